@@ -1,0 +1,45 @@
+# Set-up is part of every target: a fresh clone needs nothing but `make play` or `make test`.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+DEVSTAMP := $(VENV)/.installed-dev
+
+.PHONY: play test lint bench assets maps validate clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(DEVSTAMP): pyproject.toml $(STAMP)
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $@
+
+play: $(STAMP)
+	$(PY) main.py $(ARGS)
+
+lint: $(DEVSTAMP)
+	$(PY) -m ruff check game tests tools bench main.py
+	$(PY) main.py --validate maps
+
+test: lint
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
+
+bench: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m bench
+
+assets: $(STAMP)
+	SDL_VIDEODRIVER=dummy $(PY) tools/make_assets.py
+
+maps: $(STAMP)
+	$(PY) tools/make_maps.py
+
+validate: $(STAMP)
+	$(PY) main.py --validate maps
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache

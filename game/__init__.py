@@ -1,0 +1,1 @@
+"""Deadtable: a desktop digital tabletop for zombie board games."""

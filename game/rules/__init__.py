@@ -1,0 +1,1 @@
+"""Rules engines: pure Python, no pygame, pymunk or pytmx, no global random."""
