@@ -1,0 +1,36 @@
+"""Problems found in a map or mission file, each naming the file and the place."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class MapProblem:
+    path: str
+    what: str
+    layer: str = ""  # object layer name, or the mission section ("modules[2]")
+    object_id: int | None = None
+
+    def __str__(self) -> str:
+        place = self.path
+        if self.layer:
+            place += f": layer '{self.layer}'"
+        if self.object_id is not None:
+            place += f", object {self.object_id}"
+        return f"{place}: {self.what}"
+
+
+class MapFormatError(Exception):
+    """A map or mission that cannot be used; carries every problem found."""
+
+    def __init__(self, problems: Sequence[MapProblem]):
+        if not problems:
+            raise ValueError("MapFormatError needs at least one problem")
+        self.problems = tuple(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+    @classmethod
+    def single(cls, path: str, what: str, layer: str = "", object_id: int | None = None) -> MapFormatError:
+        return cls([MapProblem(path=path, what=what, layer=layer, object_id=object_id)])
