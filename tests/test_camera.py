@@ -1,0 +1,75 @@
+"""Camera math: round trips, zoom about the pointer, fit, clamping."""
+
+import math
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from game.table.camera import MAX_ZOOM_LEVEL, MIN_ZOOM_LEVEL, ZOOM_STEP, Camera
+from game.table.state import CameraState
+
+coords = st.floats(min_value=-5000, max_value=5000, allow_nan=False)
+levels = st.integers(min_value=MIN_ZOOM_LEVEL, max_value=MAX_ZOOM_LEVEL)
+
+
+def close(a, b, tol=1e-6):
+    return math.isclose(a[0], b[0], abs_tol=tol) and math.isclose(a[1], b[1], abs_tol=tol)
+
+
+@given(coords, coords, coords, coords, levels)
+def test_world_screen_round_trip(x, y, cx, cy, level):
+    cam = Camera(1920, 1080, cx, cy, level, viewport_x_px=80)
+    assert close(cam.screen_to_world(cam.world_to_screen((x, y))), (x, y), 1e-6)
+
+
+@given(st.floats(0, 1920), st.floats(0, 1080), coords, coords, levels,
+       st.sampled_from([0.5, 0.8, 1.15, 1.3, 2.0, 4.0]))
+def test_zoom_at_keeps_the_world_point_under_the_pointer(sx, sy, cx, cy, level, factor):
+    cam = Camera(1920, 1080, cx, cy, level)
+    before = cam.screen_to_world((sx, sy))
+    cam.zoom_at((sx, sy), factor)
+    assert close(cam.screen_to_world((sx, sy)), before, 1e-6)
+
+
+def test_zoom_moves_on_the_ladder_and_is_clamped():
+    cam = Camera(800, 600, 0, 0, 10)
+    cam.zoom_at((400, 300), ZOOM_STEP)
+    assert cam.zoom_level == 11
+    cam.zoom_at((400, 300), 2.0)
+    assert cam.zoom_level == 16  # 1.15 ** 5 ≈ 2.01
+    cam.zoom_at((0, 0), 1e9)
+    assert cam.zoom_level == MAX_ZOOM_LEVEL
+    cam.zoom_at((0, 0), 1e-9)
+    assert cam.zoom_level == MIN_ZOOM_LEVEL
+    assert cam.zoom_px_per_cm >= 1.0
+
+
+def test_fit_shows_the_whole_rect_centred():
+    cam = Camera(1000, 500)
+    cam.fit((10, 20, 90, 60), margin_px=0)
+    left, top = cam.world_to_screen((10, 20))
+    right, bottom = cam.world_to_screen((100, 80))
+    assert left >= 0 and top >= 0 and right <= 1000 and bottom <= 500
+    # the next step up would not fit: the fit is as large as the ladder allows
+    assert 60 * cam.zoom_px_per_cm * ZOOM_STEP > 500
+    assert close(cam.world_to_screen((55, 50)), (500, 250))
+
+
+def test_pan_moves_the_table_with_the_pointer():
+    cam = Camera(800, 600, 5, 5, 16)
+    grabbed = cam.screen_to_world((100, 100))
+    cam.pan_by_px(30, -20)
+    assert close(cam.screen_to_world((130, 80)), grabbed)
+
+
+def test_state_round_trip_and_visible_rect():
+    cam = Camera(800, 600, 12, 34, 20)
+    other = Camera(800, 600)
+    other.load_state(cam.to_state())
+    assert (other.center_x_cm, other.center_y_cm, other.zoom_level) == (12, 34, 20)
+    x, y, w, h = cam.visible_rect_cm()
+    assert close((x + w / 2, y + h / 2), (12, 34))
+    assert math.isclose(w, 800 / cam.zoom_px_per_cm)
+    broken = Camera()
+    broken.load_state(CameraState(0, 0, 0))  # a zero zoom leaves the zoom alone
+    assert broken.zoom_level == Camera().zoom_level
