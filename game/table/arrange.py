@@ -1,0 +1,305 @@
+"""Neat, non-overlapping places for the pieces standing in one zone (or any polygon), in cm.
+
+Pieces are lined up in rows centred in the zone, like miniatures set on a tile. The order is
+stable (survivors, then zombies by type, then flat tokens; each by natural id order), so a piece
+keeps its slot in the sequence when another one joins. When the bases do not fit at full size a
+uniform ``scale`` (≤ 1) shrinks them until they do.
+
+Pure Python: no pygame, no pymunk. Every position keeps the whole (scaled) base inside the polygon,
+a small margin away from its border.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from game.board.model import Board, Point
+from game.table.state import Piece, PieceSide
+
+GAP_RATIO = 0.12  # free space between neighbouring bases, as a share of the base diameter
+MARGIN_RATIO = 0.1  # free space between a base and the zone border, as a share of the diameter
+MIN_SCALE = 0.05  # below this the zone is a sliver: pieces are piled at its middle
+_EPS = 1e-9
+
+# Common zombie types first, biggest last; other types follow alphabetically.
+ZOMBIE_ORDER = ("walker", "runner", "fatty", "brute", "abomination")
+SIDE_ORDER = (PieceSide.SURVIVOR, PieceSide.ZOMBIE, PieceSide.TOKEN)
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """Where each piece goes (piece id → centre in cm) and the uniform base scale to draw and collide."""
+
+    positions: dict[str, Point]
+    scale: float = 1.0
+
+
+def _natural_key(text: str) -> tuple[object, ...]:
+    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text))
+
+
+def piece_order_key(piece: Piece) -> tuple[object, ...]:
+    """Survivors first, then zombies by type, then tokens; ties by natural id order."""
+    side_rank = SIDE_ORDER.index(piece.side) if piece.side in SIDE_ORDER else len(SIDE_ORDER)
+    if piece.side == PieceSide.ZOMBIE:
+        type_rank: tuple[object, ...] = (
+            (ZOMBIE_ORDER.index(piece.token), "") if piece.token in ZOMBIE_ORDER else (len(ZOMBIE_ORDER), piece.token)
+        )
+    else:
+        type_rank = (0, "")
+    return (side_rank, *type_rank, _natural_key(piece.id))
+
+
+def ordered_pieces(pieces: Sequence[Piece]) -> list[Piece]:
+    return sorted(pieces, key=piece_order_key)
+
+
+def arrange_zone(board: Board, zone_id: str, pieces: Sequence[Piece]) -> Arrangement:
+    """Positions for ``pieces`` inside the board zone ``zone_id`` (KeyError naming it if unknown)."""
+    zone = board.zones.get(zone_id)
+    if zone is None:
+        raise KeyError(f"board {board.title or board.source!r} has no zone {zone_id!r}")
+    return arrange_in_polygon(zone.polygon, pieces)
+
+
+def arrange_in_polygon(polygon: Sequence[Point], pieces: Sequence[Piece]) -> Arrangement:
+    """Positions for ``pieces`` inside any simple polygon (rectangle, L-shape…), in the stable order."""
+    if not pieces:
+        return Arrangement(positions={}, scale=1.0)
+    ordered = ordered_pieces(pieces)
+    base_cm = max((max(p.base_cm, 0.0) for p in ordered), default=0.0)
+    slots, scale = _slots(tuple((float(x), float(y)) for x, y in polygon), base_cm, len(ordered))
+    return Arrangement(positions={p.id: slot for p, slot in zip(ordered, slots, strict=True)}, scale=scale)
+
+
+# --- layout ----------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=512)
+def _slots(polygon: tuple[Point, ...], base_cm: float, count: int) -> tuple[tuple[Point, ...], float]:
+    """``count`` slot centres and the scale at which bases of ``base_cm`` fit there."""
+    if len(polygon) < 3 or _area(polygon) <= _EPS or base_cm <= 0:
+        middle = _inner_point(polygon)
+        scale = 1.0 if base_cm <= 0 else MIN_SCALE
+        return tuple(middle for _ in range(count)), scale
+
+    rows = _rows(polygon, base_cm, 1.0)
+    if _capacity(rows) >= count:
+        return _fill(polygon, rows, count, base_cm), 1.0
+
+    # Too crowded: step down from an area-based estimate until the bases fit, then refine.
+    estimate = min(1.0, math.sqrt(_area(polygon) / count) / (base_cm * (1 + GAP_RATIO)))
+    upper, lower = 1.0, max(estimate, MIN_SCALE)
+    lower_rows = _rows(polygon, base_cm, lower)
+    while _capacity(lower_rows) < count:
+        if lower <= MIN_SCALE:
+            middle = _inner_point(polygon)
+            return tuple(middle for _ in range(count)), MIN_SCALE
+        upper, lower = lower, max(lower * 0.93, MIN_SCALE)
+        lower_rows = _rows(polygon, base_cm, lower)
+    for _ in range(4):
+        middle_scale = (lower + upper) / 2
+        middle_rows = _rows(polygon, base_cm, middle_scale)
+        if _capacity(middle_rows) >= count:
+            lower, lower_rows = middle_scale, middle_rows
+        else:
+            upper = middle_scale
+    return _fill(polygon, lower_rows, count, base_cm * lower), lower
+
+
+def _capacity(rows: list[Row]) -> int:
+    return sum(len(row[2]) for row in rows)
+
+
+Row = tuple[float, tuple[tuple[float, float], ...], tuple[float, ...]]  # y, intervals, slot xs
+
+
+def _rows(polygon: tuple[Point, ...], base_cm: float, scale: float) -> list[Row]:
+    """Rows of slots on a square grid, centred in the polygon's bounding box."""
+    diameter = base_cm * scale
+    pitch = diameter * (1 + GAP_RATIO)
+    reach = diameter / 2 + diameter * MARGIN_RATIO  # centre to the nearest allowed border
+    ys = [p[1] for p in polygon]
+    top, bottom = min(ys), max(ys)
+    span = bottom - top - 2 * reach
+    if span < -_EPS:
+        return []
+    row_count = int(max(span, 0.0) / pitch + _EPS) + 1
+    middle_y = (top + bottom) / 2
+    vertex_ys = sorted(set(ys))
+    rows: list[Row] = []
+    for index in range(row_count):
+        y = middle_y + (index - (row_count - 1) / 2) * pitch
+        intervals = _band_intervals(polygon, vertex_ys, y - reach, y + reach)
+        centre_ranges = tuple(
+            (lo + reach, hi - reach) for lo, hi in intervals if hi - lo >= 2 * reach - _EPS
+        )
+        xs: list[float] = []
+        for lo, hi in centre_ranges:
+            n = int(max(hi - lo, 0.0) / pitch + _EPS) + 1
+            xs.extend(_centred(lo, hi, n, pitch))
+        rows.append((y, centre_ranges, tuple(xs)))
+    return rows
+
+
+def _centred(lo: float, hi: float, n: int, pitch: float) -> list[float]:
+    start = (lo + hi) / 2 - (n - 1) * pitch / 2
+    return [start + i * pitch for i in range(n)]
+
+
+def _fill(polygon: tuple[Point, ...], rows: list[Row], count: int, diameter: float) -> tuple[Point, ...]:
+    """Fill the fewest rows nearest the middle, top to bottom; a partial last row is centred."""
+    pitch = diameter * (1 + GAP_RATIO)
+    capacities = [len(r[2]) for r in rows]
+    middle_index = (len(rows) - 1) / 2
+    best: tuple[int, float, int] | None = None  # rows used, distance from the middle, first row
+    for first in range(len(rows)):
+        total = 0
+        for last in range(first, len(rows)):
+            total += capacities[last]
+            if total >= count:
+                key = (last - first + 1, abs((first + last) / 2 - middle_index), first)
+                if best is None or key < best:
+                    best = key
+                break
+    if best is None:  # cannot happen when the capacity was checked; keep a safe answer
+        middle = _inner_point(polygon)
+        return tuple(middle for _ in range(count))
+    used, _, first = best
+    slots: list[Point] = []
+    remaining = count
+    for y, ranges, xs in rows[first : first + used]:
+        if remaining >= len(xs):
+            slots.extend((x, y) for x in xs)
+            remaining -= len(xs)
+            continue
+        slots.extend((x, y) for x in _partial_row(ranges, remaining, pitch))
+        remaining = 0
+    # Blocks of rows with empty rows inside (odd shapes) still give exactly ``count`` slots.
+    return tuple(slots[:count])
+
+
+def _partial_row(ranges: tuple[tuple[float, float], ...], count: int, pitch: float) -> list[float]:
+    """``count`` centred slots in the widest range that takes them, else ranges left to right."""
+    for lo, hi in sorted(ranges, key=lambda r: r[0] - r[1]):
+        if int(max(hi - lo, 0.0) / pitch + _EPS) + 1 >= count:
+            return _centred(lo, hi, count, pitch)
+    xs: list[float] = []
+    for lo, hi in ranges:
+        n = min(count - len(xs), int(max(hi - lo, 0.0) / pitch + _EPS) + 1)
+        xs.extend(_centred(lo, hi, n, pitch))
+        if len(xs) == count:
+            break
+    return xs
+
+
+# --- geometry --------------------------------------------------------------------------------
+
+
+def _scan(polygon: tuple[Point, ...], y: float) -> list[tuple[float, float]]:
+    """The inside intervals of a horizontal line through the polygon (even-odd rule)."""
+    xs: list[float] = []
+    n = len(polygon)
+    for i in range(n):
+        x1, y1 = polygon[i]
+        x2, y2 = polygon[(i + 1) % n]
+        if (y1 <= y < y2) or (y2 <= y < y1):
+            xs.append(x1 + (y - y1) * (x2 - x1) / (y2 - y1))
+    xs.sort()
+    return [(xs[i], xs[i + 1]) for i in range(0, len(xs) - 1, 2)]
+
+
+def _intersect(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    out: list[tuple[float, float]] = []
+    i = j = 0
+    while i < len(a) and j < len(b):
+        lo = max(a[i][0], b[j][0])
+        hi = min(a[i][1], b[j][1])
+        if hi > lo:
+            out.append((lo, hi))
+        if a[i][1] < b[j][1]:
+            i += 1
+        else:
+            j += 1
+    return out
+
+
+def _band_intervals(
+    polygon: tuple[Point, ...], vertex_ys: list[float], y_top: float, y_bottom: float
+) -> list[tuple[float, float]]:
+    """x intervals inside the polygon for every y of the band: a square there lies inside it.
+
+    Interval ends move linearly between vertex heights, so the band ends and both sides of each
+    vertex height inside the band are enough.
+    """
+    nudge = max(1e-7, (y_bottom - y_top) * 1e-6)
+    samples = [y_top + nudge, y_bottom - nudge]
+    for vy in vertex_ys:
+        if y_top < vy < y_bottom:
+            samples.extend((vy - nudge, vy + nudge))
+    intervals = _scan(polygon, samples[0])
+    for y in samples[1:]:
+        if not intervals:
+            break
+        intervals = _intersect(intervals, _scan(polygon, y))
+    return intervals
+
+
+def _area(polygon: Sequence[Point]) -> float:
+    n = len(polygon)
+    twice = sum(
+        polygon[i][0] * polygon[(i + 1) % n][1] - polygon[(i + 1) % n][0] * polygon[i][1] for i in range(n)
+    )
+    return abs(twice) / 2
+
+
+def _inner_point(polygon: Sequence[Point]) -> Point:
+    """A point inside the polygon near its middle: the middle of the widest scan at mid height."""
+    if not polygon:
+        return (0.0, 0.0)
+    ys = [p[1] for p in polygon]
+    xs = [p[0] for p in polygon]
+    y = (min(ys) + max(ys)) / 2
+    intervals = _scan(tuple(polygon), y) if len(polygon) >= 3 else []
+    if intervals:
+        lo, hi = max(intervals, key=lambda r: r[1] - r[0])
+        return ((lo + hi) / 2, y)
+    return ((min(xs) + max(xs)) / 2, y)
+
+
+def point_in_polygon(p: Point, polygon: Sequence[Point]) -> bool:
+    x, y = p
+    inside = False
+    n = len(polygon)
+    for i in range(n):
+        x1, y1 = polygon[i]
+        x2, y2 = polygon[(i + 1) % n]
+        if (y1 <= y < y2) or (y2 <= y < y1):
+            cross = x1 + (y - y1) * (x2 - x1) / (y2 - y1)
+            if x < cross:
+                inside = not inside
+    return inside
+
+
+def distance_to_border(p: Point, polygon: Sequence[Point]) -> float:
+    """Shortest distance from ``p`` to the polygon's outline."""
+    best = math.inf
+    n = len(polygon)
+    px, py = p
+    for i in range(n):
+        ax, ay = polygon[i]
+        bx, by = polygon[(i + 1) % n]
+        dx, dy = bx - ax, by - ay
+        length2 = dx * dx + dy * dy
+        t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length2))
+        best = min(best, math.hypot(px - (ax + t * dx), py - (ay + t * dy)))
+    return best
+
+
+def disc_inside(center: Point, radius_cm: float, polygon: Sequence[Point]) -> bool:
+    """True when the whole disc lies inside the polygon."""
+    return point_in_polygon(center, polygon) and distance_to_border(center, polygon) >= radius_cm - 1e-7
