@@ -1,0 +1,664 @@
+"""Zombicide content as data: zombie types, equipment, the zombie deck, survivors, skills, tents,
+team actions and setup tables, read from TOML files under ``content/<box>/``.
+
+Every model is frozen and refuses unknown keys, so a typo in a content file is reported instead of
+silently ignored. ``load_catalog`` checks every cross-reference (a survivor's skill exists, a spawn
+card names a known zombie type, ...) and reports the first problem as a ``ContentError`` naming the
+file and the place in it.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+CONTENT_ROOT = Path(__file__).resolve().parent / "content"
+
+DangerLevel = Literal["blue", "yellow", "orange", "red"]
+DANGER_LEVELS: tuple[DangerLevel, ...] = ("blue", "yellow", "orange", "red")
+AttackKind = Literal["melee", "ranged", "combat"]
+BedColour = Literal["blue", "green"]
+SkillParameter = Literal["attack_kind", "melee_or_ranged", "zombie_type", "equipment", "danger_level"]
+
+
+class ContentError(Exception):
+    """A content file is broken: ``path`` names the file, ``where`` the table/key or line, ``what`` the fault."""
+
+    def __init__(self, path: Path | str, where: str, what: str) -> None:
+        self.path = Path(path)
+        self.where = where
+        self.what = what
+        super().__init__(f"{self.path}: {where}: {what}")
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+# ---------------------------------------------------------------------------------------------------
+# Zombies
+
+
+class SpawnGroup(_Frozen):
+    """``count`` miniatures of zombie type ``zombie``."""
+
+    zombie: str
+    count: int = Field(ge=1)
+
+
+_SPAWN_ITEM = re.compile(r"^\s*(\d+)\s+([a-z][a-z0-9_]*)\s*$")
+
+
+def parse_spawn_line(text: str) -> tuple[SpawnGroup, ...]:
+    """``"2 skinner_walker + 1 skinner_runner"`` → groups; ``"nothing"`` or ``""`` → no zombies."""
+    text = text.strip()
+    if text in ("", "nothing"):
+        return ()
+    groups = []
+    for part in text.split("+"):
+        match = _SPAWN_ITEM.match(part)
+        if match is None:
+            raise ValueError(
+                f"cannot read {part.strip()!r}: write '<count> <zombie id>', joined by '+', or 'nothing'"
+            )
+        groups.append(SpawnGroup(zombie=match.group(2), count=int(match.group(1))))
+    return tuple(groups)
+
+
+def _spawn_line_input(value: Any) -> Any:
+    return parse_spawn_line(value) if isinstance(value, str) else value
+
+
+class ZombieType(_Frozen):
+    id: str
+    name: str
+    token: str
+    actions: int = Field(ge=1, description="actions per activation")
+    damage_to_kill: int | None = Field(
+        default=None,
+        ge=1, description="minimum Damage a hit needs; None: only kill-everything effects destroy it"
+    )
+    xp: int = Field(ge=0)
+    targeting_rank: int = Field(ge=1, description="ranged targeting priority; lower is hit first")
+    is_skinner: bool = False
+    crawler_from: tuple[str, ...] = Field(
+        default=(), description="for the crawler: the zombie types whose kills may leave it behind"
+    )
+    escort: tuple[SpawnGroup, ...] = Field(default=(), description="zombies that always spawn with it")
+    substitute: tuple[SpawnGroup, ...] = Field(default=(), description="placed instead when no miniature is left")
+    never_splits: bool = False
+    special: tuple[str, ...] = ()
+    miniatures: int = Field(ge=0, description="miniatures of this type in the box")
+    ours: bool = False
+    note: str = ""
+
+    _escort_text = field_validator("escort", "substitute", mode="before")(_spawn_line_input)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Equipment
+
+
+class Combination(_Frozen):
+    partner: str = Field(description="the other card needed")
+    makes: str = Field(description="the card both become")
+    makes_count: int = Field(default=1, ge=1)
+    skill_makes_count: dict[str, int] = Field(
+        default_factory=dict, description="skill id → count made instead (2 cocktails are better than 1)"
+    )
+
+
+class Equipment(_Frozen):
+    id: str
+    name: str
+    token: str
+    kind: Literal["weapon", "item", "event"]
+    works_from: Literal["hand", "anywhere"] = "hand"
+    attack: Literal["melee", "ranged"] | None = None
+    range_min: int = Field(default=0, ge=0)
+    range_max: int = Field(default=0, ge=0)
+    dice: int = Field(default=0, ge=0)
+    accuracy: int = Field(default=0, ge=0, le=6)
+    damage: int = Field(default=0, ge=0)
+    kills_everything: bool = False
+    opens_doors: bool = False
+    noisy_door: bool = False
+    noisy_attack: bool = False
+    dual: bool = False
+    reload: bool = False
+    ammo: Literal["light", "heavy"] | None = None
+    one_use: bool = False
+    set_aside_after_use: bool = False
+    combines_with: tuple[Combination, ...] = ()
+    effects: tuple[str, ...] = ()
+    deck_count: int = Field(ge=0, description="cards of this kind in the box")
+    in_starting_pool: bool = False
+    in_equipment_deck: bool = True
+    ours: bool = False
+    description: str = ""
+    note: str = ""
+
+    @model_validator(mode="after")
+    def _weapon_stats_agree(self) -> Equipment:
+        if self.kind == "weapon" and self.attack is None:
+            raise ValueError("a weapon needs attack = 'melee' or 'ranged'")
+        if self.attack is None:
+            if self.dice or self.damage or self.range_max or self.kills_everything:
+                raise ValueError("dice, damage, range and kills_everything need an attack kind")
+            return self
+        if self.range_min > self.range_max:
+            raise ValueError(f"range_min {self.range_min} is above range_max {self.range_max}")
+        if self.attack == "melee" and self.range_max != 0:
+            raise ValueError("a melee weapon has range 0-0")
+        if self.attack == "ranged" and self.range_max < 1:
+            raise ValueError("a ranged weapon needs range_max >= 1")
+        if not self.kills_everything and (self.dice < 1 or self.accuracy < 1 or self.damage < 1):
+            raise ValueError("an attack needs dice, accuracy and damage of at least 1")
+        if self.noisy_door and not self.opens_doors:
+            raise ValueError("noisy_door is set but the card does not open doors")
+        return self
+
+
+# ---------------------------------------------------------------------------------------------------
+# Zombie deck
+
+
+class ZombieCard(_Frozen):
+    number: int = Field(ge=1)
+    kind: Literal["spawn", "extra_activation", "sewer", "bed"] = "spawn"
+    zombie: str | None = Field(default=None, description="extra_activation: the type that activates")
+    bed_colour: BedColour | None = None
+    blue: tuple[SpawnGroup, ...] = ()
+    yellow: tuple[SpawnGroup, ...] = ()
+    orange: tuple[SpawnGroup, ...] = ()
+    red: tuple[SpawnGroup, ...] = ()
+    ours: bool = False
+
+    _lines_text = field_validator("blue", "yellow", "orange", "red", mode="before")(_spawn_line_input)
+
+    @model_validator(mode="after")
+    def _fields_fit_the_kind(self) -> ZombieCard:
+        has_lines = any((self.blue, self.yellow, self.orange, self.red))
+        if self.kind in ("spawn", "sewer"):
+            if self.zombie is not None or self.bed_colour is not None:
+                raise ValueError(f"a {self.kind} card takes no zombie or bed_colour")
+        elif self.kind == "extra_activation":
+            if self.zombie is None:
+                raise ValueError("an extra_activation card needs zombie = '<type id>'")
+            if has_lines or self.bed_colour is not None:
+                raise ValueError("an extra_activation card has no spawn lines and no bed_colour")
+        elif self.kind == "bed":
+            if self.bed_colour is None:
+                raise ValueError("a bed card needs bed_colour = 'blue' or 'green'")
+            if has_lines or self.zombie is not None:
+                raise ValueError("a bed card has no spawn lines and no zombie")
+        return self
+
+    def line(self, level: DangerLevel) -> tuple[SpawnGroup, ...]:
+        """What a spawn or sewer card places at ``level`` (empty for the other kinds)."""
+        return getattr(self, level)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Skills and survivors
+
+
+class Skill(_Frozen):
+    id: str
+    name: str
+    category: Literal["dice", "damage", "actions", "movement", "zombies", "defence", "experience", "vehicles"]
+    description: str
+    parameter: SkillParameter | None = None
+    starred: bool = Field(default=False, description="the book prints an asterisk after the name")
+    ours: bool = Field(default=True, description="the description is our own wording")
+
+
+class SkillRef(_Frozen):
+    """One skill as a survivor holds it, with its parameter: ``plus_one_die:melee``."""
+
+    skill: str
+    parameter: str | None = None
+
+    @property
+    def text(self) -> str:
+        return self.skill if self.parameter is None else f"{self.skill}:{self.parameter}"
+
+
+def _skill_refs_input(value: Any) -> Any:
+    if isinstance(value, str):
+        value = [value]
+    if isinstance(value, list):
+        refs: list[Any] = []
+        for item in value:
+            if isinstance(item, str):
+                name, _, param = item.partition(":")
+                refs.append({"skill": name.strip(), "parameter": param.strip() or None})
+            else:
+                refs.append(item)
+        return refs
+    return value
+
+
+class Survivor(_Frozen):
+    id: str
+    name: str
+    token: str
+    description: str
+    blue: tuple[SkillRef, ...] = Field(min_length=1, max_length=1)
+    blue_free: tuple[SkillRef, ...] = Field(default=(), description="free extra Blue skills")
+    yellow: tuple[SkillRef, ...] = Field(min_length=1, max_length=1)
+    orange: tuple[SkillRef, ...] = Field(min_length=2, max_length=2, description="choose 1 of 2")
+    red: tuple[SkillRef, ...] = Field(min_length=3, max_length=3, description="choose 1 of 3")
+    ours: bool = False
+
+    _refs = field_validator("blue", "blue_free", "yellow", "orange", "red", mode="before")(_skill_refs_input)
+
+    def skills_at(self, level: DangerLevel) -> tuple[SkillRef, ...]:
+        """The skills (or choices) the survivor's card shows for ``level``."""
+        if level == "blue":
+            return self.blue + self.blue_free
+        return getattr(self, level)
+
+    def all_skill_refs(self) -> tuple[SkillRef, ...]:
+        return self.blue + self.blue_free + self.yellow + self.orange + self.red
+
+
+# ---------------------------------------------------------------------------------------------------
+# Tents, team actions, setup
+
+
+class TentCard(_Frozen):
+    id: str
+    name: str
+    searchable: bool = False
+    spawn: tuple[SpawnGroup, ...] = Field(default=(), description="zombies placed when the tent is revealed")
+    beds: tuple[BedColour, ...] = ()
+    count: int = Field(default=1, ge=1)
+    ours: bool = False
+    description: str = ""
+
+    _spawn_text = field_validator("spawn", mode="before")(_spawn_line_input)
+
+
+class TeamAction(_Frozen):
+    id: str
+    name: str
+    action: Literal["move", "melee", "ranged"] = Field(description="the free action each selected survivor takes")
+    moves_first: bool = Field(description="a free Move comes before the action (Charge!)")
+    needs: Literal["nothing", "melee_weapon", "ranged_weapon"]
+    target_must_hold_zombies: bool = False
+    modes: tuple[Literal["destination", "origin"], ...] = ("destination", "origin")
+    copies: int = Field(ge=1)
+    ours: bool = False
+    description: str
+
+
+class SpawnDiceRow(_Frozen):
+    survivors_min: int = Field(ge=1)
+    survivors_max: int = Field(ge=1)
+    dice: int = Field(ge=1)
+
+
+class SetupRules(_Frozen):
+    survivors_min: int = Field(ge=1)
+    survivors_max: int = Field(ge=1)
+    teams_max: int = Field(ge=1)
+    actions_per_turn: int = Field(ge=1)
+    hand_slots: int = Field(ge=1)
+    reserve_slots: int = Field(ge=0)
+    wounds_to_eliminate: int = Field(ge=1)
+    wound_cards: int = Field(ge=0)
+    wound_cards_ours: bool = False
+    team_actions_per_team_max: int = Field(ge=0)
+    xp_thresholds: dict[DangerLevel, int]
+    spawn_dice: tuple[SpawnDiceRow, ...] = Field(min_length=1)
+    starting_weapons_per_team: tuple[str, ...]
+    kept_out_of_deck: tuple[str, ...] = Field(description="cards that never enter the equipment deck")
+    crawlers_enabled: bool = True
+    xp_per_objective_default: int = Field(default=5, ge=0)
+
+    @model_validator(mode="after")
+    def _tables_are_consistent(self) -> SetupRules:
+        levels = [self.xp_thresholds.get(level) for level in DANGER_LEVELS]
+        if None in levels:
+            raise ValueError(f"xp_thresholds needs every level: {', '.join(DANGER_LEVELS)}")
+        if levels[0] != 0 or any(a >= b for a, b in zip(levels, levels[1:], strict=False)):  # type: ignore[operator]
+            raise ValueError("xp_thresholds must start at 0 for blue and rise with each level")
+        expected = self.survivors_min
+        for row in self.spawn_dice:
+            if row.survivors_min != expected or row.survivors_max < row.survivors_min:
+                raise ValueError(
+                    f"spawn_dice rows must cover {self.survivors_min}..{self.survivors_max} survivors "
+                    f"without gaps; a row starts at {row.survivors_min}, expected {expected}"
+                )
+            expected = row.survivors_max + 1
+        if expected - 1 != self.survivors_max:
+            raise ValueError(f"spawn_dice rows end at {expected - 1}, expected {self.survivors_max}")
+        return self
+
+
+# ---------------------------------------------------------------------------------------------------
+# The catalog
+
+
+class Catalog(_Frozen):
+    box: str
+    zombies: tuple[ZombieType, ...]
+    equipment_cards: tuple[Equipment, ...]
+    zombie_deck: tuple[ZombieCard, ...]
+    skills: tuple[Skill, ...]
+    survivors: tuple[Survivor, ...]
+    tents: tuple[TentCard, ...]
+    team_actions: tuple[TeamAction, ...]
+    setup: SetupRules
+
+    def zombie(self, zombie_id: str) -> ZombieType:
+        return _find(self.zombies, zombie_id, "zombie type")
+
+    def equipment(self, equipment_id: str) -> Equipment:
+        return _find(self.equipment_cards, equipment_id, "equipment card")
+
+    def skill(self, skill_id: str) -> Skill:
+        return _find(self.skills, skill_id, "skill")
+
+    def survivor(self, survivor_id: str) -> Survivor:
+        return _find(self.survivors, survivor_id, "survivor")
+
+    def tent(self, tent_id: str) -> TentCard:
+        return _find(self.tents, tent_id, "tent card")
+
+    def team_action(self, team_action_id: str) -> TeamAction:
+        return _find(self.team_actions, team_action_id, "team action")
+
+    def zombie_card(self, number: int) -> ZombieCard:
+        for card in self.zombie_deck:
+            if card.number == number:
+                return card
+        raise KeyError(f"no zombie card number {number} in {self.box}")
+
+    def crawler_for(self, zombie_id: str) -> ZombieType | None:
+        """The zombie type a kill of ``zombie_id`` may leave behind (the Crawler for Skinners)."""
+        for zombie in self.zombies:
+            if zombie_id in zombie.crawler_from:
+                return zombie
+        return None
+
+    def spawn_dice(self, starting_survivors: int) -> int:
+        for row in self.setup.spawn_dice:
+            if row.survivors_min <= starting_survivors <= row.survivors_max:
+                return row.dice
+        raise ValueError(
+            f"{starting_survivors} survivors: a game needs "
+            f"{self.setup.survivors_min}..{self.setup.survivors_max}"
+        )
+
+    def danger_level(self, xp: int) -> DangerLevel:
+        reached: DangerLevel = "blue"
+        for level in DANGER_LEVELS:
+            if xp >= self.setup.xp_thresholds[level]:
+                reached = level
+        return reached
+
+    def equipment_deck_ids(self, include_starting_pool: bool = True) -> tuple[str, ...]:
+        """One id per card of the equipment deck; without the starting pool it is the deck that
+        setup step 5 leaves before leftover starting weapons go back in."""
+        return tuple(
+            card.id
+            for card in self.equipment_cards
+            if card.in_equipment_deck and (include_starting_pool or not card.in_starting_pool)
+            for _ in range(card.deck_count)
+        )
+
+    def starting_pool_ids(self) -> tuple[str, ...]:
+        """One id per starting-weapon card (Bow, Crowbar, Fire Axe) taken out before the shuffle."""
+        return tuple(
+            card.id for card in self.equipment_cards if card.in_starting_pool for _ in range(card.deck_count)
+        )
+
+    def zombie_deck_numbers(self) -> tuple[int, ...]:
+        return tuple(card.number for card in self.zombie_deck)
+
+
+def _find(items: Sequence[Any], item_id: str, what: str) -> Any:
+    for item in items:
+        if item.id == item_id:
+            return item
+    raise KeyError(f"unknown {what} {item_id!r}")
+
+
+# ---------------------------------------------------------------------------------------------------
+# Loading
+
+
+_FILES: dict[str, tuple[str, type[_Frozen]]] = {
+    # file name → (array-of-tables key, model)
+    "zombies.toml": ("zombie", ZombieType),
+    "equipment.toml": ("card", Equipment),
+    "zombie_deck.toml": ("card", ZombieCard),
+    "skills.toml": ("skill", Skill),
+    "survivors.toml": ("survivor", Survivor),
+    "tents.toml": ("tent", TentCard),
+    "team_actions.toml": ("team_action", TeamAction),
+}
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """Parse one TOML file; a syntax error becomes a ContentError naming the line."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ContentError(path, "file", "the file is missing") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise ContentError(path, "file", f"cannot be read: {error}") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        message = str(error)
+        found = re.search(r"\(at line (\d+), column (\d+)\)", message)
+        where = f"line {found.group(1)}, column {found.group(2)}" if found else "TOML syntax"
+        what = re.sub(r"\s*\(at line \d+, column \d+\)", "", message) or "invalid TOML"
+        raise ContentError(path, where, f"TOML syntax error: {what}") from None
+
+
+def describe_location(loc: Sequence[str | int], data: Any, table_key: str | None = None) -> str:
+    """Turn a pydantic error location into words a content author can follow."""
+    parts: list[str] = []
+    node = data
+    for index, step in enumerate(loc):
+        if isinstance(step, int) and isinstance(node, list):
+            entry = node[step] if 0 <= step < len(node) else None
+            label = ""
+            if isinstance(entry, Mapping):
+                for key in ("id", "number"):
+                    if key in entry:
+                        label = f" ({key} = {entry[key]!r})"
+                        break
+            parent = parts.pop() if parts else (table_key or "entry")
+            if index == 1 and table_key is not None:
+                parts.append(f"[[{parent}]] #{step + 1}{label}")
+            else:
+                parts.append(f"{parent}[{step}]{label}")
+            node = entry
+        else:
+            parts.append(str(step))
+            node = node.get(step) if isinstance(node, Mapping) else None
+    return " → ".join(parts) if parts else "top level"
+
+
+def _validation_problem(
+    path: Path, error: ValidationError, data: Any, table_key: str | None, prefix: Sequence[str | int] = ()
+) -> ContentError:
+    first = error.errors(include_url=False)[0]
+    loc = [*prefix, *(s for s in first["loc"] if not (isinstance(s, str) and s.startswith("function-")))]
+    message = first["msg"].removeprefix("Value error, ")
+    if first["type"] == "extra_forbidden":
+        message = "unknown key (check its spelling)"
+    elif first["type"] == "missing":
+        message = "required key is missing"
+    return ContentError(path, describe_location(loc, data, table_key), message)
+
+
+def _load_table(path: Path, table_key: str, model: type[_Frozen]) -> tuple[Any, ...]:
+    data = read_toml(path)
+    extra = sorted(set(data) - {table_key})
+    if extra:
+        raise ContentError(path, extra[0], f"unknown top-level key; this file holds [[{table_key}]] entries only")
+    rows = data.get(table_key)
+    if not isinstance(rows, list) or not rows:
+        raise ContentError(path, f"[[{table_key}]]", "the file needs at least one entry")
+    entries = []
+    for index, row in enumerate(rows):
+        try:
+            entries.append(model.model_validate(row))
+        except ValidationError as error:
+            raise _validation_problem(path, error, data, table_key, (table_key, index)) from None
+    return tuple(entries)
+
+
+def _load_setup(path: Path) -> SetupRules:
+    data = read_toml(path)
+    try:
+        return SetupRules.model_validate(data)
+    except ValidationError as error:
+        raise _validation_problem(path, error, data, None) from None
+
+
+def load_catalog(box: str = "rue_morgue", root: Path | None = None) -> Catalog:
+    """Read and cross-check every content file of ``box`` (cached for the shipped content)."""
+    if root is None:
+        return _load_shipped(box)
+    return _load(box, root)
+
+
+@cache
+def _load_shipped(box: str) -> Catalog:
+    return _load(box, CONTENT_ROOT)
+
+
+def _load(box: str, root: Path) -> Catalog:
+    folder = root / box
+    if not folder.is_dir():
+        raise ContentError(folder, "folder", f"no content for box {box!r}")
+    tables = {name: _load_table(folder / name, key, model) for name, (key, model) in _FILES.items()}
+    catalog = Catalog(
+        box=box,
+        zombies=tables["zombies.toml"],
+        equipment_cards=tables["equipment.toml"],
+        zombie_deck=tables["zombie_deck.toml"],
+        skills=tables["skills.toml"],
+        survivors=tables["survivors.toml"],
+        tents=tables["tents.toml"],
+        team_actions=tables["team_actions.toml"],
+        setup=_load_setup(folder / "setup_rules.toml"),
+    )
+    check_references(catalog, folder)
+    return catalog
+
+
+# ---------------------------------------------------------------------------------------------------
+# Cross-references
+
+
+def _unique(path: Path, key: str, ids: Sequence[Any]) -> None:
+    seen: set[Any] = set()
+    for index, item_id in enumerate(ids):
+        if item_id in seen:
+            raise ContentError(path, f"[[{key}]] #{index + 1}", f"duplicate id {item_id!r}")
+        seen.add(item_id)
+
+
+def check_references(catalog: Catalog, folder: Path) -> None:
+    """Every id that one entry names must exist; raise the first dangling one as a ContentError."""
+    zombies_path = folder / "zombies.toml"
+    equipment_path = folder / "equipment.toml"
+    deck_path = folder / "zombie_deck.toml"
+    survivors_path = folder / "survivors.toml"
+    _unique(zombies_path, "zombie", [z.id for z in catalog.zombies])
+    _unique(equipment_path, "card", [e.id for e in catalog.equipment_cards])
+    _unique(deck_path, "card", [c.number for c in catalog.zombie_deck])
+    _unique(folder / "skills.toml", "skill", [s.id for s in catalog.skills])
+    _unique(survivors_path, "survivor", [s.id for s in catalog.survivors])
+    _unique(folder / "tents.toml", "tent", [t.id for t in catalog.tents])
+    _unique(folder / "team_actions.toml", "team_action", [t.id for t in catalog.team_actions])
+
+    zombie_ids = {z.id for z in catalog.zombies}
+    equipment_ids = {e.id for e in catalog.equipment_cards}
+    skill_by_id = {s.id: s for s in catalog.skills}
+
+    def need_zombies(path: Path, where: str, groups: Sequence[SpawnGroup]) -> None:
+        for group in groups:
+            if group.zombie not in zombie_ids:
+                raise ContentError(path, where, f"unknown zombie type {group.zombie!r}")
+
+    for index, zombie in enumerate(catalog.zombies):
+        where = f"[[zombie]] #{index + 1} (id = {zombie.id!r})"
+        need_zombies(zombies_path, f"{where} → escort", zombie.escort)
+        need_zombies(zombies_path, f"{where} → substitute", zombie.substitute)
+        for source in zombie.crawler_from:
+            if source not in zombie_ids:
+                raise ContentError(zombies_path, f"{where} → crawler_from", f"unknown zombie type {source!r}")
+
+    for index, card in enumerate(catalog.equipment_cards):
+        where = f"[[card]] #{index + 1} (id = {card.id!r})"
+        for combo in card.combines_with:
+            for target in (combo.partner, combo.makes):
+                if target not in equipment_ids:
+                    raise ContentError(equipment_path, f"{where} → combines_with", f"unknown equipment {target!r}")
+            for skill_id in combo.skill_makes_count:
+                if skill_id not in skill_by_id:
+                    raise ContentError(equipment_path, f"{where} → combines_with", f"unknown skill {skill_id!r}")
+            partner = catalog.equipment(combo.partner)
+            if not any(back.partner == card.id and back.makes == combo.makes for back in partner.combines_with):
+                raise ContentError(
+                    equipment_path,
+                    f"{where} → combines_with",
+                    f"{combo.partner!r} must list {card.id!r} as its partner for {combo.makes!r} too",
+                )
+
+    for index, zcard in enumerate(catalog.zombie_deck):
+        where = f"[[card]] #{index + 1} (number = {zcard.number})"
+        for level in DANGER_LEVELS:
+            need_zombies(deck_path, f"{where} → {level}", zcard.line(level))
+        if zcard.zombie is not None and zcard.zombie not in zombie_ids:
+            raise ContentError(deck_path, f"{where} → zombie", f"unknown zombie type {zcard.zombie!r}")
+
+    for index, tent in enumerate(catalog.tents):
+        need_zombies(folder / "tents.toml", f"[[tent]] #{index + 1} (id = {tent.id!r}) → spawn", tent.spawn)
+
+    allowed_values: dict[str, set[str]] = {
+        "attack_kind": {"melee", "ranged", "combat"},
+        "melee_or_ranged": {"melee", "ranged"},
+        "zombie_type": zombie_ids,
+        "equipment": equipment_ids,
+        "danger_level": set(DANGER_LEVELS),
+    }
+    for index, survivor in enumerate(catalog.survivors):
+        for level in ("blue", "blue_free", "yellow", "orange", "red"):
+            for ref in getattr(survivor, level):
+                where = f"[[survivor]] #{index + 1} (id = {survivor.id!r}) → {level}"
+                skill = skill_by_id.get(ref.skill)
+                if skill is None:
+                    raise ContentError(survivors_path, where, f"unknown skill {ref.skill!r}")
+                if skill.parameter is None and ref.parameter is not None:
+                    raise ContentError(survivors_path, where, f"skill {ref.skill!r} takes no parameter")
+                if skill.parameter is not None:
+                    values = allowed_values[skill.parameter]
+                    if ref.parameter not in values:
+                        raise ContentError(
+                            survivors_path,
+                            where,
+                            f"skill {ref.skill!r} needs a {skill.parameter} parameter "
+                            f"('{ref.skill}:<value>'), one of: {', '.join(sorted(values))}",
+                        )
+
+    setup_path = folder / "setup_rules.toml"
+    for key in ("starting_weapons_per_team", "kept_out_of_deck"):
+        for card_id in getattr(catalog.setup, key):
+            if card_id not in equipment_ids:
+                raise ContentError(setup_path, key, f"unknown equipment {card_id!r}")
