@@ -1,0 +1,906 @@
+"""Tiled maps (.tmx) → plain board data in cm. The one module of the project that imports pytmx.
+
+A quick pass with ``xml.etree`` first finds what pytmx would choke on (bad XML, missing tileset
+files, refused property names, shapes it does not support), so every message names the file, the
+layer and the object. pytmx then parses the map headless (its default image loader reads no
+pixels: it hands back the image path and the tile's rectangle), and the objects are turned into
+the dataclasses of ``game.board.model``, in centimetres (pixels / ``scale``).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+import xml.etree.ElementTree as ElementTree
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from game.board.errors import MapFormatError, MapProblem
+from game.board.model import (
+    Barrier,
+    BarrierKind,
+    BoardModule,
+    Layout,
+    Marker,
+    MarkerKind,
+    Point,
+    Portal,
+    PortalKind,
+    Terrain,
+    TerrainKind,
+    TileLayer,
+    TileRef,
+    Zone,
+    ZoneKind,
+    frozen_mapping,
+)
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame when it can
+import pytmx  # noqa: E402
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+GAMES = ("zombicide", "zombieworld", "city_of_horror", "any")
+DOOR_COLORS = ("neutral", "blue", "pink", "green", "red", "yellow", "purple")
+MODULE_ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]+$")
+ZONE_KINDS = tuple(kind.value for kind in ZoneKind)
+BARRIER_CLASSES = tuple(kind.value for kind in BarrierKind)
+# "stairs" is a marker on zone boards and a piece of terrain on free tables.
+ZONE_BOARD_MARKERS = tuple(kind.value for kind in MarkerKind)
+FREE_TABLE_MARKERS = tuple(kind.value for kind in MarkerKind if kind is not MarkerKind.STAIRS)
+FREE_TABLE_AREAS = ("building", "obstacle", "difficult", "cover", "impassable", "stairs")
+ZONE_BOARD_CLASSES = ("zone", "door", "opening", *BARRIER_CLASSES, *ZONE_BOARD_MARKERS)
+FREE_TABLE_CLASSES = ("door", "window", "wall", "fence", "hedge", *FREE_TABLE_AREAS, *FREE_TABLE_MARKERS)
+RED_BY_DEFAULT = (MarkerKind.SPAWN, MarkerKind.OBJECTIVE)
+
+OVERLAP_TOLERANCE_CM2 = 0.01
+PORTAL_PROBE_MIN_CM = 0.5
+PORTAL_PROBE_SHORT_SIDE_FACTOR = 0.6
+
+
+# --- geometry (pure Python, cm) --------------------------------------------------------------
+
+
+def polygon_area(polygon: Sequence[Point]) -> float:
+    """Unsigned area (shoelace formula)."""
+    twice = 0.0
+    for (x1, y1), (x2, y2) in zip(polygon, [*polygon[1:], polygon[0]], strict=True):
+        twice += x1 * y2 - x2 * y1
+    return abs(twice) / 2
+
+
+def point_in_polygon(point: Point, polygon: Sequence[Point]) -> bool:
+    """Even-odd rule; a point on a shared edge belongs to exactly one of two neighbours."""
+    x, y = point
+    inside = False
+    count = len(polygon)
+    for i in range(count):
+        x1, y1 = polygon[i]
+        x2, y2 = polygon[(i + 1) % count]
+        if (y1 > y) != (y2 > y):
+            x_cross = x1 + (y - y1) * (x2 - x1) / (y2 - y1)
+            if x < x_cross:
+                inside = not inside
+    return inside
+
+
+def distance_to_segment(point: Point, a: Point, b: Point) -> float:
+    px, py = point
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    length_sq = dx * dx + dy * dy
+    t = 0.0 if length_sq == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length_sq))
+    return math.hypot(px - (ax + t * dx), py - (ay + t * dy))
+
+
+def distance_to_outline(point: Point, polygon: Sequence[Point]) -> float:
+    count = len(polygon)
+    return min(distance_to_segment(point, polygon[i], polygon[(i + 1) % count]) for i in range(count))
+
+
+def _edges(polygon: Sequence[Point]) -> list[tuple[Point, Point]]:
+    return [(polygon[i], polygon[(i + 1) % len(polygon)]) for i in range(len(polygon))]
+
+
+def _spans_at(polygon: Sequence[Point], x: float) -> list[tuple[float, float]]:
+    """The polygon's cross-section at ``x`` as sorted (y_top, y_bottom) intervals (even-odd)."""
+    ys = sorted(
+        y1 + (x - x1) * (y2 - y1) / (x2 - x1)
+        for (x1, y1), (x2, y2) in _edges(polygon)
+        if min(x1, x2) < x < max(x1, x2)
+    )
+    return [(ys[i], ys[i + 1]) for i in range(0, len(ys) - 1, 2)]
+
+
+def _crossing_x(p1: Point, p2: Point, q1: Point, q2: Point) -> float | None:
+    rx, ry = p2[0] - p1[0], p2[1] - p1[1]
+    sx, sy = q2[0] - q1[0], q2[1] - q1[1]
+    denominator = rx * sy - ry * sx
+    if abs(denominator) < 1e-12:
+        return None
+    qpx, qpy = q1[0] - p1[0], q1[1] - p1[1]
+    t = (qpx * sy - qpy * sx) / denominator
+    u = (qpx * ry - qpy * rx) / denominator
+    if -1e-9 <= t <= 1 + 1e-9 and -1e-9 <= u <= 1 + 1e-9:
+        return p1[0] + t * rx
+    return None
+
+
+def overlap_area(first: Sequence[Point], second: Sequence[Point]) -> float:
+    """Exact area shared by two simple polygons.
+
+    Cut the plane into vertical slabs at every vertex and every edge crossing; inside a slab the
+    length of the common cross-section varies linearly with x, so its value at the slab's middle
+    times the slab's width is the exact area. Polygons that only touch along an edge give 0.
+    """
+    xs = {p[0] for p in first} | {p[0] for p in second}
+    for p1, p2 in _edges(first):
+        for q1, q2 in _edges(second):
+            x = _crossing_x(p1, p2, q1, q2)
+            if x is not None:
+                xs.add(x)
+    cuts = sorted(xs)
+    area = 0.0
+    for left, right in zip(cuts, cuts[1:], strict=False):
+        if right - left < 1e-12:
+            continue
+        middle = (left + right) / 2
+        common = 0.0
+        for a_top, a_bottom in _spans_at(first, middle):
+            for b_top, b_bottom in _spans_at(second, middle):
+                common += max(0.0, min(a_bottom, b_bottom) - max(a_top, b_top))
+        area += common * (right - left)
+    return area
+
+
+def _bounds(polygon: Sequence[Point]) -> tuple[float, float, float, float]:
+    xs = [p[0] for p in polygon]
+    ys = [p[1] for p in polygon]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _boxes_overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+# --- the quick XML pass ----------------------------------------------------------------------
+
+
+@dataclass
+class _PreCheck:
+    problems: list[MapProblem] = field(default_factory=list)
+    fatal: bool = False  # pytmx cannot parse this file
+    skipped_objects: set[int] = field(default_factory=set)  # objects already reported
+    # pytmx also reads a tileset's collision shapes as object layers: mark them, in document order
+    object_layer_is_collision: list[bool] = field(default_factory=list)
+
+
+@cache
+def _reserved_names() -> Mapping[str, frozenset[str]]:
+    """Property names pytmx refuses, per element: whatever its objects already have as attributes."""
+    bare_map = pytmx.TiledMap()
+    tile_layer_xml = '<layer width="1" height="1"><data encoding="csv">0</data></layer>'
+    samples: dict[str, object] = {
+        "map": bare_map,
+        "layer": pytmx.TiledTileLayer(bare_map, ElementTree.fromstring(tile_layer_xml)),
+        "objectgroup": pytmx.TiledObjectGroup(bare_map, ElementTree.Element("objectgroup"), None),
+        "object": pytmx.TiledObject(bare_map, ElementTree.Element("object"), None),
+        "tileset": pytmx.TiledTileset(bare_map, ElementTree.Element("tileset")),
+        "imagelayer": pytmx.TiledImageLayer(
+            bare_map, ElementTree.fromstring('<imagelayer><image source="x.png"/></imagelayer>')
+        ),
+        "group": pytmx.pytmx.TiledGroupLayer(bare_map, ElementTree.Element("group")),
+    }
+    names: dict[str, frozenset[str]] = {}
+    for tag, sample in samples.items():
+        found = {n for n in dir(sample) if not n.startswith("__")}
+        found |= set(vars(sample))
+        names[tag] = frozenset(found)
+    return names
+
+
+def _parse_xml(path: Path, shown: str, problems: list[MapProblem]) -> ElementTree.Element | None:
+    try:
+        return ElementTree.parse(path).getroot()
+    except FileNotFoundError:
+        problems.append(MapProblem(shown, "file not found"))
+    except ElementTree.ParseError as error:
+        line, column = error.position
+        reason = str(error).split(":")[0]
+        problems.append(MapProblem(shown, f"malformed XML at line {line}, column {column + 1}: {reason}"))
+    except OSError as error:
+        problems.append(MapProblem(shown, f"cannot be read: {error.strerror or error}"))
+    return None
+
+
+def _int_attribute(node: ElementTree.Element, name: str) -> int | None:
+    try:
+        return int(node.get(name, ""))
+    except ValueError:
+        return None
+
+
+def _check_properties(
+    node: ElementTree.Element, tag: str, shown: str, layer: str, object_id: int | None, check: _PreCheck
+) -> None:
+    reserved = _reserved_names()[tag] | set(node.attrib)
+    for prop in node.findall("./properties/property"):
+        name = prop.get("name", "")
+        if name in reserved:
+            check.problems.append(
+                MapProblem(
+                    shown,
+                    f"property name '{name}' is reserved by the map reader: rename it"
+                    " (never use id, name, type or another built-in attribute)",
+                    layer,
+                    object_id,
+                )
+            )
+            check.fatal = True
+        if prop.get("type") == "class":
+            check.problems.append(
+                MapProblem(shown, f"property '{name}' has a custom class type: use plain types", layer, object_id)
+            )
+            check.fatal = True
+
+
+def _check_tileset(node: ElementTree.Element, base: Path, shown: str, check: _PreCheck) -> None:
+    """An embedded or external tileset: its file and its images must exist."""
+    source = node.get("source")
+    if source:
+        tsx_path = base / source
+        if not tsx_path.is_file():
+            check.problems.append(MapProblem(shown, f"tileset file '{source}' not found (looked for {tsx_path})"))
+            check.fatal = True
+            return
+        tsx_problems: list[MapProblem] = []
+        root = _parse_xml(tsx_path, f"{shown} → {source}", tsx_problems)
+        if root is None:
+            check.problems.extend(tsx_problems)
+            check.fatal = True
+            return
+        if root.tag != "tileset":
+            check.problems.append(MapProblem(shown, f"tileset file '{source}' is not a Tiled tileset"))
+            check.fatal = True
+            return
+        node, base, origin = root, tsx_path.parent, f"tileset '{source}'"
+    else:
+        origin = f"tileset '{node.get('name', '')}'"
+    _check_properties(node, "tileset", shown, "", None, check)
+    images = node.findall("./image") + node.findall("./tile/image")
+    for image in images:
+        image_source = image.get("source", "")
+        if not (base / image_source).is_file():
+            check.problems.append(MapProblem(shown, f"{origin}: image '{image_source}' not found"))
+    if not images:
+        check.problems.append(MapProblem(shown, f"{origin} has no image"))
+
+
+def _check_object(node: ElementTree.Element, shown: str, layer: str, check: _PreCheck) -> None:
+    object_id = _int_attribute(node, "id")
+    _check_properties(node, "object", shown, layer, object_id, check)
+    refusal = ""
+    if node.get("template"):
+        refusal = "template objects are not supported: detach the template (right click → Detach)"
+    elif node.find("ellipse") is not None:
+        refusal = "ellipses are not supported: use a rectangle or a polygon"
+    elif node.find("point") is not None:
+        refusal = "point objects are not supported: use a small rectangle"
+    elif node.find("text") is not None:
+        refusal = "text objects are not supported"
+    else:
+        try:
+            rotation = float(node.get("rotation", "0"))
+        except ValueError:
+            rotation = 1.0
+        if rotation % 360:
+            refusal = f"object is rotated ({node.get('rotation')}°): objects must not be rotated"
+    if refusal:
+        check.problems.append(MapProblem(shown, refusal, layer, object_id))
+        if object_id is not None:
+            check.skipped_objects.add(object_id)
+
+
+def _check_layer_data(node: ElementTree.Element, shown: str, layer: str, check: _PreCheck) -> None:
+    data = node.find("data")
+    if data is None:
+        what = "tile layer has no data"
+    elif data.find("chunk") is not None:
+        what = "infinite maps are not supported: uncheck Map → Map Properties → Infinite"
+    elif data.find("tile") is not None or data.get("encoding") not in ("csv", "base64"):
+        what = "tile layer format must be CSV or Base64 (Map Properties → Tile Layer Format)"
+    elif data.get("compression") not in (None, "zlib", "gzip"):
+        what = f"tile layer compression '{data.get('compression')}' is not supported: use zlib"
+    else:
+        return
+    check.problems.append(MapProblem(shown, what, layer))
+    check.fatal = True
+
+
+def _precheck(path: Path, shown: str) -> tuple[_PreCheck, ElementTree.Element | None]:
+    check = _PreCheck()
+    root = _parse_xml(path, shown, check.problems)
+    if root is None:
+        check.fatal = True
+        return check, None
+    if root.tag != "map":
+        check.problems.append(MapProblem(shown, f"not a Tiled map (the file's root element is <{root.tag}>, not <map>)"))
+        check.fatal = True
+        return check, None
+    for attribute in ("width", "height", "tilewidth", "tileheight"):
+        value = _int_attribute(root, attribute)
+        if value is None or value <= 0:
+            check.problems.append(MapProblem(shown, f"map attribute '{attribute}' must be a positive whole number"))
+            check.fatal = True
+    if root.get("orientation", "orthogonal") != "orthogonal":
+        check.problems.append(MapProblem(shown, f"map orientation must be orthogonal, not {root.get('orientation')}"))
+    if root.get("infinite") == "1":
+        check.problems.append(MapProblem(shown, "infinite maps are not supported: uncheck Map Properties → Infinite"))
+        check.fatal = True
+    _check_properties(root, "map", shown, "", None, check)
+    for tileset in root.findall("tileset"):
+        _check_tileset(tileset, path.parent, shown, check)
+    for tileset in root.findall("tileset"):
+        check.object_layer_is_collision.extend(True for _ in tileset.iter("objectgroup"))
+    for node in _map_layers(root):
+        layer = node.get("name", "")
+        if node.tag in ("layer", "objectgroup", "imagelayer", "group"):
+            _check_properties(node, node.tag, shown, layer, None, check)
+        if node.tag == "layer":
+            _check_layer_data(node, shown, layer, check)
+        if node.tag == "objectgroup":
+            for obj in node.findall("object"):
+                _check_object(obj, shown, layer, check)
+    if check.object_layer_is_collision:  # keep the flags in pytmx's order: every objectgroup in the file
+        check.object_layer_is_collision = [_inside_tileset(root, group) for group in root.iter("objectgroup")]
+    return check, root
+
+
+def _map_layers(root: ElementTree.Element) -> list[ElementTree.Element]:
+    """The map's layers in document order, inside groups too, leaving out tilesets."""
+    found: list[ElementTree.Element] = []
+    for child in root:
+        if child.tag in ("layer", "objectgroup", "imagelayer", "group"):
+            found.append(child)
+        if child.tag == "group":
+            found.extend(_map_layers(child))
+    return found
+
+
+def _inside_tileset(root: ElementTree.Element, group: ElementTree.Element) -> bool:
+    return any(group in list(tileset.iter("objectgroup")) for tileset in root.iter("tileset"))
+
+
+# --- pytmx objects → model -------------------------------------------------------------------
+
+
+def shown_path(path: Path) -> str:
+    """The path as messages show it: relative to the repository when inside it."""
+    resolved = path.resolve()
+    try:
+        return str(resolved.relative_to(REPO_ROOT))
+    except ValueError:
+        return str(path)
+
+
+def _object_class(obj: pytmx.TiledObject) -> str:
+    # Tiled 1.9 writes class="…"; Tiled 1.8 and 1.10+ write type="…".
+    value = obj.__dict__.get("class") or obj.__dict__.get("type") or ""
+    return str(value).strip()
+
+
+class _Converter:
+    def __init__(self, tmx: pytmx.TiledMap, path: Path, shown: str, check: _PreCheck):
+        self.tmx = tmx
+        self.path = path
+        self.shown = shown
+        self.skipped = check.skipped_objects
+        collision = check.object_layer_is_collision
+        self.object_layers = [
+            group for i, group in enumerate(tmx.objectgroups) if not (i < len(collision) and collision[i])
+        ]
+        self.problems: list[MapProblem] = []
+        self.scale = 1.0
+
+    def problem(self, what: str, layer: str = "", object_id: int | None = None) -> None:
+        self.problems.append(MapProblem(self.shown, what, layer, object_id))
+
+    # properties ---------------------------------------------------------------------------
+
+    def text_prop(self, props: Mapping[str, object], name: str, default: str = "") -> str:
+        value = props.get(name)
+        return default if value is None or value == "" else str(value).strip()
+
+    def float_prop(self, props: Mapping[str, object], name: str, layer: str, object_id: int | None) -> float:
+        value = props.get(name, 0.0)
+        try:
+            number = float(value)  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            self.problem(f"property '{name}' must be a number, not '{value}'", layer, object_id)
+            return 0.0
+        if not math.isfinite(number) or number < 0:
+            self.problem(f"property '{name}' must be a number ≥ 0, not '{value}'", layer, object_id)
+            return 0.0
+        return number
+
+    def bool_prop(self, props: Mapping[str, object], name: str, layer: str, object_id: int | None) -> bool:
+        value = props.get(name, False)
+        if isinstance(value, bool):
+            return value
+        text = str(value).strip().lower()
+        if text in ("true", "yes", "1"):
+            return True
+        if text in ("false", "no", "0", ""):
+            return False
+        self.problem(f"property '{name}' must be true or false, not '{value}'", layer, object_id)
+        return False
+
+    # map ----------------------------------------------------------------------------------
+
+    def header(self) -> tuple[str, str, Layout, float] | None:
+        props = self.tmx.properties
+        ok = True
+        module_id = self.text_prop(props, "module")
+        if not module_id:
+            self.problem("map property 'module' is missing (the module's id, e.g. 1R)")
+            ok = False
+        elif not MODULE_ID_PATTERN.match(module_id):
+            self.problem(f"map property 'module' = '{module_id}': use letters, digits, - and _ only")
+            ok = False
+        game = self.text_prop(props, "game")
+        if not game:
+            self.problem(f"map property 'game' is missing (one of: {', '.join(GAMES)})")
+            ok = False
+        elif game not in GAMES:
+            self.problem(f"map property 'game' = '{game}' is unknown (one of: {', '.join(GAMES)})")
+            ok = False
+        scale: float = 0.0
+        raw_scale = props.get("scale")
+        if raw_scale is None or raw_scale == "":
+            self.problem("map property 'scale' is missing (pixels per cm, e.g. 20)")
+            ok = False
+        else:
+            try:
+                scale = float(raw_scale)  # type: ignore[arg-type]
+            except (TypeError, ValueError):
+                scale = math.nan
+            if not (math.isfinite(scale) and scale > 0):
+                self.problem(f"map property 'scale' = '{raw_scale}' must be a positive number (pixels per cm)")
+                ok = False
+        layout_name = self.text_prop(props, "layout", Layout.ZONES.value)
+        layout = Layout.ZONES
+        if layout_name not in {item.value for item in Layout}:
+            self.problem(f"map property 'layout' = '{layout_name}' is unknown (zones or free)")
+            ok = False
+        else:
+            layout = Layout(layout_name)
+        if not ok:
+            return None
+        self.scale = scale
+        return module_id, game, layout, scale
+
+    # shapes -------------------------------------------------------------------------------
+
+    def outline_cm(self, obj: pytmx.TiledObject) -> tuple[tuple[Point, ...], bool]:
+        """The object's points in cm and whether the shape is closed (rectangle or polygon)."""
+        s = self.scale
+        points = obj.__dict__.get("points")
+        if points:
+            return tuple((p[0] / s, p[1] / s) for p in points), bool(obj.closed)
+        x, y, w, h = obj.x / s, obj.y / s, obj.width / s, obj.height / s
+        return ((x, y), (x + w, y), (x + w, y + h), (x, y + h)), True
+
+    def is_rectangle(self, obj: pytmx.TiledObject) -> bool:
+        return "points" not in obj.__dict__
+
+    def rect_cm(self, obj: pytmx.TiledObject) -> tuple[float, float, float, float]:
+        s = self.scale
+        return obj.x / s, obj.y / s, obj.width / s, obj.height / s
+
+    def area_polygon(self, obj: pytmx.TiledObject, layer: str, what: str) -> tuple[Point, ...] | None:
+        polygon, closed = self.outline_cm(obj)
+        if not closed:
+            self.problem(f"{what} must be a rectangle or a polygon, not a polyline", layer, obj.id)
+            return None
+        if len(polygon) < 3 or polygon_area(polygon) <= 1e-9:
+            self.problem(f"{what} has no area", layer, obj.id)
+            return None
+        return polygon
+
+    # conversion ---------------------------------------------------------------------------
+
+    def convert(self) -> BoardModule | None:
+        header = self.header()
+        tile_layers = self.tile_layers()
+        if header is None:
+            return None
+        module_id, game, layout, scale = header
+        tmx = self.tmx
+        zones: list[Zone] = []
+        portals: list[tuple[str, pytmx.TiledObject]] = []
+        barriers: list[Barrier] = []
+        markers: list[tuple[str, pytmx.TiledObject, MarkerKind]] = []
+        areas: list[tuple[str, pytmx.TiledObject, str]] = []
+        allowed = ZONE_BOARD_CLASSES if layout is Layout.ZONES else FREE_TABLE_CLASSES
+        zone_objects = 0
+        layer_of: dict[int, str] = {}
+        for group in self.object_layers:
+            layer = group.name or ""
+            for obj in group:
+                layer_of[obj.id] = layer
+                if obj.id in self.skipped:
+                    continue
+                cls = _object_class(obj)
+                zone_objects += cls == "zone"
+                if not cls:
+                    self.problem(f"object has no class (one of: {', '.join(allowed)})", layer, obj.id)
+                elif cls == "zone" and layout is Layout.FREE:
+                    self.problem(
+                        "a free table (layout = free) has no zones: use building, obstacle, difficult,"
+                        " cover, impassable or stairs",
+                        layer,
+                        obj.id,
+                    )
+                elif cls not in allowed:
+                    self.problem(f"unknown object class '{cls}' (one of: {', '.join(allowed)})", layer, obj.id)
+                elif cls == "zone":
+                    zone = self.zone(obj, layer)
+                    if zone is not None:
+                        zones.append(zone)
+                elif cls in ("door", "opening", "window"):
+                    portals.append((layer, obj))
+                elif cls in BARRIER_CLASSES:
+                    barrier = self.barrier(obj, layer, BarrierKind(cls))
+                    if barrier is not None:
+                        barriers.append(barrier)
+                elif cls in FREE_TABLE_AREAS and layout is Layout.FREE:
+                    areas.append((layer, obj, cls))
+                else:
+                    markers.append((layer, obj, MarkerKind(cls)))
+        if layout is Layout.ZONES:
+            if not zone_objects:
+                self.problem("a zone board (layout = zones) has no zone objects: draw its zones with class 'zone'")
+            self.check_zones(zones, layer_of)
+            board_portals = [self.zone_portal(obj, layer, zones) for layer, obj in portals]
+            terrain: list[Terrain] = []
+        else:
+            terrain = [t for t in (self.terrain(obj, layer, cls) for layer, obj, cls in areas) if t is not None]
+            board_portals = []
+            terrain = self.attach_building_portals(terrain, portals)
+        placed_markers = [self.marker(obj, layer, kind, zones, layout) for layer, obj, kind in markers]
+        width_px, height_px = tmx.width * tmx.tilewidth, tmx.height * tmx.tileheight
+        props = dict(tmx.properties)
+        return BoardModule(
+            path=self.shown,
+            module_id=module_id,
+            game=game,
+            layout=layout,
+            scale_px_per_cm=scale,
+            width_cm=width_px / scale,
+            height_cm=height_px / scale,
+            tile_px=(tmx.tilewidth, tmx.tileheight),
+            zones=tuple(zones),
+            portals=tuple(p for p in board_portals if p is not None),
+            barriers=tuple(barriers),
+            markers=tuple(m for m in placed_markers if m is not None),
+            terrain=tuple(terrain),
+            tile_layers=tile_layers,
+            title=self.text_prop(props, "title"),
+            properties=frozen_mapping(props),
+        )
+
+    def zone(self, obj: pytmx.TiledObject, layer: str) -> Zone | None:
+        props = obj.properties
+        kind = self.text_prop(props, "kind")
+        if not kind:
+            self.problem(f"zone has no 'kind' property (one of: {', '.join(ZONE_KINDS)})", layer, obj.id)
+            return None
+        if kind not in ZONE_KINDS:
+            self.problem(f"unknown zone kind '{kind}' (one of: {', '.join(ZONE_KINDS)})", layer, obj.id)
+            return None
+        polygon = self.area_polygon(obj, layer, "a zone")
+        if polygon is None:
+            return None
+        return Zone(
+            id=obj.name or f"z{obj.id}",
+            kind=ZoneKind(kind),
+            polygon=polygon,
+            label=self.text_prop(props, "label"),
+            object_id=obj.id,
+            properties=frozen_mapping(props),
+        )
+
+    def check_zones(self, zones: Sequence[Zone], layers: Mapping[int, str]) -> None:
+        first_by_name: dict[str, Zone] = {}
+        for zone in zones:
+            earlier = first_by_name.setdefault(zone.id, zone)
+            if earlier is not zone:
+                self.problem(
+                    f"duplicate zone name '{zone.id}' (also object {earlier.object_id}): zone names must be unique",
+                    layers.get(zone.object_id, ""),
+                    zone.object_id,
+                )
+        boxes = [_bounds(zone.polygon) for zone in zones]
+        for i, first in enumerate(zones):
+            for j in range(i + 1, len(zones)):
+                second = zones[j]
+                if not _boxes_overlap(boxes[i], boxes[j]):
+                    continue
+                shared = overlap_area(first.polygon, second.polygon)
+                if shared > OVERLAP_TOLERANCE_CM2:
+                    self.problem(
+                        f"zone '{second.id}' overlaps zone '{first.id}' (object {first.object_id})"
+                        f" by {shared:.2f} cm²: zones may touch but not overlap",
+                        layers.get(second.object_id, ""),
+                        second.object_id,
+                    )
+
+    def portal_segment(self, obj: pytmx.TiledObject) -> tuple[Point, Point, Point, float, bool]:
+        """Segment ends along the long axis, centre, short side and whether the long axis is x."""
+        x, y, w, h = self.rect_cm(obj)
+        centre = (x + w / 2, y + h / 2)
+        if w >= h:
+            return (x, centre[1]), (x + w, centre[1]), centre, h, True
+        return (centre[0], y), (centre[0], y + h), centre, w, False
+
+    def zone_portal(self, obj: pytmx.TiledObject, layer: str, zones: Sequence[Zone]) -> Portal | None:
+        kind = PortalKind(_object_class(obj))
+        if not self.is_rectangle(obj) or obj.width <= 0 or obj.height <= 0:
+            self.problem(f"a {kind.value} must be a thin rectangle across the border of two zones", layer, obj.id)
+            return None
+        a, b, centre, short_cm, along_x = self.portal_segment(obj)
+        probe = max(PORTAL_PROBE_SHORT_SIDE_FACTOR * short_cm, PORTAL_PROBE_MIN_CM)
+        if along_x:
+            sides = ((centre[0], centre[1] - probe), (centre[0], centre[1] + probe))
+        else:
+            sides = ((centre[0] - probe, centre[1]), (centre[0] + probe, centre[1]))
+        found = [_zone_at(point, zones) for point in sides]
+        color = self.text_prop(obj.properties, "color", "neutral")
+        if color not in DOOR_COLORS:
+            self.problem(f"unknown {kind.value} color '{color}' (one of: {', '.join(DOOR_COLORS)})", layer, obj.id)
+        if found[0] is None or found[1] is None or found[0] == found[1]:
+            seen = ", ".join(f"'{z}'" for z in dict.fromkeys(found) if z) or "no zone"
+            self.problem(
+                f"{kind.value} is not on the border of two different zones (found {seen} on its sides):"
+                " centre a thin rectangle on the border, its long side along it",
+                layer,
+                obj.id,
+            )
+            return None
+        return Portal(
+            id=obj.name or f"d{obj.id}",
+            kind=kind,
+            a=a,
+            b=b,
+            zones=(found[0], found[1]),
+            color=color,
+            is_open=self.bool_prop(obj.properties, "open", layer, obj.id),
+            object_id=obj.id,
+            properties=frozen_mapping(obj.properties),
+        )
+
+    def barrier(self, obj: pytmx.TiledObject, layer: str, kind: BarrierKind) -> Barrier | None:
+        height_cm = self.float_prop(obj.properties, "height_cm", layer, obj.id)
+        if self.is_rectangle(obj):
+            if obj.width <= 0 and obj.height <= 0:
+                self.problem(f"a {kind.value} needs a polyline or a thin rectangle", layer, obj.id)
+                return None
+            a, b, _, _, _ = self.portal_segment(obj)
+            points: tuple[Point, ...] = (a, b)
+        else:
+            outline, closed = self.outline_cm(obj)
+            points = (*outline, outline[0]) if closed else outline
+        if len(points) < 2:
+            self.problem(f"a {kind.value} needs at least two points", layer, obj.id)
+            return None
+        return Barrier(kind=kind, points=points, height_cm=height_cm, object_id=obj.id)
+
+    def marker(
+        self, obj: pytmx.TiledObject, layer: str, kind: MarkerKind, zones: Sequence[Zone], layout: Layout
+    ) -> Marker | None:
+        props = obj.properties
+        polygon, _ = self.outline_cm(obj)
+        left, top, right, bottom = _bounds(polygon)
+        centre = ((left + right) / 2, (top + bottom) / 2)
+        zone = None
+        if layout is Layout.ZONES:
+            zone = _zone_at(centre, zones)
+            if zone is None:
+                self.problem(
+                    f"{kind.value} marker lies outside every zone (its centre must be inside a zone)", layer, obj.id
+                )
+        locators = self.locators(props.get("locators"), layer, obj.id)
+        default_color = "red" if kind in RED_BY_DEFAULT else ""
+        return Marker(
+            kind=kind,
+            position=centre,
+            size=(right - left, bottom - top),
+            zone=zone,
+            color=self.text_prop(props, "color", default_color),
+            locators=locators,
+            object_id=obj.id,
+            properties=frozen_mapping(props),
+        )
+
+    def locators(self, value: object, layer: str, object_id: int) -> tuple[int, ...]:
+        if value is None or value == "":
+            return ()
+        if isinstance(value, int) and not isinstance(value, bool):
+            return (value,)
+        parts = [part.strip() for part in str(value).split(",")]
+        if not all(part.isdigit() for part in parts):
+            self.problem(f"property 'locators' = '{value}' must be numbers separated by commas (e.g. 1,4)", layer, object_id)
+            return ()
+        return tuple(int(part) for part in parts)
+
+    def terrain(self, obj: pytmx.TiledObject, layer: str, cls: str) -> Terrain | None:
+        polygon = self.area_polygon(obj, layer, f"a {cls}")
+        if polygon is None:
+            return None
+        props = obj.properties
+        cover = 0
+        if "cover" in props:
+            try:
+                cover = int(props["cover"])
+            except (TypeError, ValueError):
+                cover = -1
+            if cover not in (0, 1, 2):
+                self.problem(f"property 'cover' = '{props['cover']}' must be 0, 1 (light) or 2 (heavy)", layer, obj.id)
+                cover = 0
+        return Terrain(
+            kind=TerrainKind(cls),
+            polygon=polygon,
+            height_cm=self.float_prop(props, "height_cm", layer, obj.id),
+            cover=cover,
+            label=self.text_prop(props, "label"),
+            object_id=obj.id,
+            properties=frozen_mapping(props),
+        )
+
+    def attach_building_portals(
+        self, terrain: list[Terrain], portals: Sequence[tuple[str, pytmx.TiledObject]]
+    ) -> list[Terrain]:
+        """Free tables: each door or window joins the building whose outline runs under its centre."""
+        buildings = [t for t in terrain if t.kind is TerrainKind.BUILDING]
+        attached: dict[int, list[Portal]] = {b.object_id: [] for b in buildings}
+        for layer, obj in portals:
+            kind = PortalKind(_object_class(obj))
+            if not self.is_rectangle(obj) or obj.width <= 0 or obj.height <= 0:
+                self.problem(f"a {kind.value} must be a thin rectangle on a building's outline", layer, obj.id)
+                continue
+            a, b, centre, short_cm, _ = self.portal_segment(obj)
+            reach = max(PORTAL_PROBE_SHORT_SIDE_FACTOR * short_cm, PORTAL_PROBE_MIN_CM)
+            nearest = min(buildings, key=lambda t: distance_to_outline(centre, t.polygon), default=None)
+            if nearest is None or distance_to_outline(centre, nearest.polygon) > reach:
+                self.problem(f"{kind.value} is not on the outline of any building", layer, obj.id)
+                continue
+            attached[nearest.object_id].append(
+                Portal(
+                    id=obj.name or f"d{obj.id}",
+                    kind=kind,
+                    a=a,
+                    b=b,
+                    is_open=self.bool_prop(obj.properties, "open", layer, obj.id),
+                    object_id=obj.id,
+                    properties=frozen_mapping(obj.properties),
+                )
+            )
+        return [
+            _with_portals(t, tuple(attached[t.object_id])) if t.object_id in attached and attached[t.object_id] else t
+            for t in terrain
+        ]
+
+    # tiles --------------------------------------------------------------------------------
+
+    def tile_layers(self) -> tuple[TileLayer, ...]:
+        tmx = self.tmx
+        refs: dict[int, TileRef | None] = {0: None}
+        layers: list[TileLayer] = []
+        for layer in tmx.layers:
+            if not isinstance(layer, pytmx.TiledTileLayer):
+                continue
+            name = layer.name or ""
+            unknown: set[int] = set()
+            cells: list[TileRef | None] = []
+            for row in layer.data:
+                for gid in row:
+                    if gid not in refs:
+                        refs[gid] = self.tile_ref(gid)
+                    ref = refs[gid]
+                    if ref is None and gid:
+                        unknown.add(tmx.tiledgidmap.get(gid, gid))
+                    cells.append(ref)
+            if unknown:
+                listed = ", ".join(str(g) for g in sorted(unknown)[:5])
+                self.problem(f"tile layer uses tiles that no tileset provides (gid {listed})", name)
+            expected = layer.width * layer.height
+            if len(cells) != expected:
+                self.problem(f"tile layer has {len(cells)} cells, expected {expected}", name)
+                cells = (cells + [None] * expected)[:expected]
+            layers.append(
+                TileLayer(
+                    name=name,
+                    width=layer.width,
+                    height=layer.height,
+                    cells=tuple(cells),
+                    opacity=float(layer.opacity),
+                    visible=bool(layer.visible),
+                )
+            )
+        return tuple(layers)
+
+    def tile_ref(self, gid: int) -> TileRef | None:
+        image = self.tmx.images[gid] if 0 <= gid < len(self.tmx.images) else None
+        if not image:
+            return None
+        filename, rect, flags = image
+        if rect is None:  # a tile with its own image
+            props = self.tmx.get_tile_properties_by_gid(gid) or {}
+            rect = (0, 0, int(props.get("width") or 0), int(props.get("height") or 0))
+        flipped = flags if isinstance(flags, pytmx.TileFlags) else pytmx.TileFlags(False, False, False)
+        return TileRef(
+            image=_image_path(filename),
+            src=(int(rect[0]), int(rect[1]), int(rect[2]), int(rect[3])),
+            flip_x=bool(flipped.flipped_horizontally),
+            flip_y=bool(flipped.flipped_vertically),
+            flip_diagonal=bool(flipped.flipped_diagonally),
+        )
+
+
+def _with_portals(building: Terrain, portals: tuple[Portal, ...]) -> Terrain:
+    return Terrain(
+        kind=building.kind,
+        polygon=building.polygon,
+        height_cm=building.height_cm,
+        cover=building.cover,
+        label=building.label,
+        portals=portals,
+        object_id=building.object_id,
+        properties=building.properties,
+    )
+
+
+def _zone_at(point: Point, zones: Sequence[Zone]) -> str | None:
+    for zone in zones:
+        if point_in_polygon(point, zone.polygon):
+            return zone.id
+    return None
+
+
+def _image_path(filename: str) -> str:
+    resolved = Path(os.path.normpath(os.path.abspath(filename)))
+    try:
+        return resolved.relative_to(REPO_ROOT).as_posix()
+    except ValueError:
+        return str(resolved)
+
+
+# --- public API ------------------------------------------------------------------------------
+
+
+def check_module(path: str | Path) -> tuple[BoardModule | None, list[MapProblem]]:
+    """Load a .tmx board module; return it (None when it cannot be built) and every problem found."""
+    path = Path(path)
+    shown = shown_path(path)
+    check, _root = _precheck(path, shown)
+    if check.fatal:
+        return None, check.problems
+    try:
+        tmx = pytmx.TiledMap(str(path))
+    except Exception as error:  # pytmx raises bare Exceptions; the XML pass catches the known ones
+        return None, [*check.problems, MapProblem(shown, f"the Tiled map cannot be read: {error}")]
+    converter = _Converter(tmx, path, shown, check)
+    module = converter.convert()
+    return module, [*check.problems, *converter.problems]
+
+
+def load_module(path: str | Path) -> BoardModule:
+    """Load a .tmx board module; raise ``MapFormatError`` with every problem if it has any."""
+    module, problems = check_module(path)
+    if problems:
+        raise MapFormatError(problems)
+    assert module is not None  # a module is only missing when a problem says why
+    return module
