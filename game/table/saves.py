@@ -1,0 +1,280 @@
+"""Saving and loading the table as versioned JSON that never loses a game.
+
+A save names its board source (relative to the repository when it lies inside it), the pieces
+keyed by id, and the camera. Writes are atomic and keep the previous save as ``<name>.bak``.
+Loading reads only: it runs the migration chain on the raw JSON, then validates it with pydantic,
+and turns every problem into one ``SaveError`` naming the file and the place.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tomllib
+from collections.abc import Callable
+from datetime import UTC, datetime
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from game.table.atomic import atomic_write_text, backup_path
+from game.table.state import CameraState, Piece, TableState
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+DEFAULT_SAVE_DIR = REPO_ROOT / "saves"
+AUTOSAVE_NAME = "autosave.json"
+SAVE_KIND = "deadtable-table"
+SCHEMA_VERSION = 1
+
+# Each step turns a save of schema ``n`` into schema ``n + 1``; they run before validation.
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+MIGRATIONS: dict[int, Migration] = {}
+
+
+class SaveError(Exception):
+    """A save that cannot be written or read; ``what`` says why in words a player understands."""
+
+    def __init__(self, path: str | os.PathLike[str], what: str):
+        self.path = str(path)
+        self.what = what
+        super().__init__(f"{self.path}: {what}")
+
+
+# --- the file format -----------------------------------------------------------------------
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+
+
+class SavedPiece(_Strict):
+    token: str = Field(min_length=1)
+    label: str = ""
+    side: str = Field(min_length=1)
+    base_cm: float = Field(gt=0)
+    x_cm: float
+    y_cm: float
+    facing_deg: float = 0.0
+    zone: str | None = None
+
+
+class SavedCamera(_Strict):
+    center_x_cm: float = 0.0
+    center_y_cm: float = 0.0
+    zoom_px_per_cm: float = Field(default=10.0, gt=0)
+
+
+class TableSave(_Strict):
+    schema_version: Literal[1]
+    kind: Literal["deadtable-table"]
+    app_version: str
+    saved_at: datetime
+    source: str = Field(min_length=1)  # POSIX path relative to the repository, or absolute
+    pieces: dict[str, SavedPiece] = Field(default_factory=dict)
+    camera: SavedCamera = Field(default_factory=SavedCamera)
+
+    @field_validator("pieces")
+    @classmethod
+    def _ids_are_not_blank(cls, pieces: dict[str, SavedPiece]) -> dict[str, SavedPiece]:
+        if any(not piece_id.strip() for piece_id in pieces):
+            raise ValueError("a piece id is empty")
+        return pieces
+
+
+# --- saving --------------------------------------------------------------------------------
+
+
+@cache
+def app_version() -> str:
+    try:
+        with open(REPO_ROOT / "pyproject.toml", "rb") as handle:
+            return str(tomllib.load(handle)["project"]["version"])
+    except (OSError, KeyError, tomllib.TOMLDecodeError):
+        return "0+unknown"
+
+
+def source_for_save(source: str) -> str:
+    """The board path as stored: relative to the repository (with ``/``) when inside it."""
+    path = Path(source)
+    if not path.is_absolute():
+        path = Path.cwd() / path if (Path.cwd() / path).exists() else REPO_ROOT / path
+    path = Path(os.path.normpath(path))
+    try:
+        return path.relative_to(REPO_ROOT).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def source_on_disk(stored: str) -> Path:
+    """Where a stored board path points to on this machine."""
+    path = Path(stored)
+    return path if path.is_absolute() else REPO_ROOT / path
+
+
+def table_to_save(state: TableState, saved_at: datetime) -> TableSave:
+    """The save document for ``state``; validated as a whole so errors name the piece."""
+    camera = state.camera
+    return TableSave.model_validate(
+        {
+            "schema_version": SCHEMA_VERSION,
+            "kind": SAVE_KIND,
+            "app_version": app_version(),
+            "saved_at": saved_at,
+            "source": source_for_save(state.source),
+            "pieces": {
+                piece.id: {
+                    "token": piece.token,
+                    "label": piece.label,
+                    "side": piece.side,
+                    "base_cm": piece.base_cm,
+                    "x_cm": piece.x_cm,
+                    "y_cm": piece.y_cm,
+                    "facing_deg": piece.facing_deg,
+                    "zone": piece.zone,
+                }
+                for piece in state.pieces.values()
+            },
+            "camera": {
+                "center_x_cm": camera.center_x_cm,
+                "center_y_cm": camera.center_y_cm,
+                "zoom_px_per_cm": camera.zoom_px_per_cm,
+            },
+        }
+    )
+
+
+def save_table(
+    path: str | os.PathLike[str],
+    state: TableState,
+    *,
+    now: datetime | Callable[[], datetime] | None = None,
+) -> Path:
+    """Write ``state`` to ``path`` atomically (the previous save becomes ``<name>.bak``)."""
+    target = Path(path)
+    moment = now() if callable(now) else now
+    if moment is None:
+        moment = datetime.now(UTC)
+    try:
+        document = table_to_save(state, moment)
+    except ValidationError as error:
+        raise SaveError(target, f"the table cannot be saved: {_describe(error)}") from error
+    text = json.dumps(document.model_dump(mode="json"), indent=1, ensure_ascii=False) + "\n"
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(target, text)
+    except OSError as error:
+        raise SaveError(target, f"could not write the save ({error.strerror or error}); the previous save is intact") from error
+    return target
+
+
+# --- loading -------------------------------------------------------------------------------
+
+
+def migrate(
+    data: dict[str, Any],
+    *,
+    migrations: dict[int, Migration] | None = None,
+    current: int = SCHEMA_VERSION,
+) -> dict[str, Any]:
+    """Bring raw save data up to ``current`` one schema step at a time (ValueError if it cannot)."""
+    steps = MIGRATIONS if migrations is None else migrations
+    version = data.get("schema_version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise ValueError(f"schema_version must be a whole number, not {version!r}")
+    if version > current:
+        raise ValueError(
+            f"made by a newer Deadtable (save schema {version}; this version reads up to {current})"
+        )
+    while version < current:
+        step = steps.get(version)
+        if step is None:
+            raise ValueError(f"save schema {version} is too old to read (no migration from it)")
+        data = step(dict(data))
+        version += 1
+        data["schema_version"] = version
+    return data
+
+
+def read_save(path: str | os.PathLike[str]) -> TableSave:
+    """Read and validate a save file without touching anything on disk."""
+    source = Path(path)
+    try:
+        text = source.read_text(encoding="utf-8")
+    except FileNotFoundError as error:
+        raise SaveError(source, "no such save file") from error
+    except UnicodeDecodeError as error:
+        raise SaveError(source, "not a Deadtable save (the file is not UTF-8 text)") from error
+    except OSError as error:
+        raise SaveError(source, f"could not read the file ({error.strerror or error})") from error
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise SaveError(
+            source, f"corrupt save: invalid JSON at line {error.lineno}, column {error.colno}: {error.msg}"
+        ) from error
+    if not isinstance(raw, dict) or raw.get("kind") != SAVE_KIND:
+        raise SaveError(source, f"not a Deadtable save (no \"kind\": \"{SAVE_KIND}\")")
+    try:
+        raw = migrate(raw)
+    except ValueError as error:
+        raise SaveError(source, str(error)) from error
+    try:
+        return TableSave.model_validate(raw)
+    except ValidationError as error:
+        raise SaveError(source, _describe(error)) from error
+
+
+def load_table(path: str | os.PathLike[str]) -> TableState:
+    """The table saved in ``path``; its ``source`` is the board file's absolute path on this machine."""
+    document = read_save(path)
+    board_path = source_on_disk(document.source)
+    if not board_path.is_file():
+        raise SaveError(path, f"the board source file is missing: {document.source}")
+    return TableState(
+        source=str(board_path),
+        pieces={
+            piece_id: Piece(
+                id=piece_id,
+                token=saved.token,
+                label=saved.label,
+                side=saved.side,
+                base_cm=saved.base_cm,
+                x_cm=saved.x_cm,
+                y_cm=saved.y_cm,
+                facing_deg=saved.facing_deg,
+                zone=saved.zone,
+            )
+            for piece_id, saved in document.pieces.items()
+        },
+        camera=CameraState(
+            center_x_cm=document.camera.center_x_cm,
+            center_y_cm=document.camera.center_y_cm,
+            zoom_px_per_cm=document.camera.zoom_px_per_cm,
+        ),
+    )
+
+
+def recover_table(path: str | os.PathLike[str]) -> tuple[TableState, Path]:
+    """Load ``path``, or its ``.bak`` when the save itself is unusable; raises the save's own error."""
+    try:
+        return load_table(path), Path(path)
+    except SaveError as first:
+        backup = backup_path(path)
+        if not backup.exists():
+            raise
+        try:
+            return load_table(backup), backup
+        except SaveError:
+            raise first from None
+
+
+def _describe(error: ValidationError) -> str:
+    """``pieces.walker-3.x_cm: Input should be a valid number`` for each problem, joined by ``; ``."""
+    parts = []
+    for problem in error.errors():
+        where = ".".join(str(part) for part in problem["loc"]) or "save"
+        parts.append(f"{where}: {problem['msg']}")
+    return "; ".join(parts)
+
