@@ -12,6 +12,8 @@ from game.rules.zombicide.catalog import (
     ContentError,
     load_catalog,
     parse_spawn_line,
+    skill_homes,
+    skills_markdown,
 )
 
 
@@ -275,3 +277,23 @@ def test_missing_file(broken_box):
 def test_unknown_box():
     with pytest.raises(ContentError, match="no content for box 'season_9'"):
         load_catalog("season_9")
+
+
+def test_skills_page_lists_every_skill(catalog):
+    page = (Path(__file__).resolve().parents[2] / "docs" / "zombicide-skills.md").read_text(encoding="utf-8")
+    for skill in catalog.skills:
+        assert f"| `{skill.id}` |" in page, f"docs/zombicide-skills.md misses {skill.id}; regenerate it"
+
+
+def test_skill_homes_find_string_constants(tmp_path, catalog):
+    (tmp_path / "moves.py").write_text('SPRINT = "sprint"\nBONUS = "plus_one_die:melee"\nNAME = "sprinter"\n')
+    (tmp_path / "catalog.py").write_text('IGNORED = "lucky"\n')
+    homes = skill_homes(["sprint", "plus_one_die", "lucky"], tmp_path)
+    assert homes == {
+        "sprint": ("game/rules/zombicide/moves.py",),
+        "plus_one_die": ("game/rules/zombicide/moves.py",),
+        "lucky": (),
+    }
+    page = skills_markdown(catalog, homes)
+    assert "| `sprint` |  | " in page and "implemented in `game/rules/zombicide/moves.py`" in page
+    assert page.count("| not yet |") == len(catalog.skills) - 2

@@ -662,3 +662,86 @@ def check_references(catalog: Catalog, folder: Path) -> None:
         for card_id in getattr(catalog.setup, key):
             if card_id not in equipment_ids:
                 raise ContentError(setup_path, key, f"unknown equipment {card_id!r}")
+
+
+# ---------------------------------------------------------------------------------------------------
+# The skills page (docs/zombicide-skills.md) is generated from the catalog and the engine's sources.
+
+ENGINE_ROOT = Path(__file__).resolve().parent
+_NOT_ENGINE = {"catalog.py", "scenario.py"}
+
+
+def skill_homes(skill_ids: Sequence[str], engine_root: Path = ENGINE_ROOT) -> dict[str, tuple[str, ...]]:
+    """For each skill id, the engine modules whose code names it as a string (``"sprint"`` or
+    ``"plus_one_die:melee"``): the modules that implement it."""
+    import ast
+
+    wanted = set(skill_ids)
+    homes: dict[str, set[str]] = {skill_id: set() for skill_id in skill_ids}
+    for path in sorted(engine_root.rglob("*.py")):
+        if path.name in _NOT_ENGINE or "content" in path.relative_to(engine_root).parts:
+            continue
+        try:
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+        except (OSError, SyntaxError, UnicodeDecodeError):
+            continue
+        module = "game/rules/zombicide/" + path.relative_to(engine_root).as_posix()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                name = node.value.split(":", 1)[0]
+                if name in wanted:
+                    homes[name].add(module)
+    return {skill_id: tuple(sorted(modules)) for skill_id, modules in homes.items()}
+
+
+def skills_markdown(catalog: Catalog, homes: Mapping[str, Sequence[str]]) -> str:
+    """The skills page: one row per skill with its id, what it does, and where the engine handles it."""
+    done = sum(1 for skill in catalog.skills if homes.get(skill.id))
+    lines = [
+        "# Zombicide skills",
+        "",
+        f"Every skill of the {catalog.box} box, from `game/rules/zombicide/content/{catalog.box}/skills.toml`.",
+        "Descriptions are our own words. *Status* names the engine modules whose code refers to the skill",
+        "id; \"not yet\" means no engine code handles it so far.",
+        "",
+        "Regenerate this page after changing skills or the engine:",
+        "",
+        "```",
+        ".venv/bin/python -m game.rules.zombicide.catalog skills-doc > docs/zombicide-skills.md",
+        "```",
+        "",
+        f"{done} of {len(catalog.skills)} skills are handled by the engine.",
+        "",
+        "| skill | id | parameter | what it does | status |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for skill in catalog.skills:
+        name = skill.name + ("\\*" if skill.starred else "")
+        parameter = skill.parameter or ""
+        where = homes.get(skill.id) or ()
+        status = "implemented in " + ", ".join(f"`{m}`" for m in where) if where else "not yet"
+        lines.append(f"| {name} | `{skill.id}` | {parameter} | {skill.description} | {status} |")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    import sys
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0] not in ("skills-doc", "check"):
+        print("usage: python -m game.rules.zombicide.catalog skills-doc|check [box]", file=sys.stderr)
+        return 2
+    try:
+        catalog = load_catalog(args[1] if len(args) > 1 else "rue_morgue")
+    except ContentError as error:
+        print(error, file=sys.stderr)
+        return 1
+    if args[0] == "skills-doc":
+        sys.stdout.write(skills_markdown(catalog, skill_homes([s.id for s in catalog.skills])))
+    else:
+        print(f"{catalog.box}: content is consistent")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
