@@ -19,6 +19,13 @@ from functools import cache
 from pathlib import Path
 
 from game.board.errors import MapFormatError, MapProblem
+from game.board.geometry import (
+    point_in_polygon,
+    point_segment_distance,
+    polygon_area,
+    polygon_bounds,
+    segment_intersection,
+)
 from game.board.model import (
     Barrier,
     BarrierKind,
@@ -61,44 +68,11 @@ PORTAL_PROBE_MIN_CM = 0.5
 PORTAL_PROBE_SHORT_SIDE_FACTOR = 0.6
 
 
-# --- geometry (pure Python, cm) --------------------------------------------------------------
-
-
-def polygon_area(polygon: Sequence[Point]) -> float:
-    """Unsigned area (shoelace formula)."""
-    twice = 0.0
-    for (x1, y1), (x2, y2) in zip(polygon, [*polygon[1:], polygon[0]], strict=True):
-        twice += x1 * y2 - x2 * y1
-    return abs(twice) / 2
-
-
-def point_in_polygon(point: Point, polygon: Sequence[Point]) -> bool:
-    """Even-odd rule; a point on a shared edge belongs to exactly one of two neighbours."""
-    x, y = point
-    inside = False
-    count = len(polygon)
-    for i in range(count):
-        x1, y1 = polygon[i]
-        x2, y2 = polygon[(i + 1) % count]
-        if (y1 > y) != (y2 > y):
-            x_cross = x1 + (y - y1) * (x2 - x1) / (y2 - y1)
-            if x < x_cross:
-                inside = not inside
-    return inside
-
-
-def distance_to_segment(point: Point, a: Point, b: Point) -> float:
-    px, py = point
-    ax, ay = a
-    dx, dy = b[0] - ax, b[1] - ay
-    length_sq = dx * dx + dy * dy
-    t = 0.0 if length_sq == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length_sq))
-    return math.hypot(px - (ax + t * dx), py - (ay + t * dy))
+# --- geometry the shared helpers lack (cm) --------------------------------------------------------------
 
 
 def distance_to_outline(point: Point, polygon: Sequence[Point]) -> float:
-    count = len(polygon)
-    return min(distance_to_segment(point, polygon[i], polygon[(i + 1) % count]) for i in range(count))
+    return min(point_segment_distance(point, edge) for edge in _edges(polygon))
 
 
 def _edges(polygon: Sequence[Point]) -> list[tuple[Point, Point]]:
@@ -115,20 +89,6 @@ def _spans_at(polygon: Sequence[Point], x: float) -> list[tuple[float, float]]:
     return [(ys[i], ys[i + 1]) for i in range(0, len(ys) - 1, 2)]
 
 
-def _crossing_x(p1: Point, p2: Point, q1: Point, q2: Point) -> float | None:
-    rx, ry = p2[0] - p1[0], p2[1] - p1[1]
-    sx, sy = q2[0] - q1[0], q2[1] - q1[1]
-    denominator = rx * sy - ry * sx
-    if abs(denominator) < 1e-12:
-        return None
-    qpx, qpy = q1[0] - p1[0], q1[1] - p1[1]
-    t = (qpx * sy - qpy * sx) / denominator
-    u = (qpx * ry - qpy * rx) / denominator
-    if -1e-9 <= t <= 1 + 1e-9 and -1e-9 <= u <= 1 + 1e-9:
-        return p1[0] + t * rx
-    return None
-
-
 def overlap_area(first: Sequence[Point], second: Sequence[Point]) -> float:
     """Exact area shared by two simple polygons.
 
@@ -139,9 +99,9 @@ def overlap_area(first: Sequence[Point], second: Sequence[Point]) -> float:
     xs = {p[0] for p in first} | {p[0] for p in second}
     for p1, p2 in _edges(first):
         for q1, q2 in _edges(second):
-            x = _crossing_x(p1, p2, q1, q2)
-            if x is not None:
-                xs.add(x)
+            crossing = segment_intersection((p1, p2), (q1, q2))
+            if crossing is not None:
+                xs.add(crossing[0])
     cuts = sorted(xs)
     area = 0.0
     for left, right in zip(cuts, cuts[1:], strict=False):
@@ -154,12 +114,6 @@ def overlap_area(first: Sequence[Point], second: Sequence[Point]) -> float:
                 common += max(0.0, min(a_bottom, b_bottom) - max(a_top, b_top))
         area += common * (right - left)
     return area
-
-
-def _bounds(polygon: Sequence[Point]) -> tuple[float, float, float, float]:
-    xs = [p[0] for p in polygon]
-    ys = [p[1] for p in polygon]
-    return min(xs), min(ys), max(xs), max(ys)
 
 
 def _boxes_overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
@@ -623,7 +577,7 @@ class _Converter:
                     layers.get(zone.object_id, ""),
                     zone.object_id,
                 )
-        boxes = [_bounds(zone.polygon) for zone in zones]
+        boxes = [polygon_bounds(zone.polygon) for zone in zones]
         for i, first in enumerate(zones):
             for j in range(i + 1, len(zones)):
                 second = zones[j]
@@ -703,12 +657,12 @@ class _Converter:
     ) -> Marker | None:
         props = obj.properties
         polygon, _ = self.outline_cm(obj)
-        left, top, right, bottom = _bounds(polygon)
+        left, top, right, bottom = polygon_bounds(polygon)
         centre = ((left + right) / 2, (top + bottom) / 2)
         zone = None
         if layout is Layout.ZONES:
             zone = _zone_at(centre, zones)
-            if zone is None:
+            if zone is None and zones:
                 self.problem(
                     f"{kind.value} marker lies outside every zone (its centre must be inside a zone)", layer, obj.id
                 )

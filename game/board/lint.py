@@ -1,0 +1,101 @@
+"""The map lint behind ``main.py --validate``: check maps (.tmx) and missions (.toml), report every problem."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TextIO
+
+from game.board.errors import MapProblem
+from game.board.loader import check_module, shown_path
+from game.board.model import BoardModule, Layout
+
+WARNING_PREFIX = "warning: "
+SQUARE_TOLERANCE_CM = 1e-6
+
+
+def is_warning(problem: MapProblem) -> bool:
+    return problem.what.startswith(WARNING_PREFIX)
+
+
+def _mission_checker() -> Callable[[Path], list[MapProblem]] | None:
+    try:
+        from game.board.mission import check_mission
+    except ModuleNotFoundError as error:
+        if error.name != "game.board.mission":
+            raise
+        return None  # mission support is not in this build yet
+    return check_mission
+
+
+def _warnings(module: BoardModule) -> list[MapProblem]:
+    found: list[MapProblem] = []
+    if module.layout is Layout.ZONES and abs(module.width_cm - module.height_cm) > SQUARE_TOLERANCE_CM:
+        found.append(
+            MapProblem(
+                module.path,
+                f"{WARNING_PREFIX}module is {module.width_cm:g} × {module.height_cm:g} cm, not square:"
+                " missions can only turn square modules",
+            )
+        )
+    return found
+
+
+def _files_under(paths: Sequence[str | Path]) -> tuple[list[Path], list[MapProblem]]:
+    files: list[Path] = []
+    problems: list[MapProblem] = []
+    for given in paths:
+        path = Path(given)
+        if path.is_dir():
+            found = sorted({*path.rglob("*.tmx"), *path.rglob("*.toml")})
+            if not found:
+                problems.append(MapProblem(str(path), "folder holds no .tmx map or .toml mission"))
+            files.extend(found)
+        elif path.is_file():
+            if path.suffix.lower() in (".tmx", ".toml"):
+                files.append(path)
+            else:
+                problems.append(MapProblem(str(path), "not a map (.tmx) or a mission (.toml)"))
+        else:
+            problems.append(MapProblem(str(path), "no such file or folder"))
+    return list(dict.fromkeys(files)), problems
+
+
+def _check_file(path: Path) -> list[MapProblem]:
+    if path.suffix.lower() == ".toml":
+        check_mission = _mission_checker()
+        return [] if check_mission is None else list(check_mission(path))
+    module, problems = check_module(path)
+    if module is not None:
+        problems.extend(_warnings(module))
+    return problems
+
+
+def _validate(paths: Sequence[str | Path]) -> tuple[int, list[MapProblem]]:
+    files, problems = _files_under(paths)
+    for path in files:
+        try:
+            problems.extend(_check_file(path))
+        except Exception as error:  # a checker bug must not hide the other files' problems
+            problems.append(MapProblem(shown_path(path), f"could not be checked: {type(error).__name__}: {error}"))
+    return len(files), problems
+
+
+def validate_paths(paths: Sequence[str | Path]) -> list[MapProblem]:
+    """Every problem (and warning) in the given maps, missions and folders (searched recursively)."""
+    return _validate(paths)[1]
+
+
+def validate_cli(paths: Sequence[str], out: TextIO = sys.stdout) -> int:
+    """Print one line per problem and a summary; 0 when there is no error (warnings allowed), else 1."""
+    checked, problems = _validate(paths)
+    for problem in problems:
+        print(problem, file=out)
+    warnings = sum(1 for p in problems if is_warning(p))
+    errors = len(problems) - warnings
+    summary = f"{checked} file{'s' if checked != 1 else ''} checked, {errors} problem{'s' if errors != 1 else ''}"
+    if warnings:
+        summary += f", {warnings} warning{'s' if warnings != 1 else ''}"
+    print(summary, file=out)
+    return 1 if errors else 0
