@@ -1,0 +1,136 @@
+"""pygame events → pointer intents, so the table handles a mouse and fingers the same way.
+
+The mouse's left button is pointer 0, its right or middle button is the panning pointer, and each
+finger gets its own pointer id from 1 up. SDL sends every touch a second time as a mouse event with
+``event.touch`` set: those duplicates are dropped here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+Point = tuple[float, float]
+
+MOUSE_POINTER = 0
+PAN_POINTER = -1  # right or middle mouse button: always pans
+FIRST_FINGER_POINTER = 1
+
+
+@dataclass(frozen=True, slots=True)
+class PointerDown:
+    pointer_id: int
+    pos_px: Point
+    pan_only: bool = False  # right/middle mouse: pan, never grab
+
+
+@dataclass(frozen=True, slots=True)
+class PointerMove:
+    pointer_id: int
+    pos_px: Point
+    pressed: bool = True  # False: the mouse hovers with no button held
+
+
+@dataclass(frozen=True, slots=True)
+class PointerUp:
+    pointer_id: int
+    pos_px: Point
+
+
+@dataclass(frozen=True, slots=True)
+class WheelZoom:
+    pos_px: Point
+    steps: float  # > 0 zooms in
+
+
+@dataclass(frozen=True, slots=True)
+class WheelPan:
+    dx_px: float
+    dy_px: float
+
+
+Intent = PointerDown | PointerMove | PointerUp | WheelZoom | WheelPan
+
+WHEEL_PAN_PX = 40.0
+
+
+class PointerInput:
+    """Translates pygame events; keeps which finger is which pointer and which buttons are held."""
+
+    def __init__(self) -> None:
+        self._fingers: dict[tuple[int, int], int] = {}
+        self._mouse_buttons: set[int] = set()
+
+    @staticmethod
+    def is_touch_duplicate(event: pygame.event.Event) -> bool:
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION,
+                              pygame.MOUSEWHEEL) and bool(getattr(event, "touch", False))
+
+    def _finger_pointer(self, event: pygame.event.Event, create: bool) -> int | None:
+        key = (getattr(event, "touch_id", 0), event.finger_id)
+        if key not in self._fingers and create:
+            used = set(self._fingers.values())
+            pointer = FIRST_FINGER_POINTER
+            while pointer in used:
+                pointer += 1
+            self._fingers[key] = pointer
+        return self._fingers.get(key)
+
+    def translate(self, event: pygame.event.Event, window_size: tuple[int, int],
+                  mouse_pos: Point | None = None) -> list[Intent]:
+        if self.is_touch_duplicate(event):
+            return []
+        t = event.type
+        if t == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
+            self._mouse_buttons.add(event.button)
+            pointer = MOUSE_POINTER if event.button == 1 else PAN_POINTER
+            return [PointerDown(pointer, tuple(event.pos), pan_only=pointer == PAN_POINTER)]
+        if t == pygame.MOUSEBUTTONUP and event.button in (1, 2, 3):
+            if event.button not in self._mouse_buttons:
+                return []
+            self._mouse_buttons.discard(event.button)
+            if event.button != 1 and self._mouse_buttons & {2, 3}:
+                return []  # the other pan button is still held
+            return [PointerUp(MOUSE_POINTER if event.button == 1 else PAN_POINTER, tuple(event.pos))]
+        if t == pygame.MOUSEMOTION:
+            pos = tuple(event.pos)
+            intents: list[Intent] = []
+            if 1 in self._mouse_buttons:
+                intents.append(PointerMove(MOUSE_POINTER, pos))
+            else:
+                intents.append(PointerMove(MOUSE_POINTER, pos, pressed=False))
+            if self._mouse_buttons & {2, 3}:
+                intents.append(PointerMove(PAN_POINTER, pos))
+            return intents
+        if t == pygame.MOUSEWHEEL:
+            dx = getattr(event, "precise_x", event.x)
+            dy = getattr(event, "precise_y", event.y)
+            if getattr(event, "flipped", False):
+                dx, dy = -dx, -dy
+            intents = []
+            if dy:
+                intents.append(WheelZoom(mouse_pos or (0, 0), dy))
+            if dx:
+                intents.append(WheelPan(-dx * WHEEL_PAN_PX, 0.0))
+            return intents
+        if t in (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP):
+            w, h = window_size
+            pos = (event.x * w, event.y * h)
+            if t == pygame.FINGERDOWN:
+                pointer = self._finger_pointer(event, create=True)
+                assert pointer is not None
+                return [PointerDown(pointer, pos)]
+            pointer = self._finger_pointer(event, create=False)
+            if pointer is None:
+                return []
+            if t == pygame.FINGERMOTION:
+                return [PointerMove(pointer, pos)]
+            del self._fingers[(getattr(event, "touch_id", 0), event.finger_id)]
+            return [PointerUp(pointer, pos)]
+        return []
+
+    def cancel_all(self) -> None:
+        """Forget every held button and finger (the window lost focus)."""
+        self._fingers.clear()
+        self._mouse_buttons.clear()

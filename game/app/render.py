@@ -1,0 +1,585 @@
+"""Drawing the table: the baked board, doors, miniatures, the tape and the range ring.
+
+The board is baked once at a base resolution (tiles, zones, walls, openings, fences, markers,
+terrain, labels). Each zoom step of the camera gets its own scaled copy, cut in chunks so only the
+visible ones are made and blitted; chunks beyond a memory cap are dropped, least recently used first.
+Doors are drawn every frame from their state, so they can open and close during play. Token images,
+their shadows and labels are scaled once per zoom step.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+
+from game.app.assets import ImageStore
+from game.board.model import (
+    Board,
+    ConnectionKind,
+    Layout,
+    Marker,
+    PlacedModule,
+    PortalKind,
+    TerrainKind,
+    ZoneKind,
+)
+from game.table.camera import Camera
+from game.table.state import Piece, PieceSide
+from game.table.tape import Tape, ring_points_cm
+
+Point = tuple[float, float]
+
+FONT_PATH = Path(pygame.__file__).resolve().parent.parent / "pygame_gui" / "data" / "NotoSans-Bold.ttf"
+MAX_BAKE_SIDE_PX = 4096
+CHUNK_BASE_PX = 256
+CHUNK_CACHE_BYTES = 192 * 1024 * 1024
+SMOOTH_CHUNKS_PER_FRAME = 6  # the rest are drawn quickly now and smoothly on a later frame
+
+TABLE_TOP = (44, 52, 48)
+TABLE_EDGE = (22, 26, 25)
+WALL_COLOR = (38, 34, 32)
+FENCE_COLOR = (150, 128, 96)
+SELECT_COLOR = (255, 208, 64)
+TAPE_COLOR = (255, 236, 120)
+RING_COLOR = (120, 220, 255)
+
+ZONE_COLORS: dict[str, tuple[int, int, int]] = {
+    ZoneKind.STREET: (118, 118, 112),
+    ZoneKind.HALLWAY: (150, 150, 142),
+    ZoneKind.ROOM: (176, 150, 112),
+    ZoneKind.HOSPITAL_ROOM: (186, 196, 190),
+    ZoneKind.LOCKER_ROOM: (170, 182, 176),
+    ZoneKind.CAMP: (120, 132, 92),
+    ZoneKind.TENT: (132, 140, 96),
+    ZoneKind.HELIPAD: (104, 110, 118),
+    ZoneKind.WASTELAND: (142, 126, 92),
+    ZoneKind.CORRIDOR: (110, 120, 134),
+    ZoneKind.OUTDOOR: (150, 100, 80),
+    ZoneKind.AIRLOCK: (90, 130, 150),
+    ZoneKind.SECURITY_ROOM: (128, 112, 140),
+    ZoneKind.OXYGEN_ROOM: (100, 150, 150),
+    ZoneKind.WATER: (70, 110, 140),
+}
+TERRAIN_COLORS: dict[str, tuple[int, int, int]] = {
+    TerrainKind.BUILDING: (120, 84, 64),
+    TerrainKind.WALL: (70, 64, 60),
+    TerrainKind.OBSTACLE: (110, 104, 96),
+    TerrainKind.DIFFICULT: (72, 104, 56),
+    TerrainKind.COVER: (96, 116, 80),
+    TerrainKind.STAIRS: (150, 140, 120),
+    TerrainKind.IMPASSABLE: (40, 40, 44),
+}
+MARKER_COLORS: dict[str, tuple[int, int, int]] = {
+    "red": (210, 60, 50), "blue": (60, 110, 220), "pink": (230, 110, 180), "green": (70, 170, 80),
+    "yellow": (230, 200, 60), "purple": (150, 90, 200), "neutral": (190, 180, 160), "": (200, 70, 60),
+}
+SIDE_COLORS = {PieceSide.SURVIVOR: (70, 130, 220), PieceSide.ZOMBIE: (120, 170, 70), PieceSide.TOKEN: (220, 180, 60)}
+
+
+@lru_cache(maxsize=64)
+def font(size_px: int) -> pygame.font.Font:
+    if not pygame.font.get_init():
+        pygame.font.init()
+    try:
+        return pygame.font.Font(str(FONT_PATH), max(6, size_px))
+    except (OSError, FileNotFoundError, pygame.error):
+        return pygame.font.Font(None, max(6, int(size_px * 1.3)))
+
+
+def text_with_halo(text: str, size_px: int, color=(250, 248, 240), halo=(20, 20, 20)) -> pygame.Surface:
+    """Text with a dark outline, readable on any floor."""
+    f = font(size_px)
+    inner = f.render(text, True, color)
+    outline = f.render(text, True, halo)
+    out = pygame.Surface((inner.get_width() + 2, inner.get_height() + 2), pygame.SRCALPHA)
+    for dx, dy in ((0, 0), (2, 0), (0, 2), (2, 2), (1, 0), (0, 1), (2, 1), (1, 2)):
+        out.blit(outline, (dx, dy))
+    out.blit(inner, (1, 1))
+    return out
+
+
+def _poly_px(points: Iterable[Point], scale: float) -> list[tuple[float, float]]:
+    return [(x * scale, y * scale) for x, y in points]
+
+
+def _tile_image(image: pygame.Surface, src: tuple[int, int, int, int], fx: bool, fy: bool, fd: bool) -> pygame.Surface:
+    tile = image.subsurface(pygame.Rect(src).clip(image.get_rect()))
+    if fd:  # Tiled flips along the diagonal first: a transpose
+        tile = pygame.transform.flip(pygame.transform.rotate(tile, 90), False, True)
+    if fx or fy:
+        tile = pygame.transform.flip(tile, fx, fy)
+    return tile
+
+
+# --- the baked board ---------------------------------------------------------------------------
+
+
+class BoardArt:
+    """The board drawn once at ``bake_px_per_cm``, and its scaled chunks per zoom step."""
+
+    def __init__(self, board: Board, images: ImageStore):
+        self.board = board
+        self.images = images
+        scales = [pm.module.scale_px_per_cm for pm in board.modules if pm.module.scale_px_per_cm > 0]
+        wanted = max(scales) if scales else 20.0
+        longest = max(board.width_cm, board.height_cm, 1.0)
+        self.bake_px_per_cm = max(2.0, min(wanted, MAX_BAKE_SIDE_PX / longest))
+        self.base = self._bake()
+        self._chunks: OrderedDict[tuple[int, int, int], pygame.Surface] = OrderedDict()
+        self._chunk_bytes = 0
+        self.cache_limit_bytes = CHUNK_CACHE_BYTES
+
+    # baking
+
+    def _bake(self) -> pygame.Surface:
+        s = self.bake_px_per_cm
+        board = self.board
+        size = (max(1, math.ceil(board.width_cm * s)), max(1, math.ceil(board.height_cm * s)))
+        base = pygame.Surface(size)
+        base.fill((96, 100, 92) if board.layout == Layout.FREE else (92, 92, 88))
+        for placed in board.modules:
+            art = self._module_tiles(placed)
+            if art is not None:
+                base.blit(art, (round(placed.origin_cm[0] * s), round(placed.origin_cm[1] * s)))
+            else:
+                self._paint_plain_module(base, placed)
+        self._paint_terrain(base)
+        self._paint_zone_outlines(base)
+        self._paint_barriers(base)
+        self._paint_openings(base)
+        for marker in board.markers:
+            self._paint_marker(base, marker)
+        self._paint_labels(base)
+        return base
+
+    def _module_tiles(self, placed: PlacedModule) -> pygame.Surface | None:
+        module = placed.module
+        layers = [layer for layer in module.tile_layers if layer.visible]
+        if not layers:
+            return None
+        native = module.scale_px_per_cm or 20.0
+        surf = pygame.Surface((max(1, round(module.width_cm * native)), max(1, round(module.height_cm * native))))
+        surf.fill((92, 92, 88))
+        tw, th = module.tile_px
+        drawn = 0
+        for layer in layers:
+            target = surf if layer.opacity >= 1 else pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+            for index, cell in enumerate(layer.cells):
+                if cell is None:
+                    continue
+                image = self.images.load(cell.image)
+                if image is None:
+                    continue
+                tile = _tile_image(image, cell.src, cell.flip_x, cell.flip_y, cell.flip_diagonal)
+                col, row = index % layer.width, index // layer.width
+                target.blit(tile, (col * tw, (row + 1) * th - tile.get_height()))
+                drawn += 1
+            if target is not surf:
+                target.set_alpha(round(255 * layer.opacity))
+                surf.blit(target, (0, 0))
+        if not drawn:
+            return None
+        if placed.rotation:
+            surf = pygame.transform.rotate(surf, -placed.rotation)
+        w_cm, h_cm = placed.size_cm
+        size = (max(1, round(w_cm * self.bake_px_per_cm)), max(1, round(h_cm * self.bake_px_per_cm)))
+        if surf.get_size() != size:
+            surf = pygame.transform.smoothscale(surf, size)
+        return surf
+
+    def _paint_plain_module(self, base: pygame.Surface, placed: PlacedModule) -> None:
+        s = self.bake_px_per_cm
+        for zone in self.board.zones.values():
+            if zone.module_id != placed.module.module_id or len(zone.polygon) < 3:
+                continue
+            color = ZONE_COLORS.get(zone.kind, (120, 120, 120))
+            pygame.draw.polygon(base, color, _poly_px(zone.polygon, s))
+
+    def _paint_terrain(self, base: pygame.Surface) -> None:
+        s = self.bake_px_per_cm
+        for terrain in self.board.terrain:
+            if len(terrain.polygon) < 2:
+                continue
+            points = _poly_px(terrain.polygon, s)
+            color = TERRAIN_COLORS.get(terrain.kind, (100, 100, 100))
+            if terrain.kind == TerrainKind.WALL or len(points) < 3:
+                pygame.draw.lines(base, color, False, points, max(2, round(0.5 * s)))
+                continue
+            layer = pygame.Surface(base.get_size(), pygame.SRCALPHA)
+            alpha = 235 if terrain.kind in (TerrainKind.BUILDING, TerrainKind.IMPASSABLE, TerrainKind.OBSTACLE) else 150
+            pygame.draw.polygon(layer, (*color, alpha), points)
+            base.blit(layer, (0, 0))
+            edge = tuple(max(0, c - 45) for c in color)
+            width = max(2, round(0.35 * s)) if terrain.kind == TerrainKind.BUILDING else max(1, round(0.15 * s))
+            pygame.draw.polygon(base, edge, points, width)
+            for portal in terrain.portals:
+                if portal.kind == PortalKind.WINDOW:
+                    pygame.draw.line(base, (170, 210, 230), (portal.a[0] * s, portal.a[1] * s),
+                                     (portal.b[0] * s, portal.b[1] * s), max(2, round(0.3 * s)))
+
+    def _paint_zone_outlines(self, base: pygame.Surface) -> None:
+        if not self.board.zones:
+            return
+        s = self.bake_px_per_cm
+        layer = pygame.Surface(base.get_size(), pygame.SRCALPHA)
+        for zone in self.board.zones.values():
+            if len(zone.polygon) >= 3:
+                pygame.draw.polygon(layer, (255, 255, 255, 40), _poly_px(zone.polygon, s), max(1, round(0.08 * s)))
+        base.blit(layer, (0, 0))
+
+    def _paint_barriers(self, base: pygame.Surface) -> None:
+        s = self.bake_px_per_cm
+        wall_px = max(2, round(0.45 * s))
+        for a, b in self.board.walls:
+            pygame.draw.line(base, WALL_COLOR, (a[0] * s, a[1] * s), (b[0] * s, b[1] * s), wall_px)
+            for end in (a, b):
+                pygame.draw.circle(base, WALL_COLOR, (end[0] * s, end[1] * s), wall_px / 2)
+        fence_px = max(2, round(0.25 * s))
+        for a, b in self.board.fences:
+            length = math.dist(a, b) * s
+            dashes = max(1, int(length // (0.8 * s)))
+            for i in range(0, dashes, 2):
+                t0, t1 = i / dashes, min(1.0, (i + 1) / dashes)
+                p0 = ((a[0] + (b[0] - a[0]) * t0) * s, (a[1] + (b[1] - a[1]) * t0) * s)
+                p1 = ((a[0] + (b[0] - a[0]) * t1) * s, (a[1] + (b[1] - a[1]) * t1) * s)
+                pygame.draw.line(base, FENCE_COLOR, p0, p1, fence_px)
+
+    def _paint_openings(self, base: pygame.Surface) -> None:
+        s = self.bake_px_per_cm
+        for connection in self.board.connections:
+            if connection.kind == ConnectionKind.OPENING:
+                a, b = connection.segment
+                pygame.draw.line(base, (214, 200, 170), (a[0] * s, a[1] * s), (b[0] * s, b[1] * s),
+                                 max(2, round(0.3 * s)))
+
+    def _paint_marker(self, base: pygame.Surface, marker: Marker) -> None:
+        s = self.bake_px_per_cm
+        w_cm, h_cm = marker.size if marker.size[0] > 0 and marker.size[1] > 0 else (2.6, 2.6)
+        size = (max(2, round(w_cm * s)), max(2, round(h_cm * s)))
+        rect = pygame.Rect(0, 0, *size)
+        rect.center = (round(marker.position[0] * s), round(marker.position[1] * s))
+        image = self.images.marker(str(marker.kind), marker.color)
+        if image is not None:
+            base.blit(pygame.transform.smoothscale(image, size), rect)
+            return
+        color = MARKER_COLORS.get(marker.color, MARKER_COLORS[""])
+        if marker.kind == "start":
+            color = (70, 160, 220)
+        elif marker.kind == "exit":
+            color = (80, 190, 90)
+        layer = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (*color, 215), layer.get_rect(), border_radius=size[0] // 5)
+        pygame.draw.rect(layer, (20, 20, 20, 230), layer.get_rect(), max(1, size[0] // 16), border_radius=size[0] // 5)
+        letter = text_with_halo(str(marker.kind)[:1].upper(), max(8, int(size[1] * 0.55)))
+        layer.blit(letter, letter.get_rect(center=layer.get_rect().center))
+        base.blit(layer, rect)
+
+    def _paint_labels(self, base: pygame.Surface) -> None:
+        s = self.bake_px_per_cm
+        size = max(9, round(0.9 * s))
+        for zone in self.board.zones.values():
+            if zone.label:
+                label = text_with_halo(zone.label, size)
+                label.set_alpha(210)
+                base.blit(label, label.get_rect(center=(zone.center[0] * s, zone.center[1] * s)))
+        for terrain in self.board.terrain:
+            if terrain.label and terrain.polygon:
+                cx = sum(p[0] for p in terrain.polygon) / len(terrain.polygon)
+                cy = sum(p[1] for p in terrain.polygon) / len(terrain.polygon)
+                label = text_with_halo(terrain.label, size)
+                base.blit(label, label.get_rect(center=(cx * s, cy * s)))
+
+    # scaled chunks
+
+    def _chunk(self, level: int, zoom: float, col: int, row: int, smooth: bool) -> tuple[pygame.Surface, bool]:
+        key = (level, col, row)
+        cached = self._chunks.get(key)
+        if cached is not None:
+            self._chunks.move_to_end(key)
+            return cached, True
+        scale = zoom / self.bake_px_per_cm
+        bw, bh = self.base.get_size()
+        x0, y0 = col * CHUNK_BASE_PX, row * CHUNK_BASE_PX
+        x1, y1 = min(bw, x0 + CHUNK_BASE_PX), min(bh, y0 + CHUNK_BASE_PX)
+        size = (max(1, round(x1 * scale) - round(x0 * scale)), max(1, round(y1 * scale) - round(y0 * scale)))
+        source = self.base.subsurface((x0, y0, x1 - x0, y1 - y0))
+        if not smooth:
+            return pygame.transform.scale(source, size), False
+        chunk = pygame.transform.smoothscale(source, size)
+        self._chunks[key] = chunk
+        self._chunk_bytes += chunk.get_width() * chunk.get_height() * chunk.get_bytesize()
+        while self._chunk_bytes > self.cache_limit_bytes and len(self._chunks) > 1:
+            _, dropped = self._chunks.popitem(last=False)
+            self._chunk_bytes -= dropped.get_width() * dropped.get_height() * dropped.get_bytesize()
+        return chunk, True
+
+    @property
+    def cached_bytes(self) -> int:
+        return self._chunk_bytes
+
+    def draw(self, target: pygame.Surface, camera: Camera) -> bool:
+        """Blit the visible chunks; False when some were drawn roughly and need another frame."""
+        zoom = camera.zoom_px_per_cm
+        scale = zoom / self.bake_px_per_cm
+        ox, oy = camera.world_to_screen((0.0, 0.0))
+        ox, oy = math.floor(ox), math.floor(oy)
+        clip = target.get_clip()
+        bw, bh = self.base.get_size()
+        cols, rows = math.ceil(bw / CHUNK_BASE_PX), math.ceil(bh / CHUNK_BASE_PX)
+        step = CHUNK_BASE_PX * scale
+        first_col = max(0, int((clip.left - ox) // step))
+        last_col = min(cols - 1, int((clip.right - ox) // step))
+        first_row = max(0, int((clip.top - oy) // step))
+        last_row = min(rows - 1, int((clip.bottom - oy) // step))
+        budget = SMOOTH_CHUNKS_PER_FRAME
+        complete = True
+        blits = []
+        for row in range(first_row, last_row + 1):
+            for col in range(first_col, last_col + 1):
+                fresh = (camera.zoom_level, col, row) not in self._chunks
+                chunk, smooth = self._chunk(camera.zoom_level, zoom, col, row, smooth=budget > 0)
+                if fresh and smooth:
+                    budget -= 1
+                complete = complete and smooth
+                x = ox + round(col * CHUNK_BASE_PX * scale)
+                y = oy + round(row * CHUNK_BASE_PX * scale)
+                blits.append((chunk, (x, y)))
+        target.blits(blits, doreturn=False)
+        return complete
+
+    def screen_rect(self, camera: Camera) -> pygame.Rect:
+        zoom = camera.zoom_px_per_cm
+        ox, oy = camera.world_to_screen((0.0, 0.0))
+        bw, bh = self.base.get_size()
+        scale = zoom / self.bake_px_per_cm
+        return pygame.Rect(math.floor(ox), math.floor(oy), round(bw * scale), round(bh * scale))
+
+
+# --- what changes during play ------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class TableView:
+    """What to draw over the board this frame, besides the pieces."""
+
+    selected: str | None = None
+    tape: Tape | None = None
+    ring_cm: float | None = None  # ring around the selected miniature
+    door_open: Mapping[str, bool] = field(default_factory=dict)  # door id → open, overrides the board
+    piece_scale: Mapping[str, float] = field(default_factory=dict)  # crowded zones draw bases smaller
+    show_facing: bool = False
+
+
+class TableRenderer:
+    """Draws a board and its pieces through a camera onto any surface."""
+
+    def __init__(self, board: Board, images: ImageStore | None = None):
+        self.board = board
+        self.images = images or ImageStore()
+        self.art = BoardArt(board, self.images)
+        self._background: tuple[tuple[int, int], pygame.Surface] | None = None
+        self._tokens: dict[tuple[str, str, int], pygame.Surface] = {}
+        self._shadows: dict[int, pygame.Surface] = {}
+        self._labels: dict[tuple[str, int], pygame.Surface] = {}
+        self._doors: dict[tuple[str, bool, int, int, int], pygame.Surface] = {}
+        self.complete = True  # False while some board chunks are still rough
+
+    # cached pieces of art
+
+    def background(self, size: tuple[int, int]) -> pygame.Surface:
+        if self._background is None or self._background[0] != size:
+            small = pygame.Surface((32, 18))
+            for y in range(18):
+                for x in range(32):
+                    d = math.hypot((x - 15.5) / 16, (y - 8.5) / 9) / 1.42
+                    t = min(1.0, d * d * 1.1)
+                    small.set_at((x, y), [round(a + (b - a) * t) for a, b in zip(TABLE_TOP, TABLE_EDGE, strict=True)])
+            self._background = (size, pygame.transform.smoothscale(small, size))
+        return self._background[1]
+
+    def _token(self, piece: Piece, diameter_px: int) -> pygame.Surface:
+        key = (piece.token, piece.side, diameter_px)
+        surf = self._tokens.get(key)
+        if surf is None:
+            image = self.images.token(piece.token)
+            if image is not None:
+                surf = pygame.transform.smoothscale(image, (diameter_px, diameter_px))
+            else:
+                surf = self._plain_disc(piece, diameter_px)
+            self._tokens[key] = surf
+        return surf
+
+    @staticmethod
+    def _plain_disc(piece: Piece, d: int) -> pygame.Surface:
+        big = max(d * 2, 8)
+        disc = pygame.Surface((big, big), pygame.SRCALPHA)
+        color = SIDE_COLORS.get(piece.side, (180, 180, 180))
+        r = big / 2
+        pygame.draw.circle(disc, (25, 25, 25), (r, r), r)
+        pygame.draw.circle(disc, color, (r, r), r * 0.86)
+        pygame.draw.circle(disc, tuple(min(255, c + 50) for c in color), (r * 0.9, r * 0.85), r * 0.55)
+        pygame.draw.circle(disc, color, (r, r * 1.02), r * 0.55)
+        letter = text_with_halo((piece.token or piece.id)[:1].upper(), max(6, int(big * 0.45)))
+        disc.blit(letter, letter.get_rect(center=(r, r)))
+        return pygame.transform.smoothscale(disc, (d, d))
+
+    def _shadow(self, diameter_px: int) -> pygame.Surface:
+        surf = self._shadows.get(diameter_px)
+        if surf is None:
+            pad = max(2, diameter_px // 4)
+            size = diameter_px + 2 * pad
+            surf = pygame.Surface((size, size), pygame.SRCALPHA)
+            pygame.draw.circle(surf, (0, 0, 0, 150), (size / 2, size / 2), diameter_px / 2)
+            surf = pygame.transform.gaussian_blur(surf, max(1, pad // 2))
+            self._shadows[diameter_px] = surf
+        return surf
+
+    def _label(self, text: str, size_px: int) -> pygame.Surface:
+        key = (text, size_px)
+        surf = self._labels.get(key)
+        if surf is None:
+            words = font(size_px).render(text, True, (250, 248, 240))
+            pad_x, pad_y = max(2, size_px // 3), max(1, size_px // 8)
+            surf = pygame.Surface((words.get_width() + 2 * pad_x, words.get_height() + 2 * pad_y), pygame.SRCALPHA)
+            pygame.draw.rect(surf, (15, 15, 15, 180), surf.get_rect(), border_radius=surf.get_height() // 2)
+            surf.blit(words, (pad_x, pad_y))
+            self._labels[key] = surf
+        return surf
+
+    def _door(self, color: str, is_open: bool, length_px: int, thick_px: int, angle_deg: int) -> pygame.Surface:
+        key = (color, is_open, length_px, thick_px, angle_deg)
+        surf = self._doors.get(key)
+        if surf is None:
+            image = self.images.door(color, is_open)
+            if image is not None:
+                flat = pygame.transform.smoothscale(image, (length_px, thick_px))
+            else:
+                flat = pygame.Surface((length_px, thick_px), pygame.SRCALPHA)
+                fill = MARKER_COLORS.get(color, MARKER_COLORS["neutral"])
+                rect = flat.get_rect()
+                if is_open:
+                    pygame.draw.rect(flat, (*fill, 120), rect, border_radius=thick_px // 3)
+                    pygame.draw.rect(flat, (30, 25, 20), rect, max(1, thick_px // 5), border_radius=thick_px // 3)
+                else:
+                    pygame.draw.rect(flat, (30, 25, 20), rect, border_radius=thick_px // 3)
+                    pygame.draw.rect(flat, fill, rect.inflate(-max(2, thick_px // 3), -max(2, thick_px // 3)),
+                                     border_radius=thick_px // 3)
+            surf = pygame.transform.rotate(flat, -angle_deg) if angle_deg else flat
+            self._doors[key] = surf
+        return surf
+
+    # drawing
+
+    def draw(self, target: pygame.Surface, camera: Camera, pieces: Iterable[Piece], view: TableView | None = None) -> None:
+        view = view or TableView()
+        viewport = pygame.Rect(camera.viewport_x_px, camera.viewport_y_px, camera.viewport_w_px, camera.viewport_h_px)
+        old_clip = target.get_clip()
+        target.set_clip(viewport.clip(old_clip) if old_clip else viewport)
+        board_rect = self.art.screen_rect(camera)
+        if not board_rect.contains(viewport):
+            target.blit(self.background(viewport.size), viewport.topleft)
+            self._board_shadow(target, board_rect)
+        self.complete = self.art.draw(target, camera)
+        self._draw_doors(target, camera, view)
+        self._draw_ring(target, camera, pieces, view)
+        self._draw_pieces(target, camera, pieces, view)
+        if view.tape is not None:
+            self._draw_tape(target, camera, view.tape)
+        target.set_clip(old_clip)
+
+    @staticmethod
+    def _board_shadow(target: pygame.Surface, rect: pygame.Rect) -> None:
+        for offset, shade in ((12, 225), (9, 205), (6, 185), (3, 165)):
+            right = pygame.Rect(rect.right, rect.top + offset, offset, rect.height)
+            bottom = pygame.Rect(rect.left + offset, rect.bottom, rect.width, offset)
+            for strip in (right, bottom):
+                target.fill((shade, shade, shade), strip, special_flags=pygame.BLEND_RGB_MULT)
+
+    def _door_segments(self, view: TableView):
+        for connection in self.board.connections:
+            if connection.kind == ConnectionKind.DOOR:
+                yield connection.segment, connection.color, view.door_open.get(connection.id, connection.is_open)
+        for terrain in self.board.terrain:
+            for portal in terrain.portals:
+                if portal.kind == PortalKind.DOOR:
+                    yield (portal.a, portal.b), portal.color, view.door_open.get(portal.id, portal.is_open)
+
+    def _draw_doors(self, target: pygame.Surface, camera: Camera, view: TableView) -> None:
+        zoom = camera.zoom_px_per_cm
+        for (a, b), color, is_open in self._door_segments(view):
+            length_px = max(4, round(math.dist(a, b) * zoom))
+            thick_px = max(3, round(0.7 * zoom))
+            angle = round(math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))) % 180
+            surf = self._door(color, is_open, length_px, thick_px, angle)
+            centre = camera.world_to_screen(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
+            target.blit(surf, surf.get_rect(center=(round(centre[0]), round(centre[1]))))
+
+    def _draw_pieces(self, target: pygame.Surface, camera: Camera, pieces: Iterable[Piece], view: TableView) -> None:
+        zoom = camera.zoom_px_per_cm
+        clip = target.get_clip()
+        shadows, tokens, overlays = [], [], []
+        ordered = sorted(pieces, key=lambda p: (p.id == view.selected, p.side != PieceSide.TOKEN))
+        for piece in ordered:
+            d = max(4, round(piece.base_cm * view.piece_scale.get(piece.id, 1.0) * zoom))
+            sx, sy = camera.world_to_screen((piece.x_cm, piece.y_cm))
+            if not clip.inflate(2 * d, 2 * d).collidepoint(sx, sy):
+                continue
+            cx, cy = round(sx), round(sy)
+            shadow = self._shadow(d)
+            lift = max(1, d // 12) * (3 if piece.id == view.selected else 1)
+            shadows.append((shadow, shadow.get_rect(center=(cx + lift, cy + lift * 1.5))))
+            token = self._token(piece, d)
+            tokens.append((token, token.get_rect(center=(cx, cy))))
+            if piece.id == view.selected or view.show_facing or d >= 22:
+                overlays.append((piece, d, cx, cy))
+        target.blits(shadows, doreturn=False)
+        target.blits(tokens, doreturn=False)
+        for piece, d, cx, cy in overlays:
+            if piece.id == view.selected:
+                pygame.draw.circle(target, SELECT_COLOR, (cx, cy), d / 2 + max(2, d // 10), max(2, d // 14))
+            if view.show_facing and piece.side != PieceSide.TOKEN:
+                angle = math.radians(piece.facing_deg)
+                tip = (cx + math.sin(angle) * d * 0.62, cy - math.cos(angle) * d * 0.62)
+                left = (cx + math.sin(angle - 0.35) * d * 0.42, cy - math.cos(angle - 0.35) * d * 0.42)
+                right = (cx + math.sin(angle + 0.35) * d * 0.42, cy - math.cos(angle + 0.35) * d * 0.42)
+                pygame.draw.polygon(target, (250, 250, 250), (tip, left, right))
+                pygame.draw.polygon(target, (20, 20, 20), (tip, left, right), 1)
+            if d >= 22 and piece.label:
+                label = self._label(piece.label, max(10, min(18, d // 3)))
+                target.blit(label, label.get_rect(midtop=(cx, cy + d // 2 + 1)))
+
+    def _draw_ring(self, target: pygame.Surface, camera: Camera, pieces: Iterable[Piece], view: TableView) -> None:
+        if view.ring_cm is None or view.selected is None:
+            return
+        piece = next((p for p in pieces if p.id == view.selected), None)
+        if piece is None:
+            return
+        radius_cm = piece.radius_cm + view.ring_cm
+        points = [camera.world_to_screen(p) for p in ring_points_cm((piece.x_cm, piece.y_cm), radius_cm)]
+        pygame.draw.lines(target, RING_COLOR, True, points, 3)
+        top = camera.world_to_screen((piece.x_cm, piece.y_cm - radius_cm))
+        label = self._label(f"{view.ring_cm:g} cm", 15)
+        target.blit(label, label.get_rect(midbottom=(top[0], top[1] - 3)))
+
+    def _draw_tape(self, target: pygame.Surface, camera: Camera, tape: Tape) -> None:
+        points = [camera.world_to_screen(p) for p in tape.points_cm]
+        if len(points) >= 2:
+            pygame.draw.lines(target, (30, 30, 20), False, points, 7)
+            pygame.draw.lines(target, TAPE_COLOR, False, points, 4)
+        for p in points:
+            pygame.draw.circle(target, (30, 30, 20), p, 6)
+            pygame.draw.circle(target, TAPE_COLOR, p, 4)
+        legs = tape.legs_cm()
+        if len(legs) > 1:
+            for (a, b), leg in zip(zip(points, points[1:], strict=False), legs, strict=False):
+                label = self._label(f"{leg:.1f}", 14)
+                target.blit(label, label.get_rect(center=((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 14)))
+        total = self._label(f"{tape.total_cm():.1f} cm", 20)
+        end = points[-1]
+        target.blit(total, total.get_rect(midbottom=(end[0], end[1] - 12)))
