@@ -229,13 +229,15 @@ def merge_collinear_segments(segments: Iterable[Segment], tolerance_cm: float = 
     horizontal: dict[float, list[tuple[float, float]]] = {}
     vertical: dict[float, list[tuple[float, float]]] = {}
     others: list[Segment] = []
+    lines_y: dict[int, float] = {}  # a line's first coordinate seen, so results keep exact values
+    lines_x: dict[int, float] = {}
     for (x0, y0), (x1, y1) in segments:
         if abs(y0 - y1) <= tolerance_cm and abs(x0 - x1) > tolerance_cm:
-            key = round(y0 / tolerance_cm) * tolerance_cm
-            horizontal.setdefault(key, []).append((min(x0, x1), max(x0, x1)))
+            line_y = lines_y.setdefault(round(y0 / tolerance_cm), y0)
+            horizontal.setdefault(line_y, []).append((min(x0, x1), max(x0, x1)))
         elif abs(x0 - x1) <= tolerance_cm and abs(y0 - y1) > tolerance_cm:
-            key = round(x0 / tolerance_cm) * tolerance_cm
-            vertical.setdefault(key, []).append((min(y0, y1), max(y0, y1)))
+            line_x = lines_x.setdefault(round(x0 / tolerance_cm), x0)
+            vertical.setdefault(line_x, []).append((min(y0, y1), max(y0, y1)))
         elif distance((x0, y0), (x1, y1)) > tolerance_cm:
             others.append(((x0, y0), (x1, y1)))
     merged: list[Segment] = []
