@@ -1,0 +1,208 @@
+"""Pointer input on the table with synthetic pygame events: mouse, fingers, pinch, twist, drops."""
+
+import math
+
+import pygame
+import pytest
+
+from game.app.input import PAN_POINTER, PointerDown, PointerInput, PointerMove, PointerUp
+from game.app.table_scene import TableScene
+from game.board.model import Layout
+from game.table.state import TableState
+from tests.test_render import make_board, walker
+
+W, H = 800, 500
+
+
+@pytest.fixture(scope="module", autouse=True)
+def pygame_ready():
+    pygame.init()
+    yield
+
+
+def scene_with(board, pieces):
+    state = TableState(source="test")
+    for piece in pieces:
+        state.add(piece)
+    scene = TableScene(board, state, window_size=(W, H))
+    scene.set_viewport(0, 0, W, H, (W, H))
+    scene.fit()
+    return scene
+
+
+def px(scene, world):
+    return tuple(round(v) for v in scene.camera.world_to_screen(world))
+
+
+def run(scene, seconds=0.6):
+    for _ in range(round(seconds / 0.02)):
+        scene.update(0.02)
+
+
+def mouse(scene, kind, pos, button=1, touch=False):
+    if kind == "down":
+        event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button, touch=touch)
+    elif kind == "up":
+        event = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button, touch=touch)
+    else:
+        event = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0), touch=touch)
+    return scene.handle_event(event)
+
+
+def finger(scene, kind, finger_id, pos):
+    kinds = {"down": pygame.FINGERDOWN, "move": pygame.FINGERMOTION, "up": pygame.FINGERUP}
+    event = pygame.event.Event(kinds[kind], touch_id=1, finger_id=finger_id, x=pos[0] / W, y=pos[1] / H,
+                               dx=0.0, dy=0.0, pressure=1.0)
+    return scene.handle_event(event)
+
+
+def mouse_drag(scene, start, end, steps=10):
+    mouse(scene, "down", start)
+    for i in range(1, steps + 1):
+        mouse(scene, "move", (start[0] + (end[0] - start[0]) * i / steps, start[1] + (end[1] - start[1]) * i / steps))
+        scene.update(0.02)
+    run(scene, 0.4)
+    mouse(scene, "up", end)
+
+
+def test_translation_drops_touch_made_mouse_events_and_numbers_fingers():
+    pointers = PointerInput()
+    dup = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1, touch=True)
+    assert pointers.translate(dup, (W, H)) == []
+    real = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1, touch=False)
+    assert pointers.translate(real, (W, H)) == [PointerDown(0, (5, 5))]
+    right = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(6, 6), button=3, touch=False)
+    assert pointers.translate(right, (W, H)) == [PointerDown(PAN_POINTER, (6, 6), pan_only=True)]
+    f1 = pygame.event.Event(pygame.FINGERDOWN, touch_id=1, finger_id=77, x=0.5, y=0.25)
+    f2 = pygame.event.Event(pygame.FINGERDOWN, touch_id=1, finger_id=78, x=0.1, y=0.1)
+    assert pointers.translate(f1, (W, H)) == [PointerDown(1, (400.0, 125.0))]
+    assert pointers.translate(f2, (W, H))[0].pointer_id == 2
+    move = pygame.event.Event(pygame.FINGERMOTION, touch_id=1, finger_id=77, x=0.5, y=0.5)
+    assert pointers.translate(move, (W, H)) == [PointerMove(1, (400.0, 250.0))]
+    up = pygame.event.Event(pygame.FINGERUP, touch_id=1, finger_id=77, x=0.5, y=0.5)
+    assert pointers.translate(up, (W, H)) == [PointerUp(1, (400.0, 250.0))]
+
+
+def test_mouse_drag_moves_a_piece_on_a_free_table():
+    scene = scene_with(make_board(Layout.FREE), [walker("w1", 5, 5)])
+    mouse_drag(scene, px(scene, (5, 5)), px(scene, (15, 12)))
+    piece = scene.state.pieces["w1"]
+    assert math.dist((piece.x_cm, piece.y_cm), (15, 12)) < 0.3
+    assert scene.selected == "w1"
+
+
+def test_touch_made_mouse_duplicates_are_ignored():
+    scene = scene_with(make_board(Layout.FREE), [walker("w1", 5, 5)])
+    start, end = px(scene, (5, 5)), px(scene, (15, 12))
+    assert not mouse(scene, "down", start, touch=True)
+    mouse(scene, "move", end, touch=True)
+    mouse(scene, "up", end, touch=True)
+    run(scene)
+    assert (scene.state.pieces["w1"].x_cm, scene.state.pieces["w1"].y_cm) == (5, 5)
+    assert scene.selected is None
+
+
+def test_finger_drag_moves_a_piece():
+    scene = scene_with(make_board(Layout.FREE), [walker("w1", 5, 5)])
+    start, end = px(scene, (5, 5)), px(scene, (12, 15))
+    finger(scene, "down", 3, start)
+    for i in range(1, 11):
+        finger(scene, "move", 3, (start[0] + (end[0] - start[0]) * i / 10, start[1] + (end[1] - start[1]) * i / 10))
+        scene.update(0.02)
+    run(scene, 0.4)
+    finger(scene, "up", 3, end)
+    piece = scene.state.pieces["w1"]
+    assert math.dist((piece.x_cm, piece.y_cm), (12, 15)) < 0.3
+
+
+def test_two_fingers_drag_two_pieces_at_once():
+    scene = scene_with(make_board(Layout.FREE), [walker("a", 5, 5), walker("b", 30, 5)])
+    a0, b0 = px(scene, (5, 5)), px(scene, (30, 5))
+    a1, b1 = px(scene, (5, 15)), px(scene, (30, 15))
+    finger(scene, "down", 1, a0)
+    finger(scene, "down", 2, b0)
+    for i in range(1, 11):
+        finger(scene, "move", 1, (a0[0], a0[1] + (a1[1] - a0[1]) * i / 10))
+        finger(scene, "move", 2, (b0[0], b0[1] + (b1[1] - b0[1]) * i / 10))
+        scene.update(0.02)
+    run(scene, 0.4)
+    finger(scene, "up", 1, a1)
+    finger(scene, "up", 2, b1)
+    a, b = scene.state.pieces["a"], scene.state.pieces["b"]
+    assert math.dist((a.x_cm, a.y_cm), (5, 15)) < 0.3
+    assert math.dist((b.x_cm, b.y_cm), (30, 15)) < 0.3
+
+
+def test_a_drop_on_a_zone_board_lands_in_the_zone_under_the_pointer():
+    scene = scene_with(make_board(), [walker("w1", 10, 10, zone="M:street"), walker("w2", 30, 10, zone="M:room")])
+    mouse_drag(scene, px(scene, (10, 10)), px(scene, (33, 4)))
+    run(scene, 0.5)
+    dropped = scene.state.pieces["w1"]
+    assert dropped.zone == "M:room"
+    assert 20 < dropped.x_cm < 40 and 0 < dropped.y_cm < 20
+    other = scene.state.pieces["w2"]
+    assert math.dist((dropped.x_cm, dropped.y_cm), (other.x_cm, other.y_cm)) >= 2.5  # re-arranged neatly
+    assert scene.physics.position("w1") == pytest.approx((dropped.x_cm, dropped.y_cm))
+    assert not scene.slides
+
+
+def test_a_drop_off_the_board_goes_back_to_its_zone():
+    scene = scene_with(make_board(), [walker("w1", 10, 10, zone="M:street")])
+    mouse_drag(scene, px(scene, (10, 10)), px(scene, (45, 10)))
+    run(scene, 0.5)
+    piece = scene.state.pieces["w1"]
+    assert piece.zone == "M:street" and 0 < piece.x_cm < 20
+
+
+def test_free_table_walls_stop_a_dragged_piece():
+    scene = scene_with(make_board(Layout.FREE, walls=[((20, 0), (20, 20))]), [walker("w1", 10, 10)])
+    mouse_drag(scene, px(scene, (10, 10)), px(scene, (32, 10)), steps=20)
+    assert scene.state.pieces["w1"].x_cm < 20 - 1.25 + 0.1
+
+
+def test_pinch_zooms_and_one_finger_on_empty_table_pans():
+    scene = scene_with(make_board(), [])
+    level = scene.camera.zoom_level
+    finger(scene, "down", 1, (300, 250))
+    finger(scene, "down", 2, (500, 250))
+    finger(scene, "move", 1, (200, 250))
+    finger(scene, "move", 2, (600, 250))
+    assert scene.camera.zoom_level == level + 5  # distance doubled: 1.15 ** 5 ≈ 2
+    finger(scene, "up", 1, (200, 250))
+    finger(scene, "up", 2, (600, 250))
+    grabbed = scene.camera.screen_to_world((400, 250))
+    finger(scene, "down", 1, (400, 250))
+    finger(scene, "move", 1, (450, 280))
+    finger(scene, "up", 1, (450, 280))
+    assert scene.camera.screen_to_world((450, 280)) == pytest.approx(grabbed)
+
+
+def test_two_fingers_on_the_selected_piece_twist_it():
+    scene = scene_with(make_board(Layout.FREE), [walker("w1", 20, 10)])
+    centre = px(scene, (20, 10))
+    finger(scene, "down", 1, centre)
+    finger(scene, "down", 2, (centre[0] + 60, centre[1]))
+    finger(scene, "move", 2, (centre[0], centre[1] + 60))  # a quarter turn clockwise on screen
+    finger(scene, "up", 2, (centre[0], centre[1] + 60))
+    finger(scene, "up", 1, centre)
+    assert scene.state.pieces["w1"].facing_deg == pytest.approx(90, abs=1)
+
+
+def test_tape_drag_measures_and_taps_add_waypoints():
+    scene = scene_with(make_board(Layout.FREE), [walker("w1", 10, 10)])
+    scene.toggle_tape()
+    mouse_drag(scene, px(scene, (10, 10)), px(scene, (30, 10)))
+    assert scene.tape is not None
+    assert scene.tape.total_cm() == pytest.approx(20 - 1.25, abs=0.2)  # from the base's edge
+    mouse(scene, "down", px(scene, (30, 18)))
+    mouse(scene, "up", px(scene, (30, 18)))
+    assert scene.tape.legs_cm()[-1] == pytest.approx(8, abs=0.2)
+    assert (scene.state.pieces["w1"].x_cm, scene.state.pieces["w1"].y_cm) == (10, 10)  # tape moves nothing
+
+
+def test_undo_rebuilds_physics_from_the_state():
+    scene = scene_with(make_board(Layout.FREE), [walker("w1", 5, 5)])
+    mouse_drag(scene, px(scene, (5, 5)), px(scene, (15, 12)))
+    assert scene.undo()
+    assert (scene.state.pieces["w1"].x_cm, scene.state.pieces["w1"].y_cm) == (5, 5)
+    assert scene.physics.position("w1") == (5, 5)
