@@ -1,0 +1,901 @@
+"""Zombicide scenario files: a board, placements, forced cards and dice, commands, and what the
+rules say must happen. ``run_scenario`` plays one file through the engine; ``run_cli`` plays many
+and prints a play-by-play with PASS/FAIL per file. The format is described in ``docs/scenarios.md``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from game.board.model import (
+    Board,
+    BoardZone,
+    Connection,
+    ConnectionKind,
+    Layout,
+    Marker,
+    MarkerKind,
+    SightStep,
+    ZoneKind,
+)
+from game.rules.zombicide.catalog import (
+    ContentError,
+    SpawnGroup,
+    describe_location,
+    parse_spawn_line,
+    read_toml,
+)
+
+REPO_ROOT = Path(__file__).resolve().parents[3]
+
+
+class ScenarioError(ContentError):
+    """A scenario file that cannot be run: names the file, the place in it and the fault."""
+
+
+# ---------------------------------------------------------------------------------------------------
+# Inline boards: the ASCII sketch notation shared with the rules tests.
+#
+# Cell rows alternate with separator rows. In a cell row, even columns hold zones and odd columns the
+# border with the zone to the right; in a separator row, even columns hold the border with the zone
+# below. Zones: s street, r room, h hallway, H hospital room, L locker room, t tent, p helipad,
+# c camp, w wasteland, # none. Borders: ' ' default (street-street open, anything touching a building
+# walled), | or - wall, d closed door, o open door, = opening, f fence, F fence with stairs,
+# b closed blue door, k closed pink door. Zone ids are r<row>c<col>; tiles are T<col>_<row>.
+
+SKETCH_CELL_CM = 10.0
+SKETCH_ZONE_KINDS = {
+    "s": ZoneKind.STREET,
+    "r": ZoneKind.ROOM,
+    "h": ZoneKind.HALLWAY,
+    "H": ZoneKind.HOSPITAL_ROOM,
+    "L": ZoneKind.LOCKER_ROOM,
+    "t": ZoneKind.TENT,
+    "p": ZoneKind.HELIPAD,
+    "c": ZoneKind.CAMP,
+    "w": ZoneKind.WASTELAND,
+}
+_SKETCH_BORDERS = " |-dobk=fF"
+
+
+def sketch_zone_id(row: int, col: int) -> str:
+    return f"r{row}c{col}"
+
+
+class SketchMarker(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: MarkerKind
+    zone: str
+    color: str = ""
+    locators: tuple[int, ...] = ()
+
+
+def sketch_board(
+    sketch: str,
+    markers: Sequence[SketchMarker] = (),
+    tile_cols: int = 99,
+    tile_rows: int = 99,
+    title: str = "sketch",
+    source: str = "",
+) -> Board:
+    """Build a Board from an ASCII sketch; a bad character raises ValueError naming line and column."""
+    lines = [line.rstrip() for line in sketch.strip("\n").splitlines()]
+    if not lines or not any(lines):
+        raise ValueError("the sketch is empty")
+    width = max(len(line) for line in lines)
+    lines = [line.ljust(width) for line in lines]
+    cell_rows, sep_rows = lines[0::2], lines[1::2]
+    rows, cols = len(cell_rows), (width + 1) // 2
+
+    cells: dict[tuple[int, int], ZoneKind] = {}
+    for r, line in enumerate(cell_rows):
+        for c in range(cols):
+            ch = line[2 * c] if 2 * c < len(line) else "#"
+            if ch in SKETCH_ZONE_KINDS:
+                cells[(r, c)] = SKETCH_ZONE_KINDS[ch]
+            elif ch not in "# ":
+                raise ValueError(f"sketch line {2 * r + 1}, column {2 * c + 1}: unknown zone letter {ch!r}")
+    for number, line in enumerate(lines, start=1):
+        start = 1 if number % 2 else 0
+        for column in range(start, len(line), 2):
+            if line[column] not in _SKETCH_BORDERS:
+                raise ValueError(f"sketch line {number}, column {column + 1}: unknown border {line[column]!r}")
+
+    def street_like(kind: ZoneKind) -> bool:
+        return kind in (ZoneKind.STREET, ZoneKind.HALLWAY, ZoneKind.TENT, ZoneKind.HELIPAD, ZoneKind.CAMP,
+                        ZoneKind.WASTELAND)
+
+    zones: dict[str, BoardZone] = {}
+    for (r, c), kind in sorted(cells.items()):
+        x0, y0 = c * SKETCH_CELL_CM, r * SKETCH_CELL_CM
+        size = SKETCH_CELL_CM
+        zones[sketch_zone_id(r, c)] = BoardZone(
+            id=sketch_zone_id(r, c),
+            module_id=f"T{c // tile_cols}_{r // tile_rows}",
+            kind=kind,
+            polygon=((x0, y0), (x0 + size, y0), (x0 + size, y0 + size), (x0, y0 + size)),
+            center=(x0 + size / 2, y0 + size / 2),
+            area_cm2=size * size,
+        )
+
+    connections: list[Connection] = []
+    link: dict[tuple[tuple[int, int], tuple[int, int]], Connection] = {}
+
+    def border(a: tuple[int, int], b: tuple[int, int], ch: str, segment: tuple[tuple[float, float], ...]) -> None:
+        if a not in cells or b not in cells:
+            return
+        color, is_open, stairs = "", True, False
+        kind: ConnectionKind | None
+        if ch == " ":
+            kind = ConnectionKind.OPEN if street_like(cells[a]) and street_like(cells[b]) else None
+        elif ch in "|-":
+            kind = None
+        elif ch in "dobk":
+            kind, is_open = ConnectionKind.DOOR, ch == "o"
+            color = {"b": "blue", "k": "pink"}.get(ch, "neutral")
+        elif ch == "=":
+            kind = ConnectionKind.OPENING
+        else:
+            kind, stairs = ConnectionKind.FENCE, ch == "F"
+        if kind is None:
+            return
+        connection = Connection(
+            id=f"{sketch_zone_id(*a)}~{sketch_zone_id(*b)}",
+            a=sketch_zone_id(*a),
+            b=sketch_zone_id(*b),
+            kind=kind,
+            segment=(segment[0], segment[1]),
+            color=color,
+            is_open=is_open,
+            has_stairs=stairs,
+        )
+        connections.append(connection)
+        link[(a, b)] = link[(b, a)] = connection
+
+    for r, line in enumerate(cell_rows):
+        for c in range(cols - 1):
+            x = (c + 1) * SKETCH_CELL_CM
+            border((r, c), (r, c + 1), line[2 * c + 1], ((x, r * SKETCH_CELL_CM), (x, (r + 1) * SKETCH_CELL_CM)))
+    for r, line in enumerate(sep_rows):
+        for c in range(cols):
+            y = (r + 1) * SKETCH_CELL_CM
+            ch = line[2 * c] if 2 * c < len(line) else " "
+            border((r, c), (r + 1, c), ch, ((c * SKETCH_CELL_CM, y), ((c + 1) * SKETCH_CELL_CM, y)))
+
+    sight: dict[str, tuple[tuple[SightStep, ...], ...]] = {}
+    for r, c in sorted(cells):
+        found = []
+        for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+            here, steps = (r, c), []
+            while (connection := link.get((here, (here[0] + dr, here[1] + dc)))) is not None:
+                here = (here[0] + dr, here[1] + dc)
+                steps.append(SightStep(zone=sketch_zone_id(*here), via=connection.id))
+            if steps:
+                found.append(tuple(steps))
+        sight[sketch_zone_id(r, c)] = tuple(found)
+
+    building_cells = sorted(p for p, kind in cells.items() if not street_like(kind))
+    seen: set[tuple[int, int]] = set()
+    buildings: dict[str, tuple[str, ...]] = {}
+    for start in building_cells:
+        if start in seen:
+            continue
+        group, stack = [], [start]
+        seen.add(start)
+        while stack:
+            p = stack.pop()
+            group.append(p)
+            for q in ((p[0] + 1, p[1]), (p[0] - 1, p[1]), (p[0], p[1] + 1), (p[0], p[1] - 1)):
+                joined = link.get((p, q))
+                if q in cells and q not in seen and not street_like(cells[q]) and joined is not None \
+                        and joined.kind == ConnectionKind.OPENING:
+                    seen.add(q)
+                    stack.append(q)
+        name = f"b{len(buildings)}"
+        buildings[name] = tuple(sketch_zone_id(*p) for p in sorted(group))
+    building_of = {zone: name for name, members in buildings.items() for zone in members}
+    zones = {
+        zone_id: dataclasses.replace(zone, building=building_of.get(zone_id)) for zone_id, zone in zones.items()
+    }
+
+    placed = []
+    for index, marker in enumerate(markers):
+        if marker.zone not in zones:
+            raise ValueError(f"markers[{index}]: zone {marker.zone!r} is not on the sketch")
+        placed.append(
+            Marker(
+                kind=marker.kind,
+                position=zones[marker.zone].center,
+                zone=marker.zone,
+                color=marker.color,
+                locators=tuple(marker.locators),
+            )
+        )
+
+    return Board(
+        title=title,
+        game="zombicide",
+        layout=Layout.ZONES,
+        width_cm=cols * SKETCH_CELL_CM,
+        height_cm=rows * SKETCH_CELL_CM,
+        modules=(),
+        zones=MappingProxyType(zones),
+        connections=tuple(connections),
+        walls=(),
+        fences=(),
+        markers=tuple(placed),
+        terrain=(),
+        buildings=MappingProxyType(buildings),
+        sight_lines=MappingProxyType(sight),
+        cell_cm=SKETCH_CELL_CM,
+        zone_grid=tuple(sketch_zone_id(r, c) if (r, c) in cells else None for r in range(rows) for c in range(cols)),
+        grid_size=(cols, rows),
+        source=source,
+    )
+
+
+# ---------------------------------------------------------------------------------------------------
+# The file format
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+def _zombie_groups(value: Any) -> Any:
+    """``"2 skinner_walker + 1 crawler"`` or ``{skinner_walker = 2}`` → spawn groups."""
+    if isinstance(value, str):
+        return parse_spawn_line(value)
+    if isinstance(value, Mapping):
+        return tuple(SpawnGroup(zombie=str(k), count=v) for k, v in value.items() if v)
+    return value
+
+
+class BoardSpec(_Strict):
+    path: str | None = Field(default=None, description="a mission (.toml) or map (.tmx)")
+    sketch: str | None = None
+    markers: tuple[SketchMarker, ...] = ()
+    tile_cols: int = Field(default=99, ge=1)
+    tile_rows: int = Field(default=99, ge=1)
+
+
+class SurvivorSpec(_Strict):
+    id: str
+    zone: str | None = None
+    hand: tuple[str, ...] | None = Field(default=None, max_length=2, description="equipment ids; '' for empty")
+    reserve: tuple[str, ...] | None = None
+    xp: int | None = Field(default=None, ge=0)
+    wounds: int | None = Field(default=None, ge=0)
+    skills: tuple[str, ...] | None = None
+    actions: int | None = Field(default=None, ge=0, description="actions left in the current turn")
+
+
+class ZombiePlacement(_Strict):
+    zone: str
+    zombies: tuple[SpawnGroup, ...]
+
+    _groups = field_validator("zombies", mode="before")(_zombie_groups)
+
+
+class StepSpec(_Strict):
+    command: dict[str, Any]
+    seat: str | None = None
+    dice: tuple[int, ...] = ()
+    zombie_deck_top: tuple[int, ...] = ()
+    equipment_deck_top: tuple[str, ...] = ()
+    illegal: str | None = Field(default=None, description="the command must be refused; reason contains this")
+    events: tuple[dict[str, Any], ...] = ()
+    exact_events: bool = False
+    note: str = ""
+
+    @field_validator("dice")
+    @classmethod
+    def _faces(cls, values: tuple[int, ...]) -> tuple[int, ...]:
+        for value in values:
+            if not 1 <= value <= 6:
+                raise ValueError(f"a die shows 1 to 6, not {value}")
+        return values
+
+
+class SurvivorFacts(_Strict):
+    zone: str | None = None
+    wounds: int | None = None
+    xp: int | None = None
+    level: Literal["blue", "yellow", "orange", "red"] | None = None
+    alive: bool | None = None
+    escaped: bool | None = None
+    actions: int | None = None
+    cards: tuple[str, ...] | None = Field(default=None, description="every slot, '' empty, 'wound'")
+    has: tuple[str, ...] | None = Field(default=None, description="equipment ids carried, any slot")
+    skills_include: tuple[str, ...] | None = None
+
+
+class StateFacts(_Strict):
+    zombies: dict[str, tuple[SpawnGroup, ...]] = Field(default_factory=dict)
+    zombies_total: int | None = None
+    survivors: dict[str, SurvivorFacts] = Field(default_factory=dict)
+    doors: dict[str, Literal["open", "closed"]] = Field(default_factory=dict)
+    noise: dict[str, int] = Field(default_factory=dict)
+    phase: Literal["players", "zombies", "over"] | None = None
+    round: int | None = None
+    result: Literal["won", "lost", "none"] | None = None
+    pending: str | None = Field(default=None, description="kind of the pending decision, or 'none'")
+
+    @field_validator("zombies", mode="before")
+    @classmethod
+    def _zone_groups(cls, value: Any) -> Any:
+        if isinstance(value, Mapping):
+            return {zone: _zombie_groups(groups) for zone, groups in value.items()}
+        return value
+
+
+class Expectations(_Strict):
+    events: tuple[dict[str, Any], ...] = ()
+    state: StateFacts = StateFacts()
+
+
+class ScenarioFile(_Strict):
+    title: str
+    rules: str = Field(default="", description="where the rule comes from, e.g. 'digest §6.1'")
+    description: str = ""
+    box: str = "rue_morgue"
+    seed: int = 1
+    board: BoardSpec
+    setup: dict[str, Any] = Field(default_factory=dict)
+    survivor: tuple[SurvivorSpec, ...] = ()
+    zombies: tuple[ZombiePlacement, ...] = ()
+    noise: dict[str, int] = Field(default_factory=dict)
+    doors: dict[str, Literal["open", "closed"]] = Field(default_factory=dict)
+    zombie_deck_top: tuple[int, ...] = ()
+    equipment_deck_top: tuple[str, ...] = ()
+    dice: tuple[int, ...] = ()
+    step: tuple[StepSpec, ...] = ()
+    expect: Expectations = Expectations()
+
+
+def read_scenario(path: Path) -> ScenarioFile:
+    try:
+        data = read_toml(path)
+    except ContentError as error:
+        raise ScenarioError(error.path, error.where, error.what) from None
+    try:
+        return ScenarioFile.model_validate(data)
+    except ValidationError as error:
+        first = error.errors(include_url=False)[0]
+        loc = [s for s in first["loc"] if not (isinstance(s, str) and s.startswith("function-"))]
+        what = first["msg"].removeprefix("Value error, ")
+        if first["type"] == "extra_forbidden":
+            what = "unknown key (check its spelling)"
+        elif first["type"] == "missing":
+            what = "required key is missing"
+        raise ScenarioError(path, _place(loc, data), what) from None
+
+
+def _place(loc: Sequence[str | int], data: Any) -> str:
+    """Pydantic location → ``[[step]] #3 → command``-style words."""
+    if len(loc) >= 2 and isinstance(loc[1], int) and loc[0] in ("step", "survivor", "zombies"):
+        rest = describe_location(loc[2:], (data.get(loc[0]) or [{}])[loc[1]] if isinstance(data, Mapping) else None)
+        head = f"[[{loc[0]}]] #{loc[1] + 1}"
+        return head if rest == "top level" else f"{head} → {rest}"
+    return describe_location(loc, data)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Running
+
+
+@dataclass
+class ScenarioResult:
+    path: Path
+    title: str
+    passed: bool
+    failures: list[str] = field(default_factory=list)
+    transcript: list[str] = field(default_factory=list)
+    events: list[Any] = field(default_factory=list)
+
+
+def _engine() -> Any:
+    """The Zombicide rules module (setup/check/apply/outcome); imported late so this module loads
+    on its own for format checks."""
+    return importlib.import_module("game.rules.zombicide.engine")
+
+
+def load_scenario_board(path: Path, spec: BoardSpec) -> Board:
+    if (spec.path is None) == (spec.sketch is None):
+        raise ScenarioError(path, "[board]", "give exactly one of path or sketch")
+    if spec.sketch is not None:
+        try:
+            return sketch_board(spec.sketch, spec.markers, spec.tile_cols, spec.tile_rows, source=str(path))
+        except ValueError as error:
+            raise ScenarioError(path, "[board] → sketch", str(error)) from None
+    if spec.markers:
+        raise ScenarioError(path, "[board] → markers", "markers go with a sketch; a mission file has its own")
+    from game.board.errors import MapFormatError
+    from game.board.mission import load_board
+
+    assert spec.path is not None
+    candidates = [path.parent / spec.path, REPO_ROOT / spec.path]
+    board_path = next((p for p in candidates if p.exists()), None)
+    if board_path is None:
+        raise ScenarioError(path, "[board] → path", f"{spec.path!r} exists neither beside the scenario nor in the repo")
+    try:
+        return load_board(board_path)
+    except MapFormatError as error:
+        raise ScenarioError(path, "[board] → path", f"the board does not load: {error}") from None
+
+
+def _default_setup(scenario: ScenarioFile) -> dict[str, Any]:
+    setup = dict(scenario.setup)
+    setup.setdefault("box", scenario.box)
+    if "players" not in setup:
+        if not scenario.survivor:
+            return setup
+        setup["players"] = [{"seat": "p1", "survivors": [s.id for s in scenario.survivor]}]
+    return setup
+
+
+def _format_event(event: Any) -> str:
+    values = _as_dict(event)
+    kind = values.pop("kind", type(event).__name__)
+    return f"{kind} " + " ".join(f"{key}={_short(value)}" for key, value in values.items())
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, tuple | list):
+        return "[" + ",".join(_short(v) for v in value) + "]"
+    return str(value) if value != "" else "''"
+
+
+def _as_dict(item: Any) -> dict[str, Any]:
+    if dataclasses.is_dataclass(item) and not isinstance(item, type):
+        return {f.name: getattr(item, f.name) for f in dataclasses.fields(item)}
+    if isinstance(item, BaseModel):
+        return item.model_dump()
+    return dict(vars(item))
+
+
+def _same(expected: Any, actual: Any) -> bool:
+    if isinstance(expected, list | tuple) and isinstance(actual, list | tuple):
+        return len(expected) == len(actual) and all(_same(e, a) for e, a in zip(expected, actual, strict=True))
+    if isinstance(actual, str) and not isinstance(expected, str):
+        return str(expected) == actual
+    return bool(expected == actual)
+
+
+def event_matches(expected: Mapping[str, Any], event: Any) -> bool:
+    values = _as_dict(event)
+    return all(key in values and _same(value, values[key]) for key, value in expected.items())
+
+
+def find_in_order(expected: Sequence[Mapping[str, Any]], events: Sequence[Any]) -> str | None:
+    """None when ``expected`` appears as an ordered subsequence of ``events``; else what is missing."""
+    position = 0
+    for number, wanted in enumerate(expected, start=1):
+        while position < len(events) and not event_matches(wanted, events[position]):
+            position += 1
+        if position == len(events):
+            shown = " ".join(f"{k}={_short(v)}" for k, v in wanted.items())
+            return f"expected event #{number} ({shown}) did not happen (in this order)"
+        position += 1
+    return None
+
+
+class _Run:
+    """One scenario being played: the engine, its state and what was seen."""
+
+    def __init__(self, path: Path, scenario: ScenarioFile, engine: Any, adapter: Any) -> None:
+        self.path = path
+        self.scenario = scenario
+        self.engine = engine
+        self.adapter = adapter
+        self.result = ScenarioResult(path=path, title=scenario.title, passed=False)
+        self.state: Any = None
+
+    def say(self, line: str) -> None:
+        self.result.transcript.append(line)
+
+    def fail(self, message: str) -> None:
+        self.result.failures.append(message)
+        self.say(f"  !! {message}")
+
+
+def run_scenario(path: str | Path, engine: Any = None) -> ScenarioResult:
+    """Play one scenario file; a malformed file raises ScenarioError, a rules mismatch is a failure."""
+    path = Path(path)
+    scenario = read_scenario(path)
+    board = load_scenario_board(path, scenario.board)
+    engine = engine or _engine()
+    commands = importlib.import_module("game.rules.zombicide.commands")
+    run = _Run(path, scenario, engine, commands.COMMAND_ADAPTER)
+    run.say(f"== {scenario.title}" + (f"  ({scenario.rules})" if scenario.rules else ""))
+
+    try:
+        setup_model = importlib.import_module("game.rules.zombicide.state").ZombicideSetup
+        setup = setup_model.model_validate(_default_setup(scenario))
+    except ValidationError as error:
+        first = error.errors(include_url=False)[0]
+        raise ScenarioError(path, "[setup] → " + ".".join(str(s) for s in first["loc"]), first["msg"]) from None
+
+    state = engine.setup(board, setup, scenario.seed)
+    state = place_everything(path, scenario, state)
+    run.state = state
+    for line in describe(state):
+        run.say(f"   {line}")
+
+    all_events: list[Any] = []
+    for number, step in enumerate(scenario.step, start=1):
+        where = f"[[step]] #{number}"
+        try:
+            command = run.adapter.validate_python(step.command)
+        except ValidationError as error:
+            first = error.errors(include_url=False)[0]
+            loc = ".".join(str(s) for s in first["loc"])
+            raise ScenarioError(path, f"{where} → command" + (f".{loc}" if loc else ""), first["msg"]) from None
+        state = force(path, where, state, step.dice, step.zombie_deck_top, step.equipment_deck_top)
+        seat = step.seat or seat_for(state, command)
+        run.say(f"-- step {number}: {_format_event(command)}" + (f"   # {step.note}" if step.note else ""))
+        illegal_type = importlib.import_module("game.rules.core.base").IllegalCommand
+        try:
+            new_state, events = engine.apply(state, seat, command)
+        except illegal_type as refusal:
+            if step.illegal is None:
+                run.fail(f"step {number}: the engine refused the command: {refusal.reason}")
+                break
+            run.say(f"   refused: {refusal.reason}")
+            if step.illegal and step.illegal.lower() not in refusal.reason.lower():
+                run.fail(f"step {number}: refused for another reason: {refusal.reason!r} (expected {step.illegal!r})")
+            continue
+        if step.illegal is not None:
+            run.fail(f"step {number}: the command should have been refused ({step.illegal or 'illegal'})")
+        state = new_state
+        for event in events:
+            run.say(f"   {_format_event(event)}")
+        all_events.extend(events)
+        if step.events:
+            if step.exact_events and len(step.events) != len(events):
+                run.fail(f"step {number}: expected exactly {len(step.events)} events, got {len(events)}")
+            missing = find_in_order(step.events, events)
+            if missing:
+                run.fail(f"step {number}: {missing}")
+
+    run.result.events = all_events
+    if scenario.expect.events:
+        missing = find_in_order(scenario.expect.events, all_events)
+        if missing:
+            run.fail(f"whole run: {missing}")
+    for problem in check_facts(path, scenario.expect.state, state):
+        run.fail(problem)
+    run.result.passed = not run.result.failures
+    run.say("PASS" if run.result.passed else "FAIL")
+    return run.result
+
+
+# ---------------------------------------------------------------------------------------------------
+# Placing the scenario on the engine's state.
+#
+# The engine's state (game/rules/zombicide/state.py) is frozen; a scenario copies it with its own
+# placements. Decks are tuples whose first item is the next card drawn.
+
+EMPTY_SLOT = -1
+WOUND_SLOT = -2
+
+
+def _zone(path: Path, where: str, state: Any, zone_id: str) -> int:
+    index = state.graph.index.get(zone_id)
+    if index is None:
+        close = [z for z in state.graph.zone_ids if z.endswith(zone_id) or zone_id in z][:3]
+        hint = f" (did you mean {', '.join(close)}?)" if close else ""
+        raise ScenarioError(path, where, f"no zone {zone_id!r} on the board{hint}")
+    return int(index)
+
+
+def _door(path: Path, where: str, state: Any, connection_id: str) -> int:
+    edge = state.graph.edge_by_id.get(connection_id)
+    door = state.graph.edges[edge].door if edge is not None else -1
+    if door < 0:
+        doors = ", ".join(state.graph.edges[e].connection_id for e in state.graph.doors) or "none"
+        raise ScenarioError(path, where, f"no door {connection_id!r} on the board (doors: {doors})")
+    return int(door)
+
+
+def _zombie_type(path: Path, where: str, state: Any, zombie_id: str) -> int:
+    index = state.tables.zombie_index.get(zombie_id)
+    if index is None:
+        raise ScenarioError(path, where, f"unknown zombie type {zombie_id!r}")
+    return int(index)
+
+
+def _survivor(path: Path, where: str, state: Any, survivor_id: str) -> int:
+    index = state.survivor_index(survivor_id)
+    if index < 0:
+        known = ", ".join(s.id for s in state.survivors)
+        raise ScenarioError(path, where, f"survivor {survivor_id!r} is not in the game (players have: {known})")
+    return int(index)
+
+
+def _take_card(path: Path, where: str, state: Any, equipment_id: str) -> tuple[Any, int]:
+    """A card of ``equipment_id`` out of the deck (or the discard pile, or a new copy)."""
+    if equipment_id not in state.tables.equipment:
+        raise ScenarioError(path, where, f"unknown equipment {equipment_id!r}")
+    for pile in ("equipment_deck", "equipment_discard"):
+        cards = getattr(state, pile)
+        for position, card in enumerate(cards):
+            if state.card_kinds[card] == equipment_id:
+                return dataclasses.replace(state, **{pile: cards[:position] + cards[position + 1:]}), card
+    card = len(state.card_kinds)
+    return dataclasses.replace(state, card_kinds=state.card_kinds + (equipment_id,)), card
+
+
+def _place_survivor(path: Path, where: str, state: Any, spec: SurvivorSpec) -> Any:
+    index = _survivor(path, where, state, spec.id)
+    survivor = state.survivors[index]
+    changes: dict[str, Any] = {}
+    if spec.zone is not None:
+        changes["zone"] = _zone(path, f"{where} → zone", state, spec.zone)
+    slots = list(survivor.slots)
+    if spec.hand is not None or spec.reserve is not None:
+        returned = [card for card in slots if card >= 0]
+        state = dataclasses.replace(state, equipment_deck=state.equipment_deck + tuple(returned))
+        hand = list(spec.hand or ())
+        reserve = list(spec.reserve or ())
+        slots = [EMPTY_SLOT] * len(slots)
+        if len(hand) > 2 or 2 + len(reserve) > len(slots):
+            raise ScenarioError(path, f"{where} → reserve", f"at most 2 hand and {len(slots) - 2} reserve cards")
+        for slot, equipment_id in list(enumerate(hand)) + [(2 + i, e) for i, e in enumerate(reserve)]:
+            if equipment_id == "":
+                continue
+            if equipment_id == "wound":
+                slots[slot] = WOUND_SLOT
+                continue
+            state, card = _take_card(path, f"{where} → {'hand' if slot < 2 else 'reserve'}", state, equipment_id)
+            slots[slot] = card
+    if spec.wounds is not None:
+        missing = spec.wounds - slots.count(WOUND_SLOT)
+        for slot in range(len(slots) - 1, -1, -1):
+            if missing <= 0:
+                break
+            if slots[slot] == EMPTY_SLOT:
+                slots[slot] = WOUND_SLOT
+                missing -= 1
+        if missing > 0:
+            raise ScenarioError(path, f"{where} → wounds", "no free slot left for the Wound cards")
+        changes["wounds"] = spec.wounds
+        if spec.wounds >= state.tables.catalog.setup.wounds_to_eliminate:
+            changes["alive"] = False
+    changes["slots"] = tuple(slots)
+    if spec.xp is not None:
+        changes["xp"] = spec.xp
+        changes["level"] = state.tables.level_of(spec.xp)
+    if spec.skills is not None:
+        catalog = state.tables.catalog
+        for skill in spec.skills:
+            name = skill.partition(":")[0]
+            if name not in {s.id for s in catalog.skills}:
+                raise ScenarioError(path, f"{where} → skills", f"unknown skill {name!r}")
+        changes["skills"] = tuple(spec.skills)
+    if spec.actions is not None:
+        changes["actions_left"] = spec.actions
+    survivors = list(state.survivors)
+    survivors[index] = dataclasses.replace(survivor, **changes)
+    return dataclasses.replace(state, survivors=tuple(survivors))
+
+
+def force(path: Path, where: str, state: Any, dice: Sequence[int], zombie_top: Sequence[int],
+          equipment_top: Sequence[str]) -> Any:
+    """Queue forced dice and put named cards on top of the decks (first listed is drawn first)."""
+    if dice:
+        rng_module = importlib.import_module("game.rules.core.rng")
+        state = dataclasses.replace(state, rng=rng_module.force_dice(state.rng, dice))
+    if zombie_top:
+        deck, discard = list(state.zombie_deck), list(state.zombie_discard)
+        for number in zombie_top:
+            if number in deck:
+                deck.remove(number)
+            elif number in discard:
+                discard.remove(number)
+            elif number not in state.tables.zombie_cards:
+                raise ScenarioError(path, f"{where} → zombie_deck_top", f"no zombie card number {number}")
+        state = dataclasses.replace(state, zombie_deck=tuple(zombie_top) + tuple(deck), zombie_discard=tuple(discard))
+    if equipment_top:
+        cards = []
+        for equipment_id in equipment_top:
+            state, card = _take_card(path, f"{where} → equipment_deck_top", state, equipment_id)
+            cards.append(card)
+        state = dataclasses.replace(state, equipment_deck=tuple(cards) + state.equipment_deck)
+    return state
+
+
+def place_everything(path: Path, scenario: ScenarioFile, state: Any) -> Any:
+    for number, spec in enumerate(scenario.survivor, start=1):
+        state = _place_survivor(path, f"[[survivor]] #{number}", state, spec)
+    if scenario.zombies:
+        zombies = [list(counts) for counts in state.zombies]
+        supply = list(state.supply)
+        for number, placement in enumerate(scenario.zombies, start=1):
+            where = f"[[zombies]] #{number}"
+            zone = _zone(path, f"{where} → zone", state, placement.zone)
+            for group in placement.zombies:
+                kind = _zombie_type(path, f"{where} → zombies", state, group.zombie)
+                zombies[zone][kind] += group.count
+                supply[kind] -= group.count
+                if supply[kind] < 0:
+                    raise ScenarioError(path, f"{where} → zombies", f"not enough {group.zombie} miniatures in the supply")
+        state = dataclasses.replace(state, zombies=tuple(tuple(c) for c in zombies), supply=tuple(supply))
+    if scenario.noise:
+        noise = list(state.noise)
+        for zone_id, tokens in scenario.noise.items():
+            noise[_zone(path, f"noise → {zone_id}", state, zone_id)] = tokens
+        state = dataclasses.replace(state, noise=tuple(noise))
+    if scenario.doors:
+        doors_open, spawned = list(state.doors_open), list(state.doors_spawned)
+        for connection_id, position in scenario.doors.items():
+            door = _door(path, f"doors → {connection_id}", state, connection_id)
+            doors_open[door] = position == "open"
+            spawned[door] = spawned[door] or position == "open"
+        state = dataclasses.replace(state, doors_open=tuple(doors_open), doors_spawned=tuple(spawned))
+    return force(path, "top level", state, scenario.dice, scenario.zombie_deck_top, scenario.equipment_deck_top)
+
+
+def seat_for(state: Any, command: Any) -> str:
+    """Who plays ``command``: the pending decision's seat, the named survivor's, or the current one."""
+    if state.pending is not None:
+        return str(state.pending.seat)
+    survivor_id = getattr(command, "survivor", None)
+    if survivor_id:
+        index = state.survivor_index(survivor_id)
+        if index >= 0:
+            return str(state.survivors[index].seat)
+    return str(state.current_seat or (state.seats[0] if state.seats else ""))
+
+
+def zombie_line(state: Any, zone: int) -> str:
+    groups = [f"{count} {state.tables.zombie_ids[kind]}" for kind, count in enumerate(state.zombies[zone]) if count]
+    return " + ".join(groups) or "nothing"
+
+
+def card_names(state: Any, slots: Sequence[int]) -> tuple[str, ...]:
+    names = {EMPTY_SLOT: "", WOUND_SLOT: "wound"}
+    return tuple(names.get(card) or state.card_kinds[card] for card in slots)
+
+
+def describe(state: Any) -> list[str]:
+    graph = state.graph
+    lines = []
+    for survivor in state.survivors:
+        cards = ",".join(name or "-" for name in card_names(state, survivor.slots))
+        lines.append(
+            f"{survivor.id} in {graph.zone_ids[survivor.zone]} xp={survivor.xp} wounds={survivor.wounds} cards=[{cards}]"
+        )
+    zombies = [f"{graph.zone_ids[z]}: {zombie_line(state, z)}" for z in range(graph.zone_count) if any(state.zombies[z])]
+    lines.append("zombies " + ("; ".join(zombies) if zombies else "none"))
+    return lines
+
+
+def check_facts(path: Path, facts: StateFacts, state: Any) -> list[str]:
+    """Every stated fact compared with the final state; returns the mismatches in words."""
+    problems: list[str] = []
+    where = "[expect.state]"
+    for zone_id, groups in facts.zombies.items():
+        zone = _zone(path, f"{where} → zombies → {zone_id}", state, zone_id)
+        wanted = [0] * state.tables.type_count
+        for group in groups:
+            wanted[_zombie_type(path, f"{where} → zombies → {zone_id}", state, group.zombie)] += group.count
+        if tuple(wanted) != tuple(state.zombies[zone]):
+            expected = " + ".join(f"{g.count} {g.zombie}" for g in groups) or "nothing"
+            problems.append(f"zombies in {zone_id}: expected {expected}, found {zombie_line(state, zone)}")
+    if facts.zombies_total is not None:
+        total = sum(sum(counts) for counts in state.zombies)
+        if total != facts.zombies_total:
+            problems.append(f"zombies on the board: expected {facts.zombies_total}, found {total}")
+    for survivor_id, wanted_facts in facts.survivors.items():
+        survivor = state.survivors[_survivor(path, f"{where} → survivors → {survivor_id}", state, survivor_id)]
+        found: dict[str, Any] = {
+            "zone": state.graph.zone_ids[survivor.zone],
+            "wounds": survivor.wounds,
+            "xp": survivor.xp,
+            "level": ("blue", "yellow", "orange", "red")[survivor.level],
+            "alive": survivor.alive,
+            "escaped": survivor.escaped,
+            "actions": survivor.actions_left,
+            "cards": card_names(state, survivor.slots),
+        }
+        for key, expected in wanted_facts.model_dump(exclude_none=True).items():
+            if key == "has":
+                carried = [name for name in found["cards"] if name not in ("", "wound")]
+                for item in expected:
+                    if item not in carried:
+                        problems.append(f"{survivor_id} should carry {item}; carries {carried}")
+            elif key == "skills_include":
+                for skill in expected:
+                    if skill not in survivor.skills:
+                        problems.append(f"{survivor_id} should have skill {skill}; has {list(survivor.skills)}")
+            elif key == "cards":
+                padded = tuple(expected) + ("",) * (len(found["cards"]) - len(expected))
+                if padded != found["cards"]:
+                    problems.append(f"{survivor_id} cards: expected {list(padded)}, found {list(found['cards'])}")
+            elif expected != found[key]:
+                problems.append(f"{survivor_id} {key}: expected {expected!r}, found {found[key]!r}")
+    for connection_id, position in facts.doors.items():
+        door = _door(path, f"{where} → doors → {connection_id}", state, connection_id)
+        actual = "open" if state.doors_open[door] else "closed"
+        if actual != position:
+            problems.append(f"door {connection_id}: expected {position}, found {actual}")
+    for zone_id, tokens in facts.noise.items():
+        zone = _zone(path, f"{where} → noise → {zone_id}", state, zone_id)
+        if state.noise[zone] != tokens:
+            problems.append(f"noise tokens in {zone_id}: expected {tokens}, found {state.noise[zone]}")
+    if facts.phase is not None and state.phase != facts.phase:
+        problems.append(f"phase: expected {facts.phase}, found {state.phase}")
+    if facts.round is not None and state.round != facts.round:
+        problems.append(f"round: expected {facts.round}, found {state.round}")
+    if facts.result is not None:
+        actual_result = state.result or "none"
+        if actual_result != facts.result:
+            problems.append(f"result: expected {facts.result}, found {actual_result}")
+    if facts.pending is not None:
+        actual_pending = state.pending.kind if state.pending is not None else "none"
+        if actual_pending != facts.pending:
+            problems.append(f"pending decision: expected {facts.pending}, found {actual_pending}")
+    return problems
+
+
+# ---------------------------------------------------------------------------------------------------
+# Command line
+
+
+def scenario_files(arguments: Sequence[str]) -> list[Path]:
+    found: list[Path] = []
+    for argument in arguments:
+        path = Path(argument)
+        found.extend(sorted(path.rglob("*.toml")) if path.is_dir() else [path])
+    return found
+
+
+def run_cli(argv: Sequence[str], out: Callable[[str], None] | None = None) -> int:
+    """``scenario [-q] FILE_OR_FOLDER...``: play each file, print the play-by-play (not with -q)
+    and PASS/FAIL per file. Exit status 1 when any file fails or cannot be read, 2 on bad usage."""
+    write = out or (lambda line: print(line, file=sys.stdout))
+    args = list(argv)
+    quiet = False
+    while args and args[0].startswith("-"):
+        flag = args.pop(0)
+        if flag in ("-q", "--quiet"):
+            quiet = True
+        elif flag in ("-h", "--help"):
+            write("usage: scenario [-q] FILE_OR_FOLDER...")
+            return 0
+        else:
+            write(f"unknown option {flag}; usage: scenario [-q] FILE_OR_FOLDER...")
+            return 2
+    files = scenario_files(args)
+    if not files:
+        write("usage: scenario [-q] FILE_OR_FOLDER...  (no scenario files given)")
+        return 2
+    failed = 0
+    for path in files:
+        try:
+            result = run_scenario(path)
+        except ContentError as error:
+            failed += 1
+            write(f"FAIL {error}")
+            continue
+        if not quiet:
+            for line in result.transcript:
+                write(line)
+        if result.passed:
+            write(f"PASS {path}")
+        else:
+            failed += 1
+            write(f"FAIL {path}: " + "; ".join(result.failures))
+    write(f"{len(files) - failed} passed, {failed} failed")
+    return 1 if failed else 0

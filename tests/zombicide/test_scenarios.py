@@ -1,0 +1,143 @@
+"""Scenario files: every file under tests/zombicide/scenarios plays through the engine and matches
+what the rules say; malformed files give one clear message naming the file and the place."""
+
+from pathlib import Path
+
+import pytest
+
+from game.board.model import ConnectionKind, MarkerKind, ZoneKind
+from game.rules.zombicide.scenario import (
+    ScenarioError,
+    SketchMarker,
+    find_in_order,
+    read_scenario,
+    run_cli,
+    run_scenario,
+    sketch_board,
+)
+
+SCENARIOS = Path(__file__).resolve().parent / "scenarios"
+SCENARIO_FILES = sorted(SCENARIOS.rglob("*.toml"))
+
+
+@pytest.mark.parametrize("path", SCENARIO_FILES, ids=[p.relative_to(SCENARIOS).as_posix() for p in SCENARIO_FILES])
+def test_scenario(path):
+    result = run_scenario(path)
+    assert result.passed, "\n".join(result.transcript)
+
+
+# --- inline boards ----------------------------------------------------------------------------------
+
+SKETCH = """
+s s|s
+  d
+r=r s
+"""
+
+
+def test_sketch_zones_connections_and_buildings():
+    board = sketch_board(SKETCH, [SketchMarker(kind=MarkerKind.SPAWN, zone="r0c0", locators=(1,))])
+    assert set(board.zones) == {"r0c0", "r0c1", "r0c2", "r1c0", "r1c1", "r1c2"}
+    assert board.zones["r1c0"].kind == ZoneKind.ROOM
+    kinds = {c.id: (c.kind, c.is_open) for c in board.connections}
+    assert kinds["r0c0~r0c1"] == (ConnectionKind.OPEN, True)
+    assert "r0c1~r0c2" not in kinds  # wall
+    assert kinds["r0c1~r1c1"] == (ConnectionKind.DOOR, False)
+    assert kinds["r1c0~r1c1"][0] == ConnectionKind.OPENING
+    assert "r0c0~r1c0" not in kinds  # a room next to a street is walled by default
+    assert kinds["r0c2~r1c2"] == (ConnectionKind.OPEN, True)
+    assert list(board.buildings.values()) == [("r1c0", "r1c1")]
+    assert board.zones["r1c0"].building == board.zones["r1c1"].building == "b0"
+    assert board.markers[0].zone == "r0c0" and board.markers[0].locators == (1,)
+    # sight from r0c0 runs east to r0c1 and stops at the wall
+    assert [[s.zone for s in line] for line in board.sight_lines["r0c0"]] == [["r0c1"]]
+
+
+def test_sketch_tiles():
+    board = sketch_board("s s s s", tile_cols=2)
+    assert [board.zones[z].module_id for z in ("r0c0", "r0c1", "r0c2", "r0c3")] == ["T0_0", "T0_0", "T1_0", "T1_0"]
+
+
+@pytest.mark.parametrize(
+    ("sketch", "message"),
+    [("s x s", "line 1, column 3: unknown zone letter 'x'"), ("s?s", "line 1, column 2: unknown border '?'"), ("", "empty")],
+)
+def test_sketch_errors(sketch, message):
+    with pytest.raises(ValueError, match=message):
+        sketch_board(sketch)
+
+
+# --- event matching ---------------------------------------------------------------------------------
+
+
+def test_events_match_as_an_ordered_subset():
+    from game.rules.zombicide.commands import NoiseMade, SurvivorMoved
+
+    events = [
+        SurvivorMoved(survivor="ana", from_zone="a", to_zone="b", actions=1),
+        NoiseMade(zone="b", tokens=1),
+        SurvivorMoved(survivor="ana", from_zone="b", to_zone="c", actions=1),
+    ]
+    assert find_in_order([{"kind": "survivor_moved", "to_zone": "c"}], events) is None
+    assert find_in_order([{"kind": "noise_made"}, {"kind": "survivor_moved", "to_zone": "c"}], events) is None
+    missing = find_in_order([{"kind": "survivor_moved", "to_zone": "c"}, {"kind": "noise_made"}], events)
+    assert missing is not None and "#2" in missing
+    assert find_in_order([{"kind": "survivor_moved", "actions": 2}], events) is not None
+
+
+# --- malformed files --------------------------------------------------------------------------------
+
+GOOD = """
+title = "a small game"
+[board]
+sketch = "s s"
+[[survivor]]
+id = "cathy"
+zone = "r0c0"
+[[step]]
+command = { kind = "move", survivor = "cathy", to = "r0c1" }
+"""
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "broken.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_good_file_reads(tmp_path):
+    scenario = read_scenario(write(tmp_path, GOOD))
+    assert scenario.survivor[0].zone == "r0c0" and scenario.step[0].command["kind"] == "move"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "where", "what"),
+    [
+        ('title = "a small game"', 'title = "a small game', "line 2", "TOML syntax error"),
+        ('zone = "r0c0"', 'zone = "r0c0"\nwounds = "one"', "[[survivor]] #1 → wounds", "integer"),
+        ('id = "cathy"', 'id = "cathy"\nxpp = 3', "[[survivor]] #1 → xpp", "unknown key"),
+        ('command = { kind = "move", survivor = "cathy", to = "r0c1" }', 'dice = [7]\ncommand = {}', "[[step]] #1 → dice", "1 to 6"),
+        ('title = "a small game"', "", "title", "required key is missing"),
+    ],
+)
+def test_malformed_files_name_the_place(tmp_path, old, new, where, what):
+    path = write(tmp_path, GOOD.replace(old, new, 1))
+    with pytest.raises(ScenarioError) as caught:
+        read_scenario(path)
+    assert caught.value.path == path
+    assert caught.value.where.startswith(where)
+    assert what in caught.value.what
+
+
+def test_cli_reports_broken_files_and_fails(tmp_path):
+    path = write(tmp_path, GOOD.replace("[board]", "[bord]"))
+    lines: list[str] = []
+    assert run_cli([str(path)], out=lines.append) == 1
+    assert lines[0] == f"FAIL {path}: board: required key is missing"
+    assert lines[-1] == "0 passed, 1 failed"
+
+
+def test_cli_usage():
+    lines: list[str] = []
+    assert run_cli([], out=lines.append) == 2
+    assert run_cli(["--frobnicate", "x.toml"], out=lines.append) == 2
