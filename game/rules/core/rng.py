@@ -1,0 +1,86 @@
+"""A seeded random source whose whole state lives in the game state.
+
+Only ``random.Random.random()`` is used: its sequence is stable across Python versions, unlike
+``randint`` or ``shuffle``. Players with physical dice may queue their results (``forced``): d6
+rolls take from that queue first; shuffles never do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from random import Random
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class RngState:
+    seed: int
+    draws: int = 0  # how many floats were drawn since the seed
+    forced: tuple[int, ...] = ()  # dice results typed in by players, used before drawing
+    # Random's internal state after ``draws`` draws; left out of equality and repr (seed and
+    # draws already identify it), so hashing a game state stays cheap.
+    internal: tuple = field(default=(), compare=False, repr=False)
+
+
+def new_rng(seed: int) -> RngState:
+    return RngState(seed=seed, draws=0, forced=(), internal=Random(seed).getstate())
+
+
+def _generator(rng: RngState) -> Random:
+    generator = Random()
+    if rng.internal:
+        generator.setstate(rng.internal)
+    else:  # rebuilt from seed and draw count (e.g. a state made by hand)
+        generator.seed(rng.seed)
+        for _ in range(rng.draws):
+            generator.random()
+    return generator
+
+
+def draw_floats(rng: RngState, count: int) -> tuple[tuple[float, ...], RngState]:
+    """``count`` floats in [0, 1) and the advanced state."""
+    if count <= 0:
+        return (), rng
+    generator = _generator(rng)
+    values = tuple(generator.random() for _ in range(count))
+    return values, replace(rng, draws=rng.draws + count, internal=generator.getstate())
+
+
+def roll_d6(rng: RngState, count: int) -> tuple[tuple[int, ...], RngState]:
+    """Roll ``count`` six-sided dice; forced results are used first."""
+    if count <= 0:
+        return (), rng
+    taken = rng.forced[:count]
+    if taken:
+        rng = replace(rng, forced=rng.forced[len(taken):])
+    floats, rng = draw_floats(rng, count - len(taken))
+    return taken + tuple(int(f * 6) + 1 for f in floats), rng
+
+
+def force_dice(rng: RngState, values: Sequence[int]) -> RngState:
+    """Queue dice results typed by players (each 1..6)."""
+    for value in values:
+        if not 1 <= int(value) <= 6:
+            raise ValueError(f"a die shows 1 to 6, not {value}")
+    return replace(rng, forced=rng.forced + tuple(int(v) for v in values))
+
+
+def shuffled(rng: RngState, items: Sequence[T]) -> tuple[tuple[T, ...], RngState]:
+    """Fisher–Yates on ``random()``: the same seed gives the same order on every Python."""
+    result = list(items)
+    floats, rng = draw_floats(rng, max(len(result) - 1, 0))
+    for step, i in enumerate(range(len(result) - 1, 0, -1)):
+        j = int(floats[step] * (i + 1))
+        result[i], result[j] = result[j], result[i]
+    return tuple(result), rng
+
+
+def choose_index(rng: RngState, count: int) -> tuple[int, RngState]:
+    """A uniform index in range(count)."""
+    if count <= 0:
+        raise ValueError("cannot choose among nothing")
+    (value,), rng = draw_floats(rng, 1)
+    return int(value * count), rng

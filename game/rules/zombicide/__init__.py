@@ -1,0 +1,1 @@
+"""Zombicide rules: the core shared by every box, with each box's own rules under ``boxes``."""

@@ -1,0 +1,1 @@
+"""Rules that belong to one Zombicide box."""

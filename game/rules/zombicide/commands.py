@@ -1,0 +1,392 @@
+"""Zombicide commands (imperative) and events (past tense): frozen, tagged, JSON through pydantic.
+
+Zones, doors and survivors are named by their string ids so logs and scenario files read well.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Literal, Union
+
+from pydantic import Field, TypeAdapter
+
+# --- commands ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    survivor: str
+    to: str  # an adjacent zone id
+    kind: Literal["move"] = "move"
+
+
+@dataclass(frozen=True, slots=True)
+class OpenDoor:
+    survivor: str
+    door: str  # connection id
+    kind: Literal["open_door"] = "open_door"
+
+
+@dataclass(frozen=True, slots=True)
+class Search:
+    survivor: str
+    kind: Literal["search"] = "search"
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """Attack with the weapon in hand ``slot`` (its Dual twin in the other hand joins in).
+
+    ``priority`` lists zombie type ids in the order melee hits (or a free-targeting shooter's hits)
+    go to; types left out follow the box's default order.
+    """
+
+    survivor: str
+    slot: int
+    zone: str
+    priority: tuple[str, ...] = ()
+    kind: Literal["attack"] = "attack"
+
+
+@dataclass(frozen=True, slots=True)
+class Reload:
+    survivor: str
+    kind: Literal["reload"] = "reload"
+
+
+@dataclass(frozen=True, slots=True)
+class Rearrange:
+    """Put the survivor's own cards in a new arrangement; cards left out are discarded."""
+
+    survivor: str
+    slots: tuple[int, ...]
+    kind: Literal["rearrange"] = "rearrange"
+
+
+@dataclass(frozen=True, slots=True)
+class Trade:
+    """Swap cards with another survivor in the zone: both final arrangements are given."""
+
+    survivor: str
+    other: str
+    slots: tuple[int, ...]
+    other_slots: tuple[int, ...]
+    kind: Literal["trade"] = "trade"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Free at any time: drop an equipment card."""
+
+    survivor: str
+    slot: int
+    kind: Literal["discard"] = "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeObjective:
+    survivor: str
+    kind: Literal["take_objective"] = "take_objective"
+
+
+@dataclass(frozen=True, slots=True)
+class MakeNoise:
+    survivor: str
+    kind: Literal["make_noise"] = "make_noise"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """Do nothing: the survivor's turn ends and its remaining actions are lost."""
+
+    survivor: str
+    kind: Literal["end_turn"] = "end_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class Escape:
+    """Leave the board through the exit zone (it must hold no zombies); ends the turn."""
+
+    survivor: str
+    kind: Literal["escape"] = "escape"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseOption:
+    option: int
+    kind: Literal["choose_option"] = "choose_option"
+
+
+@dataclass(frozen=True, slots=True)
+class ForceDice:
+    """Dice thrown on the real table: the next d6 rolls use these results."""
+
+    values: tuple[int, ...]
+    kind: Literal["force_dice"] = "force_dice"
+
+
+Command = Annotated[
+    Union[
+        Move, OpenDoor, Search, Attack, Reload, Rearrange, Trade, Discard, TakeObjective, MakeNoise,
+        EndTurn, Escape, ChooseOption, ForceDice,
+    ],
+    Field(discriminator="kind"),
+]
+COMMAND_ADAPTER: TypeAdapter = TypeAdapter(Command)
+
+
+# --- events -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted:
+    seed: int
+    first_seat: str
+    spawn_dice: int
+    kind: Literal["game_started"] = "game_started"
+
+
+@dataclass(frozen=True, slots=True)
+class DeckShuffled:
+    deck: str  # "equipment" or "zombie"
+    size: int
+    kind: Literal["deck_shuffled"] = "deck_shuffled"
+
+
+@dataclass(frozen=True, slots=True)
+class EquipmentDealt:
+    survivor: str
+    card: str
+    kind: Literal["equipment_dealt"] = "equipment_dealt"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted:
+    survivor: str
+    actions: int
+    kind: Literal["turn_started"] = "turn_started"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded:
+    survivor: str
+    kind: Literal["turn_ended"] = "turn_ended"
+
+
+@dataclass(frozen=True, slots=True)
+class SurvivorMoved:
+    survivor: str
+    from_zone: str
+    to_zone: str
+    actions: int
+    kind: Literal["survivor_moved"] = "survivor_moved"
+
+
+@dataclass(frozen=True, slots=True)
+class DoorOpened:
+    door: str
+    survivor: str
+    kind: Literal["door_opened"] = "door_opened"
+
+
+@dataclass(frozen=True, slots=True)
+class NoiseMade:
+    zone: str
+    tokens: int
+    kind: Literal["noise_made"] = "noise_made"
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRolled:
+    purpose: str  # "attack", "spawn"
+    values: tuple[int, ...]
+    survivor: str = ""
+    kind: Literal["dice_rolled"] = "dice_rolled"
+
+
+@dataclass(frozen=True, slots=True)
+class CardDrawn:
+    deck: str
+    card: str  # equipment id, or the zombie card number
+    zone: str = ""
+    survivor: str = ""
+    kind: Literal["card_drawn"] = "card_drawn"
+
+
+@dataclass(frozen=True, slots=True)
+class CardKept:
+    survivor: str
+    card: str
+    slot: int
+    kind: Literal["card_kept"] = "card_kept"
+
+
+@dataclass(frozen=True, slots=True)
+class CardDiscarded:
+    survivor: str
+    card: str
+    kind: Literal["card_discarded"] = "card_discarded"
+
+
+@dataclass(frozen=True, slots=True)
+class InventoryChanged:
+    survivor: str
+    cards: tuple[str, ...]  # per slot; "" empty, "wound"
+    kind: Literal["inventory_changed"] = "inventory_changed"
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponReloaded:
+    survivor: str
+    card: str
+    kind: Literal["weapon_reloaded"] = "weapon_reloaded"
+
+
+@dataclass(frozen=True, slots=True)
+class ZombieSpawned:
+    zone: str
+    zombie: str
+    count: int
+    kind: Literal["zombie_spawned"] = "zombie_spawned"
+
+
+@dataclass(frozen=True, slots=True)
+class ZombieMoved:
+    from_zone: str
+    to_zone: str
+    zombie: str
+    count: int
+    kind: Literal["zombie_moved"] = "zombie_moved"
+
+
+@dataclass(frozen=True, slots=True)
+class ZombieAttacked:
+    zone: str
+    zombie: str
+    count: int
+    kind: Literal["zombie_attacked"] = "zombie_attacked"
+
+
+@dataclass(frozen=True, slots=True)
+class ZombiesKilled:
+    zone: str
+    zombie: str
+    count: int
+    survivor: str = ""
+    kind: Literal["zombies_killed"] = "zombies_killed"
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraActivation:
+    zombie: str
+    why: str  # "card", "out_of_miniatures"
+    kind: Literal["extra_activation"] = "extra_activation"
+
+
+@dataclass(frozen=True, slots=True)
+class SurvivorsGrabbed:
+    zone: str
+    survivors: tuple[str, ...]
+    kind: Literal["survivors_grabbed"] = "survivors_grabbed"
+
+
+@dataclass(frozen=True, slots=True)
+class SurvivorWounded:
+    survivor: str
+    wounds: int
+    discarded: str = ""
+    kind: Literal["survivor_wounded"] = "survivor_wounded"
+
+
+@dataclass(frozen=True, slots=True)
+class SurvivorEliminated:
+    survivor: str
+    kind: Literal["survivor_eliminated"] = "survivor_eliminated"
+
+
+@dataclass(frozen=True, slots=True)
+class ExperienceGained:
+    survivor: str
+    xp: int
+    total: int
+    kind: Literal["experience_gained"] = "experience_gained"
+
+
+@dataclass(frozen=True, slots=True)
+class DangerLevelReached:
+    survivor: str
+    level: str
+    kind: Literal["danger_level_reached"] = "danger_level_reached"
+
+
+@dataclass(frozen=True, slots=True)
+class SkillGained:
+    survivor: str
+    skill: str
+    kind: Literal["skill_gained"] = "skill_gained"
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectiveTaken:
+    survivor: str
+    zone: str
+    color: str
+    kind: Literal["objective_taken"] = "objective_taken"
+
+
+@dataclass(frozen=True, slots=True)
+class SurvivorEscaped:
+    survivor: str
+    kind: Literal["survivor_escaped"] = "survivor_escaped"
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionNeeded:
+    decision: str
+    seat: str
+    options: tuple[str, ...]
+    kind: Literal["decision_needed"] = "decision_needed"
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseStarted:
+    phase: str
+    round: int
+    kind: Literal["phase_started"] = "phase_started"
+
+
+@dataclass(frozen=True, slots=True)
+class NoiseCleared:
+    kind: Literal["noise_cleared"] = "noise_cleared"
+
+
+@dataclass(frozen=True, slots=True)
+class FirstPlayerPassed:
+    seat: str
+    kind: Literal["first_player_passed"] = "first_player_passed"
+
+
+@dataclass(frozen=True, slots=True)
+class DiceForced:
+    values: tuple[int, ...]
+    kind: Literal["dice_forced"] = "dice_forced"
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    result: str
+    kind: Literal["game_ended"] = "game_ended"
+
+
+Event = Annotated[
+    Union[
+        GameStarted, DeckShuffled, EquipmentDealt, TurnStarted, TurnEnded, SurvivorMoved, DoorOpened,
+        NoiseMade, DiceRolled, CardDrawn, CardKept, CardDiscarded, InventoryChanged, WeaponReloaded,
+        ZombieSpawned, ZombieMoved, ZombieAttacked, ZombiesKilled, ExtraActivation, SurvivorsGrabbed,
+        SurvivorWounded, SurvivorEliminated, ExperienceGained, DangerLevelReached, SkillGained,
+        ObjectiveTaken, SurvivorEscaped, DecisionNeeded, PhaseStarted, NoiseCleared, FirstPlayerPassed,
+        DiceForced, GameEnded,
+    ],
+    Field(discriminator="kind"),
+]
+EVENT_ADAPTER: TypeAdapter = TypeAdapter(Event)

@@ -1,0 +1,1439 @@
+"""The Zombicide rules engine: setup, legal commands, check, apply, outcome.
+
+``apply`` works on a private mutable copy of the state (``_Game``) and freezes it at the end, so
+its input is never changed; a refused command raises IllegalCommand before anything is returned.
+The zombies' phase is a small program of steps kept on the state (``queue``), so a decision the
+players must take mid-phase (sharing wounds) pauses it and ``ChooseOption`` resumes it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from game.board.model import SEARCHABLE_KINDS, Board
+from game.rules.core.base import IllegalCommand
+from game.rules.core.rng import RngState, force_dice, new_rng, roll_d6, shuffled
+from game.rules.zombicide import skills as sk
+from game.rules.zombicide.boxes.rue_morgue import box_rules, crawlers_left_behind
+from game.rules.zombicide.catalog import Catalog, load_catalog
+from game.rules.zombicide.commands import (
+    COMMAND_ADAPTER,
+    Attack,
+    CardDiscarded,
+    CardDrawn,
+    CardKept,
+    ChooseOption,
+    DangerLevelReached,
+    DecisionNeeded,
+    DeckShuffled,
+    DiceForced,
+    DiceRolled,
+    Discard,
+    DoorOpened,
+    EndTurn,
+    Escape,
+    ExperienceGained,
+    ExtraActivation,
+    FirstPlayerPassed,
+    ForceDice,
+    GameEnded,
+    InventoryChanged,
+    MakeNoise,
+    Move,
+    NoiseCleared,
+    NoiseMade,
+    ObjectiveTaken,
+    OpenDoor,
+    PhaseStarted,
+    Rearrange,
+    Reload,
+    Search,
+    SkillGained,
+    SurvivorEliminated,
+    SurvivorEscaped,
+    SurvivorMoved,
+    SurvivorsGrabbed,
+    SurvivorWounded,
+    TakeObjective,
+    Trade,
+    TurnEnded,
+    TurnStarted,
+    WeaponReloaded,
+    ZombieAttacked,
+    ZombieMoved,
+    ZombiesKilled,
+    ZombieSpawned,
+)
+from game.rules.zombicide.graph import UNREACHABLE, ZoneGraph, build_graph
+from game.rules.zombicide.state import (
+    EMPTY,
+    LEVEL_NAMES,
+    WOUND,
+    Pending,
+    PlayerSpec,
+    Survivor,
+    ZombicideSetup,
+    ZombicideState,
+)
+from game.rules.zombicide.tables import Tables, tables_for
+
+RULESET_NAME = "zombicide"
+RULESET_VERSION = "1"
+
+# --- setup ------------------------------------------------------------------------------------
+
+
+def parse_setup(setup_spec: ZombicideSetup | Mapping[str, Any] | None, board: Board | None = None) -> ZombicideSetup:
+    """The setup from the caller, or the mission's ``[setup]`` table; a bad one raises ValueError."""
+    if isinstance(setup_spec, ZombicideSetup):
+        return setup_spec
+    data: dict[str, Any] = {}
+    if board is not None and isinstance(board.properties.get("setup"), Mapping):
+        data.update(board.properties["setup"])  # type: ignore[arg-type]
+    if setup_spec:
+        data.update(setup_spec)
+    try:
+        return ZombicideSetup.model_validate(data)
+    except Exception as error:  # pydantic's ValidationError, reworded for the player
+        source = board.source if board is not None and board.source else "setup"
+        raise ValueError(f"{source}: the [setup] table is not usable: {error}") from error
+
+
+def spawn_dice_for(catalog: Catalog, survivors: int) -> int:
+    rows = catalog.setup.spawn_dice
+    for row in rows:
+        if row.survivors_min <= survivors <= row.survivors_max:
+            return row.dice
+    if survivors < rows[0].survivors_min:
+        return rows[0].dice
+    return rows[-1].dice + math.ceil((survivors - rows[-1].survivors_max) / 2)
+
+
+def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog | None = None) -> ZombicideState:
+    spec = parse_setup(setup_spec, board)
+    catalog = catalog or load_catalog(spec.box)
+    tables = tables_for(catalog)
+    graph = build_graph(board)
+    if not graph.starts:
+        raise ValueError(f"{board.source or board.title}: the board has no starting zone")
+
+    roster: list[tuple[str, PlayerSpec]] = []
+    seats: list[str] = []
+    for player in spec.players:
+        if player.seat not in seats:
+            seats.append(player.seat)
+        for survivor_id in player.survivors:
+            roster.append((survivor_id, player))
+    ids = [r[0] for r in roster]
+    if len(set(ids)) != len(ids):
+        raise ValueError("a survivor was picked twice")
+    known = {s.id for s in catalog.survivors}
+    for survivor_id in ids:
+        if survivor_id not in known:
+            raise ValueError(f"unknown survivor {survivor_id!r}")
+    if spec.strict_survivor_count:
+        rules = catalog.setup
+        if not rules.survivors_min <= len(ids) <= rules.survivors_max:
+            raise ValueError(f"a game needs {rules.survivors_min} to {rules.survivors_max} survivors")
+        team_sizes = {}
+        for _, player in roster:
+            team_sizes[player.team] = team_sizes.get(player.team, 0) + 1
+        if len(set(team_sizes.values())) > 1:
+            raise ValueError("every team must have the same number of survivors")
+    first_seat = seats.index(spec.first_seat) if spec.first_seat in seats else 0
+
+    rng = new_rng(seed)
+    card_kinds: list[str] = []
+
+    def make_cards(equipment_ids: Sequence[str]) -> list[int]:
+        made = []
+        for equipment_id in equipment_ids:
+            made.append(len(card_kinds))
+            card_kinds.append(equipment_id)
+        return made
+
+    kept_out = set(catalog.setup.kept_out_of_deck)
+    pool_ids = catalog.starting_pool_ids()
+    deck_ids = [
+        c.id
+        for c in catalog.equipment_cards
+        if c.in_equipment_deck and not c.in_starting_pool and c.id not in kept_out
+        for _ in range(c.deck_count)
+    ]
+    pool = make_cards(pool_ids)
+    deck = make_cards(deck_ids)
+
+    hand, reserve = catalog.setup.hand_slots, catalog.setup.reserve_slots
+    inventories: list[list[int]] = []
+    skills_of: list[tuple[str, ...]] = []
+    for survivor_id, _ in roster:
+        card = catalog.survivor(survivor_id)
+        skills = tuple(ref.text for ref in card.skills_at("blue"))
+        skills_of.append(skills)
+        inventories.append([EMPTY] * (hand + reserve + sk.extra_reserve_slots(skills)))
+
+    def give(i: int, card: int) -> bool:
+        for slot, held in enumerate(inventories[i]):
+            if held == EMPTY:
+                inventories[i][slot] = card
+                return True
+        return False
+
+    # each team gives one of each starting weapon to its survivors, in the order they were picked
+    teams: dict[str, list[int]] = {}
+    for i, (_, player) in enumerate(roster):
+        teams.setdefault(player.team, []).append(i)
+    for members in teams.values():
+        for n, equipment_id in enumerate(catalog.setup.starting_weapons_per_team):
+            card = next((c for c in pool if card_kinds[c] == equipment_id), None)
+            if card is not None and n < len(members):
+                pool.remove(card)
+                give(members[n], card)
+    pool_order, rng = shuffled(rng, pool)
+    pool = list(pool_order)
+    for i in range(len(roster)):
+        if not any(c >= 0 and tables.equipment[card_kinds[c]].kind == "weapon" for c in inventories[i]) and pool:
+            give(i, pool.pop(0))
+    for i, skills in enumerate(skills_of):
+        for equipment_id in sk.starting_equipment(skills):
+            if equipment_id in tables.equipment:
+                from_deck = next((c for c in deck if card_kinds[c] == equipment_id), None)
+                if from_deck is not None:
+                    deck.remove(from_deck)
+                    give(i, from_deck)
+                else:
+                    give(i, make_cards([equipment_id])[0])
+    deck.extend(pool)
+    equipment_deck, rng = shuffled(rng, deck)
+    zombie_deck, rng = shuffled(rng, catalog.zombie_deck_numbers())
+
+    actions = catalog.setup.actions_per_turn
+    survivors = []
+    for i, (survivor_id, player) in enumerate(roster):
+        card = catalog.survivor(survivor_id)
+        skills = skills_of[i]
+        survivors.append(
+            Survivor(
+                id=survivor_id,
+                name=card.name,
+                seat=player.seat,
+                team=player.team,
+                zone=graph.starts[0],
+                slots=tuple(inventories[i]),
+                skills=skills,
+                actions_left=actions + sk.extra_actions(skills),
+                free_actions=sk.free_actions(skills),
+            )
+        )
+    supply = tuple(spec.supply.get(z, tables.miniatures[t]) for t, z in enumerate(tables.zombie_ids))
+    empty_zone = (0,) * tables.type_count
+    return ZombicideState(
+        graph=graph,
+        tables=tables,
+        setup=spec,
+        card_kinds=tuple(card_kinds),
+        round=1,
+        phase="players",
+        seats=tuple(seats),
+        first_seat=first_seat,
+        turn=0,
+        survivors=tuple(survivors),
+        active=-1,
+        zombies=(empty_zone,) * graph.zone_count,
+        noise=(0,) * graph.zone_count,
+        doors_open=graph.doors_open_at_start,
+        doors_spawned=graph.doors_open_at_start,
+        buildings_spawned=(False,) * len(graph.buildings),
+        objectives_taken=(False,) * len(graph.objectives),
+        unlocked_colours=(),
+        unloaded=(),
+        equipment_deck=equipment_deck,
+        equipment_discard=(),
+        zombie_deck=zombie_deck,
+        zombie_discard=(),
+        supply=supply,
+        spawn_dice=spec.spawn_dice or spawn_dice_for(catalog, len(survivors)),
+        rng=rng,
+    )
+
+
+# --- the contract -----------------------------------------------------------------------------
+
+
+def current_seats(state: ZombicideState) -> frozenset[str]:
+    if state.result is not None:
+        return frozenset()
+    if state.pending is not None:
+        return frozenset((state.pending.seat,))
+    seat = state.current_seat
+    return frozenset((seat,)) if seat is not None else frozenset()
+
+
+def outcome(state: ZombicideState) -> str | None:
+    """"won", "lost", or None while the game goes on."""
+    return state.result
+
+
+def check(state: ZombicideState, seat: str, command: Any) -> None:
+    """Raise IllegalCommand with a reason when ``command`` may not be played now."""
+    apply(state, seat, command)
+
+
+def apply(state: ZombicideState, seat: str, command: Any) -> tuple[ZombicideState, tuple[Any, ...]]:
+    game = _Game(state)
+    game.play(seat, command)
+    return game.freeze(), tuple(game.events)
+
+
+def legal_commands(state: ZombicideState, seat: str) -> list[Any]:
+    """Every command ``seat`` may play now. Trades and rearrangements are listed as single-card
+    swaps; ``check`` accepts any full arrangement."""
+    if state.result is not None:
+        return []
+    pending = state.pending
+    if pending is not None:
+        if pending.seat != seat:
+            return []
+        return [ChooseOption(i) for i in range(len(pending.options))]
+    if state.phase != "players" or state.current_seat != seat:
+        return []
+    if state.active >= 0:
+        candidates = [state.active]
+    else:
+        candidates = [i for i, s in enumerate(state.survivors) if s.seat == seat and s.in_play and not s.done]
+    result: list[Any] = []
+    for i in candidates:
+        result.extend(_survivor_commands(state, i))
+    return result
+
+
+def _can_spend(s: Survivor, category: str) -> bool:
+    if s.actions_left > 0:
+        return True
+    return any(tag == category or (tag == "combat" and category in ("melee", "ranged")) for tag in s.free_actions)
+
+
+def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
+    s = state.survivors[i]
+    graph, tables = state.graph, state.tables
+    sid = s.id
+    commands: list[Any] = [EndTurn(sid)]
+    zone = s.zone
+    zombies_here = state.zombies_in(zone)
+    if _can_spend(s, "move"):
+        extra = 0 if sk.has(s.skills, "slippery") else zombies_here
+        if ("move" in s.free_actions and s.actions_left >= extra) or s.actions_left >= 1 + extra:
+            for other in graph.neighbours(zone, state.doors_open):
+                commands.append(Move(sid, graph.zone_ids[other]))
+    hands = s.slots[:2]
+    kinds = [state.card_kinds[c] if c >= 0 else "" for c in s.slots]
+    if _can_spend(s, "door"):
+        opener = sk.has(s.skills, "opens_doors") or any(
+            c >= 0 and tables.equipment[state.card_kinds[c]].opens_doors for c in hands
+        )
+        if opener:
+            for _other, e in graph.adjacent[zone]:
+                edge = graph.edges[e]
+                if edge.door >= 0 and not state.doors_open[edge.door] and _door_unlocked(state, edge.color):
+                    commands.append(OpenDoor(sid, edge.connection_id))
+    if _can_spend(s, "search") and not s.searched and zombies_here == 0 and state.equipment_deck + state.equipment_discard:
+        if graph.kinds[zone] in SEARCHABLE_KINDS or sk.has(s.skills, "search_anywhere"):
+            commands.append(Search(sid))
+    seen_weapons: set[str] = set()
+    for slot in (0, 1):
+        card = s.slots[slot]
+        if card < 0 or kinds[slot] in seen_weapons:
+            continue
+        equipment = tables.equipment[kinds[slot]]
+        if equipment.attack is None or not _can_spend(s, equipment.attack):
+            continue
+        if equipment.reload and card in state.unloaded:
+            continue
+        seen_weapons.add(kinds[slot])
+        if equipment.attack == "melee":
+            if zombies_here:
+                commands.append(Attack(sid, slot, graph.zone_ids[zone]))
+            continue
+        low, high = equipment.range_min, equipment.range_max + sk.range_bonus(s.skills)
+        targets = ([zone] if low == 0 else []) + list(graph.visible(state.doors_open)[zone])
+        for target in targets:
+            if state.zombies_in(target) == 0:
+                continue
+            distance = graph.zone_range(zone, target, state.doors_open)
+            if distance is not None and low <= distance <= high:
+                commands.append(Attack(sid, slot, graph.zone_ids[target]))
+    if state.unloaded and s.actions_left > 0 and any(c in state.unloaded for c in hands if c >= 0):
+        commands.append(Reload(sid))
+    if s.actions_left > 0:
+        commands.append(MakeNoise(sid))
+        for index, point in enumerate(graph.objectives):
+            if point.zone == zone and not state.objectives_taken[index]:
+                commands.append(TakeObjective(sid))
+                break
+        # rearranging: bring a reserve card to a hand
+        for r in range(2, len(s.slots)):
+            if s.slots[r] >= 0 and tables.equipment[kinds[r]].attack is not None:
+                for h in (0, 1):
+                    if kinds[h] != kinds[r]:
+                        slots = list(s.slots)
+                        slots[h], slots[r] = slots[r], slots[h]
+                        commands.append(Rearrange(sid, tuple(slots)))
+        # trading: hand one of my cards to a team-mate's empty slot, or swap two cards
+        for j, other in enumerate(state.survivors):
+            if j == i or not other.in_play or other.zone != zone:
+                continue
+            for a, mine in enumerate(s.slots):
+                for b, theirs in enumerate(other.slots):
+                    if mine == WOUND or theirs == WOUND or (mine < 0 and theirs < 0):
+                        continue
+                    if mine >= 0 and theirs >= 0 and kinds[a] == state.card_kinds[theirs]:
+                        continue
+                    new_mine, new_theirs = list(s.slots), list(other.slots)
+                    new_mine[a], new_theirs[b] = theirs, mine
+                    commands.append(Trade(sid, other.id, tuple(new_mine), tuple(new_theirs)))
+    if "escape_all" in state.setup.goals and zone in graph.exits and zombies_here == 0:
+        commands.append(Escape(sid))
+    return commands
+
+
+def _door_unlocked(state: ZombicideState, colour: str) -> bool:
+    key = state.setup.door_keys.get(colour)
+    return key is None or key in state.unlocked_colours
+
+
+# --- the working copy ---------------------------------------------------------------------------
+
+
+class _Game:
+    """A mutable copy of a state for the length of one ``apply``."""
+
+    def __init__(self, state: ZombicideState):
+        self.base = state
+        self.graph: ZoneGraph = state.graph
+        self.tables: Tables = state.tables
+        self.spec: ZombicideSetup = state.setup
+        self.box = box_rules(self.spec.box)
+        self.card_kinds = state.card_kinds
+        self.round = state.round
+        self.phase = state.phase
+        self.seats = state.seats
+        self.first_seat = state.first_seat
+        self.turn = state.turn
+        self.survivors = list(state.survivors)
+        self.active = state.active
+        self.zombies = list(state.zombies)
+        self.noise = list(state.noise)
+        self.doors_open = list(state.doors_open)
+        self.doors_spawned = list(state.doors_spawned)
+        self.buildings_spawned = list(state.buildings_spawned)
+        self.objectives_taken = list(state.objectives_taken)
+        self.unlocked = list(state.unlocked_colours)
+        self.unloaded = list(state.unloaded)
+        self.equipment_deck = list(state.equipment_deck)
+        self.equipment_discard = list(state.equipment_discard)
+        self.zombie_deck = list(state.zombie_deck)
+        self.zombie_discard = list(state.zombie_discard)
+        self.supply = list(state.supply)
+        self.rng: RngState = state.rng
+        self.pending: Pending | None = state.pending
+        self.queue = list(state.queue)
+        self.result = state.result
+        self.kills = state.kills
+        self.events: list[Any] = []
+
+    def freeze(self) -> ZombicideState:
+        return replace(
+            self.base,
+            round=self.round,
+            phase=self.phase,  # type: ignore[arg-type]
+            first_seat=self.first_seat,
+            turn=self.turn,
+            survivors=tuple(self.survivors),
+            active=self.active,
+            zombies=tuple(self.zombies),
+            noise=tuple(self.noise),
+            doors_open=tuple(self.doors_open),
+            doors_spawned=tuple(self.doors_spawned),
+            buildings_spawned=tuple(self.buildings_spawned),
+            objectives_taken=tuple(self.objectives_taken),
+            unlocked_colours=tuple(self.unlocked),
+            unloaded=tuple(sorted(self.unloaded)),
+            equipment_deck=tuple(self.equipment_deck),
+            equipment_discard=tuple(self.equipment_discard),
+            zombie_deck=tuple(self.zombie_deck),
+            zombie_discard=tuple(self.zombie_discard),
+            supply=tuple(self.supply),
+            rng=self.rng,
+            pending=self.pending,
+            queue=tuple(self.queue),
+            result=self.result,  # type: ignore[arg-type]
+            kills=self.kills,
+        )
+
+    # -- small helpers --
+
+    def zid(self, zone: int) -> str:
+        return self.graph.zone_ids[zone]
+
+    def zname(self, t: int) -> str:
+        return self.tables.zombie_ids[t]
+
+    def card_name(self, card: int) -> str:
+        if card == WOUND:
+            return "wound"
+        return self.card_kinds[card] if card >= 0 else ""
+
+    def equipment(self, card: int):  # type: ignore[no-untyped-def]
+        return self.tables.equipment[self.card_kinds[card]]
+
+    def set(self, i: int, **changes: Any) -> Survivor:
+        self.survivors[i] = replace(self.survivors[i], **changes)
+        return self.survivors[i]
+
+    def zombie_count(self, zone: int) -> int:
+        return sum(self.zombies[zone])
+
+    def survivors_in(self, zone: int) -> list[int]:
+        return [i for i, s in enumerate(self.survivors) if s.in_play and s.zone == zone]
+
+    def add_noise(self, zone: int, survivor: Survivor | None = None) -> None:
+        if survivor is not None and sk.has(survivor.skills, "makes_no_noise"):
+            return
+        self.noise[zone] += 1
+        self.events.append(NoiseMade(self.zid(zone), self.noise[zone]))
+
+    def inventory_event(self, i: int) -> None:
+        s = self.survivors[i]
+        self.events.append(InventoryChanged(s.id, tuple(self.card_name(c) for c in s.slots)))
+
+    def survivor_by_id(self, survivor_id: str) -> int:
+        for i, s in enumerate(self.survivors):
+            if s.id == survivor_id:
+                return i
+        raise IllegalCommand(f"there is no survivor called {survivor_id!r}")
+
+    def zone_by_id(self, zone_id: str) -> int:
+        zone = self.graph.index.get(zone_id)
+        if zone is None:
+            raise IllegalCommand(f"there is no zone {zone_id!r}")
+        return zone
+
+    # -- dispatch --
+
+    def play(self, seat: str, command: Any) -> None:
+        if self.result is not None:
+            raise IllegalCommand("the game is over")
+        if isinstance(command, ForceDice):
+            try:
+                self.rng = force_dice(self.rng, command.values)
+            except ValueError as error:
+                raise IllegalCommand(str(error)) from error
+            self.events.append(DiceForced(tuple(command.values)))
+            return
+        if self.pending is not None:
+            if not isinstance(command, ChooseOption):
+                raise IllegalCommand("a decision is waiting: choose one of its options first")
+            if seat != self.pending.seat:
+                raise IllegalCommand(f"this decision belongs to {self.pending.seat}")
+            self.choose(command.option)
+            self.run_queue()
+            self.after_action()
+            return
+        if isinstance(command, ChooseOption):
+            raise IllegalCommand("there is no decision to take")
+        if self.phase != "players":
+            raise IllegalCommand("the zombies are playing")
+        if seat != self.base.current_seat:
+            raise IllegalCommand(f"it is {self.base.current_seat}'s turn, not {seat}'s")
+        i = self.survivor_by_id(command.survivor)
+        s = self.survivors[i]
+        if s.seat != seat:
+            raise IllegalCommand(f"{s.name} is not yours to play")
+        if not s.in_play:
+            raise IllegalCommand(f"{s.name} is no longer on the board")
+        if s.done:
+            raise IllegalCommand(f"{s.name} has already played this round")
+        if self.active >= 0 and self.active != i:
+            raise IllegalCommand(f"finish {self.survivors[self.active].name}'s turn first")
+        if isinstance(command, Discard):
+            self.discard(i, command.slot)
+            return
+        if self.active < 0:
+            self.active = i
+            s = self.set(i, acting=True)
+            self.events.append(TurnStarted(s.id, s.actions_left))
+        handler = _HANDLERS.get(type(command))
+        if handler is None:
+            raise IllegalCommand(f"unknown command {command!r}")
+        handler(self, i, command)
+        self.run_queue()
+        self.after_action()
+
+    def spend(self, i: int, category: str) -> None:
+        s = self.survivors[i]
+        for tag in (category, "combat") if category in ("melee", "ranged") else (category,):
+            if tag in s.free_actions:
+                free = list(s.free_actions)
+                free.remove(tag)
+                self.set(i, free_actions=tuple(free))
+                return
+        if s.actions_left <= 0:
+            raise IllegalCommand(f"{s.name} has no action left")
+        self.set(i, actions_left=s.actions_left - 1)
+
+    def after_action(self) -> None:
+        """End the active survivor's turn when it cannot act any more; move the game on."""
+        self.check_goals(end_phase=False)
+        if self.result is not None or self.pending is not None or self.phase != "players":
+            return
+        if self.active >= 0:
+            s = self.survivors[self.active]
+            if not s.in_play or (s.actions_left <= 0 and not s.free_actions):
+                self.end_turn(self.active)
+        self.advance_turns()
+
+    def end_turn(self, i: int) -> None:
+        s = self.set(i, done=True, acting=False, actions_left=0, free_actions=())
+        self.active = -1
+        self.events.append(TurnEnded(s.id))
+
+    def advance_turns(self) -> None:
+        while self.phase == "players" and self.result is None:
+            if self.turn >= len(self.seats):
+                self.start_zombie_phase()
+                return
+            seat = self.seats[(self.first_seat + self.turn) % len(self.seats)]
+            if any(s.seat == seat and s.in_play and not s.done for s in self.survivors):
+                return
+            self.turn += 1
+
+    # -- survivor actions --
+
+    def do_move(self, i: int, command: Move) -> None:
+        s = self.survivors[i]
+        to = self.zone_by_id(command.to)
+        if to not in self.graph.neighbours(s.zone, tuple(self.doors_open)):
+            raise IllegalCommand(f"{s.name} cannot move from {self.zid(s.zone)} to {command.to}: not an open, adjacent zone")
+        extra = 0 if sk.has(s.skills, "slippery") else self.zombie_count(s.zone)
+        self.spend(i, "move")
+        if extra > self.survivors[i].actions_left:
+            raise IllegalCommand(f"leaving a zone with {extra} zombies costs {extra + 1} actions")
+        from_zone = s.zone
+        s = self.set(i, actions_left=self.survivors[i].actions_left - extra, zone=to)
+        self.events.append(SurvivorMoved(s.id, self.zid(from_zone), command.to, 1 + extra))
+
+    def do_open_door(self, i: int, command: OpenDoor) -> None:
+        s = self.survivors[i]
+        e = self.graph.edge_by_id.get(command.door)
+        edge = self.graph.edges[e] if e is not None else None
+        if edge is None or edge.door < 0:
+            raise IllegalCommand(f"{command.door!r} is not a door")
+        if s.zone not in (edge.a, edge.b):
+            raise IllegalCommand(f"{s.name} is not next to that door")
+        if self.doors_open[edge.door]:
+            raise IllegalCommand("that door is already open")
+        key = self.spec.door_keys.get(edge.color)
+        if key is not None and key not in self.unlocked:
+            raise IllegalCommand(f"the {edge.color} door stays locked until the {key} objective is taken")
+        openers = [c for c in s.slots[:2] if c >= 0 and self.equipment(c).opens_doors]
+        silent_skill = sk.has(s.skills, "opens_doors")
+        if not openers and not silent_skill:
+            raise IllegalCommand(f"{s.name} needs a door-opening weapon in hand")
+        self.spend(i, "door")
+        noisy = not silent_skill and all(self.equipment(c).noisy_door for c in openers)
+        self.doors_open[edge.door] = True
+        self.events.append(DoorOpened(command.door, s.id))
+        if noisy:
+            self.add_noise(s.zone, s)
+        if not self.doors_spawned[edge.door]:
+            self.doors_spawned[edge.door] = True
+            for zone in (edge.a, edge.b):
+                b = self.graph.building[zone]
+                if b >= 0 and not self.buildings_spawned[b]:
+                    self.buildings_spawned[b] = True
+                    self.queue[0:0] = [("draw", z, "building") for z in self.graph.buildings[b]]
+
+    def do_search(self, i: int, command: Search) -> None:
+        s = self.survivors[i]
+        zone_kind = self.graph.kinds[s.zone]
+        if zone_kind not in SEARCHABLE_KINDS and not sk.has(s.skills, "search_anywhere"):
+            raise IllegalCommand("only building rooms can be searched")
+        if self.zombie_count(s.zone):
+            raise IllegalCommand("nobody searches with zombies in the zone")
+        if s.searched:
+            raise IllegalCommand(f"{s.name} has already searched this turn")
+        self.spend(i, "search")
+        s = self.set(i, searched=True)
+        card = self.draw_equipment()
+        if card is None:
+            raise IllegalCommand("the equipment deck is empty")
+        equipment = self.equipment(card)
+        self.events.append(CardDrawn("equipment", equipment.id, self.zid(s.zone), s.id))
+        if "aaahh_spawn" in equipment.effects:
+            self.equipment_discard.append(card)
+            walker = self.tables.zombie_index.get(self.box.aaahh_zombie)
+            if walker is not None:
+                self.place(s.zone, walker, 1)
+            return
+        options = ["discard it"]
+        payload: list[tuple[int, ...]] = [(-1,)]
+        for slot, held in enumerate(s.slots):
+            where = "in hand" if slot < 2 else "in reserve"
+            if held == EMPTY:
+                options.append(f"keep {equipment.name} {where} (slot {slot})")
+                payload.append((slot,))
+            elif held >= 0:
+                options.append(f"keep {equipment.name} {where} instead of {self.equipment(held).name}")
+                payload.append((slot,))
+        self.pending = Pending("keep_card", s.seat, i, tuple(options), tuple(payload), card=card)
+        self.events.append(DecisionNeeded("keep_card", s.seat, tuple(options)))
+
+    def draw_equipment(self) -> int | None:
+        if not self.equipment_deck:
+            kept_out = set(self.tables.catalog.setup.kept_out_of_deck)
+            refill = [c for c in self.equipment_discard if self.card_kinds[c] not in kept_out]
+            if not refill:
+                return None
+            self.equipment_discard = [c for c in self.equipment_discard if self.card_kinds[c] in kept_out]
+            order, self.rng = shuffled(self.rng, refill)
+            self.equipment_deck = list(order)
+            self.events.append(DeckShuffled("equipment", len(order)))
+        return self.equipment_deck.pop(0)
+
+    def do_attack(self, i: int, command: Attack) -> None:
+        s = self.survivors[i]
+        if command.slot not in (0, 1):
+            raise IllegalCommand("attack with a weapon in hand (slot 0 or 1)")
+        card = s.slots[command.slot]
+        if card < 0:
+            raise IllegalCommand("that hand holds no weapon")
+        weapon = self.equipment(card)
+        if weapon.attack is None:
+            raise IllegalCommand(f"{weapon.name} is not a weapon")
+        target = self.zone_by_id(command.zone)
+        doors = tuple(self.doors_open)
+        if weapon.attack == "melee":
+            if target != s.zone:
+                raise IllegalCommand("melee weapons only reach the survivor's own zone")
+        else:
+            distance = self.graph.zone_range(s.zone, target, doors)
+            high = weapon.range_max + sk.range_bonus(s.skills)
+            if distance is None:
+                raise IllegalCommand(f"{s.name} cannot see {command.zone}")
+            if not weapon.range_min <= distance <= high:
+                raise IllegalCommand(f"{weapon.name} reaches {weapon.range_min}–{high} zones, not {distance}")
+        if weapon.reload and card in self.unloaded:
+            raise IllegalCommand(f"{weapon.name} must be reloaded first")
+        for name in command.priority:
+            if name not in self.tables.zombie_index:
+                raise IllegalCommand(f"unknown zombie type {name!r}")
+        self.spend(i, weapon.attack)
+        fired = [card]
+        other = s.slots[1 - command.slot]
+        if (
+            other >= 0
+            and self.card_kinds[other] == weapon.id
+            and (weapon.dual or sk.counts_as_dual(s.skills, weapon.attack))
+            and not (weapon.reload and other in self.unloaded)
+            and not weapon.kills_everything
+        ):
+            fired.append(other)
+        if weapon.kills_everything:
+            self.burn(i, target, card)
+        else:
+            self.roll_attack(i, target, fired, weapon.attack, command.priority)
+        if weapon.noisy_attack:
+            self.add_noise(self.survivors[i].zone, self.survivors[i])
+        if weapon.reload:
+            self.unloaded.extend(c for c in fired if c not in self.unloaded)
+
+    def roll_attack(self, i: int, target: int, fired: list[int], attack: str, priority: Sequence[str]) -> None:
+        s = self.survivors[i]
+        dice_count = 0
+        for card in fired:
+            weapon = self.equipment(card)
+            dice_count += weapon.dice + sk.dice_bonus(s.skills, attack)
+            if attack == "melee":
+                other = s.slots[1] if s.slots[0] == card else s.slots[0]
+                if other >= 0 and other not in fired and "adds_die_to_other_melee" in self.equipment(other).effects:
+                    dice_count += 1
+                if len(fired) == 2 and "adds_die_to_other_melee" in weapon.effects:
+                    dice_count += 1
+        weapon = self.equipment(fired[0])
+        values, self.rng = roll_d6(self.rng, dice_count)
+        self.events.append(DiceRolled("attack", values, s.id))
+        bonus = sk.roll_bonus(s.skills, attack)
+        hits = sum(1 for v in values if min(6, v + bonus) >= weapon.accuracy)
+        damage = sk.damage_for(s.skills, attack, weapon.id, weapon.damage)
+        free_targeting = attack == "melee" or sk.has(s.skills, "chooses_targets") or "chooses_targets" in weapon.effects
+        killed = [0] * self.tables.type_count
+        counts = list(self.zombies[target])
+        if free_targeting:
+            order = [self.tables.zombie_index[n] for n in priority]
+            order += [self.tables.zombie_index[n] for n in self.box.default_melee_order if n in self.tables.zombie_index]
+            order += list(range(self.tables.type_count))
+            for _ in range(hits):
+                victim = next((t for t in order if counts[t] > 0 and damage >= self.tables.damage_to_kill[t]), None)
+                if victim is None:
+                    break
+                counts[victim] -= 1
+                killed[victim] += 1
+        else:
+            hits = self.friendly_fire(i, target, hits, damage)
+            ranks = sorted(set(self.tables.rank))
+            for rank in ranks:
+                if hits <= 0:
+                    break
+                types = [t for t in range(self.tables.type_count) if self.tables.rank[t] == rank]
+                while hits > 0 and any(counts[t] for t in types):
+                    victim = next((t for t in types if counts[t] > 0 and damage >= self.tables.damage_to_kill[t]), None)
+                    if victim is None:
+                        hits = 0  # the top target shrugs off hits that cannot kill it
+                        break
+                    counts[victim] -= 1
+                    killed[victim] += 1
+                    hits -= 1
+        self.kill(i, target, killed)
+        if self.spec.crawlers and self.tables.crawler >= 0:
+            skinners = sum(k for t, k in enumerate(killed) if self.tables.skinner[t])
+            crawlers = crawlers_left_behind(values, skinners)
+            if crawlers:
+                self.place(target, self.tables.crawler, crawlers, escorted=False, extra_activation=False)
+
+    def friendly_fire(self, shooter: int, target: int, hits: int, damage: int) -> int:
+        """Ranged hits land on other survivors in the target zone first; returns the hits left."""
+        while hits > 0:
+            victims = [j for j in self.survivors_in(target) if j != shooter]
+            if not victims:
+                break
+            victim = min(victims, key=lambda j: (self.survivors[j].wounds, j))
+            for _ in range(damage):
+                if not self.survivors[victim].in_play:
+                    break
+                cards = [slot for slot, c in enumerate(self.survivors[victim].slots) if c >= 0]
+                self.wound(victim, cards[-1] if cards else -1)
+            hits -= 1
+        return hits
+
+    def burn(self, i: int, target: int, card: int) -> None:
+        """A kill-everything weapon: every actor in the zone dies, no dice, no Crawlers."""
+        s = self.survivors[i]
+        slots = list(s.slots)
+        slots[slots.index(card)] = EMPTY
+        self.set(i, slots=tuple(slots))  # set aside after use, never discarded
+        self.inventory_event(i)
+        self.kill(i, target, list(self.zombies[target]))
+        for j in self.survivors_in(target):
+            self.eliminate(j)
+
+    def kill(self, i: int, zone: int, killed: Sequence[int]) -> None:
+        s = self.survivors[i]
+        counts = list(self.zombies[zone])
+        xp = 0
+        for t, n in enumerate(killed):
+            if n <= 0:
+                continue
+            counts[t] -= n
+            self.supply[t] += n
+            self.kills += n
+            xp += n * self.tables.xp[t] * sk.xp_multiplier(s.skills, self.zname(t))
+            self.events.append(ZombiesKilled(self.zid(zone), self.zname(t), n, s.id))
+        self.zombies[zone] = tuple(counts)
+        if xp and s.in_play:
+            self.gain_xp(i, xp)
+
+    def gain_xp(self, i: int, amount: int) -> None:
+        s = self.survivors[i]
+        total = s.xp + amount
+        self.events.append(ExperienceGained(s.id, amount, total))
+        level = self.tables.level_of(total)
+        s = self.set(i, xp=total)
+        for reached in range(s.level + 1, level + 1):
+            self.set(i, level=reached)
+            name = LEVEL_NAMES[reached]
+            self.events.append(DangerLevelReached(s.id, name))
+            choices = tuple(ref.text for ref in self.tables.catalog.survivor(s.id).skills_at(name))  # type: ignore[arg-type]
+            if len(choices) == 1 or self.pending is not None:
+                self.gain_skill(i, choices[0])
+            elif choices:
+                self.pending = Pending("skill", s.seat, i, choices, tuple((n,) for n in range(len(choices))))
+                self.events.append(DecisionNeeded("skill", s.seat, choices))
+
+    def gain_skill(self, i: int, skill: str) -> None:
+        s = self.survivors[i]
+        changes: dict[str, Any] = {"skills": s.skills + (skill,)}
+        if self.phase == "players" and not s.done:  # a new skill works at once
+            changes["actions_left"] = s.actions_left + sk.extra_actions((skill,))
+            changes["free_actions"] = s.free_actions + sk.free_actions((skill,))
+        extra_slots = sk.extra_reserve_slots((skill,))
+        if extra_slots:
+            changes["slots"] = s.slots + (EMPTY,) * extra_slots
+        self.set(i, **changes)
+        self.events.append(SkillGained(s.id, skill))
+
+    def do_reload(self, i: int, command: Reload) -> None:
+        s = self.survivors[i]
+        targets = [c for c in s.slots[:2] if c >= 0 and c in self.unloaded]
+        if not targets:
+            raise IllegalCommand("no weapon in hand needs reloading")
+        if not sk.has(s.skills, "free_reload"):
+            self.spend(i, "reload")
+        kind = self.card_kinds[targets[0]]
+        for card in targets:
+            if self.card_kinds[card] == kind:  # one Reload loads both twins of a Dual pair
+                self.unloaded.remove(card)
+                self.events.append(WeaponReloaded(s.id, kind))
+
+    def arrangement_ok(self, before: tuple[int, ...], after: tuple[int, ...], who: str) -> None:
+        if len(after) != len(before):
+            raise IllegalCommand(f"{who}'s inventory has {len(before)} slots")
+        if after.count(WOUND) != before.count(WOUND):
+            raise IllegalCommand("wound cards can be moved but never discarded or traded")
+        if any(c < WOUND for c in after):
+            raise IllegalCommand("unknown card in the arrangement")
+
+    def do_rearrange(self, i: int, command: Rearrange) -> None:
+        s = self.survivors[i]
+        after = tuple(command.slots)
+        self.arrangement_ok(s.slots, after, s.name)
+        mine = [c for c in s.slots if c >= 0]
+        if any(c >= 0 and c not in mine for c in after) or len([c for c in after if c >= 0]) != len(set(c for c in after if c >= 0)):
+            raise IllegalCommand("a rearrangement only moves the survivor's own cards")
+        self.spend(i, "other")
+        for c in mine:
+            if c not in after:
+                self.equipment_discard.append(c)
+                self.events.append(CardDiscarded(s.id, self.card_kinds[c]))
+        self.set(i, slots=after)
+        self.inventory_event(i)
+
+    def do_trade(self, i: int, command: Trade) -> None:
+        s = self.survivors[i]
+        j = self.survivor_by_id(command.other)
+        other = self.survivors[j]
+        if j == i or not other.in_play or other.zone != s.zone:
+            raise IllegalCommand(f"{other.name} is not in {s.name}'s zone")
+        mine, theirs = tuple(command.slots), tuple(command.other_slots)
+        self.arrangement_ok(s.slots, mine, s.name)
+        self.arrangement_ok(other.slots, theirs, other.name)
+        if mine.count(WOUND) != s.slots.count(WOUND) or theirs.count(WOUND) != other.slots.count(WOUND):
+            raise IllegalCommand("wound cards cannot be traded")
+        pool = [c for c in s.slots + other.slots if c >= 0]
+        placed = [c for c in mine + theirs if c >= 0]
+        if len(placed) != len(set(placed)) or any(c not in pool for c in placed):
+            raise IllegalCommand("a trade only moves the two survivors' own cards")
+        self.spend(i, "other")
+        for c in pool:
+            if c not in placed:
+                self.equipment_discard.append(c)
+        self.set(i, slots=mine)
+        self.set(j, slots=theirs)
+        self.inventory_event(i)
+        self.inventory_event(j)
+
+    def discard(self, i: int, slot: int) -> None:
+        s = self.survivors[i]
+        if not 0 <= slot < len(s.slots) or s.slots[slot] < 0:
+            raise IllegalCommand("that slot holds no equipment card")
+        card = s.slots[slot]
+        slots = list(s.slots)
+        slots[slot] = EMPTY
+        self.set(i, slots=tuple(slots))
+        self.equipment_discard.append(card)
+        self.events.append(CardDiscarded(s.id, self.card_kinds[card]))
+
+    def do_take_objective(self, i: int, command: TakeObjective) -> None:
+        s = self.survivors[i]
+        index = next(
+            (n for n, p in enumerate(self.graph.objectives) if p.zone == s.zone and not self.objectives_taken[n]), None
+        )
+        if index is None:
+            raise IllegalCommand("there is no objective to take in this zone")
+        self.spend(i, "other")
+        self.objectives_taken[index] = True
+        colour = self.graph.objectives[index].color
+        if colour not in self.unlocked:
+            self.unlocked.append(colour)
+        self.events.append(ObjectiveTaken(s.id, self.zid(s.zone), colour))
+        xp = self.spec.objective_xp if self.spec.objective_xp is not None else self.tables.catalog.setup.xp_per_objective_default
+        if xp:
+            self.gain_xp(i, xp)
+
+    def do_make_noise(self, i: int, command: MakeNoise) -> None:
+        self.spend(i, "other")
+        s = self.survivors[i]
+        self.noise[s.zone] += 1
+        self.events.append(NoiseMade(self.zid(s.zone), self.noise[s.zone]))
+
+    def do_end_turn(self, i: int, command: EndTurn) -> None:
+        self.end_turn(i)
+
+    def do_escape(self, i: int, command: Escape) -> None:
+        s = self.survivors[i]
+        if "escape_all" not in self.spec.goals:
+            raise IllegalCommand("this mission has no escape")
+        if s.zone not in self.graph.exits:
+            raise IllegalCommand(f"{s.name} is not in an exit zone")
+        if self.zombie_count(s.zone):
+            raise IllegalCommand("nobody escapes while zombies stand in the exit zone")
+        self.set(i, escaped=True)
+        self.events.append(SurvivorEscaped(s.id))
+        self.end_turn(i)
+
+    # -- decisions --
+
+    def choose(self, option: int) -> None:
+        pending = self.pending
+        assert pending is not None
+        if not 0 <= option < len(pending.options):
+            raise IllegalCommand(f"choose an option between 0 and {len(pending.options) - 1}")
+        self.pending = None
+        payload = pending.payload[option]
+        if pending.kind == "keep_card":
+            i, card = pending.survivor, pending.card
+            s = self.survivors[i]
+            slot = payload[0]
+            if slot < 0:
+                self.equipment_discard.append(card)
+                self.events.append(CardDiscarded(s.id, self.card_kinds[card]))
+                return
+            slots = list(s.slots)
+            if slots[slot] >= 0:
+                self.equipment_discard.append(slots[slot])
+                self.events.append(CardDiscarded(s.id, self.card_kinds[slots[slot]]))
+            slots[slot] = card
+            self.set(i, slots=tuple(slots))
+            self.events.append(CardKept(s.id, self.card_kinds[card], slot))
+        elif pending.kind == "skill":
+            self.gain_skill(pending.survivor, pending.options[option])
+        elif pending.kind == "wound":
+            self.wound(payload[0], payload[1])
+            if pending.remaining > 1:
+                self.queue.insert(0, ("wound", pending.zone, pending.remaining - 1))
+
+    # -- wounds --
+
+    def wound(self, i: int, slot: int) -> None:
+        s = self.survivors[i]
+        slots = list(s.slots)
+        discarded = ""
+        if 0 <= slot < len(slots) and slots[slot] >= 0:
+            discarded = self.card_kinds[slots[slot]]
+            self.equipment_discard.append(slots[slot])
+            slots[slot] = WOUND
+        elif EMPTY in slots:
+            slots[slots.index(EMPTY)] = WOUND
+        wounds = s.wounds + 1
+        self.set(i, slots=tuple(slots), wounds=wounds)
+        self.events.append(SurvivorWounded(s.id, wounds, discarded))
+        if wounds >= self.tables.catalog.setup.wounds_to_eliminate:
+            self.eliminate(i)
+
+    def eliminate(self, i: int) -> None:
+        s = self.survivors[i]
+        if not s.in_play:
+            return
+        self.equipment_discard.extend(c for c in s.slots if c >= 0)
+        self.set(i, alive=False, slots=tuple(EMPTY for _ in s.slots), actions_left=0, free_actions=())
+        self.events.append(SurvivorEliminated(s.id))
+        if self.active == i:
+            self.end_turn(i)
+
+    def wound_options(self, zone: int) -> tuple[list[str], list[tuple[int, int]]]:
+        labels, payload = [], []
+        for i in self.survivors_in(zone):
+            s = self.survivors[i]
+            seen: set[str] = set()
+            for slot, card in enumerate(s.slots):
+                if card >= 0 and self.card_kinds[card] not in seen:
+                    seen.add(self.card_kinds[card])
+                    labels.append(f"{s.name} takes a wound and loses {self.equipment(card).name}")
+                    payload.append((i, slot))
+            if not seen:
+                labels.append(f"{s.name} takes a wound")
+                payload.append((i, -1))
+        return labels, payload
+
+    def default_wound(self, zone: int) -> tuple[int, int]:
+        """The fixed sharing policy: the least-wounded survivor loses its last reserve card."""
+        i = min(self.survivors_in(zone), key=lambda j: (self.survivors[j].wounds, j))
+        cards = [slot for slot, c in enumerate(self.survivors[i].slots) if c >= 0]
+        return i, (cards[-1] if cards else -1)
+
+    # -- the zombies' program --
+
+    def start_zombie_phase(self) -> None:
+        self.phase = "zombies"
+        self.active = -1
+        self.events.append(PhaseStarted("zombies", self.round))
+        everyone = tuple(range(self.tables.type_count))
+        steps: list[tuple] = [("activate", everyone, "")]
+        for n in range(2, max(self.tables.actions) + 1):
+            again = tuple(t for t in everyone if self.tables.actions[t] >= n)
+            steps.append(("activate", again, ""))
+        steps += [("spawn",), ("end_round",)]
+        self.queue.extend(steps)
+        self.run_queue()
+
+    def run_queue(self) -> None:
+        while self.queue and self.pending is None and self.result is None:
+            step = self.queue.pop(0)
+            kind = step[0]
+            if kind == "activate":
+                self.step_activate(step[1])
+            elif kind == "wound":
+                self.step_wound(step[1], step[2])
+            elif kind == "move":
+                self.step_move(step[1], step[2])
+            elif kind == "grab":
+                self.step_grab()
+            elif kind == "spawn":
+                self.step_spawn()
+            elif kind == "draw":
+                self.step_draw(step[1])
+            elif kind == "end_round":
+                self.step_end_round()
+            self.check_goals(end_phase=False)
+
+    def step_activate(self, types: tuple[int, ...]) -> None:
+        wounds: list[tuple] = []
+        attacked: list[int] = []
+        for zone in range(self.graph.zone_count):
+            counts = self.zombies[zone]
+            attackers = sum(counts[t] for t in types)
+            if not attackers or not self.survivors_in(zone):
+                continue
+            attacked.append(zone)
+            for t in types:
+                if counts[t]:
+                    self.events.append(ZombieAttacked(self.zid(zone), self.zname(t), counts[t]))
+            wounds.append(("wound", zone, attackers))
+        follow: list[tuple] = [*wounds, ("move", types, tuple(attacked))]
+        if any(self.tables.grabs[t] for t in types):
+            follow.append(("grab",))
+        self.queue[0:0] = follow
+
+    def step_wound(self, zone: int, count: int) -> None:
+        if count <= 0 or not self.survivors_in(zone):
+            return
+        labels, payload = self.wound_options(zone)
+        if self.spec.auto_wounds or len(payload) == 1:
+            i, slot = self.default_wound(zone) if self.spec.auto_wounds else payload[0]
+            self.wound(i, slot)
+            if count > 1:
+                self.queue.insert(0, ("wound", zone, count - 1))
+            return
+        seat = self.survivors[payload[0][0]].seat
+        if len({self.survivors[p[0]].seat for p in payload}) > 1:
+            seat = self.seats[self.first_seat]
+        self.pending = Pending(
+            "wound", seat, -1, tuple(labels), tuple(payload), zone=zone, remaining=count
+        )
+        self.events.append(DecisionNeeded("wound", seat, tuple(labels)))
+
+    def noise_map(self) -> list[int]:
+        noise = list(self.noise)
+        for s in self.survivors:
+            if s.in_play and not sk.has(s.skills, "makes_no_noise"):
+                noise[s.zone] += 1
+        return noise
+
+    def destinations(self, zone: int, noise: list[int], doors: tuple[bool, ...], occupied: list[bool]) -> list[int]:
+        graph = self.graph
+        dist = graph.distances(doors)
+        here = dist[zone]
+        visible = [v for v in graph.visible(doors)[zone] if occupied[v] and here[v] < UNREACHABLE]
+        table = dist
+        if visible:
+            loudest = max(noise[v] for v in visible)
+            goals = [v for v in visible if noise[v] == loudest]
+        else:
+            reachable = [v for v in range(graph.zone_count) if noise[v] > 0 and here[v] < UNREACHABLE]
+            if reachable:
+                loudest = max(noise[v] for v in reachable)
+                goals = [v for v in reachable if noise[v] == loudest]
+            else:  # no open route: head for the noisiest zone as if every door were open
+                table = graph.distances((True,) * len(doors))
+                here = table[zone]
+                candidates = [v for v in range(graph.zone_count) if noise[v] > 0 and here[v] < UNREACHABLE]
+                if not candidates:
+                    return []
+                loudest = max(noise[v] for v in candidates)
+                goals = [v for v in candidates if noise[v] == loudest]
+        nearest = min(here[g] for g in goals)
+        goals = [g for g in goals if here[g] == nearest]
+        if nearest == 0:
+            return []
+        result = []
+        for other, e in graph.adjacent[zone]:
+            if not graph.passable(graph.edges[e], doors) or graph.blocked[other] or other in result:
+                continue
+            if any(table[other][g] == here[g] - 1 for g in goals):
+                result.append(other)
+        return sorted(result)
+
+    def step_move(self, types: tuple[int, ...], attacked: tuple[int, ...]) -> None:
+        doors = tuple(self.doors_open)
+        noise = self.noise_map()
+        occupied = [False] * self.graph.zone_count
+        for s in self.survivors:
+            if s.in_play:
+                occupied[s.zone] = True
+        plans: list[tuple[int, list[int], list[int]]] = []
+        for zone in range(self.graph.zone_count):
+            if zone in attacked:
+                continue
+            counts = self.zombies[zone]
+            moving = [counts[t] if t in types else 0 for t in range(len(counts))]
+            if not any(moving):
+                continue
+            routes = self.destinations(zone, noise, doors, occupied)
+            if routes:
+                plans.append((zone, routes, moving))
+        for zone, routes, moving in plans:  # everybody moves at once
+            counts = list(self.zombies[zone])
+            for t, n in enumerate(moving):
+                counts[t] -= n
+            self.zombies[zone] = tuple(counts)
+        for zone, routes, moving in plans:
+            groups = len(routes)
+            for t, n in enumerate(moving):
+                if n == 0:
+                    continue
+                if groups == 1 or self.tables.never_splits[t]:
+                    self.arrive(zone, routes[0], t, n)
+                    continue
+                per_group = math.ceil(n / groups)
+                top_up = min(per_group * groups - n, self.supply[t])
+                if top_up:
+                    self.supply[t] -= top_up
+                    self.events.append(ZombieSpawned(self.zid(zone), self.zname(t), top_up))
+                left = n + top_up
+                for route in routes:
+                    share = min(per_group, left)
+                    left -= share
+                    if share:
+                        self.arrive(zone, route, t, share)
+
+    def arrive(self, from_zone: int, to_zone: int, t: int, n: int) -> None:
+        counts = list(self.zombies[to_zone])
+        counts[t] += n
+        self.zombies[to_zone] = tuple(counts)
+        self.events.append(ZombieMoved(self.zid(from_zone), self.zid(to_zone), self.zname(t), n))
+
+    def step_grab(self) -> None:
+        doors = tuple(self.doors_open)
+        taken: set[int] = set()
+        for zone in range(self.graph.zone_count):
+            if not any(self.zombies[zone][t] and self.tables.grabs[t] for t in range(self.tables.type_count)):
+                continue
+            pulled = []
+            for other, e in self.graph.adjacent[zone]:
+                edge = self.graph.edges[e]
+                if edge.door >= 0 and not doors[edge.door]:
+                    continue
+                for i in self.survivors_in(other):
+                    if i not in taken:
+                        taken.add(i)
+                        self.set(i, zone=zone)
+                        pulled.append(self.survivors[i].id)
+            if pulled:
+                self.events.append(SurvivorsGrabbed(self.zid(zone), tuple(pulled)))
+
+    def step_spawn(self) -> None:
+        graph = self.graph
+        active = [
+            p for p in graph.spawns if p.color in ("", "red") or p.color in self.unlocked
+        ]
+        with_locators = sorted((p for p in active if p.locators), key=lambda p: p.locators[0])
+        without = [p for p in active if not p.locators]
+        steps: list[tuple] = []
+        if with_locators:
+            dice, self.rng = roll_d6(self.rng, self.spawn_dice)
+            self.events.append(DiceRolled("spawn", dice))
+            for point in with_locators:
+                steps += [("draw", point.zone, "spawn")] * sum(1 for d in dice if d in point.locators)
+        steps += [("draw", p.zone, "spawn") for p in without]
+        self.queue[0:0] = steps
+
+    @property
+    def spawn_dice(self) -> int:
+        return self.base.spawn_dice
+
+    def occupied_tiles(self) -> set[str]:
+        return {self.graph.tile[s.zone] for s in self.survivors if s.in_play}
+
+    def step_draw(self, zone: int) -> None:
+        if not self.zombie_deck:
+            if not self.zombie_discard:
+                return
+            order, self.rng = shuffled(self.rng, self.zombie_discard)
+            self.zombie_deck, self.zombie_discard = list(order), []
+            self.events.append(DeckShuffled("zombie", len(order)))
+        number = self.zombie_deck.pop(0)
+        self.zombie_discard.append(number)
+        card = self.tables.zombie_cards[number]
+        self.events.append(CardDrawn("zombie", str(number), self.zid(zone)))
+        level = self.danger_level()
+        if card.kind == "spawn":
+            for t, n in self.tables.card_lines[number][level]:
+                self.place(zone, t, n)
+        elif card.kind == "extra_activation":
+            if level > 0 and card.zombie in self.tables.zombie_index:
+                t = self.tables.zombie_index[card.zombie]
+                self.events.append(ExtraActivation(card.zombie, "card"))
+                self.queue.insert(0, ("activate", (t,), "card"))
+        elif card.kind == "sewer":
+            tiles = self.occupied_tiles()
+            for sewer in self.graph.sewers:
+                if sewer.tile in tiles:
+                    for t, n in self.tables.card_lines[number][level]:
+                        self.place(sewer.zone, t, n)
+        elif card.kind == "bed" and self.tables.crawler >= 0:
+            tiles = self.occupied_tiles()
+            for bed in self.graph.beds:
+                if bed.tile in tiles and bed.color == card.bed_colour:
+                    self.place(bed.zone, self.tables.crawler, 1)
+
+    def danger_level(self) -> int:
+        levels = [s.level for s in self.survivors if s.in_play]
+        return max(levels) if levels else 0
+
+    def place(self, zone: int, t: int, n: int, escorted: bool = True, extra_activation: bool = True) -> None:
+        """Put ``n`` zombies of type ``t`` in ``zone`` from the supply, with escorts and substitutes;
+        running out of miniatures gives that type an extra activation."""
+        if n <= 0:
+            return
+        placed = min(n, self.supply[t])
+        if placed:
+            self.supply[t] -= placed
+            counts = list(self.zombies[zone])
+            counts[t] += placed
+            self.zombies[zone] = tuple(counts)
+            self.events.append(ZombieSpawned(self.zid(zone), self.zname(t), placed))
+        missing = n - placed
+        if missing and self.tables.substitute[t]:
+            for st, sn in self.tables.substitute[t]:
+                self.place(zone, st, sn * missing, escorted, extra_activation)
+        elif missing and extra_activation:
+            step = ("activate", (t,), "out_of_miniatures")
+            if step not in self.queue:
+                self.events.append(ExtraActivation(self.zname(t), "out_of_miniatures"))
+                self.queue.insert(0, step)
+        if escorted and placed:
+            for et, en in self.tables.escort[t]:
+                self.place(zone, et, en * placed, True, extra_activation)
+
+    def step_end_round(self) -> None:
+        self.check_goals(end_phase=True)
+        if self.result is not None:
+            return
+        self.noise = [0] * self.graph.zone_count
+        self.events.append(NoiseCleared())
+        self.unloaded = []
+        self.first_seat = (self.first_seat + 1) % len(self.seats)
+        self.events.append(FirstPlayerPassed(self.seats[self.first_seat]))
+        self.round += 1
+        self.phase = "players"
+        self.turn = 0
+        actions = self.tables.catalog.setup.actions_per_turn
+        for i, s in enumerate(self.survivors):
+            changes: dict[str, Any] = {
+                "done": False,
+                "acting": False,
+                "searched": False,
+                "actions_left": actions + sk.extra_actions(s.skills) if s.in_play else 0,
+                "free_actions": sk.free_actions(s.skills) if s.in_play else (),
+            }
+            if s.in_play and s.wounds and sk.has(s.skills, "drops_wounds_each_round"):
+                changes["wounds"] = 0
+                changes["slots"] = tuple(EMPTY if c == WOUND else c for c in s.slots)
+            self.set(i, **changes)
+        self.events.append(PhaseStarted("players", self.round))
+        self.advance_turns()
+
+    # -- winning and losing --
+
+    def check_goals(self, end_phase: bool) -> None:
+        if self.result is not None:
+            return
+        goals = self.spec.goals
+        everyone_needed = "all_in_exit" in goals or "escape_all" in goals
+        if any(not s.alive for s in self.survivors) and everyone_needed or not any(s.alive for s in self.survivors):
+            self.finish("lost")
+            return
+        if not goals:
+            return
+        met = True
+        for goal in goals:
+            if goal == "take_all_objectives":
+                met &= all(self.objectives_taken)
+            elif goal == "escape_all":
+                met &= all(s.escaped for s in self.survivors)
+            elif goal == "all_in_exit":
+                met &= end_phase and all(s.escaped or s.zone in self.graph.exits for s in self.survivors)
+        if met:
+            self.finish("won")
+
+    def finish(self, result: str) -> None:
+        self.result = result
+        self.phase = "over"
+        self.queue = []
+        self.pending = None
+        self.events.append(GameEnded(result))
+
+
+_HANDLERS = {
+    Move: _Game.do_move,
+    OpenDoor: _Game.do_open_door,
+    Search: _Game.do_search,
+    Attack: _Game.do_attack,
+    Reload: _Game.do_reload,
+    Rearrange: _Game.do_rearrange,
+    Trade: _Game.do_trade,
+    TakeObjective: _Game.do_take_objective,
+    MakeNoise: _Game.do_make_noise,
+    EndTurn: _Game.do_end_turn,
+    Escape: _Game.do_escape,
+}
+
+
+# --- a Ruleset object for sessions -------------------------------------------------------------
+
+
+class ZombicideRules:
+    """The engine contract bundled for ``Session``; ``catalog`` overrides the box's content."""
+
+    name = RULESET_NAME
+    version = RULESET_VERSION
+
+    def __init__(self, catalog: Catalog | None = None):
+        self.catalog = catalog
+
+    def setup(self, board: Board, setup_spec: Any, seed: int) -> ZombicideState:
+        return setup(board, setup_spec, seed, catalog=self.catalog)
+
+    current_seats = staticmethod(current_seats)
+    legal_commands = staticmethod(legal_commands)
+    check = staticmethod(check)
+    apply = staticmethod(apply)
+    outcome = staticmethod(outcome)
+
+    @staticmethod
+    def command_to_json(command: Any) -> str:
+        return COMMAND_ADAPTER.dump_json(command).decode()
+
+    @staticmethod
+    def command_from_json(text: str) -> Any:
+        return COMMAND_ADAPTER.validate_json(text)
+
+    @staticmethod
+    def setup_to_json(setup_spec: Any) -> str:
+        return parse_setup(setup_spec).model_dump_json()
+
+    @staticmethod
+    def setup_from_json(text: str) -> ZombicideSetup:
+        return ZombicideSetup.model_validate_json(text)

@@ -1,0 +1,114 @@
+"""Skill effects as hooks keyed by skill id.
+
+A survivor's skills are strings, ``"skill"`` or ``"skill:parameter"`` (``"plus_one_die:melee"``).
+Each hook is a small table of modifiers; the engine asks these functions, never the skill ids.
+Skills with no hook here are carried (and shown) but have no effect yet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class SkillHook:
+    extra_actions: int = 0
+    free_actions: tuple[str, ...] = ()  # "move", "search", "melee", "ranged", "combat", "door"
+    extra_reserve_slots: int = 0
+    slippery: bool = False  # leaving a zone with zombies costs nothing extra
+    search_anywhere: bool = False
+    opens_doors: bool = False  # silently, with no equipment
+    free_reload: bool = False
+    chooses_targets: bool = False  # ranged hits are assigned like melee
+    makes_no_noise: bool = False
+    drops_wounds_each_round: bool = False
+    all_weapons_dual: tuple[str, ...] = ()  # attack kinds whose weapons all count as Dual
+
+
+HOOKS: dict[str, SkillHook] = {
+    "plus_one_action": SkillHook(extra_actions=1),
+    "plus_one_free_move_action": SkillHook(free_actions=("move",)),
+    "plus_one_free_search_action": SkillHook(free_actions=("search",)),
+    "plus_one_free_melee_action": SkillHook(free_actions=("melee",)),
+    "plus_one_free_ranged_action": SkillHook(free_actions=("ranged",)),
+    "plus_one_free_combat_action": SkillHook(free_actions=("combat",)),
+    "break_in": SkillHook(opens_doors=True, free_actions=("door",)),
+    "hoard": SkillHook(extra_reserve_slots=1),
+    "slippery": SkillHook(slippery=True),
+    "scavenger": SkillHook(search_anywhere=True),
+    "free_reload": SkillHook(free_reload=True),
+    "sniper": SkillHook(chooses_targets=True),
+    "ninja": SkillHook(makes_no_noise=True),
+    "regeneration": SkillHook(drops_wounds_each_round=True),
+    "ambidextrous": SkillHook(all_weapons_dual=("melee", "ranged")),
+    "gunslinger": SkillHook(all_weapons_dual=("ranged",)),
+    "swordmaster": SkillHook(all_weapons_dual=("melee",)),
+}
+NO_HOOK = SkillHook()
+
+
+def split(skill: str) -> tuple[str, str | None]:
+    name, _, parameter = skill.partition(":")
+    return name, parameter or None
+
+
+def hook(skill: str) -> SkillHook:
+    return HOOKS.get(split(skill)[0], NO_HOOK)
+
+
+def extra_actions(skills: Iterable[str]) -> int:
+    return sum(hook(s).extra_actions for s in skills)
+
+
+def free_actions(skills: Iterable[str]) -> tuple[str, ...]:
+    return tuple(tag for s in skills for tag in hook(s).free_actions)
+
+
+def has(skills: Iterable[str], flag: str) -> bool:
+    return any(getattr(hook(s), flag) for s in skills)
+
+
+def extra_reserve_slots(skills: Iterable[str]) -> int:
+    return sum(hook(s).extra_reserve_slots for s in skills)
+
+
+def _applies(parameter: str | None, attack: str) -> bool:
+    return parameter in (attack, "combat")
+
+
+def dice_bonus(skills: Iterable[str], attack: str) -> int:
+    """Extra dice per weapon for an attack of kind ``attack`` ("melee" or "ranged")."""
+    return sum(1 for s in skills if split(s)[0] == "plus_one_die" and _applies(split(s)[1], attack))
+
+
+def roll_bonus(skills: Iterable[str], attack: str) -> int:
+    """Added to every die of the attack (a die never goes above 6)."""
+    return sum(1 for s in skills if split(s)[0] == "plus_one_to_dice_roll" and _applies(split(s)[1], attack))
+
+
+def damage_for(skills: Iterable[str], attack: str, equipment: str, damage: int) -> int:
+    skills = tuple(skills)
+    if attack == "melee" and "super_strength" in skills:
+        damage = max(damage, 3)
+    for s in skills:
+        name, parameter = split(s)
+        if name == "plus_one_damage" and _applies(parameter, attack) or name == "plus_one_damage_with" and parameter == equipment:
+            damage += 1
+    return damage
+
+
+def range_bonus(skills: Iterable[str]) -> int:
+    return sum(1 for s in skills if s == "plus_one_max_range")
+
+
+def counts_as_dual(skills: Iterable[str], attack: str) -> bool:
+    return any(attack in hook(s).all_weapons_dual for s in skills)
+
+
+def xp_multiplier(skills: Iterable[str], zombie: str) -> int:
+    return 2 if f"collector:{zombie}" in tuple(skills) else 1
+
+
+def starting_equipment(skills: Iterable[str]) -> tuple[str, ...]:
+    return tuple(split(s)[1] or "" for s in skills if split(s)[0] == "starts_with" and split(s)[1])

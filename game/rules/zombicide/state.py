@@ -1,0 +1,150 @@
+"""The Zombicide game state: frozen dataclasses and tuples, copied on write.
+
+Zones, doors and zombie types are integer indices into the game's ZoneGraph and Tables (kept on
+the state but left out of equality and repr). Card instances are integer ids into ``card_kinds``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from game.rules.core.rng import RngState
+from game.rules.zombicide.graph import ZoneGraph
+from game.rules.zombicide.tables import Tables
+
+EMPTY = -1  # an empty inventory slot
+WOUND = -2  # a Wound card in an inventory slot
+HAND_SLOTS = (0, 1)
+LEVEL_NAMES = ("blue", "yellow", "orange", "red")
+
+
+class PlayerSpec(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    seat: str
+    survivors: tuple[str, ...] = Field(min_length=1)
+    team: str = "survivors"
+
+
+class ZombicideSetup(BaseModel):
+    """What a mission's ``[setup]`` table (or the new-game screen) decides."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    box: str = "rue_morgue"
+    players: tuple[PlayerSpec, ...] = Field(min_length=1)
+    first_seat: str | None = None
+    crawlers: bool = True  # the beginner variant turns the Skinner → Crawler rule off
+    strict_survivor_count: bool = False  # enforce the box's 6–12 survivors and equal teams
+    goals: tuple[Literal["take_all_objectives", "all_in_exit", "escape_all"], ...] = ()
+    objective_xp: int | None = None
+    door_keys: dict[str, str] = Field(default_factory=dict)  # door colour → objective colour that unlocks it
+    spawn_dice: int | None = None  # overrides the survivor-count table
+    supply: dict[str, int] = Field(default_factory=dict)  # miniatures per zombie type, overriding the box
+    auto_wounds: bool = False  # share zombie wounds by a fixed policy instead of asking
+
+
+@dataclass(frozen=True, slots=True)
+class Survivor:
+    id: str
+    name: str
+    seat: str
+    team: str
+    zone: int
+    slots: tuple[int, ...]  # 0 and 1 are the hands, the rest the reserve
+    skills: tuple[str, ...]  # "skill" or "skill:parameter"
+    xp: int = 0
+    level: int = 0
+    wounds: int = 0
+    alive: bool = True
+    escaped: bool = False
+    actions_left: int = 0
+    free_actions: tuple[str, ...] = ()  # "move", "search", "melee", "ranged", "combat", "door"
+    acting: bool = False  # started its turn this round
+    done: bool = False  # finished its turn this round
+    searched: bool = False
+
+    @property
+    def in_play(self) -> bool:
+        return self.alive and not self.escaped
+
+    def cards(self) -> tuple[int, ...]:
+        return tuple(c for c in self.slots if c >= 0)
+
+    def has_skill(self, skill: str) -> bool:
+        return skill in self.skills
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A decision the players must take before the game goes on."""
+
+    kind: Literal["keep_card", "wound", "skill"]
+    seat: str
+    survivor: int
+    options: tuple[str, ...]  # what the player reads
+    payload: tuple[tuple[int, ...], ...]  # what each option does (per kind)
+    card: int = EMPTY  # keep_card: the drawn card
+    zone: int = -1  # wound: the attacked zone
+    remaining: int = 0  # wound: wounds still to share
+    zombie: int = -1  # wound: the attacking type, for Ironclad-like skills
+
+
+# A zombie-phase program step, kept on the state so a pending decision can pause it.
+Step = tuple
+
+
+@dataclass(frozen=True, slots=True)
+class ZombicideState:
+    graph: ZoneGraph = field(compare=False, repr=False)
+    tables: Tables = field(compare=False, repr=False)
+    setup: ZombicideSetup = field(compare=False, repr=False)
+    card_kinds: tuple[str, ...] = field(compare=False, repr=False)  # card id → equipment id
+    round: int
+    phase: Literal["players", "zombies", "over"]
+    seats: tuple[str, ...]  # seating order (clockwise)
+    first_seat: int
+    turn: int  # how many seats have finished this players' phase
+    survivors: tuple[Survivor, ...]
+    active: int  # survivor taking its turn, -1 for none
+    zombies: tuple[tuple[int, ...], ...]  # zone → count per zombie type
+    noise: tuple[int, ...]  # noise tokens per zone
+    doors_open: tuple[bool, ...]
+    doors_spawned: tuple[bool, ...]  # a door that was opened once never spawns again
+    buildings_spawned: tuple[bool, ...]
+    objectives_taken: tuple[bool, ...]
+    unlocked_colours: tuple[str, ...]  # objective colours taken (keys and coloured spawns)
+    unloaded: tuple[int, ...]  # card ids of fired reloadable weapons
+    equipment_deck: tuple[int, ...]
+    equipment_discard: tuple[int, ...]
+    zombie_deck: tuple[int, ...]
+    zombie_discard: tuple[int, ...]
+    supply: tuple[int, ...]  # miniatures left per zombie type
+    spawn_dice: int
+    rng: RngState
+    pending: Pending | None = None
+    queue: tuple[Step, ...] = ()
+    result: Literal["won", "lost"] | None = None
+    kills: int = 0
+
+    @property
+    def current_seat(self) -> str | None:
+        if self.phase != "players" or self.turn >= len(self.seats):
+            return None
+        return self.seats[(self.first_seat + self.turn) % len(self.seats)]
+
+    def survivor_index(self, survivor_id: str) -> int:
+        for i, s in enumerate(self.survivors):
+            if s.id == survivor_id:
+                return i
+        return -1
+
+    def zombies_in(self, zone: int) -> int:
+        return sum(self.zombies[zone])
+
+    def danger_level(self) -> int:
+        levels = [s.level for s in self.survivors if s.in_play]
+        return max(levels) if levels else 0

@@ -1,0 +1,83 @@
+"""The catalog turned into flat, index-based tables the engine reads on its hot paths."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.rules.zombicide.catalog import DANGER_LEVELS, Catalog, Equipment, ZombieCard
+
+IMMUNE = 1 << 10  # the damage needed to kill a zombie that only kill-everything effects destroy
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    catalog: Catalog
+    zombie_ids: tuple[str, ...]
+    zombie_index: dict[str, int]
+    actions: tuple[int, ...]
+    damage_to_kill: tuple[int, ...]
+    xp: tuple[int, ...]
+    rank: tuple[int, ...]
+    skinner: tuple[bool, ...]
+    never_splits: tuple[bool, ...]
+    grabs: tuple[bool, ...]
+    escort: tuple[tuple[tuple[int, int], ...], ...]
+    substitute: tuple[tuple[tuple[int, int], ...], ...]
+    crawler: int  # the type a Skinner kill may leave behind, -1 if none
+    miniatures: tuple[int, ...]
+    equipment: dict[str, Equipment]
+    zombie_cards: dict[int, ZombieCard]
+    card_lines: dict[int, tuple[tuple[tuple[int, int], ...], ...]]  # number → level → (type, count)
+    xp_thresholds: tuple[int, ...]  # blue, yellow, orange, red
+
+    @property
+    def type_count(self) -> int:
+        return len(self.zombie_ids)
+
+    def level_of(self, xp: int) -> int:
+        level = 0
+        for i, threshold in enumerate(self.xp_thresholds):
+            if xp >= threshold:
+                level = i
+        return level
+
+
+_CACHE: dict[int, Tables] = {}
+
+
+def tables_for(catalog: Catalog) -> Tables:
+    cached = _CACHE.get(id(catalog))
+    if cached is not None and cached.catalog is catalog:
+        return cached
+    ids = tuple(z.id for z in catalog.zombies)
+    index = {z: i for i, z in enumerate(ids)}
+
+    def groups(items) -> tuple[tuple[int, int], ...]:  # type: ignore[no-untyped-def]
+        return tuple((index[g.zombie], g.count) for g in items)
+
+    crawler = -1
+    for i, zombie in enumerate(catalog.zombies):
+        if zombie.crawler_from:
+            crawler = i
+    tables = Tables(
+        catalog=catalog,
+        zombie_ids=ids,
+        zombie_index=index,
+        actions=tuple(z.actions for z in catalog.zombies),
+        damage_to_kill=tuple(z.damage_to_kill if z.damage_to_kill is not None else IMMUNE for z in catalog.zombies),
+        xp=tuple(z.xp for z in catalog.zombies),
+        rank=tuple(z.targeting_rank for z in catalog.zombies),
+        skinner=tuple(any(z.id in c.crawler_from for c in catalog.zombies) for z in catalog.zombies),
+        never_splits=tuple(z.never_splits for z in catalog.zombies),
+        grabs=tuple("grab" in z.special for z in catalog.zombies),
+        escort=tuple(groups(z.escort) for z in catalog.zombies),
+        substitute=tuple(groups(z.substitute) for z in catalog.zombies),
+        crawler=crawler,
+        miniatures=tuple(z.miniatures for z in catalog.zombies),
+        equipment={e.id: e for e in catalog.equipment_cards},
+        zombie_cards={c.number: c for c in catalog.zombie_deck},
+        card_lines={c.number: tuple(groups(c.line(level)) for level in DANGER_LEVELS) for c in catalog.zombie_deck},
+        xp_thresholds=tuple(catalog.setup.xp_thresholds[level] for level in DANGER_LEVELS),
+    )
+    _CACHE[id(catalog)] = tables
+    return tables
