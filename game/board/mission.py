@@ -275,6 +275,8 @@ def _validation_problem(shown: str, error: Any) -> MapProblem:
         what = f"missing key '{field_name or place}'"
         if not field_name:
             place = ""
+    elif kind == "value_error":
+        what = message
     else:
         subject = field_name or place
         what = f"{subject}: {message} (got {error.get('input')!r})"
