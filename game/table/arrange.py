@@ -38,20 +38,30 @@ class Arrangement:
     scale: float = 1.0
 
 
+_DIGITS = re.compile(r"(\d+)")
+
+
 def _natural_key(text: str) -> tuple[object, ...]:
-    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text))
+    """``walker-10`` after ``walker-9``: digit runs compare as numbers."""
+    parts = _DIGITS.split(text)
+    return tuple(int(part) if i % 2 else part for i, part in enumerate(parts))
 
 
 def piece_order_key(piece: Piece) -> tuple[object, ...]:
     """Survivors first, then zombies by type, then tokens; ties by natural id order."""
-    side_rank = SIDE_ORDER.index(piece.side) if piece.side in SIDE_ORDER else len(SIDE_ORDER)
-    if piece.side == PieceSide.ZOMBIE:
+    return _order_key(piece.side, piece.token, piece.id)
+
+
+@lru_cache(maxsize=4096)
+def _order_key(side: str, token: str, piece_id: str) -> tuple[object, ...]:
+    side_rank = SIDE_ORDER.index(side) if side in SIDE_ORDER else len(SIDE_ORDER)
+    if side == PieceSide.ZOMBIE:
         type_rank: tuple[object, ...] = (
-            (ZOMBIE_ORDER.index(piece.token), "") if piece.token in ZOMBIE_ORDER else (len(ZOMBIE_ORDER), piece.token)
+            (ZOMBIE_ORDER.index(token), "") if token in ZOMBIE_ORDER else (len(ZOMBIE_ORDER), token)
         )
     else:
         type_rank = (0, "")
-    return (side_rank, *type_rank, _natural_key(piece.id))
+    return (side_rank, *type_rank, _natural_key(piece_id))
 
 
 def ordered_pieces(pieces: Sequence[Piece]) -> list[Piece]:
@@ -87,23 +97,28 @@ def _slots(polygon: tuple[Point, ...], base_cm: float, count: int) -> tuple[tupl
         scale = 1.0 if base_cm <= 0 else MIN_SCALE
         return tuple(middle for _ in range(count)), scale
 
-    rows = _rows(polygon, base_cm, 1.0)
+    shape = _Shape(polygon)
+    rows = _rows(shape, base_cm, 1.0)
     if _capacity(rows) >= count:
         return _fill(polygon, rows, count, base_cm), 1.0
 
-    # Too crowded: step down from an area-based estimate until the bases fit, then refine.
-    estimate = min(1.0, math.sqrt(_area(polygon) / count) / (base_cm * (1 + GAP_RATIO)))
+    # Too crowded: step down from an estimate until the bases fit, then refine by bisection.
+    # Estimate: ``count`` square cells of side ``pitch`` fill the area, less about half a cell
+    # lost along the outline: count·p² + (perimeter/4)·p = area.
+    quarter_perimeter = shape.perimeter / 4
+    pitch = (-quarter_perimeter + math.sqrt(quarter_perimeter**2 + 4 * count * shape.area)) / (2 * count)
+    estimate = min(1.0, pitch / (base_cm * (1 + GAP_RATIO)))
     upper, lower = 1.0, max(estimate, MIN_SCALE)
-    lower_rows = _rows(polygon, base_cm, lower)
+    lower_rows = _rows(shape, base_cm, lower)
     while _capacity(lower_rows) < count:
         if lower <= MIN_SCALE:
             middle = _inner_point(polygon)
             return tuple(middle for _ in range(count)), MIN_SCALE
         upper, lower = lower, max(lower * 0.93, MIN_SCALE)
-        lower_rows = _rows(polygon, base_cm, lower)
-    for _ in range(4):
+        lower_rows = _rows(shape, base_cm, lower)
+    for _ in range(3):
         middle_scale = (lower + upper) / 2
-        middle_rows = _rows(polygon, base_cm, middle_scale)
+        middle_rows = _rows(shape, base_cm, middle_scale)
         if _capacity(middle_rows) >= count:
             lower, lower_rows = middle_scale, middle_rows
         else:
@@ -112,37 +127,47 @@ def _slots(polygon: tuple[Point, ...], base_cm: float, count: int) -> tuple[tupl
 
 
 def _capacity(rows: list[Row]) -> int:
-    return sum(len(row[2]) for row in rows)
+    return sum(sum(row[2]) for row in rows)
 
 
-Row = tuple[float, tuple[tuple[float, float], ...], tuple[float, ...]]  # y, intervals, slot xs
+Row = tuple[float, tuple[tuple[float, float], ...], tuple[int, ...]]  # y, centre ranges, slots in each
 
 
-def _rows(polygon: tuple[Point, ...], base_cm: float, scale: float) -> list[Row]:
+class _Shape:
+    """What the row layout needs of a polygon, worked out once."""
+
+    __slots__ = ("edges", "vertex_ys", "top", "bottom", "area", "perimeter")
+
+    def __init__(self, polygon: tuple[Point, ...]):
+        self.edges = _edges(polygon)
+        ys = [p[1] for p in polygon]
+        self.vertex_ys = sorted(set(ys))
+        self.top, self.bottom = min(ys), max(ys)
+        self.area = _area(polygon)
+        n = len(polygon)
+        self.perimeter = sum(math.dist(polygon[i], polygon[(i + 1) % n]) for i in range(n))
+
+
+def _rows(shape: _Shape, base_cm: float, scale: float) -> list[Row]:
     """Rows of slots on a square grid, centred in the polygon's bounding box."""
     diameter = base_cm * scale
     pitch = diameter * (1 + GAP_RATIO)
     reach = diameter / 2 + diameter * MARGIN_RATIO  # centre to the nearest allowed border
-    ys = [p[1] for p in polygon]
-    top, bottom = min(ys), max(ys)
+    top, bottom = shape.top, shape.bottom
     span = bottom - top - 2 * reach
     if span < -_EPS:
         return []
     row_count = int(max(span, 0.0) / pitch + _EPS) + 1
     middle_y = (top + bottom) / 2
-    vertex_ys = sorted(set(ys))
     rows: list[Row] = []
     for index in range(row_count):
         y = middle_y + (index - (row_count - 1) / 2) * pitch
-        intervals = _band_intervals(polygon, vertex_ys, y - reach, y + reach)
+        intervals = _band_intervals(shape, y - reach, y + reach)
         centre_ranges = tuple(
             (lo + reach, hi - reach) for lo, hi in intervals if hi - lo >= 2 * reach - _EPS
         )
-        xs: list[float] = []
-        for lo, hi in centre_ranges:
-            n = int(max(hi - lo, 0.0) / pitch + _EPS) + 1
-            xs.extend(_centred(lo, hi, n, pitch))
-        rows.append((y, centre_ranges, tuple(xs)))
+        counts = tuple(int(max(hi - lo, 0.0) / pitch + _EPS) + 1 for lo, hi in centre_ranges)
+        rows.append((y, centre_ranges, counts))
     return rows
 
 
@@ -154,7 +179,7 @@ def _centred(lo: float, hi: float, n: int, pitch: float) -> list[float]:
 def _fill(polygon: tuple[Point, ...], rows: list[Row], count: int, diameter: float) -> tuple[Point, ...]:
     """Fill the fewest rows nearest the middle, top to bottom; a partial last row is centred."""
     pitch = diameter * (1 + GAP_RATIO)
-    capacities = [len(r[2]) for r in rows]
+    capacities = [sum(r[2]) for r in rows]
     middle_index = (len(rows) - 1) / 2
     best: tuple[int, float, int] | None = None  # rows used, distance from the middle, first row
     for first in range(len(rows)):
@@ -172,10 +197,11 @@ def _fill(polygon: tuple[Point, ...], rows: list[Row], count: int, diameter: flo
     used, _, first = best
     slots: list[Point] = []
     remaining = count
-    for y, ranges, xs in rows[first : first + used]:
-        if remaining >= len(xs):
-            slots.extend((x, y) for x in xs)
-            remaining -= len(xs)
+    for y, ranges, counts in rows[first : first + used]:
+        if remaining >= sum(counts):
+            for (lo, hi), n in zip(ranges, counts, strict=True):
+                slots.extend((x, y) for x in _centred(lo, hi, n, pitch))
+            remaining -= sum(counts)
             continue
         slots.extend((x, y) for x in _partial_row(ranges, remaining, pitch))
         remaining = 0
@@ -200,16 +226,26 @@ def _partial_row(ranges: tuple[tuple[float, float], ...], count: int, pitch: flo
 # --- geometry --------------------------------------------------------------------------------
 
 
-def _scan(polygon: tuple[Point, ...], y: float) -> list[tuple[float, float]]:
-    """The inside intervals of a horizontal line through the polygon (even-odd rule)."""
-    xs: list[float] = []
+Edge = tuple[float, float, float, float]  # y at the top end, y at the bottom end, x at the top, dx/dy
+
+
+def _edges(polygon: tuple[Point, ...]) -> tuple[Edge, ...]:
+    """The polygon's non-horizontal edges, top end first, for fast scans."""
+    edges = []
     n = len(polygon)
     for i in range(n):
-        x1, y1 = polygon[i]
-        x2, y2 = polygon[(i + 1) % n]
-        if (y1 <= y < y2) or (y2 <= y < y1):
-            xs.append(x1 + (y - y1) * (x2 - x1) / (y2 - y1))
-    xs.sort()
+        (x1, y1), (x2, y2) = polygon[i], polygon[(i + 1) % n]
+        if y1 == y2:
+            continue
+        if y1 > y2:
+            x1, y1, x2, y2 = x2, y2, x1, y1
+        edges.append((y1, y2, x1, (x2 - x1) / (y2 - y1)))
+    return tuple(edges)
+
+
+def _scan(edges: tuple[Edge, ...], y: float) -> list[tuple[float, float]]:
+    """The inside intervals of a horizontal line through the polygon (even-odd rule)."""
+    xs = sorted([x + (y - top) * slope for top, bottom, x, slope in edges if top <= y < bottom])
     return [(xs[i], xs[i + 1]) for i in range(0, len(xs) - 1, 2)]
 
 
@@ -228,9 +264,7 @@ def _intersect(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> li
     return out
 
 
-def _band_intervals(
-    polygon: tuple[Point, ...], vertex_ys: list[float], y_top: float, y_bottom: float
-) -> list[tuple[float, float]]:
+def _band_intervals(shape: _Shape, y_top: float, y_bottom: float) -> list[tuple[float, float]]:
     """x intervals inside the polygon for every y of the band: a square there lies inside it.
 
     Interval ends move linearly between vertex heights, so the band ends and both sides of each
@@ -238,14 +272,14 @@ def _band_intervals(
     """
     nudge = max(1e-7, (y_bottom - y_top) * 1e-6)
     samples = [y_top + nudge, y_bottom - nudge]
-    for vy in vertex_ys:
+    for vy in shape.vertex_ys:
         if y_top < vy < y_bottom:
             samples.extend((vy - nudge, vy + nudge))
-    intervals = _scan(polygon, samples[0])
+    intervals = _scan(shape.edges, samples[0])
     for y in samples[1:]:
         if not intervals:
             break
-        intervals = _intersect(intervals, _scan(polygon, y))
+        intervals = _intersect(intervals, _scan(shape.edges, y))
     return intervals
 
 
@@ -264,7 +298,7 @@ def _inner_point(polygon: Sequence[Point]) -> Point:
     ys = [p[1] for p in polygon]
     xs = [p[0] for p in polygon]
     y = (min(ys) + max(ys)) / 2
-    intervals = _scan(tuple(polygon), y) if len(polygon) >= 3 else []
+    intervals = _scan(_edges(tuple(polygon)), y) if len(polygon) >= 3 else []
     if intervals:
         lo, hi = max(intervals, key=lambda r: r[1] - r[0])
         return ((lo + hi) / 2, y)
