@@ -285,7 +285,11 @@ class BoardArt:
         size = max(9, round(0.9 * s))
         for zone in self.board.zones.values():
             if zone.label:
+                xs = [p[0] for p in zone.polygon] or [0.0]
+                room_px = (max(xs) - min(xs)) * s * 0.9
                 label = text_with_halo(zone.label, size)
+                if label.get_width() > room_px > 0:
+                    label = text_with_halo(zone.label, max(7, int(size * room_px / label.get_width())))
                 label.set_alpha(210)
                 base.blit(label, label.get_rect(center=(zone.center[0] * s, zone.center[1] * s)))
         for terrain in self.board.terrain:
@@ -551,7 +555,8 @@ class TableRenderer:
                 pygame.draw.polygon(target, (250, 250, 250), (tip, left, right))
                 pygame.draw.polygon(target, (20, 20, 20), (tip, left, right), 1)
             if d >= 22 and piece.label:
-                label = self._label(piece.label, max(10, min(18, d // 3)))
+                text = piece.label if piece.id == view.selected else piece.label.split()[0]
+                label = self._label(text, max(10, min(16, d // 3)))
                 target.blit(label, label.get_rect(midtop=(cx, cy + d // 2 + 1)))
 
     def _draw_ring(self, target: pygame.Surface, camera: Camera, pieces: Iterable[Piece], view: TableView) -> None:

@@ -1,0 +1,324 @@
+"""The window: a touch-friendly toolbar (pygame_gui), the table scene, saves and message boxes."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel, UIPanel
+from pygame_gui.windows import UIFileDialog, UIMessageWindow
+
+from game.app.scenes import SceneStack
+from game.app.table_scene import TableScene
+from game.board.errors import MapFormatError
+from game.board.mission import load_board
+from game.table.saves import AUTOSAVE_NAME, DEFAULT_SAVE_DIR, SaveError, load_table, save_table
+from game.table.state import TableState
+
+THEME_PATH = Path(__file__).resolve().parent / "theme.json"
+BUTTON_PX = 64
+BUTTON_GAP_PX = 6
+TOOLBAR_PX = BUTTON_PX + 2 * 8
+FRAME_RATE = 60
+STATUS_SECONDS = 4.0
+
+HELP_HTML = (
+    "<b>Move</b>: drag a miniature (mouse or finger; several fingers at once).<br>"
+    "<b>Pan</b>: drag the empty table, right or middle drag, two fingers, or the arrow keys.<br>"
+    "<b>Zoom</b>: wheel, pinch, + / − keys or buttons. <b>Fit</b>: Home.<br>"
+    "<b>Tape</b> (T): drag to measure; tap to add a waypoint. Start or end on a base to measure "
+    "edge to edge. Esc clears it.<br>"
+    "<b>Ring</b> (G): a range ring around the selected miniature; [ and ] change it.<br>"
+    "<b>Turn</b> (R, Shift+R): turn the selected miniature on a free table; or hold it with one finger "
+    "and twist with a second.<br>"
+    "<b>Undo</b>: Ctrl+Z. <b>Save</b>: Ctrl+S. <b>Load</b>: Ctrl+O. <b>Full screen</b>: F11.<br>"
+    "The table is saved to saves/autosave.json when you quit."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ToolSpec:
+    key: str
+    text: str
+    tooltip: str
+
+
+TOOLS = (
+    ToolSpec("fit", "Fit", "Show the whole board (Home)"),
+    ToolSpec("zoom_in", "Zoom +", "Zoom in (+, wheel, pinch)"),
+    ToolSpec("zoom_out", "Zoom −", "Zoom out (−, wheel, pinch)"),
+    ToolSpec("tape", "Tape", "Tape measure (T)"),
+    ToolSpec("ring", "Ring", "Range ring around the selected miniature (G)"),
+    ToolSpec("ring_less", "Ring −", "Smaller ring ([)"),
+    ToolSpec("ring_more", "Ring +", "Larger ring (])"),
+    ToolSpec("rotate", "Turn", "Turn the selected miniature 45° (R: 15°)"),
+    ToolSpec("undo", "Undo", "Undo the last move (Ctrl+Z)"),
+    ToolSpec("save", "Save", "Save the table (Ctrl+S)"),
+    ToolSpec("load", "Load", "Open a saved table (Ctrl+O)"),
+    ToolSpec("fullscreen", "Full", "Full screen (F11)"),
+    ToolSpec("help", "Help", "Every control"),
+)
+
+
+def describe_load_error(error: Exception) -> str:
+    if isinstance(error, MapFormatError):
+        first = str(error.problems[0])
+        more = len(error.problems) - 1
+        return first + (f" (and {more} more problem{'s' if more > 1 else ''})" if more else "")
+    return str(error)
+
+
+class DeadtableApp:
+    """Owns the pygame window (or an off-screen one), the UI and the scene stack."""
+
+    def __init__(self, board, state: TableState, size: tuple[int, int] = (1280, 800),
+                 save_dir: Path = DEFAULT_SAVE_DIR, save_path: Path | None = None):
+        pygame.init()
+        pygame.display.set_caption("Deadtable — " + (board.title or Path(state.source).stem))
+        self.windowed_size = size
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.ui = pygame_gui.UIManager(size, str(THEME_PATH))
+        self.save_dir = save_dir
+        self.save_path = save_path
+        self.scenes = SceneStack()
+        self.table = TableScene(board, state, window_size=size)
+        self.scenes.push(self.table)
+        self.buttons: dict[str, UIButton] = {}
+        self.dialog: UIFileDialog | None = None
+        self.message: UIMessageWindow | None = None
+        self._status_until = 0.0
+        self.running = True
+        self._build_toolbar()
+        self._layout(size)
+        self.table.fit()
+
+    # --- layout --------------------------------------------------------------------------------
+
+    def _build_toolbar(self) -> None:
+        self.ui.clear_and_reset()
+        self.buttons.clear()
+        w, _ = self.screen.get_size()
+        self.toolbar = UIPanel(pygame.Rect(0, 0, w, TOOLBAR_PX), manager=self.ui, object_id="#toolbar")
+        x = 8
+        for tool in TOOLS:
+            button = UIButton(pygame.Rect(x, 8 - 2, BUTTON_PX, BUTTON_PX), tool.text, manager=self.ui,
+                              container=self.toolbar, tool_tip_text=tool.tooltip,
+                              object_id=pygame_gui.core.ObjectID(object_id=f"#{tool.key}", class_id="@tool_button"))
+            self.buttons[tool.key] = button
+            x += BUTTON_PX + BUTTON_GAP_PX
+        rest = max(0, w - x - 24)
+        title = self.table.board.title or Path(self.table.state.source).stem
+        self.title_label = UILabel(pygame.Rect(x + 8, 6, rest, 30), title, manager=self.ui,
+                                   container=self.toolbar, object_id="#title")
+        self.status_label = UILabel(pygame.Rect(x + 8, 36, rest, 28), "", manager=self.ui,
+                                    container=self.toolbar, object_id="#status")
+        self._refresh_toggles()
+
+    def _layout(self, size: tuple[int, int]) -> None:
+        self.ui.set_window_resolution(size)
+        self._build_toolbar()
+        self.table.set_viewport(0, TOOLBAR_PX, size[0], max(1, size[1] - TOOLBAR_PX), size)
+
+    def _refresh_toggles(self) -> None:
+        for key, on in (("tape", self.table.tool == "tape"), ("ring", self.table.ring_cm is not None),
+                        ("fullscreen", bool(self.screen.get_flags() & pygame.FULLSCREEN))):
+            button = self.buttons.get(key)
+            if button is not None:
+                if on and not button.is_selected:
+                    button.select()
+                elif not on and button.is_selected:
+                    button.unselect()
+
+    def status(self, text: str) -> None:
+        self.status_label.set_text(text)
+        self._status_until = time.monotonic() + STATUS_SECONDS
+
+    # --- actions -------------------------------------------------------------------------------
+
+    def actions(self) -> dict[str, Callable[[], object]]:
+        t = self.table
+        return {
+            "fit": t.fit,
+            "zoom_in": lambda: t.zoom_by(1.15),
+            "zoom_out": lambda: t.zoom_by(1 / 1.15),
+            "tape": t.toggle_tape,
+            "ring": t.toggle_ring,
+            "ring_less": lambda: t.change_ring(-1.0),
+            "ring_more": lambda: t.change_ring(1.0),
+            "rotate": self.rotate,
+            "undo": lambda: t.undo() or self.status("Nothing to undo"),
+            "save": self.save,
+            "load": self.open_load_dialog,
+            "fullscreen": self.toggle_fullscreen,
+            "help": self.show_help,
+        }
+
+    def rotate(self) -> None:
+        if self.table.selected is None:
+            self.status("Select a miniature first")
+        elif not self.table.rotate_selected(45.0):
+            self.status("Miniatures have no facing on a zone board")
+
+    def default_save_path(self) -> Path:
+        return self.save_path or self.save_dir / f"{Path(self.table.state.source).stem or 'table'}.json"
+
+    def save(self, path: Path | None = None, quiet: bool = False) -> bool:
+        target = path or self.default_save_path()
+        self.table.sync_camera_to_state()
+        try:
+            written = save_table(target, self.table.state)
+        except SaveError as error:
+            if not quiet:
+                self.show_message("Could not save", str(error))
+            return False
+        if not quiet:
+            self.save_path = written
+            self.status(f"Saved to {written.name}")
+        return True
+
+    def open_load_dialog(self) -> None:
+        if self.dialog is not None:
+            return
+        w, h = self.screen.get_size()
+        rect = pygame.Rect(0, 0, min(640, w - 40), min(520, h - 40))
+        rect.center = (w // 2, h // 2)
+        self.save_dir.mkdir(parents=True, exist_ok=True)
+        self.dialog = UIFileDialog(rect, self.ui, window_title="Open a saved table",
+                                   initial_file_path=str(self.save_dir), allow_existing_files_only=True)
+
+    def load(self, path: str | Path) -> bool:
+        """Replace the table with a save; a bad save changes nothing and says why."""
+        try:
+            state = load_table(path)
+            board = load_board(state.source)
+        except (SaveError, MapFormatError, OSError) as error:
+            self.show_message("Could not open the save", describe_load_error(error))
+            return False
+        self.scenes.remove(self.table)
+        self.table = TableScene(board, state, window_size=self.screen.get_size())
+        self.scenes.scenes.insert(0, self.table)
+        self.save_path = Path(path)
+        self._layout(self.screen.get_size())
+        if not (state.camera.center_x_cm or state.camera.center_y_cm):
+            self.table.fit()
+        self.status(f"Opened {Path(path).name}")
+        return True
+
+    def show_message(self, title: str, text: str) -> None:
+        w, h = self.screen.get_size()
+        rect = pygame.Rect(0, 0, min(560, w - 40), min(300, h - 40))
+        rect.center = (w // 2, h // 2)
+        safe = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        self.message = UIMessageWindow(rect, safe, self.ui, window_title=title)
+
+    def show_help(self) -> None:
+        w, h = self.screen.get_size()
+        rect = pygame.Rect(0, 0, min(720, w - 40), min(480, h - 40))
+        rect.center = (w // 2, h // 2)
+        self.message = UIMessageWindow(rect, HELP_HTML, self.ui, window_title="Controls")
+
+    def toggle_fullscreen(self) -> None:
+        if self.screen.get_flags() & pygame.FULLSCREEN:
+            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        else:
+            self.windowed_size = self.screen.get_size()
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        self._layout(self.screen.get_size())
+
+    # --- events --------------------------------------------------------------------------------
+
+    def _modal_open(self) -> bool:
+        return any(w is not None and w.alive() for w in (self.dialog, self.message))
+
+    def _over_ui(self, pos: tuple[float, float]) -> bool:
+        if self.toolbar.rect.collidepoint(pos):
+            return True
+        return any(window.rect.collidepoint(pos) for window in self.ui.get_window_stack().get_stack())
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE and not self.screen.get_flags() & pygame.FULLSCREEN:
+            self.screen = pygame.display.get_surface()
+            self._layout(self.screen.get_size())
+            return
+        if event.type == pygame.KEYDOWN:
+            ctrl = event.mod & pygame.KMOD_CTRL
+            if event.key == pygame.K_F11:
+                self.toggle_fullscreen()
+                return
+            if ctrl and event.key == pygame.K_s:
+                self.save()
+                return
+            if ctrl and event.key == pygame.K_o:
+                self.open_load_dialog()
+                return
+        if self.ui.process_events(event):
+            return
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for key, button in self.buttons.items():
+                if event.ui_element is button:
+                    self.actions()[key]()
+            return
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+            self.dialog = None
+            self.load(event.text)
+            return
+        if event.type == pygame_gui.UI_WINDOW_CLOSE:
+            if event.ui_element is self.dialog:
+                self.dialog = None
+            if event.ui_element is self.message:
+                self.message = None
+            return
+        if self._modal_open() and event.type != pygame.KEYDOWN:
+            if event.type in (pygame.MOUSEBUTTONUP, pygame.FINGERUP):
+                self.scenes.handle_event(event)  # a press that began on the table still ends
+            return
+        pressed_on_ui = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL) and self._over_ui(
+            pygame.mouse.get_pos() if event.type == pygame.MOUSEWHEEL else event.pos)
+        if pressed_on_ui:
+            return
+        if event.type == pygame.FINGERDOWN:
+            w, h = self.screen.get_size()
+            if self._over_ui((event.x * w, event.y * h)):
+                return
+        self.scenes.handle_event(event)
+
+    # --- frames --------------------------------------------------------------------------------
+
+    def frame(self, dt_s: float, events: list[pygame.event.Event] | None = None) -> None:
+        for event in events if events is not None else pygame.event.get():
+            self.handle_event(event)
+        self.scenes.update(dt_s)
+        self.ui.update(dt_s)
+        if self._status_until and time.monotonic() > self._status_until:
+            self.status_label.set_text("")
+            self._status_until = 0.0
+        self._refresh_toggles()
+        self.draw()
+
+    def draw(self) -> None:
+        self.scenes.draw(self.screen)
+        self.ui.draw_ui(self.screen)
+
+    def run(self) -> None:
+        clock = pygame.time.Clock()
+        pygame.key.set_repeat(300, 40)
+        while self.running:
+            dt_s = clock.tick(FRAME_RATE) / 1000
+            self.frame(min(dt_s, 0.1))
+            pygame.display.flip()
+        self.save(self.save_dir / AUTOSAVE_NAME, quiet=True)
+
+    def screenshot(self, out: str | Path, max_frames: int = 60) -> None:
+        """Render until the board is sharp, then write the picture."""
+        for _ in range(max_frames):
+            self.frame(1 / FRAME_RATE, events=[])
+            if self.table.renderer.complete:
+                break
+        pygame.image.save(self.screen, str(out))

@@ -1,0 +1,117 @@
+"""Deadtable: open a mission, a map or a save on the table, check maps, or render a screenshot."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent
+DEFAULT_MISSION = REPO / "maps" / "missions" / "tutorial-2x2.toml"
+NO_DISPLAY_MESSAGE = ("deadtable: no display available to open a window; "
+                      "use --screenshot OUT.png to render the table to a file")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        w_text, h_text = text.lower().split("x")
+        w, h = int(w_text), int(h_text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1920x1080, not {text!r}") from None
+    if not (64 <= w <= 8192 and 64 <= h <= 8192):
+        raise argparse.ArgumentTypeError(f"size {text!r} must be between 64x64 and 8192x8192")
+    return w, h
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="main.py", description=__doc__)
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument("--mission", metavar="PATH", help="open a mission (.toml)")
+    source.add_argument("--map", metavar="PATH", help="open a single map (.tmx)")
+    source.add_argument("--save", metavar="PATH", help="resume a saved table (.json)")
+    source.add_argument("--validate", metavar="PATH", nargs="+", help="check maps and missions, then exit")
+    parser.add_argument("--screenshot", metavar="OUT.png", help="render the table to a PNG without a window, then exit")
+    parser.add_argument("--size", type=parse_size, default=None, metavar="WxH", help="window or screenshot size")
+    return parser
+
+
+def display_available() -> bool:
+    if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
+        return False
+    if sys.platform.startswith("linux"):
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
+def load_table_source(args: argparse.Namespace):
+    """(board, state, save path) for the arguments; raises with a one-line message on bad input."""
+    from game.board.mission import load_board
+    from game.table.saves import load_table
+    from game.table.setup import TokenManifestError, default_pieces
+    from game.table.state import TableState
+
+    if args.save:
+        state = load_table(args.save)
+        return load_board(state.source), state, Path(args.save)
+    path = Path(args.mission or args.map or DEFAULT_MISSION)
+    board = load_board(path)
+    state = TableState(source=str(path.resolve()))
+    try:
+        for piece in default_pieces(board):
+            state.add(piece)
+    except (TokenManifestError, ValueError) as error:
+        print(f"deadtable: no miniatures set up: {error}", file=sys.stderr)
+    return board, state, None
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.validate:
+        from game.board.lint import validate_cli
+
+        return validate_cli(args.validate, sys.stdout)
+    if args.screenshot:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    elif not display_available():
+        print(NO_DISPLAY_MESSAGE, file=sys.stderr)
+        return 2
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+    from game.app.app import DeadtableApp, describe_load_error
+    from game.board.errors import MapFormatError
+    from game.table.saves import SaveError
+
+    try:
+        board, state, save_path = load_table_source(args)
+    except (MapFormatError, SaveError, OSError) as error:
+        print(f"deadtable: {describe_load_error(error)}", file=sys.stderr)
+        return 1
+
+    import pygame
+
+    size = args.size or ((1920, 1080) if args.screenshot else (1280, 800))
+    try:
+        app = DeadtableApp(board, state, size=size, save_path=save_path)
+    except pygame.error:
+        print(NO_DISPLAY_MESSAGE, file=sys.stderr)
+        return 2
+    if args.screenshot:
+        try:
+            app.screenshot(args.screenshot)
+        except (pygame.error, OSError) as error:
+            print(f"deadtable: could not write {args.screenshot}: {error}", file=sys.stderr)
+            return 1
+        finally:
+            pygame.quit()
+        return 0
+    try:
+        app.run()
+    finally:
+        pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
