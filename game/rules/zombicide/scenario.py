@@ -410,12 +410,17 @@ def _engine() -> Any:
     return importlib.import_module("game.rules.zombicide.engine")
 
 
-def load_scenario_board(path: Path, spec: BoardSpec) -> Board:
+def load_scenario_board(path: Path, spec: BoardSpec, start_zone: str | None = None) -> Board:
     if (spec.path is None) == (spec.sketch is None):
         raise ScenarioError(path, "[board]", "give exactly one of path or sketch")
     if spec.sketch is not None:
+        markers = list(spec.markers)
+        if not any(m.kind == MarkerKind.START for m in markers):
+            # the engine needs a starting zone; survivors are then placed where the scenario says
+            first_zone = start_zone or sketch_zone_id(0, 0)
+            markers.append(SketchMarker(kind=MarkerKind.START, zone=first_zone))
         try:
-            return sketch_board(spec.sketch, spec.markers, spec.tile_cols, spec.tile_rows, source=str(path))
+            return sketch_board(spec.sketch, markers, spec.tile_cols, spec.tile_rows, source=str(path))
         except ValueError as error:
             raise ScenarioError(path, "[board] → sketch", str(error)) from None
     if spec.markers:
@@ -513,7 +518,8 @@ def run_scenario(path: str | Path, engine: Any = None) -> ScenarioResult:
     """Play one scenario file; a malformed file raises ScenarioError, a rules mismatch is a failure."""
     path = Path(path)
     scenario = read_scenario(path)
-    board = load_scenario_board(path, scenario.board)
+    first_zone = next((s.zone for s in scenario.survivor if s.zone), None)
+    board = load_scenario_board(path, scenario.board, first_zone)
     engine = engine or _engine()
     commands = importlib.import_module("game.rules.zombicide.commands")
     run = _Run(path, scenario, engine, commands.COMMAND_ADAPTER)
@@ -765,7 +771,7 @@ def zombie_line(state: Any, zone: int) -> str:
 
 def card_names(state: Any, slots: Sequence[int]) -> tuple[str, ...]:
     names = {EMPTY_SLOT: "", WOUND_SLOT: "wound"}
-    return tuple(names.get(card) or state.card_kinds[card] for card in slots)
+    return tuple(names.get(card, "?") if card < 0 else state.card_kinds[card] for card in slots)
 
 
 def describe(state: Any) -> list[str]:
