@@ -203,6 +203,20 @@ def test_door_off_any_border_is_reported():
         board_from_module(bad, source="maps/bad.tmx")
 
 
+def test_door_joining_zones_it_does_not_sit_between_is_reported():
+    bad = module(
+        "1R",
+        [
+            Zone("s1", ZoneKind.STREET, rectangle(0, 0, 10, 4)),
+            Zone("r1", ZoneKind.ROOM, rectangle(0, 4, 4, 6)),
+            Zone("r2", ZoneKind.ROOM, rectangle(4, 4, 6, 6)),
+        ],
+        [Portal("d1", PortalKind.DOOR, (2, 4), (4, 4), zones=("s1", "r2"))],
+    )
+    with pytest.raises(MapFormatError, match="door 1R:d1 is not on the border between 1R:s1 and 1R:r2"):
+        board_from_module(bad)
+
+
 def test_walls_follow_building_perimeters_and_are_merged():
     board = board_from_module(street_and_rooms("1R"))
     walls = {tuple(sorted(w)) for w in board.walls}

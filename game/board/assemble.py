@@ -15,6 +15,8 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from types import MappingProxyType
+from typing import NoReturn
 
 from game.board.errors import MapFormatError, MapProblem
 from game.board.geometry import (
@@ -182,7 +184,7 @@ class _Assembler:
         self.cols = max(1, round(self.width_cm / self.cell_cm))
         self.rows = max(1, round(self.height_cm / self.cell_cm))
 
-    def _fail(self, what: str, layer: str = "") -> None:
+    def _fail(self, what: str, layer: str = "") -> NoReturn:
         raise MapFormatError([MapProblem(path=self.source, what=what, layer=layer)])
 
     # grid ------------------------------------------------------------------------------
@@ -286,7 +288,7 @@ class _Assembler:
                     if 0 <= bc < cols and 0 <= br < rows:
                         grid[br * cols + bc] = offset + value
             for portal in module.portals:
-                if portal.kind == PortalKind.WINDOW:
+                if portal.kind == PortalKind.WINDOW or module.layout == Layout.FREE:
                     continue
                 pair = self._portal_zones(module, mcols, mrows, mgrid, portal)
                 portal_zone_pairs.append((pm, portal, pair))
@@ -315,10 +317,10 @@ class _Assembler:
         v_portal: dict[int, int] = {}  # vertical edge index → connection index
         h_portal: dict[int, int] = {}
         known_doors: set[str] = set()
-        for pm, portal, (za, zb) in portal_zone_pairs:
+        for pm, portal, (local_a, local_b) in portal_zone_pairs:
             global_portal = f"{pm.module.module_id}:{portal.id}"
             a, b = pm.to_board(portal.a), pm.to_board(portal.b)
-            ga, gb = f"{pm.module.module_id}:{za}", f"{pm.module.module_id}:{zb}"
+            ga, gb = f"{pm.module.module_id}:{local_a}", f"{pm.module.module_id}:{local_b}"
             if portal.kind == PortalKind.DOOR:
                 known_doors.add(global_portal)
                 override = door_overrides.get(global_portal, DoorOverride())
@@ -348,9 +350,9 @@ class _Assembler:
         loose_walls: list[tuple[Point, Point]] = []
         loose_fences: list[tuple[Point, Point]] = []
         for pm in self.placed:
-            for barrier in pm.module.barriers:
-                code = _BARRIER_CODES[barrier.kind]
-                for segment in polyline_segments(_transform_points(pm, barrier.points)):
+            for printed in pm.module.barriers:
+                code = _BARRIER_CODES[printed.kind]
+                for segment in polyline_segments(_transform_points(pm, printed.points)):
                     on_grid = self._mark_barrier_edges(segment, code, v_barrier, h_barrier)
                     if not on_grid or self.layout == Layout.FREE:
                         if code == _WALL:
@@ -368,37 +370,45 @@ class _Assembler:
         h_sight: dict[int, int] = {}
         vertical_edges = self._internal_edges(grid, vertical=True)
         horizontal_edges = self._internal_edges(grid, vertical=False)
-        for vertical, edges in ((True, vertical_edges), (False, horizontal_edges)):
-            portals = v_portal if vertical else h_portal
-            barriers = v_barrier if vertical else h_barrier
-            walls = wall_v if vertical else wall_h
-            fences = fence_v if vertical else fence_h
-            for edge, za, zb in edges:
-                barrier = barriers.get(edge, _NO_BARRIER)
+        matched_portals: set[int] = set()
+        for vertical, grid_edges in ((True, vertical_edges), (False, horizontal_edges)):
+            edge_portals = v_portal if vertical else h_portal
+            edge_barriers = v_barrier if vertical else h_barrier
+            wall_keys = wall_v if vertical else wall_h
+            fence_keys = fence_v if vertical else fence_h
+            for edge, za, zb in grid_edges:
+                barrier = edge_barriers.get(edge, _NO_BARRIER)
                 if za == zb:
                     if barrier == _WALL:
-                        walls.append(edge)
+                        wall_keys.append(edge)
                     elif barrier == _FENCE:
-                        fences.append(edge)
+                        fence_keys.append(edge)
                     continue
                 if za < 0 or zb < 0:
-                    walls.append(edge)
+                    wall_keys.append(edge)
                     continue
-                conn_index = portals.get(edge)
-                if conn_index is not None:
-                    c = connections[conn_index]
-                    if {zone_index[c.a], zone_index[c.b]} == {za, zb}:
-                        (v_sight if vertical else h_sight)[edge] = conn_index
+                portal_index = edge_portals.get(edge)
+                if portal_index is not None:
+                    joined = connections[portal_index]
+                    if {zone_index[joined.a], zone_index[joined.b]} == {za, zb}:
+                        (v_sight if vertical else h_sight)[edge] = portal_index
+                        matched_portals.add(portal_index)
                         continue  # a door or opening: drawn from its connection
                 if zone_building_kind[za] or zone_building_kind[zb]:
-                    walls.append(edge)
+                    wall_keys.append(edge)
                     continue
                 key = (za, zb) if za < zb else (zb, za)
                 pair_edges.setdefault(key, []).append((vertical, edge, barrier))
                 if barrier == _WALL:
-                    walls.append(edge)
+                    wall_keys.append(edge)
                 elif barrier == _FENCE:
-                    fences.append(edge)
+                    fence_keys.append(edge)
+        for portal_index, joined in enumerate(connections):
+            if portal_index not in matched_portals:
+                self._fail(
+                    f"{joined.kind.value} {joined.id.partition(':')[2]} is not on the border between "
+                    f"{joined.a} and {joined.b}"
+                )
 
         stairs_points = [
             pm.to_board(marker.position)
@@ -406,12 +416,12 @@ class _Assembler:
             for marker in pm.module.markers
             if marker.kind == MarkerKind.STAIRS
         ]
-        for (za, zb), edges in sorted(pair_edges.items()):
-            best = min(barrier for _, _, barrier in edges)
+        for (za, zb), border in sorted(pair_edges.items()):
+            best = min(barrier for _, _, barrier in border)
             if best == _WALL:
                 continue
             kind = _STREET_CONNECTION[best]
-            chosen = [(vertical, edge) for vertical, edge, barrier in edges if barrier == best]
+            chosen = [(vertical, edge) for vertical, edge, barrier in border if barrier == best]
             segments = self._merge_edges(
                 [e for v, e in chosen if v], [e for v, e in chosen if not v]
             )
@@ -430,7 +440,7 @@ class _Assembler:
                     has_stairs=has_stairs,
                 )
             )
-            for vertical, edge, barrier in edges:
+            for vertical, edge, barrier in border:
                 if _SIGHT_PASSES[barrier]:
                     (v_sight if vertical else h_sight)[edge] = conn_index
 
@@ -442,6 +452,13 @@ class _Assembler:
 
         walls = self._merge_edges(wall_v, wall_h) + loose_walls
         fences = self._merge_edges(fence_v, fence_h) + loose_fences
+        sight_steps = {
+            zone_ids[z]: tuple(
+                tuple(SightStep(zone=zone_ids[step_zone], via=connections[via].id) for step_zone, via in line)
+                for line in lines
+            )
+            for z, lines in enumerate(sight_lines)
+        }
 
         grid_ids = tuple(zone_ids[i] if i >= 0 else None for i in grid)
         markers = self._markers(grid_ids, zones, extra_markers)
@@ -454,22 +471,14 @@ class _Assembler:
             width_cm=self.width_cm,
             height_cm=self.height_cm,
             modules=self.placed,
-            zones=frozen_mapping(zones),
+            zones=MappingProxyType(zones),
             connections=tuple(connections),
             walls=tuple(walls),
             fences=tuple(fences),
             markers=markers,
             terrain=terrain,
-            buildings=frozen_mapping(buildings),
-            sight_lines=frozen_mapping(
-                {
-                    zone_ids[z]: tuple(
-                        tuple(SightStep(zone=zone_ids[step_zone], via=connections[via].id) for step_zone, via in line)
-                        for line in lines
-                    )
-                    for z, lines in enumerate(sight_lines)
-                }
-            ),
+            buildings=MappingProxyType(buildings),
+            sight_lines=MappingProxyType(sight_steps),
             cell_cm=cell,
             zone_grid=grid_ids,
             grid_size=(cols, rows),
@@ -732,9 +741,10 @@ class _Assembler:
                     replace(marker, position=position, size=_transform_size(pm, marker.size), zone=zone)
                 )
         for i, marker in enumerate(extra_markers):
-            if marker.zone not in zones:
+            target = zones.get(marker.zone or "")
+            if target is None:
                 self._fail(f"marker {marker.kind.value} names unknown zone {marker.zone}", layer=f"markers[{i}]")
-            markers.append(replace(marker, position=zones[marker.zone].center))
+            markers.append(replace(marker, position=target.center))
         return tuple(markers)
 
 
