@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from game.board.geometry import point_in_polygon
 from game.board.model import Board, BoardZone, Layout, Marker, MarkerKind, Terrain, TerrainKind, ZoneKind
 from game.table import setup
 from game.table.arrange import arrange_zone, disc_inside
@@ -162,6 +163,25 @@ def test_manifest_without_walkers_uses_its_other_zombies():
     assert [p.id for p in zombies] == ["crawler-1", "crawler-2", "crawler-3"]
 
 
+def test_our_own_survivors_come_before_generic_stand_ins():
+    tokens = {
+        "zw_survivor": TokenInfo(file="s.png", label="Survivor", side="survivor", base_cm=2.5),
+        "zw_dog": TokenInfo(file="d.png", label="Dog", side="survivor", base_cm=2.5),
+        "survivor_nell": TokenInfo(file="n.png", label="Nell", side="survivor", base_cm=2.5, ours=True),
+        "survivor_otis": TokenInfo(file="o.png", label="Otis", side="survivor", base_cm=2.5, ours=True),
+        "a_bomb": TokenInfo(file="a.png", label="A-Bomb", side="zombie", base_cm=4.0),
+        "walker": TOKENS["walker"],
+        "zw_walker": TokenInfo(file="w.png", label="Walker (ZW)", side="zombie", base_cm=2.5),
+    }
+    board = zone_board((Marker(MarkerKind.SPAWN, (18.0, 6.0), zone="m:z2"),))
+    pieces = default_pieces(board, tokens)
+    assert {p.token for p in pieces if p.side == PieceSide.SURVIVOR} == {"survivor_nell", "survivor_otis"}
+    # No runner in this manifest: a walker stands in for it, never the first zombie listed.
+    assert [p.token for p in pieces if p.side == PieceSide.ZOMBIE] == ["walker"] * 3
+    free = default_pieces(free_board(), tokens)
+    assert [p.id for p in free if p.side == PieceSide.ZOMBIE] == [f"zw-walker-{i}" for i in range(1, 6)]
+
+
 def test_manifest_without_survivors_or_zombies_gives_an_empty_table():
     board = zone_board((Marker(MarkerKind.SPAWN, (18.0, 6.0), zone="m:z2"),))
     assert default_pieces(board, {"noise": TOKENS["noise"]}) == []
@@ -210,6 +230,17 @@ def test_free_table_uses_the_map_deployment_areas():
     # Both bands look towards the middle of the table.
     assert all(p.facing_deg == pytest.approx(180, abs=30) for p in survivors[:5])
     assert all(p.facing_deg < 30 or p.facing_deg > 330 for p in survivors[5:])
+
+
+def test_free_table_picks_the_two_deployment_areas_farthest_apart():
+    markers = (
+        Marker(MarkerKind.DEPLOYMENT, (10.0, 10.0), size=(10.0, 10.0)),
+        Marker(MarkerKind.DEPLOYMENT, (30.0, 10.0), size=(10.0, 10.0)),
+        Marker(MarkerKind.DEPLOYMENT, (110.0, 80.0), size=(10.0, 10.0)),
+    )
+    survivors = [p for p in default_pieces(free_board(markers), TOKENS) if p.side == PieceSide.SURVIVOR]
+    assert all(5 < p.x_cm < 15 and 5 < p.y_cm < 15 for p in survivors[:5])
+    assert all(105 < p.x_cm < 115 and 75 < p.y_cm < 85 for p in survivors[5:])
 
 
 # --- the token manifest --------------------------------------------------------------------
@@ -271,6 +302,25 @@ def test_shipped_manifest_is_valid_and_has_survivors_and_zombies():
     tokens = load_token_manifest(path)
     sides = {info.side for info in tokens.values()}
     assert {"survivor", "zombie"} <= sides
+
+
+@pytest.mark.parametrize("name", ["zw-outskirts-farm", "zw-town-square"])
+def test_shipped_free_tables_get_two_bands_off_the_terrain(name):
+    table = REPO / "maps" / "zombieworld" / f"{name}.tmx"
+    manifest = REPO / "assets" / "tokens" / "tokens.json"
+    if not table.exists() or not manifest.exists():
+        pytest.skip("the free table or the token manifest is not built yet")
+    from game.board.mission import load_board
+
+    board = load_board(str(table))
+    pieces = default_pieces(board, load_token_manifest(manifest))
+    assert sum(p.side == PieceSide.SURVIVOR for p in pieces) == 10
+    assert sum(p.side == PieceSide.ZOMBIE for p in pieces) == 5
+    assert_apart(pieces)
+    blocking = [t.polygon for t in board.terrain if t.kind in setup.BLOCKING_TERRAIN]
+    for p in pieces:
+        assert 0 < p.x_cm < board.width_cm and 0 < p.y_cm < board.height_cm
+        assert not any(point_in_polygon((p.x_cm, p.y_cm), polygon) for polygon in blocking), p.id
 
 
 @pytest.mark.parametrize("name", ["tutorial-2x2", "safehouse-3x2", "city-3x3"])

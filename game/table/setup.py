@@ -28,7 +28,7 @@ DEFAULT_TOKEN_MANIFEST = "assets/tokens/tokens.json"
 SURVIVORS_ON_ZONE_BOARDS = 6
 ZOMBIES_PER_SPAWN = ("walker", "walker", "runner")
 BAND_SIZE = 5
-MIDDLE_ZOMBIES = ("walker", "walker", "walker", "runner", "runner")
+MIDDLE_ZOMBIES = ("zw_walker",) * 5  # Zombieworld's own walkers where the manifest has them
 DEPLOYMENT_AREA_CM = 20.0  # side of a default deployment square on free tables
 MIDDLE_AREA_CM = 15.0
 EDGE_INSET_CM = 3.0
@@ -44,6 +44,7 @@ class TokenInfo(BaseModel):
     label: str = Field(min_length=1)
     side: Literal["survivor", "zombie", "token"]
     base_cm: float = Field(gt=0, le=30)
+    ours: bool = False  # drawn for this project (named survivors), not a generic stand-in
 
 
 class TokenManifestError(ValueError):
@@ -102,12 +103,19 @@ def _names(tokens: Mapping[str, TokenInfo], side: str) -> list[str]:
     return [name for name, info in tokens.items() if info.side == side]
 
 
+def _survivor_names(tokens: Mapping[str, TokenInfo]) -> list[str]:
+    """Our own named survivors in manifest order; any survivor token when there are none."""
+    survivors = _names(tokens, PieceSide.SURVIVOR)
+    return [name for name in survivors if tokens[name].ours] or survivors
+
+
 def _zombie_names(tokens: Mapping[str, TokenInfo], wanted: Sequence[str]) -> list[str]:
-    """``wanted`` types where the manifest has them; any other zombie type stands in for the rest."""
+    """``wanted`` types where the manifest has them; else a walker; else its first zombie type."""
     zombies = _names(tokens, PieceSide.ZOMBIE)
     if not zombies:
         return []
-    return [name if name in zombies else zombies[i % len(zombies)] for i, name in enumerate(wanted)]
+    stand_in = "walker" if "walker" in zombies else zombies[0]
+    return [name if name in zombies else stand_in for name in wanted]
 
 
 class _Factory:
@@ -152,7 +160,7 @@ def _zone_board_pieces(board: Board, tokens: Mapping[str, TokenInfo]) -> list[Pi
         return []
     factory = _Factory(tokens)
     start_zone = _start_zone(board)
-    pieces = [factory.make(name, start_zone) for name in _cycle(_names(tokens, PieceSide.SURVIVOR), SURVIVORS_ON_ZONE_BOARDS)]
+    pieces = [factory.make(name, start_zone) for name in _cycle(_survivor_names(tokens), SURVIVORS_ON_ZONE_BOARDS)]
     spawn_zones: list[str] = []
     for marker in board.markers:
         if marker.kind == MarkerKind.SPAWN and marker.zone in board.zones and marker.zone not in spawn_zones:
@@ -202,7 +210,7 @@ def _facing(origin: Point, target: Point) -> float:
 def _free_table_pieces(board: Board, tokens: Mapping[str, TokenInfo]) -> list[Piece]:
     factory = _Factory(tokens)
     middle = (board.width_cm / 2, board.height_cm / 2)
-    survivors = _names(tokens, PieceSide.SURVIVOR)
+    survivors = _survivor_names(tokens)
     pieces: list[Piece] = []
     for band, area in enumerate(_deployment_areas(board)):
         band_pieces = [factory.make(name) for name in _cycle(survivors, BAND_SIZE, start=band * BAND_SIZE)]
@@ -227,16 +235,20 @@ def _centred_rectangle(centre: Point, size: tuple[float, float]) -> tuple[Point,
 
 
 def _deployment_areas(board: Board) -> list[tuple[Point, ...]]:
-    """Two areas: the map's deployment markers first, then free opposite corners of the table."""
+    """Two areas: the two map deployment markers farthest apart, else free opposite corners."""
     side = min(DEPLOYMENT_AREA_CM, board.width_cm / 3, board.height_cm / 3)
-    areas: list[tuple[Point, ...]] = []
+    marked: list[tuple[Point, ...]] = []
     for marker in board.markers:
-        if marker.kind == MarkerKind.DEPLOYMENT and len(areas) < 2:
+        if marker.kind == MarkerKind.DEPLOYMENT:
             width, height = marker.size
             size = (width, height) if width > 0 and height > 0 else (side, side)
-            areas.append(_centred_rectangle(marker.position, size))
-    if len(areas) == 2:
-        return areas
+            marked.append(_centred_rectangle(marker.position, size))
+    if len(marked) >= 2:
+        pairs = [(i, j) for i in range(len(marked)) for j in range(i + 1, len(marked))]
+        centres = [polygon_centroid(area) for area in marked]
+        best = max(pairs, key=lambda pair: (round(math.dist(centres[pair[0]], centres[pair[1]]), 6), -pairs.index(pair)))
+        return [marked[best[0]], marked[best[1]]]
+    areas = marked
     half = side / 2 + EDGE_INSET_CM
     corners = [
         (half, half),
