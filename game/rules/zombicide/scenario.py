@@ -14,7 +14,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from game.board.model import (
     Board,
@@ -288,7 +288,8 @@ class ZombiePlacement(_Strict):
 
 
 class StepSpec(_Strict):
-    command: dict[str, Any]
+    command: dict[str, Any] | None = None
+    choose: str | None = Field(default=None, description="pick the pending decision's option containing this text")
     seat: str | None = None
     dice: tuple[int, ...] = ()
     zombie_deck_top: tuple[int, ...] = ()
@@ -297,6 +298,12 @@ class StepSpec(_Strict):
     events: tuple[dict[str, Any], ...] = ()
     exact_events: bool = False
     note: str = ""
+
+    @model_validator(mode="after")
+    def _one_action(self) -> StepSpec:
+        if (self.command is None) == (self.choose is None):
+            raise ValueError("a step needs exactly one of command or choose")
+        return self
 
     @field_validator("dice")
     @classmethod
@@ -542,7 +549,12 @@ def run_scenario(path: str | Path, engine: Any = None) -> ScenarioResult:
     for number, step in enumerate(scenario.step, start=1):
         where = f"[[step]] #{number}"
         try:
-            command = run.adapter.validate_python(step.command)
+            if step.choose is not None:
+                command = run.adapter.validate_python(
+                    {"kind": "choose_option", "option": _option(path, where, state, step.choose)}
+                )
+            else:
+                command = run.adapter.validate_python(step.command)
         except ValidationError as error:
             first = error.errors(include_url=False)[0]
             loc = ".".join(str(s) for s in first["loc"])
@@ -750,6 +762,22 @@ def place_everything(path: Path, scenario: ScenarioFile, state: Any) -> Any:
             spawned[door] = spawned[door] or position == "open"
         state = dataclasses.replace(state, doors_open=tuple(doors_open), doors_spawned=tuple(spawned))
     return force(path, "top level", state, scenario.dice, scenario.zombie_deck_top, scenario.equipment_deck_top)
+
+
+def _option(path: Path, where: str, state: Any, text: str) -> int:
+    """The index of the pending decision's option that contains ``text`` (an exact match wins)."""
+    if state.pending is None:
+        raise ScenarioError(path, f"{where} → choose", "no decision is pending at this step")
+    options = [option.lower() for option in state.pending.options]
+    wanted = text.lower()
+    if wanted in options:
+        return options.index(wanted)
+    found = [n for n, option in enumerate(options) if wanted in option]
+    if len(found) != 1:
+        listed = "; ".join(state.pending.options)
+        what = "matches several options" if found else "matches no option"
+        raise ScenarioError(path, f"{where} → choose", f"{text!r} {what}: {listed}")
+    return found[0]
 
 
 def seat_for(state: Any, command: Any) -> str:
