@@ -261,3 +261,38 @@ def test_every_problem_is_reported_at_once(tmp_path):
     layers = [p.layer for p in caught.value.problems]
     assert layers.count("modules[1]") == 2  # same cell and same module
     assert "markers[0]" in layers
+
+
+def test_three_by_three_crossroads_join_into_one_street_network():
+    board = load_mission(FIXTURES / "cross_3x3.toml")
+    assert (board.width_cm, board.height_cm) == (90.0, 90.0)
+    assert len(board.zones) == 9 * 21
+    assert len(board.buildings) == 9 * 4  # four blocks of four rooms on every module
+    assert all(len(rooms) == 4 for rooms in board.buildings.values())
+    streets = [z for z in board.zones.values() if z.is_street_like]
+    # Street borders, within and across modules, link all 45 street zones whatever the turns.
+    neighbours: dict[str, set[str]] = {z.id: set() for z in streets}
+    for c in board.connections:
+        if c.kind == ConnectionKind.OPEN:
+            neighbours[c.a].add(c.b)
+            neighbours[c.b].add(c.a)
+    reached, frontier = {"5R:sc"}, ["5R:sc"]
+    while frontier:
+        for other in neighbours[frontier.pop()] - reached:
+            reached.add(other)
+            frontier.append(other)
+    assert reached == set(neighbours)
+    # Every connection is drawn where its two zones meet.
+    for c in board.connections:
+        (ax, ay), (bx, by) = c.segment
+        cx, cy = (ax + bx) / 2, (ay + by) / 2
+        if abs(bx - ax) >= abs(by - ay):
+            sides = {board.zone_at((cx, cy - 0.5)), board.zone_at((cx, cy + 0.5))}
+        else:
+            sides = {board.zone_at((cx - 0.5, cy)), board.zone_at((cx + 0.5, cy))}
+        assert sides == {c.a, c.b}, c
+    # From a room, sight crosses the street through its door into the room opposite, no further.
+    assert [[(s.zone, s.via) for s in line] for line in board.sight_lines["5R:a2"]] == [
+        [("5R:a0", "opening:5R:oa2")],
+        [("5R:sw", "door:5R:da"), ("5R:c0", "door:5R:dc")],
+    ]
