@@ -210,3 +210,111 @@ def sketch_board(
         grid_size=(cols, rows),
         properties=MappingProxyType({"setup": dict(setup)} if setup else {}),
     )
+
+
+# --- games on sketch boards ----------------------------------------------------------------------
+
+SIX = ("cathy", "dan", "james", "jane", "joe", "laurie")
+
+
+def catalog_with(deck: Iterable[Mapping[str, object]] | None = None, **setup_changes: object):  # type: ignore[no-untyped-def]
+    """The shipped catalog, with its zombie deck replaced by ``deck`` (card dicts) if given."""
+    from game.rules.zombicide.catalog import ZombieCard, load_catalog
+
+    catalog = load_catalog()
+    update: dict[str, object] = {}
+    if deck is not None:
+        update["zombie_deck"] = tuple(
+            ZombieCard.model_validate({"number": n, **card}) for n, card in enumerate(deck, start=1)
+        )
+    if setup_changes:
+        update["setup"] = catalog.setup.model_copy(update=setup_changes)
+    return catalog.model_copy(update=update) if update else catalog
+
+
+def new_game(board: Board, seats: Mapping[str, Iterable[str]] | None = None, seed: int = 1, catalog=None, **setup):  # type: ignore[no-untyped-def]
+    from game.rules.zombicide import engine
+
+    seats = seats or {"A": SIX[:3], "B": SIX[3:]}
+    spec = {"players": [{"seat": seat, "survivors": list(ids)} for seat, ids in seats.items()], **setup}
+    return engine.setup(board, spec, seed, catalog=catalog)
+
+
+def arrange(state, survivors: Mapping[str, Mapping[str, object]] | None = None,  # type: ignore[no-untyped-def]
+            zombies: Mapping[str, Mapping[str, int]] | None = None, zombie_top: Iterable[int] = (),
+            equipment_top: Iterable[str] = (), dice: Iterable[int] = (), noise: Mapping[str, int] | None = None):
+    """Put the game in a given position: survivors (zone, hand, reserve, xp, wounds, skills,
+    actions), zombies per zone, the next zombie cards, the next equipment cards, forced dice."""
+    from dataclasses import replace
+
+    from game.rules.core.rng import force_dice
+    from game.rules.zombicide.state import EMPTY, WOUND
+
+    kinds = list(state.card_kinds)
+
+    def card(equipment_id: str) -> int:
+        if equipment_id == "wound":
+            return WOUND
+        kinds.append(equipment_id)
+        return len(kinds) - 1
+
+    people = list(state.survivors)
+    for survivor_id, changes in (survivors or {}).items():
+        i = state.survivor_index(survivor_id)
+        assert i >= 0, survivor_id
+        person = people[i]
+        update = {k: v for k, v in changes.items() if k not in ("hand", "reserve", "zone", "actions")}
+        if "zone" in changes:
+            update["zone"] = state.graph.index[str(changes["zone"])]
+        if "actions" in changes:
+            update["actions_left"] = changes["actions"]
+        if "hand" in changes or "reserve" in changes:
+            slots = [EMPTY] * len(person.slots)
+            for n, eq in enumerate(changes.get("hand", ())):  # type: ignore[arg-type]
+                slots[n] = card(eq) if eq else EMPTY
+            for n, eq in enumerate(changes.get("reserve", ())):  # type: ignore[arg-type]
+                slots[2 + n] = card(eq) if eq else EMPTY
+            update["slots"] = tuple(slots)
+        if "xp" in changes:
+            update["level"] = state.tables.level_of(int(changes["xp"]))  # type: ignore[arg-type]
+        people[i] = replace(person, **update)
+    counts = [list(c) for c in state.zombies]
+    supply = list(state.supply)
+    for zone_id, groups in (zombies or {}).items():
+        for zombie_id, n in groups.items():
+            t = state.tables.zombie_index[zombie_id]
+            counts[state.graph.index[zone_id]][t] += n
+            supply[t] -= n
+    deck = tuple(zombie_top) + tuple(n for n in state.zombie_deck if n not in tuple(zombie_top))
+    equipment = tuple(card(e) for e in equipment_top) + state.equipment_deck
+    noise_list = list(state.noise)
+    for zone_id, tokens in (noise or {}).items():
+        noise_list[state.graph.index[zone_id]] = tokens
+    return replace(
+        state,
+        card_kinds=tuple(kinds),
+        survivors=tuple(people),
+        zombies=tuple(tuple(c) for c in counts),
+        supply=tuple(supply),
+        zombie_deck=deck,
+        equipment_deck=equipment,
+        rng=force_dice(state.rng, list(dice)) if dice else state.rng,
+        noise=tuple(noise_list),
+    )
+
+
+def zombies_at(state, zone_id: str) -> dict[str, int]:  # type: ignore[no-untyped-def]
+    counts = state.zombies[state.graph.index[zone_id]]
+    return {state.tables.zombie_ids[t]: n for t, n in enumerate(counts) if n}
+
+
+def survivor(state, survivor_id: str):  # type: ignore[no-untyped-def]
+    return state.survivors[state.survivor_index(survivor_id)]
+
+
+def zone_of(state, survivor_id: str) -> str:  # type: ignore[no-untyped-def]
+    return state.graph.zone_ids[survivor(state, survivor_id).zone]
+
+
+def hand(state, survivor_id: str) -> list[str]:  # type: ignore[no-untyped-def]
+    return [state.card_kinds[c] if c >= 0 else ("wound" if c == -2 else "") for c in survivor(state, survivor_id).slots]

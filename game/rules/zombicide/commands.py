@@ -6,7 +6,7 @@ Zones, doors and survivors are named by their string ids so logs and scenario fi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
 
@@ -126,10 +126,7 @@ class ForceDice:
 
 
 Command = Annotated[
-    Union[
-        Move, OpenDoor, Search, Attack, Reload, Rearrange, Trade, Discard, TakeObjective, MakeNoise,
-        EndTurn, Escape, ChooseOption, ForceDice,
-    ],
+    Move | OpenDoor | Search | Attack | Reload | Rearrange | Trade | Discard | TakeObjective | MakeNoise | EndTurn | Escape | ChooseOption | ForceDice,
     Field(discriminator="kind"),
 ]
 COMMAND_ADAPTER: TypeAdapter = TypeAdapter(Command)
@@ -379,14 +376,7 @@ class GameEnded:
 
 
 Event = Annotated[
-    Union[
-        GameStarted, DeckShuffled, EquipmentDealt, TurnStarted, TurnEnded, SurvivorMoved, DoorOpened,
-        NoiseMade, DiceRolled, CardDrawn, CardKept, CardDiscarded, InventoryChanged, WeaponReloaded,
-        ZombieSpawned, ZombieMoved, ZombieAttacked, ZombiesKilled, ExtraActivation, SurvivorsGrabbed,
-        SurvivorWounded, SurvivorEliminated, ExperienceGained, DangerLevelReached, SkillGained,
-        ObjectiveTaken, SurvivorEscaped, DecisionNeeded, PhaseStarted, NoiseCleared, FirstPlayerPassed,
-        DiceForced, GameEnded,
-    ],
+    GameStarted | DeckShuffled | EquipmentDealt | TurnStarted | TurnEnded | SurvivorMoved | DoorOpened | NoiseMade | DiceRolled | CardDrawn | CardKept | CardDiscarded | InventoryChanged | WeaponReloaded | ZombieSpawned | ZombieMoved | ZombieAttacked | ZombiesKilled | ExtraActivation | SurvivorsGrabbed | SurvivorWounded | SurvivorEliminated | ExperienceGained | DangerLevelReached | SkillGained | ObjectiveTaken | SurvivorEscaped | DecisionNeeded | PhaseStarted | NoiseCleared | FirstPlayerPassed | DiceForced | GameEnded,
     Field(discriminator="kind"),
 ]
 EVENT_ADAPTER: TypeAdapter = TypeAdapter(Event)

@@ -339,9 +339,11 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
                 edge = graph.edges[e]
                 if edge.door >= 0 and not state.doors_open[edge.door] and _door_unlocked(state, edge.color):
                     commands.append(OpenDoor(sid, edge.connection_id))
-    if _can_spend(s, "search") and not s.searched and zombies_here == 0 and state.equipment_deck + state.equipment_discard:
-        if graph.kinds[zone] in SEARCHABLE_KINDS or sk.has(s.skills, "search_anywhere"):
-            commands.append(Search(sid))
+    searchable = graph.kinds[zone] in SEARCHABLE_KINDS or sk.has(s.skills, "search_anywhere")
+    if searchable and _can_spend(s, "search") and not s.searched and zombies_here == 0 and (
+        state.equipment_deck or state.equipment_discard
+    ):
+        commands.append(Search(sid))
     seen_weapons: set[str] = set()
     for slot in (0, 1):
         card = s.slots[slot]
@@ -1193,7 +1195,7 @@ class _Game:
             routes = self.destinations(zone, noise, doors, occupied)
             if routes:
                 plans.append((zone, routes, moving))
-        for zone, routes, moving in plans:  # everybody moves at once
+        for zone, _routes, moving in plans:  # everybody moves at once
             counts = list(self.zombies[zone])
             for t, n in enumerate(moving):
                 counts[t] -= n
