@@ -443,6 +443,23 @@ def test_ledge_connects_and_lets_sight_through():
     assert sees(board, "4V:n") == {"4V:m", "4V:s"}
 
 
+def test_corridors_and_the_outdoors_meet_only_through_a_portal():
+    board = board_from_module(
+        module(
+            "1I",
+            [
+                Zone("out", ZoneKind.OUTDOOR, rectangle(0, 0, 10, 4)),
+                Zone("hall", ZoneKind.CORRIDOR, rectangle(0, 4, 10, 2)),
+                Zone("lab", ZoneKind.CORRIDOR, rectangle(0, 6, 10, 4)),
+            ],
+        )
+    )
+    assert connection(board, "1I:out", "1I:hall") is None
+    assert ((0.0, 4.0), (10.0, 4.0)) in board.walls
+    assert connection(board, "1I:hall", "1I:lab").kind == ConnectionKind.OPEN
+    assert sees(board, "1I:lab") == {"1I:hall"}
+
+
 # --- sight lines ----------------------------------------------------------------------------
 
 

@@ -5,7 +5,8 @@ its centre); every rule below is then worked out from the borders between cells:
 
 - street-like ↔ street-like borders connect unless a wall covers the whole border; fences,
   hedges and ledges give their own connection kinds. This also joins streets across module edges;
-- anything involving a building zone connects only through a door or an opening of the module;
+- anything involving a building zone connects only through a door or an opening of the module,
+  and so do Invader's corridors and the outdoors (only airlocks lead outside);
 - sight runs along cell rows and columns, stopping at walls, hedges, the board edge, and one zone
   after entering a building zone.
 """
@@ -44,6 +45,7 @@ from game.board.model import (
     PortalKind,
     SightStep,
     Terrain,
+    ZoneKind,
     frozen_mapping,
 )
 
@@ -249,6 +251,8 @@ class _Assembler:
         grid = [-1] * (cols * rows)
         zone_ids: list[str] = []
         zone_building_kind: list[bool] = []
+        zone_indoors: list[bool] = []  # Invader corridors: never open onto the planet's surface
+        zone_outdoors: list[bool] = []
         board_zones: list[BoardZone] = []
         zone_index: dict[str, int] = {}
         module_ids: set[str] = set()
@@ -267,6 +271,8 @@ class _Assembler:
                 zone_index[global_id] = len(zone_ids)
                 zone_ids.append(global_id)
                 zone_building_kind.append(zone.kind in BUILDING_KINDS)
+                zone_indoors.append(zone.kind == ZoneKind.CORRIDOR)
+                zone_outdoors.append(zone.kind == ZoneKind.OUTDOOR)
             mcols, mrows, mgrid = self._rasterise_module(module)
             origin_col = round(pm.origin_cm[0] / cell)
             origin_row = round(pm.origin_cm[1] / cell)
@@ -394,7 +400,12 @@ class _Assembler:
                         (v_sight if vertical else h_sight)[edge] = portal_index
                         matched_portals.add(portal_index)
                         continue  # a door or opening: drawn from its connection
-                if zone_building_kind[za] or zone_building_kind[zb]:
+                if (
+                    zone_building_kind[za]
+                    or zone_building_kind[zb]
+                    or (zone_indoors[za] and zone_outdoors[zb])
+                    or (zone_outdoors[za] and zone_indoors[zb])
+                ):
                     wall_keys.append(edge)
                     continue
                 key = (za, zb) if za < zb else (zb, za)

@@ -64,7 +64,7 @@ class MissionDoor(_Strict):
 
 
 class MissionFile(_Strict):
-    schema_version: StrictInt
+    schema_version: Annotated[StrictInt, Field(ge=1)]
     id: StrictStr
     title: StrictStr
     game: StrictStr
