@@ -59,6 +59,7 @@ class TablePhysics:
         self._friction: dict[str, tuple[pymunk.Constraint, ...]] = {}
         self._grips: dict[int, _Grip] = {}
         self._accumulated_s = 0.0
+        self._awake = True  # something may be moving; cleared once everything has come to rest
         mask = (PIECE_CATEGORY | WALL_CATEGORY) if pieces_collide else WALL_CATEGORY
         self._piece_filter = pymunk.ShapeFilter(categories=PIECE_CATEGORY, mask=mask)
         for start, end in walls:
@@ -132,7 +133,9 @@ class TablePhysics:
     def is_settled(self) -> bool:
         if self._grips:
             return False
-        return all(b.velocity.length < SETTLED_SPEED_CM_S for b in self._bodies.values())
+        if self._awake:
+            self._awake = any(b.velocity.length >= SETTLED_SPEED_CM_S for b in self._bodies.values())
+        return not self._awake
 
     # --- moving --------------------------------------------------------------------------------
 
@@ -141,6 +144,7 @@ class TablePhysics:
         body.position = point_cm
         body.velocity = (0, 0)
         self.space.reindex_shapes_for_body(body)
+        self._awake = True
 
     def grab(self, pointer_id: int, piece_id: str, point_cm: Point) -> None:
         """Join the pointer to the miniature at the grabbed point (a pointer holds one piece)."""
@@ -164,6 +168,7 @@ class TablePhysics:
         if grip is None:
             return None
         self.space.remove(grip.pointer_body, grip.joint)
+        self._awake = True
         return grip.piece_id
 
     def step(self, dt_s: float) -> int:
@@ -172,6 +177,7 @@ class TablePhysics:
         steps = 0
         while self._accumulated_s >= STEP_S:
             self.space.step(STEP_S)
+            self._awake = True
             self._accumulated_s -= STEP_S
             steps += 1
         return steps
