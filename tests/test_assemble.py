@@ -555,6 +555,21 @@ def test_finer_grid_when_zones_do_not_follow_tiles():
     assert connection(board, "8R:w", "8R:e").kind == ConnectionKind.OPEN
 
 
+def test_off_grid_corners_fall_back_to_tile_cells():
+    board = board_from_module(
+        module(
+            "8V",
+            [
+                Zone("w", ZoneKind.STREET, rectangle(0, 0, 4.37, 10)),
+                Zone("e", ZoneKind.STREET, ((4.37, 0), (10, 0), (10, 10), (4.37, 10))),
+            ],
+        )
+    )
+    assert board.cell_cm == 2.0
+    assert board.zone_at((1.0, 1.0)) == "8V:w" and board.zone_at((9.0, 1.0)) == "8V:e"
+    assert connection(board, "8V:w", "8V:e").kind == ConnectionKind.OPEN
+
+
 # --- free tables ----------------------------------------------------------------------------
 
 

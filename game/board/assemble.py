@@ -205,7 +205,8 @@ class _Assembler:
             cell = base / divisor
             if all(abs(c / cell - round(c / cell)) * cell <= _ALIGN_TOLERANCE_CM for c in coords):
                 return cell
-        return base / _CELL_DIVISORS[-1]
+        # Off-grid corners: tile cells keep the board fast; each cell still takes the zone under its centre.
+        return base
 
     def _rasterise_module(self, module: BoardModule) -> tuple[int, int, list[int]]:
         """Zone index (within the module) per module cell, -1 for none; first zone wins overlaps."""
