@@ -163,8 +163,9 @@ def _zone_board_pieces(board: Board, tokens: Mapping[str, TokenInfo]) -> list[Pi
     pieces = [factory.make(name, start_zone) for name in _cycle(_survivor_names(tokens), SURVIVORS_ON_ZONE_BOARDS)]
     spawn_zones: list[str] = []
     for marker in board.markers:
-        if marker.kind == MarkerKind.SPAWN and marker.zone in board.zones and marker.zone not in spawn_zones:
-            spawn_zones.append(marker.zone)
+        zone = marker.zone
+        if marker.kind == MarkerKind.SPAWN and zone is not None and zone in board.zones and zone not in spawn_zones:
+            spawn_zones.append(zone)
     for zone_id in spawn_zones:
         pieces.extend(factory.make(name, zone_id) for name in _zombie_names(tokens, ZOMBIES_PER_SPAWN))
 
@@ -184,10 +185,10 @@ def _zone_board_pieces(board: Board, tokens: Mapping[str, TokenInfo]) -> list[Pi
 def _start_zone(board: Board) -> str:
     """The zone of the first start marker; else the zone under the board's middle; else the first zone."""
     for marker in board.markers:
-        if marker.kind == MarkerKind.START and marker.zone in board.zones:
+        if marker.kind == MarkerKind.START and marker.zone is not None and marker.zone in board.zones:
             return marker.zone
     middle = board.zone_at((board.width_cm / 2, board.height_cm / 2))
-    if middle in board.zones:
+    if middle is not None and middle in board.zones:
         return middle
     return min(board.zones, key=_natural_key)
 
