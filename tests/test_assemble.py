@@ -560,8 +560,8 @@ def test_off_grid_corners_fall_back_to_tile_cells():
         module(
             "8V",
             [
-                Zone("w", ZoneKind.STREET, rectangle(0, 0, 4.37, 10)),
-                Zone("e", ZoneKind.STREET, ((4.37, 0), (10, 0), (10, 10), (4.37, 10))),
+                Zone("w", ZoneKind.STREET, rectangle(0, 0, 4.33, 10)),
+                Zone("e", ZoneKind.STREET, ((4.33, 0), (10, 0), (10, 10), (4.33, 10))),
             ],
         )
     )
