@@ -206,3 +206,27 @@ def test_undo_rebuilds_physics_from_the_state():
     assert scene.undo()
     assert (scene.state.pieces["w1"].x_cm, scene.state.pieces["w1"].y_cm) == (5, 5)
     assert scene.physics.position("w1") == (5, 5)
+
+
+def test_app_toolbar_tap_keeps_it_from_the_table_and_a_bad_save_changes_nothing(tmp_path):
+    from game.app.app import TOOLBAR_PX, DeadtableApp
+
+    board = make_board(Layout.FREE)
+    state = TableState(source="test")
+    state.add(walker("w1", 5, 5))
+    app = DeadtableApp(board, state, size=(W, H), save_dir=tmp_path)
+    tape_button = app.buttons["tape"].rect.center
+    events = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tape_button, button=1, touch=False),
+              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=tape_button, button=1, touch=False)]
+    app.frame(0.02, events)
+    app.frame(0.02)  # the button's press arrives through pygame's queue
+    assert app.table.tool == "tape"
+    assert not app.table.pointers and app.table.camera.viewport_y_px == app.toolbar_px >= TOOLBAR_PX
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"kind": "something else"}')
+    before = dict(app.table.state.pieces)
+    assert not app.load(bad)
+    assert app.message is not None and app.table.state.pieces == before
+    assert app.save(tmp_path / "good.json")
+    assert app.load(tmp_path / "good.json") is False  # its board source "test" is not a file
+    pygame.display.quit()

@@ -102,26 +102,33 @@ class DeadtableApp:
         self.ui.clear_and_reset()
         self.buttons.clear()
         w, _ = self.screen.get_size()
-        self.toolbar = UIPanel(pygame.Rect(0, 0, w, TOOLBAR_PX), manager=self.ui, object_id="#toolbar")
-        x = 8
-        for tool in TOOLS:
-            button = UIButton(pygame.Rect(x, 8 - 2, BUTTON_PX, BUTTON_PX), tool.text, manager=self.ui,
+        pitch = BUTTON_PX + BUTTON_GAP_PX
+        per_row = max(1, (w - 16) // pitch)
+        rows = -(-len(TOOLS) // per_row)
+        self.toolbar_px = TOOLBAR_PX + (rows - 1) * pitch
+        self.toolbar = UIPanel(pygame.Rect(0, 0, w, self.toolbar_px), manager=self.ui, object_id="#toolbar")
+        for index, tool in enumerate(TOOLS):
+            x, y = 8 + (index % per_row) * pitch, 6 + (index // per_row) * pitch
+            button = UIButton(pygame.Rect(x, y, BUTTON_PX, BUTTON_PX), tool.text, manager=self.ui,
                               container=self.toolbar, tool_tip_text=tool.tooltip,
                               object_id=pygame_gui.core.ObjectID(object_id=f"#{tool.key}", class_id="@tool_button"))
             self.buttons[tool.key] = button
-            x += BUTTON_PX + BUTTON_GAP_PX
+        x = 8 + (len(TOOLS) - (rows - 1) * per_row) * pitch
         rest = max(0, w - x - 24)
+        if rest < 160:  # no room beside the buttons: no title, the status goes over the table
+            x, rest = w - 8, 0
         title = self.table.board.title or Path(self.table.state.source).stem
-        self.title_label = UILabel(pygame.Rect(x + 8, 6, rest, 30), title, manager=self.ui,
+        top = self.toolbar_px - TOOLBAR_PX
+        self.title_label = UILabel(pygame.Rect(x + 8, top + 6, rest, 30), title if rest else "", manager=self.ui,
                                    container=self.toolbar, object_id="#title")
-        self.status_label = UILabel(pygame.Rect(x + 8, 36, rest, 28), "", manager=self.ui,
+        self.status_label = UILabel(pygame.Rect(x + 8, top + 36, rest, 28), "", manager=self.ui,
                                     container=self.toolbar, object_id="#status")
         self._refresh_toggles()
 
     def _layout(self, size: tuple[int, int]) -> None:
         self.ui.set_window_resolution(size)
         self._build_toolbar()
-        self.table.set_viewport(0, TOOLBAR_PX, size[0], max(1, size[1] - TOOLBAR_PX), size)
+        self.table.set_viewport(0, self.toolbar_px, size[0], max(1, size[1] - self.toolbar_px), size)
 
     def _refresh_toggles(self) -> None:
         for key, on in (("tape", self.table.tool == "tape"), ("ring", self.table.ring_cm is not None),
@@ -134,6 +141,8 @@ class DeadtableApp:
                     button.unselect()
 
     def status(self, text: str) -> None:
+        if not self.status_label.rect.width:
+            pygame.display.set_caption(f"Deadtable — {text}")
         self.status_label.set_text(text)
         self._status_until = time.monotonic() + STATUS_SECONDS
 
