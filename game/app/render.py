@@ -569,7 +569,7 @@ class TableRenderer:
             else:
                 sprite, (ox, oy) = self._sprite(piece, d)
                 sprites.append((sprite, (cx - ox, cy - oy)))
-            if piece.id == view.selected or view.show_facing or d >= 22:
+            if piece.id == view.selected or view.show_facing or d >= 34:
                 overlays.append((piece, d, cx, cy))
         target.blits(sprites, doreturn=False)
         for piece, d, cx, cy in overlays:
@@ -582,7 +582,7 @@ class TableRenderer:
                 right = (cx + math.sin(angle + 0.35) * d * 0.42, cy - math.cos(angle + 0.35) * d * 0.42)
                 pygame.draw.polygon(target, (250, 250, 250), (tip, left, right))
                 pygame.draw.polygon(target, (20, 20, 20), (tip, left, right), 1)
-            if d >= 22 and piece.label:
+            if piece.label and (d >= 34 or piece.id == view.selected):
                 text = piece.label if piece.id == view.selected else piece.label.split()[0]
                 label = self._label(text, max(10, min(16, d // 3)))
                 target.blit(label, label.get_rect(midtop=(cx, cy + d // 2 + 1)))
