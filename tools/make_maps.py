@@ -175,6 +175,7 @@ def city_modules() -> list[ModuleSpec]:
         Z("rm-e-s", room, B2, 8, 5, 7, "carpet", "Pawn shop"),
     ], portals=[
         opening("rm-w-n", "rm-w-c"), opening("rm-w-c", "rm-w-s"), door("rm-w-c", "st-c", "door-library"),
+        door("rm-w-s", "st-s", "door-archive"),  # the way round the barricade, through the library
         door("rm-e-n", "st-n", "door-laundry"), door("rm-e-s", "st-s", "door-pawn"),
     ], walls=[("st-c", "st-s")], markers=[mark("sewer", "st-n")]))
 
@@ -857,7 +858,7 @@ def missions() -> dict[str, str]:
     out["tutorial-2x2"] = mission_toml(
         "tutorial-2x2", "Wings Over the Ward",
         "Our take on the first tutorial: cross the hospital and reach the helicopter parked on the wasteland."
-        " The helicopter cannot fly. Win when every starting survivor stands in the exit zone at an End Phase.",
+        " Each hospital tile has its event trigger. The helicopter cannot fly. Win when every starting survivor stands in the exit zone at an End Phase.",
         [("2V", 0, 0, 0), ("4V", 1, 0, 0), ("6V", 0, 1, 180), ("7V", 1, 1, 90)],
         [
             {"kind": "start", "zone": "2V:hl-w"},
@@ -866,8 +867,7 @@ def missions() -> dict[str, str]:
             {"kind": "spawn", "zone": "2V:hl-n", "color": "red", "locators": [1]},
             {"kind": "spawn", "zone": "6V:hl-e", "color": "red", "locators": [2]},
             {"kind": "spawn", "zone": "7V:ws-se", "color": "red", "locators": [3]},
-            {"kind": "event_trigger", "zone": "4V:hl-s"},
-        ],
+        ],  # the event triggers are printed on the hospital modules, one per tile
         setup={"goals": ["all_in_exit"], "crawlers": False},
     )
     out["safehouse-3x2"] = mission_toml(
@@ -875,7 +875,7 @@ def missions() -> dict[str, str]:
         "Our take on the second tutorial: the old bank is a safe house. Its front door (blue) opens once the"
         " blue objective is taken, its vault door (pink) once the pink one is. The helicopter can fly from the"
         " helipad. Each objective gives 5 XP; survivors escape through the vault at the end of their turn.",
-        [("9R", 0, 0, 0), ("2R", 1, 0, 0), ("5R", 2, 0, 270), ("6R", 0, 1, 90), ("1R", 1, 1, 90), ("3R", 2, 1, 180)],
+        [("6R", 0, 0, 270), ("2R", 1, 0, 180), ("5R", 2, 0, 270), ("9R", 0, 1, 0), ("1R", 1, 1, 90), ("3R", 2, 1, 90)],
         [
             {"kind": "start", "zone": "6R:st-s"},
             {"kind": "helicopter", "zone": "9R:hp-w"},
@@ -885,8 +885,8 @@ def missions() -> dict[str, str]:
             {"kind": "objective", "zone": "1R:rm-nw", "color": "red"},
             {"kind": "objective", "zone": "3R:rm-w-n", "color": "red"},
             {"kind": "spawn", "zone": "9R:st-nw", "color": "red", "locators": [1, 2]},
-            {"kind": "spawn", "zone": "5R:st-n", "color": "red", "locators": [3, 4]},
-            {"kind": "spawn", "zone": "3R:st-s", "color": "red", "locators": [5, 6]},
+            {"kind": "spawn", "zone": "5R:st-e", "color": "red", "locators": [3, 4]},
+            {"kind": "spawn", "zone": "3R:st-n", "color": "red", "locators": [5, 6]},
         ],
         doors=[
             {"id": "2R:door-front", "color": "blue", "open": False},
@@ -898,9 +898,9 @@ def missions() -> dict[str, str]:
         "city-3x3", "Nine Blocks",
         "Our own city mission: search the blocks for the three red objectives, then fly out from the helipad."
         " The blue and green spawn zones wake up when the matching objective is taken.",
-        [("1R", 0, 0, 0), ("4R", 1, 0, 90), ("7R", 2, 0, 180),
-         ("3R", 0, 1, 270), ("8R", 1, 1, 0), ("5R", 2, 1, 90),
-         ("6R", 0, 2, 180), ("2R", 1, 2, 270), ("9R", 2, 2, 0)],
+        [("1R", 0, 0, 0), ("4R", 1, 0, 0), ("7R", 2, 0, 180),
+         ("3R", 0, 1, 180), ("8R", 1, 1, 180), ("5R", 2, 1, 270),
+         ("6R", 0, 2, 180), ("2R", 1, 2, 0), ("9R", 2, 2, 90)],
         [
             {"kind": "start", "zone": "8R:st-c"},
             {"kind": "exit", "zone": "9R:hp-e"},
@@ -911,11 +911,11 @@ def missions() -> dict[str, str]:
             {"kind": "objective", "zone": "3R:rm-e-n", "color": "blue"},
             {"kind": "objective", "zone": "5R:rm-sw", "color": "green"},
             {"kind": "spawn", "zone": "1R:st-n", "color": "red", "locators": [1, 2]},
-            {"kind": "spawn", "zone": "7R:st-e", "color": "red", "locators": [3, 4]},
-            {"kind": "spawn", "zone": "2R:st-w", "color": "red", "locators": [5, 6]},
+            {"kind": "spawn", "zone": "7R:st-w", "color": "red", "locators": [3, 4]},
+            {"kind": "spawn", "zone": "9R:st-e", "color": "red", "locators": [5, 6]},
             {"kind": "spawn", "zone": "4R:pk-w", "color": "blue", "locators": []},
-            {"kind": "spawn", "zone": "6R:st-w", "color": "green", "locators": []},
-            {"kind": "spawn", "zone": "3R:st-s", "color": "pink", "locators": []},
+            {"kind": "spawn", "zone": "6R:st-e", "color": "green", "locators": []},
+            {"kind": "spawn", "zone": "1R:st-w", "color": "pink", "locators": []},
         ],
         doors=[{"id": "8R:door-market", "color": "yellow", "open": True}],
         setup={"goals": ["take_all_objectives", "all_in_exit"], "objective_xp": 5},
