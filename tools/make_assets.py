@@ -524,7 +524,7 @@ def _zombie_figure(surf: pygame.Surface, k: int, body: Color, shape: str) -> Non
             pygame.draw.circle(surf, shade(body, 1.05), end, arm_w // 2 + k)
 
     if shape == "walker":
-        arms(28 * k, 34 * k, 6 * k)
+        arms(28 * k, 27 * k, 6 * k)
         pygame.draw.ellipse(surf, dark, pygame.Rect(c - 33 * k, c - 2 * k, 68 * k, 30 * k))
         pygame.draw.ellipse(surf, body, pygame.Rect(c - 34 * k, c - 4 * k, 68 * k, 28 * k))
         pygame.draw.circle(surf, shade(body, 1.12), (c + 3 * k, c - 4 * k), 13 * k)
@@ -532,11 +532,11 @@ def _zombie_figure(surf: pygame.Surface, k: int, body: Color, shape: str) -> Non
         for i in range(3):  # speed streaks behind
             y = c + (8 + i * 9) * k
             pygame.draw.line(surf, shade(body, 0.8), (c - (24 - i * 6) * k, y + 14 * k), (c + (24 - i * 6) * k, y + 14 * k), 3 * k)
-        arms(18 * k, 46 * k, 0)
+        arms(18 * k, 36 * k, 0)
         pygame.draw.ellipse(surf, body, pygame.Rect(c - 28 * k, c - 14 * k, 56 * k, 24 * k))
         pygame.draw.circle(surf, shade(body, 1.12), (c, c - 14 * k), 14 * k)
     elif shape == "fatty":
-        arms(34 * k, 32 * k, 0)
+        arms(33 * k, 24 * k, 0)
         pygame.draw.circle(surf, dark, (c + 2 * k, c + 8 * k), 34 * k)
         pygame.draw.circle(surf, body, (c, c + 6 * k), 34 * k)
         pygame.draw.circle(surf, shade(body, 1.08), (c - 6 * k, c), 18 * k)
@@ -549,11 +549,11 @@ def _zombie_figure(surf: pygame.Surface, k: int, body: Color, shape: str) -> Non
             side = (-math.sin(a) * 6 * k, math.cos(a) * 6 * k)
             pygame.draw.polygon(surf, dark, [(base[0] + side[0], base[1] + side[1]), tip,
                                              (base[0] - side[0], base[1] - side[1])])
-        arms(36 * k, 44 * k, -4 * k)
+        arms(34 * k, 32 * k, -4 * k)
         pygame.draw.ellipse(surf, body, pygame.Rect(c - 40 * k, c - 18 * k, 80 * k, 52 * k))
         pygame.draw.circle(surf, shade(body, 1.12), (c, c - 16 * k), 13 * k)
     elif shape == "crawler":
-        arms(14 * k, 44 * k, -4 * k)
+        arms(14 * k, 34 * k, -4 * k)
         pygame.draw.ellipse(surf, dark, pygame.Rect(c - 14 * k, c - 10 * k, 30 * k, 54 * k))
         pygame.draw.ellipse(surf, body, pygame.Rect(c - 15 * k, c - 12 * k, 30 * k, 52 * k))
         pygame.draw.circle(surf, shade(body, 1.12), (c, c - 16 * k), 12 * k)
