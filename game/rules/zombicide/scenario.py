@@ -694,6 +694,11 @@ def _place_survivor(path: Path, where: str, state: Any, spec: SurvivorSpec) -> A
     if spec.xp is not None:
         changes["xp"] = spec.xp
         changes["level"] = state.tables.level_of(spec.xp)
+        if spec.skills is None:
+            # the levels the XP reaches add their skills: the first option where the card offers a choice
+            card = state.tables.catalog.survivor(survivor.id)
+            gained = [card.skills_at(level)[0].text for level in ("yellow", "orange", "red")[: changes["level"]]]
+            changes["skills"] = survivor.skills + tuple(s for s in gained if s not in survivor.skills)
     if spec.skills is not None:
         catalog = state.tables.catalog
         for skill in spec.skills:
@@ -701,6 +706,11 @@ def _place_survivor(path: Path, where: str, state: Any, spec: SurvivorSpec) -> A
             if name not in {s.id for s in catalog.skills}:
                 raise ScenarioError(path, f"{where} → skills", f"unknown skill {name!r}")
         changes["skills"] = tuple(spec.skills)
+    if "skills" in changes and not survivor.acting:
+        # a survivor who has not acted yet starts the turn with the actions its skills give
+        engine_skills = importlib.import_module("game.rules.zombicide.skills")
+        changes["actions_left"] = state.tables.catalog.setup.actions_per_turn + engine_skills.extra_actions(changes["skills"])
+        changes["free_actions"] = engine_skills.free_actions(changes["skills"])
     if spec.actions is not None:
         changes["actions_left"] = spec.actions
     survivors = list(state.survivors)
