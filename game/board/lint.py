@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -17,16 +17,6 @@ SQUARE_TOLERANCE_CM = 1e-6
 
 def is_warning(problem: MapProblem) -> bool:
     return problem.what.startswith(WARNING_PREFIX)
-
-
-def _mission_checker() -> Callable[[Path], list[MapProblem]] | None:
-    try:
-        from game.board.mission import check_mission
-    except ModuleNotFoundError as error:
-        if error.name != "game.board.mission":
-            raise
-        return None  # mission support is not in this build yet
-    return check_mission
 
 
 def _warnings(module: BoardModule) -> list[MapProblem]:
@@ -64,8 +54,9 @@ def _files_under(paths: Sequence[str | Path]) -> tuple[list[Path], list[MapProbl
 
 def _check_file(path: Path) -> list[MapProblem]:
     if path.suffix.lower() == ".toml":
-        check_mission = _mission_checker()
-        return [] if check_mission is None else list(check_mission(path))
+        from game.board.mission import check_mission  # missions build on the loader: import late
+
+        return list(check_mission(path))
     module, problems = check_module(path)
     if module is not None:
         problems.extend(_warnings(module))
@@ -79,7 +70,8 @@ def _validate(paths: Sequence[str | Path]) -> tuple[int, list[MapProblem]]:
             problems.extend(_check_file(path))
         except Exception as error:  # a checker bug must not hide the other files' problems
             problems.append(MapProblem(shown_path(path), f"could not be checked: {type(error).__name__}: {error}"))
-    return len(files), problems
+    # a folder with maps and the missions that use them would report each map problem twice
+    return len(files), list(dict.fromkeys(problems))
 
 
 def validate_paths(paths: Sequence[str | Path]) -> list[MapProblem]:
