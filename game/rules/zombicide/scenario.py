@@ -355,6 +355,7 @@ class ScenarioFile(_Strict):
     title: str
     rules: str = Field(default="", description="where the rule comes from, e.g. 'digest §6.1'")
     description: str = ""
+    known_gap: str = Field(default="", description="the engine does not follow this rule yet: why")
     box: str = "rue_morgue"
     seed: int = 1
     board: BoardSpec
@@ -406,6 +407,7 @@ class ScenarioResult:
     path: Path
     title: str
     passed: bool
+    known_gap: str = ""
     failures: list[str] = field(default_factory=list)
     transcript: list[str] = field(default_factory=list)
     events: list[Any] = field(default_factory=list)
@@ -530,7 +532,10 @@ def run_scenario(path: str | Path, engine: Any = None) -> ScenarioResult:
     engine = engine or _engine()
     commands = importlib.import_module("game.rules.zombicide.commands")
     run = _Run(path, scenario, engine, commands.COMMAND_ADAPTER)
+    run.result.known_gap = scenario.known_gap
     run.say(f"== {scenario.title}" + (f"  ({scenario.rules})" if scenario.rules else ""))
+    if scenario.known_gap:
+        run.say(f"   known gap: {scenario.known_gap}")
 
     try:
         setup_model = importlib.import_module("game.rules.zombicide.state").ZombicideSetup
@@ -573,6 +578,9 @@ def run_scenario(path: str | Path, engine: Any = None) -> ScenarioResult:
             if step.illegal and step.illegal.lower() not in refusal.reason.lower():
                 run.fail(f"step {number}: refused for another reason: {refusal.reason!r} (expected {step.illegal!r})")
             continue
+        except Exception as crash:  # an engine bug must not stop the other scenarios
+            run.fail(f"step {number}: the engine crashed: {type(crash).__name__}: {crash}")
+            break
         if step.illegal is not None:
             run.fail(f"step {number}: the command should have been refused ({step.illegal or 'illegal'})")
         state = new_state
@@ -907,7 +915,8 @@ def scenario_files(arguments: Sequence[str]) -> list[Path]:
 
 def run_cli(argv: Sequence[str], out: Callable[[str], None] | None = None) -> int:
     """``scenario [-q] FILE_OR_FOLDER...``: play each file, print the play-by-play (not with -q)
-    and PASS/FAIL per file. Exit status 1 when any file fails or cannot be read, 2 on bad usage."""
+    and PASS/FAIL per file (GAP for a file marked ``known_gap`` that still fails). Exit status 1
+    when any file fails or cannot be read, or a known gap now passes; 2 on bad usage."""
     write = out or (lambda line: print(line, file=sys.stdout))
     args = list(argv)
     quiet = False
@@ -925,7 +934,7 @@ def run_cli(argv: Sequence[str], out: Callable[[str], None] | None = None) -> in
     if not files:
         write("usage: scenario [-q] FILE_OR_FOLDER...  (no scenario files given)")
         return 2
-    failed = 0
+    failed = gaps = 0
     for path in files:
         try:
             result = run_scenario(path)
@@ -936,10 +945,16 @@ def run_cli(argv: Sequence[str], out: Callable[[str], None] | None = None) -> in
         if not quiet:
             for line in result.transcript:
                 write(line)
-        if result.passed:
+        if result.known_gap and not result.passed:
+            gaps += 1
+            write(f"GAP  {path}: {result.known_gap}")
+        elif result.known_gap:
+            failed += 1
+            write(f"FAIL {path}: the engine now follows this rule; remove known_gap")
+        elif result.passed:
             write(f"PASS {path}")
         else:
             failed += 1
             write(f"FAIL {path}: " + "; ".join(result.failures))
-    write(f"{len(files) - failed} passed, {failed} failed")
+    write(f"{len(files) - failed - gaps} passed, {failed} failed" + (f", {gaps} known gaps" if gaps else ""))
     return 1 if failed else 0
