@@ -539,7 +539,11 @@ def run_scenario(path: str | Path, engine: Any = None) -> ScenarioResult:
 
     try:
         setup_model = importlib.import_module("game.rules.zombicide.state").ZombicideSetup
-        setup = setup_model.model_validate(_default_setup(scenario))
+        data: dict[str, Any] = {}
+        if isinstance(board.properties.get("setup"), Mapping):  # a mission's own [setup]
+            data.update(board.properties["setup"])  # type: ignore[arg-type]
+        data.update(_default_setup(scenario))
+        setup = setup_model.model_validate(data)
     except ValidationError as error:
         first = error.errors(include_url=False)[0]
         raise ScenarioError(path, "[setup] → " + ".".join(str(s) for s in first["loc"]), first["msg"]) from None
