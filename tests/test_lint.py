@@ -90,11 +90,15 @@ def test_cli_exit_code_zero_and_summary_for_clean_maps() -> None:
 
 
 def test_cli_exit_code_one_with_one_line_per_problem_then_summary() -> None:
-    code, lines = run_cli([BROKEN / "missing_game.tmx", BROKEN / "unknown_class.tmx", FIXTURES / "module_3x3.tmx"])
+    code, lines = run_cli(
+        [BROKEN / "missing_game.tmx", BROKEN / "unknown_class.tmx", FIXTURES / "module_3x3.tmx"]
+    )
     assert code == 1
     assert len(lines) == 3
     assert lines[0].startswith("tests/fixtures/maps/broken/missing_game.tmx: map property 'game' is missing")
-    assert lines[1].startswith("tests/fixtures/maps/broken/unknown_class.tmx: layer 'things', object 3: unknown")
+    assert lines[1].startswith(
+        "tests/fixtures/maps/broken/unknown_class.tmx: layer 'things', object 3: unknown"
+    )
     assert lines[2] == "3 files checked, 2 problems"
 
 
