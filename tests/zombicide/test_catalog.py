@@ -297,3 +297,26 @@ def test_skill_homes_find_string_constants(tmp_path, catalog):
     page = skills_markdown(catalog, homes)
     assert "| `sprint` |  | " in page and "implemented in `game/rules/zombicide/moves.py`" in page
     assert page.count("| not yet |") == len(catalog.skills) - 2
+
+
+BOOK_SURVIVORS = {"cathy", "dan", "james", "jane", "joe", "laurie", "louise", "maddie", "oso", "parker", "terry", "travis"}
+
+
+def test_tokens_exist_for_zombies_and_our_survivors(catalog):
+    import json
+
+    manifest = Path(__file__).resolve().parents[2] / "assets" / "tokens" / "tokens.json"
+    tokens = set(json.loads(manifest.read_text(encoding="utf-8")))
+    for zombie in catalog.zombies:
+        assert zombie.token in tokens, f"{zombie.id}: no token {zombie.token!r} in {manifest}"
+    missing = {s.id for s in catalog.survivors if s.token not in tokens}
+    assert missing <= BOOK_SURVIVORS, f"survivors without token art: {sorted(missing - BOOK_SURVIVORS)}"
+    with_art = [s for s in catalog.survivors if s.token in tokens]
+    assert len(with_art) >= 12
+
+
+def test_our_survivors_can_fly_and_rope_down(catalog):
+    ours = [s for s in catalog.survivors if s.id not in BOOK_SURVIVORS]
+    blue_skills = [{r.skill for r in s.skills_at("blue")} for s in ours]
+    assert sum("helicopter_pilot" in skills for skills in blue_skills) == 3
+    assert sum("rope_descent" in skills for skills in blue_skills) == 3
