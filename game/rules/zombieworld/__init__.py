@@ -1,0 +1,1 @@
+"""Zombieworld Evolution: a miniatures skirmish on a free table, distances in cm."""

@@ -1,0 +1,341 @@
+"""Band building: members, equipment, points and every restriction, saved as JSON.
+
+``band_problems(band, catalog)`` lists every reason a band is not valid (empty when it is);
+``check_band`` raises ``BandError`` with all of them. ``band_cost`` adds up the points.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from game.rules.zombieworld.catalog import Catalog
+
+DOG = "dog"
+
+
+class BandError(Exception):
+    def __init__(self, problems: list[str]):
+        self.problems = tuple(problems)
+        super().__init__("; ".join(problems))
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Fitting(_Frozen):
+    """A scope or silencer fitted for good to one of the member's firearms."""
+
+    item: Literal["scope", "silencer"]
+    weapon: str
+
+
+class Member(_Frozen):
+    name: str = Field(min_length=1)
+    rank: str  # a rank id, or "dog"
+    profession: str = ""  # a unique-band id; empty: the band's own (unique bands)
+    ability: str = ""  # mixed bands and individual mode: the faction ability picked
+    hand: tuple[str, ...] = ()
+    backpack: tuple[str, ...] = ()
+    objects: tuple[str, ...] = ()
+    fittings: tuple[Fitting, ...] = ()
+    free_items: tuple[str, ...] = ()  # items among the above given by a band ability, not paid
+    virtue: str = ""
+    defect: str = ""
+    owner: str = ""  # dogs: the member it follows (a mixed band's free dog)
+
+    @property
+    def is_dog(self) -> bool:
+        return self.rank == DOG
+
+    def carried(self) -> tuple[str, ...]:
+        return self.hand + self.backpack + self.objects
+
+
+class Band(_Frozen):
+    name: str = Field(min_length=1)
+    mode: Literal["standard", "individual"] = "standard"
+    kind: Literal["unique", "mixed"] = "unique"
+    band_type: str = ""  # unique bands: the profession every member shares
+    members: tuple[Member, ...] = Field(min_length=1)
+    vehicles: tuple[str, ...] = ()
+
+    def to_json(self) -> str:
+        return self.model_dump_json(indent=1)
+
+    @classmethod
+    def from_json(cls, text: str, source: str = "band") -> Band:
+        try:
+            return cls.model_validate_json(text)
+        except ValidationError as error:
+            first = error.errors()[0]
+            place = ".".join(str(part) for part in first["loc"]) or "top level"
+            raise ValueError(f"{source}: {place}: {first['msg']}") from None
+
+
+def save_band(band: Band, path: str | Path) -> None:
+    Path(path).write_text(band.to_json(), encoding="utf-8")
+
+
+def load_band(path: str | Path) -> Band:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise ValueError(f"{path}: cannot read the band ({error.strerror})") from None
+    return Band.from_json(text, str(path))
+
+
+def member_ability(band: Band, member: Member, catalog: Catalog) -> str:
+    """The ability key a member enjoys: the band's (unique) or its own pick (mixed, individual)."""
+    if band.kind == "unique" and band.mode == "standard":
+        unique = catalog.unique_band(band.band_type)
+        return unique.ability if unique else ""
+    return member.ability
+
+
+def free_dog(band: Band, member: Member, catalog: Catalog) -> bool:
+    """A dog that costs nothing and does not count toward the band size."""
+    if not member.is_dog:
+        return False
+    if band.kind == "unique" and band.mode == "standard":
+        return member_ability(band, member, catalog) == "free_dog"
+    owner = next((m for m in band.members if m.name == member.owner and not m.is_dog), None)
+    return owner is not None and owner.ability == "own_free_dog"
+
+
+def leader_order(band: Band, catalog: Catalog) -> list[Member]:
+    """Members who may lead, best first (born, then expert, then hardened; file order breaks ties)."""
+    ranked = []
+    for index, member in enumerate(band.members):
+        if member.is_dog:
+            continue
+        rank = next((r for r in catalog.ranks if r.id == member.rank), None)
+        if rank is not None and rank.leader_priority is not None:
+            ranked.append((rank.leader_priority, index, member))
+    return [m for _, _, m in sorted(ranked, key=lambda t: (t[0], t[1]))]
+
+
+def member_cost(band: Band, member: Member, catalog: Catalog) -> int:
+    if member.is_dog:
+        base = 0 if free_dog(band, member, catalog) else catalog.dog.cost
+        return base
+    rank = next((r for r in catalog.ranks if r.id == member.rank), None)
+    cost = rank.cost if rank else 0
+    paid = Counter(member.carried()) - Counter(member.free_items)
+    for item, count in paid.items():
+        if item in catalog.item_ids():
+            cost += catalog.item_cost(item) * count
+    for fitting in member.fittings:
+        cost += catalog.item_cost(fitting.item)
+    if member.virtue:
+        cost += catalog.qualities.virtue_cost
+    if member.defect:
+        cost += catalog.qualities.defect_cost
+    return cost
+
+
+def band_cost(band: Band, catalog: Catalog) -> int:
+    total = sum(member_cost(band, m, catalog) for m in band.members)
+    for vehicle_id in band.vehicles:
+        vehicle = catalog.vehicle(vehicle_id)
+        total += vehicle.cost if vehicle else 0
+    return total
+
+
+def check_band(band: Band, catalog: Catalog) -> None:
+    problems = band_problems(band, catalog)
+    if problems:
+        raise BandError(problems)
+
+
+def band_problems(band: Band, catalog: Catalog) -> list[str]:
+    """Every reason the band breaks the building rules, in words for the player."""
+    problems: list[str] = []
+    rules = catalog.bands.rules
+    names = [m.name for m in band.members]
+    for name, count in Counter(names).items():
+        if count > 1:
+            problems.append(f"two members are called {name!r}")
+    rank_ids = {r.id for r in catalog.ranks}
+    for member in band.members:
+        if member.rank != DOG and member.rank not in rank_ids:
+            problems.append(f"{member.name}: unknown rank {member.rank!r}")
+    problems += _composition_problems(band, catalog)
+    problems += _ability_problems(band, catalog)
+    for member in band.members:
+        problems += _equipment_problems(member, catalog)
+        problems += _quality_problems(member, catalog)
+    for vehicle_id in band.vehicles:
+        if catalog.vehicle(vehicle_id) is None:
+            problems.append(f"unknown vehicle {vehicle_id!r}")
+    budget = catalog.bands.individual.budget if band.mode == "individual" else rules.budget
+    cost = band_cost(band, catalog)
+    if cost > budget:
+        problems.append(f"the band costs {cost} points, over the {budget}-point budget")
+    return problems
+
+
+def _composition_problems(band: Band, catalog: Catalog) -> list[str]:
+    problems: list[str] = []
+    rules = catalog.bands.rules
+    people = [m for m in band.members if not m.is_dog]
+    dogs = [m for m in band.members if m.is_dog]
+    if len(dogs) > catalog.dog.max_per_band + sum(1 for d in dogs if free_dog(band, d, catalog)):
+        problems.append(f"at most {catalog.dog.max_per_band} bought dog per band")
+    if band.mode == "individual":
+        if len(people) != 1:
+            problems.append("an individual-mode player has exactly one survivor")
+        allowed = catalog.bands.individual.ranks
+        for member in people:
+            if member.rank not in allowed:
+                problems.append(f"{member.name}: in individual mode a survivor is one of: {', '.join(allowed)}")
+        return problems
+    counted = len(people) + sum(1 for d in dogs if not free_dog(band, d, catalog))
+    if not rules.min_size <= counted <= rules.max_size:
+        problems.append(f"a band has {rules.min_size} to {rules.max_size} figures, not {counted}")
+    for rank in catalog.ranks:
+        count = sum(1 for m in people if m.rank == rank.id)
+        if count > rank.max_per_band:
+            problems.append(f"at most {rank.max_per_band} {rank.name} per band, not {count}")
+    if people and not leader_order(band, catalog):
+        problems.append("no member can lead: a band needs a born, expert or hardened survivor")
+    return problems
+
+
+def _ability_problems(band: Band, catalog: Catalog) -> list[str]:
+    problems: list[str] = []
+    people = [m for m in band.members if not m.is_dog]
+    if band.kind == "unique" and band.mode == "standard":
+        unique = catalog.unique_band(band.band_type)
+        if unique is None:
+            return [f"unknown band type {band.band_type!r}"]
+        for member in people:
+            if member.profession and member.profession != band.band_type:
+                problems.append(
+                    f"{member.name}: a {unique.name} band has only members of that profession, "
+                    "or make it a mixed band"
+                )
+            if member.ability:
+                problems.append(f"{member.name}: in a unique band the ability is the band's, not chosen")
+        allowed_free = Counter(unique.free_items)
+    else:
+        allowed_free = Counter()
+        for member in people:
+            unique = catalog.unique_band(member.profession)
+            if unique is None:
+                problems.append(f"{member.name}: a mixed band needs each member's profession (unknown {member.profession!r})")
+                continue
+            faction = catalog.faction(unique.faction)
+            choices = [a.ability for a in faction.abilities] if faction else []
+            if member.ability not in choices:
+                problems.append(f"{member.name}: pick one of the {unique.faction} abilities: {', '.join(choices)}")
+            if member.ability == "one_free_ammo_box":
+                allowed_free["ammo_box"] += 1
+        for dog in (m for m in band.members if m.is_dog and m.owner):
+            if not free_dog(band, dog, catalog):
+                problems.append(f"{dog.name}: its owner {dog.owner!r} did not pick the free dog ability")
+    given = Counter(item for m in band.members for item in m.free_items)
+    for member in band.members:
+        missing = Counter(member.free_items) - Counter(member.carried())
+        if missing:
+            problems.append(f"{member.name}: free items it does not carry: {', '.join(sorted(missing))}")
+    extra = given - allowed_free
+    if extra:
+        problems.append(f"more free items than the band's abilities give: {', '.join(sorted(extra))}")
+    return problems
+
+
+def _equipment_problems(member: Member, catalog: Catalog) -> list[str]:
+    name = member.name
+    if member.is_dog:
+        if member.carried() or member.fittings or member.virtue or member.defect:
+            return [f"{name}: a dog carries nothing and has no qualities"]
+        return []
+    problems: list[str] = []
+    known = catalog.item_ids()
+    for item in member.carried():
+        if item not in known:
+            problems.append(f"{name}: unknown item {item!r}")
+    if problems:
+        return problems
+    rules = catalog.bands.rules
+    defect = catalog.defect(member.defect) if member.defect else None
+    for item in member.hand + member.backpack:
+        if not catalog.is_weapon(item):
+            problems.append(f"{name}: {catalog.item_name(item)} is not a weapon; carry it as an object")
+    for item in member.objects:
+        held = catalog.object(item)
+        if held is None or held.weapon_slot:
+            problems.append(f"{name}: {catalog.item_name(item)} goes in a weapon slot, not among the objects")
+        elif held.mounts_on_weapon:
+            problems.append(f"{name}: a {held.name} is fitted to a weapon (fittings), not carried as an object")
+    if len(member.hand) > rules.hand_slots:
+        problems.append(f"{name}: only {rules.hand_slots} weapons in hand")
+    if len(member.hand) == 2:
+        first, second = member.hand
+        if not _pairable(first, second, catalog):
+            problems.append(
+                f"{name}: {catalog.item_name(first)} and {catalog.item_name(second)} cannot be held together"
+            )
+        elif member.backpack:
+            problems.append(f"{name}: with two weapons in hand the backpack must be empty")
+        if "flashlight" in member.objects:
+            problems.append(f"{name}: a flashlight counts as held, so it goes with only one other weapon")
+    backpack_slots = 0 if defect is not None and defect.no_backpack else rules.backpack_slots
+    if len(member.backpack) > backpack_slots:
+        problems.append(f"{name}: the backpack holds {backpack_slots} weapon(s)")
+    object_slots = defect.object_slots if defect is not None and defect.object_slots is not None else rules.object_slots
+    if len(member.objects) > object_slots:
+        problems.append(f"{name}: only {object_slots} object(s)")
+    if defect is not None and defect.no_wheels:
+        for item in member.carried():
+            held = catalog.object(item)
+            if held is not None and held.open_move_bonus_cm:
+                problems.append(f"{name}: {defect.name} cannot use a {held.name}")
+    for fitting in member.fittings:
+        firearm = catalog.firearm(fitting.weapon)
+        if firearm is None or fitting.weapon not in member.hand + member.backpack:
+            problems.append(f"{name}: a {fitting.item} needs a carried firearm, not {fitting.weapon!r}")
+            continue
+        if fitting.item == "scope" and not firearm.takes_scope:
+            problems.append(f"{name}: a {firearm.name} cannot take a scope")
+        if fitting.item == "silencer" and (not firearm.takes_silencer or firearm.bang == 0):
+            problems.append(f"{name}: a {firearm.name} cannot take a silencer")
+    fitted = Counter((f.item, f.weapon) for f in member.fittings)
+    if any(count > 1 for count in fitted.values()):
+        problems.append(f"{name}: one scope and one silencer at most per weapon")
+    return problems
+
+
+def _pairable(first: str, second: str, catalog: Catalog) -> bool:
+    def partners(item: str) -> tuple[str, ...]:
+        weapon = catalog.firearm(item) or catalog.hand_weapon(item)
+        if weapon is not None:
+            return weapon.pairs_with
+        if item == "riot_shield":
+            return ("pistol", "blade", "blunt")
+        return ()
+
+    return second in partners(first) or first in partners(second)
+
+
+def _quality_problems(member: Member, catalog: Catalog) -> list[str]:
+    problems: list[str] = []
+    if member.virtue and catalog.virtue(member.virtue) is None:
+        problems.append(f"{member.name}: unknown virtue {member.virtue!r}")
+    if member.defect:
+        defect = catalog.defect(member.defect)
+        if defect is None:
+            problems.append(f"{member.name}: unknown defect {member.defect!r}")
+        elif defect.needs_multishot_weapon:
+            multishot = any(
+                (f := catalog.firearm(item)) is not None and f.shots_max >= 2 for item in member.hand + member.backpack
+            )
+            if not multishot:
+                problems.append(f"{member.name}: {defect.name} needs a starting firearm that fires 2 or more shots")
+    return problems
