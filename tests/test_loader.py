@@ -481,3 +481,69 @@ def test_real_tiled_opens_the_map_and_reads_what_we_read(path: Path, tmp_path: P
                 (x / scale, (y + h) / scale),
             ]
         assert flat(zone.polygon) == pytest.approx(flat(expected))
+
+
+@pytest.mark.parametrize(
+    ("edit", "name", "layer", "object_id"),
+    [
+        ('<property name="label" value="Kitchen"/>', "width", "zones", 1),
+        ('<property name="label" value="Kitchen"/>', "visible", "zones", 1),
+        ('<property name="title" value="Test crossing"/>', "version", "", None),
+    ],
+)
+def test_property_names_the_reader_keeps_for_itself(
+    tmp_path: Path, edit: str, name: str, layer: str, object_id: int | None
+) -> None:
+    path = rewrite_copy(
+        tmp_path,
+        MODULE_3X3,
+        {edit: edit.replace('name="label"', f'name="{name}"').replace('name="title"', f'name="{name}"')},
+    )
+    module, problems = check_module(path)
+    assert module is None
+    (problem,) = problems
+    assert (problem.layer, problem.object_id) == (layer, object_id)
+    assert f"property name '{name}' is reserved" in problem.what
+
+
+def test_layer_color_is_reserved_but_object_color_is_not(tmp_path: Path) -> None:
+    layer_color = (
+        '<objectgroup id="3" name="doors">\n  <properties><property name="color" value="red"/></properties>'
+    )
+    path = rewrite_copy(tmp_path, MODULE_3X3, {'<objectgroup id="3" name="doors">': layer_color})
+    _, problems = check_module(path)
+    assert [(p.layer, p.object_id) for p in problems] == [("doors", None)]
+    assert "property name 'color' is reserved" in problems[0].what
+    assert any(p.color == "blue" for p in load_module(MODULE_3X3).portals)
+
+
+@pytest.mark.parametrize("compression", ["", "gzip", "zlib"])
+def test_base64_tile_layers_with_any_supported_compression(tmp_path: Path, compression: str) -> None:
+    import base64
+    import gzip
+    import struct
+    import zlib
+
+    raw = struct.pack("<225I", *([2] * 225))
+    packed = {"": raw, "gzip": gzip.compress(raw), "zlib": zlib.compress(raw)}[compression]
+    attribute = f' compression="{compression}"' if compression else ""
+    text = MODULE_3X3.read_text(encoding="utf-8")
+    start = text.index('<data encoding="csv">')
+    end = text.index("</data>", start)
+    data = f'<data encoding="base64"{attribute}>\n{base64.b64encode(packed).decode()}\n'
+    path = rewrite_copy(tmp_path, MODULE_3X3, {text[start:end]: data})
+    floor = load_module(path).tile_layers[0]
+    assert {cell.src for cell in floor.cells if cell is not None} == {(40, 0, 40, 40)}
+    assert len(floor.cells) == 225
+
+
+def test_zstd_and_xml_tile_layers_are_refused_with_a_hint(tmp_path: Path) -> None:
+    text = MODULE_3X3.read_text(encoding="utf-8")
+    start = text.index('<data encoding="csv">')
+    end = text.index("</data>", start)
+    zstd = rewrite_copy(
+        tmp_path, MODULE_3X3, {text[start:end]: '<data encoding="base64" compression="zstd">AAAA'}, "z.tmx"
+    )
+    xml = rewrite_copy(tmp_path, MODULE_3X3, {text[start:end]: '<data><tile gid="1"/>'}, "x.tmx")
+    assert "use zlib" in check_module(zstd)[1][0].what
+    assert "must be CSV or Base64" in check_module(xml)[1][0].what
