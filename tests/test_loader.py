@@ -547,3 +547,69 @@ def test_zstd_and_xml_tile_layers_are_refused_with_a_hint(tmp_path: Path) -> Non
     xml = rewrite_copy(tmp_path, MODULE_3X3, {text[start:end]: '<data><tile gid="1"/>'}, "x.tmx")
     assert "use zlib" in check_module(zstd)[1][0].what
     assert "must be CSV or Base64" in check_module(xml)[1][0].what
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "layer", "object_id", "words"),
+    [
+        (
+            'name="scale" type="float" value="20"',
+            'name="scale" type="float" value="abc"',
+            "",
+            None,
+            "'scale' = 'abc' must be a number",
+        ),
+        (
+            '<property name="label" value="Kitchen"/>',
+            '<property name="label" type="int" value="x"/>',
+            "zones",
+            1,
+            "must be a whole number",
+        ),
+        (
+            'name="open" type="bool" value="true"',
+            'name="open" type="bool" value="maybe"',
+            "doors",
+            10,
+            "must be true or false",
+        ),
+        (
+            'points="0,0 200,0 200,200 0,200"',
+            'points="0,0 abc"',
+            "zones",
+            7,
+            "points must be pairs of numbers",
+        ),
+        (
+            '<object id="2" type="zone" x="200"',
+            '<object id="2" type="zone" x="wide"',
+            "zones",
+            2,
+            'x="wide" must be a number',
+        ),
+        (
+            '<object id="18" type="exit" x="480"',
+            '<object id="18" type="exit" x="nan"',
+            "markers",
+            18,
+            'x="nan" must be a number',
+        ),
+        ("1,1,1,1,1610612738", "1,1,1,1,x", "floor", None, "tile layer data holds 'x', not a tile number"),
+        ('<tileset firstgid="1" source', "<tileset source", "", None, "tileset 'tiles.tsx' needs a firstgid"),
+        (
+            '<layer id="6" name="detail"',
+            '<layer id="6" name="detail" visible="maybe"',
+            "detail",
+            None,
+            "must be true or false",
+        ),
+    ],
+)
+def test_values_the_reader_cannot_read_are_named_with_their_place(
+    tmp_path: Path, old: str, new: str, layer: str, object_id: int | None, words: str
+) -> None:
+    module, problems = check_module(rewrite_copy(tmp_path, MODULE_3X3, {old: new}))
+    assert module is None
+    (problem,) = problems
+    assert (problem.layer, problem.object_id) == (layer, object_id)
+    assert words in problem.what

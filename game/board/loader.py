@@ -177,9 +177,39 @@ def _int_attribute(node: ElementTree.Element, name: str) -> int | None:
         return None
 
 
+_READER_WORDS = {int: "a whole number", float: "a number", pytmx.pytmx.convert_to_bool: "true or false"}
+# how pytmx reads a typed custom property ("object" properties hold an object id)
+_PROPERTY_READERS = {"int": int, "object": int, "float": float, "bool": pytmx.pytmx.convert_to_bool}
+
+
+def _readable(reader: object, value: str | None) -> bool:
+    """Whether pytmx can read ``value`` with ``reader`` (int, float or its bool reader) into a finite value."""
+    if value is None:
+        return False
+    try:
+        result = reader(value)  # type: ignore[operator]
+    except (TypeError, ValueError):
+        return False
+    return not isinstance(result, float) or math.isfinite(result)
+
+
+def _check_attributes(
+    node: ElementTree.Element, shown: str, layer: str, object_id: int | None, check: _PreCheck
+) -> None:
+    """Every XML attribute pytmx converts (numbers, flags) must convert: pytmx would stop with no place."""
+    for key, value in node.attrib.items():
+        reader = pytmx.pytmx.types.get(key, str)
+        if reader in _READER_WORDS and not _readable(reader, value):
+            what = f"<{node.tag}> attribute {key}=\"{value}\" must be {_READER_WORDS[reader]}"
+            check.problems.append(MapProblem(shown, what, layer, object_id))
+            check.fatal = True
+
+
 def _check_properties(
     node: ElementTree.Element, tag: str, shown: str, layer: str, object_id: int | None, check: _PreCheck
 ) -> None:
+    """The element's attributes and custom properties: names pytmx refuses, values it cannot read."""
+    _check_attributes(node, shown, layer, object_id, check)
     reserved = _reserved_names()[tag] | set(node.attrib)
     for prop in node.findall("./properties/property"):
         name = prop.get("name", "")
@@ -199,10 +229,21 @@ def _check_properties(
                 MapProblem(shown, f"property '{name}' has a custom class type: use plain types", layer, object_id)
             )
             check.fatal = True
+        reader = _PROPERTY_READERS.get(prop.get("type", ""))
+        if reader is not None and not _readable(reader, prop.get("value")):
+            what = f"property '{name}' = '{prop.get('value', '')}' must be {_READER_WORDS[reader]}"
+            check.problems.append(MapProblem(shown, what, layer, object_id))
+            check.fatal = True
 
 
 def _check_tileset(node: ElementTree.Element, base: Path, shown: str, check: _PreCheck) -> None:
     """An embedded or external tileset: its file and its images must exist."""
+    firstgid = _int_attribute(node, "firstgid")
+    if firstgid is None or firstgid < 1:
+        what = f"tileset '{node.get('source') or node.get('name', '')}' needs a firstgid of 1 or more"
+        check.problems.append(MapProblem(shown, what))
+        check.fatal = True
+        return
     source = node.get("source")
     if source:
         tsx_path = base / source
@@ -245,6 +286,9 @@ def _check_object(node: ElementTree.Element, shown: str, layer: str, check: _Pre
         refusal = "point objects are not supported: use a small rectangle"
     elif node.find("text") is not None:
         refusal = "text objects are not supported"
+    elif not all(_points_readable(shape.get("points")) for shape in (*node.findall("polygon"), *node.findall("polyline"))):
+        refusal = "polygon or polyline points must be pairs of numbers like '0,0 40,0 40,40'"
+        check.fatal = True  # pytmx would stop on them
     else:
         try:
             rotation = float(node.get("rotation", "0"))
@@ -258,6 +302,13 @@ def _check_object(node: ElementTree.Element, shown: str, layer: str, check: _Pre
             check.skipped_objects.add(object_id)
 
 
+def _points_readable(text: str | None) -> bool:
+    pairs = (text or "").split()
+    return bool(pairs) and all(
+        len(pair.split(",")) == 2 and all(_readable(float, part) for part in pair.split(",")) for pair in pairs
+    )
+
+
 def _check_layer_data(node: ElementTree.Element, shown: str, layer: str, check: _PreCheck) -> None:
     data = node.find("data")
     if data is None:
@@ -268,6 +319,11 @@ def _check_layer_data(node: ElementTree.Element, shown: str, layer: str, check: 
         what = "tile layer format must be CSV or Base64 (Map Properties → Tile Layer Format)"
     elif data.get("compression") not in (None, "zlib", "gzip"):
         what = f"tile layer compression '{data.get('compression')}' is not supported: use zlib"
+    elif data.get("encoding") == "csv" and not all(
+        cell.strip().isdigit() for cell in (data.text or "").strip().rstrip(",").split(",")
+    ):
+        bad = next(c.strip() for c in (data.text or "").strip().rstrip(",").split(",") if not c.strip().isdigit())
+        what = f"tile layer data holds '{bad}', not a tile number"
     else:
         return
     check.problems.append(MapProblem(shown, what, layer))
@@ -603,7 +659,7 @@ class _Converter:
     def zone_portal(self, obj: pytmx.TiledObject, layer: str, zones: Sequence[Zone]) -> Portal | None:
         kind = PortalKind(_object_class(obj))
         if not self.is_rectangle(obj) or obj.width <= 0 or obj.height <= 0:
-            self.problem(f"a {kind.value} must be a thin rectangle across the border of two zones", layer, obj.id)
+            self.problem(f"{_a(kind.value)} must be a thin rectangle across the border of two zones", layer, obj.id)
             return None
         a, b, centre, short_cm, along_x = self.portal_segment(obj)
         probe = max(PORTAL_PROBE_SHORT_SIDE_FACTOR * short_cm, PORTAL_PROBE_MIN_CM)
@@ -640,7 +696,7 @@ class _Converter:
         height_cm = self.float_prop(obj.properties, "height_cm", layer, obj.id)
         if self.is_rectangle(obj):
             if obj.width <= 0 and obj.height <= 0:
-                self.problem(f"a {kind.value} needs a polyline or a thin rectangle", layer, obj.id)
+                self.problem(f"{_a(kind.value)} needs a polyline or a thin rectangle", layer, obj.id)
                 return None
             a, b, _, _, _ = self.portal_segment(obj)
             points: tuple[Point, ...] = (a, b)
@@ -648,7 +704,7 @@ class _Converter:
             outline, closed = self.outline_cm(obj)
             points = (*outline, outline[0]) if closed else outline
         if len(points) < 2:
-            self.problem(f"a {kind.value} needs at least two points", layer, obj.id)
+            self.problem(f"{_a(kind.value)} needs at least two points", layer, obj.id)
             return None
         return Barrier(kind=kind, points=points, height_cm=height_cm, object_id=obj.id)
 
@@ -691,7 +747,7 @@ class _Converter:
         return tuple(int(part) for part in parts)
 
     def terrain(self, obj: pytmx.TiledObject, layer: str, cls: str) -> Terrain | None:
-        polygon = self.area_polygon(obj, layer, f"a {cls}")
+        polygon = self.area_polygon(obj, layer, _a(cls))
         if polygon is None:
             return None
         props = obj.properties
@@ -723,7 +779,7 @@ class _Converter:
         for layer, obj in portals:
             kind = PortalKind(_object_class(obj))
             if not self.is_rectangle(obj) or obj.width <= 0 or obj.height <= 0:
-                self.problem(f"a {kind.value} must be a thin rectangle on a building's outline", layer, obj.id)
+                self.problem(f"{_a(kind.value)} must be a thin rectangle on a building's outline", layer, obj.id)
                 continue
             a, b, centre, short_cm, _ = self.portal_segment(obj)
             reach = max(PORTAL_PROBE_SHORT_SIDE_FACTOR * short_cm, PORTAL_PROBE_MIN_CM)
@@ -815,6 +871,10 @@ def _with_portals(building: Terrain, portals: tuple[Portal, ...]) -> Terrain:
         object_id=building.object_id,
         properties=building.properties,
     )
+
+
+def _a(noun: str) -> str:
+    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
 
 
 def _zone_at(point: Point, zones: Sequence[Zone]) -> str | None:
