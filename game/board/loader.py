@@ -53,6 +53,7 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("zombicide", "zombieworld", "city_of_horror", "any")
 DOOR_COLORS = ("neutral", "blue", "pink", "green", "red", "yellow", "purple")
 MODULE_ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]+$")
+CSV_CELLS = re.compile(r"\s*\d+(\s*,\s*\d+)*\s*,?\s*")
 ZONE_KINDS = tuple(kind.value for kind in ZoneKind)
 BARRIER_CLASSES = tuple(kind.value for kind in BarrierKind)
 # "stairs" is a marker on zone boards and a piece of terrain on free tables.
@@ -319,10 +320,9 @@ def _check_layer_data(node: ElementTree.Element, shown: str, layer: str, check: 
         what = "tile layer format must be CSV or Base64 (Map Properties → Tile Layer Format)"
     elif data.get("compression") not in (None, "zlib", "gzip"):
         what = f"tile layer compression '{data.get('compression')}' is not supported: use zlib"
-    elif data.get("encoding") == "csv" and not all(
-        cell.strip().isdigit() for cell in (data.text or "").strip().rstrip(",").split(",")
-    ):
-        bad = next(c.strip() for c in (data.text or "").strip().rstrip(",").split(",") if not c.strip().isdigit())
+    elif data.get("encoding") == "csv" and not CSV_CELLS.fullmatch(data.text or ""):
+        cells = (data.text or "").strip().rstrip(",").split(",")
+        bad = next((c.strip() for c in cells if not c.strip().isdigit()), "")
         what = f"tile layer data holds '{bad}', not a tile number"
     else:
         return
