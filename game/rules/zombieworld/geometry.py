@@ -1,0 +1,557 @@
+"""Table geometry for Zombieworld, in cm: distances between bases, line of sight, cover and the
+cost of a move along waypoints. Pure Python; built once per board (``Table.from_board``).
+
+Sight is a cheap stand-in for true line of sight: three rays leave the shooter's eyes for the left
+edge, centre and right edge of the target's base, each aimed at the target's vital points (legs,
+torso and head for survivors, the head for zombies). Every scenery piece and wall the ray crosses
+hides the points the ray would pass below; other miniatures hide everything behind them; a
+building outline may only be crossed at a window or an open door. The target is seen when at
+least half of the (ray, point) pairs are clear.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from game.board.geometry import axis_aligned_rectangle, point_in_polygon, polygon_bounds
+from game.board.model import Board, PortalKind, TerrainKind
+
+Point = tuple[float, float]
+
+BASE_RADIUS_CM = 1.25  # 25 mm round base
+FIGURE_HEIGHT_CM = 3.0
+EYE_HEIGHT_CM = 2.7
+VITAL_POINTS_CM: dict[str, tuple[float, ...]] = {
+    "survivor": (0.7, 1.7, 2.6),  # legs, torso, head
+    "dog": (0.6, 1.2),
+    "zombie": (2.6,),  # only the head counts
+}
+LIGHT_COVER_HEIGHT_CM = 1.5  # "cover" pieces drawn without a height
+HEAVY_COVER_HEIGHT_CM = 2.5
+FREE_CLIMB_CM = 3.0  # lower obstacles cost nothing
+MAX_CLIMB_CM = 10.0  # higher ones cannot be climbed
+ENTRY_COST_CM = 5.0  # entering a building or stairs
+PORTAL_SLACK_CM = 0.3
+EPS = 1e-9
+GRID_CM = 10.0  # cell size of the blocker lookup grid
+GRID_MARGIN_CM = 2.0  # blockers are filed this far around their bounds (rays aim up to a base radius aside)
+
+
+def _cell(value: float, count: int) -> int:
+    return min(max(int(value // GRID_CM), 0), count - 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """A miniature as geometry sees it."""
+
+    id: str
+    x: float
+    y: float
+    radius_cm: float = BASE_RADIUS_CM
+    kind: str = "survivor"  # survivor, dog or zombie
+
+    @property
+    def position(self) -> Point:
+        return (self.x, self.y)
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A terrain piece ready for fast queries."""
+
+    index: int
+    kind: TerrainKind
+    polygon: tuple[Point, ...]
+    edges: tuple[tuple[float, float, float, float], ...]
+    bounds: tuple[float, float, float, float]
+    height_cm: float
+    sight_height_cm: float  # what it hides: 0 none, inf everything
+    label: str
+    portals: tuple[tuple[Point, Point, str, bool], ...] = ()  # a, b, kind, open at set-up
+    portal_ids: tuple[str, ...] = ()
+    is_rectangle: bool = False  # axis-aligned: crossings come from a quick slab test
+
+
+@dataclass(frozen=True, slots=True)
+class Wall:
+    a: Point
+    b: Point
+    height_cm: float
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    width_cm: float
+    height_cm: float
+    pieces: tuple[Piece, ...]
+    walls: tuple[Wall, ...]
+    blockers: tuple[tuple[float, float, float, float, float, int], ...] = field(repr=False, default=())
+    # (min_x, min_y, max_x, max_y, sight_height, index): pieces and walls that can hide anything,
+    # tallest first; index >= 0 is a piece, -1 - n is wall n
+    cell_masks: tuple[int, ...] = field(repr=False, default=())  # per grid cell: bits of the blockers in it
+    grid: tuple[int, int] = (0, 0)
+
+    @classmethod
+    def from_board(cls, board: Board) -> Table:
+        walls: list[Wall] = []
+        for placed in board.modules:
+            for barrier in placed.module.barriers:
+                points = [placed.to_board(p) for p in barrier.points]
+                height = barrier.height_cm if barrier.height_cm > 0 else MAX_CLIMB_CM + 5
+                for a, b in zip(points, points[1:], strict=False):
+                    walls.append(Wall(a, b, height, barrier.kind.value))
+        pieces = []
+        for index, terrain in enumerate(board.terrain):
+            pieces.append(make_piece(index, terrain.kind, terrain.polygon, terrain.height_cm, terrain.cover,
+                                     terrain.label, [(p.a, p.b, p.kind.value, p.is_open, p.id) for p in terrain.portals]))
+        return cls.build(board.width_cm, board.height_cm, pieces, walls)
+
+    @classmethod
+    def build(cls, width_cm: float, height_cm: float, pieces: Sequence[Piece], walls: Sequence[Wall]) -> Table:
+        blockers = []
+        for position, piece in enumerate(pieces):
+            if piece.sight_height_cm > 0:
+                blockers.append((*piece.bounds, piece.sight_height_cm, position))
+        for number, wall in enumerate(walls):
+            bounds = (min(wall.a[0], wall.b[0]), min(wall.a[1], wall.b[1]), max(wall.a[0], wall.b[0]),
+                      max(wall.a[1], wall.b[1]))
+            blockers.append((*bounds, wall.height_cm, -1 - number))
+        blockers.sort(key=lambda b: -b[4])  # the tallest first: a ray they hide needs no more tests
+        cols, rows = max(1, math.ceil(width_cm / GRID_CM)), max(1, math.ceil(height_cm / GRID_CM))
+        masks = [0] * (cols * rows)
+        for bit, (min_x, min_y, max_x, max_y, _, _) in enumerate(blockers):
+            c0, c1 = _cell(min_x - GRID_MARGIN_CM, cols), _cell(max_x + GRID_MARGIN_CM, cols)
+            r0, r1 = _cell(min_y - GRID_MARGIN_CM, rows), _cell(max_y + GRID_MARGIN_CM, rows)
+            for row in range(r0, r1 + 1):
+                for col in range(c0, c1 + 1):
+                    masks[row * cols + col] |= 1 << bit
+        return cls(width_cm, height_cm, tuple(pieces), tuple(walls), tuple(blockers), tuple(masks), (cols, rows))
+
+    def blockers_along(self, ax: float, ay: float, bx: float, by: float) -> list[tuple[float, float, float, float, float, int]]:
+        """Blockers in the grid cells the segment runs through (tallest first)."""
+        cols, rows = self.grid
+        col, row = _cell(ax, cols), _cell(ay, rows)
+        end_col, end_row = _cell(bx, cols), _cell(by, rows)
+        masks = self.cell_masks
+        mask = masks[row * cols + col]
+        dx, dy = bx - ax, by - ay
+        step_c = 1 if dx > 0 else -1
+        step_r = 1 if dy > 0 else -1
+        t_dx = abs(GRID_CM / dx) if abs(dx) > EPS else math.inf
+        t_dy = abs(GRID_CM / dy) if abs(dy) > EPS else math.inf
+        next_x = ((col + (step_c > 0)) * GRID_CM - ax) / dx if abs(dx) > EPS else math.inf
+        next_y = ((row + (step_r > 0)) * GRID_CM - ay) / dy if abs(dy) > EPS else math.inf
+        for _ in range(cols + rows + 2):
+            if col == end_col and row == end_row:
+                break
+            if next_x < next_y:
+                col += step_c
+                next_x += t_dx
+            else:
+                row += step_r
+                next_y += t_dy
+            if not (0 <= col < cols and 0 <= row < rows):
+                break
+            mask |= masks[row * cols + col]
+        found = []
+        blockers = self.blockers
+        while mask:
+            low = mask & -mask
+            found.append(blockers[low.bit_length() - 1])
+            mask ^= low
+        return found
+
+    # --- where a point stands ---------------------------------------------------------------
+
+    def pieces_at(self, point: Point) -> tuple[Piece, ...]:
+        x, y = point
+        return tuple(
+            p for p in self.pieces
+            if p.bounds[0] <= x <= p.bounds[2] and p.bounds[1] <= y <= p.bounds[3] and point_in_polygon(point, p.polygon)
+        )
+
+    def building_at(self, point: Point) -> int | None:
+        return next((p.index for p in self.pieces_at(point) if p.kind is TerrainKind.BUILDING), None)
+
+    def in_difficult(self, point: Point) -> bool:
+        return any(p.kind is TerrainKind.DIFFICULT for p in self.pieces_at(point))
+
+    def on_table(self, point: Point, radius_cm: float = 0.0) -> bool:
+        x, y = point
+        return radius_cm <= x <= self.width_cm - radius_cm and radius_cm <= y <= self.height_cm - radius_cm
+
+
+def make_piece(index: int, kind: TerrainKind, polygon: Sequence[Point], height_cm: float = 0.0, cover: int = 0,
+               label: str = "", portals: Iterable[tuple[Point, Point, str, bool, str]] = ()) -> Piece:
+    polygon = tuple(polygon)
+    edges = tuple(
+        (polygon[i][0], polygon[i][1], polygon[(i + 1) % len(polygon)][0], polygon[(i + 1) % len(polygon)][1])
+        for i in range(len(polygon))
+    )
+    if kind is TerrainKind.BUILDING:
+        sight = math.inf
+    elif kind is TerrainKind.COVER:
+        sight = height_cm or (HEAVY_COVER_HEIGHT_CM if cover >= 2 else LIGHT_COVER_HEIGHT_CM)
+    elif kind in (TerrainKind.OBSTACLE, TerrainKind.WALL, TerrainKind.IMPASSABLE):
+        sight = height_cm
+    else:
+        sight = 0.0
+    portal_list = tuple(portals)
+    return Piece(index, kind, polygon, edges, polygon_bounds(polygon), height_cm, sight, label,
+                 tuple((a, b, k, o) for a, b, k, o, _ in portal_list), tuple(i for *_, i in portal_list),
+                 axis_aligned_rectangle(polygon) is not None)
+
+
+def crossings(piece: Piece, ax: float, ay: float, bx: float, by: float) -> list[float]:
+    """Where (as a fraction along a→b) the segment crosses the piece's outline."""
+    if not piece.is_rectangle:
+        return _segment_params(ax, ay, bx, by, piece.edges)
+    min_x, min_y, max_x, max_y = piece.bounds
+    t_in, t_out = -math.inf, math.inf
+    for start, delta, low, high in ((ax, bx - ax, min_x, max_x), (ay, by - ay, min_y, max_y)):
+        if abs(delta) < EPS:
+            if start < low or start > high:
+                return []
+            continue
+        t0, t1 = (low - start) / delta, (high - start) / delta
+        if t0 > t1:
+            t0, t1 = t1, t0
+        t_in, t_out = max(t_in, t0), min(t_out, t1)
+        if t_in > t_out:
+            return []
+    return [t for t in (t_in, t_out) if -EPS <= t <= 1 + EPS]
+
+
+# --- distances ---------------------------------------------------------------------------------
+
+
+def base_distance(a: Figure, b: Figure) -> float:
+    """Edge-to-edge distance between two round bases (0 when touching or overlapping)."""
+    return max(0.0, math.hypot(a.x - b.x, a.y - b.y) - a.radius_cm - b.radius_cm)
+
+
+def point_base_distance(point: Point, figure: Figure) -> float:
+    return max(0.0, math.hypot(point[0] - figure.x, point[1] - figure.y) - figure.radius_cm)
+
+
+def in_contact(a: Figure, b: Figure, tolerance_cm: float = 0.05) -> bool:
+    return base_distance(a, b) <= tolerance_cm
+
+
+def scatter_point(table: Table, origin: Point, angle: float, distance_cm: float, radius_cm: float) -> tuple[Point, bool]:
+    """The point ``distance_cm`` from ``origin`` along ``angle``; clamped to the table edge along the
+    line when it falls off (the flag says so)."""
+    dx, dy = math.cos(angle), math.sin(angle)
+    limit = distance_cm
+    lo_x, hi_x = radius_cm, table.width_cm - radius_cm
+    lo_y, hi_y = radius_cm, table.height_cm - radius_cm
+    for d, o, lo, hi in ((dx, origin[0], lo_x, hi_x), (dy, origin[1], lo_y, hi_y)):
+        if abs(d) > EPS:
+            bound = hi if d > 0 else lo
+            limit = min(limit, max(0.0, (bound - o) / d))
+    point = (min(max(origin[0] + dx * limit, lo_x), hi_x), min(max(origin[1] + dy * limit, lo_y), hi_y))
+    return point, limit < distance_cm - 1e-6
+
+
+# --- crossings ---------------------------------------------------------------------------------
+
+
+def _segment_params(ax: float, ay: float, bx: float, by: float,
+                    edges: Iterable[tuple[float, float, float, float]]) -> list[float]:
+    """Where (as a fraction along a→b) the segment crosses the given edges."""
+    found = []
+    rx, ry = bx - ax, by - ay
+    for x0, y0, x1, y1 in edges:
+        sx, sy = x1 - x0, y1 - y0
+        denominator = rx * sy - ry * sx
+        if abs(denominator) < EPS:
+            continue
+        qx, qy = x0 - ax, y0 - ay
+        t = (qx * sy - qy * sx) / denominator
+        u = (qx * ry - qy * rx) / denominator
+        if -EPS <= t <= 1 + EPS and -EPS <= u <= 1 + EPS:
+            found.append(min(max(t, 0.0), 1.0))
+    return found
+
+
+def _through_portal(point: Point, piece: Piece, open_portals: frozenset[str], walking: bool) -> bool:
+    for (a, b, kind, opened), portal_id in zip(piece.portals, piece.portal_ids, strict=True):
+        passable = kind == PortalKind.WINDOW.value or opened or portal_id in open_portals
+        if walking:
+            passable = True  # doors open as you go through; windows are climbed
+        if passable and _point_segment_distance(point, a, b) <= PORTAL_SLACK_CM + BASE_RADIUS_CM * 0.5:
+            return True
+    return False
+
+
+def _point_segment_distance(p: Point, a: Point, b: Point) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length_sq = dx * dx + dy * dy
+    t = 0.0 if length_sq < EPS else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length_sq))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
+
+
+# --- sight -------------------------------------------------------------------------------------
+
+
+_UNKNOWN = -2
+
+
+def visible_fraction(table: Table, shooter: Figure, target: Figure, others: Sequence[Figure] = (),
+                     open_portals: frozenset[str] = frozenset(), eye_height_cm: float = EYE_HEIGHT_CM,
+                     shooter_building: int | None = _UNKNOWN) -> float:
+    """Share of the target's vital points the shooter sees (0..1)."""
+    sx, sy = shooter.x, shooter.y
+    tx, ty = target.x, target.y
+    length = math.hypot(tx - sx, ty - sy)
+    if length < EPS:
+        return 1.0
+    vitals = VITAL_POINTS_CM.get(target.kind, VITAL_POINTS_CM["survivor"])
+    reach = target.radius_cm * 0.8
+    nx, ny = -(ty - sy) / length * reach, (tx - sx) / length * reach
+    aims = ((tx, ty), (tx + nx, ty + ny), (tx - nx, ty - ny))
+    box = (min(sx, tx) - reach, min(sy, ty) - reach, max(sx, tx) + reach, max(sy, ty) + reach)
+    candidates = table.blockers_along(sx, sy, tx, ty) if table.grid[0] else list(table.blockers)
+    blocking_figures = [
+        f for f in others
+        if f.id not in (shooter.id, target.id)
+        and box[0] - f.radius_cm <= f.x <= box[2] + f.radius_cm and box[1] - f.radius_cm <= f.y <= box[3] + f.radius_cm
+    ]
+    if shooter_building == _UNKNOWN:
+        shooter_building = table.building_at((sx, sy)) if candidates else None
+    clear = 0
+    needed = len(aims) * len(vitals) / 2
+    for number, (ax, ay) in enumerate(aims):
+        if clear + (len(aims) - number) * len(vitals) < needed:
+            break  # half can no longer be reached
+        hidden_below = [0.0] * len(vitals)  # per vital point: is this ray blocked for it
+        blocked = _ray_blocked_by_figures(sx, sy, ax, ay, blocking_figures)
+        if not blocked:
+            for min_x, min_y, max_x, max_y, sight_height, index in candidates:
+                if max(sx, ax) < min_x or min(sx, ax) > max_x or max(sy, ay) < min_y or min(sy, ay) > max_y:
+                    continue
+                if index >= 0:
+                    piece = table.pieces[index]
+                    ts = crossings(piece, sx, sy, ax, ay)
+                    if not ts:
+                        continue
+                    if piece.kind is TerrainKind.BUILDING:
+                        if _building_blocks(piece, sx, sy, ax, ay, ts, open_portals, shooter_building):
+                            blocked = True
+                            break
+                        continue
+                else:
+                    wall = table.walls[-1 - index]
+                    ts = _segment_params(sx, sy, ax, ay, ((wall.a[0], wall.a[1], wall.b[0], wall.b[1]),))
+                    if not ts:
+                        continue
+                for i, vital in enumerate(vitals):
+                    for t in ts:
+                        ray_height = eye_height_cm + (vital - eye_height_cm) * t
+                        if ray_height < sight_height:
+                            hidden_below[i] = 1.0
+                            break
+                if all(hidden_below):
+                    break
+        if blocked:
+            continue
+        clear += sum(1 for h in hidden_below if h == 0.0)
+    return clear / (len(aims) * len(vitals))
+
+
+def _building_blocks(piece: Piece, sx: float, sy: float, ax: float, ay: float, ts: list[float],
+                     open_portals: frozenset[str], shooter_building: int | None) -> bool:
+    """A building hides what lies behind its walls; windows and open doors let sight through."""
+    for t in ts:
+        point = (sx + (ax - sx) * t, sy + (ay - sy) * t)
+        if t < 1e-6 and shooter_building == piece.index:
+            continue
+        if not _through_portal(point, piece, open_portals, walking=False):
+            return True
+    return False
+
+
+def _ray_blocked_by_figures(sx: float, sy: float, ax: float, ay: float, figures: Sequence[Figure]) -> bool:
+    dx, dy = ax - sx, ay - sy
+    length_sq = dx * dx + dy * dy
+    for f in figures:
+        t = ((f.x - sx) * dx + (f.y - sy) * dy) / length_sq
+        if t <= 0.0 or t >= 1.0:
+            continue
+        px, py = sx + t * dx - f.x, sy + t * dy - f.y
+        if px * px + py * py < (f.radius_cm * 0.9) ** 2:
+            return True
+    return False
+
+
+def can_see(table: Table, shooter: Figure, target: Figure, others: Sequence[Figure] = (),
+            open_portals: frozenset[str] = frozenset(), max_range_cm: float = 0.0,
+            shooter_building: int | None = _UNKNOWN) -> bool:
+    """At least half of the target's vital points are visible (and within ``max_range_cm`` if set)."""
+    if max_range_cm and base_distance(shooter, target) > max_range_cm:
+        return False
+    fraction = visible_fraction(table, shooter, target, others, open_portals, shooter_building=shooter_building)
+    return fraction >= 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class Cover:
+    """The ground a target stands on, as the shooting table sees it from this shooter."""
+
+    column: str  # open, difficult or building
+    shooter_in_building: bool
+    target_in_building: bool
+    same_building: bool
+    behind_cover: bool  # a cover piece touching the target lies across the line of fire
+
+
+def target_cover(table: Table, shooter: Figure, target: Figure) -> Cover:
+    shooter_building = table.building_at(shooter.position)
+    target_building = table.building_at(target.position)
+    same = shooter_building is not None and shooter_building == target_building
+    behind = _behind_cover_piece(table, shooter, target)
+    if target_building is not None and not same:
+        column = "building"
+    elif table.in_difficult(target.position) or behind:
+        column = "difficult"
+    else:
+        column = "open"
+    return Cover(column, shooter_building is not None, target_building is not None, same, behind)
+
+
+def _behind_cover_piece(table: Table, shooter: Figure, target: Figure) -> bool:
+    reach = target.radius_cm + 1.0
+    for piece in table.pieces:
+        if piece.kind is not TerrainKind.COVER:
+            continue
+        b = piece.bounds
+        if not (b[0] - reach <= target.x <= b[2] + reach and b[1] - reach <= target.y <= b[3] + reach):
+            continue
+        ts = crossings(piece, shooter.x, shooter.y, target.x, target.y)
+        length = math.hypot(target.x - shooter.x, target.y - shooter.y)
+        if any((1 - t) * length <= reach for t in ts):
+            return True
+    return False
+
+
+def targets_in_sight(table: Table, shooter: Figure, figures: Sequence[Figure],
+                     open_portals: frozenset[str] = frozenset(), max_range_cm: float = 0.0) -> list[tuple[Figure, Cover]]:
+    """Every other figure the shooter sees, with its cover from the shooter."""
+    result = []
+    shooter_building = table.building_at(shooter.position)
+    for target in figures:
+        if target.id == shooter.id:
+            continue
+        if can_see(table, shooter, target, figures, open_portals, max_range_cm, shooter_building):
+            result.append((target, target_cover(table, shooter, target)))
+    return result
+
+
+# --- movement ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PathCost:
+    cost_cm: float
+    length_cm: float
+    problem: str = ""  # why the path is not allowed; empty when it is
+    entered_buildings: tuple[int, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return not self.problem
+
+
+def path_cost(table: Table, points: Sequence[Point], *, max_climb_cm: float = MAX_CLIMB_CM,
+              entry_cost_cm: float = ENTRY_COST_CM, can_enter_buildings: bool = True) -> PathCost:
+    """What walking the base's centre along ``points`` costs: length, doubled inside difficult ground,
+    plus the height of each obstacle or wall climbed and the price of entering buildings and stairs."""
+    total = 0.0
+    length = 0.0
+    entered: list[int] = []
+    inside = {p.index for p in table.pieces_at(points[0])} if points else set()
+    for (ax, ay), (bx, by) in zip(points, points[1:], strict=False):
+        leg = math.hypot(bx - ax, by - ay)
+        if leg < EPS:
+            continue
+        length += leg
+        cuts = {0.0, 1.0}
+        for piece in table.pieces:
+            b = piece.bounds
+            if max(ax, bx) < b[0] or min(ax, bx) > b[2] or max(ay, by) < b[1] or min(ay, by) > b[3]:
+                continue
+            ts = crossings(piece, ax, ay, bx, by)
+            cuts.update(min(max(t, 0.0), 1.0) for t in ts)
+            if piece.kind is TerrainKind.BUILDING and ts:
+                if not can_enter_buildings:
+                    return PathCost(total, length, "cannot enter or leave a building on this move")
+                for t in ts:
+                    point = (ax + (bx - ax) * t, ay + (by - ay) * t)
+                    if not _through_portal(point, piece, frozenset(), walking=True):
+                        where = f"the {piece.label or 'building'}"
+                        return PathCost(total, length, f"{where} can only be entered or left by a door or window")
+        for wall in table.walls:
+            if _segment_params(ax, ay, bx, by, ((wall.a[0], wall.a[1], wall.b[0], wall.b[1]),)):
+                climb = _climb_cost(wall.height_cm, max_climb_cm)
+                if climb is None:
+                    return PathCost(total, length, f"a {wall.kind} {wall.height_cm:g} cm high is too high to cross")
+                total += climb
+        ordered = sorted(cuts)
+        for t0, t1 in zip(ordered, ordered[1:], strict=False):
+            if t1 - t0 < 1e-9:
+                continue
+            mid = (ax + (bx - ax) * (t0 + t1) / 2, ay + (by - ay) * (t0 + t1) / 2)
+            here = table.pieces_at(mid)
+            factor = 1.0
+            for piece in here:
+                if piece.kind is TerrainKind.IMPASSABLE:
+                    return PathCost(total, length, f"the {piece.label or 'ground'} cannot be crossed")
+                if piece.kind is TerrainKind.DIFFICULT:
+                    factor = 2.0
+                if piece.index in inside:
+                    continue
+                if piece.kind in (TerrainKind.OBSTACLE, TerrainKind.WALL):
+                    climb = _climb_cost(piece.height_cm, max_climb_cm)
+                    if climb is None:
+                        return PathCost(total, length,
+                                        f"the {piece.label or 'obstacle'} ({piece.height_cm:g} cm) is too high to climb")
+                    total += climb
+                elif piece.kind in (TerrainKind.BUILDING, TerrainKind.STAIRS):
+                    total += entry_cost_cm
+                    if piece.kind is TerrainKind.BUILDING:
+                        entered.append(piece.index)
+            inside = {p.index for p in here}
+            total += leg * (t1 - t0) * factor
+    return PathCost(total, length, "", tuple(entered))
+
+
+def _climb_cost(height_cm: float, max_climb_cm: float) -> float | None:
+    if height_cm < FREE_CLIMB_CM:
+        return 0.0
+    if height_cm > max_climb_cm:
+        return None
+    return height_cm
+
+
+def destination_problem(table: Table, mover: Figure, destination: Point, figures: Sequence[Figure]) -> str:
+    """Why a base cannot stand at ``destination`` (empty when it can): off the table, on top of an
+    obstacle or impassable ground, or overlapping another base (touching is fine)."""
+    if not table.on_table(destination, mover.radius_cm):
+        return "the base would hang off the table"
+    for piece in table.pieces_at(destination):
+        if piece.kind is TerrainKind.IMPASSABLE:
+            return f"cannot stand in the {piece.label or 'impassable ground'}"
+        if piece.kind in (TerrainKind.OBSTACLE, TerrainKind.WALL) and piece.height_cm >= FREE_CLIMB_CM:
+            return f"cannot end a move on top of the {piece.label or 'obstacle'}"
+    moved = Figure(mover.id, destination[0], destination[1], mover.radius_cm, mover.kind)
+    for other in figures:
+        if other.id == mover.id:
+            continue
+        gap = math.hypot(other.x - moved.x, other.y - moved.y) - other.radius_cm - moved.radius_cm
+        if gap < -0.05:
+            return f"the base would overlap {other.id}"
+    return ""
