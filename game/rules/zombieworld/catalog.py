@@ -587,7 +587,9 @@ def check_references(catalog: Catalog, root: Path) -> None:
     _unique(root / "scenarios.toml", "scenario", [s.id for s in catalog.scenarios])
     _unique(root / "scenarios.toml", "scenario number", [s.number for s in catalog.scenarios])
     item_ids = set(all_items)
-    for key, group in (("firearm", catalog.firearms), ("hand_weapon", catalog.hand_weapons)):
+    weapon_groups: tuple[tuple[str, tuple[Firearm | HandWeapon, ...]], ...] = (
+        ("firearm", catalog.firearms), ("hand_weapon", catalog.hand_weapons))
+    for key, group in weapon_groups:
         for index, weapon in enumerate(group):
             for partner in weapon.pairs_with:
                 if partner not in item_ids:

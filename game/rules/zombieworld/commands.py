@@ -1,0 +1,286 @@
+"""Zombieworld commands (imperative) and events (past tense): frozen, tagged, JSON through pydantic.
+
+Positions are (x, y) in table cm. A move is a path of waypoints after the model's position.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Literal
+
+from pydantic import Field, TypeAdapter
+
+Point = tuple[float, float]
+
+# --- commands -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Activate:
+    """Try to activate a survivor or dog: the activation check is rolled."""
+
+    model: str
+    kind: Literal["activate"] = "activate"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveModel:
+    model: str
+    path: tuple[Point, ...]
+    kind: Literal["move"] = "move"
+
+
+@dataclass(frozen=True, slots=True)
+class Sprint:
+    model: str
+    kind: Literal["sprint"] = "sprint"
+
+
+@dataclass(frozen=True, slots=True)
+class Shoot:
+    """Fire the firearm in hand; ``allocations`` gives each target its number of shots."""
+
+    model: str
+    allocations: tuple[tuple[str, int], ...]
+    weapon: str = ""  # empty: the first firearm in hand
+    kind: Literal["shoot"] = "shoot"
+
+
+@dataclass(frozen=True, slots=True)
+class Charge:
+    """Move into base contact with an enemy along ``path`` (which ends touching it), then fight."""
+
+    model: str
+    target: str
+    path: tuple[Point, ...]
+    kind: Literal["charge"] = "charge"
+
+
+@dataclass(frozen=True, slots=True)
+class Fight:
+    """A survivor locked in melee fights on."""
+
+    model: str
+    kind: Literal["fight"] = "fight"
+
+
+@dataclass(frozen=True, slots=True)
+class Disengage:
+    model: str
+    kind: Literal["disengage"] = "disengage"
+
+
+@dataclass(frozen=True, slots=True)
+class Reload:
+    model: str
+    kind: Literal["reload"] = "reload"
+
+
+@dataclass(frozen=True, slots=True)
+class SwapWeapons:
+    """Hand and backpack trade places (only before any action this turn)."""
+
+    model: str
+    kind: Literal["swap_weapons"] = "swap_weapons"
+
+
+@dataclass(frozen=True, slots=True)
+class EndActivation:
+    model: str
+    kind: Literal["end_activation"] = "end_activation"
+
+
+@dataclass(frozen=True, slots=True)
+class Withdraw:
+    """The band leaves the table (counts as a failed "few of us left" check)."""
+
+    kind: Literal["withdraw"] = "withdraw"
+
+
+Command = Annotated[
+    Activate | MoveModel | Sprint | Shoot | Charge | Fight | Disengage | Reload | SwapWeapons | EndActivation
+    | Withdraw,
+    Field(discriminator="kind"),
+]
+COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
+
+
+# --- templates (what legal_commands offers; the UI fills in the geometry) ------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class MoveTemplate:
+    model: str
+    max_cm: float
+    kind: Literal["move_template"] = "move_template"
+
+
+@dataclass(frozen=True, slots=True)
+class ShootTemplate:
+    model: str
+    weapon: str
+    shots_min: int
+    shots_max: int
+    range_cm: float
+    targets: tuple[str, ...]  # enemies in sight (range is not pre-measured)
+    kind: Literal["shoot_template"] = "shoot_template"
+
+
+@dataclass(frozen=True, slots=True)
+class ChargeTemplate:
+    model: str
+    max_cm: float
+    targets: tuple[str, ...]
+    kind: Literal["charge_template"] = "charge_template"
+
+
+# --- events -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRolled:
+    """Every roll, with its purpose, the dice, the modifiers (label, value) and what each die scored."""
+
+    purpose: str
+    model: str
+    dice: tuple[int, ...]
+    modifiers: tuple[tuple[str, int], ...] = ()
+    target: int = 0  # the number a die had to reach (or not exceed, for checks)
+    results: tuple[str, ...] = ()  # per die: "wound", "miss", "pass", "fail", ...
+    kind: Literal["dice_rolled"] = "dice_rolled"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted:
+    round: int
+    kind: Literal["round_started"] = "round_started"
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeDecided:
+    order: tuple[str, ...]
+    kind: Literal["initiative_decided"] = "initiative_decided"
+
+
+@dataclass(frozen=True, slots=True)
+class ZombieSpawned:
+    zombie: str
+    position: Point
+    source: str  # "round", "bang", "devoured"
+    activated: bool = False
+    kind: Literal["zombie_spawned"] = "zombie_spawned"
+
+
+@dataclass(frozen=True, slots=True)
+class Activated:
+    model: str
+    success: bool
+    kind: Literal["activated"] = "activated"
+
+
+@dataclass(frozen=True, slots=True)
+class ModelMoved:
+    model: str
+    path: tuple[Point, ...]
+    cost_cm: float
+    kind: Literal["model_moved"] = "model_moved"
+
+
+@dataclass(frozen=True, slots=True)
+class ShotFired:
+    model: str
+    weapon: str
+    target: str
+    hits: int
+    wasted: bool = False  # out of range
+    kind: Literal["shot_fired"] = "shot_fired"
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponJammed:
+    model: str
+    weapon: str
+    kind: Literal["weapon_jammed"] = "weapon_jammed"
+
+
+@dataclass(frozen=True, slots=True)
+class BangPlaced:
+    position: Point
+    value: int
+    kind: Literal["bang_placed"] = "bang_placed"
+
+
+@dataclass(frozen=True, slots=True)
+class BangResolved:
+    position: Point
+    spawned: int
+    kind: Literal["bang_resolved"] = "bang_resolved"
+
+
+@dataclass(frozen=True, slots=True)
+class ReactionResolved:
+    model: str
+    table: str
+    successes: int
+    result: str
+    kind: Literal["reaction_resolved"] = "reaction_resolved"
+
+
+@dataclass(frozen=True, slots=True)
+class MeleeFought:
+    model: str
+    opponent: str
+    winner: str  # a model id, or "" for a tie
+    wounds: int
+    kind: Literal["melee_fought"] = "melee_fought"
+
+
+@dataclass(frozen=True, slots=True)
+class Wounded:
+    model: str
+    wounds: int  # total marked now
+    ignored: bool = False
+    kind: Literal["wounded"] = "wounded"
+
+
+@dataclass(frozen=True, slots=True)
+class ModelRemoved:
+    model: str
+    reason: str  # "killed", "out_of_action", "devoured", "left_table", "withdrawn"
+    kind: Literal["model_removed"] = "model_removed"
+
+
+@dataclass(frozen=True, slots=True)
+class Fled:
+    model: str
+    path: tuple[Point, ...]
+    dropped: str = ""
+    kind: Literal["fled"] = "fled"
+
+
+@dataclass(frozen=True, slots=True)
+class BandWithdrew:
+    seat: str
+    kind: Literal["band_withdrew"] = "band_withdrew"
+
+
+@dataclass(frozen=True, slots=True)
+class ActivationEnded:
+    model: str
+    kind: Literal["activation_ended"] = "activation_ended"
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    winners: tuple[str, ...]
+    reason: str
+    kind: Literal["game_ended"] = "game_ended"
+
+
+Event = Annotated[
+    DiceRolled | RoundStarted | InitiativeDecided | ZombieSpawned | Activated | ModelMoved | ShotFired
+    | WeaponJammed | BangPlaced | BangResolved | ReactionResolved | MeleeFought | Wounded | ModelRemoved | Fled
+    | BandWithdrew | ActivationEnded | GameEnded,
+    Field(discriminator="kind"),
+]
+EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)

@@ -1,0 +1,1383 @@
+"""The Zombieworld Evolution rules engine: pure functions over immutable states.
+
+``setup(board, setup_spec, seed)`` deploys the bands and plays the first zombie generation and
+initiative; ``apply`` validates a command (``check``), then plays it on a working copy so the input
+state is never touched. The zombie side is an automaton: whenever its turn comes in the initiative
+order it moves and fights inside ``apply``, emitting events. Every die comes from the state's
+seeded RNG and appears in a ``DiceRolled`` event with its modifiers.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from dataclasses import replace
+from typing import Any, Literal
+
+from game.board.model import Board, MarkerKind
+from game.rules.core.base import IllegalCommand
+from game.rules.core.rng import RngState, draw_floats, new_rng, roll_d6
+from game.rules.zombieworld import commands as c
+from game.rules.zombieworld.band import check_band, leader_order, member_ability
+from game.rules.zombieworld.catalog import Catalog, Firearm, Profile, load_catalog
+from game.rules.zombieworld.geometry import (
+    BASE_RADIUS_CM,
+    Figure,
+    Table,
+    base_distance,
+    can_see,
+    destination_problem,
+    path_cost,
+    scatter_point,
+    target_cover,
+)
+from game.rules.zombieworld.state import (
+    ZOMBIES,
+    Activation,
+    BandEntry,
+    Bang,
+    Model,
+    SeatScore,
+    State,
+    ZombieworldSetup,
+)
+
+NAME = "zombieworld"
+VERSION = "1"
+SPAWN_DISTANCE_CM = 40.0
+POINT_BLANK_CM = 5.0
+FLEE_BONUS_CM = 10.0
+CONTACT_CM = 0.05
+SPRINT_STEP_CM = 5.0
+
+
+# --- dice ---------------------------------------------------------------------------------------
+
+
+def roll_d10(rng: RngState, count: int) -> tuple[tuple[int, ...], RngState]:
+    floats, rng = draw_floats(rng, count)
+    return tuple(int(f * 10) + 1 for f in floats), rng
+
+
+def scatter_angle(rng: RngState) -> tuple[float, RngState]:
+    (value,), rng = draw_floats(rng, 1)
+    return value * 2 * math.pi, rng
+
+
+def check_passes(die: int, skill: int) -> bool:
+    """A skill check: a 1 always passes, a 6 always fails."""
+    return die == 1 or (die != 6 and die <= skill)
+
+
+# --- the working copy ---------------------------------------------------------------------------
+
+
+class _Game:
+    """A mutable copy of a state for one ``apply``; ``freeze`` makes the new state."""
+
+    def __init__(self, state: State):
+        self.base = state
+        self.catalog: Catalog = state.catalog or load_catalog()
+        self.table: Table = state.table  # type: ignore[assignment]
+        self.models: dict[str, Model] = {m.id: m for m in state.models}
+        self.order_ids = [m.id for m in state.models]
+        self.rng = state.rng
+        self.round = state.round
+        self.order = state.order
+        self.turn = state.turn
+        self.active = state.active
+        self.bangs = list(state.bangs)
+        self.scores = dict(state.scores)
+        self.ground = list(state.ground_items)
+        self.next_zombie = state.next_zombie
+        self.finished = state.finished
+        self.winners = state.winners
+        self.events: list[Any] = []
+        self.band_kind = {seat: kind for seat, kind, _ in state.bands}
+        self.band_type = {seat: band_type for seat, _, band_type in state.bands}
+
+    def freeze(self) -> State:
+        return replace(
+            self.base,
+            models=tuple(self.models[i] for i in self.order_ids if i in self.models),
+            rng=self.rng,
+            round=self.round,
+            order=self.order,
+            turn=self.turn,
+            active=self.active,
+            bangs=tuple(self.bangs),
+            scores=tuple(sorted(self.scores.items())),
+            ground_items=tuple(self.ground),
+            next_zombie=self.next_zombie,
+            finished=self.finished,
+            winners=self.winners,
+        )
+
+    # dice with events
+    def d6(self, count: int) -> tuple[int, ...]:
+        dice, self.rng = roll_d6(self.rng, count)
+        return dice
+
+    def d10(self, count: int) -> tuple[int, ...]:
+        dice, self.rng = roll_d10(self.rng, count)
+        return dice
+
+    def angle(self) -> float:
+        value, self.rng = scatter_angle(self.rng)
+        return value
+
+    def emit(self, event: Any) -> None:
+        self.events.append(event)
+
+    def score(self, seat: str) -> SeatScore:
+        return self.scores.get(seat, SeatScore())
+
+    def bump(self, seat: str, **changes: int | bool) -> None:
+        current = self.score(seat)
+        updates = {
+            key: (getattr(current, key) + value if not isinstance(value, bool) else value)
+            for key, value in changes.items()
+        }
+        self.scores[seat] = replace(current, **updates)
+
+    # models
+    def alive(self, side: str | None = None) -> list[Model]:
+        return [self.models[i] for i in self.order_ids if i in self.models
+                and (side is None or self.models[i].side == side)]
+
+    def figure(self, model: Model) -> Figure:
+        return Figure(model.id, model.x, model.y, BASE_RADIUS_CM, model.kind)
+
+    def figures(self) -> list[Figure]:
+        return [self.figure(m) for m in self.alive()]
+
+    def enemies_of(self, model: Model) -> list[Model]:
+        if model.side == ZOMBIES:
+            return [m for m in self.alive() if m.side != ZOMBIES]
+        return [m for m in self.alive() if m.side != model.side]
+
+    def engaged_with(self, model: Model) -> list[Model]:
+        me = self.figure(model)
+        return [e for e in self.enemies_of(model) if base_distance(me, self.figure(e)) <= CONTACT_CM]
+
+    def update(self, model: Model, **changes: Any) -> Model:
+        new = replace(model, **changes)
+        self.models[model.id] = new
+        return new
+
+    # profiles
+    def profile(self, model: Model) -> Profile:
+        if model.kind == "zombie":
+            return self.catalog.zombie(model.profile).profile
+        if model.kind == "dog":
+            return self.catalog.dog.profile
+        rank = self.catalog.rank(model.profile)
+        return rank.wounded if model.wounds >= rank.wounded_from else rank.healthy
+
+    def max_wounds(self, model: Model) -> int:
+        if model.kind == "zombie":
+            return self.catalog.zombie(model.profile).wounds
+        if model.kind == "dog":
+            return self.catalog.dog.wounds
+        return self.catalog.rank(model.profile).wounds
+
+    def own_skill(self, model: Model) -> tuple[int, list[tuple[str, int]]]:
+        """The model's skill and the modifiers that made it (costume, 3+ enemies)."""
+        profile = self.profile(model)
+        modifiers: list[tuple[str, int]] = []
+        if any((o := self.catalog.object(i)) is not None and o.skill_modifier for i in model.objects):
+            modifiers.append(("costume", -1))
+        if model.kind != "zombie" and len(self.engaged_with(model)) >= 3:
+            modifiers.append(("engaged with 3 or more", -1))
+        return max(1, profile.skill + sum(v for _, v in modifiers)), modifiers
+
+    def check_skill(self, model: Model) -> tuple[int, list[tuple[str, int]]]:
+        """Skill for checks: may borrow the leader's within its radius (unique bands only)."""
+        skill, modifiers = self.own_skill(model)
+        if model.kind == "zombie" or self.band_kind.get(model.side) != "unique":
+            return skill, modifiers
+        leader = self.leader(model.side)
+        if leader is None or leader.id == model.id:
+            return skill, modifiers
+        radius = 20.0 if self.ability(model) == "leader_radius_20" else self.catalog.bands.rules.leader_radius_cm
+        if base_distance(self.figure(model), self.figure(leader)) <= radius:
+            leader_skill, _ = self.own_skill(leader)
+            if leader_skill > skill:
+                return leader_skill, [("leader's skill", leader_skill - skill)]
+        return skill, modifiers
+
+    def leader(self, seat: str) -> Model | None:
+        for leader_seat, model_id in self.base.leaders:
+            if leader_seat == seat and model_id in self.models:
+                return self.models[model_id]
+        return None
+
+    def ability(self, model: Model) -> str:
+        return model.ability
+
+
+# --- setup --------------------------------------------------------------------------------------
+
+
+def setup(board: Board, setup_spec: ZombieworldSetup, seed: int, catalog: Catalog | None = None) -> State:
+    catalog = catalog or load_catalog()
+    table = Table.from_board(board)
+    scenario = catalog.scenario(setup_spec.scenario)
+    deployments = [m for m in board.markers if m.kind is MarkerKind.DEPLOYMENT]
+    models: list[Model] = []
+    leaders: list[tuple[str, str]] = []
+    bands: list[tuple[str, str, str]] = []
+    used: set[int] = set()
+    for entry in setup_spec.bands:
+        if setup_spec.check_bands:
+            check_band(entry.band, catalog)
+        area = _deployment_for(entry, deployments, used)
+        members = _deploy(entry, area, catalog)
+        models.extend(members)
+        by_name = {m.name: m.id for m in members}
+        leaders.extend((entry.seat, by_name[m.name]) for m in leader_order(entry.band, catalog))
+        bands.append((entry.seat, entry.band.kind, entry.band.band_type))
+    seats = tuple(entry.seat for entry in setup_spec.bands)
+    state = State(
+        round=0,
+        rounds=scenario.rounds or 8,
+        scenario=scenario.id,
+        seats=seats,
+        bands=tuple(bands),
+        leaders=tuple(leaders),
+        models=tuple(models),
+        scores=tuple((seat, SeatScore()) for seat in sorted(seats)),
+        spawn_dice=setup_spec.spawn_dice if setup_spec.spawn_dice is not None else scenario.spawn_dice,
+        rng=new_rng(seed),
+        table=table,
+        catalog=catalog,
+    )
+    game = _Game(state)
+    _start_round(game)
+    _advance(game)
+    return game.freeze()
+
+
+def _deployment_for(entry: BandEntry, deployments: list[Any], used: set[int]) -> tuple[float, float, float, float]:
+    for index, marker in enumerate(deployments):
+        label = str(marker.properties.get("label", ""))
+        if (entry.deployment and label == entry.deployment) or (not entry.deployment and index not in used):
+            used.add(index)
+            (x, y), (w, h) = marker.position, marker.size
+            return (x - w / 2, y - h / 2, w, h)
+    if entry.deployment:
+        raise ValueError(f"no deployment area called {entry.deployment!r} on this table")
+    raise ValueError("more bands than deployment areas on this table")
+
+
+def _deploy(entry: BandEntry, area: tuple[float, float, float, float], catalog: Catalog) -> list[Model]:
+    x0, y0, w, h = area
+    spacing = 4.0
+    per_row = max(1, int((w - 2) // spacing))
+    models = []
+    for index, member in enumerate(entry.band.members):
+        col, row = index % per_row, index // per_row
+        x = x0 + 2 + col * spacing
+        y = y0 + 2 + row * spacing
+        kind: Literal["survivor", "dog"] = "dog" if member.is_dog else "survivor"
+        models.append(Model(
+            id=f"{entry.seat}:{member.name}",
+            side=entry.seat,
+            kind=kind,
+            profile=member.rank,
+            name=member.name,
+            x=min(x, x0 + w - 2),
+            y=min(y, y0 + h - 2),
+            hand=member.hand,
+            backpack=member.backpack,
+            objects=member.objects,
+            scoped=tuple(f.weapon for f in member.fittings if f.item == "scope"),
+            silenced=tuple(f.weapon for f in member.fittings if f.item == "silencer"),
+            virtue=member.virtue,
+            defect=member.defect,
+            ability=member_ability(entry.band, member, catalog),
+        ))
+    return models
+
+
+# --- round flow ---------------------------------------------------------------------------------
+
+
+def _start_round(game: _Game) -> None:
+    game.round += 1
+    game.emit(c.RoundStarted(game.round))
+    for model in game.alive():
+        game.update(model, activated=False, charged_reaction_used=False, shot_this_round=())
+    for seat in game.base.seats:
+        if game.score(seat).withdrawn:
+            continue
+        survivors = [m for m in game.alive(seat) if m.kind == "survivor"]
+        if not survivors:
+            continue
+        origin = game.leader(seat) or max(survivors, key=lambda m: game.own_skill(m)[0])
+        dice = game.d6(game.base.spawn_dice)
+        count = sum(1 for d in dice if d >= 4)
+        game.emit(c.DiceRolled("zombie generation", origin.id, dice, (), 4,
+                               tuple("zombie" if d >= 4 else "-" for d in dice)))
+        for _ in range(count):
+            _spawn_zombie(game, origin.position, "round")
+    sides = [s for s in game.base.seats if not game.score(s).withdrawn and game.alive(s)] + [ZOMBIES]
+    game.order = _initiative(game, sides)
+    game.turn = 0
+    game.emit(c.InitiativeDecided(game.order))
+
+
+def _initiative(game: _Game, sides: list[str]) -> tuple[str, ...]:
+    """D10 each, highest first; tied sides re-roll among themselves."""
+    if len(sides) <= 1:
+        return tuple(sides)
+    dice = game.d10(len(sides))
+    game.emit(c.DiceRolled("initiative", ",".join(sides), dice))
+    groups: dict[int, list[str]] = {}
+    for side, die in zip(sides, dice, strict=True):
+        groups.setdefault(die, []).append(side)
+    order: list[str] = []
+    for die in sorted(groups, reverse=True):
+        group = groups[die]
+        order.extend(group if len(group) == 1 else _initiative(game, group))
+    return tuple(order)
+
+
+def _spawn_zombie(game: _Game, origin: tuple[float, float], source: str, zombie_type: str = "walker") -> Model:
+    angle = game.angle()
+    point, clamped = scatter_point(game.table, origin, angle, SPAWN_DISTANCE_CM, BASE_RADIUS_CM)
+    point = _legal_spot(game, point, angle)
+    zombie_id = f"z{game.next_zombie}"
+    game.next_zombie += 1
+    activated = clamped and not _zombies_have_acted(game)
+    model = Model(id=zombie_id, side=ZOMBIES, kind="zombie", profile=zombie_type, name="Walker",
+                  x=point[0], y=point[1], activated=activated)
+    game.models[zombie_id] = model
+    game.order_ids.append(zombie_id)
+    game.emit(c.ZombieSpawned(zombie_id, point, source, activated))
+    return model
+
+
+def _zombies_have_acted(game: _Game) -> bool:
+    return ZOMBIES in game.order[: game.turn]
+
+
+def _legal_spot(game: _Game, point: tuple[float, float], angle: float) -> tuple[float, float]:
+    """Off a building, obstacle or another base: step back toward the origin, then sideways."""
+    building = game.table.building_at(point)
+    if building is not None:
+        piece = next(p for p in game.table.pieces if p.index == building)
+        if piece.portals:
+            (a, b, _, _) = min(piece.portals, key=lambda p: math.dist(point, ((p[0][0] + p[1][0]) / 2,
+                                                                             (p[0][1] + p[1][1]) / 2)))
+            centre = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+            cx, cy = (piece.bounds[0] + piece.bounds[2]) / 2, (piece.bounds[1] + piece.bounds[3]) / 2
+            out = math.atan2(centre[1] - cy, centre[0] - cx)
+            point = (centre[0] + math.cos(out) * 1.6, centre[1] + math.sin(out) * 1.6)
+    figures = [f for f in game.figures() if f.kind == "zombie"]
+    mover = Figure("new", point[0], point[1])
+    for step in range(0, 40):
+        for turn in (0.0, 0.5, -0.5, 1.0, -1.0):
+            distance = step * 1.0
+            candidate = (point[0] - math.cos(angle + turn) * distance, point[1] - math.sin(angle + turn) * distance)
+            if not destination_problem(game.table, mover, candidate, figures):
+                return candidate
+    return point
+
+
+def _advance(game: _Game) -> None:
+    """Move play on to the next side that needs a player, running zombie turns on the way."""
+    while not game.finished:
+        if game.active is not None:
+            return
+        if game.turn >= len(game.order):
+            if game.round >= game.base.rounds:
+                _finish(game, "the last round is over")
+                return
+            _start_round(game)
+            continue
+        side = game.order[game.turn]
+        if side == ZOMBIES:
+            _zombie_turn(game)
+            game.turn += 1
+            continue
+        if game.score(side).withdrawn or not any(not m.activated for m in game.alive(side)):
+            game.turn += 1
+            continue
+        return
+
+
+def _finish(game: _Game, reason: str) -> None:
+    game.finished = True
+    game.winners = _winners(game)
+    game.emit(c.GameEnded(game.winners, reason))
+
+
+def _winners(game: _Game) -> tuple[str, ...]:
+    scenario = game.catalog.scenario(game.base.scenario)
+    seats = [s for s in game.base.seats if not game.score(s).withdrawn]
+    if not seats:
+        return ()
+    key = {
+        "most_zombie_kills": lambda s: game.score(s).zombies_killed,
+        "most_hostile_kills": lambda s: game.score(s).hostile_killed,
+        "fewest_wounds_taken": lambda s: -game.score(s).wounds_taken,
+    }.get(scenario.victory)
+    if key is None:
+        return ()
+    best = max(key(s) for s in seats)
+    return tuple(s for s in seats if key(s) == best)
+
+
+def current_seats(state: State) -> frozenset[str]:
+    if state.finished or state.turn >= len(state.order):
+        return frozenset()
+    side = state.order[state.turn]
+    return frozenset() if side == ZOMBIES else frozenset({side})
+
+
+def outcome(state: State) -> tuple[str, ...] | None:
+    """None while playing; the winning seats (possibly none, or several for a draw) once finished."""
+    return state.winners if state.finished else None
+
+
+# --- commands -----------------------------------------------------------------------------------
+
+
+def check(state: State, seat: str, command: Any) -> None:
+    apply(state, seat, command)
+
+
+def apply(state: State, seat: str, command: Any) -> tuple[State, tuple[Any, ...]]:
+    if state.finished:
+        raise IllegalCommand("the game is over")
+    game = _Game(state)
+    if isinstance(command, c.Withdraw):
+        if seat not in state.seats or game.score(seat).withdrawn:
+            raise IllegalCommand("this band is not on the table")
+        _withdraw(game, seat)
+        if game.active is not None and game.active.model not in game.models:
+            game.active = None
+        _advance(game)
+        return game.freeze(), tuple(game.events)
+    if seat not in current_seats(state):
+        raise IllegalCommand("it is not this player's turn")
+    model = game.models.get(getattr(command, "model", ""))
+    if model is None:
+        raise IllegalCommand("no such model on the table")
+    if model.side != seat:
+        raise IllegalCommand(f"{model.name} is not yours")
+    handler = _HANDLERS.get(type(command))
+    if handler is None:
+        raise IllegalCommand(f"unknown command {type(command).__name__}")
+    handler(game, model, command)
+    _advance(game)
+    return game.freeze(), tuple(game.events)
+
+
+def _need_active(game: _Game, model: Model) -> Activation:
+    if game.active is None or game.active.model != model.id:
+        raise IllegalCommand(f"{model.name} is not the model acting now")
+    return game.active
+
+
+def _do_activate(game: _Game, model: Model, command: c.Activate) -> None:
+    if game.active is not None:
+        raise IllegalCommand("finish the current activation first")
+    if model.activated:
+        raise IllegalCommand(f"{model.name} has already been activated this round")
+    waiting = [m for m in game.alive(model.side) if not m.activated]
+    top = max(game.own_skill(m)[0] for m in waiting)
+    if game.own_skill(model)[0] < top:
+        raise IllegalCommand("survivors activate in order of skill: a more skilled one goes first")
+    skill, modifiers = game.check_skill(model)
+    if _coherent(game, model):
+        modifiers = [*modifiers, ("coherence", 1)]
+        skill += 1
+    (die,) = game.d6(1)
+    success = check_passes(die, skill)
+    game.emit(c.DiceRolled("activation", model.id, (die,), tuple(modifiers), skill, ("pass" if success else "fail",)))
+    game.emit(c.Activated(model.id, success))
+    model = game.update(model, activated=True)
+    engaged = game.engaged_with(model)
+    if model.fleeing:
+        if success:
+            game.update(model, fleeing=False)
+        else:
+            _flee(game, model, toward_edge=True)
+            _end_activation(game, model)
+            return
+    if not success:
+        if engaged:
+            _melee(game, model, engaged)
+        _end_activation(game, model)
+        return
+    move = _move_allowance(game, model)
+    game.active = Activation(model.id, move, action_used=model.no_action_next, must_fight=bool(engaged))
+    if model.no_action_next:
+        game.update(model, no_action_next=False)
+
+
+def _coherent(game: _Game, model: Model) -> bool:
+    if model.virtue and (v := game.catalog.virtue(model.virtue)) is not None and v.always_coherent:
+        return True
+    band = game.alive(model.side)
+    if len(band) <= 2:
+        return False
+    me = game.figure(model)
+    radius = game.catalog.bands.rules.coherence_cm
+    return any(base_distance(me, game.figure(o)) <= radius for o in band if o.id != model.id)
+
+
+def _move_allowance(game: _Game, model: Model) -> float:
+    move = game.profile(model).move_cm
+    if model.defect and (d := game.catalog.defect(model.defect)) is not None:
+        move += d.move_modifier_cm
+    return max(0.0, move)
+
+
+def _do_move(game: _Game, model: Model, command: c.MoveModel) -> None:
+    active = _need_active(game, model)
+    if active.must_fight:
+        raise IllegalCommand(f"{model.name} is locked in melee: fight on or try to disengage first")
+    cost = _validate_path(game, model, command.path, active.remaining_cm, contact_with=None)
+    end = command.path[-1]
+    game.update(model, x=end[0], y=end[1])
+    game.active = replace(active, remaining_cm=active.remaining_cm - cost, moved=True)
+    game.emit(c.ModelMoved(model.id, command.path, round(cost, 3)))
+
+
+def _validate_path(game: _Game, model: Model, path: tuple[tuple[float, float], ...], budget: float,
+                   contact_with: Model | None) -> float:
+    if not path:
+        raise IllegalCommand("a move needs at least one point")
+    points = [model.position, *path]
+    entry = 5.0
+    if model.defect and (d := game.catalog.defect(model.defect)) is not None and d.entry_cost_cm is not None:
+        entry = d.entry_cost_cm
+    if model.ability == "free_entry":
+        entry = 0.0
+    max_climb = game.catalog.zombie(model.profile).max_climb_cm if model.kind == "zombie" else 10.0
+    result = path_cost(game.table, points, max_climb_cm=max_climb, entry_cost_cm=entry)
+    if not result.ok:
+        raise IllegalCommand(result.problem)
+    if result.cost_cm > budget + 1e-6:
+        raise IllegalCommand(f"that move costs {result.cost_cm:.1f} cm; {model.name} has {budget:.1f} cm left")
+    others = [f for f in game.figures() if f.id != model.id]
+    problem = destination_problem(game.table, game.figure(model), path[-1], others)
+    if problem:
+        raise IllegalCommand(problem)
+    moved = Figure(model.id, path[-1][0], path[-1][1])
+    for enemy in game.enemies_of(model):
+        touching = base_distance(moved, game.figure(enemy)) <= CONTACT_CM
+        if touching and (contact_with is None or enemy.id != contact_with.id) and contact_with is None:
+            raise IllegalCommand(f"moving into contact with {enemy.name} is a charge")
+    if contact_with is not None and base_distance(moved, game.figure(contact_with)) > CONTACT_CM:
+        raise IllegalCommand(f"a charge must end in base contact with {contact_with.name}")
+    return result.cost_cm
+
+
+def _do_sprint(game: _Game, model: Model, command: c.Sprint) -> None:
+    active = _need_active(game, model)
+    if active.action_used:
+        raise IllegalCommand(f"{model.name} has already used its action")
+    if active.must_fight:
+        raise IllegalCommand(f"{model.name} is locked in melee")
+    if model.defect and (d := game.catalog.defect(model.defect)) is not None and d.cannot_sprint:
+        raise IllegalCommand(f"{model.name} cannot sprint ({d.name})")
+    extra = _sprint_roll(game, model)
+    game.active = replace(active, remaining_cm=active.remaining_cm + extra, action_used=True)
+
+
+def _sprint_roll(game: _Game, model: Model) -> float:
+    skill, modifiers = game.check_skill(model)
+    dice = list(game.d6(2))
+    if model.virtue == "sprinter" and not all(check_passes(d, skill) for d in dice):
+        failed = next(i for i, d in enumerate(dice) if not check_passes(d, skill))
+        dice[failed] = game.d6(1)[0]
+    results = tuple("pass" if check_passes(d, skill) else "fail" for d in dice)
+    game.emit(c.DiceRolled("sprint", model.id, tuple(dice), tuple(modifiers), skill, results))
+    return SPRINT_STEP_CM * results.count("pass")
+
+
+def _firearm_in_hand(game: _Game, model: Model, wanted: str = "") -> Firearm | None:
+    for item in (*model.hand, *model.backpack):
+        firearm = game.catalog.firearm(item)
+        if firearm is None or (wanted and item != wanted):
+            continue
+        if item in model.hand or firearm.usable_from_backpack:
+            return firearm
+    return None
+
+
+def _range_cm(game: _Game, model: Model, firearm: Firearm) -> float:
+    reach = firearm.range_cm
+    if firearm.id in model.scoped:
+        reach += 15
+    if firearm.id in model.silenced:
+        reach -= 10
+    for item in model.objects:
+        held = game.catalog.object(item)
+        if held is not None and not held.mounts_on_weapon and held.range_bonus_cm > 0:
+            reach += held.range_bonus_cm
+    for dog in game.alive(model.side):
+        if dog.kind == "dog" and base_distance(game.figure(dog), game.figure(model)) <= 10:
+            reach += game.catalog.dog.range_bonus_cm
+            break
+    return reach
+
+
+def _do_shoot(game: _Game, model: Model, command: c.Shoot) -> None:
+    active = _need_active(game, model)
+    if active.action_used:
+        raise IllegalCommand(f"{model.name} has already used its action")
+    if active.must_fight or game.engaged_with(model):
+        raise IllegalCommand(f"{model.name} is locked in melee and cannot shoot")
+    firearm = _firearm_in_hand(game, model, command.weapon)
+    if firearm is None:
+        raise IllegalCommand(f"{model.name} holds no firearm to shoot with")
+    _shoot(game, model, firearm, command.allocations, reaction=False)
+    game.active = replace(active, action_used=True)
+
+
+def _shoot(game: _Game, model: Model, firearm: Firearm, allocations: tuple[tuple[str, int], ...],
+           reaction: bool) -> None:
+    """Validate then resolve a volley; raises IllegalCommand before any die is rolled."""
+    if firearm.id in model.unloaded:
+        raise IllegalCommand(f"the {firearm.name} is unloaded: reload it first")
+    if firearm.once_per_round and firearm.id in model.shot_this_round:
+        raise IllegalCommand(f"the {firearm.name} fires only once per round")
+    if not allocations:
+        raise IllegalCommand("choose at least one target")
+    total = sum(n for _, n in allocations)
+    if firearm.template_diameter_cm:
+        if len(allocations) != 1 or total != 1:
+            raise IllegalCommand(f"a {firearm.name} is thrown at one target")
+    elif not firearm.shots_min <= total <= firearm.shots_max:
+        raise IllegalCommand(f"a {firearm.name} fires {firearm.shots_min} to {firearm.shots_max} shots, not {total}")
+    if model.defect == "trigger_happy" and total != firearm.shots_max and not firearm.template_diameter_cm:
+        raise IllegalCommand(f"{model.name} is trigger-happy: always the most shots ({firearm.shots_max})")
+    shooter = game.figure(model)
+    figures = game.figures()
+    open_portals = frozenset(game.base.open_portals)
+    targets = []
+    for target_id, count in allocations:
+        target = game.models.get(target_id)
+        if target is None:
+            raise IllegalCommand(f"no model {target_id!r} on the table")
+        if count < 1:
+            raise IllegalCommand("each target needs at least one shot")
+        if target.side == model.side:
+            raise IllegalCommand(f"{target.name} is in your own band")
+        if not can_see(game.table, shooter, game.figure(target), figures, open_portals):
+            raise IllegalCommand(f"{model.name} cannot see {target.name}")
+        if any(e.side == model.side for e in game.engaged_with(target)):
+            raise IllegalCommand(f"{target.name} is in melee with your band: no shooting into it")
+        targets.append((target, count))
+    reach = _range_cm(game, model, firearm)
+    all_dice: list[int] = []
+    hostile_targets: list[Model] = []
+    for target, count in targets:
+        if target.id not in game.models:
+            continue
+        if base_distance(shooter, game.figure(target)) > reach:
+            game.emit(c.ShotFired(model.id, firearm.id, target.id, 0, wasted=True))
+            continue
+        threshold, modifiers = _shot_modifiers(game, model, target, firearm)
+        dice_count = count
+        dice = game.d6(dice_count)
+        all_dice.extend(dice)
+        skill, skill_mods = game.own_skill(model)
+        total_mod = sum(v for _, v in modifiers)
+        results = tuple("wound" if d + skill + total_mod >= threshold else "miss" for d in dice)
+        game.emit(c.DiceRolled("shot", model.id, dice, (("skill", skill), *skill_mods, *modifiers), threshold, results))
+        hits = results.count("wound")
+        game.emit(c.ShotFired(model.id, firearm.id, target.id, hits))
+        if hits:
+            _wound(game, target, hits, model, melee=False)
+        if target.id in game.models and target.kind != "zombie":
+            hostile_targets.append(game.models[target.id])
+    if firearm.jams and all_dice and (all_dice == [1] or all_dice.count(1) >= 2):
+        model = game.update(game.models[model.id], unloaded=(*model.unloaded, firearm.id))
+        game.emit(c.WeaponJammed(model.id, firearm.id))
+    model = game.models.get(model.id, model)
+    updates: dict[str, Any] = {"shot_this_round": (*model.shot_this_round, firearm.id)}
+    if firearm.single_use:
+        where = "hand" if firearm.id in model.hand else "backpack"
+        slot = list(getattr(model, where))
+        slot.remove(firearm.id)
+        updates[where] = tuple(slot)
+    if model.id in game.models:
+        model = game.update(model, **updates)
+    if firearm.bang and firearm.id not in model.silenced:
+        spot = targets[0][0].position if firearm.bang_at_impact else model.position
+        game.bangs.append(Bang(spot[0], spot[1], firearm.bang))
+        game.emit(c.BangPlaced(spot, firearm.bang))
+    if not reaction:
+        for target in hostile_targets:
+            if target.id in game.models and model.id in game.models:
+                _react_to_shots(game, game.models[target.id], game.models[model.id])
+
+
+def _shot_modifiers(game: _Game, shooter: Model, target: Model, firearm: Firearm) -> tuple[int, list[tuple[str, int]]]:
+    cover = target_cover(game.table, game.figure(shooter), game.figure(target))
+    to_hit = game.catalog.tables.to_hit
+    threshold = {"open": to_hit.open, "difficult": to_hit.difficult, "building": to_hit.building}[cover.column]
+    modifiers: list[tuple[str, int]] = []
+    if cover.same_building:
+        modifiers.append(("inside the same building", -1))
+    elif cover.target_in_building and not cover.shooter_in_building:
+        modifiers.append(("target inside a building", -1))
+    if base_distance(game.figure(shooter), game.figure(target)) <= POINT_BLANK_CM:
+        modifiers.append(("point blank", 1))
+    if firearm.hit_bonus:
+        modifiers.append((firearm.name, firearm.hit_bonus))
+    for quality_id in (shooter.virtue, shooter.defect):
+        quality = game.catalog.virtue(quality_id) or game.catalog.defect(quality_id) if quality_id else None
+        if quality is not None and quality.shoot_die_bonus:
+            modifiers.append((quality.name, quality.shoot_die_bonus))
+    if any((o := game.catalog.object(i)) is not None and o.armour for i in (*target.objects, *target.hand)):
+        modifiers.append(("target protected", -1))
+    if cover.target_in_building or cover.shooter_in_building:
+        bonus = max((o.dark_bonus for i in shooter.objects if (o := game.catalog.object(i)) is not None), default=0)
+        if bonus:
+            modifiers.append(("light indoors", bonus))
+    return threshold, modifiers
+
+
+def _react_to_shots(game: _Game, target: Model, shooter: Model) -> None:
+    situations = set()
+    if game.engaged_with(target):
+        situations.add("engaged")
+    if _in_cover_ground(game, target):
+        situations.add("difficult")
+    result, _ = _reaction(game, target, "shot_at", frozenset(situations))
+    if result == "return_fire":
+        firearm = _firearm_in_hand(game, target)
+        able = (
+            firearm is not None
+            and target.defect != "jumpy"
+            and firearm.id not in target.unloaded
+            and not (firearm.once_per_round and firearm.id in target.shot_this_round)
+            and not firearm.template_diameter_cm
+            and "engaged" not in situations
+        )
+        if able and firearm is not None:
+            shots = firearm.shots_max if target.defect == "trigger_happy" else firearm.shots_min
+            try:
+                _shoot(game, target, firearm, ((shooter.id, shots),), reaction=True)
+                return
+            except IllegalCommand:
+                pass
+        game.update(target, no_action_next=True)
+    elif result == "take_cover":
+        game.update(target, no_action_next=True)
+    elif result == "flee":
+        _flee(game, target, toward_edge=False)
+
+
+def _in_cover_ground(game: _Game, model: Model) -> bool:
+    return game.table.in_difficult(model.position) or game.table.building_at(model.position) is not None
+
+
+def _reaction(game: _Game, model: Model, table: str, situations: frozenset[str]) -> tuple[str, int]:
+    """2D6 skill checks; the table row for the successes. Born survivors never roll."""
+    rank = game.catalog.rank(model.profile) if model.kind == "survivor" else None
+    if rank is not None and rank.reaction == "exempt":
+        successes = 2
+        game.emit(c.DiceRolled(f"{table} reaction", model.id, (), (("born survivor: no roll", 0),), 0, ()))
+    else:
+        skill, modifiers = game.check_skill(model)
+        bonus_ability = {"charged": "charged_reaction_bonus", "charging": "charging_reaction_bonus"}.get(table)
+        if bonus_ability and model.ability == bonus_ability:
+            skill += 1
+            modifiers = [*modifiers, ("band ability", 1)]
+        dice = list(game.d6(2))
+        rerolled = False
+        if rank is not None and rank.reaction == "reroll_first_failure":
+            failed = next((i for i, d in enumerate(dice) if not check_passes(d, skill)), None)
+            if failed is not None:
+                dice[failed] = game.d6(1)[0]
+                rerolled = True
+        results = tuple("pass" if check_passes(d, skill) else "fail" for d in dice)
+        if rerolled:
+            modifiers = [*modifiers, ("expert re-roll", 0)]
+        game.emit(c.DiceRolled(f"{table} reaction", model.id, tuple(dice), tuple(modifiers), skill, results))
+        successes = results.count("pass")
+    result = game.catalog.reaction(table, successes, situations)  # type: ignore[arg-type]
+    game.emit(c.ReactionResolved(model.id, table, successes, result))
+    return result, successes
+
+
+def _flee(game: _Game, model: Model, toward_edge: bool) -> None:
+    """Run straight (profile move + 10 cm); a 1 on a D6 drops the weapon in hand."""
+    start = model.position
+    if toward_edge:
+        x, y = start
+        distances = {0.0: game.table.width_cm - x, math.pi / 2: game.table.height_cm - y, math.pi: x,
+                     -math.pi / 2: y}
+        angle = min(distances, key=lambda a: distances[a])
+    else:
+        angle = game.angle()
+    reach = game.profile(model).move_cm + FLEE_BONUS_CM
+    end, off_table = scatter_point(game.table, start, angle, reach, BASE_RADIUS_CM)
+    end = _legal_spot(game, end, angle)
+    dropped = ""
+    (die,) = game.d6(1)
+    game.emit(c.DiceRolled("weapon loss", model.id, (die,), (), 1, ("drop" if die == 1 else "keep",)))
+    if (die == 1 or model.defect == "butterfingers") and model.hand:
+        dropped = model.hand[0]
+        game.ground.append((start[0], start[1], dropped))
+        model = game.update(model, hand=model.hand[1:])
+    game.update(model, x=end[0], y=end[1], fleeing=True)
+    game.emit(c.Fled(model.id, (start, end), dropped))
+    if off_table:
+        _remove(game, game.models[model.id], "left_table", killer=None, melee=False)
+
+
+# --- melee --------------------------------------------------------------------------------------
+
+
+def _melee_dice(game: _Game, model: Model) -> tuple[int, int, int, list[tuple[str, int]]]:
+    """Combat dice, bonus to each die, re-rolls and the labelled modifiers."""
+    dice = game.profile(model).combat_dice
+    if model.kind != "survivor":
+        return dice, 0, 0, []
+    weapons = [w for i in model.hand if (w := game.catalog.hand_weapon(i)) is not None]
+    modifiers: list[tuple[str, int]] = []
+    rerolls = 0
+    if weapons:
+        main = max(weapons, key=lambda w: (w.extra_dice, w.die_bonus, w.cost))
+        dice += main.extra_dice
+        if main.die_bonus:
+            modifiers.append((main.name, main.die_bonus))
+        rerolls += main.rerolls
+        if len(weapons) == 2:
+            dice += 1
+    elif not any(game.catalog.firearm(i) for i in model.hand):
+        dice -= 1  # bare fists
+    for quality_id in (model.virtue, model.defect):
+        quality = (game.catalog.virtue(quality_id) or game.catalog.defect(quality_id)) if quality_id else None
+        if quality is not None:
+            if quality.melee_die_bonus:
+                modifiers.append((quality.name, quality.melee_die_bonus))
+            rerolls += quality.melee_rerolls
+    return max(1, dice), sum(v for _, v in modifiers), rerolls, modifiers
+
+
+def _melee(game: _Game, survivor: Model, enemies: list[Model]) -> None:
+    """One round of combat for a model locked with ``enemies`` (each pairing fought separately)."""
+    dice, _, _, _ = _melee_dice(game, survivor)
+    if len(enemies) > dice:
+        split = [1] * len(enemies)
+    else:
+        split = [dice // len(enemies)] * len(enemies)
+        for i in range(dice - sum(split)):
+            split[i] += 1
+    for enemy, count in zip(enemies, split, strict=True):
+        if survivor.id not in game.models:
+            return
+        if enemy.id not in game.models:
+            continue
+        _fight_pair(game, game.models[survivor.id], game.models[enemy.id], count)
+    if survivor.id in game.models:
+        _melee_bang(game, game.models[survivor.id])
+
+
+def _melee_bang(game: _Game, model: Model) -> None:
+    noisy = [w for i in model.hand if (w := game.catalog.hand_weapon(i)) is not None and w.bang]
+    if noisy:
+        game.bangs.append(Bang(model.x, model.y, noisy[0].bang))
+        game.emit(c.BangPlaced(model.position, noisy[0].bang))
+
+
+def _side_roll(game: _Game, model: Model, opponent: Model, count: int) -> tuple[list[int], list[int]]:
+    _, bonus, rerolls, modifiers = _melee_dice(game, model)
+    skill, skill_mods = game.own_skill(model)
+    labelled = [("skill", skill), *skill_mods, *modifiers]
+    if any((o := game.catalog.object(i)) is not None and o.armour for i in (*opponent.objects, *opponent.hand)):
+        labelled.append(("opponent protected", -1))
+        bonus -= 1
+    dice = list(game.d6(count))
+    for _ in range(rerolls):
+        lowest = min(range(len(dice)), key=lambda i: dice[i])
+        if dice[lowest] <= 3:
+            dice[lowest] = game.d6(1)[0]
+    scores = [d + skill + bonus for d in dice]
+    game.emit(c.DiceRolled("melee", model.id, tuple(dice), tuple(labelled), 0, tuple(str(s) for s in scores)))
+    return dice, scores
+
+
+def _fight_pair(game: _Game, a: Model, b: Model, a_dice: int) -> None:
+    b_dice = _melee_dice(game, b)[0] if b.kind != "survivor" else _melee_dice(game, b)[0]
+    _, a_scores = _side_roll(game, a, b, a_dice)
+    _, b_scores = _side_roll(game, b, a, b_dice)
+    best_a, best_b = max(a_scores), max(b_scores)
+    if best_a == best_b:
+        game.emit(c.MeleeFought(a.id, b.id, "", 0))
+        if ZOMBIES in (a.side, b.side):
+            survivor = a if a.side != ZOMBIES else b
+            game.update(survivor, grabbed=True)
+        return
+    winner, loser, scores, other_best = (a, b, a_scores, best_b) if best_a > best_b else (b, a, b_scores, best_a)
+    wounds = sum(1 for s in scores if s > other_best)
+    game.emit(c.MeleeFought(a.id, b.id, winner.id, wounds))
+    if loser.kind == "survivor" and loser.grabbed:
+        loser = game.update(loser, grabbed=False)
+    _wound(game, loser, wounds, winner, melee=True)
+
+
+# --- wounds and casualties ----------------------------------------------------------------------
+
+
+def _wound(game: _Game, model: Model, count: int, source: Model | None, melee: bool) -> None:
+    for _ in range(count):
+        if model.id not in game.models:
+            return
+        model = game.models[model.id]
+        if model.ability == "ignore_wound_on_six":
+            (die,) = game.d6(1)
+            ignored = die == 6
+            game.emit(c.DiceRolled("shrug off a wound", model.id, (die,), (), 6, ("ignored" if ignored else "wound",)))
+            if ignored:
+                game.emit(c.Wounded(model.id, model.wounds, ignored=True))
+                continue
+        model = game.update(model, wounds=model.wounds + 1)
+        if model.side != ZOMBIES:
+            game.bump(model.side, wounds_taken=1)
+        game.emit(c.Wounded(model.id, model.wounds))
+        if model.wounds >= game.max_wounds(model):
+            reason = "killed" if model.kind == "zombie" else "out_of_action"
+            if melee and source is not None and source.side == ZOMBIES and model.kind != "zombie":
+                reason = "devoured"
+            _remove(game, model, reason, source, melee)
+            return
+
+
+def _remove(game: _Game, model: Model, reason: str, killer: Model | None, melee: bool) -> None:
+    del game.models[model.id]
+    game.emit(c.ModelRemoved(model.id, reason))
+    if model.side == ZOMBIES:
+        if killer is not None and killer.side != ZOMBIES:
+            game.bump(killer.side, zombies_killed=1)
+        return
+    if killer is not None and killer.side not in (ZOMBIES, model.side) and model.kind == "survivor":
+        game.bump(killer.side, hostile_killed=1)
+    game.bump(model.side, members_lost=1)
+    for item in (*model.hand, *model.backpack, *model.objects):
+        game.ground.append((model.x, model.y, item))
+    if reason == "devoured" or (model.kind == "dog" and killer is not None and killer.side == ZOMBIES and melee):
+        zombie_id = f"z{game.next_zombie}"
+        game.next_zombie += 1
+        zombie_type = "runner" if model.kind == "dog" else "walker"
+        game.models[zombie_id] = Model(id=zombie_id, side=ZOMBIES, kind="zombie", profile=zombie_type,
+                                       name=game.catalog.zombie(zombie_type).name, x=model.x, y=model.y,
+                                       activated=True)
+        game.order_ids.append(zombie_id)
+        game.emit(c.ZombieSpawned(zombie_id, model.position, "devoured", True))
+    if game.active is not None and game.active.model == model.id:
+        game.active = None
+    _few_of_us_left(game, model.side)
+
+
+def _few_of_us_left(game: _Game, seat: str) -> None:
+    """After two losses (three for veterans), or with two left, and after each later loss: a check."""
+    if game.score(seat).withdrawn or game.band_kind.get(seat) is None:
+        return
+    score = game.score(seat)
+    living = [m for m in game.alive(seat) if m.kind == "survivor"]
+    if not living:
+        _withdraw(game, seat)
+        return
+    threshold = 3 if game.band_type.get(seat) == "veterans" and game.band_kind.get(seat) == "unique" else 2
+    if not score.few_left_checked and score.members_lost < threshold and len(game.alive(seat)) > 2:
+        return
+    game.bump(seat, few_left_checked=True)
+    best = max(living, key=lambda m: game.own_skill(m)[0])
+    skill, modifiers = game.own_skill(best)
+    (die,) = game.d6(1)
+    passed = check_passes(die, skill)
+    game.emit(c.DiceRolled("few of us left", best.id, (die,), tuple(modifiers), skill, ("pass" if passed else "fail",)))
+    if not passed:
+        _withdraw(game, seat)
+
+
+def _withdraw(game: _Game, seat: str) -> None:
+    game.bump(seat, withdrawn=True)
+    for model in game.alive(seat):
+        del game.models[model.id]
+        game.emit(c.ModelRemoved(model.id, "withdrawn"))
+    game.emit(c.BandWithdrew(seat))
+    if game.active is not None and game.active.model not in game.models:
+        game.active = None
+    if all(game.score(s).withdrawn for s in game.base.seats):
+        _finish(game, "no band is left on the table")
+
+
+# --- more survivor commands ---------------------------------------------------------------------
+
+
+def _do_charge(game: _Game, model: Model, command: c.Charge) -> None:
+    active = _need_active(game, model)
+    if active.must_fight:
+        raise IllegalCommand(f"{model.name} is already locked in melee")
+    target = game.models.get(command.target)
+    if target is None or target.side == model.side:
+        raise IllegalCommand("charge an enemy on the table")
+    if model.kind == "dog":
+        raise IllegalCommand("dogs charge only when they lose control")
+    cost = _validate_path(game, model, command.path, active.remaining_cm, contact_with=target)
+    if target.side == ZOMBIES:
+        own_ground = frozenset({"difficult"} if _in_cover_ground(game, model) else {"open"})
+        result, _ = _reaction(game, model, "charging", own_ground)
+        if result == "frozen":
+            game.active = replace(active, remaining_cm=0.0, action_used=True)
+            return
+        firearm = _firearm_in_hand(game, model)
+        if result == "shoot_instead" and firearm is not None and not active.action_used \
+                and firearm.id not in model.unloaded:
+            try:
+                _shoot(game, model, firearm, ((target.id, firearm.shots_min),), reaction=False)
+                game.active = replace(active, action_used=True)
+                return
+            except IllegalCommand:
+                pass
+    else:
+        defender = target
+        ground = frozenset({"difficult"} if _in_cover_ground(game, defender) else {"open"})
+        if not defender.charged_reaction_used and not defender.fleeing:
+            game.update(defender, charged_reaction_used=True)
+            result, _ = _reaction(game, defender, "charged", ground)
+            if result == "flee":
+                _flee(game, game.models[defender.id], toward_edge=False)
+                game.active = replace(active, remaining_cm=0.0)
+                return
+            if result == "shoot_then_melee":
+                firearm = _firearm_in_hand(game, defender)
+                if firearm is not None:
+                    with contextlib.suppress(IllegalCommand):
+                        _shoot(game, game.models[defender.id], firearm, ((model.id, firearm.shots_min),), reaction=True)
+        if model.id not in game.models:
+            return
+    end = command.path[-1]
+    model = game.update(game.models[model.id], x=end[0], y=end[1])
+    game.emit(c.ModelMoved(model.id, command.path, round(cost, 3)))
+    game.active = replace(game.active or active, remaining_cm=max(0.0, active.remaining_cm - cost), moved=True)
+    _melee(game, model, [game.models[target.id]] if target.id in game.models else [])
+    _after_fight(game, model.id)
+
+
+def _after_fight(game: _Game, model_id: str) -> None:
+    if game.active is None or game.active.model != model_id:
+        return
+    if model_id not in game.models:
+        game.active = None
+        return
+    still = game.engaged_with(game.models[model_id])
+    game.active = replace(game.active, must_fight=bool(still), remaining_cm=0.0 if still else game.active.remaining_cm)
+
+
+def _do_fight(game: _Game, model: Model, command: c.Fight) -> None:
+    active = _need_active(game, model)
+    engaged = game.engaged_with(model)
+    if not engaged:
+        raise IllegalCommand(f"{model.name} is not in melee")
+    if not active.must_fight:
+        raise IllegalCommand(f"{model.name} has already fought this turn")
+    _melee(game, model, engaged)
+    if model.id in game.models and not game.engaged_with(game.models[model.id]):
+        game.update(game.models[model.id], grabbed=False)
+    _after_fight(game, model.id)
+    if game.active is not None and game.active.must_fight:
+        _end_activation(game, game.models[model.id])
+
+
+def _do_disengage(game: _Game, model: Model, command: c.Disengage) -> None:
+    active = _need_active(game, model)
+    engaged = game.engaged_with(model)
+    if not engaged or not active.must_fight:
+        raise IllegalCommand(f"{model.name} is not in melee")
+    if model.grabbed:
+        raise IllegalCommand(f"the zombies have grabbed {model.name}: it must fight")
+    skill, modifiers = game.check_skill(model)
+    (die,) = game.d6(1)
+    passed = check_passes(die, skill)
+    game.emit(c.DiceRolled("disengage", model.id, (die,), tuple(modifiers), skill, ("pass" if passed else "fail",)))
+    if passed:
+        game.active = replace(active, must_fight=False)
+        return
+    _melee(game, model, engaged)
+    if model.id in game.models:
+        _end_activation(game, game.models[model.id])
+
+
+def _do_reload(game: _Game, model: Model, command: c.Reload) -> None:
+    active = _need_active(game, model)
+    if active.action_used:
+        raise IllegalCommand(f"{model.name} has already used its action")
+    if not model.unloaded:
+        raise IllegalCommand(f"{model.name} has nothing to reload")
+    game.update(model, unloaded=())
+    game.active = replace(active, action_used=True)
+
+
+def _do_swap(game: _Game, model: Model, command: c.SwapWeapons) -> None:
+    active = _need_active(game, model)
+    if active.action_used:
+        raise IllegalCommand("weapons can be swapped only before the action")
+    if not model.backpack:
+        raise IllegalCommand(f"{model.name} has nothing in the backpack")
+    if len(model.hand) > 1:
+        raise IllegalCommand("with two weapons in hand the backpack is empty")
+    game.update(model, hand=model.backpack, backpack=model.hand)
+    game.active = replace(active, action_used=True)
+
+
+def _do_end(game: _Game, model: Model, command: c.EndActivation) -> None:
+    active = _need_active(game, model)
+    if active.must_fight and game.engaged_with(model):
+        raise IllegalCommand(f"{model.name} is locked in melee: fight on or try to disengage")
+    _end_activation(game, model)
+
+
+def _end_activation(game: _Game, model: Model) -> None:
+    game.active = None
+    game.emit(c.ActivationEnded(model.id))
+    _bang_phase(game)
+
+
+def _bang_phase(game: _Game) -> None:
+    """After each activation: every BANG marker rolls a die per point; each 4+ brings a walker."""
+    markers, game.bangs = game.bangs, []
+    for bang in markers:
+        dice = game.d6(bang.value)
+        spawned = sum(1 for d in dice if d >= 4)
+        game.emit(c.DiceRolled("BANG", "", dice, (), 4, tuple("zombie" if d >= 4 else "-" for d in dice)))
+        for _ in range(spawned):
+            _spawn_zombie(game, (bang.x, bang.y), "bang")
+        game.emit(c.BangResolved((bang.x, bang.y), spawned))
+
+
+# --- the zombie side ----------------------------------------------------------------------------
+
+
+def _zombie_turn(game: _Game) -> None:
+    """Targets, then the zombies that cannot reach melee move, charged survivors react, the rest
+    charge, and every melee with zombies is fought."""
+    zombies = [z for z in game.alive(ZOMBIES) if not z.activated]
+    open_portals = frozenset(game.base.open_portals)
+    plans: list[tuple[Model, Model | None]] = []
+    figures = game.figures()
+    for zombie in zombies:
+        if game.engaged_with(zombie):
+            continue
+        plans.append((zombie, _zombie_target(game, zombie, figures, open_portals)))
+    chargers: list[tuple[Model, Model]] = []
+    for zombie, target in plans:
+        reach = game.profile(zombie).move_cm
+        if target is not None and base_distance(game.figure(zombie), game.figure(target)) <= reach:
+            chargers.append((zombie, target))
+        else:
+            _zombie_walk(game, zombie, target)
+    charged: dict[str, list[Model]] = {}
+    for zombie, target in chargers:
+        charged.setdefault(target.id, []).append(zombie)
+    for target_id, group in charged.items():
+        target = game.models.get(target_id)
+        if target is None or target.kind != "survivor" or target.charged_reaction_used:
+            continue
+        target = game.update(target, charged_reaction_used=True)
+        if target.fleeing:
+            continue
+        ground: set[str] = {"difficult"} if _in_cover_ground(game, target) else {"open"}
+        if "open" in ground and len(group) >= 3:
+            ground.add("open_3plus")
+        result, _ = _reaction(game, target, "charged", frozenset(ground))
+        if result == "shoot_then_melee" and game.table.building_at(target.position) is None:
+            firearm = _firearm_in_hand(game, target)
+            if firearm is not None and not firearm.template_diameter_cm:
+                shots = min(firearm.shots_max, max(firearm.shots_min, len(group)))
+                alive = [z for z in group if z.id in game.models]
+                allocation = _spread(alive, shots)
+                with contextlib.suppress(IllegalCommand):
+                    _shoot(game, target, firearm, allocation, reaction=True)
+        elif result == "flee":
+            _flee(game, target, toward_edge=False)
+    for zombie, target in chargers:
+        if zombie.id not in game.models:
+            continue
+        current = game.models.get(target.id)
+        _zombie_walk(game, game.models[zombie.id], current, charge=True)
+    for zombie in game.alive(ZOMBIES):
+        game.update(zombie, activated=True)
+    fought: set[str] = set()
+    for survivor in [m for m in game.alive() if m.side != ZOMBIES]:
+        if survivor.id not in game.models or survivor.id in fought:
+            continue
+        enemies = [e for e in game.engaged_with(game.models[survivor.id]) if e.side == ZOMBIES]
+        if enemies:
+            fought.add(survivor.id)
+            _melee(game, game.models[survivor.id], enemies)
+
+
+def _spread(targets: list[Model], shots: int) -> tuple[tuple[str, int], ...]:
+    if not targets:
+        return ()
+    counts = [0] * len(targets)
+    for i in range(shots):
+        counts[i % len(targets)] += 1
+    return tuple((t.id, n) for t, n in zip(targets, counts, strict=True) if n)
+
+
+def _zombie_target(game: _Game, zombie: Model, figures: list[Figure], open_portals: frozenset[str]) -> Model | None:
+    me = game.figure(zombie)
+    seen = []
+    for prey in game.alive():
+        if prey.side == ZOMBIES:
+            continue
+        fig = game.figure(prey)
+        if can_see(game.table, me, fig, figures, open_portals):
+            seen.append((base_distance(me, fig), prey))
+    if not seen:
+        return None
+    nearest = min(d for d, _ in seen)
+    tied = [p for d, p in seen if d - nearest < 1e-6]
+    if len(tied) == 1:
+        return tied[0]
+    (value,), game.rng = draw_floats(game.rng, 1)
+    return tied[int(value * len(tied))]
+
+
+def _zombie_walk(game: _Game, zombie: Model, target: Model | None, charge: bool = False) -> None:
+    """Straight toward the target (into contact when charging), or a random wander; stops short of
+    whatever it cannot cross."""
+    reach = game.profile(zombie).move_cm
+    start = zombie.position
+    if target is None:
+        angle = game.angle()
+        goal = (start[0] + math.cos(angle) * reach, start[1] + math.sin(angle) * reach)
+    else:
+        dx, dy = target.x - start[0], target.y - start[1]
+        gap = math.hypot(dx, dy)
+        if gap < 1e-9:
+            return
+        stop = gap - 2 * BASE_RADIUS_CM
+        travel = min(reach, stop) if charge or stop <= reach else reach
+        goal = (start[0] + dx / gap * travel, start[1] + dy / gap * travel)
+    max_climb = game.catalog.zombie(zombie.profile).max_climb_cm
+    others = [f for f in game.figures() if f.id != zombie.id]
+    best = None
+    for fraction in (1.0, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1):
+        point = (start[0] + (goal[0] - start[0]) * fraction, start[1] + (goal[1] - start[1]) * fraction)
+        if not game.table.on_table(point, BASE_RADIUS_CM):
+            continue
+        cost = path_cost(game.table, [start, point], max_climb_cm=max_climb)
+        if not cost.ok or cost.cost_cm > reach + 1e-6:
+            continue
+        if destination_problem(game.table, game.figure(zombie), point, others):
+            continue
+        best = point
+        break
+    if best is None:
+        return
+    game.update(zombie, x=best[0], y=best[1])
+    game.emit(c.ModelMoved(zombie.id, (best,), round(math.dist(start, best), 3)))
+
+
+_HANDLERS: dict[type, Any] = {
+    c.Activate: _do_activate,
+    c.MoveModel: _do_move,
+    c.Sprint: _do_sprint,
+    c.Shoot: _do_shoot,
+    c.Charge: _do_charge,
+    c.Fight: _do_fight,
+    c.Disengage: _do_disengage,
+    c.Reload: _do_reload,
+    c.SwapWeapons: _do_swap,
+    c.EndActivation: _do_end,
+}
+
+
+# --- what a player may do -----------------------------------------------------------------------
+
+
+def legal_commands(state: State, seat: str) -> list[Any]:
+    if seat not in current_seats(state):
+        return []
+    game = _Game(state)
+    if state.active is None:
+        waiting = [m for m in game.alive(seat) if not m.activated]
+        if not waiting:
+            return []
+        top = max(game.own_skill(m)[0] for m in waiting)
+        return [c.Activate(m.id) for m in waiting if game.own_skill(m)[0] == top] + [c.Withdraw()]
+    active = state.active
+    model = game.models[active.model]
+    options: list[Any] = []
+    if active.must_fight:
+        options.append(c.Fight(model.id))
+        if not model.grabbed:
+            options.append(c.Disengage(model.id))
+        return options
+    if active.remaining_cm > 0:
+        options.append(c.MoveTemplate(model.id, active.remaining_cm))
+        enemies = [e.id for e in game.enemies_of(model)
+                   if base_distance(game.figure(model), game.figure(e)) <= active.remaining_cm]
+        if enemies and model.kind == "survivor":
+            options.append(c.ChargeTemplate(model.id, active.remaining_cm, tuple(enemies)))
+    if not active.action_used and model.kind == "survivor":
+        options.append(c.Sprint(model.id))
+        firearm = _firearm_in_hand(game, model)
+        if firearm is not None and firearm.id not in model.unloaded and not game.engaged_with(model):
+            figures = game.figures()
+            seen = tuple(
+                e.id for e in game.enemies_of(model)
+                if can_see(game.table, game.figure(model), game.figure(e), figures, frozenset(state.open_portals))
+            )
+            if seen:
+                options.append(c.ShootTemplate(model.id, firearm.id, firearm.shots_min, firearm.shots_max,
+                                               _range_cm(game, model, firearm), seen))
+        if model.unloaded:
+            options.append(c.Reload(model.id))
+        if model.backpack and len(model.hand) <= 1:
+            options.append(c.SwapWeapons(model.id))
+    options.append(c.EndActivation(model.id))
+    return options
+
+
+# --- the Ruleset object for sessions ------------------------------------------------------------
+
+
+class ZombieworldRules:
+    name = NAME
+    version = VERSION
+
+    def setup(self, board: Board, setup_spec: ZombieworldSetup, seed: int) -> State:
+        return setup(board, setup_spec, seed)
+
+    def current_seats(self, state: State) -> frozenset[str]:
+        return current_seats(state)
+
+    def legal_commands(self, state: State, seat: str) -> list[Any]:
+        return legal_commands(state, seat)
+
+    def check(self, state: State, seat: str, command: Any) -> None:
+        check(state, seat, command)
+
+    def apply(self, state: State, seat: str, command: Any) -> tuple[State, tuple[Any, ...]]:
+        return apply(state, seat, command)
+
+    def outcome(self, state: State) -> tuple[str, ...] | None:
+        return outcome(state)
+
+    def command_to_json(self, command: Any) -> str:
+        return c.COMMAND_ADAPTER.dump_json(command).decode()
+
+    def command_from_json(self, text: str) -> Any:
+        return c.COMMAND_ADAPTER.validate_json(text)
+
+    def setup_to_json(self, setup_spec: ZombieworldSetup) -> str:
+        return setup_spec.model_dump_json()
+
+    def setup_from_json(self, text: str) -> ZombieworldSetup:
+        return ZombieworldSetup.model_validate_json(text)

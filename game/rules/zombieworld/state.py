@@ -1,0 +1,126 @@
+"""The Zombieworld game state: frozen dataclasses and tuples; the table and catalog ride along
+outside equality and repr, so hashing a state hashes only the game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from game.rules.core.rng import RngState
+from game.rules.zombieworld.band import Band
+from game.rules.zombieworld.catalog import Catalog
+from game.rules.zombieworld.geometry import Table
+
+ZOMBIES = "zombies"
+
+
+class BandEntry(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    seat: str
+    band: Band
+    deployment: str = ""  # label of a deployment marker; empty: the next free one
+
+
+class ZombieworldSetup(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    bands: tuple[BandEntry, ...] = Field(min_length=1)
+    scenario: str = "massacre"
+    spawn_dice: int | None = None  # overrides the scenario's dice per band
+    check_bands: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Model:
+    id: str
+    side: str  # a seat, or "zombies"
+    kind: Literal["survivor", "dog", "zombie"]
+    profile: str  # rank id, "dog" or zombie id
+    name: str
+    x: float
+    y: float
+    wounds: int = 0
+    hand: tuple[str, ...] = ()
+    backpack: tuple[str, ...] = ()
+    objects: tuple[str, ...] = ()
+    unloaded: tuple[str, ...] = ()
+    scoped: tuple[str, ...] = ()
+    silenced: tuple[str, ...] = ()
+    virtue: str = ""
+    defect: str = ""
+    ability: str = ""
+    activated: bool = False
+    fleeing: bool = False
+    grabbed: bool = False  # tied with zombies: must fight at its next activation
+    charged_reaction_used: bool = False
+    no_action_next: bool = False
+    shot_this_round: tuple[str, ...] = ()  # once-per-round weapons already fired
+
+    @property
+    def position(self) -> tuple[float, float]:
+        return (self.x, self.y)
+
+
+@dataclass(frozen=True, slots=True)
+class Activation:
+    """The survivor acting now."""
+
+    model: str
+    remaining_cm: float
+    action_used: bool = False
+    must_fight: bool = False  # locked in melee: fight on or disengage before anything else
+    moved: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Bang:
+    x: float
+    y: float
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeatScore:
+    zombies_killed: int = 0
+    hostile_killed: int = 0
+    wounds_taken: int = 0
+    members_lost: int = 0
+    few_left_checked: bool = False
+    withdrawn: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    round: int
+    rounds: int
+    scenario: str
+    seats: tuple[str, ...]
+    bands: tuple[tuple[str, str, str], ...]  # seat, band kind, band type
+    leaders: tuple[tuple[str, str], ...]  # seat → leader model id, in priority order per seat
+    models: tuple[Model, ...]
+    order: tuple[str, ...] = ()
+    turn: int = 0
+    active: Activation | None = None
+    bangs: tuple[Bang, ...] = ()
+    scores: tuple[tuple[str, SeatScore], ...] = ()
+    ground_items: tuple[tuple[float, float, str], ...] = ()
+    open_portals: tuple[str, ...] = ()
+    next_zombie: int = 1
+    spawn_dice: int = 6
+    rng: RngState = field(default_factory=lambda: RngState(seed=0))
+    finished: bool = False
+    winners: tuple[str, ...] = ()
+    table: Table | None = field(default=None, compare=False, repr=False)
+    catalog: Catalog | None = field(default=None, compare=False, repr=False)
+
+    def model(self, model_id: str) -> Model:
+        for model in self.models:
+            if model.id == model_id:
+                return model
+        raise KeyError(model_id)
+
+    def score(self, seat: str) -> SeatScore:
+        return dict(self.scores).get(seat, SeatScore())
