@@ -314,13 +314,15 @@ def visible_fraction(table: Table, shooter: Figure, target: Figure, others: Sequ
     reach = target.radius_cm * 0.8
     nx, ny = -(ty - sy) / length * reach, (tx - sx) / length * reach
     aims = ((tx, ty), (tx + nx, ty + ny), (tx - nx, ty - ny))
-    box = (min(sx, tx) - reach, min(sy, ty) - reach, max(sx, tx) + reach, max(sy, ty) + reach)
+    low_x, high_x = (sx, tx) if sx < tx else (tx, sx)
+    low_y, high_y = (sy, ty) if sy < ty else (ty, sy)
+    low_x -= reach + BASE_RADIUS_CM
+    low_y -= reach + BASE_RADIUS_CM
+    high_x += reach + BASE_RADIUS_CM
+    high_y += reach + BASE_RADIUS_CM
     candidates = table.blockers_along(sx, sy, tx, ty) if table.grid[0] else list(table.blockers)
-    blocking_figures = [
-        f for f in others
-        if f.id not in (shooter.id, target.id)
-        and box[0] - f.radius_cm <= f.x <= box[2] + f.radius_cm and box[1] - f.radius_cm <= f.y <= box[3] + f.radius_cm
-    ]
+    skip = (shooter.id, target.id)
+    blocking_figures = [f for f in others if low_x <= f.x <= high_x and low_y <= f.y <= high_y and f.id not in skip]
     if shooter_building == _UNKNOWN:
         shooter_building = table.building_at((sx, sy)) if candidates else None
     clear = 0
@@ -331,8 +333,10 @@ def visible_fraction(table: Table, shooter: Figure, target: Figure, others: Sequ
         hidden_below = [0.0] * len(vitals)  # per vital point: is this ray blocked for it
         blocked = _ray_blocked_by_figures(sx, sy, ax, ay, blocking_figures)
         if not blocked:
+            ray_lx, ray_hx = (sx, ax) if sx < ax else (ax, sx)
+            ray_ly, ray_hy = (sy, ay) if sy < ay else (ay, sy)
             for min_x, min_y, max_x, max_y, sight_height, index in candidates:
-                if max(sx, ax) < min_x or min(sx, ax) > max_x or max(sy, ay) < min_y or min(sy, ay) > max_y:
+                if ray_hx < min_x or ray_lx > max_x or ray_hy < min_y or ray_ly > max_y:
                     continue
                 if index >= 0:
                     piece = table.pieces[index]
