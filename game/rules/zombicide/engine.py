@@ -1166,9 +1166,10 @@ class _Game:
                 loudest = max(noise[v] for v in candidates)
                 goals = [v for v in candidates if noise[v] == loudest]
         nearest = min(here[g] for g in goals)
-        goals = [g for g in goals if here[g] == nearest]
-        if nearest == 0:
+        if nearest == 0:  # already in the loudest zone
             return []
+        if visible:  # several visible targets: the noisiest, then the closest
+            goals = [g for g in goals if here[g] == nearest]
         result = []
         for other, e in graph.adjacent[zone]:
             if not graph.passable(graph.edges[e], doors) or graph.blocked[other] or other in result:
