@@ -112,11 +112,26 @@ def spawn_dice_for(catalog: Catalog, survivors: int) -> int:
     return rows[-1].dice + math.ceil((survivors - rows[-1].survivors_max) / 2)
 
 
+_GRAPHS: dict[int, tuple[Board, ZoneGraph]] = {}
+
+
+def graph_for(board: Board) -> ZoneGraph:
+    """The board's zone graph, built once per Board object (its path caches are then shared)."""
+    cached = _GRAPHS.get(id(board))
+    if cached is not None and cached[0] is board:
+        return cached[1]
+    if len(_GRAPHS) > 32:
+        _GRAPHS.clear()
+    graph = build_graph(board)
+    _GRAPHS[id(board)] = (board, graph)
+    return graph
+
+
 def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog | None = None) -> ZombicideState:
     spec = parse_setup(setup_spec, board)
     catalog = catalog or load_catalog(spec.box)
     tables = tables_for(catalog)
-    graph = build_graph(board)
+    graph = graph_for(board)
     if not graph.starts:
         raise ValueError(f"{board.source or board.title}: the board has no starting zone")
 
@@ -383,19 +398,25 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
                         slots = list(s.slots)
                         slots[h], slots[r] = slots[r], slots[h]
                         commands.append(Rearrange(sid, tuple(slots)))
-        # trading: hand one of my cards to a team-mate's empty slot, or swap two cards
+        # trading, listed as single moves: give a card to a free slot, take one, or swap hands
         for j, other in enumerate(state.survivors):
             if j == i or not other.in_play or other.zone != zone:
                 continue
-            for a, mine in enumerate(s.slots):
-                for b, theirs in enumerate(other.slots):
-                    if mine == WOUND or theirs == WOUND or (mine < 0 and theirs < 0):
-                        continue
-                    if mine >= 0 and theirs >= 0 and kinds[a] == state.card_kinds[theirs]:
-                        continue
-                    new_mine, new_theirs = list(s.slots), list(other.slots)
-                    new_mine[a], new_theirs[b] = theirs, mine
-                    commands.append(Trade(sid, other.id, tuple(new_mine), tuple(new_theirs)))
+            mine_free = s.slots.index(EMPTY) if EMPTY in s.slots else -1
+            theirs_free = other.slots.index(EMPTY) if EMPTY in other.slots else -1
+            moves: list[tuple[int, int]] = []
+            if theirs_free >= 0:
+                moves += [(a, theirs_free) for a, c in enumerate(s.slots) if c >= 0]
+            if mine_free >= 0:
+                moves += [(mine_free, b) for b, c in enumerate(other.slots) if c >= 0]
+            moves += [(a, b) for a in (0, 1) for b in (0, 1) if s.slots[a] >= 0 and other.slots[b] >= 0]
+            for a, b in moves:
+                mine, theirs = s.slots[a], other.slots[b]
+                if mine >= 0 and theirs >= 0 and kinds[a] == state.card_kinds[theirs]:
+                    continue
+                new_mine, new_theirs = list(s.slots), list(other.slots)
+                new_mine[a], new_theirs[b] = theirs, mine
+                commands.append(Trade(sid, other.id, tuple(new_mine), tuple(new_theirs)))
     if "escape_all" in state.setup.goals and zone in graph.exits and zombies_here == 0:
         commands.append(Escape(sid))
     return commands
