@@ -84,6 +84,16 @@ class Discard:
 
 
 @dataclass(frozen=True, slots=True)
+class Combine:
+    """Free at any time: join two matching cards (Glass Bottle + Gasoline → Molotov)."""
+
+    survivor: str
+    slot: int
+    other_slot: int
+    kind: Literal["combine"] = "combine"
+
+
+@dataclass(frozen=True, slots=True)
 class TakeObjective:
     survivor: str
     kind: Literal["take_objective"] = "take_objective"
@@ -126,7 +136,21 @@ class ForceDice:
 
 
 Command = Annotated[
-    Move | OpenDoor | Search | Attack | Reload | Rearrange | Trade | Discard | TakeObjective | MakeNoise | EndTurn | Escape | ChooseOption | ForceDice,
+    Move
+    | OpenDoor
+    | Search
+    | Attack
+    | Reload
+    | Rearrange
+    | Trade
+    | Discard
+    | Combine
+    | TakeObjective
+    | MakeNoise
+    | EndTurn
+    | Escape
+    | ChooseOption
+    | ForceDice,
     Field(discriminator="kind"),
 ]
 COMMAND_ADAPTER: TypeAdapter = TypeAdapter(Command)
@@ -370,13 +394,70 @@ class DiceForced:
 
 
 @dataclass(frozen=True, slots=True)
+class CardsCombined:
+    survivor: str
+    made: str
+    count: int
+    kind: Literal["cards_combined"] = "cards_combined"
+
+
+@dataclass(frozen=True, slots=True)
+class TentRevealed:
+    zone: str
+    tent: str
+    kind: Literal["tent_revealed"] = "tent_revealed"
+
+
+@dataclass(frozen=True, slots=True)
+class EventTriggered:
+    tile: str
+    survivor: str
+    kind: Literal["event_triggered"] = "event_triggered"
+
+
+@dataclass(frozen=True, slots=True)
 class GameEnded:
     result: str
     kind: Literal["game_ended"] = "game_ended"
 
 
 Event = Annotated[
-    GameStarted | DeckShuffled | EquipmentDealt | TurnStarted | TurnEnded | SurvivorMoved | DoorOpened | NoiseMade | DiceRolled | CardDrawn | CardKept | CardDiscarded | InventoryChanged | WeaponReloaded | ZombieSpawned | ZombieMoved | ZombieAttacked | ZombiesKilled | ExtraActivation | SurvivorsGrabbed | SurvivorWounded | SurvivorEliminated | ExperienceGained | DangerLevelReached | SkillGained | ObjectiveTaken | SurvivorEscaped | DecisionNeeded | PhaseStarted | NoiseCleared | FirstPlayerPassed | DiceForced | GameEnded,
+    GameStarted
+    | DeckShuffled
+    | EquipmentDealt
+    | TurnStarted
+    | TurnEnded
+    | SurvivorMoved
+    | DoorOpened
+    | NoiseMade
+    | DiceRolled
+    | CardDrawn
+    | CardKept
+    | CardDiscarded
+    | InventoryChanged
+    | WeaponReloaded
+    | ZombieSpawned
+    | ZombieMoved
+    | ZombieAttacked
+    | ZombiesKilled
+    | ExtraActivation
+    | SurvivorsGrabbed
+    | SurvivorWounded
+    | SurvivorEliminated
+    | ExperienceGained
+    | DangerLevelReached
+    | SkillGained
+    | ObjectiveTaken
+    | SurvivorEscaped
+    | DecisionNeeded
+    | PhaseStarted
+    | NoiseCleared
+    | FirstPlayerPassed
+    | DiceForced
+    | CardsCombined
+    | TentRevealed
+    | EventTriggered
+    | GameEnded,
     Field(discriminator="kind"),
 ]
 EVENT_ADAPTER: TypeAdapter = TypeAdapter(Event)

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from game.board.model import SEARCHABLE_KINDS, Board
+from game.board.model import SEARCHABLE_KINDS, Board, ZoneKind
 from game.rules.core.base import IllegalCommand
 from game.rules.core.rng import RngState, force_dice, new_rng, roll_d6, shuffled
 from game.rules.zombicide import skills as sk
@@ -25,7 +25,9 @@ from game.rules.zombicide.commands import (
     CardDiscarded,
     CardDrawn,
     CardKept,
+    CardsCombined,
     ChooseOption,
+    Combine,
     DangerLevelReached,
     DecisionNeeded,
     DeckShuffled,
@@ -35,6 +37,7 @@ from game.rules.zombicide.commands import (
     DoorOpened,
     EndTurn,
     Escape,
+    EventTriggered,
     ExperienceGained,
     ExtraActivation,
     FirstPlayerPassed,
@@ -58,6 +61,7 @@ from game.rules.zombicide.commands import (
     SurvivorsGrabbed,
     SurvivorWounded,
     TakeObjective,
+    TentRevealed,
     Trade,
     TurnEnded,
     TurnStarted,
@@ -223,6 +227,9 @@ def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog 
                     give(i, make_cards([equipment_id])[0])
     deck.extend(pool)
     equipment_deck, rng = shuffled(rng, deck)
+    tent_cards = [t.id for t in catalog.tents for _ in range(t.count)]
+    tent_order, rng = shuffled(rng, tent_cards)
+    tents = tuple(tent_order[n] if n < len(tent_order) else "" for n in range(len(graph.tent_zones)))
     zombie_deck, rng = shuffled(rng, catalog.zombie_deck_numbers())
 
     actions = catalog.setup.actions_per_turn
@@ -272,6 +279,9 @@ def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog 
         supply=supply,
         spawn_dice=spec.spawn_dice or spawn_dice_for(catalog, len(survivors)),
         rng=rng,
+        tents=tents,
+        tents_revealed=(False,) * len(tents),
+        triggers_fired=(False,) * len(graph.trigger_tiles),
     )
 
 
@@ -354,7 +364,7 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
                 edge = graph.edges[e]
                 if edge.door >= 0 and not state.doors_open[edge.door] and _door_unlocked(state, edge.color):
                     commands.append(OpenDoor(sid, edge.connection_id))
-    searchable = graph.kinds[zone] in SEARCHABLE_KINDS or sk.has(s.skills, "search_anywhere")
+    searchable = _searchable(state, zone) or sk.has(s.skills, "search_anywhere")
     if searchable and _can_spend(s, "search") and not s.searched and zombies_here == 0 and (
         state.equipment_deck or state.equipment_discard
     ):
@@ -417,9 +427,25 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
                 new_mine, new_theirs = list(s.slots), list(other.slots)
                 new_mine[a], new_theirs[b] = theirs, mine
                 commands.append(Trade(sid, other.id, tuple(new_mine), tuple(new_theirs)))
+    for a, card in enumerate(s.slots):
+        if card >= 0 and tables.equipment[kinds[a]].combines_with:
+            partners = {c.partner for c in tables.equipment[kinds[a]].combines_with}
+            for b in range(a + 1, len(s.slots)):
+                if s.slots[b] >= 0 and kinds[b] in partners:
+                    commands.append(Combine(sid, a, b))
     if "escape_all" in state.setup.goals and zone in graph.exits and zombies_here == 0:
         commands.append(Escape(sid))
     return commands
+
+
+def _searchable(state: ZombicideState, zone: int) -> bool:
+    if state.graph.kinds[zone] in SEARCHABLE_KINDS:
+        return True
+    if zone in state.graph.tent_zones:
+        n = state.graph.tent_zones.index(zone)
+        tent = state.tents[n]
+        return bool(tent) and state.tents_revealed[n] and state.tables.catalog.tent(tent).searchable
+    return False
 
 
 def _door_unlocked(state: ZombicideState, colour: str) -> bool:
@@ -463,6 +489,8 @@ class _Game:
         self.rng: RngState = state.rng
         self.pending: Pending | None = state.pending
         self.queue = list(state.queue)
+        self.tents_revealed = list(state.tents_revealed)
+        self.triggers_fired = list(state.triggers_fired)
         self.result = state.result
         self.kills = state.kills
         self.events: list[Any] = []
@@ -470,6 +498,7 @@ class _Game:
     def freeze(self) -> ZombicideState:
         return replace(
             self.base,
+            card_kinds=self.card_kinds,
             round=self.round,
             phase=self.phase,  # type: ignore[arg-type]
             first_seat=self.first_seat,
@@ -492,6 +521,8 @@ class _Game:
             rng=self.rng,
             pending=self.pending,
             queue=tuple(self.queue),
+            tents_revealed=tuple(self.tents_revealed),
+            triggers_fired=tuple(self.triggers_fired),
             result=self.result,  # type: ignore[arg-type]
             kills=self.kills,
         )
@@ -584,6 +615,9 @@ class _Game:
         if isinstance(command, Discard):
             self.discard(i, command.slot)
             return
+        if isinstance(command, Combine):
+            self.combine(i, command.slot, command.other_slot)
+            return
         if self.active < 0:
             self.active = i
             s = self.set(i, acting=True)
@@ -592,6 +626,7 @@ class _Game:
         if handler is None:
             raise IllegalCommand(f"unknown command {command!r}")
         handler(self, i, command)
+        self.check_trigger(i)
         self.run_queue()
         self.after_action()
 
@@ -647,6 +682,8 @@ class _Game:
         from_zone = s.zone
         s = self.set(i, actions_left=self.survivors[i].actions_left - extra, zone=to)
         self.events.append(SurvivorMoved(s.id, self.zid(from_zone), command.to, 1 + extra))
+        if to in self.graph.tent_zones:
+            self.reveal_tent(self.graph.tent_zones.index(to))
 
     def do_open_door(self, i: int, command: OpenDoor) -> None:
         s = self.survivors[i]
@@ -677,12 +714,15 @@ class _Game:
                 b = self.graph.building[zone]
                 if b >= 0 and not self.buildings_spawned[b]:
                     self.buildings_spawned[b] = True
-                    self.queue[0:0] = [("draw", z, "building") for z in self.graph.buildings[b]]
+                    self.queue[0:0] = [
+                        ("draw", z, "building")
+                        for z in self.graph.buildings[b]
+                        if self.graph.tile[z] not in self.graph.trigger_tiles  # they wait for their trigger
+                    ]
 
     def do_search(self, i: int, command: Search) -> None:
         s = self.survivors[i]
-        zone_kind = self.graph.kinds[s.zone]
-        if zone_kind not in SEARCHABLE_KINDS and not sk.has(s.skills, "search_anywhere"):
+        if not _searchable(self.freeze(), s.zone) and not sk.has(s.skills, "search_anywhere"):
             raise IllegalCommand("only building rooms can be searched")
         if self.zombie_count(s.zone):
             raise IllegalCommand("nobody searches with zombies in the zone")
@@ -896,6 +936,63 @@ class _Game:
             changes["slots"] = s.slots + (EMPTY,) * extra_slots
         self.set(i, **changes)
         self.events.append(SkillGained(s.id, skill))
+
+    def reveal_tent(self, n: int) -> None:
+        """A survivor's first entry flips the tent card and places its zombies."""
+        tent = self.base.tents[n] if n < len(self.base.tents) else ""
+        if not tent or self.tents_revealed[n]:
+            return
+        self.tents_revealed[n] = True
+        zone = self.graph.tent_zones[n]
+        card = self.tables.catalog.tent(tent)
+        self.events.append(TentRevealed(self.zid(zone), tent))
+        for group in card.spawn:
+            self.place(zone, self.tables.zombie_index[group.zombie], group.count)
+
+    def check_trigger(self, i: int) -> None:
+        """The first action a survivor ends in a building or hallway zone of an event-trigger tile
+        spawns that tile's building zones, one card each."""
+        s = self.survivors[i]
+        if not s.in_play or not self.graph.trigger_tiles:
+            return
+        zone = s.zone
+        tile = self.graph.tile[zone]
+        if tile not in self.graph.trigger_tiles:
+            return
+        n = self.graph.trigger_tiles.index(tile)
+        if self.triggers_fired[n] or (self.graph.street_like[zone] and self.graph.kinds[zone] != ZoneKind.HALLWAY):
+            return
+        self.triggers_fired[n] = True
+        self.events.append(EventTriggered(tile, s.id))
+        rooms = [z for z in range(self.graph.zone_count) if self.graph.tile[z] == tile and not self.graph.street_like[z]]
+        self.queue[0:0] = [("draw", z, "trigger") for z in rooms]
+
+    def combine(self, i: int, slot: int, other_slot: int) -> None:
+        s = self.survivors[i]
+        if slot == other_slot or not (0 <= slot < len(s.slots) and 0 <= other_slot < len(s.slots)):
+            raise IllegalCommand("name two different slots")
+        a, b = s.slots[slot], s.slots[other_slot]
+        if a < 0 or b < 0:
+            raise IllegalCommand("both slots must hold an equipment card")
+        recipe = next((c for c in self.equipment(a).combines_with if c.partner == self.card_kinds[b]), None)
+        if recipe is None:
+            raise IllegalCommand(f"{self.equipment(a).name} and {self.equipment(b).name} do not combine")
+        count = max([recipe.makes_count] + [n for skill, n in recipe.skill_makes_count.items() if skill in s.skills])
+        made = []
+        kinds = list(self.card_kinds)
+        for _ in range(count):
+            made.append(len(kinds))
+            kinds.append(recipe.makes)
+        self.card_kinds = tuple(kinds)
+        slots = list(s.slots)
+        slots[slot], slots[other_slot] = made[0], EMPTY  # the parts are set aside
+        for extra in made[1:]:
+            if EMPTY not in slots:
+                break
+            slots[slots.index(EMPTY)] = extra
+        self.set(i, slots=tuple(slots))
+        self.events.append(CardsCombined(s.id, recipe.makes, count))
+        self.inventory_event(i)
 
     def do_reload(self, i: int, command: Reload) -> None:
         s = self.survivors[i]
@@ -1321,6 +1418,11 @@ class _Game:
             for bed in self.graph.beds:
                 if bed.tile in tiles and bed.color == card.bed_colour:
                     self.place(bed.zone, self.tables.crawler, 1)
+            for n, zone_of_tent in enumerate(self.graph.tent_zones):
+                tent = self.base.tents[n]
+                if tent and self.tents_revealed[n] and self.graph.tile[zone_of_tent] in tiles:
+                    beds = self.tables.catalog.tent(tent).beds.count(card.bed_colour)  # type: ignore[arg-type]
+                    self.place(zone_of_tent, self.tables.crawler, beds)
 
     def danger_level(self) -> int:
         levels = [s.level for s in self.survivors if s.in_play]

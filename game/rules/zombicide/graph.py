@@ -63,6 +63,8 @@ class ZoneGraph:
     objectives: tuple[TokenPoint, ...]
     sewers: tuple[TokenPoint, ...]
     beds: tuple[TokenPoint, ...]
+    tent_zones: tuple[int, ...] = ()  # zones that receive a tent card
+    trigger_tiles: tuple[str, ...] = ()  # tiles with an event trigger
     _distance_cache: dict[tuple[bool, ...], tuple[tuple[int, ...], ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -218,6 +220,8 @@ def build_graph(board: Board) -> ZoneGraph:
     blocked = [False] * len(zone_ids)
     starts, exits = [], []
     spawns, objectives, sewers, beds = [], [], [], []
+    tent_zones = [z for z, kind in enumerate(kinds) if kind == ZoneKind.TENT]
+    trigger_tiles: list[str] = []
     for marker in board.markers:
         z = marker_zone(marker)
         if z is None:
@@ -236,6 +240,10 @@ def build_graph(board: Board) -> ZoneGraph:
             beds.append(TokenPoint(z, marker.color or "blue", tile_of(marker)))
         elif marker.kind == MarkerKind.CRASHED_HELICOPTER:
             blocked[z] = True
+        elif marker.kind == MarkerKind.TENT_SLOT and z not in tent_zones:
+            tent_zones.append(z)
+        elif marker.kind == MarkerKind.EVENT_TRIGGER and tile_of(marker) not in trigger_tiles:
+            trigger_tiles.append(tile_of(marker))
 
     return ZoneGraph(
         zone_ids=zone_ids,
@@ -258,4 +266,6 @@ def build_graph(board: Board) -> ZoneGraph:
         objectives=tuple(objectives),
         sewers=tuple(sewers),
         beds=tuple(beds),
+        tent_zones=tuple(sorted(tent_zones)),
+        trigger_tiles=tuple(trigger_tiles),
     )

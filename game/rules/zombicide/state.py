@@ -125,6 +125,9 @@ class ZombicideState:
     supply: tuple[int, ...]  # miniatures left per zombie type
     spawn_dice: int
     rng: RngState
+    tents: tuple[str, ...] = ()  # tent card id per graph.tent_zones ("" for none)
+    tents_revealed: tuple[bool, ...] = ()
+    triggers_fired: tuple[bool, ...] = ()  # per graph.trigger_tiles
     pending: Pending | None = None
     queue: tuple[Step, ...] = ()
     result: Literal["won", "lost"] | None = None
