@@ -962,3 +962,7 @@ def run_cli(argv: Sequence[str], out: Callable[[str], None] | None = None) -> in
             write(f"FAIL {path}: " + "; ".join(result.failures))
     write(f"{len(files) - failed - gaps} passed, {failed} failed" + (f", {gaps} known gaps" if gaps else ""))
     return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_cli(sys.argv[1:]))
