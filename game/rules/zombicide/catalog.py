@@ -639,9 +639,9 @@ def check_references(catalog: Catalog, folder: Path) -> None:
         "danger_level": set(DANGER_LEVELS),
     }
     for index, survivor in enumerate(catalog.survivors):
-        for level in ("blue", "blue_free", "yellow", "orange", "red"):
-            for ref in getattr(survivor, level):
-                where = f"[[survivor]] #{index + 1} (id = {survivor.id!r}) → {level}"
+        for tree_key in ("blue", "blue_free", "yellow", "orange", "red"):
+            for ref in getattr(survivor, tree_key):
+                where = f"[[survivor]] #{index + 1} (id = {survivor.id!r}) → {tree_key}"
                 skill = skill_by_id.get(ref.skill)
                 if skill is None:
                     raise ContentError(survivors_path, where, f"unknown skill {ref.skill!r}")

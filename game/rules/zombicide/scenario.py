@@ -106,8 +106,8 @@ def sketch_board(
             elif ch not in "# ":
                 raise ValueError(f"sketch line {2 * r + 1}, column {2 * c + 1}: unknown zone letter {ch!r}")
     for number, line in enumerate(lines, start=1):
-        start = 1 if number % 2 else 0
-        for column in range(start, len(line), 2):
+        first_border = 1 if number % 2 else 0
+        for column in range(first_border, len(line), 2):
             if line[column] not in _SKETCH_BORDERS:
                 raise ValueError(f"sketch line {number}, column {column + 1}: unknown border {line[column]!r}")
 
@@ -541,7 +541,7 @@ def run_scenario(path: str | Path, engine: Any = None) -> ScenarioResult:
         setup_model = importlib.import_module("game.rules.zombicide.state").ZombicideSetup
         data: dict[str, Any] = {}
         if isinstance(board.properties.get("setup"), Mapping):  # a mission's own [setup]
-            data.update(board.properties["setup"])  # type: ignore[arg-type]
+            data.update(dict(board.properties["setup"]))  # type: ignore[call-overload]
         data.update(_default_setup(scenario))
         setup = setup_model.model_validate(data)
     except ValidationError as error:
