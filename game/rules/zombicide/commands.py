@@ -316,6 +316,7 @@ class SurvivorWounded:
     survivor: str
     wounds: int
     discarded: str = ""
+    ignored: bool = False  # a skill turned the wound away
     kind: Literal["survivor_wounded"] = "survivor_wounded"
 
 

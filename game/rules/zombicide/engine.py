@@ -730,29 +730,46 @@ class _Game:
             raise IllegalCommand(f"{s.name} has already searched this turn")
         self.spend(i, "search")
         s = self.set(i, searched=True)
-        card = self.draw_equipment()
-        if card is None:
+        drawn = []
+        for _ in range(1 + sk.extra_search_cards(s.skills)):
+            card = self.draw_equipment()
+            if card is None:
+                break
+            drawn.append(card)
+            self.events.append(CardDrawn("equipment", self.card_kinds[card], self.zid(s.zone), s.id))
+            if "aaahh_spawn" in self.equipment(card).effects:
+                break  # an Aaahh!! ends the search
+        if not drawn:
             raise IllegalCommand("the equipment deck is empty")
-        equipment = self.equipment(card)
-        self.events.append(CardDrawn("equipment", equipment.id, self.zid(s.zone), s.id))
-        if "aaahh_spawn" in equipment.effects:
-            self.equipment_discard.append(card)
-            walker = self.tables.zombie_index.get(self.box.aaahh_zombie)
-            if walker is not None:
-                self.place(s.zone, walker, 1)
+        self.offer_cards(i, drawn)
+
+    def offer_cards(self, i: int, cards: list[int]) -> None:
+        """Each searched card in turn: an Aaahh!! places its zombie, any other asks keep or discard."""
+        s = self.survivors[i]
+        while cards:
+            card = cards.pop(0)
+            equipment = self.equipment(card)
+            if "aaahh_spawn" in equipment.effects:
+                self.equipment_discard.append(card)
+                walker = self.tables.zombie_index.get(self.box.aaahh_zombie)
+                if walker is not None:
+                    self.place(s.zone, walker, 1)
+                continue
+            options = ["discard it"]
+            payload: list[tuple[int, ...]] = [(-1,)]
+            for slot, held in enumerate(s.slots):
+                where = "in hand" if slot < 2 else "in reserve"
+                if held == EMPTY:
+                    options.append(f"keep {equipment.name} {where} (slot {slot})")
+                    payload.append((slot,))
+                elif held >= 0:
+                    options.append(f"keep {equipment.name} {where} instead of {self.equipment(held).name}")
+                    payload.append((slot,))
+            self.pending = Pending(
+                "keep_card", s.seat, i, tuple(options), tuple(payload), card=card, more_cards=tuple(cards)
+            )
+            self.events.append(DecisionNeeded("keep_card", s.seat, tuple(options)))
             return
-        options = ["discard it"]
-        payload: list[tuple[int, ...]] = [(-1,)]
-        for slot, held in enumerate(s.slots):
-            where = "in hand" if slot < 2 else "in reserve"
-            if held == EMPTY:
-                options.append(f"keep {equipment.name} {where} (slot {slot})")
-                payload.append((slot,))
-            elif held >= 0:
-                options.append(f"keep {equipment.name} {where} instead of {self.equipment(held).name}")
-                payload.append((slot,))
-        self.pending = Pending("keep_card", s.seat, i, tuple(options), tuple(payload), card=card)
-        self.events.append(DecisionNeeded("keep_card", s.seat, tuple(options)))
 
     def draw_equipment(self) -> int | None:
         if not self.equipment_deck:
@@ -868,8 +885,13 @@ class _Game:
 
     def friendly_fire(self, shooter: int, target: int, hits: int, damage: int) -> int:
         """Ranged hits land on other survivors in the target zone first; returns the hits left."""
+        if sk.has(self.survivors[shooter].skills, "ignores_survivors_when_shooting"):
+            return hits
         while hits > 0:
-            victims = [j for j in self.survivors_in(target) if j != shooter]
+            victims = [
+                j for j in self.survivors_in(target)
+                if j != shooter and not sk.has(self.survivors[j].skills, "never_shot_by_survivors")
+            ]
             if not victims:
                 break
             victim = min(victims, key=lambda j: (self.survivors[j].wounds, j))
@@ -1119,6 +1141,8 @@ class _Game:
             if slot < 0:
                 self.equipment_discard.append(card)
                 self.events.append(CardDiscarded(s.id, self.card_kinds[card]))
+                if pending.more_cards:
+                    self.offer_cards(i, list(pending.more_cards))
                 return
             slots = list(s.slots)
             if slots[slot] >= 0:
@@ -1127,14 +1151,28 @@ class _Game:
             slots[slot] = card
             self.set(i, slots=tuple(slots))
             self.events.append(CardKept(s.id, self.card_kinds[card], slot))
+            if pending.more_cards:
+                self.offer_cards(i, list(pending.more_cards))
         elif pending.kind == "skill":
             self.gain_skill(pending.survivor, pending.options[option])
         elif pending.kind == "wound":
-            self.wound(payload[0], payload[1])
+            self.zombie_wound(payload[0], payload[1], pending.zombie)
             if pending.remaining > 1:
-                self.queue.insert(0, ("wound", pending.zone, pending.remaining - 1))
+                self.queue.insert(0, ("wound", pending.zone, pending.remaining - 1, pending.zombie))
 
     # -- wounds --
+
+    def zombie_wound(self, i: int, slot: int, t: int) -> None:
+        """A zombie's attack lands: Ironclad and Tough may turn it away."""
+        s = self.survivors[i]
+        if sk.ignores_wounds_from(s.skills, self.zname(t)):
+            self.events.append(SurvivorWounded(s.id, s.wounds, "", ignored=True))
+            return
+        if sk.has(s.skills, "ignores_first_attack") and not s.tough_used:
+            self.set(i, tough_used=True)
+            self.events.append(SurvivorWounded(s.id, s.wounds, "", ignored=True))
+            return
+        self.wound(i, slot)
 
     def wound(self, i: int, slot: int) -> None:
         s = self.survivors[i]
@@ -1167,6 +1205,10 @@ class _Game:
         for i in self.survivors_in(zone):
             s = self.survivors[i]
             seen: set[str] = set()
+            if EMPTY in s.slots and sk.has(s.skills, "wounds_cost_no_card"):
+                labels.append(f"{s.name} takes a wound")
+                payload.append((i, -1))
+                continue
             for slot, card in enumerate(s.slots):
                 if card >= 0 and self.card_kinds[card] not in seen:
                     seen.add(self.card_kinds[card])
@@ -1180,12 +1222,18 @@ class _Game:
     def default_wound(self, zone: int) -> tuple[int, int]:
         """The fixed sharing policy: the least-wounded survivor loses its last reserve card."""
         i = min(self.survivors_in(zone), key=lambda j: (self.survivors[j].wounds, j))
-        cards = [slot for slot, c in enumerate(self.survivors[i].slots) if c >= 0]
+        s = self.survivors[i]
+        if EMPTY in s.slots and sk.has(s.skills, "wounds_cost_no_card"):
+            return i, -1
+        cards = [slot for slot, c in enumerate(s.slots) if c >= 0]
         return i, (cards[-1] if cards else -1)
 
     # -- the zombies' program --
 
     def start_zombie_phase(self) -> None:
+        for i, s in enumerate(self.survivors):
+            if s.tough_used:
+                self.set(i, tough_used=False)
         self.phase = "zombies"
         self.active = -1
         self.events.append(PhaseStarted("zombies", self.round))
@@ -1205,7 +1253,7 @@ class _Game:
             if kind == "activate":
                 self.step_activate(step[1])
             elif kind == "wound":
-                self.step_wound(step[1], step[2])
+                self.step_wound(step[1], step[2], step[3])
             elif kind == "move":
                 self.step_move(step[1], step[2])
             elif kind == "grab":
@@ -1230,27 +1278,27 @@ class _Game:
             for t in types:
                 if counts[t]:
                     self.events.append(ZombieAttacked(self.zid(zone), self.zname(t), counts[t]))
-            wounds.append(("wound", zone, attackers))
+                    wounds.append(("wound", zone, counts[t], t))
         follow: list[tuple] = [*wounds, ("move", types, tuple(attacked))]
         if any(self.tables.grabs[t] for t in types):
             follow.append(("grab",))
         self.queue[0:0] = follow
 
-    def step_wound(self, zone: int, count: int) -> None:
+    def step_wound(self, zone: int, count: int, t: int) -> None:
         if count <= 0 or not self.survivors_in(zone):
             return
         labels, payload = self.wound_options(zone)
         if self.spec.auto_wounds or len(payload) == 1:
             i, slot = self.default_wound(zone) if self.spec.auto_wounds else payload[0]
-            self.wound(i, slot)
+            self.zombie_wound(i, slot, t)
             if count > 1:
-                self.queue.insert(0, ("wound", zone, count - 1))
+                self.queue.insert(0, ("wound", zone, count - 1, t))
             return
         seat = self.survivors[payload[0][0]].seat
         if len({self.survivors[p[0]].seat for p in payload}) > 1:
             seat = self.seats[self.first_seat]
         self.pending = Pending(
-            "wound", seat, -1, tuple(labels), tuple(payload), zone=zone, remaining=count
+            "wound", seat, -1, tuple(labels), tuple(payload), zone=zone, remaining=count, zombie=t
         )
         self.events.append(DecisionNeeded("wound", seat, tuple(labels)))
 

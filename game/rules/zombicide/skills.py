@@ -24,6 +24,11 @@ class SkillHook:
     makes_no_noise: bool = False
     drops_wounds_each_round: bool = False
     all_weapons_dual: tuple[str, ...] = ()  # attack kinds whose weapons all count as Dual
+    ignores_first_attack: bool = False  # once per zombies' phase
+    wounds_cost_no_card: bool = False  # while a slot is free for the Wound card
+    never_shot_by_survivors: bool = False
+    ignores_survivors_when_shooting: bool = False
+    extra_search_cards: int = 0
 
 
 HOOKS: dict[str, SkillHook] = {
@@ -44,6 +49,11 @@ HOOKS: dict[str, SkillHook] = {
     "ambidextrous": SkillHook(all_weapons_dual=("melee", "ranged")),
     "gunslinger": SkillHook(all_weapons_dual=("ranged",)),
     "swordmaster": SkillHook(all_weapons_dual=("melee",)),
+    "tough": SkillHook(ignores_first_attack=True),
+    "hold_on_to_life": SkillHook(wounds_cost_no_card=True),
+    "low_profile": SkillHook(never_shot_by_survivors=True),
+    "steady_hand": SkillHook(ignores_survivors_when_shooting=True),
+    "search_plus_one_card": SkillHook(extra_search_cards=1),
 }
 NO_HOOK = SkillHook()
 
@@ -104,6 +114,15 @@ def range_bonus(skills: Iterable[str]) -> int:
 
 def counts_as_dual(skills: Iterable[str], attack: str) -> bool:
     return any(attack in hook(s).all_weapons_dual for s in skills)
+
+
+def ignores_wounds_from(skills: Iterable[str], zombie: str) -> bool:
+    """Ironclad: wounds from that zombie type are ignored."""
+    return f"ironclad:{zombie}" in tuple(skills)
+
+
+def extra_search_cards(skills: Iterable[str]) -> int:
+    return sum(hook(s).extra_search_cards for s in skills)
 
 
 def xp_multiplier(skills: Iterable[str], zombie: str) -> int:

@@ -66,6 +66,7 @@ class Survivor:
     acting: bool = False  # started its turn this round
     done: bool = False  # finished its turn this round
     searched: bool = False
+    tough_used: bool = False  # Tough turned an attack away this zombies' phase
 
     @property
     def in_play(self) -> bool:
@@ -88,6 +89,7 @@ class Pending:
     options: tuple[str, ...]  # what the player reads
     payload: tuple[tuple[int, ...], ...]  # what each option does (per kind)
     card: int = EMPTY  # keep_card: the drawn card
+    more_cards: tuple[int, ...] = ()  # keep_card: further cards drawn by the same search
     zone: int = -1  # wound: the attacked zone
     remaining: int = 0  # wound: wounds still to share
     zombie: int = -1  # wound: the attacking type, for Ironclad-like skills

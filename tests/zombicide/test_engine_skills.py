@@ -1,0 +1,87 @@
+"""Skill hooks: each skill changes exactly the rule it names."""
+
+from __future__ import annotations
+
+from boards import arrange, catalog_with, hand, new_game, sketch_board, survivor
+
+from game.rules.zombicide import engine, skills
+from game.rules.zombicide.commands import Attack, ChooseOption, EndTurn, Move, Search
+
+BOARD = sketch_board("r=r s s", markers=[("start", (0, 0))])
+NOTHING = {"blue": "nothing", "yellow": "nothing", "orange": "nothing", "red": "nothing"}
+
+
+def game(**setup):
+    return new_game(BOARD, {"A": ["joe"]}, catalog=catalog_with([NOTHING] * 4), **setup)
+
+
+def attacked_by(state, zombies, rounds=1):
+    state = arrange(state, zombies={"r0c0": zombies})
+    for _ in range(rounds):
+        state, _ = engine.apply(state, "A", EndTurn("joe"))
+        while state.pending is not None:
+            state, _ = engine.apply(state, "A", ChooseOption(0))
+    return state
+
+
+def test_tough_turns_away_one_attack_per_zombies_phase():
+    plain = attacked_by(arrange(game(), survivors={"joe": {"hand": ["crowbar"]}}), {"skinner_walker": 1})
+    tough = attacked_by(arrange(game(), survivors={"joe": {"hand": ["crowbar"], "skills": ("tough",)}}),
+                        {"skinner_walker": 1})
+    assert survivor(plain, "joe").wounds == 1
+    assert survivor(tough, "joe").wounds == 0
+    two = attacked_by(arrange(game(), survivors={"joe": {"hand": ["crowbar"], "skills": ("tough",)}}),
+                      {"skinner_walker": 2})
+    assert survivor(two, "joe").wounds == 1  # only one attack per phase is turned away
+    again = attacked_by(arrange(game(), survivors={"joe": {"hand": ["crowbar"], "skills": ("tough",)}}),
+                        {"skinner_walker": 1}, rounds=2)
+    assert survivor(again, "joe").wounds == 0  # and it works again the next phase
+
+
+def test_ironclad_ignores_one_zombie_type():
+    state = attacked_by(arrange(game(), survivors={"joe": {"skills": ("ironclad:skinner_walker",)}}),
+                        {"skinner_walker": 3, "crawler": 1})
+    assert survivor(state, "joe").wounds == 1 and survivor(state, "joe").alive
+
+
+def test_hold_on_to_life_keeps_the_equipment_while_a_slot_is_free():
+    state = attacked_by(arrange(game(), survivors={"joe": {"hand": ["crowbar"], "skills": ("hold_on_to_life",)}}),
+                        {"skinner_walker": 1})
+    assert "crowbar" in hand(state, "joe") and survivor(state, "joe").wounds == 1
+
+
+def test_low_profile_and_steady_hand_keep_friends_out_of_the_shot():
+    board = sketch_board("s s", markers=[("start", (0, 0))])
+    for shooter_skill, target_skill in ((("steady_hand",), ()), ((), ("low_profile",))):
+        state = new_game(board, {"A": ["joe", "dan"]}, catalog=catalog_with([NOTHING] * 4))
+        state = arrange(state, survivors={"joe": {"hand": ["pistol"], "skills": shooter_skill},
+                                          "dan": {"zone": "r0c1", "skills": target_skill}},
+                        zombies={"r0c1": {"skinner_walker": 1}}, dice=[6])
+        state, _ = engine.apply(state, "A", Attack("joe", 0, "r0c1"))
+        assert survivor(state, "dan").wounds == 0
+        assert state.zombies_in(state.graph.index["r0c1"]) == 0
+
+
+def test_search_plus_one_card_offers_two_cards_one_after_the_other():
+    state = arrange(game(), survivors={"joe": {"skills": ("search_plus_one_card",)}}, equipment_top=["knife", "sword"])
+    state, events = engine.apply(state, "A", Search("joe"))
+    assert [e.card for e in events if e.kind == "card_drawn"] == ["knife", "sword"]
+    state, _ = engine.apply(state, "A", ChooseOption(2))
+    assert state.pending is not None and state.pending.card >= 0
+    state, _ = engine.apply(state, "A", ChooseOption(3))
+    assert "knife" in hand(state, "joe") and "sword" in hand(state, "joe")
+
+
+def test_free_move_action_is_spent_before_the_others():
+    state = arrange(game(), survivors={"joe": {"zone": "r0c2", "free_actions": ("move",)}})
+    state, _ = engine.apply(state, "A", Move("joe", "r0c3"))
+    assert survivor(state, "joe").actions_left == 3 and survivor(state, "joe").free_actions == ()
+
+
+def test_dice_and_damage_hooks_read_their_parameter():
+    assert skills.dice_bonus(("plus_one_die:melee",), "melee") == 1
+    assert skills.dice_bonus(("plus_one_die:melee",), "ranged") == 0
+    assert skills.dice_bonus(("plus_one_die:combat",), "ranged") == 1
+    assert skills.damage_for(("super_strength",), "melee", "crowbar", 1) == 3
+    assert skills.damage_for(("plus_one_damage_with:crowbar",), "melee", "crowbar", 1) == 2
+    assert skills.extra_actions(("plus_one_action", "medic")) == 1
