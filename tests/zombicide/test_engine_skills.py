@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
 from boards import arrange, catalog_with, hand, new_game, sketch_board, survivor
 
+from game.rules.core.base import IllegalCommand
 from game.rules.zombicide import engine, skills
-from game.rules.zombicide.commands import Attack, ChooseOption, EndTurn, Move, Search
+from game.rules.zombicide.commands import Attack, ChooseOption, EndTurn, Heal, Move, Search
 
 BOARD = sketch_board("r=r s s", markers=[("start", (0, 0))])
 NOTHING = {"blue": "nothing", "yellow": "nothing", "orange": "nothing", "red": "nothing"}
@@ -85,3 +87,52 @@ def test_dice_and_damage_hooks_read_their_parameter():
     assert skills.damage_for(("super_strength",), "melee", "crowbar", 1) == 3
     assert skills.damage_for(("plus_one_damage_with:crowbar",), "melee", "crowbar", 1) == 2
     assert skills.extra_actions(("plus_one_action", "medic")) == 1
+
+
+LONG = sketch_board("s s s s s", markers=[("start", (0, 0))])
+
+
+def long_game(skills, **arrangement):
+    state = new_game(LONG, {"A": ["joe"]}, catalog=catalog_with([NOTHING] * 4))
+    return arrange(state, survivors={"joe": {"skills": skills}}, **arrangement)
+
+
+def test_a_move_crosses_one_zone_unless_a_skill_says_more():
+    with pytest.raises(IllegalCommand, match="at most 1 zone"):
+        engine.apply(long_game(()), "A", Move("joe", "r0c2", via=("r0c1",)))
+    state, _ = engine.apply(long_game(("plus_one_zone_per_move",)), "A", Move("joe", "r0c2", via=("r0c1",)))
+    assert survivor(state, "joe").zone == 2 and survivor(state, "joe").actions_left == 2
+    assert Move("joe", "r0c2", ("r0c1",)) in engine.legal_commands(long_game(("two_zones_per_move",)), "A")
+
+
+def test_sprint_goes_three_zones_once_per_turn():
+    state, _ = engine.apply(long_game(("sprint",)), "A", Move("joe", "r0c3", via=("r0c1", "r0c2")))
+    assert survivor(state, "joe").zone == 3
+    with pytest.raises(IllegalCommand):
+        engine.apply(state, "A", Move("joe", "r0c1", via=("r0c2",)))
+
+
+def test_zombies_on_the_way_end_the_move():
+    state = long_game(("sprint",), zombies={"r0c1": {"skinner_walker": 1}})
+    with pytest.raises(IllegalCommand, match="ends the move"):
+        engine.apply(state, "A", Move("joe", "r0c2", via=("r0c1",)))
+    assert all(not c.via for c in engine.legal_commands(state, "A") if isinstance(c, Move))
+
+
+def test_charge_is_free_and_must_end_among_zombies():
+    state = long_game(("charge",), zombies={"r0c2": {"skinner_walker": 1}})
+    state, _ = engine.apply(state, "A", Move("joe", "r0c2", via=("r0c1",), charge=True))
+    assert survivor(state, "joe").zone == 2 and survivor(state, "joe").actions_left == 3
+    with pytest.raises(IllegalCommand, match="zone holding zombies"):
+        engine.apply(long_game(("charge",)), "A", Move("joe", "r0c1", charge=True))
+
+
+def test_medic_heals_one_wound_per_turn():
+    state = new_game(LONG, {"A": ["cathy", "joe"]}, catalog=catalog_with([NOTHING] * 4))
+    state = arrange(state, survivors={"joe": {"hand": ["crowbar"], "reserve": ["wound"], "wounds": 1}})
+    assert Heal("cathy", "joe") in engine.legal_commands(state, "A")
+    state, events = engine.apply(state, "A", Heal("cathy", "joe"))
+    assert survivor(state, "joe").wounds == 0 and "wound" not in hand(state, "joe")
+    assert survivor(state, "cathy").actions_left == 3
+    with pytest.raises(IllegalCommand, match="already healed"):
+        engine.apply(arrange(state, survivors={"joe": {"reserve": ["wound"], "wounds": 1}}), "A", Heal("cathy", "joe"))

@@ -15,9 +15,24 @@ from pydantic import Field, TypeAdapter
 
 @dataclass(frozen=True, slots=True)
 class Move:
+    """Move to an adjacent zone; skills that cross several zones name the zones passed ``via``.
+
+    ``charge``: the free Charge skill (up to 2 zones, into a zone holding zombies)."""
+
     survivor: str
-    to: str  # an adjacent zone id
+    to: str
+    via: tuple[str, ...] = ()
+    charge: bool = False
     kind: Literal["move"] = "move"
+
+
+@dataclass(frozen=True, slots=True)
+class Heal:
+    """Medic: once per turn, for free, remove one Wound from a survivor in the same zone."""
+
+    survivor: str
+    target: str
+    kind: Literal["heal"] = "heal"
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +152,7 @@ class ForceDice:
 
 Command = Annotated[
     Move
+    | Heal
     | OpenDoor
     | Search
     | Attack
@@ -201,6 +217,14 @@ class SurvivorMoved:
     to_zone: str
     actions: int
     kind: Literal["survivor_moved"] = "survivor_moved"
+
+
+@dataclass(frozen=True, slots=True)
+class SurvivorHealed:
+    survivor: str
+    target: str
+    wounds: int
+    kind: Literal["survivor_healed"] = "survivor_healed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -429,6 +453,7 @@ Event = Annotated[
     | TurnStarted
     | TurnEnded
     | SurvivorMoved
+    | SurvivorHealed
     | DoorOpened
     | NoiseMade
     | DiceRolled

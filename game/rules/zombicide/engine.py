@@ -43,6 +43,7 @@ from game.rules.zombicide.commands import (
     FirstPlayerPassed,
     ForceDice,
     GameEnded,
+    Heal,
     InventoryChanged,
     MakeNoise,
     Move,
@@ -57,6 +58,7 @@ from game.rules.zombicide.commands import (
     SkillGained,
     SurvivorEliminated,
     SurvivorEscaped,
+    SurvivorHealed,
     SurvivorMoved,
     SurvivorsGrabbed,
     SurvivorWounded,
@@ -348,11 +350,25 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
     commands: list[Any] = [EndTurn(sid)]
     zone = s.zone
     zombies_here = state.zombies_in(zone)
-    if _can_spend(s, "move"):
-        extra = 0 if sk.has(s.skills, "slippery") else zombies_here
-        if ("move" in s.free_actions and s.actions_left >= extra) or s.actions_left >= 1 + extra:
-            for other in graph.neighbours(zone, state.doors_open):
-                commands.append(Move(sid, graph.zone_ids[other]))
+    extra = 0 if sk.has(s.skills, "slippery") else zombies_here
+    if _can_spend(s, "move") and (
+        ("move" in s.free_actions and s.actions_left >= extra) or s.actions_left >= 1 + extra
+    ):
+        reach = sk.zones_per_move(s.skills)
+        if sk.has(s.skills, "sprint") and not s.sprint_used:
+            reach = max(reach, 3)
+        for path in _paths(state, zone, reach):
+            commands.append(Move(sid, graph.zone_ids[path[-1]], tuple(graph.zone_ids[z] for z in path[:-1])))
+    if sk.has(s.skills, "charge") and s.actions_left >= extra:
+        for path in _paths(state, zone, 2):
+            if state.zombies_in(path[-1]):
+                commands.append(
+                    Move(sid, graph.zone_ids[path[-1]], tuple(graph.zone_ids[z] for z in path[:-1]), charge=True)
+                )
+    if sk.has(s.skills, "medic") and not s.healed:
+        for other in state.survivors:
+            if other.in_play and other.zone == zone and other.wounds:
+                commands.append(Heal(sid, other.id))
     hands = s.slots[:2]
     kinds = [state.card_kinds[c] if c >= 0 else "" for c in s.slots]
     if _can_spend(s, "door"):
@@ -436,6 +452,24 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
     if "escape_all" in state.setup.goals and zone in graph.exits and zombies_here == 0:
         commands.append(Escape(sid))
     return commands
+
+
+def _paths(state: ZombicideState, start: int, reach: int) -> list[tuple[int, ...]]:
+    """One shortest path to every zone within ``reach`` zones, never passing through zombies."""
+    graph = state.graph
+    found: dict[int, tuple[int, ...]] = {start: ()}
+    frontier = [start]
+    for _ in range(reach):
+        following = []
+        for here in frontier:
+            if here != start and state.zombies_in(here):
+                continue  # entering a zone with zombies ends the move
+            for there in graph.neighbours(here, state.doors_open):
+                if there not in found:
+                    found[there] = found[here] + (there,)
+                    following.append(there)
+        frontier = following
+    return [path for zone, path in found.items() if zone != start]
 
 
 def _searchable(state: ZombicideState, zone: int) -> bool:
@@ -672,18 +706,64 @@ class _Game:
 
     def do_move(self, i: int, command: Move) -> None:
         s = self.survivors[i]
-        to = self.zone_by_id(command.to)
-        if to not in self.graph.neighbours(s.zone, tuple(self.doors_open)):
-            raise IllegalCommand(f"{s.name} cannot move from {self.zid(s.zone)} to {command.to}: not an open, adjacent zone")
+        path = [self.zone_by_id(z) for z in (*command.via, command.to)]
+        limit = sk.zones_per_move(s.skills)
+        sprint = False
+        if command.charge:
+            if not sk.has(s.skills, "charge"):
+                raise IllegalCommand(f"{s.name} does not have the Charge skill")
+            if len(path) > 2 or self.zombie_count(path[-1]) == 0:
+                raise IllegalCommand("a Charge goes up to 2 zones into a zone holding zombies")
+        elif len(path) > limit:
+            if len(path) <= 3 and sk.has(s.skills, "sprint") and not s.sprint_used:
+                sprint = True
+            else:
+                raise IllegalCommand(f"{s.name} moves at most {limit} zone{'s' if limit > 1 else ''} per Move action")
+        here = s.zone
+        doors = tuple(self.doors_open)
+        for step, zone in enumerate(path):
+            if zone not in self.graph.neighbours(here, doors):
+                raise IllegalCommand(
+                    f"{s.name} cannot move from {self.zid(here)} to {self.zid(zone)}: not an open, adjacent zone"
+                )
+            if step < len(path) - 1 and self.zombie_count(zone):
+                raise IllegalCommand(f"entering {self.zid(zone)} with its zombies ends the move there")
+            here = zone
         extra = 0 if sk.has(s.skills, "slippery") else self.zombie_count(s.zone)
-        self.spend(i, "move")
+        if not command.charge:
+            self.spend(i, "move")
         if extra > self.survivors[i].actions_left:
             raise IllegalCommand(f"leaving a zone with {extra} zombies costs {extra + 1} actions")
+        self.set(i, actions_left=self.survivors[i].actions_left - extra, sprint_used=s.sprint_used or sprint)
         from_zone = s.zone
-        s = self.set(i, actions_left=self.survivors[i].actions_left - extra, zone=to)
-        self.events.append(SurvivorMoved(s.id, self.zid(from_zone), command.to, 1 + extra))
-        if to in self.graph.tent_zones:
-            self.reveal_tent(self.graph.tent_zones.index(to))
+        for zone in path:
+            self.set(i, zone=zone)
+            self.events.append(SurvivorMoved(s.id, self.zid(from_zone), self.zid(zone), 1 + extra))
+            extra = 0
+            from_zone = zone
+            if zone in self.graph.tent_zones:
+                self.reveal_tent(self.graph.tent_zones.index(zone))
+            if self.zombie_count(zone):
+                break  # a tent revealed its zombies: the move ends here
+
+    def do_heal(self, i: int, command: Heal) -> None:
+        s = self.survivors[i]
+        if not sk.has(s.skills, "medic"):
+            raise IllegalCommand(f"{s.name} is not a Medic")
+        if s.healed:
+            raise IllegalCommand(f"{s.name} has already healed this turn")
+        j = self.survivor_by_id(command.target)
+        target = self.survivors[j]
+        if not target.in_play or target.zone != s.zone:
+            raise IllegalCommand(f"{target.name} is not in {s.name}'s zone")
+        if target.wounds == 0:
+            raise IllegalCommand(f"{target.name} has no wound")
+        self.set(i, healed=True)
+        target = self.survivors[j]
+        slots = list(target.slots)
+        slots[slots.index(WOUND)] = EMPTY
+        self.set(j, wounds=target.wounds - 1, slots=tuple(slots))
+        self.events.append(SurvivorHealed(s.id, target.id, target.wounds - 1))
 
     def do_open_door(self, i: int, command: OpenDoor) -> None:
         s = self.survivors[i]
@@ -1519,6 +1599,8 @@ class _Game:
                 "done": False,
                 "acting": False,
                 "searched": False,
+                "sprint_used": False,
+                "healed": False,
                 "actions_left": actions + sk.extra_actions(s.skills) if s.in_play else 0,
                 "free_actions": sk.free_actions(s.skills) if s.in_play else (),
             }
@@ -1562,6 +1644,7 @@ class _Game:
 
 _HANDLERS = {
     Move: _Game.do_move,
+    Heal: _Game.do_heal,
     OpenDoor: _Game.do_open_door,
     Search: _Game.do_search,
     Attack: _Game.do_attack,

@@ -29,6 +29,11 @@ class SkillHook:
     never_shot_by_survivors: bool = False
     ignores_survivors_when_shooting: bool = False
     extra_search_cards: int = 0
+    extra_zones_per_move: int = 0
+    two_zones_per_move: bool = False
+    sprint: bool = False  # once per turn, a Move may cross up to 3 zones
+    charge: bool = False  # free: up to 2 zones into a zone holding zombies
+    medic: bool = False
 
 
 HOOKS: dict[str, SkillHook] = {
@@ -54,6 +59,11 @@ HOOKS: dict[str, SkillHook] = {
     "low_profile": SkillHook(never_shot_by_survivors=True),
     "steady_hand": SkillHook(ignores_survivors_when_shooting=True),
     "search_plus_one_card": SkillHook(extra_search_cards=1),
+    "plus_one_zone_per_move": SkillHook(extra_zones_per_move=1),
+    "two_zones_per_move": SkillHook(two_zones_per_move=True),
+    "sprint": SkillHook(sprint=True),
+    "charge": SkillHook(charge=True),
+    "medic": SkillHook(medic=True),
 }
 NO_HOOK = SkillHook()
 
@@ -114,6 +124,13 @@ def range_bonus(skills: Iterable[str]) -> int:
 
 def counts_as_dual(skills: Iterable[str], attack: str) -> bool:
     return any(attack in hook(s).all_weapons_dual for s in skills)
+
+
+def zones_per_move(skills: Iterable[str]) -> int:
+    """How many zones one ordinary Move action may cross."""
+    skills = tuple(skills)
+    base = 2 if has(skills, "two_zones_per_move") else 1
+    return base + sum(hook(s).extra_zones_per_move for s in skills)
 
 
 def ignores_wounds_from(skills: Iterable[str], zombie: str) -> bool:

@@ -66,6 +66,8 @@ class Survivor:
     acting: bool = False  # started its turn this round
     done: bool = False  # finished its turn this round
     searched: bool = False
+    sprint_used: bool = False
+    healed: bool = False  # Medic used this turn
     tough_used: bool = False  # Tough turned an attack away this zombies' phase
 
     @property
