@@ -606,9 +606,13 @@ def draw_zombie_token(shape: str, tag: str, skinner: bool, body: Color, rim: Col
 def draw_generic_survivor_token(color: Color) -> pygame.Surface:
     surf, k = token_base(SIDE_RIM["survivor"], shade(color, 0.9))
     c = surf.get_width() // 2
-    survivor_shoulders(surf, k, (*shade(color, 0.55), 255))
-    pygame.draw.line(surf, INK, (c + 22 * k, c + 6 * k), (c + 22 * k, c - 40 * k), 6 * k)  # a rifle
-    pygame.draw.circle(surf, shade(color, 1.2), (c, c - 8 * k), 12 * k)
+    jacket = hex_color("#8c7a5a")
+    pygame.draw.ellipse(surf, shade(jacket, 0.5), pygame.Rect(c - 36 * k, c - 4 * k, 76 * k, 32 * k))  # shoulders
+    pygame.draw.ellipse(surf, jacket, pygame.Rect(c - 38 * k, c - 8 * k, 76 * k, 30 * k))
+    pygame.draw.line(surf, shade(jacket, 0.85), (c + 28 * k, c + 4 * k), (c + 18 * k, c - 24 * k), 10 * k)  # arm
+    pygame.draw.line(surf, INK, (c + 12 * k, c + 16 * k), (c + 26 * k, c - 44 * k), 6 * k)  # a rifle held ready
+    pygame.draw.circle(surf, shade(jacket, 0.45), (c + k, c - 2 * k), 16 * k)  # head, hair seen from above
+    pygame.draw.circle(surf, hex_color("#4a3a2c"), (c, c - 4 * k), 14 * k)
     return finish_token(surf)
 
 
