@@ -109,3 +109,11 @@ def test_a_custom_zombie_deck_is_used():
     catalog = catalog_with([{"blue": "1 skinner_walker"}] * 3)
     state = new_game(BOARD, catalog=catalog)
     assert sorted(state.zombie_deck) == [1, 2, 3]
+
+
+def test_the_player_view_hides_deck_order_and_future_dice():
+    state = new_game(BOARD)
+    view = engine.player_view(state, "A")
+    assert sorted(view.equipment_deck) == list(view.equipment_deck) == sorted(state.equipment_deck)
+    assert view.rng.seed == 0 and view.rng.internal == ()
+    assert view.survivors == state.survivors

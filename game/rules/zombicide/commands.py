@@ -36,6 +36,49 @@ class Heal:
 
 
 @dataclass(frozen=True, slots=True)
+class BoardHelicopter:
+    """Climb into the helicopter in the survivor's zone, in the pilot's seat or a passenger's."""
+
+    survivor: str
+    pilot: bool = False
+    kind: Literal["board_helicopter"] = "board_helicopter"
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveHelicopter:
+    survivor: str
+    kind: Literal["leave_helicopter"] = "leave_helicopter"
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeSeat:
+    survivor: str
+    kind: Literal["change_seat"] = "change_seat"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeOff:
+    survivor: str
+    kind: Literal["take_off"] = "take_off"
+
+
+@dataclass(frozen=True, slots=True)
+class Land:
+    survivor: str
+    kind: Literal["land"] = "land"
+
+
+@dataclass(frozen=True, slots=True)
+class Fly:
+    """The pilot flies 1 or 2 zones in straight steps, over walls, fences and zombies."""
+
+    survivor: str
+    to: str
+    via: tuple[str, ...] = ()
+    kind: Literal["fly"] = "fly"
+
+
+@dataclass(frozen=True, slots=True)
 class OpenDoor:
     survivor: str
     door: str  # connection id
@@ -153,6 +196,12 @@ class ForceDice:
 Command = Annotated[
     Move
     | Heal
+    | BoardHelicopter
+    | LeaveHelicopter
+    | ChangeSeat
+    | TakeOff
+    | Land
+    | Fly
     | OpenDoor
     | Search
     | Attack
@@ -225,6 +274,17 @@ class SurvivorHealed:
     target: str
     wounds: int
     kind: Literal["survivor_healed"] = "survivor_healed"
+
+
+@dataclass(frozen=True, slots=True)
+class HelicopterChanged:
+    """Someone boarded, left, changed seat, or the helicopter took off, landed or flew."""
+
+    what: str  # "boarded", "left", "seat", "took_off", "landed", "flew"
+    zone: str
+    survivor: str = ""
+    from_zone: str = ""
+    kind: Literal["helicopter_changed"] = "helicopter_changed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -454,6 +514,7 @@ Event = Annotated[
     | TurnEnded
     | SurvivorMoved
     | SurvivorHealed
+    | HelicopterChanged
     | DoorOpened
     | NoiseMade
     | DiceRolled

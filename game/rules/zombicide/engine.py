@@ -22,10 +22,12 @@ from game.rules.zombicide.catalog import Catalog, load_catalog
 from game.rules.zombicide.commands import (
     COMMAND_ADAPTER,
     Attack,
+    BoardHelicopter,
     CardDiscarded,
     CardDrawn,
     CardKept,
     CardsCombined,
+    ChangeSeat,
     ChooseOption,
     Combine,
     DangerLevelReached,
@@ -41,10 +43,14 @@ from game.rules.zombicide.commands import (
     ExperienceGained,
     ExtraActivation,
     FirstPlayerPassed,
+    Fly,
     ForceDice,
     GameEnded,
     Heal,
+    HelicopterChanged,
     InventoryChanged,
+    Land,
+    LeaveHelicopter,
     MakeNoise,
     Move,
     NoiseCleared,
@@ -63,6 +69,7 @@ from game.rules.zombicide.commands import (
     SurvivorsGrabbed,
     SurvivorWounded,
     TakeObjective,
+    TakeOff,
     TentRevealed,
     Trade,
     TurnEnded,
@@ -78,6 +85,7 @@ from game.rules.zombicide.state import (
     EMPTY,
     LEVEL_NAMES,
     WOUND,
+    Helicopter,
     Pending,
     PlayerSpec,
     Survivor,
@@ -284,6 +292,7 @@ def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog 
         tents=tents,
         tents_revealed=(False,) * len(tents),
         triggers_fired=(False,) * len(graph.trigger_tiles),
+        helicopters=tuple(Helicopter(z) for z in graph.helicopters),
     )
 
 
@@ -297,6 +306,18 @@ def current_seats(state: ZombicideState) -> frozenset[str]:
         return frozenset((state.pending.seat,))
     seat = state.current_seat
     return frozenset((seat,)) if seat is not None else frozenset()
+
+
+def player_view(state: ZombicideState, seat: str) -> ZombicideState:
+    """What a seat may look at: the decks' order and the dice to come are hidden. For display only:
+    never apply commands to a view."""
+    return replace(
+        state,
+        equipment_deck=tuple(sorted(state.equipment_deck)),
+        zombie_deck=tuple(sorted(state.zombie_deck)),
+        rng=RngState(seed=0, draws=state.rng.draws, forced=state.rng.forced),
+        queue=(),
+    )
 
 
 def outcome(state: ZombicideState) -> str | None:
@@ -349,6 +370,10 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
     sid = s.id
     commands: list[Any] = [EndTurn(sid)]
     zone = s.zone
+    if s.aboard >= 0:
+        if s.actions_left > 0:
+            commands.extend(_helicopter_commands(state, s))
+        return commands
     zombies_here = state.zombies_in(zone)
     extra = 0 if sk.has(s.skills, "slippery") else zombies_here
     if _can_spend(s, "move") and (
@@ -412,6 +437,14 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
         commands.append(Reload(sid))
     if s.actions_left > 0:
         commands.append(MakeNoise(sid))
+        if zombies_here == 0:
+            for h, helicopter in enumerate(state.helicopters):
+                if helicopter.zone == zone and not helicopter.flying:
+                    crew = [o for o in state.survivors if o.in_play and o.aboard == h]
+                    if not any(o.piloting for o in crew):
+                        commands.append(BoardHelicopter(sid, pilot=True))
+                    if sum(1 for o in crew if not o.piloting) < 3:
+                        commands.append(BoardHelicopter(sid))
         for index, point in enumerate(graph.objectives):
             if point.zone == zone and not state.objectives_taken[index]:
                 commands.append(TakeObjective(sid))
@@ -451,6 +484,37 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
                     commands.append(Combine(sid, a, b))
     if "escape_all" in state.setup.goals and zone in graph.exits and zombies_here == 0:
         commands.append(Escape(sid))
+    return commands
+
+
+def _helicopter_commands(state: ZombicideState, s: Survivor) -> list[Any]:
+    graph = state.graph
+    helicopter = state.helicopters[s.aboard]
+    crew = [o for o in state.survivors if o.in_play and o.aboard == s.aboard]
+    pilot_seat_free = not any(o.piloting for o in crew)
+    passengers = sum(1 for o in crew if not o.piloting)
+    commands: list[Any] = []
+    can_leave = not helicopter.flying or (
+        not s.piloting
+        and sk.has(s.skills, "rope_descent")
+        and graph.street_like[helicopter.zone]
+        and graph.kinds[helicopter.zone] != ZoneKind.HALLWAY
+    )
+    if can_leave:
+        commands.append(LeaveHelicopter(s.id))
+    if (s.piloting and not helicopter.flying and passengers < 3) or (not s.piloting and pilot_seat_free):
+        commands.append(ChangeSeat(s.id))
+    if s.piloting and sk.has(s.skills, "flies_helicopters") and state.setup.helicopter_flies:
+        if graph.landing[helicopter.zone]:
+            commands.append(Land(s.id) if helicopter.flying else TakeOff(s.id))
+        if helicopter.flying:
+            for first in graph.flight[helicopter.zone]:
+                if first < 0:
+                    continue
+                commands.append(Fly(s.id, graph.zone_ids[first]))
+                for second in graph.flight[first]:
+                    if second >= 0 and second != helicopter.zone:
+                        commands.append(Fly(s.id, graph.zone_ids[second], (graph.zone_ids[first],)))
     return commands
 
 
@@ -525,6 +589,7 @@ class _Game:
         self.queue = list(state.queue)
         self.tents_revealed = list(state.tents_revealed)
         self.triggers_fired = list(state.triggers_fired)
+        self.helicopters = list(state.helicopters)
         self.result = state.result
         self.kills = state.kills
         self.events: list[Any] = []
@@ -557,6 +622,7 @@ class _Game:
             queue=tuple(self.queue),
             tents_revealed=tuple(self.tents_revealed),
             triggers_fired=tuple(self.triggers_fired),
+            helicopters=tuple(self.helicopters),
             result=self.result,  # type: ignore[arg-type]
             kills=self.kills,
         )
@@ -585,7 +651,11 @@ class _Game:
         return sum(self.zombies[zone])
 
     def survivors_in(self, zone: int) -> list[int]:
-        return [i for i, s in enumerate(self.survivors) if s.in_play and s.zone == zone]
+        """Survivors in the zone that actors outside a flying helicopter can reach."""
+        return [i for i, s in enumerate(self.survivors) if s.in_play and s.zone == zone and not self.in_flight(s)]
+
+    def in_flight(self, s: Survivor) -> bool:
+        return s.aboard >= 0 and self.helicopters[s.aboard].flying
 
     def add_noise(self, zone: int, survivor: Survivor | None = None) -> None:
         if survivor is not None and sk.has(survivor.skills, "makes_no_noise"):
@@ -652,6 +722,8 @@ class _Game:
         if isinstance(command, Combine):
             self.combine(i, command.slot, command.other_slot)
             return
+        if s.aboard >= 0 and not isinstance(command, _HELICOPTER_COMMANDS + (EndTurn,)):
+            raise IllegalCommand(f"{s.name} must leave the helicopter first")
         if self.active < 0:
             self.active = i
             s = self.set(i, acting=True)
@@ -745,6 +817,119 @@ class _Game:
                 self.reveal_tent(self.graph.tent_zones.index(zone))
             if self.zombie_count(zone):
                 break  # a tent revealed its zombies: the move ends here
+
+    # -- the helicopter --
+
+    def helicopter_here(self, s: Survivor) -> int:
+        for h, helicopter in enumerate(self.helicopters):
+            if helicopter.zone == s.zone and not helicopter.flying:
+                return h
+        return -1
+
+    def crew(self, h: int) -> tuple[int, list[int]]:
+        pilot = next((j for j, o in enumerate(self.survivors) if o.in_play and o.aboard == h and o.piloting), -1)
+        passengers = [j for j, o in enumerate(self.survivors) if o.in_play and o.aboard == h and not o.piloting]
+        return pilot, passengers
+
+    def do_board_helicopter(self, i: int, command: BoardHelicopter) -> None:
+        s = self.survivors[i]
+        h = self.helicopter_here(s)
+        if h < 0:
+            raise IllegalCommand(f"there is no landed helicopter in {s.name}'s zone")
+        if self.zombie_count(s.zone):
+            raise IllegalCommand("nobody boards with zombies in the zone")
+        pilot, passengers = self.crew(h)
+        if command.pilot and pilot >= 0:
+            raise IllegalCommand("the pilot's seat is taken")
+        if not command.pilot and len(passengers) >= PASSENGER_SEATS:
+            raise IllegalCommand("every passenger seat is taken")
+        self.spend(i, "other")
+        self.set(i, aboard=h, piloting=command.pilot)
+        self.events.append(HelicopterChanged("boarded", self.zid(s.zone), s.id))
+
+    def do_leave_helicopter(self, i: int, command: LeaveHelicopter) -> None:
+        s = self.survivors[i]
+        if s.aboard < 0:
+            raise IllegalCommand(f"{s.name} is not in a helicopter")
+        helicopter = self.helicopters[s.aboard]
+        if helicopter.flying:
+            if s.piloting:
+                raise IllegalCommand("the pilot cannot leave a flying helicopter")
+            if not sk.has(s.skills, "rope_descent"):
+                raise IllegalCommand("only Rope Descent gets a survivor out of a flying helicopter")
+            zone = helicopter.zone
+            if not self.graph.street_like[zone] or self.graph.kinds[zone] == ZoneKind.HALLWAY:
+                raise IllegalCommand("a rope descent lands in a street zone only")
+        self.spend(i, "other")
+        self.set(i, aboard=-1, piloting=False)
+        self.events.append(HelicopterChanged("left", self.zid(s.zone), s.id))
+
+    def do_change_seat(self, i: int, command: ChangeSeat) -> None:
+        s = self.survivors[i]
+        if s.aboard < 0:
+            raise IllegalCommand(f"{s.name} is not in a helicopter")
+        pilot, passengers = self.crew(s.aboard)
+        if s.piloting:
+            if self.helicopters[s.aboard].flying:
+                raise IllegalCommand("the pilot cannot change seat in flight")
+            if len(passengers) >= PASSENGER_SEATS:
+                raise IllegalCommand("no passenger seat is free")
+        elif pilot >= 0:
+            raise IllegalCommand("the pilot's seat is taken")
+        self.spend(i, "other")
+        self.set(i, piloting=not s.piloting)
+        self.events.append(HelicopterChanged("seat", self.zid(s.zone), s.id))
+
+    def pilot_check(self, s: Survivor) -> Helicopter:
+        if s.aboard < 0 or not s.piloting:
+            raise IllegalCommand(f"{s.name} is not in a pilot's seat")
+        if not sk.has(s.skills, "flies_helicopters"):
+            raise IllegalCommand(f"{s.name} cannot fly a helicopter")
+        if not self.spec.helicopter_flies:
+            raise IllegalCommand("in this mission the helicopter cannot fly")
+        return self.helicopters[s.aboard]
+
+    def do_take_off(self, i: int, command: TakeOff) -> None:
+        s = self.survivors[i]
+        helicopter = self.pilot_check(s)
+        if helicopter.flying:
+            raise IllegalCommand("the helicopter is already flying")
+        if not self.graph.landing[helicopter.zone]:
+            raise IllegalCommand("helicopters take off and land on the helipad or the wasteland")
+        self.spend(i, "other")
+        self.helicopters[s.aboard] = replace(helicopter, flying=True)
+        self.events.append(HelicopterChanged("took_off", self.zid(helicopter.zone), s.id))
+
+    def do_land(self, i: int, command: Land) -> None:
+        s = self.survivors[i]
+        helicopter = self.pilot_check(s)
+        if not helicopter.flying:
+            raise IllegalCommand("the helicopter is on the ground")
+        if not self.graph.landing[helicopter.zone]:
+            raise IllegalCommand("helicopters take off and land on the helipad or the wasteland")
+        self.spend(i, "other")
+        self.helicopters[s.aboard] = replace(helicopter, flying=False)
+        self.events.append(HelicopterChanged("landed", self.zid(helicopter.zone), s.id))
+
+    def do_fly(self, i: int, command: Fly) -> None:
+        s = self.survivors[i]
+        helicopter = self.pilot_check(s)
+        if not helicopter.flying:
+            raise IllegalCommand("a helicopter on the ground cannot move")
+        path = [self.zone_by_id(z) for z in (*command.via, command.to)]
+        if len(path) > 2:
+            raise IllegalCommand("a flight goes 1 or 2 zones per action")
+        here = helicopter.zone
+        for zone in path:
+            if zone not in self.graph.flight[here]:
+                raise IllegalCommand(f"{self.zid(zone)} is not a straight step from {self.zid(here)}")
+            here = zone
+        self.spend(i, "other")
+        self.helicopters[s.aboard] = replace(helicopter, zone=here)
+        for j, other in enumerate(self.survivors):
+            if other.aboard == s.aboard and other.in_play:
+                self.set(j, zone=here)
+        self.events.append(HelicopterChanged("flew", self.zid(here), s.id, self.zid(helicopter.zone)))
 
     def do_heal(self, i: int, command: Heal) -> None:
         s = self.survivors[i]
@@ -1385,8 +1570,11 @@ class _Game:
     def noise_map(self) -> list[int]:
         noise = list(self.noise)
         for s in self.survivors:
-            if s.in_play and not sk.has(s.skills, "makes_no_noise"):
+            if s.in_play and not sk.has(s.skills, "makes_no_noise") and not self.in_flight(s):
                 noise[s.zone] += 1
+        for helicopter in self.helicopters:  # a flying helicopter counts as the last Loud: the noisiest zone
+            if helicopter.flying:
+                noise[helicopter.zone] = max(noise) + 1
         return noise
 
     def destinations(self, zone: int, noise: list[int], doors: tuple[bool, ...], occupied: list[bool]) -> list[int]:
@@ -1429,7 +1617,7 @@ class _Game:
         noise = self.noise_map()
         occupied = [False] * self.graph.zone_count
         for s in self.survivors:
-            if s.in_play:
+            if s.in_play and not self.in_flight(s):
                 occupied[s.zone] = True
         plans: list[tuple[int, list[int], list[int]]] = []
         for zone in range(self.graph.zone_count):
@@ -1513,7 +1701,7 @@ class _Game:
         return self.base.spawn_dice
 
     def occupied_tiles(self) -> set[str]:
-        return {self.graph.tile[s.zone] for s in self.survivors if s.in_play}
+        return {self.graph.tile[s.zone] for s in self.survivors if s.in_play and not self.in_flight(s)}
 
     def step_draw(self, zone: int) -> None:
         if not self.zombie_deck:
@@ -1642,7 +1830,16 @@ class _Game:
         self.events.append(GameEnded(result))
 
 
+PASSENGER_SEATS = 3
+_HELICOPTER_COMMANDS = (BoardHelicopter, LeaveHelicopter, ChangeSeat, TakeOff, Land, Fly)
+
 _HANDLERS = {
+    BoardHelicopter: _Game.do_board_helicopter,
+    LeaveHelicopter: _Game.do_leave_helicopter,
+    ChangeSeat: _Game.do_change_seat,
+    TakeOff: _Game.do_take_off,
+    Land: _Game.do_land,
+    Fly: _Game.do_fly,
     Move: _Game.do_move,
     Heal: _Game.do_heal,
     OpenDoor: _Game.do_open_door,
@@ -1674,6 +1871,7 @@ class ZombicideRules:
         return setup(board, setup_spec, seed, catalog=self.catalog)
 
     current_seats = staticmethod(current_seats)
+    player_view = staticmethod(player_view)
     legal_commands = staticmethod(legal_commands)
     check = staticmethod(check)
     apply = staticmethod(apply)

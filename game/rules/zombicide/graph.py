@@ -65,6 +65,9 @@ class ZoneGraph:
     beds: tuple[TokenPoint, ...]
     tent_zones: tuple[int, ...] = ()  # zones that receive a tent card
     trigger_tiles: tuple[str, ...] = ()  # tiles with an event trigger
+    helicopters: tuple[int, ...] = ()  # zones of the helicopter tokens at set-up
+    landing: tuple[bool, ...] = ()  # zones where a helicopter may take off and land
+    flight: tuple[tuple[int, int, int, int], ...] = ()  # zone → next zone east, west, south, north (-1)
     _distance_cache: dict[tuple[bool, ...], tuple[tuple[int, ...], ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -221,6 +224,7 @@ def build_graph(board: Board) -> ZoneGraph:
     starts, exits = [], []
     spawns, objectives, sewers, beds = [], [], [], []
     tent_zones = [z for z, kind in enumerate(kinds) if kind == ZoneKind.TENT]
+    helicopters: list[int] = []
     trigger_tiles: list[str] = []
     for marker in board.markers:
         z = marker_zone(marker)
@@ -240,6 +244,8 @@ def build_graph(board: Board) -> ZoneGraph:
             beds.append(TokenPoint(z, marker.color or "blue", tile_of(marker)))
         elif marker.kind == MarkerKind.CRASHED_HELICOPTER:
             blocked[z] = True
+        elif marker.kind == MarkerKind.HELICOPTER:
+            helicopters.append(z)
         elif marker.kind == MarkerKind.TENT_SLOT and z not in tent_zones:
             tent_zones.append(z)
         elif marker.kind == MarkerKind.EVENT_TRIGGER and tile_of(marker) not in trigger_tiles:
@@ -267,5 +273,29 @@ def build_graph(board: Board) -> ZoneGraph:
         sewers=tuple(sewers),
         beds=tuple(beds),
         tent_zones=tuple(sorted(tent_zones)),
+        helicopters=tuple(helicopters),
+        landing=tuple(kind in (ZoneKind.HELIPAD, ZoneKind.WASTELAND) for kind in kinds),
+        flight=_flight_neighbours(board, zone_ids, index),
         trigger_tiles=tuple(trigger_tiles),
     )
+
+
+def _flight_neighbours(board: Board, zone_ids: tuple[str, ...], index: dict[str, int]) -> tuple[tuple[int, int, int, int], ...]:
+    """For each zone, the zone a straight flight reaches first going east, west, south and north,
+    whatever walls or fences lie between (the helicopter flies over them)."""
+    step = max(board.cell_cm / 2, 0.5)
+    result = []
+    for zone_id in zone_ids:
+        cx, cy = board.zones[zone_id].center
+        found = []
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            x, y, nxt = cx, cy, -1
+            while 0 <= x <= board.width_cm and 0 <= y <= board.height_cm:
+                x, y = x + dx * step, y + dy * step
+                there = board.zone_at((x, y))
+                if there is not None and there != zone_id and there in index:
+                    nxt = index[there]
+                    break
+            found.append(nxt)
+        result.append((found[0], found[1], found[2], found[3]))
+    return tuple(result)

@@ -34,6 +34,8 @@ class SkillHook:
     sprint: bool = False  # once per turn, a Move may cross up to 3 zones
     charge: bool = False  # free: up to 2 zones into a zone holding zombies
     medic: bool = False
+    flies_helicopters: bool = False
+    rope_descent: bool = False  # may leave a flying helicopter into a street zone
 
 
 HOOKS: dict[str, SkillHook] = {
@@ -64,6 +66,8 @@ HOOKS: dict[str, SkillHook] = {
     "sprint": SkillHook(sprint=True),
     "charge": SkillHook(charge=True),
     "medic": SkillHook(medic=True),
+    "helicopter_pilot": SkillHook(flies_helicopters=True),
+    "rope_descent": SkillHook(rope_descent=True),
 }
 NO_HOOK = SkillHook()
 

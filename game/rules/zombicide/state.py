@@ -45,6 +45,7 @@ class ZombicideSetup(BaseModel):
     spawn_dice: int | None = None  # overrides the survivor-count table
     supply: dict[str, int] = Field(default_factory=dict)  # miniatures per zombie type, overriding the box
     auto_wounds: bool = False  # share zombie wounds by a fixed policy instead of asking
+    helicopter_flies: bool = False  # the mission lets the helicopter take off
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +69,9 @@ class Survivor:
     searched: bool = False
     sprint_used: bool = False
     healed: bool = False  # Medic used this turn
-    tough_used: bool = False  # Tough turned an attack away this zombies' phase
+    tough_used: bool = False
+    aboard: int = -1  # the helicopter the survivor sits in
+    piloting: bool = False  # Tough turned an attack away this zombies' phase
 
     @property
     def in_play(self) -> bool:
@@ -79,6 +82,12 @@ class Survivor:
 
     def has_skill(self, skill: str) -> bool:
         return skill in self.skills
+
+
+@dataclass(frozen=True, slots=True)
+class Helicopter:
+    zone: int
+    flying: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +141,7 @@ class ZombicideState:
     tents: tuple[str, ...] = ()  # tent card id per graph.tent_zones ("" for none)
     tents_revealed: tuple[bool, ...] = ()
     triggers_fired: tuple[bool, ...] = ()  # per graph.trigger_tiles
+    helicopters: tuple[Helicopter, ...] = ()
     pending: Pending | None = None
     queue: tuple[Step, ...] = ()
     result: Literal["won", "lost"] | None = None
