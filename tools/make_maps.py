@@ -721,8 +721,6 @@ def town_square() -> FreeTable:
     t.building("Garage", 76, 80, 28, 24, 7, 1, doors=[("n", 0.3), ("w", 0.6)], windows=[("e", 0.5)],
                roof="roof_flat")
     t.area("impassable", 56, 56, 8, 8, "water", label="Fountain")
-    for x, y in ((80, 4), (96, 4), (108, 108), (4, 108)):  # planters of trees around the square's edge
-        t.area("difficult", x, y, 8, 8, "grass", label="Trees")
     t.paint += [(Rect(20, 44, 24, 4), "grass"), (Rect(76, 72, 28, 4), "grass")]  # verges
     t.area("cover", 46, 40, 10, 3, cover=2, label="Sandbags")
     t.area("cover", 70, 46, 3, 8, cover=1, label="Bus stop")
