@@ -45,6 +45,7 @@ SETUP = {
         {"seat": "B", "survivors": ["jane", "terry", "oso"]},
     ],
     "goals": ["take_all_objectives"],
+    "team_actions": {"survivors": ["charge", "move"]},
     "door_keys": {"pink": "blue"},
 }
 
@@ -77,6 +78,9 @@ def random_game(seed, max_commands=1500):
         (seat,) = engine.current_seats(state)
         legal = engine.legal_commands(state, seat)
         assert legal, "a seat to play always has something to do"
+        if len(log) % 10 == 0:
+            for candidate in legal:
+                engine.check(state, seat, candidate)
         command = legal[int(rng.random() * len(legal))]
         before = repr(state)
         new_state, events = engine.apply(state, seat, command)

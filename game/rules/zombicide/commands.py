@@ -79,6 +79,24 @@ class Fly:
 
 
 @dataclass(frozen=True, slots=True)
+class UseTeamAction:
+    """Play one of the team's Team Action cards (free, once per team per players' phase).
+
+    ``destination`` mode: ``zone`` is where every selected survivor moves (Move!, Charge!) or
+    shoots (Fire!). ``origin`` mode: ``zone`` is where they all stand, and ``targets`` gives, for
+    the user then each member, the zone to move to or shoot at ("" to stay put).
+    """
+
+    survivor: str
+    card: str
+    members: tuple[str, ...]
+    zone: str
+    mode: Literal["destination", "origin"] = "destination"
+    targets: tuple[str, ...] = ()
+    kind: Literal["use_team_action"] = "use_team_action"
+
+
+@dataclass(frozen=True, slots=True)
 class OpenDoor:
     survivor: str
     door: str  # connection id
@@ -196,6 +214,7 @@ class ForceDice:
 Command = Annotated[
     Move
     | Heal
+    | UseTeamAction
     | BoardHelicopter
     | LeaveHelicopter
     | ChangeSeat
@@ -285,6 +304,14 @@ class HelicopterChanged:
     survivor: str = ""
     from_zone: str = ""
     kind: Literal["helicopter_changed"] = "helicopter_changed"
+
+
+@dataclass(frozen=True, slots=True)
+class TeamActionUsed:
+    team: str
+    card: str
+    survivors: tuple[str, ...]
+    kind: Literal["team_action_used"] = "team_action_used"
 
 
 @dataclass(frozen=True, slots=True)
@@ -515,6 +542,7 @@ Event = Annotated[
     | SurvivorMoved
     | SurvivorHealed
     | HelicopterChanged
+    | TeamActionUsed
     | DoorOpened
     | NoiseMade
     | DiceRolled

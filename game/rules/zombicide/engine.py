@@ -70,10 +70,12 @@ from game.rules.zombicide.commands import (
     SurvivorWounded,
     TakeObjective,
     TakeOff,
+    TeamActionUsed,
     TentRevealed,
     Trade,
     TurnEnded,
     TurnStarted,
+    UseTeamAction,
     WeaponReloaded,
     ZombieAttacked,
     ZombieMoved,
@@ -173,6 +175,13 @@ def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog 
         if len(set(team_sizes.values())) > 1:
             raise ValueError("every team must have the same number of survivors")
     first_seat = seats.index(spec.first_seat) if spec.first_seat in seats else 0
+    known_cards = {t.id for t in catalog.team_actions}
+    for team, cards in spec.team_actions.items():
+        if len(cards) > catalog.setup.team_actions_per_team_max:
+            raise ValueError(f"team {team!r} may keep at most {catalog.setup.team_actions_per_team_max} Team Actions")
+        for card in cards:
+            if card not in known_cards:
+                raise ValueError(f"unknown Team Action {card!r}")
 
     rng = new_rng(seed)
     card_kinds: list[str] = []
@@ -476,6 +485,28 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
                 new_mine, new_theirs = list(s.slots), list(other.slots)
                 new_mine[a], new_theirs[b] = theirs, mine
                 commands.append(Trade(sid, other.id, tuple(new_mine), tuple(new_theirs)))
+    if s.team not in state.team_actions_used and state.setup.team_actions.get(s.team):
+        mates = tuple(
+            o.id for o in state.survivors if o.id != sid and o.in_play and o.team == s.team and o.zone == zone and o.aboard < 0
+        )
+        if mates:
+            for card_id in dict.fromkeys(state.setup.team_actions[s.team]):
+                card = tables.catalog.team_action(card_id)
+                if card.action == "ranged":
+                    options = [z for z in graph.visible(state.doors_open)[zone] if state.zombies_in(z)]
+                else:
+                    options = list(graph.neighbours(zone, state.doors_open)) + [zone]
+                    if card.target_must_hold_zombies:
+                        options = [z for z in options if state.zombies_in(z)]
+                    elif zombies_here:
+                        options = []
+                for target in options:
+                    team_action = UseTeamAction(sid, card_id, mates, graph.zone_ids[target])
+                    try:  # every mate must be able to take part: let the rules say
+                        apply(state, s.seat, team_action)
+                    except IllegalCommand:
+                        continue
+                    commands.append(team_action)
     for a, card in enumerate(s.slots):
         if card >= 0 and tables.equipment[kinds[a]].combines_with:
             partners = {c.partner for c in tables.equipment[kinds[a]].combines_with}
@@ -590,6 +621,7 @@ class _Game:
         self.tents_revealed = list(state.tents_revealed)
         self.triggers_fired = list(state.triggers_fired)
         self.helicopters = list(state.helicopters)
+        self.team_actions_used = list(state.team_actions_used)
         self.result = state.result
         self.kills = state.kills
         self.events: list[Any] = []
@@ -623,6 +655,7 @@ class _Game:
             tents_revealed=tuple(self.tents_revealed),
             triggers_fired=tuple(self.triggers_fired),
             helicopters=tuple(self.helicopters),
+            team_actions_used=tuple(self.team_actions_used),
             result=self.result,  # type: ignore[arg-type]
             kills=self.kills,
         )
@@ -931,6 +964,84 @@ class _Game:
                 self.set(j, zone=here)
         self.events.append(HelicopterChanged("flew", self.zid(here), s.id, self.zid(helicopter.zone)))
 
+    # -- team actions --
+
+    def do_team_action(self, i: int, command: UseTeamAction) -> None:
+        s = self.survivors[i]
+        cards = self.spec.team_actions.get(s.team, ())
+        if command.card not in cards:
+            raise IllegalCommand(f"{s.team} did not pick the Team Action {command.card!r}")
+        if s.team in self.team_actions_used:
+            raise IllegalCommand("each team plays one Team Action per players' phase")
+        card = self.tables.catalog.team_action(command.card)
+        if command.mode not in card.modes:
+            raise IllegalCommand(f"{card.name} has no {command.mode} mode")
+        group = [i]
+        for member_id in command.members:
+            j = self.survivor_by_id(member_id)
+            other = self.survivors[j]
+            if j in group or other.team != s.team or not other.in_play or other.aboard >= 0:
+                raise IllegalCommand(f"{other.name} cannot join this Team Action")
+            group.append(j)
+        if len(group) < 2:
+            raise IllegalCommand("a Team Action needs at least one team-mate")
+        zone = self.zone_by_id(command.zone)
+        if command.mode == "origin":
+            if any(self.survivors[j].zone != zone for j in group):
+                raise IllegalCommand("in origin mode every selected survivor stands in the chosen zone")
+            if len(command.targets) != len(group):
+                raise IllegalCommand("origin mode gives one target zone per selected survivor")
+            targets = [self.zone_by_id(t) if t else -1 for t in command.targets]
+        else:
+            targets = [zone] * len(group)
+        doors = tuple(self.doors_open)
+        for j, target in zip(group, targets, strict=True):
+            other = self.survivors[j]
+            if card.needs != "nothing" and self.team_weapon(j, card.action, target) < 0:
+                raise IllegalCommand(f"{other.name} cannot take part: no suitable weapon in hand")
+            if card.action == "move" or card.moves_first:
+                if target >= 0 and target != other.zone and target not in self.graph.neighbours(other.zone, doors):
+                    raise IllegalCommand(f"{other.name} cannot reach {self.zid(target)} with one Move")
+                if card.target_must_hold_zombies and target >= 0 and not self.zombie_count(target):
+                    raise IllegalCommand(f"{card.name} goes into a zone holding zombies")
+        self.team_actions_used.append(s.team)
+        self.events.append(TeamActionUsed(s.team, card.id, tuple(self.survivors[j].id for j in group)))
+        for j, target in zip(group, targets, strict=True):
+            other = self.survivors[j]
+            if not other.in_play:
+                continue
+            if (card.action == "move" or card.moves_first) and target >= 0 and target != other.zone:
+                held = not sk.has(other.skills, "slippery") and self.zombie_count(other.zone)
+                if not held:  # a survivor held by zombies gets no free movement
+                    self.events.append(SurvivorMoved(other.id, self.zid(other.zone), self.zid(target), 0))
+                    self.set(j, zone=target)
+                    if target in self.graph.tent_zones:
+                        self.reveal_tent(self.graph.tent_zones.index(target))
+            other = self.survivors[j]
+            if card.action in ("melee", "ranged") and other.in_play:
+                aim = other.zone if card.action == "melee" else target
+                slot = self.team_weapon(j, card.action, aim)
+                if slot >= 0 and aim >= 0 and self.zombie_count(aim):
+                    self.do_attack(j, Attack(other.id, slot, self.zid(aim)), free=True)
+
+    def team_weapon(self, j: int, attack: str, target: int) -> int:
+        """The hand slot of a weapon that can make this attack (at ``target`` for ranged), or -1."""
+        s = self.survivors[j]
+        for slot in (0, 1):
+            card = s.slots[slot]
+            if card < 0:
+                continue
+            weapon = self.equipment(card)
+            if weapon.attack != attack or (weapon.reload and card in self.unloaded):
+                continue
+            if attack == "ranged" and target >= 0:
+                distance = self.graph.zone_range(s.zone, target, tuple(self.doors_open))
+                high = weapon.range_max + sk.range_bonus(s.skills)
+                if distance is None or not weapon.range_min <= distance <= high:
+                    continue
+            return slot
+        return -1
+
     def do_heal(self, i: int, command: Heal) -> None:
         s = self.survivors[i]
         if not sk.has(s.skills, "medic"):
@@ -1048,7 +1159,7 @@ class _Game:
             self.events.append(DeckShuffled("equipment", len(order)))
         return self.equipment_deck.pop(0)
 
-    def do_attack(self, i: int, command: Attack) -> None:
+    def do_attack(self, i: int, command: Attack, free: bool = False) -> None:
         s = self.survivors[i]
         if command.slot not in (0, 1):
             raise IllegalCommand("attack with a weapon in hand (slot 0 or 1)")
@@ -1075,7 +1186,8 @@ class _Game:
         for name in command.priority:
             if name not in self.tables.zombie_index:
                 raise IllegalCommand(f"unknown zombie type {name!r}")
-        self.spend(i, weapon.attack)
+        if not free:
+            self.spend(i, weapon.attack)
         fired = [card]
         other = s.slots[1 - command.slot]
         if (
@@ -1776,6 +1888,7 @@ class _Game:
         self.noise = [0] * self.graph.zone_count
         self.events.append(NoiseCleared())
         self.unloaded = []
+        self.team_actions_used = []
         self.first_seat = (self.first_seat + 1) % len(self.seats)
         self.events.append(FirstPlayerPassed(self.seats[self.first_seat]))
         self.round += 1
@@ -1842,6 +1955,7 @@ _HANDLERS = {
     Fly: _Game.do_fly,
     Move: _Game.do_move,
     Heal: _Game.do_heal,
+    UseTeamAction: _Game.do_team_action,
     OpenDoor: _Game.do_open_door,
     Search: _Game.do_search,
     Attack: _Game.do_attack,

@@ -46,6 +46,7 @@ class ZombicideSetup(BaseModel):
     supply: dict[str, int] = Field(default_factory=dict)  # miniatures per zombie type, overriding the box
     auto_wounds: bool = False  # share zombie wounds by a fixed policy instead of asking
     helicopter_flies: bool = False  # the mission lets the helicopter take off
+    team_actions: dict[str, tuple[str, ...]] = Field(default_factory=dict)  # team → Team Action cards kept
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +143,7 @@ class ZombicideState:
     tents_revealed: tuple[bool, ...] = ()
     triggers_fired: tuple[bool, ...] = ()  # per graph.trigger_tiles
     helicopters: tuple[Helicopter, ...] = ()
+    team_actions_used: tuple[str, ...] = ()  # teams that played a Team Action this players' phase
     pending: Pending | None = None
     queue: tuple[Step, ...] = ()
     result: Literal["won", "lost"] | None = None
