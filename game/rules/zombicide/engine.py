@@ -230,6 +230,10 @@ def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog 
             if card is not None and n < len(members):
                 pool.remove(card)
                 give(members[n], card)
+    if spec.competitive and spec.vests_per_team:
+        for members in teams.values():
+            for n in range(spec.vests_per_team):
+                give(members[n % len(members)], make_cards(["bulletproof_vest"])[0])
     pool_order, rng = shuffled(rng, pool)
     pool = list(pool_order)
     for i in range(len(roster)):
@@ -330,7 +334,8 @@ def player_view(state: ZombicideState, seat: str) -> ZombicideState:
 
 
 def outcome(state: ZombicideState) -> str | None:
-    """"won", "lost", or None while the game goes on."""
+    """"won", "lost", or None while the game goes on; "over" ends a competitive game, whose
+    winning teams are ``state.winners``."""
     return state.result
 
 
@@ -622,6 +627,8 @@ class _Game:
         self.triggers_fired = list(state.triggers_fired)
         self.helicopters = list(state.helicopters)
         self.team_actions_used = list(state.team_actions_used)
+        self.vests_hit = list(state.vests_hit)
+        self.winners = state.winners
         self.result = state.result
         self.kills = state.kills
         self.events: list[Any] = []
@@ -656,6 +663,8 @@ class _Game:
             triggers_fired=tuple(self.triggers_fired),
             helicopters=tuple(self.helicopters),
             team_actions_used=tuple(self.team_actions_used),
+            vests_hit=tuple(self.vests_hit),
+            winners=self.winners,
             result=self.result,  # type: ignore[arg-type]
             kills=self.kills,
         )
@@ -1275,10 +1284,29 @@ class _Game:
             for _ in range(damage):
                 if not self.survivors[victim].in_play:
                     break
+                if self.vest_stops(victim):
+                    continue
                 cards = [slot for slot, c in enumerate(self.survivors[victim].slots) if c >= 0]
                 self.wound(victim, cards[-1] if cards else -1)
             hits -= 1
         return hits
+
+    def vest_stops(self, victim: int) -> bool:
+        """A Bulletproof Vest turns away two wounds dealt by survivors: face down, then gone."""
+        s = self.survivors[victim]
+        vests = [c for c in s.slots if c >= 0 and "vest_against_survivors" in self.equipment(c).effects]
+        if not vests:
+            return False
+        fresh = [c for c in vests if c not in self.vests_hit]
+        if fresh:
+            self.vests_hit.append(fresh[0])
+        else:
+            slots = list(s.slots)
+            slots[slots.index(vests[0])] = EMPTY  # set aside, not discarded
+            self.vests_hit.remove(vests[0])
+            self.set(victim, slots=tuple(slots))
+        self.events.append(SurvivorWounded(s.id, s.wounds, "", ignored=True))
+        return True
 
     def burn(self, i: int, target: int, card: int) -> None:
         """A kill-everything weapon: every actor in the zone dies, no dice, no Crawlers."""
@@ -1918,22 +1946,33 @@ class _Game:
         if self.result is not None:
             return
         goals = self.spec.goals
+        if self.spec.competitive:
+            done = not any(s.in_play for s in self.survivors) or (goals and self.goals_met(goals, end_phase))
+            if done:
+                totals: dict[str, int] = {}
+                for s in self.survivors:  # the dead's XP still counts for their team
+                    totals[s.team] = totals.get(s.team, 0) + s.xp
+                best = max(totals.values())
+                self.winners = tuple(team for team, xp in totals.items() if xp == best)
+                self.finish("over")
+            return
         everyone_needed = "all_in_exit" in goals or "escape_all" in goals
         if any(not s.alive for s in self.survivors) and everyone_needed or not any(s.alive for s in self.survivors):
             self.finish("lost")
             return
-        if not goals:
-            return
+        if goals and self.goals_met(goals, end_phase):
+            self.finish("won")
+
+    def goals_met(self, goals: Sequence[str], end_phase: bool) -> bool:
         met = True
         for goal in goals:
             if goal == "take_all_objectives":
                 met &= all(self.objectives_taken)
             elif goal == "escape_all":
-                met &= all(s.escaped for s in self.survivors)
+                met &= all(s.escaped for s in self.survivors if s.alive)
             elif goal == "all_in_exit":
-                met &= end_phase and all(s.escaped or s.zone in self.graph.exits for s in self.survivors)
-        if met:
-            self.finish("won")
+                met &= end_phase and all(s.escaped or s.zone in self.graph.exits for s in self.survivors if s.alive)
+        return met
 
     def finish(self, result: str) -> None:
         self.result = result

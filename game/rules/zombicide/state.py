@@ -47,6 +47,8 @@ class ZombicideSetup(BaseModel):
     auto_wounds: bool = False  # share zombie wounds by a fixed policy instead of asking
     helicopter_flies: bool = False  # the mission lets the helicopter take off
     team_actions: dict[str, tuple[str, ...]] = Field(default_factory=dict)  # team → Team Action cards kept
+    competitive: bool = False  # teams are rivals; the most XP wins
+    vests_per_team: int = 0  # competitive: Bulletproof Vests handed to each team at set-up
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,9 +146,11 @@ class ZombicideState:
     triggers_fired: tuple[bool, ...] = ()  # per graph.trigger_tiles
     helicopters: tuple[Helicopter, ...] = ()
     team_actions_used: tuple[str, ...] = ()  # teams that played a Team Action this players' phase
+    vests_hit: tuple[int, ...] = ()  # Bulletproof Vests turned face down by a first wound
+    winners: tuple[str, ...] = ()  # competitive: the teams with the most XP at the end
     pending: Pending | None = None
     queue: tuple[Step, ...] = ()
-    result: Literal["won", "lost"] | None = None
+    result: Literal["won", "lost", "over"] | None = None  # "over": a competitive game ended
     kills: int = 0
 
     @property
