@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,8 +90,19 @@ def free_actions(skills: Iterable[str]) -> tuple[str, ...]:
     return tuple(tag for s in skills for tag in hook(s).free_actions)
 
 
+FLAGS = frozenset(name for name, f in SkillHook.__dataclass_fields__.items() if f.type == "bool")
+
+
+@lru_cache(maxsize=4096)
+def _flags(skills: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(f for f in FLAGS if any(getattr(hook(s), f) for s in skills))
+
+
 def has(skills: Iterable[str], flag: str) -> bool:
-    return any(getattr(hook(s), flag) for s in skills)
+    """Whether any of the skills sets the boolean hook ``flag`` (cached per skill set)."""
+    if flag not in FLAGS:
+        raise KeyError(f"no skill hook flag {flag!r}")
+    return flag in _flags(skills if isinstance(skills, tuple) else tuple(skills))
 
 
 def extra_reserve_slots(skills: Iterable[str]) -> int:
