@@ -208,3 +208,81 @@ def test_any_l_shape_holds_any_crowd_inside_and_apart(x, y, width, height, notch
     if arrangement.scale > 0.05:
         assert_inside_and_apart(arrangement, pieces, polygon)
 
+
+
+# --- markers stay visible ----------------------------------------------------------------------
+
+
+def disc_clear_of_rect(centre, radius_cm, rect) -> bool:
+    left, top, right, bottom = rect
+    nearest = (min(max(centre[0], left), right), min(max(centre[1], top), bottom))
+    return math.dist(centre, nearest) >= radius_cm - 1e-9
+
+
+def board_with_markers(markers):
+    from dataclasses import replace
+
+    return replace(make_board({"m:z1": ((0.0, 0.0), (20.0, 0.0), (20.0, 20.0), (0.0, 20.0))}), markers=markers)
+
+
+def test_pieces_keep_clear_of_a_marker_in_the_middle_of_their_zone():
+    from game.board.model import Marker, MarkerKind
+
+    board = board_with_markers((Marker(MarkerKind.SPAWN, (10.0, 10.0), zone="m:z1", color="red"),))
+    without = arrange_in_polygon(board.zones["m:z1"].polygon, walkers(6))
+    assert any(not disc_clear_of_rect(c, 1.5, (8.7, 8.7, 11.3, 11.3)) for c in without.positions.values())
+    for count in (1, 6, 20):
+        pieces = walkers(count)
+        arrangement = arrange_zone(board, "m:z1", pieces)
+        assert_inside_and_apart(arrangement, pieces, board.zones["m:z1"].polygon)
+        for centre in arrangement.positions.values():
+            assert disc_clear_of_rect(centre, 1.5 * arrangement.scale, (8.7, 8.7, 11.3, 11.3)), (count, centre)
+
+
+def test_explicit_reserved_rectangles_and_an_empty_reservation():
+    pieces = walkers(4)
+    reserved = ((3.0, 3.0, 7.0, 7.0),)
+    arrangement = arrange_in_polygon(SQUARE, pieces, reserved)
+    assert_inside_and_apart(arrangement, pieces, SQUARE)
+    for centre in arrangement.positions.values():
+        assert disc_clear_of_rect(centre, 1.5 * arrangement.scale, reserved[0])
+    board = board_with_markers(())
+    assert arrange_zone(board, "m:z1", pieces, reserved=()) == arrange_in_polygon(board.zones["m:z1"].polygon, pieces)
+
+
+def test_a_zone_filled_by_its_marker_still_places_every_piece_inside():
+    pieces = walkers(5)
+    arrangement = arrange_in_polygon(SQUARE, pieces, ((-1.0, -1.0, 11.0, 11.0),))
+    assert_inside_and_apart(arrangement, pieces, SQUARE)
+
+
+def test_deployment_areas_and_markers_of_other_zones_are_not_reserved():
+    from game.board.model import Marker, MarkerKind
+    from game.table.arrange import marker_rects
+
+    board = board_with_markers((
+        Marker(MarkerKind.DEPLOYMENT, (10.0, 10.0), size=(20.0, 20.0)),
+        Marker(MarkerKind.START, (30.0, 30.0)),
+        Marker(MarkerKind.OBJECTIVE, (19.5, 5.0), size=(2.0, 2.0), color="red"),
+    ))
+    assert marker_rects(board, "m:z1") == ((18.5, 4.0, 20.5, 6.0),)
+    assert len(marker_rects(board)) == 2
+    assert marker_rects(board, "nowhere") == ()
+
+
+def test_shipped_missions_leave_every_marker_uncovered():
+    from game.board.mission import load_board
+    from game.table.arrange import marker_rects
+    from game.table.setup import default_pieces
+
+    for mission in ("tutorial-2x2", "city-3x3"):
+        board = load_board(f"maps/missions/{mission}.toml")
+        pieces = default_pieces(board)
+        by_zone: dict[str, list[Piece]] = {}
+        for p in pieces:
+            by_zone.setdefault(p.zone or "", []).append(p)
+        for zone_id, group in by_zone.items():
+            scale = arrange_zone(board, zone_id, group).scale
+            for p in group:
+                for rect in marker_rects(board, zone_id):
+                    assert disc_clear_of_rect((p.x_cm, p.y_cm), p.radius_cm * scale, rect), (mission, p.id, rect)

@@ -230,3 +230,118 @@ def test_app_toolbar_tap_keeps_it_from_the_table_and_a_bad_save_changes_nothing(
     assert app.save(tmp_path / "good.json")
     assert app.load(tmp_path / "good.json") is False  # its board source "test" is not a file
     pygame.display.quit()
+
+
+# --- the tray: adding and removing pieces by mouse and by finger -------------------------------
+
+
+def open_tray(scene):
+    scene.toggle_tray()
+    assert scene.tray_open and scene.tray, "the tray has entries for this board"
+    return {entry.token: rect for entry, rect in scene.tray_layout()[1]}
+
+
+def finger_drag(scene, finger_id, start, end, steps=10):
+    finger(scene, "down", finger_id, start)
+    for i in range(1, steps + 1):
+        finger(scene, "move", finger_id,
+               (start[0] + (end[0] - start[0]) * i / steps, start[1] + (end[1] - start[1]) * i / steps))
+        scene.update(0.02)
+    run(scene, 0.4)
+    finger(scene, "up", finger_id, end)
+    run(scene, 0.4)
+
+
+def test_tray_slots_are_touch_sized_and_stay_in_the_table_view():
+    scene = scene_with(make_board(), [])
+    slots = open_tray(scene)
+    viewport = pygame.Rect(0, 0, W, H)
+    for rect in slots.values():
+        assert rect.width >= 64 and rect.height >= 64
+        assert viewport.contains(rect)
+    assert scene.tray_rect().right == W
+
+
+def test_mouse_drags_a_walker_out_of_the_tray_into_a_zone():
+    scene = scene_with(make_board(), [])
+    slots = open_tray(scene)
+    mouse_drag(scene, slots["walker"].center, px(scene, (28, 10)))
+    run(scene)
+    (piece,) = scene.state.pieces.values()
+    assert piece.token == "walker" and piece.side == "zombie" and piece.id == "walker-1"
+    assert piece.zone == "M:room"
+    assert scene.selected == piece.id
+
+
+def test_finger_drags_a_noise_token_out_and_back_onto_the_tray_to_remove_it():
+    scene = scene_with(make_board(), [walker("w1", 10, 10, zone="M:street")])
+    slots = open_tray(scene)
+    finger_drag(scene, 4, slots["noise"].center, px(scene, (8, 6)))
+    noise = scene.state.pieces["noise-1"]
+    assert noise.side == "token" and noise.zone == "M:street"
+    finger_drag(scene, 5, px(scene, (noise.x_cm, noise.y_cm)), slots["walker"].center)
+    assert "noise-1" not in scene.state.pieces and "w1" in scene.state.pieces
+    assert scene.physics.piece_at((noise.x_cm, noise.y_cm)) is None
+
+
+def test_tapping_a_tray_entry_places_it_beside_the_selected_piece():
+    scene = scene_with(make_board(), [walker("w1", 30, 10, zone="M:room")])
+    scene.selected = "w1"
+    slots = open_tray(scene)
+    mouse(scene, "down", slots["objective_red"].center)
+    mouse(scene, "up", slots["objective_red"].center)
+    assert scene.state.pieces["objective-red-1"].zone == "M:room"
+    assert scene.selected == "objective-red-1"
+    finger(scene, "down", 2, slots["runner"].center)
+    finger(scene, "up", 2, slots["runner"].center)
+    assert scene.state.pieces["runner-1"].zone == "M:room"
+    run(scene)
+    positions = [(p.x_cm, p.y_cm) for p in scene.state.pieces.values()]
+    assert len(set(positions)) == 3, "the zone is arranged again: nobody stands on another"
+
+
+def test_tap_on_the_tray_background_or_a_closed_tray_adds_nothing():
+    scene = scene_with(make_board(), [])
+    panel = scene.tray_rect()
+    mouse(scene, "down", (panel.right - 2, panel.top + 2))
+    mouse(scene, "up", (panel.right - 2, panel.top + 2))
+    assert not scene.state.pieces  # closed: a plain tap on the table
+    scene.toggle_tray()
+    mouse(scene, "down", (panel.left + 1, panel.bottom - 1))
+    mouse(scene, "up", (panel.left + 1, panel.bottom - 1))
+    assert not scene.state.pieces
+
+
+def test_survivor_slot_brings_the_next_named_survivor():
+    scene = scene_with(make_board(), [])
+    slots = open_tray(scene)
+    tokens = []
+    for _ in range(2):
+        mouse(scene, "down", slots["survivor"].center)
+        mouse(scene, "up", slots["survivor"].center)
+        tokens.append(scene.state.pieces[scene.selected].token)
+    assert tokens[0] != tokens[1] and all(t.startswith("survivor_") for t in tokens)
+    assert set(scene.state.pieces) == {"survivor-1", "survivor-2"}
+
+
+def test_delete_and_undo_bring_the_piece_back_where_it_was():
+    scene = scene_with(make_board(Layout.FREE), [walker("w1", 5, 5), walker("w2", 15, 5)])
+    scene.selected = "w1"
+    assert scene.delete_selected()
+    assert set(scene.state.pieces) == {"w2"} and scene.selected is None
+    assert not scene.delete_selected()
+    assert scene.undo()
+    assert (scene.state.pieces["w1"].x_cm, scene.state.pieces["w1"].y_cm) == (5, 5)
+    assert scene.physics.piece_at((5, 5)) == "w1"
+    scene.selected = "w2"
+    assert scene.handle_key(pygame.K_DELETE)
+    assert set(scene.state.pieces) == {"w1"}
+
+
+def test_undo_takes_back_a_piece_dragged_out_of_the_tray():
+    scene = scene_with(make_board(Layout.FREE), [])
+    slots = open_tray(scene)
+    finger_drag(scene, 1, slots["noise"].center, px(scene, (10, 10)))
+    assert set(scene.state.pieces) == {"noise-1"}
+    assert scene.undo()
+    assert not scene.state.pieces and scene.physics.piece_at((10, 10)) is None

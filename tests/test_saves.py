@@ -315,3 +315,22 @@ def test_migration_gap_is_reported():
         migrate({"schema_version": 1}, migrations={}, current=2)
     with pytest.raises(ValueError, match="whole number"):
         migrate({"schema_version": "1"})
+
+
+def test_round_trip_keeps_flat_tokens_and_pieces_added_from_the_tray(board_file: Path, tmp_path: Path):
+    from game.board.model import Layout
+    from game.table.setup import load_token_manifest
+    from game.table.tray import new_piece, tray_entries
+
+    tokens = load_token_manifest()
+    entries = {entry.token: entry for entry in tray_entries(Layout.ZONES, tokens)}
+    state = make_state(board_file, piece_count=2)
+    for name, at in (("noise", (4.0, 5.5)), ("noise", (6.0, 1.0)), ("objective_red", (9.25, 3.0)), ("walker", (1.0, 2.0))):
+        state.add(new_piece(entries[name], state, tokens, at, zone="2V:hl-w"))
+    path = save_table(tmp_path / "with-tokens.json", state, now=MOMENT)
+    loaded = load_table(path)
+    assert loaded.pieces == state.pieces
+    assert {"noise-1", "noise-2", "objective-red-1"} <= set(loaded.pieces)
+    assert loaded.pieces["noise-2"].side == PieceSide.TOKEN and loaded.pieces["noise-2"].token == "noise"
+    assert (loaded.pieces["objective-red-1"].x_cm, loaded.pieces["objective-red-1"].y_cm) == (9.25, 3.0)
+    assert loaded.camera == state.camera

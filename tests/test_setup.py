@@ -341,3 +341,25 @@ def test_shipped_missions_get_default_pieces_inside_their_zones(name):
         for p in group:
             assert disc_inside((p.x_cm, p.y_cm), p.radius_cm * scale, board.zones[zone_id].polygon)
         assert_apart(group, scale)
+
+
+def test_tray_lists_manifest_miniatures_then_flat_tokens_with_unique_ids():
+    from game.board.model import Layout
+    from game.table.state import TableState
+    from game.table.tray import NEXT_SURVIVOR, new_piece, next_piece_id, tray_entries
+
+    tokens = load_token_manifest()
+    zone_tray = tray_entries(Layout.ZONES, tokens)
+    names = [entry.token for entry in zone_tray]
+    assert names[0] == NEXT_SURVIVOR and "walker" in names and "noise" in names
+    assert [entry.side for entry in zone_tray][-1] == "token"
+    free_names = [entry.token for entry in tray_entries(Layout.FREE, tokens)]
+    assert "zw_walker" in free_names and "walker" not in free_names
+    assert [e.token for e in tray_entries(Layout.ZONES, {})] == ["noise", "objective_red", "objective_blue"]
+    state = TableState(source="test")
+    walker_entry = next(entry for entry in zone_tray if entry.token == "walker")
+    state.add(new_piece(walker_entry, state, tokens, (1.0, 1.0)))
+    state.add(new_piece(walker_entry, state, tokens, (2.0, 1.0)))
+    assert next_piece_id(state, "walker") == "walker-3"
+    state.pieces.pop("walker-1")
+    assert new_piece(walker_entry, state, tokens, (0.0, 0.0)).id == "walker-3"

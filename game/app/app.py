@@ -56,6 +56,8 @@ TOOLS = (
     ToolSpec("ring_less", "Ring −", "Smaller ring ([)"),
     ToolSpec("ring_more", "Ring +", "Larger ring (])"),
     ToolSpec("rotate", "Turn", "Turn the selected miniature 45° (R: 15°)"),
+    ToolSpec("tray", "Tray", "Add miniatures and tokens: drag one out or tap it; drop a piece on the tray to remove it"),
+    ToolSpec("delete", "Delete", "Take the selected piece off the table (Delete)"),
     ToolSpec("undo", "Undo", "Undo the last move (Ctrl+Z)"),
     ToolSpec("save", "Save", "Save the table (Ctrl+S)"),
     ToolSpec("load", "Load", "Open a saved table (Ctrl+O)"),
@@ -132,6 +134,7 @@ class DeadtableApp:
 
     def _refresh_toggles(self) -> None:
         for key, on in (("tape", self.table.tool == "tape"), ("ring", self.table.ring_cm is not None),
+                        ("tray", self.table.tray_open),
                         ("fullscreen", bool(self.screen.get_flags() & pygame.FULLSCREEN))):
             button = self.buttons.get(key)
             if button is not None:
@@ -159,6 +162,8 @@ class DeadtableApp:
             "ring_less": lambda: t.change_ring(-1.0),
             "ring_more": lambda: t.change_ring(1.0),
             "rotate": self.rotate,
+            "tray": t.toggle_tray,
+            "delete": lambda: t.delete_selected() or self.status("Select a piece first"),
             "undo": lambda: t.undo() or self.status("Nothing to undo"),
             "save": self.save,
             "load": self.open_load_dialog,

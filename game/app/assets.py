@@ -3,43 +3,22 @@ draws a plain shape instead."""
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
+
+from game.table.setup import TokenInfo, TokenManifestError, load_token_manifest
 
 REPO = Path(__file__).resolve().parents[2]
 ASSETS_DIR = REPO / "assets"
 
 
-@dataclass(frozen=True, slots=True)
-class TokenInfo:
-    name: str
-    file: str
-    label: str
-    side: str
-    base_cm: float
-
-
-def load_token_manifest(assets_dir: Path = ASSETS_DIR) -> dict[str, TokenInfo]:
-    path = assets_dir / "tokens" / "tokens.json"
+def _manifest(assets_dir: Path) -> dict[str, TokenInfo]:
+    """The token manifest; an unusable one leaves every token to be drawn as a plain disc."""
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        return load_token_manifest(assets_dir / "tokens" / "tokens.json")
+    except TokenManifestError:
         return {}
-    tokens: dict[str, TokenInfo] = {}
-    if not isinstance(raw, dict):
-        return tokens
-    for name, entry in raw.items():
-        if not isinstance(entry, dict):
-            continue
-        try:
-            tokens[name] = TokenInfo(name, str(entry.get("file", "")), str(entry.get("label", name)),
-                                     str(entry.get("side", "")), float(entry.get("base_cm", 2.5)))
-        except (TypeError, ValueError):
-            continue
-    return tokens
 
 
 class ImageStore:
@@ -48,7 +27,7 @@ class ImageStore:
     def __init__(self, assets_dir: Path = ASSETS_DIR):
         self.assets_dir = assets_dir
         self._images: dict[str, pygame.Surface | None] = {}
-        self.tokens = load_token_manifest(assets_dir)
+        self.tokens = _manifest(assets_dir)
 
     def load(self, path: str | Path) -> pygame.Surface | None:
         key = str(path)
@@ -66,9 +45,10 @@ class ImageStore:
         return self._images[key]
 
     def token(self, name: str) -> pygame.Surface | None:
+        """A miniature's image from the manifest, or a flat token's marker image of that name."""
         info = self.tokens.get(name)
-        if info is None or not info.file:
-            return None
+        if info is None:
+            return self.load(self.assets_dir / "markers" / f"{name}.png") if name else None
         return self.load(self.assets_dir / "tokens" / info.file)
 
     def marker(self, kind: str, color: str = "") -> pygame.Surface | None:

@@ -48,6 +48,9 @@ FENCE_COLOR = (150, 128, 96)
 SELECT_COLOR = (255, 208, 64)
 TAPE_COLOR = (255, 236, 120)
 RING_COLOR = (120, 220, 255)
+DOOR_EDGE = (30, 25, 20)
+DOOR_THICK_CM = 1.0
+DOOR_MIN_THICK_PX = 10  # doors read at a glance even when the whole board fits the window
 
 ZONE_COLORS: dict[str, tuple[int, int, int]] = {
     ZoneKind.STREET: (118, 118, 112),
@@ -482,23 +485,35 @@ class TableRenderer:
         return surf
 
     def _door(self, color: str, is_open: bool, length_px: int, thick_px: int, angle_deg: int) -> pygame.Surface:
+        """A door across its gap: closed, a solid leaf in its colour; open, the leaf swung aside."""
         key = (color, is_open, length_px, thick_px, angle_deg)
         surf = self._doors.get(key)
         if surf is None:
+            fill = MARKER_COLORS.get(color, MARKER_COLORS["neutral"])
+            flat = pygame.Surface((length_px, length_px), pygame.SRCALPHA)
+            mid = length_px // 2
+            across = pygame.Rect(0, mid - thick_px // 2, length_px, thick_px)
             image = self.images.door(color, is_open)
             if image is not None:
-                flat = pygame.transform.smoothscale(image, (length_px, thick_px))
-            else:
-                flat = pygame.Surface((length_px, thick_px), pygame.SRCALPHA)
-                fill = MARKER_COLORS.get(color, MARKER_COLORS["neutral"])
-                rect = flat.get_rect()
-                if is_open:
-                    pygame.draw.rect(flat, (*fill, 120), rect, border_radius=thick_px // 3)
-                    pygame.draw.rect(flat, (30, 25, 20), rect, max(1, thick_px // 5), border_radius=thick_px // 3)
-                else:
-                    pygame.draw.rect(flat, (30, 25, 20), rect, border_radius=thick_px // 3)
-                    pygame.draw.rect(flat, fill, rect.inflate(-max(2, thick_px // 3), -max(2, thick_px // 3)),
-                                     border_radius=thick_px // 3)
+                if not is_open:  # a dark rim sets the leaf apart from any floor
+                    pygame.draw.rect(flat, DOOR_EDGE, across.inflate(-2, 2), border_radius=thick_px // 3)
+                flat.blit(pygame.transform.smoothscale(image, across.size), across)
+            elif not is_open:
+                pygame.draw.rect(flat, DOOR_EDGE, across, border_radius=thick_px // 3)
+                pygame.draw.rect(flat, fill, across.inflate(-max(2, thick_px // 3), -max(2, thick_px // 3)),
+                                 border_radius=thick_px // 3)
+            if is_open:  # the leaf stands open from its hinge, square to the gap
+                jamb = max(2, round(length_px * 0.1))
+                leaf_w = max(3, round(thick_px * 0.6))
+                leaf = pygame.Rect(jamb, mid - round(length_px * 0.72), leaf_w, round(length_px * 0.72))
+                pygame.draw.rect(flat, DOOR_EDGE, leaf.inflate(2, 2), border_radius=leaf_w // 3)
+                pygame.draw.rect(flat, fill, leaf, border_radius=leaf_w // 3)
+                pygame.draw.arc(flat, (*fill, 200), pygame.Rect(jamb - leaf.height, mid - leaf.height,
+                                                                2 * leaf.height, 2 * leaf.height),
+                                0, math.pi / 2, max(1, thick_px // 6))
+                if image is None:
+                    for side_x in (0, length_px - jamb):
+                        pygame.draw.rect(flat, DOOR_EDGE, (side_x, across.top, jamb, across.height))
             surf = pygame.transform.rotate(flat, -angle_deg) if angle_deg else flat
             self._doors[key] = surf
         return surf
@@ -522,6 +537,25 @@ class TableRenderer:
             self._draw_tape(target, camera, view.tape)
         target.set_clip(old_clip)
 
+    def draw_tray(self, target: pygame.Surface, panel: pygame.Rect, slots, holding_piece: bool) -> None:
+        """The tray over the table's right edge; it glows red while a held piece would be removed."""
+        layer = pygame.Surface(panel.size, pygame.SRCALPHA)
+        fill = (90, 28, 24, 225) if holding_piece else (24, 28, 30, 220)
+        pygame.draw.rect(layer, fill, layer.get_rect(), border_radius=10)
+        target.blit(layer, panel)
+        for entry, rect in slots:
+            pygame.draw.rect(target, (52, 58, 60), rect, border_radius=8)
+            pygame.draw.rect(target, (110, 118, 118), rect, 1, border_radius=8)
+            sample = Piece(id="tray", token=entry.image or entry.token, label=entry.label, side=entry.side,
+                           base_cm=entry.base_cm, x_cm=0.0, y_cm=0.0)
+            token = self._token(sample, rect.width - 26)
+            target.blit(token, token.get_rect(center=(rect.centerx, rect.top + 4 + token.get_height() // 2)))
+            label = self._label(entry.label, 11)
+            target.blit(label, label.get_rect(midbottom=(rect.centerx, rect.bottom - 1)))
+        if holding_piece:
+            hint = self._label("Drop here to remove", 13)
+            target.blit(hint, hint.get_rect(topright=(panel.right - 4, panel.bottom + 4)))
+
     @staticmethod
     def _board_shadow(target: pygame.Surface, rect: pygame.Rect) -> None:
         for offset, shade in ((12, 225), (9, 205), (6, 185), (3, 165)):
@@ -542,8 +576,8 @@ class TableRenderer:
     def _draw_doors(self, target: pygame.Surface, camera: Camera, view: TableView) -> None:
         zoom = camera.zoom_px_per_cm
         for (a, b), color, is_open in self._door_segments(view):
-            length_px = max(4, round(math.dist(a, b) * zoom))
-            thick_px = max(3, round(0.7 * zoom))
+            length_px = max(12, round(math.dist(a, b) * zoom))
+            thick_px = max(DOOR_MIN_THICK_PX, min(round(DOOR_THICK_CM * zoom), length_px // 3))
             angle = round(math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))) % 180
             surf = self._door(color, is_open, length_px, thick_px, angle)
             centre = camera.world_to_screen(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))

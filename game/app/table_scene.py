@@ -1,4 +1,5 @@
-"""The table: pan and zoom, drag miniatures (mouse or several fingers), tape measure, range ring.
+"""The table: pan and zoom, drag miniatures (mouse or several fingers), tape measure, range ring,
+and the tray that adds miniatures and flat tokens (drag one out, or tap it) and takes them back.
 
 Every pointer (the mouse or a finger) gets a role when it goes down: it holds a miniature, pans
 (two of them pinch-zoom), twists the selected miniature, or lays the tape.
@@ -30,6 +31,7 @@ from game.table.camera import ZOOM_STEP, Camera
 from game.table.physics import TablePhysics
 from game.table.state import Piece, TableState
 from game.table.tape import Tape
+from game.table.tray import TrayEntry, new_piece, tray_entries
 
 Point = tuple[float, float]
 
@@ -39,11 +41,14 @@ SLIDE_S = 0.22
 TAPE_GRAB_PX = 28.0
 DEFAULT_RING_CM = 6.0
 UNDO_DEPTH = 50
+TRAY_SLOT_PX = 72  # each tray entry is a touch target at least this big
+TRAY_GAP_PX = 6
+TRAY_PAD_PX = 8
 
 
 @dataclass(slots=True)
 class _Pointer:
-    role: str  # "piece", "pan", "twist", "tape", "tape_end", "tape_pending"
+    role: str  # "piece", "pan", "twist", "tape", "tape_end", "tape_pending", "tray"
     start_px: Point
     last_px: Point
     moved: bool = False
@@ -51,6 +56,7 @@ class _Pointer:
     twist_from_deg: float = 0.0
     facing_from_deg: float = 0.0
     partner: int | None = None
+    entry: TrayEntry | None = None  # tray pointers: the entry pressed
 
 
 @dataclass(slots=True)
@@ -80,6 +86,8 @@ class TableScene(Scene):
         self.ring_cm: float | None = None
         self.door_open: dict[str, bool] = {}
         self.undo_stack: list[dict[str, Piece]] = []
+        self.tray = tray_entries(board.layout, self.renderer.images.tokens)
+        self.tray_open = False
         self._pinch: tuple[float, int] | None = None  # start distance px, start zoom level
         self.rebuild_physics()
         if state.camera.zoom_px_per_cm > 0 and (state.camera.center_x_cm or state.camera.center_y_cm):
@@ -153,6 +161,8 @@ class TableScene(Scene):
             self.change_ring(1.0)
         elif key == pygame.K_g:
             self.toggle_ring()
+        elif key in (pygame.K_DELETE, pygame.K_BACKSPACE):
+            self.delete_selected()
         elif key == pygame.K_z and mod & pygame.KMOD_CTRL:
             self.undo()
         elif key == pygame.K_ESCAPE:
@@ -213,6 +223,90 @@ class TableScene(Scene):
         piece.facing_deg = (piece.facing_deg + degrees) % 360
         return True
 
+    def toggle_tray(self) -> None:
+        self.tray_open = not self.tray_open
+
+    def delete_selected(self) -> bool:
+        """Take the selected piece off the table (undo brings it back)."""
+        if self.selected not in self.state.pieces:
+            return False
+        self._remember()
+        self._remove(self.selected)
+        return True
+
+    def place_from_tray(self, entry: TrayEntry, at_cm: Point | None = None) -> Piece:
+        """Put a new piece on the table: at ``at_cm``, else beside the selected piece, else mid-view."""
+        if at_cm is None:
+            selected = self.state.pieces.get(self.selected or "")
+            at_cm = (selected.x_cm, selected.y_cm) if selected else self._world(self.camera.viewport_center_px)
+        at_cm = (max(0.0, min(self.board.width_cm, at_cm[0])), max(0.0, min(self.board.height_cm, at_cm[1])))
+        self._remember()
+        piece = self._add(entry, at_cm)
+        self._drop(piece.id)
+        return piece
+
+    def _add(self, entry: TrayEntry, at_cm: Point) -> Piece:
+        zone = None if self.is_free_table else self._zone_near(at_cm)
+        piece = new_piece(entry, self.state, self.renderer.images.tokens, at_cm, zone)
+        self.state.add(piece)
+        self.physics.add_piece(piece)
+        self.selected = piece.id
+        return piece
+
+    def _take_from_tray(self, pid: int, pointer: _Pointer, pos: Point) -> None:
+        """A drag leaves the tray: the new piece follows the pointer like any held piece."""
+        assert pointer.entry is not None
+        self._remember()
+        world = self._world(pos)
+        piece = self._add(pointer.entry, world)
+        self.physics.grab(pid, piece.id, world)
+        pointer.role, pointer.piece, pointer.entry = "piece", piece.id, None
+
+    def _remove(self, piece_id: str) -> None:
+        piece = self.state.pieces.pop(piece_id, None)
+        self.physics.remove_piece(piece_id)
+        self.slides.pop(piece_id, None)
+        self.piece_scale.pop(piece_id, None)
+        if self.selected == piece_id:
+            self.selected = None
+        if piece is not None and piece.zone and not self.is_free_table:
+            self._arrange(piece.zone, animate=True)
+
+    def _zone_near(self, point: Point) -> str | None:
+        """The zone under ``point``, else the zone whose centre is nearest."""
+        found = self.board.zone_at(point)
+        if found is not None or not self.board.zones:
+            return found
+        return min(self.board.zones.values(), key=lambda zone: math.dist(zone.center, point)).id
+
+    # --- the tray ------------------------------------------------------------------------------
+
+    def tray_layout(self) -> tuple[pygame.Rect, list[tuple[TrayEntry, pygame.Rect]]]:
+        """The tray panel along the right edge of the table view, and each entry's touch target."""
+        cam = self.camera
+        pitch = TRAY_SLOT_PX + TRAY_GAP_PX
+        per_column = max(1, (cam.viewport_h_px - 2 * TRAY_PAD_PX + TRAY_GAP_PX) // pitch)
+        columns = max(1, -(-len(self.tray) // per_column))
+        rows = min(len(self.tray), per_column)
+        width = 2 * TRAY_PAD_PX + columns * pitch - TRAY_GAP_PX
+        height = 2 * TRAY_PAD_PX + max(1, rows) * pitch - TRAY_GAP_PX
+        panel = pygame.Rect(cam.viewport_x_px + cam.viewport_w_px - width, cam.viewport_y_px, width, height)
+        slots = []
+        for index, entry in enumerate(self.tray):
+            column, row = divmod(index, per_column)
+            slots.append((entry, pygame.Rect(panel.left + TRAY_PAD_PX + column * pitch,
+                                             panel.top + TRAY_PAD_PX + row * pitch, TRAY_SLOT_PX, TRAY_SLOT_PX)))
+        return panel, slots
+
+    def tray_rect(self) -> pygame.Rect:
+        return self.tray_layout()[0]
+
+    def tray_entry_at(self, pos: Point) -> TrayEntry | None:
+        for entry, rect in self.tray_layout()[1]:
+            if rect.collidepoint(pos):
+                return entry
+        return None
+
     def undo(self) -> bool:
         if not self.undo_stack:
             return False
@@ -244,6 +338,9 @@ class TableScene(Scene):
         world = self._world(pos)
         if intent.pan_only:
             self._start_pan(pid, pos)
+            return
+        if self.tray_open and self.tray_rect().collidepoint(pos):
+            self.pointers[pid] = _Pointer("tray", pos, pos, entry=self.tray_entry_at(pos))
             return
         if self.tool == "tape" and not any(p.role.startswith("tape") for p in self.pointers.values()):
             role = "tape_pending"
@@ -309,6 +406,10 @@ class TableScene(Scene):
                 self.pan(pos[0] - previous[0], pos[1] - previous[1])
             return
         pointer.last_px = pos
+        if pointer.role == "tray":
+            if pointer.entry is not None and pointer.moved and not self.tray_rect().collidepoint(pos):
+                self._take_from_tray(pid, pointer, pos)
+            return
         if pointer.role == "piece":
             self.physics.move_pointer(pid, self._world(pos))
             for twist_id, other in self.pointers.items():
@@ -359,7 +460,13 @@ class TableScene(Scene):
                     self.pointers.pop(twist_id)
                     self._start_pan(twist_id, other.last_px)
             if piece_id is not None:
-                self._drop(piece_id)
+                if self.tray_open and self.tray_rect().collidepoint(pos):
+                    self._remove(piece_id)
+                else:
+                    self._drop(piece_id)
+        elif pointer.role == "tray":
+            if pointer.entry is not None and not pointer.moved:
+                self.place_from_tray(pointer.entry)
         elif pointer.role == "pan":
             self._reset_pinch()
             if not pointer.moved and not self.pointers and self.tool == "move":
@@ -440,6 +547,10 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface, self.camera, self.pieces_as_shown(), self.view())
+        if self.tray_open:
+            holding = any(p.role == "piece" for p in self.pointers.values())
+            panel, slots = self.tray_layout()
+            self.renderer.draw_tray(surface, panel, slots, holding)
 
 
 def _angle_deg(a: Point, b: Point) -> float:

@@ -5,6 +5,9 @@ stable (survivors, then zombies by type, then flat tokens; each by natural id or
 keeps its slot in the sequence when another one joins. When the bases do not fit at full size a
 uniform ``scale`` (≤ 1) shrinks them until they do.
 
+Markers painted on the board (spawn, start, exit, objectives...) stay visible: their rectangles
+are reserved and the rows leave them clear, unless the zone has no room at all without them.
+
 Pure Python: no pygame, no pymunk. Every position keeps the whole (scaled) base inside the polygon,
 a small margin away from its border.
 """
@@ -17,13 +20,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from game.board.model import Board, Point
+from game.board.geometry import point_in_polygon, point_segment_distance
+from game.board.model import Board, MarkerKind, Point
 from game.table.state import Piece, PieceSide
 
 GAP_RATIO = 0.12  # free space between neighbouring bases, as a share of the base diameter
 MARGIN_RATIO = 0.1  # free space between a base and the zone border, as a share of the diameter
 MIN_SCALE = 0.05  # below this the zone is a sliver: pieces are piled at its middle
 _EPS = 1e-9
+DEFAULT_MARKER_CM = 2.6  # side of a marker drawn without a size of its own
+MAX_RESERVED_MARKER_CM = 8.0  # bigger marked areas (deployment) are floors, not tokens to keep clear
+UNRESERVED_MARKERS = frozenset({MarkerKind.DEPLOYMENT})
+
+Rect = tuple[float, float, float, float]  # left, top, right, bottom in cm
 
 # Common zombie types first, biggest last; other types follow alphabetically.
 ZOMBIE_ORDER = ("walker", "runner", "fatty", "brute", "abomination")
@@ -68,21 +77,63 @@ def ordered_pieces(pieces: Sequence[Piece]) -> list[Piece]:
     return sorted(pieces, key=piece_order_key)
 
 
-def arrange_zone(board: Board, zone_id: str, pieces: Sequence[Piece]) -> Arrangement:
-    """Positions for ``pieces`` inside the board zone ``zone_id`` (KeyError naming it if unknown)."""
+def marker_size_cm(size: tuple[float, float]) -> tuple[float, float]:
+    """A marker's drawn size: its own, or the default square."""
+    return size if size[0] > 0 and size[1] > 0 else (DEFAULT_MARKER_CM, DEFAULT_MARKER_CM)
+
+
+def marker_rects(board: Board, zone_id: str | None = None) -> tuple[Rect, ...]:
+    """Rectangles of the board's marker tokens (those touching ``zone_id``'s bounds when given)."""
+    bounds: Rect | None = None
+    if zone_id is not None:
+        zone = board.zones.get(zone_id)
+        if zone is None or not zone.polygon:
+            return ()
+        xs, ys = [p[0] for p in zone.polygon], [p[1] for p in zone.polygon]
+        bounds = (min(xs), min(ys), max(xs), max(ys))
+    rects = []
+    for marker in board.markers:
+        if marker.kind in UNRESERVED_MARKERS:
+            continue
+        width, height = marker_size_cm(marker.size)
+        if max(width, height) > MAX_RESERVED_MARKER_CM:
+            continue
+        x, y = marker.position
+        rect = (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
+        if bounds is None or (rect[0] < bounds[2] and rect[2] > bounds[0] and rect[1] < bounds[3] and rect[3] > bounds[1]):
+            rects.append(rect)
+    return tuple(rects)
+
+
+def arrange_zone(board: Board, zone_id: str, pieces: Sequence[Piece],
+                 reserved: Sequence[Rect] | None = None) -> Arrangement:
+    """Positions for ``pieces`` inside the board zone ``zone_id`` (KeyError naming it if unknown).
+
+    ``reserved``: rectangles to keep clear; by default the board's markers in that zone.
+    """
     zone = board.zones.get(zone_id)
     if zone is None:
         raise KeyError(f"board {board.title or board.source!r} has no zone {zone_id!r}")
-    return arrange_in_polygon(zone.polygon, pieces)
+    if reserved is None:
+        reserved = marker_rects(board, zone_id)
+    return arrange_in_polygon(zone.polygon, pieces, reserved)
 
 
-def arrange_in_polygon(polygon: Sequence[Point], pieces: Sequence[Piece]) -> Arrangement:
-    """Positions for ``pieces`` inside any simple polygon (rectangle, L-shape…), in the stable order."""
+def arrange_in_polygon(polygon: Sequence[Point], pieces: Sequence[Piece],
+                       reserved: Sequence[Rect] = ()) -> Arrangement:
+    """Positions for ``pieces`` inside any simple polygon (rectangle, L-shape…), in the stable order.
+
+    The bases keep off the ``reserved`` rectangles, unless they cannot fit anywhere else.
+    """
     if not pieces:
         return Arrangement(positions={}, scale=1.0)
     ordered = ordered_pieces(pieces)
     base_cm = max((max(p.base_cm, 0.0) for p in ordered), default=0.0)
-    slots, scale = _slots(tuple((float(x), float(y)) for x, y in polygon), base_cm, len(ordered))
+    shape = tuple((float(x), float(y)) for x, y in polygon)
+    keep_clear = tuple(tuple(float(v) for v in rect) for rect in reserved)
+    slots, scale = _slots(shape, base_cm, len(ordered), keep_clear)  # type: ignore[arg-type]
+    if keep_clear and scale <= MIN_SCALE:
+        slots, scale = _slots(shape, base_cm, len(ordered), ())
     return Arrangement(positions={p.id: slot for p, slot in zip(ordered, slots, strict=True)}, scale=scale)
 
 
@@ -90,15 +141,16 @@ def arrange_in_polygon(polygon: Sequence[Point], pieces: Sequence[Piece]) -> Arr
 
 
 @lru_cache(maxsize=512)
-def _slots(polygon: tuple[Point, ...], base_cm: float, count: int) -> tuple[tuple[Point, ...], float]:
-    """``count`` slot centres and the scale at which bases of ``base_cm`` fit there."""
+def _slots(polygon: tuple[Point, ...], base_cm: float, count: int,
+           reserved: tuple[Rect, ...] = ()) -> tuple[tuple[Point, ...], float]:
+    """``count`` slot centres and the scale at which bases of ``base_cm`` fit there, off ``reserved``."""
     if len(polygon) < 3 or _area(polygon) <= _EPS or base_cm <= 0:
         middle = _inner_point(polygon)
         scale = 1.0 if base_cm <= 0 else MIN_SCALE
         return tuple(middle for _ in range(count)), scale
 
     shape = _Shape(polygon)
-    rows = _rows(shape, base_cm, 1.0)
+    rows = _rows(shape, base_cm, 1.0, reserved)
     if _capacity(rows) >= count:
         return _fill(polygon, rows, count, base_cm), 1.0
 
@@ -109,16 +161,16 @@ def _slots(polygon: tuple[Point, ...], base_cm: float, count: int) -> tuple[tupl
     pitch = (-quarter_perimeter + math.sqrt(quarter_perimeter**2 + 4 * count * shape.area)) / (2 * count)
     estimate = min(1.0, pitch / (base_cm * (1 + GAP_RATIO)))
     upper, lower = 1.0, max(estimate, MIN_SCALE)
-    lower_rows = _rows(shape, base_cm, lower)
+    lower_rows = _rows(shape, base_cm, lower, reserved)
     while _capacity(lower_rows) < count:
         if lower <= MIN_SCALE:
             middle = _inner_point(polygon)
             return tuple(middle for _ in range(count)), MIN_SCALE
         upper, lower = lower, max(lower * 0.93, MIN_SCALE)
-        lower_rows = _rows(shape, base_cm, lower)
+        lower_rows = _rows(shape, base_cm, lower, reserved)
     for _ in range(3):
         middle_scale = (lower + upper) / 2
-        middle_rows = _rows(shape, base_cm, middle_scale)
+        middle_rows = _rows(shape, base_cm, middle_scale, reserved)
         if _capacity(middle_rows) >= count:
             lower, lower_rows = middle_scale, middle_rows
         else:
@@ -148,8 +200,8 @@ class _Shape:
         self.perimeter = sum(math.dist(polygon[i], polygon[(i + 1) % n]) for i in range(n))
 
 
-def _rows(shape: _Shape, base_cm: float, scale: float) -> list[Row]:
-    """Rows of slots on a square grid, centred in the polygon's bounding box."""
+def _rows(shape: _Shape, base_cm: float, scale: float, reserved: tuple[Rect, ...] = ()) -> list[Row]:
+    """Rows of slots on a square grid, centred in the polygon's bounding box, beside ``reserved``."""
     diameter = base_cm * scale
     pitch = diameter * (1 + GAP_RATIO)
     reach = diameter / 2 + diameter * MARGIN_RATIO  # centre to the nearest allowed border
@@ -166,9 +218,26 @@ def _rows(shape: _Shape, base_cm: float, scale: float) -> list[Row]:
         centre_ranges = tuple(
             (lo + reach, hi - reach) for lo, hi in intervals if hi - lo >= 2 * reach - _EPS
         )
+        for left, top_cm, right, bottom_cm in reserved:
+            if y + reach > top_cm and y - reach < bottom_cm:
+                centre_ranges = _without(centre_ranges, left - reach, right + reach)
         counts = tuple(int(max(hi - lo, 0.0) / pitch + _EPS) + 1 for lo, hi in centre_ranges)
         rows.append((y, centre_ranges, counts))
     return rows
+
+
+def _without(ranges: tuple[tuple[float, float], ...], cut_lo: float, cut_hi: float) -> tuple[tuple[float, float], ...]:
+    """The ranges minus the open interval (cut_lo, cut_hi)."""
+    kept: list[tuple[float, float]] = []
+    for lo, hi in ranges:
+        if hi <= cut_lo or lo >= cut_hi:
+            kept.append((lo, hi))
+            continue
+        if lo <= cut_lo:
+            kept.append((lo, cut_lo))
+        if hi >= cut_hi:
+            kept.append((cut_hi, hi))
+    return tuple(kept)
 
 
 def _centred(lo: float, hi: float, n: int, pitch: float) -> list[float]:
@@ -305,33 +374,10 @@ def _inner_point(polygon: Sequence[Point]) -> Point:
     return ((min(xs) + max(xs)) / 2, y)
 
 
-def point_in_polygon(p: Point, polygon: Sequence[Point]) -> bool:
-    x, y = p
-    inside = False
-    n = len(polygon)
-    for i in range(n):
-        x1, y1 = polygon[i]
-        x2, y2 = polygon[(i + 1) % n]
-        if (y1 <= y < y2) or (y2 <= y < y1):
-            cross = x1 + (y - y1) * (x2 - x1) / (y2 - y1)
-            if x < cross:
-                inside = not inside
-    return inside
-
-
 def distance_to_border(p: Point, polygon: Sequence[Point]) -> float:
     """Shortest distance from ``p`` to the polygon's outline."""
-    best = math.inf
     n = len(polygon)
-    px, py = p
-    for i in range(n):
-        ax, ay = polygon[i]
-        bx, by = polygon[(i + 1) % n]
-        dx, dy = bx - ax, by - ay
-        length2 = dx * dx + dy * dy
-        t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length2))
-        best = min(best, math.hypot(px - (ax + t * dx), py - (ay + t * dy)))
-    return best
+    return min((point_segment_distance(p, (polygon[i], polygon[(i + 1) % n])) for i in range(n)), default=math.inf)
 
 
 def disc_inside(center: Point, radius_cm: float, polygon: Sequence[Point]) -> bool:

@@ -103,7 +103,7 @@ def _names(tokens: Mapping[str, TokenInfo], side: str) -> list[str]:
     return [name for name, info in tokens.items() if info.side == side]
 
 
-def _survivor_names(tokens: Mapping[str, TokenInfo]) -> list[str]:
+def survivor_names(tokens: Mapping[str, TokenInfo]) -> list[str]:
     """Our own named survivors in manifest order; any survivor token when there are none."""
     survivors = _names(tokens, PieceSide.SURVIVOR)
     return [name for name in survivors if tokens[name].ours] or survivors
@@ -128,7 +128,7 @@ class _Factory:
 
     def make(self, name: str, zone: str | None = None) -> Piece:
         info = self.tokens[name]
-        prefix = "survivor" if info.side == PieceSide.SURVIVOR else _slug(name)
+        prefix = "survivor" if info.side == PieceSide.SURVIVOR else slug(name)
         self.counts[prefix] = self.counts.get(prefix, 0) + 1
         self.token_uses[name] = self.token_uses.get(name, 0) + 1
         uses = self.token_uses[name]
@@ -145,7 +145,8 @@ class _Factory:
         )
 
 
-def _slug(name: str) -> str:
+def slug(name: str) -> str:
+    """A piece id prefix from a token name: lower case, dashes."""
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "piece"
 
 
@@ -160,7 +161,7 @@ def _zone_board_pieces(board: Board, tokens: Mapping[str, TokenInfo]) -> list[Pi
         return []
     factory = _Factory(tokens)
     start_zone = _start_zone(board)
-    pieces = [factory.make(name, start_zone) for name in _cycle(_survivor_names(tokens), SURVIVORS_ON_ZONE_BOARDS)]
+    pieces = [factory.make(name, start_zone) for name in _cycle(survivor_names(tokens), SURVIVORS_ON_ZONE_BOARDS)]
     spawn_zones: list[str] = []
     for marker in board.markers:
         zone = marker.zone
@@ -211,7 +212,7 @@ def _facing(origin: Point, target: Point) -> float:
 def _free_table_pieces(board: Board, tokens: Mapping[str, TokenInfo]) -> list[Piece]:
     factory = _Factory(tokens)
     middle = (board.width_cm / 2, board.height_cm / 2)
-    survivors = _survivor_names(tokens)
+    survivors = survivor_names(tokens)
     pieces: list[Piece] = []
     for band, area in enumerate(_deployment_areas(board)):
         band_pieces = [factory.make(name) for name in _cycle(survivors, BAND_SIZE, start=band * BAND_SIZE)]
