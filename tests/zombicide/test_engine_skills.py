@@ -136,3 +136,56 @@ def test_medic_heals_one_wound_per_turn():
     assert survivor(state, "cathy").actions_left == 3
     with pytest.raises(IllegalCommand, match="already healed"):
         engine.apply(arrange(state, survivors={"joe": {"reserve": ["wound"], "wounds": 1}}), "A", Heal("cathy", "joe"))
+
+
+def test_roll_6_adds_dice_while_sixes_come_up():
+    state = long_game(("roll_6_plus_one_die:melee",), zombies={"r0c0": {"skinner_walker": 5}}, dice=[6, 6, 2])
+    state = arrange(state, survivors={"joe": {"hand": ["crowbar"]}})
+    state, events = engine.apply(state, "A", Attack("joe", 0, "r0c0"))
+    rolled = next(e for e in events if e.kind == "dice_rolled")
+    assert rolled.values == (6, 6, 2)  # one die, then one more per 6
+    assert survivor(state, "joe").xp == 2
+
+
+def test_frenzy_adds_a_die_per_wound():
+    state = long_game(("frenzy:melee",), zombies={"r0c0": {"skinner_walker": 5}})
+    state = arrange(state, survivors={"joe": {"hand": ["crowbar"], "reserve": ["wound"], "wounds": 1}})
+    _, events = engine.apply(state, "A", Attack("joe", 0, "r0c0"))
+    assert len(next(e for e in events if e.kind == "dice_rolled").values) == 2
+
+
+def test_reaper_takes_one_more_identical_zombie():
+    state = long_game(("reaper:melee",), zombies={"r0c0": {"skinner_walker": 3}}, dice=[6])
+    state = arrange(state, survivors={"joe": {"hand": ["crowbar"]}})
+    state, _ = engine.apply(state, "A", Attack("joe", 0, "r0c0"))
+    assert state.zombies_in(0) == 1 and survivor(state, "joe").xp == 2
+
+
+def test_loud_draws_every_unseeing_zombie_until_the_next_turn():
+    from game.rules.zombicide.commands import Shout
+
+    board = sketch_board(
+        """
+s s s
+o   o
+r=r=r
+""",
+        markers=[("start", (0, 0))],
+    )
+    state = new_game(board, {"A": ["maddie", "joe"]}, catalog=catalog_with([NOTHING] * 4))
+    state = arrange(state, survivors={"joe": {"zone": "r0c2"}}, zombies={"r1c1": {"skinner_walker": 1}},
+                    noise={"r0c2": 3})
+    quiet = state
+    state, _ = engine.apply(state, "A", Shout("maddie"))
+    with pytest.raises(IllegalCommand, match="once per turn"):
+        engine.apply(state, "A", Shout("maddie"))
+    for game_state in (quiet, state):
+        after, _ = engine.apply(game_state, "A", EndTurn("maddie"))
+        after, _ = engine.apply(after, "A", EndTurn("joe"))
+        where = [state.graph.zone_ids[z] for z in range(state.graph.zone_count) if after.zombies_in(z)]
+        # unseeing, the walker follows the louder zone (r0c2), or Maddie's Loud (r0c0)
+        assert where == (["r1c2"] if game_state is quiet else ["r1c0"])
+    state = after
+    assert state.loud == (0, 0)
+    state, _ = engine.apply(state, "A", EndTurn("maddie"))  # a new turn: the Loud is over
+    assert state.loud == (-1, -1)

@@ -97,6 +97,14 @@ class UseTeamAction:
 
 
 @dataclass(frozen=True, slots=True)
+class Shout:
+    """Loud: free, once per turn; the zone counts as the noisiest until the survivor's next turn."""
+
+    survivor: str
+    kind: Literal["shout"] = "shout"
+
+
+@dataclass(frozen=True, slots=True)
 class OpenDoor:
     survivor: str
     door: str  # connection id
@@ -214,6 +222,7 @@ class ForceDice:
 Command = Annotated[
     Move
     | Heal
+    | Shout
     | UseTeamAction
     | BoardHelicopter
     | LeaveHelicopter

@@ -61,6 +61,7 @@ from game.rules.zombicide.commands import (
     Rearrange,
     Reload,
     Search,
+    Shout,
     SkillGained,
     SurvivorEliminated,
     SurvivorEscaped,
@@ -404,6 +405,8 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
                 commands.append(
                     Move(sid, graph.zone_ids[path[-1]], tuple(graph.zone_ids[z] for z in path[:-1]), charge=True)
                 )
+    if sk.has(s.skills, "loud") and state.loud[1] != i:
+        commands.append(Shout(sid))
     if sk.has(s.skills, "medic") and not s.healed:
         for other in state.survivors:
             if other.in_play and other.zone == zone and other.wounds:
@@ -628,6 +631,7 @@ class _Game:
         self.helicopters = list(state.helicopters)
         self.team_actions_used = list(state.team_actions_used)
         self.vests_hit = list(state.vests_hit)
+        self.loud = state.loud
         self.winners = state.winners
         self.result = state.result
         self.kills = state.kills
@@ -664,6 +668,7 @@ class _Game:
             helicopters=tuple(self.helicopters),
             team_actions_used=tuple(self.team_actions_used),
             vests_hit=tuple(self.vests_hit),
+            loud=self.loud,
             winners=self.winners,
             result=self.result,  # type: ignore[arg-type]
             kills=self.kills,
@@ -769,6 +774,8 @@ class _Game:
         if self.active < 0:
             self.active = i
             s = self.set(i, acting=True)
+            if self.loud[1] == i:
+                self.loud = (-1, -1)
             self.events.append(TurnStarted(s.id, s.actions_left))
         handler = _HANDLERS.get(type(command))
         if handler is None:
@@ -1051,6 +1058,15 @@ class _Game:
             return slot
         return -1
 
+    def do_shout(self, i: int, command: Shout) -> None:
+        s = self.survivors[i]
+        if not sk.has(s.skills, "loud"):
+            raise IllegalCommand(f"{s.name} does not have the Loud skill")
+        if self.loud[1] == i:
+            raise IllegalCommand("Loud works once per turn")
+        self.loud = (s.zone, i)
+        self.events.append(NoiseMade(self.zid(s.zone), self.noise[s.zone]))
+
     def do_heal(self, i: int, command: Heal) -> None:
         s = self.survivors[i]
         if not sk.has(s.skills, "medic"):
@@ -1221,7 +1237,7 @@ class _Game:
         dice_count = 0
         for card in fired:
             weapon = self.equipment(card)
-            dice_count += weapon.dice + sk.dice_bonus(s.skills, attack)
+            dice_count += weapon.dice + sk.dice_bonus(s.skills, attack) + sk.frenzy_dice(s.skills, attack, s.wounds)
             if attack == "melee":
                 other = s.slots[1] if s.slots[0] == card else s.slots[0]
                 if other >= 0 and other not in fired and "adds_die_to_other_melee" in self.equipment(other).effects:
@@ -1230,6 +1246,12 @@ class _Game:
                     dice_count += 1
         weapon = self.equipment(fired[0])
         values, self.rng = roll_d6(self.rng, dice_count)
+        if sk.rolls_on_sixes(s.skills, attack):  # Roll 6: each 6 adds a die, as long as 6s come up
+            sixes = values.count(6)
+            while sixes:
+                more, self.rng = roll_d6(self.rng, sixes)
+                values += more
+                sixes = more.count(6)
         self.events.append(DiceRolled("attack", values, s.id))
         bonus = sk.roll_bonus(s.skills, attack)
         hits = sum(1 for v in values if min(6, v + bonus) >= weapon.accuracy)
@@ -1262,6 +1284,12 @@ class _Game:
                     counts[victim] -= 1
                     killed[victim] += 1
                     hits -= 1
+        if sk.reaps(s.skills, attack):  # Reaper: one hit also takes one more identical zombie
+            for t in range(self.tables.type_count):
+                if killed[t] and counts[t] > 0:
+                    counts[t] -= 1
+                    killed[t] += 1
+                    break
         self.kill(i, target, killed)
         if self.spec.crawlers and self.tables.crawler >= 0:
             skinners = sum(k for t, k in enumerate(killed) if self.tables.skinner[t])
@@ -1712,6 +1740,8 @@ class _Game:
         for s in self.survivors:
             if s.in_play and not sk.has(s.skills, "makes_no_noise") and not self.in_flight(s):
                 noise[s.zone] += 1
+        if self.loud[0] >= 0:  # the last Loud makes its zone the noisiest
+            noise[self.loud[0]] = max(noise) + 1
         for helicopter in self.helicopters:  # a flying helicopter counts as the last Loud: the noisiest zone
             if helicopter.flying:
                 noise[helicopter.zone] = max(noise) + 1
@@ -1994,6 +2024,7 @@ _HANDLERS = {
     Fly: _Game.do_fly,
     Move: _Game.do_move,
     Heal: _Game.do_heal,
+    Shout: _Game.do_shout,
     UseTeamAction: _Game.do_team_action,
     OpenDoor: _Game.do_open_door,
     Search: _Game.do_search,

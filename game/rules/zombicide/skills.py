@@ -37,6 +37,7 @@ class SkillHook:
     medic: bool = False
     flies_helicopters: bool = False
     rope_descent: bool = False  # may leave a flying helicopter into a street zone
+    loud: bool = False
 
 
 HOOKS: dict[str, SkillHook] = {
@@ -69,6 +70,7 @@ HOOKS: dict[str, SkillHook] = {
     "medic": SkillHook(medic=True),
     "helicopter_pilot": SkillHook(flies_helicopters=True),
     "rope_descent": SkillHook(rope_descent=True),
+    "loud": SkillHook(loud=True),
 }
 NO_HOOK = SkillHook()
 
@@ -132,6 +134,25 @@ def damage_for(skills: Iterable[str], attack: str, equipment: str, damage: int) 
         if name == "plus_one_damage" and _applies(parameter, attack) or name == "plus_one_damage_with" and parameter == equipment:
             damage += 1
     return damage
+
+
+def _with_kind(skills: Iterable[str], name: str, attack: str) -> bool:
+    return any(split(s)[0] == name and _applies(split(s)[1], attack) for s in skills)
+
+
+def rolls_on_sixes(skills: Iterable[str], attack: str) -> bool:
+    """Roll 6: +1 die per 6 rolled."""
+    return _with_kind(skills, "roll_6_plus_one_die", attack)
+
+
+def frenzy_dice(skills: Iterable[str], attack: str, wounds: int) -> int:
+    """Frenzy: +1 die per wound, per weapon."""
+    return wounds if _with_kind(skills, "frenzy", attack) else 0
+
+
+def reaps(skills: Iterable[str], attack: str) -> bool:
+    """Reaper: one extra identical zombie per action."""
+    return _with_kind(skills, "reaper", attack)
 
 
 def range_bonus(skills: Iterable[str]) -> int:

@@ -147,7 +147,8 @@ class ZombicideState:
     helicopters: tuple[Helicopter, ...] = ()
     team_actions_used: tuple[str, ...] = ()  # teams that played a Team Action this players' phase
     vests_hit: tuple[int, ...] = ()  # Bulletproof Vests turned face down by a first wound
-    winners: tuple[str, ...] = ()  # competitive: the teams with the most XP at the end
+    winners: tuple[str, ...] = ()
+    loud: tuple[int, int] = (-1, -1)  # zone and survivor of the last Loud, until that survivor's next turn  # competitive: the teams with the most XP at the end
     pending: Pending | None = None
     queue: tuple[Step, ...] = ()
     result: Literal["won", "lost", "over"] | None = None  # "over": a competitive game ended
