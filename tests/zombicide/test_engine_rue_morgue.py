@@ -152,3 +152,33 @@ def test_fences_stop_walking_but_not_sight_and_stairs_cross_them():
     state = arrange(state, survivors={"joe": {"zone": "r0c1"}})
     state, _ = engine.apply(state, "A", Move("joe", "r0c2"))
     assert survivor(state, "joe").zone == state.graph.index["r0c2"]
+
+
+HOSPITAL = sketch_board(
+    """
+s s s
+- d -
+h h h
+o d
+H L H
+""",
+    markers=[("start", (0, 1))],
+)
+
+
+def test_the_hospital_door_wakes_rooms_behind_open_doors_only():
+    state = arrange(new_game(HOSPITAL, TEAM, catalog=catalog_with([WALKER] * 8)),
+                    survivors={"joe": {"hand": ["crowbar"]}})
+    state, events = engine.apply(state, "A", OpenDoor("joe", "r0c1~r1c1"))
+    assert zombies_at(state, "r2c0") == {"skinner_walker": 1}  # its door was open
+    assert zombies_at(state, "r2c1") == {}  # behind a closed door: waits for its own door
+    assert zombies_at(state, "r2c2") == {}  # no door at all onto the hallway: walled off
+    assert zombies_at(state, "r1c0") == {} and zombies_at(state, "r1c1") == {}  # hallways never spawn
+
+
+def test_a_hospital_room_spawns_when_its_own_door_opens():
+    state = arrange(new_game(HOSPITAL, TEAM, catalog=catalog_with([WALKER] * 8)),
+                    survivors={"joe": {"zone": "r1c1", "hand": ["crowbar"]}})
+    state, _ = engine.apply(state, "A", OpenDoor("joe", "r1c1~r2c1"))
+    assert zombies_at(state, "r2c1") == {"skinner_walker": 1}
+    assert zombies_at(state, "r2c0") == {}

@@ -1120,6 +1120,36 @@ class _Game:
                         for z in self.graph.buildings[b]
                         if self.graph.tile[z] not in self.graph.trigger_tiles  # they wait for their trigger
                     ]
+            kinds = (self.graph.kinds[edge.a], self.graph.kinds[edge.b])
+            if ZoneKind.HALLWAY in kinds and all(self.graph.street_like[z] for z in (edge.a, edge.b)):
+                self.open_hospital(edge.a if kinds[0] == ZoneKind.HALLWAY else edge.b)
+
+    def open_hospital(self, hallway: int) -> None:
+        """The hospital's outer door: every room behind an open door or an opening spawns now."""
+        seen, stack = {hallway}, [hallway]
+        rooms: list[int] = []
+        while stack:
+            here = stack.pop()
+            for other, e in self.graph.adjacent[here]:
+                edge = self.graph.edges[e]
+                if edge.door >= 0 and not self.doors_open[edge.door]:
+                    continue
+                if self.graph.kinds[other] == ZoneKind.HALLWAY and other not in seen:
+                    seen.add(other)
+                    stack.append(other)
+                elif not self.graph.street_like[other] and edge.walkable:
+                    rooms.append(other)
+                    if edge.door >= 0:
+                        self.doors_spawned[edge.door] = True
+        for room in sorted(set(rooms)):
+            b = self.graph.building[room]
+            if b >= 0 and not self.buildings_spawned[b]:
+                self.buildings_spawned[b] = True
+                self.queue.extend(
+                    ("draw", z, "building")
+                    for z in self.graph.buildings[b]
+                    if self.graph.tile[z] not in self.graph.trigger_tiles
+                )
 
     def do_search(self, i: int, command: Search) -> None:
         s = self.survivors[i]
