@@ -67,7 +67,7 @@ def check_invariants(state, total_miniatures):
         assert engine.current_seats(state)
 
 
-def random_game(seed, max_commands=1500):
+def random_game(seed, max_commands=1500, bot=None):
     rng = Random(seed)
     state = engine.setup(BOARD, SETUP, seed)
     total = [a + b for a, b in zip(state.supply, (0,) * len(state.supply), strict=True)]
@@ -81,7 +81,7 @@ def random_game(seed, max_commands=1500):
         if len(log) % 10 == 0:
             for candidate in legal:
                 engine.check(state, seat, candidate)
-        command = legal[int(rng.random() * len(legal))]
+        command = bot(state, seat, legal, rng) if bot else legal[int(rng.random() * len(legal))]
         before = repr(state)
         new_state, events = engine.apply(state, seat, command)
         assert repr(state) == before
@@ -97,6 +97,13 @@ def random_game(seed, max_commands=1500):
 @given(st.integers(min_value=0, max_value=10**6))
 def test_random_play_outs_keep_the_invariants(seed):
     random_game(seed)
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(min_value=0, max_value=10**6))
+def test_greedy_play_outs_keep_the_invariants(seed):
+    state, log = random_game(seed, bot=greedy_bot)
+    assert state.result is not None or len(log) == 1500
 
 
 def test_a_saved_session_replays_to_the_same_state():
