@@ -73,3 +73,28 @@ def test_state_round_trip_and_visible_rect():
     broken = Camera()
     broken.load_state(CameraState(0, 0, 0))  # a zero zoom leaves the zoom alone
     assert broken.zoom_level == Camera().zoom_level
+
+
+def test_pinch_zoom_between_steps_keeps_the_anchor_and_settles_on_the_ladder():
+    import pytest
+
+    from game.table.camera import MAX_ZOOM_PX_PER_CM, zoom_of_level
+
+    cam = Camera(800, 600, center_x_cm=30.0, center_y_cm=20.0, zoom_level=10)
+    anchor_px = (250.0, 400.0)
+    anchor_cm = cam.screen_to_world(anchor_px)
+    wanted = zoom_of_level(10) * 1.3
+    cam.set_zoom_at(anchor_px, wanted)
+    assert cam.zoom_px_per_cm == pytest.approx(wanted)
+    assert cam.is_between_steps and abs(math.log(cam.fine_zoom)) <= math.log(ZOOM_STEP) / 2 + 1e-9
+    assert cam.screen_to_world(anchor_px) == pytest.approx(anchor_cm)
+    stepped = cam.stepped()
+    assert not stepped.is_between_steps and stepped.zoom_level == cam.zoom_level
+    assert stepped.viewport_w_px * cam.fine_zoom == pytest.approx(800, abs=1)
+    cam.settle(anchor_px)
+    assert not cam.is_between_steps
+    assert cam.zoom_px_per_cm == pytest.approx(zoom_of_level(cam.zoom_level))
+    assert cam.zoom_level == 12  # 1.3 lies nearest 1.15 ** 2
+    assert cam.screen_to_world(anchor_px) == pytest.approx(anchor_cm)
+    cam.set_zoom_at(anchor_px, 1e6)
+    assert cam.zoom_px_per_cm <= MAX_ZOOM_PX_PER_CM + 1e-9

@@ -345,3 +345,25 @@ def test_undo_takes_back_a_piece_dragged_out_of_the_tray():
     assert set(scene.state.pieces) == {"noise-1"}
     assert scene.undo()
     assert not scene.state.pieces and scene.physics.piece_at((10, 10)) is None
+
+
+def test_pinch_zoom_is_continuous_while_fingers_are_down_and_settles_when_they_lift():
+    from game.table.camera import zoom_of_level
+
+    scene = scene_with(make_board(), [])
+    start_zoom = scene.camera.zoom_px_per_cm
+    finger(scene, "down", 1, (300, 250))
+    finger(scene, "down", 2, (500, 250))
+    seen = []
+    for spread in range(5, 60, 5):  # the fingers part a little at a time
+        finger(scene, "move", 2, (500 + spread, 250))
+        seen.append(scene.camera.zoom_px_per_cm)
+    assert seen == sorted(seen) and len(set(seen)) == len(seen), "every move zooms a little more"
+    assert seen[-1] == pytest.approx(start_zoom * 255 / 200)
+    assert scene.camera.is_between_steps
+    surface = pygame.Surface((W, H))
+    scene.draw(surface)  # drawn from the nearest cached step, stretched
+    finger(scene, "up", 2, (555, 250))
+    assert not scene.camera.is_between_steps
+    assert scene.camera.zoom_px_per_cm == pytest.approx(zoom_of_level(scene.camera.zoom_level))
+    finger(scene, "up", 1, (300, 250))

@@ -129,3 +129,22 @@ def test_free_table_walls_and_facing_are_drawn():
     wall = screen.get_at([round(v) for v in cam.world_to_screen((10, 10))])[:3]
     floor = screen.get_at([round(v) for v in cam.world_to_screen((5, 10))])[:3]
     assert sum(wall) < sum(floor)
+
+
+def test_between_steps_the_board_is_the_nearest_step_stretched():
+    board = make_board()
+    renderer = TableRenderer(board, ImageStore())
+    exact = camera_on(board)
+    between = camera_on(board)
+    between.set_zoom_at(between.viewport_center_px, exact.zoom_px_per_cm * 1.05)
+    assert between.is_between_steps and between.zoom_level == exact.zoom_level
+    surface = pygame.Surface((800, 500))
+    renderer.draw(surface, between, [walker("w1", 30, 10)])
+    left, _ = between.world_to_screen((0, 0))
+    right, _ = between.world_to_screen((40, 0))
+    row = round(between.world_to_screen((0, 10))[1])
+    inside = surface.get_at((round(left) + 4, row))[:3]
+    outside = surface.get_at((round(left) - 6, row))[:3]
+    assert inside != outside
+    assert surface.get_at((round(right) - 4, row))[:3] != surface.get_at((round(right) + 8, row))[:3]
+    assert right - left == pytest.approx(40 * exact.zoom_px_per_cm * 1.05)

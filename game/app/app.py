@@ -121,9 +121,11 @@ class DeadtableApp:
             x, rest = w - 8, 0
         title = self.table.board.title or Path(self.table.state.source).stem
         top = self.toolbar_px - TOOLBAR_PX
-        self.title_label = UILabel(pygame.Rect(x + 8, top + 6, rest, 30), title if rest else "", manager=self.ui,
+        self.title_label = UILabel(pygame.Rect(x + 8, top + 2, rest, 26), title if rest else "", manager=self.ui,
                                    container=self.toolbar, object_id="#title")
-        self.status_label = UILabel(pygame.Rect(x + 8, top + 36, rest, 28), "", manager=self.ui,
+        self.mode_label = UILabel(pygame.Rect(x + 8, top + 28, rest, 24), "", manager=self.ui,
+                                  container=self.toolbar, object_id="#mode")
+        self.status_label = UILabel(pygame.Rect(x + 8, top + 52, rest, 24), "", manager=self.ui,
                                     container=self.toolbar, object_id="#status")
         self._refresh_toggles()
 
@@ -142,6 +144,29 @@ class DeadtableApp:
                     button.select()
                 elif not on and button.is_selected:
                     button.unselect()
+
+    def mode_text(self) -> str:
+        """What the pointer does now and what is switched on, in a few words."""
+        t = self.table
+        parts = ["Tape on" if t.tool == "tape" else "Move"]
+        if t.ring_cm is not None:
+            parts.append(f"Ring {t.ring_cm:g} cm")
+        if t.tray_open:
+            parts.append("Tray open")
+        piece = t.state.pieces.get(t.selected or "")
+        if piece is not None:
+            parts.append(f"Selected: {piece.label or piece.id}")
+        return " · ".join(parts)
+
+    def _refresh_mode(self) -> None:
+        if self.mode_label.rect.width:
+            text = self.mode_text()
+            if self.mode_label.text != text:
+                self.mode_label.set_text(text)
+        ring = self.buttons.get("ring")
+        ring_text = "Ring" if self.table.ring_cm is None else f"Ring {self.table.ring_cm:g}"
+        if ring is not None and ring.text != ring_text:
+            ring.set_text(ring_text)
 
     def status(self, text: str) -> None:
         if not self.status_label.rect.width:
@@ -314,6 +339,7 @@ class DeadtableApp:
             self.status_label.set_text("")
             self._status_until = 0.0
         self._refresh_toggles()
+        self._refresh_mode()
         self.draw()
 
     def draw(self) -> None:

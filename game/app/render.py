@@ -49,6 +49,8 @@ SELECT_COLOR = (255, 208, 64)
 TAPE_COLOR = (255, 236, 120)
 RING_COLOR = (120, 220, 255)
 DOOR_EDGE = (30, 25, 20)
+TAPE_TOTAL_PX = 30
+TRAY_LABEL_OVERHANG_PX = 4
 DOOR_THICK_CM = 1.0
 DOOR_MIN_THICK_PX = 10  # doors read at a glance even when the whole board fits the window
 
@@ -404,6 +406,7 @@ class TableRenderer:
         self._labels: dict[tuple[str, int], pygame.Surface] = {}
         self._doors: dict[tuple[str, bool, int, int, int], pygame.Surface] = {}
         self.complete = True  # False while some board chunks are still rough
+        self._pinch_frame: pygame.Surface | None = None
 
     # cached pieces of art
 
@@ -522,6 +525,9 @@ class TableRenderer:
 
     def draw(self, target: pygame.Surface, camera: Camera, pieces: Iterable[Piece], view: TableView | None = None) -> None:
         view = view or TableView()
+        if camera.is_between_steps:
+            self._draw_between_steps(target, camera, pieces, view)
+            return
         viewport = pygame.Rect(camera.viewport_x_px, camera.viewport_y_px, camera.viewport_w_px, camera.viewport_h_px)
         old_clip = target.get_clip()
         target.set_clip(viewport.clip(old_clip) if old_clip else viewport)
@@ -537,6 +543,17 @@ class TableRenderer:
             self._draw_tape(target, camera, view.tape)
         target.set_clip(old_clip)
 
+    def _draw_between_steps(self, target: pygame.Surface, camera: Camera, pieces: Iterable[Piece],
+                            view: TableView) -> None:
+        """Mid-pinch: the picture at the nearest cached step, stretched to the fingers' zoom."""
+        stepped = camera.stepped()
+        size = (stepped.viewport_w_px, stepped.viewport_h_px)
+        if self._pinch_frame is None or self._pinch_frame.get_size() != size:
+            self._pinch_frame = _display_format(pygame.Surface(size))
+        self.draw(self._pinch_frame, stepped, pieces, view)
+        viewport = pygame.Rect(camera.viewport_x_px, camera.viewport_y_px, camera.viewport_w_px, camera.viewport_h_px)
+        target.blit(pygame.transform.scale(self._pinch_frame, viewport.size), viewport)
+
     def draw_tray(self, target: pygame.Surface, panel: pygame.Rect, slots, holding_piece: bool) -> None:
         """The tray over the table's right edge; it glows red while a held piece would be removed."""
         layer = pygame.Surface(panel.size, pygame.SRCALPHA)
@@ -551,6 +568,8 @@ class TableRenderer:
             token = self._token(sample, rect.width - 26)
             target.blit(token, token.get_rect(center=(rect.centerx, rect.top + 4 + token.get_height() // 2)))
             label = self._label(entry.label, 11)
+            if label.get_width() > rect.width + TRAY_LABEL_OVERHANG_PX:
+                label = self._label(entry.label, 9)
             target.blit(label, label.get_rect(midbottom=(rect.centerx, rect.bottom - 1)))
         if holding_piece:
             hint = self._label("Drop here to remove", 13)
@@ -647,6 +666,8 @@ class TableRenderer:
             for (a, b), leg in zip(zip(points, points[1:], strict=False), legs, strict=False):
                 label = self._label(f"{leg:.1f}", 14)
                 target.blit(label, label.get_rect(center=((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 14)))
-        total = self._label(f"{tape.total_cm():.1f} cm", 20)
+        total = self._label(f"{tape.total_cm():.1f} cm", TAPE_TOTAL_PX)
         end = points[-1]
-        target.blit(total, total.get_rect(midbottom=(end[0], end[1] - 12)))
+        box = total.get_rect(midbottom=(end[0], end[1] - 24))  # above the finger, not under it
+        box.clamp_ip(target.get_clip())
+        target.blit(total, box)

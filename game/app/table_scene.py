@@ -88,7 +88,8 @@ class TableScene(Scene):
         self.undo_stack: list[dict[str, Piece]] = []
         self.tray = tray_entries(board.layout, self.renderer.images.tokens)
         self.tray_open = False
-        self._pinch: tuple[float, int] | None = None  # start distance px, start zoom level
+        self._pinch: tuple[float, float] | None = None  # start distance px, start zoom px per cm
+        self._pinch_mid: Point | None = None
         self.rebuild_physics()
         if state.camera.zoom_px_per_cm > 0 and (state.camera.center_x_cm or state.camera.center_y_cm):
             self.camera.load_state(state.camera)
@@ -111,6 +112,7 @@ class TableScene(Scene):
         self.pointers.clear()
         self.slides.clear()
         self._pinch = None
+        self.camera.settle()
         if not self.is_free_table:
             for zone in {p.zone for p in self.state.pieces.values() if p.zone}:
                 self._arrange(zone, animate=False)
@@ -376,8 +378,10 @@ class TableScene(Scene):
     def _reset_pinch(self) -> None:
         pans = self._pan_pointers()
         if len(pans) == 2:
-            self._pinch = (max(1.0, math.dist(pans[0].last_px, pans[1].last_px)), self.camera.zoom_level)
+            self._pinch = (max(1.0, math.dist(pans[0].last_px, pans[1].last_px)), self.camera.zoom_px_per_cm)
         else:
+            if self._pinch is not None:  # the fingers lift: rest on a cached zoom step
+                self.camera.settle(self._pinch_mid)
             self._pinch = None
 
     def _pointer_move(self, pid: int, pos: Point) -> None:
@@ -395,11 +399,10 @@ class TableScene(Scene):
                 pointer.last_px = pos
                 mid = ((pos[0] + other.last_px[0]) / 2, (pos[1] + other.last_px[1]) / 2)
                 self.pan(mid[0] - old_mid[0], mid[1] - old_mid[1])
-                start_distance, start_level = self._pinch
+                start_distance, start_zoom = self._pinch
                 ratio = max(1.0, math.dist(pos, other.last_px)) / start_distance
-                level = start_level + round(math.log(ratio) / math.log(ZOOM_STEP))
-                if level != self.camera.zoom_level:
-                    self.camera.set_zoom_level_at(mid, level)
+                self.camera.set_zoom_at(mid, start_zoom * ratio)
+                self._pinch_mid = mid
                 return
             pointer.last_px = pos
             if pointer.moved:

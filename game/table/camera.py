@@ -1,7 +1,8 @@
 """The camera: centimetres on the table to pixels on the screen. Pure math, no pygame.
 
 Zoom moves on a ladder of discrete steps (``ZOOM_STEP`` apart) so that the renderer can cache one
-scaled board per step instead of rescaling every frame.
+scaled board per step instead of rescaling every frame. During a pinch the zoom may sit between
+steps (``fine_zoom`` times the nearest step); ``settle`` puts it back on the ladder.
 """
 
 from __future__ import annotations
@@ -50,10 +51,35 @@ class Camera:
     zoom_level: int = 16  # 1.15 ** 16 ≈ 9.4 px per cm
     viewport_x_px: int = 0
     viewport_y_px: int = 0
+    fine_zoom: float = 1.0  # between steps during a pinch: zoom = step zoom × fine_zoom
 
     @property
     def zoom_px_per_cm(self) -> float:
-        return zoom_of_level(self.zoom_level)
+        return zoom_of_level(self.zoom_level) * self.fine_zoom
+
+    @property
+    def is_between_steps(self) -> bool:
+        return abs(self.fine_zoom - 1.0) > 1e-9
+
+    def stepped(self) -> Camera:
+        """The same view at the nearest ladder step, its viewport grown or shrunk to show the same area
+        (at the origin): drawn there, then scaled by ``fine_zoom``, it gives this camera's picture."""
+        return Camera(max(1, round(self.viewport_w_px / self.fine_zoom)), max(1, round(self.viewport_h_px / self.fine_zoom)),
+                      self.center_x_cm, self.center_y_cm, self.zoom_level)
+
+    def set_zoom_at(self, screen_point_px: Point, zoom_px_per_cm: float) -> None:
+        """A zoom anywhere between the ladder's ends, keeping the world point under the pointer."""
+        anchor_cm = self.screen_to_world(screen_point_px)
+        zoom = max(zoom_of_level(MIN_ZOOM_LEVEL), min(zoom_of_level(MAX_ZOOM_LEVEL), zoom_px_per_cm))
+        self.zoom_level = clamp_level(zoom_level_of(zoom))
+        self.fine_zoom = zoom / zoom_of_level(self.zoom_level)
+        moved_px = self.world_to_screen(anchor_cm)
+        self.pan_by_px(screen_point_px[0] - moved_px[0], screen_point_px[1] - moved_px[1])
+
+    def settle(self, screen_point_px: Point | None = None) -> None:
+        """Back onto the nearest ladder step, keeping the point under ``screen_point_px`` (the centre)."""
+        if self.is_between_steps:
+            self.set_zoom_level_at(screen_point_px or self.viewport_center_px, zoom_level_of(self.zoom_px_per_cm))
 
     @property
     def viewport_center_px(self) -> Point:
@@ -83,6 +109,7 @@ class Camera:
         """Change the zoom keeping the world point under ``screen_point_px`` where it is."""
         anchor_cm = self.screen_to_world(screen_point_px)
         self.zoom_level = clamp_level(level)
+        self.fine_zoom = 1.0
         moved_px = self.world_to_screen(anchor_cm)
         self.pan_by_px(screen_point_px[0] - moved_px[0], screen_point_px[1] - moved_px[1])
 
@@ -103,6 +130,7 @@ class Camera:
         best = min(usable_w / max(w, 1e-6), usable_h / max(h, 1e-6))
         level = math.floor(math.log(best) / math.log(ZOOM_STEP) + 1e-9)
         self.zoom_level = clamp_level(level)
+        self.fine_zoom = 1.0
         self.center_x_cm = x + w / 2
         self.center_y_cm = y + h / 2
 
@@ -124,3 +152,4 @@ class Camera:
         self.center_x_cm, self.center_y_cm = state.center_x_cm, state.center_y_cm
         if state.zoom_px_per_cm > 0:
             self.zoom_level = clamp_level(zoom_level_of(state.zoom_px_per_cm))
+            self.fine_zoom = 1.0
