@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, Literal
 
 from game.board.model import SEARCHABLE_KINDS, Board, ZoneKind
 from game.rules.core.base import IllegalCommand
@@ -109,7 +109,7 @@ def parse_setup(setup_spec: ZombicideSetup | Mapping[str, Any] | None, board: Bo
         return setup_spec
     data: dict[str, Any] = {}
     if board is not None and isinstance(board.properties.get("setup"), Mapping):
-        data.update(board.properties["setup"])  # type: ignore[arg-type]
+        data.update(dict(board.properties["setup"]))  # type: ignore[call-overload]
     if setup_spec:
         data.update(setup_spec)
     try:
@@ -170,7 +170,7 @@ def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog 
         rules = catalog.setup
         if not rules.survivors_min <= len(ids) <= rules.survivors_max:
             raise ValueError(f"a game needs {rules.survivors_min} to {rules.survivors_max} survivors")
-        team_sizes = {}
+        team_sizes: dict[str, int] = {}
         for _, player in roster:
             team_sizes[player.team] = team_sizes.get(player.team, 0) + 1
         if len(set(team_sizes.values())) > 1:
@@ -209,8 +209,7 @@ def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog 
     inventories: list[list[int]] = []
     skills_of: list[tuple[str, ...]] = []
     for survivor_id, _ in roster:
-        card = catalog.survivor(survivor_id)
-        skills = tuple(ref.text for ref in card.skills_at("blue"))
+        skills = tuple(ref.text for ref in catalog.survivor(survivor_id).skills_at("blue"))
         skills_of.append(skills)
         inventories.append([EMPTY] * (hand + reserve + sk.extra_reserve_slots(skills)))
 
@@ -227,10 +226,10 @@ def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog 
         teams.setdefault(player.team, []).append(i)
     for members in teams.values():
         for n, equipment_id in enumerate(catalog.setup.starting_weapons_per_team):
-            card = next((c for c in pool if card_kinds[c] == equipment_id), None)
-            if card is not None and n < len(members):
-                pool.remove(card)
-                give(members[n], card)
+            starting = next((c for c in pool if card_kinds[c] == equipment_id), None)
+            if starting is not None and n < len(members):
+                pool.remove(starting)
+                give(members[n], starting)
     if spec.competitive and spec.vests_per_team:
         for members in teams.values():
             for n in range(spec.vests_per_team):
@@ -259,12 +258,12 @@ def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog 
     actions = catalog.setup.actions_per_turn
     survivors = []
     for i, (survivor_id, player) in enumerate(roster):
-        card = catalog.survivor(survivor_id)
+        profile = catalog.survivor(survivor_id)
         skills = skills_of[i]
         survivors.append(
             Survivor(
                 id=survivor_id,
-                name=card.name,
+                name=profile.name,
                 seat=player.seat,
                 team=player.team,
                 zone=graph.starts[0],
@@ -499,12 +498,12 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
         )
         if mates:
             for card_id in dict.fromkeys(state.setup.team_actions[s.team]):
-                card = tables.catalog.team_action(card_id)
-                if card.action == "ranged":
+                team_card = tables.catalog.team_action(card_id)
+                if team_card.action == "ranged":
                     options = [z for z in graph.visible(state.doors_open)[zone] if state.zombies_in(z)]
                 else:
                     options = list(graph.neighbours(zone, state.doors_open)) + [zone]
-                    if card.target_must_hold_zombies:
+                    if team_card.target_must_hold_zombies:
                         options = [z for z in options if state.zombies_in(z)]
                     elif zombies_here:
                         options = []
@@ -690,7 +689,7 @@ class _Game:
     def equipment(self, card: int):  # type: ignore[no-untyped-def]
         return self.tables.equipment[self.card_kinds[card]]
 
-    def set(self, i: int, **changes: Any) -> Survivor:
+    def change(self, i: int, **changes: Any) -> Survivor:
         self.survivors[i] = replace(self.survivors[i], **changes)
         return self.survivors[i]
 
@@ -773,11 +772,11 @@ class _Game:
             raise IllegalCommand(f"{s.name} must leave the helicopter first")
         if self.active < 0:
             self.active = i
-            s = self.set(i, acting=True)
+            s = self.change(i, acting=True)
             if self.loud[1] == i:
                 self.loud = (-1, -1)
             self.events.append(TurnStarted(s.id, s.actions_left))
-        handler = _HANDLERS.get(type(command))
+        handler: Any = _HANDLERS.get(type(command))
         if handler is None:
             raise IllegalCommand(f"unknown command {command!r}")
         handler(self, i, command)
@@ -791,11 +790,11 @@ class _Game:
             if tag in s.free_actions:
                 free = list(s.free_actions)
                 free.remove(tag)
-                self.set(i, free_actions=tuple(free))
+                self.change(i, free_actions=tuple(free))
                 return
         if s.actions_left <= 0:
             raise IllegalCommand(f"{s.name} has no action left")
-        self.set(i, actions_left=s.actions_left - 1)
+        self.change(i, actions_left=s.actions_left - 1)
 
     def after_action(self) -> None:
         """End the active survivor's turn when it cannot act any more; move the game on."""
@@ -809,7 +808,7 @@ class _Game:
         self.advance_turns()
 
     def end_turn(self, i: int) -> None:
-        s = self.set(i, done=True, acting=False, actions_left=0, free_actions=())
+        s = self.change(i, done=True, acting=False, actions_left=0, free_actions=())
         self.active = -1
         self.events.append(TurnEnded(s.id))
 
@@ -855,10 +854,10 @@ class _Game:
             self.spend(i, "move")
         if extra > self.survivors[i].actions_left:
             raise IllegalCommand(f"leaving a zone with {extra} zombies costs {extra + 1} actions")
-        self.set(i, actions_left=self.survivors[i].actions_left - extra, sprint_used=s.sprint_used or sprint)
+        self.change(i, actions_left=self.survivors[i].actions_left - extra, sprint_used=s.sprint_used or sprint)
         from_zone = s.zone
         for zone in path:
-            self.set(i, zone=zone)
+            self.change(i, zone=zone)
             self.events.append(SurvivorMoved(s.id, self.zid(from_zone), self.zid(zone), 1 + extra))
             extra = 0
             from_zone = zone
@@ -893,7 +892,7 @@ class _Game:
         if not command.pilot and len(passengers) >= PASSENGER_SEATS:
             raise IllegalCommand("every passenger seat is taken")
         self.spend(i, "other")
-        self.set(i, aboard=h, piloting=command.pilot)
+        self.change(i, aboard=h, piloting=command.pilot)
         self.events.append(HelicopterChanged("boarded", self.zid(s.zone), s.id))
 
     def do_leave_helicopter(self, i: int, command: LeaveHelicopter) -> None:
@@ -910,7 +909,7 @@ class _Game:
             if not self.graph.street_like[zone] or self.graph.kinds[zone] == ZoneKind.HALLWAY:
                 raise IllegalCommand("a rope descent lands in a street zone only")
         self.spend(i, "other")
-        self.set(i, aboard=-1, piloting=False)
+        self.change(i, aboard=-1, piloting=False)
         self.events.append(HelicopterChanged("left", self.zid(s.zone), s.id))
 
     def do_change_seat(self, i: int, command: ChangeSeat) -> None:
@@ -926,7 +925,7 @@ class _Game:
         elif pilot >= 0:
             raise IllegalCommand("the pilot's seat is taken")
         self.spend(i, "other")
-        self.set(i, piloting=not s.piloting)
+        self.change(i, piloting=not s.piloting)
         self.events.append(HelicopterChanged("seat", self.zid(s.zone), s.id))
 
     def pilot_check(self, s: Survivor) -> Helicopter:
@@ -977,7 +976,7 @@ class _Game:
         self.helicopters[s.aboard] = replace(helicopter, zone=here)
         for j, other in enumerate(self.survivors):
             if other.aboard == s.aboard and other.in_play:
-                self.set(j, zone=here)
+                self.change(j, zone=here)
         self.events.append(HelicopterChanged("flew", self.zid(here), s.id, self.zid(helicopter.zone)))
 
     # -- team actions --
@@ -1030,7 +1029,7 @@ class _Game:
                 held = not sk.has(other.skills, "slippery") and self.zombie_count(other.zone)
                 if not held:  # a survivor held by zombies gets no free movement
                     self.events.append(SurvivorMoved(other.id, self.zid(other.zone), self.zid(target), 0))
-                    self.set(j, zone=target)
+                    self.change(j, zone=target)
                     if target in self.graph.tent_zones:
                         self.reveal_tent(self.graph.tent_zones.index(target))
             other = self.survivors[j]
@@ -1079,11 +1078,11 @@ class _Game:
             raise IllegalCommand(f"{target.name} is not in {s.name}'s zone")
         if target.wounds == 0:
             raise IllegalCommand(f"{target.name} has no wound")
-        self.set(i, healed=True)
+        self.change(i, healed=True)
         target = self.survivors[j]
         slots = list(target.slots)
         slots[slots.index(WOUND)] = EMPTY
-        self.set(j, wounds=target.wounds - 1, slots=tuple(slots))
+        self.change(j, wounds=target.wounds - 1, slots=tuple(slots))
         self.events.append(SurvivorHealed(s.id, target.id, target.wounds - 1))
 
     def do_open_door(self, i: int, command: OpenDoor) -> None:
@@ -1160,7 +1159,7 @@ class _Game:
         if s.searched:
             raise IllegalCommand(f"{s.name} has already searched this turn")
         self.spend(i, "search")
-        s = self.set(i, searched=True)
+        s = self.change(i, searched=True)
         drawn = []
         for _ in range(1 + sk.extra_search_cards(s.skills)):
             card = self.draw_equipment()
@@ -1362,7 +1361,7 @@ class _Game:
             slots = list(s.slots)
             slots[slots.index(vests[0])] = EMPTY  # set aside, not discarded
             self.vests_hit.remove(vests[0])
-            self.set(victim, slots=tuple(slots))
+            self.change(victim, slots=tuple(slots))
         self.events.append(SurvivorWounded(s.id, s.wounds, "", ignored=True))
         return True
 
@@ -1371,7 +1370,7 @@ class _Game:
         s = self.survivors[i]
         slots = list(s.slots)
         slots[slots.index(card)] = EMPTY
-        self.set(i, slots=tuple(slots))  # set aside after use, never discarded
+        self.change(i, slots=tuple(slots))  # set aside after use, never discarded
         self.inventory_event(i)
         self.kill(i, target, list(self.zombies[target]))
         for j in self.survivors_in(target):
@@ -1398,9 +1397,9 @@ class _Game:
         total = s.xp + amount
         self.events.append(ExperienceGained(s.id, amount, total))
         level = self.tables.level_of(total)
-        s = self.set(i, xp=total)
+        s = self.change(i, xp=total)
         for reached in range(s.level + 1, level + 1):
-            self.set(i, level=reached)
+            self.change(i, level=reached)
             name = LEVEL_NAMES[reached]
             self.events.append(DangerLevelReached(s.id, name))
             choices = tuple(ref.text for ref in self.tables.catalog.survivor(s.id).skills_at(name))  # type: ignore[arg-type]
@@ -1419,7 +1418,7 @@ class _Game:
         extra_slots = sk.extra_reserve_slots((skill,))
         if extra_slots:
             changes["slots"] = s.slots + (EMPTY,) * extra_slots
-        self.set(i, **changes)
+        self.change(i, **changes)
         self.events.append(SkillGained(s.id, skill))
 
     def reveal_tent(self, n: int) -> None:
@@ -1475,7 +1474,7 @@ class _Game:
             if EMPTY not in slots:
                 break
             slots[slots.index(EMPTY)] = extra
-        self.set(i, slots=tuple(slots))
+        self.change(i, slots=tuple(slots))
         self.events.append(CardsCombined(s.id, recipe.makes, count))
         self.inventory_event(i)
 
@@ -1512,7 +1511,7 @@ class _Game:
             if c not in after:
                 self.equipment_discard.append(c)
                 self.events.append(CardDiscarded(s.id, self.card_kinds[c]))
-        self.set(i, slots=after)
+        self.change(i, slots=after)
         self.inventory_event(i)
 
     def do_trade(self, i: int, command: Trade) -> None:
@@ -1534,8 +1533,8 @@ class _Game:
         for c in pool:
             if c not in placed:
                 self.equipment_discard.append(c)
-        self.set(i, slots=mine)
-        self.set(j, slots=theirs)
+        self.change(i, slots=mine)
+        self.change(j, slots=theirs)
         self.inventory_event(i)
         self.inventory_event(j)
 
@@ -1546,7 +1545,7 @@ class _Game:
         card = s.slots[slot]
         slots = list(s.slots)
         slots[slot] = EMPTY
-        self.set(i, slots=tuple(slots))
+        self.change(i, slots=tuple(slots))
         self.equipment_discard.append(card)
         self.events.append(CardDiscarded(s.id, self.card_kinds[card]))
 
@@ -1584,7 +1583,7 @@ class _Game:
             raise IllegalCommand(f"{s.name} is not in an exit zone")
         if self.zombie_count(s.zone):
             raise IllegalCommand("nobody escapes while zombies stand in the exit zone")
-        self.set(i, escaped=True)
+        self.change(i, escaped=True)
         self.events.append(SurvivorEscaped(s.id))
         self.end_turn(i)
 
@@ -1612,7 +1611,7 @@ class _Game:
                 self.equipment_discard.append(slots[slot])
                 self.events.append(CardDiscarded(s.id, self.card_kinds[slots[slot]]))
             slots[slot] = card
-            self.set(i, slots=tuple(slots))
+            self.change(i, slots=tuple(slots))
             self.events.append(CardKept(s.id, self.card_kinds[card], slot))
             if pending.more_cards:
                 self.offer_cards(i, list(pending.more_cards))
@@ -1632,7 +1631,7 @@ class _Game:
             self.events.append(SurvivorWounded(s.id, s.wounds, "", ignored=True))
             return
         if sk.has(s.skills, "ignores_first_attack") and not s.tough_used:
-            self.set(i, tough_used=True)
+            self.change(i, tough_used=True)
             self.events.append(SurvivorWounded(s.id, s.wounds, "", ignored=True))
             return
         self.wound(i, slot)
@@ -1648,7 +1647,7 @@ class _Game:
         elif EMPTY in slots:
             slots[slots.index(EMPTY)] = WOUND
         wounds = s.wounds + 1
-        self.set(i, slots=tuple(slots), wounds=wounds)
+        self.change(i, slots=tuple(slots), wounds=wounds)
         self.events.append(SurvivorWounded(s.id, wounds, discarded))
         if wounds >= self.tables.catalog.setup.wounds_to_eliminate:
             self.eliminate(i)
@@ -1658,7 +1657,7 @@ class _Game:
         if not s.in_play:
             return
         self.equipment_discard.extend(c for c in s.slots if c >= 0)
-        self.set(i, alive=False, slots=tuple(EMPTY for _ in s.slots), actions_left=0, free_actions=())
+        self.change(i, alive=False, slots=tuple(EMPTY for _ in s.slots), actions_left=0, free_actions=())
         self.events.append(SurvivorEliminated(s.id))
         if self.active == i:
             self.end_turn(i)
@@ -1696,7 +1695,7 @@ class _Game:
     def start_zombie_phase(self) -> None:
         for i, s in enumerate(self.survivors):
             if s.tough_used:
-                self.set(i, tough_used=False)
+                self.change(i, tough_used=False)
         self.phase = "zombies"
         self.active = -1
         self.events.append(PhaseStarted("zombies", self.round))
@@ -1831,10 +1830,10 @@ class _Game:
             if routes:
                 plans.append((zone, routes, moving))
         for zone, _routes, moving in plans:  # everybody moves at once
-            counts = list(self.zombies[zone])
+            left = list(self.zombies[zone])
             for t, n in enumerate(moving):
-                counts[t] -= n
-            self.zombies[zone] = tuple(counts)
+                left[t] -= n
+            self.zombies[zone] = tuple(left)
         for zone, routes, moving in plans:
             groups = len(routes)
             for t, n in enumerate(moving):
@@ -1848,10 +1847,10 @@ class _Game:
                 if top_up:
                     self.supply[t] -= top_up
                     self.events.append(ZombieSpawned(self.zid(zone), self.zname(t), top_up))
-                left = n + top_up
+                remaining = n + top_up
                 for route in routes:
-                    share = min(per_group, left)
-                    left -= share
+                    share = min(per_group, remaining)
+                    remaining -= share
                     if share:
                         self.arrive(zone, route, t, share)
 
@@ -1875,7 +1874,7 @@ class _Game:
                 for i in self.survivors_in(other):
                     if i not in taken:
                         taken.add(i)
-                        self.set(i, zone=zone)
+                        self.change(i, zone=zone)
                         pulled.append(self.survivors[i].id)
             if pulled:
                 self.events.append(SurvivorsGrabbed(self.zid(zone), tuple(pulled)))
@@ -1996,7 +1995,7 @@ class _Game:
             if s.in_play and s.wounds and sk.has(s.skills, "drops_wounds_each_round"):
                 changes["wounds"] = 0
                 changes["slots"] = tuple(EMPTY if c == WOUND else c for c in s.slots)
-            self.set(i, **changes)
+            self.change(i, **changes)
         self.events.append(PhaseStarted("players", self.round))
         self.advance_turns()
 
@@ -2034,7 +2033,7 @@ class _Game:
                 met &= end_phase and all(s.escaped or s.zone in self.graph.exits for s in self.survivors if s.alive)
         return met
 
-    def finish(self, result: str) -> None:
+    def finish(self, result: Literal["won", "lost", "over"]) -> None:
         self.result = result
         self.phase = "over"
         self.queue = []

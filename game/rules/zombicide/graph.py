@@ -227,9 +227,10 @@ def build_graph(board: Board) -> ZoneGraph:
     helicopters: list[int] = []
     trigger_tiles: list[str] = []
     for marker in board.markers:
-        z = marker_zone(marker)
-        if z is None:
+        found = marker_zone(marker)
+        if found is None:
             continue
+        z = found
         if marker.kind == MarkerKind.START:
             starts.append(z)
         elif marker.kind == MarkerKind.EXIT:
