@@ -367,3 +367,40 @@ def test_pinch_zoom_is_continuous_while_fingers_are_down_and_settles_when_they_l
     assert not scene.camera.is_between_steps
     assert scene.camera.zoom_px_per_cm == pytest.approx(zoom_of_level(scene.camera.zoom_level))
     finger(scene, "up", 1, (300, 250))
+
+
+# --- the toolbar, by tap -----------------------------------------------------------------------
+
+
+def test_toolbar_shows_modes_ring_size_selection_and_status(tmp_path):
+    import pygame_gui
+
+    from game.app.app import BUTTON_PX, DeadtableApp
+
+    board = make_board()
+    state = TableState(source=str(tmp_path / "board.tmx"))
+    state.add(walker("w1", 10, 10, zone="M:street"))
+    app = DeadtableApp(board, state, size=(1280, 800), save_dir=tmp_path)
+    assert all(b.rect.width >= BUTTON_PX and b.rect.height >= BUTTON_PX for b in app.buttons.values())
+
+    def press(key):
+        app.frame(0.016, [pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=app.buttons[key])])
+
+    press("tray")
+    assert app.table.tray_open and app.buttons["tray"].is_selected
+    press("ring")
+    press("ring_more")
+    assert app.buttons["ring"].text == "Ring 7" and "Ring 7 cm" in app.mode_label.text
+    press("tape")
+    assert app.mode_label.text.startswith("Tape on") and app.buttons["tape"].is_selected
+    app.table.selected = "w1"
+    press("delete")
+    assert "w1" not in app.table.state.pieces
+    press("delete")
+    assert app.status_label.text == "Select a piece first"
+    press("undo")
+    app.table.selected = "w1"
+    app.frame(0.016, [])
+    assert "Selected: w1" in app.mode_label.text
+    press("save")
+    assert app.status_label.text.startswith("Saved to ") and list(tmp_path.glob("*.json"))

@@ -24,11 +24,13 @@ from game.board.model import (
     ConnectionKind,
     Layout,
     Marker,
+    MarkerKind,
     PlacedModule,
     PortalKind,
     TerrainKind,
     ZoneKind,
 )
+from game.table.arrange import marker_size_cm
 from game.table.camera import Camera
 from game.table.state import Piece, PieceSide
 from game.table.tape import Tape, ring_points_cm
@@ -50,6 +52,7 @@ TAPE_COLOR = (255, 236, 120)
 RING_COLOR = (120, 220, 255)
 DOOR_EDGE = (30, 25, 20)
 TAPE_TOTAL_PX = 30
+DEPLOYMENT_COLOR = (150, 110, 220)
 TRAY_LABEL_OVERHANG_PX = 4
 DOOR_THICK_CM = 1.0
 DOOR_MIN_THICK_PX = 10  # doors read at a glance even when the whole board fits the window
@@ -272,10 +275,18 @@ class BoardArt:
 
     def _paint_marker(self, base: pygame.Surface, marker: Marker) -> None:
         s = self.bake_px_per_cm
-        w_cm, h_cm = marker.size if marker.size[0] > 0 and marker.size[1] > 0 else (2.6, 2.6)
+        w_cm, h_cm = marker_size_cm(marker.size)
         size = (max(2, round(w_cm * s)), max(2, round(h_cm * s)))
         rect = pygame.Rect(0, 0, *size)
         rect.center = (round(marker.position[0] * s), round(marker.position[1] * s))
+        if marker.kind == MarkerKind.DEPLOYMENT:  # an area on the floor, not a token: tint it
+            layer = pygame.Surface(size, pygame.SRCALPHA)
+            layer.fill((*DEPLOYMENT_COLOR, 48))
+            pygame.draw.rect(layer, (*DEPLOYMENT_COLOR, 210), layer.get_rect(), max(2, round(0.25 * s)))
+            base.blit(layer, rect)
+            label = text_with_halo("Deployment", max(9, round(0.9 * s)))
+            base.blit(label, label.get_rect(midtop=(rect.centerx, rect.top + round(0.4 * s))))
+            return
         image = self.images.marker(str(marker.kind), marker.color)
         if image is not None:
             base.blit(pygame.transform.smoothscale(image, size), rect)
@@ -493,8 +504,9 @@ class TableRenderer:
         surf = self._doors.get(key)
         if surf is None:
             fill = MARKER_COLORS.get(color, MARKER_COLORS["neutral"])
-            flat = pygame.Surface((length_px, length_px), pygame.SRCALPHA)
-            mid = length_px // 2
+            # Closed: just the leaf. Open: a square, room for the leaf swung out of the gap.
+            flat = pygame.Surface((length_px, length_px if is_open else thick_px + 2), pygame.SRCALPHA)
+            mid = flat.get_height() // 2
             across = pygame.Rect(0, mid - thick_px // 2, length_px, thick_px)
             image = self.images.door(color, is_open)
             if image is not None:
@@ -594,12 +606,15 @@ class TableRenderer:
 
     def _draw_doors(self, target: pygame.Surface, camera: Camera, view: TableView) -> None:
         zoom = camera.zoom_px_per_cm
+        clip = target.get_clip()
         for (a, b), color, is_open in self._door_segments(view):
             length_px = max(12, round(math.dist(a, b) * zoom))
+            centre = camera.world_to_screen(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
+            if not clip.inflate(2 * length_px, 2 * length_px).collidepoint(centre):
+                continue
             thick_px = max(DOOR_MIN_THICK_PX, min(round(DOOR_THICK_CM * zoom), length_px // 3))
             angle = round(math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))) % 180
             surf = self._door(color, is_open, length_px, thick_px, angle)
-            centre = camera.world_to_screen(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
             target.blit(surf, surf.get_rect(center=(round(centre[0]), round(centre[1]))))
 
     def _draw_pieces(self, target: pygame.Surface, camera: Camera, pieces: Iterable[Piece], view: TableView) -> None:
