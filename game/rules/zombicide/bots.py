@@ -76,8 +76,11 @@ def _score(state: ZombicideState, command: Any) -> float:
     if isinstance(command, Attack):
         target = graph.index[command.zone]
         shooter = state.survivors[state.survivor_index(command.survivor)]
+        weapon = state.tables.equipment[state.card_kinds[shooter.slots[command.slot]]]
         others_there = any(s.in_play and s.zone == target and s.id != shooter.id for s in state.survivors)
-        return -50 if others_there and target != shooter.zone else 50 + state.zombies_in(target)
+        if weapon.attack == "ranged" and others_there and "steady_hand" not in shooter.skills:
+            return -50  # friendly fire
+        return 50 + state.zombies_in(target)
     if isinstance(command, Search):
         return 30
     if isinstance(command, Rearrange):
@@ -85,14 +88,14 @@ def _score(state: ZombicideState, command: Any) -> float:
     if isinstance(command, Trade):
         return -10
     if isinstance(command, OpenDoor):
-        return 20
+        return 8
     if isinstance(command, Move):
         s = state.survivors[state.survivor_index(command.survivor)]
         to = graph.index[command.to]
         goals = [p.zone for n, p in enumerate(graph.objectives) if not state.objectives_taken[n]]
         if not goals:
             goals = list(graph.exits)
-        danger = state.zombies_in(to)
+        danger = 6 * state.zombies_in(to)
         if not goals:
             return 1 - 5 * danger
         dist = graph.distances(state.doors_open)
