@@ -142,8 +142,8 @@ def test_roll_6_adds_dice_while_sixes_come_up():
     state = long_game(("roll_6_plus_one_die:melee",), zombies={"r0c0": {"skinner_walker": 5}}, dice=[6, 6, 2])
     state = arrange(state, survivors={"joe": {"hand": ["crowbar"]}})
     state, events = engine.apply(state, "A", Attack("joe", 0, "r0c0"))
-    rolled = next(e for e in events if e.kind == "dice_rolled")
-    assert rolled.values == (6, 6, 2)  # one die, then one more per 6
+    rolled = [v for e in events if e.kind == "dice_rolled" for v in e.values]
+    assert rolled == [6, 6, 2]  # one die, then one more per 6
     assert survivor(state, "joe").xp == 2
 
 
@@ -189,3 +189,35 @@ r=r=r
     assert state.loud == (0, 0)
     state, _ = engine.apply(state, "A", EndTurn("maddie"))  # a new turn: the Loud is over
     assert state.loud == (-1, -1)
+
+
+def test_lucky_offers_one_re_roll_per_action_and_the_new_dice_stand():
+    state = long_game(("lucky",), zombies={"r0c0": {"skinner_walker": 1}}, dice=[1, 6])
+    state = arrange(state, survivors={"joe": {"hand": ["crowbar"]}})
+    state, _ = engine.apply(state, "A", Attack("joe", 0, "r0c0"))
+    assert state.pending.kind == "reroll" and state.pending.options[1].endswith("(Lucky)")
+    state, events = engine.apply(state, "A", ChooseOption(1))
+    assert [e.values for e in events if e.kind == "dice_rolled"] == [(6,)]
+    assert state.pending is None and state.zombies_in(0) == 0
+
+
+def test_keeping_the_dice_resolves_the_first_roll():
+    state = long_game(("lucky",), zombies={"r0c0": {"skinner_walker": 1}}, dice=[1, 6])
+    state = arrange(state, survivors={"joe": {"hand": ["crowbar"]}})
+    state, _ = engine.apply(state, "A", Attack("joe", 0, "r0c0"))
+    state, _ = engine.apply(state, "A", ChooseOption(0))
+    assert state.zombies_in(0) == 1 and state.pending is None
+
+
+def test_plenty_of_ammo_re_rolls_matching_weapons_and_stacks_with_a_turn_re_roll():
+    state = long_game(("one_reroll_per_turn",), zombies={"r0c1": {"skinner_walker": 1}}, dice=[1, 1, 6])
+    state = arrange(state, survivors={"joe": {"hand": ["pistol"], "reserve": ["plenty_of_ammo_light"]}})
+    ammo = state.tables.equipment["pistol"].ammo
+    assert ammo == "light"
+    state, _ = engine.apply(state, "A", Attack("joe", 0, "r0c1"))
+    assert len(state.pending.options) == 3
+    state, _ = engine.apply(state, "A", ChooseOption(1))  # the turn's re-roll
+    assert len(state.pending.options) == 2  # Plenty of Ammo is left
+    state, _ = engine.apply(state, "A", ChooseOption(1))
+    assert state.pending is None and state.zombies_in(1) == 0
+    assert survivor(state, "joe").reroll_used

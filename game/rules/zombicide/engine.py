@@ -1273,15 +1273,55 @@ class _Game:
                     dice_count += 1
                 if len(fired) == 2 and "adds_die_to_other_melee" in weapon.effects:
                     dice_count += 1
-        weapon = self.equipment(fired[0])
         values, self.rng = roll_d6(self.rng, dice_count)
-        if sk.rolls_on_sixes(s.skills, attack):  # Roll 6: each 6 adds a die, as long as 6s come up
+        self.events.append(DiceRolled("attack", values, s.id))
+        self.after_roll(i, target, tuple(fired), attack, tuple(priority), values, ())
+
+    def reroll_sources(self, i: int, fired: Sequence[int], attack: str, used: Sequence[str]) -> list[str]:
+        """What may re-roll this attack's dice now: Lucky (once per action), 1 re-roll per turn,
+        Plenty of Ammo matching the weapon (once per action)."""
+        s = self.survivors[i]
+        sources = []
+        if "lucky" in s.skills and "lucky" not in used:
+            sources.append("lucky")
+        if "one_reroll_per_turn" in s.skills and not s.reroll_used:
+            sources.append("one_reroll_per_turn")
+        ammo = self.equipment(fired[0]).ammo
+        if ammo and "ammo" not in used and any(
+            f"reroll_{ammo}_ammo" in self.equipment(c).effects for c in s.cards()
+        ):
+            sources.append("ammo")
+        return sources
+
+    def after_roll(
+        self, i: int, target: int, fired: tuple[int, ...], attack: str, priority: tuple[str, ...],
+        values: tuple[int, ...], used: tuple[str, ...],
+    ) -> None:
+        sources = self.reroll_sources(i, fired, attack, used)
+        if not sources:
+            self.finish_attack(i, target, list(fired), attack, priority, values)
+            return
+        s = self.survivors[i]
+        labels = {"lucky": "Lucky", "one_reroll_per_turn": "1 re-roll per turn", "ammo": "Plenty of Ammo"}
+        options = ("keep the dice",) + tuple(f"re-roll every die ({labels[src]})" for src in sources)
+        self.pending = Pending(
+            "reroll", s.seat, i, options, ((-1,),) + tuple((n,) for n in range(len(sources))),
+            attack=(target, fired, attack, priority, values, used, tuple(sources)),
+        )
+        self.events.append(DecisionNeeded("reroll", s.seat, options))
+
+    def finish_attack(
+        self, i: int, target: int, fired: list[int], attack: str, priority: Sequence[str], values: tuple[int, ...]
+    ) -> None:
+        s = self.survivors[i]
+        weapon = self.equipment(fired[0])
+        if sk.rolls_on_sixes(s.skills, attack):  # Roll 6, after any re-roll: each 6 adds a die
             sixes = values.count(6)
             while sixes:
                 more, self.rng = roll_d6(self.rng, sixes)
+                self.events.append(DiceRolled("bonus", more, s.id))
                 values += more
                 sixes = more.count(6)
-        self.events.append(DiceRolled("attack", values, s.id))
         bonus = sk.roll_bonus(s.skills, attack)
         hits = sum(1 for v in values if min(6, v + bonus) >= weapon.accuracy)
         damage = sk.damage_for(s.skills, attack, weapon.id, weapon.damage)
@@ -1615,6 +1655,18 @@ class _Game:
             self.events.append(CardKept(s.id, self.card_kinds[card], slot))
             if pending.more_cards:
                 self.offer_cards(i, list(pending.more_cards))
+        elif pending.kind == "reroll":
+            target, fired, attack, priority, values, used, sources = pending.attack
+            i = pending.survivor
+            if payload[0] < 0:
+                self.finish_attack(i, target, list(fired), attack, priority, values)
+                return
+            source = sources[payload[0]]
+            if source == "one_reroll_per_turn":
+                self.change(i, reroll_used=True)
+            values, self.rng = roll_d6(self.rng, len(values))
+            self.events.append(DiceRolled("reroll", values, self.survivors[i].id))
+            self.after_roll(i, target, fired, attack, priority, values, used + (source,))
         elif pending.kind == "skill":
             self.gain_skill(pending.survivor, pending.options[option])
         elif pending.kind == "wound":
@@ -1988,6 +2040,7 @@ class _Game:
                 "acting": False,
                 "searched": False,
                 "sprint_used": False,
+                "reroll_used": False,
                 "healed": False,
                 "actions_left": actions + sk.extra_actions(s.skills) if s.in_play else 0,
                 "free_actions": sk.free_actions(s.skills) if s.in_play else (),

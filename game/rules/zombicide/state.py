@@ -71,6 +71,7 @@ class Survivor:
     done: bool = False  # finished its turn this round
     searched: bool = False
     sprint_used: bool = False
+    reroll_used: bool = False  # 1 re-roll per turn
     healed: bool = False  # Medic used this turn
     tough_used: bool = False
     aboard: int = -1  # the helicopter the survivor sits in
@@ -97,7 +98,7 @@ class Helicopter:
 class Pending:
     """A decision the players must take before the game goes on."""
 
-    kind: Literal["keep_card", "wound", "skill"]
+    kind: Literal["keep_card", "wound", "skill", "reroll"]
     seat: str
     survivor: int
     options: tuple[str, ...]  # what the player reads
@@ -107,6 +108,8 @@ class Pending:
     zone: int = -1  # wound: the attacked zone
     remaining: int = 0  # wound: wounds still to share
     zombie: int = -1  # wound: the attacking type, for Ironclad-like skills
+    # reroll: (target zone, fired cards, attack kind, priority, dice, re-rolls used, sources offered)
+    attack: tuple = ()
 
 
 # A zombie-phase program step, kept on the state so a pending decision can pause it.
