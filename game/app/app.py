@@ -35,6 +35,8 @@ HELP_HTML = (
     "<b>Ring</b> (G): a range ring around the selected miniature; [ and ] change it.<br>"
     "<b>Turn</b> (R, Shift+R): turn the selected miniature on a free table; or hold it with one finger "
     "and twist with a second.<br>"
+    "<b>Tray</b>: drag a miniature or token out of it, or tap one; drop a piece on it, or Delete, "
+    "to take it off.<br>"
     "<b>Undo</b>: Ctrl+Z. <b>Save</b>: Ctrl+S. <b>Load</b>: Ctrl+O. <b>Full screen</b>: F11.<br>"
     "The table is saved to saves/autosave.json when you quit."
 )
