@@ -221,3 +221,10 @@ def test_plenty_of_ammo_re_rolls_matching_weapons_and_stacks_with_a_turn_re_roll
     state, _ = engine.apply(state, "A", ChooseOption(1))
     assert state.pending is None and state.zombies_in(1) == 0
     assert survivor(state, "joe").reroll_used
+
+
+def test_a_hockey_mask_turns_away_the_first_wound_each_round():
+    state = attacked_by(arrange(game(), survivors={"joe": {"hand": ["crowbar"], "reserve": ["hockey_mask"]}}),
+                        {"skinner_walker": 2})
+    assert survivor(state, "joe").wounds == 1
+    assert "hockey_mask" in hand(state, "joe") or "crowbar" in hand(state, "joe")

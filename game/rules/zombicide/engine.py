@@ -1381,7 +1381,7 @@ class _Game:
             for _ in range(damage):
                 if not self.survivors[victim].in_play:
                     break
-                if self.vest_stops(victim):
+                if self.vest_stops(victim) or self.mask_stops(victim):
                     continue
                 cards = [slot for slot, c in enumerate(self.survivors[victim].slots) if c >= 0]
                 self.wound(victim, cards[-1] if cards else -1)
@@ -1686,7 +1686,18 @@ class _Game:
             self.change(i, tough_used=True)
             self.events.append(SurvivorWounded(s.id, s.wounds, "", ignored=True))
             return
+        if self.mask_stops(i):
+            return
         self.wound(i, slot)
+
+    def mask_stops(self, i: int) -> bool:
+        """A Hockey Mask, carried anywhere, turns away the first wound of each round."""
+        s = self.survivors[i]
+        if s.mask_used or not any("ignore_first_wound_each_round" in self.equipment(c).effects for c in s.cards()):
+            return False
+        self.change(i, mask_used=True)
+        self.events.append(SurvivorWounded(s.id, s.wounds, "", ignored=True))
+        return True
 
     def wound(self, i: int, slot: int) -> None:
         s = self.survivors[i]
@@ -2041,6 +2052,7 @@ class _Game:
                 "searched": False,
                 "sprint_used": False,
                 "reroll_used": False,
+                "mask_used": False,
                 "healed": False,
                 "actions_left": actions + sk.extra_actions(s.skills) if s.in_play else 0,
                 "free_actions": sk.free_actions(s.skills) if s.in_play else (),

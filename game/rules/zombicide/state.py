@@ -72,6 +72,7 @@ class Survivor:
     searched: bool = False
     sprint_used: bool = False
     reroll_used: bool = False  # 1 re-roll per turn
+    mask_used: bool = False  # the Hockey Mask turned a wound away this round
     healed: bool = False  # Medic used this turn
     tough_used: bool = False
     aboard: int = -1  # the helicopter the survivor sits in
