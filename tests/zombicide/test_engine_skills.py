@@ -228,3 +228,28 @@ def test_a_hockey_mask_turns_away_the_first_wound_each_round():
                         {"skinner_walker": 2})
     assert survivor(state, "joe").wounds == 1
     assert "hockey_mask" in hand(state, "joe") or "crowbar" in hand(state, "joe")
+
+
+def test_jump_goes_exactly_two_zones_over_zombies_once_per_turn():
+    from game.rules.zombicide.commands import Jump
+
+    state = long_game(("jump",), zombies={"r0c1": {"skinner_walker": 2}})
+    assert Jump("joe", "r0c2") in engine.legal_commands(state, "A")
+    state, _ = engine.apply(state, "A", Jump("joe", "r0c2"))
+    assert survivor(state, "joe").zone == 2 and survivor(state, "joe").actions_left == 2
+    with pytest.raises(IllegalCommand, match="once per turn"):
+        engine.apply(state, "A", Jump("joe", "r0c4"))
+    with pytest.raises(IllegalCommand, match="2 zones away"):
+        engine.apply(long_game(("jump",)), "A", Jump("joe", "r0c1"))
+
+
+def test_born_leader_gives_an_action_for_the_next_turn():
+    from game.rules.zombicide.commands import GiveAction
+
+    state = new_game(LONG, {"A": ["travis", "joe"]}, catalog=catalog_with([NOTHING] * 4))
+    state, _ = engine.apply(state, "A", GiveAction("travis", "joe"))
+    with pytest.raises(IllegalCommand, match="once per turn"):
+        engine.apply(state, "A", GiveAction("travis", "joe"))
+    state, _ = engine.apply(state, "A", EndTurn("travis"))
+    state, events = engine.apply(state, "A", Move("joe", "r0c1"))
+    assert survivor(state, "joe").actions_left == 3  # 3 + 1 - 1

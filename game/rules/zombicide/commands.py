@@ -97,6 +97,24 @@ class UseTeamAction:
 
 
 @dataclass(frozen=True, slots=True)
+class Jump:
+    """Jump: once per turn, 1 action, exactly 2 zones in a straight line the survivor can see."""
+
+    survivor: str
+    to: str
+    kind: Literal["jump"] = "jump"
+
+
+@dataclass(frozen=True, slots=True)
+class GiveAction:
+    """Born leader: once per turn, for free, give another survivor 1 action for its next turn."""
+
+    survivor: str
+    target: str
+    kind: Literal["give_action"] = "give_action"
+
+
+@dataclass(frozen=True, slots=True)
 class Shout:
     """Loud: free, once per turn; the zone counts as the noisiest until the survivor's next turn."""
 
@@ -222,6 +240,8 @@ class ForceDice:
 Command = Annotated[
     Move
     | Heal
+    | Jump
+    | GiveAction
     | Shout
     | UseTeamAction
     | BoardHelicopter

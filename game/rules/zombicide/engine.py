@@ -46,9 +46,11 @@ from game.rules.zombicide.commands import (
     Fly,
     ForceDice,
     GameEnded,
+    GiveAction,
     Heal,
     HelicopterChanged,
     InventoryChanged,
+    Jump,
     Land,
     LeaveHelicopter,
     MakeNoise,
@@ -404,6 +406,13 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
                 commands.append(
                     Move(sid, graph.zone_ids[path[-1]], tuple(graph.zone_ids[z] for z in path[:-1]), charge=True)
                 )
+    if sk.has(s.skills, "born_leader") and not s.led:
+        for other in state.survivors:
+            if other.id != sid and other.in_play and other.aboard < 0:
+                commands.append(GiveAction(sid, other.id))
+    if sk.has(s.skills, "jump") and not s.jump_used and s.actions_left > extra:
+        for target in _jump_targets(graph, state.doors_open, zone):
+            commands.append(Jump(sid, graph.zone_ids[target]))
     if sk.has(s.skills, "loud") and state.loud[1] != i:
         commands.append(Shout(sid))
     if sk.has(s.skills, "medic") and not s.healed:
@@ -554,6 +563,16 @@ def _helicopter_commands(state: ZombicideState, s: Survivor) -> list[Any]:
                     if second >= 0 and second != helicopter.zone:
                         commands.append(Fly(s.id, graph.zone_ids[second], (graph.zone_ids[first],)))
     return commands
+
+
+def _jump_targets(graph: ZoneGraph, doors: tuple[bool, ...], zone: int) -> list[int]:
+    """Zones exactly 2 steps away along a sight line, with nothing but actors in between."""
+    targets = []
+    for line in graph.sight[zone]:
+        steps = line[:2]
+        if len(steps) == 2 and all(graph.passable(graph.edges[e], doors) and not graph.blocked[z] for z, e in steps):
+            targets.append(steps[1][0])
+    return targets
 
 
 def _paths(state: ZombicideState, start: int, reach: int) -> list[tuple[int, ...]]:
@@ -772,7 +791,7 @@ class _Game:
             raise IllegalCommand(f"{s.name} must leave the helicopter first")
         if self.active < 0:
             self.active = i
-            s = self.change(i, acting=True)
+            s = self.change(i, acting=True, actions_left=s.actions_left + s.gifted_actions, gifted_actions=0)
             if self.loud[1] == i:
                 self.loud = (-1, -1)
             self.events.append(TurnStarted(s.id, s.actions_left))
@@ -1056,6 +1075,37 @@ class _Game:
                     continue
             return slot
         return -1
+
+    def do_jump(self, i: int, command: Jump) -> None:
+        s = self.survivors[i]
+        if not sk.has(s.skills, "jump"):
+            raise IllegalCommand(f"{s.name} does not have the Jump skill")
+        if s.jump_used:
+            raise IllegalCommand("Jump works once per turn")
+        to = self.zone_by_id(command.to)
+        if to not in _jump_targets(self.graph, tuple(self.doors_open), s.zone):
+            raise IllegalCommand(f"{s.name} cannot jump to {command.to}: it must be 2 zones away in a clear straight line")
+        extra = 0 if sk.has(s.skills, "slippery") else self.zombie_count(s.zone)
+        self.spend(i, "move")
+        if extra > self.survivors[i].actions_left:
+            raise IllegalCommand(f"leaving a zone with {extra} zombies costs {extra + 1} actions")
+        self.change(i, actions_left=self.survivors[i].actions_left - extra, jump_used=True, zone=to)
+        self.events.append(SurvivorMoved(s.id, self.zid(s.zone), command.to, 1 + extra))
+        if to in self.graph.tent_zones:
+            self.reveal_tent(self.graph.tent_zones.index(to))
+
+    def do_give_action(self, i: int, command: GiveAction) -> None:
+        s = self.survivors[i]
+        if not sk.has(s.skills, "born_leader"):
+            raise IllegalCommand(f"{s.name} is not a Born leader")
+        if s.led:
+            raise IllegalCommand("Born leader works once per turn")
+        j = self.survivor_by_id(command.target)
+        target = self.survivors[j]
+        if j == i or not target.in_play or self.in_flight(s) != self.in_flight(target):
+            raise IllegalCommand(f"{s.name} cannot give an action to {target.name}")
+        self.change(i, led=True)
+        self.change(j, gifted_actions=target.gifted_actions + 1)
 
     def do_shout(self, i: int, command: Shout) -> None:
         s = self.survivors[i]
@@ -2053,6 +2103,8 @@ class _Game:
                 "sprint_used": False,
                 "reroll_used": False,
                 "mask_used": False,
+                "jump_used": False,
+                "led": False,
                 "healed": False,
                 "actions_left": actions + sk.extra_actions(s.skills) if s.in_play else 0,
                 "free_actions": sk.free_actions(s.skills) if s.in_play else (),
@@ -2119,6 +2171,8 @@ _HANDLERS = {
     Move: _Game.do_move,
     Heal: _Game.do_heal,
     Shout: _Game.do_shout,
+    Jump: _Game.do_jump,
+    GiveAction: _Game.do_give_action,
     UseTeamAction: _Game.do_team_action,
     OpenDoor: _Game.do_open_door,
     Search: _Game.do_search,

@@ -38,6 +38,8 @@ class SkillHook:
     flies_helicopters: bool = False
     rope_descent: bool = False  # may leave a flying helicopter into a street zone
     loud: bool = False
+    jump: bool = False
+    born_leader: bool = False
 
 
 HOOKS: dict[str, SkillHook] = {
@@ -71,6 +73,8 @@ HOOKS: dict[str, SkillHook] = {
     "helicopter_pilot": SkillHook(flies_helicopters=True),
     "rope_descent": SkillHook(rope_descent=True),
     "loud": SkillHook(loud=True),
+    "jump": SkillHook(jump=True),
+    "born_leader": SkillHook(born_leader=True),
 }
 NO_HOOK = SkillHook()
 

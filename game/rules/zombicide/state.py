@@ -73,6 +73,9 @@ class Survivor:
     sprint_used: bool = False
     reroll_used: bool = False  # 1 re-roll per turn
     mask_used: bool = False  # the Hockey Mask turned a wound away this round
+    jump_used: bool = False
+    led: bool = False  # Born leader used this turn
+    gifted_actions: int = 0  # given by a Born leader, added when the next turn starts
     healed: bool = False  # Medic used this turn
     tough_used: bool = False
     aboard: int = -1  # the helicopter the survivor sits in
