@@ -96,6 +96,7 @@ from game.rules.zombicide.state import (
     Survivor,
     ZombicideSetup,
     ZombicideState,
+    evolve,
 )
 from game.rules.zombicide.tables import Tables, tables_for
 
@@ -656,7 +657,7 @@ class _Game:
         self.events: list[Any] = []
 
     def freeze(self) -> ZombicideState:
-        return replace(
+        return evolve(  # type: ignore[return-value]
             self.base,
             card_kinds=self.card_kinds,
             round=self.round,
@@ -709,8 +710,9 @@ class _Game:
         return self.tables.equipment[self.card_kinds[card]]
 
     def change(self, i: int, **changes: Any) -> Survivor:
-        self.survivors[i] = replace(self.survivors[i], **changes)
-        return self.survivors[i]
+        survivor = evolve(self.survivors[i], **changes)
+        self.survivors[i] = survivor  # type: ignore[assignment]
+        return survivor  # type: ignore[return-value]
 
     def zombie_count(self, zone: int) -> int:
         return sum(self.zombies[zone])
@@ -1976,8 +1978,10 @@ class _Game:
     def step_grab(self) -> None:
         doors = tuple(self.doors_open)
         taken: set[int] = set()
+        grabbers = [t for t in range(self.tables.type_count) if self.tables.grabs[t]]
         for zone in range(self.graph.zone_count):
-            if not any(self.zombies[zone][t] and self.tables.grabs[t] for t in range(self.tables.type_count)):
+            counts = self.zombies[zone]
+            if not any(counts[t] for t in grabbers):
                 continue
             pulled = []
             for other, e in self.graph.adjacent[zone]:

@@ -179,3 +179,24 @@ class ZombicideState:
     def danger_level(self) -> int:
         levels = [s.level for s in self.survivors if s.in_play]
         return max(levels) if levels else 0
+
+
+def evolve(obj: object, **changes: object) -> object:
+    """A copy of a frozen, slotted dataclass with some fields changed: ``dataclasses.replace``
+    without its per-call introspection, for the engine's hot paths (the fields are not re-checked)."""
+    cls = type(obj)
+    new = object.__new__(cls)
+    for name in _slots(cls):
+        object.__setattr__(new, name, changes[name] if name in changes else getattr(obj, name))
+    return new
+
+
+_SLOTS: dict[type, tuple[str, ...]] = {}
+
+
+def _slots(cls: type) -> tuple[str, ...]:
+    names = _SLOTS.get(cls)
+    if names is None:
+        names = tuple(cls.__dataclass_fields__)  # type: ignore[attr-defined]
+        _SLOTS[cls] = names
+    return names
