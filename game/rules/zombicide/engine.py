@@ -711,7 +711,7 @@ class _Game:
 
     def change(self, i: int, **changes: Any) -> Survivor:
         survivor = evolve(self.survivors[i], **changes)
-        self.survivors[i] = survivor  # type: ignore[assignment]
+        self.survivors[i] = survivor  # type: ignore[call-overload]
         return survivor  # type: ignore[return-value]
 
     def zombie_count(self, zone: int) -> int:
