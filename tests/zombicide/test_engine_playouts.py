@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 from random import Random
 
+import pytest
 from boards import sketch_board
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -154,3 +156,18 @@ def test_greedy_bot_answers_pending_decisions_with_legal_options():
             assert isinstance(command, ChooseOption) and command in legal
         state, _ = engine.apply(state, seat, command)
     assert seen_pending > 0
+
+
+MISSIONS = sorted((Path(__file__).resolve().parents[2] / "maps" / "missions").glob("*.toml"))
+
+
+@pytest.mark.parametrize("path", MISSIONS, ids=[p.stem for p in MISSIONS])
+def test_every_shipped_mission_sets_up_and_plays(path):
+    from game.board.mission import load_board
+
+    board = load_board(path)
+    players = {"players": [{"seat": "A", "survivors": ["joe", "dan", "cathy", "jane", "terry", "oso"]}]}
+    state = engine.setup(board, players, 1)
+    assert state.graph.starts and (state.graph.spawns or state.setup.goals)
+    result = play_out(board, players, 1, greedy_bot, max_rounds=6)
+    assert result.commands > 0
