@@ -171,3 +171,18 @@ def test_every_shipped_mission_sets_up_and_plays(path):
     assert state.graph.starts and (state.graph.spawns or state.setup.goals)
     result = play_out(board, players, 1, greedy_bot, max_rounds=6)
     assert result.commands > 0
+
+
+def test_a_save_keeps_the_missions_own_setup_table():
+    board = sketch_board(
+        "s s s",
+        markers=[("start", (0, 0)), ("objective", (0, 2))],
+        setup={"goals": ["take_all_objectives"], "objective_xp": 9},
+    )
+    rules = engine.ZombicideRules()
+    session = Session(rules, board, {"players": [{"seat": "A", "survivors": ["joe"]}]}, seed=2)
+    session.play("A", engine.Move("joe", "r0c1"))
+    loaded = Session.load(rules, board, SaveData.from_json(session.save().to_json()))
+    assert loaded.state.setup.goals == ("take_all_objectives",)
+    assert loaded.state.setup.objective_xp == 9
+    assert loaded.hash() == session.hash()

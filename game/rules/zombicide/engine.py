@@ -8,6 +8,7 @@ players must take mid-phase (sharing wounds) pauses it and ``ChooseOption`` resu
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -2223,8 +2224,14 @@ class ZombicideRules:
 
     @staticmethod
     def setup_to_json(setup_spec: Any) -> str:
-        return parse_setup(setup_spec).model_dump_json()
+        """Only what the caller set: the mission's own ``[setup]`` table is merged again on load."""
+        if isinstance(setup_spec, ZombicideSetup):
+            return setup_spec.model_dump_json(exclude_unset=True)
+        return json.dumps(dict(setup_spec or {}))
 
     @staticmethod
-    def setup_from_json(text: str) -> ZombicideSetup:
-        return ZombicideSetup.model_validate_json(text)
+    def setup_from_json(text: str) -> dict[str, Any]:
+        data = json.loads(text)
+        if not isinstance(data, dict):
+            raise ValueError("the saved setup is not a table")
+        return data
