@@ -253,3 +253,61 @@ def test_born_leader_gives_an_action_for_the_next_turn():
     state, _ = engine.apply(state, "A", EndTurn("travis"))
     state, events = engine.apply(state, "A", Move("joe", "r0c1"))
     assert survivor(state, "joe").actions_left == 3  # 3 + 1 - 1
+
+
+def test_lock_it_down_closes_a_door_that_never_spawns_again():
+    from game.rules.zombicide.commands import CloseDoor, OpenDoor
+
+    board = sketch_board(
+        """
+s s
+d
+r
+""",
+        markers=[("start", (0, 0))],
+    )
+    walker = {"blue": "1 skinner_walker", "yellow": "1 skinner_walker", "orange": "1 skinner_walker", "red": "1 skinner_walker"}
+    state = new_game(board, {"A": ["joe"]}, catalog=catalog_with([walker] * 4))
+    state = arrange(state, survivors={"joe": {"hand": ["crowbar"], "skills": ("lock_it_down",), "actions": 4}})
+    state, _ = engine.apply(state, "A", OpenDoor("joe", "r0c0~r1c0"))
+    assert state.zombies_in(state.graph.index["r1c0"]) == 1
+    assert CloseDoor("joe", "r0c0~r1c0") in engine.legal_commands(state, "A")
+    state, events = engine.apply(state, "A", CloseDoor("joe", "r0c0~r1c0"))
+    assert state.doors_open == (False,) and any(e.kind == "door_closed" for e in events)
+    state, _ = engine.apply(state, "A", OpenDoor("joe", "r0c0~r1c0"))
+    assert state.zombies_in(state.graph.index["r1c0"]) == 1  # no second spawn
+
+
+def test_point_blank_picks_targets_in_the_shooters_zone():
+    state = long_game(("point_blank",), zombies={"r0c0": {"skinner_fatty": 1, "skinner_runner": 1}}, dice=[6])
+    state = arrange(state, survivors={"joe": {"hand": ["pistol"]}})
+    state, _ = engine.apply(state, "A", Attack("joe", 0, "r0c0"))
+    runner = state.tables.zombie_index["skinner_runner"]
+    assert state.zombies[0][runner] == 0
+
+
+def test_barbarian_rolls_a_die_per_actor_in_the_zone():
+    state = long_game(("barbarian",), zombies={"r0c0": {"skinner_walker": 3}})
+    state = arrange(state, survivors={"joe": {"hand": ["crowbar"]}})
+    _, events = engine.apply(state, "A", Attack("joe", 0, "r0c0"))
+    assert len(next(e for e in events if e.kind == "dice_rolled").values) == 4  # 3 zombies and Joe
+
+
+def test_a_flashlight_in_hand_draws_two_cards():
+    state = arrange(game(), survivors={"joe": {"hand": ["flashlight"]}}, equipment_top=["knife", "sword"])
+    _, events = engine.apply(state, "A", Search("joe"))
+    assert [e.card for e in events if e.kind == "card_drawn"] == ["knife", "sword"]
+
+
+def test_can_start_at_a_higher_level():
+    from game.rules.zombicide.catalog import SkillRef
+
+    catalog = catalog_with([NOTHING] * 4)
+    joe = catalog.survivor("joe")
+    changed = joe.model_copy(update={"blue": (SkillRef(skill="can_start_at", parameter="yellow"),)})
+    catalog = catalog.model_copy(update={"survivors": tuple(changed if s.id == "joe" else s for s in catalog.survivors)})
+    state = new_game(BOARD, {"A": ["joe"]}, catalog=catalog, start_levels={"joe": "yellow"})
+    joe_state = survivor(state, "joe")
+    assert joe_state.level == 1 and joe_state.xp == 7 and joe_state.actions_left == 4
+    with pytest.raises(ValueError, match="cannot start at"):
+        new_game(BOARD, {"A": ["dan"]}, catalog=catalog, start_levels={"dan": "yellow"})

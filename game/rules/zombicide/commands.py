@@ -115,6 +115,15 @@ class GiveAction:
 
 
 @dataclass(frozen=True, slots=True)
+class CloseDoor:
+    """Lock it down: 1 action, close an open door next to the survivor (it never spawns again)."""
+
+    survivor: str
+    door: str
+    kind: Literal["close_door"] = "close_door"
+
+
+@dataclass(frozen=True, slots=True)
 class Shout:
     """Loud: free, once per turn; the zone counts as the noisiest until the survivor's next turn."""
 
@@ -240,6 +249,7 @@ class ForceDice:
 Command = Annotated[
     Move
     | Heal
+    | CloseDoor
     | Jump
     | GiveAction
     | Shout
@@ -341,6 +351,13 @@ class TeamActionUsed:
     card: str
     survivors: tuple[str, ...]
     kind: Literal["team_action_used"] = "team_action_used"
+
+
+@dataclass(frozen=True, slots=True)
+class DoorClosed:
+    door: str
+    survivor: str
+    kind: Literal["door_closed"] = "door_closed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -571,6 +588,7 @@ Event = Annotated[
     | SurvivorMoved
     | SurvivorHealed
     | HelicopterChanged
+    | DoorClosed
     | TeamActionUsed
     | DoorOpened
     | NoiseMade

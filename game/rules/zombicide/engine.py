@@ -30,6 +30,7 @@ from game.rules.zombicide.commands import (
     CardsCombined,
     ChangeSeat,
     ChooseOption,
+    CloseDoor,
     Combine,
     DangerLevelReached,
     DecisionNeeded,
@@ -37,6 +38,7 @@ from game.rules.zombicide.commands import (
     DiceForced,
     DiceRolled,
     Discard,
+    DoorClosed,
     DoorOpened,
     EndTurn,
     Escape,
@@ -264,6 +266,15 @@ def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog 
     for i, (survivor_id, player) in enumerate(roster):
         profile = catalog.survivor(survivor_id)
         skills = skills_of[i]
+        start_xp, start_level = 0, 0
+        wanted = spec.start_levels.get(survivor_id)
+        if wanted:
+            if f"can_start_at:{wanted}" not in skills or wanted not in LEVEL_NAMES:
+                raise ValueError(f"{profile.name} cannot start at {wanted}")
+            start_level = LEVEL_NAMES.index(wanted)
+            start_xp = tables.xp_thresholds[start_level]
+            for level in LEVEL_NAMES[1 : start_level + 1]:  # the first skill of each level reached
+                skills = skills + (profile.skills_at(level)[0].text,)  # type: ignore[arg-type]
         survivors.append(
             Survivor(
                 id=survivor_id,
@@ -273,6 +284,8 @@ def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog 
                 zone=graph.starts[0],
                 slots=tuple(inventories[i]),
                 skills=skills,
+                xp=start_xp,
+                level=start_level,
                 actions_left=actions + sk.extra_actions(skills),
                 free_actions=sk.free_actions(skills),
             )
@@ -415,6 +428,11 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
     if sk.has(s.skills, "jump") and not s.jump_used and s.actions_left > extra:
         for target in _jump_targets(graph, state.doors_open, zone):
             commands.append(Jump(sid, graph.zone_ids[target]))
+    if sk.has(s.skills, "closes_doors") and s.actions_left > 0:
+        for _other, e in graph.adjacent[zone]:
+            edge = graph.edges[e]
+            if edge.door >= 0 and state.doors_open[edge.door]:
+                commands.append(CloseDoor(sid, edge.connection_id))
     if sk.has(s.skills, "loud") and state.loud[1] != i:
         commands.append(Shout(sid))
     if sk.has(s.skills, "medic") and not s.healed:
@@ -1110,6 +1128,21 @@ class _Game:
         self.change(i, led=True)
         self.change(j, gifted_actions=target.gifted_actions + 1)
 
+    def do_close_door(self, i: int, command: CloseDoor) -> None:
+        s = self.survivors[i]
+        if not sk.has(s.skills, "closes_doors"):
+            raise IllegalCommand(f"{s.name} cannot close doors")
+        e = self.graph.edge_by_id.get(command.door)
+        edge = self.graph.edges[e] if e is not None else None
+        if edge is None or edge.door < 0 or s.zone not in (edge.a, edge.b):
+            raise IllegalCommand(f"{s.name} is not next to that door")
+        if not self.doors_open[edge.door]:
+            raise IllegalCommand("that door is already closed")
+        self.spend(i, "other")
+        self.doors_open[edge.door] = False
+        self.doors_spawned[edge.door] = True
+        self.events.append(DoorClosed(command.door, s.id))
+
     def do_shout(self, i: int, command: Shout) -> None:
         s = self.survivors[i]
         if not sk.has(s.skills, "loud"):
@@ -1214,7 +1247,8 @@ class _Game:
         self.spend(i, "search")
         s = self.change(i, searched=True)
         drawn = []
-        for _ in range(1 + sk.extra_search_cards(s.skills)):
+        flashlight = any("search_draw_two" in self.equipment(c).effects for c in s.slots[:2] if c >= 0)
+        for _ in range(1 + sk.extra_search_cards(s.skills) + (1 if flashlight else 0)):
             card = self.draw_equipment()
             if card is None:
                 break
@@ -1319,7 +1353,12 @@ class _Game:
         dice_count = 0
         for card in fired:
             weapon = self.equipment(card)
-            dice_count += weapon.dice + sk.dice_bonus(s.skills, attack) + sk.frenzy_dice(s.skills, attack, s.wounds)
+            dice = weapon.dice
+            if attack == "melee" and sk.has(s.skills, "barbarian"):  # the better of the two, always
+                dice = max(dice, sum(self.zombies[s.zone]) + len(self.survivors_in(s.zone)))
+            if attack == "ranged" and sk.has(s.skills, "full_auto"):
+                dice = max(dice, sum(self.zombies[target]) + len(self.survivors_in(target)))
+            dice_count += dice + sk.dice_bonus(s.skills, attack) + sk.frenzy_dice(s.skills, attack, s.wounds)
             if attack == "melee":
                 other = s.slots[1] if s.slots[0] == card else s.slots[0]
                 if other >= 0 and other not in fired and "adds_die_to_other_melee" in self.equipment(other).effects:
@@ -1378,7 +1417,12 @@ class _Game:
         bonus = sk.roll_bonus(s.skills, attack)
         hits = sum(1 for v in values if min(6, v + bonus) >= weapon.accuracy)
         damage = sk.damage_for(s.skills, attack, weapon.id, weapon.damage)
-        free_targeting = attack == "melee" or sk.has(s.skills, "chooses_targets") or "chooses_targets" in weapon.effects
+        free_targeting = (
+            attack == "melee"
+            or sk.has(s.skills, "chooses_targets")
+            or "chooses_targets" in weapon.effects
+            or (target == s.zone and sk.has(s.skills, "point_blank"))
+        )
         killed = [0] * self.tables.type_count
         counts = list(self.zombies[target])
         if free_targeting:
@@ -2176,6 +2220,7 @@ _HANDLERS = {
     Move: _Game.do_move,
     Heal: _Game.do_heal,
     Shout: _Game.do_shout,
+    CloseDoor: _Game.do_close_door,
     Jump: _Game.do_jump,
     GiveAction: _Game.do_give_action,
     UseTeamAction: _Game.do_team_action,

@@ -39,6 +39,10 @@ class SkillHook:
     rope_descent: bool = False  # may leave a flying helicopter into a street zone
     loud: bool = False
     jump: bool = False
+    closes_doors: bool = False
+    point_blank: bool = False  # at range 0, ranged hits are assigned freely
+    barbarian: bool = False  # melee dice may be the number of actors in the zone
+    full_auto: bool = False  # ranged dice may be the number of actors in the target zone
     born_leader: bool = False
 
 
@@ -74,6 +78,10 @@ HOOKS: dict[str, SkillHook] = {
     "rope_descent": SkillHook(rope_descent=True),
     "loud": SkillHook(loud=True),
     "jump": SkillHook(jump=True),
+    "lock_it_down": SkillHook(closes_doors=True),
+    "point_blank": SkillHook(point_blank=True),
+    "barbarian": SkillHook(barbarian=True),
+    "full_auto": SkillHook(full_auto=True),
     "born_leader": SkillHook(born_leader=True),
 }
 NO_HOOK = SkillHook()

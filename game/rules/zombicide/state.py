@@ -48,6 +48,7 @@ class ZombicideSetup(BaseModel):
     helicopter_flies: bool = False  # the mission lets the helicopter take off
     team_actions: dict[str, tuple[str, ...]] = Field(default_factory=dict)  # team → Team Action cards kept
     competitive: bool = False  # teams are rivals; the most XP wins
+    start_levels: dict[str, str] = Field(default_factory=dict)  # Can start at: survivor → danger level
     vests_per_team: int = 0  # competitive: Bulletproof Vests handed to each team at set-up
 
 
