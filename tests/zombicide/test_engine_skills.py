@@ -311,3 +311,71 @@ def test_can_start_at_a_higher_level():
     assert joe_state.level == 1 and joe_state.xp == 7 and joe_state.actions_left == 4
     with pytest.raises(ValueError, match="cannot start at"):
         new_game(BOARD, {"A": ["dan"]}, catalog=catalog, start_levels={"dan": "yellow"})
+
+
+def test_hit_and_run_gives_a_free_move_that_zombies_do_not_slow():
+    state = long_game(("hit_and_run",), zombies={"r0c0": {"skinner_walker": 3}}, dice=[6])
+    state = arrange(state, survivors={"joe": {"hand": ["crowbar"]}})
+    state, _ = engine.apply(state, "A", Attack("joe", 0, "r0c0"))
+    state, _ = engine.apply(state, "A", Move("joe", "r0c1"))
+    assert survivor(state, "joe").zone == 1 and survivor(state, "joe").actions_left == 2
+
+
+def test_sudden_charge_needs_the_zone_emptied():
+    state = long_game(("sudden_charge",), zombies={"r0c0": {"skinner_walker": 2}}, dice=[6])
+    state = arrange(state, survivors={"joe": {"hand": ["crowbar"]}})
+    state, _ = engine.apply(state, "A", Attack("joe", 0, "r0c0"))
+    assert "move" not in survivor(state, "joe").free_actions
+    state = long_game(("sudden_charge",), zombies={"r0c0": {"skinner_walker": 1}}, dice=[6])
+    state = arrange(state, survivors={"joe": {"hand": ["crowbar"]}})
+    state, _ = engine.apply(state, "A", Attack("joe", 0, "r0c0"))
+    assert "move" in survivor(state, "joe").free_actions
+
+
+def test_hold_your_nose_searches_anywhere_for_free_after_a_kill():
+    state = long_game(("hold_your_nose",), zombies={"r0c0": {"skinner_walker": 1}}, dice=[6],
+                      equipment_top=["knife"])
+    state = arrange(state, survivors={"joe": {"hand": ["crowbar"]}})
+    assert Search("joe") not in engine.legal_commands(state, "A")  # a street
+    state, _ = engine.apply(state, "A", Attack("joe", 0, "r0c0"))
+    assert Search("joe") in engine.legal_commands(state, "A")
+    state, events = engine.apply(state, "A", Search("joe"))
+    assert survivor(state, "joe").actions_left == 2
+    assert [e.card for e in events if e.kind == "card_drawn"] == ["knife"]
+
+
+def test_shove_pushes_every_zombie_out_of_the_zone():
+    from game.rules.zombicide.commands import Shove
+
+    state = long_game(("shove",), zombies={"r0c1": {"skinner_walker": 2, "skinner_runner": 1}})
+    state = arrange(state, survivors={"joe": {"zone": "r0c1"}})
+    state, _ = engine.apply(state, "A", Shove("joe", "r0c2"))
+    assert state.zombies_in(1) == 0 and state.zombies_in(2) == 3
+    assert survivor(state, "joe").actions_left == 3
+    with pytest.raises(IllegalCommand, match="once per turn"):
+        engine.apply(arrange(state, zombies={"r0c1": {"skinner_walker": 1}}), "A", Shove("joe", "r0c0"))
+
+
+def test_lifesaver_pulls_friends_out_of_a_zombie_zone():
+    from game.rules.zombicide.commands import Rescue
+
+    state = new_game(LONG, {"A": ["joe", "dan"]}, catalog=catalog_with([NOTHING] * 4))
+    state = arrange(state, survivors={"joe": {"skills": ("lifesaver",)}, "dan": {"zone": "r0c1"}},
+                    zombies={"r0c1": {"skinner_walker": 2}})
+    assert Rescue("joe", "r0c1") in engine.legal_commands(state, "A")
+    state, _ = engine.apply(state, "A", Rescue("joe", "r0c1"))
+    assert survivor(state, "dan").zone == 0 and survivor(state, "joe").actions_left == 3
+
+
+def test_a_quiet_turn_makes_a_survivor_rotten_and_zombies_ignore_it():
+    board = sketch_board("s s s", markers=[("start", (0, 0))])
+    state = new_game(board, {"A": ["joe"]}, catalog=catalog_with([NOTHING] * 4))
+    state = arrange(state, survivors={"joe": {"skills": ("rotten",), "hand": ["crowbar"]}},
+                    zombies={"r0c0": {"skinner_walker": 1}, "r0c2": {"skinner_walker": 1}})
+    state, events = engine.apply(state, "A", EndTurn("joe"))
+    assert survivor(state, "joe").rotten and survivor(state, "joe").wounds == 0
+    assert not any(e.kind == "zombie_attacked" for e in events)
+    assert state.zombies_in(2) == 1  # nothing to hear: the far walker stays
+    state = arrange(state, dice=[1])
+    state, _ = engine.apply(state, "A", Attack("joe", 0, "r0c0"))  # a combat action loses the token
+    assert not survivor(state, "joe").rotten

@@ -124,6 +124,24 @@ class CloseDoor:
 
 
 @dataclass(frozen=True, slots=True)
+class Shove:
+    """Shove: once per turn, free: push every zombie in the zone into an adjacent open zone."""
+
+    survivor: str
+    to: str
+    kind: Literal["shove"] = "shove"
+
+
+@dataclass(frozen=True, slots=True)
+class Rescue:
+    """Lifesaver: once per turn, free: pull the survivors of an adjacent zone holding zombies."""
+
+    survivor: str
+    zone: str
+    kind: Literal["rescue"] = "rescue"
+
+
+@dataclass(frozen=True, slots=True)
 class Shout:
     """Loud: free, once per turn; the zone counts as the noisiest until the survivor's next turn."""
 
@@ -249,6 +267,8 @@ class ForceDice:
 Command = Annotated[
     Move
     | Heal
+    | Shove
+    | Rescue
     | CloseDoor
     | Jump
     | GiveAction

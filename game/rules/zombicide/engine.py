@@ -65,8 +65,10 @@ from game.rules.zombicide.commands import (
     PhaseStarted,
     Rearrange,
     Reload,
+    Rescue,
     Search,
     Shout,
+    Shove,
     SkillGained,
     SurvivorEliminated,
     SurvivorEscaped,
@@ -428,6 +430,15 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
     if sk.has(s.skills, "jump") and not s.jump_used and s.actions_left > extra:
         for target in _jump_targets(graph, state.doors_open, zone):
             commands.append(Jump(sid, graph.zone_ids[target]))
+    if sk.has(s.skills, "shove") and not s.shoved and zombies_here:
+        for other in graph.neighbours(zone, state.doors_open):
+            commands.append(Shove(sid, graph.zone_ids[other]))
+    if sk.has(s.skills, "lifesaver") and not s.rescued:
+        for other in graph.neighbours(zone, state.doors_open):
+            if state.zombies_in(other) and any(
+                o.in_play and o.zone == other and o.aboard < 0 for o in state.survivors
+            ):
+                commands.append(Rescue(sid, graph.zone_ids[other]))
     if sk.has(s.skills, "closes_doors") and s.actions_left > 0:
         for _other, e in graph.adjacent[zone]:
             edge = graph.edges[e]
@@ -450,8 +461,8 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
                 edge = graph.edges[e]
                 if edge.door >= 0 and not state.doors_open[edge.door] and _door_unlocked(state, edge.color):
                     commands.append(OpenDoor(sid, edge.connection_id))
-    searchable = _searchable(state, zone) or sk.has(s.skills, "search_anywhere")
-    if searchable and _can_spend(s, "search") and not s.searched and zombies_here == 0 and (
+    searchable = _searchable(state, zone) or sk.has(s.skills, "search_anywhere") or s.nose_search
+    if searchable and (_can_spend(s, "search") or s.nose_search) and not s.searched and zombies_here == 0 and (
         state.equipment_deck or state.equipment_discard
     ):
         commands.append(Search(sid))
@@ -740,12 +751,24 @@ class _Game:
         """Survivors in the zone that actors outside a flying helicopter can reach."""
         return [i for i, s in enumerate(self.survivors) if s.in_play and s.zone == zone and not self.in_flight(s)]
 
+    def prey_in(self, zone: int) -> list[int]:
+        """Survivors the zombies can attack or grab in the zone: Rotten ones are ignored."""
+        return [i for i in self.survivors_in(zone) if not self.survivors[i].rotten]
+
+    def made_a_stir(self, i: int) -> None:
+        """A combat action, noise or piloting: the turn is not quiet and any Rotten token is lost."""
+        s = self.survivors[i]
+        if s.quiet_turn or s.rotten:
+            self.change(i, quiet_turn=False, rotten=False)
+
     def in_flight(self, s: Survivor) -> bool:
         return s.aboard >= 0 and self.helicopters[s.aboard].flying
 
-    def add_noise(self, zone: int, survivor: Survivor | None = None) -> None:
-        if survivor is not None and sk.has(survivor.skills, "makes_no_noise"):
+    def add_noise(self, zone: int, who: int) -> None:
+        """A Noise token made by survivor ``who`` (Ninja survivors make none)."""
+        if sk.has(self.survivors[who].skills, "makes_no_noise"):
             return
+        self.made_a_stir(who)
         self.noise[zone] += 1
         self.events.append(NoiseMade(self.zid(zone), self.noise[zone]))
 
@@ -848,7 +871,9 @@ class _Game:
         self.advance_turns()
 
     def end_turn(self, i: int) -> None:
-        s = self.change(i, done=True, acting=False, actions_left=0, free_actions=())
+        s = self.survivors[i]
+        rotten = s.rotten or (s.quiet_turn and s.in_play and sk.has(s.skills, "rotten"))
+        s = self.change(i, done=True, acting=False, actions_left=0, free_actions=(), rotten=rotten)
         self.active = -1
         self.events.append(TurnEnded(s.id))
 
@@ -889,7 +914,9 @@ class _Game:
             if step < len(path) - 1 and self.zombie_count(zone):
                 raise IllegalCommand(f"entering {self.zid(zone)} with its zombies ends the move there")
             here = zone
-        extra = 0 if sk.has(s.skills, "slippery") else self.zombie_count(s.zone)
+        extra = 0 if sk.has(s.skills, "slippery") or s.slip_next_move else self.zombie_count(s.zone)
+        if s.slip_next_move:
+            self.change(i, slip_next_move=False)
         if not command.charge:
             self.spend(i, "move")
         if extra > self.survivors[i].actions_left:
@@ -985,6 +1012,7 @@ class _Game:
         if not self.graph.landing[helicopter.zone]:
             raise IllegalCommand("helicopters take off and land on the helipad or the wasteland")
         self.spend(i, "other")
+        self.made_a_stir(i)
         self.helicopters[s.aboard] = replace(helicopter, flying=True)
         self.events.append(HelicopterChanged("took_off", self.zid(helicopter.zone), s.id))
 
@@ -996,6 +1024,7 @@ class _Game:
         if not self.graph.landing[helicopter.zone]:
             raise IllegalCommand("helicopters take off and land on the helipad or the wasteland")
         self.spend(i, "other")
+        self.made_a_stir(i)
         self.helicopters[s.aboard] = replace(helicopter, flying=False)
         self.events.append(HelicopterChanged("landed", self.zid(helicopter.zone), s.id))
 
@@ -1013,6 +1042,7 @@ class _Game:
                 raise IllegalCommand(f"{self.zid(zone)} is not a straight step from {self.zid(here)}")
             here = zone
         self.spend(i, "other")
+        self.made_a_stir(i)
         self.helicopters[s.aboard] = replace(helicopter, zone=here)
         for j, other in enumerate(self.survivors):
             if other.aboard == s.aboard and other.in_play:
@@ -1143,6 +1173,36 @@ class _Game:
         self.doors_spawned[edge.door] = True
         self.events.append(DoorClosed(command.door, s.id))
 
+    def do_shove(self, i: int, command: Shove) -> None:
+        s = self.survivors[i]
+        if not sk.has(s.skills, "shove") or s.shoved:
+            raise IllegalCommand(f"{s.name} cannot shove now (Shove, once per turn)")
+        to = self.zone_by_id(command.to)
+        if to not in self.graph.neighbours(s.zone, tuple(self.doors_open)):
+            raise IllegalCommand("zombies are shoved into an adjacent zone with a clear path")
+        if not self.zombie_count(s.zone):
+            raise IllegalCommand("there is no zombie here to shove")
+        self.change(i, shoved=True)
+        for t, n in enumerate(self.zombies[s.zone]):
+            if n:
+                self.arrive(s.zone, to, t, n)
+        self.zombies[s.zone] = (0,) * self.tables.type_count
+
+    def do_rescue(self, i: int, command: Rescue) -> None:
+        s = self.survivors[i]
+        if not sk.has(s.skills, "lifesaver") or s.rescued:
+            raise IllegalCommand(f"{s.name} cannot rescue now (Lifesaver, once per turn)")
+        zone = self.zone_by_id(command.zone)
+        if zone not in self.graph.neighbours(s.zone, tuple(self.doors_open)) or not self.zombie_count(zone):
+            raise IllegalCommand("Lifesaver reaches an adjacent zone holding zombies, with a clear path")
+        pulled = [j for j in self.survivors_in(zone) if self.survivors[j].aboard < 0]
+        if not pulled:
+            raise IllegalCommand("nobody to pull out of that zone")
+        self.change(i, rescued=True)
+        for j in pulled:
+            self.events.append(SurvivorMoved(self.survivors[j].id, command.zone, self.zid(s.zone), 0))
+            self.change(j, zone=s.zone)
+
     def do_shout(self, i: int, command: Shout) -> None:
         s = self.survivors[i]
         if not sk.has(s.skills, "loud"):
@@ -1150,6 +1210,7 @@ class _Game:
         if self.loud[1] == i:
             raise IllegalCommand("Loud works once per turn")
         self.loud = (s.zone, i)
+        self.made_a_stir(i)
         self.events.append(NoiseMade(self.zid(s.zone), self.noise[s.zone]))
 
     def do_heal(self, i: int, command: Heal) -> None:
@@ -1193,7 +1254,7 @@ class _Game:
         self.doors_open[edge.door] = True
         self.events.append(DoorOpened(command.door, s.id))
         if noisy:
-            self.add_noise(s.zone, s)
+            self.add_noise(s.zone, i)
         if not self.doors_spawned[edge.door]:
             self.doors_spawned[edge.door] = True
             for zone in (edge.a, edge.b):
@@ -1238,13 +1299,17 @@ class _Game:
 
     def do_search(self, i: int, command: Search) -> None:
         s = self.survivors[i]
-        if not _searchable(self.freeze(), s.zone) and not sk.has(s.skills, "search_anywhere"):
+        nose = s.nose_search
+        if not nose and not _searchable(self.freeze(), s.zone) and not sk.has(s.skills, "search_anywhere"):
             raise IllegalCommand("only building rooms can be searched")
         if self.zombie_count(s.zone):
             raise IllegalCommand("nobody searches with zombies in the zone")
         if s.searched:
             raise IllegalCommand(f"{s.name} has already searched this turn")
-        self.spend(i, "search")
+        if nose:  # Hold your nose: free, and in any zone
+            self.change(i, nose_search=False)
+        else:
+            self.spend(i, "search")
         s = self.change(i, searched=True)
         drawn = []
         flashlight = any("search_draw_two" in self.equipment(c).effects for c in s.slots[:2] if c >= 0)
@@ -1329,6 +1394,7 @@ class _Game:
                 raise IllegalCommand(f"unknown zombie type {name!r}")
         if not free:
             self.spend(i, weapon.attack)
+        self.made_a_stir(i)
         fired = [card]
         other = s.slots[1 - command.slot]
         if (
@@ -1344,7 +1410,7 @@ class _Game:
         else:
             self.roll_attack(i, target, fired, weapon.attack, command.priority)
         if weapon.noisy_attack:
-            self.add_noise(self.survivors[i].zone, self.survivors[i])
+            self.add_noise(self.survivors[i].zone, i)
         if weapon.reload:
             self.unloaded.extend(c for c in fired if c not in self.unloaded)
 
@@ -1528,6 +1594,17 @@ class _Game:
         self.zombies[zone] = tuple(counts)
         if xp and s.in_play:
             self.gain_xp(i, xp)
+        if any(killed) and s.in_play and self.active == i:
+            s = self.survivors[i]
+            changes: dict[str, Any] = {}
+            if sk.has(s.skills, "hit_and_run"):
+                changes.update(free_actions=s.free_actions + ("move",), slip_next_move=True)
+            elif sk.has(s.skills, "sudden_charge") and sum(counts) == 0:
+                changes.update(free_actions=s.free_actions + ("move",))
+            if sk.has(s.skills, "hold_your_nose") and not s.nose_used:
+                changes.update(nose_search=True, nose_used=True)
+            if changes:
+                self.change(i, **changes)
 
     def gain_xp(self, i: int, amount: int) -> None:
         s = self.survivors[i]
@@ -1705,6 +1782,7 @@ class _Game:
 
     def do_make_noise(self, i: int, command: MakeNoise) -> None:
         self.spend(i, "other")
+        self.made_a_stir(i)
         s = self.survivors[i]
         self.noise[s.zone] += 1
         self.events.append(NoiseMade(self.zid(s.zone), self.noise[s.zone]))
@@ -1824,7 +1902,7 @@ class _Game:
 
     def wound_options(self, zone: int) -> tuple[list[str], list[tuple[int, int]]]:
         labels, payload = [], []
-        for i in self.survivors_in(zone):
+        for i in self.prey_in(zone):
             s = self.survivors[i]
             seen: set[str] = set()
             if EMPTY in s.slots and sk.has(s.skills, "wounds_cost_no_card"):
@@ -1843,7 +1921,7 @@ class _Game:
 
     def default_wound(self, zone: int) -> tuple[int, int]:
         """The fixed sharing policy: the least-wounded survivor loses its last reserve card."""
-        i = min(self.survivors_in(zone), key=lambda j: (self.survivors[j].wounds, j))
+        i = min(self.prey_in(zone), key=lambda j: (self.survivors[j].wounds, j))
         s = self.survivors[i]
         if EMPTY in s.slots and sk.has(s.skills, "wounds_cost_no_card"):
             return i, -1
@@ -1894,7 +1972,7 @@ class _Game:
         for zone in range(self.graph.zone_count):
             counts = self.zombies[zone]
             attackers = sum(counts[t] for t in types)
-            if not attackers or not self.survivors_in(zone):
+            if not attackers or not self.prey_in(zone):
                 continue
             attacked.append(zone)
             for t in types:
@@ -1907,7 +1985,7 @@ class _Game:
         self.queue[0:0] = follow
 
     def step_wound(self, zone: int, count: int, t: int) -> None:
-        if count <= 0 or not self.survivors_in(zone):
+        if count <= 0 or not self.prey_in(zone):
             return
         labels, payload = self.wound_options(zone)
         if self.spec.auto_wounds or len(payload) == 1:
@@ -1927,7 +2005,7 @@ class _Game:
     def noise_map(self) -> list[int]:
         noise = list(self.noise)
         for s in self.survivors:
-            if s.in_play and not sk.has(s.skills, "makes_no_noise") and not self.in_flight(s):
+            if s.in_play and not sk.has(s.skills, "makes_no_noise") and not self.in_flight(s) and not s.rotten:
                 noise[s.zone] += 1
         if self.loud[0] >= 0:  # the last Loud makes its zone the noisiest
             noise[self.loud[0]] = max(noise) + 1
@@ -1976,7 +2054,7 @@ class _Game:
         noise = self.noise_map()
         occupied = [False] * self.graph.zone_count
         for s in self.survivors:
-            if s.in_play and not self.in_flight(s):
+            if s.in_play and not self.in_flight(s) and not s.rotten:
                 occupied[s.zone] = True
         plans: list[tuple[int, list[int], list[int]]] = []
         for zone in range(self.graph.zone_count):
@@ -2033,7 +2111,7 @@ class _Game:
                 edge = self.graph.edges[e]
                 if edge.door >= 0 and not doors[edge.door]:
                     continue
-                for i in self.survivors_in(other):
+                for i in self.prey_in(other):
                     if i not in taken:
                         taken.add(i)
                         self.change(i, zone=zone)
@@ -2153,6 +2231,12 @@ class _Game:
                 "reroll_used": False,
                 "mask_used": False,
                 "jump_used": False,
+                "shoved": False,
+                "rescued": False,
+                "nose_used": False,
+                "nose_search": False,
+                "slip_next_move": False,
+                "quiet_turn": True,
                 "led": False,
                 "healed": False,
                 "actions_left": actions + sk.extra_actions(s.skills) if s.in_play else 0,
@@ -2220,6 +2304,8 @@ _HANDLERS = {
     Move: _Game.do_move,
     Heal: _Game.do_heal,
     Shout: _Game.do_shout,
+    Shove: _Game.do_shove,
+    Rescue: _Game.do_rescue,
     CloseDoor: _Game.do_close_door,
     Jump: _Game.do_jump,
     GiveAction: _Game.do_give_action,

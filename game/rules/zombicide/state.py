@@ -77,6 +77,13 @@ class Survivor:
     jump_used: bool = False
     led: bool = False  # Born leader used this turn
     gifted_actions: int = 0  # given by a Born leader, added when the next turn starts
+    slip_next_move: bool = False  # Hit & run: the next Move ignores the zombies in the zone
+    nose_search: bool = False  # Hold your nose: a free Search anywhere is waiting
+    nose_used: bool = False
+    shoved: bool = False  # Shove used this turn
+    rescued: bool = False  # Lifesaver used this turn
+    quiet_turn: bool = True  # no combat action and no noise so far this turn (Rotten)
+    rotten: bool = False  # zombies ignore this survivor
     healed: bool = False  # Medic used this turn
     tough_used: bool = False
     aboard: int = -1  # the helicopter the survivor sits in
