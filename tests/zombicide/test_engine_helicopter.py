@@ -69,7 +69,8 @@ def test_aboard_only_helicopter_actions_are_allowed():
     with pytest.raises(IllegalCommand, match="leave the helicopter first"):
         play(state, Move("terry", "r0c1"))
     kinds = {type(c).__name__ for c in engine.legal_commands(state, "A")}
-    assert kinds <= {"EndTurn", "LeaveHelicopter", "ChangeSeat", "TakeOff", "Land", "Fly"}
+    assert kinds <= {"EndTurn", "LeaveHelicopter", "ChangeSeat", "TakeOff", "Land", "Fly", "StoreEquipment",
+                     "TakeEquipment"}
 
 
 def test_take_off_fly_over_walls_and_land():
@@ -130,3 +131,17 @@ def test_zombies_cannot_reach_survivors_in_flight_but_hear_the_helicopter():
     assert survivor(state, "terry").wounds == 0
     assert zombies_at(state, "r0c3") == {"skinner_walker": 1}  # a wall stands between it and the noise
     assert zombies_at(state, "r0c1") == {"skinner_walker": 1}  # already under the helicopter
+
+
+def test_equipment_can_be_stored_aboard_and_taken_back():
+    from game.rules.zombicide.commands import StoreEquipment, TakeEquipment
+
+    state = arrange(game(), survivors={"terry": {"hand": ["crowbar", "pistol"]}})
+    state, _ = play(state, BoardHelicopter("terry", pilot=True))
+    assert StoreEquipment("terry", 1) in engine.legal_commands(state, "A")
+    state, _ = play(state, StoreEquipment("terry", 1))
+    assert len(state.helicopters[0].cards) == 1 and survivor(state, "terry").slots[1] == -1
+    state, _ = play(state, EndTurn("terry"))
+    state, _ = play(state, TakeEquipment("dan", 0, 2))  # beside the landed helicopter
+    assert state.card_kinds[survivor(state, "dan").slots[2]] == "pistol"
+    assert state.helicopters[0].cards == ()

@@ -57,6 +57,8 @@ def check_invariants(state, total_miniatures):
     assert [a + b for a, b in zip(on_board, state.supply, strict=True)] == total_miniatures
     assert all(n >= 0 for n in state.supply)
     cards = Counter(state.equipment_deck + state.equipment_discard)
+    for helicopter in state.helicopters:
+        cards.update(helicopter.cards)
     for s in state.survivors:
         cards.update(c for c in s.slots if c >= 0)
         if s.alive:

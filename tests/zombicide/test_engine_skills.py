@@ -379,3 +379,16 @@ def test_a_quiet_turn_makes_a_survivor_rotten_and_zombies_ignore_it():
     state = arrange(state, dice=[1])
     state, _ = engine.apply(state, "A", Attack("joe", 0, "r0c0"))  # a combat action loses the token
     assert not survivor(state, "joe").rotten
+
+
+def test_bloodlust_moves_into_the_zombies_and_strikes_for_one_action():
+    from game.rules.zombicide.commands import Bloodlust
+
+    state = long_game(("bloodlust:melee",), zombies={"r0c2": {"skinner_walker": 1}}, dice=[6])
+    state = arrange(state, survivors={"joe": {"hand": ["crowbar"]}})
+    state, _ = engine.apply(state, "A", Bloodlust("joe", "r0c2", 0, via=("r0c1",)))
+    assert survivor(state, "joe").zone == 2 and state.zombies_in(2) == 0
+    assert survivor(state, "joe").actions_left == 2
+    quiet = arrange(long_game(("bloodlust:melee",)), survivors={"joe": {"hand": ["crowbar"]}})
+    with pytest.raises(IllegalCommand, match="zone with zombies"):
+        engine.apply(quiet, "A", Bloodlust("joe", "r0c1", 0))

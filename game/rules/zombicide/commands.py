@@ -142,6 +142,37 @@ class Rescue:
 
 
 @dataclass(frozen=True, slots=True)
+class StoreEquipment:
+    """1 action: put the card of ``slot`` on the helicopter (landed in the zone, or from aboard)."""
+
+    survivor: str
+    slot: int
+    kind: Literal["store_equipment"] = "store_equipment"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeEquipment:
+    """1 action: take the ``index``-th stored card of the helicopter into ``slot``."""
+
+    survivor: str
+    index: int
+    slot: int
+    kind: Literal["take_equipment"] = "take_equipment"
+
+
+@dataclass(frozen=True, slots=True)
+class Bloodlust:
+    """Bloodlust: 1 action, move up to 2 zones into a zone with zombies, then a free attack with
+    the weapon in hand ``slot``."""
+
+    survivor: str
+    to: str
+    slot: int
+    via: tuple[str, ...] = ()
+    kind: Literal["bloodlust"] = "bloodlust"
+
+
+@dataclass(frozen=True, slots=True)
 class Shout:
     """Loud: free, once per turn; the zone counts as the noisiest until the survivor's next turn."""
 
@@ -267,6 +298,9 @@ class ForceDice:
 Command = Annotated[
     Move
     | Heal
+    | StoreEquipment
+    | TakeEquipment
+    | Bloodlust
     | Shove
     | Rescue
     | CloseDoor

@@ -23,6 +23,7 @@ from game.rules.zombicide.catalog import Catalog, load_catalog
 from game.rules.zombicide.commands import (
     COMMAND_ADAPTER,
     Attack,
+    Bloodlust,
     BoardHelicopter,
     CardDiscarded,
     CardDrawn,
@@ -70,12 +71,14 @@ from game.rules.zombicide.commands import (
     Shout,
     Shove,
     SkillGained,
+    StoreEquipment,
     SurvivorEliminated,
     SurvivorEscaped,
     SurvivorHealed,
     SurvivorMoved,
     SurvivorsGrabbed,
     SurvivorWounded,
+    TakeEquipment,
     TakeObjective,
     TakeOff,
     TeamActionUsed,
@@ -580,6 +583,10 @@ def _helicopter_commands(state: ZombicideState, s: Survivor) -> list[Any]:
     )
     if can_leave:
         commands.append(LeaveHelicopter(s.id))
+    commands.extend(StoreEquipment(s.id, slot) for slot, card in enumerate(s.slots) if card >= 0)
+    if EMPTY in s.slots:
+        free_slot = s.slots.index(EMPTY)
+        commands.extend(TakeEquipment(s.id, n, free_slot) for n in range(len(helicopter.cards)))
     if (s.piloting and not helicopter.flying and passengers < 3) or (not s.piloting and pilot_seat_free):
         commands.append(ChangeSeat(s.id))
     if s.piloting and sk.has(s.skills, "flies_helicopters") and state.setup.helicopter_flies:
@@ -1212,6 +1219,75 @@ class _Game:
         self.loud = (s.zone, i)
         self.made_a_stir(i)
         self.events.append(NoiseMade(self.zid(s.zone), self.noise[s.zone]))
+
+    def reachable_helicopter(self, s: Survivor) -> int:
+        if s.aboard >= 0:
+            return s.aboard
+        return self.helicopter_here(s)
+
+    def do_store_equipment(self, i: int, command: StoreEquipment) -> None:
+        s = self.survivors[i]
+        h = self.reachable_helicopter(s)
+        if h < 0:
+            raise IllegalCommand("no helicopter to store equipment in: be aboard, or beside it landed")
+        if not 0 <= command.slot < len(s.slots) or s.slots[command.slot] < 0:
+            raise IllegalCommand("that slot holds no equipment card")
+        self.spend(i, "other")
+        slots = list(s.slots)
+        card, slots[command.slot] = slots[command.slot], EMPTY
+        self.change(i, slots=tuple(slots))
+        helicopter = self.helicopters[h]
+        self.helicopters[h] = replace(helicopter, cards=helicopter.cards + (card,))
+        self.inventory_event(i)
+
+    def do_take_equipment(self, i: int, command: TakeEquipment) -> None:
+        s = self.survivors[i]
+        h = self.reachable_helicopter(s)
+        if h < 0:
+            raise IllegalCommand("no helicopter to take equipment from: be aboard, or beside it landed")
+        helicopter = self.helicopters[h]
+        if not 0 <= command.index < len(helicopter.cards):
+            raise IllegalCommand("no such card aboard")
+        if not 0 <= command.slot < len(s.slots) or s.slots[command.slot] != EMPTY:
+            raise IllegalCommand("take the card into an empty slot")
+        self.spend(i, "other")
+        cards = list(helicopter.cards)
+        card = cards.pop(command.index)
+        slots = list(s.slots)
+        slots[command.slot] = card
+        self.change(i, slots=tuple(slots))
+        self.helicopters[h] = replace(helicopter, cards=tuple(cards))
+        self.inventory_event(i)
+
+    def do_bloodlust(self, i: int, command: Bloodlust) -> None:
+        s = self.survivors[i]
+        if not any(sk.split(k)[0] == "bloodlust" for k in s.skills):
+            raise IllegalCommand(f"{s.name} does not have Bloodlust")
+        card = s.slots[command.slot] if command.slot in (0, 1) else -1
+        weapon = self.equipment(card) if card >= 0 else None
+        if weapon is None or weapon.attack is None or not any(
+            sk.split(k)[0] == "bloodlust" and sk.split(k)[1] in (weapon.attack, "combat") for k in s.skills
+        ):
+            raise IllegalCommand("Bloodlust needs a weapon in hand of its kind")
+        path = [self.zone_by_id(z) for z in (*command.via, command.to)]
+        if len(path) > 2 or not self.zombie_count(path[-1]):
+            raise IllegalCommand("Bloodlust moves up to 2 zones into a zone with zombies")
+        here, doors = s.zone, tuple(self.doors_open)
+        for step, zone in enumerate(path):
+            if zone not in self.graph.neighbours(here, doors) or (step < len(path) - 1 and self.zombie_count(zone)):
+                raise IllegalCommand(f"{s.name} cannot get to {command.to} that way")
+            here = zone
+        extra = 0 if sk.has(s.skills, "slippery") else self.zombie_count(s.zone)
+        self.spend(i, "move")
+        if extra > self.survivors[i].actions_left:
+            raise IllegalCommand(f"leaving a zone with {extra} zombies costs {extra + 1} actions")
+        self.change(i, actions_left=self.survivors[i].actions_left - extra)
+        from_zone = s.zone
+        for zone in path:
+            self.change(i, zone=zone)
+            self.events.append(SurvivorMoved(s.id, self.zid(from_zone), self.zid(zone), 0))
+            from_zone = zone
+        self.do_attack(i, Attack(s.id, command.slot, command.to), free=True)
 
     def do_heal(self, i: int, command: Heal) -> None:
         s = self.survivors[i]
@@ -2292,7 +2368,9 @@ class _Game:
 
 
 PASSENGER_SEATS = 3
-_HELICOPTER_COMMANDS = (BoardHelicopter, LeaveHelicopter, ChangeSeat, TakeOff, Land, Fly)
+_HELICOPTER_COMMANDS = (
+    BoardHelicopter, LeaveHelicopter, ChangeSeat, TakeOff, Land, Fly, StoreEquipment, TakeEquipment,
+)
 
 _HANDLERS = {
     BoardHelicopter: _Game.do_board_helicopter,
@@ -2303,6 +2381,9 @@ _HANDLERS = {
     Fly: _Game.do_fly,
     Move: _Game.do_move,
     Heal: _Game.do_heal,
+    StoreEquipment: _Game.do_store_equipment,
+    TakeEquipment: _Game.do_take_equipment,
+    Bloodlust: _Game.do_bloodlust,
     Shout: _Game.do_shout,
     Shove: _Game.do_shove,
     Rescue: _Game.do_rescue,

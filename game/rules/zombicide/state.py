@@ -104,6 +104,7 @@ class Survivor:
 class Helicopter:
     zone: int
     flying: bool = False
+    cards: tuple[int, ...] = ()  # equipment stored aboard
 
 
 @dataclass(frozen=True, slots=True)
