@@ -434,14 +434,14 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
         for target in _jump_targets(graph, state.doors_open, zone):
             commands.append(Jump(sid, graph.zone_ids[target]))
     if sk.has(s.skills, "shove") and not s.shoved and zombies_here:
-        for other in graph.neighbours(zone, state.doors_open):
-            commands.append(Shove(sid, graph.zone_ids[other]))
+        for next_zone in graph.neighbours(zone, state.doors_open):
+            commands.append(Shove(sid, graph.zone_ids[next_zone]))
     if sk.has(s.skills, "lifesaver") and not s.rescued:
-        for other in graph.neighbours(zone, state.doors_open):
-            if state.zombies_in(other) and any(
-                o.in_play and o.zone == other and o.aboard < 0 for o in state.survivors
+        for next_zone in graph.neighbours(zone, state.doors_open):
+            if state.zombies_in(next_zone) and any(
+                o.in_play and o.zone == next_zone and o.aboard < 0 for o in state.survivors
             ):
-                commands.append(Rescue(sid, graph.zone_ids[other]))
+                commands.append(Rescue(sid, graph.zone_ids[next_zone]))
     if sk.has(s.skills, "closes_doors") and s.actions_left > 0:
         for _other, e in graph.adjacent[zone]:
             edge = graph.edges[e]
