@@ -893,7 +893,8 @@ def missions() -> dict[str, str]:
             {"id": "2R:door-front", "color": "blue", "open": False},
             {"id": "2R:door-vault", "color": "pink", "open": False},
         ],
-        setup={"goals": ["escape_all"], "objective_xp": 5, "door_keys": {"blue": "blue", "pink": "pink"}},
+        setup={"goals": ["escape_all"], "objective_xp": 5, "door_keys": {"blue": "blue", "pink": "pink"},
+               "helicopter_flies": True},
     )
     out["city-3x3"] = mission_toml(
         "city-3x3", "Nine Blocks",
@@ -919,7 +920,7 @@ def missions() -> dict[str, str]:
             {"kind": "spawn", "zone": "1R:st-w", "color": "pink", "locators": []},
         ],
         doors=[{"id": "8R:door-market", "color": "yellow", "open": True}],
-        setup={"goals": ["take_all_objectives", "all_in_exit"], "objective_xp": 5},
+        setup={"goals": ["take_all_objectives", "all_in_exit"], "objective_xp": 5, "helicopter_flies": True},
     )
     return out
 
