@@ -65,7 +65,24 @@ def load_table_source(args: argparse.Namespace):
     return board, state, None
 
 
+# Rules tools that run without a window: `main.py scenario FILE...`, `main.py simulate MISSION ...`.
+SUBCOMMANDS = {
+    "scenario": "game.rules.zombicide.scenario",
+    "simulate": "game.rules.zombicide.simulate",
+}
+
+
+def run_subcommand(name: str, rest: list[str]) -> int:
+    import importlib
+
+    module = importlib.import_module(SUBCOMMANDS[name])
+    return int(module.run_cli(rest))
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] in SUBCOMMANDS:
+        return run_subcommand(argv[0], argv[1:])
     args = build_parser().parse_args(argv)
     if args.validate:
         from game.board.lint import validate_cli
