@@ -302,17 +302,21 @@ def test_skill_homes_find_string_constants(tmp_path, catalog):
 BOOK_SURVIVORS = {"cathy", "dan", "james", "jane", "joe", "laurie", "louise", "maddie", "oso", "parker", "terry", "travis"}
 
 
-def test_tokens_exist_for_zombies_and_our_survivors(catalog):
+def test_every_zombie_and_survivor_token_resolves(catalog):
     import json
 
-    manifest = Path(__file__).resolve().parents[2] / "assets" / "tokens" / "tokens.json"
-    tokens = set(json.loads(manifest.read_text(encoding="utf-8")))
+    manifest_path = Path(__file__).resolve().parents[2] / "assets" / "tokens" / "tokens.json"
+    manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
     for zombie in catalog.zombies:
-        assert zombie.token in tokens, f"{zombie.id}: no token {zombie.token!r} in {manifest}"
-    missing = {s.id for s in catalog.survivors if s.token not in tokens}
-    assert missing <= BOOK_SURVIVORS, f"survivors without token art: {sorted(missing - BOOK_SURVIVORS)}"
-    with_art = [s for s in catalog.survivors if s.token in tokens]
-    assert len(with_art) >= 12
+        assert zombie.token in manifest, f"{zombie.id}: no token {zombie.token!r} in {manifest_path}"
+        assert manifest[zombie.token]["side"] == "zombie", zombie.id
+    for survivor in catalog.survivors:
+        assert survivor.token in manifest, f"{survivor.id}: no token {survivor.token!r} in {manifest_path}"
+        assert manifest[survivor.token]["side"] == "survivor", survivor.id
+    # our own twelve have a portrait each; the book-named ones share the generic survivor token
+    ours = {s.id: s.token for s in catalog.survivors if s.id not in BOOK_SURVIVORS}
+    assert len(ours) == 12 and len(set(ours.values())) == 12
+    assert {s.token for s in catalog.survivors if s.id in BOOK_SURVIVORS} == {"zw_survivor"}
 
 
 def test_our_survivors_can_fly_and_rope_down(catalog):
