@@ -134,31 +134,34 @@ class Table:
     def blockers_along(self, ax: float, ay: float, bx: float, by: float) -> list[tuple[float, float, float, float, float, int]]:
         """Blockers in the grid cells the segment runs through (tallest first)."""
         cols, rows = self.grid
-        col, row = _cell(ax, cols), _cell(ay, rows)
-        end_col, end_row = _cell(bx, cols), _cell(by, rows)
+        col = min(max(int(ax // GRID_CM), 0), cols - 1)
+        row = min(max(int(ay // GRID_CM), 0), rows - 1)
+        end_col = min(max(int(bx // GRID_CM), 0), cols - 1)
+        end_row = min(max(int(by // GRID_CM), 0), rows - 1)
         masks = self.cell_masks
         mask = masks[row * cols + col]
-        dx, dy = bx - ax, by - ay
-        step_c = 1 if dx > 0 else -1
-        step_r = 1 if dy > 0 else -1
-        t_dx = abs(GRID_CM / dx) if abs(dx) > EPS else math.inf
-        t_dy = abs(GRID_CM / dy) if abs(dy) > EPS else math.inf
-        next_x = ((col + (step_c > 0)) * GRID_CM - ax) / dx if abs(dx) > EPS else math.inf
-        next_y = ((row + (step_r > 0)) * GRID_CM - ay) / dy if abs(dy) > EPS else math.inf
-        for _ in range(cols + rows + 2):
-            if col == end_col and row == end_row:
-                break
-            if next_x < next_y:
-                col += step_c
-                next_x += t_dx
-            else:
-                row += step_r
-                next_y += t_dy
-            if not (0 <= col < cols and 0 <= row < rows):
-                break
-            mask |= masks[row * cols + col]
-        found = []
+        if col != end_col or row != end_row:
+            dx, dy = bx - ax, by - ay
+            step_c = 1 if dx > 0 else -1
+            step_r = 1 if dy > 0 else -1
+            t_dx = abs(GRID_CM / dx) if abs(dx) > EPS else math.inf
+            t_dy = abs(GRID_CM / dy) if abs(dy) > EPS else math.inf
+            next_x = ((col + (step_c > 0)) * GRID_CM - ax) / dx if abs(dx) > EPS else math.inf
+            next_y = ((row + (step_r > 0)) * GRID_CM - ay) / dy if abs(dy) > EPS else math.inf
+            for _ in range(cols + rows + 2):
+                if next_x < next_y:
+                    col += step_c
+                    next_x += t_dx
+                else:
+                    row += step_r
+                    next_y += t_dy
+                if not (0 <= col < cols and 0 <= row < rows):
+                    break
+                mask |= masks[row * cols + col]
+                if col == end_col and row == end_row:
+                    break
         blockers = self.blockers
+        found = []
         while mask:
             low = mask & -mask
             found.append(blockers[low.bit_length() - 1])
@@ -301,70 +304,102 @@ def _point_segment_distance(p: Point, a: Point, b: Point) -> float:
 _UNKNOWN = -2
 
 
+FigureRow = tuple[float, float, str, float]  # x, y, id, squared radius that blocks a ray
+
+
+def figure_rows(figures: Sequence[Figure]) -> list[FigureRow]:
+    """Figures as plain rows for the sight loops (built once per shooter, not once per target)."""
+    return [(f.x, f.y, f.id, (f.radius_cm * 0.9) ** 2) for f in figures]
+
+
 def visible_fraction(table: Table, shooter: Figure, target: Figure, others: Sequence[Figure] = (),
                      open_portals: frozenset[str] = frozenset(), eye_height_cm: float = EYE_HEIGHT_CM,
                      shooter_building: int | None = _UNKNOWN) -> float:
     """Share of the target's vital points the shooter sees (0..1)."""
+    return _visible_fraction(table, shooter, target, figure_rows(others), open_portals, eye_height_cm,
+                             shooter_building)
+
+
+def _visible_fraction(table: Table, shooter: Figure, target: Figure, rows: Sequence[FigureRow],
+                      open_portals: frozenset[str], eye_height_cm: float, shooter_building: int | None) -> float:
     sx, sy = shooter.x, shooter.y
     tx, ty = target.x, target.y
     length = math.hypot(tx - sx, ty - sy)
     if length < EPS:
         return 1.0
     vitals = VITAL_POINTS_CM.get(target.kind, VITAL_POINTS_CM["survivor"])
+    vital_count = len(vitals)
     reach = target.radius_cm * 0.8
     nx, ny = -(ty - sy) / length * reach, (tx - sx) / length * reach
     aims = ((tx, ty), (tx + nx, ty + ny), (tx - nx, ty - ny))
-    low_x, high_x = (sx, tx) if sx < tx else (tx, sx)
-    low_y, high_y = (sy, ty) if sy < ty else (ty, sy)
-    low_x -= reach + BASE_RADIUS_CM
-    low_y -= reach + BASE_RADIUS_CM
-    high_x += reach + BASE_RADIUS_CM
-    high_y += reach + BASE_RADIUS_CM
+    margin = reach + BASE_RADIUS_CM
+    low_x, high_x = (sx - margin, tx + margin) if sx < tx else (tx - margin, sx + margin)
+    low_y, high_y = (sy - margin, ty + margin) if sy < ty else (ty - margin, sy + margin)
     candidates = table.blockers_along(sx, sy, tx, ty) if table.grid[0] else list(table.blockers)
-    skip = (shooter.id, target.id)
-    blocking_figures = [f for f in others if low_x <= f.x <= high_x and low_y <= f.y <= high_y and f.id not in skip]
+    # only what the three rays' common box touches can matter
+    candidates = [b for b in candidates if b[0] <= high_x and b[2] >= low_x and b[1] <= high_y and b[3] >= low_y]
+    shooter_id, target_id = shooter.id, target.id
+    blocking_figures = [r for r in rows if low_x <= r[0] <= high_x and low_y <= r[1] <= high_y
+                        and r[2] != shooter_id and r[2] != target_id]
     if shooter_building == _UNKNOWN:
         shooter_building = table.building_at((sx, sy)) if candidates else None
+    pieces, walls = table.pieces, table.walls
     clear = 0
-    needed = len(aims) * len(vitals) / 2
+    needed = len(aims) * vital_count / 2
     for number, (ax, ay) in enumerate(aims):
-        if clear + (len(aims) - number) * len(vitals) < needed:
+        if clear + (len(aims) - number) * vital_count < needed:
             break  # half can no longer be reached
-        hidden_below = [0.0] * len(vitals)  # per vital point: is this ray blocked for it
-        blocked = _ray_blocked_by_figures(sx, sy, ax, ay, blocking_figures)
-        if not blocked:
-            ray_lx, ray_hx = (sx, ax) if sx < ax else (ax, sx)
-            ray_ly, ray_hy = (sy, ay) if sy < ay else (ay, sy)
-            for min_x, min_y, max_x, max_y, sight_height, index in candidates:
-                if ray_hx < min_x or ray_lx > max_x or ray_hy < min_y or ray_ly > max_y:
-                    continue
-                if index >= 0:
-                    piece = table.pieces[index]
-                    ts = crossings(piece, sx, sy, ax, ay)
-                    if not ts:
-                        continue
-                    if piece.kind is TerrainKind.BUILDING:
-                        if _building_blocks(piece, sx, sy, ax, ay, ts, open_portals, shooter_building):
-                            blocked = True
-                            break
-                        continue
-                else:
-                    wall = table.walls[-1 - index]
-                    ts = _segment_params(sx, sy, ax, ay, ((wall.a[0], wall.a[1], wall.b[0], wall.b[1]),))
-                    if not ts:
-                        continue
-                for i, vital in enumerate(vitals):
-                    for t in ts:
-                        ray_height = eye_height_cm + (vital - eye_height_cm) * t
-                        if ray_height < sight_height:
-                            hidden_below[i] = 1.0
-                            break
-                if all(hidden_below):
-                    break
-        if blocked:
+        if blocking_figures and _ray_blocked_by_rows(sx, sy, ax, ay, blocking_figures):
             continue
-        clear += sum(1 for h in hidden_below if h == 0.0)
-    return clear / (len(aims) * len(vitals))
+        hidden = [False] * vital_count  # per vital point: is this ray blocked for it
+        hidden_count = 0
+        blocked = False
+        ray_lx, ray_hx = (sx, ax) if sx < ax else (ax, sx)
+        ray_ly, ray_hy = (sy, ay) if sy < ay else (ay, sy)
+        for min_x, min_y, max_x, max_y, sight_height, index in candidates:
+            if ray_hx < min_x or ray_lx > max_x or ray_hy < min_y or ray_ly > max_y:
+                continue
+            if index >= 0:
+                piece = pieces[index]
+                ts = crossings(piece, sx, sy, ax, ay)
+                if not ts:
+                    continue
+                if sight_height == math.inf and piece.kind is TerrainKind.BUILDING:
+                    if _building_blocks(piece, sx, sy, ax, ay, ts, open_portals, shooter_building):
+                        blocked = True
+                        break
+                    continue
+            else:
+                wall = walls[-1 - index]
+                ts = _segment_params(sx, sy, ax, ay, ((wall.a[0], wall.a[1], wall.b[0], wall.b[1]),))
+                if not ts:
+                    continue
+            for i, vital in enumerate(vitals):
+                if hidden[i]:
+                    continue
+                for t in ts:
+                    if eye_height_cm + (vital - eye_height_cm) * t < sight_height:
+                        hidden[i] = True
+                        hidden_count += 1
+                        break
+            if hidden_count == vital_count:
+                break
+        if not blocked:
+            clear += vital_count - hidden_count
+    return clear / (len(aims) * vital_count)
+
+
+def _ray_blocked_by_rows(sx: float, sy: float, ax: float, ay: float, rows: Sequence[FigureRow]) -> bool:
+    dx, dy = ax - sx, ay - sy
+    length_sq = dx * dx + dy * dy
+    for fx, fy, _, blocking_sq in rows:
+        t = ((fx - sx) * dx + (fy - sy) * dy) / length_sq
+        if t <= 0.0 or t >= 1.0:
+            continue
+        px, py = sx + t * dx - fx, sy + t * dy - fy
+        if px * px + py * py < blocking_sq:
+            return True
+    return False
 
 
 def _building_blocks(piece: Piece, sx: float, sy: float, ax: float, ay: float, ts: list[float],
@@ -379,26 +414,16 @@ def _building_blocks(piece: Piece, sx: float, sy: float, ax: float, ay: float, t
     return False
 
 
-def _ray_blocked_by_figures(sx: float, sy: float, ax: float, ay: float, figures: Sequence[Figure]) -> bool:
-    dx, dy = ax - sx, ay - sy
-    length_sq = dx * dx + dy * dy
-    for f in figures:
-        t = ((f.x - sx) * dx + (f.y - sy) * dy) / length_sq
-        if t <= 0.0 or t >= 1.0:
-            continue
-        px, py = sx + t * dx - f.x, sy + t * dy - f.y
-        if px * px + py * py < (f.radius_cm * 0.9) ** 2:
-            return True
-    return False
-
-
 def can_see(table: Table, shooter: Figure, target: Figure, others: Sequence[Figure] = (),
             open_portals: frozenset[str] = frozenset(), max_range_cm: float = 0.0,
-            shooter_building: int | None = _UNKNOWN) -> bool:
-    """At least half of the target's vital points are visible (and within ``max_range_cm`` if set)."""
+            shooter_building: int | None = _UNKNOWN, rows: Sequence[FigureRow] | None = None) -> bool:
+    """At least half of the target's vital points are visible (and within ``max_range_cm`` if set).
+    ``rows`` (from ``figure_rows(others)``) saves rebuilding them when one shooter looks at many."""
     if max_range_cm and base_distance(shooter, target) > max_range_cm:
         return False
-    fraction = visible_fraction(table, shooter, target, others, open_portals, shooter_building=shooter_building)
+    if rows is None:
+        rows = figure_rows(others)
+    fraction = _visible_fraction(table, shooter, target, rows, open_portals, EYE_HEIGHT_CM, shooter_building)
     return fraction >= 0.5
 
 
@@ -447,10 +472,11 @@ def targets_in_sight(table: Table, shooter: Figure, figures: Sequence[Figure],
     """Every other figure the shooter sees, with its cover from the shooter."""
     result = []
     shooter_building = table.building_at(shooter.position)
+    rows = figure_rows(figures)
     for target in figures:
         if target.id == shooter.id:
             continue
-        if can_see(table, shooter, target, figures, open_portals, max_range_cm, shooter_building):
+        if can_see(table, shooter, target, figures, open_portals, max_range_cm, shooter_building, rows):
             result.append((target, target_cover(table, shooter, target)))
     return result
 
