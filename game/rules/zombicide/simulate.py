@@ -1,0 +1,225 @@
+"""Many bot games of one Zombicide mission, with the figures a designer balances a mission by.
+
+    python main.py simulate MISSION --games N --seed S [--bot random|greedy] [--survivors 6]
+
+Game ``n`` uses seed ``S + n`` for the dice and for the bot's own choices, so a run repeats
+exactly. A game still going after ``--max-rounds`` rounds counts as unfinished.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from random import Random
+from typing import Any
+
+from game.board.model import Board
+from game.rules.zombicide import engine
+from game.rules.zombicide.bots import Bot, greedy_bot, random_bot
+from game.rules.zombicide.catalog import ContentError, load_catalog
+
+BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}
+SURVIVORS_PER_SEAT = 3
+USAGE = "usage: simulate MISSION [--games N] [--seed S] [--bot random|greedy] [--survivors N|ID,ID...] [--max-rounds R]"
+
+
+@dataclass(frozen=True, slots=True)
+class GameFigures:
+    seed: int
+    result: str  # "won", "lost", "over" (a competitive game), or "unfinished"
+    rounds: int
+    deaths: int
+    zombies_killed: int
+    commands: int
+
+
+@dataclass
+class Summary:
+    games: list[GameFigures] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def count(self, result: str) -> int:
+        return sum(1 for game in self.games if game.result == result)
+
+    def rate(self, result: str) -> float:
+        return self.count(result) / len(self.games) if self.games else 0.0
+
+    def lines(self) -> list[str]:
+        n = len(self.games)
+        if not n:
+            return ["no games played"]
+        rounds = [game.rounds for game in self.games]
+        results = "   ".join(
+            f"{name} {self.rate(name) * 100:.1f}% ({self.count(name)})"
+            for name in ("won", "lost", "over", "unfinished")
+            if name in ("won", "lost") or self.count(name)
+        )
+        deaths = sum(game.deaths for game in self.games)
+        kills = sum(game.zombies_killed for game in self.games)
+        speed = f"{n / self.seconds:.1f}" if self.seconds > 0 else "inf"
+        return [
+            f"win rate {self.rate('won') * 100:.1f}%   {results}",
+            f"rounds: mean {sum(rounds) / n:.1f}  min {min(rounds)}  max {max(rounds)}",
+            f"deaths per game {deaths / n:.2f}   zombies killed per game {kills / n:.1f} (total {kills})",
+            f"{speed} games/s ({n} games in {self.seconds:.2f} s, "
+            f"{sum(game.commands for game in self.games) / n:.0f} commands per game)",
+        ]
+
+
+def players_for(survivor_ids: Sequence[str]) -> list[dict[str, Any]]:
+    """Seats P1, P2, ... of up to three survivors each, in the order given."""
+    return [
+        {"seat": f"P{n // SURVIVORS_PER_SEAT + 1}", "survivors": list(survivor_ids[n : n + SURVIVORS_PER_SEAT])}
+        for n in range(0, len(survivor_ids), SURVIVORS_PER_SEAT)
+    ]
+
+
+def play_game(board: Board, setup: Mapping[str, Any], seed: int, bot: Bot, max_rounds: int) -> GameFigures:
+    """One game to its end (or to ``max_rounds``), every seat played by ``bot``."""
+    state = engine.setup(board, setup, seed)
+    rng = Random(seed)
+    commands = 0
+    while state.result is None and state.round <= max_rounds:
+        seats = engine.current_seats(state)
+        if not seats:
+            break
+        seat = min(seats)
+        legal = engine.legal_commands(state, seat)
+        if not legal:
+            break
+        state, _ = engine.apply(state, seat, bot(state, seat, legal, rng))
+        commands += 1
+    return GameFigures(
+        seed=seed,
+        result=state.result or "unfinished",
+        rounds=min(state.round, max_rounds),
+        deaths=sum(1 for s in state.survivors if not s.alive),
+        zombies_killed=state.kills,
+        commands=commands,
+    )
+
+
+def simulate(board: Board, setup: Mapping[str, Any], games: int, seed: int, bot: Bot = greedy_bot,
+             max_rounds: int = 60, clock: Callable[[], float] = time.perf_counter) -> Summary:
+    summary = Summary()
+    started = clock()
+    for n in range(games):
+        summary.games.append(play_game(board, setup, seed + n, bot, max_rounds))
+    summary.seconds = clock() - started
+    return summary
+
+
+class _UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:  # one line instead of argparse's usage block and exit
+        raise _UsageError(message)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+    return value
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="main.py simulate", add_help=False)
+    parser.add_argument("mission")
+    parser.add_argument("--games", type=_positive, default=20)
+    parser.add_argument("--seed", type=_whole, default=1)
+    parser.add_argument("--bot", choices=sorted(BOTS), default="greedy")
+    parser.add_argument("--survivors", default="6", help="how many (the catalogue's first ones) or ids, comma-separated")
+    parser.add_argument("--max-rounds", type=_positive, default=60)
+    parser.add_argument("-h", "--help", action="store_true")
+    return parser
+
+
+def pick_survivors(wanted: str, known: Sequence[str]) -> list[str]:
+    """``"6"`` → the catalogue's first six; ``"joe,cathy"`` → those; raises _UsageError otherwise."""
+    text = wanted.strip()
+    if text.isdigit():
+        count = int(text)
+        if not 1 <= count <= len(known):
+            raise _UsageError(f"--survivors: between 1 and {len(known)} survivors, not {count}")
+        return list(known[:count])
+    picked = [part.strip() for part in text.split(",") if part.strip()]
+    unknown = [name for name in picked if name not in known]
+    if unknown or not picked:
+        raise _UsageError(f"--survivors: unknown survivor {', '.join(unknown) or repr(wanted)} (known: {', '.join(known)})")
+    if len(set(picked)) != len(picked):
+        raise _UsageError("--survivors: a survivor is named twice")
+    return picked
+
+
+def run_cli(argv: Sequence[str], out: Callable[[str], None] | None = None) -> int:
+    """Play the games and print the figures. Exit status 2 on bad usage, 1 when the mission
+    cannot be played, 0 otherwise."""
+    write = out or (lambda line: print(line, file=sys.stdout))
+    try:
+        args = build_parser().parse_args(list(argv))
+    except _UsageError as error:
+        write(f"simulate: {error}; {USAGE}")
+        return 2
+    if args.help:
+        write(USAGE)
+        return 0
+
+    from game.board.errors import MapFormatError
+    from game.board.mission import load_board
+
+    path = Path(args.mission)
+    try:
+        board = load_board(path)
+    except MapFormatError as error:
+        write(f"simulate: {str(error).splitlines()[0]}")
+        return 1
+    except OSError as error:
+        write(f"simulate: {path}: cannot read: {error.strerror or error}")
+        return 1
+    mission_setup = board.properties.get("setup")
+    box = mission_setup.get("box", "rue_morgue") if isinstance(mission_setup, Mapping) else "rue_morgue"
+    try:
+        catalog = load_catalog(str(box))
+        survivors = pick_survivors(args.survivors, [s.id for s in catalog.survivors])
+    except _UsageError as error:
+        write(f"simulate: {error}")
+        return 2
+    except (ContentError, ValueError, KeyError) as error:
+        write(f"simulate: {path}: cannot load the content of box {box!r}: {error}")
+        return 1
+    setup = {"players": players_for(survivors)}
+    try:
+        engine.setup(board, setup, args.seed)
+    except ValueError as error:
+        write(f"simulate: {path}: the mission cannot be set up: {str(error).splitlines()[0]}")
+        return 1
+
+    write(
+        f"{board.title or path.stem} ({path}): {args.games} games, {args.bot} bot, {len(survivors)} survivors "
+        f"({', '.join(survivors)}), seeds {args.seed}..{args.seed + args.games - 1}, at most {args.max_rounds} rounds"
+    )
+    summary = simulate(board, setup, args.games, args.seed, BOTS[args.bot], args.max_rounds)
+    for line in summary.lines():
+        write(line)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_cli(sys.argv[1:]))
