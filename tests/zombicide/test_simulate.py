@@ -9,7 +9,7 @@ import pytest
 from boards import sketch_board
 
 from game.rules.zombicide.bots import greedy_bot, random_bot
-from game.rules.zombicide.simulate import pick_survivors, players_for, play_game, run_cli, simulate
+from game.rules.zombicide.simulate import pick_survivors, play_game, players_for, run_cli, simulate
 
 REPO = Path(__file__).resolve().parents[2]
 TUTORIAL = REPO / "maps" / "missions" / "tutorial-2x2.toml"
