@@ -1,0 +1,100 @@
+"""Zombicide engine figures beside their targets: the zombies' phase, ``legal_commands``, and whole
+random play-outs per second on one core.
+
+The measuring is ``game.rules.zombicide.benchmark``'s (run once per shipped mission); these
+sections pick its figures out and set them beside the targets.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from contextlib import redirect_stdout
+from functools import cache
+from pathlib import Path
+
+from game.rules.zombicide import benchmark
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+MISSIONS = tuple(REPO_ROOT / path for path in benchmark.DEFAULT_MISSIONS)
+CITY = REPO_ROOT / "maps" / "missions" / "city-3x3.toml"
+GAMES_PER_BOT = 20
+
+ZOMBIE_PHASE_TARGET_MS = 5.0
+LEGAL_COMMANDS_TARGET_MS = 0.2
+PLAY_OUTS_TARGET_PER_S = 100.0
+
+_ZOMBIE_PHASE = re.compile(r"zombies' phase with 200 zombies.*?:\s*([\d.]+) ms")
+_LEGAL = re.compile(r"legal_commands\s+([\d.]+) ms\s+apply\s+([\d.]+) ms\s+\((\d+) samples\)")
+_PLAY_OUTS = re.compile(r"^\s*(random|greedy)\s+play-outs\s+([\d.]+)/s\s+commands\s+([\d.]+)/s\s+(\d+) commands/game\s+(.*)$")
+
+
+@cache
+def measured(path: Path) -> tuple[str, ...]:
+    """The benchmark's printed lines for one mission (measured once, shared by the sections)."""
+    printed = io.StringIO()
+    with redirect_stdout(printed):
+        benchmark.bench_mission(str(path), games=GAMES_PER_BOT)
+    return tuple(printed.getvalue().splitlines())
+
+
+def verdict(met: bool) -> str:
+    return "met" if met else "MISSED"
+
+
+def _unread(path: Path) -> list[str]:
+    """The benchmark's own lines when its format changed and a figure cannot be picked out."""
+    return [f"{path.name}: no figure found in the benchmark's output:", *measured(path)]
+
+
+def zombie_phase() -> list[str]:
+    for line in measured(CITY):
+        found = _ZOMBIE_PHASE.search(line)
+        if found:
+            ms = float(found.group(1))
+            return [
+                f"{CITY.name}: one zombies' phase with 200 zombies (moves, splits, spawns) {ms:8.2f} ms"
+                f"   target ≤ {ZOMBIE_PHASE_TARGET_MS:g} ms   {verdict(ms <= ZOMBIE_PHASE_TARGET_MS)}"
+            ]
+    return _unread(CITY)
+
+
+def legal_commands() -> list[str]:
+    lines: list[str] = []
+    for path in MISSIONS:
+        found = next((m for m in map(_LEGAL.search, measured(path)) if m), None)
+        if found is None:
+            lines.extend(_unread(path))
+            continue
+        legal_ms, apply_ms, samples = float(found.group(1)), float(found.group(2)), int(found.group(3))
+        lines.append(
+            f"{path.name:<20} legal_commands {legal_ms:7.3f} ms   apply {apply_ms:7.3f} ms   ({samples} random states)"
+            f"   target ≤ {LEGAL_COMMANDS_TARGET_MS:g} ms   {verdict(legal_ms <= LEGAL_COMMANDS_TARGET_MS)}"
+        )
+    return lines
+
+
+def play_outs() -> list[str]:
+    lines: list[str] = []
+    for path in MISSIONS:
+        rows = [m for m in map(_PLAY_OUTS.match, measured(path)) if m]
+        if not rows:
+            lines.extend(_unread(path))
+            continue
+        for row in rows:
+            bot, per_second = row.group(1), float(row.group(2))
+            target = f"   target ≥ {PLAY_OUTS_TARGET_PER_S:g}/s   {verdict(per_second >= PLAY_OUTS_TARGET_PER_S)}" \
+                if bot == "random" else ""
+            lines.append(
+                f"{path.name:<20} {bot:<6} bot {per_second:8.1f} games/s   {row.group(4)} commands/game"
+                f"   {row.group(5)}{target}"
+            )
+    lines.append(f"({GAMES_PER_BOT} games per bot and mission, 6 survivors, at most 40 rounds, one core)")
+    return lines
+
+
+SECTIONS = [
+    ("Zombicide: zombies' phase, 200 zombies on the 3×3 mission", zombie_phase),
+    ("Zombicide: legal_commands on random states", legal_commands),
+    ("Zombicide: whole play-outs per second", play_outs),
+]
