@@ -1,0 +1,507 @@
+"""Survivor actions other than attacks: moving, doors, searching, inventory, objectives, noise, and the skills that add actions of their own."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.board.model import ZoneKind
+from game.rules.core.base import IllegalCommand
+from game.rules.core.rng import shuffled
+from game.rules.zombicide import skills as sk
+from game.rules.zombicide.commands import (
+    Attack,
+    Bloodlust,
+    CardDiscarded,
+    CardDrawn,
+    CardsCombined,
+    CloseDoor,
+    DecisionNeeded,
+    DeckShuffled,
+    DoorClosed,
+    DoorOpened,
+    EndTurn,
+    Escape,
+    GiveAction,
+    Heal,
+    Jump,
+    MakeNoise,
+    Move,
+    NoiseMade,
+    ObjectiveTaken,
+    OpenDoor,
+    Rearrange,
+    Reload,
+    Rescue,
+    Search,
+    Shout,
+    Shove,
+    SurvivorEscaped,
+    SurvivorHealed,
+    SurvivorMoved,
+    TakeObjective,
+    Trade,
+    WeaponReloaded,
+)
+from game.rules.zombicide.legal import _jump_targets, _searchable
+from game.rules.zombicide.state import (
+    EMPTY,
+    WOUND,
+    Pending,
+)
+from game.rules.zombicide.working import Fields
+
+if TYPE_CHECKING:
+    pass
+
+
+class SurvivorActions(Fields):
+    """Methods of the working copy (``Game``)."""
+
+    def do_move(self, i: int, command: Move) -> None:
+        s = self.survivors[i]
+        path = [self.zone_by_id(z) for z in (*command.via, command.to)]
+        limit = sk.zones_per_move(s.skills)
+        sprint = False
+        if command.charge:
+            if not sk.has(s.skills, "charge"):
+                raise IllegalCommand(f"{s.name} does not have the Charge skill")
+            if len(path) > 2 or self.zombie_count(path[-1]) == 0:
+                raise IllegalCommand("a Charge goes up to 2 zones into a zone holding zombies")
+        elif len(path) > limit:
+            if len(path) <= 3 and sk.has(s.skills, "sprint") and not s.sprint_used:
+                sprint = True
+            else:
+                raise IllegalCommand(f"{s.name} moves at most {limit} zone{'s' if limit > 1 else ''} per Move action")
+        here = s.zone
+        doors = tuple(self.doors_open)
+        for step, zone in enumerate(path):
+            if zone not in self.graph.neighbours(here, doors):
+                raise IllegalCommand(
+                    f"{s.name} cannot move from {self.zid(here)} to {self.zid(zone)}: not an open, adjacent zone"
+                )
+            if step < len(path) - 1 and self.zombie_count(zone):
+                raise IllegalCommand(f"entering {self.zid(zone)} with its zombies ends the move there")
+            here = zone
+        extra = 0 if sk.has(s.skills, "slippery") or s.slip_next_move else self.zombie_count(s.zone)
+        if s.slip_next_move:
+            self.change(i, slip_next_move=False)
+        if not command.charge:
+            self.spend(i, "move")
+        if extra > self.survivors[i].actions_left:
+            raise IllegalCommand(f"leaving a zone with {extra} zombies costs {extra + 1} actions")
+        self.change(i, actions_left=self.survivors[i].actions_left - extra, sprint_used=s.sprint_used or sprint)
+        from_zone = s.zone
+        for zone in path:
+            self.change(i, zone=zone)
+            self.events.append(SurvivorMoved(s.id, self.zid(from_zone), self.zid(zone), 1 + extra))
+            extra = 0
+            from_zone = zone
+            if zone in self.graph.tent_zones:
+                self.reveal_tent(self.graph.tent_zones.index(zone))
+            if self.zombie_count(zone):
+                break  # a tent revealed its zombies: the move ends here
+
+    def do_jump(self, i: int, command: Jump) -> None:
+        s = self.survivors[i]
+        if not sk.has(s.skills, "jump"):
+            raise IllegalCommand(f"{s.name} does not have the Jump skill")
+        if s.jump_used:
+            raise IllegalCommand("Jump works once per turn")
+        to = self.zone_by_id(command.to)
+        if to not in _jump_targets(self.graph, tuple(self.doors_open), s.zone):
+            raise IllegalCommand(f"{s.name} cannot jump to {command.to}: it must be 2 zones away in a clear straight line")
+        extra = 0 if sk.has(s.skills, "slippery") else self.zombie_count(s.zone)
+        self.spend(i, "move")
+        if extra > self.survivors[i].actions_left:
+            raise IllegalCommand(f"leaving a zone with {extra} zombies costs {extra + 1} actions")
+        self.change(i, actions_left=self.survivors[i].actions_left - extra, jump_used=True, zone=to)
+        self.events.append(SurvivorMoved(s.id, self.zid(s.zone), command.to, 1 + extra))
+        if to in self.graph.tent_zones:
+            self.reveal_tent(self.graph.tent_zones.index(to))
+
+    def do_give_action(self, i: int, command: GiveAction) -> None:
+        s = self.survivors[i]
+        if not sk.has(s.skills, "born_leader"):
+            raise IllegalCommand(f"{s.name} is not a Born leader")
+        if s.led:
+            raise IllegalCommand("Born leader works once per turn")
+        j = self.survivor_by_id(command.target)
+        target = self.survivors[j]
+        if j == i or not target.in_play or self.in_flight(s) != self.in_flight(target):
+            raise IllegalCommand(f"{s.name} cannot give an action to {target.name}")
+        self.change(i, led=True)
+        self.change(j, gifted_actions=target.gifted_actions + 1)
+
+    def do_close_door(self, i: int, command: CloseDoor) -> None:
+        s = self.survivors[i]
+        if not sk.has(s.skills, "closes_doors"):
+            raise IllegalCommand(f"{s.name} cannot close doors")
+        e = self.graph.edge_by_id.get(command.door)
+        edge = self.graph.edges[e] if e is not None else None
+        if edge is None or edge.door < 0 or s.zone not in (edge.a, edge.b):
+            raise IllegalCommand(f"{s.name} is not next to that door")
+        if not self.doors_open[edge.door]:
+            raise IllegalCommand("that door is already closed")
+        self.spend(i, "other")
+        self.doors_open[edge.door] = False
+        self.doors_spawned[edge.door] = True
+        self.events.append(DoorClosed(command.door, s.id))
+
+    def do_shove(self, i: int, command: Shove) -> None:
+        s = self.survivors[i]
+        if not sk.has(s.skills, "shove") or s.shoved:
+            raise IllegalCommand(f"{s.name} cannot shove now (Shove, once per turn)")
+        to = self.zone_by_id(command.to)
+        if to not in self.graph.neighbours(s.zone, tuple(self.doors_open)):
+            raise IllegalCommand("zombies are shoved into an adjacent zone with a clear path")
+        if not self.zombie_count(s.zone):
+            raise IllegalCommand("there is no zombie here to shove")
+        self.change(i, shoved=True)
+        for t, n in enumerate(self.zombies[s.zone]):
+            if n:
+                self.arrive(s.zone, to, t, n)
+        self.zombies[s.zone] = (0,) * self.tables.type_count
+
+    def do_rescue(self, i: int, command: Rescue) -> None:
+        s = self.survivors[i]
+        if not sk.has(s.skills, "lifesaver") or s.rescued:
+            raise IllegalCommand(f"{s.name} cannot rescue now (Lifesaver, once per turn)")
+        zone = self.zone_by_id(command.zone)
+        if zone not in self.graph.neighbours(s.zone, tuple(self.doors_open)) or not self.zombie_count(zone):
+            raise IllegalCommand("Lifesaver reaches an adjacent zone holding zombies, with a clear path")
+        pulled = [j for j in self.survivors_in(zone) if self.survivors[j].aboard < 0]
+        if not pulled:
+            raise IllegalCommand("nobody to pull out of that zone")
+        self.change(i, rescued=True)
+        for j in pulled:
+            self.events.append(SurvivorMoved(self.survivors[j].id, command.zone, self.zid(s.zone), 0))
+            self.change(j, zone=s.zone)
+
+    def do_shout(self, i: int, command: Shout) -> None:
+        s = self.survivors[i]
+        if not sk.has(s.skills, "loud"):
+            raise IllegalCommand(f"{s.name} does not have the Loud skill")
+        if self.loud[1] == i:
+            raise IllegalCommand("Loud works once per turn")
+        self.loud = (s.zone, i)
+        self.made_a_stir(i)
+        self.events.append(NoiseMade(self.zid(s.zone), self.noise[s.zone]))
+
+    def do_bloodlust(self, i: int, command: Bloodlust) -> None:
+        s = self.survivors[i]
+        if not any(sk.split(k)[0] == "bloodlust" for k in s.skills):
+            raise IllegalCommand(f"{s.name} does not have Bloodlust")
+        card = s.slots[command.slot] if command.slot in (0, 1) else -1
+        weapon = self.equipment(card) if card >= 0 else None
+        if weapon is None or weapon.attack is None or not any(
+            sk.split(k)[0] == "bloodlust" and sk.split(k)[1] in (weapon.attack, "combat") for k in s.skills
+        ):
+            raise IllegalCommand("Bloodlust needs a weapon in hand of its kind")
+        path = [self.zone_by_id(z) for z in (*command.via, command.to)]
+        if len(path) > 2 or not self.zombie_count(path[-1]):
+            raise IllegalCommand("Bloodlust moves up to 2 zones into a zone with zombies")
+        here, doors = s.zone, tuple(self.doors_open)
+        for step, zone in enumerate(path):
+            if zone not in self.graph.neighbours(here, doors) or (step < len(path) - 1 and self.zombie_count(zone)):
+                raise IllegalCommand(f"{s.name} cannot get to {command.to} that way")
+            here = zone
+        extra = 0 if sk.has(s.skills, "slippery") else self.zombie_count(s.zone)
+        self.spend(i, "move")
+        if extra > self.survivors[i].actions_left:
+            raise IllegalCommand(f"leaving a zone with {extra} zombies costs {extra + 1} actions")
+        self.change(i, actions_left=self.survivors[i].actions_left - extra)
+        from_zone = s.zone
+        for zone in path:
+            self.change(i, zone=zone)
+            self.events.append(SurvivorMoved(s.id, self.zid(from_zone), self.zid(zone), 0))
+            from_zone = zone
+        self.do_attack(i, Attack(s.id, command.slot, command.to), free=True)
+
+    def do_heal(self, i: int, command: Heal) -> None:
+        s = self.survivors[i]
+        if not sk.has(s.skills, "medic"):
+            raise IllegalCommand(f"{s.name} is not a Medic")
+        if s.healed:
+            raise IllegalCommand(f"{s.name} has already healed this turn")
+        j = self.survivor_by_id(command.target)
+        target = self.survivors[j]
+        if not target.in_play or target.zone != s.zone:
+            raise IllegalCommand(f"{target.name} is not in {s.name}'s zone")
+        if target.wounds == 0:
+            raise IllegalCommand(f"{target.name} has no wound")
+        self.change(i, healed=True)
+        target = self.survivors[j]
+        slots = list(target.slots)
+        slots[slots.index(WOUND)] = EMPTY
+        self.change(j, wounds=target.wounds - 1, slots=tuple(slots))
+        self.events.append(SurvivorHealed(s.id, target.id, target.wounds - 1))
+
+    def do_open_door(self, i: int, command: OpenDoor) -> None:
+        s = self.survivors[i]
+        e = self.graph.edge_by_id.get(command.door)
+        edge = self.graph.edges[e] if e is not None else None
+        if edge is None or edge.door < 0:
+            raise IllegalCommand(f"{command.door!r} is not a door")
+        if s.zone not in (edge.a, edge.b):
+            raise IllegalCommand(f"{s.name} is not next to that door")
+        if self.doors_open[edge.door]:
+            raise IllegalCommand("that door is already open")
+        key = self.spec.door_keys.get(edge.color)
+        if key is not None and key not in self.unlocked:
+            raise IllegalCommand(f"the {edge.color} door stays locked until the {key} objective is taken")
+        openers = [c for c in s.slots[:2] if c >= 0 and self.equipment(c).opens_doors]
+        silent_skill = sk.has(s.skills, "opens_doors")
+        if not openers and not silent_skill:
+            raise IllegalCommand(f"{s.name} needs a door-opening weapon in hand")
+        self.spend(i, "door")
+        noisy = not silent_skill and all(self.equipment(c).noisy_door for c in openers)
+        self.doors_open[edge.door] = True
+        self.events.append(DoorOpened(command.door, s.id))
+        if noisy:
+            self.add_noise(s.zone, i)
+        if not self.doors_spawned[edge.door]:
+            self.doors_spawned[edge.door] = True
+            for zone in (edge.a, edge.b):
+                b = self.graph.building[zone]
+                if b >= 0 and not self.buildings_spawned[b]:
+                    self.buildings_spawned[b] = True
+                    self.queue[0:0] = [
+                        ("draw", z, "building")
+                        for z in self.graph.buildings[b]
+                        if self.graph.tile[z] not in self.graph.trigger_tiles  # they wait for their trigger
+                    ]
+            kinds = (self.graph.kinds[edge.a], self.graph.kinds[edge.b])
+            if ZoneKind.HALLWAY in kinds and all(self.graph.street_like[z] for z in (edge.a, edge.b)):
+                self.open_hospital(edge.a if kinds[0] == ZoneKind.HALLWAY else edge.b)
+
+    def open_hospital(self, hallway: int) -> None:
+        """The hospital's outer door: every room behind an open door or an opening spawns now."""
+        seen, stack = {hallway}, [hallway]
+        rooms: list[int] = []
+        while stack:
+            here = stack.pop()
+            for other, e in self.graph.adjacent[here]:
+                edge = self.graph.edges[e]
+                if edge.door >= 0 and not self.doors_open[edge.door]:
+                    continue
+                if self.graph.kinds[other] == ZoneKind.HALLWAY and other not in seen:
+                    seen.add(other)
+                    stack.append(other)
+                elif not self.graph.street_like[other] and edge.walkable:
+                    rooms.append(other)
+                    if edge.door >= 0:
+                        self.doors_spawned[edge.door] = True
+        for room in sorted(set(rooms)):
+            b = self.graph.building[room]
+            if b >= 0 and not self.buildings_spawned[b]:
+                self.buildings_spawned[b] = True
+                self.queue.extend(
+                    ("draw", z, "building")
+                    for z in self.graph.buildings[b]
+                    if self.graph.tile[z] not in self.graph.trigger_tiles
+                )
+
+    def do_search(self, i: int, command: Search) -> None:
+        s = self.survivors[i]
+        nose = s.nose_search
+        if not nose and not _searchable(self.freeze(), s.zone) and not sk.has(s.skills, "search_anywhere"):
+            raise IllegalCommand("only building rooms can be searched")
+        if self.zombie_count(s.zone):
+            raise IllegalCommand("nobody searches with zombies in the zone")
+        if s.searched:
+            raise IllegalCommand(f"{s.name} has already searched this turn")
+        if nose:  # Hold your nose: free, and in any zone
+            self.change(i, nose_search=False)
+        else:
+            self.spend(i, "search")
+        s = self.change(i, searched=True)
+        drawn = []
+        flashlight = any("search_draw_two" in self.equipment(c).effects for c in s.slots[:2] if c >= 0)
+        for _ in range(1 + sk.extra_search_cards(s.skills) + (1 if flashlight else 0)):
+            card = self.draw_equipment()
+            if card is None:
+                break
+            drawn.append(card)
+            self.events.append(CardDrawn("equipment", self.card_kinds[card], self.zid(s.zone), s.id))
+            if "aaahh_spawn" in self.equipment(card).effects:
+                break  # an Aaahh!! ends the search
+        if not drawn:
+            raise IllegalCommand("the equipment deck is empty")
+        self.offer_cards(i, drawn)
+
+    def offer_cards(self, i: int, cards: list[int]) -> None:
+        """Each searched card in turn: an Aaahh!! places its zombie, any other asks keep or discard."""
+        s = self.survivors[i]
+        while cards:
+            card = cards.pop(0)
+            equipment = self.equipment(card)
+            if "aaahh_spawn" in equipment.effects:
+                self.equipment_discard.append(card)
+                walker = self.tables.zombie_index.get(self.box.aaahh_zombie)
+                if walker is not None:
+                    self.place(s.zone, walker, 1)
+                continue
+            options = ["discard it"]
+            payload: list[tuple[int, ...]] = [(-1,)]
+            for slot, held in enumerate(s.slots):
+                where = "in hand" if slot < 2 else "in reserve"
+                if held == EMPTY:
+                    options.append(f"keep {equipment.name} {where} (slot {slot})")
+                    payload.append((slot,))
+                elif held >= 0:
+                    options.append(f"keep {equipment.name} {where} instead of {self.equipment(held).name}")
+                    payload.append((slot,))
+            self.pending = Pending(
+                "keep_card", s.seat, i, tuple(options), tuple(payload), card=card, more_cards=tuple(cards)
+            )
+            self.events.append(DecisionNeeded("keep_card", s.seat, tuple(options)))
+            return
+
+    def draw_equipment(self) -> int | None:
+        if not self.equipment_deck:
+            kept_out = set(self.tables.catalog.setup.kept_out_of_deck)
+            refill = [c for c in self.equipment_discard if self.card_kinds[c] not in kept_out]
+            if not refill:
+                return None
+            self.equipment_discard = [c for c in self.equipment_discard if self.card_kinds[c] in kept_out]
+            order, self.rng = shuffled(self.rng, refill)
+            self.equipment_deck = list(order)
+            self.events.append(DeckShuffled("equipment", len(order)))
+        return self.equipment_deck.pop(0)
+
+    def combine(self, i: int, slot: int, other_slot: int) -> None:
+        s = self.survivors[i]
+        if slot == other_slot or not (0 <= slot < len(s.slots) and 0 <= other_slot < len(s.slots)):
+            raise IllegalCommand("name two different slots")
+        a, b = s.slots[slot], s.slots[other_slot]
+        if a < 0 or b < 0:
+            raise IllegalCommand("both slots must hold an equipment card")
+        recipe = next((c for c in self.equipment(a).combines_with if c.partner == self.card_kinds[b]), None)
+        if recipe is None:
+            raise IllegalCommand(f"{self.equipment(a).name} and {self.equipment(b).name} do not combine")
+        count = max([recipe.makes_count] + [n for skill, n in recipe.skill_makes_count.items() if skill in s.skills])
+        made = []
+        kinds = list(self.card_kinds)
+        for _ in range(count):
+            made.append(len(kinds))
+            kinds.append(recipe.makes)
+        self.card_kinds = tuple(kinds)
+        slots = list(s.slots)
+        slots[slot], slots[other_slot] = made[0], EMPTY  # the parts are set aside
+        for extra in made[1:]:
+            if EMPTY not in slots:
+                break
+            slots[slots.index(EMPTY)] = extra
+        self.change(i, slots=tuple(slots))
+        self.events.append(CardsCombined(s.id, recipe.makes, count))
+        self.inventory_event(i)
+
+    def do_reload(self, i: int, command: Reload) -> None:
+        s = self.survivors[i]
+        targets = [c for c in s.slots[:2] if c >= 0 and c in self.unloaded]
+        if not targets:
+            raise IllegalCommand("no weapon in hand needs reloading")
+        if not sk.has(s.skills, "free_reload"):
+            self.spend(i, "reload")
+        kind = self.card_kinds[targets[0]]
+        for card in targets:
+            if self.card_kinds[card] == kind:  # one Reload loads both twins of a Dual pair
+                self.unloaded.remove(card)
+                self.events.append(WeaponReloaded(s.id, kind))
+
+    def arrangement_ok(self, before: tuple[int, ...], after: tuple[int, ...], who: str) -> None:
+        if len(after) != len(before):
+            raise IllegalCommand(f"{who}'s inventory has {len(before)} slots")
+        if after.count(WOUND) != before.count(WOUND):
+            raise IllegalCommand("wound cards can be moved but never discarded or traded")
+        if any(c < WOUND for c in after):
+            raise IllegalCommand("unknown card in the arrangement")
+
+    def do_rearrange(self, i: int, command: Rearrange) -> None:
+        s = self.survivors[i]
+        after = tuple(command.slots)
+        self.arrangement_ok(s.slots, after, s.name)
+        mine = [c for c in s.slots if c >= 0]
+        if any(c >= 0 and c not in mine for c in after) or len([c for c in after if c >= 0]) != len(set(c for c in after if c >= 0)):
+            raise IllegalCommand("a rearrangement only moves the survivor's own cards")
+        self.spend(i, "other")
+        for c in mine:
+            if c not in after:
+                self.equipment_discard.append(c)
+                self.events.append(CardDiscarded(s.id, self.card_kinds[c]))
+        self.change(i, slots=after)
+        self.inventory_event(i)
+
+    def do_trade(self, i: int, command: Trade) -> None:
+        s = self.survivors[i]
+        j = self.survivor_by_id(command.other)
+        other = self.survivors[j]
+        if j == i or not other.in_play or other.zone != s.zone:
+            raise IllegalCommand(f"{other.name} is not in {s.name}'s zone")
+        mine, theirs = tuple(command.slots), tuple(command.other_slots)
+        self.arrangement_ok(s.slots, mine, s.name)
+        self.arrangement_ok(other.slots, theirs, other.name)
+        if mine.count(WOUND) != s.slots.count(WOUND) or theirs.count(WOUND) != other.slots.count(WOUND):
+            raise IllegalCommand("wound cards cannot be traded")
+        pool = [c for c in s.slots + other.slots if c >= 0]
+        placed = [c for c in mine + theirs if c >= 0]
+        if len(placed) != len(set(placed)) or any(c not in pool for c in placed):
+            raise IllegalCommand("a trade only moves the two survivors' own cards")
+        self.spend(i, "other")
+        for c in pool:
+            if c not in placed:
+                self.equipment_discard.append(c)
+        self.change(i, slots=mine)
+        self.change(j, slots=theirs)
+        self.inventory_event(i)
+        self.inventory_event(j)
+
+    def discard(self, i: int, slot: int) -> None:
+        s = self.survivors[i]
+        if not 0 <= slot < len(s.slots) or s.slots[slot] < 0:
+            raise IllegalCommand("that slot holds no equipment card")
+        card = s.slots[slot]
+        slots = list(s.slots)
+        slots[slot] = EMPTY
+        self.change(i, slots=tuple(slots))
+        self.equipment_discard.append(card)
+        self.events.append(CardDiscarded(s.id, self.card_kinds[card]))
+
+    def do_take_objective(self, i: int, command: TakeObjective) -> None:
+        s = self.survivors[i]
+        index = next(
+            (n for n, p in enumerate(self.graph.objectives) if p.zone == s.zone and not self.objectives_taken[n]), None
+        )
+        if index is None:
+            raise IllegalCommand("there is no objective to take in this zone")
+        self.spend(i, "other")
+        self.objectives_taken[index] = True
+        colour = self.graph.objectives[index].color
+        if colour not in self.unlocked:
+            self.unlocked.append(colour)
+        self.events.append(ObjectiveTaken(s.id, self.zid(s.zone), colour))
+        xp = self.spec.objective_xp if self.spec.objective_xp is not None else self.tables.catalog.setup.xp_per_objective_default
+        if xp:
+            self.gain_xp(i, xp)
+
+    def do_make_noise(self, i: int, command: MakeNoise) -> None:
+        self.spend(i, "other")
+        self.made_a_stir(i)
+        s = self.survivors[i]
+        self.noise[s.zone] += 1
+        self.events.append(NoiseMade(self.zid(s.zone), self.noise[s.zone]))
+
+    def do_end_turn(self, i: int, command: EndTurn) -> None:
+        self.end_turn(i)
+
+    def do_escape(self, i: int, command: Escape) -> None:
+        s = self.survivors[i]
+        if "escape_all" not in self.spec.goals:
+            raise IllegalCommand("this mission has no escape")
+        if s.zone not in self.graph.exits:
+            raise IllegalCommand(f"{s.name} is not in an exit zone")
+        if self.zombie_count(s.zone):
+            raise IllegalCommand("nobody escapes while zombies stand in the exit zone")
+        self.change(i, escaped=True)
+        self.events.append(SurvivorEscaped(s.id))
+        self.end_turn(i)

@@ -1,0 +1,286 @@
+"""Survivors' attacks: dice, re-rolls, hits, targeting priority, friendly fire, kills, experience and new skills."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from game.rules.core.base import IllegalCommand
+from game.rules.core.rng import roll_d6
+from game.rules.zombicide import skills as sk
+from game.rules.zombicide.boxes.rue_morgue import crawlers_left_behind
+from game.rules.zombicide.commands import (
+    Attack,
+    DangerLevelReached,
+    DecisionNeeded,
+    DiceRolled,
+    ExperienceGained,
+    SkillGained,
+    ZombiesKilled,
+)
+from game.rules.zombicide.state import (
+    EMPTY,
+    LEVEL_NAMES,
+    Pending,
+)
+from game.rules.zombicide.working import Fields
+
+if TYPE_CHECKING:
+    pass
+
+
+class Combat(Fields):
+    """Methods of the working copy (``Game``)."""
+
+    def do_attack(self, i: int, command: Attack, free: bool = False) -> None:
+        s = self.survivors[i]
+        if command.slot not in (0, 1):
+            raise IllegalCommand("attack with a weapon in hand (slot 0 or 1)")
+        card = s.slots[command.slot]
+        if card < 0:
+            raise IllegalCommand("that hand holds no weapon")
+        weapon = self.equipment(card)
+        if weapon.attack is None:
+            raise IllegalCommand(f"{weapon.name} is not a weapon")
+        target = self.zone_by_id(command.zone)
+        doors = tuple(self.doors_open)
+        if weapon.attack == "melee":
+            if target != s.zone:
+                raise IllegalCommand("melee weapons only reach the survivor's own zone")
+        else:
+            distance = self.graph.zone_range(s.zone, target, doors)
+            high = weapon.range_max + sk.range_bonus(s.skills)
+            if distance is None:
+                raise IllegalCommand(f"{s.name} cannot see {command.zone}")
+            if not weapon.range_min <= distance <= high:
+                raise IllegalCommand(f"{weapon.name} reaches {weapon.range_min}–{high} zones, not {distance}")
+        if weapon.reload and card in self.unloaded:
+            raise IllegalCommand(f"{weapon.name} must be reloaded first")
+        for name in command.priority:
+            if name not in self.tables.zombie_index:
+                raise IllegalCommand(f"unknown zombie type {name!r}")
+        if not free:
+            self.spend(i, weapon.attack)
+        self.made_a_stir(i)
+        fired = [card]
+        other = s.slots[1 - command.slot]
+        if (
+            other >= 0
+            and self.card_kinds[other] == weapon.id
+            and (weapon.dual or sk.counts_as_dual(s.skills, weapon.attack))
+            and not (weapon.reload and other in self.unloaded)
+            and not weapon.kills_everything
+        ):
+            fired.append(other)
+        if weapon.kills_everything:
+            self.burn(i, target, card)
+        else:
+            self.roll_attack(i, target, fired, weapon.attack, command.priority)
+        if weapon.noisy_attack:
+            self.add_noise(self.survivors[i].zone, i)
+        if weapon.reload:
+            self.unloaded.extend(c for c in fired if c not in self.unloaded)
+
+    def roll_attack(self, i: int, target: int, fired: list[int], attack: str, priority: Sequence[str]) -> None:
+        s = self.survivors[i]
+        dice_count = 0
+        for card in fired:
+            weapon = self.equipment(card)
+            dice = weapon.dice
+            if attack == "melee" and sk.has(s.skills, "barbarian"):  # the better of the two, always
+                dice = max(dice, sum(self.zombies[s.zone]) + len(self.survivors_in(s.zone)))
+            if attack == "ranged" and sk.has(s.skills, "full_auto"):
+                dice = max(dice, sum(self.zombies[target]) + len(self.survivors_in(target)))
+            dice_count += dice + sk.dice_bonus(s.skills, attack) + sk.frenzy_dice(s.skills, attack, s.wounds)
+            if attack == "melee":
+                other = s.slots[1] if s.slots[0] == card else s.slots[0]
+                if other >= 0 and other not in fired and "adds_die_to_other_melee" in self.equipment(other).effects:
+                    dice_count += 1
+                if len(fired) == 2 and "adds_die_to_other_melee" in weapon.effects:
+                    dice_count += 1
+        values, self.rng = roll_d6(self.rng, dice_count)
+        self.events.append(DiceRolled("attack", values, s.id))
+        self.after_roll(i, target, tuple(fired), attack, tuple(priority), values, ())
+
+    def reroll_sources(self, i: int, fired: Sequence[int], attack: str, used: Sequence[str]) -> list[str]:
+        """What may re-roll this attack's dice now: Lucky (once per action), 1 re-roll per turn,
+        Plenty of Ammo matching the weapon (once per action)."""
+        s = self.survivors[i]
+        sources = []
+        if "lucky" in s.skills and "lucky" not in used:
+            sources.append("lucky")
+        if "one_reroll_per_turn" in s.skills and not s.reroll_used:
+            sources.append("one_reroll_per_turn")
+        ammo = self.equipment(fired[0]).ammo
+        if ammo and "ammo" not in used and any(
+            f"reroll_{ammo}_ammo" in self.equipment(c).effects for c in s.cards()
+        ):
+            sources.append("ammo")
+        return sources
+
+    def after_roll(
+        self, i: int, target: int, fired: tuple[int, ...], attack: str, priority: tuple[str, ...],
+        values: tuple[int, ...], used: tuple[str, ...],
+    ) -> None:
+        sources = self.reroll_sources(i, fired, attack, used)
+        if not sources:
+            self.finish_attack(i, target, list(fired), attack, priority, values)
+            return
+        s = self.survivors[i]
+        labels = {"lucky": "Lucky", "one_reroll_per_turn": "1 re-roll per turn", "ammo": "Plenty of Ammo"}
+        options = ("keep the dice",) + tuple(f"re-roll every die ({labels[src]})" for src in sources)
+        self.pending = Pending(
+            "reroll", s.seat, i, options, ((-1,),) + tuple((n,) for n in range(len(sources))),
+            attack=(target, fired, attack, priority, values, used, tuple(sources)),
+        )
+        self.events.append(DecisionNeeded("reroll", s.seat, options))
+
+    def finish_attack(
+        self, i: int, target: int, fired: list[int], attack: str, priority: Sequence[str], values: tuple[int, ...]
+    ) -> None:
+        s = self.survivors[i]
+        weapon = self.equipment(fired[0])
+        if sk.rolls_on_sixes(s.skills, attack):  # Roll 6, after any re-roll: each 6 adds a die
+            sixes = values.count(6)
+            while sixes:
+                more, self.rng = roll_d6(self.rng, sixes)
+                self.events.append(DiceRolled("bonus", more, s.id))
+                values += more
+                sixes = more.count(6)
+        bonus = sk.roll_bonus(s.skills, attack)
+        hits = sum(1 for v in values if min(6, v + bonus) >= weapon.accuracy)
+        damage = sk.damage_for(s.skills, attack, weapon.id, weapon.damage)
+        free_targeting = (
+            attack == "melee"
+            or sk.has(s.skills, "chooses_targets")
+            or "chooses_targets" in weapon.effects
+            or (target == s.zone and sk.has(s.skills, "point_blank"))
+        )
+        killed = [0] * self.tables.type_count
+        counts = list(self.zombies[target])
+        if free_targeting:
+            order = [self.tables.zombie_index[n] for n in priority]
+            order += [self.tables.zombie_index[n] for n in self.box.default_melee_order if n in self.tables.zombie_index]
+            order += list(range(self.tables.type_count))
+            for _ in range(hits):
+                victim = next((t for t in order if counts[t] > 0 and damage >= self.tables.damage_to_kill[t]), None)
+                if victim is None:
+                    break
+                counts[victim] -= 1
+                killed[victim] += 1
+        else:
+            hits = self.friendly_fire(i, target, hits, damage)
+            ranks = sorted(set(self.tables.rank))
+            for rank in ranks:
+                if hits <= 0:
+                    break
+                types = [t for t in range(self.tables.type_count) if self.tables.rank[t] == rank]
+                while hits > 0 and any(counts[t] for t in types):
+                    victim = next((t for t in types if counts[t] > 0 and damage >= self.tables.damage_to_kill[t]), None)
+                    if victim is None:
+                        hits = 0  # the top target shrugs off hits that cannot kill it
+                        break
+                    counts[victim] -= 1
+                    killed[victim] += 1
+                    hits -= 1
+        if sk.reaps(s.skills, attack):  # Reaper: one hit also takes one more identical zombie
+            for t in range(self.tables.type_count):
+                if killed[t] and counts[t] > 0:
+                    counts[t] -= 1
+                    killed[t] += 1
+                    break
+        self.kill(i, target, killed)
+        if self.spec.crawlers and self.tables.crawler >= 0:
+            skinners = sum(k for t, k in enumerate(killed) if self.tables.skinner[t])
+            crawlers = crawlers_left_behind(values, skinners)
+            if crawlers:
+                self.place(target, self.tables.crawler, crawlers, escorted=False, extra_activation=False)
+
+    def friendly_fire(self, shooter: int, target: int, hits: int, damage: int) -> int:
+        """Ranged hits land on other survivors in the target zone first; returns the hits left."""
+        if sk.has(self.survivors[shooter].skills, "ignores_survivors_when_shooting"):
+            return hits
+        while hits > 0:
+            victims = [
+                j for j in self.survivors_in(target)
+                if j != shooter and not sk.has(self.survivors[j].skills, "never_shot_by_survivors")
+            ]
+            if not victims:
+                break
+            victim = min(victims, key=lambda j: (self.survivors[j].wounds, j))
+            for _ in range(damage):
+                if not self.survivors[victim].in_play:
+                    break
+                if self.vest_stops(victim) or self.mask_stops(victim):
+                    continue
+                cards = [slot for slot, c in enumerate(self.survivors[victim].slots) if c >= 0]
+                self.wound(victim, cards[-1] if cards else -1)
+            hits -= 1
+        return hits
+
+    def burn(self, i: int, target: int, card: int) -> None:
+        """A kill-everything weapon: every actor in the zone dies, no dice, no Crawlers."""
+        s = self.survivors[i]
+        slots = list(s.slots)
+        slots[slots.index(card)] = EMPTY
+        self.change(i, slots=tuple(slots))  # set aside after use, never discarded
+        self.inventory_event(i)
+        self.kill(i, target, list(self.zombies[target]))
+        for j in self.survivors_in(target):
+            self.eliminate(j)
+
+    def kill(self, i: int, zone: int, killed: Sequence[int]) -> None:
+        s = self.survivors[i]
+        counts = list(self.zombies[zone])
+        xp = 0
+        for t, n in enumerate(killed):
+            if n <= 0:
+                continue
+            counts[t] -= n
+            self.supply[t] += n
+            self.kills += n
+            xp += n * self.tables.xp[t] * sk.xp_multiplier(s.skills, self.zname(t))
+            self.events.append(ZombiesKilled(self.zid(zone), self.zname(t), n, s.id))
+        self.zombies[zone] = tuple(counts)
+        if xp and s.in_play:
+            self.gain_xp(i, xp)
+        if any(killed) and s.in_play and self.active == i:
+            s = self.survivors[i]
+            changes: dict[str, Any] = {}
+            if sk.has(s.skills, "hit_and_run"):
+                changes.update(free_actions=s.free_actions + ("move",), slip_next_move=True)
+            elif sk.has(s.skills, "sudden_charge") and sum(counts) == 0:
+                changes.update(free_actions=s.free_actions + ("move",))
+            if sk.has(s.skills, "hold_your_nose") and not s.nose_used:
+                changes.update(nose_search=True, nose_used=True)
+            if changes:
+                self.change(i, **changes)
+
+    def gain_xp(self, i: int, amount: int) -> None:
+        s = self.survivors[i]
+        total = s.xp + amount
+        self.events.append(ExperienceGained(s.id, amount, total))
+        level = self.tables.level_of(total)
+        s = self.change(i, xp=total)
+        for reached in range(s.level + 1, level + 1):
+            self.change(i, level=reached)
+            name = LEVEL_NAMES[reached]
+            self.events.append(DangerLevelReached(s.id, name))
+            choices = tuple(ref.text for ref in self.tables.catalog.survivor(s.id).skills_at(name))  # type: ignore[arg-type]
+            if len(choices) == 1 or self.pending is not None:
+                self.gain_skill(i, choices[0])
+            elif choices:
+                self.pending = Pending("skill", s.seat, i, choices, tuple((n,) for n in range(len(choices))))
+                self.events.append(DecisionNeeded("skill", s.seat, choices))
+
+    def gain_skill(self, i: int, skill: str) -> None:
+        s = self.survivors[i]
+        changes: dict[str, Any] = {"skills": s.skills + (skill,)}
+        if self.phase == "players" and not s.done:  # a new skill works at once
+            changes["actions_left"] = s.actions_left + sk.extra_actions((skill,))
+            changes["free_actions"] = s.free_actions + sk.free_actions((skill,))
+        extra_slots = sk.extra_reserve_slots((skill,))
+        if extra_slots:
+            changes["slots"] = s.slots + (EMPTY,) * extra_slots
+        self.change(i, **changes)
+        self.events.append(SkillGained(s.id, skill))

@@ -1,0 +1,78 @@
+"""Competitive mode and the end of the game: goals, winners by experience, Bulletproof Vests."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Literal
+
+from game.rules.zombicide.commands import (
+    GameEnded,
+    SurvivorWounded,
+)
+from game.rules.zombicide.state import (
+    EMPTY,
+)
+from game.rules.zombicide.working import Fields
+
+if TYPE_CHECKING:
+    pass
+
+
+class Competitive(Fields):
+    """Methods of the working copy (``Game``)."""
+
+    def vest_stops(self, victim: int) -> bool:
+        """A Bulletproof Vest turns away two wounds dealt by survivors: face down, then gone."""
+        s = self.survivors[victim]
+        vests = [c for c in s.slots if c >= 0 and "vest_against_survivors" in self.equipment(c).effects]
+        if not vests:
+            return False
+        fresh = [c for c in vests if c not in self.vests_hit]
+        if fresh:
+            self.vests_hit.append(fresh[0])
+        else:
+            slots = list(s.slots)
+            slots[slots.index(vests[0])] = EMPTY  # set aside, not discarded
+            self.vests_hit.remove(vests[0])
+            self.change(victim, slots=tuple(slots))
+        self.events.append(SurvivorWounded(s.id, s.wounds, "", ignored=True))
+        return True
+
+    def check_goals(self, end_phase: bool) -> None:
+        if self.result is not None:
+            return
+        goals = self.spec.goals
+        if self.spec.competitive:
+            done = not any(s.in_play for s in self.survivors) or (goals and self.goals_met(goals, end_phase))
+            if done:
+                totals: dict[str, int] = {}
+                for s in self.survivors:  # the dead's XP still counts for their team
+                    totals[s.team] = totals.get(s.team, 0) + s.xp
+                best = max(totals.values())
+                self.winners = tuple(team for team, xp in totals.items() if xp == best)
+                self.finish("over")
+            return
+        everyone_needed = "all_in_exit" in goals or "escape_all" in goals
+        if any(not s.alive for s in self.survivors) and everyone_needed or not any(s.alive for s in self.survivors):
+            self.finish("lost")
+            return
+        if goals and self.goals_met(goals, end_phase):
+            self.finish("won")
+
+    def goals_met(self, goals: Sequence[str], end_phase: bool) -> bool:
+        met = True
+        for goal in goals:
+            if goal == "take_all_objectives":
+                met &= all(self.objectives_taken)
+            elif goal == "escape_all":
+                met &= all(s.escaped for s in self.survivors if s.alive)
+            elif goal == "all_in_exit":
+                met &= end_phase and all(s.escaped or s.zone in self.graph.exits for s in self.survivors if s.alive)
+        return met
+
+    def finish(self, result: Literal["won", "lost", "over"]) -> None:
+        self.result = result
+        self.phase = "over"
+        self.queue = []
+        self.pending = None
+        self.events.append(GameEnded(result))

@@ -1,0 +1,320 @@
+"""What a seat may play now: every command enumerated, for the interface and the bots."""
+
+from typing import Any
+
+from game.board.model import SEARCHABLE_KINDS, ZoneKind
+from game.rules.core.base import IllegalCommand
+from game.rules.zombicide import skills as sk
+from game.rules.zombicide.commands import (
+    Attack,
+    BoardHelicopter,
+    ChangeSeat,
+    ChooseOption,
+    CloseDoor,
+    Combine,
+    EndTurn,
+    Escape,
+    Fly,
+    GiveAction,
+    Heal,
+    Jump,
+    Land,
+    LeaveHelicopter,
+    MakeNoise,
+    Move,
+    OpenDoor,
+    Rearrange,
+    Reload,
+    Rescue,
+    Search,
+    Shout,
+    Shove,
+    StoreEquipment,
+    TakeEquipment,
+    TakeObjective,
+    TakeOff,
+    Trade,
+    UseTeamAction,
+)
+from game.rules.zombicide.graph import ZoneGraph
+from game.rules.zombicide.state import (
+    EMPTY,
+    Survivor,
+    ZombicideState,
+)
+
+
+def legal_commands(state: ZombicideState, seat: str) -> list[Any]:
+    """Every command ``seat`` may play now. Trades and rearrangements are listed as single-card
+    swaps; ``check`` accepts any full arrangement."""
+    if state.result is not None:
+        return []
+    pending = state.pending
+    if pending is not None:
+        if pending.seat != seat:
+            return []
+        return [ChooseOption(i) for i in range(len(pending.options))]
+    if state.phase != "players" or state.current_seat != seat:
+        return []
+    if state.active >= 0:
+        candidates = [state.active]
+    else:
+        candidates = [i for i, s in enumerate(state.survivors) if s.seat == seat and s.in_play and not s.done]
+    result: list[Any] = []
+    for i in candidates:
+        result.extend(_survivor_commands(state, i))
+    return result
+
+
+def _can_spend(s: Survivor, category: str) -> bool:
+    if s.actions_left > 0:
+        return True
+    return any(tag == category or (tag == "combat" and category in ("melee", "ranged")) for tag in s.free_actions)
+
+
+def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
+    from game.rules.zombicide.game import Game  # the rules decide whether a Team Action is possible
+
+    s = state.survivors[i]
+    graph, tables = state.graph, state.tables
+    sid = s.id
+    commands: list[Any] = [EndTurn(sid)]
+    zone = s.zone
+    if s.aboard >= 0:
+        if s.actions_left > 0:
+            commands.extend(_helicopter_commands(state, s))
+        return commands
+    zombies_here = state.zombies_in(zone)
+    extra = 0 if sk.has(s.skills, "slippery") else zombies_here
+    if _can_spend(s, "move") and (
+        ("move" in s.free_actions and s.actions_left >= extra) or s.actions_left >= 1 + extra
+    ):
+        reach = sk.zones_per_move(s.skills)
+        if sk.has(s.skills, "sprint") and not s.sprint_used:
+            reach = max(reach, 3)
+        for path in _paths(state, zone, reach):
+            commands.append(Move(sid, graph.zone_ids[path[-1]], tuple(graph.zone_ids[z] for z in path[:-1])))
+    if sk.has(s.skills, "charge") and s.actions_left >= extra:
+        for path in _paths(state, zone, 2):
+            if state.zombies_in(path[-1]):
+                commands.append(
+                    Move(sid, graph.zone_ids[path[-1]], tuple(graph.zone_ids[z] for z in path[:-1]), charge=True)
+                )
+    if sk.has(s.skills, "born_leader") and not s.led:
+        for other in state.survivors:
+            if other.id != sid and other.in_play and other.aboard < 0:
+                commands.append(GiveAction(sid, other.id))
+    if sk.has(s.skills, "jump") and not s.jump_used and s.actions_left > extra:
+        for target in _jump_targets(graph, state.doors_open, zone):
+            commands.append(Jump(sid, graph.zone_ids[target]))
+    if sk.has(s.skills, "shove") and not s.shoved and zombies_here:
+        for next_zone in graph.neighbours(zone, state.doors_open):
+            commands.append(Shove(sid, graph.zone_ids[next_zone]))
+    if sk.has(s.skills, "lifesaver") and not s.rescued:
+        for next_zone in graph.neighbours(zone, state.doors_open):
+            if state.zombies_in(next_zone) and any(
+                o.in_play and o.zone == next_zone and o.aboard < 0 for o in state.survivors
+            ):
+                commands.append(Rescue(sid, graph.zone_ids[next_zone]))
+    if sk.has(s.skills, "closes_doors") and s.actions_left > 0:
+        for _other, e in graph.adjacent[zone]:
+            edge = graph.edges[e]
+            if edge.door >= 0 and state.doors_open[edge.door]:
+                commands.append(CloseDoor(sid, edge.connection_id))
+    if sk.has(s.skills, "loud") and state.loud[1] != i:
+        commands.append(Shout(sid))
+    if sk.has(s.skills, "medic") and not s.healed:
+        for other in state.survivors:
+            if other.in_play and other.zone == zone and other.wounds:
+                commands.append(Heal(sid, other.id))
+    hands = s.slots[:2]
+    kinds = [state.card_kinds[c] if c >= 0 else "" for c in s.slots]
+    if _can_spend(s, "door"):
+        opener = sk.has(s.skills, "opens_doors") or any(
+            c >= 0 and tables.equipment[state.card_kinds[c]].opens_doors for c in hands
+        )
+        if opener:
+            for _other, e in graph.adjacent[zone]:
+                edge = graph.edges[e]
+                if edge.door >= 0 and not state.doors_open[edge.door] and _door_unlocked(state, edge.color):
+                    commands.append(OpenDoor(sid, edge.connection_id))
+    searchable = _searchable(state, zone) or sk.has(s.skills, "search_anywhere") or s.nose_search
+    if searchable and (_can_spend(s, "search") or s.nose_search) and not s.searched and zombies_here == 0 and (
+        state.equipment_deck or state.equipment_discard
+    ):
+        commands.append(Search(sid))
+    seen_weapons: set[str] = set()
+    for slot in (0, 1):
+        card = s.slots[slot]
+        if card < 0 or kinds[slot] in seen_weapons:
+            continue
+        equipment = tables.equipment[kinds[slot]]
+        if equipment.attack is None or not _can_spend(s, equipment.attack):
+            continue
+        if equipment.reload and card in state.unloaded:
+            continue
+        seen_weapons.add(kinds[slot])
+        if equipment.attack == "melee":
+            if zombies_here:
+                commands.append(Attack(sid, slot, graph.zone_ids[zone]))
+            continue
+        low, high = equipment.range_min, equipment.range_max + sk.range_bonus(s.skills)
+        targets = ([zone] if low == 0 else []) + list(graph.visible(state.doors_open)[zone])
+        for target in targets:
+            if state.zombies_in(target) == 0:
+                continue
+            distance = graph.zone_range(zone, target, state.doors_open)
+            if distance is not None and low <= distance <= high:
+                commands.append(Attack(sid, slot, graph.zone_ids[target]))
+    if state.unloaded and s.actions_left > 0 and any(c in state.unloaded for c in hands if c >= 0):
+        commands.append(Reload(sid))
+    if s.actions_left > 0:
+        commands.append(MakeNoise(sid))
+        if zombies_here == 0:
+            for h, helicopter in enumerate(state.helicopters):
+                if helicopter.zone == zone and not helicopter.flying:
+                    crew = [o for o in state.survivors if o.in_play and o.aboard == h]
+                    if not any(o.piloting for o in crew):
+                        commands.append(BoardHelicopter(sid, pilot=True))
+                    if sum(1 for o in crew if not o.piloting) < 3:
+                        commands.append(BoardHelicopter(sid))
+        for index, point in enumerate(graph.objectives):
+            if point.zone == zone and not state.objectives_taken[index]:
+                commands.append(TakeObjective(sid))
+                break
+        # rearranging: bring a reserve card to a hand
+        for r in range(2, len(s.slots)):
+            if s.slots[r] >= 0 and tables.equipment[kinds[r]].attack is not None:
+                for h in (0, 1):
+                    if kinds[h] != kinds[r]:
+                        slots = list(s.slots)
+                        slots[h], slots[r] = slots[r], slots[h]
+                        commands.append(Rearrange(sid, tuple(slots)))
+        # trading, listed as single moves: give a card to a free slot, take one, or swap hands
+        for j, other in enumerate(state.survivors):
+            if j == i or not other.in_play or other.zone != zone:
+                continue
+            mine_free = s.slots.index(EMPTY) if EMPTY in s.slots else -1
+            theirs_free = other.slots.index(EMPTY) if EMPTY in other.slots else -1
+            moves: list[tuple[int, int]] = []
+            if theirs_free >= 0:
+                moves += [(a, theirs_free) for a, c in enumerate(s.slots) if c >= 0]
+            if mine_free >= 0:
+                moves += [(mine_free, b) for b, c in enumerate(other.slots) if c >= 0]
+            moves += [(a, b) for a in (0, 1) for b in (0, 1) if s.slots[a] >= 0 and other.slots[b] >= 0]
+            for a, b in moves:
+                mine, theirs = s.slots[a], other.slots[b]
+                if mine >= 0 and theirs >= 0 and kinds[a] == state.card_kinds[theirs]:
+                    continue
+                new_mine, new_theirs = list(s.slots), list(other.slots)
+                new_mine[a], new_theirs[b] = theirs, mine
+                commands.append(Trade(sid, other.id, tuple(new_mine), tuple(new_theirs)))
+    if s.team not in state.team_actions_used and state.setup.team_actions.get(s.team):
+        mates = tuple(
+            o.id for o in state.survivors if o.id != sid and o.in_play and o.team == s.team and o.zone == zone and o.aboard < 0
+        )
+        if mates:
+            for card_id in dict.fromkeys(state.setup.team_actions[s.team]):
+                team_card = tables.catalog.team_action(card_id)
+                if team_card.action == "ranged":
+                    options = [z for z in graph.visible(state.doors_open)[zone] if state.zombies_in(z)]
+                else:
+                    options = list(graph.neighbours(zone, state.doors_open)) + [zone]
+                    if team_card.target_must_hold_zombies:
+                        options = [z for z in options if state.zombies_in(z)]
+                    elif zombies_here:
+                        options = []
+                for target in options:
+                    team_action = UseTeamAction(sid, card_id, mates, graph.zone_ids[target])
+                    try:  # every mate must be able to take part: let the rules say
+                        Game(state).play(s.seat, team_action)
+                    except IllegalCommand:
+                        continue
+                    commands.append(team_action)
+    for a, card in enumerate(s.slots):
+        if card >= 0 and tables.equipment[kinds[a]].combines_with:
+            partners = {c.partner for c in tables.equipment[kinds[a]].combines_with}
+            for b in range(a + 1, len(s.slots)):
+                if s.slots[b] >= 0 and kinds[b] in partners:
+                    commands.append(Combine(sid, a, b))
+    if "escape_all" in state.setup.goals and zone in graph.exits and zombies_here == 0:
+        commands.append(Escape(sid))
+    return commands
+
+
+def _helicopter_commands(state: ZombicideState, s: Survivor) -> list[Any]:
+    graph = state.graph
+    helicopter = state.helicopters[s.aboard]
+    crew = [o for o in state.survivors if o.in_play and o.aboard == s.aboard]
+    pilot_seat_free = not any(o.piloting for o in crew)
+    passengers = sum(1 for o in crew if not o.piloting)
+    commands: list[Any] = []
+    can_leave = not helicopter.flying or (
+        not s.piloting
+        and sk.has(s.skills, "rope_descent")
+        and graph.street_like[helicopter.zone]
+        and graph.kinds[helicopter.zone] != ZoneKind.HALLWAY
+    )
+    if can_leave:
+        commands.append(LeaveHelicopter(s.id))
+    commands.extend(StoreEquipment(s.id, slot) for slot, card in enumerate(s.slots) if card >= 0)
+    if EMPTY in s.slots:
+        free_slot = s.slots.index(EMPTY)
+        commands.extend(TakeEquipment(s.id, n, free_slot) for n in range(len(helicopter.cards)))
+    if (s.piloting and not helicopter.flying and passengers < 3) or (not s.piloting and pilot_seat_free):
+        commands.append(ChangeSeat(s.id))
+    if s.piloting and sk.has(s.skills, "flies_helicopters") and state.setup.helicopter_flies:
+        if graph.landing[helicopter.zone]:
+            commands.append(Land(s.id) if helicopter.flying else TakeOff(s.id))
+        if helicopter.flying:
+            for first in graph.flight[helicopter.zone]:
+                if first < 0:
+                    continue
+                commands.append(Fly(s.id, graph.zone_ids[first]))
+                for second in graph.flight[first]:
+                    if second >= 0 and second != helicopter.zone:
+                        commands.append(Fly(s.id, graph.zone_ids[second], (graph.zone_ids[first],)))
+    return commands
+
+
+def _jump_targets(graph: ZoneGraph, doors: tuple[bool, ...], zone: int) -> list[int]:
+    """Zones exactly 2 steps away along a sight line, with nothing but actors in between."""
+    targets = []
+    for line in graph.sight[zone]:
+        steps = line[:2]
+        if len(steps) == 2 and all(graph.passable(graph.edges[e], doors) and not graph.blocked[z] for z, e in steps):
+            targets.append(steps[1][0])
+    return targets
+
+
+def _paths(state: ZombicideState, start: int, reach: int) -> list[tuple[int, ...]]:
+    """One shortest path to every zone within ``reach`` zones, never passing through zombies."""
+    graph = state.graph
+    found: dict[int, tuple[int, ...]] = {start: ()}
+    frontier = [start]
+    for _ in range(reach):
+        following = []
+        for here in frontier:
+            if here != start and state.zombies_in(here):
+                continue  # entering a zone with zombies ends the move
+            for there in graph.neighbours(here, state.doors_open):
+                if there not in found:
+                    found[there] = found[here] + (there,)
+                    following.append(there)
+        frontier = following
+    return [path for zone, path in found.items() if zone != start]
+
+
+def _searchable(state: ZombicideState, zone: int) -> bool:
+    if state.graph.kinds[zone] in SEARCHABLE_KINDS:
+        return True
+    if zone in state.graph.tent_zones:
+        n = state.graph.tent_zones.index(zone)
+        tent = state.tents[n]
+        return bool(tent) and state.tents_revealed[n] and state.tables.catalog.tent(tent).searchable
+    return False
+
+
+def _door_unlocked(state: ZombicideState, colour: str) -> bool:
+    key = state.setup.door_keys.get(colour)
+    return key is None or key in state.unlocked_colours

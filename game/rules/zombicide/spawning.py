@@ -1,0 +1,144 @@
+"""Spawning: spawn dice and zones, zombie cards, placing miniatures with escorts and substitutes, tents and event triggers."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.board.model import ZoneKind
+from game.rules.core.rng import roll_d6, shuffled
+from game.rules.zombicide.commands import (
+    CardDrawn,
+    DeckShuffled,
+    DiceRolled,
+    EventTriggered,
+    ExtraActivation,
+    TentRevealed,
+    ZombieSpawned,
+)
+from game.rules.zombicide.working import Fields
+
+if TYPE_CHECKING:
+    pass
+
+
+class Spawning(Fields):
+    """Methods of the working copy (``Game``)."""
+
+    def step_spawn(self) -> None:
+        graph = self.graph
+        active = [
+            p for p in graph.spawns if p.color in ("", "red") or p.color in self.unlocked
+        ]
+        with_locators = sorted((p for p in active if p.locators), key=lambda p: p.locators[0])
+        without = [p for p in active if not p.locators]
+        steps: list[tuple] = []
+        if with_locators:
+            dice, self.rng = roll_d6(self.rng, self.spawn_dice)
+            self.events.append(DiceRolled("spawn", dice))
+            for point in with_locators:
+                steps += [("draw", point.zone, "spawn")] * sum(1 for d in dice if d in point.locators)
+        steps += [("draw", p.zone, "spawn") for p in without]
+        self.queue[0:0] = steps
+
+    @property
+    def spawn_dice(self) -> int:
+        return self.base.spawn_dice
+
+    def occupied_tiles(self) -> set[str]:
+        return {self.graph.tile[s.zone] for s in self.survivors if s.in_play and not self.in_flight(s)}
+
+    def step_draw(self, zone: int) -> None:
+        if not self.zombie_deck:
+            if not self.zombie_discard:
+                return
+            order, self.rng = shuffled(self.rng, self.zombie_discard)
+            self.zombie_deck, self.zombie_discard = list(order), []
+            self.events.append(DeckShuffled("zombie", len(order)))
+        number = self.zombie_deck.pop(0)
+        self.zombie_discard.append(number)
+        card = self.tables.zombie_cards[number]
+        self.events.append(CardDrawn("zombie", str(number), self.zid(zone)))
+        level = self.danger_level()
+        if card.kind == "spawn":
+            for t, n in self.tables.card_lines[number][level]:
+                self.place(zone, t, n)
+        elif card.kind == "extra_activation":
+            if level > 0 and card.zombie in self.tables.zombie_index:
+                t = self.tables.zombie_index[card.zombie]
+                self.events.append(ExtraActivation(card.zombie, "card"))
+                self.queue.insert(0, ("activate", (t,), "card"))
+        elif card.kind == "sewer":
+            tiles = self.occupied_tiles()
+            for sewer in self.graph.sewers:
+                if sewer.tile in tiles:
+                    for t, n in self.tables.card_lines[number][level]:
+                        self.place(sewer.zone, t, n)
+        elif card.kind == "bed" and self.tables.crawler >= 0:
+            tiles = self.occupied_tiles()
+            for bed in self.graph.beds:
+                if bed.tile in tiles and bed.color == card.bed_colour:
+                    self.place(bed.zone, self.tables.crawler, 1)
+            for n, zone_of_tent in enumerate(self.graph.tent_zones):
+                tent = self.base.tents[n]
+                if tent and self.tents_revealed[n] and self.graph.tile[zone_of_tent] in tiles:
+                    beds = self.tables.catalog.tent(tent).beds.count(card.bed_colour)  # type: ignore[arg-type]
+                    self.place(zone_of_tent, self.tables.crawler, beds)
+
+    def danger_level(self) -> int:
+        levels = [s.level for s in self.survivors if s.in_play]
+        return max(levels) if levels else 0
+
+    def place(self, zone: int, t: int, n: int, escorted: bool = True, extra_activation: bool = True) -> None:
+        """Put ``n`` zombies of type ``t`` in ``zone`` from the supply, with escorts and substitutes;
+        running out of miniatures gives that type an extra activation."""
+        if n <= 0:
+            return
+        placed = min(n, self.supply[t])
+        if placed:
+            self.supply[t] -= placed
+            counts = list(self.zombies[zone])
+            counts[t] += placed
+            self.zombies[zone] = tuple(counts)
+            self.events.append(ZombieSpawned(self.zid(zone), self.zname(t), placed))
+        missing = n - placed
+        if missing and self.tables.substitute[t]:
+            for st, sn in self.tables.substitute[t]:
+                self.place(zone, st, sn * missing, escorted, extra_activation)
+        elif missing and extra_activation:
+            step = ("activate", (t,), "out_of_miniatures")
+            if step not in self.queue:
+                self.events.append(ExtraActivation(self.zname(t), "out_of_miniatures"))
+                self.queue.insert(0, step)
+        if escorted and placed:
+            for et, en in self.tables.escort[t]:
+                self.place(zone, et, en * placed, True, extra_activation)
+
+    def reveal_tent(self, n: int) -> None:
+        """A survivor's first entry flips the tent card and places its zombies."""
+        tent = self.base.tents[n] if n < len(self.base.tents) else ""
+        if not tent or self.tents_revealed[n]:
+            return
+        self.tents_revealed[n] = True
+        zone = self.graph.tent_zones[n]
+        card = self.tables.catalog.tent(tent)
+        self.events.append(TentRevealed(self.zid(zone), tent))
+        for group in card.spawn:
+            self.place(zone, self.tables.zombie_index[group.zombie], group.count)
+
+    def check_trigger(self, i: int) -> None:
+        """The first action a survivor ends in a building or hallway zone of an event-trigger tile
+        spawns that tile's building zones, one card each."""
+        s = self.survivors[i]
+        if not s.in_play or not self.graph.trigger_tiles:
+            return
+        zone = s.zone
+        tile = self.graph.tile[zone]
+        if tile not in self.graph.trigger_tiles:
+            return
+        n = self.graph.trigger_tiles.index(tile)
+        if self.triggers_fired[n] or (self.graph.street_like[zone] and self.graph.kinds[zone] != ZoneKind.HALLWAY):
+            return
+        self.triggers_fired[n] = True
+        self.events.append(EventTriggered(tile, s.id))
+        rooms = [z for z in range(self.graph.zone_count) if self.graph.tile[z] == tile and not self.graph.street_like[z]]
+        self.queue[0:0] = [("draw", z, "trigger") for z in rooms]

@@ -1,0 +1,100 @@
+"""Wounds: zombie attacks shared among survivors, armour and skills that turn wounds away, elimination."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.rules.zombicide import skills as sk
+from game.rules.zombicide.commands import (
+    SurvivorEliminated,
+    SurvivorWounded,
+)
+from game.rules.zombicide.state import (
+    EMPTY,
+    WOUND,
+)
+from game.rules.zombicide.working import Fields
+
+if TYPE_CHECKING:
+    pass
+
+
+class Wounds(Fields):
+    """Methods of the working copy (``Game``)."""
+
+    def zombie_wound(self, i: int, slot: int, t: int) -> None:
+        """A zombie's attack lands: Ironclad and Tough may turn it away."""
+        s = self.survivors[i]
+        if sk.ignores_wounds_from(s.skills, self.zname(t)):
+            self.events.append(SurvivorWounded(s.id, s.wounds, "", ignored=True))
+            return
+        if sk.has(s.skills, "ignores_first_attack") and not s.tough_used:
+            self.change(i, tough_used=True)
+            self.events.append(SurvivorWounded(s.id, s.wounds, "", ignored=True))
+            return
+        if self.mask_stops(i):
+            return
+        self.wound(i, slot)
+
+    def mask_stops(self, i: int) -> bool:
+        """A Hockey Mask, carried anywhere, turns away the first wound of each round."""
+        s = self.survivors[i]
+        if s.mask_used or not any("ignore_first_wound_each_round" in self.equipment(c).effects for c in s.cards()):
+            return False
+        self.change(i, mask_used=True)
+        self.events.append(SurvivorWounded(s.id, s.wounds, "", ignored=True))
+        return True
+
+    def wound(self, i: int, slot: int) -> None:
+        s = self.survivors[i]
+        slots = list(s.slots)
+        discarded = ""
+        if 0 <= slot < len(slots) and slots[slot] >= 0:
+            discarded = self.card_kinds[slots[slot]]
+            self.equipment_discard.append(slots[slot])
+            slots[slot] = WOUND
+        elif EMPTY in slots:
+            slots[slots.index(EMPTY)] = WOUND
+        wounds = s.wounds + 1
+        self.change(i, slots=tuple(slots), wounds=wounds)
+        self.events.append(SurvivorWounded(s.id, wounds, discarded))
+        if wounds >= self.tables.catalog.setup.wounds_to_eliminate:
+            self.eliminate(i)
+
+    def eliminate(self, i: int) -> None:
+        s = self.survivors[i]
+        if not s.in_play:
+            return
+        self.equipment_discard.extend(c for c in s.slots if c >= 0)
+        self.change(i, alive=False, slots=tuple(EMPTY for _ in s.slots), actions_left=0, free_actions=())
+        self.events.append(SurvivorEliminated(s.id))
+        if self.active == i:
+            self.end_turn(i)
+
+    def wound_options(self, zone: int) -> tuple[list[str], list[tuple[int, int]]]:
+        labels, payload = [], []
+        for i in self.prey_in(zone):
+            s = self.survivors[i]
+            seen: set[str] = set()
+            if EMPTY in s.slots and sk.has(s.skills, "wounds_cost_no_card"):
+                labels.append(f"{s.name} takes a wound")
+                payload.append((i, -1))
+                continue
+            for slot, card in enumerate(s.slots):
+                if card >= 0 and self.card_kinds[card] not in seen:
+                    seen.add(self.card_kinds[card])
+                    labels.append(f"{s.name} takes a wound and loses {self.equipment(card).name}")
+                    payload.append((i, slot))
+            if not seen:
+                labels.append(f"{s.name} takes a wound")
+                payload.append((i, -1))
+        return labels, payload
+
+    def default_wound(self, zone: int) -> tuple[int, int]:
+        """The fixed sharing policy: the least-wounded survivor loses its last reserve card."""
+        i = min(self.prey_in(zone), key=lambda j: (self.survivors[j].wounds, j))
+        s = self.survivors[i]
+        if EMPTY in s.slots and sk.has(s.skills, "wounds_cost_no_card"):
+            return i, -1
+        cards = [slot for slot, c in enumerate(s.slots) if c >= 0]
+        return i, (cards[-1] if cards else -1)

@@ -1,0 +1,262 @@
+"""The zombies' phase as a program of steps kept on the state: activations, attacks, moves, splits, grabs, the end of the round."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from game.rules.zombicide import skills as sk
+from game.rules.zombicide.commands import (
+    DecisionNeeded,
+    FirstPlayerPassed,
+    NoiseCleared,
+    PhaseStarted,
+    SurvivorsGrabbed,
+    ZombieAttacked,
+    ZombieMoved,
+    ZombieSpawned,
+)
+from game.rules.zombicide.graph import UNREACHABLE
+from game.rules.zombicide.state import (
+    EMPTY,
+    WOUND,
+    Pending,
+)
+from game.rules.zombicide.working import Fields
+
+if TYPE_CHECKING:
+    pass
+
+
+class ZombiePhase(Fields):
+    """Methods of the working copy (``Game``)."""
+
+    def start_zombie_phase(self) -> None:
+        for i, s in enumerate(self.survivors):
+            if s.tough_used:
+                self.change(i, tough_used=False)
+        self.phase = "zombies"
+        self.active = -1
+        self.events.append(PhaseStarted("zombies", self.round))
+        everyone = tuple(range(self.tables.type_count))
+        steps: list[tuple] = [("activate", everyone, "")]
+        for n in range(2, max(self.tables.actions) + 1):
+            again = tuple(t for t in everyone if self.tables.actions[t] >= n)
+            steps.append(("activate", again, ""))
+        steps += [("spawn",), ("end_round",)]
+        self.queue.extend(steps)
+        self.run_queue()
+
+    def run_queue(self) -> None:
+        while self.queue and self.pending is None and self.result is None:
+            step = self.queue.pop(0)
+            kind = step[0]
+            if kind == "activate":
+                self.step_activate(step[1])
+            elif kind == "wound":
+                self.step_wound(step[1], step[2], step[3])
+            elif kind == "move":
+                self.step_move(step[1], step[2])
+            elif kind == "grab":
+                self.step_grab()
+            elif kind == "spawn":
+                self.step_spawn()
+            elif kind == "draw":
+                self.step_draw(step[1])
+            elif kind == "end_round":
+                self.step_end_round()
+            self.check_goals(end_phase=False)
+
+    def step_activate(self, types: tuple[int, ...]) -> None:
+        wounds: list[tuple] = []
+        attacked: list[int] = []
+        for zone in range(self.graph.zone_count):
+            counts = self.zombies[zone]
+            attackers = sum(counts[t] for t in types)
+            if not attackers or not self.prey_in(zone):
+                continue
+            attacked.append(zone)
+            for t in types:
+                if counts[t]:
+                    self.events.append(ZombieAttacked(self.zid(zone), self.zname(t), counts[t]))
+                    wounds.append(("wound", zone, counts[t], t))
+        follow: list[tuple] = [*wounds, ("move", types, tuple(attacked))]
+        if any(self.tables.grabs[t] for t in types):
+            follow.append(("grab",))
+        self.queue[0:0] = follow
+
+    def step_wound(self, zone: int, count: int, t: int) -> None:
+        if count <= 0 or not self.prey_in(zone):
+            return
+        labels, payload = self.wound_options(zone)
+        if self.spec.auto_wounds or len(payload) == 1:
+            i, slot = self.default_wound(zone) if self.spec.auto_wounds else payload[0]
+            self.zombie_wound(i, slot, t)
+            if count > 1:
+                self.queue.insert(0, ("wound", zone, count - 1, t))
+            return
+        seat = self.survivors[payload[0][0]].seat
+        if len({self.survivors[p[0]].seat for p in payload}) > 1:
+            seat = self.seats[self.first_seat]
+        self.pending = Pending(
+            "wound", seat, -1, tuple(labels), tuple(payload), zone=zone, remaining=count, zombie=t
+        )
+        self.events.append(DecisionNeeded("wound", seat, tuple(labels)))
+
+    def noise_map(self) -> list[int]:
+        noise = list(self.noise)
+        for s in self.survivors:
+            if s.in_play and not sk.has(s.skills, "makes_no_noise") and not self.in_flight(s) and not s.rotten:
+                noise[s.zone] += 1
+        if self.loud[0] >= 0:  # the last Loud makes its zone the noisiest
+            noise[self.loud[0]] = max(noise) + 1
+        for helicopter in self.helicopters:  # a flying helicopter counts as the last Loud: the noisiest zone
+            if helicopter.flying:
+                noise[helicopter.zone] = max(noise) + 1
+        return noise
+
+    def destinations(self, zone: int, noise: list[int], doors: tuple[bool, ...], occupied: list[bool]) -> list[int]:
+        graph = self.graph
+        dist = graph.distances(doors)
+        here = dist[zone]
+        visible = [v for v in graph.visible(doors)[zone] if occupied[v] and here[v] < UNREACHABLE]
+        table = dist
+        if visible:
+            loudest = max(noise[v] for v in visible)
+            goals = [v for v in visible if noise[v] == loudest]
+        else:
+            reachable = [v for v in range(graph.zone_count) if noise[v] > 0 and here[v] < UNREACHABLE]
+            if reachable:
+                loudest = max(noise[v] for v in reachable)
+                goals = [v for v in reachable if noise[v] == loudest]
+            else:  # no open route: head for the noisiest zone as if every door were open
+                table = graph.distances((True,) * len(doors))
+                here = table[zone]
+                candidates = [v for v in range(graph.zone_count) if noise[v] > 0 and here[v] < UNREACHABLE]
+                if not candidates:
+                    return []
+                loudest = max(noise[v] for v in candidates)
+                goals = [v for v in candidates if noise[v] == loudest]
+        nearest = min(here[g] for g in goals)
+        if nearest == 0:  # already in the loudest zone
+            return []
+        if visible:  # several visible targets: the noisiest, then the closest
+            goals = [g for g in goals if here[g] == nearest]
+        result = []
+        for other, e in graph.adjacent[zone]:
+            if not graph.passable(graph.edges[e], doors) or graph.blocked[other] or other in result:
+                continue
+            if any(table[other][g] == here[g] - 1 for g in goals):
+                result.append(other)
+        return sorted(result)
+
+    def step_move(self, types: tuple[int, ...], attacked: tuple[int, ...]) -> None:
+        doors = tuple(self.doors_open)
+        noise = self.noise_map()
+        occupied = [False] * self.graph.zone_count
+        for s in self.survivors:
+            if s.in_play and not self.in_flight(s) and not s.rotten:
+                occupied[s.zone] = True
+        plans: list[tuple[int, list[int], list[int]]] = []
+        for zone in range(self.graph.zone_count):
+            if zone in attacked:
+                continue
+            counts = self.zombies[zone]
+            moving = [counts[t] if t in types else 0 for t in range(len(counts))]
+            if not any(moving):
+                continue
+            routes = self.destinations(zone, noise, doors, occupied)
+            if routes:
+                plans.append((zone, routes, moving))
+        for zone, _routes, moving in plans:  # everybody moves at once
+            left = list(self.zombies[zone])
+            for t, n in enumerate(moving):
+                left[t] -= n
+            self.zombies[zone] = tuple(left)
+        for zone, routes, moving in plans:
+            groups = len(routes)
+            for t, n in enumerate(moving):
+                if n == 0:
+                    continue
+                if groups == 1 or self.tables.never_splits[t]:
+                    self.arrive(zone, routes[0], t, n)
+                    continue
+                per_group = math.ceil(n / groups)
+                top_up = min(per_group * groups - n, self.supply[t])
+                if top_up:
+                    self.supply[t] -= top_up
+                    self.events.append(ZombieSpawned(self.zid(zone), self.zname(t), top_up))
+                remaining = n + top_up
+                for route in routes:
+                    share = min(per_group, remaining)
+                    remaining -= share
+                    if share:
+                        self.arrive(zone, route, t, share)
+
+    def arrive(self, from_zone: int, to_zone: int, t: int, n: int) -> None:
+        counts = list(self.zombies[to_zone])
+        counts[t] += n
+        self.zombies[to_zone] = tuple(counts)
+        self.events.append(ZombieMoved(self.zid(from_zone), self.zid(to_zone), self.zname(t), n))
+
+    def step_grab(self) -> None:
+        doors = tuple(self.doors_open)
+        taken: set[int] = set()
+        grabbers = [t for t in range(self.tables.type_count) if self.tables.grabs[t]]
+        for zone in range(self.graph.zone_count):
+            counts = self.zombies[zone]
+            if not any(counts[t] for t in grabbers):
+                continue
+            pulled = []
+            for other, e in self.graph.adjacent[zone]:
+                edge = self.graph.edges[e]
+                if edge.door >= 0 and not doors[edge.door]:
+                    continue
+                for i in self.prey_in(other):
+                    if i not in taken:
+                        taken.add(i)
+                        self.change(i, zone=zone)
+                        pulled.append(self.survivors[i].id)
+            if pulled:
+                self.events.append(SurvivorsGrabbed(self.zid(zone), tuple(pulled)))
+
+    def step_end_round(self) -> None:
+        self.check_goals(end_phase=True)
+        if self.result is not None:
+            return
+        self.noise = [0] * self.graph.zone_count
+        self.events.append(NoiseCleared())
+        self.unloaded = []
+        self.team_actions_used = []
+        self.first_seat = (self.first_seat + 1) % len(self.seats)
+        self.events.append(FirstPlayerPassed(self.seats[self.first_seat]))
+        self.round += 1
+        self.phase = "players"
+        self.turn = 0
+        actions = self.tables.catalog.setup.actions_per_turn
+        for i, s in enumerate(self.survivors):
+            changes: dict[str, Any] = {
+                "done": False,
+                "acting": False,
+                "searched": False,
+                "sprint_used": False,
+                "reroll_used": False,
+                "mask_used": False,
+                "jump_used": False,
+                "shoved": False,
+                "rescued": False,
+                "nose_used": False,
+                "nose_search": False,
+                "slip_next_move": False,
+                "quiet_turn": True,
+                "led": False,
+                "healed": False,
+                "actions_left": actions + sk.extra_actions(s.skills) if s.in_play else 0,
+                "free_actions": sk.free_actions(s.skills) if s.in_play else (),
+            }
+            if s.in_play and s.wounds and sk.has(s.skills, "drops_wounds_each_round"):
+                changes["wounds"] = 0
+                changes["slots"] = tuple(EMPTY if c == WOUND else c for c in s.slots)
+            self.change(i, **changes)
+        self.events.append(PhaseStarted("players", self.round))
+        self.advance_turns()
