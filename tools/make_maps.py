@@ -769,6 +769,43 @@ def outskirts_farm() -> FreeTable:
     return t
 
 
+def crossroads() -> FreeTable:
+    t = FreeTable("zw-crossroads", "Crossroads Petrol Station", "grass")
+    t.paint += [
+        (Rect(0, 54, 120, 14), "asphalt"), (Rect(54, 0, 14, 120), "asphalt"),
+        (Rect(70, 70, 36, 30), "tiled_floor"),  # the station forecourt
+        (Rect(16, 16, 34, 34), "sidewalk"),
+    ]
+    t.building("Petrol Station", 84, 84, 22, 16, 6, 1, doors=[("w", 0.5), ("n", 0.7)],
+               windows=[("n", 0.3), ("e", 0.5)], roof="roof_flat")
+    t.building("Motel", 18, 18, 30, 18, 12, 2, doors=[("s", 0.4), ("e", 0.5)],
+               windows=[("s", 0.15), ("s", 0.8), ("n", 0.5), ("w", 0.5)])
+    t.building("Diner", 74, 18, 26, 20, 7, 1, doors=[("s", 0.5)], windows=[("w", 0.5), ("s", 0.2), ("s", 0.8)])
+    t.building("Workshop", 18, 80, 24, 22, 8, 1, doors=[("n", 0.5), ("e", 0.3)], windows=[("w", 0.5)],
+               roof="roof_flat")
+    t.area("stairs", 48, 22, 4, 8)  # the motel's outside stair
+    t.area("cover", 72, 76, 8, 3, cover=2, label="Pump island")
+    t.area("cover", 72, 92, 8, 3, cover=2, label="Pump island")
+    t.area("obstacle", 60, 34, 5, 10, height_cm=4.0, label="Abandoned car")
+    t.marker("vehicle", 62.5, 39, 5, 10)
+    t.area("obstacle", 30, 57, 12, 6, height_cm=7.0, label="Tanker lorry")
+    t.marker("vehicle", 36, 60, 12, 6)
+    t.area("obstacle", 100, 72, 3, 3, height_cm=4.0, label="Drums", prop="drums")
+    t.area("obstacle", 50, 82, 4, 4, height_cm=4.0, label="Crates", prop="crates")
+    t.area("obstacle", 71, 42, 2, 3, height_cm=6.0, label="Food machine", prop="food_machine")
+    t.area("obstacle", 51, 50, 2, 2, height_cm=3.0, label="Bin", prop="bin")
+    t.area("difficult", 86, 44, 24, 8, "rubble", label="Overgrown lot")
+    t.area("difficult", 20, 40, 16, 10, "crops", label="Scrub")
+    t.area("impassable", 44, 100, 3, 3, label="Tree", height_cm=15.0)
+    t.line("fence", [(16, 76), (46, 76), (46, 104)], 3.0)
+    t.line("hedge", [(72, 16), (104, 16)], 4.0)
+    t.line("wall", [(110, 20), (110, 40)], 12.0)
+    for x, y in ((52, 52), (70, 52), (52, 70), (70, 70), (88, 70), (30, 70)):
+        t.marker("lamp", x, y, 2, 2)
+    deployment_areas(t)
+    return t
+
+
 def write_free_table(table: FreeTable, folder: Path) -> Path:
     s = FREE_SCALE
     writer = TmxWriter(FREE_TILES, FREE_TILES, [
@@ -933,7 +970,7 @@ def main(argv: list[str] | None = None) -> int:
     for sub in ("zombicide", "zombieworld", "missions"):
         (root / sub).mkdir(parents=True, exist_ok=True)
     written = [write_module(spec, "zombicide", root / "zombicide") for spec in all_module_specs()]
-    written += [write_free_table(table, root / "zombieworld") for table in (town_square(), outskirts_farm())]
+    written += [write_free_table(table, root / "zombieworld") for table in (town_square(), outskirts_farm(), crossroads())]
     for name, text in missions().items():
         path = root / "missions" / f"{name}.toml"
         path.write_text(text, encoding="utf-8")
