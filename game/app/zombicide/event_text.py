@@ -1,0 +1,279 @@
+"""Every Zombicide event told in one plain English sentence, for the log panel.
+
+``describe(event, state)`` reads names from the state (survivors, equipment, zombie types, skills)
+and, when given, room names from the board (``zone_names_for``). It never reveals hidden
+information: only what the event itself already shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from game.rules.zombicide import commands as ev
+from game.rules.zombicide.state import ZombicideState
+
+KIND_WORDS = {
+    "street": "street",
+    "room": "room",
+    "hallway": "hallway",
+    "hospital_room": "hospital room",
+    "locker_room": "locker room",
+    "camp": "camp",
+    "tent": "tent",
+    "helipad": "helipad",
+    "wasteland": "wasteland",
+}
+PHASE_WORDS = {"players": "Players' phase", "zombies": "Zombies' phase", "end": "End phase"}
+RESULT_WORDS = {
+    "won": "Victory! The survivors have done it.",
+    "lost": "Defeat. The dead have the city.",
+    "over": "The game is over.",
+}
+HELICOPTER_WORDS = {
+    "boarded": "{who} climbs into the helicopter in {zone}.",
+    "left": "{who} climbs out of the helicopter in {zone}.",
+    "seat": "{who} changes seat in the helicopter.",
+    "took_off": "{who} takes the helicopter up from {zone}.",
+    "landed": "{who} sets the helicopter down in {zone}.",
+    "flew": "{who} flies the helicopter from {zone} to {to}.",
+}
+DECISION_WORDS = {
+    "keep_card": "whether to keep the card",
+    "wound": "who takes the wounds",
+    "skill": "which skill to learn",
+    "reroll": "whether to roll again",
+}
+
+
+def zone_names_for(board: Any) -> dict[str, str]:
+    """Readable names of a board's zones: the room's label, or its kind and module."""
+    names: dict[str, str] = {}
+    for zone_id, zone in getattr(board, "zones", {}).items():
+        kind = KIND_WORDS.get(str(zone.kind), str(zone.kind).replace("_", " "))
+        names[zone_id] = f"{zone.label} ({zone.module_id})" if zone.label else f"the {kind} ({zone_id})"
+    return names
+
+
+class _Words:
+    """Names looked up in a state, kept short and forgiving of ids it does not know."""
+
+    def __init__(self, state: ZombicideState | None, zone_names: Mapping[str, str] | None):
+        self.state = state
+        self.zone_names = zone_names or {}
+
+    @property
+    def catalog(self) -> Any:
+        return self.state.tables.catalog if self.state is not None else None
+
+    def who(self, survivor_id: str) -> str:
+        if self.state is not None:
+            for s in self.state.survivors:
+                if s.id == survivor_id:
+                    return s.name
+        return survivor_id.replace("_", " ").title() if survivor_id else "Someone"
+
+    def zone(self, zone_id: str) -> str:
+        if zone_id in self.zone_names:
+            return self.zone_names[zone_id]
+        if self.state is not None:
+            n = self.state.graph.index.get(zone_id)
+            if n is not None:
+                kind = str(self.state.graph.kinds[n])
+                return f"the {KIND_WORDS.get(kind, kind.replace('_', ' '))} ({zone_id})"
+        return zone_id or "somewhere"
+
+    def item(self, equipment_id: str) -> str:
+        if equipment_id == "wound":
+            return "a Wound"
+        if not equipment_id:
+            return "nothing"
+        try:
+            return self.catalog.equipment(equipment_id).name
+        except Exception:  # an id this box does not know: show it as written
+            return equipment_id.replace("_", " ")
+
+    def zombie(self, zombie_id: str, count: int = 1) -> str:
+        try:
+            name = self.catalog.zombie(zombie_id).name
+        except Exception:
+            name = zombie_id.replace("_", " ").title()
+        return name if count == 1 else f"{count} {plural(name)}"
+
+    def skill(self, text: str) -> str:
+        skill_id, _, parameter = text.partition(":")
+        try:
+            name = self.catalog.skill(skill_id).name
+        except Exception:
+            name = skill_id.replace("_", " ")
+        return f"{name}: {parameter.replace('_', ' ')}" if parameter else name
+
+    def door(self, door_id: str) -> str:
+        """A door is named by the room it leads into (the side that is not street-like)."""
+        if self.state is not None:
+            graph = self.state.graph
+            n = graph.edge_by_id.get(door_id)
+            if n is not None:
+                edge = graph.edges[n]
+                inside = edge.b if graph.street_like[edge.a] else edge.a
+                colour = f"{edge.color} " if edge.color and edge.color != "neutral" else ""
+                return f"the {colour}door of {self.zone(graph.zone_ids[inside])}"
+        name = door_id.rsplit(":", 1)[-1].removeprefix("door-").replace("-", " ")
+        return f"the {name} door" if name else "a door"
+
+    def tent(self, tent_id: str) -> str:
+        try:
+            return self.catalog.tent(tent_id).name
+        except Exception:
+            return f"{tent_id.replace('_', ' ')} tent"
+
+    def team_action(self, card: str) -> str:
+        try:
+            return self.catalog.team_action(card).name
+        except Exception:
+            return card.replace("_", " ").title()
+
+    def zombie_card(self, number: str) -> str:
+        """What a drawn Zombie card does at the current danger level."""
+        try:
+            card = self.catalog.zombie_card(int(number))
+        except Exception:
+            return f"Zombie card {number}"
+        if card.kind == "extra_activation":
+            return f"Zombie card {number}: extra activation of every {self.zombie(card.zombie or '')}"
+        if card.kind == "bed":
+            return f"Zombie card {number}: the {card.bed_colour} beds wake"
+        level = ("blue", "yellow", "orange", "red")[self.state.danger_level()] if self.state else "blue"
+        groups = card.line(level)
+        what = ", ".join(self.zombie(g.zombie, g.count) for g in groups) if groups else "nothing"
+        prefix = "sewer card" if card.kind == "sewer" else "Zombie card"
+        return f"{prefix[0].upper()}{prefix[1:]} {number} ({level}): {what}"
+
+
+def plural(name: str) -> str:
+    if name.endswith("y") and not name.endswith(("ay", "ey", "oy")):
+        return name[:-1] + "ies"
+    return name if name.endswith("s") else name + "s"
+
+
+def count_word(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def dice_text(values: tuple[int, ...]) -> str:
+    return " ".join(f"[{v}]" for v in values) if values else "no dice"
+
+
+Describer = Callable[[Any, _Words], str]
+
+_DESCRIBERS: dict[type, Describer] = {
+    ev.GameStarted: lambda e, w: f"The game begins (seed {e.seed}): {e.first_seat} plays first, "
+                                 f"{count_word(e.spawn_dice, 'spawn die').replace('dies', 'dice')}.",
+    ev.DeckShuffled: lambda e, w: f"The {e.deck} deck is shuffled ({count_word(e.size, 'card')}).",
+    ev.EquipmentDealt: lambda e, w: f"{w.who(e.survivor)} starts with {w.item(e.card)}.",
+    ev.TurnStarted: lambda e, w: f"{w.who(e.survivor)}'s turn: {count_word(e.actions, 'action')}.",
+    ev.TurnEnded: lambda e, w: f"{w.who(e.survivor)}'s turn ends.",
+    ev.SurvivorMoved: lambda e, w: (
+        f"{w.who(e.survivor)} moves from {w.zone(e.from_zone)} to {w.zone(e.to_zone)}"
+        + (f" ({count_word(e.actions, 'action')})." if e.actions else " (free).")),
+    ev.SurvivorHealed: lambda e, w: (
+        f"{w.who(e.survivor)} heals {'themself' if e.target == e.survivor else w.who(e.target)}: "
+        f"{count_word(e.wounds, 'wound')} left."),
+    ev.HelicopterChanged: lambda e, w: HELICOPTER_WORDS.get(e.what, "The helicopter {what} in {zone}.").format(
+        who=w.who(e.survivor) if e.survivor else "The pilot", zone=w.zone(e.from_zone or e.zone) if e.what == "flew"
+        else w.zone(e.zone), to=w.zone(e.zone), what=e.what.replace("_", " ")),
+    ev.TeamActionUsed: lambda e, w: (
+        f"Team {e.team} plays {w.team_action(e.card)} with {', '.join(w.who(s) for s in e.survivors)}."),
+    ev.DoorClosed: lambda e, w: f"{w.who(e.survivor)} locks {w.door(e.door)} down.",
+    ev.DoorOpened: lambda e, w: f"{w.who(e.survivor)} opens {w.door(e.door)}.",
+    ev.NoiseMade: lambda e, w: f"Noise in {w.zone(e.zone)}: {count_word(e.tokens, 'token')} there now.",
+    ev.DiceRolled: lambda e, w: _dice(e, w),
+    ev.CardDrawn: lambda e, w: _card(e, w),
+    ev.CardKept: lambda e, w: f"{w.who(e.survivor)} keeps {w.item(e.card)} "
+                              f"{'in hand' if e.slot in (0, 1) else 'in the backpack'}.",
+    ev.CardDiscarded: lambda e, w: f"{w.who(e.survivor)} discards {w.item(e.card)}.",
+    ev.InventoryChanged: lambda e, w: _inventory(e, w),
+    ev.WeaponReloaded: lambda e, w: f"{w.who(e.survivor)} reloads the {w.item(e.card)}.",
+    ev.ZombieSpawned: lambda e, w: f"{w.zombie(e.zombie, e.count)} {'appears' if e.count == 1 else 'appear'} "
+                                   f"in {w.zone(e.zone)}.",
+    ev.ZombieMoved: lambda e, w: f"{w.zombie(e.zombie, e.count)} {'shambles' if e.count == 1 else 'shamble'} "
+                                 f"from {w.zone(e.from_zone)} to {w.zone(e.to_zone)}.",
+    ev.ZombieAttacked: lambda e, w: f"{w.zombie(e.zombie, e.count)} {'attacks' if e.count == 1 else 'attack'} "
+                                    f"in {w.zone(e.zone)}!",
+    ev.ZombiesKilled: lambda e, w: (
+        (f"{w.who(e.survivor)} kills " if e.survivor else "Killed: ")
+        + f"{w.zombie(e.zombie, e.count)} in {w.zone(e.zone)}."),
+    ev.ExtraActivation: lambda e, w: (
+        f"Every {w.zombie(e.zombie)} activates again"
+        + (" (no miniatures left to place)." if e.why == "out_of_miniatures" else ".")),
+    ev.SurvivorsGrabbed: lambda e, w: (
+        f"An A-Bomb grabs {', '.join(w.who(s) for s in e.survivors) or 'no one'} in {w.zone(e.zone)}."),
+    ev.SurvivorWounded: lambda e, w: _wounded(e, w),
+    ev.SurvivorEliminated: lambda e, w: f"{w.who(e.survivor)} is dead.",
+    ev.ExperienceGained: lambda e, w: f"{w.who(e.survivor)} gains {e.xp} XP ({e.total} in all).",
+    ev.DangerLevelReached: lambda e, w: f"{w.who(e.survivor)} reaches the {e.level.title()} danger level.",
+    ev.SkillGained: lambda e, w: f"{w.who(e.survivor)} learns {w.skill(e.skill)}.",
+    ev.ObjectiveTaken: lambda e, w: (
+        f"{w.who(e.survivor)} takes the {e.color + ' ' if e.color and e.color != 'red' else ''}objective "
+        f"in {w.zone(e.zone)}."),
+    ev.SurvivorEscaped: lambda e, w: f"{w.who(e.survivor)} escapes!",
+    ev.DecisionNeeded: lambda e, w: (
+        f"{e.seat}: decide {DECISION_WORDS.get(e.decision, e.decision.replace('_', ' '))} "
+        f"({count_word(len(e.options), 'choice')})."),
+    ev.PhaseStarted: lambda e, w: f"Round {e.round}: {PHASE_WORDS.get(e.phase, e.phase.title())}.",
+    ev.NoiseCleared: lambda e, w: "The noise tokens are taken off the board.",
+    ev.FirstPlayerPassed: lambda e, w: f"{e.seat} becomes the first player.",
+    ev.DiceForced: lambda e, w: f"Dice from the real table are queued: {dice_text(e.values)}.",
+    ev.CardsCombined: lambda e, w: (
+        f"{w.who(e.survivor)} makes {w.item(e.made) if e.count == 1 else f'{e.count} × {w.item(e.made)}'}."),
+    ev.TentRevealed: lambda e, w: f"The tent in {w.zone(e.zone)} is the {w.tent(e.tent)}.",
+    ev.EventTriggered: lambda e, w: f"{w.who(e.survivor)} sets off the event trigger of tile {e.tile}!",
+    ev.GameEnded: lambda e, w: RESULT_WORDS.get(e.result, f"The game ends: {e.result}."),
+}
+
+
+def _dice(e: ev.DiceRolled, w: _Words) -> str:
+    if e.purpose == "spawn":
+        return f"Spawn dice: {dice_text(e.values)}."
+    who = w.who(e.survivor) if e.survivor else "The dice"
+    verb = {"attack": "rolls", "reroll": "rolls again", "bonus": "rolls bonus dice"}.get(e.purpose, "rolls")
+    return f"{who} {verb}: {dice_text(e.values)}."
+
+
+def _card(e: ev.CardDrawn, w: _Words) -> str:
+    if e.deck == "zombie":
+        return f"{w.zombie_card(e.card)} — for {w.zone(e.zone)}." if e.zone else f"{w.zombie_card(e.card)}."
+    who = w.who(e.survivor) if e.survivor else "The team"
+    where = f" in {w.zone(e.zone)}" if e.zone else ""
+    return f"{who} searches{where} and finds {w.item(e.card)}."
+
+
+def _inventory(e: ev.InventoryChanged, w: _Words) -> str:
+    hands = [w.item(c) for c in e.cards[:2] if c]
+    pack = [w.item(c) for c in e.cards[2:] if c]
+    text = f"{w.who(e.survivor)} now holds " + (" and ".join(hands) if hands else "nothing")
+    return text + (f"; backpack: {', '.join(pack)}." if pack else ".")
+
+
+def _wounded(e: ev.SurvivorWounded, w: _Words) -> str:
+    if e.ignored:
+        return f"{w.who(e.survivor)} shrugs a wound off."
+    lost = f", losing {w.item(e.discarded)}" if e.discarded else ""
+    return f"{w.who(e.survivor)} is wounded{lost} ({count_word(e.wounds, 'wound')})."
+
+
+def describe(event: Any, state: ZombicideState | None = None, zone_names: Mapping[str, str] | None = None) -> str:
+    """One sentence for ``event``; names come from ``state`` and ``zone_names`` when given."""
+    describer = _DESCRIBERS.get(type(event))
+    if describer is None:
+        return f"{type(event).__name__}."
+    return describer(event, _Words(state, zone_names))
+
+
+def describe_all(events: Any, state: ZombicideState | None = None,
+                 zone_names: Mapping[str, str] | None = None) -> list[str]:
+    return [describe(event, state, zone_names) for event in events]
+
+
+def described_event_types() -> frozenset[type]:
+    return frozenset(_DESCRIBERS)
