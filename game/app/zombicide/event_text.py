@@ -277,3 +277,32 @@ def describe_all(events: Any, state: ZombicideState | None = None,
 
 def described_event_types() -> frozenset[type]:
     return frozenset(_DESCRIBERS)
+
+
+_TONES: dict[type, str] = {
+    ev.ZombieSpawned: "zombie", ev.ZombieMoved: "zombie", ev.ExtraActivation: "zombie",
+    ev.ZombieAttacked: "danger", ev.SurvivorEliminated: "danger", ev.SurvivorsGrabbed: "danger",
+    ev.EventTriggered: "danger",
+    ev.ZombiesKilled: "good", ev.ExperienceGained: "good", ev.DangerLevelReached: "good", ev.SkillGained: "good",
+    ev.ObjectiveTaken: "good", ev.SurvivorEscaped: "good", ev.SurvivorHealed: "good",
+    ev.DiceRolled: "dice", ev.DiceForced: "dice",
+    ev.PhaseStarted: "phase", ev.TurnStarted: "phase", ev.FirstPlayerPassed: "phase", ev.GameStarted: "phase",
+    ev.CardKept: "card", ev.TentRevealed: "card", ev.CardsCombined: "card", ev.EquipmentDealt: "card",
+}
+
+
+def tone(event: Any) -> str:
+    """How the log colours the event's line: plain, zombie, danger, good, dice, phase or card."""
+    if isinstance(event, ev.SurvivorWounded):
+        return "plain" if event.ignored else "danger"
+    if isinstance(event, ev.CardDrawn):
+        return "zombie" if event.deck == "zombie" else "card"
+    if isinstance(event, ev.GameEnded):
+        return "good" if event.result == "won" else "danger"
+    return _TONES.get(type(event), "plain")
+
+
+def log_lines(events: Any, state: ZombicideState | None = None,
+              zone_names: Mapping[str, str] | None = None) -> list[tuple[str, str]]:
+    """(sentence, tone) per event, ready for ``LogPanel.add_lines``."""
+    return [(describe(event, state, zone_names), tone(event)) for event in events]

@@ -1,0 +1,101 @@
+"""The log panel: lines appear, follow the end, stay put when scrolled back; mouse and finger scroll it."""
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.app.zombicide.event_text import log_lines
+from game.app.zombicide.log_panel import MAX_LINES, LogPanel
+from game.rules.zombicide import commands as ev
+
+SIZE = (900, 700)
+
+
+@pytest.fixture
+def ui():
+    pygame.init()
+    screen = pygame.display.set_mode(SIZE)
+    manager = pygame_gui.UIManager(SIZE)
+    yield manager, screen
+    pygame.quit()
+
+
+def settle(manager, frames=20):
+    for _ in range(frames):
+        manager.update(0.02)
+
+
+def finger(kind, x_px, y_px, finger_id=1, dy_px=0.0):
+    return pygame.event.Event(kind, touch_id=1, finger_id=finger_id, x=x_px / SIZE[0], y=y_px / SIZE[1],
+                              dx=0.0, dy=dy_px / SIZE[1], pressure=1.0)
+
+
+def test_lines_follow_the_end_until_the_player_scrolls_back(ui):
+    manager, _ = ui
+    log = LogPanel(manager, pygame.Rect(500, 50, 380, 300))
+    log.add_lines(f"line {n}" for n in range(3))
+    assert log.at_end and log.scrolled_back_px == 0
+    log.add_lines(f"line {n}" for n in range(3, 80))
+    assert len(log.lines) == 80 and log.at_end
+    log.scroll_by(8)
+    back = log.scrolled_back_px
+    assert back > 100 and not log.at_end
+    log.add_lines(["a new line"])
+    assert not log.at_end and log.scrolled_back_px > back  # the view did not jump to the end
+    log.scroll_to_end()
+    assert log.at_end
+
+
+def test_buttons_scroll_back_and_to_the_latest_line(ui):
+    manager, _ = ui
+    log = LogPanel(manager, pygame.Rect(500, 50, 380, 300))
+    log.add_lines(f"line {n}" for n in range(60))
+    assert log.handle_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=log.up_button))
+    assert log.scrolled_back_px > 100
+    assert log.handle_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=log.down_button))
+    assert log.at_end
+
+
+def test_a_finger_drag_scrolls_back_and_a_mouse_wheel_too(ui):
+    manager, _ = ui
+    log = LogPanel(manager, pygame.Rect(500, 50, 380, 300))
+    log.add_lines(f"line {n}" for n in range(60))
+    x, y = log.text_box.rect.center
+    assert log.handle_event(finger(pygame.FINGERDOWN, x, y))
+    assert log.handle_event(finger(pygame.FINGERMOTION, x, y + 150, dy_px=150))
+    assert log.handle_event(finger(pygame.FINGERUP, x, y + 150))
+    assert log.scrolled_back_px == pytest.approx(150, abs=2)
+    assert not log.handle_event(finger(pygame.FINGERDOWN, 10, 10))  # not over the log
+    log.scroll_to_end()
+    pygame.mouse.set_pos((x, y))
+    settle(manager, 2)
+    manager.process_events(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0,
+                                              precise_y=2.0, touch=False, which=0))
+    settle(manager)
+    assert log.scrolled_back_px > 20
+
+
+def test_the_log_keeps_the_last_lines_and_colours_them(ui):
+    manager, screen = ui
+    log = LogPanel(manager, pygame.Rect(500, 50, 380, 300))
+    log.add_lines(f"old {n}" for n in range(MAX_LINES + 50))
+    assert len(log.lines) == MAX_LINES and log.lines[0][0] == "old 50"
+    lines = log_lines([ev.ZombieAttacked("z", "skinner_walker", 1), ev.GameEnded("won"), ev.DiceRolled("spawn", (3,))])
+    assert [tone for _, tone in lines] == ["danger", "good", "dice"]
+    log.add_lines(lines + ["<b>not html</b> & more"])
+    assert log.lines[-1] == ("<b>not html</b> & more", "plain")
+    settle(manager, 2)
+    screen.fill((0, 0, 0))
+    manager.draw_ui(screen)
+    assert screen.get_at(log.rect.center)[:3] != (0, 0, 0)  # the panel is drawn
+
+
+def test_a_resized_log_keeps_its_lines(ui):
+    manager, _ = ui
+    log = LogPanel(manager, pygame.Rect(500, 50, 380, 300))
+    log.add_lines(["one", "two"])
+    log.set_rect(pygame.Rect(20, 20, 300, 400))
+    assert log.rect.topleft == (20, 20) and log.rect.size == (300, 400)
+    assert [text for text, _ in log.lines] == ["one", "two"]
+    log.kill()
+    assert not log.panel.alive()
