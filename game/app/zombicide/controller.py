@@ -1,0 +1,544 @@
+"""The game controller: a Session over the Zombicide engine, and the player's intents turned into commands.
+
+No pygame here. The window asks what is legal (buttons, highlighted zones, doors, shooting targets
+with their chance to hit), hands taps and drops back as intents, and gets either the engine's
+events to animate or the engine's reason for a refusal.
+
+Manual override (moving, adding and removing any piece by hand) is a set of table commands that
+``TableRules`` applies on top of the engine: they go into the same log, so they are saved,
+replayed and undone like any other move.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, TypeAdapter
+
+from game.board.model import Board
+from game.rules.core.base import IllegalCommand
+from game.rules.core.session import Session
+from game.rules.zombicide import engine
+from game.rules.zombicide import skills as sk
+from game.rules.zombicide.commands import (
+    COMMAND_ADAPTER,
+    Attack,
+    ChooseOption,
+    Command,
+    EndTurn,
+    Move,
+    OpenDoor,
+    Rearrange,
+    SurvivorMoved,
+    Trade,
+    ZombieMoved,
+    ZombiesKilled,
+    ZombieSpawned,
+)
+from game.rules.zombicide.state import EMPTY, WOUND, Pending, ZombicideSetup, ZombicideState
+
+OVERRIDE_SEAT = "table"  # who plays manual-override commands: the table itself, not a player
+
+# --- manual override commands ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceZombies:
+    """Put zombies of a type in a zone from the box (as many as the supply still holds)."""
+
+    zone: str
+    zombie: str
+    count: int = 1
+    kind: Literal["override_place_zombies"] = "override_place_zombies"
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveZombies:
+    """Take zombies of a type off a zone, back to the box."""
+
+    zone: str
+    zombie: str
+    count: int = 1
+    kind: Literal["override_remove_zombies"] = "override_remove_zombies"
+
+
+@dataclass(frozen=True, slots=True)
+class ShiftZombies:
+    """Carry zombies of a type from one zone to any other."""
+
+    from_zone: str
+    to_zone: str
+    zombie: str
+    count: int = 1
+    kind: Literal["override_shift_zombies"] = "override_shift_zombies"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceSurvivor:
+    """Stand a survivor in any zone, costing no action."""
+
+    survivor: str
+    zone: str
+    kind: Literal["override_place_survivor"] = "override_place_survivor"
+
+
+OverrideCommand = PlaceZombies | RemoveZombies | ShiftZombies | PlaceSurvivor
+OVERRIDE_TYPES = (PlaceZombies, RemoveZombies, ShiftZombies, PlaceSurvivor)
+TableCommand = Annotated[Command | PlaceZombies | RemoveZombies | ShiftZombies | PlaceSurvivor,
+                         Field(discriminator="kind")]
+TABLE_COMMAND_ADAPTER: TypeAdapter = TypeAdapter(TableCommand)
+
+
+def _zone_index(state: ZombicideState, zone_id: str) -> int:
+    index = state.graph.index.get(zone_id)
+    if index is None:
+        raise IllegalCommand(f"there is no zone {zone_id!r} on this board")
+    return index
+
+
+def _type_index(state: ZombicideState, zombie: str) -> int:
+    index = state.tables.zombie_index.get(zombie)
+    if index is None:
+        raise IllegalCommand(f"unknown zombie type {zombie!r}")
+    return index
+
+
+def _with_zombies(state: ZombicideState, zone: int, t: int, delta: int) -> ZombicideState:
+    counts = list(state.zombies[zone])
+    counts[t] += delta
+    zombies = list(state.zombies)
+    zombies[zone] = tuple(counts)
+    supply = list(state.supply)
+    supply[t] -= delta
+    return replace(state, zombies=tuple(zombies), supply=tuple(supply))
+
+
+def apply_override(state: ZombicideState, command: OverrideCommand) -> tuple[ZombicideState, tuple[Any, ...]]:
+    """A manual change of the table, told with the engine's own events so the log and animations follow."""
+    if state.result is not None:
+        raise IllegalCommand("the game is over")
+    if isinstance(command, PlaceSurvivor):
+        i = state.survivor_index(command.survivor)
+        if i < 0 or not state.survivors[i].in_play:
+            raise IllegalCommand(f"{command.survivor!r} is not on the board")
+        s = state.survivors[i]
+        zone = _zone_index(state, command.zone)
+        if zone == s.zone:
+            raise IllegalCommand(f"{s.name} already stands there")
+        if s.aboard >= 0:
+            raise IllegalCommand(f"{s.name} sits in the helicopter")
+        survivors = list(state.survivors)
+        survivors[i] = replace(s, zone=zone)
+        event = SurvivorMoved(s.id, state.graph.zone_ids[s.zone], command.zone, s.actions_left)
+        return replace(state, survivors=tuple(survivors)), (event,)
+    if command.count < 1:
+        raise IllegalCommand("move at least one zombie")
+    t = _type_index(state, command.zombie)
+    if isinstance(command, PlaceZombies):
+        zone = _zone_index(state, command.zone)
+        if state.supply[t] < command.count:
+            raise IllegalCommand(f"only {state.supply[t]} {command.zombie} left in the box")
+        return _with_zombies(state, zone, t, command.count), (ZombieSpawned(command.zone, command.zombie, command.count),)
+    if isinstance(command, RemoveZombies):
+        zone = _zone_index(state, command.zone)
+        if state.zombies[zone][t] < command.count:
+            raise IllegalCommand(f"there are not {command.count} {command.zombie} in {command.zone}")
+        return (_with_zombies(state, zone, t, -command.count),
+                (ZombiesKilled(command.zone, command.zombie, command.count),))
+    source, target = _zone_index(state, command.from_zone), _zone_index(state, command.to_zone)
+    if source == target:
+        raise IllegalCommand("pick another zone")
+    if state.zombies[source][t] < command.count:
+        raise IllegalCommand(f"there are not {command.count} {command.zombie} in {command.from_zone}")
+    moved = _with_zombies(_with_zombies(state, source, t, -command.count), target, t, command.count)
+    return moved, (ZombieMoved(command.from_zone, command.to_zone, command.zombie, command.count),)
+
+
+class TableRules(engine.ZombicideRules):
+    """The engine plus the manual-override commands, for sessions played in the window.
+
+    Saves write the override commands in the same log; load them with this ruleset."""
+
+    def apply(self, state: Any, seat: str, command: Any) -> tuple[Any, tuple[Any, ...]]:  # type: ignore[override]
+        if isinstance(command, OVERRIDE_TYPES):
+            return apply_override(state, command)  # type: ignore[arg-type]
+        return engine.apply(state, seat, command)
+
+    def check(self, state: Any, seat: str, command: Any) -> None:  # type: ignore[override]
+        self.apply(state, seat, command)
+
+    @staticmethod
+    def command_to_json(command: Any) -> str:
+        if isinstance(command, OVERRIDE_TYPES):
+            return TABLE_COMMAND_ADAPTER.dump_json(command).decode()
+        return COMMAND_ADAPTER.dump_json(command).decode()
+
+    @staticmethod
+    def command_from_json(text: str) -> Any:
+        return TABLE_COMMAND_ADAPTER.validate_json(text)
+
+
+def game_rules() -> TableRules:
+    """The ruleset every window session (and its saves) uses."""
+    return TableRules()
+
+
+# --- what the window shows ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ActionChoice:
+    """One button: what it says, the command it plays, and a group for layout."""
+
+    label: str
+    command: Any
+    group: str  # "move", "door", "attack", "search", "items", "trade", "turn", "other"
+
+
+@dataclass(frozen=True, slots=True)
+class ShotOption:
+    command: Attack
+    weapon: str
+    hit_chance: float  # at least one hit
+    expected_hits: float
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What an intent did: the events to animate, or the reason it was refused."""
+
+    ok: bool
+    events: tuple[Any, ...] = ()
+    reason: str = ""
+    command: Any = None
+
+
+@dataclass(slots=True)
+class Targets:
+    """The selected survivor's legal targets on the board."""
+
+    moves: dict[str, Move] = field(default_factory=dict)  # zone → the cheapest move there
+    doors: dict[str, OpenDoor] = field(default_factory=dict)  # connection id → command
+    shots: dict[str, list[ShotOption]] = field(default_factory=dict)  # zone → attack options
+
+
+def chance_of_a_hit(dice: int, needed: int) -> float:
+    """At least one die of ``dice`` d6 showing ``needed`` or more."""
+    if dice <= 0:
+        return 0.0
+    miss = (max(1, min(7, needed)) - 1) / 6
+    return 1 - min(1.0, miss) ** dice
+
+
+_COMMAND_LABELS = {
+    "search": "Search", "end_turn": "End turn", "make_noise": "Make noise", "reload": "Reload",
+    "take_objective": "Take objective", "escape": "Escape", "shout": "Shout (Loud)",
+    "leave_helicopter": "Leave the helicopter", "change_seat": "Change seat", "take_off": "Take off",
+    "land": "Land",
+}
+
+
+class GameController:
+    """A game being played: the session, the selected survivor, and intents in, outcomes out."""
+
+    def __init__(self, session: Session, board: Board):
+        self.session = session
+        self.board = board
+        self.selected: str | None = None
+        self._legal_for: tuple[int, str] | None = None
+        self._legal: list[Any] = []
+        self.select_default()
+
+    @classmethod
+    def new(cls, board: Board, setup: ZombicideSetup | dict, seed: int) -> GameController:
+        return cls(Session(game_rules(), board, setup, seed), board)
+
+    # --- the state ----------------------------------------------------------------------------
+
+    @property
+    def state(self) -> ZombicideState:
+        return self.session.state
+
+    @property
+    def seat(self) -> str | None:
+        """The seat that acts now (a pending decision's seat first), None between phases."""
+        seats = engine.current_seats(self.state)
+        return next(iter(sorted(seats)), None)
+
+    def view(self) -> ZombicideState:
+        """What the players may look at (deck order and dice to come hidden)."""
+        return engine.player_view(self.state, self.seat or "")
+
+    @property
+    def pending(self) -> Pending | None:
+        return self.state.pending
+
+    def outcome(self) -> str | None:
+        return engine.outcome(self.state)
+
+    def legal(self) -> list[Any]:
+        seat = self.seat
+        if seat is None:
+            return []
+        key = (id(self.state), seat)
+        if self._legal_for != key:
+            self._legal = engine.legal_commands(self.state, seat)
+            self._legal_for = key
+        return self._legal
+
+    def playable_survivors(self) -> list[str]:
+        """Survivors the current seat may pick now (only the active one once a turn began)."""
+        ids = []
+        for command in self.legal():
+            survivor = getattr(command, "survivor", None)
+            if survivor and survivor not in ids:
+                ids.append(survivor)
+        return ids
+
+    def select(self, survivor_id: str | None) -> bool:
+        if survivor_id is None or self.state.survivor_index(survivor_id) >= 0:
+            self.selected = survivor_id
+            return True
+        return False
+
+    def select_default(self) -> None:
+        """Keep the selection while it can act; else the active survivor, else the first playable."""
+        playable = self.playable_survivors()
+        state = self.state
+        if state.active >= 0:
+            self.selected = state.survivors[state.active].id
+        elif self.selected not in playable:
+            self.selected = playable[0] if playable else self.selected
+
+    # --- what the selected survivor may do ------------------------------------------------------
+
+    def commands_of(self, survivor_id: str | None) -> list[Any]:
+        return [c for c in self.legal() if getattr(c, "survivor", None) == survivor_id]
+
+    def targets(self, survivor_id: str | None = None) -> Targets:
+        survivor_id = survivor_id or self.selected
+        found = Targets()
+        for command in self.commands_of(survivor_id):
+            if isinstance(command, Move) and not command.charge:
+                known = found.moves.get(command.to)
+                if known is None or len(command.via) < len(known.via):
+                    found.moves[command.to] = command
+            elif isinstance(command, OpenDoor):
+                found.doors[command.door] = command
+            elif isinstance(command, Attack):
+                found.shots.setdefault(command.zone, []).append(self.shot(command))
+        return found
+
+    def shot(self, command: Attack) -> ShotOption:
+        """The chance that an attack hits at least once (dice, accuracy and the survivor's skills)."""
+        state = self.state
+        s = state.survivors[state.survivor_index(command.survivor)]
+        card = s.slots[command.slot]
+        weapon = state.tables.equipment[state.card_kinds[card]]
+        attack = weapon.attack or "melee"
+        fired = 1
+        other = s.slots[1 - command.slot]
+        if other >= 0 and state.card_kinds[other] == weapon.id and (weapon.dual or sk.counts_as_dual(s.skills, attack)):
+            fired = 2
+        dice = fired * (weapon.dice + sk.dice_bonus(s.skills, attack))
+        if weapon.kills_everything:
+            return ShotOption(command, weapon.name, 1.0, float(state.zombies_in(state.graph.index[command.zone])))
+        needed = max(1, weapon.accuracy - sk.roll_bonus(s.skills, attack))
+        single = max(0.0, min(1.0, (7 - needed) / 6))
+        return ShotOption(command, weapon.name, chance_of_a_hit(dice, needed), dice * single)
+
+    def action_choices(self, survivor_id: str | None = None) -> list[ActionChoice]:
+        """Every legal command of the survivor as a button, in words."""
+        survivor_id = survivor_id or self.selected
+        choices: list[ActionChoice] = []
+        seen_moves: set[str] = set()
+        for command in self.commands_of(survivor_id):
+            choice = self.describe(command)
+            if isinstance(command, Move):
+                key = command.to + (":charge" if command.charge else "")
+                if key in seen_moves:
+                    continue
+                seen_moves.add(key)
+            choices.append(choice)
+        return choices
+
+    def zone_name(self, zone_id: str) -> str:
+        zone = self.board.zones.get(zone_id)
+        if zone is not None and zone.label:
+            return zone.label
+        return zone_id.split(":")[-1]
+
+    def card_name(self, card: int) -> str:
+        if card == WOUND:
+            return "Wound"
+        if card == EMPTY or card < 0:
+            return ""
+        state = self.state
+        return state.tables.equipment[state.card_kinds[card]].name
+
+    def survivor_name(self, survivor_id: str) -> str:
+        i = self.state.survivor_index(survivor_id)
+        return self.state.survivors[i].name if i >= 0 else survivor_id
+
+    def describe(self, command: Any) -> ActionChoice:
+        kind = getattr(command, "kind", "")
+        if isinstance(command, Move):
+            verb = "Charge to" if command.charge else "Move to"
+            return ActionChoice(f"{verb} {self.zone_name(command.to)}", command, "move")
+        if isinstance(command, OpenDoor):
+            return ActionChoice("Open door", command, "door")
+        if isinstance(command, Attack):
+            shot = self.shot(command)
+            where = "here" if command.zone == self._zone_of(command.survivor) else self.zone_name(command.zone)
+            return ActionChoice(f"{shot.weapon} → {where} ({shot.hit_chance:.0%})", command, "attack")
+        if isinstance(command, Trade):
+            return ActionChoice(self._trade_words(command), command, "trade")
+        if isinstance(command, Rearrange):
+            return ActionChoice(self._rearrange_words(command), command, "items")
+        if isinstance(command, EndTurn):
+            return ActionChoice("End turn", command, "turn")
+        if kind == "search":
+            return ActionChoice("Search", command, "search")
+        label = _COMMAND_LABELS.get(kind)
+        if label is None:
+            words = kind.replace("_", " ").capitalize()
+            target = getattr(command, "target", None) or getattr(command, "to", None) or getattr(command, "zone", None)
+            if isinstance(target, str) and target:
+                words += f" → {self.survivor_name(target) if self.state.survivor_index(target) >= 0 else self.zone_name(target)}"
+            label = words
+        group = "turn" if kind in ("end_turn",) else "other"
+        return ActionChoice(label, command, group)
+
+    def _zone_of(self, survivor_id: str) -> str:
+        s = self.state.survivors[self.state.survivor_index(survivor_id)]
+        return self.state.graph.zone_ids[s.zone]
+
+    def _trade_words(self, command: Trade) -> str:
+        state = self.state
+        me = state.survivors[state.survivor_index(command.survivor)]
+        gives = [c for c in me.cards() if c not in command.slots]
+        takes = [c for c in command.slots if c >= 0 and c not in me.cards()]
+        other = self.survivor_name(command.other)
+        parts = []
+        if gives:
+            parts.append("give " + ", ".join(self.card_name(c) for c in gives))
+        if takes:
+            parts.append("take " + ", ".join(self.card_name(c) for c in takes))
+        return f"Trade with {other}: " + " and ".join(parts or ["rearrange"])
+
+    def _rearrange_words(self, command: Rearrange) -> str:
+        return "Ready " + ", ".join(self.card_name(c) for c in command.slots[:2] if c >= 0)
+
+    # --- intents --------------------------------------------------------------------------------
+
+    def play(self, command: Any, seat: str | None = None) -> Outcome:
+        """Play a command for the acting seat; a refusal leaves everything as it was."""
+        seat = seat or (OVERRIDE_SEAT if isinstance(command, OVERRIDE_TYPES) else self.seat)
+        if seat is None:
+            return Outcome(False, reason="nobody may act now", command=command)
+        try:
+            events = self.session.play(seat, command)
+        except IllegalCommand as refusal:
+            return Outcome(False, reason=refusal.reason, command=command)
+        self.select_default()
+        return Outcome(True, tuple(events), command=command)
+
+    def move_to(self, survivor_id: str, zone_id: str) -> Outcome:
+        """A tap on a zone or a survivor dropped there: the legal move, or why not."""
+        if zone_id == self._zone_of(survivor_id):
+            return Outcome(False, reason=f"{self.survivor_name(survivor_id)} is already there")
+        move = self.targets(survivor_id).moves.get(zone_id)
+        if move is not None:
+            return self.play(move)
+        # no listed move: let the engine say why a plain move is refused
+        attempt = self.play(Move(survivor_id, zone_id))
+        if attempt.ok:
+            return attempt
+        if "adjacent" in attempt.reason or not attempt.reason:
+            return Outcome(False, reason=f"{self.survivor_name(survivor_id)} cannot reach that zone now", command=attempt.command)
+        return attempt
+
+    def open_door(self, survivor_id: str, door_id: str) -> Outcome:
+        return self.play(OpenDoor(survivor_id, door_id))
+
+    def choose(self, option: int) -> Outcome:
+        return self.play(ChooseOption(option))
+
+    def swap_slots(self, survivor_id: str, slot_a: int, slot_b: int) -> Outcome:
+        """Drag a card between two of the survivor's own slots (a Rearrange)."""
+        state = self.state
+        i = state.survivor_index(survivor_id)
+        slots = list(state.survivors[i].slots)
+        if not (0 <= slot_a < len(slots) and 0 <= slot_b < len(slots)) or slot_a == slot_b:
+            return Outcome(False, reason="drop the card on another slot")
+        slots[slot_a], slots[slot_b] = slots[slot_b], slots[slot_a]
+        return self.play(Rearrange(survivor_id, tuple(slots)))
+
+    # --- manual override --------------------------------------------------------------------------
+
+    def override_move_zombies(self, from_zone: str, to_zone: str, zombie: str, count: int = 1) -> Outcome:
+        return self.play(ShiftZombies(from_zone, to_zone, zombie, count))
+
+    def override_add_zombies(self, zone: str, zombie: str, count: int = 1) -> Outcome:
+        return self.play(PlaceZombies(zone, zombie, count))
+
+    def override_remove_zombies(self, zone: str, zombie: str, count: int = 1) -> Outcome:
+        return self.play(RemoveZombies(zone, zombie, count))
+
+    def override_place_survivor(self, survivor_id: str, zone: str) -> Outcome:
+        return self.play(PlaceSurvivor(survivor_id, zone))
+
+    # --- undo, redo, replay ----------------------------------------------------------------------
+
+    def can_undo(self) -> bool:
+        return self.session.can_undo()
+
+    def can_redo(self) -> bool:
+        return self.session.can_redo()
+
+    def undo(self) -> bool:
+        if not self.session.can_undo():
+            return False
+        self.session.undo()
+        self.select_default()
+        return True
+
+    def next_command(self) -> Any:
+        """The logged command a redo would play, or None."""
+        done = len(self.session.log)
+        return self.session._log[done].command if self.session.can_redo() else None
+
+    def redo(self) -> Outcome:
+        """The next logged command again (the same dice come up): also one step of a replay."""
+        if not self.session.can_redo():
+            return Outcome(False, reason="nothing to redo")
+        command = self.next_command()
+        events = self.session.redo()
+        self.select_default()
+        return Outcome(True, tuple(events), command=command)
+
+    def rewind(self) -> int:
+        """Back to the start of the mission, keeping the log to step through again; how many steps."""
+        steps = 0
+        while self.session.can_undo():
+            self.session.undo()
+            steps += 1
+        self.select_default()
+        return steps
+
+    def replay_position(self) -> tuple[int, int]:
+        """(commands in effect, commands logged)."""
+        return len(self.session.log), len(self.session._log)
+
+
+def log_as_json(session: Session) -> list[dict]:
+    """The session's commands as plain data (for tests and debugging)."""
+    rules = session.ruleset
+    return [{"seat": e.seat, "command": json.loads(rules.command_to_json(e.command))} for e in session.log]
+
+
+def commands_by_kind(commands: Sequence[Any], kind: str) -> list[Any]:
+    return [c for c in commands if getattr(c, "kind", "") == kind]

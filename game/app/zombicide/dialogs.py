@@ -1,0 +1,178 @@
+"""Touch-sized buttons and the modal choice dialog (searches, trades, wounds, skills, re-rolls).
+
+Drawn with plain pygame so a finger and a mouse behave the same: a button fires when the press
+that began on it is released on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from game.app.render import font
+
+BUTTON_H_PX = 56  # every touch target is at least this tall
+PANEL_FILL = (26, 29, 31)
+PANEL_EDGE = (88, 94, 96)
+TEXT = (240, 236, 226)
+MUTED = (150, 150, 146)
+ACCENT = (232, 176, 64)
+
+GROUP_COLORS = {
+    "move": (52, 112, 74), "door": (150, 112, 40), "attack": (150, 56, 46), "search": (56, 90, 150),
+    "items": (84, 84, 120), "trade": (84, 84, 120), "turn": (70, 70, 74), "other": (64, 76, 84),
+    "tool": (54, 60, 64), "danger": (140, 40, 36),
+}
+
+
+@dataclass(slots=True)
+class Button:
+    rect: pygame.Rect
+    label: str
+    key: str
+    group: str = "tool"
+    enabled: bool = True
+    toggled: bool = False
+
+
+def fit_text(text: str, size_px: int, width_px: int) -> pygame.Surface:
+    """The text in ``size_px`` or smaller, cut with an ellipsis when it still does not fit."""
+    for size in range(size_px, 10, -1):
+        surf = font(size).render(text, True, TEXT)
+        if surf.get_width() <= width_px:
+            return surf
+    while len(text) > 2 and font(11).size(text + "…")[0] > width_px:
+        text = text[:-1]
+    return font(11).render(text + "…", True, TEXT)
+
+
+def draw_button(target: pygame.Surface, button: Button, pressed: bool = False) -> None:
+    base = GROUP_COLORS.get(button.group, GROUP_COLORS["tool"])
+    if not button.enabled:
+        base = (48, 50, 52)
+    elif button.toggled:
+        base = tuple(min(255, c + 60) for c in base)
+    if pressed and button.enabled:
+        base = tuple(max(0, c - 25) for c in base)
+    pygame.draw.rect(target, (10, 10, 10), button.rect.move(0, 2), border_radius=10)
+    pygame.draw.rect(target, base, button.rect, border_radius=10)
+    edge = ACCENT if button.toggled else tuple(min(255, c + 40) for c in base)
+    pygame.draw.rect(target, edge, button.rect, 2, border_radius=10)
+    words = fit_text(button.label, 17, button.rect.width - 14)
+    if not button.enabled:
+        words.set_alpha(120)
+    target.blit(words, words.get_rect(center=button.rect.center))
+
+
+def flow_buttons(area: pygame.Rect, labels: Sequence[tuple[str, str, str]], min_w_px: int = 120,
+                 gap_px: int = 8, height_px: int = BUTTON_H_PX) -> list[Button]:
+    """(label, key, group) laid out left to right in rows inside ``area``; widths follow the words."""
+    buttons = []
+    x, y = area.left, area.top
+    for label, key, group in labels:
+        width = max(min_w_px, min(area.width, font(17).size(label)[0] + 28))
+        if x + width > area.right and x > area.left:
+            x, y = area.left, y + height_px + gap_px
+        if y + height_px > area.bottom:
+            break
+        buttons.append(Button(pygame.Rect(x, y, width, height_px), label, key, group))
+        x += width + gap_px
+    return buttons
+
+
+class ButtonSet:
+    """Buttons that fire on release over the button the press began on."""
+
+    def __init__(self) -> None:
+        self.buttons: list[Button] = []
+        self.pressed: dict[int, Button] = {}  # pointer id → button held
+
+    def at(self, pos: tuple[float, float]) -> Button | None:
+        for button in self.buttons:
+            if button.rect.collidepoint(pos):
+                return button
+        return None
+
+    def press(self, pointer: int, pos: tuple[float, float]) -> bool:
+        button = self.at(pos)
+        if button is None:
+            return False
+        self.pressed[pointer] = button
+        return True
+
+    def release(self, pointer: int, pos: tuple[float, float]) -> Button | None:
+        held = self.pressed.pop(pointer, None)
+        if held is not None and held.enabled and held.rect.collidepoint(pos):
+            return held
+        return None
+
+    def draw(self, target: pygame.Surface) -> None:
+        held = set(id(b) for b in self.pressed.values())
+        for button in self.buttons:
+            draw_button(target, button, id(button) in held)
+
+
+class ChoiceDialog:
+    """A modal question with one big button per option (and an optional Cancel)."""
+
+    def __init__(self, title: str, lines: Sequence[str], options: Sequence[str], on_choose: Callable[[int], None],
+                 cancel: bool = False):
+        self.title = title
+        self.lines = list(lines)
+        self.options = list(options)
+        self.on_choose = on_choose
+        self.cancel = cancel
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.buttons = ButtonSet()
+        self.closed = False
+
+    def layout(self, window: pygame.Rect) -> None:
+        width = min(640, window.width - 40)
+        rows = len(self.options) + (1 if self.cancel else 0)
+        height = 70 + 28 * len(self.lines) + rows * (BUTTON_H_PX + 8) + 20
+        height = min(height, window.height - 40)
+        self.rect = pygame.Rect(0, 0, width, height)
+        self.rect.center = window.center
+        top = self.rect.top + 62 + 28 * len(self.lines)
+        buttons = []
+        for index, option in enumerate(self.options):
+            rect = pygame.Rect(self.rect.left + 20, top + index * (BUTTON_H_PX + 8), width - 40, BUTTON_H_PX)
+            if rect.bottom > self.rect.bottom - 8:
+                break
+            buttons.append(Button(rect, option, str(index), "other"))
+        if self.cancel:
+            rect = pygame.Rect(self.rect.right - 180, self.rect.bottom - BUTTON_H_PX - 12, 160, BUTTON_H_PX)
+            if buttons and rect.colliderect(buttons[-1].rect):  # too many options: Cancel sits in the title bar
+                rect = pygame.Rect(self.rect.right - 140, self.rect.top + 6, 130, 46)
+            buttons.append(Button(rect, "Cancel", "cancel", "turn"))
+        self.buttons.buttons = buttons
+
+    def press(self, pointer: int, pos: tuple[float, float]) -> bool:
+        self.buttons.press(pointer, pos)
+        return True  # modal: every press is the dialog's
+
+    def release(self, pointer: int, pos: tuple[float, float]) -> bool:
+        button = self.buttons.release(pointer, pos)
+        if button is None:
+            return True
+        self.closed = True
+        if button.key != "cancel":
+            self.on_choose(int(button.key))
+        return True
+
+    def button_for(self, option: int) -> Button:
+        return next(b for b in self.buttons.buttons if b.key == str(option))
+
+    def draw(self, target: pygame.Surface) -> None:
+        shade = pygame.Surface(target.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 120))
+        target.blit(shade, (0, 0))
+        pygame.draw.rect(target, PANEL_FILL, self.rect, border_radius=14)
+        pygame.draw.rect(target, ACCENT, self.rect, 2, border_radius=14)
+        target.blit(fit_text(self.title, 24, self.rect.width - 180), (self.rect.left + 20, self.rect.top + 16))
+        for n, line in enumerate(self.lines):
+            words = font(17).render(line, True, MUTED)
+            target.blit(words, (self.rect.left + 20, self.rect.top + 56 + 28 * n))
+        self.buttons.draw(target)

@@ -1,0 +1,962 @@
+"""Playing a Zombicide mission in the window: the table, the survivor's card, action buttons,
+highlighted targets on the board, decision dialogs, animated resolution, undo/redo, manual
+override and step-by-step replay.
+
+Layout: a top bar of tools; the roster and the selected survivor's card on the left; the log on
+the right; the legal actions along the bottom; the table in the middle. Tap a highlighted zone to
+move there (or drag the survivor onto it); tap a highlighted door to open it; tap an orange zone
+to shoot at it. An illegal drop slides back and the reason shows in the status line.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.app.render import TableView, font, text_with_halo
+from game.app.scenes import Scene
+from game.app.table_scene import TableScene, _Slide
+from game.app.zombicide.controller import (
+    ActionChoice,
+    GameController,
+    Outcome,
+    ShotOption,
+    game_rules,
+)
+from game.app.zombicide.dialogs import (
+    ACCENT,
+    BUTTON_H_PX,
+    MUTED,
+    PANEL_EDGE,
+    PANEL_FILL,
+    TEXT,
+    ButtonSet,
+    ChoiceDialog,
+    fit_text,
+    flow_buttons,
+)
+from game.app.zombicide.director import AnimationDirector, draw_banner
+from game.app.zombicide.survivor_card import SurvivorCardPanel
+from game.app.zombicide.view_model import PieceMaker, danger_colour, door_states, survivor_card, table_layout
+from game.board.mission import load_board
+from game.board.model import Board
+from game.rules.zombicide.commands import Attack
+from game.rules.zombicide.state import ZombicideSetup
+from game.table.state import PieceSide, TableState
+
+Point = tuple[float, float]
+
+TOP_BAR_PX = 72
+LEFT_PANEL_PX = 340
+RIGHT_PANEL_PX = 320
+BOTTOM_BAR_PX = 140
+ROSTER_CHIP_PX = 52
+STATUS_SECONDS = 5.0
+MOVE_TINT = (90, 220, 120)
+SHOT_TINT = (245, 140, 50)
+DOOR_TINT = (255, 214, 90)
+ZONE_TINT = (120, 200, 255)
+
+TOOLS = (
+    ("undo", "Undo"), ("redo", "Redo"), ("override", "Override"), ("speed", "Speed 1×"), ("skip", "Skip"),
+    ("replay", "Replay"), ("step", "Step"), ("save", "Save"), ("fit", "Fit"),
+)
+
+
+@dataclass(slots=True)
+class _Press:
+    where: str  # "tools", "actions", "card", "roster", "dialog", "table", "log"
+    pos: Point
+
+
+def event_pointer(event: pygame.event.Event, size: tuple[int, int]) -> tuple[str, int, Point] | None:
+    """("down" | "move" | "up", pointer id, position in px) for mouse and finger events, else None.
+    Mouse events SDL makes from touches are dropped: the finger events already carry them."""
+    if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+        if getattr(event, "touch", False):
+            return None
+        if event.type != pygame.MOUSEMOTION and event.button != 1:
+            return None
+        phase = {pygame.MOUSEBUTTONDOWN: "down", pygame.MOUSEBUTTONUP: "up", pygame.MOUSEMOTION: "move"}[event.type]
+        return phase, 0, (float(event.pos[0]), float(event.pos[1]))
+    if event.type in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
+        phase = {pygame.FINGERDOWN: "down", pygame.FINGERUP: "up", pygame.FINGERMOTION: "move"}[event.type]
+        return phase, 1 + int(event.finger_id), (event.x * size[0], event.y * size[1])
+    return None
+
+
+class GameTable(TableScene):
+    """The table of a game: drops and taps become intents for the scene instead of free moves."""
+
+    def __init__(self, scene: GameScene, board: Board, state: TableState, window_size: tuple[int, int]):
+        self.scene = scene
+        self._release: tuple[str, bool, str | None, Point] | None = None
+        super().__init__(board, state, window_size=window_size)
+
+    def _remember(self) -> None:  # the game's own undo replaces the table's
+        pass
+
+    def _pointer_down(self, intent: Any) -> None:
+        if self.scene.director.busy or self.scene.dialog is not None:
+            hit = self.physics.piece_at(self._world(intent.pos_px))
+            if hit is not None:
+                self._start_pan(intent.pointer_id, intent.pos_px)
+                return
+        super()._pointer_down(intent)
+
+    def _pointer_up(self, pid: int, pos: Point) -> None:
+        pointer = self.pointers.get(pid)
+        if pointer is None:
+            return
+        self._release = (pointer.role, pointer.moved, pointer.piece, pos)
+        tapped_table = pointer.role == "pan" and not pointer.moved and len(self.pointers) == 1
+        super()._pointer_up(pid, pos)
+        if tapped_table:
+            self.scene.tap_table(self._world(pos))
+
+    def _drop(self, piece_id: str) -> None:
+        role, moved, _, pos = self._release or ("piece", True, piece_id, (0.0, 0.0))
+        at_cm = self.physics.position(piece_id)
+        if not moved:
+            self.scene.tap_piece(piece_id)
+            self.scene.sync_pieces(snap_from={piece_id: at_cm})
+            return
+        self.scene.drop_piece(piece_id, at_cm)
+
+
+class GameScene(Scene):
+    """One game in the window. Build it with ``new_game`` or ``resume``; push it on the app's scenes."""
+
+    def __init__(self, app: Any, controller: GameController, mission_path: Path, save_path: Path | None = None):
+        self.app = app
+        self.controller = controller
+        self.board = controller.board
+        self.mission_path = Path(mission_path)
+        self.save_path = save_path
+        self.window_size = self._window_size()
+        self.maker = PieceMaker(controller.state)
+        self.director = AnimationDirector(self.board, self.maker, self._names())
+        self.table = GameTable(self, self.board, TableState(source=str(self.mission_path)), self.window_size)
+        self.card_panel = SurvivorCardPanel(pygame.Rect(0, 0, 10, 10))
+        self.tools = ButtonSet()
+        self.actions = ButtonSet()
+        self.roster: list[tuple[pygame.Rect, str]] = []
+        self.dialog: ChoiceDialog | None = None
+        self.presses: dict[int, _Press] = {}
+        self.override = False
+        self.override_zone: str | None = None
+        self.replaying = False
+        self.status_text = ""
+        self.status_until = 0.0
+        self.clock_s = 0.0
+        self.log_lines: list[str] = []
+        self.log = _LogAdapter(app)
+        self.ended_shown = False
+        self.layout(self.window_size)
+        self.sync_pieces()
+        self.table.fit()
+        self.log.add(["Mission: " + (self.board.title or self.mission_path.stem), self.turn_text()])
+
+    # --- building ----------------------------------------------------------------------------
+
+    @classmethod
+    def new_game(cls, app: Any, mission_path: Path, setup: ZombicideSetup | dict, seed: int) -> GameScene:
+        board = load_board(mission_path)
+        return cls(app, GameController.new(board, setup, seed), mission_path)
+
+    @classmethod
+    def resume(cls, app: Any, save_path: Path) -> GameScene:
+        session, extra = _load_session(Path(save_path))
+        scene = cls(app, GameController(session, session.board), Path(session.board.source), Path(save_path))
+        speed = extra.get("speed")
+        if isinstance(speed, int) and 0 <= speed < 3:
+            scene.director.speed_index = speed
+        return scene
+
+    def _window_size(self) -> tuple[int, int]:
+        screen = getattr(self.app, "screen", None)
+        return screen.get_size() if screen is not None else (1280, 800)
+
+    def _names(self) -> dict[str, str]:
+        state = self.controller.state
+        names = {s.id: s.name for s in state.survivors}
+        names.update({z.id: z.name for z in state.tables.catalog.zombies})
+        names.update({e.id: e.name for e in state.tables.catalog.equipment_cards})
+        return names
+
+    # --- layout --------------------------------------------------------------------------------
+
+    def table_rect(self) -> pygame.Rect:
+        w, h = self.window_size
+        return pygame.Rect(LEFT_PANEL_PX, TOP_BAR_PX, max(1, w - LEFT_PANEL_PX - RIGHT_PANEL_PX),
+                           max(1, h - TOP_BAR_PX - BOTTOM_BAR_PX))
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.window_size = size
+        w, h = size
+        area = self.table_rect()
+        self.table.set_viewport(area.x, area.y, area.w, area.h, size)
+        tool_area = pygame.Rect(8, 8, w - 16, TOP_BAR_PX - 16)
+        self.tools.buttons = flow_buttons(tool_area, [(label, key, "tool") for key, label in TOOLS],
+                                          min_w_px=84, height_px=TOP_BAR_PX - 16)
+        survivors = self.controller.state.survivors
+        self.roster = []
+        for n, s in enumerate(survivors):
+            col, row = n % 2, n // 2
+            rect = pygame.Rect(8 + col * ((LEFT_PANEL_PX - 24) // 2 + 8), TOP_BAR_PX + 4 + row * (ROSTER_CHIP_PX + 6),
+                               (LEFT_PANEL_PX - 24) // 2, ROSTER_CHIP_PX)
+            self.roster.append((rect, s.id))
+        card_top = TOP_BAR_PX + 8 + math.ceil(len(survivors) / 2) * (ROSTER_CHIP_PX + 6)
+        self.card_panel.rect = pygame.Rect(8, card_top, LEFT_PANEL_PX - 16, max(100, h - card_top - 8))
+        self.log.layout(pygame.Rect(w - RIGHT_PANEL_PX + 8, TOP_BAR_PX + 4, RIGHT_PANEL_PX - 16, h - TOP_BAR_PX - 12))
+        self.refresh_buttons()
+        if self.dialog is not None:
+            self.dialog.layout(pygame.Rect(0, 0, w, h))
+
+    def actions_rect(self) -> pygame.Rect:
+        w, h = self.window_size
+        return pygame.Rect(LEFT_PANEL_PX + 8, h - BOTTOM_BAR_PX + 10, w - LEFT_PANEL_PX - RIGHT_PANEL_PX - 16,
+                           BOTTOM_BAR_PX - 18)
+
+    def refresh_buttons(self) -> None:
+        c = self.controller
+        for button in self.tools.buttons:
+            button.enabled = True
+            if button.key == "undo":
+                button.enabled = c.can_undo()
+            elif button.key == "redo":
+                button.enabled = c.can_redo() and not self.replaying
+            elif button.key == "override":
+                button.toggled = self.override
+            elif button.key == "speed":
+                button.label = "Speed " + self.director.speed_label()
+            elif button.key == "skip":
+                button.enabled = self.director.busy
+            elif button.key == "replay":
+                button.toggled = self.replaying
+            elif button.key == "step":
+                button.enabled = self.replaying and c.can_redo()
+        self.actions.buttons = flow_buttons(self.actions_rect(), self.action_labels(), height_px=BUTTON_H_PX)
+
+    def action_labels(self) -> list[tuple[str, str, str]]:
+        """The bottom bar: the selected survivor's legal actions, grouped; override tools in that mode."""
+        if self.override:
+            types = [z.id for z in self.controller.state.tables.catalog.zombies][:6]
+            labels = [(f"+ {self._names().get(t, t)}", f"add:{t}", "danger") for t in types]
+            labels.append(("Remove selected", "remove", "turn"))
+            return labels
+        if self.controller.outcome() is not None or self.controller.pending is not None:
+            return []
+        choices = self.controller.action_choices()
+        labels: list[tuple[str, str, str]] = []
+        grouped: dict[str, list[ActionChoice]] = {}
+        for choice in choices:
+            grouped.setdefault(choice.group, []).append(choice)
+        for group, title in (("move", "Move…"), ("trade", "Trade…"), ("items", "Ready a weapon…")):
+            if grouped.get(group):
+                labels.append((title, f"group:{group}", group))
+        for n, choice in enumerate(choices):
+            if choice.group not in ("move", "trade", "items"):
+                labels.append((choice.label, f"do:{n}", choice.group))
+        return labels
+
+    # --- what is shown -------------------------------------------------------------------------
+
+    def sync_pieces(self, snap_from: dict[str, Point] | None = None) -> None:
+        """The table shows the game's state; pieces in ``snap_from`` slide home from there."""
+        layout = table_layout(self.controller.view(), self.board, self.maker)
+        self.table.state.pieces = layout.pieces
+        self.table.door_open = door_states(self.controller.state)
+        selected = self.controller.selected
+        self.table.rebuild_physics()
+        self.table.selected = selected if selected in layout.pieces else None
+        for piece_id, start in (snap_from or {}).items():
+            piece = layout.pieces.get(piece_id)
+            if piece is not None and math.dist(start, (piece.x_cm, piece.y_cm)) > 0.01:
+                self.table.physics.set_position(piece_id, start)
+                self.table.slides[piece_id] = _Slide(start, (piece.x_cm, piece.y_cm))
+
+    def status(self, text: str) -> None:
+        self.status_text = text
+        self.status_until = self.clock_s + STATUS_SECONDS
+
+    def turn_text(self) -> str:
+        state = self.controller.state
+        if state.result is not None:
+            return f"Round {state.round}: mission {state.result}"
+        if state.pending is not None:
+            return f"Round {state.round} · {state.pending.seat} decides"
+        seat = self.controller.seat
+        return f"Round {state.round} · {state.phase} · {seat or '—'} to play"
+
+    # --- intents -------------------------------------------------------------------------------
+
+    def after(self, outcome: Outcome, before: Any, doors_before: dict[str, bool], hit_on: int | None = None,
+              snap_from: dict[str, Point] | None = None) -> None:
+        """Animate what a command did, or show why it was refused."""
+        if not outcome.ok:
+            self.status(outcome.reason)
+            self.sync_pieces(snap_from=snap_from)
+            self.refresh_buttons()
+            return
+        from game.app.zombicide import view_model
+
+        state = self.controller.state
+        self.director.start(outcome.events, before, state, hit_on, doors_before, view_model.door_states(state))
+        self.log.add_events(outcome.events, state, self.board)
+        self.sync_pieces()
+        self.override_zone = self.override_zone if self.override else None
+        if any(getattr(e, "kind", "") == "phase_started" and e.phase == "players" for e in outcome.events):
+            self.autosave()
+        self.refresh_buttons()
+
+    def play(self, command: Any, snap_from: dict[str, Point] | None = None) -> Outcome:
+        if self.director.busy:
+            self.director.skip()
+        before, doors = self.controller.state, door_states(self.controller.state)
+        hit_on = self.hit_on(command)
+        outcome = self.controller.play(command)
+        self.after(outcome, before, doors, hit_on, snap_from)
+        return outcome
+
+    def hit_on(self, command: Any) -> int | None:
+        if not isinstance(command, Attack):
+            return None
+        from game.rules.zombicide import skills as sk
+
+        state = self.controller.state
+        s = state.survivors[state.survivor_index(command.survivor)]
+        card = s.slots[command.slot]
+        if card < 0:
+            return None
+        weapon = state.tables.equipment[state.card_kinds[card]]
+        return max(1, weapon.accuracy - sk.roll_bonus(s.skills, weapon.attack or "melee"))
+
+    def tap_piece(self, piece_id: str) -> None:
+        state = self.controller.state
+        if state.survivor_index(piece_id) >= 0:
+            if self.controller.selected == piece_id or not self.override:
+                self.controller.select(piece_id)
+            self.table.selected = piece_id
+            self.refresh_buttons()
+            return
+        piece = self.table.state.pieces.get(piece_id)
+        if piece is not None and piece.zone:
+            self.table.selected = piece_id
+            self.tap_zone(piece.zone)
+
+    def tap_table(self, world: Point) -> None:
+        zone = self.board.zone_at(world)
+        door = self.door_near(world)
+        if door is not None and not self.override:
+            self.tap_door(door)
+            return
+        if zone is not None:
+            self.tap_zone(zone)
+
+    def door_near(self, world: Point) -> str | None:
+        """A highlighted door within a finger's reach of ``world``."""
+        doors = self.controller.targets().doors
+        reach_cm = max(1.5, 28 / max(self.table.camera.zoom_px_per_cm, 0.1))
+        for connection in self.board.connections:
+            if connection.id in doors:
+                (ax, ay), (bx, by) = connection.segment
+                if math.dist(((ax + bx) / 2, (ay + by) / 2), world) <= reach_cm:
+                    return connection.id
+        return None
+
+    def tap_door(self, door: str) -> Outcome:
+        command = self.controller.targets().doors[door]
+        return self.play(command)
+
+    def tap_zone(self, zone: str) -> Outcome | None:
+        if self.override:
+            self.override_zone = zone
+            self.status(f"Override: zone {self.controller.zone_name(zone)} picked")
+            return None
+        targets = self.controller.targets()
+        shots = targets.shots.get(zone)
+        if zone in targets.moves:
+            return self.play(targets.moves[zone])
+        if shots:
+            if len(shots) == 1:
+                return self.play(shots[0].command)
+            self.open_shot_dialog(shots)
+            return None
+        selected = self.controller.selected
+        if selected and self.controller.seat is not None and selected in self.controller.playable_survivors():
+            before, doors = self.controller.state, door_states(self.controller.state)
+            outcome = self.controller.move_to(selected, zone)
+            self.after(outcome, before, doors)
+            return outcome
+        return None
+
+    def drop_piece(self, piece_id: str, at_cm: Point) -> Outcome | None:
+        zone = self.board.zone_at(at_cm)
+        state = self.controller.state
+        is_survivor = state.survivor_index(piece_id) >= 0
+        piece = self.table.state.pieces.get(piece_id)
+        home = piece.zone if piece is not None else None
+        if zone is None or zone == home:
+            self.sync_pieces(snap_from={piece_id: at_cm})
+            if zone is None:
+                self.status("Drop pieces inside a zone")
+            return None
+        if self.override:
+            if is_survivor:
+                return self.play(_override("survivor", piece_id, zone), snap_from={piece_id: at_cm})
+            parsed = _zombie_of(piece_id)
+            if parsed is None:
+                self.sync_pieces(snap_from={piece_id: at_cm})
+                return None
+            return self.play(_override("zombie", parsed[1], zone, parsed[0]), snap_from={piece_id: at_cm})
+        if not is_survivor:
+            self.sync_pieces(snap_from={piece_id: at_cm})
+            self.status("Zombies move on their own: turn on Override to move them by hand")
+            return None
+        self.controller.select(piece_id)
+        move = self.controller.targets(piece_id).moves.get(zone)
+        if move is not None:
+            return self.play(move)
+        before, doors = self.controller.state, door_states(self.controller.state)
+        outcome = self.controller.move_to(piece_id, zone)
+        self.after(outcome, before, doors, snap_from={piece_id: at_cm})
+        return outcome
+
+    def open_shot_dialog(self, shots: list[ShotOption]) -> None:
+        options = [f"{s.weapon}: {s.hit_chance:.0%} to hit, {s.expected_hits:.1f} hits expected" for s in shots]
+        self.open_dialog(ChoiceDialog("Which weapon?", [], options, lambda n: self.play(shots[n].command), cancel=True))
+
+    def open_group_dialog(self, group: str) -> None:
+        choices = [c for c in self.controller.action_choices() if c.group == group]
+        titles = {"move": "Move where?", "trade": "Trade", "items": "Ready a weapon"}
+        self.open_dialog(ChoiceDialog(titles.get(group, group), [], [c.label for c in choices],
+                                      lambda n: self.play(choices[n].command), cancel=True))
+
+    def open_dialog(self, dialog: ChoiceDialog) -> None:
+        self.dialog = dialog
+        dialog.layout(pygame.Rect(0, 0, *self.window_size))
+
+    def pending_dialog(self) -> ChoiceDialog | None:
+        pending = self.controller.pending
+        if pending is None:
+            return None
+        state = self.controller.state
+        who = state.survivors[pending.survivor].name if 0 <= pending.survivor < len(state.survivors) else ""
+        lines: list[str] = []
+        if pending.kind == "keep_card":
+            title = f"{who} found: {self.controller.card_name(pending.card)}"
+            if pending.more_cards:
+                lines.append("Also drawn: " + ", ".join(self.controller.card_name(c) for c in pending.more_cards))
+        elif pending.kind == "wound":
+            title = f"Wounds to share ({pending.remaining} left)"
+        elif pending.kind == "skill":
+            title = f"{who} reached a new danger level: pick a skill"
+        else:
+            title = f"{who}: re-roll the dice?"
+        return ChoiceDialog(title, lines, list(pending.options), self.controller_choose)
+
+    def controller_choose(self, option: int) -> None:
+        from game.rules.zombicide.commands import ChooseOption
+
+        self.play(ChooseOption(option))
+
+    def press_tool(self, key: str) -> None:
+        c = self.controller
+        if key == "undo":
+            self.undo()
+        elif key == "redo":
+            self.redo()
+        elif key == "override":
+            self.override = not self.override
+            self.override_zone = None
+            self.status("Override on: drag any piece anywhere; tap a zone, then add or remove" if self.override
+                        else "Override off")
+        elif key == "speed":
+            self.director.cycle_speed()
+        elif key == "skip":
+            self.director.skip()
+        elif key == "replay":
+            if self.replaying:
+                self.replaying = False
+                self.status("Replay off: you play from here")
+            else:
+                steps = c.rewind()
+                self.replaying = True
+                self.sync_pieces()
+                self.status(f"Replay: {steps} steps, press Step")
+        elif key == "step":
+            self.step_replay()
+        elif key == "save":
+            self.save()
+        elif key == "fit":
+            self.table.fit()
+        self.refresh_buttons()
+
+    def press_action(self, key: str) -> None:
+        if key.startswith("group:"):
+            self.open_group_dialog(key.split(":", 1)[1])
+        elif key.startswith("do:"):
+            choices = [c for c in self.controller.action_choices() if c.group not in ("move", "trade", "items")]
+            index = int(key.split(":", 1)[1])
+            if index < len(choices):
+                self.play(choices[index].command)
+        elif key.startswith("add:"):
+            zone = self.override_zone or self._selected_zone()
+            if zone is None:
+                self.status("Tap a zone first")
+                return
+            self.play(_override("add", key.split(":", 1)[1], zone))
+        elif key == "remove":
+            parsed = _zombie_of(self.table.selected or "")
+            if parsed is None:
+                self.status("Tap a zombie first")
+                return
+            self.play(_override("remove", parsed[1], parsed[0]))
+        self.refresh_buttons()
+
+    def _selected_zone(self) -> str | None:
+        piece = self.table.state.pieces.get(self.table.selected or "")
+        return piece.zone if piece is not None else None
+
+    def undo(self) -> bool:
+        self.director.skip()
+        if not self.controller.undo():
+            self.status("Nothing to undo")
+            return False
+        self.dialog = None
+        self.sync_pieces()
+        self.refresh_buttons()
+        self.status("Undone")
+        return True
+
+    def redo(self) -> bool:
+        before, doors = self.controller.state, door_states(self.controller.state)
+        upcoming = self.controller.next_command()
+        hit_on = self.hit_on(upcoming) if upcoming is not None else None
+        outcome = self.controller.redo()
+        if not outcome.ok:
+            self.status("Nothing to redo")
+            return False
+        self.after(outcome, before, doors, hit_on)
+        return True
+
+    def step_replay(self) -> bool:
+        if not self.controller.can_redo():
+            self.replaying = False
+            self.status("Replay finished")
+            return False
+        self.director.skip()
+        return self.redo()
+
+    def save(self, path: Path | None = None, quiet: bool = False) -> Path | None:
+        target = path or self.save_path or Path(getattr(self.app, "save_dir", Path("saves"))) / (
+            f"zombicide-{self.mission_path.stem}.json")
+        try:
+            written = _save_session(target, self.controller.session, {"speed": self.director.speed_index})
+        except Exception as error:  # a save that fails never ends the game
+            self.status(f"Could not save: {error}")
+            return None
+        if not quiet:
+            self.save_path = written
+            self.status(f"Saved to {written.name}")
+        return written
+
+    def autosave(self) -> Path | None:
+        try:
+            from game.app.zombicide.game_save import autosave_path
+
+            target = autosave_path(Path(getattr(self.app, "save_dir", Path("saves"))))
+        except ImportError:
+            target = Path(getattr(self.app, "save_dir", Path("saves"))) / "zombicide-autosave.json"
+        return self.save(target, quiet=True)
+
+    # --- events --------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.VIDEORESIZE:
+            self.layout((event.w, event.h))
+            return True
+        if event.type == pygame.KEYDOWN:
+            return self.handle_key(event.key, event.mod)
+        pointer = event_pointer(event, self.window_size)
+        if pointer is None:
+            if event.type in (pygame.MOUSEWHEEL, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+                return self.table.handle_event(event)
+            return False
+        phase, pid, pos = pointer
+        if phase == "down":
+            return self.pointer_down(pid, pos, event)
+        if phase == "move":
+            press = self.presses.get(pid)
+            if press is not None and press.where == "card":
+                self.card_panel.move(pos)
+                return True
+            if press is None or press.where == "table":
+                return self.table.handle_event(event)
+            return True
+        return self.pointer_up(pid, pos, event)
+
+    def pointer_down(self, pid: int, pos: Point, event: pygame.event.Event) -> bool:
+        if self.dialog is not None:
+            self.presses[pid] = _Press("dialog", pos)
+            return self.dialog.press(pid, pos)
+        if self.tools.press(pid, pos):
+            self.presses[pid] = _Press("tools", pos)
+            return True
+        if self.actions.press(pid, pos):
+            self.presses[pid] = _Press("actions", pos)
+            return True
+        for rect, _survivor_id in self.roster:
+            if rect.collidepoint(pos):
+                self.presses[pid] = _Press("roster", pos)
+                return True
+        if self.card_panel.rect.collidepoint(pos):
+            self.presses[pid] = _Press("card", pos)
+            self.card_panel.press(pos, self.selected_card())
+            return True
+        if self.table_rect().collidepoint(pos):
+            self.presses[pid] = _Press("table", pos)
+            return self.table.handle_event(event)
+        self.presses[pid] = _Press("panel", pos)
+        return True
+
+    def pointer_up(self, pid: int, pos: Point, event: pygame.event.Event) -> bool:
+        press = self.presses.pop(pid, None)
+        if press is None:
+            return self.table.handle_event(event)
+        if press.where == "dialog" and self.dialog is not None:
+            dialog = self.dialog
+            dialog.release(pid, pos)
+            if dialog.closed and self.dialog is dialog:
+                self.dialog = None
+            return True
+        if press.where == "tools":
+            button = self.tools.release(pid, pos)
+            if button is not None:
+                self.press_tool(button.key)
+            return True
+        if press.where == "actions":
+            button = self.actions.release(pid, pos)
+            if button is not None:
+                self.press_action(button.key)
+            return True
+        if press.where == "roster":
+            for rect, survivor_id in self.roster:
+                if rect.collidepoint(pos):
+                    self.controller.select(survivor_id)
+                    self.table.selected = survivor_id
+                    self.refresh_buttons()
+            return True
+        if press.where == "card":
+            swap = self.card_panel.release(pos)
+            if swap is not None and self.controller.selected:
+                self.play(_swap_command(self.controller, self.controller.selected, *swap))
+            return True
+        if press.where == "table":
+            return self.table.handle_event(event)
+        return True
+
+    def handle_key(self, key: int, mod: int = 0) -> bool:
+        ctrl = mod & pygame.KMOD_CTRL
+        if ctrl and key == pygame.K_z:
+            self.undo()
+        elif ctrl and key == pygame.K_y:
+            self.redo()
+        elif ctrl and key == pygame.K_s:
+            self.save()
+        elif key == pygame.K_SPACE:
+            self.director.skip()
+        elif key == pygame.K_ESCAPE and self.dialog is not None and self.dialog.cancel:
+            self.dialog = None
+        else:
+            return self.table.handle_key(key, mod)
+        return True
+
+    # --- frame ---------------------------------------------------------------------------------
+
+    def update(self, dt_s: float) -> None:
+        self.clock_s += dt_s
+        size = self._window_size()
+        if size != self.window_size:
+            self.layout(size)
+        was_busy = self.director.busy
+        self.director.update(dt_s)
+        self.table.update(dt_s)
+        self.card_panel.flash_s = max(0.0, self.card_panel.flash_s - dt_s)
+        beat, _ = self.director.current()
+        if beat is not None and self.controller.selected in beat.flash:
+            self.card_panel.flash_s = 0.3
+        if was_busy and not self.director.busy:
+            self.refresh_buttons()
+        if not self.director.busy and self.dialog is None:
+            if self.controller.pending is not None:
+                self.dialog = self.pending_dialog()
+                if self.dialog is not None:
+                    self.dialog.layout(pygame.Rect(0, 0, *self.window_size))
+            elif self.controller.outcome() is not None and not self.ended_shown:
+                self.ended_shown = True
+                self.show_end()
+        if self.status_until and self.clock_s > self.status_until:
+            self.status_text, self.status_until = "", 0.0
+
+    def show_end(self) -> None:
+        self.autosave()
+        scenes = getattr(self.app, "scenes", None)
+        try:
+            from game.app.zombicide.end_scene import EndScene  # type: ignore[import-not-found]
+        except ImportError:
+            return
+        try:
+            end = EndScene(self.app, self.controller.session)
+        except TypeError:
+            return
+        if scenes is not None:
+            scenes.push(end)
+
+    def selected_card(self):  # type: ignore[no-untyped-def]
+        selected = self.controller.selected
+        if selected is None:
+            return None
+        return survivor_card(self.controller.view(), selected)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((16, 18, 20))
+        table = self.table
+        area = self.table_rect()
+        if self.director.busy:
+            pieces, scale, doors = self.director.frame()
+            view = TableView(door_open=doors, piece_scale=scale)
+            table.renderer.draw(surface, table.camera, pieces, view)
+            old = surface.get_clip()
+            surface.set_clip(area)
+            self.director.draw_overlay(surface, table.camera, area)
+            surface.set_clip(old)
+        else:
+            table.draw(surface)
+            old = surface.get_clip()
+            surface.set_clip(area)
+            self.draw_highlights(surface)
+            if self.controller.outcome() is not None:
+                draw_banner(surface, area, f"Mission {self.controller.outcome()}", 0.5)
+            surface.set_clip(old)
+        self.draw_panels(surface)
+        if self.dialog is not None:
+            self.dialog.draw(surface)
+
+    def draw_highlights(self, surface: pygame.Surface) -> None:
+        cam = self.table.camera
+        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        if self.override:
+            if self.override_zone in self.board.zones:
+                points = [cam.world_to_screen(p) for p in self.board.zones[self.override_zone].polygon]
+                pygame.draw.polygon(layer, (*ZONE_TINT, 60), points)
+                pygame.draw.polygon(layer, (*ZONE_TINT, 230), points, 4)
+            surface.blit(layer, (0, 0))
+            return
+        targets = self.controller.targets()
+        labels = []
+        for zone_id in targets.moves:
+            zone = self.board.zones.get(zone_id)
+            if zone is not None and len(zone.polygon) >= 3:
+                points = [cam.world_to_screen(p) for p in zone.polygon]
+                pygame.draw.polygon(layer, (*MOVE_TINT, 50), points)
+                pygame.draw.polygon(layer, (*MOVE_TINT, 220), points, 3)
+        for zone_id, shots in targets.shots.items():
+            zone = self.board.zones.get(zone_id)
+            if zone is not None and len(zone.polygon) >= 3:
+                points = [cam.world_to_screen(p) for p in zone.polygon]
+                pygame.draw.polygon(layer, (*SHOT_TINT, 55), points)
+                pygame.draw.polygon(layer, (*SHOT_TINT, 240), points, 4)
+                best = max(s.hit_chance for s in shots)
+                labels.append((cam.world_to_screen(zone.center), f"{best:.0%}"))
+        for connection in self.board.connections:
+            if connection.id in targets.doors:
+                (ax, ay), (bx, by) = connection.segment
+                centre = cam.world_to_screen(((ax + bx) / 2, (ay + by) / 2))
+                radius = max(16, math.dist((ax, ay), (bx, by)) * cam.zoom_px_per_cm * 0.6)
+                pygame.draw.circle(layer, (*DOOR_TINT, 70), centre, radius)
+                pygame.draw.circle(layer, (*DOOR_TINT, 255), centre, radius, 4)
+        surface.blit(layer, (0, 0))
+        for centre, text in labels:
+            label = text_with_halo(text, 22, color=(255, 210, 150))
+            surface.blit(label, label.get_rect(center=(round(centre[0]), round(centre[1]))))
+
+    def draw_panels(self, surface: pygame.Surface) -> None:
+        w, h = self.window_size
+        pygame.draw.rect(surface, (22, 24, 26), (0, 0, w, TOP_BAR_PX))
+        pygame.draw.line(surface, PANEL_EDGE, (0, TOP_BAR_PX - 1), (w, TOP_BAR_PX - 1))
+        self.tools.draw(surface)
+        last = self.tools.buttons[-1].rect.right if self.tools.buttons else 0
+        if w - last > 200:
+            surface.blit(fit_text(self.board.title or self.mission_path.stem, 20, w - last - 30), (last + 16, 10))
+            surface.blit(font(15).render(self.turn_text(), True, MUTED), (last + 16, 40))
+        pygame.draw.rect(surface, (20, 22, 24), (0, TOP_BAR_PX, LEFT_PANEL_PX, h - TOP_BAR_PX))
+        state = self.controller.view()
+        playable = set(self.controller.playable_survivors())
+        for rect, survivor_id in self.roster:
+            s = state.survivors[state.survivor_index(survivor_id)]
+            chosen = survivor_id == self.controller.selected
+            fill = (60, 64, 68) if chosen else (34, 36, 38)
+            pygame.draw.rect(surface, fill, rect, border_radius=10)
+            edge = ACCENT if chosen else danger_colour(s.level)
+            pygame.draw.rect(surface, edge, rect, 3 if chosen else 2, border_radius=10)
+            colour = TEXT if s.in_play else MUTED
+            surface.blit(fit_text(s.name, 16, rect.width - 16), (rect.left + 8, rect.top + 5))
+            info = "out" if not s.in_play else f"{s.actions_left} act · {s.wounds} wd" + (" · ready" if survivor_id in playable else "")
+            surface.blit(font(13).render(info, True, colour if survivor_id in playable else MUTED), (rect.left + 8, rect.top + 28))
+        self.card_panel.draw(surface, self.selected_card())
+        pygame.draw.rect(surface, (22, 24, 26), (LEFT_PANEL_PX, h - BOTTOM_BAR_PX, w - LEFT_PANEL_PX - RIGHT_PANEL_PX,
+                                                 BOTTOM_BAR_PX))
+        self.actions.draw(surface)
+        if not self.actions.buttons:
+            hint = "Animating…" if self.director.busy else "Waiting for a decision" if self.controller.pending else ""
+            if hint:
+                surface.blit(font(16).render(hint, True, MUTED), self.actions_rect().topleft)
+        if self.status_text:
+            words = text_with_halo(self.status_text, 18, color=(255, 226, 160))
+            area = self.table_rect()
+            box = words.get_rect(midbottom=(area.centerx, area.bottom - 8))
+            pygame.draw.rect(surface, (20, 20, 20), box.inflate(20, 10), border_radius=8)
+            surface.blit(words, box)
+        pygame.draw.rect(surface, (20, 22, 24), (w - RIGHT_PANEL_PX, TOP_BAR_PX, RIGHT_PANEL_PX, h - TOP_BAR_PX))
+        self.log.draw(surface)
+
+
+# --- helpers ---------------------------------------------------------------------------------------
+
+
+def _zombie_of(piece_id: str) -> tuple[str, str] | None:
+    """(zone, zombie type) of a zombie piece id ``z:<zone>:<type>:<n>`` (zone ids hold colons)."""
+    if not piece_id.startswith("z:"):
+        return None
+    parts = piece_id[2:].rsplit(":", 2)
+    return (parts[0], parts[1]) if len(parts) == 3 else None
+
+
+def _override(what: str, subject: str, zone: str, from_zone: str = "") -> Any:
+    from game.app.zombicide import controller as ctl
+
+    if what == "survivor":
+        return ctl.PlaceSurvivor(subject, zone)
+    if what == "zombie":
+        return ctl.ShiftZombies(from_zone, zone, subject)
+    if what == "add":
+        return ctl.PlaceZombies(zone, subject)
+    return ctl.RemoveZombies(zone, subject)
+
+
+def _swap_command(controller: GameController, survivor_id: str, slot_a: int, slot_b: int) -> Any:
+    from game.rules.zombicide.commands import Rearrange
+
+    state = controller.state
+    slots = list(state.survivors[state.survivor_index(survivor_id)].slots)
+    slots[slot_a], slots[slot_b] = slots[slot_b], slots[slot_a]
+    return Rearrange(survivor_id, tuple(slots))
+
+
+def _load_session(path: Path):  # type: ignore[no-untyped-def]
+    """The session of a game save, played by the window's ruleset (manual override included)."""
+    import json
+
+    from game.rules.core.session import SaveData, Session
+
+    try:
+        from game.app.zombicide.game_save import load_game
+
+        session, extra = load_game(path)
+        session.ruleset = game_rules()
+        return session, extra
+    except ImportError:
+        pass
+    except Exception as error:  # maybe a log with override commands the plain engine refuses
+        first_error = error
+    else:  # pragma: no cover
+        first_error = None
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        mission = Path(data["mission"])
+        if not mission.is_absolute():
+            mission = Path(__file__).resolve().parents[3] / mission
+        board = load_board(mission)
+        save = SaveData.from_json(json.dumps(data["session"]), source=str(path))
+        return Session.load(game_rules(), board, save), dict(data.get("extra", {}))
+    except Exception:
+        if first_error is not None:
+            raise first_error from None
+        raise
+
+
+def _save_session(path: Path, session: Any, extra: dict) -> Path:
+    try:
+        from game.app.zombicide.game_save import save_game
+    except ImportError:
+        from game.table.atomic import atomic_write_text
+
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(path, session.save().to_json())
+        return path
+    return save_game(path, session, extra)
+
+
+class _LogAdapter:
+    """The log panel on the right: the app's LogPanel when there is a UI manager, else drawn here."""
+
+    def __init__(self, app: Any):
+        self.app = app
+        self.rect = pygame.Rect(0, 0, 10, 10)
+        self.lines: list[str] = []
+        self.panel: Any = None
+
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = rect
+        manager = getattr(self.app, "ui", None)
+        if manager is None:
+            return
+        try:
+            from game.app.zombicide.log_panel import LogPanel  # type: ignore[import-not-found]
+        except ImportError:
+            return
+        if self.panel is not None and hasattr(self.panel, "kill"):
+            self.panel.kill()
+        self.panel = LogPanel(manager, rect)
+        if self.lines:
+            self.panel.add_lines(list(self.lines))
+
+    def add(self, lines: list[str]) -> None:
+        self.lines.extend(lines)
+        del self.lines[:-400]
+        if self.panel is not None:
+            self.panel.add_lines(lines)
+
+    def add_events(self, events: Any, state: Any, board: Board) -> None:
+        try:
+            from game.app.zombicide.event_text import describe, zone_names_for
+
+            names = zone_names_for(board)
+            lines = [describe(e, state, names) for e in events]
+        except ImportError:
+            lines = [getattr(e, "kind", "").replace("_", " ") for e in events]
+        self.add([line for line in lines if line])
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.panel is not None:
+            return  # pygame_gui draws it
+        r = self.rect
+        pygame.draw.rect(surface, PANEL_FILL, r, border_radius=12)
+        pygame.draw.rect(surface, PANEL_EDGE, r, 2, border_radius=12)
+        surface.blit(font(18).render("Log", True, TEXT), (r.left + 12, r.top + 8))
+        y = r.bottom - 10
+        for line in reversed(self.lines):
+            words = fit_text(line, 14, r.width - 24)
+            y -= words.get_height() + 4
+            if y < r.top + 36:
+                break
+            surface.blit(words, (r.left + 12, y))
+
+
+__all__ = ["GameScene", "GameTable", "PieceSide", "event_pointer"]

@@ -1,0 +1,151 @@
+"""The survivor's card: actions left, wounds, the experience bar in danger-level colours, skills,
+and the inventory (two hands, the backpack). A card dragged from one slot to another is a Rearrange.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app.render import font
+from game.app.zombicide.dialogs import ACCENT, MUTED, PANEL_EDGE, PANEL_FILL, TEXT, fit_text
+from game.app.zombicide.view_model import DANGER_COLOURS, SurvivorCardView, danger_colour
+from game.rules.zombicide.state import LEVEL_NAMES
+
+SLOT_H_PX = 56
+WOUND_RED = (200, 50, 44)
+
+
+class SurvivorCardPanel:
+    """Draws one survivor's card in ``rect``; knows where its slots are for drags and taps."""
+
+    def __init__(self, rect: pygame.Rect):
+        self.rect = rect
+        self.slot_rects: list[pygame.Rect] = []
+        self.drag_from: int | None = None
+        self.drag_pos: tuple[float, float] | None = None
+        self.flash_s = 0.0
+
+    def slot_at(self, pos: tuple[float, float]) -> int | None:
+        for index, rect in enumerate(self.slot_rects):
+            if rect.collidepoint(pos):
+                return index
+        return None
+
+    def press(self, pos: tuple[float, float], card: SurvivorCardView | None) -> bool:
+        slot = self.slot_at(pos)
+        if slot is not None and card is not None and slot < len(card.slots) and card.slots[slot].name \
+                and not card.slots[slot].wound:
+            self.drag_from, self.drag_pos = slot, pos
+            return True
+        return self.rect.collidepoint(pos)
+
+    def move(self, pos: tuple[float, float]) -> None:
+        if self.drag_from is not None:
+            self.drag_pos = pos
+
+    def release(self, pos: tuple[float, float]) -> tuple[int, int] | None:
+        """(from slot, to slot) when a card was dropped on another slot."""
+        start, self.drag_from, self.drag_pos = self.drag_from, None, None
+        target = self.slot_at(pos)
+        if start is None or target is None or target == start:
+            return None
+        return start, target
+
+    def draw(self, target: pygame.Surface, card: SurvivorCardView | None) -> None:
+        r = self.rect
+        pygame.draw.rect(target, PANEL_FILL, r, border_radius=12)
+        pygame.draw.rect(target, PANEL_EDGE, r, 2, border_radius=12)
+        self.slot_rects = []
+        if card is None:
+            target.blit(font(18).render("Pick a survivor", True, MUTED), (r.left + 16, r.top + 16))
+            return
+        level_colour = danger_colour(card.level)
+        pygame.draw.rect(target, level_colour, (r.left, r.top, r.width, 8), border_top_left_radius=12,
+                         border_top_right_radius=12)
+        x, y = r.left + 16, r.top + 16
+        target.blit(fit_text(card.name, 24, r.width - 32), (x, y))
+        y += 34
+        status = "eliminated" if not card.alive else "escaped" if card.escaped else (
+            "turn done" if card.done else "acting" if card.active else card.seat)
+        target.blit(font(15).render(status, True, MUTED), (x, y))
+        y += 26
+        # actions left as pips, free actions as words
+        target.blit(font(16).render("Actions", True, TEXT), (x, y))
+        for n in range(max(card.actions_left, 0)):
+            pygame.draw.circle(target, ACCENT, (x + 92 + n * 24, y + 11), 9)
+        if card.free_actions:
+            words = font(13).render("+ free: " + ", ".join(card.free_actions), True, MUTED)
+            target.blit(words, (x + 96 + max(card.actions_left, 0) * 24, y + 3))
+        y += 28
+        target.blit(font(16).render("Wounds", True, TEXT), (x, y))
+        for n in range(card.wounds):
+            pygame.draw.rect(target, WOUND_RED, (x + 84 + n * 26, y + 2, 20, 20), border_radius=4)
+        y += 30
+        y = self._xp_bar(target, card, x, y, r.width - 32)
+        target.blit(font(16).render("Skills", True, TEXT), (x, y))
+        y += 22
+        for skill in card.skills[:6]:
+            target.blit(fit_text("• " + skill, 15, r.width - 40), (x + 4, y))
+            y += 20
+        y += 8
+        target.blit(font(16).render("Hands", True, TEXT), (x, y))
+        y += 22
+        half = (r.width - 40) // 2
+        for index, slot in enumerate(card.slots):
+            if index == 2:
+                y += SLOT_H_PX + 10
+                target.blit(font(16).render("Backpack", True, TEXT), (x, y))
+                y += 22
+            if index < 2:
+                rect = pygame.Rect(x + index * (half + 8), y, half, SLOT_H_PX)
+            else:
+                per_row = max(1, (r.width - 32) // 104)
+                row, col = divmod(index - 2, per_row)
+                width = (r.width - 32 - (per_row - 1) * 8) // per_row
+                rect = pygame.Rect(x + col * (width + 8), y + row * (SLOT_H_PX - 8 + 8), width, SLOT_H_PX - 8)
+            self.slot_rects.append(rect)
+            self._slot(target, rect, slot.name, slot.wound, slot.loaded, index == self.drag_from)
+        if self.drag_from is not None and self.drag_pos is not None and self.drag_from < len(card.slots):
+            ghost = pygame.Rect(0, 0, 120, 44)
+            ghost.center = (int(self.drag_pos[0]), int(self.drag_pos[1]))
+            self._slot(target, ghost, card.slots[self.drag_from].name, False, True, False)
+        if self.flash_s > 0:
+            pygame.draw.rect(target, WOUND_RED, r, 6, border_radius=12)
+
+    @staticmethod
+    def _slot(target: pygame.Surface, rect: pygame.Rect, name: str, wound: bool, loaded: bool, lifted: bool) -> None:
+        fill = (120, 36, 32) if wound else (58, 62, 66) if name else (36, 38, 40)
+        if lifted:
+            fill = (30, 32, 34)
+        pygame.draw.rect(target, fill, rect, border_radius=8)
+        pygame.draw.rect(target, (96, 100, 104), rect, 1, border_radius=8)
+        if name and not lifted:
+            words = fit_text(name + ("" if loaded else " (empty)"), 15, rect.width - 10)
+            target.blit(words, words.get_rect(center=rect.center))
+
+    @staticmethod
+    def _xp_bar(target: pygame.Surface, card: SurvivorCardView, x: int, y: int, width: int) -> int:
+        target.blit(font(16).render(f"Experience {card.xp}", True, TEXT), (x, y))
+        label = font(14).render(LEVEL_NAMES[card.level].capitalize(), True, danger_colour(card.level))
+        target.blit(label, (x + width - label.get_width(), y + 2))
+        y += 22
+        bar = pygame.Rect(x, y, width, 14)
+        pygame.draw.rect(target, (40, 42, 44), bar, border_radius=7)
+        top = card.next_threshold or max(card.xp, card.level_start + 1)
+        # four coloured sections, one per danger level, filled up to the survivor's experience
+        edges = [0.0, 0.15, 0.4, 0.7, 1.0]
+        for n, name in enumerate(LEVEL_NAMES):
+            section = pygame.Rect(bar.left + round(edges[n] * width), bar.top,
+                                  round((edges[n + 1] - edges[n]) * width), bar.height)
+            colour = DANGER_COLOURS[name]
+            if n < card.level:
+                pygame.draw.rect(target, colour, section)
+            elif n == card.level:
+                span = max(1, top - card.level_start)
+                share = 1.0 if card.next_threshold is None else min(1.0, (card.xp - card.level_start) / span)
+                pygame.draw.rect(target, tuple(c // 3 for c in colour), section)
+                pygame.draw.rect(target, colour, (section.left, section.top, round(section.width * share), section.height))
+            else:
+                pygame.draw.rect(target, tuple(c // 4 for c in colour), section)
+        pygame.draw.rect(target, (200, 200, 196), bar, 1, border_radius=7)
+        return y + 26
