@@ -1,4 +1,16 @@
-"""The window: a touch-friendly toolbar (pygame_gui), the table scene, saves and message boxes."""
+"""The window: the scenes it shows, a touch-friendly toolbar for the plain table, saves and messages.
+
+Two ways to fill the window:
+
+- the plain table (``open_table``): a ``TableScene`` under the toolbar, as ``--mission/--map/--save``
+  open it;
+- app scenes (``show``, ``push``, ``pop``): the start screen, a game, the end screen. Such a scene
+  is a ``Scene`` that may also have ``layout(window_size)`` (build or rebuild its pygame_gui
+  elements in ``app.ui``; called when it is shown and on every resize), ``leave()`` (kill its
+  elements), ``on_quit()`` (autosave when the window closes) and ``ready`` (False while a
+  screenshot should wait). pygame_gui events (``UI_BUTTON_PRESSED``…) reach the scenes through
+  ``handle_event``; a press over a pygame_gui element never reaches them as a pointer.
+"""
 
 from __future__ import annotations
 
@@ -77,28 +89,148 @@ def describe_load_error(error: Exception) -> str:
 
 
 class DeadtableApp:
-    """Owns the pygame window (or an off-screen one), the UI and the scene stack."""
+    """Owns the pygame window (or an off-screen one), the UI and the scene stack.
 
-    def __init__(self, board, state: TableState, size: tuple[int, int] = (1280, 800),
+    ``DeadtableApp(board, state)`` opens the plain table; ``DeadtableApp()`` starts empty: then
+    ``show`` a scene (``open_start`` shows the start screen)."""
+
+    def __init__(self, board=None, state: TableState | None = None, size: tuple[int, int] = (1280, 800),
                  save_dir: Path = DEFAULT_SAVE_DIR, save_path: Path | None = None):
         pygame.init()
-        pygame.display.set_caption("Deadtable — " + (board.title or Path(state.source).stem))
+        pygame.display.set_caption("Deadtable")
         self.windowed_size = size
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.ui = pygame_gui.UIManager(size, str(THEME_PATH))
-        self.save_dir = save_dir
+        self.save_dir = Path(save_dir)
         self.save_path = save_path
         self.scenes = SceneStack()
-        self.table = TableScene(board, state, window_size=size)
-        self.scenes.push(self.table)
+        self.table: TableScene | None = None
+        self.toolbar: UIPanel | None = None
+        self.toolbar_px = 0
         self.buttons: dict[str, UIButton] = {}
         self.dialog: UIFileDialog | None = None
         self.message: UIMessageWindow | None = None
         self._status_until = 0.0
+        self._toast = ""
+        self._toast_font: pygame.font.Font | None = None
         self.running = True
-        self._build_toolbar()
-        self._layout(size)
-        self.table.fit()
+        if board is not None:
+            self.open_table(board, state if state is not None else TableState(source=board.source), save_path)
+
+    # --- what the window shows ------------------------------------------------------------------
+
+    def open_table(self, board, state: TableState, save_path: Path | None = None) -> TableScene:
+        """The plain table with its toolbar, replacing whatever was shown."""
+        self._leave_all()
+        pygame.display.set_caption("Deadtable — " + (board.title or Path(state.source).stem))
+        self.save_path = save_path
+        self.table = TableScene(board, state, window_size=self.screen.get_size())
+        self.scenes.push(self.table)
+        self._layout(self.screen.get_size())
+        if not (state.camera.center_x_cm or state.camera.center_y_cm):
+            self.table.fit()
+        return self.table
+
+    def show(self, scene) -> None:
+        """Replace every scene by ``scene`` (its ``layout`` builds its UI)."""
+        self._leave_all()
+        self.scenes.push(scene)
+        self._layout_scene(scene)
+
+    def push(self, scene) -> None:
+        """Put ``scene`` over the current ones (an overlay such as the end screen)."""
+        self.scenes.push(scene)
+        self._layout_scene(scene)
+
+    def pop(self, scene=None) -> None:
+        """Take ``scene`` (default: the top one) off, killing its UI."""
+        scene = scene if scene is not None else self.scenes.top
+        if scene is None:
+            return
+        self.scenes.remove(scene)
+        leave = getattr(scene, "leave", None)
+        if leave is not None:
+            leave()
+
+    def _leave_all(self) -> None:
+        for scene in reversed(self.scenes.scenes):
+            leave = getattr(scene, "leave", None)
+            if leave is not None:
+                leave()
+        self.scenes.scenes.clear()
+        self.table = None
+        self.toolbar = None
+        self.toolbar_px = 0
+        self.buttons.clear()
+        self.ui.clear_and_reset()
+        self.dialog = self.message = None
+
+    def _layout_scene(self, scene) -> None:
+        layout = getattr(scene, "layout", None)
+        if layout is not None:
+            layout(self.screen.get_size())
+
+    def open_start(self) -> None:
+        """The start screen: new game, continue, load, map help."""
+        from game.app.zombicide.start_scene import StartScene
+
+        pygame.display.set_caption("Deadtable")
+        self.show(StartScene(self))
+
+    def new_game(self, mission_path: Path, setup, seed: int) -> bool:
+        """Start a Zombicide game of ``mission_path``; a mission that cannot start says why and changes nothing."""
+        try:
+            from game.app.zombicide.game_scene import GameScene
+        except ImportError:  # the game screen is not there: the mission opens on the plain table
+            return self.open_table_source(Path(mission_path))
+        try:
+            scene = GameScene.new_game(self, Path(mission_path), setup, seed)
+        except (MapFormatError, ValueError, OSError) as error:
+            self.show_message("Could not start the game", describe_load_error(error))
+            return False
+        if scene is not None and scene not in self.scenes.scenes:
+            self.show(scene)
+        return True
+
+    def resume_game(self, save_path: Path) -> bool:
+        """Resume a Zombicide game save; a bad save says why and changes nothing."""
+        from game.app.zombicide.game_save import GameSaveError, load_game
+
+        try:
+            from game.app.zombicide.game_scene import GameScene
+        except ImportError:
+            try:
+                session, _ = load_game(save_path)
+            except GameSaveError as error:
+                self.show_message("Could not open the save", str(error))
+                return False
+            return self.open_table_source(Path(session.board.source))
+        try:
+            scene = GameScene.resume(self, Path(save_path))
+        except (GameSaveError, MapFormatError, ValueError, OSError) as error:
+            self.show_message("Could not open the save", describe_load_error(error))
+            return False
+        if scene is not None and scene not in self.scenes.scenes:
+            self.show(scene)
+        return True
+
+    def open_table_source(self, path: Path) -> bool:
+        """A mission or map on the plain table, with the pieces it sets up."""
+        from game.table.setup import TokenManifestError, default_pieces
+
+        try:
+            board = load_board(path)
+        except (MapFormatError, OSError) as error:
+            self.show_message("Could not open the table", describe_load_error(error))
+            return False
+        state = TableState(source=str(Path(path).resolve()))
+        try:
+            for piece in default_pieces(board):
+                state.add(piece)
+        except (TokenManifestError, ValueError) as error:
+            self.status(f"No miniatures set up: {error}")
+        self.open_table(board, state)
+        return True
 
     # --- layout --------------------------------------------------------------------------------
 
@@ -133,10 +265,16 @@ class DeadtableApp:
 
     def _layout(self, size: tuple[int, int]) -> None:
         self.ui.set_window_resolution(size)
-        self._build_toolbar()
-        self.table.set_viewport(0, self.toolbar_px, size[0], max(1, size[1] - self.toolbar_px), size)
+        if self.table is not None:
+            self._build_toolbar()
+            self.table.set_viewport(0, self.toolbar_px, size[0], max(1, size[1] - self.toolbar_px), size)
+            return
+        for scene in self.scenes.scenes:
+            self._layout_scene(scene)
 
     def _refresh_toggles(self) -> None:
+        if self.table is None:
+            return
         for key, on in (("tape", self.table.tool == "tape"), ("ring", self.table.ring_cm is not None),
                         ("tray", self.table.tray_open),
                         ("fullscreen", bool(self.screen.get_flags() & pygame.FULLSCREEN))):
@@ -161,6 +299,8 @@ class DeadtableApp:
         return " · ".join(parts)
 
     def _refresh_mode(self) -> None:
+        if self.table is None:
+            return
         if self.mode_label.rect.width:
             text = self.mode_text()
             if self.mode_label.text != text:
@@ -171,15 +311,35 @@ class DeadtableApp:
             ring.set_text(ring_text)
 
     def status(self, text: str) -> None:
+        """A short note: in the toolbar on the plain table, else a toast at the bottom of the window."""
+        self._status_until = time.monotonic() + STATUS_SECONDS
+        if self.table is None:
+            self._toast = text
+            return
         if not self.status_label.rect.width:
             pygame.display.set_caption(f"Deadtable — {text}")
         self.status_label.set_text(text)
-        self._status_until = time.monotonic() + STATUS_SECONDS
+
+    def _draw_toast(self) -> None:
+        if not self._toast:
+            return
+        if self._toast_font is None:
+            self._toast_font = pygame.font.Font(None, 30)
+        text = self._toast_font.render(self._toast, True, (240, 232, 214))
+        w, h = self.screen.get_size()
+        box = text.get_rect().inflate(36, 20)
+        box.midbottom = (w // 2, h - 24)
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(shade, (20, 22, 26, 225), shade.get_rect(), border_radius=12)
+        pygame.draw.rect(shade, (212, 154, 46, 255), shade.get_rect(), width=2, border_radius=12)
+        self.screen.blit(shade, box)
+        self.screen.blit(text, text.get_rect(center=box.center))
 
     # --- actions -------------------------------------------------------------------------------
 
     def actions(self) -> dict[str, Callable[[], object]]:
         t = self.table
+        assert t is not None, "the toolbar belongs to the plain table"
         return {
             "fit": t.fit,
             "zoom_in": lambda: t.zoom_by(1.15),
@@ -199,15 +359,21 @@ class DeadtableApp:
         }
 
     def rotate(self) -> None:
+        if self.table is None:
+            return
         if self.table.selected is None:
             self.status("Select a miniature first")
         elif not self.table.rotate_selected(45.0):
             self.status("Miniatures have no facing on a zone board")
 
     def default_save_path(self) -> Path:
+        assert self.table is not None
         return self.save_path or self.save_dir / f"{Path(self.table.state.source).stem or 'table'}.json"
 
     def save(self, path: Path | None = None, quiet: bool = False) -> bool:
+        """Save the plain table; app scenes save themselves (Ctrl+S reaches them as a key)."""
+        if self.table is None:
+            return False
         target = path or self.default_save_path()
         self.table.sync_camera_to_state()
         try:
@@ -222,30 +388,29 @@ class DeadtableApp:
         return True
 
     def open_load_dialog(self) -> None:
-        if self.dialog is not None:
+        if self.dialog is not None and self.dialog.alive():
             return
         w, h = self.screen.get_size()
         rect = pygame.Rect(0, 0, min(640, w - 40), min(520, h - 40))
         rect.center = (w // 2, h // 2)
         self.save_dir.mkdir(parents=True, exist_ok=True)
-        self.dialog = UIFileDialog(rect, self.ui, window_title="Open a saved table",
+        self.dialog = UIFileDialog(rect, self.ui, window_title="Open a save",
                                    initial_file_path=str(self.save_dir), allow_existing_files_only=True)
 
     def load(self, path: str | Path) -> bool:
-        """Replace the table with a save; a bad save changes nothing and says why."""
+        """Open a save: a game save resumes the game, a table save replaces the table; a bad save
+        changes nothing and says why."""
+        from game.app.zombicide.game_save import is_game_save
+
+        if is_game_save(path):
+            return self.resume_game(Path(path))
         try:
             state = load_table(path)
             board = load_board(state.source)
         except (SaveError, MapFormatError, OSError) as error:
             self.show_message("Could not open the save", describe_load_error(error))
             return False
-        self.scenes.remove(self.table)
-        self.table = TableScene(board, state, window_size=self.screen.get_size())
-        self.scenes.scenes.insert(0, self.table)
-        self.save_path = Path(path)
-        self._layout(self.screen.get_size())
-        if not (state.camera.center_x_cm or state.camera.center_y_cm):
-            self.table.fit()
+        self.open_table(board, state, Path(path))
         self.status(f"Opened {Path(path).name}")
         return True
 
@@ -276,9 +441,19 @@ class DeadtableApp:
         return any(w is not None and w.alive() for w in (self.dialog, self.message))
 
     def _over_ui(self, pos: tuple[float, float]) -> bool:
-        if self.toolbar.rect.collidepoint(pos):
+        if self.toolbar is not None and self.toolbar.rect.collidepoint(pos):
             return True
         return any(window.rect.collidepoint(pos) for window in self.ui.get_window_stack().get_stack())
+
+    def over_ui(self, pos: tuple[float, float]) -> bool:
+        """True when ``pos`` lies on a visible pygame_gui element (toolbar, panel, button, window)."""
+        if self._over_ui(pos):
+            return True
+        root = self.ui.get_root_container()
+        for element in getattr(root, "elements", ()):
+            if element.visible and element.rect.collidepoint(pos):
+                return True
+        return False
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -288,11 +463,14 @@ class DeadtableApp:
             self.screen = pygame.display.get_surface()
             self._layout(self.screen.get_size())
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if self.table is None:
+            self._handle_scene_event(event)
+            return
         if event.type == pygame.KEYDOWN:
             ctrl = event.mod & pygame.KMOD_CTRL
-            if event.key == pygame.K_F11:
-                self.toggle_fullscreen()
-                return
             if ctrl and event.key == pygame.K_s:
                 self.save()
                 return
@@ -330,6 +508,30 @@ class DeadtableApp:
                 return
         self.scenes.handle_event(event)
 
+    def _handle_scene_event(self, event: pygame.event.Event) -> None:
+        """App scenes: pygame_gui first; pointers over its elements stop there; the rest goes down the stack."""
+        if self.ui.process_events(event):
+            return
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
+            self.dialog = None
+            self.load(event.text)
+            return
+        if event.type == pygame_gui.UI_WINDOW_CLOSE:
+            if event.ui_element is self.dialog:
+                self.dialog = None
+            if event.ui_element is self.message:
+                self.message = None
+        if self._modal_open() and event.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.MOUSEWHEEL,
+                                                 pygame.MOUSEMOTION, pygame.FINGERMOTION):
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and self.over_ui(event.pos):
+            return
+        if event.type == pygame.FINGERDOWN:
+            w, h = self.screen.get_size()
+            if self.over_ui((event.x * w, event.y * h)):
+                return
+        self.scenes.handle_event(event)
+
     # --- frames --------------------------------------------------------------------------------
 
     def frame(self, dt_s: float, events: list[pygame.event.Event] | None = None) -> None:
@@ -337,7 +539,7 @@ class DeadtableApp:
             self.handle_event(event)
         self.scenes.update(dt_s)
         self.ui.update(dt_s)
-        if self._status_until and time.monotonic() > self._status_until:
+        if self._status_until and time.monotonic() > self._status_until and self.table is not None:
             self.status_label.set_text("")
             self._status_until = 0.0
         self._refresh_toggles()
@@ -345,8 +547,14 @@ class DeadtableApp:
         self.draw()
 
     def draw(self) -> None:
+        if not self.scenes.scenes:
+            self.screen.fill((20, 22, 26))
         self.scenes.draw(self.screen)
         self.ui.draw_ui(self.screen)
+        if self._toast:
+            if time.monotonic() > self._status_until:
+                self._toast = ""
+            self._draw_toast()
 
     def run(self) -> None:
         clock = pygame.time.Clock()
@@ -355,12 +563,31 @@ class DeadtableApp:
             dt_s = clock.tick(FRAME_RATE) / 1000
             self.frame(min(dt_s, 0.1))
             pygame.display.flip()
-        self.save(self.save_dir / AUTOSAVE_NAME, quiet=True)
+        self.quit_scenes()
+
+    def quit_scenes(self) -> None:
+        """The window closes: the plain table is autosaved, app scenes autosave themselves."""
+        if self.table is not None:
+            self.save(self.save_dir / AUTOSAVE_NAME, quiet=True)
+        for scene in list(self.scenes.scenes):
+            on_quit = getattr(scene, "on_quit", None)
+            if on_quit is not None:
+                on_quit()
 
     def screenshot(self, out: str | Path, max_frames: int = 60) -> None:
         """Render until the board is sharp, then write the picture."""
         for _ in range(max_frames):
             self.frame(1 / FRAME_RATE, events=[])
-            if self.table.renderer.complete:
+            if self.ready():
                 break
         pygame.image.save(self.screen, str(out))
+
+    def ready(self) -> bool:
+        """Every scene is drawn in full (boards sharp, nothing waiting)."""
+        for scene in self.scenes.scenes:
+            renderer = getattr(scene, "renderer", None)
+            if renderer is not None and not getattr(renderer, "complete", True):
+                return False
+            if not getattr(scene, "ready", True):
+                return False
+        return True
