@@ -91,6 +91,62 @@ class EndActivation:
 
 
 @dataclass(frozen=True, slots=True)
+class Search:
+    """Search the building the survivor stands in (3D10), or the prop or container ``piece`` it
+    touches. ``prefer`` picks the item when the table offers a choice ("X or Y")."""
+
+    model: str
+    piece: int = -1  # -1: the building it stands in
+    prefer: str = ""
+    kind: Literal["search"] = "search"
+
+
+@dataclass(frozen=True, slots=True)
+class UseItem:
+    """Use a carried object: medkit or canned food (on itself or a survivor in contact: ``target``),
+    stimulants or cigarettes (start of the turn), ammunition box (free reload), air horn."""
+
+    model: str
+    item: str
+    target: str = ""
+    kind: Literal["use_item"] = "use_item"
+
+
+@dataclass(frozen=True, slots=True)
+class FirstAid:
+    """A survivor with the First aid virtue tends itself or a survivor in contact (D10, 8+)."""
+
+    model: str
+    target: str = ""
+    kind: Literal["first_aid"] = "first_aid"
+
+
+@dataclass(frozen=True, slots=True)
+class Entrench:
+    """At the start of its turn, before moving: dig in behind an obstacle it touches."""
+
+    model: str
+    kind: Literal["entrench"] = "entrench"
+
+
+@dataclass(frozen=True, slots=True)
+class PickUp:
+    """Pick up the items lying within 2 cm (an action), as many as the slots hold."""
+
+    model: str
+    kind: Literal["pick_up"] = "pick_up"
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveTable:
+    """Walk off the table by the scenario's exit edge along ``path`` (its last point on the edge)."""
+
+    model: str
+    path: tuple[Point, ...]
+    kind: Literal["leave_table"] = "leave_table"
+
+
+@dataclass(frozen=True, slots=True)
 class Withdraw:
     """The band leaves the table (counts as a failed "few of us left" check)."""
 
@@ -99,7 +155,7 @@ class Withdraw:
 
 Command = Annotated[
     Activate | MoveModel | Sprint | Shoot | Charge | Fight | Disengage | Reload | SwapWeapons | EndActivation
-    | Withdraw,
+    | Search | UseItem | FirstAid | Entrench | PickUp | LeaveTable | Withdraw,
     Field(discriminator="kind"),
 ]
 COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
@@ -271,6 +327,76 @@ class ActivationEnded:
 
 
 @dataclass(frozen=True, slots=True)
+class BuildingEntered:
+    """An unopened building's D10: zombies (how many), empty or a frightened survivor."""
+
+    model: str
+    building: int
+    found: str  # zombies, empty, frightened_survivor
+    zombies: int = 0
+    surprised_by: str = ""  # "survivor" or "zombies" after the surprise roll
+    kind: Literal["building_entered"] = "building_entered"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceMarked:
+    """An "open" or "searched" marker on a building or prop; ``light`` once rolled."""
+
+    piece: int
+    marker: str  # open, searched, light
+    light: str = ""
+    kind: Literal["place_marked"] = "place_marked"
+
+
+@dataclass(frozen=True, slots=True)
+class ItemFound:
+    model: str
+    item: str  # an item id, "dog", "frightened_survivor", "antidote", "rescued"
+    options: tuple[str, ...] = ()
+    dropped: bool = False  # no free slot: left on the ground
+    kind: Literal["item_found"] = "item_found"
+
+
+@dataclass(frozen=True, slots=True)
+class SurvivorJoined:
+    model: str
+    seat: str
+    how: str  # found, dog, rescued
+    kind: Literal["survivor_joined"] = "survivor_joined"
+
+
+@dataclass(frozen=True, slots=True)
+class ItemUsed:
+    model: str
+    item: str
+    target: str = ""
+    healed: int = 0
+    kind: Literal["item_used"] = "item_used"
+
+
+@dataclass(frozen=True, slots=True)
+class Entrenched:
+    model: str
+    kind: Literal["entrenched"] = "entrenched"
+
+
+@dataclass(frozen=True, slots=True)
+class TookCover:
+    model: str
+    path: tuple[Point, ...]
+    protected: bool
+    kind: Literal["took_cover"] = "took_cover"
+
+
+@dataclass(frozen=True, slots=True)
+class DogControl:
+    model: str
+    kept: bool
+    target: str = ""
+    kind: Literal["dog_control"] = "dog_control"
+
+
+@dataclass(frozen=True, slots=True)
 class GameEnded:
     winners: tuple[str, ...]
     reason: str
@@ -280,7 +406,8 @@ class GameEnded:
 Event = Annotated[
     DiceRolled | RoundStarted | InitiativeDecided | ZombieSpawned | Activated | ModelMoved | ShotFired
     | WeaponJammed | BangPlaced | BangResolved | ReactionResolved | MeleeFought | Wounded | ModelRemoved | Fled
-    | BandWithdrew | ActivationEnded | GameEnded,
+    | BandWithdrew | ActivationEnded | BuildingEntered | PlaceMarked | ItemFound | SurvivorJoined | ItemUsed
+    | Entrenched | TookCover | DogControl | GameEnded,
     Field(discriminator="kind"),
 ]
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)

@@ -14,7 +14,7 @@ import math
 from dataclasses import replace
 from typing import Any, Literal
 
-from game.board.model import Board, MarkerKind
+from game.board.model import Board, Marker, MarkerKind
 from game.rules.core.base import IllegalCommand
 from game.rules.core.rng import RngState, draw_floats, new_rng, roll_d6
 from game.rules.zombieworld import commands as c
@@ -22,12 +22,15 @@ from game.rules.zombieworld.band import check_band, leader_order, member_ability
 from game.rules.zombieworld.catalog import Catalog, Firearm, Profile, load_catalog
 from game.rules.zombieworld.geometry import (
     BASE_RADIUS_CM,
+    ENTRY_COST_CM,
     Figure,
     Table,
     base_distance,
     can_see,
     destination_problem,
+    figure_rows,
     path_cost,
+    point_base_distance,
     scatter_point,
     target_cover,
 )
@@ -37,6 +40,7 @@ from game.rules.zombieworld.state import (
     BandEntry,
     Bang,
     Model,
+    Place,
     SeatScore,
     State,
     ZombieworldSetup,
@@ -92,6 +96,11 @@ class _Game:
         self.next_zombie = state.next_zombie
         self.finished = state.finished
         self.winners = state.winners
+        self.places: dict[int, Place] = {p.index: p for p in state.places}
+        self.weather = state.weather
+        self.sight_cm = state.sight_cm
+        self.lamps_lit = state.lamps_lit
+        self.pen = state.pen_zombies
         self.events: list[Any] = []
         self.band_kind = {seat: kind for seat, kind, _ in state.bands}
         self.band_type = {seat: band_type for seat, _, band_type in state.bands}
@@ -111,7 +120,24 @@ class _Game:
             next_zombie=self.next_zombie,
             finished=self.finished,
             winners=self.winners,
+            places=tuple(self.places[i] for i in sorted(self.places)),
+            pen_zombies=self.pen,
+            weather=self.weather,
+            sight_cm=self.sight_cm,
+            lamps_lit=self.lamps_lit,
         )
+
+    def place(self, index: int) -> Place:
+        return self.places.get(index, Place(index))
+
+    def mark(self, index: int, **changes: Any) -> Place:
+        place = replace(self.place(index), **changes)
+        self.places[index] = place
+        return place
+
+    @property
+    def individual(self) -> bool:
+        return self.base.mode == "individual"
 
     # dice with events
     def d6(self, count: int) -> tuple[int, ...]:
@@ -189,12 +215,18 @@ class _Game:
             modifiers.append(("costume", -1))
         if model.kind != "zombie" and len(self.engaged_with(model)) >= 3:
             modifiers.append(("engaged with 3 or more", -1))
+        if self.boosted(model):
+            modifiers.append(("stimulant", 1))
         return max(1, profile.skill + sum(v for _, v in modifiers)), modifiers
+
+    def boosted(self, model: Model, item: str = "") -> bool:
+        """A stimulant or cigarette still working this round (``item`` narrows to one)."""
+        return any(last >= self.round and (not item or name == item) for name, last in model.boosts)
 
     def check_skill(self, model: Model) -> tuple[int, list[tuple[str, int]]]:
         """Skill for checks: may borrow the leader's within its radius (unique bands only)."""
         skill, modifiers = self.own_skill(model)
-        if model.kind == "zombie" or self.band_kind.get(model.side) != "unique":
+        if model.kind == "zombie" or self.band_kind.get(model.side) != "unique" or self.individual:
             return skill, modifiers
         leader = self.leader(model.side)
         if leader is None or leader.id == model.id:
@@ -223,21 +255,35 @@ def setup(board: Board, setup_spec: ZombieworldSetup, seed: int, catalog: Catalo
     catalog = catalog or load_catalog()
     table = Table.from_board(board)
     scenario = catalog.scenario(setup_spec.scenario)
+    if scenario.victory == "pick_any":
+        raise ValueError(f"{scenario.name}: the players pick another scenario to play")
+    if setup_spec.mode not in scenario.modes:
+        raise ValueError(f"{scenario.name} is not played in {setup_spec.mode} mode")
     deployments = [m for m in board.markers if m.kind is MarkerKind.DEPLOYMENT]
+    if scenario.deployment == "centre":
+        deployments = _centre_deployments(table)
     models: list[Model] = []
     leaders: list[tuple[str, str]] = []
     bands: list[tuple[str, str, str]] = []
     used: set[int] = set()
+    exits: list[tuple[str, str]] = []
     for entry in setup_spec.bands:
         if setup_spec.check_bands:
             check_band(entry.band, catalog)
         area = _deployment_for(entry, deployments, used)
+        if scenario.victory == "exit_opposite_edge":
+            exits.append((entry.seat, _opposite_edge(table, area)))
+        elif scenario.victory == "exit_any_edge":
+            exits.append((entry.seat, "any"))
         members = _deploy(entry, area, catalog)
         models.extend(members)
         by_name = {m.name: m.id for m in members}
         leaders.extend((entry.seat, by_name[m.name]) for m in leader_order(entry.band, catalog))
         bands.append((entry.seat, entry.band.kind, entry.band.band_type))
     seats = tuple(entry.seat for entry in setup_spec.bands)
+    spawn_dice = setup_spec.spawn_dice if setup_spec.spawn_dice is not None else (
+        scenario.individual_spawn_dice if setup_spec.mode == "individual" else scenario.spawn_dice)
+    centre = (table.width_cm / 2, table.height_cm / 2)
     state = State(
         round=0,
         rounds=scenario.rounds or 8,
@@ -247,15 +293,94 @@ def setup(board: Board, setup_spec: ZombieworldSetup, seed: int, catalog: Catalo
         leaders=tuple(leaders),
         models=tuple(models),
         scores=tuple((seat, SeatScore()) for seat in sorted(seats)),
-        spawn_dice=setup_spec.spawn_dice if setup_spec.spawn_dice is not None else scenario.spawn_dice,
+        spawn_dice=spawn_dice,
         rng=new_rng(seed),
+        mode=setup_spec.mode,
+        interior_light=setup_spec.interior_light,
+        exits=tuple(exits),
+        objective=centre if scenario.victory == "near_objective" else None,
         table=table,
         catalog=catalog,
     )
     game = _Game(state)
+    _roll_weather(game, setup_spec, board)
+    for _ in range(scenario.starting_zombies):
+        _spawn_zombie(game, centre, "scenario")
+    if scenario.penned_zombies:
+        _fill_pen(game, scenario.penned_zombies, deployments)
     _start_round(game)
     _advance(game)
     return game.freeze()
+
+
+def _centre_deployments(table: Table) -> list[Any]:
+    """Four small areas around the table centre (scenarios that start in the middle)."""
+    cx, cy = table.width_cm / 2, table.height_cm / 2
+    offsets = ((-16, -16), (16, -16), (16, 16), (-16, 16))
+    return [Marker(MarkerKind.DEPLOYMENT, (cx + dx, cy + dy), (12.0, 12.0)) for dx, dy in offsets]
+
+
+def _opposite_edge(table: Table, area: tuple[float, float, float, float]) -> str:
+    """The table edge facing the one the deployment area lies along."""
+    x, y, w, h = area
+    cx, cy = x + w / 2, y + h / 2
+    gaps = {"w": cx, "e": table.width_cm - cx, "n": cy, "s": table.height_cm - cy}
+    nearest = min(gaps, key=lambda edge: gaps[edge])
+    return {"w": "e", "e": "w", "n": "s", "s": "n"}[nearest]
+
+
+def _roll_weather(game: _Game, setup_spec: ZombieworldSetup, board: Board) -> None:
+    """Weather and time of day set the farthest anyone sees; then each street lamp may work."""
+    rows = game.catalog.tables.weather
+    if not setup_spec.weather:
+        return
+    if setup_spec.weather == "roll":
+        (die,) = game.d10(1)
+        row = next(r for r in rows if r.low <= die <= r.high)
+        game.emit(c.DiceRolled("weather", "", (die,), (), 0, (row.id,)))
+    else:
+        row = next((r for r in rows if r.id == setup_spec.weather), None)
+        if row is None:
+            raise ValueError(f"no weather called {setup_spec.weather!r}; choose from {', '.join(r.id for r in rows)}")
+    game.weather, game.sight_cm = row.id, float(row.sight_cm)
+    if not row.sight_cm or not setup_spec.lamps:
+        return
+    lamps = [m for m in board.markers if m.kind is MarkerKind.LAMP]
+    rule = game.catalog.tables.lamps
+    lit = []
+    for lamp in lamps:
+        (die,) = game.d6(1)
+        works = die >= rule.works_on
+        game.emit(c.DiceRolled("street lamp", "", (die,), (), rule.works_on, ("on" if works else "off",)))
+        if works:
+            lit.append(lamp.position)
+    game.lamps_lit = tuple(lit)
+
+
+def _fill_pen(game: _Game, count: int, deployments: list[Any]) -> None:
+    """The horde's pen: a block of zombies in the first deployment quadrant, held until it opens."""
+    dx, dy = deployments[0].position if deployments else (30.0, 30.0)
+    cx = min((dx // 60) * 60 + 30, game.table.width_cm - 20.0)
+    cy = min((dy // 60) * 60 + 30, game.table.height_cm - 20.0)
+    figures = game.figures()
+    held = []
+    for index in range(count * 4):
+        if len(held) == count:
+            break
+        col, row = index % 8, index // 8
+        point = (cx - 12 + col * 3.0, cy - 10 + row * 3.0)
+        mover = Figure("pen", point[0], point[1])
+        if destination_problem(game.table, mover, point, figures):
+            continue
+        zombie = Model(id=f"z{game.next_zombie}", side=ZOMBIES, kind="zombie", profile="walker", name="Walker",
+                       x=point[0], y=point[1])
+        game.next_zombie += 1
+        game.models[zombie.id] = zombie
+        game.order_ids.append(zombie.id)
+        figures.append(game.figure(zombie))
+        held.append(zombie.id)
+        game.emit(c.ZombieSpawned(zombie.id, point, "pen"))
+    game.pen = tuple(held)
 
 
 def _deployment_for(entry: BandEntry, deployments: list[Any], used: set[int]) -> tuple[float, float, float, float]:
@@ -307,20 +432,27 @@ def _start_round(game: _Game) -> None:
     game.round += 1
     game.emit(c.RoundStarted(game.round))
     for model in game.alive():
-        game.update(model, activated=False, charged_reaction_used=False, shot_this_round=())
+        boosts = tuple((item, last) for item, last in model.boosts if last >= game.round)
+        game.update(model, activated=False, charged_reaction_used=False, shot_this_round=(), boosts=boosts)
+    scenario = game.catalog.scenario(game.base.scenario)
+    if game.pen and scenario.pen_opens_round is not None and game.round >= scenario.pen_opens_round:
+        game.pen = ()  # the fence gives way
     for seat in game.base.seats:
         if game.score(seat).withdrawn:
             continue
         survivors = [m for m in game.alive(seat) if m.kind == "survivor"]
         if not survivors:
             continue
-        origin = game.leader(seat) or max(survivors, key=lambda m: game.own_skill(m)[0])
-        dice = game.d6(game.base.spawn_dice)
-        count = sum(1 for d in dice if d >= 4)
-        game.emit(c.DiceRolled("zombie generation", origin.id, dice, (), 4,
-                               tuple("zombie" if d >= 4 else "-" for d in dice)))
-        for _ in range(count):
-            _spawn_zombie(game, origin.position, "round")
+        # individual mode: each survivor brings its own dice, from itself
+        groups = [(m, game.base.spawn_dice) for m in survivors] if game.individual else [
+            (game.leader(seat) or max(survivors, key=lambda m: game.own_skill(m)[0]), game.base.spawn_dice)]
+        for origin, dice_count in groups:
+            dice = game.d6(dice_count)
+            count = sum(1 for d in dice if d >= 4)
+            game.emit(c.DiceRolled("zombie generation", origin.id, dice, (), 4,
+                                   tuple("zombie" if d >= 4 else "-" for d in dice)))
+            for _ in range(count):
+                _spawn_zombie(game, origin.position, "round")
     sides = [s for s in game.base.seats if not game.score(s).withdrawn and game.alive(s)] + [ZOMBIES]
     game.order = _initiative(game, sides)
     game.turn = 0
@@ -494,9 +626,18 @@ def _do_activate(game: _Game, model: Model, command: c.Activate) -> None:
     if _coherent(game, model):
         modifiers = [*modifiers, ("coherence", 1)]
         skill += 1
+    if model.cannot_activate_round == game.round:
+        game.emit(c.Activated(model.id, False))
+        model = game.update(model, activated=True)
+        engaged = game.engaged_with(model)
+        if engaged:
+            _melee(game, model, engaged)
+        _end_activation(game, game.models.get(model.id, model))
+        return
     (die,) = game.d6(1)
-    success = check_passes(die, skill)
-    game.emit(c.DiceRolled("activation", model.id, (die,), tuple(modifiers), skill, ("pass" if success else "fail",)))
+    success = die != 6 if game.individual else check_passes(die, skill)
+    game.emit(c.DiceRolled("activation", model.id, (die,), tuple(modifiers), 5 if game.individual else skill,
+                           ("pass" if success else "fail",)))
     game.emit(c.Activated(model.id, success))
     model = game.update(model, activated=True)
     engaged = game.engaged_with(model)
@@ -511,6 +652,9 @@ def _do_activate(game: _Game, model: Model, command: c.Activate) -> None:
         if engaged:
             _melee(game, model, engaged)
         _end_activation(game, model)
+        return
+    if model.kind == "dog" and not engaged and not _dog_control(game, model):
+        _end_activation(game, game.models.get(model.id, model))
         return
     move = _move_allowance(game, model)
     game.active = Activation(model.id, move, action_used=model.no_action_next, must_fight=bool(engaged))
@@ -533,6 +677,8 @@ def _move_allowance(game: _Game, model: Model) -> float:
     move = game.profile(model).move_cm
     if model.defect and (d := game.catalog.defect(model.defect)) is not None:
         move += d.move_modifier_cm
+    if game.boosted(model, "stimulants"):
+        move += 5.0
     return max(0.0, move)
 
 
@@ -540,15 +686,18 @@ def _do_move(game: _Game, model: Model, command: c.MoveModel) -> None:
     active = _need_active(game, model)
     if active.must_fight:
         raise IllegalCommand(f"{model.name} is locked in melee: fight on or try to disengage first")
-    cost = _validate_path(game, model, command.path, active.remaining_cm, contact_with=None)
+    cost, entered = _validate_path(game, model, command.path, active.remaining_cm, contact_with=None)
     end = command.path[-1]
-    game.update(model, x=end[0], y=end[1])
+    game.update(model, x=end[0], y=end[1], entrenched=False)
     game.active = replace(active, remaining_cm=active.remaining_cm - cost, moved=True)
     game.emit(c.ModelMoved(model.id, command.path, round(cost, 3)))
+    for index in dict.fromkeys(entered):
+        if model.id in game.models:
+            _enter_building(game, game.models[model.id], index, sprinting=_sprinted(game, active))
 
 
 def _validate_path(game: _Game, model: Model, path: tuple[tuple[float, float], ...], budget: float,
-                   contact_with: Model | None) -> float:
+                   contact_with: Model | None) -> tuple[float, tuple[int, ...]]:
     if not path:
         raise IllegalCommand("a move needs at least one point")
     points = [model.position, *path]
@@ -561,8 +710,9 @@ def _validate_path(game: _Game, model: Model, path: tuple[tuple[float, float], .
     result = path_cost(game.table, points, max_climb_cm=max_climb, entry_cost_cm=entry)
     if not result.ok:
         raise IllegalCommand(result.problem)
-    if result.cost_cm > budget + 1e-6:
-        raise IllegalCommand(f"that move costs {result.cost_cm:.1f} cm; {model.name} has {budget:.1f} cm left")
+    total = result.cost_cm + (ENTRY_COST_CM if model.entrenched else 0.0)  # climbing out of a position
+    if total > budget + 1e-6:
+        raise IllegalCommand(f"that move costs {total:.1f} cm; {model.name} has {budget:.1f} cm left")
     others = [f for f in game.figures() if f.id != model.id]
     problem = destination_problem(game.table, game.figure(model), path[-1], others)
     if problem:
@@ -574,7 +724,11 @@ def _validate_path(game: _Game, model: Model, path: tuple[tuple[float, float], .
             raise IllegalCommand(f"moving into contact with {enemy.name} is a charge")
     if contact_with is not None and base_distance(moved, game.figure(contact_with)) > CONTACT_CM:
         raise IllegalCommand(f"a charge must end in base contact with {contact_with.name}")
-    return result.cost_cm
+    return total, result.entered_buildings
+
+
+def _sprinted(game: _Game, active: Activation) -> bool:
+    return active.sprinted
 
 
 def _do_sprint(game: _Game, model: Model, command: c.Sprint) -> None:
@@ -586,7 +740,7 @@ def _do_sprint(game: _Game, model: Model, command: c.Sprint) -> None:
     if model.defect and (d := game.catalog.defect(model.defect)) is not None and d.cannot_sprint:
         raise IllegalCommand(f"{model.name} cannot sprint ({d.name})")
     extra = _sprint_roll(game, model)
-    game.active = replace(active, remaining_cm=active.remaining_cm + extra, action_used=True)
+    game.active = replace(active, remaining_cm=active.remaining_cm + extra, action_used=True, sprinted=True)
 
 
 def _sprint_roll(game: _Game, model: Model) -> float:
@@ -659,7 +813,7 @@ def _shoot(game: _Game, model: Model, firearm: Firearm, allocations: tuple[tuple
         raise IllegalCommand(f"{model.name} is trigger-happy: always the most shots ({firearm.shots_max})")
     shooter = game.figure(model)
     figures = game.figures()
-    open_portals = frozenset(game.base.open_portals)
+    frozenset(game.base.open_portals)
     targets = []
     for target_id, count in allocations:
         target = game.models.get(target_id)
@@ -669,22 +823,40 @@ def _shoot(game: _Game, model: Model, firearm: Firearm, allocations: tuple[tuple
             raise IllegalCommand("each target needs at least one shot")
         if target.side == model.side:
             raise IllegalCommand(f"{target.name} is in your own band")
-        if not can_see(game.table, shooter, game.figure(target), figures, open_portals):
+        if game.individual and target.side != ZOMBIES:
+            raise IllegalCommand("in individual mode the survivors play together")
+        if not _sees(game, model, target, figure_rows(figures)):
             raise IllegalCommand(f"{model.name} cannot see {target.name}")
+        light = _light_between(game, model, target)
+        if light == "dark" and base_distance(shooter, game.figure(target)) > POINT_BLANK_CM and not any(
+                (o := game.catalog.object(i)) is not None and o.sees_in_dark for i in model.objects):
+            raise IllegalCommand("too dark in there to shoot without a flashlight or goggles (or point blank)")
         if any(e.side == model.side for e in game.engaged_with(target)):
             raise IllegalCommand(f"{target.name} is in melee with your band: no shooting into it")
         targets.append((target, count))
     reach = _range_cm(game, model, firearm)
     all_dice: list[int] = []
     hostile_targets: list[Model] = []
+    impact = targets[0][0].position
+    if firearm.template_diameter_cm:
+        target = targets[0][0]
+        if base_distance(shooter, game.figure(target)) > reach:
+            targets = []
+            game.emit(c.ShotFired(model.id, firearm.id, target.id, 0, wasted=True))
+        else:
+            radius = firearm.template_diameter_cm / 2
+            targets = [(m, 1) for m in game.alive() if math.dist(m.position, impact) <= radius + BASE_RADIUS_CM]
     for target, count in targets:
         if target.id not in game.models:
             continue
-        if base_distance(shooter, game.figure(target)) > reach:
+        if not firearm.template_diameter_cm and base_distance(shooter, game.figure(target)) > reach:
             game.emit(c.ShotFired(model.id, firearm.id, target.id, 0, wasted=True))
             continue
         threshold, modifiers = _shot_modifiers(game, model, target, firearm)
         dice_count = count
+        if _light_between(game, model, target) == "dim" and dice_count > 1:
+            dice_count -= 1
+            modifiers.append(("dim light: one die less", 0))
         dice = game.d6(dice_count)
         all_dice.extend(dice)
         skill, skill_mods = game.own_skill(model)
@@ -695,7 +867,7 @@ def _shoot(game: _Game, model: Model, firearm: Firearm, allocations: tuple[tuple
         game.emit(c.ShotFired(model.id, firearm.id, target.id, hits))
         if hits:
             _wound(game, target, hits, model, melee=False)
-        if target.id in game.models and target.kind != "zombie":
+        if target.id in game.models and target.kind != "zombie" and target.side != model.side:
             hostile_targets.append(game.models[target.id])
     if firearm.jams and all_dice and (all_dice == [1] or all_dice.count(1) >= 2):
         model = game.update(game.models[model.id], unloaded=(*model.unloaded, firearm.id))
@@ -710,13 +882,23 @@ def _shoot(game: _Game, model: Model, firearm: Firearm, allocations: tuple[tuple
     if model.id in game.models:
         model = game.update(model, **updates)
     if firearm.bang and firearm.id not in model.silenced:
-        spot = targets[0][0].position if firearm.bang_at_impact else model.position
+        spot = impact if firearm.bang_at_impact else model.position
         game.bangs.append(Bang(spot[0], spot[1], firearm.bang))
         game.emit(c.BangPlaced(spot, firearm.bang))
     if not reaction:
         for target in hostile_targets:
             if target.id in game.models and model.id in game.models:
                 _react_to_shots(game, game.models[target.id], game.models[model.id])
+
+
+def _light_between(game: _Game, shooter: Model, target: Model) -> str:
+    """The interior light that matters for a shot: the worst of the shooter's and target's buildings."""
+    lights = set()
+    for model in (shooter, target):
+        index = game.table.building_at(model.position)
+        if index is not None:
+            lights.add(game.place(index).light)
+    return "dark" if "dark" in lights else "dim" if "dim" in lights else "normal"
 
 
 def _shot_modifiers(game: _Game, shooter: Model, target: Model, firearm: Firearm) -> tuple[int, list[tuple[str, int]]]:
@@ -738,7 +920,9 @@ def _shot_modifiers(game: _Game, shooter: Model, target: Model, firearm: Firearm
             modifiers.append((quality.name, quality.shoot_die_bonus))
     if any((o := game.catalog.object(i)) is not None and o.armour for i in (*target.objects, *target.hand)):
         modifiers.append(("target protected", -1))
-    if cover.target_in_building or cover.shooter_in_building:
+    if target.entrenched:
+        modifiers.append(("target entrenched", -1))
+    if cover.target_in_building or cover.shooter_in_building or game.sight_cm:
         bonus = max((o.dark_bonus for i in shooter.objects if (o := game.catalog.object(i)) is not None), default=0)
         if bonus:
             modifiers.append(("light indoors", bonus))
@@ -751,7 +935,11 @@ def _react_to_shots(game: _Game, target: Model, shooter: Model) -> None:
         situations.add("engaged")
     if _in_cover_ground(game, target):
         situations.add("difficult")
-    result, _ = _reaction(game, target, "shot_at", frozenset(situations))
+    if target.entrenched:
+        result = "return_fire"  # an entrenched survivor skips the roll and reacts as it likes
+        game.emit(c.ReactionResolved(target.id, "shot_at", 2, "entrenched: no roll"))
+    else:
+        result, _ = _reaction(game, target, "shot_at", frozenset(situations))
     if result == "return_fire":
         firearm = _firearm_in_hand(game, target)
         able = (
@@ -769,11 +957,19 @@ def _react_to_shots(game: _Game, target: Model, shooter: Model) -> None:
                 return
             except IllegalCommand:
                 pass
-        game.update(target, no_action_next=True)
+        _cover_or_wait(game, game.models[target.id], shooter, "engaged" in situations)
     elif result == "take_cover":
-        game.update(target, no_action_next=True)
+        _cover_or_wait(game, target, shooter, "engaged" in situations)
     elif result == "flee":
         _flee(game, target, toward_edge=False)
+
+
+def _cover_or_wait(game: _Game, target: Model, shooter: Model, engaged: bool) -> None:
+    if engaged or target.entrenched:
+        if not target.entrenched:
+            game.update(target, no_action_next=True)
+        return
+    _take_cover(game, target, shooter)
 
 
 def _in_cover_ground(game: _Game, model: Model) -> bool:
@@ -843,6 +1039,8 @@ def _melee_dice(game: _Game, model: Model) -> tuple[int, int, int, list[tuple[st
     dice = game.profile(model).combat_dice
     if model.kind != "survivor":
         return dice, 0, 0, []
+    if game.boosted(model, "stimulants"):
+        dice += 1
     weapons = [w for i in model.hand if (w := game.catalog.hand_weapon(i)) is not None]
     modifiers: list[tuple[str, int]] = []
     rerolls = 0
@@ -989,6 +1187,8 @@ def _few_of_us_left(game: _Game, seat: str) -> None:
     if not living:
         _withdraw(game, seat)
         return
+    if game.individual:
+        return
     threshold = 3 if game.band_type.get(seat) == "veterans" and game.band_kind.get(seat) == "unique" else 2
     if not score.few_left_checked and score.members_lost < threshold and len(game.alive(seat)) > 2:
         return
@@ -1026,7 +1226,12 @@ def _do_charge(game: _Game, model: Model, command: c.Charge) -> None:
         raise IllegalCommand("charge an enemy on the table")
     if model.kind == "dog":
         raise IllegalCommand("dogs charge only when they lose control")
-    cost = _validate_path(game, model, command.path, active.remaining_cm, contact_with=target)
+    if game.individual and target.side != ZOMBIES:
+        raise IllegalCommand("in individual mode the survivors play together")
+    defect = game.catalog.defect(model.defect) if model.defect else None
+    free_sprint = target.side == ZOMBIES and not (defect is not None and defect.cannot_sprint) and not active.sprinted
+    budget = active.remaining_cm + (2 * SPRINT_STEP_CM if free_sprint else 0.0)
+    cost, _ = _validate_path(game, model, command.path, budget, contact_with=target)
     if target.side == ZOMBIES:
         own_ground = frozenset({"difficult"} if _in_cover_ground(game, model) else {"open"})
         result, _ = _reaction(game, model, "charging", own_ground)
@@ -1042,7 +1247,18 @@ def _do_charge(game: _Game, model: Model, command: c.Charge) -> None:
                 return
             except IllegalCommand:
                 pass
+        if cost > active.remaining_cm + 1e-6:
+            # out of reach on foot: the free sprint of a fearless charge
+            reach = active.remaining_cm + _sprint_roll(game, model)
+            if reach + 1e-6 < cost:
+                _fall_short(game, model, command.path, reach)
+                game.active = replace(game.active or active, remaining_cm=0.0, moved=True, sprinted=True)
+                return
+            active = replace(active, remaining_cm=reach, sprinted=True)
+            game.active = active
     else:
+        if cost > active.remaining_cm + 1e-6:
+            raise IllegalCommand(f"that charge costs {cost:.1f} cm; {model.name} has {active.remaining_cm:.1f} cm left")
         defender = target
         ground = frozenset({"difficult"} if _in_cover_ground(game, defender) else {"open"})
         if not defender.charged_reaction_used and not defender.fleeing:
@@ -1060,11 +1276,36 @@ def _do_charge(game: _Game, model: Model, command: c.Charge) -> None:
         if model.id not in game.models:
             return
     end = command.path[-1]
-    model = game.update(game.models[model.id], x=end[0], y=end[1])
+    model = game.update(game.models[model.id], x=end[0], y=end[1], entrenched=False)
     game.emit(c.ModelMoved(model.id, command.path, round(cost, 3)))
     game.active = replace(game.active or active, remaining_cm=max(0.0, active.remaining_cm - cost), moved=True)
     _melee(game, model, [game.models[target.id]] if target.id in game.models else [])
     _after_fight(game, model.id)
+
+
+def _fall_short(game: _Game, model: Model, path: tuple[tuple[float, float], ...], budget: float) -> None:
+    """A sprinting charger that cannot reach goes as far along its path as its move allows."""
+    points = [model.position, *path]
+    others = [f for f in game.figures() if f.id != model.id]
+    legs = [math.dist(a, b) for a, b in zip(points, points[1:], strict=False)]
+    total = sum(legs)
+    for step in range(20, 0, -1):
+        wanted = total * step / 20
+        walked, trail = 0.0, [points[0]]
+        for (a, b), leg in zip(zip(points, points[1:], strict=False), legs, strict=True):
+            if walked + leg >= wanted:
+                f = (wanted - walked) / leg if leg else 0.0
+                trail.append((a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f))
+                break
+            walked += leg
+            trail.append(b)
+        cost = path_cost(game.table, trail)
+        end = trail[-1]
+        if cost.ok and cost.cost_cm <= budget + 1e-6 and not destination_problem(game.table, game.figure(model), end, others) \
+                and all(base_distance(Figure(model.id, *end), game.figure(e)) > CONTACT_CM for e in game.enemies_of(model)):
+            game.update(model, x=end[0], y=end[1], entrenched=False)
+            game.emit(c.ModelMoved(model.id, tuple(trail[1:]), round(cost.cost_cm, 3)))
+            return
 
 
 def _after_fight(game: _Game, model_id: str) -> None:
@@ -1164,14 +1405,20 @@ def _bang_phase(game: _Game) -> None:
 def _zombie_turn(game: _Game) -> None:
     """Targets, then the zombies that cannot reach melee move, charged survivors react, the rest
     charge, and every melee with zombies is fought."""
-    zombies = [z for z in game.alive(ZOMBIES) if not z.activated]
+    penned = set(game.pen)
+    zombies = [z for z in game.alive(ZOMBIES) if not z.activated and z.id not in penned]
     open_portals = frozenset(game.base.open_portals)
     plans: list[tuple[Model, Model | None]] = []
     figures = game.figures()
+    rows = figure_rows(figures)
+    horn = next((m for m in game.alive() if m.horn), None)
     for zombie in zombies:
         if game.engaged_with(zombie):
             continue
-        plans.append((zombie, _zombie_target(game, zombie, figures, open_portals)))
+        target = horn if horn is not None else _zombie_target(game, zombie, figures, open_portals, rows)
+        plans.append((zombie, target))
+    if horn is not None:
+        game.update(horn, horn=False)
     chargers: list[tuple[Model, Model]] = []
     for zombie, target in plans:
         reach = game.profile(zombie).move_cm
@@ -1229,14 +1476,15 @@ def _spread(targets: list[Model], shots: int) -> tuple[tuple[str, int], ...]:
     return tuple((t.id, n) for t, n in zip(targets, counts, strict=True) if n)
 
 
-def _zombie_target(game: _Game, zombie: Model, figures: list[Figure], open_portals: frozenset[str]) -> Model | None:
+def _zombie_target(game: _Game, zombie: Model, figures: list[Figure], open_portals: frozenset[str],
+                   rows: Any = None) -> Model | None:
     me = game.figure(zombie)
     seen = []
     for prey in game.alive():
         if prey.side == ZOMBIES:
             continue
         fig = game.figure(prey)
-        if can_see(game.table, me, fig, figures, open_portals):
+        if _sees(game, zombie, prey, rows if rows is not None else figure_rows(figures)):
             seen.append((base_distance(me, fig), prey))
     if not seen:
         return None
@@ -1284,6 +1532,606 @@ def _zombie_walk(game: _Game, zombie: Model, target: Model | None, charge: bool 
     game.emit(c.ModelMoved(zombie.id, (best,), round(math.dist(start, best), 3)))
 
 
+# --- sight limits: weather and street lamps -----------------------------------------------------
+
+
+def _sees(game: _Game, viewer: Model, target: Model, rows: Any = None) -> bool:
+    """Line of sight, cut short by the weather unless the target stands under a working lamp."""
+    limit = game.sight_cm
+    if limit and _lamp_lit_over(game, target.position):
+        limit = 0.0
+    return can_see(game.table, game.figure(viewer), game.figure(target), game.figures() if rows is None else (),
+                   frozenset(game.base.open_portals), limit, rows=rows)
+
+
+def _lamp_lit_over(game: _Game, point: tuple[float, float]) -> bool:
+    radius = game.catalog.tables.lamps.radius_cm
+    return any(math.dist(point, lamp) <= radius for lamp in game.lamps_lit)
+
+
+# --- inventory ----------------------------------------------------------------------------------
+
+
+def _object_slots(game: _Game, model: Model) -> int:
+    slots = game.catalog.bands.rules.object_slots
+    quality = game.catalog.defect(model.defect) if model.defect else None
+    if quality is not None and quality.object_slots is not None:
+        slots = quality.object_slots
+    return slots
+
+
+def _give(game: _Game, model: Model, item: str) -> bool:
+    """Put an item in a free slot; with none free it is left on the ground (False)."""
+    model = game.models[model.id]
+    if game.catalog.is_weapon(item):
+        if not model.hand:
+            game.update(model, hand=(item,))
+            return True
+        quality = game.catalog.defect(model.defect) if model.defect else None
+        if not model.backpack and not (quality is not None and quality.no_backpack) and len(model.hand) < 2:
+            game.update(model, backpack=(item,))
+            return True
+    elif len(model.objects) < _object_slots(game, model):
+        game.update(model, objects=(*model.objects, item))
+        return True
+    game.ground.append((model.x, model.y, item))
+    return False
+
+
+def _take_object(game: _Game, model: Model, item: str) -> Model:
+    objects = list(model.objects)
+    objects.remove(item)
+    uses = tuple((i, n) for i, n in model.uses if i != item or item in objects)
+    return game.update(model, objects=tuple(objects), uses=uses)
+
+
+def _spend_use(game: _Game, model: Model, item: str, uses: int) -> Model:
+    """Count one use of an object; it is discarded after its last."""
+    spent = dict(model.uses).get(item, 0) + 1
+    if spent >= uses:
+        return _take_object(game, model, item)
+    return game.update(model, uses=tuple(sorted({**dict(model.uses), item: spent}.items())))
+
+
+def _join(game: _Game, finder: Model, how: str, kind: Literal["survivor", "dog"] = "survivor",
+          rescued: bool = False) -> Model | None:
+    """A frightened survivor, a dog or the rescued person joins the finder's band beside it."""
+    spot = _free_spot_near(game, finder.position, 2.6)
+    if spot is None:
+        return None
+    number = sum(1 for m in game.order_ids if m.startswith(f"{finder.side}:found"))
+    model_id = f"{finder.side}:found{number + 1}"
+    name = {"dog": "Found dog", "rescued": "Rescued person"}.get(how, f"Found survivor {number + 1}")
+    joined = Model(id=model_id, side=finder.side, kind=kind, profile="dog" if kind == "dog" else "frightened",
+                   name=name, x=spot[0], y=spot[1], activated=True, rescued=rescued)
+    game.models[model_id] = joined
+    game.order_ids.append(model_id)
+    game.emit(c.SurvivorJoined(model_id, finder.side, how))
+    return joined
+
+
+def _free_spot_near(game: _Game, centre: tuple[float, float], distance_cm: float,
+                    inside: int | None = None) -> tuple[float, float] | None:
+    figures = game.figures()
+    mover = Figure("new", centre[0], centre[1])
+    for ring in (distance_cm, distance_cm + 1.5, distance_cm + 3.0, distance_cm + 5.0):
+        for step in range(12):
+            angle = step * math.pi / 6
+            point = (centre[0] + math.cos(angle) * ring, centre[1] + math.sin(angle) * ring)
+            if inside is not None and game.table.building_at(point) != inside:
+                continue
+            if not destination_problem(game.table, mover, point, figures):
+                return point
+    return None
+
+
+# --- buildings: entering, encounters, searching ---------------------------------------------------
+
+
+def _enter_building(game: _Game, model: Model, index: int, sprinting: bool) -> None:
+    """The first time anyone enters a building: its light (if in play), then the D10 of who is there."""
+    place = game.place(index)
+    if place.opened or place.searched or model.kind != "survivor":
+        return
+    if game.base.interior_light and not place.light:
+        (die,) = game.d6(1)
+        row = next(r for r in game.catalog.tables.interior_light if r.low <= die <= r.high)
+        game.emit(c.DiceRolled("interior light", model.id, (die,), (), 0, (row.id,)))
+        game.mark(index, light=row.id)
+        game.emit(c.PlaceMarked(index, "light", row.id))
+    (die,) = game.d10(1)
+    row = next(r for r in game.catalog.tables.building_entry if r.low <= die <= r.high)
+    game.emit(c.DiceRolled("building entry", model.id, (die,), (), 0, (row.result,)))
+    game.mark(index, opened=True)
+    game.emit(c.PlaceMarked(index, "open"))
+    if row.result == "empty":
+        game.emit(c.BuildingEntered(model.id, index, "empty"))
+        return
+    if row.result == "frightened_survivor":
+        game.emit(c.BuildingEntered(model.id, index, "frightened_survivor"))
+        if _join(game, model, "found") is not None:
+            game.bump(model.side, survivors_found=1)
+        return
+    _zombie_encounter(game, model, index, die, sprinting)
+
+
+def _zombie_encounter(game: _Game, model: Model, index: int, count: int, sprinting: bool) -> None:
+    """Zombies inside: the surprise roll decides who strikes first."""
+    zombies_die, survivor_die = game.d6(2)
+    skill, modifiers = game.check_skill(model)
+    if model.ability == "reroll_surprise" and survivor_die + skill < zombies_die + count:
+        survivor_die = game.d6(1)[0]
+        modifiers = [*modifiers, ("re-roll", 0)]
+    if model.virtue == "locksmith":
+        winner = "survivor"
+    elif sprinting:
+        winner = "zombies"
+    else:
+        winner = "survivor" if survivor_die + skill >= zombies_die + count else "zombies"
+    game.emit(c.DiceRolled("surprise", model.id, (survivor_die, zombies_die), (("skill", skill), *modifiers,
+                                                                               ("zombies", count)), 0, (winner,)))
+    game.emit(c.BuildingEntered(model.id, index, "zombies", count, winner))
+    placed: list[Model] = []
+    for _ in range(count):
+        spot = _free_spot_near(game, model.position, 2.5 + 0.01, inside=index) or \
+            _free_spot_near(game, model.position, 2.5, inside=None)
+        if spot is None:
+            break
+        zombie = Model(id=f"z{game.next_zombie}", side=ZOMBIES, kind="zombie", profile="walker", name="Walker",
+                       x=spot[0], y=spot[1], activated=_zombies_have_acted(game))
+        game.next_zombie += 1
+        game.models[zombie.id] = zombie
+        game.order_ids.append(zombie.id)
+        game.emit(c.ZombieSpawned(zombie.id, spot, "building"))
+        placed.append(zombie)
+    if winner == "survivor":
+        firearm = _firearm_in_hand(game, model)
+        if firearm is not None and firearm.id not in model.unloaded and not firearm.template_diameter_cm:
+            threshold = game.catalog.tables.to_hit.open
+            for zombie in placed:
+                (die,) = game.d6(1)
+                hit = die + skill >= threshold
+                game.emit(c.DiceRolled("surprise shot", model.id, (die,), (("skill", skill),), threshold,
+                                       ("wound" if hit else "miss",)))
+                if hit:
+                    _wound(game, zombie, 1, game.models[model.id], melee=False)
+    if model.id in game.models:
+        enemies = [game.models[z.id] for z in placed if z.id in game.models]
+        enemies = [z for z in enemies if base_distance(game.figure(z), game.figure(game.models[model.id])) <= CONTACT_CM]
+        if enemies:
+            _melee(game, game.models[model.id], enemies)
+            _after_fight(game, model.id)
+
+
+def _zombies_inside(game: _Game, index: int) -> bool:
+    return any(game.table.building_at(z.position) == index for z in game.alive(ZOMBIES))
+
+
+def _do_search(game: _Game, model: Model, command: c.Search) -> None:
+    active = _need_active(game, model)
+    if model.kind != "survivor":
+        raise IllegalCommand("only survivors search")
+    if active.action_used:
+        raise IllegalCommand(f"{model.name} has already used its action")
+    if active.must_fight or game.engaged_with(model):
+        raise IllegalCommand(f"{model.name} is locked in melee")
+    if command.piece >= 0:
+        _search_piece(game, model, command)
+    else:
+        _search_building(game, model, command)
+    if game.active is not None and game.active.model == model.id:
+        game.active = replace(game.active, action_used=True)
+
+
+def _search_building(game: _Game, model: Model, command: c.Search) -> None:
+    index = game.table.building_at(model.position)
+    if index is None:
+        raise IllegalCommand(f"{model.name} is not inside a building")
+    place = game.place(index)
+    if _zombies_inside(game, index):
+        raise IllegalCommand("clear the zombies out of the building first")
+    again = False
+    if place.searched:
+        if model.ability != "search_again" or model.side in place.searched_again_by:
+            raise IllegalCommand("this building has already been searched")
+        again = True
+    dice = game.d10(3)
+    total = sum(dice)
+    options = game.catalog.search_result(total)
+    game.emit(c.DiceRolled("search", model.id, dice, (), 0, (str(total),)))
+    if options:
+        found = command.prefer if command.prefer in options else options[0]
+        _receive(game, model, found, options)
+    piece = game.table.piece(index)
+    if piece.shop and not again:
+        _shop_reward(game, model, piece.shop)
+    if again:
+        game.mark(index, searched_again_by=(*place.searched_again_by, model.side))
+    else:
+        game.mark(index, opened=True, searched=True)
+        game.bump(model.side, buildings_searched=1)
+    game.emit(c.PlaceMarked(index, "searched"))
+
+
+def _receive(game: _Game, model: Model, found: str, options: tuple[str, ...] = ()) -> None:
+    current = game.models[model.id]
+    if found == "dog":
+        game.emit(c.ItemFound(model.id, found, options))
+        _join(game, current, "dog", kind="dog")
+    elif found == "frightened_survivor":
+        game.emit(c.ItemFound(model.id, found, options))
+        if _join(game, current, "found") is not None:
+            game.bump(model.side, survivors_found=1)
+    elif found == "heal":
+        if current.wounds:
+            game.update(current, wounds=current.wounds - 1)
+        game.emit(c.ItemUsed(model.id, "heal", model.id, 1 if current.wounds else 0))
+    elif found.startswith("vehicle:"):
+        game.emit(c.ItemFound(model.id, found, options, dropped=True))  # vehicles are not played yet
+    else:
+        kept = _give(game, current, found)
+        game.emit(c.ItemFound(model.id, found, options, dropped=not kept))
+
+
+def _shop_reward(game: _Game, model: Model, shop_id: str) -> None:
+    shop = next((s for s in game.catalog.tables.shop if s.id == shop_id), None)
+    if shop is None:
+        return
+    (die,) = game.d6(1)
+    game.emit(c.DiceRolled(f"{shop.name} reward", model.id, (die,)))
+    for low, high, items in shop.rewards:
+        if low <= die <= high:
+            for item in items:
+                if model.id in game.models:
+                    _receive(game, game.models[model.id], item)
+
+
+def _touching_piece(game: _Game, model: Model, index: int) -> bool:
+    piece = game.table.piece(index)
+    x0, y0, x1, y1 = piece.bounds
+    dx = max(x0 - model.x, 0.0, model.x - x1)
+    dy = max(y0 - model.y, 0.0, model.y - y1)
+    return math.hypot(dx, dy) <= BASE_RADIUS_CM + 1.0
+
+
+def _search_piece(game: _Game, model: Model, command: c.Search) -> None:
+    """A prop (D6 on the props table) or, in the rescue and antidote scenarios, a container."""
+    if not 0 <= command.piece < len(game.table.pieces):
+        raise IllegalCommand("no such piece of scenery")
+    piece = game.table.piece(command.piece)
+    if not piece.prop:
+        raise IllegalCommand(f"the {piece.label or 'piece'} cannot be searched")
+    if not _touching_piece(game, model, piece.index):
+        raise IllegalCommand(f"{model.name} must touch the {piece.label or 'piece'} to search it")
+    place = game.place(piece.index)
+    if place.searched:
+        raise IllegalCommand(f"the {piece.label or 'piece'} has already been searched")
+    scenario = game.catalog.scenario(game.base.scenario)
+    if scenario.find_on is not None:
+        if model.id in place.tried_by:
+            raise IllegalCommand(f"{model.name} has already searched the {piece.label or 'piece'}")
+        if scenario.victory == "rescue" and any(m.rescued for m in game.alive()):
+            raise IllegalCommand("the person has already been found")
+        (die,) = game.d6(1)
+        found = die >= scenario.find_on
+        game.emit(c.DiceRolled("container", model.id, (die,), (), scenario.find_on, ("found" if found else "empty",)))
+        if not found:
+            game.mark(piece.index, tried_by=(*place.tried_by, model.id))
+            return
+        game.mark(piece.index, searched=True)
+        game.emit(c.PlaceMarked(piece.index, "searched"))
+        if scenario.victory == "rescue":
+            game.emit(c.ItemFound(model.id, "rescued"))
+            if _join(game, model, "rescued", rescued=True) is not None:
+                game.bump(model.side, survivors_found=1)
+        else:
+            game.update(model, elements=(*model.elements, "antidote"))
+            game.emit(c.ItemFound(model.id, "antidote"))
+        return
+    prop = next((p for p in game.catalog.tables.prop if p.id == piece.prop), None)
+    if prop is None:
+        raise IllegalCommand(f"the {piece.label or 'piece'} cannot be searched")
+    (die,) = game.d6(1)
+    find_on = game.catalog.tables.props.find_on
+    found = die >= find_on
+    game.emit(c.DiceRolled("prop search", model.id, (die,), (), find_on, ("found" if found else "nothing",)))
+    game.mark(piece.index, searched=True)
+    game.emit(c.PlaceMarked(piece.index, "searched"))
+    if found:
+        _receive(game, model, prop.item)
+
+
+# --- objects, first aid, entrenching, picking up, leaving the table -----------------------------
+
+
+SELF_BOOSTS = ("stimulants", "cigarettes")
+EDGE_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west"}
+
+
+def _do_use_item(game: _Game, model: Model, command: c.UseItem) -> None:
+    active = _need_active(game, model)
+    if command.item not in model.objects:
+        raise IllegalCommand(f"{model.name} carries no {game.catalog.item_name(command.item)}")
+    item = game.catalog.object(command.item)
+    if item is None:
+        raise IllegalCommand(f"{command.item} is not an object")
+    if item.id == "ammo_box":
+        if not model.unloaded:
+            raise IllegalCommand(f"{model.name} has no unloaded weapon")
+        model = game.update(model, unloaded=())
+        _take_object(game, model, item.id)
+        game.emit(c.ItemUsed(model.id, item.id))
+        return
+    if item.id in SELF_BOOSTS:
+        if active.moved or active.action_used:
+            raise IllegalCommand(f"the {item.name} is taken at the start of the turn, before moving or acting")
+        if game.boosted(model, item.id):
+            raise IllegalCommand(f"the {item.name} is still working")
+        boosts = tuple((i, r) for i, r in model.boosts if i != item.id) + ((item.id, game.round + 1),)
+        model = game.update(model, boosts=boosts)
+        model = _spend_use(game, model, item.id, item.uses or 1)
+        if item.id == "stimulants":
+            game.active = replace(active, remaining_cm=active.remaining_cm + 5.0)
+        game.emit(c.ItemUsed(model.id, item.id))
+        return
+    if active.action_used:
+        raise IllegalCommand(f"{model.name} has already used its action")
+    if item.heals:
+        target = _patient(game, model, command.target)
+        uses = item.uses or 1
+        if item.id == "medkit" and model.virtue == "medic":
+            uses += 1
+        healed = min(item.heals, target.wounds)
+        game.update(target, wounds=target.wounds - healed)
+        _spend_use(game, game.models[model.id], item.id, uses)
+        game.emit(c.ItemUsed(model.id, item.id, target.id, healed))
+    elif item.id == "air_horn":
+        model = game.update(model, horn=True)
+        _spend_use(game, model, item.id, item.uses or 1)
+        game.emit(c.ItemUsed(model.id, item.id))
+    else:
+        raise IllegalCommand(f"the {item.name} is not used like that")
+    game.active = replace(active, action_used=True)
+
+
+def _patient(game: _Game, model: Model, target_id: str) -> Model:
+    target = game.models.get(target_id or model.id)
+    if target is None or target.kind != "survivor":
+        raise IllegalCommand("tend yourself or a survivor")
+    if target.id != model.id and base_distance(game.figure(model), game.figure(target)) > CONTACT_CM + 0.2:
+        raise IllegalCommand(f"{target.name} must be in base contact")
+    if target.side != model.side and target.side != ZOMBIES and not game.individual:
+        raise IllegalCommand(f"{target.name} is not in your band")
+    if not target.wounds:
+        raise IllegalCommand(f"{target.name} has no wound to heal")
+    return target
+
+
+def _do_first_aid(game: _Game, model: Model, command: c.FirstAid) -> None:
+    active = _need_active(game, model)
+    if model.virtue != "first_aid":
+        raise IllegalCommand(f"{model.name} does not know first aid")
+    if active.action_used:
+        raise IllegalCommand(f"{model.name} has already used its action")
+    target = _patient(game, model, command.target)
+    (die,) = game.d10(1)
+    healed = 1 if die >= 8 else 0
+    game.emit(c.DiceRolled("first aid", model.id, (die,), (), 8, ("healed" if healed else "no effect",)))
+    if healed:
+        game.update(target, wounds=target.wounds - 1)
+    game.emit(c.ItemUsed(model.id, "first_aid", target.id, healed))
+    game.active = replace(active, action_used=True)
+
+
+ENTRENCH_MIN_CM = 2.0
+
+
+def _do_entrench(game: _Game, model: Model, command: c.Entrench) -> None:
+    active = _need_active(game, model)
+    if active.moved or active.action_used:
+        raise IllegalCommand("entrenching is declared at the start of the turn, before moving or acting")
+    if model.entrenched:
+        raise IllegalCommand(f"{model.name} is already entrenched")
+    if active.must_fight or game.engaged_with(model):
+        raise IllegalCommand(f"{model.name} is locked in melee")
+    if not _shelter_near(game, model):
+        raise IllegalCommand(f"{model.name} needs an obstacle 2 cm high or more, no taller than itself, to hide behind")
+    game.update(model, entrenched=True)
+    game.active = replace(active, remaining_cm=0.0)
+    game.emit(c.Entrenched(model.id))
+
+
+def _shelter_near(game: _Game, model: Model) -> bool:
+    from game.board.model import TerrainKind  # noqa: PLC0415
+
+    top = 3.0  # a miniature's height
+    reach = BASE_RADIUS_CM + 0.6
+    for piece in game.table.pieces:
+        if piece.kind in (TerrainKind.OBSTACLE, TerrainKind.WALL, TerrainKind.COVER) \
+                and ENTRENCH_MIN_CM <= piece.sight_height_cm <= top and _touching_piece(game, model, piece.index):
+            return True
+    for wall in game.table.walls:
+        if ENTRENCH_MIN_CM <= wall.height_cm <= top:
+            seg = _segment_distance(model.position, wall.a, wall.b)
+            if seg <= reach:
+                return True
+    return False
+
+
+def _segment_distance(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length_sq = dx * dx + dy * dy
+    t = 0.0 if length_sq < 1e-12 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length_sq))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
+
+
+PICK_UP_CM = 2.0
+
+
+def _do_pick_up(game: _Game, model: Model, command: c.PickUp) -> None:
+    active = _need_active(game, model)
+    if model.kind != "survivor":
+        raise IllegalCommand("only survivors pick things up")
+    if active.action_used:
+        raise IllegalCommand(f"{model.name} has already used its action")
+    if game.engaged_with(model):
+        raise IllegalCommand(f"{model.name} is locked in melee")
+    near = [g for g in game.ground if point_base_distance((g[0], g[1]), game.figure(model)) <= PICK_UP_CM]
+    if not near:
+        raise IllegalCommand(f"nothing lies within {PICK_UP_CM:g} cm of {model.name}")
+    for entry in near:
+        game.ground.remove(entry)
+        item = entry[2]
+        if item == "antidote":
+            current = game.models[model.id]
+            game.update(current, elements=(*current.elements, "antidote"))
+            game.emit(c.ItemFound(model.id, item))
+            continue
+        before = len(game.ground)
+        kept = _give(game, game.models[model.id], item)
+        if not kept:
+            game.ground.pop(before)
+            game.ground.append(entry)  # no room: it stays where it was
+        else:
+            game.emit(c.ItemFound(model.id, item))
+    game.active = replace(active, action_used=True)
+
+
+def _do_leave_table(game: _Game, model: Model, command: c.LeaveTable) -> None:
+    active = _need_active(game, model)
+    edge = dict(game.base.exits).get(model.side)
+    if edge is None:
+        raise IllegalCommand("this scenario has no way off the table")
+    if active.must_fight or game.engaged_with(model):
+        raise IllegalCommand(f"{model.name} is locked in melee")
+    cost = _validate_path(game, model, command.path, active.remaining_cm, contact_with=None)[0]
+    x, y = command.path[-1]
+    slack = BASE_RADIUS_CM + 0.5
+    gaps = {"w": x, "e": game.table.width_cm - x, "n": y, "s": game.table.height_cm - y}
+    edges = tuple(gaps) if edge == "any" else (edge,)
+    if not any(gaps[e] <= slack for e in edges):
+        where = "a table edge" if edge == "any" else f"the {EDGE_NAMES[edge]} edge"
+        raise IllegalCommand(f"the path must end touching {where}")
+    game.emit(c.ModelMoved(model.id, command.path, round(cost, 3)))
+    game.update(model, x=x, y=y)
+    game.bump(model.side, escaped=1)
+    del game.models[model.id]
+    game.emit(c.ModelRemoved(model.id, "escaped"))
+    game.active = None
+    _check_exit_victory(game, model.side)
+    if not game.finished:
+        _end_activation_after_exit(game, model)
+
+
+def _end_activation_after_exit(game: _Game, model: Model) -> None:
+    game.emit(c.ActivationEnded(model.id))
+    _bang_phase(game)
+
+
+def _check_exit_victory(game: _Game, seat: str) -> None:
+    from game.rules.zombieworld.scoring import exit_goal_met  # noqa: PLC0415
+
+    if exit_goal_met(game.catalog.scenario(game.base.scenario), game.score(seat), _band_size(game, seat)):
+        game.finished = True
+        game.winners = (seat,)
+        game.emit(c.GameEnded((seat,), f"{seat} got away"))
+
+
+def _band_size(game: _Game, seat: str) -> int:
+    """Members that started the game, plus those who joined."""
+    return sum(1 for model_id in game.order_ids if model_id.startswith(f"{seat}:"))
+
+
+# --- dogs ---------------------------------------------------------------------------------------
+
+
+def _dog_control(game: _Game, dog: Model) -> bool:
+    """A dog within charge reach of an enemy must pass a check (helped by a band member within
+    10 cm) or it charges that enemy. True when the dog stays under control."""
+    reach = game.profile(dog).move_cm
+    me = game.figure(dog)
+    enemies = sorted((base_distance(me, game.figure(e)), e.id) for e in game.enemies_of(dog))
+    enemies = [(d, e) for d, e in enemies if d <= reach]
+    if not enemies:
+        return True
+    skill, modifiers = game.own_skill(dog)
+    for friend in game.alive(dog.side):
+        if friend.id != dog.id and base_distance(me, game.figure(friend)) <= 10.0:
+            friend_skill = game.own_skill(friend)[0]
+            if friend_skill > skill:
+                skill, modifiers = friend_skill, [("helped by " + friend.name, friend_skill - game.own_skill(dog)[0])]
+    (die,) = game.d6(1)
+    kept = check_passes(die, skill)
+    game.emit(c.DiceRolled("dog control", dog.id, (die,), tuple(modifiers), skill, ("pass" if kept else "fail",)))
+    target = game.models[enemies[0][1]]
+    game.emit(c.DogControl(dog.id, kept, "" if kept else target.id))
+    if kept:
+        return True
+    _straight_charge(game, dog, target, reach)
+    current = game.models.get(dog.id)
+    if current is not None:
+        engaged = game.engaged_with(current)
+        if engaged:
+            _melee(game, current, engaged)
+    return False
+
+
+def _straight_charge(game: _Game, model: Model, target: Model, reach: float) -> None:
+    start = model.position
+    dx, dy = target.x - start[0], target.y - start[1]
+    gap = math.hypot(dx, dy)
+    if gap < 1e-9:
+        return
+    stop = min(reach, gap - 2 * BASE_RADIUS_CM)
+    others = [f for f in game.figures() if f.id != model.id]
+    for fraction in (1.0, 0.9, 0.75, 0.5, 0.25):
+        travel = stop * fraction
+        point = (start[0] + dx / gap * travel, start[1] + dy / gap * travel)
+        cost = path_cost(game.table, [start, point])
+        if cost.ok and cost.cost_cm <= reach + 1e-6 and not destination_problem(game.table, game.figure(model), point, others):
+            game.update(model, x=point[0], y=point[1])
+            game.emit(c.ModelMoved(model.id, (point,), round(cost.cost_cm, 3)))
+            return
+
+
+# --- taking cover -------------------------------------------------------------------------------
+
+
+def _take_cover(game: _Game, model: Model, shooter: Model) -> None:
+    """Move (up to the profile move, police +5 cm) to the nearest spot with difficult ground, a
+    building, or scenery cutting the shooter's sight; without one, no action next turn."""
+    reach = game.profile(model).move_cm + (5.0 if model.ability == "take_cover_bonus_move" else 0.0)
+    start = model.position
+    others = [f for f in game.figures() if f.id != model.id]
+    rows = figure_rows(others)
+    eye = game.figure(shooter)
+    best: tuple[float, tuple[float, float]] | None = None
+    for ring in (reach / 4, reach / 2, reach * 3 / 4, reach):
+        for step in range(16):
+            angle = step * math.pi / 8
+            point = (start[0] + math.cos(angle) * ring, start[1] + math.sin(angle) * ring)
+            if not game.table.on_table(point, BASE_RADIUS_CM):
+                continue
+            spot = Figure(model.id, point[0], point[1])
+            protected = game.table.in_difficult(point) or game.table.building_at(point) is not None or \
+                not can_see(game.table, eye, spot, (), frozenset(game.base.open_portals), rows=rows)
+            if not protected or destination_problem(game.table, game.figure(model), point, others):
+                continue
+            cost = path_cost(game.table, [start, point])
+            if cost.ok and cost.cost_cm <= reach + 1e-6:
+                best = (ring, point)
+                break
+        if best is not None:
+            break
+    if best is None:
+        game.update(model, no_action_next=True)
+        game.emit(c.TookCover(model.id, (), False))
+        return
+    point = best[1]
+    game.update(model, x=point[0], y=point[1])
+    game.emit(c.TookCover(model.id, (start, point), True))
+
+
 _HANDLERS: dict[type, Any] = {
     c.Activate: _do_activate,
     c.MoveModel: _do_move,
@@ -1295,6 +2143,12 @@ _HANDLERS: dict[type, Any] = {
     c.Reload: _do_reload,
     c.SwapWeapons: _do_swap,
     c.EndActivation: _do_end,
+    c.Search: _do_search,
+    c.UseItem: _do_use_item,
+    c.FirstAid: _do_first_aid,
+    c.Entrench: _do_entrench,
+    c.PickUp: _do_pick_up,
+    c.LeaveTable: _do_leave_table,
 }
 
 

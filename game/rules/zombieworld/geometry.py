@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from game.board.geometry import axis_aligned_rectangle, point_in_polygon, polygon_bounds
 from game.board.model import Board, PortalKind, TerrainKind
@@ -73,6 +73,8 @@ class Piece:
     portals: tuple[tuple[Point, Point, str, bool], ...] = ()  # a, b, kind, open at set-up
     portal_ids: tuple[str, ...] = ()
     is_rectangle: bool = False  # axis-aligned: crossings come from a quick slab test
+    prop: str = ""  # searchable prop (a row of the props table): bin, crates, drums...
+    shop: str = ""  # a building's kind of shop, if any
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,8 +108,10 @@ class Table:
                     walls.append(Wall(a, b, height, barrier.kind.value))
         pieces = []
         for index, terrain in enumerate(board.terrain):
-            pieces.append(make_piece(index, terrain.kind, terrain.polygon, terrain.height_cm, terrain.cover,
-                                     terrain.label, [(p.a, p.b, p.kind.value, p.is_open, p.id) for p in terrain.portals]))
+            piece = make_piece(index, terrain.kind, terrain.polygon, terrain.height_cm, terrain.cover,
+                               terrain.label, [(p.a, p.b, p.kind.value, p.is_open, p.id) for p in terrain.portals])
+            extra = dict(terrain.properties)
+            pieces.append(replace(piece, prop=str(extra.get("prop", "") or ""), shop=str(extra.get("shop", "") or "")))
         return cls.build(board.width_cm, board.height_cm, pieces, walls)
 
     @classmethod
@@ -179,6 +183,9 @@ class Table:
 
     def building_at(self, point: Point) -> int | None:
         return next((p.index for p in self.pieces_at(point) if p.kind is TerrainKind.BUILDING), None)
+
+    def piece(self, index: int) -> Piece:
+        return self.pieces[index]
 
     def in_difficult(self, point: Point) -> bool:
         return any(p.kind is TerrainKind.DIFFICULT for p in self.pieces_at(point))

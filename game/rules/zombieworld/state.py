@@ -31,6 +31,10 @@ class ZombieworldSetup(BaseModel):
     scenario: str = "massacre"
     spawn_dice: int | None = None  # overrides the scenario's dice per band
     check_bands: bool = True
+    mode: Literal["standard", "individual"] = "standard"
+    weather: str = ""  # "": fair day, no rolls; "roll": D10 on the weather table; or a weather id
+    lamps: bool = True  # with reduced visibility, roll for each street lamp
+    interior_light: bool = False  # roll a building's light the first time it is entered
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +62,14 @@ class Model:
     charged_reaction_used: bool = False
     no_action_next: bool = False
     shot_this_round: tuple[str, ...] = ()  # once-per-round weapons already fired
+    uses: tuple[tuple[str, int], ...] = ()  # item → uses spent (medkits, cigarettes...)
+    boosts: tuple[tuple[str, int], ...] = ()  # "stimulants"/"cigarettes" → last round it works
+    elements: tuple[str, ...] = ()  # scenario items carried: "antidote"
+    entrenched: bool = False
+    cannot_activate_round: int = 0  # a hurt landing: no activation in this round
+    first_aid_round: int = 0  # the round its first aid was last tried
+    horn: bool = False  # blew the air horn: every zombie comes for it at the next zombie move
+    rescued: bool = False  # the person of the rescue scenario
 
     @property
     def position(self) -> tuple[float, float]:
@@ -73,6 +85,7 @@ class Activation:
     action_used: bool = False
     must_fight: bool = False  # locked in melee: fight on or disengage before anything else
     moved: bool = False
+    sprinted: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +103,22 @@ class SeatScore:
     members_lost: int = 0
     few_left_checked: bool = False
     withdrawn: bool = False
+    buildings_searched: int = 0
+    survivors_found: int = 0
+    escaped: int = 0  # members that left by a scenario exit
+    antidotes: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A building (terrain piece index) or prop as play has marked it."""
+
+    index: int
+    opened: bool = False  # the "open" marker: its occupants were rolled for
+    searched: bool = False  # the "searched" marker
+    light: str = ""  # dark, normal or dim once rolled
+    searched_again_by: tuple[str, ...] = ()  # seats that used their one extra search here
+    tried_by: tuple[str, ...] = ()  # containers: models that searched in vain
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +142,15 @@ class State:
     rng: RngState = field(default_factory=lambda: RngState(seed=0))
     finished: bool = False
     winners: tuple[str, ...] = ()
+    mode: str = "standard"
+    places: tuple[Place, ...] = ()
+    weather: str = "day"
+    sight_cm: float = 0.0  # 0: no limit
+    lamps_lit: tuple[tuple[float, float], ...] = ()
+    exits: tuple[tuple[str, str], ...] = ()  # seat → table edge it must leave by (n, e, s, w; "any")
+    objective: tuple[float, float] | None = None
+    pen_zombies: tuple[str, ...] = ()  # zombies held in the pen until it opens
+    interior_light: bool = False  # buildings roll their light when first entered
     table: Table | None = field(default=None, compare=False, repr=False)
     catalog: Catalog | None = field(default=None, compare=False, repr=False)
 
@@ -124,3 +162,9 @@ class State:
 
     def score(self, seat: str) -> SeatScore:
         return dict(self.scores).get(seat, SeatScore())
+
+    def place(self, index: int) -> Place:
+        for place in self.places:
+            if place.index == index:
+                return place
+        return Place(index)
