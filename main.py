@@ -1,4 +1,5 @@
-"""Deadtable: open a mission, a map or a save on the table, check maps, or render a screenshot."""
+"""Deadtable: the start screen (no arguments), a mission, a map or a save on the table, a saved game,
+map checks, or a screenshot of any of them."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent
 DEFAULT_MISSION = REPO / "maps" / "missions" / "tutorial-2x2.toml"
+DEFAULT_GAME_MISSION = REPO / "maps" / "missions" / "rm-tutorial-1.toml"
 NO_DISPLAY_MESSAGE = ("deadtable: no display available to open a window; "
                       "use --screenshot OUT.png to render the table to a file")
 
@@ -29,9 +31,14 @@ def build_parser() -> argparse.ArgumentParser:
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--mission", metavar="PATH", help="open a mission (.toml)")
     source.add_argument("--map", metavar="PATH", help="open a single map (.tmx)")
-    source.add_argument("--save", metavar="PATH", help="resume a saved table (.json)")
+    source.add_argument("--save", metavar="PATH", help="resume a saved game or table (.json)")
     source.add_argument("--validate", metavar="PATH", nargs="+", help="check maps and missions, then exit")
     parser.add_argument("--screenshot", metavar="OUT.png", help="render the table to a PNG without a window, then exit")
+    parser.add_argument("--scene", choices=("start", "table", "game", "end"), default=None,
+                        help="what to show: the start screen (default without a source), the plain table "
+                             "(default with --mission/--map), a game (a new one of --mission, or --save), "
+                             "or the end screen of a --save game")
+    parser.add_argument("--seed", type=int, default=1, help="seed of a new game opened with --scene game")
     parser.add_argument("--size", type=parse_size, default=None, metavar="WxH", help="window or screenshot size")
     return parser
 
@@ -42,6 +49,54 @@ def display_available() -> bool:
     if sys.platform.startswith("linux"):
         return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
     return True
+
+
+def pick_scene(args: argparse.Namespace) -> str:
+    """start, table, game or end: what the arguments ask the window to show."""
+    if args.scene:
+        return args.scene
+    if args.save:
+        from game.app.zombicide.game_save import is_game_save
+
+        return "game" if is_game_save(args.save) else "table"
+    if args.mission or args.map:
+        return "table"
+    return "start"
+
+
+def open_scene(app, scene: str, args: argparse.Namespace) -> None:
+    """Fill an empty app with the start screen, a game or an end screen; raises on bad input."""
+    if scene == "start":
+        app.open_start()
+        return
+    from game.app.zombicide.game_save import load_game, mission_setup
+    from game.app.zombicide.start_scene import DEFAULT_SURVIVORS
+
+    if args.save:
+        session, _ = load_game(args.save)  # the error names the file
+        if not app.resume_game(Path(args.save)):
+            raise ValueError(f"{args.save}: the game could not be opened")
+        state = session.state
+        title = session.board.title
+    else:
+        from game.board.mission import load_board
+
+        mission = Path(args.mission or DEFAULT_GAME_MISSION)
+        board = load_board(mission)
+        setup = mission_setup(board, {"players": [{"seat": "Player 1", "survivors": list(DEFAULT_SURVIVORS[:3])},
+                                                  {"seat": "Player 2", "survivors": list(DEFAULT_SURVIVORS[3:])}]})
+        if not app.new_game(mission, setup, args.seed):
+            raise ValueError(f"{mission}: the game could not start")
+        from game.rules.zombicide.engine import setup as engine_setup
+
+        state = engine_setup(board, setup, args.seed)
+        title = board.title
+    if scene == "end":
+        from game.app.zombicide.end_scene import EndScene
+
+        top = app.scenes.top
+        shown = getattr(getattr(top, "session", None), "state", None) or state
+        app.push(EndScene(app, shown, title))
 
 
 def load_table_source(args: argparse.Namespace):
@@ -97,14 +152,18 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
     from game.app.app import DeadtableApp, describe_load_error
+    from game.app.zombicide.game_save import GameSaveError
     from game.board.errors import MapFormatError
     from game.table.saves import SaveError
 
-    try:
-        board, state, save_path = load_table_source(args)
-    except (MapFormatError, SaveError, OSError) as error:
-        print(f"deadtable: {describe_load_error(error)}", file=sys.stderr)
-        return 1
+    scene = pick_scene(args)
+    board = state = save_path = None
+    if scene == "table":
+        try:
+            board, state, save_path = load_table_source(args)
+        except (MapFormatError, SaveError, OSError) as error:
+            print(f"deadtable: {describe_load_error(error)}", file=sys.stderr)
+            return 1
 
     import pygame
 
@@ -114,6 +173,13 @@ def main(argv: list[str] | None = None) -> int:
     except pygame.error:
         print(NO_DISPLAY_MESSAGE, file=sys.stderr)
         return 2
+    if scene != "table":
+        try:
+            open_scene(app, scene, args)
+        except (MapFormatError, GameSaveError, SaveError, ValueError, OSError) as error:
+            print(f"deadtable: {describe_load_error(error)}", file=sys.stderr)
+            pygame.quit()
+            return 1
     if args.screenshot:
         try:
             app.screenshot(args.screenshot)
