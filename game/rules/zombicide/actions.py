@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game.board.model import ZoneKind
 from game.rules.core.base import IllegalCommand
 from game.rules.core.rng import shuffled
 from game.rules.zombicide import skills as sk
@@ -50,9 +47,6 @@ from game.rules.zombicide.state import (
 )
 from game.rules.zombicide.working import Fields
 
-if TYPE_CHECKING:
-    pass
-
 
 class SurvivorActions(Fields):
     """Methods of the working copy (``Game``)."""
@@ -96,8 +90,7 @@ class SurvivorActions(Fields):
             self.events.append(SurvivorMoved(s.id, self.zid(from_zone), self.zid(zone), 1 + extra))
             extra = 0
             from_zone = zone
-            if zone in self.graph.tent_zones:
-                self.reveal_tent(self.graph.tent_zones.index(zone))
+            self.box.entered_zone(self, zone)
             if self.zombie_count(zone):
                 break  # a tent revealed its zombies: the move ends here
 
@@ -116,8 +109,7 @@ class SurvivorActions(Fields):
             raise IllegalCommand(f"leaving a zone with {extra} zombies costs {extra + 1} actions")
         self.change(i, actions_left=self.survivors[i].actions_left - extra, jump_used=True, zone=to)
         self.events.append(SurvivorMoved(s.id, self.zid(s.zone), command.to, 1 + extra))
-        if to in self.graph.tent_zones:
-            self.reveal_tent(self.graph.tent_zones.index(to))
+        self.box.entered_zone(self, to)
 
     def do_give_action(self, i: int, command: GiveAction) -> None:
         s = self.survivors[i]
@@ -270,36 +262,7 @@ class SurvivorActions(Fields):
                         for z in self.graph.buildings[b]
                         if self.graph.tile[z] not in self.graph.trigger_tiles  # they wait for their trigger
                     ]
-            kinds = (self.graph.kinds[edge.a], self.graph.kinds[edge.b])
-            if ZoneKind.HALLWAY in kinds and all(self.graph.street_like[z] for z in (edge.a, edge.b)):
-                self.open_hospital(edge.a if kinds[0] == ZoneKind.HALLWAY else edge.b)
-
-    def open_hospital(self, hallway: int) -> None:
-        """The hospital's outer door: every room behind an open door or an opening spawns now."""
-        seen, stack = {hallway}, [hallway]
-        rooms: list[int] = []
-        while stack:
-            here = stack.pop()
-            for other, e in self.graph.adjacent[here]:
-                edge = self.graph.edges[e]
-                if edge.door >= 0 and not self.doors_open[edge.door]:
-                    continue
-                if self.graph.kinds[other] == ZoneKind.HALLWAY and other not in seen:
-                    seen.add(other)
-                    stack.append(other)
-                elif not self.graph.street_like[other] and edge.walkable:
-                    rooms.append(other)
-                    if edge.door >= 0:
-                        self.doors_spawned[edge.door] = True
-        for room in sorted(set(rooms)):
-            b = self.graph.building[room]
-            if b >= 0 and not self.buildings_spawned[b]:
-                self.buildings_spawned[b] = True
-                self.queue.extend(
-                    ("draw", z, "building")
-                    for z in self.graph.buildings[b]
-                    if self.graph.tile[z] not in self.graph.trigger_tiles
-                )
+            self.box.door_opened(self, edge)
 
     def do_search(self, i: int, command: Search) -> None:
         s = self.survivors[i]

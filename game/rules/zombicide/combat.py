@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.rules.core.base import IllegalCommand
 from game.rules.core.rng import roll_d6
 from game.rules.zombicide import skills as sk
-from game.rules.zombicide.boxes.rue_morgue import crawlers_left_behind
 from game.rules.zombicide.commands import (
     Attack,
     DangerLevelReached,
@@ -24,9 +23,6 @@ from game.rules.zombicide.state import (
     Pending,
 )
 from game.rules.zombicide.working import Fields
-
-if TYPE_CHECKING:
-    pass
 
 
 class Combat(Fields):
@@ -192,7 +188,7 @@ class Combat(Fields):
         self.kill(i, target, killed)
         if self.spec.crawlers and self.tables.crawler >= 0:
             skinners = sum(k for t, k in enumerate(killed) if self.tables.skinner[t])
-            crawlers = crawlers_left_behind(values, skinners)
+            crawlers = self.box.crawlers_left_behind(values, skinners)
             if crawlers:
                 self.place(target, self.tables.crawler, crawlers, escorted=False, extra_activation=False)
 

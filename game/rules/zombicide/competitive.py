@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from game.rules.zombicide.commands import (
     GameEnded,
@@ -13,9 +13,6 @@ from game.rules.zombicide.state import (
     EMPTY,
 )
 from game.rules.zombicide.working import Fields
-
-if TYPE_CHECKING:
-    pass
 
 
 class Competitive(Fields):

@@ -21,7 +21,8 @@ from game.board.model import Board
 from game.rules.core.base import IllegalCommand
 from game.rules.core.rng import RngState, force_dice, new_rng, roll_d6, shuffled
 from game.rules.zombicide import skills as sk
-from game.rules.zombicide.boxes.rue_morgue import box_rules, crawlers_left_behind
+from game.rules.zombicide.boxes import box_rules
+from game.rules.zombicide.boxes.rue_morgue import crawlers_left_behind
 from game.rules.zombicide.catalog import Catalog, load_catalog
 from game.rules.zombicide.commands import (
     COMMAND_ADAPTER,

@@ -12,7 +12,7 @@ from game.rules.core.base import IllegalCommand
 from game.rules.core.rng import RngState, force_dice, roll_d6
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.actions import SurvivorActions
-from game.rules.zombicide.boxes.rue_morgue import box_rules
+from game.rules.zombicide.boxes import box_rules
 from game.rules.zombicide.combat import Combat
 from game.rules.zombicide.commands import (
     Attack,
@@ -268,10 +268,13 @@ class Game(SurvivorActions, Combat, Wounds, HelicopterRules, TeamActions, Zombie
                 self.loud = (-1, -1)
             self.events.append(TurnStarted(s.id, s.actions_left))
         handler: Any = _HANDLERS.get(type(command))
-        if handler is None:
+        if handler is not None:
+            handler(self, i, command)
+        elif type(command) in self.box.commands:  # the box's own commands
+            getattr(self, self.box.commands[type(command)])(i, command)
+        else:
             raise IllegalCommand(f"unknown command {command!r}")
-        handler(self, i, command)
-        self.check_trigger(i)
+        self.box.after_action(self, i)
         self.run_queue()
         self.after_action()
 
@@ -366,16 +369,8 @@ _HELICOPTER_COMMANDS = (
 )
 
 _HANDLERS = {
-    BoardHelicopter: Game.do_board_helicopter,
-    LeaveHelicopter: Game.do_leave_helicopter,
-    ChangeSeat: Game.do_change_seat,
-    TakeOff: Game.do_take_off,
-    Land: Game.do_land,
-    Fly: Game.do_fly,
     Move: Game.do_move,
     Heal: Game.do_heal,
-    StoreEquipment: Game.do_store_equipment,
-    TakeEquipment: Game.do_take_equipment,
     Bloodlust: Game.do_bloodlust,
     Shout: Game.do_shout,
     Shove: Game.do_shove,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from game.board.model import ZoneKind
 from game.rules.core.base import IllegalCommand
@@ -25,9 +24,6 @@ from game.rules.zombicide.state import (
     Survivor,
 )
 from game.rules.zombicide.working import Fields
-
-if TYPE_CHECKING:
-    pass
 
 PASSENGER_SEATS = 3
 

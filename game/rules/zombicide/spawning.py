@@ -2,23 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game.board.model import ZoneKind
 from game.rules.core.rng import roll_d6, shuffled
 from game.rules.zombicide.commands import (
     CardDrawn,
     DeckShuffled,
     DiceRolled,
-    EventTriggered,
     ExtraActivation,
-    TentRevealed,
     ZombieSpawned,
 )
 from game.rules.zombicide.working import Fields
-
-if TYPE_CHECKING:
-    pass
 
 
 class Spawning(Fields):
@@ -67,22 +59,10 @@ class Spawning(Fields):
                 t = self.tables.zombie_index[card.zombie]
                 self.events.append(ExtraActivation(card.zombie, "card"))
                 self.queue.insert(0, ("activate", (t,), "card"))
-        elif card.kind == "sewer":
-            tiles = self.occupied_tiles()
-            for sewer in self.graph.sewers:
-                if sewer.tile in tiles:
-                    for t, n in self.tables.card_lines[number][level]:
-                        self.place(sewer.zone, t, n)
-        elif card.kind == "bed" and self.tables.crawler >= 0:
-            tiles = self.occupied_tiles()
-            for bed in self.graph.beds:
-                if bed.tile in tiles and bed.color == card.bed_colour:
-                    self.place(bed.zone, self.tables.crawler, 1)
-            for n, zone_of_tent in enumerate(self.graph.tent_zones):
-                tent = self.base.tents[n]
-                if tent and self.tents_revealed[n] and self.graph.tile[zone_of_tent] in tiles:
-                    beds = self.tables.catalog.tent(tent).beds.count(card.bed_colour)  # type: ignore[arg-type]
-                    self.place(zone_of_tent, self.tables.crawler, beds)
+        else:  # the box's own card kinds (Sewer, Bed...)
+            handler = self.box.zombie_cards.get(card.kind)
+            if handler is not None:
+                handler(self, zone, number, level)
 
     def danger_level(self) -> int:
         levels = [s.level for s in self.survivors if s.in_play]
@@ -112,33 +92,3 @@ class Spawning(Fields):
         if escorted and placed:
             for et, en in self.tables.escort[t]:
                 self.place(zone, et, en * placed, True, extra_activation)
-
-    def reveal_tent(self, n: int) -> None:
-        """A survivor's first entry flips the tent card and places its zombies."""
-        tent = self.base.tents[n] if n < len(self.base.tents) else ""
-        if not tent or self.tents_revealed[n]:
-            return
-        self.tents_revealed[n] = True
-        zone = self.graph.tent_zones[n]
-        card = self.tables.catalog.tent(tent)
-        self.events.append(TentRevealed(self.zid(zone), tent))
-        for group in card.spawn:
-            self.place(zone, self.tables.zombie_index[group.zombie], group.count)
-
-    def check_trigger(self, i: int) -> None:
-        """The first action a survivor ends in a building or hallway zone of an event-trigger tile
-        spawns that tile's building zones, one card each."""
-        s = self.survivors[i]
-        if not s.in_play or not self.graph.trigger_tiles:
-            return
-        zone = s.zone
-        tile = self.graph.tile[zone]
-        if tile not in self.graph.trigger_tiles:
-            return
-        n = self.graph.trigger_tiles.index(tile)
-        if self.triggers_fired[n] or (self.graph.street_like[zone] and self.graph.kinds[zone] != ZoneKind.HALLWAY):
-            return
-        self.triggers_fired[n] = True
-        self.events.append(EventTriggered(tile, s.id))
-        rooms = [z for z in range(self.graph.zone_count) if self.graph.tile[z] == tile and not self.graph.street_like[z]]
-        self.queue[0:0] = [("draw", z, "trigger") for z in rooms]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from game.rules.core.base import IllegalCommand
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.commands import (
@@ -13,9 +11,6 @@ from game.rules.zombicide.commands import (
     UseTeamAction,
 )
 from game.rules.zombicide.working import Fields
-
-if TYPE_CHECKING:
-    pass
 
 
 class TeamActions(Fields):
@@ -70,8 +65,7 @@ class TeamActions(Fields):
                 if not held:  # a survivor held by zombies gets no free movement
                     self.events.append(SurvivorMoved(other.id, self.zid(other.zone), self.zid(target), 0))
                     self.change(j, zone=target)
-                    if target in self.graph.tent_zones:
-                        self.reveal_tent(self.graph.tent_zones.index(target))
+                    self.box.entered_zone(self, target)
             other = self.survivors[j]
             if card.action in ("melee", "ranged") and other.in_play:
                 aim = other.zone if card.action == "melee" else target

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal
 
+if TYPE_CHECKING:
+    from game.rules.zombicide.boxes import BoxRules
+
 from game.rules.core.rng import RngState
-from game.rules.zombicide.boxes import BoxRules
 from game.rules.zombicide.graph import ZoneGraph
 from game.rules.zombicide.state import Helicopter, Pending, Step, Survivor, ZombicideSetup, ZombicideState
 from game.rules.zombicide.tables import Tables

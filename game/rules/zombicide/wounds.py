@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.commands import (
     SurvivorEliminated,
@@ -14,9 +12,6 @@ from game.rules.zombicide.state import (
     WOUND,
 )
 from game.rules.zombicide.working import Fields
-
-if TYPE_CHECKING:
-    pass
 
 
 class Wounds(Fields):

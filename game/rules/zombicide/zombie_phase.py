@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.commands import (
@@ -23,9 +23,6 @@ from game.rules.zombicide.state import (
     Pending,
 )
 from game.rules.zombicide.working import Fields
-
-if TYPE_CHECKING:
-    pass
 
 
 class ZombiePhase(Fields):
