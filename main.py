@@ -95,7 +95,8 @@ def open_scene(app, scene: str, args: argparse.Namespace) -> None:
         from game.app.zombicide.end_scene import EndScene
 
         top = app.scenes.top
-        shown = getattr(getattr(top, "session", None), "state", None) or state
+        controller = getattr(top, "controller", None)
+        shown = getattr(controller, "state", None) or state
         app.push(EndScene(app, shown, title))
 
 

@@ -570,7 +570,7 @@ class DeadtableApp:
         if self.table is not None:
             self.save(self.save_dir / AUTOSAVE_NAME, quiet=True)
         for scene in list(self.scenes.scenes):
-            on_quit = getattr(scene, "on_quit", None)
+            on_quit = getattr(scene, "on_quit", None) or getattr(scene, "autosave", None)
             if on_quit is not None:
                 on_quit()
 

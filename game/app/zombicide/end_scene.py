@@ -93,9 +93,13 @@ class EndScene(Scene):
 
     opaque = False
 
-    def __init__(self, app, state: ZombicideState, title: str = ""):
+    def __init__(self, app, state, title: str = ""):
+        """``state``: the final ZombicideState, or a Session (its state and its board's title are used)."""
         self.app = app
-        self.title = title
+        board = getattr(state, "board", None)
+        if isinstance(getattr(state, "state", None), ZombicideState):
+            state = state.state
+        self.title = title or getattr(board, "title", "")
         self.figures = game_figures(state)
         self.panel: UIPanel | None = None
         self.buttons: dict[str, UIButton] = {}
@@ -125,6 +129,10 @@ class EndScene(Scene):
             self.panel.kill()
         self.panel = None
         self.buttons.clear()
+
+    def update(self, dt_s: float) -> None:
+        if self.panel is None and self in self.app.scenes.scenes:  # pushed without app.push
+            self.layout(self.app.screen.get_size())
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
