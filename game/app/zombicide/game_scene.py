@@ -338,13 +338,17 @@ class GameScene(Scene):
 
     def tap_piece(self, piece_id: str) -> None:
         state = self.controller.state
+        piece = self.table.state.pieces.get(piece_id)
         if state.survivor_index(piece_id) >= 0:
+            waiting = piece_id not in self.controller.playable_survivors()
+            if not self.override and waiting and piece is not None and piece.zone in self.controller.targets().moves:
+                self.tap_zone(piece.zone)  # a survivor who cannot act now: the tap means its zone
+                return
             if self.controller.selected == piece_id or not self.override:
                 self.controller.select(piece_id)
             self.table.selected = piece_id
             self.refresh_buttons()
             return
-        piece = self.table.state.pieces.get(piece_id)
         if piece is not None and piece.zone:
             self.table.selected = piece_id
             self.tap_zone(piece.zone)
