@@ -34,6 +34,7 @@ from game.rules.zombieworld.geometry import (
     scatter_point,
     target_cover,
 )
+from game.rules.zombieworld.scoring import exit_goal_met, winners
 from game.rules.zombieworld.state import (
     ZOMBIES,
     Activation,
@@ -101,6 +102,8 @@ class _Game:
         self.sight_cm = state.sight_cm
         self.lamps_lit = state.lamps_lit
         self.pen = state.pen_zombies
+        self.roster = list(state.roster)
+        self.forced_d10 = state.forced_d10
         self.events: list[Any] = []
         self.band_kind = {seat: kind for seat, kind, _ in state.bands}
         self.band_type = {seat: band_type for seat, _, band_type in state.bands}
@@ -122,6 +125,8 @@ class _Game:
             winners=self.winners,
             places=tuple(self.places[i] for i in sorted(self.places)),
             pen_zombies=self.pen,
+            roster=tuple(self.roster),
+            forced_d10=self.forced_d10,
             weather=self.weather,
             sight_cm=self.sight_cm,
             lamps_lit=self.lamps_lit,
@@ -145,8 +150,10 @@ class _Game:
         return dice
 
     def d10(self, count: int) -> tuple[int, ...]:
-        dice, self.rng = roll_d10(self.rng, count)
-        return dice
+        taken = self.forced_d10[:count]
+        self.forced_d10 = self.forced_d10[len(taken):]
+        dice, self.rng = roll_d10(self.rng, count - len(taken))
+        return taken + dice
 
     def angle(self) -> float:
         value, self.rng = scatter_angle(self.rng)
@@ -297,6 +304,7 @@ def setup(board: Board, setup_spec: ZombieworldSetup, seed: int, catalog: Catalo
         rng=new_rng(seed),
         mode=setup_spec.mode,
         interior_light=setup_spec.interior_light,
+        roster=tuple(m.id for m in models),
         exits=tuple(exits),
         objective=centre if scenario.victory == "near_objective" else None,
         table=table,
@@ -546,19 +554,7 @@ def _finish(game: _Game, reason: str) -> None:
 
 
 def _winners(game: _Game) -> tuple[str, ...]:
-    scenario = game.catalog.scenario(game.base.scenario)
-    seats = [s for s in game.base.seats if not game.score(s).withdrawn]
-    if not seats:
-        return ()
-    key = {
-        "most_zombie_kills": lambda s: game.score(s).zombies_killed,
-        "most_hostile_kills": lambda s: game.score(s).hostile_killed,
-        "fewest_wounds_taken": lambda s: -game.score(s).wounds_taken,
-    }.get(scenario.victory)
-    if key is None:
-        return ()
-    best = max(key(s) for s in seats)
-    return tuple(s for s in seats if key(s) == best)
+    return winners(game.freeze(), game.catalog)
 
 
 def current_seats(state: State) -> frozenset[str]:
@@ -1599,13 +1595,14 @@ def _join(game: _Game, finder: Model, how: str, kind: Literal["survivor", "dog"]
     spot = _free_spot_near(game, finder.position, 2.6)
     if spot is None:
         return None
-    number = sum(1 for m in game.order_ids if m.startswith(f"{finder.side}:found"))
+    number = sum(1 for m in game.roster if m.startswith(f"{finder.side}:found"))
     model_id = f"{finder.side}:found{number + 1}"
     name = {"dog": "Found dog", "rescued": "Rescued person"}.get(how, f"Found survivor {number + 1}")
     joined = Model(id=model_id, side=finder.side, kind=kind, profile="dog" if kind == "dog" else "frightened",
                    name=name, x=spot[0], y=spot[1], activated=True, rescued=rescued)
     game.models[model_id] = joined
     game.order_ids.append(model_id)
+    game.roster.append(model_id)
     game.emit(c.SurvivorJoined(model_id, finder.side, how))
     return joined
 
@@ -2029,8 +2026,6 @@ def _end_activation_after_exit(game: _Game, model: Model) -> None:
 
 
 def _check_exit_victory(game: _Game, seat: str) -> None:
-    from game.rules.zombieworld.scoring import exit_goal_met  # noqa: PLC0415
-
     if exit_goal_met(game.catalog.scenario(game.base.scenario), game.score(seat), _band_size(game, seat)):
         game.finished = True
         game.winners = (seat,)
@@ -2039,7 +2034,7 @@ def _check_exit_victory(game: _Game, seat: str) -> None:
 
 def _band_size(game: _Game, seat: str) -> int:
     """Members that started the game, plus those who joined."""
-    return sum(1 for model_id in game.order_ids if model_id.startswith(f"{seat}:"))
+    return sum(1 for model_id in game.roster if model_id.startswith(f"{seat}:"))
 
 
 # --- dogs ---------------------------------------------------------------------------------------

@@ -151,6 +151,8 @@ class State:
     objective: tuple[float, float] | None = None
     pen_zombies: tuple[str, ...] = ()  # zombies held in the pen until it opens
     interior_light: bool = False  # buildings roll their light when first entered
+    roster: tuple[str, ...] = ()  # every band member that took part, gone or not
+    forced_d10: tuple[int, ...] = ()  # D10 results typed in by players, used before the RNG
     table: Table | None = field(default=None, compare=False, repr=False)
     catalog: Catalog | None = field(default=None, compare=False, repr=False)
 
@@ -162,6 +164,15 @@ class State:
 
     def score(self, seat: str) -> SeatScore:
         return dict(self.scores).get(seat, SeatScore())
+
+    def with_d10(self, values: tuple[int, ...]) -> State:
+        """Queue D10 results typed by players (each 1..10)."""
+        for value in values:
+            if not 1 <= int(value) <= 10:
+                raise ValueError(f"a D10 shows 1 to 10, not {value}")
+        from dataclasses import replace  # noqa: PLC0415
+
+        return replace(self, forced_d10=self.forced_d10 + tuple(int(v) for v in values))
 
     def place(self, index: int) -> Place:
         for place in self.places:
