@@ -959,6 +959,197 @@ def missions() -> dict[str, str]:
         doors=[{"id": "8R:door-market", "color": "yellow", "open": True}],
         setup={"goals": ["take_all_objectives", "all_in_exit"], "objective_xp": 5, "helicopter_flies": True},
     )
+    out.update(rue_morgue_missions())
+    return out
+
+
+def spawn(zone: str, locators: list[int], color: str = "red") -> dict[str, object]:
+    return {"kind": "spawn", "zone": zone, "color": color, "locators": locators}
+
+
+def token(kind: str, zone: str, color: str = "") -> dict[str, object]:
+    return {"kind": kind, "zone": zone, **({"color": color} if color else {})}
+
+
+def rue_morgue_missions() -> dict[str, str]:
+    """The box's two tutorials (rules digest §22: tiles, goals and rules; the layouts are ours) and six
+    missions of our own that use its objectives, helicopter, tents, hospital and coloured spawn zones."""
+    out = {}
+    out["rm-tutorial-1"] = mission_toml(
+        "rm-tutorial-1", "Tutorial 1: Learning to Fly",
+        "Tutorial from the rulebook (tiles 2V, 4V, 6V, 7V; the layout is ours). Supplies are running out and"
+        " cars are no longer safe: Joe wants to know whether anyone can still fly one of the last helicopters."
+        " Get to the helicopter: win when every starting survivor stands in the exit zone during an End Phase."
+        " The helicopter cannot fly.",
+        [("2V", 0, 0, 0), ("4V", 1, 0, 0), ("6V", 0, 1, 0), ("7V", 1, 1, 0)],
+        [
+            token("start", "2V:hl-w"),
+            token("exit", "7V:ws-c"),
+            token("helicopter", "7V:ws-c"),
+            spawn("2V:hl-n", [1]),
+            spawn("4V:hl-s", [2]),
+            spawn("7V:ws-se", [3]),
+        ],
+        setup={"goals": ["all_in_exit"]},
+    )
+    out["rm-tutorial-2"] = mission_toml(
+        "rm-tutorial-2", "Tutorial 2: Smells Like Team Spirit",
+        "Tutorial from the rulebook (tiles 2R, 5R, 6R, 9R; the layout is ours). The team has a helicopter and"
+        " needs a safe house: Terry picks the old bank with its reinforced doors. The front door (blue) opens"
+        " once the blue objective is taken, the vault door (pink) once the pink one is; or go round by the back"
+        " door. Each objective gives 5 XP. Reach the vault with every starting survivor: a survivor escapes"
+        " from the exit zone at the end of their turn if it holds no zombies. The helicopter can fly from the"
+        " helipad. Take at least one Helicopter pilot and one survivor with Rope descent.",
+        [("6R", 0, 0, 0), ("2R", 1, 0, 0), ("9R", 0, 1, 0), ("5R", 1, 1, 270)],
+        [
+            token("start", "9R:st-sw"),
+            token("helicopter", "9R:hp-w"),
+            token("exit", "2R:rm-s-e"),
+            token("objective", "6R:rm-sw", "blue"),
+            token("objective", "5R:rm-nw", "pink"),
+            token("objective", "6R:rm-n-c", "red"),
+            token("objective", "5R:rm-se", "red"),
+            spawn("6R:st-w", [1, 2]),
+            spawn("2R:st-n", [3, 4]),
+            spawn("5R:st-n", [5, 6]),
+        ],
+        doors=[
+            {"id": "2R:door-front", "color": "blue", "open": False},
+            {"id": "2R:door-vault", "color": "pink", "open": False},
+        ],
+        setup={"goals": ["escape_all"], "objective_xp": 5, "door_keys": {"blue": "blue", "pink": "pink"},
+               "helicopter_flies": True},
+    )
+    out["rm-field-hospital"] = mission_toml(
+        "rm-field-hospital", "Field Hospital",
+        "Our own mission. The army left its field hospital in a hurry: search the tents and the ward for the"
+        " three red objectives (5 XP each), then regroup at the helicopter on the wasteland. Every tent hides a"
+        " surprise. The blue spawn zone wakes once the blue objective is taken.",
+        [("9V", 0, 0, 0), ("8V", 1, 0, 0), ("1V", 0, 1, 0), ("7V", 1, 1, 0)],
+        [
+            token("start", "1V:hl-s"),
+            token("exit", "7V:ws-c"),
+            token("helicopter", "7V:ws-c"),
+            token("objective", "9V:cp-nw", "red"),
+            token("objective", "8V:cp-n", "red"),
+            token("objective", "1V:lk-ne", "red"),
+            token("objective", "8V:cp-s", "blue"),
+            spawn("9V:cp-n", [1, 2]),
+            spawn("8V:cp-e", [3, 4]),
+            spawn("7V:ws-se", [5, 6]),
+            spawn("1V:hl-w", [], "blue"),
+        ],
+        setup={"goals": ["take_all_objectives", "all_in_exit"], "objective_xp": 5},
+    )
+    out["rm-night-shift"] = mission_toml(
+        "rm-night-shift", "Night Shift",
+        "Our own mission, all inside the hospital. The night nurses locked the pharmacy store and the lockers"
+        " before they turned. Take the four objectives (5 XP each) to win. The blue objective opens the blue"
+        " door of the long ward; the green spawn zone wakes when the green objective is taken.",
+        [("1V", 0, 0, 0), ("3V", 1, 0, 90), ("2V", 0, 1, 0), ("5V", 1, 1, 0)],
+        [
+            token("start", "1V:hl-c"),
+            token("objective", "1V:lk-ne", "blue"),
+            token("objective", "3V:lk-w-s", "red"),
+            token("objective", "2V:lk-ne", "green"),
+            token("objective", "3V:hr-e", "red"),
+            spawn("1V:hl-n", [1]),
+            spawn("3V:hl-s", [2]),
+            spawn("2V:hl-w", [3]),
+            spawn("5V:hl-e", [4]),
+            spawn("5V:hl-w", [], "green"),
+        ],
+        doors=[{"id": "3V:door-ward", "color": "blue", "open": False}],
+        setup={"goals": ["take_all_objectives"], "objective_xp": 5, "door_keys": {"blue": "blue"}},
+    )
+    out["rm-airlift"] = mission_toml(
+        "rm-airlift", "Airlift",
+        "Our own mission. A survivor radioed from the car wash across town. Take the red objectives (5 XP"
+        " each) in the diner and the cinema, then gather everyone at the car wash. The helicopter on the helipad"
+        " can fly: a pilot can carry three friends over the blocks. The blue spawn zone in the park wakes when"
+        " the blue objective is taken.",
+        [("9R", 0, 0, 0), ("1R", 1, 0, 0), ("4R", 0, 1, 0), ("7R", 1, 1, 0)],
+        [
+            token("start", "9R:st-nw"),
+            token("helicopter", "9R:hp-e"),
+            token("exit", "7R:st-s"),
+            token("objective", "1R:rm-nw", "red"),
+            token("objective", "7R:rm-sw", "red"),
+            token("objective", "4R:rm-se", "blue"),
+            spawn("1R:st-n", [1, 2]),
+            spawn("7R:st-e", [3, 4]),
+            spawn("9R:st-s", [5, 6]),
+            spawn("4R:pk-c", [], "blue"),
+        ],
+        setup={"goals": ["take_all_objectives", "all_in_exit"], "objective_xp": 5, "helicopter_flies": True},
+    )
+    out["rm-supply-run"] = mission_toml(
+        "rm-supply-run", "Supply Run",
+        "Our own mission over six city blocks. The camp needs food, fuel and medicine: take the five objectives"
+        " (5 XP each) to win. The green objective opens the green door of the market hall; the pink and blue"
+        " spawn zones wake when the objectives of their colour are taken.",
+        [("3R", 0, 0, 90), ("2R", 1, 0, 0), ("1R", 2, 0, 0), ("8R", 0, 1, 270), ("4R", 1, 1, 0), ("5R", 2, 1, 270)],
+        [
+            token("start", "4R:st-c"),
+            token("objective", "1R:rm-ne-b", "red"),
+            token("objective", "2R:rm-ne", "pink"),
+            token("objective", "3R:rm-e-s", "red"),
+            token("objective", "5R:rm-sw", "blue"),
+            token("objective", "4R:rm-se", "green"),
+            spawn("1R:st-n", [1, 2]),
+            spawn("3R:st-n", [3, 4]),
+            spawn("5R:st-e", [5, 6]),
+            spawn("2R:st-w", [], "pink"),
+            spawn("8R:st-s", [], "blue"),
+        ],
+        doors=[{"id": "8R:door-market", "color": "green", "open": False}],
+        setup={"goals": ["take_all_objectives"], "objective_xp": 5, "door_keys": {"green": "green"}},
+    )
+    out["rm-quarantine"] = mission_toml(
+        "rm-quarantine", "Quarantine",
+        "Our own mission. The quarantine camp behind the hospital fell overnight. Take the red objectives in"
+        " the camp (5 XP each); the blue one opens the hospital's blue door, the only way to the chapel and"
+        " out. Every survivor must escape through the chapel. The tents hide what is left of the camp; the"
+        " green spawn zone wakes when the green objective is taken.",
+        [("8V", 0, 0, 0), ("9V", 1, 0, 0), ("6V", 0, 1, 90), ("4V", 1, 1, 90)],
+        [
+            token("start", "9V:cp-se"),
+            token("exit", "6V:hr-se"),
+            token("objective", "8V:cp-w", "red"),
+            token("objective", "9V:cp-nw", "red"),
+            token("objective", "8V:cp-c", "blue"),
+            token("objective", "4V:lk-ne", "green"),
+            spawn("8V:cp-n", [1, 2]),
+            spawn("9V:cp-n", [3, 4]),
+            spawn("6V:hl-w", [5, 6]),
+            spawn("4V:hl-s", [], "green"),
+        ],
+        doors=[{"id": "6V:door-chapel", "color": "blue", "open": False}],
+        setup={"goals": ["take_all_objectives", "escape_all"], "objective_xp": 5, "door_keys": {"blue": "blue"}},
+    )
+    out["rm-last-flight"] = mission_toml(
+        "rm-last-flight", "Last Flight",
+        "Our own mission across the whole box: hospital, camp, city and helipad. Take the four objectives (5"
+        " XP each): fuel in the camp, the pilot's log in the hospital, the keys in the bar and the radio in"
+        " the bank. Then everyone to the helipad, the only exit. The helicopter on the wasteland can fly; the"
+        " blue and pink spawn zones wake when those objectives are taken.",
+        [("6V", 0, 0, 0), ("7V", 1, 0, 0), ("8V", 2, 0, 0), ("2R", 0, 1, 0), ("1R", 1, 1, 0), ("9R", 2, 1, 0)],
+        [
+            token("start", "7V:ws-w"),
+            token("helicopter", "7V:ws-c"),
+            token("exit", "9R:hp-e"),
+            token("objective", "8V:cp-c", "red"),
+            token("objective", "6V:lk-n-c", "blue"),
+            token("objective", "1R:rm-se", "red"),
+            token("objective", "2R:rm-ne", "pink"),
+            spawn("7V:ws-ne", [1, 2]),
+            spawn("8V:cp-e", [3, 4]),
+            spawn("9R:st-se", [5, 6]),
+            spawn("6V:hl-w", [], "blue"),
+            spawn("2R:st-w", [], "pink"),
+        ],
+        setup={"goals": ["take_all_objectives", "all_in_exit"], "objective_xp": 5, "helicopter_flies": True},
+    )
     return out
 
 
