@@ -190,6 +190,16 @@ class ChargeTemplate:
     kind: Literal["charge_template"] = "charge_template"
 
 
+@dataclass(frozen=True, slots=True)
+class LeaveTemplate:
+    """The survivor may walk off by ``edge`` (n, e, s, w, or any) if it reaches it."""
+
+    model: str
+    max_cm: float
+    edge: str
+    kind: Literal["leave_template"] = "leave_template"
+
+
 # --- events -------------------------------------------------------------------------------------
 
 

@@ -2178,11 +2178,9 @@ def legal_commands(state: State, seat: str) -> list[Any]:
         options.append(c.Sprint(model.id))
         firearm = _firearm_in_hand(game, model)
         if firearm is not None and firearm.id not in model.unloaded and not game.engaged_with(model):
-            figures = game.figures()
-            seen = tuple(
-                e.id for e in game.enemies_of(model)
-                if can_see(game.table, game.figure(model), game.figure(e), figures, frozenset(state.open_portals))
-            )
+            rows = figure_rows(game.figures())
+            seen = tuple(e.id for e in game.enemies_of(model)
+                         if not (game.individual and e.side != ZOMBIES) and _sees(game, model, e, rows))
             if seen:
                 options.append(c.ShootTemplate(model.id, firearm.id, firearm.shots_min, firearm.shots_max,
                                                _range_cm(game, model, firearm), seen))
@@ -2190,7 +2188,46 @@ def legal_commands(state: State, seat: str) -> list[Any]:
             options.append(c.Reload(model.id))
         if model.backpack and len(model.hand) <= 1:
             options.append(c.SwapWeapons(model.id))
+        options.extend(_more_actions(game, model, active))
+    if model.kind == "survivor" and not active.moved and not active.action_used:
+        options.extend(c.UseItem(model.id, item) for item in model.objects if item in SELF_BOOSTS
+                       and not game.boosted(model, item))
+        if not model.entrenched and not game.engaged_with(model) and _shelter_near(game, model):
+            options.append(c.Entrench(model.id))
+    if model.unloaded and "ammo_box" in model.objects:
+        options.append(c.UseItem(model.id, "ammo_box"))
+    if model.side in dict(state.exits) and active.remaining_cm > 0 and not game.engaged_with(model):
+        options.append(c.LeaveTemplate(model.id, active.remaining_cm, dict(state.exits)[model.side]))
     options.append(c.EndActivation(model.id))
+    return options
+
+
+def _more_actions(game: _Game, model: Model, active: Activation) -> list[Any]:
+    """Searches, healing and picking up that the acting survivor could do now."""
+    options: list[Any] = []
+    if game.engaged_with(model):
+        return options
+    building = game.table.building_at(model.position)
+    if building is not None and not _zombies_inside(game, building):
+        place = game.place(building)
+        if not place.searched or (model.ability == "search_again" and model.side not in place.searched_again_by):
+            options.append(c.Search(model.id))
+    for piece in game.table.pieces:
+        if piece.prop and not game.place(piece.index).searched and model.id not in game.place(piece.index).tried_by \
+                and _touching_piece(game, model, piece.index):
+            options.append(c.Search(model.id, piece=piece.index))
+    patients = [m for m in game.alive(model.side) if m.kind == "survivor" and m.wounds
+                and (m.id == model.id or base_distance(game.figure(model), game.figure(m)) <= CONTACT_CM + 0.2)]
+    for item in model.objects:
+        held = game.catalog.object(item)
+        if held is not None and held.heals:
+            options.extend(c.UseItem(model.id, item, p.id) for p in patients)
+        elif item == "air_horn":
+            options.append(c.UseItem(model.id, item))
+    if model.virtue == "first_aid":
+        options.extend(c.FirstAid(model.id, p.id) for p in patients)
+    if any(point_base_distance((g[0], g[1]), game.figure(model)) <= PICK_UP_CM for g in game.ground):
+        options.append(c.PickUp(model.id))
     return options
 
 
