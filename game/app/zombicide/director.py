@@ -11,11 +11,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 import pygame
 
-from game.app.render import text_with_halo
+from game.app.render import text_with_halo as _text_with_halo
 from game.app.zombicide.dice_view import draw_dice
 from game.app.zombicide.view_model import (
     Occupancy,
@@ -36,6 +37,12 @@ DURATION_S = {
     "wound": 0.6, "door": 0.45, "banner": 0.8, "settle": 0.2,
 }
 WOUND_COLOR = (235, 40, 40)
+
+
+@lru_cache(maxsize=256)
+def text_with_halo(text: str, size_px: int, color: tuple[int, int, int] = (250, 248, 240)) -> pygame.Surface:
+    return _text_with_halo(text, size_px, color=color)
+
 DOOR_GLOW = (255, 214, 90)
 
 
@@ -316,7 +323,7 @@ class AnimationDirector:
 def draw_banner(target: pygame.Surface, viewport: pygame.Rect, text: str, progress: float,
                 color: tuple[int, int, int] = (250, 240, 220)) -> None:
     alpha = round(255 * min(1.0, 4 * min(progress, 1 - progress) + 0.3))
-    words = text_with_halo(text, 40, color=color)
+    words = text_with_halo(text, 40, color).copy()
     band = pygame.Surface((viewport.width, words.get_height() + 24), pygame.SRCALPHA)
     band.fill((10, 10, 12, min(200, alpha)))
     words.set_alpha(alpha)
@@ -336,7 +343,7 @@ def draw_card(target: pygame.Surface, centre: tuple[int, int], title: str, text:
     heading = text_with_halo(title, 22)
     face.blit(heading, heading.get_rect(midtop=(w // 2, 28)))
     if text:
-        words = text_with_halo(text, 15, color=(255, 245, 225))
+        words = text_with_halo(text, 15, (255, 245, 225))
         face.blit(words, words.get_rect(midtop=(w // 2, 80)))
     shown = pygame.transform.smoothscale(face, (max(2, round(w * turned)), h))
     target.blit(shown, shown.get_rect(center=centre))

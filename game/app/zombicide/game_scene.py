@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -156,6 +157,8 @@ class GameScene(Scene):
         self.log_lines: list[str] = []
         self.log = _LogAdapter(app)
         self.ended_shown = False
+        self._chrome: pygame.Surface | None = None
+        self._chrome_signature: tuple = ()
         self.layout(self.window_size)
         self.sync_pieces()
         self.table.fit()
@@ -602,6 +605,8 @@ class GameScene(Scene):
                 return True
             if press is None or press.where == "table":
                 return self.table.handle_event(event)
+            if press.where == "log":
+                self.log.handle_event(event)
             return True
         return self.pointer_up(pid, pos, event)
 
@@ -626,7 +631,8 @@ class GameScene(Scene):
         if self.table_rect().collidepoint(pos):
             self.presses[pid] = _Press("table", pos)
             return self.table.handle_event(event)
-        self.presses[pid] = _Press("panel", pos)
+        self.presses[pid] = _Press("log" if self.log.rect.collidepoint(pos) else "panel", pos)
+        self.log.handle_event(event)
         return True
 
     def pointer_up(self, pid: int, pos: Point, event: pygame.event.Event) -> bool:
@@ -663,6 +669,8 @@ class GameScene(Scene):
             return True
         if press.where == "table":
             return self.table.handle_event(event)
+        if press.where == "log":
+            self.log.handle_event(event)
         return True
 
     def handle_key(self, key: int, mod: int = 0) -> bool:
@@ -729,7 +737,6 @@ class GameScene(Scene):
         return survivor_card(self.controller.view(), selected)
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill((16, 18, 20))
         table = self.table
         area = self.table_rect()
         if self.director.busy:
@@ -748,32 +755,68 @@ class GameScene(Scene):
             if self.controller.outcome() is not None:
                 draw_banner(surface, area, f"Mission {self.controller.outcome()}", 0.5)
             surface.set_clip(old)
-        self.draw_panels(surface)
+        chrome = self.chrome()
+        w, h = self.window_size
+        for rect in (pygame.Rect(0, 0, w, area.top), pygame.Rect(0, area.top, area.left, h - area.top),
+                     pygame.Rect(area.right, area.top, w - area.right, h - area.top),
+                     pygame.Rect(area.left, area.bottom, area.width, h - area.bottom)):
+            surface.blit(chrome, rect, rect)
+        if self.status_text:
+            words = _halo_text(self.status_text, 18, (255, 226, 160))
+            box = words.get_rect(midbottom=(area.centerx, area.bottom - 8))
+            pygame.draw.rect(surface, (20, 20, 20), box.inflate(20, 10), border_radius=8)
+            surface.blit(words, box)
         if self.dialog is not None:
             self.dialog.draw(surface)
 
+    def chrome(self) -> pygame.Surface:
+        """The bars and panels around the table, redrawn only when what they show changes."""
+        c = self.controller
+        card = self.card_panel
+        signature = (
+            self.window_size, id(c.state), c.selected, self.override, self.replaying, self.director.speed_index,
+            self.director.busy, card.drag_from, card.drag_pos, card.flash_s > 0, len(self.log.lines),
+            tuple(id(b) for b in self.tools.pressed.values()), tuple(id(b) for b in self.actions.pressed.values()),
+            tuple((b.label, b.enabled, b.toggled) for b in self.tools.buttons + self.actions.buttons),
+        )
+        if self._chrome is None or self._chrome_signature != signature:
+            if self._chrome is None or self._chrome.get_size() != self.window_size:
+                self._chrome = pygame.Surface(self.window_size)
+                if pygame.display.get_surface() is not None:
+                    self._chrome = self._chrome.convert()
+            self._chrome.fill((16, 18, 20))
+            self.draw_panels(self._chrome)
+            self._chrome_signature = signature
+        return self._chrome
+
     def draw_highlights(self, surface: pygame.Surface) -> None:
         cam = self.table.camera
-        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        area = self.table_rect()
+        layer = pygame.Surface(area.size, pygame.SRCALPHA)
+        offset = (-area.left, -area.top)
+
+        def on_layer(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+            return [(x + offset[0], y + offset[1]) for x, y in points]
+
         if self.override:
             if self.override_zone in self.board.zones:
-                points = [cam.world_to_screen(p) for p in self.board.zones[self.override_zone].polygon]
+                points = on_layer([cam.world_to_screen(p) for p in self.board.zones[self.override_zone].polygon])
                 pygame.draw.polygon(layer, (*ZONE_TINT, 60), points)
                 pygame.draw.polygon(layer, (*ZONE_TINT, 230), points, 4)
-            surface.blit(layer, (0, 0))
+            surface.blit(layer, area.topleft)
             return
         targets = self.controller.targets()
         labels = []
         for zone_id in targets.moves:
             zone = self.board.zones.get(zone_id)
             if zone is not None and len(zone.polygon) >= 3:
-                points = [cam.world_to_screen(p) for p in zone.polygon]
+                points = on_layer([cam.world_to_screen(p) for p in zone.polygon])
                 pygame.draw.polygon(layer, (*MOVE_TINT, 50), points)
                 pygame.draw.polygon(layer, (*MOVE_TINT, 220), points, 3)
         for zone_id, shots in targets.shots.items():
             zone = self.board.zones.get(zone_id)
             if zone is not None and len(zone.polygon) >= 3:
-                points = [cam.world_to_screen(p) for p in zone.polygon]
+                points = on_layer([cam.world_to_screen(p) for p in zone.polygon])
                 pygame.draw.polygon(layer, (*SHOT_TINT, 55), points)
                 pygame.draw.polygon(layer, (*SHOT_TINT, 240), points, 4)
                 best = max(s.hit_chance for s in shots)
@@ -781,11 +824,11 @@ class GameScene(Scene):
         for connection in self.board.connections:
             if connection.id in targets.doors:
                 (ax, ay), (bx, by) = connection.segment
-                centre = cam.world_to_screen(((ax + bx) / 2, (ay + by) / 2))
+                centre = on_layer([cam.world_to_screen(((ax + bx) / 2, (ay + by) / 2))])[0]
                 radius = max(16, math.dist((ax, ay), (bx, by)) * cam.zoom_px_per_cm * 0.6)
                 pygame.draw.circle(layer, (*DOOR_TINT, 70), centre, radius)
                 pygame.draw.circle(layer, (*DOOR_TINT, 255), centre, radius, 4)
-        surface.blit(layer, (0, 0))
+        surface.blit(layer, area.topleft)
         for centre, text in labels:
             label = text_with_halo(text, 22, color=(255, 210, 150))
             surface.blit(label, label.get_rect(center=(round(centre[0]), round(centre[1]))))
@@ -821,17 +864,16 @@ class GameScene(Scene):
             hint = "Animating…" if self.director.busy else "Waiting for a decision" if self.controller.pending else ""
             if hint:
                 surface.blit(font(16).render(hint, True, MUTED), self.actions_rect().topleft)
-        if self.status_text:
-            words = text_with_halo(self.status_text, 18, color=(255, 226, 160))
-            area = self.table_rect()
-            box = words.get_rect(midbottom=(area.centerx, area.bottom - 8))
-            pygame.draw.rect(surface, (20, 20, 20), box.inflate(20, 10), border_radius=8)
-            surface.blit(words, box)
         pygame.draw.rect(surface, (20, 22, 24), (w - RIGHT_PANEL_PX, TOP_BAR_PX, RIGHT_PANEL_PX, h - TOP_BAR_PX))
         self.log.draw(surface)
 
 
 # --- helpers ---------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=256)
+def _halo_text(text: str, size_px: int, color: tuple[int, int, int]) -> pygame.Surface:
+    return text_with_halo(text, size_px, color=color)
 
 
 def _zombie_of(piece_id: str) -> tuple[str, str] | None:
@@ -946,6 +988,11 @@ class _LogAdapter:
         except ImportError:
             lines = [getattr(e, "kind", "").replace("_", " ") for e in events]
         self.add([line for line in lines if line])
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        handler = getattr(self.panel, "handle_event", None)
+        if handler is not None:
+            handler(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.panel is not None:
