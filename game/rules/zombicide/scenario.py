@@ -364,6 +364,7 @@ class ScenarioFile(_Strict):
     zombies: tuple[ZombiePlacement, ...] = ()
     noise: dict[str, int] = Field(default_factory=dict)
     doors: dict[str, Literal["open", "closed"]] = Field(default_factory=dict)
+    tents: dict[str, str] = Field(default_factory=dict, description="tent zone → tent card id dealt there")
     zombie_deck_top: tuple[int, ...] = ()
     equipment_deck_top: tuple[str, ...] = ()
     dice: tuple[int, ...] = ()
@@ -783,6 +784,17 @@ def place_everything(path: Path, scenario: ScenarioFile, state: Any) -> Any:
             doors_open[door] = position == "open"
             spawned[door] = spawned[door] or position == "open"
         state = dataclasses.replace(state, doors_open=tuple(doors_open), doors_spawned=tuple(spawned))
+    if scenario.tents:
+        tents = list(state.tents)
+        known = [tent.id for tent in state.tables.catalog.tents]
+        for zone_id, tent_id in scenario.tents.items():
+            zone = _zone(path, f"tents → {zone_id}", state, zone_id)
+            if zone not in state.graph.tent_zones:
+                raise ScenarioError(path, f"tents → {zone_id}", "this zone takes no tent card (not a tent zone)")
+            if tent_id not in known:
+                raise ScenarioError(path, f"tents → {zone_id}", f"unknown tent card {tent_id!r} (known: {', '.join(known)})")
+            tents[state.graph.tent_zones.index(zone)] = tent_id
+        state = dataclasses.replace(state, tents=tuple(tents))
     return force(path, "top level", state, scenario.dice, scenario.zombie_deck_top, scenario.equipment_deck_top)
 
 
