@@ -47,6 +47,8 @@ class Member(_Frozen):
     virtue: str = ""
     defect: str = ""
     owner: str = ""  # dogs: the member it follows (a mixed band's free dog)
+    wounds: int = Field(default=0, ge=0, le=3)  # campaigns: wounds carried into the game
+    improvements: tuple[Literal["skill", "move", "combat"], ...] = ()  # campaigns: +1 skill, +5 cm, +1 die
 
     @property
     def is_dog(self) -> bool:

@@ -104,6 +104,8 @@ class _Game:
         self.pen = state.pen_zombies
         self.roster = list(state.roster)
         self.forced_d10 = state.forced_d10
+        self.fallen = list(state.fallen)
+        self.departed = list(state.departed)
         self.events: list[Any] = []
         self.band_kind = {seat: kind for seat, kind, _ in state.bands}
         self.band_type = {seat: band_type for seat, _, band_type in state.bands}
@@ -127,6 +129,8 @@ class _Game:
             pen_zombies=self.pen,
             roster=tuple(self.roster),
             forced_d10=self.forced_d10,
+            fallen=tuple(self.fallen),
+            departed=tuple(self.departed),
             weather=self.weather,
             sight_cm=self.sight_cm,
             lamps_lit=self.lamps_lit,
@@ -205,7 +209,14 @@ class _Game:
         if model.kind == "dog":
             return self.catalog.dog.profile
         rank = self.catalog.rank(model.profile)
-        return rank.wounded if model.wounds >= rank.wounded_from else rank.healthy
+        profile = rank.wounded if model.wounds >= rank.wounded_from else rank.healthy
+        if model.improvements:
+            profile = profile.model_copy(update={
+                "skill": profile.skill + model.improvements.count("skill"),
+                "move_cm": profile.move_cm + 5 * model.improvements.count("move"),
+                "combat_dice": profile.combat_dice + model.improvements.count("combat"),
+            })
+        return profile
 
     def max_wounds(self, model: Model) -> int:
         if model.kind == "zombie":
@@ -429,6 +440,8 @@ def _deploy(entry: BandEntry, area: tuple[float, float, float, float], catalog: 
             virtue=member.virtue,
             defect=member.defect,
             ability=member_ability(entry.band, member, catalog),
+            wounds=member.wounds,
+            improvements=member.improvements,
         ))
     return models
 
@@ -1151,6 +1164,8 @@ def _wound(game: _Game, model: Model, count: int, source: Model | None, melee: b
 def _remove(game: _Game, model: Model, reason: str, killer: Model | None, melee: bool) -> None:
     del game.models[model.id]
     game.emit(c.ModelRemoved(model.id, reason))
+    if model.side != ZOMBIES:
+        game.fallen.append((model.id, reason))
     if model.side == ZOMBIES:
         if killer is not None and killer.side != ZOMBIES:
             game.bump(killer.side, zombies_killed=1)
@@ -1202,6 +1217,7 @@ def _withdraw(game: _Game, seat: str) -> None:
     game.bump(seat, withdrawn=True)
     for model in game.alive(seat):
         del game.models[model.id]
+        game.departed.append(model)
         game.emit(c.ModelRemoved(model.id, "withdrawn"))
     game.emit(c.BandWithdrew(seat))
     if game.active is not None and game.active.model not in game.models:
@@ -2010,7 +2026,7 @@ def _do_leave_table(game: _Game, model: Model, command: c.LeaveTable) -> None:
         where = "a table edge" if edge == "any" else f"the {EDGE_NAMES[edge]} edge"
         raise IllegalCommand(f"the path must end touching {where}")
     game.emit(c.ModelMoved(model.id, command.path, round(cost, 3)))
-    game.update(model, x=x, y=y)
+    game.departed.append(game.update(model, x=x, y=y))
     game.bump(model.side, escaped=1)
     del game.models[model.id]
     game.emit(c.ModelRemoved(model.id, "escaped"))

@@ -70,6 +70,7 @@ class Model:
     first_aid_round: int = 0  # the round its first aid was last tried
     horn: bool = False  # blew the air horn: every zombie comes for it at the next zombie move
     rescued: bool = False  # the person of the rescue scenario
+    improvements: tuple[str, ...] = ()  # campaign: skill, move, combat (each +1, move +5 cm)
 
     @property
     def position(self) -> tuple[float, float]:
@@ -153,6 +154,8 @@ class State:
     interior_light: bool = False  # buildings roll their light when first entered
     roster: tuple[str, ...] = ()  # every band member that took part, gone or not
     forced_d10: tuple[int, ...] = ()  # D10 results typed in by players, used before the RNG
+    fallen: tuple[tuple[str, str], ...] = ()  # band member → why it was taken off the table
+    departed: tuple[Model, ...] = ()  # members who walked off alive (escaped or withdrawn), as they left
     table: Table | None = field(default=None, compare=False, repr=False)
     catalog: Catalog | None = field(default=None, compare=False, repr=False)
 

@@ -1,0 +1,276 @@
+"""Campaign play between Zombieworld games: bands carried over with their wounds, equipment and
+improvements, recovery rolls for the fallen, and Glory banked and spent. Saved as JSON.
+
+``new_campaign(name, entries)`` starts one; ``record_game(campaign, state, seed)`` folds a finished
+game in; ``spend(campaign, seat, purchase)`` buys with Glory; ``next_setup(campaign, scenario)``
+makes the next game's ``ZombieworldSetup``; ``save_campaign`` / ``load_campaign`` keep it on disk.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from random import Random
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from game.rules.zombieworld.band import Band, Member
+from game.rules.zombieworld.catalog import Catalog
+from game.rules.zombieworld.scoring import glory_total
+from game.rules.zombieworld.state import BandEntry, Model, State, ZombieworldSetup
+
+SCHEMA_VERSION = 1
+IMPROVE_COST = 5
+RANK_UP_COST = 5
+HEAL_COST = 1
+MAX_MEMBERS = 6
+RANK_LADDER = ("frightened", "rookie", "hardened", "expert", "born")
+ATTRIBUTES = ("skill", "move", "combat")
+
+
+class CampaignError(Exception):
+    pass
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class CampaignBand(_Frozen):
+    seat: str
+    band: Band
+    glory: int = 0
+    recovering: tuple[str, ...] = ()  # members sitting out the next game (back healed, upgrades lost)
+    extra_improved: tuple[str, ...] = ()  # members who used their one improvement past the top rank
+
+
+class Campaign(_Frozen):
+    schema_version: int = SCHEMA_VERSION
+    name: str = Field(min_length=1)
+    bands: tuple[CampaignBand, ...] = Field(min_length=1)
+    games: int = 0
+    history: tuple[str, ...] = ()  # one line per game: scenario and winners
+
+    def band(self, seat: str) -> CampaignBand:
+        for band in self.bands:
+            if band.seat == seat:
+                return band
+        raise CampaignError(f"no band plays at seat {seat!r} in this campaign")
+
+
+class Purchase(_Frozen):
+    """What Glory buys: an item, a quality, a recruit, an attribute, a rank, or healing."""
+
+    kind: Literal["item", "virtue", "defect", "recruit", "improve", "rank_up", "heal"]
+    member: str = ""  # the member it is for (the recruit's name for "recruit")
+    what: str = ""  # item id, quality id, rank id (recruit) or attribute (improve)
+    count: int = Field(default=1, ge=1)  # wounds healed
+
+
+def new_campaign(name: str, entries: Sequence[BandEntry]) -> Campaign:
+    return Campaign(name=name, bands=tuple(CampaignBand(seat=e.seat, band=e.band) for e in entries))
+
+
+def next_setup(campaign: Campaign, scenario: str, **options: object) -> ZombieworldSetup:
+    """The next game's set-up: every band with the members fit to play (found survivors included;
+    purchases may take a band past its points, so bands are not checked)."""
+    entries = []
+    for band in campaign.bands:
+        members = tuple(m for m in band.band.members if m.name not in band.recovering)
+        if not members:
+            continue
+        entries.append(BandEntry(seat=band.seat, band=band.band.model_copy(update={"members": members})))
+    if not entries:
+        raise CampaignError("no band has anyone fit to play")
+    return ZombieworldSetup(bands=tuple(entries), scenario=scenario, check_bands=False, **options)  # type: ignore[arg-type]
+
+
+def record_game(campaign: Campaign, state: State, catalog: Catalog, seed: int) -> tuple[Campaign, tuple[str, ...]]:
+    """Fold a finished game into the campaign: Glory, wounds and equipment as the game left them,
+    found survivors kept, a 2D6 recovery check for each member put out of action."""
+    if not state.finished:
+        raise CampaignError("the game is not over yet")
+    rng = Random(seed)
+    report: list[str] = []
+    bands = []
+    final = {m.id: m for m in (*state.models, *state.departed)}
+    fallen = dict(state.fallen)
+    for band in campaign.bands:
+        earned = glory_total(state, band.seat, catalog) if band.seat in state.seats else 0
+        report.append(f"{band.band.name}: {earned:+d} Glory")
+        members: list[Member] = []
+        recovering: list[str] = []
+        for member in band.band.members:
+            if member.name in band.recovering:
+                # sat this game out: back for the next, healed but with its starting attributes
+                members.append(member.model_copy(update={"wounds": 0, "improvements": ()}))
+                continue
+            model_id = f"{band.seat}:{member.name}"
+            if model_id in final:
+                members.append(_carried(member, final[model_id]))
+                continue
+            why = fallen.get(model_id, "")
+            if why == "devoured":
+                report.append(f"{member.name} was devoured")
+                continue
+            outcome = _recovery(rng, member, catalog)
+            if outcome == 2:
+                members.append(member.model_copy(update={"wounds": 2}))
+                report.append(f"{member.name} recovers and plays on, badly hurt")
+            elif outcome == 1:
+                members.append(member)
+                recovering.append(member.name)
+                report.append(f"{member.name} misses the next game")
+            else:
+                report.append(f"{member.name} dies and rises as a zombie")
+        for model in final.values():
+            if model.side == band.seat and ":found" in model.id and model.kind in ("survivor", "dog"):
+                joined = Member(name=_free_name(members, model.name), rank="dog" if model.kind == "dog" else model.profile,
+                                hand=model.hand, backpack=model.backpack, objects=model.objects,
+                                wounds=min(model.wounds, 3))
+                members.append(joined)
+                report.append(f"{joined.name} joins {band.band.name} for good")
+        new_band = band.band.model_copy(update={"members": tuple(members)})
+        bands.append(band.model_copy(update={"band": new_band, "glory": band.glory + earned,
+                                             "recovering": tuple(recovering)}))
+    line = f"{state.scenario}: {', '.join(state.winners) or 'no winner'}"
+    return campaign.model_copy(update={"bands": tuple(bands), "games": campaign.games + 1,
+                                       "history": (*campaign.history, line)}), tuple(report)
+
+
+def _carried(member: Member, model: Model) -> Member:
+    return member.model_copy(update={"wounds": min(model.wounds, 3), "hand": model.hand, "backpack": model.backpack,
+                                     "objects": model.objects})
+
+
+def _recovery(rng: Random, member: Member, catalog: Catalog) -> int:
+    """2D6 skill checks (healthy skill): how many succeed."""
+    if member.is_dog:
+        skill = catalog.dog.profile.skill
+    else:
+        skill = catalog.rank(member.rank).healthy.skill + member.improvements.count("skill")
+    dice = [int(rng.random() * 6) + 1 for _ in range(2)]
+    return sum(1 for d in dice if d == 1 or (d != 6 and d <= skill))
+
+
+def _free_name(members: Sequence[Member], name: str) -> str:
+    taken = {m.name for m in members}
+    candidate, number = name, 2
+    while candidate in taken:
+        candidate, number = f"{name} {number}", number + 1
+    return candidate
+
+
+def spend(campaign: Campaign, seat: str, purchase: Purchase, catalog: Catalog) -> Campaign:
+    """Buy with a band's Glory; raises CampaignError (the campaign unchanged) when it may not."""
+    band = campaign.band(seat)
+    members = list(band.band.members)
+    extra_improved = band.extra_improved
+    index = next((i for i, m in enumerate(members) if m.name == purchase.member), None)
+    if purchase.kind != "recruit" and index is None:
+        raise CampaignError(f"{band.band.name} has no member called {purchase.member!r}")
+    member = members[index] if index is not None else None
+    if purchase.kind == "item":
+        cost = _item_cost(catalog, purchase.what)
+        assert member is not None
+        if catalog.is_weapon(purchase.what):
+            if member.backpack:
+                raise CampaignError(f"{member.name} has no free weapon slot")
+            member = member.model_copy(update={"backpack": (purchase.what,)}) if member.hand else \
+                member.model_copy(update={"hand": (purchase.what,)})
+        else:
+            if len(member.objects) >= catalog.bands.rules.object_slots:
+                raise CampaignError(f"{member.name} has no free object slot")
+            member = member.model_copy(update={"objects": (*member.objects, purchase.what)})
+    elif purchase.kind in ("virtue", "defect"):
+        assert member is not None
+        quality = catalog.virtue(purchase.what) if purchase.kind == "virtue" else catalog.defect(purchase.what)
+        if quality is None:
+            raise CampaignError(f"no {purchase.kind} called {purchase.what!r}")
+        if getattr(member, purchase.kind):
+            raise CampaignError(f"{member.name} already has a {purchase.kind}")
+        cost = 3
+        member = member.model_copy(update={purchase.kind: purchase.what})
+    elif purchase.kind == "recruit":
+        if len(members) >= MAX_MEMBERS:
+            raise CampaignError(f"a band has at most {MAX_MEMBERS} members")
+        if purchase.what not in RANK_LADDER:
+            raise CampaignError(f"no rank called {purchase.what!r}")
+        cost = catalog.rank(purchase.what).cost
+        member = Member(name=_free_name(members, purchase.member or "Recruit"), rank=purchase.what)
+        members.append(member)
+        index = len(members) - 1
+    elif purchase.kind == "improve":
+        assert member is not None
+        if purchase.what not in ATTRIBUTES:
+            raise CampaignError(f"improve one of {', '.join(ATTRIBUTES)}")
+        cost = IMPROVE_COST
+        if purchase.what in member.improvements:
+            top = member.rank == RANK_LADDER[-1] and set(ATTRIBUTES) <= set(member.improvements)
+            if not top or member.name in extra_improved:
+                raise CampaignError(f"{member.name}'s {purchase.what} has already been improved")
+            extra_improved = (*extra_improved, member.name)
+        member = member.model_copy(update={"improvements": (*member.improvements, purchase.what)})
+    elif purchase.kind == "rank_up":
+        assert member is not None
+        if member.is_dog or member.rank not in RANK_LADDER or member.rank == RANK_LADDER[-1]:
+            raise CampaignError(f"{member.name} cannot rise in rank")
+        if not set(ATTRIBUTES) <= set(member.improvements):
+            raise CampaignError(f"{member.name} must improve every attribute first")
+        new_rank = RANK_LADDER[RANK_LADDER.index(member.rank) + 1]
+        limit = catalog.rank(new_rank).max_per_band
+        if sum(1 for m in members if m.rank == new_rank) >= limit:
+            raise CampaignError(f"a band has at most {limit} of rank {new_rank}")
+        cost = RANK_UP_COST
+        member = member.model_copy(update={"rank": new_rank, "improvements": ()})
+    else:  # heal
+        assert member is not None
+        if member.wounds < purchase.count:
+            raise CampaignError(f"{member.name} has only {member.wounds} wounds")
+        cost = HEAL_COST * purchase.count
+        member = member.model_copy(update={"wounds": member.wounds - purchase.count})
+    if cost > band.glory:
+        raise CampaignError(f"that costs {cost} Glory; {band.band.name} has {band.glory}")
+    assert index is not None
+    members[index] = member
+    new_band = band.model_copy(update={"band": band.band.model_copy(update={"members": tuple(members)}),
+                                       "glory": band.glory - cost, "extra_improved": extra_improved})
+    return campaign.model_copy(update={"bands": tuple(new_band if b.seat == seat else b for b in campaign.bands)})
+
+
+def _item_cost(catalog: Catalog, item: str) -> int:
+    if item not in catalog.item_ids():
+        raise CampaignError(f"no item called {item!r}")
+    return catalog.item_cost(item)
+
+
+def save_campaign(campaign: Campaign, path: str | Path) -> None:
+    """Atomic write: a temporary file beside the target, flushed, then renamed over it."""
+    path = Path(path)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(campaign.model_dump_json(indent=2))
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def load_campaign(path: str | Path) -> Campaign:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as problem:
+        raise CampaignError(f"{path}: cannot be read ({problem.strerror or problem})") from None
+    try:
+        return Campaign.model_validate_json(text)
+    except ValidationError as problem:
+        first = problem.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "the file"
+        raise CampaignError(f"{path}: {where}: {first['msg']}") from None
