@@ -1,6 +1,7 @@
 """Scenario files: every file under tests/zombicide/scenarios plays through the engine and matches
 what the rules say; malformed files give one clear message naming the file and the place."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,29 @@ def test_scenario(path):
         assert not result.passed, f"{path.name} now passes: remove its known_gap line"
         pytest.xfail(result.known_gap)
     assert result.passed, "\n".join(result.transcript)
+
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "scenarios.md"
+
+
+def doc_examples() -> list[str]:
+    text = DOCS.read_text(encoding="utf-8")
+    return re.findall(r"^```toml\n(.*?)^```", text, flags=re.MULTILINE | re.DOTALL)
+
+
+def test_the_docs_show_examples():
+    assert len(doc_examples()) >= 2
+
+
+@pytest.mark.parametrize("number", range(len(doc_examples())))
+def test_every_example_in_the_docs_runs_and_passes(tmp_path, number):
+    path = tmp_path / f"example_{number + 1}.toml"
+    path.write_text(doc_examples()[number], encoding="utf-8")
+    result = run_scenario(path)
+    assert result.passed and not result.known_gap, "\n".join(result.transcript)
+    lines: list[str] = []
+    assert run_cli(["-q", str(path)], out=lines.append) == 0
+    assert lines == [f"PASS {path}", "1 passed, 0 failed"]
 
 
 # --- inline boards ----------------------------------------------------------------------------------
@@ -144,3 +168,14 @@ def test_cli_usage():
     lines: list[str] = []
     assert run_cli([], out=lines.append) == 2
     assert run_cli(["--frobnicate", "x.toml"], out=lines.append) == 2
+
+
+@pytest.mark.parametrize(
+    ("tents", "what"),
+    [('{ r0c1 = "palace" }', "unknown tent card 'palace'"), ('{ r0c0 = "barracks" }', "not a tent zone")],
+)
+def test_bad_tent_cards_name_the_place(tmp_path, tents, what):
+    path = write(tmp_path, f'tents = {tents}\n' + GOOD.replace('sketch = "s s"', 'sketch = "s t"'))
+    with pytest.raises(ScenarioError) as caught:
+        run_scenario(path)
+    assert caught.value.where.startswith("tents → ") and what in caught.value.what
