@@ -443,7 +443,8 @@ class DeadtableApp:
     def _over_ui(self, pos: tuple[float, float]) -> bool:
         if self.toolbar is not None and self.toolbar.rect.collidepoint(pos):
             return True
-        return any(window.rect.collidepoint(pos) for window in self.ui.get_window_stack().get_stack())
+        windows = getattr(self.ui.get_window_stack(), "stack", ())
+        return any(window.rect.collidepoint(pos) for window in windows)
 
     def over_ui(self, pos: tuple[float, float]) -> bool:
         """True when ``pos`` lies on a visible pygame_gui element (toolbar, panel, button, window)."""

@@ -16,8 +16,7 @@ def ui():
     pygame.init()
     screen = pygame.display.set_mode(SIZE)
     manager = pygame_gui.UIManager(SIZE)
-    yield manager, screen
-    pygame.quit()
+    return manager, screen
 
 
 def settle(manager, frames=20):

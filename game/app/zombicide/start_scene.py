@@ -43,21 +43,21 @@ MISSION_NEEDS: dict[str, tuple[str, ...]] = {"rm-tutorial-2": ("helicopter_pilot
 
 MAP_HELP_HTML = (
     "<b>Make a board module</b> in the free Tiled editor (mapeditor.org):<br>"
-    "1. <i>New map</i>: orthogonal, fixed size, 15×15 tiles of 40 px, CSV layers.<br>"
-    "2. Map properties: <b>module</b> (an id such as <i>my-street</i>), <b>game</b> = zombicide, "
+    "1. <font color='#f0c060'>New map</font>: orthogonal, fixed size, 15×15 tiles of 40 px, CSV layers.<br>"
+    "2. Map properties: <b>module</b> (an id such as <font color='#f0c060'>my-street</font>), <b>game</b> = zombicide, "
     "<b>scale</b> = 20 (pixels per cm).<br>"
-    "3. Add the tileset <i>assets/tiles/deadtable.tsx</i> and paint the floor. The floor is only art.<br>"
-    "4. On object layers, draw rectangles with a <b>Class</b>: <b>zone</b> (with <i>kind</i> = street, room, "
+    "3. Add the tileset <font color='#f0c060'>assets/tiles/deadtable.tsx</font> and paint the floor. The floor is only art.<br>"
+    "4. On object layers, draw rectangles with a <b>Class</b>: <b>zone</b> (with <font color='#f0c060'>kind</font> = street, room, "
     "hallway, tent…), <b>door</b> or <b>opening</b> (a thin rectangle across the border of two zones), "
     "<b>wall</b>, <b>fence</b>, and markers such as <b>spawn</b>, <b>objective</b>, <b>exit</b>, "
     "<b>start</b>, <b>helicopter</b>, <b>tent_slot</b>.<br><br>"
-    "<b>Make a mission</b>: a small TOML file in <i>maps/missions/</i> that places modules on a grid "
+    "<b>Make a mission</b>: a small TOML file in <font color='#f0c060'>maps/missions/</font> that places modules on a grid "
     "(col, row, rotation), adds markers (zone = \"module:zone\") and a <b>[setup]</b> table "
     "(goals, objective_xp, door_keys, helicopter_flies…).<br><br>"
-    "<b>Check your work</b>: <i>python main.py --validate maps/my_module.tmx</i> names every problem "
-    "(file, layer, object, what is wrong); <i>python main.py --mission maps/missions/my.toml</i> opens it; "
-    "<i>python main.py simulate maps/missions/my.toml</i> lets bots play it to see whether it can be won.<br><br>"
-    "The whole guide is <i>maps/README.md</i>."
+    "<b>Check your work</b>: <font color='#f0c060'>python main.py --validate maps/my_module.tmx</font> names every problem "
+    "(file, layer, object, what is wrong); <font color='#f0c060'>python main.py --mission maps/missions/my.toml</font> opens it; "
+    "<font color='#f0c060'>python main.py simulate maps/missions/my.toml</font> lets bots play it to see whether it can be won.<br><br>"
+    "The whole guide is <font color='#f0c060'>maps/README.md</font>."
 )
 
 
