@@ -127,3 +127,27 @@ def test_shipped_table_loads_into_geometry():
     hall = man("a", 34, 22)
     assert table.building_at(hall.position) is not None
     assert not can_see(table, man("b", 34, 50), hall)
+
+
+def test_the_per_shooter_view_sees_exactly_what_single_checks_see():
+    from random import Random
+
+    from game.rules.zombieworld.geometry import targets_in_sight
+
+    kinds = (TerrainKind.BUILDING, TerrainKind.OBSTACLE, TerrainKind.COVER, TerrainKind.IMPASSABLE)
+    for seed in range(3):
+        rng = Random(seed)
+        pieces = []
+        for index in range(40):
+            x, y = rng.random() * 100 + 5, rng.random() * 100 + 5
+            kind = kinds[index % len(kinds)]
+            portals = [((x, y + 2), (x, y + 5), "window", False, f"w{index}")] if kind is TerrainKind.BUILDING else []
+            pieces.append(make_piece(index, kind, rectangle(x, y, 4 + rng.random() * 8, 4 + rng.random() * 8),
+                                     1 + rng.random() * 6, 1, "", portals))
+        table = Table.build(120, 120, pieces, [Wall((10, 60), (70, 20), 2.8, "fence")])
+        figures = [man(f"m{i}", rng.random() * 116 + 2, rng.random() * 116 + 2, "zombie" if i % 3 else "survivor")
+                   for i in range(25)]
+        for shooter in figures[:8]:
+            seen = {f.id for f, _ in targets_in_sight(table, shooter, figures)}
+            single = {f.id for f in figures if f.id != shooter.id and can_see(table, shooter, f, figures)}
+            assert seen == single

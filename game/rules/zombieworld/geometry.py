@@ -319,6 +319,43 @@ def figure_rows(figures: Sequence[Figure]) -> list[FigureRow]:
     return [(f.x, f.y, f.id, (f.radius_cm * 0.9) ** 2) for f in figures]
 
 
+Blocker = tuple[float, float, float, float, float, int]
+ViewRow = tuple[Blocker, float, float, float, float]  # blocker, nearest distance, centre angle, low, high
+
+
+def shooter_view(table: Table, shooter: Figure) -> list[ViewRow]:
+    """Every blocker as the shooter sees it: how near it comes and the arc of bearings it covers
+    (built once per shooter; a target's rays can only meet blockers whose arc overlaps theirs)."""
+    sx, sy = shooter.x, shooter.y
+    rows: list[ViewRow] = []
+    for blocker in table.blockers:
+        min_x, min_y, max_x, max_y = blocker[0], blocker[1], blocker[2], blocker[3]
+        dx = max(min_x - sx, 0.0, sx - max_x)
+        dy = max(min_y - sy, 0.0, sy - max_y)
+        nearest = math.hypot(dx, dy)
+        if nearest < 1e-6:
+            rows.append((blocker, 0.0, 0.0, -math.pi, math.pi))  # around the shooter: every bearing
+            continue
+        centre = math.atan2((min_y + max_y) / 2 - sy, (min_x + max_x) / 2 - sx)
+        offsets = [(math.atan2(cy - sy, cx - sx) - centre + math.pi) % (2 * math.pi) - math.pi
+                   for cx, cy in ((min_x, min_y), (min_x, max_y), (max_x, min_y), (max_x, max_y))]
+        rows.append((blocker, nearest, centre, min(offsets), max(offsets)))
+    return rows
+
+
+def _in_view(view: Sequence[ViewRow], bearing: float, spread: float, reach: float) -> list[Blocker]:
+    """The blockers whose arc meets ``bearing`` ± ``spread`` no farther than ``reach``."""
+    found = []
+    tau, pi = 2 * math.pi, math.pi
+    for blocker, nearest, centre, low, high in view:
+        if nearest > reach:
+            continue
+        offset = (bearing - centre + pi) % tau - pi
+        if low - spread <= offset <= high + spread:
+            found.append(blocker)
+    return found
+
+
 def visible_fraction(table: Table, shooter: Figure, target: Figure, others: Sequence[Figure] = (),
                      open_portals: frozenset[str] = frozenset(), eye_height_cm: float = EYE_HEIGHT_CM,
                      shooter_building: int | None = _UNKNOWN) -> float:
@@ -328,7 +365,8 @@ def visible_fraction(table: Table, shooter: Figure, target: Figure, others: Sequ
 
 
 def _visible_fraction(table: Table, shooter: Figure, target: Figure, rows: Sequence[FigureRow],
-                      open_portals: frozenset[str], eye_height_cm: float, shooter_building: int | None) -> float:
+                      open_portals: frozenset[str], eye_height_cm: float, shooter_building: int | None,
+                      view: Sequence[ViewRow] | None = None) -> float:
     sx, sy = shooter.x, shooter.y
     tx, ty = target.x, target.y
     length = math.hypot(tx - sx, ty - sy)
@@ -342,9 +380,13 @@ def _visible_fraction(table: Table, shooter: Figure, target: Figure, rows: Seque
     margin = reach + BASE_RADIUS_CM
     low_x, high_x = (sx - margin, tx + margin) if sx < tx else (tx - margin, sx + margin)
     low_y, high_y = (sy - margin, ty + margin) if sy < ty else (ty - margin, sy + margin)
-    candidates = table.blockers_along(sx, sy, tx, ty) if table.grid[0] else list(table.blockers)
-    # only what the three rays' common box touches can matter
-    candidates = [b for b in candidates if b[0] <= high_x and b[2] >= low_x and b[1] <= high_y and b[3] >= low_y]
+    if view is not None:
+        spread = math.atan2(reach, length) + 1e-6
+        candidates = _in_view(view, math.atan2(ty - sy, tx - sx), spread, math.hypot(length, reach) + 1e-6)
+    else:
+        candidates = table.blockers_along(sx, sy, tx, ty) if table.grid[0] else list(table.blockers)
+        # only what the three rays' common box touches can matter
+        candidates = [b for b in candidates if b[0] <= high_x and b[2] >= low_x and b[1] <= high_y and b[3] >= low_y]
     shooter_id, target_id = shooter.id, target.id
     blocking_figures = [r for r in rows if low_x <= r[0] <= high_x and low_y <= r[1] <= high_y
                         and r[2] != shooter_id and r[2] != target_id]
@@ -423,14 +465,15 @@ def _building_blocks(piece: Piece, sx: float, sy: float, ax: float, ay: float, t
 
 def can_see(table: Table, shooter: Figure, target: Figure, others: Sequence[Figure] = (),
             open_portals: frozenset[str] = frozenset(), max_range_cm: float = 0.0,
-            shooter_building: int | None = _UNKNOWN, rows: Sequence[FigureRow] | None = None) -> bool:
+            shooter_building: int | None = _UNKNOWN, rows: Sequence[FigureRow] | None = None,
+            view: Sequence[ViewRow] | None = None) -> bool:
     """At least half of the target's vital points are visible (and within ``max_range_cm`` if set).
     ``rows`` (from ``figure_rows(others)``) saves rebuilding them when one shooter looks at many."""
     if max_range_cm and base_distance(shooter, target) > max_range_cm:
         return False
     if rows is None:
         rows = figure_rows(others)
-    fraction = _visible_fraction(table, shooter, target, rows, open_portals, EYE_HEIGHT_CM, shooter_building)
+    fraction = _visible_fraction(table, shooter, target, rows, open_portals, EYE_HEIGHT_CM, shooter_building, view)
     return fraction >= 0.5
 
 
@@ -480,10 +523,11 @@ def targets_in_sight(table: Table, shooter: Figure, figures: Sequence[Figure],
     result = []
     shooter_building = table.building_at(shooter.position)
     rows = figure_rows(figures)
+    view = shooter_view(table, shooter)
     for target in figures:
         if target.id == shooter.id:
             continue
-        if can_see(table, shooter, target, figures, open_portals, max_range_cm, shooter_building, rows):
+        if can_see(table, shooter, target, figures, open_portals, max_range_cm, shooter_building, rows, view):
             result.append((target, target_cover(table, shooter, target)))
     return result
 
