@@ -173,8 +173,6 @@ def test_survivor_card_reads_the_state(controller):
 
 
 def test_director_steps_zombies_through_their_moves(controller, board):
-    import pygame
-
     from game.app.zombicide.director import AnimationDirector
 
     walker = controller.state.tables.zombie_ids[0]
@@ -204,7 +202,6 @@ def test_director_steps_zombies_through_their_moves(controller, board):
     assert not director.busy
     final = {p.id for p in director.frame()[0]}
     assert final == set(table_layout(controller.state, board).pieces)
-    pygame.quit()
 
 
 def test_director_speeds_and_a_whole_zombie_phase(controller, board):

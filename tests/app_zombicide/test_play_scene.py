@@ -20,11 +20,23 @@ SETUP = {"players": [{"seat": "P1", "survivors": ["bruno", "ines", "idris"]}]}
 SIZE = (1600, 900)
 
 
+def forget_fonts() -> None:
+    """Other tests may have quit pygame: fonts and text cached before then are no longer valid."""
+    from game.app import render
+    from game.app.zombicide import dice_view, director, game_scene
+
+    render.font.cache_clear()
+    director.text_with_halo.cache_clear()
+    game_scene._halo_text.cache_clear()
+    dice_view._FACES.clear()
+
+
 class Host:
     """What a game scene needs of the app: the screen, the UI manager, the scene stack, a save folder."""
 
     def __init__(self, save_dir: Path, size: tuple[int, int] = SIZE):
         pygame.init()
+        forget_fonts()
         self.screen = pygame.display.set_mode(size)
         self.ui = pygame_gui.UIManager(size)
         self.scenes = SceneStack()

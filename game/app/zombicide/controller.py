@@ -369,7 +369,8 @@ class GameController:
         zone = self.board.zones.get(zone_id)
         if zone is not None and zone.label:
             return zone.label
-        return zone_id.split(":")[-1]
+        kind = str(zone.kind).replace("_", " ") if zone is not None else "zone"
+        return f"{kind} {zone_id.split(':')[-1]}"
 
     def card_name(self, card: int) -> str:
         if card == WOUND:
@@ -393,7 +394,7 @@ class GameController:
         if isinstance(command, Attack):
             shot = self.shot(command)
             where = "here" if command.zone == self._zone_of(command.survivor) else self.zone_name(command.zone)
-            return ActionChoice(f"{shot.weapon} → {where} ({shot.hit_chance:.0%})", command, "attack")
+            return ActionChoice(f"{shot.weapon} at {where} ({shot.hit_chance:.0%})", command, "attack")
         if isinstance(command, Trade):
             return ActionChoice(self._trade_words(command), command, "trade")
         if isinstance(command, Rearrange):
@@ -407,7 +408,7 @@ class GameController:
             words = kind.replace("_", " ").capitalize()
             target = getattr(command, "target", None) or getattr(command, "to", None) or getattr(command, "zone", None)
             if isinstance(target, str) and target:
-                words += f" → {self.survivor_name(target) if self.state.survivor_index(target) >= 0 else self.zone_name(target)}"
+                words += f": {self.survivor_name(target) if self.state.survivor_index(target) >= 0 else self.zone_name(target)}"
             label = words
         group = "turn" if kind in ("end_turn",) else "other"
         return ActionChoice(label, command, group)
