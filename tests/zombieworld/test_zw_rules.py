@@ -329,3 +329,28 @@ def test_scenario_setups_the_horde_pen_and_the_central_start():
     assert sum(1 for m in escape.models if m.side == ZOMBIES) >= 15
     with pytest.raises(ValueError, match="pick another"):
         engine.setup(TOWN, ZombieworldSetup(bands=two_bands().bands, scenario="zombie_expert"), 1)
+
+
+def test_no_shooting_in_a_dark_building_without_a_light():
+    state = arranged({"red:Ana": (80, 30)}, {"z1": (92, 30)}, active="red:Ana")
+    dark = replace(state, places=(Place(CHEMIST, opened=True, light="dark"),))
+    refused(dark, "red", c.Shoot("red:Ana", (("z1", 1),)), "too dark")
+    lit = arranged({"red:Ana": (80, 30)}, {"z1": (92, 30)}, active="red:Ana",
+                   **{"red:Ana": {"objects": ("flashlight",)}})
+    engine.apply(replace(lit, places=dark.places), "red", c.Shoot("red:Ana", (("z1", 1),)))
+    dim = replace(state, places=(Place(CHEMIST, opened=True, light="dim"),))
+    _, events = engine.apply(dim, "red", c.Shoot("red:Ana", (("z1", 2),)))
+    (shot,) = [e for e in of(events, c.DiceRolled) if e.purpose == "shot"]
+    assert len(shot.dice) == 1
+
+
+def test_the_air_horn_calls_every_zombie():
+    state = arranged({"red:Ana": (10, ROW_Y), "blue:Ana": (100, ROW_Y)}, {"z1": (85, ROW_Y)}, active="red:Ana",
+                     **{"red:Ana": {"objects": ("air_horn",), "activated": True}})
+    state = replace(state, order=("red", ZOMBIES, "blue"))
+    after, _ = engine.apply(state, "red", c.UseItem("red:Ana", "air_horn"))
+    assert after.model("red:Ana").horn and "air_horn" not in after.model("red:Ana").objects
+    after, events = engine.apply(after, "red", c.EndActivation("red:Ana"))
+    (moved,) = [e for e in of(events, c.ModelMoved) if e.model == "z1"]
+    assert moved.path[-1][0] < 85  # toward the horn, away from the nearer blue survivor
+    assert not after.model("red:Ana").horn

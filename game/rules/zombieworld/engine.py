@@ -358,9 +358,10 @@ def _roll_weather(game: _Game, setup_spec: ZombieworldSetup, board: Board) -> No
         row = next(r for r in rows if r.low <= die <= r.high)
         game.emit(c.DiceRolled("weather", "", (die,), (), 0, (row.id,)))
     else:
-        row = next((r for r in rows if r.id == setup_spec.weather), None)
-        if row is None:
+        chosen = next((r for r in rows if r.id == setup_spec.weather), None)
+        if chosen is None:
             raise ValueError(f"no weather called {setup_spec.weather!r}; choose from {', '.join(r.id for r in rows)}")
+        row = chosen
     game.weather, game.sight_cm = row.id, float(row.sight_cm)
     if not row.sight_cm or not setup_spec.lamps:
         return
@@ -382,7 +383,7 @@ def _fill_pen(game: _Game, count: int, deployments: list[Any]) -> None:
     cx = min((dx // 60) * 60 + 30, game.table.width_cm - 20.0)
     cy = min((dy // 60) * 60 + 30, game.table.height_cm - 20.0)
     figures = game.figures()
-    held = []
+    held: list[str] = []
     for index in range(count * 4):
         if len(held) == count:
             break
@@ -1648,10 +1649,10 @@ def _enter_building(game: _Game, model: Model, index: int, sprinting: bool) -> N
         return
     if game.base.interior_light and not place.light:
         (die,) = game.d6(1)
-        row = next(r for r in game.catalog.tables.interior_light if r.low <= die <= r.high)
-        game.emit(c.DiceRolled("interior light", model.id, (die,), (), 0, (row.id,)))
-        game.mark(index, light=row.id)
-        game.emit(c.PlaceMarked(index, "light", row.id))
+        light = next(r for r in game.catalog.tables.interior_light if r.low <= die <= r.high)
+        game.emit(c.DiceRolled("interior light", model.id, (die,), (), 0, (light.id,)))
+        game.mark(index, light=light.id)
+        game.emit(c.PlaceMarked(index, "light", light.id))
     (die,) = game.d10(1)
     row = next(r for r in game.catalog.tables.building_entry if r.low <= die <= r.high)
     game.emit(c.DiceRolled("building entry", model.id, (die,), (), 0, (row.result,)))
