@@ -83,8 +83,7 @@ def figures_html(figures: GameFigures, title: str = "") -> str:
         colour = LEVEL_COLOURS.get(s.level, "#ece6d8")
         fate = {"dead": "<font color='#ff6a5a'>dead</font>", "escaped": "<font color='#9fe0a0'>escaped</font>",
                 "alive": "alive"}[s.fate]
-        lines.append(f"<font color='{colour}'>■</font> <b>{s.name}</b> ({s.seat}): {s.xp} XP, "
-                     f"{s.level} level, {fate}")
+        lines.append(f"<b>{s.name}</b> ({s.seat}): {s.xp} XP, <font color='{colour}'>{s.level} level</font>, {fate}")
     return "<br>".join(lines)
 
 
@@ -109,7 +108,7 @@ class EndScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         self.leave()
         w, h = size
-        pw, ph = min(760, w - 40), min(620, h - 140)
+        pw, ph = min(760, w - 40), min(120 + 34 * (len(self.figures.survivors) + 7), h - 140)
         self.panel = UIPanel(pygame.Rect((w - pw) // 2, h - ph - 20, pw, ph), manager=self.app.ui,
                              object_id="#end_panel")
         UITextBox(figures_html(self.figures, self.title), pygame.Rect(12, 12, pw - 32, ph - BUTTON_H - 40),
