@@ -39,7 +39,7 @@ from game.rules.zombicide.commands import (
     Trade,
     WeaponReloaded,
 )
-from game.rules.zombicide.legal import _jump_targets, _searchable
+from game.rules.zombicide.legal import _jump_targets, searchable_zone
 from game.rules.zombicide.state import (
     EMPTY,
     WOUND,
@@ -267,7 +267,7 @@ class SurvivorActions(Fields):
     def do_search(self, i: int, command: Search) -> None:
         s = self.survivors[i]
         nose = s.nose_search
-        if not nose and not _searchable(self.freeze(), s.zone) and not sk.has(s.skills, "search_anywhere"):
+        if not nose and not searchable_zone(self.graph, self.tables, self.base.tents, self.tents_revealed, s.zone) and not sk.has(s.skills, "search_anywhere"):
             raise IllegalCommand("only building rooms can be searched")
         if self.zombie_count(s.zone):
             raise IllegalCommand("nobody searches with zombies in the zone")

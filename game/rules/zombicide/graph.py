@@ -74,6 +74,9 @@ class ZoneGraph:
     _sight_cache: dict[tuple[bool, ...], tuple[tuple[int, ...], ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
+    _step_cache: dict[tuple[bool, ...], tuple[tuple[int, ...], ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     @property
     def zone_count(self) -> int:
@@ -84,12 +87,22 @@ class ZoneGraph:
             return False
         return edge.door < 0 or doors_open[edge.door]
 
-    def neighbours(self, zone: int, doors_open: tuple[bool, ...]) -> list[int]:
-        return [
-            other
-            for other, e in self.adjacent[zone]
-            if self.passable(self.edges[e], doors_open) and not self.blocked[other]
-        ]
+    def neighbours(self, zone: int, doors_open: tuple[bool, ...]) -> tuple[int, ...]:
+        """Zones one walking step away (open passages only), cached per door configuration."""
+        table = self._step_cache.get(doors_open)
+        if table is None:
+            table = tuple(
+                tuple(
+                    other
+                    for other, e in self.adjacent[z]
+                    if self.passable(self.edges[e], doors_open) and not self.blocked[other]
+                )
+                for z in range(self.zone_count)
+            )
+            if len(self._step_cache) > 256:
+                self._step_cache.clear()
+            self._step_cache[doors_open] = table
+        return table[zone]
 
     def distances(self, doors_open: tuple[bool, ...]) -> tuple[tuple[int, ...], ...]:
         """All-pairs walking distance in zones for this door configuration."""

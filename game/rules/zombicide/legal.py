@@ -1,5 +1,6 @@
 """What a seat may play now: every command enumerated, for the interface and the bots."""
 
+from collections.abc import Sequence
 from typing import Any
 
 from game.board.model import SEARCHABLE_KINDS, ZoneKind
@@ -42,6 +43,7 @@ from game.rules.zombicide.state import (
     Survivor,
     ZombicideState,
 )
+from game.rules.zombicide.tables import Tables
 
 
 def legal_commands(state: ZombicideState, seat: str) -> list[Any]:
@@ -191,24 +193,33 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
                         slots[h], slots[r] = slots[r], slots[h]
                         commands.append(Rearrange(sid, tuple(slots)))
         # trading, listed as single moves: give a card to a free slot, take one, or swap hands
+        my_slots = s.slots
+        mine_free = my_slots.index(EMPTY) if EMPTY in my_slots else -1
+        card_kinds = state.card_kinds
         for j, other in enumerate(state.survivors):
-            if j == i or not other.in_play or other.zone != zone:
+            if j == i or other.zone != zone or not other.in_play:
                 continue
-            mine_free = s.slots.index(EMPTY) if EMPTY in s.slots else -1
-            theirs_free = other.slots.index(EMPTY) if EMPTY in other.slots else -1
+            their_slots = other.slots
+            theirs_free = their_slots.index(EMPTY) if EMPTY in their_slots else -1
             moves: list[tuple[int, int]] = []
             if theirs_free >= 0:
-                moves += [(a, theirs_free) for a, c in enumerate(s.slots) if c >= 0]
+                moves += [(a, theirs_free) for a, c in enumerate(my_slots) if c >= 0]
             if mine_free >= 0:
-                moves += [(mine_free, b) for b, c in enumerate(other.slots) if c >= 0]
-            moves += [(a, b) for a in (0, 1) for b in (0, 1) if s.slots[a] >= 0 and other.slots[b] >= 0]
+                moves += [(mine_free, b) for b, c in enumerate(their_slots) if c >= 0]
+            moves += [(a, b) for a in (0, 1) for b in (0, 1) if my_slots[a] >= 0 and their_slots[b] >= 0]
+            other_id = other.id
             for a, b in moves:
-                mine, theirs = s.slots[a], other.slots[b]
-                if mine >= 0 and theirs >= 0 and kinds[a] == state.card_kinds[theirs]:
+                mine, theirs = my_slots[a], their_slots[b]
+                if mine >= 0 and theirs >= 0 and kinds[a] == card_kinds[theirs]:
                     continue
-                new_mine, new_theirs = list(s.slots), list(other.slots)
-                new_mine[a], new_theirs[b] = theirs, mine
-                commands.append(Trade(sid, other.id, tuple(new_mine), tuple(new_theirs)))
+                commands.append(
+                    Trade(
+                        sid,
+                        other_id,
+                        my_slots[:a] + (theirs,) + my_slots[a + 1 :],
+                        their_slots[:b] + (mine,) + their_slots[b + 1 :],
+                    )
+                )
     if s.team not in state.team_actions_used and state.setup.team_actions.get(s.team):
         mates = tuple(
             o.id for o in state.survivors if o.id != sid and o.in_play and o.team == s.team and o.zone == zone and o.aboard < 0
@@ -306,12 +317,19 @@ def _paths(state: ZombicideState, start: int, reach: int) -> list[tuple[int, ...
 
 
 def _searchable(state: ZombicideState, zone: int) -> bool:
-    if state.graph.kinds[zone] in SEARCHABLE_KINDS:
+    return searchable_zone(state.graph, state.tables, state.tents, state.tents_revealed, zone)
+
+
+def searchable_zone(
+    graph: ZoneGraph, tables: Tables, tents: Sequence[str], tents_revealed: Sequence[bool], zone: int
+) -> bool:
+    """Building rooms, and revealed tents whose card can be searched."""
+    if graph.kinds[zone] in SEARCHABLE_KINDS:
         return True
-    if zone in state.graph.tent_zones:
-        n = state.graph.tent_zones.index(zone)
-        tent = state.tents[n]
-        return bool(tent) and state.tents_revealed[n] and state.tables.catalog.tent(tent).searchable
+    if zone in graph.tent_zones:
+        n = graph.tent_zones.index(zone)
+        tent = tents[n]
+        return bool(tent) and tents_revealed[n] and tables.catalog.tent(tent).searchable
     return False
 
 

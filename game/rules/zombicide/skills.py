@@ -126,9 +126,11 @@ def _flags(skills: tuple[str, ...]) -> frozenset[str]:
 
 def has(skills: Iterable[str], flag: str) -> bool:
     """Whether any of the skills sets the boolean hook ``flag`` (cached per skill set)."""
+    if flag in _flags(skills if skills.__class__ is tuple else tuple(skills)):  # type: ignore[arg-type]
+        return True
     if flag not in FLAGS:
         raise KeyError(f"no skill hook flag {flag!r}")
-    return flag in _flags(skills if isinstance(skills, tuple) else tuple(skills))
+    return False
 
 
 def extra_reserve_slots(skills: Iterable[str]) -> int:

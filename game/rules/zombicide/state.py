@@ -7,7 +7,7 @@ the state but left out of equality and repr). Card instances are integer ids int
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -193,19 +193,25 @@ class ZombicideState:
 def evolve(obj: object, **changes: object) -> object:
     """A copy of a frozen, slotted dataclass with some fields changed: ``dataclasses.replace``
     without its per-call introspection, for the engine's hot paths (the fields are not re-checked)."""
-    cls = type(obj)
-    new = object.__new__(cls)
-    for name in _slots(cls):
-        object.__setattr__(new, name, changes[name] if name in changes else getattr(obj, name))
-    return new
+    return _evolver(type(obj))(obj, changes)
 
 
-_SLOTS: dict[type, tuple[str, ...]] = {}
+_EVOLVERS: dict[type, Any] = {}
 
 
-def _slots(cls: type) -> tuple[str, ...]:
-    names = _SLOTS.get(cls)
-    if names is None:
+def _evolver(cls: type) -> Any:
+    """A copying function written once per class: one slot store per field, no loop."""
+    made = _EVOLVERS.get(cls)
+    if made is None:
         names = tuple(cls.__dataclass_fields__)  # type: ignore[attr-defined]
-        _SLOTS[cls] = names
-    return names
+        lines = ["def evolve_(obj, changes):", "    new = new_(cls)"]
+        for n, name in enumerate(names):
+            lines.append(f"    set{n}(new, changes[{name!r}] if {name!r} in changes else get{n}(obj))")
+        lines.append("    return new")
+        scope: dict[str, Any] = {"new_": object.__new__, "cls": cls}
+        for n, name in enumerate(names):
+            slot = cls.__dict__[name]
+            scope[f"set{n}"], scope[f"get{n}"] = slot.__set__, slot.__get__
+        exec("\n".join(lines), scope)  # noqa: S102 - code built from the class's own field names
+        made = _EVOLVERS[cls] = scope["evolve_"]
+    return made
