@@ -981,7 +981,7 @@ def rue_morgue_missions() -> dict[str, str]:
         " cars are no longer safe: Joe wants to know whether anyone can still fly one of the last helicopters."
         " Get to the helicopter: win when every starting survivor stands in the exit zone during an End Phase."
         " The helicopter cannot fly.",
-        [("2V", 0, 0, 0), ("4V", 1, 0, 0), ("6V", 0, 1, 0), ("7V", 1, 1, 0)],
+        [("2V", 0, 0, 0), ("4V", 1, 0, 0), ("6V", 0, 1, 0), ("7V", 1, 1, 90)],
         [
             token("start", "2V:hl-w"),
             token("exit", "7V:ws-c"),
@@ -1025,7 +1025,7 @@ def rue_morgue_missions() -> dict[str, str]:
         "Our own mission. The army left its field hospital in a hurry: search the tents and the ward for the"
         " three red objectives (5 XP each), then regroup at the helicopter on the wasteland. Every tent hides a"
         " surprise. The blue spawn zone wakes once the blue objective is taken.",
-        [("9V", 0, 0, 0), ("8V", 1, 0, 0), ("1V", 0, 1, 0), ("7V", 1, 1, 0)],
+        [("9V", 0, 0, 0), ("8V", 1, 0, 90), ("1V", 0, 1, 0), ("7V", 1, 1, 0)],
         [
             token("start", "1V:hl-s"),
             token("exit", "7V:ws-c"),
@@ -1049,6 +1049,7 @@ def rue_morgue_missions() -> dict[str, str]:
         [("1V", 0, 0, 0), ("3V", 1, 0, 90), ("2V", 0, 1, 0), ("5V", 1, 1, 0)],
         [
             token("start", "1V:hl-c"),
+            token("exit", "2V:hl-w"),
             token("objective", "1V:lk-ne", "blue"),
             token("objective", "3V:lk-w-s", "red"),
             token("objective", "2V:lk-ne", "green"),
@@ -1068,7 +1069,7 @@ def rue_morgue_missions() -> dict[str, str]:
         " each) in the diner and the cinema, then gather everyone at the car wash. The helicopter on the helipad"
         " can fly: a pilot can carry three friends over the blocks. The blue spawn zone in the park wakes when"
         " the blue objective is taken.",
-        [("9R", 0, 0, 0), ("1R", 1, 0, 0), ("4R", 0, 1, 0), ("7R", 1, 1, 0)],
+        [("9R", 0, 0, 0), ("1R", 1, 0, 90), ("4R", 0, 1, 0), ("7R", 1, 1, 0)],
         [
             token("start", "9R:st-nw"),
             token("helicopter", "9R:hp-e"),
@@ -1091,6 +1092,7 @@ def rue_morgue_missions() -> dict[str, str]:
         [("3R", 0, 0, 90), ("2R", 1, 0, 0), ("1R", 2, 0, 0), ("8R", 0, 1, 270), ("4R", 1, 1, 0), ("5R", 2, 1, 270)],
         [
             token("start", "4R:st-c"),
+            token("exit", "4R:st-w"),
             token("objective", "1R:rm-ne-b", "red"),
             token("objective", "2R:rm-ne", "pink"),
             token("objective", "3R:rm-e-s", "red"),
@@ -1133,7 +1135,7 @@ def rue_morgue_missions() -> dict[str, str]:
         " XP each): fuel in the camp, the pilot's log in the hospital, the keys in the bar and the radio in"
         " the bank. Then everyone to the helipad, the only exit. The helicopter on the wasteland can fly; the"
         " blue and pink spawn zones wake when those objectives are taken.",
-        [("6V", 0, 0, 0), ("7V", 1, 0, 0), ("8V", 2, 0, 0), ("2R", 0, 1, 0), ("1R", 1, 1, 0), ("9R", 2, 1, 0)],
+        [("6V", 0, 0, 0), ("7V", 1, 0, 180), ("8V", 2, 0, 0), ("2R", 0, 1, 0), ("1R", 1, 1, 0), ("9R", 2, 1, 0)],
         [
             token("start", "7V:ws-w"),
             token("helicopter", "7V:ws-c"),
