@@ -1,0 +1,343 @@
+"""What the Zombieworld screens ask of a game: whose turn, what the acting survivor may do, what a
+drag or a shot would cost before it is committed, and the command log (undo, redo, save).
+
+No pygame here. Previews come from the engine itself: a move is checked by ``engine.check``, a
+shot's odds by playing it on a copy of the state (``apply`` never touches its input) and reading
+the modifiers and the number to reach from its ``DiceRolled`` event, so the screen shows the
+numbers the engine will use.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.board.model import Board
+from game.rules.core.base import IllegalCommand
+from game.rules.core.session import Session
+from game.rules.zombieworld import commands as c
+from game.rules.zombieworld import engine
+from game.rules.zombieworld.band import Band
+from game.rules.zombieworld.engine import POINT_BLANK_CM, SPRINT_STEP_CM, ZombieworldRules
+from game.rules.zombieworld.geometry import BASE_RADIUS_CM, Figure, base_distance, path_cost, target_cover
+from game.rules.zombieworld.state import ZOMBIES, BandEntry, Model, State, ZombieworldSetup
+
+Point = tuple[float, float]
+
+SEATS = ("red", "blue", "green", "amber")
+REACH_RAYS = 72
+REACH_STEPS = 11  # halvings of the search along each ray (about 0.02 cm at 25 cm)
+CONTACT_SNAP_CM = 0.6  # a drop this close to an enemy's base counts as touching it (a charge)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    ok: bool
+    reason: str = ""
+    events: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class MovePreview:
+    """What dropping ``model`` at ``point`` would do: the tape's numbers and the engine's verdict."""
+
+    model: str
+    point: Point
+    cost_cm: float
+    allowance_cm: float
+    legal: bool
+    reason: str = ""
+    command: Any = None
+
+    @property
+    def left_cm(self) -> float:
+        return self.allowance_cm - self.cost_cm
+
+
+@dataclass(frozen=True, slots=True)
+class ShotPreview:
+    """A shot before it is fired: range band, sight, cover and the chance that one die wounds."""
+
+    shooter: str
+    target: str
+    weapon: str
+    distance_cm: float
+    range_cm: float
+    band: str  # "point blank", "in range" or "out of range"
+    sees: bool
+    cover: str  # open, difficult or building
+    shots: int
+    dice: int  # dice rolled (dim light takes one away)
+    needs: int  # die + modifiers must reach this
+    modifiers: tuple[tuple[str, int], ...]
+    legal: bool
+    reason: str = ""
+    command: Any = None
+
+    @property
+    def chance_per_die(self) -> float:
+        if not self.legal or self.band == "out of range":
+            return 0.0
+        total = sum(v for _, v in self.modifiers)
+        return sum(1 for face in range(1, 7) if face + total >= self.needs) / 6
+
+    @property
+    def chance_any(self) -> float:
+        return 1 - (1 - self.chance_per_die) ** self.dice
+
+    @property
+    def expected_wounds(self) -> float:
+        return self.chance_per_die * self.dice
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """Where the model can go in one straight leg: walking now, and with a sprint's best roll."""
+
+    model: str
+    origin: Point
+    walk: tuple[Point, ...]
+    sprint: tuple[Point, ...] = ()
+    walk_cm: float = 0.0
+    sprint_cm: float = 0.0
+
+
+def seat_entries(bands: Sequence[Band | BandEntry]) -> tuple[BandEntry, ...]:
+    """Band entries with seats red, blue, ... for plain bands."""
+    entries = []
+    for index, band in enumerate(bands):
+        entries.append(band if isinstance(band, BandEntry) else BandEntry(seat=SEATS[index], band=band))
+    return tuple(entries)
+
+
+@dataclass
+class ZombieworldController:
+    session: Session
+    table_path: Path
+    selected: str | None = None
+    _reach_cache: dict[tuple[int, str], Reach] = field(default_factory=dict)
+
+    @classmethod
+    def new(cls, board: Board, table_path: Path, bands: Sequence[Band | BandEntry], scenario_id: str,
+            seed: int, **options: Any) -> ZombieworldController:
+        setup = ZombieworldSetup(bands=seat_entries(bands), scenario=scenario_id, **options)
+        return cls(Session(ZombieworldRules(), board, setup, seed), Path(table_path))
+
+    # --- the game ----------------------------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        return self.session.state
+
+    @property
+    def board(self) -> Board:
+        return self.session.board
+
+    @property
+    def seat(self) -> str | None:
+        seats = sorted(engine.current_seats(self.state))
+        return seats[0] if seats else None
+
+    def band_name(self, seat: str) -> str:
+        for entry in self.session.setup_spec.bands:
+            if entry.seat == seat:
+                return entry.band.name
+        return "Zombies" if seat == ZOMBIES else seat
+
+    def outcome(self) -> tuple[str, ...] | None:
+        return engine.outcome(self.state)
+
+    def legal(self) -> list[Any]:
+        seat = self.seat
+        return engine.legal_commands(self.state, seat) if seat else []
+
+    def active_model(self) -> Model | None:
+        active = self.state.active
+        return self.state.model(active.model) if active is not None else None
+
+    def model(self, model_id: str) -> Model | None:
+        try:
+            return self.state.model(model_id)
+        except KeyError:
+            return None
+
+    def template(self, kind: type) -> Any:
+        return next((o for o in self.legal() if isinstance(o, kind)), None)
+
+    def activatable(self) -> list[str]:
+        return [o.model for o in self.legal() if isinstance(o, c.Activate)]
+
+    def play(self, command: Any) -> Outcome:
+        seat = self.seat if not isinstance(command, c.Withdraw) else (self.seat or "")
+        if seat is None:
+            return Outcome(False, "the game is over" if self.outcome() is not None else "nobody is to play")
+        try:
+            events = self.session.play(seat, command)
+        except IllegalCommand as refusal:
+            return Outcome(False, refusal.reason)
+        self._reach_cache.clear()
+        active = self.state.active
+        if active is not None:
+            self.selected = active.model
+        elif self.selected is not None and self.model(self.selected) is None:
+            self.selected = None
+        return Outcome(True, "", events)
+
+    def undo(self) -> bool:
+        if not self.session.can_undo():
+            return False
+        self.session.undo()
+        self._reach_cache.clear()
+        return True
+
+    def redo(self) -> Outcome:
+        if not self.session.can_redo():
+            return Outcome(False, "nothing to redo")
+        events = self.session.redo()
+        self._reach_cache.clear()
+        return Outcome(True, "", events)
+
+    # --- moving ------------------------------------------------------------------------------
+
+    def allowance_cm(self, model_id: str) -> float:
+        active = self.state.active
+        return active.remaining_cm if active is not None and active.model == model_id else 0.0
+
+    def move_command(self, model_id: str, point: Point, waypoints: Sequence[Point] = ()) -> Any:
+        """A plain move, or a charge when the drop touches an enemy the model may charge."""
+        path = (*waypoints, point)
+        charge = self.template(c.ChargeTemplate)
+        if charge is not None and charge.model == model_id:
+            for target_id in charge.targets:
+                target = self.model(target_id)
+                if target is not None and math.dist(point, target.position) <= 2 * BASE_RADIUS_CM + CONTACT_SNAP_CM:
+                    gap = math.dist(point, target.position) or 1.0
+                    touch = 2 * BASE_RADIUS_CM
+                    end = (target.x + (point[0] - target.x) / gap * touch, target.y + (point[1] - target.y) / gap * touch)
+                    return c.Charge(model_id, target_id, (*waypoints, end))
+        return c.MoveModel(model_id, path)
+
+    def move_preview(self, model_id: str, point: Point, waypoints: Sequence[Point] = ()) -> MovePreview:
+        model = self.model(model_id)
+        allowance = self.allowance_cm(model_id)
+        if model is None:
+            return MovePreview(model_id, point, 0.0, 0.0, False, "no such model")
+        cost = path_cost(self.state.table, [model.position, *waypoints, point])  # type: ignore[arg-type]
+        cost_cm = cost.cost_cm + (5.0 if model.entrenched else 0.0)
+        seat = self.seat
+        if model.side != seat:
+            owner = "the zombies" if model.side == ZOMBIES else self.band_name(model.side)
+            reason = f"{model.name} belongs to {owner}: it moves in its own turn" if model.side != ZOMBIES \
+                else "zombies move on their own"
+            return MovePreview(model_id, point, cost_cm, allowance, False, reason)
+        active = self.state.active
+        if active is None or active.model != model_id:
+            if model_id in self.activatable():
+                reason = f"activate {model.name} first (tap it)"
+            elif model.activated:
+                reason = f"{model.name} has already acted this round"
+            elif active is not None:
+                reason = f"{self.state.model(active.model).name} is acting now"
+            else:
+                reason = "survivors activate in order of skill: a more skilled one goes first"
+            return MovePreview(model_id, point, cost_cm, allowance, False, reason)
+        if not cost.ok:
+            return MovePreview(model_id, point, cost_cm, allowance, False, cost.problem)
+        command = self.move_command(model_id, point, waypoints)
+        try:
+            engine.check(self.state, seat, command)
+        except IllegalCommand as refusal:
+            return MovePreview(model_id, point, cost_cm, allowance, False, refusal.reason, command)
+        return MovePreview(model_id, point, cost_cm, allowance, True, "", command)
+
+    def reach(self, model_id: str) -> Reach | None:
+        """The walk area (what is left of the move) and the sprint area (+10 cm at best), each traced
+        along straight legs from the model, stopping at walls, buildings without a door and heights."""
+        model = self.model(model_id)
+        active = self.state.active
+        if model is None or active is None or active.model != model_id:
+            return None
+        key = (id(self.state), model_id)
+        found = self._reach_cache.get(key)
+        if found is not None:
+            return found
+        walk_cm = max(0.0, active.remaining_cm - (5.0 if model.entrenched else 0.0))
+        can_sprint = any(isinstance(o, c.Sprint) for o in self.legal())
+        sprint_cm = walk_cm + 2 * SPRINT_STEP_CM if can_sprint else 0.0
+        walk = self._trace(model.position, walk_cm)
+        sprint = self._trace(model.position, sprint_cm) if sprint_cm else ()
+        found = Reach(model_id, model.position, walk, sprint, walk_cm, sprint_cm)
+        self._reach_cache[key] = found
+        return found
+
+    def _trace(self, origin: Point, budget_cm: float) -> tuple[Point, ...]:
+        table = self.state.table
+        assert table is not None
+        outline = []
+        for ray in range(REACH_RAYS):
+            angle = 2 * math.pi * ray / REACH_RAYS
+            dx, dy = math.cos(angle), math.sin(angle)
+
+            def fits(d: float, dx: float = dx, dy: float = dy) -> bool:
+                end = (origin[0] + dx * d, origin[1] + dy * d)
+                if not table.on_table(end, BASE_RADIUS_CM):
+                    return False
+                cost = path_cost(table, [origin, end])
+                return cost.ok and cost.cost_cm <= budget_cm + 1e-6
+
+            low, high = 0.0, budget_cm
+            if fits(high):
+                low = high
+            else:
+                for _ in range(REACH_STEPS):
+                    mid = (low + high) / 2
+                    low, high = (mid, high) if fits(mid) else (low, mid)
+            outline.append((origin[0] + dx * low, origin[1] + dy * low))
+        return tuple(outline)
+
+    # --- shooting ----------------------------------------------------------------------------
+
+    def shot_preview(self, target_id: str, shots: int | None = None) -> ShotPreview | None:
+        """The odds of shooting ``target_id`` with the acting survivor's firearm; None when it cannot shoot."""
+        template = self.template(c.ShootTemplate)
+        target = self.model(target_id)
+        if template is None or target is None:
+            return None
+        shooter = self.state.model(template.model)
+        count = shots if shots is not None else template.shots_min
+        count = max(template.shots_min, min(template.shots_max, count))
+        table = self.state.table
+        me, them = _figure(shooter), _figure(target)
+        distance = base_distance(me, them)
+        band = "point blank" if distance <= POINT_BLANK_CM else "in range" if distance <= template.range_cm \
+            else "out of range"
+        cover = target_cover(table, me, them).column if table is not None else "open"  # type: ignore[arg-type]
+        sees = target_id in template.targets
+        command = c.Shoot(shooter.id, ((target_id, count),), template.weapon)
+        catalog = self.state.catalog
+        weapon = catalog.item_name(template.weapon) if catalog is not None else template.weapon
+        base = dict(shooter=shooter.id, target=target_id, weapon=weapon, distance_cm=distance,
+                    range_cm=template.range_cm, band=band, sees=sees, cover=cover, shots=count)
+        try:
+            _, events = engine.apply(self.state, self.seat or "", command)
+        except IllegalCommand as refusal:
+            return ShotPreview(**base, dice=0, needs=0, modifiers=(), legal=False, reason=refusal.reason,
+                               command=command)
+        roll = next((e for e in events if isinstance(e, c.DiceRolled) and e.purpose == "shot"
+                     and e.model == shooter.id), None)
+        if roll is None:  # every shot wasted: out of range
+            return ShotPreview(**base, dice=count, needs=0, modifiers=(), legal=True,
+                               reason="out of range: the shots would be wasted", command=command)
+        return ShotPreview(**base, dice=len(roll.dice), needs=roll.target, modifiers=roll.modifiers, legal=True,
+                           command=command)
+
+    def shot_targets(self) -> tuple[str, ...]:
+        template = self.template(c.ShootTemplate)
+        return template.targets if template is not None else ()
+
+
+def _figure(model: Model) -> Figure:
+    return Figure(model.id, model.x, model.y, BASE_RADIUS_CM, model.kind)

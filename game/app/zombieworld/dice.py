@@ -1,0 +1,144 @@
+"""Zombieworld dice on screen: each roll tumbles, settles on the engine's values, then lists every
+modifier and what each die scored. D6 show pips, D10 show numbers. A tap skips to the next roll."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.app.render import font, text_with_halo
+from game.app.zombicide.dice_view import die_face
+from game.app.zombieworld.event_text import model_name, modifiers_text
+from game.rules.zombieworld import commands as c
+from game.rules.zombieworld.state import State
+
+ROLL_S = 1.1  # each roll on screen, at 1×
+TUMBLE_S = 0.45
+D10_PURPOSES = {"weather", "initiative", "building entry", "search", "first aid", "container", "prop search",
+                "interior light"}
+GOOD = {"pass", "wound", "hit", "on", "win", "success"}
+GOOD_COLOR = (96, 220, 118)
+BAD_COLOR = (230, 110, 100)
+PANEL = (18, 20, 22, 228)
+
+
+def is_d10(event: c.DiceRolled) -> bool:
+    return event.purpose in D10_PURPOSES or event.purpose.endswith("reward") or any(d > 6 for d in event.dice)
+
+
+_D10: dict[tuple[int, int, str], pygame.Surface] = {}
+
+
+def d10_face(value: int, size_px: int, state: str = "plain") -> pygame.Surface:
+    key = (value, size_px, state)
+    face = _D10.get(key)
+    if face is None:
+        face = pygame.Surface((size_px, size_px), pygame.SRCALPHA)
+        s = size_px
+        kite = [(s * 0.5, s * 0.04), (s * 0.96, s * 0.42), (s * 0.5, s * 0.96), (s * 0.04, s * 0.42)]
+        shadow = [(x + 2, y + 3) for x, y in kite]
+        body = (226, 84, 60) if state != "miss" else (128, 96, 90)
+        pygame.draw.polygon(face, (20, 20, 20), shadow)
+        pygame.draw.polygon(face, body, kite)
+        edge = GOOD_COLOR if state == "hit" else (250, 200, 180)
+        pygame.draw.polygon(face, edge, kite, max(2, s // 18))
+        label = font(max(10, s // 3)).render(str(value), True, (255, 250, 240))
+        face.blit(label, label.get_rect(center=(s * 0.5, s * 0.46)))
+        _D10[key] = face
+    return face
+
+
+@dataclass(slots=True)
+class _Roll:
+    event: c.DiceRolled
+    title: str
+    elapsed_s: float = 0.0
+
+
+class DiceTray:
+    """A queue of rolls played one after another over the table."""
+
+    def __init__(self) -> None:
+        self.queue: list[_Roll] = []
+        self.speed = 1.0
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.queue)
+
+    def add(self, events, state: State | None) -> None:
+        for event in events:
+            if isinstance(event, c.DiceRolled) and event.dice:
+                who = model_name(state, event.model) if event.model else ""
+                title = f"{who} — {event.purpose}" if who else event.purpose.capitalize()
+                self.queue.append(_Roll(event, title))
+
+    def skip(self) -> None:
+        if self.queue:
+            self.queue.pop(0)
+
+    def clear(self) -> None:
+        self.queue.clear()
+
+    def update(self, dt_s: float) -> None:
+        if not self.queue:
+            return
+        roll = self.queue[0]
+        roll.elapsed_s += dt_s * self.speed
+        hold = ROLL_S + 0.25 * len(roll.event.modifiers)
+        if roll.elapsed_s >= hold:
+            self.queue.pop(0)
+
+    def draw(self, target: pygame.Surface, area: pygame.Rect) -> pygame.Rect | None:
+        if not self.queue:
+            return None
+        roll = self.queue[0]
+        return draw_roll(target, area, roll.event, roll.title, min(1.0, roll.elapsed_s / TUMBLE_S),
+                         waiting=len(self.queue) - 1)
+
+
+def draw_roll(target: pygame.Surface, area: pygame.Rect, event: c.DiceRolled, title: str, progress: float,
+              waiting: int = 0) -> pygame.Rect:
+    """One roll in a panel near the top of ``area``: dice, then the modifiers and the results."""
+    size = 60
+    gap = 14
+    count = len(event.dice)
+    settled = progress >= 1.0
+    lines = []
+    if event.modifiers:
+        lines.append("Modifiers: " + modifiers_text(event.modifiers))
+    if event.target:
+        lines.append(f"Needs {event.target}" + ("+" if event.purpose == "shot" else " or less"))
+    width = max(360, count * (size + gap) + 60, *(font(17).size(line)[0] + 40 for line in lines))
+    width = min(width, area.width - 20)
+    height = 48 + size + 20 + 26 * len(lines) + (30 if settled and event.results else 0)
+    panel = pygame.Rect(0, 0, width, height)
+    panel.midtop = (area.centerx, area.top + 16)
+    layer = pygame.Surface(panel.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, PANEL, layer.get_rect(), border_radius=16)
+    pygame.draw.rect(layer, (212, 154, 46, 255), layer.get_rect(), 2, border_radius=16)
+    target.blit(layer, panel)
+    heading = text_with_halo(title + (f"   (+{waiting} more)" if waiting else ""), 20)
+    target.blit(heading, heading.get_rect(midtop=(panel.centerx, panel.top + 10)))
+    d10 = is_d10(event)
+    left = panel.centerx - (count * size + (count - 1) * gap) // 2
+    for index, value in enumerate(event.dice):
+        shown = value if settled else (value + index * 3 + int(progress * 23)) % (10 if d10 else 6) + 1
+        result = event.results[index] if settled and index < len(event.results) else ""
+        state = "plain" if not result else ("hit" if result in GOOD else "miss")
+        face = d10_face(shown, size, state) if d10 else die_face(shown, size, state)
+        bounce = 0 if settled else round(abs(pygame.math.Vector2(1, 0).rotate(progress * 900 + index * 70).y) * 14)
+        x = left + index * (size + gap)
+        target.blit(face, (x, panel.top + 44 - bounce))
+        if result:
+            words = font(13).render(result, True, GOOD_COLOR if result in GOOD else BAD_COLOR)
+            target.blit(words, words.get_rect(midtop=(x + size // 2, panel.top + 46 + size)))
+    y = panel.top + 48 + size + 20
+    for line in lines:
+        words = font(17).render(line, True, (236, 230, 214))
+        if words.get_width() > panel.width - 24:
+            words = pygame.transform.smoothscale(words, (panel.width - 24, words.get_height()))
+        target.blit(words, words.get_rect(midtop=(panel.centerx, y)))
+        y += 26
+    return panel

@@ -1,0 +1,131 @@
+"""The victory screen of a Zombieworld game: who won the scenario, and each band's Glory line by line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.app.render import font, text_with_halo
+from game.app.scenes import Scene
+from game.app.zombicide.dialogs import ACCENT, MUTED, PANEL_FILL, TEXT, Button, ButtonSet, fit_text
+from game.app.zombicide.game_scene import event_pointer
+from game.rules.zombieworld.scoring import glory
+
+SEAT_COLORS = {"red": (222, 74, 60), "blue": (72, 136, 236), "green": (80, 190, 110), "amber": (236, 170, 50)}
+
+
+def result_lines(controller: Any) -> tuple[str, list[tuple[str, str, list[tuple[str, int]]]]]:
+    """The headline and, per seat, (seat, band name, glory lines)."""
+    state = controller.state
+    winners = controller.outcome() or ()
+    names = [controller.band_name(s) for s in winners]
+    if not names:
+        headline = "Nobody wins this time"
+    elif len(names) == 1:
+        headline = f"{names[0]} wins!"
+    else:
+        headline = "A draw: " + " and ".join(names)
+    bands = []
+    for seat in state.seats:
+        lines = list(glory(state, seat, state.catalog)) if state.catalog is not None else []
+        bands.append((seat, controller.band_name(seat), lines))
+    return headline, bands
+
+
+class ZombieworldEndScene(Scene):
+    """Pushed over the game when it ends; "Back to the table" pops it, "New game" opens the setup."""
+
+    opaque = False
+
+    def __init__(self, app: Any, controller: Any, game_scene: Any = None):
+        self.app = app
+        self.controller = controller
+        self.game_scene = game_scene
+        self.buttons = ButtonSet()
+        self.window_size = app.screen.get_size() if getattr(app, "screen", None) is not None else (1280, 800)
+        self.layout(self.window_size)
+
+    def panel_rect(self) -> pygame.Rect:
+        w, h = self.window_size
+        rect = pygame.Rect(0, 0, min(760, w - 40), min(560, h - 40))
+        rect.center = (w // 2, h // 2)
+        return rect
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.window_size = size
+        panel = self.panel_rect()
+        y = panel.bottom - 76
+        self.buttons.buttons = [
+            Button(pygame.Rect(panel.left + 24, y, 220, 56), "Back to the table", "back", "turn"),
+            Button(pygame.Rect(panel.right - 244, y, 220, 56), "New game", "new", "move"),
+        ]
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        pointer = event_pointer(event, self.window_size)
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
+            self.press("back")
+            return True
+        if pointer is None:
+            return event.type in (pygame.MOUSEWHEEL,)
+        phase, pid, pos = pointer
+        if phase == "down":
+            self.buttons.press(pid, pos)
+        elif phase == "up":
+            button = self.buttons.release(pid, pos)
+            if button is not None:
+                self.press(button.key)
+        return True  # modal
+
+    def press(self, key: str) -> None:
+        if key == "back":
+            popper = getattr(self.app, "pop", None)
+            if popper is not None:
+                popper(self)
+            else:
+                self.app.scenes.remove(self)
+        elif key == "new":
+            from game.app.zombieworld.setup_scene import ZombieworldSetupScene
+
+            self.app.show(ZombieworldSetupScene(self.app))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        panel = self.panel_rect()
+        pygame.draw.rect(surface, PANEL_FILL, panel, border_radius=18)
+        pygame.draw.rect(surface, ACCENT, panel, 3, border_radius=18)
+        headline, bands = result_lines(self.controller)
+        title = text_with_halo(headline, 40, color=(255, 224, 130))
+        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.top + 22)))
+        state = self.controller.state
+        scenario = state.catalog.scenario(state.scenario).name if state.catalog else state.scenario
+        sub = font(17).render(f"{scenario} · {state.round} rounds played", True, MUTED)
+        surface.blit(sub, sub.get_rect(midtop=(panel.centerx, panel.top + 78)))
+        columns = max(1, len(bands))
+        col_w = (panel.width - 48) // columns
+        winners = set(self.controller.outcome() or ())
+        for n, (seat, name, lines) in enumerate(bands):
+            box = pygame.Rect(panel.left + 24 + n * col_w, panel.top + 118, col_w - 12, panel.height - 218)
+            pygame.draw.rect(surface, (32, 35, 38), box, border_radius=12)
+            colour = SEAT_COLORS.get(seat, TEXT)
+            pygame.draw.rect(surface, colour, box, 3 if seat in winners else 1, border_radius=12)
+            surface.blit(fit_text(name + ("  ★" if seat in winners else ""), 22, box.width - 24), (box.left + 12, box.top + 10))
+            score = state.score(seat)
+            facts = [f"Zombies killed: {score.zombies_killed}", f"Hostile survivors killed: {score.hostile_killed}",
+                     f"Wounds taken: {score.wounds_taken}", f"Members lost: {score.members_lost}"]
+            y = box.top + 46
+            for fact in facts:
+                surface.blit(font(15).render(fact, True, MUTED), (box.left + 12, y))
+                y += 22
+            y += 8
+            total = sum(points for _, points in lines)
+            surface.blit(font(18).render(f"Glory: {total}", True, ACCENT), (box.left + 12, y))
+            y += 28
+            for label, points in lines:
+                if y > box.bottom - 20:
+                    break
+                surface.blit(fit_text(f"{points:+d}  {label}", 15, box.width - 24), (box.left + 12, y))
+                y += 22
+        self.buttons.draw(surface)

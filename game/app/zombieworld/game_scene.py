@@ -1,0 +1,1016 @@
+"""Playing Zombieworld Evolution in the window: the free table with the bands and the zombies, the
+acting survivor's card, its legal actions, the log, animated dice, undo/redo and saves.
+
+Pick up a miniature to see where it can go: the green area is what its move has left, the amber
+ring what a sprint could add at best, both traced along straight legs and stopped by walls,
+buildings without a door and heights. While it is dragged the tape tells the centimetres used and
+left; it turns red beyond the allowance or through a wall, and a refused drop slides back with the
+engine's reason. Tap an enemy (or press Shoot) to see range band, line of sight, cover and the odds
+before firing.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.app.render import font, text_with_halo
+from game.app.scenes import Scene
+from game.app.table_scene import TableScene, _Slide
+from game.app.zombicide.dialogs import (
+    ACCENT,
+    BUTTON_H_PX,
+    MUTED,
+    PANEL_EDGE,
+    PANEL_FILL,
+    TEXT,
+    Button,
+    ButtonSet,
+    ChoiceDialog,
+    fit_text,
+    flow_buttons,
+)
+from game.app.zombicide.game_scene import event_pointer
+from game.app.zombieworld.controller import MovePreview, Outcome, ShotPreview, ZombieworldController
+from game.app.zombieworld.dice import DiceTray
+from game.app.zombieworld.event_text import describe
+from game.app.zombieworld.saves import ZwSaveError, autosave_path, load_game, save_game
+from game.board.mission import load_board
+from game.board.model import Board
+from game.rules.zombieworld import commands as c
+from game.rules.zombieworld.geometry import BASE_RADIUS_CM
+from game.rules.zombieworld.state import ZOMBIES, Model
+from game.table.physics import TablePhysics
+from game.table.state import Piece, PieceSide, TableState
+
+Point = tuple[float, float]
+
+TOP_BAR_PX = 68
+LEFT_PANEL_PX = 330
+RIGHT_PANEL_PX = 330
+BOTTOM_BAR_PX = 132
+STATUS_SECONDS = 5.0
+SEAT_COLORS = {"red": (222, 74, 60), "blue": (72, 136, 236), "green": (80, 190, 110), "amber": (236, 170, 50),
+               ZOMBIES: (128, 176, 76)}
+WALK_TINT = (90, 220, 120)
+SPRINT_TINT = (245, 185, 60)
+LEGAL_TAPE = (120, 236, 140)
+ILLEGAL_TAPE = (236, 70, 60)
+TARGET_TINT = (245, 140, 50)
+EDGE_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west", "any": "any"}
+TOOLS = (("undo", "Undo"), ("redo", "Redo"), ("save", "Save"), ("fit", "Fit"), ("tape", "Tape"),
+         ("speed", "Dice 1×"), ("menu", "Menu"))
+SPEEDS = (1.0, 2.0, 4.0)
+
+
+@dataclass(slots=True)
+class _Press:
+    where: str
+    pos: Point
+
+
+@dataclass(slots=True)
+class _Drag:
+    model: str
+    origin: Point
+    offset: Point
+    point: Point
+    preview: MovePreview | None = None
+
+
+def model_pieces(models: tuple[Model, ...]) -> dict[str, Piece]:
+    pieces = {}
+    for m in models:
+        token = {"zombie": "zw_walker", "dog": "zw_dog"}.get(m.kind, "zw_survivor")
+        side = PieceSide.ZOMBIE if m.side == ZOMBIES else PieceSide.SURVIVOR
+        pieces[m.id] = Piece(id=m.id, token=token, label=m.name, side=side, base_cm=2 * BASE_RADIUS_CM,
+                             x_cm=m.x, y_cm=m.y)
+    return pieces
+
+
+class ZwTable(TableScene):
+    """The free table of a game: a held miniature follows the pointer through everything (the engine,
+    not the physics, decides where it may stand), and drops and taps go to the scene."""
+
+    def __init__(self, scene: ZombieworldGameScene, board: Board, window_size: tuple[int, int]):
+        self.scene = scene
+        self.drag: _Drag | None = None
+        self._drag_pointer: int | None = None
+        super().__init__(board, TableState(source=board.source), window_size=window_size)
+
+    def rebuild_physics(self) -> None:
+        self.physics = TablePhysics(self.state.pieces.values(), [], pieces_collide=False)
+        self.pointers.clear()
+        self.slides.clear()
+        self._pinch = None
+        self.camera.settle()
+        self.drag, self._drag_pointer = None, None
+
+    def _remember(self) -> None:  # the game's own undo replaces the table's
+        pass
+
+    def _pointer_down(self, intent: Any) -> None:
+        pid, pos = intent.pointer_id, intent.pos_px
+        if intent.pan_only or self.tool == "tape" or self.drag is not None or self.scene.blocked():
+            super()._pointer_down(intent) if not self.scene.blocked() else self._start_pan(pid, pos)
+            return
+        world = self._world(pos)
+        hit = self.physics.piece_at(world)
+        if hit is None:
+            self._start_pan(pid, pos)
+            return
+        piece = self.state.pieces[hit]
+        from game.app.table_scene import _Pointer
+
+        self.pointers[pid] = _Pointer("piece", pos, pos, piece=hit)
+        self._drag_pointer = pid
+        self.drag = _Drag(hit, (piece.x_cm, piece.y_cm), (piece.x_cm - world[0], piece.y_cm - world[1]),
+                          (piece.x_cm, piece.y_cm))
+
+    def _pointer_move(self, pid: int, pos: Point) -> None:
+        pointer = self.pointers.get(pid)
+        if pointer is None or pid != self._drag_pointer or self.drag is None:
+            super()._pointer_move(pid, pos)
+            return
+        if math.dist(pos, pointer.start_px) > 8:
+            pointer.moved = True
+        pointer.last_px = pos
+        if not pointer.moved:
+            return
+        world = self._world(pos)
+        point = (world[0] + self.drag.offset[0], world[1] + self.drag.offset[1])
+        self.drag.point = point
+        piece = self.state.pieces.get(self.drag.model)
+        if piece is not None:
+            piece.x_cm, piece.y_cm = point
+            self.physics.set_position(piece.id, point)
+        self.scene.dragging(self.drag)
+
+    def _pointer_up(self, pid: int, pos: Point) -> None:
+        pointer = self.pointers.get(pid)
+        if pointer is None:
+            return
+        if pid == self._drag_pointer and self.drag is not None:
+            self.pointers.pop(pid)
+            drag, self.drag, self._drag_pointer = self.drag, None, None
+            if pointer.moved:
+                self.scene.drop(drag)
+            else:
+                self.scene.tap_model(drag.model)
+            return
+        tapped = pointer.role == "pan" and not pointer.moved and len(self.pointers) == 1 and self.tool == "move"
+        super()._pointer_up(pid, pos)
+        if tapped:
+            self.scene.tap_table(self._world(pos))
+
+
+class ZombieworldGameScene(Scene):
+    """One Zombieworld game in the window. Build it with ``new_game`` or ``resume`` (not pushed)."""
+
+    def __init__(self, app: Any, controller: ZombieworldController, save_path: Path | None = None):
+        self.app = app
+        self.controller = controller
+        self.board = controller.board
+        self.save_path = save_path
+        self.window_size = self._window_size()
+        self.table = ZwTable(self, self.board, self.window_size)
+        self.tools = ButtonSet()
+        self.actions = ButtonSet()
+        self.aim_buttons = ButtonSet()
+        self.roster: list[tuple[pygame.Rect, str]] = []
+        self.dialog: ChoiceDialog | None = None
+        self.presses: dict[int, _Press] = {}
+        self.dice = DiceTray()
+        self.speed_index = 0
+        self.aiming = False
+        self.aim: ShotPreview | None = None
+        self.aim_shots: int | None = None
+        self.status_text = ""
+        self.status_until = 0.0
+        self.clock_s = 0.0
+        self.log_panel: Any = None
+        self.log_lines: list[tuple[str, str]] = []
+        self.ended_shown = False
+        self._chrome: pygame.Surface | None = None
+        self._chrome_signature: tuple = ()
+        self._layer: pygame.Surface | None = None
+        self._layer_signature: tuple = ()
+        self.layout(self.window_size)
+        self.sync_pieces()
+        self.table.fit()
+        scenario = self.state.catalog.scenario(self.state.scenario) if self.state.catalog else None
+        self.log([(f"{self.board.title or self.controller.table_path.stem}: "
+                   f"{scenario.name if scenario else self.state.scenario}", "phase")])
+        self.log([(self.turn_text(), "phase")])
+
+    # --- building ------------------------------------------------------------------------------
+
+    @classmethod
+    def new_game(cls, app: Any, table_path: Path, bands: Any, scenario_id: str, seed: int,
+                 **options: Any) -> ZombieworldGameScene:
+        board = load_board(Path(table_path))
+        controller = ZombieworldController.new(board, Path(table_path), list(bands), scenario_id, seed, **options)
+        return cls(app, controller)
+
+    @classmethod
+    def resume(cls, app: Any, save_path: Path) -> ZombieworldGameScene:
+        session, table_path, extra = load_game(Path(save_path))
+        scene = cls(app, ZombieworldController(session, table_path), Path(save_path))
+        speed = extra.get("speed")
+        if isinstance(speed, int) and 0 <= speed < len(SPEEDS):
+            scene.speed_index = speed
+            scene.dice.speed = SPEEDS[speed]
+        return scene
+
+    @property
+    def state(self):  # type: ignore[no-untyped-def]
+        return self.controller.state
+
+    def _window_size(self) -> tuple[int, int]:
+        screen = getattr(self.app, "screen", None)
+        return screen.get_size() if screen is not None else (1280, 800)
+
+    # --- layout --------------------------------------------------------------------------------
+
+    def table_rect(self) -> pygame.Rect:
+        w, h = self.window_size
+        return pygame.Rect(LEFT_PANEL_PX, TOP_BAR_PX, max(1, w - LEFT_PANEL_PX - RIGHT_PANEL_PX),
+                           max(1, h - TOP_BAR_PX - BOTTOM_BAR_PX))
+
+    def actions_rect(self) -> pygame.Rect:
+        w, h = self.window_size
+        return pygame.Rect(LEFT_PANEL_PX + 8, h - BOTTOM_BAR_PX + 10, w - LEFT_PANEL_PX - RIGHT_PANEL_PX - 16,
+                           BOTTOM_BAR_PX - 18)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.window_size = size
+        w, h = size
+        area = self.table_rect()
+        self.table.set_viewport(area.x, area.y, area.w, area.h, size)
+        self.tools.buttons = flow_buttons(pygame.Rect(8, 8, w - 16, TOP_BAR_PX - 16),
+                                          [(label, key, "tool") for key, label in TOOLS], min_w_px=84,
+                                          height_px=TOP_BAR_PX - 16)
+        self._layout_log(pygame.Rect(w - RIGHT_PANEL_PX + 8, TOP_BAR_PX + 4, RIGHT_PANEL_PX - 16,
+                                     h - TOP_BAR_PX - 12))
+        self.refresh()
+        if self.dialog is not None:
+            self.dialog.layout(pygame.Rect(0, 0, w, h))
+
+    def _layout_log(self, rect: pygame.Rect) -> None:
+        self.log_rect = rect
+        manager = getattr(self.app, "ui", None)
+        if manager is None:
+            return
+        from game.app.zombicide.log_panel import LogPanel
+
+        if self.log_panel is not None:
+            self.log_panel.kill()
+        self.log_panel = LogPanel(manager, rect)
+        if self.log_lines:
+            self.log_panel.add_lines(list(self.log_lines))
+
+    def leave(self) -> None:
+        if self.log_panel is not None:
+            self.log_panel.kill()
+            self.log_panel = None
+
+    def log(self, lines: list[tuple[str, str]]) -> None:
+        self.log_lines.extend(lines)
+        del self.log_lines[:-400]
+        if self.log_panel is not None:
+            self.log_panel.add_lines(lines)
+
+    def refresh(self) -> None:
+        """Buttons follow the game: the tools' states, the legal actions, the aiming panel."""
+        ctl = self.controller
+        for button in self.tools.buttons:
+            button.enabled = True
+            if button.key == "undo":
+                button.enabled = ctl.session.can_undo()
+            elif button.key == "redo":
+                button.enabled = ctl.session.can_redo()
+            elif button.key == "tape":
+                button.toggled = self.table.tool == "tape"
+            elif button.key == "speed":
+                button.label = f"Dice {SPEEDS[self.speed_index]:g}×"
+        self.actions.buttons = flow_buttons(self.actions_rect(), self.action_labels(), height_px=BUTTON_H_PX)
+        self._layout_roster()
+        self._layout_aim()
+
+    def _layout_roster(self) -> None:
+        self.roster = []
+        y = TOP_BAR_PX + 34
+        for seat in self.state.seats:
+            y += 28
+            for m in self.state.models:
+                if m.side == seat:
+                    self.roster.append((pygame.Rect(10, y, LEFT_PANEL_PX - 20, 34), m.id))
+                    y += 38
+        self.card_top = y + 10
+
+    def action_labels(self) -> list[tuple[str, str, str]]:
+        if self.controller.outcome() is not None:
+            return [("See the result", "result", "turn")]
+        labels: list[tuple[str, str, str]] = []
+        for index, option in enumerate(self.controller.legal()):
+            label = self.option_label(option)
+            if label is not None:
+                labels.append((label[0], f"do:{index}", label[1]))
+        return labels
+
+    def option_label(self, option: Any) -> tuple[str, str] | None:
+        state = self.state
+        name = lambda model_id: state.model(model_id).name  # noqa: E731
+        catalog = state.catalog
+        item = (lambda i: catalog.item_name(i)) if catalog is not None else (lambda i: i)
+        if isinstance(option, c.Activate):
+            return f"Activate {name(option.model)}", "move"
+        if isinstance(option, c.ShootTemplate):
+            return f"Shoot ({item(option.weapon)})", "attack"
+        if isinstance(option, c.Sprint):
+            return "Sprint (+2 dice × 5 cm)", "move"
+        if isinstance(option, c.Fight):
+            return "Fight on", "attack"
+        if isinstance(option, c.Disengage):
+            return "Disengage", "move"
+        if isinstance(option, c.Reload):
+            return "Reload", "items"
+        if isinstance(option, c.SwapWeapons):
+            return "Swap weapons", "items"
+        if isinstance(option, c.Search):
+            return ("Search the building" if option.piece < 0 else "Search the prop"), "search"
+        if isinstance(option, c.UseItem):
+            on = f" on {name(option.target)}" if option.target and option.target != option.model else ""
+            return f"Use {item(option.item)}{on}", "items"
+        if isinstance(option, c.FirstAid):
+            return f"First aid on {name(option.target or option.model)}", "items"
+        if isinstance(option, c.Entrench):
+            return "Dig in", "other"
+        if isinstance(option, c.PickUp):
+            return "Pick up", "items"
+        if isinstance(option, c.EndActivation):
+            return "End activation", "turn"
+        if isinstance(option, c.Withdraw):
+            return "Withdraw band", "danger"
+        return None
+
+    # --- what is shown -------------------------------------------------------------------------
+
+    def sync_pieces(self, snap_from: dict[str, Point] | None = None) -> None:
+        pieces = model_pieces(self.state.models)
+        self.table.state.pieces = pieces
+        self.table.rebuild_physics()
+        selected = self.controller.selected
+        self.table.selected = selected if selected in pieces else None
+        for piece_id, start in (snap_from or {}).items():
+            piece = pieces.get(piece_id)
+            if piece is not None and math.dist(start, (piece.x_cm, piece.y_cm)) > 0.01:
+                self.table.physics.set_position(piece_id, start)
+                self.table.slides[piece_id] = _Slide(start, (piece.x_cm, piece.y_cm))
+        self.refresh()
+
+    def status(self, text: str) -> None:
+        self.status_text = text
+        self.status_until = self.clock_s + STATUS_SECONDS
+
+    def turn_text(self) -> str:
+        state = self.state
+        winners = self.controller.outcome()
+        if winners is not None:
+            names = ", ".join(self.controller.band_name(s) for s in winners) or "nobody"
+            return f"Game over — {names} {'win' if len(winners) != 1 else 'wins'}"
+        seat = self.controller.seat
+        who = self.controller.band_name(seat) if seat else "—"
+        active = self.controller.active_model()
+        doing = f" · {active.name} acting ({state.active.remaining_cm:.1f} cm left)" if active and state.active else ""
+        return f"Round {state.round}/{state.rounds} · {who} to play{doing}"
+
+    def blocked(self) -> bool:
+        return self.dialog is not None
+
+    # --- intents -------------------------------------------------------------------------------
+
+    def play(self, command: Any, snap_from: dict[str, Point] | None = None) -> Outcome:
+        before = self.state
+        outcome = self.controller.play(command)
+        if not outcome.ok:
+            self.status(outcome.reason)
+            self.sync_pieces(snap_from=snap_from)
+            return outcome
+        self.aiming, self.aim, self.aim_shots = False, None, None
+        self.dice.add(outcome.events, self.state)
+        self.log([line for e in outcome.events if (line := describe(e, self.state))])
+        moved = {e.model: before.model(e.model).position for e in outcome.events
+                 if isinstance(e, c.ModelMoved | c.Fled | c.TookCover) and _has(before, e.model)}
+        if snap_from:
+            moved.update({k: v for k, v in snap_from.items() if k not in moved})
+        self.sync_pieces(snap_from=moved)
+        self.autosave()
+        return outcome
+
+    def dragging(self, drag: _Drag) -> None:
+        drag.preview = self.controller.move_preview(drag.model, drag.point)
+
+    def drop(self, drag: _Drag) -> Outcome | None:
+        preview = self.controller.move_preview(drag.model, drag.point)
+        leave = self.controller.template(c.LeaveTemplate)
+        if leave is not None and leave.model == drag.model and self._at_exit(drag.point, leave.edge):
+            outcome = self.play(c.LeaveTable(drag.model, (drag.point,)), snap_from={drag.model: drag.point})
+            return outcome
+        if not preview.legal:
+            self.status(f"Refused: {preview.reason}")
+            self.sync_pieces(snap_from={drag.model: drag.point})
+            return Outcome(False, preview.reason)
+        return self.play(preview.command, snap_from={drag.model: drag.point})
+
+    def _at_exit(self, point: Point, edge: str) -> bool:
+        table = self.state.table
+        slack = BASE_RADIUS_CM + 0.5
+        gaps = {"w": point[0], "e": table.width_cm - point[0], "n": point[1], "s": table.height_cm - point[1]}
+        return any(gaps[e] <= slack for e in (gaps if edge == "any" else (edge,)))
+
+    def tap_model(self, model_id: str) -> None:
+        self.sync_pieces()
+        if model_id in self.controller.shot_targets() or (self.aiming and model_id != self.controller.selected):
+            self.open_aim(model_id)
+            return
+        if model_id in self.controller.activatable():
+            self.controller.selected = model_id
+            self.play(c.Activate(model_id))
+            return
+        self.controller.selected = model_id
+        self.table.selected = model_id
+        self.refresh()
+
+    def tap_table(self, world: Point) -> None:
+        if self.aim is not None:
+            self.aim = None
+            self.refresh()
+
+    def open_aim(self, target_id: str) -> None:
+        preview = self.controller.shot_preview(target_id, self.aim_shots)
+        if preview is None:
+            self.status("Nobody here can shoot now")
+            return
+        self.aiming = True
+        self.aim = preview
+        self.refresh()
+
+    def _layout_aim(self) -> None:
+        if self.aim is None:
+            self.aim_buttons.buttons = []
+            return
+        panel = self.aim_rect()
+        y = panel.bottom - BUTTON_H_PX - 12
+        self.aim_buttons.buttons = [
+            Button(pygame.Rect(panel.left + 14, y, 64, BUTTON_H_PX), "−", "fewer", "tool"),
+            Button(pygame.Rect(panel.left + 84, y, 64, BUTTON_H_PX), "+", "more", "tool"),
+            Button(pygame.Rect(panel.right - 290, y, 150, BUTTON_H_PX), "Fire", "fire", "attack",
+                   enabled=self.aim.legal),
+            Button(pygame.Rect(panel.right - 130, y, 116, BUTTON_H_PX), "Cancel", "cancel", "turn"),
+        ]
+
+    def aim_rect(self) -> pygame.Rect:
+        area = self.table_rect()
+        rect = pygame.Rect(0, 0, min(560, area.width - 20), 300)
+        rect.midbottom = (area.centerx, area.bottom - 10)
+        return rect
+
+    def press_aim(self, key: str) -> None:
+        aim = self.aim
+        if aim is None:
+            return
+        template = self.controller.template(c.ShootTemplate)
+        if key == "cancel":
+            self.aim, self.aiming = None, False
+        elif key in ("fewer", "more") and template is not None:
+            shots = aim.shots + (1 if key == "more" else -1)
+            self.aim_shots = max(template.shots_min, min(template.shots_max, shots))
+            self.open_aim(aim.target)
+        elif key == "fire" and aim.command is not None:
+            self.play(aim.command)
+        self.refresh()
+
+    def press_tool(self, key: str) -> None:
+        if key == "undo":
+            self.undo()
+        elif key == "redo":
+            outcome = self.controller.redo()
+            if outcome.ok:
+                self.dice.add(outcome.events, self.state)
+                self.log([line for e in outcome.events if (line := describe(e, self.state))])
+                self.sync_pieces()
+        elif key == "save":
+            self.save()
+        elif key == "fit":
+            self.table.fit()
+        elif key == "tape":
+            self.table.toggle_tape()
+        elif key == "speed":
+            self.speed_index = (self.speed_index + 1) % len(SPEEDS)
+            self.dice.speed = SPEEDS[self.speed_index]
+        elif key == "menu":
+            self.autosave()
+            opener = getattr(self.app, "open_start", None)
+            if opener is not None:
+                opener()
+                return
+        self.refresh()
+
+    def press_action(self, key: str) -> None:
+        if key == "result":
+            self.show_end()
+            return
+        if not key.startswith("do:"):
+            return
+        options = self.controller.legal()
+        index = int(key.split(":", 1)[1])
+        if index >= len(options):
+            return
+        option = options[index]
+        if isinstance(option, c.ShootTemplate):
+            self.aiming = True
+            self.controller.selected = option.model
+            if option.targets:
+                self.open_aim(option.targets[0])
+            self.status("Tap a target (orange) to see the odds")
+            self.refresh()
+        elif isinstance(option, c.Withdraw):
+            self.open_dialog(ChoiceDialog("Withdraw the whole band?", ["It counts as failing the last check."],
+                                          ["Yes, withdraw"], lambda _n: self.play(c.Withdraw()), cancel=True))
+        else:
+            self.play(option)
+
+    def open_dialog(self, dialog: ChoiceDialog) -> None:
+        self.dialog = dialog
+        dialog.layout(pygame.Rect(0, 0, *self.window_size))
+
+    def undo(self) -> bool:
+        self.dice.clear()
+        if not self.controller.undo():
+            self.status("Nothing to undo")
+            return False
+        self.aim, self.aiming = None, False
+        self.ended_shown = False
+        self.sync_pieces()
+        self.log([("Undone", "plain")])
+        self.status("Undone")
+        return True
+
+    def save(self, path: Path | None = None, quiet: bool = False) -> Path | None:
+        target = path or self.save_path or Path(getattr(self.app, "save_dir", Path("saves"))) / (
+            f"zombieworld-{self.controller.table_path.stem}.json")
+        try:
+            written = save_game(target, self.controller.session, self.controller.table_path,
+                                {"speed": self.speed_index})
+        except ZwSaveError as error:
+            self.status(f"Could not save: {error.what}")
+            return None
+        if not quiet:
+            self.save_path = written
+            self.status(f"Saved to {written.name}")
+        return written
+
+    def autosave(self) -> Path | None:
+        return self.save(autosave_path(Path(getattr(self.app, "save_dir", Path("saves")))), quiet=True)
+
+    def on_quit(self) -> None:
+        self.autosave()
+
+    def show_end(self) -> None:
+        from game.app.zombieworld.end_scene import ZombieworldEndScene
+
+        self.autosave()
+        pusher = getattr(self.app, "push", None)
+        end = ZombieworldEndScene(self.app, self.controller, self)
+        if pusher is not None:
+            pusher(end)
+        else:
+            self.app.scenes.push(end)
+
+    # --- events --------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.VIDEORESIZE:
+            self.layout((event.w, event.h))
+            return True
+        if event.type == pygame.KEYDOWN:
+            return self.handle_key(event.key, event.mod)
+        if self.log_panel is not None and self.log_panel.handle_event(event):
+            return True
+        pointer = event_pointer(event, self.window_size)
+        if pointer is None:
+            if event.type in (pygame.MOUSEWHEEL, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+                return self.table.handle_event(event)
+            return False
+        phase, pid, pos = pointer
+        if phase == "down":
+            return self.pointer_down(pid, pos, event)
+        if phase == "move":
+            press = self.presses.get(pid)
+            if press is None or press.where == "table":
+                return self.table.handle_event(event)
+            return True
+        return self.pointer_up(pid, pos, event)
+
+    def pointer_down(self, pid: int, pos: Point, event: pygame.event.Event) -> bool:
+        if self.dialog is not None:
+            self.presses[pid] = _Press("dialog", pos)
+            return self.dialog.press(pid, pos)
+        if self.dice.busy and self.table_rect().collidepoint(pos):
+            self.dice.skip()
+            self.presses[pid] = _Press("dice", pos)
+            return True
+        for where, buttons in (("aim", self.aim_buttons), ("tools", self.tools), ("actions", self.actions)):
+            if buttons.press(pid, pos):
+                self.presses[pid] = _Press(where, pos)
+                return True
+        if self.aim is not None and self.aim_rect().collidepoint(pos):
+            self.presses[pid] = _Press("panel", pos)
+            return True
+        for rect, _model in self.roster:
+            if rect.collidepoint(pos):
+                self.presses[pid] = _Press("roster", pos)
+                return True
+        if self.table_rect().collidepoint(pos):
+            self.presses[pid] = _Press("table", pos)
+            return self.table.handle_event(event)
+        self.presses[pid] = _Press("panel", pos)
+        return True
+
+    def pointer_up(self, pid: int, pos: Point, event: pygame.event.Event) -> bool:
+        press = self.presses.pop(pid, None)
+        if press is None:
+            return self.table.handle_event(event)
+        if press.where == "dialog" and self.dialog is not None:
+            dialog = self.dialog
+            dialog.release(pid, pos)
+            if dialog.closed and self.dialog is dialog:
+                self.dialog = None
+            return True
+        for where, buttons, handler in (("aim", self.aim_buttons, self.press_aim),
+                                        ("tools", self.tools, self.press_tool),
+                                        ("actions", self.actions, self.press_action)):
+            if press.where == where:
+                button = buttons.release(pid, pos)
+                if button is not None:
+                    handler(button.key)
+                return True
+        if press.where == "roster":
+            for rect, model_id in self.roster:
+                if rect.collidepoint(pos):
+                    self.tap_model(model_id)
+            return True
+        if press.where == "table":
+            return self.table.handle_event(event)
+        return True
+
+    def handle_key(self, key: int, mod: int = 0) -> bool:
+        ctrl = mod & pygame.KMOD_CTRL
+        if ctrl and key == pygame.K_z:
+            self.undo()
+        elif ctrl and key == pygame.K_y:
+            self.press_tool("redo")
+        elif ctrl and key == pygame.K_s:
+            self.save()
+        elif key == pygame.K_ESCAPE and (self.aim is not None or self.dialog is not None):
+            self.aim, self.aiming, self.dialog = None, False, None
+            self.refresh()
+        elif key == pygame.K_SPACE and self.dice.busy:
+            self.dice.skip()
+        else:
+            return self.table.handle_key(key, mod)
+        return True
+
+    # --- frame ---------------------------------------------------------------------------------
+
+    def update(self, dt_s: float) -> None:
+        self.clock_s += dt_s
+        size = self._window_size()
+        if size != self.window_size:
+            self.layout(size)
+        self.dice.update(dt_s)
+        self.table.update(dt_s)
+        if not self.dice.busy and self.dialog is None and self.controller.outcome() is not None \
+                and not self.ended_shown:
+            self.ended_shown = True
+            self.show_end()
+        if self.status_until and self.clock_s > self.status_until:
+            self.status_text, self.status_until = "", 0.0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        area = self.table_rect()
+        self.table.draw(surface)
+        old = surface.get_clip()
+        surface.set_clip(area)
+        surface.blit(self.overlay_layer(), area.topleft)
+        self.draw_drag(surface)
+        self.draw_aim_line(surface)
+        surface.set_clip(old)
+        chrome = self.chrome()
+        w, h = self.window_size
+        for rect in (pygame.Rect(0, 0, w, area.top), pygame.Rect(0, area.top, area.left, h - area.top),
+                     pygame.Rect(area.right, area.top, w - area.right, h - area.top),
+                     pygame.Rect(area.left, area.bottom, area.width, h - area.bottom)):
+            surface.blit(chrome, rect, rect)
+        if self.aim is not None:
+            self.draw_aim_panel(surface)
+        self.dice.draw(surface, area)
+        if self.status_text:
+            words = text_with_halo(self.status_text, 18, color=(255, 226, 160))
+            box = words.get_rect(midbottom=(area.centerx, area.bottom - 12 - (310 if self.aim else 0)))
+            pygame.draw.rect(surface, (20, 20, 20), box.inflate(24, 12), border_radius=8)
+            pygame.draw.rect(surface, ACCENT, box.inflate(24, 12), 2, border_radius=8)
+            surface.blit(words, box)
+        if self.dialog is not None:
+            self.dialog.draw(surface)
+
+    # overlays on the table
+
+    def overlay_layer(self) -> pygame.Surface:
+        """Seat rings, the acting model's reach, targets: redrawn only when the view or the game changes."""
+        cam = self.table.camera
+        area = self.table_rect()
+        drag = self.table.drag
+        signature = (area.size, cam.center_x_cm, cam.center_y_cm, cam.zoom_px_per_cm, id(self.state),
+                     self.controller.selected, self.aiming, self.aim.target if self.aim else None,
+                     drag.model if drag else None, tuple(self.table.slides))
+        if self._layer is not None and signature == self._layer_signature:
+            return self._layer
+        if self._layer is None or self._layer.get_size() != area.size:
+            self._layer = pygame.Surface(area.size, pygame.SRCALPHA)
+        layer = self._layer
+        layer.fill((0, 0, 0, 0))
+        self._layer_signature = signature
+
+        def px(point: Point) -> tuple[float, float]:
+            x, y = cam.world_to_screen(point)
+            return (x - area.left, y - area.top)
+
+        zoom = cam.zoom_px_per_cm
+        active = self.controller.active_model()
+        reach = self.controller.reach(active.id) if active is not None else None
+        if reach is not None:
+            if len(reach.sprint) >= 3:
+                points = [px(p) for p in reach.sprint]
+                pygame.draw.polygon(layer, (*SPRINT_TINT, 34), points)
+                pygame.draw.polygon(layer, (*SPRINT_TINT, 200), points, 2)
+            if len(reach.walk) >= 3:
+                points = [px(p) for p in reach.walk]
+                pygame.draw.polygon(layer, (*WALK_TINT, 60), points)
+                pygame.draw.polygon(layer, (*WALK_TINT, 230), points, 3)
+        radius = max(5, BASE_RADIUS_CM * zoom)
+        ready = set(self.controller.activatable())
+        targets = set(self.controller.shot_targets()) if self.aiming or self.aim else set()
+        for m in self.state.models:
+            centre = px(m.position)
+            colour = SEAT_COLORS.get(m.side, (200, 200, 200))
+            pygame.draw.circle(layer, (*colour, 235), centre, radius + max(2, zoom * 0.3), max(2, round(zoom * 0.25)))
+            if m.id in ready:
+                pygame.draw.circle(layer, (*ACCENT, 150), centre, radius + max(5, zoom * 0.7), 2)
+            if m.id in targets:
+                pygame.draw.circle(layer, (*TARGET_TINT, 70), centre, radius * 1.9)
+                pygame.draw.circle(layer, (*TARGET_TINT, 255), centre, radius * 1.9, 3)
+            if m.wounds:
+                for n in range(m.wounds):
+                    pygame.draw.circle(layer, (200, 30, 30, 255),
+                                       (centre[0] - radius + n * max(5, radius * 0.5), centre[1] - radius), max(3, radius * 0.22))
+        if active is not None:
+            centre = px(active.position)
+            pygame.draw.circle(layer, (*ACCENT, 255), centre, radius + max(6, zoom * 0.9), 3)
+        for bang in self.state.bangs:
+            centre = px((bang.x, bang.y))
+            pygame.draw.circle(layer, (255, 120, 40, 90), centre, max(10, zoom * 1.6))
+            label = font(max(11, min(18, round(zoom)))).render(f"BANG {bang.value}", True, (255, 220, 160))
+            layer.blit(label, label.get_rect(center=centre))
+        if self.state.objective is not None:
+            pygame.draw.circle(layer, (230, 210, 90, 200), px(self.state.objective), max(8, 8.0 * zoom), 2)
+        return layer
+
+    def draw_drag(self, surface: pygame.Surface) -> None:
+        drag = self.table.drag
+        if drag is None or drag.preview is None or drag.point == drag.origin:
+            return
+        cam = self.table.camera
+        preview = drag.preview
+        colour = LEGAL_TAPE if preview.legal else ILLEGAL_TAPE
+        a, b = cam.world_to_screen(drag.origin), cam.world_to_screen(drag.point)
+        pygame.draw.line(surface, (20, 20, 20), a, b, 8)
+        pygame.draw.line(surface, colour, a, b, 5)
+        pygame.draw.circle(surface, colour, a, 5)
+        if preview.allowance_cm > 0:
+            used = f"{preview.cost_cm:.1f} cm used · {max(0.0, preview.left_cm):.1f} left"
+        else:
+            used = f"{preview.cost_cm:.1f} cm"
+        lines = [used] if preview.legal else [used, preview.reason]
+        y = b[1] - 34
+        for line in reversed(lines):
+            words = text_with_halo(line, 20 if line is used else 16, color=colour if line is used else (255, 200, 190))
+            box = words.get_rect(midbottom=(b[0], y))
+            box.clamp_ip(self.table_rect())
+            surface.blit(words, box)
+            y -= words.get_height() + 2
+
+    def draw_aim_line(self, surface: pygame.Surface) -> None:
+        aim = self.aim
+        if aim is None:
+            return
+        cam = self.table.camera
+        shooter, target = self.controller.model(aim.shooter), self.controller.model(aim.target)
+        if shooter is None or target is None:
+            return
+        colour = {"point blank": (120, 236, 140), "in range": (255, 210, 90)}.get(aim.band, ILLEGAL_TAPE)
+        if not aim.sees:
+            colour = ILLEGAL_TAPE
+        a, b = cam.world_to_screen(shooter.position), cam.world_to_screen(target.position)
+        pygame.draw.line(surface, (20, 20, 20), a, b, 6)
+        _dashed(surface, colour, a, b, 3)
+        ring = max(6, aim.range_cm * cam.zoom_px_per_cm)
+        pygame.draw.circle(surface, (*colour,), a, ring, 1)
+
+    def draw_aim_panel(self, surface: pygame.Surface) -> None:
+        aim = self.aim
+        assert aim is not None
+        rect = self.aim_rect()
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (22, 24, 26, 240), layer.get_rect(), border_radius=14)
+        pygame.draw.rect(layer, (*TARGET_TINT, 255), layer.get_rect(), 2, border_radius=14)
+        surface.blit(layer, rect)
+        shooter = self.controller.model(aim.shooter)
+        target = self.controller.model(aim.target)
+        title = f"{shooter.name if shooter else '?'} shoots at {target.name if target else '?'} · {aim.weapon}"
+        surface.blit(fit_text(title, 22, rect.width - 28), (rect.left + 14, rect.top + 10))
+        rows = [
+            ("Range", f"{aim.distance_cm:.1f} cm of {aim.range_cm:g} cm — {aim.band}"),
+            ("Line of sight", "clear" if aim.sees else "blocked"),
+            ("Cover", aim.cover),
+            ("Shots", f"{aim.shots} ({aim.dice} dice)" if aim.legal else str(aim.shots)),
+        ]
+        if aim.legal and aim.needs:
+            total = sum(v for _, v in aim.modifiers)
+            rows.append(("Needs", f"{aim.needs}+ on die {total:+d}  ({', '.join(f'{k} {v:+d}' for k, v in aim.modifiers)})"))
+            rows.append(("Chance", f"{aim.chance_per_die:.0%} a die · {aim.chance_any:.0%} at least one wound · "
+                                   f"{aim.expected_wounds:.1f} expected"))
+        elif aim.reason:
+            rows.append(("Why not", aim.reason))
+        y = rect.top + 46
+        for label, value in rows:
+            surface.blit(font(15).render(label, True, MUTED), (rect.left + 14, y + 2))
+            surface.blit(fit_text(value, 17, rect.width - 140), (rect.left + 124, y))
+            y += 28
+        self.aim_buttons.draw(surface)
+
+    # panels
+
+    def chrome(self) -> pygame.Surface:
+        ctl = self.controller
+        signature = (self.window_size, id(self.state), ctl.selected, self.aiming, self.table.tool, self.speed_index,
+                     tuple(id(b) for b in self.tools.pressed.values()),
+                     tuple(id(b) for b in self.actions.pressed.values()),
+                     tuple((b.label, b.enabled, b.toggled) for b in self.tools.buttons + self.actions.buttons))
+        if self._chrome is None or self._chrome_signature != signature:
+            if self._chrome is None or self._chrome.get_size() != self.window_size:
+                self._chrome = pygame.Surface(self.window_size)
+                if pygame.display.get_surface() is not None:
+                    self._chrome = self._chrome.convert()
+            self._chrome.fill((16, 18, 20))
+            self.draw_panels(self._chrome)
+            self._chrome_signature = signature
+        return self._chrome
+
+    def draw_panels(self, surface: pygame.Surface) -> None:
+        w, h = self.window_size
+        state = self.state
+        pygame.draw.rect(surface, (22, 24, 26), (0, 0, w, TOP_BAR_PX))
+        pygame.draw.line(surface, PANEL_EDGE, (0, TOP_BAR_PX - 1), (w, TOP_BAR_PX - 1))
+        self.tools.draw(surface)
+        last = self.tools.buttons[-1].rect.right if self.tools.buttons else 0
+        if w - last > 200:
+            scenario = state.catalog.scenario(state.scenario).name if state.catalog else state.scenario
+            surface.blit(fit_text(f"{self.board.title or 'Zombieworld'} — {scenario}", 20, w - last - 30),
+                         (last + 16, 8))
+            surface.blit(fit_text(self.turn_text(), 15, w - last - 30), (last + 16, 38))
+        pygame.draw.rect(surface, (20, 22, 24), (0, TOP_BAR_PX, LEFT_PANEL_PX, h - TOP_BAR_PX))
+        surface.blit(font(18).render("Bands", True, TEXT), (12, TOP_BAR_PX + 8))
+        ready = set(self.controller.activatable())
+        active = state.active.model if state.active else None
+        last_seat = None
+        for rect, model_id in self.roster:
+            m = state.model(model_id)
+            if m.side != last_seat:
+                last_seat = m.side
+                colour = SEAT_COLORS.get(m.side, TEXT)
+                pygame.draw.circle(surface, colour, (18, rect.top - 14), 6)
+                score = state.score(m.side)
+                text = f"{self.controller.band_name(m.side)} · {score.zombies_killed} zombies killed"
+                surface.blit(fit_text(text, 16, LEFT_PANEL_PX - 44), (30, rect.top - 25))
+            chosen = model_id == self.controller.selected
+            fill = (58, 62, 66) if chosen else (32, 34, 36)
+            pygame.draw.rect(surface, fill, rect, border_radius=8)
+            edge = ACCENT if model_id == active else SEAT_COLORS.get(m.side, PANEL_EDGE)
+            pygame.draw.rect(surface, edge, rect, 3 if model_id == active else 1, border_radius=8)
+            mark = "acting" if model_id == active else "ready" if model_id in ready else "done" if m.activated else ""
+            colour = TEXT if not m.activated or model_id == active else MUTED
+            surface.blit(fit_text(m.name, 16, 120), (rect.left + 10, rect.top + 7))
+            rank = m.profile if m.kind == "survivor" else m.kind
+            info = f"{rank} · {m.wounds} wd" + (f" · {mark}" if mark else "")
+            surface.blit(font(13).render(info, True, colour), (rect.left + 132, rect.top + 10))
+        self.draw_card(surface, pygame.Rect(10, self.card_top, LEFT_PANEL_PX - 20, h - self.card_top - 10))
+        pygame.draw.rect(surface, (22, 24, 26), (LEFT_PANEL_PX, h - BOTTOM_BAR_PX, w - LEFT_PANEL_PX - RIGHT_PANEL_PX,
+                                                 BOTTOM_BAR_PX))
+        self.actions.draw(surface)
+        hint = self.hint()
+        if hint:
+            surface.blit(fit_text(hint, 15, self.actions_rect().width),
+                         (self.actions_rect().left, h - 26))
+        pygame.draw.rect(surface, (20, 22, 24), (w - RIGHT_PANEL_PX, TOP_BAR_PX, RIGHT_PANEL_PX, h - TOP_BAR_PX))
+        if self.log_panel is None:
+            self._draw_plain_log(surface)
+
+    def hint(self) -> str:
+        legal = self.controller.legal()
+        move = next((o for o in legal if isinstance(o, c.MoveTemplate)), None)
+        parts = []
+        if move is not None:
+            parts.append(f"Drag {self.state.model(move.model).name} to move ({move.max_cm:.1f} cm left); "
+                         "drop on an enemy to charge")
+        leave = next((o for o in legal if isinstance(o, c.LeaveTemplate)), None)
+        if leave is not None:
+            parts.append(f"reach the {EDGE_NAMES.get(leave.edge, leave.edge)} edge to leave")
+        if any(isinstance(o, c.Activate) for o in legal):
+            parts.append("tap a ringed survivor to activate it")
+        return "; ".join(parts)
+
+    def draw_card(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        model = self.controller.model(self.controller.selected or "")
+        if model is None or rect.height < 60:
+            return
+        pygame.draw.rect(surface, PANEL_FILL, rect, border_radius=12)
+        pygame.draw.rect(surface, SEAT_COLORS.get(model.side, PANEL_EDGE), rect, 2, border_radius=12)
+        catalog = self.state.catalog
+        y = rect.top + 10
+        surface.blit(fit_text(model.name, 22, rect.width - 20), (rect.left + 12, y))
+        y += 32
+        lines = []
+        if catalog is not None and model.kind == "survivor":
+            rank = catalog.rank(model.profile)
+            profile = rank.wounded if model.wounds >= rank.wounded_from else rank.healthy
+            lines.append(f"{rank.name}")
+            lines.append(f"Move {profile.move_cm:g} cm · Skill {profile.skill} · Combat {profile.combat_dice}")
+            lines.append(f"Wounds {model.wounds}/{rank.wounds}")
+            name = catalog.item_name
+            if model.hand:
+                lines.append("Hand: " + ", ".join(name(i) for i in model.hand))
+            if model.backpack:
+                lines.append("Backpack: " + ", ".join(name(i) for i in model.backpack))
+            if model.objects:
+                lines.append("Objects: " + ", ".join(name(i) for i in model.objects))
+            for quality in (catalog.virtue(model.virtue) if model.virtue else None,
+                            catalog.defect(model.defect) if model.defect else None):
+                if quality is not None:
+                    lines.append(f"{quality.name}")
+            if model.unloaded:
+                lines.append("Unloaded: " + ", ".join(name(i) for i in model.unloaded))
+        else:
+            lines.append(model.kind.capitalize())
+            lines.append(f"Wounds {model.wounds}")
+        for line in lines:
+            if y > rect.bottom - 22:
+                break
+            surface.blit(fit_text(line, 15, rect.width - 24), (rect.left + 12, y))
+            y += 24
+
+    def _draw_plain_log(self, surface: pygame.Surface) -> None:
+        r = self.log_rect
+        pygame.draw.rect(surface, PANEL_FILL, r, border_radius=12)
+        surface.blit(font(18).render("Log", True, TEXT), (r.left + 12, r.top + 8))
+        y = r.bottom - 10
+        for text, _tone in reversed(self.log_lines):
+            words = fit_text(text, 14, r.width - 24)
+            y -= words.get_height() + 4
+            if y < r.top + 36:
+                break
+            surface.blit(words, (r.left + 12, y))
+
+
+def _has(state: Any, model_id: str) -> bool:
+    return any(m.id == model_id for m in state.models)
+
+
+def _dashed(surface: pygame.Surface, colour: tuple[int, ...], a: tuple[float, float], b: tuple[float, float],
+            width: int, dash_px: float = 12.0) -> None:
+    length = math.dist(a, b)
+    if length < 1:
+        return
+    steps = max(1, int(length // dash_px))
+    for n in range(0, steps, 2):
+        t0, t1 = n / steps, min(1.0, (n + 1) / steps)
+        pygame.draw.line(surface, colour, (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
+                         (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1), width)
+
+
+__all__ = ["ZombieworldGameScene", "ZwTable", "model_pieces"]

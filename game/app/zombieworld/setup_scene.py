@@ -1,0 +1,247 @@
+"""Setting up a Zombieworld game, one step at a time: two bands (ready-made, saved or built now),
+a scenario, a table, then start. Every choice is a big button; Back and Next walk the steps."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.app.render import font, text_with_halo
+from game.app.scenes import Scene
+from game.app.zombicide.dialogs import ACCENT, MUTED, PANEL_FILL, TEXT, Button, ButtonSet, fit_text
+from game.app.zombicide.game_scene import event_pointer
+from game.app.zombieworld.presets import preset_bands
+from game.app.zombieworld.saves import saved_bands, shipped_tables
+from game.rules.zombieworld.band import Band, band_cost, band_problems
+from game.rules.zombieworld.catalog import load_catalog
+from game.table.saves import DEFAULT_SAVE_DIR
+
+STEPS = ("Bands", "Scenario", "Table", "Start")
+SEAT_COLORS = ((222, 74, 60), (72, 136, 236))
+ROW_PX = 58
+VICTORY_TEXT = {
+    "most_zombie_kills": "The band that kills the most zombies wins",
+    "fewest_wounds_taken": "The band that takes the fewest wounds wins",
+    "exit_opposite_edge": "Get your band off the table by the far edge",
+    "exit_any_edge": "Get your band off the table by any edge",
+    "most_hostile_kills": "The band that kills the most rival survivors wins",
+    "near_objective": "Hold the middle of the table at the end",
+    "rescue": "Find the missing person and keep them alive",
+    "most_antidotes": "Find the most antidotes",
+}
+
+
+class ZombieworldSetupScene(Scene):
+    def __init__(self, app: Any):
+        self.app = app
+        self.catalog = load_catalog()
+        self.save_dir = Path(getattr(app, "save_dir", DEFAULT_SAVE_DIR))
+        self.step = 0
+        self.chosen: list[Band] = []
+        self.scenario = "massacre"
+        self.tables = shipped_tables()
+        self.table = self.tables[0][0] if self.tables else None
+        self.seed = random.SystemRandom().randrange(1, 1_000_000)
+        self.buttons = ButtonSet()
+        self.status = ""
+        self.reload_bands()
+        self.window_size = app.screen.get_size() if getattr(app, "screen", None) is not None else (1280, 800)
+        self.layout(self.window_size)
+
+    def reload_bands(self) -> None:
+        self.bands: list[tuple[Band, str]] = [(b, "ready-made") for b in preset_bands()]
+        for path, band, problem in saved_bands(self.save_dir):
+            if band is not None and not band_problems(band, self.catalog):
+                self.bands.append((band, f"saved · {path.name}"))
+            elif problem:
+                self.status = problem
+
+    def scenarios(self) -> list[Any]:
+        return [s for s in self.catalog.scenarios if s.victory != "pick_any" and "standard" in s.modes]
+
+    # --- layout --------------------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.window_size = size
+        w, h = size
+        buttons: list[Button] = []
+        area = pygame.Rect(40, 140, w - 80, h - 260)
+        if self.step == 0:
+            for index in range(len(self.bands)):
+                rect = pygame.Rect(area.left, area.top + index * (ROW_PX + 8), min(760, area.width), ROW_PX)
+                if rect.bottom > area.bottom:
+                    break
+                buttons.append(Button(rect, "", f"band:{index}", "other"))
+            buttons.append(Button(pygame.Rect(area.left + min(760, area.width) + 20, area.top, 240, ROW_PX),
+                                  "Build a new band", "build", "search"))
+            buttons.append(Button(pygame.Rect(area.left + min(760, area.width) + 20, area.top + ROW_PX + 8, 240,
+                                              ROW_PX), "Clear choice", "clear", "turn"))
+        elif self.step == 1:
+            for index, scenario in enumerate(self.scenarios()):
+                rect = pygame.Rect(area.left, area.top + index * (ROW_PX + 8), min(900, area.width), ROW_PX)
+                if rect.bottom > area.bottom:
+                    break
+                buttons.append(Button(rect, "", f"scenario:{scenario.id}", "other"))
+        elif self.step == 2:
+            for index, (path, _title) in enumerate(self.tables):
+                rect = pygame.Rect(area.left, area.top + index * (ROW_PX + 8), min(760, area.width), ROW_PX)
+                buttons.append(Button(rect, "", f"table:{path.name}", "other"))
+        buttons.append(Button(pygame.Rect(40, h - 96, 200, 64), "Back", "back", "turn"))
+        last = self.step == len(STEPS) - 1
+        buttons.append(Button(pygame.Rect(w - 260, h - 96, 220, 64), "Start the game" if last else "Next",
+                              "next", "move", enabled=self.can_advance()))
+        self.buttons.buttons = buttons
+
+    def can_advance(self) -> bool:
+        if self.step == 0:
+            return len(self.chosen) == 2
+        if self.step == 2:
+            return self.table is not None
+        return True
+
+    # --- events --------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.press("back")
+            return True
+        pointer = event_pointer(event, self.window_size)
+        if pointer is None:
+            return False
+        phase, pid, pos = pointer
+        if phase == "down":
+            self.buttons.press(pid, pos)
+        elif phase == "up":
+            button = self.buttons.release(pid, pos)
+            if button is not None:
+                self.press(button.key)
+        return True
+
+    def press(self, key: str) -> None:
+        self.status = ""
+        if key.startswith("band:"):
+            band = self.bands[int(key.split(":")[1])][0]
+            if band in self.chosen:
+                self.chosen.remove(band)
+            elif len(self.chosen) < 2:
+                self.chosen.append(band)
+            else:
+                self.chosen[1] = band
+        elif key == "clear":
+            self.chosen.clear()
+        elif key == "build":
+            from game.app.zombieworld.band_builder import BandBuilderScene
+
+            self.app.show(BandBuilderScene(self.app, on_done=self._built))
+            return
+        elif key.startswith("scenario:"):
+            self.scenario = key.split(":", 1)[1]
+        elif key.startswith("table:"):
+            name = key.split(":", 1)[1]
+            self.table = next((p for p, _ in self.tables if p.name == name), self.table)
+        elif key == "back":
+            if self.step == 0:
+                opener = getattr(self.app, "open_start", None)
+                if opener is not None:
+                    opener()
+                return
+            self.step -= 1
+        elif key == "next":
+            if self.step == len(STEPS) - 1:
+                self.start()
+                return
+            self.step += 1
+        self.layout(self.window_size)
+
+    def _built(self, band: Band | None) -> None:
+        self.reload_bands()
+        if band is not None:
+            match = next((b for b, _ in self.bands if b == band), None)
+            if match is not None and match not in self.chosen and len(self.chosen) < 2:
+                self.chosen.append(match)
+        self.layout(self.window_size)
+        self.app.show(self)
+
+    def start(self) -> Any:
+        from game.app.zombieworld.game_scene import ZombieworldGameScene
+
+        if self.table is None or len(self.chosen) != 2:
+            return None
+        try:
+            scene = ZombieworldGameScene.new_game(self.app, self.table, self.chosen, self.scenario, self.seed)
+        except (ValueError, OSError) as error:
+            self.status = f"Could not start: {error}"
+            return None
+        self.app.show(scene)
+        return scene
+
+    # --- drawing -------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.window_size
+        surface.fill((18, 20, 22))
+        title = text_with_halo("Zombieworld Evolution — new game", 34, color=(255, 224, 130))
+        surface.blit(title, (40, 24))
+        x = 40
+        for index, name in enumerate(STEPS):
+            colour = ACCENT if index == self.step else TEXT if index < self.step else MUTED
+            words = font(20).render(f"{index + 1}. {name}", True, colour)
+            surface.blit(words, (x, 82))
+            if index == self.step:
+                pygame.draw.line(surface, ACCENT, (x, 110), (x + words.get_width(), 110), 3)
+            x += words.get_width() + 40
+        for button in self.buttons.buttons:
+            key = button.key
+            button.toggled = (key.startswith("band:") and self.bands[int(key[5:])][0] in self.chosen) or \
+                key == f"scenario:{self.scenario}" or (self.table is not None and key == f"table:{self.table.name}")
+        self.buttons.draw(surface)
+        for button in self.buttons.buttons:
+            self._label(surface, button)
+        if self.step == 0:
+            hint = "Pick two bands: the first plays red, the second blue."
+            surface.blit(font(17).render(hint, True, MUTED), (40, h - 150))
+        if self.step == 3:
+            self._summary(surface, pygame.Rect(40, 140, min(900, w - 80), h - 300))
+        if self.status:
+            words = text_with_halo(self.status, 18, color=(255, 180, 160))
+            surface.blit(words, words.get_rect(midbottom=(w // 2, h - 110)))
+
+    def _label(self, surface: pygame.Surface, button: Button) -> None:
+        rect, key = button.rect, button.key
+        if key.startswith("band:"):
+            band, where = self.bands[int(key[5:])]
+            if band in self.chosen:
+                n = self.chosen.index(band)
+                pygame.draw.circle(surface, SEAT_COLORS[n], (rect.left + 22, rect.centery), 10)
+            unique = self.catalog.unique_band(band.band_type)
+            surface.blit(fit_text(band.name, 20, rect.width - 260), (rect.left + 44, rect.top + 6))
+            detail = f"{unique.name if unique else band.band_type} · {len(band.members)} members · {where}"
+            surface.blit(fit_text(detail, 14, rect.width - 200), (rect.left + 44, rect.top + 34))
+            cost = font(18).render(f"{band_cost(band, self.catalog)} pts", True, ACCENT)
+            surface.blit(cost, cost.get_rect(midright=(rect.right - 14, rect.centery)))
+        elif key.startswith("scenario:"):
+            scenario = self.catalog.scenario(key.split(":", 1)[1])
+            surface.blit(fit_text(scenario.name, 20, rect.width - 24), (rect.left + 14, rect.top + 6))
+            text = VICTORY_TEXT.get(scenario.victory, scenario.victory.replace("_", " "))
+            text += f" · {scenario.rounds} rounds" if scenario.rounds else ""
+            surface.blit(fit_text(text, 14, rect.width - 28), (rect.left + 14, rect.top + 34))
+        elif key.startswith("table:"):
+            title = next((t for p, t in self.tables if p.name == key.split(":", 1)[1]), key)
+            surface.blit(fit_text(title, 20, rect.width - 24), (rect.left + 14, rect.top + 6))
+            surface.blit(fit_text(key.split(":", 1)[1], 14, rect.width - 28), (rect.left + 14, rect.top + 34))
+
+    def _summary(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        pygame.draw.rect(surface, PANEL_FILL, rect, border_radius=14)
+        lines = [(f"{['Red', 'Blue'][n]}: {band.name} ({band_cost(band, self.catalog)} pts)", SEAT_COLORS[n])
+                 for n, band in enumerate(self.chosen)]
+        lines.append((f"Scenario: {self.catalog.scenario(self.scenario).name}", TEXT))
+        title = next((t for p, t in self.tables if p == self.table), "")
+        lines.append((f"Table: {title}", TEXT))
+        lines.append((f"Seed: {self.seed}", MUTED))
+        y = rect.top + 20
+        for text, colour in lines:
+            surface.blit(font(22).render(text, True, colour), (rect.left + 24, y))
+            y += 40
