@@ -236,6 +236,8 @@ class Vehicle(_Frozen):
     seats: int = Field(ge=1)
     cost: int = Field(ge=0)
     two_wheeled: bool = False
+    length_cm: float = Field(default=8.0, gt=0)  # its body on the table (28 mm scale)
+    width_cm: float = Field(default=3.5, gt=0)
 
 
 # --- tables --------------------------------------------------------------------------------------

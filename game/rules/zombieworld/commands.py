@@ -99,6 +99,7 @@ class Search:
     piece: int = -1  # -1: the building it stands in
     prefer: str = ""
     kind: Literal["search"] = "search"
+    vehicle: str = ""  # search this vehicle (touching it or riding in it) instead
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,9 +154,52 @@ class Withdraw:
     kind: Literal["withdraw"] = "withdraw"
 
 
+@dataclass(frozen=True, slots=True)
+class BoardVehicle:
+    """Walk along ``path`` (may be empty) to touch a side or the rear of the vehicle, then get in
+    (5 cm) and take ``seat`` (-1: the first free one; 0 is the driver's). Ends the move."""
+
+    model: str
+    vehicle: str
+    path: tuple[Point, ...] = ()
+    seat: int = -1
+    kind: Literal["board_vehicle"] = "board_vehicle"
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveVehicle:
+    """Get out (5 cm) at ``path[0]``, touching a side or the rear, then walk on along the rest."""
+
+    model: str
+    path: tuple[Point, ...]
+    kind: Literal["leave_vehicle"] = "leave_vehicle"
+
+
+@dataclass(frozen=True, slots=True)
+class Drive:
+    """The driver moves the vehicle: its front follows ``path`` in straight legs; every change of
+    heading costs 10 cm; backwards (``reverse``) each cm costs two. Starts the engine first if needed."""
+
+    model: str
+    path: tuple[Point, ...] = ()
+    reverse: bool = False
+    kind: Literal["drive"] = "drive"
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeSeat:
+    """Move to another seat of the vehicle (an action); an occupied seat is swapped, and the other
+    occupant counts as activated."""
+
+    model: str
+    seat: int
+    kind: Literal["change_seat"] = "change_seat"
+
+
 Command = Annotated[
     Activate | MoveModel | Sprint | Shoot | Charge | Fight | Disengage | Reload | SwapWeapons | EndActivation
-    | Search | UseItem | FirstAid | Entrench | PickUp | LeaveTable | Withdraw,
+    | Search | UseItem | FirstAid | Entrench | PickUp | LeaveTable | Withdraw | BoardVehicle | LeaveVehicle | Drive
+    | ChangeSeat,
     Field(discriminator="kind"),
 ]
 COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
@@ -198,6 +242,39 @@ class LeaveTemplate:
     max_cm: float
     edge: str
     kind: Literal["leave_template"] = "leave_template"
+
+
+@dataclass(frozen=True, slots=True)
+class DriveTemplate:
+    """The driver may drive up to ``max_cm`` (turns cost ``turn_cost_cm``); ``start_roll``: the engine
+    must be started first (it may not start)."""
+
+    model: str
+    vehicle: str
+    max_cm: float
+    turn_cost_cm: float
+    can_reverse: bool
+    start_roll: bool
+    kind: Literal["drive_template"] = "drive_template"
+
+
+@dataclass(frozen=True, slots=True)
+class BoardTemplate:
+    """The survivor may reach and board ``vehicle`` if its move allows (``free_seats``)."""
+
+    model: str
+    vehicle: str
+    max_cm: float
+    free_seats: tuple[int, ...]
+    kind: Literal["board_template"] = "board_template"
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveVehicleTemplate:
+    model: str
+    vehicle: str
+    max_cm: float
+    kind: Literal["leave_vehicle_template"] = "leave_vehicle_template"
 
 
 # --- events -------------------------------------------------------------------------------------
@@ -413,11 +490,89 @@ class GameEnded:
     kind: Literal["game_ended"] = "game_ended"
 
 
+@dataclass(frozen=True, slots=True)
+class VehiclePlaced:
+    vehicle: str
+    position: Point
+    facing: float
+    how: str  # table, own, shop
+    kind: Literal["vehicle_placed"] = "vehicle_placed"
+
+
+@dataclass(frozen=True, slots=True)
+class VehicleBoarded:
+    model: str
+    vehicle: str
+    seat: int
+    kind: Literal["vehicle_boarded"] = "vehicle_boarded"
+
+
+@dataclass(frozen=True, slots=True)
+class VehicleLeft:
+    model: str
+    vehicle: str
+    position: Point
+    kind: Literal["vehicle_left"] = "vehicle_left"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatChanged:
+    model: str
+    vehicle: str
+    seat: int
+    kind: Literal["seat_changed"] = "seat_changed"
+
+
+@dataclass(frozen=True, slots=True)
+class VehicleStarted:
+    vehicle: str
+    model: str
+    started: bool
+    how: str  # roll, petrol can, own vehicle
+    kind: Literal["vehicle_started"] = "vehicle_started"
+
+
+@dataclass(frozen=True, slots=True)
+class VehicleMoved:
+    """The body's centre and facing after each straight leg."""
+
+    vehicle: str
+    poses: tuple[tuple[float, float, float], ...]
+    cost_cm: float
+    how: str = "driven"  # driven, out of control, radiator
+    kind: Literal["vehicle_moved"] = "vehicle_moved"
+
+
+@dataclass(frozen=True, slots=True)
+class RanOver:
+    vehicle: str
+    victim: str
+    result: str  # out_of_control, radiator, one_less; in a runaway path: casualty, stepped_aside
+    kind: Literal["ran_over"] = "ran_over"
+
+
+@dataclass(frozen=True, slots=True)
+class VehicleCrashed:
+    vehicle: str
+    into: str  # scenery, or another vehicle's id
+    kind: Literal["vehicle_crashed"] = "vehicle_crashed"
+
+
+@dataclass(frozen=True, slots=True)
+class VehicleStatus:
+    """A change of state: out_of_control, control_regained, overturned, broken, stalled, held, lost."""
+
+    vehicle: str
+    status: str
+    kind: Literal["vehicle_status"] = "vehicle_status"
+
+
 Event = Annotated[
     DiceRolled | RoundStarted | InitiativeDecided | ZombieSpawned | Activated | ModelMoved | ShotFired
     | WeaponJammed | BangPlaced | BangResolved | ReactionResolved | MeleeFought | Wounded | ModelRemoved | Fled
     | BandWithdrew | ActivationEnded | BuildingEntered | PlaceMarked | ItemFound | SurvivorJoined | ItemUsed
-    | Entrenched | TookCover | DogControl | GameEnded,
+    | Entrenched | TookCover | DogControl | GameEnded | VehiclePlaced | VehicleBoarded | VehicleLeft | SeatChanged
+    | VehicleStarted | VehicleMoved | RanOver | VehicleCrashed | VehicleStatus,
     Field(discriminator="kind"),
 ]
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)

@@ -14,7 +14,7 @@ import math
 from dataclasses import replace
 from typing import Any, Literal
 
-from game.board.model import Board, Marker, MarkerKind
+from game.board.model import Board, Marker, MarkerKind, TerrainKind
 from game.rules.core.base import IllegalCommand
 from game.rules.core.rng import RngState, draw_floats, new_rng, roll_d6
 from game.rules.zombieworld import commands as c
@@ -24,14 +24,22 @@ from game.rules.zombieworld.geometry import (
     BASE_RADIUS_CM,
     ENTRY_COST_CM,
     Figure,
+    Footprint,
     Table,
     base_distance,
     can_see,
     destination_problem,
+    figure_footprint_gap,
     figure_rows,
+    footprint_distance,
+    footprint_problem,
+    footprint_side,
+    footprints_overlap,
+    make_piece,
     path_cost,
     point_base_distance,
     scatter_point,
+    sweep,
     target_cover,
 )
 from game.rules.zombieworld.scoring import exit_goal_met, winners
@@ -44,6 +52,7 @@ from game.rules.zombieworld.state import (
     Place,
     SeatScore,
     State,
+    Vehicle,
     ZombieworldSetup,
 )
 
@@ -106,6 +115,7 @@ class _Game:
         self.forced_d10 = state.forced_d10
         self.fallen = list(state.fallen)
         self.departed = list(state.departed)
+        self.vehicles: dict[str, Vehicle] = {v.id: v for v in state.vehicles}
         self.events: list[Any] = []
         self.band_kind = {seat: kind for seat, kind, _ in state.bands}
         self.band_type = {seat: band_type for seat, _, band_type in state.bands}
@@ -131,6 +141,7 @@ class _Game:
             forced_d10=self.forced_d10,
             fallen=tuple(self.fallen),
             departed=tuple(self.departed),
+            vehicles=tuple(self.vehicles.values()),
             weather=self.weather,
             sight_cm=self.sight_cm,
             lamps_lit=self.lamps_lit,
@@ -194,8 +205,37 @@ class _Game:
         return [m for m in self.alive() if m.side != model.side]
 
     def engaged_with(self, model: Model) -> list[Model]:
+        """Enemies in base contact; riders in a vehicle are never locked in melee."""
+        if model.vehicle:
+            return []
         me = self.figure(model)
-        return [e for e in self.enemies_of(model) if base_distance(me, self.figure(e)) <= CONTACT_CM]
+        return [e for e in self.enemies_of(model) if not e.vehicle and base_distance(me, self.figure(e)) <= CONTACT_CM]
+
+    # vehicles
+    def body(self, vehicle: Vehicle) -> Footprint:
+        return Footprint(vehicle.x, vehicle.y, vehicle.facing, vehicle.length_cm, vehicle.width_cm)
+
+    def riding(self, model: Model) -> Vehicle | None:
+        return self.vehicles.get(model.vehicle) if model.vehicle else None
+
+    def occupants(self, vehicle_id: str) -> list[Model]:
+        return sorted((m for m in self.alive() if m.vehicle == vehicle_id), key=lambda m: m.seat)
+
+    def driver(self, vehicle_id: str) -> Model | None:
+        return next((m for m in self.occupants(vehicle_id) if m.seat == 0), None)
+
+    def set_vehicle(self, vehicle: Vehicle, **changes: Any) -> Vehicle:
+        new = replace(self.vehicles[vehicle.id], **changes)
+        self.vehicles[vehicle.id] = new
+        return new
+
+    def gap(self, a: Model, b: Model) -> float:
+        """Edge to edge between two models; a rider is measured from its vehicle's body."""
+        for rider, other in ((b, a), (a, b)):
+            vehicle = self.riding(rider)
+            if vehicle is not None and not other.vehicle:
+                return max(0.0, figure_footprint_gap(self.body(vehicle), self.figure(other)))
+        return base_distance(self.figure(a), self.figure(b))
 
     def update(self, model: Model, **changes: Any) -> Model:
         new = replace(model, **changes)
@@ -271,7 +311,7 @@ class _Game:
 
 def setup(board: Board, setup_spec: ZombieworldSetup, seed: int, catalog: Catalog | None = None) -> State:
     catalog = catalog or load_catalog()
-    table = Table.from_board(board)
+    table, vehicles = _table_vehicles(board, Table.from_board(board), catalog)
     scenario = catalog.scenario(setup_spec.scenario)
     if scenario.victory == "pick_any":
         raise ValueError(f"{scenario.name}: the players pick another scenario to play")
@@ -284,11 +324,13 @@ def setup(board: Board, setup_spec: ZombieworldSetup, seed: int, catalog: Catalo
     leaders: list[tuple[str, str]] = []
     bands: list[tuple[str, str, str]] = []
     used: set[int] = set()
+    areas: dict[str, tuple[float, float, float, float]] = {}
     exits: list[tuple[str, str]] = []
     for entry in setup_spec.bands:
         if setup_spec.check_bands:
             check_band(entry.band, catalog)
         area = _deployment_for(entry, deployments, used)
+        areas[entry.seat] = area
         if scenario.victory == "exit_opposite_edge":
             exits.append((entry.seat, _opposite_edge(table, area)))
         elif scenario.victory == "exit_any_edge":
@@ -317,11 +359,15 @@ def setup(board: Board, setup_spec: ZombieworldSetup, seed: int, catalog: Catalo
         interior_light=setup_spec.interior_light,
         roster=tuple(m.id for m in models),
         exits=tuple(exits),
+        vehicles=tuple(vehicles),
         objective=centre if scenario.victory == "near_objective" else None,
         table=table,
         catalog=catalog,
     )
     game = _Game(state)
+    for entry in setup_spec.bands:
+        for vehicle_id in entry.band.vehicles:
+            _deploy_own_vehicle(game, entry, vehicle_id, areas[entry.seat])
     _roll_weather(game, setup_spec, board)
     for _ in range(scenario.starting_zombies):
         _spawn_zombie(game, centre, "scenario")
@@ -390,7 +436,7 @@ def _fill_pen(game: _Game, count: int, deployments: list[Any]) -> None:
         col, row = index % 8, index // 8
         point = (cx - 12 + col * 3.0, cy - 10 + row * 3.0)
         mover = Figure("pen", point[0], point[1])
-        if destination_problem(game.table, mover, point, figures):
+        if _spot_problem(game, mover, point, figures):
             continue
         zombie = Model(id=f"z{game.next_zombie}", side=ZOMBIES, kind="zombie", profile="walker", name="Walker",
                        x=point[0], y=point[1])
@@ -534,7 +580,7 @@ def _legal_spot(game: _Game, point: tuple[float, float], angle: float) -> tuple[
         for turn in (0.0, 0.5, -0.5, 1.0, -1.0):
             distance = step * 1.0
             candidate = (point[0] - math.cos(angle + turn) * distance, point[1] - math.sin(angle + turn) * distance)
-            if not destination_problem(game.table, mover, candidate, figures):
+            if not _spot_problem(game, mover, candidate, figures):
                 return candidate
     return point
 
@@ -636,6 +682,21 @@ def _do_activate(game: _Game, model: Model, command: c.Activate) -> None:
     if _coherent(game, model):
         modifiers = [*modifiers, ("coherence", 1)]
         skill += 1
+    if model.vehicle and model.entrenched:
+        model = game.update(model, entrenched=False)  # the cover a vehicle gave lasts until its riders act
+    driving = _driver_activation(game, model)
+    if driving is not None:
+        game.emit(c.Activated(model.id, driving))
+        model = game.update(game.models[model.id], activated=True) if model.id in game.models else model
+        if driving and model.id in game.models:
+            game.active = Activation(model.id, _move_allowance(game, model), action_used=model.no_action_next)
+            if model.no_action_next:
+                game.update(model, no_action_next=False)
+        elif model.id in game.models:
+            _end_activation(game, model)
+        else:
+            _bang_phase(game)
+        return
     if model.cannot_activate_round == game.round:
         game.emit(c.Activated(model.id, False))
         model = game.update(model, activated=True)
@@ -694,6 +755,7 @@ def _move_allowance(game: _Game, model: Model) -> float:
 
 def _do_move(game: _Game, model: Model, command: c.MoveModel) -> None:
     active = _need_active(game, model)
+    _on_foot(game, model)
     if active.must_fight:
         raise IllegalCommand(f"{model.name} is locked in melee: fight on or try to disengage first")
     cost, entered = _validate_path(game, model, command.path, active.remaining_cm, contact_with=None)
@@ -704,6 +766,10 @@ def _do_move(game: _Game, model: Model, command: c.MoveModel) -> None:
     for index in dict.fromkeys(entered):
         if model.id in game.models:
             _enter_building(game, game.models[model.id], index, sprinting=_sprinted(game, active))
+    for vehicle in list(game.vehicles.values()):
+        current = game.models.get(model.id)
+        if current is not None and figure_footprint_gap(game.body(vehicle), game.figure(current)) <= DOOR_REACH_CM:
+            _vehicle_touched(game, current, vehicle)
 
 
 def _validate_path(game: _Game, model: Model, path: tuple[tuple[float, float], ...], budget: float,
@@ -720,11 +786,14 @@ def _validate_path(game: _Game, model: Model, path: tuple[tuple[float, float], .
     result = path_cost(game.table, points, max_climb_cm=max_climb, entry_cost_cm=entry)
     if not result.ok:
         raise IllegalCommand(result.problem)
+    blocking = _path_hits_vehicle(game, points)
+    if blocking:
+        raise IllegalCommand(f"walk around the {blocking}")
     total = result.cost_cm + (ENTRY_COST_CM if model.entrenched else 0.0)  # climbing out of a position
     if total > budget + 1e-6:
         raise IllegalCommand(f"that move costs {total:.1f} cm; {model.name} has {budget:.1f} cm left")
     others = [f for f in game.figures() if f.id != model.id]
-    problem = destination_problem(game.table, game.figure(model), path[-1], others)
+    problem = _spot_problem(game, game.figure(model), path[-1], others)
     if problem:
         raise IllegalCommand(problem)
     moved = Figure(model.id, path[-1][0], path[-1][1])
@@ -743,6 +812,7 @@ def _sprinted(game: _Game, active: Activation) -> bool:
 
 def _do_sprint(game: _Game, model: Model, command: c.Sprint) -> None:
     active = _need_active(game, model)
+    _on_foot(game, model)
     if active.action_used:
         raise IllegalCommand(f"{model.name} has already used its action")
     if active.must_fight:
@@ -800,6 +870,10 @@ def _do_shoot(game: _Game, model: Model, command: c.Shoot) -> None:
     firearm = _firearm_in_hand(game, model, command.weapon)
     if firearm is None:
         raise IllegalCommand(f"{model.name} holds no firearm to shoot with")
+    vehicle = game.riding(model)
+    if vehicle is not None and model.seat == 0 and (vehicle.moved_round == game.round or active.drove) \
+            and not _spec(game, vehicle).two_wheeled and model.virtue != "expert_driver":
+        raise IllegalCommand(f"{model.name} is driving and cannot shoot")
     _shoot(game, model, firearm, command.allocations, reaction=False)
     game.active = replace(active, action_used=True)
 
@@ -859,7 +933,7 @@ def _shoot(game: _Game, model: Model, firearm: Firearm, allocations: tuple[tuple
     for target, count in targets:
         if target.id not in game.models:
             continue
-        if not firearm.template_diameter_cm and base_distance(shooter, game.figure(target)) > reach:
+        if not firearm.template_diameter_cm and game.gap(model, target) > reach:
             game.emit(c.ShotFired(model.id, firearm.id, target.id, 0, wasted=True))
             continue
         threshold, modifiers = _shot_modifiers(game, model, target, firearm)
@@ -914,8 +988,20 @@ def _light_between(game: _Game, shooter: Model, target: Model) -> str:
 def _shot_modifiers(game: _Game, shooter: Model, target: Model, firearm: Firearm) -> tuple[int, list[tuple[str, int]]]:
     cover = target_cover(game.table, game.figure(shooter), game.figure(target))
     to_hit = game.catalog.tables.to_hit
-    threshold = {"open": to_hit.open, "difficult": to_hit.difficult, "building": to_hit.building}[cover.column]
+    column = cover.column
+    target_vehicle = game.riding(target)
+    if target_vehicle is not None and column == "open" and not _spec(game, target_vehicle).two_wheeled:
+        column = "difficult"  # riders of a car count as in difficult ground
+    threshold = {"open": to_hit.open, "difficult": to_hit.difficult, "building": to_hit.building}[column]
     modifiers: list[tuple[str, int]] = []
+    shooter_vehicle = game.riding(shooter)
+    if shooter_vehicle is not None and shooter_vehicle.moved_round == game.round:
+        spec = _spec(game, shooter_vehicle)
+        steady = shooter.ability == "no_vehicle_shooting_penalty" or (
+            shooter.virtue == "gang_shooter" and shooter.seat != 0) or (
+            shooter.virtue == "expert_biker" and spec.two_wheeled)
+        if not steady:
+            modifiers.append(("shooting from a moving vehicle", -2))
     if cover.same_building:
         modifiers.append(("inside the same building", -1))
     elif cover.target_in_building and not cover.shooter_in_building:
@@ -940,6 +1026,9 @@ def _shot_modifiers(game: _Game, shooter: Model, target: Model, firearm: Firearm
 
 
 def _react_to_shots(game: _Game, target: Model, shooter: Model) -> None:
+    if target.vehicle:
+        _vehicle_shot_at(game, target, shooter)
+        return
     situations = set()
     if game.engaged_with(target):
         situations.add("engaged")
@@ -988,6 +1077,14 @@ def _in_cover_ground(game: _Game, model: Model) -> bool:
 
 def _reaction(game: _Game, model: Model, table: str, situations: frozenset[str]) -> tuple[str, int]:
     """2D6 skill checks; the table row for the successes. Born survivors never roll."""
+    successes = _reaction_successes(game, model, table)
+    result = game.catalog.reaction(table, successes, situations)  # type: ignore[arg-type]
+    game.emit(c.ReactionResolved(model.id, table, successes, result))
+    return result, successes
+
+
+def _reaction_successes(game: _Game, model: Model, table: str) -> int:
+    """A reaction's 2D6 skill checks (born survivors: two successes, no roll)."""
     rank = game.catalog.rank(model.profile) if model.kind == "survivor" else None
     if rank is not None and rank.reaction == "exempt":
         successes = 2
@@ -1010,9 +1107,7 @@ def _reaction(game: _Game, model: Model, table: str, situations: frozenset[str])
             modifiers = [*modifiers, ("expert re-roll", 0)]
         game.emit(c.DiceRolled(f"{table} reaction", model.id, tuple(dice), tuple(modifiers), skill, results))
         successes = results.count("pass")
-    result = game.catalog.reaction(table, successes, situations)  # type: ignore[arg-type]
-    game.emit(c.ReactionResolved(model.id, table, successes, result))
-    return result, successes
+    return successes
 
 
 def _flee(game: _Game, model: Model, toward_edge: bool) -> None:
@@ -1103,6 +1198,9 @@ def _side_roll(game: _Game, model: Model, opponent: Model, count: int) -> tuple[
     _, bonus, rerolls, modifiers = _melee_dice(game, model)
     skill, skill_mods = game.own_skill(model)
     labelled = [("skill", skill), *skill_mods, *modifiers]
+    if model.vehicle:
+        labelled.append(("fighting from a vehicle", -1))
+        bonus -= 1
     if any((o := game.catalog.object(i)) is not None and o.armour for i in (*opponent.objects, *opponent.hand)):
         labelled.append(("opponent protected", -1))
         bonus -= 1
@@ -1163,6 +1261,11 @@ def _wound(game: _Game, model: Model, count: int, source: Model | None, melee: b
 
 
 def _remove(game: _Game, model: Model, reason: str, killer: Model | None, melee: bool) -> None:
+    vehicle = game.riding(model)
+    if vehicle is not None:  # what it carried (and what it becomes) lands beside the vehicle
+        body = game.body(vehicle)
+        spot = _free_spot_near(game, body.centre, math.hypot(body.length_cm, body.width_cm) / 2 + BASE_RADIUS_CM)
+        model = replace(model, x=spot[0], y=spot[1]) if spot is not None else model
     del game.models[model.id]
     game.emit(c.ModelRemoved(model.id, reason))
     if model.side != ZOMBIES:
@@ -1232,6 +1335,10 @@ def _withdraw(game: _Game, seat: str) -> None:
 
 def _do_charge(game: _Game, model: Model, command: c.Charge) -> None:
     active = _need_active(game, model)
+    _on_foot(game, model)
+    riding = game.models.get(command.target)
+    if riding is not None and riding.vehicle:
+        raise IllegalCommand(f"{riding.name} is inside a vehicle: shoot instead")
     if active.must_fight:
         raise IllegalCommand(f"{model.name} is already locked in melee")
     target = game.models.get(command.target)
@@ -1314,7 +1421,7 @@ def _fall_short(game: _Game, model: Model, path: tuple[tuple[float, float], ...]
             trail.append(b)
         cost = path_cost(game.table, trail)
         end = trail[-1]
-        if cost.ok and cost.cost_cm <= budget + 1e-6 and not destination_problem(game.table, game.figure(model), end, others) \
+        if cost.ok and cost.cost_cm <= budget + 1e-6 and not _spot_problem(game, game.figure(model), end, others) \
                 and all(base_distance(Figure(model.id, *end), game.figure(e)) > CONTACT_CM for e in game.enemies_of(model)):
             game.update(model, x=end[0], y=end[1], entrenched=False)
             game.emit(c.ModelMoved(model.id, tuple(trail[1:]), round(cost.cost_cm, 3)))
@@ -1395,6 +1502,10 @@ def _do_end(game: _Game, model: Model, command: c.EndActivation) -> None:
 
 
 def _end_activation(game: _Game, model: Model) -> None:
+    drove = game.active is not None and game.active.model == model.id and game.active.drove
+    vehicle = game.riding(game.models.get(model.id, model))
+    if vehicle is not None and model.seat == 0 and not drove and vehicle.moving and not vehicle.out_of_control:
+        game.set_vehicle(vehicle, moving=False)  # it stopped: next time the driver rolls to activate
     game.active = None
     game.emit(c.ActivationEnded(model.id))
     _bang_phase(game)
@@ -1435,7 +1546,7 @@ def _zombie_turn(game: _Game) -> None:
     chargers: list[tuple[Model, Model]] = []
     for zombie, target in plans:
         reach = game.profile(zombie).move_cm
-        if target is not None and base_distance(game.figure(zombie), game.figure(target)) <= reach:
+        if target is not None and game.gap(zombie, target) <= reach:
             chargers.append((zombie, target))
         else:
             _zombie_walk(game, zombie, target)
@@ -1444,7 +1555,7 @@ def _zombie_turn(game: _Game) -> None:
         charged.setdefault(target.id, []).append(zombie)
     for target_id, group in charged.items():
         target = game.models.get(target_id)
-        if target is None or target.kind != "survivor" or target.charged_reaction_used:
+        if target is None or target.kind != "survivor" or target.charged_reaction_used or target.vehicle:
             continue
         target = game.update(target, charged_reaction_used=True)
         if target.fleeing:
@@ -1470,6 +1581,7 @@ def _zombie_turn(game: _Game) -> None:
         _zombie_walk(game, game.models[zombie.id], current, charge=True)
     for zombie in game.alive(ZOMBIES):
         game.update(zombie, activated=True)
+    _zombies_at_vehicles(game, penned)
     fought: set[str] = set()
     for survivor in [m for m in game.alive() if m.side != ZOMBIES]:
         if survivor.id not in game.models or survivor.id in fought:
@@ -1496,9 +1608,8 @@ def _zombie_target(game: _Game, zombie: Model, figures: list[Figure], open_porta
     for prey in game.alive():
         if prey.side == ZOMBIES:
             continue
-        fig = game.figure(prey)
         if _sees(game, zombie, prey, rows if rows is not None else figure_rows(figures)):
-            seen.append((base_distance(me, fig), prey))
+            seen.append((game.gap(zombie, prey) if prey.vehicle else base_distance(me, game.figure(prey)), prey))
     if not seen:
         return None
     nearest = min(d for d, _ in seen)
@@ -1518,11 +1629,20 @@ def _zombie_walk(game: _Game, zombie: Model, target: Model | None, charge: bool 
         angle = game.angle()
         goal = (start[0] + math.cos(angle) * reach, start[1] + math.sin(angle) * reach)
     else:
-        dx, dy = target.x - start[0], target.y - start[1]
+        aim = target.position
+        vehicle = game.riding(target)
+        if vehicle is not None:  # up to the side of its vehicle
+            body = game.body(vehicle)
+            along, across = body.local(start)
+            along = max(-body.length_cm / 2, min(body.length_cm / 2, along))
+            across = max(-body.width_cm / 2, min(body.width_cm / 2, across))
+            cos_f, sin_f = math.cos(body.facing), math.sin(body.facing)
+            aim = (body.x + along * cos_f - across * sin_f, body.y + along * sin_f + across * cos_f)
+        dx, dy = aim[0] - start[0], aim[1] - start[1]
         gap = math.hypot(dx, dy)
         if gap < 1e-9:
             return
-        stop = gap - 2 * BASE_RADIUS_CM
+        stop = gap - (BASE_RADIUS_CM + 0.02 if vehicle is not None else 2 * BASE_RADIUS_CM)
         travel = min(reach, stop) if charge or stop <= reach else reach
         goal = (start[0] + dx / gap * travel, start[1] + dy / gap * travel)
     max_climb = game.catalog.zombie(zombie.profile).max_climb_cm
@@ -1535,7 +1655,7 @@ def _zombie_walk(game: _Game, zombie: Model, target: Model | None, charge: bool 
         cost = path_cost(game.table, [start, point], max_climb_cm=max_climb)
         if not cost.ok or cost.cost_cm > reach + 1e-6:
             continue
-        if destination_problem(game.table, game.figure(zombie), point, others):
+        if _spot_problem(game, game.figure(zombie), point, others) or _path_hits_vehicle(game, [start, point]):
             continue
         best = point
         break
@@ -1634,7 +1754,7 @@ def _free_spot_near(game: _Game, centre: tuple[float, float], distance_cm: float
             point = (centre[0] + math.cos(angle) * ring, centre[1] + math.sin(angle) * ring)
             if inside is not None and game.table.building_at(point) != inside:
                 continue
-            if not destination_problem(game.table, mover, point, figures):
+            if not _spot_problem(game, mover, point, figures):
                 return point
     return None
 
@@ -1729,7 +1849,11 @@ def _do_search(game: _Game, model: Model, command: c.Search) -> None:
         raise IllegalCommand(f"{model.name} has already used its action")
     if active.must_fight or game.engaged_with(model):
         raise IllegalCommand(f"{model.name} is locked in melee")
-    if command.piece >= 0:
+    if command.vehicle:
+        _search_vehicle(game, model, command)
+    elif model.vehicle:
+        raise IllegalCommand(f"{model.name} is in a vehicle: search the vehicle or get out")
+    elif command.piece >= 0:
         _search_piece(game, model, command)
     else:
         _search_building(game, model, command)
@@ -1781,7 +1905,8 @@ def _receive(game: _Game, model: Model, found: str, options: tuple[str, ...] = (
             game.update(current, wounds=current.wounds - 1)
         game.emit(c.ItemUsed(model.id, "heal", model.id, 1 if current.wounds else 0))
     elif found.startswith("vehicle:"):
-        game.emit(c.ItemFound(model.id, found, options, dropped=True))  # vehicles are not played yet
+        placed = _place_found_vehicle(game, current, found.split(":", 1)[1])
+        game.emit(c.ItemFound(model.id, found, options, dropped=placed is None))
     else:
         kept = _give(game, current, found)
         game.emit(c.ItemFound(model.id, found, options, dropped=not kept))
@@ -1863,6 +1988,9 @@ EDGE_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west"}
 
 
 def _do_use_item(game: _Game, model: Model, command: c.UseItem) -> None:
+    if game.active is None and command.item in SELF_BOOSTS:
+        _boost_before_activation(game, model, command.item)
+        return
     active = _need_active(game, model)
     if command.item not in model.objects:
         raise IllegalCommand(f"{model.name} carries no {game.catalog.item_name(command.item)}")
@@ -1908,6 +2036,26 @@ def _do_use_item(game: _Game, model: Model, command: c.UseItem) -> None:
     game.active = replace(active, action_used=True)
 
 
+def _boost_before_activation(game: _Game, model: Model, item_id: str) -> None:
+    """Stimulants or a cigarette taken by the survivor about to activate, so they help its roll."""
+    if item_id not in model.objects:
+        raise IllegalCommand(f"{model.name} carries no {game.catalog.item_name(item_id)}")
+    item = game.catalog.object(item_id)
+    if item is None:
+        raise IllegalCommand(f"{item_id} is not an object")
+    if model.activated:
+        raise IllegalCommand(f"{model.name} has already been activated this round")
+    waiting = [m for m in game.alive(model.side) if not m.activated]
+    if game.own_skill(model)[0] < max(game.own_skill(m)[0] for m in waiting):
+        raise IllegalCommand("a more skilled survivor activates first")
+    if game.boosted(model, item.id):
+        raise IllegalCommand(f"the {item.name} is still working")
+    boosts = tuple((i, r) for i, r in model.boosts if i != item.id) + ((item.id, game.round + 1),)
+    model = game.update(model, boosts=boosts)
+    _spend_use(game, model, item.id, item.uses or 1)
+    game.emit(c.ItemUsed(model.id, item.id))
+
+
 def _patient(game: _Game, model: Model, target_id: str) -> Model:
     target = game.models.get(target_id or model.id)
     if target is None or target.kind != "survivor":
@@ -1942,6 +2090,7 @@ ENTRENCH_MIN_CM = 2.0
 
 def _do_entrench(game: _Game, model: Model, command: c.Entrench) -> None:
     active = _need_active(game, model)
+    _on_foot(game, model)
     if active.moved or active.action_used:
         raise IllegalCommand("entrenching is declared at the start of the turn, before moving or acting")
     if model.entrenched:
@@ -1984,6 +2133,7 @@ PICK_UP_CM = 2.0
 
 def _do_pick_up(game: _Game, model: Model, command: c.PickUp) -> None:
     active = _need_active(game, model)
+    _on_foot(game, model)
     if model.kind != "survivor":
         raise IllegalCommand("only survivors pick things up")
     if active.action_used:
@@ -2013,6 +2163,7 @@ def _do_pick_up(game: _Game, model: Model, command: c.PickUp) -> None:
 
 def _do_leave_table(game: _Game, model: Model, command: c.LeaveTable) -> None:
     active = _need_active(game, model)
+    _on_foot(game, model)
     edge = dict(game.base.exits).get(model.side)
     if edge is None:
         raise IllegalCommand("this scenario has no way off the table")
@@ -2100,7 +2251,7 @@ def _straight_charge(game: _Game, model: Model, target: Model, reach: float) -> 
         travel = stop * fraction
         point = (start[0] + dx / gap * travel, start[1] + dy / gap * travel)
         cost = path_cost(game.table, [start, point])
-        if cost.ok and cost.cost_cm <= reach + 1e-6 and not destination_problem(game.table, game.figure(model), point, others):
+        if cost.ok and cost.cost_cm <= reach + 1e-6 and not _spot_problem(game, game.figure(model), point, others):
             game.update(model, x=point[0], y=point[1])
             game.emit(c.ModelMoved(model.id, (point,), round(cost.cost_cm, 3)))
             return
@@ -2127,7 +2278,7 @@ def _take_cover(game: _Game, model: Model, shooter: Model) -> None:
             spot = Figure(model.id, point[0], point[1])
             protected = game.table.in_difficult(point) or game.table.building_at(point) is not None or \
                 not can_see(game.table, eye, spot, (), frozenset(game.base.open_portals), rows=rows)
-            if not protected or destination_problem(game.table, game.figure(model), point, others):
+            if not protected or _spot_problem(game, game.figure(model), point, others):
                 continue
             cost = path_cost(game.table, [start, point])
             if cost.ok and cost.cost_cm <= reach + 1e-6:
@@ -2142,6 +2293,775 @@ def _take_cover(game: _Game, model: Model, shooter: Model) -> None:
     point = best[1]
     game.update(model, x=point[0], y=point[1])
     game.emit(c.TookCover(model.id, (start, point), True))
+
+
+# --- vehicles -----------------------------------------------------------------------------------
+
+TURN_COST_CM = 10.0
+START_BANG = 2
+DOOR_REACH_CM = 0.4  # a base this close to a side or the rear touches a door
+RADIATOR_CM = 5.0
+RUNAWAY_CASUALTY_ON = 3  # D6 for each figure in a runaway's path
+VEHICLE_ZOMBIE_ON = 1  # D6 when a vehicle is first touched
+
+
+def _table_vehicles(board: Board, table: Table, catalog: Catalog) -> tuple[Table, list[Vehicle]]:
+    """Vehicle markers become vehicles; the obstacle drawn under a marker (the same car, as
+    scenery) leaves the rules' table, since the car may now drive away."""
+    vehicles: list[Vehicle] = []
+    pieces = list(table.pieces)
+    replaced = False
+    for marker in (m for m in board.markers if m.kind is MarkerKind.VEHICLE):
+        under = [p for p in table.pieces_at(marker.position) if p.kind in (TerrainKind.OBSTACLE, TerrainKind.COVER)]
+        wanted = str(marker.properties.get("vehicle", "") or "")
+        if not wanted:  # named after the scenery drawn under it ("Van"), else a saloon car
+            words = " ".join(p.label.lower() for p in under)
+            wanted = next((v.id for v in catalog.vehicles if v.id in words or v.name.lower() in words), "saloon")
+        spec = catalog.vehicle(wanted)
+        if spec is None:
+            raise ValueError(f"vehicle marker at {marker.position}: no vehicle called {wanted!r}")
+        w, h = marker.size
+        length, width = (max(w, h), min(w, h)) if w > 0 and h > 0 else (spec.length_cm, spec.width_cm)
+        facing_deg = marker.properties.get("facing_deg")
+        facing = math.radians(float(facing_deg)) if facing_deg is not None else (0.0 if w >= h else math.pi / 2)
+        vehicles.append(Vehicle(f"v{len(vehicles) + 1}", spec.id, marker.position[0], marker.position[1], facing,
+                                length, width))
+        for piece in under:
+            pieces[piece.index] = make_piece(piece.index, TerrainKind.OBSTACLE, piece.polygon, 0.0, 0, piece.label)
+            replaced = True
+    if replaced:
+        table = Table.build(table.width_cm, table.height_cm, pieces, table.walls)
+    return table, vehicles
+
+
+def _vehicle_spot(game: _Game, near: tuple[float, float], length: float, width: float,
+                  inside: tuple[float, float, float, float] | None = None,
+                  keep_clear: tuple[str, ...] = ()) -> Footprint | None:
+    """The nearest place (rings around ``near``) where a body of that size stands free of scenery,
+    vehicles and bases (except ``keep_clear`` models, about to get in)."""
+    figures = [game.figure(m) for m in game.alive() if not m.vehicle and m.id not in keep_clear]
+    bodies = [game.body(v) for v in game.vehicles.values()]
+    for ring in (0.0, 2.0, 4.0, 6.0, 8.0, 11.0, 14.0, 18.0, 22.0, 27.0, 33.0):
+        for step in range(1 if ring == 0 else 16):
+            angle = step * math.pi / 8
+            x, y = near[0] + math.cos(angle) * ring, near[1] + math.sin(angle) * ring
+            for facing in (0.0, math.pi / 2, math.pi, -math.pi / 2):
+                body = Footprint(x, y, facing, length, width)
+                if inside is not None:
+                    x0, y0, x1, y1 = body.bounds()
+                    ax, ay, aw, ah = inside
+                    if x0 < ax or y0 < ay or x1 > ax + aw or y1 > ay + ah:
+                        continue
+                if footprint_problem(game.table, body) or any(footprints_overlap(body, b) for b in bodies):
+                    continue
+                if any(figure_footprint_gap(body, f) < 0.1 for f in figures):
+                    continue
+                return body
+    return None
+
+
+def _deploy_own_vehicle(game: _Game, entry: BandEntry, vehicle_id: str,
+                        area: tuple[float, float, float, float]) -> None:
+    """A bought vehicle stands in the band's deployment area; with ``aboard`` the band starts in it,
+    the most skilled at the wheel."""
+    spec = game.catalog.vehicle(vehicle_id)
+    if spec is None:
+        return
+    members = [m for m in game.alive(entry.seat) if not m.vehicle and m.kind == "survivor"]
+    members.sort(key=lambda m: -game.own_skill(m)[0])
+    riders = members[: spec.seats] if entry.aboard else []
+    centre = (area[0] + area[2] / 2, area[1] + area[3] / 2)
+    keep = tuple(m.id for m in riders)
+    body = _vehicle_spot(game, centre, spec.length_cm, spec.width_cm, inside=area, keep_clear=keep) or \
+        _vehicle_spot(game, centre, spec.length_cm, spec.width_cm, keep_clear=keep)
+    if body is None:
+        raise ValueError(f"no room for the {entry.band.name}'s {spec.name} near its deployment area")
+    number = len(game.vehicles) + 1
+    vehicle = Vehicle(f"v{number}", spec.id, body.x, body.y, body.facing, body.length_cm, body.width_cm,
+                      owner=entry.seat, opened=True)
+    game.vehicles[vehicle.id] = vehicle
+    game.emit(c.VehiclePlaced(vehicle.id, vehicle.position, vehicle.facing, "own"))
+    for seat, member in enumerate(riders):
+        game.update(member, vehicle=vehicle.id, seat=seat, x=vehicle.x, y=vehicle.y)
+
+
+def _place_found_vehicle(game: _Game, finder: Model, vehicle_id: str) -> Vehicle | None:
+    """A shop's vehicle reward: parked outside, as near the finder as it fits."""
+    spec = game.catalog.vehicle(vehicle_id)
+    if spec is None:
+        return None
+    near = finder.position
+    building = game.table.building_at(near)
+    if building is not None:
+        piece = game.table.piece(building)
+        if piece.portals:
+            a, b, _, _ = min(piece.portals, key=lambda p: math.dist(near, ((p[0][0] + p[1][0]) / 2,
+                                                                          (p[0][1] + p[1][1]) / 2)))
+            near = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+    body = _vehicle_spot(game, near, spec.length_cm, spec.width_cm)
+    if body is None:
+        return None
+    vehicle = Vehicle(f"v{len(game.vehicles) + 1}", spec.id, body.x, body.y, body.facing, body.length_cm,
+                      body.width_cm, opened=True)
+    while vehicle.id in game.vehicles:
+        vehicle = replace(vehicle, id=vehicle.id + "b")
+    game.vehicles[vehicle.id] = vehicle
+    game.emit(c.VehiclePlaced(vehicle.id, vehicle.position, vehicle.facing, "shop"))
+    return vehicle
+
+
+def _spot_problem(game: _Game, mover: Figure, point: tuple[float, float], figures: Any) -> str:
+    """Where a base cannot stand: the table's reasons, or inside a vehicle's body."""
+    problem = destination_problem(game.table, mover, point, figures)
+    if problem:
+        return problem
+    moved = Figure(mover.id, point[0], point[1], mover.radius_cm, mover.kind)
+    for vehicle in game.vehicles.values():
+        if figure_footprint_gap(game.body(vehicle), moved) < -0.05:
+            return f"the base would overlap the {game.catalog.vehicle(vehicle.vehicle).name}"  # type: ignore[union-attr]
+    return ""
+
+
+def _path_hits_vehicle(game: _Game, points: list[tuple[float, float]], radius: float = BASE_RADIUS_CM) -> str:
+    """The name of a vehicle a base walking these legs would pass through ("" for none)."""
+    for vehicle in game.vehicles.values():
+        body = game.body(vehicle)
+        x0, y0, x1, y1 = body.bounds()
+        for a, b in zip(points, points[1:], strict=False):
+            if max(a[0], b[0]) < x0 - radius or min(a[0], b[0]) > x1 + radius \
+                    or max(a[1], b[1]) < y0 - radius or min(a[1], b[1]) > y1 + radius:
+                continue
+            steps = max(1, math.ceil(math.dist(a, b) / 0.5))
+            for i in range(steps + 1):
+                t = i / steps
+                point = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+                if footprint_distance(body, point) < radius - 0.05:
+                    spec = game.catalog.vehicle(vehicle.vehicle)
+                    return spec.name if spec else "vehicle"
+    return ""
+
+
+def _spec(game: _Game, vehicle: Vehicle) -> Any:
+    spec = game.catalog.vehicle(vehicle.vehicle)
+    assert spec is not None
+    return spec
+
+
+def _on_foot(game: _Game, model: Model) -> None:
+    vehicle = game.riding(model)
+    if vehicle is not None:
+        raise IllegalCommand(f"{model.name} is in the {_spec(game, vehicle).name}: get out first")
+
+
+def _entry_cost(game: _Game, model: Model) -> float:
+    if model.defect and (d := game.catalog.defect(model.defect)) is not None and d.entry_cost_cm is not None:
+        return d.entry_cost_cm
+    return ENTRY_COST_CM
+
+
+def _at_door(game: _Game, vehicle: Vehicle, point: tuple[float, float]) -> str:
+    """Why a base at ``point`` is not at a door of the vehicle ("" when it is)."""
+    body = game.body(vehicle)
+    gap = figure_footprint_gap(body, Figure("door", point[0], point[1]))
+    if gap < -0.05 or gap > DOOR_REACH_CM:
+        return "the base must touch the vehicle"
+    if not _spec(game, vehicle).two_wheeled and footprint_side(body, point) == "front":
+        return "get in and out by a side or the rear, not the front"
+    return ""
+
+
+def _follow(game: _Game, vehicle: Vehicle) -> None:
+    """Riders sit at the body's centre."""
+    for rider in game.occupants(vehicle.id):
+        game.update(rider, x=vehicle.x, y=vehicle.y)
+
+
+def _vehicle_touched(game: _Game, model: Model, vehicle: Vehicle) -> bool:
+    """The first touch of a found vehicle: on a 1 a zombie was inside. True when one came out."""
+    if vehicle.opened or _spec(game, vehicle).two_wheeled or vehicle.owner == model.side or model.kind != "survivor":
+        return False
+    (die,) = game.d6(1)
+    inside = die <= VEHICLE_ZOMBIE_ON
+    game.emit(c.DiceRolled("zombie in the vehicle", model.id, (die,), (), VEHICLE_ZOMBIE_ON,
+                           ("zombie" if inside else "empty",)))
+    game.set_vehicle(vehicle, opened=True)
+    game.emit(c.VehicleStatus(vehicle.id, "opened"))
+    if not inside:
+        return False
+    spot = _free_spot_near(game, model.position, 2 * BASE_RADIUS_CM + 0.01)
+    if spot is None:
+        return False
+    zombie = Model(id=f"z{game.next_zombie}", side=ZOMBIES, kind="zombie", profile="walker", name="Walker",
+                   x=spot[0], y=spot[1], activated=_zombies_have_acted(game))
+    game.next_zombie += 1
+    game.models[zombie.id] = zombie
+    game.order_ids.append(zombie.id)
+    game.emit(c.ZombieSpawned(zombie.id, spot, "vehicle"))
+    zombie_die, survivor_die = game.d6(2)
+    skill, modifiers = game.check_skill(model)
+    zombie_skill = game.profile(zombie).skill
+    if model.ability == "reroll_surprise" and survivor_die + skill <= zombie_die + zombie_skill:
+        survivor_die = game.d6(1)[0]
+        modifiers = [*modifiers, ("re-roll", 0)]
+    winner = "survivor" if survivor_die + skill > zombie_die + zombie_skill else "zombies"
+    game.emit(c.DiceRolled("surprise", model.id, (survivor_die, zombie_die),
+                           (("skill", skill), *modifiers, ("zombie", zombie_skill)), 0, (winner,)))
+    if winner == "survivor":
+        firearm = _firearm_in_hand(game, model)
+        if firearm is not None and not firearm.template_diameter_cm:
+            with contextlib.suppress(IllegalCommand):
+                _shoot(game, model, firearm, ((zombie.id, firearm.shots_min),), reaction=True)
+    if model.id in game.models and zombie.id in game.models:
+        _melee(game, game.models[model.id], [game.models[zombie.id]])
+        _after_fight(game, model.id)
+    return True
+
+
+def _do_board(game: _Game, model: Model, command: c.BoardVehicle) -> None:
+    active = _need_active(game, model)
+    _on_foot(game, model)
+    if model.kind != "survivor":
+        raise IllegalCommand("only survivors ride in vehicles")
+    if active.must_fight or game.engaged_with(model):
+        raise IllegalCommand(f"{model.name} is locked in melee")
+    vehicle = game.vehicles.get(command.vehicle)
+    if vehicle is None:
+        raise IllegalCommand("no such vehicle on the table")
+    spec = _spec(game, vehicle)
+    if vehicle.broken:
+        raise IllegalCommand(f"the {spec.name} is broken down")
+    taken = {m.seat for m in game.occupants(vehicle.id)}
+    free = [s for s in range(spec.seats) if s not in taken]
+    if not free:
+        raise IllegalCommand(f"the {spec.name} is full ({spec.seats} seats)")
+    seat = free[0] if command.seat < 0 else command.seat
+    if seat not in free:
+        raise IllegalCommand(f"seat {seat} of the {spec.name} is not free" if 0 <= seat < spec.seats
+                             else f"the {spec.name} has seats 0 to {spec.seats - 1}")
+    entry = _entry_cost(game, model)
+    walked = 0.0
+    end = model.position
+    if command.path:
+        walked, entered = _validate_path(game, model, command.path, active.remaining_cm - entry, contact_with=None)
+        if entered:
+            raise IllegalCommand("walk to the vehicle without going through a building")
+        end = command.path[-1]
+    elif active.remaining_cm + 1e-6 < entry:
+        raise IllegalCommand(f"getting in costs {entry:g} cm; {model.name} has {active.remaining_cm:.1f} cm left")
+    problem = _at_door(game, vehicle, end)
+    if problem:
+        raise IllegalCommand(problem)
+    if command.path:
+        model = game.update(model, x=end[0], y=end[1], entrenched=False)
+        game.emit(c.ModelMoved(model.id, command.path, round(walked, 3)))
+    game.active = replace(active, remaining_cm=0.0, moved=True)
+    if _vehicle_touched(game, model, vehicle) or model.id not in game.models:
+        return  # a zombie was inside: no getting in this turn
+    vehicle = game.vehicles[vehicle.id]
+    game.update(game.models[model.id], vehicle=vehicle.id, seat=seat, x=vehicle.x, y=vehicle.y, entrenched=False)
+    game.set_vehicle(vehicle, moving=False)  # it stopped to let someone on
+    game.emit(c.VehicleBoarded(model.id, vehicle.id, seat))
+
+
+def _do_leave_vehicle(game: _Game, model: Model, command: c.LeaveVehicle) -> None:
+    active = _need_active(game, model)
+    vehicle = game.riding(model)
+    if vehicle is None:
+        raise IllegalCommand(f"{model.name} is not in a vehicle")
+    spec = _spec(game, vehicle)
+    if vehicle.held_round == game.round:
+        raise IllegalCommand(f"nobody can get out of the {spec.name} this turn")
+    if not command.path:
+        raise IllegalCommand("say where to get out")
+    entry = _entry_cost(game, model)
+    if active.remaining_cm + 1e-6 < entry:
+        raise IllegalCommand(f"getting out costs {entry:g} cm; {model.name} has {active.remaining_cm:.1f} cm left")
+    door = command.path[0]
+    problem = _at_door(game, vehicle, door)
+    others = [f for f in game.figures() if f.id != model.id]
+    problem = problem or _spot_problem(game, Figure(model.id, door[0], door[1]), door, others)
+    if problem:
+        raise IllegalCommand(problem)
+    outside = replace(model, x=door[0], y=door[1], vehicle="", seat=-1)
+    game.models[model.id] = outside
+    walked = 0.0
+    if len(command.path) > 1:
+        walked, _ = _validate_path(game, outside, command.path[1:], active.remaining_cm - entry, contact_with=None)
+    end = command.path[-1]
+    model = game.update(outside, x=end[0], y=end[1], entrenched=False)
+    game.set_vehicle(vehicle, moving=False)
+    game.emit(c.VehicleLeft(model.id, vehicle.id, door))
+    if len(command.path) > 1:
+        game.emit(c.ModelMoved(model.id, command.path[1:], round(walked, 3)))
+    game.active = replace(active, remaining_cm=active.remaining_cm - entry - walked, moved=True)
+
+
+def _do_change_seat(game: _Game, model: Model, command: c.ChangeSeat) -> None:
+    active = _need_active(game, model)
+    vehicle = game.riding(model)
+    if vehicle is None:
+        raise IllegalCommand(f"{model.name} is not in a vehicle")
+    spec = _spec(game, vehicle)
+    if active.action_used:
+        raise IllegalCommand(f"{model.name} has already used its action")
+    if not 0 <= command.seat < spec.seats or command.seat == model.seat:
+        raise IllegalCommand(f"choose another of the {spec.name}'s seats (0 to {spec.seats - 1})")
+    other = next((m for m in game.occupants(vehicle.id) if m.seat == command.seat), None)
+    if other is not None:
+        game.update(other, seat=model.seat, activated=True)
+        game.emit(c.SeatChanged(other.id, vehicle.id, model.seat))
+    game.update(model, seat=command.seat)
+    game.emit(c.SeatChanged(model.id, vehicle.id, command.seat))
+    game.active = replace(active, action_used=True)
+
+
+def _needs_start(game: _Game, vehicle: Vehicle) -> bool:
+    return not vehicle.running or vehicle.stalled
+
+
+def _start_engine(game: _Game, driver: Model, vehicle: Vehicle) -> bool:
+    """Will it work? Own vehicles start by themselves (until their first mishap); a petrol can
+    starts any; otherwise a D6: 4+ (mechanics 2+, gangsters +1)."""
+    if vehicle.owner == driver.side and vehicle.crashes == 0:
+        how, started = "own vehicle", True
+    elif any("petrol_can" in m.objects for m in game.occupants(vehicle.id)):
+        carrier = next(m for m in game.occupants(vehicle.id) if "petrol_can" in m.objects)
+        _take_object(game, carrier, "petrol_can")
+        how, started = "petrol can", True
+    else:
+        need = 2 if driver.virtue == "mechanic" else 4
+        modifiers: list[tuple[str, int]] = []
+        if driver.ability == "vehicle_start_bonus":
+            modifiers.append(("band ability", 1))
+        (die,) = game.d6(1)
+        started = die + sum(v for _, v in modifiers) >= need
+        game.emit(c.DiceRolled("will it start", driver.id, (die,), tuple(modifiers), need,
+                               ("starts" if started else "dead",)))
+        how = "roll"
+    game.emit(c.VehicleStarted(vehicle.id, driver.id, started, how))
+    if not started:
+        game.set_vehicle(vehicle, stalled=True)
+        return False
+    game.set_vehicle(vehicle, running=True, stalled=False)
+    game.bangs.append(Bang(vehicle.x, vehicle.y, START_BANG))
+    game.emit(c.BangPlaced(vehicle.position, START_BANG))
+    return True
+
+
+def _angle_gap(a: float, b: float) -> float:
+    return abs((a - b + math.pi) % (2 * math.pi) - math.pi)
+
+
+def _plan_drive(game: _Game, vehicle: Vehicle, command: c.Drive) -> tuple[list[tuple[Footprint, float, bool]], float]:
+    """The legs of a drive (body after turning, length, whether it turned) and its cost; raises
+    IllegalCommand when the vehicle cannot go that way or that far."""
+    spec = _spec(game, vehicle)
+    body = game.body(vehicle)
+    others = [(v.id, game.body(v)) for v in game.vehicles.values() if v.id != vehicle.id]
+    walkers = [game.figure(m) for m in game.alive() if not m.vehicle]
+    legs: list[tuple[Footprint, float, bool]] = []
+    cost = 0.0
+    for number, point in enumerate(command.path):
+        front = body.front
+        length = math.dist(front, point)
+        if length < 1e-6:
+            continue
+        heading = math.atan2(point[1] - front[1], point[0] - front[0])
+        facing = heading + math.pi if command.reverse else heading
+        turned = _angle_gap(facing, body.facing) > math.radians(2)
+        if turned:
+            body = body.with_front_at(front, facing)
+            cost += TURN_COST_CM
+            if footprint_problem(game.table, body) or any(footprints_overlap(body, o) for _, o in others) \
+                    or any(figure_footprint_gap(body, f) < -0.05 for f in walkers):
+                raise IllegalCommand(f"no room for the {spec.name} to turn there")
+        result = sweep(game.table, body, length, [], others, backwards=command.reverse)
+        last = number == len(command.path) - 1
+        if result.stopped_by and not (result.stopped_by in game.vehicles and last):
+            raise IllegalCommand(f"the {spec.name} would hit {result.stopped_by}")
+        length = result.travelled_cm if result.stopped_by else length
+        steps = max(1, math.ceil(length / 0.5))
+        direction = heading
+        for i in range(steps):
+            t = (i + 0.5) / steps * length
+            spot = (front[0] + math.cos(direction) * t, front[1] + math.sin(direction) * t)
+            factor = 2.0 if spec.difficult_halved and game.table.in_difficult(spot) else 1.0
+            cost += length / steps * factor * (2.0 if command.reverse else 1.0)
+        if spec.run_over == "none":
+            blocked = sweep(game.table, body, length, walkers, others, backwards=command.reverse).met
+            if blocked:
+                raise IllegalCommand(f"a {spec.name} cannot run anyone over: {blocked[0][0]} is in the way")
+        legs.append((body, length, turned))
+        body = result.footprint if result.stopped_by else Footprint(
+            body.x + math.cos(direction) * length, body.y + math.sin(direction) * length, body.facing,
+            body.length_cm, body.width_cm)
+    if cost > spec.move_cm + 1e-6:
+        raise IllegalCommand(f"that drive costs {cost:.1f} cm; the {spec.name} moves {spec.move_cm:g} cm")
+    return legs, cost
+
+
+def _do_drive(game: _Game, model: Model, command: c.Drive) -> None:
+    active = _need_active(game, model)
+    vehicle = game.riding(model)
+    if vehicle is None:
+        raise IllegalCommand(f"{model.name} is not in a vehicle")
+    spec = _spec(game, vehicle)
+    if model.seat != 0:
+        raise IllegalCommand(f"only the driver drives the {spec.name}")
+    if vehicle.broken:
+        raise IllegalCommand(f"the {spec.name} is broken down")
+    if active.drove:
+        raise IllegalCommand(f"the {spec.name} has already moved this turn")
+    if not spec.two_wheeled and active.action_used:
+        raise IllegalCommand(f"{model.name} has already used its action")
+    if vehicle.held_round == game.round:
+        raise IllegalCommand(f"the {spec.name} cannot move this turn")
+    if command.reverse and spec.two_wheeled:
+        raise IllegalCommand(f"a {spec.name} cannot reverse")
+    legs, cost = _plan_drive(game, vehicle, command)
+    game.active = replace(active, drove=True, action_used=active.action_used or not spec.two_wheeled)
+    if _needs_start(game, vehicle) and not _start_engine(game, model, vehicle):
+        return
+    vehicle = game.vehicles[vehicle.id]
+    poses: list[tuple[float, float, float]] = []
+    for body, length, _ in legs:
+        others = [(v.id, game.body(v)) for v in game.vehicles.values() if v.id != vehicle.id]
+        walkers = [game.figure(m) for m in game.alive() if not m.vehicle]
+        result = sweep(game.table, body, length, walkers, others, backwards=command.reverse)
+        direction = body.facing + (math.pi if command.reverse else 0.0)
+        for victim_id, at in sorted(result.met, key=lambda hit: hit[1]):
+            victim = game.models.get(victim_id)
+            if victim is None:
+                continue
+            outcome = _run_over_roll(game, game.models.get(model.id, model), vehicle)
+            game.emit(c.RanOver(vehicle.id, victim_id, outcome))
+            contact = Footprint(body.x + math.cos(direction) * at, body.y + math.sin(direction) * at, body.facing,
+                                body.length_cm, body.width_cm)
+            if outcome in ("one_less", "radiator"):
+                _wound(game, victim, 1, game.models.get(model.id), melee=False)
+            if outcome != "one_less":
+                poses.append((contact.x, contact.y, contact.facing))
+                _place_vehicle(game, vehicle.id, contact)
+                game.emit(c.VehicleMoved(vehicle.id, tuple(poses), round(cost, 3)))
+                _runaway(game, vehicle.id, "radiator" if outcome == "radiator" else "out of control",
+                         command.reverse, game.models.get(model.id))
+                return
+        _place_vehicle(game, vehicle.id, result.footprint)
+        poses.append((result.footprint.x, result.footprint.y, result.footprint.facing))
+        if result.stopped_by in game.vehicles:
+            game.emit(c.VehicleMoved(vehicle.id, tuple(poses), round(cost, 3)))
+            _collide(game, vehicle.id, result.stopped_by)
+            return
+    game.emit(c.VehicleMoved(vehicle.id, tuple(poses), round(cost, 3)))
+    if vehicle.id in game.vehicles and poses:
+        game.set_vehicle(game.vehicles[vehicle.id], moving=True, moved_round=game.round)
+        _clear_path(game, vehicle.id)
+
+
+def _place_vehicle(game: _Game, vehicle_id: str, body: Footprint) -> None:
+    vehicle = game.set_vehicle(game.vehicles[vehicle_id], x=body.x, y=body.y, facing=body.facing,
+                               moved_round=game.round)
+    for rider in game.occupants(vehicle_id):
+        game.update(rider, entrenched=False)
+    _follow(game, vehicle)
+
+
+def _clear_path(game: _Game, vehicle_id: str) -> None:
+    """Bases left under the body (survivors of a run-over) step aside."""
+    vehicle = game.vehicles.get(vehicle_id)
+    if vehicle is None:
+        return
+    body = game.body(vehicle)
+    for model in game.alive():
+        if model.vehicle or figure_footprint_gap(body, game.figure(model)) >= -0.05:
+            continue
+        reach = math.hypot(body.length_cm, body.width_cm) / 2 + BASE_RADIUS_CM
+        spot = _free_spot_near(game, model.position, 0.5) or _free_spot_near(game, body.centre, reach)
+        if spot is None:
+            spot = _free_spot_near(game, body.centre, reach + 4)
+        if spot is not None:
+            game.update(model, x=spot[0], y=spot[1])
+            game.emit(c.ModelMoved(model.id, (spot,), 0.0))
+
+
+def _run_over_roll(game: _Game, driver: Model, vehicle: Vehicle) -> str:
+    """D10 on the run-over table: juggernauts re-roll a bad result once; an ace driver re-rolls a
+    1 or 2 once per game; drivers with no licence lose control on 1-2 and break down on 3."""
+    spec = _spec(game, vehicle)
+
+    def result(die: int) -> str:
+        if driver.defect == "no_licence":
+            return "out_of_control" if die <= 2 else "radiator" if die == 3 else "one_less"
+        return next(r.result for r in game.catalog.tables.run_over if r.low <= die <= r.high)
+
+    (die,) = game.d10(1)
+    dice = [die]
+    modifiers: list[tuple[str, int]] = []
+    if spec.run_over == "juggernaut" and result(die) != "one_less":
+        dice.append(game.d10(1)[0])
+        modifiers.append(("juggernaut re-roll", 0))
+    elif driver.virtue == "ace_driver" and die <= 2 and not dict(driver.uses).get("ace_driver"):
+        dice.append(game.d10(1)[0])
+        modifiers.append(("ace driver re-roll", 0))
+        game.update(driver, uses=tuple(sorted({**dict(driver.uses), "ace_driver": 1}.items())))
+    outcome = result(dice[-1])
+    game.emit(c.DiceRolled("run over", driver.id, tuple(dice), tuple(modifiers), 0, (outcome,)))
+    return outcome
+
+
+def _runaway(game: _Game, vehicle_id: str, how: str, backwards: bool, driver: Model | None) -> None:
+    """Straight on, out of anyone's hands: 5 cm onto a zombie's radiator, or the full move out of
+    control. Each base in the way: D6, 3+ a casualty, else it jumps aside. A crash into scenery
+    wounds every rider (not on the radiator's 5 cm) and breaks a found vehicle."""
+    vehicle = game.vehicles[vehicle_id]
+    spec = _spec(game, vehicle)
+    distance = RADIATOR_CM if how == "radiator" else spec.move_cm
+    body = game.body(vehicle)
+    others = [(v.id, game.body(v)) for v in game.vehicles.values() if v.id != vehicle_id]
+    walkers = [game.figure(m) for m in game.alive() if not m.vehicle]
+    if how != "radiator":
+        game.emit(c.VehicleStatus(vehicle_id, "out_of_control"))
+    result = sweep(game.table, body, distance, walkers, others, backwards=backwards)
+    for victim_id, _ in sorted(result.met, key=lambda hit: hit[1]):
+        victim = game.models.get(victim_id)
+        if victim is None:
+            continue
+        (die,) = game.d6(1)
+        casualty = die >= RUNAWAY_CASUALTY_ON
+        game.emit(c.DiceRolled("in the way", victim_id, (die,), (), RUNAWAY_CASUALTY_ON,
+                               ("casualty" if casualty else "jumped aside",)))
+        game.emit(c.RanOver(vehicle_id, victim_id, "casualty" if casualty else "stepped_aside"))
+        if casualty:
+            _remove(game, victim, "killed" if victim.kind == "zombie" else "out_of_action",
+                    driver if driver is not None and driver.id in game.models else None, melee=False)
+    _place_vehicle(game, vehicle_id, result.footprint)
+    game.emit(c.VehicleMoved(vehicle_id, ((result.footprint.x, result.footprint.y, result.footprint.facing),),
+                             round(result.travelled_cm, 3), how))
+    if result.stopped_by == "off the table":
+        _lose_vehicle(game, vehicle_id)
+        return
+    if result.stopped_by in game.vehicles:
+        _collide(game, vehicle_id, result.stopped_by)
+        return
+    vehicle = game.vehicles[vehicle_id]
+    own = bool(vehicle.owner)
+    if how == "radiator":
+        game.set_vehicle(vehicle, stalled=True, running=False, moving=False, crashes=vehicle.crashes + own)
+        game.emit(c.VehicleStatus(vehicle_id, "stalled"))
+        _clear_path(game, vehicle_id)
+        return
+    crashes = vehicle.crashes + 1 if own else vehicle.crashes
+    if result.stopped_by:
+        game.emit(c.VehicleCrashed(vehicle_id, result.stopped_by))
+        for rider in game.occupants(vehicle_id):
+            _wound(game, rider, 1, None, melee=False)
+        vehicle = game.vehicles[vehicle_id]
+        if not own or crashes >= 2:
+            _break(game, vehicle_id)
+        else:
+            game.set_vehicle(vehicle, stalled=True, running=False, moving=False, crashes=crashes)
+            game.emit(c.VehicleStatus(vehicle_id, "stalled"))
+    else:
+        if own and crashes >= 2:
+            _break(game, vehicle_id)
+        else:
+            game.set_vehicle(vehicle, out_of_control=True, moving=True, crashes=crashes,
+                             stalled=vehicle.stalled or (own and crashes >= 1))
+    _clear_path(game, vehicle_id)
+
+
+def _break(game: _Game, vehicle_id: str) -> None:
+    vehicle = game.vehicles[vehicle_id]
+    game.set_vehicle(vehicle, broken=True, running=False, moving=False, out_of_control=False)
+    game.emit(c.VehicleStatus(vehicle_id, "broken"))
+
+
+def _collide(game: _Game, first: str, second: str) -> None:
+    """Vehicles that meet: every rider of both takes a wound and both break down."""
+    game.emit(c.VehicleCrashed(first, second))
+    for vehicle_id in (first, second):
+        for rider in game.occupants(vehicle_id):
+            _wound(game, rider, 1, None, melee=False)
+        if vehicle_id in game.vehicles:
+            _break(game, vehicle_id)
+    _clear_path(game, first)
+
+
+def _lose_vehicle(game: _Game, vehicle_id: str) -> None:
+    """Off the table: the vehicle and everyone in it are gone."""
+    for rider in game.occupants(vehicle_id):
+        if rider.id in game.models:
+            _remove(game, rider, "out_of_action", None, melee=False)
+    del game.vehicles[vehicle_id]
+    game.emit(c.VehicleStatus(vehicle_id, "lost"))
+
+
+def _driver_activation(game: _Game, model: Model) -> bool | None:
+    """A driver's activation that needs no ordinary check: None when the usual roll applies,
+    otherwise whether it may act (a moving vehicle's driver acts at once; a runaway's must
+    regain control or overturn)."""
+    vehicle = game.riding(model)
+    if vehicle is None or model.seat != 0 or vehicle.broken:
+        return None
+    if vehicle.out_of_control:
+        skill, modifiers = game.check_skill(model)
+        (die,) = game.d6(1)
+        kept = check_passes(die, skill)
+        game.emit(c.DiceRolled("regain control", model.id, (die,), tuple(modifiers), skill,
+                               ("pass" if kept else "fail",)))
+        if kept:
+            game.set_vehicle(vehicle, out_of_control=False)
+            game.emit(c.VehicleStatus(vehicle.id, "control_regained"))
+            return True
+        game.emit(c.VehicleStatus(vehicle.id, "overturned"))
+        _break(game, vehicle.id)
+        for rider in game.occupants(vehicle.id):
+            _wound(game, rider, 1, None, melee=False)
+        return False
+    if vehicle.moving:
+        return True
+    return None
+
+
+def _vehicle_shot_at(game: _Game, target: Model, shooter: Model) -> None:
+    """Riders shot at by hostile survivors: only the driver rolls (the one hit, with no driver)."""
+    vehicle = game.riding(target)
+    if vehicle is None:
+        return
+    spec = _spec(game, vehicle)
+    roller = game.driver(vehicle.id) or target
+    successes = _reaction_successes(game, roller, "vehicle_shot_at")
+    riders = game.occupants(vehicle.id)
+    held = game.round + 1 if (d := game.driver(vehicle.id)) is not None and d.activated else game.round
+    if successes == 2:
+        game.emit(c.ReactionResolved(roller.id, "vehicle_shot_at", 2, "return_fire"))
+        for rider in riders:
+            rider = game.models.get(rider.id, rider)
+            firearm = _firearm_in_hand(game, rider)
+            if rider.id not in game.models or shooter.id not in game.models or firearm is None \
+                    or firearm.template_diameter_cm or firearm.id in rider.unloaded:
+                continue
+            if game.gap(rider, game.models[shooter.id]) > _range_cm(game, rider, firearm):
+                continue
+            with contextlib.suppress(IllegalCommand):
+                _shoot(game, rider, firearm, ((shooter.id, firearm.shots_min),), reaction=True)
+        return
+    result = "take_cover" if successes == 1 else "lose_control" if vehicle.moving and not spec.two_wheeled else "hold"
+    game.emit(c.ReactionResolved(roller.id, "vehicle_shot_at", successes, result))
+    if spec.two_wheeled:
+        _riders_shelter(game, vehicle)
+        return
+    if result == "take_cover":
+        for rider in riders:
+            game.update(game.models[rider.id], entrenched=True)
+        if vehicle.moving:
+            game.set_vehicle(vehicle, held_round=held, moving=False)
+            game.emit(c.VehicleStatus(vehicle.id, "held"))
+    elif result == "lose_control":
+        _runaway(game, vehicle.id, "out of control", False, game.driver(vehicle.id))
+    else:
+        game.set_vehicle(vehicle, held_round=held)
+        game.emit(c.VehicleStatus(vehicle.id, "held"))
+
+
+def _riders_shelter(game: _Game, vehicle: Vehicle) -> None:
+    """Motorbike riders jump off and take cover behind the bike."""
+    body = game.body(vehicle)
+    behind = (body.x - math.cos(body.facing) * (body.length_cm / 2 + BASE_RADIUS_CM + 0.1),
+              body.y - math.sin(body.facing) * (body.length_cm / 2 + BASE_RADIUS_CM + 0.1))
+    for rider in game.occupants(vehicle.id):
+        spot = behind if not _spot_problem(game, Figure(rider.id, *behind), behind,
+                                           [f for f in game.figures() if f.id != rider.id and not
+                                            game.models[f.id].vehicle]) else _free_spot_near(game, behind, 1.5)
+        if spot is None:
+            continue
+        game.update(rider, vehicle="", seat=-1, x=spot[0], y=spot[1], entrenched=True)
+        game.emit(c.VehicleLeft(rider.id, vehicle.id, spot))
+    game.set_vehicle(vehicle, moving=False)
+
+
+def _zombies_at_vehicles(game: _Game, penned: set[str]) -> None:
+    """Zombies touching a stopped vehicle fight one of its riders (each die at -1 for the rider)."""
+    for vehicle in list(game.vehicles.values()):
+        if vehicle.moving or vehicle.id not in game.vehicles:
+            continue
+        riders = game.occupants(vehicle.id)
+        if not riders:
+            continue
+        body = game.body(vehicle)
+        attackers = [z for z in game.alive(ZOMBIES) if z.id not in penned and not game.engaged_with(z)
+                     and figure_footprint_gap(body, game.figure(z)) <= 0.15]
+        if not attackers:
+            continue
+        (value,), game.rng = draw_floats(game.rng, 1)
+        victim = riders[int(value * len(riders))]
+        _melee(game, victim, attackers)
+
+
+def _search_vehicle(game: _Game, model: Model, command: c.Search) -> None:
+    """A vehicle's search: touching it (or riding in it), once it has been checked for a zombie;
+    3D10 on the search table, no Glory; a band never searches its own vehicle."""
+    vehicle = game.vehicles.get(command.vehicle)
+    if vehicle is None:
+        raise IllegalCommand("no such vehicle on the table")
+    spec = _spec(game, vehicle)
+    if spec.two_wheeled:
+        raise IllegalCommand(f"a {spec.name} cannot be searched")
+    if vehicle.owner == model.side:
+        raise IllegalCommand(f"the {spec.name} is your band's own")
+    if vehicle.searched:
+        raise IllegalCommand(f"the {spec.name} has already been searched")
+    if model.vehicle != vehicle.id and figure_footprint_gap(game.body(vehicle), game.figure(model)) > DOOR_REACH_CM:
+        raise IllegalCommand(f"{model.name} must touch the {spec.name} to search it")
+    if _vehicle_touched(game, model, vehicle):
+        return  # a zombie was inside: the search is spent fighting it
+    dice = game.d10(3)
+    total = sum(dice)
+    options = game.catalog.search_result(total)
+    game.emit(c.DiceRolled("search", model.id, dice, (), 0, (str(total),)))
+    if options:
+        found = command.prefer if command.prefer in options else options[0]
+        _receive(game, model, found, options)
+    game.set_vehicle(game.vehicles[vehicle.id], opened=True, searched=True)
+    game.emit(c.VehicleStatus(vehicle.id, "searched"))
+
+
+def _vehicle_options(game: _Game, model: Model, active: Activation) -> list[Any]:
+    """Boarding, leaving, driving, changing seats and searching vehicles, for legal_commands."""
+    options: list[Any] = []
+    if model.kind != "survivor" or active.must_fight:
+        return options
+    vehicle = game.riding(model)
+    if vehicle is not None:
+        spec = _spec(game, vehicle)
+        held = vehicle.held_round == game.round
+        if not held and active.remaining_cm + 1e-6 >= _entry_cost(game, model):
+            options.append(c.LeaveVehicleTemplate(model.id, vehicle.id, active.remaining_cm - _entry_cost(game, model)))
+        if model.seat == 0 and not vehicle.broken and not active.drove and not held \
+                and (spec.two_wheeled or not active.action_used):
+            options.append(c.DriveTemplate(model.id, vehicle.id, spec.move_cm, TURN_COST_CM, not spec.two_wheeled,
+                                           _needs_start(game, vehicle) and not (
+                                               vehicle.owner == model.side and vehicle.crashes == 0)))
+        if not active.action_used:
+            options.extend(c.ChangeSeat(model.id, s) for s in range(spec.seats) if s != model.seat)
+            if not spec.two_wheeled and not vehicle.searched and vehicle.owner != model.side:
+                options.append(c.Search(model.id, vehicle=vehicle.id))
+        return options
+    if game.engaged_with(model):
+        return options
+    me = game.figure(model)
+    entry = _entry_cost(game, model)
+    for other in game.vehicles.values():
+        spec = _spec(game, other)
+        gap = figure_footprint_gap(game.body(other), me)
+        taken = {m.seat for m in game.occupants(other.id)}
+        free = tuple(s for s in range(spec.seats) if s not in taken)
+        if not other.broken and free and gap <= active.remaining_cm - entry + 1e-6:
+            options.append(c.BoardTemplate(model.id, other.id, active.remaining_cm - entry, free))
+        if not active.action_used and gap <= DOOR_REACH_CM and not spec.two_wheeled and not other.searched \
+                and other.owner != model.side:
+            options.append(c.Search(model.id, vehicle=other.id))
+    return options
 
 
 _HANDLERS: dict[type, Any] = {
@@ -2161,6 +3081,10 @@ _HANDLERS: dict[type, Any] = {
     c.Entrench: _do_entrench,
     c.PickUp: _do_pick_up,
     c.LeaveTable: _do_leave_table,
+    c.BoardVehicle: _do_board,
+    c.LeaveVehicle: _do_leave_vehicle,
+    c.Drive: _do_drive,
+    c.ChangeSeat: _do_change_seat,
 }
 
 
@@ -2176,7 +3100,10 @@ def legal_commands(state: State, seat: str) -> list[Any]:
         if not waiting:
             return []
         top = max(game.own_skill(m)[0] for m in waiting)
-        return [c.Activate(m.id) for m in waiting if game.own_skill(m)[0] == top] + [c.Withdraw()]
+        ready = [m for m in waiting if game.own_skill(m)[0] == top]
+        boosts = [c.UseItem(m.id, item) for m in ready if m.kind == "survivor" for item in dict.fromkeys(m.objects)
+                  if item in SELF_BOOSTS and not game.boosted(m, item)]
+        return [c.Activate(m.id) for m in ready] + boosts + [c.Withdraw()]
     active = state.active
     model = game.models[active.model]
     options: list[Any] = []
@@ -2185,6 +3112,9 @@ def legal_commands(state: State, seat: str) -> list[Any]:
         if not model.grabbed:
             options.append(c.Disengage(model.id))
         return options
+    options.extend(_vehicle_options(game, model, active))
+    if model.vehicle:
+        return _rider_options(game, model, active, options)
     if active.remaining_cm > 0:
         options.append(c.MoveTemplate(model.id, active.remaining_cm))
         enemies = [e.id for e in game.enemies_of(model)
@@ -2215,6 +3145,40 @@ def legal_commands(state: State, seat: str) -> list[Any]:
         options.append(c.UseItem(model.id, "ammo_box"))
     if model.side in dict(state.exits) and active.remaining_cm > 0 and not game.engaged_with(model):
         options.append(c.LeaveTemplate(model.id, active.remaining_cm, dict(state.exits)[model.side]))
+    options.append(c.EndActivation(model.id))
+    return options
+
+
+def _rider_options(game: _Game, model: Model, active: Activation, options: list[Any]) -> list[Any]:
+    """What a survivor inside a vehicle may do besides the vehicle's own options: shoot, reload,
+    swap weapons, use objects."""
+    if not active.action_used:
+        firearm = _firearm_in_hand(game, model)
+        vehicle = game.riding(model)
+        driving = vehicle is not None and model.seat == 0 and (vehicle.moved_round == game.round or active.drove) \
+            and not _spec(game, vehicle).two_wheeled and model.virtue != "expert_driver"
+        if firearm is not None and firearm.id not in model.unloaded and not driving:
+            rows = figure_rows(game.figures())
+            seen = tuple(e.id for e in game.enemies_of(model)
+                         if not (game.individual and e.side != ZOMBIES) and _sees(game, model, e, rows))
+            if seen:
+                options.append(c.ShootTemplate(model.id, firearm.id, firearm.shots_min, firearm.shots_max,
+                                               _range_cm(game, model, firearm), seen))
+        if model.unloaded:
+            options.append(c.Reload(model.id))
+        if model.backpack and len(model.hand) <= 1:
+            options.append(c.SwapWeapons(model.id))
+        patients = [m for m in game.alive(model.side) if m.kind == "survivor" and m.wounds
+                    and (m.id == model.id or m.vehicle == model.vehicle)]
+        for item in model.objects:
+            held = game.catalog.object(item)
+            if held is not None and held.heals:
+                options.extend(c.UseItem(model.id, item, p.id) for p in patients)
+    if not active.moved and not active.action_used:
+        options.extend(c.UseItem(model.id, item) for item in model.objects if item in SELF_BOOSTS
+                       and not game.boosted(model, item))
+    if model.unloaded and "ammo_box" in model.objects:
+        options.append(c.UseItem(model.id, "ammo_box"))
     options.append(c.EndActivation(model.id))
     return options
 

@@ -22,6 +22,7 @@ class BandEntry(BaseModel):
     seat: str
     band: Band
     deployment: str = ""  # label of a deployment marker; empty: the next free one
+    aboard: bool = False  # the members start inside the band's own vehicles (as many as fit)
 
 
 class ZombieworldSetup(BaseModel):
@@ -71,6 +72,8 @@ class Model:
     horn: bool = False  # blew the air horn: every zombie comes for it at the next zombie move
     rescued: bool = False  # the person of the rescue scenario
     improvements: tuple[str, ...] = ()  # campaign: skill, move, combat (each +1, move +5 cm)
+    vehicle: str = ""  # the vehicle it rides in (its position follows the vehicle's centre)
+    seat: int = -1  # its seat in that vehicle; 0 is the driver's
 
     @property
     def position(self) -> tuple[float, float]:
@@ -87,6 +90,35 @@ class Activation:
     must_fight: bool = False  # locked in melee: fight on or disengage before anything else
     moved: bool = False
     sprinted: bool = False
+    drove: bool = False  # its vehicle has moved in this activation
+
+
+@dataclass(frozen=True, slots=True)
+class Vehicle:
+    """A vehicle on the table: its body (centre, facing in radians, size) and what play has done to it."""
+
+    id: str
+    vehicle: str  # catalog id
+    x: float
+    y: float
+    facing: float
+    length_cm: float
+    width_cm: float
+    owner: str = ""  # the seat that bought it ("" for one found on the table)
+    running: bool = False  # the engine has been started
+    moving: bool = False  # kept moving since its driver last activated: the driver activates by itself
+    moved_round: int = 0  # the last round it moved (shooting from it is harder)
+    stalled: bool = False  # it would not start, or broke down on a zombie: needs a start roll
+    out_of_control: bool = False  # its driver must regain control before acting again
+    broken: bool = False  # the "broken down" marker: out of the game
+    crashes: int = 0  # own vehicles: crashes and losses of control so far
+    opened: bool = False  # checked for a zombie inside
+    searched: bool = False
+    held_round: int = 0  # after a shot reaction: in this round it cannot move and nobody gets out
+
+    @property
+    def position(self) -> tuple[float, float]:
+        return (self.x, self.y)
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +188,7 @@ class State:
     forced_d10: tuple[int, ...] = ()  # D10 results typed in by players, used before the RNG
     fallen: tuple[tuple[str, str], ...] = ()  # band member → why it was taken off the table
     departed: tuple[Model, ...] = ()  # members who walked off alive (escaped or withdrawn), as they left
+    vehicles: tuple[Vehicle, ...] = ()
     table: Table | None = field(default=None, compare=False, repr=False)
     catalog: Catalog | None = field(default=None, compare=False, repr=False)
 
@@ -176,6 +209,12 @@ class State:
         from dataclasses import replace  # noqa: PLC0415
 
         return replace(self, forced_d10=self.forced_d10 + tuple(int(v) for v in values))
+
+    def vehicle(self, vehicle_id: str) -> Vehicle:
+        for vehicle in self.vehicles:
+            if vehicle.id == vehicle_id:
+                return vehicle
+        raise KeyError(vehicle_id)
 
     def place(self, index: int) -> Place:
         for place in self.places:
