@@ -1,0 +1,141 @@
+"""Shared pieces for the Zombieworld screen tests: the app off-screen, games that reach a given
+moment, and synthetic mouse and finger drags."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pygame
+
+from game.app.app import DeadtableApp
+from game.app.zombieworld import dice
+from game.app.zombieworld.controller import ZombieworldController
+from game.app.zombieworld.game_scene import ZombieworldGameScene
+from game.app.zombieworld.presets import preset_bands
+from game.board.mission import load_board
+from game.rules.zombieworld import commands as c
+from game.rules.zombieworld.geometry import path_cost
+
+REPO = Path(__file__).resolve().parents[2]
+TOWN = REPO / "maps" / "zombieworld" / "zw-town-square.tmx"
+SIZE = (1600, 960)
+Point = tuple[float, float]
+
+
+def forget_fonts() -> None:
+    """Other tests may have quit pygame: cached fonts and faces are no longer valid."""
+    from game.app import render
+    from game.app.zombicide import dice_view
+
+    render.font.cache_clear()
+    dice_view._FACES.clear()
+    dice._D10.clear()
+
+
+def new_app(save_dir: Path, size: tuple[int, int] = SIZE) -> DeadtableApp:
+    app = DeadtableApp(size=size, save_dir=save_dir)
+    forget_fonts()
+    return app
+
+
+def acting_controller(seed: int) -> ZombieworldController | None:
+    """A game on the town square whose first activation passed (None when it failed)."""
+    board = load_board(TOWN)
+    controller = ZombieworldController.new(board, TOWN, preset_bands()[:2], "massacre", seed)
+    ready = controller.activatable()
+    if not ready or not controller.play(c.Activate(ready[0])).ok:
+        return None
+    template = controller.template(c.MoveTemplate)
+    return controller if template is not None else None
+
+
+def find_spots(controller: ZombieworldController) -> dict[str, Point] | None:
+    """Points around the acting model: one it can walk to, one beyond its move over open ground,
+    and one within its move but behind a wall or building side."""
+    model = controller.active_model()
+    assert model is not None
+    allowance = controller.allowance_cm(model.id)
+    table = controller.state.table
+    spots: dict[str, Point] = {}
+    for step in range(72):
+        angle = step * math.pi / 36
+        dx, dy = math.cos(angle), math.sin(angle)
+        near = (model.x + dx * allowance * 0.5, model.y + dy * allowance * 0.5)
+        far = (model.x + dx * (allowance + 6), model.y + dy * (allowance + 6))
+        if "within" not in spots and all(controller.move_preview(model.id, (near[0] + ox, near[1] + oy)).legal
+                                         for ox, oy in ((0, 0), (0.6, 0), (-0.6, 0), (0, 0.6), (0, -0.6))):
+            spots["within"] = near
+        far_cost = path_cost(table, [model.position, far])
+        if "beyond" not in spots and far_cost.ok and table.on_table(far, 1.5) and far_cost.cost_cm > allowance + 2:
+            spots["beyond"] = far
+        for share in (0.3, 0.5, 0.7, 0.9):
+            point = (model.x + dx * allowance * share, model.y + dy * allowance * share)
+            cost = path_cost(table, [model.position, point])
+            if "wall" not in spots and not cost.ok and table.on_table(point, 1.5):
+                spots["wall"] = point
+    return spots if len(spots) == 3 else None
+
+
+def game_with_spots() -> tuple[int, dict[str, Point]]:
+    for seed in range(1, 200):
+        controller = acting_controller(seed)
+        if controller is None:
+            continue
+        spots = find_spots(controller)
+        if spots is not None:
+            return seed, spots
+    raise AssertionError("no seed gives an acting model near a wall")
+
+
+def open_game(app: DeadtableApp, seed: int) -> ZombieworldGameScene:
+    scene = ZombieworldGameScene.new_game(app, TOWN, preset_bands()[:2], "massacre", seed)
+    app.show(scene)
+    app.frame(1 / 60, [])
+    ready = scene.controller.activatable()
+    scene.tap_model(ready[0])
+    scene.dice.clear()
+    model = scene.controller.active_model()
+    if model is not None:  # close in, so a pixel is a small fraction of a centimetre
+        scene.table.camera.fit((model.x - 30, model.y - 30, 60, 60))
+    app.frame(1 / 60, [])
+    return scene
+
+
+def screen_of(scene: ZombieworldGameScene, point: Point) -> tuple[int, int]:
+    x, y = scene.table.camera.world_to_screen(point)
+    return round(x), round(y)
+
+
+def mouse_drag(app: DeadtableApp, start: tuple[int, int], end: tuple[int, int], steps: int = 8) -> None:
+    events = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)]
+    for n in range(1, steps + 1):
+        pos = (round(start[0] + (end[0] - start[0]) * n / steps), round(start[1] + (end[1] - start[1]) * n / steps))
+        events.append(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+    for event in events:
+        app.frame(1 / 60, [event])
+
+
+def mouse_release(app: DeadtableApp, end: tuple[int, int]) -> None:
+    app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)])
+
+
+def finger_drag(app: DeadtableApp, start: tuple[int, int], end: tuple[int, int], steps: int = 8,
+                release: bool = True) -> None:
+    w, h = app.screen.get_size()
+
+    def finger(kind: int, pos: tuple[float, float]) -> pygame.event.Event:
+        return pygame.event.Event(kind, x=pos[0] / w, y=pos[1] / h, dx=0.0, dy=0.0, finger_id=3, touch_id=1,
+                                  pressure=1.0)
+
+    app.frame(1 / 60, [finger(pygame.FINGERDOWN, start)])
+    for n in range(1, steps + 1):
+        pos = (start[0] + (end[0] - start[0]) * n / steps, start[1] + (end[1] - start[1]) * n / steps)
+        app.frame(1 / 60, [finger(pygame.FINGERMOTION, pos)])
+    if release:
+        app.frame(1 / 60, [finger(pygame.FINGERUP, end)])
+
+
+def tap(app: DeadtableApp, pos: tuple[int, int]) -> None:
+    app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
+    app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
