@@ -44,8 +44,11 @@ from game.rules.zombicide.state import (
     EMPTY,
     WOUND,
     Pending,
+    Survivor,
 )
 from game.rules.zombicide.working import Fields
+
+DESTINY = -2  # keep_card option: Destiny swaps the drawn card for the next one
 
 
 class SurvivorActions(Fields):
@@ -241,7 +244,8 @@ class SurvivorActions(Fields):
         key = self.spec.door_keys.get(edge.color)
         if key is not None and key not in self.unlocked:
             raise IllegalCommand(f"the {edge.color} door stays locked until the {key} objective is taken")
-        openers = [c for c in s.slots[:2] if c >= 0 and self.equipment(c).opens_doors]
+        equipped = [s.slots[n] for n in sk.equipped_slots(s.skills, len(s.slots))]
+        openers = [c for c in equipped if c >= 0 and self.equipment(c).opens_doors]
         silent_skill = sk.has(s.skills, "opens_doors")
         if not openers and not silent_skill:
             raise IllegalCommand(f"{s.name} needs a door-opening weapon in hand")
@@ -279,7 +283,8 @@ class SurvivorActions(Fields):
             self.spend(i, "search")
         s = self.change(i, searched=True)
         drawn = []
-        flashlight = any("search_draw_two" in self.equipment(c).effects for c in s.slots[:2] if c >= 0)
+        equipped = [s.slots[n] for n in sk.equipped_slots(s.skills, len(s.slots))]
+        flashlight = any("search_draw_two" in self.equipment(c).effects for c in equipped if c >= 0)
         for _ in range(1 + sk.extra_search_cards(s.skills) + (1 if flashlight else 0)):
             card = self.draw_equipment()
             if card is None:
@@ -288,9 +293,27 @@ class SurvivorActions(Fields):
             self.events.append(CardDrawn("equipment", self.card_kinds[card], self.zid(s.zone), s.id))
             if "aaahh_spawn" in self.equipment(card).effects:
                 break  # an Aaahh!! ends the search
+            twin = self.matching_twin(s, card)
+            if twin >= 0:
+                drawn.append(twin)
+                self.events.append(CardDrawn("equipment", self.card_kinds[twin], self.zid(s.zone), s.id))
         if not drawn:
             raise IllegalCommand("the equipment deck is empty")
         self.offer_cards(i, drawn)
+
+    def matching_twin(self, s: Survivor, card: int) -> int:
+        """Matching set!: a searched Dual weapon brings a second copy out of the deck, which is then
+        shuffled; -1 when there is none."""
+        equipment = self.equipment(card)
+        if not equipment.dual or not sk.has(s.skills, "matching_set"):
+            return -1
+        twin = next((c for c in self.equipment_deck if self.card_kinds[c] == equipment.id), -1)
+        if twin >= 0:
+            self.equipment_deck.remove(twin)
+            order, self.rng = shuffled(self.rng, self.equipment_deck)
+            self.equipment_deck = list(order)
+            self.events.append(DeckShuffled("equipment", len(order)))
+        return twin
 
     def offer_cards(self, i: int, cards: list[int]) -> None:
         """Each searched card in turn: an Aaahh!! places its zombie, any other asks keep or discard."""
@@ -314,6 +337,9 @@ class SurvivorActions(Fields):
                 elif held >= 0:
                     options.append(f"keep {equipment.name} {where} instead of {self.equipment(held).name}")
                     payload.append((slot,))
+            if sk.has(s.skills, "destiny") and not s.destiny_used and (self.equipment_deck or self.equipment_discard):
+                options.append(f"discard {equipment.name} and draw another card (Destiny)")
+                payload.append((DESTINY,))
             self.pending = Pending(
                 "keep_card", s.seat, i, tuple(options), tuple(payload), card=card, more_cards=tuple(cards)
             )
@@ -361,7 +387,8 @@ class SurvivorActions(Fields):
 
     def do_reload(self, i: int, command: Reload) -> None:
         s = self.survivors[i]
-        targets = [c for c in s.slots[:2] if c >= 0 and c in self.unloaded]
+        equipped = [s.slots[n] for n in sk.equipped_slots(s.skills, len(s.slots))]
+        targets = [c for c in equipped if c >= 0 and c in self.unloaded]
         if not targets:
             raise IllegalCommand("no weapon in hand needs reloading")
         if not sk.has(s.skills, "free_reload"):

@@ -30,7 +30,7 @@ class Combat(Fields):
 
     def do_attack(self, i: int, command: Attack, free: bool = False) -> None:
         s = self.survivors[i]
-        if command.slot not in (0, 1):
+        if command.slot not in sk.equipped_slots(s.skills, len(s.slots)):
             raise IllegalCommand("attack with a weapon in hand (slot 0 or 1)")
         card = s.slots[command.slot]
         if card < 0:
@@ -59,7 +59,12 @@ class Combat(Fields):
             self.spend(i, weapon.attack)
         self.made_a_stir(i)
         fired = [card]
-        other = s.slots[1 - command.slot]
+        if command.slot in (0, 1):
+            other = s.slots[1 - command.slot]
+        else:  # Everything at hand: a reserve weapon pairs with a twin anywhere
+            other = next(
+                (c for n, c in enumerate(s.slots) if n != command.slot and c >= 0 and self.card_kinds[c] == weapon.id), -1
+            )
         if (
             other >= 0
             and self.card_kinds[other] == weapon.id

@@ -11,7 +11,7 @@ from typing import Any
 from game.rules.core.base import IllegalCommand
 from game.rules.core.rng import RngState, force_dice, roll_d6
 from game.rules.zombicide import skills as sk
-from game.rules.zombicide.actions import SurvivorActions
+from game.rules.zombicide.actions import DESTINY, SurvivorActions
 from game.rules.zombicide.boxes import box_rules
 from game.rules.zombicide.combat import Combat
 from game.rules.zombicide.commands import (
@@ -19,6 +19,7 @@ from game.rules.zombicide.commands import (
     Bloodlust,
     BoardHelicopter,
     CardDiscarded,
+    CardDrawn,
     CardKept,
     ChangeSeat,
     ChooseOption,
@@ -329,6 +330,17 @@ class Game(SurvivorActions, Combat, Wounds, HelicopterRules, TeamActions, Zombie
             i, card = pending.survivor, pending.card
             s = self.survivors[i]
             slot = payload[0]
+            if slot == DESTINY:
+                self.equipment_discard.append(card)
+                self.events.append(CardDiscarded(s.id, self.card_kinds[card]))
+                self.change(i, destiny_used=True)
+                fresh = self.draw_equipment()
+                cards = list(pending.more_cards)
+                if fresh is not None:
+                    self.events.append(CardDrawn("equipment", self.card_kinds[fresh], self.zid(s.zone), s.id))
+                    cards.insert(0, fresh)
+                self.offer_cards(i, cards)
+                return
             if slot < 0:
                 self.equipment_discard.append(card)
                 self.events.append(CardDiscarded(s.id, self.card_kinds[card]))
@@ -359,7 +371,10 @@ class Game(SurvivorActions, Combat, Wounds, HelicopterRules, TeamActions, Zombie
         elif pending.kind == "skill":
             self.gain_skill(pending.survivor, pending.options[option])
         elif pending.kind == "wound":
-            self.zombie_wound(payload[0], payload[1], pending.zombie)
+            if len(payload) > 2:  # Is that all you've got?: the card goes, the wound does not
+                self.shrug_off(payload[0], payload[1])
+            else:
+                self.zombie_wound(payload[0], payload[1], pending.zombie)
             if pending.remaining > 1:
                 self.queue.insert(0, ("wound", pending.zone, pending.remaining - 1, pending.zombie))
 

@@ -129,7 +129,8 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
         for other in state.survivors:
             if other.in_play and other.zone == zone and other.wounds:
                 commands.append(Heal(sid, other.id))
-    hands = s.slots[:2]
+    equipped = sk.equipped_slots(s.skills, len(s.slots))
+    hands = tuple(s.slots[n] for n in equipped)
     kinds = [state.card_kinds[c] if c >= 0 else "" for c in s.slots]
     if _can_spend(s, "door"):
         opener = sk.has(s.skills, "opens_doors") or any(
@@ -146,7 +147,7 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
     ):
         commands.append(Search(sid))
     seen_weapons: set[str] = set()
-    for slot in (0, 1):
+    for slot in equipped:
         card = s.slots[slot]
         if card < 0 or kinds[slot] in seen_weapons:
             continue

@@ -50,6 +50,10 @@ class SkillHook:
     barbarian: bool = False  # melee dice may be the number of actors in the zone
     full_auto: bool = False  # ranged dice may be the number of actors in the target zone
     born_leader: bool = False
+    all_equipped: bool = False  # Everything at hand: reserve cards count as held in hand
+    matching_set: bool = False
+    destiny: bool = False
+    discards_to_ignore_wounds: bool = False  # Is that all you've got?
 
 
 HOOKS: dict[str, SkillHook] = {
@@ -95,6 +99,10 @@ HOOKS: dict[str, SkillHook] = {
     "barbarian": SkillHook(barbarian=True),
     "full_auto": SkillHook(full_auto=True),
     "born_leader": SkillHook(born_leader=True),
+    "everything_at_hand": SkillHook(all_equipped=True),
+    "matching_set": SkillHook(matching_set=True),
+    "destiny": SkillHook(destiny=True),
+    "is_that_all_youve_got": SkillHook(discards_to_ignore_wounds=True),
 }
 NO_HOOK = SkillHook()
 
@@ -211,3 +219,8 @@ def xp_multiplier(skills: Iterable[str], zombie: str) -> int:
 
 def starting_equipment(skills: Iterable[str]) -> tuple[str, ...]:
     return tuple(split(s)[1] or "" for s in skills if split(s)[0] == "starts_with" and split(s)[1])
+
+
+def equipped_slots(skills: tuple[str, ...], slot_count: int) -> range:
+    """The slots whose cards count as held in hand: both hands, or every slot (Everything at hand)."""
+    return range(slot_count) if has(skills, "all_equipped") else range(2)

@@ -85,6 +85,7 @@ class Survivor:
     quiet_turn: bool = True  # no combat action and no noise so far this turn (Rotten)
     rotten: bool = False  # zombies ignore this survivor
     healed: bool = False  # Medic used this turn
+    destiny_used: bool = False  # Destiny: a drawn card was swapped this turn
     tough_used: bool = False
     aboard: int = -1  # the helicopter the survivor sits in
     piloting: bool = False  # Tough turned an attack away this zombies' phase

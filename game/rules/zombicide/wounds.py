@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.commands import (
+    CardDiscarded,
     SurvivorEliminated,
     SurvivorWounded,
 )
@@ -66,8 +67,9 @@ class Wounds(Fields):
         if self.active == i:
             self.end_turn(i)
 
-    def wound_options(self, zone: int) -> tuple[list[str], list[tuple[int, int]]]:
-        labels, payload = [], []
+    def wound_options(self, zone: int) -> tuple[list[str], list[tuple[int, ...]]]:
+        labels: list[str] = []
+        payload: list[tuple[int, ...]] = []
         for i in self.prey_in(zone):
             s = self.survivors[i]
             seen: set[str] = set()
@@ -83,7 +85,23 @@ class Wounds(Fields):
             if not seen:
                 labels.append(f"{s.name} takes a wound")
                 payload.append((i, -1))
+            if sk.has(s.skills, "discards_to_ignore_wounds"):
+                for slot, card in enumerate(s.slots):
+                    if card >= 0:
+                        labels.append(f"{s.name} discards {self.equipment(card).name} and ignores the wound")
+                        payload.append((i, slot, 1))
         return labels, payload
+
+    def shrug_off(self, i: int, slot: int) -> None:
+        """Is that all you've got?: an equipment card is discarded instead of taking the wound."""
+        s = self.survivors[i]
+        card = s.slots[slot]
+        slots = list(s.slots)
+        slots[slot] = EMPTY
+        self.change(i, slots=tuple(slots))
+        self.equipment_discard.append(card)
+        self.events.append(CardDiscarded(s.id, self.card_kinds[card]))
+        self.events.append(SurvivorWounded(s.id, s.wounds, self.card_kinds[card], ignored=True))
 
     def default_wound(self, zone: int) -> tuple[int, int]:
         """The fixed sharing policy: the least-wounded survivor loses its last reserve card."""

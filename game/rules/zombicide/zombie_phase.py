@@ -248,6 +248,7 @@ class ZombiePhase(Fields):
                 "quiet_turn": True,
                 "led": False,
                 "healed": False,
+                "destiny_used": False,
                 "actions_left": actions + sk.extra_actions(s.skills) if s.in_play else 0,
                 "free_actions": sk.free_actions(s.skills) if s.in_play else (),
             }
