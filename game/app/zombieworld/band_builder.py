@@ -184,7 +184,10 @@ class BandBuilderScene(Scene):
             return
         from game.app.zombieworld.setup_scene import ZombieworldSetupScene
 
-        self.app.show(ZombieworldSetupScene(self.app))
+        setup = ZombieworldSetupScene(self.app)
+        if band is not None:
+            setup.pick(band)
+        self.app.show(setup)
 
     # --- layout --------------------------------------------------------------------------------
 

@@ -156,13 +156,17 @@ class ZombieworldSetupScene(Scene):
             self.step += 1
         self.layout(self.window_size)
 
+    def pick(self, band: Band) -> None:
+        """Choose ``band`` (a listed one) for the next free seat."""
+        match = next((b for b, _ in self.bands if b == band), None)
+        if match is not None and match not in self.chosen and len(self.chosen) < 2:
+            self.chosen.append(match)
+        self.layout(self.window_size)
+
     def _built(self, band: Band | None) -> None:
         self.reload_bands()
         if band is not None:
-            match = next((b for b, _ in self.bands if b == band), None)
-            if match is not None and match not in self.chosen and len(self.chosen) < 2:
-                self.chosen.append(match)
-        self.layout(self.window_size)
+            self.pick(band)
         self.app.show(self)
 
     def start(self) -> Any:
