@@ -1,7 +1,7 @@
 """The band builder: members, ranks, weapons, objects and qualities, with the points and every
 problem the rules find shown as you go; a valid band is saved under saves/bands/.
 
-Every choice is a row of ◀ value ▶ buttons (touch-sized); the band's name is typed after tapping it.
+Every choice is a row of < value > buttons (touch-sized); the band's name is typed after tapping it.
 """
 
 from __future__ import annotations
@@ -196,8 +196,8 @@ class BandBuilderScene(Scene):
         w, h = size
         buttons: list[Button] = []
         col1 = pygame.Rect(20, 90, 360, h - 200)
-        buttons.append(Button(pygame.Rect(col1.left, col1.top, 56, ROW_PX), "◀", "type:-1", "tool"))
-        buttons.append(Button(pygame.Rect(col1.right - 56, col1.top, 56, ROW_PX), "▶", "type:1", "tool"))
+        buttons.append(Button(pygame.Rect(col1.left, col1.top, 56, ROW_PX), "<", "type:-1", "tool"))
+        buttons.append(Button(pygame.Rect(col1.right - 56, col1.top, 56, ROW_PX), ">", "type:1", "tool"))
         top = col1.top + 70
         self.member_rows = []
         for index, _member in enumerate(self.draft.members):
@@ -213,8 +213,8 @@ class BandBuilderScene(Scene):
         for n, slot in enumerate(SLOTS):
             y = col2.top + 44 + n * (ROW_PX + 8)
             self.slot_rows.append((slot, pygame.Rect(col2.left, y, col2.width, ROW_PX)))
-            buttons.append(Button(pygame.Rect(col2.left + 130, y, 56, ROW_PX), "◀", f"slot:{slot}:-1", "tool"))
-            buttons.append(Button(pygame.Rect(col2.right - 56, y, 56, ROW_PX), "▶", f"slot:{slot}:1", "tool"))
+            buttons.append(Button(pygame.Rect(col2.left + 130, y, 56, ROW_PX), "<", f"slot:{slot}:-1", "tool"))
+            buttons.append(Button(pygame.Rect(col2.right - 56, y, 56, ROW_PX), ">", f"slot:{slot}:1", "tool"))
         self.col1, self.col2 = col1, col2
         buttons.append(Button(pygame.Rect(20, h - 84, 180, 60), "Back", "back", "turn"))
         buttons.append(Button(pygame.Rect(w - 420, h - 84, 190, 60), "Save band", "save", "search"))

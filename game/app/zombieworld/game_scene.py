@@ -802,10 +802,13 @@ class ZombieworldGameScene(Scene):
         pygame.draw.line(surface, (20, 20, 20), a, b, 8)
         pygame.draw.line(surface, colour, a, b, 5)
         pygame.draw.circle(surface, colour, a, 5)
-        if preview.allowance_cm > 0:
+        straight_cm = math.dist(drag.origin, drag.point)
+        if preview.legal:
             used = f"{preview.cost_cm:.1f} cm used · {max(0.0, preview.left_cm):.1f} left"
+        elif preview.cost_cm > preview.allowance_cm:
+            used = f"{preview.cost_cm:.1f} cm: over the {preview.allowance_cm:.1f} cm left"
         else:
-            used = f"{preview.cost_cm:.1f} cm"
+            used = f"{straight_cm:.1f} cm: refused"
         lines = [used] if preview.legal else [used, preview.reason]
         y = b[1] - 34
         for line in reversed(lines):
