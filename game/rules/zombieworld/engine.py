@@ -197,7 +197,8 @@ class _Game:
         return Figure(model.id, model.x, model.y, BASE_RADIUS_CM, model.kind)
 
     def figures(self) -> list[Figure]:
-        return [self.figure(m) for m in self.alive()]
+        """Bases on the table (riders are inside their vehicle's body, which stands for them)."""
+        return [self.figure(m) for m in self.alive() if not m.vehicle]
 
     def enemies_of(self, model: Model) -> list[Model]:
         if model.side == ZOMBIES:
@@ -2652,14 +2653,14 @@ def _angle_gap(a: float, b: float) -> float:
     return abs((a - b + math.pi) % (2 * math.pi) - math.pi)
 
 
-def _plan_drive(game: _Game, vehicle: Vehicle, command: c.Drive) -> tuple[list[tuple[Footprint, float, bool]], float]:
-    """The legs of a drive (body after turning, length, whether it turned) and its cost; raises
-    IllegalCommand when the vehicle cannot go that way or that far."""
+def _plan_drive(game: _Game, vehicle: Vehicle, command: c.Drive) -> tuple[list[tuple[Footprint, float, str]], float]:
+    """The legs of a drive (body after turning, length, the vehicle it rams at the end, if any) and
+    its cost; raises IllegalCommand when the vehicle cannot go that way or that far."""
     spec = _spec(game, vehicle)
     body = game.body(vehicle)
     others = [(v.id, game.body(v)) for v in game.vehicles.values() if v.id != vehicle.id]
     walkers = [game.figure(m) for m in game.alive() if not m.vehicle]
-    legs: list[tuple[Footprint, float, bool]] = []
+    legs: list[tuple[Footprint, float, str]] = []
     cost = 0.0
     for number, point in enumerate(command.path):
         front = body.front
@@ -2691,7 +2692,7 @@ def _plan_drive(game: _Game, vehicle: Vehicle, command: c.Drive) -> tuple[list[t
             blocked = sweep(game.table, body, length, walkers, others, backwards=command.reverse).met
             if blocked:
                 raise IllegalCommand(f"a {spec.name} cannot run anyone over: {blocked[0][0]} is in the way")
-        legs.append((body, length, turned))
+        legs.append((body, length, result.stopped_by))
         body = result.footprint if result.stopped_by else Footprint(
             body.x + math.cos(direction) * length, body.y + math.sin(direction) * length, body.facing,
             body.length_cm, body.width_cm)
@@ -2724,7 +2725,7 @@ def _do_drive(game: _Game, model: Model, command: c.Drive) -> None:
         return
     vehicle = game.vehicles[vehicle.id]
     poses: list[tuple[float, float, float]] = []
-    for body, length, _ in legs:
+    for body, length, rams in legs:
         others = [(v.id, game.body(v)) for v in game.vehicles.values() if v.id != vehicle.id]
         walkers = [game.figure(m) for m in game.alive() if not m.vehicle]
         result = sweep(game.table, body, length, walkers, others, backwards=command.reverse)
@@ -2748,9 +2749,9 @@ def _do_drive(game: _Game, model: Model, command: c.Drive) -> None:
                 return
         _place_vehicle(game, vehicle.id, result.footprint)
         poses.append((result.footprint.x, result.footprint.y, result.footprint.facing))
-        if result.stopped_by in game.vehicles:
+        if rams in game.vehicles:
             game.emit(c.VehicleMoved(vehicle.id, tuple(poses), round(cost, 3)))
-            _collide(game, vehicle.id, result.stopped_by)
+            _collide(game, vehicle.id, rams)
             return
     game.emit(c.VehicleMoved(vehicle.id, tuple(poses), round(cost, 3)))
     if vehicle.id in game.vehicles and poses:
