@@ -10,6 +10,7 @@ from game.rules.core.base import IllegalCommand
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.band import Band, Member
+from game.rules.zombieworld.geometry import Footprint
 from game.rules.zombieworld.state import BandEntry, State, ZombieworldSetup
 
 TOWN = load_board("maps/zombieworld/zw-town-square.tmx")
@@ -56,6 +57,8 @@ def _concrete(state: State, option: object, chooser: Random) -> object | None:
         return c.MoveModel(option.model, ((model.x + math.cos(angle) * reach, model.y + math.sin(angle) * reach),))
     if isinstance(option, c.ShootTemplate):
         return c.Shoot(option.model, ((option.targets[0], option.shots_min),), option.weapon)
+    if isinstance(option, (c.BoardTemplate, c.LeaveVehicleTemplate, c.DriveTemplate)):
+        return _vehicle_command(state, option, chooser)
     if isinstance(option, c.ChargeTemplate):
         model = state.model(option.model)
         target = state.model(option.targets[0])
@@ -64,6 +67,27 @@ def _concrete(state: State, option: object, chooser: Random) -> object | None:
         point = (model.x + (target.x - model.x) / gap * stop, model.y + (target.y - model.y) / gap * stop)
         return c.Charge(option.model, target.id, (point,))
     return option
+
+
+def _vehicle_command(state: State, option: object, chooser: Random) -> object:
+    vehicle = state.vehicle(option.vehicle)  # type: ignore[attr-defined]
+    body = Footprint(vehicle.x, vehicle.y, vehicle.facing, vehicle.length_cm, vehicle.width_cm)
+    side = chooser.choice((1, -1))
+    beside = (body.x - math.sin(body.facing) * side * (body.width_cm / 2 + 1.3),
+              body.y + math.cos(body.facing) * side * (body.width_cm / 2 + 1.3))
+    if isinstance(option, c.BoardTemplate):
+        return c.BoardVehicle(option.model, option.vehicle, (beside,))
+    if isinstance(option, c.LeaveVehicleTemplate):
+        return c.LeaveVehicle(option.model, (beside,))
+    assert isinstance(option, c.DriveTemplate)
+    reach = chooser.random() * option.max_cm
+    turn = (chooser.random() - 0.5) * math.pi / 2
+    front = body.front
+    ahead = (front[0] + math.cos(body.facing) * reach, front[1] + math.sin(body.facing) * reach)
+    if chooser.random() < 0.5:
+        return c.Drive(option.model, (ahead,))
+    angle = body.facing + turn
+    return c.Drive(option.model, ((front[0] + math.cos(angle) * reach / 2, front[1] + math.sin(angle) * reach / 2),))
 
 
 def play_out(seed: int, steps: int = 400, setup: ZombieworldSetup | None = None) -> tuple[list[State], list[tuple[str, object]]]:

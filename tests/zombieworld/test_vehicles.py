@@ -412,3 +412,74 @@ def test_a_car_dealer_parks_its_reward_outside():
     body = Footprint(new.x, new.y, new.facing, new.length_cm, new.width_cm)
     assert new.vehicle == "saloon" and not footprint_problem(after.table, body)
     assert after.table.building_at(body.centre) is None
+
+
+# --- random games with vehicles -----------------------------------------------------------------
+
+
+def vehicle_minded_game(seed: int, steps: int) -> tuple[list[State], list[tuple[str, object]]]:
+    """A random game whose players take any vehicle command that works before anything else."""
+    from random import Random  # noqa: PLC0415
+
+    from helpers import _concrete, random_command  # noqa: PLC0415
+
+    chooser = Random(seed)
+    state = engine.setup(TOWN, bikers_with_a_van(aboard=seed % 2 == 1), seed)
+    states, log = [state], []
+    for _ in range(steps):
+        seats = sorted(engine.current_seats(state))
+        if not seats:
+            break
+        seat = seats[0]
+        command = None
+        for option in engine.legal_commands(state, seat):
+            if isinstance(option, (c.DriveTemplate, c.BoardTemplate)):
+                for _ in range(4):
+                    candidate = _concrete(state, option, chooser)
+                    try:
+                        engine.check(state, seat, candidate)
+                    except IllegalCommand:
+                        continue
+                    command = candidate
+                    break
+            if command is not None:
+                break
+        command = command or random_command(state, seat, chooser) or (
+            c.EndActivation(state.active.model) if state.active else None)
+        if command is None:
+            break
+        state, _ = engine.apply(state, seat, command)
+        states.append(state)
+        log.append((seat, command))
+    return states, log
+
+
+def test_random_games_keep_vehicles_whole():
+    boarded = drove = 0
+    for seed in (21, 22, 23):
+        states, log = vehicle_minded_game(seed, 300)
+        boarded += sum(isinstance(cmd, c.BoardVehicle) for _, cmd in log)
+        drove += sum(isinstance(cmd, c.Drive) for _, cmd in log)
+        for state in states:
+            bodies = {v.id: Footprint(v.x, v.y, v.facing, v.length_cm, v.width_cm) for v in state.vehicles}
+            for vehicle_id, body in bodies.items():
+                assert not footprint_problem(state.table, body)
+                riders = [m for m in state.models if m.vehicle == vehicle_id]
+                seats = [m.seat for m in riders]
+                assert len(seats) == len(set(seats)) <= CATALOG_SEATS[state.vehicle(vehicle_id).vehicle]
+                assert all(m.position == (body.x, body.y) for m in riders)
+                for model in state.models:
+                    if not model.vehicle:
+                        assert figure_gap(body, model) > -0.1, (seed, model.id, vehicle_id)
+            for model in state.models:
+                assert not model.vehicle or model.vehicle in bodies
+    assert boarded and drove > 5
+
+
+CATALOG_SEATS = {v.id: v.seats for v in engine.load_catalog().vehicles}
+
+
+def figure_gap(body: Footprint, model: Model) -> float:
+    from game.rules.zombieworld.geometry import Figure, figure_footprint_gap  # noqa: PLC0415
+
+    return figure_footprint_gap(body, Figure(model.id, model.x, model.y))
