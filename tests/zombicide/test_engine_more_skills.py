@@ -96,3 +96,30 @@ def test_is_that_all_youve_got_trades_a_card_for_a_wound():
     assert survivor(state, "joe").wounds == 0
     assert "knife" not in hand(state, "joe") and "crowbar" in hand(state, "joe")
     assert any(e.kind == "survivor_wounded" and e.ignored for e in events)
+
+
+def test_plus_one_free_team_action_plays_a_second_card():
+    from game.rules.zombicide.commands import UseTeamAction
+
+    long_board = sketch_board("s s s s", markers=[("start", (0, 0))])
+
+    def team_game(skills=()):
+        state = new_game(long_board, {"A": ["joe", "dan"]}, catalog=catalog_with([NOTHING] * 4),
+                         team_actions={"survivors": ["move", "charge"]})
+        return arrange(state, survivors={"dan": {"skills": tuple(skills)}})
+
+    for skills, second_allowed in (((), False), (("plus_one_free_team_action",), True)):
+        state, _ = engine.apply(team_game(skills), "A", UseTeamAction("joe", "move", ("dan",), "r0c1"))
+        assert not any(isinstance(c, UseTeamAction) and c.card == "move" for c in engine.legal_commands(state, "A"))
+        with pytest.raises(IllegalCommand):
+            engine.apply(state, "A", UseTeamAction("joe", "move", ("dan",), "r0c2"))  # never the same card twice
+        second = UseTeamAction("joe", "charge", ("dan",), "r0c2")
+        if second_allowed:
+            state = arrange(state, survivors={"joe": {"hand": ["crowbar"]}, "dan": {"hand": ["crowbar"]}},
+                            zombies={"r0c2": {"skinner_walker": 1}})
+            state, events = engine.apply(state, "A", second)
+            assert any(e.kind == "team_action_used" for e in events)
+            assert {survivor(state, s).zone for s in ("joe", "dan")} == {state.graph.index["r0c2"]}
+        else:
+            with pytest.raises(IllegalCommand, match="one Team Action"):
+                engine.apply(state, "A", second)

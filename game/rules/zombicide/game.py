@@ -112,6 +112,7 @@ class Game(SurvivorActions, Combat, Wounds, HelicopterRules, TeamActions, Zombie
         self.triggers_fired = list(state.triggers_fired)
         self.helicopters = list(state.helicopters)
         self.team_actions_used = list(state.team_actions_used)
+        self.team_cards_used = list(state.team_cards_used)
         self.vests_hit = list(state.vests_hit)
         self.loud = state.loud
         self.winners = state.winners
@@ -149,6 +150,7 @@ class Game(SurvivorActions, Combat, Wounds, HelicopterRules, TeamActions, Zombie
             triggers_fired=tuple(self.triggers_fired),
             helicopters=tuple(self.helicopters),
             team_actions_used=tuple(self.team_actions_used),
+            team_cards_used=tuple(self.team_cards_used),
             vests_hit=tuple(self.vests_hit),
             loud=self.loud,
             winners=self.winners,

@@ -76,6 +76,7 @@ def _can_spend(s: Survivor, category: str) -> bool:
 
 def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
     from game.rules.zombicide.game import Game  # the rules decide whether a Team Action is possible
+    from game.rules.zombicide.team_actions import team_action_allowance
 
     s = state.survivors[i]
     graph, tables = state.graph, state.tables
@@ -221,12 +222,16 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
                         their_slots[:b] + (mine,) + their_slots[b + 1 :],
                     )
                 )
-    if s.team not in state.team_actions_used and state.setup.team_actions.get(s.team):
+    if state.setup.team_actions.get(s.team) and state.team_actions_used.count(s.team) < team_action_allowance(
+        state.survivors, s.team
+    ):
         mates = tuple(
             o.id for o in state.survivors if o.id != sid and o.in_play and o.team == s.team and o.zone == zone and o.aboard < 0
         )
         if mates:
             for card_id in dict.fromkeys(state.setup.team_actions[s.team]):
+                if f"{s.team}:{card_id}" in state.team_cards_used:
+                    continue
                 team_card = tables.catalog.team_action(card_id)
                 if team_card.action == "ranged":
                     options = [z for z in graph.visible(state.doors_open)[zone] if state.zombies_in(z)]

@@ -162,7 +162,8 @@ class ZombicideState:
     tents_revealed: tuple[bool, ...] = ()
     triggers_fired: tuple[bool, ...] = ()  # per graph.trigger_tiles
     helicopters: tuple[Helicopter, ...] = ()
-    team_actions_used: tuple[str, ...] = ()  # teams that played a Team Action this players' phase
+    team_actions_used: tuple[str, ...] = ()  # teams that played a Team Action this players' phase (once per play)
+    team_cards_used: tuple[str, ...] = ()  # "team:card" of the Team Actions played this players' phase
     vests_hit: tuple[int, ...] = ()  # Bulletproof Vests turned face down by a first wound
     winners: tuple[str, ...] = ()
     loud: tuple[int, int] = (-1, -1)  # zone and survivor of the last Loud, until that survivor's next turn  # competitive: the teams with the most XP at the end

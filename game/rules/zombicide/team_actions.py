@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from game.rules.core.base import IllegalCommand
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.commands import (
@@ -10,7 +12,15 @@ from game.rules.zombicide.commands import (
     TeamActionUsed,
     UseTeamAction,
 )
+from game.rules.zombicide.state import Survivor
 from game.rules.zombicide.working import Fields
+
+
+def team_action_allowance(survivors: Sequence[Survivor], team: str) -> int:
+    """Team Actions a team may play per players' phase: one, and one more (another card) when a
+    team-mate still in play has +1 free Team Action."""
+    bonus = any(s.in_play and s.team == team and "plus_one_free_team_action" in s.skills for s in survivors)
+    return 2 if bonus else 1
 
 
 class TeamActions(Fields):
@@ -21,7 +31,9 @@ class TeamActions(Fields):
         cards = self.spec.team_actions.get(s.team, ())
         if command.card not in cards:
             raise IllegalCommand(f"{s.team} did not pick the Team Action {command.card!r}")
-        if s.team in self.team_actions_used:
+        if f"{s.team}:{command.card}" in self.team_cards_used:
+            raise IllegalCommand("that Team Action has already been played this round")
+        if self.team_actions_used.count(s.team) >= team_action_allowance(self.survivors, s.team):
             raise IllegalCommand("each team plays one Team Action per players' phase")
         card = self.tables.catalog.team_action(command.card)
         if command.mode not in card.modes:
@@ -55,6 +67,7 @@ class TeamActions(Fields):
                 if card.target_must_hold_zombies and target >= 0 and not self.zombie_count(target):
                     raise IllegalCommand(f"{card.name} goes into a zone holding zombies")
         self.team_actions_used.append(s.team)
+        self.team_cards_used.append(f"{s.team}:{command.card}")
         self.events.append(TeamActionUsed(s.team, card.id, tuple(self.survivors[j].id for j in group)))
         for j, target in zip(group, targets, strict=True):
             other = self.survivors[j]

@@ -49,6 +49,7 @@ class Fields:
     triggers_fired: list[bool]
     helicopters: list[Helicopter]
     team_actions_used: list[str]
+    team_cards_used: list[str]
     vests_hit: list[int]
     loud: tuple[int, int]
     winners: tuple[str, ...]

@@ -225,6 +225,7 @@ class ZombiePhase(Fields):
         self.events.append(NoiseCleared())
         self.unloaded = []
         self.team_actions_used = []
+        self.team_cards_used = []
         self.first_seat = (self.first_seat + 1) % len(self.seats)
         self.events.append(FirstPlayerPassed(self.seats[self.first_seat]))
         self.round += 1
