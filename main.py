@@ -34,10 +34,12 @@ def build_parser() -> argparse.ArgumentParser:
     source.add_argument("--save", metavar="PATH", help="resume a saved game or table (.json)")
     source.add_argument("--validate", metavar="PATH", nargs="+", help="check maps and missions, then exit")
     parser.add_argument("--screenshot", metavar="OUT.png", help="render the table to a PNG without a window, then exit")
-    parser.add_argument("--scene", choices=("start", "table", "game", "end"), default=None,
+    parser.add_argument("--scene", choices=("start", "table", "game", "end", "zombieworld", "band-builder"),
+                        default=None,
                         help="what to show: the start screen (default without a source), the plain table "
-                             "(default with --mission/--map), a game (a new one of --mission, or --save), "
-                             "or the end screen of a --save game")
+                             "(default with --mission/--map), a game (a new Zombicide one of --mission, or a "
+                             "Zombicide or Zombieworld --save), the end screen of a --save game, the Zombieworld "
+                             "set-up or its band builder")
     parser.add_argument("--seed", type=int, default=1, help="seed of a new game opened with --scene game")
     parser.add_argument("--size", type=parse_size, default=None, metavar="WxH", help="window or screenshot size")
     return parser
@@ -57,8 +59,9 @@ def pick_scene(args: argparse.Namespace) -> str:
         return args.scene
     if args.save:
         from game.app.zombicide.game_save import is_game_save
+        from game.app.zombieworld.saves import is_zombieworld_save
 
-        return "game" if is_game_save(args.save) else "table"
+        return "game" if is_game_save(args.save) or is_zombieworld_save(args.save) else "table"
     if args.mission or args.map:
         return "table"
     return "start"
@@ -68,6 +71,17 @@ def open_scene(app, scene: str, args: argparse.Namespace) -> None:
     """Fill an empty app with the start screen, a game or an end screen; raises on bad input."""
     if scene == "start":
         app.open_start()
+        return
+    if scene == "zombieworld":
+        app.open_zombieworld_setup()
+        return
+    if scene == "band-builder":
+        app.open_band_builder()
+        return
+    from game.app.zombieworld.saves import is_zombieworld_save
+
+    if args.save and is_zombieworld_save(args.save):
+        open_zombieworld_save(app, scene, Path(args.save))
         return
     from game.app.zombicide.game_save import load_game, mission_setup
     from game.app.zombicide.start_scene import DEFAULT_SURVIVORS
@@ -98,6 +112,18 @@ def open_scene(app, scene: str, args: argparse.Namespace) -> None:
         controller = getattr(top, "controller", None)
         shown = getattr(controller, "state", None) or state
         app.push(EndScene(app, shown, title))
+
+
+def open_zombieworld_save(app, scene: str, save: Path) -> None:
+    """A Zombieworld game resumed from ``save``, with its end screen over it for ``--scene end``."""
+    from game.app.zombieworld.end_scene import ZombieworldEndScene
+    from game.app.zombieworld.game_scene import ZombieworldGameScene
+
+    game = ZombieworldGameScene.resume(app, save)  # ZwSaveError names the file
+    app.show(game)
+    if scene == "end":
+        game.ended_shown = True
+        app.push(ZombieworldEndScene(app, game.controller, game))
 
 
 def load_table_source(args: argparse.Namespace):
@@ -154,6 +180,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from game.app.app import DeadtableApp, describe_load_error
     from game.app.zombicide.game_save import GameSaveError
+    from game.app.zombieworld.saves import ZwSaveError
     from game.board.errors import MapFormatError
     from game.table.saves import SaveError
 
@@ -177,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     if scene != "table":
         try:
             open_scene(app, scene, args)
-        except (MapFormatError, GameSaveError, SaveError, ValueError, OSError) as error:
+        except (MapFormatError, GameSaveError, ZwSaveError, SaveError, ValueError, OSError) as error:
             print(f"deadtable: {describe_load_error(error)}", file=sys.stderr)
             pygame.quit()
             return 1

@@ -177,6 +177,32 @@ class DeadtableApp:
         pygame.display.set_caption("Deadtable")
         self.show(StartScene(self))
 
+    def open_zombieworld_setup(self):
+        """The Zombieworld set-up: bands, scenario, table, start (its Back returns to the start screen)."""
+        from game.app.zombieworld.setup_scene import ZombieworldSetupScene
+
+        pygame.display.set_caption("Deadtable — Zombieworld Evolution")
+        scene = ZombieworldSetupScene(self)
+        self.show(scene)
+        return scene
+
+    def open_band_builder(self):
+        """The Zombieworld band builder from the start screen: Back returns there, "Use this band"
+        goes on to the set-up with the band picked."""
+        from game.app.zombieworld.band_builder import BandBuilderScene
+
+        def done(band) -> None:
+            if band is None:
+                self.open_start()
+                return
+            setup = self.open_zombieworld_setup()
+            setup.pick(band)
+
+        pygame.display.set_caption("Deadtable — Zombieworld band builder")
+        scene = BandBuilderScene(self, on_done=done)
+        self.show(scene)
+        return scene
+
     def new_game(self, mission_path: Path, setup, seed: int) -> bool:
         """Start a Zombicide game of ``mission_path``; a mission that cannot start says why and changes nothing."""
         try:
@@ -193,7 +219,28 @@ class DeadtableApp:
         return True
 
     def resume_game(self, save_path: Path) -> bool:
-        """Resume a Zombicide game save; a bad save says why and changes nothing."""
+        """Resume a game save of either game (Zombicide or Zombieworld); a bad save says why and
+        changes nothing."""
+        from game.app.zombieworld.saves import is_zombieworld_save
+
+        if is_zombieworld_save(save_path):
+            return self.resume_zombieworld(Path(save_path))
+        return self.resume_zombicide(Path(save_path))
+
+    def resume_zombieworld(self, save_path: Path) -> bool:
+        from game.app.zombieworld.game_scene import ZombieworldGameScene
+        from game.app.zombieworld.saves import ZwSaveError
+
+        try:
+            scene = ZombieworldGameScene.resume(self, Path(save_path))
+        except (ZwSaveError, MapFormatError, ValueError, OSError) as error:
+            self.show_message("Could not open the save", describe_load_error(error))
+            return False
+        pygame.display.set_caption("Deadtable — Zombieworld Evolution")
+        self.show(scene)
+        return True
+
+    def resume_zombicide(self, save_path: Path) -> bool:
         from game.app.zombicide.game_save import GameSaveError, load_game
 
         try:
@@ -401,8 +448,9 @@ class DeadtableApp:
         """Open a save: a game save resumes the game, a table save replaces the table; a bad save
         changes nothing and says why."""
         from game.app.zombicide.game_save import is_game_save
+        from game.app.zombieworld.saves import is_zombieworld_save
 
-        if is_game_save(path):
+        if is_game_save(path) or is_zombieworld_save(path):
             return self.resume_game(Path(path))
         try:
             state = load_table(path)

@@ -1,4 +1,5 @@
-"""The start screen: new game (box → mission → survivors and players → options), continue, load, map help.
+"""The start screen: new game (box → mission → survivors and players → options for Zombicide; the
+box page also opens the Zombieworld set-up and band builder), continue, load, map help.
 
 Every step is big buttons, so a finger works as well as a mouse. Esc goes back one step.
 """
@@ -8,6 +9,7 @@ from __future__ import annotations
 import random
 import tomllib
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +19,10 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer, UITextBox
 
 from game.app.scenes import Scene
-from game.app.zombicide.game_save import GameSaveInfo, list_game_saves, mission_setup
+from game.app.zombicide.game_save import GameSaveError, mission_setup
+from game.app.zombicide.game_save import read_info as read_zombicide_info
+from game.app.zombieworld.saves import ZwSaveError
+from game.app.zombieworld.saves import read_info as read_zombieworld_info
 from game.board.errors import MapFormatError
 from game.board.mission import load_board
 from game.rules.zombicide.catalog import load_catalog
@@ -28,11 +33,17 @@ BUTTON_H = 64
 GAP = 12
 MAX_PLAYERS = 6
 DEFAULT_SURVIVORS = ("marta", "juno", "bruno", "ines", "kasia", "nell")
+# (key, label, what it opens: a page of this screen, an app method, or None while it is not playable)
 BOXES = (
-    ("rue_morgue", "Zombicide: Rue Morgue", True),
-    ("green_horde", "Zombicide: Green Horde (coming)", False),
-    ("invader", "Zombicide: Invader (coming)", False),
+    ("rue_morgue", "Zombicide: Rue Morgue", "mission"),
+    ("zombieworld", "Zombieworld Evolution", "open_zombieworld_setup"),
+    ("band_builder", "Zombieworld: band builder", "open_band_builder"),
+    ("green_horde", "Zombicide: Green Horde (coming)", None),
+    ("invader", "Zombicide: Invader (coming)", None),
+    ("city_of_horror", "City of Horror (coming)", None),
 )
+SUBTITLE = "Zombicide · Zombieworld Evolution · City of Horror (soon)"
+GAME_NAMES = {"zombicide": "Zombicide", "zombieworld": "Zombieworld"}
 GOAL_WORDS = {
     "take_all_objectives": "take every objective",
     "all_in_exit": "every starting survivor in the exit zone at an End Phase",
@@ -120,6 +131,74 @@ def list_missions(folder: Path = MISSION_DIR) -> list[MissionInfo]:
     return sorted(found, key=lambda m: (not m.id.startswith("rm-"), "tutorial" not in m.id, m.id))
 
 
+@dataclass(frozen=True, slots=True)
+class SaveEntry:
+    """A game save of either game, as the start screen lists it (read without replaying)."""
+
+    path: Path
+    game: str  # "zombicide" or "zombieworld"
+    title: str
+    round: int
+    saved_at: datetime
+    result: str | None  # None while the game goes on; "won", "lost" or "finished"
+
+    @property
+    def finished(self) -> bool:
+        return self.result is not None
+
+    def progress(self) -> str:
+        return self.result if self.result is not None else f"round {self.round}"
+
+    def label(self) -> str:
+        when = self.saved_at.astimezone().strftime("%d %b %Y %H:%M")
+        return f"{GAME_NAMES[self.game]}: {self.title} — {self.progress()} — {when} ({self.path.name})"
+
+
+def zombieworld_scenario_name(scenario_id: str) -> str:
+    from game.rules.zombieworld.catalog import load_catalog as load_zombieworld_catalog
+
+    try:
+        return load_zombieworld_catalog().scenario(scenario_id).name
+    except (KeyError, ValueError, OSError):
+        return scenario_id.replace("_", " ")
+
+
+def shorten(text: str, max_chars: int) -> str:
+    return text if len(text) <= max_chars else text[: max(1, max_chars - 1)].rstrip(" ,—") + "…"
+
+
+def read_save_entry(path: Path) -> SaveEntry | None:
+    """The entry of a Zombicide or Zombieworld game save; None for table saves and unreadable files."""
+    try:
+        info = read_zombicide_info(path)
+        return SaveEntry(path, "zombicide", info.title, info.round, info.saved_at, info.result)
+    except (GameSaveError, OSError):
+        pass
+    try:
+        zw = read_zombieworld_info(path)
+    except (ZwSaveError, OSError):
+        return None
+    title = zw.title + (f", {zombieworld_scenario_name(zw.scenario)}" if zw.scenario else "")
+    return SaveEntry(path, "zombieworld", title, zw.round, zw.saved_at, "finished" if zw.finished else None)
+
+
+def list_saves(save_dir: Path) -> list[SaveEntry]:
+    """Every readable game save of either game in ``save_dir``, newest first."""
+    folder = Path(save_dir)
+    if not folder.is_dir():
+        return []
+    found = []
+    for path in folder.glob("*.json"):
+        entry = read_save_entry(path)
+        if entry is not None:
+            try:
+                found.append((path.stat().st_mtime, entry.saved_at, entry))
+            except OSError:
+                continue
+    found.sort(key=lambda item: (item[0], item[1]), reverse=True)
+    return [entry for _, _, entry in found]
+
+
 def new_seed() -> int:
     return random.SystemRandom().randrange(1, 1_000_000)
 
@@ -141,7 +220,7 @@ class StartScene(Scene):
         self.crawlers = True
         self.auto_wounds = False
         self.seed = new_seed()
-        self.saves: list[GameSaveInfo] = []
+        self.saves: list[SaveEntry] = []
         self.size = app.screen.get_size()
         self.root: UIPanel | None = None
         self.actions: dict[Any, Any] = {}
@@ -169,7 +248,7 @@ class StartScene(Scene):
     def go(self, page: str) -> None:
         self.page = page
         if page == "load":
-            self.saves = list_game_saves(self.save_dir)
+            self.saves = list_saves(self.save_dir)
         if page == "options" and self.mission is not None:
             self.crawlers = bool(self.mission.setup.get("crawlers", True))
         self._build()
@@ -187,8 +266,17 @@ class StartScene(Scene):
             return
         self.app.resume_game(info.path)
 
-    def _continue_info(self) -> GameSaveInfo | None:
-        return next((info for info in list_game_saves(self.save_dir) if info.result is None), None)
+    def _continue_info(self) -> SaveEntry | None:
+        return next((info for info in list_saves(self.save_dir) if not info.finished), None)
+
+    def open_box(self, key: str) -> None:
+        target = next((opens for box, _, opens in BOXES if box == key), None)
+        if target is None:
+            return
+        if hasattr(self, f"_page_{target}"):
+            self.go(target)
+        else:
+            getattr(self.app, target)()
 
     def choose_mission(self, mission: MissionInfo) -> None:
         self.mission = mission
@@ -281,7 +369,7 @@ class StartScene(Scene):
         w, h = self.size
         top = min(170, max(90, h // 6))
         if self.page == "home":
-            card_w, card_h = min(600, w - 40), min(h - top - 20, 5 * (BUTTON_H + GAP) + 28)
+            card_w, card_h = min(720, w - 40), min(h - top - 20, 5 * (BUTTON_H + GAP) + 28)
         else:
             card_w, card_h = min(1100, w - 40), max(300, h - top - 30)
         self.root = UIPanel(pygame.Rect((w - card_w) // 2, top, card_w, card_h), manager=self.app.ui,
@@ -302,10 +390,14 @@ class StartScene(Scene):
 
     def _page_home(self, c, width: int, height: int) -> None:
         info = self._continue_info()
-        bw = min(520, width - 40)
+        bw = min(640, width - 40)
         x = (width - bw) // 2
         y = max(10, (height - 5 * (BUTTON_H + GAP) + GAP) // 2)
-        cont = f"Continue: {info.title}, round {info.round}" if info else "Continue (no game saved yet)"
+        cont = "Continue (no game saved yet)"
+        if info is not None:  # the button holds about one character per 10 px
+            tail = f", round {info.round}"
+            head = f"Continue {GAME_NAMES[info.game]}: "
+            cont = head + shorten(info.title, max(8, bw // 10 - len(head) - len(tail))) + tail
         rows = [
             ("new", "New game", lambda: self.go("box"), True, "@start_primary"),
             ("continue", cont, self.continue_last, info is not None, "@start_button"),
@@ -314,21 +406,24 @@ class StartScene(Scene):
             ("quit", "Quit", self._quit, True, "@start_button"),
         ]
         for key, text, action, enabled, style in rows:
-            self._button(pygame.Rect(x, y, bw, BUTTON_H), text, action, c, key=key, enabled=enabled, object_id=style)
+            tip = info.label() if key == "continue" and info is not None else None
+            self._button(pygame.Rect(x, y, bw, BUTTON_H), text, action, c, key=key, enabled=enabled, object_id=style,
+                         tip=tip)
             y += BUTTON_H + GAP
 
     def _quit(self) -> None:
         self.app.running = False
 
     def _page_box(self, c, width: int, height: int) -> None:
-        self._heading(c, width, "New game — choose a box")
+        self._heading(c, width, "New game — choose a game")
         bw = min(560, width - 40)
-        y = 70
-        for box_id, title, available in BOXES:
-            self._button(pygame.Rect((width - bw) // 2, y, bw, BUTTON_H + 8), title, lambda: self.go("mission"), c,
-                         key=f"box_{box_id}", enabled=available, object_id="@start_primary" if available else
-                         "@start_button")
-            y += BUTTON_H + 8 + GAP
+        y = 60
+        step = max(BUTTON_H - 8, min(BUTTON_H + GAP, (height - 60 - BUTTON_H - 20) // len(BOXES)))
+        for box_id, title, opens in BOXES:
+            self._button(pygame.Rect((width - bw) // 2, y, bw, step - 8), title,
+                         lambda key=box_id: self.open_box(key), c, key=f"box_{box_id}", enabled=opens is not None,
+                         object_id="@start_primary" if opens is not None else "@start_button")
+            y += step
         self._nav(c, width, height)
 
     def _page_mission(self, c, width: int, height: int) -> None:
@@ -426,9 +521,7 @@ class StartScene(Scene):
                                         allow_scroll_x=False)
         y = 0
         for info in self.saves:
-            when = info.saved_at.astimezone().strftime("%d %b %Y %H:%M")
-            state = {"won": "won", "lost": "lost"}.get(info.result or "", f"round {info.round}")
-            self._button(pygame.Rect(0, y, width - 56, BUTTON_H - 6), f"{info.title} — {state} — {when} ({info.path.name})",
+            self._button(pygame.Rect(0, y, width - 56, BUTTON_H - 6), info.label(),
                          lambda p=info.path: self.app.resume_game(p), scroller, key=f"save_{info.path.stem}",
                          object_id="@start_choice")
             y += BUTTON_H
@@ -480,6 +573,6 @@ class StartScene(Scene):
         background.blit(shadow, shadow.get_rect(midtop=(w // 2 + 4, ty + 4)))
         background.blit(title, title.get_rect(midtop=(w // 2, ty)))
         assert self._sub_font is not None
-        sub = self._sub_font.render("Zombicide on the table — pick a mission and survive", True, (220, 210, 190))
+        sub = self._sub_font.render(SUBTITLE, True, (220, 210, 190))
         background.blit(sub, sub.get_rect(midtop=(w // 2, ty + title.get_height())))
         return background

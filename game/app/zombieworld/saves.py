@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -117,6 +118,38 @@ def load_game(path: str | os.PathLike[str]) -> tuple[Session, Path, dict[str, An
         raise ZwSaveError(target, f"the game does not replay: {reason}") from None
     extra = data.get("extra")
     return session, table_path, dict(extra) if isinstance(extra, dict) else {}
+
+
+@dataclass(frozen=True, slots=True)
+class ZwSaveInfo:
+    """What the start screen lists about a Zombieworld save without replaying it."""
+
+    path: Path
+    title: str
+    scenario: str
+    round: int
+    saved_at: datetime
+    finished: bool
+
+
+def read_info(path: str | os.PathLike[str]) -> ZwSaveInfo:
+    """The table title, scenario, round and date of a save, read without replaying it."""
+    target = Path(path)
+    try:
+        data = json.loads(target.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ZwSaveError(target, f"could not read the save ({error})") from None
+    if not isinstance(data, dict) or data.get("kind") != GAME_SAVE_KIND:
+        raise ZwSaveError(target, "not a Zombieworld game save")
+    try:
+        saved_at = datetime.fromisoformat(str(data.get("saved_at")))
+    except ValueError:
+        saved_at = datetime.fromtimestamp(target.stat().st_mtime, UTC)
+    round_number = data.get("round")
+    return ZwSaveInfo(path=target, title=str(data.get("title") or Path(str(data.get("table", target.stem))).stem),
+                      scenario=str(data.get("scenario") or ""),
+                      round=round_number if isinstance(round_number, int) else 0, saved_at=saved_at,
+                      finished=bool(data.get("finished")))
 
 
 # --- bands ---------------------------------------------------------------------------------------
