@@ -25,9 +25,13 @@ class Activate:
 
 @dataclass(frozen=True, slots=True)
 class MoveModel:
+    """Walk along ``path``. Should the survivor surprise zombies in a building it enters, it fires
+    at them (``surprise="shoot"``) or steps back to where it started (``"retreat"``)."""
+
     model: str
     path: tuple[Point, ...]
     kind: Literal["move"] = "move"
+    surprise: Literal["shoot", "retreat"] = "shoot"
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,10 +200,31 @@ class ChangeSeat:
     kind: Literal["change_seat"] = "change_seat"
 
 
+@dataclass(frozen=True, slots=True)
+class Climb:
+    """Take the stairs of the building it stands in to floor ``level`` (0: the ground floor):
+    5 cm onto the stairs plus the height climbed."""
+
+    model: str
+    level: int
+    kind: Literal["climb"] = "climb"
+
+
+@dataclass(frozen=True, slots=True)
+class Jump:
+    """Jump from an upper floor across a gap of at most 10 cm to ``landing`` on floor ``level`` of
+    another building, at most 5 cm higher or lower; then 5 cm straight on."""
+
+    model: str
+    landing: Point
+    level: int
+    kind: Literal["jump"] = "jump"
+
+
 Command = Annotated[
     Activate | MoveModel | Sprint | Shoot | Charge | Fight | Disengage | Reload | SwapWeapons | EndActivation
     | Search | UseItem | FirstAid | Entrench | PickUp | LeaveTable | Withdraw | BoardVehicle | LeaveVehicle | Drive
-    | ChangeSeat,
+    | ChangeSeat | Climb | Jump,
     Field(discriminator="kind"),
 ]
 COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
@@ -275,6 +300,18 @@ class LeaveVehicleTemplate:
     vehicle: str
     max_cm: float
     kind: Literal["leave_vehicle_template"] = "leave_vehicle_template"
+
+
+@dataclass(frozen=True, slots=True)
+class JumpTemplate:
+    """From an upper floor the survivor may jump a gap of ``max_gap_cm`` to another building's floor
+    at most ``max_height_cm`` higher or lower (falling short if ``max_cm`` runs out)."""
+
+    model: str
+    max_gap_cm: float
+    max_height_cm: float
+    max_cm: float
+    kind: Literal["jump_template"] = "jump_template"
 
 
 # --- events -------------------------------------------------------------------------------------
@@ -567,12 +604,32 @@ class VehicleStatus:
     kind: Literal["vehicle_status"] = "vehicle_status"
 
 
+@dataclass(frozen=True, slots=True)
+class Climbed:
+    model: str
+    level: int
+    cost_cm: float
+    kind: Literal["climbed"] = "climbed"
+
+
+@dataclass(frozen=True, slots=True)
+class Jumped:
+    """A jump: where it landed (after the momentum), on which floor; ``fell`` when it fell short."""
+
+    model: str
+    path: tuple[Point, ...]
+    level: int
+    cost_cm: float
+    fell: bool = False
+    kind: Literal["jumped"] = "jumped"
+
+
 Event = Annotated[
     DiceRolled | RoundStarted | InitiativeDecided | ZombieSpawned | Activated | ModelMoved | ShotFired
     | WeaponJammed | BangPlaced | BangResolved | ReactionResolved | MeleeFought | Wounded | ModelRemoved | Fled
     | BandWithdrew | ActivationEnded | BuildingEntered | PlaceMarked | ItemFound | SurvivorJoined | ItemUsed
     | Entrenched | TookCover | DogControl | GameEnded | VehiclePlaced | VehicleBoarded | VehicleLeft | SeatChanged
-    | VehicleStarted | VehicleMoved | RanOver | VehicleCrashed | VehicleStatus,
+    | VehicleStarted | VehicleMoved | RanOver | VehicleCrashed | VehicleStatus | Climbed | Jumped,
     Field(discriminator="kind"),
 ]
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)

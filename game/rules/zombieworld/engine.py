@@ -63,6 +63,12 @@ POINT_BLANK_CM = 5.0
 FLEE_BONUS_CM = 10.0
 CONTACT_CM = 0.05
 SPRINT_STEP_CM = 5.0
+HIGH_GROUND_CM = 10.0  # a shooter this much higher than its target gets +1
+JUMP_GAP_CM = 10.0
+JUMP_HEIGHT_CM = 5.0
+JUMP_MOMENTUM_CM = 5.0
+FALL_WOUND_CM = 5.0  # one wound per full 5 cm fallen
+LANDING_CHECK_ABOVE_CM = 5.0  # a jump over a drop deeper than this needs a landing check
 
 
 # --- dice ---------------------------------------------------------------------------------------
@@ -194,7 +200,14 @@ class _Game:
                 and (side is None or self.models[i].side == side)]
 
     def figure(self, model: Model) -> Figure:
-        return Figure(model.id, model.x, model.y, BASE_RADIUS_CM, model.kind)
+        return Figure(model.id, model.x, model.y, BASE_RADIUS_CM, model.kind, self.height_of(model))
+
+    def height_of(self, model: Model) -> float:
+        """How high the model stands: its floor of the building under it."""
+        if not model.level:
+            return 0.0
+        index = self.table.building_at(model.position)
+        return model.level * self.table.piece(index).floor_height_cm if index is not None else 0.0
 
     def figures(self) -> list[Figure]:
         """Bases on the table (riders are inside their vehicle's body, which stands for them)."""
@@ -210,7 +223,8 @@ class _Game:
         if model.vehicle:
             return []
         me = self.figure(model)
-        return [e for e in self.enemies_of(model) if not e.vehicle and base_distance(me, self.figure(e)) <= CONTACT_CM]
+        return [e for e in self.enemies_of(model) if not e.vehicle and e.level == model.level
+                and base_distance(me, self.figure(e)) <= CONTACT_CM]
 
     # vehicles
     def body(self, vehicle: Vehicle) -> Footprint:
@@ -315,7 +329,7 @@ def setup(board: Board, setup_spec: ZombieworldSetup, seed: int, catalog: Catalo
     table, vehicles = _table_vehicles(board, Table.from_board(board), catalog)
     scenario = catalog.scenario(setup_spec.scenario)
     if scenario.victory == "pick_any":
-        raise ValueError(f"{scenario.name}: the players pick another scenario to play")
+        scenario = _picked_scenario(catalog, scenario, setup_spec, seed)
     if setup_spec.mode not in scenario.modes:
         raise ValueError(f"{scenario.name} is not played in {setup_spec.mode} mode")
     deployments = [m for m in board.markers if m.kind is MarkerKind.DEPLOYMENT]
@@ -377,6 +391,27 @@ def setup(board: Board, setup_spec: ZombieworldSetup, seed: int, catalog: Catalo
     _start_round(game)
     _advance(game)
     return game.freeze()
+
+
+def _picked_scenario(catalog: Catalog, expert: Any, setup_spec: ZombieworldSetup, seed: int) -> Any:
+    """Scenario 8: whoever knows zombies best names the scenario (``picked``), or lets a D10 pick
+    among those played in this mode (``picked="roll"``, re-rolled on 8 and unplayable numbers)."""
+    playable = [s for s in catalog.scenarios if s.victory != "pick_any" and setup_spec.mode in s.modes]
+    if setup_spec.picked == "roll":
+        rng = new_rng(seed ^ 0x5EED)
+        for _ in range(100):
+            (die,), rng = roll_d10(rng, 1)
+            chosen = next((s for s in playable if s.number == die), None)
+            if chosen is not None:
+                return chosen
+        return playable[0]
+    if not setup_spec.picked:
+        raise ValueError(f"{expert.name}: pick the scenario to play (picked = one of "
+                         f"{', '.join(s.id for s in playable)}, or \"roll\")")
+    chosen = next((s for s in playable if s.id == setup_spec.picked), None)
+    if chosen is None:
+        raise ValueError(f"{expert.name}: {setup_spec.picked!r} is not a scenario played in {setup_spec.mode} mode")
+    return chosen
 
 
 def _centre_deployments(table: Table) -> list[Any]:
@@ -761,12 +796,14 @@ def _do_move(game: _Game, model: Model, command: c.MoveModel) -> None:
         raise IllegalCommand(f"{model.name} is locked in melee: fight on or try to disengage first")
     cost, entered = _validate_path(game, model, command.path, active.remaining_cm, contact_with=None)
     end = command.path[-1]
+    start = model.position
     game.update(model, x=end[0], y=end[1], entrenched=False)
     game.active = replace(active, remaining_cm=active.remaining_cm - cost, moved=True)
     game.emit(c.ModelMoved(model.id, command.path, round(cost, 3)))
     for index in dict.fromkeys(entered):
         if model.id in game.models:
-            _enter_building(game, game.models[model.id], index, sprinting=_sprinted(game, active))
+            _enter_building(game, game.models[model.id], index, sprinting=_sprinted(game, active),
+                            retreat_to=start if command.surprise == "retreat" else None)
     for vehicle in list(game.vehicles.values()):
         current = game.models.get(model.id)
         if current is not None and figure_footprint_gap(game.body(vehicle), game.figure(current)) <= DOOR_REACH_CM:
@@ -787,9 +824,12 @@ def _validate_path(game: _Game, model: Model, path: tuple[tuple[float, float], .
     result = path_cost(game.table, points, max_climb_cm=max_climb, entry_cost_cm=entry)
     if not result.ok:
         raise IllegalCommand(result.problem)
-    blocking = _path_hits_vehicle(game, points)
-    if blocking:
-        raise IllegalCommand(f"walk around the {blocking}")
+    if model.level:
+        _stay_upstairs(game, model, points)
+    else:
+        blocking = _path_hits_vehicle(game, points)
+        if blocking:
+            raise IllegalCommand(f"walk around the {blocking}")
     total = result.cost_cm + (ENTRY_COST_CM if model.entrenched else 0.0)  # climbing out of a position
     if total > budget + 1e-6:
         raise IllegalCommand(f"that move costs {total:.1f} cm; {model.name} has {budget:.1f} cm left")
@@ -799,7 +839,7 @@ def _validate_path(game: _Game, model: Model, path: tuple[tuple[float, float], .
         raise IllegalCommand(problem)
     moved = Figure(model.id, path[-1][0], path[-1][1])
     for enemy in game.enemies_of(model):
-        touching = base_distance(moved, game.figure(enemy)) <= CONTACT_CM
+        touching = enemy.level == model.level and base_distance(moved, game.figure(enemy)) <= CONTACT_CM
         if touching and (contact_with is None or enemy.id != contact_with.id) and contact_with is None:
             raise IllegalCommand(f"moving into contact with {enemy.name} is a charge")
     if contact_with is not None and base_distance(moved, game.figure(contact_with)) > CONTACT_CM:
@@ -1009,6 +1049,8 @@ def _shot_modifiers(game: _Game, shooter: Model, target: Model, firearm: Firearm
         modifiers.append(("target inside a building", -1))
     if base_distance(game.figure(shooter), game.figure(target)) <= POINT_BLANK_CM:
         modifiers.append(("point blank", 1))
+    if game.height_of(shooter) - game.height_of(target) > HIGH_GROUND_CM:
+        modifiers.append(("shooting from above", 1))
     if firearm.hit_bonus:
         modifiers.append((firearm.name, firearm.hit_bonus))
     for quality_id in (shooter.virtue, shooter.defect):
@@ -1607,7 +1649,7 @@ def _zombie_target(game: _Game, zombie: Model, figures: list[Figure], open_porta
     me = game.figure(zombie)
     seen = []
     for prey in game.alive():
-        if prey.side == ZOMBIES:
+        if prey.side == ZOMBIES or prey.level != zombie.level:
             continue
         if _sees(game, zombie, prey, rows if rows is not None else figure_rows(figures)):
             seen.append((game.gap(zombie, prey) if prey.vehicle else base_distance(me, game.figure(prey)), prey))
@@ -1658,6 +1700,8 @@ def _zombie_walk(game: _Game, zombie: Model, target: Model | None, charge: bool 
             continue
         if _spot_problem(game, game.figure(zombie), point, others) or _path_hits_vehicle(game, [start, point]):
             continue
+        if zombie.level and game.table.building_at(point) != game.table.building_at(start):
+            continue  # zombies upstairs stay on their floor
         best = point
         break
     if best is None:
@@ -1746,9 +1790,9 @@ def _join(game: _Game, finder: Model, how: str, kind: Literal["survivor", "dog"]
 
 
 def _free_spot_near(game: _Game, centre: tuple[float, float], distance_cm: float,
-                    inside: int | None = None) -> tuple[float, float] | None:
+                    inside: int | None = None, base_cm: float = 0.0) -> tuple[float, float] | None:
     figures = game.figures()
-    mover = Figure("new", centre[0], centre[1])
+    mover = Figure("new", centre[0], centre[1], base_cm=base_cm)
     for ring in (distance_cm, distance_cm + 1.5, distance_cm + 3.0, distance_cm + 5.0):
         for step in range(12):
             angle = step * math.pi / 6
@@ -1763,10 +1807,17 @@ def _free_spot_near(game: _Game, centre: tuple[float, float], distance_cm: float
 # --- buildings: entering, encounters, searching ---------------------------------------------------
 
 
-def _enter_building(game: _Game, model: Model, index: int, sprinting: bool) -> None:
-    """The first time anyone enters a building: its light (if in play), then the D10 of who is there."""
+def _enter_building(game: _Game, model: Model, index: int, sprinting: bool,
+                    retreat_to: tuple[float, float] | None = None, came_from_level: int = 0) -> None:
+    """The first time anyone enters a building (or one of its upper floors): its light (if in
+    play), then the D10 of who is there."""
     place = game.place(index)
-    if place.opened or place.searched or model.kind != "survivor":
+    if model.kind != "survivor":
+        return
+    if model.level:
+        if model.level in place.floors_opened or model.level in place.floors_searched:
+            return
+    elif place.opened or place.searched:
         return
     if game.base.interior_light and not place.light:
         (die,) = game.d6(1)
@@ -1776,9 +1827,14 @@ def _enter_building(game: _Game, model: Model, index: int, sprinting: bool) -> N
         game.emit(c.PlaceMarked(index, "light", light.id))
     (die,) = game.d10(1)
     row = next(r for r in game.catalog.tables.building_entry if r.low <= die <= r.high)
-    game.emit(c.DiceRolled("building entry", model.id, (die,), (), 0, (row.result,)))
-    game.mark(index, opened=True)
-    game.emit(c.PlaceMarked(index, "open"))
+    game.emit(c.DiceRolled("building entry" if not model.level else f"floor {model.level} entry", model.id, (die,), (),
+                           0, (row.result,)))
+    if model.level:
+        game.mark(index, floors_opened=(*game.place(index).floors_opened, model.level))
+        game.emit(c.PlaceMarked(index, f"open floor {model.level}"))
+    else:
+        game.mark(index, opened=True)
+        game.emit(c.PlaceMarked(index, "open"))
     if row.result == "empty":
         game.emit(c.BuildingEntered(model.id, index, "empty"))
         return
@@ -1787,10 +1843,11 @@ def _enter_building(game: _Game, model: Model, index: int, sprinting: bool) -> N
         if _join(game, model, "found") is not None:
             game.bump(model.side, survivors_found=1)
         return
-    _zombie_encounter(game, model, index, die, sprinting)
+    _zombie_encounter(game, model, index, die, sprinting, retreat_to, came_from_level)
 
 
-def _zombie_encounter(game: _Game, model: Model, index: int, count: int, sprinting: bool) -> None:
+def _zombie_encounter(game: _Game, model: Model, index: int, count: int, sprinting: bool,
+                      retreat_to: tuple[float, float] | None = None, came_from_level: int = 0) -> None:
     """Zombies inside: the surprise roll decides who strikes first."""
     zombies_die, survivor_die = game.d6(2)
     skill, modifiers = game.check_skill(model)
@@ -1807,18 +1864,26 @@ def _zombie_encounter(game: _Game, model: Model, index: int, count: int, sprinti
                                                                                ("zombies", count)), 0, (winner,)))
     game.emit(c.BuildingEntered(model.id, index, "zombies", count, winner))
     placed: list[Model] = []
+    height = game.height_of(model)
     for _ in range(count):
-        spot = _free_spot_near(game, model.position, 2.5 + 0.01, inside=index) or \
-            _free_spot_near(game, model.position, 2.5, inside=None)
+        spot = _free_spot_near(game, model.position, 2.5 + 0.01, inside=index, base_cm=height) or \
+            _free_spot_near(game, model.position, 2.5, inside=None, base_cm=height)
         if spot is None:
             break
         zombie = Model(id=f"z{game.next_zombie}", side=ZOMBIES, kind="zombie", profile="walker", name="Walker",
-                       x=spot[0], y=spot[1], activated=_zombies_have_acted(game))
+                       x=spot[0], y=spot[1], activated=_zombies_have_acted(game), level=model.level)
         game.next_zombie += 1
         game.models[zombie.id] = zombie
         game.order_ids.append(zombie.id)
         game.emit(c.ZombieSpawned(zombie.id, spot, "building"))
         placed.append(zombie)
+    if winner == "survivor" and retreat_to is not None:
+        # back out the way it came, as if it had not moved; its turn is spent
+        game.update(game.models[model.id], x=retreat_to[0], y=retreat_to[1], level=came_from_level)
+        game.emit(c.ModelMoved(model.id, (retreat_to,), 0.0))
+        if game.active is not None and game.active.model == model.id:
+            game.active = replace(game.active, remaining_cm=0.0, action_used=True)
+        return
     if winner == "survivor":
         firearm = _firearm_in_hand(game, model)
         if firearm is not None and firearm.id not in model.unloaded and not firearm.template_diameter_cm:
@@ -1838,8 +1903,8 @@ def _zombie_encounter(game: _Game, model: Model, index: int, count: int, sprinti
             _after_fight(game, model.id)
 
 
-def _zombies_inside(game: _Game, index: int) -> bool:
-    return any(game.table.building_at(z.position) == index for z in game.alive(ZOMBIES))
+def _zombies_inside(game: _Game, index: int, level: int = 0) -> bool:
+    return any(game.table.building_at(z.position) == index and z.level == level for z in game.alive(ZOMBIES))
 
 
 def _do_search(game: _Game, model: Model, command: c.Search) -> None:
@@ -1867,8 +1932,12 @@ def _search_building(game: _Game, model: Model, command: c.Search) -> None:
     if index is None:
         raise IllegalCommand(f"{model.name} is not inside a building")
     place = game.place(index)
-    if _zombies_inside(game, index):
-        raise IllegalCommand("clear the zombies out of the building first")
+    if _zombies_inside(game, index, model.level):
+        raise IllegalCommand("clear the zombies out of the building first" if not model.level
+                             else "clear the zombies off this floor first")
+    if model.level:
+        _search_floor(game, model, command, index)
+        return
     again = False
     if place.searched:
         if model.ability != "search_again" or model.side in place.searched_again_by:
@@ -1890,6 +1959,23 @@ def _search_building(game: _Game, model: Model, command: c.Search) -> None:
         game.mark(index, opened=True, searched=True)
         game.bump(model.side, buildings_searched=1)
     game.emit(c.PlaceMarked(index, "searched"))
+
+
+def _search_floor(game: _Game, model: Model, command: c.Search, index: int) -> None:
+    """An upper floor is a place of its own: searched once, worth a searched building's Glory."""
+    if model.level in game.place(index).floors_searched:
+        raise IllegalCommand(f"floor {model.level} has already been searched")
+    dice = game.d10(3)
+    total = sum(dice)
+    options = game.catalog.search_result(total)
+    game.emit(c.DiceRolled("search", model.id, dice, (), 0, (str(total),)))
+    if options:
+        _receive(game, model, command.prefer if command.prefer in options else options[0], options)
+    place = game.place(index)
+    game.mark(index, floors_searched=(*place.floors_searched, model.level),
+              floors_opened=tuple(dict.fromkeys((*place.floors_opened, model.level))))
+    game.bump(model.side, buildings_searched=1)
+    game.emit(c.PlaceMarked(index, f"searched floor {model.level}"))
 
 
 def _receive(game: _Game, model: Model, found: str, options: tuple[str, ...] = ()) -> None:
@@ -2296,6 +2382,144 @@ def _take_cover(game: _Game, model: Model, shooter: Model) -> None:
     game.emit(c.TookCover(model.id, (start, point), True))
 
 
+# --- floors, stairs and jumping -----------------------------------------------------------------
+
+
+def _stay_upstairs(game: _Game, model: Model, points: list[tuple[float, float]]) -> None:
+    """On an upper floor a model walks only inside its building."""
+    index = game.table.building_at(points[0])
+    for a, b in zip(points, points[1:], strict=False):
+        steps = max(1, math.ceil(math.dist(a, b) / 0.5))
+        for i in range(1, steps + 1):
+            t = i / steps
+            if game.table.building_at((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)) != index:
+                raise IllegalCommand(f"{model.name} is on floor {model.level}: take the stairs down first")
+
+
+def _stairs_cost(game: _Game, model: Model) -> float:
+    if model.ability == "free_entry":
+        return 0.0
+    return _entry_cost(game, model)
+
+
+def _do_climb(game: _Game, model: Model, command: c.Climb) -> None:
+    active = _need_active(game, model)
+    _on_foot(game, model)
+    if active.must_fight or game.engaged_with(model):
+        raise IllegalCommand(f"{model.name} is locked in melee")
+    index = game.table.building_at(model.position)
+    if index is None:
+        raise IllegalCommand(f"{model.name} is not inside a building")
+    piece = game.table.piece(index)
+    if not 0 <= command.level < piece.floors or command.level == model.level:
+        raise IllegalCommand(f"the {piece.label or 'building'} has floors 0 to {piece.floors - 1}; "
+                             f"{model.name} is on {model.level}")
+    if active.sprinted:
+        raise IllegalCommand("no sprinting on stairs")
+    cost = _stairs_cost(game, model) + abs(command.level - model.level) * piece.floor_height_cm
+    if cost > active.remaining_cm + 1e-6:
+        raise IllegalCommand(f"the stairs cost {cost:g} cm; {model.name} has {active.remaining_cm:.1f} cm left")
+    upstairs = replace(model, level=command.level)
+    others = [f for f in game.figures() if f.id != model.id]
+    problem = _spot_problem(game, game.figure(upstairs), model.position, others)
+    if problem:
+        raise IllegalCommand(problem)
+    before = model.level
+    model = game.update(model, level=command.level, entrenched=False)
+    game.active = replace(active, remaining_cm=active.remaining_cm - cost, moved=True)
+    game.emit(c.Climbed(model.id, command.level, round(cost, 3)))
+    if command.level:
+        _enter_building(game, model, index, sprinting=False, retreat_to=model.position, came_from_level=before)
+
+
+def _do_jump(game: _Game, model: Model, command: c.Jump) -> None:
+    """Across a gap from an upper floor: the gap and the height change are paid from the move; short
+    of cm, the jumper falls into the gap (a wound per full 5 cm); landed, it runs on 5 cm and, over
+    a drop deeper than 5 cm, must pass a landing check or lose its next activation."""
+    active = _need_active(game, model)
+    _on_foot(game, model)
+    if active.must_fight or game.engaged_with(model):
+        raise IllegalCommand(f"{model.name} is locked in melee")
+    start = model.position
+    takeoff = game.height_of(model)
+    if takeoff <= 0:
+        raise IllegalCommand("jumps are made from a raised place: an upper floor")
+    home = game.table.building_at(start)
+    landing = command.landing
+    target = game.table.building_at(landing)
+    if target is None or target == home:
+        raise IllegalCommand("land on a floor of another building")
+    piece = game.table.piece(target)
+    if not 0 < command.level < piece.floors:
+        raise IllegalCommand(f"the {piece.label or 'building'} has upper floors 1 to {piece.floors - 1}")
+    height = command.level * piece.floor_height_cm
+    gap = math.dist(start, landing)
+    if gap > JUMP_GAP_CM + 1e-6:
+        raise IllegalCommand(f"a jump spans at most {JUMP_GAP_CM:g} cm, not {gap:.1f}")
+    if abs(height - takeoff) > JUMP_HEIGHT_CM + 1e-6:
+        raise IllegalCommand(f"a jump climbs or drops at most {JUMP_HEIGHT_CM:g} cm, not {abs(height - takeoff):g}")
+    crossing = path_cost(game.table, [start, landing])
+    if not crossing.ok:
+        raise IllegalCommand(crossing.problem)
+    cost = gap + abs(height - takeoff)
+    angle = math.atan2(landing[1] - start[1], landing[0] - start[0])
+    if cost > active.remaining_cm + 1e-6:
+        _fall_short_of_jump(game, model, start, angle, active, height)
+        return
+    lander = replace(model, x=landing[0], y=landing[1], level=command.level)
+    others = [f for f in game.figures() if f.id != model.id]
+    problem = _spot_problem(game, game.figure(lander), landing, others)
+    if problem:
+        raise IllegalCommand(problem)
+    end = landing
+    for step in (JUMP_MOMENTUM_CM, 4.0, 3.0, 2.0, 1.0):  # the momentum: 5 cm on, or as far as it goes
+        point = (landing[0] + math.cos(angle) * step, landing[1] + math.sin(angle) * step)
+        if game.table.building_at(point) == target and not _spot_problem(
+                game, game.figure(replace(lander, x=point[0], y=point[1])), point, others):
+            end = point
+            break
+    model = game.update(model, x=end[0], y=end[1], level=command.level, entrenched=False)
+    remaining = active.remaining_cm - cost
+    game.emit(c.Jumped(model.id, (landing, end), command.level, round(cost, 3)))
+    if takeoff > LANDING_CHECK_ABOVE_CM:
+        skill, modifiers = game.check_skill(model)
+        (die,) = game.d6(1)
+        landed = check_passes(die, skill)
+        if not landed and model.virtue == "agile":
+            (die,) = game.d6(1)
+            landed = check_passes(die, skill)
+            modifiers = [*modifiers, ("agile re-roll", 0)]
+        game.emit(c.DiceRolled("landing", model.id, (die,), tuple(modifiers), skill, ("pass" if landed else "fail",)))
+        if not landed:
+            model = game.update(model, cannot_activate_round=game.round + 1)
+            remaining = 0.0
+    game.active = replace(active, remaining_cm=max(0.0, remaining), moved=True)
+    _enter_building(game, model, target, sprinting=active.sprinted)
+
+
+def _fall_short_of_jump(game: _Game, model: Model, start: tuple[float, float], angle: float, active: Activation,
+                        height: float) -> None:
+    """Not enough move left: it drops into the gap, a wound per full 5 cm of the floor it aimed for."""
+    reach = max(0.0, active.remaining_cm)
+    spot = (start[0] + math.cos(angle) * reach, start[1] + math.sin(angle) * reach)
+    others = [f for f in game.figures() if f.id != model.id]
+    if game.table.building_at(spot) is not None or _spot_problem(game, Figure(model.id, *spot), spot, others):
+        for step in range(1, 40):
+            candidate = (spot[0] + math.cos(angle) * 0.5 * step, spot[1] + math.sin(angle) * 0.5 * step)
+            back = (spot[0] - math.cos(angle) * 0.5 * step, spot[1] - math.sin(angle) * 0.5 * step)
+            found = next((p for p in (back, candidate) if game.table.building_at(p) is None
+                          and not _spot_problem(game, Figure(model.id, *p), p, others)), None)
+            if found is not None:
+                spot = found
+                break
+    model = game.update(model, x=spot[0], y=spot[1], level=0, entrenched=False)
+    game.active = replace(active, remaining_cm=0.0, moved=True)
+    game.emit(c.Jumped(model.id, (spot,), 0, round(reach, 3), fell=True))
+    wounds = int(height // FALL_WOUND_CM)
+    if wounds:
+        _wound(game, model, wounds, None, melee=False)
+
+
 # --- vehicles -----------------------------------------------------------------------------------
 
 TURN_COST_CM = 10.0
@@ -2416,7 +2640,9 @@ def _spot_problem(game: _Game, mover: Figure, point: tuple[float, float], figure
     problem = destination_problem(game.table, mover, point, figures)
     if problem:
         return problem
-    moved = Figure(mover.id, point[0], point[1], mover.radius_cm, mover.kind)
+    moved = Figure(mover.id, point[0], point[1], mover.radius_cm, mover.kind, mover.base_cm)
+    if mover.base_cm:
+        return ""  # upstairs: no vehicle is in the way
     for vehicle in game.vehicles.values():
         if figure_footprint_gap(game.body(vehicle), moved) < -0.05:
             return f"the base would overlap the {game.catalog.vehicle(vehicle.vehicle).name}"  # type: ignore[union-attr]
@@ -3086,6 +3312,8 @@ _HANDLERS: dict[type, Any] = {
     c.LeaveVehicle: _do_leave_vehicle,
     c.Drive: _do_drive,
     c.ChangeSeat: _do_change_seat,
+    c.Climb: _do_climb,
+    c.Jump: _do_jump,
 }
 
 
@@ -3118,8 +3346,8 @@ def legal_commands(state: State, seat: str) -> list[Any]:
         return _rider_options(game, model, active, options)
     if active.remaining_cm > 0:
         options.append(c.MoveTemplate(model.id, active.remaining_cm))
-        enemies = [e.id for e in game.enemies_of(model)
-                   if base_distance(game.figure(model), game.figure(e)) <= active.remaining_cm]
+        enemies = [e.id for e in game.enemies_of(model) if e.level == model.level and not e.vehicle
+                   and base_distance(game.figure(model), game.figure(e)) <= active.remaining_cm]
         if enemies and model.kind == "survivor":
             options.append(c.ChargeTemplate(model.id, active.remaining_cm, tuple(enemies)))
     if not active.action_used and model.kind == "survivor":
@@ -3144,9 +3372,26 @@ def legal_commands(state: State, seat: str) -> list[Any]:
             options.append(c.Entrench(model.id))
     if model.unloaded and "ammo_box" in model.objects:
         options.append(c.UseItem(model.id, "ammo_box"))
-    if model.side in dict(state.exits) and active.remaining_cm > 0 and not game.engaged_with(model):
+    options.extend(_floor_options(game, model, active))
+    if model.side in dict(state.exits) and active.remaining_cm > 0 and not game.engaged_with(model) and not model.level:
         options.append(c.LeaveTemplate(model.id, active.remaining_cm, dict(state.exits)[model.side]))
     options.append(c.EndActivation(model.id))
+    return options
+
+
+def _floor_options(game: _Game, model: Model, active: Activation) -> list[Any]:
+    """Stairs to the other floors of the building it stands in; jumps from an upper floor."""
+    options: list[Any] = []
+    index = game.table.building_at(model.position)
+    if index is None or game.engaged_with(model) or active.sprinted:
+        return options
+    piece = game.table.piece(index)
+    for level in range(piece.floors):
+        cost = _stairs_cost(game, model) + abs(level - model.level) * piece.floor_height_cm
+        if level != model.level and cost <= active.remaining_cm + 1e-6:
+            options.append(c.Climb(model.id, level))
+    if model.level and active.remaining_cm > 0:
+        options.append(c.JumpTemplate(model.id, JUMP_GAP_CM, JUMP_HEIGHT_CM, active.remaining_cm))
     return options
 
 
@@ -3190,9 +3435,12 @@ def _more_actions(game: _Game, model: Model, active: Activation) -> list[Any]:
     if game.engaged_with(model):
         return options
     building = game.table.building_at(model.position)
-    if building is not None and not _zombies_inside(game, building):
+    if building is not None and not _zombies_inside(game, building, model.level):
         place = game.place(building)
-        if not place.searched or (model.ability == "search_again" and model.side not in place.searched_again_by):
+        if model.level:
+            if model.level not in place.floors_searched:
+                options.append(c.Search(model.id))
+        elif not place.searched or (model.ability == "search_again" and model.side not in place.searched_again_by):
             options.append(c.Search(model.id))
     for piece in game.table.pieces:
         if piece.prop and not game.place(piece.index).searched and model.id not in game.place(piece.index).tried_by \

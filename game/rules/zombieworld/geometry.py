@@ -33,6 +33,7 @@ HEAVY_COVER_HEIGHT_CM = 2.5
 FREE_CLIMB_CM = 3.0  # lower obstacles cost nothing
 MAX_CLIMB_CM = 10.0  # higher ones cannot be climbed
 ENTRY_COST_CM = 5.0  # entering a building or stairs
+DEFAULT_FLOOR_HEIGHT_CM = 6.0  # a storey of a building drawn without a height
 PORTAL_SLACK_CM = 0.3
 EPS = 1e-9
 GRID_CM = 10.0  # cell size of the blocker lookup grid
@@ -52,6 +53,7 @@ class Figure:
     y: float
     radius_cm: float = BASE_RADIUS_CM
     kind: str = "survivor"  # survivor, dog or zombie
+    base_cm: float = 0.0  # how high it stands (an upper floor)
 
     @property
     def position(self) -> Point:
@@ -75,6 +77,11 @@ class Piece:
     is_rectangle: bool = False  # axis-aligned: crossings come from a quick slab test
     prop: str = ""  # searchable prop (a row of the props table): bin, crates, drums...
     shop: str = ""  # a building's kind of shop, if any
+    floors: int = 1  # a building's storeys
+
+    @property
+    def floor_height_cm(self) -> float:
+        return self.height_cm / max(1, self.floors) if self.height_cm else DEFAULT_FLOOR_HEIGHT_CM
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +118,9 @@ class Table:
             piece = make_piece(index, terrain.kind, terrain.polygon, terrain.height_cm, terrain.cover,
                                terrain.label, [(p.a, p.b, p.kind.value, p.is_open, p.id) for p in terrain.portals])
             extra = dict(terrain.properties)
-            pieces.append(replace(piece, prop=str(extra.get("prop", "") or ""), shop=str(extra.get("shop", "") or "")))
+            floors = str(extra.get("floors", 1))
+            pieces.append(replace(piece, prop=str(extra.get("prop", "") or ""), shop=str(extra.get("shop", "") or ""),
+                                  floors=max(1, int(floors)) if floors.isdigit() else 1))
         return cls.build(board.width_cm, board.height_cm, pieces, walls)
 
     @classmethod
@@ -373,6 +382,9 @@ def _visible_fraction(table: Table, shooter: Figure, target: Figure, rows: Seque
     if length < EPS:
         return 1.0
     vitals = VITAL_POINTS_CM.get(target.kind, VITAL_POINTS_CM["survivor"])
+    if target.base_cm:
+        vitals = tuple(v + target.base_cm for v in vitals)
+    eye_height_cm += shooter.base_cm
     vital_count = len(vitals)
     reach = target.radius_cm * 0.8
     nx, ny = -(ty - sy) / length * reach, (tx - sx) / length * reach
@@ -630,7 +642,7 @@ def destination_problem(table: Table, mover: Figure, destination: Point, figures
             return f"cannot end a move on top of the {piece.label or 'obstacle'}"
     moved = Figure(mover.id, destination[0], destination[1], mover.radius_cm, mover.kind)
     for other in figures:
-        if other.id == mover.id:
+        if other.id == mover.id or abs(other.base_cm - mover.base_cm) > 0.5:  # another floor
             continue
         gap = math.hypot(other.x - moved.x, other.y - moved.y) - other.radius_cm - moved.radius_cm
         if gap < -0.05:

@@ -36,6 +36,7 @@ class ZombieworldSetup(BaseModel):
     weather: str = ""  # "": fair day, no rolls; "roll": D10 on the weather table; or a weather id
     lamps: bool = True  # with reduced visibility, roll for each street lamp
     interior_light: bool = False  # roll a building's light the first time it is entered
+    picked: str = ""  # scenario 8: the scenario the zombie expert picks ("roll": a D10 picks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +75,7 @@ class Model:
     improvements: tuple[str, ...] = ()  # campaign: skill, move, combat (each +1, move +5 cm)
     vehicle: str = ""  # the vehicle it rides in (its position follows the vehicle's centre)
     seat: int = -1  # its seat in that vehicle; 0 is the driver's
+    level: int = 0  # the floor of the building it stands in (0: the ground)
 
     @property
     def position(self) -> tuple[float, float]:
@@ -152,6 +154,8 @@ class Place:
     light: str = ""  # dark, normal or dim once rolled
     searched_again_by: tuple[str, ...] = ()  # seats that used their one extra search here
     tried_by: tuple[str, ...] = ()  # containers: models that searched in vain
+    floors_opened: tuple[int, ...] = ()  # upper floors (1, 2...) whose occupants were rolled for
+    floors_searched: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
