@@ -327,7 +327,7 @@ def test_scenario_setups_the_horde_pen_and_the_central_start():
     survivors = [m for m in escape.models if m.side != ZOMBIES]
     assert all(30 <= m.x <= 90 and 30 <= m.y <= 90 for m in survivors)
     assert sum(1 for m in escape.models if m.side == ZOMBIES) >= 15
-    with pytest.raises(ValueError, match="pick another"):
+    with pytest.raises(ValueError, match="pick the scenario"):
         engine.setup(TOWN, ZombieworldSetup(bands=two_bands().bands, scenario="zombie_expert"), 1)
 
 
