@@ -244,3 +244,31 @@ def test_main_resumes_a_zombieworld_save_for_a_screenshot(app, tmp_path):
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and str(broken) in lines[0] and "JSON" in lines[0]
     assert not (tmp_path / "no.png").exists()
+
+
+def test_the_end_screen_hides_the_game_panels_and_leads_to_the_start_screen(app, tmp_path):
+    from game.app.zombieworld.end_scene import ZombieworldEndScene
+    from game.rules.zombieworld import commands as c
+
+    game = ZombieworldGameScene.new_game(app, TOWN, preset_bands()[:2], "massacre", 6)
+    app.show(game)
+    app.frame(1 / 60, [])
+    shown = [e for e in app.ui.get_root_container().elements if e.visible]
+    assert shown, "the game shows its log with pygame_gui"
+    for _ in range(4):
+        if game.controller.outcome() is not None:
+            break
+        game.play(c.Withdraw())
+    for _ in range(400):
+        app.frame(1 / 30, [])
+        if isinstance(app.scenes.top, ZombieworldEndScene):
+            break
+    end = app.scenes.top
+    assert isinstance(end, ZombieworldEndScene)
+    assert not any(e.visible for e in shown)  # the log no longer draws over the result
+    tap_key(app, end.buttons, "back", False)
+    assert app.scenes.top is game and all(e.visible for e in shown if e.alive())
+    game.show_end()
+    app.frame(1 / 60, [])
+    tap_key(app, app.scenes.top.buttons, "menu", True)
+    assert isinstance(app.scenes.top, StartScene)

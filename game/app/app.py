@@ -113,6 +113,8 @@ class DeadtableApp:
         self._status_until = 0.0
         self._toast = ""
         self._toast_font: pygame.font.Font | None = None
+        self._covered: dict[object, list] = {}  # overlay scene → the UI elements it hides
+        self._last_top: object = None
         self.running = True
         if board is not None:
             self.open_table(board, state if state is not None else TableState(source=board.source), save_path)
@@ -139,8 +141,25 @@ class DeadtableApp:
 
     def push(self, scene) -> None:
         """Put ``scene`` over the current ones (an overlay such as the end screen)."""
+        self._cover_ui(scene)
         self.scenes.push(scene)
         self._layout_scene(scene)
+        self._last_top = scene
+
+    def _cover_ui(self, overlay) -> None:
+        """An overlay hides the UI elements of the scenes under it: pygame_gui draws every element
+        over every scene, so a log panel would cover the end screen."""
+        root = self.ui.get_root_container()
+        hidden = [element for element in list(getattr(root, "elements", ())) if element.visible]
+        for element in hidden:
+            element.hide()
+        self._covered[overlay] = hidden
+
+    def _uncover_ui(self) -> None:
+        for overlay in [o for o in self._covered if o not in self.scenes.scenes]:
+            for element in self._covered.pop(overlay):
+                if element.alive():
+                    element.show()
 
     def pop(self, scene=None) -> None:
         """Take ``scene`` (default: the top one) off, killing its UI."""
@@ -151,6 +170,8 @@ class DeadtableApp:
         leave = getattr(scene, "leave", None)
         if leave is not None:
             leave()
+        self._uncover_ui()
+        self._last_top = self.scenes.top
 
     def _leave_all(self) -> None:
         for scene in reversed(self.scenes.scenes):
@@ -158,6 +179,8 @@ class DeadtableApp:
             if leave is not None:
                 leave()
         self.scenes.scenes.clear()
+        self._covered.clear()
+        self._last_top = None
         self.table = None
         self.toolbar = None
         self.toolbar_px = 0
@@ -586,6 +609,7 @@ class DeadtableApp:
     def frame(self, dt_s: float, events: list[pygame.event.Event] | None = None) -> None:
         for event in events if events is not None else pygame.event.get():
             self.handle_event(event)
+        self._follow_overlays()
         self.scenes.update(dt_s)
         self.ui.update(dt_s)
         if self._status_until and time.monotonic() > self._status_until and self.table is not None:
@@ -594,6 +618,15 @@ class DeadtableApp:
         self._refresh_toggles()
         self._refresh_mode()
         self.draw()
+
+    def _follow_overlays(self) -> None:
+        """Scenes pushed or removed on the stack directly (a game showing its end screen) cover and
+        uncover the UI as ``push`` and ``pop`` do."""
+        self._uncover_ui()
+        top = self.scenes.top
+        if top is not self._last_top and top not in self._covered and self._last_top in self.scenes.scenes:
+            self._cover_ui(top)
+        self._last_top = top
 
     def draw(self) -> None:
         if not self.scenes.scenes:

@@ -34,7 +34,8 @@ def result_lines(controller: Any) -> tuple[str, list[tuple[str, str, list[tuple[
 
 
 class ZombieworldEndScene(Scene):
-    """Pushed over the game when it ends; "Back to the table" pops it, "New game" opens the setup."""
+    """Pushed over the game when it ends; "Back to the table" pops it, "Start screen" opens the start
+    screen, "New game" opens the setup."""
 
     opaque = False
 
@@ -58,6 +59,7 @@ class ZombieworldEndScene(Scene):
         y = panel.bottom - 76
         self.buttons.buttons = [
             Button(pygame.Rect(panel.left + 24, y, 220, 56), "Back to the table", "back", "turn"),
+            Button(pygame.Rect(panel.centerx - 90, y, 180, 56), "Start screen", "menu", "turn"),
             Button(pygame.Rect(panel.right - 244, y, 220, 56), "New game", "new", "move"),
         ]
 
@@ -84,6 +86,10 @@ class ZombieworldEndScene(Scene):
                 popper(self)
             else:
                 self.app.scenes.remove(self)
+        elif key == "menu":
+            opener = getattr(self.app, "open_start", None)
+            if opener is not None:
+                opener()
         elif key == "new":
             from game.app.zombieworld.setup_scene import ZombieworldSetupScene
 

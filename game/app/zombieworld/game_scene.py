@@ -382,7 +382,7 @@ class ZombieworldGameScene(Scene):
         winners = self.controller.outcome()
         if winners is not None:
             names = ", ".join(self.controller.band_name(s) for s in winners) or "nobody"
-            return f"Game over — {names} {'win' if len(winners) != 1 else 'wins'}"
+            return f"Game over — {names} {'win' if len(winners) > 1 else 'wins'}"
         seat = self.controller.seat
         who = self.controller.band_name(seat) if seat else "—"
         active = self.controller.active_model()
