@@ -91,6 +91,8 @@ class Game(SurvivorActions, Combat, Wounds, HelicopterRules, TeamActions, Zombie
         self.first_seat = state.first_seat
         self.turn = state.turn
         self.survivors = list(state.survivors)
+        # survivors copied by this working copy, by position: later changes are made in place
+        self.owned: list[Survivor | None] = [None] * len(self.survivors)
         self.active = state.active
         self.zombies = list(state.zombies)
         self.noise = list(state.noise)
@@ -173,9 +175,16 @@ class Game(SurvivorActions, Combat, Wounds, HelicopterRules, TeamActions, Zombie
         return self.tables.equipment[self.card_kinds[card]]
 
     def change(self, i: int, **changes: Any) -> Survivor:
-        survivor = evolve(self.survivors[i], **changes)
-        self.survivors[i] = survivor  # type: ignore[call-overload]
-        return survivor  # type: ignore[return-value]
+        """Change survivor ``i``: copied on the first change of this apply, then changed in place
+        (the copy is private to this working copy until ``freeze``)."""
+        survivor = self.survivors[i]
+        if self.owned[i] is survivor:
+            for name, value in changes.items():
+                _SET_SURVIVOR_FIELD[name](survivor, value)
+            return survivor
+        survivor = evolve(survivor, **changes)  # type: ignore[assignment]
+        self.survivors[i] = self.owned[i] = survivor
+        return survivor
 
     def zombie_count(self, zone: int) -> int:
         return sum(self.zombies[zone])
@@ -380,6 +389,8 @@ class Game(SurvivorActions, Combat, Wounds, HelicopterRules, TeamActions, Zombie
             if pending.remaining > 1:
                 self.queue.insert(0, ("wound", pending.zone, pending.remaining - 1, pending.zombie))
 
+
+_SET_SURVIVOR_FIELD = {name: Survivor.__dict__[name].__set__ for name in Survivor.__dataclass_fields__}
 
 _HELICOPTER_COMMANDS = (
     BoardHelicopter, LeaveHelicopter, ChangeSeat, TakeOff, Land, Fly, StoreEquipment, TakeEquipment,
