@@ -483,3 +483,17 @@ def figure_gap(body: Footprint, model: Model) -> float:
     from game.rules.zombieworld.geometry import Figure, figure_footprint_gap  # noqa: PLC0415
 
     return figure_footprint_gap(body, Figure(model.id, model.x, model.y))
+
+
+def test_a_car_hides_whoever_crouches_behind_it_but_not_its_own_riders():
+    behind = table_state({"blue:Ana": (54, 27), "red:Di": (64.5, 27), "red:Bo": (0, 0)}, active="blue:Ana",
+                         riders={"red:Bo": ("v1", 1)})
+    behind = replace(behind, order=("blue", "red", ZOMBIES))
+    refused(behind, "blue", c.Shoot("blue:Ana", (("red:Di", 1),)), "cannot see Di")
+    options = [o for o in engine.legal_commands(behind, "blue") if isinstance(o, c.ShootTemplate)]
+    assert options and "red:Di" not in options[0].targets and "red:Bo" in options[0].targets
+    # once the car has driven off, Di is in plain sight
+    gone = replace(behind, vehicles=(replace(behind.vehicle("v1"), y=80.0), behind.vehicle("v2")),
+                   models=tuple(replace(m, y=80.0) if m.id == "red:Bo" else m for m in behind.models))
+    options = [o for o in engine.legal_commands(gone, "blue") if isinstance(o, c.ShootTemplate)]
+    assert "red:Di" in options[0].targets

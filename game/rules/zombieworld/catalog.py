@@ -238,6 +238,7 @@ class Vehicle(_Frozen):
     two_wheeled: bool = False
     length_cm: float = Field(default=8.0, gt=0)  # its body on the table (28 mm scale)
     width_cm: float = Field(default=3.5, gt=0)
+    height_cm: float = Field(default=4.0, gt=0)  # what its body hides from sight
 
 
 # --- tables --------------------------------------------------------------------------------------

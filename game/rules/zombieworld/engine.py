@@ -122,6 +122,7 @@ class _Game:
         self.fallen = list(state.fallen)
         self.departed = list(state.departed)
         self.vehicles: dict[str, Vehicle] = {v.id: v for v in state.vehicles}
+        self._sight_tables: dict[Any, Table] = {}
         self.events: list[Any] = []
         self.band_kind = {seat: kind for seat, kind, _ in state.bands}
         self.band_type = {seat: band_type for seat, _, band_type in state.bands}
@@ -243,6 +244,26 @@ class _Game:
         new = replace(self.vehicles[vehicle.id], **changes)
         self.vehicles[vehicle.id] = new
         return new
+
+    def sight_table(self, *models: Model) -> Table:
+        """The table with every vehicle's body as a piece of cover of its height, except the
+        vehicles the given models ride in (nobody is hidden by the car it sits in)."""
+        if not self.vehicles:
+            return self.table
+        skip = tuple(sorted({m.vehicle for m in models if m.vehicle}))
+        key = (skip, tuple((v.id, v.x, v.y, v.facing) for v in self.vehicles.values()))
+        table = self._sight_tables.get(key)
+        if table is None:
+            pieces = list(self.table.pieces)
+            for vehicle in self.vehicles.values():
+                if vehicle.id in skip:
+                    continue
+                spec = self.catalog.vehicle(vehicle.vehicle)
+                pieces.append(make_piece(len(pieces), TerrainKind.COVER, self.body(vehicle).corners(),
+                                         spec.height_cm if spec else 4.0, 2, spec.name if spec else "vehicle"))
+            table = Table.build(self.table.width_cm, self.table.height_cm, pieces, self.table.walls)
+            self._sight_tables[key] = table
+        return table
 
     def gap(self, a: Model, b: Model) -> float:
         """Edge to edge between two models; a rider is measured from its vehicle's body."""
@@ -1027,7 +1048,7 @@ def _light_between(game: _Game, shooter: Model, target: Model) -> str:
 
 
 def _shot_modifiers(game: _Game, shooter: Model, target: Model, firearm: Firearm) -> tuple[int, list[tuple[str, int]]]:
-    cover = target_cover(game.table, game.figure(shooter), game.figure(target))
+    cover = target_cover(game.sight_table(shooter, target), game.figure(shooter), game.figure(target))
     to_hit = game.catalog.tables.to_hit
     column = cover.column
     target_vehicle = game.riding(target)
@@ -1718,7 +1739,8 @@ def _sees(game: _Game, viewer: Model, target: Model, rows: Any = None) -> bool:
     limit = game.sight_cm
     if limit and _lamp_lit_over(game, target.position):
         limit = 0.0
-    return can_see(game.table, game.figure(viewer), game.figure(target), game.figures() if rows is None else (),
+    return can_see(game.sight_table(viewer, target), game.figure(viewer), game.figure(target),
+                   game.figures() if rows is None else (),
                    frozenset(game.base.open_portals), limit, rows=rows)
 
 
@@ -2364,7 +2386,8 @@ def _take_cover(game: _Game, model: Model, shooter: Model) -> None:
                 continue
             spot = Figure(model.id, point[0], point[1])
             protected = game.table.in_difficult(point) or game.table.building_at(point) is not None or \
-                not can_see(game.table, eye, spot, (), frozenset(game.base.open_portals), rows=rows)
+                not can_see(game.sight_table(shooter, model), eye, spot, (), frozenset(game.base.open_portals),
+                            rows=rows)
             if not protected or _spot_problem(game, game.figure(model), point, others):
                 continue
             cost = path_cost(game.table, [start, point])
@@ -2548,7 +2571,7 @@ def _table_vehicles(board: Board, table: Table, catalog: Catalog) -> tuple[Table
         w, h = marker.size
         length, width = (max(w, h), min(w, h)) if w > 0 and h > 0 else (spec.length_cm, spec.width_cm)
         facing_deg = marker.properties.get("facing_deg")
-        facing = math.radians(float(facing_deg)) if facing_deg is not None else (0.0 if w >= h else math.pi / 2)
+        facing = math.radians(float(str(facing_deg))) if facing_deg is not None else (0.0 if w >= h else math.pi / 2)
         vehicles.append(Vehicle(f"v{len(vehicles) + 1}", spec.id, marker.position[0], marker.position[1], facing,
                                 length, width))
         for piece in under:
