@@ -79,6 +79,7 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
     from game.rules.zombicide.team_actions import team_action_allowance
 
     s = state.survivors[i]
+    flags = sk.flags(s.skills)
     graph, tables = state.graph, state.tables
     sid = s.id
     commands: list[Any] = [EndTurn(sid)]
@@ -88,45 +89,45 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
             commands.extend(_helicopter_commands(state, s))
         return commands
     zombies_here = state.zombies_in(zone)
-    extra = 0 if sk.has(s.skills, "slippery") else zombies_here
+    extra = 0 if "slippery" in flags else zombies_here
     if _can_spend(s, "move") and (
         ("move" in s.free_actions and s.actions_left >= extra) or s.actions_left >= 1 + extra
     ):
         reach = sk.zones_per_move(s.skills)
-        if sk.has(s.skills, "sprint") and not s.sprint_used:
+        if "sprint" in flags and not s.sprint_used:
             reach = max(reach, 3)
         for path in _paths(state, zone, reach):
             commands.append(Move(sid, graph.zone_ids[path[-1]], tuple(graph.zone_ids[z] for z in path[:-1])))
-    if sk.has(s.skills, "charge") and s.actions_left >= extra:
+    if "charge" in flags and s.actions_left >= extra:
         for path in _paths(state, zone, 2):
             if state.zombies_in(path[-1]):
                 commands.append(
                     Move(sid, graph.zone_ids[path[-1]], tuple(graph.zone_ids[z] for z in path[:-1]), charge=True)
                 )
-    if sk.has(s.skills, "born_leader") and not s.led:
+    if "born_leader" in flags and not s.led:
         for other in state.survivors:
             if other.id != sid and other.in_play and other.aboard < 0:
                 commands.append(GiveAction(sid, other.id))
-    if sk.has(s.skills, "jump") and not s.jump_used and s.actions_left > extra:
+    if "jump" in flags and not s.jump_used and s.actions_left > extra:
         for target in _jump_targets(graph, state.doors_open, zone):
             commands.append(Jump(sid, graph.zone_ids[target]))
-    if sk.has(s.skills, "shove") and not s.shoved and zombies_here:
+    if "shove" in flags and not s.shoved and zombies_here:
         for next_zone in graph.neighbours(zone, state.doors_open):
             commands.append(Shove(sid, graph.zone_ids[next_zone]))
-    if sk.has(s.skills, "lifesaver") and not s.rescued:
+    if "lifesaver" in flags and not s.rescued:
         for next_zone in graph.neighbours(zone, state.doors_open):
             if state.zombies_in(next_zone) and any(
                 o.in_play and o.zone == next_zone and o.aboard < 0 for o in state.survivors
             ):
                 commands.append(Rescue(sid, graph.zone_ids[next_zone]))
-    if sk.has(s.skills, "closes_doors") and s.actions_left > 0:
+    if "closes_doors" in flags and s.actions_left > 0:
         for _other, e in graph.adjacent[zone]:
             edge = graph.edges[e]
             if edge.door >= 0 and state.doors_open[edge.door]:
                 commands.append(CloseDoor(sid, edge.connection_id))
-    if sk.has(s.skills, "loud") and state.loud[1] != i:
+    if "loud" in flags and state.loud[1] != i:
         commands.append(Shout(sid))
-    if sk.has(s.skills, "medic") and not s.healed:
+    if "medic" in flags and not s.healed:
         for other in state.survivors:
             if other.in_play and other.zone == zone and other.wounds:
                 commands.append(Heal(sid, other.id))
@@ -134,7 +135,7 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
     hands = tuple(s.slots[n] for n in equipped)
     kinds = [state.card_kinds[c] if c >= 0 else "" for c in s.slots]
     if _can_spend(s, "door"):
-        opener = sk.has(s.skills, "opens_doors") or any(
+        opener = "opens_doors" in flags or any(
             c >= 0 and tables.equipment[state.card_kinds[c]].opens_doors for c in hands
         )
         if opener:
@@ -142,7 +143,7 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
                 edge = graph.edges[e]
                 if edge.door >= 0 and not state.doors_open[edge.door] and _door_unlocked(state, edge.color):
                     commands.append(OpenDoor(sid, edge.connection_id))
-    searchable = _searchable(state, zone) or sk.has(s.skills, "search_anywhere") or s.nose_search
+    searchable = _searchable(state, zone) or "search_anywhere" in flags or s.nose_search
     if searchable and (_can_spend(s, "search") or s.nose_search) and not s.searched and zombies_here == 0 and (
         state.equipment_deck or state.equipment_discard
     ):

@@ -132,6 +132,11 @@ def _flags(skills: tuple[str, ...]) -> frozenset[str]:
     return frozenset(f for f in FLAGS if any(getattr(hook(s), f) for s in skills))
 
 
+def flags(skills: tuple[str, ...]) -> frozenset[str]:
+    """Every boolean hook flag the skills set (cached per skill set): ``"sprint" in flags(skills)``."""
+    return _flags(skills)
+
+
 def has(skills: Iterable[str], flag: str) -> bool:
     """Whether any of the skills sets the boolean hook ``flag`` (cached per skill set)."""
     if flag in _flags(skills if skills.__class__ is tuple else tuple(skills)):  # type: ignore[arg-type]
