@@ -368,7 +368,7 @@ class SurvivorActions(Fields):
         recipe = next((c for c in self.equipment(a).combines_with if c.partner == self.card_kinds[b]), None)
         if recipe is None:
             raise IllegalCommand(f"{self.equipment(a).name} and {self.equipment(b).name} do not combine")
-        count = max([recipe.makes_count] + [n for skill, n in recipe.skill_makes_count.items() if skill in s.skills])
+        count = sk.made_count(s.skills, recipe.makes_count, dict(recipe.skill_makes_count))
         made = []
         kinds = list(self.card_kinds)
         for _ in range(count):

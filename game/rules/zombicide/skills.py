@@ -132,6 +132,17 @@ def _flags(skills: tuple[str, ...]) -> frozenset[str]:
     return frozenset(f for f in FLAGS if any(getattr(hook(s), f) for s in skills))
 
 
+# Skills that work through recipe data (an equipment's ``combines_with.skill_makes_count``):
+# "2 cocktails are better than 1" makes two Molotovs from one bottle and one gasoline.
+RECIPE_SKILLS = ("two_cocktails",)
+
+
+def made_count(skills: Iterable[str], makes_count: int, skill_makes_count: dict[str, int]) -> int:
+    """How many cards one combination makes for a survivor: the largest count their skills allow."""
+    held = tuple(skills)
+    return max([makes_count] + [n for skill, n in skill_makes_count.items() if skill in held])
+
+
 def flags(skills: tuple[str, ...]) -> frozenset[str]:
     """Every boolean hook flag the skills set (cached per skill set): ``"sprint" in flags(skills)``."""
     return _flags(skills)
