@@ -5,12 +5,34 @@ from __future__ import annotations
 from typing import Any
 
 from game.rules.zombieworld import commands as c
-from game.rules.zombieworld.state import State
+from game.rules.zombieworld.state import Model, State
 
 Line = tuple[str, str]
 
 REMOVAL = {"killed": "is killed", "out_of_action": "is out of action", "devoured": "is devoured",
            "left_table": "leaves the table", "withdrawn": "withdraws", "escaped": "escapes off the table"}
+
+
+def zombie_number(model_id: str) -> str:
+    """The number in a zombie's id ("z12" → "12"), or the id itself when it has none."""
+    digits = "".join(ch for ch in model_id if ch.isdigit())
+    return digits or model_id
+
+
+def shown_name(model: Model) -> str:
+    """A survivor's own name; a zombie's kind and number ("Walker 3")."""
+    return f"{model.name} {zombie_number(model.id)}" if model.kind == "zombie" else model.name
+
+
+def names_of(*states: State | None) -> dict[str, str]:
+    """Every model's shown name across ``states`` (later states win), so the log can still name a
+    zombie that an event took off the table."""
+    names: dict[str, str] = {}
+    for state in states:
+        if state is not None:
+            for model in (*state.models, *state.departed):
+                names[model.id] = shown_name(model)
+    return names
 
 
 def model_name(state: State | None, model_id: str, names: dict[str, str] | None = None) -> str:
@@ -19,8 +41,20 @@ def model_name(state: State | None, model_id: str, names: dict[str, str] | None 
     if state is not None:
         for model in (*state.models, *state.departed):
             if model.id == model_id:
-                return model.name if model.kind != "zombie" else f"{model.name} {model.id}"
+                return shown_name(model)
+    if model_id.startswith("z") and model_id[1:].isdigit():
+        return f"Zombie {model_id[1:]}"
     return model_id.split(":")[-1]
+
+
+def vehicle_name(state: State | None, vehicle_id: str) -> str:
+    catalog = state.catalog if state is not None else None
+    if state is not None:
+        for vehicle in state.vehicles:
+            if vehicle.id == vehicle_id:
+                spec = catalog.vehicle(vehicle.vehicle) if catalog is not None else None
+                return f"the {spec.name if spec is not None else vehicle.vehicle.replace('_', ' ')}"
+    return f"the vehicle {vehicle_id}"
 
 
 def modifiers_text(modifiers: tuple[tuple[str, int], ...]) -> str:
@@ -50,7 +84,7 @@ def describe(event: Any, state: State | None, names: dict[str, str] | None = Non
     if isinstance(event, c.InitiativeDecided):
         return "Initiative: " + ", ".join(event.order), "phase"
     if isinstance(event, c.ZombieSpawned):
-        return f"A zombie appears ({event.source})", "zombie"
+        return f"{name(event.zombie)} appears ({event.source})", "zombie"
     if isinstance(event, c.Activated):
         return f"{name(event.model)} {'acts' if event.success else 'hesitates'}", "good" if event.success else "plain"
     if isinstance(event, c.ModelMoved):
@@ -97,9 +131,67 @@ def describe(event: Any, state: State | None, names: dict[str, str] | None = Non
         return f"{name(event.model)} takes cover", "plain"
     if isinstance(event, c.DogControl):
         return f"{name(event.model)} {'obeys' if event.kept else 'runs wild'}", "plain"
+    line = _vehicle_line(event, state, name)
+    if line is not None:
+        return line
     if isinstance(event, c.GameEnded):
         who = ", ".join(event.winners) or "nobody"
         return f"Game over ({event.reason}): {who} wins", "phase"
     if isinstance(event, c.ActivationEnded | c.PlaceMarked):
         return None
     return getattr(event, "kind", "").replace("_", " "), "plain"
+
+
+SEAT_NAMES = {0: "the driver's seat"}
+RUN_OVER = {"out_of_control": "and loses control", "radiator": "and the radiator takes a hit",
+            "one_less": "", "casualty": "", "stepped_aside": "— it steps aside"}
+STATUS_TEXT = {"out_of_control": "is out of control", "control_regained": "is back under control",
+               "overturned": "overturns", "broken": "breaks down for good", "stalled": "stalls",
+               "held": "is held in place this round", "lost": "is lost"}
+
+
+def seat_name(seat: int) -> str:
+    return SEAT_NAMES.get(seat, f"seat {seat}")
+
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _vehicle_line(event: Any, state: State | None, name: Any) -> Line | None:
+    """Vehicles, climbing and jumping told in words (None for any other event)."""
+    car = lambda vehicle_id: vehicle_name(state, vehicle_id)  # noqa: E731
+    if isinstance(event, c.VehiclePlaced):
+        return f"{cap(car(event.vehicle))} is on the table ({event.how})", "plain"
+    if isinstance(event, c.VehicleBoarded):
+        return f"{name(event.model)} gets into {car(event.vehicle)} ({seat_name(event.seat)})", "plain"
+    if isinstance(event, c.VehicleLeft):
+        return f"{name(event.model)} gets out of {car(event.vehicle)}", "plain"
+    if isinstance(event, c.SeatChanged):
+        return f"{name(event.model)} moves to {seat_name(event.seat)}", "plain"
+    if isinstance(event, c.VehicleStarted):
+        if event.started:
+            return f"{name(event.model)} starts {car(event.vehicle)} ({event.how})", "good"
+        return f"{cap(car(event.vehicle))} will not start", "danger"
+    if isinstance(event, c.VehicleMoved):
+        how = "" if event.how == "driven" else f" ({event.how})"
+        return f"{cap(car(event.vehicle))} drives {event.cost_cm:.1f} cm{how}", "plain"
+    if isinstance(event, c.RanOver):
+        tail = RUN_OVER.get(event.result, event.result.replace("_", " "))
+        return f"{cap(car(event.vehicle))} runs over {name(event.victim)}" + (f" {tail}" if tail else ""), \
+            "danger"
+    if isinstance(event, c.VehicleCrashed):
+        into = "the scenery" if event.into == "scenery" else car(event.into)
+        return f"{cap(car(event.vehicle))} crashes into {into}", "danger"
+    if isinstance(event, c.VehicleStatus):
+        return f"{cap(car(event.vehicle))} {STATUS_TEXT.get(event.status, event.status.replace('_', ' '))}", \
+            "danger" if event.status not in ("control_regained",) else "good"
+    if isinstance(event, c.Climbed):
+        floor = "the ground" if event.level == 0 else f"floor {event.level}"
+        return f"{name(event.model)} climbs to {floor} ({event.cost_cm:.1f} cm)", "plain"
+    if isinstance(event, c.Jumped):
+        floor = "the ground" if event.level == 0 else f"floor {event.level}"
+        if event.fell:
+            return f"{name(event.model)} jumps, falls short and lands on {floor}", "danger"
+        return f"{name(event.model)} jumps to {floor} ({event.cost_cm:.1f} cm)", "plain"
+    return None

@@ -37,7 +37,7 @@ from game.app.zombicide.dialogs import (
 from game.app.zombicide.game_scene import event_pointer
 from game.app.zombieworld.controller import MovePreview, Outcome, ShotPreview, ZombieworldController
 from game.app.zombieworld.dice import DiceTray
-from game.app.zombieworld.event_text import describe
+from game.app.zombieworld.event_text import describe, names_of
 from game.app.zombieworld.saves import ZwSaveError, autosave_path, load_game, save_game
 from game.board.mission import load_board
 from game.board.model import Board
@@ -403,7 +403,8 @@ class ZombieworldGameScene(Scene):
             return outcome
         self.aiming, self.aim, self.aim_shots = False, None, None
         self.dice.add(outcome.events, self.state)
-        self.log([line for e in outcome.events if (line := describe(e, self.state))])
+        names = names_of(before, self.state)
+        self.log([line for e in outcome.events if (line := describe(e, self.state, names))])
         moved = {e.model: before.model(e.model).position for e in outcome.events
                  if isinstance(e, c.ModelMoved | c.Fled | c.TookCover) and _has(before, e.model)}
         if snap_from:
@@ -499,10 +500,12 @@ class ZombieworldGameScene(Scene):
         if key == "undo":
             self.undo()
         elif key == "redo":
+            before = self.state
             outcome = self.controller.redo()
             if outcome.ok:
                 self.dice.add(outcome.events, self.state)
-                self.log([line for e in outcome.events if (line := describe(e, self.state))])
+                names = names_of(before, self.state)
+                self.log([line for e in outcome.events if (line := describe(e, self.state, names))])
                 self.sync_pieces()
         elif key == "save":
             self.save()
