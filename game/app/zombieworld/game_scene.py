@@ -12,7 +12,7 @@ before firing.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +80,7 @@ class _Drag:
     offset: Point
     point: Point
     preview: MovePreview | None = None
+    waypoints: list[Point] = field(default_factory=list)  # the tape's corners, in order
 
 
 def model_pieces(models: tuple[Model, ...]) -> dict[str, Piece]:
@@ -414,13 +415,27 @@ class ZombieworldGameScene(Scene):
         return outcome
 
     def dragging(self, drag: _Drag) -> None:
-        drag.preview = self.controller.move_preview(drag.model, drag.point)
+        drag.preview = self.controller.move_preview(drag.model, drag.point, drag.waypoints)
+
+    def add_waypoint(self) -> bool:
+        """Pin the tape where the dragged miniature is now: the move goes round this corner."""
+        drag = self.table.drag
+        if drag is None:
+            return False
+        last = drag.waypoints[-1] if drag.waypoints else drag.origin
+        if math.dist(last, drag.point) < 0.5:
+            return False
+        drag.waypoints.append(drag.point)
+        self.dragging(drag)
+        self.status(f"Waypoint {len(drag.waypoints)} pinned")
+        return True
 
     def drop(self, drag: _Drag) -> Outcome | None:
-        preview = self.controller.move_preview(drag.model, drag.point)
+        preview = self.controller.move_preview(drag.model, drag.point, drag.waypoints)
         leave = self.controller.template(c.LeaveTemplate)
         if leave is not None and leave.model == drag.model and self._at_exit(drag.point, leave.edge):
-            outcome = self.play(c.LeaveTable(drag.model, (drag.point,)), snap_from={drag.model: drag.point})
+            outcome = self.play(c.LeaveTable(drag.model, (*drag.waypoints, drag.point)),
+                                snap_from={drag.model: drag.point})
             return outcome
         if not preview.legal:
             self.status(f"Refused: {preview.reason}")
@@ -603,6 +618,8 @@ class ZombieworldGameScene(Scene):
             return True
         if event.type == pygame.KEYDOWN:
             return self.handle_key(event.key, event.mod)
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 3 and self.table.drag is not None:
+            return self.add_waypoint() or True
         if self.log_panel is not None and self.log_panel.handle_event(event):
             return True
         pointer = event_pointer(event, self.window_size)
@@ -624,6 +641,10 @@ class ZombieworldGameScene(Scene):
         if self.dialog is not None:
             self.presses[pid] = _Press("dialog", pos)
             return self.dialog.press(pid, pos)
+        if self.table.drag is not None and pid != self.table._drag_pointer:
+            self.presses[pid] = _Press("waypoint", pos)  # a second finger's tap pins a corner of the tape
+            self.add_waypoint()
+            return True
         if self.dice.busy and self.table_rect().collidepoint(pos):
             self.dice.skip()
             self.presses[pid] = _Press("dice", pos)
@@ -649,6 +670,8 @@ class ZombieworldGameScene(Scene):
         press = self.presses.pop(pid, None)
         if press is None:
             return self.table.handle_event(event)
+        if press.where == "waypoint":
+            return True
         if press.where == "dialog" and self.dialog is not None:
             dialog = self.dialog
             dialog.release(pid, pos)
@@ -685,6 +708,8 @@ class ZombieworldGameScene(Scene):
             self.refresh()
         elif key == pygame.K_SPACE and self.dice.busy:
             self.dice.skip()
+        elif key == pygame.K_w and self.table.drag is not None:
+            self.add_waypoint()
         else:
             return self.table.handle_key(key, mod)
         return True
@@ -801,11 +826,16 @@ class ZombieworldGameScene(Scene):
         cam = self.table.camera
         preview = drag.preview
         colour = LEGAL_TAPE if preview.legal else ILLEGAL_TAPE
-        a, b = cam.world_to_screen(drag.origin), cam.world_to_screen(drag.point)
-        pygame.draw.line(surface, (20, 20, 20), a, b, 8)
-        pygame.draw.line(surface, colour, a, b, 5)
+        corners = [cam.world_to_screen(p) for p in (drag.origin, *drag.waypoints, drag.point)]
+        a, b = corners[0], corners[-1]
+        pygame.draw.lines(surface, (20, 20, 20), False, corners, 8)
+        pygame.draw.lines(surface, colour, False, corners, 5)
         pygame.draw.circle(surface, colour, a, 5)
-        straight_cm = math.dist(drag.origin, drag.point)
+        for corner in corners[1:-1]:
+            pygame.draw.circle(surface, (20, 20, 20), corner, 8)
+            pygame.draw.circle(surface, colour, corner, 6)
+        straight_cm = sum(math.dist(p, q) for p, q in zip((drag.origin, *drag.waypoints),
+                                                             (*drag.waypoints, drag.point), strict=True))
         if preview.legal:
             used = f"{preview.cost_cm:.1f} cm used · {max(0.0, preview.left_cm):.1f} left"
         elif preview.cost_cm > preview.allowance_cm:
@@ -942,8 +972,8 @@ class ZombieworldGameScene(Scene):
         move = next((o for o in legal if isinstance(o, c.MoveTemplate)), None)
         parts = []
         if move is not None:
-            parts.append(f"Drag {self.state.model(move.model).name} to move ({move.max_cm:.1f} cm left); "
-                         "drop on an enemy to charge")
+            parts.append(f"Drag {self.state.model(move.model).name} to move ({move.max_cm:.1f} cm left; "
+                         "tap with another finger, right-click or W to pin a corner); drop on an enemy to charge")
         leave = next((o for o in legal if isinstance(o, c.LeaveTemplate)), None)
         if leave is not None:
             parts.append(f"reach the {EDGE_NAMES.get(leave.edge, leave.edge)} edge to leave")
