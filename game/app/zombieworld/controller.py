@@ -23,7 +23,7 @@ from game.rules.zombieworld import engine
 from game.rules.zombieworld.band import Band
 from game.rules.zombieworld.engine import POINT_BLANK_CM, SPRINT_STEP_CM, ZombieworldRules
 from game.rules.zombieworld.geometry import BASE_RADIUS_CM, Figure, base_distance, path_cost, target_cover
-from game.rules.zombieworld.state import ZOMBIES, BandEntry, Model, State, ZombieworldSetup
+from game.rules.zombieworld.state import ZOMBIES, BandEntry, Model, State, Vehicle, ZombieworldSetup
 
 Point = tuple[float, float]
 
@@ -220,11 +220,48 @@ class ZombieworldController:
                     return c.Charge(model_id, target_id, (*waypoints, end))
         return c.MoveModel(model_id, path)
 
+    def special_move(self, model: Model, point: Point, waypoints: Sequence[Point] = ()) -> tuple[Any, float] | None:
+        """The command a drag stands for when it is not a walk: driving (the driver), getting out (a
+        rider), getting in (dropped on a vehicle), jumping (from an upper floor); with its allowance."""
+        path = (*waypoints, point)
+        if model.vehicle:
+            drive = self.template(c.DriveTemplate)
+            if drive is not None and drive.model == model.id:
+                return c.Drive(model.id, path), drive.max_cm
+            leave = self.template(c.LeaveVehicleTemplate)
+            if leave is not None and leave.model == model.id:
+                return c.LeaveVehicle(model.id, path), leave.max_cm
+            return None
+        for option in self.legal():
+            if isinstance(option, c.BoardTemplate) and option.model == model.id:
+                vehicle = self.state.vehicle(option.vehicle)
+                if _inside_body(vehicle, point, slack_cm=BASE_RADIUS_CM):
+                    door = _beside_body(vehicle, point)
+                    return c.BoardVehicle(model.id, vehicle.id, (*waypoints, door) if math.dist(door, model.position)
+                                          > 0.3 else ()), option.max_cm
+        jump = self.template(c.JumpTemplate)
+        if jump is not None and jump.model == model.id and model.level > 0:
+            table = self.state.table
+            index = table.building_at(point) if table is not None else None
+            level = min(model.level, table.piece(index).floors - 1) if index is not None and table is not None else 0
+            return c.Jump(model.id, point, level), jump.max_cm
+        return None
+
     def move_preview(self, model_id: str, point: Point, waypoints: Sequence[Point] = ()) -> MovePreview:
         model = self.model(model_id)
         allowance = self.allowance_cm(model_id)
         if model is None:
             return MovePreview(model_id, point, 0.0, 0.0, False, "no such model")
+        special = self.special_move(model, point, waypoints) if self.state.active is not None \
+            and self.state.active.model == model_id else None
+        if special is not None:
+            command, limit_cm = special
+            cost_cm = sum(math.dist(a, b) for a, b in zip((model.position, *waypoints), (*waypoints, point), strict=True))
+            try:
+                engine.check(self.state, self.seat or "", command)
+            except IllegalCommand as refusal:
+                return MovePreview(model_id, point, cost_cm, limit_cm, False, refusal.reason, command)
+            return MovePreview(model_id, point, cost_cm, limit_cm, True, "", command)
         cost = path_cost(self.state.table, [model.position, *waypoints, point])  # type: ignore[arg-type]
         cost_cm = cost.cost_cm + (5.0 if model.entrenched else 0.0)
         seat = self.seat
@@ -341,3 +378,38 @@ class ZombieworldController:
 
 def _figure(model: Model) -> Figure:
     return Figure(model.id, model.x, model.y, BASE_RADIUS_CM, model.kind)
+
+
+def _local(vehicle: Vehicle, point: Point) -> Point:
+    """``point`` in the vehicle's frame: along its length (front positive) and across it."""
+    dx, dy = point[0] - vehicle.x, point[1] - vehicle.y
+    cos, sin = math.cos(vehicle.facing), math.sin(vehicle.facing)
+    return dx * cos + dy * sin, -dx * sin + dy * cos
+
+
+def _inside_body(vehicle: Vehicle, point: Point, slack_cm: float = 0.0) -> bool:
+    along, across = _local(vehicle, point)
+    return abs(along) <= vehicle.length_cm / 2 + slack_cm and abs(across) <= vehicle.width_cm / 2 + slack_cm
+
+
+def _beside_body(vehicle: Vehicle, point: Point) -> Point:
+    """Where a base stands against the vehicle's side nearest ``point``: at its doors."""
+    along, across = _local(vehicle, point)
+    along = max(-vehicle.length_cm / 2 + BASE_RADIUS_CM, min(vehicle.length_cm / 2 - BASE_RADIUS_CM, along))
+    across = (vehicle.width_cm / 2 + BASE_RADIUS_CM + 0.05) * (1 if across >= 0 else -1)
+    cos, sin = math.cos(vehicle.facing), math.sin(vehicle.facing)
+    return vehicle.x + along * cos - across * sin, vehicle.y + along * sin + across * cos
+
+
+def seat_points(vehicle: Vehicle, seats: int) -> list[Point]:
+    """Where each seat's rider is drawn on the body: the driver front left, then row by row."""
+    cos, sin = math.cos(vehicle.facing), math.sin(vehicle.facing)
+    rows = max(1, (seats + 1) // 2)
+    points = []
+    for seat in range(seats):
+        row, side = divmod(seat, 2)
+        along = vehicle.length_cm * (0.18 - 0.5 * row / max(1, rows - 1 if rows > 1 else 1)) if rows > 1 \
+            else vehicle.length_cm * 0.1
+        across = (-1 if side == 0 else 1) * vehicle.width_cm * 0.22 if seats > 1 else 0.0
+        points.append((vehicle.x + along * cos - across * sin, vehicle.y + along * sin + across * cos))
+    return points

@@ -35,7 +35,14 @@ from game.app.zombicide.dialogs import (
     flow_buttons,
 )
 from game.app.zombicide.game_scene import event_pointer
-from game.app.zombieworld.controller import MovePreview, Outcome, ShotPreview, ZombieworldController
+from game.app.zombieworld.controller import (
+    MovePreview,
+    Outcome,
+    ShotPreview,
+    ZombieworldController,
+    _inside_body,
+    seat_points,
+)
 from game.app.zombieworld.dice import DiceTray
 from game.app.zombieworld.event_text import describe, names_of
 from game.app.zombieworld.saves import ZwSaveError, autosave_path, load_game, save_game
@@ -43,7 +50,7 @@ from game.board.mission import load_board
 from game.board.model import Board
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.geometry import BASE_RADIUS_CM
-from game.rules.zombieworld.state import ZOMBIES, Model
+from game.rules.zombieworld.state import ZOMBIES, Model, Vehicle
 from game.table.physics import TablePhysics
 from game.table.state import Piece, PieceSide, TableState
 
@@ -83,14 +90,35 @@ class _Drag:
     waypoints: list[Point] = field(default_factory=list)  # the tape's corners, in order
 
 
-def model_pieces(models: tuple[Model, ...]) -> dict[str, Piece]:
+def model_pieces(models: tuple[Model, ...], vehicles: tuple[Vehicle, ...] = (), catalog: Any = None) -> dict[str, Piece]:
+    """The miniatures as table pieces; riders sit on their seats of the vehicle's body."""
+    seats: dict[str, Point] = {}
+    for vehicle in vehicles:
+        spec = catalog.vehicle(vehicle.vehicle) if catalog is not None else None
+        places = seat_points(vehicle, spec.seats if spec is not None else 4)
+        for m in models:
+            if m.vehicle == vehicle.id and 0 <= m.seat < len(places):
+                seats[m.id] = places[m.seat]
     pieces = {}
     for m in models:
         token = {"zombie": "zw_walker", "dog": "zw_dog"}.get(m.kind, "zw_survivor")
         side = PieceSide.ZOMBIE if m.side == ZOMBIES else PieceSide.SURVIVOR
-        pieces[m.id] = Piece(id=m.id, token=token, label=m.name, side=side, base_cm=2 * BASE_RADIUS_CM,
-                             x_cm=m.x, y_cm=m.y)
+        x, y = seats.get(m.id, m.position)
+        base = 2 * BASE_RADIUS_CM * (0.7 if m.id in seats else 1.0)
+        pieces[m.id] = Piece(id=m.id, token=token, label=m.name, side=side, base_cm=base, x_cm=x, y_cm=y)
     return pieces
+
+
+def vehicle_outline(vehicle: Vehicle, along_share: tuple[float, float] = (-0.5, 0.5),
+                    across_share: float = 0.5) -> list[Point]:
+    """Corners of a slice of the body in cm (shares of its length and width), facing its way."""
+    cos, sin = math.cos(vehicle.facing), math.sin(vehicle.facing)
+    corners = []
+    for along, across in ((along_share[1], -across_share), (along_share[1], across_share),
+                          (along_share[0], across_share), (along_share[0], -across_share)):
+        a, b = along * vehicle.length_cm, across * vehicle.width_cm
+        corners.append((vehicle.x + a * cos - b * sin, vehicle.y + a * sin + b * cos))
+    return corners
 
 
 class ZwTable(TableScene):
@@ -120,7 +148,7 @@ class ZwTable(TableScene):
             super()._pointer_down(intent) if not self.scene.blocked() else self._start_pan(pid, pos)
             return
         world = self._world(pos)
-        hit = self.physics.piece_at(world)
+        hit = self.physics.piece_at(world) or self.scene.driver_at(world)
         if hit is None:
             self._start_pan(pid, pos)
             return
@@ -353,16 +381,35 @@ class ZombieworldGameScene(Scene):
             return "Dig in", "other"
         if isinstance(option, c.PickUp):
             return "Pick up", "items"
+        if isinstance(option, c.ChangeSeat):
+            return ("Take the wheel" if option.seat == 0 else f"Move to seat {option.seat}"), "move"
+        if isinstance(option, c.BoardTemplate):
+            return f"Get into {self.vehicle_label(option.vehicle)}", "move"
+        if isinstance(option, c.Climb):
+            return ("Go down to the ground" if option.level == 0 else f"Climb to floor {option.level}"), "move"
         if isinstance(option, c.EndActivation):
             return "End activation", "turn"
         if isinstance(option, c.Withdraw):
             return "Withdraw band", "danger"
         return None
 
+    def vehicle_label(self, vehicle_id: str) -> str:
+        catalog = self.state.catalog
+        spec = catalog.vehicle(self.state.vehicle(vehicle_id).vehicle) if catalog is not None else None
+        return f"the {spec.name}" if spec is not None else "the vehicle"
+
     # --- what is shown -------------------------------------------------------------------------
 
+    def driver_at(self, world: Point) -> str | None:
+        """The acting driver when ``world`` is on its vehicle's body: dragging the body drives it."""
+        drive = self.controller.template(c.DriveTemplate)
+        if drive is None:
+            return None
+        vehicle = self.state.vehicle(drive.vehicle)
+        return drive.model if _inside_body(vehicle, world) and drive.model in self.table.state.pieces else None
+
     def sync_pieces(self, snap_from: dict[str, Point] | None = None) -> None:
-        pieces = model_pieces(self.state.models)
+        pieces = model_pieces(self.state.models, self.state.vehicles, self.state.catalog)
         self.table.state.pieces = pieces
         self.table.rebuild_physics()
         selected = self.controller.selected
@@ -560,6 +607,8 @@ class ZombieworldGameScene(Scene):
         elif isinstance(option, c.Withdraw):
             self.open_dialog(ChoiceDialog("Withdraw the whole band?", ["It counts as failing the last check."],
                                           ["Yes, withdraw"], lambda _n: self.play(c.Withdraw()), cancel=True))
+        elif isinstance(option, c.BoardTemplate):
+            self.play(c.BoardVehicle(option.model, option.vehicle))
         else:
             self.play(option)
 
@@ -791,6 +840,8 @@ class ZombieworldGameScene(Scene):
                 points = [px(p) for p in reach.walk]
                 pygame.draw.polygon(layer, (*WALK_TINT, 60), points)
                 pygame.draw.polygon(layer, (*WALK_TINT, 230), points, 3)
+        for vehicle in self.state.vehicles:
+            self.draw_vehicle(layer, vehicle, px)
         radius = max(5, BASE_RADIUS_CM * zoom)
         ready = set(self.controller.activatable())
         targets = set(self.controller.shot_targets()) if self.aiming or self.aim else set()
@@ -803,6 +854,13 @@ class ZombieworldGameScene(Scene):
             if m.id in targets:
                 pygame.draw.circle(layer, (*TARGET_TINT, 70), centre, radius * 1.9)
                 pygame.draw.circle(layer, (*TARGET_TINT, 255), centre, radius * 1.9, 3)
+            if m.level:
+                badge = (centre[0] + radius * 0.8, centre[1] - radius * 0.8)
+                size = max(7, round(radius * 0.45))
+                pygame.draw.circle(layer, (30, 30, 34, 255), badge, size)
+                pygame.draw.circle(layer, (240, 220, 120, 255), badge, size, 2)
+                digit = font(max(10, size + 3)).render(str(m.level), True, (240, 220, 120))
+                layer.blit(digit, digit.get_rect(center=badge))
             if m.wounds:
                 for n in range(m.wounds):
                     pygame.draw.circle(layer, (200, 30, 30, 255),
@@ -818,6 +876,31 @@ class ZombieworldGameScene(Scene):
         if self.state.objective is not None:
             pygame.draw.circle(layer, (230, 210, 90, 200), px(self.state.objective), max(8, 8.0 * zoom), 2)
         return layer
+
+    def draw_vehicle(self, layer: pygame.Surface, vehicle: Vehicle, px: Any) -> None:
+        """A top-down car drawn in code: body in its owner's colour, windscreen and lights at the front,
+        wheels at the corners; red edge when out of control, a cross when broken down."""
+        body_colour = SEAT_COLORS.get(vehicle.owner, (150, 156, 162))
+        shade = tuple(max(0, v - 60) for v in body_colour)
+        for along in (0.32, -0.32):  # an axle wider than the body: its wheels show on both sides
+            wheel = vehicle_outline(vehicle, (along - 0.09, along + 0.09), 0.56)
+            pygame.draw.polygon(layer, (24, 24, 24, 255), [px(p) for p in wheel])
+        pygame.draw.polygon(layer, (*body_colour, 255), [px(p) for p in vehicle_outline(vehicle)])
+        pygame.draw.polygon(layer, (*shade, 255), [px(p) for p in vehicle_outline(vehicle, (-0.3, 0.2), 0.38)])
+        pygame.draw.polygon(layer, (150, 200, 230, 255), [px(p) for p in vehicle_outline(vehicle, (0.2, 0.33), 0.4)])
+        for lamp in (vehicle_outline(vehicle, (0.46, 0.5), 0.45)[:2]):
+            pygame.draw.circle(layer, (255, 240, 170, 255), px(lamp), max(2, self.table.camera.zoom_px_per_cm * 0.4))
+        edge = ILLEGAL_TAPE if vehicle.out_of_control else (20, 20, 20)
+        pygame.draw.polygon(layer, (*edge, 255), [px(p) for p in vehicle_outline(vehicle)], 3 if vehicle.out_of_control else 2)
+        nose = vehicle_outline(vehicle, (0.5, 0.62), 0.0)
+        pygame.draw.line(layer, (250, 250, 250, 220), px(nose[2]), px(nose[0]), 2)
+        if vehicle.broken:
+            corners = [px(p) for p in vehicle_outline(vehicle)]
+            pygame.draw.line(layer, (220, 40, 40, 255), corners[0], corners[2], 4)
+            pygame.draw.line(layer, (220, 40, 40, 255), corners[1], corners[3], 4)
+        elif vehicle.running:
+            tail = vehicle_outline(vehicle, (-0.62, -0.55), 0.2)
+            pygame.draw.circle(layer, (200, 200, 200, 120), px(tail[2]), max(3, self.table.camera.zoom_px_per_cm * 0.6))
 
     def draw_drag(self, surface: pygame.Surface) -> None:
         drag = self.table.drag
@@ -974,6 +1057,15 @@ class ZombieworldGameScene(Scene):
         if move is not None:
             parts.append(f"Drag {self.state.model(move.model).name} to move ({move.max_cm:.1f} cm left; "
                          "tap with another finger, right-click or W to pin a corner); drop on an enemy to charge")
+        drive = next((o for o in legal if isinstance(o, c.DriveTemplate)), None)
+        if drive is not None:
+            parts.append(f"drag {self.vehicle_label(drive.vehicle)} to drive (up to {drive.max_cm:g} cm)")
+        if any(isinstance(o, c.LeaveVehicleTemplate) for o in legal):
+            parts.append("drag the rider out beside the doors to get out")
+        if any(isinstance(o, c.BoardTemplate) for o in legal):
+            parts.append("drop on a vehicle to get in")
+        if any(isinstance(o, c.JumpTemplate) for o in legal):
+            parts.append("drag off the floor to jump")
         leave = next((o for o in legal if isinstance(o, c.LeaveTemplate)), None)
         if leave is not None:
             parts.append(f"reach the {EDGE_NAMES.get(leave.edge, leave.edge)} edge to leave")
