@@ -36,8 +36,10 @@ from game.rules.zombicide.commands import (
     SurvivorHealed,
     SurvivorMoved,
     TakeObjective,
+    Taunt,
     Trade,
     WeaponReloaded,
+    ZombieAttacked,
 )
 from game.rules.zombicide.legal import _jump_targets, searchable_zone
 from game.rules.zombicide.state import (
@@ -181,6 +183,48 @@ class SurvivorActions(Fields):
         self.loud = (s.zone, i)
         self.made_a_stir(i)
         self.events.append(NoiseMade(self.zid(s.zone), self.noise[s.zone]))
+
+    def do_taunt(self, i: int, command: Taunt) -> None:
+        """The zombies of the zone take one extra activation (every action of it) aimed only at the
+        taunter: they attack the taunter when they share its zone, otherwise step towards it."""
+        s = self.survivors[i]
+        if not sk.has(s.skills, "taunt") or s.taunted:
+            raise IllegalCommand(f"{s.name} cannot taunt now (Taunt, once per turn)")
+        zone = self.zone_by_id(command.zone)
+        doors = tuple(self.doors_open)
+        if zone != s.zone and zone not in self.graph.visible(doors)[s.zone]:
+            raise IllegalCommand(f"{s.name} cannot see {command.zone}")
+        if not self.zombie_count(zone):
+            raise IllegalCommand(f"there are no zombies in {command.zone} to taunt")
+        self.change(i, taunted=True)
+        home = s.zone
+        distance_to_home = [row[home] for row in self.graph.distances(doors)]
+        taunted = list(self.zombies[zone])
+        where = [zone] * len(taunted)
+        wounds: list[tuple] = []
+        for action in range(1, max(self.tables.actions) + 1):
+            for t, count in enumerate(taunted):
+                if not count or self.tables.actions[t] < action:
+                    continue
+                here = where[t]
+                if here == home:
+                    self.events.append(ZombieAttacked(self.zid(here), self.zname(t), count))
+                    wounds.append(("taunt_wound", i, count, t))
+                    continue
+                steps = [
+                    other for other, e in self.graph.adjacent[here]
+                    if self.graph.passable(self.graph.edges[e], doors) and not self.graph.blocked[other]
+                    and distance_to_home[other] == distance_to_home[here] - 1
+                ]
+                if not steps:
+                    continue  # no open route to the taunter: they stay
+                step = min(steps)
+                counts = list(self.zombies[here])
+                counts[t] -= count
+                self.zombies[here] = tuple(counts)
+                self.arrive(here, step, t, count)
+                where[t] = step
+        self.queue[0:0] = wounds
 
     def do_bloodlust(self, i: int, command: Bloodlust) -> None:
         s = self.survivors[i]

@@ -181,6 +181,15 @@ class Shout:
 
 
 @dataclass(frozen=True, slots=True)
+class Taunt:
+    """Taunt: free, once per turn: the zombies of a zone in sight take an extra activation aimed only at this survivor."""
+
+    survivor: str
+    zone: str
+    kind: Literal["taunt"] = "taunt"
+
+
+@dataclass(frozen=True, slots=True)
 class OpenDoor:
     survivor: str
     door: str  # connection id
@@ -307,6 +316,7 @@ Command = Annotated[
     | Jump
     | GiveAction
     | Shout
+    | Taunt
     | UseTeamAction
     | BoardHelicopter
     | LeaveHelicopter

@@ -52,6 +52,7 @@ from game.rules.zombicide.commands import (
     TakeEquipment,
     TakeObjective,
     TakeOff,
+    Taunt,
     Trade,
     TurnEnded,
     TurnStarted,
@@ -381,6 +382,13 @@ class Game(SurvivorActions, Combat, Wounds, HelicopterRules, TeamActions, Zombie
             self.after_roll(i, target, fired, attack, priority, values, used + (source,))
         elif pending.kind == "skill":
             self.gain_skill(pending.survivor, pending.options[option])
+        elif pending.kind == "wound" and pending.survivor >= 0:  # a Taunt's attack, aimed at one survivor
+            if len(payload) > 2:
+                self.shrug_off(payload[0], payload[1])
+            else:
+                self.zombie_wound(payload[0], payload[1], pending.zombie)
+            if pending.remaining > 1:
+                self.queue.insert(0, ("taunt_wound", pending.survivor, pending.remaining - 1, pending.zombie))
         elif pending.kind == "wound":
             if len(payload) > 2:  # Is that all you've got?: the card goes, the wound does not
                 self.shrug_off(payload[0], payload[1])
@@ -401,6 +409,7 @@ _HANDLERS = {
     Heal: Game.do_heal,
     Bloodlust: Game.do_bloodlust,
     Shout: Game.do_shout,
+    Taunt: Game.do_taunt,
     Shove: Game.do_shove,
     Rescue: Game.do_rescue,
     CloseDoor: Game.do_close_door,

@@ -34,6 +34,7 @@ from game.rules.zombicide.commands import (
     TakeEquipment,
     TakeObjective,
     TakeOff,
+    Taunt,
     Trade,
     UseTeamAction,
 )
@@ -120,6 +121,10 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
                 o.in_play and o.zone == next_zone and o.aboard < 0 for o in state.survivors
             ):
                 commands.append(Rescue(sid, graph.zone_ids[next_zone]))
+    if "taunt" in flags and not s.taunted:
+        for target in (zone, *graph.visible(state.doors_open)[zone]):
+            if state.zombies_in(target):
+                commands.append(Taunt(sid, graph.zone_ids[target]))
     if "closes_doors" in flags and s.actions_left > 0:
         for _other, e in graph.adjacent[zone]:
             edge = graph.edges[e]

@@ -45,6 +45,7 @@ class SkillHook:
     hold_your_nose: bool = False
     shove: bool = False
     lifesaver: bool = False
+    taunt: bool = False
     rotten: bool = False
     point_blank: bool = False  # at range 0, ranged hits are assigned freely
     barbarian: bool = False  # melee dice may be the number of actors in the zone
@@ -94,6 +95,7 @@ HOOKS: dict[str, SkillHook] = {
     "hold_your_nose": SkillHook(hold_your_nose=True),
     "shove": SkillHook(shove=True),
     "lifesaver": SkillHook(lifesaver=True),
+    "taunt": SkillHook(taunt=True),
     "rotten": SkillHook(rotten=True),
     "point_blank": SkillHook(point_blank=True),
     "barbarian": SkillHook(barbarian=True),

@@ -82,6 +82,7 @@ class Survivor:
     nose_used: bool = False
     shoved: bool = False  # Shove used this turn
     rescued: bool = False  # Lifesaver used this turn
+    taunted: bool = False  # Taunt used this turn
     quiet_turn: bool = True  # no combat action and no noise so far this turn (Rotten)
     rotten: bool = False  # zombies ignore this survivor
     healed: bool = False  # Medic used this turn

@@ -71,25 +71,34 @@ class Wounds(Fields):
         labels: list[str] = []
         payload: list[tuple[int, ...]] = []
         for i in self.prey_in(zone):
-            s = self.survivors[i]
-            seen: set[str] = set()
-            if EMPTY in s.slots and sk.has(s.skills, "wounds_cost_no_card"):
-                labels.append(f"{s.name} takes a wound")
-                payload.append((i, -1))
-                continue
+            more_labels, more_payload = self.wound_options_for(i)
+            labels += more_labels
+            payload += more_payload
+        return labels, payload
+
+    def wound_options_for(self, i: int) -> tuple[list[str], list[tuple[int, ...]]]:
+        """How survivor ``i`` may take one zombie wound: which card goes, or a skill that turns it away."""
+        labels: list[str] = []
+        payload: list[tuple[int, ...]] = []
+        s = self.survivors[i]
+        seen: set[str] = set()
+        if EMPTY in s.slots and sk.has(s.skills, "wounds_cost_no_card"):
+            labels.append(f"{s.name} takes a wound")
+            payload.append((i, -1))
+            return labels, payload
+        for slot, card in enumerate(s.slots):
+            if card >= 0 and self.card_kinds[card] not in seen:
+                seen.add(self.card_kinds[card])
+                labels.append(f"{s.name} takes a wound and loses {self.equipment(card).name}")
+                payload.append((i, slot))
+        if not seen:
+            labels.append(f"{s.name} takes a wound")
+            payload.append((i, -1))
+        if sk.has(s.skills, "discards_to_ignore_wounds"):
             for slot, card in enumerate(s.slots):
-                if card >= 0 and self.card_kinds[card] not in seen:
-                    seen.add(self.card_kinds[card])
-                    labels.append(f"{s.name} takes a wound and loses {self.equipment(card).name}")
-                    payload.append((i, slot))
-            if not seen:
-                labels.append(f"{s.name} takes a wound")
-                payload.append((i, -1))
-            if sk.has(s.skills, "discards_to_ignore_wounds"):
-                for slot, card in enumerate(s.slots):
-                    if card >= 0:
-                        labels.append(f"{s.name} discards {self.equipment(card).name} and ignores the wound")
-                        payload.append((i, slot, 1))
+                if card >= 0:
+                    labels.append(f"{s.name} discards {self.equipment(card).name} and ignores the wound")
+                    payload.append((i, slot, 1))
         return labels, payload
 
     def shrug_off(self, i: int, slot: int) -> None:
@@ -106,8 +115,12 @@ class Wounds(Fields):
     def default_wound(self, zone: int) -> tuple[int, int]:
         """The fixed sharing policy: the least-wounded survivor loses its last reserve card."""
         i = min(self.prey_in(zone), key=lambda j: (self.survivors[j].wounds, j))
+        return i, self.default_wound_for(i)
+
+    def default_wound_for(self, i: int) -> int:
+        """The slot survivor ``i`` loses under the fixed policy: the last card, none with Hold on to life."""
         s = self.survivors[i]
         if EMPTY in s.slots and sk.has(s.skills, "wounds_cost_no_card"):
-            return i, -1
+            return -1
         cards = [slot for slot, c in enumerate(s.slots) if c >= 0]
-        return i, (cards[-1] if cards else -1)
+        return cards[-1] if cards else -1

@@ -52,6 +52,8 @@ class ZombiePhase(Fields):
                 self.step_activate(step[1])
             elif kind == "wound":
                 self.step_wound(step[1], step[2], step[3])
+            elif kind == "taunt_wound":
+                self.step_taunt_wound(step[1], step[2], step[3])
             elif kind == "move":
                 self.step_move(step[1], step[2])
             elif kind == "grab":
@@ -99,6 +101,20 @@ class ZombiePhase(Fields):
             "wound", seat, -1, tuple(labels), tuple(payload), zone=zone, remaining=count, zombie=t
         )
         self.events.append(DecisionNeeded("wound", seat, tuple(labels)))
+
+    def step_taunt_wound(self, i: int, count: int, t: int) -> None:
+        """Taunted zombies wound the taunter only; the taunter's player picks the card lost."""
+        s = self.survivors[i]
+        if count <= 0 or not s.in_play:
+            return
+        labels, payload = self.wound_options_for(i)
+        if self.spec.auto_wounds or len(payload) == 1:
+            self.zombie_wound(i, self.default_wound_for(i) if self.spec.auto_wounds else payload[0][1], t)
+            if count > 1:
+                self.queue.insert(0, ("taunt_wound", i, count - 1, t))
+            return
+        self.pending = Pending("wound", s.seat, i, tuple(labels), tuple(payload), remaining=count, zombie=t)
+        self.events.append(DecisionNeeded("wound", s.seat, tuple(labels)))
 
     def noise_map(self) -> list[int]:
         noise = list(self.noise)
@@ -243,6 +259,7 @@ class ZombiePhase(Fields):
                 "jump_used": False,
                 "shoved": False,
                 "rescued": False,
+                "taunted": False,
                 "nose_used": False,
                 "nose_search": False,
                 "slip_next_move": False,

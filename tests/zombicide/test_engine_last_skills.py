@@ -1,0 +1,70 @@
+"""The last Rue Morgue skills: Taunt, Tactician, Trick shot, Zombie link, Distributor."""
+
+from __future__ import annotations
+
+import pytest
+from boards import arrange, catalog_with, hand, new_game, sketch_board, survivor, zombies_at
+
+from game.rules.core.base import IllegalCommand
+from game.rules.zombicide import engine
+from game.rules.zombicide.commands import ChooseOption, Taunt
+
+NOTHING = {"blue": "nothing", "yellow": "nothing", "orange": "nothing", "red": "nothing"}
+ROW = sketch_board("s s s s", markers=[("start", (0, 0))])
+
+
+def row_game(**arrangement):
+    state = new_game(ROW, {"A": ["joe", "cathy"]}, catalog=catalog_with([NOTHING] * 4))
+    return arrange(state, **arrangement)
+
+
+def test_taunt_pulls_the_zombies_of_a_zone_in_sight_one_step_per_action():
+    start = row_game(
+        survivors={"joe": {"skills": ("taunt",)}, "cathy": {"zone": "r0c3"}},
+        zombies={"r0c3": {"skinner_walker": 2, "skinner_runner": 1}},
+    )
+    assert Taunt("joe", "r0c3") in engine.legal_commands(start, "A")
+    state, events = engine.apply(start, "A", Taunt("joe", "r0c3"))
+    # the taunted zombies ignore cathy, who shares their zone: walkers 1 step, the runner 2
+    assert zombies_at(state, "r0c2") == {"skinner_walker": 2}
+    assert zombies_at(state, "r0c1") == {"skinner_runner": 1}
+    assert zombies_at(state, "r0c3") == {}
+    assert [e.to_zone for e in events if e.kind == "zombie_moved"] == ["r0c2", "r0c2", "r0c1"]
+    assert survivor(state, "cathy").wounds == 0
+    assert survivor(state, "joe").actions_left == survivor(start, "joe").actions_left  # free
+    # once per turn
+    assert not any(isinstance(c, Taunt) for c in engine.legal_commands(state, "A"))
+    with pytest.raises(IllegalCommand):
+        engine.apply(state, "A", Taunt("joe", "r0c2"))
+
+
+def test_taunted_zombies_that_reach_the_taunter_attack_only_the_taunter():
+    start = row_game(
+        survivors={"joe": {"skills": ("taunt",), "hand": ["crowbar", "pistol"]}, "cathy": {"zone": "r0c1"}},
+        zombies={"r0c1": {"skinner_runner": 1}},
+    )
+    state, _ = engine.apply(start, "A", Taunt("joe", "r0c1"))
+    assert zombies_at(state, "r0c0") == {"skinner_runner": 1}
+    # the runner's second action is an attack on joe: his player picks the card lost
+    assert state.pending is not None and state.pending.kind == "wound"
+    assert all("Joe" in label or "joe" in label.lower() for label in state.pending.options)
+    state, _ = engine.apply(state, "A", ChooseOption(1))
+    assert survivor(state, "joe").wounds == 1
+    assert hand(state, "joe")[:2] == ["crowbar", "wound"]
+    assert survivor(state, "cathy").wounds == 0
+
+
+def test_taunt_needs_the_skill_sight_and_zombies():
+    walled = sketch_board("s|s", markers=[("start", (0, 0))])
+    state = arrange(
+        new_game(walled, {"A": ["joe"]}, catalog=catalog_with([NOTHING] * 4)),
+        survivors={"joe": {"skills": ("taunt",)}}, zombies={"r0c1": {"skinner_walker": 1}},
+    )
+    with pytest.raises(IllegalCommand):
+        engine.apply(state, "A", Taunt("joe", "r0c1"))
+    plain = row_game(zombies={"r0c2": {"skinner_walker": 1}})
+    with pytest.raises(IllegalCommand):
+        engine.apply(plain, "A", Taunt("joe", "r0c2"))
+    empty = row_game(survivors={"joe": {"skills": ("taunt",)}})
+    with pytest.raises(IllegalCommand):
+        engine.apply(empty, "A", Taunt("joe", "r0c2"))
