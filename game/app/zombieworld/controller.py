@@ -236,7 +236,7 @@ class ZombieworldController:
             if isinstance(option, c.BoardTemplate) and option.model == model.id:
                 vehicle = self.state.vehicle(option.vehicle)
                 if _inside_body(vehicle, point, slack_cm=BASE_RADIUS_CM):
-                    door = _beside_body(vehicle, point)
+                    door = _beside_body(vehicle, waypoints[-1] if waypoints else model.position)  # its near side
                     return c.BoardVehicle(model.id, vehicle.id, (*waypoints, door) if math.dist(door, model.position)
                                           > 0.3 else ()), option.max_cm
         jump = self.template(c.JumpTemplate)
