@@ -845,8 +845,10 @@ class ZombieworldGameScene(Scene):
         radius = max(5, BASE_RADIUS_CM * zoom)
         ready = set(self.controller.activatable())
         targets = set(self.controller.shot_targets()) if self.aiming or self.aim else set()
+        pieces = self.table.state.pieces
         for m in self.state.models:
-            centre = px(m.position)
+            piece = pieces.get(m.id)
+            centre = px((piece.x_cm, piece.y_cm) if piece is not None and m.vehicle else m.position)  # riders on seats
             colour = SEAT_COLORS.get(m.side, (200, 200, 200))
             pygame.draw.circle(layer, (*colour, 235), centre, radius + max(2, zoom * 0.3), max(2, round(zoom * 0.25)))
             if m.id in ready:
