@@ -7,7 +7,7 @@ from boards import arrange, catalog_with, hand, new_game, sketch_board, survivor
 
 from game.rules.core.base import IllegalCommand
 from game.rules.zombicide import engine
-from game.rules.zombicide.commands import ChooseOption, Taunt
+from game.rules.zombicide.commands import ChooseOption, EndTurn, Move, Taunt
 
 NOTHING = {"blue": "nothing", "yellow": "nothing", "orange": "nothing", "red": "nothing"}
 ROW = sketch_board("s s s s", markers=[("start", (0, 0))])
@@ -68,3 +68,51 @@ def test_taunt_needs_the_skill_sight_and_zombies():
     empty = row_game(survivors={"joe": {"skills": ("taunt",)}})
     with pytest.raises(IllegalCommand):
         engine.apply(empty, "A", Taunt("joe", "r0c2"))
+
+
+def two_seats(joe_skills=(), **arrangement):
+    state = new_game(ROW, {"A": ["joe"], "B": ["cathy"]}, catalog=catalog_with([NOTHING] * 4), first_seat="A")
+    return arrange(state, survivors={"joe": {"skills": joe_skills}, **arrangement.pop("survivors", {})}, **arrangement)
+
+
+def test_tactician_may_wait_for_the_other_seats_and_play_last():
+    state = two_seats(("tactician",))
+    # seat A's only survivor is a Tactician: B's turn comes first, and A may still step in
+    assert engine.current_seats(state) == frozenset({"B"})
+    assert Move("cathy", "r0c1") in engine.legal_commands(state, "B")
+    assert Move("joe", "r0c1") in engine.legal_commands(state, "A")
+    state, _ = engine.apply(state, "B", EndTurn("cathy"))
+    assert state.phase == "players" and engine.current_seats(state) == frozenset({"A"})
+    state, _ = engine.apply(state, "A", EndTurn("joe"))
+    assert state.phase == "players" and state.round == 2  # the zombies have played
+
+
+def test_tactician_steps_in_between_two_turns_of_another_seat():
+    start = arrange(
+        new_game(ROW, {"A": ["joe", "dan"], "B": ["cathy"]}, catalog=catalog_with([NOTHING] * 4), first_seat="A"),
+        survivors={"cathy": {"skills": ("tactician",)}},
+    )
+    assert engine.current_seats(start) == frozenset({"A"})
+    assert Move("cathy", "r0c1") in engine.legal_commands(start, "B")
+    state, _ = engine.apply(start, "A", Move("joe", "r0c1"))
+    # joe's turn has begun: nobody steps in before it ends
+    assert engine.legal_commands(state, "B") == []
+    with pytest.raises(IllegalCommand):
+        engine.apply(state, "B", Move("cathy", "r0c1"))
+    state, _ = engine.apply(state, "A", EndTurn("joe"))
+    state, _ = engine.apply(state, "B", Move("cathy", "r0c1"))  # between joe's and dan's turns
+    assert engine.current_seats(state) == frozenset({"B"})
+    assert engine.legal_commands(state, "A") == []
+    with pytest.raises(IllegalCommand):
+        engine.apply(state, "A", Move("dan", "r0c1"))
+    state, _ = engine.apply(state, "B", EndTurn("cathy"))
+    assert engine.current_seats(state) == frozenset({"A"})
+    state, _ = engine.apply(state, "A", EndTurn("dan"))
+    assert state.round == 2  # B had no one left to play: the zombies came
+
+
+def test_without_tactician_a_seat_waits_for_its_turn():
+    start = two_seats()
+    assert engine.legal_commands(start, "B") == []
+    with pytest.raises(IllegalCommand):
+        engine.apply(start, "B", Move("cathy", "r0c1"))

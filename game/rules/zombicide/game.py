@@ -254,10 +254,10 @@ class Game(SurvivorActions, Combat, Wounds, HelicopterRules, TeamActions, Zombie
             raise IllegalCommand("there is no decision to take")
         if self.phase != "players":
             raise IllegalCommand("the zombies are playing")
-        if seat != self.base.current_seat:
-            raise IllegalCommand(f"it is {self.base.current_seat}'s turn, not {seat}'s")
         i = self.survivor_by_id(command.survivor)
         s = self.survivors[i]
+        if seat != self.base.current_seat and not (self.active < 0 and s.seat == seat and sk.is_tactician(s.skills)):
+            raise IllegalCommand(f"it is {self.base.current_seat}'s turn, not {seat}'s")
         if s.seat != seat:
             raise IllegalCommand(f"{s.name} is not yours to play")
         if not s.in_play:
@@ -324,10 +324,11 @@ class Game(SurvivorActions, Combat, Wounds, HelicopterRules, TeamActions, Zombie
     def advance_turns(self) -> None:
         while self.phase == "players" and self.result is None:
             if self.turn >= len(self.seats):
-                self.start_zombie_phase()
+                if not any(s.in_play and not s.done and sk.is_tactician(s.skills) for s in self.survivors):
+                    self.start_zombie_phase()  # a Tactician still to play holds the phase open
                 return
             seat = self.seats[(self.first_seat + self.turn) % len(self.seats)]
-            if any(s.seat == seat and s.in_play and not s.done for s in self.survivors):
+            if any(s.seat == seat and s.in_play and not s.done and not sk.is_tactician(s.skills) for s in self.survivors):
                 return
             self.turn += 1
 

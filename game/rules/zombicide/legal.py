@@ -57,9 +57,16 @@ def legal_commands(state: ZombicideState, seat: str) -> list[Any]:
         if pending.seat != seat:
             return []
         return [ChooseOption(i) for i in range(len(pending.options))]
-    if state.phase != "players" or state.current_seat != seat:
+    if state.phase != "players":
         return []
-    if state.active >= 0:
+    if state.current_seat != seat:  # Tacticians may step in between other seats' turns
+        if state.active >= 0:
+            return []
+        candidates = [
+            i for i, s in enumerate(state.survivors)
+            if s.seat == seat and s.in_play and not s.done and sk.is_tactician(s.skills)
+        ]
+    elif state.active >= 0:
         candidates = [state.active]
     else:
         candidates = [i for i, s in enumerate(state.survivors) if s.seat == seat and s.in_play and not s.done]

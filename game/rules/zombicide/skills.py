@@ -159,6 +159,11 @@ def has(skills: Iterable[str], flag: str) -> bool:
     return False
 
 
+def is_tactician(skills: tuple[str, ...]) -> bool:
+    """Tactician: the survivor's turn may come at any moment of the players' phase."""
+    return "tactician" in skills
+
+
 def extra_reserve_slots(skills: Iterable[str]) -> int:
     return sum(hook(s).extra_reserve_slots for s in skills)
 

@@ -175,9 +175,24 @@ class ZombicideState:
 
     @property
     def current_seat(self) -> str | None:
-        if self.phase != "players" or self.turn >= len(self.seats):
+        """The seat whose turn it is: the acting survivor's, else the turn order's (a seat left with
+        only Tacticians to play lets the next one go first); once every seat has played, the first
+        seat (in turn order) of a Tactician still to play."""
+        if self.phase != "players":
             return None
-        return self.seats[(self.first_seat + self.turn) % len(self.seats)]
+        if self.active >= 0:
+            return self.survivors[self.active].seat
+        seats = self.seats
+        for n in range(self.turn, len(seats)):
+            seat = seats[(self.first_seat + n) % len(seats)]
+            if any(s.seat == seat and s.in_play and not s.done and "tactician" not in s.skills for s in self.survivors):
+                return seat
+        waiting = {s.seat for s in self.survivors if s.in_play and not s.done and "tactician" in s.skills}
+        for n in range(len(self.seats)):
+            seat = self.seats[(self.first_seat + n) % len(self.seats)]
+            if seat in waiting:
+                return seat
+        return None
 
     def survivor_index(self, survivor_id: str) -> int:
         for i, s in enumerate(self.survivors):
