@@ -35,7 +35,8 @@ def result_lines(controller: Any) -> tuple[str, list[tuple[str, str, list[tuple[
 
 class ZombieworldEndScene(Scene):
     """Pushed over the game when it ends; "Back to the table" pops it, "Start screen" opens the start
-    screen, "New game" opens the setup."""
+    screen, "New game" opens the setup; a campaign game offers "Campaign" instead, which records the
+    game and opens the campaign screen."""
 
     opaque = False
 
@@ -43,6 +44,7 @@ class ZombieworldEndScene(Scene):
         self.app = app
         self.controller = controller
         self.game_scene = game_scene
+        self.status = ""
         self.buttons = ButtonSet()
         self.window_size = app.screen.get_size() if getattr(app, "screen", None) is not None else (1280, 800)
         self.layout(self.window_size)
@@ -57,11 +59,31 @@ class ZombieworldEndScene(Scene):
         self.window_size = size
         panel = self.panel_rect()
         y = panel.bottom - 76
+        last = ("Campaign", "campaign") if self.campaign_play() is not None else ("New game", "new")
         self.buttons.buttons = [
             Button(pygame.Rect(panel.left + 24, y, 220, 56), "Back to the table", "back", "turn"),
             Button(pygame.Rect(panel.centerx - 90, y, 180, 56), "Start screen", "menu", "turn"),
-            Button(pygame.Rect(panel.right - 244, y, 220, 56), "New game", "new", "move"),
+            Button(pygame.Rect(panel.right - 244, y, 220, 56), last[0], last[1], "move"),
         ]
+
+    def campaign_play(self) -> Any:
+        return getattr(self.game_scene, "campaign_play", None)
+
+    def open_campaign(self) -> Any:
+        """Fold this game into its campaign (once) and show the campaign screen."""
+        from game.app.zombieworld.campaign_scene import ZombieworldCampaignScene, record, seed_for_record
+        from game.rules.zombieworld.campaign import CampaignError
+
+        play = self.campaign_play()
+        state = self.controller.state
+        try:
+            report = record(play, state, state.catalog, seed_for_record())
+        except (CampaignError, OSError) as problem:
+            self.status = f"Could not record the game: {problem}"
+            return None
+        scene = ZombieworldCampaignScene(self.app, play, report)
+        self.app.show(scene)
+        return scene
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         pointer = event_pointer(event, self.window_size)
@@ -90,6 +112,8 @@ class ZombieworldEndScene(Scene):
             opener = getattr(self.app, "open_start", None)
             if opener is not None:
                 opener()
+        elif key == "campaign":
+            self.open_campaign()
         elif key == "new":
             from game.app.zombieworld.setup_scene import ZombieworldSetupScene
 
@@ -135,3 +159,6 @@ class ZombieworldEndScene(Scene):
                 surface.blit(fit_text(f"{points:+d}  {label}", 15, box.width - 24), (box.left + 12, y))
                 y += 22
         self.buttons.draw(surface)
+        if self.status:
+            words = font(16).render(self.status, True, (255, 180, 160))
+            surface.blit(words, words.get_rect(midbottom=(panel.centerx, panel.bottom - 84)))

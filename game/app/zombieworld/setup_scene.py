@@ -1,5 +1,6 @@
 """Setting up a Zombieworld game, one step at a time: two bands (ready-made, saved or built now),
-a scenario, a table, then start. Every choice is a big button; Back and Next walk the steps."""
+a scenario, a table, then start. Every choice is a big button; Back and Next walk the steps.
+With two bands chosen a campaign may start instead; a campaign's next game skips the bands step."""
 
 from __future__ import annotations
 
@@ -35,11 +36,12 @@ VICTORY_TEXT = {
 
 
 class ZombieworldSetupScene(Scene):
-    def __init__(self, app: Any):
+    def __init__(self, app: Any, campaign: Any = None):
         self.app = app
         self.catalog = load_catalog()
         self.save_dir = Path(getattr(app, "save_dir", DEFAULT_SAVE_DIR))
-        self.step = 0
+        self.campaign = campaign  # a CampaignPlay: its bands play, the bands step is skipped
+        self.step = 1 if campaign is not None else 0
         self.chosen: list[Band] = []
         self.scenario = "massacre"
         self.tables = shipped_tables()
@@ -48,6 +50,7 @@ class ZombieworldSetupScene(Scene):
         self.buttons = ButtonSet()
         self.status = ""
         self.reload_bands()
+        self.reload_campaigns()
         self.window_size = app.screen.get_size() if getattr(app, "screen", None) is not None else (1280, 800)
         self.layout(self.window_size)
 
@@ -58,6 +61,14 @@ class ZombieworldSetupScene(Scene):
                 self.bands.append((band, f"saved · {path.name}"))
             elif problem:
                 self.status = problem
+
+    def reload_campaigns(self) -> None:
+        from game.app.zombieworld.campaign_scene import saved_campaigns
+
+        self.campaigns = [(path, found) for path, found, problem in saved_campaigns(self.save_dir) if found]
+        problems = [problem for _, found, problem in saved_campaigns(self.save_dir) if problem]
+        if problems:
+            self.status = problems[0]
 
     def scenarios(self) -> list[Any]:
         return [s for s in self.catalog.scenarios if s.victory != "pick_any" and "standard" in s.modes]
@@ -79,6 +90,14 @@ class ZombieworldSetupScene(Scene):
                                   "Build a new band", "build", "search"))
             buttons.append(Button(pygame.Rect(area.left + min(760, area.width) + 20, area.top + ROW_PX + 8, 240,
                                               ROW_PX), "Clear choice", "clear", "turn"))
+            side = area.left + min(760, area.width) + 20
+            buttons.append(Button(pygame.Rect(side, area.top + 2 * (ROW_PX + 8), 240, ROW_PX), "Start a campaign",
+                                  "campaign", "move", enabled=len(self.chosen) == 2))
+            for index, (_path, found) in enumerate(self.campaigns):
+                rect = pygame.Rect(side, area.top + (3 + index) * (ROW_PX + 8) + 16, 240, ROW_PX)
+                if rect.bottom > area.bottom:
+                    break
+                buttons.append(Button(rect, f"Resume: {found.name}", f"resume:{index}", "search"))
         elif self.step == 1:
             for index, scenario in enumerate(self.scenarios()):
                 rect = pygame.Rect(area.left, area.top + index * (ROW_PX + 8), min(900, area.width), ROW_PX)
@@ -142,7 +161,16 @@ class ZombieworldSetupScene(Scene):
         elif key.startswith("table:"):
             name = key.split(":", 1)[1]
             self.table = next((p for p, _ in self.tables if p.name == name), self.table)
+        elif key == "campaign":
+            self.start_campaign()
+            return
+        elif key.startswith("resume:"):
+            self.resume_campaign(int(key.split(":")[1]))
+            return
         elif key == "back":
+            if self.step == 1 and self.campaign is not None:
+                self.back_to_campaign()
+                return
             if self.step == 0:
                 opener = getattr(self.app, "open_start", None)
                 if opener is not None:
@@ -171,23 +199,59 @@ class ZombieworldSetupScene(Scene):
 
     def start(self) -> Any:
         from game.app.zombieworld.game_scene import ZombieworldGameScene
+        from game.rules.zombieworld.campaign import CampaignError, next_setup
 
-        if self.table is None or len(self.chosen) != 2:
+        if self.table is None or (self.campaign is None and len(self.chosen) != 2):
             return None
         try:
-            scene = ZombieworldGameScene.new_game(self.app, self.table, self.chosen, self.scenario, self.seed)
-        except (ValueError, OSError) as error:
+            if self.campaign is not None:
+                setup = next_setup(self.campaign.campaign, self.scenario)
+                scene = ZombieworldGameScene.new_game(self.app, self.table, setup.bands, self.scenario, self.seed,
+                                                      check_bands=False)
+                scene.campaign_play = self.campaign  # type: ignore[attr-defined]
+            else:
+                scene = ZombieworldGameScene.new_game(self.app, self.table, self.chosen, self.scenario, self.seed)
+        except (ValueError, OSError, CampaignError) as error:
             self.status = f"Could not start: {error}"
             return None
         self.app.show(scene)
         return scene
+
+    def start_campaign(self) -> Any:
+        """A new campaign with the two chosen bands, saved at once; then its first scenario."""
+        from game.app.zombieworld.campaign_scene import start_campaign
+
+        if len(self.chosen) != 2:
+            return None
+        try:
+            self.campaign = start_campaign(self.save_dir, self.chosen)
+        except OSError as error:
+            self.status = f"Could not save the campaign: {error}"
+            return None
+        self.step = 1
+        self.layout(self.window_size)
+        return self.campaign
+
+    def resume_campaign(self, index: int) -> Any:
+        from game.app.zombieworld.campaign_scene import CampaignPlay, ZombieworldCampaignScene
+
+        path, found = self.campaigns[index]
+        scene = ZombieworldCampaignScene(self.app, CampaignPlay(found, path))
+        self.app.show(scene)
+        return scene
+
+    def back_to_campaign(self) -> None:
+        from game.app.zombieworld.campaign_scene import ZombieworldCampaignScene
+
+        self.app.show(ZombieworldCampaignScene(self.app, self.campaign))
 
     # --- drawing -------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.window_size
         surface.fill((18, 20, 22))
-        title = text_with_halo("Zombieworld Evolution — new game", 34, color=(255, 224, 130))
+        heading = f"Campaign: {self.campaign.campaign.name}" if self.campaign is not None else "new game"
+        title = text_with_halo(f"Zombieworld Evolution — {heading}", 34, color=(255, 224, 130))
         surface.blit(title, (40, 24))
         x = 40
         for index, name in enumerate(STEPS):
@@ -239,8 +303,9 @@ class ZombieworldSetupScene(Scene):
 
     def _summary(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         pygame.draw.rect(surface, PANEL_FILL, rect, border_radius=14)
+        playing = self.chosen if self.campaign is None else [b.band for b in self.campaign.campaign.bands]
         lines = [(f"{['Red', 'Blue'][n]}: {band.name} ({band_cost(band, self.catalog)} pts)", SEAT_COLORS[n])
-                 for n, band in enumerate(self.chosen)]
+                 for n, band in enumerate(playing[:2])]
         lines.append((f"Scenario: {self.catalog.scenario(self.scenario).name}", TEXT))
         title = next((t for p, t in self.tables if p == self.table), "")
         lines.append((f"Table: {title}", TEXT))
