@@ -7,7 +7,7 @@ from boards import arrange, catalog_with, hand, new_game, sketch_board, survivor
 
 from game.rules.core.base import IllegalCommand
 from game.rules.zombicide import engine
-from game.rules.zombicide.commands import ChooseOption, EndTurn, Move, Taunt
+from game.rules.zombicide.commands import Attack, ChooseOption, EndTurn, Move, Taunt
 
 NOTHING = {"blue": "nothing", "yellow": "nothing", "orange": "nothing", "red": "nothing"}
 ROW = sketch_board("s s s s", markers=[("start", (0, 0))])
@@ -116,3 +116,47 @@ def test_without_tactician_a_seat_waits_for_its_turn():
     assert engine.legal_commands(start, "B") == []
     with pytest.raises(IllegalCommand):
         engine.apply(start, "B", Move("cathy", "r0c1"))
+
+
+def pistols_game(skills, dice=(6, 6)):
+    return row_game(
+        survivors={"joe": {"zone": "r0c1", "skills": skills, "hand": ["pistol", "pistol"]}, "cathy": {"zone": "r0c3"}},
+        zombies={"r0c0": {"skinner_walker": 1}, "r0c2": {"skinner_walker": 1}}, dice=dice,
+    )
+
+
+def test_trick_shot_aims_each_dual_pistol_at_its_own_zone():
+    start = pistols_game(("trick_shot",))
+    two_zones = Attack("joe", 0, "r0c0", second_zone="r0c2")
+    assert two_zones in engine.legal_commands(start, "A")
+    state, events = engine.apply(start, "A", two_zones)
+    assert [e.values for e in events if e.kind == "dice_rolled"] == [(6,), (6,)]
+    assert zombies_at(state, "r0c0") == {} and zombies_at(state, "r0c2") == {}
+    assert survivor(state, "joe").actions_left == survivor(start, "joe").actions_left - 1  # one action
+    # both dice at one zone still works as before
+    state, _ = engine.apply(start, "A", Attack("joe", 0, "r0c0"))
+    assert zombies_at(state, "r0c0") == {} and zombies_at(state, "r0c2") == {"skinner_walker": 1}
+
+
+def test_trick_shot_needs_the_skill_and_a_dual_pair():
+    plain = pistols_game(())
+    assert not any(getattr(c, "second_zone", "") for c in engine.legal_commands(plain, "A"))
+    with pytest.raises(IllegalCommand):
+        engine.apply(plain, "A", Attack("joe", 0, "r0c0", second_zone="r0c2"))
+    single = arrange(pistols_game(("trick_shot",)), survivors={"joe": {"hand": ["pistol", ""]}})
+    with pytest.raises(IllegalCommand):
+        engine.apply(single, "A", Attack("joe", 0, "r0c0", second_zone="r0c2"))
+
+
+def test_trick_shot_second_weapon_waits_for_a_reroll_decision():
+    start = pistols_game(("trick_shot", "lucky"), dice=(1, 6, 6))
+    state, events = engine.apply(start, "A", Attack("joe", 0, "r0c0", second_zone="r0c2"))
+    assert state.pending is not None and state.pending.kind == "reroll"
+    assert [e.values for e in events if e.kind == "dice_rolled"] == [(1,)]
+    state, events = engine.apply(state, "A", ChooseOption(1))  # Lucky: re-roll the first pistol's die
+    assert [e.values for e in events if e.kind == "dice_rolled"][:2] == [(6,), (6,)]
+    assert zombies_at(state, "r0c0") == {}
+    # the second pistol's own roll offers Lucky again (once per action and weapon roll)
+    while state.pending is not None:
+        state, _ = engine.apply(state, "A", ChooseOption(0))
+    assert zombies_at(state, "r0c2") == {}

@@ -39,17 +39,11 @@ class Combat(Fields):
         if weapon.attack is None:
             raise IllegalCommand(f"{weapon.name} is not a weapon")
         target = self.zone_by_id(command.zone)
-        doors = tuple(self.doors_open)
         if weapon.attack == "melee":
             if target != s.zone:
                 raise IllegalCommand("melee weapons only reach the survivor's own zone")
         else:
-            distance = self.graph.zone_range(s.zone, target, doors)
-            high = weapon.range_max + sk.range_bonus(s.skills)
-            if distance is None:
-                raise IllegalCommand(f"{s.name} cannot see {command.zone}")
-            if not weapon.range_min <= distance <= high:
-                raise IllegalCommand(f"{weapon.name} reaches {weapon.range_min}–{high} zones, not {distance}")
+            self.check_in_range(i, weapon, target, command.zone)
         if weapon.reload and card in self.unloaded:
             raise IllegalCommand(f"{weapon.name} must be reloaded first")
         for name in command.priority:
@@ -73,7 +67,17 @@ class Combat(Fields):
             and not weapon.kills_everything
         ):
             fired.append(other)
-        if weapon.kills_everything:
+        if command.second_zone:  # Trick shot: the Dual twin aims at its own zone
+            if not sk.has(s.skills, "trick_shot") or weapon.attack != "ranged" or len(fired) < 2:
+                raise IllegalCommand("only Trick shot with a Dual pair of ranged weapons aims at two zones")
+            second = self.zone_by_id(command.second_zone)
+            if second == target:
+                raise IllegalCommand("the second zone must differ from the first")
+            self.check_in_range(i, weapon, second, command.second_zone)
+            self.roll_attack(i, target, fired[:1], weapon.attack, command.priority)
+            # its dice come once any re-roll decision on the first weapon is settled
+            self.queue.append(("attack", i, second, fired[1], weapon.attack, tuple(command.priority)))
+        elif weapon.kills_everything:
             self.burn(i, target, card)
         else:
             self.roll_attack(i, target, fired, weapon.attack, command.priority)
@@ -81,6 +85,15 @@ class Combat(Fields):
             self.add_noise(self.survivors[i].zone, i)
         if weapon.reload:
             self.unloaded.extend(c for c in fired if c not in self.unloaded)
+
+    def check_in_range(self, i: int, weapon: Any, target: int, zone_id: str) -> None:
+        s = self.survivors[i]
+        distance = self.graph.zone_range(s.zone, target, tuple(self.doors_open))
+        high = weapon.range_max + sk.range_bonus(s.skills)
+        if distance is None:
+            raise IllegalCommand(f"{s.name} cannot see {zone_id}")
+        if not weapon.range_min <= distance <= high:
+            raise IllegalCommand(f"{weapon.name} reaches {weapon.range_min}–{high} zones, not {distance}")
 
     def roll_attack(self, i: int, target: int, fired: list[int], attack: str, priority: Sequence[str]) -> None:
         s = self.survivors[i]

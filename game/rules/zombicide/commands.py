@@ -207,13 +207,15 @@ class Attack:
     """Attack with the weapon in hand ``slot`` (its Dual twin in the other hand joins in).
 
     ``priority`` lists zombie type ids in the order melee hits (or a free-targeting shooter's hits)
-    go to; types left out follow the box's default order.
+    go to; types left out follow the box's default order. ``second_zone`` (Trick shot): the Dual
+    twin aims at that zone instead of ``zone``.
     """
 
     survivor: str
     slot: int
     zone: str
     priority: tuple[str, ...] = ()
+    second_zone: str = ""
     kind: Literal["attack"] = "attack"
 
 

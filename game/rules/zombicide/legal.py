@@ -177,12 +177,25 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
             continue
         low, high = equipment.range_min, equipment.range_max + sk.range_bonus(s.skills)
         targets = ([zone] if low == 0 else []) + list(graph.visible(state.doors_open)[zone])
+        in_reach = []
         for target in targets:
             if state.zombies_in(target) == 0:
                 continue
             distance = graph.zone_range(zone, target, state.doors_open)
             if distance is not None and low <= distance <= high:
                 commands.append(Attack(sid, slot, graph.zone_ids[target]))
+                in_reach.append(graph.zone_ids[target])
+        if "trick_shot" in flags and len(in_reach) > 1 and slot in (0, 1) and not equipment.kills_everything:
+            twin = s.slots[1 - slot]
+            if (
+                twin >= 0 and kinds[1 - slot] == kinds[slot]
+                and (equipment.dual or sk.counts_as_dual(s.skills, "ranged"))
+                and not (equipment.reload and twin in state.unloaded)
+            ):
+                for first in in_reach:
+                    for second in in_reach:
+                        if first != second:
+                            commands.append(Attack(sid, slot, first, second_zone=second))
     if state.unloaded and s.actions_left > 0 and any(c in state.unloaded for c in hands if c >= 0):
         commands.append(Reload(sid))
     if s.actions_left > 0:

@@ -46,6 +46,7 @@ class SkillHook:
     shove: bool = False
     lifesaver: bool = False
     taunt: bool = False
+    trick_shot: bool = False  # a Dual pair of ranged weapons may aim at two zones
     rotten: bool = False
     point_blank: bool = False  # at range 0, ranged hits are assigned freely
     barbarian: bool = False  # melee dice may be the number of actors in the zone
@@ -96,6 +97,7 @@ HOOKS: dict[str, SkillHook] = {
     "shove": SkillHook(shove=True),
     "lifesaver": SkillHook(lifesaver=True),
     "taunt": SkillHook(taunt=True),
+    "trick_shot": SkillHook(trick_shot=True),
     "rotten": SkillHook(rotten=True),
     "point_blank": SkillHook(point_blank=True),
     "barbarian": SkillHook(barbarian=True),

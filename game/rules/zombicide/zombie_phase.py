@@ -52,6 +52,9 @@ class ZombiePhase(Fields):
                 self.step_activate(step[1])
             elif kind == "wound":
                 self.step_wound(step[1], step[2], step[3])
+            elif kind == "attack":  # the second weapon of a Trick shot
+                if self.survivors[step[1]].in_play:
+                    self.roll_attack(step[1], step[2], [step[3]], step[4], step[5])
             elif kind == "taunt_wound":
                 self.step_taunt_wound(step[1], step[2], step[3])
             elif kind == "move":
