@@ -160,3 +160,35 @@ def test_trick_shot_second_weapon_waits_for_a_reroll_decision():
     while state.pending is not None:
         state, _ = engine.apply(state, "A", ChooseOption(0))
     assert zombies_at(state, "r0c2") == {}
+
+
+EXTRA = {"kind": "extra_activation", "zombie": "skinner_walker"}
+SPAWN_ROW = sketch_board("s s s s", markers=[("start", (0, 0)), ("spawn", (0, 3))])
+
+
+def link_game(skills=("zombie_link",), xp=8):
+    state = new_game(SPAWN_ROW, {"A": ["joe"]}, catalog=catalog_with([EXTRA] * 4))
+    return arrange(state, survivors={"joe": {"skills": skills, "xp": xp}}, zombies={"r0c2": {"skinner_walker": 1}})
+
+
+def test_zombie_link_plays_an_extra_turn_before_the_extra_activation():
+    state, events = engine.apply(link_game(), "A", EndTurn("joe"))
+    assert any(e.kind == "extra_activation" for e in events)
+    assert zombies_at(state, "r0c1") == {"skinner_walker": 1}  # the ordinary activation came first
+    assert state.phase == "players" and state.round == 1
+    assert engine.current_seats(state) == frozenset({"A"})
+    assert survivor(state, "joe").actions_left == 3
+    state, _ = engine.apply(state, "A", Move("joe", "r0c1"))
+    # the zombies wait while joe plays
+    assert zombies_at(state, "r0c1") == {"skinner_walker": 1}
+    state, events = engine.apply(state, "A", EndTurn("joe"))
+    # the walker's extra activation finds joe in its zone: it attacks
+    assert any(e.kind == "zombie_attacked" for e in events)
+    assert survivor(state, "joe").wounds == 1
+    assert state.phase == "players" and state.round == 2 and not state.paused_queue
+
+
+def test_without_zombie_link_or_at_blue_no_extra_turn():
+    for start in (link_game(skills=()), link_game(xp=0)):
+        state, _ = engine.apply(start, "A", EndTurn("joe"))
+        assert state.round == 2

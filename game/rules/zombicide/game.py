@@ -111,6 +111,7 @@ class Game(SurvivorActions, Combat, Wounds, HelicopterRules, TeamActions, Zombie
         self.rng: RngState = state.rng
         self.pending: Pending | None = state.pending
         self.queue = list(state.queue)
+        self.paused_queue = list(state.paused_queue)
         self.tents_revealed = list(state.tents_revealed)
         self.triggers_fired = list(state.triggers_fired)
         self.helicopters = list(state.helicopters)
@@ -149,6 +150,7 @@ class Game(SurvivorActions, Combat, Wounds, HelicopterRules, TeamActions, Zombie
             rng=self.rng,
             pending=self.pending,
             queue=tuple(self.queue),
+            paused_queue=tuple(self.paused_queue),
             tents_revealed=tuple(self.tents_revealed),
             triggers_fired=tuple(self.triggers_fired),
             helicopters=tuple(self.helicopters),
@@ -312,6 +314,14 @@ class Game(SurvivorActions, Combat, Wounds, HelicopterRules, TeamActions, Zombie
             s = self.survivors[self.active]
             if not s.in_play or (s.actions_left <= 0 and not s.free_actions):
                 self.end_turn(self.active)
+        if self.paused_queue:
+            if self.active < 0:  # a Zombie link turn is over: the zombies' phase goes on
+                self.phase = "zombies"
+                self.queue[0:0] = self.paused_queue
+                self.paused_queue = []
+                self.run_queue()
+                self.after_action()
+            return
         self.advance_turns()
 
     def end_turn(self, i: int) -> None:

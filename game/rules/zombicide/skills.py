@@ -47,6 +47,7 @@ class SkillHook:
     lifesaver: bool = False
     taunt: bool = False
     trick_shot: bool = False  # a Dual pair of ranged weapons may aim at two zones
+    zombie_link: bool = False  # an extra turn before each Extra Activation card takes effect
     rotten: bool = False
     point_blank: bool = False  # at range 0, ranged hits are assigned freely
     barbarian: bool = False  # melee dice may be the number of actors in the zone
@@ -98,6 +99,7 @@ HOOKS: dict[str, SkillHook] = {
     "lifesaver": SkillHook(lifesaver=True),
     "taunt": SkillHook(taunt=True),
     "trick_shot": SkillHook(trick_shot=True),
+    "zombie_link": SkillHook(zombie_link=True),
     "rotten": SkillHook(rotten=True),
     "point_blank": SkillHook(point_blank=True),
     "barbarian": SkillHook(barbarian=True),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from game.rules.core.rng import roll_d6, shuffled
+from game.rules.zombicide import skills as sk
 from game.rules.zombicide.commands import (
     CardDrawn,
     DeckShuffled,
@@ -58,7 +59,10 @@ class Spawning(Fields):
             if level > 0 and card.zombie in self.tables.zombie_index:
                 t = self.tables.zombie_index[card.zombie]
                 self.events.append(ExtraActivation(card.zombie, "card"))
-                self.queue.insert(0, ("activate", (t,), "card"))
+                linked = [
+                    ("link_turn", i) for i, s in enumerate(self.survivors) if s.in_play and sk.has(s.skills, "zombie_link")
+                ]
+                self.queue[0:0] = [*linked, ("activate", (t,), "card")]
         else:  # the box's own card kinds (Sewer, Bed...)
             handler = self.box.zombie_cards.get(card.kind)
             if handler is not None:

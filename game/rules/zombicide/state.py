@@ -170,6 +170,7 @@ class ZombicideState:
     loud: tuple[int, int] = (-1, -1)  # zone and survivor of the last Loud, until that survivor's next turn  # competitive: the teams with the most XP at the end
     pending: Pending | None = None
     queue: tuple[Step, ...] = ()
+    paused_queue: tuple[Step, ...] = ()  # the zombies' phase, waiting for a Zombie link turn to end
     result: Literal["won", "lost", "over"] | None = None  # "over": a competitive game ended
     kills: int = 0
 

@@ -45,6 +45,7 @@ class Fields:
     rng: RngState
     pending: Pending | None
     queue: list[Step]
+    paused_queue: list[Step]
     tents_revealed: list[bool]
     triggers_fired: list[bool]
     helicopters: list[Helicopter]

@@ -12,6 +12,7 @@ from game.rules.zombicide.commands import (
     NoiseCleared,
     PhaseStarted,
     SurvivorsGrabbed,
+    TurnStarted,
     ZombieAttacked,
     ZombieMoved,
     ZombieSpawned,
@@ -55,6 +56,8 @@ class ZombiePhase(Fields):
             elif kind == "attack":  # the second weapon of a Trick shot
                 if self.survivors[step[1]].in_play:
                     self.roll_attack(step[1], step[2], [step[3]], step[4], step[5])
+            elif kind == "link_turn":
+                self.step_link_turn(step[1])
             elif kind == "taunt_wound":
                 self.step_taunt_wound(step[1], step[2], step[3])
             elif kind == "move":
@@ -104,6 +107,31 @@ class ZombiePhase(Fields):
             "wound", seat, -1, tuple(labels), tuple(payload), zone=zone, remaining=count, zombie=t
         )
         self.events.append(DecisionNeeded("wound", seat, tuple(labels)))
+
+    def step_link_turn(self, i: int) -> None:
+        """Zombie link: the survivor plays a whole extra turn; the rest of the zombies' phase waits."""
+        s = self.survivors[i]
+        if not s.in_play:
+            return
+        self.paused_queue = self.queue[:]
+        self.queue.clear()
+        self.phase = "players"
+        self.active = i
+        s = self.change(
+            i, **self.turn_flags_reset(), done=False, acting=True,
+            actions_left=self.tables.catalog.setup.actions_per_turn + sk.extra_actions(s.skills),
+            free_actions=sk.free_actions(s.skills),
+        )
+        self.events.append(TurnStarted(s.id, s.actions_left))
+
+    @staticmethod
+    def turn_flags_reset() -> dict[str, Any]:
+        """The once-per-turn marks, cleared for a new turn."""
+        return {
+            "searched": False, "sprint_used": False, "reroll_used": False, "jump_used": False,
+            "shoved": False, "rescued": False, "taunted": False, "nose_used": False, "nose_search": False,
+            "slip_next_move": False, "quiet_turn": True, "led": False, "healed": False, "destiny_used": False,
+        }
 
     def step_taunt_wound(self, i: int, count: int, t: int) -> None:
         """Taunted zombies wound the taunter only; the taunter's player picks the card lost."""
