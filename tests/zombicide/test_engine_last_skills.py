@@ -192,3 +192,36 @@ def test_without_zombie_link_or_at_blue_no_extra_turn():
     for start in (link_game(skills=()), link_game(xp=0)):
         state, _ = engine.apply(start, "A", EndTurn("joe"))
         assert state.round == 2
+
+
+ONE = {level: "1 skinner_walker" for level in ("blue", "yellow", "orange", "red")}
+TWO = {level: "2 skinner_walker" for level in ("blue", "yellow", "orange", "red")}
+TWO_SPAWNS = sketch_board("s s s s s", markers=[("start", (0, 0)), ("spawn", (0, 3)), ("spawn", (0, 4))])
+
+
+def deal_game(skills):
+    state = new_game(TWO_SPAWNS, {"A": ["joe"]}, catalog=catalog_with([ONE, TWO, NOTHING, NOTHING]))
+    return arrange(state, survivors={"joe": {"skills": skills}}, zombie_top=[1, 2])
+
+
+def test_distributor_draws_the_spawn_cards_first_then_deals_them():
+    plain, _ = engine.apply(deal_game(()), "A", EndTurn("joe"))
+    assert zombies_at(plain, "r0c3") == {"skinner_walker": 1} and zombies_at(plain, "r0c4") == {"skinner_walker": 2}
+    state, events = engine.apply(deal_game(("distributor",)), "A", EndTurn("joe"))
+    assert state.pending is not None and state.pending.kind == "deal"
+    assert [e.decision for e in events if e.kind == "decision_needed"] == ["deal"]
+    assert "r0c3" in state.pending.options[0] and len(state.pending.options) == 2
+    assert zombies_at(state, "r0c3") == {} and len(state.zombie_discard) == 2  # both cards drawn already
+    two = next(n for n, label in enumerate(state.pending.options) if "2 skinner_walker" in label)
+    state, _ = engine.apply(state, "A", ChooseOption(two))
+    # the last card goes to the last zone by itself
+    assert zombies_at(state, "r0c3") == {"skinner_walker": 2} and zombies_at(state, "r0c4") == {"skinner_walker": 1}
+    assert state.pending is None and state.round == 2
+
+
+def test_distributor_with_one_kind_of_card_asks_nothing():
+    state = arrange(new_game(TWO_SPAWNS, {"A": ["joe"]}, catalog=catalog_with([ONE] * 4)),
+                    survivors={"joe": {"skills": ("distributor",)}})
+    state, _ = engine.apply(state, "A", EndTurn("joe"))
+    assert state.pending is None and state.round == 2
+    assert zombies_at(state, "r0c3") == {"skinner_walker": 1} and zombies_at(state, "r0c4") == {"skinner_walker": 1}

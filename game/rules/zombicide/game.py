@@ -391,6 +391,9 @@ class Game(SurvivorActions, Combat, Wounds, HelicopterRules, TeamActions, Zombie
             values, self.rng = roll_d6(self.rng, len(values))
             self.events.append(DiceRolled("reroll", values, self.survivors[i].id))
             self.after_roll(i, target, fired, attack, priority, values, used + (source,))
+        elif pending.kind == "deal":
+            zones, cards = pending.attack
+            self.deal(pending.seat, zones, cards, payload[0])
         elif pending.kind == "skill":
             self.gain_skill(pending.survivor, pending.options[option])
         elif pending.kind == "wound" and pending.survivor >= 0:  # a Taunt's attack, aimed at one survivor

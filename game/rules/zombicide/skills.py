@@ -48,6 +48,7 @@ class SkillHook:
     taunt: bool = False
     trick_shot: bool = False  # a Dual pair of ranged weapons may aim at two zones
     zombie_link: bool = False  # an extra turn before each Extra Activation card takes effect
+    distributor: bool = False  # the spawn step's cards are drawn first, then dealt to the zones
     rotten: bool = False
     point_blank: bool = False  # at range 0, ranged hits are assigned freely
     barbarian: bool = False  # melee dice may be the number of actors in the zone
@@ -100,6 +101,7 @@ HOOKS: dict[str, SkillHook] = {
     "taunt": SkillHook(taunt=True),
     "trick_shot": SkillHook(trick_shot=True),
     "zombie_link": SkillHook(zombie_link=True),
+    "distributor": SkillHook(distributor=True),
     "rotten": SkillHook(rotten=True),
     "point_blank": SkillHook(point_blank=True),
     "barbarian": SkillHook(barbarian=True),

@@ -6,11 +6,13 @@ from game.rules.core.rng import roll_d6, shuffled
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.commands import (
     CardDrawn,
+    DecisionNeeded,
     DeckShuffled,
     DiceRolled,
     ExtraActivation,
     ZombieSpawned,
 )
+from game.rules.zombicide.state import Pending
 from game.rules.zombicide.working import Fields
 
 
@@ -31,7 +33,50 @@ class Spawning(Fields):
             for point in with_locators:
                 steps += [("draw", point.zone, "spawn")] * sum(1 for d in dice if d in point.locators)
         steps += [("draw", p.zone, "spawn") for p in without]
+        dealer = self.distributor_seat()
+        if dealer is not None and steps:  # Distributor: draw every card first, then deal them out
+            cards = [number for number in (self.take_zombie_card() for _ in steps) if number is not None]
+            steps = [("deal", dealer, tuple(step[1] for step in steps), tuple(cards))]
         self.queue[0:0] = steps
+
+    def distributor_seat(self) -> str | None:
+        """The seat that deals the spawn cards: the first, in turn order, with a Distributor in play."""
+        holders = {s.seat for s in self.survivors if s.in_play and sk.has(s.skills, "distributor")}
+        for n in range(len(self.seats)):
+            seat = self.seats[(self.first_seat + n) % len(self.seats)]
+            if seat in holders:
+                return seat
+        return None
+
+    def step_deal(self, seat: str, zones: tuple[int, ...], cards: tuple[int, ...]) -> None:
+        """Distributor: the next zone's card is chosen among those still in hand."""
+        if not zones or not cards:
+            return
+        effects = [self.zombie_card_effect(number) for number in cards]
+        if len(set(effects)) == 1:  # nothing to choose
+            self.deal(seat, zones, cards, 0)
+            return
+        labels = tuple(f"card {number} ({what}) in {self.zid(zones[0])}" for number, what in zip(cards, effects, strict=True))
+        self.pending = Pending("deal", seat, -1, labels, tuple((n,) for n in range(len(cards))), zone=zones[0], attack=(zones, cards))
+        self.events.append(DecisionNeeded("deal", seat, labels))
+
+    def deal(self, seat: str, zones: tuple[int, ...], cards: tuple[int, ...], pick: int) -> None:
+        rest = cards[:pick] + cards[pick + 1 :]
+        if zones[1:] and rest:
+            self.queue.insert(0, ("deal", seat, zones[1:], rest))
+        self.resolve_zombie_card(cards[pick], zones[0])
+
+    def zombie_card_effect(self, number: int) -> str:
+        """What a zombie card does at the current danger level, in words."""
+        card = self.tables.zombie_cards[number]
+        if card.kind == "spawn":
+            lines = self.tables.card_lines[number][self.danger_level()]
+            what = " + ".join(f"{n} {self.zname(t)}" for t, n in lines) or "nothing"
+        elif card.kind == "extra_activation":
+            what = f"extra activation of {card.zombie}"
+        else:
+            what = f"{card.kind} card {number}"  # box cards: each its own
+        return what
 
     @property
     def spawn_dice(self) -> int:
@@ -41,14 +86,23 @@ class Spawning(Fields):
         return {self.graph.tile[s.zone] for s in self.survivors if s.in_play and not self.in_flight(s)}
 
     def step_draw(self, zone: int) -> None:
+        number = self.take_zombie_card()
+        if number is not None:
+            self.resolve_zombie_card(number, zone)
+
+    def take_zombie_card(self) -> int | None:
+        """The top zombie card, put on the discard pile (the discard is shuffled in when the deck runs out)."""
         if not self.zombie_deck:
             if not self.zombie_discard:
-                return
+                return None
             order, self.rng = shuffled(self.rng, self.zombie_discard)
             self.zombie_deck, self.zombie_discard = list(order), []
             self.events.append(DeckShuffled("zombie", len(order)))
         number = self.zombie_deck.pop(0)
         self.zombie_discard.append(number)
+        return number
+
+    def resolve_zombie_card(self, number: int, zone: int) -> None:
         card = self.tables.zombie_cards[number]
         self.events.append(CardDrawn("zombie", str(number), self.zid(zone)))
         level = self.danger_level()

@@ -113,7 +113,7 @@ class Helicopter:
 class Pending:
     """A decision the players must take before the game goes on."""
 
-    kind: Literal["keep_card", "wound", "skill", "reroll"]
+    kind: Literal["keep_card", "wound", "skill", "reroll", "deal"]
     seat: str
     survivor: int
     options: tuple[str, ...]  # what the player reads
