@@ -694,15 +694,21 @@ def skill_homes(skill_ids: Sequence[str], engine_root: Path = ENGINE_ROOT) -> di
     return {skill_id: tuple(sorted(modules)) for skill_id, modules in homes.items()}
 
 
+# Skills printed in this box's list that only work with other boxes' pieces (Dog Companions, Toxic zombies).
+OTHER_BOX_SKILLS = frozenset({"plus_one_free_dog_action", "toxic_immunity"})
+
+
 def skills_markdown(catalog: Catalog, homes: Mapping[str, Sequence[str]]) -> str:
     """The skills page: one row per skill with its id, what it does, and where the engine handles it."""
     done = sum(1 for skill in catalog.skills if homes.get(skill.id))
+    elsewhere = sum(1 for skill in catalog.skills if not homes.get(skill.id) and skill.id in OTHER_BOX_SKILLS)
     lines = [
         "# Zombicide skills",
         "",
         f"Every skill of the {catalog.box} box, from `game/rules/zombicide/content/{catalog.box}/skills.toml`.",
         "Descriptions are our own words. *Status* names the engine modules whose code refers to the skill",
-        "id; \"not yet\" means no engine code handles it so far.",
+        "id; \"other box\" marks a skill that needs another box's pieces; \"not yet\" means no engine",
+        "code handles it so far.",
         "",
         "Regenerate this page after changing skills or the engine:",
         "",
@@ -710,7 +716,8 @@ def skills_markdown(catalog: Catalog, homes: Mapping[str, Sequence[str]]) -> str
         ".venv/bin/python -m game.rules.zombicide.catalog skills-doc > docs/zombicide-skills.md",
         "```",
         "",
-        f"{done} of {len(catalog.skills)} skills are handled by the engine.",
+        f"{done} of {len(catalog.skills)} skills are handled by the engine"
+        + (f"; {elsewhere} belong to other boxes." if elsewhere else "."),
         "",
         "| skill | id | parameter | what it does | status |",
         "| --- | --- | --- | --- | --- |",
@@ -719,7 +726,10 @@ def skills_markdown(catalog: Catalog, homes: Mapping[str, Sequence[str]]) -> str
         name = skill.name + ("\\*" if skill.starred else "")
         parameter = skill.parameter or ""
         where = homes.get(skill.id) or ()
-        status = "implemented in " + ", ".join(f"`{m}`" for m in where) if where else "not yet"
+        if where:
+            status = "implemented in " + ", ".join(f"`{m}`" for m in where)
+        else:
+            status = "other box" if skill.id in OTHER_BOX_SKILLS else "not yet"
         lines.append(f"| {name} | `{skill.id}` | {parameter} | {skill.description} | {status} |")
     return "\n".join(lines) + "\n"
 
