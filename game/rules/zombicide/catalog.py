@@ -707,8 +707,8 @@ def skills_markdown(catalog: Catalog, homes: Mapping[str, Sequence[str]]) -> str
         "",
         f"Every skill of the {catalog.box} box, from `game/rules/zombicide/content/{catalog.box}/skills.toml`.",
         "Descriptions are our own words. *Status* names the engine modules whose code refers to the skill",
-        "id; \"other box\" marks a skill that needs another box's pieces; \"not yet\" means no engine",
-        "code handles it so far.",
+        "id; \"not yet\" means no engine code handles it so far. A skill marked \"(other box)\" needs",
+        "another box's pieces (Dog Companions, Toxic zombies) and has nothing to act on here.",
         "",
         "Regenerate this page after changing skills or the engine:",
         "",
@@ -726,10 +726,9 @@ def skills_markdown(catalog: Catalog, homes: Mapping[str, Sequence[str]]) -> str
         name = skill.name + ("\\*" if skill.starred else "")
         parameter = skill.parameter or ""
         where = homes.get(skill.id) or ()
-        if where:
-            status = "implemented in " + ", ".join(f"`{m}`" for m in where)
-        else:
-            status = "other box" if skill.id in OTHER_BOX_SKILLS else "not yet"
+        status = "implemented in " + ", ".join(f"`{m}`" for m in where) if where else "not yet"
+        if not where and skill.id in OTHER_BOX_SKILLS:
+            name += " (other box)"
         lines.append(f"| {name} | `{skill.id}` | {parameter} | {skill.description} | {status} |")
     return "\n".join(lines) + "\n"
 
