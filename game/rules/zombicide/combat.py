@@ -39,6 +39,14 @@ class Combat(Fields):
         if weapon.attack is None:
             raise IllegalCommand(f"{weapon.name} is not a weapon")
         target = self.zone_by_id(command.zone)
+        rival = -1
+        if command.rival:
+            rival = self.survivor_by_id(command.rival)
+            other = self.survivors[rival]
+            if not self.spec.competitive or weapon.attack != "melee" or other.team == s.team:
+                raise IllegalCommand("only melee attacks in competitive mode strike rival survivors")
+            if rival not in self.survivors_in(target):
+                raise IllegalCommand(f"{other.name} is not within reach")
         if weapon.attack == "melee":
             if target != s.zone:
                 raise IllegalCommand("melee weapons only reach the survivor's own zone")
@@ -80,7 +88,7 @@ class Combat(Fields):
         elif weapon.kills_everything:
             self.burn(i, target, card)
         else:
-            self.roll_attack(i, target, fired, weapon.attack, command.priority)
+            self.roll_attack(i, target, fired, weapon.attack, command.priority, rival)
         if weapon.noisy_attack:
             self.add_noise(self.survivors[i].zone, i)
         if weapon.reload:
@@ -95,7 +103,9 @@ class Combat(Fields):
         if not weapon.range_min <= distance <= high:
             raise IllegalCommand(f"{weapon.name} reaches {weapon.range_min}–{high} zones, not {distance}")
 
-    def roll_attack(self, i: int, target: int, fired: list[int], attack: str, priority: Sequence[str]) -> None:
+    def roll_attack(
+        self, i: int, target: int, fired: list[int], attack: str, priority: Sequence[str], rival: int = -1
+    ) -> None:
         s = self.survivors[i]
         dice_count = 0
         for card in fired:
@@ -114,7 +124,7 @@ class Combat(Fields):
                     dice_count += 1
         values, self.rng = roll_d6(self.rng, dice_count)
         self.events.append(DiceRolled("attack", values, s.id))
-        self.after_roll(i, target, tuple(fired), attack, tuple(priority), values, ())
+        self.after_roll(i, target, tuple(fired), attack, tuple(priority), values, (), rival)
 
     def reroll_sources(self, i: int, fired: Sequence[int], attack: str, used: Sequence[str]) -> list[str]:
         """What may re-roll this attack's dice now: Lucky (once per action), 1 re-roll per turn,
@@ -134,23 +144,24 @@ class Combat(Fields):
 
     def after_roll(
         self, i: int, target: int, fired: tuple[int, ...], attack: str, priority: tuple[str, ...],
-        values: tuple[int, ...], used: tuple[str, ...],
+        values: tuple[int, ...], used: tuple[str, ...], rival: int = -1,
     ) -> None:
         sources = self.reroll_sources(i, fired, attack, used)
         if not sources:
-            self.finish_attack(i, target, list(fired), attack, priority, values)
+            self.finish_attack(i, target, list(fired), attack, priority, values, rival)
             return
         s = self.survivors[i]
         labels = {"lucky": "Lucky", "one_reroll_per_turn": "1 re-roll per turn", "ammo": "Plenty of Ammo"}
         options = ("keep the dice",) + tuple(f"re-roll every die ({labels[src]})" for src in sources)
         self.pending = Pending(
             "reroll", s.seat, i, options, ((-1,),) + tuple((n,) for n in range(len(sources))),
-            attack=(target, fired, attack, priority, values, used, tuple(sources)),
+            attack=(target, fired, attack, priority, values, used, tuple(sources), rival),
         )
         self.events.append(DecisionNeeded("reroll", s.seat, options))
 
     def finish_attack(
-        self, i: int, target: int, fired: list[int], attack: str, priority: Sequence[str], values: tuple[int, ...]
+        self, i: int, target: int, fired: list[int], attack: str, priority: Sequence[str], values: tuple[int, ...],
+        rival: int = -1,
     ) -> None:
         s = self.survivors[i]
         weapon = self.equipment(fired[0])
@@ -172,6 +183,9 @@ class Combat(Fields):
         )
         killed = [0] * self.tables.type_count
         counts = list(self.zombies[target])
+        while rival >= 0 and hits > 0 and self.survivors[rival].in_play:  # competitive melee on a rival
+            self.hit_survivor(rival, damage)
+            hits -= 1
         if free_targeting:
             order = [self.tables.zombie_index[n] for n in priority]
             order += [self.tables.zombie_index[n] for n in self.box.default_melee_order if n in self.tables.zombie_index]
@@ -222,15 +236,19 @@ class Combat(Fields):
             if not victims:
                 break
             victim = min(victims, key=lambda j: (self.survivors[j].wounds, j))
-            for _ in range(damage):
-                if not self.survivors[victim].in_play:
-                    break
-                if self.vest_stops(victim) or self.mask_stops(victim):
-                    continue
-                cards = [slot for slot, c in enumerate(self.survivors[victim].slots) if c >= 0]
-                self.wound(victim, cards[-1] if cards else -1)
+            self.hit_survivor(victim, damage)
             hits -= 1
         return hits
+
+    def hit_survivor(self, victim: int, damage: int) -> None:
+        """A survivor's hit lands on a survivor: wounds equal to the damage, each checked against armour."""
+        for _ in range(damage):
+            if not self.survivors[victim].in_play:
+                break
+            if self.vest_stops(victim) or self.mask_stops(victim):
+                continue
+            cards = [slot for slot, c in enumerate(self.survivors[victim].slots) if c >= 0]
+            self.wound(victim, cards[-1] if cards else -1)
 
     def burn(self, i: int, target: int, card: int) -> None:
         """A kill-everything weapon: every actor in the zone dies, no dice, no Crawlers."""

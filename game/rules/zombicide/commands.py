@@ -208,7 +208,8 @@ class Attack:
 
     ``priority`` lists zombie type ids in the order melee hits (or a free-targeting shooter's hits)
     go to; types left out follow the box's default order. ``second_zone`` (Trick shot): the Dual
-    twin aims at that zone instead of ``zone``.
+    twin aims at that zone instead of ``zone``. ``rival`` (competitive mode, melee): the hits go to
+    that rival survivor in the zone first, then to the zombies.
     """
 
     survivor: str
@@ -216,6 +217,7 @@ class Attack:
     zone: str
     priority: tuple[str, ...] = ()
     second_zone: str = ""
+    rival: str = ""
     kind: Literal["attack"] = "attack"
 
 

@@ -380,17 +380,17 @@ class Game(SurvivorActions, Combat, Wounds, HelicopterRules, TeamActions, Zombie
             if pending.more_cards:
                 self.offer_cards(i, list(pending.more_cards))
         elif pending.kind == "reroll":
-            target, fired, attack, priority, values, used, sources = pending.attack
+            target, fired, attack, priority, values, used, sources, rival = pending.attack
             i = pending.survivor
             if payload[0] < 0:
-                self.finish_attack(i, target, list(fired), attack, priority, values)
+                self.finish_attack(i, target, list(fired), attack, priority, values, rival)
                 return
             source = sources[payload[0]]
             if source == "one_reroll_per_turn":
                 self.change(i, reroll_used=True)
             values, self.rng = roll_d6(self.rng, len(values))
             self.events.append(DiceRolled("reroll", values, self.survivors[i].id))
-            self.after_roll(i, target, fired, attack, priority, values, used + (source,))
+            self.after_roll(i, target, fired, attack, priority, values, used + (source,), rival)
         elif pending.kind == "deal":
             zones, cards = pending.attack
             self.deal(pending.seat, zones, cards, payload[0])

@@ -174,6 +174,10 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
         if equipment.attack == "melee":
             if zombies_here:
                 commands.append(Attack(sid, slot, graph.zone_ids[zone]))
+            if state.setup.competitive:  # rival survivors within reach
+                for other in state.survivors:
+                    if other.team != s.team and other.in_play and other.zone == zone and other.aboard < 0:
+                        commands.append(Attack(sid, slot, graph.zone_ids[zone], rival=other.id))
             continue
         low, high = equipment.range_min, equipment.range_max + sk.range_bonus(s.skills)
         targets = ([zone] if low == 0 else []) + list(graph.visible(state.doors_open)[zone])

@@ -123,7 +123,8 @@ class Pending:
     zone: int = -1  # wound: the attacked zone
     remaining: int = 0  # wound: wounds still to share
     zombie: int = -1  # wound: the attacking type, for Ironclad-like skills
-    # reroll: (target zone, fired cards, attack kind, priority, dice, re-rolls used, sources offered)
+    # reroll: (target zone, fired cards, attack kind, priority, dice, re-rolls used, sources offered, rival)
+    # deal: (zones still to receive a card, cards in hand)
     attack: tuple = ()
 
 
