@@ -165,8 +165,12 @@ def test_ranged_at_range_zero_stays_ranged_and_hits_survivors_first():
         zombies={"r0c0": {"skinner_walker": 1}}, dice=[6],
     )
     state, events = fight(state, Attack("joe", 0, "r0c0"))
+    # several team-mates share the zone: the players pick who takes the hit
+    assert state.pending is not None and state.pending.kind == "friendly_fire"
+    dan = next(n for n, label in enumerate(state.pending.options) if "Dan" in label)
+    state, more = engine.apply(state, "A", ChooseOption(dan))
     assert survivor(state, "dan").wounds == 1
-    assert killed(events) == {}
+    assert killed(events + more) == {}
 
 
 def test_range_and_line_of_sight():

@@ -225,3 +225,32 @@ def test_distributor_with_one_kind_of_card_asks_nothing():
     state, _ = engine.apply(state, "A", EndTurn("joe"))
     assert state.pending is None and state.round == 2
     assert zombies_at(state, "r0c3") == {"skinner_walker": 1} and zombies_at(state, "r0c4") == {"skinner_walker": 1}
+
+
+def crowd_game(**more):
+    state = new_game(ROW, {"A": ["joe", "cathy", "dan"]}, catalog=catalog_with([NOTHING] * 4), **more)
+    return arrange(
+        state,
+        survivors={"joe": {"hand": ["pistol", "pistol"]}, "cathy": {"zone": "r0c1", "hand": ["knife"]},
+                   "dan": {"zone": "r0c1", "hand": ["knife"]}},
+        zombies={"r0c1": {"skinner_walker": 1}}, dice=[6, 6, 6],
+    )
+
+
+def test_players_choose_which_survivor_a_stray_shot_hits():
+    state, events = engine.apply(crowd_game(), "A", Attack("joe", 0, "r0c1"))
+    assert state.pending is not None and state.pending.kind == "friendly_fire"
+    assert [e.decision for e in events if e.kind == "decision_needed"] == ["friendly_fire"]
+    assert len(state.pending.options) == 2 and "Dan" in state.pending.options[1]
+    state, _ = engine.apply(state, "A", ChooseOption(1))  # the first hit lands on dan
+    assert survivor(state, "dan").wounds == 1 and survivor(state, "cathy").wounds == 0
+    state, _ = engine.apply(state, "A", ChooseOption(1))  # dan again
+    assert survivor(state, "dan").wounds == 2 and survivor(state, "cathy").wounds == 0
+    # two hits spent on survivors: the walker is untouched
+    assert zombies_at(state, "r0c1") == {"skinner_walker": 1} and state.pending is None
+
+
+def test_the_fixed_policy_picks_the_stray_shots_victim_itself():
+    state, _ = engine.apply(crowd_game(auto_wounds=True), "A", Attack("joe", 0, "r0c1"))
+    assert state.pending is None
+    assert survivor(state, "cathy").wounds + survivor(state, "dan").wounds == 2

@@ -197,20 +197,49 @@ class Combat(Fields):
                 counts[victim] -= 1
                 killed[victim] += 1
         else:
-            hits = self.friendly_fire(i, target, hits, damage)
-            ranks = sorted(set(self.tables.rank))
-            for rank in ranks:
-                if hits <= 0:
+            self.shoot_into(i, target, hits, damage, attack, values)
+            return
+        self.land_kills(i, target, killed, counts, attack, values)
+
+    def shoot_into(self, i: int, target: int, hits: int, damage: int, attack: str, values: tuple[int, ...]) -> None:
+        """Ranged hits in targeting priority: other survivors first (one hit at a time; the players
+        pick the victim when several may be hit), then the zombies rank by rank."""
+        while hits > 0:
+            victims = self.friendly_fire_victims(i, target)
+            if not victims:
+                break
+            if len(victims) > 1 and not self.spec.auto_wounds:
+                seat = self.survivors[i].seat
+                labels = tuple(f"the hit lands on {self.survivors[j].name}" for j in victims)
+                self.pending = Pending(
+                    "friendly_fire", seat, i, labels, tuple((j,) for j in victims),
+                    attack=(target, hits, damage, attack, values),
+                )
+                self.events.append(DecisionNeeded("friendly_fire", seat, labels))
+                return
+            self.hit_survivor(min(victims, key=lambda j: (self.survivors[j].wounds, j)), damage)
+            hits -= 1
+        killed = [0] * self.tables.type_count
+        counts = list(self.zombies[target])
+        for rank in sorted(set(self.tables.rank)):
+            if hits <= 0:
+                break
+            types = [t for t in range(self.tables.type_count) if self.tables.rank[t] == rank]
+            while hits > 0 and any(counts[t] for t in types):
+                victim = next((t for t in types if counts[t] > 0 and damage >= self.tables.damage_to_kill[t]), None)
+                if victim is None:
+                    hits = 0  # the top target shrugs off hits that cannot kill it
                     break
-                types = [t for t in range(self.tables.type_count) if self.tables.rank[t] == rank]
-                while hits > 0 and any(counts[t] for t in types):
-                    victim = next((t for t in types if counts[t] > 0 and damage >= self.tables.damage_to_kill[t]), None)
-                    if victim is None:
-                        hits = 0  # the top target shrugs off hits that cannot kill it
-                        break
-                    counts[victim] -= 1
-                    killed[victim] += 1
-                    hits -= 1
+                counts[victim] -= 1
+                killed[victim] += 1
+                hits -= 1
+        self.land_kills(i, target, killed, counts, attack, values)
+
+    def land_kills(
+        self, i: int, target: int, killed: list[int], counts: list[int], attack: str, values: tuple[int, ...]
+    ) -> None:
+        """The attack's kills: Reaper's extra one, experience, Crawlers left by Skinners."""
+        s = self.survivors[i]
         if sk.reaps(s.skills, attack):  # Reaper: one hit also takes one more identical zombie
             for t in range(self.tables.type_count):
                 if killed[t] and counts[t] > 0:
@@ -224,21 +253,14 @@ class Combat(Fields):
             if crawlers:
                 self.place(target, self.tables.crawler, crawlers, escorted=False, extra_activation=False)
 
-    def friendly_fire(self, shooter: int, target: int, hits: int, damage: int) -> int:
-        """Ranged hits land on other survivors in the target zone first; returns the hits left."""
+    def friendly_fire_victims(self, shooter: int, target: int) -> list[int]:
+        """The survivors a ranged hit in the target zone lands on before any zombie."""
         if sk.has(self.survivors[shooter].skills, "ignores_survivors_when_shooting"):
-            return hits
-        while hits > 0:
-            victims = [
-                j for j in self.survivors_in(target)
-                if j != shooter and not sk.has(self.survivors[j].skills, "never_shot_by_survivors")
-            ]
-            if not victims:
-                break
-            victim = min(victims, key=lambda j: (self.survivors[j].wounds, j))
-            self.hit_survivor(victim, damage)
-            hits -= 1
-        return hits
+            return []
+        return [
+            j for j in self.survivors_in(target)
+            if j != shooter and not sk.has(self.survivors[j].skills, "never_shot_by_survivors")
+        ]
 
     def hit_survivor(self, victim: int, damage: int) -> None:
         """A survivor's hit lands on a survivor: wounds equal to the damage, each checked against armour."""

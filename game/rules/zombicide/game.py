@@ -391,6 +391,10 @@ class Game(SurvivorActions, Combat, Wounds, HelicopterRules, TeamActions, Zombie
             values, self.rng = roll_d6(self.rng, len(values))
             self.events.append(DiceRolled("reroll", values, self.survivors[i].id))
             self.after_roll(i, target, fired, attack, priority, values, used + (source,), rival)
+        elif pending.kind == "friendly_fire":
+            target, hits, damage, attack, values = pending.attack
+            self.hit_survivor(payload[0], damage)
+            self.shoot_into(pending.survivor, target, hits - 1, damage, attack, values)
         elif pending.kind == "deal":
             zones, cards = pending.attack
             self.deal(pending.seat, zones, cards, payload[0])

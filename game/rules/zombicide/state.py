@@ -113,7 +113,7 @@ class Helicopter:
 class Pending:
     """A decision the players must take before the game goes on."""
 
-    kind: Literal["keep_card", "wound", "skill", "reroll", "deal"]
+    kind: Literal["keep_card", "wound", "skill", "reroll", "deal", "friendly_fire"]
     seat: str
     survivor: int
     options: tuple[str, ...]  # what the player reads
@@ -125,6 +125,7 @@ class Pending:
     zombie: int = -1  # wound: the attacking type, for Ironclad-like skills
     # reroll: (target zone, fired cards, attack kind, priority, dice, re-rolls used, sources offered, rival)
     # deal: (zones still to receive a card, cards in hand)
+    # friendly_fire: (target zone, hits left, damage, attack kind, dice)
     attack: tuple = ()
 
 
