@@ -463,6 +463,10 @@ class GameScene(Scene):
             title = f"Wounds to share ({pending.remaining} left)"
         elif pending.kind == "skill":
             title = f"{who} reached a new danger level: pick a skill"
+        elif pending.kind == "deal":
+            title = f"{who} deals the spawn cards: pick where the next one goes"
+        elif pending.kind == "friendly_fire":
+            title = f"{who}'s shot strays: pick who takes the hit"
         else:
             title = f"{who}: re-roll the dice?"
         return ChoiceDialog(title, lines, list(pending.options), self.controller_choose)
