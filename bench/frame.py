@@ -72,7 +72,6 @@ def _crowd(board):
 def run() -> list[str]:
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    import pygame
 
     from game.app.app import DeadtableApp
 
@@ -105,7 +104,6 @@ def run() -> list[str]:
         lines.append(f"frame {name:>3} ({table.camera.zoom_px_per_cm:5.1f} px/cm): p50 {p50:5.2f} ms  "
                      f"p95 {p95:5.2f} ms  max {times_ms[-1]:6.2f} ms  (target p95 <= 8 ms)")
     lines.append(f"frame: board chunk cache {app.table.renderer.art.cached_bytes / 2**20:.0f} MiB")
-    pygame.quit()
     return lines
 
 

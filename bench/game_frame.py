@@ -80,7 +80,6 @@ def run() -> list[str]:
     times_ms: list[float] = []
     while scene.director.busy and len(times_ms) < MAX_FRAMES:
         times_ms.append(frame(1 / 60))
-    pygame.quit()
     if not times_ms:
         return ["game frame: the zombies' phase had nothing to animate"]
     return [
