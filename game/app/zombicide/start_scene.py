@@ -451,7 +451,7 @@ class StartScene(Scene):
             self._button(pygame.Rect(130 + (n - 1) * (BUTTON_H + 6), 56, BUTTON_H, BUTTON_H - 8), str(n),
                          lambda n=n: self.set_players(n), c, key=f"players_{n}", selected=n == self.players,
                          object_id="@start_choice")
-        cols = max(2, min(6, (width - 32) // 170))
+        cols = max(2, min(6, (width - 32) // 250))  # room for "Marta Quiroga (pilot) · P1"
         cell_w = (width - 32 - (cols - 1) * 8) // cols
         grid_top = 56 + BUTTON_H + 4
         grid_h = height - grid_top - BUTTON_H - 70
