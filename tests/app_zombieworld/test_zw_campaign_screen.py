@@ -33,10 +33,12 @@ def finger_tap(app, scene, key: str) -> None:
 
 
 def finish_by_withdrawing(app, game: ZombieworldGameScene) -> ZombieworldEndScene:
-    for _ in range(4):
+    # Each seat withdraws on its turn; frames in between let a running animation or reaction finish.
+    for _ in range(40):
         if game.controller.outcome() is not None:
             break
         game.play(c.Withdraw())
+        app.frame(1 / 30, [])
     for _ in range(400):
         app.frame(1 / 30, [])
         if isinstance(app.scenes.top, ZombieworldEndScene):

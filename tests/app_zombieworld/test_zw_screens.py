@@ -70,10 +70,12 @@ def test_the_victory_screen_follows_the_end_of_the_game(tmp_path):
     setup = ZombieworldSetupScene(app)
     setup.chosen = [setup.bands[0][0], setup.bands[1][0]]
     game = setup.start()
-    for _ in range(4):
+    # Each seat withdraws on its turn; frames in between let a running animation or reaction finish.
+    for _ in range(40):
         if game.controller.outcome() is not None:
             break
         game.play(c.Withdraw())
+        app.frame(1 / 30, [])
     assert game.controller.outcome() is not None
     for _ in range(400):
         app.frame(1 / 30, [])
