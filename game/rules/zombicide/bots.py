@@ -164,3 +164,496 @@ def play_out(
         final_hash=state_hash(state),
         log=log,
     )
+
+
+# --- the planner -------------------------------------------------------------------------------
+#
+# A goal-directed bot. Each call it works out where the team is heading (the mission's objectives,
+# then its exit), then plays the first tactic that applies to one survivor: fight what stands in
+# its zone, take the objective, escape, shoot what comes near, arm itself, walk on (opening doors)
+# while staying with the team, search, or wait. It never looks ahead through the engine, so it never
+# sees dice or cards to come.
+
+DOOR_COST = 3  # a closed door on a route: the action to open it and the building it may wake
+ZOMBIE_COST = 2  # per zombie standing in a zone on a route
+LEASH = 1  # how many zones a survivor may walk ahead of the team's rearmost member
+SKILL_PREFERENCE = (
+    "plus_one_action", "plus_one_free_combat_action", "plus_one_free_melee_action", "plus_one_free_ranged_action",
+    "medic", "tough", "slippery", "plus_one_die:combat", "plus_one_die:melee", "plus_one_die:ranged",
+    "plus_one_damage:melee", "regeneration", "lucky", "plus_one_free_move_action", "plus_one_free_search_action",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    """Where the team is heading: every zone's route cost to ``target`` (closed doors the team can
+    open and zombies on the way make a route dearer), and the survivors it waits for."""
+
+    targets: tuple[int, ...]
+    cost: tuple[int, ...]
+    step: tuple[int, ...]  # zone → the next zone on its cheapest route, -1 when none
+    can_open: bool
+
+
+def planner_bot(state: ZombicideState, seat: str, commands: Sequence[Any], rng: Random) -> Any:
+    """Goal-directed play: objectives first, then the exit; fights before it walks; keeps the team
+    together. ``rng`` only breaks exact ties, so the play is deterministic for a seed."""
+    if state.pending is not None:
+        return _decide(state, commands)
+    route = _route(state)
+    actor = _next_actor(state, commands, route)
+    mine = [c for c in commands if getattr(c, "survivor", None) == state.survivors[actor].id]
+    for tactic in TACTICS:
+        command = tactic(state, actor, mine, route)
+        if command is not None:
+            return command
+    return next((c for c in mine if isinstance(c, EndTurn)), commands[0])
+
+
+# --- where to go --------------------------------------------------------------------------------
+
+
+def _team(state: ZombicideState) -> list[int]:
+    return [i for i, s in enumerate(state.survivors) if s.in_play]
+
+
+def _team_opens_doors(state: ZombicideState) -> bool:
+    for i in _team(state):
+        s = state.survivors[i]
+        if "break_in" in s.skills or any(_equipment(state, c).opens_doors for c in s.cards()):
+            return True
+    return False
+
+
+def _door_unlocked(state: ZombicideState, colour: str) -> bool:
+    key = state.setup.door_keys.get(colour)
+    return key is None or key in state.unlocked_colours
+
+
+def _costs_from(state: ZombicideState, targets: Sequence[int], can_open: bool) -> tuple[list[int], list[int]]:
+    """Cheapest route cost from every zone to the nearest target, and each zone's next step."""
+    import heapq
+
+    graph = state.graph
+    cost = [UNREACHABLE] * graph.zone_count
+    step = [-1] * graph.zone_count
+    heap: list[tuple[int, int]] = []
+    for t in targets:
+        cost[t] = 0
+        heap.append((0, t))
+    heapq.heapify(heap)
+    while heap:
+        here_cost, here = heapq.heappop(heap)
+        if here_cost > cost[here]:
+            continue
+        for there, e in graph.adjacent[here]:
+            edge = graph.edges[e]
+            if not edge.walkable or graph.blocked[there]:
+                continue
+            price = 1 + ZOMBIE_COST * state.zombies_in(here)
+            if edge.door >= 0 and not state.doors_open[edge.door]:
+                if not (can_open and _door_unlocked(state, edge.color)):
+                    continue
+                price += DOOR_COST
+            if here_cost + price < cost[there]:
+                cost[there] = here_cost + price
+                step[there] = here
+                heapq.heappush(heap, (cost[there], there))
+    return cost, step
+
+
+def _targets(state: ZombicideState) -> list[list[int]]:
+    """Candidate goals, best first: each a set of zones the team may head for."""
+    graph = state.graph
+    goals = state.setup.goals
+    open_objectives = [p.zone for n, p in enumerate(graph.objectives) if not state.objectives_taken[n]]
+    leaving = "all_in_exit" in goals or "escape_all" in goals
+    exits = [list(graph.exits)] if graph.exits and leaving else []
+    if "take_all_objectives" in goals and open_objectives:
+        return [[z] for z in open_objectives]
+    if exits:  # objectives may still unlock the way out
+        return exits + [[z] for z in open_objectives]
+    return [[z] for z in open_objectives] or ([list(graph.exits)] if graph.exits else [[graph.starts[0]]])
+
+
+def _route(state: ZombicideState) -> Route:
+    team = _team(state)
+    zones = [state.survivors[i].zone for i in team]
+    can_open = _team_opens_doors(state)
+    best: Route | None = None
+    best_total = UNREACHABLE
+    for targets in _targets(state):
+        cost, step = _costs_from(state, targets, can_open)
+        if not zones:
+            return Route(tuple(targets), tuple(cost), tuple(step), can_open)
+        total = sum(cost[z] for z in zones) + max(cost[z] for z in zones)
+        if max(cost[z] for z in zones) >= UNREACHABLE:
+            continue
+        if total < best_total:
+            best, best_total = Route(tuple(targets), tuple(cost), tuple(step), can_open), total
+        if state.graph.exits and targets == list(state.graph.exits) and best is not None:
+            break  # the way out is open: no detour for objectives that are not needed
+    if best is None:
+        cost, step = _costs_from(state, list(state.graph.exits) or zones, can_open)
+        best = Route(tuple(state.graph.exits), tuple(cost), tuple(step), can_open)
+    return best
+
+
+def _next_actor(state: ZombicideState, commands: Sequence[Any], route: Route) -> int:
+    """The survivor to play: the one already acting, else those with zombies on them, then the
+    team's rearmost, so the front waits for the back."""
+    if state.active >= 0:
+        return state.active
+    named = {getattr(c, "survivor", None) for c in commands}
+    ready = [i for i, s in enumerate(state.survivors) if s.id in named]
+
+    def urgency(i: int) -> tuple[int, int, int]:
+        s = state.survivors[i]
+        return (-state.zombies_in(s.zone), -min(route.cost[s.zone], UNREACHABLE), i)
+
+    return min(ready, key=urgency)
+
+
+# --- weapons and fights -------------------------------------------------------------------------
+
+
+def _equipment(state: ZombicideState, card: int) -> Any:
+    return state.tables.equipment[state.card_kinds[card]]
+
+
+def _hit_chance(accuracy: int, bonus: int) -> float:
+    return max(0.0, min(1.0, (7 - max(1, accuracy - bonus)) / 6))
+
+
+def _weapon_power(state: ZombicideState, s: Any, slot: int) -> float:
+    """Expected hits of one attack action with the weapon in ``slot`` (its Dual twin joining in)."""
+    card = s.slots[slot]
+    if card < 0:
+        return 0.0
+    weapon = _equipment(state, card)
+    if weapon.attack is None or weapon.kills_everything:
+        return 0.0
+    from game.rules.zombicide import skills as sk
+
+    dice = weapon.dice + sk.dice_bonus(s.skills, weapon.attack)
+    hits = dice * _hit_chance(weapon.accuracy, sk.roll_bonus(s.skills, weapon.attack))
+    other = s.slots[1 - slot] if slot in (0, 1) else EMPTY_SLOT
+    if other >= 0 and state.card_kinds[other] == weapon.id and weapon.dual:
+        hits *= 2
+    if weapon.damage >= 2:
+        hits *= 1.2
+    return hits
+
+
+EMPTY_SLOT = -1
+
+
+def _card_value(state: ZombicideState, kind: str) -> float:
+    """How much a card is worth carrying."""
+    equipment = state.tables.equipment[kind]
+    if equipment.kind == "weapon":
+        if equipment.kills_everything:
+            return 1.0
+        value = equipment.dice * _hit_chance(equipment.accuracy, 0) * (1.3 if equipment.damage >= 2 else 1.0)
+        if equipment.dual:
+            value *= 1.3
+        if equipment.reload:
+            value *= 0.8
+        return value + (0.3 if equipment.opens_doors else 0.0) + 0.2
+    if "ignore_first_wound_each_round" in equipment.effects:
+        return 0.9
+    if equipment.combines_with or equipment.effects:
+        return 0.3
+    return 0.1
+
+
+def _killable(state: ZombicideState, zone: int, damage: int) -> int:
+    counts = state.zombies[zone]
+    return sum(n for t, n in enumerate(counts) if state.tables.damage_to_kill[t] <= damage)
+
+
+def _shot_value(state: ZombicideState, i: int, attack: Attack) -> float:
+    """Expected kills of an attack, or a negative value for one that would hurt the team."""
+    from game.rules.zombicide import skills as sk
+
+    s = state.survivors[i]
+    target = state.graph.index[attack.zone]
+    weapon = _equipment(state, s.slots[attack.slot])
+    friends_there = any(o.in_play and o.zone == target and o.id != s.id for o in state.survivors)
+    if weapon.kills_everything:
+        if friends_there or target == s.zone:
+            return -1.0
+        return float(state.zombies_in(target)) - 1.5  # a Molotov is worth keeping for a crowd
+    if weapon.attack == "ranged" and friends_there and "steady_hand" not in s.skills:
+        return -1.0
+    damage = sk.damage_for(s.skills, weapon.attack, weapon.id, weapon.damage)
+    killable = _killable(state, target, damage)
+    if weapon.attack == "ranged" and killable < state.zombies_in(target):
+        # hits fall by targeting rank: a tough zombie in front soaks them
+        front = min(state.tables.rank[t] for t, n in enumerate(state.zombies[target]) if n)
+        if any(n and state.tables.rank[t] == front and state.tables.damage_to_kill[t] > damage
+               for t, n in enumerate(state.zombies[target])):
+            return 0.0
+    return min(float(killable), _weapon_power(state, s, attack.slot))
+
+
+def _best_attack(state: ZombicideState, i: int, commands: Sequence[Any], zones: set[int]) -> Any:
+    best, best_value = None, 0.05
+    for command in commands:
+        if not isinstance(command, Attack) or command.rival or command.second_zone:
+            continue
+        if state.graph.index[command.zone] not in zones:
+            continue
+        value = _shot_value(state, i, command)
+        if value > best_value:
+            best, best_value = command, value
+    return best
+
+
+# --- tactics: each returns a command, or None to let the next one decide ------------------------
+
+
+def _free_help(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
+    """Free actions worth taking at once: heal a wounded friend, combine cards."""
+    from game.rules.zombicide.commands import Combine, Heal
+
+    for command in commands:
+        if isinstance(command, Heal):
+            return command
+    for command in commands:
+        if isinstance(command, Combine):
+            return command
+    return None
+
+
+def _fight_here(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
+    """Zombies in the survivor's own zone attack at the end of the round: kill them first."""
+    s = state.survivors[i]
+    if not state.zombies_in(s.zone):
+        return None
+    return _best_attack(state, i, commands, {s.zone})
+
+
+def _take_objective(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
+    return next((c for c in commands if isinstance(c, TakeObjective)), None)
+
+
+def _escape(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
+    if "take_all_objectives" in state.setup.goals and not all(state.objectives_taken):
+        return None
+    return next((c for c in commands if isinstance(c, Escape)), None)
+
+
+def _shoot_near(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
+    """Zombies a zone or two from the team come next round: thin them out from afar."""
+    graph = state.graph
+    near: set[int] = set()
+    for j in _team(state):
+        here = state.survivors[j].zone
+        near.add(here)
+        for a in graph.neighbours(here, state.doors_open):
+            near.add(a)
+            near.update(graph.neighbours(a, state.doors_open))
+    return _best_attack(state, i, commands, near)
+
+
+def _arm(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
+    """Bring the best weapons to the hands."""
+    s = state.survivors[i]
+    now = max(_weapon_power(state, s, 0), _weapon_power(state, s, 1))
+    best, best_power = None, now + 0.1
+    for command in commands:
+        if isinstance(command, Rearrange):
+            after = replace_slots(s, command.slots)
+            power = max(_weapon_power(state, after, 0), _weapon_power(state, after, 1))
+            if power > best_power:
+                best, best_power = command, power
+    return best
+
+
+def replace_slots(s: Any, slots: tuple[int, ...]) -> Any:
+    from dataclasses import replace
+
+    return replace(s, slots=slots)
+
+
+def _search_first(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
+    """A survivor with room in its bag searches on its way: arms early."""
+    s = state.survivors[i]
+    if EMPTY_SLOT not in s.slots and _weapon_power(state, s, 0) + _weapon_power(state, s, 1) > 0.6:
+        return None
+    return _search(state, i, commands, route)
+
+
+def _search(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
+    return next((c for c in commands if isinstance(c, Search)), None)
+
+
+def _advance(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
+    """Walk (or open the door) along the route, never into zombies nor far ahead of the team."""
+    graph = state.graph
+    s = state.survivors[i]
+    here = route.cost[s.zone]
+    if here == 0 or here >= UNREACHABLE:
+        return None
+    best, best_cost = None, here
+    for command in commands:
+        if not isinstance(command, Move) or command.charge:
+            continue
+        to = graph.index[command.to]
+        if state.zombies_in(to) or route.cost[to] >= best_cost or _ahead_too_far(state, route, i, route.cost[to]):
+            continue
+        if _threat_after_move(state, to) > _capacity(state, i, to):
+            continue
+        best, best_cost = command, route.cost[to]
+    if best is not None:
+        return best
+    nxt = route.step[s.zone]
+    for command in commands:
+        if isinstance(command, OpenDoor) and nxt >= 0:
+            edge = graph.edges[graph.edge_by_id[command.door]]
+            if edge.other(s.zone) == nxt and _team_gathered(state, i):
+                return command
+    return None
+
+
+def _ahead_too_far(state: ZombicideState, route: Route, i: int, cost_after: int) -> bool:
+    """Whether the survivor would end more than LEASH steps ahead of where a team-mate will be
+    once it has walked its own actions this round."""
+    for j in _team(state):
+        other = state.survivors[j]
+        if j == i or route.cost[other.zone] >= UNREACHABLE:
+            continue
+        still_to_walk = 0 if other.done else other.actions_left if other.acting else 3
+        if route.cost[other.zone] - still_to_walk - cost_after > LEASH:
+            return True
+    return False
+
+
+def _team_gathered(state: ZombicideState, i: int) -> bool:
+    """Everyone within a step of the survivor about to open a door."""
+    zone = state.survivors[i].zone
+    dist = state.graph.distances(state.doors_open)
+    return all(dist[state.survivors[k].zone][zone] <= 1 for k in _team(state))
+
+
+def _capacity(state: ZombicideState, i: int, zone: int) -> int:
+    """Wounds the survivors in ``zone`` (with ``i`` there) can take before one dies."""
+    total = 0
+    for j in _team(state):
+        o = state.survivors[j]
+        if o.zone == zone or j == i:
+            total += max(0, 1 - o.wounds)
+    return total
+
+
+def _threat_after_move(state: ZombicideState, zone: int) -> int:
+    """Attacks the zone may take this zombies' phase: zombies in it and Runners next to it."""
+    graph = state.graph
+    threat = state.zombies_in(zone)
+    runners = [t for t, z in enumerate(state.tables.zombie_ids) if state.tables.actions[t] >= 2]
+    for near in graph.neighbours(zone, state.doors_open):
+        threat += sum(state.zombies[near][t] for t in runners)
+    return threat
+
+
+def _wait(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
+    return next((c for c in commands if isinstance(c, EndTurn)), None)
+
+
+TACTICS: tuple[Callable[[ZombicideState, int, Sequence[Any], Route], Any], ...] = (
+    _free_help,
+    _fight_here,
+    _take_objective,
+    _escape,
+    _shoot_near,
+    _arm,
+    _search_first,
+    _advance,
+    _search,
+    _wait,
+)
+
+
+# --- decisions the game asks for ----------------------------------------------------------------
+
+
+def _decide(state: ZombicideState, commands: Sequence[Any]) -> Any:
+    pending = state.pending
+    assert pending is not None
+    pick = {
+        "keep_card": _decide_keep,
+        "wound": _decide_wound,
+        "skill": _decide_skill,
+        "reroll": _decide_reroll,
+        "friendly_fire": _decide_friendly_fire,
+    }.get(pending.kind)
+    choice = pick(state) if pick is not None else 0
+    return ChooseOption(choice if 0 <= choice < len(pending.options) else 0)
+
+
+def _decide_keep(state: ZombicideState) -> int:
+    """Keep the card in the slot where it adds the most, or discard it."""
+    pending = state.pending
+    assert pending is not None
+    s = state.survivors[pending.survivor]
+    new_value = _card_value(state, state.card_kinds[pending.card])
+    best, best_gain = 0, 0.0
+    for n, payload in enumerate(pending.payload):
+        slot = payload[0]
+        if slot < 0 or slot >= len(s.slots):
+            continue
+        held = s.slots[slot]
+        old_value = _card_value(state, state.card_kinds[held]) if held >= 0 else 0.0
+        weapon = state.tables.equipment[state.card_kinds[pending.card]]
+        in_hand = 0.05 if (slot < 2) == (weapon.kind == "weapon") else 0.0
+        gain = new_value - old_value + in_hand
+        if held == WOUND_SLOT:
+            continue
+        if gain > best_gain:
+            best, best_gain = n, gain
+    return best
+
+
+WOUND_SLOT = -2
+
+
+def _decide_wound(state: ZombicideState) -> int:
+    """The wound goes to whoever survives it best, losing the least useful card."""
+    pending = state.pending
+    assert pending is not None
+    best, best_key = 0, None
+    for n, payload in enumerate(pending.payload):
+        i, slot = payload[0], payload[1]
+        s = state.survivors[i]
+        shrug = len(payload) > 2
+        card_value = _card_value(state, state.card_kinds[s.slots[slot]]) if 0 <= slot < len(s.slots) and s.slots[slot] >= 0 else 0.0
+        dies = (s.wounds + 1 >= 2) and not shrug
+        key = (dies, 0 if shrug else s.wounds, card_value, n)
+        if best_key is None or key < best_key:
+            best, best_key = n, key
+    return best
+
+
+def _decide_skill(state: ZombicideState) -> int:
+    pending = state.pending
+    assert pending is not None
+    for wanted in SKILL_PREFERENCE:
+        if wanted in pending.options:
+            return pending.options.index(wanted)
+    return 0
+
+
+def _decide_reroll(state: ZombicideState) -> int:
+    """Re-roll when most dice missed."""
+    pending = state.pending
+    assert pending is not None
+    dice = pending.attack[4] if len(pending.attack) > 4 else ()
+    misses = sum(1 for d in dice if d < 4)
+    return 1 if dice and misses * 2 > len(dice) and len(pending.options) > 1 else 0
+
+
+def _decide_friendly_fire(state: ZombicideState) -> int:
+    pending = state.pending
+    assert pending is not None
+    return min(range(len(pending.payload)), key=lambda n: (state.survivors[pending.payload[n][0]].wounds, n))

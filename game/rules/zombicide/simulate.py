@@ -1,6 +1,6 @@
 """Many bot games of one Zombicide mission, with the figures a designer balances a mission by.
 
-    python main.py simulate MISSION --games N --seed S [--bot random|greedy] [--survivors 6]
+    python main.py simulate MISSION --games N --seed S [--bot random|greedy|planner] [--survivors 6]
 
 Game ``n`` uses seed ``S + n`` for the dice and for the bot's own choices, so a run repeats
 exactly. A game still going after ``--max-rounds`` rounds counts as unfinished.
@@ -19,12 +19,12 @@ from typing import Any
 
 from game.board.model import Board
 from game.rules.zombicide import engine
-from game.rules.zombicide.bots import Bot, greedy_bot, random_bot
+from game.rules.zombicide.bots import Bot, greedy_bot, planner_bot, random_bot
 from game.rules.zombicide.catalog import ContentError, load_catalog
 
-BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}
+BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "planner": planner_bot}
 SURVIVORS_PER_SEAT = 3
-USAGE = "usage: simulate MISSION [--games N] [--seed S] [--bot random|greedy] [--survivors N|ID,ID...] [--max-rounds R]"
+USAGE = "usage: simulate MISSION [--games N] [--seed S] [--bot random|greedy|planner] [--survivors N|ID,ID...] [--max-rounds R]"
 
 
 @dataclass(frozen=True, slots=True)
