@@ -142,36 +142,53 @@ def tile_center_line(horizontal: bool) -> TileDrawer:
 
 
 def tile_sidewalk(s: pygame.Surface, rng: random.Random) -> None:
+    """Square slabs of 18 px with 1 px joints on each side of every seam: the same after any turn
+    or flip, so sidewalks of modules turned differently still line up."""
     noise_fill(s, FULL, PALETTE["sidewalk"], rng, 0.08)
     joint = shade(PALETTE["sidewalk"], 0.78)
-    for k in (0, 20):
+    for k in (0, TILE_PX // 2 - 1, TILE_PX // 2, TILE_PX - 1):
         pygame.draw.line(s, joint, (0, k), (TILE_PX - 1, k))
         pygame.draw.line(s, joint, (k, 0), (k, TILE_PX - 1))
-    light = shade(PALETTE["sidewalk"], 1.12)
-    for k in (1, 21):
-        pygame.draw.line(s, light, (0, k), (TILE_PX - 1, k))
-        pygame.draw.line(s, light, (k, 0), (k, TILE_PX - 1))
 
 
-def tile_kerb(side: str) -> TileDrawer:
-    """A sidewalk slab whose kerb stone runs along one side (the side where the road is)."""
+KERB_PX = 6
+KERB_SIDES = "nesw"
+KERB_CORNERS = ("ne", "se", "sw", "nw")
+
+
+def _kerb_side_rect(side: str, depth: int) -> pygame.Rect:
+    far = TILE_PX - depth
+    return {"n": pygame.Rect(0, 0, TILE_PX, depth), "s": pygame.Rect(0, far, TILE_PX, depth),
+            "w": pygame.Rect(0, 0, depth, TILE_PX), "e": pygame.Rect(far, 0, depth, TILE_PX)}[side]
+
+
+def _kerb_corner_rect(corner: str, depth: int) -> pygame.Rect:
+    x = TILE_PX - depth if "e" in corner else 0
+    y = TILE_PX - depth if "s" in corner else 0
+    return pygame.Rect(x, y, depth, depth)
+
+
+def tile_kerb(sides: str, corners: tuple[str, ...] = ()) -> TileDrawer:
+    """A sidewalk slab with a kerb stone along each side where the road is (``sides``, any of n e s
+    w), and a short kerb in each corner (``corners``) that touches the road only diagonally: where
+    kerbs of the neighbouring slabs meet, at a block's corner."""
 
     def draw(s: pygame.Surface, rng: random.Random) -> None:
         tile_sidewalk(s, rng)
-        rects = {
-            "n": pygame.Rect(0, 0, TILE_PX, 6),
-            "s": pygame.Rect(0, TILE_PX - 6, TILE_PX, 6),
-            "w": pygame.Rect(0, 0, 6, TILE_PX),
-            "e": pygame.Rect(TILE_PX - 6, 0, 6, TILE_PX),
-        }
-        kerb = rects[side]
-        noise_fill(s, kerb, PALETTE["kerb"], rng, 0.06)
-        edge = {"n": (0, 0, TILE_PX, 1), "s": (0, TILE_PX - 1, TILE_PX, 1),
-                "w": (0, 0, 1, TILE_PX), "e": (TILE_PX - 1, 0, 1, TILE_PX)}[side]
-        s.fill(shade(PALETTE["kerb"], 0.6), pygame.Rect(edge))
-        inner = {"n": (0, 6, TILE_PX, 1), "s": (0, TILE_PX - 7, TILE_PX, 1),
-                 "w": (6, 0, 1, TILE_PX), "e": (TILE_PX - 7, 0, 1, TILE_PX)}[side]
-        s.fill(shade(PALETTE["sidewalk"], 0.8), pygame.Rect(inner))
+        kerbs = [_kerb_side_rect(side, KERB_PX) for side in sides]
+        kerbs += [_kerb_corner_rect(corner, KERB_PX) for corner in corners]
+        inner = shade(PALETTE["sidewalk"], 0.8)
+        for kerb in kerbs:  # the line where the kerb meets the slab, under the kerb stones
+            s.fill(inner, kerb.inflate(2, 2).clip(FULL))
+        for kerb in kerbs:
+            noise_fill(s, kerb, PALETTE["kerb"], rng, 0.06)
+        edge = shade(PALETTE["kerb"], 0.6)
+        for side in sides:  # the kerb's lip, towards the road
+            s.fill(edge, _kerb_side_rect(side, 1))
+        for corner in corners:
+            nub = _kerb_corner_rect(corner, KERB_PX)
+            s.fill(edge, pygame.Rect(nub.x, 0 if "n" in corner else TILE_PX - 1, KERB_PX, 1))
+            s.fill(edge, pygame.Rect(0 if "w" in corner else TILE_PX - 1, nub.y, 1, KERB_PX))
     return draw
 
 
@@ -378,10 +395,7 @@ TILES: list[tuple[str, TileDrawer]] = [
     ("asphalt_line_h", tile_center_line(True)),
     ("asphalt_line_v", tile_center_line(False)),
     ("sidewalk", tile_sidewalk),
-    ("kerb_n", tile_kerb("n")),
-    ("kerb_e", tile_kerb("e")),
-    ("kerb_s", tile_kerb("s")),
-    ("kerb_w", tile_kerb("w")),
+    *[(f"kerb_{side}", tile_kerb(side)) for side in KERB_SIDES],
     ("wood_floor", tile_wood),
     ("tiled_floor", tile_tiled_floor),
     ("linoleum", tile_linoleum),
@@ -405,6 +419,9 @@ TILES: list[tuple[str, TileDrawer]] = [
     ("tent_canvas", tile_canvas),
     ("parking", tile_parking),
     ("crops", tile_crops),
+    # Kerbs round the corners of blocks (added last: the tiles above keep their numbers).
+    *[(f"kerb_{corner}", tile_kerb(corner)) for corner in KERB_CORNERS],
+    *[(f"kerb_corner_{corner}", tile_kerb("", (corner,))) for corner in KERB_CORNERS],
 ]
 TILE_INDEX = {name: index for index, (name, _) in enumerate(TILES)}
 

@@ -12,7 +12,7 @@ import argparse
 import random
 import sys
 import textwrap
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
@@ -392,6 +392,41 @@ def zone_grid(spec: ModuleSpec, size: int) -> list[list[ZoneSpec | None]]:
     return grid
 
 
+STREET_BAND = range(B1, B1 + 5)  # where streets cross a module edge
+
+
+def beyond_edge_is_street(col: int, row: int) -> bool:
+    """What a module assumes lies just past its edge: the street band in the middle, buildings elsewhere.
+
+    Every module paints its edge tiles against this same neighbour, so sidewalks and kerbs line up
+    whatever module is placed next to it, in any rotation.
+    """
+    size = MODULE_TILES
+    off_cols, off_rows = not 0 <= col < size, not 0 <= row < size
+    if off_cols and off_rows:
+        return False
+    return (row if off_cols else col) in STREET_BAND
+
+
+SIDE_STEPS = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
+CORNERS = ("ne", "se", "sw", "nw")  # the order of the tileset's corner kerbs
+
+
+def kerb_tile(col: int, row: int, is_road: Callable[[int, int], bool]) -> str:
+    """The sidewalk tile for a cell: kerbs along the sides facing the road, round a block's corner."""
+    roads = {side for side, (dx, dy) in SIDE_STEPS.items() if is_road(col + dx, row + dy)}
+    if len(roads) == 1:
+        return f"kerb_{roads.pop()}"
+    if len(roads) == 2:
+        corner = next((c for c in CORNERS if set(c) == roads), None)
+        return f"kerb_{corner}" if corner else "sidewalk"
+    if roads:
+        return "sidewalk"
+    nubs = [c for c in CORNERS
+            if is_road(col + SIDE_STEPS[c[1]][0], row + SIDE_STEPS[c[0]][1])]
+    return f"kerb_corner_{nubs[0]}" if len(nubs) == 1 else "sidewalk"
+
+
 def paint_module(spec: ModuleSpec) -> list[int]:
     size = MODULE_TILES
     grid = zone_grid(spec, size)
@@ -403,14 +438,18 @@ def paint_module(spec: ModuleSpec) -> list[int]:
             return grid[row][col]
         return None
 
-    def is_building(z: ZoneSpec | None) -> bool:
-        return z is not None and z.kind not in STREET_LIKE
+    def is_kerbed(col: int, row: int) -> bool:
+        """Whether a road next to this tile needs a sidewalk between them."""
+        z = zone_at(col, row)
+        if z is not None:
+            return z.kind not in STREET_LIKE or z.name.startswith("pk-")
+        return not beyond_edge_is_street(col, row)
 
     def is_road(col: int, row: int) -> bool:
         z = zone_at(col, row)
         if z is None or z.kind != "street" or z.name.startswith("pk-"):
             return False
-        return not any(is_building(zone_at(col + dx, row + dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+        return not any(is_kerbed(col + dx, row + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
 
     def corridor_run(col: int, row: int, dx: int, dy: int) -> bool:
         """Whether the hallway through this tile, along (dx, dy), reaches a module edge."""
@@ -434,11 +473,7 @@ def paint_module(spec: ModuleSpec) -> list[int]:
                     tile = "gravel"  # a path through the park
             elif zone.kind == "street":
                 if not is_road(col, row):
-                    tile = "sidewalk"
-                    roads = [side for side, (dx, dy) in (("n", (0, -1)), ("e", (1, 0)), ("s", (0, 1)), ("w", (-1, 0)))
-                             if is_road(col + dx, row + dy)]
-                    if len(roads) == 1:
-                        tile = f"kerb_{roads[0]}"
+                    tile = kerb_tile(col, row, is_road)
                 else:
                     tile = "asphalt"
                     for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):

@@ -1,6 +1,6 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.8" tiledversion="1.8.2" name="deadtable" tilewidth="40" tileheight="40" tilecount="41" columns="8">
- <image source="deadtable.png" width="320" height="240"/>
+<tileset version="1.8" tiledversion="1.8.2" name="deadtable" tilewidth="40" tileheight="40" tilecount="49" columns="8">
+ <image source="deadtable.png" width="320" height="280"/>
  <tile id="0">
   <properties>
    <property name="tile" value="asphalt"/>
@@ -204,6 +204,46 @@
  <tile id="40">
   <properties>
    <property name="tile" value="crops"/>
+  </properties>
+ </tile>
+ <tile id="41">
+  <properties>
+   <property name="tile" value="kerb_ne"/>
+  </properties>
+ </tile>
+ <tile id="42">
+  <properties>
+   <property name="tile" value="kerb_se"/>
+  </properties>
+ </tile>
+ <tile id="43">
+  <properties>
+   <property name="tile" value="kerb_sw"/>
+  </properties>
+ </tile>
+ <tile id="44">
+  <properties>
+   <property name="tile" value="kerb_nw"/>
+  </properties>
+ </tile>
+ <tile id="45">
+  <properties>
+   <property name="tile" value="kerb_corner_ne"/>
+  </properties>
+ </tile>
+ <tile id="46">
+  <properties>
+   <property name="tile" value="kerb_corner_se"/>
+  </properties>
+ </tile>
+ <tile id="47">
+  <properties>
+   <property name="tile" value="kerb_corner_sw"/>
+  </properties>
+ </tile>
+ <tile id="48">
+  <properties>
+   <property name="tile" value="kerb_corner_nw"/>
   </properties>
  </tile>
 </tileset>
