@@ -38,7 +38,7 @@ from game.rules.zombicide.commands import (
     ZombiesKilled,
     ZombieSpawned,
 )
-from game.rules.zombicide.state import EMPTY, WOUND, Pending, ZombicideSetup, ZombicideState
+from game.rules.zombicide.state import EMPTY, WOUND, Pending, Survivor, ZombicideSetup, ZombicideState
 
 OVERRIDE_SEAT = "table"  # who plays manual-override commands: the table itself, not a player
 
@@ -85,10 +85,47 @@ class PlaceSurvivor:
     kind: Literal["override_place_survivor"] = "override_place_survivor"
 
 
-OverrideCommand = PlaceZombies | RemoveZombies | ShiftZombies | PlaceSurvivor
-OVERRIDE_TYPES = (PlaceZombies, RemoveZombies, ShiftZombies, PlaceSurvivor)
-TableCommand = Annotated[Command | PlaceZombies | RemoveZombies | ShiftZombies | PlaceSurvivor,
-                         Field(discriminator="kind")]
+@dataclass(frozen=True, slots=True)
+class AddSurvivor:
+    """Bring a survivor of the box who is not in the game onto the board, for a seat, with empty hands."""
+
+    survivor: str
+    zone: str
+    seat: str
+    kind: Literal["override_add_survivor"] = "override_add_survivor"
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveSurvivor:
+    """Take a survivor off the game: its cards go to the discard pile."""
+
+    survivor: str
+    kind: Literal["override_remove_survivor"] = "override_remove_survivor"
+
+
+@dataclass(frozen=True, slots=True)
+class SurvivorAdded:
+    """Event of an AddSurvivor override."""
+
+    survivor: str
+    zone: str
+    seat: str
+    kind: Literal["override_survivor_added"] = "override_survivor_added"
+
+
+@dataclass(frozen=True, slots=True)
+class SurvivorRemoved:
+    """Event of a RemoveSurvivor override."""
+
+    survivor: str
+    zone: str
+    kind: Literal["override_survivor_removed"] = "override_survivor_removed"
+
+
+OverrideCommand = PlaceZombies | RemoveZombies | ShiftZombies | PlaceSurvivor | AddSurvivor | RemoveSurvivor
+OVERRIDE_TYPES = (PlaceZombies, RemoveZombies, ShiftZombies, PlaceSurvivor, AddSurvivor, RemoveSurvivor)
+TableCommand = Annotated[Command | PlaceZombies | RemoveZombies | ShiftZombies | PlaceSurvivor | AddSurvivor
+                         | RemoveSurvivor, Field(discriminator="kind")]
 TABLE_COMMAND_ADAPTER: TypeAdapter = TypeAdapter(TableCommand)
 
 
@@ -116,10 +153,68 @@ def _with_zombies(state: ZombicideState, zone: int, t: int, delta: int) -> Zombi
     return replace(state, zombies=tuple(zombies), supply=tuple(supply))
 
 
+def bench_survivors(state: ZombicideState) -> list[str]:
+    """Survivors of the box who are not in this game (the ones an override may bring in)."""
+    playing = {s.id for s in state.survivors}
+    return [s.id for s in state.tables.catalog.survivors if s.id not in playing]
+
+
+def _add_survivor(state: ZombicideState, command: AddSurvivor) -> tuple[ZombicideState, tuple[Any, ...]]:
+    catalog = state.tables.catalog
+    if state.survivor_index(command.survivor) >= 0:
+        raise IllegalCommand(f"{command.survivor!r} is already in this game")
+    if command.survivor not in {s.id for s in catalog.survivors}:
+        raise IllegalCommand(f"there is no survivor {command.survivor!r} in this box")
+    if command.seat not in state.seats:
+        raise IllegalCommand(f"there is no seat {command.seat!r} at this table")
+    zone = _zone_index(state, command.zone)
+    profile = catalog.survivor(command.survivor)
+    skills = tuple(ref.text for ref in profile.skills_at("blue"))
+    rules = catalog.setup
+    mate = next((s for s in state.survivors if s.seat == command.seat), None)
+    # a newcomer acts this round unless the players' phase is already over
+    actions = rules.actions_per_turn + sk.extra_actions(skills) if state.phase == "players" else 0
+    newcomer = Survivor(
+        id=profile.id, name=profile.name, seat=command.seat, team=mate.team if mate else command.seat, zone=zone,
+        slots=(EMPTY,) * (rules.hand_slots + rules.reserve_slots + sk.extra_reserve_slots(skills)),
+        skills=skills, actions_left=actions, free_actions=sk.free_actions(skills), done=state.phase != "players",
+    )
+    event = SurvivorAdded(profile.id, command.zone, command.seat)
+    return replace(state, survivors=state.survivors + (newcomer,)), (event,)
+
+
+def _remove_survivor(state: ZombicideState, command: RemoveSurvivor) -> tuple[ZombicideState, tuple[Any, ...]]:
+    i = state.survivor_index(command.survivor)
+    if i < 0 or not state.survivors[i].in_play:
+        raise IllegalCommand(f"{command.survivor!r} is not on the board")
+    s = state.survivors[i]
+    if state.pending is not None or state.queue or state.paused_queue:
+        raise IllegalCommand("finish the decision under way first")
+    if state.active == i:
+        raise IllegalCommand(f"{s.name} is taking a turn: end it first")
+    if sum(1 for other in state.survivors if other.in_play) <= 1:
+        raise IllegalCommand("the game needs at least one survivor on the board")
+    if s.aboard >= 0:
+        raise IllegalCommand(f"{s.name} sits in the helicopter")
+    # survivors after the removed one move up a place: indices held elsewhere follow them
+    active = state.active - 1 if state.active > i else state.active
+    loud_zone, loud_by = state.loud
+    loud = (-1, -1) if loud_by == i else (loud_zone, loud_by - 1 if loud_by > i else loud_by)
+    cards = s.cards()
+    event = SurvivorRemoved(s.id, state.graph.zone_ids[s.zone])
+    return replace(state, survivors=state.survivors[:i] + state.survivors[i + 1:], active=active, loud=loud,
+                   equipment_discard=state.equipment_discard + cards,
+                   unloaded=tuple(c for c in state.unloaded if c not in cards)), (event,)
+
+
 def apply_override(state: ZombicideState, command: OverrideCommand) -> tuple[ZombicideState, tuple[Any, ...]]:
     """A manual change of the table, told with the engine's own events so the log and animations follow."""
     if state.result is not None:
         raise IllegalCommand("the game is over")
+    if isinstance(command, AddSurvivor):
+        return _add_survivor(state, command)
+    if isinstance(command, RemoveSurvivor):
+        return _remove_survivor(state, command)
     if isinstance(command, PlaceSurvivor):
         i = state.survivor_index(command.survivor)
         if i < 0 or not state.survivors[i].in_play:
@@ -491,6 +586,87 @@ class GameController:
 
     def override_place_survivor(self, survivor_id: str, zone: str) -> Outcome:
         return self.play(PlaceSurvivor(survivor_id, zone))
+
+    def override_add_survivor(self, survivor_id: str, zone: str, seat: str | None = None) -> Outcome:
+        """Bring a survivor of the box into the game, for ``seat`` (by default the seat of the
+        selected survivor, else the first seat)."""
+        state = self.state
+        if seat is None:
+            chosen = state.survivor_index(self.selected or "")
+            seat = state.survivors[chosen].seat if chosen >= 0 else state.seats[0]
+        outcome = self.play(AddSurvivor(survivor_id, zone, seat))
+        if outcome.ok:
+            self.selected = survivor_id
+        return outcome
+
+    def override_remove_survivor(self, survivor_id: str) -> Outcome:
+        outcome = self.play(RemoveSurvivor(survivor_id))
+        if outcome.ok and self.selected == survivor_id:
+            self.selected = None
+            self.select_default()
+        return outcome
+
+    def bench(self) -> list[str]:
+        """The box's survivors not in this game."""
+        return bench_survivors(self.state)
+
+    # --- trading by dragging a card onto another survivor -------------------------------------------
+
+    def trade_offers(self, survivor_id: str, slot: int, other_id: str) -> tuple[list[ActionChoice], str]:
+        """The trades that hand the card in ``slot`` of ``survivor_id`` to ``other_id``, as dialog
+        choices; when there is none, the engine's reason why."""
+        state = self.state
+        i, j = state.survivor_index(survivor_id), state.survivor_index(other_id)
+        if i < 0 or j < 0:
+            return [], "drop the card on a survivor in this game"
+        if i == j:
+            return [], "drop the card on another survivor"
+        mine, theirs = state.survivors[i], state.survivors[j]
+        if not 0 <= slot < len(mine.slots) or mine.slots[slot] < 0:
+            return [], "that slot holds no card to trade"
+        card = mine.slots[slot]
+        offers = [self._offer(c, card) for c in self.commands_of(survivor_id)
+                  if isinstance(c, Trade) and c.other == other_id and card in c.other_slots and card not in c.slots]
+        if offers:
+            return offers, ""
+        # nothing listed: ask the engine about the plainest such trade, for its reason
+        their_slots = list(theirs.slots)
+        my_slots = list(mine.slots)
+        target = their_slots.index(EMPTY) if EMPTY in their_slots else 0
+        my_slots[slot], their_slots[target] = their_slots[target] if their_slots[target] >= 0 else EMPTY, card
+        attempt = Trade(survivor_id, other_id, tuple(my_slots), tuple(their_slots))
+        seat = self.seat
+        if seat is None:
+            return [], "nobody may act now"
+        try:
+            self.session.ruleset.check(state, seat, attempt)
+        except IllegalCommand as refusal:
+            return [], refusal.reason
+        return [self._offer(attempt, card)], ""
+
+    def _offer(self, command: Trade, card: int) -> ActionChoice:
+        """'Give Pistol to Ines (hand)' or 'Swap Pistol for Ines's Crowbar'."""
+        state = self.state
+        theirs = state.survivors[state.survivor_index(command.other)]
+        other = self.survivor_name(command.other)
+        slot = command.other_slots.index(card)
+        received = theirs.slots[slot]
+        if received >= 0:
+            label = f"Swap {self.card_name(card)} for {other}'s {self.card_name(received)}"
+        else:
+            label = f"Give {self.card_name(card)} to {other} ({'hand' if slot < 2 else 'backpack'})"
+        return ActionChoice(label, command, "trade")
+
+    # --- replay -----------------------------------------------------------------------------------
+
+    def replay_copy(self) -> GameController:
+        """A second controller at the mission start holding this game's moves, ready to step
+        forward; this controller and its session are left exactly as they are."""
+        live = self.session
+        copy = Session(live.ruleset, live.board, live.setup_spec, live.seed)
+        for entry in live.log:
+            copy._log.append(entry)  # logged, not yet played: each redo plays the next one
+        return GameController(copy, self.board)
 
     # --- undo, redo, replay ----------------------------------------------------------------------
 

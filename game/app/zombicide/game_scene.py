@@ -41,6 +41,7 @@ from game.app.zombicide.dialogs import (
     flow_buttons,
 )
 from game.app.zombicide.director import AnimationDirector, draw_banner
+from game.app.zombicide.replay import ReplayPlayer
 from game.app.zombicide.survivor_card import SurvivorCardPanel
 from game.app.zombicide.view_model import PieceMaker, danger_colour, door_states, survivor_card, table_layout
 from game.board.mission import load_board
@@ -150,7 +151,7 @@ class GameScene(Scene):
         self.presses: dict[int, _Press] = {}
         self.override = False
         self.override_zone: str | None = None
-        self.replaying = False
+        self.replay: ReplayPlayer | None = None
         self.status_text = ""
         self.status_until = 0.0
         self.clock_s = 0.0
@@ -163,6 +164,15 @@ class GameScene(Scene):
         self.sync_pieces()
         self.table.fit()
         self.log.add(["Mission: " + (self.board.title or self.mission_path.stem), self.turn_text()])
+
+    @property
+    def replaying(self) -> bool:
+        return self.replay is not None
+
+    @property
+    def live_controller(self) -> GameController:
+        """The game itself (while a replay runs, ``controller`` is the replay's)."""
+        return self.replay.live if self.replay is not None else self.controller
 
     # --- building ----------------------------------------------------------------------------
 
@@ -230,23 +240,30 @@ class GameScene(Scene):
         for button in self.tools.buttons:
             button.enabled = True
             if button.key == "undo":
-                button.enabled = c.can_undo()
+                button.enabled = c.can_undo() and not self.replaying
             elif button.key == "redo":
                 button.enabled = c.can_redo() and not self.replaying
             elif button.key == "override":
                 button.toggled = self.override
+                button.enabled = not self.replaying
             elif button.key == "speed":
                 button.label = "Speed " + self.director.speed_label()
             elif button.key == "skip":
                 button.enabled = self.director.busy
             elif button.key == "replay":
                 button.toggled = self.replaying
+                button.label = "Exit replay" if self.replaying else "Replay"
             elif button.key == "step":
                 button.enabled = self.replaying and c.can_redo()
         self.actions.buttons = flow_buttons(self.actions_rect(), self.action_labels(), height_px=BUTTON_H_PX)
 
     def action_labels(self) -> list[tuple[str, str, str]]:
-        """The bottom bar: the selected survivor's legal actions, grouped; override tools in that mode."""
+        """The bottom bar: the selected survivor's legal actions, grouped; override tools in that mode;
+        the playback controls during a replay."""
+        if self.replay is not None:
+            replay = self.replay
+            return [("Step back", "rp:back", "tool"), ("Pause" if replay.playing else "Play", "rp:play", "move"),
+                    ("Step", "rp:step", "tool"), ("Exit replay", "rp:exit", "turn")]
         if self.override:
             types = [z.id for z in self.controller.state.tables.catalog.zombies][:6]
             labels = [(f"+ {self._names().get(t, t)}", f"add:{t}", "danger") for t in types]
@@ -313,7 +330,8 @@ class GameScene(Scene):
         self.log.add_events(outcome.events, state, self.board)
         self.sync_pieces()
         self.override_zone = self.override_zone if self.override else None
-        if any(getattr(e, "kind", "") == "phase_started" and e.phase == "players" for e in outcome.events):
+        if self.replay is None and any(getattr(e, "kind", "") == "phase_started" and e.phase == "players"
+                                       for e in outcome.events):
             self.autosave()
         self.refresh_buttons()
 
@@ -344,7 +362,7 @@ class GameScene(Scene):
         piece = self.table.state.pieces.get(piece_id)
         if state.survivor_index(piece_id) >= 0:
             waiting = piece_id not in self.controller.playable_survivors()
-            if not self.override and waiting and piece is not None and piece.zone in self.controller.targets().moves:
+            if self.replay is None and not self.override and waiting and piece is not None and piece.zone in self.controller.targets().moves:
                 self.tap_zone(piece.zone)  # a survivor who cannot act now: the tap means its zone
                 return
             if self.controller.selected == piece_id or not self.override:
@@ -357,6 +375,8 @@ class GameScene(Scene):
             self.tap_zone(piece.zone)
 
     def tap_table(self, world: Point) -> None:
+        if self.replay is not None:
+            return  # a replay only looks
         zone = self.board.zone_at(world)
         door = self.door_near(world)
         if door is not None and not self.override:
@@ -408,9 +428,11 @@ class GameScene(Scene):
         is_survivor = state.survivor_index(piece_id) >= 0
         piece = self.table.state.pieces.get(piece_id)
         home = piece.zone if piece is not None else None
-        if zone is None or zone == home:
+        if zone is None or zone == home or self.replay is not None:
             self.sync_pieces(snap_from={piece_id: at_cm})
-            if zone is None:
+            if self.replay is not None:
+                self.status("A replay only shows the game: Exit replay to play")
+            elif zone is None:
                 self.status("Drop pieces inside a zone")
             return None
         if self.override:
@@ -433,6 +455,44 @@ class GameScene(Scene):
         outcome = self.controller.move_to(piece_id, zone)
         self.after(outcome, before, doors, snap_from={piece_id: at_cm})
         return outcome
+
+    def survivor_at(self, pos: Point) -> str | None:
+        """The survivor whose roster chip or miniature is under ``pos`` (screen px)."""
+        for rect, survivor_id in self.roster:
+            if rect.collidepoint(pos):
+                return survivor_id
+        if not self.table_rect().collidepoint(pos):
+            return None
+        world = self.table.camera.screen_to_world(pos)
+        reach_cm = 24 / max(self.table.camera.zoom_px_per_cm, 0.1)  # a finger's slack around the base
+        best, best_cm = None, math.inf
+        for piece in self.table.state.pieces.values():
+            if self.controller.state.survivor_index(piece.id) < 0:
+                continue
+            gap_cm = math.dist(world, (piece.x_cm, piece.y_cm)) - piece.radius_cm
+            if gap_cm <= reach_cm and gap_cm < best_cm:
+                best, best_cm = piece.id, gap_cm
+        return best
+
+    def drop_card(self, slot: int, pos: Point) -> Outcome | None:
+        """A card of the selected survivor dropped outside its card: on another survivor it offers a
+        Trade (the trade dialog); anywhere else, or when the engine refuses, it slides back."""
+        giver = self.controller.selected
+        other = self.survivor_at(pos)
+        if giver is None or other is None or other == giver:
+            self.card_panel.snap_back(pos, slot)
+            self.status("Drop the card on another survivor in the zone: their name on the left or their miniature")
+            return None
+        offers, reason = self.controller.trade_offers(giver, slot, other)
+        if not offers:
+            self.card_panel.snap_back(pos, slot)
+            self.status(reason)
+            return Outcome(False, reason=reason)
+        card = self.controller.card_name(self.controller.state.survivors[self.controller.state.survivor_index(giver)].slots[slot])
+        lines = [f"{self.controller.survivor_name(giver)} offers {card}"]
+        self.open_dialog(ChoiceDialog(f"Trade with {self.controller.survivor_name(other)}", lines,
+                                      [o.label for o in offers], lambda n: self.play(offers[n].command), cancel=True))
+        return None
 
     def open_shot_dialog(self, shots: list[ShotOption]) -> None:
         options = [f"{s.weapon}: {s.hit_chance:.0%} to hit, {s.expected_hits:.1f} hits expected" for s in shots]
@@ -477,7 +537,6 @@ class GameScene(Scene):
         self.play(ChooseOption(option))
 
     def press_tool(self, key: str) -> None:
-        c = self.controller
         if key == "undo":
             self.undo()
         elif key == "redo":
@@ -493,13 +552,9 @@ class GameScene(Scene):
             self.director.skip()
         elif key == "replay":
             if self.replaying:
-                self.replaying = False
-                self.status("Replay off: you play from here")
+                self.exit_replay()
             else:
-                steps = c.rewind()
-                self.replaying = True
-                self.sync_pieces()
-                self.status(f"Replay: {steps} steps, press Step")
+                self.enter_replay()
         elif key == "step":
             self.step_replay()
         elif key == "save":
@@ -509,7 +564,9 @@ class GameScene(Scene):
         self.refresh_buttons()
 
     def press_action(self, key: str) -> None:
-        if key.startswith("group:"):
+        if key.startswith("rp:"):
+            self.press_replay(key[3:])
+        elif key.startswith("group:"):
             self.open_group_dialog(key.split(":", 1)[1])
         elif key.startswith("do:"):
             choices = [c for c in self.controller.action_choices() if c.group not in ("move", "trade", "items")]
@@ -535,6 +592,8 @@ class GameScene(Scene):
         return piece.zone if piece is not None else None
 
     def undo(self) -> bool:
+        if self.replay is not None:
+            return self.step_back()
         self.director.skip()
         if not self.controller.undo():
             self.status("Nothing to undo")
@@ -546,6 +605,11 @@ class GameScene(Scene):
         return True
 
     def redo(self) -> bool:
+        if self.replay is not None:
+            return self.step_replay()
+        return self._redo()
+
+    def _redo(self) -> bool:
         before, doors = self.controller.state, door_states(self.controller.state)
         upcoming = self.controller.next_command()
         hit_on = self.hit_on(upcoming) if upcoming is not None else None
@@ -556,19 +620,88 @@ class GameScene(Scene):
         self.after(outcome, before, doors, hit_on)
         return True
 
+    # --- replay -------------------------------------------------------------------------------
+
+    def enter_replay(self) -> ReplayPlayer:
+        """Play the game again from the mission start, on a copy: the live game stays as it is."""
+        self.director.skip()
+        self.dialog = None
+        self.override, self.override_zone = False, None
+        self.replay = ReplayPlayer.start(self.controller, self.log.lines)
+        self.controller = self.replay.controller
+        self.log.set_lines([(f"Replay from the start: {self.replay.steps} moves", "phase")])
+        self.sync_pieces()
+        self.refresh_buttons()
+        self.status(f"Replay: {self.replay.steps} moves. Play, or step through them")
+        return self.replay
+
+    def exit_replay(self) -> None:
+        """Back to the live game, exactly where it was."""
+        replay = self.replay
+        if replay is None:
+            return
+        self.director.skip()
+        self.dialog = None
+        self.controller = replay.live
+        self.replay = None
+        self.log.set_lines(replay.live_log)
+        self.sync_pieces()
+        self.refresh_buttons()
+        self.status("Back to the game")
+
+    def press_replay(self, key: str) -> None:
+        replay = self.replay
+        if replay is None:
+            return
+        if key == "play":
+            if replay.at_end() and not replay.playing:
+                self.status("End of the replay: Step back, or Exit replay")
+            replay.toggle()
+        elif key == "step":
+            replay.playing = False
+            self.step_replay()
+        elif key == "back":
+            replay.playing = False
+            self.step_back()
+        elif key == "exit":
+            self.exit_replay()
+
     def step_replay(self) -> bool:
-        if not self.controller.can_redo():
-            self.replaying = False
-            self.status("Replay finished")
+        """One move of the replay forward, animated."""
+        replay = self.replay
+        if replay is None or replay.at_end():
+            if replay is not None:
+                replay.playing = False
+                self.status("End of the replay")
+            self.refresh_buttons()
             return False
         self.director.skip()
-        return self.redo()
+        lines = len(self.log.lines)
+        done = self._redo()
+        replay.step_lines.append(len(self.log.lines) - lines)
+        self.refresh_buttons()
+        return done
+
+    def step_back(self) -> bool:
+        """One move of the replay back; its log lines go too."""
+        replay = self.replay
+        if replay is None or replay.at_start():
+            self.status("At the start of the replay")
+            return False
+        self.director.skip()
+        self.controller.undo()
+        added = replay.step_lines.pop() if replay.step_lines else 0
+        if added:
+            self.log.set_lines(self.log.lines[:-added])
+        self.sync_pieces()
+        self.refresh_buttons()
+        return True
 
     def save(self, path: Path | None = None, quiet: bool = False) -> Path | None:
         target = path or self.save_path or Path(getattr(self.app, "save_dir", Path("saves"))) / (
             f"zombicide-{self.mission_path.stem}.json")
         try:
-            written = _save_session(target, self.controller.session, {"speed": self.director.speed_index})
+            written = _save_session(target, self.live_controller.session, {"speed": self.director.speed_index})
         except Exception as error:  # a save that fails never ends the game
             self.status(f"Could not save: {error}")
             return None
@@ -667,9 +800,16 @@ class GameScene(Scene):
                     self.refresh_buttons()
             return True
         if press.where == "card":
+            lifted = self.card_panel.drag_from
             swap = self.card_panel.release(pos)
+            if self.replay is not None:
+                if lifted is not None:
+                    self.card_panel.snap_back(pos, lifted)
+                return True
             if swap is not None and self.controller.selected:
                 self.play(_swap_command(self.controller, self.controller.selected, *swap))
+            elif lifted is not None and not self.card_panel.rect.collidepoint(pos):
+                self.drop_card(lifted, pos)
             return True
         if press.where == "table":
             return self.table.handle_event(event)
@@ -703,13 +843,16 @@ class GameScene(Scene):
         was_busy = self.director.busy
         self.director.update(dt_s)
         self.table.update(dt_s)
-        self.card_panel.flash_s = max(0.0, self.card_panel.flash_s - dt_s)
+        self.card_panel.update(dt_s)
         beat, _ = self.director.current()
         if beat is not None and self.controller.selected in beat.flash:
             self.card_panel.flash_s = 0.3
         if was_busy and not self.director.busy:
             self.refresh_buttons()
-        if not self.director.busy and self.dialog is None:
+        if self.replay is not None:
+            if self.replay.playing and not self.director.busy:
+                self.step_replay()
+        elif not self.director.busy and self.dialog is None:
             if self.controller.pending is not None:
                 self.dialog = self.pending_dialog()
                 if self.dialog is not None:
@@ -770,6 +913,7 @@ class GameScene(Scene):
             box = words.get_rect(midbottom=(area.centerx, area.bottom - 8))
             pygame.draw.rect(surface, (20, 20, 20), box.inflate(20, 10), border_radius=8)
             surface.blit(words, box)
+        self.card_panel.draw_ghost(surface)
         if self.dialog is not None:
             self.dialog.draw(surface)
 
@@ -900,6 +1044,19 @@ def _override(what: str, subject: str, zone: str, from_zone: str = "") -> Any:
     return ctl.RemoveZombies(zone, subject)
 
 
+def _override_words(event: Any, state: Any, board: Board) -> str:
+    """The log's sentence for a survivor brought in or taken off by hand."""
+    from game.app.zombicide.controller import SurvivorAdded
+
+    catalog = state.tables.catalog
+    name = next((s.name for s in catalog.survivors if s.id == event.survivor), event.survivor)
+    zone = board.zones.get(event.zone)
+    where = zone.label if zone is not None and zone.label else event.zone.split(":")[-1]
+    if isinstance(event, SurvivorAdded):
+        return f"Override: {name} joins the game in {where} ({event.seat})."
+    return f"Override: {name} is taken off the board."
+
+
 def _swap_command(controller: GameController, survivor_id: str, slot_a: int, slot_b: int) -> Any:
     from game.rules.zombicide.commands import Rearrange
 
@@ -959,7 +1116,7 @@ class _LogAdapter:
     def __init__(self, app: Any):
         self.app = app
         self.rect = pygame.Rect(0, 0, 10, 10)
-        self.lines: list[str] = []
+        self.lines: list[Any] = []  # text, or (text, tone)
         self.panel: Any = None
 
     def layout(self, rect: pygame.Rect) -> None:
@@ -977,21 +1134,37 @@ class _LogAdapter:
         if self.lines:
             self.panel.add_lines(list(self.lines))
 
-    def add(self, lines: list[str]) -> None:
+    def add(self, lines: list[Any]) -> None:
         self.lines.extend(lines)
         del self.lines[:-400]
         if self.panel is not None:
             self.panel.add_lines(lines)
 
+    def set_lines(self, lines: list[Any]) -> None:
+        """Show exactly ``lines`` (a replay shows its own, then the game's again)."""
+        self.lines = list(lines)[-400:]
+        if self.panel is not None:
+            self.panel.clear()
+            self.panel.add_lines(list(self.lines))
+
     def add_events(self, events: Any, state: Any, board: Board) -> None:
+        from game.app.zombicide.controller import SurvivorAdded, SurvivorRemoved
+
+        lines: list[Any] = []
         try:
-            from game.app.zombicide.event_text import describe, zone_names_for
+            from game.app.zombicide.event_text import describe, tone, zone_names_for
 
             names = zone_names_for(board)
-            lines = [describe(e, state, names) for e in events]
         except ImportError:
-            lines = [getattr(e, "kind", "").replace("_", " ") for e in events]
-        self.add([line for line in lines if line])
+            describe = tone = names = None  # type: ignore[assignment]
+        for event in events:
+            if isinstance(event, (SurvivorAdded, SurvivorRemoved)):
+                lines.append((_override_words(event, state, board), "phase"))
+            elif describe is not None:
+                lines.append((describe(event, state, names), tone(event)))
+            else:
+                lines.append(getattr(event, "kind", "").replace("_", " "))
+        self.add([line for line in lines if line and (isinstance(line, str) or line[0])])
 
     def handle_event(self, event: pygame.event.Event) -> None:
         handler = getattr(self.panel, "handle_event", None)
@@ -1007,7 +1180,7 @@ class _LogAdapter:
         surface.blit(font(18).render("Log", True, TEXT), (r.left + 12, r.top + 8))
         y = r.bottom - 10
         for line in reversed(self.lines):
-            words = fit_text(line, 14, r.width - 24)
+            words = fit_text(line if isinstance(line, str) else line[0], 14, r.width - 24)
             y -= words.get_height() + 4
             if y < r.top + 36:
                 break

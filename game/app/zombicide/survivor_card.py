@@ -1,5 +1,6 @@
 """The survivor's card: actions left, wounds, the experience bar in danger-level colours, skills,
-and the inventory (two hands, the backpack). A card dragged from one slot to another is a Rearrange.
+and the inventory (two hands, the backpack). A card dragged from one slot to another is a Rearrange;
+dragged onto another survivor it offers a Trade (the scene decides); refused, it slides back home.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from game.rules.zombicide.state import LEVEL_NAMES
 
 SLOT_H_PX = 56
 WOUND_RED = (200, 50, 44)
+SNAP_BACK_S = 0.25
+GHOST_SIZE_PX = (150, 52)
 
 
 class SurvivorCardPanel:
@@ -24,6 +27,8 @@ class SurvivorCardPanel:
         self.drag_from: int | None = None
         self.drag_pos: tuple[float, float] | None = None
         self.flash_s = 0.0
+        self.returning: tuple[tuple[float, float], int, float] | None = None  # from, slot, seconds left
+        self._ghost_name = ""
 
     def slot_at(self, pos: tuple[float, float]) -> int | None:
         for index, rect in enumerate(self.slot_rects):
@@ -42,6 +47,20 @@ class SurvivorCardPanel:
     def move(self, pos: tuple[float, float]) -> None:
         if self.drag_from is not None:
             self.drag_pos = pos
+
+    def snap_back(self, pos: tuple[float, float], slot: int) -> None:
+        """A dropped card that was refused slides from ``pos`` back to its slot."""
+        self.returning = (pos, slot, SNAP_BACK_S)
+
+    def update(self, dt_s: float) -> None:
+        self.flash_s = max(0.0, self.flash_s - dt_s)
+        if self.returning is not None:
+            start, slot, left = self.returning
+            self.returning = (start, slot, left - dt_s) if left > dt_s else None
+
+    @property
+    def animating(self) -> bool:
+        return self.drag_from is not None or self.returning is not None
 
     def release(self, pos: tuple[float, float]) -> tuple[int, int] | None:
         """(from slot, to slot) when a card was dropped on another slot."""
@@ -105,12 +124,29 @@ class SurvivorCardPanel:
                 rect = pygame.Rect(x + col * (width + 8), y + row * (SLOT_H_PX - 8 + 8), width, SLOT_H_PX - 8)
             self.slot_rects.append(rect)
             self._slot(target, rect, slot.name, slot.wound, slot.loaded, index == self.drag_from)
-        if self.drag_from is not None and self.drag_pos is not None and self.drag_from < len(card.slots):
-            ghost = pygame.Rect(0, 0, 120, 44)
-            ghost.center = (int(self.drag_pos[0]), int(self.drag_pos[1]))
-            self._slot(target, ghost, card.slots[self.drag_from].name, False, True, False)
+        lifted = self.drag_from if self.drag_from is not None else (self.returning[1] if self.returning else None)
+        self._ghost_name = card.slots[lifted].name if lifted is not None and lifted < len(card.slots) else ""
         if self.flash_s > 0:
             pygame.draw.rect(target, WOUND_RED, r, 6, border_radius=12)
+
+    def draw_ghost(self, target: pygame.Surface) -> None:
+        """The lifted card under the pointer, or sliding home; drawn over everything else."""
+        if not self._ghost_name:
+            return
+        if self.drag_from is not None and self.drag_pos is not None:
+            at = self.drag_pos
+        elif self.returning is not None and self.returning[1] < len(self.slot_rects):
+            start, slot, left = self.returning
+            home = self.slot_rects[slot].center
+            t = 1 - left / SNAP_BACK_S
+            at = (start[0] + (home[0] - start[0]) * t, start[1] + (home[1] - start[1]) * t)
+        else:
+            return
+        ghost = pygame.Rect(0, 0, *GHOST_SIZE_PX)
+        ghost.center = (int(at[0]), int(at[1]))
+        pygame.draw.rect(target, (10, 10, 10), ghost.move(3, 4), border_radius=8)
+        self._slot(target, ghost, self._ghost_name, False, True, False)
+        pygame.draw.rect(target, ACCENT, ghost, 2, border_radius=8)
 
     @staticmethod
     def _slot(target: pygame.Surface, rect: pygame.Rect, name: str, wound: bool, loaded: bool, lifted: bool) -> None:
