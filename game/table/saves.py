@@ -20,6 +20,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from game.table.atomic import atomic_write_text, backup_path
+from game.table.jsonfile import JsonReadError, read_json
 from game.table.state import CameraState, Piece, TableState
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -201,19 +202,9 @@ def read_save(path: str | os.PathLike[str]) -> TableSave:
     """Read and validate a save file without touching anything on disk."""
     source = Path(path)
     try:
-        text = source.read_text(encoding="utf-8")
-    except FileNotFoundError as error:
-        raise SaveError(source, "no such save file") from error
-    except UnicodeDecodeError as error:
-        raise SaveError(source, "not a Deadtable save (the file is not UTF-8 text)") from error
-    except OSError as error:
-        raise SaveError(source, f"could not read the file ({error.strerror or error})") from error
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise SaveError(
-            source, f"corrupt save: invalid JSON at line {error.lineno}, column {error.colno}: {error.msg}"
-        ) from error
+        raw = read_json(source, "save file")
+    except JsonReadError as error:
+        raise SaveError(source, error.what) from error
     if not isinstance(raw, dict) or raw.get("kind") != SAVE_KIND:
         raise SaveError(source, f"not a Deadtable save (no \"kind\": \"{SAVE_KIND}\")")
     try:

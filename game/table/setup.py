@@ -7,7 +7,6 @@ corners free of terrain) and a few zombies in the middle. Deterministic: no rand
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import re
@@ -20,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from game.board.geometry import point_in_polygon, polygon_centroid, rectangle, segments_intersect
 from game.board.model import Board, Layout, MarkerKind, Point, TerrainKind
 from game.table.arrange import arrange_in_polygon, arrange_zone, ordered_pieces
+from game.table.jsonfile import JsonReadError, read_json
 from game.table.state import Piece, PieceSide
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -62,17 +62,9 @@ def load_token_manifest(path: str | os.PathLike[str] = DEFAULT_TOKEN_MANIFEST) -
     if not manifest.is_absolute() and not manifest.exists():
         manifest = REPO_ROOT / manifest
     try:
-        raw = json.loads(manifest.read_text(encoding="utf-8"))
-    except FileNotFoundError as error:
-        raise TokenManifestError(manifest, "no such token manifest") from error
-    except UnicodeDecodeError as error:
-        raise TokenManifestError(manifest, "not UTF-8 text") from error
-    except OSError as error:
-        raise TokenManifestError(manifest, f"cannot read it ({error.strerror or error})") from error
-    except json.JSONDecodeError as error:
-        raise TokenManifestError(
-            manifest, f"invalid JSON at line {error.lineno}, column {error.colno}: {error.msg}"
-        ) from error
+        raw = read_json(manifest, "token manifest")
+    except JsonReadError as error:
+        raise TokenManifestError(manifest, error.what) from error
     if not isinstance(raw, dict):
         raise TokenManifestError(manifest, "expected an object of {name: {file, label, side, base_cm}}")
     tokens: dict[str, TokenInfo] = {}
