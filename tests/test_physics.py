@@ -82,3 +82,40 @@ def test_piece_at_set_position_and_remove():
     physics.remove_piece("a")
     assert physics.piece_at((30, 30)) is None
     assert physics.held_piece(0) is None
+
+
+def flat_token(pid, x, y, base=2.5):
+    return Piece(id=pid, token="noise", label="Noise", side="token", base_cm=base, x_cm=x, y_cm=y)
+
+
+def test_a_miniature_passes_over_a_flat_token_without_moving_it():
+    physics = TablePhysics([piece("a", 0, 0), flat_token("noise-1", 6, 0)])
+    physics.grab(0, "a", (0, 0))
+    drag(physics, 0, [(x, 0.3) for x in range(0, 7)] + [(6, 0.3)] * 10, 0.05)
+    ax, ay = physics.position("a")
+    assert math.hypot(ax - 6, ay - 0.3) < 0.2  # a stands on the token
+    assert physics.position("noise-1") == (6, 0)
+
+
+def test_a_dragged_flat_token_slides_under_a_miniature_without_pushing_it():
+    physics = TablePhysics([piece("a", 6, 0), flat_token("noise-1", 0, 0)])
+    physics.grab(0, "noise-1", (0, 0))
+    drag(physics, 0, [(x, 0) for x in range(0, 7)] + [(6, 0)] * 10, 0.05)
+    assert math.hypot(physics.position("noise-1")[0] - 6, physics.position("noise-1")[1]) < 0.2
+    assert physics.position("a") == (6, 0)
+
+
+def test_flat_tokens_still_meet_walls_and_each_other():
+    physics = TablePhysics([flat_token("t1", 0, 0), flat_token("t2", 6, 0)], walls=[((12, -30), (12, 30))])
+    physics.grab(0, "t1", (0, 0))
+    drag(physics, 0, [(x, 0.3) for x in range(0, 21, 2)] + [(20, 0.3)] * 10, 0.05)
+    t1x, _ = physics.position("t1")
+    t2x, _ = physics.position("t2")
+    assert t2x > 6.5  # shoved along by the other token
+    assert t1x < t2x < 12 - 1.25 + 0.1  # and both stopped by the wall
+
+
+def test_a_miniature_standing_on_a_flat_token_is_picked_first():
+    physics = TablePhysics([flat_token("noise-1", 0, 0, base=3.0), piece("a", 0.8, 0)])
+    assert physics.piece_at((0.2, 0)) == "a"  # nearer the token's centre, but the miniature is on top
+    assert physics.piece_at((-1.3, 0)) == "noise-1"  # only the token is there

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import pymunk
 
-from game.table.state import Piece
+from game.table.state import Piece, PieceSide
 
 Point = tuple[float, float]
 Segment = tuple[Point, Point]
@@ -28,8 +28,9 @@ TABLE_FRICTION_FORCE = 4000.0
 WALL_RADIUS_CM = 0.25
 SETTLED_SPEED_CM_S = 0.5
 
-PIECE_CATEGORY = 0b01
-WALL_CATEGORY = 0b10
+PIECE_CATEGORY = 0b001  # miniatures
+WALL_CATEGORY = 0b010
+FLAT_CATEGORY = 0b100  # flat tokens (noise, objectives): miniatures stand on them, never push them
 
 
 def _capped_velocity(body: pymunk.Body, gravity: tuple[float, float], damping: float, dt: float) -> None:
@@ -60,13 +61,17 @@ class TablePhysics:
         self._grips: dict[int, _Grip] = {}
         self._accumulated_s = 0.0
         self._awake = True  # something may be moving; cleared once everything has come to rest
+        # Categories collide only when each is in the other's mask: walls stop everything; on free
+        # tables miniatures push miniatures and flat tokens push flat tokens, never one the other.
         mask = (PIECE_CATEGORY | WALL_CATEGORY) if pieces_collide else WALL_CATEGORY
         self._piece_filter = pymunk.ShapeFilter(categories=PIECE_CATEGORY, mask=mask)
+        flat_mask = (FLAT_CATEGORY | WALL_CATEGORY) if pieces_collide else WALL_CATEGORY
+        self._flat_filter = pymunk.ShapeFilter(categories=FLAT_CATEGORY, mask=flat_mask)
         for start, end in walls:
             if start == end:
                 continue
             wall = pymunk.Segment(self._table, start, end, WALL_RADIUS_CM)
-            wall.filter = pymunk.ShapeFilter(categories=WALL_CATEGORY, mask=PIECE_CATEGORY)
+            wall.filter = pymunk.ShapeFilter(categories=WALL_CATEGORY, mask=PIECE_CATEGORY | FLAT_CATEGORY)
             wall.friction = 0.0
             self.space.add(wall)
         for piece in pieces:
@@ -82,7 +87,7 @@ class TablePhysics:
         shape = pymunk.Circle(body, radius)
         shape.friction = 0.0
         shape.elasticity = 0.0
-        shape.filter = self._piece_filter
+        shape.filter = self._flat_filter if piece.side == PieceSide.TOKEN else self._piece_filter
         slide = pymunk.PivotJoint(self._table, body, (0, 0), (0, 0))
         slide.max_bias = 0
         slide.max_force = TABLE_FRICTION_FORCE
@@ -114,14 +119,16 @@ class TablePhysics:
         return {pid: (b.position.x, b.position.y) for pid, b in self._bodies.items()}
 
     def piece_at(self, point_cm: Point) -> str | None:
-        """The miniature whose base contains the point (the nearest centre when bases touch)."""
-        best: tuple[float, str] | None = None
+        """The piece whose base contains the point: a miniature before a flat token it stands on,
+        then the nearest centre when bases touch."""
+        best: tuple[bool, float, str] | None = None
         for pid, shape in self._shapes.items():
             centre = shape.body.position
             gap = (centre - point_cm).length
-            if gap <= shape.radius and (best is None or gap < best[0]):
-                best = (gap, pid)
-        return best[1] if best else None
+            rank = (shape.filter.categories == FLAT_CATEGORY, gap, pid)
+            if gap <= shape.radius and (best is None or rank < best):
+                best = rank
+        return best[2] if best else None
 
     def held_piece(self, pointer_id: int) -> str | None:
         grip = self._grips.get(pointer_id)
