@@ -2,12 +2,14 @@
 improvements, recovery rolls for the fallen, and Glory banked and spent. Saved as JSON.
 
 ``new_campaign(name, entries)`` starts one; ``record_game(campaign, state, seed)`` folds a finished
-game in; ``spend(campaign, seat, purchase)`` buys with Glory; ``next_setup(campaign, scenario)``
-makes the next game's ``ZombieworldSetup``; ``save_campaign`` / ``load_campaign`` keep it on disk.
+game in; ``spend(campaign, seat, purchase)`` buys with Glory (``refusal`` says why it may not);
+``next_setup(campaign, scenario)`` makes the next game's ``ZombieworldSetup``; ``save_campaign`` /
+``load_campaign`` keep it on disk (older files are brought up to date as they load).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 from collections.abc import Sequence
@@ -17,12 +19,12 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from game.rules.zombieworld.band import Band, Member
+from game.rules.zombieworld.band import Band, Member, band_problems
 from game.rules.zombieworld.catalog import Catalog
 from game.rules.zombieworld.scoring import glory_total
 from game.rules.zombieworld.state import BandEntry, Model, State, ZombieworldSetup
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: rounds_played
 IMPROVE_COST = 5
 RANK_UP_COST = 5
 HEAL_COST = 1
@@ -52,6 +54,7 @@ class Campaign(_Frozen):
     name: str = Field(min_length=1)
     bands: tuple[CampaignBand, ...] = Field(min_length=1)
     games: int = 0
+    rounds_played: int = 0  # every round of every game recorded
     history: tuple[str, ...] = ()  # one line per game: scenario and winners
 
     def band(self, seat: str) -> CampaignBand:
@@ -138,6 +141,7 @@ def record_game(campaign: Campaign, state: State, catalog: Catalog, seed: int) -
                                              "recovering": tuple(recovering)}))
     line = f"{state.scenario}: {', '.join(state.winners) or 'no winner'}"
     return campaign.model_copy(update={"bands": tuple(bands), "games": campaign.games + 1,
+                                       "rounds_played": campaign.rounds_played + state.round,
                                        "history": (*campaign.history, line)}), tuple(report)
 
 
@@ -190,9 +194,14 @@ def spend(campaign: Campaign, seat: str, purchase: Purchase, catalog: Catalog) -
         quality = catalog.virtue(purchase.what) if purchase.kind == "virtue" else catalog.defect(purchase.what)
         if quality is None:
             raise CampaignError(f"no {purchase.kind} called {purchase.what!r}")
-        if getattr(member, purchase.kind):
-            raise CampaignError(f"{member.name} already has a {purchase.kind}")
-        cost = 3
+        if member.is_dog:
+            raise CampaignError(f"{member.name} is a dog: dogs take no virtues or defects")
+        held = getattr(member, purchase.kind)
+        if held:
+            named = catalog.virtue(held) if purchase.kind == "virtue" else catalog.defect(held)
+            raise CampaignError(f"{member.name} already has the {purchase.kind} {named.name if named else held}; "
+                                f"one of each at most")
+        cost = quality_cost(purchase.kind, catalog)
         member = member.model_copy(update={purchase.kind: purchase.what})
     elif purchase.kind == "recruit":
         if len(members) >= MAX_MEMBERS:
@@ -236,9 +245,35 @@ def spend(campaign: Campaign, seat: str, purchase: Purchase, catalog: Catalog) -
         raise CampaignError(f"that costs {cost} Glory; {band.band.name} has {band.glory}")
     assert index is not None
     members[index] = member
+    if purchase.kind in ("item", "virtue", "defect"):
+        _check_kit(band.band, band.band.model_copy(update={"members": tuple(members)}), member.name, catalog)
     new_band = band.model_copy(update={"band": band.band.model_copy(update={"members": tuple(members)}),
                                        "glory": band.glory - cost, "extra_improved": extra_improved})
     return campaign.model_copy(update={"bands": tuple(new_band if b.seat == seat else b for b in campaign.bands)})
+
+
+def refusal(campaign: Campaign, seat: str, purchase: Purchase, catalog: Catalog) -> str:
+    """Why ``spend`` would refuse this purchase, or "" when it may be bought."""
+    try:
+        spend(campaign, seat, purchase, catalog)
+    except CampaignError as problem:
+        return str(problem)
+    return ""
+
+
+def quality_cost(kind: str, catalog: Catalog) -> int:
+    """Glory a quality costs between games: a virtue its +3, a defect its -3 (it banks 3 Glory, as it
+    gives back 3 points when a band is built)."""
+    return catalog.qualities.virtue_cost if kind == "virtue" else catalog.qualities.defect_cost
+
+
+def _check_kit(before: Band, after: Band, name: str, catalog: Catalog) -> None:
+    """Equipment and qualities must stay within the building rules for the member bought for (points
+    and band size excepted: campaign bands outgrow them)."""
+    known = set(band_problems(before, catalog))
+    new = [p for p in band_problems(after, catalog) if p not in known and p.startswith(f"{name}: ")]
+    if new:
+        raise CampaignError(new[0])
 
 
 def _item_cost(catalog: Catalog, item: str) -> int:
@@ -262,6 +297,15 @@ def save_campaign(campaign: Campaign, path: str | Path) -> None:
         raise
 
 
+def migrate(data: dict) -> dict:
+    """A campaign file of an older schema brought to the current one (fields added since take their
+    defaults)."""
+    data = dict(data)
+    if data.get("schema_version", 1) == 1:
+        data["schema_version"] = 2  # 2 added rounds_played: unknown for old games, counted from now on
+    return data
+
+
 def load_campaign(path: str | Path) -> Campaign:
     path = Path(path)
     try:
@@ -269,7 +313,16 @@ def load_campaign(path: str | Path) -> Campaign:
     except OSError as problem:
         raise CampaignError(f"{path}: cannot be read ({problem.strerror or problem})") from None
     try:
-        return Campaign.model_validate_json(text)
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise CampaignError(f"{path}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})") from None
+    if isinstance(data, dict):
+        version = data.get("schema_version", 1)
+        if isinstance(version, int) and version > SCHEMA_VERSION:
+            raise CampaignError(f"{path}: schema_version {version} is newer than this Deadtable reads ({SCHEMA_VERSION})")
+        data = migrate(data)
+    try:
+        return Campaign.model_validate(data)
     except ValidationError as problem:
         first = problem.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "the file"

@@ -202,12 +202,15 @@ class ChangeSeat:
 
 @dataclass(frozen=True, slots=True)
 class Climb:
-    """Take the stairs of the building it stands in to floor ``level`` (0: the ground floor):
-    5 cm onto the stairs plus the height climbed."""
+    """Take the stairs of the building it stands in to floor ``level`` (0: the ground floor; the
+    building's floor count: its roof, when it has one): 5 cm onto the stairs plus the height
+    climbed. With ``ladder`` (the index of a stairs piece outside, touching a roofed building):
+    up that ladder from its foot to the roof, or down it from the roof to the ground (level 0)."""
 
     model: str
     level: int
     kind: Literal["climb"] = "climb"
+    ladder: int = -1
 
 
 @dataclass(frozen=True, slots=True)

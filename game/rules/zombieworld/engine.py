@@ -29,12 +29,15 @@ from game.rules.zombieworld.geometry import (
     base_distance,
     can_see,
     destination_problem,
+    distance_to_edges,
     figure_footprint_gap,
     figure_rows,
     footprint_distance,
     footprint_problem,
     footprint_side,
     footprints_overlap,
+    holds_base,
+    jump_line_problem,
     make_piece,
     path_cost,
     point_base_distance,
@@ -69,6 +72,7 @@ JUMP_HEIGHT_CM = 5.0
 JUMP_MOMENTUM_CM = 5.0
 FALL_WOUND_CM = 5.0  # one wound per full 5 cm fallen
 LANDING_CHECK_ABOVE_CM = 5.0  # a jump over a drop deeper than this needs a landing check
+LADDER_TOP_REACH_CM = BASE_RADIUS_CM + 1.0  # on a roof, this close to a ladder's piece to go down it
 
 
 # --- dice ---------------------------------------------------------------------------------------
@@ -123,6 +127,7 @@ class _Game:
         self.departed = list(state.departed)
         self.vehicles: dict[str, Vehicle] = {v.id: v for v in state.vehicles}
         self._sight_tables: dict[Any, Table] = {}
+        self._tops: dict[tuple[float, float], float] = {}  # obstacle tops under ground-level bases
         self.events: list[Any] = []
         self.band_kind = {seat: kind for seat, kind, _ in state.bands}
         self.band_type = {seat: band_type for seat, _, band_type in state.bands}
@@ -204,11 +209,22 @@ class _Game:
         return Figure(model.id, model.x, model.y, BASE_RADIUS_CM, model.kind, self.height_of(model))
 
     def height_of(self, model: Model) -> float:
-        """How high the model stands: its floor of the building under it."""
-        if not model.level:
+        """How high the model stands: its floor (or the roof) of the building under it, or the top
+        of an obstacle it stands on."""
+        if model.vehicle:
             return 0.0
+        if not model.level:
+            top = self._tops.get(model.position)
+            if top is None:
+                top = self.table.standing_top_cm(model.position)
+                self._tops[model.position] = top
+            return top
         index = self.table.building_at(model.position)
         return model.level * self.table.piece(index).floor_height_cm if index is not None else 0.0
+
+    def on_roof(self, model: Model) -> bool:
+        index = self.table.building_at(model.position)
+        return index is not None and self.table.piece(index).roof and model.level == self.table.piece(index).floors
 
     def figures(self) -> list[Figure]:
         """Bases on the table (riders are inside their vehicle's body, which stands for them)."""
@@ -603,12 +619,17 @@ def _initiative(game: _Game, sides: list[str]) -> tuple[str, ...]:
 def _spawn_zombie(game: _Game, origin: tuple[float, float], source: str, zombie_type: str = "walker") -> Model:
     angle = game.angle()
     point, clamped = scatter_point(game.table, origin, angle, SPAWN_DISTANCE_CM, BASE_RADIUS_CM)
-    point = _legal_spot(game, point, angle)
+    on_roof = _roof_spot(game, point)
+    level = 0
+    if on_roof is not None:
+        point, level = on_roof
+    else:
+        point = _legal_spot(game, point, angle)
     zombie_id = f"z{game.next_zombie}"
     game.next_zombie += 1
     activated = clamped and not _zombies_have_acted(game)
     model = Model(id=zombie_id, side=ZOMBIES, kind="zombie", profile=zombie_type, name="Walker",
-                  x=point[0], y=point[1], activated=activated)
+                  x=point[0], y=point[1], activated=activated, level=level)
     game.models[zombie_id] = model
     game.order_ids.append(zombie_id)
     game.emit(c.ZombieSpawned(zombie_id, point, source, activated))
@@ -617,6 +638,26 @@ def _spawn_zombie(game: _Game, origin: tuple[float, float], source: str, zombie_
 
 def _zombies_have_acted(game: _Game) -> bool:
     return ZOMBIES in game.order[: game.turn]
+
+
+def _roof_spot(game: _Game, point: tuple[float, float]) -> tuple[tuple[float, float], int] | None:
+    """A zombie landing on a building with a roof stands on the roof: the free spot nearest the
+    point where the whole base is on it (None: no roof there, or no room)."""
+    index = game.table.building_at(point)
+    if index is None or not game.table.piece(index).roof:
+        return None
+    piece = game.table.piece(index)
+    mover = Figure("new", point[0], point[1], base_cm=piece.top_cm)
+    figures = game.figures()
+    for ring in range(0, 41):
+        radius = ring * 0.5
+        for step in range(16 if ring else 1):
+            angle = step * math.pi / 8
+            spot = (point[0] + math.cos(angle) * radius, point[1] + math.sin(angle) * radius)
+            if game.table.building_at(spot) == index and holds_base(piece, spot) \
+                    and not _spot_problem(game, mover, spot, figures):
+                return spot, piece.floors
+    return None
 
 
 def _legal_spot(game: _Game, point: tuple[float, float], angle: float) -> tuple[float, float]:
@@ -1610,7 +1651,7 @@ def _zombie_turn(game: _Game) -> None:
     chargers: list[tuple[Model, Model]] = []
     for zombie, target in plans:
         reach = game.profile(zombie).move_cm
-        if target is not None and game.gap(zombie, target) <= reach:
+        if target is not None and _same_ground(game, zombie, target) and game.gap(zombie, target) <= reach:
             chargers.append((zombie, target))
         else:
             _zombie_walk(game, zombie, target)
@@ -1670,7 +1711,7 @@ def _zombie_target(game: _Game, zombie: Model, figures: list[Figure], open_porta
     me = game.figure(zombie)
     seen = []
     for prey in game.alive():
-        if prey.side == ZOMBIES or prey.level != zombie.level:
+        if prey.side == ZOMBIES:
             continue
         if _sees(game, zombie, prey, rows if rows is not None else figure_rows(figures)):
             seen.append((game.gap(zombie, prey) if prey.vehicle else base_distance(me, game.figure(prey)), prey))
@@ -1684,14 +1725,36 @@ def _zombie_target(game: _Game, zombie: Model, figures: list[Figure], open_porta
     return tied[int(value * len(tied))]
 
 
+def _same_ground(game: _Game, zombie: Model, target: Model) -> bool:
+    """Both on the ground (or on the same floor or roof of one building): a charge can reach."""
+    if target.vehicle:
+        return not zombie.level
+    if zombie.level != target.level:
+        return False
+    return not zombie.level or game.table.building_at(zombie.position) == game.table.building_at(target.position)
+
+
 def _zombie_walk(game: _Game, zombie: Model, target: Model | None, charge: bool = False) -> None:
     """Straight toward the target (into contact when charging), or a random wander; stops short of
-    whatever it cannot cross."""
+    whatever it cannot cross. Zombies enter or leave a building only when charging; a target on
+    another floor or a roof sends it up or down the stairs, up a ladder, or off its raised place."""
     reach = game.profile(zombie).move_cm
     start = zombie.position
+    ladder_foot = None
+    if target is not None and not charge and not _same_ground(game, zombie, target):
+        ladder_foot = _zombie_changes_level(game, zombie, target)
+        if ladder_foot is True:
+            return
     if target is None:
         angle = game.angle()
         goal = (start[0] + math.cos(angle) * reach, start[1] + math.sin(angle) * reach)
+    elif isinstance(ladder_foot, tuple):
+        dx, dy = ladder_foot[0] - start[0], ladder_foot[1] - start[1]
+        gap = math.hypot(dx, dy)
+        if gap < 1e-9:
+            return
+        travel = min(reach, gap)
+        goal = (start[0] + dx / gap * travel, start[1] + dy / gap * travel)
     else:
         aim = target.position
         vehicle = game.riding(target)
@@ -1716,19 +1779,122 @@ def _zombie_walk(game: _Game, zombie: Model, target: Model | None, charge: bool 
         point = (start[0] + (goal[0] - start[0]) * fraction, start[1] + (goal[1] - start[1]) * fraction)
         if not game.table.on_table(point, BASE_RADIUS_CM):
             continue
-        cost = path_cost(game.table, [start, point], max_climb_cm=max_climb)
+        cost = path_cost(game.table, [start, point], max_climb_cm=max_climb, can_enter_buildings=charge,
+                         ladders=False)
         if not cost.ok or cost.cost_cm > reach + 1e-6:
             continue
         if _spot_problem(game, game.figure(zombie), point, others) or _path_hits_vehicle(game, [start, point]):
             continue
         if zombie.level and game.table.building_at(point) != game.table.building_at(start):
-            continue  # zombies upstairs stay on their floor
+            continue  # upstairs (or on a roof) it walks only inside its building
         best = point
         break
     if best is None:
         return
     game.update(zombie, x=best[0], y=best[1])
     game.emit(c.ModelMoved(zombie.id, (best,), round(math.dist(start, best), 3)))
+
+
+def _zombie_changes_level(game: _Game, zombie: Model, target: Model) -> bool | tuple[float, float] | None:
+    """A zombie whose target stands on another level: in the same building it takes the stairs (a
+    floor per move); raised above a lower target elsewhere it throws itself off; below a target on
+    a roof it climbs the ladder it stands at, or heads for the nearest one. True when that was
+    its move; a ladder's foot to walk to; None to walk at the target as usual."""
+    table = game.table
+    reach = game.profile(zombie).move_cm
+    home = table.building_at(zombie.position)
+    there = table.building_at(target.position) if not target.vehicle else None
+    if home is not None and home == there and zombie.level != target.level:
+        return _zombie_stairs(game, zombie, 1 if target.level > zombie.level else -1)
+    if game.height_of(zombie) > game.height_of(target) + 1e-6:
+        return _zombie_drop(game, zombie, target)
+    if there is not None and game.on_roof(target) and not zombie.level and home is None:
+        roof = table.piece(there)
+        ladders = [ladder for ladder in table.pieces if ladder.kind is TerrainKind.STAIRS
+                   and roof in table.roofs_reached_by(ladder)]
+        here = [ladder for ladder in table.ladders_at(zombie.position) if ladder in ladders]
+        if here:
+            others = [f for f in game.figures() if f.id != zombie.id]
+            up = Figure(zombie.id, zombie.x, zombie.y, BASE_RADIUS_CM, "zombie", roof.top_cm)
+            spot = _spot_around(game, here[0], lambda p: table.building_at(p) == roof.index and holds_base(roof, p)
+                                and not _spot_problem(game, up, p, others))
+            if spot is None:
+                return True
+            game.update(zombie, x=spot[0], y=spot[1], level=roof.floors)
+            game.emit(c.ModelMoved(zombie.id, (spot,), 0.0))
+            game.emit(c.Climbed(zombie.id, roof.floors, reach))
+            return True
+        if ladders:
+            nearest = min(ladders, key=lambda ladder: distance_to_edges(ladder, zombie.position))
+            xs, ys = zip(*nearest.polygon, strict=True)
+            return _spot_around(game, nearest, lambda p: table.building_at(p) is None and nearest in table.ladders_at(p)
+                                and not _spot_problem(game, game.figure(zombie), p,
+                                                      [f for f in game.figures() if f.id != zombie.id])) \
+                or (sum(xs) / len(xs), sum(ys) / len(ys))
+    return None
+
+
+def _zombie_stairs(game: _Game, zombie: Model, step: int) -> bool:
+    """One floor up or down the stairs of its building: a whole zombie move (5 cm onto the stairs and
+    a storey are more than its 10 cm; the book lets a move end part-way up)."""
+    level = zombie.level + step
+    others = [f for f in game.figures() if f.id != zombie.id]
+    if _spot_problem(game, game.figure(replace(zombie, level=level)), zombie.position, others):
+        return True  # someone stands there: it waits on the stairs
+    game.update(zombie, level=level)
+    game.emit(c.Climbed(zombie.id, level, game.profile(zombie).move_cm))
+    return True
+
+
+def _zombie_drop(game: _Game, zombie: Model, target: Model) -> bool | None:
+    """Raised above its target: it heads for the edge (a window, on an upper floor) and throws
+    itself off, landing on the ground beyond, where its move ends (None: the edge is out of
+    reach this move, so it walks toward the target as usual)."""
+    table = game.table
+    reach = game.profile(zombie).move_cm
+    start = zombie.position
+    home = table.building_at(start)
+    height = game.height_of(zombie)
+    if zombie.level and not game.on_roof(zombie):
+        piece = table.piece(home)  # type: ignore[arg-type]
+        windows = [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for a, b, kind, _ in piece.portals if kind == "window"]
+        if not windows:
+            return _zombie_stairs(game, zombie, -1)
+        edge = min(windows, key=lambda w: math.dist(start, w) + math.dist(w, target.position))
+        if math.dist(start, edge) > reach + BASE_RADIUS_CM:
+            dx, dy = edge[0] - start[0], edge[1] - start[1]
+            gap = math.hypot(dx, dy)
+            others = [f for f in game.figures() if f.id != zombie.id]
+            for fraction in (1.0, 0.8, 0.6, 0.4, 0.2):
+                travel = reach * fraction
+                point = (start[0] + dx / gap * travel, start[1] + dy / gap * travel)
+                if table.building_at(point) == home and not _spot_problem(game, game.figure(zombie), point, others):
+                    game.update(zombie, x=point[0], y=point[1])
+                    game.emit(c.ModelMoved(zombie.id, (point,), round(travel, 3)))
+                    break
+            return True
+        angle = math.atan2(edge[1] - start[1], edge[0] - start[0])
+    else:
+        angle = math.atan2(target.y - start[1], target.x - start[0])
+        edge = None
+        for number in range(1, int(reach / 0.25) + 1):
+            point = (start[0] + math.cos(angle) * number * 0.25, start[1] + math.sin(angle) * number * 0.25)
+            off = table.building_at(point) != home if home is not None else table.standing_top_cm(point, 0.0) < height
+            if off:
+                edge = point
+                break
+        if edge is None:
+            return None
+    others = [f for f in game.figures() if f.id != zombie.id]
+    for extra in (BASE_RADIUS_CM + 0.3, 2.0, 3.0, 4.0, 5.0):
+        spot = (edge[0] + math.cos(angle) * extra, edge[1] + math.sin(angle) * extra)
+        ground = replace(zombie, x=spot[0], y=spot[1], level=0)
+        if table.building_at(spot) is None and table.standing_top_cm(spot) < height \
+                and not _spot_problem(game, game.figure(ground), spot, others):
+            game.update(zombie, x=spot[0], y=spot[1], level=0)
+            game.emit(c.ModelMoved(zombie.id, (edge, spot), round(math.dist(start, edge), 3)))
+            return True
+    return None
 
 
 # --- sight limits: weather and street lamps -----------------------------------------------------
@@ -1953,6 +2119,8 @@ def _search_building(game: _Game, model: Model, command: c.Search) -> None:
     index = game.table.building_at(model.position)
     if index is None:
         raise IllegalCommand(f"{model.name} is not inside a building")
+    if game.on_roof(model):
+        raise IllegalCommand("there is nothing to search on a roof: go down inside")
     place = game.place(index)
     if _zombies_inside(game, index, model.level):
         raise IllegalCommand("clear the zombies out of the building first" if not model.level
@@ -2430,12 +2598,16 @@ def _do_climb(game: _Game, model: Model, command: c.Climb) -> None:
     _on_foot(game, model)
     if active.must_fight or game.engaged_with(model):
         raise IllegalCommand(f"{model.name} is locked in melee")
+    if command.ladder >= 0:
+        _climb_ladder(game, model, command, active)
+        return
     index = game.table.building_at(model.position)
     if index is None:
         raise IllegalCommand(f"{model.name} is not inside a building")
     piece = game.table.piece(index)
-    if not 0 <= command.level < piece.floors or command.level == model.level:
-        raise IllegalCommand(f"the {piece.label or 'building'} has floors 0 to {piece.floors - 1}; "
+    if not 0 <= command.level <= piece.top_level or command.level == model.level:
+        roof = f" and a roof ({piece.floors})" if piece.roof else ""
+        raise IllegalCommand(f"the {piece.label or 'building'} has floors 0 to {piece.floors - 1}{roof}; "
                              f"{model.name} is on {model.level}")
     if active.sprinted:
         raise IllegalCommand("no sprinting on stairs")
@@ -2451,14 +2623,92 @@ def _do_climb(game: _Game, model: Model, command: c.Climb) -> None:
     model = game.update(model, level=command.level, entrenched=False)
     game.active = replace(active, remaining_cm=active.remaining_cm - cost, moved=True)
     game.emit(c.Climbed(model.id, command.level, round(cost, 3)))
-    if command.level:
+    if 0 < command.level < piece.floors:  # a floor is a place of its own; the roof is open air
         _enter_building(game, model, index, sprinting=False, retreat_to=model.position, came_from_level=before)
 
 
+def _climb_ladder(game: _Game, model: Model, command: c.Climb, active: Activation) -> None:
+    """Up a ladder (a stairs piece outside a roofed building) from its foot to the roof, or down it
+    from the roof: 5 cm onto it plus the building's height, like the stairs."""
+    table = game.table
+    if not 0 <= command.ladder < len(table.pieces) or table.piece(command.ladder).kind is not TerrainKind.STAIRS:
+        raise IllegalCommand("that is not a ladder or a stairway")
+    if active.sprinted:
+        raise IllegalCommand("no sprinting on stairs")
+    ladder = table.piece(command.ladder)
+    others = [f for f in game.figures() if f.id != model.id]
+    if game.on_roof(model):
+        index = table.building_at(model.position)
+        assert index is not None
+        piece = table.piece(index)
+        if command.level != 0:
+            raise IllegalCommand("a ladder goes down to the ground (level 0)")
+        if piece not in table.roofs_reached_by(ladder):
+            raise IllegalCommand(f"that ladder does not reach the roof of the {piece.label or 'building'}")
+        if ladder not in table.ladders_at(model.position, LADDER_TOP_REACH_CM):
+            raise IllegalCommand(f"{model.name} must stand at the top of the ladder")
+        spot = _spot_around(game, ladder, lambda p: table.building_at(p) is None and (
+            ladder in table.ladders_at(p)) and not _spot_problem(game, Figure(model.id, *p), p, others))
+        level = 0
+    else:
+        if model.level:
+            raise IllegalCommand(f"{model.name} is on floor {model.level}: take the stairs down first")
+        if ladder not in table.ladders_at(model.position):
+            raise IllegalCommand(f"{model.name} must stand at the foot of the ladder")
+        roofs = [r for r in table.roofs_reached_by(ladder) if r.floors == command.level]
+        if not roofs:
+            raise IllegalCommand(f"that ladder reaches no roof at level {command.level}")
+        piece = min(roofs, key=lambda r: distance_to_edges(r, model.position))
+        up = Figure(model.id, model.x, model.y, BASE_RADIUS_CM, model.kind, piece.top_cm)
+        spot = _spot_around(game, ladder, lambda p: table.building_at(p) == piece.index and holds_base(piece, p)
+                            and not _spot_problem(game, up, p, others))
+        level = piece.floors
+    cost = _stairs_cost(game, model) + piece.top_cm
+    if cost > active.remaining_cm + 1e-6:
+        raise IllegalCommand(f"the ladder costs {cost:g} cm; {model.name} has {active.remaining_cm:.1f} cm left")
+    if spot is None:
+        raise IllegalCommand("there is no room at the other end of the ladder")
+    model = game.update(model, x=spot[0], y=spot[1], level=level, entrenched=False)
+    game.active = replace(active, remaining_cm=active.remaining_cm - cost, moved=True)
+    game.emit(c.ModelMoved(model.id, (spot,), 0.0))
+    game.emit(c.Climbed(model.id, level, round(cost, 3)))
+
+
+def _spot_around(game: _Game, ladder: Any, accept: Any, max_cm: float = 8.0) -> tuple[float, float] | None:
+    """The spot nearest the ladder's middle that ``accept`` takes (rings of 0.5 cm)."""
+    xs, ys = zip(*ladder.polygon, strict=True)
+    centre = (sum(xs) / len(xs), sum(ys) / len(ys))
+    for ring in range(int(max_cm / 0.5) + 1):
+        radius = ring * 0.5
+        for step in range(16 if ring else 1):
+            angle = step * math.pi / 8
+            point = (centre[0] + math.cos(angle) * radius, centre[1] + math.sin(angle) * radius)
+            if game.table.on_table(point, BASE_RADIUS_CM) and accept(point):
+                return point
+    return None
+
+
+def _landing_surface(game: _Game, point: tuple[float, float], level: int) -> tuple[float, int | None, str] | str:
+    """Height, building and kind ("floor", "roof" or "top") of the place a jump lands on, or why
+    it cannot land there."""
+    index = game.table.building_at(point)
+    if index is not None:
+        piece = game.table.piece(index)
+        if not 0 < level <= piece.top_level:
+            roof = f" and its roof ({piece.floors})" if piece.roof else ""
+            return f"the {piece.label or 'building'} has upper floors 1 to {piece.floors - 1}{roof}"
+        return level * piece.floor_height_cm, index, "roof" if level == piece.floors else "floor"
+    top = game.table.standing_top_cm(point)
+    if level == 0 and top > 0:
+        return top, None, "top"
+    return "land on a raised place: an upper floor or the roof of another building, or on top of an obstacle"
+
+
 def _do_jump(game: _Game, model: Model, command: c.Jump) -> None:
-    """Across a gap from an upper floor: the gap and the height change are paid from the move; short
-    of cm, the jumper falls into the gap (a wound per full 5 cm); landed, it runs on 5 cm and, over
-    a drop deeper than 5 cm, must pass a landing check or lose its next activation."""
+    """Across a gap from a raised place (an upper floor, a roof, the top of an obstacle) to another:
+    the gap and the height change are paid from the move; short of cm, the jumper falls into the
+    gap (a wound per full 5 cm); landed, it runs on 5 cm and, over a drop deeper than 5 cm, must
+    pass a landing check or lose its next activation."""
     active = _need_active(game, model)
     _on_foot(game, model)
     if active.must_fight or game.engaged_with(model):
@@ -2466,24 +2716,26 @@ def _do_jump(game: _Game, model: Model, command: c.Jump) -> None:
     start = model.position
     takeoff = game.height_of(model)
     if takeoff <= 0:
-        raise IllegalCommand("jumps are made from a raised place: an upper floor")
-    home = game.table.building_at(start)
+        raise IllegalCommand("jumps are made from a raised place: an upper floor, a roof or the top of an obstacle")
+    home = game.table.building_at(start) if model.level else None
     landing = command.landing
-    target = game.table.building_at(landing)
-    if target is None or target == home:
+    surface = _landing_surface(game, landing, command.level)
+    if isinstance(surface, str):
+        raise IllegalCommand(surface)
+    height, target, where = surface
+    if target is not None and target == home:
         raise IllegalCommand("land on a floor of another building")
-    piece = game.table.piece(target)
-    if not 0 < command.level < piece.floors:
-        raise IllegalCommand(f"the {piece.label or 'building'} has upper floors 1 to {piece.floors - 1}")
-    height = command.level * piece.floor_height_cm
+    if target is None and math.dist(start, landing) < 1e-6:
+        raise IllegalCommand("land somewhere else")
     gap = math.dist(start, landing)
     if gap > JUMP_GAP_CM + 1e-6:
         raise IllegalCommand(f"a jump spans at most {JUMP_GAP_CM:g} cm, not {gap:.1f}")
     if abs(height - takeoff) > JUMP_HEIGHT_CM + 1e-6:
         raise IllegalCommand(f"a jump climbs or drops at most {JUMP_HEIGHT_CM:g} cm, not {abs(height - takeoff):g}")
-    crossing = path_cost(game.table, [start, landing])
-    if not crossing.ok:
-        raise IllegalCommand(crossing.problem)
+    over = {i for i, up in ((home, game.on_roof(model)), (target, where == "roof")) if i is not None and up}
+    problem = jump_line_problem(game.table, start, landing, over)
+    if problem:
+        raise IllegalCommand(problem)
     cost = gap + abs(height - takeoff)
     angle = math.atan2(landing[1] - start[1], landing[0] - start[0])
     if cost > active.remaining_cm + 1e-6:
@@ -2494,10 +2746,16 @@ def _do_jump(game: _Game, model: Model, command: c.Jump) -> None:
     problem = _spot_problem(game, game.figure(lander), landing, others)
     if problem:
         raise IllegalCommand(problem)
+
+    def same_surface(point: tuple[float, float]) -> bool:
+        if target is not None:
+            return game.table.building_at(point) == target
+        return abs(game.table.standing_top_cm(point) - height) < 1e-6
+
     end = landing
     for step in (JUMP_MOMENTUM_CM, 4.0, 3.0, 2.0, 1.0):  # the momentum: 5 cm on, or as far as it goes
         point = (landing[0] + math.cos(angle) * step, landing[1] + math.sin(angle) * step)
-        if game.table.building_at(point) == target and not _spot_problem(
+        if same_surface(point) and not _spot_problem(
                 game, game.figure(replace(lander, x=point[0], y=point[1])), point, others):
             end = point
             break
@@ -2517,7 +2775,8 @@ def _do_jump(game: _Game, model: Model, command: c.Jump) -> None:
             model = game.update(model, cannot_activate_round=game.round + 1)
             remaining = 0.0
     game.active = replace(active, remaining_cm=max(0.0, remaining), moved=True)
-    _enter_building(game, model, target, sprinting=active.sprinted)
+    if where == "floor" and target is not None:
+        _enter_building(game, model, target, sprinting=active.sprinted)
 
 
 def _fall_short_of_jump(game: _Game, model: Model, start: tuple[float, float], angle: float, active: Activation,
@@ -3403,18 +3662,36 @@ def legal_commands(state: State, seat: str) -> list[Any]:
 
 
 def _floor_options(game: _Game, model: Model, active: Activation) -> list[Any]:
-    """Stairs to the other floors of the building it stands in; jumps from an upper floor."""
+    """Stairs to the other floors (and the roof) of the building it stands in; ladders up to a roof
+    or down from it; jumps from a raised place."""
     options: list[Any] = []
-    index = game.table.building_at(model.position)
-    if index is None or game.engaged_with(model) or active.sprinted:
+    if game.engaged_with(model):
         return options
-    piece = game.table.piece(index)
-    for level in range(piece.floors):
-        cost = _stairs_cost(game, model) + abs(level - model.level) * piece.floor_height_cm
-        if level != model.level and cost <= active.remaining_cm + 1e-6:
-            options.append(c.Climb(model.id, level))
-    if model.level and active.remaining_cm > 0:
+    table = game.table
+    if active.remaining_cm > 0 and game.height_of(model) > 0:
         options.append(c.JumpTemplate(model.id, JUMP_GAP_CM, JUMP_HEIGHT_CM, active.remaining_cm))
+    if active.sprinted:
+        return options
+    index = table.building_at(model.position)
+    if index is not None:
+        piece = table.piece(index)
+        for level in range(piece.top_level + 1):
+            cost = _stairs_cost(game, model) + abs(level - model.level) * piece.floor_height_cm
+            if level != model.level and cost <= active.remaining_cm + 1e-6:
+                options.append(c.Climb(model.id, level))
+    on_roof = game.on_roof(model)
+    if model.level and not on_roof:
+        return options
+    reach = LADDER_TOP_REACH_CM if on_roof else BASE_RADIUS_CM
+    for ladder in table.ladders_at(model.position, reach):
+        for roof in table.roofs_reached_by(ladder):
+            cost = _stairs_cost(game, model) + roof.top_cm
+            if cost > active.remaining_cm + 1e-6:
+                continue
+            if on_roof and roof.index == index:
+                options.append(c.Climb(model.id, 0, ladder=ladder.index))
+            elif not on_roof and index is None:
+                options.append(c.Climb(model.id, roof.floors, ladder=ladder.index))
     return options
 
 
@@ -3458,7 +3735,7 @@ def _more_actions(game: _Game, model: Model, active: Activation) -> list[Any]:
     if game.engaged_with(model):
         return options
     building = game.table.building_at(model.position)
-    if building is not None and not _zombies_inside(game, building, model.level):
+    if building is not None and not game.on_roof(model) and not _zombies_inside(game, building, model.level):
         place = game.place(building)
         if model.level:
             if model.level not in place.floors_searched:

@@ -34,6 +34,7 @@ FREE_CLIMB_CM = 3.0  # lower obstacles cost nothing
 MAX_CLIMB_CM = 10.0  # higher ones cannot be climbed
 ENTRY_COST_CM = 5.0  # entering a building or stairs
 DEFAULT_FLOOR_HEIGHT_CM = 6.0  # a storey of a building drawn without a height
+LADDER_REACH_CM = 1.0  # a stairs piece this close to a roofed building's outline reaches its roof
 PORTAL_SLACK_CM = 0.3
 EPS = 1e-9
 GRID_CM = 10.0  # cell size of the blocker lookup grid
@@ -78,10 +79,21 @@ class Piece:
     prop: str = ""  # searchable prop (a row of the props table): bin, crates, drums...
     shop: str = ""  # a building's kind of shop, if any
     floors: int = 1  # a building's storeys
+    roof: bool = False  # a building with a flat roof models may stand on (level = floors)
 
     @property
     def floor_height_cm(self) -> float:
         return self.height_cm / max(1, self.floors) if self.height_cm else DEFAULT_FLOOR_HEIGHT_CM
+
+    @property
+    def top_cm(self) -> float:
+        """How high the building's walls (and its roof) stand."""
+        return self.floors * self.floor_height_cm
+
+    @property
+    def top_level(self) -> int:
+        """The highest level a model may stand on: the roof's when it has one, else the top floor."""
+        return self.floors if self.roof else self.floors - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +132,8 @@ class Table:
             extra = dict(terrain.properties)
             floors = str(extra.get("floors", 1))
             pieces.append(replace(piece, prop=str(extra.get("prop", "") or ""), shop=str(extra.get("shop", "") or ""),
-                                  floors=max(1, int(floors)) if floors.isdigit() else 1))
+                                  floors=max(1, int(floors)) if floors.isdigit() else 1,
+                                  roof=terrain.kind is TerrainKind.BUILDING and truthy(extra.get("roof", False))))
         return cls.build(board.width_cm, board.height_cm, pieces, walls)
 
     @classmethod
@@ -196,12 +209,53 @@ class Table:
     def piece(self, index: int) -> Piece:
         return self.pieces[index]
 
+    def standing_top_cm(self, point: Point, radius_cm: float = BASE_RADIUS_CM) -> float:
+        """How high a base at ``point`` stands on top of an obstacle or wall piece that holds the
+        whole base (0 on the ground)."""
+        return max((p.height_cm for p in self.pieces_at(point)
+                    if p.kind in (TerrainKind.OBSTACLE, TerrainKind.WALL) and p.height_cm >= FREE_CLIMB_CM
+                    and holds_base(p, point, radius_cm)), default=0.0)
+
+    def ladders_at(self, point: Point, reach_cm: float = BASE_RADIUS_CM) -> tuple[Piece, ...]:
+        """Stairs pieces (stairways and ladders) the base at ``point`` stands on or touches."""
+        return tuple(p for p in self.pieces if p.kind is TerrainKind.STAIRS
+                     and (point_in_polygon(point, p.polygon) or distance_to_edges(p, point) <= reach_cm + 0.05))
+
+    def roofs_reached_by(self, ladder: Piece) -> tuple[Piece, ...]:
+        """Buildings with a roof whose outline the stairs piece touches (or overlaps)."""
+        found = []
+        for piece in self.pieces:
+            if piece.kind is not TerrainKind.BUILDING or not piece.roof:
+                continue
+            if any(point_in_polygon(corner, piece.polygon) for corner in ladder.polygon) or any(
+                    distance_to_edges(piece, corner) <= LADDER_REACH_CM for corner in ladder.polygon) or any(
+                    point_in_polygon(corner, ladder.polygon) for corner in piece.polygon):
+                found.append(piece)
+        return tuple(found)
+
     def in_difficult(self, point: Point) -> bool:
         return any(p.kind is TerrainKind.DIFFICULT for p in self.pieces_at(point))
 
     def on_table(self, point: Point, radius_cm: float = 0.0) -> bool:
         x, y = point
         return radius_cm <= x <= self.width_cm - radius_cm and radius_cm <= y <= self.height_cm - radius_cm
+
+
+def truthy(value: object) -> bool:
+    """A map property read as a yes/no (Tiled bools, or the words true/yes/1)."""
+    if isinstance(value, bool):
+        return value
+    return str(value).strip().lower() in ("true", "yes", "1")
+
+
+def distance_to_edges(piece: Piece, point: Point) -> float:
+    """From a point to the nearest side of the piece's outline."""
+    return min((_point_segment_distance(point, (x0, y0), (x1, y1)) for x0, y0, x1, y1 in piece.edges), default=math.inf)
+
+
+def holds_base(piece: Piece, point: Point, radius_cm: float = BASE_RADIUS_CM) -> bool:
+    """The whole base fits on the piece (its centre inside, no side nearer than its radius)."""
+    return point_in_polygon(point, piece.polygon) and distance_to_edges(piece, point) >= radius_cm - 0.05
 
 
 def make_piece(index: int, kind: TerrainKind, polygon: Sequence[Point], height_cm: float = 0.0, cover: int = 0,
@@ -426,8 +480,15 @@ def _visible_fraction(table: Table, shooter: Figure, target: Figure, rows: Seque
                 if not ts:
                     continue
                 if sight_height == math.inf and piece.kind is TerrainKind.BUILDING:
-                    if _building_blocks(piece, sx, sy, ax, ay, ts, open_portals, shooter_building):
-                        blocked = True
+                    walls_at = _building_walls_crossed(piece, sx, sy, ax, ay, ts, open_portals, shooter_building)
+                    if not walls_at:
+                        continue
+                    top = piece.top_cm  # over the walls (from a roof, or onto one) the ray passes
+                    for i, vital in enumerate(vitals):
+                        if not hidden[i] and any(eye_height_cm + (vital - eye_height_cm) * t < top for t in walls_at):
+                            hidden[i] = True
+                            hidden_count += 1
+                    if hidden_count == vital_count:
                         break
                     continue
             else:
@@ -463,16 +524,18 @@ def _ray_blocked_by_rows(sx: float, sy: float, ax: float, ay: float, rows: Seque
     return False
 
 
-def _building_blocks(piece: Piece, sx: float, sy: float, ax: float, ay: float, ts: list[float],
-                     open_portals: frozenset[str], shooter_building: int | None) -> bool:
-    """A building hides what lies behind its walls; windows and open doors let sight through."""
+def _building_walls_crossed(piece: Piece, sx: float, sy: float, ax: float, ay: float, ts: list[float],
+                            open_portals: frozenset[str], shooter_building: int | None) -> list[float]:
+    """Where the ray meets the building's walls (not a window or an open door): the building hides
+    what lies behind them, up to its top."""
+    found = []
     for t in ts:
         point = (sx + (ax - sx) * t, sy + (ay - sy) * t)
         if t < 1e-6 and shooter_building == piece.index:
             continue
         if not _through_portal(point, piece, open_portals, walking=False):
-            return True
-    return False
+            found.append(t)
+    return found
 
 
 def can_see(table: Table, shooter: Figure, target: Figure, others: Sequence[Figure] = (),
@@ -560,9 +623,12 @@ class PathCost:
 
 
 def path_cost(table: Table, points: Sequence[Point], *, max_climb_cm: float = MAX_CLIMB_CM,
-              entry_cost_cm: float = ENTRY_COST_CM, can_enter_buildings: bool = True) -> PathCost:
+              entry_cost_cm: float = ENTRY_COST_CM, can_enter_buildings: bool = True,
+              ladders: bool = True) -> PathCost:
     """What walking the base's centre along ``points`` costs: length, doubled inside difficult ground,
-    plus the height of each obstacle or wall climbed and the price of entering buildings and stairs."""
+    plus the height of each obstacle or wall climbed and the price of entering buildings and stairs.
+    Anything higher than ``max_climb_cm`` stops the move, unless (``ladders``) it is crossed where a
+    stairs piece (a ladder) stands over it: then it costs its height too."""
     total = 0.0
     length = 0.0
     entered: list[int] = []
@@ -588,8 +654,12 @@ def path_cost(table: Table, points: Sequence[Point], *, max_climb_cm: float = MA
                         where = f"the {piece.label or 'building'}"
                         return PathCost(total, length, f"{where} can only be entered or left by a door or window")
         for wall in table.walls:
-            if _segment_params(ax, ay, bx, by, ((wall.a[0], wall.a[1], wall.b[0], wall.b[1]),)):
+            ts = _segment_params(ax, ay, bx, by, ((wall.a[0], wall.a[1], wall.b[0], wall.b[1]),))
+            if ts:
                 climb = _climb_cost(wall.height_cm, max_climb_cm)
+                if climb is None and ladders and all(
+                        _on_ladder(table, (ax + (bx - ax) * t, ay + (by - ay) * t)) for t in ts):
+                    climb = wall.height_cm
                 if climb is None:
                     return PathCost(total, length, f"a {wall.kind} {wall.height_cm:g} cm high is too high to cross")
                 total += climb
@@ -609,6 +679,8 @@ def path_cost(table: Table, points: Sequence[Point], *, max_climb_cm: float = MA
                     continue
                 if piece.kind in (TerrainKind.OBSTACLE, TerrainKind.WALL):
                     climb = _climb_cost(piece.height_cm, max_climb_cm)
+                    if climb is None and ladders and _on_ladder(table, (ax + (bx - ax) * t0, ay + (by - ay) * t0)):
+                        climb = piece.height_cm
                     if climb is None:
                         return PathCost(total, length,
                                         f"the {piece.label or 'obstacle'} ({piece.height_cm:g} cm) is too high to climb")
@@ -622,6 +694,32 @@ def path_cost(table: Table, points: Sequence[Point], *, max_climb_cm: float = MA
     return PathCost(total, length, "", tuple(entered))
 
 
+def _on_ladder(table: Table, point: Point) -> bool:
+    """A stairs piece stands over this point (a ladder against a wall or an obstacle)."""
+    return any(p.kind is TerrainKind.STAIRS and (point_in_polygon(point, p.polygon) or distance_to_edges(p, point) <= 0.05)
+               for p in table.pieces)
+
+
+def jump_line_problem(table: Table, start: Point, landing: Point, over: Iterable[int] = ()) -> str:
+    """Why a jump's straight line cannot pass ("" when it can): every building wall it meets must be
+    crossed at a window or a door, except the walls of the buildings in ``over`` (jumped from or
+    onto their roofs, above the walls)."""
+    skip = set(over)
+    ax, ay = start
+    bx, by = landing
+    for piece in table.pieces:
+        if piece.kind is not TerrainKind.BUILDING or piece.index in skip:
+            continue
+        b = piece.bounds
+        if max(ax, bx) < b[0] or min(ax, bx) > b[2] or max(ay, by) < b[1] or min(ay, by) > b[3]:
+            continue
+        for t in crossings(piece, ax, ay, bx, by):
+            point = (ax + (bx - ax) * t, ay + (by - ay) * t)
+            if not _through_portal(point, piece, frozenset(), walking=True):
+                return f"the wall of the {piece.label or 'building'} is in the way: jump through a window"
+    return ""
+
+
 def _climb_cost(height_cm: float, max_climb_cm: float) -> float | None:
     if height_cm < FREE_CLIMB_CM:
         return 0.0
@@ -631,18 +729,22 @@ def _climb_cost(height_cm: float, max_climb_cm: float) -> float | None:
 
 
 def destination_problem(table: Table, mover: Figure, destination: Point, figures: Sequence[Figure]) -> str:
-    """Why a base cannot stand at ``destination`` (empty when it can): off the table, on top of an
-    obstacle or impassable ground, or overlapping another base (touching is fine)."""
+    """Why a base cannot stand at ``destination`` (empty when it can): off the table, on impassable
+    ground, part-way onto an obstacle (standing on top is fine when the whole base fits), or
+    overlapping another base on the same level (touching is fine)."""
     if not table.on_table(destination, mover.radius_cm):
         return "the base would hang off the table"
     for piece in table.pieces_at(destination):
         if piece.kind is TerrainKind.IMPASSABLE:
             return f"cannot stand in the {piece.label or 'impassable ground'}"
-        if piece.kind in (TerrainKind.OBSTACLE, TerrainKind.WALL) and piece.height_cm >= FREE_CLIMB_CM:
-            return f"cannot end a move on top of the {piece.label or 'obstacle'}"
+        if piece.kind in (TerrainKind.OBSTACLE, TerrainKind.WALL) and piece.height_cm >= FREE_CLIMB_CM \
+                and not holds_base(piece, destination, mover.radius_cm):
+            return f"cannot end a move on top of the {piece.label or 'obstacle'}: the base does not fit on it"
     moved = Figure(mover.id, destination[0], destination[1], mover.radius_cm, mover.kind)
+    height = mover.base_cm if mover.base_cm and table.building_at(destination) is not None \
+        else table.standing_top_cm(destination, mover.radius_cm)
     for other in figures:
-        if other.id == mover.id or abs(other.base_cm - mover.base_cm) > 0.5:  # another floor
+        if other.id == mover.id or abs(other.base_cm - height) > 0.5:  # another floor, or up on a piece
             continue
         gap = math.hypot(other.x - moved.x, other.y - moved.y) - other.radius_cm - moved.radius_cm
         if gap < -0.05:
