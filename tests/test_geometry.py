@@ -20,6 +20,7 @@ from game.board.geometry import (
     rotate_in_box,
     segment_intersection,
     segments_intersect,
+    self_intersection,
     signed_area,
     unrotate_in_box,
 )
@@ -130,3 +131,27 @@ def test_merge_collinear_segments():
 def test_merge_keeps_exact_coordinates():
     merged = merge_collinear_segments([((0.1, 4.3), (1.2, 4.3)), ((1.2, 4.3), (2.5, 4.3))])
     assert merged == [((0.1, 4.3), (2.5, 4.3))]
+
+
+@pytest.mark.parametrize("polygon", [
+    rectangle(0, 0, 4, 3),
+    L_SHAPE,
+    ((0, 0), (4, 0), (4, 0), (4, 3), (0, 3), (0, 0)),  # repeated corners, closed by a repeat
+    ((0, 0), (4, 0), (2, 1), (4, 3), (0, 3)),  # concave
+    ((0, 0), (4, 0), (4, 3)),
+])
+def test_simple_polygons_do_not_cross_themselves(polygon):
+    assert self_intersection(polygon) is None
+
+
+@pytest.mark.parametrize(("polygon", "edges", "point"), [
+    (((0, 0), (4, 0), (0, 4), (4, 4)), (1, 3), (2, 2)),  # a bow tie whose areas cancel out
+    (((0, 0), (5, 0), (1, 10), (5, 10)), (1, 3), (25 / 9, 50 / 9)),  # one whose areas do not
+    (((0, 0), (4, 0), (4, 4), (2, 0), (0, 4)), (0, 2), (2, 0)),  # a corner touching an edge
+    (((0, 0), (6, 0), (3, 0), (3, 3)), (0, 1), (6, 0)),  # an edge folding back on the one before
+])
+def test_any_self_intersection_is_found(polygon, edges, point):
+    found = self_intersection(polygon)
+    assert found is not None
+    assert found[:2] == edges
+    assert found[2] == pytest.approx(point)

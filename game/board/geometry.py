@@ -207,6 +207,42 @@ def segments_intersect(first: Segment, second: Segment) -> bool:
     )
 
 
+def self_intersection(polygon: Sequence[Point]) -> tuple[int, int, Point] | None:
+    """Two edges of a closed polygon that meet other than at their shared corner, or None if it is
+    simple: their indices (edge i runs from vertex i to the next) and a point they share.
+
+    Any crossing or touching counts (a figure of eight, a pinched corner, an edge that folds
+    back on the one before); repeated consecutive vertices are ignored.
+    """
+    points = [p for i, p in enumerate(polygon) if distance(p, polygon[i - 1]) > EPSILON_CM] if polygon else []
+    count = len(points)
+    if count < 3:
+        return None
+    edges = [(points[i], points[(i + 1) % count]) for i in range(count)]
+    for i in range(count):
+        a, corner = edges[i]
+        b = edges[(i + 1) % count][1]
+        folds_back = (abs(_orientation(a, corner, b)) <= EPSILON_CM
+                      and (a[0] - corner[0]) * (b[0] - corner[0]) + (a[1] - corner[1]) * (b[1] - corner[1]) > 0)
+        if folds_back:
+            return i, (i + 1) % count, corner
+        for j in range(i + 2, count):
+            if i == 0 and j == count - 1:
+                continue  # the last edge and the first share vertex 0
+            if segments_intersect(edges[i], edges[j]):
+                crossing = segment_intersection(edges[i], edges[j])
+                return i, j, crossing or _shared_point(edges[i], edges[j])
+    return None
+
+
+def _shared_point(first: Segment, second: Segment) -> Point:
+    """A point of ``first`` that touches ``second`` (for segments known to meet)."""
+    for p in (*first, *second):
+        if point_segment_distance(p, first) <= EPSILON_CM and point_segment_distance(p, second) <= EPSILON_CM:
+            return p
+    return first[0]
+
+
 def segment_intersection(first: Segment, second: Segment) -> Point | None:
     """The single crossing point of two segments, or None (parallel, apart or overlapping)."""
     (x1, y1), (x2, y2) = first

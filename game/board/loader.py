@@ -25,6 +25,7 @@ from game.board.geometry import (
     polygon_area,
     polygon_bounds,
     segment_intersection,
+    self_intersection,
 )
 from game.board.model import (
     Barrier,
@@ -281,6 +282,11 @@ def _check_object(node: ElementTree.Element, shown: str, layer: str, check: _Pre
     refusal = ""
     if node.get("template"):
         refusal = "template objects are not supported: detach the template (right click → Detach)"
+    elif node.get("gid"):
+        refusal = (
+            "tile objects (tiles placed with Insert Tile) are not supported: paint tiles on a tile layer,"
+            " and draw a rectangle with the object's class"
+        )
     elif node.find("ellipse") is not None:
         refusal = "ellipses are not supported: use a rectangle or a polygon"
     elif node.find("point") is not None:
@@ -514,6 +520,16 @@ class _Converter:
         polygon, closed = self.outline_cm(obj)
         if not closed:
             self.problem(f"{what} must be a rectangle or a polygon, not a polyline", layer, obj.id)
+            return None
+        crossing = self_intersection(polygon)
+        if crossing is not None:
+            x, y = crossing[2]
+            self.problem(
+                f"{what} crosses itself: its outline meets itself at x = {x * self.scale:.0f}, y = {y * self.scale:.0f}"
+                " px (redraw it so that no two edges cross or touch)",
+                layer,
+                obj.id,
+            )
             return None
         if len(polygon) < 3 or polygon_area(polygon) <= 1e-9:
             self.problem(f"{what} has no area", layer, obj.id)
