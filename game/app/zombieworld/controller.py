@@ -51,6 +51,9 @@ class MovePreview:
     legal: bool
     reason: str = ""
     command: Any = None
+    turns: int = 0  # a drive's turns, each costing TURN_COST_CM
+    path: tuple[Point, ...] = ()  # a drive: where its front bumper goes, from where it stands
+    end_pose: tuple[float, float, float] | None = None  # a drive: the body's centre and facing at the end
 
     @property
     def left_cm(self) -> float:
@@ -227,7 +230,7 @@ class ZombieworldController:
         if model.vehicle:
             drive = self.template(c.DriveTemplate)
             if drive is not None and drive.model == model.id:
-                return c.Drive(model.id, path), drive.max_cm
+                return c.Drive(model.id, self.front_path(model, path)), drive.max_cm
             leave = self.template(c.LeaveVehicleTemplate)
             if leave is not None and leave.model == model.id:
                 return c.LeaveVehicle(model.id, path), leave.max_cm
@@ -247,6 +250,43 @@ class ZombieworldController:
             return c.Jump(model.id, point, level), jump.max_cm
         return None
 
+    def front_path(self, driver: Model, path: Sequence[Point]) -> tuple[Point, ...]:
+        """A drag of the driver (or the body) as the engine measures a drive: the front bumper
+        keeps its offset from the dragged seat, so the car goes where the hand puts it."""
+        vehicle = self.state.vehicle(driver.vehicle)
+        spec = self.state.catalog.vehicle(vehicle.vehicle) if self.state.catalog is not None else None
+        places = seat_points(vehicle, spec.seats if spec is not None else 4)
+        seat = places[driver.seat] if 0 <= driver.seat < len(places) else (vehicle.x, vehicle.y)
+        front = _front(vehicle)
+        dx, dy = front[0] - seat[0], front[1] - seat[1]
+        return tuple((x + dx, y + dy) for x, y in path)
+
+    def drive_preview(self, model: Model, command: Any, limit_cm: float) -> MovePreview:
+        """A drive measured by the engine: the front's path, its length with each turn's cost (and
+        difficult ground or reversing), where the body ends; red with the engine's reason."""
+        vehicle = self.state.vehicle(model.vehicle)
+        front = _front(vehicle)
+        shown = (front, *command.path)
+        straight = sum(math.dist(a, b) for a, b in zip(shown, shown[1:], strict=False))
+        try:
+            legs, cost_cm = engine._plan_drive(engine._Game(self.state), vehicle, command)
+        except IllegalCommand as refusal:
+            return MovePreview(model.id, command.path[-1], straight, limit_cm, False, refusal.reason, command,
+                               path=shown)
+        turns, facing, end = 0, vehicle.facing, None
+        for body, length, _rams in legs:
+            if abs((body.facing - facing + math.pi) % (2 * math.pi) - math.pi) > math.radians(2):
+                turns += 1
+            facing = body.facing
+            heading = body.facing + (math.pi if command.reverse else 0.0)
+            end = (body.x + math.cos(heading) * length, body.y + math.sin(heading) * length, body.facing)
+        try:
+            engine.check(self.state, self.seat or "", command)
+        except IllegalCommand as refusal:
+            return MovePreview(model.id, command.path[-1], cost_cm, limit_cm, False, refusal.reason, command,
+                               turns, shown, end)
+        return MovePreview(model.id, command.path[-1], cost_cm, limit_cm, True, "", command, turns, shown, end)
+
     def move_preview(self, model_id: str, point: Point, waypoints: Sequence[Point] = ()) -> MovePreview:
         model = self.model(model_id)
         allowance = self.allowance_cm(model_id)
@@ -256,6 +296,8 @@ class ZombieworldController:
             and self.state.active.model == model_id else None
         if special is not None:
             command, limit_cm = special
+            if isinstance(command, c.Drive):
+                return self.drive_preview(model, command, limit_cm)
             cost_cm = sum(math.dist(a, b) for a, b in zip((model.position, *waypoints), (*waypoints, point), strict=True))
             try:
                 engine.check(self.state, self.seat or "", command)
@@ -385,6 +427,12 @@ def _local(vehicle: Vehicle, point: Point) -> Point:
     dx, dy = point[0] - vehicle.x, point[1] - vehicle.y
     cos, sin = math.cos(vehicle.facing), math.sin(vehicle.facing)
     return dx * cos + dy * sin, -dx * sin + dy * cos
+
+
+def _front(vehicle: Vehicle) -> Point:
+    """The middle of the front bumper, where the engine measures a drive from."""
+    half = vehicle.length_cm / 2
+    return vehicle.x + math.cos(vehicle.facing) * half, vehicle.y + math.sin(vehicle.facing) * half
 
 
 def _inside_body(vehicle: Vehicle, point: Point, slack_cm: float = 0.0) -> bool:

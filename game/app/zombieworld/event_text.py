@@ -32,6 +32,8 @@ def names_of(*states: State | None) -> dict[str, str]:
         if state is not None:
             for model in (*state.models, *state.departed):
                 names[model.id] = shown_name(model)
+            for vehicle in state.vehicles:  # so a vehicle lost off the table keeps its name
+                names[vehicle.id] = vehicle_name(state, vehicle.id)
     return names
 
 
@@ -47,7 +49,9 @@ def model_name(state: State | None, model_id: str, names: dict[str, str] | None 
     return model_id.split(":")[-1]
 
 
-def vehicle_name(state: State | None, vehicle_id: str) -> str:
+def vehicle_name(state: State | None, vehicle_id: str, names: dict[str, str] | None = None) -> str:
+    if names and vehicle_id in names:
+        return names[vehicle_id]
     catalog = state.catalog if state is not None else None
     if state is not None:
         for vehicle in state.vehicles:
@@ -88,6 +92,8 @@ def describe(event: Any, state: State | None, names: dict[str, str] | None = Non
     if isinstance(event, c.Activated):
         return f"{name(event.model)} {'acts' if event.success else 'hesitates'}", "good" if event.success else "plain"
     if isinstance(event, c.ModelMoved):
+        if event.cost_cm <= 0:  # put aside by the rules (out from under a vehicle), not a walk
+            return f"{name(event.model)} steps aside", "plain"
         return f"{name(event.model)} moves {event.cost_cm:.1f} cm", "plain"
     if isinstance(event, c.ShotFired):
         if event.wasted:
@@ -131,7 +137,7 @@ def describe(event: Any, state: State | None, names: dict[str, str] | None = Non
         return f"{name(event.model)} takes cover", "plain"
     if isinstance(event, c.DogControl):
         return f"{name(event.model)} {'obeys' if event.kept else 'runs wild'}", "plain"
-    line = _vehicle_line(event, state, name)
+    line = _vehicle_line(event, state, name, names)
     if line is not None:
         return line
     if isinstance(event, c.GameEnded):
@@ -158,9 +164,9 @@ def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _vehicle_line(event: Any, state: State | None, name: Any) -> Line | None:
+def _vehicle_line(event: Any, state: State | None, name: Any, names: dict[str, str] | None = None) -> Line | None:
     """Vehicles, climbing and jumping told in words (None for any other event)."""
-    car = lambda vehicle_id: vehicle_name(state, vehicle_id)  # noqa: E731
+    car = lambda vehicle_id: vehicle_name(state, vehicle_id, names)  # noqa: E731
     if isinstance(event, c.VehiclePlaced):
         return f"{cap(car(event.vehicle))} is on the table ({event.how})", "plain"
     if isinstance(event, c.VehicleBoarded):
@@ -181,7 +187,9 @@ def _vehicle_line(event: Any, state: State | None, name: Any) -> Line | None:
         return f"{cap(car(event.vehicle))} runs over {name(event.victim)}" + (f" {tail}" if tail else ""), \
             "danger"
     if isinstance(event, c.VehicleCrashed):
-        into = "the scenery" if event.into == "scenery" else car(event.into)
+        known = state is not None and any(v.id == event.into for v in state.vehicles)
+        into = "the scenery" if event.into == "scenery" else car(event.into) if known or (names and event.into
+                                                                                              in names) else event.into
         return f"{cap(car(event.vehicle))} crashes into {into}", "danger"
     if isinstance(event, c.VehicleStatus):
         return f"{cap(car(event.vehicle))} {STATUS_TEXT.get(event.status, event.status.replace('_', ' '))}", \

@@ -11,6 +11,7 @@ before firing.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,6 +36,7 @@ from game.app.zombicide.dialogs import (
     flow_buttons,
 )
 from game.app.zombicide.game_scene import event_pointer
+from game.app.zombieworld.animation import EventAnimator
 from game.app.zombieworld.controller import (
     MovePreview,
     Outcome,
@@ -46,9 +48,11 @@ from game.app.zombieworld.controller import (
 from game.app.zombieworld.dice import DiceTray
 from game.app.zombieworld.event_text import describe, names_of
 from game.app.zombieworld.saves import ZwSaveError, autosave_path, load_game, save_game
+from game.board.geometry import point_in_polygon
 from game.board.mission import load_board
-from game.board.model import Board
+from game.board.model import Board, MarkerKind, TerrainKind
 from game.rules.zombieworld import commands as c
+from game.rules.zombieworld.engine import TURN_COST_CM
 from game.rules.zombieworld.geometry import BASE_RADIUS_CM
 from game.rules.zombieworld.state import ZOMBIES, Model, Vehicle
 from game.table.physics import TablePhysics
@@ -70,7 +74,7 @@ ILLEGAL_TAPE = (236, 70, 60)
 TARGET_TINT = (245, 140, 50)
 EDGE_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west", "any": "any"}
 TOOLS = (("undo", "Undo"), ("redo", "Redo"), ("save", "Save"), ("fit", "Fit"), ("tape", "Tape"),
-         ("speed", "Dice 1×"), ("menu", "Menu"))
+         ("speed", "Speed 1×"), ("menu", "Menu"))
 SPEEDS = (1.0, 2.0, 4.0)
 
 
@@ -119,6 +123,16 @@ def vehicle_outline(vehicle: Vehicle, along_share: tuple[float, float] = (-0.5, 
         a, b = along * vehicle.length_cm, across * vehicle.width_cm
         corners.append((vehicle.x + a * cos - b * sin, vehicle.y + a * sin + b * cos))
     return corners
+
+
+def without_parked_cars(board: Board) -> Board:
+    """The board as the table draws it: a vehicle marker and the scenery car under it are the
+    vehicle itself, drawn from the state (it may drive away), so their pictures are left out."""
+    markers = [m.position for m in board.markers if m.kind is MarkerKind.VEHICLE]
+    kept = tuple(t for t in board.terrain if not any(point_in_polygon(p, t.polygon) for p in markers)
+                 or t.kind is TerrainKind.BUILDING)
+    others = tuple(m for m in board.markers if m.kind is not MarkerKind.VEHICLE)
+    return dataclasses.replace(board, terrain=kept, markers=others) if markers else board
 
 
 class ZwTable(TableScene):
@@ -206,7 +220,7 @@ class ZombieworldGameScene(Scene):
         self.board = controller.board
         self.save_path = save_path
         self.window_size = self._window_size()
-        self.table = ZwTable(self, self.board, self.window_size)
+        self.table = ZwTable(self, without_parked_cars(self.board), self.window_size)
         self.tools = ButtonSet()
         self.actions = ButtonSet()
         self.aim_buttons = ButtonSet()
@@ -214,6 +228,8 @@ class ZombieworldGameScene(Scene):
         self.dialog: ChoiceDialog | None = None
         self.presses: dict[int, _Press] = {}
         self.dice = DiceTray()
+        self.anim = EventAnimator()
+        self._carried: set[str] = set()  # riders placed by a vehicle's trip
         self.speed_index = 0
         self.aiming = False
         self.aim: ShotPreview | None = None
@@ -252,7 +268,7 @@ class ZombieworldGameScene(Scene):
         speed = extra.get("speed")
         if isinstance(speed, int) and 0 <= speed < len(SPEEDS):
             scene.speed_index = speed
-            scene.dice.speed = SPEEDS[speed]
+            scene.dice.speed = scene.anim.speed = SPEEDS[speed]
         return scene
 
     @property
@@ -325,7 +341,7 @@ class ZombieworldGameScene(Scene):
             elif button.key == "tape":
                 button.toggled = self.table.tool == "tape"
             elif button.key == "speed":
-                button.label = f"Dice {SPEEDS[self.speed_index]:g}×"
+                button.label = f"Speed {SPEEDS[self.speed_index]:g}×"
         self.actions.buttons = flow_buttons(self.actions_rect(), self.action_labels(), height_px=BUTTON_H_PX)
         self._layout_roster()
         self._layout_aim()
@@ -421,6 +437,32 @@ class ZombieworldGameScene(Scene):
                 self.table.slides[piece_id] = _Slide(start, (piece.x_cm, piece.y_cm))
         self.refresh()
 
+    def place_riders(self) -> None:
+        """Riders of a vehicle under way sit on their seats of the body as it is drawn; once its trip
+        is over they go back to the seats the state gives them."""
+        catalog = self.state.catalog
+        riding = self.anim.riders()
+        moved = set()
+        for model_id, seat, body in riding:
+            piece = self.table.state.pieces.get(model_id)
+            spec = catalog.vehicle(body.vehicle) if catalog is not None else None
+            places = seat_points(body, spec.seats if spec is not None else 4)
+            if piece is not None and 0 <= seat < len(places):
+                piece.x_cm, piece.y_cm = places[seat]
+                self.table.physics.set_position(model_id, places[seat])
+                moved.add(model_id)
+        for model_id in self._carried - moved:
+            piece = self.table.state.pieces.get(model_id)
+            final = model_pieces(self.state.models, self.state.vehicles, catalog).get(model_id)
+            if piece is not None and final is not None:
+                piece.x_cm, piece.y_cm = final.x_cm, final.y_cm
+                self.table.physics.set_position(model_id, (final.x_cm, final.y_cm))
+        self._carried = moved
+
+    def finish_animation(self) -> None:
+        self.anim.skip()
+        self.place_riders()
+
     def status(self, text: str) -> None:
         self.status_text = text
         self.status_until = self.clock_s + STATUS_SECONDS
@@ -451,6 +493,7 @@ class ZombieworldGameScene(Scene):
             return outcome
         self.aiming, self.aim, self.aim_shots = False, None, None
         self.dice.add(outcome.events, self.state)
+        self.anim.add(outcome.events, before, SEAT_COLORS)
         names = names_of(before, self.state)
         self.log([line for e in outcome.events if (line := describe(e, self.state, names))])
         moved = {e.model: before.model(e.model).position for e in outcome.events
@@ -566,6 +609,7 @@ class ZombieworldGameScene(Scene):
             outcome = self.controller.redo()
             if outcome.ok:
                 self.dice.add(outcome.events, self.state)
+                self.anim.add(outcome.events, before, SEAT_COLORS)
                 names = names_of(before, self.state)
                 self.log([line for e in outcome.events if (line := describe(e, self.state, names))])
                 self.sync_pieces()
@@ -577,7 +621,7 @@ class ZombieworldGameScene(Scene):
             self.table.toggle_tape()
         elif key == "speed":
             self.speed_index = (self.speed_index + 1) % len(SPEEDS)
-            self.dice.speed = SPEEDS[self.speed_index]
+            self.dice.speed = self.anim.speed = SPEEDS[self.speed_index]
         elif key == "menu":
             self.autosave()
             opener = getattr(self.app, "open_start", None)
@@ -618,6 +662,7 @@ class ZombieworldGameScene(Scene):
 
     def undo(self) -> bool:
         self.dice.clear()
+        self.anim.clear()
         if not self.controller.undo():
             self.status("Nothing to undo")
             return False
@@ -698,6 +743,8 @@ class ZombieworldGameScene(Scene):
             self.dice.skip()
             self.presses[pid] = _Press("dice", pos)
             return True
+        if self.anim.busy and self.table_rect().collidepoint(pos):
+            self.finish_animation()  # a new touch on the table does not wait for the last one's show
         for where, buttons in (("aim", self.aim_buttons), ("tools", self.tools), ("actions", self.actions)):
             if buttons.press(pid, pos):
                 self.presses[pid] = _Press(where, pos)
@@ -772,7 +819,9 @@ class ZombieworldGameScene(Scene):
             self.layout(size)
         self.dice.update(dt_s)
         self.table.update(dt_s)
-        if not self.dice.busy and self.dialog is None and self.controller.outcome() is not None \
+        self.anim.update(dt_s)
+        self.place_riders()
+        if not self.dice.busy and not self.anim.busy and self.dialog is None and self.controller.outcome() is not None \
                 and not self.ended_shown:
             self.ended_shown = True
             self.show_end()
@@ -785,6 +834,7 @@ class ZombieworldGameScene(Scene):
         old = surface.get_clip()
         surface.set_clip(area)
         surface.blit(self.overlay_layer(), area.topleft)
+        self.anim.draw(surface, self.table.camera.world_to_screen, self.table.camera.zoom_px_per_cm)
         self.draw_drag(surface)
         self.draw_aim_line(surface)
         surface.set_clip(old)
@@ -815,7 +865,7 @@ class ZombieworldGameScene(Scene):
         drag = self.table.drag
         signature = (area.size, cam.center_x_cm, cam.center_y_cm, cam.zoom_px_per_cm, id(self.state),
                      self.controller.selected, self.aiming, self.aim.target if self.aim else None,
-                     drag.model if drag else None, tuple(self.table.slides))
+                     drag.model if drag else None, tuple(self.table.slides), self.anim.frame_key())
         if self._layer is not None and signature == self._layer_signature:
             return self._layer
         if self._layer is None or self._layer.get_size() != area.size:
@@ -830,7 +880,7 @@ class ZombieworldGameScene(Scene):
 
         zoom = cam.zoom_px_per_cm
         active = self.controller.active_model()
-        reach = self.controller.reach(active.id) if active is not None else None
+        reach = self.controller.reach(active.id) if active is not None and not active.vehicle else None
         if reach is not None:
             if len(reach.sprint) >= 3:
                 points = [px(p) for p in reach.sprint]
@@ -840,7 +890,7 @@ class ZombieworldGameScene(Scene):
                 points = [px(p) for p in reach.walk]
                 pygame.draw.polygon(layer, (*WALK_TINT, 60), points)
                 pygame.draw.polygon(layer, (*WALK_TINT, 230), points, 3)
-        for vehicle in self.state.vehicles:
+        for vehicle in self.anim.shown_vehicles(self.state.vehicles):
             self.draw_vehicle(layer, vehicle, px)
         radius = max(5, BASE_RADIUS_CM * zoom)
         ready = set(self.controller.activatable())
@@ -868,7 +918,8 @@ class ZombieworldGameScene(Scene):
                     pygame.draw.circle(layer, (200, 30, 30, 255),
                                        (centre[0] - radius + n * max(5, radius * 0.5), centre[1] - radius), max(3, radius * 0.22))
         if active is not None:
-            centre = px(active.position)
+            piece = pieces.get(active.id)
+            centre = px((piece.x_cm, piece.y_cm) if piece is not None and active.vehicle else active.position)
             pygame.draw.circle(layer, (*ACCENT, 255), centre, radius + max(6, zoom * 0.9), 3)
         for bang in self.state.bangs:
             centre = px((bang.x, bang.y))
@@ -911,7 +962,10 @@ class ZombieworldGameScene(Scene):
         cam = self.table.camera
         preview = drag.preview
         colour = LEGAL_TAPE if preview.legal else ILLEGAL_TAPE
-        corners = [cam.world_to_screen(p) for p in (drag.origin, *drag.waypoints, drag.point)]
+        if preview.end_pose is not None:
+            self.draw_ghost(surface, preview, colour)
+        tape = preview.path or (drag.origin, *drag.waypoints, drag.point)
+        corners = [cam.world_to_screen(p) for p in tape]
         a, b = corners[0], corners[-1]
         pygame.draw.lines(surface, (20, 20, 20), False, corners, 8)
         pygame.draw.lines(surface, colour, False, corners, 5)
@@ -921,7 +975,15 @@ class ZombieworldGameScene(Scene):
             pygame.draw.circle(surface, colour, corner, 6)
         straight_cm = sum(math.dist(p, q) for p, q in zip((drag.origin, *drag.waypoints),
                                                              (*drag.waypoints, drag.point), strict=True))
-        if preview.legal:
+        turns = ""
+        if preview.turns:
+            turns = f" with {preview.turns} turn{'s' if preview.turns > 1 else ''} (+{TURN_COST_CM:g} cm each)"
+        if preview.path and preview.legal:
+            used = f"Drive {preview.cost_cm:.1f} cm{turns} · {max(0.0, preview.left_cm):.1f} of " \
+                   f"{preview.allowance_cm:g} left"
+        elif preview.path:
+            used = f"Drive {preview.cost_cm:.1f} cm{turns}: refused"
+        elif preview.legal:
             used = f"{preview.cost_cm:.1f} cm used · {max(0.0, preview.left_cm):.1f} left"
         elif preview.cost_cm > preview.allowance_cm:
             used = f"{preview.cost_cm:.1f} cm: over the {preview.allowance_cm:.1f} cm left"
@@ -935,6 +997,20 @@ class ZombieworldGameScene(Scene):
             box.clamp_ip(self.table_rect())
             surface.blit(words, box)
             y -= words.get_height() + 2
+
+    def draw_ghost(self, surface: pygame.Surface, preview: MovePreview, colour: tuple[int, int, int]) -> None:
+        """The body where the drive would leave it, in outline, its front marked."""
+        vehicle = self.controller.model(preview.model)
+        if vehicle is None or not vehicle.vehicle or preview.end_pose is None:
+            return
+        x, y, facing = preview.end_pose
+        body = dataclasses.replace(self.state.vehicle(vehicle.vehicle), x=x, y=y, facing=facing)
+        cam = self.table.camera
+        outline = [cam.world_to_screen(p) for p in vehicle_outline(body)]
+        pygame.draw.polygon(surface, (20, 20, 20), outline, 5)
+        pygame.draw.polygon(surface, colour, outline, 3)
+        nose = [cam.world_to_screen(p) for p in vehicle_outline(body, (0.3, 0.5), 0.5)[:2]]
+        pygame.draw.line(surface, colour, nose[0], nose[1], 5)
 
     def draw_aim_line(self, surface: pygame.Surface) -> None:
         aim = self.aim
