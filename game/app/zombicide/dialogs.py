@@ -6,6 +6,7 @@ that began on it is released on it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -14,6 +15,8 @@ import pygame
 from game.app.render import font
 
 BUTTON_H_PX = 56  # every touch target is at least this tall
+HEADER_PX = 58  # a dialog's title band
+LINE_PX = 28
 PANEL_FILL = (26, 29, 31)
 PANEL_EDGE = (88, 94, 96)
 TEXT = (240, 236, 226)
@@ -23,8 +26,9 @@ ACCENT = (232, 176, 64)
 GROUP_COLORS = {
     "move": (52, 112, 74), "door": (150, 112, 40), "attack": (150, 56, 46), "search": (56, 90, 150),
     "items": (84, 84, 120), "trade": (84, 84, 120), "turn": (70, 70, 74), "other": (64, 76, 84),
-    "tool": (54, 60, 64), "danger": (140, 40, 36),
+    "tool": (54, 60, 64), "danger": (140, 40, 36), "option": (58, 66, 74),
 }
+HEADER_FILL = (40, 36, 30)
 
 
 @dataclass(slots=True)
@@ -129,23 +133,31 @@ class ChoiceDialog:
         self.closed = False
 
     def layout(self, window: pygame.Rect) -> None:
-        width = min(640, window.width - 40)
-        rows = len(self.options) + (1 if self.cancel else 0)
-        height = 70 + 28 * len(self.lines) + rows * (BUTTON_H_PX + 8) + 20
-        height = min(height, window.height - 40)
+        """Options one under the other; more than fit in a column go into two or three columns."""
+        gap = 8
+        head = HEADER_PX + 12 + LINE_PX * len(self.lines)
+        foot = BUTTON_H_PX + 24 if self.cancel else 16
+        room = max(BUTTON_H_PX, window.height - 60 - head - foot)
+        per_column = max(1, (room + gap) // (BUTTON_H_PX + gap))
+        columns = max(1, min(3, math.ceil(len(self.options) / per_column)))
+        rows = max(1, math.ceil(len(self.options) / columns))
+        column_w = 600 if columns == 1 else 320
+        width = min(column_w * columns + 40 + gap * (columns - 1), window.width - 40)
+        column_w = (width - 40 - gap * (columns - 1)) // columns
+        height = min(head + rows * (BUTTON_H_PX + gap) - gap + foot + 12, window.height - 40)
         self.rect = pygame.Rect(0, 0, width, height)
         self.rect.center = window.center
-        top = self.rect.top + 62 + 28 * len(self.lines)
+        top = self.rect.top + head
         buttons = []
         for index, option in enumerate(self.options):
-            rect = pygame.Rect(self.rect.left + 20, top + index * (BUTTON_H_PX + 8), width - 40, BUTTON_H_PX)
-            if rect.bottom > self.rect.bottom - 8:
+            column, row = divmod(index, rows)
+            rect = pygame.Rect(self.rect.left + 20 + column * (column_w + gap), top + row * (BUTTON_H_PX + gap),
+                               column_w, BUTTON_H_PX)
+            if rect.bottom > self.rect.bottom - foot + 8:
                 break
-            buttons.append(Button(rect, option, str(index), "other"))
+            buttons.append(Button(rect, option, str(index), "option"))
         if self.cancel:
             rect = pygame.Rect(self.rect.right - 180, self.rect.bottom - BUTTON_H_PX - 12, 160, BUTTON_H_PX)
-            if buttons and rect.colliderect(buttons[-1].rect):  # too many options: Cancel sits in the title bar
-                rect = pygame.Rect(self.rect.right - 140, self.rect.top + 6, 130, 46)
             buttons.append(Button(rect, "Cancel", "cancel", "turn"))
         self.buttons.buttons = buttons
 
@@ -167,12 +179,19 @@ class ChoiceDialog:
 
     def draw(self, target: pygame.Surface) -> None:
         shade = pygame.Surface(target.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 120))
+        shade.fill((0, 0, 0, 140))
         target.blit(shade, (0, 0))
-        pygame.draw.rect(target, PANEL_FILL, self.rect, border_radius=14)
-        pygame.draw.rect(target, ACCENT, self.rect, 2, border_radius=14)
-        target.blit(fit_text(self.title, 24, self.rect.width - 180), (self.rect.left + 20, self.rect.top + 16))
+        r = self.rect
+        pygame.draw.rect(target, (6, 6, 8), r.move(0, 6), border_radius=16)
+        pygame.draw.rect(target, PANEL_FILL, r, border_radius=16)
+        header = pygame.Rect(r.left, r.top, r.width, HEADER_PX)
+        pygame.draw.rect(target, HEADER_FILL, header, border_top_left_radius=16, border_top_right_radius=16)
+        pygame.draw.line(target, ACCENT, (r.left + 2, header.bottom), (r.right - 3, header.bottom), 2)
+        pygame.draw.rect(target, ACCENT, r, 2, border_radius=16)
+        title = fit_text(self.title, 26, r.width - 40)
+        target.blit(title, title.get_rect(midleft=(r.left + 20, header.centery)))
         for n, line in enumerate(self.lines):
-            words = font(17).render(line, True, MUTED)
-            target.blit(words, (self.rect.left + 20, self.rect.top + 56 + 28 * n))
+            words = fit_text(line, 18, r.width - 40)
+            words.set_alpha(215)
+            target.blit(words, (r.left + 20, header.bottom + 10 + LINE_PX * n))
         self.buttons.draw(target)

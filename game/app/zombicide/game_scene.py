@@ -11,7 +11,7 @@ to shoot at it. An illegal drop slides back and the reason shows in the status l
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -53,9 +53,10 @@ from game.table.state import PieceSide, TableState
 Point = tuple[float, float]
 
 TOP_BAR_PX = 72
-LEFT_PANEL_PX = 340
-RIGHT_PANEL_PX = 320
-BOTTOM_BAR_PX = 140
+LEFT_PANEL_PX = 340  # at 1920 px wide and more; narrower windows get narrower side panels
+RIGHT_PANEL_PX = 330
+BOTTOM_BAR_PX = 80  # one row of touch-sized buttons; more actions go under "More…"
+FIT_MARGIN_PX = 10
 ROSTER_CHIP_PX = 52
 STATUS_SECONDS = 5.0
 MOVE_TINT = (90, 220, 120)
@@ -102,6 +103,9 @@ class GameTable(TableScene):
     def _remember(self) -> None:  # the game's own undo replaces the table's
         pass
 
+    def fit(self) -> None:
+        self.camera.fit((0, 0, self.board.width_cm, self.board.height_cm), margin_px=FIT_MARGIN_PX)
+
     def _pointer_down(self, intent: Any) -> None:
         if self.scene.director.busy or self.scene.dialog is not None:
             hit = self.physics.piece_at(self._world(intent.pos_px))
@@ -142,10 +146,13 @@ class GameScene(Scene):
         self.window_size = self._window_size()
         self.maker = PieceMaker(controller.state)
         self.director = AnimationDirector(self.board, self.maker, self._names())
-        self.table = GameTable(self, self.board, TableState(source=str(self.mission_path)), self.window_size)
+        # the scene writes the zone names itself, large enough to read at any zoom
+        self.table = GameTable(self, _without_zone_labels(self.board), TableState(source=str(self.mission_path)),
+                               self.window_size)
         self.card_panel = SurvivorCardPanel(pygame.Rect(0, 0, 10, 10))
         self.tools = ButtonSet()
         self.actions = ButtonSet()
+        self.more_labels: list[tuple[str, str, str]] = []  # actions that did not fit the bar
         self.roster: list[tuple[pygame.Rect, str]] = []
         self.dialog: ChoiceDialog | None = None
         self.presses: dict[int, _Press] = {}
@@ -196,17 +203,27 @@ class GameScene(Scene):
 
     def _names(self) -> dict[str, str]:
         state = self.controller.state
-        names = {s.id: s.name for s in state.survivors}
+        names = {s.id: s.name for s in state.tables.catalog.survivors}
+        names.update({s.id: s.name for s in state.survivors})
         names.update({z.id: z.name for z in state.tables.catalog.zombies})
         names.update({e.id: e.name for e in state.tables.catalog.equipment_cards})
         return names
 
     # --- layout --------------------------------------------------------------------------------
 
+    def side_panels_px(self) -> tuple[int, int]:
+        """Widths of the left (roster and card) and right (log) panels for this window."""
+        w = self.window_size[0]
+        if w >= 1800:
+            return LEFT_PANEL_PX, RIGHT_PANEL_PX
+        if w >= 1500:
+            return 320, 290
+        return 300, 250
+
     def table_rect(self) -> pygame.Rect:
         w, h = self.window_size
-        return pygame.Rect(LEFT_PANEL_PX, TOP_BAR_PX, max(1, w - LEFT_PANEL_PX - RIGHT_PANEL_PX),
-                           max(1, h - TOP_BAR_PX - BOTTOM_BAR_PX))
+        left, right = self.side_panels_px()
+        return pygame.Rect(left, TOP_BAR_PX, max(1, w - left - right), max(1, h - TOP_BAR_PX - BOTTOM_BAR_PX))
 
     def layout(self, size: tuple[int, int]) -> None:
         self.window_size = size
@@ -216,24 +233,32 @@ class GameScene(Scene):
         tool_area = pygame.Rect(8, 8, w - 16, TOP_BAR_PX - 16)
         self.tools.buttons = flow_buttons(tool_area, [(label, key, "tool") for key, label in TOOLS],
                                           min_w_px=84, height_px=TOP_BAR_PX - 16)
-        survivors = self.controller.state.survivors
-        self.roster = []
-        for n, s in enumerate(survivors):
-            col, row = n % 2, n // 2
-            rect = pygame.Rect(8 + col * ((LEFT_PANEL_PX - 24) // 2 + 8), TOP_BAR_PX + 4 + row * (ROSTER_CHIP_PX + 6),
-                               (LEFT_PANEL_PX - 24) // 2, ROSTER_CHIP_PX)
-            self.roster.append((rect, s.id))
-        card_top = TOP_BAR_PX + 8 + math.ceil(len(survivors) / 2) * (ROSTER_CHIP_PX + 6)
-        self.card_panel.rect = pygame.Rect(8, card_top, LEFT_PANEL_PX - 16, max(100, h - card_top - 8))
-        self.log.layout(pygame.Rect(w - RIGHT_PANEL_PX + 8, TOP_BAR_PX + 4, RIGHT_PANEL_PX - 16, h - TOP_BAR_PX - 12))
+        self.layout_roster()
+        right = self.side_panels_px()[1]
+        self.log.layout(pygame.Rect(w - right + 8, TOP_BAR_PX + 4, right - 16, h - TOP_BAR_PX - 12))
         self.refresh_buttons()
         if self.dialog is not None:
             self.dialog.layout(pygame.Rect(0, 0, w, h))
 
+    def layout_roster(self) -> None:
+        """One chip per survivor of the game (two columns), the card below them."""
+        h = self.window_size[1]
+        left = self.side_panels_px()[0]
+        survivors = self.controller.state.survivors
+        chip_w = (left - 24) // 2
+        self.roster = []
+        for n, s in enumerate(survivors):
+            col, row = n % 2, n // 2
+            rect = pygame.Rect(8 + col * (chip_w + 8), TOP_BAR_PX + 6 + row * (ROSTER_CHIP_PX + 6), chip_w, ROSTER_CHIP_PX)
+            self.roster.append((rect, s.id))
+        card_top = TOP_BAR_PX + 10 + math.ceil(len(survivors) / 2) * (ROSTER_CHIP_PX + 6)
+        self.card_panel.rect = pygame.Rect(8, card_top, left - 16, max(100, h - card_top - 8))
+
     def actions_rect(self) -> pygame.Rect:
         w, h = self.window_size
-        return pygame.Rect(LEFT_PANEL_PX + 8, h - BOTTOM_BAR_PX + 10, w - LEFT_PANEL_PX - RIGHT_PANEL_PX - 16,
-                           BOTTOM_BAR_PX - 18)
+        left, right = self.side_panels_px()
+        return pygame.Rect(left + 8, h - BOTTOM_BAR_PX + (BOTTOM_BAR_PX - BUTTON_H_PX) // 2, w - left - right - 16,
+                           BUTTON_H_PX)
 
     def refresh_buttons(self) -> None:
         c = self.controller
@@ -255,7 +280,25 @@ class GameScene(Scene):
                 button.label = "Exit replay" if self.replaying else "Replay"
             elif button.key == "step":
                 button.enabled = self.replaying and c.can_redo()
-        self.actions.buttons = flow_buttons(self.actions_rect(), self.action_labels(), height_px=BUTTON_H_PX)
+        self.actions.buttons, self.more_labels = self.bar_buttons(self.action_labels())
+
+    def bar_buttons(self, labels: list[tuple[str, str, str]]) -> tuple[list[Any], list[tuple[str, str, str]]]:
+        """The bottom bar's buttons, and what did not fit: those go under a last "More…" button
+        (the end-of-turn buttons always stay in the bar)."""
+        area = self.actions_rect()
+        buttons = flow_buttons(area, labels, height_px=BUTTON_H_PX)
+        if len(buttons) == len(labels):
+            return buttons, []
+        kept = [label for label in labels if label[2] == "turn"]
+        rest = [label for label in labels if label[2] != "turn"]
+        shown: list[tuple[str, str, str]] = []
+        for label in rest:
+            trial = shown + [label] + kept + [("More…", "more", "other")]
+            if len(flow_buttons(area, trial, height_px=BUTTON_H_PX)) < len(trial):
+                break
+            shown.append(label)
+        hidden = [label for label in rest if label not in shown]
+        return flow_buttons(area, shown + kept + [("More…", "more", "other")], height_px=BUTTON_H_PX), hidden
 
     def action_labels(self) -> list[tuple[str, str, str]]:
         """The bottom bar: the selected survivor's legal actions, grouped; override tools in that mode;
@@ -265,9 +308,9 @@ class GameScene(Scene):
             return [("Step back", "rp:back", "tool"), ("Pause" if replay.playing else "Play", "rp:play", "move"),
                     ("Step", "rp:step", "tool"), ("Exit replay", "rp:exit", "turn")]
         if self.override:
-            types = [z.id for z in self.controller.state.tables.catalog.zombies][:6]
-            labels = [(f"+ {self._names().get(t, t)}", f"add:{t}", "danger") for t in types]
-            labels.append(("Remove selected", "remove", "turn"))
+            labels = [("Remove selected", "remove", "turn"), ("+ Survivor…", "add-survivor", "move")]
+            types = [z.id for z in self.controller.state.tables.catalog.zombies]
+            labels += [(f"+ {self._names().get(t, t)}", f"add:{t}", "danger") for t in types]
             return labels
         if self.controller.outcome() is not None or self.controller.pending is not None:
             return []
@@ -288,6 +331,12 @@ class GameScene(Scene):
 
     def sync_pieces(self, snap_from: dict[str, Point] | None = None) -> None:
         """The table shows the game's state; pieces in ``snap_from`` slide home from there."""
+        state = self.controller.state
+        if [sid for _, sid in self.roster] != [s.id for s in state.survivors]:
+            names = {s.id: s.name for s in state.survivors}
+            self.maker.survivor_names.update(names)
+            self.director.names.update(names)
+            self.layout_roster()
         layout = table_layout(self.controller.view(), self.board, self.maker)
         self.table.state.pieces = layout.pieces
         self.table.door_open = door_states(self.controller.state)
@@ -566,6 +615,12 @@ class GameScene(Scene):
     def press_action(self, key: str) -> None:
         if key.startswith("rp:"):
             self.press_replay(key[3:])
+        elif key == "more":
+            hidden = list(self.more_labels)
+            self.open_dialog(ChoiceDialog("More actions", [], [label for label, _, _ in hidden],
+                                          lambda n: self.press_action(hidden[n][1]), cancel=True))
+        elif key == "add-survivor":
+            self.open_bench_dialog()
         elif key.startswith("group:"):
             self.open_group_dialog(key.split(":", 1)[1])
         elif key.startswith("do:"):
@@ -580,12 +635,53 @@ class GameScene(Scene):
                 return
             self.play(_override("add", key.split(":", 1)[1], zone))
         elif key == "remove":
-            parsed = _zombie_of(self.table.selected or "")
+            picked = self.table.selected or ""
+            if self.controller.state.survivor_index(picked) >= 0:
+                self.remove_survivor(picked)
+                return
+            parsed = _zombie_of(picked)
             if parsed is None:
-                self.status("Tap a zombie first")
+                self.status("Tap a zombie or a survivor first")
                 return
             self.play(_override("remove", parsed[1], parsed[0]))
         self.refresh_buttons()
+
+    def open_bench_dialog(self) -> None:
+        """Override: pick a survivor of the box who is not in the game; it joins in the picked zone."""
+        zone = self.override_zone or self._selected_zone()
+        if zone is None:
+            self.status("Tap a zone first")
+            return
+        bench = self.controller.bench()
+        if not bench:
+            self.status("Every survivor of the box is already in the game")
+            return
+        names = self._names()
+        self.open_dialog(ChoiceDialog(f"Who joins in {self.controller.zone_name(zone)}?", [],
+                                      [names.get(b, b) for b in bench],
+                                      lambda n: self.add_survivor(bench[n], zone), cancel=True))
+
+    def add_survivor(self, survivor_id: str, zone: str) -> Outcome:
+        """Override: a survivor of the box joins the game (a logged, undoable command)."""
+        if self.director.busy:
+            self.director.skip()
+        before, doors = self.controller.state, door_states(self.controller.state)
+        outcome = self.controller.override_add_survivor(survivor_id, zone)
+        self.after(outcome, before, doors)
+        if outcome.ok:
+            self.table.selected = survivor_id
+        return outcome
+
+    def remove_survivor(self, survivor_id: str) -> Outcome:
+        """Override: a survivor leaves the game (its cards are discarded); undo brings it back."""
+        if self.director.busy:
+            self.director.skip()
+        before, doors = self.controller.state, door_states(self.controller.state)
+        outcome = self.controller.override_remove_survivor(survivor_id)
+        self.after(outcome, before, doors)
+        if outcome.ok:
+            self.table.selected = None
+        return outcome
 
     def _selected_zone(self) -> str | None:
         piece = self.table.state.pieces.get(self.table.selected or "")
@@ -892,6 +988,7 @@ class GameScene(Scene):
             table.renderer.draw(surface, table.camera, pieces, view)
             old = surface.get_clip()
             surface.set_clip(area)
+            self.draw_zone_labels(surface)
             self.director.draw_overlay(surface, table.camera, area)
             surface.set_clip(old)
         else:
@@ -899,6 +996,7 @@ class GameScene(Scene):
             old = surface.get_clip()
             surface.set_clip(area)
             self.draw_highlights(surface)
+            self.draw_zone_labels(surface)
             if self.controller.outcome() is not None:
                 draw_banner(surface, area, f"Mission {self.controller.outcome()}", 0.5)
             surface.set_clip(old)
@@ -936,6 +1034,24 @@ class GameScene(Scene):
             self.draw_panels(self._chrome)
             self._chrome_signature = signature
         return self._chrome
+
+    def draw_zone_labels(self, surface: pygame.Surface) -> None:
+        """Zone names along the top of each zone, in a size that stays readable."""
+        cam = self.table.camera
+        zoom = cam.zoom_px_per_cm
+        inset_cm = max(0.9, 8 / max(zoom, 0.1))
+        for zone in self.board.zones.values():
+            if not zone.label or len(zone.polygon) < 3:
+                continue
+            xs, ys = [p[0] for p in zone.polygon], [p[1] for p in zone.polygon]
+            width_px = int((max(xs) - min(xs)) * zoom * 0.92)
+            if width_px < 40:
+                continue
+            label = _zone_label(zone.label, width_px)
+            if label is None:
+                continue
+            x, y = cam.world_to_screen(((min(xs) + max(xs)) / 2, min(ys) + inset_cm))
+            surface.blit(label, label.get_rect(midtop=(round(x), round(y))))
 
     def draw_highlights(self, surface: pygame.Surface) -> None:
         cam = self.table.camera
@@ -990,7 +1106,8 @@ class GameScene(Scene):
         if w - last > 200:
             surface.blit(fit_text(self.board.title or self.mission_path.stem, 20, w - last - 30), (last + 16, 10))
             surface.blit(font(15).render(self.turn_text(), True, MUTED), (last + 16, 40))
-        pygame.draw.rect(surface, (20, 22, 24), (0, TOP_BAR_PX, LEFT_PANEL_PX, h - TOP_BAR_PX))
+        left, right = self.side_panels_px()
+        pygame.draw.rect(surface, (20, 22, 24), (0, TOP_BAR_PX, left, h - TOP_BAR_PX))
         state = self.controller.view()
         playable = set(self.controller.playable_survivors())
         for rect, survivor_id in self.roster:
@@ -1005,14 +1122,13 @@ class GameScene(Scene):
             info = "out" if not s.in_play else f"{s.actions_left} act · {s.wounds} wd" + (" · ready" if survivor_id in playable else "")
             surface.blit(font(13).render(info, True, colour if survivor_id in playable else MUTED), (rect.left + 8, rect.top + 28))
         self.card_panel.draw(surface, self.selected_card())
-        pygame.draw.rect(surface, (22, 24, 26), (LEFT_PANEL_PX, h - BOTTOM_BAR_PX, w - LEFT_PANEL_PX - RIGHT_PANEL_PX,
-                                                 BOTTOM_BAR_PX))
+        pygame.draw.rect(surface, (22, 24, 26), (left, h - BOTTOM_BAR_PX, w - left - right, BOTTOM_BAR_PX))
         self.actions.draw(surface)
         if not self.actions.buttons:
             hint = "Animating…" if self.director.busy else "Waiting for a decision" if self.controller.pending else ""
             if hint:
                 surface.blit(font(16).render(hint, True, MUTED), self.actions_rect().topleft)
-        pygame.draw.rect(surface, (20, 22, 24), (w - RIGHT_PANEL_PX, TOP_BAR_PX, RIGHT_PANEL_PX, h - TOP_BAR_PX))
+        pygame.draw.rect(surface, (20, 22, 24), (w - right, TOP_BAR_PX, right, h - TOP_BAR_PX))
         self.log.draw(surface)
 
 
@@ -1055,6 +1171,25 @@ def _override_words(event: Any, state: Any, board: Board) -> str:
     if isinstance(event, SurvivorAdded):
         return f"Override: {name} joins the game in {where} ({event.seat})."
     return f"Override: {name} is taken off the board."
+
+
+def _without_zone_labels(board: Board) -> Board:
+    return replace(board, zones={zid: replace(zone, label="") for zid, zone in board.zones.items()})
+
+
+@lru_cache(maxsize=512)
+def _zone_label(text: str, width_px: int) -> pygame.Surface | None:
+    """A zone's name on a dark pill, at the largest readable size that fits ``width_px``."""
+    for size in (16, 15, 14, 13, 12):
+        words = text_with_halo(text, size, color=(246, 240, 226))
+        if words.get_width() + 12 <= width_px:
+            break
+    else:
+        return None
+    pill = pygame.Surface((words.get_width() + 12, words.get_height() + 2), pygame.SRCALPHA)
+    pygame.draw.rect(pill, (12, 12, 14, 150), pill.get_rect(), border_radius=pill.get_height() // 2)
+    pill.blit(words, (6, 1))
+    return pill
 
 
 def _swap_command(controller: GameController, survivor_id: str, slot_a: int, slot_b: int) -> Any:
