@@ -176,7 +176,11 @@ def play_out(
 
 DOOR_COST = 3  # a closed door on a route: the action to open it and the building it may wake
 ZOMBIE_COST = 2  # per zombie standing in a zone on a route
-LEASH = 1  # how many zones a survivor may walk ahead of the team's rearmost member
+TENT_COST = 6  # a tent nobody has looked into may hide zombies
+CLOSE_IN_SPARE = 0  # actions kept back before stepping into zombies to fight
+CLOSE_IN_RISK = 0.0  # zombies a melee survivor accepts to leave standing beside it
+NEAR_WEIGHT = 0.5  # zombies next door reach the zone at the end of the round but attack only the next one
+LEASH = 2  # how far (in route cost) a survivor may walk ahead of the team's rearmost member
 SKILL_PREFERENCE = (
     "plus_one_action", "plus_one_free_combat_action", "plus_one_free_melee_action", "plus_one_free_ranged_action",
     "medic", "tough", "slippery", "plus_one_die:combat", "plus_one_die:melee", "plus_one_die:ranged",
@@ -250,7 +254,7 @@ def _costs_from(state: ZombicideState, targets: Sequence[int], can_open: bool) -
             edge = graph.edges[e]
             if not edge.walkable or graph.blocked[there]:
                 continue
-            price = 1 + ZOMBIE_COST * state.zombies_in(here)
+            price = 1 + ZOMBIE_COST * state.zombies_in(here) + (TENT_COST if _hidden_tent(state, here) else 0)
             if edge.door >= 0 and not state.doors_open[edge.door]:
                 if not (can_open and _door_unlocked(state, edge.color)):
                     continue
@@ -260,6 +264,14 @@ def _costs_from(state: ZombicideState, targets: Sequence[int], can_open: bool) -
                 step[there] = here
                 heapq.heappush(heap, (cost[there], there))
     return cost, step
+
+
+def _hidden_tent(state: ZombicideState, zone: int) -> bool:
+    graph = state.graph
+    if zone not in graph.tent_zones:
+        return False
+    n = graph.tent_zones.index(zone)
+    return bool(state.tents[n]) and not state.tents_revealed[n]
 
 
 def _targets(state: ZombicideState) -> list[list[int]]:
@@ -277,26 +289,50 @@ def _targets(state: ZombicideState) -> list[list[int]]:
 
 
 def _route(state: ZombicideState) -> Route:
-    team = _team(state)
-    zones = [state.survivors[i].zone for i in team]
+    """The team's goal: the first candidate whose zones the whole team can reach, the nearest
+    objective chosen by plain walking distance (so the choice holds while zombies come and go)."""
+    zones = [state.survivors[i].zone for i in _team(state)] or [state.graph.starts[0]]
     can_open = _team_opens_doors(state)
-    best: Route | None = None
-    best_total = UNREACHABLE
-    for targets in _targets(state):
+    candidates = _targets(state)
+    exits = list(state.graph.exits)
+    reachable: list[tuple[int, list[int], list[int], list[int]]] = []
+    for n, targets in enumerate(candidates):
         cost, step = _costs_from(state, targets, can_open)
-        if not zones:
-            return Route(tuple(targets), tuple(cost), tuple(step), can_open)
-        total = sum(cost[z] for z in zones) + max(cost[z] for z in zones)
         if max(cost[z] for z in zones) >= UNREACHABLE:
             continue
-        if total < best_total:
-            best, best_total = Route(tuple(targets), tuple(cost), tuple(step), can_open), total
-        if state.graph.exits and targets == list(state.graph.exits) and best is not None:
-            break  # the way out is open: no detour for objectives that are not needed
-    if best is None:
-        cost, step = _costs_from(state, list(state.graph.exits) or zones, can_open)
-        best = Route(tuple(state.graph.exits), tuple(cost), tuple(step), can_open)
-    return best
+        if exits and targets == exits and n == 0:
+            return Route(tuple(targets), tuple(cost), tuple(step), can_open)  # the way out is open
+        plain = _plain_distance(state, targets, can_open)
+        reachable.append((sum(plain[z] for z in zones) + max(plain[z] for z in zones), targets, cost, step))
+    if not reachable:
+        cost, step = _costs_from(state, exits or zones, can_open)
+        return Route(tuple(exits), tuple(cost), tuple(step), can_open)
+    _, targets, cost, step = min(reachable, key=lambda r: (r[0], r[1]))
+    return Route(tuple(targets), tuple(cost), tuple(step), can_open)
+
+
+def _plain_distance(state: ZombicideState, targets: Sequence[int], can_open: bool) -> list[int]:
+    """Walking steps to the nearest target, closed doors the team can open counting one step more."""
+    graph = state.graph
+    dist = [UNREACHABLE] * graph.zone_count
+    frontier = list(targets)
+    for t in targets:
+        dist[t] = 0
+    while frontier:
+        following = []
+        for here in frontier:
+            for there, e in graph.adjacent[here]:
+                edge = graph.edges[e]
+                if not edge.walkable or graph.blocked[there] or dist[there] <= dist[here] + 1:
+                    continue
+                if edge.door >= 0 and not state.doors_open[edge.door] and not (
+                    can_open and _door_unlocked(state, edge.color)
+                ):
+                    continue
+                dist[there] = dist[here] + 1
+                following.append(there)
+        frontier = following
+    return dist
 
 
 def _next_actor(state: ZombicideState, commands: Sequence[Any], route: Route) -> int:
@@ -348,6 +384,21 @@ def _weapon_power(state: ZombicideState, s: Any, slot: int) -> float:
 EMPTY_SLOT = -1
 
 
+def _power_in_crowd(state: ZombicideState, s: Any, crowded: bool) -> float:
+    """Expected hits per action on zombies in the survivor's own zone: a gun fired into a zone
+    shared with friends hits them first, so it does not count there."""
+    best = 0.0
+    for slot in (0, 1):
+        card = s.slots[slot]
+        if card < 0:
+            continue
+        weapon = _equipment(state, card)
+        if weapon.attack == "ranged" and (weapon.range_min > 0 or (crowded and "steady_hand" not in s.skills)):
+            continue
+        best = max(best, _weapon_power(state, s, slot))
+    return best
+
+
 def _card_value(state: ZombicideState, kind: str) -> float:
     """How much a card is worth carrying."""
     equipment = state.tables.equipment[kind]
@@ -359,6 +410,8 @@ def _card_value(state: ZombicideState, kind: str) -> float:
             value *= 1.3
         if equipment.reload:
             value *= 0.8
+        if equipment.attack == "ranged":
+            value *= 0.7  # useless in a zone shared with friends
         return value + (0.3 if equipment.opens_doors else 0.0) + 0.2
     if "ignore_first_wound_each_round" in equipment.effects:
         return 0.9
@@ -477,14 +530,6 @@ def replace_slots(s: Any, slots: tuple[int, ...]) -> Any:
     return replace(s, slots=slots)
 
 
-def _search_first(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
-    """A survivor with room in its bag searches on its way: arms early."""
-    s = state.survivors[i]
-    if EMPTY_SLOT not in s.slots and _weapon_power(state, s, 0) + _weapon_power(state, s, 1) > 0.6:
-        return None
-    return _search(state, i, commands, route)
-
-
 def _search(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
     return next((c for c in commands if isinstance(c, Search)), None)
 
@@ -503,7 +548,9 @@ def _advance(state: ZombicideState, i: int, commands: Sequence[Any], route: Rout
         to = graph.index[command.to]
         if state.zombies_in(to) or route.cost[to] >= best_cost or _ahead_too_far(state, route, i, route.cost[to]):
             continue
-        if _threat_after_move(state, to) > _capacity(state, i, to):
+        if any(_hidden_tent(state, z) for z in (to, *(graph.index[v] for v in command.via))) and to not in route.targets:
+            continue
+        if _margin(state, i, to) < min(0.0, _margin(state, i, s.zone)):
             continue
         best, best_cost = command, route.cost[to]
     if best is not None:
@@ -518,14 +565,10 @@ def _advance(state: ZombicideState, i: int, commands: Sequence[Any], route: Rout
 
 
 def _ahead_too_far(state: ZombicideState, route: Route, i: int, cost_after: int) -> bool:
-    """Whether the survivor would end more than LEASH steps ahead of where a team-mate will be
-    once it has walked its own actions this round."""
+    """Whether the survivor would end more than LEASH ahead of a team-mate."""
     for j in _team(state):
         other = state.survivors[j]
-        if j == i or route.cost[other.zone] >= UNREACHABLE:
-            continue
-        still_to_walk = 0 if other.done else other.actions_left if other.acting else 3
-        if route.cost[other.zone] - still_to_walk - cost_after > LEASH:
+        if j != i and UNREACHABLE > route.cost[other.zone] > cost_after + LEASH:
             return True
     return False
 
@@ -537,24 +580,77 @@ def _team_gathered(state: ZombicideState, i: int) -> bool:
     return all(dist[state.survivors[k].zone][zone] <= 1 for k in _team(state))
 
 
-def _capacity(state: ZombicideState, i: int, zone: int) -> int:
-    """Wounds the survivors in ``zone`` (with ``i`` there) can take before one dies."""
-    total = 0
-    for j in _team(state):
-        o = state.survivors[j]
-        if o.zone == zone or j == i:
-            total += max(0, 1 - o.wounds)
-    return total
-
-
-def _threat_after_move(state: ZombicideState, zone: int) -> int:
-    """Attacks the zone may take this zombies' phase: zombies in it and Runners next to it."""
+def _margin(state: ZombicideState, i: int, zone: int) -> float:
+    """How well the survivors who would stand in ``zone`` (``i`` among them) face the zombies in it
+    and next to it: a round of their attacks plus the wounds they can take, minus the zombies."""
     graph = state.graph
-    threat = state.zombies_in(zone)
-    runners = [t for t, z in enumerate(state.tables.zombie_ids) if state.tables.actions[t] >= 2]
-    for near in graph.neighbours(zone, state.doors_open):
-        threat += sum(state.zombies[near][t] for t in runners)
-    return threat
+    defence = 0.0
+    there = [state.survivors[j] for j in _team(state) if state.survivors[j].zone == zone or j == i]
+    for o in there:
+        defence += 3 * _power_in_crowd(state, o, len(there) > 1) + max(0, 1 - o.wounds)
+    near = sum(state.zombies_in(n) for n in graph.neighbours(zone, state.doors_open))
+    return defence - state.zombies_in(zone) - NEAR_WEIGHT * near
+
+
+def _regroup(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
+    """A survivor who cannot face what is coming steps to a safer zone, best with the team."""
+    graph = state.graph
+    s = state.survivors[i]
+    now = _margin(state, i, s.zone)
+    if now >= 0:
+        return None
+    best, best_margin = None, now + 0.5
+    for command in commands:
+        if not isinstance(command, Move) or command.charge:
+            continue
+        to = graph.index[command.to]
+        if state.zombies_in(to) or any(_hidden_tent(state, z) for z in (to, *(graph.index[v] for v in command.via))):
+            continue
+        margin = _margin(state, i, to)
+        if margin > best_margin:
+            best, best_margin = command, margin
+    return best
+
+
+def _close_in(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
+    """With actions to spare and a melee weapon, step into a small group of zombies next door and
+    cut it down before it reaches the team."""
+    graph = state.graph
+    s = state.survivors[i]
+    if s.actions_left < 2 + CLOSE_IN_SPARE:
+        return None
+    melee = max(
+        (_weapon_power(state, s, slot) for slot in (0, 1)
+         if s.slots[slot] >= 0 and _equipment(state, s.slots[slot]).attack == "melee"),
+        default=0.0,
+    )
+    if melee <= 0:
+        return None
+    best, best_left = None, 0.0
+    for command in commands:
+        if not isinstance(command, Move) or command.charge or command.via:
+            continue
+        to = graph.index[command.to]
+        zombies = state.zombies_in(to)
+        if not zombies or _hidden_tent(state, to) or not _killable(state, to, _melee_damage(state, s)):
+            continue
+        friends = [state.survivors[j] for j in _team(state) if state.survivors[j].zone == to]
+        cover = sum(max(0, 1 - o.wounds) for o in friends) + max(0, 1 - s.wounds)
+        left = zombies - melee * (s.actions_left - 1)
+        if left <= cover - 1 + CLOSE_IN_RISK and (best is None or left < best_left):
+            best, best_left = command, left
+    return best
+
+
+def _melee_damage(state: ZombicideState, s: Any) -> int:
+    from game.rules.zombicide import skills as sk
+
+    damages = [
+        sk.damage_for(s.skills, "melee", _equipment(state, s.slots[slot]).id, _equipment(state, s.slots[slot]).damage)
+        for slot in (0, 1)
+        if s.slots[slot] >= 0 and _equipment(state, s.slots[slot]).attack == "melee"
+    ]
+    return max(damages, default=0)
 
 
 def _wait(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
@@ -566,10 +662,11 @@ TACTICS: tuple[Callable[[ZombicideState, int, Sequence[Any], Route], Any], ...] 
     _fight_here,
     _take_objective,
     _escape,
-    _shoot_near,
     _arm,
-    _search_first,
+    _regroup,
     _advance,
+    _shoot_near,
+    _close_in,
     _search,
     _wait,
 )
