@@ -1,14 +1,15 @@
-"""Zombieworld campaigns in the window: starting and resuming one, and the screen between games
-(standings, each band's survivors, Glory spent on big buttons, next game or save and quit).
+"""Zombieworld campaigns in the window: starting (named) and resuming one, and the screen between
+games (standings, each band's survivors, a shop where Glory buys training, equipment, qualities and
+recruits, next game or save and quit).
 
 A campaign lives in ``<save dir>/campaigns/<name>.json``, written atomically after every change.
-A game played for a campaign carries a ``CampaignPlay`` on its game scene (``campaign_play``), which
-the victory screen reads to fold the game in.
+A game played for a campaign carries a ``CampaignPlay`` on its game scene (``campaign_play``) and a
+``CampaignLink`` on its session (``saves.link_campaign``), which every save of the game keeps; the
+victory screen reads either to fold the game in, once.
 """
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,18 +20,31 @@ import pygame
 
 from game.app.render import font, text_with_halo
 from game.app.scenes import Scene
-from game.app.zombicide.dialogs import ACCENT, MUTED, PANEL_FILL, TEXT, Button, ButtonSet, fit_text
-from game.app.zombicide.game_scene import event_pointer
-from game.rules.zombieworld.band import Band, Member
+from game.app.zombicide.dialogs import ACCENT, MUTED, PANEL_FILL, Button, ButtonSet, fit_text
+from game.app.zombieworld.band_list import (
+    SEATS,
+    draw_member_row,
+    names_of,
+    route_taps,
+    seat_colour,
+    stack_rows,
+)
+from game.app.zombieworld.saves import CampaignLink
+from game.rules.zombieworld.band import Band
 from game.rules.zombieworld.campaign import (
     ATTRIBUTES,
+    HEAL_COST,
+    IMPROVE_COST,
     RANK_LADDER,
+    RANK_UP_COST,
     Campaign,
     CampaignError,
     Purchase,
     load_campaign,
     new_campaign,
+    quality_cost,
     record_game,
+    refusal,
     save_campaign,
     spend,
 )
@@ -38,20 +52,41 @@ from game.rules.zombieworld.catalog import Catalog, load_catalog
 from game.rules.zombieworld.state import BandEntry
 
 CAMPAIGN_FOLDER = "campaigns"
-SEATS = ("red", "blue")
-SEAT_COLORS = {"red": (222, 74, 60), "blue": (72, 136, 236)}
+NAME_MAX_CHARS = 60
 ROW_PX = 56
 OFFER_PX = 56
-MAX_ITEM_OFFERS = 8
+OFFER_W_PX = 195
+TABS = (("train", "Train"), ("kit", "Equipment"), ("qualities", "Qualities"), ("recruit", "Recruit"))
+TAB_HINTS = {
+    "train": f"Heal {HEAL_COST} a wound; +1 to an attribute {IMPROVE_COST} (once each); a rank {RANK_UP_COST}",
+    "kit": "Weapons and objects at their points in Glory, while slots allow",
+    "qualities": "One virtue (3 Glory) and one defect (gives 3 Glory) per survivor",
+    "recruit": "New survivors at their points; six members at most",
+}
 
 
 @dataclass
 class CampaignPlay:
-    """The campaign a game on the table belongs to, and where it is saved."""
+    """The campaign a game on the table belongs to, and where it is saved; ``games_at_start`` is the
+    number of games it had recorded when this game began (None: not tied to a game)."""
 
     campaign: Campaign
     path: Path
     recorded: bool = False
+    games_at_start: int | None = None
+
+    def link(self) -> CampaignLink:
+        games = self.campaign.games if self.games_at_start is None else self.games_at_start
+        return CampaignLink(self.path, self.campaign.name, games)
+
+
+@dataclass(frozen=True)
+class Offer:
+    """One thing on the shop's shelf: its label, the purchase, and why it is refused ("" if it is not)."""
+
+    label: str
+    purchase: Purchase
+    reason: str = ""
 
 
 def campaign_dir(save_dir: Path) -> Path:
@@ -63,9 +98,15 @@ def campaign_path(save_dir: Path, name: str) -> Path:
     return campaign_dir(save_dir) / f"{slug}.json"
 
 
-def start_campaign(save_dir: Path, bands: Sequence[Band]) -> CampaignPlay:
-    """A new campaign for ``bands`` (red first), saved under a name not yet taken."""
-    base = " vs ".join(b.name for b in bands)
+def clean_name(text: str) -> str:
+    """A typed campaign name: one line, spaces tidied, at most NAME_MAX_CHARS."""
+    return " ".join(text.split())[:NAME_MAX_CHARS].strip()
+
+
+def start_campaign(save_dir: Path, bands: Sequence[Band], name: str = "") -> CampaignPlay:
+    """A new campaign for ``bands`` (red first) called ``name`` (the bands' names when blank),
+    saved at once under a file not yet taken (a number is added to a name in use)."""
+    base = clean_name(name) or names_of(bands)
     name, number = base, 2
     while campaign_path(save_dir, name).exists():
         name, number = f"{base} {number}", number + 1
@@ -94,55 +135,82 @@ def saved_campaigns(save_dir: Path) -> list[tuple[Path, Campaign | None, str]]:
     return found
 
 
+def campaign_summary(campaign: Campaign) -> str:
+    """Games and rounds played and the bands, for a list of campaigns."""
+    games = f"{campaign.games} game{'s' if campaign.games != 1 else ''}"
+    rounds = f"{campaign.rounds_played} round{'s' if campaign.rounds_played != 1 else ''} played"
+    return f"{games} · {rounds} · {names_of([b.band for b in campaign.bands])}"
+
+
+def play_for_link(link: CampaignLink) -> CampaignPlay:
+    """The campaign a saved game belongs to, read from its file (CampaignError when it cannot be)."""
+    return CampaignPlay(load_campaign(link.path), link.path, games_at_start=link.games_at_start)
+
+
+def record_seed(game_seed: int, games_recorded: int) -> int:
+    """The recovery rolls' seed: fixed by the game and the campaign, so reloading cannot re-roll them."""
+    return game_seed * 1009 + games_recorded + 1
+
+
 def record(play: CampaignPlay, state: Any, catalog: Catalog, seed: int) -> tuple[str, ...]:
-    """Fold the finished game in once (a second call changes nothing) and save."""
+    """Fold the finished game in once (a second call changes nothing) and save. A game whose
+    campaign has recorded another game since it began (or this one, before a reload) is not added."""
     if play.recorded:
         return ()
+    if play.games_at_start is not None and play.campaign.games != play.games_at_start:
+        play.recorded = True
+        return (f"This game is not added: {play.campaign.name} has recorded "
+                f"{play.campaign.games - play.games_at_start} game(s) since it began",)
     play.campaign, report = record_game(play.campaign, state, catalog, seed)
     play.recorded = True
     write(play)
     return report
 
 
-def offers(campaign: Campaign, seat: str, member_index: int | None, catalog: Catalog) -> list[tuple[str, Purchase]]:
-    """What the band at ``seat`` may buy now (for the chosen member, and recruits), each checked by
-    ``spend`` itself so every button shown works."""
+def shop(campaign: Campaign, seat: str, member_index: int | None, catalog: Catalog,
+         tab: str = "train") -> list[Offer]:
+    """The shelf of one tab for the band at ``seat`` (and its chosen member): every offer, each
+    checked by ``spend`` itself; those it may buy first, the refused ones after with the reason."""
     band = campaign.band(seat)
-    wanted: list[tuple[str, Purchase]] = []
     members = band.band.members
-    if member_index is not None and 0 <= member_index < len(members):
-        member = members[member_index]
-        name = member.name
+    member = members[member_index] if member_index is not None and 0 <= member_index < len(members) else None
+    wanted: list[tuple[str, Purchase]] = []
+    if tab == "recruit":
+        for rank in RANK_LADDER:
+            wanted.append((f"Recruit {catalog.rank(rank).name} · {catalog.rank(rank).cost}",
+                           Purchase(kind="recruit", member="Recruit", what=rank)))
+    elif member is not None and tab == "train":
         if member.wounds:
-            wanted.append(("Heal a wound · 1", Purchase(kind="heal", member=name)))
+            wanted.append((f"Heal a wound · {HEAL_COST}", Purchase(kind="heal", member=member.name)))
         for attribute in ATTRIBUTES:
-            wanted.append((f"Improve {attribute} · 5", Purchase(kind="improve", member=name, what=attribute)))
-        wanted.append(("Rise in rank · 5", Purchase(kind="rank_up", member=name)))
-        items = sorted(catalog.item_ids(), key=lambda i: (catalog.item_cost(i), i))
-        shown = 0
-        for item in items:
-            if shown >= MAX_ITEM_OFFERS or catalog.item_cost(item) == 0:
-                continue
-            purchase = Purchase(kind="item", member=name, what=item)
-            if _allowed(campaign, seat, purchase, catalog):
-                wanted.append((f"{catalog.item_name(item)} · {catalog.item_cost(item)}", purchase))
-                shown += 1
-    for rank in RANK_LADDER:
-        wanted.append((f"Recruit {rank} · {catalog.rank(rank).cost}",
-                       Purchase(kind="recruit", member="Recruit", what=rank)))
-    return [(label, p) for label, p in wanted if _allowed(campaign, seat, p, catalog)]
+            wanted.append((f"Improve {attribute} · {IMPROVE_COST}",
+                           Purchase(kind="improve", member=member.name, what=attribute)))
+        wanted.append((f"Rise in rank · {RANK_UP_COST}", Purchase(kind="rank_up", member=member.name)))
+    elif member is not None and tab == "kit":
+        for item in sorted(catalog.item_ids(), key=lambda i: (catalog.item_cost(i), catalog.item_name(i))):
+            if catalog.item_cost(item) > 0:
+                wanted.append((f"{catalog.item_name(item)} · {catalog.item_cost(item)}",
+                               Purchase(kind="item", member=member.name, what=item)))
+    elif member is not None and tab == "qualities":
+        for virtue in catalog.qualities.virtue:
+            wanted.append((f"{virtue.name} · {quality_cost('virtue', catalog)}",
+                           Purchase(kind="virtue", member=member.name, what=virtue.id)))
+        for defect in catalog.qualities.defect:
+            wanted.append((f"{defect.name} · gives {-quality_cost('defect', catalog)}",
+                           Purchase(kind="defect", member=member.name, what=defect.id)))
+    shelf = [Offer(label, purchase, refusal(campaign, seat, purchase, catalog)) for label, purchase in wanted]
+    return [o for o in shelf if not o.reason] + [o for o in shelf if o.reason]
 
 
-def _allowed(campaign: Campaign, seat: str, purchase: Purchase, catalog: Catalog) -> bool:
-    try:
-        spend(campaign, seat, purchase, catalog)
-    except (CampaignError, KeyError, ValueError):
-        return False
-    return True
+def offers(campaign: Campaign, seat: str, member_index: int | None, catalog: Catalog,
+           tab: str = "train") -> list[tuple[str, Purchase]]:
+    """What the band at ``seat`` may buy now on one tab: (label, purchase), every one allowed."""
+    return [(o.label, o.purchase) for o in shop(campaign, seat, member_index, catalog, tab) if not o.reason]
 
 
 class ZombieworldCampaignScene(Scene):
-    """Between two campaign games: tap a survivor, then an offer to buy it for them."""
+    """Between two campaign games: tap a survivor, a tab of the shop, then an offer to buy it for
+    them; a refused offer says why."""
 
     def __init__(self, app: Any, play: CampaignPlay, report: Sequence[str] = ()):
         self.app = app
@@ -151,15 +219,22 @@ class ZombieworldCampaignScene(Scene):
         self.catalog = load_catalog()
         self.seat = play.campaign.bands[0].seat
         self.member: int | None = 0 if play.campaign.bands[0].band.members else None
+        self.tab = "train"
+        self.page = 0
         self.status = ""
         self.buttons = ButtonSet()
-        self.offer_list: list[tuple[str, Purchase]] = []
+        self.shelf: list[Offer] = []  # the current tab's offers, allowed ones first
         self.window_size = app.screen.get_size() if getattr(app, "screen", None) is not None else (1280, 800)
         self.layout(self.window_size)
 
     @property
     def campaign(self) -> Campaign:
         return self.play.campaign
+
+    @property
+    def offer_list(self) -> list[tuple[str, Purchase]]:
+        """The current tab's offers that may be bought now."""
+        return [(o.label, o.purchase) for o in self.shelf if not o.reason]
 
     @classmethod
     def resume(cls, app: Any, path: Path) -> ZombieworldCampaignScene:
@@ -173,31 +248,43 @@ class ZombieworldCampaignScene(Scene):
         width = (w - 80 - 440) // max(1, len(bands))
         return [pygame.Rect(40 + n * width, 130, width - 16, h - 260) for n in range(len(bands))]
 
+    def offer_rect(self) -> pygame.Rect:
+        w, h = self.window_size
+        return pygame.Rect(w - 460, 130, 420, h - 260)
+
+    def offer_slots(self) -> list[pygame.Rect]:
+        panel = self.offer_rect()
+        area = pygame.Rect(panel.left + 10, panel.top + 126, panel.width - 20, panel.height - 136)
+        rows = stack_rows(area, 64, OFFER_W_PX, OFFER_PX, 6)
+        return [row.move(column * (OFFER_W_PX + 10), 0) for column in range(2) for row in rows]
+
     def layout(self, size: tuple[int, int]) -> None:
         self.window_size = size
         w, h = size
         buttons: list[Button] = []
         for column, band in zip(self.columns(), self.campaign.bands, strict=False):
-            for index, _member in enumerate(band.band.members):
-                rect = pygame.Rect(column.left + 8, column.top + 70 + index * (ROW_PX + 6), column.width - 16, ROW_PX)
-                if rect.bottom > column.bottom:
-                    break
+            area = pygame.Rect(column.left + 8, column.top + 70, column.width - 16, column.height - 78)
+            for index, rect in enumerate(stack_rows(area, len(band.band.members), row_px=ROW_PX, gap_px=6)):
                 buttons.append(Button(rect, "", f"member:{band.seat}:{index}", "other"))
-        self.offer_list = offers(self.campaign, self.seat, self.member, self.catalog)
         panel = self.offer_rect()
-        for index, (label, _purchase) in enumerate(self.offer_list):
-            offer_column, row = divmod(index, max(1, (panel.height - 50) // (OFFER_PX + 6)))
-            rect = pygame.Rect(panel.left + 10 + offer_column * 205, panel.top + 44 + row * (OFFER_PX + 6), 195, OFFER_PX)
-            if rect.right > panel.right:
-                break
-            buttons.append(Button(rect, label, f"buy:{index}", "search"))
+        tab_w = (panel.width - 20 - 3 * 6) // len(TABS)
+        for index, (key, label) in enumerate(TABS):
+            rect = pygame.Rect(panel.left + 10 + index * (tab_w + 6), panel.top + 40, tab_w, OFFER_PX)
+            buttons.append(Button(rect, label, f"tab:{key}", "turn"))
+        self.shelf = shop(self.campaign, self.seat, self.member, self.catalog, self.tab)
+        slots = self.offer_slots()
+        per_page = len(slots) if len(self.shelf) <= len(slots) else max(1, len(slots) - 1)
+        pages = max(1, -(-len(self.shelf) // per_page))
+        self.page = min(self.page, pages - 1)
+        first = self.page * per_page
+        for slot, index in zip(slots, range(first, min(len(self.shelf), first + per_page)), strict=False):
+            offer = self.shelf[index]
+            buttons.append(Button(slot, offer.label, f"buy:{index}", "tool" if offer.reason else "search"))
+        if pages > 1:
+            buttons.append(Button(slots[-1], f"More ({self.page + 1}/{pages})", "page", "turn"))
         buttons.append(Button(pygame.Rect(40, h - 96, 240, 64), "Save and quit", "quit", "turn"))
         buttons.append(Button(pygame.Rect(w - 280, h - 96, 240, 64), "Next game", "next", "move"))
         self.buttons.buttons = buttons
-
-    def offer_rect(self) -> pygame.Rect:
-        w, h = self.window_size
-        return pygame.Rect(w - 460, 130, 420, h - 260)
 
     # --- events --------------------------------------------------------------------------------
 
@@ -205,32 +292,22 @@ class ZombieworldCampaignScene(Scene):
         if event.type == pygame.VIDEORESIZE:
             self.layout((event.w, event.h))
             return True
-        pointer = event_pointer(event, self.window_size)
-        if pointer is None:
-            return False
-        phase, pid, pos = pointer
-        if phase == "down":
-            self.buttons.press(pid, pos)
-        elif phase == "up":
-            button = self.buttons.release(pid, pos)
-            if button is not None:
-                self.press(button.key)
-        return True
+        return route_taps(self.buttons, event, self.window_size, self.press)
 
     def press(self, key: str) -> None:
         self.status = ""
         if key.startswith("member:"):
             _, seat, index = key.split(":")
-            self.seat, self.member = seat, int(index)
+            self.seat, self.member, self.page = seat, int(index), 0
+        elif key.startswith("tab:"):
+            self.tab, self.page = key[4:], 0
+        elif key == "page":
+            self.page += 1
+            slots = len(self.offer_slots())
+            if self.page * max(1, slots - 1) >= len(self.shelf):
+                self.page = 0
         elif key.startswith("buy:"):
-            label, purchase = self.offer_list[int(key[4:])]
-            try:
-                self.play.campaign = spend(self.campaign, self.seat, purchase, self.catalog)
-            except CampaignError as refusal:
-                self.status = str(refusal)
-            else:
-                write(self.play)
-                self.status = f"Bought: {label.rsplit(' · ', 1)[0]}"
+            self.buy(self.shelf[int(key[4:])])
         elif key == "quit":
             write(self.play)
             opener = getattr(self.app, "open_start", None)
@@ -241,6 +318,26 @@ class ZombieworldCampaignScene(Scene):
             self.next_game()
             return
         self.layout(self.window_size)
+
+    def buy(self, offer: Offer) -> None:
+        """Spend on ``offer``; a refusal (known or new) is shown and changes nothing."""
+        if offer.reason:
+            self.status = offer.reason
+            return
+        try:
+            self.play.campaign = spend(self.campaign, self.seat, offer.purchase, self.catalog)
+        except CampaignError as refusal_reason:
+            self.status = str(refusal_reason)
+            return
+        write(self.play)
+        purchase = offer.purchase
+        if purchase.kind in ("virtue", "defect"):
+            quality = self.catalog.virtue(purchase.what) if purchase.kind == "virtue" else \
+                self.catalog.defect(purchase.what)
+            self.status = f"{purchase.member} takes {quality.name if quality else purchase.what}: " \
+                f"{quality.description if quality else ''}"
+        else:
+            self.status = f"Bought: {offer.label.rsplit(' · ', 1)[0]}"
 
     def next_game(self) -> Any:
         """The set-up for the next game: scenario and table, the bands as the campaign has them."""
@@ -260,51 +357,43 @@ class ZombieworldCampaignScene(Scene):
         surface.blit(title, (40, 22))
         standings = sorted(self.campaign.bands, key=lambda b: -b.glory)
         line = "Standings: " + "  ·  ".join(f"{b.band.name} {b.glory} Glory" for b in standings)
-        line += f"  ·  {self.campaign.games} games played"
+        line += f"  ·  {self.campaign.games} games, {self.campaign.rounds_played} rounds played"
         surface.blit(fit_text(line, 18, w - 80), (40, 70))
         if self.report:
             surface.blit(fit_text("Last game: " + "; ".join(self.report), 15, w - 80), (40, 98))
         for button in self.buttons.buttons:
-            button.toggled = button.key == f"member:{self.seat}:{self.member}"
+            button.toggled = button.key in (f"member:{self.seat}:{self.member}", f"tab:{self.tab}")
         for column, band in zip(self.columns(), self.campaign.bands, strict=False):
             pygame.draw.rect(surface, PANEL_FILL, column, border_radius=12)
-            pygame.draw.rect(surface, SEAT_COLORS.get(band.seat, TEXT), column, 2, border_radius=12)
+            pygame.draw.rect(surface, seat_colour(band.seat), column, 2, border_radius=12)
             surface.blit(fit_text(band.band.name, 22, column.width - 24), (column.left + 12, column.top + 10))
             surface.blit(font(18).render(f"Glory: {band.glory}", True, ACCENT), (column.left + 12, column.top + 40))
+        panel = self.offer_rect()
+        pygame.draw.rect(surface, PANEL_FILL, panel, border_radius=12)
         self.buttons.draw(surface)
         for button in self.buttons.buttons:
             if button.key.startswith("member:"):
                 _, seat, index = button.key.split(":")
-                self._member_label(surface, button.rect, self.campaign.band(seat), int(index))
-        panel = self.offer_rect()
-        pygame.draw.rect(surface, PANEL_FILL, panel.inflate(0, 0), 2, border_radius=12)
+                band = self.campaign.band(seat)
+                member = band.band.members[int(index)]
+                draw_member_row(surface, button.rect, member, self.catalog, member.name in band.recovering)
         chosen = self._chosen_member()
-        heading = f"Spend {self.campaign.band(self.seat).band.name}'s Glory" + (f" on {chosen.name}" if chosen else "")
+        who = "" if self.tab == "recruit" or chosen is None else f" on {chosen.name}"
+        heading = f"Spend {self.campaign.band(self.seat).band.name}'s Glory{who}"
         surface.blit(fit_text(heading, 18, panel.width - 20), (panel.left + 10, panel.top + 12))
-        if not self.offer_list:
-            surface.blit(font(16).render("Nothing affordable", True, MUTED), (panel.left + 10, panel.top + 50))
+        surface.blit(fit_text(TAB_HINTS.get(self.tab, ""), 14, panel.width - 20), (panel.left + 10, panel.top + 102))
+        if not self.shelf:
+            surface.blit(font(16).render("Choose a survivor first", True, MUTED), (panel.left + 10, panel.top + 130))
+        elif not self.offer_list:
+            surface.blit(font(14).render("Nothing here can be bought now", True, MUTED),
+                         (panel.left + 10, panel.bottom - 24))
         if self.status:
-            words = text_with_halo(self.status, 18, color=(255, 200, 160))
-            surface.blit(words, words.get_rect(midbottom=(w // 2, h - 110)))
+            words = fit_text(self.status, 18, w - 80)
+            back = pygame.Rect(0, 0, words.get_width() + 24, words.get_height() + 10)
+            back.midbottom = (w // 2, h - 108)
+            pygame.draw.rect(surface, (60, 30, 26), back, border_radius=8)
+            surface.blit(words, words.get_rect(center=back.center))
 
-    def _chosen_member(self) -> Member | None:
+    def _chosen_member(self) -> Any:
         members = self.campaign.band(self.seat).band.members
         return members[self.member] if self.member is not None and 0 <= self.member < len(members) else None
-
-    def _member_label(self, surface: pygame.Surface, rect: pygame.Rect, band: Any, index: int) -> None:
-        member = band.band.members[index]
-        rank = "Dog" if member.is_dog else self.catalog.rank(member.rank).name
-        surface.blit(fit_text(f"{member.name} · {rank}", 18, rect.width - 20), (rect.left + 10, rect.top + 5))
-        facts = [f"{member.wounds} wounds" if member.wounds else "unhurt"]
-        if member.improvements:
-            facts.append("improved " + ", ".join(member.improvements))
-        if member.name in band.recovering:
-            facts.append("misses the next game")
-        kit = [self.catalog.item_name(i) for i in member.carried()]
-        if kit:
-            facts.append(", ".join(kit))
-        surface.blit(fit_text(" · ".join(facts), 14, rect.width - 20), (rect.left + 10, rect.top + 31))
-
-
-def seed_for_record() -> int:
-    return random.SystemRandom().randrange(1, 1_000_000)

@@ -36,14 +36,20 @@ def result_lines(controller: Any) -> tuple[str, list[tuple[str, str, list[tuple[
 class ZombieworldEndScene(Scene):
     """Pushed over the game when it ends; "Back to the table" pops it, "Start screen" opens the start
     screen, "New game" opens the setup; a campaign game offers "Campaign" instead, which records the
-    game and opens the campaign screen."""
+    game and opens the campaign screen. A game is a campaign game when its scene carries a
+    ``campaign_play`` or, after a save and a resume, when its session is linked to a campaign."""
 
     opaque = False
 
     def __init__(self, app: Any, controller: Any, game_scene: Any = None):
+        from game.app.zombieworld.saves import campaign_link
+
         self.app = app
         self.controller = controller
         self.game_scene = game_scene
+        session = getattr(controller, "session", None)
+        self.link = campaign_link(session) if session is not None else None
+        self._linked_play: Any = None  # the campaign read through ``link``, kept so it is recorded once
         self.status = ""
         self.buttons = ButtonSet()
         self.window_size = app.screen.get_size() if getattr(app, "screen", None) is not None else (1280, 800)
@@ -59,7 +65,8 @@ class ZombieworldEndScene(Scene):
         self.window_size = size
         panel = self.panel_rect()
         y = panel.bottom - 76
-        last = ("Campaign", "campaign") if self.campaign_play() is not None else ("New game", "new")
+        campaign_game = self.campaign_play() is not None or self.link is not None
+        last = ("Campaign", "campaign") if campaign_game else ("New game", "new")
         self.buttons.buttons = [
             Button(pygame.Rect(panel.left + 24, y, 220, 56), "Back to the table", "back", "turn"),
             Button(pygame.Rect(panel.centerx - 90, y, 180, 56), "Start screen", "menu", "turn"),
@@ -67,17 +74,30 @@ class ZombieworldEndScene(Scene):
         ]
 
     def campaign_play(self) -> Any:
-        return getattr(self.game_scene, "campaign_play", None)
+        """The campaign this game belongs to: the one it was started for, or else the one its saved
+        link names (read once; None when it is not a campaign game or cannot be read yet)."""
+        play = getattr(self.game_scene, "campaign_play", None)
+        return play if play is not None else self._linked_play
 
     def open_campaign(self) -> Any:
         """Fold this game into its campaign (once) and show the campaign screen."""
-        from game.app.zombieworld.campaign_scene import ZombieworldCampaignScene, record, seed_for_record
+        from game.app.zombieworld.campaign_scene import (
+            ZombieworldCampaignScene,
+            play_for_link,
+            record,
+            record_seed,
+        )
         from game.rules.zombieworld.campaign import CampaignError
 
-        play = self.campaign_play()
         state = self.controller.state
         try:
-            report = record(play, state, state.catalog, seed_for_record())
+            play = self.campaign_play()
+            if play is None and self.link is not None:
+                play = self._linked_play = play_for_link(self.link)
+            if play is None:
+                return None
+            games = play.games_at_start if play.games_at_start is not None else play.campaign.games
+            report = record(play, state, state.catalog, record_seed(self.controller.session.seed, games))
         except (CampaignError, OSError) as problem:
             self.status = f"Could not record the game: {problem}"
             return None

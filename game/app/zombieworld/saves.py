@@ -4,6 +4,11 @@ A game save holds the table file, the seed, the setup (the bands as played) and 
 resuming replays the log, so the dice to come are the ones the game would have rolled. Writes are
 atomic and keep the previous file as ``.bak``; a file that cannot be used raises ``ZwSaveError``
 naming the file and what is wrong.
+
+A game played for a campaign is linked to it (``link_campaign(session, link)``): every save of that
+session writes the link, and loading the save links the rebuilt session again, so the game still
+belongs to its campaign after a save, quit and resume (``campaign_link(session)``).
+Schema 2 added the ``campaign`` block; schema 1 saves load as games of no campaign.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import weakref
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -25,7 +31,8 @@ from game.table.atomic import atomic_write_text
 from game.table.saves import DEFAULT_SAVE_DIR, REPO_ROOT
 
 GAME_SAVE_KIND = "deadtable-zombieworld-game"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: the campaign link
+READABLE_VERSIONS = (1, 2)
 AUTOSAVE_NAME = "zombieworld-autosave.json"
 BANDS_DIR_NAME = "bands"
 TABLES_DIR = REPO_ROOT / "maps" / "zombieworld"
@@ -54,10 +61,50 @@ def _resolve(text: str) -> Path:
     return path if path.is_absolute() else REPO_ROOT / path
 
 
+@dataclass(frozen=True, slots=True)
+class CampaignLink:
+    """The campaign a game belongs to: its file, its name, and how many games it had recorded when
+    this one started (the game is folded in only while that is still so, so never twice)."""
+
+    path: Path
+    name: str
+    games_at_start: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"path": _portable(self.path), "name": self.name, "games_at_start": self.games_at_start}
+
+    @classmethod
+    def from_json(cls, data: Any, source: Path) -> CampaignLink | None:
+        if data is None:
+            return None
+        if not isinstance(data, dict) or not isinstance(data.get("path"), str) or not data["path"] \
+                or not isinstance(data.get("games_at_start"), int) or data["games_at_start"] < 0:
+            raise ZwSaveError(source, "'campaign' needs a path and a whole number games_at_start")
+        return cls(_resolve(data["path"]), str(data.get("name") or Path(data["path"]).stem), data["games_at_start"])
+
+
+_links: dict[int, tuple[weakref.ref[Session], CampaignLink]] = {}
+
+
+def link_campaign(session: Session, link: CampaignLink | None) -> None:
+    """Tie ``session`` to a campaign (None unties it) for as long as the session lives."""
+    key = id(session)
+    if link is None:
+        _links.pop(key, None)
+        return
+    _links[key] = (weakref.ref(session, lambda _gone, key=key: _links.pop(key, None)), link)
+
+
+def campaign_link(session: Session) -> CampaignLink | None:
+    entry = _links.get(id(session))
+    return entry[1] if entry is not None and entry[0]() is session else None
+
+
 def save_game(path: str | os.PathLike[str], session: Session, table_path: Path,
               extra: dict[str, Any] | None = None) -> Path:
     target = Path(path)
     state = session.state
+    link = campaign_link(session)
     data = {
         "schema_version": SCHEMA_VERSION,
         "kind": GAME_SAVE_KIND,
@@ -69,6 +116,7 @@ def save_game(path: str | os.PathLike[str], session: Session, table_path: Path,
         "finished": state.finished,
         "session": json.loads(session.save().to_json()),
         "extra": extra or {},
+        "campaign": link.to_json() if link is not None else None,
     }
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -99,10 +147,10 @@ def load_game(path: str | os.PathLike[str]) -> tuple[Session, Path, dict[str, An
         raise ZwSaveError(target, f"not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})") from None
     if not isinstance(data, dict) or data.get("kind") != GAME_SAVE_KIND:
         raise ZwSaveError(target, "not a Zombieworld game save")
-    if data.get("schema_version") != SCHEMA_VERSION:
-        raise ZwSaveError(target, f"schema_version {data.get('schema_version')!r} is not {SCHEMA_VERSION}")
+    data = migrate(data, target)
     if not isinstance(data.get("table"), str) or not isinstance(data.get("session"), dict):
         raise ZwSaveError(target, "'table' or 'session' is missing")
+    link = CampaignLink.from_json(data.get("campaign"), target)
     table_path = _resolve(data["table"])
     try:
         board = load_board(table_path)
@@ -116,8 +164,21 @@ def load_game(path: str | os.PathLike[str]) -> tuple[Session, Path, dict[str, An
     except Exception as error:  # a log or setup the rules no longer accept
         reason = str(error).removeprefix(f"{target}: ")
         raise ZwSaveError(target, f"the game does not replay: {reason}") from None
+    link_campaign(session, link)
     extra = data.get("extra")
     return session, table_path, dict(extra) if isinstance(extra, dict) else {}
+
+
+def migrate(data: dict[str, Any], source: Path) -> dict[str, Any]:
+    """A save of an older schema brought to the current one; a newer or unknown one is refused."""
+    version = data.get("schema_version")
+    if version not in READABLE_VERSIONS:
+        raise ZwSaveError(source, f"schema_version {version!r} is not one of {', '.join(map(str, READABLE_VERSIONS))}")
+    data = dict(data)
+    if version == 1:
+        data["campaign"] = None  # schema 1 knew no campaigns
+        data["schema_version"] = 2
+    return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +191,7 @@ class ZwSaveInfo:
     round: int
     saved_at: datetime
     finished: bool
+    campaign: str = ""  # the campaign's name, for a game played for one
 
 
 def read_info(path: str | os.PathLike[str]) -> ZwSaveInfo:
@@ -146,10 +208,13 @@ def read_info(path: str | os.PathLike[str]) -> ZwSaveInfo:
     except ValueError:
         saved_at = datetime.fromtimestamp(target.stat().st_mtime, UTC)
     round_number = data.get("round")
-    return ZwSaveInfo(path=target, title=str(data.get("title") or Path(str(data.get("table", target.stem))).stem),
+    link = data.get("campaign")
+    campaign = str(link.get("name") or "") if isinstance(link, dict) else ""
+    title = str(data.get("title") or Path(str(data.get("table", target.stem))).stem)
+    return ZwSaveInfo(path=target, title=f"{title} (campaign {campaign})" if campaign else title,
                       scenario=str(data.get("scenario") or ""),
                       round=round_number if isinstance(round_number, int) else 0, saved_at=saved_at,
-                      finished=bool(data.get("finished")))
+                      finished=bool(data.get("finished")), campaign=campaign)
 
 
 # --- bands ---------------------------------------------------------------------------------------

@@ -1,6 +1,8 @@
 """Setting up a Zombieworld game, one step at a time: two bands (ready-made, saved or built now),
 a scenario, a table, then start. Every choice is a big button; Back and Next walk the steps.
-With two bands chosen a campaign may start instead; a campaign's next game skips the bands step."""
+With two bands chosen a campaign may start instead, under the name typed beside it (the bands'
+names when blank); saved campaigns are listed with their games, rounds and bands, a tap resumes
+one. A campaign's next game skips the bands step."""
 
 from __future__ import annotations
 
@@ -13,16 +15,24 @@ import pygame
 from game.app.render import font, text_with_halo
 from game.app.scenes import Scene
 from game.app.zombicide.dialogs import ACCENT, MUTED, PANEL_FILL, TEXT, Button, ButtonSet, fit_text
-from game.app.zombicide.game_scene import event_pointer
+from game.app.zombieworld.band_list import (
+    ROW_GAP_PX,
+    ROW_PX,
+    draw_band_row,
+    draw_row,
+    names_of,
+    route_taps,
+    seat_colour,
+    stack_rows,
+)
 from game.app.zombieworld.presets import preset_bands
-from game.app.zombieworld.saves import saved_bands, shipped_tables
+from game.app.zombieworld.saves import link_campaign, saved_bands, shipped_tables
 from game.rules.zombieworld.band import Band, band_cost, band_problems
 from game.rules.zombieworld.catalog import load_catalog
 from game.table.saves import DEFAULT_SAVE_DIR
 
 STEPS = ("Bands", "Scenario", "Table", "Start")
-SEAT_COLORS = ((222, 74, 60), (72, 136, 236))
-ROW_PX = 58
+NAME_ENTRY_PX = 56
 VICTORY_TEXT = {
     "most_zombie_kills": "The band that kills the most zombies wins",
     "fewest_wounds_taken": "The band that takes the fewest wounds wins",
@@ -49,6 +59,8 @@ class ZombieworldSetupScene(Scene):
         self.seed = random.SystemRandom().randrange(1, 1_000_000)
         self.buttons = ButtonSet()
         self.status = ""
+        self.name_entry: Any = None  # the campaign name's pygame_gui text line, on the bands step
+        self.name_rect = pygame.Rect(0, 0, 0, 0)
         self.reload_bands()
         self.reload_campaigns()
         self.window_size = app.screen.get_size() if getattr(app, "screen", None) is not None else (1280, 800)
@@ -81,38 +93,74 @@ class ZombieworldSetupScene(Scene):
         buttons: list[Button] = []
         area = pygame.Rect(40, 140, w - 80, h - 260)
         if self.step == 0:
-            for index in range(len(self.bands)):
-                rect = pygame.Rect(area.left, area.top + index * (ROW_PX + 8), min(760, area.width), ROW_PX)
-                if rect.bottom > area.bottom:
-                    break
+            list_w = min(760, area.width)
+            for index, rect in enumerate(stack_rows(area, len(self.bands), list_w)):
                 buttons.append(Button(rect, "", f"band:{index}", "other"))
-            buttons.append(Button(pygame.Rect(area.left + min(760, area.width) + 20, area.top, 240, ROW_PX),
-                                  "Build a new band", "build", "search"))
-            buttons.append(Button(pygame.Rect(area.left + min(760, area.width) + 20, area.top + ROW_PX + 8, 240,
-                                              ROW_PX), "Clear choice", "clear", "turn"))
-            side = area.left + min(760, area.width) + 20
-            buttons.append(Button(pygame.Rect(side, area.top + 2 * (ROW_PX + 8), 240, ROW_PX), "Start a campaign",
-                                  "campaign", "move", enabled=len(self.chosen) == 2))
-            for index, (_path, found) in enumerate(self.campaigns):
-                rect = pygame.Rect(side, area.top + (3 + index) * (ROW_PX + 8) + 16, 240, ROW_PX)
-                if rect.bottom > area.bottom:
-                    break
-                buttons.append(Button(rect, f"Resume: {found.name}", f"resume:{index}", "search"))
+            side_left = area.left + list_w + 20
+            side = pygame.Rect(side_left, area.top, max(240, min(460, area.right - side_left)), area.height)
+            step = ROW_PX + ROW_GAP_PX
+            buttons.append(Button(pygame.Rect(side.left, side.top, side.width, ROW_PX), "Build a new band", "build",
+                                  "search"))
+            buttons.append(Button(pygame.Rect(side.left, side.top + step, side.width, ROW_PX), "Clear choice",
+                                  "clear", "turn"))
+            self.name_rect = pygame.Rect(side.left, side.top + 2 * step + 26, side.width, NAME_ENTRY_PX)
+            buttons.append(Button(pygame.Rect(side.left, self.name_rect.bottom + ROW_GAP_PX, side.width, ROW_PX),
+                                  "Start a campaign", "campaign", "move", enabled=len(self.chosen) == 2))
+            listed = pygame.Rect(side.left, self.name_rect.bottom + ROW_GAP_PX + step + 30, side.width, 0)
+            listed.height = max(0, side.bottom - listed.top)
+            for index, rect in enumerate(stack_rows(listed, len(self.campaigns))):
+                buttons.append(Button(rect, "", f"resume:{index}", "search"))
         elif self.step == 1:
-            for index, scenario in enumerate(self.scenarios()):
-                rect = pygame.Rect(area.left, area.top + index * (ROW_PX + 8), min(900, area.width), ROW_PX)
-                if rect.bottom > area.bottom:
-                    break
+            for scenario, rect in zip(self.scenarios(), stack_rows(area, len(self.scenarios()), min(900, area.width)),
+                                      strict=False):
                 buttons.append(Button(rect, "", f"scenario:{scenario.id}", "other"))
         elif self.step == 2:
-            for index, (path, _title) in enumerate(self.tables):
-                rect = pygame.Rect(area.left, area.top + index * (ROW_PX + 8), min(760, area.width), ROW_PX)
+            for (path, _title), rect in zip(self.tables, stack_rows(area, len(self.tables), min(760, area.width)),
+                                            strict=False):
                 buttons.append(Button(rect, "", f"table:{path.name}", "other"))
         buttons.append(Button(pygame.Rect(40, h - 96, 200, 64), "Back", "back", "turn"))
+        self._place_name_entry()
         last = self.step == len(STEPS) - 1
         buttons.append(Button(pygame.Rect(w - 260, h - 96, 220, 64), "Start the game" if last else "Next",
                               "next", "move", enabled=self.can_advance()))
         self.buttons.buttons = buttons
+
+    def _place_name_entry(self) -> None:
+        """The campaign name's text line on the bands step (kept across layouts so typing survives),
+        gone on the other steps."""
+        manager = getattr(self.app, "ui", None)
+        wanted = self.step == 0 and self.campaign is None and manager is not None
+        if not wanted:
+            self.leave()
+            return
+        if self.name_entry is None or not self.name_entry.alive():
+            from pygame_gui.elements import UITextEntryLine
+
+            self.name_entry = UITextEntryLine(self.name_rect, manager=manager, placeholder_text=self.default_name())
+            self.name_entry.set_text_length_limit(60)
+        else:
+            self.name_entry.set_dimensions(self.name_rect.size)
+            self.name_entry.set_relative_position(self.name_rect.topleft)
+        if self.name_entry.placeholder_text != self.default_name():
+            self.name_entry.placeholder_text = self.default_name()
+            self.name_entry.rebuild()
+
+    def default_name(self) -> str:
+        return names_of(self.chosen) if len(self.chosen) == 2 else "Pick two bands"
+
+    def campaign_name(self) -> str:
+        """The name typed for a new campaign ("" when none)."""
+        return self.name_entry.get_text() if self.name_entry is not None and self.name_entry.alive() else ""
+
+    def type_name(self, text: str) -> None:
+        """Put ``text`` in the campaign name line (as typing would)."""
+        if self.name_entry is not None and self.name_entry.alive():
+            self.name_entry.set_text(text[:60])
+
+    def leave(self) -> None:
+        if self.name_entry is not None:
+            self.name_entry.kill()
+            self.name_entry = None
 
     def can_advance(self) -> bool:
         if self.step == 0:
@@ -127,17 +175,19 @@ class ZombieworldSetupScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.press("back")
             return True
-        pointer = event_pointer(event, self.window_size)
-        if pointer is None:
-            return False
-        phase, pid, pos = pointer
-        if phase == "down":
-            self.buttons.press(pid, pos)
-        elif phase == "up":
-            button = self.buttons.release(pid, pos)
-            if button is not None:
-                self.press(button.key)
-        return True
+        if event.type == pygame.FINGERUP and self.name_entry is not None and self.name_entry.alive():
+            w, h = self.window_size
+            if self.name_rect.collidepoint(event.x * w, event.y * h):
+                self.focus_name()  # pygame_gui answers the mouse only: a finger on the line focuses it here
+                return True
+        return route_taps(self.buttons, event, self.window_size, self.press)
+
+    def focus_name(self) -> None:
+        """Ready the name line for typing; on a touch screen the system keyboard comes up."""
+        manager = getattr(self.app, "ui", None)
+        if manager is not None and self.name_entry is not None:
+            manager.set_focus_set(self.name_entry)
+            pygame.key.start_text_input()
 
     def press(self, key: str) -> None:
         self.status = ""
@@ -198,6 +248,7 @@ class ZombieworldSetupScene(Scene):
         self.app.show(self)
 
     def start(self) -> Any:
+        from game.app.zombieworld.campaign_scene import CampaignPlay
         from game.app.zombieworld.game_scene import ZombieworldGameScene
         from game.rules.zombieworld.campaign import CampaignError, next_setup
 
@@ -205,10 +256,13 @@ class ZombieworldSetupScene(Scene):
             return None
         try:
             if self.campaign is not None:
-                setup = next_setup(self.campaign.campaign, self.scenario)
+                campaign = self.campaign.campaign
+                setup = next_setup(campaign, self.scenario)
                 scene = ZombieworldGameScene.new_game(self.app, self.table, setup.bands, self.scenario, self.seed,
                                                       check_bands=False)
-                scene.campaign_play = self.campaign  # type: ignore[attr-defined]
+                play = CampaignPlay(campaign, self.campaign.path, games_at_start=campaign.games)
+                scene.campaign_play = play  # type: ignore[attr-defined]
+                link_campaign(scene.controller.session, play.link())  # every save of the game keeps it
             else:
                 scene = ZombieworldGameScene.new_game(self.app, self.table, self.chosen, self.scenario, self.seed)
         except (ValueError, OSError, CampaignError) as error:
@@ -224,7 +278,7 @@ class ZombieworldSetupScene(Scene):
         if len(self.chosen) != 2:
             return None
         try:
-            self.campaign = start_campaign(self.save_dir, self.chosen)
+            self.campaign = start_campaign(self.save_dir, self.chosen, self.campaign_name())
         except OSError as error:
             self.status = f"Could not save the campaign: {error}"
             return None
@@ -271,6 +325,12 @@ class ZombieworldSetupScene(Scene):
         if self.step == 0:
             hint = "Pick two bands: the first plays red, the second blue."
             surface.blit(font(17).render(hint, True, MUTED), (40, h - 150))
+            label = "Name of a new campaign (tap to type)" if self.name_entry is not None else ""
+            surface.blit(fit_text(label, 16, self.name_rect.width), (self.name_rect.left, self.name_rect.top - 24))
+            if self.campaigns:
+                heading = "Saved campaigns (tap to resume)"
+                top = self.name_rect.bottom + ROW_GAP_PX + ROW_PX + ROW_GAP_PX + 4
+                surface.blit(fit_text(heading, 16, self.name_rect.width), (self.name_rect.left, top))
         if self.step == 3:
             self._summary(surface, pygame.Rect(40, 140, min(900, w - 80), h - 300))
         if self.status:
@@ -281,15 +341,13 @@ class ZombieworldSetupScene(Scene):
         rect, key = button.rect, button.key
         if key.startswith("band:"):
             band, where = self.bands[int(key[5:])]
-            if band in self.chosen:
-                n = self.chosen.index(band)
-                pygame.draw.circle(surface, SEAT_COLORS[n], (rect.left + 22, rect.centery), 10)
-            unique = self.catalog.unique_band(band.band_type)
-            surface.blit(fit_text(band.name, 20, rect.width - 260), (rect.left + 44, rect.top + 6))
-            detail = f"{unique.name if unique else band.band_type} · {len(band.members)} members · {where}"
-            surface.blit(fit_text(detail, 14, rect.width - 200), (rect.left + 44, rect.top + 34))
-            cost = font(18).render(f"{band_cost(band, self.catalog)} pts", True, ACCENT)
-            surface.blit(cost, cost.get_rect(midright=(rect.right - 14, rect.centery)))
+            seat = self.chosen.index(band) if band in self.chosen else None
+            draw_band_row(surface, rect, band, self.catalog, where, seat)
+        elif key.startswith("resume:"):
+            from game.app.zombieworld.campaign_scene import campaign_summary
+
+            _path, found = self.campaigns[int(key.split(":")[1])]
+            draw_row(surface, rect, found.name, campaign_summary(found))
         elif key.startswith("scenario:"):
             scenario = self.catalog.scenario(key.split(":", 1)[1])
             surface.blit(fit_text(scenario.name, 20, rect.width - 24), (rect.left + 14, rect.top + 6))
@@ -304,7 +362,7 @@ class ZombieworldSetupScene(Scene):
     def _summary(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         pygame.draw.rect(surface, PANEL_FILL, rect, border_radius=14)
         playing = self.chosen if self.campaign is None else [b.band for b in self.campaign.campaign.bands]
-        lines = [(f"{['Red', 'Blue'][n]}: {band.name} ({band_cost(band, self.catalog)} pts)", SEAT_COLORS[n])
+        lines = [(f"{['Red', 'Blue'][n]}: {band.name} ({band_cost(band, self.catalog)} pts)", seat_colour(n))
                  for n, band in enumerate(playing[:2])]
         lines.append((f"Scenario: {self.catalog.scenario(self.scenario).name}", TEXT))
         title = next((t for p, t in self.tables if p == self.table), "")

@@ -1,0 +1,121 @@
+"""The band lists shared by the Zombieworld set-up and campaign screens: seat colours, rows stacked
+in an area, the two-line row (title, detail, a figure on the right, a seat dot), a member's facts,
+and the tap routing of a screen made of touch buttons."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from game.app.render import font
+from game.app.zombicide.dialogs import ACCENT, MUTED, ButtonSet, fit_text
+from game.app.zombicide.game_scene import event_pointer
+from game.rules.zombieworld.band import Band, Member, band_cost
+from game.rules.zombieworld.catalog import Catalog
+
+SEATS = ("red", "blue")
+SEAT_COLORS = {"red": (222, 74, 60), "blue": (72, 136, 236), "green": (80, 190, 110), "amber": (236, 170, 50)}
+ROW_PX = 58
+ROW_GAP_PX = 8
+
+
+def seat_colour(seat: str | int) -> tuple[int, int, int]:
+    """A seat's colour, by its name or by its place (0 red, 1 blue)."""
+    if isinstance(seat, int):
+        seat = SEATS[seat] if 0 <= seat < len(SEATS) else ""
+    return SEAT_COLORS.get(seat, (240, 236, 226))
+
+
+def stack_rows(area: pygame.Rect, count: int, width_px: int | None = None, row_px: int = ROW_PX,
+               gap_px: int = ROW_GAP_PX) -> list[pygame.Rect]:
+    """Up to ``count`` rows from the top of ``area``, as many as fit whole."""
+    rows = []
+    for index in range(count):
+        rect = pygame.Rect(area.left, area.top + index * (row_px + gap_px), width_px or area.width, row_px)
+        if rect.bottom > area.bottom:
+            break
+        rows.append(rect)
+    return rows
+
+
+def draw_row(surface: pygame.Surface, rect: pygame.Rect, title: str, detail: str, figure: str = "",
+             dot: tuple[int, int, int] | None = None) -> None:
+    """The words of a list row drawn over its button: a title, a detail line under it, a figure
+    (points, Glory) on the right and, for a band in a seat, the seat's dot on the left."""
+    left = rect.left + 14
+    if dot is not None:
+        pygame.draw.circle(surface, dot, (rect.left + 22, rect.centery), 10)
+        left = rect.left + 44
+    right = rect.right - 14
+    if figure:
+        words = font(18).render(figure, True, ACCENT)
+        surface.blit(words, words.get_rect(midright=(right, rect.centery)))
+        right -= words.get_width() + 12
+    surface.blit(fit_text(title, 20, max(20, right - left)), (left, rect.top + 6))
+    line = fit_text(detail, 14, max(20, right - left))
+    surface.blit(line, (left, rect.top + min(34, rect.height - 20)))
+
+
+def band_detail(band: Band, catalog: Catalog, where: str = "") -> str:
+    unique = catalog.unique_band(band.band_type)
+    kind = unique.name if unique else (band.band_type or "mixed band")
+    return " · ".join(p for p in (kind, f"{len(band.members)} members", where) if p)
+
+
+def draw_band_row(surface: pygame.Surface, rect: pygame.Rect, band: Band, catalog: Catalog, where: str = "",
+                  seat: str | int | None = None) -> None:
+    draw_row(surface, rect, band.name, band_detail(band, catalog, where), f"{band_cost(band, catalog)} pts",
+             seat_colour(seat) if seat is not None else None)
+
+
+def member_title(member: Member, catalog: Catalog) -> str:
+    return f"{member.name} · {'Dog' if member.is_dog else catalog.rank(member.rank).name}"
+
+
+def member_facts(member: Member, catalog: Catalog, recovering: bool = False) -> str:
+    """Wounds, improvements, qualities, sitting out, and what the member carries, in one line."""
+    facts = [f"{member.wounds} wounds" if member.wounds else "unhurt"]
+    if member.improvements:
+        facts.append("improved " + ", ".join(member.improvements))
+    qualities = [q.name for q in (catalog.virtue(member.virtue) if member.virtue else None,
+                                  catalog.defect(member.defect) if member.defect else None) if q is not None]
+    if qualities:
+        facts.append(", ".join(qualities))
+    if recovering:
+        facts.append("misses the next game")
+    kit = [catalog.item_name(i) for i in member.carried() if i in catalog.item_ids()]
+    if kit:
+        facts.append(", ".join(kit))
+    return " · ".join(facts)
+
+
+def draw_member_row(surface: pygame.Surface, rect: pygame.Rect, member: Member, catalog: Catalog,
+                    recovering: bool = False) -> None:
+    draw_row(surface, rect, member_title(member, catalog), member_facts(member, catalog, recovering))
+
+
+def route_taps(buttons: ButtonSet, event: pygame.event.Event, window_size: tuple[int, int],
+               on_press: Callable[[str], Any]) -> bool:
+    """Mouse and finger presses on touch buttons: a button fires when the press that began on it
+    ends on it. True when the event was a pointer event (consumed)."""
+    pointer = event_pointer(event, window_size)
+    if pointer is None:
+        return False
+    phase, pid, pos = pointer
+    if phase == "down":
+        buttons.press(pid, pos)
+    elif phase == "up":
+        button = buttons.release(pid, pos)
+        if button is not None:
+            on_press(button.key)
+    return True
+
+
+def muted_line(surface: pygame.Surface, text: str, pos: tuple[int, int], size_px: int = 16) -> None:
+    surface.blit(font(size_px).render(text, True, MUTED), pos)
+
+
+def names_of(bands: Sequence[Band]) -> str:
+    return " vs ".join(b.name for b in bands)
