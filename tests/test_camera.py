@@ -98,3 +98,14 @@ def test_pinch_zoom_between_steps_keeps_the_anchor_and_settles_on_the_ladder():
     assert cam.screen_to_world(anchor_px) == pytest.approx(anchor_cm)
     cam.set_zoom_at(anchor_px, 1e6)
     assert cam.zoom_px_per_cm <= MAX_ZOOM_PX_PER_CM + 1e-9
+
+
+def test_fit_frames_the_rect_in_the_part_no_panel_covers():
+    cam = Camera(1000, 500)
+    cam.fit((0, 0, 40, 20), margin_px=0, covered_px=(100, 50, 300, 0))
+    left, top = cam.world_to_screen((0, 0))
+    right, bottom = cam.world_to_screen((40, 20))
+    assert left >= 100 and top >= 50 and right <= 700 and bottom <= 500
+    assert 40 * cam.zoom_px_per_cm * ZOOM_STEP > 600  # as large as the free 600 px allow
+    assert close(cam.world_to_screen((20, 10)), (400, 275))  # centred in the free area
+    assert cam.free_rect_px((100, 50, 300, 0)) == (100, 50, 600, 450)

@@ -27,7 +27,7 @@ from game.app.render import TableRenderer, TableView
 from game.app.scenes import Scene
 from game.board.model import Board, Layout
 from game.table.arrange import arrange_zone
-from game.table.camera import ZOOM_STEP, Camera
+from game.table.camera import ZOOM_STEP, Camera, Insets
 from game.table.physics import TablePhysics
 from game.table.state import Piece, TableState
 from game.table.tape import Tape
@@ -44,6 +44,7 @@ UNDO_DEPTH = 50
 TRAY_SLOT_PX = 72  # each tray entry is a touch target at least this big
 TRAY_GAP_PX = 6
 TRAY_PAD_PX = 8
+FIT_MARGIN_PX = 24
 
 
 @dataclass(slots=True)
@@ -88,6 +89,7 @@ class TableScene(Scene):
         self.undo_stack: list[dict[str, Piece]] = []
         self.tray = tray_entries(board.layout, self.renderer.images.tokens)
         self.tray_open = False
+        self.panels_px: dict[str, Insets] = {}  # panels scenes draw over the table view
         self._pinch: tuple[float, float] | None = None  # start distance px, start zoom px per cm
         self._pinch_mid: Point | None = None
         self.rebuild_physics()
@@ -121,8 +123,39 @@ class TableScene(Scene):
         self.window_size = window_size
         self.camera.set_viewport(x, y, w, h)
 
-    def fit(self) -> None:
-        self.camera.fit((0, 0, self.board.width_cm, self.board.height_cm))
+    def fit(self, margin_px: int = FIT_MARGIN_PX) -> None:
+        """Frame the whole board in the part of the view no panel covers (``covered_px``)."""
+        self.camera.fit(self.board_rect_cm, margin_px, self.covered_px())
+
+    @property
+    def board_rect_cm(self) -> tuple[float, float, float, float]:
+        return (0.0, 0.0, self.board.width_cm, self.board.height_cm)
+
+    def report_panel(self, name: str, covered_px: Insets) -> None:
+        """A scene draws a panel over the table view, covering (left, top, right, bottom) pixels of
+        its sides: Fit frames the board beside it. Reporting the same name again replaces it."""
+        self.panels_px[name] = covered_px
+
+    def withdraw_panel(self, name: str) -> None:
+        self.panels_px.pop(name, None)
+
+    def covered_px(self) -> Insets:
+        """How far panels drawn over the view reach in from each side: reported ones and the tray."""
+        covered = [0, 0, 0, 0]
+        strips = list(self.panels_px.values())
+        if self.tray_open:
+            strips.append((0, 0, self.tray_rect().width, 0))
+        for strip in strips:
+            covered = [max(have, int(side)) for have, side in zip(covered, strip, strict=True)]
+        return (covered[0], covered[1], covered[2], covered[3])
+
+    def board_in_free_view(self) -> bool:
+        """Whether the whole board shows in the part of the view no panel covers."""
+        x, y, w, h = self.camera.free_rect_px(self.covered_px())
+        left, top = self.camera.world_to_screen((0.0, 0.0))
+        right, bottom = self.camera.world_to_screen((self.board.width_cm, self.board.height_cm))
+        slack = 1.0
+        return left >= x - slack and top >= y - slack and right <= x + w + slack and bottom <= y + h + slack
 
     def sync_camera_to_state(self) -> None:
         self.state.camera = self.camera.to_state()
@@ -226,7 +259,22 @@ class TableScene(Scene):
         return True
 
     def toggle_tray(self) -> None:
+        """Open or close the tray. A board shown whole stays whole beside the open tray; a board
+        framed by Fit is framed again in the room the closed tray leaves."""
+        framed = self.board_in_free_view()
+        fitted = self.is_fitted()
         self.tray_open = not self.tray_open
+        if (self.tray_open and framed and not self.board_in_free_view()) or (not self.tray_open and fitted):
+            self.fit()
+
+    def is_fitted(self, margin_px: int = FIT_MARGIN_PX) -> bool:
+        """Whether the camera shows what Fit would show now (nobody has panned or zoomed since)."""
+        framing = replace(self.camera)
+        framing.fit(self.board_rect_cm, margin_px, self.covered_px())
+        tolerance_cm = 0.5 / self.camera.zoom_px_per_cm
+        return (framing.zoom_level == self.camera.zoom_level and not self.camera.is_between_steps
+                and abs(framing.center_x_cm - self.camera.center_x_cm) < tolerance_cm
+                and abs(framing.center_y_cm - self.camera.center_y_cm) < tolerance_cm)
 
     def delete_selected(self) -> bool:
         """Take the selected piece off the table (undo brings it back)."""

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from game.table.state import CameraState
 
 Point = tuple[float, float]
+Insets = tuple[int, int, int, int]  # left, top, right, bottom, in pixels
 
 ZOOM_STEP = 1.15
 MIN_ZOOM_PX_PER_CM = 1.0
@@ -122,17 +123,29 @@ class Camera:
             steps = 1 if factor > 1 else -1
         self.set_zoom_level_at(screen_point_px, self.zoom_level + steps)
 
-    def fit(self, rect_cm: tuple[float, float, float, float], margin_px: int = 24) -> None:
-        """Show the whole rectangle (x, y, w, h in cm): the largest ladder zoom that fits, centred."""
+    def fit(self, rect_cm: tuple[float, float, float, float], margin_px: int = 24,
+            covered_px: Insets = (0, 0, 0, 0)) -> None:
+        """Show the whole rectangle (x, y, w, h in cm): the largest ladder zoom that fits, centred in
+        the part of the viewport that ``covered_px`` (left, top, right, bottom: panels drawn over the
+        table) leaves free."""
         x, y, w, h = rect_cm
-        usable_w = max(1, self.viewport_w_px - 2 * margin_px)
-        usable_h = max(1, self.viewport_h_px - 2 * margin_px)
+        left, top, right, bottom = (max(0, int(side)) for side in covered_px)
+        usable_w = max(1, self.viewport_w_px - left - right - 2 * margin_px)
+        usable_h = max(1, self.viewport_h_px - top - bottom - 2 * margin_px)
         best = min(usable_w / max(w, 1e-6), usable_h / max(h, 1e-6))
         level = math.floor(math.log(best) / math.log(ZOOM_STEP) + 1e-9)
         self.zoom_level = clamp_level(level)
         self.fine_zoom = 1.0
-        self.center_x_cm = x + w / 2
-        self.center_y_cm = y + h / 2
+        zoom = self.zoom_px_per_cm
+        # the free area's centre lies (left - right) / 2 px right of the viewport's centre
+        self.center_x_cm = x + w / 2 - (left - right) / 2 / zoom
+        self.center_y_cm = y + h / 2 - (top - bottom) / 2 / zoom
+
+    def free_rect_px(self, covered_px: Insets = (0, 0, 0, 0)) -> tuple[int, int, int, int]:
+        """The viewport less the covered strips: x, y, w, h in pixels."""
+        left, top, right, bottom = (max(0, int(side)) for side in covered_px)
+        return (self.viewport_x_px + left, self.viewport_y_px + top,
+                max(1, self.viewport_w_px - left - right), max(1, self.viewport_h_px - top - bottom))
 
     def visible_rect_cm(self) -> tuple[float, float, float, float]:
         left, top = self.screen_to_world((self.viewport_x_px, self.viewport_y_px))
