@@ -883,12 +883,12 @@ def _validate_path(game: _Game, model: Model, path: tuple[tuple[float, float], .
     if model.ability == "free_entry":
         entry = 0.0
     max_climb = game.catalog.zombie(model.profile).max_climb_cm if model.kind == "zombie" else 10.0
+    if model.level:
+        _stay_upstairs(game, model, points)
     result = path_cost(game.table, points, max_climb_cm=max_climb, entry_cost_cm=entry)
     if not result.ok:
         raise IllegalCommand(result.problem)
-    if model.level:
-        _stay_upstairs(game, model, points)
-    else:
+    if not model.level:
         blocking = _path_hits_vehicle(game, points)
         if blocking:
             raise IllegalCommand(f"walk around the {blocking}")
@@ -1726,12 +1726,15 @@ def _zombie_target(game: _Game, zombie: Model, figures: list[Figure], open_porta
 
 
 def _same_ground(game: _Game, zombie: Model, target: Model) -> bool:
-    """Both on the ground (or on the same floor or roof of one building): a charge can reach."""
+    """Both on the ground, or up on the same floor or roof of one building (not one of them on top of
+    an obstacle): a charge can reach."""
     if target.vehicle:
-        return not zombie.level
+        return not zombie.level and not game.height_of(zombie)
     if zombie.level != target.level:
         return False
-    return not zombie.level or game.table.building_at(zombie.position) == game.table.building_at(target.position)
+    if zombie.level:
+        return game.table.building_at(zombie.position) == game.table.building_at(target.position)
+    return abs(game.height_of(zombie) - game.height_of(target)) < 0.5
 
 
 def _zombie_walk(game: _Game, zombie: Model, target: Model | None, charge: bool = False) -> None:
