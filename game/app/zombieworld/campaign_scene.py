@@ -256,7 +256,7 @@ class ZombieworldCampaignScene(Scene):
         panel = self.offer_rect()
         area = pygame.Rect(panel.left + 10, panel.top + 126, panel.width - 20, panel.height - 136)
         rows = stack_rows(area, 64, OFFER_W_PX, OFFER_PX, 6)
-        return [row.move(column * (OFFER_W_PX + 10), 0) for column in range(2) for row in rows]
+        return [row.move(column * (OFFER_W_PX + 10), 0) for row in rows for column in range(2)]
 
     def layout(self, size: tuple[int, int]) -> None:
         self.window_size = size
@@ -279,7 +279,8 @@ class ZombieworldCampaignScene(Scene):
         first = self.page * per_page
         for slot, index in zip(slots, range(first, min(len(self.shelf), first + per_page)), strict=False):
             offer = self.shelf[index]
-            buttons.append(Button(slot, offer.label, f"buy:{index}", "tool" if offer.reason else "search"))
+            group = "tool" if offer.reason else "danger" if offer.purchase.kind == "defect" else "search"
+            buttons.append(Button(slot, offer.label, f"buy:{index}", group))
         if pages > 1:
             buttons.append(Button(slots[-1], f"More ({self.page + 1}/{pages})", "page", "turn"))
         buttons.append(Button(pygame.Rect(40, h - 96, 240, 64), "Save and quit", "quit", "turn"))

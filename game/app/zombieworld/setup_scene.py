@@ -93,7 +93,7 @@ class ZombieworldSetupScene(Scene):
         buttons: list[Button] = []
         area = pygame.Rect(40, 140, w - 80, h - 260)
         if self.step == 0:
-            list_w = min(760, area.width)
+            list_w = max(240, min(760, area.width - 260))
             for index, rect in enumerate(stack_rows(area, len(self.bands), list_w)):
                 buttons.append(Button(rect, "", f"band:{index}", "other"))
             side_left = area.left + list_w + 20
