@@ -1,0 +1,90 @@
+"""Seeded planner play-outs of the shipped Rue Morgue missions: the planner bot wins them, and a
+team that does nothing loses.
+
+Each seed below is the first seed of 0..11 on which ``planner_bot`` (same seed for the dice and the
+bot, as ``simulate`` plays game ``n``) wins with the simulator's default six survivors; found by
+playing seeds 0..11 in turn with ``game.rules.zombicide.simulate.play_game``.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from random import Random
+from typing import Any
+
+import pytest
+
+from game.board.mission import load_board
+from game.board.model import Board
+from game.rules.zombicide import engine
+from game.rules.zombicide.bots import Bot, planner_bot
+from game.rules.zombicide.commands import ChooseOption, EndTurn
+from game.rules.zombicide.simulate import players_for
+from game.rules.zombicide.state import ZombicideState
+
+MISSIONS_DIR = Path(__file__).resolve().parents[2] / "maps" / "missions"
+SETUP = {"players": players_for(["cathy", "dan", "james", "jane", "joe", "laurie"])}
+MAX_ROUNDS = 60
+
+# mission id → first winning seed of 0..11
+WINNING_SEEDS = {
+    "rm-tutorial-1": 0,
+    "rm-tutorial-2": 6,
+    "rm-night-shift": 4,
+}
+
+
+@cache
+def board_of(mission: str) -> Board:
+    return load_board(MISSIONS_DIR / f"{mission}.toml")
+
+
+def play(mission: str, seed: int, bot: Bot) -> ZombicideState:
+    state = engine.setup(board_of(mission), SETUP, seed)
+    rng = Random(seed)
+    while state.result is None and state.round <= MAX_ROUNDS:
+        (seat,) = engine.current_seats(state)
+        legal = engine.legal_commands(state, seat)
+        state, _ = engine.apply(state, seat, bot(state, seat, legal, rng))
+    return state
+
+
+def goals_met(state: ZombicideState) -> list[str]:
+    """The mission goals the final state shows as done."""
+    met = []
+    goals = state.setup.goals
+    exits = state.graph.exits
+    if "take_all_objectives" in goals and all(state.objectives_taken):
+        met.append("take_all_objectives")
+    if "all_in_exit" in goals and all(s.alive and (s.escaped or s.zone in exits) for s in state.survivors):
+        met.append("all_in_exit")
+    if "escape_all" in goals and all(s.alive and s.escaped for s in state.survivors):
+        met.append("escape_all")
+    return met
+
+
+@pytest.mark.parametrize("mission", sorted(WINNING_SEEDS))
+def test_the_planner_wins_the_mission(mission: str) -> None:
+    state = play(mission, WINNING_SEEDS[mission], planner_bot)
+    assert state.result == "won", f"{mission}: the game ended {state.result} in round {state.round}"
+    assert sorted(goals_met(state)) == sorted(state.setup.goals)
+
+
+def idle_bot(state: ZombicideState, seat: str, commands: Any, rng: Random) -> Any:
+    """Ends every turn at once and takes the first option of every decision."""
+    if state.pending is not None:
+        return ChooseOption(0)
+    return next(c for c in commands if isinstance(c, EndTurn))
+
+
+def test_a_team_that_does_nothing_loses() -> None:
+    state = play("rm-tutorial-1", 0, idle_bot)
+    assert state.result == "lost"
+    assert not all(s.alive for s in state.survivors)
+
+
+def test_the_planner_plays_the_same_game_for_a_seed() -> None:
+    first, second = play("rm-tutorial-1", 3, planner_bot), play("rm-tutorial-1", 3, planner_bot)
+    assert (first.result, first.round, first.kills) == (second.result, second.round, second.kills)
+    assert first == second
