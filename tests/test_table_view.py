@@ -1,11 +1,19 @@
-"""The table scene's framing: Fit leaves room for the tray and for panels scenes draw over the table."""
+"""How the table frames and names the board: Fit leaves room for the tray and for panels scenes draw
+over the table; zone names are readable at any zoom and never lie on a marker."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import pygame
 import pytest
 
+from game.app.assets import ImageStore
+from game.app.render import LABEL_MAX_PX, LABEL_MIN_PX, BoardLabels, TableRenderer, label_size_px
 from game.app.table_scene import TableScene
+from game.board.model import Marker, MarkerKind
+from game.table.arrange import marker_size_cm
+from game.table.camera import Camera, zoom_level_of, zoom_of_level
 from game.table.state import TableState
 from tests.test_render import make_board, walker
 
@@ -96,3 +104,72 @@ def test_the_tray_and_a_reported_panel_on_the_same_side_do_not_add_up():
     scene.report_panel("log", (0, 0, 40, 0))
     scene.toggle_tray()
     assert scene.covered_px() == (0, 0, max(40, scene.tray_rect().width), 0)
+
+
+# --- zone names ---------------------------------------------------------------------------------
+
+
+def labels_at(labels: BoardLabels, zoom_px_per_cm: float):
+    level = zoom_level_of(zoom_px_per_cm)
+    return {label.text: label for label in labels.placed(level, zoom_of_level(level))}
+
+
+def marker_box(marker: Marker) -> tuple[float, float, float, float]:
+    w, h = marker_size_cm(marker.size)
+    x, y = marker.position
+    return (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+
+
+def test_name_size_follows_the_zoom_within_readable_limits():
+    sizes = [label_size_px(zoom_of_level(level)) for level in range(0, 32)]
+    assert min(sizes) == LABEL_MIN_PX and max(sizes) == LABEL_MAX_PX
+    assert sizes == sorted(sizes)
+    assert LABEL_MIN_PX < label_size_px(20.0) < LABEL_MAX_PX
+    labels = BoardLabels(make_board())
+    far, near = labels_at(labels, 6.0)["Street"], labels_at(labels, 40.0)["Street"]
+    assert far.size_px == LABEL_MIN_PX and near.size_px == LABEL_MAX_PX
+
+
+def test_a_name_moves_off_a_marker_at_the_zone_centre_and_stays_in_its_zone():
+    spawn = Marker(MarkerKind.SPAWN, (10.0, 10.0), zone="M:street", color="red")
+    board = replace(make_board(), markers=(spawn,))
+    free = labels_at(BoardLabels(make_board()), 12.0)["Street"]
+    assert free.center_cm == pytest.approx((10.0, 10.0))  # nothing there: the zone's centre
+    for zoom in (8.0, 12.0, 20.0, 40.0):
+        label = labels_at(BoardLabels(board), zoom)["Street"]
+        left, top, right, bottom = label.box_cm
+        m_left, m_top, m_right, m_bottom = marker_box(spawn)
+        assert right <= m_left or left >= m_right or bottom <= m_top or top >= m_bottom, zoom
+        assert left >= 0 and right <= 20 and top >= 0 and bottom <= 20
+        assert abs(label.center_cm[0] - 10) < 4 or abs(label.center_cm[1] - 10) < 4  # near the centre still
+
+
+def test_a_name_with_no_room_waits_for_a_closer_zoom_and_long_names_take_two_lines():
+    board = make_board(width_cm=40.0, height_cm=3.0)
+    board = replace(board, zones={zid: replace(zone, label="Reading room", polygon=((x0, 0), (x0 + 20, 0), (x0 + 20, 3), (x0, 3)))
+                                  for (zid, zone), x0 in zip(board.zones.items(), (0.0, 20.0), strict=True)})
+    labels = BoardLabels(board)
+    assert labels_at(labels, 3.0) == {}  # 3 cm high at 3 px per cm: no room for 12 px letters
+    close = labels_at(labels, 20.0)["Reading room"]
+    assert close.lines == ("Reading room",)
+    narrow = replace(board, zones={zid: replace(zone, polygon=((x0, 0), (x0 + 4, 0), (x0 + 4, 3), (x0, 3)))
+                                   for (zid, zone), x0 in zip(board.zones.items(), (0.0, 20.0), strict=True)})
+    two_lines = labels_at(BoardLabels(narrow), 20.0)["Reading room"]
+    assert two_lines.lines == ("Reading", "room")
+
+
+def test_names_are_drawn_over_the_board_at_their_place():
+    board = make_board()
+    renderer = TableRenderer(board, ImageStore())
+    camera = Camera(800, 500)
+    camera.fit((0, 0, board.width_cm, board.height_cm))
+    screen = pygame.Surface((800, 500))
+    renderer.draw(screen, camera, [])
+    label = renderer.labels.placed(camera.zoom_level, camera.zoom_px_per_cm)[0]
+    left, top = camera.world_to_screen(label.box_cm[:2])
+    right, bottom = camera.world_to_screen(label.box_cm[2:])
+    area = screen.subsurface(pygame.Rect(round(left), round(top), round(right - left), round(bottom - top)))
+    brightest = max(sum(area.get_at((x, y))[:3]) for x in range(area.get_width()) for y in range(area.get_height()))
+    assert brightest > 600  # light letters on the grey street
+    outside = screen.get_at([round(v) for v in camera.world_to_screen((3, 3))])[:3]
+    assert sum(outside) < 600

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -19,6 +19,7 @@ from pathlib import Path
 import pygame
 
 from game.app.assets import ImageStore
+from game.board.geometry import point_in_polygon, polygon_centroid
 from game.board.model import (
     Board,
     ConnectionKind,
@@ -170,7 +171,6 @@ class BoardArt:
         self._paint_openings(base)
         for marker in board.markers:
             self._paint_marker(base, marker)
-        self._paint_labels(base)
         return _display_format(base)
 
     def _module_tiles(self, placed: PlacedModule) -> pygame.Surface | None:
@@ -283,9 +283,7 @@ class BoardArt:
             layer = pygame.Surface(size, pygame.SRCALPHA)
             layer.fill((*DEPLOYMENT_COLOR, 48))
             pygame.draw.rect(layer, (*DEPLOYMENT_COLOR, 210), layer.get_rect(), max(2, round(0.25 * s)))
-            base.blit(layer, rect)
-            label = text_with_halo("Deployment", max(9, round(0.9 * s)))
-            base.blit(label, label.get_rect(midtop=(rect.centerx, rect.top + round(0.4 * s))))
+            base.blit(layer, rect)  # its name is drawn with the zone names (BoardLabels)
             return
         image = self.images.marker(str(marker.kind), marker.color)
         if image is not None:
@@ -302,25 +300,6 @@ class BoardArt:
         letter = text_with_halo(str(marker.kind)[:1].upper(), max(8, int(size[1] * 0.55)))
         layer.blit(letter, letter.get_rect(center=layer.get_rect().center))
         base.blit(layer, rect)
-
-    def _paint_labels(self, base: pygame.Surface) -> None:
-        s = self.bake_px_per_cm
-        size = max(9, round(0.9 * s))
-        for zone in self.board.zones.values():
-            if zone.label:
-                xs = [p[0] for p in zone.polygon] or [0.0]
-                room_px = (max(xs) - min(xs)) * s * 0.9
-                label = text_with_halo(zone.label, size)
-                if label.get_width() > room_px > 0:
-                    label = text_with_halo(zone.label, max(7, int(size * room_px / label.get_width())))
-                label.set_alpha(210)
-                base.blit(label, label.get_rect(center=(zone.center[0] * s, zone.center[1] * s)))
-        for terrain in self.board.terrain:
-            if terrain.label and terrain.polygon:
-                cx = sum(p[0] for p in terrain.polygon) / len(terrain.polygon)
-                cy = sum(p[1] for p in terrain.polygon) / len(terrain.polygon)
-                label = text_with_halo(terrain.label, size)
-                base.blit(label, label.get_rect(center=(cx * s, cy * s)))
 
     # scaled chunks
 
@@ -388,6 +367,150 @@ class BoardArt:
         return pygame.Rect(math.floor(ox), math.floor(oy), round(bw * scale), round(bh * scale))
 
 
+# --- zone and building names ---------------------------------------------------------------------
+
+LABEL_CM = 0.9  # a name's letters on the table, when the zoom lets them be readable
+LABEL_MIN_PX = 12  # never smaller: below this a name is hidden until the player zooms in
+LABEL_MAX_PX = 22  # nor larger: close up, names stay names, not posters
+LABEL_ALPHA = 220
+LABEL_CLEARANCE_CM = 0.15  # kept free between a name and a marker or the zone's edge
+LABEL_SPOTS_PER_SIDE = 11
+
+
+def label_size_px(zoom_px_per_cm: float) -> int:
+    """The letter size of zone names at a zoom: in step with the table, within readable limits."""
+    return max(LABEL_MIN_PX, min(LABEL_MAX_PX, round(LABEL_CM * zoom_px_per_cm)))
+
+
+def _label_lines(text: str) -> list[tuple[str, ...]]:
+    """The ways to set a name: on one line, then on two split at the most even space."""
+    words = text.split()
+    ways: list[tuple[str, ...]] = [(text,)]
+    if len(words) > 1:
+        splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+        ways.append(min(splits, key=lambda pair: abs(len(pair[0]) - len(pair[1]))))
+    return ways
+
+
+Box = tuple[float, float, float, float]  # left, top, right, bottom in cm
+
+
+def _boxes_touch(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _box_inside(box: Box, polygon: Sequence[Point]) -> bool:
+    """Whether an upright box lies inside a simple polygon: its corners in, no corner of the polygon in it."""
+    left, top, right, bottom = box
+    if not all(point_in_polygon(corner, polygon) for corner in ((left, top), (right, top), (right, bottom), (left, bottom))):
+        return False
+    return not any(left < x < right and top < y < bottom for x, y in polygon)
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedLabel:
+    """A name set for one zoom step: its lines, letter size, and where its centre lies on the table."""
+
+    text: str
+    lines: tuple[str, ...]
+    size_px: int
+    center_cm: Point
+    box_cm: Box
+
+
+class BoardLabels:
+    """Zone and building names, drawn over the board at a size that follows the zoom (within
+    readable limits) and set where no marker lies: the zone's centre when free, else the free spot
+    nearest to it. A name with no room at the smallest readable size waits for a closer zoom."""
+
+    def __init__(self, board: Board):
+        self.areas: list[tuple[str, tuple[Point, ...], Point]] = []
+        for zone in board.zones.values():
+            if zone.label and len(zone.polygon) >= 3:
+                self.areas.append((zone.label, tuple(zone.polygon), zone.center))
+        for terrain in board.terrain:
+            if terrain.label and len(terrain.polygon) >= 3:
+                self.areas.append((terrain.label, tuple(terrain.polygon), polygon_centroid(terrain.polygon)))
+        self.markers: list[Box] = []
+        for marker in board.markers:
+            w_cm, h_cm = marker_size_cm(marker.size)
+            x, y = marker.position
+            box = (x - w_cm / 2, y - h_cm / 2, x + w_cm / 2, y + h_cm / 2)
+            if marker.kind == MarkerKind.DEPLOYMENT:  # an area on the floor: named, and names may sit on it
+                outline = ((box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3]))
+                self.areas.append(("Deployment", outline, (x, box[1])))
+                continue
+            self.markers.append(box)
+        self._placed: dict[int, list[PlacedLabel]] = {}
+        self._surfaces: dict[tuple[tuple[str, ...], int], pygame.Surface] = {}
+
+    def placed(self, zoom_level: int, zoom_px_per_cm: float) -> list[PlacedLabel]:
+        """The names that show at this zoom step, and where."""
+        found = self._placed.get(zoom_level)
+        if found is None:
+            found = [spot for spot in (self._place(*area, zoom_px_per_cm) for area in self.areas) if spot is not None]
+            self._placed[zoom_level] = found
+        return found
+
+    def _place(self, text: str, polygon: tuple[Point, ...], preferred: Point, zoom: float) -> PlacedLabel | None:
+        xs, ys = [p[0] for p in polygon], [p[1] for p in polygon]
+        bounds = (min(xs), min(ys), max(xs), max(ys))
+        pad = LABEL_CLEARANCE_CM
+        nearby = [m for m in self.markers if _boxes_touch(m, (bounds[0] - pad, bounds[1] - pad, bounds[2] + pad, bounds[3] + pad))]
+        largest = label_size_px(zoom)
+        for size_px in sorted({largest, (largest + LABEL_MIN_PX) // 2, LABEL_MIN_PX}, reverse=True):
+            for lines in _label_lines(text):
+                w_px, h_px = self._measure(lines, size_px)
+                half_w, half_h = w_px / zoom / 2 + pad, h_px / zoom / 2 + pad
+                for cx, cy in self._spots(bounds, preferred, half_w, half_h):
+                    box = (cx - half_w, cy - half_h, cx + half_w, cy + half_h)
+                    if _box_inside(box, polygon) and not any(_boxes_touch(box, m) for m in nearby):
+                        inner = (box[0] + pad, box[1] + pad, box[2] - pad, box[3] - pad)
+                        return PlacedLabel(text, lines, size_px, (cx, cy), inner)
+        return None
+
+    @staticmethod
+    def _spots(bounds: Box, preferred: Point, half_w: float, half_h: float) -> list[Point]:
+        """Where a label's centre may go in the zone's bounds, nearest the preferred point first."""
+        left, top, right, bottom = bounds[0] + half_w, bounds[1] + half_h, bounds[2] - half_w, bounds[3] - half_h
+        if left > right or top > bottom:
+            return []
+        n = LABEL_SPOTS_PER_SIDE - 1
+        spots = {(left + (right - left) * i / n, top + (bottom - top) * j / n) for i in range(n + 1) for j in range(n + 1)}
+        px, py = preferred
+        spots.add((min(right, max(left, px)), min(bottom, max(top, py))))
+        return sorted(spots, key=lambda spot: (math.dist(spot, preferred), spot))
+
+    @staticmethod
+    def _measure(lines: tuple[str, ...], size_px: int) -> tuple[int, int]:
+        f = font(size_px)
+        sizes = [f.size(line) for line in lines]
+        return max(w for w, _ in sizes) + 2, sum(h for _, h in sizes) + 2
+
+    def surface(self, label: PlacedLabel) -> pygame.Surface:
+        key = (label.lines, label.size_px)
+        surf = self._surfaces.get(key)
+        if surf is None:
+            rendered = [text_with_halo(line, label.size_px) for line in label.lines]
+            surf = pygame.Surface((max(r.get_width() for r in rendered), sum(r.get_height() for r in rendered)),
+                                  pygame.SRCALPHA)
+            y = 0
+            for line in rendered:
+                surf.blit(line, line.get_rect(midtop=(surf.get_width() // 2, y)))
+                y += line.get_height()
+            surf.set_alpha(LABEL_ALPHA)
+            self._surfaces[key] = surf
+        return surf
+
+    def draw(self, target: pygame.Surface, camera: Camera) -> None:
+        blits = []
+        for label in self.placed(camera.zoom_level, camera.zoom_px_per_cm):
+            surf = self.surface(label)
+            x, y = camera.world_to_screen(label.center_cm)
+            blits.append((surf, surf.get_rect(center=(round(x), round(y)))))
+        target.blits(blits, doreturn=False)
+
+
 # --- what changes during play ------------------------------------------------------------------
 
 
@@ -410,6 +533,7 @@ class TableRenderer:
         self.board = board
         self.images = images or ImageStore()
         self.art = BoardArt(board, self.images)
+        self.labels = BoardLabels(board)
         self._background: tuple[tuple[int, int], pygame.Surface] | None = None
         self._tokens: dict[tuple[str, str, int], pygame.Surface] = {}
         self._shadows: dict[int, pygame.Surface] = {}
@@ -548,6 +672,7 @@ class TableRenderer:
             target.blit(self.background(viewport.size), viewport.topleft)
             self._board_shadow(target, board_rect)
         self.complete = self.art.draw(target, camera)
+        self.labels.draw(target, camera)
         self._draw_doors(target, camera, view)
         self._draw_ring(target, camera, pieces, view)
         self._draw_pieces(target, camera, pieces, view)
