@@ -37,6 +37,7 @@ from game.app.zombicide.dialogs import (
     TEXT,
     ButtonSet,
     ChoiceDialog,
+    draw_button,
     fit_text,
     flow_buttons,
 )
@@ -57,6 +58,7 @@ LEFT_PANEL_PX = 340  # at 1920 px wide and more; narrower windows get narrower s
 RIGHT_PANEL_PX = 330
 BOTTOM_BAR_PX = 80  # one row of touch-sized buttons; more actions go under "More…"
 FIT_MARGIN_PX = 10
+BAR_GAP_PX = 8
 ROSTER_CHIP_PX = 52
 STATUS_SECONDS = 5.0
 MOVE_TINT = (90, 220, 120)
@@ -283,10 +285,20 @@ class GameScene(Scene):
         self.actions.buttons, self.more_labels = self.bar_buttons(self.action_labels())
 
     def bar_buttons(self, labels: list[tuple[str, str, str]]) -> tuple[list[Any], list[tuple[str, str, str]]]:
-        """The bottom bar's buttons, and what did not fit: those go under a last "More…" button
-        (the end-of-turn buttons always stay in the bar)."""
-        area = self.actions_rect()
-        buttons = flow_buttons(area, labels, height_px=BUTTON_H_PX)
+        """The bottom bar's buttons, and what did not fit: a second row floats just above the bar
+        when needed; beyond that, the rest go under a last "More…" button (the end-of-turn buttons
+        always stay)."""
+        bar = self.actions_rect()
+        area = pygame.Rect(bar.left, bar.top, bar.width, 2 * BUTTON_H_PX + BAR_GAP_PX)
+
+        def laid_out(items: list[tuple[str, str, str]]) -> list[Any]:
+            buttons = flow_buttons(area, items, height_px=BUTTON_H_PX, gap_px=BAR_GAP_PX)
+            for button in buttons:
+                if button.rect.top > bar.top:  # the second row goes above the bar, over the table
+                    button.rect.y -= 2 * (BUTTON_H_PX + BAR_GAP_PX)
+            return buttons
+
+        buttons = laid_out(labels)
         if len(buttons) == len(labels):
             return buttons, []
         kept = [label for label in labels if label[2] == "turn"]
@@ -294,11 +306,11 @@ class GameScene(Scene):
         shown: list[tuple[str, str, str]] = []
         for label in rest:
             trial = shown + [label] + kept + [("More…", "more", "other")]
-            if len(flow_buttons(area, trial, height_px=BUTTON_H_PX)) < len(trial):
+            if len(laid_out(trial)) < len(trial):
                 break
             shown.append(label)
         hidden = [label for label in rest if label not in shown]
-        return flow_buttons(area, shown + kept + [("More…", "more", "other")], height_px=BUTTON_H_PX), hidden
+        return laid_out(shown + kept + [("More…", "more", "other")]), hidden
 
     def action_labels(self) -> list[tuple[str, str, str]]:
         """The bottom bar: the selected survivor's legal actions, grouped; override tools in that mode;
@@ -308,7 +320,7 @@ class GameScene(Scene):
             return [("Step back", "rp:back", "tool"), ("Pause" if replay.playing else "Play", "rp:play", "move"),
                     ("Step", "rp:step", "tool"), ("Exit replay", "rp:exit", "turn")]
         if self.override:
-            labels = [("Remove selected", "remove", "turn"), ("+ Survivor…", "add-survivor", "move")]
+            labels = [("Add survivor…", "add-survivor", "move"), ("Remove selected", "remove", "turn")]
             types = [z.id for z in self.controller.state.tables.catalog.zombies]
             labels += [(f"+ {self._names().get(t, t)}", f"add:{t}", "danger") for t in types]
             return labels
@@ -624,7 +636,7 @@ class GameScene(Scene):
         elif key.startswith("group:"):
             self.open_group_dialog(key.split(":", 1)[1])
         elif key.startswith("do:"):
-            choices = [c for c in self.controller.action_choices() if c.group not in ("move", "trade", "items")]
+            choices = self.controller.action_choices()  # "do:<n>" counts every choice, grouped ones too
             index = int(key.split(":", 1)[1])
             if index < len(choices):
                 self.play(choices[index].command)
@@ -1011,9 +1023,23 @@ class GameScene(Scene):
             box = words.get_rect(midbottom=(area.centerx, area.bottom - 8))
             pygame.draw.rect(surface, (20, 20, 20), box.inflate(20, 10), border_radius=8)
             surface.blit(words, box)
+        self.draw_floating_actions(surface, area)
         self.card_panel.draw_ghost(surface)
         if self.dialog is not None:
             self.dialog.draw(surface)
+
+    def draw_floating_actions(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The action bar's second row, over the bottom of the table on a dark band."""
+        floating = [b for b in self.actions.buttons if b.rect.bottom <= area.bottom]
+        if not floating:
+            return
+        top = min(b.rect.top for b in floating) - BAR_GAP_PX
+        band = pygame.Surface((area.width, area.bottom - top), pygame.SRCALPHA)
+        band.fill((18, 20, 22, 200))
+        surface.blit(band, (area.left, top))
+        held = {id(b) for b in self.actions.pressed.values()}
+        for button in floating:
+            draw_button(surface, button, id(button) in held)
 
     def chrome(self) -> pygame.Surface:
         """The bars and panels around the table, redrawn only when what they show changes."""
