@@ -173,3 +173,11 @@ def test_names_are_drawn_over_the_board_at_their_place():
     assert brightest > 600  # light letters on the grey street
     outside = screen.get_at([round(v) for v in camera.world_to_screen((3, 3))])[:3]
     assert sum(outside) < 600
+
+
+def test_a_name_keeps_clear_of_a_door_open_or_shut():
+    board = make_board()
+    door = replace(board.connections[0], segment=((8.0, 10.0), (12.0, 10.0)))  # across the street's centre
+    label = labels_at(BoardLabels(replace(board, connections=(door,))), 20.0)["Street"]
+    left, top, right, bottom = label.box_cm
+    assert bottom <= 8.0 or top >= 12.0 or right <= 8.0 or left >= 12.0  # off the leaf's swing

@@ -373,7 +373,7 @@ LABEL_CM = 0.9  # a name's letters on the table, when the zoom lets them be read
 LABEL_MIN_PX = 12  # never smaller: below this a name is hidden until the player zooms in
 LABEL_MAX_PX = 22  # nor larger: close up, names stay names, not posters
 LABEL_ALPHA = 220
-LABEL_CLEARANCE_CM = 0.15  # kept free between a name and a marker or the zone's edge
+LABEL_CLEARANCE_CM = 0.3  # kept free between a name and a marker or the zone's edge
 LABEL_SPOTS_PER_SIDE = 11
 
 
@@ -405,6 +405,13 @@ def _box_inside(box: Box, polygon: Sequence[Point]) -> bool:
     if not all(point_in_polygon(corner, polygon) for corner in ((left, top), (right, top), (right, bottom), (left, bottom))):
         return False
     return not any(left < x < right and top < y < bottom for x, y in polygon)
+
+
+def _door_box(segment: tuple[Point, Point]) -> Box:
+    (ax, ay), (bx, by) = segment
+    half = max(math.dist(segment[0], segment[1]), DOOR_THICK_CM) / 2
+    cx, cy = (ax + bx) / 2, (ay + by) / 2
+    return (cx - half, cy - half, cx + half, cy + half)
 
 
 @dataclass(frozen=True, slots=True)
@@ -441,6 +448,12 @@ class BoardLabels:
                 self.areas.append(("Deployment", outline, (x, box[1])))
                 continue
             self.markers.append(box)
+        # doors, open or shut: a square as wide as the door, room for its leaf swung either way
+        for connection in board.connections:
+            if connection.kind == ConnectionKind.DOOR:
+                self.markers.append(_door_box(connection.segment))
+        for terrain in board.terrain:
+            self.markers.extend(_door_box((portal.a, portal.b)) for portal in terrain.portals if portal.kind == PortalKind.DOOR)
         self._placed: dict[int, list[PlacedLabel]] = {}
         self._surfaces: dict[tuple[tuple[str, ...], int], pygame.Surface] = {}
 
