@@ -354,6 +354,8 @@ class GameScene(Scene):
         self.table.door_open = door_states(self.controller.state)
         selected = self.controller.selected
         self.table.rebuild_physics()
+        if self.override and self.table.selected in layout.pieces:
+            selected = self.table.selected  # override picks any piece, zombies too, for Remove selected
         self.table.selected = selected if selected in layout.pieces else None
         for piece_id, start in (snap_from or {}).items():
             piece = layout.pieces.get(piece_id)
