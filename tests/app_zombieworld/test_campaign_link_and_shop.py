@@ -201,11 +201,23 @@ def test_a_campaign_is_named_by_typing_and_listed_with_its_games_and_bands(tmp_p
     second = start_campaign(tmp_path, preset_bands()[:2], "  ")
     assert second.campaign.name == "Blue Line vs Fire Crew 2"
 
+    # Enter after typing the name starts the campaign too
+    setup = ZombieworldSetupScene(app)
+    app.show(setup)
+    app.frame(1 / 60, [])
+    tap(app, setup.buttons, "band:1")
+    tap(app, setup.buttons, "band:2")
+    tap_at(app, setup.name_rect.center)
+    app.frame(1 / 60, [pygame.event.Event(pygame.TEXTINPUT, text="Autumn")])
+    app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=40)])
+    app.frame(1 / 60, pygame.event.get())
+    assert setup.campaign is not None and setup.campaign.campaign.name == "Autumn" and setup.step == 1
+
     setup = ZombieworldSetupScene(app)
     app.show(setup)
     app.frame(1 / 60, [])
     names = [found.name for _, found in setup.campaigns]
-    assert sorted(names) == ["Blue Line vs Fire Crew", "Blue Line vs Fire Crew 2", "Winter of bites"]
+    assert sorted(names) == ["Autumn", "Blue Line vs Fire Crew", "Blue Line vs Fire Crew 2", "Winter of bites"]
     index = names.index("Winter of bites")
     assert campaign_summary(setup.campaigns[index][1]) == "0 games · 0 rounds played · Blue Line vs Night Owls"
     tap(app, setup.buttons, f"resume:{index}", finger=True)

@@ -92,7 +92,11 @@ def link_campaign(session: Session, link: CampaignLink | None) -> None:
     if link is None:
         _links.pop(key, None)
         return
-    _links[key] = (weakref.ref(session, lambda _gone, key=key: _links.pop(key, None)), link)
+
+    def forget(_gone: weakref.ref[Session]) -> None:
+        _links.pop(key, None)
+
+    _links[key] = (weakref.ref(session, forget), link)
 
 
 def campaign_link(session: Session) -> CampaignLink | None:
@@ -238,7 +242,7 @@ def save_band_file(band: Band, save_dir: Path = DEFAULT_SAVE_DIR) -> Path:
 
 def saved_bands(save_dir: Path = DEFAULT_SAVE_DIR) -> list[tuple[Path, Band | None, str]]:
     """Every band file: (path, band, "") or (path, None, why it cannot be read)."""
-    found = []
+    found: list[tuple[Path, Band | None, str]] = []
     folder = bands_dir(save_dir)
     for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
         try:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+import pygame_gui
 
 from game.app.render import font, text_with_halo
 from game.app.scenes import Scene
@@ -174,6 +175,11 @@ class ZombieworldSetupScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.press("back")
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.name_entry is not None \
+                and event.ui_element is self.name_entry:
+            if len(self.chosen) == 2:  # Enter after the name starts the campaign
+                self.start_campaign()
             return True
         if event.type == pygame.FINGERUP and self.name_entry is not None and self.name_entry.alive():
             w, h = self.window_size
