@@ -158,10 +158,17 @@ class UiDriver:
     def settle(self, dt_s: float = 0.05, limit: int = 4000) -> None:
         """Frames until the animations end and any decision's dialog is up."""
         scene = self.scene
+        shown_beats: set[int] = set()
         for _ in range(limit):
             if not scene.director.busy:
                 break
             self.frame(dt_s=dt_s)
+            beat, _ = scene.director.current()
+            kind = getattr(beat, "kind", "")
+            if self.shots_dir is not None and kind not in ("settle", "") and scene.director.index not in shown_beats:
+                shown_beats.add(scene.director.index)
+                if len(shown_beats) <= 4:
+                    self.shot(f"beat-{kind}")
         else:
             raise DriverError("the animation never ended")
         self.frames(2)
@@ -281,6 +288,7 @@ class UiDriver:
         scene = self.scene
         if scene.dialog is None:
             raise DriverError(f"no dialog for option {option}")
+        self.shot("dialog")
         self.tap(scene.dialog.button_for(option).rect.center, finger, "dialog")
 
     def _act(self, command: Any, finger: bool) -> None:

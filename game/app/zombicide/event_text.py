@@ -142,12 +142,22 @@ class _Words:
         if card.kind == "extra_activation":
             return f"Zombie card {number}: extra activation of every {self.zombie(card.zombie or '')}"
         if card.kind == "bed":
-            return f"Zombie card {number}: the {card.bed_colour} beds wake"
+            return (f"Zombie card {number}: the {card.bed_colour} beds wake, a Crawler on every "
+                    f"{card.bed_colour} bed of a tile with a survivor")
         level = ("blue", "yellow", "orange", "red")[self.state.danger_level()] if self.state else "blue"
         groups = card.line(level)
         what = ", ".join(self.zombie(g.zombie, g.count) for g in groups) if groups else "nothing"
-        prefix = "sewer card" if card.kind == "sewer" else "Zombie card"
-        return f"{prefix[0].upper()}{prefix[1:]} {number} ({level}): {what}"
+        if card.kind == "sewer":
+            return f"Sewer card {number} ({level}): {what} at every manhole of a tile with a survivor"
+        return f"Zombie card {number} ({level}): {what}"
+
+    def spawns_where_drawn(self, number: str) -> bool:
+        """False for the cards that place nobody in the zone they were drawn for (beds, sewers, extra
+        activations)."""
+        try:
+            return self.catalog.zombie_card(int(number)).kind == "spawn"
+        except Exception:
+            return True
 
 
 def plural(name: str) -> str:
@@ -242,7 +252,11 @@ def _dice(e: ev.DiceRolled, w: _Words) -> str:
 
 def _card(e: ev.CardDrawn, w: _Words) -> str:
     if e.deck == "zombie":
-        return f"{w.zombie_card(e.card)} — for {w.zone(e.zone)}." if e.zone else f"{w.zombie_card(e.card)}."
+        if not e.zone:
+            return f"{w.zombie_card(e.card)}."
+        if not w.spawns_where_drawn(e.card):  # the card acts elsewhere: say so, or the log seems to lie
+            return f"{w.zombie_card(e.card)} (drawn for {w.zone(e.zone)}, nobody appears there)."
+        return f"{w.zombie_card(e.card)} — for {w.zone(e.zone)}."
     who = w.who(e.survivor) if e.survivor else "The team"
     where = f" in {w.zone(e.zone)}" if e.zone else ""
     return f"{who} searches{where} and finds {w.item(e.card)}."
