@@ -282,10 +282,27 @@ def _targets(state: ZombicideState) -> list[list[int]]:
     leaving = "all_in_exit" in goals or "escape_all" in goals
     exits = [list(graph.exits)] if graph.exits and leaving else []
     if "take_all_objectives" in goals and open_objectives:
-        return [[z] for z in open_objectives]
+        quiet = [z for n, z in _open_objectives(state) if not _wakes_spawn(state, n)]
+        return [[z] for z in (quiet or open_objectives)]
     if exits:  # objectives may still unlock the way out
         return exits + [[z] for z in open_objectives]
     return [[z] for z in open_objectives] or ([list(graph.exits)] if graph.exits else [[graph.starts[0]]])
+
+
+def _open_objectives(state: ZombicideState) -> list[tuple[int, int]]:
+    """(objective index, zone) of the objectives still on the board."""
+    return [(n, p.zone) for n, p in enumerate(state.graph.objectives) if not state.objectives_taken[n]]
+
+
+def _wakes_spawn(state: ZombicideState, n: int) -> bool:
+    """Whether taking objective ``n`` wakes a coloured spawn zone: such objectives come last, unless
+    their colour also opens a door the team needs (then the route still leads there first)."""
+    colour = state.graph.objectives[n].color
+    if not colour or colour == "red" or colour in state.unlocked_colours:
+        return False
+    if colour in state.setup.door_keys.values():
+        return False
+    return any(p.color == colour for p in state.graph.spawns)
 
 
 def _route(state: ZombicideState) -> Route:

@@ -1,6 +1,6 @@
 """Many bot games of one Zombicide mission, with the figures a designer balances a mission by.
 
-    python main.py simulate MISSION --games N --seed S [--bot random|greedy|planner] [--survivors 6]
+    python main.py simulate MISSION --games N --seed S [--bot random|greedy|planner] [--survivors team|6|ID,ID...]
 
 Game ``n`` uses seed ``S + n`` for the dice and for the bot's own choices, so a run repeats
 exactly. A game still going after ``--max-rounds`` rounds counts as unfinished.
@@ -24,7 +24,34 @@ from game.rules.zombicide.catalog import ContentError, load_catalog
 
 BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "planner": planner_bot}
 SURVIVORS_PER_SEAT = 3
-USAGE = "usage: simulate MISSION [--games N] [--seed S] [--bot random|greedy|planner] [--survivors N|ID,ID...] [--max-rounds R]"
+USAGE = (
+    "usage: simulate MISSION [--games N] [--seed S] [--bot random|greedy|planner] [--survivors team|N|ID,ID...] "
+    "[--max-rounds R]"
+)
+
+# The team each shipped mission is played with by default, in seat order (three a seat; in each seat the
+# first gets the Bow, the second the Crowbar, the third the Fire Axe). Parker flies the helicopter and his
+# Steady Hand shoots the Bow into a zone shared with friends; Otis brings his own axe; Oso is Tough;
+# Bruno rolls an extra melee die; Cathy heals; Hektor pulls friends out of a crowd.
+STRONG_TEAM = ("parker", "bruno", "oso", "otis", "cathy", "hektor")
+MISSION_TEAMS: dict[str, tuple[str, ...]] = {
+    "rm-tutorial-1": STRONG_TEAM,
+    "rm-tutorial-2": STRONG_TEAM,
+    "rm-night-shift": STRONG_TEAM,
+    "rm-field-hospital": STRONG_TEAM,
+    "rm-airlift": STRONG_TEAM,
+    "rm-supply-run": STRONG_TEAM,
+    "rm-quarantine": STRONG_TEAM,
+    "rm-last-flight": STRONG_TEAM,
+}
+
+
+def mission_team(mission_id: str, known: Sequence[str]) -> list[str]:
+    """The mission's own team when it has one (and the catalogue knows them all), else the first six."""
+    team = MISSION_TEAMS.get(mission_id, ())
+    if team and all(name in known for name in team):
+        return list(team)
+    return list(known[:6])
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +172,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--games", type=_positive, default=20)
     parser.add_argument("--seed", type=_whole, default=1)
     parser.add_argument("--bot", choices=sorted(BOTS), default="greedy")
-    parser.add_argument("--survivors", default="6", help="how many (the catalogue's first ones) or ids, comma-separated")
+    parser.add_argument(
+        "--survivors", default="team", help="team (the mission's own), how many (the catalogue's first ones) or ids"
+    )
     parser.add_argument("--max-rounds", type=_positive, default=60)
     parser.add_argument("-h", "--help", action="store_true")
     return parser
@@ -197,7 +226,11 @@ def run_cli(argv: Sequence[str], out: Callable[[str], None] | None = None) -> in
     box = mission_setup.get("box", "rue_morgue") if isinstance(mission_setup, Mapping) else "rue_morgue"
     try:
         catalog = load_catalog(str(box))
-        survivors = pick_survivors(args.survivors, [s.id for s in catalog.survivors])
+        known = [s.id for s in catalog.survivors]
+        if args.survivors.strip() == "team":
+            survivors = mission_team(str(board.properties.get("mission_id", path.stem)), known)
+        else:
+            survivors = pick_survivors(args.survivors, known)
     except _UsageError as error:
         write(f"simulate: {error}")
         return 2
