@@ -7,8 +7,8 @@ from pathlib import Path
 from game.app.zombicide.event_text import describe, zone_names_for
 from game.app.zombicide.game_save import mission_setup
 from game.board.mission import load_board
-from game.rules.zombicide import engine
 from game.rules.zombicide import commands as ev
+from game.rules.zombicide import engine
 
 REPO = Path(__file__).resolve().parents[2]
 TUTORIAL = REPO / "maps" / "missions" / "rm-tutorial-1.toml"
