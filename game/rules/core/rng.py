@@ -12,9 +12,12 @@ from dataclasses import dataclass, field, replace
 from random import Random
 from typing import TypeVar
 
+from game.rules.core.frozen import fast_init
+
 T = TypeVar("T")
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class RngState:
     seed: int
@@ -30,7 +33,7 @@ def new_rng(seed: int) -> RngState:
 
 
 def _generator(rng: RngState) -> Random:
-    generator = Random()
+    generator = Random.__new__(Random)  # unseeded: seeding from the OS would be wasted work
     if rng.internal:
         generator.setstate(rng.internal)
     else:  # rebuilt from seed and draw count (e.g. a state made by hand)

@@ -5,10 +5,12 @@ Zones, doors and survivors are named by their string ids so logs and scenario fi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, is_dataclass
 from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
+
+from game.rules.core.frozen import fast_init
 
 # --- commands ---------------------------------------------------------------------------------
 
@@ -691,3 +693,9 @@ Event = Annotated[
     Field(discriminator="kind"),
 ]
 EVENT_ADAPTER: TypeAdapter = TypeAdapter(Event)
+
+
+# commands and events are built by the thousand in bot games: every class here gets the quick __init__
+for _class in list(globals().values()):
+    if isinstance(_class, type) and is_dataclass(_class) and _class.__module__ == __name__:
+        fast_init(_class)

@@ -83,9 +83,6 @@ def _can_spend(s: Survivor, category: str) -> bool:
 
 
 def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
-    from game.rules.zombicide.game import Game  # the rules decide whether a Team Action is possible
-    from game.rules.zombicide.team_actions import team_action_allowance
-
     s = state.survivors[i]
     flags = sk.flags(s.skills)
     graph, tables = state.graph, state.tables
@@ -225,36 +222,16 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
                         slots[h], slots[r] = slots[r], slots[h]
                         commands.append(Rearrange(sid, tuple(slots)))
         # trading, listed as single moves: give a card to a free slot, take one, or swap hands
-        my_slots = s.slots
-        mine_free = my_slots.index(EMPTY) if EMPTY in my_slots else -1
-        card_kinds = state.card_kinds
+        trades = _trade_memo(state.card_kinds)
         for j, other in enumerate(state.survivors):
             if j == i or other.zone != zone or not other.in_play:
                 continue
-            their_slots = other.slots
-            theirs_free = their_slots.index(EMPTY) if EMPTY in their_slots else -1
-            moves: list[tuple[int, int]] = []
-            if theirs_free >= 0:
-                moves += [(a, theirs_free) for a, c in enumerate(my_slots) if c >= 0]
-            if mine_free >= 0:
-                moves += [(mine_free, b) for b, c in enumerate(their_slots) if c >= 0]
-            moves += [(a, b) for a in (0, 1) for b in (0, 1) if my_slots[a] >= 0 and their_slots[b] >= 0]
-            other_id = other.id
-            for a, b in moves:
-                mine, theirs = my_slots[a], their_slots[b]
-                if mine >= 0 and theirs >= 0 and kinds[a] == card_kinds[theirs]:
-                    continue
-                commands.append(
-                    Trade(
-                        sid,
-                        other_id,
-                        my_slots[:a] + (theirs,) + my_slots[a + 1 :],
-                        their_slots[:b] + (mine,) + their_slots[b + 1 :],
-                    )
-                )
-    if state.setup.team_actions.get(s.team) and state.team_actions_used.count(s.team) < team_action_allowance(
-        state.survivors, s.team
-    ):
+            key = (sid, s.slots, other.id, other.slots)
+            listed = trades.get(key)
+            if listed is None:
+                listed = trades[key] = _trades(state.card_kinds, *key)
+            commands.extend(listed)
+    if state.setup.team_actions.get(s.team) and _team_action_left(state, s.team):
         mates = tuple(
             o.id for o in state.survivors if o.id != sid and o.in_play and o.team == s.team and o.zone == zone and o.aboard < 0
         )
@@ -274,7 +251,7 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
                 for target in options:
                     team_action = UseTeamAction(sid, card_id, mates, graph.zone_ids[target])
                     try:  # every mate must be able to take part: let the rules say
-                        Game(state).play(s.seat, team_action)
+                        _working_copy(state).play(s.seat, team_action)
                     except IllegalCommand:
                         continue
                     commands.append(team_action)
@@ -287,6 +264,63 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
     if "escape_all" in state.setup.goals and zone in graph.exits and zombies_here == 0:
         commands.append(Escape(sid))
     return commands
+
+
+def _working_copy(state: ZombicideState) -> Any:
+    from game.rules.zombicide.game import Game  # imported late: the rules modules import this one
+
+    return Game(state)
+
+
+def _team_action_left(state: ZombicideState, team: str) -> bool:
+    from game.rules.zombicide.team_actions import team_action_allowance
+
+    return state.team_actions_used.count(team) < team_action_allowance(state.survivors, team)
+
+
+# Single-card trades between two inventories, remembered per game (per ``card_kinds``): inventories
+# change seldom, so most states list the same trades as the state before.
+_TRADE_MEMOS: dict[tuple[str, ...], dict[tuple[str, tuple[int, ...], str, tuple[int, ...]], tuple[Trade, ...]]] = {}
+_MEMO_GAMES = 8
+_MEMO_ENTRIES = 4096
+
+
+def _trade_memo(card_kinds: tuple[str, ...]) -> dict[tuple[str, tuple[int, ...], str, tuple[int, ...]], tuple[Trade, ...]]:
+    memo = _TRADE_MEMOS.get(card_kinds)
+    if memo is None or len(memo) > _MEMO_ENTRIES:
+        if len(_TRADE_MEMOS) >= _MEMO_GAMES:
+            _TRADE_MEMOS.clear()
+        memo = _TRADE_MEMOS[card_kinds] = {}
+    return memo
+
+
+def _trades(
+    card_kinds: tuple[str, ...], sid: str, my_slots: tuple[int, ...], other_id: str, their_slots: tuple[int, ...]
+) -> tuple[Trade, ...]:
+    """Give a card to a free slot, take one into a free slot, or swap hand cards; swapping two
+    cards of the same kind changes nothing and is left out."""
+    mine_free = my_slots.index(EMPTY) if EMPTY in my_slots else -1
+    theirs_free = their_slots.index(EMPTY) if EMPTY in their_slots else -1
+    moves: list[tuple[int, int]] = []
+    if theirs_free >= 0:
+        moves += [(a, theirs_free) for a, c in enumerate(my_slots) if c >= 0]
+    if mine_free >= 0:
+        moves += [(mine_free, b) for b, c in enumerate(their_slots) if c >= 0]
+    moves += [(a, b) for a in (0, 1) for b in (0, 1) if my_slots[a] >= 0 and their_slots[b] >= 0]
+    trades = []
+    for a, b in moves:
+        mine, theirs = my_slots[a], their_slots[b]
+        if mine >= 0 and theirs >= 0 and card_kinds[mine] == card_kinds[theirs]:
+            continue
+        trades.append(
+            Trade(
+                sid,
+                other_id,
+                my_slots[:a] + (theirs,) + my_slots[a + 1 :],
+                their_slots[:b] + (mine,) + their_slots[b + 1 :],
+            )
+        )
+    return tuple(trades)
 
 
 def _helicopter_commands(state: ZombicideState, s: Survivor) -> list[Any]:

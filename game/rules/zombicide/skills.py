@@ -228,7 +228,11 @@ def counts_as_dual(skills: Iterable[str], attack: str) -> bool:
 
 def zones_per_move(skills: Iterable[str]) -> int:
     """How many zones one ordinary Move action may cross."""
-    skills = tuple(skills)
+    return _zones_per_move(skills if skills.__class__ is tuple else tuple(skills))  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=4096)
+def _zones_per_move(skills: tuple[str, ...]) -> int:
     base = 2 if has(skills, "two_zones_per_move") else 1
     return base + sum(hook(s).extra_zones_per_move for s in skills)
 

@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from game.rules.core.frozen import fast_init
 from game.rules.core.rng import RngState
 from game.rules.zombicide.graph import ZoneGraph
 from game.rules.zombicide.tables import Tables
@@ -52,6 +53,7 @@ class ZombicideSetup(BaseModel):
     vests_per_team: int = 0  # competitive: Bulletproof Vests handed to each team at set-up
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Survivor:
     id: str
@@ -102,6 +104,7 @@ class Survivor:
         return skill in self.skills
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Helicopter:
     zone: int
@@ -109,6 +112,7 @@ class Helicopter:
     cards: tuple[int, ...] = ()  # equipment stored aboard
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Pending:
     """A decision the players must take before the game goes on."""
@@ -129,10 +133,14 @@ class Pending:
     attack: tuple = ()
 
 
+# The last state asked for its current seat, and the answer (states never change once made).
+_LAST_SEAT: tuple[object, str | None] = (None, None)
+
 # A zombie-phase program step, kept on the state so a pending decision can pause it.
 Step = tuple
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class ZombicideState:
     graph: ZoneGraph = field(compare=False, repr=False)
@@ -181,6 +189,15 @@ class ZombicideState:
         """The seat whose turn it is: the acting survivor's, else the turn order's (a seat left with
         only Tacticians to play lets the next one go first); once every seat has played, the first
         seat (in turn order) of a Tactician still to play."""
+        global _LAST_SEAT
+        last = _LAST_SEAT  # asked several times per state (current_seats, legal_commands, apply)
+        if last[0] is self:
+            return last[1]
+        seat = self._find_current_seat()
+        _LAST_SEAT = (self, seat)
+        return seat
+
+    def _find_current_seat(self) -> str | None:
         if self.phase != "players":
             return None
         if self.active >= 0:
@@ -214,25 +231,26 @@ class ZombicideState:
 def evolve(obj: object, **changes: object) -> object:
     """A copy of a frozen, slotted dataclass with some fields changed: ``dataclasses.replace``
     without its per-call introspection, for the engine's hot paths (the fields are not re-checked)."""
-    return _evolver(type(obj))(obj, changes)
+    return _evolver(type(obj))(obj, **changes)
 
 
 _EVOLVERS: dict[type, Any] = {}
+_KEEP = object()  # a field left as it is
 
 
 def _evolver(cls: type) -> Any:
-    """A copying function written once per class: one slot store per field, no loop."""
+    """A copying function written once per class, one keyword per field: one slot store per field,
+    no loop and no look-up in a dict of changes."""
     made = _EVOLVERS.get(cls)
     if made is None:
         names = tuple(cls.__dataclass_fields__)  # type: ignore[attr-defined]
-        lines = ["def evolve_(obj, changes):", "    new = new_(cls)"]
+        lines = [f"def evolve_(obj, *, {', '.join(f'{name}=KEEP' for name in names)}):", "    new = new_(cls)"]
         for n, name in enumerate(names):
-            lines.append(f"    set{n}(new, changes[{name!r}] if {name!r} in changes else get{n}(obj))")
+            lines.append(f"    set{n}(new, obj.{name} if {name} is KEEP else {name})")
         lines.append("    return new")
-        scope: dict[str, Any] = {"new_": object.__new__, "cls": cls}
+        scope: dict[str, Any] = {"new_": object.__new__, "cls": cls, "KEEP": _KEEP}
         for n, name in enumerate(names):
-            slot = cls.__dict__[name]
-            scope[f"set{n}"], scope[f"get{n}"] = slot.__set__, slot.__get__
+            scope[f"set{n}"] = cls.__dict__[name].__set__
         exec("\n".join(lines), scope)  # noqa: S102 - code built from the class's own field names
         made = _EVOLVERS[cls] = scope["evolve_"]
     return made

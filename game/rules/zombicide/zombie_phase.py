@@ -79,6 +79,8 @@ class ZombiePhase(Fields):
         attacked: list[int] = []
         for zone in range(self.graph.zone_count):
             counts = self.zombies[zone]
+            if not any(counts):  # most zones are empty
+                continue
             attackers = sum(counts[t] for t in types)
             if not attackers or not self.prey_in(zone):
                 continue
@@ -205,9 +207,9 @@ class ZombiePhase(Fields):
                 occupied[s.zone] = True
         plans: list[tuple[int, list[int], list[int]]] = []
         for zone in range(self.graph.zone_count):
-            if zone in attacked:
-                continue
             counts = self.zombies[zone]
+            if zone in attacked or not any(counts):
+                continue
             moving = [counts[t] if t in types else 0 for t in range(len(counts))]
             if not any(moving):
                 continue
