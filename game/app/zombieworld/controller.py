@@ -122,6 +122,8 @@ class ZombieworldController:
     table_path: Path
     selected: str | None = None
     _reach_cache: dict[tuple[int, str], Reach] = field(default_factory=dict)
+    _legal_for: State | None = field(default=None, repr=False)
+    _legal: list[Any] = field(default_factory=list, repr=False)
 
     @classmethod
     def new(cls, board: Board, table_path: Path, bands: Sequence[Band | BandEntry], scenario_id: str,
@@ -154,8 +156,13 @@ class ZombieworldController:
         return engine.outcome(self.state)
 
     def legal(self) -> list[Any]:
-        seat = self.seat
-        return engine.legal_commands(self.state, seat) if seat else []
+        """The engine's options for the seat to play, asked once per state (the screen asks often)."""
+        state = self.state
+        if self._legal_for is not state:
+            seat = self.seat
+            self._legal = list(engine.legal_commands(state, seat)) if seat else []
+            self._legal_for = state
+        return list(self._legal)
 
     def active_model(self) -> Model | None:
         active = self.state.active

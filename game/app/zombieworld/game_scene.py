@@ -65,6 +65,10 @@ LEFT_PANEL_PX = 330
 RIGHT_PANEL_PX = 330
 BOTTOM_BAR_PX = 132
 STATUS_SECONDS = 5.0
+# The log's text box lays out all its text again on each change, so it holds a window of the latest
+# lines: past LOG_PANEL_LINES it is rebuilt with the last LOG_KEPT_LINES (a pause only now and then).
+LOG_PANEL_LINES = 180
+LOG_KEPT_LINES = 90
 SEAT_COLORS = {"red": (222, 74, 60), "blue": (72, 136, 236), "green": (80, 190, 110), "amber": (236, 170, 50),
                ZOMBIES: (128, 176, 76)}
 WALK_TINT = (90, 220, 120)
@@ -316,7 +320,7 @@ class ZombieworldGameScene(Scene):
             self.log_panel.kill()
         self.log_panel = LogPanel(manager, rect)
         if self.log_lines:
-            self.log_panel.add_lines(list(self.log_lines))
+            self.log_panel.add_lines(list(self.log_lines[-LOG_KEPT_LINES:]))
 
     def leave(self) -> None:
         if self.log_panel is not None:
@@ -326,7 +330,11 @@ class ZombieworldGameScene(Scene):
     def log(self, lines: list[tuple[str, str]]) -> None:
         self.log_lines.extend(lines)
         del self.log_lines[:-400]
-        if self.log_panel is not None:
+        if self.log_panel is None:
+            return
+        if len(self.log_panel.lines) + len(lines) > LOG_PANEL_LINES:  # start afresh with the latest lines
+            self._layout_log(self.log_rect)
+        else:
             self.log_panel.add_lines(lines)
 
     def refresh(self) -> None:
