@@ -551,6 +551,15 @@ def _search(state: ZombicideState, i: int, commands: Sequence[Any], route: Route
     return next((c for c in commands if isinstance(c, Search)), None)
 
 
+def _search_on_the_way(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
+    """A wound costs a card, so a survivor passing through a quiet room fills its empty slots
+    before it walks on: every card carried is a wound it survives with its weapon."""
+    s = state.survivors[i]
+    if EMPTY_SLOT not in s.slots or _margin(state, i, s.zone) < 0:
+        return None
+    return _search(state, i, commands, route)
+
+
 def _advance(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
     """Walk (or open the door) along the route, never into zombies nor far ahead of the team."""
     graph = state.graph
@@ -681,6 +690,7 @@ TACTICS: tuple[Callable[[ZombicideState, int, Sequence[Any], Route], Any], ...] 
     _escape,
     _arm,
     _regroup,
+    _search_on_the_way,
     _advance,
     _shoot_near,
     _close_in,
