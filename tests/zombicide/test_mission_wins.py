@@ -2,8 +2,10 @@
 team that does nothing loses.
 
 Each seed below is the first seed of 0..11 on which ``planner_bot`` (same seed for the dice and the
-bot, as ``simulate`` plays game ``n``) wins with the simulator's default six survivors; found by
-playing seeds 0..11 in turn with ``game.rules.zombicide.simulate.play_game``.
+bot, as ``simulate`` plays game ``n``) wins with the mission's own team (``simulate.mission_team``,
+what ``simulate`` plays by default); found by playing seeds 0..11 in turn with
+``game.rules.zombicide.simulate.play_game``. The other shipped missions have no planner win yet in
+seeds 0..49 (see the missions section of docs/zombicide-content.md).
 """
 
 from __future__ import annotations
@@ -19,19 +21,20 @@ from game.board.mission import load_board
 from game.board.model import Board
 from game.rules.zombicide import engine
 from game.rules.zombicide.bots import Bot, planner_bot
+from game.rules.zombicide.catalog import load_catalog
 from game.rules.zombicide.commands import ChooseOption, EndTurn
-from game.rules.zombicide.simulate import players_for
+from game.rules.zombicide.simulate import MISSION_TEAMS, mission_team, players_for
 from game.rules.zombicide.state import ZombicideState
 
 MISSIONS_DIR = Path(__file__).resolve().parents[2] / "maps" / "missions"
-SETUP = {"players": players_for(["cathy", "dan", "james", "jane", "joe", "laurie"])}
+IDLE_SETUP = {"players": players_for(["cathy", "dan", "james", "jane", "joe", "laurie"])}
 MAX_ROUNDS = 60
 
 # mission id → first winning seed of 0..11
 WINNING_SEEDS = {
     "rm-tutorial-1": 0,
-    "rm-tutorial-2": 6,
-    "rm-night-shift": 4,
+    "rm-tutorial-2": 2,
+    "rm-night-shift": 1,
 }
 
 
@@ -40,8 +43,14 @@ def board_of(mission: str) -> Board:
     return load_board(MISSIONS_DIR / f"{mission}.toml")
 
 
-def play(mission: str, seed: int, bot: Bot) -> ZombicideState:
-    state = engine.setup(board_of(mission), SETUP, seed)
+@cache
+def team_setup(mission: str) -> dict[str, Any]:
+    known = [s.id for s in load_catalog("rue_morgue").survivors]
+    return {"players": players_for(mission_team(mission, known))}
+
+
+def play(mission: str, seed: int, bot: Bot, setup: dict[str, Any] | None = None) -> ZombicideState:
+    state = engine.setup(board_of(mission), setup or team_setup(mission), seed)
     rng = Random(seed)
     while state.result is None and state.round <= MAX_ROUNDS:
         (seat,) = engine.current_seats(state)
@@ -67,6 +76,7 @@ def goals_met(state: ZombicideState) -> list[str]:
 @pytest.mark.parametrize("mission", sorted(WINNING_SEEDS))
 def test_the_planner_wins_the_mission(mission: str) -> None:
     state = play(mission, WINNING_SEEDS[mission], planner_bot)
+    assert [s.id for s in state.survivors] == list(MISSION_TEAMS[mission])
     assert state.result == "won", f"{mission}: the game ended {state.result} in round {state.round}"
     assert sorted(goals_met(state)) == sorted(state.setup.goals)
 
@@ -79,7 +89,7 @@ def idle_bot(state: ZombicideState, seat: str, commands: Any, rng: Random) -> An
 
 
 def test_a_team_that_does_nothing_loses() -> None:
-    state = play("rm-tutorial-1", 0, idle_bot)
+    state = play("rm-tutorial-1", 0, idle_bot, IDLE_SETUP)
     assert state.result == "lost"
     assert not all(s.alive for s in state.survivors)
 
