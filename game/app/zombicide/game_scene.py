@@ -233,7 +233,9 @@ class GameScene(Scene):
         area = self.table_rect()
         self.table.set_viewport(area.x, area.y, area.w, area.h, size)
         tool_area = pygame.Rect(8, 8, w - 16, TOP_BAR_PX - 16)
-        self.tools.buttons = flow_buttons(tool_area, [(label, key, "tool") for key, label in TOOLS],
+        # widths for the longest label a tool takes ("Replay" reads "Exit replay" during a replay)
+        widest = {"replay": "Exit replay", "speed": "Speed Instant"}
+        self.tools.buttons = flow_buttons(tool_area, [(widest.get(key, label), key, "tool") for key, label in TOOLS],
                                           min_w_px=84, height_px=TOP_BAR_PX - 16)
         self.layout_roster()
         right = self.side_panels_px()[1]
@@ -1063,6 +1065,24 @@ class GameScene(Scene):
             self._chrome_signature = signature
         return self._chrome
 
+    def trade_partners(self) -> list[str]:
+        """While a card is dragged: the survivors standing with the selected one (where it may go)."""
+        state = self.controller.state
+        giver = state.survivor_index(self.controller.selected or "")
+        if self.card_panel.drag_from is None or giver < 0:
+            return []
+        zone = state.survivors[giver].zone
+        return [s.id for n, s in enumerate(state.survivors) if n != giver and s.in_play and s.zone == zone]
+
+    def draw_trade_targets(self, surface: pygame.Surface, cam: Any) -> None:
+        """Rings round the miniatures a dragged card may be dropped on."""
+        for survivor_id in self.trade_partners():
+            piece = self.table.state.pieces.get(survivor_id)
+            if piece is not None:
+                centre = cam.world_to_screen((piece.x_cm, piece.y_cm))
+                radius = max(14.0, piece.radius_cm * cam.zoom_px_per_cm + 6)
+                pygame.draw.circle(surface, MOVE_TINT, centre, radius, 4)
+
     def draw_zone_labels(self, surface: pygame.Surface) -> None:
         """Zone names along the top of each zone, in a size that stays readable."""
         cam = self.table.camera
@@ -1097,14 +1117,22 @@ class GameScene(Scene):
                 pygame.draw.polygon(layer, (*ZONE_TINT, 230), points, 4)
             surface.blit(layer, area.topleft)
             return
+        if self.replay is not None:  # nothing may be played in a replay: no targets, a badge instead
+            badge = _halo_text(f"Replay · {self.replay.position_text()}", 22, (255, 214, 120))
+            box = badge.get_rect(topleft=(area.left + 14, area.top + 12))
+            pygame.draw.rect(surface, (20, 18, 14), box.inflate(20, 10), border_radius=10)
+            pygame.draw.rect(surface, ACCENT, box.inflate(20, 10), 2, border_radius=10)
+            surface.blit(badge, box)
+            return
+        self.draw_trade_targets(surface, cam)
         targets = self.controller.targets()
         labels = []
         for zone_id in targets.moves:
             zone = self.board.zones.get(zone_id)
             if zone is not None and len(zone.polygon) >= 3:
                 points = on_layer([cam.world_to_screen(p) for p in zone.polygon])
-                pygame.draw.polygon(layer, (*MOVE_TINT, 50), points)
-                pygame.draw.polygon(layer, (*MOVE_TINT, 220), points, 3)
+                pygame.draw.polygon(layer, (*MOVE_TINT, 64), points)
+                pygame.draw.polygon(layer, (*MOVE_TINT, 235), points, 4)
         for zone_id, shots in targets.shots.items():
             zone = self.board.zones.get(zone_id)
             if zone is not None and len(zone.polygon) >= 3:
@@ -1138,13 +1166,14 @@ class GameScene(Scene):
         pygame.draw.rect(surface, (20, 22, 24), (0, TOP_BAR_PX, left, h - TOP_BAR_PX))
         state = self.controller.view()
         playable = set(self.controller.playable_survivors())
+        partners = set(self.trade_partners())
         for rect, survivor_id in self.roster:
             s = state.survivors[state.survivor_index(survivor_id)]
             chosen = survivor_id == self.controller.selected
             fill = (60, 64, 68) if chosen else (34, 36, 38)
             pygame.draw.rect(surface, fill, rect, border_radius=10)
-            edge = ACCENT if chosen else danger_colour(s.level)
-            pygame.draw.rect(surface, edge, rect, 3 if chosen else 2, border_radius=10)
+            edge = ACCENT if chosen else MOVE_TINT if survivor_id in partners else danger_colour(s.level)
+            pygame.draw.rect(surface, edge, rect, 3 if chosen or survivor_id in partners else 2, border_radius=10)
             colour = TEXT if s.in_play else MUTED
             surface.blit(fit_text(s.name, 16, rect.width - 16), (rect.left + 8, rect.top + 5))
             info = "out" if not s.in_play else f"{s.actions_left} act · {s.wounds} wd" + (" · ready" if survivor_id in playable else "")
