@@ -43,6 +43,25 @@ class GameFigures:
     objectives: int
     survivors: tuple[SurvivorFigures, ...]
     winners: tuple[str, ...] = ()
+    reason: str = ""  # why the game ended, in words
+
+
+def end_reason(state: ZombicideState) -> str:
+    """Why the mission ended: the goal reached, or who was lost."""
+    from game.app.zombicide.start_scene import GOAL_WORDS
+
+    goals = tuple(getattr(state.setup, "goals", ()) or ())
+    if state.result == "won":
+        return ("Done: " + "; then ".join(GOAL_WORDS.get(g, g.replace("_", " ")) for g in goals) + ".") if goals else ""
+    if state.result != "lost":
+        return ""
+    dead = [s.name for s in state.survivors if not s.alive]
+    if dead and len(dead) == len(state.survivors):
+        return "Every survivor was killed."
+    if dead:
+        who = ", ".join(dead[:-1]) + " and " + dead[-1] if len(dead) > 1 else dead[0]
+        return f"{who} did not make it, and this mission needs every survivor."
+    return ""
 
 
 def game_figures(state: ZombicideState) -> GameFigures:
@@ -63,6 +82,7 @@ def game_figures(state: ZombicideState) -> GameFigures:
         objectives=len(state.objectives_taken),
         survivors=survivors,
         winners=tuple(state.winners),
+        reason=end_reason(state),
     )
 
 
@@ -70,6 +90,8 @@ def figures_html(figures: GameFigures, title: str = "") -> str:
     lines = []
     if title:
         lines.append(f"<b>{title}</b>")
+    if figures.reason:
+        lines.append(f"<font color='#f0c060'>{figures.reason}</font>")
     lines.append(f"Rounds played: <b>{figures.rounds}</b>")
     lines.append(f"Zombies killed: <b>{figures.kills}</b>")
     lines.append(f"Survivors lost: <b>{figures.deaths}</b>   Escaped: <b>{figures.escaped}</b>")
@@ -108,7 +130,7 @@ class EndScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         self.leave()
         w, h = size
-        pw, ph = min(760, w - 40), min(120 + 34 * (len(self.figures.survivors) + 7), h - 140)
+        pw, ph = min(760, w - 40), min(120 + 34 * (len(self.figures.survivors) + 8), h - 140)
         self.panel = UIPanel(pygame.Rect((w - pw) // 2, h - ph - 20, pw, ph), manager=self.app.ui,
                              object_id="#end_panel")
         UITextBox(figures_html(self.figures, self.title), pygame.Rect(12, 12, pw - 32, ph - BUTTON_H - 40),
@@ -169,5 +191,11 @@ class EndScene(Scene):
         shadow = self._font.render(text, True, (0, 0, 0))
         title = self._font.render(text, True, colour)
         y = max(8, top // 2 - title.get_height() // 2)
+        # a dark band from the title down to the figures: the game's own "Mission won/lost" banner,
+        # drawn in that stretch, must not show through
+        band_top = max(0, y - 28)
+        band = pygame.Surface((w, max(1, top - 6 - band_top)), pygame.SRCALPHA)
+        band.fill((8, 6, 8, 248))
+        surface.blit(band, (0, band_top))
         surface.blit(shadow, shadow.get_rect(midtop=(w // 2 + 4, y + 4)))
         surface.blit(title, title.get_rect(midtop=(w // 2, y)))
