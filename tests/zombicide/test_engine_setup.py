@@ -14,7 +14,7 @@ s s s
     d
 r=r s
 """,
-    markers=[("start", (0, 0)), ("spawn", (0, 2), {"locators": (1, 2, 3)}), ("exit", (2, 2))],
+    markers=[("start", (0, 0)), ("spawn", (0, 2), {"locators": (1, 2, 3)}), ("exit", (1, 2))],
 )
 
 
