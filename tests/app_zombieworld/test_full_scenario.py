@@ -24,12 +24,13 @@ from game.app.zombieworld.game_scene import ZombieworldGameScene
 from game.app.zombieworld.setup_scene import ZombieworldSetupScene
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.geometry import BASE_RADIUS_CM
-from tests.app_zombieworld.zw_ui import SIZE, forget_fonts
+from tests.app_zombieworld.zw_ui import forget_fonts
 
 SEED = 11
 SCENARIO = "massacre"
 TABLE = "zw-town-square.tmx"
 MAX_ACTIONS = 900
+SIZE = (1280, 800)  # the smallest window the screens are laid out for: the quickest frames
 
 
 class Player:
@@ -173,6 +174,7 @@ class Chooser:
         self.player = player
         self.game = game
         self.walked: set[tuple[int, str]] = set()
+        self.tried: set[tuple[int, str]] = set()
         self.counts: dict[str, int] = {}
 
     def count(self, what: str) -> None:
@@ -233,10 +235,13 @@ class Chooser:
         return self.fallback(legal)
 
     def fallback(self, legal) -> str:
-        """Any other option the engine asks for: its action button (never the band's withdrawal)."""
+        """Any other option the engine asks for: its action button (never the band's withdrawal), each
+        tried once in a given state."""
         for button in self.game.actions.buttons:
             index = int(button.key[3:]) if button.key.startswith("do:") else -1
-            if 0 <= index < len(legal) and not isinstance(legal[index], c.Withdraw):
+            tried = (id(self.game.state), button.key)
+            if 0 <= index < len(legal) and not isinstance(legal[index], c.Withdraw) and tried not in self.tried:
+                self.tried.add(tried)
                 self.player.tap(button.rect.center)
                 return type(legal[index]).__name__
         raise AssertionError(f"nothing to press: {legal}")
@@ -251,7 +256,7 @@ def play_until(chooser: Chooser, done) -> None:
         what = chooser.act()
         chooser.count(what if ctl.state is not before else f"{what} (no change)")
         if ctl.state is before and os.environ.get("ZW_DEBUG"):
-            print(what, "refused:", chooser.game.status_text)
+            print(what, "refused:", chooser.game.status_text, ctl.legal())
     raise AssertionError(f"the game did not end in {MAX_ACTIONS} actions: {chooser.counts}")
 
 

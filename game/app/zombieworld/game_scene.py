@@ -42,6 +42,7 @@ from game.app.zombieworld.controller import (
     Outcome,
     ShotPreview,
     ZombieworldController,
+    _beside_body,
     _inside_body,
     seat_points,
 )
@@ -230,6 +231,7 @@ class ZombieworldGameScene(Scene):
         self.aim_buttons = ButtonSet()
         self.roster: list[tuple[pygame.Rect, str]] = []
         self.dialog: ChoiceDialog | None = None
+        self.bottom_px = BOTTOM_BAR_PX  # the action bar's height: grows with the number of actions
         self.presses: dict[int, _Press] = {}
         self.dice = DiceTray()
         self.anim = EventAnimator()
@@ -288,12 +290,12 @@ class ZombieworldGameScene(Scene):
     def table_rect(self) -> pygame.Rect:
         w, h = self.window_size
         return pygame.Rect(LEFT_PANEL_PX, TOP_BAR_PX, max(1, w - LEFT_PANEL_PX - RIGHT_PANEL_PX),
-                           max(1, h - TOP_BAR_PX - BOTTOM_BAR_PX))
+                           max(1, h - TOP_BAR_PX - self.bottom_px))
 
     def actions_rect(self) -> pygame.Rect:
         w, h = self.window_size
-        return pygame.Rect(LEFT_PANEL_PX + 8, h - BOTTOM_BAR_PX + 10, w - LEFT_PANEL_PX - RIGHT_PANEL_PX - 16,
-                           BOTTOM_BAR_PX - 18)
+        return pygame.Rect(LEFT_PANEL_PX + 8, h - self.bottom_px + 10, w - LEFT_PANEL_PX - RIGHT_PANEL_PX - 16,
+                           self.bottom_px - 44)
 
     def layout(self, size: tuple[int, int]) -> None:
         self.window_size = size
@@ -350,9 +352,25 @@ class ZombieworldGameScene(Scene):
                 button.toggled = self.table.tool == "tape"
             elif button.key == "speed":
                 button.label = f"Speed {SPEEDS[self.speed_index]:g}×"
-        self.actions.buttons = flow_buttons(self.actions_rect(), self.action_labels(), height_px=BUTTON_H_PX)
+        labels = self.action_labels()
+        self.fit_bottom_bar(labels)
+        self.actions.buttons = flow_buttons(self.actions_rect(), labels, height_px=BUTTON_H_PX)
         self._layout_roster()
         self._layout_aim()
+
+    def fit_bottom_bar(self, labels: list[tuple[str, str, str]]) -> None:
+        """The action bar grows a row at a time so every legal action has its button (up to a third
+        of the window); the table gives up the room."""
+        w, h = self.window_size
+        wide = pygame.Rect(0, 0, w - LEFT_PANEL_PX - RIGHT_PANEL_PX - 16, 10_000)
+        laid = flow_buttons(wide, labels, height_px=BUTTON_H_PX)
+        rows = len({b.rect.top for b in laid}) or 1
+        needed = rows * (BUTTON_H_PX + 8) - 8 + 44
+        bottom = max(BOTTOM_BAR_PX, min(needed, h // 3))
+        if bottom != self.bottom_px:
+            self.bottom_px = bottom
+            area = self.table_rect()
+            self.table.set_viewport(area.x, area.y, area.w, area.h, self.window_size)
 
     def _layout_roster(self) -> None:
         self.roster = []
@@ -659,8 +677,11 @@ class ZombieworldGameScene(Scene):
         elif isinstance(option, c.Withdraw):
             self.open_dialog(ChoiceDialog("Withdraw the whole band?", ["It counts as failing the last check."],
                                           ["Yes, withdraw"], lambda _n: self.play(c.Withdraw()), cancel=True))
-        elif isinstance(option, c.BoardTemplate):
-            self.play(c.BoardVehicle(option.model, option.vehicle))
+        elif isinstance(option, c.BoardTemplate):  # walk to the nearer side's doors, then get in
+            model, vehicle = self.state.model(option.model), self.state.vehicle(option.vehicle)
+            door = _beside_body(vehicle, model.position)
+            path = (door,) if math.dist(door, model.position) > 0.3 else ()
+            self.play(c.BoardVehicle(option.model, option.vehicle, path), snap_from={model.id: model.position})
         else:
             self.play(option)
 
@@ -1125,8 +1146,8 @@ class ZombieworldGameScene(Scene):
             info = f"{rank} · {m.wounds} wd" + (f" · {mark}" if mark else "")
             surface.blit(font(13).render(info, True, colour), (rect.left + 132, rect.top + 10))
         self.draw_card(surface, pygame.Rect(10, self.card_top, LEFT_PANEL_PX - 20, h - self.card_top - 10))
-        pygame.draw.rect(surface, (22, 24, 26), (LEFT_PANEL_PX, h - BOTTOM_BAR_PX, w - LEFT_PANEL_PX - RIGHT_PANEL_PX,
-                                                 BOTTOM_BAR_PX))
+        pygame.draw.rect(surface, (22, 24, 26), (LEFT_PANEL_PX, h - self.bottom_px, w - LEFT_PANEL_PX - RIGHT_PANEL_PX,
+                                                 self.bottom_px))
         self.actions.draw(surface)
         hint = self.hint()
         if hint:
