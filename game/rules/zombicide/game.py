@@ -68,7 +68,7 @@ from game.rules.zombicide.state import (
     Survivor,
     ZombicideSetup,
     ZombicideState,
-    evolve,
+    evolver_for,
 )
 from game.rules.zombicide.tables import Tables
 from game.rules.zombicide.team_actions import TeamActions
@@ -84,7 +84,7 @@ class Game(SurvivorActions, Combat, Wounds, HelicopterRules, TeamActions, Zombie
         self.graph: ZoneGraph = state.graph
         self.tables: Tables = state.tables
         self.spec: ZombicideSetup = state.setup
-        self.box = box_rules(self.spec.box)
+        self.box = _box_rules(self.spec.box)
         self.card_kinds = state.card_kinds
         self.round = state.round
         self.phase = state.phase
@@ -125,7 +125,7 @@ class Game(SurvivorActions, Combat, Wounds, HelicopterRules, TeamActions, Zombie
         self.events: list[Any] = []
 
     def freeze(self) -> ZombicideState:
-        return evolve(  # type: ignore[return-value]
+        return _evolve_state(  # type: ignore[no-any-return]
             self.base,
             card_kinds=self.card_kinds,
             round=self.round,
@@ -185,7 +185,7 @@ class Game(SurvivorActions, Combat, Wounds, HelicopterRules, TeamActions, Zombie
             for name, value in changes.items():
                 _SET_SURVIVOR_FIELD[name](survivor, value)
             return survivor
-        survivor = evolve(survivor, **changes)  # type: ignore[assignment]
+        survivor = _evolve_survivor(survivor, **changes)
         self.survivors[i] = self.owned[i] = survivor
         return survivor
 
@@ -414,6 +414,19 @@ class Game(SurvivorActions, Combat, Wounds, HelicopterRules, TeamActions, Zombie
                 self.zombie_wound(payload[0], payload[1], pending.zombie)
             if pending.remaining > 1:
                 self.queue.insert(0, ("wound", pending.zone, pending.remaining - 1, pending.zombie))
+
+
+_evolve_state = evolver_for(ZombicideState)
+_evolve_survivor = evolver_for(Survivor)
+_BOXES: dict[str, Any] = {}
+
+
+def _box_rules(box: str) -> Any:
+    """``box_rules``, looked up once per box name (every ``apply`` makes a working copy)."""
+    rules = _BOXES.get(box)
+    if rules is None:
+        rules = _BOXES[box] = box_rules(box)
+    return rules
 
 
 _SET_SURVIVOR_FIELD = {name: Survivor.__dict__[name].__set__ for name in Survivor.__dataclass_fields__}

@@ -77,6 +77,8 @@ class ZoneGraph:
     _step_cache: dict[tuple[bool, ...], tuple[tuple[int, ...], ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
+    # what the rules modules remember per board (e.g. the one-zone Moves from a zone)
+    memo: dict[tuple, object] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def zone_count(self) -> int:

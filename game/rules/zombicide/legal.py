@@ -101,8 +101,11 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
         reach = sk.zones_per_move(s.skills)
         if "sprint" in flags and not s.sprint_used:
             reach = max(reach, 3)
-        for path in _paths(state, zone, reach):
-            commands.append(Move(sid, graph.zone_ids[path[-1]], tuple(graph.zone_ids[z] for z in path[:-1])))
+        if reach == 1:
+            commands.extend(_steps(graph, state.doors_open, sid, zone))
+        else:
+            for path in _paths(state, zone, reach):
+                commands.append(Move(sid, graph.zone_ids[path[-1]], tuple(graph.zone_ids[z] for z in path[:-1])))
     if "charge" in flags and s.actions_left >= extra:
         for path in _paths(state, zone, 2):
             if state.zombies_in(path[-1]):
@@ -366,6 +369,19 @@ def _jump_targets(graph: ZoneGraph, doors: tuple[bool, ...], zone: int) -> list[
         if len(steps) == 2 and all(graph.passable(graph.edges[e], doors) and not graph.blocked[z] for z, e in steps):
             targets.append(steps[1][0])
     return targets
+
+
+def _steps(graph: ZoneGraph, doors_open: tuple[bool, ...], sid: str, zone: int) -> tuple[Move, ...]:
+    """The one-zone Moves from ``zone`` (``_paths`` with a reach of 1), remembered per board: zombies
+    never stop a single step, so they depend on the doors only."""
+    key = ("steps", sid, zone, doors_open)
+    moves: tuple[Move, ...] | None = graph.memo.get(key)  # type: ignore[assignment]
+    if moves is None:
+        if len(graph.memo) > _MEMO_ENTRIES:
+            graph.memo.clear()
+        reached = [z for z in dict.fromkeys(graph.neighbours(zone, doors_open)) if z != zone]
+        moves = graph.memo[key] = tuple(Move(sid, graph.zone_ids[z], ()) for z in reached)
+    return moves
 
 
 def _paths(state: ZombicideState, start: int, reach: int) -> list[tuple[int, ...]]:

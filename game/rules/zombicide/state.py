@@ -231,14 +231,14 @@ class ZombicideState:
 def evolve(obj: object, **changes: object) -> object:
     """A copy of a frozen, slotted dataclass with some fields changed: ``dataclasses.replace``
     without its per-call introspection, for the engine's hot paths (the fields are not re-checked)."""
-    return _evolver(type(obj))(obj, **changes)
+    return evolver_for(type(obj))(obj, **changes)
 
 
 _EVOLVERS: dict[type, Any] = {}
 _KEEP = object()  # a field left as it is
 
 
-def _evolver(cls: type) -> Any:
+def evolver_for(cls: type) -> Any:
     """A copying function written once per class, one keyword per field: one slot store per field,
     no loop and no look-up in a dict of changes."""
     made = _EVOLVERS.get(cls)
