@@ -6,16 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from game.board.model import ConnectionKind, MarkerKind, ZoneKind
-from game.rules.zombicide.scenario import (
-    ScenarioError,
-    SketchMarker,
-    find_in_order,
-    read_scenario,
-    run_cli,
-    run_scenario,
-    sketch_board,
-)
+from game.rules.zombicide.scenario import ScenarioError, find_in_order, read_scenario, run_cli, run_scenario
 
 SCENARIOS = Path(__file__).resolve().parent / "scenarios"
 SCENARIO_FILES = sorted(SCENARIOS.rglob("*.toml"))
@@ -51,47 +42,6 @@ def test_every_example_in_the_docs_runs_and_passes(tmp_path, number):
     lines: list[str] = []
     assert run_cli(["-q", str(path)], out=lines.append) == 0
     assert lines == [f"PASS {path}", "1 passed, 0 failed"]
-
-
-# --- inline boards ----------------------------------------------------------------------------------
-
-SKETCH = """
-s s|s
-  d
-r=r s
-"""
-
-
-def test_sketch_zones_connections_and_buildings():
-    board = sketch_board(SKETCH, [SketchMarker(kind=MarkerKind.SPAWN, zone="r0c0", locators=(1,))])
-    assert set(board.zones) == {"r0c0", "r0c1", "r0c2", "r1c0", "r1c1", "r1c2"}
-    assert board.zones["r1c0"].kind == ZoneKind.ROOM
-    kinds = {c.id: (c.kind, c.is_open) for c in board.connections}
-    assert kinds["r0c0~r0c1"] == (ConnectionKind.OPEN, True)
-    assert "r0c1~r0c2" not in kinds  # wall
-    assert kinds["r0c1~r1c1"] == (ConnectionKind.DOOR, False)
-    assert kinds["r1c0~r1c1"][0] == ConnectionKind.OPENING
-    assert "r0c0~r1c0" not in kinds  # a room next to a street is walled by default
-    assert kinds["r0c2~r1c2"] == (ConnectionKind.OPEN, True)
-    assert list(board.buildings.values()) == [("r1c0", "r1c1")]
-    assert board.zones["r1c0"].building == board.zones["r1c1"].building == "b0"
-    assert board.markers[0].zone == "r0c0" and board.markers[0].locators == (1,)
-    # sight from r0c0 runs east to r0c1 and stops at the wall
-    assert [[s.zone for s in line] for line in board.sight_lines["r0c0"]] == [["r0c1"]]
-
-
-def test_sketch_tiles():
-    board = sketch_board("s s s s", tile_cols=2)
-    assert [board.zones[z].module_id for z in ("r0c0", "r0c1", "r0c2", "r0c3")] == ["T0_0", "T0_0", "T1_0", "T1_0"]
-
-
-@pytest.mark.parametrize(
-    ("sketch", "message"),
-    [("s x s", "line 1, column 3: unknown zone letter 'x'"), ("s?s", "line 1, column 2: unknown border '?'"), ("", "empty")],
-)
-def test_sketch_errors(sketch, message):
-    with pytest.raises(ValueError, match=message):
-        sketch_board(sketch)
 
 
 # --- event matching ---------------------------------------------------------------------------------
@@ -141,8 +91,8 @@ def test_good_file_reads(tmp_path):
     ("old", "new", "where", "what"),
     [
         ('title = "a small game"', 'title = "a small game', "line 2", "TOML syntax error"),
-        ('zone = "r0c0"', 'zone = "r0c0"\nwounds = "one"', "[[survivor]] #1 → wounds", "integer"),
-        ('id = "cathy"', 'id = "cathy"\nxpp = 3', "[[survivor]] #1 → xpp", "unknown key"),
+        ('zone = "r0c0"', 'zone = "r0c0"\nwounds = "one"', "[[survivor]] #1 (id = 'cathy') → wounds", "integer (found 'one')"),
+        ('id = "cathy"', 'id = "cathy"\nxpp = 3', "[[survivor]] #1 (id = 'cathy') → xpp", "unknown key"),
         ('command = { kind = "move", survivor = "cathy", to = "r0c1" }', 'dice = [7]\ncommand = {}', "[[step]] #1 → dice", "1 to 6"),
         ('title = "a small game"', "", "title", "required key is missing"),
     ],
@@ -160,7 +110,7 @@ def test_cli_reports_broken_files_and_fails(tmp_path):
     path = write(tmp_path, GOOD.replace("[board]", "[bord]"))
     lines: list[str] = []
     assert run_cli([str(path)], out=lines.append) == 1
-    assert lines[0] == f"FAIL {path}: board: required key is missing"
+    assert lines[0] == f"FAIL {path}: bord: unknown key (check its spelling; 'board' is missing)"
     assert lines[-1] == "0 passed, 1 failed"
 
 

@@ -51,7 +51,17 @@ def test_a_bad_value_names_file_and_entry(tmp_path):
     with pytest.raises(ContentError) as error:
         load_catalog(root)
     assert error.value.path.name == "equipment.toml"
-    assert "[[firearm]] #5 (id 'shotgun')" in error.value.where and "range_cm" in error.value.where
+    assert error.value.where == "[[firearm]] #5 (id = 'shotgun') → range_cm"
+    assert "greater than 0" in error.value.what and "(found -30)" in error.value.what
+
+
+def test_a_misspelt_key_names_file_entry_and_key(tmp_path):
+    root = _broken_copy(tmp_path, "equipment.toml", "range_cm = 30\nshots_min = 2", "rnage_cm = 30\nshots_min = 2")
+    with pytest.raises(ContentError) as error:
+        load_catalog(root)
+    assert error.value.path == root / "equipment.toml"
+    assert error.value.where == "[[firearm]] #5 (id = 'shotgun') → rnage_cm"
+    assert error.value.what == "unknown key (check its spelling; 'range_cm' is missing)"
 
 
 def test_a_dangling_search_item_is_reported(tmp_path):
@@ -68,8 +78,11 @@ def test_an_uncovered_die_face_is_reported(tmp_path):
 
 def test_broken_toml_names_the_file(tmp_path):
     root = _broken_copy(tmp_path, "vehicles.toml", "[[vehicle]]", "[[vehicle")
-    with pytest.raises(ContentError, match="vehicles.toml: TOML syntax"):
+    with pytest.raises(ContentError, match="vehicles.toml: line .*: TOML syntax error") as error:
         load_catalog(root)
+    assert error.value.path == root / "vehicles.toml"
+    broken_line = (root / "vehicles.toml").read_text().splitlines().index("[[vehicle") + 1
+    assert error.value.where.startswith(f"line {broken_line}, column ")
 
 
 def police_band(**changes) -> Band:

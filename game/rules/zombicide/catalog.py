@@ -10,13 +10,14 @@ file and the place in it.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from game.rules.core.datafile import ContentError, read_toml, validate
 
 CONTENT_ROOT = Path(__file__).resolve().parent / "content"
 
@@ -25,16 +26,6 @@ DANGER_LEVELS: tuple[DangerLevel, ...] = ("blue", "yellow", "orange", "red")
 AttackKind = Literal["melee", "ranged", "combat"]
 BedColour = Literal["blue", "green"]
 SkillParameter = Literal["attack_kind", "melee_or_ranged", "zombie_type", "equipment", "danger_level"]
-
-
-class ContentError(Exception):
-    """A content file is broken: ``path`` names the file, ``where`` the table/key or line, ``what`` the fault."""
-
-    def __init__(self, path: Path | str, where: str, what: str) -> None:
-        self.path = Path(path)
-        self.where = where
-        self.what = what
-        super().__init__(f"{self.path}: {where}: {what}")
 
 
 class _Frozen(BaseModel):
@@ -448,62 +439,6 @@ _FILES: dict[str, tuple[str, type[_Frozen]]] = {
 }
 
 
-def read_toml(path: Path) -> dict[str, Any]:
-    """Parse one TOML file; a syntax error becomes a ContentError naming the line."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ContentError(path, "file", "the file is missing") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise ContentError(path, "file", f"cannot be read: {error}") from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        message = str(error)
-        found = re.search(r"\(at line (\d+), column (\d+)\)", message)
-        where = f"line {found.group(1)}, column {found.group(2)}" if found else "TOML syntax"
-        what = re.sub(r"\s*\(at line \d+, column \d+\)", "", message) or "invalid TOML"
-        raise ContentError(path, where, f"TOML syntax error: {what}") from None
-
-
-def describe_location(loc: Sequence[str | int], data: Any, table_key: str | None = None) -> str:
-    """Turn a pydantic error location into words a content author can follow."""
-    parts: list[str] = []
-    node = data
-    for index, step in enumerate(loc):
-        if isinstance(step, int) and isinstance(node, list):
-            entry = node[step] if 0 <= step < len(node) else None
-            label = ""
-            if isinstance(entry, Mapping):
-                for key in ("id", "number"):
-                    if key in entry:
-                        label = f" ({key} = {entry[key]!r})"
-                        break
-            parent = parts.pop() if parts else (table_key or "entry")
-            if index == 1 and table_key is not None:
-                parts.append(f"[[{parent}]] #{step + 1}{label}")
-            else:
-                parts.append(f"{parent}[{step}]{label}")
-            node = entry
-        else:
-            parts.append(str(step))
-            node = node.get(step) if isinstance(node, Mapping) else None
-    return " → ".join(parts) if parts else "top level"
-
-
-def _validation_problem(
-    path: Path, error: ValidationError, data: Any, table_key: str | None, prefix: Sequence[str | int] = ()
-) -> ContentError:
-    first = error.errors(include_url=False)[0]
-    loc = [*prefix, *(s for s in first["loc"] if not (isinstance(s, str) and s.startswith("function-")))]
-    message = first["msg"].removeprefix("Value error, ")
-    if first["type"] == "extra_forbidden":
-        message = "unknown key (check its spelling)"
-    elif first["type"] == "missing":
-        message = "required key is missing"
-    return ContentError(path, describe_location(loc, data, table_key), message)
-
-
 def _load_table(path: Path, table_key: str, model: type[_Frozen]) -> tuple[Any, ...]:
     data = read_toml(path)
     extra = sorted(set(data) - {table_key})
@@ -512,21 +447,11 @@ def _load_table(path: Path, table_key: str, model: type[_Frozen]) -> tuple[Any, 
     rows = data.get(table_key)
     if not isinstance(rows, list) or not rows:
         raise ContentError(path, f"[[{table_key}]]", "the file needs at least one entry")
-    entries = []
-    for index, row in enumerate(rows):
-        try:
-            entries.append(model.model_validate(row))
-        except ValidationError as error:
-            raise _validation_problem(path, error, data, table_key, (table_key, index)) from None
-    return tuple(entries)
+    return tuple(validate(path, model, data, at=(table_key, index)) for index in range(len(rows)))
 
 
 def _load_setup(path: Path) -> SetupRules:
-    data = read_toml(path)
-    try:
-        return SetupRules.model_validate(data)
-    except ValidationError as error:
-        raise _validation_problem(path, error, data, None) from None
+    return validate(path, SetupRules, read_toml(path))
 
 
 def load_catalog(box: str = "rue_morgue", root: Path | None = None) -> Catalog:

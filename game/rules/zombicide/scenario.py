@@ -16,13 +16,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from game.board.model import Board, MarkerKind
-from game.rules.zombicide.catalog import (
-    ContentError,
-    SpawnGroup,
-    describe_location,
-    parse_spawn_line,
-    read_toml,
-)
+from game.rules.core.datafile import ContentError, explain_validation_error, read_toml, validate
+from game.rules.zombicide.catalog import SpawnGroup, parse_spawn_line
 from game.rules.zombicide.sketch import SketchMarker, sketch_board, sketch_zone_id
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
@@ -162,29 +157,9 @@ class ScenarioFile(_Strict):
 
 def read_scenario(path: Path) -> ScenarioFile:
     try:
-        data = read_toml(path)
+        return validate(path, ScenarioFile, read_toml(path))
     except ContentError as error:
         raise ScenarioError(error.path, error.where, error.what) from None
-    try:
-        return ScenarioFile.model_validate(data)
-    except ValidationError as error:
-        first = error.errors(include_url=False)[0]
-        loc = [s for s in first["loc"] if not (isinstance(s, str) and s.startswith("function-"))]
-        what = first["msg"].removeprefix("Value error, ")
-        if first["type"] == "extra_forbidden":
-            what = "unknown key (check its spelling)"
-        elif first["type"] == "missing":
-            what = "required key is missing"
-        raise ScenarioError(path, _place(loc, data), what) from None
-
-
-def _place(loc: Sequence[str | int], data: Any) -> str:
-    """Pydantic location → ``[[step]] #3 → command``-style words."""
-    if len(loc) >= 2 and isinstance(loc[1], int) and loc[0] in ("step", "survivor", "zombies"):
-        rest = describe_location(loc[2:], (data.get(loc[0]) or [{}])[loc[1]] if isinstance(data, Mapping) else None)
-        head = f"[[{loc[0]}]] #{loc[1] + 1}"
-        return head if rest == "top level" else f"{head} → {rest}"
-    return describe_location(loc, data)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -206,6 +181,12 @@ def _engine() -> Any:
     """The Zombicide rules module (setup/check/apply/outcome); imported late so this module loads
     on its own for format checks."""
     return importlib.import_module("game.rules.zombicide.engine")
+
+
+def _within(head: str, problem: tuple[str, str]) -> tuple[str, str]:
+    """A (where, what) found inside a part of the file, placed under that part's own words."""
+    where, what = problem
+    return (head if where == "top level" else f"{head} → {where}"), what
 
 
 def load_scenario_board(path: Path, spec: BoardSpec, start_zone: str | None = None) -> Board:
@@ -334,8 +315,7 @@ def run_scenario(path: str | Path, engine: Any = None) -> ScenarioResult:
         data.update(_default_setup(scenario))
         setup = setup_model.model_validate(data)
     except ValidationError as error:
-        first = error.errors(include_url=False)[0]
-        raise ScenarioError(path, "[setup] → " + ".".join(str(s) for s in first["loc"]), first["msg"]) from None
+        raise ScenarioError(path, *_within("[setup]", explain_validation_error(error, data))) from None
 
     state = engine.setup(board, setup, scenario.seed)
     state = place_everything(path, scenario, state)
@@ -354,9 +334,7 @@ def run_scenario(path: str | Path, engine: Any = None) -> ScenarioResult:
             else:
                 command = run.adapter.validate_python(step.command)
         except ValidationError as error:
-            first = error.errors(include_url=False)[0]
-            loc = ".".join(str(s) for s in first["loc"])
-            raise ScenarioError(path, f"{where} → command" + (f".{loc}" if loc else ""), first["msg"]) from None
+            raise ScenarioError(path, *_within(f"{where} → command", explain_validation_error(error, step.command))) from None
         state = force(path, where, state, step.dice, step.zombie_deck_top, step.equipment_deck_top)
         seat = step.seat or seat_for(state, command)
         run.say(f"-- step {number}: {_format_event(command)}" + (f"   # {step.note}" if step.note else ""))

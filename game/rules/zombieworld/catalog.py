@@ -3,17 +3,18 @@ tables and scenarios, read from the TOML files in ``content/``.
 
 Models are frozen and refuse unknown keys, so a typo in a content file is reported, not ignored.
 ``load_catalog`` checks every cross-reference too; the first problem found is raised as a
-``ContentError`` naming the file and the place in it (``[[firearm]] #3 (id 'smg'): range_cm``).
+``ContentError`` naming the file and the place in it (``[[firearm]] #3 (id = 'smg') → range_cm``).
 """
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from game.rules.core.datafile import ContentError, read_toml, validate
 
 CONTENT_ROOT = Path(__file__).resolve().parent / "content"
 
@@ -30,18 +31,11 @@ Victory = Literal[
 SPECIAL_FINDS = ("dog", "frightened_survivor")
 
 
-class ContentError(Exception):
-    """A broken content file: ``path`` names the file, ``where`` the table or key, ``what`` the fault."""
-
-    def __init__(self, path: Path | str, where: str, what: str) -> None:
-        self.path = Path(path)
-        self.where = where
-        self.what = what
-        super().__init__(f"{self.path}: {where}: {what}")
-
-
 class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+FileT = TypeVar("FileT", bound=_Frozen)
 
 
 # --- figures -----------------------------------------------------------------------------------
@@ -462,50 +456,6 @@ def _find(items: tuple[Any, ...], item_id: str, what: str) -> Any:
 # --- loading -------------------------------------------------------------------------------------
 
 
-def _read_toml(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except FileNotFoundError:
-        raise ContentError(path, "file", "missing") from None
-    except tomllib.TOMLDecodeError as error:
-        raise ContentError(path, "TOML syntax", str(error)) from None
-
-
-def _place(data: dict[str, Any], loc: tuple[Any, ...]) -> str:
-    """``('firearm', 2, 'range_cm')`` → ``[[firearm]] #3 (id 'smg'): range_cm``."""
-    parts: list[str] = []
-    node: Any = data
-    index = 0
-    while index < len(loc):
-        key = loc[index]
-        if isinstance(key, str) and index + 1 < len(loc) and isinstance(loc[index + 1], int):
-            position = loc[index + 1]
-            entry = node.get(key, []) if isinstance(node, dict) else []
-            label = f"[[{key}]] #{position + 1}"
-            if isinstance(entry, list) and position < len(entry) and isinstance(entry[position], dict):
-                node = entry[position]
-                if "id" in node:
-                    label += f" (id {node['id']!r})"
-            else:
-                node = None
-            parts.append(label)
-            index += 2
-            continue
-        parts.append(str(key))
-        node = node.get(key) if isinstance(node, dict) else None
-        index += 1
-    return ".".join(parts) if parts else "top level"
-
-
-def _validate(path: Path, model: type[BaseModel], data: dict[str, Any]) -> Any:
-    try:
-        return model.model_validate(data)
-    except ValidationError as error:
-        first = error.errors()[0]
-        raise ContentError(path, _place(data, tuple(first["loc"])), first["msg"]) from None
-
-
 class _ProfilesFile(_Frozen):
     rank: tuple[Rank, ...]
     dog: DogProfile
@@ -533,23 +483,23 @@ def load_catalog(root: Path | None = None) -> Catalog:
     return _load(Path(root))
 
 
+def _read(path: Path, model: type[FileT]) -> FileT:
+    return validate(path, model, read_toml(path))
+
+
 @cache
 def _load_shipped() -> Catalog:
     return _load(CONTENT_ROOT)
 
 
 def _load(root: Path) -> Catalog:
-    profiles: _ProfilesFile = _validate(root / "profiles.toml", _ProfilesFile, _read_toml(root / "profiles.toml"))
-    equipment: _EquipmentFile = _validate(
-        root / "equipment.toml", _EquipmentFile, _read_toml(root / "equipment.toml")
-    )
-    qualities: QualitiesFile = _validate(root / "qualities.toml", QualitiesFile, _read_toml(root / "qualities.toml"))
-    bands: BandsFile = _validate(root / "bands.toml", BandsFile, _read_toml(root / "bands.toml"))
-    vehicles: _VehiclesFile = _validate(root / "vehicles.toml", _VehiclesFile, _read_toml(root / "vehicles.toml"))
-    tables: TablesFile = _validate(root / "tables.toml", TablesFile, _read_toml(root / "tables.toml"))
-    scenarios: _ScenariosFile = _validate(
-        root / "scenarios.toml", _ScenariosFile, _read_toml(root / "scenarios.toml")
-    )
+    profiles = _read(root / "profiles.toml", _ProfilesFile)
+    equipment = _read(root / "equipment.toml", _EquipmentFile)
+    qualities = _read(root / "qualities.toml", QualitiesFile)
+    bands = _read(root / "bands.toml", BandsFile)
+    vehicles = _read(root / "vehicles.toml", _VehiclesFile)
+    tables = _read(root / "tables.toml", TablesFile)
+    scenarios = _read(root / "scenarios.toml", _ScenariosFile)
     catalog = Catalog(
         ranks=profiles.rank,
         dog=profiles.dog,
@@ -596,24 +546,24 @@ def check_references(catalog: Catalog, root: Path) -> None:
         for index, weapon in enumerate(group):
             for partner in weapon.pairs_with:
                 if partner not in item_ids:
-                    raise ContentError(equipment, f"[[{key}]] #{index + 1} (id {weapon.id!r}): pairs_with",
+                    raise ContentError(equipment, f"[[{key}]] #{index + 1} (id = {weapon.id!r}) → pairs_with",
                                        f"unknown item {partner!r}")
     rank_ids = {r.id for r in catalog.ranks}
     for rank_id in catalog.bands.individual.ranks:
         if rank_id not in rank_ids:
-            raise ContentError(bands, "individual.ranks", f"unknown rank {rank_id!r}")
+            raise ContentError(bands, "individual → ranks", f"unknown rank {rank_id!r}")
     faction_ids = {f.id for f in catalog.bands.faction}
     for index, band in enumerate(catalog.bands.unique):
-        where = f"[[unique]] #{index + 1} (id {band.id!r})"
+        where = f"[[unique]] #{index + 1} (id = {band.id!r})"
         if band.faction not in faction_ids:
-            raise ContentError(bands, f"{where}: faction", f"unknown faction {band.faction!r}")
+            raise ContentError(bands, f"{where} → faction", f"unknown faction {band.faction!r}")
         for item in band.free_items:
             if item not in item_ids:
-                raise ContentError(bands, f"{where}: free_items", f"unknown item {item!r}")
+                raise ContentError(bands, f"{where} → free_items", f"unknown item {item!r}")
     for index, row in enumerate(catalog.tables.search):
         for item in row.items:
             if item not in item_ids and item not in SPECIAL_FINDS:
-                raise ContentError(tables, f"[[search]] #{index + 1} (sum {row.sum}): items", f"unknown item {item!r}")
+                raise ContentError(tables, f"[[search]] #{index + 1} (sum = {row.sum}) → items", f"unknown item {item!r}")
     _unique(tables, "search sum", [row.sum for row in catalog.tables.search])
     vehicle_ids = {v.id for v in catalog.vehicles}
     for index, shop in enumerate(catalog.tables.shop):
@@ -625,11 +575,11 @@ def check_references(catalog: Catalog, root: Path) -> None:
                     or (reward.startswith("vehicle:") and reward.split(":", 1)[1] in vehicle_ids)
                 )
                 if not known:
-                    raise ContentError(tables, f"[[shop]] #{index + 1} (id {shop.id!r}): rewards {low}-{high}",
+                    raise ContentError(tables, f"[[shop]] #{index + 1} (id = {shop.id!r}) → rewards {low}-{high}",
                                        f"unknown reward {reward!r}")
     for index, prop in enumerate(catalog.tables.prop):
         if prop.item not in item_ids:
-            raise ContentError(tables, f"[[prop]] #{index + 1} (id {prop.id!r}): item", f"unknown item {prop.item!r}")
+            raise ContentError(tables, f"[[prop]] #{index + 1} (id = {prop.id!r}) → item", f"unknown item {prop.item!r}")
     for table, sides in (("building_entry", 10), ("weather", 10), ("interior_light", 6), ("run_over", 10)):
         _covers(tables, table, getattr(catalog.tables, table), sides)
     for table_name in ("charged", "charging", "shot_at"):
