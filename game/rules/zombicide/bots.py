@@ -555,7 +555,7 @@ def _search_on_the_way(state: ZombicideState, i: int, commands: Sequence[Any], r
     """A wound costs a card, so a survivor passing through a quiet room fills its empty slots
     before it walks on: every card carried is a wound it survives with its weapon."""
     s = state.survivors[i]
-    if EMPTY_SLOT not in s.slots or _margin(state, i, s.zone) < 0:
+    if EMPTY_SLOT not in s.slots or _margin(state, i, s.zone) < 0 or _final_leg(state, route):
         return None
     return _search(state, i, commands, route)
 
@@ -590,8 +590,18 @@ def _advance(state: ZombicideState, i: int, commands: Sequence[Any], route: Rout
     return None
 
 
+def _final_leg(state: ZombicideState, route: Route) -> bool:
+    """Whether the team is on its way out: every objective the mission wants is taken and the route
+    leads to the exit. Then each survivor runs for it; waiting for the rearmost only feeds the zombies."""
+    if not route.targets or set(route.targets) != set(state.graph.exits):
+        return False
+    return "take_all_objectives" not in state.setup.goals or all(state.objectives_taken)
+
+
 def _ahead_too_far(state: ZombicideState, route: Route, i: int, cost_after: int) -> bool:
     """Whether the survivor would end more than LEASH ahead of a team-mate."""
+    if _final_leg(state, route):
+        return False
     for j in _team(state):
         other = state.survivors[j]
         if j != i and UNREACHABLE > route.cost[other.zone] > cost_after + LEASH:
@@ -632,6 +642,8 @@ def _regroup(state: ZombicideState, i: int, commands: Sequence[Any], route: Rout
         to = graph.index[command.to]
         if state.zombies_in(to) or any(_hidden_tent(state, z) for z in (to, *(graph.index[v] for v in command.via))):
             continue
+        if _final_leg(state, route) and route.cost[to] > route.cost[s.zone]:
+            continue  # on the way out, never back
         margin = _margin(state, i, to)
         if margin > best_margin:
             best, best_margin = command, margin
