@@ -271,6 +271,7 @@ class ZombieworldGameScene(Scene):
     def resume(cls, app: Any, save_path: Path) -> ZombieworldGameScene:
         session, table_path, extra = load_game(Path(save_path))
         scene = cls(app, ZombieworldController(session, table_path), Path(save_path))
+        scene.log([(f"Resumed from {Path(save_path).name}: {len(session.log)} actions played so far", "phase")])
         speed = extra.get("speed")
         if isinstance(speed, int) and 0 <= speed < len(SPEEDS):
             scene.speed_index = speed
@@ -428,12 +429,23 @@ class ZombieworldGameScene(Scene):
         if isinstance(option, c.BoardTemplate):
             return f"Get into {self.vehicle_label(option.vehicle)}", "move"
         if isinstance(option, c.Climb):
-            return ("Go down to the ground" if option.level == 0 else f"Climb to floor {option.level}"), "move"
+            return self.climb_label(option), "move"
         if isinstance(option, c.EndActivation):
             return "End activation", "turn"
         if isinstance(option, c.Withdraw):
             return "Withdraw band", "danger"
         return None
+
+    def climb_label(self, option: Any) -> str:
+        """Stairs to a floor or the roof, or a ladder up to a roof or down from it."""
+        if getattr(option, "ladder", -1) >= 0:
+            return "Down the ladder" if option.level == 0 else "Up the ladder to the roof"
+        if option.level == 0:
+            return "Go down to the ground"
+        table = self.state.table
+        index = table.building_at(self.state.model(option.model).position) if table is not None else None
+        floors = table.piece(index).floors if index is not None and table is not None else option.level + 1
+        return "Climb to the roof" if option.level >= floors else f"Climb to floor {option.level}"
 
     def vehicle_label(self, vehicle_id: str) -> str:
         catalog = self.state.catalog
