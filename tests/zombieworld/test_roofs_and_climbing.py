@@ -214,8 +214,9 @@ def test_ladders_are_refused_away_from_them_without_a_roof_and_short_of_cm():
     flat = arranged(ladder_table(roof=False), {"red:Bo": (35, 53)}, active="red:Bo")
     refused(flat, "red", c.Climb("red:Bo", 2, ladder=1), "reaches no roof")
     assert not any(isinstance(o, c.Climb) for o in engine.legal_commands(flat, "red"))
-    short = arranged(ladder_table(), {"red:Bo": (35, 53)}, active="red:Bo", remaining_cm=16)
-    refused(short, "red", c.Climb("red:Bo", 2, ladder=1), "costs 17 cm")
+    # short of cm it stops part-way up (see the stairs tests); only stepping on needs its 5 cm
+    short = arranged(ladder_table(), {"red:Bo": (35, 53)}, active="red:Bo", remaining_cm=4)
+    refused(short, "red", c.Climb("red:Bo", 2, ladder=1), "stepping onto the stairs costs 5 cm")
     not_a_ladder = arranged(ladder_table(), {"red:Bo": (35, 53)}, active="red:Bo")
     refused(not_a_ladder, "red", c.Climb("red:Bo", 2, ladder=0), "not a ladder")
     far_on_roof = arranged(ladder_table(), {"red:Bo": (30, 25)}, active="red:Bo", **{"red:Bo": {"level": 2}})
@@ -329,19 +330,31 @@ def test_a_zombie_upstairs_jumps_out_of_a_window_toward_a_survivor_on_the_street
     assert zombie.level == 0 and zombie.x > 50 and after.table.building_at(zombie.position) is None
 
 
-def test_a_zombie_takes_the_stairs_one_floor_per_move_toward_a_survivor_in_its_building():
+def again(state: State, active: str = "red:Bo") -> State:
+    """The same table a round later: red's survivor acting again, every model ready."""
+    models = tuple(replace(m, activated=False) for m in state.models if m.id != "blue:Di")
+    return replace(state, models=models, active=Activation(active, 20.0), order=("red", "blue", ZOMBIES), turn=0)
+
+
+def test_a_zombie_takes_the_stairs_part_way_per_move_toward_a_survivor_in_its_building():
+    # floors hide the survivor upstairs from the zombie below: the air horn calls it
     table = table_of(house(0, 20, 20, 50, 50, height=18.0, floors=3, roof=False,
                            portals=[((50, 33), (50, 37), "window", False, "w")]))
     state = arranged(table, {"red:Bo": (45, 35)}, zombies={"zd": (25, 35)}, active="red:Bo",
-                     **{"red:Bo": {"level": 2}})
+                     **{"red:Bo": {"level": 2, "horn": True}})
     after, events = zombies_act(state)
-    assert after.model("zd").level == 1 and after.model("zd").position == (25, 35)
-    assert [(e.model, e.level) for e in of(events, c.Climbed)] == [("zd", 1)]
-    # and down again toward a survivor on the ground floor of its building
+    zombie = after.model("zd")  # 5 cm onto the stairs, 5 cm up the 6 cm storey
+    assert (zombie.level, zombie.stairs_cm, zombie.position) == (0, 5.0, (25, 35))
+    assert [(e.model, e.level, e.stairs_cm) for e in of(events, c.Climbed)] == [("zd", 0, 5.0)]
+    # on the stairs already, its next move is 10 cm of height: past floor 1 up to floor 2
+    after, events = zombies_act(again(replace(after, models=tuple(
+        replace(m, horn=True) if m.id == "red:Bo" else m for m in after.models))))
+    assert (after.model("zd").level, after.model("zd").stairs_cm) == (2, 0.0)
+    # and down again toward a survivor it sees on the ground floor of its building
     state = arranged(table, {"red:Bo": (45, 35)}, zombies={"zd": (25, 35)}, active="red:Bo",
-                     **{"zd": {"level": 2}})
+                     **{"zd": {"level": 2}, "red:Bo": {"horn": True}})
     after, _ = zombies_act(state)
-    assert after.model("zd").level == 1
+    assert (after.model("zd").level, after.model("zd").stairs_cm) == (1, 1.0)
 
 
 def test_a_zombie_at_the_foot_of_a_ladder_climbs_to_a_survivor_on_the_roof():
@@ -349,8 +362,12 @@ def test_a_zombie_at_the_foot_of_a_ladder_climbs_to_a_survivor_on_the_roof():
     state = arranged(ladder_table(), {"red:Bo": (35, 40)}, zombies={"zl": (35, 53)}, active="red:Bo",
                      **{"red:Bo": {"level": 2, "horn": True}})
     after, events = zombies_act(state)
+    zombie = after.model("zl")  # 5 cm onto the ladder, 5 of its 12 cm: part-way up, at its foot
+    assert (zombie.level, zombie.ladder, zombie.stairs_cm, zombie.position) == (0, 1, 5.0, (35, 53))
+    after, events = zombies_act(again(replace(after, models=tuple(
+        replace(m, horn=True) if m.id == "red:Bo" else m for m in after.models))))
     zombie = after.model("zl")
-    assert zombie.level == 2 and after.table.building_at(zombie.position) == 0
+    assert zombie.level == 2 and zombie.ladder == -1 and after.table.building_at(zombie.position) == 0
     assert of(events, c.Climbed)
     # farther off, it heads for the ladder's foot first
     state = arranged(ladder_table(), {"red:Bo": (35, 40)}, zombies={"zl": (35, 64)}, active="red:Bo",

@@ -609,10 +609,14 @@ class VehicleStatus:
 
 @dataclass(frozen=True, slots=True)
 class Climbed:
+    """Up or down stairs or a ladder toward ``level``; ``stairs_cm`` > 0: it stopped part-way, that
+    high above the floor of ``level``."""
+
     model: str
     level: int
     cost_cm: float
     kind: Literal["climbed"] = "climbed"
+    stairs_cm: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,7 @@ from game.rules.zombieworld.catalog import Catalog, Firearm, Profile, load_catal
 from game.rules.zombieworld.geometry import (
     BASE_RADIUS_CM,
     ENTRY_COST_CM,
+    FREE_CLIMB_CM,
     Figure,
     Footprint,
     Table,
@@ -73,6 +74,7 @@ JUMP_MOMENTUM_CM = 5.0
 FALL_WOUND_CM = 5.0  # one wound per full 5 cm fallen
 LANDING_CHECK_ABOVE_CM = 5.0  # a jump over a drop deeper than this needs a landing check
 LADDER_TOP_REACH_CM = BASE_RADIUS_CM + 1.0  # on a roof, this close to a ladder's piece to go down it
+STAIRS_CONTACT_CM = 2 * BASE_RADIUS_CM  # two models part-way up one flight this close in height meet
 
 
 # --- dice ---------------------------------------------------------------------------------------
@@ -206,21 +208,29 @@ class _Game:
                 and (side is None or self.models[i].side == side)]
 
     def figure(self, model: Model) -> Figure:
-        return Figure(model.id, model.x, model.y, BASE_RADIUS_CM, model.kind, self.height_of(model))
+        stairwell = -1
+        if model.stairs_cm and model.ladder < 0:
+            stairwell = self.table.building_at(model.position)
+            stairwell = -1 if stairwell is None else stairwell
+        return Figure(model.id, model.x, model.y, BASE_RADIUS_CM, model.kind, self.height_of(model), stairwell)
 
     def height_of(self, model: Model) -> float:
         """How high the model stands: its floor (or the roof) of the building under it, or the top
         of an obstacle it stands on."""
         if model.vehicle:
             return 0.0
-        if not model.level:
+        if model.stairs_cm and model.ladder >= 0:
+            return model.stairs_cm
+        if not model.level and not model.stairs_cm:
             top = self._tops.get(model.position)
             if top is None:
                 top = self.table.standing_top_cm(model.position)
                 self._tops[model.position] = top
             return top
         index = self.table.building_at(model.position)
-        return model.level * self.table.piece(index).floor_height_cm if index is not None else 0.0
+        if index is None:
+            return model.stairs_cm
+        return model.level * self.table.piece(index).floor_height_cm + model.stairs_cm
 
     def on_roof(self, model: Model) -> bool:
         index = self.table.building_at(model.position)
@@ -239,9 +249,19 @@ class _Game:
         """Enemies in base contact; riders in a vehicle are never locked in melee."""
         if model.vehicle:
             return []
+        if model.stairs_cm:  # part-way up: only enemies on the same flight, close above or below
+            here = self.height_of(model)
+            return [e for e in self.enemies_of(model) if e.stairs_cm and self.same_flight(model, e)
+                    and abs(self.height_of(e) - here) <= STAIRS_CONTACT_CM + 1e-6]
         me = self.figure(model)
-        return [e for e in self.enemies_of(model) if not e.vehicle and e.level == model.level
+        return [e for e in self.enemies_of(model) if not e.vehicle and e.level == model.level and not e.stairs_cm
                 and base_distance(me, self.figure(e)) <= CONTACT_CM]
+
+    def same_flight(self, a: Model, b: Model) -> bool:
+        """Both part-way up one ladder, or the stairs of one building between the same floors."""
+        if a.ladder >= 0 or b.ladder >= 0:
+            return a.ladder == b.ladder
+        return a.level == b.level and self.table.building_at(a.position) == self.table.building_at(b.position)
 
     # vehicles
     def body(self, vehicle: Vehicle) -> Footprint:
@@ -1113,6 +1133,8 @@ def _shot_modifiers(game: _Game, shooter: Model, target: Model, firearm: Firearm
         modifiers.append(("point blank", 1))
     if game.height_of(shooter) - game.height_of(target) > HIGH_GROUND_CM:
         modifiers.append(("shooting from above", 1))
+    if shooter.stairs_cm and game.active is not None and game.active.model == shooter.id and game.active.moved:
+        modifiers.append(("shooting from the stairs after moving", -1))
     if firearm.hit_bonus:
         modifiers.append((firearm.name, firearm.hit_bonus))
     for quality_id in (shooter.virtue, shooter.defect):
@@ -1728,6 +1750,8 @@ def _zombie_target(game: _Game, zombie: Model, figures: list[Figure], open_porta
 def _same_ground(game: _Game, zombie: Model, target: Model) -> bool:
     """Both on the ground, or up on the same floor or roof of one building (not one of them on top of
     an obstacle): a charge can reach."""
+    if zombie.stairs_cm or target.stairs_cm:
+        return False  # on the stairs they meet by climbing to each other
     if target.vehicle:
         return not zombie.level and not game.height_of(zombie)
     if zombie.level != target.level:
@@ -1799,34 +1823,40 @@ def _zombie_walk(game: _Game, zombie: Model, target: Model | None, charge: bool 
 
 
 def _zombie_changes_level(game: _Game, zombie: Model, target: Model) -> bool | tuple[float, float] | None:
-    """A zombie whose target stands on another level: in the same building it takes the stairs (a
-    floor per move); raised above a lower target elsewhere it throws itself off; below a target on
-    a roof it climbs the ladder it stands at, or heads for the nearest one. True when that was
-    its move; a ladder's foot to walk to; None to walk at the target as usual."""
+    """A zombie whose target stands on another level: in the same building it takes the stairs
+    toward it (as far as its move goes; up to it when it is part-way up the same flight); raised
+    above a lower target elsewhere it throws itself off; below a target on a roof or a ladder it
+    climbs the ladder it stands at, or heads for the nearest one. Part-way up with its target
+    elsewhere it goes back down. True when that was its move; a ladder's foot to walk to; None to
+    walk at the target as usual."""
     table = game.table
-    reach = game.profile(zombie).move_cm
+    if zombie.ladder >= 0:
+        ladder = table.piece(zombie.ladder)
+        roofs = table.roofs_reached_by(ladder)
+        up = next((r for r in roofs if game.on_roof(target) and table.building_at(target.position) == r.index), None)
+        if target.ladder == zombie.ladder:
+            return _zombie_climb(game, zombie, 0.0, target, ladder, roofs[0] if roofs else None)
+        return _zombie_climb(game, zombie, up.top_cm if up else 0.0, None, ladder, up or (roofs[0] if roofs else None))
     home = table.building_at(zombie.position)
-    there = table.building_at(target.position) if not target.vehicle else None
-    if home is not None and home == there and zombie.level != target.level:
-        return _zombie_stairs(game, zombie, 1 if target.level > zombie.level else -1)
-    if game.height_of(zombie) > game.height_of(target) + 1e-6:
+    there = table.building_at(target.position) if not target.vehicle and target.ladder < 0 else None
+    if home is not None and home == there and (zombie.level != target.level or zombie.stairs_cm or target.stairs_cm):
+        return _zombie_climb(game, zombie, game.height_of(target), target)
+    if zombie.stairs_cm and home is not None:  # its target is elsewhere: back down the flight
+        return _zombie_climb(game, zombie, zombie.level * table.piece(home).floor_height_cm, None)
+    if game.height_of(zombie) > game.height_of(target) + 1e-6 and not target.stairs_cm:
         return _zombie_drop(game, zombie, target)
-    if there is not None and game.on_roof(target) and not zombie.level and home is None:
-        roof = table.piece(there)
-        ladders = [ladder for ladder in table.pieces if ladder.kind is TerrainKind.STAIRS
-                   and roof in table.roofs_reached_by(ladder)]
+    on_ladder = table.piece(target.ladder) if target.ladder >= 0 else None
+    if (on_ladder is not None or there is not None and game.on_roof(target)) and not zombie.level and home is None:
+        if on_ladder is not None:
+            ladders = [on_ladder]
+            roof = next(iter(table.roofs_reached_by(on_ladder)), None)
+        else:
+            roof = table.piece(there)  # type: ignore[arg-type]
+            ladders = [ladder for ladder in table.pieces if ladder.kind is TerrainKind.STAIRS
+                       and roof in table.roofs_reached_by(ladder)]
         here = [ladder for ladder in table.ladders_at(zombie.position) if ladder in ladders]
-        if here:
-            others = [f for f in game.figures() if f.id != zombie.id]
-            up = Figure(zombie.id, zombie.x, zombie.y, BASE_RADIUS_CM, "zombie", roof.top_cm)
-            spot = _spot_around(game, here[0], lambda p: table.building_at(p) == roof.index and holds_base(roof, p)
-                                and not _spot_problem(game, up, p, others))
-            if spot is None:
-                return True
-            game.update(zombie, x=spot[0], y=spot[1], level=roof.floors)
-            game.emit(c.ModelMoved(zombie.id, (spot,), 0.0))
-            game.emit(c.Climbed(zombie.id, roof.floors, reach))
-            return True
+        if here and roof is not None:
+            return _zombie_climb(game, zombie, roof.top_cm, target if on_ladder is not None else None, here[0], roof)
         if ladders:
             nearest = min(ladders, key=lambda ladder: distance_to_edges(ladder, zombie.position))
             xs, ys = zip(*nearest.polygon, strict=True)
@@ -1837,15 +1867,62 @@ def _zombie_changes_level(game: _Game, zombie: Model, target: Model) -> bool | t
     return None
 
 
-def _zombie_stairs(game: _Game, zombie: Model, step: int) -> bool:
-    """One floor up or down the stairs of its building: a whole zombie move (5 cm onto the stairs and
-    a storey are more than its 10 cm; the book lets a move end part-way up)."""
-    level = zombie.level + step
+def _zombie_climb(game: _Game, zombie: Model, goal_cm: float, toward: Model | None, ladder: Any = None,
+                  roof: Any = None) -> bool:
+    """Up or down its building's stairs (or ``ladder`` to ``roof``) toward ``goal_cm`` as far as its
+    move goes: 5 cm to step on, then each cm of height; it may stop part-way. Toward a model part-way
+    up the same flight it stops just short of it, in contact. Always its whole move."""
+    table = game.table
+    reach = game.profile(zombie).move_cm
+    here = game.height_of(zombie)
+    if ladder is None:
+        index = table.building_at(zombie.position)
+        if index is None:
+            return True
+        piece = table.piece(index)
+        storey, top = piece.floor_height_cm, piece.top_level * piece.floor_height_cm
+    else:
+        if roof is None:
+            return True
+        piece, storey, top = roof, roof.top_cm, roof.top_cm
+    if toward is not None and toward.stairs_cm:
+        there = game.height_of(toward)
+        low = 0.0 if ladder is not None else toward.level * storey
+        goal_cm = there - STAIRS_CONTACT_CM if there > here else there + STAIRS_CONTACT_CM
+        goal_cm = min(max(goal_cm, low + 0.01), low + storey - 0.01)
+    goal_cm = min(max(goal_cm, 0.0), top)
+    entry = 0.0 if zombie.stairs_cm else ENTRY_COST_CM
+    budget = reach - entry
+    if abs(goal_cm - here) < 1e-6 or budget <= 1e-6:
+        return True
+    step = min(budget, abs(goal_cm - here))
+    reached = here + (step if goal_cm > here else -step)
+    spot = zombie.position
+    if ladder is None:
+        level = min(int(reached / storey + 1e-6), piece.top_level)
+        stairs_cm, on = reached - level * storey, -1
+    elif reached >= top - 1e-3:
+        level, stairs_cm, on = roof.floors, 0.0, -1
+        others = [f for f in game.figures() if f.id != zombie.id]
+        up = Figure(zombie.id, zombie.x, zombie.y, BASE_RADIUS_CM, "zombie", roof.top_cm)
+        found = _spot_around(game, ladder, lambda p: table.building_at(p) == roof.index and holds_base(roof, p)
+                             and not _spot_problem(game, up, p, others))
+        if found is None:
+            return True
+        spot = found
+    else:
+        level, stairs_cm, on = 0, reached, ladder.index
+    stairs_cm = round(stairs_cm, 3) if stairs_cm > 1e-3 else 0.0
+    if not stairs_cm:
+        on = -1
+    moved = replace(zombie, x=spot[0], y=spot[1], level=level, stairs_cm=stairs_cm, ladder=on)
     others = [f for f in game.figures() if f.id != zombie.id]
-    if _spot_problem(game, game.figure(replace(zombie, level=level)), zombie.position, others):
-        return True  # someone stands there: it waits on the stairs
-    game.update(zombie, level=level)
-    game.emit(c.Climbed(zombie.id, level, game.profile(zombie).move_cm))
+    if not stairs_cm and _spot_problem(game, game.figure(moved), spot, others):
+        return True  # someone stands at the head of the flight: it waits
+    game.update(zombie, x=spot[0], y=spot[1], level=level, stairs_cm=stairs_cm, ladder=on)
+    if spot != zombie.position:
+        game.emit(c.ModelMoved(zombie.id, (spot,), 0.0))
+    game.emit(c.Climbed(zombie.id, level, round(entry + step, 3), stairs_cm=stairs_cm))
     return True
 
 
@@ -1862,7 +1939,7 @@ def _zombie_drop(game: _Game, zombie: Model, target: Model) -> bool | None:
         piece = table.piece(home)  # type: ignore[arg-type]
         windows = [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for a, b, kind, _ in piece.portals if kind == "window"]
         if not windows:
-            return _zombie_stairs(game, zombie, -1)
+            return _zombie_climb(game, zombie, (zombie.level - 1) * piece.floor_height_cm, None)
         edge = min(windows, key=lambda w: math.dist(start, w) + math.dist(w, target.position))
         if math.dist(start, edge) > reach + BASE_RADIUS_CM:
             dx, dy = edge[0] - start[0], edge[1] - start[1]
@@ -1999,7 +2076,8 @@ def _free_spot_near(game: _Game, centre: tuple[float, float], distance_cm: float
 
 
 def _enter_building(game: _Game, model: Model, index: int, sprinting: bool,
-                    retreat_to: tuple[float, float] | None = None, came_from_level: int = 0) -> None:
+                    retreat_to: tuple[float, float] | None = None, came_from_level: int = 0,
+                    came_from_stairs_cm: float = 0.0) -> None:
     """The first time anyone enters a building (or one of its upper floors): its light (if in
     play), then the D10 of who is there."""
     place = game.place(index)
@@ -2034,11 +2112,12 @@ def _enter_building(game: _Game, model: Model, index: int, sprinting: bool,
         if _join(game, model, "found") is not None:
             game.bump(model.side, survivors_found=1)
         return
-    _zombie_encounter(game, model, index, die, sprinting, retreat_to, came_from_level)
+    _zombie_encounter(game, model, index, die, sprinting, retreat_to, came_from_level, came_from_stairs_cm)
 
 
 def _zombie_encounter(game: _Game, model: Model, index: int, count: int, sprinting: bool,
-                      retreat_to: tuple[float, float] | None = None, came_from_level: int = 0) -> None:
+                      retreat_to: tuple[float, float] | None = None, came_from_level: int = 0,
+                      came_from_stairs_cm: float = 0.0) -> None:
     """Zombies inside: the surprise roll decides who strikes first."""
     zombies_die, survivor_die = game.d6(2)
     skill, modifiers = game.check_skill(model)
@@ -2070,7 +2149,8 @@ def _zombie_encounter(game: _Game, model: Model, index: int, count: int, sprinti
         placed.append(zombie)
     if winner == "survivor" and retreat_to is not None:
         # back out the way it came, as if it had not moved; its turn is spent
-        game.update(game.models[model.id], x=retreat_to[0], y=retreat_to[1], level=came_from_level)
+        game.update(game.models[model.id], x=retreat_to[0], y=retreat_to[1], level=came_from_level,
+                    stairs_cm=came_from_stairs_cm)
         game.emit(c.ModelMoved(model.id, (retreat_to,), 0.0))
         if game.active is not None and game.active.model == model.id:
             game.active = replace(game.active, remaining_cm=0.0, action_used=True)
@@ -2100,6 +2180,8 @@ def _zombies_inside(game: _Game, index: int, level: int = 0) -> bool:
 
 def _do_search(game: _Game, model: Model, command: c.Search) -> None:
     active = _need_active(game, model)
+    if model.stairs_cm:
+        raise IllegalCommand(f"{model.name} is part-way up the stairs: climb on up or back down first")
     if model.kind != "survivor":
         raise IllegalCommand("only survivors search")
     if active.action_used:
@@ -2597,49 +2679,78 @@ def _stairs_cost(game: _Game, model: Model) -> float:
 
 
 def _do_climb(game: _Game, model: Model, command: c.Climb) -> None:
+    """Up or down the stairs (or a ladder): 5 cm onto them, then the height. Short of cm, the model
+    stops part-way up and goes on (or back) next time without paying to step on again."""
     active = _need_active(game, model)
-    _on_foot(game, model)
+    _on_foot(game, model, stairs_ok=True)
     if active.must_fight or game.engaged_with(model):
         raise IllegalCommand(f"{model.name} is locked in melee")
-    if command.ladder >= 0:
+    if command.ladder >= 0 or model.ladder >= 0:
         _climb_ladder(game, model, command, active)
         return
     index = game.table.building_at(model.position)
     if index is None:
         raise IllegalCommand(f"{model.name} is not inside a building")
     piece = game.table.piece(index)
-    if not 0 <= command.level <= piece.top_level or command.level == model.level:
+    if not 0 <= command.level <= piece.top_level or (command.level == model.level and not model.stairs_cm):
         roof = f" and a roof ({piece.floors})" if piece.roof else ""
         raise IllegalCommand(f"the {piece.label or 'building'} has floors 0 to {piece.floors - 1}{roof}; "
                              f"{model.name} is on {model.level}")
     if active.sprinted:
         raise IllegalCommand("no sprinting on stairs")
-    cost = _stairs_cost(game, model) + abs(command.level - model.level) * piece.floor_height_cm
-    if cost > active.remaining_cm + 1e-6:
-        raise IllegalCommand(f"the stairs cost {cost:g} cm; {model.name} has {active.remaining_cm:.1f} cm left")
-    upstairs = replace(model, level=command.level)
+    storey = piece.floor_height_cm
+    here = model.level * storey + model.stairs_cm
+    reached, cost = _stairs_progress(game, model, here, command.level * storey, active.remaining_cm)
+    level = min(int(reached / storey + 1e-6), piece.top_level)
+    stairs_cm = round(reached - level * storey, 3)
+    if stairs_cm < 1e-3:
+        stairs_cm = 0.0
+    moved = replace(model, level=level, stairs_cm=stairs_cm, ladder=-1)
     others = [f for f in game.figures() if f.id != model.id]
-    problem = _spot_problem(game, game.figure(upstairs), model.position, others)
+    problem = _spot_problem(game, game.figure(moved), model.position, others)
     if problem:
         raise IllegalCommand(problem)
-    before = model.level
-    model = game.update(model, level=command.level, entrenched=False)
-    game.active = replace(active, remaining_cm=active.remaining_cm - cost, moved=True)
-    game.emit(c.Climbed(model.id, command.level, round(cost, 3)))
-    if 0 < command.level < piece.floors:  # a floor is a place of its own; the roof is open air
-        _enter_building(game, model, index, sprinting=False, retreat_to=model.position, came_from_level=before)
+    before, before_stairs = model.level, model.stairs_cm
+    model = game.update(model, level=level, stairs_cm=stairs_cm, ladder=-1, entrenched=False)
+    game.active = replace(active, remaining_cm=max(0.0, active.remaining_cm - cost), moved=True)
+    game.emit(c.Climbed(model.id, level, round(cost, 3), stairs_cm=stairs_cm))
+    if not stairs_cm and 0 < level < piece.floors:  # a floor is a place of its own; the roof is open air
+        _enter_building(game, model, index, sprinting=False, retreat_to=model.position, came_from_level=before,
+                        came_from_stairs_cm=before_stairs)
+
+
+def _stairs_progress(game: _Game, model: Model, here: float, goal: float, budget: float) -> tuple[float, float]:
+    """How high a model climbing from ``here`` toward ``goal`` gets with ``budget`` cm, and what it
+    pays: stepping onto the stairs (unless already on them) and each cm of height."""
+    entry = 0.0 if model.stairs_cm else _stairs_cost(game, model)
+    cost = entry + abs(goal - here)
+    if cost <= budget + 1e-6:
+        return goal, cost
+    if budget - entry <= 1e-6:
+        raise IllegalCommand(f"stepping onto the stairs costs {entry:g} cm; {model.name} has {budget:.1f} cm left")
+    step = budget - entry
+    return here + (step if goal > here else -step), budget
 
 
 def _climb_ladder(game: _Game, model: Model, command: c.Climb, active: Activation) -> None:
     """Up a ladder (a stairs piece outside a roofed building) from its foot to the roof, or down it
-    from the roof: 5 cm onto it plus the building's height, like the stairs."""
+    from the roof: 5 cm onto it plus the building's height, like the stairs. Part-way up, the model
+    stands at the ladder's foot, that high up."""
     table = game.table
-    if not 0 <= command.ladder < len(table.pieces) or table.piece(command.ladder).kind is not TerrainKind.STAIRS:
+    ladder_index = model.ladder if model.ladder >= 0 else command.ladder
+    if not 0 <= ladder_index < len(table.pieces) or table.piece(ladder_index).kind is not TerrainKind.STAIRS:
         raise IllegalCommand("that is not a ladder or a stairway")
+    if command.ladder >= 0 and command.ladder != ladder_index:
+        raise IllegalCommand(f"{model.name} is part-way up another ladder")
     if active.sprinted:
         raise IllegalCommand("no sprinting on stairs")
-    ladder = table.piece(command.ladder)
+    ladder = table.piece(ladder_index)
     others = [f for f in game.figures() if f.id != model.id]
+
+    def foot_ok(p: tuple[float, float]) -> bool:
+        return table.building_at(p) is None and ladder in table.ladders_at(p) \
+            and not _spot_problem(game, Figure(model.id, *p), p, others)
+
     if game.on_roof(model):
         index = table.building_at(model.position)
         assert index is not None
@@ -2650,9 +2761,13 @@ def _climb_ladder(game: _Game, model: Model, command: c.Climb, active: Activatio
             raise IllegalCommand(f"that ladder does not reach the roof of the {piece.label or 'building'}")
         if ladder not in table.ladders_at(model.position, LADDER_TOP_REACH_CM):
             raise IllegalCommand(f"{model.name} must stand at the top of the ladder")
-        spot = _spot_around(game, ladder, lambda p: table.building_at(p) is None and (
-            ladder in table.ladders_at(p)) and not _spot_problem(game, Figure(model.id, *p), p, others))
-        level = 0
+        here = piece.top_cm
+    elif model.ladder >= 0:  # part-way up: on to the roof or back down to the ground
+        roofs = [r for r in table.roofs_reached_by(ladder) if command.level in (0, r.floors)]
+        if not roofs:
+            raise IllegalCommand(f"that ladder goes down to the ground (0) or up to a roof, not to {command.level}")
+        piece = min(roofs, key=lambda r: distance_to_edges(r, model.position))
+        here = model.stairs_cm
     else:
         if model.level:
             raise IllegalCommand(f"{model.name} is on floor {model.level}: take the stairs down first")
@@ -2662,19 +2777,26 @@ def _climb_ladder(game: _Game, model: Model, command: c.Climb, active: Activatio
         if not roofs:
             raise IllegalCommand(f"that ladder reaches no roof at level {command.level}")
         piece = min(roofs, key=lambda r: distance_to_edges(r, model.position))
+        here = 0.0
+    goal = piece.top_cm if command.level else 0.0
+    reached, cost = _stairs_progress(game, model, here, goal, active.remaining_cm)
+    if reached >= piece.top_cm - 1e-3:  # on the roof, beside the ladder
         up = Figure(model.id, model.x, model.y, BASE_RADIUS_CM, model.kind, piece.top_cm)
         spot = _spot_around(game, ladder, lambda p: table.building_at(p) == piece.index and holds_base(piece, p)
                             and not _spot_problem(game, up, p, others))
-        level = piece.floors
-    cost = _stairs_cost(game, model) + piece.top_cm
-    if cost > active.remaining_cm + 1e-6:
-        raise IllegalCommand(f"the ladder costs {cost:g} cm; {model.name} has {active.remaining_cm:.1f} cm left")
+        level, stairs_cm, on = piece.floors, 0.0, -1
+    else:  # at its foot, on the ground or part-way up
+        spot = model.position if (model.ladder >= 0 or not model.level and not game.on_roof(model)) \
+            and foot_ok(model.position) else _spot_around(game, ladder, foot_ok)
+        level, stairs_cm, on = 0, round(max(0.0, reached), 3), ladder_index
+        if stairs_cm < 1e-3:
+            stairs_cm, on = 0.0, -1
     if spot is None:
         raise IllegalCommand("there is no room at the other end of the ladder")
-    model = game.update(model, x=spot[0], y=spot[1], level=level, entrenched=False)
-    game.active = replace(active, remaining_cm=active.remaining_cm - cost, moved=True)
+    model = game.update(model, x=spot[0], y=spot[1], level=level, stairs_cm=stairs_cm, ladder=on, entrenched=False)
+    game.active = replace(active, remaining_cm=max(0.0, active.remaining_cm - cost), moved=True)
     game.emit(c.ModelMoved(model.id, (spot,), 0.0))
-    game.emit(c.Climbed(model.id, level, round(cost, 3)))
+    game.emit(c.Climbed(model.id, level, round(cost, 3), stairs_cm=stairs_cm))
 
 
 def _spot_around(game: _Game, ladder: Any, accept: Any, max_cm: float = 8.0) -> tuple[float, float] | None:
@@ -2959,10 +3081,13 @@ def _spec(game: _Game, vehicle: Vehicle) -> Any:
     return spec
 
 
-def _on_foot(game: _Game, model: Model) -> None:
+def _on_foot(game: _Game, model: Model, stairs_ok: bool = False) -> None:
     vehicle = game.riding(model)
     if vehicle is not None:
         raise IllegalCommand(f"{model.name} is in the {_spec(game, vehicle).name}: get out first")
+    if model.stairs_cm and not stairs_ok:
+        raise IllegalCommand(f"{model.name} is part-way up the {'ladder' if model.ladder >= 0 else 'stairs'}: "
+                             "climb on up or back down first")
 
 
 def _entry_cost(game: _Game, model: Model) -> float:
@@ -3629,6 +3754,8 @@ def legal_commands(state: State, seat: str) -> list[Any]:
     options.extend(_vehicle_options(game, model, active))
     if model.vehicle:
         return _rider_options(game, model, active, options)
+    if model.stairs_cm:
+        return _stairs_options(game, model, active)
     if active.remaining_cm > 0:
         options.append(c.MoveTemplate(model.id, active.remaining_cm))
         enemies = [e.id for e in game.enemies_of(model) if e.level == model.level and not e.vehicle
@@ -3666,35 +3793,90 @@ def legal_commands(state: State, seat: str) -> list[Any]:
 
 def _floor_options(game: _Game, model: Model, active: Activation) -> list[Any]:
     """Stairs to the other floors (and the roof) of the building it stands in; ladders up to a roof
-    or down from it; jumps from a raised place."""
+    or down from it; on from part-way up either; jumps from a raised place or up from the ground.
+    A climb is offered once the model can at least step onto the stairs (short of cm it stops
+    part-way)."""
     options: list[Any] = []
     if game.engaged_with(model):
         return options
     table = game.table
-    if active.remaining_cm > 0 and game.height_of(model) > 0:
+    if active.remaining_cm > 0 and not model.stairs_cm and (game.height_of(model) > 0 or _raised_place_near(game, model)):
         options.append(c.JumpTemplate(model.id, JUMP_GAP_CM, JUMP_HEIGHT_CM, active.remaining_cm))
-    if active.sprinted:
+    if active.sprinted or active.remaining_cm <= 1e-6:
         return options
+    if model.stairs_cm and model.ladder >= 0:
+        ladder = table.piece(model.ladder)
+        options.append(c.Climb(model.id, 0, ladder=ladder.index))
+        options.extend(c.Climb(model.id, roof.floors, ladder=ladder.index) for roof in table.roofs_reached_by(ladder))
+        return options
+    can_step_on = model.stairs_cm or active.remaining_cm > _stairs_cost(game, model) + 1e-6
     index = table.building_at(model.position)
     if index is not None:
         piece = table.piece(index)
         for level in range(piece.top_level + 1):
             cost = _stairs_cost(game, model) + abs(level - model.level) * piece.floor_height_cm
-            if level != model.level and cost <= active.remaining_cm + 1e-6:
+            if (level != model.level or model.stairs_cm) and (can_step_on or cost <= active.remaining_cm + 1e-6):
                 options.append(c.Climb(model.id, level))
     on_roof = game.on_roof(model)
-    if model.level and not on_roof:
+    if model.stairs_cm or model.level and not on_roof:
         return options
     reach = LADDER_TOP_REACH_CM if on_roof else BASE_RADIUS_CM
     for ladder in table.ladders_at(model.position, reach):
         for roof in table.roofs_reached_by(ladder):
             cost = _stairs_cost(game, model) + roof.top_cm
-            if cost > active.remaining_cm + 1e-6:
+            if not can_step_on and cost > active.remaining_cm + 1e-6:
                 continue
             if on_roof and roof.index == index:
                 options.append(c.Climb(model.id, 0, ladder=ladder.index))
             elif not on_roof and index is None:
                 options.append(c.Climb(model.id, roof.floors, ladder=ladder.index))
+    return options
+
+
+def _raised_place_near(game: _Game, model: Model) -> bool:
+    """From the ground: a place a jump could land on (no more than 5 cm up) within the jump's reach."""
+    reach = JUMP_GAP_CM + BASE_RADIUS_CM
+    x, y = model.position
+    for piece in game.table.pieces:
+        b = piece.bounds
+        if x < b[0] - reach or x > b[2] + reach or y < b[1] - reach or y > b[3] + reach:
+            continue
+        if piece.kind in (TerrainKind.OBSTACLE, TerrainKind.WALL) and FREE_CLIMB_CM <= piece.height_cm <= JUMP_HEIGHT_CM:
+            return True
+        if piece.kind is TerrainKind.BUILDING and piece.top_level >= 1 and piece.floor_height_cm <= JUMP_HEIGHT_CM:
+            return True
+    return False
+
+
+def _stairs_options(game: _Game, model: Model, active: Activation) -> list[Any]:
+    """Part-way up a stairway or ladder: climb on or back, shoot, reload, swap, use an object."""
+    options: list[Any] = []
+    if active.must_fight:
+        options.append(c.Fight(model.id))
+        if not model.grabbed:
+            options.append(c.Disengage(model.id))
+        return options
+    if not active.action_used and model.kind == "survivor":
+        firearm = _firearm_in_hand(game, model)
+        if firearm is not None and firearm.id not in model.unloaded:
+            rows = figure_rows(game.figures())
+            seen = tuple(e.id for e in game.enemies_of(model)
+                         if not (game.individual and e.side != ZOMBIES) and _sees(game, model, e, rows))
+            if seen:
+                options.append(c.ShootTemplate(model.id, firearm.id, firearm.shots_min, firearm.shots_max,
+                                               _range_cm(game, model, firearm), seen))
+        if model.unloaded:
+            options.append(c.Reload(model.id))
+        if model.backpack and len(model.hand) <= 1:
+            options.append(c.SwapWeapons(model.id))
+        for item in model.objects:
+            held = game.catalog.object(item)
+            if held is not None and held.heals and model.wounds:
+                options.append(c.UseItem(model.id, item, model.id))
+    if model.unloaded and "ammo_box" in model.objects:
+        options.append(c.UseItem(model.id, "ammo_box"))
+    options.extend(_floor_options(game, model, active))
+    options.append(c.EndActivation(model.id))
     return options
 
 

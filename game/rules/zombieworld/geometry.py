@@ -55,6 +55,7 @@ class Figure:
     radius_cm: float = BASE_RADIUS_CM
     kind: str = "survivor"  # survivor, dog or zombie
     base_cm: float = 0.0  # how high it stands (an upper floor)
+    stairwell: int = -1  # part-way up the stairs of this building: its floors hide nothing from it
 
     @property
     def position(self) -> Point:

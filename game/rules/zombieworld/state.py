@@ -76,6 +76,8 @@ class Model:
     vehicle: str = ""  # the vehicle it rides in (its position follows the vehicle's centre)
     seat: int = -1  # its seat in that vehicle; 0 is the driver's
     level: int = 0  # the floor of the building it stands in (0: the ground)
+    stairs_cm: float = 0.0  # part-way up a stairway or ladder: how high above its level's floor it stands
+    ladder: int = -1  # the ladder (stairs piece) it is part-way up; -1: its building's own stairs
 
     @property
     def position(self) -> tuple[float, float]:
