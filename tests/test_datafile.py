@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from game.rules.core.datafile import (
     ContentError,
+    check_unique,
     describe_location,
     explain_validation_error,
     read_toml,
@@ -163,6 +164,13 @@ def test_unreadable_files_name_the_line(tmp_path, content, where, what):
         read_toml(path)
     assert caught.value.path == path and caught.value.what.startswith(what)
     assert caught.value.where == where if where == "file" else caught.value.where.startswith(where)
+
+
+def test_a_repeated_id_names_its_second_entry(tmp_path):
+    check_unique(tmp_path / "deck.toml", "card", ["pistol", "rifle"])
+    with pytest.raises(ContentError) as caught:
+        check_unique(tmp_path / "deck.toml", "card", ["pistol", "rifle", "axe", "rifle"])
+    assert (caught.value.where, caught.value.what) == ("[[card]] #4", "duplicate id 'rifle'")
 
 
 def test_both_catalogs_report_with_the_same_error():

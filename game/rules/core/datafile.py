@@ -45,6 +45,16 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise ContentError(path, where, f"TOML syntax error: {what}") from None
 
 
+def check_unique(path: Path, table: str, ids: Sequence[Any]) -> None:
+    """Refuse a value listed twice in ``ids`` (one per entry of ``[[table]]``, in file order),
+    naming the second entry."""
+    seen: set[Any] = set()
+    for index, item_id in enumerate(ids):
+        if item_id in seen:
+            raise ContentError(path, f"[[{table}]] #{index + 1}", f"duplicate id {item_id!r}")
+        seen.add(item_id)
+
+
 def validate(path: Path, model: type[ModelT], data: Mapping[str, Any], at: Sequence[str | int] = ()) -> ModelT:
     """``model`` read from the part of a file's ``data`` found at ``at`` (the whole file when empty);
     the first fault becomes a ContentError placed in the file's own terms."""

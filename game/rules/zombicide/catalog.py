@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from game.rules.core.datafile import ContentError, read_toml, validate
+from game.rules.core.datafile import ContentError, check_unique, read_toml, validate
 
 CONTENT_ROOT = Path(__file__).resolve().parent / "content"
 
@@ -490,27 +490,19 @@ def _load(box: str, root: Path) -> Catalog:
 # Cross-references
 
 
-def _unique(path: Path, key: str, ids: Sequence[Any]) -> None:
-    seen: set[Any] = set()
-    for index, item_id in enumerate(ids):
-        if item_id in seen:
-            raise ContentError(path, f"[[{key}]] #{index + 1}", f"duplicate id {item_id!r}")
-        seen.add(item_id)
-
-
 def check_references(catalog: Catalog, folder: Path) -> None:
     """Every id that one entry names must exist; raise the first dangling one as a ContentError."""
     zombies_path = folder / "zombies.toml"
     equipment_path = folder / "equipment.toml"
     deck_path = folder / "zombie_deck.toml"
     survivors_path = folder / "survivors.toml"
-    _unique(zombies_path, "zombie", [z.id for z in catalog.zombies])
-    _unique(equipment_path, "card", [e.id for e in catalog.equipment_cards])
-    _unique(deck_path, "card", [c.number for c in catalog.zombie_deck])
-    _unique(folder / "skills.toml", "skill", [s.id for s in catalog.skills])
-    _unique(survivors_path, "survivor", [s.id for s in catalog.survivors])
-    _unique(folder / "tents.toml", "tent", [t.id for t in catalog.tents])
-    _unique(folder / "team_actions.toml", "team_action", [t.id for t in catalog.team_actions])
+    check_unique(zombies_path, "zombie", [z.id for z in catalog.zombies])
+    check_unique(equipment_path, "card", [e.id for e in catalog.equipment_cards])
+    check_unique(deck_path, "card", [c.number for c in catalog.zombie_deck])
+    check_unique(folder / "skills.toml", "skill", [s.id for s in catalog.skills])
+    check_unique(survivors_path, "survivor", [s.id for s in catalog.survivors])
+    check_unique(folder / "tents.toml", "tent", [t.id for t in catalog.tents])
+    check_unique(folder / "team_actions.toml", "team_action", [t.id for t in catalog.team_actions])
 
     zombie_ids = {z.id for z in catalog.zombies}
     equipment_ids = {e.id for e in catalog.equipment_cards}

@@ -14,7 +14,7 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from game.rules.core.datafile import ContentError, read_toml, validate
+from game.rules.core.datafile import ContentError, check_unique, read_toml, validate
 
 CONTENT_ROOT = Path(__file__).resolve().parent / "content"
 
@@ -517,28 +517,20 @@ def _load(root: Path) -> Catalog:
     return catalog
 
 
-def _unique(path: Path, key: str, ids: list[Any]) -> None:
-    seen: set[Any] = set()
-    for index, item_id in enumerate(ids):
-        if item_id in seen:
-            raise ContentError(path, f"[[{key}]] #{index + 1}", f"duplicate id {item_id!r}")
-        seen.add(item_id)
-
-
 def check_references(catalog: Catalog, root: Path) -> None:
     """Every id one entry names must exist; raise the first dangling one as a ContentError."""
     profiles, equipment = root / "profiles.toml", root / "equipment.toml"
     bands, tables = root / "bands.toml", root / "tables.toml"
-    _unique(profiles, "rank", [r.id for r in catalog.ranks])
-    _unique(profiles, "zombie", [z.id for z in catalog.zombies])
+    check_unique(profiles, "rank", [r.id for r in catalog.ranks])
+    check_unique(profiles, "zombie", [z.id for z in catalog.zombies])
     all_items = [i.id for group in (catalog.firearms, catalog.hand_weapons, catalog.objects) for i in group]
-    _unique(equipment, "firearm/hand_weapon/object", all_items)
-    _unique(root / "qualities.toml", "virtue/defect", [q.id for q in catalog.qualities.virtue + catalog.qualities.defect])
-    _unique(bands, "unique", [b.id for b in catalog.bands.unique])
-    _unique(bands, "faction", [f.id for f in catalog.bands.faction])
-    _unique(root / "vehicles.toml", "vehicle", [v.id for v in catalog.vehicles])
-    _unique(root / "scenarios.toml", "scenario", [s.id for s in catalog.scenarios])
-    _unique(root / "scenarios.toml", "scenario number", [s.number for s in catalog.scenarios])
+    check_unique(equipment, "firearm/hand_weapon/object", all_items)
+    check_unique(root / "qualities.toml", "virtue/defect", [q.id for q in catalog.qualities.virtue + catalog.qualities.defect])
+    check_unique(bands, "unique", [b.id for b in catalog.bands.unique])
+    check_unique(bands, "faction", [f.id for f in catalog.bands.faction])
+    check_unique(root / "vehicles.toml", "vehicle", [v.id for v in catalog.vehicles])
+    check_unique(root / "scenarios.toml", "scenario", [s.id for s in catalog.scenarios])
+    check_unique(root / "scenarios.toml", "scenario number", [s.number for s in catalog.scenarios])
     item_ids = set(all_items)
     weapon_groups: tuple[tuple[str, tuple[Firearm | HandWeapon, ...]], ...] = (
         ("firearm", catalog.firearms), ("hand_weapon", catalog.hand_weapons))
@@ -564,7 +556,7 @@ def check_references(catalog: Catalog, root: Path) -> None:
         for item in row.items:
             if item not in item_ids and item not in SPECIAL_FINDS:
                 raise ContentError(tables, f"[[search]] #{index + 1} (sum = {row.sum}) → items", f"unknown item {item!r}")
-    _unique(tables, "search sum", [row.sum for row in catalog.tables.search])
+    check_unique(tables, "search sum", [row.sum for row in catalog.tables.search])
     vehicle_ids = {v.id for v in catalog.vehicles}
     for index, shop in enumerate(catalog.tables.shop):
         for low, high, rewards in shop.rewards:
