@@ -54,3 +54,14 @@ def test_an_objective_whose_colour_opens_a_door_is_not_put_off() -> None:
     state = engine.setup(board, {"players": players_for(MISSION_TEAMS["rm-night-shift"])}, 0)
     key = next(n for n, p in enumerate(state.graph.objectives) if p.color == "blue")
     assert not _wakes_spawn(state, key)
+
+
+def test_simulate_plays_the_mission_team_and_can_override_the_spawn_dice() -> None:
+    from game.rules.zombicide.simulate import run_cli
+
+    lines: list[str] = []
+    mission = str(MISSIONS_DIR / "rm-tutorial-1.toml")
+    status = run_cli([mission, "--games", "1", "--bot", "planner", "--spawn-dice", "2"], out=lines.append)
+    assert status == 0
+    assert f"({', '.join(MISSION_TEAMS['rm-tutorial-1'])})" in lines[0] and "2 spawn dice" in lines[0]
+    assert run_cli([mission, "--spawn-dice", "0"], out=lines.append) == 2

@@ -1,6 +1,9 @@
 """Many bot games of one Zombicide mission, with the figures a designer balances a mission by.
 
     python main.py simulate MISSION --games N --seed S [--bot random|greedy|planner] [--survivors team|6|ID,ID...]
+        [--spawn-dice D]
+
+``--spawn-dice`` overrides the mission's spawn dice for a balancing trial without editing its file.
 
 Game ``n`` uses seed ``S + n`` for the dice and for the bot's own choices, so a run repeats
 exactly. A game still going after ``--max-rounds`` rounds counts as unfinished.
@@ -26,7 +29,7 @@ BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "planner": p
 SURVIVORS_PER_SEAT = 3
 USAGE = (
     "usage: simulate MISSION [--games N] [--seed S] [--bot random|greedy|planner] [--survivors team|N|ID,ID...] "
-    "[--max-rounds R]"
+    "[--max-rounds R] [--spawn-dice D]"
 )
 
 # The team each shipped mission is played with by default, in seat order (three a seat; in each seat the
@@ -176,6 +179,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--survivors", default="team", help="team (the mission's own), how many (the catalogue's first ones) or ids"
     )
     parser.add_argument("--max-rounds", type=_positive, default=60)
+    parser.add_argument("--spawn-dice", type=_positive, default=None)
     parser.add_argument("-h", "--help", action="store_true")
     return parser
 
@@ -237,7 +241,9 @@ def run_cli(argv: Sequence[str], out: Callable[[str], None] | None = None) -> in
     except (ContentError, ValueError, KeyError) as error:
         write(f"simulate: {path}: cannot load the content of box {box!r}: {error}")
         return 1
-    setup = {"players": players_for(survivors)}
+    setup: dict[str, Any] = {"players": players_for(survivors)}
+    if args.spawn_dice is not None:
+        setup["spawn_dice"] = args.spawn_dice
     try:
         engine.setup(board, setup, args.seed)
     except ValueError as error:
@@ -247,6 +253,7 @@ def run_cli(argv: Sequence[str], out: Callable[[str], None] | None = None) -> in
     write(
         f"{board.title or path.stem} ({path}): {args.games} games, {args.bot} bot, {len(survivors)} survivors "
         f"({', '.join(survivors)}), seeds {args.seed}..{args.seed + args.games - 1}, at most {args.max_rounds} rounds"
+        + (f", {args.spawn_dice} spawn dice" if args.spawn_dice is not None else "")
     )
     summary = simulate(board, setup, args.games, args.seed, BOTS[args.bot], args.max_rounds)
     for line in summary.lines():
