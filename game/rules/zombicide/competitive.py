@@ -50,7 +50,8 @@ class Competitive(Fields):
                 self.finish("over")
             return
         everyone_needed = "all_in_exit" in goals or "escape_all" in goals
-        if any(not s.alive for s in self.survivors) and everyone_needed or not any(s.alive for s in self.survivors):
+        alive = [s.alive for s in self.survivors]
+        if everyone_needed and False in alive or True not in alive:
             self.finish("lost")
             return
         if goals and self.goals_met(goals, end_phase):

@@ -338,8 +338,9 @@ class Game(SurvivorActions, Combat, Wounds, HelicopterRules, TeamActions, Zombie
                     self.start_zombie_phase()  # a Tactician still to play holds the phase open
                 return
             seat = self.seats[(self.first_seat + self.turn) % len(self.seats)]
-            if any(s.seat == seat and s.in_play and not s.done and not sk.is_tactician(s.skills) for s in self.survivors):
-                return
+            for s in self.survivors:
+                if s.seat == seat and s.alive and not s.escaped and not s.done and not sk.is_tactician(s.skills):
+                    return  # a survivor of this seat still has to play
             self.turn += 1
 
     def choose(self, option: int) -> None:

@@ -143,18 +143,17 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
         for other in state.survivors:
             if other.in_play and other.zone == zone and other.wounds:
                 commands.append(Heal(sid, other.id))
-    equipped = sk.equipped_slots(s.skills, len(s.slots))
-    hands = tuple(s.slots[n] for n in equipped)
-    kinds = [state.card_kinds[c] if c >= 0 else "" for c in s.slots]
-    if _can_spend(s, "door"):
-        opener = "opens_doors" in flags or any(
-            c >= 0 and tables.equipment[state.card_kinds[c]].opens_doors for c in hands
-        )
-        if opener:
-            for _other, e in graph.adjacent[zone]:
-                edge = graph.edges[e]
-                if edge.door >= 0 and not state.doors_open[edge.door] and _door_unlocked(state, edge.color):
-                    commands.append(OpenDoor(sid, edge.connection_id))
+    memo = _memo_for(state)
+    inventory_key = (sid, s.slots, s.skills)
+    inventory = memo.inventories.get(inventory_key)
+    if inventory is None:
+        inventory = memo.inventories[inventory_key] = _inventory(state, *inventory_key)
+    equipped, hands, kinds, hand_opens_doors, rearranges, combines = inventory
+    if _can_spend(s, "door") and ("opens_doors" in flags or hand_opens_doors):
+        for _other, e in graph.adjacent[zone]:
+            edge = graph.edges[e]
+            if edge.door >= 0 and not state.doors_open[edge.door] and _door_unlocked(state, edge.color):
+                commands.append(OpenDoor(sid, edge.connection_id))
     searchable = _searchable(state, zone) or "search_anywhere" in flags or s.nose_search
     if searchable and (_can_spend(s, "search") or s.nose_search) and not s.searched and zombies_here == 0 and (
         state.equipment_deck or state.equipment_discard
@@ -216,16 +215,9 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
             if point.zone == zone and not state.objectives_taken[index]:
                 commands.append(TakeObjective(sid))
                 break
-        # rearranging: bring a reserve card to a hand
-        for r in range(2, len(s.slots)):
-            if s.slots[r] >= 0 and tables.equipment[kinds[r]].attack is not None:
-                for h in (0, 1):
-                    if kinds[h] != kinds[r]:
-                        slots = list(s.slots)
-                        slots[h], slots[r] = slots[r], slots[h]
-                        commands.append(Rearrange(sid, tuple(slots)))
+        commands.extend(rearranges)
         # trading, listed as single moves: give a card to a free slot, take one, or swap hands
-        trades = _trade_memo(state.card_kinds)
+        trades = memo.trades
         for j, other in enumerate(state.survivors):
             if j == i or other.zone != zone or not other.in_play:
                 continue
@@ -258,12 +250,7 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
                     except IllegalCommand:
                         continue
                     commands.append(team_action)
-    for a, card in enumerate(s.slots):
-        if card >= 0 and tables.equipment[kinds[a]].combines_with:
-            partners = {c.partner for c in tables.equipment[kinds[a]].combines_with}
-            for b in range(a + 1, len(s.slots)):
-                if s.slots[b] >= 0 and kinds[b] in partners:
-                    commands.append(Combine(sid, a, b))
+    commands.extend(combines)
     if "escape_all" in state.setup.goals and zone in graph.exits and zombies_here == 0:
         commands.append(Escape(sid))
     return commands
@@ -281,20 +268,58 @@ def _team_action_left(state: ZombicideState, team: str) -> bool:
     return state.team_actions_used.count(team) < team_action_allowance(state.survivors, team)
 
 
-# Single-card trades between two inventories, remembered per game (per ``card_kinds``): inventories
-# change seldom, so most states list the same trades as the state before.
-_TRADE_MEMOS: dict[tuple[str, ...], dict[tuple[str, tuple[int, ...], str, tuple[int, ...]], tuple[Trade, ...]]] = {}
+class _GameMemo:
+    """What ``legal_commands`` remembers for one game (its cards and tables): inventories change
+    seldom, so most states list the same trades, rearrangements and combinations as the state before."""
+
+    def __init__(self, tables: Tables):
+        self.tables = tables
+        # (survivor, slots, other survivor, other slots) → the single-card trades between them
+        self.trades: dict[tuple[str, tuple[int, ...], str, tuple[int, ...]], tuple[Trade, ...]] = {}
+        # (survivor, slots, skills) → what ``_inventory`` works out
+        self.inventories: dict[tuple[str, tuple[int, ...], tuple[str, ...]], tuple] = {}
+
+
+_MEMOS: dict[tuple[str, ...], _GameMemo] = {}  # by card_kinds
 _MEMO_GAMES = 8
 _MEMO_ENTRIES = 4096
 
 
-def _trade_memo(card_kinds: tuple[str, ...]) -> dict[tuple[str, tuple[int, ...], str, tuple[int, ...]], tuple[Trade, ...]]:
-    memo = _TRADE_MEMOS.get(card_kinds)
-    if memo is None or len(memo) > _MEMO_ENTRIES:
-        if len(_TRADE_MEMOS) >= _MEMO_GAMES:
-            _TRADE_MEMOS.clear()
-        memo = _TRADE_MEMOS[card_kinds] = {}
+def _memo_for(state: ZombicideState) -> _GameMemo:
+    memo = _MEMOS.get(state.card_kinds)
+    if memo is None or memo.tables is not state.tables or len(memo.trades) + len(memo.inventories) > _MEMO_ENTRIES:
+        if len(_MEMOS) >= _MEMO_GAMES:
+            _MEMOS.clear()
+        memo = _MEMOS[state.card_kinds] = _GameMemo(state.tables)
     return memo
+
+
+def _inventory(
+    state: ZombicideState, sid: str, slots: tuple[int, ...], skills: tuple[str, ...]
+) -> tuple[range, tuple[int, ...], tuple[str, ...], bool, tuple[Rearrange, ...], tuple[Combine, ...]]:
+    """A survivor's equipped slots, the cards in them, the kind of every slot's card, whether an
+    equipped card opens doors, its rearrangements (a reserve weapon to a hand) and combinations."""
+    equipment = state.tables.equipment
+    equipped = sk.equipped_slots(skills, len(slots))
+    hands = tuple(slots[n] for n in equipped)
+    kinds = tuple(state.card_kinds[c] if c >= 0 else "" for c in slots)
+    hand_opens_doors = any(c >= 0 and equipment[state.card_kinds[c]].opens_doors for c in hands)
+    rearranges = []
+    for r in range(2, len(slots)):
+        if slots[r] >= 0 and equipment[kinds[r]].attack is not None:
+            for h in (0, 1):
+                if kinds[h] != kinds[r]:
+                    swapped = list(slots)
+                    swapped[h], swapped[r] = swapped[r], swapped[h]
+                    rearranges.append(Rearrange(sid, tuple(swapped)))
+    combines = []
+    for a, card in enumerate(slots):
+        if card >= 0 and equipment[kinds[a]].combines_with:
+            partners = {c.partner for c in equipment[kinds[a]].combines_with}
+            for b in range(a + 1, len(slots)):
+                if slots[b] >= 0 and kinds[b] in partners:
+                    combines.append(Combine(sid, a, b))
+    return equipped, hands, kinds, hand_opens_doors, tuple(rearranges), tuple(combines)
 
 
 def _trades(
