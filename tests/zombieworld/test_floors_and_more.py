@@ -158,15 +158,16 @@ def test_falling_short_drops_into_the_gap_with_a_wound_per_full_five_cm():
     assert after.table.building_at(bo.position) is None
 
 
-def test_jumps_too_long_too_high_or_from_the_ground_are_refused():
+def test_jumps_too_long_or_too_high_are_refused_from_a_floor_and_from_the_ground():
     wide = arranged({"red:Bo": (28.5, 20)}, active="red:Bo", table=two_houses(gap_cm=12),
                     **{"red:Bo": {"level": 1}})
     refused(wide, "red", c.Jump("red:Bo", (43.5, 20), 1), "at most 10 cm")
     high = arranged({"red:Bo": (28.5, 20)}, active="red:Bo", table=two_houses(second_height=24),
                     **{"red:Bo": {"level": 1}})
     refused(high, "red", c.Jump("red:Bo", (37.5, 20), 1), "at most 5 cm")
+    # from the ground a jump climbs at most 5 cm too: a 6 cm storey is out of reach
     ground = arranged({"red:Bo": (28.5, 20)}, active="red:Bo", table=two_houses())
-    refused(ground, "red", c.Jump("red:Bo", (37.5, 20), 1), "raised place")
+    refused(ground, "red", c.Jump("red:Bo", (37.5, 20), 1), "at most 5 cm, not 6")
 
 
 # --- retreating, stimulants, scenario 8 ---------------------------------------------------------

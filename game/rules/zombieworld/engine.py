@@ -1463,9 +1463,6 @@ def _withdraw(game: _Game, seat: str) -> None:
 def _do_charge(game: _Game, model: Model, command: c.Charge) -> None:
     active = _need_active(game, model)
     _on_foot(game, model)
-    riding = game.models.get(command.target)
-    if riding is not None and riding.vehicle:
-        raise IllegalCommand(f"{riding.name} is inside a vehicle: shoot instead")
     if active.must_fight:
         raise IllegalCommand(f"{model.name} is already locked in melee")
     target = game.models.get(command.target)
@@ -1475,6 +1472,12 @@ def _do_charge(game: _Game, model: Model, command: c.Charge) -> None:
         raise IllegalCommand("dogs charge only when they lose control")
     if game.individual and target.side != ZOMBIES:
         raise IllegalCommand("in individual mode the survivors play together")
+    vehicle = game.riding(target)
+    if vehicle is not None:
+        _charge_rider(game, model, target, vehicle, command, active)
+        return
+    if target.stairs_cm:
+        raise IllegalCommand(f"{target.name} is part-way up the stairs: shoot instead")
     defect = game.catalog.defect(model.defect) if model.defect else None
     free_sprint = target.side == ZOMBIES and not (defect is not None and defect.cannot_sprint) and not active.sprinted
     budget = active.remaining_cm + (2 * SPRINT_STEP_CM if free_sprint else 0.0)
@@ -1527,6 +1530,35 @@ def _do_charge(game: _Game, model: Model, command: c.Charge) -> None:
     game.emit(c.ModelMoved(model.id, command.path, round(cost, 3)))
     game.active = replace(game.active or active, remaining_cm=max(0.0, active.remaining_cm - cost), moved=True)
     _melee(game, model, [game.models[target.id]] if target.id in game.models else [])
+    _after_fight(game, model.id)
+
+
+def _charge_rider(game: _Game, model: Model, rider: Model, vehicle: Vehicle, command: c.Charge,
+                  active: Activation) -> None:
+    """A charge on a rider of a vehicle standing still: the path ends touching its body; the rider
+    (in difficult ground, as riders are) rolls its charged reaction, then they fight one round, the
+    rider at -1 a die. Riders are never locked in melee, so the charger is free afterwards."""
+    name = _spec(game, vehicle).name
+    if vehicle.moving:
+        raise IllegalCommand(f"the {name} is on the move: its riders can be fought only while it stands still")
+    cost, _ = _validate_path(game, model, command.path, active.remaining_cm, contact_with=None)
+    end = command.path[-1]
+    if figure_footprint_gap(game.body(vehicle), Figure(model.id, *end)) > DOOR_REACH_CM:
+        raise IllegalCommand(f"a charge on a rider ends touching the {name}")
+    if not rider.charged_reaction_used and not rider.fleeing and rider.kind == "survivor":
+        rider = game.update(rider, charged_reaction_used=True)
+        result, _ = _reaction(game, rider, "charged", frozenset({"difficult"}))
+        firearm = _firearm_in_hand(game, rider)
+        if result == "shoot_then_melee" and firearm is not None:
+            with contextlib.suppress(IllegalCommand):
+                _shoot(game, rider, firearm, ((model.id, firearm.shots_min),), reaction=True)
+    if model.id not in game.models:
+        return
+    model = game.update(game.models[model.id], x=end[0], y=end[1], entrenched=False)
+    game.emit(c.ModelMoved(model.id, command.path, round(cost, 3)))
+    game.active = replace(game.active or active, remaining_cm=max(0.0, active.remaining_cm - cost), moved=True)
+    if rider.id in game.models:
+        _melee(game, model, [game.models[rider.id]])
     _after_fight(game, model.id)
 
 
@@ -2830,9 +2862,10 @@ def _landing_surface(game: _Game, point: tuple[float, float], level: int) -> tup
 
 
 def _do_jump(game: _Game, model: Model, command: c.Jump) -> None:
-    """Across a gap from a raised place (an upper floor, a roof, the top of an obstacle) to another:
-    the gap and the height change are paid from the move; short of cm, the jumper falls into the
-    gap (a wound per full 5 cm); landed, it runs on 5 cm and, over a drop deeper than 5 cm, must
+    """Across a gap to a raised place (an upper floor or roof of another building, the top of an
+    obstacle), from another raised place or from the ground (then at most 5 cm up): the gap and the
+    height change are paid from the move; short of cm, the jumper falls into the gap (a wound per
+    full 5 cm of the place it aimed for); landed, it runs on 5 cm and, from higher than 5 cm, must
     pass a landing check or lose its next activation."""
     active = _need_active(game, model)
     _on_foot(game, model)
@@ -2840,9 +2873,7 @@ def _do_jump(game: _Game, model: Model, command: c.Jump) -> None:
         raise IllegalCommand(f"{model.name} is locked in melee")
     start = model.position
     takeoff = game.height_of(model)
-    if takeoff <= 0:
-        raise IllegalCommand("jumps are made from a raised place: an upper floor, a roof or the top of an obstacle")
-    home = game.table.building_at(start) if model.level else None
+    home = game.table.building_at(start)
     landing = command.landing
     surface = _landing_surface(game, landing, command.level)
     if isinstance(surface, str):
@@ -3758,8 +3789,11 @@ def legal_commands(state: State, seat: str) -> list[Any]:
         return _stairs_options(game, model, active)
     if active.remaining_cm > 0:
         options.append(c.MoveTemplate(model.id, active.remaining_cm))
-        enemies = [e.id for e in game.enemies_of(model) if e.level == model.level and not e.vehicle
+        enemies = [e.id for e in game.enemies_of(model) if e.level == model.level and not e.vehicle and not e.stairs_cm
                    and base_distance(game.figure(model), game.figure(e)) <= active.remaining_cm]
+        if not model.level and not game.individual:  # riders of a vehicle standing still
+            enemies += [e.id for e in game.enemies_of(model) if e.side != ZOMBIES and (v := game.riding(e)) is not None
+                        and not v.moving and game.gap(model, e) <= active.remaining_cm]
         if enemies and model.kind == "survivor":
             options.append(c.ChargeTemplate(model.id, active.remaining_cm, tuple(enemies)))
     if not active.action_used and model.kind == "survivor":

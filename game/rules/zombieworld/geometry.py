@@ -478,19 +478,21 @@ def _visible_fraction(table: Table, shooter: Figure, target: Figure, rows: Seque
             if index >= 0:
                 piece = pieces[index]
                 ts = crossings(piece, sx, sy, ax, ay)
-                if not ts:
-                    continue
                 if sight_height == math.inf and piece.kind is TerrainKind.BUILDING:
-                    walls_at = _building_walls_crossed(piece, sx, sy, ax, ay, ts, open_portals, shooter_building)
-                    if not walls_at:
-                        continue
+                    walls_at = _building_walls_crossed(piece, sx, sy, ax, ay, ts, open_portals,
+                                                       shooter_building) if ts else []
                     top = piece.top_cm  # over the walls (from a roof, or onto one) the ray passes
                     for i, vital in enumerate(vitals):
                         if not hidden[i] and any(eye_height_cm + (vital - eye_height_cm) * t < top for t in walls_at):
                             hidden[i] = True
                             hidden_count += 1
+                    if hidden_count < vital_count and piece.index != shooter.stairwell \
+                            and piece.index != target.stairwell:
+                        hidden_count += _hidden_by_floors(piece, sx, sy, ax, ay, ts, eye_height_cm, vitals, hidden)
                     if hidden_count == vital_count:
                         break
+                    continue
+                if not ts:
                     continue
             else:
                 wall = walls[-1 - index]
@@ -510,6 +512,44 @@ def _visible_fraction(table: Table, shooter: Figure, target: Figure, rows: Seque
         if not blocked:
             clear += vital_count - hidden_count
     return clear / (len(aims) * vital_count)
+
+
+def _hidden_by_floors(piece: Piece, sx: float, sy: float, ax: float, ay: float, ts: list[float], eye_cm: float,
+                      vitals: Sequence[float], hidden: list[bool]) -> int:
+    """Floors hide: inside a building's outline a ray may not pass through the slab between two
+    storeys (nor the ceiling under its top). Marks the vital points so hidden; returns how many."""
+    storey = piece.floor_height_cm
+    low, high = min(eye_cm, *vitals), max(eye_cm, *vitals)
+    slabs = [k * storey for k in range(1, piece.floors + 1) if low < k * storey < high]
+    if not slabs:
+        return 0
+    cuts = sorted(ts)
+    inside = point_in_polygon((sx, sy), piece.polygon)
+    if cuts and cuts[0] < 1e-6 and not inside:
+        inside = point_in_polygon((sx + (ax - sx) * 1e-4, sy + (ay - sy) * 1e-4), piece.polygon)
+    spans = []
+    start = 0.0 if inside else None
+    for t in cuts:
+        if t < 1e-6:
+            continue
+        if start is not None:
+            spans.append((start, t))
+            start = None
+        else:
+            start = t
+    if start is not None:
+        spans.append((start, 1.0))
+    count = 0
+    for i, vital in enumerate(vitals):
+        if hidden[i] or abs(vital - eye_cm) < EPS:
+            continue
+        for slab in slabs:
+            t = (slab - eye_cm) / (vital - eye_cm)
+            if 1e-6 < t < 1 - 1e-6 and any(a + 1e-9 < t < b - 1e-9 for a, b in spans):
+                hidden[i] = True
+                count += 1
+                break
+    return count
 
 
 def _ray_blocked_by_rows(sx: float, sy: float, ax: float, ay: float, rows: Sequence[FigureRow]) -> bool:
