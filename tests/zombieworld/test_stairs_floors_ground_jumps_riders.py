@@ -296,3 +296,34 @@ def test_riders_of_a_moving_vehicle_cannot_be_charged_and_a_charge_must_reach_th
     refused(short, "red", c.Charge("red:Cy", "blue:Bo", ((67.0, 27.0),)), "ends touching")
     solo = replace(car_state({"red:Cy": (70.0, 27.0)}, {"blue:Bo": 0}), mode="individual")
     refused(solo, "red", c.Charge("red:Cy", "blue:Bo", (CAR_SIDE,)), "individual mode")
+
+
+# --- exchanging equipment -----------------------------------------------------------------------
+
+
+def test_band_mates_within_2_cm_exchange_equipment_as_one_action():
+    # Bo: pistol + blade in hand, nothing in the backpack; Cy: shotgun in hand, baseball bat in the backpack
+    state = arranged(table_of(), {"red:Bo": (30, 30), "red:Cy": (33.5, 30)}, active="red:Bo", opened=(),
+                     **{"red:Bo": {"objects": ("medkit",), "uses": (("medkit", 1),), "unloaded": ("pistol",)},
+                        "red:Cy": {"elements": ("antidote",)}})
+    template = next(o for o in engine.legal_commands(state, "red") if isinstance(o, c.ExchangeTemplate))
+    assert template.partners == ("red:Cy",)
+    after, events = engine.apply(state, "red", c.Exchange("red:Bo", "red:Cy", give=("medkit",),
+                                                          take=("antidote",)))
+    bo, cy = after.model("red:Bo"), after.model("red:Cy")
+    assert bo.objects == () and cy.objects == ("medkit",) and dict(cy.uses) == {"medkit": 1}
+    assert bo.elements == ("antidote",) and cy.elements == ()
+    assert after.active.action_used and of(events, c.ItemsExchanged)
+    # a weapon goes to a free hand or backpack, its marks with it; no room refuses the whole exchange
+    empty = replace(state, models=tuple(replace(m, hand=(), backpack=()) if m.id == "red:Cy" else m
+                                        for m in state.models))
+    after, _ = engine.apply(empty, "red", c.Exchange("red:Bo", "red:Cy", give=("pistol",)))
+    assert after.model("red:Cy").hand == ("pistol",) and after.model("red:Cy").unloaded == ("pistol",)
+    assert after.model("red:Bo").hand == ("blade",) and after.model("red:Bo").unloaded == ()
+    refused(state, "red", c.Exchange("red:Bo", "red:Cy", give=("pistol",), take=("antidote",)), "no free hand")
+    refused(state, "red", c.Exchange("red:Bo", "red:Cy", take=("grenade",)), "carries no")
+    apart = arranged(table_of(), {"red:Bo": (30, 30), "red:Cy": (36, 30)}, active="red:Bo", opened=())
+    refused(apart, "red", c.Exchange("red:Bo", "red:Cy", give=("blade",)), "within 2 cm")
+    assert not any(isinstance(o, c.ExchangeTemplate) for o in engine.legal_commands(apart, "red"))
+    foe = arranged(table_of(), {"red:Bo": (30, 30), "blue:Cy": (33.5, 30)}, active="red:Bo", opened=())
+    refused(foe, "red", c.Exchange("red:Bo", "blue:Cy", give=("blade",)), "same band")

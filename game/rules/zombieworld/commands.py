@@ -224,10 +224,24 @@ class Jump:
     kind: Literal["jump"] = "jump"
 
 
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """Hand items to (``give``) and take items from (``take``) a survivor of the band within 2 cm,
+    neither of them in melee: one action for the whole exchange. Items are named by id (weapons,
+    objects, scenario elements such as "antidote"); each goes to a free slot of its new holder (a
+    weapon to an empty hand, then the backpack), or the exchange is refused."""
+
+    model: str
+    other: str
+    give: tuple[str, ...] = ()
+    take: tuple[str, ...] = ()
+    kind: Literal["exchange"] = "exchange"
+
+
 Command = Annotated[
     Activate | MoveModel | Sprint | Shoot | Charge | Fight | Disengage | Reload | SwapWeapons | EndActivation
     | Search | UseItem | FirstAid | Entrench | PickUp | LeaveTable | Withdraw | BoardVehicle | LeaveVehicle | Drive
-    | ChangeSeat | Climb | Jump,
+    | ChangeSeat | Climb | Jump | Exchange,
     Field(discriminator="kind"),
 ]
 COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
@@ -315,6 +329,15 @@ class JumpTemplate:
     max_height_cm: float
     max_cm: float
     kind: Literal["jump_template"] = "jump_template"
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeTemplate:
+    """The acting survivor may exchange equipment (an action) with these band mates within 2 cm."""
+
+    model: str
+    partners: tuple[str, ...]
+    kind: Literal["exchange_template"] = "exchange_template"
 
 
 # --- events -------------------------------------------------------------------------------------
@@ -631,12 +654,21 @@ class Jumped:
     kind: Literal["jumped"] = "jumped"
 
 
+@dataclass(frozen=True, slots=True)
+class ItemsExchanged:
+    model: str
+    other: str
+    given: tuple[str, ...]
+    taken: tuple[str, ...]
+    kind: Literal["items_exchanged"] = "items_exchanged"
+
+
 Event = Annotated[
     DiceRolled | RoundStarted | InitiativeDecided | ZombieSpawned | Activated | ModelMoved | ShotFired
     | WeaponJammed | BangPlaced | BangResolved | ReactionResolved | MeleeFought | Wounded | ModelRemoved | Fled
     | BandWithdrew | ActivationEnded | BuildingEntered | PlaceMarked | ItemFound | SurvivorJoined | ItemUsed
     | Entrenched | TookCover | DogControl | GameEnded | VehiclePlaced | VehicleBoarded | VehicleLeft | SeatChanged
-    | VehicleStarted | VehicleMoved | RanOver | VehicleCrashed | VehicleStatus | Climbed | Jumped,
+    | VehicleStarted | VehicleMoved | RanOver | VehicleCrashed | VehicleStatus | Climbed | Jumped | ItemsExchanged,
     Field(discriminator="kind"),
 ]
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)

@@ -2555,6 +2555,83 @@ def _do_pick_up(game: _Game, model: Model, command: c.PickUp) -> None:
     game.active = replace(active, action_used=True)
 
 
+EXCHANGE_CM = 2.0
+
+
+def _do_exchange(game: _Game, model: Model, command: c.Exchange) -> None:
+    """Equipment changes hands between two survivors of a band within 2 cm, neither in melee."""
+    active = _need_active(game, model)
+    _on_foot(game, model)
+    if model.kind != "survivor":
+        raise IllegalCommand("only survivors carry equipment")
+    if active.action_used:
+        raise IllegalCommand(f"{model.name} has already used its action")
+    other = game.models.get(command.other)
+    if other is None or other.id == model.id or other.side != model.side or other.kind != "survivor":
+        raise IllegalCommand("exchange equipment with a survivor of the same band")
+    if other.vehicle or other.stairs_cm or other.level != model.level \
+            or base_distance(game.figure(model), game.figure(other)) > EXCHANGE_CM:
+        raise IllegalCommand(f"{other.name} must stand within {EXCHANGE_CM:g} cm of {model.name}")
+    if game.engaged_with(model) or game.engaged_with(other):
+        raise IllegalCommand("nobody in melee exchanges equipment")
+    if not command.give and not command.take:
+        raise IllegalCommand("name what changes hands")
+    giver, taker = model, other
+    for item in command.give:
+        giver, taker = _hand_over(game, giver, taker, item)
+    taker_back, giver_back = taker, giver
+    for item in command.take:
+        taker_back, giver_back = _hand_over(game, taker_back, giver_back, item)
+    game.update(model, **{f: getattr(giver_back, f) for f in _KIT})
+    game.update(other, **{f: getattr(taker_back, f) for f in _KIT})
+    game.emit(c.ItemsExchanged(model.id, other.id, command.give, command.take))
+    game.active = replace(active, action_used=True)
+
+
+_KIT = ("hand", "backpack", "objects", "elements", "unloaded", "scoped", "silenced", "uses")
+
+
+def _hand_over(game: _Game, source: Model, holder: Model, item: str) -> tuple[Model, Model]:
+    """``item`` moves from ``source`` to a free slot of ``holder`` (with its marks: unloaded, scope,
+    silencer, uses spent); refused when the source lacks it or the holder has no room."""
+    def without(items: tuple[str, ...]) -> tuple[str, ...]:
+        rest = list(items)
+        rest.remove(item)
+        return tuple(rest)
+
+    if item in source.elements:
+        return replace(source, elements=without(source.elements)), replace(holder, elements=(*holder.elements, item))
+    if item in source.objects:
+        if len(holder.objects) >= _object_slots(game, holder):
+            raise IllegalCommand(f"{holder.name} has no free object slot for the {game.catalog.item_name(item)}")
+        spent = dict(source.uses).get(item)
+        source = replace(source, objects=without(source.objects),
+                         uses=tuple((i, n) for i, n in source.uses if i != item))
+        uses = holder.uses if spent is None or item in holder.objects else tuple(sorted((*holder.uses, (item, spent))))
+        return source, replace(holder, objects=(*holder.objects, item), uses=uses)
+    if item in source.backpack:
+        source = replace(source, backpack=without(source.backpack))
+    elif item in source.hand:
+        source = replace(source, hand=without(source.hand))
+    else:
+        raise IllegalCommand(f"{source.name} carries no {game.catalog.item_name(item)}")
+    defect = game.catalog.defect(holder.defect) if holder.defect else None
+    if not holder.hand:
+        holder = replace(holder, hand=(item,))
+    elif not holder.backpack and len(holder.hand) < 2 and not (defect is not None and defect.no_backpack):
+        holder = replace(holder, backpack=(item,))
+    else:
+        raise IllegalCommand(f"{holder.name} has no free hand or backpack for the {game.catalog.item_name(item)}")
+    still_held = item in source.hand or item in source.backpack
+    for mark in ("unloaded", "scoped", "silenced"):
+        if item in getattr(source, mark):
+            if not still_held:
+                source = replace(source, **{mark: tuple(i for i in getattr(source, mark) if i != item)})
+            if item not in getattr(holder, mark):
+                holder = replace(holder, **{mark: (*getattr(holder, mark), item)})
+    return source, holder
+
+
 def _do_leave_table(game: _Game, model: Model, command: c.LeaveTable) -> None:
     active = _need_active(game, model)
     _on_foot(game, model)
@@ -3748,6 +3825,7 @@ _HANDLERS: dict[type, Any] = {
     c.FirstAid: _do_first_aid,
     c.Entrench: _do_entrench,
     c.PickUp: _do_pick_up,
+    c.Exchange: _do_exchange,
     c.LeaveTable: _do_leave_table,
     c.BoardVehicle: _do_board,
     c.LeaveVehicle: _do_leave_vehicle,
@@ -3977,6 +4055,12 @@ def _more_actions(game: _Game, model: Model, active: Activation) -> list[Any]:
         options.extend(c.FirstAid(model.id, p.id) for p in patients)
     if any(point_base_distance((g[0], g[1]), game.figure(model)) <= PICK_UP_CM for g in game.ground):
         options.append(c.PickUp(model.id))
+    me = game.figure(model)
+    partners = tuple(m.id for m in game.alive(model.side) if m.id != model.id and m.kind == "survivor"
+                     and not m.vehicle and not m.stairs_cm and m.level == model.level
+                     and base_distance(me, game.figure(m)) <= EXCHANGE_CM and not game.engaged_with(m))
+    if partners and model.kind == "survivor":
+        options.append(c.ExchangeTemplate(model.id, partners))
     return options
 
 
