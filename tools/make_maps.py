@@ -707,8 +707,11 @@ class FreeTable:
                  doors: Sequence[tuple[str, float]], windows: Sequence[tuple[str, float]], roof: str = "roof") -> None:
         """A rectangular building; doors and windows as (side n/e/s/w, position 0..1 along that side)."""
         self.paint.append((Rect(x, y, w, h), roof))
+        props: list[tuple[str, Prop]] = [("height_cm", float(height_cm)), ("floors", floors), ("label", label)]
+        if roof == "roof_flat":
+            props.append(("roof", True))  # a flat roof is one models can stand on
         self.objects.append(("terrain", "building", {"rect": (x, y, w, h), "name": label.lower().replace(" ", "-"),
-                             "props": [("height_cm", float(height_cm)), ("floors", floors), ("label", label)]}))
+                             "props": props}))
         for cls, items in (("door", doors), ("window", windows)):
             for side, t in items:
                 length, thick = 3.0, 0.8
@@ -718,8 +721,8 @@ class FreeTable:
                 else:
                     cx, cy = x if side == "w" else x + w, y + h * t
                     rect = (cx - thick / 2, cy - length / 2, thick, length)
-                props: list[tuple[str, Prop]] = [("open", False)] if cls == "door" else []
-                self.objects.append(("openings", cls, {"rect": rect, "props": props}))
+                opening_props: list[tuple[str, Prop]] = [("open", False)] if cls == "door" else []
+                self.objects.append(("openings", cls, {"rect": rect, "props": opening_props}))
 
     def area(self, cls: str, x: float, y: float, w: float, h: float, tile: str = "", **props: Prop) -> None:
         if tile:
