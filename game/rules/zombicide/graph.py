@@ -77,6 +77,9 @@ class ZoneGraph:
     _step_cache: dict[tuple[bool, ...], tuple[tuple[int, ...], ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
+    _row_cache: dict[tuple[bool, ...], dict[int, tuple[int, ...]]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
     # what the rules modules remember per board (e.g. the one-zone Moves from a zone)
     memo: dict[tuple, object] = field(default_factory=dict, compare=False, repr=False)
 
@@ -111,25 +114,40 @@ class ZoneGraph:
         cached = self._distance_cache.get(doors_open)
         if cached is not None:
             return cached
-        n = self.zone_count
-        steps = [self.neighbours(z, doors_open) for z in range(n)]
-        table = []
-        for source in range(n):
-            dist = [UNREACHABLE] * n
-            dist[source] = 0
-            queue = deque([source])
-            while queue:
-                here = queue.popleft()
-                for there in steps[here]:
-                    if dist[there] == UNREACHABLE:
-                        dist[there] = dist[here] + 1
-                        queue.append(there)
-            table.append(tuple(dist))
-        result = tuple(table)
+        result = tuple(self._walk_from(source, doors_open) for source in range(self.zone_count))
         if len(self._distance_cache) > 256:
             self._distance_cache.clear()
         self._distance_cache[doors_open] = result
         return result
+
+    def distances_from(self, zone: int, doors_open: tuple[bool, ...]) -> tuple[int, ...]:
+        """``distances(doors_open)[zone]``, worked out alone when the whole table is not known yet (a
+        door just opened: the zombies need the rows of a few zones, not all of them)."""
+        table = self._distance_cache.get(doors_open)
+        if table is not None:
+            return table[zone]
+        rows = self._row_cache.get(doors_open)
+        if rows is None:
+            if len(self._row_cache) > 256:
+                self._row_cache.clear()
+            rows = self._row_cache[doors_open] = {}
+        row = rows.get(zone)
+        if row is None:
+            row = rows[zone] = self._walk_from(zone, doors_open)
+        return row
+
+    def _walk_from(self, source: int, doors_open: tuple[bool, ...]) -> tuple[int, ...]:
+        """Breadth-first walking distances from ``source``."""
+        dist = [UNREACHABLE] * self.zone_count
+        dist[source] = 0
+        queue = deque([source])
+        while queue:
+            here = queue.popleft()
+            for there in self.neighbours(here, doors_open):
+                if dist[there] == UNREACHABLE:
+                    dist[there] = dist[here] + 1
+                    queue.append(there)
+        return tuple(dist)
 
     def visible(self, doors_open: tuple[bool, ...]) -> tuple[tuple[int, ...], ...]:
         """Zones each zone sees (itself excluded), for this door configuration."""

@@ -165,10 +165,9 @@ class ZombiePhase(Fields):
 
     def destinations(self, zone: int, noise: list[int], doors: tuple[bool, ...], occupied: list[bool]) -> list[int]:
         graph = self.graph
-        dist = graph.distances(doors)
-        here = dist[zone]
+        here = graph.distances_from(zone, doors)
         visible = [v for v in graph.visible(doors)[zone] if occupied[v] and here[v] < UNREACHABLE]
-        table = dist
+        walk_doors = doors  # the doors the routes are measured with
         if visible:
             loudest = max(noise[v] for v in visible)
             goals = [v for v in visible if noise[v] == loudest]
@@ -178,8 +177,8 @@ class ZombiePhase(Fields):
                 loudest = max(noise[v] for v in reachable)
                 goals = [v for v in reachable if noise[v] == loudest]
             else:  # no open route: head for the noisiest zone as if every door were open
-                table = graph.distances((True,) * len(doors))
-                here = table[zone]
+                walk_doors = (True,) * len(doors)
+                here = graph.distances_from(zone, walk_doors)
                 candidates = [v for v in range(graph.zone_count) if noise[v] > 0 and here[v] < UNREACHABLE]
                 if not candidates:
                     return []
@@ -194,7 +193,8 @@ class ZombiePhase(Fields):
         for other, e in graph.adjacent[zone]:
             if not graph.passable(graph.edges[e], doors) or graph.blocked[other] or other in result:
                 continue
-            if any(table[other][g] == here[g] - 1 for g in goals):
+            there = graph.distances_from(other, walk_doors)
+            if any(there[g] == here[g] - 1 for g in goals):
                 result.append(other)
         return sorted(result)
 
