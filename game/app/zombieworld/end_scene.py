@@ -161,7 +161,11 @@ class ZombieworldEndScene(Scene):
             pygame.draw.rect(surface, (32, 35, 38), box, border_radius=12)
             colour = SEAT_COLORS.get(seat, TEXT)
             pygame.draw.rect(surface, colour, box, 3 if seat in winners else 1, border_radius=12)
-            surface.blit(fit_text(name + ("  ★" if seat in winners else ""), 22, box.width - 24), (box.left + 12, box.top + 10))
+            surface.blit(fit_text(name, 22, box.width - 24), (box.left + 12, box.top + 10))
+            # the edge colour is the seat's: say so, and mark the winner in words the font can draw
+            seat_words = f"{seat.capitalize()} seat" + (" · winner" if seat in winners else "")
+            tag = font(14).render(seat_words, True, colour)
+            surface.blit(tag, tag.get_rect(topright=(box.right - 12, box.top + 14)))
             score = state.score(seat)
             facts = [f"Zombies killed: {score.zombies_killed}", f"Hostile survivors killed: {score.hostile_killed}",
                      f"Wounds taken: {score.wounds_taken}", f"Members lost: {score.members_lost}"]

@@ -54,6 +54,11 @@ def winners(state: State, catalog: Catalog) -> tuple[str, ...]:
     return tuple(s for s in seats if key(s) == best)
 
 
+def counted(number: int, noun: str) -> str:
+    """'1 member', '3 members'."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 def glory(state: State, seat: str, catalog: Catalog) -> tuple[tuple[str, int], ...]:
     """The Glory a band earned, line by line (label, points); sum them for the total."""
     table = catalog.tables.glory
@@ -62,15 +67,15 @@ def glory(state: State, seat: str, catalog: Catalog) -> tuple[tuple[str, int], .
     if score.withdrawn:
         lines.append(("withdrew", table.withdrew))
     if score.members_lost:
-        lines.append((f"{score.members_lost} members out of action", table.member_lost * score.members_lost))
+        lines.append((f"{counted(score.members_lost, 'member')} out of action", table.member_lost * score.members_lost))
     if score.buildings_searched:
-        lines.append((f"{score.buildings_searched} buildings searched", table.building_searched * score.buildings_searched))
+        lines.append((f"{counted(score.buildings_searched, 'building')} searched", table.building_searched * score.buildings_searched))
     if score.zombies_killed >= table.per_zombies_killed:
-        lines.append((f"{score.zombies_killed} zombies killed", score.zombies_killed // table.per_zombies_killed))
+        lines.append((f"{counted(score.zombies_killed, 'zombie')} killed", score.zombies_killed // table.per_zombies_killed))
     if score.hostile_killed:
-        lines.append((f"{score.hostile_killed} hostile survivors killed", table.hostile_survivor_killed * score.hostile_killed))
+        lines.append((f"{counted(score.hostile_killed, 'hostile survivor')} killed", table.hostile_survivor_killed * score.hostile_killed))
     if score.survivors_found:
-        lines.append((f"{score.survivors_found} survivors found", table.survivor_found * score.survivors_found))
+        lines.append((f"{counted(score.survivors_found, 'survivor')} found", table.survivor_found * score.survivors_found))
     if state.finished and seat in state.winners:
         if len(state.winners) > 1:
             lines.append(("draw", table.draw))
