@@ -574,8 +574,9 @@ def _advance(state: ZombicideState, i: int, commands: Sequence[Any], route: Rout
         to = graph.index[command.to]
         if state.zombies_in(to) or route.cost[to] >= best_cost or _ahead_too_far(state, route, i, route.cost[to]):
             continue
-        if any(_hidden_tent(state, z) for z in (to, *(graph.index[v] for v in command.via))) and to not in route.targets:
-            continue
+        tent = any(_hidden_tent(state, z) for z in (to, *(graph.index[v] for v in command.via)))
+        if tent and to not in route.targets and (command.via or not _on_the_way(route, s.zone, to) or not _team_gathered(state, i)):
+            continue  # a tent is opened only when the way leads through it, with the team at hand
         if _margin(state, i, to) < min(0.0, _margin(state, i, s.zone)):
             continue
         best, best_cost = command, route.cost[to]
@@ -596,6 +597,12 @@ def _final_leg(state: ZombicideState, route: Route) -> bool:
     if not route.targets or set(route.targets) != set(state.graph.exits):
         return False
     return "take_all_objectives" not in state.setup.goals or all(state.objectives_taken)
+
+
+def _on_the_way(route: Route, here: int, to: int) -> bool:
+    """Whether ``to`` is as good a next step as the route's own."""
+    step = route.step[here]
+    return step >= 0 and route.cost[to] <= route.cost[step]
 
 
 def _ahead_too_far(state: ZombicideState, route: Route, i: int, cost_after: int) -> bool:
@@ -670,7 +677,9 @@ def _close_in(state: ZombicideState, i: int, commands: Sequence[Any], route: Rou
             continue
         to = graph.index[command.to]
         zombies = state.zombies_in(to)
-        if not zombies or _hidden_tent(state, to) or not _killable(state, to, _melee_damage(state, s)):
+        if not zombies or not _killable(state, to, _melee_damage(state, s)):
+            continue
+        if _hidden_tent(state, to) and not (_on_the_way(route, s.zone, to) and _team_gathered(state, i)):
             continue
         friends = [state.survivors[j] for j in _team(state) if state.survivors[j].zone == to]
         cover = sum(max(0, 1 - o.wounds) for o in friends) + max(0, 1 - s.wounds)
