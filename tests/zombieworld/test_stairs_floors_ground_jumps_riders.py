@@ -327,3 +327,18 @@ def test_band_mates_within_2_cm_exchange_equipment_as_one_action():
     assert not any(isinstance(o, c.ExchangeTemplate) for o in engine.legal_commands(apart, "red"))
     foe = arranged(table_of(), {"red:Bo": (30, 30), "blue:Cy": (33.5, 30)}, active="red:Bo", opened=())
     refused(foe, "red", c.Exchange("red:Bo", "blue:Cy", give=("blade",)), "same band")
+
+
+def test_hostile_survivors_who_tie_fight_again_at_once_but_zombies_grab_on_a_tie():
+    # both frightened survivors swing a bat: 2 dice each at skill 2
+    state = arranged(table_of(), {"red:Di": (30, 30), "blue:Di": (32.5, 30)}, opened=(),
+                     dice=(4, 2, 4, 1, 5, 1, 2, 1))
+    game = engine._Game(state)
+    engine._fight_pair(game, game.models["red:Di"], game.models["blue:Di"], 2)
+    fights = of(game.events, c.MeleeFought)
+    assert [(f.winner, f.wounds) for f in fights] == [("", 0), ("red:Di", 1)]
+    assert game.models["blue:Di"].wounds == 1
+    zombie = arranged(table_of(), {"red:Di": (30, 30)}, zombies={"zq": (32.5, 30)}, opened=(), dice=(4, 2, 3))
+    game = engine._Game(zombie)
+    engine._fight_pair(game, game.models["red:Di"], game.models["zq"], 2)
+    assert [f.winner for f in of(game.events, c.MeleeFought)] == [""] and game.models["red:Di"].grabbed

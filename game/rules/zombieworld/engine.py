@@ -1341,16 +1341,23 @@ def _side_roll(game: _Game, model: Model, opponent: Model, count: int) -> tuple[
     return dice, scores
 
 
+MAX_TIED_FIGHTS = 20  # survivors who tie fight again at once; a safety stop for endless ties
+
+
 def _fight_pair(game: _Game, a: Model, b: Model, a_dice: int) -> None:
-    b_dice = _melee_dice(game, b)[0] if b.kind != "survivor" else _melee_dice(game, b)[0]
-    _, a_scores = _side_roll(game, a, b, a_dice)
-    _, b_scores = _side_roll(game, b, a, b_dice)
-    best_a, best_b = max(a_scores), max(b_scores)
-    if best_a == best_b:
+    b_dice = _melee_dice(game, b)[0]
+    for _ in range(MAX_TIED_FIGHTS):
+        _, a_scores = _side_roll(game, a, b, a_dice)
+        _, b_scores = _side_roll(game, b, a, b_dice)
+        best_a, best_b = max(a_scores), max(b_scores)
+        if best_a != best_b:
+            break
         game.emit(c.MeleeFought(a.id, b.id, "", 0))
-        if ZOMBIES in (a.side, b.side):
+        if ZOMBIES in (a.side, b.side):  # the zombies grab it: it must fight at its next activation
             survivor = a if a.side != ZOMBIES else b
             game.update(survivor, grabbed=True)
+            return
+    else:
         return
     winner, loser, scores, other_best = (a, b, a_scores, best_b) if best_a > best_b else (b, a, b_scores, best_a)
     wounds = sum(1 for s in scores if s > other_best)
