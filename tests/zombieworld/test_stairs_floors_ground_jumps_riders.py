@@ -342,3 +342,13 @@ def test_hostile_survivors_who_tie_fight_again_at_once_but_zombies_grab_on_a_tie
     game = engine._Game(zombie)
     engine._fight_pair(game, game.models["red:Di"], game.models["zq"], 2)
     assert [f.winner for f in of(game.events, c.MeleeFought)] == [""] and game.models["red:Di"].grabbed
+
+
+def test_a_zombie_part_way_up_with_nobody_in_sight_goes_back_down_instead_of_wandering():
+    table = table_of(house())
+    state = arranged(table, {"red:Bo": (100, 100)}, zombies={"zq": (30, 30)}, active="red:Bo",
+                     **{"zq": {"stairs_cm": 2.0}})
+    after, events = zombies_act(state)
+    zombie = after.model("zq")
+    assert (zombie.level, zombie.stairs_cm, zombie.position) == (0, 0.0, (30, 30))
+    assert [(e.model, e.cost_cm) for e in of(events, c.Climbed)] == [("zq", 2.0)]

@@ -1807,6 +1807,15 @@ def _zombie_walk(game: _Game, zombie: Model, target: Model | None, charge: bool 
     reach = game.profile(zombie).move_cm
     start = zombie.position
     ladder_foot = None
+    if target is None and zombie.stairs_cm:  # nothing in sight: back down the stairs or ladder
+        if zombie.ladder >= 0:
+            roofs = game.table.roofs_reached_by(game.table.piece(zombie.ladder))
+            _zombie_climb(game, zombie, 0.0, None, game.table.piece(zombie.ladder), roofs[0] if roofs else None)
+            return
+        index = game.table.building_at(start)
+        storey = game.table.piece(index).floor_height_cm if index is not None else 0.0
+        _zombie_climb(game, zombie, zombie.level * storey, None)
+        return
     if target is not None and not charge and not _same_ground(game, zombie, target):
         ladder_foot = _zombie_changes_level(game, zombie, target)
         if ladder_foot is True:
