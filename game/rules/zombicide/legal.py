@@ -327,27 +327,31 @@ def _trades(
 ) -> tuple[Trade, ...]:
     """Give a card to a free slot, take one into a free slot, or swap hand cards; swapping two
     cards of the same kind changes nothing and is left out."""
-    mine_free = my_slots.index(EMPTY) if EMPTY in my_slots else -1
-    theirs_free = their_slots.index(EMPTY) if EMPTY in their_slots else -1
-    moves: list[tuple[int, int]] = []
-    if theirs_free >= 0:
-        moves += [(a, theirs_free) for a, c in enumerate(my_slots) if c >= 0]
-    if mine_free >= 0:
-        moves += [(mine_free, b) for b, c in enumerate(their_slots) if c >= 0]
-    moves += [(a, b) for a in (0, 1) for b in (0, 1) if my_slots[a] >= 0 and their_slots[b] >= 0]
     trades = []
-    for a, b in moves:
+
+    def swap(a: int, b: int) -> None:  # my slot a ↔ their slot b
         mine, theirs = my_slots[a], their_slots[b]
         if mine >= 0 and theirs >= 0 and card_kinds[mine] == card_kinds[theirs]:
-            continue
-        trades.append(
-            Trade(
-                sid,
-                other_id,
-                my_slots[:a] + (theirs,) + my_slots[a + 1 :],
-                their_slots[:b] + (mine,) + their_slots[b + 1 :],
-            )
-        )
+            return
+        mine_after, theirs_after = list(my_slots), list(their_slots)
+        mine_after[a], theirs_after[b] = theirs, mine
+        trades.append(Trade(sid, other_id, tuple(mine_after), tuple(theirs_after)))
+
+    if EMPTY in their_slots:
+        free = their_slots.index(EMPTY)
+        for a, card in enumerate(my_slots):
+            if card >= 0:
+                swap(a, free)
+    if EMPTY in my_slots:
+        free = my_slots.index(EMPTY)
+        for b, card in enumerate(their_slots):
+            if card >= 0:
+                swap(free, b)
+    for a in (0, 1):
+        if my_slots[a] >= 0:
+            for b in (0, 1):
+                if their_slots[b] >= 0:
+                    swap(a, b)
     return tuple(trades)
 
 
