@@ -29,9 +29,9 @@ from ui_driver import UiDriver, forget_cached_fonts  # noqa: E402
 SIZE = (1280, 800)
 MISSION_ID = "rm-tutorial-1"
 SURVIVORS = ("marta", "juno")
-BOT = bots.greedy_bot
+BOT = bots.planner_bot
 WON = (3, 3)  # (game seed, bot seed): the bot wins Tutorial 1 with these
-LOST = (1, 1)  # and loses with these
+LOST = (7, 7)  # and loses with these
 
 
 def launch(save_dir: Path, shots_dir: Path | None = None, rng_seed: int = 0) -> UiDriver:
@@ -192,6 +192,7 @@ def play_the_won_mission(save_dir: Path, shots_dir: Path | None = None) -> None:
     assert end.figures == game_figures(state)
     assert end.figures.result == "won" and end.figures.rounds == state.round >= 3
     assert end.figures.deaths == 0 and end.figures.xp_total == sum(s.xp for s in state.survivors)
+    assert end.figures.reason.startswith("Done: every starting survivor in the exit zone")
     text = end.panel.get_container().elements[0].html_text
     assert f"Rounds played: <b>{state.round}</b>" in text and f"Zombies killed: <b>{state.kills}</b>" in text
     title_band = pygame.Rect(0, 0, SIZE[0], end.panel.rect.top)
@@ -217,7 +218,10 @@ def play_the_lost_mission(save_dir: Path, shots_dir: Path | None = None) -> None
     end = end_screen(driver)
     driver.shot("end-lost")
     assert end.figures == game_figures(c.state) and end.figures.result == "lost"
-    assert end.figures.deaths >= 1 or c.state.round > 0
+    dead = [s.name for s in c.state.survivors if not s.alive]
+    assert dead  # the end screen says who was lost
+    assert end.figures.reason == ("Every survivor was killed." if len(dead) == len(c.state.survivors) else
+                                  f"{' and '.join(dead)} did not make it, and this mission needs every survivor.")
     title_band = pygame.Rect(0, 0, SIZE[0], end.panel.rect.top)
     assert colour_pixels(driver.app.screen, RESULT_COLOURS["lost"], title_band) > 50  # DEFEAT in red
     # the end screen's "Start screen" button goes back to the start
