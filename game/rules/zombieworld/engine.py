@@ -210,8 +210,8 @@ class _Game:
     def figure(self, model: Model) -> Figure:
         stairwell = -1
         if model.stairs_cm and model.ladder < 0:
-            stairwell = self.table.building_at(model.position)
-            stairwell = -1 if stairwell is None else stairwell
+            index = self.table.building_at(model.position)
+            stairwell = -1 if index is None else index
         return Figure(model.id, model.x, model.y, BASE_RADIUS_CM, model.kind, self.height_of(model), stairwell)
 
     def height_of(self, model: Model) -> float:
@@ -2013,6 +2013,7 @@ def _zombie_drop(game: _Game, zombie: Model, target: Model) -> bool | None:
                 break
         if edge is None:
             return None
+    assert edge is not None
     others = [f for f in game.figures() if f.id != zombie.id]
     for extra in (BASE_RADIUS_CM + 0.3, 2.0, 3.0, 4.0, 5.0):
         spot = (edge[0] + math.cos(angle) * extra, edge[1] + math.sin(angle) * extra)
@@ -2642,9 +2643,11 @@ def _hand_over(game: _Game, source: Model, holder: Model, item: str) -> tuple[Mo
     for mark in ("unloaded", "scoped", "silenced"):
         if item in getattr(source, mark):
             if not still_held:
-                source = replace(source, **{mark: tuple(i for i in getattr(source, mark) if i != item)})
+                kept: dict[str, Any] = {mark: tuple(i for i in getattr(source, mark) if i != item)}
+                source = replace(source, **kept)
             if item not in getattr(holder, mark):
-                holder = replace(holder, **{mark: (*getattr(holder, mark), item)})
+                added: dict[str, Any] = {mark: (*getattr(holder, mark), item)}
+                holder = replace(holder, **added)
     return source, holder
 
 
