@@ -441,6 +441,7 @@ def _visible_fraction(table: Table, shooter: Figure, target: Figure, rows: Seque
         vitals = tuple(v + target.base_cm for v in vitals)
     eye_height_cm += shooter.base_cm
     vital_count = len(vitals)
+    ray_top = max(eye_height_cm, *vitals)
     reach = target.radius_cm * 0.8
     nx, ny = -(ty - sy) / length * reach, (tx - sx) / length * reach
     aims = ((tx, ty), (tx + nx, ty + ny), (tx - nx, ty - ny))
@@ -479,14 +480,18 @@ def _visible_fraction(table: Table, shooter: Figure, target: Figure, rows: Seque
                 piece = pieces[index]
                 ts = crossings(piece, sx, sy, ax, ay)
                 if sight_height == math.inf and piece.kind is TerrainKind.BUILDING:
-                    walls_at = _building_walls_crossed(piece, sx, sy, ax, ay, ts, open_portals,
-                                                       shooter_building) if ts else []
-                    top = piece.top_cm  # over the walls (from a roof, or onto one) the ray passes
-                    for i, vital in enumerate(vitals):
-                        if not hidden[i] and any(eye_height_cm + (vital - eye_height_cm) * t < top for t in walls_at):
-                            hidden[i] = True
-                            hidden_count += 1
-                    if hidden_count < vital_count and piece.index != shooter.stairwell \
+                    floors_matter = ray_top > piece.floor_height_cm  # the ray can reach a floor or ceiling
+                    if not ts and not floors_matter:
+                        continue
+                    if ts:
+                        walls_at = _building_walls_crossed(piece, sx, sy, ax, ay, ts, open_portals, shooter_building)
+                        top = piece.top_cm  # over the walls (from a roof, or onto one) the ray passes
+                        for i, vital in enumerate(vitals):
+                            if not hidden[i] and any(eye_height_cm + (vital - eye_height_cm) * t < top
+                                                     for t in walls_at):
+                                hidden[i] = True
+                                hidden_count += 1
+                    if floors_matter and hidden_count < vital_count and piece.index != shooter.stairwell \
                             and piece.index != target.stairwell:
                         hidden_count += _hidden_by_floors(piece, sx, sy, ax, ay, ts, eye_height_cm, vitals, hidden)
                     if hidden_count == vital_count:
