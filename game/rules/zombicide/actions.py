@@ -56,6 +56,8 @@ DESTINY = -2  # keep_card option: Destiny swaps the drawn card for the next one
 class SurvivorActions(Fields):
     """Methods of the working copy (``Game``)."""
 
+    __slots__ = ()
+
     def do_move(self, i: int, command: Move) -> None:
         s = self.survivors[i]
         path = [self.zone_by_id(z) for z in (*command.via, command.to)]

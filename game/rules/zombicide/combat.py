@@ -28,6 +28,8 @@ from game.rules.zombicide.working import Fields
 class Combat(Fields):
     """Methods of the working copy (``Game``)."""
 
+    __slots__ = ()
+
     def do_attack(self, i: int, command: Attack, free: bool = False) -> None:
         s = self.survivors[i]
         if command.slot not in sk.equipped_slots(s.skills, len(s.slots)):

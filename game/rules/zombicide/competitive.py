@@ -18,6 +18,8 @@ from game.rules.zombicide.working import Fields
 class Competitive(Fields):
     """Methods of the working copy (``Game``)."""
 
+    __slots__ = ()
+
     def vest_stops(self, victim: int) -> bool:
         """A Bulletproof Vest turns away two wounds dealt by survivors: face down, then gone."""
         s = self.survivors[victim]

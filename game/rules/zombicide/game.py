@@ -79,6 +79,16 @@ from game.rules.zombicide.zombie_phase import ZombiePhase
 class Game(SurvivorActions, Combat, Wounds, HelicopterRules, TeamActions, ZombiePhase, Spawning, Competitive):
     """A mutable copy of a state for the length of one ``apply``."""
 
+    # every attribute of the working copy (``working.Fields`` types them): a new one must be listed here
+    __slots__ = (
+        "base", "graph", "tables", "spec", "box", "card_kinds", "round", "phase", "seats", "first_seat",
+        "turn", "survivors", "owned", "active", "zombies", "noise", "doors_open", "doors_spawned",
+        "buildings_spawned", "objectives_taken", "unlocked", "unloaded", "equipment_deck",
+        "equipment_discard", "zombie_deck", "zombie_discard", "supply", "rng", "pending", "queue",
+        "paused_queue", "tents_revealed", "triggers_fired", "helicopters", "team_actions_used",
+        "team_cards_used", "vests_hit", "loud", "winners", "result", "kills", "events",
+    )
+
     def __init__(self, state: ZombicideState):
         self.base = state
         self.graph: ZoneGraph = state.graph

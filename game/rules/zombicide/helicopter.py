@@ -31,6 +31,8 @@ PASSENGER_SEATS = 3
 class HelicopterRules(Fields):
     """Methods of the working copy (``Game``)."""
 
+    __slots__ = ()
+
     def helicopter_here(self, s: Survivor) -> int:
         for h, helicopter in enumerate(self.helicopters):
             if helicopter.zone == s.zone and not helicopter.flying:

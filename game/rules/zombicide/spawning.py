@@ -19,6 +19,8 @@ from game.rules.zombicide.working import Fields
 class Spawning(Fields):
     """Methods of the working copy (``Game``)."""
 
+    __slots__ = ()
+
     def step_spawn(self) -> None:
         graph = self.graph
         active = [

@@ -26,6 +26,8 @@ def team_action_allowance(survivors: Sequence[Survivor], team: str) -> int:
 class TeamActions(Fields):
     """Methods of the working copy (``Game``)."""
 
+    __slots__ = ()
+
     def do_team_action(self, i: int, command: UseTeamAction) -> None:
         s = self.survivors[i]
         cards = self.spec.team_actions.get(s.team, ())

@@ -18,6 +18,8 @@ from game.rules.zombicide.working import Fields
 class Wounds(Fields):
     """Methods of the working copy (``Game``)."""
 
+    __slots__ = ()
+
     def zombie_wound(self, i: int, slot: int, t: int) -> None:
         """A zombie's attack lands: Ironclad and Tough may turn it away."""
         s = self.survivors[i]

@@ -29,6 +29,8 @@ from game.rules.zombicide.working import Fields
 class ZombiePhase(Fields):
     """Methods of the working copy (``Game``)."""
 
+    __slots__ = ()
+
     def start_zombie_phase(self) -> None:
         for i, s in enumerate(self.survivors):
             if s.tough_used:
