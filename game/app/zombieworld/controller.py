@@ -232,7 +232,7 @@ class ZombieworldController:
 
     def special_move(self, model: Model, point: Point, waypoints: Sequence[Point] = ()) -> tuple[Any, float] | None:
         """The command a drag stands for when it is not a walk: driving (the driver), getting out (a
-        rider), getting in (dropped on a vehicle), jumping (from an upper floor); with its allowance."""
+        rider), getting in (dropped on a vehicle), jumping (see ``jump_move``); with its allowance."""
         path = (*waypoints, point)
         if model.vehicle:
             drive = self.template(c.DriveTemplate)
@@ -249,13 +249,51 @@ class ZombieworldController:
                     door = _beside_body(vehicle, waypoints[-1] if waypoints else model.position)  # its near side
                     return c.BoardVehicle(model.id, vehicle.id, (*waypoints, door) if math.dist(door, model.position)
                                           > 0.3 else ()), option.max_cm
+        return self.jump_move(model, point, waypoints)
+
+    def jump_move(self, model: Model, point: Point, waypoints: Sequence[Point] = ()) -> tuple[Any, float] | None:
+        """A drag read as a jump when the engine offers one: from an upper floor or a roof, any drop
+        off its own building; from the ground or an obstacle's top, a drop where a walk cannot go but
+        a jump can (a roof, an upper window, another obstacle's top). The landing level is the one
+        the engine would accept: on a building, its floor or roof nearest the take-off height."""
         jump = self.template(c.JumpTemplate)
-        if jump is not None and jump.model == model.id and model.level > 0:
-            table = self.state.table
-            index = table.building_at(point) if table is not None else None
-            level = min(model.level, table.piece(index).floors - 1) if index is not None and table is not None else 0
-            return c.Jump(model.id, point, level), jump.max_cm
-        return None
+        table = self.state.table
+        if jump is None or jump.model != model.id or waypoints or table is None:
+            return None
+        here = table.building_at(model.position)
+        there = table.building_at(point)
+        if model.level > 0:
+            if there is not None and there == here:
+                return None  # a walk on its own floor or roof
+            return c.Jump(model.id, point, self.landing_level(model, point)), jump.max_cm
+        if there is None and table.standing_top_cm(point) <= 0:
+            return None  # the ground is never a landing place: a walk
+        command = c.Jump(model.id, point, self.landing_level(model, point))
+        seat = self.seat or ""
+        try:
+            engine.check(self.state, seat, self.move_command(model.id, point))
+            return None  # a walk gets there
+        except IllegalCommand:
+            pass
+        try:
+            engine.check(self.state, seat, command)
+        except IllegalCommand:
+            return None
+        return command, jump.max_cm
+
+    def landing_level(self, model: Model, point: Point) -> int:
+        """The level a jump to ``point`` lands on: 0 off buildings (an obstacle's top), else the
+        building's upper floor or roof nearest the height the jumper stands at."""
+        table = self.state.table
+        index = table.building_at(point) if table is not None else None
+        if index is None or table is None:
+            return 0
+        piece = table.piece(index)
+        takeoff = engine._Game(self.state).height_of(model)
+        levels = range(1, piece.top_level + 1)
+        if not levels:
+            return 0
+        return min(levels, key=lambda level: (abs(level * piece.floor_height_cm - takeoff), -level))
 
     def front_path(self, driver: Model, path: Sequence[Point]) -> tuple[Point, ...]:
         """A drag of the driver (or the body) as the engine measures a drive: the front bumper
@@ -306,6 +344,11 @@ class ZombieworldController:
             if isinstance(command, c.Drive):
                 return self.drive_preview(model, command, limit_cm)
             cost_cm = sum(math.dist(a, b) for a, b in zip((model.position, *waypoints), (*waypoints, point), strict=True))
+            if isinstance(command, c.Jump):  # the engine adds the height climbed or dropped
+                game = engine._Game(self.state)
+                surface = engine._landing_surface(game, point, command.level)
+                if not isinstance(surface, str):
+                    cost_cm += abs(surface[0] - game.height_of(model))
             try:
                 engine.check(self.state, self.seat or "", command)
             except IllegalCommand as refusal:

@@ -195,11 +195,64 @@ def _vehicle_line(event: Any, state: State | None, name: Any, names: dict[str, s
         return f"{cap(car(event.vehicle))} {STATUS_TEXT.get(event.status, event.status.replace('_', ' '))}", \
             "danger" if event.status not in ("control_regained",) else "good"
     if isinstance(event, c.Climbed):
-        floor = "the ground" if event.level == 0 else f"floor {event.level}"
+        model = _find(state, event.model)
+        if event.stairs_cm > 0:
+            way = "the ladder" if model is not None and model.ladder >= 0 else "the stairs"
+            return f"{name(event.model)} climbs part-way up {way} ({event.stairs_cm:.1f} cm high, " \
+                   f"{event.cost_cm:.1f} cm)", "plain"
+        floor = level_place(state, model.position if model is not None else None, event.level)
         return f"{name(event.model)} climbs to {floor} ({event.cost_cm:.1f} cm)", "plain"
     if isinstance(event, c.Jumped):
-        floor = "the ground" if event.level == 0 else f"floor {event.level}"
+        landing = event.path[-1] if event.path else None
+        floor = level_place(state, landing, event.level, jumped=not event.fell)
         if event.fell:
             return f"{name(event.model)} jumps, falls short and lands on {floor}", "danger"
         return f"{name(event.model)} jumps to {floor} ({event.cost_cm:.1f} cm)", "plain"
+    if isinstance(event, c.ItemsExchanged):
+        catalog = state.catalog if state is not None else None
+        item = catalog.item_name if catalog is not None else (lambda i: i.replace("_", " "))
+        parts = []
+        if event.given:
+            parts.append(f"gives {', '.join(item(i) for i in event.given)} to {name(event.other)}")
+        if event.taken:
+            parts.append(f"takes {', '.join(item(i) for i in event.taken)} from {name(event.other)}")
+        return f"{name(event.model)} {' and '.join(parts) or 'exchanges nothing'}", "good"
     return None
+
+
+def _find(state: State | None, model_id: str) -> Model | None:
+    if state is None:
+        return None
+    return next((m for m in state.models if m.id == model_id), None)
+
+
+def level_place(state: State | None, point: tuple[float, float] | None, level: int, jumped: bool = False) -> str:
+    """Level ``level`` at ``point`` in words: "the roof of the Town Hall", "floor 1 of the Garage",
+    "the ground", or (a jump's landing off buildings) "the top of an obstacle"."""
+    table = state.table if state is not None else None
+    index = table.building_at(point) if table is not None and point is not None else None
+    if index is None or table is None:
+        if level == 0 and jumped and table is not None and point is not None and table.standing_top_cm(point) > 0:
+            return "the top of an obstacle"
+        return "the ground" if level == 0 else f"floor {level}"
+    piece = table.piece(index)
+    building = f" of the {piece.label}" if piece.label else ""
+    if piece.roof and level >= piece.floors:
+        return f"the roof{building}"
+    return "the ground floor" + building if level == 0 else f"floor {level}{building}"
+
+
+def where_text(state: State | None, model: Model) -> str:
+    """Where a model stands when it is off the ground: on a roof, an upper floor, part-way up
+    stairs or a ladder, on top of an obstacle; empty on the ground."""
+    table = state.table if state is not None else None
+    if table is None or model.vehicle:
+        return ""
+    if model.stairs_cm > 0:
+        way = "a ladder" if model.ladder >= 0 else "the stairs"
+        return f"Part-way up {way} ({model.stairs_cm:.1f} cm high)"
+    if model.level > 0:
+        place = level_place(state, model.position, model.level)
+        return f"On {place}"
+    top = table.standing_top_cm(model.position)
+    return f"On top of an obstacle ({top:g} cm high)" if top > 0 else ""

@@ -47,7 +47,7 @@ from game.app.zombieworld.controller import (
     seat_points,
 )
 from game.app.zombieworld.dice import DiceTray
-from game.app.zombieworld.event_text import describe, names_of
+from game.app.zombieworld.event_text import describe, names_of, where_text
 from game.app.zombieworld.saves import ZwSaveError, autosave_path, load_game, save_game
 from game.board.geometry import point_in_polygon
 from game.board.mission import load_board
@@ -78,6 +78,10 @@ LEGAL_TAPE = (120, 236, 140)
 ILLEGAL_TAPE = (236, 70, 60)
 TARGET_TINT = (245, 140, 50)
 EDGE_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west", "any": "any"}
+# A save with fsync costs tens of ms: written when an activation or a round ends (and on quit),
+# not after every command.
+RAISED_TINT = (240, 220, 120)
+AUTOSAVE_AFTER = (c.ActivationEnded, c.RoundStarted, c.GameEnded)
 TOOLS = (("undo", "Undo"), ("redo", "Redo"), ("save", "Save"), ("fit", "Fit"), ("tape", "Tape"),
          ("speed", "Speed 1×"), ("menu", "Menu"))
 SPEEDS = (1.0, 2.0, 4.0)
@@ -430,6 +434,9 @@ class ZombieworldGameScene(Scene):
             return f"Get into {self.vehicle_label(option.vehicle)}", "move"
         if isinstance(option, c.Climb):
             return self.climb_label(option), "move"
+        if isinstance(option, c.ExchangeTemplate):
+            mates = [name(m) for m in option.partners]
+            return f"Exchange with {mates[0] if len(mates) == 1 else '…'}", "items"
         if isinstance(option, c.EndActivation):
             return "End activation", "turn"
         if isinstance(option, c.Withdraw):
@@ -453,6 +460,20 @@ class ZombieworldGameScene(Scene):
         return f"the {spec.name}" if spec is not None else "the vehicle"
 
     # --- what is shown -------------------------------------------------------------------------
+
+    def level_tag(self, model: Model) -> str:
+        """The badge of a model off the ground: R on a roof, its floor's number upstairs, S part-way
+        up stairs or a ladder, T on top of an obstacle; empty on the ground or in a vehicle."""
+        table = self.state.table
+        if model.vehicle or table is None:
+            return ""
+        if model.stairs_cm > 0:
+            return "S"
+        if model.level > 0:
+            index = table.building_at(model.position)
+            piece = table.piece(index) if index is not None else None
+            return "R" if piece is not None and piece.roof and model.level >= piece.floors else str(model.level)
+        return "T" if table.standing_top_cm(model.position) > 0 else ""
 
     def driver_at(self, world: Point) -> str | None:
         """The acting driver when ``world`` is on its vehicle's body: dragging the body drives it."""
@@ -539,7 +560,8 @@ class ZombieworldGameScene(Scene):
         if snap_from:
             moved.update({k: v for k, v in snap_from.items() if k not in moved})
         self.sync_pieces(snap_from=moved)
-        self.autosave()
+        if any(isinstance(e, AUTOSAVE_AFTER) for e in outcome.events):
+            self.autosave()
         return outcome
 
     def dragging(self, drag: _Drag) -> None:
@@ -689,6 +711,8 @@ class ZombieworldGameScene(Scene):
         elif isinstance(option, c.Withdraw):
             self.open_dialog(ChoiceDialog("Withdraw the whole band?", ["It counts as failing the last check."],
                                           ["Yes, withdraw"], lambda _n: self.play(c.Withdraw()), cancel=True))
+        elif isinstance(option, c.ExchangeTemplate):
+            self.open_exchange(option)
         elif isinstance(option, c.BoardTemplate):  # walk to the nearer side's doors, then get in
             model, vehicle = self.state.model(option.model), self.state.vehicle(option.vehicle)
             door = _beside_body(vehicle, model.position)
@@ -696,6 +720,39 @@ class ZombieworldGameScene(Scene):
             self.play(c.BoardVehicle(option.model, option.vehicle, path), snap_from={model.id: model.position})
         else:
             self.play(option)
+
+    def open_exchange(self, option: c.ExchangeTemplate) -> None:
+        """Pick the band mate (when more than one is close), then the item to give or to take."""
+        mates = list(option.partners)
+        if len(mates) == 1:
+            self.open_exchange_items(option.model, mates[0])
+            return
+        names = [self.state.model(m).name for m in mates]
+        self.open_dialog(ChoiceDialog("Exchange equipment with whom?", ["Band mates within 2 cm, on the same level."],
+                                      names, lambda n: self.open_exchange_items(option.model, mates[n]), cancel=True))
+
+    def exchange_choices(self, model_id: str, other_id: str) -> list[tuple[str, c.Exchange]]:
+        """Each item either survivor carries, as a labelled one-item exchange."""
+        me, mate = self.state.model(model_id), self.state.model(other_id)
+        catalog = self.state.catalog
+        item = catalog.item_name if catalog is not None else (lambda i: i.replace("_", " "))
+        choices = []
+        for thing in (*me.hand, *me.backpack, *me.objects, *me.elements):
+            choices.append((f"Give {item(thing)} to {mate.name}", c.Exchange(model_id, other_id, give=(thing,))))
+        for thing in (*mate.hand, *mate.backpack, *mate.objects, *mate.elements):
+            choices.append((f"Take {item(thing)} from {mate.name}", c.Exchange(model_id, other_id, take=(thing,))))
+        return choices
+
+    def open_exchange_items(self, model_id: str, other_id: str) -> None:
+        choices = self.exchange_choices(model_id, other_id)
+        if not choices:
+            self.status("Neither of them carries anything")
+            return
+        mate = self.state.model(other_id).name
+        self.open_dialog(ChoiceDialog(f"Exchange with {mate}", ["One item per exchange; it uses the action.",
+                                                                 "A weapon goes to a free hand, else the backpack."],
+                                      [label for label, _ in choices],
+                                      lambda n: self.play(choices[n][1]), cancel=True))
 
     def open_dialog(self, dialog: ChoiceDialog) -> None:
         self.dialog = dialog
@@ -947,13 +1004,15 @@ class ZombieworldGameScene(Scene):
             if m.id in targets:
                 pygame.draw.circle(layer, (*TARGET_TINT, 70), centre, radius * 1.9)
                 pygame.draw.circle(layer, (*TARGET_TINT, 255), centre, radius * 1.9, 3)
-            if m.level:
-                badge = (centre[0] + radius * 0.8, centre[1] - radius * 0.8)
-                size = max(7, round(radius * 0.45))
+            tag = self.level_tag(m)
+            if tag:  # off the ground: a gold outline and a badge (R roof, 1 2 floors, S stairs, T top)
+                pygame.draw.circle(layer, (*RAISED_TINT, 255), centre, radius + max(4, zoom * 0.6), 2)
+                size = max(8, round(radius * 0.5))
+                badge = (centre[0] + radius * 0.85, centre[1] - radius * 0.85)
                 pygame.draw.circle(layer, (30, 30, 34, 255), badge, size)
-                pygame.draw.circle(layer, (240, 220, 120, 255), badge, size, 2)
-                digit = font(max(10, size + 3)).render(str(m.level), True, (240, 220, 120))
-                layer.blit(digit, digit.get_rect(center=badge))
+                pygame.draw.circle(layer, (*RAISED_TINT, 255), badge, size, 2)
+                letter = font(max(10, size + 3)).render(tag, True, RAISED_TINT)
+                layer.blit(letter, letter.get_rect(center=badge))
             if m.wounds:
                 for n in range(m.wounds):
                     pygame.draw.circle(layer, (200, 30, 30, 255),
@@ -1184,7 +1243,7 @@ class ZombieworldGameScene(Scene):
         if any(isinstance(o, c.BoardTemplate) for o in legal):
             parts.append("drop on a vehicle to get in")
         if any(isinstance(o, c.JumpTemplate) for o in legal):
-            parts.append("drag off the floor to jump")
+            parts.append("drag onto a roof, an upper floor or an obstacle's top within 10 cm to jump")
         leave = next((o for o in legal if isinstance(o, c.LeaveTemplate)), None)
         if leave is not None:
             parts.append(f"reach the {EDGE_NAMES.get(leave.edge, leave.edge)} edge to leave")
@@ -1209,6 +1268,9 @@ class ZombieworldGameScene(Scene):
             lines.append(f"{rank.name}")
             lines.append(f"Move {profile.move_cm:g} cm · Skill {profile.skill} · Combat {profile.combat_dice}")
             lines.append(f"Wounds {model.wounds}/{rank.wounds}")
+            where = where_text(self.state, model)
+            if where:
+                lines.append(where)
             name = catalog.item_name
             if model.hand:
                 lines.append("Hand: " + ", ".join(name(i) for i in model.hand))
