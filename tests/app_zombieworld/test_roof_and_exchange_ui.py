@@ -1,0 +1,180 @@
+"""On the town square, through synthetic mouse and finger events only: a survivor walks to the
+Town Hall's fire escape, climbs it to the roof (part-way first when short of cm), is refused a
+jump down to the street (the ground is no landing place), shoots from the roof; two band mates
+exchange an item in the Exchange dialog. Every step is checked against the engine's state."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.app.zombieworld.game_scene import ZombieworldGameScene
+from game.app.zombieworld.presets import preset_bands
+from game.rules.zombieworld import commands as c
+from game.rules.zombieworld import engine
+from game.rules.zombieworld.geometry import BASE_RADIUS_CM
+from tests.app_zombieworld.zw_ui import TOWN, mouse_drag, mouse_release, new_app, screen_of
+
+SEED = 1
+HERO = "blue:Jonas"  # carries a shotgun
+GIVER, TAKER = "blue:Lu", "blue:Pip"  # side by side at the start, Lu with a spare weapon in the backpack
+
+
+def finger_tap(app, pos: tuple[float, float]) -> None:
+    w, h = app.screen.get_size()
+    for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+        app.frame(1 / 60, [pygame.event.Event(kind, x=pos[0] / w, y=pos[1] / h, dx=0.0, dy=0.0, finger_id=5,
+                                              touch_id=1, pressure=1.0)])
+
+
+def mouse_tap(app, pos: tuple[float, float]) -> None:
+    pos = (round(pos[0]), round(pos[1]))
+    app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
+    app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+
+
+def tap(app, pos, finger: bool) -> None:
+    (finger_tap if finger else mouse_tap)(app, pos)
+
+
+def button(buttons, starts: str):
+    return next((b for b in buttons.buttons if b.label.startswith(starts) and b.enabled), None)
+
+
+def settle(app, scene: ZombieworldGameScene) -> None:
+    """What a player's taps on the table do: every roll and animation shown to its end."""
+    while scene.dice.busy:
+        scene.dice.skip()
+    scene.finish_animation()
+    for _frame in range(120):  # miniatures slide to where the engine put them
+        app.frame(1 / 60, [])
+        if not scene.table.slides:
+            break
+
+
+def fire_escape(scene: ZombieworldGameScene):
+    """The Town Hall, and the stairs piece outside it that reaches its roof."""
+    table = scene.state.table
+    hall = next(p for p in table.pieces if p.label == "Town Hall")
+    ladder = next(p for p in table.pieces if p.kind.value == "stairs" and hall in table.roofs_reached_by(p)
+                  and table.building_at(((p.bounds[0] + p.bounds[2]) / 2, (p.bounds[1] + p.bounds[3]) / 2)) is None)
+    return hall, ladder
+
+
+def test_up_the_fire_escape_to_the_roof_a_shot_from_it_and_an_exchange(tmp_path):
+    app = new_app(tmp_path)
+    scene = ZombieworldGameScene.new_game(app, TOWN, preset_bands()[:2], "massacre", SEED)
+    app.show(scene)
+    app.frame(1 / 60, [])
+    hall, ladder = fire_escape(scene)
+    assert hall.roof and hall.floors == 2
+    # the foot of the fire escape: outside the hall, touching the stairs piece on its far side
+    foot = (ladder.bounds[2] + BASE_RADIUS_CM - 0.3, (ladder.bounds[1] + ladder.bounds[3]) / 2)
+    controller = scene.controller
+    finger = False
+    saw_ladder_label = saw_part_way = refused_jump = shot = exchanged = False
+
+    for _step in range(400):
+        settle(app, scene)
+        finger = not finger
+        state = controller.state
+        if controller.outcome() is not None or (shot and exchanged):
+            break
+        hero = controller.model(HERO)
+        assert hero is not None, "the climber was lost before the end of the test"
+        fight = button(scene.actions, "Fight on")
+        if fight is not None:
+            tap(app, fight.rect.center, finger)
+            continue
+        ready = controller.activatable()
+        if state.active is None and ready:
+            pick = HERO if HERO in ready else GIVER if GIVER in ready and not exchanged else ready[0]
+            row = next(rect for rect, model_id in scene.roster if model_id == pick)
+            tap(app, row.center, finger)
+            assert controller.state.active is None or controller.state.active.model == pick
+            continue
+        active = state.active
+        assert active is not None, f"nothing to do: {controller.legal()}"
+
+        if active.model == GIVER and not exchanged and controller.template(c.ExchangeTemplate) is not None:
+            giver, taker = controller.model(GIVER), controller.model(TAKER)
+            item = giver.backpack[0]
+            offer = button(scene.actions, "Exchange with")
+            assert offer is not None and scene.state.model(TAKER).name in offer.label
+            mouse_tap(app, offer.rect.center)
+            assert scene.dialog is not None
+            label = f"Give {state.catalog.item_name(item)} to {taker.name}"
+            choice = next(b for b in scene.dialog.buttons.buttons if b.label == label)
+            finger_tap(app, choice.rect.center)
+            assert scene.dialog is None
+            after_giver, after_taker = controller.model(GIVER), controller.model(TAKER)
+            assert item not in (*after_giver.hand, *after_giver.backpack)
+            assert item in (*after_taker.hand, *after_taker.backpack)
+            assert controller.state.active.action_used
+            assert any("gives" in text and taker.name in text for text, _ in scene.log_lines)
+            exchanged = True
+        elif active.model == HERO and not shot:
+            on_roof = hero.level == hall.floors and engine._Game(state).on_roof(hero)
+            up = button(scene.actions, "Up the ladder to the roof")
+            if on_roof:
+                assert scene.level_tag(hero) == "R"
+                assert any("climbs to the roof of the Town Hall" in text for text, _ in scene.log_lines)
+                scene.table.camera.fit((hero.x - 20, hero.y - 20, 40, 40))
+                app.frame(1 / 60, [])
+                if not refused_jump and controller.template(c.JumpTemplate) is not None:
+                    # off the roof to the street beyond the hall's east wall: refused, still on the roof
+                    start = screen_of(scene, hero.position)
+                    street = (hall.bounds[2] + 5.0, hero.y)
+                    end = screen_of(scene, street)
+                    mouse_drag(app, start, end)
+                    preview = scene.table.drag.preview
+                    assert isinstance(preview.command, c.Jump) and not preview.legal and "raised place" in preview.reason
+                    mouse_release(app, end)
+                    assert controller.state == state
+                    refused_jump = True
+                aim = button(scene.actions, "Shoot")
+                if aim is None:
+                    tap(app, button(scene.actions, "End activation").rect.center, finger)
+                    continue
+                mouse_tap(app, aim.rect.center)
+                assert scene.aim is not None and scene.aim.shooter == HERO
+                log_size = len(controller.session.log)
+                finger_tap(app, button(scene.aim_buttons, "Fire").rect.center)
+                assert len(controller.session.log) == log_size + 1
+                shooter = controller.model(HERO)
+                assert shooter.level == hall.floors and controller.state.active.action_used
+                shot = True
+            elif up is not None:
+                saw_ladder_label = True
+                if hero.stairs_cm > 0:  # part-way up: on to the roof or back down
+                    assert scene.level_tag(hero) == "S" and button(scene.actions, "Down the ladder") is not None
+                assert button(scene.actions, "Climb to") is None  # no stairs of a building outside
+                tap(app, up.rect.center, finger)
+                climber = controller.model(HERO)
+                assert climber.ladder == ladder.index or climber.level == hall.floors
+                if climber.stairs_cm > 0:
+                    saw_part_way = True
+                    assert any("climbs part-way up the ladder" in text for text, _ in scene.log_lines)
+            elif hero.level == 0 and hero.ladder < 0 and controller.template(c.MoveTemplate) is not None \
+                    and math.dist(hero.position, foot) > 0.2:
+                scene.table.camera.fit((hero.x - 20, hero.y - 20, 40, 40))
+                app.frame(1 / 60, [])
+                gap = math.dist(hero.position, foot)
+                share = min(1.0, (active.remaining_cm - 0.3) / gap)
+                goal = (hero.x + (foot[0] - hero.x) * share, hero.y + (foot[1] - hero.y) * share)
+                start = screen_of(scene, hero.position)
+                end = (start[0] + round((goal[0] - hero.x) * scene.table.camera.zoom_px_per_cm),
+                       start[1] + round((goal[1] - hero.y) * scene.table.camera.zoom_px_per_cm))
+                mouse_drag(app, start, end)
+                mouse_release(app, end)
+                moved = controller.model(HERO)
+                assert moved.position != hero.position, scene.status_text
+                if share < 1.0:
+                    tap(app, button(scene.actions, "End activation").rect.center, finger)
+            else:
+                tap(app, button(scene.actions, "End activation").rect.center, finger)
+        else:
+            tap(app, button(scene.actions, "End activation").rect.center, finger)
+
+    assert saw_ladder_label and saw_part_way and refused_jump and shot and exchanged
