@@ -59,7 +59,7 @@ RIVALS = {
 
 # group name → (mission file, setup, eager bot, seeds)
 GROUPS: dict[str, tuple[str, Mapping[str, Any], bool, range]] = {
-    **{f"classic/{path.stem}": (path.name, CLASSIC, False, range(10)) for path in sorted(MISSIONS_DIR.glob("*.toml"))},
+    **{f"classic/{path.stem}": (path.name, CLASSIC, False, range(12)) for path in sorted(MISSIONS_DIR.glob("*.toml"))},
     "sharpshooters/city-3x3": ("city-3x3.toml", SHARPSHOOTERS, True, range(10)),
     "sharpshooters/rm-airlift": ("rm-airlift.toml", SHARPSHOOTERS, True, range(8)),
     "brawlers/safehouse-3x2": ("safehouse-3x2.toml", BRAWLERS, True, range(10)),
@@ -151,6 +151,8 @@ RECORDED: dict[str, tuple[str, ...]] = {
         '5f21c911879d4d57:90725c1459248c08',
         '36ec1eb170225fe9:4c036765e243c0a7',
         'eefd686858c73b7e:c58e05a7c82dbec0',
+        'e5eb4882a423fc45:113950f0928a218b',
+        '2e2bf393a218c416:b02bacd41fd16eac',
     ),
     'classic/rm-airlift': (
         'b6bb4894b90d832d:34d8596df91a7b3c',
@@ -163,6 +165,8 @@ RECORDED: dict[str, tuple[str, ...]] = {
         '135afe2303b9cd20:994bbb2bcffedb44',
         '40949d826019232f:bbae21585b21706d',
         'e31e96ecb8fb332a:928f75755deb3c13',
+        '67859b28d89e221b:47bff8bbd8d6dcc2',
+        '96b4e751ecdecd07:d5999b7a00ede08b',
     ),
     'classic/rm-field-hospital': (
         '5a50106ec6d704ca:285f2034cf5c7da2',
@@ -175,6 +179,8 @@ RECORDED: dict[str, tuple[str, ...]] = {
         '212f6d362ebebded:76a0f65bab74ec7d',
         '4c1b7684881e7a8c:1ce38a0d20f21a2d',
         'b34f0d3b5f976941:1f80323f78141845',
+        '2e595d4f90e41c3e:9dd21a1ee0c34a48',
+        '5f49860650b52383:a825e28c6ec497d8',
     ),
     'classic/rm-last-flight': (
         '368360048d5c8a2d:00c6baba1680e0de',
@@ -187,6 +193,8 @@ RECORDED: dict[str, tuple[str, ...]] = {
         '94b3e5ef17ef7366:2260e18b76e3ed3b',
         'f049e93a65c76365:97cf047e28d83c0e',
         '2f3a50f864a5ade5:26b77261e7d36f13',
+        'f2d587d88ae58de0:2b3bdb2e33b0ad29',
+        '534bcd8d3d318d3a:46c335a8ab698dc6',
     ),
     'classic/rm-night-shift': (
         '25e3da2b98d74e8e:b2b3c272750ff08f',
@@ -199,6 +207,8 @@ RECORDED: dict[str, tuple[str, ...]] = {
         '179907c43f807747:5525c4631795e6f2',
         '919662f3a5634063:f93c0be63e21d65b',
         '06c40d3c49d01b71:59902a5f19973f9f',
+        'b449d621a7cb14a9:3a2a7d22804e299b',
+        '8b02dca3c5855d23:9bc463b60a4fc05b',
     ),
     'classic/rm-quarantine': (
         'f87a7acfbd9e9c3d:bef2017346d5f608',
@@ -211,6 +221,8 @@ RECORDED: dict[str, tuple[str, ...]] = {
         '262196f38ecf98cf:321c023815cc1b5a',
         '36677c71fc91aaf4:db8c7e27e992d198',
         '1450992d3c2244f3:657bdfdf906bffb9',
+        '7c1b508654dc9a31:574188624a8ae0ec',
+        'a4f15563c7bd38fd:7dd4a71747b9b5a5',
     ),
     'classic/rm-supply-run': (
         'a91c82cc0de37cad:8a7888f2eeb12072',
@@ -223,6 +235,8 @@ RECORDED: dict[str, tuple[str, ...]] = {
         '5498bd7b3f1af741:2cba6138f0860575',
         'b5184b8445c5473c:72f5ce33db31223c',
         '2636f6b410961796:7c95a2f9927ceaed',
+        'c473eafdc6449559:45983b3273dee49e',
+        '994b68d5913f4ad5:c695bf8d89b68b3e',
     ),
     'classic/rm-tutorial-1': (
         '76518134cb6e83a8:d750afa1afab04a4',
@@ -235,6 +249,8 @@ RECORDED: dict[str, tuple[str, ...]] = {
         '501cf64193e145a4:50100aa5ecdac519',
         '84265b8b5fd3955d:3825884fb58f41c9',
         '9a4dbaf91a215707:d881f3a79869e72d',
+        'c9de2fdec90eb3a6:6904f3e250ad26a2',
+        '3c2d273601f79487:a1b08e9c1233422d',
     ),
     'classic/rm-tutorial-2': (
         'f19c8c6ebbc1db47:371dee0ae60b4d63',
@@ -247,6 +263,8 @@ RECORDED: dict[str, tuple[str, ...]] = {
         '2e9493439b21c845:815dfefaa6b7d9a7',
         'c27d685f8c879fbc:f31d03059d6a13eb',
         '8405032aeea5d7d8:a622f907639550c4',
+        '5f59b2fac7abbf16:f3ee093f15f00c05',
+        '5870dd48b51590bd:6eaa8d959d510d05',
     ),
     'classic/safehouse-3x2': (
         '6b4ca61ef5a36b72:77ff85afa7dac65a',
@@ -259,6 +277,8 @@ RECORDED: dict[str, tuple[str, ...]] = {
         '6d2d91e050641644:d34e446ae6e09fc0',
         '283a460aa6ad395b:c675492f688a13f7',
         '96cb46bd7bf29c1c:1795fdf5bbb70d35',
+        'e44c6c456e1dc7ec:a8c1aa32efe12135',
+        '07498f4f6213da0b:1fad580ab68f6959',
     ),
     'classic/tutorial-2x2': (
         '144964925aeeaf9d:196456adfa858478',
@@ -271,6 +291,8 @@ RECORDED: dict[str, tuple[str, ...]] = {
         '501cf64193e145a4:50100aa5ecdac519',
         '84265b8b5fd3955d:3825884fb58f41c9',
         '9a4dbaf91a215707:d881f3a79869e72d',
+        '8d0f021a0446889d:3020680320122154',
+        'eb8985c7c64d9d01:fcf7ccf1d0fe430a',
     ),
     'pilots/rm-last-flight': (
         'f4478562c70dec21:b4868b8aba00ea4a',
