@@ -230,7 +230,8 @@ class ZombieworldController:
                     return c.Charge(model_id, target_id, (*waypoints, end))
         return c.MoveModel(model_id, path)
 
-    def special_move(self, model: Model, point: Point, waypoints: Sequence[Point] = ()) -> tuple[Any, float] | None:
+    def special_move(self, model: Model, point: Point, waypoints: Sequence[Point] = (),
+                     prefer_jump: bool = False) -> tuple[Any, float] | None:
         """The command a drag stands for when it is not a walk: driving (the driver), getting out (a
         rider), getting in (dropped on a vehicle), jumping (see ``jump_move``); with its allowance."""
         path = (*waypoints, point)
@@ -249,13 +250,15 @@ class ZombieworldController:
                     door = _beside_body(vehicle, waypoints[-1] if waypoints else model.position)  # its near side
                     return c.BoardVehicle(model.id, vehicle.id, (*waypoints, door) if math.dist(door, model.position)
                                           > 0.3 else ()), option.max_cm
-        return self.jump_move(model, point, waypoints)
+        return self.jump_move(model, point, waypoints, prefer_jump)
 
-    def jump_move(self, model: Model, point: Point, waypoints: Sequence[Point] = ()) -> tuple[Any, float] | None:
+    def jump_move(self, model: Model, point: Point, waypoints: Sequence[Point] = (),
+                  prefer_jump: bool = False) -> tuple[Any, float] | None:
         """A drag read as a jump when the engine offers one: from an upper floor or a roof, any drop
         off its own building; from the ground or an obstacle's top, a drop where a walk cannot go but
-        a jump can (a roof, an upper window, another obstacle's top). The landing level is the one
-        the engine would accept: on a building, its floor or roof nearest the take-off height."""
+        a jump can (a roof, an upper window, another obstacle's top), or any drop with
+        ``prefer_jump`` (the player asked for a jump). The landing level is the one the engine
+        would accept: on a building, its floor or roof nearest the take-off height."""
         jump = self.template(c.JumpTemplate)
         table = self.state.table
         if jump is None or jump.model != model.id or waypoints or table is None:
@@ -263,12 +266,14 @@ class ZombieworldController:
         here = table.building_at(model.position)
         there = table.building_at(point)
         if model.level > 0:
-            if there is not None and there == here:
+            if there is not None and there == here and not prefer_jump:
                 return None  # a walk on its own floor or roof
             return c.Jump(model.id, point, self.landing_level(model, point)), jump.max_cm
+        command = c.Jump(model.id, point, self.landing_level(model, point))
+        if prefer_jump:
+            return command, jump.max_cm
         if there is None and table.standing_top_cm(point) <= 0:
             return None  # the ground is never a landing place: a walk
-        command = c.Jump(model.id, point, self.landing_level(model, point))
         seat = self.seat or ""
         try:
             engine.check(self.state, seat, self.move_command(model.id, point))
@@ -332,12 +337,13 @@ class ZombieworldController:
                                turns, shown, end)
         return MovePreview(model.id, command.path[-1], cost_cm, limit_cm, True, "", command, turns, shown, end)
 
-    def move_preview(self, model_id: str, point: Point, waypoints: Sequence[Point] = ()) -> MovePreview:
+    def move_preview(self, model_id: str, point: Point, waypoints: Sequence[Point] = (),
+                     prefer_jump: bool = False) -> MovePreview:
         model = self.model(model_id)
         allowance = self.allowance_cm(model_id)
         if model is None:
             return MovePreview(model_id, point, 0.0, 0.0, False, "no such model")
-        special = self.special_move(model, point, waypoints) if self.state.active is not None \
+        special = self.special_move(model, point, waypoints, prefer_jump) if self.state.active is not None \
             and self.state.active.model == model_id else None
         if special is not None:
             command, limit_cm = special

@@ -47,7 +47,7 @@ from game.app.zombieworld.controller import (
     seat_points,
 )
 from game.app.zombieworld.dice import DiceTray
-from game.app.zombieworld.event_text import describe, names_of, where_text
+from game.app.zombieworld.event_text import describe, level_place, names_of, where_text
 from game.app.zombieworld.saves import ZwSaveError, autosave_path, load_game, save_game
 from game.board.geometry import point_in_polygon
 from game.board.mission import load_board
@@ -235,6 +235,7 @@ class ZombieworldGameScene(Scene):
         self.aim_buttons = ButtonSet()
         self.roster: list[tuple[pygame.Rect, str]] = []
         self.dialog: ChoiceDialog | None = None
+        self.jump_armed = False  # the next drag of the acting survivor is a jump, even where it could walk
         self.bottom_px = BOTTOM_BAR_PX  # the action bar's height: grows with the number of actions
         self.presses: dict[int, _Press] = {}
         self.dice = DiceTray()
@@ -434,6 +435,8 @@ class ZombieworldGameScene(Scene):
             return f"Get into {self.vehicle_label(option.vehicle)}", "move"
         if isinstance(option, c.Climb):
             return self.climb_label(option), "move"
+        if isinstance(option, c.JumpTemplate):
+            return ("Jump: drag to land (armed)" if self.jump_armed else "Jump (then drag)"), "move"
         if isinstance(option, c.ExchangeTemplate):
             mates = [name(m) for m in option.partners]
             return f"Exchange with {mates[0] if len(mates) == 1 else '…'}", "items"
@@ -551,6 +554,7 @@ class ZombieworldGameScene(Scene):
             self.sync_pieces(snap_from=snap_from)
             return outcome
         self.aiming, self.aim, self.aim_shots = False, None, None
+        self.jump_armed = False
         self.dice.add(outcome.events, self.state)
         self.anim.add(outcome.events, before, SEAT_COLORS)
         names = names_of(before, self.state)
@@ -565,7 +569,7 @@ class ZombieworldGameScene(Scene):
         return outcome
 
     def dragging(self, drag: _Drag) -> None:
-        drag.preview = self.controller.move_preview(drag.model, drag.point, drag.waypoints)
+        drag.preview = self.controller.move_preview(drag.model, drag.point, drag.waypoints, self.jump_armed)
 
     def add_waypoint(self) -> bool:
         """Pin the tape where the dragged miniature is now: the move goes round this corner."""
@@ -581,7 +585,7 @@ class ZombieworldGameScene(Scene):
         return True
 
     def drop(self, drag: _Drag) -> Outcome | None:
-        preview = self.controller.move_preview(drag.model, drag.point, drag.waypoints)
+        preview = self.controller.move_preview(drag.model, drag.point, drag.waypoints, self.jump_armed)
         leave = self.controller.template(c.LeaveTemplate)
         if leave is not None and leave.model == drag.model and self._at_exit(drag.point, leave.edge):
             outcome = self.play(c.LeaveTable(drag.model, (*drag.waypoints, drag.point)),
@@ -713,6 +717,12 @@ class ZombieworldGameScene(Scene):
                                           ["Yes, withdraw"], lambda _n: self.play(c.Withdraw()), cancel=True))
         elif isinstance(option, c.ExchangeTemplate):
             self.open_exchange(option)
+        elif isinstance(option, c.JumpTemplate):
+            self.jump_armed = not self.jump_armed
+            who = self.state.model(option.model).name
+            self.status(f"Drag {who} onto where it lands: at most {option.max_gap_cm:g} cm across, "
+                        f"{option.max_height_cm:g} cm up or down" if self.jump_armed else "Jump put away")
+            self.refresh()
         elif isinstance(option, c.BoardTemplate):  # walk to the nearer side's doors, then get in
             model, vehicle = self.state.model(option.model), self.state.vehicle(option.vehicle)
             door = _beside_body(vehicle, model.position)
@@ -764,7 +774,7 @@ class ZombieworldGameScene(Scene):
         if not self.controller.undo():
             self.status("Nothing to undo")
             return False
-        self.aim, self.aiming = None, False
+        self.aim, self.aiming, self.jump_armed = None, False, False
         self.ended_shown = False
         self.sync_pieces()
         self.log([("Undone", "plain")])
@@ -1078,7 +1088,11 @@ class ZombieworldGameScene(Scene):
         turns = ""
         if preview.turns:
             turns = f" with {preview.turns} turn{'s' if preview.turns > 1 else ''} (+{TURN_COST_CM:g} cm each)"
-        if preview.path and preview.legal:
+        if isinstance(preview.command, c.Jump):
+            place = level_place(self.state, preview.point, preview.command.level, jumped=True)
+            used = f"Jump to {place}: {preview.cost_cm:.1f} cm · {max(0.0, preview.left_cm):.1f} left" \
+                if preview.legal else f"Jump to {place} ({preview.cost_cm:.1f} cm): refused"
+        elif preview.path and preview.legal:
             used = f"Drive {preview.cost_cm:.1f} cm{turns} · {max(0.0, preview.left_cm):.1f} of " \
                    f"{preview.allowance_cm:g} left"
         elif preview.path:
