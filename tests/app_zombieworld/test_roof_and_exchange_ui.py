@@ -5,16 +5,19 @@ exchange an item in the Exchange dialog. Every step is checked against the engin
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import pygame
 
+from game.app.zombieworld.controller import ZombieworldController
 from game.app.zombieworld.game_scene import ZombieworldGameScene
 from game.app.zombieworld.presets import preset_bands
+from game.board.mission import load_board
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.geometry import BASE_RADIUS_CM
-from tests.app_zombieworld.zw_ui import TOWN, mouse_drag, mouse_release, new_app, screen_of
+from tests.app_zombieworld.zw_ui import TOWN, finger_drag, mouse_drag, mouse_release, new_app, screen_of
 
 SEED = 1
 HERO = "blue:Jonas"  # carries a shotgun
@@ -178,3 +181,58 @@ def test_up_the_fire_escape_to_the_roof_a_shot_from_it_and_an_exchange(tmp_path)
             tap(app, button(scene.actions, "End activation").rect.center, finger)
 
     assert saw_ladder_label and saw_part_way and refused_jump and shot and exchanged
+
+
+FARM = TOWN.parent / "zw-outskirts-farm.tmx"
+
+
+def test_a_jump_from_one_hay_bale_to_the_other_armed_by_the_jump_button(tmp_path):
+    """Arranged by hand: Mara stands on top of a hay bale (4 cm). Then through the window: a finger
+    activates her; without the Jump button a drag onto the next bale is a walk (it gets there too);
+    the Jump button arms the drag, a finger drag lands her on the other bale's top."""
+    board = load_board(FARM)
+    controller = ZombieworldController.new(board, FARM, preset_bands()[:2], "massacre", SEED)
+    table = controller.state.table
+    bales = [p for p in table.pieces if p.label == "Hay bale"]
+    assert len(bales) == 2
+    centre = [((p.bounds[0] + p.bounds[2]) / 2, (p.bounds[1] + p.bounds[3]) / 2) for p in bales]
+    start = controller.state
+    placed = tuple(dataclasses.replace(m, x=centre[0][0], y=centre[0][1]) if m.id == "blue:Mara" else m
+                   for m in start.models)
+    controller.session._states[0] = dataclasses.replace(start, models=placed)
+    app = new_app(tmp_path)
+    scene = ZombieworldGameScene(app, controller)
+    app.show(scene)
+    app.frame(1 / 60, [])
+    assert scene.level_tag(controller.model("blue:Mara")) == "T"
+    row = next(rect for rect, model_id in scene.roster if model_id == "blue:Mara")
+    finger_tap(app, row.center)
+    settle(app, scene)
+    assert controller.state.active is not None and controller.state.active.model == "blue:Mara"
+    mara = controller.model("blue:Mara")
+    before_cm = controller.state.active.remaining_cm
+    walk = controller.move_preview(mara.id, centre[1])
+    assert isinstance(walk.command, c.MoveModel) and walk.legal
+
+    armed = button(scene.actions, "Jump (then drag)")
+    assert armed is not None
+    mouse_tap(app, armed.rect.center)
+    assert scene.jump_armed and button(scene.actions, "Jump: drag to land") is not None
+    scene.table.camera.fit((mara.x - 15, mara.y - 15, 30, 30))
+    app.frame(1 / 60, [])
+    first = screen_of(scene, mara.position)
+    zoom = scene.table.camera.zoom_px_per_cm
+    end = (first[0] + round((centre[1][0] - mara.x) * zoom), first[1] + round((centre[1][1] - mara.y) * zoom))
+    finger_drag(app, first, end, release=False)
+    preview = scene.table.drag.preview
+    assert isinstance(preview.command, c.Jump) and preview.command.level == 0 and preview.legal, preview.reason
+    w, h = app.screen.get_size()
+    app.frame(1 / 60, [pygame.event.Event(pygame.FINGERUP, x=end[0] / w, y=end[1] / h, dx=0.0, dy=0.0,
+                                          finger_id=3, touch_id=1, pressure=1.0)])
+    jumper = controller.model("blue:Mara")
+    assert controller.session.log[-1].command == preview.command
+    assert table.building_at(jumper.position) is None and table.standing_top_cm(jumper.position) == bales[1].height_cm
+    assert jumper.position != mara.position and not scene.jump_armed
+    assert any("jumps to the top of an obstacle" in text for text, _ in scene.log_lines)
+    spent = before_cm - controller.state.active.remaining_cm
+    assert math.isclose(spent, preview.cost_cm, abs_tol=0.01)  # the gap, no height: bale to bale
