@@ -13,6 +13,7 @@ import pygame
 from game.app.zombieworld.controller import ZombieworldController
 from game.app.zombieworld.game_scene import ZombieworldGameScene
 from game.app.zombieworld.presets import preset_bands
+from game.app.zombieworld.saves import autosave_path, load_game
 from game.board.mission import load_board
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
@@ -75,6 +76,7 @@ def test_up_the_fire_escape_to_the_roof_a_shot_from_it_and_an_exchange(tmp_path)
     # the foot of the fire escape: outside the hall, touching the stairs piece on its far side
     foot = (ladder.bounds[2] + BASE_RADIUS_CM - 0.3, (ladder.bounds[1] + ladder.bounds[3]) / 2)
     controller = scene.controller
+    autosave = autosave_path(tmp_path)
     finger = False
     saw_ladder_label = saw_part_way = refused_jump = shot = exchanged = False
 
@@ -117,6 +119,10 @@ def test_up_the_fire_escape_to_the_roof_a_shot_from_it_and_an_exchange(tmp_path)
             assert controller.state.active.action_used
             assert any("gives" in text and taker.name in text for text, _ in scene.log_lines)
             exchanged = True
+            # the autosave waits for the activation's end, then holds every command played
+            assert not autosave.exists() or len(load_game(autosave)[0].log) < len(controller.session.log)
+            tap(app, button(scene.actions, "End activation").rect.center, finger)
+            assert len(load_game(autosave)[0].log) == len(controller.session.log)
         elif active.model == HERO and not shot:
             on_roof = hero.level == hall.floors and engine._Game(state).on_roof(hero)
             up = button(scene.actions, "Up the ladder to the roof")
