@@ -140,6 +140,7 @@ class GameObject(_Frozen):
     sees_in_dark: bool = False
     weapon_slot: bool = False
     open_move_bonus_cm: float = 0
+    halved_off_open: bool = False  # worn off open ground at half speed (skates); else get off first
     skill_modifier: int = 0
 
 

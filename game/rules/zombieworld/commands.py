@@ -238,10 +238,30 @@ class Exchange:
     kind: Literal["exchange"] = "exchange"
 
 
+@dataclass(frozen=True, slots=True)
+class Mount:
+    """Get on a carried bicycle or skateboard, or put on roller skates: 5 cm of the move. A bicycle
+    or skateboard is mounted on open ground."""
+
+    model: str
+    item: str
+    kind: Literal["mount"] = "mount"
+
+
+@dataclass(frozen=True, slots=True)
+class Dismount:
+    """Get off the bicycle or skateboard, or take the skates off: 5 cm of the move. ``leave`` parks
+    a bicycle where the model stands (picked up again later) instead of pushing it along."""
+
+    model: str
+    leave: bool = False
+    kind: Literal["dismount"] = "dismount"
+
+
 Command = Annotated[
     Activate | MoveModel | Sprint | Shoot | Charge | Fight | Disengage | Reload | SwapWeapons | EndActivation
     | Search | UseItem | FirstAid | Entrench | PickUp | LeaveTable | Withdraw | BoardVehicle | LeaveVehicle | Drive
-    | ChangeSeat | Climb | Jump | Exchange,
+    | ChangeSeat | Climb | Jump | Exchange | Mount | Dismount,
     Field(discriminator="kind"),
 ]
 COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
@@ -663,12 +683,25 @@ class ItemsExchanged:
     kind: Literal["items_exchanged"] = "items_exchanged"
 
 
+@dataclass(frozen=True, slots=True)
+class GearChanged:
+    """A survivor got on (``mounted``) or off its bicycle, skateboard or skates; ``left``: a
+    bicycle parked on the ground."""
+
+    model: str
+    item: str
+    mounted: bool
+    left: bool = False
+    kind: Literal["gear_changed"] = "gear_changed"
+
+
 Event = Annotated[
     DiceRolled | RoundStarted | InitiativeDecided | ZombieSpawned | Activated | ModelMoved | ShotFired
     | WeaponJammed | BangPlaced | BangResolved | ReactionResolved | MeleeFought | Wounded | ModelRemoved | Fled
     | BandWithdrew | ActivationEnded | BuildingEntered | PlaceMarked | ItemFound | SurvivorJoined | ItemUsed
     | Entrenched | TookCover | DogControl | GameEnded | VehiclePlaced | VehicleBoarded | VehicleLeft | SeatChanged
-    | VehicleStarted | VehicleMoved | RanOver | VehicleCrashed | VehicleStatus | Climbed | Jumped | ItemsExchanged,
+    | VehicleStarted | VehicleMoved | RanOver | VehicleCrashed | VehicleStatus | Climbed | Jumped | ItemsExchanged
+    | GearChanged,
     Field(discriminator="kind"),
 ]
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)

@@ -40,6 +40,7 @@ from game.rules.zombieworld.geometry import (
     holds_base,
     jump_line_problem,
     make_piece,
+    open_ground,
     path_cost,
     point_base_distance,
     scatter_point,
@@ -131,10 +132,12 @@ class _Game:
         self._sight_tables: dict[Any, Table] = {}
         self._tops: dict[tuple[float, float], float] = {}  # obstacle tops under ground-level bases
         self.events: list[Any] = []
+        self.gear_spent_cm = 0.0  # of the last path validated: cm paid from the wheels' bonus
         self.band_kind = {seat: kind for seat, kind, _ in state.bands}
         self.band_type = {seat: band_type for seat, _, band_type in state.bands}
 
     def freeze(self) -> State:
+        self._check_gear()
         return replace(
             self.base,
             models=tuple(self.models[i] for i in self.order_ids if i in self.models),
@@ -160,6 +163,23 @@ class _Game:
             sight_cm=self.sight_cm,
             lamps_lit=self.lamps_lit,
         )
+
+    def _check_gear(self) -> None:
+        """Wheels end where they cannot go: a rider carried off open ground (a flight, taking cover),
+        into a vehicle or onto stairs, or who no longer carries them, is on foot."""
+        for model in list(self.models.values()):
+            if not model.mounted:
+                continue
+            item = self.catalog.object(model.mounted)
+            off = (model.mounted not in model.objects or model.vehicle or model.stairs_cm or item is None
+                   or (not item.halved_off_open and (model.level or not open_ground(self.table, model.position))))
+            if off:
+                self.update(model, mounted="")
+        if self.active is not None:
+            rider = self.models.get(self.active.model)
+            gear = 0.0 if rider is None or not rider.mounted else min(self.active.gear_cm, self.active.remaining_cm)
+            if gear != self.active.gear_cm:
+                self.active = replace(self.active, gear_cm=max(0.0, gear))
 
     def place(self, index: int) -> Place:
         return self.places.get(index, Place(index))
@@ -847,6 +867,7 @@ def _do_activate(game: _Game, model: Model, command: c.Activate) -> None:
         return
     move = _move_allowance(game, model)
     game.active = Activation(model.id, move, action_used=model.no_action_next, must_fight=bool(engaged))
+    _gear_at_activation(game, model)
     if model.no_action_next:
         game.update(model, no_action_next=False)
 
@@ -880,7 +901,8 @@ def _do_move(game: _Game, model: Model, command: c.MoveModel) -> None:
     end = command.path[-1]
     start = model.position
     game.update(model, x=end[0], y=end[1], entrenched=False)
-    game.active = replace(active, remaining_cm=active.remaining_cm - cost, moved=True)
+    game.active = replace(active, remaining_cm=active.remaining_cm - cost, moved=True,
+                          gear_cm=max(0.0, active.gear_cm - game.gear_spent_cm))
     game.emit(c.ModelMoved(model.id, command.path, round(cost, 3)))
     for index in dict.fromkeys(entered):
         if model.id in game.models:
@@ -913,6 +935,7 @@ def _validate_path(game: _Game, model: Model, path: tuple[tuple[float, float], .
         if blocking:
             raise IllegalCommand(f"walk around the {blocking}")
     total = result.cost_cm + (ENTRY_COST_CM if model.entrenched else 0.0)  # climbing out of a position
+    total, game.gear_spent_cm = _wheels_cost(game, model, result, total, budget)
     if total > budget + 1e-6:
         raise IllegalCommand(f"that move costs {total:.1f} cm; {model.name} has {budget:.1f} cm left")
     others = [f for f in game.figures() if f.id != model.id]
@@ -927,6 +950,132 @@ def _validate_path(game: _Game, model: Model, path: tuple[tuple[float, float], .
     if contact_with is not None and base_distance(moved, game.figure(contact_with)) > CONTACT_CM:
         raise IllegalCommand(f"a charge must end in base contact with {contact_with.name}")
     return total, result.entered_buildings
+
+
+def _wheels(game: _Game, model: Model) -> Any:
+    """The bicycle, skateboard or skates the model rides (catalog object), or None."""
+    if not model.mounted:
+        return None
+    return game.catalog.object(model.mounted)
+
+
+def _wheels_cost(game: _Game, model: Model, result: Any, total: float, budget: float) -> tuple[float, float]:
+    """A path's cost for a rider and the part of it paid from the wheels' bonus. A bicycle or
+    skateboard keeps to open ground; skates go anywhere, every cm off open ground costing double.
+    The bonus pays only for open ground: what is paid on foot must fit in the rest of the move."""
+    gear = _wheels(game, model)
+    if gear is None:
+        return total, 0.0
+    if result.rough_cost_cm > 1e-6:
+        if not gear.halved_off_open:
+            raise IllegalCommand(f"{model.name} must get off the {gear.name} (5 cm) to leave open ground")
+        total += result.rough_cost_cm
+    bonus = game.active.gear_cm if game.active is not None and game.active.model == model.id else 0.0
+    from_bonus = min(bonus, max(0.0, result.cost_cm - result.rough_cost_cm))
+    on_foot = total - from_bonus
+    if on_foot > budget - bonus + 1e-6:
+        raise IllegalCommand(f"the {gear.name}'s {bonus:g} cm more count only on open ground: "
+                             f"that move costs {on_foot:.1f} cm off it; {model.name} has {max(0.0, budget - bonus):.1f} cm")
+    return total, from_bonus
+
+
+GEAR_CHANGE_CM = 5.0  # getting on or off a bicycle or skateboard, putting skates on or off
+PUSHED_BICYCLE_CM = 3.0  # a bicycle pushed along on foot slows its owner
+
+
+def _gear_at_activation(game: _Game, model: Model) -> None:
+    active = game.active
+    assert active is not None
+    gear = _wheels(game, model)
+    if gear is not None:
+        game.active = replace(active, remaining_cm=active.remaining_cm + gear.open_move_bonus_cm,
+                              gear_cm=gear.open_move_bonus_cm, gear_bonus_given=True)
+    elif _pushes_bicycle(model):
+        game.active = replace(active, remaining_cm=max(0.0, active.remaining_cm - PUSHED_BICYCLE_CM))
+
+
+def _pushes_bicycle(model: Model) -> bool:
+    return "bicycle" in model.objects and model.mounted != "bicycle"
+
+
+def _do_mount(game: _Game, model: Model, command: c.Mount) -> None:
+    active = _need_active(game, model)
+    _on_foot(game, model)
+    if active.must_fight or game.engaged_with(model):
+        raise IllegalCommand(f"{model.name} is locked in melee")
+    gear = game.catalog.object(command.item)
+    if gear is None or not gear.open_move_bonus_cm:
+        raise IllegalCommand(f"{game.catalog.item_name(command.item)} is not ridden or worn to move")
+    if command.item not in model.objects:
+        raise IllegalCommand(f"{model.name} carries no {gear.name}")
+    if model.mounted:
+        raise IllegalCommand(f"{model.name} is already on the {game.catalog.item_name(model.mounted)}")
+    if model.defect and (d := game.catalog.defect(model.defect)) is not None and d.no_wheels:
+        raise IllegalCommand(f"{model.name} cannot use a {gear.name} ({d.name})")
+    if not gear.halved_off_open and (model.level or not open_ground(game.table, model.position)):
+        raise IllegalCommand(f"a {gear.name} is ridden only on open ground")
+    if active.remaining_cm + 1e-6 < GEAR_CHANGE_CM:
+        raise IllegalCommand(f"getting on the {gear.name} costs {GEAR_CHANGE_CM:g} cm; "
+                             f"{model.name} has {active.remaining_cm:.1f} cm left")
+    remaining = active.remaining_cm - GEAR_CHANGE_CM
+    gear_cm = 0.0
+    if not active.gear_bonus_given:
+        remaining += gear.open_move_bonus_cm
+        gear_cm = gear.open_move_bonus_cm
+    game.update(model, mounted=gear.id, entrenched=False)
+    game.active = replace(active, remaining_cm=remaining, gear_cm=gear_cm, gear_bonus_given=True, moved=True)
+    game.emit(c.GearChanged(model.id, gear.id, mounted=True))
+
+
+def _do_dismount(game: _Game, model: Model, command: c.Dismount) -> None:
+    active = _need_active(game, model)
+    gear = _wheels(game, model)
+    if gear is None:
+        raise IllegalCommand(f"{model.name} is on foot")
+    if command.leave and gear.id != "bicycle":
+        raise IllegalCommand("only a bicycle is left standing on the ground")
+    if active.remaining_cm + 1e-6 < GEAR_CHANGE_CM:
+        raise IllegalCommand(f"getting off the {gear.name} costs {GEAR_CHANGE_CM:g} cm; "
+                             f"{model.name} has {active.remaining_cm:.1f} cm left")
+    # the change is paid from the bonus first (it is done on open ground); the rest of the bonus is lost
+    from_bonus = min(active.gear_cm, GEAR_CHANGE_CM)
+    remaining = active.remaining_cm - GEAR_CHANGE_CM - (active.gear_cm - from_bonus)
+    model = game.update(model, mounted="")
+    if command.leave:
+        model = _take_object(game, model, gear.id)
+        game.ground.append((model.x, model.y, gear.id))
+    elif gear.id == "bicycle":
+        remaining -= PUSHED_BICYCLE_CM
+    game.active = replace(active, remaining_cm=max(0.0, remaining), gear_cm=0.0, moved=True)
+    game.emit(c.GearChanged(model.id, gear.id, mounted=False, left=command.leave))
+
+
+def _gear_options(game: _Game, model: Model, active: Activation) -> list[Any]:
+    if model.kind != "survivor" or active.remaining_cm + 1e-6 < GEAR_CHANGE_CM or model.vehicle or model.stairs_cm:
+        return []
+    if model.mounted:
+        options: list[Any] = [c.Dismount(model.id)]
+        if model.mounted == "bicycle":
+            options.append(c.Dismount(model.id, leave=True))
+        return options
+    if game.engaged_with(model) or (model.defect and (d := game.catalog.defect(model.defect)) is not None
+                                    and d.no_wheels):
+        return []
+    options = []
+    for item in dict.fromkeys(model.objects):
+        gear = game.catalog.object(item)
+        if gear is None or not gear.open_move_bonus_cm:
+            continue
+        if gear.halved_off_open or (not model.level and open_ground(game.table, model.position)):
+            options.append(c.Mount(model.id, item))
+    return options
+
+
+def _not_riding(game: _Game, model: Model) -> None:
+    gear = _wheels(game, model)
+    if gear is not None:
+        verb = "take off" if gear.halved_off_open else "get off"
+        raise IllegalCommand(f"{model.name} must {verb} the {gear.name} first")
 
 
 def _sprinted(game: _Game, active: Activation) -> bool:
@@ -2502,6 +2651,7 @@ ENTRENCH_MIN_CM = 2.0
 def _do_entrench(game: _Game, model: Model, command: c.Entrench) -> None:
     active = _need_active(game, model)
     _on_foot(game, model)
+    _not_riding(game, model)
     if active.moved or active.action_used:
         raise IllegalCommand("entrenching is declared at the start of the turn, before moving or acting")
     if model.entrenched:
@@ -2811,6 +2961,7 @@ def _do_climb(game: _Game, model: Model, command: c.Climb) -> None:
     stops part-way up and goes on (or back) next time without paying to step on again."""
     active = _need_active(game, model)
     _on_foot(game, model, stairs_ok=True)
+    _not_riding(game, model)
     if active.must_fight or game.engaged_with(model):
         raise IllegalCommand(f"{model.name} is locked in melee")
     if command.ladder >= 0 or model.ladder >= 0:
@@ -2965,6 +3116,7 @@ def _do_jump(game: _Game, model: Model, command: c.Jump) -> None:
     pass a landing check or lose its next activation."""
     active = _need_active(game, model)
     _on_foot(game, model)
+    _not_riding(game, model)
     if active.must_fight or game.engaged_with(model):
         raise IllegalCommand(f"{model.name} is locked in melee")
     start = model.position
@@ -3284,6 +3436,7 @@ def _vehicle_touched(game: _Game, model: Model, vehicle: Vehicle) -> bool:
 def _do_board(game: _Game, model: Model, command: c.BoardVehicle) -> None:
     active = _need_active(game, model)
     _on_foot(game, model)
+    _not_riding(game, model)
     if model.kind != "survivor":
         raise IllegalCommand("only survivors ride in vehicles")
     if active.must_fight or game.engaged_with(model):
@@ -3852,6 +4005,8 @@ _HANDLERS: dict[type, Any] = {
     c.ChangeSeat: _do_change_seat,
     c.Climb: _do_climb,
     c.Jump: _do_jump,
+    c.Mount: _do_mount,
+    c.Dismount: _do_dismount,
 }
 
 
@@ -3916,6 +4071,7 @@ def legal_commands(state: State, seat: str) -> list[Any]:
     if model.unloaded and "ammo_box" in model.objects:
         options.append(c.UseItem(model.id, "ammo_box"))
     options.extend(_floor_options(game, model, active))
+    options.extend(_gear_options(game, model, active))
     if model.side in dict(state.exits) and active.remaining_cm > 0 and not game.engaged_with(model) and not model.level:
         options.append(c.LeaveTemplate(model.id, active.remaining_cm, dict(state.exits)[model.side]))
     options.append(c.EndActivation(model.id))

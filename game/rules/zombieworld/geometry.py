@@ -662,6 +662,7 @@ class PathCost:
     length_cm: float
     problem: str = ""  # why the path is not allowed; empty when it is
     entered_buildings: tuple[int, ...] = ()
+    rough_cost_cm: float = 0.0  # the part of cost_cm spent off open ground (what wheels cannot ride)
 
     @property
     def ok(self) -> bool:
@@ -677,6 +678,7 @@ def path_cost(table: Table, points: Sequence[Point], *, max_climb_cm: float = MA
     stairs piece (a ladder) stands over it: then it costs its height too."""
     total = 0.0
     length = 0.0
+    rough = 0.0
     entered: list[int] = []
     inside = {p.index for p in table.pieces_at(points[0])} if points else set()
     for (ax, ay), (bx, by) in zip(points, points[1:], strict=False):
@@ -709,6 +711,7 @@ def path_cost(table: Table, points: Sequence[Point], *, max_climb_cm: float = MA
                 if climb is None:
                     return PathCost(total, length, f"a {wall.kind} {wall.height_cm:g} cm high is too high to cross")
                 total += climb
+                rough += climb
         ordered = sorted(cuts)
         for t0, t1 in zip(ordered, ordered[1:], strict=False):
             if t1 - t0 < 1e-9:
@@ -731,13 +734,30 @@ def path_cost(table: Table, points: Sequence[Point], *, max_climb_cm: float = MA
                         return PathCost(total, length,
                                         f"the {piece.label or 'obstacle'} ({piece.height_cm:g} cm) is too high to climb")
                     total += climb
+                    rough += climb
                 elif piece.kind in (TerrainKind.BUILDING, TerrainKind.STAIRS):
                     total += entry_cost_cm
+                    rough += entry_cost_cm
                     if piece.kind is TerrainKind.BUILDING:
                         entered.append(piece.index)
             inside = {p.index for p in here}
-            total += leg * (t1 - t0) * factor
-    return PathCost(total, length, "", tuple(entered))
+            part = leg * (t1 - t0) * factor
+            total += part
+            if any(_off_open(piece) for piece in here):
+                rough += part
+    return PathCost(total, length, "", tuple(entered), rough)
+
+
+def _off_open(piece: Piece) -> bool:
+    """Ground that is not open: difficult ground, buildings, stairs and obstacles a move pays to cross."""
+    if piece.kind in (TerrainKind.DIFFICULT, TerrainKind.BUILDING, TerrainKind.STAIRS, TerrainKind.IMPASSABLE):
+        return True
+    return piece.kind in (TerrainKind.OBSTACLE, TerrainKind.WALL) and piece.height_cm >= FREE_CLIMB_CM
+
+
+def open_ground(table: Table, point: Point) -> bool:
+    """Open ground at ``point``: wheels may be ridden here."""
+    return not any(_off_open(piece) for piece in table.pieces_at(point))
 
 
 def _on_ladder(table: Table, point: Point) -> bool:

@@ -78,6 +78,7 @@ class Model:
     level: int = 0  # the floor of the building it stands in (0: the ground)
     stairs_cm: float = 0.0  # part-way up a stairway or ladder: how high above its level's floor it stands
     ladder: int = -1  # the ladder (stairs piece) it is part-way up; -1: its building's own stairs
+    mounted: str = ""  # the bicycle, skateboard or roller skates (an object it carries) it is riding or wearing
 
     @property
     def position(self) -> tuple[float, float]:
@@ -95,6 +96,8 @@ class Activation:
     moved: bool = False
     sprinted: bool = False
     drove: bool = False  # its vehicle has moved in this activation
+    gear_cm: float = 0.0  # the part of remaining_cm that only riding on open ground may spend (wheels' bonus)
+    gear_bonus_given: bool = False  # the wheels' bonus comes once per activation
 
 
 @dataclass(frozen=True, slots=True)
