@@ -10,7 +10,7 @@ import math
 
 import pygame
 
-from game.app.zombieworld.controller import ZombieworldController
+from game.app.zombieworld.controller import ZombieworldController, seat_points
 from game.app.zombieworld.game_scene import ZombieworldGameScene
 from game.app.zombieworld.presets import preset_bands
 from game.app.zombieworld.saves import autosave_path, load_game
@@ -242,3 +242,44 @@ def test_a_jump_from_one_hay_bale_to_the_other_armed_by_the_jump_button(tmp_path
     assert any("jumps to the top of an obstacle" in text for text, _ in scene.log_lines)
     spent = before_cm - controller.state.active.remaining_cm
     assert math.isclose(spent, preview.cost_cm, abs_tol=0.01)  # the gap, no height: bale to bale
+
+
+def test_dropping_a_survivor_on_a_parked_car_charges_the_enemy_rider_seated_there(tmp_path):
+    """Arranged by hand: Cy (red) acting 6 cm east of the town square's car, Lu (blue) riding in it.
+    A mouse drag of Cy onto Lu's seat is a charge on Lu ending against the car's side."""
+    board = load_board(TOWN)
+    controller = ZombieworldController.new(board, TOWN, preset_bands()[:2], "massacre", SEED)
+    start = controller.state
+    car = start.vehicles[0]
+    spec = start.catalog.vehicle(car.vehicle)
+    side = (car.x + math.cos(car.facing + math.pi / 2) * (car.width_cm / 2 + 6),
+            car.y + math.sin(car.facing + math.pi / 2) * (car.width_cm / 2 + 6))
+    models = tuple(dataclasses.replace(m, x=side[0], y=side[1]) if m.id == "red:Cy"
+                   else dataclasses.replace(m, vehicle=car.id, seat=1, x=car.x, y=car.y) if m.id == "blue:Lu"
+                   else m for m in start.models)
+    fleet = tuple(dataclasses.replace(v, opened=True) for v in start.vehicles)
+    controller.session._states[0] = dataclasses.replace(
+        start, models=models, vehicles=fleet, order=("red", "blue", "zombies"), turn=0, bangs=(),
+        active=engine.Activation("red:Cy", 15.0))
+    assert "blue:Lu" in controller.template(c.ChargeTemplate).targets
+    app = new_app(tmp_path)
+    scene = ZombieworldGameScene(app, controller)
+    app.show(scene)
+    scene.table.camera.fit((car.x - 15, car.y - 15, 30, 30))
+    app.frame(1 / 60, [])
+    cy = controller.model("red:Cy")
+    seat = seat_points(controller.state.vehicle(car.id), spec.seats)[1]
+    first = screen_of(scene, cy.position)
+    zoom = scene.table.camera.zoom_px_per_cm
+    end = (first[0] + round((seat[0] - cy.x) * zoom), first[1] + round((seat[1] - cy.y) * zoom))
+    mouse_drag(app, first, end)
+    preview = scene.table.drag.preview
+    assert isinstance(preview.command, c.Charge) and preview.command.target == "blue:Lu" and preview.legal, \
+        preview.reason
+    mouse_release(app, end)
+    assert controller.session.log[-1].command == preview.command
+    charger = controller.model("red:Cy")
+    assert charger.position == preview.command.path[-1] and not charger.vehicle
+    # the rider's charged reaction, then one round of melee, the rider at -1 a die
+    assert any(text.startswith("Lu: melee roll") and "fighting from a vehicle -1" in text for text, _ in scene.log_lines)
+    assert any(text.startswith("Cy: melee roll") for text, _ in scene.log_lines)

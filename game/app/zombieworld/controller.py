@@ -243,6 +243,9 @@ class ZombieworldController:
             if leave is not None and leave.model == model.id:
                 return c.LeaveVehicle(model.id, path), leave.max_cm
             return None
+        rider_charge = self.rider_charge(model, point, waypoints)
+        if rider_charge is not None:
+            return rider_charge
         for option in self.legal():
             if isinstance(option, c.BoardTemplate) and option.model == model.id:
                 vehicle = self.state.vehicle(option.vehicle)
@@ -251,6 +254,33 @@ class ZombieworldController:
                     return c.BoardVehicle(model.id, vehicle.id, (*waypoints, door) if math.dist(door, model.position)
                                           > 0.3 else ()), option.max_cm
         return self.jump_move(model, point, waypoints, prefer_jump)
+
+    def rider_charge(self, model: Model, point: Point, waypoints: Sequence[Point] = ()) -> tuple[Any, float] | None:
+        """A drop on a vehicle standing still whose riders the model may charge: a charge on the
+        rider seated nearest the drop, the path ending against the body on the side it comes from."""
+        charge = self.template(c.ChargeTemplate)
+        if charge is None or charge.model != model.id:
+            return None
+        catalog = self.state.catalog
+        best: tuple[float, str, Vehicle] | None = None
+        for target_id in charge.targets:
+            rider = self.model(target_id)
+            if rider is None or not rider.vehicle:
+                continue
+            vehicle = self.state.vehicle(rider.vehicle)
+            if not _inside_body(vehicle, point, slack_cm=BASE_RADIUS_CM):
+                continue
+            spec = catalog.vehicle(vehicle.vehicle) if catalog is not None else None
+            places = seat_points(vehicle, spec.seats if spec is not None else 4)
+            seat = places[rider.seat] if 0 <= rider.seat < len(places) else (vehicle.x, vehicle.y)
+            gap = math.dist(seat, point)
+            if best is None or gap < best[0]:
+                best = (gap, target_id, vehicle)
+        if best is None:
+            return None
+        _, target_id, vehicle = best
+        side = _beside_body(vehicle, waypoints[-1] if waypoints else model.position)
+        return c.Charge(model.id, target_id, (*waypoints, side)), charge.max_cm
 
     def jump_move(self, model: Model, point: Point, waypoints: Sequence[Point] = (),
                   prefer_jump: bool = False) -> tuple[Any, float] | None:
@@ -350,6 +380,8 @@ class ZombieworldController:
             if isinstance(command, c.Drive):
                 return self.drive_preview(model, command, limit_cm)
             cost_cm = sum(math.dist(a, b) for a, b in zip((model.position, *waypoints), (*waypoints, point), strict=True))
+            if isinstance(command, c.Charge):  # a charge on a rider ends against the body
+                cost_cm = path_cost(self.state.table, [model.position, *command.path]).cost_cm  # type: ignore[arg-type]
             if isinstance(command, c.Jump):  # the engine adds the height climbed or dropped
                 game = engine._Game(self.state)
                 surface = engine._landing_surface(game, point, command.level)
