@@ -163,3 +163,48 @@ def test_old_saves_without_the_new_fields_load():
     command = engine.ZombieworldRules().command_from_json('{"kind": "move", "model": "red:Bo", "path": [[1, 2]]}')
     assert isinstance(command, c.MoveModel)
     assert Model(id="a", side="red", kind="survivor", profile="rookie", name="A", x=0, y=0).mounted == ""
+
+
+# --- fitting a scope or silencer during the game ------------------------------------------------
+
+
+def test_a_found_scope_is_fitted_to_a_carried_firearm_as_an_action_for_good():
+    state = arranged({"red:Cy": (20, 50)}, active="red:Cy", **{"red:Cy": {"objects": ("scope",)}})
+    options = engine.legal_commands(state, "red")
+    assert c.UseItem("red:Cy", "scope", "shotgun") in options
+    after, events = engine.apply(state, "red", c.UseItem("red:Cy", "scope", "shotgun"))
+    cy = after.model("red:Cy")
+    assert cy.scoped == ("shotgun",) and cy.objects == () and after.active.action_used
+    assert of(events, c.ItemUsed)[0].target == "shotgun"
+    game = engine._Game(after)
+    shotgun = game.catalog.firearm("shotgun")
+    assert engine._range_cm(game, cy, shotgun) == pytest.approx(shotgun.range_cm + 15)
+
+
+def test_a_silencer_goes_only_on_a_noisy_firearm_that_takes_one_and_stops_its_bang():
+    pistol = arranged({"red:Bo": (20, 50)}, active="red:Bo", **{"red:Bo": {"objects": ("silencer",)}})
+    after, _ = engine.apply(pistol, "red", c.UseItem("red:Bo", "silencer", "pistol"))
+    bo = after.model("red:Bo")
+    assert bo.silenced == ("pistol",)
+    game = engine._Game(after)
+    assert engine._range_cm(game, bo, game.catalog.firearm("pistol")) == pytest.approx(
+        game.catalog.firearm("pistol").range_cm - 10)
+    # a shot from it places no BANG
+    shot = arranged({"red:Bo": (20, 50)}, zombies={"z1": (30, 50)}, active="red:Bo", dice=(6, 6, 6, 6),
+                    **{"red:Bo": {"silenced": ("pistol",)}})
+    fired, _ = engine.apply(shot, "red", c.Shoot("red:Bo", (("z1", 1),), "pistol"))
+    assert fired.bangs == ()
+    shotgun = arranged({"red:Cy": (20, 50)}, active="red:Cy", **{"red:Cy": {"objects": ("silencer",)}})
+    refused(shotgun, "red", c.UseItem("red:Cy", "silencer", "shotgun"), "cannot take a silencer")
+    refused(shotgun, "red", c.UseItem("red:Cy", "silencer", "baseball_bat"), "name a firearm")
+    assert not any(isinstance(o, c.UseItem) and o.item == "silencer" for o in engine.legal_commands(shotgun, "red"))
+
+
+def test_a_pistol_takes_no_scope_and_a_weapon_takes_one_scope():
+    state = arranged({"red:Bo": (20, 50)}, active="red:Bo", **{"red:Bo": {"objects": ("scope",)}})
+    refused(state, "red", c.UseItem("red:Bo", "scope", "pistol"), "cannot take a scope")
+    twice = arranged({"red:Ana": (20, 50)}, active="red:Ana",
+                     **{"red:Ana": {"objects": ("scope",), "scoped": ("assault_rifle",)}})
+    refused(twice, "red", c.UseItem("red:Ana", "scope", "assault_rifle"), "already has a scope")
+    used = replace(state, active=Activation("red:Bo", 20.0, action_used=True))
+    refused(used, "red", c.UseItem("red:Bo", "scope", "pistol"), "already used its action")

@@ -109,7 +109,8 @@ class Search:
 @dataclass(frozen=True, slots=True)
 class UseItem:
     """Use a carried object: medkit or canned food (on itself or a survivor in contact: ``target``),
-    stimulants or cigarettes (start of the turn), ammunition box (free reload), air horn."""
+    stimulants or cigarettes (start of the turn), ammunition box (free reload), air horn, a scope or
+    silencer fitted for good to the carried firearm named by ``target`` (an action)."""
 
     model: str
     item: str

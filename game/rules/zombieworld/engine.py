@@ -2587,6 +2587,8 @@ def _do_use_item(game: _Game, model: Model, command: c.UseItem) -> None:
         game.update(target, wounds=target.wounds - healed)
         _spend_use(game, game.models[model.id], item.id, uses)
         game.emit(c.ItemUsed(model.id, item.id, target.id, healed))
+    elif item.mounts_on_weapon:
+        _fit_to_weapon(game, model, item, command.target)
     elif item.id == "air_horn":
         model = game.update(model, horn=True)
         _spend_use(game, model, item.id, item.uses or 1)
@@ -2594,6 +2596,37 @@ def _do_use_item(game: _Game, model: Model, command: c.UseItem) -> None:
     else:
         raise IllegalCommand(f"the {item.name} is not used like that")
     game.active = replace(active, action_used=True)
+
+
+def _fitting_problem(game: _Game, model: Model, item: Any, weapon_id: str) -> str:
+    """Why ``item`` (a scope or silencer) cannot go on the carried weapon ``weapon_id`` ("" if it can)."""
+    firearm = game.catalog.firearm(weapon_id)
+    if firearm is None or weapon_id not in (*model.hand, *model.backpack):
+        return f"name a firearm {model.name} carries to fit the {item.name} to"
+    if item.silences:
+        if not firearm.takes_silencer or firearm.bang == 0:
+            return f"a {firearm.name} cannot take a silencer"
+        if weapon_id in model.silenced:
+            return f"the {firearm.name} already has a silencer"
+    else:
+        if not firearm.takes_scope:
+            return f"a {firearm.name} cannot take a scope"
+        if weapon_id in model.scoped:
+            return f"the {firearm.name} already has a scope"
+    return ""
+
+
+def _fit_to_weapon(game: _Game, model: Model, item: Any, weapon_id: str) -> None:
+    """A scope or silencer goes on a carried firearm for the rest of the game; it leaves its object slot."""
+    problem = _fitting_problem(game, model, item, weapon_id)
+    if problem:
+        raise IllegalCommand(problem)
+    model = _take_object(game, model, item.id)
+    if item.silences:
+        game.update(model, silenced=(*model.silenced, weapon_id))
+    else:
+        game.update(model, scoped=(*model.scoped, weapon_id))
+    game.emit(c.ItemUsed(model.id, item.id, weapon_id))
 
 
 def _boost_before_activation(game: _Game, model: Model, item_id: str) -> None:
@@ -4226,6 +4259,9 @@ def _more_actions(game: _Game, model: Model, active: Activation) -> list[Any]:
             options.extend(c.UseItem(model.id, item, p.id) for p in patients)
         elif item == "air_horn":
             options.append(c.UseItem(model.id, item))
+        elif held is not None and held.mounts_on_weapon:
+            options.extend(c.UseItem(model.id, item, weapon) for weapon in dict.fromkeys((*model.hand, *model.backpack))
+                           if not _fitting_problem(game, model, held, weapon))
     if model.virtue == "first_aid":
         options.extend(c.FirstAid(model.id, p.id) for p in patients)
     if any(point_base_distance((g[0], g[1]), game.figure(model)) <= PICK_UP_CM for g in game.ground):
