@@ -208,3 +208,43 @@ def test_a_pistol_takes_no_scope_and_a_weapon_takes_one_scope():
     refused(twice, "red", c.UseItem("red:Ana", "scope", "assault_rifle"), "already has a scope")
     used = replace(state, active=Activation("red:Bo", 20.0, action_used=True))
     refused(used, "red", c.UseItem("red:Bo", "scope", "pistol"), "already used its action")
+
+
+# --- dogs breaking off a melee ------------------------------------------------------------------
+
+
+def with_dog(zombies: dict[str, tuple[float, float]], dice: tuple[int, ...] = (), **dog_changes) -> State:
+    state = arranged({}, zombies=zombies, dice=dice)
+    dog = Model(id="red:Rex", side="red", kind="dog", profile="dog", name="Rex", x=50, y=50, **dog_changes)
+    return replace(state, models=(dog, *state.models), active=Activation("red:Rex", 15.0, must_fight=True))
+
+
+def test_a_dog_that_bit_in_its_melee_fights_on_and_one_that_did_not_may_break_off():
+    # one die against each of two zombies: it kills the first (6 against 1), the second bites it
+    state = with_dog({"z1": (52.5, 50), "z2": (47.5, 50)}, dice=(6, 1, 1, 6))
+    after, events = engine.apply(state, "red", c.Fight("red:Rex"))
+    assert "z1" not in {m.id for m in after.models}
+    rex = after.model("red:Rex")
+    assert rex.wounds == 1 and rex.drew_blood
+    healed = tuple(replace(m, wounds=0) if m.id == "red:Rex" else m for m in after.models)
+    locked = replace(after, models=healed, active=Activation("red:Rex", 15.0, must_fight=True))
+    assert c.Disengage("red:Rex") not in engine.legal_commands(locked, "red")
+    refused(locked, "red", c.Disengage("red:Rex"), "breaks off only when it did not")
+    # its next melee goes badly: no bite, so it may try to break off (a skill check)
+    again, _ = engine.apply(replace(locked, rng=force_dice(locked.rng, (1, 2))), "red", c.Fight("red:Rex"))
+    assert not again.model("red:Rex").drew_blood
+    turn = replace(again, active=Activation("red:Rex", 15.0, must_fight=True))
+    assert c.Disengage("red:Rex") in engine.legal_commands(turn, "red")
+    free, events = engine.apply(replace(turn, rng=force_dice(turn.rng, (1,))), "red", c.Disengage("red:Rex"))
+    assert [e.purpose for e in of(events, c.DiceRolled)] == ["disengage"]
+    assert free.active is not None and not free.active.must_fight
+
+
+def test_a_dog_bitten_without_biting_back_may_break_off_at_its_activation():
+    state = with_dog({"z1": (52.5, 50)}, dice=(1, 6))
+    after, _ = engine.apply(state, "red", c.Fight("red:Rex"))
+    assert after.model("red:Rex").wounds == 1 and not after.model("red:Rex").drew_blood
+    # a failed check: it fights again at once, and its activation ends
+    failed, events = engine.apply(replace(after, active=Activation("red:Rex", 15.0, must_fight=True),
+                                          rng=force_dice(after.rng, (6, 6, 1))), "red", c.Disengage("red:Rex"))
+    assert of(events, c.MeleeFought) and failed.model("red:Rex").drew_blood

@@ -1446,6 +1446,8 @@ def _melee_dice(game: _Game, model: Model) -> tuple[int, int, int, list[tuple[st
 
 def _melee(game: _Game, survivor: Model, enemies: list[Model]) -> None:
     """One round of combat for a model locked with ``enemies`` (each pairing fought separately)."""
+    if survivor.kind == "dog" and survivor.drew_blood:
+        survivor = game.update(survivor, drew_blood=False)
     dice, _, _, _ = _melee_dice(game, survivor)
     if len(enemies) > dice:
         split = [1] * len(enemies)
@@ -1502,6 +1504,7 @@ def _fight_pair(game: _Game, a: Model, b: Model, a_dice: int) -> None:
         if best_a != best_b:
             break
         game.emit(c.MeleeFought(a.id, b.id, "", 0))
+        _dogs_bit(game, a, b, "", 0)
         if ZOMBIES in (a.side, b.side):  # the zombies grab it: it must fight at its next activation
             survivor = a if a.side != ZOMBIES else b
             game.update(survivor, grabbed=True)
@@ -1511,9 +1514,22 @@ def _fight_pair(game: _Game, a: Model, b: Model, a_dice: int) -> None:
     winner, loser, scores, other_best = (a, b, a_scores, best_b) if best_a > best_b else (b, a, b_scores, best_a)
     wounds = sum(1 for s in scores if s > other_best)
     game.emit(c.MeleeFought(a.id, b.id, winner.id, wounds))
+    _dogs_bit(game, a, b, winner.id, wounds)
+    loser = game.models[loser.id]
     if loser.kind == "survivor" and loser.grabbed:
         loser = game.update(loser, grabbed=False)
     _wound(game, loser, wounds, winner, melee=True)
+
+
+def _dogs_bit(game: _Game, a: Model, b: Model, winner: str, wounds: int) -> None:
+    """A dog in this fight remembers whether it wounded anyone: a dog that did not may break off.
+    The dog whose melee this is (``a``) counts a bite in any of its fights this round."""
+    for dog in (a, b):
+        if dog.kind != "dog" or dog.id not in game.models:
+            continue
+        current = game.models[dog.id]
+        bit = winner == dog.id and wounds > 0
+        game.update(current, drew_blood=bit or (dog.id == a.id and current.drew_blood))
 
 
 # --- wounds and casualties ----------------------------------------------------------------------
@@ -1775,6 +1791,8 @@ def _do_disengage(game: _Game, model: Model, command: c.Disengage) -> None:
         raise IllegalCommand(f"{model.name} is not in melee")
     if model.grabbed:
         raise IllegalCommand(f"the zombies have grabbed {model.name}: it must fight")
+    if model.kind == "dog" and model.drew_blood:
+        raise IllegalCommand(f"{model.name} wounded its enemy in its last melee: a dog breaks off only when it did not")
     skill, modifiers = game.check_skill(model)
     (die,) = game.d6(1)
     passed = check_passes(die, skill)
@@ -4064,7 +4082,7 @@ def legal_commands(state: State, seat: str) -> list[Any]:
     options: list[Any] = []
     if active.must_fight:
         options.append(c.Fight(model.id))
-        if not model.grabbed:
+        if not model.grabbed and not (model.kind == "dog" and model.drew_blood):
             options.append(c.Disengage(model.id))
         return options
     options.extend(_vehicle_options(game, model, active))
@@ -4173,7 +4191,7 @@ def _stairs_options(game: _Game, model: Model, active: Activation) -> list[Any]:
     options: list[Any] = []
     if active.must_fight:
         options.append(c.Fight(model.id))
-        if not model.grabbed:
+        if not model.grabbed and not (model.kind == "dog" and model.drew_blood):
             options.append(c.Disengage(model.id))
         return options
     if not active.action_used and model.kind == "survivor":

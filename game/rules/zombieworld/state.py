@@ -78,6 +78,7 @@ class Model:
     level: int = 0  # the floor of the building it stands in (0: the ground)
     stairs_cm: float = 0.0  # part-way up a stairway or ladder: how high above its level's floor it stands
     ladder: int = -1  # the ladder (stairs piece) it is part-way up; -1: its building's own stairs
+    drew_blood: bool = False  # dogs: wounded someone in their last melee (then they cannot break off)
     mounted: str = ""  # the bicycle, skateboard or roller skates (an object it carries) it is riding or wearing
 
     @property
