@@ -248,3 +248,42 @@ def test_a_dog_bitten_without_biting_back_may_break_off_at_its_activation():
     failed, events = engine.apply(replace(after, active=Activation("red:Rex", 15.0, must_fight=True),
                                           rng=force_dice(after.rng, (6, 6, 1))), "red", c.Disengage("red:Rex"))
     assert of(events, c.MeleeFought) and failed.model("red:Rex").drew_blood
+
+
+# --- verbal alliances (optional rule) -----------------------------------------------------------
+
+
+def allied(fixed: bool = True, flips: bool = False, dice: tuple[int, ...] = ()) -> State:
+    state = arranged({"red:Bo": (20, 50), "blue:Bo": (30, 50)}, active="red:Bo", dice=dice)
+    return replace(state, alliances=(("red", "blue"),), alliance_fixed=fixed, alliance_flips=flips)
+
+
+def test_a_fixed_alliance_forbids_shooting_charging_and_locking_allies_in_melee():
+    state = allied()
+    refused(state, "red", c.Shoot("red:Bo", (("blue:Bo", 1),), "pistol"), "an ally")
+    refused(state, "red", c.Charge("red:Bo", "blue:Bo", ((27.5, 50),)), "an ally")
+    options = engine.legal_commands(state, "red")
+    assert not any(isinstance(o, (c.ShootTemplate, c.ChargeTemplate)) for o in options)
+    # walking up to an ally is a move, not a charge, and nobody is locked
+    beside, _ = engine.apply(state, "red", c.MoveModel("red:Bo", ((27.5, 50),)))
+    assert beside.model("red:Bo").x == pytest.approx(27.5) and not beside.active.must_fight
+    # a fragile alliance binds nobody: the shot is allowed
+    fragile, events = engine.apply(allied(fixed=False, dice=(6, 6, 6, 6)), "red",
+                                   c.Shoot("red:Bo", (("blue:Bo", 1),), "pistol"))
+    assert of(events, c.ShotFired)
+
+
+def test_alliances_are_set_up_by_seat_and_may_be_rolled_and_flip_each_round():
+    setup = two_bands(spawn_dice=0).model_copy(update={"alliances": (("red", "blue"),)})
+    state = engine.setup(TOWN, setup, 3)
+    assert state.alliances == (("red", "blue"),) and state.alliance_fixed
+    with pytest.raises(ValueError, match="two of the seats"):
+        engine.setup(TOWN, setup.model_copy(update={"alliances": (("red", "green"),)}), 3)
+    rolled = {engine.setup(TOWN, setup.model_copy(update={"alliance": "roll"}), seed).alliance_fixed for seed in range(12)}
+    assert rolled == {True, False}
+    assert engine.ZombieworldRules().setup_from_json(engine.ZombieworldRules().setup_to_json(setup)) == setup
+    # at the start of a later round a 5+ swaps fixed and fragile; a 4 does not
+    for die, fixed in ((5, False), (4, True)):
+        game = engine._Game(replace(allied(flips=True, dice=(die,)), round=1))
+        engine._start_round(game)
+        assert game.alliance_fixed is fixed

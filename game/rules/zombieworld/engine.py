@@ -132,6 +132,7 @@ class _Game:
         self._sight_tables: dict[Any, Table] = {}
         self._tops: dict[tuple[float, float], float] = {}  # obstacle tops under ground-level bases
         self.events: list[Any] = []
+        self.alliance_fixed = state.alliance_fixed
         self.gear_spent_cm = 0.0  # of the last path validated: cm paid from the wheels' bonus
         self.band_kind = {seat: kind for seat, kind, _ in state.bands}
         self.band_type = {seat: band_type for seat, _, band_type in state.bands}
@@ -162,6 +163,7 @@ class _Game:
             weather=self.weather,
             sight_cm=self.sight_cm,
             lamps_lit=self.lamps_lit,
+            alliance_fixed=self.alliance_fixed,
         )
 
     def _check_gear(self) -> None:
@@ -263,7 +265,11 @@ class _Game:
     def enemies_of(self, model: Model) -> list[Model]:
         if model.side == ZOMBIES:
             return [m for m in self.alive() if m.side != ZOMBIES]
-        return [m for m in self.alive() if m.side != model.side]
+        return [m for m in self.alive() if m.side != model.side and not self.allied(model.side, m.side)]
+
+    def allied(self, seat: str, other: str) -> bool:
+        """Two bands bound by a fixed alliance: they cannot shoot, charge or fight each other."""
+        return self.alliance_fixed and ((seat, other) in self.base.alliances or (other, seat) in self.base.alliances)
 
     def engaged_with(self, model: Model) -> list[Model]:
         """Enemies in base contact; riders in a vehicle are never locked in melee."""
@@ -453,6 +459,9 @@ def setup(board: Board, setup_spec: ZombieworldSetup, seed: int, catalog: Catalo
         exits=tuple(exits),
         vehicles=tuple(vehicles),
         objective=centre if scenario.victory == "near_objective" else None,
+        alliances=_alliances(setup_spec, seats),
+        alliance_fixed=setup_spec.alliance != "fragile",
+        alliance_flips=setup_spec.alliance_flips,
         table=table,
         catalog=catalog,
     )
@@ -461,6 +470,10 @@ def setup(board: Board, setup_spec: ZombieworldSetup, seed: int, catalog: Catalo
         for vehicle_id in entry.band.vehicles:
             _deploy_own_vehicle(game, entry, vehicle_id, areas[entry.seat])
     _roll_weather(game, setup_spec, board)
+    if setup_spec.alliance == "roll" and game.base.alliances:
+        (die,) = game.d6(1)
+        game.alliance_fixed = die <= 3
+        game.emit(c.DiceRolled("alliance", "", (die,), (), 3, ("fixed" if game.alliance_fixed else "fragile",)))
     for _ in range(scenario.starting_zombies):
         _spawn_zombie(game, centre, "scenario")
     if scenario.penned_zombies:
@@ -468,6 +481,17 @@ def setup(board: Board, setup_spec: ZombieworldSetup, seed: int, catalog: Catalo
     _start_round(game)
     _advance(game)
     return game.freeze()
+
+
+def _alliances(setup_spec: ZombieworldSetup, seats: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    pairs: list[tuple[str, str]] = []
+    for pair in setup_spec.alliances:
+        if len(pair) != 2 or pair[0] == pair[1] or any(seat not in seats for seat in pair):
+            raise ValueError(f"an alliance joins two of the seats {', '.join(seats)}, not {pair!r}")
+        pairs.append((pair[0], pair[1]))
+    if pairs and setup_spec.mode == "individual":
+        raise ValueError("in individual mode the survivors already play together: no alliances")
+    return tuple(pairs)
 
 
 def _picked_scenario(catalog: Catalog, expert: Any, setup_spec: ZombieworldSetup, seed: int) -> Any:
@@ -615,6 +639,11 @@ def _start_round(game: _Game) -> None:
     for model in game.alive():
         boosts = tuple((item, last) for item, last in model.boosts if last >= game.round)
         game.update(model, activated=False, charged_reaction_used=False, shot_this_round=(), boosts=boosts)
+    if game.base.alliances and game.base.alliance_flips and game.round > 1:
+        (die,) = game.d6(1)
+        if die >= 5:
+            game.alliance_fixed = not game.alliance_fixed
+        game.emit(c.DiceRolled("alliance", "", (die,), (), 5, ("fixed" if game.alliance_fixed else "fragile",)))
     scenario = game.catalog.scenario(game.base.scenario)
     if game.pen and scenario.pen_opens_round is not None and game.round >= scenario.pen_opens_round:
         game.pen = ()  # the fence gives way
@@ -1179,6 +1208,8 @@ def _shoot(game: _Game, model: Model, firearm: Firearm, allocations: tuple[tuple
             raise IllegalCommand("each target needs at least one shot")
         if target.side == model.side:
             raise IllegalCommand(f"{target.name} is in your own band")
+        if game.allied(model.side, target.side):
+            raise IllegalCommand(f"{target.name}'s band is an ally (a fixed alliance)")
         if game.individual and target.side != ZOMBIES:
             raise IllegalCommand("in individual mode the survivors play together")
         if not _sees(game, model, target, figure_rows(figures)):
@@ -1640,6 +1671,8 @@ def _do_charge(game: _Game, model: Model, command: c.Charge) -> None:
     target = game.models.get(command.target)
     if target is None or target.side == model.side:
         raise IllegalCommand("charge an enemy on the table")
+    if game.allied(model.side, target.side):
+        raise IllegalCommand(f"{target.name}'s band is an ally (a fixed alliance)")
     if model.kind == "dog":
         raise IllegalCommand("dogs charge only when they lose control")
     if game.individual and target.side != ZOMBIES:

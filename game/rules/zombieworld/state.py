@@ -37,6 +37,9 @@ class ZombieworldSetup(BaseModel):
     lamps: bool = True  # with reduced visibility, roll for each street lamp
     interior_light: bool = False  # roll a building's light the first time it is entered
     picked: str = ""  # scenario 8: the scenario the zombie expert picks ("roll": a D10 picks)
+    alliances: tuple[tuple[str, str], ...] = ()  # optional rule: pairs of seats allied by their word
+    alliance: Literal["fixed", "fragile", "roll"] = "fixed"  # "roll": a D6 before play, 1-3 fixed
+    alliance_flips: bool = False  # a D6 at the start of each later round: on 5+ fixed and fragile swap
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +202,9 @@ class State:
     fallen: tuple[tuple[str, str], ...] = ()  # band member → why it was taken off the table
     departed: tuple[Model, ...] = ()  # members who walked off alive (escaped or withdrawn), as they left
     vehicles: tuple[Vehicle, ...] = ()
+    alliances: tuple[tuple[str, str], ...] = ()
+    alliance_fixed: bool = True  # fixed alliances bind (allies cannot attack each other); fragile ones do not
+    alliance_flips: bool = False
     table: Table | None = field(default=None, compare=False, repr=False)
     catalog: Catalog | None = field(default=None, compare=False, repr=False)
 
