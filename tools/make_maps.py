@@ -1144,46 +1144,43 @@ def rue_morgue_missions() -> dict[str, str]:
     )
     out["rm-quarantine"] = mission_toml(
         "rm-quarantine", "Quarantine",
-        "Our own mission. The quarantine camp behind the hospital fell overnight. Take the red objectives in"
-        " the camp (5 XP each); the blue one opens the hospital's blue door, the only way to the chapel and"
-        " out. Every survivor must escape through the chapel. The tents hide what is left of the camp; the"
-        " green spawn zone wakes when the green objective is taken.",
+        "Our own mission. The quarantine camp behind the hospital fell overnight; the team holds the hospital"
+        " corridor. Take the red objectives in the camp (5 XP each); the blue one opens the hospital's blue"
+        " door, the only way to the chapel and out; the green one waits in the linen room. Every survivor must"
+        " escape through the chapel. The tents hide what is left of the camp; the green spawn zone in the"
+        " hospital bend wakes when the green objective is taken.",
         [("8V", 0, 0, 0), ("9V", 1, 0, 0), ("6V", 0, 1, 90), ("4V", 1, 1, 90)],
         [
-            token("start", "9V:cp-se"),
+            token("start", "6V:hl-c"),
             token("exit", "6V:hr-se"),
             token("objective", "8V:cp-w", "red"),
             token("objective", "9V:cp-nw", "red"),
             token("objective", "8V:cp-c", "blue"),
-            token("objective", "4V:lk-ne", "green"),
-            spawn("8V:cp-n", [1, 2]),
-            spawn("9V:cp-n", [3, 4]),
-            spawn("6V:hl-w", [5, 6]),
-            spawn("4V:hl-s", [], "green"),
+            token("objective", "6V:lk-n-c", "green"),
+            spawn("8V:cp-n", [1]),
+            spawn("9V:cp-n", [2]),
+            spawn("4V:hl-w", [], "green"),
         ],
         doors=[{"id": "6V:door-chapel", "color": "blue", "open": False}],
         setup={"goals": ["take_all_objectives", "escape_all"], "objective_xp": 5, "door_keys": {"blue": "blue"}},
     )
     out["rm-last-flight"] = mission_toml(
         "rm-last-flight", "Last Flight",
-        "Our own mission across the whole box: hospital, camp, city and helipad. Take the four objectives (5"
-        " XP each): fuel in the camp, the pilot's log in the hospital, the keys in the bar and the radio in"
-        " the bank. Then everyone to the helipad, the only exit. The helicopter on the wasteland can fly; the"
-        " blue and pink spawn zones wake when those objectives are taken.",
+        "Our own mission across the whole box: hospital, camp, city and helipad. Take the three objectives (5"
+        " XP each): fuel in the camp, the pilot's log in the hospital and the keys in the bar. Then everyone"
+        " back to the helicopter on the wasteland's landing zone, the only exit. The helicopter can fly; the"
+        " blue spawn zone wakes when the blue objective is taken.",
         [("6V", 0, 0, 0), ("7V", 1, 0, 180), ("8V", 2, 0, 0), ("2R", 0, 1, 0), ("1R", 1, 1, 0), ("9R", 2, 1, 0)],
         [
             token("start", "7V:ws-w"),
             token("helicopter", "7V:ws-c"),
-            token("exit", "9R:hp-e"),
+            token("exit", "7V:ws-c"),
             token("objective", "8V:cp-c", "red"),
             token("objective", "6V:lk-n-c", "blue"),
             token("objective", "1R:rm-se", "red"),
-            token("objective", "2R:rm-ne", "pink"),
-            spawn("7V:ws-ne", [1, 2]),
-            spawn("8V:cp-e", [3, 4]),
-            spawn("9R:st-se", [5, 6]),
+            spawn("8V:cp-e", [1]),
+            spawn("9R:st-se", [2]),
             spawn("6V:hl-w", [], "blue"),
-            spawn("2R:st-w", [], "pink"),
         ],
         setup={"goals": ["take_all_objectives", "all_in_exit"], "objective_xp": 5, "helicopter_flies": True},
     )
