@@ -1242,13 +1242,18 @@ class ZombieworldGameScene(Scene):
         if self.log_panel is None:
             self._draw_plain_log(surface)
 
+    def rider_targets(self) -> list[str]:
+        charge = self.controller.template(c.ChargeTemplate)
+        return [t for t in (charge.targets if charge is not None else ()) if _rides(self.state, t)]
+
     def hint(self) -> str:
         legal = self.controller.legal()
         move = next((o for o in legal if isinstance(o, c.MoveTemplate)), None)
         parts = []
         if move is not None:
             parts.append(f"Drag {self.state.model(move.model).name} to move ({move.max_cm:.1f} cm left; "
-                         "tap with another finger, right-click or W to pin a corner); drop on an enemy to charge")
+                         "tap with another finger, right-click or W to pin a corner); drop on an enemy to charge"
+                         + (" (on a parked car: its rider)" if self.rider_targets() else ""))
         drive = next((o for o in legal if isinstance(o, c.DriveTemplate)), None)
         if drive is not None:
             parts.append(f"drag {self.vehicle_label(drive.vehicle)} to drive (up to {drive.max_cm:g} cm)")
@@ -1301,6 +1306,9 @@ class ZombieworldGameScene(Scene):
         else:
             lines.append(model.kind.capitalize())
             lines.append(f"Wounds {model.wounds}")
+            where = where_text(self.state, model)
+            if where:
+                lines.append(where)
         for line in lines:
             if y > rect.bottom - 22:
                 break
@@ -1318,6 +1326,10 @@ class ZombieworldGameScene(Scene):
             if y < r.top + 36:
                 break
             surface.blit(words, (r.left + 12, y))
+
+
+def _rides(state: Any, model_id: str) -> bool:
+    return any(m.id == model_id and m.vehicle for m in state.models)
 
 
 def _has(state: Any, model_id: str) -> bool:
