@@ -76,11 +76,11 @@ def test_sentences_use_names_from_the_state_and_the_board(game):
     board, state = game
     names = zone_names_for(board)
     door = next(c.id for c in board.connections if c.id.startswith("door:8R:door-butcher"))
-    assert describe(ev.DoorOpened(door, "dan"), state, names) == "Dan opens the door of Butcher (8R)."
+    assert describe(ev.DoorOpened(door, "dan"), state, names) == "Dan opens the door of Butcher."
     assert describe(ev.ZombieSpawned("8R:rm-e", "skinner_walker", 2), state, names) == \
-        "2 Skinner Walkers appear in Butcher (8R)."
+        "2 Skinner Walkers appear in Butcher."
     assert describe(ev.ZombieMoved("8R:st-c", "8R:rm-e", "skinner_fatty", 1), state, names) == \
-        "Skinner Fatty shambles from the street (8R:st-c) to Butcher (8R)."
+        "Skinner Fatty shambles from the street outside Butcher to Butcher."
     assert describe(ev.DiceRolled("attack", (6, 1, 4), "joe"), state) == "Joe rolls: [6] [1] [4]."
     assert describe(ev.DiceRolled("spawn", (2,)), state) == "Spawn dice: [2]."
     assert describe(ev.SurvivorWounded("cathy", 1, "crowbar"), state) == "Cathy is wounded, losing Crowbar (1 wound)."
@@ -117,3 +117,28 @@ def test_a_whole_game_is_told_without_a_fallback(game):
 def test_unknown_ids_still_read(game):
     assert describe(ev.SurvivorMoved("nobody_here", "Q:1", "Q:2", 1)) == "Nobody Here moves from Q:1 to Q:2 (1 action)."
     assert describe(ev.ZombieSpawned("Q:1", "space_ghoul", 3), None) == "3 Space Ghouls appear in Q:1."
+
+
+@pytest.mark.parametrize("mission", ["city-3x3", "rm-tutorial-1", "rm-airlift", "safehouse-3x2"])
+def test_zone_names_speak_like_a_player(mission):
+    """No module or zone ids in the names, and no two zones of a board share one."""
+    board = load_board(REPO / "maps" / "missions" / f"{mission}.toml")
+    names = zone_names_for(board)
+    assert set(names) == set(board.zones)
+    assert len(set(names.values())) == len(names)
+    for zone_id, name in names.items():
+        module, _, local = zone_id.partition(":")
+        assert zone_id not in name and f"({module})" not in name and local not in name.split(), (zone_id, name)
+        zone = board.zones[zone_id]
+        if zone.label:
+            assert name.startswith(zone.label)
+        else:
+            assert name.startswith("the ")
+
+
+def test_an_unlabelled_zone_is_named_by_the_room_beside_it():
+    board = load_board(REPO / "maps" / "missions" / "rm-tutorial-1.toml")
+    names = zone_names_for(board)
+    hallway = next(c for c in board.connections if "2V:hl-c" in (c.a, c.b) and board.zones[c.other("2V:hl-c")].label)
+    assert names["2V:hl-c"].startswith("the hallway ")
+    assert any(board.zones[z].label in names["2V:hl-c"] for z in (hallway.a, hallway.b))

@@ -5,7 +5,7 @@ import pygame_gui
 import pytest
 
 from game.app.zombicide.event_text import log_lines
-from game.app.zombicide.log_panel import MAX_LINES, LogPanel
+from game.app.zombicide.log_panel import MAX_LINES, PAGE_LINES, SHOWN_LINES, LogPanel
 from game.rules.zombicide import commands as ev
 
 SIZE = (900, 700)
@@ -79,6 +79,7 @@ def test_the_log_keeps_the_last_lines_and_colours_them(ui):
     log = LogPanel(manager, pygame.Rect(500, 50, 380, 300))
     log.add_lines(f"old {n}" for n in range(MAX_LINES + 50))
     assert len(log.lines) == MAX_LINES and log.lines[0][0] == "old 50"
+    assert log.shown_lines <= SHOWN_LINES + PAGE_LINES  # the text box holds only the latest lines
     lines = log_lines([ev.ZombieAttacked("z", "skinner_walker", 1), ev.GameEnded("won"), ev.DiceRolled("spawn", (3,))])
     assert [tone for _, tone in lines] == ["danger", "good", "dice"]
     log.add_lines(lines + ["<b>not html</b> & more"])
@@ -98,3 +99,24 @@ def test_a_resized_log_keeps_its_lines(ui):
     assert [text for text, _ in log.lines] == ["one", "two"]
     log.kill()
     assert not log.panel.alive()
+
+
+def test_a_long_log_keeps_a_small_text_box_and_pages_back_to_the_first_line(ui):
+    manager, _ = ui
+    log = LogPanel(manager, pygame.Rect(500, 50, 380, 300))
+    for n in range(100):  # a long game: a few lines per action
+        log.add_lines([f"action {n} line {k}" for k in range(5)])
+        assert log.shown_lines <= SHOWN_LINES + PAGE_LINES
+    assert len(log.lines) == 500 and log.at_end
+    shown = [text for text, _ in log.lines[log.first_shown:]]
+    assert "action 99 line 4" in shown and "action 0 line 0" not in shown and log.first_shown > 0
+    back = pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=log.up_button)
+    for _ in range(200):  # Back scrolls up, then at the top of the box brings older pages in
+        if log.first_shown == 0 and log._offset_px() <= 1.0:
+            break
+        assert log.handle_event(back)
+    assert log.first_shown == 0 and "action 0 line 0" in log.text_box.html_text
+    assert "older lines" not in log.text_box.html_text and "action 99 line 4" in log.text_box.html_text
+    log.scroll_to_end()
+    log.add_lines(["the newest line"])
+    assert log.at_end and log.shown_lines <= SHOWN_LINES + PAGE_LINES

@@ -20,7 +20,7 @@ def scene_with(kind: str):
                               remaining=2)
     controller = SimpleNamespace(pending=pending, state=SimpleNamespace(survivors=(survivor,)),
                                  card_name=lambda card: "Pistol")
-    return SimpleNamespace(controller=controller, controller_choose=lambda option: None)
+    return SimpleNamespace(controller=controller, controller_choose=lambda option: None, deaths_of=lambda option: "")
 
 
 @pytest.mark.parametrize(

@@ -309,6 +309,9 @@ def test_pending_decision_opens_a_dialog_answered_by_touch(tmp_path):
             else:
                 rooms = [z for z in moves if c.state.graph.kinds[c.state.graph.index[z]] == "room"]
                 mouse_click(host, screen_of_zone(scene, (rooms or moves)[0]))
+                if scene.dialog is not None:  # a zone to move to that could be shot at asks which
+                    assert scene.dialog.options[0] == "Move here"
+                    finger_tap(host, scene.dialog.button_for(0).rect.center)
         settle(host, scene)
     assert c.pending is not None
     host.frames(2)

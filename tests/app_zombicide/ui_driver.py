@@ -298,7 +298,7 @@ class UiDriver:
             self._move_on_board(command, finger)
         elif isinstance(command, OpenDoor) and command.door in targets.doors:
             self.tap(self.door_point(command.door), finger, "door")
-        elif isinstance(command, Attack) and command.zone not in targets.moves and targets.shots.get(command.zone):
+        elif isinstance(command, Attack) and targets.shots.get(command.zone):
             self._shoot_on_board(command, finger)
         elif isinstance(command, Move | Trade | Rearrange):
             self._from_group(command, finger)
@@ -315,13 +315,22 @@ class UiDriver:
             if scene.table_rect().collidepoint(start):
                 self.drag(start, target, finger, what="drag survivor")
                 return
+        shot_too = bool(scene.controller.targets(command.survivor).shots.get(command.to))
         self.tap(target, finger, "zone")
+        if shot_too:  # a zone that is also a shot target asks: "Move here" comes first
+            self._choose(0, finger)
 
     def _shoot_on_board(self, command: Attack, finger: bool) -> None:
         scene = self.scene
-        shots = scene.controller.targets(command.survivor).shots[command.zone]
+        targets = scene.controller.targets(command.survivor)
+        shots = targets.shots[command.zone]
         self.tap(self.zone_point(command.zone), finger, "shoot zone")
-        if len(shots) > 1:  # which weapon: the dialog lists the shots in order
+        if command.zone in targets.moves:  # move or shoot: "Move here", then one line per weapon
+            index = next((n for n, s in enumerate(shots) if s.command == command), None)
+            if index is None or scene.dialog is None:
+                raise DriverError(f"no move-or-shoot choice for {command}")
+            self._choose(1 + index, finger)
+        elif len(shots) > 1:  # which weapon: the dialog lists the shots in order
             index = next((n for n, s in enumerate(shots) if s.command == command), None)
             if index is None or scene.dialog is None:
                 raise DriverError(f"no weapon choice for {command}")

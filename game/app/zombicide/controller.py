@@ -345,6 +345,7 @@ class GameController:
         self.selected: str | None = None
         self._legal_for: tuple[int, str] | None = None
         self._legal: list[Any] = []
+        self._zone_names: dict[str, str] | None = None
         self.select_default()
 
     @classmethod
@@ -461,11 +462,12 @@ class GameController:
         return choices
 
     def zone_name(self, zone_id: str) -> str:
-        zone = self.board.zones.get(zone_id)
-        if zone is not None and zone.label:
-            return zone.label
-        kind = str(zone.kind).replace("_", " ") if zone is not None else "zone"
-        return f"{kind} {zone_id.split(':')[-1]}"
+        """The zone as a player names it (the log's words)."""
+        if self._zone_names is None:
+            from game.app.zombicide.event_text import zone_names_for
+
+            self._zone_names = zone_names_for(self.board)
+        return self._zone_names.get(zone_id) or zone_id.split(":")[-1]
 
     def card_name(self, card: int) -> str:
         if card == WOUND:
@@ -485,7 +487,7 @@ class GameController:
             verb = "Charge to" if command.charge else "Move to"
             return ActionChoice(f"{verb} {self.zone_name(command.to)}", command, "move")
         if isinstance(command, OpenDoor):
-            return ActionChoice("Open door", command, "door")
+            return ActionChoice(self.door_words(command.door, command.survivor), command, "door")
         if isinstance(command, Attack):
             shot = self.shot(command)
             where = "here" if command.zone == self._zone_of(command.survivor) else self.zone_name(command.zone)
@@ -507,6 +509,17 @@ class GameController:
             label = words
         group = "turn" if kind in ("end_turn",) else "other"
         return ActionChoice(label, command, group)
+
+    def door_words(self, door_id: str, survivor_id: str | None = None) -> str:
+        """ "Open door to Room 203" — the room on the far side from the survivor, or both sides."""
+        connection = next((c for c in self.board.connections if c.id == door_id), None)
+        if connection is None:
+            return "Open door"
+        survivor_id = survivor_id or self.selected
+        here = self._zone_of(survivor_id) if survivor_id and self.state.survivor_index(survivor_id) >= 0 else ""
+        if here in (connection.a, connection.b):
+            return f"Open door to {self.zone_name(connection.other(here))}"
+        return f"Open door: {self.zone_name(connection.a)} – {self.zone_name(connection.b)}"
 
     def _zone_of(self, survivor_id: str) -> str:
         s = self.state.survivors[self.state.survivor_index(survivor_id)]
@@ -667,6 +680,16 @@ class GameController:
         for entry in live.log:
             copy._log.append(entry)  # logged, not yet played: each redo plays the next one
         return GameController(copy, self.board)
+
+    def history(self) -> list[tuple[ZombicideState, tuple[Any, ...]]]:
+        """(state after, events) of each command in effect, played again from the mission start on
+        a copy (the log panel is rebuilt from it)."""
+        copy = self.replay_copy()
+        steps: list[tuple[ZombicideState, tuple[Any, ...]]] = []
+        while copy.can_redo():
+            outcome = copy.redo()
+            steps.append((copy.state, outcome.events))
+        return steps
 
     # --- undo, redo, replay ----------------------------------------------------------------------
 

@@ -7,6 +7,7 @@ information: only what the event itself already shows.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -47,11 +48,75 @@ DECISION_WORDS = {
 
 
 def zone_names_for(board: Any) -> dict[str, str]:
-    """Readable names of a board's zones: the room's label, or its kind and module."""
+    """Names a player reads on the board for every zone: the room's label; a zone without one is
+    named by a labelled neighbour ("the street outside Butcher") or by where it lies on the board
+    ("the north-west street"). Names that would repeat get where they lie added."""
+    zones = dict(getattr(board, "zones", {}))
+    if not zones:
+        return {}
+    xs = [z.center[0] for z in zones.values()]
+    ys = [z.center[1] for z in zones.values()]
+    middle = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+    span = (max(1.0, max(xs) - min(xs)), max(1.0, max(ys) - min(ys)))
+    neighbours: dict[str, list[str]] = {zone_id: [] for zone_id in zones}
+    for connection in getattr(board, "connections", ()):
+        if connection.a in neighbours and connection.b in neighbours:
+            neighbours[connection.a].append(connection.b)
+            neighbours[connection.b].append(connection.a)
+
+    def kind_of(zone: Any) -> str:
+        return KIND_WORDS.get(str(zone.kind), str(zone.kind).replace("_", " "))
+
+    def compass(zone: Any, among: list[Any] | None = None) -> str:
+        """Where ``zone`` lies on the board, or among the zones ``among`` that share its name."""
+        centre, size = middle, span
+        if among:
+            gx, gy = [z.center[0] for z in among], [z.center[1] for z in among]
+            centre = ((min(gx) + max(gx)) / 2, (min(gy) + max(gy)) / 2)
+            size = (max(1.0, max(gx) - min(gx)), max(1.0, max(gy) - min(gy)))
+        dx, dy = (zone.center[0] - centre[0]) / size[0], (zone.center[1] - centre[1]) / size[1]
+        north_south = "north" if dy < -0.17 else "south" if dy > 0.17 else ""
+        east_west = "west" if dx < -0.17 else "east" if dx > 0.17 else ""
+        return "-".join(part for part in (north_south, east_west) if part) or "middle"
+
+    def direction(zone: Any, of: Any) -> str:
+        angle = math.degrees(math.atan2(zone.center[1] - of.center[1], zone.center[0] - of.center[0]))
+        return ("east", "south-east", "south", "south-west", "west", "north-west", "north", "north-east")[
+            round(angle / 45) % 8]
+
     names: dict[str, str] = {}
-    for zone_id, zone in getattr(board, "zones", {}).items():
-        kind = KIND_WORDS.get(str(zone.kind), str(zone.kind).replace("_", " "))
-        names[zone_id] = f"{zone.label} ({zone.module_id})" if zone.label else f"the {kind} ({zone_id})"
+    anchors: dict[str, Any] = {}
+    for zone_id, zone in zones.items():
+        if zone.label:
+            names[zone_id] = zone.label
+            continue
+        labelled = sorted((zones[n] for n in neighbours[zone_id] if zones[n].label), key=lambda z: z.label)
+        if labelled:
+            anchors[zone_id] = labelled[0]
+            word = "outside" if zone.is_street_like else "by"
+            names[zone_id] = f"the {kind_of(zone)} {word} {labelled[0].label}"
+        else:
+            names[zone_id] = f"the {compass(zone)} {kind_of(zone)}"
+    repeats: dict[str, list[str]] = {}
+    for zone_id, name in names.items():
+        repeats.setdefault(name, []).append(zone_id)
+    for same in repeats.values():
+        if len(same) < 2:
+            continue
+        for zone_id in same:  # say where each lies: from the room it is named by, or on the board
+            zone = zones[zone_id]
+            if zone_id in anchors:
+                names[zone_id] = f"the {kind_of(zone)} {direction(zone, anchors[zone_id])} of {anchors[zone_id].label}"
+            else:
+                place = compass(zone, [zones[z] for z in same])
+                names[zone_id] = f"{zone.label} ({place})" if zone.label else f"the {kind_of(zone)} ({compass(zone)}, {place})"
+    counted: dict[str, list[str]] = {}
+    for zone_id, name in names.items():
+        counted.setdefault(name, []).append(zone_id)
+    for name, same in counted.items():
+        if len(same) > 1:  # still the same words: number them from the top left
+            for n, zone_id in enumerate(sorted(same, key=lambda z: (zones[z].center[1], zones[z].center[0]))):
+                names[zone_id] = f"{name} ({n + 1})"
     return names
 
 
@@ -80,7 +145,7 @@ class _Words:
             n = self.state.graph.index.get(zone_id)
             if n is not None:
                 kind = str(self.state.graph.kinds[n])
-                return f"the {KIND_WORDS.get(kind, kind.replace('_', ' '))} ({zone_id})"
+                return f"the {KIND_WORDS.get(kind, kind.replace('_', ' '))}"
         return zone_id or "somewhere"
 
     def item(self, equipment_id: str) -> str:

@@ -158,6 +158,7 @@ class GameScene(Scene):
         self.roster: list[tuple[pygame.Rect, str]] = []
         self.dialog: ChoiceDialog | None = None
         self.presses: dict[int, _Press] = {}
+        self.hover_pos: Point | None = None  # the mouse, for the door an "Open door" button names
         self.override = False
         self.override_zone: str | None = None
         self.replay: ReplayPlayer | None = None
@@ -166,13 +167,32 @@ class GameScene(Scene):
         self.clock_s = 0.0
         self.log_lines: list[str] = []
         self.log = _LogAdapter(app)
+        self.log_marks: dict[int, int] = {}  # commands in effect → log lines then (undo cuts the log back)
         self.ended_shown = False
         self._chrome: pygame.Surface | None = None
         self._chrome_signature: tuple = ()
         self.layout(self.window_size)
         self.sync_pieces()
         self.table.fit()
-        self.log.add(["Mission: " + (self.board.title or self.mission_path.stem), self.turn_text()])
+        self.rebuild_log()
+
+    def rebuild_log(self) -> None:
+        """The log told again from the session: the mission's start, then every command in effect."""
+        c = self.controller
+        lines: list[Any] = [("Mission: " + (self.board.title or self.mission_path.stem), "phase")]
+        self.log_marks = {0: len(lines)}
+        for done, (state, events) in enumerate(c.history() if c.can_undo() else [], start=1):
+            lines += self.log.event_lines(events, state, self.board)
+            self.log_marks[done] = len(lines)
+        self.log.set_lines(lines)
+
+    def follow_undo(self) -> None:
+        """The log loses the lines of the commands no longer in effect."""
+        done = len(self.controller.session.log)
+        if done not in self.log_marks:
+            self.rebuild_log()
+            return
+        self.log.set_lines(self.log.lines[: self.log_marks[done]])
 
     @property
     def replaying(self) -> bool:
@@ -393,6 +413,10 @@ class GameScene(Scene):
         state = self.controller.state
         self.director.start(outcome.events, before, state, hit_on, doors_before, view_model.door_states(state))
         self.log.add_events(outcome.events, state, self.board)
+        if self.replay is None:
+            done = len(self.controller.session.log)
+            self.log_marks = {k: v for k, v in self.log_marks.items() if k < done}
+            self.log_marks[done] = len(self.log.lines)
         self.sync_pieces()
         self.override_zone = self.override_zone if self.override else None
         if self.replay is None and any(getattr(e, "kind", "") == "phase_started" and e.phase == "players"
@@ -450,6 +474,20 @@ class GameScene(Scene):
         if zone is not None:
             self.tap_zone(zone)
 
+    def pointed_door(self) -> str | None:
+        """The door of the "Open door" button under the mouse or held by a finger (lit on the board)."""
+        buttons = list(self.actions.pressed.values())
+        hovered = self.actions.at(self.hover_pos) if self.hover_pos is not None else None
+        if hovered is not None:
+            buttons.append(hovered)
+        for button in buttons:
+            if button.key.startswith("do:"):
+                choices = self.controller.action_choices()
+                index = int(button.key.split(":", 1)[1])
+                if index < len(choices) and choices[index].group == "door":
+                    return str(choices[index].command.door)
+        return None
+
     def door_near(self, world: Point) -> str | None:
         """A highlighted door within a finger's reach of ``world``."""
         doors = self.controller.targets().doors
@@ -472,6 +510,9 @@ class GameScene(Scene):
             return None
         targets = self.controller.targets()
         shots = targets.shots.get(zone)
+        if zone in targets.moves and shots:
+            self.open_move_or_shoot_dialog(zone, targets.moves[zone], shots)
+            return None
         if zone in targets.moves:
             return self.play(targets.moves[zone])
         if shots:
@@ -563,6 +604,13 @@ class GameScene(Scene):
         options = [f"{s.weapon}: {s.hit_chance:.0%} to hit, {s.expected_hits:.1f} hits expected" for s in shots]
         self.open_dialog(ChoiceDialog("Which weapon?", [], options, lambda n: self.play(shots[n].command), cancel=True))
 
+    def open_move_or_shoot_dialog(self, zone: str, move: Any, shots: list[ShotOption]) -> None:
+        """A zone that is both a move and a shot target: the player says which (a tap never guesses)."""
+        options = ["Move here"] + [f"Shoot: {s.weapon} ({s.hit_chance:.0%} to hit)" for s in shots]
+        commands = [move] + [s.command for s in shots]
+        self.open_dialog(ChoiceDialog(f"{self.controller.zone_name(zone)}: move or shoot?", [], options,
+                                      lambda n: self.play(commands[n]), cancel=True))
+
     def open_group_dialog(self, group: str) -> None:
         choices = [c for c in self.controller.action_choices() if c.group == group]
         titles = {"move": "Move where?", "trade": "Trade", "items": "Ready a weapon"}
@@ -594,7 +642,27 @@ class GameScene(Scene):
             title = f"{who}'s shot strays: pick who takes the hit"
         else:
             title = f"{who}: re-roll the dice?"
-        return ChoiceDialog(title, lines, list(pending.options), self.controller_choose)
+        options = list(pending.options)
+        if pending.kind in ("wound", "friendly_fire"):
+            options = [option + self.deaths_of(n) for n, option in enumerate(options)]
+            if any(option.endswith(" DIES") for option in options):
+                lines.append("Careful: a choice marked DIES kills that survivor")
+        return ChoiceDialog(title, lines, options, self.controller_choose)
+
+    def deaths_of(self, option: int) -> str:
+        """" — Marta DIES" when choosing ``option`` of the pending decision eliminates a survivor."""
+        from game.rules.zombicide import engine
+        from game.rules.zombicide.commands import ChooseOption, SurvivorEliminated
+
+        state, seat = self.controller.state, self.controller.seat
+        if seat is None:
+            return ""
+        try:
+            _, events = engine.apply(state, seat, ChooseOption(option))
+        except Exception:  # an option the engine refuses says nothing more
+            return ""
+        dead = [self.controller.survivor_name(e.survivor) for e in events if isinstance(e, SurvivorEliminated)]
+        return f" \u2014 {' and '.join(dead)} DIES" if dead else ""
 
     def controller_choose(self, option: int) -> None:
         from game.rules.zombicide.commands import ChooseOption
@@ -711,6 +779,7 @@ class GameScene(Scene):
             self.status("Nothing to undo")
             return False
         self.dialog = None
+        self.follow_undo()
         self.sync_pieces()
         self.refresh_buttons()
         self.status("Undone")
@@ -845,6 +914,8 @@ class GameScene(Scene):
                 return self.table.handle_event(event)
             return False
         phase, pid, pos = pointer
+        if pid == 0:
+            self.hover_pos = pos
         if phase == "down":
             return self.pointer_down(pid, pos, event)
         if phase == "move":
@@ -1140,14 +1211,17 @@ class GameScene(Scene):
                 pygame.draw.polygon(layer, (*SHOT_TINT, 55), points)
                 pygame.draw.polygon(layer, (*SHOT_TINT, 240), points, 4)
                 best = max(s.hit_chance for s in shots)
-                labels.append((cam.world_to_screen(zone.center), f"{best:.0%}"))
+                words = f"Move or shoot {best:.0%}" if zone_id in targets.moves else f"Shoot {best:.0%}"
+                labels.append((cam.world_to_screen(zone.center), words))
+        pointed = self.pointed_door()
         for connection in self.board.connections:
             if connection.id in targets.doors:
                 (ax, ay), (bx, by) = connection.segment
                 centre = on_layer([cam.world_to_screen(((ax + bx) / 2, (ay + by) / 2))])[0]
                 radius = max(16, math.dist((ax, ay), (bx, by)) * cam.zoom_px_per_cm * 0.6)
-                pygame.draw.circle(layer, (*DOOR_TINT, 70), centre, radius)
-                pygame.draw.circle(layer, (*DOOR_TINT, 255), centre, radius, 4)
+                lit = connection.id == pointed
+                pygame.draw.circle(layer, (*DOOR_TINT, 150 if lit else 70), centre, radius * (1.35 if lit else 1))
+                pygame.draw.circle(layer, (*DOOR_TINT, 255), centre, radius * (1.35 if lit else 1), 7 if lit else 4)
         surface.blit(layer, area.topleft)
         for centre, text in labels:
             label = text_with_halo(text, 22, color=(255, 210, 150))
@@ -1328,18 +1402,21 @@ class _LogAdapter:
 
     def add(self, lines: list[Any]) -> None:
         self.lines.extend(lines)
-        del self.lines[:-400]
         if self.panel is not None:
             self.panel.add_lines(lines)
 
     def set_lines(self, lines: list[Any]) -> None:
-        """Show exactly ``lines`` (a replay shows its own, then the game's again)."""
-        self.lines = list(lines)[-400:]
+        """Show exactly ``lines`` (a replay shows its own, then the game's again; undo drops some)."""
+        self.lines = list(lines)
         if self.panel is not None:
             self.panel.clear()
             self.panel.add_lines(list(self.lines))
 
     def add_events(self, events: Any, state: Any, board: Board) -> None:
+        self.add(self.event_lines(events, state, board))
+
+    @staticmethod
+    def event_lines(events: Any, state: Any, board: Board) -> list[Any]:
         from game.app.zombicide.controller import SurvivorAdded, SurvivorRemoved
 
         lines: list[Any] = []
@@ -1356,7 +1433,7 @@ class _LogAdapter:
                 lines.append((describe(event, state, names), tone(event)))
             else:
                 lines.append(getattr(event, "kind", "").replace("_", " "))
-        self.add([line for line in lines if line and (isinstance(line, str) or line[0])])
+        return [line for line in lines if line and (isinstance(line, str) or line[0])]
 
     def handle_event(self, event: pygame.event.Event) -> None:
         handler = getattr(self.panel, "handle_event", None)

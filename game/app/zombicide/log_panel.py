@@ -3,6 +3,9 @@
 New lines follow the end of the log unless the player has scrolled back to read; then the view
 stays put until they scroll down again. Scroll with the wheel, the scroll bar, the Back and Latest buttons or
 by dragging a finger over the text.
+
+The panel keeps the whole log but its text box holds only the latest lines (laying out a long text
+box takes pygame_gui seconds): Back at the top of the box brings the next older page in.
 """
 
 from __future__ import annotations
@@ -15,7 +18,9 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
-MAX_LINES = 400  # older lines are dropped so a long game stays fast
+MAX_LINES = 20000  # the whole log of a long game; only the oldest beyond this are dropped
+SHOWN_LINES = 60  # lines the text box holds while following the end
+PAGE_LINES = 60  # lines Back brings in at the top, and how far past SHOWN_LINES the box grows
 TONE_COLOURS = {
     "plain": "#ece6d8",
     "zombie": "#ff8a7a",
@@ -39,6 +44,7 @@ class LogPanel:
         self.manager = manager
         self.title = title
         self.lines: list[tuple[str, str]] = []
+        self.first_shown = 0  # index in ``lines`` of the text box's first line
         self._drag_y: float | None = None
         self._drag_moved = 0.0
         self.panel = UIPanel(pygame.Rect(rect), manager=manager, container=container, object_id="#log_panel")
@@ -58,13 +64,37 @@ class LogPanel:
         self.down_button = UIButton(pygame.Rect(w - BUTTON_PX - 6, 2, BUTTON_PX, TITLE_PX - 2), "Latest",
                                     manager=self.manager, container=self.panel, tool_tip_text="Latest lines",
                                     object_id=ObjectID(object_id="#log_down", class_id="@log_button"))
-        self.text_box = UITextBox(self._html(), pygame.Rect(4, TITLE_PX + 2, inner_w + 2, max(30, h - TITLE_PX - 10)),
+        self.text_box = UITextBox(self._shown_html(), pygame.Rect(4, TITLE_PX + 2, inner_w + 2, max(30, h - TITLE_PX - 10)),
                                   manager=self.manager, container=self.panel,
                                   object_id=ObjectID(object_id="#log_text"))
         self.scroll_to_end()
 
     def _html(self, lines: Iterable[tuple[str, str]] | None = None) -> str:
         return "".join(self._line_html(text, tone) for text, tone in (self.lines if lines is None else lines))
+
+    def _shown_html(self) -> str:
+        older = ""
+        if self.first_shown > 0:
+            older = (f"<font color='{TONE_COLOURS['phase']}'>{self.first_shown} older lines: Back at the top "
+                     f"shows them</font><br>")
+        return older + self._html(self.lines[self.first_shown:])
+
+    def _reshow(self) -> None:
+        self.text_box.set_text(self._shown_html())
+
+    @property
+    def shown_lines(self) -> int:
+        """Lines the text box holds now."""
+        return len(self.lines) - self.first_shown
+
+    def show_older(self) -> bool:
+        """Bring the next older page into the box, the view at its top. False when all are shown."""
+        if self.first_shown <= 0:
+            return False
+        self.first_shown = max(0, self.first_shown - PAGE_LINES)
+        self._reshow()
+        self._set_offset_px(0.0)
+        return True
 
     @staticmethod
     def _line_html(text: str, tone: str) -> str:
@@ -97,8 +127,15 @@ class LogPanel:
         offset = self._offset_px()
         self.lines.extend(new)
         if len(self.lines) > MAX_LINES:
-            del self.lines[: len(self.lines) - MAX_LINES]
-            self.text_box.set_text(self._html())
+            dropped = len(self.lines) - MAX_LINES
+            del self.lines[:dropped]
+            self.first_shown = max(0, self.first_shown - dropped)
+        if follow and self.shown_lines > SHOWN_LINES + PAGE_LINES:  # start the box afresh, now and then
+            self.first_shown = len(self.lines) - SHOWN_LINES
+            self._reshow()
+        elif self.shown_lines > 4 * (SHOWN_LINES + PAGE_LINES):  # read back for very long: follow again
+            self.first_shown = len(self.lines) - SHOWN_LINES
+            self._reshow()
             follow = True
         else:
             self.text_box.append_html_text(self._html(new))
@@ -109,6 +146,7 @@ class LogPanel:
 
     def clear(self) -> None:
         self.lines.clear()
+        self.first_shown = 0
         self.text_box.set_text("")
 
     # --- scrolling ------------------------------------------------------------------------------
@@ -159,6 +197,8 @@ class LogPanel:
         """Buttons and finger drags over the text; call it with every event. True when used."""
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.up_button:
+                if self._offset_px() <= 1.0 and self.show_older():
+                    return True
                 self.scroll_by(max(3.0, self._view_px() / LINE_PX - 2))
                 return True
             if event.ui_element is self.down_button:
