@@ -26,7 +26,8 @@ from game.rules.core.session import state_hash
 from game.rules.zombicide import engine
 from game.rules.zombicide.commands import EndTurn
 
-MISSIONS_DIR = Path(__file__).resolve().parents[2] / "maps" / "missions"
+# frozen copies of the missions as recorded: rebalancing a shipped mission must not move these games
+MISSIONS_DIR = Path(__file__).resolve().parent / "frozen_missions"
 MAX_COMMANDS = 300
 
 
