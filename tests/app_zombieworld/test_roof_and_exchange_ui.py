@@ -11,6 +11,7 @@ import math
 import pygame
 
 from game.app.zombieworld.controller import ZombieworldController, seat_points
+from game.app.zombieworld.event_text import describe
 from game.app.zombieworld.game_scene import ZombieworldGameScene
 from game.app.zombieworld.presets import preset_bands
 from game.app.zombieworld.saves import autosave_path, load_game
@@ -283,3 +284,17 @@ def test_dropping_a_survivor_on_a_parked_car_charges_the_enemy_rider_seated_ther
     # the rider's charged reaction, then one round of melee, the rider at -1 a die
     assert any(text.startswith("Lu: melee roll") and "fighting from a vehicle -1" in text for text, _ in scene.log_lines)
     assert any(text.startswith("Cy: melee roll") for text, _ in scene.log_lines)
+
+
+def test_new_item_options_and_events_read_as_words(tmp_path):
+    """Fitting a scope names the weapon (not a model); bicycles and skates get on and off."""
+    app = new_app(tmp_path)
+    scene = ZombieworldGameScene.new_game(app, TOWN, preset_bands()[:2], "massacre", SEED)
+    item = scene.state.catalog.item_name
+    assert scene.option_label(c.UseItem("blue:Jonas", "scope", "shotgun")) == \
+        (f"Fit {item('scope')} to {item('shotgun')}", "items")
+    assert scene.option_label(c.Mount("blue:Jonas", "bicycle")) == (f"Get on {item('bicycle')}", "move")
+    assert scene.option_label(c.Mount("blue:Jonas", "roller_skates"))[0] == f"Put on {item('roller_skates')}"
+    assert scene.option_label(c.Dismount("blue:Jonas", leave=True))[0] == "Get off and park it"
+    line = describe(c.GearChanged("blue:Jonas", "bicycle", mounted=False, left=True), scene.state)
+    assert line == (f"Jonas gets off {item('bicycle')} and leaves it here", "plain")

@@ -208,6 +208,12 @@ def _vehicle_line(event: Any, state: State | None, name: Any, names: dict[str, s
         if event.fell:
             return f"{name(event.model)} jumps, falls short and lands on {floor}", "danger"
         return f"{name(event.model)} jumps to {floor} ({event.cost_cm:.1f} cm)", "plain"
+    if isinstance(event, c.GearChanged):
+        catalog = state.catalog if state is not None else None
+        thing = catalog.item_name(event.item) if catalog is not None else event.item.replace("_", " ")
+        if event.mounted:
+            return f"{name(event.model)} gets on {thing}", "plain"
+        return f"{name(event.model)} gets off {thing}" + (" and leaves it here" if event.left else ""), "plain"
     if isinstance(event, c.ItemsExchanged):
         catalog = state.catalog if state is not None else None
         item = catalog.item_name if catalog is not None else (lambda i: i.replace("_", " "))

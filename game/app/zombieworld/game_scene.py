@@ -421,8 +421,14 @@ class ZombieworldGameScene(Scene):
         if isinstance(option, c.Search):
             return ("Search the building" if option.piece < 0 else "Search the prop"), "search"
         if isinstance(option, c.UseItem):
+            if option.target and self.controller.model(option.target) is None:  # a scope or silencer for a weapon
+                return f"Fit {item(option.item)} to {item(option.target)}", "items"
             on = f" on {name(option.target)}" if option.target and option.target != option.model else ""
             return f"Use {item(option.item)}{on}", "items"
+        if isinstance(option, c.Mount):
+            return (f"Put on {item(option.item)}" if "skate" in option.item else f"Get on {item(option.item)}"), "move"
+        if isinstance(option, c.Dismount):
+            return ("Get off and park it" if option.leave else "Get off (5 cm)"), "move"
         if isinstance(option, c.FirstAid):
             return f"First aid on {name(option.target or option.model)}", "items"
         if isinstance(option, c.Entrench):
