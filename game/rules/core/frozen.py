@@ -2,8 +2,9 @@
 
 ``dataclass(frozen=True)`` writes an ``__init__`` that stores every field through
 ``object.__setattr__`` (a global lookup, a method lookup and a call per field). ``fast_init`` swaps in
-an ``__init__`` with the same signature and defaults that stores each field straight into its slot:
-objects, equality, hashing and repr stay exactly as the dataclass made them.
+an ``__init__`` with the same signature and defaults that stores each field straight into its slot,
+and a ``__repr__`` writing the same text without the dataclass's recursion guard: objects,
+equality, hashing and repr text stay exactly as the dataclass made them.
 """
 
 from __future__ import annotations
@@ -53,4 +54,16 @@ def fast_init(cls: C) -> C:
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__module__ = cls.__module__
     cls.__init__ = init  # type: ignore[misc]
+    if params.repr and getattr(cls.__repr__, "__wrapped__", None) is not None:
+        _plain_repr(cls)
     return cls
+
+
+def _plain_repr(cls: type) -> None:
+    """The dataclass's own ``__repr__`` text without its guard against self-containing objects (frozen
+    objects built from finished parts cannot contain themselves); state hashes are reprs."""
+    shown = ", ".join(f"{f.name}={{self.{f.name}!r}}" for f in dataclasses.fields(cls) if f.repr)
+    scope: dict[str, Any] = {}
+    exec(f'def __repr__(self):\n    return self.__class__.__qualname__ + f"({shown})"', scope)  # noqa: S102
+    scope["__repr__"].__qualname__ = f"{cls.__qualname__}.__repr__"
+    cls.__repr__ = scope["__repr__"]  # type: ignore[method-assign]

@@ -281,16 +281,24 @@ class _GameMemo:
 
 
 _MEMOS: dict[tuple[str, ...], _GameMemo] = {}  # by card_kinds
+_LAST_MEMO: tuple[tuple[str, ...], _GameMemo] = ((), _GameMemo(None))  # type: ignore[arg-type]
 _MEMO_GAMES = 8
 _MEMO_ENTRIES = 4096
 
 
 def _memo_for(state: ZombicideState) -> _GameMemo:
+    global _LAST_MEMO
+    last = _LAST_MEMO  # the same game asks again and again: no need to hash its card list
+    if last[0] is state.card_kinds and last[1].tables is state.tables and len(last[1].trades) + len(
+        last[1].inventories
+    ) <= _MEMO_ENTRIES:
+        return last[1]
     memo = _MEMOS.get(state.card_kinds)
     if memo is None or memo.tables is not state.tables or len(memo.trades) + len(memo.inventories) > _MEMO_ENTRIES:
         if len(_MEMOS) >= _MEMO_GAMES:
             _MEMOS.clear()
         memo = _MEMOS[state.card_kinds] = _GameMemo(state.tables)
+    _LAST_MEMO = (state.card_kinds, memo)
     return memo
 
 
