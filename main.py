@@ -111,6 +111,8 @@ def open_scene(app, scene: str, args: argparse.Namespace) -> None:
         top = app.scenes.top
         controller = getattr(top, "controller", None)
         shown = getattr(controller, "state", None) or state
+        if hasattr(top, "ended_shown"):
+            top.ended_shown = True  # a finished game would push its own End screen under this one
         app.push(EndScene(app, shown, title))
 
 

@@ -65,6 +65,7 @@ MOVE_TINT = (90, 220, 120)
 SHOT_TINT = (245, 140, 50)
 DOOR_TINT = (255, 214, 90)
 ZONE_TINT = (120, 200, 255)
+EXIT_TINT = (110, 235, 255)
 
 TOOLS = (
     ("undo", "Undo"), ("redo", "Redo"), ("override", "Override"), ("speed", "Speed 1×"), ("skip", "Skip"),
@@ -1075,15 +1076,19 @@ class GameScene(Scene):
             table.renderer.draw(surface, table.camera, pieces, view)
             old = surface.get_clip()
             surface.set_clip(area)
+            self.draw_exits(surface)
             self.draw_zone_labels(surface)
             self.director.draw_overlay(surface, table.camera, area)
+            self.draw_goals(surface, area)
             surface.set_clip(old)
         else:
             table.draw(surface)
             old = surface.get_clip()
             surface.set_clip(area)
+            self.draw_exits(surface)
             self.draw_highlights(surface)
             self.draw_zone_labels(surface)
+            self.draw_goals(surface, area)
             if self.controller.outcome() is not None:
                 draw_banner(surface, area, f"Mission {self.controller.outcome()}", 0.5)
             surface.set_clip(old)
@@ -1153,6 +1158,69 @@ class GameScene(Scene):
                 centre = cam.world_to_screen((piece.x_cm, piece.y_cm))
                 radius = max(14.0, piece.radius_cm * cam.zoom_px_per_cm + 6)
                 pygame.draw.circle(surface, MOVE_TINT, centre, radius, 4)
+
+    def exit_zones(self) -> list[str]:
+        """The zones the mission's goals send the survivors to (none when no goal needs them)."""
+        state = self.controller.state
+        if not {"all_in_exit", "escape_all"} & set(state.setup.goals):
+            return []
+        return [state.graph.zone_ids[n] for n in state.graph.exits]
+
+    def goal_lines(self) -> list[tuple[str, bool]]:
+        """The mission's goals in words with progress: (text, reached)."""
+        state = self.controller.state
+        exits = self.exit_zones()
+        where = " or ".join(dict.fromkeys(self.controller.zone_name(z) for z in exits)) or "the exit"
+        standing = [s for s in state.survivors if s.alive]
+        lines: list[tuple[str, bool]] = []
+        for goal in state.setup.goals:
+            if goal == "take_all_objectives":
+                taken, total = sum(state.objectives_taken), len(state.objectives_taken)
+                lines.append((f"Objectives {taken}/{total}", taken == total))
+            elif goal == "all_in_exit":
+                there = sum(1 for s in standing if s.escaped or state.graph.zone_ids[s.zone] in exits)
+                lines.append((f"Everyone to {where} at an End Phase ({there}/{len(standing)})",
+                              bool(standing) and there == len(standing)))
+            elif goal == "escape_all":
+                gone = sum(1 for s in standing if s.escaped)
+                lines.append((f"Everyone escapes from {where} ({gone}/{len(standing)})",
+                              bool(standing) and gone == len(standing)))
+        if state.setup.competitive:
+            lines.append(("Rivals: the team with the most experience wins", False))
+        return lines
+
+    def draw_goals(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The goals, top left over the table (under the replay badge when there is one)."""
+        goals = self.goal_lines()
+        if not goals:
+            return
+        rows = [_halo_text("Goals", 16, (255, 214, 120))]
+        rows += [_halo_text(("\u2713 " if done else "\u2022 ") + text, 16, (159, 224, 160) if done else (236, 230, 216))
+                 for text, done in goals]
+        width = max(r.get_width() for r in rows) + 20
+        height = sum(r.get_height() + 2 for r in rows) + 12
+        top = area.top + (58 if self.replay is not None else 10)
+        box = pygame.Surface((width, height), pygame.SRCALPHA)
+        pygame.draw.rect(box, (16, 18, 20, 200), box.get_rect(), border_radius=10)
+        pygame.draw.rect(box, (*ACCENT, 200), box.get_rect(), 2, border_radius=10)
+        surface.blit(box, (area.left + 10, top))
+        y = top + 6
+        for row in rows:
+            surface.blit(row, (area.left + 20, y))
+            y += row.get_height() + 2
+
+    def draw_exits(self, surface: pygame.Surface) -> None:
+        """Exit zones: a bright outline and an EXIT tag, so the goal is found on the board."""
+        cam = self.table.camera
+        for zone_id in self.exit_zones():
+            zone = self.board.zones.get(zone_id)
+            if zone is None or len(zone.polygon) < 3:
+                continue
+            points = [cam.world_to_screen(p) for p in zone.polygon]
+            pygame.draw.polygon(surface, EXIT_TINT, points, 5)
+            tag = _halo_text("EXIT", 18, EXIT_TINT)
+            x, y = cam.world_to_screen(zone.center)
+            surface.blit(tag, tag.get_rect(center=(round(x), round(y))))
 
     def draw_zone_labels(self, surface: pygame.Surface) -> None:
         """Zone names along the top of each zone, in a size that stays readable."""
