@@ -15,14 +15,14 @@ from game.app.zombicide.game_scene import event_pointer
 from game.rules.zombieworld.band import Band, Member, band_cost
 from game.rules.zombieworld.catalog import Catalog
 
-SEATS = ("red", "blue")
+SEATS = ("red", "blue", "green", "amber")  # in the order bands are picked
 SEAT_COLORS = {"red": (222, 74, 60), "blue": (72, 136, 236), "green": (80, 190, 110), "amber": (236, 170, 50)}
 ROW_PX = 58
 ROW_GAP_PX = 8
 
 
 def seat_colour(seat: str | int) -> tuple[int, int, int]:
-    """A seat's colour, by its name or by its place (0 red, 1 blue)."""
+    """A seat's colour, by its name or by its place (0 red, 1 blue, 2 green, 3 amber)."""
     if isinstance(seat, int):
         seat = SEATS[seat] if 0 <= seat < len(SEATS) else ""
     return SEAT_COLORS.get(seat, (240, 236, 226))

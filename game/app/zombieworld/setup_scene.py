@@ -1,8 +1,10 @@
-"""Setting up a Zombieworld game, one step at a time: two bands (ready-made, saved or built now),
-a scenario, a table, then start. Every choice is a big button; Back and Next walk the steps.
+"""Setting up a Zombieworld game, one step at a time: two to four bands (ready-made, saved or built
+now), a scenario, a table, then start. Every choice is a big button; Back and Next walk the steps.
 With two bands chosen a campaign may start instead, under the name typed beside it (the bands'
 names when blank); saved campaigns are listed with their games, rounds and bands, a tap resumes
-one. A campaign's next game skips the bands step."""
+one. A campaign's next game skips the bands step. The Start step also offers the optional verbal
+alliances when three bands or more play: which bands are allied, fixed, fragile or rolled, and
+whether the kind may flip each round."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from game.app.zombicide.dialogs import ACCENT, MUTED, PANEL_FILL, TEXT, Button, 
 from game.app.zombieworld.band_list import (
     ROW_GAP_PX,
     ROW_PX,
+    SEATS,
     draw_band_row,
     draw_row,
     names_of,
@@ -33,6 +36,15 @@ from game.rules.zombieworld.catalog import load_catalog
 from game.table.saves import DEFAULT_SAVE_DIR
 
 STEPS = ("Bands", "Scenario", "Table", "Start")
+MIN_BANDS = 2
+MAX_BANDS = len(SEATS)  # one per deployment area of the shipped tables
+ALLIANCE_KINDS = (
+    ("fixed", "Fixed", "A sworn pact: allies can never shoot or charge each other"),
+    ("fragile", "Fragile", "Only words: the game stops nobody, the players keep it or betray it"),
+    ("roll", "Rolled at the start", "A die before play decides: 1-3 fixed, 4-6 fragile"),
+)
+FLIPS_TEXT = "At the start of every later round a die on 5+ turns fixed into fragile, or back"
+ALLIANCE_NEEDS = "Needs three bands or more: two allies would have nobody left to fight"
 NAME_ENTRY_PX = 56
 VICTORY_TEXT = {
     "most_zombie_kills": "The band that kills the most zombies wins",
@@ -60,6 +72,10 @@ class ZombieworldSetupScene(Scene):
         self.seed = random.SystemRandom().randrange(1, 1_000_000)
         self.buttons = ButtonSet()
         self.status = ""
+        self.alliances_on = False  # the optional verbal alliances
+        self.allied: list[tuple[str, str]] = []  # pairs of seats, in the order they were tapped
+        self.alliance_kind = "fixed"
+        self.alliance_flips = False
         self.name_entry: Any = None  # the campaign name's pygame_gui text line, on the bands step
         self.name_rect = pygame.Rect(0, 0, 0, 0)
         self.reload_bands()
@@ -119,6 +135,9 @@ class ZombieworldSetupScene(Scene):
             for (path, _title), rect in zip(self.tables, stack_rows(area, len(self.tables), min(760, area.width)),
                                             strict=False):
                 buttons.append(Button(rect, "", f"table:{path.name}", "other"))
+        elif self.step == 3:
+            self._prune_alliances()
+            buttons.extend(self._alliance_buttons(self.alliance_rect()))
         buttons.append(Button(pygame.Rect(40, h - 96, 200, 64), "Back", "back", "turn"))
         self._place_name_entry()
         last = self.step == len(STEPS) - 1
@@ -165,10 +184,105 @@ class ZombieworldSetupScene(Scene):
 
     def can_advance(self) -> bool:
         if self.step == 0:
-            return len(self.chosen) == 2
+            return MIN_BANDS <= len(self.chosen) <= MAX_BANDS
         if self.step == 2:
             return self.table is not None
+        if self.step == 3:
+            return not (self.alliances_on and not self.allied)
         return True
+
+    # --- the optional verbal alliances ---------------------------------------------------------
+
+    def playing(self) -> list[tuple[str, Band]]:
+        """The seats and bands of the game being set up."""
+        if self.campaign is not None:
+            return [(b.seat, b.band) for b in self.campaign.campaign.bands]
+        return list(zip(SEATS, self.chosen, strict=False))
+
+    def alliance_problem(self) -> str:
+        """Why alliances cannot be used ("" when they can)."""
+        return ALLIANCE_NEEDS if len(self.playing()) < 3 else ""
+
+    def alliance_pairs(self) -> list[tuple[str, str]]:
+        """Every pair of seats that could ally, red with blue first."""
+        seats = [seat for seat, _ in self.playing()]
+        return [(a, b) for index, a in enumerate(seats) for b in seats[index + 1:]]
+
+    def alliance_options(self) -> dict[str, Any]:
+        """The alliance fields of the ZombieworldSetup (none when the rule is off)."""
+        if not self.alliances_on or not self.allied or self.alliance_problem():
+            return {}
+        return {"alliances": tuple(self.allied), "alliance": self.alliance_kind, "alliance_flips": self.alliance_flips}
+
+    def _prune_alliances(self) -> None:
+        """Pairs stay only while both their bands play; the rule goes off with fewer than three bands."""
+        if self.alliance_problem():
+            self.alliances_on = False
+        possible = self.alliance_pairs()
+        self.allied = [pair for pair in self.allied if pair in possible]
+
+    def alliance_rect(self) -> pygame.Rect:
+        w, h = self.window_size
+        left = self.summary_rect().right + 24
+        return pygame.Rect(left, 140, max(240, min(760, w - 40 - left)), max(200, h - 140 - 124))
+
+    def summary_rect(self) -> pygame.Rect:
+        w, h = self.window_size
+        return pygame.Rect(40, 140, max(300, min(560, (w - 104) // 2)), h - 300)
+
+    def _alliance_buttons(self, area: pygame.Rect) -> list[Button]:
+        """The switch, then (when on) a button per pair of bands, the three kinds and the flip."""
+        pairs = self.alliance_pairs() if self.alliances_on else []
+        pair_rows = (len(pairs) + 2) // 3
+        rows = 1 + (pair_rows + len(ALLIANCE_KINDS) + 1 if self.alliances_on else 0)
+        headings_px = 2 * 26 if self.alliances_on else 0
+        row_px = max(44, min(ROW_PX, (area.height - 44 - headings_px) // max(1, rows) - ROW_GAP_PX))
+        y = area.top + 44
+        label = "Alliances: on (tap to turn off)" if self.alliances_on else "Alliances: off (tap to use them)" \
+            if not self.alliance_problem() else "Alliances: off (needs three bands or more)"
+        buttons = [Button(pygame.Rect(area.left, y, area.width, row_px), label, "alliances", "turn",
+                          enabled=not self.alliance_problem())]
+        y += row_px + ROW_GAP_PX
+        if not self.alliances_on:
+            return buttons
+        y += 26  # "Who is allied"
+        column_px = (area.width - 2 * ROW_GAP_PX) // 3
+        for index, (a, b) in enumerate(pairs):
+            rect = pygame.Rect(area.left + (index % 3) * (column_px + ROW_GAP_PX),
+                               y + (index // 3) * (row_px + ROW_GAP_PX), column_px, row_px)
+            buttons.append(Button(rect, "", f"ally:{a}+{b}", "other"))
+        y += pair_rows * (row_px + ROW_GAP_PX) + 26  # "What kind"
+        for kind, _title, _text in ALLIANCE_KINDS:
+            buttons.append(Button(pygame.Rect(area.left, y, area.width, row_px), "", f"alliance_kind:{kind}", "other"))
+            y += row_px + ROW_GAP_PX
+        buttons.append(Button(pygame.Rect(area.left, y, area.width, row_px), "", "alliance_flips", "other"))
+        return buttons
+
+    def press_alliance(self, key: str) -> None:
+        if key == "alliances":
+            if not self.alliance_problem():
+                self.alliances_on = not self.alliances_on
+                if self.alliances_on and not self.allied:
+                    self.allied = self.alliance_pairs()[:1]  # a first pair to start from
+        elif key.startswith("ally:"):
+            a, b = key.split(":", 1)[1].split("+")
+            if (a, b) in self.allied:
+                self.allied.remove((a, b))
+            else:
+                self.allied.append((a, b))
+        elif key.startswith("alliance_kind:"):
+            self.alliance_kind = key.split(":", 1)[1]
+        elif key == "alliance_flips":
+            self.alliance_flips = not self.alliance_flips
+
+    def alliance_summary(self) -> str:
+        options = self.alliance_options()
+        if not options:
+            return "Alliances: none"
+        names = dict(self.playing())
+        pairs = ", ".join(f"{names[a].name} + {names[b].name}" for a, b in options["alliances"])
+        kind = next(title for k, title, _ in ALLIANCE_KINDS if k == options["alliance"]).lower()
+        return f"Allies: {pairs} · {kind}" + (" · may flip each round" if options["alliance_flips"] else "")
 
     # --- events --------------------------------------------------------------------------------
 
@@ -201,10 +315,10 @@ class ZombieworldSetupScene(Scene):
             band = self.bands[int(key.split(":")[1])][0]
             if band in self.chosen:
                 self.chosen.remove(band)
-            elif len(self.chosen) < 2:
+            elif len(self.chosen) < MAX_BANDS:
                 self.chosen.append(band)
             else:
-                self.chosen[1] = band
+                self.chosen[-1] = band
         elif key == "clear":
             self.chosen.clear()
         elif key == "build":
@@ -220,6 +334,8 @@ class ZombieworldSetupScene(Scene):
         elif key == "campaign":
             self.start_campaign()
             return
+        elif key == "alliances" or key.startswith(("ally:", "alliance_kind:", "alliance_flips")):
+            self.press_alliance(key)
         elif key.startswith("resume:"):
             self.resume_campaign(int(key.split(":")[1]))
             return
@@ -243,7 +359,7 @@ class ZombieworldSetupScene(Scene):
     def pick(self, band: Band) -> None:
         """Choose ``band`` (a listed one) for the next free seat."""
         match = next((b for b, _ in self.bands if b == band), None)
-        if match is not None and match not in self.chosen and len(self.chosen) < 2:
+        if match is not None and match not in self.chosen and len(self.chosen) < MAX_BANDS:
             self.chosen.append(match)
         self.layout(self.window_size)
 
@@ -258,19 +374,25 @@ class ZombieworldSetupScene(Scene):
         from game.app.zombieworld.game_scene import ZombieworldGameScene
         from game.rules.zombieworld.campaign import CampaignError, next_setup
 
-        if self.table is None or (self.campaign is None and len(self.chosen) != 2):
+        if self.table is None or (self.campaign is None and not MIN_BANDS <= len(self.chosen) <= MAX_BANDS):
             return None
+        self._prune_alliances()
+        options = self.alliance_options()
         try:
             if self.campaign is not None:
                 campaign = self.campaign.campaign
                 setup = next_setup(campaign, self.scenario)
+                seats = {entry.seat for entry in setup.bands}  # a band with everyone recovering sits out
+                if options:
+                    options["alliances"] = tuple(p for p in options["alliances"] if set(p) <= seats)
                 scene = ZombieworldGameScene.new_game(self.app, self.table, setup.bands, self.scenario, self.seed,
-                                                      check_bands=False)
+                                                      check_bands=False, **options)
                 play = CampaignPlay(campaign, self.campaign.path, games_at_start=campaign.games)
                 scene.campaign_play = play  # type: ignore[attr-defined]
                 link_campaign(scene.controller.session, play.link())  # every save of the game keeps it
             else:
-                scene = ZombieworldGameScene.new_game(self.app, self.table, self.chosen, self.scenario, self.seed)
+                scene = ZombieworldGameScene.new_game(self.app, self.table, self.chosen, self.scenario, self.seed,
+                                                      **options)
         except (ValueError, OSError, CampaignError) as error:
             self.status = f"Could not start: {error}"
             return None
@@ -324,12 +446,15 @@ class ZombieworldSetupScene(Scene):
         for button in self.buttons.buttons:
             key = button.key
             button.toggled = (key.startswith("band:") and self.bands[int(key[5:])][0] in self.chosen) or \
-                key == f"scenario:{self.scenario}" or (self.table is not None and key == f"table:{self.table.name}")
+                key == f"scenario:{self.scenario}" or (self.table is not None and key == f"table:{self.table.name}") \
+                or (key.startswith("ally:") and tuple(key[5:].split("+")) in self.allied) \
+                or key == f"alliance_kind:{self.alliance_kind}" or (key == "alliance_flips" and self.alliance_flips)
         self.buttons.draw(surface)
         for button in self.buttons.buttons:
             self._label(surface, button)
         if self.step == 0:
-            hint = "Pick two bands: the first plays red, the second blue."
+            hint = "Pick two to four bands: they play red, blue, green and amber in the order picked." \
+                " A campaign takes two."
             surface.blit(font(17).render(hint, True, MUTED), (40, h - 150))
             label = "Name of a new campaign (tap to type)" if self.name_entry is not None else ""
             surface.blit(fit_text(label, 16, self.name_rect.width), (self.name_rect.left, self.name_rect.top - 24))
@@ -338,7 +463,8 @@ class ZombieworldSetupScene(Scene):
                 top = self.name_rect.bottom + ROW_GAP_PX + ROW_PX + ROW_GAP_PX + 4
                 surface.blit(fit_text(heading, 16, self.name_rect.width), (self.name_rect.left, top))
         if self.step == 3:
-            self._summary(surface, pygame.Rect(40, 140, min(900, w - 80), h - 300))
+            self._summary(surface, self.summary_rect())
+            self._alliance_words(surface, self.alliance_rect())
         if self.status:
             words = text_with_halo(self.status, 18, color=(255, 180, 160))
             surface.blit(words, words.get_rect(midbottom=(w // 2, h - 110)))
@@ -360,6 +486,18 @@ class ZombieworldSetupScene(Scene):
             text = VICTORY_TEXT.get(scenario.victory, scenario.victory.replace("_", " "))
             text += f" · {scenario.rounds} rounds" if scenario.rounds else ""
             surface.blit(fit_text(text, 14, rect.width - 28), (rect.left + 14, rect.top + 34))
+        elif key.startswith("ally:"):
+            seats = key[5:].split("+")
+            names = dict(self.playing())
+            for n, seat in enumerate(seats):
+                top = rect.top + 6 + n * (rect.height - 12) // 2
+                pygame.draw.circle(surface, seat_colour(seat), (rect.left + 16, top + (rect.height - 12) // 4), 7)
+                surface.blit(fit_text(names[seat].name, 16, rect.width - 40), (rect.left + 30, top))
+        elif key.startswith("alliance_kind:"):
+            _kind, title, text = next(k for k in ALLIANCE_KINDS if k[0] == key.split(":", 1)[1])
+            draw_row(surface, rect, title, text)
+        elif key == "alliance_flips":
+            draw_row(surface, rect, "May flip each round" + (": yes" if self.alliance_flips else ": no"), FLIPS_TEXT)
         elif key.startswith("table:"):
             title = next((t for p, t in self.tables if p.name == key.split(":", 1)[1]), key)
             surface.blit(fit_text(title, 20, rect.width - 24), (rect.left + 14, rect.top + 6))
@@ -367,14 +505,39 @@ class ZombieworldSetupScene(Scene):
 
     def _summary(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         pygame.draw.rect(surface, PANEL_FILL, rect, border_radius=14)
-        playing = self.chosen if self.campaign is None else [b.band for b in self.campaign.campaign.bands]
-        lines = [(f"{['Red', 'Blue'][n]}: {band.name} ({band_cost(band, self.catalog)} pts)", seat_colour(n))
-                 for n, band in enumerate(playing[:2])]
+        lines = [(f"{seat.capitalize()}: {band.name} ({band_cost(band, self.catalog)} pts)", seat_colour(seat))
+                 for seat, band in self.playing()]
         lines.append((f"Scenario: {self.catalog.scenario(self.scenario).name}", TEXT))
         title = next((t for p, t in self.tables if p == self.table), "")
         lines.append((f"Table: {title}", TEXT))
+        lines.append((self.alliance_summary(), TEXT))
         lines.append((f"Seed: {self.seed}", MUTED))
         y = rect.top + 20
         for text, colour in lines:
-            surface.blit(font(22).render(text, True, colour), (rect.left + 24, y))
+            size_px = next((n for n in range(22, 13, -1) if font(n).size(text)[0] <= rect.width - 48), 0)
+            words = font(size_px).render(text, True, colour) if size_px else fit_text(text, 14, rect.width - 48)
+            surface.blit(words, (rect.left + 24, y))
             y += 40
+
+    def _alliance_words(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The panel's heading, why it is off when it must be, and the headings over pairs and kinds."""
+        surface.blit(font(22).render("Alliances (optional rule)", True, ACCENT), (area.left, area.top + 6))
+        switch = next((b for b in self.buttons.buttons if b.key == "alliances"), None)
+        if switch is None:
+            return
+        below = switch.rect.bottom + 8
+        if self.alliance_problem():
+            surface.blit(fit_text(self.alliance_problem(), 16, area.width), (area.left, below))
+            return
+        if not self.alliances_on:
+            text = "Bands may give their word to spare each other; each still plays for its own victory"
+            surface.blit(fit_text(text, 16, area.width), (area.left, below))
+            return
+        pairs = [b for b in self.buttons.buttons if b.key.startswith("ally:")]
+        kinds = [b for b in self.buttons.buttons if b.key.startswith("alliance_kind:")]
+        surface.blit(font(16).render("Who is allied (tap each pair)", True, MUTED), (area.left, below - 4))
+        if kinds:
+            surface.blit(font(16).render("What kind of alliance", True, MUTED), (area.left, kinds[0].rect.top - 24))
+        if not self.allied and pairs:
+            warn = "Pick a pair, or turn alliances off"
+            surface.blit(font(16).render(warn, True, (255, 180, 160)), (area.right - font(16).size(warn)[0], below - 4))
