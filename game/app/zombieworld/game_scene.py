@@ -574,6 +574,10 @@ class ZombieworldGameScene(Scene):
             self.autosave()
         return outcome
 
+    def play_quietly(self, command: Any) -> None:
+        """``play`` for a dialog's choice (the outcome shows in the status line and the log)."""
+        self.play(command)
+
     def dragging(self, drag: _Drag) -> None:
         drag.preview = self.controller.move_preview(drag.model, drag.point, drag.waypoints, self.jump_armed)
 
@@ -720,7 +724,8 @@ class ZombieworldGameScene(Scene):
             self.refresh()
         elif isinstance(option, c.Withdraw):
             self.open_dialog(ChoiceDialog("Withdraw the whole band?", ["It counts as failing the last check."],
-                                          ["Yes, withdraw"], lambda _n: self.play(c.Withdraw()), cancel=True))
+                                          ["Yes, withdraw"], lambda _n: self.play_quietly(c.Withdraw()),
+                                          cancel=True))
         elif isinstance(option, c.ExchangeTemplate):
             self.open_exchange(option)
         elif isinstance(option, c.JumpTemplate):
@@ -768,7 +773,7 @@ class ZombieworldGameScene(Scene):
         self.open_dialog(ChoiceDialog(f"Exchange with {mate}", ["One item per exchange; it uses the action.",
                                                                  "A weapon goes to a free hand, else the backpack."],
                                       [label for label, _ in choices],
-                                      lambda n: self.play(choices[n][1]), cancel=True))
+                                      lambda n: self.play_quietly(choices[n][1]), cancel=True))
 
     def open_dialog(self, dialog: ChoiceDialog) -> None:
         self.dialog = dialog
