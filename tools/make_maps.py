@@ -1015,8 +1015,8 @@ def rue_morgue_missions() -> dict[str, str]:
     out = {}
     out["rm-tutorial-1"] = mission_toml(
         "rm-tutorial-1", "Tutorial 1: Learning to Fly",
-        "Tutorial from the rulebook (tiles 2V, 4V, 6V, 7V; the layout is ours). Supplies are running out and"
-        " cars are no longer safe: Joe wants to know whether anyone can still fly one of the last helicopters."
+        "Supplies are running out and cars are no longer safe: the team wants to know whether anyone can"
+        " still fly one of the last helicopters."
         " Get to the helicopter: win when every starting survivor stands in the exit zone during an End Phase."
         " The helicopter cannot fly.",
         [("2V", 0, 0, 0), ("4V", 1, 0, 0), ("6V", 0, 1, 0), ("7V", 1, 1, 90)],
@@ -1032,8 +1032,7 @@ def rue_morgue_missions() -> dict[str, str]:
     )
     out["rm-tutorial-2"] = mission_toml(
         "rm-tutorial-2", "Tutorial 2: Smells Like Team Spirit",
-        "Tutorial from the rulebook (tiles 2R, 5R, 6R, 9R; the layout is ours). The team has a helicopter and"
-        " needs a safe house: Terry picks the old bank with its reinforced doors. The front door (blue) opens"
+        "The team has a helicopter and needs a safe house: the old bank, with its reinforced doors, will do. The front door (blue) opens"
         " once the blue objective is taken, the vault door (pink) once the pink one is; or go round by the back"
         " door. Each objective gives 5 XP. Reach the vault with every starting survivor: a survivor escapes"
         " from the exit zone at the end of their turn if it holds no zombies. The helicopter can fly from the"
@@ -1060,7 +1059,7 @@ def rue_morgue_missions() -> dict[str, str]:
     )
     out["rm-field-hospital"] = mission_toml(
         "rm-field-hospital", "Field Hospital",
-        "Our own mission. The army left its field hospital in a hurry: search the tents and the ward for the"
+        "The army left its field hospital in a hurry: search the tents and the ward for the"
         " three red objectives (5 XP each), then regroup at the helicopter on the wasteland. Every tent hides a"
         " surprise. The blue spawn zone wakes once the blue objective is taken.",
         [("9V", 0, 0, 0), ("8V", 1, 0, 90), ("1V", 0, 1, 0), ("7V", 1, 1, 0)],
@@ -1080,7 +1079,7 @@ def rue_morgue_missions() -> dict[str, str]:
     )
     out["rm-night-shift"] = mission_toml(
         "rm-night-shift", "Night Shift",
-        "Our own mission, all inside the hospital. The night nurses locked the pharmacy store and the lockers"
+        "All inside the hospital. The night nurses locked the pharmacy store and the lockers"
         " before they turned. Take the four objectives (5 XP each) to win. The blue objective opens the blue"
         " door of the long ward; the green spawn zone wakes when the green objective is taken.",
         [("1V", 0, 0, 0), ("3V", 1, 0, 90), ("2V", 0, 1, 0), ("5V", 1, 1, 0)],
@@ -1102,7 +1101,7 @@ def rue_morgue_missions() -> dict[str, str]:
     )
     out["rm-airlift"] = mission_toml(
         "rm-airlift", "Airlift",
-        "Our own mission. A survivor radioed from the car wash across town. Take the red objectives (5 XP"
+        "A survivor radioed from the car wash across town. Take the red objectives (5 XP"
         " each) in the diner and the cinema, then gather everyone at the car wash. The helicopter on the helipad"
         " can fly: a pilot can carry three friends over the blocks. The blue spawn zone in the park wakes when"
         " the blue objective is taken.",
@@ -1122,7 +1121,7 @@ def rue_morgue_missions() -> dict[str, str]:
     )
     out["rm-supply-run"] = mission_toml(
         "rm-supply-run", "Supply Run",
-        "Our own mission over six city blocks. The camp needs food, fuel and medicine: take the five objectives"
+        "Six city blocks to comb. The camp needs food, fuel and medicine: take the five objectives"
         " (5 XP each) to win. The green objective opens the green door of the market hall; the pink and blue"
         " spawn zones wake when the objectives of their colour are taken.",
         [("3R", 0, 0, 90), ("2R", 1, 0, 0), ("1R", 2, 0, 0), ("8R", 0, 1, 270), ("4R", 1, 1, 0), ("5R", 2, 1, 270)],
@@ -1144,7 +1143,7 @@ def rue_morgue_missions() -> dict[str, str]:
     )
     out["rm-quarantine"] = mission_toml(
         "rm-quarantine", "Quarantine",
-        "Our own mission. The quarantine camp behind the hospital fell overnight; the team holds the hospital"
+        "The quarantine camp behind the hospital fell overnight; the team holds the hospital"
         " corridor. Take the red objectives in the camp (5 XP each); the blue one opens the hospital's blue"
         " door, the only way to the chapel and out; the green one waits in the linen room. Every survivor must"
         " escape through the chapel. The tents hide what is left of the camp; the green spawn zone in the"
@@ -1166,7 +1165,7 @@ def rue_morgue_missions() -> dict[str, str]:
     )
     out["rm-last-flight"] = mission_toml(
         "rm-last-flight", "Last Flight",
-        "Our own mission across the whole box: hospital, camp, city and helipad. Take the three objectives (5"
+        "Hospital, camp, city and helipad: the whole box in one mission. Take the three objectives (5"
         " XP each): fuel in the camp, the pilot's log in the hospital and the keys in the bar. Then everyone"
         " back to the helicopter on the wasteland's landing zone, the only exit. The helicopter can fly; the"
         " blue spawn zone wakes when the blue objective is taken.",

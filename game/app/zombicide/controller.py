@@ -490,8 +490,8 @@ class GameController:
             return ActionChoice(self.door_words(command.door, command.survivor), command, "door")
         if isinstance(command, Attack):
             shot = self.shot(command)
-            where = "here" if command.zone == self._zone_of(command.survivor) else self.zone_name(command.zone)
-            return ActionChoice(f"{shot.weapon} at {where} ({shot.hit_chance:.0%})", command, "attack")
+            where = "here" if command.zone == self._zone_of(command.survivor) else "at " + self.zone_name(command.zone)
+            return ActionChoice(f"{shot.weapon} {where} ({shot.hit_chance:.0%})", command, "attack")
         if isinstance(command, Trade):
             return ActionChoice(self._trade_words(command), command, "trade")
         if isinstance(command, Rearrange):

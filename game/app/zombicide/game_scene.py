@@ -67,6 +67,7 @@ DOOR_TINT = (255, 214, 90)
 ZONE_TINT = (120, 200, 255)
 EXIT_TINT = (110, 235, 255)
 
+PHASE_WORDS = {"zombies": "the zombies move", "end": "end of the round", "setup": "setting up"}
 TOOLS = (
     ("undo", "Undo"), ("redo", "Redo"), ("override", "Override"), ("speed", "Speed 1×"), ("skip", "Skip"),
     ("replay", "Replay"), ("step", "Step"), ("save", "Save"), ("fit", "Fit"),
@@ -277,6 +278,8 @@ class GameScene(Scene):
             rect = pygame.Rect(8 + col * (chip_w + 8), TOP_BAR_PX + 6 + row * (ROSTER_CHIP_PX + 6), chip_w, ROSTER_CHIP_PX)
             self.roster.append((rect, s.id))
         card_top = TOP_BAR_PX + 10 + math.ceil(len(survivors) / 2) * (ROSTER_CHIP_PX + 6)
+        goals = self.goals_rect().height
+        card_top += goals + 6 if goals else 0
         self.card_panel.rect = pygame.Rect(8, card_top, left - 16, max(100, h - card_top - 8))
 
     def actions_rect(self) -> pygame.Rect:
@@ -397,7 +400,9 @@ class GameScene(Scene):
         if state.pending is not None:
             return f"Round {state.round} · {state.pending.seat} decides"
         seat = self.controller.seat
-        return f"Round {state.round} · {state.phase} · {seat or '—'} to play"
+        if state.phase == "players":
+            return f"Round {state.round} · {seat or '—'} to play"
+        return f"Round {state.round} · {PHASE_WORDS.get(state.phase, state.phase.replace('_', ' '))}"
 
     # --- intents -------------------------------------------------------------------------------
 
@@ -1079,7 +1084,6 @@ class GameScene(Scene):
             self.draw_exits(surface)
             self.draw_zone_labels(surface)
             self.director.draw_overlay(surface, table.camera, area)
-            self.draw_goals(surface, area)
             surface.set_clip(old)
         else:
             table.draw(surface)
@@ -1088,7 +1092,6 @@ class GameScene(Scene):
             self.draw_exits(surface)
             self.draw_highlights(surface)
             self.draw_zone_labels(surface)
-            self.draw_goals(surface, area)
             if self.controller.outcome() is not None:
                 draw_banner(surface, area, f"Mission {self.controller.outcome()}", 0.5)
             surface.set_clip(old)
@@ -1189,24 +1192,40 @@ class GameScene(Scene):
             lines.append(("Rivals: the team with the most experience wins", False))
         return lines
 
-    def draw_goals(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """The goals, top left over the table (under the replay badge when there is one)."""
-        goals = self.goal_lines()
-        if not goals:
+    def goal_rows(self, width_px: int) -> list[pygame.Surface]:
+        """The goals box's lines, wrapped to ``width_px``."""
+        rows = [font(16).render("Goals", True, ACCENT)]
+        for text, done in self.goal_lines():
+            colour = (159, 224, 160) if done else TEXT
+            line = "Done:" if done else "\u2022"
+            for word in text.split():
+                trial = f"{line} {word}"
+                if font(14).size(trial)[0] > width_px:
+                    rows.append(font(14).render(line, True, colour))
+                    line = "   " + word
+                else:
+                    line = trial
+            rows.append(font(14).render(line, True, colour))
+        return rows if len(rows) > 1 else []
+
+    def goals_rect(self) -> pygame.Rect:
+        """Below the roster, above the survivor's card."""
+        left = self.side_panels_px()[0]
+        top = TOP_BAR_PX + 6 + math.ceil(len(self.roster) / 2) * (ROSTER_CHIP_PX + 6)
+        rows = self.goal_rows(left - 40)
+        height = sum(r.get_height() + 2 for r in rows) + 12 if rows else 0
+        return pygame.Rect(8, top, left - 16, height)
+
+    def draw_goals(self, surface: pygame.Surface) -> None:
+        box = self.goals_rect()
+        rows = self.goal_rows(box.width - 24)
+        if not rows:
             return
-        rows = [_halo_text("Goals", 16, (255, 214, 120))]
-        rows += [_halo_text(("\u2713 " if done else "\u2022 ") + text, 16, (159, 224, 160) if done else (236, 230, 216))
-                 for text, done in goals]
-        width = max(r.get_width() for r in rows) + 20
-        height = sum(r.get_height() + 2 for r in rows) + 12
-        top = area.top + (58 if self.replay is not None else 10)
-        box = pygame.Surface((width, height), pygame.SRCALPHA)
-        pygame.draw.rect(box, (16, 18, 20, 200), box.get_rect(), border_radius=10)
-        pygame.draw.rect(box, (*ACCENT, 200), box.get_rect(), 2, border_radius=10)
-        surface.blit(box, (area.left + 10, top))
-        y = top + 6
+        pygame.draw.rect(surface, (28, 30, 26), box, border_radius=10)
+        pygame.draw.rect(surface, ACCENT, box, 2, border_radius=10)
+        y = box.top + 6
         for row in rows:
-            surface.blit(row, (area.left + 20, y))
+            surface.blit(row, (box.left + 12, y))
             y += row.get_height() + 2
 
     def draw_exits(self, surface: pygame.Surface) -> None:
@@ -1222,11 +1241,25 @@ class GameScene(Scene):
             x, y = cam.world_to_screen(zone.center)
             surface.blit(tag, tag.get_rect(center=(round(x), round(y))))
 
-    def draw_zone_labels(self, surface: pygame.Surface) -> None:
-        """Zone names along the top of each zone, in a size that stays readable."""
+    def token_rects(self) -> list[pygame.Rect]:
+        """Screen boxes of the miniatures on the table (zone names keep off them)."""
+        cam = self.table.camera
+        zoom = cam.zoom_px_per_cm
+        rects = []
+        for piece in self.table.state.pieces.values():
+            x, y = cam.world_to_screen((piece.x_cm, piece.y_cm))
+            r = max(4.0, piece.radius_cm * zoom)
+            rects.append(pygame.Rect(round(x - r), round(y - r), round(2 * r), round(2 * r)))
+        return rects
+
+    def zone_label_places(self) -> list[tuple[pygame.Surface, pygame.Rect, bool]]:
+        """(label, where, faded) for each zone name: along the top of the zone, else along its
+        bottom when a miniature stands under the top; faded when both places would cover one."""
         cam = self.table.camera
         zoom = cam.zoom_px_per_cm
         inset_cm = max(0.9, 8 / max(zoom, 0.1))
+        tokens = self.token_rects()
+        places = []
         for zone in self.board.zones.values():
             if not zone.label or len(zone.polygon) < 3:
                 continue
@@ -1237,8 +1270,18 @@ class GameScene(Scene):
             label = _zone_label(zone.label, width_px)
             if label is None:
                 continue
-            x, y = cam.world_to_screen(((min(xs) + max(xs)) / 2, min(ys) + inset_cm))
-            surface.blit(label, label.get_rect(midtop=(round(x), round(y))))
+            middle_cm = (min(xs) + max(xs)) / 2
+            x, top = cam.world_to_screen((middle_cm, min(ys) + inset_cm))
+            _, bottom = cam.world_to_screen((middle_cm, max(ys) - inset_cm))
+            candidates = [label.get_rect(midtop=(round(x), round(top))), label.get_rect(midbottom=(round(x), round(bottom)))]
+            free = next((rect for rect in candidates if rect.collidelist(tokens) < 0), None)
+            places.append((label, free or candidates[0], free is None))
+        return places
+
+    def draw_zone_labels(self, surface: pygame.Surface) -> None:
+        """Zone names in a size that stays readable, never hiding a miniature."""
+        for label, rect, faded in self.zone_label_places():
+            surface.blit(_faded(label) if faded else label, rect)
 
     def draw_highlights(self, surface: pygame.Surface) -> None:
         cam = self.table.camera
@@ -1280,7 +1323,8 @@ class GameScene(Scene):
                 pygame.draw.polygon(layer, (*SHOT_TINT, 240), points, 4)
                 best = max(s.hit_chance for s in shots)
                 words = f"Move or shoot {best:.0%}" if zone_id in targets.moves else f"Shoot {best:.0%}"
-                labels.append((cam.world_to_screen(zone.center), words))
+                low_cm = max(p[1] for p in zone.polygon) - max(1.2, 14 / max(cam.zoom_px_per_cm, 0.1))
+                labels.append((cam.world_to_screen((zone.center[0], low_cm)), words))
         pointed = self.pointed_door()
         for connection in self.board.connections:
             if connection.id in targets.doors:
@@ -1292,7 +1336,7 @@ class GameScene(Scene):
                 pygame.draw.circle(layer, (*DOOR_TINT, 255), centre, radius * (1.35 if lit else 1), 7 if lit else 4)
         surface.blit(layer, area.topleft)
         for centre, text in labels:
-            label = text_with_halo(text, 22, color=(255, 210, 150))
+            label = _halo_text(text, 18, (255, 210, 150))
             surface.blit(label, label.get_rect(center=(round(centre[0]), round(centre[1]))))
 
     def draw_panels(self, surface: pygame.Surface) -> None:
@@ -1320,6 +1364,7 @@ class GameScene(Scene):
             surface.blit(fit_text(s.name, 16, rect.width - 16), (rect.left + 8, rect.top + 5))
             info = "out" if not s.in_play else f"{s.actions_left} act · {s.wounds} wd" + (" · ready" if survivor_id in playable else "")
             surface.blit(font(13).render(info, True, colour if survivor_id in playable else MUTED), (rect.left + 8, rect.top + 28))
+        self.draw_goals(surface)
         self.card_panel.draw(surface, self.selected_card())
         pygame.draw.rect(surface, (22, 24, 26), (left, h - BOTTOM_BAR_PX, w - left - right, BOTTOM_BAR_PX))
         self.actions.draw(surface)
@@ -1374,6 +1419,14 @@ def _override_words(event: Any, state: Any, board: Board) -> str:
 
 def _without_zone_labels(board: Board) -> Board:
     return replace(board, zones={zid: replace(zone, label="") for zid, zone in board.zones.items()})
+
+
+@lru_cache(maxsize=512)
+def _faded(label: pygame.Surface) -> pygame.Surface:
+    """A zone name see-through enough to show the miniature under it."""
+    faded = label.copy()
+    faded.set_alpha(70)
+    return faded
 
 
 @lru_cache(maxsize=512)
