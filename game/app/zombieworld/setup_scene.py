@@ -39,11 +39,11 @@ STEPS = ("Bands", "Scenario", "Table", "Start")
 MIN_BANDS = 2
 MAX_BANDS = len(SEATS)  # one per deployment area of the shipped tables
 ALLIANCE_KINDS = (
-    ("fixed", "Fixed", "A sworn pact: allies can never shoot or charge each other"),
-    ("fragile", "Fragile", "Only words: the game stops nobody, the players keep it or betray it"),
-    ("roll", "Rolled at the start", "A die before play decides: 1-3 fixed, 4-6 fragile"),
+    ("fixed", "Fixed", "A binding pact: allies can never shoot or charge each other"),
+    ("fragile", "Fragile", "Only a promise: the game stops nobody from betraying it"),
+    ("roll", "Rolled at the start", "A die before play: 1-3 fixed, 4-6 fragile"),
 )
-FLIPS_TEXT = "At the start of every later round a die on 5+ turns fixed into fragile, or back"
+FLIPS_TEXT = "Each later round, a die on 5+ swaps the kind"
 ALLIANCE_NEEDS = "Needs three bands or more: two allies would have nobody left to fight"
 NAME_ENTRY_PX = 56
 VICTORY_TEXT = {
@@ -495,13 +495,23 @@ class ZombieworldSetupScene(Scene):
                 surface.blit(fit_text(names[seat].name, 16, rect.width - 40), (rect.left + 30, top))
         elif key.startswith("alliance_kind:"):
             _kind, title, text = next(k for k in ALLIANCE_KINDS if k[0] == key.split(":", 1)[1])
-            draw_row(surface, rect, title, text)
+            self._option_row(surface, rect, title, text)
         elif key == "alliance_flips":
-            draw_row(surface, rect, "May flip each round" + (": yes" if self.alliance_flips else ": no"), FLIPS_TEXT)
+            title = "May flip each round" + (": yes" if self.alliance_flips else ": no")
+            self._option_row(surface, rect, title, FLIPS_TEXT)
         elif key.startswith("table:"):
             title = next((t for p, t in self.tables if p.name == key.split(":", 1)[1]), key)
             surface.blit(fit_text(title, 20, rect.width - 24), (rect.left + 14, rect.top + 6))
             surface.blit(fit_text(key.split(":", 1)[1], 14, rect.width - 28), (rect.left + 14, rect.top + 34))
+
+    @staticmethod
+    def _option_row(surface: pygame.Surface, rect: pygame.Rect, title: str, text: str) -> None:
+        """A title over its one-line explanation; on one line when a short window makes rows thin."""
+        if rect.height >= 52:
+            draw_row(surface, rect, title, text)
+            return
+        words = fit_text(f"{title} — {text}", 17, rect.width - 28)
+        surface.blit(words, words.get_rect(midleft=(rect.left + 14, rect.centery)))
 
     def _summary(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         pygame.draw.rect(surface, PANEL_FILL, rect, border_radius=14)
