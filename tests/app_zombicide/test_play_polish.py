@@ -260,3 +260,37 @@ def test_the_goals_show_in_the_game(tmp_path, mission):
     host.frames(2)
     goals = scene.goal_lines()
     assert goals and all(text for text, _ in goals)
+
+
+def test_zone_names_never_hide_a_miniature(tmp_path):
+    host, scene = new_scene(tmp_path)
+    for zone in ("2V:hr-s-e", "4V:hr-n", "4V:hr-e"):  # Room 203, Theatre, Recovery
+        assert scene.play(PlaceZombies(zone, walker(scene), 3)).ok
+        settle(host, scene)
+    tokens = scene.token_rects()
+    places = scene.zone_label_places()
+    assert len(places) > 10
+    for _, _, rect, faded in places:
+        assert faded or rect.collidelist(tokens) < 0
+    cam = scene.table.camera
+    moved = []
+    for zone_id, _, rect, faded in places:
+        if zone_id in ("2V:hr-s-e", "4V:hr-n", "4V:hr-e"):
+            zone = scene.board.zones[zone_id]
+            top_px = cam.world_to_screen((zone.center[0], min(p[1] for p in zone.polygon)))[1]
+            moved.append(faded or rect.top > top_px + 20)
+    assert len(moved) == 3 and any(moved)  # a crowded room's name went to its bottom, or faded
+
+
+def test_exit_zones_are_marked_for_a_goal_that_needs_them(tmp_path):
+    host, scene = new_scene(tmp_path)
+    assert scene.exit_zones() == ["7V:ws-c"]
+    text, reached = scene.goal_lines()[0]
+    assert "Landing zone" in text and "(0/2)" in text and not reached
+    zone = scene.board.zones["7V:ws-c"]
+    x, y = scene.table.camera.world_to_screen(zone.polygon[0])
+    host.frames(1)
+    edge = [scene.app.screen.get_at((round(x) + dx, round(y) + dy))[:3] for dx in range(-3, 4) for dy in range(-3, 4)]
+    from game.app.zombicide.game_scene import EXIT_TINT
+
+    assert EXIT_TINT in edge  # the exit outline is drawn on the board

@@ -5,7 +5,8 @@ override and step-by-step replay.
 Layout: a top bar of tools; the roster and the selected survivor's card on the left; the log on
 the right; the legal actions along the bottom; the table in the middle. Tap a highlighted zone to
 move there (or drag the survivor onto it); tap a highlighted door to open it; tap an orange zone
-to shoot at it. An illegal drop slides back and the reason shows in the status line.
+to shoot at it; a zone that is both asks which. An illegal drop slides back and the reason shows
+in the status line. The goals sit under the roster; the log follows undo and redo.
 """
 
 from __future__ import annotations
@@ -1252,8 +1253,8 @@ class GameScene(Scene):
             rects.append(pygame.Rect(round(x - r), round(y - r), round(2 * r), round(2 * r)))
         return rects
 
-    def zone_label_places(self) -> list[tuple[pygame.Surface, pygame.Rect, bool]]:
-        """(label, where, faded) for each zone name: along the top of the zone, else along its
+    def zone_label_places(self) -> list[tuple[str, pygame.Surface, pygame.Rect, bool]]:
+        """(zone id, label, where, faded) for each zone name: along the top of the zone, else along its
         bottom when a miniature stands under the top; faded when both places would cover one."""
         cam = self.table.camera
         zoom = cam.zoom_px_per_cm
@@ -1275,12 +1276,12 @@ class GameScene(Scene):
             _, bottom = cam.world_to_screen((middle_cm, max(ys) - inset_cm))
             candidates = [label.get_rect(midtop=(round(x), round(top))), label.get_rect(midbottom=(round(x), round(bottom)))]
             free = next((rect for rect in candidates if rect.collidelist(tokens) < 0), None)
-            places.append((label, free or candidates[0], free is None))
+            places.append((zone.id, label, free or candidates[0], free is None))
         return places
 
     def draw_zone_labels(self, surface: pygame.Surface) -> None:
         """Zone names in a size that stays readable, never hiding a miniature."""
-        for label, rect, faded in self.zone_label_places():
+        for _, label, rect, faded in self.zone_label_places():
             surface.blit(_faded(label) if faded else label, rect)
 
     def draw_highlights(self, surface: pygame.Surface) -> None:
