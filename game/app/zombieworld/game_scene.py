@@ -566,7 +566,7 @@ class ZombieworldGameScene(Scene):
         names = names_of(before, self.state)
         self.log([line for e in outcome.events if (line := describe(e, self.state, names))])
         moved = {e.model: before.model(e.model).position for e in outcome.events
-                 if isinstance(e, c.ModelMoved | c.Fled | c.TookCover) and _has(before, e.model)}
+                 if isinstance(e, c.ModelMoved | c.Fled | c.TookCover | c.Jumped) and _has(before, e.model)}
         if snap_from:
             moved.update({k: v for k, v in snap_from.items() if k not in moved})
         self.sync_pieces(snap_from=moved)
