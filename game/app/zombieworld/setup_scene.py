@@ -489,10 +489,10 @@ class ZombieworldSetupScene(Scene):
         elif key.startswith("ally:"):
             seats = key[5:].split("+")
             names = dict(self.playing())
-            for n, seat in enumerate(seats):
+            for n, ally in enumerate(seats):
                 top = rect.top + 6 + n * (rect.height - 12) // 2
-                pygame.draw.circle(surface, seat_colour(seat), (rect.left + 16, top + (rect.height - 12) // 4), 7)
-                surface.blit(fit_text(names[seat].name, 16, rect.width - 40), (rect.left + 30, top))
+                pygame.draw.circle(surface, seat_colour(ally), (rect.left + 16, top + (rect.height - 12) // 4), 7)
+                surface.blit(fit_text(names[ally].name, 16, rect.width - 40), (rect.left + 30, top))
         elif key.startswith("alliance_kind:"):
             _kind, title, text = next(k for k in ALLIANCE_KINDS if k[0] == key.split(":", 1)[1])
             self._option_row(surface, rect, title, text)
