@@ -78,10 +78,50 @@ def dice_line(event: c.DiceRolled, state: State | None, names: dict[str, str] | 
     return " ".join(parts)
 
 
-def describe(event: Any, state: State | None, names: dict[str, str] | None = None) -> Line | None:
-    """One log line for ``event`` (None for events not worth a line)."""
+ALLIANCE_KINDS = {True: "fixed (binding)", False: "fragile (a promise)"}
+SETUP_ALLIANCE_TARGET = 3  # the roll before play: 1-3 fixed; a later round's flip needs 5+
+
+
+def band_label(seat: str, bands: dict[str, str] | None) -> str:
+    return bands.get(seat, seat) if bands else seat
+
+
+def alliance_pairs(state: State | None, bands: dict[str, str] | None = None, joiner: str = " + ") -> list[str]:
+    """Each allied pair by its bands' names ("Fire Crew + Night Owls")."""
+    if state is None:
+        return []
+    return [joiner.join(band_label(seat, bands) for seat in pair) for pair in state.alliances]
+
+
+def alliance_text(state: State | None, bands: dict[str, str] | None = None) -> str:
+    """The alliance as it stands: "Alliance: Fire Crew + Night Owls, fixed (binding)"; empty without one."""
+    pairs = alliance_pairs(state, bands)
+    if state is None or not pairs:
+        return ""
+    word = "Alliance" if len(pairs) == 1 else "Alliances"
+    return f"{word}: {'; '.join(pairs)}, {ALLIANCE_KINDS[state.alliance_fixed]}"
+
+
+def alliance_roll_line(event: c.DiceRolled, state: State | None, bands: dict[str, str] | None = None) -> Line:
+    """An alliance die in words: the roll before play, or a round's flip that keeps or swaps the kind."""
+    dice = " ".join(str(d) for d in event.dice) or "no roll"
+    kind = event.results[0] if event.results else ("fixed" if state is None or state.alliance_fixed else "fragile")
+    pairs = alliance_pairs(state, bands, " and ")
+    between = f"The alliance between {' / '.join(pairs)}" if pairs else "The alliance"
+    if event.target == SETUP_ALLIANCE_TARGET:
+        return f"Alliance roll [{dice}]: t{between[1:]} starts {kind}", "dice"
+    if event.dice and event.dice[0] >= event.target:
+        return f"{between} turns {kind} (alliance roll [{dice}])", "good" if kind == "fixed" else "danger"
+    return f"{between} stays {kind} (alliance roll [{dice}])", "dice"
+
+
+def describe(event: Any, state: State | None, names: dict[str, str] | None = None,
+             bands: dict[str, str] | None = None) -> Line | None:
+    """One log line for ``event`` (None for events not worth a line); ``bands`` names the seats."""
     name = lambda model_id: model_name(state, model_id, names)  # noqa: E731
     if isinstance(event, c.DiceRolled):
+        if event.purpose == "alliance":
+            return alliance_roll_line(event, state, bands)
         return dice_line(event, state, names), "dice"
     if isinstance(event, c.RoundStarted):
         return f"— Round {event.round} —", "phase"

@@ -47,7 +47,7 @@ from game.app.zombieworld.controller import (
     seat_points,
 )
 from game.app.zombieworld.dice import DiceTray
-from game.app.zombieworld.event_text import describe, level_place, names_of, where_text
+from game.app.zombieworld.event_text import alliance_text, describe, level_place, names_of, where_text
 from game.app.zombieworld.saves import ZwSaveError, autosave_path, load_game, save_game
 from game.board.geometry import point_in_polygon
 from game.board.mission import load_board
@@ -85,6 +85,9 @@ AUTOSAVE_AFTER = (c.ActivationEnded, c.RoundStarted, c.GameEnded)
 TOOLS = (("undo", "Undo"), ("redo", "Redo"), ("save", "Save"), ("fit", "Fit"), ("tape", "Tape"),
          ("speed", "Speed 1×"), ("menu", "Menu"))
 SPEEDS = (1.0, 2.0, 4.0)
+ALLIANCE_ROW_PX = 48
+ALLIANCE_FIXED = (110, 200, 130)  # the frame round the alliance line: binding, or only a promise
+ALLIANCE_FRAGILE = (236, 170, 50)
 
 
 @dataclass(slots=True)
@@ -261,6 +264,9 @@ class ZombieworldGameScene(Scene):
         scenario = self.state.catalog.scenario(self.state.scenario) if self.state.catalog else None
         self.log([(f"{self.board.title or self.controller.table_path.stem}: "
                    f"{scenario.name if scenario else self.state.scenario}", "phase")])
+        if self.state.alliances:  # the engine keeps no events of the set-up (nor its alliance roll)
+            rolled = " — rolled before play" if controller.session.setup_spec.alliance == "roll" else ""
+            self.log([(alliance_text(self.state, self.band_names()) + rolled, "phase")])
         self.log([(self.turn_text(), "phase")])
 
     # --- building ------------------------------------------------------------------------------
@@ -286,6 +292,13 @@ class ZombieworldGameScene(Scene):
     @property
     def state(self):  # type: ignore[no-untyped-def]
         return self.controller.state
+
+    def band_names(self) -> dict[str, str]:
+        return {seat: self.controller.band_name(seat) for seat in self.state.seats}
+
+    def alliance_line(self) -> str:
+        """The band panel's alliance line (empty without an alliance)."""
+        return alliance_text(self.state, self.band_names())
 
     def _window_size(self) -> tuple[int, int]:
         screen = getattr(self.app, "screen", None)
@@ -380,7 +393,7 @@ class ZombieworldGameScene(Scene):
 
     def _layout_roster(self) -> None:
         self.roster = []
-        y = TOP_BAR_PX + 34
+        y = TOP_BAR_PX + 34 + (ALLIANCE_ROW_PX if self.state.alliances else 0)
         for seat in self.state.seats:
             y += 28
             for m in self.state.models:
@@ -564,7 +577,7 @@ class ZombieworldGameScene(Scene):
         self.dice.add(outcome.events, self.state)
         self.anim.add(outcome.events, before, SEAT_COLORS)
         names = names_of(before, self.state)
-        self.log([line for e in outcome.events if (line := describe(e, self.state, names))])
+        self.log([line for e in outcome.events if (line := describe(e, self.state, names, self.band_names()))])
         moved = {e.model: before.model(e.model).position for e in outcome.events
                  if isinstance(e, c.ModelMoved | c.Fled | c.TookCover | c.Jumped) and _has(before, e.model)}
         if snap_from:
@@ -685,7 +698,7 @@ class ZombieworldGameScene(Scene):
                 self.dice.add(outcome.events, self.state)
                 self.anim.add(outcome.events, before, SEAT_COLORS)
                 names = names_of(before, self.state)
-                self.log([line for e in outcome.events if (line := describe(e, self.state, names))])
+                self.log([line for e in outcome.events if (line := describe(e, self.state, names, self.band_names()))])
                 self.sync_pieces()
         elif key == "save":
             self.save()
@@ -1218,6 +1231,13 @@ class ZombieworldGameScene(Scene):
             surface.blit(fit_text(self.turn_text(), 15, w - last - 30), (last + 16, 38))
         pygame.draw.rect(surface, (20, 22, 24), (0, TOP_BAR_PX, LEFT_PANEL_PX, h - TOP_BAR_PX))
         surface.blit(font(18).render("Bands", True, TEXT), (12, TOP_BAR_PX + 8))
+        if state.alliances:
+            y = TOP_BAR_PX + 36
+            colour = ALLIANCE_FIXED if state.alliance_fixed else ALLIANCE_FRAGILE
+            pygame.draw.rect(surface, colour, (10, y, LEFT_PANEL_PX - 20, ALLIANCE_ROW_PX - 4), 1, border_radius=6)
+            pairs, kind = self.alliance_line().rsplit(", ", 1)  # the bands, then the kind in its colour
+            surface.blit(fit_text(pairs, 14, LEFT_PANEL_PX - 36), (18, y + 4))
+            surface.blit(font(14).render(kind.capitalize(), True, colour), (18, y + 22))
         ready = set(self.controller.activatable())
         active = state.active.model if state.active else None
         last_seat = None
