@@ -484,8 +484,15 @@ def _visible_fraction(table: Table, shooter: Figure, target: Figure, rows: Seque
                     if not ts and not floors_matter:
                         continue
                     if ts:
-                        walls_at = _building_walls_crossed(piece, sx, sy, ax, ay, ts, open_portals, shooter_building)
                         top = piece.top_cm  # over the walls (from a roof, or onto one) the ray passes
+                        if top > ray_top + 1e-6:  # walls taller than the whole ray: any wall crossed hides all
+                            if _meets_building_wall(piece, sx, sy, ax, ay, ts, open_portals, shooter_building):
+                                hidden_count = vital_count
+                                break
+                            walls_at = []
+                        else:
+                            walls_at = _building_walls_crossed(piece, sx, sy, ax, ay, ts, open_portals,
+                                                               shooter_building)
                         for i, vital in enumerate(vitals):
                             if not hidden[i] and any(eye_height_cm + (vital - eye_height_cm) * t < top
                                                      for t in walls_at):
@@ -582,6 +589,17 @@ def _building_walls_crossed(piece: Piece, sx: float, sy: float, ax: float, ay: f
         if not _through_portal(point, piece, open_portals, walking=False):
             found.append(t)
     return found
+
+
+def _meets_building_wall(piece: Piece, sx: float, sy: float, ax: float, ay: float, ts: list[float],
+                         open_portals: frozenset[str], shooter_building: int | None) -> bool:
+    """The ray meets at least one of the building's walls (``_building_walls_crossed`` is not empty)."""
+    for t in ts:
+        if t < 1e-6 and shooter_building == piece.index:
+            continue
+        if not _through_portal((sx + (ax - sx) * t, sy + (ay - sy) * t), piece, open_portals, walking=False):
+            return True
+    return False
 
 
 def can_see(table: Table, shooter: Figure, target: Figure, others: Sequence[Figure] = (),
