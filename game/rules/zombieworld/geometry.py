@@ -12,6 +12,7 @@ least half of the (ray, point) pairs are clear.
 from __future__ import annotations
 
 import math
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -352,12 +353,15 @@ def _segment_params(ax: float, ay: float, bx: float, by: float,
     return found
 
 
+_WINDOW = PortalKind.WINDOW.value
+_PORTAL_REACH_CM = PORTAL_SLACK_CM + BASE_RADIUS_CM * 0.5
+
+
 def _through_portal(point: Point, piece: Piece, open_portals: frozenset[str], walking: bool) -> bool:
     for (a, b, kind, opened), portal_id in zip(piece.portals, piece.portal_ids, strict=True):
-        passable = kind == PortalKind.WINDOW.value or opened or portal_id in open_portals
-        if walking:
-            passable = True  # doors open as you go through; windows are climbed
-        if passable and _point_segment_distance(point, a, b) <= PORTAL_SLACK_CM + BASE_RADIUS_CM * 0.5:
+        # walking: doors open as you go through; windows are climbed
+        if (walking or kind == _WINDOW or opened or portal_id in open_portals) \
+                and _point_segment_distance(point, a, b) <= _PORTAL_REACH_CM:
             return True
     return False
 
@@ -378,9 +382,26 @@ _UNKNOWN = -2
 FigureRow = tuple[float, float, str, float]  # x, y, id, squared radius that blocks a ray
 
 
+class FigureRows(list[FigureRow]):
+    """Figure rows sorted by x, with their xs: the sight loops find those in a ray's box by bisection."""
+
+    __slots__ = ("xs",)
+
+    def __init__(self, rows: Iterable[FigureRow]) -> None:
+        super().__init__(sorted(rows, key=_row_x))
+        self.xs = [row[0] for row in self]
+
+
+def _row_x(row: FigureRow) -> float:
+    return row[0]
+
+
 def figure_rows(figures: Sequence[Figure]) -> list[FigureRow]:
     """Figures as plain rows for the sight loops (built once per shooter, not once per target)."""
-    return [(f.x, f.y, f.id, (f.radius_cm * 0.9) ** 2) for f in figures]
+    rows = [(f.x, f.y, f.id, (f.radius_cm * 0.9) ** 2) for f in figures]
+    if all(row[0] == row[0] for row in rows):  # no NaN: the rows can be kept in order
+        return FigureRows(rows)
+    return rows
 
 
 Blocker = tuple[float, float, float, float, float, int]
@@ -456,8 +477,13 @@ def _visible_fraction(table: Table, shooter: Figure, target: Figure, rows: Seque
         # only what the three rays' common box touches can matter
         candidates = [b for b in candidates if b[0] <= high_x and b[2] >= low_x and b[1] <= high_y and b[3] >= low_y]
     shooter_id, target_id = shooter.id, target.id
-    blocking_figures = [r for r in rows if low_x <= r[0] <= high_x and low_y <= r[1] <= high_y
-                        and r[2] != shooter_id and r[2] != target_id]
+    if isinstance(rows, FigureRows) and low_x <= high_x:  # only the rows between low_x and high_x
+        xs = rows.xs
+        blocking_figures = [r for r in rows[bisect_left(xs, low_x):bisect_right(xs, high_x)]
+                            if low_y <= r[1] <= high_y and r[2] != shooter_id and r[2] != target_id]
+    else:
+        blocking_figures = [r for r in rows if low_x <= r[0] <= high_x and low_y <= r[1] <= high_y
+                            and r[2] != shooter_id and r[2] != target_id]
     if shooter_building == _UNKNOWN:
         shooter_building = table.building_at((sx, sy)) if candidates else None
     pieces, walls = table.pieces, table.walls
