@@ -287,15 +287,33 @@ def crossings(piece: Piece, ax: float, ay: float, bx: float, by: float) -> list[
         return _segment_params(ax, ay, bx, by, piece.edges)
     min_x, min_y, max_x, max_y = piece.bounds
     t_in, t_out = -math.inf, math.inf
-    for start, delta, low, high in ((ax, bx - ax, min_x, max_x), (ay, by - ay, min_y, max_y)):
-        if abs(delta) < EPS:
-            if start < low or start > high:
-                return []
-            continue
-        t0, t1 = (low - start) / delta, (high - start) / delta
+    # the slabs x then y, written out (this runs for every ray and every piece near it)
+    delta = bx - ax
+    if abs(delta) < EPS:
+        if ax < min_x or ax > max_x:
+            return []
+    else:
+        t0, t1 = (min_x - ax) / delta, (max_x - ax) / delta
         if t0 > t1:
             t0, t1 = t1, t0
-        t_in, t_out = max(t_in, t0), min(t_out, t1)
+        if t0 > t_in:
+            t_in = t0
+        if t1 < t_out:
+            t_out = t1
+        if t_in > t_out:
+            return []
+    delta = by - ay
+    if abs(delta) < EPS:
+        if ay < min_y or ay > max_y:
+            return []
+    else:
+        t0, t1 = (min_y - ay) / delta, (max_y - ay) / delta
+        if t0 > t1:
+            t0, t1 = t1, t0
+        if t0 > t_in:
+            t_in = t0
+        if t1 < t_out:
+            t_out = t1
         if t_in > t_out:
             return []
     return [t for t in (t_in, t_out) if -EPS <= t <= 1 + EPS]
@@ -413,18 +431,23 @@ def shooter_view(table: Table, shooter: Figure) -> list[ViewRow]:
     (built once per shooter; a target's rays can only meet blockers whose arc overlaps theirs)."""
     sx, sy = shooter.x, shooter.y
     rows: list[ViewRow] = []
+    pi, tau, atan2 = math.pi, 2 * math.pi, math.atan2
     for blocker in table.blockers:
         min_x, min_y, max_x, max_y = blocker[0], blocker[1], blocker[2], blocker[3]
         dx = max(min_x - sx, 0.0, sx - max_x)
         dy = max(min_y - sy, 0.0, sy - max_y)
         nearest = math.hypot(dx, dy)
         if nearest < 1e-6:
-            rows.append((blocker, 0.0, 0.0, -math.pi, math.pi))  # around the shooter: every bearing
+            rows.append((blocker, 0.0, 0.0, -pi, pi))  # around the shooter: every bearing
             continue
-        centre = math.atan2((min_y + max_y) / 2 - sy, (min_x + max_x) / 2 - sx)
-        offsets = [(math.atan2(cy - sy, cx - sx) - centre + math.pi) % (2 * math.pi) - math.pi
-                   for cx, cy in ((min_x, min_y), (min_x, max_y), (max_x, min_y), (max_x, max_y))]
-        rows.append((blocker, nearest, centre, min(offsets), max(offsets)))
+        centre = atan2((min_y + max_y) / 2 - sy, (min_x + max_x) / 2 - sx)
+        # the bearings of the four corners, as offsets from the centre's
+        left, right, bottom, top = min_x - sx, max_x - sx, min_y - sy, max_y - sy
+        first = (atan2(bottom, left) - centre + pi) % tau - pi
+        second = (atan2(top, left) - centre + pi) % tau - pi
+        third = (atan2(bottom, right) - centre + pi) % tau - pi
+        fourth = (atan2(top, right) - centre + pi) % tau - pi
+        rows.append((blocker, nearest, centre, min(first, second, third, fourth), max(first, second, third, fourth)))
     return rows
 
 
