@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from random import Random
+from typing import Any
 
 from game.board.mission import load_board
 from game.rules.core.base import IllegalCommand
+from game.rules.core.rng import force_dice
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.band import Band, Member
 from game.rules.zombieworld.geometry import Footprint
-from game.rules.zombieworld.state import BandEntry, State, ZombieworldSetup
+from game.rules.zombieworld.state import ZOMBIES, Activation, BandEntry, Model, State, ZombieworldSetup
 
 TOWN = load_board("maps/zombieworld/zw-town-square.tmx")
 
@@ -31,6 +34,25 @@ def two_bands(scenario: str = "massacre", spawn_dice: int | None = None) -> Zomb
         scenario=scenario,
         spawn_dice=spawn_dice,
     )
+
+
+def arranged_state(positions: dict[str, tuple[float, float]], zombies: dict[str, tuple[float, float]] | None = None,
+                   *, dice: tuple[int, ...] = (), d10: tuple[int, ...] = (), active: str | None = None,
+                   remaining_cm: float = 20.0, board=TOWN, setup: ZombieworldSetup | None = None,
+                   changes: dict[str, dict[str, Any]] | None = None, **state_fields: Any) -> State:
+    """Red's turn with only the named models where the test puts them (walkers for ``zombies``); dice
+    queued. ``changes`` maps a model id to fields of its Model; ``state_fields`` replace fields of the
+    State (``table``, ``places``, ``vehicles``)."""
+    changes = changes or {}
+    state = engine.setup(board, setup or two_bands(spawn_dice=0), 1)
+    models = [replace(state.model(mid), x=x, y=y, **changes.get(mid, {})) for mid, (x, y) in positions.items()]
+    models += [Model(id=zid, side=ZOMBIES, kind="zombie", profile="walker", name="Walker", x=x, y=y,
+                     **changes.get(zid, {})) for zid, (x, y) in (zombies or {}).items()]
+    state = replace(state, models=tuple(models), order=("red", "blue", ZOMBIES), turn=0, bangs=(),
+                    rng=force_dice(state.rng, dice), **state_fields).with_d10(d10)
+    if active:
+        state = replace(state, active=Activation(active, remaining_cm))
+    return state
 
 
 def random_command(state: State, seat: str, chooser: Random) -> object | None:

@@ -11,14 +11,13 @@ import pytest
 
 from game.board.model import TerrainKind
 from game.rules.core.base import IllegalCommand
-from game.rules.core.rng import force_dice
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.geometry import Table, make_piece
-from game.rules.zombieworld.state import ZOMBIES, Activation, Model, Place, State, ZombieworldSetup
+from game.rules.zombieworld.state import ZOMBIES, Activation, Place, State, ZombieworldSetup
 
 sys.path.insert(0, str(Path(__file__).parent))
-from helpers import TOWN, two_bands  # noqa: E402
+from helpers import TOWN, arranged_state, two_bands  # noqa: E402
 
 TOWN_HALL = 0  # 20..48 x 8..36, 12 cm high, two floors of 6 cm; a door in the south wall at x 34
 CHEMIST = 2
@@ -27,17 +26,9 @@ CHEMIST = 2
 def arranged(positions: dict[str, tuple[float, float]], zombies: dict[str, tuple[float, float]] | None = None,
              dice: tuple[int, ...] = (), d10: tuple[int, ...] = (), active: str | None = None,
              remaining_cm: float = 20.0, table: Table | None = None, **changes) -> State:
-    state = engine.setup(TOWN, two_bands(spawn_dice=0), 1)
-    models = [replace(state.model(mid), x=x, y=y, **changes.get(mid, {})) for mid, (x, y) in positions.items()]
-    models += [Model(id=zid, side=ZOMBIES, kind="zombie", profile="walker", name="Walker", x=x, y=y,
-                     **changes.get(zid, {})) for zid, (x, y) in (zombies or {}).items()]
-    state = replace(state, models=tuple(models), order=("red", "blue", ZOMBIES), turn=0, bangs=(),
-                    rng=force_dice(state.rng, dice)).with_d10(d10)
-    if table is not None:
-        state = replace(state, table=table)
-    if active:
-        state = replace(state, active=Activation(active, remaining_cm))
-    return state
+    on_table = {"table": table} if table is not None else {}
+    return arranged_state(positions, zombies, dice=dice, d10=d10, active=active, remaining_cm=remaining_cm,
+                          changes=changes, **on_table)
 
 
 def of(events, kind):

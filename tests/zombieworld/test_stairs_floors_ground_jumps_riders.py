@@ -16,10 +16,10 @@ from game.rules.core.rng import force_dice
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.geometry import Figure, Table, can_see, make_piece
-from game.rules.zombieworld.state import ZOMBIES, Activation, Model, Place, State
+from game.rules.zombieworld.state import ZOMBIES, Activation, Place, State
 
 sys.path.insert(0, str(Path(__file__).parent))
-from helpers import TOWN, two_bands  # noqa: E402
+from helpers import TOWN, arranged_state, two_bands  # noqa: E402
 
 
 def box(x0: float, y0: float, x1: float, y1: float) -> tuple[tuple[float, float], ...]:
@@ -43,16 +43,9 @@ def arranged(table: Table, positions: dict[str, tuple[float, float]],
              d10: tuple[int, ...] = (), active: str | None = None, remaining_cm: float = 20.0,
              opened: tuple[int, ...] = (0,), **changes) -> State:
     """Red's turn on the given table with only the named models (and a far blue one); dice queued."""
-    state = engine.setup(TOWN, two_bands(spawn_dice=0), 1)
-    models = [replace(state.model(mid), x=x, y=y, **changes.get(mid, {})) for mid, (x, y) in positions.items()]
-    models += [Model(id=zid, side=ZOMBIES, kind="zombie", profile="walker", name="Walker", x=x, y=y,
-                     **changes.get(zid, {})) for zid, (x, y) in (zombies or {}).items()]
-    state = replace(state, models=tuple(models), order=("red", "blue", ZOMBIES), turn=0, bangs=(),
-                    places=tuple(Place(i, opened=True) for i in opened), vehicles=(), table=table,
-                    rng=force_dice(state.rng, dice)).with_d10(d10)
-    if active:
-        state = replace(state, active=Activation(active, remaining_cm))
-    return state
+    return arranged_state(positions, zombies, dice=dice, d10=d10, active=active, remaining_cm=remaining_cm,
+                          changes=changes, table=table, vehicles=(),
+                          places=tuple(Place(i, opened=True) for i in opened))
 
 
 def of(events, kind):

@@ -15,10 +15,10 @@ from game.rules.core.rng import force_dice
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.geometry import Table, make_piece
-from game.rules.zombieworld.state import ZOMBIES, Activation, Model, State
+from game.rules.zombieworld.state import Activation, Model, State
 
 sys.path.insert(0, str(Path(__file__).parent))
-from helpers import TOWN, two_bands  # noqa: E402
+from helpers import TOWN, arranged_state, two_bands  # noqa: E402
 
 
 def box(x0: float, y0: float, x1: float, y1: float) -> tuple[tuple[float, float], ...]:
@@ -33,15 +33,8 @@ def arranged(positions: dict[str, tuple[float, float]], zombies: dict[str, tuple
              dice: tuple[int, ...] = (), active: str | None = None, remaining_cm: float = 20.0,
              table: Table = RUBBLE, **changes) -> State:
     """Red's turn with only the named models on the given table; dice queued."""
-    state = engine.setup(TOWN, two_bands(spawn_dice=0), 1)
-    models = [replace(state.model(mid), x=x, y=y, **changes.get(mid, {})) for mid, (x, y) in positions.items()]
-    models += [Model(id=zid, side=ZOMBIES, kind="zombie", profile="walker", name="Walker", x=x, y=y,
-                     **changes.get(zid, {})) for zid, (x, y) in (zombies or {}).items()]
-    state = replace(state, models=tuple(models), order=("red", "blue", ZOMBIES), turn=0, bangs=(), vehicles=(),
-                    table=table, rng=force_dice(state.rng, dice))
-    if active:
-        state = replace(state, active=Activation(active, remaining_cm))
-    return state
+    return arranged_state(positions, zombies, dice=dice, active=active, remaining_cm=remaining_cm,
+                          changes=changes, table=table, vehicles=())
 
 
 def of(events, kind):

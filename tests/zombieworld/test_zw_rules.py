@@ -11,7 +11,6 @@ import pytest
 
 from game.board.mission import load_board
 from game.rules.core.base import IllegalCommand
-from game.rules.core.rng import force_dice
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.catalog import load_catalog
@@ -19,7 +18,7 @@ from game.rules.zombieworld.scoring import glory, glory_total, winners
 from game.rules.zombieworld.state import ZOMBIES, Activation, Model, Place, SeatScore, State, ZombieworldSetup
 
 sys.path.insert(0, str(Path(__file__).parent))
-from helpers import TOWN, two_bands  # noqa: E402
+from helpers import TOWN, arranged_state, two_bands  # noqa: E402
 
 CATALOG = load_catalog()
 CROSSROADS = load_board("maps/zombieworld/zw-crossroads.tmx")
@@ -31,15 +30,8 @@ def arranged(positions: dict[str, tuple[float, float]], zombies: dict[str, tuple
              dice: tuple[int, ...] = (), d10: tuple[int, ...] = (), active: str | None = None,
              remaining_cm: float = 20.0, board=TOWN, setup: ZombieworldSetup | None = None, **changes) -> State:
     """Red's turn with only the named models where we put them; dice queued."""
-    state = engine.setup(board, setup or two_bands(spawn_dice=0), 1)
-    models = [replace(state.model(mid), x=x, y=y, **changes.get(mid, {})) for mid, (x, y) in positions.items()]
-    models += [Model(id=zid, side=ZOMBIES, kind="zombie", profile="walker", name="Walker", x=x, y=y)
-               for zid, (x, y) in (zombies or {}).items()]
-    state = replace(state, models=tuple(models), order=("red", "blue", ZOMBIES), turn=0, bangs=(),
-                    rng=force_dice(state.rng, dice)).with_d10(d10)
-    if active:
-        state = replace(state, active=Activation(active, remaining_cm))
-    return state
+    return arranged_state(positions, zombies, dice=dice, d10=d10, active=active, remaining_cm=remaining_cm,
+                          board=board, setup=setup, changes=changes)
 
 
 def of(events, kind):
