@@ -456,6 +456,7 @@ class BoardLabels:
             self.markers.extend(_door_box((portal.a, portal.b)) for portal in terrain.portals if portal.kind == PortalKind.DOOR)
         self._placed: dict[int, list[PlacedLabel]] = {}
         self._surfaces: dict[tuple[tuple[str, ...], int], pygame.Surface] = {}
+        self._drawn_by_level: dict[int, list[tuple[pygame.Surface, Point, int, int, int, int]]] = {}
 
     def placed(self, zoom_level: int, zoom_px_per_cm: float) -> list[PlacedLabel]:
         """The names that show at this zoom step, and where."""
@@ -515,12 +516,31 @@ class BoardLabels:
             self._surfaces[key] = surf
         return surf
 
+    def _drawn(self, zoom_level: int, zoom_px_per_cm: float) -> list[tuple[pygame.Surface, Point, int, int, int, int]]:
+        """Per zoom step: each name's surface, centre (cm), size and half size in pixels."""
+        found = self._drawn_by_level.get(zoom_level)
+        if found is None:
+            found = []
+            for label in self.placed(zoom_level, zoom_px_per_cm):
+                surf = self.surface(label)
+                w, h = surf.get_size()
+                found.append((surf, label.center_cm, w, h, w // 2, h // 2))
+            self._drawn_by_level[zoom_level] = found
+        return found
+
     def draw(self, target: pygame.Surface, camera: Camera) -> None:
+        zoom = camera.zoom_px_per_cm
+        view_cx, view_cy = camera.viewport_center_px
+        centre_x_cm, centre_y_cm = camera.center_x_cm, camera.center_y_cm
+        clip = target.get_clip()
+        left, top, right, bottom = clip.left, clip.top, clip.right, clip.bottom
         blits = []
-        for label in self.placed(camera.zoom_level, camera.zoom_px_per_cm):
-            surf = self.surface(label)
-            x, y = camera.world_to_screen(label.center_cm)
-            blits.append((surf, surf.get_rect(center=(round(x), round(y)))))
+        for surf, (x_cm, y_cm), w, h, half_w, half_h in self._drawn(camera.zoom_level, zoom):
+            # camera.world_to_screen, unrolled; the rect as surf.get_rect(center=...) sets it
+            x = round(view_cx + (x_cm - centre_x_cm) * zoom) - half_w
+            y = round(view_cy + (y_cm - centre_y_cm) * zoom) - half_h
+            if x < right and x + w > left and y < bottom and y + h > top:  # only the visible ones
+                blits.append((surf, (x, y)))
         target.blits(blits, doreturn=False)
 
 
@@ -553,6 +573,7 @@ class TableRenderer:
         self._sprites: dict[tuple[str, str, int], tuple[pygame.Surface, tuple[int, int]]] = {}
         self._labels: dict[tuple[str, int], pygame.Surface] = {}
         self._doors: dict[tuple[str, bool, int, int, int], pygame.Surface] = {}
+        self._door_layouts: dict[int, list[tuple[str, bool, str, Point, int, int, int]]] = {}
         self.complete = True  # False while some board chunks are still rough
         self._pinch_frame: pygame.Surface | None = None
 
@@ -733,40 +754,67 @@ class TableRenderer:
             for strip in (right, bottom):
                 target.fill((shade, shade, shade), strip, special_flags=pygame.BLEND_RGB_MULT)
 
-    def _door_segments(self, view: TableView):
+    def _door_segments(self):
         for connection in self.board.connections:
             if connection.kind == ConnectionKind.DOOR:
-                yield connection.segment, connection.color, view.door_open.get(connection.id, connection.is_open)
+                yield connection.id, connection.segment, connection.color, connection.is_open
         for terrain in self.board.terrain:
             for portal in terrain.portals:
                 if portal.kind == PortalKind.DOOR:
-                    yield (portal.a, portal.b), portal.color, view.door_open.get(portal.id, portal.is_open)
+                    yield portal.id, (portal.a, portal.b), portal.color, portal.is_open
+
+    def _door_layout(self, zoom_level: int, zoom: float) -> list[tuple[str, bool, str, Point, int, int, int]]:
+        """Each door's id, open by default, colour, middle (cm), length, thickness and angle at a zoom step."""
+        found = self._door_layouts.get(zoom_level)
+        if found is None:
+            found = self._door_layouts[zoom_level] = self._lay_doors(zoom)
+        return found
+
+    def _lay_doors(self, zoom: float) -> list[tuple[str, bool, str, Point, int, int, int]]:
+        found = []
+        for door_id, (a, b), color, is_open in self._door_segments():
+            length_px = max(12, round(math.dist(a, b) * zoom))
+            thick_px = max(DOOR_MIN_THICK_PX, min(round(DOOR_THICK_CM * zoom), length_px // 3))
+            angle = round(math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))) % 180
+            found.append((door_id, is_open, color, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), length_px, thick_px, angle))
+        return found
 
     def _draw_doors(self, target: pygame.Surface, camera: Camera, view: TableView) -> None:
         zoom = camera.zoom_px_per_cm
+        layout = self._door_layout(camera.zoom_level, zoom) if not camera.is_between_steps else self._lay_doors(zoom)
+        view_cx, view_cy = camera.viewport_center_px
+        centre_x_cm, centre_y_cm = camera.center_x_cm, camera.center_y_cm
         clip = target.get_clip()
-        for (a, b), color, is_open in self._door_segments(view):
-            length_px = max(12, round(math.dist(a, b) * zoom))
-            centre = camera.world_to_screen(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
-            if not clip.inflate(2 * length_px, 2 * length_px).collidepoint(centre):
+        left, top, right, bottom = clip.left, clip.top, clip.right, clip.bottom
+        door_open = view.door_open
+        blits = []
+        for door_id, default_open, color, (mx, my), length_px, thick_px, angle in layout:
+            x = view_cx + (mx - centre_x_cm) * zoom  # camera.world_to_screen, unrolled
+            y = view_cy + (my - centre_y_cm) * zoom
+            if not (left - length_px <= int(x) < right + length_px and top - length_px <= int(y) < bottom + length_px):
                 continue
-            thick_px = max(DOOR_MIN_THICK_PX, min(round(DOOR_THICK_CM * zoom), length_px // 3))
-            angle = round(math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))) % 180
-            surf = self._door(color, is_open, length_px, thick_px, angle)
-            target.blit(surf, surf.get_rect(center=(round(centre[0]), round(centre[1]))))
+            surf = self._door(color, door_open.get(door_id, default_open), length_px, thick_px, angle)
+            blits.append((surf, surf.get_rect(center=(round(x), round(y)))))
+        target.blits(blits, doreturn=False)
 
     def _draw_pieces(self, target: pygame.Surface, camera: Camera, pieces: Iterable[Piece], view: TableView) -> None:
         zoom = camera.zoom_px_per_cm
+        # camera.world_to_screen, unrolled: the same arithmetic, once per piece per frame
+        view_cx, view_cy = camera.viewport_center_px
+        centre_x_cm, centre_y_cm = camera.center_x_cm, camera.center_y_cm
         clip = target.get_clip()
+        left, top, right, bottom = clip.left, clip.top, clip.right, clip.bottom
+        selected, piece_scale, show_facing = view.selected, view.piece_scale, view.show_facing
         sprites, overlays = [], []
-        ordered = sorted(pieces, key=lambda p: (p.id == view.selected, p.side != PieceSide.TOKEN))
+        ordered = sorted(pieces, key=lambda p: (p.id == selected, p.side != PieceSide.TOKEN))
         for piece in ordered:
-            d = max(4, round(piece.base_cm * view.piece_scale.get(piece.id, 1.0) * zoom))
-            sx, sy = camera.world_to_screen((piece.x_cm, piece.y_cm))
-            if not clip.inflate(2 * d, 2 * d).collidepoint(sx, sy):
+            d = max(4, round(piece.base_cm * piece_scale.get(piece.id, 1.0) * zoom))
+            sx = view_cx + (piece.x_cm - centre_x_cm) * zoom
+            sy = view_cy + (piece.y_cm - centre_y_cm) * zoom
+            if not (left - d <= int(sx) < right + d and top - d <= int(sy) < bottom + d):  # as Rect.collidepoint
                 continue
             cx, cy = round(sx), round(sy)
-            if piece.id == view.selected:  # lifted: a longer shadow
+            if piece.id == selected:  # lifted: a longer shadow
                 shadow = self._shadow(d)
                 lift = max(1, d // 12) * 3
                 sprites.append((shadow, shadow.get_rect(center=(cx + lift, cy + lift * 1.5))))
@@ -775,23 +823,30 @@ class TableRenderer:
             else:
                 sprite, (ox, oy) = self._sprite(piece, d)
                 sprites.append((sprite, (cx - ox, cy - oy)))
-            if piece.id == view.selected or view.show_facing or d >= 34:
+            if piece.id == selected or show_facing or d >= 34:
                 overlays.append((piece, d, cx, cy))
         target.blits(sprites, doreturn=False)
+        labels = []  # consecutive labels go in one blits call, in the same order
         for piece, d, cx, cy in overlays:
-            if piece.id == view.selected:
+            is_selected = piece.id == selected
+            if labels and (is_selected or (show_facing and piece.side != PieceSide.TOKEN)):
+                target.blits(labels, doreturn=False)  # drawn under this piece's marks, as before
+                labels = []
+            if is_selected:
                 pygame.draw.circle(target, SELECT_COLOR, (cx, cy), d / 2 + max(2, d // 10), max(2, d // 14))
-            if view.show_facing and piece.side != PieceSide.TOKEN:
+            if show_facing and piece.side != PieceSide.TOKEN:
                 angle = math.radians(piece.facing_deg)
                 tip = (cx + math.sin(angle) * d * 0.62, cy - math.cos(angle) * d * 0.62)
                 left = (cx + math.sin(angle - 0.35) * d * 0.42, cy - math.cos(angle - 0.35) * d * 0.42)
                 right = (cx + math.sin(angle + 0.35) * d * 0.42, cy - math.cos(angle + 0.35) * d * 0.42)
                 pygame.draw.polygon(target, (250, 250, 250), (tip, left, right))
                 pygame.draw.polygon(target, (20, 20, 20), (tip, left, right), 1)
-            if piece.label and (d >= 34 or piece.id == view.selected):
-                text = piece.label if piece.id == view.selected else piece.label.split()[0]
+            if piece.label and (d >= 34 or is_selected):
+                text = piece.label if is_selected else piece.label.split()[0]
                 label = self._label(text, max(10, min(16, d // 3)))
-                target.blit(label, label.get_rect(midtop=(cx, cy + d // 2 + 1)))
+                labels.append((label, label.get_rect(midtop=(cx, cy + d // 2 + 1))))
+        if labels:
+            target.blits(labels, doreturn=False)
 
     def _draw_ring(self, target: pygame.Surface, camera: Camera, pieces: Iterable[Piece], view: TableView) -> None:
         if view.ring_cm is None or view.selected is None:
