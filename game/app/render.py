@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -407,6 +407,17 @@ def _box_inside(box: Box, polygon: Sequence[Point]) -> bool:
     return not any(left < x < right and top < y < bottom for x, y in polygon)
 
 
+def board_doors(board: Board) -> Iterator[tuple[str, tuple[Point, Point], str, bool]]:
+    """Every door, between zones or in a building's wall: its id, segment, colour and whether it starts open."""
+    for connection in board.connections:
+        if connection.kind == ConnectionKind.DOOR:
+            yield connection.id, connection.segment, connection.color, connection.is_open
+    for terrain in board.terrain:
+        for portal in terrain.portals:
+            if portal.kind == PortalKind.DOOR:
+                yield portal.id, (portal.a, portal.b), portal.color, portal.is_open
+
+
 def _door_box(segment: tuple[Point, Point]) -> Box:
     (ax, ay), (bx, by) = segment
     half = max(math.dist(segment[0], segment[1]), DOOR_THICK_CM) / 2
@@ -449,11 +460,7 @@ class BoardLabels:
                 continue
             self.markers.append(box)
         # doors, open or shut: a square as wide as the door, room for its leaf swung either way
-        for connection in board.connections:
-            if connection.kind == ConnectionKind.DOOR:
-                self.markers.append(_door_box(connection.segment))
-        for terrain in board.terrain:
-            self.markers.extend(_door_box((portal.a, portal.b)) for portal in terrain.portals if portal.kind == PortalKind.DOOR)
+        self.markers.extend(_door_box(segment) for _, segment, _, _ in board_doors(board))
         self._placed: dict[int, list[PlacedLabel]] = {}
         self._surfaces: dict[tuple[tuple[str, ...], int], pygame.Surface] = {}
         self._drawn_by_level: dict[int, list[tuple[pygame.Surface, Point, int, int, int, int]]] = {}
@@ -754,15 +761,6 @@ class TableRenderer:
             for strip in (right, bottom):
                 target.fill((shade, shade, shade), strip, special_flags=pygame.BLEND_RGB_MULT)
 
-    def _door_segments(self):
-        for connection in self.board.connections:
-            if connection.kind == ConnectionKind.DOOR:
-                yield connection.id, connection.segment, connection.color, connection.is_open
-        for terrain in self.board.terrain:
-            for portal in terrain.portals:
-                if portal.kind == PortalKind.DOOR:
-                    yield portal.id, (portal.a, portal.b), portal.color, portal.is_open
-
     def _door_layout(self, zoom_level: int, zoom: float) -> list[tuple[str, bool, str, Point, int, int, int]]:
         """Each door's id, open by default, colour, middle (cm), length, thickness and angle at a zoom step."""
         found = self._door_layouts.get(zoom_level)
@@ -772,7 +770,7 @@ class TableRenderer:
 
     def _lay_doors(self, zoom: float) -> list[tuple[str, bool, str, Point, int, int, int]]:
         found = []
-        for door_id, (a, b), color, is_open in self._door_segments():
+        for door_id, (a, b), color, is_open in board_doors(self.board):
             length_px = max(12, round(math.dist(a, b) * zoom))
             thick_px = max(DOOR_MIN_THICK_PX, min(round(DOOR_THICK_CM * zoom), length_px // 3))
             angle = round(math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))) % 180
