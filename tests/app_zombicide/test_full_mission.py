@@ -24,7 +24,8 @@ from game.app.zombicide.start_scene import StartScene
 from game.rules.zombicide import bots, engine
 
 sys.path.insert(0, str(Path(__file__).parent))
-from ui_driver import UiDriver, forget_cached_fonts  # noqa: E402
+from test_play_scene import forget_fonts  # noqa: E402
+from ui_driver import UiDriver  # noqa: E402
 
 SIZE = (1280, 800)
 MISSION_ID = "rm-tutorial-1"
@@ -36,7 +37,7 @@ LOST = (7, 7)  # and loses with these
 
 def launch(save_dir: Path, shots_dir: Path | None = None, rng_seed: int = 0) -> UiDriver:
     """The app as ``main.py`` opens it with no arguments: the start screen."""
-    forget_cached_fonts()
+    forget_fonts()
     app = DeadtableApp(size=SIZE, save_dir=save_dir)
     app.open_start()
     driver = UiDriver(app, Random(rng_seed), shots_dir)

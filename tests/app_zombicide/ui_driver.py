@@ -33,17 +33,6 @@ class DriverError(AssertionError):
     """The window offered no way to play the command, or played something else."""
 
 
-def forget_cached_fonts() -> None:
-    """Fonts and texts cached while an earlier test had pygame running are dead once it quit."""
-    from game.app import render
-    from game.app.zombicide import dice_view, director, game_scene
-
-    render.font.cache_clear()
-    director.text_with_halo.cache_clear()
-    game_scene._halo_text.cache_clear()
-    dice_view._FACES.clear()
-
-
 def same_intent(a: Any, b: Any) -> bool:
     """Two commands a player cannot tell apart on the board: the same move by another equal path."""
     if a == b:
@@ -374,4 +363,4 @@ class UiDriver:
         self._choose(hidden.index(key), finger)
 
 
-__all__ = ["DriverError", "UiDriver", "forget_cached_fonts", "same_intent"]
+__all__ = ["DriverError", "UiDriver", "same_intent"]
