@@ -262,6 +262,10 @@ class _Game:
         """Bases on the table (riders are inside their vehicle's body, which stands for them)."""
         return [self.figure(m) for m in self.alive() if not m.vehicle]
 
+    def figures_except(self, model_id: str) -> list[Figure]:
+        """Every base on the table but this model's own (what its spot must keep clear of)."""
+        return [f for f in self.figures() if f.id != model_id]
+
     def enemies_of(self, model: Model) -> list[Model]:
         if model.side == ZOMBIES:
             return [m for m in self.alive() if m.side != ZOMBIES]
@@ -967,7 +971,7 @@ def _validate_path(game: _Game, model: Model, path: tuple[tuple[float, float], .
     total, game.gear_spent_cm = _wheels_cost(game, model, result, total, budget)
     if total > budget + 1e-6:
         raise IllegalCommand(f"that move costs {total:.1f} cm; {model.name} has {budget:.1f} cm left")
-    others = [f for f in game.figures() if f.id != model.id]
+    others = game.figures_except(model.id)
     problem = _spot_problem(game, game.figure(model), path[-1], others)
     if problem:
         raise IllegalCommand(problem)
@@ -1770,7 +1774,7 @@ def _charge_rider(game: _Game, model: Model, rider: Model, vehicle: Vehicle, com
 def _fall_short(game: _Game, model: Model, path: tuple[tuple[float, float], ...], budget: float) -> None:
     """A sprinting charger that cannot reach goes as far along its path as its move allows."""
     points = [model.position, *path]
-    others = [f for f in game.figures() if f.id != model.id]
+    others = game.figures_except(model.id)
     legs = [math.dist(a, b) for a, b in zip(points, points[1:], strict=False)]
     total = sum(legs)
     for step in range(20, 0, -1):
@@ -2048,7 +2052,7 @@ def _zombie_walk(game: _Game, zombie: Model, target: Model | None, charge: bool 
         travel = min(reach, stop) if charge or stop <= reach else reach
         goal = (start[0] + dx / gap * travel, start[1] + dy / gap * travel)
     max_climb = game.catalog.zombie(zombie.profile).max_climb_cm
-    others = [f for f in game.figures() if f.id != zombie.id]
+    others = game.figures_except(zombie.id)
     best = None
     for fraction in (1.0, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1):
         point = (start[0] + (goal[0] - start[0]) * fraction, start[1] + (goal[1] - start[1]) * fraction)
@@ -2108,9 +2112,9 @@ def _zombie_changes_level(game: _Game, zombie: Model, target: Model) -> bool | t
         if ladders:
             nearest = min(ladders, key=lambda ladder: distance_to_edges(ladder, zombie.position))
             xs, ys = zip(*nearest.polygon, strict=True)
+            others = game.figures_except(zombie.id)
             return _spot_around(game, nearest, lambda p: table.building_at(p) is None and nearest in table.ladders_at(p)
-                                and not _spot_problem(game, game.figure(zombie), p,
-                                                      [f for f in game.figures() if f.id != zombie.id])) \
+                                and not _spot_problem(game, game.figure(zombie), p, others)) \
                 or (sum(xs) / len(xs), sum(ys) / len(ys))
     return None
 
@@ -2146,12 +2150,12 @@ def _zombie_climb(game: _Game, zombie: Model, goal_cm: float, toward: Model | No
     step = min(budget, abs(goal_cm - here))
     reached = here + (step if goal_cm > here else -step)
     spot = zombie.position
+    others = game.figures_except(zombie.id)
     if ladder is None:
         level = min(int(reached / storey + 1e-6), piece.top_level)
         stairs_cm, on = reached - level * storey, -1
     elif reached >= top - 1e-3:
         level, stairs_cm, on = roof.floors, 0.0, -1
-        others = [f for f in game.figures() if f.id != zombie.id]
         up = Figure(zombie.id, zombie.x, zombie.y, BASE_RADIUS_CM, "zombie", roof.top_cm)
         found = _spot_around(game, ladder, lambda p: table.building_at(p) == roof.index and holds_base(roof, p)
                              and not _spot_problem(game, up, p, others))
@@ -2164,7 +2168,6 @@ def _zombie_climb(game: _Game, zombie: Model, goal_cm: float, toward: Model | No
     if not stairs_cm:
         on = -1
     moved = replace(zombie, x=spot[0], y=spot[1], level=level, stairs_cm=stairs_cm, ladder=on)
-    others = [f for f in game.figures() if f.id != zombie.id]
     if not stairs_cm and _spot_problem(game, game.figure(moved), spot, others):
         return True  # someone stands at the head of the flight: it waits
     game.update(zombie, x=spot[0], y=spot[1], level=level, stairs_cm=stairs_cm, ladder=on)
@@ -2192,7 +2195,7 @@ def _zombie_drop(game: _Game, zombie: Model, target: Model) -> bool | None:
         if math.dist(start, edge) > reach + BASE_RADIUS_CM:
             dx, dy = edge[0] - start[0], edge[1] - start[1]
             gap = math.hypot(dx, dy)
-            others = [f for f in game.figures() if f.id != zombie.id]
+            others = game.figures_except(zombie.id)
             for fraction in (1.0, 0.8, 0.6, 0.4, 0.2):
                 travel = reach * fraction
                 point = (start[0] + dx / gap * travel, start[1] + dy / gap * travel)
@@ -2214,7 +2217,7 @@ def _zombie_drop(game: _Game, zombie: Model, target: Model) -> bool | None:
         if edge is None:
             return None
     assert edge is not None
-    others = [f for f in game.figures() if f.id != zombie.id]
+    others = game.figures_except(zombie.id)
     for extra in (BASE_RADIUS_CM + 0.3, 2.0, 3.0, 4.0, 5.0):
         spot = (edge[0] + math.cos(angle) * extra, edge[1] + math.sin(angle) * extra)
         ground = replace(zombie, x=spot[0], y=spot[1], level=0)
@@ -2970,7 +2973,7 @@ def _straight_charge(game: _Game, model: Model, target: Model, reach: float) -> 
     if gap < 1e-9:
         return
     stop = min(reach, gap - 2 * BASE_RADIUS_CM)
-    others = [f for f in game.figures() if f.id != model.id]
+    others = game.figures_except(model.id)
     for fraction in (1.0, 0.9, 0.75, 0.5, 0.25):
         travel = stop * fraction
         point = (start[0] + dx / gap * travel, start[1] + dy / gap * travel)
@@ -2989,7 +2992,7 @@ def _take_cover(game: _Game, model: Model, shooter: Model) -> None:
     building, or scenery cutting the shooter's sight; without one, no action next turn."""
     reach = game.profile(model).move_cm + (5.0 if model.ability == "take_cover_bonus_move" else 0.0)
     start = model.position
-    others = [f for f in game.figures() if f.id != model.id]
+    others = game.figures_except(model.id)
     rows = figure_rows(others)
     eye = game.figure(shooter)
     best: tuple[float, tuple[float, float]] | None = None
@@ -3069,7 +3072,7 @@ def _do_climb(game: _Game, model: Model, command: c.Climb) -> None:
     if stairs_cm < 1e-3:
         stairs_cm = 0.0
     moved = replace(model, level=level, stairs_cm=stairs_cm, ladder=-1)
-    others = [f for f in game.figures() if f.id != model.id]
+    others = game.figures_except(model.id)
     problem = _spot_problem(game, game.figure(moved), model.position, others)
     if problem:
         raise IllegalCommand(problem)
@@ -3108,7 +3111,7 @@ def _climb_ladder(game: _Game, model: Model, command: c.Climb, active: Activatio
     if active.sprinted:
         raise IllegalCommand("no sprinting on stairs")
     ladder = table.piece(ladder_index)
-    others = [f for f in game.figures() if f.id != model.id]
+    others = game.figures_except(model.id)
 
     def foot_ok(p: tuple[float, float]) -> bool:
         return table.building_at(p) is None and ladder in table.ladders_at(p) \
@@ -3230,7 +3233,7 @@ def _do_jump(game: _Game, model: Model, command: c.Jump) -> None:
         _fall_short_of_jump(game, model, start, angle, active, height)
         return
     lander = replace(model, x=landing[0], y=landing[1], level=command.level)
-    others = [f for f in game.figures() if f.id != model.id]
+    others = game.figures_except(model.id)
     problem = _spot_problem(game, game.figure(lander), landing, others)
     if problem:
         raise IllegalCommand(problem)
@@ -3272,7 +3275,7 @@ def _fall_short_of_jump(game: _Game, model: Model, start: tuple[float, float], a
     """Not enough move left: it drops into the gap, a wound per full 5 cm of the floor it aimed for."""
     reach = max(0.0, active.remaining_cm)
     spot = (start[0] + math.cos(angle) * reach, start[1] + math.sin(angle) * reach)
-    others = [f for f in game.figures() if f.id != model.id]
+    others = game.figures_except(model.id)
     if game.table.building_at(spot) is not None or _spot_problem(game, Figure(model.id, *spot), spot, others):
         for step in range(1, 40):
             candidate = (spot[0] + math.cos(angle) * 0.5 * step, spot[1] + math.sin(angle) * 0.5 * step)
@@ -3579,7 +3582,7 @@ def _do_leave_vehicle(game: _Game, model: Model, command: c.LeaveVehicle) -> Non
         raise IllegalCommand(f"getting out costs {entry:g} cm; {model.name} has {active.remaining_cm:.1f} cm left")
     door = command.path[0]
     problem = _at_door(game, vehicle, door)
-    others = [f for f in game.figures() if f.id != model.id]
+    others = game.figures_except(model.id)
     problem = problem or _spot_problem(game, Figure(model.id, door[0], door[1]), door, others)
     if problem:
         raise IllegalCommand(problem)
