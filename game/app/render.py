@@ -19,7 +19,7 @@ from pathlib import Path
 import pygame
 
 from game.app.assets import ImageStore
-from game.board.geometry import point_in_polygon, polygon_centroid
+from game.board.geometry import point_in_polygon, polygon_bounds, polygon_centroid
 from game.board.model import (
     Board,
     ConnectionKind,
@@ -474,8 +474,7 @@ class BoardLabels:
         return found
 
     def _place(self, text: str, polygon: tuple[Point, ...], preferred: Point, zoom: float) -> PlacedLabel | None:
-        xs, ys = [p[0] for p in polygon], [p[1] for p in polygon]
-        bounds = (min(xs), min(ys), max(xs), max(ys))
+        bounds = polygon_bounds(polygon)
         pad = LABEL_CLEARANCE_CM
         nearby = [m for m in self.markers if _boxes_touch(m, (bounds[0] - pad, bounds[1] - pad, bounds[2] + pad, bounds[3] + pad))]
         largest = label_size_px(zoom)
