@@ -250,6 +250,7 @@ class ZombieworldGameScene(Scene):
         self.aim_shots: int | None = None
         self.status_text = ""
         self.status_until = 0.0
+        self._status_words: tuple[str, pygame.Surface] | None = None  # the text and its picture
         self.clock_s = 0.0
         self.log_panel: Any = None
         self.log_lines: list[tuple[str, str]] = []
@@ -547,6 +548,12 @@ class ZombieworldGameScene(Scene):
     def status(self, text: str) -> None:
         self.status_text = text
         self.status_until = self.clock_s + STATUS_SECONDS
+
+    def status_words(self) -> pygame.Surface:
+        """The status line's picture, rendered once per message rather than every frame."""
+        if self._status_words is None or self._status_words[0] != self.status_text:
+            self._status_words = (self.status_text, text_with_halo(self.status_text, 18, color=(255, 226, 160)))
+        return self._status_words[1]
 
     def turn_text(self) -> str:
         state = self.state
@@ -980,7 +987,7 @@ class ZombieworldGameScene(Scene):
             self.draw_aim_panel(surface)
         self.dice.draw(surface, area)
         if self.status_text:
-            words = text_with_halo(self.status_text, 18, color=(255, 226, 160))
+            words = self.status_words()
             box = words.get_rect(midbottom=(area.centerx, area.bottom - 12 - (310 if self.aim else 0)))
             pygame.draw.rect(surface, (20, 20, 20), box.inflate(24, 12), border_radius=8)
             pygame.draw.rect(surface, ACCENT, box.inflate(24, 12), 2, border_radius=8)
