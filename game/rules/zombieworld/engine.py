@@ -722,15 +722,9 @@ def _roof_spot(game: _Game, point: tuple[float, float]) -> tuple[tuple[float, fl
     piece = game.table.piece(index)
     mover = Figure("new", point[0], point[1], base_cm=piece.top_cm)
     figures = game.figures()
-    for ring in range(0, 41):
-        radius = ring * 0.5
-        for step in range(16 if ring else 1):
-            angle = step * math.pi / 8
-            spot = (point[0] + math.cos(angle) * radius, point[1] + math.sin(angle) * radius)
-            if game.table.building_at(spot) == index and holds_base(piece, spot) \
-                    and not _spot_problem(game, mover, spot, figures):
-                return spot, piece.floors
-    return None
+    spot = _spot_in_rings(point, lambda p: game.table.building_at(p) == index and holds_base(piece, p)
+                          and not _spot_problem(game, mover, p, figures), 20.0)
+    return None if spot is None else (spot, piece.floors)
 
 
 def _legal_spot(game: _Game, point: tuple[float, float], angle: float) -> tuple[float, float]:
@@ -3169,12 +3163,17 @@ def _spot_around(game: _Game, ladder: Any, accept: Any, max_cm: float = 8.0) -> 
     """The spot nearest the ladder's middle that ``accept`` takes (rings of 0.5 cm)."""
     xs, ys = zip(*ladder.polygon, strict=True)
     centre = (sum(xs) / len(xs), sum(ys) / len(ys))
+    return _spot_in_rings(centre, lambda p: game.table.on_table(p, BASE_RADIUS_CM) and accept(p), max_cm)
+
+
+def _spot_in_rings(centre: tuple[float, float], accept: Any, max_cm: float) -> tuple[float, float] | None:
+    """The first spot ``accept`` takes, from ``centre`` outward in rings 0.5 cm apart (16 per ring)."""
     for ring in range(int(max_cm / 0.5) + 1):
         radius = ring * 0.5
         for step in range(16 if ring else 1):
             angle = step * math.pi / 8
             point = (centre[0] + math.cos(angle) * radius, centre[1] + math.sin(angle) * radius)
-            if game.table.on_table(point, BASE_RADIUS_CM) and accept(point):
+            if accept(point):
                 return point
     return None
 
