@@ -30,6 +30,71 @@ def _marker(kind: str, cell: Cell, props: Mapping[str, object] | None = None) ->
     return SketchMarker.model_validate({"kind": kind, "zone": sketch_zone_id(*cell), **(props or {})})
 
 
+# --- boards shared by the whole-game tests --------------------------------------------------------
+# test_engine_determinism holds digests of games on TOWN and CAMP: a change here means recording them again.
+
+# Streets and buildings: doors (one pink, locked by the blue objective), spawn zones with locators
+# and a coloured one, a sewer, a bed, objectives and an exit over 3×2-zone tiles.
+TOWN = sketch_board(
+    """
+s s s s s
+  d   d
+r=r s r=r
+    d
+s s s s s
+  o     k
+r=r s s r
+""",
+    [
+        ("start", (0, 0)),
+        ("spawn", (0, 4), {"locators": (1, 2, 3)}),
+        ("spawn", (2, 0), {"locators": (4, 5, 6)}),
+        ("spawn", (3, 3), {"color": "blue"}),
+        ("objective", (1, 1), {"color": "blue"}),
+        ("objective", (3, 4)),
+        ("exit", (2, 4)),
+        ("sewer", (2, 2)),
+        ("bed", (1, 3), {"color": "green"}),
+    ],
+    tile_cols=3,
+    tile_rows=2,
+)
+
+# The hospital and the camp: hallways, hospital rooms, a locker room, tents, fences with and without
+# stairs, a helipad, an event trigger, a wasteland exit.
+CAMP = sketch_board(
+    """
+h h hdH=H
+d   o   -
+L|h h=H H
+    f   d
+t c cFs s
+
+w p s s s
+""",
+    [
+        ("start", (3, 2)),
+        ("spawn", (2, 4)),
+        ("spawn", (0, 0), {"locators": (1, 2)}),
+        ("objective", (1, 4)),
+        ("helicopter", (3, 1)),
+        ("event_trigger", (1, 2)),
+        ("exit", (3, 0)),
+        ("tent_slot", (2, 0)),
+    ],
+    tile_cols=3,
+    tile_rows=2,
+)
+
+
+def players(*rosters: Iterable[str], teams: tuple[str, ...] = ()) -> list[dict[str, object]]:
+    """The ``players`` list of a set-up: seats A, B, ... with these survivors (and teams, if given)."""
+    return [
+        {"seat": "ABCDEF"[n], "survivors": list(roster), **({"team": teams[n]} if teams else {})}
+        for n, roster in enumerate(rosters)
+    ]
+
+
 # --- games on sketch boards ----------------------------------------------------------------------
 
 SIX = ("cathy", "dan", "james", "jane", "joe", "laurie")

@@ -1,7 +1,7 @@
 """Seeded play-outs give exactly the games they always gave: the engine's speed work must not change
 a single legal-command list, event or final state.
 
-Two hundred seeded bot games on two boards sketched here (so later edits of the shipped missions do
+Two hundred seeded bot games on two boards sketched in ``boards.py`` (so later edits of the shipped missions do
 not touch them: streets, buildings, locked and coloured doors, spawn zones, a sewer and a bed; a
 hospital with a locker room, tents, fences, a flying helicopter and an event trigger), with several
 rosters, Team Actions, wound decisions and competitive mode, are each folded into one digest: every
@@ -20,97 +20,36 @@ from random import Random
 from typing import Any
 
 import pytest
+from boards import CAMP, TOWN, players
 
-from game.board.model import Board, MarkerKind
+from game.board.model import Board
 from game.rules.core.session import state_hash
 from game.rules.zombicide import engine
 from game.rules.zombicide.commands import EndTurn
-from game.rules.zombicide.scenario import SketchMarker, sketch_board
 
 MAX_COMMANDS = 300
 
-
-def marker(kind: MarkerKind, zone: str, color: str = "", locators: tuple[int, ...] = ()) -> SketchMarker:
-    return SketchMarker(kind=kind, zone=zone, color=color, locators=locators)
-
-
-TOWN = sketch_board(
-    """
-s s s s s
-  d   d
-r=r s r=r
-    d
-s s s s s
-  o     k
-r=r s s r
-""",
-    [
-        marker(MarkerKind.START, "r0c0"),
-        marker(MarkerKind.SPAWN, "r0c4", locators=(1, 2, 3)),
-        marker(MarkerKind.SPAWN, "r2c0", locators=(4, 5, 6)),
-        marker(MarkerKind.SPAWN, "r3c3", color="blue"),
-        marker(MarkerKind.OBJECTIVE, "r1c1", color="blue"),
-        marker(MarkerKind.OBJECTIVE, "r3c4"),
-        marker(MarkerKind.EXIT, "r2c4"),
-        marker(MarkerKind.SEWER, "r2c2"),
-        marker(MarkerKind.BED, "r1c3", color="green"),
-    ],
-    tile_cols=3,
-    tile_rows=2,
-)
 TOWN_RULES = {"goals": ["take_all_objectives"], "door_keys": {"pink": "blue"}}
-
-CAMP = sketch_board(
-    """
-h h hdH=H
-d   o   -
-L|h h=H H
-    f   d
-t c cFs s
-
-w p s s s
-""",
-    [
-        marker(MarkerKind.START, "r3c2"),
-        marker(MarkerKind.SPAWN, "r2c4"),
-        marker(MarkerKind.SPAWN, "r0c0", locators=(1, 2)),
-        marker(MarkerKind.OBJECTIVE, "r1c4"),
-        marker(MarkerKind.HELICOPTER, "r3c1"),
-        marker(MarkerKind.EVENT_TRIGGER, "r1c2"),
-        marker(MarkerKind.EXIT, "r3c0"),
-        marker(MarkerKind.TENT_SLOT, "r2c0"),
-    ],
-    tile_cols=3,
-    tile_rows=2,
-)
 CAMP_RULES = {"goals": ["escape_all"], "helicopter_flies": True}
 
 BOARDS: dict[str, tuple[Board, Mapping[str, Any]]] = {"town": (TOWN, TOWN_RULES), "camp": (CAMP, CAMP_RULES)}
 
-
-def seats(*rosters: tuple[str, ...], teams: tuple[str, ...] = ()) -> list[dict[str, Any]]:
-    return [
-        {"seat": "AB"[n], "survivors": list(roster), **({"team": teams[n]} if teams else {})}
-        for n, roster in enumerate(rosters)
-    ]
-
-
-CLASSIC = {"players": seats(("joe", "dan", "cathy"), ("jane", "terry", "oso"))}
+CLASSIC = {"players": players(("joe", "dan", "cathy"), ("jane", "terry", "oso"))}
 SHARPSHOOTERS = {
-    "players": seats(("james", "laurie", "louise"), ("maddie", "parker", "travis")),
+    "players": players(("james", "laurie", "louise"), ("maddie", "parker", "travis")),
     "team_actions": {"survivors": ["charge", "fire"]},
     "auto_wounds": True,
 }
 BRAWLERS = {
-    "players": seats(("bruno", "hektor", "idris"), ("ines", "juno", "kasia")),
+    "players": players(("bruno", "hektor", "idris"), ("ines", "juno", "kasia")),
     "team_actions": {"survivors": ["move", "fire"]},
 }
 PILOTS = {
-    "players": seats(("marta", "nell", "otis"), ("priya", "salvo", "theo")),
+    "players": players(("marta", "nell", "otis"), ("priya", "salvo", "theo")),
     "team_actions": {"survivors": ["charge", "move"]},
 }
 RIVALS = {
-    "players": seats(("joe", "dan", "cathy"), ("jane", "terry", "oso"), teams=("red", "blue")),
+    "players": players(("joe", "dan", "cathy"), ("jane", "terry", "oso"), teams=("red", "blue")),
     "competitive": True,
     "vests_per_team": 1,
 }

@@ -7,7 +7,7 @@ from pathlib import Path
 from random import Random
 
 import pytest
-from boards import sketch_board
+from boards import TOWN, players, sketch_board
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,35 +17,9 @@ from game.rules.zombicide.bots import greedy_bot, play_out, random_bot
 from game.rules.zombicide.commands import COMMAND_ADAPTER, EVENT_ADAPTER, ChooseOption
 from game.rules.zombicide.state import WOUND
 
-BOARD = sketch_board(
-    """
-s s s s s
-  d   d
-r=r s r=r
-    d
-s s s s s
-  o     k
-r=r s s r
-""",
-    markers=[
-        ("start", (0, 0)),
-        ("spawn", (0, 4), {"locators": (1, 2, 3)}),
-        ("spawn", (2, 0), {"locators": (4, 5, 6)}),
-        ("spawn", (3, 3), {"color": "blue"}),
-        ("objective", (1, 1), {"color": "blue"}),
-        ("objective", (3, 4)),
-        ("exit", (2, 4)),
-        ("sewer", (2, 2)),
-        ("bed", (1, 3), {"color": "green"}),
-    ],
-    tile_cols=3,
-    tile_rows=2,
-)
+BOARD = TOWN
 SETUP = {
-    "players": [
-        {"seat": "A", "survivors": ["joe", "dan", "cathy"]},
-        {"seat": "B", "survivors": ["jane", "terry", "oso"]},
-    ],
+    "players": players(("joe", "dan", "cathy"), ("jane", "terry", "oso")),
     "goals": ["take_all_objectives"],
     "team_actions": {"survivors": ["charge", "move"]},
     "door_keys": {"pink": "blue"},
@@ -168,10 +142,10 @@ def test_every_shipped_mission_sets_up_and_plays(path):
     from game.board.mission import load_board
 
     board = load_board(path)
-    players = {"players": [{"seat": "A", "survivors": ["joe", "dan", "cathy", "jane", "terry", "oso"]}]}
-    state = engine.setup(board, players, 1)
+    one_seat = {"players": players(("joe", "dan", "cathy", "jane", "terry", "oso"))}
+    state = engine.setup(board, one_seat, 1)
     assert state.graph.starts and (state.graph.spawns or state.setup.goals)
-    result = play_out(board, players, 1, greedy_bot, max_rounds=6)
+    result = play_out(board, one_seat, 1, greedy_bot, max_rounds=6)
     assert result.commands > 0
 
 

@@ -20,15 +20,15 @@ from random import Random
 from typing import Any
 
 import pytest
+from boards import CAMP, TOWN, players, sketch_board
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.board.mission import load_board
-from game.board.model import Board, MarkerKind
+from game.board.model import Board
 from game.rules.core.session import SaveData, Session, state_hash
 from game.rules.zombicide import engine
 from game.rules.zombicide.bots import greedy_bot, random_bot
-from game.rules.zombicide.scenario import SketchMarker, sketch_board
 from game.rules.zombicide.state import WOUND
 
 MISSIONS = sorted((Path(__file__).resolve().parents[2] / "maps" / "missions").glob("*.toml"))
@@ -37,39 +37,8 @@ CHECK_ALL_EVERY = 20  # every legal command is checked at one state in this many
 SAVE_EVERY = 3  # one play-out in this many is saved, loaded and replayed
 
 SIX = ["joe", "dan", "cathy", "jane", "terry", "oso"]
-TWO_SEATS = {"players": [{"seat": "A", "survivors": SIX[:3]}, {"seat": "B", "survivors": SIX[3:]}]}
+TWO_SEATS = {"players": players(SIX[:3], SIX[3:])}
 
-
-def marker(kind: MarkerKind, zone: str, color: str = "", locators: tuple[int, ...] = ()) -> SketchMarker:
-    return SketchMarker(kind=kind, zone=zone, color=color, locators=locators)
-
-
-# Streets and buildings: doors (one pink, locked by the blue objective), spawn zones with locators
-# and a coloured one, a sewer, a bed, objectives and an exit over 3×2-zone tiles.
-TOWN = sketch_board(
-    """
-s s s s s
-  d   d
-r=r s r=r
-    d
-s s s s s
-  o     k
-r=r s s r
-""",
-    [
-        marker(MarkerKind.START, "r0c0"),
-        marker(MarkerKind.SPAWN, "r0c4", locators=(1, 2, 3)),
-        marker(MarkerKind.SPAWN, "r2c0", locators=(4, 5, 6)),
-        marker(MarkerKind.SPAWN, "r3c3", color="blue"),
-        marker(MarkerKind.OBJECTIVE, "r1c1", color="blue"),
-        marker(MarkerKind.OBJECTIVE, "r3c4"),
-        marker(MarkerKind.EXIT, "r2c4"),
-        marker(MarkerKind.SEWER, "r2c2"),
-        marker(MarkerKind.BED, "r1c3", color="green"),
-    ],
-    tile_cols=3,
-    tile_rows=2,
-)
 TOWN_SETUP = {
     **TWO_SEATS,
     "goals": ["take_all_objectives"],
@@ -77,46 +46,16 @@ TOWN_SETUP = {
     "door_keys": {"pink": "blue"},
 }
 
-# The hospital and the camp: hallways, hospital rooms, a locker room, tents, fences with and without
-# stairs, a helipad with a helicopter that flies, an event trigger, a wasteland exit.
-CAMP = sketch_board(
-    """
-h h hdH=H
-d   o   -
-L|h h=H H
-    f   d
-t c cFs s
-
-w p s s s
-""",
-    [
-        marker(MarkerKind.START, "r3c2"),
-        marker(MarkerKind.SPAWN, "r2c4"),
-        marker(MarkerKind.SPAWN, "r0c0", locators=(1, 2)),
-        marker(MarkerKind.OBJECTIVE, "r1c4"),
-        marker(MarkerKind.HELICOPTER, "r3c1"),
-        marker(MarkerKind.EVENT_TRIGGER, "r1c2"),
-        marker(MarkerKind.EXIT, "r3c0"),
-        marker(MarkerKind.TENT_SLOT, "r2c0"),
-    ],
-    tile_cols=3,
-    tile_rows=2,
-)
+# On the camp the helicopter flies.
 CAMP_SETUP = {**TWO_SEATS, "goals": ["escape_all"], "helicopter_flies": True, "auto_wounds": True}
 
 # A lone corridor between a spawn and the exit: one survivor, crowded fast.
-CORRIDOR = sketch_board(
-    "s s s s s s",
-    [marker(MarkerKind.START, "r0c1"), marker(MarkerKind.SPAWN, "r0c5"), marker(MarkerKind.EXIT, "r0c0")],
-)
+CORRIDOR = sketch_board("s s s s s s", [("start", (0, 1)), ("spawn", (0, 5)), ("exit", (0, 0))])
 CORRIDOR_SETUP = {"players": [{"seat": "A", "survivors": ["parker"]}], "goals": ["all_in_exit"]}
 
 # Two rival teams (competitive mode) on the town.
 RIVALS_SETUP = {
-    "players": [
-        {"seat": "A", "survivors": ["joe", "dan", "cathy"], "team": "red"},
-        {"seat": "B", "survivors": ["jane", "terry", "oso"], "team": "blue"},
-    ],
+    "players": players(SIX[:3], SIX[3:], teams=("red", "blue")),
     "competitive": True,
     "vests_per_team": 1,
 }
