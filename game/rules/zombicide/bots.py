@@ -7,7 +7,7 @@ the game's dice, so the same seeds always give the same game.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from random import Random
 from typing import Any
 
@@ -27,7 +27,7 @@ from game.rules.zombicide.commands import (
     Trade,
 )
 from game.rules.zombicide.graph import UNREACHABLE
-from game.rules.zombicide.state import ZombicideState
+from game.rules.zombicide.state import EMPTY, WOUND, ZombicideState
 
 Bot = Callable[[ZombicideState, str, Sequence[Any], Random], Any]
 
@@ -390,15 +390,12 @@ def _weapon_power(state: ZombicideState, s: Any, slot: int) -> float:
 
     dice = weapon.dice + sk.dice_bonus(s.skills, weapon.attack)
     hits = dice * _hit_chance(weapon.accuracy, sk.roll_bonus(s.skills, weapon.attack))
-    other = s.slots[1 - slot] if slot in (0, 1) else EMPTY_SLOT
+    other = s.slots[1 - slot] if slot in (0, 1) else EMPTY
     if other >= 0 and state.card_kinds[other] == weapon.id and weapon.dual:
         hits *= 2
     if weapon.damage >= 2:
         hits *= 1.2
     return hits
-
-
-EMPTY_SLOT = -1
 
 
 def _power_in_crowd(state: ZombicideState, s: Any, crowded: bool) -> float:
@@ -534,17 +531,11 @@ def _arm(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -
     best, best_power = None, now + 0.1
     for command in commands:
         if isinstance(command, Rearrange):
-            after = replace_slots(s, command.slots)
+            after = replace(s, slots=command.slots)
             power = max(_weapon_power(state, after, 0), _weapon_power(state, after, 1))
             if power > best_power:
                 best, best_power = command, power
     return best
-
-
-def replace_slots(s: Any, slots: tuple[int, ...]) -> Any:
-    from dataclasses import replace
-
-    return replace(s, slots=slots)
 
 
 def _search(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
@@ -555,7 +546,7 @@ def _search_on_the_way(state: ZombicideState, i: int, commands: Sequence[Any], r
     """A wound costs a card, so a survivor passing through a quiet room fills its empty slots
     before it walks on: every card carried is a wound it survives with its weapon."""
     s = state.survivors[i]
-    if EMPTY_SLOT not in s.slots or _margin(state, i, s.zone) < 0 or _final_leg(state, route):
+    if EMPTY not in s.slots or _margin(state, i, s.zone) < 0 or _final_leg(state, route):
         return None
     return _search(state, i, commands, route)
 
@@ -753,14 +744,11 @@ def _decide_keep(state: ZombicideState) -> int:
         weapon = state.tables.equipment[state.card_kinds[pending.card]]
         in_hand = 0.05 if (slot < 2) == (weapon.kind == "weapon") else 0.0
         gain = new_value - old_value + in_hand
-        if held == WOUND_SLOT:
+        if held == WOUND:
             continue
         if gain > best_gain:
             best, best_gain = n, gain
     return best
-
-
-WOUND_SLOT = -2
 
 
 def _decide_wound(state: ZombicideState) -> int:
