@@ -1076,26 +1076,23 @@ class GameScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         table = self.table
         area = self.table_rect()
-        if self.director.busy:
+        animating = self.director.busy
+        if animating:
             pieces, scale, doors = self.director.frame()
-            view = TableView(door_open=doors, piece_scale=scale)
-            table.renderer.draw(surface, table.camera, pieces, view)
-            old = surface.get_clip()
-            surface.set_clip(area)
-            self.draw_exits(surface)
-            self.draw_zone_labels(surface)
-            self.director.draw_overlay(surface, table.camera, area)
-            surface.set_clip(old)
+            table.renderer.draw(surface, table.camera, pieces, TableView(door_open=doors, piece_scale=scale))
         else:
             table.draw(surface)
-            old = surface.get_clip()
-            surface.set_clip(area)
-            self.draw_exits(surface)
+        old = surface.get_clip()
+        surface.set_clip(area)
+        self.draw_exits(surface)
+        if not animating:
             self.draw_highlights(surface)
-            self.draw_zone_labels(surface)
-            if self.controller.outcome() is not None:
-                draw_banner(surface, area, f"Mission {self.controller.outcome()}", 0.5)
-            surface.set_clip(old)
+        self.draw_zone_labels(surface)
+        if animating:
+            self.director.draw_overlay(surface, table.camera, area)
+        elif (result := self.controller.outcome()) is not None:
+            draw_banner(surface, area, f"Mission {result}", 0.5)
+        surface.set_clip(old)
         chrome = self.chrome()
         w, h = self.window_size
         for rect in (pygame.Rect(0, 0, w, area.top), pygame.Rect(0, area.top, area.left, h - area.top),
