@@ -834,10 +834,10 @@ class TableRenderer:
             if show_facing and piece.side != PieceSide.TOKEN:
                 angle = math.radians(piece.facing_deg)
                 tip = (cx + math.sin(angle) * d * 0.62, cy - math.cos(angle) * d * 0.62)
-                left = (cx + math.sin(angle - 0.35) * d * 0.42, cy - math.cos(angle - 0.35) * d * 0.42)
-                right = (cx + math.sin(angle + 0.35) * d * 0.42, cy - math.cos(angle + 0.35) * d * 0.42)
-                pygame.draw.polygon(target, (250, 250, 250), (tip, left, right))
-                pygame.draw.polygon(target, (20, 20, 20), (tip, left, right), 1)
+                left_wing = (cx + math.sin(angle - 0.35) * d * 0.42, cy - math.cos(angle - 0.35) * d * 0.42)
+                right_wing = (cx + math.sin(angle + 0.35) * d * 0.42, cy - math.cos(angle + 0.35) * d * 0.42)
+                pygame.draw.polygon(target, (250, 250, 250), (tip, left_wing, right_wing))
+                pygame.draw.polygon(target, (20, 20, 20), (tip, left_wing, right_wing), 1)
             if piece.label and (d >= 34 or is_selected):
                 text = piece.label if is_selected else piece.label.split()[0]
                 label = self._label(text, max(10, min(16, d // 3)))
