@@ -287,23 +287,10 @@ class ZombiePhase(Fields):
         actions = self.tables.catalog.setup.actions_per_turn
         for i, s in enumerate(self.survivors):
             changes: dict[str, Any] = {
+                **self.turn_flags_reset(),
+                "mask_used": False,  # once a round, not once a turn
                 "done": False,
                 "acting": False,
-                "searched": False,
-                "sprint_used": False,
-                "reroll_used": False,
-                "mask_used": False,
-                "jump_used": False,
-                "shoved": False,
-                "rescued": False,
-                "taunted": False,
-                "nose_used": False,
-                "nose_search": False,
-                "slip_next_move": False,
-                "quiet_turn": True,
-                "led": False,
-                "healed": False,
-                "destiny_used": False,
                 "actions_left": actions + sk.extra_actions(s.skills) if s.in_play else 0,
                 "free_actions": sk.free_actions(s.skills) if s.in_play else (),
             }
