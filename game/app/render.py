@@ -778,7 +778,7 @@ class TableRenderer:
 
     def _draw_doors(self, target: pygame.Surface, camera: Camera, view: TableView) -> None:
         zoom = camera.zoom_px_per_cm
-        layout = self._door_layout(camera.zoom_level, zoom) if not camera.is_between_steps else self._lay_doors(zoom)
+        layout = self._door_layout(camera.zoom_level, zoom)  # draw() only comes here on a zoom step
         view_cx, view_cy = camera.viewport_center_px
         centre_x_cm, centre_y_cm = camera.center_x_cm, camera.center_y_cm
         clip = target.get_clip()
