@@ -12,7 +12,7 @@ from game.rules.zombicide.commands import (
     ExtraActivation,
     ZombieSpawned,
 )
-from game.rules.zombicide.state import Pending
+from game.rules.zombicide.state import Pending, first_in_turn_order
 from game.rules.zombicide.working import Fields
 
 
@@ -44,11 +44,7 @@ class Spawning(Fields):
     def distributor_seat(self) -> str | None:
         """The seat that deals the spawn cards: the first, in turn order, with a Distributor in play."""
         holders = {s.seat for s in self.survivors if s.in_play and sk.has(s.skills, "distributor")}
-        for n in range(len(self.seats)):
-            seat = self.seats[(self.first_seat + n) % len(self.seats)]
-            if seat in holders:
-                return seat
-        return None
+        return first_in_turn_order(self.seats, self.first_seat, holders)
 
     def step_deal(self, seat: str, zones: tuple[int, ...], cards: tuple[int, ...]) -> None:
         """Distributor: the next zone's card is chosen among those still in hand."""

@@ -208,11 +208,7 @@ class ZombicideState:
             if any(s.seat == seat and s.in_play and not s.done and "tactician" not in s.skills for s in self.survivors):
                 return seat
         waiting = {s.seat for s in self.survivors if s.in_play and not s.done and "tactician" in s.skills}
-        for n in range(len(self.seats)):
-            seat = self.seats[(self.first_seat + n) % len(self.seats)]
-            if seat in waiting:
-                return seat
-        return None
+        return first_in_turn_order(self.seats, self.first_seat, waiting)
 
     def survivor_index(self, survivor_id: str) -> int:
         for i, s in enumerate(self.survivors):
@@ -226,6 +222,15 @@ class ZombicideState:
     def danger_level(self) -> int:
         levels = [s.level for s in self.survivors if s.in_play]
         return max(levels) if levels else 0
+
+
+def first_in_turn_order(seats: tuple[str, ...], first_seat: int, among: set[str]) -> str | None:
+    """The first of the seats ``among``, in this round's turn order (from ``first_seat`` on)."""
+    for n in range(len(seats)):
+        seat = seats[(first_seat + n) % len(seats)]
+        if seat in among:
+            return seat
+    return None
 
 
 def evolve(obj: object, **changes: object) -> object:
