@@ -251,6 +251,7 @@ class ZombieworldGameScene(Scene):
         self.status_text = ""
         self.status_until = 0.0
         self._status_words: tuple[str, pygame.Surface] | None = None  # the text and its picture
+        self._aim_pictures: tuple[ShotPreview, tuple[int, int], list] | None = None  # for this aim and panel size
         self.clock_s = 0.0
         self.log_panel: Any = None
         self.log_lines: list[tuple[str, str]] = []
@@ -1175,17 +1176,26 @@ class ZombieworldGameScene(Scene):
         pygame.draw.circle(surface, (*colour,), a, ring, 1)
 
     def draw_aim_panel(self, surface: pygame.Surface) -> None:
+        rect = self.aim_rect()
+        for picture, (dx, dy) in self.aim_panel_pictures(rect.size):
+            surface.blit(picture, (rect.left + dx, rect.top + dy))
+        self.aim_buttons.draw(surface)
+
+    def aim_panel_pictures(self, size: tuple[int, int]) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """The shot panel's frame and words, each at its offset in the panel: rendered once per aim, not every frame."""
         aim = self.aim
         assert aim is not None
-        rect = self.aim_rect()
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        if self._aim_pictures is not None and self._aim_pictures[0] is aim and self._aim_pictures[1] == size:
+            return self._aim_pictures[2]
+        width = size[0]
+        layer = pygame.Surface(size, pygame.SRCALPHA)
         pygame.draw.rect(layer, (22, 24, 26, 240), layer.get_rect(), border_radius=14)
         pygame.draw.rect(layer, (*TARGET_TINT, 255), layer.get_rect(), 2, border_radius=14)
-        surface.blit(layer, rect)
+        pictures = [(layer, (0, 0))]
         shooter = self.controller.model(aim.shooter)
         target = self.controller.model(aim.target)
         title = f"{shooter.name if shooter else '?'} shoots at {target.name if target else '?'} · {aim.weapon}"
-        surface.blit(fit_text(title, 22, rect.width - 28), (rect.left + 14, rect.top + 10))
+        pictures.append((fit_text(title, 22, width - 28), (14, 10)))
         rows = [
             ("Range", f"{aim.distance_cm:.1f} cm of {aim.range_cm:g} cm — {aim.band}"),
             ("Line of sight", "clear" if aim.sees else "blocked"),
@@ -1199,12 +1209,13 @@ class ZombieworldGameScene(Scene):
                                    f"{aim.expected_wounds:.1f} expected"))
         elif aim.reason:
             rows.append(("Why not", aim.reason))
-        y = rect.top + 46
+        y = 46
         for label, value in rows:
-            surface.blit(font(15).render(label, True, MUTED), (rect.left + 14, y + 2))
-            surface.blit(fit_text(value, 17, rect.width - 140), (rect.left + 124, y))
+            pictures.append((font(15).render(label, True, MUTED), (14, y + 2)))
+            pictures.append((fit_text(value, 17, width - 140), (124, y)))
             y += 28
-        self.aim_buttons.draw(surface)
+        self._aim_pictures = (aim, size, pictures)
+        return pictures
 
     # panels
 
