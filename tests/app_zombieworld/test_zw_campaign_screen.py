@@ -6,12 +6,10 @@ from __future__ import annotations
 import pygame
 
 from game.app.zombieworld.campaign_scene import ZombieworldCampaignScene, campaign_dir
-from game.app.zombieworld.end_scene import ZombieworldEndScene
 from game.app.zombieworld.game_scene import ZombieworldGameScene
 from game.app.zombieworld.setup_scene import ZombieworldSetupScene
-from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.campaign import load_campaign
-from tests.app_zombieworld.zw_ui import new_app, tap
+from tests.app_zombieworld.zw_ui import finish_by_withdrawing, new_app, tap
 
 MIN_TOUCH_PX = 48
 
@@ -30,23 +28,6 @@ def finger_tap(app, scene, key: str) -> None:
     for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
         app.frame(1 / 60, [pygame.event.Event(kind, x=x / w, y=y / h, dx=0.0, dy=0.0, finger_id=4, touch_id=1,
                                               pressure=1.0)])
-
-
-def finish_by_withdrawing(app, game: ZombieworldGameScene) -> ZombieworldEndScene:
-    # Each seat withdraws on its turn; frames in between let a running animation or reaction finish.
-    for _ in range(40):
-        if game.controller.outcome() is not None:
-            break
-        game.play(c.Withdraw())
-        app.frame(1 / 30, [])
-    for _ in range(400):
-        app.frame(1 / 30, [])
-        if isinstance(app.scenes.top, ZombieworldEndScene):
-            break
-    end = app.scenes.top
-    assert isinstance(end, ZombieworldEndScene)
-    app.frame(1 / 60, [])
-    return end
 
 
 def start_campaign_game(app, tmp_path) -> tuple[ZombieworldSetupScene, ZombieworldGameScene]:

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from game.app.zombieworld.band_builder import BandBuilderScene
-from game.app.zombieworld.end_scene import ZombieworldEndScene
 from game.app.zombieworld.game_scene import ZombieworldGameScene
 from game.app.zombieworld.saves import saved_bands
 from game.app.zombieworld.setup_scene import ZombieworldSetupScene
-from game.rules.zombieworld import commands as c
-from tests.app_zombieworld.zw_ui import new_app, tap
+from tests.app_zombieworld.zw_ui import finish_by_withdrawing, new_app, tap
 
 
 def press(app, scene, key: str) -> None:
@@ -70,19 +68,6 @@ def test_the_victory_screen_follows_the_end_of_the_game(tmp_path):
     setup = ZombieworldSetupScene(app)
     setup.chosen = [setup.bands[0][0], setup.bands[1][0]]
     game = setup.start()
-    # Each seat withdraws on its turn; frames in between let a running animation or reaction finish.
-    for _ in range(40):
-        if game.controller.outcome() is not None:
-            break
-        game.play(c.Withdraw())
-        app.frame(1 / 30, [])
-    assert game.controller.outcome() is not None
-    for _ in range(400):
-        app.frame(1 / 30, [])
-        if isinstance(app.scenes.top, ZombieworldEndScene):
-            break
-    end = app.scenes.top
-    assert isinstance(end, ZombieworldEndScene)
-    app.frame(1 / 60, [])
+    end = finish_by_withdrawing(app, game)
     press(app, end, "back")
     assert app.scenes.top is game

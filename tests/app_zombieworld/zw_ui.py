@@ -11,6 +11,7 @@ import pygame
 from game.app.app import DeadtableApp
 from game.app.zombieworld import dice
 from game.app.zombieworld.controller import ZombieworldController
+from game.app.zombieworld.end_scene import ZombieworldEndScene
 from game.app.zombieworld.game_scene import ZombieworldGameScene
 from game.app.zombieworld.presets import preset_bands
 from game.board.mission import load_board
@@ -139,3 +140,21 @@ def finger_drag(app: DeadtableApp, start: tuple[int, int], end: tuple[int, int],
 def tap(app: DeadtableApp, pos: tuple[int, int]) -> None:
     app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
     app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+
+
+def finish_by_withdrawing(app: DeadtableApp, game: ZombieworldGameScene) -> ZombieworldEndScene:
+    # Each seat withdraws on its turn; frames in between let a running animation or reaction finish.
+    for _ in range(40):
+        if game.controller.outcome() is not None:
+            break
+        game.play(c.Withdraw())
+        app.frame(1 / 30, [])
+    assert game.controller.outcome() is not None
+    for _ in range(400):
+        app.frame(1 / 30, [])
+        if isinstance(app.scenes.top, ZombieworldEndScene):
+            break
+    end = app.scenes.top
+    assert isinstance(end, ZombieworldEndScene)
+    app.frame(1 / 60, [])
+    return end
