@@ -17,7 +17,11 @@ class IllegalCommand(Exception):
 
 
 class Ruleset(Protocol):
-    """The engine contract (see DESIGN.md): pure functions over immutable states."""
+    """The engine contract: pure functions over immutable states.
+
+    ``current_seats`` may hold several seats (a simultaneous or sealed decision). ``player_view``
+    removes what a seat must not know (other hands, deck order, the RNG state, sealed answers); it
+    is for showing, never for applying. Events say who may see them (``core.visibility``)."""
 
     name: str
     version: str
@@ -33,6 +37,8 @@ class Ruleset(Protocol):
     def apply(self, state: Any, seat: Seat, command: Any) -> tuple[Any, tuple[Any, ...]]: ...
 
     def outcome(self, state: Any) -> Any: ...
+
+    def player_view(self, state: Any, seat: Seat) -> Any: ...
 
     def command_to_json(self, command: Any) -> str: ...
 

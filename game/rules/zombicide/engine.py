@@ -15,13 +15,15 @@ import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import Field, TypeAdapter
 
 from game.board.model import Board
 from game.rules.core.base import IllegalCommand
 from game.rules.core.rng import RngState, force_dice, new_rng, roll_d6, shuffled
 from game.rules.zombicide import skills as sk
-from game.rules.zombicide.boxes import box_rules
+from game.rules.zombicide.boxes import BOXES, UnknownBoxError, box_rules
 from game.rules.zombicide.boxes.rue_morgue import crawlers_left_behind
 from game.rules.zombicide.catalog import Catalog, load_catalog
 from game.rules.zombicide.commands import (
@@ -37,6 +39,7 @@ from game.rules.zombicide.commands import (
     ChooseOption,
     CloseDoor,
     Combine,
+    Command,
     DangerLevelReached,
     DecisionNeeded,
     DeckShuffled,
@@ -101,6 +104,7 @@ from game.rules.zombicide.commands import (
 from game.rules.zombicide.game import Game
 from game.rules.zombicide.graph import UNREACHABLE, ZoneGraph, build_graph
 from game.rules.zombicide.legal import legal_commands
+from game.rules.zombicide.overrides import OVERRIDE_TYPES, OverrideCommand, apply_override
 from game.rules.zombicide.state import (
     EMPTY,
     LEVEL_NAMES,
@@ -228,6 +232,10 @@ __all__ = [
     "ZoneGraph",
 ]
 
+# every command the engine plays: the players' and the table's manual overrides
+ENGINE_COMMAND_ADAPTER: TypeAdapter = TypeAdapter(Annotated[Command | OverrideCommand, Field(discriminator="kind")])
+_OVERRIDES = frozenset(OVERRIDE_TYPES)
+
 RULESET_NAME = "zombicide"
 RULESET_VERSION = "1"
 
@@ -243,11 +251,14 @@ def parse_setup(setup_spec: ZombicideSetup | Mapping[str, Any] | None, board: Bo
         data.update(dict(board.properties["setup"]))  # type: ignore[call-overload]
     if setup_spec:
         data.update(setup_spec)
+    source = board.source if board is not None and board.source else "setup"
     try:
-        return ZombicideSetup.model_validate(data)
+        spec = ZombicideSetup.model_validate(data)
     except Exception as error:  # pydantic's ValidationError, reworded for the player
-        source = board.source if board is not None and board.source else "setup"
         raise ValueError(f"{source}: the [setup] table is not usable: {error}") from error
+    if spec.box not in BOXES:
+        raise UnknownBoxError(spec.box, source)
+    return spec
 
 
 def spawn_dice_for(catalog: Catalog, survivors: int) -> int:
@@ -487,6 +498,8 @@ def check(state: ZombicideState, seat: str, command: Any) -> None:
 
 
 def apply(state: ZombicideState, seat: str, command: Any) -> tuple[ZombicideState, tuple[Any, ...]]:
+    if type(command) in _OVERRIDES:
+        return apply_override(state, command)
     game = Game(state)
     game.play(seat, command)
     return game.freeze(), tuple(game.events)
@@ -535,11 +548,11 @@ class ZombicideRules:
 
     @staticmethod
     def command_to_json(command: Any) -> str:
-        return COMMAND_ADAPTER.dump_json(command).decode()
+        return ENGINE_COMMAND_ADAPTER.dump_json(command).decode()
 
     @staticmethod
     def command_from_json(text: str) -> Any:
-        return COMMAND_ADAPTER.validate_json(text)
+        return ENGINE_COMMAND_ADAPTER.validate_json(text)
 
     @staticmethod
     def setup_to_json(setup_spec: Any) -> str:

@@ -797,6 +797,12 @@ def outcome(state: State) -> tuple[str, ...] | None:
 # --- commands -----------------------------------------------------------------------------------
 
 
+def player_view(state: State, seat: str) -> State:
+    """What a seat may look at: everything on the table is public; the dice to come are not. For
+    showing only: never apply commands to a view."""
+    return replace(state, rng=RngState(seed=0, draws=state.rng.draws, forced=state.rng.forced))
+
+
 def check(state: State, seat: str, command: Any) -> None:
     apply(state, seat, command)
 
@@ -4352,6 +4358,9 @@ class ZombieworldRules:
 
     def outcome(self, state: State) -> tuple[str, ...] | None:
         return outcome(state)
+
+    def player_view(self, state: State, seat: str) -> State:
+        return player_view(state, seat)
 
     def command_to_json(self, command: Any) -> str:
         return c.COMMAND_ADAPTER.dump_json(command).decode()

@@ -50,12 +50,38 @@ class BoxRules:
     commands: Mapping[type, str] = field(default_factory=dict)
 
 
-def box_rules(box: str) -> BoxRules:
-    """The rules of ``box``; unknown boxes fall back to Rue Morgue, the base game."""
-    from game.rules.zombicide.boxes import rue_morgue
-
-    boxes = {"rue_morgue": rue_morgue.RUE_MORGUE}
-    return boxes.get(box, rue_morgue.RUE_MORGUE)
+# One line per box: its id → (its name, the module whose ``RULES`` are its BoxRules).
+BOXES: dict[str, tuple[str, str]] = {
+    "rue_morgue": ("Rue Morgue", "game.rules.zombicide.boxes.rue_morgue"),
+}
 
 
-__all__ = ["BoxRules", "CardHandler", "box_rules"]
+class UnknownBoxError(ValueError):
+    """A setup names a box this build does not have; the message lists the known ones."""
+
+    def __init__(self, box: str, source: str = ""):
+        self.box = box
+        where = f"{source}: " if source else ""
+        super().__init__(f"{where}unknown Zombicide box {box!r} (known: {', '.join(BOXES)})")
+
+
+def box_ids() -> tuple[str, ...]:
+    return tuple(BOXES)
+
+
+def box_name(box: str) -> str:
+    if box not in BOXES:
+        raise UnknownBoxError(box)
+    return BOXES[box][0]
+
+
+def box_rules(box: str, source: str = "") -> BoxRules:
+    """The rules of ``box``; an unknown box raises UnknownBoxError naming ``source``."""
+    import importlib
+
+    if box not in BOXES:
+        raise UnknownBoxError(box, source)
+    return importlib.import_module(BOXES[box][1]).RULES  # type: ignore[no-any-return]
+
+
+__all__ = ["BOXES", "BoxRules", "CardHandler", "UnknownBoxError", "box_ids", "box_name", "box_rules"]

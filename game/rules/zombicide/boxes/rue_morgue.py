@@ -132,7 +132,7 @@ def check_trigger(game: Game, i: int) -> None:
     game.queue[0:0] = [("draw", z, "trigger") for z in rooms]
 
 
-RUE_MORGUE = BoxRules(
+RULES = BoxRules(
     name="rue_morgue",
     default_melee_order=("a_bomb", "skinner_runner", "skinner_fatty", "skinner_walker", "crawler"),
     aaahh_zombie="skinner_walker",

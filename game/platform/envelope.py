@@ -1,0 +1,433 @@
+"""One save format for every game: the envelope.
+
+A game save holds the game id and box, the envelope's and the game's schema versions, a stamp of
+the content the game was played with, the seed, the setup, the command log, the hash of the state
+the log leads to, how far the game got (read by save lists without replaying), an optional public
+snapshot, the campaign link and the app's extras. Resuming replays the log, so the cards and dice
+to come are exactly those the game would have dealt.
+
+Reading runs, in order: the legacy step (a file written before the envelope becomes an envelope,
+by its game's ``legacy_kinds``), the game's migration chain (``codec.migrations``, schema n → n + 1),
+then pydantic validation. A newer envelope or game schema is refused, not guessed at. When the
+content stamp differs from today's files the player is told which files changed; the game then
+loads if it still replays to the same position, and is refused with that reason if it does not.
+
+Writes are atomic and keep the previous file as ``<name>.bak``. Every problem is one
+``SaveFileError`` naming the file and what is wrong.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from game.board.errors import MapFormatError
+from game.board.mission import load_board
+from game.platform import registry
+from game.platform.registry import REPO_ROOT, GameEntry, SaveStatus, UnknownGameError
+from game.rules.core.datafile import explain_validation_error
+from game.rules.core.session import SaveData, Session
+from game.table.atomic import atomic_write_text
+from game.table.jsonfile import JsonReadError, read_json
+
+ENVELOPE_KIND = "deadtable-save"
+ENVELOPE_VERSION = 1
+
+
+class SaveFileError(Exception):
+    """A game save that cannot be written, read or resumed; ``what`` says why in a player's words."""
+
+    def __init__(self, path: str | os.PathLike[str], what: str):
+        self.path = str(path)
+        self.what = what
+        super().__init__(f"{self.path}: {what}")
+
+
+# --- the file format ------------------------------------------------------------------------------
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+
+
+class ContentStamp(_Strict):
+    """A digest of every content file the game was played with, by repository-relative path."""
+
+    hash: str
+    files: dict[str, str]
+
+
+class SavedStatus(_Strict):
+    round: int = Field(ge=0)
+    result: str | None = None
+    summary: str = ""
+
+
+class SavedCommand(_Strict):
+    seat: str
+    command: dict[str, Any]
+
+
+class Envelope(_Strict):
+    kind: Literal["deadtable-save"]
+    envelope_version: int
+    game: str = Field(min_length=1)
+    box: str = Field(min_length=1)
+    game_schema: int = Field(ge=1)
+    ruleset_version: str
+    content: ContentStamp | None = None  # None: written before content was stamped
+    saved_at: datetime
+    title: str
+    board: str = Field(min_length=1)  # the mission or table file, repository-relative when inside it
+    status: SavedStatus
+    seed: int
+    setup: dict[str, Any]
+    log: list[SavedCommand]
+    final_hash: str = ""
+    snapshot: dict[str, Any] | None = None
+    campaign: dict[str, Any] | None = None
+    extra: dict[str, Any] = Field(default_factory=dict)
+
+
+# --- what callers get back ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SaveInfo:
+    """A game save as save lists show it, read without replaying."""
+
+    path: Path
+    game: str
+    game_name: str
+    box: str
+    title: str
+    status: SaveStatus
+    saved_at: datetime  # always aware (UTC when the file gave no zone)
+    campaign: str = ""  # the campaign's name, for a game played for one
+
+    @property
+    def finished(self) -> bool:
+        return self.status.finished
+
+    def progress(self) -> str:
+        return self.status.result if self.status.result is not None else f"round {self.status.round}"
+
+    def label(self) -> str:
+        when = self.saved_at.astimezone().strftime("%d %b %Y %H:%M")
+        return f"{self.game_name}: {self.title} — {self.progress()} — {when} ({self.path.name})"
+
+
+@dataclass(frozen=True, slots=True)
+class BadSave:
+    """A file in a save folder that cannot be listed as a game, with the one-line reason."""
+
+    path: Path
+    reason: str
+
+
+@dataclass(slots=True)
+class LoadedGame:
+    """A game save resumed: its session rebuilt by replay, and what the app keeps beside it."""
+
+    entry: GameEntry
+    session: Session
+    board_path: Path
+    info: SaveInfo
+    extra: dict[str, Any]
+    campaign: dict[str, Any] | None
+    notes: tuple[str, ...] = ()  # what the player should be told (content changed but replays the same)
+
+
+# --- paths and content stamps -----------------------------------------------------------------------
+
+
+def portable(path: str | os.PathLike[str]) -> str:
+    """A path relative to the repository when it lies inside it (saves move with the checkout)."""
+    resolved = Path(path).resolve()
+    try:
+        return resolved.relative_to(REPO_ROOT).as_posix()
+    except ValueError:
+        return str(resolved)
+
+
+def resolve(text: str) -> Path:
+    path = Path(text)
+    return path if path.is_absolute() else REPO_ROOT / path
+
+
+def board_files(board: Any) -> tuple[Path, ...]:
+    """The mission or map file of a board and every module file it places."""
+    files: list[Path] = []
+    source = getattr(board, "source", "")
+    if source:
+        files.append(Path(source))
+    for placed in getattr(board, "modules", ()):
+        module_path = getattr(placed.module, "path", "")
+        if module_path and Path(module_path) not in files:
+            files.append(Path(module_path))
+    return tuple(files)
+
+
+def _digest(path: Path) -> str:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    except OSError:
+        return "missing"
+
+
+def content_stamp(entry: GameEntry, box: str, board: Any) -> ContentStamp:
+    """The digests of the game's content files for ``box`` and of the board's files."""
+    files = {portable(path): _digest(Path(path)) for path in (*entry.content_files(box), *board_files(board))}
+    whole = hashlib.sha256(json.dumps(files, sort_keys=True).encode("utf-8")).hexdigest()[:16]
+    return ContentStamp(hash=whole, files=dict(sorted(files.items())))
+
+
+def changed_files(saved: ContentStamp, today: ContentStamp) -> list[str]:
+    """The content files that differ between two stamps, each with what happened to it."""
+    if saved.hash == today.hash:
+        return []
+    changes = []
+    for name in sorted(set(saved.files) | set(today.files)):
+        before, now = saved.files.get(name), today.files.get(name)
+        if before == now:
+            continue
+        if before is None:
+            changes.append(f"{name} (new)")
+        elif now is None or now == "missing":
+            changes.append(f"{name} (gone)")
+        else:
+            changes.append(f"{name} (changed)")
+    return changes
+
+
+# --- writing ------------------------------------------------------------------------------------------
+
+
+def write_game(path: str | os.PathLike[str], entry: GameEntry, session: Session, *, title: str = "",
+               campaign: Mapping[str, Any] | None = None, extra: Mapping[str, Any] | None = None) -> Path:
+    """Write ``session`` of game ``entry`` to ``path`` atomically (the previous file becomes ``.bak``)."""
+    target = Path(path)
+    board = session.board
+    source = getattr(board, "source", "")
+    if not source:
+        raise SaveFileError(target, "this game's board has no file to save")
+    recorded = session.save()
+    setup = entry.codec.setup_json(session)
+    box = entry.box_of_setup(setup)
+    status = entry.codec.status(session.state)
+    data = {
+        "kind": ENVELOPE_KIND,
+        "envelope_version": ENVELOPE_VERSION,
+        "game": entry.id,
+        "box": box,
+        "game_schema": entry.codec.schema,
+        "ruleset_version": recorded.ruleset_version,
+        "content": content_stamp(entry, box, board).model_dump(),
+        "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "title": title or getattr(board, "title", "") or Path(source).stem,
+        "board": portable(source),
+        "status": {"round": status.round, "result": status.result, "summary": status.summary},
+        "seed": recorded.seed,
+        "setup": setup,
+        "log": [{"seat": seat, "command": json.loads(command)} for seat, command in recorded.log],
+        "final_hash": recorded.final_hash,
+        "snapshot": None,
+        "campaign": dict(campaign) if campaign is not None else None,
+        "extra": dict(extra or {}),
+    }
+    try:
+        text = json.dumps(data, indent=1, ensure_ascii=False)
+    except (TypeError, ValueError) as error:
+        raise SaveFileError(target, f"the extra data is not plain JSON ({error})") from error
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(target, text + "\n")
+    except OSError as error:
+        raise SaveFileError(target, f"could not write the save ({error.strerror or error})") from error
+    return target
+
+
+# --- reading ------------------------------------------------------------------------------------------
+
+
+def _raw(path: Path) -> dict[str, Any]:
+    try:
+        data = read_json(path, "save file")
+    except JsonReadError as error:
+        raise SaveFileError(path, error.what) from None
+    except RecursionError:
+        raise SaveFileError(path, "not a Deadtable save (nested too deeply)") from None
+    if not isinstance(data, dict):
+        raise SaveFileError(path, "not a game save (the file holds no JSON object)")
+    return data
+
+
+def _game_of(data: dict[str, Any], path: Path) -> tuple[GameEntry, dict[str, Any]]:
+    """The game a raw save belongs to and the save as an envelope dict (legacy files converted)."""
+    kind = data.get("kind")
+    if kind == ENVELOPE_KIND:
+        version = data.get("envelope_version")
+        if not isinstance(version, int) or version > ENVELOPE_VERSION:
+            raise SaveFileError(path, f"written by a newer Deadtable (envelope version {version!r}; "
+                                      f"this one reads up to {ENVELOPE_VERSION})")
+        game_id = data.get("game")
+        if not isinstance(game_id, str):
+            raise SaveFileError(path, "'game' is missing")
+        try:
+            return registry.game(game_id, path), data
+        except UnknownGameError as error:
+            raise SaveFileError(path, str(error).removeprefix(f"{path}: ")) from None
+    for entry in registry.games():
+        legacy = entry.codec.legacy_kinds.get(str(kind))
+        if legacy is not None:
+            try:
+                return entry, legacy(data)
+            except (KeyError, TypeError, ValueError, AttributeError) as error:
+                raise SaveFileError(path, f"an older {entry.name} save that cannot be read ({error})") from None
+    if kind == "deadtable-table":
+        raise SaveFileError(path, "a table save, not a game save")
+    raise SaveFileError(path, f"not a Deadtable game save (kind is {kind!r})")
+
+
+def _migrated(entry: GameEntry, data: dict[str, Any], path: Path) -> Envelope:
+    version = data.get("game_schema")
+    if not isinstance(version, int) or version < 1:
+        raise SaveFileError(path, f"'game_schema' is not a schema number ({version!r})")
+    if version > entry.codec.schema:
+        raise SaveFileError(path, f"written by a newer Deadtable ({entry.name} save schema {version}; "
+                                  f"this one reads up to {entry.codec.schema})")
+    while version < entry.codec.schema:
+        step = entry.codec.migrations.get(version)
+        if step is None:
+            raise SaveFileError(path, f"no migration from {entry.name} save schema {version}")
+        try:
+            data = step(dict(data))
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            raise SaveFileError(path, f"could not bring schema {version} up to date ({error})") from None
+        version += 1
+        data["game_schema"] = version
+    try:
+        return Envelope.model_validate(data)
+    except ValidationError as error:
+        where, what = explain_validation_error(error, data)
+        raise SaveFileError(path, f"{where}: {what}") from None
+
+
+def read_envelope(path: str | os.PathLike[str]) -> tuple[GameEntry, Envelope]:
+    """The save at ``path`` as today's envelope, with its game (nothing is replayed)."""
+    target = Path(path)
+    entry, data = _game_of(_raw(target), target)
+    return entry, _migrated(entry, data, target)
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _info(path: Path, entry: GameEntry, envelope: Envelope) -> SaveInfo:
+    campaign = envelope.campaign or {}
+    name = campaign.get("name") if isinstance(campaign, dict) else ""
+    return SaveInfo(path=path, game=entry.id, game_name=entry.name, box=envelope.box, title=envelope.title,
+                    status=SaveStatus(envelope.status.round, envelope.status.result, envelope.status.summary),
+                    saved_at=_aware(envelope.saved_at), campaign=str(name or ""))
+
+
+def read_info(path: str | os.PathLike[str]) -> SaveInfo:
+    """How far the game at ``path`` got, without replaying it."""
+    target = Path(path)
+    entry, envelope = read_envelope(target)
+    return _info(target, entry, envelope)
+
+
+def is_game_save(path: str | os.PathLike[str]) -> bool:
+    """True when ``path`` holds a game save of a registered game (in any format this build reads)."""
+    try:
+        read_envelope(path)
+    except SaveFileError:
+        return False
+    return True
+
+
+def list_saves(folder: str | os.PathLike[str]) -> tuple[list[SaveInfo], list[BadSave]]:
+    """Every game save in ``folder``, newest first, and the files that could not be listed, each with
+    its reason (table saves are neither: they are not games)."""
+    found: list[tuple[float, datetime, SaveInfo]] = []
+    bad: list[BadSave] = []
+    directory = Path(folder)
+    if not directory.is_dir():
+        return [], []
+    for path in sorted(directory.glob("*.json")):
+        try:
+            info = read_info(path)
+            found.append((path.stat().st_mtime, info.saved_at, info))
+        except SaveFileError as error:
+            if "a table save" not in error.what:
+                bad.append(BadSave(path, error.what))
+        except OSError as error:
+            bad.append(BadSave(path, f"could not read the file ({error.strerror or error})"))
+    found.sort(key=lambda item: (item[0], item[1]), reverse=True)
+    return [info for _, _, info in found], bad
+
+
+def newest_unfinished(folder: str | os.PathLike[str]) -> SaveInfo | None:
+    """What "Continue" opens: the newest game save that is not finished."""
+    saves, _ = list_saves(folder)
+    return next((info for info in saves if not info.finished), None)
+
+
+def load_game(path: str | os.PathLike[str]) -> LoadedGame:
+    """The game at ``path`` resumed by replaying its log on today's engine and content."""
+    target = Path(path)
+    entry, envelope = read_envelope(target)
+    try:
+        entry.box(envelope.box, target)
+    except UnknownGameError as error:
+        raise SaveFileError(target, str(error).removeprefix(f"{target}: ")) from None
+    board_path = resolve(envelope.board)
+    try:
+        board = load_board(board_path)
+    except MapFormatError as error:
+        raise SaveFileError(target, f"its board cannot be loaded: {error.problems[0]}") from None
+    except OSError as error:
+        raise SaveFileError(target, f"its board {envelope.board} cannot be read ({error.strerror or error})") from None
+    changes: list[str] = []
+    if envelope.content is not None:
+        changes = changed_files(envelope.content, content_stamp(entry, envelope.box, board))
+    ruleset = entry.ruleset(envelope.box)
+    recorded = SaveData(
+        ruleset=ruleset.name, ruleset_version=envelope.ruleset_version, seed=envelope.seed,
+        setup_json=json.dumps(envelope.setup),
+        log=tuple((c.seat, json.dumps(c.command)) for c in envelope.log), final_hash=envelope.final_hash,
+    )
+    try:
+        session = Session.load(ruleset, board, recorded)
+    except Exception as error:  # a command, setup or content the rules no longer accept
+        reason = str(error).removeprefix(f"{target}: ")
+        if changes:
+            raise SaveFileError(target, f"the content changed since this game was saved ({', '.join(changes)}) "
+                                        f"and the game no longer replays: {reason}") from None
+        raise SaveFileError(target, f"the game does not replay: {reason}") from None
+    notes = ()
+    if changes:
+        notes = (f"The content changed since this game was saved ({', '.join(changes)}); "
+                 "the game replays to the same position.",)
+    return LoadedGame(entry=entry, session=session, board_path=board_path, info=_info(target, entry, envelope),
+                      extra=dict(envelope.extra), campaign=envelope.campaign, notes=notes)
+
+
+def legacy_log(session: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The command log of a pre-envelope ``session`` block: a list of {seat, command}."""
+    entries = session["log"]
+    if not isinstance(entries, list):
+        raise ValueError("the log is not a list")
+    return [{"seat": str(e["seat"]), "command": dict(e["command"])} for e in entries]
+
+

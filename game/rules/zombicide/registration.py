@@ -1,0 +1,107 @@
+"""Zombicide's entry in the game registry: its boxes, engine, save codec, content, tools and window."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from game.platform.registry import BoxEntry, GameEntry, MenuEntry, SaveStatus
+from game.rules.zombicide.boxes import BOXES, UnknownBoxError
+from game.rules.zombicide.catalog import CONTENT_ROOT
+from game.rules.zombicide.engine import ZombicideRules
+
+DEFAULT_BOX = "rue_morgue"
+LEGACY_KIND = "deadtable-zombicide-game"  # the game's own save format before the envelope
+
+
+def ruleset(box: str) -> ZombicideRules:
+    if box not in BOXES:
+        raise UnknownBoxError(box)
+    return ZombicideRules()
+
+
+def content_files(box: str) -> tuple[Path, ...]:
+    """The box's content files: survivors, skills, equipment, zombies, cards."""
+    return tuple(sorted((CONTENT_ROOT / box).glob("*.toml")))
+
+
+def box_of_setup(setup: Mapping[str, Any]) -> str:
+    return str(setup.get("box") or DEFAULT_BOX)
+
+
+def from_legacy(data: dict[str, Any]) -> dict[str, Any]:
+    """A ``deadtable-zombicide-game`` file (schema 1) as an envelope of game schema 1."""
+    from game.platform.envelope import legacy_log
+
+    if data.get("schema_version") != 1:
+        raise ValueError(f"schema_version {data.get('schema_version')!r} of the older format is not 1")
+    session = data["session"]
+    setup = session["setup"]
+    if not isinstance(setup, dict):
+        raise ValueError("the saved setup is not a table")
+    return {
+        "kind": "deadtable-save",
+        "envelope_version": 1,
+        "game": "zombicide",
+        "box": box_of_setup(setup),
+        "game_schema": 1,
+        "ruleset_version": str(session["ruleset_version"]),
+        "content": None,
+        "saved_at": data.get("saved_at"),
+        "title": str(data.get("title") or Path(str(data["mission"])).stem),
+        "board": data["mission"],
+        "status": {"round": data.get("round") or 0, "result": data.get("result"), "summary": ""},
+        "seed": session["seed"],
+        "setup": setup,
+        "log": legacy_log(session),
+        "final_hash": str(session.get("final_hash") or ""),
+        "snapshot": None,
+        "campaign": None,
+        "extra": data.get("extra") if isinstance(data.get("extra"), dict) else {},
+    }
+
+
+class ZombicideCodec:
+    schema = 1
+    migrations: Mapping[int, Any] = {}
+    legacy_kinds = {LEGACY_KIND: from_legacy}
+
+    def status(self, state: Any) -> SaveStatus:
+        standing = sum(1 for s in state.survivors if s.in_play)
+        zombies = sum(sum(zone) for zone in state.zombies)
+        word = "survivor" if standing == 1 else "survivors"
+        return SaveStatus(round=int(state.round), result=state.result,
+                          summary=f"{standing} of {len(state.survivors)} {word} standing, {zombies} zombies")
+
+    def setup_json(self, session: Any) -> dict[str, Any]:
+        """The whole setup as the game applied it, so a later edit of the mission's [setup] table
+        cannot change the saved game."""
+        applied = getattr(session.state, "setup", None)
+        if applied is not None and hasattr(applied, "model_dump"):
+            return dict(applied.model_dump(mode="json"))
+        return dict(json.loads(session.ruleset.setup_to_json(session.setup_spec)))
+
+
+GAME = GameEntry(
+    id="zombicide",
+    name="Zombicide",
+    summary="Co-operative survival on square tiles: survivors against the zombies the rules move.",
+    boxes=tuple(BoxEntry(box, name) for box, (name, _) in BOXES.items()),
+    ruleset=ruleset,
+    plays_on=("zombicide",),
+    board_words="a Zombicide mission",
+    codec=ZombicideCodec(),
+    content_files=content_files,
+    app="game.app.zombicide.hooks",
+    menu=tuple(MenuEntry(box, f"Zombicide: {name}", "new_game", box) for box, (name, _) in BOXES.items()),
+    box_of_setup=box_of_setup,
+    bots={
+        "random": "game.rules.zombicide.bots:random_bot",
+        "greedy": "game.rules.zombicide.bots:greedy_bot",
+        "planner": "game.rules.zombicide.bots:planner_bot",
+    },
+    tools={"scenario": "game.rules.zombicide.scenario", "simulate": "game.rules.zombicide.simulate"},
+    docs=("docs/playing-zombicide.md", "docs/zombicide-rules-choices.md", "docs/zombicide-content.md"),
+)

@@ -1,0 +1,99 @@
+"""Zombieworld Evolution's entry in the game registry: engine, save codec, content, tools and window."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from game.platform.registry import BoxEntry, GameEntry, MenuEntry, SaveStatus
+from game.rules.zombieworld.catalog import CONTENT_ROOT
+from game.rules.zombieworld.engine import ZombieworldRules
+
+BOX = "evolution"  # the game comes in one box
+LEGACY_KIND = "deadtable-zombieworld-game"  # the game's own save format before the envelope
+
+
+def ruleset(box: str) -> ZombieworldRules:
+    if box != BOX:
+        raise ValueError(f"unknown Zombieworld box {box!r} (known: {BOX})")
+    return ZombieworldRules()
+
+
+def content_files(box: str) -> tuple[Path, ...]:
+    """Profiles, weapons, objects, bands, scenarios: every content file of the game."""
+    return tuple(sorted(CONTENT_ROOT.glob("*.toml")))
+
+
+def box_of_setup(setup: Mapping[str, Any]) -> str:
+    return BOX
+
+
+def from_legacy(data: dict[str, Any]) -> dict[str, Any]:
+    """A ``deadtable-zombieworld-game`` file (schema 1, or 2 with its campaign link) as an envelope
+    of game schema 1."""
+    from game.platform.envelope import legacy_log
+
+    version = data.get("schema_version")
+    if version not in (1, 2):
+        raise ValueError(f"schema_version {version!r} of the older format is not 1 or 2")
+    session = data["session"]
+    if not isinstance(session.get("setup"), dict):
+        raise ValueError("the saved setup is not a table")
+    return {
+        "kind": "deadtable-save",
+        "envelope_version": 1,
+        "game": "zombieworld",
+        "box": BOX,
+        "game_schema": 1,
+        "ruleset_version": str(session["ruleset_version"]),
+        "content": None,
+        "saved_at": data.get("saved_at"),
+        "title": str(data.get("title") or Path(str(data["table"])).stem),
+        "board": data["table"],
+        "status": {"round": data.get("round") or 0, "result": "finished" if data.get("finished") else None,
+                   "summary": str(data.get("scenario") or "")},
+        "seed": session["seed"],
+        "setup": session["setup"],
+        "log": legacy_log(session),
+        "final_hash": str(session.get("final_hash") or ""),
+        "snapshot": None,
+        "campaign": data.get("campaign") if version == 2 else None,
+        "extra": data.get("extra") if isinstance(data.get("extra"), dict) else {},
+    }
+
+
+class ZombieworldCodec:
+    schema = 1
+    migrations: Mapping[int, Any] = {}
+    legacy_kinds = {LEGACY_KIND: from_legacy}
+
+    def status(self, state: Any) -> SaveStatus:
+        result = None
+        if state.finished:
+            result = "won by " + " and ".join(state.winners) if state.winners else "finished"
+        return SaveStatus(round=int(state.round), result=result, summary=str(state.scenario))
+
+    def setup_json(self, session: Any) -> dict[str, Any]:
+        return dict(json.loads(session.ruleset.setup_to_json(session.setup_spec)))
+
+
+GAME = GameEntry(
+    id="zombieworld",
+    name="Zombieworld",
+    summary="A skirmish of rival bands and zombies on a free table, measured in centimetres.",
+    boxes=(BoxEntry(BOX, "Zombieworld Evolution"),),
+    ruleset=ruleset,
+    plays_on=("zombieworld",),
+    board_words="a Zombieworld table",
+    codec=ZombieworldCodec(),
+    content_files=content_files,
+    app="game.app.zombieworld.hooks",
+    menu=(
+        MenuEntry("zombieworld", "Zombieworld Evolution", "new_game", BOX),
+        MenuEntry("band_builder", "Zombieworld: band builder", "band_builder", BOX),
+    ),
+    box_of_setup=box_of_setup,
+    docs=("docs/playing-zombieworld.md", "docs/zombieworld-rules-choices.md", "docs/zombieworld-content.md"),
+)
