@@ -26,6 +26,20 @@ def parse_size(text: str) -> tuple[int, int]:
     return w, h
 
 
+FIXED_SCENES = ("start", "table", "game", "end")
+
+
+def scene_names() -> list[str]:
+    """What ``--scene`` may show: the start screen, the plain table, a game or its end screen, and
+    every "New game" page the registered games offer (``band-builder`` for ``band_builder``)."""
+    from game.platform import registry
+
+    names = list(FIXED_SCENES)
+    for entry in registry.games():
+        names.extend(item.key.replace("_", "-") for item in entry.menu)
+    return names
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="main.py", description=__doc__)
     source = parser.add_mutually_exclusive_group()
@@ -34,12 +48,10 @@ def build_parser() -> argparse.ArgumentParser:
     source.add_argument("--save", metavar="PATH", help="resume a saved game or table (.json)")
     source.add_argument("--validate", metavar="PATH", nargs="+", help="check maps and missions, then exit")
     parser.add_argument("--screenshot", metavar="OUT.png", help="render the table to a PNG without a window, then exit")
-    parser.add_argument("--scene", choices=("start", "table", "game", "end", "zombieworld", "band-builder"),
-                        default=None,
+    parser.add_argument("--scene", choices=scene_names(), default=None,
                         help="what to show: the start screen (default without a source), the plain table "
-                             "(default with --mission/--map), a game (a new Zombicide one of --mission, or a "
-                             "Zombicide or Zombieworld --save), the end screen of a --save game, the Zombieworld "
-                             "set-up or its band builder")
+                             "(default with --mission/--map), a game (a new one of --mission, or a saved --save), "
+                             "the end screen of a --save game, or a game's own new-game page")
     parser.add_argument("--seed", type=int, default=1, help="seed of a new game opened with --scene game")
     parser.add_argument("--size", type=parse_size, default=None, metavar="WxH", help="window or screenshot size")
     return parser
@@ -54,78 +66,52 @@ def display_available() -> bool:
 
 
 def pick_scene(args: argparse.Namespace) -> str:
-    """start, table, game or end: what the arguments ask the window to show."""
+    """What the arguments ask the window to show: a ``--scene`` name, or start, table or game."""
     if args.scene:
-        return args.scene
+        return str(args.scene)
     if args.save:
-        from game.app.zombicide.game_save import is_game_save
-        from game.app.zombieworld.saves import is_zombieworld_save
+        from game.platform.envelope import is_game_save
 
-        return "game" if is_game_save(args.save) or is_zombieworld_save(args.save) else "table"
+        return "game" if is_game_save(args.save) else "table"
     if args.mission or args.map:
         return "table"
     return "start"
 
 
 def open_scene(app, scene: str, args: argparse.Namespace) -> None:
-    """Fill an empty app with the start screen, a game or an end screen; raises on bad input."""
+    """Fill an empty app with the start screen, a game, its end screen or a game's own page, through
+    the registered game's window hooks; raises with a one-line message on bad input."""
+    from game.board.mission import load_board
+    from game.platform import envelope, registry
+
     if scene == "start":
         app.open_start()
         return
-    if scene == "zombieworld":
-        app.open_zombieworld_setup()
-        return
-    if scene == "band-builder":
-        app.open_band_builder()
-        return
-    from game.app.zombieworld.saves import is_zombieworld_save
-
-    if args.save and is_zombieworld_save(args.save):
-        open_zombieworld_save(app, scene, Path(args.save))
-        return
-    from game.app.zombicide.game_save import load_game, mission_setup
-    from game.app.zombicide.start_scene import DEFAULT_SURVIVORS
-
+    for entry in registry.games():
+        for item in entry.menu:
+            if item.key.replace("_", "-") == scene:
+                getattr(entry.app_hooks(), item.hook)(app, item.box)
+                return
     if args.save:
-        session, _ = load_game(args.save)  # the error names the file
-        if not app.resume_game(Path(args.save)):
+        info = envelope.read_info(args.save)  # the error names the file
+        hooks = registry.game(info.game, args.save).app_hooks()
+        if scene == "end":
+            hooks.open_end(app, Path(args.save))
+        elif not hooks.resume(app, Path(args.save)):
             raise ValueError(f"{args.save}: the game could not be opened")
-        state = session.state
-        title = session.board.title
-    else:
-        from game.board.mission import load_board
-
-        mission = Path(args.mission or DEFAULT_GAME_MISSION)
-        board = load_board(mission)
-        setup = mission_setup(board, {"players": [{"seat": "Player 1", "survivors": list(DEFAULT_SURVIVORS[:3])},
-                                                  {"seat": "Player 2", "survivors": list(DEFAULT_SURVIVORS[3:])}]})
-        if not app.new_game(mission, setup, args.seed):
-            raise ValueError(f"{mission}: the game could not start")
-        from game.rules.zombicide.engine import setup as engine_setup
-
-        state = engine_setup(board, setup, args.seed)
-        title = board.title
+        return
+    mission = Path(args.mission or args.map or DEFAULT_GAME_MISSION)
+    board = load_board(mission)
+    entry = registry.game_playing_on(board.game, mission)
+    hooks = entry.app_hooks()
+    if not hasattr(hooks, "quick_start"):
+        raise ValueError(f"{mission}: {entry.name} games start from the start screen (--scene "
+                         f"{entry.menu[0].key.replace('_', '-')})")
+    hooks.quick_start(app, mission, args.seed)
     if scene == "end":
-        from game.app.zombicide.end_scene import EndScene
-
-        top = app.scenes.top
-        controller = getattr(top, "controller", None)
-        shown = getattr(controller, "state", None) or state
-        if hasattr(top, "ended_shown"):
-            top.ended_shown = True  # a finished game would push its own End screen under this one
-        app.push(EndScene(app, shown, title))
-
-
-def open_zombieworld_save(app, scene: str, save: Path) -> None:
-    """A Zombieworld game resumed from ``save``, with its end screen over it for ``--scene end``."""
-    from game.app.zombieworld.end_scene import ZombieworldEndScene
-    from game.app.zombieworld.game_scene import ZombieworldGameScene
-
-    game = ZombieworldGameScene.resume(app, save)  # ZwSaveError names the file
-    app.show(game)
-    if scene == "end":
-        game.ended_shown = True
-        app.push(ZombieworldEndScene(app, game.controller, game))
+        game = app.scenes.top
+        if hasattr(game, "show_end"):
+            game.show_end()
 
 
 def load_table_source(args: argparse.Namespace):
@@ -149,27 +135,42 @@ def load_table_source(args: argparse.Namespace):
     return board, state, None
 
 
-# Rules tools that run without a window: `main.py scenario FILE...`, `main.py simulate MISSION ...`.
-SUBCOMMANDS = {
-    "scenario": "game.rules.zombicide.scenario",
-    "simulate": "game.rules.zombicide.simulate",
-}
-
-
-def run_subcommand(name: str, rest: list[str]) -> int:
+def run_tool(name: str, rest: list[str]) -> int:
+    """``main.py NAME ARGS``: a command-line tool of the registered games (``scenario``, ``simulate``).
+    When several games offer it, each file argument goes to the game whose tool claims it."""
     import importlib
 
-    module = importlib.import_module(SUBCOMMANDS[name])
-    return int(module.run_cli(rest))
+    from game.platform import registry
+
+    tools = [importlib.import_module(module) for _, module in registry.tool(name)]
+    if len(tools) == 1:
+        return int(tools[0].run_cli(rest))
+    options = [arg for arg in rest if arg.startswith("-")]
+    files = [arg for arg in rest if not arg.startswith("-")]
+    status = 0
+    claimed: set[str] = set()
+    for tool in tools:
+        claims = getattr(tool, "claims", None)
+        mine = [path for path in files if claims is not None and claims(path)]
+        claimed.update(mine)
+        if mine:
+            status = max(status, int(tool.run_cli([*options, *mine])))
+    for path in (path for path in files if path not in claimed):
+        print(f"{name}: {path}: no game's {name} reads this file", file=sys.stderr)
+        status = max(status, 1)
+    return status
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv and argv[0] in SUBCOMMANDS:
-        return run_subcommand(argv[0], argv[1:])
+    if argv and not argv[0].startswith("-"):
+        from game.platform import registry
+
+        if argv[0] in registry.tool_names():
+            return run_tool(argv[0], argv[1:])
     args = build_parser().parse_args(argv)
     if args.validate:
-        from game.board.lint import validate_cli
+        from game.platform.validate import validate_cli
 
         return validate_cli(args.validate, sys.stdout)
     if args.screenshot:
@@ -181,9 +182,8 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
     from game.app.app import DeadtableApp, describe_load_error
-    from game.app.zombicide.game_save import GameSaveError
-    from game.app.zombieworld.saves import ZwSaveError
     from game.board.errors import MapFormatError
+    from game.platform.envelope import SaveFileError
     from game.table.saves import SaveError
 
     scene = pick_scene(args)
@@ -206,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
     if scene != "table":
         try:
             open_scene(app, scene, args)
-        except (MapFormatError, GameSaveError, ZwSaveError, SaveError, ValueError, OSError) as error:
+        except (MapFormatError, SaveFileError, SaveError, ValueError, OSError) as error:
             print(f"deadtable: {describe_load_error(error)}", file=sys.stderr)
             pygame.quit()
             return 1

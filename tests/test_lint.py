@@ -26,7 +26,7 @@ EXPECTED: dict[str, tuple[str, int | None, tuple[str, ...]]] = {
     "free_with_zone.tmx": ("zones", 1, ("free table", "has no zones", "building")),
     "malformed_xml.tmx": ("", None, ("malformed XML at line 19, column", "mismatched tag")),
     "marker_outside_zones.tmx": ("things", 3, ("spawn marker lies outside every zone",)),
-    "missing_game.tmx": ("", None, ("map property 'game' is missing", "zombicide, zombieworld")),
+    "missing_game.tmx": ("", None, ("map property 'game' is missing", "e.g. zombicide")),
     "missing_module.tmx": ("", None, ("map property 'module' is missing",)),
     "missing_scale.tmx": ("", None, ("map property 'scale' is missing", "pixels per cm")),
     "missing_tileset_image.tmx": ("", None, ("tileset 'ghost'", "image 'ghost.png' not found")),

@@ -14,14 +14,15 @@ import pygame
 import pytest
 
 from game.app.app import DeadtableApp
+from game.app.start_scene import StartScene, list_saves
 from game.app.zombicide.game_save import mission_setup
 from game.app.zombicide.game_save import save_game as save_zombicide_game
-from game.app.zombicide.start_scene import StartScene, list_saves
 from game.app.zombieworld.band_builder import BandBuilderScene
 from game.app.zombieworld.game_scene import ZombieworldGameScene
 from game.app.zombieworld.presets import preset_bands
 from game.app.zombieworld.setup_scene import ZombieworldSetupScene
 from game.board.mission import load_board
+from game.platform import envelope, registry
 from game.rules.core.session import Session
 from game.rules.zombicide.engine import ZombicideRules
 
@@ -99,10 +100,10 @@ def test_start_a_zombieworld_game_save_it_and_continue_it(app, tmp_path, finger)
     start = app.scenes.top
     assert start.buttons["continue"].is_enabled is False
     tap_ui(app, "new", finger)
-    assert start.page == "box"
-    for coming in ("green_horde", "invader", "city_of_horror"):
-        assert not start.buttons[f"box_{coming}"].is_enabled and "coming" in start.buttons[f"box_{coming}"].text
-    tap_ui(app, "box_zombieworld", finger)
+    assert start.page == "games"
+    offered = {key for key in start.buttons if key.startswith("new_")}
+    assert offered == {f"new_{item.key}" for entry in registry.games() for item in entry.menu}
+    tap_ui(app, "new_zombieworld", finger)
     setup = app.scenes.top
     assert isinstance(setup, ZombieworldSetupScene)
     tap_key(app, setup.buttons, "band:0", finger)
@@ -135,13 +136,13 @@ def test_start_a_zombieworld_game_save_it_and_continue_it(app, tmp_path, finger)
 @pytest.mark.parametrize("finger", [False, True], ids=["mouse", "finger"])
 def test_the_band_builder_from_the_start_screen(app, finger):
     tap_ui(app, "new", finger)
-    tap_ui(app, "box_band_builder", finger)
+    tap_ui(app, "new_band_builder", finger)
     builder = app.scenes.top
     assert isinstance(builder, BandBuilderScene)
     tap_key(app, builder.buttons, "back", finger)
     assert isinstance(app.scenes.top, StartScene)
     tap_ui(app, "new", finger)
-    tap_ui(app, "box_band_builder", finger)
+    tap_ui(app, "new_band_builder", finger)
     builder = app.scenes.top
     tap_key(app, builder.buttons, "use", finger)
     setup = app.scenes.top
@@ -173,6 +174,8 @@ def test_load_lists_both_games_and_opens_each(app, tmp_path):
     entries = list_saves(tmp_path)
     assert [(e.path.name, e.game) for e in entries] == [("zw-game.json", "zombieworld"),
                                                         ("zombicide-game.json", "zombicide")]
+    # the file that is no game save is shown greyed with its reason, and the list goes on
+    assert [bad.path.name for bad in envelope.list_saves(tmp_path)[1]] == ["notes.json"]
     assert entries[0].label().startswith("Zombieworld: Town") and "round 1" in entries[0].label()
     assert entries[1].label().startswith("Zombicide: ")
     start = app.scenes.top
@@ -195,7 +198,7 @@ def test_load_lists_both_games_and_opens_each(app, tmp_path):
 def test_finished_games_are_not_continued(app, tmp_path):
     zw, _ = zombieworld_save(app, tmp_path)
     data = json.loads(zw.read_text(encoding="utf-8"))
-    data["finished"] = True
+    data["status"]["result"] = "finished"
     zw.write_text(json.dumps(data), encoding="utf-8")
     start = app.scenes.top
     start.go("home")
@@ -212,7 +215,7 @@ def test_a_broken_zombieworld_save_says_why_and_changes_nothing(app, tmp_path, d
         zw.write_text(text[: len(text) // 2], encoding="utf-8")
     else:
         data = json.loads(text)
-        data["table"] = "maps/zombieworld/no-such-table.tmx"
+        data["board"] = "maps/zombieworld/no-such-table.tmx"
         zw.write_text(json.dumps(data), encoding="utf-8")
     start = app.scenes.top
     assert not app.load(zw)

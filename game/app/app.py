@@ -26,8 +26,10 @@ from pygame_gui.windows import UIFileDialog, UIMessageWindow
 
 from game.app.scenes import SceneStack
 from game.app.table_scene import TableScene
-from game.board.errors import MapFormatError
+from game.board.errors import MapFormatError, describe_error
 from game.board.mission import load_board
+from game.platform import envelope, registry
+from game.platform.envelope import SaveFileError
 from game.table.saves import AUTOSAVE_NAME, DEFAULT_SAVE_DIR, SaveError, load_table, save_table
 from game.table.state import TableState
 
@@ -80,12 +82,7 @@ TOOLS = (
 )
 
 
-def describe_load_error(error: Exception) -> str:
-    if isinstance(error, MapFormatError):
-        first = str(error.problems[0])
-        more = len(error.problems) - 1
-        return first + (f" (and {more} more problem{'s' if more > 1 else ''})" if more else "")
-    return str(error)
+describe_load_error = describe_error  # the name the app's callers know
 
 
 class DeadtableApp:
@@ -193,12 +190,12 @@ class DeadtableApp:
         if layout is not None:
             layout(self.screen.get_size())
 
-    def open_start(self) -> None:
-        """The start screen: new game, continue, load, map help."""
-        from game.app.zombicide.start_scene import StartScene
+    def open_start(self, page: str = "home") -> None:
+        """The start screen (``page``: home, games, load or help)."""
+        from game.app.start_scene import StartScene
 
         pygame.display.set_caption("Deadtable")
-        self.show(StartScene(self))
+        self.show(StartScene(self, page=page))
 
     def open_zombieworld_setup(self):
         """The Zombieworld set-up: bands, scenario, table, start (its Back returns to the start screen)."""
@@ -226,29 +223,16 @@ class DeadtableApp:
         self.show(scene)
         return scene
 
-    def new_game(self, mission_path: Path, setup, seed: int) -> bool:
-        """Start a Zombicide game of ``mission_path``; a mission that cannot start says why and changes nothing."""
-        try:
-            from game.app.zombicide.game_scene import GameScene
-        except ImportError:  # the game screen is not there: the mission opens on the plain table
-            return self.open_table_source(Path(mission_path))
-        try:
-            scene = GameScene.new_game(self, Path(mission_path), setup, seed)
-        except (MapFormatError, ValueError, OSError) as error:
-            self.show_message("Could not start the game", describe_load_error(error))
-            return False
-        if scene is not None and scene not in self.scenes.scenes:
-            self.show(scene)
-        return True
-
     def resume_game(self, save_path: Path) -> bool:
-        """Resume a game save of either game (Zombicide or Zombieworld); a bad save says why and
-        changes nothing."""
-        from game.app.zombieworld.saves import is_zombieworld_save
-
-        if is_zombieworld_save(save_path):
-            return self.resume_zombieworld(Path(save_path))
-        return self.resume_zombicide(Path(save_path))
+        """Resume a game save of any registered game, through that game's window hooks; a bad save
+        says why and changes nothing."""
+        try:
+            info = envelope.read_info(save_path)
+            hooks = registry.game(info.game, save_path).app_hooks()
+        except (SaveFileError, ValueError) as error:
+            self.show_message("Could not open the save", describe_error(error))
+            return False
+        return bool(hooks.resume(self, Path(save_path)))
 
     def resume_zombieworld(self, save_path: Path) -> bool:
         from game.app.zombieworld.game_scene import ZombieworldGameScene
@@ -261,27 +245,6 @@ class DeadtableApp:
             return False
         pygame.display.set_caption("Deadtable — Zombieworld Evolution")
         self.show(scene)
-        return True
-
-    def resume_zombicide(self, save_path: Path) -> bool:
-        from game.app.zombicide.game_save import GameSaveError, load_game
-
-        try:
-            from game.app.zombicide.game_scene import GameScene
-        except ImportError:
-            try:
-                session, _ = load_game(save_path)
-            except GameSaveError as error:
-                self.show_message("Could not open the save", str(error))
-                return False
-            return self.open_table_source(Path(session.board.source))
-        try:
-            scene = GameScene.resume(self, Path(save_path))
-        except (GameSaveError, MapFormatError, ValueError, OSError) as error:
-            self.show_message("Could not open the save", describe_load_error(error))
-            return False
-        if scene is not None and scene not in self.scenes.scenes:
-            self.show(scene)
         return True
 
     def open_table_source(self, path: Path) -> bool:
@@ -470,10 +433,7 @@ class DeadtableApp:
     def load(self, path: str | Path) -> bool:
         """Open a save: a game save resumes the game, a table save replaces the table; a bad save
         changes nothing and says why."""
-        from game.app.zombicide.game_save import is_game_save
-        from game.app.zombieworld.saves import is_zombieworld_save
-
-        if is_game_save(path) or is_zombieworld_save(path):
+        if envelope.is_game_save(path):
             return self.resume_game(Path(path))
         try:
             state = load_table(path)

@@ -34,3 +34,12 @@ class MapFormatError(Exception):
     @classmethod
     def single(cls, path: str, what: str, layer: str = "", object_id: int | None = None) -> MapFormatError:
         return cls([MapProblem(path=path, what=what, layer=layer, object_id=object_id)])
+
+
+def describe_error(error: Exception) -> str:
+    """One line for a player: a map's first problem (with how many more), or the error's own text."""
+    if isinstance(error, MapFormatError):
+        first = str(error.problems[0])
+        more = len(error.problems) - 1
+        return first + (f" (and {more} more problem{'s' if more > 1 else ''})" if more else "")
+    return str(error)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
 from game.board.errors import MapProblem
 from game.board.loader import check_module, shown_path
-from game.board.model import BoardModule, Layout
+from game.board.model import Board, BoardModule, Layout
 
 WARNING_PREFIX = "warning: "
 SQUARE_TOLERANCE_CM = 1e-6
@@ -52,36 +52,46 @@ def _files_under(paths: Sequence[str | Path]) -> tuple[list[Path], list[MapProbl
     return list(dict.fromkeys(files)), problems
 
 
-def _check_file(path: Path) -> list[MapProblem]:
-    if path.suffix.lower() == ".toml":
-        from game.board.mission import check_mission  # missions build on the loader: import late
+# Checks a caller adds per file: (path, the file's ``game`` property, its board when it is a mission
+# that assembles) → more problems. The game registry adds its own this way.
+BoardCheck = Callable[[Path, str, Board | None], list[MapProblem]]
 
-        return list(check_mission(path))
+
+def _check_file(path: Path, board_check: BoardCheck | None = None) -> list[MapProblem]:
+    if path.suffix.lower() == ".toml":
+        from game.board.mission import read_mission  # missions build on the loader: import late
+
+        board, problems = read_mission(path)
+        if board is not None and board_check is not None:
+            problems.extend(board_check(path, board.game, board))
+        return list(problems)
     module, problems = check_module(path)
     if module is not None:
         problems.extend(_warnings(module))
+        if board_check is not None:
+            problems.extend(board_check(path, module.game, None))
     return problems
 
 
-def _validate(paths: Sequence[str | Path]) -> tuple[int, list[MapProblem]]:
+def _validate(paths: Sequence[str | Path], board_check: BoardCheck | None = None) -> tuple[int, list[MapProblem]]:
     files, problems = _files_under(paths)
     for path in files:
         try:
-            problems.extend(_check_file(path))
+            problems.extend(_check_file(path, board_check))
         except Exception as error:  # a checker bug must not hide the other files' problems
             problems.append(MapProblem(shown_path(path), f"could not be checked: {type(error).__name__}: {error}"))
     # a folder with maps and the missions that use them would report each map problem twice
     return len(files), list(dict.fromkeys(problems))
 
 
-def validate_paths(paths: Sequence[str | Path]) -> list[MapProblem]:
+def validate_paths(paths: Sequence[str | Path], board_check: BoardCheck | None = None) -> list[MapProblem]:
     """Every problem (and warning) in the given maps, missions and folders (searched recursively)."""
-    return _validate(paths)[1]
+    return _validate(paths, board_check)[1]
 
 
-def validate_cli(paths: Sequence[str], out: TextIO = sys.stdout) -> int:
+def validate_cli(paths: Sequence[str], out: TextIO = sys.stdout, board_check: BoardCheck | None = None) -> int:
     """Print one line per problem and a summary; 0 when there is no error (warnings allowed), else 1."""
-    checked, problems = _validate(paths)
+    checked, problems = _validate(paths, board_check)
     for problem in problems:
         print(problem, file=out)
     warnings = sum(1 for p in problems if is_warning(p))

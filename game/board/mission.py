@@ -118,6 +118,11 @@ def check_mission(path: str | Path) -> list[MapProblem]:
     return _read_mission(Path(path))[1]
 
 
+def read_mission(path: str | Path) -> tuple[Board | None, list[MapProblem]]:
+    """The board a mission assembles (None when it cannot be) and every problem found."""
+    return _read_mission(Path(path))
+
+
 def load_board(path: str | Path) -> Board:
     """A mission (``.toml``) or a single map shown alone (``.tmx``)."""
     path = Path(path)

@@ -120,9 +120,15 @@ class SaveInfo:
     def progress(self) -> str:
         return self.status.result if self.status.result is not None else f"round {self.status.round}"
 
+    @property
+    def shown_title(self) -> str:
+        """The title as lists show it: with its campaign, for a game played for one."""
+        return f"{self.title} (campaign {self.campaign})" if self.campaign else self.title
+
     def label(self) -> str:
         when = self.saved_at.astimezone().strftime("%d %b %Y %H:%M")
-        return f"{self.game_name}: {self.title} — {self.progress()} — {when} ({self.path.name})"
+        details = f", {self.status.summary}" if self.status.summary else ""
+        return f"{self.game_name}: {self.shown_title}{details} — {self.progress()} — {when} ({self.path.name})"
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from game.app.zombicide.game_save import mission_setup
-from game.app.zombicide.start_scene import list_missions, read_mission_info
+from game.app.zombicide.new_game_scene import list_missions, read_mission_info
 from game.board.mission import load_board
 from game.rules.zombicide import engine
 from game.rules.zombicide.bots import greedy_bot, play_out

@@ -10,9 +10,10 @@ import pygame
 import pytest
 
 from game.app.app import DeadtableApp
+from game.app.start_scene import StartScene
 from game.app.zombicide.end_scene import EndScene, game_figures
 from game.app.zombicide.game_save import mission_setup, save_game
-from game.app.zombicide.start_scene import StartScene
+from game.app.zombicide.new_game_scene import ZombicideNewGameScene
 from game.board.mission import load_board
 from game.rules.core.session import Session
 from game.rules.zombicide.engine import ZombicideRules
@@ -52,9 +53,10 @@ def test_a_new_game_through_every_step(app, finger):
     start = app.scenes.top
     assert isinstance(start, StartScene) and start.page == "home"
     tap(app, start.buttons["new"], finger)
-    assert start.page == "box"
-    tap(app, start.buttons["box_rue_morgue"], finger)
-    assert start.page == "mission"
+    assert start.page == "games"
+    tap(app, start.buttons["new_rue_morgue"], finger)
+    start = app.scenes.top  # the box's own new-game screen
+    assert isinstance(start, ZombicideNewGameScene) and start.page == "mission" and start.box == "rue_morgue"
     tap(app, start.buttons["mission_rm-tutorial-2"], finger)
     assert start.mission.id == "rm-tutorial-2"
     tap(app, start.buttons["next"], finger)
@@ -88,9 +90,18 @@ def test_back_by_button_and_escape(app):
     assert start.page == "help"
     tap(app, start.buttons["back"], True)
     assert start.page == "home"
-    start.go("survivors")
-    app.frame(0.02, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
-    assert start.page == "mission"
+    tap(app, start.buttons["new"], False)
+    tap(app, start.buttons["new_rue_morgue"], True)
+    new_game = app.scenes.top
+    new_game.go("survivors")
+    escape = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+    app.frame(0.02, events=[escape])
+    assert new_game.page == "mission"
+    tap(app, new_game.buttons["back"], False)  # Back on the first step: the start screen's list of games
+    start = app.scenes.top
+    assert isinstance(start, StartScene) and start.page == "games"
+    app.frame(0.02, events=[escape])
+    assert start.page == "home"
 
 
 def test_continue_and_load_list_the_game_saves(app, tmp_path):

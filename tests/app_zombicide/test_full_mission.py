@@ -17,10 +17,11 @@ import pygame
 import pytest
 
 from game.app.app import DeadtableApp
-from game.app.zombicide import start_scene
+from game.app.start_scene import StartScene
+from game.app.zombicide import new_game_scene
 from game.app.zombicide.end_scene import RESULT_COLOURS, EndScene, game_figures
 from game.app.zombicide.game_scene import GameScene
-from game.app.zombicide.start_scene import StartScene
+from game.app.zombicide.new_game_scene import ZombicideNewGameScene
 from game.rules.zombicide import bots, engine
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -51,9 +52,10 @@ def start_new_game(driver: UiDriver, survivors: tuple[str, ...] = SURVIVORS) -> 
     assert isinstance(start, StartScene) and start.page == "home"
     driver.shot("start-home")
     driver.tap_gui(start.buttons["new"], finger=False)
-    assert start.page == "box"
-    driver.tap_gui(start.buttons["box_rue_morgue"], finger=True)
-    assert start.page == "mission"
+    assert start.page == "games"
+    driver.tap_gui(start.buttons["new_rue_morgue"], finger=True)
+    start = driver.app.scenes.top  # the box's own new-game screen
+    assert isinstance(start, ZombicideNewGameScene) and start.page == "mission"
     driver.tap_gui(start.buttons[f"mission_{MISSION_ID}"])
     assert start.mission is not None and start.mission.id == MISSION_ID
     driver.shot("start-mission")
@@ -117,7 +119,7 @@ def play_the_won_mission(save_dir: Path, shots_dir: Path | None = None) -> None:
     """The whole first scenario; the test runs it, a debug run adds screenshots."""
     seed, bot_seed = WON
     rng = Random(bot_seed)
-    start_scene.new_seed = lambda: seed  # the start screen's seed, so the game is the one we know
+    new_game_scene.new_seed = lambda: seed  # the start screen's seed, so the game is the one we know
     driver = launch(save_dir, shots_dir)
     scene = start_new_game(driver)
     assert scene.controller.session.seed == seed
@@ -209,7 +211,7 @@ def play_the_won_mission(save_dir: Path, shots_dir: Path | None = None) -> None:
 
 def play_the_lost_mission(save_dir: Path, shots_dir: Path | None = None) -> None:
     seed, bot_seed = LOST
-    start_scene.new_seed = lambda: seed
+    new_game_scene.new_seed = lambda: seed
     driver = launch(save_dir, shots_dir, rng_seed=2)
     scene = start_new_game(driver)
     driver.set_speed("Instant")
@@ -233,7 +235,7 @@ def play_the_lost_mission(save_dir: Path, shots_dir: Path | None = None) -> None
 @pytest.fixture
 def fixed_seed(monkeypatch):
     """The start screen's random seed, pinned by each scenario (undone after the test)."""
-    monkeypatch.setattr(start_scene, "new_seed", start_scene.new_seed)
+    monkeypatch.setattr(new_game_scene, "new_seed", new_game_scene.new_seed)
 
 
 def test_tutorial_1_played_to_a_win_through_the_window(tmp_path, fixed_seed):

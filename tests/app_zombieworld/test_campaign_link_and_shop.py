@@ -9,7 +9,7 @@ import json
 import pygame
 import pytest
 
-from game.app.zombicide.start_scene import StartScene
+from game.app.start_scene import StartScene
 from game.app.zombieworld.campaign_scene import (
     ZombieworldCampaignScene,
     campaign_dir,
@@ -115,7 +115,8 @@ def test_a_saved_and_continued_campaign_game_is_recorded_as_if_played_straight(t
     game = campaign_game(app, finger)
     tap(app, game.tools, "save", finger)
     saved = json.loads((saved_dir / f"zombieworld-{game.controller.table_path.stem}.json").read_text(encoding="utf-8"))
-    assert saved["schema_version"] == 2 and saved["campaign"]["games_at_start"] == 0
+    assert saved["kind"] == "deadtable-save" and saved["game"] == "zombieworld"
+    assert saved["campaign"]["games_at_start"] == 0
     assert saved["campaign"]["name"] == straight.name
     tap(app, game.tools, "menu", finger)
     assert read_info(autosave_path(saved_dir)).campaign == straight.name
@@ -160,20 +161,19 @@ def test_a_loaded_game_is_not_counted_twice_and_an_old_save_has_no_campaign(tmp_
     screen = end.open_campaign()
     assert "not added" in screen.report[0] and only_campaign(tmp_path).games == 1
 
-    # a save from before campaigns were linked loads as a game of no campaign
+    # a save with no campaign link loads as a game of no campaign; a broken link or a newer schema says why
     data = json.loads(path.read_text(encoding="utf-8"))
-    data["schema_version"] = 1
-    del data["campaign"]
+    data["campaign"] = None
     path.write_text(json.dumps(data), encoding="utf-8")
     session, _, _ = load_game(path)
     assert campaign_link(session) is None
-    data["schema_version"], data["campaign"] = 2, {"path": 7}
+    data["campaign"] = {"path": 7}
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(ZwSaveError, match="long-game.json: 'campaign'"):
         load_game(path)
-    data["schema_version"] = 3
+    data["campaign"], data["game_schema"] = None, 3
     path.write_text(json.dumps(data), encoding="utf-8")
-    with pytest.raises(ZwSaveError, match="schema_version 3"):
+    with pytest.raises(ZwSaveError, match="newer Deadtable"):
         load_game(path)
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pygame
 
 from game.app.app import DeadtableApp
-from game.app.zombicide.start_scene import StartScene
+from game.app.start_scene import StartScene
 from game.app.zombieworld.end_scene import ZombieworldEndScene, result_lines
 from game.app.zombieworld.game_scene import ZombieworldGameScene
 from game.app.zombieworld.setup_scene import ZombieworldSetupScene
@@ -275,7 +275,7 @@ def test_a_whole_scenario_from_the_start_screen_to_the_victory_screen(tmp_path):
     assert isinstance(start, StartScene)
     player.screenshot("start")
     player.gui_tap(start.buttons["new"], finger=False)
-    player.gui_tap(start.buttons["box_zombieworld"], finger=True)
+    player.gui_tap(start.buttons["new_zombieworld"], finger=True)
     setup = app.scenes.top
     assert isinstance(setup, ZombieworldSetupScene)
 

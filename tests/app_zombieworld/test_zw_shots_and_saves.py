@@ -103,12 +103,12 @@ def test_a_broken_save_names_the_file_and_the_problem(tmp_path):
     bad.write_text("{ not json", encoding="utf-8")
     with pytest.raises(ZwSaveError) as error:
         load_game(bad)
-    assert "broken.json" in str(error.value) and "not valid JSON" in str(error.value)
+    assert "broken.json" in str(error.value) and "invalid JSON" in str(error.value)
     app = new_app(tmp_path)
     scene = scene_ready_to_shoot(app)
     path = scene.save(tmp_path / "game.json")
     data = json.loads(path.read_text(encoding="utf-8"))
-    data["session"]["log"][0]["command"]["model"] = "nobody"
+    data["log"][0]["command"]["model"] = "nobody"
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(ZwSaveError) as error:
         load_game(path)

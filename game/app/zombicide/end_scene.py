@@ -48,7 +48,7 @@ class GameFigures:
 
 def end_reason(state: ZombicideState) -> str:
     """Why the mission ended: the goal reached, or who was lost."""
-    from game.app.zombicide.start_scene import GOAL_WORDS
+    from game.app.zombicide.goal_words import GOAL_WORDS
 
     goals = tuple(getattr(state.setup, "goals", ()) or ())
     if state.result == "won":

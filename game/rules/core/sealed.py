@@ -64,10 +64,12 @@ class SealedDecision:
         return SealedDecision(self.topic, self.seats, self.options, tuple(answers))
 
     def view_for(self, seat: Seat) -> SealedDecision:
-        """What ``seat`` may know: its own answer, and only whether the others have answered."""
+        """What ``seat`` may know: its own options and answer, and only whether the others have
+        answered (their options may be their secrets, such as the cards in their hands)."""
         shown = tuple(picked if own == seat or not picked else SEALED
                       for own, picked in zip(self.seats, self.answers, strict=True))
-        return SealedDecision(self.topic, self.seats, self.options, shown)
+        options = tuple(offered if own == seat else () for own, offered in zip(self.seats, self.options, strict=True))
+        return SealedDecision(self.topic, self.seats, options, shown)
 
     def reveal(self) -> tuple[tuple[Seat, str], ...]:
         """Every seat's answer, in seat order; only once all are in."""

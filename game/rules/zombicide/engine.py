@@ -475,13 +475,18 @@ def current_seats(state: ZombicideState) -> frozenset[str]:
 
 
 def player_view(state: ZombicideState, seat: str) -> ZombicideState:
-    """What a seat may look at: the decks' order and the dice to come are hidden. For display only:
-    never apply commands to a view."""
+    """What a seat may look at: the decks' order, which tent lies under which face-down tent card and
+    the dice to come are hidden. For display only: never apply commands to a view."""
+    tents = state.tents
+    if tents and not all(state.tents_revealed):  # face-down tent cards are shown as one sorted pool
+        hidden = iter(sorted(t for t, shown in zip(tents, state.tents_revealed, strict=True) if not shown))
+        tents = tuple(t if shown else next(hidden) for t, shown in zip(tents, state.tents_revealed, strict=True))
     return replace(
         state,
         equipment_deck=tuple(sorted(state.equipment_deck)),
         zombie_deck=tuple(sorted(state.zombie_deck)),
         rng=RngState(seed=0, draws=state.rng.draws, forced=state.rng.forced),
+        tents=tents,
         queue=(),
     )
 

@@ -31,6 +31,20 @@ def box_of_setup(setup: Mapping[str, Any]) -> str:
     return str(setup.get("box") or DEFAULT_BOX)
 
 
+def validate_board(board: Any) -> list[str]:
+    """A mission's own checks: its ``[setup]`` table is usable and names a known box."""
+    from game.rules.zombicide.engine import parse_setup
+
+    setup = board.properties.get("setup")
+    if not isinstance(setup, Mapping) or "players" not in setup:  # missions leave the players to the screen
+        setup = {**(dict(setup) if isinstance(setup, Mapping) else {}), "players": [{"seat": "check", "survivors": ["_"]}]}
+    try:
+        parse_setup(dict(setup), None)
+    except ValueError as error:
+        return [f"[setup]: {str(error).removeprefix('setup: ')}"]
+    return []
+
+
 def from_legacy(data: dict[str, Any]) -> dict[str, Any]:
     """A ``deadtable-zombicide-game`` file (schema 1) as an envelope of game schema 1."""
     from game.platform.envelope import legacy_log
@@ -103,5 +117,6 @@ GAME = GameEntry(
         "planner": "game.rules.zombicide.bots:planner_bot",
     },
     tools={"scenario": "game.rules.zombicide.scenario", "simulate": "game.rules.zombicide.simulate"},
+    validate_board=validate_board,
     docs=("docs/playing-zombicide.md", "docs/zombicide-rules-choices.md", "docs/zombicide-content.md"),
 )

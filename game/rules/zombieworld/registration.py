@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from game.platform.registry import BoxEntry, GameEntry, MenuEntry, SaveStatus
-from game.rules.zombieworld.catalog import CONTENT_ROOT
+from game.rules.zombieworld.catalog import CONTENT_ROOT, load_catalog
 from game.rules.zombieworld.engine import ZombieworldRules
 
 BOX = "evolution"  # the game comes in one box
@@ -64,6 +64,14 @@ def from_legacy(data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def scenario_name(state: Any) -> str:
+    catalog = state.catalog or load_catalog()
+    try:
+        return str(catalog.scenario(state.scenario).name)
+    except (KeyError, ValueError):
+        return str(state.scenario).replace("_", " ")
+
+
 class ZombieworldCodec:
     schema = 1
     migrations: Mapping[int, Any] = {}
@@ -73,7 +81,7 @@ class ZombieworldCodec:
         result = None
         if state.finished:
             result = "won by " + " and ".join(state.winners) if state.winners else "finished"
-        return SaveStatus(round=int(state.round), result=result, summary=str(state.scenario))
+        return SaveStatus(round=int(state.round), result=result, summary=scenario_name(state))
 
     def setup_json(self, session: Any) -> dict[str, Any]:
         return dict(json.loads(session.ruleset.setup_to_json(session.setup_spec)))

@@ -1,7 +1,9 @@
-"""The start screen: new game (box → mission → survivors and players → options for Zombicide; the
-box page also opens the Zombieworld set-up and band builder), continue, load, map help.
+"""A new Zombicide game: mission → survivors and players → options, then the game starts.
 
-Every step is big buttons, so a finger works as well as a mouse. Esc goes back one step.
+The game's "New game" hook opens this scene for one box; its missions are those of
+``maps/missions`` whose ``[setup]`` plays that box. Every step is big buttons, so a finger works as
+well as a mouse. Esc (or Back) goes back one step; Back on the first step returns to the start
+screen's list of games.
 """
 
 from __future__ import annotations
@@ -9,7 +11,6 @@ from __future__ import annotations
 import random
 import tomllib
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -18,14 +19,15 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer, UITextBox
 
+from game.app.backdrop import Backdrop, card_top_px
 from game.app.scenes import Scene
-from game.app.zombicide.game_save import GameSaveError, mission_setup
-from game.app.zombicide.game_save import read_info as read_zombicide_info
-from game.app.zombieworld.saves import ZwSaveError
-from game.app.zombieworld.saves import read_info as read_zombieworld_info
-from game.board.errors import MapFormatError
+from game.app.zombicide.game_save import mission_setup
+from game.app.zombicide.goal_words import GOAL_WORDS
+from game.board.errors import MapFormatError, describe_error
 from game.board.mission import load_board
+from game.rules.zombicide.boxes import box_name
 from game.rules.zombicide.catalog import load_catalog
+from game.rules.zombicide.registration import DEFAULT_BOX
 
 REPO = Path(__file__).resolve().parents[3]
 MISSION_DIR = REPO / "maps" / "missions"
@@ -33,43 +35,8 @@ BUTTON_H = 64
 GAP = 12
 MAX_PLAYERS = 6
 DEFAULT_SURVIVORS = ("marta", "juno", "bruno", "ines", "kasia", "nell")
-# (key, label, what it opens: a page of this screen, an app method, or None while it is not playable)
-BOXES = (
-    ("rue_morgue", "Zombicide: Rue Morgue", "mission"),
-    ("zombieworld", "Zombieworld Evolution", "open_zombieworld_setup"),
-    ("band_builder", "Zombieworld: band builder", "open_band_builder"),
-    ("green_horde", "Zombicide: Green Horde (coming)", None),
-    ("invader", "Zombicide: Invader (coming)", None),
-    ("city_of_horror", "City of Horror (coming)", None),
-)
-SUBTITLE = "Zombicide · Zombieworld Evolution · City of Horror (soon)"
-GAME_NAMES = {"zombicide": "Zombicide", "zombieworld": "Zombieworld"}
-GOAL_WORDS = {
-    "take_all_objectives": "take every objective",
-    "all_in_exit": "every starting survivor in the exit zone at an End Phase",
-    "escape_all": "every starting survivor escapes through the exit",
-}
 # Skills a mission needs among the chosen survivors (the tutorial that flies the helicopter).
 MISSION_NEEDS: dict[str, tuple[str, ...]] = {"rm-tutorial-2": ("helicopter_pilot", "rope_descent")}
-
-MAP_HELP_HTML = (
-    "<b>Make a board module</b> in the free Tiled editor (mapeditor.org):<br>"
-    "1. <font color='#f0c060'>New map</font>: orthogonal, fixed size, 15×15 tiles of 40 px, CSV layers.<br>"
-    "2. Map properties: <b>module</b> (an id such as <font color='#f0c060'>my-street</font>), <b>game</b> = zombicide, "
-    "<b>scale</b> = 20 (pixels per cm).<br>"
-    "3. Add the tileset <font color='#f0c060'>assets/tiles/deadtable.tsx</font> and paint the floor. The floor is only art.<br>"
-    "4. On object layers, draw rectangles with a <b>Class</b>: <b>zone</b> (with <font color='#f0c060'>kind</font> = street, room, "
-    "hallway, tent…), <b>door</b> or <b>opening</b> (a thin rectangle across the border of two zones), "
-    "<b>wall</b>, <b>fence</b>, and markers such as <b>spawn</b>, <b>objective</b>, <b>exit</b>, "
-    "<b>start</b>, <b>helicopter</b>, <b>tent_slot</b>.<br><br>"
-    "<b>Make a mission</b>: a small TOML file in <font color='#f0c060'>maps/missions/</font> that places modules on a grid "
-    "(col, row, rotation), adds markers (zone = \"module:zone\") and a <b>[setup]</b> table "
-    "(goals, objective_xp, door_keys, helicopter_flies…).<br><br>"
-    "<b>Check your work</b>: <font color='#f0c060'>python main.py --validate maps/my_module.tmx</font> names every problem "
-    "(file, layer, object, what is wrong); <font color='#f0c060'>python main.py --mission maps/missions/my.toml</font> opens it; "
-    "<font color='#f0c060'>python main.py simulate maps/missions/my.toml</font> lets bots play it to see whether it can be won.<br><br>"
-    "The whole guide is <font color='#f0c060'>maps/README.md</font>."
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,94 +92,43 @@ def read_mission_info(path: Path) -> MissionInfo | None:
                        story=" ".join(story_lines), setup=dict(setup), modules=len(data.get("modules", [])))
 
 
-def list_missions(folder: Path = MISSION_DIR) -> list[MissionInfo]:
-    """Zombicide missions, the Rue Morgue ones (rm-*) first, tutorials at the top."""
-    found = [info for path in sorted(folder.glob("*.toml")) if (info := read_mission_info(path)) is not None]
+def list_missions(folder: Path = MISSION_DIR, box: str = DEFAULT_BOX) -> list[MissionInfo]:
+    """The Zombicide missions of ``box``, the box's own (rm-* for Rue Morgue) first, tutorials at the top."""
+    found = [info for path in sorted(folder.glob("*.toml"))
+             if (info := read_mission_info(path)) is not None and str(info.setup.get("box") or DEFAULT_BOX) == box]
     return sorted(found, key=lambda m: (not m.id.startswith("rm-"), "tutorial" not in m.id, m.id))
-
-
-@dataclass(frozen=True, slots=True)
-class SaveEntry:
-    """A game save of either game, as the start screen lists it (read without replaying)."""
-
-    path: Path
-    game: str  # "zombicide" or "zombieworld"
-    title: str
-    round: int
-    saved_at: datetime
-    result: str | None  # None while the game goes on; "won", "lost" or "finished"
-
-    @property
-    def finished(self) -> bool:
-        return self.result is not None
-
-    def progress(self) -> str:
-        return self.result if self.result is not None else f"round {self.round}"
-
-    def label(self) -> str:
-        when = self.saved_at.astimezone().strftime("%d %b %Y %H:%M")
-        return f"{GAME_NAMES[self.game]}: {self.title} — {self.progress()} — {when} ({self.path.name})"
-
-
-def zombieworld_scenario_name(scenario_id: str) -> str:
-    from game.rules.zombieworld.catalog import load_catalog as load_zombieworld_catalog
-
-    try:
-        return load_zombieworld_catalog().scenario(scenario_id).name
-    except (KeyError, ValueError, OSError):
-        return scenario_id.replace("_", " ")
-
-
-def shorten(text: str, max_chars: int) -> str:
-    return text if len(text) <= max_chars else text[: max(1, max_chars - 1)].rstrip(" ,—") + "…"
-
-
-def read_save_entry(path: Path) -> SaveEntry | None:
-    """The entry of a Zombicide or Zombieworld game save; None for table saves and unreadable files."""
-    try:
-        info = read_zombicide_info(path)
-        return SaveEntry(path, "zombicide", info.title, info.round, info.saved_at, info.result)
-    except (GameSaveError, OSError):
-        pass
-    try:
-        zw = read_zombieworld_info(path)
-    except (ZwSaveError, OSError):
-        return None
-    title = zw.title + (f", {zombieworld_scenario_name(zw.scenario)}" if zw.scenario else "")
-    return SaveEntry(path, "zombieworld", title, zw.round, zw.saved_at, "finished" if zw.finished else None)
-
-
-def list_saves(save_dir: Path) -> list[SaveEntry]:
-    """Every readable game save of either game in ``save_dir``, newest first."""
-    folder = Path(save_dir)
-    if not folder.is_dir():
-        return []
-    found = []
-    for path in folder.glob("*.json"):
-        entry = read_save_entry(path)
-        if entry is not None:
-            try:
-                found.append((path.stat().st_mtime, entry.saved_at, entry))
-            except OSError:
-                continue
-    found.sort(key=lambda item: (item[0], item[1]), reverse=True)
-    return [entry for _, _, entry in found]
 
 
 def new_seed() -> int:
     return random.SystemRandom().randrange(1, 1_000_000)
 
 
-class StartScene(Scene):
-    """The start screen; ``page`` is one of home, box, mission, survivors, options, load, help."""
+def start_game(app, mission_path: Path, setup: Any, seed: int) -> bool:
+    """Start a game of ``mission_path`` in the window; a mission that cannot start says why and
+    changes nothing."""
+    from game.app.zombicide.game_scene import GameScene
 
-    def __init__(self, app, save_dir: Path | None = None, mission_dir: Path = MISSION_DIR):
+    try:
+        scene = GameScene.new_game(app, Path(mission_path), setup, seed)
+    except (MapFormatError, ValueError, OSError) as error:
+        app.show_message("Could not start the game", describe_error(error))
+        return False
+    if scene is not None and scene not in app.scenes.scenes:
+        app.show(scene)
+    return True
+
+
+class ZombicideNewGameScene(Scene):
+    """A new game of one Zombicide box; ``page`` is one of mission, survivors, options."""
+
+    PAGES = ("mission", "survivors", "options")
+
+    def __init__(self, app, box: str = DEFAULT_BOX, mission_dir: Path = MISSION_DIR):
         self.app = app
-        self.save_dir = Path(save_dir) if save_dir is not None else Path(app.save_dir)
-        self.mission_dir = mission_dir
-        self.page = "home"
-        self.missions = list_missions(mission_dir)
-        self.catalog = load_catalog("rue_morgue")
+        self.box = box
+        self.page = "mission"
+        self.missions = list_missions(mission_dir, box)
+        self.catalog = load_catalog(box)
         self.mission: MissionInfo | None = self.missions[0] if self.missions else None
         known = {s.id for s in self.catalog.survivors}
         self.picked: list[str] = [s for s in DEFAULT_SURVIVORS if s in known]
@@ -220,20 +136,17 @@ class StartScene(Scene):
         self.crawlers = True
         self.auto_wounds = False
         self.seed = new_seed()
-        self.saves: list[SaveEntry] = []
         self.size = app.screen.get_size()
         self.root: UIPanel | None = None
         self.actions: dict[Any, Any] = {}
         self.buttons: dict[str, UIButton] = {}
-        self._title_font: pygame.font.Font | None = None
-        self._sub_font: pygame.font.Font | None = None
-        self._background: pygame.Surface | None = None
+        self.backdrop = Backdrop(f"Zombicide: {box_name(box)}")
 
     # --- the app's scene hooks ------------------------------------------------------------------
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
-        self._background = None
+        self.backdrop.forget()
         self._build()
 
     def leave(self) -> None:
@@ -247,36 +160,16 @@ class StartScene(Scene):
 
     def go(self, page: str) -> None:
         self.page = page
-        if page == "load":
-            self.saves = list_saves(self.save_dir)
         if page == "options" and self.mission is not None:
             self.crawlers = bool(self.mission.setup.get("crawlers", True))
         self._build()
 
     def back(self) -> None:
-        previous = {"box": "home", "mission": "box", "survivors": "mission", "options": "survivors",
-                    "load": "home", "help": "home"}
+        previous = {"survivors": "mission", "options": "survivors"}
         if self.page in previous:
             self.go(previous[self.page])
-
-    def continue_last(self) -> None:
-        info = self._continue_info()
-        if info is None:
-            self.app.status("No game to continue yet")
-            return
-        self.app.resume_game(info.path)
-
-    def _continue_info(self) -> SaveEntry | None:
-        return next((info for info in list_saves(self.save_dir) if not info.finished), None)
-
-    def open_box(self, key: str) -> None:
-        target = next((opens for box, _, opens in BOXES if box == key), None)
-        if target is None:
-            return
-        if hasattr(self, f"_page_{target}"):
-            self.go(target)
         else:
-            getattr(self.app, target)()
+            self.app.open_start("games")
 
     def choose_mission(self, mission: MissionInfo) -> None:
         self.mission = mission
@@ -325,9 +218,9 @@ class StartScene(Scene):
             board = load_board(self.mission.path)
             setup = mission_setup(board, self.choices())
         except (MapFormatError, ValueError, OSError) as error:
-            self.app.show_message("Could not start the game", str(error))
+            self.app.show_message("Could not start the game", describe_error(error))
             return False
-        return bool(self.app.new_game(self.mission.path, setup, self.seed))
+        return start_game(self.app, self.mission.path, setup, self.seed)
 
     # --- events ---------------------------------------------------------------------------------
 
@@ -367,11 +260,8 @@ class StartScene(Scene):
     def _build(self) -> None:
         self.leave()
         w, h = self.size
-        top = min(170, max(90, h // 6))
-        if self.page == "home":
-            card_w, card_h = min(720, w - 40), min(h - top - 20, 5 * (BUTTON_H + GAP) + 28)
-        else:
-            card_w, card_h = min(1100, w - 40), max(300, h - top - 30)
+        top = card_top_px(h)
+        card_w, card_h = min(1100, w - 40), max(300, h - top - 30)
         self.root = UIPanel(pygame.Rect((w - card_w) // 2, top, card_w, card_h), manager=self.app.ui,
                             object_id="#start_card")
         getattr(self, f"_page_{self.page}")(self.root, card_w - 8, card_h - 8)
@@ -387,44 +277,6 @@ class StartScene(Scene):
         if next_text:
             self._button(pygame.Rect(width - 16 - 260, y, 260, BUTTON_H), next_text, next_action, container,
                          key="next", enabled=next_enabled, object_id="@start_primary")
-
-    def _page_home(self, c, width: int, height: int) -> None:
-        info = self._continue_info()
-        bw = min(640, width - 40)
-        x = (width - bw) // 2
-        y = max(10, (height - 5 * (BUTTON_H + GAP) + GAP) // 2)
-        cont = "Continue (no game saved yet)"
-        if info is not None:  # the button holds about one character per 10 px
-            tail = f", round {info.round}"
-            head = f"Continue {GAME_NAMES[info.game]}: "
-            cont = head + shorten(info.title, max(8, bw // 10 - len(head) - len(tail))) + tail
-        rows = [
-            ("new", "New game", lambda: self.go("box"), True, "@start_primary"),
-            ("continue", cont, self.continue_last, info is not None, "@start_button"),
-            ("load", "Load a game", lambda: self.go("load"), True, "@start_button"),
-            ("help", "How to make a map", lambda: self.go("help"), True, "@start_button"),
-            ("quit", "Quit", self._quit, True, "@start_button"),
-        ]
-        for key, text, action, enabled, style in rows:
-            tip = info.label() if key == "continue" and info is not None else None
-            self._button(pygame.Rect(x, y, bw, BUTTON_H), text, action, c, key=key, enabled=enabled, object_id=style,
-                         tip=tip)
-            y += BUTTON_H + GAP
-
-    def _quit(self) -> None:
-        self.app.running = False
-
-    def _page_box(self, c, width: int, height: int) -> None:
-        self._heading(c, width, "New game — choose a game")
-        bw = min(560, width - 40)
-        y = 60
-        step = max(BUTTON_H - 8, min(BUTTON_H + GAP, (height - 60 - BUTTON_H - 20) // len(BOXES)))
-        for box_id, title, opens in BOXES:
-            self._button(pygame.Rect((width - bw) // 2, y, bw, step - 8), title,
-                         lambda key=box_id: self.open_box(key), c, key=f"box_{box_id}", enabled=opens is not None,
-                         object_id="@start_primary" if opens is not None else "@start_button")
-            y += step
-        self._nav(c, width, height)
 
     def _page_mission(self, c, width: int, height: int) -> None:
         self._heading(c, width, "Choose a mission")
@@ -514,65 +366,7 @@ class StartScene(Scene):
         self.seed = new_seed()
         self._build()
 
-    def _page_load(self, c, width: int, height: int) -> None:
-        self._heading(c, width, "Load a game")
-        list_h = height - 70 - BUTTON_H - 24
-        scroller = UIScrollingContainer(pygame.Rect(16, 56, width - 24, list_h), manager=self.app.ui, container=c,
-                                        allow_scroll_x=False)
-        y = 0
-        for info in self.saves:
-            self._button(pygame.Rect(0, y, width - 56, BUTTON_H - 6), info.label(),
-                         lambda p=info.path: self.app.resume_game(p), scroller, key=f"save_{info.path.stem}",
-                         object_id="@start_choice")
-            y += BUTTON_H
-        if not self.saves:
-            UILabel(pygame.Rect(0, 0, width - 56, 40), f"No game saves in {self.save_dir}", manager=self.app.ui,
-                    container=scroller)
-        scroller.set_scrollable_area_dimensions((width - 56, max(y, 1)))
-        self._nav(c, width, height, "Browse files…", self.app.open_load_dialog)
-
-    def _page_help(self, c, width: int, height: int) -> None:
-        self._heading(c, width, "How to make a map")
-        UITextBox(MAP_HELP_HTML, pygame.Rect(16, 56, width - 32, height - 70 - BUTTON_H - 24), manager=self.app.ui,
-                  container=c, object_id=ObjectID(object_id="#start_detail"))
-        self._nav(c, width, height)
-
     # --- drawing --------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._background is None or self._background.get_size() != surface.get_size():
-            self._background = self._paint_background(surface.get_size())
-        surface.blit(self._background, (0, 0))
-
-    def _paint_background(self, size: tuple[int, int]) -> pygame.Surface:
-        w, h = size
-        background = pygame.Surface(size)
-        for y in range(0, h, 4):  # a dusk sky over a dark city
-            t = y / max(1, h)
-            colour = (int(48 - 30 * t), int(30 - 14 * t), int(34 - 12 * t))
-            pygame.draw.rect(background, colour, (0, y, w, 4))
-        rng = random.Random(7)  # a fixed skyline
-        x = 0
-        while x < w:
-            bw = 40 + int(rng.random() * 90)
-            bh = int(h * (0.12 + rng.random() * 0.3))
-            pygame.draw.rect(background, (14, 14, 18), (x, h - bh, bw, bh))
-            for wy in range(h - bh + 12, h - 10, 22):
-                for wx in range(x + 8, x + bw - 10, 16):
-                    if rng.random() < 0.12:
-                        pygame.draw.rect(background, (200, 160, 70), (wx, wy, 6, 9))
-            x += bw + 2
-        pygame.draw.circle(background, (196, 60, 40), (int(w * 0.82), int(h * 0.14)), max(20, h // 14))
-        if self._title_font is None:
-            self._title_font = pygame.font.Font(None, max(60, min(120, h // 8)))
-            self._sub_font = pygame.font.Font(None, max(26, min(40, h // 26)))
-        title = self._title_font.render("DEADTABLE", True, (236, 200, 110))
-        shadow = self._title_font.render("DEADTABLE", True, (90, 10, 10))
-        top = min(170, max(90, h // 6))
-        ty = max(6, top // 2 - title.get_height() // 2 - 10)
-        background.blit(shadow, shadow.get_rect(midtop=(w // 2 + 4, ty + 4)))
-        background.blit(title, title.get_rect(midtop=(w // 2, ty)))
-        assert self._sub_font is not None
-        sub = self._sub_font.render(SUBTITLE, True, (220, 210, 190))
-        background.blit(sub, sub.get_rect(midtop=(w // 2, ty + title.get_height())))
-        return background
+        self.backdrop.draw(surface)

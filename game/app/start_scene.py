@@ -1,0 +1,257 @@
+"""The start screen: new game, continue, load, map help.
+
+"New game" lists what the game registry offers (each game's boxes and tools); a button calls the
+game's own window hook, which opens that game's set-up. Continue and Load list the game saves of
+every registered game through the save envelope; a file that cannot be read is shown greyed with
+its one-line reason, and the list goes on.
+
+Every step is big buttons, so a finger works as well as a mouse. Esc goes back one step.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer, UITextBox
+
+from game.app.backdrop import Backdrop, card_top_px
+from game.app.scenes import Scene
+from game.platform import envelope, registry
+from game.platform.envelope import BadSave, SaveInfo
+from game.platform.registry import GameEntry, MenuEntry
+
+BUTTON_H = 64
+GAP = 12
+MAP_HELP_HTML = (
+    "<b>Make a board module</b> in the free Tiled editor (mapeditor.org):<br>"
+    "1. <font color='#f0c060'>New map</font>: orthogonal, fixed size, 15×15 tiles of 40 px, CSV layers.<br>"
+    "2. Map properties: <b>module</b> (an id such as <font color='#f0c060'>my-street</font>), <b>game</b> = zombicide, "
+    "<b>scale</b> = 20 (pixels per cm).<br>"
+    "3. Add the tileset <font color='#f0c060'>assets/tiles/deadtable.tsx</font> and paint the floor. The floor is only art.<br>"
+    "4. On object layers, draw rectangles with a <b>Class</b>: <b>zone</b> (with <font color='#f0c060'>kind</font> = street, room, "
+    "hallway, tent…), <b>door</b> or <b>opening</b> (a thin rectangle across the border of two zones), "
+    "<b>wall</b>, <b>fence</b>, and markers such as <b>spawn</b>, <b>objective</b>, <b>exit</b>, "
+    "<b>start</b>, <b>helicopter</b>, <b>tent_slot</b>.<br><br>"
+    "<b>Make a mission</b>: a small TOML file in <font color='#f0c060'>maps/missions/</font> that places modules on a grid "
+    "(col, row, rotation), adds markers (zone = \"module:zone\") and a <b>[setup]</b> table "
+    "(goals, objective_xp, door_keys, helicopter_flies…).<br><br>"
+    "<b>Check your work</b>: <font color='#f0c060'>python main.py --validate maps/my_module.tmx</font> names every problem "
+    "(file, layer, object, what is wrong); <font color='#f0c060'>python main.py --mission maps/missions/my.toml</font> opens it; "
+    "<font color='#f0c060'>python main.py simulate maps/missions/my.toml</font> lets bots play it to see whether it can be won.<br><br>"
+    "The whole guide is <font color='#f0c060'>maps/README.md</font>."
+)
+
+
+def _esc(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def shorten(text: str, max_chars: int) -> str:
+    return text if len(text) <= max_chars else text[: max(1, max_chars - 1)].rstrip(" ,—") + "…"
+
+
+def subtitle() -> str:
+    """The games this build plays, in registration order."""
+    return " · ".join(entry.name for entry in registry.games())
+
+
+def list_saves(save_dir: Path) -> list[SaveInfo]:
+    """Every readable game save of every registered game in ``save_dir``, newest first."""
+    return envelope.list_saves(save_dir)[0]
+
+
+def menu_entries() -> list[tuple[GameEntry, MenuEntry]]:
+    """Every "New game" button the registered games offer, game by game."""
+    return [(entry, item) for entry in registry.games() for item in entry.menu]
+
+
+class StartScene(Scene):
+    """The start screen; ``page`` is one of home, games, load, help."""
+
+    PAGES = ("home", "games", "load", "help")
+
+    def __init__(self, app, save_dir: Path | None = None, page: str = "home"):
+        self.app = app
+        self.save_dir = Path(save_dir) if save_dir is not None else Path(app.save_dir)
+        self.page = page if page in self.PAGES else "home"
+        self.saves: list[SaveInfo] = []
+        self.bad_saves: list[BadSave] = []
+        self.size = app.screen.get_size()
+        self.root: UIPanel | None = None
+        self.actions: dict[Any, Any] = {}
+        self.buttons: dict[str, UIButton] = {}
+        self.backdrop = Backdrop(subtitle())
+        if self.page == "load":
+            self._read_saves()
+
+    # --- the app's scene hooks ------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.backdrop.forget()
+        self._build()
+
+    def leave(self) -> None:
+        if self.root is not None:
+            self.root.kill()
+        self.root = None
+        self.actions.clear()
+        self.buttons.clear()
+
+    # --- navigation -----------------------------------------------------------------------------
+
+    def go(self, page: str) -> None:
+        self.page = page
+        if page == "load":
+            self._read_saves()
+        self._build()
+
+    def _read_saves(self) -> None:
+        self.saves, self.bad_saves = envelope.list_saves(self.save_dir)
+
+    def back(self) -> None:
+        if self.page != "home":
+            self.go("home")
+
+    def continue_last(self) -> None:
+        info = self._continue_info()
+        if info is None:
+            self.app.status("No game to continue yet")
+            return
+        self.app.resume_game(info.path)
+
+    def _continue_info(self) -> SaveInfo | None:
+        return envelope.newest_unfinished(self.save_dir)
+
+    def open_menu_entry(self, key: str) -> None:
+        """Call the window hook of the "New game" button ``key``."""
+        for entry, item in menu_entries():
+            if item.key == key:
+                getattr(entry.app_hooks(), item.hook)(self.app, item.box)
+                return
+
+    # --- events ---------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            action = self.actions.get(event.ui_element)
+            if action is not None:
+                action()
+                return True
+            return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return True
+        return False
+
+    # --- building the pages ---------------------------------------------------------------------
+
+    def _button(self, rect: pygame.Rect, text: str, action, container, key: str = "", enabled: bool = True,
+                tip: str | None = None, object_id: str = "@start_button") -> UIButton:
+        button = UIButton(rect, text, manager=self.app.ui, container=container, tool_tip_text=tip,
+                          object_id=ObjectID(class_id=object_id, object_id=f"#{key}" if key else None))
+        if not enabled:
+            button.disable()
+        self.actions[button] = action
+        if key:
+            self.buttons[key] = button
+        return button
+
+    def _build(self) -> None:
+        self.leave()
+        w, h = self.size
+        top = card_top_px(h)
+        if self.page == "home":
+            card_w, card_h = min(720, w - 40), min(h - top - 20, 5 * (BUTTON_H + GAP) + 28)
+        else:
+            card_w, card_h = min(1100, w - 40), max(300, h - top - 30)
+        self.root = UIPanel(pygame.Rect((w - card_w) // 2, top, card_w, card_h), manager=self.app.ui,
+                            object_id="#start_card")
+        getattr(self, f"_page_{self.page}")(self.root, card_w - 8, card_h - 8)
+
+    def _heading(self, container, width: int, text: str) -> None:
+        UILabel(pygame.Rect(16, 8, width - 32, 40), text, manager=self.app.ui, container=container,
+                object_id=ObjectID(object_id="#start_heading"))
+
+    def _nav(self, container, width: int, height: int, next_text: str | None = None, next_action=None) -> None:
+        y = height - BUTTON_H - 10
+        self._button(pygame.Rect(16, y, 200, BUTTON_H), "Back", self.back, container, key="back")
+        if next_text:
+            self._button(pygame.Rect(width - 16 - 260, y, 260, BUTTON_H), next_text, next_action, container,
+                         key="next", object_id="@start_primary")
+
+    def _page_home(self, c, width: int, height: int) -> None:
+        info = self._continue_info()
+        bw = min(640, width - 40)
+        x = (width - bw) // 2
+        y = max(10, (height - 5 * (BUTTON_H + GAP) + GAP) // 2)
+        cont = "Continue (no game saved yet)"
+        if info is not None:  # the button holds about one character per 10 px
+            tail = f", {info.progress()}"
+            head = f"Continue {info.game_name}: "
+            cont = head + shorten(info.shown_title, max(8, bw // 10 - len(head) - len(tail))) + tail
+        rows = [
+            ("new", "New game", lambda: self.go("games"), True, "@start_primary"),
+            ("continue", cont, self.continue_last, info is not None, "@start_button"),
+            ("load", "Load a game", lambda: self.go("load"), True, "@start_button"),
+            ("help", "How to make a map", lambda: self.go("help"), True, "@start_button"),
+            ("quit", "Quit", self._quit, True, "@start_button"),
+        ]
+        for key, text, action, enabled, style in rows:
+            tip = info.label() if key == "continue" and info is not None else None
+            self._button(pygame.Rect(x, y, bw, BUTTON_H), text, action, c, key=key, enabled=enabled, object_id=style,
+                         tip=tip)
+            y += BUTTON_H + GAP
+
+    def _quit(self) -> None:
+        self.app.running = False
+
+    def _page_games(self, c, width: int, height: int) -> None:
+        self._heading(c, width, "New game — choose a game")
+        entries = menu_entries()
+        bw = min(560, width - 40)
+        y = 60
+        step = max(BUTTON_H - 8, min(BUTTON_H + GAP, (height - 60 - BUTTON_H - 20) // max(1, len(entries))))
+        for entry, item in entries:
+            self._button(pygame.Rect((width - bw) // 2, y, bw, step - 8), item.label,
+                         lambda key=item.key: self.open_menu_entry(key), c, key=f"new_{item.key}",
+                         tip=entry.summary, object_id="@start_primary")
+            y += step
+        self._nav(c, width, height)
+
+    def _page_load(self, c, width: int, height: int) -> None:
+        self._heading(c, width, "Load a game")
+        list_h = height - 70 - BUTTON_H - 24
+        scroller = UIScrollingContainer(pygame.Rect(16, 56, width - 24, list_h), manager=self.app.ui, container=c,
+                                        allow_scroll_x=False)
+        y = 0
+        for info in self.saves:
+            self._button(pygame.Rect(0, y, width - 56, BUTTON_H - 6), info.label(),
+                         lambda p=info.path: self.app.resume_game(p), scroller, key=f"save_{info.path.stem}",
+                         tip=info.status.summary or None, object_id="@start_choice")
+            y += BUTTON_H
+        for bad in self.bad_saves:  # greyed, with the reason: the list never stops at a bad file
+            self._button(pygame.Rect(0, y, width - 56, BUTTON_H - 6), shorten(f"{bad.path.name} — {bad.reason}", 110),
+                         lambda: None, scroller, key=f"bad_{bad.path.stem}", enabled=False, tip=bad.reason,
+                         object_id="@start_choice")
+            y += BUTTON_H
+        if not self.saves and not self.bad_saves:
+            UILabel(pygame.Rect(0, 0, width - 56, 40), f"No game saves in {self.save_dir}", manager=self.app.ui,
+                    container=scroller)
+        scroller.set_scrollable_area_dimensions((width - 56, max(y, 1)))
+        self._nav(c, width, height, "Browse files…", self.app.open_load_dialog)
+
+    def _page_help(self, c, width: int, height: int) -> None:
+        self._heading(c, width, "How to make a map")
+        UITextBox(MAP_HELP_HTML, pygame.Rect(16, 56, width - 32, height - 70 - BUTTON_H - 24), manager=self.app.ui,
+                  container=c, object_id=ObjectID(object_id="#start_detail"))
+        self._nav(c, width, height)
+
+    # --- drawing --------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.backdrop.draw(surface)

@@ -1,0 +1,59 @@
+"""Zombicide's window hooks, named by its entry in the game registry: the start screen, Continue,
+Load and ``main.py`` reach the game's scenes only through these."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.app.zombicide.game_save import mission_setup
+from game.app.zombicide.new_game_scene import DEFAULT_SURVIVORS, ZombicideNewGameScene, start_game
+from game.board.errors import MapFormatError, describe_error
+from game.board.mission import load_board
+from game.platform.envelope import SaveFileError
+from game.rules.zombicide.boxes import box_name
+
+
+def new_game(app: Any, box: str) -> None:
+    """The start screen's "New game" for a box: choose the mission, survivors and options."""
+    pygame.display.set_caption(f"Deadtable — Zombicide: {box_name(box)}")
+    app.show(ZombicideNewGameScene(app, box))
+
+
+def resume(app: Any, save_path: Path) -> bool:
+    """Resume a saved game; a save that cannot be resumed says why and changes nothing."""
+    from game.app.zombicide.game_scene import GameScene
+
+    try:
+        scene = GameScene.resume(app, Path(save_path))
+    except (SaveFileError, MapFormatError, ValueError, OSError) as error:
+        app.show_message("Could not open the save", describe_error(error))
+        return False
+    pygame.display.set_caption("Deadtable — Zombicide")
+    if scene is not None and scene not in app.scenes.scenes:
+        app.show(scene)
+    return True
+
+
+def open_end(app: Any, save_path: Path) -> None:
+    """A saved game resumed with its end screen over it; raises when the save cannot be resumed."""
+    from game.app.zombicide.end_scene import EndScene
+    from game.app.zombicide.game_scene import GameScene
+
+    scene = GameScene.resume(app, Path(save_path))
+    app.show(scene)
+    scene.ended_shown = True  # a finished game would push its own End screen under this one
+    app.push(EndScene(app, scene.controller.state, scene.controller.board.title))
+
+
+def quick_start(app: Any, board_path: Path, seed: int) -> None:
+    """A new game of ``board_path`` with the default team (two players of three survivors), for
+    ``main.py --scene game``; raises when the mission cannot start."""
+    board = load_board(board_path)
+    team = list(DEFAULT_SURVIVORS)
+    setup = mission_setup(board, {"players": [{"seat": "Player 1", "survivors": team[:3]},
+                                              {"seat": "Player 2", "survivors": team[3:]}]})
+    if not start_game(app, Path(board_path), setup, seed):
+        raise ValueError(f"{board_path}: the game could not start")

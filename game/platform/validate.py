@@ -1,0 +1,42 @@
+"""``main.py --validate``: the board lint, plus what the game registry knows: that a map's or
+mission's ``game`` is a registered game, and each game's own checks of the missions it plays (a
+Zombicide mission's ``[setup]`` and box, for instance)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from game.board import lint
+from game.board.errors import MapProblem
+from game.platform import registry
+
+ANY_GAME = "any"  # a map any game may use
+
+
+def known_map_games() -> list[str]:
+    return sorted({kind for entry in registry.games() for kind in entry.plays_on}) + [ANY_GAME]
+
+
+def game_checks(path: Path, game: str, board: Any | None) -> list[MapProblem]:
+    """The registry's checks of one file: its game is known, and the game accepts the mission."""
+    if game == ANY_GAME:
+        return []
+    try:
+        entry = registry.game_playing_on(game, path)
+    except registry.UnknownGameError:
+        what = "mission" if path.suffix.lower() == ".toml" else "map property"
+        return [MapProblem(str(path), f"{what} 'game' = '{game}' is unknown (one of: {', '.join(known_map_games())})")]
+    if board is None or entry.validate_board is None:
+        return []
+    return [MapProblem(str(path), what) for what in entry.validate_board(board)]
+
+
+def validate_paths(paths: Sequence[str | Path]) -> list[MapProblem]:
+    return lint.validate_paths(paths, game_checks)
+
+
+def validate_cli(paths: Sequence[str], out: TextIO = sys.stdout) -> int:
+    return lint.validate_cli(paths, out, game_checks)
