@@ -286,6 +286,7 @@ class DeadtableApp:
         rest = max(0, w - x - 24)
         if rest < 160:  # no room beside the buttons: no title, the status goes over the table
             x, rest = w - 8, 0
+        assert self.table is not None, "the toolbar belongs to the plain table"
         title = self.table.board.title or Path(self.table.state.source).stem
         top = self.toolbar_px - TOOLBAR_PX
         self.title_label = UILabel(pygame.Rect(x + 8, top + 2, rest, 26), title if rest else "", manager=self.ui,
@@ -321,6 +322,8 @@ class DeadtableApp:
     def mode_text(self) -> str:
         """What the pointer does now and what is switched on, in a few words."""
         t = self.table
+        if t is None:
+            return ""
         parts = ["Tape on" if t.tool == "tape" else "Move"]
         if t.ring_cm is not None:
             parts.append(f"Ring {t.ring_cm:g} cm")
@@ -383,13 +386,17 @@ class DeadtableApp:
             "ring_more": lambda: t.change_ring(1.0),
             "rotate": self.rotate,
             "tray": t.toggle_tray,
-            "delete": lambda: t.delete_selected() or self.status("Select a piece first"),
-            "undo": lambda: t.undo() or self.status("Nothing to undo"),
+            "delete": lambda: self._or_say(t.delete_selected(), "Select a piece first"),
+            "undo": lambda: self._or_say(t.undo(), "Nothing to undo"),
             "save": self.save,
             "load": self.open_load_dialog,
             "fullscreen": self.toggle_fullscreen,
             "help": self.show_help,
         }
+
+    def _or_say(self, done: bool, why_not: str) -> None:
+        if not done:
+            self.status(why_not)
 
     def rotate(self) -> None:
         if self.table is None:
@@ -492,7 +499,7 @@ class DeadtableApp:
             self.running = False
             return
         if event.type == pygame.VIDEORESIZE and not self.screen.get_flags() & pygame.FULLSCREEN:
-            self.screen = pygame.display.get_surface()
+            self.screen = pygame.display.get_surface() or self.screen
             self._layout(self.screen.get_size())
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:

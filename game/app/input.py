@@ -118,16 +118,16 @@ class PointerInput:
             w, h = window_size
             pos = (event.x * w, event.y * h)
             if t == pygame.FINGERDOWN:
-                pointer = self._finger_pointer(event, create=True)
-                assert pointer is not None
-                return [PointerDown(pointer, pos)]
-            pointer = self._finger_pointer(event, create=False)
-            if pointer is None:
+                finger = self._finger_pointer(event, create=True)
+                assert finger is not None
+                return [PointerDown(finger, pos)]
+            finger = self._finger_pointer(event, create=False)
+            if finger is None:
                 return []
             if t == pygame.FINGERMOTION:
-                return [PointerMove(pointer, pos)]
+                return [PointerMove(finger, pos)]
             del self._fingers[(getattr(event, "touch_id", 0), event.finger_id)]
-            return [PointerUp(pointer, pos)]
+            return [PointerUp(finger, pos)]
         return []
 
     def cancel_all(self) -> None:

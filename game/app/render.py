@@ -802,7 +802,8 @@ class TableRenderer:
         clip = target.get_clip()
         left, top, right, bottom = clip.left, clip.top, clip.right, clip.bottom
         selected, piece_scale, show_facing = view.selected, view.piece_scale, view.show_facing
-        sprites, overlays = [], []
+        sprites: list[tuple[pygame.Surface, pygame.Rect | tuple[float, float]]] = []
+        overlays: list[tuple[Piece, int, int, int]] = []
         ordered = sorted(pieces, key=lambda p: (p.id == selected, p.side != PieceSide.TOKEN))
         for piece in ordered:
             d = max(4, round(piece.base_cm * piece_scale.get(piece.id, 1.0) * zoom))
@@ -823,7 +824,7 @@ class TableRenderer:
             if piece.id == selected or show_facing or d >= 34:
                 overlays.append((piece, d, cx, cy))
         target.blits(sprites, doreturn=False)
-        labels = []  # consecutive labels go in one blits call, in the same order
+        labels: list[tuple[pygame.Surface, pygame.Rect]] = []  # consecutive labels: one blits call, in order
         for piece, d, cx, cy in overlays:
             is_selected = piece.id == selected
             if labels and (is_selected or (show_facing and piece.side != PieceSide.TOKEN)):

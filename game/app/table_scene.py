@@ -400,7 +400,7 @@ class TableScene(Scene):
             return
         hit = self.physics.piece_at(world)
         holder = self._holder_of(self.selected)
-        if self.is_free_table and holder is not None and hit in (None, self.selected):
+        if self.is_free_table and holder is not None and self.selected is not None and hit in (None, self.selected):
             anchor = self.pointers[holder].last_px
             self.pointers[pid] = _Pointer("twist", pos, pos, piece=self.selected, partner=holder,
                                           twist_from_deg=_angle_deg(anchor, pos),

@@ -421,7 +421,7 @@ def load_game(path: str | os.PathLike[str]) -> LoadedGame:
             raise SaveFileError(target, f"the content changed since this game was saved ({', '.join(changes)}) "
                                         f"and the game no longer replays: {reason}") from None
         raise SaveFileError(target, f"the game does not replay: {reason}") from None
-    notes = ()
+    notes: tuple[str, ...] = ()
     if changes:
         notes = (f"The content changed since this game was saved ({', '.join(changes)}); "
                  "the game replays to the same position.",)

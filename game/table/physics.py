@@ -123,7 +123,9 @@ class TablePhysics:
         then the nearest centre when bases touch."""
         best: tuple[bool, float, str] | None = None
         for pid, shape in self._shapes.items():
-            centre = shape.body.position
+            body = shape.body
+            assert body is not None, "every piece's shape is attached to its body"
+            centre = body.position
             gap = (centre - point_cm).length
             rank = (shape.filter.categories == FLAT_CATEGORY, gap, pid)
             if gap <= shape.radius and (best is None or rank < best):

@@ -87,9 +87,10 @@ def read_mission_info(path: Path) -> MissionInfo | None:
         body = line.lstrip("#").strip()
         if body and "tools/make_maps.py" not in body:
             story_lines.append(body)
-    setup = data.get("setup") if isinstance(data.get("setup"), dict) else {}
+    table = data.get("setup")
+    setup: dict[str, Any] = dict(table) if isinstance(table, dict) else {}
     return MissionInfo(path=path, id=str(data.get("id", path.stem)), title=str(data.get("title", path.stem)),
-                       story=" ".join(story_lines), setup=dict(setup), modules=len(data.get("modules", [])))
+                       story=" ".join(story_lines), setup=setup, modules=len(data.get("modules", [])))
 
 
 def list_missions(folder: Path = MISSION_DIR, box: str = DEFAULT_BOX) -> list[MissionInfo]:
@@ -197,7 +198,7 @@ class ZombicideNewGameScene(Scene):
     def missing_skills(self) -> list[str]:
         if self.mission is None:
             return []
-        held = set()
+        held: set[str] = set()
         for survivor_id in self.picked:
             held.update(ref.skill for ref in self.catalog.survivor(survivor_id).skills_at("blue"))
         return [skill for skill in MISSION_NEEDS.get(self.mission.id, ()) if skill not in held]
