@@ -232,7 +232,20 @@ class DeadtableApp:
         except (SaveFileError, ValueError) as error:
             self.show_message("Could not open the save", describe_error(error))
             return False
-        return bool(hooks.resume(self, Path(save_path)))
+        if not hooks.resume(self, Path(save_path)):
+            return False
+        self.tell_content_changes(Path(save_path))
+        return True
+
+    def tell_content_changes(self, save_path: Path) -> None:
+        """A resumed game whose content files changed since it was saved (it replayed to the same
+        position, or it would not have opened): the player is told which files."""
+        try:
+            changes = envelope.content_changes(save_path)
+        except SaveFileError:
+            return
+        if changes:
+            self.show_message("The game's content changed", envelope.content_note(changes))
 
     def resume_zombieworld(self, save_path: Path) -> bool:
         from game.app.zombieworld.game_scene import ZombieworldGameScene

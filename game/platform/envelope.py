@@ -389,6 +389,23 @@ def newest_unfinished(folder: str | os.PathLike[str]) -> SaveInfo | None:
     return next((info for info in saves if not info.finished), None)
 
 
+def content_changes(path: str | os.PathLike[str]) -> list[str]:
+    """The content files that changed since the game at ``path`` was saved (nothing is replayed)."""
+    entry, saved = read_envelope(path)
+    if saved.content is None:
+        return []
+    try:
+        board = load_board(resolve(saved.board))
+    except (MapFormatError, OSError):
+        return [f"{saved.board} (unreadable)"]
+    return changed_files(saved.content, content_stamp(entry, saved.box, board))
+
+
+def content_note(changes: list[str]) -> str:
+    return (f"The content changed since this game was saved ({', '.join(changes)}); "
+            "the game replays to the same position.")
+
+
 def load_game(path: str | os.PathLike[str]) -> LoadedGame:
     """The game at ``path`` resumed by replaying its log on today's engine and content."""
     target = Path(path)
@@ -421,10 +438,7 @@ def load_game(path: str | os.PathLike[str]) -> LoadedGame:
             raise SaveFileError(target, f"the content changed since this game was saved ({', '.join(changes)}) "
                                         f"and the game no longer replays: {reason}") from None
         raise SaveFileError(target, f"the game does not replay: {reason}") from None
-    notes: tuple[str, ...] = ()
-    if changes:
-        notes = (f"The content changed since this game was saved ({', '.join(changes)}); "
-                 "the game replays to the same position.",)
+    notes = (content_note(changes),) if changes else ()
     return LoadedGame(entry=entry, session=session, board_path=board_path, info=_info(target, entry, envelope),
                       extra=dict(envelope.extra), campaign=envelope.campaign, notes=notes)
 

@@ -145,3 +145,21 @@ def test_a_save_of_a_game_this_build_lacks_names_the_file_and_the_known_games(tm
         envelope.read_info(tmp_path / "x.json")
     with pytest.raises(registry.UnknownGameError, match=r"x.json: unknown game 'chess' \(known: zombicide, zombieworld"):
         registry.game("chess", tmp_path / "x.json")
+
+
+def test_the_window_tells_the_player_which_content_changed(saved_game, tmp_path):
+    from game.app.app import DeadtableApp
+
+    path, session = saved_game
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["content"]["files"]["game/rules/zombicide/content/rue_morgue/zombies.toml"] = "0000000000000000"
+    data["content"]["hash"] = "changed"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert envelope.content_changes(path) == ["game/rules/zombicide/content/rue_morgue/zombies.toml (changed)"]
+    app = DeadtableApp(size=(1024, 700), save_dir=tmp_path)
+    app.open_start()
+    assert app.resume_game(path)
+    assert type(app.scenes.top).__name__ == "GameScene"
+    assert app.scenes.top.controller.session.hash() == session.hash()
+    assert app.message is not None and app.message.alive()
+    assert "zombies.toml (changed)" in app.message.text_block.html_text
