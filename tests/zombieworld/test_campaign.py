@@ -22,6 +22,7 @@ from game.rules.zombieworld.campaign import (
 from game.rules.zombieworld.catalog import load_catalog
 from game.rules.zombieworld.scoring import glory_total
 from game.rules.zombieworld.state import Model, SeatScore
+from game.rules.zombieworld.working import Game
 
 sys.path.insert(0, str(Path(__file__).parent))
 from helpers import TOWN, two_bands  # noqa: E402
@@ -133,7 +134,7 @@ def test_improvements_and_wounds_reach_the_table():
     campaign = campaign.model_copy(update={"bands": (red.model_copy(update={"glory": 10}), campaign.band("blue"))})
     campaign = spend(campaign, "red", Purchase(kind="improve", member="Ana", what="move"), CATALOG)
     game = engine.setup(TOWN, next_setup(campaign, "massacre", spawn_dice=0), 5)
-    working = engine._Game(game)
+    working = Game(game)
     assert working.profile(game.model("red:Ana")).move_cm == 25
     assert game.model("red:Bo").wounds == 1
 

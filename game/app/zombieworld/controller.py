@@ -21,9 +21,14 @@ from game.rules.core.session import Session
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.band import Band
-from game.rules.zombieworld.engine import POINT_BLANK_CM, SPRINT_STEP_CM, ZombieworldRules
+from game.rules.zombieworld.climbing import _landing_surface
+from game.rules.zombieworld.engine import ZombieworldRules
 from game.rules.zombieworld.geometry import BASE_RADIUS_CM, Figure, base_distance, path_cost, target_cover
+from game.rules.zombieworld.movement import SPRINT_STEP_CM
+from game.rules.zombieworld.shooting import POINT_BLANK_CM
 from game.rules.zombieworld.state import ZOMBIES, BandEntry, Model, State, Vehicle, ZombieworldSetup
+from game.rules.zombieworld.vehicles import _plan_drive
+from game.rules.zombieworld.working import Game
 
 Point = tuple[float, float]
 
@@ -324,7 +329,7 @@ class ZombieworldController:
         if index is None or table is None:
             return 0
         piece = table.piece(index)
-        takeoff = engine._Game(self.state).height_of(model)
+        takeoff = Game(self.state).height_of(model)
         levels = range(1, piece.top_level + 1)
         if not levels:
             return 0
@@ -349,7 +354,7 @@ class ZombieworldController:
         shown = (front, *command.path)
         straight = sum(math.dist(a, b) for a, b in zip(shown, shown[1:], strict=False))
         try:
-            legs, cost_cm = engine._plan_drive(engine._Game(self.state), vehicle, command)
+            legs, cost_cm = _plan_drive(Game(self.state), vehicle, command)
         except IllegalCommand as refusal:
             return MovePreview(model.id, command.path[-1], straight, limit_cm, False, refusal.reason, command,
                                path=shown)
@@ -383,8 +388,8 @@ class ZombieworldController:
             if isinstance(command, c.Charge):  # a charge on a rider ends against the body
                 cost_cm = path_cost(self.state.table, [model.position, *command.path]).cost_cm  # type: ignore[arg-type]
             if isinstance(command, c.Jump):  # the engine adds the height climbed or dropped
-                game = engine._Game(self.state)
-                surface = engine._landing_surface(game, point, command.level)
+                game = Game(self.state)
+                surface = _landing_surface(game, point, command.level)
                 if not isinstance(surface, str):
                     cost_cm += abs(surface[0] - game.height_of(model))
             try:

@@ -53,9 +53,9 @@ from game.board.geometry import point_in_polygon
 from game.board.mission import load_board
 from game.board.model import Board, MarkerKind, TerrainKind
 from game.rules.zombieworld import commands as c
-from game.rules.zombieworld.engine import TURN_COST_CM
 from game.rules.zombieworld.geometry import BASE_RADIUS_CM
 from game.rules.zombieworld.state import ZOMBIES, Model, Vehicle
+from game.rules.zombieworld.vehicles import TURN_COST_CM
 from game.table.physics import TablePhysics
 from game.table.state import Piece, PieceSide, TableState
 
