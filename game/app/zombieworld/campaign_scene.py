@@ -29,6 +29,7 @@ from game.app.zombieworld.band_list import (
     seat_colour,
     stack_rows,
 )
+from game.app.zombieworld.navigation import hooks
 from game.app.zombieworld.saves import CampaignLink
 from game.rules.zombieworld.band import Band
 from game.rules.zombieworld.campaign import (
@@ -342,12 +343,8 @@ class ZombieworldCampaignScene(Scene):
 
     def next_game(self) -> Any:
         """The set-up for the next game: scenario and table, the bands as the campaign has them."""
-        from game.app.zombieworld.setup_scene import ZombieworldSetupScene
-
         write(self.play)
-        setup = ZombieworldSetupScene(self.app, campaign=CampaignPlay(self.campaign, self.play.path))
-        self.app.show(setup)
-        return setup
+        return hooks().open_setup(self.app, campaign=CampaignPlay(self.campaign, self.play.path))
 
     # --- drawing -------------------------------------------------------------------------------
 

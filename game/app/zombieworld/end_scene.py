@@ -10,6 +10,7 @@ from game.app.render import font, text_with_halo
 from game.app.scenes import Scene
 from game.app.zombicide.dialogs import ACCENT, MUTED, PANEL_FILL, TEXT, Button, ButtonSet, fit_text
 from game.app.zombicide.game_scene import event_pointer
+from game.app.zombieworld.navigation import hooks
 from game.rules.zombieworld.scoring import glory
 
 SEAT_COLORS = {"red": (222, 74, 60), "blue": (72, 136, 236), "green": (80, 190, 110), "amber": (236, 170, 50)}
@@ -135,9 +136,7 @@ class ZombieworldEndScene(Scene):
         elif key == "campaign":
             self.open_campaign()
         elif key == "new":
-            from game.app.zombieworld.setup_scene import ZombieworldSetupScene
-
-            self.app.show(ZombieworldSetupScene(self.app))
+            hooks().open_setup(self.app)
 
     def draw(self, surface: pygame.Surface) -> None:
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)

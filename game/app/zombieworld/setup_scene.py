@@ -58,8 +58,24 @@ VICTORY_TEXT = {
 }
 
 
+_seed_source: random.Random = random.SystemRandom()
+
+
+def seed_new_games(seed: int | None) -> None:
+    """Where the seeds of new games come from: ``random.Random(seed)``, so that a run of the screens
+    (a test) starts the same games every time; with None, the system's entropy again."""
+    global _seed_source
+    _seed_source = random.SystemRandom() if seed is None else random.Random(seed)
+
+
+def new_seed() -> int:
+    """A seed for the games a set-up starts: the only randomness of the Zombieworld screens (a
+    set-up given its own seed draws none)."""
+    return int(_seed_source.random() * 999_999) + 1
+
+
 class ZombieworldSetupScene(Scene):
-    def __init__(self, app: Any, campaign: Any = None):
+    def __init__(self, app: Any, campaign: Any = None, seed: int | None = None):
         self.app = app
         self.catalog = load_catalog()
         self.save_dir = Path(getattr(app, "save_dir", DEFAULT_SAVE_DIR))
@@ -69,7 +85,7 @@ class ZombieworldSetupScene(Scene):
         self.scenario = "massacre"
         self.tables = shipped_tables()
         self.table = self.tables[0][0] if self.tables else None
-        self.seed = random.SystemRandom().randrange(1, 1_000_000)
+        self.seed = seed if seed is not None else new_seed()  # the games it starts play this seed
         self.buttons = ButtonSet()
         self.status = ""
         self.alliances_on = False  # the optional verbal alliances
