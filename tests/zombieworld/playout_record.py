@@ -26,7 +26,7 @@ from random import Random
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from helpers import TOWN, _concrete, random_command, two_bands  # noqa: E402
+from helpers import TOWN, _concrete, police, random_command, two_bands  # noqa: E402
 
 from game.board.mission import load_board  # noqa: E402
 from game.rules.core.base import IllegalCommand  # noqa: E402
@@ -83,9 +83,9 @@ def games() -> Iterator[tuple[str, object, ZombieworldSetup, range, int]]:
                                                             check_bands=False, weather="roll", interior_light=True)),
         "crossroads-aboard": (CROSSROADS, ZombieworldSetup(bands=_entries(wheels, mixed, aboard=True),
                                                            scenario="law_of_the_strongest", check_bands=False)),
-        "crossroads-rescue": (CROSSROADS, ZombieworldSetup(bands=_entries(mixed, gear), scenario="rescue",
-                                                           check_bands=False, alliances=(("red", "blue"),),
-                                                           alliance="roll", alliance_flips=True)),
+        "crossroads-rescue": (CROSSROADS, ZombieworldSetup(
+            bands=(*_entries(mixed, gear), BandEntry(seat="green", band=police("Green"))), scenario="rescue",
+            check_bands=False, alliances=(("red", "blue"),), alliance="roll", alliance_flips=True)),
         "farm-antidote": (FARM, ZombieworldSetup(bands=_entries(gear, mixed), scenario="antidote",
                                                  check_bands=False, weather="roll")),
         "farm-horde": (FARM, ZombieworldSetup(bands=_entries(wheels, gear), scenario="flee_the_horde",

@@ -47,15 +47,16 @@ from game.app.zombieworld.controller import (
     seat_points,
 )
 from game.app.zombieworld.dice import DiceTray
+from game.app.zombieworld.end_scene import ZombieworldEndScene
 from game.app.zombieworld.event_text import alliance_text, describe, level_place, names_of, where_text
 from game.app.zombieworld.saves import ZwSaveError, autosave_path, load_game, save_game
 from game.board.geometry import point_in_polygon
 from game.board.mission import load_board
 from game.board.model import Board, MarkerKind, TerrainKind
 from game.rules.zombieworld import commands as c
+from game.rules.zombieworld import engine
 from game.rules.zombieworld.geometry import BASE_RADIUS_CM
 from game.rules.zombieworld.state import ZOMBIES, Model, Vehicle
-from game.rules.zombieworld.vehicles import TURN_COST_CM
 from game.table.physics import TablePhysics
 from game.table.state import Piece, PieceSide, TableState
 
@@ -424,7 +425,7 @@ class ZombieworldGameScene(Scene):
         if isinstance(option, c.ShootTemplate):
             return f"Shoot ({item(option.weapon)})", "attack"
         if isinstance(option, c.Sprint):
-            return "Sprint (+2 dice × 5 cm)", "move"
+            return f"Sprint (+{engine.SPRINT_DICE} dice × {engine.SPRINT_STEP_CM:g} cm)", "move"
         if isinstance(option, c.Fight):
             return "Fight on", "attack"
         if isinstance(option, c.Disengage):
@@ -443,7 +444,7 @@ class ZombieworldGameScene(Scene):
         if isinstance(option, c.Mount):
             return (f"Put on {item(option.item)}" if "skate" in option.item else f"Get on {item(option.item)}"), "move"
         if isinstance(option, c.Dismount):
-            return ("Get off and park it" if option.leave else "Get off (5 cm)"), "move"
+            return ("Get off and park it" if option.leave else f"Get off ({engine.GEAR_CHANGE_CM:g} cm)"), "move"
         if isinstance(option, c.FirstAid):
             return f"First aid on {name(option.target or option.model)}", "items"
         if isinstance(option, c.Entrench):
@@ -618,7 +619,7 @@ class ZombieworldGameScene(Scene):
     def drop(self, drag: _Drag) -> Outcome | None:
         preview = self.controller.move_preview(drag.model, drag.point, drag.waypoints, self.jump_armed)
         leave = self.controller.template(c.LeaveTemplate)
-        if leave is not None and leave.model == drag.model and self._at_exit(drag.point, leave.edge):
+        if leave is not None and leave.model == drag.model and engine.at_exit(self.state.table, drag.point, leave.edge):
             outcome = self.play(c.LeaveTable(drag.model, (*drag.waypoints, drag.point)),
                                 snap_from={drag.model: drag.point})
             return outcome
@@ -627,12 +628,6 @@ class ZombieworldGameScene(Scene):
             self.sync_pieces(snap_from={drag.model: drag.point})
             return Outcome(False, preview.reason)
         return self.play(preview.command, snap_from={drag.model: drag.point})
-
-    def _at_exit(self, point: Point, edge: str) -> bool:
-        table = self.state.table
-        slack = BASE_RADIUS_CM + 0.5
-        gaps = {"w": point[0], "e": table.width_cm - point[0], "n": point[1], "s": table.height_cm - point[1]}
-        return any(gaps[e] <= slack for e in (gaps if edge == "any" else (edge,)))
 
     def tap_model(self, model_id: str) -> None:
         self.sync_pieces()
@@ -770,7 +765,8 @@ class ZombieworldGameScene(Scene):
             self.open_exchange_items(option.model, mates[0])
             return
         names = [self.state.model(m).name for m in mates]
-        self.open_dialog(ChoiceDialog("Exchange equipment with whom?", ["Band mates within 2 cm, on the same level."],
+        self.open_dialog(ChoiceDialog("Exchange equipment with whom?",
+                                      [f"Band mates within {engine.EXCHANGE_CM:g} cm, on the same level."],
                                       names, lambda n: self.open_exchange_items(option.model, mates[n]), cancel=True))
 
     def exchange_choices(self, model_id: str, other_id: str) -> list[tuple[str, c.Exchange]]:
@@ -834,8 +830,6 @@ class ZombieworldGameScene(Scene):
         self.autosave()
 
     def show_end(self) -> None:
-        from game.app.zombieworld.end_scene import ZombieworldEndScene
-
         self.autosave()
         pusher = getattr(self.app, "push", None)
         end = ZombieworldEndScene(self.app, self.controller, self)
@@ -1119,7 +1113,7 @@ class ZombieworldGameScene(Scene):
                                                              (*drag.waypoints, drag.point), strict=True))
         turns = ""
         if preview.turns:
-            turns = f" with {preview.turns} turn{'s' if preview.turns > 1 else ''} (+{TURN_COST_CM:g} cm each)"
+            turns = f" with {preview.turns} turn{'s' if preview.turns > 1 else ''} (+{preview.turn_cost_cm:g} cm each)"
         if isinstance(preview.command, c.Jump):
             place = level_place(self.state, preview.point, preview.command.level, jumped=True)
             used = f"Jump to {place}: {preview.cost_cm:.1f} cm · {max(0.0, preview.left_cm):.1f} left" \
@@ -1310,8 +1304,9 @@ class ZombieworldGameScene(Scene):
             parts.append("drag the rider out beside the doors to get out")
         if any(isinstance(o, c.BoardTemplate) for o in legal):
             parts.append("drop on a vehicle to get in")
-        if any(isinstance(o, c.JumpTemplate) for o in legal):
-            parts.append("drag onto a roof, an upper floor or an obstacle's top within 10 cm to jump")
+        jump = next((o for o in legal if isinstance(o, c.JumpTemplate)), None)
+        if jump is not None:
+            parts.append(f"drag onto a roof, an upper floor or an obstacle's top within {jump.max_gap_cm:g} cm to jump")
         leave = next((o for o in legal if isinstance(o, c.LeaveTemplate)), None)
         if leave is not None:
             parts.append(f"reach the {EDGE_NAMES.get(leave.edge, leave.edge)} edge to leave")
@@ -1331,11 +1326,10 @@ class ZombieworldGameScene(Scene):
         y += 32
         lines = []
         if catalog is not None and model.kind == "survivor":
-            rank = catalog.rank(model.profile)
-            profile = rank.wounded if model.wounds >= rank.wounded_from else rank.healthy
-            lines.append(f"{rank.name}")
-            lines.append(f"Move {profile.move_cm:g} cm · Skill {profile.skill} · Combat {profile.combat_dice}")
-            lines.append(f"Wounds {model.wounds}/{rank.wounds}")
+            profile, wounds, move_cm = engine.profile(self.state, model.id)
+            lines.append(f"{catalog.rank(model.profile).name}")
+            lines.append(f"Move {move_cm:g} cm · Skill {profile.skill} · Combat {profile.combat_dice}")
+            lines.append(f"Wounds {model.wounds}/{wounds}")
             where = where_text(self.state, model)
             if where:
                 lines.append(where)

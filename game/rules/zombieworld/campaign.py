@@ -91,6 +91,12 @@ def next_setup(campaign: Campaign, scenario: str, **options: object) -> Zombiewo
     return ZombieworldSetup(bands=tuple(entries), scenario=scenario, check_bands=False, **options)  # type: ignore[arg-type]
 
 
+def recovery_seed(game_seed: int, games_recorded: int) -> int:
+    """The seed of a game's recovery rolls: fixed by the game's own seed and the number of games the
+    campaign had recorded before it, so a game saved and resumed cannot re-roll them."""
+    return game_seed * 1009 + games_recorded + 1
+
+
 def record_game(campaign: Campaign, state: State, catalog: Catalog, seed: int) -> tuple[Campaign, tuple[str, ...]]:
     """Fold a finished game into the campaign: Glory, wounds and equipment as the game left them,
     found survivors kept, a 2D6 recovery check for each member put out of action."""

@@ -10,7 +10,7 @@ from game.rules.core.base import IllegalCommand
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.geometry import Figure, base_distance, figure_footprint_gap, path_cost
 from game.rules.zombieworld.melee import after_fight, melee
-from game.rules.zombieworld.movement import SPRINT_STEP_CM, sprint_roll, validate_path
+from game.rules.zombieworld.movement import SPRINT_MAX_CM, sprint_roll, validate_path
 from game.rules.zombieworld.shooting import firearm_in_hand, flee, in_cover_ground, roll_reaction, shoot
 from game.rules.zombieworld.spots import DOOR_REACH_CM, spot_problem
 from game.rules.zombieworld.state import ZOMBIES, Activation, Model, Vehicle
@@ -39,7 +39,7 @@ def do_charge(game: Game, model: Model, command: c.Charge) -> None:
         raise IllegalCommand(f"{target.name} is part-way up the stairs: shoot instead")
     defect = game.catalog.defect(model.defect) if model.defect else None
     free_sprint = target.side == ZOMBIES and not (defect is not None and defect.cannot_sprint) and not active.sprinted
-    budget = active.remaining_cm + (2 * SPRINT_STEP_CM if free_sprint else 0.0)
+    budget = active.remaining_cm + (SPRINT_MAX_CM if free_sprint else 0.0)
     cost, _ = validate_path(game, model, command.path, budget, contact_with=target)
     if target.side == ZOMBIES:
         own_ground = frozenset({"difficult"} if in_cover_ground(game, model) else {"open"})

@@ -174,6 +174,19 @@ def _landing_surface(game: Game, point: tuple[float, float], level: int) -> tupl
     return "land on a raised place: an upper floor or the roof of another building, or on top of an obstacle"
 
 
+def jump_cost(game: Game, model: Model, landing: tuple[float, float], level: int) -> float | str:
+    """What a jump to ``landing`` at ``level`` costs (the gap plus the height climbed or dropped), or
+    why nothing there can be landed on."""
+    surface = _landing_surface(game, landing, level)
+    if isinstance(surface, str):
+        return surface
+    return _jump_price(math.dist(model.position, landing), surface[0], game.height_of(model))
+
+
+def _jump_price(gap_cm: float, height_cm: float, takeoff_cm: float) -> float:
+    return gap_cm + abs(height_cm - takeoff_cm)
+
+
 def do_jump(game: Game, model: Model, command: c.Jump) -> None:
     """Across a gap to a raised place (an upper floor or roof of another building, the top of an
     obstacle), from another raised place or from the ground (then at most 5 cm up): the gap and the
@@ -206,7 +219,7 @@ def do_jump(game: Game, model: Model, command: c.Jump) -> None:
     problem = jump_line_problem(game.table, start, landing, over)
     if problem:
         raise IllegalCommand(problem)
-    cost = gap + abs(height - takeoff)
+    cost = _jump_price(gap, height, takeoff)
     angle = math.atan2(landing[1] - start[1], landing[0] - start[0])
     if cost > active.remaining_cm + 1e-6:
         _fall_short_of_jump(game, model, start, angle, active, height)

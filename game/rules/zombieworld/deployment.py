@@ -27,6 +27,9 @@ from game.rules.zombieworld.state import (
 )
 from game.rules.zombieworld.working import Game, roll_d10
 
+ALLIANCE_FIXED_UP_TO = 3  # the alliance rolled before play: 1-3 fixed, 4-6 fragile
+ALLIANCE_MIN_BANDS = 3
+
 
 def setup(board: Board, setup_spec: ZombieworldSetup, seed: int, catalog: Catalog | None = None) -> State:
     catalog = catalog or load_catalog()
@@ -93,8 +96,8 @@ def setup(board: Board, setup_spec: ZombieworldSetup, seed: int, catalog: Catalo
     _roll_weather(game, setup_spec, board)
     if setup_spec.alliance == "roll" and game.base.alliances:
         (die,) = game.d6(1)
-        game.alliance_fixed = die <= 3
-        game.emit(c.DiceRolled("alliance", "", (die,), (), 3, ("fixed" if game.alliance_fixed else "fragile",)))
+        game.alliance_fixed = die <= ALLIANCE_FIXED_UP_TO
+        game.emit(c.DiceRolled("alliance", "", (die,), (), ALLIANCE_FIXED_UP_TO, ("fixed" if game.alliance_fixed else "fragile",)))
     for _ in range(scenario.starting_zombies):
         spawn_zombie(game, centre, "scenario")
     if scenario.penned_zombies:
@@ -102,6 +105,14 @@ def setup(board: Board, setup_spec: ZombieworldSetup, seed: int, catalog: Catalo
     start_round(game)
     advance(game)
     return game.freeze()
+
+
+def alliance_problem(band_count: int) -> str:
+    """Why a set-up of ``band_count`` bands should not offer alliances ("" when it may): allies need
+    someone left to fight. Advice for set-up screens; ``setup`` itself accepts any pair of seats."""
+    if band_count < ALLIANCE_MIN_BANDS:
+        return f"Needs {ALLIANCE_MIN_BANDS} bands or more: two allies would have nobody left to fight"
+    return ""
 
 
 def _alliances(setup_spec: ZombieworldSetup, seats: tuple[str, ...]) -> tuple[tuple[str, str], ...]:

@@ -22,8 +22,14 @@ from game.rules.zombieworld.casualties import withdraw
 from game.rules.zombieworld.catalog import load_catalog
 from game.rules.zombieworld.charges import do_charge
 from game.rules.zombieworld.climbing import do_climb, do_jump
-from game.rules.zombieworld.deployment import setup
+from game.rules.zombieworld.deployment import (
+    ALLIANCE_FIXED_UP_TO,
+    ALLIANCE_MIN_BANDS,
+    alliance_problem,
+    setup,
+)
 from game.rules.zombieworld.equipment import (
+    EXCHANGE_CM,
     do_exchange,
     do_first_aid,
     do_pick_up,
@@ -32,8 +38,24 @@ from game.rules.zombieworld.equipment import (
     do_use_item,
 )
 from game.rules.zombieworld.legal import legal_commands
+from game.rules.zombieworld.measures import (
+    DrivePlan,
+    MoveCost,
+    Reach,
+    ShotRange,
+    at_exit,
+    drive_plan,
+    height_cm,
+    jump_price,
+    move_cost,
+    profile,
+    reach,
+    shot_range,
+)
 from game.rules.zombieworld.melee import do_disengage, do_fight
 from game.rules.zombieworld.movement import (
+    GEAR_CHANGE_CM,
+    SPRINT_DICE,
     SPRINT_STEP_CM,
     do_dismount,
     do_entrench,
@@ -42,7 +64,7 @@ from game.rules.zombieworld.movement import (
     do_move,
     do_sprint,
 )
-from game.rules.zombieworld.rounds import advance, current_seats, do_activate, do_end
+from game.rules.zombieworld.rounds import ALLIANCE_FLIP_ON, advance, current_seats, do_activate, do_end
 from game.rules.zombieworld.searching import do_search
 from game.rules.zombieworld.shooting import POINT_BLANK_CM, do_shoot
 from game.rules.zombieworld.state import Activation, Bang, State, ZombieworldSetup
@@ -50,9 +72,16 @@ from game.rules.zombieworld.vehicles import TURN_COST_CM, do_board, do_change_se
 from game.rules.zombieworld.working import Game
 
 __all__ = [
-    "NAME", "POINT_BLANK_CM", "SPRINT_STEP_CM", "TURN_COST_CM", "VERSION", "Activation", "Bang",
-    "ZombieworldRules", "apply", "check", "current_seats", "legal_commands", "load_catalog", "outcome",
+    # the contract
+    "NAME", "VERSION", "ZombieworldRules", "apply", "check", "current_seats", "legal_commands", "outcome",
     "player_view", "setup",
+    # what the window asks the engine to measure, and the rule numbers it words
+    "ALLIANCE_FIXED_UP_TO", "ALLIANCE_FLIP_ON", "ALLIANCE_MIN_BANDS", "EXCHANGE_CM", "GEAR_CHANGE_CM",
+    "POINT_BLANK_CM", "SPRINT_DICE", "SPRINT_STEP_CM", "TURN_COST_CM", "DrivePlan", "MoveCost", "Reach",
+    "ShotRange", "alliance_problem", "at_exit", "drive_plan", "height_cm", "jump_price", "move_cost",
+    "profile", "reach", "shot_range",
+    # state types and the catalog, for callers that build states
+    "Activation", "Bang", "load_catalog",
 ]
 
 NAME = "zombieworld"

@@ -5,6 +5,7 @@ skates), sprinting, entrenching and leaving the table.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -15,7 +16,10 @@ from game.rules.zombieworld.equipment import take_object
 from game.rules.zombieworld.geometry import (
     BASE_RADIUS_CM,
     ENTRY_COST_CM,
+    MAX_CLIMB_CM,
     Figure,
+    PathCost,
+    Table,
     base_distance,
     figure_footprint_gap,
     open_ground,
@@ -36,9 +40,13 @@ from game.rules.zombieworld.working import (
     wheels,
 )
 
-SPRINT_STEP_CM = 5.0
+SPRINT_DICE = 2  # a sprint rolls two skill checks
+SPRINT_STEP_CM = 5.0  # each passed adds this much
+SPRINT_MAX_CM = SPRINT_DICE * SPRINT_STEP_CM
 GEAR_CHANGE_CM = 5.0  # getting on or off a bicycle or skateboard, putting skates on or off
 PUSHED_BICYCLE_CM = 3.0  # a bicycle pushed along on foot slows its owner
+EXIT_SLACK_CM = BASE_RADIUS_CM + 0.5  # a base this close to the exit edge touches it
+LEAVE_ENTRENCHED_CM = ENTRY_COST_CM  # climbing out of an entrenched spot costs as much as entering a building
 EDGE_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west"}
 ENTRENCH_MIN_CM = 2.0
 
@@ -78,24 +86,8 @@ def validate_path(game: Game, model: Model, path: tuple[tuple[float, float], ...
                   contact_with: Model | None) -> tuple[float, tuple[int, ...]]:
     if not path:
         raise IllegalCommand("a move needs at least one point")
-    points = [model.position, *path]
-    entry = 5.0
-    if model.defect and (d := game.catalog.defect(model.defect)) is not None and d.entry_cost_cm is not None:
-        entry = d.entry_cost_cm
-    if model.ability == "free_entry":
-        entry = 0.0
-    max_climb = game.catalog.zombie(model.profile).max_climb_cm if model.kind == "zombie" else 10.0
-    if model.level:
-        _stay_upstairs(game, model, points)
-    result = path_cost(game.table, points, max_climb_cm=max_climb, entry_cost_cm=entry)
-    if not result.ok:
-        raise IllegalCommand(result.problem)
-    if not model.level:
-        blocking = path_hits_vehicle(game, points)
-        if blocking:
-            raise IllegalCommand(f"walk around the {blocking}")
-    total = result.cost_cm + (ENTRY_COST_CM if model.entrenched else 0.0)  # climbing out of a position
-    total, game.gear_spent_cm = _wheels_cost(game, model, result, total, budget)
+    total, result = priced_path(game, model, path)
+    total, game.gear_spent_cm = wheels_cost(game, model, result, total, budget)
     if total > budget + 1e-6:
         raise IllegalCommand(f"that move costs {total:.1f} cm; {model.name} has {budget:.1f} cm left")
     others = game.figures_except(model.id)
@@ -112,7 +104,31 @@ def validate_path(game: Game, model: Model, path: tuple[tuple[float, float], ...
     return total, result.entered_buildings
 
 
-def _wheels_cost(game: Game, model: Model, result: Any, total: float, budget: float) -> tuple[float, float]:
+def priced_path(game: Game, model: Model, path: Sequence[tuple[float, float]]) -> tuple[float, PathCost]:
+    """What walking ``path`` costs ``model`` before its wheels are counted: its own cost of entering a
+    building (No balance, firefighters), how high it may climb, and climbing out of an entrenched
+    spot; with the path's cost details. Raises IllegalCommand when the path cannot be walked at all
+    (out of its building upstairs, through a wall, a building side or a vehicle)."""
+    points = [model.position, *path]
+    entry = ENTRY_COST_CM
+    if model.defect and (d := game.catalog.defect(model.defect)) is not None and d.entry_cost_cm is not None:
+        entry = d.entry_cost_cm
+    if model.ability == "free_entry":
+        entry = 0.0
+    max_climb = game.catalog.zombie(model.profile).max_climb_cm if model.kind == "zombie" else MAX_CLIMB_CM
+    if model.level:
+        _stay_upstairs(game, model, points)
+    result = path_cost(game.table, points, max_climb_cm=max_climb, entry_cost_cm=entry)
+    if not result.ok:
+        raise IllegalCommand(result.problem)
+    if not model.level:
+        blocking = path_hits_vehicle(game, points)
+        if blocking:
+            raise IllegalCommand(f"walk around the {blocking}")
+    return result.cost_cm + (LEAVE_ENTRENCHED_CM if model.entrenched else 0.0), result
+
+
+def wheels_cost(game: Game, model: Model, result: Any, total: float, budget: float) -> tuple[float, float]:
     """A path's cost for a rider and the part of it paid from the wheels' bonus. A bicycle or
     skateboard keeps to open ground; skates go anywhere, every cm off open ground costing double.
     The bonus pays only for open ground: what is paid on foot must fit in the rest of the move."""
@@ -218,7 +234,7 @@ def do_sprint(game: Game, model: Model, command: c.Sprint) -> None:
 
 def sprint_roll(game: Game, model: Model) -> float:
     skill, modifiers = game.check_skill(model)
-    dice = list(game.d6(2))
+    dice = list(game.d6(SPRINT_DICE))
     if model.virtue == "sprinter" and not all(check_passes(d, skill) for d in dice):
         failed = next(i for i, d in enumerate(dice) if not check_passes(d, skill))
         dice[failed] = game.d6(1)[0]
@@ -276,10 +292,7 @@ def do_leave_table(game: Game, model: Model, command: c.LeaveTable) -> None:
         raise IllegalCommand(f"{model.name} is locked in melee")
     cost = validate_path(game, model, command.path, active.remaining_cm, contact_with=None)[0]
     x, y = command.path[-1]
-    slack = BASE_RADIUS_CM + 0.5
-    gaps = {"w": x, "e": game.table.width_cm - x, "n": y, "s": game.table.height_cm - y}
-    edges = tuple(gaps) if edge == "any" else (edge,)
-    if not any(gaps[e] <= slack for e in edges):
+    if not at_exit_edge(game.table, (x, y), edge):
         where = "a table edge" if edge == "any" else f"the {EDGE_NAMES[edge]} edge"
         raise IllegalCommand(f"the path must end touching {where}")
     game.emit(c.ModelMoved(model.id, command.path, round(cost, 3)))
@@ -291,6 +304,13 @@ def do_leave_table(game: Game, model: Model, command: c.LeaveTable) -> None:
     _check_exit_victory(game, model.side)
     if not game.finished:
         end_activation_after_exit(game, model)
+
+
+def at_exit_edge(table: Table, point: tuple[float, float], edge: str) -> bool:
+    """A base at ``point`` touches the exit ``edge`` ("n", "e", "s", "w", or "any")."""
+    x, y = point
+    gaps = {"w": x, "e": table.width_cm - x, "n": y, "s": table.height_cm - y}
+    return any(gaps[e] <= EXIT_SLACK_CM for e in (tuple(gaps) if edge == "any" else (edge,)))
 
 
 def _check_exit_victory(game: Game, seat: str) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -64,10 +64,13 @@ def from_legacy(data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+
+
 class ZombieworldCodec:
     schema = 1
-    migrations: Mapping[int, Any] = {}
-    legacy_kinds = {LEGACY_KIND: from_legacy}
+    migrations: Mapping[int, Migration] = {}
+    legacy_kinds: Mapping[str, Migration] = {LEGACY_KIND: from_legacy}
 
     def status(self, state: Any) -> SaveStatus:
         result = None

@@ -20,6 +20,8 @@ from game.rules.zombieworld.state import ZOMBIES, Activation, Model, State
 from game.rules.zombieworld.working import Game, check_passes, need_active
 from game.rules.zombieworld.zombies import zombie_turn
 
+ALLIANCE_FLIP_ON = 5  # with alliance flips, a D6 at the start of each later round swaps fixed and fragile
+
 
 def start_round(game: Game) -> None:
     game.round += 1
@@ -29,9 +31,9 @@ def start_round(game: Game) -> None:
         game.update(model, activated=False, charged_reaction_used=False, shot_this_round=(), boosts=boosts)
     if game.base.alliances and game.base.alliance_flips and game.round > 1:
         (die,) = game.d6(1)
-        if die >= 5:
+        if die >= ALLIANCE_FLIP_ON:
             game.alliance_fixed = not game.alliance_fixed
-        game.emit(c.DiceRolled("alliance", "", (die,), (), 5, ("fixed" if game.alliance_fixed else "fragile",)))
+        game.emit(c.DiceRolled("alliance", "", (die,), (), ALLIANCE_FLIP_ON, ("fixed" if game.alliance_fixed else "fragile",)))
     scenario = game.catalog.scenario(game.base.scenario)
     if game.pen and scenario.pen_opens_round is not None and game.round >= scenario.pen_opens_round:
         game.pen = ()  # the fence gives way

@@ -16,6 +16,7 @@ from game.rules.zombieworld.catalog import Firearm
 from game.rules.zombieworld.crashes import runaway
 from game.rules.zombieworld.geometry import (
     BASE_RADIUS_CM,
+    Cover,
     Figure,
     base_distance,
     can_see,
@@ -186,13 +187,26 @@ def _light_between(game: Game, shooter: Model, target: Model) -> str:
     return "dark" if "dark" in lights else "dim" if "dim" in lights else "normal"
 
 
-def _shot_modifiers(game: Game, shooter: Model, target: Model, firearm: Firearm) -> tuple[int, list[tuple[str, int]]]:
+def cover_against(game: Game, shooter: Model, target: Model) -> tuple[Cover, str]:
+    """What stands between shooter and target (vehicles' bodies included), and the to-hit column
+    it puts the target in ("open", "difficult" or "building"): riders of a car count as in
+    difficult ground."""
     cover = target_cover(game.sight_table(shooter, target), game.figure(shooter), game.figure(target))
-    to_hit = game.catalog.tables.to_hit
     column = cover.column
     target_vehicle = game.riding(target)
     if target_vehicle is not None and column == "open" and not vehicle_spec(game, target_vehicle).two_wheeled:
-        column = "difficult"  # riders of a car count as in difficult ground
+        column = "difficult"
+    return cover, column
+
+
+def point_blank(game: Game, shooter: Model, target: Model) -> bool:
+    """Close enough for the point-blank +1 (and to shoot in the dark)."""
+    return base_distance(game.figure(shooter), game.figure(target)) <= POINT_BLANK_CM
+
+
+def _shot_modifiers(game: Game, shooter: Model, target: Model, firearm: Firearm) -> tuple[int, list[tuple[str, int]]]:
+    cover, column = cover_against(game, shooter, target)
+    to_hit = game.catalog.tables.to_hit
     threshold = {"open": to_hit.open, "difficult": to_hit.difficult, "building": to_hit.building}[column]
     modifiers: list[tuple[str, int]] = []
     shooter_vehicle = game.riding(shooter)
@@ -207,7 +221,7 @@ def _shot_modifiers(game: Game, shooter: Model, target: Model, firearm: Firearm)
         modifiers.append(("inside the same building", -1))
     elif cover.target_in_building and not cover.shooter_in_building:
         modifiers.append(("target inside a building", -1))
-    if base_distance(game.figure(shooter), game.figure(target)) <= POINT_BLANK_CM:
+    if point_blank(game, shooter, target):
         modifiers.append(("point blank", 1))
     if game.height_of(shooter) - game.height_of(target) > HIGH_GROUND_CM:
         modifiers.append(("shooting from above", 1))

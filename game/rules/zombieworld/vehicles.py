@@ -183,15 +183,16 @@ def _angle_gap(a: float, b: float) -> float:
     return abs((a - b + math.pi) % (2 * math.pi) - math.pi)
 
 
-def _plan_drive(game: Game, vehicle: Vehicle, command: c.Drive) -> tuple[list[tuple[Footprint, float, str]], float]:
-    """The legs of a drive (body after turning, length, the vehicle it rams at the end, if any) and
-    its cost; raises IllegalCommand when the vehicle cannot go that way or that far."""
+def plan_drive(game: Game, vehicle: Vehicle, command: c.Drive) -> tuple[list[tuple[Footprint, float, str]], float, int]:
+    """The legs of a drive (body after turning, length, the vehicle it rams at the end, if any), its
+    cost and its turns; raises IllegalCommand when the vehicle cannot go that way or that far."""
     spec = vehicle_spec(game, vehicle)
     body = game.body(vehicle)
     others = [(v.id, game.body(v)) for v in game.vehicles.values() if v.id != vehicle.id]
     walkers = [game.figure(m) for m in game.alive() if not m.vehicle]
     legs: list[tuple[Footprint, float, str]] = []
     cost = 0.0
+    turns = 0
     for number, point in enumerate(command.path):
         front = body.front
         length = math.dist(front, point)
@@ -203,6 +204,7 @@ def _plan_drive(game: Game, vehicle: Vehicle, command: c.Drive) -> tuple[list[tu
         if turned:
             body = body.with_front_at(front, facing)
             cost += TURN_COST_CM
+            turns += 1
             if footprint_problem(game.table, body) or any(footprints_overlap(body, o) for _, o in others) \
                     or any(figure_footprint_gap(body, f) < -0.05 for f in walkers):
                 raise IllegalCommand(f"no room for the {spec.name} to turn there")
@@ -228,7 +230,7 @@ def _plan_drive(game: Game, vehicle: Vehicle, command: c.Drive) -> tuple[list[tu
             body.length_cm, body.width_cm)
     if cost > spec.move_cm + 1e-6:
         raise IllegalCommand(f"that drive costs {cost:.1f} cm; the {spec.name} moves {spec.move_cm:g} cm")
-    return legs, cost
+    return legs, cost, turns
 
 
 def do_drive(game: Game, model: Model, command: c.Drive) -> None:
@@ -249,7 +251,7 @@ def do_drive(game: Game, model: Model, command: c.Drive) -> None:
         raise IllegalCommand(f"the {spec.name} cannot move this turn")
     if command.reverse and spec.two_wheeled:
         raise IllegalCommand(f"a {spec.name} cannot reverse")
-    legs, cost = _plan_drive(game, vehicle, command)
+    legs, cost, _ = plan_drive(game, vehicle, command)
     game.active = replace(active, drove=True, action_used=active.action_used or not spec.two_wheeled)
     if needs_start(game, vehicle) and not _start_engine(game, model, vehicle):
         return

@@ -3,9 +3,10 @@ the small checks every concern shares (is this the model acting, is it on foot, 
 
 The rules live one concern per module, each a set of functions over a ``Game``: ``spots`` (where a
 base may stand), ``equipment``, ``casualties``, ``spawning``, ``crashes``, ``shooting``, ``melee``,
-``searching``, ``movement``, ``climbing``, ``charges``, ``vehicles``, ``zombies``, ``rounds``,
-``deployment`` and ``legal``; ``engine`` is the public face. Each module imports only modules
-named before it in that list, so there is no import circle.
+``searching``, ``movement``, ``climbing``, ``charges``, ``vehicles``, ``measures`` (what the
+window asks the engine to measure), ``zombies``, ``rounds``, ``deployment`` and ``legal``;
+``engine`` is the public face. Each module imports only modules named before it in that list, so
+there is no import circle.
 """
 
 from __future__ import annotations
