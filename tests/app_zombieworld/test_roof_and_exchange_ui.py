@@ -20,7 +20,15 @@ from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.geometry import BASE_RADIUS_CM
 from game.rules.zombieworld.working import Game
-from tests.app_zombieworld.zw_ui import TOWN, finger_drag, mouse_drag, mouse_release, new_app, screen_of
+from tests.app_zombieworld.zw_ui import (
+    TOWN,
+    finger_drag,
+    mouse_drag,
+    mouse_release,
+    new_app,
+    run_until,
+    screen_of,
+)
 
 SEED = 1
 HERO = "blue:Jonas"  # carries a shotgun
@@ -53,10 +61,7 @@ def settle(app, scene: ZombieworldGameScene) -> None:
     while scene.dice.busy:
         scene.dice.skip()
     scene.finish_animation()
-    for _frame in range(120):  # miniatures slide to where the engine put them
-        app.frame(1 / 60, [])
-        if not scene.table.slides:
-            break
+    run_until(app, lambda: not scene.table.slides)  # miniatures slide to where the engine put them
 
 
 def fire_escape(scene: ZombieworldGameScene):
