@@ -150,3 +150,15 @@ def test_saving_and_loading_round_trip_and_a_broken_file_is_named(tmp_path):
         load_campaign(path)
     with pytest.raises(CampaignError, match="cannot be read"):
         load_campaign(tmp_path / "missing.json")
+
+
+def test_a_wrong_field_in_a_saved_band_or_campaign_names_the_file_and_the_place(tmp_path):
+    from game.rules.zombieworld.band import Band
+    from game.rules.zombieworld.campaign import CampaignError, load_campaign
+
+    with pytest.raises(ValueError, match=r"^mine\.json: members\.0\.rank: "):
+        Band.from_json('{"name": "Mine", "members": [{"name": "Ana"}]}', "mine.json")
+    broken = tmp_path / "winter.json"
+    broken.write_text('{"schema_version": 2, "name": "Winter", "bands": "none"}', encoding="utf-8")
+    with pytest.raises(CampaignError, match=r"winter\.json: bands: "):
+        load_campaign(broken)

@@ -19,7 +19,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from game.rules.zombieworld.band import Band, Member, band_problems
+from game.rules.zombieworld.band import Band, Member, band_problems, first_fault
 from game.rules.zombieworld.catalog import Catalog
 from game.rules.zombieworld.scoring import glory_total
 from game.rules.zombieworld.state import BandEntry, Model, State, ZombieworldSetup
@@ -330,6 +330,4 @@ def load_campaign(path: str | Path) -> Campaign:
     try:
         return Campaign.model_validate(data)
     except ValidationError as problem:
-        first = problem.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "the file"
-        raise CampaignError(f"{path}: {where}: {first['msg']}") from None
+        raise CampaignError(f"{path}: {first_fault(problem)}") from None
