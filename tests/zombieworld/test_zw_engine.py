@@ -223,3 +223,18 @@ def test_random_play_outs_finish_and_keep_invariants():
                 if model.level and not model.vehicle:  # upstairs or on a roof: inside a building that has it
                     index = state.table.building_at(model.position)
                     assert index is not None and model.level <= state.table.piece(index).top_level
+
+
+@pytest.mark.parametrize(("check_die", "red_left"), [(1, True), (6, False)])
+def test_a_shooter_put_out_of_action_by_return_fire_ends_its_activation(check_die, red_left):
+    # Bo's shot misses (2); Cy rolls two successes (1, 1) and fires back twice (6, 6): Bo's fourth
+    # wound. Then Ana checks whether the band stays (1 passes, 6 fails and it withdraws).
+    state = arranged({"red:Bo": (20, OPEN_ROW_Y), "blue:Cy": (30, OPEN_ROW_Y), "red:Ana": (100, 100)},
+                     dice=(2, 1, 1, 6, 6, check_die), active="red:Bo")
+    state = replace(state, models=tuple(replace(m, wounds=3) if m.id == "red:Bo" else m for m in state.models))
+    after, events = engine.apply(state, "red", c.Shoot("red:Bo", (("blue:Cy", 1),), "pistol"))
+    assert any(isinstance(e, c.ModelRemoved) and e.model == "red:Bo" for e in events)
+    assert after.active is None or after.active.model in {m.id for m in after.models}
+    assert any(m.id == "red:Ana" for m in after.models) is red_left
+    for seat in engine.current_seats(after):
+        assert engine.legal_commands(after, seat)  # the game goes on: someone has something to do

@@ -76,7 +76,8 @@ def do_shoot(game: Game, model: Model, command: c.Shoot) -> None:
             and not vehicle_spec(game, vehicle).two_wheeled and model.virtue != "expert_driver":
         raise IllegalCommand(f"{model.name} is driving and cannot shoot")
     shoot(game, model, firearm, command.allocations, reaction=False)
-    game.active = replace(active, action_used=True)
+    if game.active is not None and game.active.model == model.id:  # return fire may have put it out of action
+        game.active = replace(game.active, action_used=True)
 
 
 def shoot(game: Game, model: Model, firearm: Firearm, allocations: tuple[tuple[str, int], ...],
