@@ -125,18 +125,7 @@ def legal_commands(state: State, seat: str) -> list[Any]:
             options.append(c.ChargeTemplate(model.id, active.remaining_cm, tuple(enemies)))
     if not active.action_used and model.kind == "survivor":
         options.append(c.Sprint(model.id))
-        firearm = firearm_in_hand(game, model)
-        if firearm is not None and firearm.id not in model.unloaded and not game.engaged_with(model):
-            rows = figure_rows(game.figures())
-            seen = tuple(e.id for e in game.enemies_of(model)
-                         if not (game.individual and e.side != ZOMBIES) and sees(game, model, e, rows))
-            if seen:
-                options.append(c.ShootTemplate(model.id, firearm.id, firearm.shots_min, firearm.shots_max,
-                                               range_cm(game, model, firearm), seen))
-        if model.unloaded:
-            options.append(c.Reload(model.id))
-        if model.backpack and len(model.hand) <= 1:
-            options.append(c.SwapWeapons(model.id))
+        options.extend(_weapon_options(game, model, may_shoot=not game.engaged_with(model)))
         options.extend(_more_actions(game, model, active))
     if model.kind == "survivor" and not active.moved and not active.action_used:
         options.extend(c.UseItem(model.id, item) for item in model.objects if item in SELF_BOOSTS
@@ -219,18 +208,7 @@ def _stairs_options(game: Game, model: Model, active: Activation) -> list[Any]:
             options.append(c.Disengage(model.id))
         return options
     if not active.action_used and model.kind == "survivor":
-        firearm = firearm_in_hand(game, model)
-        if firearm is not None and firearm.id not in model.unloaded:
-            rows = figure_rows(game.figures())
-            seen = tuple(e.id for e in game.enemies_of(model)
-                         if not (game.individual and e.side != ZOMBIES) and sees(game, model, e, rows))
-            if seen:
-                options.append(c.ShootTemplate(model.id, firearm.id, firearm.shots_min, firearm.shots_max,
-                                               range_cm(game, model, firearm), seen))
-        if model.unloaded:
-            options.append(c.Reload(model.id))
-        if model.backpack and len(model.hand) <= 1:
-            options.append(c.SwapWeapons(model.id))
+        options.extend(_weapon_options(game, model, may_shoot=True))
         for item in model.objects:
             held = game.catalog.object(item)
             if held is not None and held.heals and model.wounds:
@@ -242,25 +220,33 @@ def _stairs_options(game: Game, model: Model, active: Activation) -> list[Any]:
     return options
 
 
+def _weapon_options(game: Game, model: Model, may_shoot: bool) -> list[Any]:
+    """Shooting (a template naming the enemies in sight, when ``may_shoot`` and the firearm in hand
+    is loaded), reloading and swapping weapons: the acting survivor's action with its weapons."""
+    options: list[Any] = []
+    firearm = firearm_in_hand(game, model)
+    if may_shoot and firearm is not None and firearm.id not in model.unloaded:
+        rows = figure_rows(game.figures())
+        seen = tuple(e.id for e in game.enemies_of(model)
+                     if not (game.individual and e.side != ZOMBIES) and sees(game, model, e, rows))
+        if seen:
+            options.append(c.ShootTemplate(model.id, firearm.id, firearm.shots_min, firearm.shots_max,
+                                           range_cm(game, model, firearm), seen))
+    if model.unloaded:
+        options.append(c.Reload(model.id))
+    if model.backpack and len(model.hand) <= 1:
+        options.append(c.SwapWeapons(model.id))
+    return options
+
+
 def _rider_options(game: Game, model: Model, active: Activation, options: list[Any]) -> list[Any]:
     """What a survivor inside a vehicle may do besides the vehicle's own options: shoot, reload,
     swap weapons, use objects."""
     if not active.action_used:
-        firearm = firearm_in_hand(game, model)
         vehicle = game.riding(model)
         driving = vehicle is not None and model.seat == 0 and (vehicle.moved_round == game.round or active.drove) \
             and not vehicle_spec(game, vehicle).two_wheeled and model.virtue != "expert_driver"
-        if firearm is not None and firearm.id not in model.unloaded and not driving:
-            rows = figure_rows(game.figures())
-            seen = tuple(e.id for e in game.enemies_of(model)
-                         if not (game.individual and e.side != ZOMBIES) and sees(game, model, e, rows))
-            if seen:
-                options.append(c.ShootTemplate(model.id, firearm.id, firearm.shots_min, firearm.shots_max,
-                                               range_cm(game, model, firearm), seen))
-        if model.unloaded:
-            options.append(c.Reload(model.id))
-        if model.backpack and len(model.hand) <= 1:
-            options.append(c.SwapWeapons(model.id))
+        options.extend(_weapon_options(game, model, may_shoot=not driving))
         patients = [m for m in game.alive(model.side) if m.kind == "survivor" and m.wounds
                     and (m.id == model.id or m.vehicle == model.vehicle)]
         for item in model.objects:

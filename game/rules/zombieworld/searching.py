@@ -185,13 +185,7 @@ def _search_building(game: Game, model: Model, command: c.Search) -> None:
         if model.ability != "search_again" or model.side in place.searched_again_by:
             raise IllegalCommand("this building has already been searched")
         again = True
-    dice = game.d10(3)
-    total = sum(dice)
-    options = game.catalog.search_result(total)
-    game.emit(c.DiceRolled("search", model.id, dice, (), 0, (str(total),)))
-    if options:
-        found = command.prefer if command.prefer in options else options[0]
-        _receive(game, model, found, options)
+    _roll_search(game, model, command.prefer)
     piece = game.table.piece(index)
     if piece.shop and not again:
         _shop_reward(game, model, piece.shop)
@@ -207,17 +201,22 @@ def _search_floor(game: Game, model: Model, command: c.Search, index: int) -> No
     """An upper floor is a place of its own: searched once, worth a searched building's Glory."""
     if model.level in game.place(index).floors_searched:
         raise IllegalCommand(f"floor {model.level} has already been searched")
-    dice = game.d10(3)
-    total = sum(dice)
-    options = game.catalog.search_result(total)
-    game.emit(c.DiceRolled("search", model.id, dice, (), 0, (str(total),)))
-    if options:
-        _receive(game, model, command.prefer if command.prefer in options else options[0], options)
+    _roll_search(game, model, command.prefer)
     place = game.place(index)
     game.mark(index, floors_searched=(*place.floors_searched, model.level),
               floors_opened=tuple(dict.fromkeys((*place.floors_opened, model.level))))
     game.bump(model.side, buildings_searched=1)
     game.emit(c.PlaceMarked(index, f"searched floor {model.level}"))
+
+
+def _roll_search(game: Game, model: Model, prefer: str) -> None:
+    """3D10 on the search table; ``prefer`` picks in an "X or Y" row (else the first)."""
+    dice = game.d10(3)
+    total = sum(dice)
+    options = game.catalog.search_result(total)
+    game.emit(c.DiceRolled("search", model.id, dice, (), 0, (str(total),)))
+    if options:
+        _receive(game, model, prefer if prefer in options else options[0], options)
 
 
 def _receive(game: Game, model: Model, found: str, options: tuple[str, ...] = ()) -> None:
@@ -384,12 +383,6 @@ def _search_vehicle(game: Game, model: Model, command: c.Search) -> None:
         raise IllegalCommand(f"{model.name} must touch the {spec.name} to search it")
     if vehicle_touched(game, model, vehicle):
         return  # a zombie was inside: the search is spent fighting it
-    dice = game.d10(3)
-    total = sum(dice)
-    options = game.catalog.search_result(total)
-    game.emit(c.DiceRolled("search", model.id, dice, (), 0, (str(total),)))
-    if options:
-        found = command.prefer if command.prefer in options else options[0]
-        _receive(game, model, found, options)
+    _roll_search(game, model, command.prefer)
     game.set_vehicle(game.vehicles[vehicle.id], opened=True, searched=True)
     game.emit(c.VehicleStatus(vehicle.id, "searched"))
