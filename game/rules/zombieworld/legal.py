@@ -200,13 +200,9 @@ def _raised_place_near(game: Game, model: Model) -> bool:
 
 
 def _stairs_options(game: Game, model: Model, active: Activation) -> list[Any]:
-    """Part-way up a stairway or ladder: climb on or back, shoot, reload, swap, use an object."""
+    """Part-way up a stairway or ladder: climb on or back, shoot, reload, swap, use an object (a
+    model locked in melee has had its Fight and Disengage from ``legal_commands``)."""
     options: list[Any] = []
-    if active.must_fight:
-        options.append(c.Fight(model.id))
-        if not model.grabbed and not (model.kind == "dog" and model.drew_blood):
-            options.append(c.Disengage(model.id))
-        return options
     if not active.action_used and model.kind == "survivor":
         options.extend(_weapon_options(game, model, may_shoot=True))
         for item in model.objects:
