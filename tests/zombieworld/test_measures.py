@@ -130,10 +130,10 @@ def test_a_drive_is_planned_as_it_is_driven():
 def test_a_shots_range_band_and_cover_are_the_engines():
     state = arranged_state({"red:Ana": (20, ROW_Y), "blue:Bo": (24, ROW_Y), "blue:Cy": (50, ROW_Y),
                             "blue:Di": (80, ROW_Y)}, active="red:Ana")
-    close = engine.shot_range(state, "red:Ana", "blue:Bo", 35)
+    close = engine.shot_range(state, "red:Ana", "blue:Bo", "assault_rifle", 35)
     assert close.band == "point blank" and close.distance_cm == pytest.approx(4 - 2.5) and close.cover == "open"
-    assert engine.shot_range(state, "red:Ana", "blue:Cy", 35).band == "in range"
-    assert engine.shot_range(state, "red:Ana", "blue:Di", 35).band == "out of range"
+    assert engine.shot_range(state, "red:Ana", "blue:Cy", "assault_rifle", 35).band == "in range"
+    assert engine.shot_range(state, "red:Ana", "blue:Di", "assault_rifle", 35).band == "out of range"
 
 
 def test_the_exit_edge_is_touched_within_a_base_and_a_little():
@@ -149,3 +149,20 @@ def test_the_profile_shown_is_the_one_the_rules_use():
     hardened = state.catalog.rank("hardened").healthy
     assert (profile.skill, profile.move_cm) == (hardened.skill + 1, hardened.move_cm + 5)
     assert wounds == 4 and move_cm == hardened.move_cm + 5 - 5  # helpless: 5 cm less
+
+
+def test_a_shots_odds_count_the_shooters_own_modifiers_once():
+    # Ana on stimulants: +1 skill, which the roll also lists as ("stimulant", 1) for the reader
+    positions = {"red:Ana": (20, ROW_Y), "blue:Cy": (40, ROW_Y)}
+    boosted = {"red:Ana": {"boosts": (("stimulants", 5),)}}
+    state = arranged_state(positions, active="red:Ana", changes=boosted)
+    measured = engine.shot_range(state, "red:Ana", "blue:Cy", "assault_rifle", 35)
+    skill = state.catalog.rank("born").healthy.skill + 1
+    assert measured.bonus == skill  # nothing else applies in the open street at 17.5 cm
+    lowest_wounding = measured.needs - measured.bonus
+    assert measured.chance_per_die == pytest.approx((7 - max(1, lowest_wounding)) / 6)
+    for die, result in ((lowest_wounding, "wound"), (lowest_wounding - 1, "miss")):
+        rolled = arranged_state(positions, active="red:Ana", changes=boosted, dice=(die, 6, 6))
+        _, events = engine.apply(rolled, "red", c.Shoot("red:Ana", (("blue:Cy", 1),), "assault_rifle"))
+        shot = next(e for e in of(events, c.DiceRolled) if e.purpose == "shot")
+        assert ("stimulant", 1) in shot.modifiers and shot.results == (result,)

@@ -75,18 +75,17 @@ class ShotPreview:
     cover: str  # open, difficult or building
     shots: int
     dice: int  # dice rolled (dim light takes one away)
-    needs: int  # die + modifiers must reach this
-    modifiers: tuple[tuple[str, int], ...]
+    needs: int  # die + bonus must reach this
+    modifiers: tuple[tuple[str, int], ...]  # as the roll labels them (the skill, what made it, the shot's)
     legal: bool
     reason: str = ""
     command: Any = None
+    bonus: int = 0  # what the engine adds to each die
+    hit_chance: float = 0.0  # the engine's chance that one die wounds
 
     @property
     def chance_per_die(self) -> float:
-        if not self.legal or self.band == "out of range":
-            return 0.0
-        total = sum(v for _, v in self.modifiers)
-        return sum(1 for face in range(1, 7) if face + total >= self.needs) / 6
+        return self.hit_chance if self.legal and self.band != "out of range" else 0.0
 
     @property
     def chance_any(self) -> float:
@@ -426,13 +425,14 @@ class ZombieworldController:
         shooter = self.state.model(template.model)
         count = shots if shots is not None else template.shots_min
         count = max(template.shots_min, min(template.shots_max, count))
-        measured = engine.shot_range(self.state, shooter.id, target_id, template.range_cm)
+        measured = engine.shot_range(self.state, shooter.id, target_id, template.weapon, template.range_cm)
         sees = target_id in template.targets
         command = c.Shoot(shooter.id, ((target_id, count),), template.weapon)
         catalog = self.state.catalog
         weapon = catalog.item_name(template.weapon) if catalog is not None else template.weapon
         base = dict(shooter=shooter.id, target=target_id, weapon=weapon, distance_cm=measured.distance_cm,
-                    range_cm=template.range_cm, band=measured.band, sees=sees, cover=measured.cover, shots=count)
+                    range_cm=template.range_cm, band=measured.band, sees=sees, cover=measured.cover, shots=count,
+                    bonus=measured.bonus, hit_chance=measured.chance_per_die)
         try:
             _, events = engine.apply(self.state, self.seat or "", command)
         except IllegalCommand as refusal:

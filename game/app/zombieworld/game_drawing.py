@@ -297,8 +297,7 @@ class GamePainter:
             ("Shots", f"{aim.shots} ({aim.dice} dice)" if aim.legal else str(aim.shots)),
         ]
         if aim.legal and aim.needs:
-            total = sum(v for _, v in aim.modifiers)
-            rows.append(("Needs", f"{aim.needs}+ on die {total:+d}  ({', '.join(f'{k} {v:+d}' for k, v in aim.modifiers)})"))
+            rows.append(("Needs", f"{aim.needs}+ on die {aim.bonus:+d}  ({', '.join(f'{k} {v:+d}' for k, v in aim.modifiers)})"))
             rows.append(("Chance", f"{aim.chance_per_die:.0%} a die · {aim.chance_any:.0%} at least one wound · "
                                    f"{aim.expected_wounds:.1f} expected"))
         elif aim.reason:

@@ -22,7 +22,7 @@ from game.rules.zombieworld.movement import (
     priced_path,
     wheels_cost,
 )
-from game.rules.zombieworld.shooting import cover_against, point_blank
+from game.rules.zombieworld.shooting import cover_against, point_blank, shot_odds
 from game.rules.zombieworld.state import State
 from game.rules.zombieworld.vehicles import plan_drive
 from game.rules.zombieworld.working import Game
@@ -68,6 +68,9 @@ class ShotRange:
     distance_cm: float  # as the range is measured (a rider from its vehicle's body)
     band: str  # "point blank", "in range" or "out of range"
     cover: str  # the to-hit column: "open", "difficult" or "building"
+    needs: int = 0  # a die plus ``bonus`` must reach this to wound
+    bonus: int = 0  # the shooter's skill and every modifier of the shot
+    chance_per_die: float = 0.0
 
 
 def _price(game: Game, model_id: str, path: Sequence[Point]) -> MoveCost:
@@ -172,15 +175,19 @@ def drive_plan(state: State, command: c.Drive) -> DrivePlan:
     return DrivePlan(cost_cm, turns, end)
 
 
-def shot_range(state: State, shooter_id: str, target_id: str, range_cm: float) -> ShotRange:
-    """How far the target is as a shot measures it, its range band for a weapon reaching
-    ``range_cm``, and the to-hit column its cover puts it in."""
+def shot_range(state: State, shooter_id: str, target_id: str, weapon: str, range_cm: float) -> ShotRange:
+    """How far the target is as a shot measures it, its range band for ``weapon`` reaching
+    ``range_cm``, the to-hit column its cover puts it in, and the odds of each die."""
     game = Game(state)
     shooter, target = game.models[shooter_id], game.models[target_id]
     distance = game.gap(shooter, target)
     band = "point blank" if point_blank(game, shooter, target) else \
         "in range" if distance <= range_cm else "out of range"
-    return ShotRange(distance, band, cover_against(game, shooter, target)[1])
+    cover = cover_against(game, shooter, target)[1]
+    firearm = game.catalog.firearm(weapon)
+    if firearm is None:
+        return ShotRange(distance, band, cover)
+    return ShotRange(distance, band, cover, *shot_odds(game, shooter, target, firearm))
 
 
 def at_exit(table: Table, point: Point, edge: str) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -147,8 +148,8 @@ def shoot(game: Game, model: Model, firearm: Firearm, allocations: tuple[tuple[s
         dice = game.d6(dice_count)
         all_dice.extend(dice)
         skill, skill_mods = game.own_skill(model)
-        total_mod = sum(v for _, v in modifiers)
-        results = tuple("wound" if d + skill + total_mod >= threshold else "miss" for d in dice)
+        bonus = shot_bonus(skill, modifiers)
+        results = tuple("wound" if d + bonus >= threshold else "miss" for d in dice)
         game.emit(c.DiceRolled("shot", model.id, dice, (("skill", skill), *skill_mods, *modifiers), threshold, results))
         hits = results.count("wound")
         game.emit(c.ShotFired(model.id, firearm.id, target.id, hits))
@@ -186,6 +187,19 @@ def _light_between(game: Game, shooter: Model, target: Model) -> str:
         if index is not None:
             lights.add(game.place(index).light)
     return "dark" if "dark" in lights else "dim" if "dim" in lights else "normal"
+
+
+def shot_bonus(skill: int, modifiers: Sequence[tuple[str, int]]) -> int:
+    """What each die of a shot adds: the shooter's skill (its own modifiers already in it) and every
+    modifier of the shot."""
+    return skill + sum(value for _, value in modifiers)
+
+
+def shot_odds(game: Game, shooter: Model, target: Model, firearm: Firearm) -> tuple[int, int, float]:
+    """A shot's number to reach, what each die adds, and the chance that one die wounds."""
+    needs, modifiers = _shot_modifiers(game, shooter, target, firearm)
+    bonus = shot_bonus(game.own_skill(shooter)[0], modifiers)
+    return needs, bonus, sum(1 for face in range(1, 7) if face + bonus >= needs) / 6
 
 
 def cover_against(game: Game, shooter: Model, target: Model) -> tuple[Cover, str]:
