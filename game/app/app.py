@@ -197,32 +197,6 @@ class DeadtableApp:
         pygame.display.set_caption("Deadtable")
         self.show(StartScene(self, page=page))
 
-    def open_zombieworld_setup(self):
-        """The Zombieworld set-up: bands, scenario, table, start (its Back returns to the start screen)."""
-        from game.app.zombieworld.setup_scene import ZombieworldSetupScene
-
-        pygame.display.set_caption("Deadtable — Zombieworld Evolution")
-        scene = ZombieworldSetupScene(self)
-        self.show(scene)
-        return scene
-
-    def open_band_builder(self):
-        """The Zombieworld band builder from the start screen: Back returns there, "Use this band"
-        goes on to the set-up with the band picked."""
-        from game.app.zombieworld.band_builder import BandBuilderScene
-
-        def done(band) -> None:
-            if band is None:
-                self.open_start()
-                return
-            setup = self.open_zombieworld_setup()
-            setup.pick(band)
-
-        pygame.display.set_caption("Deadtable — Zombieworld band builder")
-        scene = BandBuilderScene(self, on_done=done)
-        self.show(scene)
-        return scene
-
     def resume_game(self, save_path: Path) -> bool:
         """Resume a game save of any registered game, through that game's window hooks; a bad save
         says why and changes nothing."""
@@ -246,19 +220,6 @@ class DeadtableApp:
             return
         if changes:
             self.show_message("The game's content changed", envelope.content_note(changes))
-
-    def resume_zombieworld(self, save_path: Path) -> bool:
-        from game.app.zombieworld.game_scene import ZombieworldGameScene
-        from game.app.zombieworld.saves import ZwSaveError
-
-        try:
-            scene = ZombieworldGameScene.resume(self, Path(save_path))
-        except (ZwSaveError, MapFormatError, ValueError, OSError) as error:
-            self.show_message("Could not open the save", describe_load_error(error))
-            return False
-        pygame.display.set_caption("Deadtable — Zombieworld Evolution")
-        self.show(scene)
-        return True
 
     def open_table_source(self, path: Path) -> bool:
         """A mission or map on the plain table, with the pieces it sets up."""

@@ -19,7 +19,16 @@ from game.board.mission import load_board
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.geometry import BASE_RADIUS_CM
-from tests.app_zombieworld.zw_ui import TOWN, finger_drag, mouse_drag, mouse_release, new_app, screen_of
+from game.rules.zombieworld.working import Game
+from tests.app_zombieworld.zw_ui import (
+    TOWN,
+    finger_drag,
+    mouse_drag,
+    mouse_release,
+    new_app,
+    run_until,
+    screen_of,
+)
 
 SEED = 1
 HERO = "blue:Jonas"  # carries a shotgun
@@ -52,10 +61,7 @@ def settle(app, scene: ZombieworldGameScene) -> None:
     while scene.dice.busy:
         scene.dice.skip()
     scene.finish_animation()
-    for _frame in range(120):  # miniatures slide to where the engine put them
-        app.frame(1 / 60, [])
-        if not scene.table.slides:
-            break
+    run_until(app, lambda: not scene.table.slides)  # miniatures slide to where the engine put them
 
 
 def fire_escape(scene: ZombieworldGameScene):
@@ -125,7 +131,7 @@ def test_up_the_fire_escape_to_the_roof_a_shot_from_it_and_an_exchange(tmp_path)
             tap(app, button(scene.actions, "End activation").rect.center, finger)
             assert len(load_game(autosave)[0].log) == len(controller.session.log)
         elif active.model == HERO and not shot:
-            on_roof = hero.level == hall.floors and engine._Game(state).on_roof(hero)
+            on_roof = hero.level == hall.floors and Game(state).on_roof(hero)
             up = button(scene.actions, "Up the ladder to the roof")
             if on_roof:
                 assert scene.level_tag(hero) == "R"

@@ -17,7 +17,15 @@ from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.engine import TURN_COST_CM
 from game.rules.zombieworld.state import ZOMBIES, Activation, Model
 from tests.app_zombieworld.test_zw_drag_moves import finger_drag_up
-from tests.app_zombieworld.zw_ui import finger_drag, mouse_drag, mouse_release, new_app, open_game, screen_of
+from tests.app_zombieworld.zw_ui import (
+    finger_drag,
+    mouse_drag,
+    mouse_release,
+    new_app,
+    open_game,
+    run_until,
+    screen_of,
+)
 
 # On the town square the car (v1) stands at (60.5, 27) nose south, 10 × 5 cm: its front at y 32.
 SOUTH = math.pi / 2
@@ -130,9 +138,8 @@ def test_the_car_travels_with_its_driver_and_the_zombie_run_over_flashes_then_fa
     pygame.image.save(app.screen, str(tmp_path / f"drive-halfway-{by}.png"))
     app.frame(flash.start_s - scene.anim.clock_s + 0.1, [])
     pygame.image.save(app.screen, str(tmp_path / f"drive-run-over-{by}.png"))
-    for _ in range(40):
-        app.frame(0.1, [])
-    assert not scene.anim.busy and scene.anim.vehicle_pose("v1") is None
+    run_until(app, lambda: not scene.anim.busy)
+    assert scene.anim.vehicle_pose("v1") is None
     final = seat_points(scene.state.vehicle("v1"), 4)[0]
     assert (piece.x_cm, piece.y_cm) == pytest.approx(final)
 
@@ -152,5 +159,5 @@ def test_a_runaway_into_a_building_shakes_and_says_crash(tmp_path):
     shaken = scene.anim.vehicle_pose("v1")
     assert shaken is not None and math.dist(shaken[:2], scene.state.vehicle("v1").position) > 0.05
     pygame.image.save(app.screen, str(tmp_path / "crash.png"))
-    app.frame(5.0, [])
-    assert not scene.anim.busy
+    run_until(app, lambda: not scene.anim.busy)
+    assert scene.anim.vehicle_pose("v1") is None  # the shake is over: the body is drawn where it stands

@@ -16,6 +16,7 @@ from tests.app_zombieworld.zw_ui import (
     mouse_release,
     new_app,
     open_game,
+    run_until,
     screen_of,
 )
 
@@ -90,8 +91,7 @@ def test_a_drag_beyond_the_allowance_or_through_a_wall_is_refused_and_slides_bac
     assert scene.controller.state is before
     assert scene.status_text == f"Refused: {preview.reason}"
     assert model.id in scene.table.slides  # sliding home from the drop
-    for _ in range(30):
-        app.frame(1 / 60, [])
+    run_until(app, lambda: model.id not in scene.table.slides)
     piece = scene.table.state.pieces[model.id]
     assert math.dist(scene.table.physics.position(model.id), model.position) < 0.01
     assert (piece.x_cm, piece.y_cm) == model.position

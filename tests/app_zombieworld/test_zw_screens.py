@@ -71,3 +71,14 @@ def test_the_victory_screen_follows_the_end_of_the_game(tmp_path):
     end = finish_by_withdrawing(app, game)
     press(app, end, "back")
     assert app.scenes.top is game
+
+
+def test_a_set_up_draws_its_games_seed_from_a_source_a_test_can_seed(tmp_path):
+    from game.app.zombieworld.setup_scene import seed_new_games
+
+    app = new_app(tmp_path)
+    seed_new_games(5)
+    first = [ZombieworldSetupScene(app).seed for _ in range(3)]
+    seed_new_games(5)
+    assert [ZombieworldSetupScene(app).seed for _ in range(3)] == first and len(set(first)) == 3
+    assert ZombieworldSetupScene(app, seed=42).seed == 42

@@ -4,6 +4,7 @@ moment, and synthetic mouse and finger drags."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -135,6 +136,15 @@ def finger_drag(app: DeadtableApp, start: tuple[int, int], end: tuple[int, int],
         app.frame(1 / 60, [finger(pygame.FINGERMOTION, pos)])
     if release:
         app.frame(1 / 60, [finger(pygame.FINGERUP, end)])
+
+
+def run_until(app: DeadtableApp, done: Callable[[], bool], frame_s: float = 1 / 60, most_s: float = 60.0) -> None:
+    """Frames until ``done()`` holds (at most ``most_s`` of game time, a generous bound): it must."""
+    for _ in range(math.ceil(most_s / frame_s)):
+        if done():
+            return
+        app.frame(frame_s, [])
+    assert done(), f"still not done after {most_s:g} s of frames"
 
 
 def tap(app: DeadtableApp, pos: tuple[int, int]) -> None:

@@ -22,6 +22,7 @@ from game.rules.zombieworld.campaign import (
 from game.rules.zombieworld.catalog import load_catalog
 from game.rules.zombieworld.scoring import glory_total
 from game.rules.zombieworld.state import Model, SeatScore
+from game.rules.zombieworld.working import Game
 
 sys.path.insert(0, str(Path(__file__).parent))
 from helpers import TOWN, two_bands  # noqa: E402
@@ -133,7 +134,7 @@ def test_improvements_and_wounds_reach_the_table():
     campaign = campaign.model_copy(update={"bands": (red.model_copy(update={"glory": 10}), campaign.band("blue"))})
     campaign = spend(campaign, "red", Purchase(kind="improve", member="Ana", what="move"), CATALOG)
     game = engine.setup(TOWN, next_setup(campaign, "massacre", spawn_dice=0), 5)
-    working = engine._Game(game)
+    working = Game(game)
     assert working.profile(game.model("red:Ana")).move_cm == 25
     assert game.model("red:Bo").wounds == 1
 
@@ -149,3 +150,15 @@ def test_saving_and_loading_round_trip_and_a_broken_file_is_named(tmp_path):
         load_campaign(path)
     with pytest.raises(CampaignError, match="cannot be read"):
         load_campaign(tmp_path / "missing.json")
+
+
+def test_a_wrong_field_in_a_saved_band_or_campaign_names_the_file_and_the_place(tmp_path):
+    from game.rules.zombieworld.band import Band
+    from game.rules.zombieworld.campaign import CampaignError, load_campaign
+
+    with pytest.raises(ValueError, match=r"^mine\.json: members\.0\.rank: "):
+        Band.from_json('{"name": "Mine", "members": [{"name": "Ana"}]}', "mine.json")
+    broken = tmp_path / "winter.json"
+    broken.write_text('{"schema_version": 2, "name": "Winter", "bands": "none"}', encoding="utf-8")
+    with pytest.raises(CampaignError, match=r"winter\.json: bands: "):
+        load_campaign(broken)

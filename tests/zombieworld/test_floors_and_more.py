@@ -15,6 +15,7 @@ from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.geometry import Table, make_piece
 from game.rules.zombieworld.state import ZOMBIES, Activation, Place, State, ZombieworldSetup
+from game.rules.zombieworld.working import Game
 
 sys.path.insert(0, str(Path(__file__).parent))
 from helpers import TOWN, arranged_state, two_bands  # noqa: E402
@@ -71,7 +72,7 @@ def test_upstairs_a_model_stays_in_its_building_and_meets_only_its_own_floor():
     state = arranged({"red:Bo": (30, 20)}, zombies={"zq": (32.5, 20)}, active="red:Bo",
                      **{"red:Bo": {"level": 1}})
     # the zombie downstairs is not in contact with a survivor upstairs
-    game = engine._Game(state)
+    game = Game(state)
     assert game.engaged_with(game.models["red:Bo"]) == []
     # walking out of the door from floor 1 is refused
     refused(state, "red", c.MoveModel("red:Bo", ((34, 34), (34, 40))), "take the stairs down")

@@ -24,7 +24,9 @@ from game.rules.zombieworld.geometry import (
     make_piece,
     path_cost,
 )
+from game.rules.zombieworld.spawning import spawn_zombie
 from game.rules.zombieworld.state import ZOMBIES, Activation, State
+from game.rules.zombieworld.working import Game
 
 sys.path.insert(0, str(Path(__file__).parent))
 from helpers import TOWN, arranged_state, two_bands  # noqa: E402
@@ -123,7 +125,7 @@ def test_a_move_may_end_on_top_of_an_obstacle_only_when_the_whole_base_fits():
     state = arranged(table, {"red:Bo": (40, 54)}, active="red:Bo")
     after, _ = engine.apply(state, "red", c.MoveModel("red:Bo", ((54, 54),)))
     assert after.active.remaining_cm == pytest.approx(20 - 14 - 5)
-    assert engine._Game(after).height_of(after.model("red:Bo")) == 5.0
+    assert Game(after).height_of(after.model("red:Bo")) == 5.0
     refused(state, "red", c.MoveModel("red:Bo", ((50.5, 54),)), "does not fit")
 
 
@@ -160,7 +162,7 @@ def test_the_stairs_go_on_up_to_the_roof_with_no_roll_and_not_beyond():
     assert after.model("red:Bo").level == 2
     assert after.active.remaining_cm == pytest.approx(20 - 5 - 6)
     assert not of(events, c.DiceRolled)  # the roof is open air: nobody hides there
-    assert engine._Game(after).on_roof(after.model("red:Bo"))
+    assert Game(after).on_roof(after.model("red:Bo"))
     refused(state, "red", c.Climb("red:Bo", 3), "floors 0 to 1 and a roof")
     flat = arranged(table_of(house(0, 20, 20, 50, 50, roof=False)), {"red:Bo": (30, 30)}, active="red:Bo",
                     **{"red:Bo": {"level": 1}})
@@ -278,15 +280,15 @@ def test_a_jump_from_the_top_of_an_obstacle_onto_a_roof_and_off_a_roof_onto_an_o
     back = arranged(table, {"red:Bo": (28, 20)}, active="red:Bo", dice=(2,), **{"red:Bo": {"level": 1}})
     after, _ = engine.apply(back, "red", c.Jump("red:Bo", (36.5, 20), 0))
     bo = after.model("red:Bo")
-    assert bo.level == 0 and engine._Game(after).height_of(bo) == 5.0
+    assert bo.level == 0 and Game(after).height_of(bo) == 5.0
     refused(back, "red", c.Jump("red:Bo", (33, 20), 0), "land on a raised place")  # the gap between them
 
 
 def test_a_zombie_scattered_onto_a_roofed_building_stands_on_its_roof():
     table = table_of(house(0, 0, 0, 120, 120, height=10.0, floors=1))
     state = arranged(table, {"red:Bo": (60, 60)}, active="red:Bo")
-    game = engine._Game(state)
-    zombie = engine._spawn_zombie(game, (60, 60), "round")
+    game = Game(state)
+    zombie = spawn_zombie(game, (60, 60), "round")
     assert zombie.level == 1 and game.on_roof(zombie) and game.height_of(zombie) == 10.0
     assert math.dist(zombie.position, (60, 60)) == pytest.approx(40, abs=0.01)
 
@@ -393,4 +395,4 @@ def test_a_zombie_on_top_of_crates_drops_off_toward_a_survivor_below():
     state = arranged(table_of(crate), {"red:Bo": (70, 54)}, zombies={"zc": (55, 54)}, active="red:Bo")
     after, _ = zombies_act(state)
     zombie = after.model("zc")
-    assert 58 < zombie.x < 61 and engine._Game(after).height_of(zombie) == 0.0
+    assert 58 < zombie.x < 61 and Game(after).height_of(zombie) == 0.0

@@ -16,7 +16,10 @@ from game.rules.core.rng import force_dice
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.geometry import Figure, Table, can_see, make_piece
+from game.rules.zombieworld.melee import _fight_pair
 from game.rules.zombieworld.state import ZOMBIES, Activation, Place, State
+from game.rules.zombieworld.working import Game
+from game.rules.zombieworld.zombies import _zombie_target
 
 sys.path.insert(0, str(Path(__file__).parent))
 from helpers import TOWN, arranged_state, two_bands  # noqa: E402
@@ -81,7 +84,7 @@ def test_short_of_cm_a_survivor_stops_part_way_up_and_goes_on_later_without_step
     assert (bo.level, bo.stairs_cm, bo.position) == (0, 3.0, (30, 30))  # 5 cm to step on, 3 of the 6 cm storey
     assert after.active.remaining_cm == 0 and of(events, c.Climbed)[0].stairs_cm == 3.0
     assert not of(events, c.DiceRolled)  # not on the floor yet: nobody rolled for
-    assert engine._Game(after).height_of(bo) == 3.0
+    assert Game(after).height_of(bo) == 3.0
     # next turn: the 3 cm left of the storey, no second 5 cm; now it rolls for who is up there
     on, events = engine.apply(turn_again(after, "red:Bo"), "red", c.Climb("red:Bo", 1))
     assert (on.model("red:Bo").level, on.model("red:Bo").stairs_cm) == (1, 0.0)
@@ -139,7 +142,7 @@ def test_a_ladder_can_be_left_part_way_and_climbed_on_later():
     after, _ = engine.apply(state, "red", c.Climb("red:Bo", 2, ladder=1))
     bo = after.model("red:Bo")
     assert (bo.level, bo.ladder, bo.stairs_cm, bo.position) == (0, 1, 5.0, (35, 53))
-    assert engine._Game(after).height_of(bo) == 5.0
+    assert Game(after).height_of(bo) == 5.0
     again = turn_again(after, "red:Bo")
     options = engine.legal_commands(again, "red")
     assert c.Climb("red:Bo", 0, ladder=1) in options and c.Climb("red:Bo", 2, ladder=1) in options
@@ -157,8 +160,8 @@ def test_a_zombie_climbs_to_a_survivor_part_way_up_its_stairs_and_they_fight_the
     state = arranged(table, {"red:Bo": (30, 30)}, zombies={"zq": (40, 30)}, active="red:Bo",
                      dice=(1, 6), **{"red:Bo": {"stairs_cm": 3.0}})
     # the survivor on the stairs is in the stairwell: seen from the floor below
-    game = engine._Game(state)
-    assert engine._zombie_target(game, state.model("zq"), game.figures(), frozenset()) is not None
+    game = Game(state)
+    assert _zombie_target(game, state.model("zq"), game.figures(), frozenset()) is not None
     _, events = zombies_act(state)
     climbed = of(events, c.Climbed)  # 5 cm to step on, then up to just below it: in contact
     assert [(e.model, e.level, e.stairs_cm) for e in climbed] == [("zq", 0, 0.5)]
@@ -168,7 +171,7 @@ def test_a_zombie_climbs_to_a_survivor_part_way_up_its_stairs_and_they_fight_the
     # a survivor on the floor below meets nobody part-way up the stairs
     standing = replace(state, models=tuple(replace(m, stairs_cm=0.0) if m.id == "red:Bo" else
                                            replace(m, stairs_cm=0.5) if m.id == "zq" else m for m in state.models))
-    game = engine._Game(standing)
+    game = Game(standing)
     assert not game.engaged_with(standing.model("red:Bo")) and not game.engaged_with(standing.model("zq"))
 
 
@@ -200,8 +203,8 @@ def test_a_zombie_on_the_ground_floor_does_not_target_a_survivor_upstairs_it_can
     table = table_of(house())
     state = arranged(table, {"red:Bo": (30, 30)}, zombies={"zq": (40, 30)}, active="red:Bo",
                      **{"red:Bo": {"level": 1}})
-    game = engine._Game(state)
-    assert engine._zombie_target(game, state.model("zq"), game.figures(), frozenset()) is None
+    game = Game(state)
+    assert _zombie_target(game, state.model("zq"), game.figures(), frozenset()) is None
     assert not engine.legal_commands(state, "red") or not any(
         isinstance(o, c.ShootTemplate) and "zq" in o.targets for o in engine.legal_commands(state, "red"))
 
@@ -216,7 +219,7 @@ def test_a_jump_from_the_ground_onto_crates_pays_gap_and_height_and_runs_on():
     after, events = engine.apply(state, "red", c.Jump("red:Bo", (52, 54), 0))
     bo = after.model("red:Bo")
     assert bo.position == pytest.approx((56, 54))  # 5 cm on would hang off the edge: 4 cm
-    assert engine._Game(after).height_of(bo) == 5.0
+    assert Game(after).height_of(bo) == 5.0
     assert after.active.remaining_cm == pytest.approx(20 - 8 - 5)
     assert not of(events, c.DiceRolled)  # no landing check from 5 cm or less
     far = arranged(table_of(crates), {"red:Bo": (20, 20)}, active="red:Bo", opened=())
@@ -228,7 +231,7 @@ def test_a_jump_from_the_ground_onto_a_low_roof_passes_over_its_walls_but_not_hi
     state = arranged(table_of(shed), {"red:Bo": (45, 60)}, active="red:Bo", opened=())
     after, events = engine.apply(state, "red", c.Jump("red:Bo", (53, 60), 1))
     bo = after.model("red:Bo")
-    assert bo.level == 1 and engine._Game(after).on_roof(bo) and bo.position == pytest.approx((58, 60))
+    assert bo.level == 1 and Game(after).on_roof(bo) and bo.position == pytest.approx((58, 60))
     assert after.active.remaining_cm == pytest.approx(20 - 8 - 4)
     assert not [e for e in of(events, c.DiceRolled) if "entry" in e.purpose]  # a roof is open air
     tall = house(0, 50, 50, 70, 70, height=6.0, floors=1, roof=True)
@@ -326,14 +329,14 @@ def test_hostile_survivors_who_tie_fight_again_at_once_but_zombies_grab_on_a_tie
     # both frightened survivors swing a bat: 2 dice each at skill 2
     state = arranged(table_of(), {"red:Di": (30, 30), "blue:Di": (32.5, 30)}, opened=(),
                      dice=(4, 2, 4, 1, 5, 1, 2, 1))
-    game = engine._Game(state)
-    engine._fight_pair(game, game.models["red:Di"], game.models["blue:Di"], 2)
+    game = Game(state)
+    _fight_pair(game, game.models["red:Di"], game.models["blue:Di"], 2)
     fights = of(game.events, c.MeleeFought)
     assert [(f.winner, f.wounds) for f in fights] == [("", 0), ("red:Di", 1)]
     assert game.models["blue:Di"].wounds == 1
     zombie = arranged(table_of(), {"red:Di": (30, 30)}, zombies={"zq": (32.5, 30)}, opened=(), dice=(4, 2, 3))
-    game = engine._Game(zombie)
-    engine._fight_pair(game, game.models["red:Di"], game.models["zq"], 2)
+    game = Game(zombie)
+    _fight_pair(game, game.models["red:Di"], game.models["zq"], 2)
     assert [f.winner for f in of(game.events, c.MeleeFought)] == [""] and game.models["red:Di"].grabbed
 
 

@@ -16,7 +16,10 @@ from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.band import Band, Member
 from game.rules.zombieworld.geometry import Footprint, footprint_problem, sweep
+from game.rules.zombieworld.searching import _receive
 from game.rules.zombieworld.state import ZOMBIES, Activation, BandEntry, Model, State, ZombieworldSetup
+from game.rules.zombieworld.working import Game
+from game.rules.zombieworld.zombies import zombie_turn
 
 sys.path.insert(0, str(Path(__file__).parent))
 from helpers import TOWN, two_bands  # noqa: E402
@@ -338,8 +341,8 @@ def test_zombies_attack_the_riders_of_a_stopped_car_who_fight_at_minus_one():
     state = replace(state, models=tuple(replace(m, activated=True) for m in state.models if m.side != ZOMBIES)
                     + tuple(m for m in state.models if m.side == ZOMBIES), turn=0)
     # run the zombie side through apply: end the only possible activation of blue
-    game = engine._Game(state)
-    engine._zombie_turn(game)
+    game = Game(state)
+    zombie_turn(game)
     melee = [e for e in game.events if isinstance(e, c.DiceRolled) and e.purpose == "melee" and e.model == "red:Bo"]
     assert melee and ("fighting from a vehicle", -1) in melee[0].modifiers
 
@@ -404,8 +407,8 @@ def test_an_own_vehicle_starts_without_a_roll():
 
 def test_a_car_dealer_parks_its_reward_outside():
     state = table_state({"red:Bo": (88, 40)}, active="red:Bo")
-    game = engine._Game(state)
-    engine._receive(game, game.models["red:Bo"], "vehicle:saloon")
+    game = Game(state)
+    _receive(game, game.models["red:Bo"], "vehicle:saloon")
     after = game.freeze()
     (placed,) = [e for e in game.events if isinstance(e, c.VehiclePlaced)]
     new = after.vehicle(placed.vehicle)

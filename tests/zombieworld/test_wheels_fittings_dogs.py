@@ -15,7 +15,10 @@ from game.rules.core.rng import force_dice
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.geometry import Table, make_piece
+from game.rules.zombieworld.rounds import start_round
+from game.rules.zombieworld.shooting import range_cm
 from game.rules.zombieworld.state import Activation, Model, State
+from game.rules.zombieworld.working import Game
 
 sys.path.insert(0, str(Path(__file__).parent))
 from helpers import TOWN, arranged_state, two_bands  # noqa: E402
@@ -169,9 +172,9 @@ def test_a_found_scope_is_fitted_to_a_carried_firearm_as_an_action_for_good():
     cy = after.model("red:Cy")
     assert cy.scoped == ("shotgun",) and cy.objects == () and after.active.action_used
     assert of(events, c.ItemUsed)[0].target == "shotgun"
-    game = engine._Game(after)
+    game = Game(after)
     shotgun = game.catalog.firearm("shotgun")
-    assert engine._range_cm(game, cy, shotgun) == pytest.approx(shotgun.range_cm + 15)
+    assert range_cm(game, cy, shotgun) == pytest.approx(shotgun.range_cm + 15)
 
 
 def test_a_silencer_goes_only_on_a_noisy_firearm_that_takes_one_and_stops_its_bang():
@@ -179,8 +182,8 @@ def test_a_silencer_goes_only_on_a_noisy_firearm_that_takes_one_and_stops_its_ba
     after, _ = engine.apply(pistol, "red", c.UseItem("red:Bo", "silencer", "pistol"))
     bo = after.model("red:Bo")
     assert bo.silenced == ("pistol",)
-    game = engine._Game(after)
-    assert engine._range_cm(game, bo, game.catalog.firearm("pistol")) == pytest.approx(
+    game = Game(after)
+    assert range_cm(game, bo, game.catalog.firearm("pistol")) == pytest.approx(
         game.catalog.firearm("pistol").range_cm - 10)
     # a shot from it places no BANG
     shot = arranged({"red:Bo": (20, 50)}, zombies={"z1": (30, 50)}, active="red:Bo", dice=(6, 6, 6, 6),
@@ -277,6 +280,6 @@ def test_alliances_are_set_up_by_seat_and_may_be_rolled_and_flip_each_round():
     assert engine.ZombieworldRules().setup_from_json(engine.ZombieworldRules().setup_to_json(setup)) == setup
     # at the start of a later round a 5+ swaps fixed and fragile; a 4 does not
     for die, fixed in ((5, False), (4, True)):
-        game = engine._Game(replace(allied(flips=True, dice=(die,)), round=1))
-        engine._start_round(game)
+        game = Game(replace(allied(flips=True, dice=(die,)), round=1))
+        start_round(game)
         assert game.alliance_fixed is fixed

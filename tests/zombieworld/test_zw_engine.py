@@ -13,7 +13,11 @@ from game.rules.core.rng import force_dice
 from game.rules.core.session import Session, state_hash
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
+from game.rules.zombieworld.casualties import remove
+from game.rules.zombieworld.melee import melee
 from game.rules.zombieworld.state import ZOMBIES, Activation, Model, State
+from game.rules.zombieworld.working import Game
+from game.rules.zombieworld.zombies import zombie_turn
 
 sys.path.insert(0, str(Path(__file__).parent))
 from helpers import TOWN, play_out, two_bands  # noqa: E402
@@ -135,8 +139,8 @@ def test_zombies_walk_at_the_nearest_visible_survivor_and_charged_survivors_reac
                      {"z1": (45, OPEN_ROW_Y), "z2": (14, OPEN_ROW_Y - 4), "z3": (14, OPEN_ROW_Y + 4),
                       "z4": (13, OPEN_ROW_Y)},
                      dice=(6, 6, 6, 6, 6, 6, 6, 6))
-    game = engine._Game(state)
-    engine._zombie_turn(game)
+    game = Game(state)
+    zombie_turn(game)
     z1 = game.models["z1"]
     assert z1.x == pytest.approx(35) and z1.y == pytest.approx(OPEN_ROW_Y)  # 10 cm straight at Cy
     reaction = next(e for e in game.events if isinstance(e, c.ReactionResolved))
@@ -147,8 +151,8 @@ def test_zombies_walk_at_the_nearest_visible_survivor_and_charged_survivors_reac
 
 def test_zombies_with_no_one_in_sight_wander():
     state = arranged({"red:Ana": (34, 22)}, {"z1": (100, 110)})  # Ana inside the Town Hall
-    game = engine._Game(state)
-    engine._zombie_turn(game)
+    game = Game(state)
+    zombie_turn(game)
     z1 = game.models["z1"]
     assert 0 < ((z1.x - 100) ** 2 + (z1.y - 110) ** 2) ** 0.5 <= 10 + 1e-6
 
@@ -158,8 +162,8 @@ def test_a_survivor_killed_by_zombies_is_devoured_and_drops_its_kit():
                      {"z1": (22.5, OPEN_ROW_Y)})
     state = replace(state, models=tuple(replace(m, wounds=3) if m.id == "red:Di" else m for m in state.models),
                     rng=force_dice(state.rng, (1, 1, 6)))  # her two dice (bat) score 3, the zombie 9
-    game = engine._Game(state)
-    engine._melee(game, game.models["red:Di"], [game.models["z1"]])
+    game = Game(state)
+    melee(game, game.models["red:Di"], [game.models["z1"]])
     assert "red:Di" not in game.models
     assert any(isinstance(e, c.ModelRemoved) and e.reason == "devoured" for e in game.events)
     assert any(isinstance(e, c.ZombieSpawned) and e.source == "devoured" for e in game.events)
@@ -169,8 +173,8 @@ def test_a_survivor_killed_by_zombies_is_devoured_and_drops_its_kit():
 
 def test_few_of_us_left_is_checked_with_two_left():
     state = arranged({"red:Ana": (20, 80), "red:Cy": (24, 80), "red:Di": (28, 80)}, dice=(6,))
-    game = engine._Game(state)
-    engine._remove(game, game.models["red:Di"], "out_of_action", None, melee=False)
+    game = Game(state)
+    remove(game, game.models["red:Di"], "out_of_action", None, melee=False)
     roll = rolls(game.events, "few of us left")[0]
     assert roll.results == ("fail",)
     assert game.score("red").withdrawn and not game.alive("red")
@@ -219,3 +223,18 @@ def test_random_play_outs_finish_and_keep_invariants():
                 if model.level and not model.vehicle:  # upstairs or on a roof: inside a building that has it
                     index = state.table.building_at(model.position)
                     assert index is not None and model.level <= state.table.piece(index).top_level
+
+
+@pytest.mark.parametrize(("check_die", "red_left"), [(1, True), (6, False)])
+def test_a_shooter_put_out_of_action_by_return_fire_ends_its_activation(check_die, red_left):
+    # Bo's shot misses (2); Cy rolls two successes (1, 1) and fires back twice (6, 6): Bo's fourth
+    # wound. Then Ana checks whether the band stays (1 passes, 6 fails and it withdraws).
+    state = arranged({"red:Bo": (20, OPEN_ROW_Y), "blue:Cy": (30, OPEN_ROW_Y), "red:Ana": (100, 100)},
+                     dice=(2, 1, 1, 6, 6, check_die), active="red:Bo")
+    state = replace(state, models=tuple(replace(m, wounds=3) if m.id == "red:Bo" else m for m in state.models))
+    after, events = engine.apply(state, "red", c.Shoot("red:Bo", (("blue:Cy", 1),), "pistol"))
+    assert any(isinstance(e, c.ModelRemoved) and e.model == "red:Bo" for e in events)
+    assert after.active is None or after.active.model in {m.id for m in after.models}
+    assert any(m.id == "red:Ana" for m in after.models) is red_left
+    for seat in engine.current_seats(after):
+        assert engine.legal_commands(after, seat)  # the game goes on: someone has something to do

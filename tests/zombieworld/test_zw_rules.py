@@ -15,7 +15,9 @@ from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.catalog import load_catalog
 from game.rules.zombieworld.scoring import glory, glory_total, winners
+from game.rules.zombieworld.shooting import _shot_modifiers
 from game.rules.zombieworld.state import ZOMBIES, Activation, Model, Place, SeatScore, State, ZombieworldSetup
+from game.rules.zombieworld.working import Game
 
 sys.path.insert(0, str(Path(__file__).parent))
 from helpers import TOWN, arranged_state, two_bands  # noqa: E402
@@ -151,7 +153,7 @@ def test_stimulants_at_the_start_of_the_turn_add_move_and_skill():
     state = arranged({"red:Cy": (20, ROW_Y)}, active="red:Cy", **{"red:Cy": {"objects": ("stimulants",)}})
     after, _ = engine.apply(state, "red", c.UseItem("red:Cy", "stimulants"))
     assert after.active.remaining_cm == 25.0 and "stimulants" not in after.model("red:Cy").objects
-    assert engine._Game(after).own_skill(after.model("red:Cy"))[0] == 4
+    assert Game(after).own_skill(after.model("red:Cy"))[0] == 4
     moved, _ = engine.apply(state, "red", c.MoveModel("red:Cy", ((22, ROW_Y),)))
     refused(moved, "red", c.UseItem("red:Cy", "stimulants"), "start of the turn")
 
@@ -170,8 +172,8 @@ def test_entrenching_behind_sandbags_costs_the_move_and_spoils_aim():
     state = arranged({"red:Bo": (50, 44.5), "blue:Ana": (50, 70)}, active="red:Bo")
     after, events = engine.apply(state, "red", c.Entrench("red:Bo"))
     assert of(events, c.Entrenched) and after.model("red:Bo").entrenched and after.active.remaining_cm == 0
-    game = engine._Game(after)
-    _, modifiers = engine._shot_modifiers(game, after.model("blue:Ana"), after.model("red:Bo"), CATALOG.firearm("pistol"))
+    game = Game(after)
+    _, modifiers = _shot_modifiers(game, after.model("blue:Ana"), after.model("red:Bo"), CATALOG.firearm("pistol"))
     assert ("target entrenched", -1) in modifiers
     open_ground = arranged({"red:Bo": (20, ROW_Y)}, active="red:Bo")
     refused(open_ground, "red", c.Entrench("red:Bo"), "needs an obstacle")

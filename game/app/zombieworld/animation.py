@@ -280,7 +280,7 @@ class EventAnimator:
 
     def riders(self) -> list[tuple[str, int, Vehicle]]:
         """Riders of the vehicles under way: model id, seat and the body as drawn now."""
-        found = []
+        found: list[tuple[str, int, Vehicle]] = []
         for trip in self.trips:
             pose = self.vehicle_pose(trip.vehicle.id)
             if pose is None:

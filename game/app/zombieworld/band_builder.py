@@ -25,6 +25,7 @@ from game.app.zombicide.dialogs import (
     fit_text,
 )
 from game.app.zombicide.game_scene import event_pointer
+from game.app.zombieworld.navigation import hooks
 from game.app.zombieworld.saves import save_band_file
 from game.rules.zombieworld.band import DOG, Band, Member, band_cost, band_problems, member_cost
 from game.rules.zombieworld.catalog import Catalog, load_catalog
@@ -182,12 +183,7 @@ class BandBuilderScene(Scene):
         if self.on_done is not None:
             self.on_done(band)
             return
-        from game.app.zombieworld.setup_scene import ZombieworldSetupScene
-
-        setup = ZombieworldSetupScene(self.app)
-        if band is not None:
-            setup.pick(band)
-        self.app.show(setup)
+        hooks().open_setup(self.app, band=band)
 
     # --- layout --------------------------------------------------------------------------------
 

@@ -29,12 +29,14 @@ from game.app.zombieworld.band_list import (
     seat_colour,
     stack_rows,
 )
+from game.app.zombieworld.navigation import hooks
 from game.app.zombieworld.saves import CampaignLink
 from game.rules.zombieworld.band import Band
 from game.rules.zombieworld.campaign import (
     ATTRIBUTES,
     HEAL_COST,
     IMPROVE_COST,
+    MAX_MEMBERS,
     RANK_LADDER,
     RANK_UP_COST,
     Campaign,
@@ -57,12 +59,18 @@ ROW_PX = 56
 OFFER_PX = 56
 OFFER_W_PX = 195
 TABS = (("train", "Train"), ("kit", "Equipment"), ("qualities", "Qualities"), ("recruit", "Recruit"))
-TAB_HINTS = {
-    "train": f"Heal {HEAL_COST} a wound; +1 to an attribute {IMPROVE_COST} (once each); a rank {RANK_UP_COST}",
-    "kit": "Weapons and objects at their points in Glory, while slots allow",
-    "qualities": "One virtue (3 Glory) and one defect (gives 3 Glory) per survivor",
-    "recruit": "New survivors at their points; six members at most",
-}
+
+
+def tab_hint(tab: str, catalog: Catalog) -> str:
+    """The line under the shop's tabs: what the tab sells, at the campaign rules' prices."""
+    costs = catalog.qualities
+    return {
+        "train": f"Heal {HEAL_COST} a wound; +1 to an attribute {IMPROVE_COST} (once each); a rank {RANK_UP_COST}",
+        "kit": "Weapons and objects at their points in Glory, while slots allow",
+        "qualities": f"One virtue ({costs.virtue_cost} Glory) and one defect (gives {-costs.defect_cost} Glory) "
+                     "per survivor",
+        "recruit": f"New survivors at their points; {MAX_MEMBERS} members at most",
+    }.get(tab, "")
 
 
 @dataclass
@@ -145,11 +153,6 @@ def campaign_summary(campaign: Campaign) -> str:
 def play_for_link(link: CampaignLink) -> CampaignPlay:
     """The campaign a saved game belongs to, read from its file (CampaignError when it cannot be)."""
     return CampaignPlay(load_campaign(link.path), link.path, games_at_start=link.games_at_start)
-
-
-def record_seed(game_seed: int, games_recorded: int) -> int:
-    """The recovery rolls' seed: fixed by the game and the campaign, so reloading cannot re-roll them."""
-    return game_seed * 1009 + games_recorded + 1
 
 
 def record(play: CampaignPlay, state: Any, catalog: Catalog, seed: int) -> tuple[str, ...]:
@@ -342,12 +345,8 @@ class ZombieworldCampaignScene(Scene):
 
     def next_game(self) -> Any:
         """The set-up for the next game: scenario and table, the bands as the campaign has them."""
-        from game.app.zombieworld.setup_scene import ZombieworldSetupScene
-
         write(self.play)
-        setup = ZombieworldSetupScene(self.app, campaign=CampaignPlay(self.campaign, self.play.path))
-        self.app.show(setup)
-        return setup
+        return hooks().open_setup(self.app, campaign=CampaignPlay(self.campaign, self.play.path))
 
     # --- drawing -------------------------------------------------------------------------------
 
@@ -382,7 +381,7 @@ class ZombieworldCampaignScene(Scene):
         who = "" if self.tab == "recruit" or chosen is None else f" on {chosen.name}"
         heading = f"Spend {self.campaign.band(self.seat).band.name}'s Glory{who}"
         surface.blit(fit_text(heading, 18, panel.width - 20), (panel.left + 10, panel.top + 12))
-        surface.blit(fit_text(TAB_HINTS.get(self.tab, ""), 14, panel.width - 20), (panel.left + 10, panel.top + 102))
+        surface.blit(fit_text(tab_hint(self.tab, self.catalog), 14, panel.width - 20), (panel.left + 10, panel.top + 102))
         if not self.shelf:
             surface.blit(font(16).render("Choose a survivor first", True, MUTED), (panel.left + 10, panel.top + 130))
         elif not self.offer_list:

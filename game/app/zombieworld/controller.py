@@ -21,8 +21,8 @@ from game.rules.core.session import Session
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.band import Band
-from game.rules.zombieworld.engine import POINT_BLANK_CM, SPRINT_STEP_CM, ZombieworldRules
-from game.rules.zombieworld.geometry import BASE_RADIUS_CM, Figure, base_distance, path_cost, target_cover
+from game.rules.zombieworld.engine import Reach, ZombieworldRules
+from game.rules.zombieworld.geometry import BASE_RADIUS_CM
 from game.rules.zombieworld.state import ZOMBIES, BandEntry, Model, State, Vehicle, ZombieworldSetup
 
 Point = tuple[float, float]
@@ -51,7 +51,8 @@ class MovePreview:
     legal: bool
     reason: str = ""
     command: Any = None
-    turns: int = 0  # a drive's turns, each costing TURN_COST_CM
+    turns: int = 0  # a drive's turns, each costing turn_cost_cm
+    turn_cost_cm: float = 0.0
     path: tuple[Point, ...] = ()  # a drive: where its front bumper goes, from where it stands
     end_pose: tuple[float, float, float] | None = None  # a drive: the body's centre and facing at the end
 
@@ -74,18 +75,17 @@ class ShotPreview:
     cover: str  # open, difficult or building
     shots: int
     dice: int  # dice rolled (dim light takes one away)
-    needs: int  # die + modifiers must reach this
-    modifiers: tuple[tuple[str, int], ...]
+    needs: int  # die + bonus must reach this
+    modifiers: tuple[tuple[str, int], ...]  # as the roll labels them (the skill, what made it, the shot's)
     legal: bool
     reason: str = ""
     command: Any = None
+    bonus: int = 0  # what the engine adds to each die
+    hit_chance: float = 0.0  # the engine's chance that one die wounds
 
     @property
     def chance_per_die(self) -> float:
-        if not self.legal or self.band == "out of range":
-            return 0.0
-        total = sum(v for _, v in self.modifiers)
-        return sum(1 for face in range(1, 7) if face + total >= self.needs) / 6
+        return self.hit_chance if self.legal and self.band != "out of range" else 0.0
 
     @property
     def chance_any(self) -> float:
@@ -94,18 +94,6 @@ class ShotPreview:
     @property
     def expected_wounds(self) -> float:
         return self.chance_per_die * self.dice
-
-
-@dataclass(frozen=True, slots=True)
-class Reach:
-    """Where the model can go in one straight leg: walking now, and with a sprint's best roll."""
-
-    model: str
-    origin: Point
-    walk: tuple[Point, ...]
-    sprint: tuple[Point, ...] = ()
-    walk_cm: float = 0.0
-    sprint_cm: float = 0.0
 
 
 def seat_entries(bands: Sequence[Band | BandEntry]) -> tuple[BandEntry, ...]:
@@ -324,7 +312,7 @@ class ZombieworldController:
         if index is None or table is None:
             return 0
         piece = table.piece(index)
-        takeoff = engine._Game(self.state).height_of(model)
+        takeoff = engine.height_cm(self.state, model.id)
         levels = range(1, piece.top_level + 1)
         if not levels:
             return 0
@@ -345,27 +333,22 @@ class ZombieworldController:
         """A drive measured by the engine: the front's path, its length with each turn's cost (and
         difficult ground or reversing), where the body ends; red with the engine's reason."""
         vehicle = self.state.vehicle(model.vehicle)
-        front = _front(vehicle)
-        shown = (front, *command.path)
+        shown = (_front(vehicle), *command.path)
         straight = sum(math.dist(a, b) for a, b in zip(shown, shown[1:], strict=False))
+        drive = self.template(c.DriveTemplate)
+        turn_cm = drive.turn_cost_cm if drive is not None else 0.0
         try:
-            legs, cost_cm = engine._plan_drive(engine._Game(self.state), vehicle, command)
+            plan = engine.drive_plan(self.state, command)
         except IllegalCommand as refusal:
             return MovePreview(model.id, command.path[-1], straight, limit_cm, False, refusal.reason, command,
-                               path=shown)
-        turns, facing, end = 0, vehicle.facing, None
-        for body, length, _rams in legs:
-            if abs((body.facing - facing + math.pi) % (2 * math.pi) - math.pi) > math.radians(2):
-                turns += 1
-            facing = body.facing
-            heading = body.facing + (math.pi if command.reverse else 0.0)
-            end = (body.x + math.cos(heading) * length, body.y + math.sin(heading) * length, body.facing)
+                               turn_cost_cm=turn_cm, path=shown)
+        legal, reason = True, ""
         try:
             engine.check(self.state, self.seat or "", command)
         except IllegalCommand as refusal:
-            return MovePreview(model.id, command.path[-1], cost_cm, limit_cm, False, refusal.reason, command,
-                               turns, shown, end)
-        return MovePreview(model.id, command.path[-1], cost_cm, limit_cm, True, "", command, turns, shown, end)
+            legal, reason = False, refusal.reason
+        return MovePreview(model.id, command.path[-1], plan.cost_cm, limit_cm, legal, reason, command, plan.turns,
+                           turn_cm, shown, plan.end_pose)
 
     def move_preview(self, model_id: str, point: Point, waypoints: Sequence[Point] = (),
                      prefer_jump: bool = False) -> MovePreview:
@@ -379,21 +362,20 @@ class ZombieworldController:
             command, limit_cm = special
             if isinstance(command, c.Drive):
                 return self.drive_preview(model, command, limit_cm)
-            cost_cm = sum(math.dist(a, b) for a, b in zip((model.position, *waypoints), (*waypoints, point), strict=True))
-            if isinstance(command, c.Charge):  # a charge on a rider ends against the body
-                cost_cm = path_cost(self.state.table, [model.position, *command.path]).cost_cm  # type: ignore[arg-type]
-            if isinstance(command, c.Jump):  # the engine adds the height climbed or dropped
-                game = engine._Game(self.state)
-                surface = engine._landing_surface(game, point, command.level)
-                if not isinstance(surface, str):
-                    cost_cm += abs(surface[0] - game.height_of(model))
+            if isinstance(command, c.Jump):  # the gap and the height climbed or dropped
+                cost_cm = engine.jump_price(self.state, model_id, point, command.level).cost_cm
+            elif isinstance(command, c.Charge):  # a charge on a rider ends against the body
+                cost_cm = engine.move_cost(self.state, model_id, command.path).cost_cm
+            else:
+                cost_cm = sum(math.dist(a, b) for a, b in zip((model.position, *waypoints), (*waypoints, point),
+                                                              strict=True))
             try:
                 engine.check(self.state, self.seat or "", command)
             except IllegalCommand as refusal:
                 return MovePreview(model_id, point, cost_cm, limit_cm, False, refusal.reason, command)
             return MovePreview(model_id, point, cost_cm, limit_cm, True, "", command)
-        cost = path_cost(self.state.table, [model.position, *waypoints, point])  # type: ignore[arg-type]
-        cost_cm = cost.cost_cm + (5.0 if model.entrenched else 0.0)
+        cost = engine.move_cost(self.state, model_id, (*waypoints, point))
+        cost_cm = cost.cost_cm
         seat = self.seat
         if model.side != seat:
             owner = "the zombies" if model.side == ZOMBIES else self.band_name(model.side)
@@ -421,49 +403,16 @@ class ZombieworldController:
         return MovePreview(model_id, point, cost_cm, allowance, True, "", command)
 
     def reach(self, model_id: str) -> Reach | None:
-        """The walk area (what is left of the move) and the sprint area (+10 cm at best), each traced
-        along straight legs from the model, stopping at walls, buildings without a door and heights."""
-        model = self.model(model_id)
-        active = self.state.active
-        if model is None or active is None or active.model != model_id:
-            return None
+        """The walk area (what is left of the move) and the sprint area (its best roll), each traced
+        by the engine along straight legs from the model: stopped by walls, building sides and
+        heights, priced as the rules price the model's move."""
         key = (id(self.state), model_id)
         found = self._reach_cache.get(key)
-        if found is not None:
-            return found
-        walk_cm = max(0.0, active.remaining_cm - (5.0 if model.entrenched else 0.0))
-        can_sprint = any(isinstance(o, c.Sprint) for o in self.legal())
-        sprint_cm = walk_cm + 2 * SPRINT_STEP_CM if can_sprint else 0.0
-        walk = self._trace(model.position, walk_cm)
-        sprint = self._trace(model.position, sprint_cm) if sprint_cm else ()
-        found = Reach(model_id, model.position, walk, sprint, walk_cm, sprint_cm)
-        self._reach_cache[key] = found
+        if found is None:
+            found = engine.reach(self.state, model_id, REACH_RAYS, REACH_STEPS)
+            if found is not None:
+                self._reach_cache[key] = found
         return found
-
-    def _trace(self, origin: Point, budget_cm: float) -> tuple[Point, ...]:
-        table = self.state.table
-        assert table is not None
-        outline = []
-        for ray in range(REACH_RAYS):
-            angle = 2 * math.pi * ray / REACH_RAYS
-            dx, dy = math.cos(angle), math.sin(angle)
-
-            def fits(d: float, dx: float = dx, dy: float = dy) -> bool:
-                end = (origin[0] + dx * d, origin[1] + dy * d)
-                if not table.on_table(end, BASE_RADIUS_CM):
-                    return False
-                cost = path_cost(table, [origin, end])
-                return cost.ok and cost.cost_cm <= budget_cm + 1e-6
-
-            low, high = 0.0, budget_cm
-            if fits(high):
-                low = high
-            else:
-                for _ in range(REACH_STEPS):
-                    mid = (low + high) / 2
-                    low, high = (mid, high) if fits(mid) else (low, mid)
-            outline.append((origin[0] + dx * low, origin[1] + dy * low))
-        return tuple(outline)
 
     # --- shooting ----------------------------------------------------------------------------
 
@@ -476,18 +425,14 @@ class ZombieworldController:
         shooter = self.state.model(template.model)
         count = shots if shots is not None else template.shots_min
         count = max(template.shots_min, min(template.shots_max, count))
-        table = self.state.table
-        me, them = _figure(shooter), _figure(target)
-        distance = base_distance(me, them)
-        band = "point blank" if distance <= POINT_BLANK_CM else "in range" if distance <= template.range_cm \
-            else "out of range"
-        cover = target_cover(table, me, them).column if table is not None else "open"  # type: ignore[arg-type]
+        measured = engine.shot_range(self.state, shooter.id, target_id, template.weapon, template.range_cm)
         sees = target_id in template.targets
         command = c.Shoot(shooter.id, ((target_id, count),), template.weapon)
         catalog = self.state.catalog
         weapon = catalog.item_name(template.weapon) if catalog is not None else template.weapon
-        base = dict(shooter=shooter.id, target=target_id, weapon=weapon, distance_cm=distance,
-                    range_cm=template.range_cm, band=band, sees=sees, cover=cover, shots=count)
+        base = dict(shooter=shooter.id, target=target_id, weapon=weapon, distance_cm=measured.distance_cm,
+                    range_cm=template.range_cm, band=measured.band, sees=sees, cover=measured.cover, shots=count,
+                    bonus=measured.bonus, hit_chance=measured.chance_per_die)
         try:
             _, events = engine.apply(self.state, self.seat or "", command)
         except IllegalCommand as refusal:
@@ -504,10 +449,6 @@ class ZombieworldController:
     def shot_targets(self) -> tuple[str, ...]:
         template = self.template(c.ShootTemplate)
         return template.targets if template is not None else ()
-
-
-def _figure(model: Model) -> Figure:
-    return Figure(model.id, model.x, model.y, BASE_RADIUS_CM, model.kind)
 
 
 def _local(vehicle: Vehicle, point: Point) -> Point:

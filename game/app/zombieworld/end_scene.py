@@ -10,6 +10,10 @@ from game.app.render import font, text_with_halo
 from game.app.scenes import Scene
 from game.app.zombicide.dialogs import ACCENT, MUTED, PANEL_FILL, TEXT, Button, ButtonSet, fit_text
 from game.app.zombicide.game_scene import event_pointer
+from game.app.zombieworld.campaign_scene import ZombieworldCampaignScene, play_for_link, record
+from game.app.zombieworld.navigation import hooks
+from game.app.zombieworld.saves import campaign_link
+from game.rules.zombieworld.campaign import CampaignError, recovery_seed
 from game.rules.zombieworld.scoring import glory
 
 SEAT_COLORS = {"red": (222, 74, 60), "blue": (72, 136, 236), "green": (80, 190, 110), "amber": (236, 170, 50)}
@@ -42,8 +46,6 @@ class ZombieworldEndScene(Scene):
     opaque = False
 
     def __init__(self, app: Any, controller: Any, game_scene: Any = None):
-        from game.app.zombieworld.saves import campaign_link
-
         self.app = app
         self.controller = controller
         self.game_scene = game_scene
@@ -81,14 +83,6 @@ class ZombieworldEndScene(Scene):
 
     def open_campaign(self) -> Any:
         """Fold this game into its campaign (once) and show the campaign screen."""
-        from game.app.zombieworld.campaign_scene import (
-            ZombieworldCampaignScene,
-            play_for_link,
-            record,
-            record_seed,
-        )
-        from game.rules.zombieworld.campaign import CampaignError
-
         state = self.controller.state
         try:
             play = self.campaign_play()
@@ -97,7 +91,7 @@ class ZombieworldEndScene(Scene):
             if play is None:
                 return None
             games = play.games_at_start if play.games_at_start is not None else play.campaign.games
-            report = record(play, state, state.catalog, record_seed(self.controller.session.seed, games))
+            report = record(play, state, state.catalog, recovery_seed(self.controller.session.seed, games))
         except (CampaignError, OSError) as problem:
             self.status = f"Could not record the game: {problem}"
             return None
@@ -135,9 +129,7 @@ class ZombieworldEndScene(Scene):
         elif key == "campaign":
             self.open_campaign()
         elif key == "new":
-            from game.app.zombieworld.setup_scene import ZombieworldSetupScene
-
-            self.app.show(ZombieworldSetupScene(self.app))
+            hooks().open_setup(self.app)
 
     def draw(self, surface: pygame.Surface) -> None:
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.rules.zombieworld import commands as c
+from game.rules.zombieworld import engine
 from game.rules.zombieworld.state import Model, State
 
 Line = tuple[str, str]
@@ -79,7 +80,6 @@ def dice_line(event: c.DiceRolled, state: State | None, names: dict[str, str] | 
 
 
 ALLIANCE_KINDS = {True: "fixed (binding)", False: "fragile (a promise)"}
-SETUP_ALLIANCE_TARGET = 3  # the roll before play: 1-3 fixed; a later round's flip needs 5+
 
 
 def band_label(seat: str, bands: dict[str, str] | None) -> str:
@@ -108,7 +108,7 @@ def alliance_roll_line(event: c.DiceRolled, state: State | None, bands: dict[str
     kind = event.results[0] if event.results else ("fixed" if state is None or state.alliance_fixed else "fragile")
     pairs = alliance_pairs(state, bands, " and ")
     between = f"The alliance between {' / '.join(pairs)}" if pairs else "The alliance"
-    if event.target == SETUP_ALLIANCE_TARGET:
+    if event.target == engine.ALLIANCE_FIXED_UP_TO:  # the roll before play; a round's flip needs more
         return f"Alliance roll [{dice}]: t{between[1:]} starts {kind}", "dice"
     if event.dice and event.dice[0] >= event.target:
         return f"{between} turns {kind} (alliance roll [{dice}])", "good" if kind == "fixed" else "danger"

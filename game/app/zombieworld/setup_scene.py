@@ -18,6 +18,7 @@ import pygame_gui
 from game.app.render import font, text_with_halo
 from game.app.scenes import Scene
 from game.app.zombicide.dialogs import ACCENT, MUTED, PANEL_FILL, TEXT, Button, ButtonSet, fit_text
+from game.app.zombieworld.band_builder import BandBuilderScene
 from game.app.zombieworld.band_list import (
     ROW_GAP_PX,
     ROW_PX,
@@ -29,9 +30,19 @@ from game.app.zombieworld.band_list import (
     seat_colour,
     stack_rows,
 )
+from game.app.zombieworld.campaign_scene import (
+    CampaignPlay,
+    ZombieworldCampaignScene,
+    campaign_summary,
+    saved_campaigns,
+    start_campaign,
+)
+from game.app.zombieworld.game_scene import ZombieworldGameScene
 from game.app.zombieworld.presets import preset_bands
 from game.app.zombieworld.saves import link_campaign, saved_bands, shipped_tables
+from game.rules.zombieworld import engine
 from game.rules.zombieworld.band import Band, band_cost, band_problems
+from game.rules.zombieworld.campaign import CampaignError, next_setup
 from game.rules.zombieworld.catalog import load_catalog
 from game.table.saves import DEFAULT_SAVE_DIR
 
@@ -41,10 +52,12 @@ MAX_BANDS = len(SEATS)  # one per deployment area of the shipped tables
 ALLIANCE_KINDS = (
     ("fixed", "Fixed", "A binding pact: allies can never shoot or charge each other"),
     ("fragile", "Fragile", "Only a promise: the game stops nobody from betraying it"),
-    ("roll", "Rolled at the start", "A die before play: 1-3 fixed, 4-6 fragile"),
+    ("roll", "Rolled at the start", f"A die before play: 1-{engine.ALLIANCE_FIXED_UP_TO} fixed, "
+                                     f"{engine.ALLIANCE_FIXED_UP_TO + 1}-6 fragile"),
 )
-FLIPS_TEXT = "Each later round, a die on 5+ swaps the kind"
-ALLIANCE_NEEDS = "Needs three bands or more: two allies would have nobody left to fight"
+FLIPS_TEXT = f"Each later round, a die on {engine.ALLIANCE_FLIP_ON}+ swaps the kind"
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six")
+ALLIANCE_NEEDS = engine.alliance_problem(0)  # the engine's words when too few bands play
 NAME_ENTRY_PX = 56
 VICTORY_TEXT = {
     "most_zombie_kills": "The band that kills the most zombies wins",
@@ -58,8 +71,24 @@ VICTORY_TEXT = {
 }
 
 
+_seed_source: random.Random = random.SystemRandom()
+
+
+def seed_new_games(seed: int | None) -> None:
+    """Where the seeds of new games come from: ``random.Random(seed)``, so that a run of the screens
+    (a test) starts the same games every time; with None, the system's entropy again."""
+    global _seed_source
+    _seed_source = random.SystemRandom() if seed is None else random.Random(seed)
+
+
+def new_seed() -> int:
+    """A seed for the games a set-up starts: the only randomness of the Zombieworld screens (a
+    set-up given its own seed draws none)."""
+    return int(_seed_source.random() * 999_999) + 1
+
+
 class ZombieworldSetupScene(Scene):
-    def __init__(self, app: Any, campaign: Any = None):
+    def __init__(self, app: Any, campaign: Any = None, seed: int | None = None):
         self.app = app
         self.catalog = load_catalog()
         self.save_dir = Path(getattr(app, "save_dir", DEFAULT_SAVE_DIR))
@@ -69,7 +98,7 @@ class ZombieworldSetupScene(Scene):
         self.scenario = "massacre"
         self.tables = shipped_tables()
         self.table = self.tables[0][0] if self.tables else None
-        self.seed = random.SystemRandom().randrange(1, 1_000_000)
+        self.seed = seed if seed is not None else new_seed()  # the games it starts play this seed
         self.buttons = ButtonSet()
         self.status = ""
         self.alliances_on = False  # the optional verbal alliances
@@ -92,8 +121,6 @@ class ZombieworldSetupScene(Scene):
                 self.status = problem
 
     def reload_campaigns(self) -> None:
-        from game.app.zombieworld.campaign_scene import saved_campaigns
-
         self.campaigns = [(path, found) for path, found, problem in saved_campaigns(self.save_dir) if found]
         problems = [problem for _, found, problem in saved_campaigns(self.save_dir) if problem]
         if problems:
@@ -201,7 +228,7 @@ class ZombieworldSetupScene(Scene):
 
     def alliance_problem(self) -> str:
         """Why alliances cannot be used ("" when they can)."""
-        return ALLIANCE_NEEDS if len(self.playing()) < 3 else ""
+        return engine.alliance_problem(len(self.playing()))
 
     def alliance_pairs(self) -> list[tuple[str, str]]:
         """Every pair of seats that could ally, red with blue first."""
@@ -239,7 +266,7 @@ class ZombieworldSetupScene(Scene):
         row_px = max(44, min(ROW_PX, (area.height - 44 - headings_px) // max(1, rows) - ROW_GAP_PX))
         y = area.top + 44
         label = "Alliances: on (tap to turn off)" if self.alliances_on else "Alliances: off (tap to use them)" \
-            if not self.alliance_problem() else "Alliances: off (needs three bands or more)"
+            if not self.alliance_problem() else f"Alliances: off (needs {NUMBER_WORDS[engine.ALLIANCE_MIN_BANDS]} bands or more)"
         buttons = [Button(pygame.Rect(area.left, y, area.width, row_px), label, "alliances", "turn",
                           enabled=not self.alliance_problem())]
         y += row_px + ROW_GAP_PX
@@ -322,8 +349,6 @@ class ZombieworldSetupScene(Scene):
         elif key == "clear":
             self.chosen.clear()
         elif key == "build":
-            from game.app.zombieworld.band_builder import BandBuilderScene
-
             self.app.show(BandBuilderScene(self.app, on_done=self._built))
             return
         elif key.startswith("scenario:"):
@@ -370,10 +395,6 @@ class ZombieworldSetupScene(Scene):
         self.app.show(self)
 
     def start(self) -> Any:
-        from game.app.zombieworld.campaign_scene import CampaignPlay
-        from game.app.zombieworld.game_scene import ZombieworldGameScene
-        from game.rules.zombieworld.campaign import CampaignError, next_setup
-
         if self.table is None or (self.campaign is None and not MIN_BANDS <= len(self.chosen) <= MAX_BANDS):
             return None
         self._prune_alliances()
@@ -401,8 +422,6 @@ class ZombieworldSetupScene(Scene):
 
     def start_campaign(self) -> Any:
         """A new campaign with the two chosen bands, saved at once; then its first scenario."""
-        from game.app.zombieworld.campaign_scene import start_campaign
-
         if len(self.chosen) != 2:
             return None
         try:
@@ -415,16 +434,12 @@ class ZombieworldSetupScene(Scene):
         return self.campaign
 
     def resume_campaign(self, index: int) -> Any:
-        from game.app.zombieworld.campaign_scene import CampaignPlay, ZombieworldCampaignScene
-
         path, found = self.campaigns[index]
         scene = ZombieworldCampaignScene(self.app, CampaignPlay(found, path))
         self.app.show(scene)
         return scene
 
     def back_to_campaign(self) -> None:
-        from game.app.zombieworld.campaign_scene import ZombieworldCampaignScene
-
         self.app.show(ZombieworldCampaignScene(self.app, self.campaign))
 
     # --- drawing -------------------------------------------------------------------------------
@@ -476,8 +491,6 @@ class ZombieworldSetupScene(Scene):
             seat = self.chosen.index(band) if band in self.chosen else None
             draw_band_row(surface, rect, band, self.catalog, where, seat)
         elif key.startswith("resume:"):
-            from game.app.zombieworld.campaign_scene import campaign_summary
-
             _path, found = self.campaigns[int(key.split(":")[1])]
             draw_row(surface, rect, found.name, campaign_summary(found))
         elif key.startswith("scenario:"):

@@ -74,9 +74,15 @@ class Band(_Frozen):
         try:
             return cls.model_validate_json(text)
         except ValidationError as error:
-            first = error.errors()[0]
-            place = ".".join(str(part) for part in first["loc"]) or "top level"
-            raise ValueError(f"{source}: {place}: {first['msg']}") from None
+            raise ValueError(f"{source}: {first_fault(error)}") from None
+
+
+def first_fault(error: ValidationError) -> str:
+    """The first fault pydantic found in a saved band or campaign, as "where: what" (``top level``
+    when the whole file is wrong)."""
+    first = error.errors()[0]
+    place = ".".join(str(part) for part in first["loc"]) or "top level"
+    return f"{place}: {first['msg']}"
 
 
 def save_band(band: Band, path: str | Path) -> None:

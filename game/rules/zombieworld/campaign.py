@@ -19,7 +19,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from game.rules.zombieworld.band import Band, Member, band_problems
+from game.rules.zombieworld.band import Band, Member, band_problems, first_fault
 from game.rules.zombieworld.catalog import Catalog
 from game.rules.zombieworld.scoring import glory_total
 from game.rules.zombieworld.state import BandEntry, Model, State, ZombieworldSetup
@@ -89,6 +89,12 @@ def next_setup(campaign: Campaign, scenario: str, **options: object) -> Zombiewo
     if not entries:
         raise CampaignError("no band has anyone fit to play")
     return ZombieworldSetup(bands=tuple(entries), scenario=scenario, check_bands=False, **options)  # type: ignore[arg-type]
+
+
+def recovery_seed(game_seed: int, games_recorded: int) -> int:
+    """The seed of a game's recovery rolls: fixed by the game's own seed and the number of games the
+    campaign had recorded before it, so a game saved and resumed cannot re-roll them."""
+    return game_seed * 1009 + games_recorded + 1
 
 
 def record_game(campaign: Campaign, state: State, catalog: Catalog, seed: int) -> tuple[Campaign, tuple[str, ...]]:
@@ -324,6 +330,4 @@ def load_campaign(path: str | Path) -> Campaign:
     try:
         return Campaign.model_validate(data)
     except ValidationError as problem:
-        first = problem.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "the file"
-        raise CampaignError(f"{path}: {where}: {first['msg']}") from None
+        raise CampaignError(f"{path}: {first_fault(problem)}") from None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -72,10 +72,13 @@ def scenario_name(state: Any) -> str:
         return str(state.scenario).replace("_", " ")
 
 
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+
+
 class ZombieworldCodec:
     schema = 1
-    migrations: Mapping[int, Any] = {}
-    legacy_kinds = {LEGACY_KIND: from_legacy}
+    migrations: Mapping[int, Migration] = {}
+    legacy_kinds: Mapping[str, Migration] = {LEGACY_KIND: from_legacy}
 
     def status(self, state: Any) -> SaveStatus:
         result = None

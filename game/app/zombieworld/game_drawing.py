@@ -1,0 +1,462 @@
+"""How a Zombieworld game screen is drawn: the table's overlays (seat rings, reach areas, targets,
+vehicles, BANG markers), the tape of a drag, the aim line and the shot panel, and the panels round
+the table (tools, bands, the acting model's card, the actions). Pictures are cached and redrawn only
+when what they show changes."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.app.render import font, text_with_halo
+from game.app.zombicide.dialogs import ACCENT, MUTED, PANEL_EDGE, PANEL_FILL, TEXT, fit_text
+from game.app.zombieworld.controller import MovePreview, ShotPreview
+from game.app.zombieworld.event_text import level_place, where_text
+from game.app.zombieworld.game_table import vehicle_outline
+from game.app.zombieworld.game_words import hint, level_tag, turn_text
+from game.rules.zombieworld import commands as c
+from game.rules.zombieworld import engine
+from game.rules.zombieworld.geometry import BASE_RADIUS_CM
+from game.rules.zombieworld.state import ZOMBIES, Vehicle
+
+if TYPE_CHECKING:
+    from game.app.zombieworld.game_scene import ZombieworldGameScene
+
+Point = tuple[float, float]
+
+SEAT_COLORS = {"red": (222, 74, 60), "blue": (72, 136, 236), "green": (80, 190, 110), "amber": (236, 170, 50),
+               ZOMBIES: (128, 176, 76)}
+WALK_TINT = (90, 220, 120)
+SPRINT_TINT = (245, 185, 60)
+LEGAL_TAPE = (120, 236, 140)
+ILLEGAL_TAPE = (236, 70, 60)
+TARGET_TINT = (245, 140, 50)
+RAISED_TINT = (240, 220, 120)
+ALLIANCE_FIXED = (110, 200, 130)  # the frame round the alliance line: binding, or only a promise
+ALLIANCE_FRAGILE = (236, 170, 50)
+TOP_BAR_PX = 68
+LEFT_PANEL_PX = 330
+RIGHT_PANEL_PX = 330
+BOTTOM_BAR_PX = 132
+ALLIANCE_ROW_PX = 48
+
+
+class GamePainter:
+    """Draws one game screen; keeps its pictures between frames."""
+
+    def __init__(self, scene: ZombieworldGameScene):
+        self.scene = scene
+        self._status_words: tuple[str, pygame.Surface] | None = None  # the text and its picture
+        self._aim_pictures: tuple[ShotPreview, tuple[int, int], list] | None = None  # for this aim and panel size
+        self._chrome: pygame.Surface | None = None
+        self._chrome_signature: tuple = ()
+        self._layer: pygame.Surface | None = None
+        self._layer_signature: tuple = ()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        area = scene.table_rect()
+        scene.table.draw(surface)
+        old = surface.get_clip()
+        surface.set_clip(area)
+        surface.blit(self.overlay_layer(), area.topleft)
+        scene.anim.draw(surface, scene.table.camera.world_to_screen, scene.table.camera.zoom_px_per_cm)
+        self.draw_drag(surface)
+        self.draw_aim_line(surface)
+        surface.set_clip(old)
+        chrome = self.chrome()
+        w, h = scene.window_size
+        for rect in (pygame.Rect(0, 0, w, area.top), pygame.Rect(0, area.top, area.left, h - area.top),
+                     pygame.Rect(area.right, area.top, w - area.right, h - area.top),
+                     pygame.Rect(area.left, area.bottom, area.width, h - area.bottom)):
+            surface.blit(chrome, rect, rect)
+        if scene.aim is not None:
+            self.draw_aim_panel(surface)
+        scene.dice.draw(surface, area)
+        if scene.status_text:
+            words = self.status_words()
+            box = words.get_rect(midbottom=(area.centerx, area.bottom - 12 - (310 if scene.aim else 0)))
+            pygame.draw.rect(surface, (20, 20, 20), box.inflate(24, 12), border_radius=8)
+            pygame.draw.rect(surface, ACCENT, box.inflate(24, 12), 2, border_radius=8)
+            surface.blit(words, box)
+        if scene.dialog is not None:
+            scene.dialog.draw(surface)
+
+    def overlay_layer(self) -> pygame.Surface:
+        """Seat rings, the acting model's reach, targets: redrawn only when the view or the game changes."""
+        scene = self.scene
+        cam = scene.table.camera
+        area = scene.table_rect()
+        drag = scene.table.drag
+        signature = (area.size, cam.center_x_cm, cam.center_y_cm, cam.zoom_px_per_cm, id(scene.state),
+                     scene.controller.selected, scene.aiming, scene.aim.target if scene.aim else None,
+                     drag.model if drag else None, tuple(scene.table.slides), scene.anim.frame_key())
+        if self._layer is not None and signature == self._layer_signature:
+            return self._layer
+        if self._layer is None or self._layer.get_size() != area.size:
+            self._layer = pygame.Surface(area.size, pygame.SRCALPHA)
+        layer = self._layer
+        layer.fill((0, 0, 0, 0))
+        self._layer_signature = signature
+
+        def px(point: Point) -> tuple[float, float]:
+            x, y = cam.world_to_screen(point)
+            return (x - area.left, y - area.top)
+
+        zoom = cam.zoom_px_per_cm
+        active = scene.controller.active_model()
+        reach = scene.controller.reach(active.id) if active is not None and not active.vehicle else None
+        if reach is not None:
+            if len(reach.sprint) >= 3:
+                points = [px(p) for p in reach.sprint]
+                pygame.draw.polygon(layer, (*SPRINT_TINT, 34), points)
+                pygame.draw.polygon(layer, (*SPRINT_TINT, 200), points, 2)
+            if len(reach.walk) >= 3:
+                points = [px(p) for p in reach.walk]
+                pygame.draw.polygon(layer, (*WALK_TINT, 60), points)
+                pygame.draw.polygon(layer, (*WALK_TINT, 230), points, 3)
+        for vehicle in scene.anim.shown_vehicles(scene.state.vehicles):
+            self.draw_vehicle(layer, vehicle, px)
+        radius = max(5, BASE_RADIUS_CM * zoom)
+        ready = set(scene.controller.activatable())
+        targets = set(scene.controller.shot_targets()) if scene.aiming or scene.aim else set()
+        pieces = scene.table.state.pieces
+        for m in scene.state.models:
+            piece = pieces.get(m.id)
+            centre = px((piece.x_cm, piece.y_cm) if piece is not None and m.vehicle else m.position)  # riders on seats
+            colour = SEAT_COLORS.get(m.side, (200, 200, 200))
+            pygame.draw.circle(layer, (*colour, 235), centre, radius + max(2, zoom * 0.3), max(2, round(zoom * 0.25)))
+            if m.id in ready:
+                pygame.draw.circle(layer, (*ACCENT, 150), centre, radius + max(5, zoom * 0.7), 2)
+            if m.id in targets:
+                pygame.draw.circle(layer, (*TARGET_TINT, 70), centre, radius * 1.9)
+                pygame.draw.circle(layer, (*TARGET_TINT, 255), centre, radius * 1.9, 3)
+            tag = level_tag(self.scene, m)
+            if tag:  # off the ground: a gold outline and a badge (R roof, 1 2 floors, S stairs, T top)
+                pygame.draw.circle(layer, (*RAISED_TINT, 255), centre, radius + max(4, zoom * 0.6), 2)
+                size = max(8, round(radius * 0.5))
+                badge = (centre[0] + radius * 0.85, centre[1] - radius * 0.85)
+                pygame.draw.circle(layer, (30, 30, 34, 255), badge, size)
+                pygame.draw.circle(layer, (*RAISED_TINT, 255), badge, size, 2)
+                letter = font(max(10, size + 3)).render(tag, True, RAISED_TINT)
+                layer.blit(letter, letter.get_rect(center=badge))
+            if m.wounds:
+                for n in range(m.wounds):
+                    pygame.draw.circle(layer, (200, 30, 30, 255),
+                                       (centre[0] - radius + n * max(5, radius * 0.5), centre[1] - radius), max(3, radius * 0.22))
+        if active is not None:
+            piece = pieces.get(active.id)
+            centre = px((piece.x_cm, piece.y_cm) if piece is not None and active.vehicle else active.position)
+            pygame.draw.circle(layer, (*ACCENT, 255), centre, radius + max(6, zoom * 0.9), 3)
+        for bang in scene.state.bangs:
+            centre = px((bang.x, bang.y))
+            pygame.draw.circle(layer, (255, 120, 40, 90), centre, max(10, zoom * 1.6))
+            label = font(max(11, min(18, round(zoom)))).render(f"BANG {bang.value}", True, (255, 220, 160))
+            layer.blit(label, label.get_rect(center=centre))
+        if scene.state.objective is not None:
+            pygame.draw.circle(layer, (230, 210, 90, 200), px(scene.state.objective), max(8, 8.0 * zoom), 2)
+        return layer
+
+    def draw_vehicle(self, layer: pygame.Surface, vehicle: Vehicle, px: Any) -> None:
+        """A top-down car drawn in code: body in its owner's colour, windscreen and lights at the front,
+        wheels at the corners; red edge when out of control, a cross when broken down."""
+        scene = self.scene
+        body_colour = SEAT_COLORS.get(vehicle.owner, (150, 156, 162))
+        shade = tuple(max(0, v - 60) for v in body_colour)
+        for along in (0.32, -0.32):  # an axle wider than the body: its wheels show on both sides
+            wheel = vehicle_outline(vehicle, (along - 0.09, along + 0.09), 0.56)
+            pygame.draw.polygon(layer, (24, 24, 24, 255), [px(p) for p in wheel])
+        pygame.draw.polygon(layer, (*body_colour, 255), [px(p) for p in vehicle_outline(vehicle)])
+        pygame.draw.polygon(layer, (*shade, 255), [px(p) for p in vehicle_outline(vehicle, (-0.3, 0.2), 0.38)])
+        pygame.draw.polygon(layer, (150, 200, 230, 255), [px(p) for p in vehicle_outline(vehicle, (0.2, 0.33), 0.4)])
+        for lamp in (vehicle_outline(vehicle, (0.46, 0.5), 0.45)[:2]):
+            pygame.draw.circle(layer, (255, 240, 170, 255), px(lamp), max(2, scene.table.camera.zoom_px_per_cm * 0.4))
+        edge = ILLEGAL_TAPE if vehicle.out_of_control else (20, 20, 20)
+        pygame.draw.polygon(layer, (*edge, 255), [px(p) for p in vehicle_outline(vehicle)], 3 if vehicle.out_of_control else 2)
+        nose = vehicle_outline(vehicle, (0.5, 0.62), 0.0)
+        pygame.draw.line(layer, (250, 250, 250, 220), px(nose[2]), px(nose[0]), 2)
+        if vehicle.broken:
+            corners = [px(p) for p in vehicle_outline(vehicle)]
+            pygame.draw.line(layer, (220, 40, 40, 255), corners[0], corners[2], 4)
+            pygame.draw.line(layer, (220, 40, 40, 255), corners[1], corners[3], 4)
+        elif vehicle.running:
+            tail = vehicle_outline(vehicle, (-0.62, -0.55), 0.2)
+            pygame.draw.circle(layer, (200, 200, 200, 120), px(tail[2]), max(3, scene.table.camera.zoom_px_per_cm * 0.6))
+
+    def draw_drag(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        drag = scene.table.drag
+        if drag is None or drag.preview is None or drag.point == drag.origin:
+            return
+        cam = scene.table.camera
+        preview = drag.preview
+        colour = LEGAL_TAPE if preview.legal else ILLEGAL_TAPE
+        if preview.end_pose is not None:
+            self.draw_ghost(surface, preview, colour)
+        tape = preview.path or (drag.origin, *drag.waypoints, drag.point)
+        corners = [cam.world_to_screen(p) for p in tape]
+        a, b = corners[0], corners[-1]
+        pygame.draw.lines(surface, (20, 20, 20), False, corners, 8)
+        pygame.draw.lines(surface, colour, False, corners, 5)
+        pygame.draw.circle(surface, colour, a, 5)
+        for corner in corners[1:-1]:
+            pygame.draw.circle(surface, (20, 20, 20), corner, 8)
+            pygame.draw.circle(surface, colour, corner, 6)
+        straight_cm = sum(math.dist(p, q) for p, q in zip((drag.origin, *drag.waypoints),
+                                                             (*drag.waypoints, drag.point), strict=True))
+        turns = ""
+        if preview.turns:
+            turns = f" with {preview.turns} turn{'s' if preview.turns > 1 else ''} (+{preview.turn_cost_cm:g} cm each)"
+        if isinstance(preview.command, c.Jump):
+            place = level_place(scene.state, preview.point, preview.command.level, jumped=True)
+            used = f"Jump to {place}: {preview.cost_cm:.1f} cm · {max(0.0, preview.left_cm):.1f} left" \
+                if preview.legal else f"Jump to {place} ({preview.cost_cm:.1f} cm): refused"
+        elif preview.path and preview.legal:
+            used = f"Drive {preview.cost_cm:.1f} cm{turns} · {max(0.0, preview.left_cm):.1f} of " \
+                   f"{preview.allowance_cm:g} left"
+        elif preview.path:
+            used = f"Drive {preview.cost_cm:.1f} cm{turns}: refused"
+        elif preview.legal:
+            used = f"{preview.cost_cm:.1f} cm used · {max(0.0, preview.left_cm):.1f} left"
+        elif preview.cost_cm > preview.allowance_cm:
+            used = f"{preview.cost_cm:.1f} cm: over the {preview.allowance_cm:.1f} cm left"
+        else:
+            used = f"{straight_cm:.1f} cm: refused"
+        lines = [used] if preview.legal else [used, preview.reason]
+        y = b[1] - 34
+        for line in reversed(lines):
+            words = text_with_halo(line, 20 if line is used else 16, color=colour if line is used else (255, 200, 190))
+            box = words.get_rect(midbottom=(b[0], y))
+            box.clamp_ip(scene.table_rect())
+            surface.blit(words, box)
+            y -= words.get_height() + 2
+
+    def draw_ghost(self, surface: pygame.Surface, preview: MovePreview, colour: tuple[int, int, int]) -> None:
+        """The body where the drive would leave it, in outline, its front marked."""
+        scene = self.scene
+        vehicle = scene.controller.model(preview.model)
+        if vehicle is None or not vehicle.vehicle or preview.end_pose is None:
+            return
+        x, y, facing = preview.end_pose
+        body = dataclasses.replace(scene.state.vehicle(vehicle.vehicle), x=x, y=y, facing=facing)
+        cam = scene.table.camera
+        outline = [cam.world_to_screen(p) for p in vehicle_outline(body)]
+        pygame.draw.polygon(surface, (20, 20, 20), outline, 5)
+        pygame.draw.polygon(surface, colour, outline, 3)
+        nose = [cam.world_to_screen(p) for p in vehicle_outline(body, (0.3, 0.5), 0.5)[:2]]
+        pygame.draw.line(surface, colour, nose[0], nose[1], 5)
+
+    def draw_aim_line(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        aim = scene.aim
+        if aim is None:
+            return
+        cam = scene.table.camera
+        shooter, target = scene.controller.model(aim.shooter), scene.controller.model(aim.target)
+        if shooter is None or target is None:
+            return
+        colour = {"point blank": (120, 236, 140), "in range": (255, 210, 90)}.get(aim.band, ILLEGAL_TAPE)
+        if not aim.sees:
+            colour = ILLEGAL_TAPE
+        a, b = cam.world_to_screen(shooter.position), cam.world_to_screen(target.position)
+        pygame.draw.line(surface, (20, 20, 20), a, b, 6)
+        _dashed(surface, colour, a, b, 3)
+        ring = max(6, aim.range_cm * cam.zoom_px_per_cm)
+        pygame.draw.circle(surface, (*colour,), a, ring, 1)
+
+    def draw_aim_panel(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        rect = scene.aim_rect()
+        for picture, (dx, dy) in self.aim_panel_pictures(rect.size):
+            surface.blit(picture, (rect.left + dx, rect.top + dy))
+        scene.aim_buttons.draw(surface)
+
+    def aim_panel_pictures(self, size: tuple[int, int]) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """The shot panel's frame and words, each at its offset in the panel: rendered once per aim, not every frame."""
+        scene = self.scene
+        aim = scene.aim
+        assert aim is not None
+        if self._aim_pictures is not None and self._aim_pictures[0] is aim and self._aim_pictures[1] == size:
+            return self._aim_pictures[2]
+        width = size[0]
+        layer = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (22, 24, 26, 240), layer.get_rect(), border_radius=14)
+        pygame.draw.rect(layer, (*TARGET_TINT, 255), layer.get_rect(), 2, border_radius=14)
+        pictures = [(layer, (0, 0))]
+        shooter = scene.controller.model(aim.shooter)
+        target = scene.controller.model(aim.target)
+        title = f"{shooter.name if shooter else '?'} shoots at {target.name if target else '?'} · {aim.weapon}"
+        pictures.append((fit_text(title, 22, width - 28), (14, 10)))
+        rows = [
+            ("Range", f"{aim.distance_cm:.1f} cm of {aim.range_cm:g} cm — {aim.band}"),
+            ("Line of sight", "clear" if aim.sees else "blocked"),
+            ("Cover", aim.cover),
+            ("Shots", f"{aim.shots} ({aim.dice} dice)" if aim.legal else str(aim.shots)),
+        ]
+        if aim.legal and aim.needs:
+            rows.append(("Needs", f"{aim.needs}+ on die {aim.bonus:+d}  ({', '.join(f'{k} {v:+d}' for k, v in aim.modifiers)})"))
+            rows.append(("Chance", f"{aim.chance_per_die:.0%} a die · {aim.chance_any:.0%} at least one wound · "
+                                   f"{aim.expected_wounds:.1f} expected"))
+        elif aim.reason:
+            rows.append(("Why not", aim.reason))
+        y = 46
+        for label, value in rows:
+            pictures.append((font(15).render(label, True, MUTED), (14, y + 2)))
+            pictures.append((fit_text(value, 17, width - 140), (124, y)))
+            y += 28
+        self._aim_pictures = (aim, size, pictures)
+        return pictures
+
+    def chrome(self) -> pygame.Surface:
+        scene = self.scene
+        ctl = scene.controller
+        signature = (scene.window_size, id(scene.state), ctl.selected, scene.aiming, scene.table.tool, scene.speed_index,
+                     tuple(id(b) for b in scene.tools.pressed.values()),
+                     tuple(id(b) for b in scene.actions.pressed.values()),
+                     tuple((b.label, b.enabled, b.toggled) for b in scene.tools.buttons + scene.actions.buttons))
+        if self._chrome is None or self._chrome_signature != signature:
+            if self._chrome is None or self._chrome.get_size() != scene.window_size:
+                self._chrome = pygame.Surface(scene.window_size)
+                if pygame.display.get_surface() is not None:
+                    self._chrome = self._chrome.convert()
+            self._chrome.fill((16, 18, 20))
+            self.draw_panels(self._chrome)
+            self._chrome_signature = signature
+        return self._chrome
+
+    def draw_panels(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        w, h = scene.window_size
+        state = scene.state
+        pygame.draw.rect(surface, (22, 24, 26), (0, 0, w, TOP_BAR_PX))
+        pygame.draw.line(surface, PANEL_EDGE, (0, TOP_BAR_PX - 1), (w, TOP_BAR_PX - 1))
+        scene.tools.draw(surface)
+        last = scene.tools.buttons[-1].rect.right if scene.tools.buttons else 0
+        if w - last > 200:
+            scenario = state.catalog.scenario(state.scenario).name if state.catalog else state.scenario
+            surface.blit(fit_text(f"{scene.board.title or 'Zombieworld'} — {scenario}", 20, w - last - 30),
+                         (last + 16, 8))
+            surface.blit(fit_text(turn_text(self.scene), 15, w - last - 30), (last + 16, 38))
+        pygame.draw.rect(surface, (20, 22, 24), (0, TOP_BAR_PX, LEFT_PANEL_PX, h - TOP_BAR_PX))
+        surface.blit(font(18).render("Bands", True, TEXT), (12, TOP_BAR_PX + 8))
+        if state.alliances:
+            y = TOP_BAR_PX + 36
+            colour = ALLIANCE_FIXED if state.alliance_fixed else ALLIANCE_FRAGILE
+            pygame.draw.rect(surface, colour, (10, y, LEFT_PANEL_PX - 20, ALLIANCE_ROW_PX - 4), 1, border_radius=6)
+            pairs, kind = scene.alliance_line().rsplit(", ", 1)  # the bands, then the kind in its colour
+            surface.blit(fit_text(pairs, 14, LEFT_PANEL_PX - 36), (18, y + 4))
+            surface.blit(font(14).render(kind.capitalize(), True, colour), (18, y + 22))
+        ready = set(scene.controller.activatable())
+        active = state.active.model if state.active else None
+        last_seat = None
+        for rect, model_id in scene.roster:
+            m = state.model(model_id)
+            if m.side != last_seat:
+                last_seat = m.side
+                colour = SEAT_COLORS.get(m.side, TEXT)
+                pygame.draw.circle(surface, colour, (18, rect.top - 14), 6)
+                score = state.score(m.side)
+                text = f"{scene.controller.band_name(m.side)} · {score.zombies_killed} zombies killed"
+                surface.blit(fit_text(text, 16, LEFT_PANEL_PX - 44), (30, rect.top - 25))
+            chosen = model_id == scene.controller.selected
+            fill = (58, 62, 66) if chosen else (32, 34, 36)
+            pygame.draw.rect(surface, fill, rect, border_radius=8)
+            edge = ACCENT if model_id == active else SEAT_COLORS.get(m.side, PANEL_EDGE)
+            pygame.draw.rect(surface, edge, rect, 3 if model_id == active else 1, border_radius=8)
+            mark = "acting" if model_id == active else "ready" if model_id in ready else "done" if m.activated else ""
+            colour = TEXT if not m.activated or model_id == active else MUTED
+            surface.blit(fit_text(m.name, 16, 120), (rect.left + 10, rect.top + 7))
+            rank = m.profile if m.kind == "survivor" else m.kind
+            info = f"{rank} · {m.wounds} wd" + (f" · {mark}" if mark else "")
+            surface.blit(font(13).render(info, True, colour), (rect.left + 132, rect.top + 10))
+        self.draw_card(surface, pygame.Rect(10, scene.card_top, LEFT_PANEL_PX - 20, h - scene.card_top - 10))
+        pygame.draw.rect(surface, (22, 24, 26), (LEFT_PANEL_PX, h - scene.bottom_px, w - LEFT_PANEL_PX - RIGHT_PANEL_PX,
+                                                 scene.bottom_px))
+        scene.actions.draw(surface)
+        words = hint(self.scene)
+        if words:
+            surface.blit(fit_text(words, 15, scene.actions_rect().width),
+                         (scene.actions_rect().left, h - 26))
+        pygame.draw.rect(surface, (20, 22, 24), (w - RIGHT_PANEL_PX, TOP_BAR_PX, RIGHT_PANEL_PX, h - TOP_BAR_PX))
+        if scene.log_panel is None:
+            self._draw_plain_log(surface)
+
+    def draw_card(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        scene = self.scene
+        model = scene.controller.model(scene.controller.selected or "")
+        if model is None or rect.height < 60:
+            return
+        pygame.draw.rect(surface, PANEL_FILL, rect, border_radius=12)
+        pygame.draw.rect(surface, SEAT_COLORS.get(model.side, PANEL_EDGE), rect, 2, border_radius=12)
+        catalog = scene.state.catalog
+        y = rect.top + 10
+        surface.blit(fit_text(model.name, 22, rect.width - 20), (rect.left + 12, y))
+        y += 32
+        lines = []
+        if catalog is not None and model.kind == "survivor":
+            profile, wounds, move_cm = engine.profile(scene.state, model.id)
+            lines.append(f"{catalog.rank(model.profile).name}")
+            lines.append(f"Move {move_cm:g} cm · Skill {profile.skill} · Combat {profile.combat_dice}")
+            lines.append(f"Wounds {model.wounds}/{wounds}")
+            where = where_text(scene.state, model)
+            if where:
+                lines.append(where)
+            name = catalog.item_name
+            if model.hand:
+                lines.append("Hand: " + ", ".join(name(i) for i in model.hand))
+            if model.backpack:
+                lines.append("Backpack: " + ", ".join(name(i) for i in model.backpack))
+            if model.objects:
+                lines.append("Objects: " + ", ".join(name(i) for i in model.objects))
+            for quality in (catalog.virtue(model.virtue) if model.virtue else None,
+                            catalog.defect(model.defect) if model.defect else None):
+                if quality is not None:
+                    lines.append(f"{quality.name}")
+            if model.unloaded:
+                lines.append("Unloaded: " + ", ".join(name(i) for i in model.unloaded))
+        else:
+            lines.append(model.kind.capitalize())
+            lines.append(f"Wounds {model.wounds}")
+            where = where_text(scene.state, model)
+            if where:
+                lines.append(where)
+        for line in lines:
+            if y > rect.bottom - 22:
+                break
+            surface.blit(fit_text(line, 15, rect.width - 24), (rect.left + 12, y))
+            y += 24
+
+    def _draw_plain_log(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        r = scene.log_rect
+        pygame.draw.rect(surface, PANEL_FILL, r, border_radius=12)
+        surface.blit(font(18).render("Log", True, TEXT), (r.left + 12, r.top + 8))
+        y = r.bottom - 10
+        for text, _tone in reversed(scene.log_lines):
+            words = fit_text(text, 14, r.width - 24)
+            y -= words.get_height() + 4
+            if y < r.top + 36:
+                break
+            surface.blit(words, (r.left + 12, y))
+
+    def status_words(self) -> pygame.Surface:
+        """The status line's picture, rendered once per message rather than every frame."""
+        scene = self.scene
+        if self._status_words is None or self._status_words[0] != scene.status_text:
+            self._status_words = (scene.status_text, text_with_halo(scene.status_text, 18, color=(255, 226, 160)))
+        return self._status_words[1]
+
+
+def _dashed(surface: pygame.Surface, colour: tuple[int, ...], a: tuple[float, float], b: tuple[float, float],
+            width: int, dash_px: float = 12.0) -> None:
+    length = math.dist(a, b)
+    if length < 1:
+        return
+    steps = max(1, int(length // dash_px))
+    for n in range(0, steps, 2):
+        t0, t1 = n / steps, min(1.0, (n + 1) / steps)
+        pygame.draw.line(surface, colour, (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
+                         (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1), width)

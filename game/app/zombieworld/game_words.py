@@ -1,0 +1,162 @@
+"""The words of a Zombieworld game screen: the action buttons' labels, the turn line, the hint
+under the actions and the badge of a model off the ground, from the state and the engine's options
+(the rule numbers they quote come from the engine)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.rules.zombieworld import commands as c
+from game.rules.zombieworld import engine
+from game.rules.zombieworld.state import Model
+
+if TYPE_CHECKING:
+    from game.app.zombieworld.game_scene import ZombieworldGameScene
+
+EDGE_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west", "any": "any"}
+
+
+def action_labels(scene: ZombieworldGameScene) -> list[tuple[str, str, str]]:
+    if scene.controller.outcome() is not None:
+        return [("See the result", "result", "turn")]
+    labels: list[tuple[str, str, str]] = []
+    for index, option in enumerate(scene.controller.legal()):
+        label = option_label(scene, option)
+        if label is not None:
+            labels.append((label[0], f"do:{index}", label[1]))
+    return labels
+
+
+def option_label(scene: ZombieworldGameScene, option: Any) -> tuple[str, str] | None:
+    state = scene.state
+    name = lambda model_id: state.model(model_id).name  # noqa: E731
+    catalog = state.catalog
+    item = (lambda i: catalog.item_name(i)) if catalog is not None else (lambda i: i)
+    if isinstance(option, c.Activate):
+        return f"Activate {name(option.model)}", "move"
+    if isinstance(option, c.ShootTemplate):
+        return f"Shoot ({item(option.weapon)})", "attack"
+    if isinstance(option, c.Sprint):
+        return f"Sprint (+{engine.SPRINT_DICE} dice × {engine.SPRINT_STEP_CM:g} cm)", "move"
+    if isinstance(option, c.Fight):
+        return "Fight on", "attack"
+    if isinstance(option, c.Disengage):
+        return "Disengage", "move"
+    if isinstance(option, c.Reload):
+        return "Reload", "items"
+    if isinstance(option, c.SwapWeapons):
+        return "Swap weapons", "items"
+    if isinstance(option, c.Search):
+        return ("Search the building" if option.piece < 0 else "Search the prop"), "search"
+    if isinstance(option, c.UseItem):
+        if option.target and scene.controller.model(option.target) is None:  # a scope or silencer for a weapon
+            return f"Fit {item(option.item)} to {item(option.target)}", "items"
+        on = f" on {name(option.target)}" if option.target and option.target != option.model else ""
+        return f"Use {item(option.item)}{on}", "items"
+    if isinstance(option, c.Mount):
+        return (f"Put on {item(option.item)}" if "skate" in option.item else f"Get on {item(option.item)}"), "move"
+    if isinstance(option, c.Dismount):
+        return ("Get off and park it" if option.leave else f"Get off ({engine.GEAR_CHANGE_CM:g} cm)"), "move"
+    if isinstance(option, c.FirstAid):
+        return f"First aid on {name(option.target or option.model)}", "items"
+    if isinstance(option, c.Entrench):
+        return "Dig in", "other"
+    if isinstance(option, c.PickUp):
+        return "Pick up", "items"
+    if isinstance(option, c.ChangeSeat):
+        return ("Take the wheel" if option.seat == 0 else f"Move to seat {option.seat}"), "move"
+    if isinstance(option, c.BoardTemplate):
+        return f"Get into {vehicle_label(scene, option.vehicle)}", "move"
+    if isinstance(option, c.Climb):
+        return climb_label(scene, option), "move"
+    if isinstance(option, c.JumpTemplate):
+        return ("Jump: drag to land (armed)" if scene.jump_armed else "Jump (then drag)"), "move"
+    if isinstance(option, c.ExchangeTemplate):
+        mates = [name(m) for m in option.partners]
+        return f"Exchange with {mates[0] if len(mates) == 1 else '…'}", "items"
+    if isinstance(option, c.EndActivation):
+        return "End activation", "turn"
+    if isinstance(option, c.Withdraw):
+        return "Withdraw band", "danger"
+    return None
+
+
+def climb_label(scene: ZombieworldGameScene, option: Any) -> str:
+    """Stairs to a floor or the roof, or a ladder up to a roof or down from it."""
+    if getattr(option, "ladder", -1) >= 0:
+        return "Down the ladder" if option.level == 0 else "Up the ladder to the roof"
+    if option.level == 0:
+        return "Go down to the ground"
+    table = scene.state.table
+    index = table.building_at(scene.state.model(option.model).position) if table is not None else None
+    floors = table.piece(index).floors if index is not None and table is not None else option.level + 1
+    return "Climb to the roof" if option.level >= floors else f"Climb to floor {option.level}"
+
+
+def vehicle_label(scene: ZombieworldGameScene, vehicle_id: str) -> str:
+    catalog = scene.state.catalog
+    spec = catalog.vehicle(scene.state.vehicle(vehicle_id).vehicle) if catalog is not None else None
+    return f"the {spec.name}" if spec is not None else "the vehicle"
+
+
+def level_tag(scene: ZombieworldGameScene, model: Model) -> str:
+    """The badge of a model off the ground: R on a roof, its floor's number upstairs, S part-way
+    up stairs or a ladder, T on top of an obstacle; empty on the ground or in a vehicle."""
+    table = scene.state.table
+    if model.vehicle or table is None:
+        return ""
+    if model.stairs_cm > 0:
+        return "S"
+    if model.level > 0:
+        index = table.building_at(model.position)
+        piece = table.piece(index) if index is not None else None
+        return "R" if piece is not None and piece.roof and model.level >= piece.floors else str(model.level)
+    return "T" if table.standing_top_cm(model.position) > 0 else ""
+
+
+def turn_text(scene: ZombieworldGameScene) -> str:
+    state = scene.state
+    winners = scene.controller.outcome()
+    if winners is not None:
+        names = ", ".join(scene.controller.band_name(s) for s in winners) or "nobody"
+        return f"Game over — {names} {'win' if len(winners) > 1 else 'wins'}"
+    seat = scene.controller.seat
+    who = scene.controller.band_name(seat) if seat else "—"
+    active = scene.controller.active_model()
+    doing = f" · {active.name} acting ({state.active.remaining_cm:.1f} cm left)" if active and state.active else ""
+    return f"Round {state.round}/{state.rounds} · {who} to play{doing}"
+
+
+def rider_targets(scene: ZombieworldGameScene) -> list[str]:
+    charge = scene.controller.template(c.ChargeTemplate)
+    return [t for t in (charge.targets if charge is not None else ()) if _rides(scene.state, t)]
+
+
+def hint(scene: ZombieworldGameScene) -> str:
+    legal = scene.controller.legal()
+    move = next((o for o in legal if isinstance(o, c.MoveTemplate)), None)
+    parts = []
+    if move is not None:
+        parts.append(f"Drag {scene.state.model(move.model).name} to move ({move.max_cm:.1f} cm left; "
+                     "tap with another finger, right-click or W to pin a corner); drop on an enemy to charge"
+                     + (" (on a parked car: its rider)" if rider_targets(scene) else ""))
+    drive = next((o for o in legal if isinstance(o, c.DriveTemplate)), None)
+    if drive is not None:
+        parts.append(f"drag {vehicle_label(scene, drive.vehicle)} to drive (up to {drive.max_cm:g} cm)")
+    if any(isinstance(o, c.LeaveVehicleTemplate) for o in legal):
+        parts.append("drag the rider out beside the doors to get out")
+    if any(isinstance(o, c.BoardTemplate) for o in legal):
+        parts.append("drop on a vehicle to get in")
+    jump = next((o for o in legal if isinstance(o, c.JumpTemplate)), None)
+    if jump is not None:
+        parts.append(f"drag onto a roof, an upper floor or an obstacle's top within {jump.max_gap_cm:g} cm to jump")
+    leave = next((o for o in legal if isinstance(o, c.LeaveTemplate)), None)
+    if leave is not None:
+        parts.append(f"reach the {EDGE_NAMES.get(leave.edge, leave.edge)} edge to leave")
+    if any(isinstance(o, c.Activate) for o in legal):
+        parts.append("tap a ringed survivor to activate it")
+    return "; ".join(parts)
+
+
+def _rides(state: Any, model_id: str) -> bool:
+    return any(m.id == model_id and m.vehicle for m in state.models)

@@ -1,0 +1,146 @@
+"""Charges: a move into base contact with an enemy (or a rider), its reaction rolls, then the fight."""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from dataclasses import replace
+
+from game.rules.core.base import IllegalCommand
+from game.rules.zombieworld import commands as c
+from game.rules.zombieworld.geometry import Figure, base_distance, figure_footprint_gap, path_cost
+from game.rules.zombieworld.melee import after_fight, melee
+from game.rules.zombieworld.movement import SPRINT_MAX_CM, sprint_roll, validate_path
+from game.rules.zombieworld.shooting import firearm_in_hand, flee, in_cover_ground, roll_reaction, shoot
+from game.rules.zombieworld.spots import DOOR_REACH_CM, spot_problem
+from game.rules.zombieworld.state import ZOMBIES, Activation, Model, Vehicle
+from game.rules.zombieworld.working import CONTACT_CM, Game, need_active, need_on_foot, vehicle_spec
+
+
+def do_charge(game: Game, model: Model, command: c.Charge) -> None:
+    active = need_active(game, model)
+    need_on_foot(game, model)
+    if active.must_fight:
+        raise IllegalCommand(f"{model.name} is already locked in melee")
+    target = game.models.get(command.target)
+    if target is None or target.side == model.side:
+        raise IllegalCommand("charge an enemy on the table")
+    if game.allied(model.side, target.side):
+        raise IllegalCommand(f"{target.name}'s band is an ally (a fixed alliance)")
+    if model.kind == "dog":
+        raise IllegalCommand("dogs charge only when they lose control")
+    if game.individual and target.side != ZOMBIES:
+        raise IllegalCommand("in individual mode the survivors play together")
+    vehicle = game.riding(target)
+    if vehicle is not None:
+        _charge_rider(game, model, target, vehicle, command, active)
+        return
+    if target.stairs_cm:
+        raise IllegalCommand(f"{target.name} is part-way up the stairs: shoot instead")
+    defect = game.catalog.defect(model.defect) if model.defect else None
+    free_sprint = target.side == ZOMBIES and not (defect is not None and defect.cannot_sprint) and not active.sprinted
+    budget = active.remaining_cm + (SPRINT_MAX_CM if free_sprint else 0.0)
+    cost, _ = validate_path(game, model, command.path, budget, contact_with=target)
+    if target.side == ZOMBIES:
+        own_ground = frozenset({"difficult"} if in_cover_ground(game, model) else {"open"})
+        result, _ = roll_reaction(game, model, "charging", own_ground)
+        if result == "frozen":
+            game.active = replace(active, remaining_cm=0.0, action_used=True)
+            return
+        firearm = firearm_in_hand(game, model)
+        if result == "shoot_instead" and firearm is not None and not active.action_used \
+                and firearm.id not in model.unloaded:
+            try:
+                shoot(game, model, firearm, ((target.id, firearm.shots_min),), reaction=False)
+                game.active = replace(active, action_used=True)
+                return
+            except IllegalCommand:
+                pass
+        if cost > active.remaining_cm + 1e-6:
+            # out of reach on foot: the free sprint of a fearless charge
+            reach = active.remaining_cm + sprint_roll(game, model)
+            if reach + 1e-6 < cost:
+                _fall_short(game, model, command.path, reach)
+                game.active = replace(game.active or active, remaining_cm=0.0, moved=True, sprinted=True)
+                return
+            active = replace(active, remaining_cm=reach, sprinted=True)
+            game.active = active
+    else:
+        if cost > active.remaining_cm + 1e-6:
+            raise IllegalCommand(f"that charge costs {cost:.1f} cm; {model.name} has {active.remaining_cm:.1f} cm left")
+        defender = target
+        ground = frozenset({"difficult"} if in_cover_ground(game, defender) else {"open"})
+        if not defender.charged_reaction_used and not defender.fleeing:
+            game.update(defender, charged_reaction_used=True)
+            result, _ = roll_reaction(game, defender, "charged", ground)
+            if result == "flee":
+                flee(game, game.models[defender.id], toward_edge=False)
+                game.active = replace(active, remaining_cm=0.0)
+                return
+            if result == "shoot_then_melee":
+                firearm = firearm_in_hand(game, defender)
+                if firearm is not None:
+                    with contextlib.suppress(IllegalCommand):
+                        shoot(game, game.models[defender.id], firearm, ((model.id, firearm.shots_min),), reaction=True)
+        if model.id not in game.models:
+            return
+    end = command.path[-1]
+    model = game.update(game.models[model.id], x=end[0], y=end[1], entrenched=False)
+    game.emit(c.ModelMoved(model.id, command.path, round(cost, 3)))
+    game.active = replace(game.active or active, remaining_cm=max(0.0, active.remaining_cm - cost), moved=True)
+    melee(game, model, [game.models[target.id]] if target.id in game.models else [])
+    after_fight(game, model.id)
+
+
+def _charge_rider(game: Game, model: Model, rider: Model, vehicle: Vehicle, command: c.Charge,
+                  active: Activation) -> None:
+    """A charge on a rider of a vehicle standing still: the path ends touching its body; the rider
+    (in difficult ground, as riders are) rolls its charged reaction, then they fight one round, the
+    rider at -1 a die. Riders are never locked in melee, so the charger is free afterwards."""
+    name = vehicle_spec(game, vehicle).name
+    if vehicle.moving:
+        raise IllegalCommand(f"the {name} is on the move: its riders can be fought only while it stands still")
+    cost, _ = validate_path(game, model, command.path, active.remaining_cm, contact_with=None)
+    end = command.path[-1]
+    if figure_footprint_gap(game.body(vehicle), Figure(model.id, *end)) > DOOR_REACH_CM:
+        raise IllegalCommand(f"a charge on a rider ends touching the {name}")
+    if not rider.charged_reaction_used and not rider.fleeing and rider.kind == "survivor":
+        rider = game.update(rider, charged_reaction_used=True)
+        result, _ = roll_reaction(game, rider, "charged", frozenset({"difficult"}))
+        firearm = firearm_in_hand(game, rider)
+        if result == "shoot_then_melee" and firearm is not None:
+            with contextlib.suppress(IllegalCommand):
+                shoot(game, rider, firearm, ((model.id, firearm.shots_min),), reaction=True)
+    if model.id not in game.models:
+        return
+    model = game.update(game.models[model.id], x=end[0], y=end[1], entrenched=False)
+    game.emit(c.ModelMoved(model.id, command.path, round(cost, 3)))
+    game.active = replace(game.active or active, remaining_cm=max(0.0, active.remaining_cm - cost), moved=True)
+    if rider.id in game.models:
+        melee(game, model, [game.models[rider.id]])
+    after_fight(game, model.id)
+
+
+def _fall_short(game: Game, model: Model, path: tuple[tuple[float, float], ...], budget: float) -> None:
+    """A sprinting charger that cannot reach goes as far along its path as its move allows."""
+    points = [model.position, *path]
+    others = game.figures_except(model.id)
+    legs = [math.dist(a, b) for a, b in zip(points, points[1:], strict=False)]
+    total = sum(legs)
+    for step in range(20, 0, -1):
+        wanted = total * step / 20
+        walked, trail = 0.0, [points[0]]
+        for (a, b), leg in zip(zip(points, points[1:], strict=False), legs, strict=True):
+            if walked + leg >= wanted:
+                f = (wanted - walked) / leg if leg else 0.0
+                trail.append((a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f))
+                break
+            walked += leg
+            trail.append(b)
+        cost = path_cost(game.table, trail)
+        end = trail[-1]
+        if cost.ok and cost.cost_cm <= budget + 1e-6 and not spot_problem(game, game.figure(model), end, others) \
+                and all(base_distance(Figure(model.id, *end), game.figure(e)) > CONTACT_CM for e in game.enemies_of(model)):
+            game.update(model, x=end[0], y=end[1], entrenched=False)
+            game.emit(c.ModelMoved(model.id, tuple(trail[1:]), round(cost.cost_cm, 3)))
+            return

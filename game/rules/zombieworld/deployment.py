@@ -1,0 +1,316 @@
+"""Set-up: the scenario (scenario 8 picks another), bands deployed in their areas, vehicles on the
+table and the bands' own, weather and street lamps, the horde's pen, the first round.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Literal
+
+from game.board.model import Board, Marker, MarkerKind, TerrainKind
+from game.rules.core.rng import new_rng
+from game.rules.zombieworld import commands as c
+from game.rules.zombieworld.band import check_band, leader_order, member_ability
+from game.rules.zombieworld.catalog import Catalog, load_catalog
+from game.rules.zombieworld.geometry import Figure, Table, make_piece
+from game.rules.zombieworld.rounds import advance, start_round
+from game.rules.zombieworld.spawning import spawn_zombie
+from game.rules.zombieworld.spots import spot_problem, vehicle_spot
+from game.rules.zombieworld.state import (
+    ZOMBIES,
+    BandEntry,
+    Model,
+    SeatScore,
+    State,
+    Vehicle,
+    ZombieworldSetup,
+)
+from game.rules.zombieworld.working import Game, roll_d10
+
+ALLIANCE_FIXED_UP_TO = 3  # the alliance rolled before play: 1-3 fixed, 4-6 fragile
+ALLIANCE_MIN_BANDS = 3
+
+
+def setup(board: Board, setup_spec: ZombieworldSetup, seed: int, catalog: Catalog | None = None) -> State:
+    catalog = catalog or load_catalog()
+    table, vehicles = _table_vehicles(board, Table.from_board(board), catalog)
+    scenario = catalog.scenario(setup_spec.scenario)
+    if scenario.victory == "pick_any":
+        scenario = _picked_scenario(catalog, scenario, setup_spec, seed)
+    if setup_spec.mode not in scenario.modes:
+        raise ValueError(f"{scenario.name} is not played in {setup_spec.mode} mode")
+    deployments = [m for m in board.markers if m.kind is MarkerKind.DEPLOYMENT]
+    if scenario.deployment == "centre":
+        deployments = _centre_deployments(table)
+    models: list[Model] = []
+    leaders: list[tuple[str, str]] = []
+    bands: list[tuple[str, str, str]] = []
+    used: set[int] = set()
+    areas: dict[str, tuple[float, float, float, float]] = {}
+    exits: list[tuple[str, str]] = []
+    for entry in setup_spec.bands:
+        if setup_spec.check_bands:
+            check_band(entry.band, catalog)
+        area = _deployment_for(entry, deployments, used)
+        areas[entry.seat] = area
+        if scenario.victory == "exit_opposite_edge":
+            exits.append((entry.seat, _opposite_edge(table, area)))
+        elif scenario.victory == "exit_any_edge":
+            exits.append((entry.seat, "any"))
+        members = _deploy(entry, area, catalog)
+        models.extend(members)
+        by_name = {m.name: m.id for m in members}
+        leaders.extend((entry.seat, by_name[m.name]) for m in leader_order(entry.band, catalog))
+        bands.append((entry.seat, entry.band.kind, entry.band.band_type))
+    seats = tuple(entry.seat for entry in setup_spec.bands)
+    spawn_dice = setup_spec.spawn_dice if setup_spec.spawn_dice is not None else (
+        scenario.individual_spawn_dice if setup_spec.mode == "individual" else scenario.spawn_dice)
+    centre = (table.width_cm / 2, table.height_cm / 2)
+    state = State(
+        round=0,
+        rounds=scenario.rounds or 8,
+        scenario=scenario.id,
+        seats=seats,
+        bands=tuple(bands),
+        leaders=tuple(leaders),
+        models=tuple(models),
+        scores=tuple((seat, SeatScore()) for seat in sorted(seats)),
+        spawn_dice=spawn_dice,
+        rng=new_rng(seed),
+        mode=setup_spec.mode,
+        interior_light=setup_spec.interior_light,
+        roster=tuple(m.id for m in models),
+        exits=tuple(exits),
+        vehicles=tuple(vehicles),
+        objective=centre if scenario.victory == "near_objective" else None,
+        alliances=_alliances(setup_spec, seats),
+        alliance_fixed=setup_spec.alliance != "fragile",
+        alliance_flips=setup_spec.alliance_flips,
+        table=table,
+        catalog=catalog,
+    )
+    game = Game(state)
+    for entry in setup_spec.bands:
+        for vehicle_id in entry.band.vehicles:
+            _deploy_own_vehicle(game, entry, vehicle_id, areas[entry.seat])
+    _roll_weather(game, setup_spec, board)
+    if setup_spec.alliance == "roll" and game.base.alliances:
+        (die,) = game.d6(1)
+        game.alliance_fixed = die <= ALLIANCE_FIXED_UP_TO
+        game.emit(c.DiceRolled("alliance", "", (die,), (), ALLIANCE_FIXED_UP_TO, ("fixed" if game.alliance_fixed else "fragile",)))
+    for _ in range(scenario.starting_zombies):
+        spawn_zombie(game, centre, "scenario")
+    if scenario.penned_zombies:
+        _fill_pen(game, scenario.penned_zombies, deployments)
+    start_round(game)
+    advance(game)
+    return game.freeze()
+
+
+def alliance_problem(band_count: int) -> str:
+    """Why a set-up of ``band_count`` bands should not offer alliances ("" when it may): allies need
+    someone left to fight. Advice for set-up screens; ``setup`` itself accepts any pair of seats."""
+    if band_count < ALLIANCE_MIN_BANDS:
+        return f"Needs {ALLIANCE_MIN_BANDS} bands or more: two allies would have nobody left to fight"
+    return ""
+
+
+def _alliances(setup_spec: ZombieworldSetup, seats: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    pairs: list[tuple[str, str]] = []
+    for pair in setup_spec.alliances:
+        if len(pair) != 2 or pair[0] == pair[1] or any(seat not in seats for seat in pair):
+            raise ValueError(f"an alliance joins two of the seats {', '.join(seats)}, not {pair!r}")
+        pairs.append((pair[0], pair[1]))
+    if pairs and setup_spec.mode == "individual":
+        raise ValueError("in individual mode the survivors already play together: no alliances")
+    return tuple(pairs)
+
+
+def _picked_scenario(catalog: Catalog, expert: Any, setup_spec: ZombieworldSetup, seed: int) -> Any:
+    """Scenario 8: whoever knows zombies best names the scenario (``picked``), or lets a D10 pick
+    among those played in this mode (``picked="roll"``, re-rolled on 8 and unplayable numbers)."""
+    playable = [s for s in catalog.scenarios if s.victory != "pick_any" and setup_spec.mode in s.modes]
+    if setup_spec.picked == "roll":
+        rng = new_rng(seed ^ 0x5EED)
+        for _ in range(100):
+            (die,), rng = roll_d10(rng, 1)
+            chosen = next((s for s in playable if s.number == die), None)
+            if chosen is not None:
+                return chosen
+        return playable[0]
+    if not setup_spec.picked:
+        raise ValueError(f"{expert.name}: pick the scenario to play (picked = one of "
+                         f"{', '.join(s.id for s in playable)}, or \"roll\")")
+    chosen = next((s for s in playable if s.id == setup_spec.picked), None)
+    if chosen is None:
+        raise ValueError(f"{expert.name}: {setup_spec.picked!r} is not a scenario played in {setup_spec.mode} mode")
+    return chosen
+
+
+def _centre_deployments(table: Table) -> list[Any]:
+    """Four small areas around the table centre (scenarios that start in the middle)."""
+    cx, cy = table.width_cm / 2, table.height_cm / 2
+    offsets = ((-16, -16), (16, -16), (16, 16), (-16, 16))
+    return [Marker(MarkerKind.DEPLOYMENT, (cx + dx, cy + dy), (12.0, 12.0)) for dx, dy in offsets]
+
+
+def _opposite_edge(table: Table, area: tuple[float, float, float, float]) -> str:
+    """The table edge facing the one the deployment area lies along."""
+    x, y, w, h = area
+    cx, cy = x + w / 2, y + h / 2
+    gaps = {"w": cx, "e": table.width_cm - cx, "n": cy, "s": table.height_cm - cy}
+    nearest = min(gaps, key=lambda edge: gaps[edge])
+    return {"w": "e", "e": "w", "n": "s", "s": "n"}[nearest]
+
+
+def _roll_weather(game: Game, setup_spec: ZombieworldSetup, board: Board) -> None:
+    """Weather and time of day set the farthest anyone sees; then each street lamp may work."""
+    rows = game.catalog.tables.weather
+    if not setup_spec.weather:
+        return
+    if setup_spec.weather == "roll":
+        (die,) = game.d10(1)
+        row = next(r for r in rows if r.low <= die <= r.high)
+        game.emit(c.DiceRolled("weather", "", (die,), (), 0, (row.id,)))
+    else:
+        chosen = next((r for r in rows if r.id == setup_spec.weather), None)
+        if chosen is None:
+            raise ValueError(f"no weather called {setup_spec.weather!r}; choose from {', '.join(r.id for r in rows)}")
+        row = chosen
+    game.weather, game.sight_cm = row.id, float(row.sight_cm)
+    if not row.sight_cm or not setup_spec.lamps:
+        return
+    lamps = [m for m in board.markers if m.kind is MarkerKind.LAMP]
+    rule = game.catalog.tables.lamps
+    lit = []
+    for lamp in lamps:
+        (die,) = game.d6(1)
+        works = die >= rule.works_on
+        game.emit(c.DiceRolled("street lamp", "", (die,), (), rule.works_on, ("on" if works else "off",)))
+        if works:
+            lit.append(lamp.position)
+    game.lamps_lit = tuple(lit)
+
+
+def _fill_pen(game: Game, count: int, deployments: list[Any]) -> None:
+    """The horde's pen: a block of zombies in the first deployment quadrant, held until it opens."""
+    dx, dy = deployments[0].position if deployments else (30.0, 30.0)
+    cx = min((dx // 60) * 60 + 30, game.table.width_cm - 20.0)
+    cy = min((dy // 60) * 60 + 30, game.table.height_cm - 20.0)
+    figures = game.figures()
+    held: list[str] = []
+    for index in range(count * 4):
+        if len(held) == count:
+            break
+        col, row = index % 8, index // 8
+        point = (cx - 12 + col * 3.0, cy - 10 + row * 3.0)
+        mover = Figure("pen", point[0], point[1])
+        if spot_problem(game, mover, point, figures):
+            continue
+        zombie = Model(id=f"z{game.next_zombie}", side=ZOMBIES, kind="zombie", profile="walker", name="Walker",
+                       x=point[0], y=point[1])
+        game.next_zombie += 1
+        game.models[zombie.id] = zombie
+        game.order_ids.append(zombie.id)
+        figures.append(game.figure(zombie))
+        held.append(zombie.id)
+        game.emit(c.ZombieSpawned(zombie.id, point, "pen"))
+    game.pen = tuple(held)
+
+
+def _deployment_for(entry: BandEntry, deployments: list[Any], used: set[int]) -> tuple[float, float, float, float]:
+    for index, marker in enumerate(deployments):
+        label = str(marker.properties.get("label", ""))
+        if (entry.deployment and label == entry.deployment) or (not entry.deployment and index not in used):
+            used.add(index)
+            (x, y), (w, h) = marker.position, marker.size
+            return (x - w / 2, y - h / 2, w, h)
+    if entry.deployment:
+        raise ValueError(f"no deployment area called {entry.deployment!r} on this table")
+    raise ValueError("more bands than deployment areas on this table")
+
+
+def _deploy(entry: BandEntry, area: tuple[float, float, float, float], catalog: Catalog) -> list[Model]:
+    x0, y0, w, h = area
+    spacing = 4.0
+    per_row = max(1, int((w - 2) // spacing))
+    models = []
+    for index, member in enumerate(entry.band.members):
+        col, row = index % per_row, index // per_row
+        x = x0 + 2 + col * spacing
+        y = y0 + 2 + row * spacing
+        kind: Literal["survivor", "dog"] = "dog" if member.is_dog else "survivor"
+        models.append(Model(
+            id=f"{entry.seat}:{member.name}",
+            side=entry.seat,
+            kind=kind,
+            profile=member.rank,
+            name=member.name,
+            x=min(x, x0 + w - 2),
+            y=min(y, y0 + h - 2),
+            hand=member.hand,
+            backpack=member.backpack,
+            objects=member.objects,
+            scoped=tuple(f.weapon for f in member.fittings if f.item == "scope"),
+            silenced=tuple(f.weapon for f in member.fittings if f.item == "silencer"),
+            virtue=member.virtue,
+            defect=member.defect,
+            ability=member_ability(entry.band, member, catalog),
+            wounds=member.wounds,
+            improvements=member.improvements,
+        ))
+    return models
+
+
+def _table_vehicles(board: Board, table: Table, catalog: Catalog) -> tuple[Table, list[Vehicle]]:
+    """Vehicle markers become vehicles; the obstacle drawn under a marker (the same car, as
+    scenery) leaves the rules' table, since the car may now drive away."""
+    vehicles: list[Vehicle] = []
+    pieces = list(table.pieces)
+    replaced = False
+    for marker in (m for m in board.markers if m.kind is MarkerKind.VEHICLE):
+        under = [p for p in table.pieces_at(marker.position) if p.kind in (TerrainKind.OBSTACLE, TerrainKind.COVER)]
+        wanted = str(marker.properties.get("vehicle", "") or "")
+        if not wanted:  # named after the scenery drawn under it ("Van"), else a saloon car
+            words = " ".join(p.label.lower() for p in under)
+            wanted = next((v.id for v in catalog.vehicles if v.id in words or v.name.lower() in words), "saloon")
+        spec = catalog.vehicle(wanted)
+        if spec is None:
+            raise ValueError(f"vehicle marker at {marker.position}: no vehicle called {wanted!r}")
+        w, h = marker.size
+        length, width = (max(w, h), min(w, h)) if w > 0 and h > 0 else (spec.length_cm, spec.width_cm)
+        facing_deg = marker.properties.get("facing_deg")
+        facing = math.radians(float(str(facing_deg))) if facing_deg is not None else (0.0 if w >= h else math.pi / 2)
+        vehicles.append(Vehicle(f"v{len(vehicles) + 1}", spec.id, marker.position[0], marker.position[1], facing,
+                                length, width))
+        for piece in under:
+            pieces[piece.index] = make_piece(piece.index, TerrainKind.OBSTACLE, piece.polygon, 0.0, 0, piece.label)
+            replaced = True
+    if replaced:
+        table = Table.build(table.width_cm, table.height_cm, pieces, table.walls)
+    return table, vehicles
+
+
+def _deploy_own_vehicle(game: Game, entry: BandEntry, vehicle_id: str,
+                        area: tuple[float, float, float, float]) -> None:
+    """A bought vehicle stands in the band's deployment area; with ``aboard`` the band starts in it,
+    the most skilled at the wheel."""
+    spec = game.catalog.vehicle(vehicle_id)
+    if spec is None:
+        return
+    members = [m for m in game.alive(entry.seat) if not m.vehicle and m.kind == "survivor"]
+    members.sort(key=lambda m: -game.own_skill(m)[0])
+    riders = members[: spec.seats] if entry.aboard else []
+    centre = (area[0] + area[2] / 2, area[1] + area[3] / 2)
+    keep = tuple(m.id for m in riders)
+    body = vehicle_spot(game, centre, spec.length_cm, spec.width_cm, inside=area, keep_clear=keep) or \
+        vehicle_spot(game, centre, spec.length_cm, spec.width_cm, keep_clear=keep)
+    if body is None:
+        raise ValueError(f"no room for the {entry.band.name}'s {spec.name} near its deployment area")
+    number = len(game.vehicles) + 1
+    vehicle = Vehicle(f"v{number}", spec.id, body.x, body.y, body.facing, body.length_cm, body.width_cm,
+                      owner=entry.seat, opened=True)
+    game.vehicles[vehicle.id] = vehicle
+    game.emit(c.VehiclePlaced(vehicle.id, vehicle.position, vehicle.facing, "own"))
+    for seat, member in enumerate(riders):
+        game.update(member, vehicle=vehicle.id, seat=seat, x=vehicle.x, y=vehicle.y)

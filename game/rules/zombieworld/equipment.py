@@ -1,0 +1,316 @@
+"""What survivors carry and do with it: slots, finding and dropping things, objects used (medkits,
+boosts, scopes, the air horn), first aid, picking up, exchanging, reloading and swapping weapons.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from game.rules.core.base import IllegalCommand
+from game.rules.zombieworld import commands as c
+from game.rules.zombieworld.geometry import base_distance, point_base_distance
+from game.rules.zombieworld.state import ZOMBIES, Model
+from game.rules.zombieworld.working import CONTACT_CM, Game, need_active, need_on_foot
+
+SELF_BOOSTS = ("stimulants", "cigarettes")
+PICK_UP_CM = 2.0
+EXCHANGE_CM = 2.0
+_KIT = ("hand", "backpack", "objects", "elements", "unloaded", "scoped", "silenced", "uses")
+
+
+def do_reload(game: Game, model: Model, command: c.Reload) -> None:
+    active = need_active(game, model)
+    if active.action_used:
+        raise IllegalCommand(f"{model.name} has already used its action")
+    if not model.unloaded:
+        raise IllegalCommand(f"{model.name} has nothing to reload")
+    game.update(model, unloaded=())
+    game.active = replace(active, action_used=True)
+
+
+def do_swap(game: Game, model: Model, command: c.SwapWeapons) -> None:
+    active = need_active(game, model)
+    if active.action_used:
+        raise IllegalCommand("weapons can be swapped only before the action")
+    if not model.backpack:
+        raise IllegalCommand(f"{model.name} has nothing in the backpack")
+    if len(model.hand) > 1:
+        raise IllegalCommand("with two weapons in hand the backpack is empty")
+    game.update(model, hand=model.backpack, backpack=model.hand)
+    game.active = replace(active, action_used=True)
+
+
+def _object_slots(game: Game, model: Model) -> int:
+    slots = game.catalog.bands.rules.object_slots
+    quality = game.catalog.defect(model.defect) if model.defect else None
+    if quality is not None and quality.object_slots is not None:
+        slots = quality.object_slots
+    return slots
+
+
+def give(game: Game, model: Model, item: str) -> bool:
+    """Put an item in a free slot; with none free it is left on the ground (False)."""
+    model = game.models[model.id]
+    if game.catalog.is_weapon(item):
+        if not model.hand:
+            game.update(model, hand=(item,))
+            return True
+        quality = game.catalog.defect(model.defect) if model.defect else None
+        if not model.backpack and not (quality is not None and quality.no_backpack) and len(model.hand) < 2:
+            game.update(model, backpack=(item,))
+            return True
+    elif len(model.objects) < _object_slots(game, model):
+        game.update(model, objects=(*model.objects, item))
+        return True
+    game.ground.append((model.x, model.y, item))
+    return False
+
+
+def take_object(game: Game, model: Model, item: str) -> Model:
+    objects = list(model.objects)
+    objects.remove(item)
+    uses = tuple((i, n) for i, n in model.uses if i != item or item in objects)
+    return game.update(model, objects=tuple(objects), uses=uses)
+
+
+def _spend_use(game: Game, model: Model, item: str, uses: int) -> Model:
+    """Count one use of an object; it is discarded after its last."""
+    spent = dict(model.uses).get(item, 0) + 1
+    if spent >= uses:
+        return take_object(game, model, item)
+    return game.update(model, uses=tuple(sorted({**dict(model.uses), item: spent}.items())))
+
+
+def do_use_item(game: Game, model: Model, command: c.UseItem) -> None:
+    if game.active is None and command.item in SELF_BOOSTS:
+        _boost_before_activation(game, model, command.item)
+        return
+    active = need_active(game, model)
+    if command.item not in model.objects:
+        raise IllegalCommand(f"{model.name} carries no {game.catalog.item_name(command.item)}")
+    item = game.catalog.object(command.item)
+    if item is None:
+        raise IllegalCommand(f"{command.item} is not an object")
+    if item.id == "ammo_box":
+        if not model.unloaded:
+            raise IllegalCommand(f"{model.name} has no unloaded weapon")
+        model = game.update(model, unloaded=())
+        take_object(game, model, item.id)
+        game.emit(c.ItemUsed(model.id, item.id))
+        return
+    if item.id in SELF_BOOSTS:
+        if active.moved or active.action_used:
+            raise IllegalCommand(f"the {item.name} is taken at the start of the turn, before moving or acting")
+        if game.boosted(model, item.id):
+            raise IllegalCommand(f"the {item.name} is still working")
+        boosts = tuple((i, r) for i, r in model.boosts if i != item.id) + ((item.id, game.round + 1),)
+        model = game.update(model, boosts=boosts)
+        model = _spend_use(game, model, item.id, item.uses or 1)
+        if item.id == "stimulants":
+            game.active = replace(active, remaining_cm=active.remaining_cm + 5.0)
+        game.emit(c.ItemUsed(model.id, item.id))
+        return
+    if active.action_used:
+        raise IllegalCommand(f"{model.name} has already used its action")
+    if item.heals:
+        target = _patient(game, model, command.target)
+        uses = item.uses or 1
+        if item.id == "medkit" and model.virtue == "medic":
+            uses += 1
+        healed = min(item.heals, target.wounds)
+        game.update(target, wounds=target.wounds - healed)
+        _spend_use(game, game.models[model.id], item.id, uses)
+        game.emit(c.ItemUsed(model.id, item.id, target.id, healed))
+    elif item.mounts_on_weapon:
+        _fit_to_weapon(game, model, item, command.target)
+    elif item.id == "air_horn":
+        model = game.update(model, horn=True)
+        _spend_use(game, model, item.id, item.uses or 1)
+        game.emit(c.ItemUsed(model.id, item.id))
+    else:
+        raise IllegalCommand(f"the {item.name} is not used like that")
+    game.active = replace(active, action_used=True)
+
+
+def fitting_problem(game: Game, model: Model, item: Any, weapon_id: str) -> str:
+    """Why ``item`` (a scope or silencer) cannot go on the carried weapon ``weapon_id`` ("" if it can)."""
+    firearm = game.catalog.firearm(weapon_id)
+    if firearm is None or weapon_id not in (*model.hand, *model.backpack):
+        return f"name a firearm {model.name} carries to fit the {item.name} to"
+    if item.silences:
+        if not firearm.takes_silencer or firearm.bang == 0:
+            return f"a {firearm.name} cannot take a silencer"
+        if weapon_id in model.silenced:
+            return f"the {firearm.name} already has a silencer"
+    else:
+        if not firearm.takes_scope:
+            return f"a {firearm.name} cannot take a scope"
+        if weapon_id in model.scoped:
+            return f"the {firearm.name} already has a scope"
+    return ""
+
+
+def _fit_to_weapon(game: Game, model: Model, item: Any, weapon_id: str) -> None:
+    """A scope or silencer goes on a carried firearm for the rest of the game; it leaves its object slot."""
+    problem = fitting_problem(game, model, item, weapon_id)
+    if problem:
+        raise IllegalCommand(problem)
+    model = take_object(game, model, item.id)
+    if item.silences:
+        game.update(model, silenced=(*model.silenced, weapon_id))
+    else:
+        game.update(model, scoped=(*model.scoped, weapon_id))
+    game.emit(c.ItemUsed(model.id, item.id, weapon_id))
+
+
+def _boost_before_activation(game: Game, model: Model, item_id: str) -> None:
+    """Stimulants or a cigarette taken by the survivor about to activate, so they help its roll."""
+    if item_id not in model.objects:
+        raise IllegalCommand(f"{model.name} carries no {game.catalog.item_name(item_id)}")
+    item = game.catalog.object(item_id)
+    if item is None:
+        raise IllegalCommand(f"{item_id} is not an object")
+    if model.activated:
+        raise IllegalCommand(f"{model.name} has already been activated this round")
+    waiting = [m for m in game.alive(model.side) if not m.activated]
+    if game.own_skill(model)[0] < max(game.own_skill(m)[0] for m in waiting):
+        raise IllegalCommand("a more skilled survivor activates first")
+    if game.boosted(model, item.id):
+        raise IllegalCommand(f"the {item.name} is still working")
+    boosts = tuple((i, r) for i, r in model.boosts if i != item.id) + ((item.id, game.round + 1),)
+    model = game.update(model, boosts=boosts)
+    _spend_use(game, model, item.id, item.uses or 1)
+    game.emit(c.ItemUsed(model.id, item.id))
+
+
+def _patient(game: Game, model: Model, target_id: str) -> Model:
+    target = game.models.get(target_id or model.id)
+    if target is None or target.kind != "survivor":
+        raise IllegalCommand("tend yourself or a survivor")
+    if target.id != model.id and base_distance(game.figure(model), game.figure(target)) > CONTACT_CM + 0.2:
+        raise IllegalCommand(f"{target.name} must be in base contact")
+    if target.side != model.side and target.side != ZOMBIES and not game.individual:
+        raise IllegalCommand(f"{target.name} is not in your band")
+    if not target.wounds:
+        raise IllegalCommand(f"{target.name} has no wound to heal")
+    return target
+
+
+def do_first_aid(game: Game, model: Model, command: c.FirstAid) -> None:
+    active = need_active(game, model)
+    if model.virtue != "first_aid":
+        raise IllegalCommand(f"{model.name} does not know first aid")
+    if active.action_used:
+        raise IllegalCommand(f"{model.name} has already used its action")
+    target = _patient(game, model, command.target)
+    (die,) = game.d10(1)
+    healed = 1 if die >= 8 else 0
+    game.emit(c.DiceRolled("first aid", model.id, (die,), (), 8, ("healed" if healed else "no effect",)))
+    if healed:
+        game.update(target, wounds=target.wounds - 1)
+    game.emit(c.ItemUsed(model.id, "first_aid", target.id, healed))
+    game.active = replace(active, action_used=True)
+
+
+def do_pick_up(game: Game, model: Model, command: c.PickUp) -> None:
+    active = need_active(game, model)
+    need_on_foot(game, model)
+    if model.kind != "survivor":
+        raise IllegalCommand("only survivors pick things up")
+    if active.action_used:
+        raise IllegalCommand(f"{model.name} has already used its action")
+    if game.engaged_with(model):
+        raise IllegalCommand(f"{model.name} is locked in melee")
+    near = [g for g in game.ground if point_base_distance((g[0], g[1]), game.figure(model)) <= PICK_UP_CM]
+    if not near:
+        raise IllegalCommand(f"nothing lies within {PICK_UP_CM:g} cm of {model.name}")
+    for entry in near:
+        game.ground.remove(entry)
+        item = entry[2]
+        if item == "antidote":
+            current = game.models[model.id]
+            game.update(current, elements=(*current.elements, "antidote"))
+            game.emit(c.ItemFound(model.id, item))
+            continue
+        before = len(game.ground)
+        kept = give(game, game.models[model.id], item)
+        if not kept:
+            game.ground.pop(before)
+            game.ground.append(entry)  # no room: it stays where it was
+        else:
+            game.emit(c.ItemFound(model.id, item))
+    game.active = replace(active, action_used=True)
+
+
+def do_exchange(game: Game, model: Model, command: c.Exchange) -> None:
+    """Equipment changes hands between two survivors of a band within 2 cm, neither in melee."""
+    active = need_active(game, model)
+    need_on_foot(game, model)
+    if model.kind != "survivor":
+        raise IllegalCommand("only survivors carry equipment")
+    if active.action_used:
+        raise IllegalCommand(f"{model.name} has already used its action")
+    other = game.models.get(command.other)
+    if other is None or other.id == model.id or other.side != model.side or other.kind != "survivor":
+        raise IllegalCommand("exchange equipment with a survivor of the same band")
+    if other.vehicle or other.stairs_cm or other.level != model.level \
+            or base_distance(game.figure(model), game.figure(other)) > EXCHANGE_CM:
+        raise IllegalCommand(f"{other.name} must stand within {EXCHANGE_CM:g} cm of {model.name}")
+    if game.engaged_with(model) or game.engaged_with(other):
+        raise IllegalCommand("nobody in melee exchanges equipment")
+    if not command.give and not command.take:
+        raise IllegalCommand("name what changes hands")
+    giver, taker = model, other
+    for item in command.give:
+        giver, taker = _hand_over(game, giver, taker, item)
+    taker_back, giver_back = taker, giver
+    for item in command.take:
+        taker_back, giver_back = _hand_over(game, taker_back, giver_back, item)
+    game.update(model, **{f: getattr(giver_back, f) for f in _KIT})
+    game.update(other, **{f: getattr(taker_back, f) for f in _KIT})
+    game.emit(c.ItemsExchanged(model.id, other.id, command.give, command.take))
+    game.active = replace(active, action_used=True)
+
+
+def _hand_over(game: Game, source: Model, holder: Model, item: str) -> tuple[Model, Model]:
+    """``item`` moves from ``source`` to a free slot of ``holder`` (with its marks: unloaded, scope,
+    silencer, uses spent); refused when the source lacks it or the holder has no room."""
+    def without(items: tuple[str, ...]) -> tuple[str, ...]:
+        rest = list(items)
+        rest.remove(item)
+        return tuple(rest)
+
+    if item in source.elements:
+        return replace(source, elements=without(source.elements)), replace(holder, elements=(*holder.elements, item))
+    if item in source.objects:
+        if len(holder.objects) >= _object_slots(game, holder):
+            raise IllegalCommand(f"{holder.name} has no free object slot for the {game.catalog.item_name(item)}")
+        spent = dict(source.uses).get(item)
+        source = replace(source, objects=without(source.objects),
+                         uses=tuple((i, n) for i, n in source.uses if i != item))
+        uses = holder.uses if spent is None or item in holder.objects else tuple(sorted((*holder.uses, (item, spent))))
+        return source, replace(holder, objects=(*holder.objects, item), uses=uses)
+    if item in source.backpack:
+        source = replace(source, backpack=without(source.backpack))
+    elif item in source.hand:
+        source = replace(source, hand=without(source.hand))
+    else:
+        raise IllegalCommand(f"{source.name} carries no {game.catalog.item_name(item)}")
+    defect = game.catalog.defect(holder.defect) if holder.defect else None
+    if not holder.hand:
+        holder = replace(holder, hand=(item,))
+    elif not holder.backpack and len(holder.hand) < 2 and not (defect is not None and defect.no_backpack):
+        holder = replace(holder, backpack=(item,))
+    else:
+        raise IllegalCommand(f"{holder.name} has no free hand or backpack for the {game.catalog.item_name(item)}")
+    still_held = item in source.hand or item in source.backpack
+    for mark in ("unloaded", "scoped", "silenced"):
+        if item in getattr(source, mark):
+            if not still_held:
+                kept: dict[str, Any] = {mark: tuple(i for i in getattr(source, mark) if i != item)}
+                source = replace(source, **kept)
+            if item not in getattr(holder, mark):
+                added: dict[str, Any] = {mark: (*getattr(holder, mark), item)}
+                holder = replace(holder, **added)
+    return source, holder

@@ -1,0 +1,478 @@
+"""Shooting and its reactions: firearms in hand and their reach, sight (weather, lamps), volleys
+and their modifiers, the target's reaction (return fire, take cover, flee), riders shot at.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from game.rules.core.base import IllegalCommand
+from game.rules.zombieworld import commands as c
+from game.rules.zombieworld.casualties import remove, wound
+from game.rules.zombieworld.catalog import Firearm
+from game.rules.zombieworld.crashes import runaway
+from game.rules.zombieworld.geometry import (
+    BASE_RADIUS_CM,
+    Cover,
+    Figure,
+    base_distance,
+    can_see,
+    figure_rows,
+    path_cost,
+    scatter_point,
+    target_cover,
+)
+from game.rules.zombieworld.spawning import legal_spot
+from game.rules.zombieworld.spots import free_spot_near, spot_problem
+from game.rules.zombieworld.state import ZOMBIES, Bang, Model, Vehicle
+from game.rules.zombieworld.working import Game, check_passes, need_active, vehicle_spec
+
+POINT_BLANK_CM = 5.0
+FLEE_BONUS_CM = 10.0
+HIGH_GROUND_CM = 10.0  # a shooter this much higher than its target gets +1
+
+
+def firearm_in_hand(game: Game, model: Model, wanted: str = "") -> Firearm | None:
+    for item in (*model.hand, *model.backpack):
+        firearm = game.catalog.firearm(item)
+        if firearm is None or (wanted and item != wanted):
+            continue
+        if item in model.hand or firearm.usable_from_backpack:
+            return firearm
+    return None
+
+
+def range_cm(game: Game, model: Model, firearm: Firearm) -> float:
+    reach = firearm.range_cm
+    if firearm.id in model.scoped:
+        reach += 15
+    if firearm.id in model.silenced:
+        reach -= 10
+    for item in model.objects:
+        held = game.catalog.object(item)
+        if held is not None and not held.mounts_on_weapon and held.range_bonus_cm > 0:
+            reach += held.range_bonus_cm
+    for dog in game.alive(model.side):
+        if dog.kind == "dog" and base_distance(game.figure(dog), game.figure(model)) <= 10:
+            reach += game.catalog.dog.range_bonus_cm
+            break
+    return reach
+
+
+def do_shoot(game: Game, model: Model, command: c.Shoot) -> None:
+    active = need_active(game, model)
+    if active.action_used:
+        raise IllegalCommand(f"{model.name} has already used its action")
+    if active.must_fight or game.engaged_with(model):
+        raise IllegalCommand(f"{model.name} is locked in melee and cannot shoot")
+    firearm = firearm_in_hand(game, model, command.weapon)
+    if firearm is None:
+        raise IllegalCommand(f"{model.name} holds no firearm to shoot with")
+    vehicle = game.riding(model)
+    if vehicle is not None and model.seat == 0 and (vehicle.moved_round == game.round or active.drove) \
+            and not vehicle_spec(game, vehicle).two_wheeled and model.virtue != "expert_driver":
+        raise IllegalCommand(f"{model.name} is driving and cannot shoot")
+    shoot(game, model, firearm, command.allocations, reaction=False)
+    if game.active is not None and game.active.model == model.id:  # return fire may have put it out of action
+        game.active = replace(game.active, action_used=True)
+
+
+def shoot(game: Game, model: Model, firearm: Firearm, allocations: tuple[tuple[str, int], ...],
+          reaction: bool) -> None:
+    """Validate then resolve a volley; raises IllegalCommand before any die is rolled."""
+    if firearm.id in model.unloaded:
+        raise IllegalCommand(f"the {firearm.name} is unloaded: reload it first")
+    if firearm.once_per_round and firearm.id in model.shot_this_round:
+        raise IllegalCommand(f"the {firearm.name} fires only once per round")
+    if not allocations:
+        raise IllegalCommand("choose at least one target")
+    total = sum(n for _, n in allocations)
+    if firearm.template_diameter_cm:
+        if len(allocations) != 1 or total != 1:
+            raise IllegalCommand(f"a {firearm.name} is thrown at one target")
+    elif not firearm.shots_min <= total <= firearm.shots_max:
+        raise IllegalCommand(f"a {firearm.name} fires {firearm.shots_min} to {firearm.shots_max} shots, not {total}")
+    if model.defect == "trigger_happy" and total != firearm.shots_max and not firearm.template_diameter_cm:
+        raise IllegalCommand(f"{model.name} is trigger-happy: always the most shots ({firearm.shots_max})")
+    shooter = game.figure(model)
+    figures = game.figures()
+    targets = []
+    for target_id, count in allocations:
+        target = game.models.get(target_id)
+        if target is None:
+            raise IllegalCommand(f"no model {target_id!r} on the table")
+        if count < 1:
+            raise IllegalCommand("each target needs at least one shot")
+        if target.side == model.side:
+            raise IllegalCommand(f"{target.name} is in your own band")
+        if game.allied(model.side, target.side):
+            raise IllegalCommand(f"{target.name}'s band is an ally (a fixed alliance)")
+        if game.individual and target.side != ZOMBIES:
+            raise IllegalCommand("in individual mode the survivors play together")
+        if not sees(game, model, target, figure_rows(figures)):
+            raise IllegalCommand(f"{model.name} cannot see {target.name}")
+        light = _light_between(game, model, target)
+        if light == "dark" and base_distance(shooter, game.figure(target)) > POINT_BLANK_CM and not any(
+                (o := game.catalog.object(i)) is not None and o.sees_in_dark for i in model.objects):
+            raise IllegalCommand("too dark in there to shoot without a flashlight or goggles (or point blank)")
+        if any(e.side == model.side for e in game.engaged_with(target)):
+            raise IllegalCommand(f"{target.name} is in melee with your band: no shooting into it")
+        targets.append((target, count))
+    reach = range_cm(game, model, firearm)
+    all_dice: list[int] = []
+    hostile_targets: list[Model] = []
+    impact = targets[0][0].position
+    if firearm.template_diameter_cm:
+        target = targets[0][0]
+        if base_distance(shooter, game.figure(target)) > reach:
+            targets = []
+            game.emit(c.ShotFired(model.id, firearm.id, target.id, 0, wasted=True))
+        else:
+            radius = firearm.template_diameter_cm / 2
+            targets = [(m, 1) for m in game.alive() if math.dist(m.position, impact) <= radius + BASE_RADIUS_CM]
+    for target, count in targets:
+        if target.id not in game.models:
+            continue
+        if not firearm.template_diameter_cm and game.gap(model, target) > reach:
+            game.emit(c.ShotFired(model.id, firearm.id, target.id, 0, wasted=True))
+            continue
+        threshold, modifiers = _shot_modifiers(game, model, target, firearm)
+        dice_count = count
+        if _light_between(game, model, target) == "dim" and dice_count > 1:
+            dice_count -= 1
+            modifiers.append(("dim light: one die less", 0))
+        dice = game.d6(dice_count)
+        all_dice.extend(dice)
+        skill, skill_mods = game.own_skill(model)
+        bonus = shot_bonus(skill, modifiers)
+        results = tuple("wound" if d + bonus >= threshold else "miss" for d in dice)
+        game.emit(c.DiceRolled("shot", model.id, dice, (("skill", skill), *skill_mods, *modifiers), threshold, results))
+        hits = results.count("wound")
+        game.emit(c.ShotFired(model.id, firearm.id, target.id, hits))
+        if hits:
+            wound(game, target, hits, model, melee=False)
+        if target.id in game.models and target.kind != "zombie" and target.side != model.side:
+            hostile_targets.append(game.models[target.id])
+    if firearm.jams and all_dice and (all_dice == [1] or all_dice.count(1) >= 2):
+        model = game.update(game.models[model.id], unloaded=(*model.unloaded, firearm.id))
+        game.emit(c.WeaponJammed(model.id, firearm.id))
+    model = game.models.get(model.id, model)
+    updates: dict[str, Any] = {"shot_this_round": (*model.shot_this_round, firearm.id)}
+    if firearm.single_use:
+        where = "hand" if firearm.id in model.hand else "backpack"
+        slot = list(getattr(model, where))
+        slot.remove(firearm.id)
+        updates[where] = tuple(slot)
+    if model.id in game.models:
+        model = game.update(model, **updates)
+    if firearm.bang and firearm.id not in model.silenced:
+        spot = impact if firearm.bang_at_impact else model.position
+        game.bangs.append(Bang(spot[0], spot[1], firearm.bang))
+        game.emit(c.BangPlaced(spot, firearm.bang))
+    if not reaction:
+        for target in hostile_targets:
+            if target.id in game.models and model.id in game.models:
+                _react_to_shots(game, game.models[target.id], game.models[model.id])
+
+
+def _light_between(game: Game, shooter: Model, target: Model) -> str:
+    """The interior light that matters for a shot: the worst of the shooter's and target's buildings."""
+    lights = set()
+    for model in (shooter, target):
+        index = game.table.building_at(model.position)
+        if index is not None:
+            lights.add(game.place(index).light)
+    return "dark" if "dark" in lights else "dim" if "dim" in lights else "normal"
+
+
+def shot_bonus(skill: int, modifiers: Sequence[tuple[str, int]]) -> int:
+    """What each die of a shot adds: the shooter's skill (its own modifiers already in it) and every
+    modifier of the shot."""
+    return skill + sum(value for _, value in modifiers)
+
+
+def shot_odds(game: Game, shooter: Model, target: Model, firearm: Firearm) -> tuple[int, int, float]:
+    """A shot's number to reach, what each die adds, and the chance that one die wounds."""
+    needs, modifiers = _shot_modifiers(game, shooter, target, firearm)
+    bonus = shot_bonus(game.own_skill(shooter)[0], modifiers)
+    return needs, bonus, sum(1 for face in range(1, 7) if face + bonus >= needs) / 6
+
+
+def cover_against(game: Game, shooter: Model, target: Model) -> tuple[Cover, str]:
+    """What stands between shooter and target (vehicles' bodies included), and the to-hit column
+    it puts the target in ("open", "difficult" or "building"): riders of a car count as in
+    difficult ground."""
+    cover = target_cover(game.sight_table(shooter, target), game.figure(shooter), game.figure(target))
+    column = cover.column
+    target_vehicle = game.riding(target)
+    if target_vehicle is not None and column == "open" and not vehicle_spec(game, target_vehicle).two_wheeled:
+        column = "difficult"
+    return cover, column
+
+
+def point_blank(game: Game, shooter: Model, target: Model) -> bool:
+    """Close enough for the point-blank +1 (and to shoot in the dark)."""
+    return base_distance(game.figure(shooter), game.figure(target)) <= POINT_BLANK_CM
+
+
+def _shot_modifiers(game: Game, shooter: Model, target: Model, firearm: Firearm) -> tuple[int, list[tuple[str, int]]]:
+    cover, column = cover_against(game, shooter, target)
+    to_hit = game.catalog.tables.to_hit
+    threshold = {"open": to_hit.open, "difficult": to_hit.difficult, "building": to_hit.building}[column]
+    modifiers: list[tuple[str, int]] = []
+    shooter_vehicle = game.riding(shooter)
+    if shooter_vehicle is not None and shooter_vehicle.moved_round == game.round:
+        spec = vehicle_spec(game, shooter_vehicle)
+        steady = shooter.ability == "no_vehicle_shooting_penalty" or (
+            shooter.virtue == "gang_shooter" and shooter.seat != 0) or (
+            shooter.virtue == "expert_biker" and spec.two_wheeled)
+        if not steady:
+            modifiers.append(("shooting from a moving vehicle", -2))
+    if cover.same_building:
+        modifiers.append(("inside the same building", -1))
+    elif cover.target_in_building and not cover.shooter_in_building:
+        modifiers.append(("target inside a building", -1))
+    if point_blank(game, shooter, target):
+        modifiers.append(("point blank", 1))
+    if game.height_of(shooter) - game.height_of(target) > HIGH_GROUND_CM:
+        modifiers.append(("shooting from above", 1))
+    if shooter.stairs_cm and game.active is not None and game.active.model == shooter.id and game.active.moved:
+        modifiers.append(("shooting from the stairs after moving", -1))
+    if firearm.hit_bonus:
+        modifiers.append((firearm.name, firearm.hit_bonus))
+    for quality_id in (shooter.virtue, shooter.defect):
+        quality = game.catalog.virtue(quality_id) or game.catalog.defect(quality_id) if quality_id else None
+        if quality is not None and quality.shoot_die_bonus:
+            modifiers.append((quality.name, quality.shoot_die_bonus))
+    if any((o := game.catalog.object(i)) is not None and o.armour for i in (*target.objects, *target.hand)):
+        modifiers.append(("target protected", -1))
+    if target.entrenched:
+        modifiers.append(("target entrenched", -1))
+    if cover.target_in_building or cover.shooter_in_building or game.sight_cm:
+        bonus = max((o.dark_bonus for i in shooter.objects if (o := game.catalog.object(i)) is not None), default=0)
+        if bonus:
+            modifiers.append(("light indoors", bonus))
+    return threshold, modifiers
+
+
+def _react_to_shots(game: Game, target: Model, shooter: Model) -> None:
+    if target.vehicle:
+        _vehicle_shot_at(game, target, shooter)
+        return
+    situations = set()
+    if game.engaged_with(target):
+        situations.add("engaged")
+    if in_cover_ground(game, target):
+        situations.add("difficult")
+    if target.entrenched:
+        result = "return_fire"  # an entrenched survivor skips the roll and reacts as it likes
+        game.emit(c.ReactionResolved(target.id, "shot_at", 2, "entrenched: no roll"))
+    else:
+        result, _ = roll_reaction(game, target, "shot_at", frozenset(situations))
+    if result == "return_fire":
+        firearm = firearm_in_hand(game, target)
+        able = (
+            firearm is not None
+            and target.defect != "jumpy"
+            and firearm.id not in target.unloaded
+            and not (firearm.once_per_round and firearm.id in target.shot_this_round)
+            and not firearm.template_diameter_cm
+            and "engaged" not in situations
+        )
+        if able and firearm is not None:
+            shots = firearm.shots_max if target.defect == "trigger_happy" else firearm.shots_min
+            try:
+                shoot(game, target, firearm, ((shooter.id, shots),), reaction=True)
+                return
+            except IllegalCommand:
+                pass
+        _cover_or_wait(game, game.models[target.id], shooter, "engaged" in situations)
+    elif result == "take_cover":
+        _cover_or_wait(game, target, shooter, "engaged" in situations)
+    elif result == "flee":
+        flee(game, target, toward_edge=False)
+
+
+def _cover_or_wait(game: Game, target: Model, shooter: Model, engaged: bool) -> None:
+    if engaged or target.entrenched:
+        if not target.entrenched:
+            game.update(target, no_action_next=True)
+        return
+    _take_cover(game, target, shooter)
+
+
+def in_cover_ground(game: Game, model: Model) -> bool:
+    return game.table.in_difficult(model.position) or game.table.building_at(model.position) is not None
+
+
+def roll_reaction(game: Game, model: Model, table: str, situations: frozenset[str]) -> tuple[str, int]:
+    """2D6 skill checks; the table row for the successes. Born survivors never roll."""
+    successes = _reaction_successes(game, model, table)
+    result = game.catalog.reaction(table, successes, situations)  # type: ignore[arg-type]
+    game.emit(c.ReactionResolved(model.id, table, successes, result))
+    return result, successes
+
+
+def _reaction_successes(game: Game, model: Model, table: str) -> int:
+    """A reaction's 2D6 skill checks (born survivors: two successes, no roll)."""
+    rank = game.catalog.rank(model.profile) if model.kind == "survivor" else None
+    if rank is not None and rank.reaction == "exempt":
+        successes = 2
+        game.emit(c.DiceRolled(f"{table} reaction", model.id, (), (("born survivor: no roll", 0),), 0, ()))
+    else:
+        skill, modifiers = game.check_skill(model)
+        bonus_ability = {"charged": "charged_reaction_bonus", "charging": "charging_reaction_bonus"}.get(table)
+        if bonus_ability and model.ability == bonus_ability:
+            skill += 1
+            modifiers = [*modifiers, ("band ability", 1)]
+        dice = list(game.d6(2))
+        rerolled = False
+        if rank is not None and rank.reaction == "reroll_first_failure":
+            failed = next((i for i, d in enumerate(dice) if not check_passes(d, skill)), None)
+            if failed is not None:
+                dice[failed] = game.d6(1)[0]
+                rerolled = True
+        results = tuple("pass" if check_passes(d, skill) else "fail" for d in dice)
+        if rerolled:
+            modifiers = [*modifiers, ("expert re-roll", 0)]
+        game.emit(c.DiceRolled(f"{table} reaction", model.id, tuple(dice), tuple(modifiers), skill, results))
+        successes = results.count("pass")
+    return successes
+
+
+def flee(game: Game, model: Model, toward_edge: bool) -> None:
+    """Run straight (profile move + 10 cm); a 1 on a D6 drops the weapon in hand."""
+    start = model.position
+    if toward_edge:
+        x, y = start
+        distances = {0.0: game.table.width_cm - x, math.pi / 2: game.table.height_cm - y, math.pi: x,
+                     -math.pi / 2: y}
+        angle = min(distances, key=lambda a: distances[a])
+    else:
+        angle = game.angle()
+    reach = game.profile(model).move_cm + FLEE_BONUS_CM
+    end, off_table = scatter_point(game.table, start, angle, reach, BASE_RADIUS_CM)
+    end = legal_spot(game, end, angle)
+    dropped = ""
+    (die,) = game.d6(1)
+    game.emit(c.DiceRolled("weapon loss", model.id, (die,), (), 1, ("drop" if die == 1 else "keep",)))
+    if (die == 1 or model.defect == "butterfingers") and model.hand:
+        dropped = model.hand[0]
+        game.ground.append((start[0], start[1], dropped))
+        model = game.update(model, hand=model.hand[1:])
+    game.update(model, x=end[0], y=end[1], fleeing=True)
+    game.emit(c.Fled(model.id, (start, end), dropped))
+    if off_table:
+        remove(game, game.models[model.id], "left_table", killer=None, melee=False)
+
+
+def sees(game: Game, viewer: Model, target: Model, rows: Any = None) -> bool:
+    """Line of sight, cut short by the weather unless the target stands under a working lamp."""
+    limit = game.sight_cm
+    if limit and _lamp_lit_over(game, target.position):
+        limit = 0.0
+    return can_see(game.sight_table(viewer, target), game.figure(viewer), game.figure(target),
+                   game.figures() if rows is None else (),
+                   frozenset(game.base.open_portals), limit, rows=rows)
+
+
+def _lamp_lit_over(game: Game, point: tuple[float, float]) -> bool:
+    radius = game.catalog.tables.lamps.radius_cm
+    return any(math.dist(point, lamp) <= radius for lamp in game.lamps_lit)
+
+
+def _take_cover(game: Game, model: Model, shooter: Model) -> None:
+    """Move (up to the profile move, police +5 cm) to the nearest spot with difficult ground, a
+    building, or scenery cutting the shooter's sight; without one, no action next turn."""
+    reach = game.profile(model).move_cm + (5.0 if model.ability == "take_cover_bonus_move" else 0.0)
+    start = model.position
+    others = game.figures_except(model.id)
+    rows = figure_rows(others)
+    eye = game.figure(shooter)
+    best: tuple[float, tuple[float, float]] | None = None
+    for ring in (reach / 4, reach / 2, reach * 3 / 4, reach):
+        for step in range(16):
+            angle = step * math.pi / 8
+            point = (start[0] + math.cos(angle) * ring, start[1] + math.sin(angle) * ring)
+            if not game.table.on_table(point, BASE_RADIUS_CM):
+                continue
+            spot = Figure(model.id, point[0], point[1])
+            protected = game.table.in_difficult(point) or game.table.building_at(point) is not None or \
+                not can_see(game.sight_table(shooter, model), eye, spot, (), frozenset(game.base.open_portals),
+                            rows=rows)
+            if not protected or spot_problem(game, game.figure(model), point, others):
+                continue
+            cost = path_cost(game.table, [start, point])
+            if cost.ok and cost.cost_cm <= reach + 1e-6:
+                best = (ring, point)
+                break
+        if best is not None:
+            break
+    if best is None:
+        game.update(model, no_action_next=True)
+        game.emit(c.TookCover(model.id, (), False))
+        return
+    point = best[1]
+    game.update(model, x=point[0], y=point[1])
+    game.emit(c.TookCover(model.id, (start, point), True))
+
+
+def _vehicle_shot_at(game: Game, target: Model, shooter: Model) -> None:
+    """Riders shot at by hostile survivors: only the driver rolls (the one hit, with no driver)."""
+    vehicle = game.riding(target)
+    if vehicle is None:
+        return
+    spec = vehicle_spec(game, vehicle)
+    roller = game.driver(vehicle.id) or target
+    successes = _reaction_successes(game, roller, "vehicle_shot_at")
+    riders = game.occupants(vehicle.id)
+    held = game.round + 1 if (d := game.driver(vehicle.id)) is not None and d.activated else game.round
+    if successes == 2:
+        game.emit(c.ReactionResolved(roller.id, "vehicle_shot_at", 2, "return_fire"))
+        for rider in riders:
+            rider = game.models.get(rider.id, rider)
+            firearm = firearm_in_hand(game, rider)
+            if rider.id not in game.models or shooter.id not in game.models or firearm is None \
+                    or firearm.template_diameter_cm or firearm.id in rider.unloaded:
+                continue
+            if game.gap(rider, game.models[shooter.id]) > range_cm(game, rider, firearm):
+                continue
+            with contextlib.suppress(IllegalCommand):
+                shoot(game, rider, firearm, ((shooter.id, firearm.shots_min),), reaction=True)
+        return
+    result = "take_cover" if successes == 1 else "lose_control" if vehicle.moving and not spec.two_wheeled else "hold"
+    game.emit(c.ReactionResolved(roller.id, "vehicle_shot_at", successes, result))
+    if spec.two_wheeled:
+        _riders_shelter(game, vehicle)
+        return
+    if result == "take_cover":
+        for rider in riders:
+            game.update(game.models[rider.id], entrenched=True)
+        if vehicle.moving:
+            game.set_vehicle(vehicle, held_round=held, moving=False)
+            game.emit(c.VehicleStatus(vehicle.id, "held"))
+    elif result == "lose_control":
+        runaway(game, vehicle.id, "out of control", False, game.driver(vehicle.id))
+    else:
+        game.set_vehicle(vehicle, held_round=held)
+        game.emit(c.VehicleStatus(vehicle.id, "held"))
+
+
+def _riders_shelter(game: Game, vehicle: Vehicle) -> None:
+    """Motorbike riders jump off and take cover behind the bike."""
+    body = game.body(vehicle)
+    behind = (body.x - math.cos(body.facing) * (body.length_cm / 2 + BASE_RADIUS_CM + 0.1),
+              body.y - math.sin(body.facing) * (body.length_cm / 2 + BASE_RADIUS_CM + 0.1))
+    for rider in game.occupants(vehicle.id):
+        spot = behind if not spot_problem(game, Figure(rider.id, *behind), behind,
+                                           [f for f in game.figures() if f.id != rider.id and not
+                                            game.models[f.id].vehicle]) else free_spot_near(game, behind, 1.5)
+        if spot is None:
+            continue
+        game.update(rider, vehicle="", seat=-1, x=spot[0], y=spot[1], entrenched=True)
+        game.emit(c.VehicleLeft(rider.id, vehicle.id, spot))
+    game.set_vehicle(vehicle, moving=False)
