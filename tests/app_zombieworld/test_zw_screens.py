@@ -74,7 +74,7 @@ def test_the_victory_screen_follows_the_end_of_the_game(tmp_path):
 
 
 def test_a_set_up_draws_its_games_seed_from_a_source_a_test_can_seed(tmp_path):
-    from game.app.zombieworld.setup_scene import seed_new_games
+    from game.app.seeds import seed_new_games
 
     app = new_app(tmp_path)
     seed_new_games(5)

@@ -8,7 +8,6 @@ screen's list of games.
 
 from __future__ import annotations
 
-import random
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +20,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer
 
 from game.app.backdrop import Backdrop, card_top_px
 from game.app.scenes import Scene
+from game.app.seeds import new_seed
 from game.app.zombicide.game_save import mission_setup
 from game.app.zombicide.goal_words import GOAL_WORDS
 from game.board.errors import MapFormatError, describe_error
@@ -98,10 +98,6 @@ def list_missions(folder: Path = MISSION_DIR, box: str = DEFAULT_BOX) -> list[Mi
     found = [info for path in sorted(folder.glob("*.toml"))
              if (info := read_mission_info(path)) is not None and str(info.setup.get("box") or DEFAULT_BOX) == box]
     return sorted(found, key=lambda m: (not m.id.startswith("rm-"), "tutorial" not in m.id, m.id))
-
-
-def new_seed() -> int:
-    return random.SystemRandom().randrange(1, 1_000_000)
 
 
 def start_game(app, mission_path: Path, setup: Any, seed: int) -> bool:

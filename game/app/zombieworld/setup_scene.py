@@ -8,7 +8,6 @@ whether the kind may flip each round."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +16,7 @@ import pygame_gui
 
 from game.app.render import font, text_with_halo
 from game.app.scenes import Scene
+from game.app.seeds import new_seed
 from game.app.zombicide.dialogs import ACCENT, MUTED, PANEL_FILL, TEXT, Button, ButtonSet, fit_text
 from game.app.zombieworld.band_builder import BandBuilderScene
 from game.app.zombieworld.band_list import (
@@ -69,22 +69,6 @@ VICTORY_TEXT = {
     "rescue": "Find the missing person and keep them alive",
     "most_antidotes": "Find the most antidotes",
 }
-
-
-_seed_source: random.Random = random.SystemRandom()
-
-
-def seed_new_games(seed: int | None) -> None:
-    """Where the seeds of new games come from: ``random.Random(seed)``, so that a run of the screens
-    (a test) starts the same games every time; with None, the system's entropy again."""
-    global _seed_source
-    _seed_source = random.SystemRandom() if seed is None else random.Random(seed)
-
-
-def new_seed() -> int:
-    """A seed for the games a set-up starts: the only randomness of the Zombieworld screens (a
-    set-up given its own seed draws none)."""
-    return int(_seed_source.random() * 999_999) + 1
 
 
 class ZombieworldSetupScene(Scene):
