@@ -43,7 +43,7 @@ from game.rules.zombicide.overrides import (
     SurvivorRemoved,
     bench_survivors,
 )
-from game.rules.zombicide.state import EMPTY, WOUND, Pending, ZombicideSetup, ZombicideState
+from game.rules.zombicide.state import EMPTY, Pending, ZombicideSetup, ZombicideState
 
 # the override commands and events, for the scenes that build them
 __all__ = ["AddSurvivor", "GameController", "PlaceSurvivor", "PlaceZombies", "RemoveSurvivor", "RemoveZombies",
@@ -104,8 +104,6 @@ def chance_of_a_hit(dice: int, needed: int) -> float:
 _COMMAND_LABELS = {
     "search": "Search", "end_turn": "End turn", "make_noise": "Make noise", "reload": "Reload",
     "take_objective": "Take objective", "escape": "Escape", "shout": "Shout (Loud)",
-    "leave_helicopter": "Leave the helicopter", "change_seat": "Change seat", "take_off": "Take off",
-    "land": "Land",
 }
 
 
@@ -243,10 +241,10 @@ class GameController:
         return self._zone_names.get(zone_id) or zone_id.split(":")[-1]
 
     def card_name(self, card: int) -> str:
-        if card == WOUND:
-            return "Wound"
-        if card == EMPTY or card < 0:
+        if card == EMPTY:
             return ""
+        if card < 0:  # a card that is not equipment: the box names it (a Wound card)
+            return self.state.box.wounds.held_card_name(card).capitalize()
         state = self.state
         return state.tables.equipment[state.card_kinds[card]].name
 
@@ -273,7 +271,7 @@ class GameController:
             return ActionChoice("End turn", command, "turn")
         if kind == "search":
             return ActionChoice("Search", command, "search")
-        label = _COMMAND_LABELS.get(kind)
+        label = _COMMAND_LABELS.get(kind) or self.state.box.command_labels.get(kind)
         if label is None:
             words = kind.replace("_", " ").capitalize()
             target = getattr(command, "target", None) or getattr(command, "to", None) or getattr(command, "zone", None)

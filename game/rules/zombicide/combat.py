@@ -124,6 +124,7 @@ class Combat(Fields):
                     dice_count += 1
                 if len(fired) == 2 and "adds_die_to_other_melee" in weapon.effects:
                     dice_count += 1
+        self.box.before_attack(self, i, target, tuple(fired))
         values, self.rng = roll_d6(self.rng, dice_count)
         self.events.append(DiceRolled("attack", values, s.id))
         self.after_roll(i, target, tuple(fired), attack, tuple(priority), values, (), rival)
@@ -143,6 +144,30 @@ class Combat(Fields):
         ):
             sources.append("ammo")
         return sources
+
+    def resolve_reroll(self, pending: Pending, option: int) -> None:
+        """Keep the dice, or re-roll every die with one of the sources offered."""
+        target, fired, attack, priority, values, used, sources, rival = pending.attack
+        i = pending.survivor
+        choice = pending.payload[option][0]
+        if choice < 0:
+            self.finish_attack(i, target, list(fired), attack, priority, values, rival)
+            return
+        source = sources[choice]
+        if source == "one_reroll_per_turn":
+            self.change(i, reroll_used=True)
+        values, self.rng = roll_d6(self.rng, len(values))
+        self.events.append(DiceRolled("reroll", values, self.survivors[i].id))
+        self.after_roll(i, target, fired, attack, priority, values, used + (source,), rival)
+
+    def resolve_friendly_fire(self, pending: Pending, option: int) -> None:
+        """The chosen survivor takes the hit; the rest of the shot goes on."""
+        target, hits, damage, attack, values = pending.attack
+        self.hit_survivor(pending.payload[option][0], damage)
+        self.shoot_into(pending.survivor, target, hits - 1, damage, attack, values)
+
+    def resolve_skill(self, pending: Pending, option: int) -> None:
+        self.gain_skill(pending.survivor, pending.options[option])
 
     def after_roll(
         self, i: int, target: int, fired: tuple[int, ...], attack: str, priority: tuple[str, ...],
@@ -240,7 +265,7 @@ class Combat(Fields):
     def land_kills(
         self, i: int, target: int, killed: list[int], counts: list[int], attack: str, values: tuple[int, ...]
     ) -> None:
-        """The attack's kills: Reaper's extra one, experience, Crawlers left by Skinners."""
+        """The attack's kills: Reaper's extra one, experience, then the box's word on what is left."""
         s = self.survivors[i]
         if sk.reaps(s.skills, attack):  # Reaper: one hit also takes one more identical zombie
             for t in range(self.tables.type_count):
@@ -249,11 +274,7 @@ class Combat(Fields):
                     killed[t] += 1
                     break
         self.kill(i, target, killed)
-        if self.spec.crawlers and self.tables.crawler >= 0:
-            skinners = sum(k for t, k in enumerate(killed) if self.tables.skinner[t])
-            crawlers = self.box.crawlers_left_behind(values, skinners)
-            if crawlers:
-                self.place(target, self.tables.crawler, crawlers, escorted=False, extra_activation=False)
+        self.box.after_attack(self, i, target, killed, values)  # what a box's zombies leave behind
 
     def friendly_fire_victims(self, shooter: int, target: int) -> list[int]:
         """The survivors a ranged hit in the target zone lands on before any zombie."""
@@ -271,11 +292,10 @@ class Combat(Fields):
                 break
             if self.vest_stops(victim) or self.mask_stops(victim):
                 continue
-            cards = [slot for slot, c in enumerate(self.survivors[victim].slots) if c >= 0]
-            self.wound(victim, cards[-1] if cards else -1)
+            self.wound(victim, self.box.wounds.struck_slot(self, victim))
 
     def burn(self, i: int, target: int, card: int) -> None:
-        """A kill-everything weapon: every actor in the zone dies, no dice, no Crawlers."""
+        """A kill-everything weapon: every actor in the zone dies, with no dice (so no attack roll to leave anything behind)."""
         s = self.survivors[i]
         slots = list(s.slots)
         slots[slots.index(card)] = EMPTY

@@ -99,6 +99,7 @@ class SurvivorRemoved:
 
 OverrideCommand = PlaceZombies | RemoveZombies | ShiftZombies | PlaceSurvivor | AddSurvivor | RemoveSurvivor
 OVERRIDE_TYPES = (PlaceZombies, RemoveZombies, ShiftZombies, PlaceSurvivor, AddSurvivor, RemoveSurvivor)
+OVERRIDE_EVENTS = (SurvivorAdded, SurvivorRemoved)
 
 
 def _zone_index(state: ZombicideState, zone_id: str) -> int:
@@ -150,6 +151,7 @@ def _add_survivor(state: ZombicideState, command: AddSurvivor) -> tuple[Zombicid
         id=profile.id, name=profile.name, seat=command.seat, team=mate.team if mate else command.seat, zone=zone,
         slots=(EMPTY,) * (rules.hand_slots + rules.reserve_slots + sk.extra_reserve_slots(skills)),
         skills=skills, actions_left=actions, free_actions=sk.free_actions(skills), done=state.phase != "players",
+        box_fields=state.box.survivor_fields(),
     )
     event = SurvivorAdded(profile.id, command.zone, command.seat)
     return replace(state, survivors=state.survivors + (newcomer,)), (event,)
@@ -166,8 +168,9 @@ def _remove_survivor(state: ZombicideState, command: RemoveSurvivor) -> tuple[Zo
         raise IllegalCommand(f"{s.name} is taking a turn: end it first")
     if sum(1 for other in state.survivors if other.in_play) <= 1:
         raise IllegalCommand("the game needs at least one survivor on the board")
-    if s.aboard >= 0:
-        raise IllegalCommand(f"{s.name} sits in the helicopter")
+    held = state.box.confined(s)
+    if held:
+        raise IllegalCommand(f"{s.name} sits in {held}")
     # survivors after the removed one move up a place: indices held elsewhere follow them
     active = state.active - 1 if state.active > i else state.active
     loud_zone, loud_by = state.loud
@@ -195,8 +198,9 @@ def apply_override(state: ZombicideState, command: OverrideCommand) -> tuple[Zom
         zone = _zone_index(state, command.zone)
         if zone == s.zone:
             raise IllegalCommand(f"{s.name} already stands there")
-        if s.aboard >= 0:
-            raise IllegalCommand(f"{s.name} sits in the helicopter")
+        held = state.box.confined(s)
+        if held:
+            raise IllegalCommand(f"{s.name} sits in {held}")
         survivors = list(state.survivors)
         survivors[i] = replace(s, zone=zone)
         event = SurvivorMoved(s.id, state.graph.zone_ids[s.zone], command.zone, s.actions_left)

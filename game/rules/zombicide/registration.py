@@ -9,7 +9,7 @@ from typing import Any
 
 from game.platform.registry import BoxEntry, GameEntry, MenuEntry, SaveStatus
 from game.rules.zombicide.boxes import BOXES, UnknownBoxError
-from game.rules.zombicide.catalog import CONTENT_ROOT
+from game.rules.zombicide.catalog import content_root
 from game.rules.zombicide.engine import ZombicideRules
 
 DEFAULT_BOX = "rue_morgue"
@@ -17,14 +17,15 @@ LEGACY_KIND = "deadtable-zombicide-game"  # the game's own save format before th
 
 
 def ruleset(box: str) -> ZombicideRules:
+    """The engine of ``box``: its commands (the core's, the overrides', the box's own) in its saves."""
     if box not in BOXES:
         raise UnknownBoxError(box)
-    return ZombicideRules()
+    return ZombicideRules(box)
 
 
 def content_files(box: str) -> tuple[Path, ...]:
     """The box's content files: survivors, skills, equipment, zombies, cards."""
-    return tuple(sorted((CONTENT_ROOT / box).glob("*.toml")))
+    return tuple(sorted((content_root(box) / box).glob("*.toml")))
 
 
 def box_of_setup(setup: Mapping[str, Any]) -> str:

@@ -2,7 +2,8 @@
 
 A survivor's skills are strings, ``"skill"`` or ``"skill:parameter"`` (``"plus_one_die:melee"``).
 Each hook is a small table of modifiers; the engine asks these functions, never the skill ids.
-Skills with no hook here are carried (and shown) but have no effect yet.
+Skills with no hook here are carried (and shown) and work where their rules name them: a box's own
+skills in that box's code (``boxes/<box>/``).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ class SkillHook:
     drops_wounds_each_round: bool = False
     all_weapons_dual: tuple[str, ...] = ()  # attack kinds whose weapons all count as Dual
     ignores_first_attack: bool = False  # once per zombies' phase
-    wounds_cost_no_card: bool = False  # while a slot is free for the Wound card
+    wounds_cost_no_card: bool = False  # a wound costs no equipment card, while a slot is free for it
     never_shot_by_survivors: bool = False
     ignores_survivors_when_shooting: bool = False
     extra_search_cards: int = 0
@@ -35,8 +36,6 @@ class SkillHook:
     sprint: bool = False  # once per turn, a Move may cross up to 3 zones
     charge: bool = False  # free: up to 2 zones into a zone holding zombies
     medic: bool = False
-    flies_helicopters: bool = False
-    rope_descent: bool = False  # may leave a flying helicopter into a street zone
     loud: bool = False
     jump: bool = False
     closes_doors: bool = False
@@ -88,8 +87,6 @@ HOOKS: dict[str, SkillHook] = {
     "sprint": SkillHook(sprint=True),
     "charge": SkillHook(charge=True),
     "medic": SkillHook(medic=True),
-    "helicopter_pilot": SkillHook(flies_helicopters=True),
-    "rope_descent": SkillHook(rope_descent=True),
     "loud": SkillHook(loud=True),
     "jump": SkillHook(jump=True),
     "lock_it_down": SkillHook(closes_doors=True),
