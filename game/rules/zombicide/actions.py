@@ -43,6 +43,7 @@ from game.rules.zombicide.commands import (
     ZombieAttacked,
 )
 from game.rules.zombicide.graph import jump_targets
+from game.rules.zombicide.queries import can_trade
 from game.rules.zombicide.state import (
     EMPTY,
     Pending,
@@ -521,6 +522,8 @@ class SurvivorActions(Fields):
         other = self.survivors[j]
         if j == i or not other.in_play or other.zone != s.zone:
             raise IllegalCommand(f"{other.name} is not in {s.name}'s zone")
+        if not can_trade(self, i, j):
+            raise IllegalCommand(f"{s.name} cannot reach {other.name} to trade")
         mine, theirs = tuple(command.slots), tuple(command.other_slots)
         self.arrangement_ok(s.slots, mine, s.name)
         self.arrangement_ok(other.slots, theirs, other.name)

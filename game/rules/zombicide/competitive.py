@@ -9,9 +9,8 @@ from game.rules.zombicide.commands import (
     GameEnded,
     SurvivorWounded,
 )
-from game.rules.zombicide.state import (
-    EMPTY,
-)
+from game.rules.zombicide.queries import experience_race, progress_of
+from game.rules.zombicide.state import EMPTY
 from game.rules.zombicide.working import Fields
 
 
@@ -44,11 +43,7 @@ class Competitive(Fields):
         if self.spec.competitive:
             done = not any(s.in_play for s in self.survivors) or (goals and self.goals_met(goals, end_phase))
             if done:
-                totals: dict[str, int] = {}
-                for s in self.survivors:  # the dead's XP still counts for their team
-                    totals[s.team] = totals.get(s.team, 0) + s.xp
-                best = max(totals.values())
-                self.winners = tuple(team for team, xp in totals.items() if xp == best)
+                self.winners = experience_race(self.survivors).teams
                 self.finish("over")
             return
         everyone_needed = "all_in_exit" in goals or "escape_all" in goals
@@ -60,15 +55,12 @@ class Competitive(Fields):
             self.finish("won")
 
     def goals_met(self, goals: Sequence[str], end_phase: bool) -> bool:
-        met = True
+        """Every goal holds (those checked at an End Phase only then)."""
         for goal in goals:
-            if goal == "take_all_objectives":
-                met &= all(self.objectives_taken)
-            elif goal == "escape_all":
-                met &= all(s.escaped for s in self.survivors if s.alive)
-            elif goal == "all_in_exit":
-                met &= end_phase and all(s.escaped or s.zone in self.graph.exits for s in self.survivors if s.alive)
-        return met
+            progress = progress_of(goal, self.objectives_taken, self.survivors, self.graph.exits, self.graph.zone_ids)
+            if not progress.reached or (goal == "all_in_exit" and not end_phase):
+                return False
+        return True
 
     def finish(self, result: Literal["won", "lost", "over"]) -> None:
         self.result = result

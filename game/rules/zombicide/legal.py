@@ -29,6 +29,7 @@ from game.rules.zombicide.commands import (
     Trade,
 )
 from game.rules.zombicide.graph import ZoneGraph, jump_targets
+from game.rules.zombicide.queries import can_trade
 from game.rules.zombicide.state import (
     EMPTY,
     Survivor,
@@ -212,7 +213,7 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
         # trading, listed as single moves: give a card to a free slot, take one, or swap hands
         trades = memo.trades
         for j, other in enumerate(state.survivors):
-            if j == i or other.zone != zone or not other.in_play:
+            if j == i or other.zone != zone or not can_trade(state, i, j):
                 continue
             key = (sid, s.slots, other.id, other.slots)
             listed = trades.get(key)
