@@ -18,7 +18,7 @@ from game.rules.zombicide.boxes.rue_morgue.commands import (
     TakeEquipment,
     TakeOff,
 )
-from game.rules.zombicide.commands import EndTurn, Move
+from game.rules.zombicide.commands import EndTurn, Move, Trade
 
 # a helipad at the left, a walled street, a building in the middle
 BOARD = sketch_board(
@@ -145,3 +145,17 @@ def test_equipment_can_be_stored_aboard_and_taken_back():
     state, _ = play(state, TakeEquipment("dan", 0, 2))  # beside the landed helicopter
     assert state.card_kinds[survivor(state, "dan").slots[2]] == "pistol"
     assert state.box_state.helicopters[0].cards == ()
+
+
+def test_nobody_trades_across_the_hull_of_a_flying_helicopter():
+    """Digest §16: those inside a flying helicopter and the actors outside cannot interact in any way."""
+    crew = {"A": ["terry", "dan", "cathy"]}
+    state = new_game(BOARD, crew, catalog=catalog_with([NOTHING] * 4), helicopter_flies=True)
+    state, _ = play(state, BoardHelicopter("terry", pilot=True))
+    state, _ = play(state, TakeOff("terry"))
+    state, _ = play(state, EndTurn("terry"))
+    assert engine.trade_partners(state, "cathy") == ("dan",)  # Terry is in the air over her zone
+    assert not [c for c in engine.legal_commands(state, "A") if isinstance(c, Trade) and "terry" in (c.survivor, c.other)]
+    cathy, terry = survivor(state, "cathy"), survivor(state, "terry")
+    with pytest.raises(IllegalCommand, match="cannot reach Terry"):
+        play(state, Trade("cathy", "terry", (terry.slots[0],) + cathy.slots[1:], (cathy.slots[0],) + terry.slots[1:]))

@@ -91,7 +91,9 @@ from game.rules.zombicide.commands import (
 from game.rules.zombicide.game import Game
 from game.rules.zombicide.graph import UNREACHABLE, ZoneGraph, build_graph, graph_for
 from game.rules.zombicide.legal import legal_commands
+from game.rules.zombicide.odds import AttackOdds, Modifier, attack_odds
 from game.rules.zombicide.overrides import OVERRIDE_EVENTS, OVERRIDE_TYPES, apply_override
+from game.rules.zombicide.queries import GoalProgress, goal_progress, trade_partners
 from game.rules.zombicide.state import (
     EMPTY,
     LEVEL_NAMES,
@@ -108,6 +110,8 @@ from game.rules.zombicide.tables import Tables, tables_for
 __all__ = [
     "apply",
     "Attack",
+    "attack_odds",
+    "AttackOdds",
     "Bloodlust",
     "box_rules",
     "build_graph",
@@ -143,6 +147,8 @@ __all__ = [
     "Game",
     "GameEnded",
     "GiveAction",
+    "goal_progress",
+    "GoalProgress",
     "graph_for",
     "Heal",
     "IllegalCommand",
@@ -152,6 +158,7 @@ __all__ = [
     "LEVEL_NAMES",
     "load_catalog",
     "MakeNoise",
+    "Modifier",
     "Move",
     "new_rng",
     "NoiseCleared",
@@ -187,6 +194,7 @@ __all__ = [
     "tables_for",
     "TakeObjective",
     "Trade",
+    "trade_partners",
     "TurnEnded",
     "TurnStarted",
     "UNREACHABLE",

@@ -72,7 +72,7 @@ def can_trade(state: Any, i: int, j: int) -> bool:
     if not (other.in_play and s.in_play and other.zone == s.zone):
         return False
     isolated = state.box.isolated
-    return True  # TEMP
+    return isolated is None or isolated(state, s) == isolated(state, other)
 
 
 def trade_partners(state: Any, survivor_id: str) -> tuple[str, ...]:
