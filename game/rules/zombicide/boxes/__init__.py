@@ -173,6 +173,10 @@ class WoundRules:
         """The inventory once ``count`` wounds are healed (``count`` < 0: all of them)."""
         return slots
 
+    def with_wounds(self, slots: tuple[int, ...], wounds: int) -> tuple[int, ...] | None:
+        """The inventory of a survivor set by hand to ``wounds`` wounds (None: there is no room)."""
+        return slots
+
     def held_card_name(self, card: int) -> str:
         """The name of a card below ``EMPTY`` held in a slot (one that is not equipment), or ""."""
         return ""

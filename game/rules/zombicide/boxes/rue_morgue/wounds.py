@@ -67,6 +67,17 @@ class WoundCards(WoundRules):
                 count -= 1
         return tuple(healed)
 
+    def with_wounds(self, slots: tuple[int, ...], wounds: int) -> tuple[int, ...] | None:
+        """Wound cards added in the free slots from the back, or taken off from the back."""
+        changed = list(slots)
+        missing = wounds - changed.count(WOUND)
+        for slot in range(len(changed) - 1, -1, -1):
+            if missing > 0 and changed[slot] == EMPTY:
+                changed[slot], missing = WOUND, missing - 1
+            elif missing < 0 and changed[slot] == WOUND:
+                changed[slot], missing = EMPTY, missing + 1
+        return tuple(changed) if missing == 0 else None
+
     def held_card_name(self, card: int) -> str:
         return "wound" if card == WOUND else ""
 
