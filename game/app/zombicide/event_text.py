@@ -13,7 +13,7 @@ from typing import Any
 
 from game.rules.zombicide import commands as ev
 from game.rules.zombicide.boxes import DEFAULT_BOX, BoxRules, box_rules
-from game.rules.zombicide.state import LEVEL_NAMES, ZombicideState
+from game.rules.zombicide.state import HAND_SLOTS, LEVEL_NAMES, ZombicideState
 
 KIND_WORDS = {
     "street": "street",
@@ -206,6 +206,11 @@ class _Words:
             return True
 
 
+def zombie_card_words(state: ZombicideState, number: str) -> str:
+    """What a zombie card does at the current danger level, in words (the override's card list)."""
+    return _Words(state, None).zombie_card(number)
+
+
 def plural(name: str) -> str:
     if name.endswith("y") and not name.endswith(("ay", "ey", "oy")):
         return name[:-1] + "ies"
@@ -241,7 +246,7 @@ _DESCRIBERS: dict[type, Describer] = {
     ev.DiceRolled: lambda e, w: _dice(e, w),
     ev.CardDrawn: lambda e, w: _card(e, w),
     ev.CardKept: lambda e, w: f"{w.who(e.survivor)} keeps {w.item(e.card)} "
-                              f"{'in hand' if e.slot in (0, 1) else 'in the backpack'}.",
+                              f"{'in hand' if e.slot in HAND_SLOTS else 'in the backpack'}.",
     ev.CardDiscarded: lambda e, w: f"{w.who(e.survivor)} discards {w.item(e.card)}.",
     ev.InventoryChanged: lambda e, w: _inventory(e, w),
     ev.WeaponReloaded: lambda e, w: f"{w.who(e.survivor)} reloads the {w.item(e.card)}.",
@@ -300,8 +305,8 @@ def _card(e: ev.CardDrawn, w: _Words) -> str:
 
 
 def _inventory(e: ev.InventoryChanged, w: _Words) -> str:
-    hands = [w.item(c) for c in e.cards[:2] if c]
-    pack = [w.item(c) for c in e.cards[2:] if c]
+    hands = [w.item(c) for c in e.cards[: len(HAND_SLOTS)] if c]
+    pack = [w.item(c) for c in e.cards[len(HAND_SLOTS):] if c]
     text = f"{w.who(e.survivor)} now holds " + (" and ".join(hands) if hands else "nothing")
     return text + (f"; backpack: {', '.join(pack)}." if pack else ".")
 

@@ -350,6 +350,33 @@ def _reshuffle(state: ZombicideState, command: ReshuffleDeck) -> tuple[Zombicide
             (DeckShuffled("equipment", len(order)),))
 
 
+def counter_choices(state: ZombicideState, survivor_id: str, counter: Counter) -> tuple[int, ...]:
+    """Values a player may set a survivor's counter to by hand, the present one included: a step or
+    five either way and each danger level's threshold (XP), every count short of elimination
+    (wounds), none up to two beyond a full turn (actions)."""
+    i = state.survivor_index(survivor_id)
+    if i < 0:
+        return ()
+    s = state.survivors[i]
+    rules = state.tables.catalog.setup
+    if counter == "xp":
+        near = {s.xp + step for step in (-5, -1, 0, 1, 5)} | set(state.tables.xp_thresholds)
+        return tuple(sorted(v for v in near if v >= 0))
+    if counter == "wounds":
+        return tuple(range(rules.wounds_to_eliminate))
+    full_turn = rules.actions_per_turn + sk.extra_actions(s.skills)
+    return tuple(range(max(full_turn, s.actions_left) + 3))
+
+
+def cards_for_top(state: ZombicideState, deck: Deck) -> tuple[str, ...]:
+    """What may be put on top of a deck by hand: the equipment ids found in the deck or its discard
+    pile (in the catalog's order), or every zombie card's number."""
+    if deck == "zombie":
+        return tuple(str(n) for n in sorted(state.tables.zombie_cards))
+    present = {state.card_kinds[c] for c in state.equipment_deck + state.equipment_discard}
+    return tuple(e for e in state.tables.equipment if e in present)
+
+
 def apply_override(state: ZombicideState, command: OverrideCommand) -> tuple[ZombicideState, tuple[Any, ...]]:
     """A manual change of the table, told with the engine's own events so the log and animations follow."""
     if state.result is not None:
