@@ -109,8 +109,8 @@ class GameTable(TableScene):
     def _remember(self) -> None:  # the game's own undo replaces the table's
         pass
 
-    def fit(self) -> None:
-        self.camera.fit((0, 0, self.board.width_cm, self.board.height_cm), margin_px=FIT_MARGIN_PX)
+    def fit(self, margin_px: int = FIT_MARGIN_PX) -> None:
+        self.camera.fit((0, 0, self.board.width_cm, self.board.height_cm), margin_px=margin_px)
 
     def _pointer_down(self, intent: Any) -> None:
         if self.scene.director.busy or self.scene.dialog is not None:

@@ -238,8 +238,9 @@ class SceneDrawing(SceneFields):
             return [(x + offset[0], y + offset[1]) for x, y in points]
 
         if self.override:
-            if self.override_zone in self.board.zones:
-                points = on_layer([cam.world_to_screen(p) for p in self.board.zones[self.override_zone].polygon])
+            picked = self.board.zones.get(self.override_zone or "")
+            if picked is not None:
+                points = on_layer([cam.world_to_screen(p) for p in picked.polygon])
                 pygame.draw.polygon(layer, (*ZONE_TINT, 60), points)
                 pygame.draw.polygon(layer, (*ZONE_TINT, 230), points, 4)
             surface.blit(layer, area.topleft)

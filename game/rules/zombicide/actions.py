@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.rules.core.base import IllegalCommand
 from game.rules.core.rng import shuffled
 from game.rules.zombicide import skills as sk
@@ -58,7 +60,8 @@ DESTINY = -2  # keep_card option: Destiny swaps the drawn card for the next one
 class SurvivorActions(Fields):
     """Methods of the working copy (``Game``)."""
 
-    __slots__ = ()
+    if not TYPE_CHECKING:  # slots for the working copy; mypy reads the fields declared in ``Fields``
+        __slots__ = ()
 
     def do_move(self, i: int, command: Move) -> None:
         s = self.survivors[i]

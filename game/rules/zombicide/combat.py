@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.rules.core.base import IllegalCommand
 from game.rules.core.rng import roll_d6
@@ -29,7 +29,8 @@ from game.rules.zombicide.working import Fields
 class Combat(Fields):
     """Methods of the working copy (``Game``)."""
 
-    __slots__ = ()
+    if not TYPE_CHECKING:  # slots for the working copy; mypy reads the fields declared in ``Fields``
+        __slots__ = ()
 
     def do_attack(self, i: int, command: Attack, free: bool = False) -> None:
         s = self.survivors[i]

@@ -6,7 +6,7 @@ Zones, doors and survivors are named by their string ids so logs and scenario fi
 from __future__ import annotations
 
 from dataclasses import dataclass, is_dataclass
-from typing import Annotated, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import Field, TypeAdapter
 
@@ -571,7 +571,7 @@ CORE_EVENTS: tuple[type, ...] = tuple(
 
 def tagged_adapter(types: tuple[type, ...]) -> TypeAdapter:
     """A JSON adapter for these tagged dataclasses, told apart by their ``kind``."""
-    union = Union[types]  # noqa: UP007 - a union built from a tuple of types
+    union: Any = Union.__getitem__(types)  # a union built at run time from a tuple of types
     return TypeAdapter(Annotated[union, Field(discriminator="kind")])
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from game.rules.zombicide.commands import (
     GameEnded,
@@ -17,7 +17,8 @@ from game.rules.zombicide.working import Fields
 class Competitive(Fields):
     """Methods of the working copy (``Game``)."""
 
-    __slots__ = ()
+    if not TYPE_CHECKING:  # slots for the working copy; mypy reads the fields declared in ``Fields``
+        __slots__ = ()
 
     def vest_stops(self, victim: int) -> bool:
         """A Bulletproof Vest turns away two wounds dealt by survivors: face down, then gone."""

@@ -275,10 +275,10 @@ def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog 
           box: str = DEFAULT_BOX) -> ZombicideState:
     """A new game on ``board``; ``box`` is the box when the setup names none."""
     spec = parse_setup(setup_spec, board, default_box=box)
-    rules = box_rules(spec.box)
+    plugged = box_rules(spec.box)
     catalog = catalog or load_catalog(spec.box)
     tables = tables_for(catalog)
-    graph = graph_for(board, rules)
+    graph = graph_for(board, plugged)
     if not graph.starts:
         raise ValueError(f"{board.source or board.title}: the board has no starting zone")
 
@@ -373,9 +373,9 @@ def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog 
                     give(i, make_cards([equipment_id])[0])
     deck.extend(pool)
     equipment_deck, rng = shuffled(rng, deck)
-    box_state: Any = rules.state_fields()
-    if rules.setup_state is not None:  # the box's own state, dealt from the same RNG
-        box_state, rng = rules.setup_state(catalog, spec, graph, rng)
+    box_state: Any = plugged.state_fields()
+    if plugged.setup_state is not None:  # the box's own state, dealt from the same RNG
+        box_state, rng = plugged.setup_state(catalog, spec, graph, rng)
     zombie_deck, rng = shuffled(rng, catalog.zombie_deck_numbers())
 
     actions = catalog.setup.actions_per_turn
@@ -405,7 +405,7 @@ def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog 
                 level=start_level,
                 actions_left=actions + sk.extra_actions(skills),
                 free_actions=sk.free_actions(skills),
-                box_fields=rules.survivor_fields(),
+                box_fields=plugged.survivor_fields(),
             )
         )
     supply = tuple(spec.supply.get(z, tables.miniatures[t]) for t, z in enumerate(tables.zombie_ids))
@@ -414,7 +414,7 @@ def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog 
         graph=graph,
         tables=tables,
         setup=spec,
-        box=rules,
+        box=plugged,
         card_kinds=tuple(card_kinds),
         round=1,
         phase="players",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -67,7 +67,7 @@ def from_legacy(data: dict[str, Any]) -> dict[str, Any]:
 class ZombicideCodec:
     schema = 1
     migrations: Mapping[int, Any] = {}
-    legacy_kinds = {LEGACY_KIND: from_legacy}
+    legacy_kinds: Mapping[str, Callable[[dict[str, Any]], dict[str, Any]]] = {LEGACY_KIND: from_legacy}
 
     def status(self, state: Any) -> SaveStatus:
         standing = sum(1 for s in state.survivors if s.in_play)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.rules.core.rng import roll_d6, shuffled
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.commands import (
@@ -19,7 +21,8 @@ from game.rules.zombicide.working import Fields
 class Spawning(Fields):
     """Methods of the working copy (``Game``)."""
 
-    __slots__ = ()
+    if not TYPE_CHECKING:  # slots for the working copy; mypy reads the fields declared in ``Fields``
+        __slots__ = ()
 
     def step_spawn(self) -> None:
         graph = self.graph

@@ -17,7 +17,8 @@ class Fields:
     """Typed declarations only: ``Game.__init__`` fills them from a state (``Game.__slots__`` lists
     them: a working copy is made for every ``apply``, and slots make it quick to fill and to read)."""
 
-    __slots__ = ()
+    if not TYPE_CHECKING:  # mypy reads the declarations below as the fields every mixin may set
+        __slots__ = ()
 
     base: ZombicideState
     graph: ZoneGraph

@@ -4,6 +4,8 @@ What a wound costs the inventory is the box's (``BoxRules.wounds``): the core on
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.commands import (
     CardDiscarded,
@@ -17,7 +19,8 @@ from game.rules.zombicide.working import Fields
 class Wounds(Fields):
     """Methods of the working copy (``Game``)."""
 
-    __slots__ = ()
+    if not TYPE_CHECKING:  # slots for the working copy; mypy reads the fields declared in ``Fields``
+        __slots__ = ()
 
     def resolve_wound(self, pending: Pending, option: int) -> None:
         """The chosen survivor takes the wound (or discards a card instead); the next one is shared."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.commands import (
@@ -24,7 +24,8 @@ from game.rules.zombicide.working import Fields
 class ZombiePhase(Fields):
     """Methods of the working copy (``Game``)."""
 
-    __slots__ = ()
+    if not TYPE_CHECKING:  # slots for the working copy; mypy reads the fields declared in ``Fields``
+        __slots__ = ()
 
     def start_zombie_phase(self) -> None:
         for i, s in enumerate(self.survivors):

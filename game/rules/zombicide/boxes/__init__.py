@@ -153,7 +153,8 @@ class WoundRules:
         """The ways survivor ``i`` may take one wound: labels, and per label (survivor, slot[, 1]);
         a payload of length 3 discards the card of ``slot`` instead of taking the wound."""
         s = game.survivors[i]
-        labels, payload = [f"{s.name} takes a wound"], [(i, -1)]
+        labels: list[str] = [f"{s.name} takes a wound"]
+        payload: list[tuple[int, ...]] = [(i, -1)]
         game.shrug_off_options(i, labels, payload)
         return labels, payload
 

@@ -18,11 +18,11 @@ def _fence_crossing(board: Board, connection: Connection, from_zone: str, to_zon
     return CROSS_FREELY if connection.a in stairs and connection.b in stairs else CROSS_NEVER
 
 
-EDGE_KINDS = {ConnectionKind.FENCE: EdgeKind(sight=True, crossing=CROSS_NEVER, cross=_fence_crossing)}
+EDGE_KINDS: dict[str, EdgeKind] = {ConnectionKind.FENCE: EdgeKind(sight=True, crossing=CROSS_NEVER, cross=_fence_crossing)}
 # no sight into, out of or through a tent (§15.3)
-ZONE_KINDS = {ZoneKind.TENT: ZoneKindRule(sight=False)}
+ZONE_KINDS: dict[str, ZoneKindRule] = {ZoneKind.TENT: ZoneKindRule(sight=False)}
 # a zone under the crashed helicopter is never entered and blocks sight (§15.4)
-BLOCKING_MARKERS = frozenset({MarkerKind.CRASHED_HELICOPTER})
+BLOCKING_MARKERS: frozenset[str] = frozenset({MarkerKind.CRASHED_HELICOPTER})
 LANDING_KINDS = (ZoneKind.HELIPAD, ZoneKind.WASTELAND)  # §16: take-off and landing
 
 

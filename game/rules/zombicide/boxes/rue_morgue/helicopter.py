@@ -4,6 +4,7 @@ zombies as the last Loud does."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -252,7 +253,7 @@ def take(game: Game, i: int, command: TakeEquipment) -> None:
     game.inventory_event(i)
 
 
-HANDLERS = {
+HANDLERS: dict[type, Callable[[Any, int, Any], None]] = {
     BoardHelicopter: board,
     LeaveHelicopter: leave,
     ChangeSeat: change_seat,
