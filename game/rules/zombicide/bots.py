@@ -741,7 +741,7 @@ def _decide_keep(state: ZombicideState) -> int:
         weapon = state.tables.equipment[state.card_kinds[pending.card]]
         in_hand = 0.05 if (slot < 2) == (weapon.kind == "weapon") else 0.0
         gain = new_value - old_value + in_hand
-        if held < EMPTY:  # a card that is not equipment (a Wound card) stays
+        if held < EMPTY:  # a card that is not equipment (a box's) stays
             continue
         if gain > best_gain:
             best, best_gain = n, gain

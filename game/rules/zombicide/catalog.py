@@ -46,7 +46,7 @@ _SPAWN_ITEM = re.compile(r"^\s*(\d+)\s+([a-z][a-z0-9_]*)\s*$")
 
 
 def parse_spawn_line(text: str) -> tuple[SpawnGroup, ...]:
-    """``"2 skinner_walker + 1 skinner_runner"`` → groups; ``"nothing"`` or ``""`` → no zombies."""
+    """``"2 walker + 1 runner"`` → groups; ``"nothing"`` or ``""`` → no zombies."""
     text = text.strip()
     if text in ("", "nothing"):
         return ()

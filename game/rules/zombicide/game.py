@@ -185,7 +185,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
         return [i for i, s in enumerate(self.survivors) if s.in_play and s.zone == zone and not isolated(self, s)]
 
     def prey_in(self, zone: int) -> list[int]:
-        """Survivors the zombies can attack or grab in the zone: Rotten ones are ignored."""
+        """Survivors the zombies can attack (or a box's zombies seize) in the zone: Rotten ones are ignored."""
         return [i for i in self.survivors_in(zone) if not self.survivors[i].rotten]
 
     def made_a_stir(self, i: int) -> None:

@@ -281,7 +281,7 @@ def _set_counter(state: ZombicideState, command: SetCounter) -> tuple[ZombicideS
             raise IllegalCommand(f"{most} wounds eliminate {s.name}: take the survivor off the board instead")
         slots = state.box.wounds.with_wounds(s.slots, command.value)
         if slots is None:
-            raise IllegalCommand(f"{s.name} has no free slot for another Wound card")
+            raise IllegalCommand(f"{s.name} has no free slot to take another wound")
         changed = replace(s, wounds=command.value, slots=slots)
     elif command.counter == "actions":
         if state.phase != "players" or s.done:

@@ -65,7 +65,7 @@ def experience_race(survivors: Sequence[Survivor]) -> GoalProgress:
 
 def can_trade(state: Any, i: int, j: int) -> bool:
     """Survivors ``i`` and ``j`` may hand each other cards: both on the board, in the same zone, and
-    on the same side of anything the box isolates (a flying helicopter, in Rue Morgue)."""
+    on the same side of anything the box isolates (``BoxRules.isolated``)."""
     if i == j:
         return False
     s, other = state.survivors[i], state.survivors[j]

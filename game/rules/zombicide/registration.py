@@ -8,11 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from game.platform.registry import BoxEntry, GameEntry, MenuEntry, SaveStatus
-from game.rules.zombicide.boxes import BOXES, UnknownBoxError
+from game.rules.zombicide.boxes import BOXES, DEFAULT_BOX, UnknownBoxError
 from game.rules.zombicide.catalog import content_root
 from game.rules.zombicide.engine import ZombicideRules
 
-DEFAULT_BOX = "rue_morgue"
 LEGACY_KIND = "deadtable-zombicide-game"  # the game's own save format before the envelope
 
 

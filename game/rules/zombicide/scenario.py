@@ -37,7 +37,7 @@ class _Strict(BaseModel):
 
 
 def _zombie_groups(value: Any) -> Any:
-    """``"2 skinner_walker + 1 crawler"`` or ``{skinner_walker = 2}`` → spawn groups."""
+    """``"2 walker + 1 runner"`` or ``{walker = 2}`` → spawn groups."""
     if isinstance(value, str):
         return parse_spawn_line(value)
     if isinstance(value, Mapping):
@@ -479,7 +479,7 @@ def _place_survivor(path: Path, where: str, state: Any, spec: SurvivorSpec) -> A
                 slots[slot] = wound_card
                 missing -= 1
         if missing > 0:
-            raise ScenarioError(path, f"{where} → wounds", "no free slot left for the Wound cards")
+            raise ScenarioError(path, f"{where} → wounds", "no free slot left for the wound cards")
         changes["wounds"] = spec.wounds
         if spec.wounds >= state.tables.catalog.setup.wounds_to_eliminate:
             changes["alive"] = False

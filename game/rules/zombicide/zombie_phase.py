@@ -1,4 +1,5 @@
-"""The zombies' phase as a program of steps kept on the state: activations, attacks, moves, splits, grabs, the end of the round."""
+"""The zombies' phase as a program of steps kept on the state: activations, attacks, moves, splits, the
+box's own steps, the end of the round."""
 
 from __future__ import annotations
 
