@@ -634,4 +634,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    # run the imported module, not this __main__ copy: boxes subclass its models
+    from game.rules.zombicide import catalog as imported
+
+    raise SystemExit(imported.main())
