@@ -9,7 +9,7 @@ from game.rules.zombicide.commands import (
     GameEnded,
     SurvivorWounded,
 )
-from game.rules.zombicide.queries import experience_race, progress_of
+from game.rules.zombicide.queries import experience_race, goal_reached
 from game.rules.zombicide.state import EMPTY
 from game.rules.zombicide.working import Fields
 
@@ -58,8 +58,9 @@ class Competitive(Fields):
     def goals_met(self, goals: Sequence[str], end_phase: bool) -> bool:
         """Every goal holds (those checked at an End Phase only then)."""
         for goal in goals:
-            progress = progress_of(goal, self.objectives_taken, self.survivors, self.graph.exits, self.graph.zone_ids)
-            if not progress.reached or (goal == "all_in_exit" and not end_phase):
+            if goal == "all_in_exit" and not end_phase:
+                return False
+            if not goal_reached(goal, self.objectives_taken, self.survivors, self.graph.exits):
                 return False
         return True
 

@@ -29,7 +29,6 @@ from game.rules.zombicide.commands import (
     Trade,
 )
 from game.rules.zombicide.graph import ZoneGraph, jump_targets
-from game.rules.zombicide.queries import can_trade
 from game.rules.zombicide.state import (
     EMPTY,
     Survivor,
@@ -212,8 +211,12 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
         commands.extend(rearranges)
         # trading, listed as single moves: give a card to a free slot, take one, or swap hands
         trades = memo.trades
+        isolated = box.isolated  # those a box isolates trade only among themselves (``can_trade``)
+        apart = isolated is not None and isolated(state, s)
         for j, other in enumerate(state.survivors):
-            if j == i or other.zone != zone or not can_trade(state, i, j):
+            if j == i or other.zone != zone or not other.in_play:
+                continue
+            if isolated is not None and isolated(state, other) != apart:
                 continue
             key = (sid, s.slots, other.id, other.slots)
             listed = trades.get(key)

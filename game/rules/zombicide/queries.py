@@ -37,20 +37,29 @@ def goal_progress(state: Any) -> tuple[GoalProgress, ...]:
     return tuple(found)
 
 
+def goal_reached(goal: str, objectives_taken: Sequence[bool], survivors: Sequence[Survivor],
+                 exits: Sequence[int]) -> bool:
+    """Whether a goal holds now (``all_in_exit`` counts at an End Phase only: the caller's word);
+    asked after every step of the game, so it builds nothing."""
+    if goal == "take_all_objectives":
+        return all(objectives_taken)
+    if goal == "escape_all":
+        return all(s.escaped for s in survivors if s.alive)
+    if goal == "all_in_exit":
+        return all(s.escaped or s.zone in exits for s in survivors if s.alive)
+    raise ValueError(f"unknown goal {goal!r}")
+
+
 def progress_of(goal: str, objectives_taken: Sequence[bool], survivors: Sequence[Survivor],
                 exits: Sequence[int], zone_ids: Sequence[str]) -> GoalProgress:
-    alive = [s for s in survivors if s.alive]
+    reached = goal_reached(goal, objectives_taken, survivors, exits)
     if goal == "take_all_objectives":
-        taken = sum(objectives_taken)
-        return GoalProgress(goal, taken, len(objectives_taken), taken == len(objectives_taken))
+        return GoalProgress(goal, sum(objectives_taken), len(objectives_taken), reached)
+    alive = [s for s in survivors if s.alive]
     where = tuple(zone_ids[z] for z in exits)
     if goal == "escape_all":
-        gone = sum(1 for s in alive if s.escaped)
-        return GoalProgress(goal, gone, len(alive), gone == len(alive), where)
-    if goal == "all_in_exit":
-        there = sum(1 for s in alive if s.escaped or s.zone in exits)
-        return GoalProgress(goal, there, len(alive), there == len(alive), where)
-    raise ValueError(f"unknown goal {goal!r}")
+        return GoalProgress(goal, sum(1 for s in alive if s.escaped), len(alive), reached, where)
+    return GoalProgress(goal, sum(1 for s in alive if s.escaped or s.zone in exits), len(alive), reached, where)
 
 
 def experience_race(survivors: Sequence[Survivor]) -> GoalProgress:
