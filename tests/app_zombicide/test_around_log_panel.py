@@ -3,6 +3,7 @@
 import pygame
 import pygame_gui
 import pytest
+from waiting import frames_until
 
 from game.app.zombicide.event_text import log_lines
 from game.app.zombicide.log_panel import MAX_LINES, PAGE_LINES, SHOWN_LINES, LogPanel
@@ -21,11 +22,7 @@ def ui():
 
 def update_until(manager, condition, what, limit=300):
     """Manager updates until ``condition()`` holds, within a generous bound; one that never holds fails."""
-    for _ in range(limit):
-        if condition():
-            return
-        manager.update(0.02)
-    assert condition(), f"{what}: still not so after {limit} updates"
+    frames_until(lambda: manager.update(0.02), condition, what, limit)
 
 
 def finger(kind, x_px, y_px, finger_id=1, dy_px=0.0):

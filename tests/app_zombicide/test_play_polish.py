@@ -13,6 +13,7 @@ from random import Random
 import pygame
 import pygame_gui
 import pytest
+from waiting import frames_until
 
 from game.app.scenes import SceneStack
 from game.app.zombicide.controller import GameController, PlaceSurvivor, PlaceZombies, game_rules
@@ -53,11 +54,7 @@ class Host:
 
     def frames_until(self, condition: Callable[[], bool], what: str, limit: int = 600) -> None:
         """Frames until ``condition()`` holds, within a generous bound; one that never holds fails."""
-        for _ in range(limit):
-            if condition():
-                return
-            self.frames()
-        assert condition(), f"{what}: still not so after {limit} frames"
+        frames_until(self.frames, condition, what, limit)
 
     def click(self, pos: tuple[float, float]) -> None:
         for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):

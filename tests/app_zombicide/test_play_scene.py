@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 import pygame_gui
+from waiting import frames_until, held_pieces_arrived
 
 from game.app.scenes import SceneStack
 from game.app.zombicide.game_scene import GameScene
@@ -53,11 +54,7 @@ class Host:
 
     def frames_until(self, condition: Callable[[], bool], what: str, limit: int = 600, dt_s: float = 1 / 60) -> None:
         """Frames until ``condition()`` holds, within a generous bound; one that never holds fails."""
-        for _ in range(limit):
-            if condition():
-                return
-            self.frames(1, dt_s)
-        assert condition(), f"{what}: still not so after {limit} frames"
+        frames_until(lambda: self.frames(1, dt_s), condition, what, limit)
 
     def send(self, event: pygame.event.Event) -> None:
         self.ui.process_events(event)
@@ -67,19 +64,6 @@ class Host:
 def shown(scene: GameScene) -> bool:
     """The scene has been drawn and nothing is animating."""
     return scene._chrome is not None and not scene.director.busy
-
-
-def held_pieces_arrived(scene: GameScene) -> bool:
-    """Every miniature a pointer holds has reached the zone under that pointer (pymunk pulls it there
-    over a few frames; a drop counts where the miniature stands)."""
-    table = scene.table
-    for pointer_id, piece in table.physics.held_pieces().items():
-        pointer = table.pointers.get(pointer_id)
-        if pointer is not None:
-            under = scene.board.zone_at(table.camera.screen_to_world(pointer.last_px))
-            if scene.board.zone_at(table.physics.position(piece)) != under:
-                return False
-    return True
 
 
 def new_scene(tmp_path: Path, seed: int = 7) -> tuple[Host, GameScene]:

@@ -21,6 +21,7 @@ from random import Random
 from typing import Any
 
 import pygame
+from waiting import frames_until, held_pieces_arrived
 
 from game.app.zombicide.game_scene import GameScene
 from game.rules.zombicide.commands import Attack, ChooseOption, Move, OpenDoor, Rearrange, Trade
@@ -73,26 +74,7 @@ class UiDriver:
 
     def frames_until(self, condition: Callable[[], bool], what: str, limit: int = 600, dt_s: float = FRAME_S) -> None:
         """Frames until ``condition()`` holds, within a generous bound; one that never holds fails."""
-        for _ in range(limit):
-            if condition():
-                return
-            self.frame(dt_s=dt_s)
-        if not condition():
-            raise DriverError(f"{what}: still not so after {limit} frames")
-
-    def held_pieces_arrived(self) -> bool:
-        """Every miniature a pointer holds has reached the zone under that pointer."""
-        scene = self.app.scenes.top
-        table = getattr(scene, "table", None)
-        if not isinstance(scene, GameScene) or table is None:
-            return True
-        for pointer_id, piece in table.physics.held_pieces().items():
-            pointer = table.pointers.get(pointer_id)
-            if pointer is not None:
-                under = scene.board.zone_at(table.camera.screen_to_world(pointer.last_px))
-                if scene.board.zone_at(table.physics.position(piece)) != under:
-                    return False
-        return True
+        frames_until(lambda: self.frame(dt_s=dt_s), condition, what, limit)
 
     def _finger(self, kind: int, pos: Point, finger_id: int) -> pygame.event.Event:
         w, h = self.size
@@ -134,7 +116,7 @@ class UiDriver:
         for n in range(1, steps + 1):
             pos = (start[0] + (end[0] - start[0]) * n / steps, start[1] + (end[1] - start[1]) * n / steps)
             self.frame(at(pygame.FINGERMOTION, pygame.MOUSEMOTION, pos))
-        self.frames_until(self.held_pieces_arrived, "the held miniature reaches the pointer")
+        self.frames_until(lambda: held_pieces_arrived(self.app.scenes.top), "the held miniature reaches the pointer")
         self.frame(at(pygame.FINGERUP, pygame.MOUSEBUTTONUP, end))
 
     def key(self, key: int, ctrl: bool = False) -> None:

@@ -377,51 +377,48 @@ def cards_for_top(state: ZombicideState, deck: Deck) -> tuple[str, ...]:
     return tuple(e for e in state.tables.equipment if e in present)
 
 
-def apply_override(state: ZombicideState, command: OverrideCommand) -> tuple[ZombicideState, tuple[Any, ...]]:
-    """A manual change of the table, told with the engine's own events so the log and animations follow."""
-    if state.result is not None:
-        raise IllegalCommand("the game is over")
-    if isinstance(command, AddSurvivor):
-        return _add_survivor(state, command)
-    if isinstance(command, RemoveSurvivor):
-        return _remove_survivor(state, command)
-    if isinstance(command, SetCounter):
-        return _set_counter(state, command)
-    if isinstance(command, SetNoise):
-        return _set_noise(state, command)
-    if isinstance(command, PutCardOnTop):
-        return _card_on_top(state, command)
-    if isinstance(command, ReshuffleDeck):
-        return _reshuffle(state, command)
-    if isinstance(command, PlaceSurvivor):
-        i = state.survivor_index(command.survivor)
-        if i < 0 or not state.survivors[i].in_play:
-            raise IllegalCommand(f"{command.survivor!r} is not on the board")
-        s = state.survivors[i]
-        zone = _zone_index(state, command.zone)
-        if zone == s.zone:
-            raise IllegalCommand(f"{s.name} already stands there")
-        held = state.box.confined(s)
-        if held:
-            raise IllegalCommand(f"{s.name} sits in {held}")
-        survivors = list(state.survivors)
-        survivors[i] = replace(s, zone=zone)
-        event = SurvivorMoved(s.id, state.graph.zone_ids[s.zone], command.zone, s.actions_left)
-        return replace(state, survivors=tuple(survivors)), (event,)
+def _place_survivor(state: ZombicideState, command: PlaceSurvivor) -> tuple[ZombicideState, tuple[Any, ...]]:
+    i = state.survivor_index(command.survivor)
+    if i < 0 or not state.survivors[i].in_play:
+        raise IllegalCommand(f"{command.survivor!r} is not on the board")
+    s = state.survivors[i]
+    zone = _zone_index(state, command.zone)
+    if zone == s.zone:
+        raise IllegalCommand(f"{s.name} already stands there")
+    held = state.box.confined(s)
+    if held:
+        raise IllegalCommand(f"{s.name} sits in {held}")
+    survivors = list(state.survivors)
+    survivors[i] = replace(s, zone=zone)
+    event = SurvivorMoved(s.id, state.graph.zone_ids[s.zone], command.zone, s.actions_left)
+    return replace(state, survivors=tuple(survivors)), (event,)
+
+
+def _zombie_kind(state: ZombicideState, command: PlaceZombies | RemoveZombies | ShiftZombies) -> int:
     if command.count < 1:
         raise IllegalCommand("move at least one zombie")
-    t = _type_index(state, command.zombie)
-    if isinstance(command, PlaceZombies):
-        zone = _zone_index(state, command.zone)
-        if state.supply[t] < command.count:
-            raise IllegalCommand(f"only {state.supply[t]} {command.zombie} left in the box")
-        return _with_zombies(state, zone, t, command.count), (ZombieSpawned(command.zone, command.zombie, command.count),)
-    if isinstance(command, RemoveZombies):
-        zone = _zone_index(state, command.zone)
-        if state.zombies[zone][t] < command.count:
-            raise IllegalCommand(f"there are not {command.count} {command.zombie} in {command.zone}")
-        return (_with_zombies(state, zone, t, -command.count),
-                (ZombiesKilled(command.zone, command.zombie, command.count),))
+    return _type_index(state, command.zombie)
+
+
+def _place_zombies(state: ZombicideState, command: PlaceZombies) -> tuple[ZombicideState, tuple[Any, ...]]:
+    t = _zombie_kind(state, command)
+    zone = _zone_index(state, command.zone)
+    if state.supply[t] < command.count:
+        raise IllegalCommand(f"only {state.supply[t]} {command.zombie} left in the box")
+    return _with_zombies(state, zone, t, command.count), (ZombieSpawned(command.zone, command.zombie, command.count),)
+
+
+def _remove_zombies(state: ZombicideState, command: RemoveZombies) -> tuple[ZombicideState, tuple[Any, ...]]:
+    t = _zombie_kind(state, command)
+    zone = _zone_index(state, command.zone)
+    if state.zombies[zone][t] < command.count:
+        raise IllegalCommand(f"there are not {command.count} {command.zombie} in {command.zone}")
+    return (_with_zombies(state, zone, t, -command.count),
+            (ZombiesKilled(command.zone, command.zombie, command.count),))
+
+
+def _shift_zombies(state: ZombicideState, command: ShiftZombies) -> tuple[ZombicideState, tuple[Any, ...]]:
+    t = _zombie_kind(state, command)
     source, target = _zone_index(state, command.from_zone), _zone_index(state, command.to_zone)
     if source == target:
         raise IllegalCommand("pick another zone")
@@ -429,3 +426,20 @@ def apply_override(state: ZombicideState, command: OverrideCommand) -> tuple[Zom
         raise IllegalCommand(f"there are not {command.count} {command.zombie} in {command.from_zone}")
     moved = _with_zombies(_with_zombies(state, source, t, -command.count), target, t, command.count)
     return moved, (ZombieMoved(command.from_zone, command.to_zone, command.zombie, command.count),)
+
+
+_PLAYED_BY: dict[type, Any] = {
+    PlaceZombies: _place_zombies, RemoveZombies: _remove_zombies, ShiftZombies: _shift_zombies,
+    PlaceSurvivor: _place_survivor, AddSurvivor: _add_survivor, RemoveSurvivor: _remove_survivor,
+    SetCounter: _set_counter, SetNoise: _set_noise, PutCardOnTop: _card_on_top, ReshuffleDeck: _reshuffle,
+}
+
+
+def apply_override(state: ZombicideState, command: OverrideCommand) -> tuple[ZombicideState, tuple[Any, ...]]:
+    """A manual change of the table, told with the engine's own events so the log and animations follow."""
+    if state.result is not None:
+        raise IllegalCommand("the game is over")
+    played = _PLAYED_BY.get(type(command))
+    if played is None:
+        raise IllegalCommand(f"{command!r} is not a manual override")
+    return played(state, command)  # type: ignore[no-any-return]

@@ -113,6 +113,11 @@ def board(game: Game, i: int, command: BoardHelicopter) -> None:
     game.events.append(HelicopterChanged("boarded", game.zid(s.zone), s.id))
 
 
+def rope_lands_in(graph: Any, zone: int) -> bool:
+    """Rope Descent drops into a street zone, never an interior hallway (§16)."""
+    return bool(graph.street_like[zone]) and graph.kinds[zone] != ZoneKind.HALLWAY
+
+
 def leave(game: Game, i: int, command: LeaveHelicopter) -> None:
     s = game.survivors[i]
     seat = seat_of(s)
@@ -124,8 +129,7 @@ def leave(game: Game, i: int, command: LeaveHelicopter) -> None:
             raise IllegalCommand("the pilot cannot leave a flying helicopter")
         if ROPE_SKILL not in s.skills:
             raise IllegalCommand("only Rope Descent gets a survivor out of a flying helicopter")
-        zone = helicopter.zone
-        if not game.graph.street_like[zone] or game.graph.kinds[zone] == ZoneKind.HALLWAY:
+        if not rope_lands_in(game.graph, helicopter.zone):
             raise IllegalCommand("a rope descent lands in a street zone only")
     game.spend(i, "other")
     _seat(game, i, -1, False)
@@ -162,29 +166,25 @@ def pilot_check(game: Game, s: Survivor) -> Helicopter:
 
 
 def take_off(game: Game, i: int, command: TakeOff) -> None:
-    s = game.survivors[i]
-    helicopter = pilot_check(game, s)
-    if helicopter.flying:
-        raise IllegalCommand("the helicopter is already flying")
-    if not board_of(game.graph).landing[helicopter.zone]:
-        raise IllegalCommand("helicopters take off and land on the helipad or the wasteland")
-    game.spend(i, "other")
-    game.made_a_stir(i)
-    _set_helicopter(game, s.box_fields.aboard, replace(helicopter, flying=True))
-    game.events.append(HelicopterChanged("took_off", game.zid(helicopter.zone), s.id))
+    _take_off_or_land(game, i, flying=True)
 
 
 def land(game: Game, i: int, command: Land) -> None:
+    _take_off_or_land(game, i, flying=False)
+
+
+def _take_off_or_land(game: Game, i: int, flying: bool) -> None:
+    """One action, at the helipad or the wasteland only: the helicopter stays in its zone."""
     s = game.survivors[i]
     helicopter = pilot_check(game, s)
-    if not helicopter.flying:
-        raise IllegalCommand("the helicopter is on the ground")
+    if helicopter.flying == flying:
+        raise IllegalCommand("the helicopter is already flying" if flying else "the helicopter is on the ground")
     if not board_of(game.graph).landing[helicopter.zone]:
         raise IllegalCommand("helicopters take off and land on the helipad or the wasteland")
     game.spend(i, "other")
     game.made_a_stir(i)
-    _set_helicopter(game, s.box_fields.aboard, replace(helicopter, flying=False))
-    game.events.append(HelicopterChanged("landed", game.zid(helicopter.zone), s.id))
+    _set_helicopter(game, s.box_fields.aboard, replace(helicopter, flying=flying))
+    game.events.append(HelicopterChanged("took_off" if flying else "landed", game.zid(helicopter.zone), s.id))
 
 
 def fly(game: Game, i: int, command: Fly) -> None:
@@ -298,10 +298,7 @@ def aboard_commands(state: Any, i: int) -> list[Any] | None:
     passengers = sum(1 for o in people if not o.box_fields.piloting)
     commands: list[Any] = []
     can_leave = not helicopter.flying or (
-        not seat.piloting
-        and ROPE_SKILL in s.skills
-        and graph.street_like[helicopter.zone]
-        and graph.kinds[helicopter.zone] != ZoneKind.HALLWAY
+        not seat.piloting and ROPE_SKILL in s.skills and rope_lands_in(graph, helicopter.zone)
     )
     if can_leave:
         commands.append(LeaveHelicopter(s.id))
