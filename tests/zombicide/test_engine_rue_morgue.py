@@ -183,3 +183,10 @@ def test_a_hospital_room_spawns_when_its_own_door_opens():
     state, _ = engine.apply(state, "A", OpenDoor("joe", "r1c1~r2c1"))
     assert zombies_at(state, "r2c1") == {"skinner_walker": 1}
     assert zombies_at(state, "r2c0") == {}
+
+
+def test_a_players_view_keeps_unrevealed_tents_face_down():
+    state = with_tents(new_game(CAMP, TEAM, catalog=catalog_with([NOTHING] * 4)), "barracks", "administrative")
+    state, _ = engine.apply(state, "A", Move("joe", "r0c1"))  # the barracks tent turns over
+    view = engine.player_view(state, "A")
+    assert view.box_state.tents == ("barracks", "") and state.box_state.tents == ("barracks", "administrative")

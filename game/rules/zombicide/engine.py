@@ -455,14 +455,16 @@ def current_seats(state: ZombicideState) -> frozenset[str]:
 
 
 def player_view(state: ZombicideState, seat: str) -> ZombicideState:
-    """What a seat may look at: the decks' order and the dice to come are hidden. For display only:
-    never apply commands to a view."""
+    """What a seat may look at: the decks' order, the dice to come and what the box keeps face down
+    (``BoxRules.hidden``) are hidden. For display only: never apply commands to a view."""
+    hidden = state.box.hidden
     return replace(
         state,
         equipment_deck=tuple(sorted(state.equipment_deck)),
         zombie_deck=tuple(sorted(state.zombie_deck)),
         rng=RngState(seed=0, draws=state.rng.draws, forced=state.rng.forced),
         queue=(),
+        box_state=hidden(state.box_state) if hidden is not None else state.box_state,
     )
 
 

@@ -1,4 +1,4 @@
-"""What one Zombicide box adds to the shared core: the seam for Rue Morgue, Green Horde and Invader.
+"""What one Zombicide box adds to the shared core: the seam every box (Season 3 and the next ones) plugs into.
 
 A box is a plug-in. It declares, in one ``BoxRules`` (its module's ``RULES``, listed in ``BOXES`` or
 added with ``register_box``), what it brings; the core asks the box and never names a box's pieces.
@@ -8,9 +8,10 @@ that adds nothing, so a box declares only what it has.
 
 **Data and content**
 
-- ``content``: the box's folder of TOML files (``content/<box>/``: survivors, skills, equipment,
-  zombie kinds, the zombie deck, set-up tables) and ``ContentExtension``: its own tables (Rue Morgue's
-  tents and Team Actions) and richer models for zombie kinds, zombie cards and set-up tables.
+- ``content_root``: the folder holding the box's ``<box>/`` folder of TOML files (survivors, skills,
+  equipment, zombie kinds, the zombie deck, set-up tables); ``content`` (``ContentExtension``): its
+  own tables (cards the core has no model for) and richer models for zombie kinds, zombie cards and
+  set-up tables.
 - ``default_melee_order``: who takes melee hits when the player names no priority;
   ``aaahh_zombie``: what a searched Aaahh!! card places.
 - ``setup_options``: a subclass of ``ZombicideSetup`` with the box's own mission options (flat keys
@@ -22,13 +23,14 @@ that adds nothing, so a box declares only what it has.
   ``setup_state(catalog, spec, graph, rng)`` after the equipment deck is shuffled;
   ``survivor_fields``: a frozen dataclass of its own per-survivor fields (``survivor.box_fields``).
   Both print flat in the state's repr (the state hash of saves): box state right after the RNG,
-  survivor fields last.
+  survivor fields last. ``hidden(box_state)``: the box state a player may see (face-down cards blanked).
 
 **Board** (``graph.py`` asks these once per board and box)
 
 - ``edge_kinds``: what each connection kind the box adds does (``EdgeKind``: sight, crossing,
   extra actions); the core knows open borders, doors and openings, and an undeclared kind is crossed
-  by nobody. ``zone_kinds``: sight and searching per zone kind (``ZoneKindRule``).
+  by nobody. ``zone_kinds``: sight, searching and the cost of walking out, per zone kind
+  (``ZoneKindRule``).
   ``blocking_markers``: marker kinds whose zone is never entered and blocks sight.
   ``board_data(board, graph)``: the box's own tables of the board (``graph.box_data``).
 
@@ -46,13 +48,13 @@ that adds nothing, so a box declares only what it has.
   ``building_spawn_waits(game, zone)`` (a zone a first door's spawn leaves out), ``after_action``,
   ``before_attack`` / ``after_attack`` (an attack's roll, its kills), ``end_of_round``,
   ``adjust_noise`` (the noise the zombies follow).
-- survivors out of reach: ``isolated(state, survivor)`` (nobody outside can reach them: a flying
-  helicopter); ``confined(survivor)`` (what holds them: "the helicopter", or ""),
+- survivors out of reach: ``isolated(state, survivor)`` (nobody outside can reach them, nor they
+  anyone: a vehicle in the air); ``confined(survivor)`` (what holds them, "the <vehicle>", or ""),
   ``confined_commands(state, i)`` (what they may do there) and ``refuses(game, i, command)`` (a reason
   to refuse a command, or "").
-- ``wounds``: how a wound is taken (``WoundRules``; Rue Morgue's wounds are cards in the inventory).
-- ``searchable(state, zone)``: zones searchable now beyond the board's rooms (revealed tents).
-- ``hides_zombies(state, zone)``: zones the bots walk into warily (unrevealed tents).
+- ``wounds``: how a wound is taken (``WoundRules``: in some boxes a wound costs a card and fills a slot).
+- ``searchable(state, zone)``: zones searchable now beyond the board's rooms (a card turned over).
+- ``hides_zombies(state, zone)``: zones the bots walk into warily (what shows only on entering).
 - ``scenario_keys``: top-level keys of scenario files, key → ``place(state, value) -> state``.
 
 **Words** (the window tells the box's pieces without naming them)
@@ -109,7 +111,7 @@ class EdgeKind:
     """What a kind of edge between two zones does.
 
     ``crossing`` holds both ways; ``cross(board, connection, from_zone, to_zone)`` decides instead
-    where the place or the direction matters (a fence crossed by stairs, a ledge out of the water).
+    where the place or the direction matters (a token that opens a passage, a bank climbed one way).
     ``sight`` False cuts the board's sight lines at this edge."""
 
     sight: bool = True
@@ -147,7 +149,7 @@ class PhaseStep:
 class WoundRules:
     """How a survivor takes a zombie's wound (the core's: a count; eliminated at the box's threshold).
 
-    A box that makes wounds cost inventory cards (Rue Morgue) subclasses this."""
+    A box whose wounds cost inventory cards subclasses this."""
 
     def options(self, game: Any, i: int) -> tuple[list[str], list[tuple[int, ...]]]:
         """The ways survivor ``i`` may take one wound: labels, and per label (survivor, slot[, 1]);
@@ -231,6 +233,7 @@ class BoxRules:
     state_fields: type = NoFields
     survivor_fields: type = NoFields
     setup_state: Callable[[Any, Any, Any, Any], tuple[Any, Any]] | None = None
+    hidden: Callable[[Any], Any] | None = None
     # board
     edge_kinds: Mapping[str, EdgeKind] = field(default_factory=dict)
     zone_kinds: Mapping[str, ZoneKindRule] = field(default_factory=dict)
@@ -270,7 +273,7 @@ class BoxRules:
         return tuple(step for step in self.phase_steps if step.at == at)
 
 
-# One line per shipped box: its id → (its name, the module whose ``RULES`` are its BoxRules).
+# The registry of shipped boxes, one line each: its id → (its name, the module whose ``RULES`` are its BoxRules).
 BOXES: dict[str, tuple[str, str]] = {
     "rue_morgue": ("Rue Morgue", "game.rules.zombicide.boxes.rue_morgue"),
 }

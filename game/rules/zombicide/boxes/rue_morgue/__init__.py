@@ -49,6 +49,7 @@ RULES = BoxRules(
     state_fields=RueMorgueState,
     survivor_fields=HelicopterSeat,
     setup_state=setup_state,
+    hidden=tents.face_down,
     edge_kinds=board.EDGE_KINDS,
     zone_kinds=board.ZONE_KINDS,
     blocking_markers=board.BLOCKING_MARKERS,

@@ -50,3 +50,10 @@ def hidden(state: Any, zone: int) -> bool:
     """A tent not revealed yet: whatever is in it shows when a survivor walks in."""
     n = tent_at(state, zone)
     return n >= 0 and bool(state.box_state.tents[n]) and not state.box_state.tents_revealed[n]
+
+
+def face_down(box_state: Any) -> Any:
+    """What the players see of the tents: an unrevealed tent's card stays face down ("")."""
+    shown = tuple(card if revealed else "" for card, revealed in zip(box_state.tents, box_state.tents_revealed,
+                                                                     strict=True))
+    return replace(box_state, tents=shown)
