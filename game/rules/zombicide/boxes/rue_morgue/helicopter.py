@@ -270,11 +270,12 @@ HANDLERS: dict[type, Callable[[Any, int, Any], None]] = {
 
 def boarding(state: Any, i: int) -> list[Any]:
     """Boarding a landed helicopter in the survivor's zone (no zombies there), pilot's seat or passenger's."""
+    fleet = state.box_state.helicopters
     s = state.survivors[i]
-    if state.zombies_in(s.zone):
+    if not fleet or state.zombies_in(s.zone):
         return []
     commands: list[Any] = []
-    for h, helicopter in enumerate(state.box_state.helicopters):
+    for h, helicopter in enumerate(fleet):
         if helicopter.zone == s.zone and not helicopter.flying:
             people = [o for o in state.survivors if o.in_play and o.box_fields.aboard == h]
             if not any(o.box_fields.piloting for o in people):
@@ -287,7 +288,7 @@ def boarding(state: Any, i: int) -> list[Any]:
 def aboard_commands(state: Any, i: int) -> list[Any] | None:
     """What a survivor aboard may do (None when it stands on the board)."""
     s = state.survivors[i]
-    seat = seat_of(s)
+    seat: HelicopterSeat = s.box_fields
     if seat.aboard < 0:
         return None
     graph = state.graph

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from pydantic import Field
 
@@ -68,6 +69,6 @@ class RueMorgueBoard:
 NO_BOARD = RueMorgueBoard()
 
 
-def board_of(graph: object) -> RueMorgueBoard:
-    data = getattr(graph, "box_data", None)
-    return data if isinstance(data, RueMorgueBoard) else NO_BOARD
+def board_of(graph: Any) -> RueMorgueBoard:
+    """The box's tables of a board (a graph built without the box has none)."""
+    return graph.box_data or NO_BOARD  # type: ignore[no-any-return]
