@@ -496,9 +496,9 @@ class SurvivorActions(Fields):
     def arrangement_ok(self, before: tuple[int, ...], after: tuple[int, ...], who: str) -> None:
         if len(after) != len(before):
             raise IllegalCommand(f"{who}'s inventory has {len(before)} slots")
-        held = sorted(c for c in before if c < EMPTY)  # cards that are not equipment (a box's)
-        held_after = sorted(c for c in after if c < EMPTY)
-        if held_after != held:
+        held = [c for c in before if c < EMPTY]  # cards that are not equipment (a box's)
+        held_after = [c for c in after if c < EMPTY]
+        if (held or held_after) and sorted(held_after) != sorted(held):
             name = self.box.wounds.held_card_name
             if any(not name(c) for c in held_after):
                 raise IllegalCommand("unknown card in the arrangement")

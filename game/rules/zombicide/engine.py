@@ -210,6 +210,7 @@ __all__ = [
 ]
 
 _OVERRIDES = frozenset(OVERRIDE_TYPES)
+box_rules(DEFAULT_BOX)  # the box a setup plays unless it names another: loaded with the engine, not mid-game
 
 RULESET_NAME = "zombicide"
 RULESET_VERSION = "1"

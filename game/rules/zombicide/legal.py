@@ -212,12 +212,15 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
         # trading, listed as single moves: give a card to a free slot, take one, or swap hands
         trades = memo.trades
         isolated = box.isolated  # those a box isolates trade only among themselves (``can_trade``)
-        apart = isolated is not None and isolated(state, s)
+        apart: bool | None = None
         for j, other in enumerate(state.survivors):
             if j == i or other.zone != zone or not other.in_play:
                 continue
-            if isolated is not None and isolated(state, other) != apart:
-                continue
+            if isolated is not None:
+                if apart is None:
+                    apart = bool(isolated(state, s))
+                if isolated(state, other) != apart:
+                    continue
             key = (sid, s.slots, other.id, other.slots)
             listed = trades.get(key)
             if listed is None:

@@ -32,13 +32,23 @@ NO_FIELDS = NoFields()
 
 def flat_fields(obj: object) -> str:
     """``name=value, ...`` of a box's frozen dataclass, as a dataclass repr prints its fields."""
-    names = _FIELD_NAMES.get(type(obj))
-    if names is None:
-        names = _FIELD_NAMES[type(obj)] = tuple(f.name for f in dataclasses.fields(obj) if f.repr)  # type: ignore[arg-type]
-    return ", ".join(f"{name}={getattr(obj, name)!r}" for name in names)
+    printer = _PRINTERS.get(type(obj))
+    if printer is None:
+        names = tuple(f.name for f in dataclasses.fields(obj) if f.repr)  # type: ignore[arg-type]
+        printer = _PRINTERS[type(obj)] = _printer(names)
+    return printer(obj)  # type: ignore[no-any-return]
 
 
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+def _printer(names: tuple[str, ...]) -> Any:
+    """``obj`` → ``"name=value, ..."`` for these fields, written once as one f-string (state hashes
+    print every state and survivor)."""
+    shown = ", ".join(f"{name}={{obj.{name}!r}}" for name in names)
+    scope: dict[str, Any] = {}
+    exec(f'def fields_of(obj):\n    return f"{shown}"', scope)  # noqa: S102 - code built from field names
+    return scope["fields_of"]
+
+
+_PRINTERS: dict[type, Any] = {}
 
 
 class PlayerSpec(BaseModel):
@@ -109,7 +119,7 @@ class Survivor:
     box_fields: Any = NO_FIELDS  # the box's own fields (``BoxRules.survivor_fields``)
 
     def __repr__(self) -> str:
-        core = ", ".join(f"{name}={getattr(self, name)!r}" for name in _SURVIVOR_CORE)
+        core = _SURVIVOR_CORE(self)
         box = flat_fields(self.box_fields)
         return f"Survivor({core}, {box})" if box else f"Survivor({core})"
 
@@ -193,15 +203,9 @@ class ZombicideState:
     kills: int = 0
 
     def __repr__(self) -> str:
-        parts = []
-        for name in _STATE_SHOWN:
-            if name == "box_state":
-                box = flat_fields(self.box_state)
-                if box:
-                    parts.append(box)
-            else:
-                parts.append(f"{name}={getattr(self, name)!r}")
-        return f"ZombicideState({', '.join(parts)})"
+        box = flat_fields(self.box_state)
+        middle = f"{box}, " if box else ""
+        return f"ZombicideState({_STATE_BEFORE_BOX(self)}, {middle}{_STATE_AFTER_BOX(self)})"
 
     @property
     def current_seat(self) -> str | None:
@@ -243,8 +247,11 @@ class ZombicideState:
         return max(levels) if levels else 0
 
 
-_SURVIVOR_CORE = tuple(f.name for f in dataclasses.fields(Survivor) if f.name != "box_fields")
+# the reprs (state hashes): a survivor's own fields then its box's; the state's up to the RNG, the box's, the rest
+_SURVIVOR_CORE = _printer(tuple(f.name for f in dataclasses.fields(Survivor) if f.name != "box_fields"))
 _STATE_SHOWN = tuple(f.name for f in dataclasses.fields(ZombicideState) if f.repr or f.name == "box_state")
+_STATE_BEFORE_BOX = _printer(_STATE_SHOWN[: _STATE_SHOWN.index("box_state")])
+_STATE_AFTER_BOX = _printer(_STATE_SHOWN[_STATE_SHOWN.index("box_state") + 1:])
 
 
 def searchable_now(state: Any, zone: int) -> bool:

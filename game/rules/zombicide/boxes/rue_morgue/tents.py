@@ -8,14 +8,13 @@ from typing import Any
 
 from game.rules.zombicide.boxes.rue_morgue.commands import TentRevealed
 from game.rules.zombicide.boxes.rue_morgue.content import tent
-from game.rules.zombicide.boxes.rue_morgue.state import board_of
 
 Game = Any  # the engine's working copy (game.Game)
 
 
 def tent_at(state: Any, zone: int) -> int:
     """The tent slot of ``zone`` (its index among the board's tent zones), or -1."""
-    zones = board_of(state.graph).tent_zones
+    zones = state.graph.box_data.tent_zones  # asked at every step a survivor takes
     return zones.index(zone) if zone in zones else -1
 
 

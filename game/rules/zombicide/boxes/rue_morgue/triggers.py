@@ -21,7 +21,7 @@ def waits_for_trigger(game: Game, zone: int) -> bool:
 def check(game: Game, i: int) -> None:
     """After each action: the survivor ended it in a building or hallway zone of a trigger's tile."""
     graph = game.graph
-    trigger_tiles = board_of(graph).trigger_tiles
+    trigger_tiles = graph.box_data.trigger_tiles  # asked after every action: no look-up on the way
     if not trigger_tiles:
         return
     s = game.survivors[i]
