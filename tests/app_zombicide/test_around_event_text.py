@@ -12,6 +12,7 @@ from game.board.mission import load_board
 from game.rules.zombicide import commands as ev
 from game.rules.zombicide import engine
 from game.rules.zombicide.bots import greedy_bot
+from game.rules.zombicide.boxes import box_rules
 
 REPO = Path(__file__).resolve().parents[2]
 SETUP = {"players": [{"seat": "A", "survivors": ["joe", "dan", "cathy"]},
@@ -19,8 +20,8 @@ SETUP = {"players": [{"seat": "A", "survivors": ["joe", "dan", "cathy"]},
 
 
 def event_classes():
-    union = typing.get_args(ev.Event)[0]
-    return typing.get_args(union)
+    """Every event of a Rue Morgue game: the core's and the box's own."""
+    return (*typing.get_args(typing.get_args(ev.Event)[0]), *box_rules("rue_morgue").events)
 
 
 @pytest.fixture(scope="module")

@@ -3,6 +3,7 @@
 import pygame
 import pygame_gui
 import pytest
+from waiting import frames_until
 
 from game.app.zombicide.event_text import log_lines
 from game.app.zombicide.log_panel import MAX_LINES, PAGE_LINES, SHOWN_LINES, LogPanel
@@ -19,9 +20,9 @@ def ui():
     return manager, screen
 
 
-def settle(manager, frames=20):
-    for _ in range(frames):
-        manager.update(0.02)
+def update_until(manager, condition, what, limit=300):
+    """Manager updates until ``condition()`` holds, within a generous bound; one that never holds fails."""
+    frames_until(lambda: manager.update(0.02), condition, what, limit)
 
 
 def finger(kind, x_px, y_px, finger_id=1, dy_px=0.0):
@@ -67,11 +68,10 @@ def test_a_finger_drag_scrolls_back_and_a_mouse_wheel_too(ui):
     assert not log.handle_event(finger(pygame.FINGERDOWN, 10, 10))  # not over the log
     log.scroll_to_end()
     pygame.mouse.set_pos((x, y))
-    settle(manager, 2)
+    update_until(manager, lambda: log.text_box.hovered, "the text box knows the mouse is over it")
     manager.process_events(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0,
                                               precise_y=2.0, touch=False, which=0))
-    settle(manager)
-    assert log.scrolled_back_px > 20
+    update_until(manager, lambda: log.scrolled_back_px > 20, "the wheel scrolls the log back")
 
 
 def test_the_log_keeps_the_last_lines_and_colours_them(ui):
@@ -84,10 +84,13 @@ def test_the_log_keeps_the_last_lines_and_colours_them(ui):
     assert [tone for _, tone in lines] == ["danger", "good", "dice"]
     log.add_lines(lines + ["<b>not html</b> & more"])
     assert log.lines[-1] == ("<b>not html</b> & more", "plain")
-    settle(manager, 2)
-    screen.fill((0, 0, 0))
-    manager.draw_ui(screen)
-    assert screen.get_at(log.rect.center)[:3] != (0, 0, 0)  # the panel is drawn
+
+    def drawn() -> bool:
+        screen.fill((0, 0, 0))
+        manager.draw_ui(screen)
+        return screen.get_at(log.rect.center)[:3] != (0, 0, 0)
+
+    update_until(manager, drawn, "the panel is drawn")
 
 
 def test_a_resized_log_keeps_its_lines(ui):

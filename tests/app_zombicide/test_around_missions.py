@@ -10,6 +10,7 @@ from game.app.zombicide.new_game_scene import list_missions, read_mission_info
 from game.board.mission import load_board
 from game.rules.zombicide import engine
 from game.rules.zombicide.bots import greedy_bot, play_out
+from game.rules.zombicide.boxes.rue_morgue.state import board_of
 
 REPO = Path(__file__).resolve().parents[2]
 MISSIONS = sorted((REPO / "maps" / "missions").glob("rm-*.toml"))
@@ -70,8 +71,8 @@ def test_the_box_features_are_all_used():
         board = load_board(path)
         state = engine.setup(board, mission_setup(board, PLAYERS), 1)
         graph = state.graph
-        used["helicopter"] |= bool(graph.helicopters) and state.setup.helicopter_flies
-        used["tent"] |= bool(graph.tent_zones)
+        used["helicopter"] |= bool(board_of(graph).helicopters) and state.setup.helicopter_flies
+        used["tent"] |= bool(board_of(graph).tent_zones)
         used["hospital"] |= any(str(k) in ("hallway", "hospital_room") for k in graph.kinds)
         used["coloured_spawn"] |= any(s.color not in ("", "red") for s in graph.spawns)
         used["keyed_door"] |= bool(state.setup.door_keys)

@@ -42,8 +42,19 @@ def launch(save_dir: Path, shots_dir: Path | None = None, rng_seed: int = 0) -> 
     app = DeadtableApp(size=SIZE, save_dir=save_dir)
     app.open_start()
     driver = UiDriver(app, Random(rng_seed), shots_dir)
-    driver.frames(2)
+    driver.frames_until(lambda: start_shown(driver), "the start screen is shown")
     return driver
+
+
+def start_shown(driver: UiDriver) -> bool:
+    top = driver.app.scenes.top
+    return isinstance(top, StartScene) and top.page == "home" and bool(top.buttons) and all(
+        button.visible for button in top.buttons.values())
+
+
+def game_shown(scene: GameScene) -> bool:
+    """The game has been drawn and nothing is animating."""
+    return scene._chrome is not None and not scene.director.busy
 
 
 def start_new_game(driver: UiDriver, survivors: tuple[str, ...] = SURVIVORS) -> GameScene:
@@ -80,7 +91,7 @@ def start_new_game(driver: UiDriver, survivors: tuple[str, ...] = SURVIVORS) -> 
     assert [s.id for s in state.survivors] == list(survivors)
     assert {s.seat for s in state.survivors} == {"Player 1"}
     assert scene.mission_path.stem == MISSION_ID
-    driver.frames(3)
+    driver.frames_until(lambda: game_shown(scene), "the new game is shown")
     driver.shot("game-start")
     return scene
 
@@ -103,7 +114,12 @@ def play_with_bot(driver: UiDriver, rng: Random, stop=lambda scene: False, max_c
 
 def end_screen(driver: UiDriver) -> EndScene:
     """The End screen the game pushed, once it has been laid out and drawn."""
-    driver.frames(3)
+
+    def laid_out() -> bool:
+        top = driver.app.scenes.top
+        return isinstance(top, EndScene) and top.panel is not None and top.panel.visible
+
+    driver.frames_until(laid_out, "the End screen is laid out")
     top = driver.app.scenes.top
     assert isinstance(top, EndScene), f"the top scene is {type(top).__name__}"
     assert top.panel is not None and top.panel.visible
@@ -167,7 +183,7 @@ def play_the_won_mission(save_dir: Path, shots_dir: Path | None = None) -> None:
     scene = driver.scene
     c = scene.controller
     assert c.session.hash() == saved_hash and len(c.session.log) == commands_logged
-    driver.frames(3)
+    driver.frames_until(lambda: game_shown(scene), "the continued game is shown")
     driver.shot("continued")
 
     # undo and redo: Ctrl+Z / Ctrl+Y, then the Undo and Redo buttons

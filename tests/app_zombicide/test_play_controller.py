@@ -13,8 +13,9 @@ from game.app.zombicide.controller import (
     PlaceZombies,
     RemoveZombies,
     ShiftZombies,
-    chance_of_a_hit,
     game_rules,
+    odds_details,
+    odds_summary,
 )
 from game.app.zombicide.view_model import (
     PieceMaker,
@@ -27,6 +28,7 @@ from game.app.zombicide.view_model import (
 from game.board.geometry import point_in_polygon
 from game.board.mission import load_board
 from game.rules.core.session import Session
+from game.rules.zombicide import engine
 from game.rules.zombicide.commands import Attack, EndTurn, Move
 
 REPO = Path(__file__).resolve().parents[2]
@@ -127,11 +129,7 @@ def test_manual_override_is_logged_saved_and_undone(controller, board):
     assert controller.state.zombies[5][0] == 0 and controller.state.supply[0] == supply
 
 
-def test_hit_chance_follows_dice_and_accuracy(controller):
-    assert chance_of_a_hit(1, 4) == pytest.approx(0.5)
-    assert chance_of_a_hit(2, 4) == pytest.approx(0.75)
-    assert chance_of_a_hit(3, 6) == pytest.approx(1 - (5 / 6) ** 3)
-    assert chance_of_a_hit(0, 3) == 0.0
+def test_the_shown_odds_are_the_engines_with_every_modifier(controller):
     walker = controller.state.tables.zombie_ids[0]
     here = controller._zone_of("bruno")
     controller.override_add_zombies(here, walker, 1)
@@ -140,8 +138,13 @@ def test_hit_chance_follows_dice_and_accuracy(controller):
     shot = controller.shot(attacks[0])
     state = controller.state
     weapon = state.tables.equipment[state.card_kinds[state.survivors[0].slots[attacks[0].slot]]]
-    assert 0 < shot.hit_chance <= 1
-    assert shot.weapon == weapon.name
+    assert shot.odds == engine.attack_odds(state, attacks[0])
+    assert 0 < shot.hit_chance <= 1 and shot.weapon == weapon.name
+    summary, details = odds_summary(shot.odds), odds_details(shot.odds)
+    assert f"{shot.odds.needed}+ to hit: {shot.hit_chance:.0%}" in summary
+    assert details[0].startswith("dice: " + weapon.name) and any(line.startswith("to hit: ") for line in details)
+    label = next(c.label for c in controller.action_choices("bruno") if c.command == attacks[0])
+    assert f"({shot.hit_chance:.0%})" in label
 
 
 def test_view_model_ids_and_arrangement(controller, board):

@@ -48,7 +48,6 @@ def test_drag_a_card_onto_a_roster_chip_and_a_miniature_trades(tmp_path):
 
     # the mouse drags Bruno's Bow onto Ines's chip: the trade dialog offers the Bow to her
     mouse_drag(host, slot_centre(scene, 0), chip(scene, "ines"))
-    host.frames(1)
     assert scene.dialog is not None and "Ines" in scene.dialog.title
     assert "Give Bow to Ines Ferro (hand)" in scene.dialog.options
     assert "Swap Bow for Ines Ferro's Crowbar" in scene.dialog.options
@@ -60,9 +59,8 @@ def test_drag_a_card_onto_a_roster_chip_and_a_miniature_trades(tmp_path):
     assert survivor(c, "bruno").actions_left == actions - 1
 
     # a finger drags the Crowbar onto Idris's miniature on the board: given into his free hand
-    host.frames(2)
+    settle(host, scene)
     finger_drag(host, slot_centre(scene, 0), screen_of_piece(scene, "idris"), finger=1)
-    host.frames(1)
     assert scene.dialog is not None and "Idris" in scene.dialog.title
     give = scene.dialog.options.index("Give Crowbar to Idris Cole (hand)")
     mouse_click(host, scene.dialog.button_for(give).rect.center)
@@ -77,11 +75,9 @@ def test_a_refused_drop_slides_back_with_the_engines_reason(tmp_path):
     # dropped on the empty table: back to its slot, nothing played
     empty = screen_of_zone(scene, next(iter(c.targets("bruno").moves)))
     mouse_drag(host, slot_centre(scene, 0), empty)
-    host.frames(1)
     assert scene.dialog is None and not c.session.log
     assert scene.card_panel.returning is not None and scene.status_text
-    host.frames(30)
-    assert scene.card_panel.returning is None
+    host.frames_until(lambda: scene.card_panel.returning is None, "the card slides back to its slot")
 
     # Bruno walks away (a tap on a highlighted zone); Ines is no longer in his zone
     mouse_click(host, empty)
@@ -89,7 +85,6 @@ def test_a_refused_drop_slides_back_with_the_engines_reason(tmp_path):
     assert survivor(c, "bruno").zone != survivor(c, "ines").zone
     before = c.session.hash()
     finger_drag(host, slot_centre(scene, 0), chip(scene, "ines"), finger=2)
-    host.frames(1)
     assert scene.dialog is None and c.session.hash() == before
     assert "not in" in scene.status_text and "Ines" in scene.status_text  # the engine's words
     assert scene.card_panel.returning is not None

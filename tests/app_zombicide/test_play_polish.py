@@ -6,12 +6,14 @@ and an End screen is shown once."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
 from random import Random
 
 import pygame
 import pygame_gui
 import pytest
+from waiting import frames_until
 
 from game.app.scenes import SceneStack
 from game.app.zombicide.controller import GameController, PlaceSurvivor, PlaceZombies, game_rules
@@ -50,6 +52,10 @@ class Host:
             self.scenes.draw(self.screen)
             self.ui.draw_ui(self.screen)
 
+    def frames_until(self, condition: Callable[[], bool], what: str, limit: int = 600) -> None:
+        """Frames until ``condition()`` holds, within a generous bound; one that never holds fails."""
+        frames_until(self.frames, condition, what, limit)
+
     def click(self, pos: tuple[float, float]) -> None:
         for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             event = pygame.event.Event(kind, pos=pos, button=1)
@@ -69,14 +75,19 @@ def new_scene(tmp_path: Path) -> tuple[Host, GameScene]:
     board = load_board(MISSION)
     scene = GameScene.new_game(host, MISSION, setup_of(board), 3)
     host.scenes.push(scene)
-    host.frames(2)
+    host.frames_until(lambda: shown(scene), "the new game is shown")
     assert scene.controller.survivor_name("marta") and scene.controller._zone_of("marta") == START
     return host, scene
 
 
+def shown(scene: GameScene) -> bool:
+    """The scene has been drawn and nothing is animating."""
+    return scene._chrome is not None and not scene.director.busy
+
+
 def settle(host: Host, scene: GameScene) -> None:
     scene.director.skip()
-    host.frames(2)
+    host.frames_until(lambda: shown(scene), "the scene comes to rest")
 
 
 def walker(scene: GameScene) -> str:
@@ -243,11 +254,18 @@ def test_a_finished_game_opened_on_its_end_screen_shows_one(tmp_path):
     app = DeadtableApp(size=(1280, 800), save_dir=tmp_path)
     args = argparse.Namespace(save=str(save), mission=None, seed=1)
     main.open_scene(app, "end", args)
-    for _ in range(5):
+
+    def end_screens() -> list[EndScene]:
+        return [s for s in app.scenes.scenes if isinstance(s, EndScene)]
+
+    for _ in range(300):  # frames until the End screen stands, with a bound
+        if end_screens():
+            break
         app.scenes.update(1 / 60)
         app.scenes.draw(app.screen)
-    ends = [s for s in app.scenes.scenes if isinstance(s, EndScene)]
-    assert len(ends) == 1
+    app.scenes.update(1 / 60)  # a few more frames must not push a second one
+    app.scenes.draw(app.screen)
+    assert len(end_screens()) == 1
 
 
 @pytest.mark.parametrize("mission", ["rm-tutorial-1", "rm-airlift"])
@@ -257,7 +275,7 @@ def test_the_goals_show_in_the_game(tmp_path, mission):
     board = load_board(path)
     scene = GameScene.new_game(host, path, setup_of(board), 3)
     host.scenes.push(scene)
-    host.frames(2)
+    host.frames_until(lambda: shown(scene), "the game is shown")
     goals = scene.goal_lines()
     assert goals and all(text for text, _ in goals)
 
@@ -289,8 +307,10 @@ def test_exit_zones_are_marked_for_a_goal_that_needs_them(tmp_path):
     assert "Landing zone" in text and "(0/2)" in text and not reached
     zone = scene.board.zones["7V:ws-c"]
     x, y = scene.table.camera.world_to_screen(zone.polygon[0])
-    host.frames(1)
-    edge = [scene.app.screen.get_at((round(x) + dx, round(y) + dy))[:3] for dx in range(-3, 4) for dy in range(-3, 4)]
     from game.app.zombicide.game_scene import EXIT_TINT
 
-    assert EXIT_TINT in edge  # the exit outline is drawn on the board
+    def edge() -> list[tuple[int, ...]]:
+        return [tuple(scene.app.screen.get_at((round(x) + dx, round(y) + dy))[:3])
+                for dx in range(-3, 4) for dy in range(-3, 4)]
+
+    host.frames_until(lambda: EXIT_TINT in edge(), "the exit outline is drawn on the board")

@@ -20,6 +20,7 @@ from test_play_scene import (  # noqa: E402
     screen_of_piece,
     screen_of_zone,
     settle,
+    shown,
 )
 
 from game.app.zombicide.game_scene import GameScene  # noqa: E402
@@ -91,13 +92,14 @@ def test_replay_steps_back_and_forth_and_exit_restores_the_game(tmp_path):
     finger_tap(host, exact(scene.actions, "Play").rect.center, finger=2)
     assert scene.replay.playing and button(scene.actions, "Pause")
     seen_positions, animated_frames = set(), 0
-    for _ in range(3000):
-        host.frames(1, 0.05)
+
+    def played_to_the_end() -> bool:
+        nonlocal animated_frames
         seen_positions.add(replay.replay_position()[0])
         animated_frames += scene.director.busy
-        if not scene.replay.playing:
-            break
-    assert not scene.replay.playing
+        return not scene.replay.playing
+
+    host.frames_until(played_to_the_end, "the replay plays to its end", limit=3000, dt_s=0.05)
     assert seen_positions >= set(range(1, live_position[0] + 1))
     assert animated_frames > 10
     assert replay.session.hash() == live_hash  # played to the same game
@@ -121,7 +123,7 @@ def test_replay_of_a_loaded_save_by_keys_and_the_top_bar(tmp_path):
     final = scene.controller.session.hash()
     resumed = GameScene.resume(host, path)
     host.scenes.push(resumed)
-    host.frames(2)
+    host.frames_until(lambda: shown(resumed), "the resumed game is shown")
     finger_tap(host, button(resumed.tools, "Replay").rect.center)
     c = resumed.controller
     total = c.replay_position()[1]

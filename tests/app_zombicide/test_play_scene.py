@@ -4,10 +4,12 @@ illegal drops snapping back, dialogs, undo/redo, manual override, replay, and wh
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 import pygame_gui
+from waiting import frames_until, held_pieces_arrived
 
 from game.app.scenes import SceneStack
 from game.app.zombicide.game_scene import GameScene
@@ -43,22 +45,32 @@ class Host:
         self.save_dir = save_dir
 
     def frames(self, count: int = 1, dt_s: float = 1 / 60) -> None:
+        """Run frames (a gesture's steps, or a redraw after a change the test made itself)."""
         for _ in range(count):
             self.scenes.update(dt_s)
             self.ui.update(dt_s)
             self.scenes.draw(self.screen)
             self.ui.draw_ui(self.screen)
 
+    def frames_until(self, condition: Callable[[], bool], what: str, limit: int = 600, dt_s: float = 1 / 60) -> None:
+        """Frames until ``condition()`` holds, within a generous bound; one that never holds fails."""
+        frames_until(lambda: self.frames(1, dt_s), condition, what, limit)
+
     def send(self, event: pygame.event.Event) -> None:
         self.ui.process_events(event)
         self.scenes.handle_event(event)
+
+
+def shown(scene: GameScene) -> bool:
+    """The scene has been drawn and nothing is animating."""
+    return scene._chrome is not None and not scene.director.busy
 
 
 def new_scene(tmp_path: Path, seed: int = 7) -> tuple[Host, GameScene]:
     host = Host(tmp_path)
     scene = GameScene.new_game(host, MISSION, SETUP, seed)
     host.scenes.push(scene)
-    host.frames(2)
+    host.frames_until(lambda: shown(scene), "the new game is shown")
     return host, scene
 
 
@@ -69,7 +81,9 @@ def mouse_drag(host: Host, start: tuple[float, float], end: tuple[float, float],
         y = start[1] + (end[1] - start[1]) * n / steps
         host.send(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0)))
         host.frames(1)
-    host.frames(20)  # the held piece catches up with the pointer
+    scene = host.scenes.top
+    if isinstance(scene, GameScene):
+        host.frames_until(lambda: held_pieces_arrived(scene), "the held miniature reaches the pointer")
     host.send(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
 
 
@@ -97,7 +111,9 @@ def finger_drag(host: Host, start: tuple[float, float], end: tuple[float, float]
         host.send(event(pygame.FINGERMOTION, (start[0] + (end[0] - start[0]) * n / steps,
                                               start[1] + (end[1] - start[1]) * n / steps)))
         host.frames(1)
-    host.frames(20)
+    scene = host.scenes.top
+    if isinstance(scene, GameScene):
+        host.frames_until(lambda: held_pieces_arrived(scene), "the held miniature reaches the finger")
     host.send(event(pygame.FINGERUP, end))
 
 
@@ -132,12 +148,8 @@ def button(buttons, label_start: str):  # type: ignore[no-untyped-def]
 
 def settle(host: Host, scene: GameScene, limit: int = 2000) -> None:
     """Frames until the animations end."""
-    for _ in range(limit):
-        if not scene.director.busy:
-            host.frames(1)
-            return
-        host.frames(1, 0.1)
-    raise AssertionError("the animation never ended")
+    host.frames_until(lambda: not scene.director.busy, "the animation ends", limit=limit, dt_s=0.1)
+    host.frames(1)  # the scene drawn at rest
 
 
 # --- tests ---------------------------------------------------------------------------------------
@@ -165,7 +177,7 @@ def test_a_whole_round_through_the_ui(tmp_path):
     assert c.session.hash() == before
     assert scene.status_text
     assert "bruno" in scene.table.slides  # sliding home
-    host.frames(30)
+    host.frames_until(lambda: "bruno" not in scene.table.slides, "Bruno slides home")
     home = scene.table.state.pieces["bruno"]
     assert home.zone == target
     # End turn with a finger on the action bar
@@ -196,7 +208,6 @@ def test_a_whole_round_through_the_ui(tmp_path):
             finger_tap(host, scene.dialog.button_for(0).rect.center, finger=4)
         else:
             finger_tap(host, button(scene.actions, "End turn").rect.center, finger=5)
-        host.frames(2)
         settle(host, scene)
     assert c.state.round == 2 and c.state.phase == "players"
     assert not any(s.done for s in c.state.survivors if s.in_play)
@@ -314,8 +325,7 @@ def test_pending_decision_opens_a_dialog_answered_by_touch(tmp_path):
                     finger_tap(host, scene.dialog.button_for(0).rect.center)
         settle(host, scene)
     assert c.pending is not None
-    host.frames(2)
-    assert scene.dialog is not None
+    host.frames_until(lambda: scene.dialog is not None, "the decision's dialog opens")
     before = c.pending
     logged = len(c.session.log)
     finger_tap(host, scene.dialog.button_for(0).rect.center)
@@ -327,7 +337,6 @@ def test_pending_decision_opens_a_dialog_answered_by_touch(tmp_path):
 
 def test_scene_draws_table_card_highlights_and_dice(tmp_path):
     host, scene = new_scene(tmp_path)
-    host.frames(5)
     shot = host.screen.copy()
     # the selected survivor's card sits on the left; the move highlights tint the table
     card = scene.card_panel.rect
@@ -336,7 +345,7 @@ def test_scene_draws_table_card_highlights_and_dice(tmp_path):
     zone = next(iter(c.targets().moves))
     centre = screen_of_zone(scene, zone)
     scene.override = True  # highlights off: compare the same pixel
-    host.frames(1)
+    host.frames(1)  # drawn again with the change the test made
     plain = host.screen.get_at((round(centre[0]) + 3, round(centre[1]) + 3))
     scene.override = False
     host.frames(1)
@@ -351,9 +360,9 @@ def test_scene_draws_table_card_highlights_and_dice(tmp_path):
     assert scene.director.busy
     kinds = [b.kind for b in scene.director.beats]
     assert "dice" in kinds
-    while scene.director.current()[0].kind != "dice":
-        host.frames(1, 0.05)
-    host.frames(1, 0.6)
-    assert scene.director.current()[0].kind == "dice"
+    host.frames_until(lambda: scene.director.current()[0].kind == "dice", "the dice beat comes", dt_s=0.05)
+    beat = scene.director.current()[0]
+    host.frames_until(lambda: scene.director.current()[1] >= 0.5, "the dice are half rolled", dt_s=0.05)
+    assert scene.director.current()[0] is beat
     pygame.image.save(host.screen, str(tmp_path / "dice.png"))
     settle(host, scene)

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from random import Random
 from typing import Any
 
 import pygame
+from waiting import frames_until, held_pieces_arrived
 
 from game.app.zombicide.game_scene import GameScene
 from game.rules.zombicide.commands import Attack, ChooseOption, Move, OpenDoor, Rearrange, Trade
@@ -70,6 +72,10 @@ class UiDriver:
         for _ in range(count):
             self.frame(dt_s=dt_s)
 
+    def frames_until(self, condition: Callable[[], bool], what: str, limit: int = 600, dt_s: float = FRAME_S) -> None:
+        """Frames until ``condition()`` holds, within a generous bound; one that never holds fails."""
+        frames_until(lambda: self.frame(dt_s=dt_s), condition, what, limit)
+
     def _finger(self, kind: int, pos: Point, finger_id: int) -> pygame.event.Event:
         w, h = self.size
         return pygame.event.Event(kind, touch_id=1, finger_id=finger_id, x=pos[0] / w, y=pos[1] / h, dx=0.0, dy=0.0,
@@ -110,7 +116,7 @@ class UiDriver:
         for n in range(1, steps + 1):
             pos = (start[0] + (end[0] - start[0]) * n / steps, start[1] + (end[1] - start[1]) * n / steps)
             self.frame(at(pygame.FINGERMOTION, pygame.MOUSEMOTION, pos))
-        self.frames(20)  # the held miniature catches up with the pointer
+        self.frames_until(lambda: held_pieces_arrived(self.app.scenes.top), "the held miniature reaches the pointer")
         self.frame(at(pygame.FINGERUP, pygame.MOUSEBUTTONUP, end))
 
     def key(self, key: int, ctrl: bool = False) -> None:
@@ -160,9 +166,9 @@ class UiDriver:
                     self.shot(f"beat-{kind}")
         else:
             raise DriverError("the animation never ended")
-        self.frames(2)
-        if scene.controller.pending is not None and scene.dialog is None:
-            raise DriverError(f"a {scene.controller.pending.kind} decision is pending but no dialog opened")
+        pending = scene.controller.pending
+        self.frames_until(lambda: scene.controller.pending is None or scene.dialog is not None,
+                          f"a dialog for the {pending.kind if pending else ''} decision opens")
 
     def tool(self, key: str, finger: bool | None = None) -> None:
         """A button of the game's top bar (undo, redo, speed, save...)."""

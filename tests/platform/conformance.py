@@ -68,13 +68,16 @@ def _zombicide_twin(state: Any, owner: str | None, chooser: Random) -> Any:
     equipment, zombies = list(state.equipment_deck), list(state.zombie_deck)
     chooser.shuffle(equipment)
     chooser.shuffle(zombies)
-    face_down = [n for n, shown in enumerate(state.tents_revealed) if not shown]
-    cards = [state.tents[n] for n in face_down]
-    chooser.shuffle(cards)
-    tents = list(state.tents)
-    for n, card in zip(face_down, cards, strict=True):
-        tents[n] = card
-    return replace(state, equipment_deck=tuple(equipment), zombie_deck=tuple(zombies), tents=tuple(tents),
+    box_state = state.box_state
+    if getattr(box_state, "tents", ()):  # Rue Morgue: which tent lies under each face-down tent card
+        face_down = [n for n, shown in enumerate(box_state.tents_revealed) if not shown]
+        cards = [box_state.tents[n] for n in face_down]
+        chooser.shuffle(cards)
+        tents = list(box_state.tents)
+        for n, card in zip(face_down, cards, strict=True):
+            tents[n] = card
+        box_state = replace(box_state, tents=tuple(tents))
+    return replace(state, equipment_deck=tuple(equipment), zombie_deck=tuple(zombies), box_state=box_state,
                    rng=replace(new_rng(int(chooser.random() * 1e9)), draws=state.rng.draws, forced=state.rng.forced))
 
 

@@ -102,7 +102,8 @@ SIX = ("cathy", "dan", "james", "jane", "joe", "laurie")
 
 def catalog_with(deck: Iterable[Mapping[str, object]] | None = None, **setup_changes: object):  # type: ignore[no-untyped-def]
     """The shipped catalog, with its zombie deck replaced by ``deck`` (card dicts) if given."""
-    from game.rules.zombicide.catalog import ZombieCard, load_catalog
+    from game.rules.zombicide.boxes.rue_morgue.content import RueMorgueZombieCard as ZombieCard
+    from game.rules.zombicide.catalog import load_catalog
 
     catalog = load_catalog()
     update: dict[str, object] = {}
@@ -131,7 +132,8 @@ def arrange(state, survivors: Mapping[str, Mapping[str, object]] | None = None, 
     from dataclasses import replace
 
     from game.rules.core.rng import force_dice
-    from game.rules.zombicide.state import EMPTY, WOUND
+    from game.rules.zombicide.boxes.rue_morgue.wounds import WOUND
+    from game.rules.zombicide.state import EMPTY
 
     kinds = list(state.card_kinds)
 

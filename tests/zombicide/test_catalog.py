@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from game.rules.zombicide.boxes.rue_morgue.content import crawler_for, team_action, team_actions, tents
 from game.rules.zombicide.catalog import (
     CONTENT_ROOT,
     DANGER_LEVELS,
@@ -84,9 +85,9 @@ def test_zombie_stats_from_the_digest(catalog):
     assert a_bomb.damage_to_kill is None and a_bomb.xp == 5 and a_bomb.never_splits
     for skinner in (walker, fatty, runner):
         assert skinner.is_skinner
-        assert catalog.crawler_for(skinner.id).id == "crawler"
-    assert catalog.crawler_for("crawler") is None
-    assert catalog.crawler_for("a_bomb") is None
+        assert crawler_for(catalog, skinner.id).id == "crawler"
+    assert crawler_for(catalog, "crawler") is None
+    assert crawler_for(catalog, "a_bomb") is None
 
 
 def test_zombie_cards_name_known_zombies(catalog):
@@ -136,10 +137,10 @@ def test_danger_levels_from_xp(catalog):
 
 
 def test_tent_and_team_action_content(catalog):
-    searchable = {t.id for t in catalog.tents if t.searchable}
+    searchable = {t.id for t in tents(catalog) if t.searchable}
     assert searchable == {"administrative", "infirmary"}
-    assert {t.id for t in catalog.team_actions} == {"charge", "fire", "move"}
-    assert catalog.team_action("charge").needs == "melee_weapon"
+    assert {t.id for t in team_actions(catalog)} == {"charge", "fire", "move"}
+    assert team_action(catalog, "charge").needs == "melee_weapon"
 
 
 def test_unknown_lookups_raise_key_error(catalog):

@@ -8,7 +8,6 @@ from boards import arrange, catalog_with, hand, new_game, sketch_board, survivor
 from game.rules.core.base import IllegalCommand
 from game.rules.zombicide import engine
 from game.rules.zombicide.commands import (
-    COMMAND_ADAPTER,
     ChooseOption,
     Discard,
     DoorOpened,
@@ -247,4 +246,4 @@ def test_apply_never_mutates_its_input_and_check_agrees():
 def test_every_legal_command_serialises():
     state = arrange(game(), survivors={"joe": {"zone": "r0c1", "hand": ["fire_axe"], "reserve": ["pistol"]}})
     for command in engine.legal_commands(state, "A"):
-        assert COMMAND_ADAPTER.validate_json(COMMAND_ADAPTER.dump_json(command)) == command
+        assert engine.command_adapter().validate_json(engine.command_adapter().dump_json(command)) == command

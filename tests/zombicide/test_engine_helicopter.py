@@ -8,16 +8,17 @@ from boards import arrange, catalog_with, new_game, sketch_board, survivor, zomb
 
 from game.rules.core.base import IllegalCommand
 from game.rules.zombicide import engine
-from game.rules.zombicide.commands import (
+from game.rules.zombicide.boxes.rue_morgue.commands import (
     BoardHelicopter,
     ChangeSeat,
-    EndTurn,
     Fly,
     Land,
     LeaveHelicopter,
-    Move,
+    StoreEquipment,
+    TakeEquipment,
     TakeOff,
 )
+from game.rules.zombicide.commands import EndTurn, Move, Trade
 
 # a helipad at the left, a walled street, a building in the middle
 BOARD = sketch_board(
@@ -51,7 +52,7 @@ def boarded():
 def test_boarding_takes_an_action_and_a_seat():
     state, events = play(game(), BoardHelicopter("terry", pilot=True))
     terry = survivor(state, "terry")
-    assert terry.aboard == 0 and terry.piloting and terry.actions_left == 2
+    assert terry.box_fields.aboard == 0 and terry.box_fields.piloting and terry.actions_left == 2
     assert any(e.kind == "helicopter_changed" and e.what == "boarded" for e in events)
     state, _ = play(state, EndTurn("terry"))
     with pytest.raises(IllegalCommand, match="pilot's seat is taken"):
@@ -77,7 +78,7 @@ def test_take_off_fly_over_walls_and_land():
     state = boarded()
     state, _ = zombie_free_round(state)
     state, _ = play(state, TakeOff("terry"))
-    assert state.helicopters[0].flying
+    assert state.box_state.helicopters[0].flying
     state, events = play(state, Fly("terry", "r0c2", via=("r0c1",)))
     assert zone_of(state, "terry") == zone_of(state, "dan") == "r0c2"
     with pytest.raises(IllegalCommand, match="helipad or the wasteland"):
@@ -117,7 +118,7 @@ def test_rope_descent_leaves_a_flying_helicopter_into_a_street():
         play(state, ChangeSeat("terry"))
     state, _ = play(state, EndTurn("terry"))
     state, _ = play(state, LeaveHelicopter("dan"))
-    assert survivor(state, "dan").aboard == -1 and zone_of(state, "dan") == "r0c1"
+    assert survivor(state, "dan").box_fields.aboard == -1 and zone_of(state, "dan") == "r0c1"
 
 
 def test_zombies_cannot_reach_survivors_in_flight_but_hear_the_helicopter():
@@ -134,14 +135,27 @@ def test_zombies_cannot_reach_survivors_in_flight_but_hear_the_helicopter():
 
 
 def test_equipment_can_be_stored_aboard_and_taken_back():
-    from game.rules.zombicide.commands import StoreEquipment, TakeEquipment
 
     state = arrange(game(), survivors={"terry": {"hand": ["crowbar", "pistol"]}})
     state, _ = play(state, BoardHelicopter("terry", pilot=True))
     assert StoreEquipment("terry", 1) in engine.legal_commands(state, "A")
     state, _ = play(state, StoreEquipment("terry", 1))
-    assert len(state.helicopters[0].cards) == 1 and survivor(state, "terry").slots[1] == -1
+    assert len(state.box_state.helicopters[0].cards) == 1 and survivor(state, "terry").slots[1] == -1
     state, _ = play(state, EndTurn("terry"))
     state, _ = play(state, TakeEquipment("dan", 0, 2))  # beside the landed helicopter
     assert state.card_kinds[survivor(state, "dan").slots[2]] == "pistol"
-    assert state.helicopters[0].cards == ()
+    assert state.box_state.helicopters[0].cards == ()
+
+
+def test_nobody_trades_across_the_hull_of_a_flying_helicopter():
+    """Digest §16: those inside a flying helicopter and the actors outside cannot interact in any way."""
+    crew = {"A": ["terry", "dan", "cathy"]}
+    state = new_game(BOARD, crew, catalog=catalog_with([NOTHING] * 4), helicopter_flies=True)
+    state, _ = play(state, BoardHelicopter("terry", pilot=True))
+    state, _ = play(state, TakeOff("terry"))
+    state, _ = play(state, EndTurn("terry"))
+    assert engine.trade_partners(state, "cathy") == ("dan",)  # Terry is in the air over her zone
+    assert not [c for c in engine.legal_commands(state, "A") if isinstance(c, Trade) and "terry" in (c.survivor, c.other)]
+    cathy, terry = survivor(state, "cathy"), survivor(state, "terry")
+    with pytest.raises(IllegalCommand, match="cannot reach Terry"):
+        play(state, Trade("cathy", "terry", (terry.slots[0],) + cathy.slots[1:], (cathy.slots[0],) + terry.slots[1:]))

@@ -99,7 +99,7 @@ def test_is_that_all_youve_got_trades_a_card_for_a_wound():
 
 
 def test_plus_one_free_team_action_plays_a_second_card():
-    from game.rules.zombicide.commands import UseTeamAction
+    from game.rules.zombicide.boxes.rue_morgue.commands import UseTeamAction
 
     long_board = sketch_board("s s s s", markers=[("start", (0, 0))])
 

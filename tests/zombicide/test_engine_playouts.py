@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from game.rules.core.session import SaveData, Session
 from game.rules.zombicide import engine
 from game.rules.zombicide.bots import greedy_bot, play_out, random_bot
-from game.rules.zombicide.commands import COMMAND_ADAPTER, EVENT_ADAPTER, ChooseOption
-from game.rules.zombicide.state import WOUND
+from game.rules.zombicide.boxes.rue_morgue.wounds import WOUND
+from game.rules.zombicide.commands import ChooseOption
 
 BOARD = TOWN
 SETUP = {
@@ -26,12 +26,16 @@ SETUP = {
 }
 
 
+COMMANDS = engine.command_adapter("rue_morgue")
+EVENTS = engine.event_adapter("rue_morgue")
+
+
 def check_invariants(state, total_miniatures):
     on_board = [sum(state.zombies[z][t] for z in range(state.graph.zone_count)) for t in range(state.tables.type_count)]
     assert [a + b for a, b in zip(on_board, state.supply, strict=True)] == total_miniatures
     assert all(n >= 0 for n in state.supply)
     cards = Counter(state.equipment_deck + state.equipment_discard)
-    for helicopter in state.helicopters:
+    for helicopter in state.box_state.helicopters:
         cards.update(helicopter.cards)
     for s in state.survivors:
         cards.update(c for c in s.slots if c >= 0)
@@ -64,7 +68,7 @@ def random_game(seed, max_commands=1500, bot=None):
         new_state, events = engine.apply(state, seat, command)
         assert repr(state) == before
         for event in events:
-            assert EVENT_ADAPTER.validate_json(EVENT_ADAPTER.dump_json(event)) == event
+            assert EVENTS.validate_json(EVENTS.dump_json(event)) == event
         state = new_state
         log.append((seat, command))
         check_invariants(state, total)
@@ -89,7 +93,7 @@ def test_a_saved_session_replays_to_the_same_state():
     rules = engine.ZombicideRules()
     session = Session(rules, BOARD, SETUP, seed=17)
     for seat, command in log:
-        session.play(seat, COMMAND_ADAPTER.validate_json(COMMAND_ADAPTER.dump_json(command)))
+        session.play(seat, COMMANDS.validate_json(COMMANDS.dump_json(command)))
     assert session.state == state
     text = session.save().to_json()
     loaded = Session.load(rules, BOARD, SaveData.from_json(text, "game.json"))

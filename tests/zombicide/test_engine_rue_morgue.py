@@ -7,6 +7,7 @@ from boards import arrange, catalog_with, hand, new_game, sketch_board, survivor
 
 from game.rules.core.base import IllegalCommand
 from game.rules.zombicide import engine
+from game.rules.zombicide.boxes.rue_morgue.content import tents
 from game.rules.zombicide.commands import Attack, Combine, EndTurn, Move, OpenDoor, Search
 
 NOTHING = {"blue": "nothing", "yellow": "nothing", "orange": "nothing", "red": "nothing"}
@@ -17,7 +18,7 @@ TEAM = {"A": ["joe", "dan"]}
 def with_tents(state, *tents):
     from dataclasses import replace
 
-    return replace(state, tents=tuple(tents), tents_revealed=(False,) * len(tents))
+    return replace(state, box_state=replace(state.box_state, tents=tuple(tents), tents_revealed=(False,) * len(tents)))
 
 
 CAMP = sketch_board(
@@ -30,9 +31,9 @@ s t t
 
 def test_tent_cards_are_dealt_to_tent_zones():
     state = new_game(CAMP, TEAM, catalog=catalog_with([NOTHING] * 4))
-    ids = {t.id for t in state.tables.catalog.tents}
-    assert len(state.tents) == 2 and set(state.tents) <= ids
-    assert state.tents_revealed == (False, False)
+    ids = {t.id for t in tents(state.tables.catalog)}
+    assert len(state.box_state.tents) == 2 and set(state.box_state.tents) <= ids
+    assert state.box_state.tents_revealed == (False, False)
 
 
 def test_entering_a_tent_reveals_it_and_places_its_zombies():
@@ -40,7 +41,7 @@ def test_entering_a_tent_reveals_it_and_places_its_zombies():
     state, events = engine.apply(state, "A", Move("joe", "r0c1"))
     assert any(e.kind == "tent_revealed" and e.tent == "barracks" for e in events)
     assert zombies_at(state, "r0c1") == {"skinner_walker": 2}
-    assert state.tents_revealed == (True, False)
+    assert state.box_state.tents_revealed == (True, False)
 
 
 def test_only_some_tents_can_be_searched_and_no_one_sees_into_a_tent():
@@ -48,7 +49,7 @@ def test_only_some_tents_can_be_searched_and_no_one_sees_into_a_tent():
     state = arrange(state, survivors={"joe": {"zone": "r0c1"}, "dan": {"zone": "r0c2"}})
     from dataclasses import replace
 
-    state = replace(state, tents_revealed=(True, True))
+    state = replace(state, box_state=replace(state.box_state, tents_revealed=(True, True)))
     with pytest.raises(IllegalCommand, match="only building rooms"):
         engine.apply(state, "A", Search("joe"))
     state, _ = engine.apply(state, "A", EndTurn("joe"))
@@ -62,7 +63,7 @@ def test_bed_cards_also_wake_crawlers_on_revealed_tent_beds():
     state = with_tents(new_game(board, TEAM, catalog=catalog_with([bed] * 4)), "barracks", "administrative")
     from dataclasses import replace
 
-    state = replace(state, tents_revealed=(True, False))
+    state = replace(state, box_state=replace(state.box_state, tents_revealed=(True, False)))
     state, _ = engine.apply(state, "A", EndTurn("joe"))
     state, events = engine.apply(state, "A", EndTurn("dan"))
     assert zombies_at(state, "r0c1") == {"crawler": 2}  # the barracks tent has two blue beds
@@ -182,3 +183,10 @@ def test_a_hospital_room_spawns_when_its_own_door_opens():
     state, _ = engine.apply(state, "A", OpenDoor("joe", "r1c1~r2c1"))
     assert zombies_at(state, "r2c1") == {"skinner_walker": 1}
     assert zombies_at(state, "r2c0") == {}
+
+
+def test_a_players_view_keeps_unrevealed_tents_face_down():
+    state = with_tents(new_game(CAMP, TEAM, catalog=catalog_with([NOTHING] * 4)), "barracks", "administrative")
+    state, _ = engine.apply(state, "A", Move("joe", "r0c1"))  # the barracks tent turns over
+    view = engine.player_view(state, "A")
+    assert view.box_state.tents == ("barracks", "") and state.box_state.tents == ("barracks", "administrative")

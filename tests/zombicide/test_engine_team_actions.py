@@ -7,7 +7,8 @@ from boards import arrange, catalog_with, new_game, sketch_board, survivor, zomb
 
 from game.rules.core.base import IllegalCommand
 from game.rules.zombicide import engine
-from game.rules.zombicide.commands import EndTurn, UseTeamAction
+from game.rules.zombicide.boxes.rue_morgue.commands import UseTeamAction
+from game.rules.zombicide.commands import EndTurn
 
 BOARD = sketch_board("s s s s", markers=[("start", (0, 0))])
 NOTHING = {"blue": "nothing", "yellow": "nothing", "orange": "nothing", "red": "nothing"}
@@ -64,7 +65,7 @@ def test_fire_shoots_together_and_the_card_comes_back_next_round():
     assert zombies_at(state, "r0c1") == {}
     for sid in ("joe", "dan", "jane"):
         state, _ = engine.apply(state, "A", EndTurn(sid))
-    assert state.team_actions_used == ()
+    assert state.box_state.team_actions_used == ()
 
 
 def test_a_setup_with_too_many_or_unknown_cards_is_refused():

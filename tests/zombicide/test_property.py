@@ -29,7 +29,8 @@ from game.board.model import Board
 from game.rules.core.session import SaveData, Session, state_hash
 from game.rules.zombicide import engine
 from game.rules.zombicide.bots import greedy_bot, random_bot
-from game.rules.zombicide.state import WOUND
+from game.rules.zombicide.boxes.rue_morgue.state import board_of
+from game.rules.zombicide.boxes.rue_morgue.wounds import WOUND
 
 MISSIONS = sorted((Path(__file__).resolve().parents[2] / "maps" / "missions").glob("*.toml"))
 MAX_COMMANDS = 60  # a play-out stops here if the game is not over
@@ -91,7 +92,7 @@ def check_invariants(state: Any, box_miniatures: tuple[int, ...]) -> None:
         assert left >= 0 and placed <= box, f"{state.tables.zombie_ids[kind]}: {placed} on the board, box has {box}"
         assert placed + left == box, f"{state.tables.zombie_ids[kind]}: miniatures appeared or vanished"
     cards = Counter(state.equipment_deck + state.equipment_discard)
-    for helicopter in state.helicopters:
+    for helicopter in state.box_state.helicopters:
         cards.update(helicopter.cards)
     for survivor in state.survivors:
         cards.update(survivor.cards())
@@ -194,7 +195,7 @@ def test_games_from_any_seed_keep_the_invariants(name, seed, greedy):
 
 def test_the_sketch_boards_have_what_they_exercise():
     camp = engine.setup(CAMP, CAMP_SETUP, 1)
-    assert camp.graph.tent_zones and camp.graph.trigger_tiles and camp.helicopters
+    assert board_of(camp.graph).tent_zones and board_of(camp.graph).trigger_tiles and camp.box_state.helicopters
     town = engine.setup(TOWN, TOWN_SETUP, 1)
     assert len(town.graph.objectives) == 2 and town.graph.exits
     rivals = engine.setup(TOWN, RIVALS_SETUP, 1)

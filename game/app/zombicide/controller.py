@@ -20,7 +20,7 @@ from game.board.model import Board
 from game.rules.core.base import IllegalCommand
 from game.rules.core.session import Session
 from game.rules.zombicide import engine
-from game.rules.zombicide import skills as sk
+from game.rules.zombicide.boxes import DEFAULT_BOX
 from game.rules.zombicide.commands import (
     Attack,
     ChooseOption,
@@ -30,28 +30,36 @@ from game.rules.zombicide.commands import (
     Rearrange,
     Trade,
 )
+from game.rules.zombicide.odds import DIE_FACES
 from game.rules.zombicide.overrides import (
     OVERRIDE_SEAT,
     OVERRIDE_TYPES,
     AddSurvivor,
     PlaceSurvivor,
     PlaceZombies,
+    PutCardOnTop,
     RemoveSurvivor,
     RemoveZombies,
+    ReshuffleDeck,
+    SetCounter,
+    SetNoise,
     ShiftZombies,
     SurvivorAdded,
     SurvivorRemoved,
     bench_survivors,
+    cards_for_top,
+    counter_choices,
 )
-from game.rules.zombicide.state import EMPTY, WOUND, Pending, ZombicideSetup, ZombicideState
+from game.rules.zombicide.state import EMPTY, HAND_SLOTS, Pending, ZombicideSetup, ZombicideState
 
 # the override commands and events, for the scenes that build them
-__all__ = ["AddSurvivor", "GameController", "PlaceSurvivor", "PlaceZombies", "RemoveSurvivor", "RemoveZombies",
-           "ShiftZombies", "SurvivorAdded", "SurvivorRemoved", "game_rules"]
+__all__ = ["AddSurvivor", "GameController", "PlaceSurvivor", "PlaceZombies", "PutCardOnTop", "RemoveSurvivor",
+           "RemoveZombies", "ReshuffleDeck", "SetCounter", "SetNoise", "ShiftZombies", "SurvivorAdded",
+           "SurvivorRemoved", "game_rules", "odds_details", "odds_summary"]
 
-def game_rules() -> engine.ZombicideRules:
-    """The ruleset every window session (and its saves) uses: the engine, overrides included."""
-    return engine.ZombicideRules()
+def game_rules(box: str = DEFAULT_BOX) -> engine.ZombicideRules:
+    """The ruleset a window session of ``box`` (and its saves) uses: the engine, overrides included."""
+    return engine.ZombicideRules(box)
 
 
 # --- what the window shows ------------------------------------------------------------------------
@@ -68,10 +76,22 @@ class ActionChoice:
 
 @dataclass(frozen=True, slots=True)
 class ShotOption:
+    """An attack the survivor may make, with the engine's odds for it."""
+
     command: Attack
-    weapon: str
-    hit_chance: float  # at least one hit
-    expected_hits: float
+    odds: engine.AttackOdds
+
+    @property
+    def weapon(self) -> str:
+        return self.odds.weapon
+
+    @property
+    def hit_chance(self) -> float:  # at least one hit
+        return self.odds.chance
+
+    @property
+    def expected_hits(self) -> float:
+        return self.odds.expected_hits
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,19 +113,42 @@ class Targets:
     shots: dict[str, list[ShotOption]] = field(default_factory=dict)  # zone → attack options
 
 
-def chance_of_a_hit(dice: int, needed: int) -> float:
-    """At least one die of ``dice`` d6 showing ``needed`` or more."""
-    if dice <= 0:
-        return 0.0
-    miss = (max(1, min(7, needed)) - 1) / 6
-    return 1 - min(1.0, miss) ** dice
+def odds_summary(odds: engine.AttackOdds) -> str:
+    """"4 dice, 3+ to hit: 89%" (a Molotov: "kills everything")."""
+    if odds.kills_everything:
+        return "kills everything in the zone"
+    if odds.needed > DIE_FACES:
+        return f"{odds.dice} dice, cannot hit"
+    return f"{odds.dice} {'die' if odds.dice == 1 else 'dice'}, {odds.needed}+ to hit: {odds.chance:.0%}"
+
+
+_WHAT_WORDS = (("dice", "dice"), ("needed", "to hit"), ("damage", "damage"), ("range", "range"),
+               ("reroll", "re-roll"), ("note", "note"))
+
+
+def odds_details(odds: engine.AttackOdds) -> list[str]:
+    """Every modifier of the engine's odds with where it comes from, a line per kind: "dice: Pistol 1,
+    Pistol (Dual) 1, +1 die: ranged +1"."""
+    lines = []
+    for what, head in _WHAT_WORDS:
+        parts = []
+        for m in odds.modifiers:
+            if m.what != what:
+                continue
+            if what in ("reroll", "note"):
+                parts.append(m.name)
+            elif m.source == "weapon":
+                parts.append(f"{m.name} {m.amount}+" if what == "needed" else f"{m.name} {m.amount}")
+            else:
+                parts.append(f"{m.name} {m.amount:+d}")
+        if parts:
+            lines.append(f"{head}: " + ", ".join(parts))
+    return lines
 
 
 _COMMAND_LABELS = {
     "search": "Search", "end_turn": "End turn", "make_noise": "Make noise", "reload": "Reload",
     "take_objective": "Take objective", "escape": "Escape", "shout": "Shout (Loud)",
-    "leave_helicopter": "Leave the helicopter", "change_seat": "Change seat", "take_off": "Take off",
-    "land": "Land",
 }
 
 
@@ -123,7 +166,8 @@ class GameController:
 
     @classmethod
     def new(cls, board: Board, setup: ZombicideSetup | dict, seed: int) -> GameController:
-        return cls(Session(game_rules(), board, setup, seed), board)
+        box = setup.box if isinstance(setup, ZombicideSetup) else engine.parse_setup(setup, board).box
+        return cls(Session(game_rules(box), board, setup, seed), board)
 
     # --- the state ----------------------------------------------------------------------------
 
@@ -202,22 +246,16 @@ class GameController:
         return found
 
     def shot(self, command: Attack) -> ShotOption:
-        """The chance that an attack hits at least once (dice, accuracy and the survivor's skills)."""
-        state = self.state
-        s = state.survivors[state.survivor_index(command.survivor)]
-        card = s.slots[command.slot]
-        weapon = state.tables.equipment[state.card_kinds[card]]
-        attack = weapon.attack or "melee"
-        fired = 1
-        other = s.slots[1 - command.slot]
-        if other >= 0 and state.card_kinds[other] == weapon.id and (weapon.dual or sk.counts_as_dual(s.skills, attack)):
-            fired = 2
-        dice = fired * (weapon.dice + sk.dice_bonus(s.skills, attack))
-        if weapon.kills_everything:
-            return ShotOption(command, weapon.name, 1.0, float(state.zombies_in(state.graph.index[command.zone])))
-        needed = max(1, weapon.accuracy - sk.roll_bonus(s.skills, attack))
-        single = max(0.0, min(1.0, (7 - needed) / 6))
-        return ShotOption(command, weapon.name, chance_of_a_hit(dice, needed), dice * single)
+        """The attack with the engine's odds: dice, the number needed, the chance, every modifier."""
+        return ShotOption(command, engine.attack_odds(self.state, command))
+
+    def trade_partners(self, survivor_id: str | None = None) -> tuple[str, ...]:
+        """Whom the survivor may hand a card to (the engine's word)."""
+        survivor_id = survivor_id or self.selected
+        return engine.trade_partners(self.state, survivor_id) if survivor_id else ()
+
+    def goals(self) -> tuple[engine.GoalProgress, ...]:
+        return engine.goal_progress(self.state)
 
     def action_choices(self, survivor_id: str | None = None) -> list[ActionChoice]:
         """Every legal command of the survivor as a button, in words."""
@@ -243,10 +281,10 @@ class GameController:
         return self._zone_names.get(zone_id) or zone_id.split(":")[-1]
 
     def card_name(self, card: int) -> str:
-        if card == WOUND:
-            return "Wound"
-        if card == EMPTY or card < 0:
+        if card == EMPTY:
             return ""
+        if card < 0:  # a card that is not equipment: the box names it (a Wound card)
+            return self.state.box.wounds.held_card_name(card).capitalize()
         state = self.state
         return state.tables.equipment[state.card_kinds[card]].name
 
@@ -264,7 +302,8 @@ class GameController:
         if isinstance(command, Attack):
             shot = self.shot(command)
             where = "here" if command.zone == self._zone_of(command.survivor) else "at " + self.zone_name(command.zone)
-            return ActionChoice(f"{shot.weapon} {where} ({shot.hit_chance:.0%})", command, "attack")
+            chance = "all" if shot.odds.kills_everything else f"{shot.hit_chance:.0%}"
+            return ActionChoice(f"{shot.weapon} {where} ({chance})", command, "attack")
         if isinstance(command, Trade):
             return ActionChoice(self._trade_words(command), command, "trade")
         if isinstance(command, Rearrange):
@@ -273,7 +312,7 @@ class GameController:
             return ActionChoice("End turn", command, "turn")
         if kind == "search":
             return ActionChoice("Search", command, "search")
-        label = _COMMAND_LABELS.get(kind)
+        label = _COMMAND_LABELS.get(kind) or self.state.box.command_labels.get(kind)
         if label is None:
             words = kind.replace("_", " ").capitalize()
             target = getattr(command, "target", None) or getattr(command, "to", None) or getattr(command, "zone", None)
@@ -312,7 +351,7 @@ class GameController:
         return f"Trade with {other}: " + " and ".join(parts or ["rearrange"])
 
     def _rearrange_words(self, command: Rearrange) -> str:
-        return "Ready " + ", ".join(self.card_name(c) for c in command.slots[:2] if c >= 0)
+        return "Ready " + ", ".join(self.card_name(command.slots[n]) for n in HAND_SLOTS if command.slots[n] >= 0)
 
     # --- intents --------------------------------------------------------------------------------
 
@@ -396,6 +435,25 @@ class GameController:
         """The box's survivors not in this game."""
         return bench_survivors(self.state)
 
+    def override_set_counter(self, survivor_id: str, counter: str, value: int) -> Outcome:
+        return self.play(SetCounter(survivor_id, counter, value))  # type: ignore[arg-type]
+
+    def override_set_noise(self, zone: str, tokens: int) -> Outcome:
+        return self.play(SetNoise(zone, tokens))
+
+    def override_card_on_top(self, deck: str, card: str) -> Outcome:
+        return self.play(PutCardOnTop(deck, card))  # type: ignore[arg-type]
+
+    def override_reshuffle(self, deck: str) -> Outcome:
+        return self.play(ReshuffleDeck(deck))  # type: ignore[arg-type]
+
+    def counter_choices(self, survivor_id: str, counter: str) -> tuple[int, ...]:
+        """The values the override offers for a survivor's counter (the engine's)."""
+        return counter_choices(self.state, survivor_id, counter)  # type: ignore[arg-type]
+
+    def cards_for_top(self, deck: str) -> tuple[str, ...]:
+        return cards_for_top(self.state, deck)  # type: ignore[arg-type]
+
     # --- trading by dragging a card onto another survivor -------------------------------------------
 
     def trade_offers(self, survivor_id: str, slot: int, other_id: str) -> tuple[list[ActionChoice], str]:
@@ -440,7 +498,7 @@ class GameController:
         if received >= 0:
             label = f"Swap {self.card_name(card)} for {other}'s {self.card_name(received)}"
         else:
-            label = f"Give {self.card_name(card)} to {other} ({'hand' if slot < 2 else 'backpack'})"
+            label = f"Give {self.card_name(card)} to {other} ({'hand' if slot in HAND_SLOTS else 'backpack'})"
         return ActionChoice(label, command, "trade")
 
     # --- replay -----------------------------------------------------------------------------------

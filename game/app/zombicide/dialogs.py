@@ -53,7 +53,7 @@ def fit_text(text: str, size_px: int, width_px: int) -> pygame.Surface:
 
 
 def draw_button(target: pygame.Surface, button: Button, pressed: bool = False) -> None:
-    base = GROUP_COLORS.get(button.group, GROUP_COLORS["tool"])
+    base: tuple[int, ...] = GROUP_COLORS.get(button.group, GROUP_COLORS["tool"])
     if not button.enabled:
         base = (48, 50, 52)
     elif button.toggled:
@@ -121,7 +121,7 @@ class ButtonSet:
 class ChoiceDialog:
     """A modal question with one big button per option (and an optional Cancel)."""
 
-    def __init__(self, title: str, lines: Sequence[str], options: Sequence[str], on_choose: Callable[[int], None],
+    def __init__(self, title: str, lines: Sequence[str], options: Sequence[str], on_choose: Callable[[int], object],
                  cancel: bool = False):
         self.title = title
         self.lines = list(lines)

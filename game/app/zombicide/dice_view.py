@@ -7,6 +7,7 @@ import math
 import pygame
 
 from game.app.render import text_with_halo
+from game.rules.zombicide.odds import DIE_FACES
 
 PIPS = {
     1: ((0.5, 0.5),),
@@ -30,7 +31,7 @@ def face_shown(value: int, index: int, progress: float) -> int:
     if progress >= TUMBLE_SHARE:
         return value
     step = int(progress * 40)
-    return (value + index * 2 + step) % 6 + 1
+    return (value + index * 2 + step) % DIE_FACES + 1
 
 
 _FACES: dict[tuple[int, int, str], pygame.Surface] = {}

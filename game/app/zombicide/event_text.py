@@ -12,7 +12,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.rules.zombicide import commands as ev
-from game.rules.zombicide.state import ZombicideState
+from game.rules.zombicide.boxes import DEFAULT_BOX, BoxRules, box_rules
+from game.rules.zombicide.state import HAND_SLOTS, LEVEL_NAMES, ZombicideState
 
 KIND_WORDS = {
     "street": "street",
@@ -30,14 +31,6 @@ RESULT_WORDS = {
     "won": "Victory! The survivors have done it.",
     "lost": "Defeat. The dead have the city.",
     "over": "The game is over.",
-}
-HELICOPTER_WORDS = {
-    "boarded": "{who} climbs into the helicopter in {zone}.",
-    "left": "{who} climbs out of the helicopter in {zone}.",
-    "seat": "{who} changes seat in the helicopter.",
-    "took_off": "{who} takes the helicopter up from {zone}.",
-    "landed": "{who} sets the helicopter down in {zone}.",
-    "flew": "{who} flies the helicopter from {zone} to {to}.",
 }
 DECISION_WORDS = {
     "keep_card": "whether to keep the card",
@@ -126,6 +119,7 @@ class _Words:
     def __init__(self, state: ZombicideState | None, zone_names: Mapping[str, str] | None):
         self.state = state
         self.zone_names = zone_names or {}
+        self.box = _box(state)
 
     @property
     def catalog(self) -> Any:
@@ -186,18 +180,6 @@ class _Words:
         name = door_id.rsplit(":", 1)[-1].removeprefix("door-").replace("-", " ")
         return f"the {name} door" if name else "a door"
 
-    def tent(self, tent_id: str) -> str:
-        try:
-            return self.catalog.tent(tent_id).name
-        except Exception:
-            return f"{tent_id.replace('_', ' ')} tent"
-
-    def team_action(self, card: str) -> str:
-        try:
-            return self.catalog.team_action(card).name
-        except Exception:
-            return card.replace("_", " ").title()
-
     def zombie_card(self, number: str) -> str:
         """What a drawn Zombie card does at the current danger level."""
         try:
@@ -206,14 +188,13 @@ class _Words:
             return f"Zombie card {number}"
         if card.kind == "extra_activation":
             return f"Zombie card {number}: extra activation of every {self.zombie(card.zombie or '')}"
-        if card.kind == "bed":
-            return (f"Zombie card {number}: the {card.bed_colour} beds wake, a Crawler on every "
-                    f"{card.bed_colour} bed of a tile with a survivor")
-        level = ("blue", "yellow", "orange", "red")[self.state.danger_level()] if self.state else "blue"
+        level = LEVEL_NAMES[self.state.danger_level()] if self.state else LEVEL_NAMES[0]
+        if card.kind != "spawn" and self.box is not None:  # the box's own card kinds
+            told = self.box.card_text(card, self, level)
+            if told:
+                return str(told)
         groups = card.line(level)
         what = ", ".join(self.zombie(g.zombie, g.count) for g in groups) if groups else "nothing"
-        if card.kind == "sewer":
-            return f"Sewer card {number} ({level}): {what} at every manhole of a tile with a survivor"
         return f"Zombie card {number} ({level}): {what}"
 
     def spawns_where_drawn(self, number: str) -> bool:
@@ -223,6 +204,11 @@ class _Words:
             return self.catalog.zombie_card(int(number)).kind == "spawn"
         except Exception:
             return True
+
+
+def zombie_card_words(state: ZombicideState, number: str) -> str:
+    """What a zombie card does at the current danger level, in words (the override's card list)."""
+    return _Words(state, None).zombie_card(number)
 
 
 def plural(name: str) -> str:
@@ -254,18 +240,13 @@ _DESCRIBERS: dict[type, Describer] = {
     ev.SurvivorHealed: lambda e, w: (
         f"{w.who(e.survivor)} heals {'themself' if e.target == e.survivor else w.who(e.target)}: "
         f"{count_word(e.wounds, 'wound')} left."),
-    ev.HelicopterChanged: lambda e, w: HELICOPTER_WORDS.get(e.what, "The helicopter {what} in {zone}.").format(
-        who=w.who(e.survivor) if e.survivor else "The pilot", zone=w.zone(e.from_zone or e.zone) if e.what == "flew"
-        else w.zone(e.zone), to=w.zone(e.zone), what=e.what.replace("_", " ")),
-    ev.TeamActionUsed: lambda e, w: (
-        f"Team {e.team} plays {w.team_action(e.card)} with {', '.join(w.who(s) for s in e.survivors)}."),
     ev.DoorClosed: lambda e, w: f"{w.who(e.survivor)} locks {w.door(e.door)} down.",
     ev.DoorOpened: lambda e, w: f"{w.who(e.survivor)} opens {w.door(e.door)}.",
     ev.NoiseMade: lambda e, w: f"Noise in {w.zone(e.zone)}: {count_word(e.tokens, 'token')} there now.",
     ev.DiceRolled: lambda e, w: _dice(e, w),
     ev.CardDrawn: lambda e, w: _card(e, w),
     ev.CardKept: lambda e, w: f"{w.who(e.survivor)} keeps {w.item(e.card)} "
-                              f"{'in hand' if e.slot in (0, 1) else 'in the backpack'}.",
+                              f"{'in hand' if e.slot in HAND_SLOTS else 'in the backpack'}.",
     ev.CardDiscarded: lambda e, w: f"{w.who(e.survivor)} discards {w.item(e.card)}.",
     ev.InventoryChanged: lambda e, w: _inventory(e, w),
     ev.WeaponReloaded: lambda e, w: f"{w.who(e.survivor)} reloads the {w.item(e.card)}.",
@@ -281,8 +262,6 @@ _DESCRIBERS: dict[type, Describer] = {
     ev.ExtraActivation: lambda e, w: (
         f"Every {w.zombie(e.zombie)} activates again"
         + (" (no miniatures left to place)." if e.why == "out_of_miniatures" else ".")),
-    ev.SurvivorsGrabbed: lambda e, w: (
-        f"An A-Bomb grabs {', '.join(w.who(s) for s in e.survivors) or 'no one'} in {w.zone(e.zone)}."),
     ev.SurvivorWounded: lambda e, w: _wounded(e, w),
     ev.SurvivorEliminated: lambda e, w: f"{w.who(e.survivor)} is dead.",
     ev.ExperienceGained: lambda e, w: f"{w.who(e.survivor)} gains {e.xp} XP ({e.total} in all).",
@@ -301,8 +280,6 @@ _DESCRIBERS: dict[type, Describer] = {
     ev.DiceForced: lambda e, w: f"Dice from the real table are queued: {dice_text(e.values)}.",
     ev.CardsCombined: lambda e, w: (
         f"{w.who(e.survivor)} makes {w.item(e.made) if e.count == 1 else f'{e.count} × {w.item(e.made)}'}."),
-    ev.TentRevealed: lambda e, w: f"The tent in {w.zone(e.zone)} is the {w.tent(e.tent)}.",
-    ev.EventTriggered: lambda e, w: f"{w.who(e.survivor)} sets off the event trigger of tile {e.tile}!",
     ev.GameEnded: lambda e, w: RESULT_WORDS.get(e.result, f"The game ends: {e.result}."),
 }
 
@@ -328,8 +305,8 @@ def _card(e: ev.CardDrawn, w: _Words) -> str:
 
 
 def _inventory(e: ev.InventoryChanged, w: _Words) -> str:
-    hands = [w.item(c) for c in e.cards[:2] if c]
-    pack = [w.item(c) for c in e.cards[2:] if c]
+    hands = [w.item(c) for c in e.cards[: len(HAND_SLOTS)] if c]
+    pack = [w.item(c) for c in e.cards[len(HAND_SLOTS):] if c]
     text = f"{w.who(e.survivor)} now holds " + (" and ".join(hands) if hands else "nothing")
     return text + (f"; backpack: {', '.join(pack)}." if pack else ".")
 
@@ -341,12 +318,18 @@ def _wounded(e: ev.SurvivorWounded, w: _Words) -> str:
     return f"{w.who(e.survivor)} is wounded{lost} ({count_word(e.wounds, 'wound')})."
 
 
+def _box(state: ZombicideState | None) -> BoxRules:
+    """The rules of the state's box (its events' words), the default box's without a state."""
+    return state.box if state is not None else box_rules(DEFAULT_BOX)
+
+
 def describe(event: Any, state: ZombicideState | None = None, zone_names: Mapping[str, str] | None = None) -> str:
-    """One sentence for ``event``; names come from ``state`` and ``zone_names`` when given."""
-    describer = _DESCRIBERS.get(type(event))
+    """One sentence for ``event``; names come from ``state`` and ``zone_names`` when given. A box's
+    own events are told in its words (``BoxRules.event_text``)."""
+    describer = _DESCRIBERS.get(type(event)) or _box(state).event_text.get(type(event))
     if describer is None:
         return f"{type(event).__name__}."
-    return describer(event, _Words(state, zone_names))
+    return str(describer(event, _Words(state, zone_names)))
 
 
 def describe_all(events: Any, state: ZombicideState | None = None,
@@ -354,23 +337,22 @@ def describe_all(events: Any, state: ZombicideState | None = None,
     return [describe(event, state, zone_names) for event in events]
 
 
-def described_event_types() -> frozenset[type]:
-    return frozenset(_DESCRIBERS)
+def described_event_types(box: str = DEFAULT_BOX) -> frozenset[type]:
+    return frozenset(_DESCRIBERS) | frozenset(box_rules(box).event_text)
 
 
 _TONES: dict[type, str] = {
     ev.ZombieSpawned: "zombie", ev.ZombieMoved: "zombie", ev.ExtraActivation: "zombie",
-    ev.ZombieAttacked: "danger", ev.SurvivorEliminated: "danger", ev.SurvivorsGrabbed: "danger",
-    ev.EventTriggered: "danger",
+    ev.ZombieAttacked: "danger", ev.SurvivorEliminated: "danger",
     ev.ZombiesKilled: "good", ev.ExperienceGained: "good", ev.DangerLevelReached: "good", ev.SkillGained: "good",
     ev.ObjectiveTaken: "good", ev.SurvivorEscaped: "good", ev.SurvivorHealed: "good",
     ev.DiceRolled: "dice", ev.DiceForced: "dice",
     ev.PhaseStarted: "phase", ev.TurnStarted: "phase", ev.FirstPlayerPassed: "phase", ev.GameStarted: "phase",
-    ev.CardKept: "card", ev.TentRevealed: "card", ev.CardsCombined: "card", ev.EquipmentDealt: "card",
+    ev.CardKept: "card", ev.CardsCombined: "card", ev.EquipmentDealt: "card",
 }
 
 
-def tone(event: Any) -> str:
+def tone(event: Any, state: ZombicideState | None = None) -> str:
     """How the log colours the event's line: plain, zombie, danger, good, dice, phase or card."""
     if isinstance(event, ev.SurvivorWounded):
         return "plain" if event.ignored else "danger"
@@ -378,10 +360,10 @@ def tone(event: Any) -> str:
         return "zombie" if event.deck == "zombie" else "card"
     if isinstance(event, ev.GameEnded):
         return "good" if event.result == "won" else "danger"
-    return _TONES.get(type(event), "plain")
+    return _TONES.get(type(event)) or _box(state).event_tones.get(type(event), "plain")
 
 
 def log_lines(events: Any, state: ZombicideState | None = None,
               zone_names: Mapping[str, str] | None = None) -> list[tuple[str, str]]:
     """(sentence, tone) per event, ready for ``LogPanel.add_lines``."""
-    return [(describe(event, state, zone_names), tone(event)) for event in events]
+    return [(describe(event, state, zone_names), tone(event, state)) for event in events]

@@ -206,7 +206,8 @@ class LogPanel:
                 return True
             return False
         if event.type in (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP):
-            size = pygame.display.get_surface().get_size() if pygame.display.get_surface() else (1, 1)
+            screen = pygame.display.get_surface()
+            size = screen.get_size() if screen is not None else (1, 1)
             pos = (event.x * size[0], event.y * size[1])
             if event.type == pygame.FINGERDOWN:
                 if self.text_box.rect.collidepoint(pos):

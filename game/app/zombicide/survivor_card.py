@@ -109,17 +109,18 @@ class SurvivorCardPanel:
         y += 8
         target.blit(font(16).render("Hands", True, TEXT), (x, y))
         y += 22
-        half = (r.width - 40) // 2
+        hands = sum(1 for slot in card.slots if slot.hand)  # the engine's hand slots come first
+        half = (r.width - 40) // max(1, hands)
         for index, slot in enumerate(card.slots):
-            if index == 2:
+            if index == hands:
                 y += SLOT_H_PX + 10
                 target.blit(font(16).render("Backpack", True, TEXT), (x, y))
                 y += 22
-            if index < 2:
+            if slot.hand:
                 rect = pygame.Rect(x + index * (half + 8), y, half, SLOT_H_PX)
             else:
                 per_row = max(1, (r.width - 32) // 104)
-                row, col = divmod(index - 2, per_row)
+                row, col = divmod(index - hands, per_row)
                 width = (r.width - 32 - (per_row - 1) * 8) // per_row
                 rect = pygame.Rect(x + col * (width + 8), y + row * (SLOT_H_PX - 8 + 8), width, SLOT_H_PX - 8)
             self.slot_rects.append(rect)

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from game.board.model import Board
-from game.rules.zombicide.state import LEVEL_NAMES, ZombicideState
+from game.rules.zombicide.state import EMPTY, LEVEL_NAMES, ZombicideState
 from game.table.arrange import arrange_zone
 from game.table.setup import TokenInfo, load_token_manifest
 from game.table.state import Piece, PieceSide
@@ -199,12 +199,14 @@ def survivor_card(state: ZombicideState, survivor_id: str) -> SurvivorCardView:
             shown = name.replace("_", " ")
         skill_names.append(f"{shown}: {parameter}" if parameter else shown)
     slots = []
+    hand = catalog.setup.hand_slots
     for index, card in enumerate(s.slots):
         if card >= 0:
             name = tables.equipment[state.card_kinds[card]].name
-            slots.append(SlotView(index, name, index < 2, loaded=card not in state.unloaded))
-        else:
-            slots.append(SlotView(index, "Wound" if card == -2 else "", index < 2, wound=card == -2))
+            slots.append(SlotView(index, name, index < hand, loaded=card not in state.unloaded))
+        else:  # empty, or a card that is not equipment (the box's: a Wound card)
+            held = state.box.wounds.held_card_name(card) if card != EMPTY else ""
+            slots.append(SlotView(index, held.capitalize(), index < hand, wound=bool(held)))
     level = s.level
     return SurvivorCardView(
         id=s.id, name=s.name, seat=s.seat, actions_left=s.actions_left, free_actions=s.free_actions,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.rules.core.base import IllegalCommand
 from game.rules.core.rng import shuffled
 from game.rules.zombicide import skills as sk
@@ -10,6 +12,7 @@ from game.rules.zombicide.commands import (
     Bloodlust,
     CardDiscarded,
     CardDrawn,
+    CardKept,
     CardsCombined,
     CloseDoor,
     DecisionNeeded,
@@ -41,12 +44,13 @@ from game.rules.zombicide.commands import (
     WeaponReloaded,
     ZombieAttacked,
 )
-from game.rules.zombicide.legal import _jump_targets, searchable_zone
+from game.rules.zombicide.graph import jump_targets
+from game.rules.zombicide.queries import can_trade
 from game.rules.zombicide.state import (
     EMPTY,
-    WOUND,
     Pending,
     Survivor,
+    searchable_now,
 )
 from game.rules.zombicide.working import Fields
 
@@ -56,7 +60,8 @@ DESTINY = -2  # keep_card option: Destiny swaps the drawn card for the next one
 class SurvivorActions(Fields):
     """Methods of the working copy (``Game``)."""
 
-    __slots__ = ()
+    if not TYPE_CHECKING:  # slots for the working copy; mypy reads the fields declared in ``Fields``
+        __slots__ = ()
 
     def do_move(self, i: int, command: Move) -> None:
         s = self.survivors[i]
@@ -84,12 +89,16 @@ class SurvivorActions(Fields):
                 raise IllegalCommand(f"entering {self.zid(zone)} with its zombies ends the move there")
             here = zone
         extra = 0 if sk.has(s.skills, "slippery") or s.slip_next_move else self.zombie_count(s.zone)
+        crossing = self.path_extra(s.zone, path)
         if s.slip_next_move:
             self.change(i, slip_next_move=False)
         if not command.charge:
             self.spend(i, "move")
         if extra > self.survivors[i].actions_left:
             raise IllegalCommand(f"leaving a zone with {extra} zombies costs {extra + 1} actions")
+        if extra + crossing > self.survivors[i].actions_left:
+            raise IllegalCommand(f"this way costs {extra + crossing + 1} actions")
+        extra += crossing
         self.change(i, actions_left=self.survivors[i].actions_left - extra, sprint_used=s.sprint_used or sprint)
         from_zone = s.zone
         for zone in path:
@@ -99,7 +108,17 @@ class SurvivorActions(Fields):
             from_zone = zone
             self.box.entered_zone(self, zone)
             if self.zombie_count(zone):
-                break  # a tent revealed its zombies: the move ends here
+                break  # walking in put zombies there (a box's hidden zone): the move ends here
+
+    def path_extra(self, start: int, path: list[int]) -> int:
+        """What the edges and zones of a path cost on top of the Move (a box's dearer crossings)."""
+        if not self.graph.step_costs:
+            return 0
+        total, here = 0, start
+        for zone in path:
+            total += self.graph.step_extra(here, zone)
+            here = zone
+        return total
 
     def do_jump(self, i: int, command: Jump) -> None:
         s = self.survivors[i]
@@ -108,7 +127,7 @@ class SurvivorActions(Fields):
         if s.jump_used:
             raise IllegalCommand("Jump works once per turn")
         to = self.zone_by_id(command.to)
-        if to not in _jump_targets(self.graph, tuple(self.doors_open), s.zone):
+        if to not in jump_targets(self.graph, tuple(self.doors_open), s.zone):
             raise IllegalCommand(f"{s.name} cannot jump to {command.to}: it must be 2 zones away in a clear straight line")
         extra = 0 if sk.has(s.skills, "slippery") else self.zombie_count(s.zone)
         self.spend(i, "move")
@@ -126,7 +145,7 @@ class SurvivorActions(Fields):
             raise IllegalCommand("Born leader works once per turn")
         j = self.survivor_by_id(command.target)
         target = self.survivors[j]
-        if j == i or not target.in_play or self.in_flight(s) != self.in_flight(target):
+        if j == i or not target.in_play or self.isolated(s) != self.isolated(target):
             raise IllegalCommand(f"{s.name} cannot give an action to {target.name}")
         self.change(i, led=True)
         self.change(j, gifted_actions=target.gifted_actions + 1)
@@ -168,7 +187,7 @@ class SurvivorActions(Fields):
         zone = self.zone_by_id(command.zone)
         if zone not in self.graph.neighbours(s.zone, tuple(self.doors_open)) or not self.zombie_count(zone):
             raise IllegalCommand("Lifesaver reaches an adjacent zone holding zombies, with a clear path")
-        pulled = [j for j in self.survivors_in(zone) if self.survivors[j].aboard < 0]
+        pulled = [j for j in self.survivors_in(zone) if not self.box.confined(self.survivors[j])]
         if not pulled:
             raise IllegalCommand("nobody to pull out of that zone")
         self.change(i, rescued=True)
@@ -200,7 +219,7 @@ class SurvivorActions(Fields):
             raise IllegalCommand(f"there are no zombies in {command.zone} to taunt")
         self.change(i, taunted=True)
         home = s.zone
-        distance_to_home = [row[home] for row in self.graph.distances(doors)]
+        distance_to_home = [row[home] for row in self.graph.zombie_distances(doors)]
         taunted = list(self.zombies[zone])
         where = [zone] * len(taunted)
         wounds: list[tuple] = []
@@ -214,9 +233,8 @@ class SurvivorActions(Fields):
                     wounds.append(("taunt_wound", i, count, t))
                     continue
                 steps = [
-                    other for other, e in self.graph.adjacent[here]
-                    if self.graph.passable(self.graph.edges[e], doors) and not self.graph.blocked[other]
-                    and distance_to_home[other] == distance_to_home[here] - 1
+                    other for other in self.graph.zombie_neighbours(here, doors)
+                    if distance_to_home[other] == distance_to_home[here] - 1
                 ]
                 if not steps:
                     continue  # no open route to the taunter: they stay
@@ -272,9 +290,7 @@ class SurvivorActions(Fields):
             raise IllegalCommand(f"{target.name} has no wound")
         self.change(i, healed=True)
         target = self.survivors[j]
-        slots = list(target.slots)
-        slots[slots.index(WOUND)] = EMPTY
-        self.change(j, wounds=target.wounds - 1, slots=tuple(slots))
+        self.change(j, wounds=target.wounds - 1, slots=self.box.wounds.heal(target.slots, 1))
         self.events.append(SurvivorHealed(s.id, target.id, target.wounds - 1))
 
     def do_open_door(self, i: int, command: OpenDoor) -> None:
@@ -310,14 +326,14 @@ class SurvivorActions(Fields):
                     self.queue[0:0] = [
                         ("draw", z, "building")
                         for z in self.graph.buildings[b]
-                        if self.graph.tile[z] not in self.graph.trigger_tiles  # they wait for their trigger
+                        if not self.box.building_spawn_waits(self, z)  # a box's zones that spawn on another cue
                     ]
             self.box.door_opened(self, edge)
 
     def do_search(self, i: int, command: Search) -> None:
         s = self.survivors[i]
         nose = s.nose_search
-        if not nose and not searchable_zone(self.graph, self.tables, self.base.tents, self.tents_revealed, s.zone) and not sk.has(s.skills, "search_anywhere"):
+        if not nose and not searchable_now(self, s.zone) and not sk.has(s.skills, "search_anywhere"):
             raise IllegalCommand("only building rooms can be searched")
         if self.zombie_count(s.zone):
             raise IllegalCommand("nobody searches with zombies in the zone")
@@ -360,6 +376,38 @@ class SurvivorActions(Fields):
             self.equipment_deck = list(order)
             self.events.append(DeckShuffled("equipment", len(order)))
         return twin
+
+    def resolve_keep_card(self, pending: Pending, option: int) -> None:
+        """Keep the searched card in a slot (its card goes), discard it, or swap it (Destiny)."""
+        i, card = pending.survivor, pending.card
+        s = self.survivors[i]
+        slot = pending.payload[option][0]
+        if slot == DESTINY:
+            self.equipment_discard.append(card)
+            self.events.append(CardDiscarded(s.id, self.card_kinds[card]))
+            self.change(i, destiny_used=True)
+            fresh = self.draw_equipment()
+            cards = list(pending.more_cards)
+            if fresh is not None:
+                self.events.append(CardDrawn("equipment", self.card_kinds[fresh], self.zid(s.zone), s.id))
+                cards.insert(0, fresh)
+            self.offer_cards(i, cards)
+            return
+        if slot < 0:
+            self.equipment_discard.append(card)
+            self.events.append(CardDiscarded(s.id, self.card_kinds[card]))
+            if pending.more_cards:
+                self.offer_cards(i, list(pending.more_cards))
+            return
+        slots = list(s.slots)
+        if slots[slot] >= 0:
+            self.equipment_discard.append(slots[slot])
+            self.events.append(CardDiscarded(s.id, self.card_kinds[slots[slot]]))
+        slots[slot] = card
+        self.change(i, slots=tuple(slots))
+        self.events.append(CardKept(s.id, self.card_kinds[card], slot))
+        if pending.more_cards:
+            self.offer_cards(i, list(pending.more_cards))
 
     def offer_cards(self, i: int, cards: list[int]) -> None:
         """Each searched card in turn: an Aaahh!! places its zombie, any other asks keep or discard."""
@@ -448,10 +496,13 @@ class SurvivorActions(Fields):
     def arrangement_ok(self, before: tuple[int, ...], after: tuple[int, ...], who: str) -> None:
         if len(after) != len(before):
             raise IllegalCommand(f"{who}'s inventory has {len(before)} slots")
-        if after.count(WOUND) != before.count(WOUND):
-            raise IllegalCommand("wound cards can be moved but never discarded or traded")
-        if any(c < WOUND for c in after):
-            raise IllegalCommand("unknown card in the arrangement")
+        held = [c for c in before if c < EMPTY]  # cards that are not equipment (a box's)
+        held_after = [c for c in after if c < EMPTY]
+        if (held or held_after) and sorted(held_after) != sorted(held):
+            name = self.box.wounds.held_card_name
+            if any(not name(c) for c in held_after):
+                raise IllegalCommand("unknown card in the arrangement")
+            raise IllegalCommand(f"{name((held or held_after)[0])} cards can be moved but never discarded or traded")
 
     def do_rearrange(self, i: int, command: Rearrange) -> None:
         s = self.survivors[i]
@@ -474,11 +525,11 @@ class SurvivorActions(Fields):
         other = self.survivors[j]
         if j == i or not other.in_play or other.zone != s.zone:
             raise IllegalCommand(f"{other.name} is not in {s.name}'s zone")
+        if not can_trade(self, i, j):
+            raise IllegalCommand(f"{s.name} cannot reach {other.name} to trade")
         mine, theirs = tuple(command.slots), tuple(command.other_slots)
         self.arrangement_ok(s.slots, mine, s.name)
         self.arrangement_ok(other.slots, theirs, other.name)
-        if mine.count(WOUND) != s.slots.count(WOUND) or theirs.count(WOUND) != other.slots.count(WOUND):
-            raise IllegalCommand("wound cards cannot be traded")
         pool = [c for c in s.slots + other.slots if c >= 0]
         placed = [c for c in mine + theirs if c >= 0]
         if len(placed) != len(set(placed)) or any(c not in pool for c in placed):

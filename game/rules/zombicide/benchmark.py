@@ -71,8 +71,9 @@ def bench_mission(path: str, games: int = 20) -> None:
     streets = [z for z in range(state.graph.zone_count) if state.graph.street_like[z]]
     zombies = [list(c) for c in state.zombies]
     supply = list(state.supply)
-    walker = state.tables.zombie_index["skinner_walker"]
-    runner = state.tables.zombie_index["skinner_runner"]
+    actions = state.tables.actions  # the box's commonest kind (one action) and its fastest one
+    walker = actions.index(1)
+    runner = actions.index(max(actions))
     for n in range(200):
         t = runner if n % 4 == 0 else walker
         zombies[streets[(n * 7) % len(streets)]][t] += 1

@@ -27,7 +27,7 @@ from game.rules.zombicide.commands import (
     Trade,
 )
 from game.rules.zombicide.graph import UNREACHABLE
-from game.rules.zombicide.state import EMPTY, WOUND, ZombicideState
+from game.rules.zombicide.state import EMPTY, ZombicideState
 
 Bot = Callable[[ZombicideState, str, Sequence[Any], Random], Any]
 
@@ -176,7 +176,7 @@ def play_out(
 
 DOOR_COST = 3  # a closed door on a route: the action to open it and the building it may wake
 ZOMBIE_COST = 2  # per zombie standing in a zone on a route
-TENT_COST = 6  # a tent nobody has looked into may hide zombies
+HIDDEN_COST = 6  # a zone nobody has looked into may hide zombies
 CLOSE_IN_SPARE = 0  # actions kept back before stepping into zombies to fight
 CLOSE_IN_RISK = 0.0  # zombies a melee survivor accepts to leave standing beside it
 NEAR_WEIGHT = 0.5  # zombies next door reach the zone at the end of the round but attack only the next one
@@ -254,7 +254,7 @@ def _costs_from(state: ZombicideState, targets: Sequence[int], can_open: bool) -
             edge = graph.edges[e]
             if not edge.walkable or graph.blocked[there]:
                 continue
-            price = 1 + ZOMBIE_COST * state.zombies_in(here) + (TENT_COST if _hidden_tent(state, here) else 0)
+            price = 1 + ZOMBIE_COST * state.zombies_in(here) + (HIDDEN_COST if _hides_zombies(state, here) else 0)
             if edge.door >= 0 and not state.doors_open[edge.door]:
                 if not (can_open and _door_unlocked(state, edge.color)):
                     continue
@@ -266,12 +266,9 @@ def _costs_from(state: ZombicideState, targets: Sequence[int], can_open: bool) -
     return cost, step
 
 
-def _hidden_tent(state: ZombicideState, zone: int) -> bool:
-    graph = state.graph
-    if zone not in graph.tent_zones:
-        return False
-    n = graph.tent_zones.index(zone)
-    return bool(state.tents[n]) and not state.tents_revealed[n]
+def _hides_zombies(state: ZombicideState, zone: int) -> bool:
+    """A zone whose zombies show only when a survivor walks in (the box's word)."""
+    return state.box.hides_zombies(state, zone)
 
 
 def _targets(state: ZombicideState) -> list[list[int]]:
@@ -565,9 +562,9 @@ def _advance(state: ZombicideState, i: int, commands: Sequence[Any], route: Rout
         to = graph.index[command.to]
         if state.zombies_in(to) or route.cost[to] >= best_cost or _ahead_too_far(state, route, i, route.cost[to]):
             continue
-        tent = any(_hidden_tent(state, z) for z in (to, *(graph.index[v] for v in command.via)))
-        if tent and to not in route.targets and (command.via or not _on_the_way(route, s.zone, to) or not _team_gathered(state, i)):
-            continue  # a tent is opened only when the way leads through it, with the team at hand
+        hidden = any(_hides_zombies(state, z) for z in (to, *(graph.index[v] for v in command.via)))
+        if hidden and to not in route.targets and (command.via or not _on_the_way(route, s.zone, to) or not _team_gathered(state, i)):
+            continue  # a hidden zone is entered only when the way leads through it, with the team at hand
         if _margin(state, i, to) < min(0.0, _margin(state, i, s.zone)):
             continue
         best, best_cost = command, route.cost[to]
@@ -638,7 +635,7 @@ def _regroup(state: ZombicideState, i: int, commands: Sequence[Any], route: Rout
         if not isinstance(command, Move) or command.charge:
             continue
         to = graph.index[command.to]
-        if state.zombies_in(to) or any(_hidden_tent(state, z) for z in (to, *(graph.index[v] for v in command.via))):
+        if state.zombies_in(to) or any(_hides_zombies(state, z) for z in (to, *(graph.index[v] for v in command.via))):
             continue
         if _final_leg(state, route) and route.cost[to] > route.cost[s.zone]:
             continue  # on the way out, never back
@@ -670,7 +667,7 @@ def _close_in(state: ZombicideState, i: int, commands: Sequence[Any], route: Rou
         zombies = state.zombies_in(to)
         if not zombies or not _killable(state, to, _melee_damage(state, s)):
             continue
-        if _hidden_tent(state, to) and not (_on_the_way(route, s.zone, to) and _team_gathered(state, i)):
+        if _hides_zombies(state, to) and not (_on_the_way(route, s.zone, to) and _team_gathered(state, i)):
             continue
         friends = [state.survivors[j] for j in _team(state) if state.survivors[j].zone == to]
         cover = sum(max(0, 1 - o.wounds) for o in friends) + max(0, 1 - s.wounds)
@@ -744,7 +741,7 @@ def _decide_keep(state: ZombicideState) -> int:
         weapon = state.tables.equipment[state.card_kinds[pending.card]]
         in_hand = 0.05 if (slot < 2) == (weapon.kind == "weapon") else 0.0
         gain = new_value - old_value + in_hand
-        if held == WOUND:
+        if held < EMPTY:  # a card that is not equipment (a box's) stays
             continue
         if gain > best_gain:
             best, best_gain = n, gain
@@ -761,7 +758,7 @@ def _decide_wound(state: ZombicideState) -> int:
         s = state.survivors[i]
         shrug = len(payload) > 2
         card_value = _card_value(state, state.card_kinds[s.slots[slot]]) if 0 <= slot < len(s.slots) and s.slots[slot] >= 0 else 0.0
-        dies = (s.wounds + 1 >= 2) and not shrug
+        dies = (s.wounds + 1 >= state.tables.catalog.setup.wounds_to_eliminate) and not shrug
         key = (dies, 0 if shrug else s.wounds, card_value, n)
         if best_key is None or key < best_key:
             best, best_key = n, key

@@ -1,5 +1,6 @@
-"""Zombicide content as data: zombie types, equipment, the zombie deck, survivors, skills, tents,
-team actions and setup tables, read from TOML files under ``content/<box>/``.
+"""Zombicide content as data: zombie types, equipment, the zombie deck, survivors, skills and setup
+tables, read from TOML files under ``content/<box>/``; a box adds its own tables and richer models
+(``boxes.ContentExtension``), read into ``catalog.extra``.
 
 Every model is frozen and refuses unknown keys, so a typo in a content file is reported instead of
 silently ignored. ``load_catalog`` checks every cross-reference (a survivor's skill exists, a spawn
@@ -18,13 +19,11 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from game.rules.core.datafile import ContentError, check_unique, read_toml, validate
-
-CONTENT_ROOT = Path(__file__).resolve().parent / "content"
+from game.rules.zombicide.boxes import BOXES, CONTENT_ROOT, DEFAULT_BOX, ContentExtension, box_rules
 
 DangerLevel = Literal["blue", "yellow", "orange", "red"]
 DANGER_LEVELS: tuple[DangerLevel, ...] = ("blue", "yellow", "orange", "red")
 AttackKind = Literal["melee", "ranged", "combat"]
-BedColour = Literal["blue", "green"]
 SkillParameter = Literal["attack_kind", "melee_or_ranged", "zombie_type", "equipment", "danger_level"]
 
 
@@ -47,7 +46,7 @@ _SPAWN_ITEM = re.compile(r"^\s*(\d+)\s+([a-z][a-z0-9_]*)\s*$")
 
 
 def parse_spawn_line(text: str) -> tuple[SpawnGroup, ...]:
-    """``"2 skinner_walker + 1 skinner_runner"`` → groups; ``"nothing"`` or ``""`` → no zombies."""
+    """``"2 walker + 1 runner"`` → groups; ``"nothing"`` or ``""`` → no zombies."""
     text = text.strip()
     if text in ("", "nothing"):
         return ()
@@ -77,14 +76,10 @@ class ZombieType(_Frozen):
     )
     xp: int = Field(ge=0)
     targeting_rank: int = Field(ge=1, description="ranged targeting priority; lower is hit first")
-    is_skinner: bool = False
-    crawler_from: tuple[str, ...] = Field(
-        default=(), description="for the crawler: the zombie types whose kills may leave it behind"
-    )
     escort: tuple[SpawnGroup, ...] = Field(default=(), description="zombies that always spawn with it")
     substitute: tuple[SpawnGroup, ...] = Field(default=(), description="placed instead when no miniature is left")
     never_splits: bool = False
-    special: tuple[str, ...] = ()
+    special: tuple[str, ...] = Field(default=(), description="special rules a box's zombie behaviours read")
     miniatures: int = Field(ge=0, description="miniatures of this type in the box")
     ours: bool = False
     note: str = ""
@@ -161,10 +156,12 @@ class Equipment(_Frozen):
 
 
 class ZombieCard(_Frozen):
+    """A zombie card: ``spawn`` (a line per danger level) or ``extra_activation`` (one zombie kind);
+    a box's card model (``ContentExtension.zombie_card_model``) adds its own kinds and fields."""
+
     number: int = Field(ge=1)
-    kind: Literal["spawn", "extra_activation", "sewer", "bed"] = "spawn"
+    kind: Literal["spawn", "extra_activation"] = "spawn"
     zombie: str | None = Field(default=None, description="extra_activation: the type that activates")
-    bed_colour: BedColour | None = None
     blue: tuple[SpawnGroup, ...] = ()
     yellow: tuple[SpawnGroup, ...] = ()
     orange: tuple[SpawnGroup, ...] = ()
@@ -173,27 +170,24 @@ class ZombieCard(_Frozen):
 
     _lines_text = field_validator("blue", "yellow", "orange", "red", mode="before")(_spawn_line_input)
 
+    @property
+    def has_lines(self) -> bool:
+        return any((self.blue, self.yellow, self.orange, self.red))
+
     @model_validator(mode="after")
     def _fields_fit_the_kind(self) -> ZombieCard:
-        has_lines = any((self.blue, self.yellow, self.orange, self.red))
-        if self.kind in ("spawn", "sewer"):
-            if self.zombie is not None or self.bed_colour is not None:
-                raise ValueError(f"a {self.kind} card takes no zombie or bed_colour")
+        if self.kind == "spawn" and self.zombie is not None:
+            raise ValueError("a spawn card takes no zombie")
         elif self.kind == "extra_activation":
             if self.zombie is None:
                 raise ValueError("an extra_activation card needs zombie = '<type id>'")
-            if has_lines or self.bed_colour is not None:
-                raise ValueError("an extra_activation card has no spawn lines and no bed_colour")
-        elif self.kind == "bed":
-            if self.bed_colour is None:
-                raise ValueError("a bed card needs bed_colour = 'blue' or 'green'")
-            if has_lines or self.zombie is not None:
-                raise ValueError("a bed card has no spawn lines and no zombie")
+            if self.has_lines:
+                raise ValueError("an extra_activation card has no spawn lines")
         return self
 
     def line(self, level: DangerLevel) -> tuple[SpawnGroup, ...]:
-        """What a spawn or sewer card places at ``level`` (empty for the other kinds)."""
-        return getattr(self, level)
+        """What the card places at ``level`` (empty for cards without lines)."""
+        return getattr(self, level)  # type: ignore[no-any-return]
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -261,33 +255,7 @@ class Survivor(_Frozen):
 
 
 # ---------------------------------------------------------------------------------------------------
-# Tents, team actions, setup
-
-
-class TentCard(_Frozen):
-    id: str
-    name: str
-    searchable: bool = False
-    spawn: tuple[SpawnGroup, ...] = Field(default=(), description="zombies placed when the tent is revealed")
-    beds: tuple[BedColour, ...] = ()
-    count: int = Field(default=1, ge=1)
-    ours: bool = False
-    description: str = ""
-
-    _spawn_text = field_validator("spawn", mode="before")(_spawn_line_input)
-
-
-class TeamAction(_Frozen):
-    id: str
-    name: str
-    action: Literal["move", "melee", "ranged"] = Field(description="the free action each selected survivor takes")
-    moves_first: bool = Field(description="a free Move comes before the action (Charge!)")
-    needs: Literal["nothing", "melee_weapon", "ranged_weapon"]
-    target_must_hold_zombies: bool = False
-    modes: tuple[Literal["destination", "origin"], ...] = ("destination", "origin")
-    copies: int = Field(ge=1)
-    ours: bool = False
-    description: str
+# Setup
 
 
 class SpawnDiceRow(_Frozen):
@@ -304,14 +272,10 @@ class SetupRules(_Frozen):
     hand_slots: int = Field(ge=1)
     reserve_slots: int = Field(ge=0)
     wounds_to_eliminate: int = Field(ge=1)
-    wound_cards: int = Field(ge=0)
-    wound_cards_ours: bool = False
-    team_actions_per_team_max: int = Field(ge=0)
     xp_thresholds: dict[DangerLevel, int]
     spawn_dice: tuple[SpawnDiceRow, ...] = Field(min_length=1)
     starting_weapons_per_team: tuple[str, ...]
     kept_out_of_deck: tuple[str, ...] = Field(description="cards that never enter the equipment deck")
-    crawlers_enabled: bool = True
     xp_per_objective_default: int = Field(default=5, ge=0)
 
     @model_validator(mode="after")
@@ -345,9 +309,8 @@ class Catalog(_Frozen):
     zombie_deck: tuple[ZombieCard, ...]
     skills: tuple[Skill, ...]
     survivors: tuple[Survivor, ...]
-    tents: tuple[TentCard, ...]
-    team_actions: tuple[TeamAction, ...]
     setup: SetupRules
+    extra: dict[str, tuple[Any, ...]] = Field(default_factory=dict, description="a box's own tables, by file stem")
 
     def zombie(self, zombie_id: str) -> ZombieType:
         return _find(self.zombies, zombie_id, "zombie type")
@@ -361,24 +324,15 @@ class Catalog(_Frozen):
     def survivor(self, survivor_id: str) -> Survivor:
         return _find(self.survivors, survivor_id, "survivor")
 
-    def tent(self, tent_id: str) -> TentCard:
-        return _find(self.tents, tent_id, "tent card")
-
-    def team_action(self, team_action_id: str) -> TeamAction:
-        return _find(self.team_actions, team_action_id, "team action")
+    def entry(self, table: str, entry_id: str) -> Any:
+        """An entry of a box's own table (``extra``, by file stem) by its id."""
+        return _find(self.extra.get(table, ()), entry_id, f"{table} entry")
 
     def zombie_card(self, number: int) -> ZombieCard:
         for card in self.zombie_deck:
             if card.number == number:
                 return card
         raise KeyError(f"no zombie card number {number} in {self.box}")
-
-    def crawler_for(self, zombie_id: str) -> ZombieType | None:
-        """The zombie type a kill of ``zombie_id`` may leave behind (the Crawler for Skinners)."""
-        for zombie in self.zombies:
-            if zombie_id in zombie.crawler_from:
-                return zombie
-        return None
 
     def spawn_dice(self, starting_survivors: int) -> int:
         for row in self.setup.spawn_dice:
@@ -434,12 +388,10 @@ _FILES: dict[str, tuple[str, type[_Frozen]]] = {
     "zombie_deck.toml": ("card", ZombieCard),
     "skills.toml": ("skill", Skill),
     "survivors.toml": ("survivor", Survivor),
-    "tents.toml": ("tent", TentCard),
-    "team_actions.toml": ("team_action", TeamAction),
 }
 
 
-def _load_table(path: Path, table_key: str, model: type[_Frozen]) -> tuple[Any, ...]:
+def _load_table(path: Path, table_key: str, model: type[BaseModel]) -> tuple[Any, ...]:
     data = read_toml(path)
     extra = sorted(set(data) - {table_key})
     if extra:
@@ -450,27 +402,40 @@ def _load_table(path: Path, table_key: str, model: type[_Frozen]) -> tuple[Any, 
     return tuple(validate(path, model, data, at=(table_key, index)) for index in range(len(rows)))
 
 
-def _load_setup(path: Path) -> SetupRules:
-    return validate(path, SetupRules, read_toml(path))
+def _extension(box: str) -> ContentExtension:
+    """What ``box`` adds to the core's content (nothing for a box this build does not know)."""
+    return box_rules(box).content if box in BOXES else ContentExtension()
 
 
-def load_catalog(box: str = "rue_morgue", root: Path | None = None) -> Catalog:
+def load_catalog(box: str = DEFAULT_BOX, root: Path | None = None) -> Catalog:
     """Read and cross-check every content file of ``box`` (cached for the shipped content)."""
     if root is None:
         return _load_shipped(box)
     return _load(box, root)
 
 
+def content_root(box: str) -> Path:
+    """The folder holding the ``<box>/`` folder of the box's content."""
+    return box_rules(box).content_root if box in BOXES else CONTENT_ROOT
+
+
 @cache
 def _load_shipped(box: str) -> Catalog:
-    return _load(box, CONTENT_ROOT)
+    return _load(box, content_root(box))
 
 
 def _load(box: str, root: Path) -> Catalog:
     folder = root / box
     if not folder.is_dir():
         raise ContentError(folder, "folder", f"no content for box {box!r}")
-    tables = {name: _load_table(folder / name, key, model) for name, (key, model) in _FILES.items()}
+    extension = _extension(box)
+    models: dict[str, tuple[str, type[BaseModel]]] = dict(_FILES)
+    if extension.zombie_model is not None:
+        models["zombies.toml"] = ("zombie", extension.zombie_model)
+    if extension.zombie_card_model is not None:
+        models["zombie_deck.toml"] = ("card", extension.zombie_card_model)
+    tables = {name: _load_table(folder / name, key, model) for name, (key, model) in models.items()}
+    extra = {Path(name).stem: _load_table(folder / name, key, model) for name, (key, model) in extension.tables.items()}
     catalog = Catalog(
         box=box,
         zombies=tables["zombies.toml"],
@@ -478,11 +443,12 @@ def _load(box: str, root: Path) -> Catalog:
         zombie_deck=tables["zombie_deck.toml"],
         skills=tables["skills.toml"],
         survivors=tables["survivors.toml"],
-        tents=tables["tents.toml"],
-        team_actions=tables["team_actions.toml"],
-        setup=_load_setup(folder / "setup_rules.toml"),
+        setup=validate(folder / "setup_rules.toml", extension.setup_model or SetupRules,
+                       read_toml(folder / "setup_rules.toml")),
+        extra=extra,
     )
     check_references(catalog, folder)
+    extension.check(catalog, folder)
     return catalog
 
 
@@ -501,25 +467,18 @@ def check_references(catalog: Catalog, folder: Path) -> None:
     check_unique(deck_path, "card", [c.number for c in catalog.zombie_deck])
     check_unique(folder / "skills.toml", "skill", [s.id for s in catalog.skills])
     check_unique(survivors_path, "survivor", [s.id for s in catalog.survivors])
-    check_unique(folder / "tents.toml", "tent", [t.id for t in catalog.tents])
-    check_unique(folder / "team_actions.toml", "team_action", [t.id for t in catalog.team_actions])
 
     zombie_ids = {z.id for z in catalog.zombies}
     equipment_ids = {e.id for e in catalog.equipment_cards}
     skill_by_id = {s.id: s for s in catalog.skills}
 
     def need_zombies(path: Path, where: str, groups: Sequence[SpawnGroup]) -> None:
-        for group in groups:
-            if group.zombie not in zombie_ids:
-                raise ContentError(path, where, f"unknown zombie type {group.zombie!r}")
+        need_known_zombies(catalog, path, where, groups)
 
     for index, zombie in enumerate(catalog.zombies):
         where = f"[[zombie]] #{index + 1} (id = {zombie.id!r})"
         need_zombies(zombies_path, f"{where} → escort", zombie.escort)
         need_zombies(zombies_path, f"{where} → substitute", zombie.substitute)
-        for source in zombie.crawler_from:
-            if source not in zombie_ids:
-                raise ContentError(zombies_path, f"{where} → crawler_from", f"unknown zombie type {source!r}")
 
     for index, card in enumerate(catalog.equipment_cards):
         where = f"[[card]] #{index + 1} (id = {card.id!r})"
@@ -544,9 +503,6 @@ def check_references(catalog: Catalog, folder: Path) -> None:
             need_zombies(deck_path, f"{where} → {level}", zcard.line(level))
         if zcard.zombie is not None and zcard.zombie not in zombie_ids:
             raise ContentError(deck_path, f"{where} → zombie", f"unknown zombie type {zcard.zombie!r}")
-
-    for index, tent in enumerate(catalog.tents):
-        need_zombies(folder / "tents.toml", f"[[tent]] #{index + 1} (id = {tent.id!r}) → spawn", tent.spawn)
 
     allowed_values: dict[str, set[str]] = {
         "attack_kind": {"melee", "ranged", "combat"},
@@ -579,6 +535,14 @@ def check_references(catalog: Catalog, folder: Path) -> None:
         for card_id in getattr(catalog.setup, key):
             if card_id not in equipment_ids:
                 raise ContentError(setup_path, key, f"unknown equipment {card_id!r}")
+
+
+def need_known_zombies(catalog: Catalog, path: Path, where: str, groups: Sequence[SpawnGroup]) -> None:
+    """Raise a ContentError when a spawn group names a zombie type the catalog does not have."""
+    known = {z.id for z in catalog.zombies}
+    for group in groups:
+        if group.zombie not in known:
+            raise ContentError(path, where, f"unknown zombie type {group.zombie!r}")
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -658,7 +622,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("usage: python -m game.rules.zombicide.catalog skills-doc|check [box]", file=sys.stderr)
         return 2
     try:
-        catalog = load_catalog(args[1] if len(args) > 1 else "rue_morgue")
+        catalog = load_catalog(args[1] if len(args) > 1 else DEFAULT_BOX)
     except ContentError as error:
         print(error, file=sys.stderr)
         return 1
@@ -670,4 +634,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    # run the imported module, not this __main__ copy: boxes subclass its models
+    from game.rules.zombicide import catalog as imported
+
+    raise SystemExit(imported.main())

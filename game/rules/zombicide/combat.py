@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.rules.core.base import IllegalCommand
 from game.rules.core.rng import roll_d6
@@ -17,6 +17,7 @@ from game.rules.zombicide.commands import (
     SkillGained,
     ZombiesKilled,
 )
+from game.rules.zombicide.odds import attack_dice, fired_cards, needed_roll, reroll_sources
 from game.rules.zombicide.state import (
     EMPTY,
     LEVEL_NAMES,
@@ -28,7 +29,8 @@ from game.rules.zombicide.working import Fields
 class Combat(Fields):
     """Methods of the working copy (``Game``)."""
 
-    __slots__ = ()
+    if not TYPE_CHECKING:  # slots for the working copy; mypy reads the fields declared in ``Fields``
+        __slots__ = ()
 
     def do_attack(self, i: int, command: Attack, free: bool = False) -> None:
         s = self.survivors[i]
@@ -62,21 +64,7 @@ class Combat(Fields):
         if not free:
             self.spend(i, weapon.attack)
         self.made_a_stir(i)
-        fired = [card]
-        if command.slot in (0, 1):
-            other = s.slots[1 - command.slot]
-        else:  # Everything at hand: a reserve weapon pairs with a twin anywhere
-            other = next(
-                (c for n, c in enumerate(s.slots) if n != command.slot and c >= 0 and self.card_kinds[c] == weapon.id), -1
-            )
-        if (
-            other >= 0
-            and self.card_kinds[other] == weapon.id
-            and (weapon.dual or sk.counts_as_dual(s.skills, weapon.attack))
-            and not (weapon.reload and other in self.unloaded)
-            and not weapon.kills_everything
-        ):
-            fired.append(other)
+        fired = fired_cards(self, s, command.slot)
         if command.second_zone:  # Trick shot: the Dual twin aims at its own zone
             if not sk.has(s.skills, "trick_shot") or weapon.attack != "ranged" or len(fired) < 2:
                 raise IllegalCommand("only Trick shot with a Dual pair of ranged weapons aims at two zones")
@@ -109,46 +97,41 @@ class Combat(Fields):
         self, i: int, target: int, fired: list[int], attack: str, priority: Sequence[str], rival: int = -1
     ) -> None:
         s = self.survivors[i]
-        dice_count = 0
-        for card in fired:
-            weapon = self.equipment(card)
-            dice = weapon.dice
-            if attack == "melee" and sk.has(s.skills, "barbarian"):  # the better of the two, always
-                dice = max(dice, sum(self.zombies[s.zone]) + len(self.survivors_in(s.zone)))
-            if attack == "ranged" and sk.has(s.skills, "full_auto"):
-                dice = max(dice, sum(self.zombies[target]) + len(self.survivors_in(target)))
-            dice_count += dice + sk.dice_bonus(s.skills, attack) + sk.frenzy_dice(s.skills, attack, s.wounds)
-            if attack == "melee":
-                other = s.slots[1] if s.slots[0] == card else s.slots[0]
-                if other >= 0 and other not in fired and "adds_die_to_other_melee" in self.equipment(other).effects:
-                    dice_count += 1
-                if len(fired) == 2 and "adds_die_to_other_melee" in weapon.effects:
-                    dice_count += 1
+        dice_count = attack_dice(self, s, target, fired, attack)
+        self.box.before_attack(self, i, target, tuple(fired))
         values, self.rng = roll_d6(self.rng, dice_count)
         self.events.append(DiceRolled("attack", values, s.id))
         self.after_roll(i, target, tuple(fired), attack, tuple(priority), values, (), rival)
 
-    def reroll_sources(self, i: int, fired: Sequence[int], attack: str, used: Sequence[str]) -> list[str]:
-        """What may re-roll this attack's dice now: Lucky (once per action), 1 re-roll per turn,
-        Plenty of Ammo matching the weapon (once per action)."""
-        s = self.survivors[i]
-        sources = []
-        if "lucky" in s.skills and "lucky" not in used:
-            sources.append("lucky")
-        if "one_reroll_per_turn" in s.skills and not s.reroll_used:
-            sources.append("one_reroll_per_turn")
-        ammo = self.equipment(fired[0]).ammo
-        if ammo and "ammo" not in used and any(
-            f"reroll_{ammo}_ammo" in self.equipment(c).effects for c in s.cards()
-        ):
-            sources.append("ammo")
-        return sources
+    def resolve_reroll(self, pending: Pending, option: int) -> None:
+        """Keep the dice, or re-roll every die with one of the sources offered."""
+        target, fired, attack, priority, values, used, sources, rival = pending.attack
+        i = pending.survivor
+        choice = pending.payload[option][0]
+        if choice < 0:
+            self.finish_attack(i, target, list(fired), attack, priority, values, rival)
+            return
+        source = sources[choice]
+        if source == "one_reroll_per_turn":
+            self.change(i, reroll_used=True)
+        values, self.rng = roll_d6(self.rng, len(values))
+        self.events.append(DiceRolled("reroll", values, self.survivors[i].id))
+        self.after_roll(i, target, fired, attack, priority, values, used + (source,), rival)
+
+    def resolve_friendly_fire(self, pending: Pending, option: int) -> None:
+        """The chosen survivor takes the hit; the rest of the shot goes on."""
+        target, hits, damage, attack, values = pending.attack
+        self.hit_survivor(pending.payload[option][0], damage)
+        self.shoot_into(pending.survivor, target, hits - 1, damage, attack, values)
+
+    def resolve_skill(self, pending: Pending, option: int) -> None:
+        self.gain_skill(pending.survivor, pending.options[option])
 
     def after_roll(
         self, i: int, target: int, fired: tuple[int, ...], attack: str, priority: tuple[str, ...],
         values: tuple[int, ...], used: tuple[str, ...], rival: int = -1,
     ) -> None:
-        sources = self.reroll_sources(i, fired, attack, used)
+        sources = reroll_sources(self, self.survivors[i], fired, used)
         if not sources:
             self.finish_attack(i, target, list(fired), attack, priority, values, rival)
             return
@@ -174,8 +157,8 @@ class Combat(Fields):
                 self.events.append(DiceRolled("bonus", more, s.id))
                 values += more
                 sixes = more.count(6)
-        bonus = sk.roll_bonus(s.skills, attack)
-        hits = sum(1 for v in values if min(6, v + bonus) >= weapon.accuracy)
+        needed = needed_roll(weapon.accuracy, sk.roll_bonus(s.skills, attack))
+        hits = sum(1 for v in values if v >= needed)
         damage = sk.damage_for(s.skills, attack, weapon.id, weapon.damage)
         free_targeting = (
             attack == "melee"
@@ -240,7 +223,7 @@ class Combat(Fields):
     def land_kills(
         self, i: int, target: int, killed: list[int], counts: list[int], attack: str, values: tuple[int, ...]
     ) -> None:
-        """The attack's kills: Reaper's extra one, experience, Crawlers left by Skinners."""
+        """The attack's kills: Reaper's extra one, experience, then the box's word on what is left."""
         s = self.survivors[i]
         if sk.reaps(s.skills, attack):  # Reaper: one hit also takes one more identical zombie
             for t in range(self.tables.type_count):
@@ -249,11 +232,7 @@ class Combat(Fields):
                     killed[t] += 1
                     break
         self.kill(i, target, killed)
-        if self.spec.crawlers and self.tables.crawler >= 0:
-            skinners = sum(k for t, k in enumerate(killed) if self.tables.skinner[t])
-            crawlers = self.box.crawlers_left_behind(values, skinners)
-            if crawlers:
-                self.place(target, self.tables.crawler, crawlers, escorted=False, extra_activation=False)
+        self.box.after_attack(self, i, target, killed, values)  # what a box's zombies leave behind
 
     def friendly_fire_victims(self, shooter: int, target: int) -> list[int]:
         """The survivors a ranged hit in the target zone lands on before any zombie."""
@@ -271,11 +250,10 @@ class Combat(Fields):
                 break
             if self.vest_stops(victim) or self.mask_stops(victim):
                 continue
-            cards = [slot for slot, c in enumerate(self.survivors[victim].slots) if c >= 0]
-            self.wound(victim, cards[-1] if cards else -1)
+            self.wound(victim, self.box.wounds.struck_slot(self, victim))
 
     def burn(self, i: int, target: int, card: int) -> None:
-        """A kill-everything weapon: every actor in the zone dies, no dice, no Crawlers."""
+        """A kill-everything weapon: every actor in the zone dies, with no dice (so no attack roll to leave anything behind)."""
         s = self.survivors[i]
         slots = list(s.slots)
         slots[slots.index(card)] = EMPTY

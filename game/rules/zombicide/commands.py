@@ -6,7 +6,7 @@ Zones, doors and survivors are named by their string ids so logs and scenario fi
 from __future__ import annotations
 
 from dataclasses import dataclass, is_dataclass
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import Field, TypeAdapter
 
@@ -35,67 +35,6 @@ class Heal:
     survivor: str
     target: str
     kind: Literal["heal"] = "heal"
-
-
-@dataclass(frozen=True, slots=True)
-class BoardHelicopter:
-    """Climb into the helicopter in the survivor's zone, in the pilot's seat or a passenger's."""
-
-    survivor: str
-    pilot: bool = False
-    kind: Literal["board_helicopter"] = "board_helicopter"
-
-
-@dataclass(frozen=True, slots=True)
-class LeaveHelicopter:
-    survivor: str
-    kind: Literal["leave_helicopter"] = "leave_helicopter"
-
-
-@dataclass(frozen=True, slots=True)
-class ChangeSeat:
-    survivor: str
-    kind: Literal["change_seat"] = "change_seat"
-
-
-@dataclass(frozen=True, slots=True)
-class TakeOff:
-    survivor: str
-    kind: Literal["take_off"] = "take_off"
-
-
-@dataclass(frozen=True, slots=True)
-class Land:
-    survivor: str
-    kind: Literal["land"] = "land"
-
-
-@dataclass(frozen=True, slots=True)
-class Fly:
-    """The pilot flies 1 or 2 zones in straight steps, over walls, fences and zombies."""
-
-    survivor: str
-    to: str
-    via: tuple[str, ...] = ()
-    kind: Literal["fly"] = "fly"
-
-
-@dataclass(frozen=True, slots=True)
-class UseTeamAction:
-    """Play one of the team's Team Action cards (free, once per team per players' phase).
-
-    ``destination`` mode: ``zone`` is where every selected survivor moves (Move!, Charge!) or
-    shoots (Fire!). ``origin`` mode: ``zone`` is where they all stand, and ``targets`` gives, for
-    the user then each member, the zone to move to or shoot at ("" to stay put).
-    """
-
-    survivor: str
-    card: str
-    members: tuple[str, ...]
-    zone: str
-    mode: Literal["destination", "origin"] = "destination"
-    targets: tuple[str, ...] = ()
-    kind: Literal["use_team_action"] = "use_team_action"
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,25 +80,6 @@ class Rescue:
     survivor: str
     zone: str
     kind: Literal["rescue"] = "rescue"
-
-
-@dataclass(frozen=True, slots=True)
-class StoreEquipment:
-    """1 action: put the card of ``slot`` on the helicopter (landed in the zone, or from aboard)."""
-
-    survivor: str
-    slot: int
-    kind: Literal["store_equipment"] = "store_equipment"
-
-
-@dataclass(frozen=True, slots=True)
-class TakeEquipment:
-    """1 action: take the ``index``-th stored card of the helicopter into ``slot``."""
-
-    survivor: str
-    index: int
-    slot: int
-    kind: Literal["take_equipment"] = "take_equipment"
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,11 +230,13 @@ class ForceDice:
     kind: Literal["force_dice"] = "force_dice"
 
 
+CORE_COMMANDS: tuple[type, ...] = (
+    Move, Heal, Bloodlust, Shove, Rescue, CloseDoor, Jump, GiveAction, Shout, Taunt, OpenDoor, Search, Attack,
+    Reload, Rearrange, Trade, Discard, Combine, TakeObjective, MakeNoise, EndTurn, Escape, ChooseOption, ForceDice,
+)
 Command = Annotated[
     Move
     | Heal
-    | StoreEquipment
-    | TakeEquipment
     | Bloodlust
     | Shove
     | Rescue
@@ -323,13 +245,6 @@ Command = Annotated[
     | GiveAction
     | Shout
     | Taunt
-    | UseTeamAction
-    | BoardHelicopter
-    | LeaveHelicopter
-    | ChangeSeat
-    | TakeOff
-    | Land
-    | Fly
     | OpenDoor
     | Search
     | Attack
@@ -405,25 +320,6 @@ class SurvivorHealed:
 
 
 @dataclass(frozen=True, slots=True)
-class HelicopterChanged:
-    """Someone boarded, left, changed seat, or the helicopter took off, landed or flew."""
-
-    what: str  # "boarded", "left", "seat", "took_off", "landed", "flew"
-    zone: str
-    survivor: str = ""
-    from_zone: str = ""
-    kind: Literal["helicopter_changed"] = "helicopter_changed"
-
-
-@dataclass(frozen=True, slots=True)
-class TeamActionUsed:
-    team: str
-    card: str
-    survivors: tuple[str, ...]
-    kind: Literal["team_action_used"] = "team_action_used"
-
-
-@dataclass(frozen=True, slots=True)
 class DoorClosed:
     door: str
     survivor: str
@@ -479,7 +375,7 @@ class CardDiscarded:
 @dataclass(frozen=True, slots=True)
 class InventoryChanged:
     survivor: str
-    cards: tuple[str, ...]  # per slot; "" empty, "wound"
+    cards: tuple[str, ...]  # per slot; "" empty, else the card's id (or the box's name of a card that is not equipment)
     kind: Literal["inventory_changed"] = "inventory_changed"
 
 
@@ -529,13 +425,6 @@ class ExtraActivation:
     zombie: str
     why: str  # "card", "out_of_miniatures"
     kind: Literal["extra_activation"] = "extra_activation"
-
-
-@dataclass(frozen=True, slots=True)
-class SurvivorsGrabbed:
-    zone: str
-    survivors: tuple[str, ...]
-    kind: Literal["survivors_grabbed"] = "survivors_grabbed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -630,20 +519,6 @@ class CardsCombined:
 
 
 @dataclass(frozen=True, slots=True)
-class TentRevealed:
-    zone: str
-    tent: str
-    kind: Literal["tent_revealed"] = "tent_revealed"
-
-
-@dataclass(frozen=True, slots=True)
-class EventTriggered:
-    tile: str
-    survivor: str
-    kind: Literal["event_triggered"] = "event_triggered"
-
-
-@dataclass(frozen=True, slots=True)
 class GameEnded:
     result: str
     kind: Literal["game_ended"] = "game_ended"
@@ -657,9 +532,7 @@ Event = Annotated[
     | TurnEnded
     | SurvivorMoved
     | SurvivorHealed
-    | HelicopterChanged
     | DoorClosed
-    | TeamActionUsed
     | DoorOpened
     | NoiseMade
     | DiceRolled
@@ -673,7 +546,6 @@ Event = Annotated[
     | ZombieAttacked
     | ZombiesKilled
     | ExtraActivation
-    | SurvivorsGrabbed
     | SurvivorWounded
     | SurvivorEliminated
     | ExperienceGained
@@ -687,12 +559,20 @@ Event = Annotated[
     | FirstPlayerPassed
     | DiceForced
     | CardsCombined
-    | TentRevealed
-    | EventTriggered
     | GameEnded,
     Field(discriminator="kind"),
 ]
 EVENT_ADAPTER: TypeAdapter = TypeAdapter(Event)
+CORE_EVENTS: tuple[type, ...] = tuple(
+    cls for cls in list(globals().values())
+    if isinstance(cls, type) and is_dataclass(cls) and cls.__module__ == __name__ and cls not in CORE_COMMANDS
+)
+
+
+def tagged_adapter(types: tuple[type, ...]) -> TypeAdapter:
+    """A JSON adapter for these tagged dataclasses, told apart by their ``kind``."""
+    union: Any = Union.__getitem__(types)  # a union built at run time from a tuple of types
+    return TypeAdapter(Annotated[union, Field(discriminator="kind")])
 
 
 # commands and events are built by the thousand in bot games: every class here gets the quick __init__

@@ -3,22 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from game.rules.zombicide.commands import (
     GameEnded,
     SurvivorWounded,
 )
-from game.rules.zombicide.state import (
-    EMPTY,
-)
+from game.rules.zombicide.queries import experience_race, goal_reached
+from game.rules.zombicide.state import EMPTY
 from game.rules.zombicide.working import Fields
 
 
 class Competitive(Fields):
     """Methods of the working copy (``Game``)."""
 
-    __slots__ = ()
+    if not TYPE_CHECKING:  # slots for the working copy; mypy reads the fields declared in ``Fields``
+        __slots__ = ()
 
     def vest_stops(self, victim: int) -> bool:
         """A Bulletproof Vest turns away two wounds dealt by survivors: face down, then gone."""
@@ -44,11 +44,7 @@ class Competitive(Fields):
         if self.spec.competitive:
             done = not any(s.in_play for s in self.survivors) or (goals and self.goals_met(goals, end_phase))
             if done:
-                totals: dict[str, int] = {}
-                for s in self.survivors:  # the dead's XP still counts for their team
-                    totals[s.team] = totals.get(s.team, 0) + s.xp
-                best = max(totals.values())
-                self.winners = tuple(team for team, xp in totals.items() if xp == best)
+                self.winners = experience_race(self.survivors).teams
                 self.finish("over")
             return
         everyone_needed = "all_in_exit" in goals or "escape_all" in goals
@@ -60,15 +56,13 @@ class Competitive(Fields):
             self.finish("won")
 
     def goals_met(self, goals: Sequence[str], end_phase: bool) -> bool:
-        met = True
+        """Every goal holds (those checked at an End Phase only then)."""
         for goal in goals:
-            if goal == "take_all_objectives":
-                met &= all(self.objectives_taken)
-            elif goal == "escape_all":
-                met &= all(s.escaped for s in self.survivors if s.alive)
-            elif goal == "all_in_exit":
-                met &= end_phase and all(s.escaped or s.zone in self.graph.exits for s in self.survivors if s.alive)
-        return met
+            if goal == "all_in_exit" and not end_phase:
+                return False
+            if not goal_reached(goal, self.objectives_taken, self.survivors, self.graph.exits):
+                return False
+        return True
 
     def finish(self, result: Literal["won", "lost", "over"]) -> None:
         self.result = result

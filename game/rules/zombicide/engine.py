@@ -1,12 +1,12 @@
 """The Zombicide rules engine, its public face: setup, legal commands, check, apply, outcome.
 
 ``apply`` works on a private mutable copy of the state (``game.Game``, whose rules live one concern
-per module: ``actions``, ``combat``, ``wounds``, ``helicopter``, ``team_actions``, ``zombie_phase``,
-``spawning``, ``competitive``) and freezes it at the end, so its input is never changed; a refused
-command raises IllegalCommand before anything is returned. ``legal.py`` enumerates the commands.
-The zombies' phase is a small program of steps kept on the state (``queue``), so a decision the
-players must take mid-phase (sharing wounds) pauses it and ``ChooseOption`` resumes it. What a box
-adds on top of the shared core is described in ``boxes/__init__.py``.
+per module: ``actions``, ``combat``, ``wounds``, ``zombie_phase``, ``spawning``, ``competitive``)
+and freezes it at the end, so its input is never changed; a refused command raises IllegalCommand
+before anything is returned. ``legal.py`` enumerates the commands. The zombies' phase is a small
+program of steps kept on the state (``queue``), so a decision the players must take mid-phase
+(sharing wounds) pauses it and ``ChooseOption`` resumes it. What a box adds on top of the shared
+core, and how, is described in ``boxes/__init__.py``; ``ZombicideRules(box)`` plays one box.
 """
 
 from __future__ import annotations
@@ -15,31 +15,29 @@ import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Annotated, Any
+from functools import cache
+from typing import Any
 
-from pydantic import Field, TypeAdapter
+from pydantic import TypeAdapter
 
 from game.board.model import Board
 from game.rules.core.base import IllegalCommand
 from game.rules.core.rng import RngState, force_dice, new_rng, roll_d6, shuffled
 from game.rules.zombicide import skills as sk
-from game.rules.zombicide.boxes import BOXES, UnknownBoxError, box_rules
-from game.rules.zombicide.boxes.rue_morgue import crawlers_left_behind
+from game.rules.zombicide.boxes import BOXES, DEFAULT_BOX, BoxRules, UnknownBoxError, box_rules
 from game.rules.zombicide.catalog import Catalog, load_catalog
 from game.rules.zombicide.commands import (
-    COMMAND_ADAPTER,
+    CORE_COMMANDS,
+    CORE_EVENTS,
     Attack,
     Bloodlust,
-    BoardHelicopter,
     CardDiscarded,
     CardDrawn,
     CardKept,
     CardsCombined,
-    ChangeSeat,
     ChooseOption,
     CloseDoor,
     Combine,
-    Command,
     DangerLevelReached,
     DecisionNeeded,
     DeckShuffled,
@@ -50,20 +48,15 @@ from game.rules.zombicide.commands import (
     DoorOpened,
     EndTurn,
     Escape,
-    EventTriggered,
     ExperienceGained,
     ExtraActivation,
     FirstPlayerPassed,
-    Fly,
     ForceDice,
     GameEnded,
     GiveAction,
     Heal,
-    HelicopterChanged,
     InventoryChanged,
     Jump,
-    Land,
-    LeaveHelicopter,
     MakeNoise,
     Move,
     NoiseCleared,
@@ -78,38 +71,32 @@ from game.rules.zombicide.commands import (
     Shout,
     Shove,
     SkillGained,
-    StoreEquipment,
     SurvivorEliminated,
     SurvivorEscaped,
     SurvivorHealed,
     SurvivorMoved,
-    SurvivorsGrabbed,
     SurvivorWounded,
-    TakeEquipment,
     TakeObjective,
-    TakeOff,
     Taunt,
-    TeamActionUsed,
-    TentRevealed,
     Trade,
     TurnEnded,
     TurnStarted,
-    UseTeamAction,
     WeaponReloaded,
     ZombieAttacked,
     ZombieMoved,
     ZombiesKilled,
     ZombieSpawned,
+    tagged_adapter,
 )
 from game.rules.zombicide.game import Game
-from game.rules.zombicide.graph import UNREACHABLE, ZoneGraph, build_graph
+from game.rules.zombicide.graph import UNREACHABLE, ZoneGraph, build_graph, graph_for
 from game.rules.zombicide.legal import legal_commands
-from game.rules.zombicide.overrides import OVERRIDE_TYPES, OverrideCommand, apply_override
+from game.rules.zombicide.odds import AttackOdds, Modifier, attack_odds
+from game.rules.zombicide.overrides import OVERRIDE_EVENTS, OVERRIDE_TYPES, apply_override
+from game.rules.zombicide.queries import GoalProgress, goal_progress, trade_partners
 from game.rules.zombicide.state import (
     EMPTY,
     LEVEL_NAMES,
-    WOUND,
-    Helicopter,
     Pending,
     PlayerSpec,
     Survivor,
@@ -123,8 +110,9 @@ from game.rules.zombicide.tables import Tables, tables_for
 __all__ = [
     "apply",
     "Attack",
+    "attack_odds",
+    "AttackOdds",
     "Bloodlust",
-    "BoardHelicopter",
     "box_rules",
     "build_graph",
     "CardDiscarded",
@@ -132,13 +120,11 @@ __all__ = [
     "CardKept",
     "CardsCombined",
     "Catalog",
-    "ChangeSeat",
     "check",
     "ChooseOption",
     "CloseDoor",
     "Combine",
-    "COMMAND_ADAPTER",
-    "crawlers_left_behind",
+    "command_adapter",
     "current_seats",
     "DangerLevelReached",
     "DecisionNeeded",
@@ -151,30 +137,28 @@ __all__ = [
     "EMPTY",
     "EndTurn",
     "Escape",
-    "EventTriggered",
+    "event_adapter",
     "evolve",
     "ExperienceGained",
     "ExtraActivation",
     "FirstPlayerPassed",
-    "Fly",
     "force_dice",
     "ForceDice",
     "Game",
     "GameEnded",
     "GiveAction",
+    "goal_progress",
+    "GoalProgress",
     "graph_for",
     "Heal",
-    "Helicopter",
-    "HelicopterChanged",
     "IllegalCommand",
     "InventoryChanged",
     "Jump",
-    "Land",
-    "LeaveHelicopter",
     "legal_commands",
     "LEVEL_NAMES",
     "load_catalog",
     "MakeNoise",
+    "Modifier",
     "Move",
     "new_rng",
     "NoiseCleared",
@@ -200,28 +184,21 @@ __all__ = [
     "shuffled",
     "SkillGained",
     "spawn_dice_for",
-    "StoreEquipment",
     "Survivor",
     "SurvivorEliminated",
     "SurvivorEscaped",
     "SurvivorHealed",
     "SurvivorMoved",
-    "SurvivorsGrabbed",
     "SurvivorWounded",
     "Tables",
     "tables_for",
-    "TakeEquipment",
     "TakeObjective",
-    "TakeOff",
-    "TeamActionUsed",
-    "TentRevealed",
     "Trade",
+    "trade_partners",
     "TurnEnded",
     "TurnStarted",
     "UNREACHABLE",
-    "UseTeamAction",
     "WeaponReloaded",
-    "WOUND",
     "ZombicideRules",
     "ZombicideSetup",
     "ZombicideState",
@@ -232,33 +209,57 @@ __all__ = [
     "ZoneGraph",
 ]
 
-# every command the engine plays: the players' and the table's manual overrides
-ENGINE_COMMAND_ADAPTER: TypeAdapter = TypeAdapter(Annotated[Command | OverrideCommand, Field(discriminator="kind")])
 _OVERRIDES = frozenset(OVERRIDE_TYPES)
+box_rules(DEFAULT_BOX)  # the box a setup plays unless it names another: loaded with the engine, not mid-game
 
 RULESET_NAME = "zombicide"
 RULESET_VERSION = "1"
 
+
+@cache
+def command_adapter(box: str = DEFAULT_BOX) -> TypeAdapter:
+    """Every command a game of ``box`` plays, as JSON: the core's, the table's overrides, the box's."""
+    return tagged_adapter((*CORE_COMMANDS, *OVERRIDE_TYPES, *box_rules(box).commands))
+
+
+@cache
+def event_adapter(box: str = DEFAULT_BOX) -> TypeAdapter:
+    """Every event a game of ``box`` tells, as JSON."""
+    return tagged_adapter((*CORE_EVENTS, *OVERRIDE_EVENTS, *box_rules(box).events))
+
+
 # --- setup ------------------------------------------------------------------------------------
 
 
-def parse_setup(setup_spec: ZombicideSetup | Mapping[str, Any] | None, board: Board | None = None) -> ZombicideSetup:
-    """The setup from the caller, or the mission's ``[setup]`` table; a bad one raises ValueError."""
+def parse_setup(setup_spec: ZombicideSetup | Mapping[str, Any] | None, board: Board | None = None,
+                default_box: str = DEFAULT_BOX) -> ZombicideSetup:
+    """The setup from the caller, or the mission's ``[setup]`` table, read with the options of its box
+    (``BoxRules.setup_options``); a bad one raises ValueError, an unknown box UnknownBoxError."""
     if isinstance(setup_spec, ZombicideSetup):
-        return setup_spec
+        model = setup_model(setup_spec.box)
+        if isinstance(setup_spec, model):
+            return setup_spec
+        return model.model_validate(setup_spec.model_dump(exclude_unset=True))  # the core's options alone
     data: dict[str, Any] = {}
     if board is not None and isinstance(board.properties.get("setup"), Mapping):
         data.update(dict(board.properties["setup"]))  # type: ignore[call-overload]
     if setup_spec:
         data.update(setup_spec)
+    data.setdefault("box", default_box)
     source = board.source if board is not None and board.source else "setup"
+    box = str(data["box"])
+    if box not in BOXES:
+        raise UnknownBoxError(box, source)
     try:
-        spec = ZombicideSetup.model_validate(data)
+        spec = setup_model(box).model_validate(data)
     except Exception as error:  # pydantic's ValidationError, reworded for the player
         raise ValueError(f"{source}: the [setup] table is not usable: {error}") from error
-    if spec.box not in BOXES:
-        raise UnknownBoxError(spec.box, source)
     return spec
+
+
+def setup_model(box: str) -> type[ZombicideSetup]:
+    """The model of a ``[setup]`` table of ``box``: the core's options and the box's own."""
+    return box_rules(box).setup_options or ZombicideSetup
 
 
 def spawn_dice_for(catalog: Catalog, survivors: int) -> int:
@@ -271,26 +272,14 @@ def spawn_dice_for(catalog: Catalog, survivors: int) -> int:
     return rows[-1].dice + math.ceil((survivors - rows[-1].survivors_max) / 2)
 
 
-_GRAPHS: dict[int, tuple[Board, ZoneGraph]] = {}
-
-
-def graph_for(board: Board) -> ZoneGraph:
-    """The board's zone graph, built once per Board object (its path caches are then shared)."""
-    cached = _GRAPHS.get(id(board))
-    if cached is not None and cached[0] is board:
-        return cached[1]
-    if len(_GRAPHS) > 32:
-        _GRAPHS.clear()
-    graph = build_graph(board)
-    _GRAPHS[id(board)] = (board, graph)
-    return graph
-
-
-def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog | None = None) -> ZombicideState:
-    spec = parse_setup(setup_spec, board)
+def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog | None = None,
+          box: str = DEFAULT_BOX) -> ZombicideState:
+    """A new game on ``board``; ``box`` is the box when the setup names none."""
+    spec = parse_setup(setup_spec, board, default_box=box)
+    plugged = box_rules(spec.box)
     catalog = catalog or load_catalog(spec.box)
     tables = tables_for(catalog)
-    graph = graph_for(board)
+    graph = graph_for(board, plugged)
     if not graph.starts:
         raise ValueError(f"{board.source or board.title}: the board has no starting zone")
 
@@ -318,13 +307,6 @@ def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog 
         if len(set(team_sizes.values())) > 1:
             raise ValueError("every team must have the same number of survivors")
     first_seat = seats.index(spec.first_seat) if spec.first_seat in seats else 0
-    known_cards = {t.id for t in catalog.team_actions}
-    for team, cards in spec.team_actions.items():
-        if len(cards) > catalog.setup.team_actions_per_team_max:
-            raise ValueError(f"team {team!r} may keep at most {catalog.setup.team_actions_per_team_max} Team Actions")
-        for card in cards:
-            if card not in known_cards:
-                raise ValueError(f"unknown Team Action {card!r}")
 
     rng = new_rng(seed)
     card_kinds: list[str] = []
@@ -392,9 +374,9 @@ def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog 
                     give(i, make_cards([equipment_id])[0])
     deck.extend(pool)
     equipment_deck, rng = shuffled(rng, deck)
-    tent_cards = [t.id for t in catalog.tents for _ in range(t.count)]
-    tent_order, rng = shuffled(rng, tent_cards)
-    tents = tuple(tent_order[n] if n < len(tent_order) else "" for n in range(len(graph.tent_zones)))
+    box_state: Any = plugged.state_fields()
+    if plugged.setup_state is not None:  # the box's own state, dealt from the same RNG
+        box_state, rng = plugged.setup_state(catalog, spec, graph, rng)
     zombie_deck, rng = shuffled(rng, catalog.zombie_deck_numbers())
 
     actions = catalog.setup.actions_per_turn
@@ -424,6 +406,7 @@ def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog 
                 level=start_level,
                 actions_left=actions + sk.extra_actions(skills),
                 free_actions=sk.free_actions(skills),
+                box_fields=plugged.survivor_fields(),
             )
         )
     supply = tuple(spec.supply.get(z, tables.miniatures[t]) for t, z in enumerate(tables.zombie_ids))
@@ -432,6 +415,7 @@ def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog 
         graph=graph,
         tables=tables,
         setup=spec,
+        box=plugged,
         card_kinds=tuple(card_kinds),
         round=1,
         phase="players",
@@ -455,10 +439,7 @@ def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog 
         supply=supply,
         spawn_dice=spec.spawn_dice or spawn_dice_for(catalog, len(survivors)),
         rng=rng,
-        tents=tents,
-        tents_revealed=(False,) * len(tents),
-        triggers_fired=(False,) * len(graph.trigger_tiles),
-        helicopters=tuple(Helicopter(z) for z in graph.helicopters),
+        box_state=box_state,
     )
 
 
@@ -475,19 +456,16 @@ def current_seats(state: ZombicideState) -> frozenset[str]:
 
 
 def player_view(state: ZombicideState, seat: str) -> ZombicideState:
-    """What a seat may look at: the decks' order, which tent lies under which face-down tent card and
-    the dice to come are hidden. For display only: never apply commands to a view."""
-    tents = state.tents
-    if tents and not all(state.tents_revealed):  # face-down tent cards are shown as one sorted pool
-        hidden = iter(sorted(t for t, shown in zip(tents, state.tents_revealed, strict=True) if not shown))
-        tents = tuple(t if shown else next(hidden) for t, shown in zip(tents, state.tents_revealed, strict=True))
+    """What a seat may look at: the decks' order, the dice to come and what the box keeps face down
+    (``BoxRules.hidden``) are hidden. For display only: never apply commands to a view."""
+    hidden = state.box.hidden
     return replace(
         state,
         equipment_deck=tuple(sorted(state.equipment_deck)),
         zombie_deck=tuple(sorted(state.zombie_deck)),
         rng=RngState(seed=0, draws=state.rng.draws, forced=state.rng.forced),
-        tents=tents,
         queue=(),
+        box_state=hidden(state.box_state) if hidden is not None else state.box_state,
     )
 
 
@@ -510,39 +488,26 @@ def apply(state: ZombicideState, seat: str, command: Any) -> tuple[ZombicideStat
     return game.freeze(), tuple(game.events)
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-# --- the working copy ---------------------------------------------------------------------------
-
-
 # --- a Ruleset object for sessions -------------------------------------------------------------
 
 
 class ZombicideRules:
-    """The engine contract bundled for ``Session``; ``catalog`` overrides the box's content."""
+    """The engine contract bundled for ``Session``, for one box; ``catalog`` overrides its content."""
 
     name = RULESET_NAME
     version = RULESET_VERSION
 
-    def __init__(self, catalog: Catalog | None = None):
+    def __init__(self, box: str = DEFAULT_BOX, catalog: Catalog | None = None):
+        if box not in BOXES:
+            raise UnknownBoxError(box)
+        self.box = box
         self.catalog = catalog
 
     def setup(self, board: Board, setup_spec: Any, seed: int) -> ZombicideState:
-        return setup(board, setup_spec, seed, catalog=self.catalog)
+        spec = parse_setup(setup_spec, board, default_box=self.box)
+        if spec.box != self.box:
+            raise ValueError(f"this setup is for the box {spec.box!r}, not {self.box!r}")
+        return setup(board, spec, seed, catalog=self.catalog)
 
     current_seats = staticmethod(current_seats)
     player_view = staticmethod(player_view)
@@ -551,13 +516,15 @@ class ZombicideRules:
     apply = staticmethod(apply)
     outcome = staticmethod(outcome)
 
-    @staticmethod
-    def command_to_json(command: Any) -> str:
-        return ENGINE_COMMAND_ADAPTER.dump_json(command).decode()
+    @property
+    def rules(self) -> BoxRules:
+        return box_rules(self.box)
 
-    @staticmethod
-    def command_from_json(text: str) -> Any:
-        return ENGINE_COMMAND_ADAPTER.validate_json(text)
+    def command_to_json(self, command: Any) -> str:
+        return command_adapter(self.box).dump_json(command).decode()  # type: ignore[no-any-return]
+
+    def command_from_json(self, text: str) -> Any:
+        return command_adapter(self.box).validate_json(text)
 
     @staticmethod
     def setup_to_json(setup_spec: Any) -> str:

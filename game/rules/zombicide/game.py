@@ -1,7 +1,7 @@
 """The working copy of a Zombicide state for the length of one ``apply``.
 
 ``Game`` gathers the rules by concern, one mixin per module (``actions``, ``combat``, ``wounds``,
-``helicopter``, ``team_actions``, ``zombie_phase``, ``spawning``, ``competitive``); this module holds
+``zombie_phase``, ``spawning``, ``competitive``); this module holds
 the mutable fields, the small helpers every concern shares, the dispatch of commands and the
 decisions that pause the game. ``freeze`` turns the copy back into an immutable state.
 """
@@ -9,35 +9,25 @@ decisions that pause the game. ``freeze`` turns the copy back into an immutable 
 from typing import Any
 
 from game.rules.core.base import IllegalCommand
-from game.rules.core.rng import RngState, force_dice, roll_d6
+from game.rules.core.rng import RngState, force_dice
 from game.rules.zombicide import skills as sk
-from game.rules.zombicide.actions import DESTINY, SurvivorActions
-from game.rules.zombicide.boxes import box_rules
+from game.rules.zombicide.actions import SurvivorActions
 from game.rules.zombicide.combat import Combat
 from game.rules.zombicide.commands import (
     Attack,
     Bloodlust,
-    BoardHelicopter,
-    CardDiscarded,
-    CardDrawn,
-    CardKept,
-    ChangeSeat,
     ChooseOption,
     CloseDoor,
     Combine,
     DiceForced,
-    DiceRolled,
     Discard,
     EndTurn,
     Escape,
-    Fly,
     ForceDice,
     GiveAction,
     Heal,
     InventoryChanged,
     Jump,
-    Land,
-    LeaveHelicopter,
     MakeNoise,
     Move,
     NoiseMade,
@@ -48,22 +38,17 @@ from game.rules.zombicide.commands import (
     Search,
     Shout,
     Shove,
-    StoreEquipment,
-    TakeEquipment,
     TakeObjective,
-    TakeOff,
     Taunt,
     Trade,
     TurnEnded,
     TurnStarted,
-    UseTeamAction,
 )
 from game.rules.zombicide.competitive import Competitive
 from game.rules.zombicide.graph import ZoneGraph
-from game.rules.zombicide.helicopter import HelicopterRules
 from game.rules.zombicide.spawning import Spawning
 from game.rules.zombicide.state import (
-    WOUND,
+    EMPTY,
     Pending,
     Survivor,
     ZombicideSetup,
@@ -71,12 +56,11 @@ from game.rules.zombicide.state import (
     evolver_for,
 )
 from game.rules.zombicide.tables import Tables
-from game.rules.zombicide.team_actions import TeamActions
 from game.rules.zombicide.wounds import Wounds
 from game.rules.zombicide.zombie_phase import ZombiePhase
 
 
-class Game(SurvivorActions, Combat, Wounds, HelicopterRules, TeamActions, ZombiePhase, Spawning, Competitive):
+class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
     """A mutable copy of a state for the length of one ``apply``."""
 
     # every attribute of the working copy (``working.Fields`` types them): a new one must be listed here
@@ -85,8 +69,7 @@ class Game(SurvivorActions, Combat, Wounds, HelicopterRules, TeamActions, Zombie
         "turn", "survivors", "owned", "active", "zombies", "noise", "doors_open", "doors_spawned",
         "buildings_spawned", "objectives_taken", "unlocked", "unloaded", "equipment_deck",
         "equipment_discard", "zombie_deck", "zombie_discard", "supply", "rng", "pending", "queue",
-        "paused_queue", "tents_revealed", "triggers_fired", "helicopters", "team_actions_used",
-        "team_cards_used", "vests_hit", "loud", "winners", "result", "kills", "events",
+        "paused_queue", "box_state", "vests_hit", "loud", "winners", "result", "kills", "events",
     )
 
     def __init__(self, state: ZombicideState):
@@ -94,7 +77,7 @@ class Game(SurvivorActions, Combat, Wounds, HelicopterRules, TeamActions, Zombie
         self.graph: ZoneGraph = state.graph
         self.tables: Tables = state.tables
         self.spec: ZombicideSetup = state.setup
-        self.box = _box_rules(self.spec.box)
+        self.box = state.box
         self.card_kinds = state.card_kinds
         self.round = state.round
         self.phase = state.phase
@@ -122,11 +105,7 @@ class Game(SurvivorActions, Combat, Wounds, HelicopterRules, TeamActions, Zombie
         self.pending: Pending | None = state.pending
         self.queue = list(state.queue)
         self.paused_queue = list(state.paused_queue)
-        self.tents_revealed = list(state.tents_revealed)
-        self.triggers_fired = list(state.triggers_fired)
-        self.helicopters = list(state.helicopters)
-        self.team_actions_used = list(state.team_actions_used)
-        self.team_cards_used = list(state.team_cards_used)
+        self.box_state = state.box_state
         self.vests_hit = list(state.vests_hit)
         self.loud = state.loud
         self.winners = state.winners
@@ -161,11 +140,7 @@ class Game(SurvivorActions, Combat, Wounds, HelicopterRules, TeamActions, Zombie
             pending=self.pending,
             queue=tuple(self.queue),
             paused_queue=tuple(self.paused_queue),
-            tents_revealed=tuple(self.tents_revealed),
-            triggers_fired=tuple(self.triggers_fired),
-            helicopters=tuple(self.helicopters),
-            team_actions_used=tuple(self.team_actions_used),
-            team_cards_used=tuple(self.team_cards_used),
+            box_state=self.box_state,
             vests_hit=tuple(self.vests_hit),
             loud=self.loud,
             winners=self.winners,
@@ -180,9 +155,9 @@ class Game(SurvivorActions, Combat, Wounds, HelicopterRules, TeamActions, Zombie
         return self.tables.zombie_ids[t]
 
     def card_name(self, card: int) -> str:
-        if card == WOUND:
-            return "wound"
-        return self.card_kinds[card] if card >= 0 else ""
+        if card >= 0:
+            return self.card_kinds[card]
+        return "" if card == EMPTY else self.box.wounds.held_card_name(card)
 
     def equipment(self, card: int):  # type: ignore[no-untyped-def]
         return self.tables.equipment[self.card_kinds[card]]
@@ -203,21 +178,26 @@ class Game(SurvivorActions, Combat, Wounds, HelicopterRules, TeamActions, Zombie
         return sum(self.zombies[zone])
 
     def survivors_in(self, zone: int) -> list[int]:
-        """Survivors in the zone that actors outside a flying helicopter can reach."""
-        return [i for i, s in enumerate(self.survivors) if s.in_play and s.zone == zone and not self.in_flight(s)]
+        """Survivors in the zone that the actors there can reach (not those a box isolates)."""
+        isolated = self.box.isolated
+        if isolated is None:
+            return [i for i, s in enumerate(self.survivors) if s.in_play and s.zone == zone]
+        return [i for i, s in enumerate(self.survivors) if s.in_play and s.zone == zone and not isolated(self, s)]
 
     def prey_in(self, zone: int) -> list[int]:
-        """Survivors the zombies can attack or grab in the zone: Rotten ones are ignored."""
+        """Survivors the zombies can attack (or a box's zombies seize) in the zone: Rotten ones are ignored."""
         return [i for i in self.survivors_in(zone) if not self.survivors[i].rotten]
 
     def made_a_stir(self, i: int) -> None:
-        """A combat action, noise or piloting: the turn is not quiet and any Rotten token is lost."""
+        """A combat action or noise: the turn is not quiet and any Rotten token is lost."""
         s = self.survivors[i]
         if s.quiet_turn or s.rotten:
             self.change(i, quiet_turn=False, rotten=False)
 
-    def in_flight(self, s: Survivor) -> bool:
-        return s.aboard >= 0 and self.helicopters[s.aboard].flying
+    def isolated(self, s: Survivor) -> bool:
+        """Nobody outside can reach the survivor, nor it them (the box's word, ``BoxRules.isolated``)."""
+        isolated = self.box.isolated
+        return isolated is not None and isolated(self, s)
 
     def add_noise(self, zone: int, who: int) -> None:
         """A Noise token made by survivor ``who`` (Ninja survivors make none)."""
@@ -284,8 +264,11 @@ class Game(SurvivorActions, Combat, Wounds, HelicopterRules, TeamActions, Zombie
         if isinstance(command, Combine):
             self.combine(i, command.slot, command.other_slot)
             return
-        if s.aboard >= 0 and not isinstance(command, _HELICOPTER_COMMANDS + (EndTurn,)):
-            raise IllegalCommand(f"{s.name} must leave the helicopter first")
+        refuses = self.box.refuses
+        if refuses is not None:
+            reason = refuses(self, i, command)
+            if reason:
+                raise IllegalCommand(reason)
         if self.active < 0:
             self.active = i
             s = self.change(i, acting=True, actions_left=s.actions_left + s.gifted_actions, gifted_actions=0)
@@ -295,10 +278,11 @@ class Game(SurvivorActions, Combat, Wounds, HelicopterRules, TeamActions, Zombie
         handler: Any = _HANDLERS.get(type(command))
         if handler is not None:
             handler(self, i, command)
-        elif type(command) in self.box.commands:  # the box's own commands
-            getattr(self, self.box.commands[type(command)])(i, command)
         else:
-            raise IllegalCommand(f"unknown command {command!r}")
+            box_handler = self.box.commands.get(type(command))  # the box's own commands
+            if box_handler is None:
+                raise IllegalCommand(f"unknown command {command!r}")
+            box_handler(self, i, command)
         self.box.after_action(self, i)
         self.run_queue()
         self.after_action()
@@ -359,92 +343,26 @@ class Game(SurvivorActions, Combat, Wounds, HelicopterRules, TeamActions, Zombie
         if not 0 <= option < len(pending.options):
             raise IllegalCommand(f"choose an option between 0 and {len(pending.options) - 1}")
         self.pending = None
-        payload = pending.payload[option]
-        if pending.kind == "keep_card":
-            i, card = pending.survivor, pending.card
-            s = self.survivors[i]
-            slot = payload[0]
-            if slot == DESTINY:
-                self.equipment_discard.append(card)
-                self.events.append(CardDiscarded(s.id, self.card_kinds[card]))
-                self.change(i, destiny_used=True)
-                fresh = self.draw_equipment()
-                cards = list(pending.more_cards)
-                if fresh is not None:
-                    self.events.append(CardDrawn("equipment", self.card_kinds[fresh], self.zid(s.zone), s.id))
-                    cards.insert(0, fresh)
-                self.offer_cards(i, cards)
-                return
-            if slot < 0:
-                self.equipment_discard.append(card)
-                self.events.append(CardDiscarded(s.id, self.card_kinds[card]))
-                if pending.more_cards:
-                    self.offer_cards(i, list(pending.more_cards))
-                return
-            slots = list(s.slots)
-            if slots[slot] >= 0:
-                self.equipment_discard.append(slots[slot])
-                self.events.append(CardDiscarded(s.id, self.card_kinds[slots[slot]]))
-            slots[slot] = card
-            self.change(i, slots=tuple(slots))
-            self.events.append(CardKept(s.id, self.card_kinds[card], slot))
-            if pending.more_cards:
-                self.offer_cards(i, list(pending.more_cards))
-        elif pending.kind == "reroll":
-            target, fired, attack, priority, values, used, sources, rival = pending.attack
-            i = pending.survivor
-            if payload[0] < 0:
-                self.finish_attack(i, target, list(fired), attack, priority, values, rival)
-                return
-            source = sources[payload[0]]
-            if source == "one_reroll_per_turn":
-                self.change(i, reroll_used=True)
-            values, self.rng = roll_d6(self.rng, len(values))
-            self.events.append(DiceRolled("reroll", values, self.survivors[i].id))
-            self.after_roll(i, target, fired, attack, priority, values, used + (source,), rival)
-        elif pending.kind == "friendly_fire":
-            target, hits, damage, attack, values = pending.attack
-            self.hit_survivor(payload[0], damage)
-            self.shoot_into(pending.survivor, target, hits - 1, damage, attack, values)
-        elif pending.kind == "deal":
-            zones, cards = pending.attack
-            self.deal(pending.seat, zones, cards, payload[0])
-        elif pending.kind == "skill":
-            self.gain_skill(pending.survivor, pending.options[option])
-        elif pending.kind == "wound" and pending.survivor >= 0:  # a Taunt's attack, aimed at one survivor
-            if len(payload) > 2:
-                self.shrug_off(payload[0], payload[1])
-            else:
-                self.zombie_wound(payload[0], payload[1], pending.zombie)
-            if pending.remaining > 1:
-                self.queue.insert(0, ("taunt_wound", pending.survivor, pending.remaining - 1, pending.zombie))
-        elif pending.kind == "wound":
-            if len(payload) > 2:  # Is that all you've got?: the card goes, the wound does not
-                self.shrug_off(payload[0], payload[1])
-            else:
-                self.zombie_wound(payload[0], payload[1], pending.zombie)
-            if pending.remaining > 1:
-                self.queue.insert(0, ("wound", pending.zone, pending.remaining - 1, pending.zombie))
+        resolve: Any = _DECISIONS.get(pending.kind) or self.box.decisions.get(pending.kind)
+        if resolve is None:
+            raise IllegalCommand(f"no rule settles a {pending.kind!r} decision in this box")
+        resolve(self, pending, option)
 
 
 _evolve_state = evolver_for(ZombicideState)
 _evolve_survivor = evolver_for(Survivor)
-_BOXES: dict[str, Any] = {}
-
-
-def _box_rules(box: str) -> Any:
-    """``box_rules``, looked up once per box name (every ``apply`` makes a working copy)."""
-    rules = _BOXES.get(box)
-    if rules is None:
-        rules = _BOXES[box] = box_rules(box)
-    return rules
-
 
 _SET_SURVIVOR_FIELD = {name: Survivor.__dict__[name].__set__ for name in Survivor.__dataclass_fields__}
 
-_HELICOPTER_COMMANDS = (
-    BoardHelicopter, LeaveHelicopter, ChangeSeat, TakeOff, Land, Fly, StoreEquipment, TakeEquipment,
-)
+# the core's decisions, kind → how the chosen option is played (a box adds its own: ``BoxRules.decisions``)
+_DECISIONS = {
+    "keep_card": Game.resolve_keep_card,
+    "reroll": Game.resolve_reroll,
+    "friendly_fire": Game.resolve_friendly_fire,
+    "deal": Game.resolve_deal,
+    "skill": Game.resolve_skill,
+    "wound": Game.resolve_wound,
+}
 
 _HANDLERS = {
     Move: Game.do_move,
@@ -457,7 +375,6 @@ _HANDLERS = {
     CloseDoor: Game.do_close_door,
     Jump: Game.do_jump,
     GiveAction: Game.do_give_action,
-    UseTeamAction: Game.do_team_action,
     OpenDoor: Game.do_open_door,
     Search: Game.do_search,
     Attack: Game.do_attack,

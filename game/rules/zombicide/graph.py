@@ -1,15 +1,30 @@
-"""The zone graph of a Board, computed once per game: integer zone indices, movement edges,
+"""The zone graph of a Board, computed once per board and box: integer zone indices, movement edges,
 doors, sight lines and tokens. Shortest-path tables are cached per door configuration.
+
+What an edge or a zone does is the box's word (``BoxRules.edge_kinds``, ``zone_kinds``,
+``blocking_markers``); the core itself knows open borders, doors and openings. Crossings may differ
+by direction and between survivors and zombies: the zombies' tables are the survivors' own when
+every crossing lets both through alike.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.board.model import Board, ConnectionKind, MarkerKind, ZoneKind
+from game.rules.zombicide.boxes import CROSS_FREELY, UNKNOWN_EDGE, BoxRules, Crossing, EdgeKind, ZoneKindRule
 
 UNREACHABLE = 1 << 20
+
+# What the core itself knows: open borders between street-like zones, doors (when open) and openings.
+CORE_EDGE_KINDS: dict[str, EdgeKind] = {
+    ConnectionKind.OPEN: EdgeKind(),
+    ConnectionKind.DOOR: EdgeKind(),
+    ConnectionKind.OPENING: EdgeKind(),
+}
+PLAIN_ZONE = ZoneKindRule()
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,10 +36,15 @@ class Edge:
     kind: ConnectionKind
     color: str
     door: int  # index among doors, -1 when the edge is not a door
-    walkable: bool  # open street, opening, door (when open) or a fence with stairs
+    walkable: bool  # someone may cross it one way or the other (doors: when open)
+    crossings: tuple[Crossing, Crossing] = (CROSS_FREELY, CROSS_FREELY)  # a → b, b → a
+    sight: bool = True  # sight lines cross it (doors: when open)
 
     def other(self, zone: int) -> int:
         return self.b if zone == self.a else self.a
+
+    def crossing_from(self, zone: int) -> Crossing:
+        return self.crossings[0] if zone == self.a else self.crossings[1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,18 +76,16 @@ class ZoneGraph:
     doors_open_at_start: tuple[bool, ...]
     adjacent: tuple[tuple[tuple[int, int], ...], ...]  # zone → ((other zone, edge index), ...)
     sight: tuple[tuple[tuple[tuple[int, int], ...], ...], ...]  # zone → lines → (zone, edge)
-    blocked: tuple[bool, ...]  # under the crashed helicopter: never entered, blocks sight
+    blocked: tuple[bool, ...]  # never entered, blocks sight (a box's blocking marker lies on it)
     starts: tuple[int, ...]
     exits: tuple[int, ...]
     spawns: tuple[SpawnPoint, ...]
     objectives: tuple[TokenPoint, ...]
-    sewers: tuple[TokenPoint, ...]
-    beds: tuple[TokenPoint, ...]
-    tent_zones: tuple[int, ...] = ()  # zones that receive a tent card
-    trigger_tiles: tuple[str, ...] = ()  # tiles with an event trigger
-    helicopters: tuple[int, ...] = ()  # zones of the helicopter tokens at set-up
-    landing: tuple[bool, ...] = ()  # zones where a helicopter may take off and land
-    flight: tuple[tuple[int, int, int, int], ...] = ()  # zone → next zone east, west, south, north (-1)
+    sightless: tuple[bool, ...] = ()  # no sight into, out of or through the zone
+    searchable: tuple[bool, ...] = ()  # by the zone's kind (a box may add zones as the game goes)
+    same_walkers: bool = True  # every crossing lets survivors and zombies through alike
+    step_costs: dict[tuple[int, int], int] = field(default_factory=dict)  # (from, to) → extra actions, when not 0
+    box_data: Any = None  # the box's own tables of the board (``BoxRules.board_data``)
     _distance_cache: dict[tuple[bool, ...], tuple[tuple[int, ...], ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -80,6 +98,7 @@ class ZoneGraph:
     _row_cache: dict[tuple[bool, ...], dict[int, tuple[int, ...]]] = field(
         default_factory=dict, compare=False, repr=False
     )
+    _zombie_caches: tuple[dict, dict, dict] = field(default_factory=lambda: ({}, {}, {}), compare=False, repr=False)
     # what the rules modules remember per board (e.g. the one-zone Moves from a zone)
     memo: dict[tuple, object] = field(default_factory=dict, compare=False, repr=False)
 
@@ -88,37 +107,77 @@ class ZoneGraph:
         return len(self.zone_ids)
 
     def passable(self, edge: Edge, doors_open: tuple[bool, ...]) -> bool:
+        """Someone may cross ``edge`` one way or the other now (an open door, a crossable kind)."""
         if not edge.walkable:
             return False
         return edge.door < 0 or doors_open[edge.door]
 
+    def can_step(self, edge: Edge, from_zone: int, doors_open: tuple[bool, ...], zombies: bool = False) -> bool:
+        """Whether a survivor (or a zombie) may cross ``edge`` out of ``from_zone`` now."""
+        if edge.door >= 0 and not doors_open[edge.door]:
+            return False
+        crossing = edge.crossing_from(from_zone)
+        return crossing.zombies if zombies else crossing.survivors
+
     def neighbours(self, zone: int, doors_open: tuple[bool, ...]) -> tuple[int, ...]:
-        """Zones one walking step away (open passages only), cached per door configuration."""
+        """Zones one survivor's step away (open passages only), cached per door configuration."""
         table = self._step_cache.get(doors_open)
         if table is None:
-            table = tuple(
-                tuple(
-                    other
-                    for other, e in self.adjacent[z]
-                    if self.passable(self.edges[e], doors_open) and not self.blocked[other]
-                )
-                for z in range(self.zone_count)
-            )
+            table = self._step_table(doors_open, zombies=False)
             if len(self._step_cache) > 256:
                 self._step_cache.clear()
             self._step_cache[doors_open] = table
         return table[zone]
+
+    def zombie_neighbours(self, zone: int, doors_open: tuple[bool, ...]) -> tuple[int, ...]:
+        """Zones one zombie's step away: the survivors' own unless a crossing tells them apart."""
+        if self.same_walkers:
+            return self.neighbours(zone, doors_open)
+        cache = self._zombie_caches[0]
+        table = cache.get(doors_open)
+        if table is None:
+            if len(cache) > 256:
+                cache.clear()
+            table = cache[doors_open] = self._step_table(doors_open, zombies=True)
+        return table[zone]  # type: ignore[no-any-return]
+
+    def _step_table(self, doors_open: tuple[bool, ...], zombies: bool) -> tuple[tuple[int, ...], ...]:
+        return tuple(
+            tuple(
+                other
+                for other, e in self.adjacent[z]
+                if self.can_step(self.edges[e], z, doors_open, zombies) and not self.blocked[other]
+            )
+            for z in range(self.zone_count)
+        )
+
+    def step_extra(self, from_zone: int, to_zone: int) -> int:
+        """The actions a survivor pays on top of a Move to step from one zone to the next (edges and
+        zone kinds that cost more: most cost nothing)."""
+        return self.step_costs.get((from_zone, to_zone), 0) if self.step_costs else 0
 
     def distances(self, doors_open: tuple[bool, ...]) -> tuple[tuple[int, ...], ...]:
         """All-pairs walking distance in zones for this door configuration."""
         cached = self._distance_cache.get(doors_open)
         if cached is not None:
             return cached
-        result = tuple(self._walk_from(source, doors_open) for source in range(self.zone_count))
+        result = tuple(self._walk_from(source, doors_open, False) for source in range(self.zone_count))
         if len(self._distance_cache) > 256:
             self._distance_cache.clear()
         self._distance_cache[doors_open] = result
         return result
+
+    def zombie_distances(self, doors_open: tuple[bool, ...]) -> tuple[tuple[int, ...], ...]:
+        """``distances`` along the zombies' steps."""
+        if self.same_walkers:
+            return self.distances(doors_open)
+        cache = self._zombie_caches[1]
+        cached = cache.get(doors_open)
+        if cached is None:
+            if len(cache) > 256:
+                cache.clear()
+            cached = cache[doors_open] = tuple(self._walk_from(z, doors_open, True) for z in range(self.zone_count))
+        return cached  # type: ignore[no-any-return]
 
     def distances_from(self, zone: int, doors_open: tuple[bool, ...]) -> tuple[int, ...]:
         """``distances(doors_open)[zone]``, worked out alone when the whole table is not known yet (a
@@ -126,24 +185,37 @@ class ZoneGraph:
         table = self._distance_cache.get(doors_open)
         if table is not None:
             return table[zone]
-        rows = self._row_cache.get(doors_open)
+        return self._row(self._row_cache, zone, doors_open, False)
+
+    def zombie_distances_from(self, zone: int, doors_open: tuple[bool, ...]) -> tuple[int, ...]:
+        """``distances_from`` along the zombies' steps."""
+        if self.same_walkers:
+            return self.distances_from(zone, doors_open)
+        table = self._zombie_caches[1].get(doors_open)
+        if table is not None:
+            return table[zone]  # type: ignore[no-any-return]
+        return self._row(self._zombie_caches[2], zone, doors_open, True)
+
+    def _row(self, cache: dict, zone: int, doors_open: tuple[bool, ...], zombies: bool) -> tuple[int, ...]:
+        rows = cache.get(doors_open)
         if rows is None:
-            if len(self._row_cache) > 256:
-                self._row_cache.clear()
-            rows = self._row_cache[doors_open] = {}
+            if len(cache) > 256:
+                cache.clear()
+            rows = cache[doors_open] = {}
         row = rows.get(zone)
         if row is None:
-            row = rows[zone] = self._walk_from(zone, doors_open)
-        return row
+            row = rows[zone] = self._walk_from(zone, doors_open, zombies)
+        return row  # type: ignore[no-any-return]
 
-    def _walk_from(self, source: int, doors_open: tuple[bool, ...]) -> tuple[int, ...]:
+    def _walk_from(self, source: int, doors_open: tuple[bool, ...], zombies: bool) -> tuple[int, ...]:
         """Breadth-first walking distances from ``source``."""
+        step = self.zombie_neighbours if zombies else self.neighbours
         dist = [UNREACHABLE] * self.zone_count
         dist[source] = 0
         queue = deque([source])
         while queue:
             here = queue.popleft()
-            for there in self.neighbours(here, doors_open):
+            for there in step(here, doors_open):
                 if dist[there] == UNREACHABLE:
                     dist[there] = dist[here] + 1
                     queue.append(there)
@@ -161,15 +233,15 @@ class ZoneGraph:
         return result
 
     def _visible_from(self, zone: int, doors_open: tuple[bool, ...]) -> tuple[int, ...]:
-        if self.kinds[zone] == ZoneKind.TENT or self.blocked[zone]:
+        if self.sightless[zone]:
             return ()
         seen: list[int] = []
         for line in self.sight[zone]:
             for there, e in line:
                 edge = self.edges[e]
-                if edge.door >= 0 and not doors_open[edge.door]:
+                if not edge.sight or (edge.door >= 0 and not doors_open[edge.door]):
                     break
-                if self.blocked[there] or self.kinds[there] == ZoneKind.TENT:
+                if self.sightless[there]:
                     break
                 if there not in seen:
                     seen.append(there)
@@ -190,12 +262,30 @@ class ZoneGraph:
         return None
 
 
-def build_graph(board: Board) -> ZoneGraph:
+def jump_targets(graph: ZoneGraph, doors: tuple[bool, ...], zone: int) -> list[int]:
+    """Zones exactly 2 steps away along a sight line, with nothing but actors in between."""
+    targets = []
+    for line in graph.sight[zone]:
+        steps = line[:2]
+        if len(steps) == 2:
+            (first, e1), (second, e2) = steps
+            if (graph.can_step(graph.edges[e1], zone, doors) and not graph.blocked[first]
+                    and graph.can_step(graph.edges[e2], first, doors) and not graph.blocked[second]):
+                targets.append(second)
+    return targets
+
+
+def build_graph(board: Board, box: BoxRules | None = None) -> ZoneGraph:
+    """The zone graph of ``board`` under ``box``'s edge and zone kinds (the core's alone without one)."""
+    edge_kinds: dict[str, EdgeKind] = {**(box.edge_kinds if box else {}), **CORE_EDGE_KINDS}
+    zone_rules = box.zone_kinds if box else {}
+    blocking = box.blocking_markers if box else frozenset()
     zone_ids = tuple(board.zones)
     index = {zone_id: i for i, zone_id in enumerate(zone_ids)}
     zones = [board.zones[z] for z in zone_ids]
     kinds = tuple(z.kind for z in zones)
     street_like = tuple(z.is_street_like for z in zones)
+    rules = [zone_rules.get(kind, PLAIN_ZONE) for kind in kinds]
 
     building_names = list(board.buildings)
     building_of = [-1] * len(zone_ids)
@@ -211,11 +301,12 @@ def build_graph(board: Board) -> ZoneGraph:
             building_of[z] = len(buildings)
             buildings.append((z,))
 
-    stairs_zones = {m.zone for m in board.markers if m.kind == MarkerKind.STAIRS and m.zone}
     edges: list[Edge] = []
     doors: list[int] = []
     doors_open: list[bool] = []
     adjacent: list[list[tuple[int, int]]] = [[] for _ in zone_ids]
+    step_costs: dict[tuple[int, int], int] = {}
+    same_walkers = True
     for connection in board.connections:
         if connection.a not in index or connection.b not in index:
             continue
@@ -225,11 +316,21 @@ def build_graph(board: Board) -> ZoneGraph:
             door = len(doors)
             doors.append(len(edges))
             doors_open.append(connection.is_open)
-        walkable = connection.kind in (ConnectionKind.OPEN, ConnectionKind.DOOR, ConnectionKind.OPENING) or (
-            connection.kind == ConnectionKind.FENCE
-            and (connection.has_stairs or (connection.a in stairs_zones and connection.b in stairs_zones))
-        )
-        edge = Edge(len(edges), connection.id, a, b, connection.kind, connection.color, door, walkable)
+        kind = edge_kinds.get(connection.kind, UNKNOWN_EDGE)
+        if kind.cross is not None:
+            crossings = (kind.cross(board, connection, connection.a, connection.b),
+                         kind.cross(board, connection, connection.b, connection.a))
+        else:
+            crossings = (kind.crossing, kind.crossing)
+        walkable = any(c.survivors or c.zombies for c in crossings)
+        same_walkers &= all(c.survivors == c.zombies for c in crossings)
+        for (here, there), crossing in zip(((a, b), (b, a)), crossings, strict=True):
+            extra = crossing.extra_actions + rules[here].leave_extra_actions
+            if extra and crossing.survivors:
+                known = step_costs.get((here, there))
+                step_costs[(here, there)] = extra if known is None else min(known, extra)
+        edge = Edge(len(edges), connection.id, a, b, connection.kind, connection.color, door, walkable,
+                    crossings, kind.sight)
         adjacent[a].append((b, edge.index))
         adjacent[b].append((a, edge.index))
         edges.append(edge)
@@ -244,23 +345,11 @@ def build_graph(board: Board) -> ZoneGraph:
                 lines.append(steps)
         sight.append(tuple(lines))
 
-    def marker_zone(marker) -> int | None:  # type: ignore[no-untyped-def]
-        if marker.zone is None:
-            return None
-        return index.get(marker.zone)
-
-    def tile_of(marker) -> str:  # type: ignore[no-untyped-def]
-        z = marker_zone(marker)
-        return board.zones[zone_ids[z]].module_id if z is not None else ""
-
     blocked = [False] * len(zone_ids)
     starts, exits = [], []
-    spawns, objectives, sewers, beds = [], [], [], []
-    tent_zones = [z for z, kind in enumerate(kinds) if kind == ZoneKind.TENT]
-    helicopters: list[int] = []
-    trigger_tiles: list[str] = []
+    spawns, objectives = [], []
     for marker in board.markers:
-        found = marker_zone(marker)
+        found = index.get(marker.zone) if marker.zone is not None else None
         if found is None:
             continue
         z = found
@@ -271,21 +360,11 @@ def build_graph(board: Board) -> ZoneGraph:
         elif marker.kind == MarkerKind.SPAWN:
             spawns.append(SpawnPoint(z, marker.color or "red", tuple(sorted(marker.locators))))
         elif marker.kind == MarkerKind.OBJECTIVE:
-            objectives.append(TokenPoint(z, marker.color or "red", tile_of(marker)))
-        elif marker.kind == MarkerKind.SEWER:
-            sewers.append(TokenPoint(z, "", tile_of(marker)))
-        elif marker.kind == MarkerKind.BED:
-            beds.append(TokenPoint(z, marker.color or "blue", tile_of(marker)))
-        elif marker.kind == MarkerKind.CRASHED_HELICOPTER:
+            objectives.append(TokenPoint(z, marker.color or "red", zones[z].module_id))
+        elif marker.kind in blocking:
             blocked[z] = True
-        elif marker.kind == MarkerKind.HELICOPTER:
-            helicopters.append(z)
-        elif marker.kind == MarkerKind.TENT_SLOT and z not in tent_zones:
-            tent_zones.append(z)
-        elif marker.kind == MarkerKind.EVENT_TRIGGER and tile_of(marker) not in trigger_tiles:
-            trigger_tiles.append(tile_of(marker))
 
-    return ZoneGraph(
+    graph = ZoneGraph(
         zone_ids=zone_ids,
         index=index,
         kinds=kinds,
@@ -304,32 +383,32 @@ def build_graph(board: Board) -> ZoneGraph:
         exits=tuple(exits),
         spawns=tuple(spawns),
         objectives=tuple(objectives),
-        sewers=tuple(sewers),
-        beds=tuple(beds),
-        tent_zones=tuple(sorted(tent_zones)),
-        helicopters=tuple(helicopters),
-        landing=tuple(kind in (ZoneKind.HELIPAD, ZoneKind.WASTELAND) for kind in kinds),
-        flight=_flight_neighbours(board, zone_ids, index),
-        trigger_tiles=tuple(trigger_tiles),
+        sightless=tuple(blocked[z] or not rules[z].sight for z in range(len(zone_ids))),
+        searchable=tuple(
+            rule.searchable if rule.searchable is not None else zone.is_searchable for rule, zone in zip(rules, zones, strict=True)
+        ),
+        same_walkers=same_walkers,
+        step_costs=step_costs,
     )
+    if box is not None:
+        data = box.board_data(board, graph)
+        if data is not None:
+            object.__setattr__(graph, "box_data", data)
+    return graph
 
 
-def _flight_neighbours(board: Board, zone_ids: tuple[str, ...], index: dict[str, int]) -> tuple[tuple[int, int, int, int], ...]:
-    """For each zone, the zone a straight flight reaches first going east, west, south and north,
-    whatever walls or fences lie between (the helicopter flies over them)."""
-    step = max(board.cell_cm / 2, 0.5)
-    result = []
-    for zone_id in zone_ids:
-        cx, cy = board.zones[zone_id].center
-        found = []
-        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            x, y, nxt = cx, cy, -1
-            while 0 <= x <= board.width_cm and 0 <= y <= board.height_cm:
-                x, y = x + dx * step, y + dy * step
-                there = board.zone_at((x, y))
-                if there is not None and there != zone_id and there in index:
-                    nxt = index[there]
-                    break
-            found.append(nxt)
-        result.append((found[0], found[1], found[2], found[3]))
-    return tuple(result)
+_GRAPHS: dict[tuple[int, str], tuple[Board, ZoneGraph]] = {}
+
+
+def graph_for(board: Board, box: BoxRules) -> ZoneGraph:
+    """The zone graph of ``board`` under ``box``, built once per Board object and box (its path
+    caches are then shared by every game on that board)."""
+    key = (id(board), box.name)
+    cached = _GRAPHS.get(key)
+    if cached is not None and cached[0] is board:
+        return cached[1]
+    if len(_GRAPHS) > 32:
+        _GRAPHS.clear()
+    graph = build_graph(board, box)
+    _GRAPHS[key] = (board, graph)
+    return graph

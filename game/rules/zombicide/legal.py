@@ -1,26 +1,20 @@
-"""What a seat may play now: every command enumerated, for the interface and the bots."""
+"""What a seat may play now: every command enumerated, for the interface and the bots. A box lists
+its own commands at two places (``BoxRules.legal_actions``, ``legal_free``) and those of a survivor
+it holds (``confined_commands``)."""
 
-from collections.abc import Sequence
 from typing import Any
 
-from game.board.model import SEARCHABLE_KINDS, ZoneKind
-from game.rules.core.base import IllegalCommand
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.commands import (
     Attack,
-    BoardHelicopter,
-    ChangeSeat,
     ChooseOption,
     CloseDoor,
     Combine,
     EndTurn,
     Escape,
-    Fly,
     GiveAction,
     Heal,
     Jump,
-    Land,
-    LeaveHelicopter,
     MakeNoise,
     Move,
     OpenDoor,
@@ -30,19 +24,16 @@ from game.rules.zombicide.commands import (
     Search,
     Shout,
     Shove,
-    StoreEquipment,
-    TakeEquipment,
     TakeObjective,
-    TakeOff,
     Taunt,
     Trade,
-    UseTeamAction,
 )
-from game.rules.zombicide.graph import ZoneGraph
+from game.rules.zombicide.graph import ZoneGraph, jump_targets
 from game.rules.zombicide.state import (
     EMPTY,
     Survivor,
     ZombicideState,
+    searchable_now,
 )
 from game.rules.zombicide.tables import Tables
 
@@ -89,10 +80,14 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
     sid = s.id
     commands: list[Any] = [EndTurn(sid)]
     zone = s.zone
-    if s.aboard >= 0:
-        if s.actions_left > 0:
-            commands.extend(_helicopter_commands(state, s))
-        return commands
+    box = state.box
+    if box.confined_commands is not None:
+        held = box.confined_commands(state, i)  # a survivor the box holds (in a vehicle)
+        if held is not None:
+            if s.actions_left > 0:
+                commands.extend(held)
+            return commands
+    confined = box.confined
     zombies_here = state.zombies_in(zone)
     extra = 0 if "slippery" in flags else zombies_here
     if _can_spend(s, "move") and (
@@ -101,7 +96,12 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
         reach = sk.zones_per_move(s.skills)
         if "sprint" in flags and not s.sprint_used:
             reach = max(reach, 3)
-        if reach == 1:
+        if graph.step_costs:  # a box's dearer crossings: only the moves the survivor can pay for
+            budget = s.actions_left - extra - (0 if "move" in s.free_actions else 1)
+            for path in _paths(state, zone, reach):
+                if _path_extra(graph, zone, path) <= budget:
+                    commands.append(Move(sid, graph.zone_ids[path[-1]], tuple(graph.zone_ids[z] for z in path[:-1])))
+        elif reach == 1:
             commands.extend(_steps(graph, state.doors_open, sid, zone))
         else:
             for path in _paths(state, zone, reach):
@@ -114,10 +114,10 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
                 )
     if "born_leader" in flags and not s.led:
         for other in state.survivors:
-            if other.id != sid and other.in_play and other.aboard < 0:
+            if other.id != sid and other.in_play and not confined(other):
                 commands.append(GiveAction(sid, other.id))
     if "jump" in flags and not s.jump_used and s.actions_left > extra:
-        for target in _jump_targets(graph, state.doors_open, zone):
+        for target in jump_targets(graph, state.doors_open, zone):
             commands.append(Jump(sid, graph.zone_ids[target]))
     if "shove" in flags and not s.shoved and zombies_here:
         for next_zone in graph.neighbours(zone, state.doors_open):
@@ -125,7 +125,7 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
     if "lifesaver" in flags and not s.rescued:
         for next_zone in graph.neighbours(zone, state.doors_open):
             if state.zombies_in(next_zone) and any(
-                o.in_play and o.zone == next_zone and o.aboard < 0 for o in state.survivors
+                o.in_play and o.zone == next_zone and not confined(o) for o in state.survivors
             ):
                 commands.append(Rescue(sid, graph.zone_ids[next_zone]))
     if "taunt" in flags and not s.taunted:
@@ -154,7 +154,7 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
             edge = graph.edges[e]
             if edge.door >= 0 and not state.doors_open[edge.door] and _door_unlocked(state, edge.color):
                 commands.append(OpenDoor(sid, edge.connection_id))
-    searchable = _searchable(state, zone) or "search_anywhere" in flags or s.nose_search
+    searchable = searchable_now(state, zone) or "search_anywhere" in flags or s.nose_search
     if searchable and (_can_spend(s, "search") or s.nose_search) and not s.searched and zombies_here == 0 and (
         state.equipment_deck or state.equipment_discard
     ):
@@ -175,7 +175,7 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
                 commands.append(Attack(sid, slot, graph.zone_ids[zone]))
             if state.setup.competitive:  # rival survivors within reach
                 for other in state.survivors:
-                    if other.team != s.team and other.in_play and other.zone == zone and other.aboard < 0:
+                    if other.team != s.team and other.in_play and other.zone == zone and not confined(other):
                         commands.append(Attack(sid, slot, graph.zone_ids[zone], rival=other.id))
             continue
         low, high = equipment.range_min, equipment.range_max + sk.range_bonus(s.skills)
@@ -203,14 +203,7 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
         commands.append(Reload(sid))
     if s.actions_left > 0:
         commands.append(MakeNoise(sid))
-        if zombies_here == 0:
-            for h, helicopter in enumerate(state.helicopters):
-                if helicopter.zone == zone and not helicopter.flying:
-                    crew = [o for o in state.survivors if o.in_play and o.aboard == h]
-                    if not any(o.piloting for o in crew):
-                        commands.append(BoardHelicopter(sid, pilot=True))
-                    if sum(1 for o in crew if not o.piloting) < 3:
-                        commands.append(BoardHelicopter(sid))
+        commands.extend(box.legal_actions(state, i))
         for index, point in enumerate(graph.objectives):
             if point.zone == zone and not state.objectives_taken[index]:
                 commands.append(TakeObjective(sid))
@@ -218,54 +211,26 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
         commands.extend(rearranges)
         # trading, listed as single moves: give a card to a free slot, take one, or swap hands
         trades = memo.trades
+        isolated = box.isolated  # those a box isolates trade only among themselves (``can_trade``)
+        apart: bool | None = None
         for j, other in enumerate(state.survivors):
             if j == i or other.zone != zone or not other.in_play:
                 continue
+            if isolated is not None:
+                if apart is None:
+                    apart = bool(isolated(state, s))
+                if isolated(state, other) != apart:
+                    continue
             key = (sid, s.slots, other.id, other.slots)
             listed = trades.get(key)
             if listed is None:
                 listed = trades[key] = _trades(state.card_kinds, *key)
             commands.extend(listed)
-    if state.setup.team_actions.get(s.team) and _team_action_left(state, s.team):
-        mates = tuple(
-            o.id for o in state.survivors if o.id != sid and o.in_play and o.team == s.team and o.zone == zone and o.aboard < 0
-        )
-        if mates:
-            for card_id in dict.fromkeys(state.setup.team_actions[s.team]):
-                if f"{s.team}:{card_id}" in state.team_cards_used:
-                    continue
-                team_card = tables.catalog.team_action(card_id)
-                if team_card.action == "ranged":
-                    options = [z for z in graph.visible(state.doors_open)[zone] if state.zombies_in(z)]
-                else:
-                    options = list(graph.neighbours(zone, state.doors_open)) + [zone]
-                    if team_card.target_must_hold_zombies:
-                        options = [z for z in options if state.zombies_in(z)]
-                    elif zombies_here:
-                        options = []
-                for target in options:
-                    team_action = UseTeamAction(sid, card_id, mates, graph.zone_ids[target])
-                    try:  # every mate must be able to take part: let the rules say
-                        _working_copy(state).play(s.seat, team_action)
-                    except IllegalCommand:
-                        continue
-                    commands.append(team_action)
+    commands.extend(box.legal_free(state, i))
     commands.extend(combines)
     if "escape_all" in state.setup.goals and zone in graph.exits and zombies_here == 0:
         commands.append(Escape(sid))
     return commands
-
-
-def _working_copy(state: ZombicideState) -> Any:
-    from game.rules.zombicide.game import Game  # imported late: the rules modules import this one
-
-    return Game(state)
-
-
-def _team_action_left(state: ZombicideState, team: str) -> bool:
-    from game.rules.zombicide.team_actions import team_action_allowance
-
-    return state.team_actions_used.count(team) < team_action_allowance(state.survivors, team)
 
 
 class _GameMemo:
@@ -363,51 +328,6 @@ def _trades(
     return tuple(trades)
 
 
-def _helicopter_commands(state: ZombicideState, s: Survivor) -> list[Any]:
-    graph = state.graph
-    helicopter = state.helicopters[s.aboard]
-    crew = [o for o in state.survivors if o.in_play and o.aboard == s.aboard]
-    pilot_seat_free = not any(o.piloting for o in crew)
-    passengers = sum(1 for o in crew if not o.piloting)
-    commands: list[Any] = []
-    can_leave = not helicopter.flying or (
-        not s.piloting
-        and sk.has(s.skills, "rope_descent")
-        and graph.street_like[helicopter.zone]
-        and graph.kinds[helicopter.zone] != ZoneKind.HALLWAY
-    )
-    if can_leave:
-        commands.append(LeaveHelicopter(s.id))
-    commands.extend(StoreEquipment(s.id, slot) for slot, card in enumerate(s.slots) if card >= 0)
-    if EMPTY in s.slots:
-        free_slot = s.slots.index(EMPTY)
-        commands.extend(TakeEquipment(s.id, n, free_slot) for n in range(len(helicopter.cards)))
-    if (s.piloting and not helicopter.flying and passengers < 3) or (not s.piloting and pilot_seat_free):
-        commands.append(ChangeSeat(s.id))
-    if s.piloting and sk.has(s.skills, "flies_helicopters") and state.setup.helicopter_flies:
-        if graph.landing[helicopter.zone]:
-            commands.append(Land(s.id) if helicopter.flying else TakeOff(s.id))
-        if helicopter.flying:
-            for first in graph.flight[helicopter.zone]:
-                if first < 0:
-                    continue
-                commands.append(Fly(s.id, graph.zone_ids[first]))
-                for second in graph.flight[first]:
-                    if second >= 0 and second != helicopter.zone:
-                        commands.append(Fly(s.id, graph.zone_ids[second], (graph.zone_ids[first],)))
-    return commands
-
-
-def _jump_targets(graph: ZoneGraph, doors: tuple[bool, ...], zone: int) -> list[int]:
-    """Zones exactly 2 steps away along a sight line, with nothing but actors in between."""
-    targets = []
-    for line in graph.sight[zone]:
-        steps = line[:2]
-        if len(steps) == 2 and all(graph.passable(graph.edges[e], doors) and not graph.blocked[z] for z, e in steps):
-            targets.append(steps[1][0])
-    return targets
-
-
 def _steps(graph: ZoneGraph, doors_open: tuple[bool, ...], sid: str, zone: int) -> tuple[Move, ...]:
     """The one-zone Moves from ``zone`` (``_paths`` with a reach of 1), remembered per board: zombies
     never stop a single step, so they depend on the doors only."""
@@ -419,6 +339,14 @@ def _steps(graph: ZoneGraph, doors_open: tuple[bool, ...], sid: str, zone: int) 
         reached = [z for z in dict.fromkeys(graph.neighbours(zone, doors_open)) if z != zone]
         moves = graph.memo[key] = tuple(Move(sid, graph.zone_ids[z], ()) for z in reached)
     return moves
+
+
+def _path_extra(graph: ZoneGraph, start: int, path: tuple[int, ...]) -> int:
+    total, here = 0, start
+    for zone in path:
+        total += graph.step_extra(here, zone)
+        here = zone
+    return total
 
 
 def _paths(state: ZombicideState, start: int, reach: int) -> list[tuple[int, ...]]:
@@ -437,23 +365,6 @@ def _paths(state: ZombicideState, start: int, reach: int) -> list[tuple[int, ...
                     following.append(there)
         frontier = following
     return [path for zone, path in found.items() if zone != start]
-
-
-def _searchable(state: ZombicideState, zone: int) -> bool:
-    return searchable_zone(state.graph, state.tables, state.tents, state.tents_revealed, zone)
-
-
-def searchable_zone(
-    graph: ZoneGraph, tables: Tables, tents: Sequence[str], tents_revealed: Sequence[bool], zone: int
-) -> bool:
-    """Building rooms, and revealed tents whose card can be searched."""
-    if graph.kinds[zone] in SEARCHABLE_KINDS:
-        return True
-    if zone in graph.tent_zones:
-        n = graph.tent_zones.index(zone)
-        tent = tents[n]
-        return bool(tent) and tents_revealed[n] and tables.catalog.tent(tent).searchable
-    return False
 
 
 def _door_unlocked(state: ZombicideState, colour: str) -> bool:

@@ -1,4 +1,6 @@
-"""Manual override: the players change the table by hand (move, add or remove any piece).
+"""Manual override: the players change the table by hand: move, add or remove any piece, set a
+survivor's counters (XP, wounds, actions left) or a zone's noise, put a named card on top of a deck,
+or shuffle a deck with its discard pile.
 
 Overrides are engine commands played by the table's own seat (``OVERRIDE_SEAT``): the engine checks
 them, tells them with its own events, and they go into the same log as play, so they are saved,
@@ -11,9 +13,18 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from game.rules.core.base import IllegalCommand
+from game.rules.core.rng import shuffled
 from game.rules.zombicide import skills as sk
-from game.rules.zombicide.commands import SurvivorMoved, ZombieMoved, ZombiesKilled, ZombieSpawned
-from game.rules.zombicide.state import EMPTY, Survivor, ZombicideState
+from game.rules.zombicide.commands import (
+    DangerLevelReached,
+    DeckShuffled,
+    SkillGained,
+    SurvivorMoved,
+    ZombieMoved,
+    ZombiesKilled,
+    ZombieSpawned,
+)
+from game.rules.zombicide.state import EMPTY, LEVEL_NAMES, Survivor, ZombicideState
 
 OVERRIDE_SEAT = "table"  # who plays manual-override commands: the table itself, not a player
 
@@ -97,8 +108,81 @@ class SurvivorRemoved:
     kind: Literal["override_survivor_removed"] = "override_survivor_removed"
 
 
-OverrideCommand = PlaceZombies | RemoveZombies | ShiftZombies | PlaceSurvivor | AddSurvivor | RemoveSurvivor
-OVERRIDE_TYPES = (PlaceZombies, RemoveZombies, ShiftZombies, PlaceSurvivor, AddSurvivor, RemoveSurvivor)
+Counter = Literal["xp", "wounds", "actions"]
+Deck = Literal["equipment", "zombie"]
+
+
+@dataclass(frozen=True, slots=True)
+class SetCounter:
+    """Set a survivor's experience, its wounds, or the actions it has left this turn."""
+
+    survivor: str
+    counter: Counter
+    value: int
+    kind: Literal["override_set_counter"] = "override_set_counter"
+
+
+@dataclass(frozen=True, slots=True)
+class SetNoise:
+    """Set the Noise tokens lying in a zone."""
+
+    zone: str
+    tokens: int
+    kind: Literal["override_set_noise"] = "override_set_noise"
+
+
+@dataclass(frozen=True, slots=True)
+class PutCardOnTop:
+    """Put a named card on top of a deck: an equipment id, or a zombie card's number."""
+
+    deck: Deck
+    card: str
+    kind: Literal["override_put_card_on_top"] = "override_put_card_on_top"
+
+
+@dataclass(frozen=True, slots=True)
+class ReshuffleDeck:
+    """Shuffle a deck with its discard pile (equipment kept out of the deck stays out)."""
+
+    deck: Deck
+    kind: Literal["override_reshuffle_deck"] = "override_reshuffle_deck"
+
+
+@dataclass(frozen=True, slots=True)
+class CounterSet:
+    """Event of a SetCounter override."""
+
+    survivor: str
+    counter: str
+    value: int
+    kind: Literal["override_counter_set"] = "override_counter_set"
+
+
+@dataclass(frozen=True, slots=True)
+class NoiseSet:
+    """Event of a SetNoise override."""
+
+    zone: str
+    tokens: int
+    kind: Literal["override_noise_set"] = "override_noise_set"
+
+
+@dataclass(frozen=True, slots=True)
+class CardPutOnTop:
+    """Event of a PutCardOnTop override: the players named it, so everybody knows it."""
+
+    deck: str
+    card: str
+    kind: Literal["override_card_put_on_top"] = "override_card_put_on_top"
+
+
+OverrideCommand = (PlaceZombies | RemoveZombies | ShiftZombies | PlaceSurvivor | AddSurvivor | RemoveSurvivor
+                   | SetCounter | SetNoise | PutCardOnTop | ReshuffleDeck)
+OVERRIDE_TYPES = (PlaceZombies, RemoveZombies, ShiftZombies, PlaceSurvivor, AddSurvivor, RemoveSurvivor,
+                  SetCounter, SetNoise, PutCardOnTop, ReshuffleDeck)
+OVERRIDE_EVENTS = (SurvivorAdded, SurvivorRemoved, CounterSet, NoiseSet, CardPutOnTop)
+COUNTERS: tuple[Counter, ...] = ("xp", "wounds", "actions")
+DECKS: tuple[Deck, ...] = ("equipment", "zombie")
 
 
 def _zone_index(state: ZombicideState, zone_id: str) -> int:
@@ -150,6 +234,7 @@ def _add_survivor(state: ZombicideState, command: AddSurvivor) -> tuple[Zombicid
         id=profile.id, name=profile.name, seat=command.seat, team=mate.team if mate else command.seat, zone=zone,
         slots=(EMPTY,) * (rules.hand_slots + rules.reserve_slots + sk.extra_reserve_slots(skills)),
         skills=skills, actions_left=actions, free_actions=sk.free_actions(skills), done=state.phase != "players",
+        box_fields=state.box.survivor_fields(),
     )
     event = SurvivorAdded(profile.id, command.zone, command.seat)
     return replace(state, survivors=state.survivors + (newcomer,)), (event,)
@@ -166,8 +251,9 @@ def _remove_survivor(state: ZombicideState, command: RemoveSurvivor) -> tuple[Zo
         raise IllegalCommand(f"{s.name} is taking a turn: end it first")
     if sum(1 for other in state.survivors if other.in_play) <= 1:
         raise IllegalCommand("the game needs at least one survivor on the board")
-    if s.aboard >= 0:
-        raise IllegalCommand(f"{s.name} sits in the helicopter")
+    held = state.box.confined(s)
+    if held:
+        raise IllegalCommand(f"{s.name} sits in {held}")
     # survivors after the removed one move up a place: indices held elsewhere follow them
     active = state.active - 1 if state.active > i else state.active
     loud_zone, loud_by = state.loud
@@ -179,42 +265,160 @@ def _remove_survivor(state: ZombicideState, command: RemoveSurvivor) -> tuple[Zo
                    unloaded=tuple(c for c in state.unloaded if c not in cards)), (event,)
 
 
-def apply_override(state: ZombicideState, command: OverrideCommand) -> tuple[ZombicideState, tuple[Any, ...]]:
-    """A manual change of the table, told with the engine's own events so the log and animations follow."""
-    if state.result is not None:
-        raise IllegalCommand("the game is over")
-    if isinstance(command, AddSurvivor):
-        return _add_survivor(state, command)
-    if isinstance(command, RemoveSurvivor):
-        return _remove_survivor(state, command)
-    if isinstance(command, PlaceSurvivor):
-        i = state.survivor_index(command.survivor)
-        if i < 0 or not state.survivors[i].in_play:
-            raise IllegalCommand(f"{command.survivor!r} is not on the board")
-        s = state.survivors[i]
-        zone = _zone_index(state, command.zone)
-        if zone == s.zone:
-            raise IllegalCommand(f"{s.name} already stands there")
-        if s.aboard >= 0:
-            raise IllegalCommand(f"{s.name} sits in the helicopter")
-        survivors = list(state.survivors)
-        survivors[i] = replace(s, zone=zone)
-        event = SurvivorMoved(s.id, state.graph.zone_ids[s.zone], command.zone, s.actions_left)
-        return replace(state, survivors=tuple(survivors)), (event,)
+def _set_counter(state: ZombicideState, command: SetCounter) -> tuple[ZombicideState, tuple[Any, ...]]:
+    i = state.survivor_index(command.survivor)
+    if i < 0 or not state.survivors[i].in_play:
+        raise IllegalCommand(f"{command.survivor!r} is not on the board")
+    if command.counter not in COUNTERS:
+        raise IllegalCommand(f"there is no counter {command.counter!r} (xp, wounds or actions)")
+    if command.value < 0:
+        raise IllegalCommand("a counter never goes below 0")
+    s = state.survivors[i]
+    events: list[Any] = [CounterSet(s.id, command.counter, command.value)]
+    if command.counter == "wounds":
+        most = state.tables.catalog.setup.wounds_to_eliminate
+        if command.value >= most:
+            raise IllegalCommand(f"{most} wounds eliminate {s.name}: take the survivor off the board instead")
+        slots = state.box.wounds.with_wounds(s.slots, command.value)
+        if slots is None:
+            raise IllegalCommand(f"{s.name} has no free slot to take another wound")
+        changed = replace(s, wounds=command.value, slots=slots)
+    elif command.counter == "actions":
+        if state.phase != "players" or s.done:
+            raise IllegalCommand(f"{s.name} has no turn left this round")
+        changed = replace(s, actions_left=command.value)
+    else:
+        level = state.tables.level_of(command.value)
+        skills = s.skills
+        card = state.tables.catalog.survivor(s.id)
+        for reached in range(s.level + 1, level + 1):  # the card's first skill of each level reached
+            name = LEVEL_NAMES[reached]
+            skill = card.skills_at(name)[0].text  # type: ignore[arg-type]
+            events += [DangerLevelReached(s.id, name), SkillGained(s.id, skill)]
+            skills += (skill,)
+        changed = replace(s, xp=command.value, level=level, skills=skills)
+    survivors = list(state.survivors)
+    survivors[i] = changed
+    return replace(state, survivors=tuple(survivors)), tuple(events)
+
+
+def _set_noise(state: ZombicideState, command: SetNoise) -> tuple[ZombicideState, tuple[Any, ...]]:
+    zone = _zone_index(state, command.zone)
+    if command.tokens < 0:
+        raise IllegalCommand("a zone holds 0 Noise tokens or more")
+    noise = list(state.noise)
+    noise[zone] = command.tokens
+    return replace(state, noise=tuple(noise)), (NoiseSet(command.zone, command.tokens),)
+
+
+def _card_on_top(state: ZombicideState, command: PutCardOnTop) -> tuple[ZombicideState, tuple[Any, ...]]:
+    if command.deck == "zombie":
+        number = int(command.card) if command.card.isdigit() else -1
+        if number not in state.tables.zombie_cards:
+            raise IllegalCommand(f"there is no zombie card {command.card!r}")
+        deck = tuple(n for n in state.zombie_deck if n != number)
+        discard = tuple(n for n in state.zombie_discard if n != number)
+        moved = replace(state, zombie_deck=(number,) + deck, zombie_discard=discard)
+        return moved, (CardPutOnTop("zombie", str(number)),)
+    if command.deck != "equipment":
+        raise IllegalCommand(f"there is no {command.deck!r} deck")
+    if command.card not in state.tables.equipment:
+        raise IllegalCommand(f"there is no equipment card {command.card!r}")
+    kinds = state.card_kinds
+    name = state.tables.equipment[command.card].name
+    found = next((c for c in state.equipment_deck + state.equipment_discard if kinds[c] == command.card), None)
+    if found is not None:  # from the deck if one is there, else from the discard pile
+        deck = tuple(c for c in state.equipment_deck if c != found)
+        discard = tuple(c for c in state.equipment_discard if c != found)
+        return (replace(state, equipment_deck=(found,) + deck, equipment_discard=discard),
+                (CardPutOnTop("equipment", command.card),))
+    raise IllegalCommand(f"no {name} is left in the equipment deck or its discard pile")
+
+
+def _reshuffle(state: ZombicideState, command: ReshuffleDeck) -> tuple[ZombicideState, tuple[Any, ...]]:
+    if command.deck == "zombie":
+        order, rng = shuffled(state.rng, state.zombie_deck + state.zombie_discard)
+        return (replace(state, zombie_deck=order, zombie_discard=(), rng=rng), (DeckShuffled("zombie", len(order)),))
+    if command.deck != "equipment":
+        raise IllegalCommand(f"there is no {command.deck!r} deck")
+    kept_out = set(state.tables.catalog.setup.kept_out_of_deck)
+    kinds = state.card_kinds
+    back = [c for c in state.equipment_discard if kinds[c] not in kept_out]
+    order, rng = shuffled(state.rng, state.equipment_deck + tuple(back))
+    discard = tuple(c for c in state.equipment_discard if kinds[c] in kept_out)
+    return (replace(state, equipment_deck=order, equipment_discard=discard, rng=rng),
+            (DeckShuffled("equipment", len(order)),))
+
+
+def counter_choices(state: ZombicideState, survivor_id: str, counter: Counter) -> tuple[int, ...]:
+    """Values a player may set a survivor's counter to by hand, the present one included: a step or
+    five either way and each danger level's threshold (XP), every count short of elimination
+    (wounds), none up to two beyond a full turn (actions)."""
+    i = state.survivor_index(survivor_id)
+    if i < 0:
+        return ()
+    s = state.survivors[i]
+    rules = state.tables.catalog.setup
+    if counter == "xp":
+        near = {s.xp + step for step in (-5, -1, 0, 1, 5)} | set(state.tables.xp_thresholds)
+        return tuple(sorted(v for v in near if v >= 0))
+    if counter == "wounds":
+        return tuple(range(rules.wounds_to_eliminate))
+    full_turn = rules.actions_per_turn + sk.extra_actions(s.skills)
+    return tuple(range(max(full_turn, s.actions_left) + 3))
+
+
+def cards_for_top(state: ZombicideState, deck: Deck) -> tuple[str, ...]:
+    """What may be put on top of a deck by hand: the equipment ids found in the deck or its discard
+    pile (in the catalog's order), or every zombie card's number."""
+    if deck == "zombie":
+        return tuple(str(n) for n in sorted(state.tables.zombie_cards))
+    present = {state.card_kinds[c] for c in state.equipment_deck + state.equipment_discard}
+    return tuple(e for e in state.tables.equipment if e in present)
+
+
+def _place_survivor(state: ZombicideState, command: PlaceSurvivor) -> tuple[ZombicideState, tuple[Any, ...]]:
+    i = state.survivor_index(command.survivor)
+    if i < 0 or not state.survivors[i].in_play:
+        raise IllegalCommand(f"{command.survivor!r} is not on the board")
+    s = state.survivors[i]
+    zone = _zone_index(state, command.zone)
+    if zone == s.zone:
+        raise IllegalCommand(f"{s.name} already stands there")
+    held = state.box.confined(s)
+    if held:
+        raise IllegalCommand(f"{s.name} sits in {held}")
+    survivors = list(state.survivors)
+    survivors[i] = replace(s, zone=zone)
+    event = SurvivorMoved(s.id, state.graph.zone_ids[s.zone], command.zone, s.actions_left)
+    return replace(state, survivors=tuple(survivors)), (event,)
+
+
+def _zombie_kind(state: ZombicideState, command: PlaceZombies | RemoveZombies | ShiftZombies) -> int:
     if command.count < 1:
         raise IllegalCommand("move at least one zombie")
-    t = _type_index(state, command.zombie)
-    if isinstance(command, PlaceZombies):
-        zone = _zone_index(state, command.zone)
-        if state.supply[t] < command.count:
-            raise IllegalCommand(f"only {state.supply[t]} {command.zombie} left in the box")
-        return _with_zombies(state, zone, t, command.count), (ZombieSpawned(command.zone, command.zombie, command.count),)
-    if isinstance(command, RemoveZombies):
-        zone = _zone_index(state, command.zone)
-        if state.zombies[zone][t] < command.count:
-            raise IllegalCommand(f"there are not {command.count} {command.zombie} in {command.zone}")
-        return (_with_zombies(state, zone, t, -command.count),
-                (ZombiesKilled(command.zone, command.zombie, command.count),))
+    return _type_index(state, command.zombie)
+
+
+def _place_zombies(state: ZombicideState, command: PlaceZombies) -> tuple[ZombicideState, tuple[Any, ...]]:
+    t = _zombie_kind(state, command)
+    zone = _zone_index(state, command.zone)
+    if state.supply[t] < command.count:
+        raise IllegalCommand(f"only {state.supply[t]} {command.zombie} left in the box")
+    return _with_zombies(state, zone, t, command.count), (ZombieSpawned(command.zone, command.zombie, command.count),)
+
+
+def _remove_zombies(state: ZombicideState, command: RemoveZombies) -> tuple[ZombicideState, tuple[Any, ...]]:
+    t = _zombie_kind(state, command)
+    zone = _zone_index(state, command.zone)
+    if state.zombies[zone][t] < command.count:
+        raise IllegalCommand(f"there are not {command.count} {command.zombie} in {command.zone}")
+    return (_with_zombies(state, zone, t, -command.count),
+            (ZombiesKilled(command.zone, command.zombie, command.count),))
+
+
+def _shift_zombies(state: ZombicideState, command: ShiftZombies) -> tuple[ZombicideState, tuple[Any, ...]]:
+    t = _zombie_kind(state, command)
     source, target = _zone_index(state, command.from_zone), _zone_index(state, command.to_zone)
     if source == target:
         raise IllegalCommand("pick another zone")
@@ -222,3 +426,20 @@ def apply_override(state: ZombicideState, command: OverrideCommand) -> tuple[Zom
         raise IllegalCommand(f"there are not {command.count} {command.zombie} in {command.from_zone}")
     moved = _with_zombies(_with_zombies(state, source, t, -command.count), target, t, command.count)
     return moved, (ZombieMoved(command.from_zone, command.to_zone, command.zombie, command.count),)
+
+
+_PLAYED_BY: dict[type, Any] = {
+    PlaceZombies: _place_zombies, RemoveZombies: _remove_zombies, ShiftZombies: _shift_zombies,
+    PlaceSurvivor: _place_survivor, AddSurvivor: _add_survivor, RemoveSurvivor: _remove_survivor,
+    SetCounter: _set_counter, SetNoise: _set_noise, PutCardOnTop: _card_on_top, ReshuffleDeck: _reshuffle,
+}
+
+
+def apply_override(state: ZombicideState, command: OverrideCommand) -> tuple[ZombicideState, tuple[Any, ...]]:
+    """A manual change of the table, told with the engine's own events so the log and animations follow."""
+    if state.result is not None:
+        raise IllegalCommand("the game is over")
+    played = _PLAYED_BY.get(type(command))
+    if played is None:
+        raise IllegalCommand(f"{command!r} is not a manual override")
+    return played(state, command)  # type: ignore[no-any-return]

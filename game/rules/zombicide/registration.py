@@ -3,28 +3,28 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from game.platform.registry import BoxEntry, GameEntry, MenuEntry, SaveStatus
-from game.rules.zombicide.boxes import BOXES, UnknownBoxError
-from game.rules.zombicide.catalog import CONTENT_ROOT
+from game.rules.zombicide.boxes import BOXES, DEFAULT_BOX, UnknownBoxError
+from game.rules.zombicide.catalog import content_root
 from game.rules.zombicide.engine import ZombicideRules
 
-DEFAULT_BOX = "rue_morgue"
 LEGACY_KIND = "deadtable-zombicide-game"  # the game's own save format before the envelope
 
 
 def ruleset(box: str) -> ZombicideRules:
+    """The engine of ``box``: its commands (the core's, the overrides', the box's own) in its saves."""
     if box not in BOXES:
         raise UnknownBoxError(box)
-    return ZombicideRules()
+    return ZombicideRules(box)
 
 
 def content_files(box: str) -> tuple[Path, ...]:
     """The box's content files: survivors, skills, equipment, zombies, cards."""
-    return tuple(sorted((CONTENT_ROOT / box).glob("*.toml")))
+    return tuple(sorted((content_root(box) / box).glob("*.toml")))
 
 
 def box_of_setup(setup: Mapping[str, Any]) -> str:
@@ -80,7 +80,7 @@ def from_legacy(data: dict[str, Any]) -> dict[str, Any]:
 class ZombicideCodec:
     schema = 1
     migrations: Mapping[int, Any] = {}
-    legacy_kinds = {LEGACY_KIND: from_legacy}
+    legacy_kinds: Mapping[str, Callable[[dict[str, Any]], dict[str, Any]]] = {LEGACY_KIND: from_legacy}
 
     def status(self, state: Any) -> SaveStatus:
         standing = sum(1 for s in state.survivors if s.in_play)

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from game.board.model import Board, MarkerKind
 from game.rules.core.datafile import ContentError, explain_validation_error, read_toml, validate
+from game.rules.zombicide.boxes import DEFAULT_BOX
 from game.rules.zombicide.catalog import SpawnGroup, parse_spawn_line
 from game.rules.zombicide.sketch import SketchMarker, sketch_board, sketch_zone_id
 
@@ -36,7 +37,7 @@ class _Strict(BaseModel):
 
 
 def _zombie_groups(value: Any) -> Any:
-    """``"2 skinner_walker + 1 crawler"`` or ``{skinner_walker = 2}`` → spawn groups."""
+    """``"2 walker + 1 runner"`` or ``{walker = 2}`` → spawn groups."""
     if isinstance(value, str):
         return parse_spawn_line(value)
     if isinstance(value, Mapping):
@@ -139,7 +140,7 @@ class ScenarioFile(_Strict):
     rules: str = Field(default="", description="where the rule comes from, e.g. 'digest §6.1'")
     description: str = ""
     known_gap: str = Field(default="", description="the engine does not follow this rule yet: why")
-    box: str = "rue_morgue"
+    box: str = DEFAULT_BOX
     seed: int = 1
     board: BoardSpec
     setup: dict[str, Any] = Field(default_factory=dict)
@@ -147,7 +148,9 @@ class ScenarioFile(_Strict):
     zombies: tuple[ZombiePlacement, ...] = ()
     noise: dict[str, int] = Field(default_factory=dict)
     doors: dict[str, Literal["open", "closed"]] = Field(default_factory=dict)
-    tents: dict[str, str] = Field(default_factory=dict, description="tent zone → tent card id dealt there")
+    box_tables: dict[str, Any] = Field(
+        default_factory=dict, description="the top-level tables the box reads (``BoxRules.scenario_keys``)"
+    )
     zombie_deck_top: tuple[int, ...] = ()
     equipment_deck_top: tuple[str, ...] = ()
     dice: tuple[int, ...] = ()
@@ -157,9 +160,20 @@ class ScenarioFile(_Strict):
 
 def read_scenario(path: Path) -> ScenarioFile:
     try:
-        return validate(path, ScenarioFile, read_toml(path))
+        data = read_toml(path)
+        box = str(data.get("box") or DEFAULT_BOX)
+        try:
+            keys = _box_rules(box).scenario_keys
+        except ValueError as error:  # an unknown box
+            raise ContentError(path, "box", str(error)) from None
+        data["box_tables"] = {key: data.pop(key) for key in list(data) if key in keys}
+        return validate(path, ScenarioFile, data)
     except ContentError as error:
         raise ScenarioError(error.path, error.where, error.what) from None
+
+
+def _box_rules(box: str) -> Any:
+    return importlib.import_module("game.rules.zombicide.boxes").box_rules(box)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -300,15 +314,14 @@ def run_scenario(path: str | Path, engine: Any = None) -> ScenarioResult:
     first_zone = next((s.zone for s in scenario.survivor if s.zone), None)
     board = load_scenario_board(path, scenario.board, first_zone)
     engine = engine or _engine()
-    commands = importlib.import_module("game.rules.zombicide.commands")
-    run = _Run(path, scenario, engine, commands.COMMAND_ADAPTER)
+    run = _Run(path, scenario, engine, _engine().command_adapter(scenario.box))
     run.result.known_gap = scenario.known_gap
     run.say(f"== {scenario.title}" + (f"  ({scenario.rules})" if scenario.rules else ""))
     if scenario.known_gap:
         run.say(f"   known gap: {scenario.known_gap}")
 
     try:
-        setup_model = importlib.import_module("game.rules.zombicide.state").ZombicideSetup
+        setup_model = _engine().setup_model(scenario.box)
         data: dict[str, Any] = {}
         if isinstance(board.properties.get("setup"), Mapping):  # a mission's own [setup]
             data.update(dict(board.properties["setup"]))  # type: ignore[call-overload]
@@ -384,7 +397,6 @@ def run_scenario(path: str | Path, engine: Any = None) -> ScenarioResult:
 # placements. Decks are tuples whose first item is the next card drawn.
 
 EMPTY_SLOT = -1
-WOUND_SLOT = -2
 
 
 def _zone(path: Path, where: str, state: Any, zone_id: str) -> int:
@@ -451,21 +463,23 @@ def _place_survivor(path: Path, where: str, state: Any, spec: SurvivorSpec) -> A
         for slot, equipment_id in list(enumerate(hand)) + [(2 + i, e) for i, e in enumerate(reserve)]:
             if equipment_id == "":
                 continue
-            if equipment_id == "wound":
-                slots[slot] = WOUND_SLOT
+            held = state.box.wounds.held_card(equipment_id)  # a card that is not equipment ("wound")
+            if held is not None:
+                slots[slot] = held
                 continue
             state, card = _take_card(path, f"{where} → {'hand' if slot < 2 else 'reserve'}", state, equipment_id)
             slots[slot] = card
     if spec.wounds is not None:
-        missing = spec.wounds - slots.count(WOUND_SLOT)
+        wound_card = state.box.wounds.held_card("wound")  # wounds as cards in the inventory, in some boxes
+        missing = spec.wounds - slots.count(wound_card) if wound_card is not None else 0
         for slot in range(len(slots) - 1, -1, -1):
             if missing <= 0:
                 break
             if slots[slot] == EMPTY_SLOT:
-                slots[slot] = WOUND_SLOT
+                slots[slot] = wound_card
                 missing -= 1
         if missing > 0:
-            raise ScenarioError(path, f"{where} → wounds", "no free slot left for the Wound cards")
+            raise ScenarioError(path, f"{where} → wounds", "no free slot left for the wound cards")
         changes["wounds"] = spec.wounds
         if spec.wounds >= state.tables.catalog.setup.wounds_to_eliminate:
             changes["alive"] = False
@@ -550,17 +564,12 @@ def place_everything(path: Path, scenario: ScenarioFile, state: Any) -> Any:
             doors_open[door] = position == "open"
             spawned[door] = spawned[door] or position == "open"
         state = dataclasses.replace(state, doors_open=tuple(doors_open), doors_spawned=tuple(spawned))
-    if scenario.tents:
-        tents = list(state.tents)
-        known = [tent.id for tent in state.tables.catalog.tents]
-        for zone_id, tent_id in scenario.tents.items():
-            zone = _zone(path, f"tents → {zone_id}", state, zone_id)
-            if zone not in state.graph.tent_zones:
-                raise ScenarioError(path, f"tents → {zone_id}", "this zone takes no tent card (not a tent zone)")
-            if tent_id not in known:
-                raise ScenarioError(path, f"tents → {zone_id}", f"unknown tent card {tent_id!r} (known: {', '.join(known)})")
-            tents[state.graph.tent_zones.index(zone)] = tent_id
-        state = dataclasses.replace(state, tents=tuple(tents))
+    for key, value in scenario.box_tables.items():  # the tables the box reads
+        try:
+            state = state.box.scenario_keys[key](state, value)
+        except ValueError as error:
+            where, what = error.args if len(error.args) == 2 else (key, str(error))
+            raise ScenarioError(path, where, what) from None
     return force(path, "top level", state, scenario.dice, scenario.zombie_deck_top, scenario.equipment_deck_top)
 
 
@@ -598,8 +607,12 @@ def zombie_line(state: Any, zone: int) -> str:
 
 
 def card_names(state: Any, slots: Sequence[int]) -> tuple[str, ...]:
-    names = {EMPTY_SLOT: "", WOUND_SLOT: "wound"}
-    return tuple(names.get(card, "?") if card < 0 else state.card_kinds[card] for card in slots)
+    def name(card: int) -> str:
+        if card >= 0:
+            return str(state.card_kinds[card])
+        return "" if card == EMPTY_SLOT else state.box.wounds.held_card_name(card) or "?"
+
+    return tuple(name(card) for card in slots)
 
 
 def describe(state: Any) -> list[str]:
@@ -645,7 +658,7 @@ def check_facts(path: Path, facts: StateFacts, state: Any) -> list[str]:
         }
         for key, expected in wanted_facts.model_dump(exclude_none=True).items():
             if key == "has":
-                carried = [name for name in found["cards"] if name not in ("", "wound")]
+                carried = [state.card_kinds[card] for card in survivor.slots if card >= 0]
                 for item in expected:
                     if item not in carried:
                         problems.append(f"{survivor_id} should carry {item}; carries {carried}")

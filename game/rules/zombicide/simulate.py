@@ -23,6 +23,7 @@ from typing import Any
 from game.board.model import Board
 from game.rules.zombicide import engine
 from game.rules.zombicide.bots import Bot, greedy_bot, planner_bot, random_bot
+from game.rules.zombicide.boxes import DEFAULT_BOX
 from game.rules.zombicide.catalog import ContentError, load_catalog
 
 BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "planner": planner_bot}
@@ -227,7 +228,7 @@ def run_cli(argv: Sequence[str], out: Callable[[str], None] | None = None) -> in
         write(f"simulate: {path}: cannot read: {error.strerror or error}")
         return 1
     mission_setup = board.properties.get("setup")
-    box = mission_setup.get("box", "rue_morgue") if isinstance(mission_setup, Mapping) else "rue_morgue"
+    box = mission_setup.get("box", DEFAULT_BOX) if isinstance(mission_setup, Mapping) else DEFAULT_BOX
     try:
         catalog = load_catalog(str(box))
         known = [s.id for s in catalog.survivors]

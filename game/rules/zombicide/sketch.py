@@ -3,9 +3,9 @@
 Cell rows alternate with separator rows. In a cell row, even columns hold zones and odd columns the
 border with the zone to the right; in a separator row, even columns hold the border with the zone
 below. Zones: s street, r room, h hallway, H hospital room, L locker room, t tent, p helipad,
-c camp, w wasteland, # or space none. Borders: ' ' default (street-street open, anything touching a
-building walled), | or - wall, d closed door, o open door, = opening, f fence, F fence with stairs,
-b closed blue door, k closed pink door. Zone ids are r<row>c<col> (``sketch_zone_id``); a tile is
+c camp, w wasteland, W water, # or space none. Borders: ' ' default (street-street open, anything
+touching a building walled), | or - wall, d closed door, o open door, = opening, f fence, F fence
+with stairs, e hedge, l ledge, b closed blue door, k closed pink door. Zone ids are r<row>c<col> (``sketch_zone_id``); a tile is
 ``tile_cols`` × ``tile_rows`` cells, named T<col>_<row>. Each cell is ``SKETCH_CELL_CM`` square.
 """
 
@@ -40,11 +40,12 @@ SKETCH_ZONE_KINDS = {
     "p": ZoneKind.HELIPAD,
     "c": ZoneKind.CAMP,
     "w": ZoneKind.WASTELAND,
+    "W": ZoneKind.WATER,
 }
-_SKETCH_BORDERS = " |-dobk=fF"
+_SKETCH_BORDERS = " |-dobk=fFel"
 # zones that join their street-like neighbours across a default border and belong to no building
 _STREET_LIKE = frozenset({ZoneKind.STREET, ZoneKind.HALLWAY, ZoneKind.TENT, ZoneKind.HELIPAD, ZoneKind.CAMP,
-                          ZoneKind.WASTELAND})
+                          ZoneKind.WASTELAND, ZoneKind.WATER})
 
 Cell = tuple[int, int]
 
@@ -182,6 +183,8 @@ def _read_borders(
             color = {"b": "blue", "k": "pink"}.get(ch, "neutral")
         elif ch == "=":
             kind = ConnectionKind.OPENING
+        elif ch in "el":
+            kind = ConnectionKind.HEDGE if ch == "e" else ConnectionKind.LEDGE
         else:
             kind, stairs = ConnectionKind.FENCE, ch == "F"
         if kind is None:

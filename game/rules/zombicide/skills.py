@@ -2,7 +2,8 @@
 
 A survivor's skills are strings, ``"skill"`` or ``"skill:parameter"`` (``"plus_one_die:melee"``).
 Each hook is a small table of modifiers; the engine asks these functions, never the skill ids.
-Skills with no hook here are carried (and shown) but have no effect yet.
+Skills with no hook here are carried (and shown) and work where their rules name them: a box's own
+skills in that box's code (``boxes/<box>/``).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ class SkillHook:
     drops_wounds_each_round: bool = False
     all_weapons_dual: tuple[str, ...] = ()  # attack kinds whose weapons all count as Dual
     ignores_first_attack: bool = False  # once per zombies' phase
-    wounds_cost_no_card: bool = False  # while a slot is free for the Wound card
+    wounds_cost_no_card: bool = False  # a wound costs no equipment card, while a slot is free for it
     never_shot_by_survivors: bool = False
     ignores_survivors_when_shooting: bool = False
     extra_search_cards: int = 0
@@ -35,8 +36,6 @@ class SkillHook:
     sprint: bool = False  # once per turn, a Move may cross up to 3 zones
     charge: bool = False  # free: up to 2 zones into a zone holding zombies
     medic: bool = False
-    flies_helicopters: bool = False
-    rope_descent: bool = False  # may leave a flying helicopter into a street zone
     loud: bool = False
     jump: bool = False
     closes_doors: bool = False
@@ -88,8 +87,6 @@ HOOKS: dict[str, SkillHook] = {
     "sprint": SkillHook(sprint=True),
     "charge": SkillHook(charge=True),
     "medic": SkillHook(medic=True),
-    "helicopter_pilot": SkillHook(flies_helicopters=True),
-    "rope_descent": SkillHook(rope_descent=True),
     "loud": SkillHook(loud=True),
     "jump": SkillHook(jump=True),
     "lock_it_down": SkillHook(closes_doors=True),
@@ -178,25 +175,44 @@ def _applies(parameter: str | None, attack: str) -> bool:
     return parameter in (attack, "combat")
 
 
+def dice_bonus_skills(skills: Iterable[str], attack: str) -> tuple[str, ...]:
+    """The skills that add a die per weapon to an attack of kind ``attack`` ("melee" or "ranged")."""
+    return tuple(s for s in skills if split(s)[0] == "plus_one_die" and _applies(split(s)[1], attack))
+
+
 def dice_bonus(skills: Iterable[str], attack: str) -> int:
     """Extra dice per weapon for an attack of kind ``attack`` ("melee" or "ranged")."""
-    return sum(1 for s in skills if split(s)[0] == "plus_one_die" and _applies(split(s)[1], attack))
+    return len(dice_bonus_skills(skills, attack))
+
+
+def roll_bonus_skills(skills: Iterable[str], attack: str) -> tuple[str, ...]:
+    """The skills that add 1 to every die of the attack."""
+    return tuple(s for s in skills if split(s)[0] == "plus_one_to_dice_roll" and _applies(split(s)[1], attack))
 
 
 def roll_bonus(skills: Iterable[str], attack: str) -> int:
     """Added to every die of the attack (a die never goes above 6)."""
-    return sum(1 for s in skills if split(s)[0] == "plus_one_to_dice_roll" and _applies(split(s)[1], attack))
+    return len(roll_bonus_skills(skills, attack))
 
 
-def damage_for(skills: Iterable[str], attack: str, equipment: str, damage: int) -> int:
+SUPER_STRENGTH_DAMAGE = 3
+
+
+def damage_parts(skills: Iterable[str], attack: str, equipment: str, damage: int) -> tuple[tuple[str, int], ...]:
+    """What the skills add to a weapon's damage, in the order they apply: (skill, damage added)."""
     skills = tuple(skills)
-    if attack == "melee" and "super_strength" in skills:
-        damage = max(damage, 3)
+    parts: list[tuple[str, int]] = []
+    if attack == "melee" and "super_strength" in skills and damage < SUPER_STRENGTH_DAMAGE:
+        parts.append(("super_strength", SUPER_STRENGTH_DAMAGE - damage))
     for s in skills:
         name, parameter = split(s)
         if name == "plus_one_damage" and _applies(parameter, attack) or name == "plus_one_damage_with" and parameter == equipment:
-            damage += 1
-    return damage
+            parts.append((s, 1))
+    return tuple(parts)
+
+
+def damage_for(skills: Iterable[str], attack: str, equipment: str, damage: int) -> int:
+    return damage + sum(amount for _, amount in damage_parts(skills, attack, equipment, damage))
 
 
 def _with_kind(skills: Iterable[str], name: str, attack: str) -> bool:
@@ -218,8 +234,11 @@ def reaps(skills: Iterable[str], attack: str) -> bool:
     return _with_kind(skills, "reaper", attack)
 
 
+RANGE_SKILL = "plus_one_max_range"
+
+
 def range_bonus(skills: Iterable[str]) -> int:
-    return sum(1 for s in skills if s == "plus_one_max_range")
+    return sum(1 for s in skills if s == RANGE_SKILL)
 
 
 def counts_as_dual(skills: Iterable[str], attack: str) -> bool:

@@ -1,6 +1,8 @@
-"""Spawning: spawn dice and zones, zombie cards, placing miniatures with escorts and substitutes, tents and event triggers."""
+"""Spawning: spawn dice and zones, zombie cards (a box adds its own kinds), placing miniatures with escorts and substitutes."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from game.rules.core.rng import roll_d6, shuffled
 from game.rules.zombicide import skills as sk
@@ -19,7 +21,8 @@ from game.rules.zombicide.working import Fields
 class Spawning(Fields):
     """Methods of the working copy (``Game``)."""
 
-    __slots__ = ()
+    if not TYPE_CHECKING:  # slots for the working copy; mypy reads the fields declared in ``Fields``
+        __slots__ = ()
 
     def step_spawn(self) -> None:
         graph = self.graph
@@ -58,6 +61,10 @@ class Spawning(Fields):
         self.pending = Pending("deal", seat, -1, labels, tuple((n,) for n in range(len(cards))), zone=zones[0], attack=(zones, cards))
         self.events.append(DecisionNeeded("deal", seat, labels))
 
+    def resolve_deal(self, pending: Pending, option: int) -> None:
+        zones, cards = pending.attack
+        self.deal(pending.seat, zones, cards, pending.payload[option][0])
+
     def deal(self, seat: str, zones: tuple[int, ...], cards: tuple[int, ...], pick: int) -> None:
         rest = cards[:pick] + cards[pick + 1 :]
         if zones[1:] and rest:
@@ -79,9 +86,6 @@ class Spawning(Fields):
     @property
     def spawn_dice(self) -> int:
         return self.base.spawn_dice
-
-    def occupied_tiles(self) -> set[str]:
-        return {self.graph.tile[s.zone] for s in self.survivors if s.in_play and not self.in_flight(s)}
 
     def step_draw(self, zone: int) -> None:
         number = self.take_zombie_card()
@@ -114,8 +118,8 @@ class Spawning(Fields):
                 linked = [
                     ("link_turn", i) for i, s in enumerate(self.survivors) if s.in_play and sk.has(s.skills, "zombie_link")
                 ]
-                self.queue[0:0] = [*linked, ("activate", (t,), "card")]
-        else:  # the box's own card kinds (Sewer, Bed...)
+                self.queue[0:0] = [*linked, *self.activation_steps((t,), "card")]
+        else:  # the box's own card kinds
             handler = self.box.zombie_cards.get(card.kind)
             if handler is not None:
                 handler(self, zone, number, level)
@@ -144,7 +148,7 @@ class Spawning(Fields):
             step = ("activate", (t,), "out_of_miniatures")
             if step not in self.queue:
                 self.events.append(ExtraActivation(self.zname(t), "out_of_miniatures"))
-                self.queue.insert(0, step)
+                self.queue[0:0] = self.activation_steps((t,), "out_of_miniatures")
         if escorted and placed:
             for et, en in self.tables.escort[t]:
                 self.place(zone, et, en * placed, True, extra_activation)

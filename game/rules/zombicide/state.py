@@ -2,24 +2,53 @@
 
 Zones, doors and zombie types are integer indices into the game's ZoneGraph and Tables (kept on
 the state but left out of equality and repr). Card instances are integer ids into ``card_kinds``.
+A box's own fields live in ``state.box_state`` and ``survivor.box_fields`` (frozen dataclasses the
+box declares); the repr, which is the state hash of every save, prints them flat: the box state
+right after the RNG, a survivor's box fields last.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from game.rules.core.frozen import fast_init
 from game.rules.core.rng import RngState
+from game.rules.zombicide.boxes import DEFAULT_BOX, NoFields
 from game.rules.zombicide.graph import ZoneGraph
 from game.rules.zombicide.tables import Tables
 
-EMPTY = -1  # an empty inventory slot
-WOUND = -2  # a Wound card in an inventory slot
+if TYPE_CHECKING:
+    from game.rules.zombicide.boxes import BoxRules
+
+EMPTY = -1  # an empty inventory slot; below it, cards that are not equipment (a box's own)
 HAND_SLOTS = (0, 1)
 LEVEL_NAMES = ("blue", "yellow", "orange", "red")
+NO_FIELDS = NoFields()
+
+
+def flat_fields(obj: object) -> str:
+    """``name=value, ...`` of a box's frozen dataclass, as a dataclass repr prints its fields."""
+    printer = _PRINTERS.get(type(obj))
+    if printer is None:
+        names = tuple(f.name for f in dataclasses.fields(obj) if f.repr)  # type: ignore[arg-type]
+        printer = _PRINTERS[type(obj)] = _printer(names)
+    return printer(obj)  # type: ignore[no-any-return]
+
+
+def _printer(names: tuple[str, ...]) -> Any:
+    """``obj`` → ``"name=value, ..."`` for these fields, written once as one f-string (state hashes
+    print every state and survivor)."""
+    shown = ", ".join(f"{name}={{obj.{name}!r}}" for name in names)
+    scope: dict[str, Any] = {}
+    exec(f'def fields_of(obj):\n    return f"{shown}"', scope)  # noqa: S102 - code built from field names
+    return scope["fields_of"]
+
+
+_PRINTERS: dict[type, Any] = {}
 
 
 class PlayerSpec(BaseModel):
@@ -35,10 +64,9 @@ class ZombicideSetup(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    box: str = "rue_morgue"
+    box: str = DEFAULT_BOX
     players: tuple[PlayerSpec, ...] = Field(min_length=1)
     first_seat: str | None = None
-    crawlers: bool = True  # the beginner variant turns the Skinner → Crawler rule off
     strict_survivor_count: bool = False  # enforce the box's 6–12 survivors and equal teams
     goals: tuple[Literal["take_all_objectives", "all_in_exit", "escape_all"], ...] = ()
     objective_xp: int | None = None
@@ -46,8 +74,6 @@ class ZombicideSetup(BaseModel):
     spawn_dice: int | None = None  # overrides the survivor-count table
     supply: dict[str, int] = Field(default_factory=dict)  # miniatures per zombie type, overriding the box
     auto_wounds: bool = False  # share zombie wounds by a fixed policy instead of asking
-    helicopter_flies: bool = False  # the mission lets the helicopter take off
-    team_actions: dict[str, tuple[str, ...]] = Field(default_factory=dict)  # team → Team Action cards kept
     competitive: bool = False  # teams are rivals; the most XP wins
     start_levels: dict[str, str] = Field(default_factory=dict)  # Can start at: survivor → danger level
     vests_per_team: int = 0  # competitive: Bulletproof Vests handed to each team at set-up
@@ -89,9 +115,13 @@ class Survivor:
     rotten: bool = False  # zombies ignore this survivor
     healed: bool = False  # Medic used this turn
     destiny_used: bool = False  # Destiny: a drawn card was swapped this turn
-    tough_used: bool = False
-    aboard: int = -1  # the helicopter the survivor sits in
-    piloting: bool = False  # Tough turned an attack away this zombies' phase
+    tough_used: bool = False  # Tough turned an attack away this zombies' phase
+    box_fields: Any = NO_FIELDS  # the box's own fields (``BoxRules.survivor_fields``)
+
+    def __repr__(self) -> str:
+        core = _SURVIVOR_CORE(self)
+        box = flat_fields(self.box_fields)
+        return f"Survivor({core}, {box})" if box else f"Survivor({core})"
 
     @property
     def in_play(self) -> bool:
@@ -106,18 +136,10 @@ class Survivor:
 
 @fast_init
 @dataclass(frozen=True, slots=True)
-class Helicopter:
-    zone: int
-    flying: bool = False
-    cards: tuple[int, ...] = ()  # equipment stored aboard
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
 class Pending:
     """A decision the players must take before the game goes on."""
 
-    kind: Literal["keep_card", "wound", "skill", "reroll", "deal", "friendly_fire"]
+    kind: str  # "keep_card", "wound", "skill", "reroll", "deal", "friendly_fire", or a box's own
     seat: str
     survivor: int
     options: tuple[str, ...]  # what the player reads
@@ -146,6 +168,7 @@ class ZombicideState:
     graph: ZoneGraph = field(compare=False, repr=False)
     tables: Tables = field(compare=False, repr=False)
     setup: ZombicideSetup = field(compare=False, repr=False)
+    box: BoxRules = field(compare=False, repr=False)
     card_kinds: tuple[str, ...] = field(compare=False, repr=False)  # card id → equipment id
     round: int
     phase: Literal["players", "zombies", "over"]
@@ -169,20 +192,20 @@ class ZombicideState:
     supply: tuple[int, ...]  # miniatures left per zombie type
     spawn_dice: int
     rng: RngState
-    tents: tuple[str, ...] = ()  # tent card id per graph.tent_zones ("" for none)
-    tents_revealed: tuple[bool, ...] = ()
-    triggers_fired: tuple[bool, ...] = ()  # per graph.trigger_tiles
-    helicopters: tuple[Helicopter, ...] = ()
-    team_actions_used: tuple[str, ...] = ()  # teams that played a Team Action this players' phase (once per play)
-    team_cards_used: tuple[str, ...] = ()  # "team:card" of the Team Actions played this players' phase
+    box_state: Any = NO_FIELDS  # the box's own state (``BoxRules.state_fields``), printed flat after the RNG
     vests_hit: tuple[int, ...] = ()  # Bulletproof Vests turned face down by a first wound
-    winners: tuple[str, ...] = ()
-    loud: tuple[int, int] = (-1, -1)  # zone and survivor of the last Loud, until that survivor's next turn  # competitive: the teams with the most XP at the end
+    winners: tuple[str, ...] = ()  # competitive: the teams with the most XP at the end
+    loud: tuple[int, int] = (-1, -1)  # zone and survivor of the last Loud, until that survivor's next turn
     pending: Pending | None = None
     queue: tuple[Step, ...] = ()
     paused_queue: tuple[Step, ...] = ()  # the zombies' phase, waiting for a Zombie link turn to end
     result: Literal["won", "lost", "over"] | None = None  # "over": a competitive game ended
     kills: int = 0
+
+    def __repr__(self) -> str:
+        box = flat_fields(self.box_state)
+        middle = f"{box}, " if box else ""
+        return f"ZombicideState({_STATE_BEFORE_BOX(self)}, {middle}{_STATE_AFTER_BOX(self)})"
 
     @property
     def current_seat(self) -> str | None:
@@ -222,6 +245,22 @@ class ZombicideState:
     def danger_level(self) -> int:
         levels = [s.level for s in self.survivors if s.in_play]
         return max(levels) if levels else 0
+
+
+# the reprs (state hashes): a survivor's own fields then its box's; the state's up to the RNG, the box's, the rest
+_SURVIVOR_CORE = _printer(tuple(f.name for f in dataclasses.fields(Survivor) if f.name != "box_fields"))
+_STATE_SHOWN = tuple(f.name for f in dataclasses.fields(ZombicideState) if f.repr or f.name == "box_state")
+_STATE_BEFORE_BOX = _printer(_STATE_SHOWN[: _STATE_SHOWN.index("box_state")])
+_STATE_AFTER_BOX = _printer(_STATE_SHOWN[_STATE_SHOWN.index("box_state") + 1:])
+
+
+def searchable_now(state: Any, zone: int) -> bool:
+    """Whether ``zone`` may be searched now: a building room (by its kind), or a zone the box opens
+    to searching as the game goes (``BoxRules.searchable``). ``state`` is a state or a working copy."""
+    if state.graph.searchable[zone]:
+        return True
+    hook = state.box.searchable
+    return hook is not None and bool(hook(state, zone))
 
 
 def first_in_turn_order(seats: tuple[str, ...], first_seat: int, among: set[str]) -> str | None:

@@ -18,12 +18,10 @@ class Tables:
     damage_to_kill: tuple[int, ...]
     xp: tuple[int, ...]
     rank: tuple[int, ...]
-    skinner: tuple[bool, ...]
     never_splits: tuple[bool, ...]
-    grabs: tuple[bool, ...]
+    specials: tuple[frozenset[str], ...]  # per type: its special rules (a box's zombie behaviours read them)
     escort: tuple[tuple[tuple[int, int], ...], ...]
     substitute: tuple[tuple[tuple[int, int], ...], ...]
-    crawler: int  # the type a Skinner kill may leave behind, -1 if none
     miniatures: tuple[int, ...]
     equipment: dict[str, Equipment]
     zombie_cards: dict[int, ZombieCard]
@@ -55,10 +53,6 @@ def tables_for(catalog: Catalog) -> Tables:
     def groups(items) -> tuple[tuple[int, int], ...]:  # type: ignore[no-untyped-def]
         return tuple((index[g.zombie], g.count) for g in items)
 
-    crawler = -1
-    for i, zombie in enumerate(catalog.zombies):
-        if zombie.crawler_from:
-            crawler = i
     tables = Tables(
         catalog=catalog,
         zombie_ids=ids,
@@ -67,12 +61,10 @@ def tables_for(catalog: Catalog) -> Tables:
         damage_to_kill=tuple(z.damage_to_kill if z.damage_to_kill is not None else IMMUNE for z in catalog.zombies),
         xp=tuple(z.xp for z in catalog.zombies),
         rank=tuple(z.targeting_rank for z in catalog.zombies),
-        skinner=tuple(any(z.id in c.crawler_from for c in catalog.zombies) for z in catalog.zombies),
         never_splits=tuple(z.never_splits for z in catalog.zombies),
-        grabs=tuple("grab" in z.special for z in catalog.zombies),
+        specials=tuple(frozenset(z.special) for z in catalog.zombies),
         escort=tuple(groups(z.escort) for z in catalog.zombies),
         substitute=tuple(groups(z.substitute) for z in catalog.zombies),
-        crawler=crawler,
         miniatures=tuple(z.miniatures for z in catalog.zombies),
         equipment={e.id: e for e in catalog.equipment_cards},
         zombie_cards={c.number: c for c in catalog.zombie_deck},

@@ -9,7 +9,7 @@ if TYPE_CHECKING:
 
 from game.rules.core.rng import RngState
 from game.rules.zombicide.graph import ZoneGraph
-from game.rules.zombicide.state import Helicopter, Pending, Step, Survivor, ZombicideSetup, ZombicideState
+from game.rules.zombicide.state import Pending, Step, Survivor, ZombicideSetup, ZombicideState
 from game.rules.zombicide.tables import Tables
 
 
@@ -17,7 +17,8 @@ class Fields:
     """Typed declarations only: ``Game.__init__`` fills them from a state (``Game.__slots__`` lists
     them: a working copy is made for every ``apply``, and slots make it quick to fill and to read)."""
 
-    __slots__ = ()
+    if not TYPE_CHECKING:  # mypy reads the declarations below as the fields every mixin may set
+        __slots__ = ()
 
     base: ZombicideState
     graph: ZoneGraph
@@ -49,11 +50,7 @@ class Fields:
     pending: Pending | None
     queue: list[Step]
     paused_queue: list[Step]
-    tents_revealed: list[bool]
-    triggers_fired: list[bool]
-    helicopters: list[Helicopter]
-    team_actions_used: list[str]
-    team_cards_used: list[str]
+    box_state: Any  # the box's own state (a frozen dataclass: replace it to change it)
     vests_hit: list[int]
     loud: tuple[int, int]
     winners: tuple[str, ...]

@@ -1,6 +1,10 @@
-"""Wounds: zombie attacks shared among survivors, armour and skills that turn wounds away, elimination."""
+"""Wounds: zombie attacks shared among survivors, armour and skills that turn wounds away, elimination.
+
+What a wound costs the inventory is the box's (``BoxRules.wounds``): the core only counts them."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.commands import (
@@ -8,17 +12,28 @@ from game.rules.zombicide.commands import (
     SurvivorEliminated,
     SurvivorWounded,
 )
-from game.rules.zombicide.state import (
-    EMPTY,
-    WOUND,
-)
+from game.rules.zombicide.state import EMPTY, Pending
 from game.rules.zombicide.working import Fields
 
 
 class Wounds(Fields):
     """Methods of the working copy (``Game``)."""
 
-    __slots__ = ()
+    if not TYPE_CHECKING:  # slots for the working copy; mypy reads the fields declared in ``Fields``
+        __slots__ = ()
+
+    def resolve_wound(self, pending: Pending, option: int) -> None:
+        """The chosen survivor takes the wound (or discards a card instead); the next one is shared."""
+        payload = pending.payload[option]
+        if len(payload) > 2:  # Is that all you've got?: the card goes, the wound does not
+            self.shrug_off(payload[0], payload[1])
+        else:
+            self.zombie_wound(payload[0], payload[1], pending.zombie)
+        if pending.remaining > 1:
+            if pending.survivor >= 0:  # a Taunt's attack, aimed at one survivor
+                self.queue.insert(0, ("taunt_wound", pending.survivor, pending.remaining - 1, pending.zombie))
+            else:
+                self.queue.insert(0, ("wound", pending.zone, pending.remaining - 1, pending.zombie))
 
     def zombie_wound(self, i: int, slot: int, t: int) -> None:
         """A zombie's attack lands: Ironclad and Tough may turn it away."""
@@ -44,17 +59,11 @@ class Wounds(Fields):
         return True
 
     def wound(self, i: int, slot: int) -> None:
+        """One wound on survivor ``i``; ``slot`` is the card the player chose to give up for it."""
         s = self.survivors[i]
-        slots = list(s.slots)
-        discarded = ""
-        if 0 <= slot < len(slots) and slots[slot] >= 0:
-            discarded = self.card_kinds[slots[slot]]
-            self.equipment_discard.append(slots[slot])
-            slots[slot] = WOUND
-        elif EMPTY in slots:
-            slots[slots.index(EMPTY)] = WOUND
+        slots, discarded = self.box.wounds.take(self, i, slot)
         wounds = s.wounds + 1
-        self.change(i, slots=tuple(slots), wounds=wounds)
+        self.change(i, slots=slots, wounds=wounds)
         self.events.append(SurvivorWounded(s.id, wounds, discarded))
         if wounds >= self.tables.catalog.setup.wounds_to_eliminate:
             self.eliminate(i)
@@ -79,29 +88,17 @@ class Wounds(Fields):
         return labels, payload
 
     def wound_options_for(self, i: int) -> tuple[list[str], list[tuple[int, ...]]]:
-        """How survivor ``i`` may take one zombie wound: which card goes, or a skill that turns it away."""
-        labels: list[str] = []
-        payload: list[tuple[int, ...]] = []
+        """How survivor ``i`` may take one zombie wound (the box's word), or a skill turn it away."""
+        return self.box.wounds.options(self, i)
+
+    def shrug_off_options(self, i: int, labels: list[str], payload: list[tuple[int, ...]]) -> None:
+        """Is that all you've got?: any equipment card may be discarded instead of the wound."""
         s = self.survivors[i]
-        seen: set[str] = set()
-        if EMPTY in s.slots and sk.has(s.skills, "wounds_cost_no_card"):
-            labels.append(f"{s.name} takes a wound")
-            payload.append((i, -1))
-            return labels, payload
-        for slot, card in enumerate(s.slots):
-            if card >= 0 and self.card_kinds[card] not in seen:
-                seen.add(self.card_kinds[card])
-                labels.append(f"{s.name} takes a wound and loses {self.equipment(card).name}")
-                payload.append((i, slot))
-        if not seen:
-            labels.append(f"{s.name} takes a wound")
-            payload.append((i, -1))
         if sk.has(s.skills, "discards_to_ignore_wounds"):
             for slot, card in enumerate(s.slots):
                 if card >= 0:
                     labels.append(f"{s.name} discards {self.equipment(card).name} and ignores the wound")
                     payload.append((i, slot, 1))
-        return labels, payload
 
     def shrug_off(self, i: int, slot: int) -> None:
         """Is that all you've got?: an equipment card is discarded instead of taking the wound."""
@@ -120,9 +117,5 @@ class Wounds(Fields):
         return i, self.default_wound_for(i)
 
     def default_wound_for(self, i: int) -> int:
-        """The slot survivor ``i`` loses under the fixed policy: the last card, none with Hold on to life."""
-        s = self.survivors[i]
-        if EMPTY in s.slots and sk.has(s.skills, "wounds_cost_no_card"):
-            return -1
-        cards = [slot for slot, c in enumerate(s.slots) if c >= 0]
-        return cards[-1] if cards else -1
+        """The slot survivor ``i`` gives up under the fixed policy (the box's word)."""
+        return self.box.wounds.default_slot(self, i)

@@ -1,9 +1,10 @@
-"""The zombies' phase as a program of steps kept on the state: activations, attacks, moves, splits, grabs, the end of the round."""
+"""The zombies' phase as a program of steps kept on the state: activations, attacks, moves, splits, the
+box's own steps, the end of the round."""
 
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.commands import (
@@ -11,25 +12,21 @@ from game.rules.zombicide.commands import (
     FirstPlayerPassed,
     NoiseCleared,
     PhaseStarted,
-    SurvivorsGrabbed,
     TurnStarted,
     ZombieAttacked,
     ZombieMoved,
     ZombieSpawned,
 )
 from game.rules.zombicide.graph import UNREACHABLE
-from game.rules.zombicide.state import (
-    EMPTY,
-    WOUND,
-    Pending,
-)
+from game.rules.zombicide.state import Pending
 from game.rules.zombicide.working import Fields
 
 
 class ZombiePhase(Fields):
     """Methods of the working copy (``Game``)."""
 
-    __slots__ = ()
+    if not TYPE_CHECKING:  # slots for the working copy; mypy reads the fields declared in ``Fields``
+        __slots__ = ()
 
     def start_zombie_phase(self) -> None:
         for i, s in enumerate(self.survivors):
@@ -39,13 +36,26 @@ class ZombiePhase(Fields):
         self.active = -1
         self.events.append(PhaseStarted("zombies", self.round))
         everyone = tuple(range(self.tables.type_count))
-        steps: list[tuple] = [("activate", everyone, "")]
+        steps: list[tuple] = self.activation_steps(everyone, "")
         for n in range(2, max(self.tables.actions) + 1):
             again = tuple(t for t in everyone if self.tables.actions[t] >= n)
-            steps.append(("activate", again, ""))
-        steps += [("spawn",), ("end_round",)]
+            steps += self.activation_steps(again, "")
+        steps += [*self.box_steps("before_spawn"), ("spawn",), *self.box_steps("after_spawn"),
+                  *self.box_steps("before_end_round"), ("end_round",), *self.box_steps("after_end_round")]
         self.queue.extend(steps)
         self.run_queue()
+
+    def activation_steps(self, types: tuple[int, ...], why: str) -> list[tuple]:
+        """An activation of these zombie kinds as queued steps: the box's steps before it, then it."""
+        return [*self.box_steps("before_activation", types), ("activate", types, why)]
+
+    def box_steps(self, at: str, types: tuple[int, ...] = ()) -> list[tuple]:
+        """The box's phase steps due at ``at`` (``BoxRules.phase_steps``), as queued steps."""
+        queued = []
+        for step in self.box.phase_steps:
+            if step.at == at and (step.when is None or step.when(self, types)):
+                queued.append((step.name, *(step.args(self, types) if step.args is not None else ())))
+        return queued
 
     def run_queue(self) -> None:
         while self.queue and self.pending is None and self.result is None:
@@ -66,14 +76,17 @@ class ZombiePhase(Fields):
                 self.step_taunt_wound(step[1], step[2], step[3])
             elif kind == "move":
                 self.step_move(step[1], step[2])
-            elif kind == "grab":
-                self.step_grab()
             elif kind == "spawn":
                 self.step_spawn()
             elif kind == "draw":
                 self.step_draw(step[1])
             elif kind == "end_round":
                 self.step_end_round()
+            else:  # the box's own steps
+                for box_step in self.box.phase_steps:
+                    if box_step.name == kind:
+                        box_step.run(self, *step[1:])
+                        break
             self.check_goals(end_phase=False)
 
     def step_activate(self, types: tuple[int, ...]) -> None:
@@ -91,9 +104,7 @@ class ZombiePhase(Fields):
                 if counts[t]:
                     self.events.append(ZombieAttacked(self.zid(zone), self.zname(t), counts[t]))
                     wounds.append(("wound", zone, counts[t], t))
-        follow: list[tuple] = [*wounds, ("move", types, tuple(attacked))]
-        if any(self.tables.grabs[t] for t in types):
-            follow.append(("grab",))
+        follow: list[tuple] = [*wounds, ("move", types, tuple(attacked)), *self.box_steps("after_activation", types)]
         self.queue[0:0] = follow
 
     def step_wound(self, zone: int, count: int, t: int) -> None:
@@ -156,18 +167,18 @@ class ZombiePhase(Fields):
     def noise_map(self) -> list[int]:
         noise = list(self.noise)
         for s in self.survivors:
-            if s.in_play and not sk.has(s.skills, "makes_no_noise") and not self.in_flight(s) and not s.rotten:
+            if s.in_play and not sk.has(s.skills, "makes_no_noise") and not self.isolated(s) and not s.rotten:
                 noise[s.zone] += 1
         if self.loud[0] >= 0:  # the last Loud makes its zone the noisiest
             noise[self.loud[0]] = max(noise) + 1
-        for helicopter in self.helicopters:  # a flying helicopter counts as the last Loud: the noisiest zone
-            if helicopter.flying:
-                noise[helicopter.zone] = max(noise) + 1
+        if self.box.adjust_noise is not None:  # what else a box makes the zombies hear
+            self.box.adjust_noise(self, noise)
         return noise
 
     def destinations(self, zone: int, noise: list[int], doors: tuple[bool, ...], occupied: list[bool]) -> list[int]:
         graph = self.graph
-        here = graph.distances_from(zone, doors)
+        distances_from = graph.distances_from if graph.same_walkers else graph.zombie_distances_from
+        here = distances_from(zone, doors)
         visible = [v for v in graph.visible(doors)[zone] if occupied[v] and here[v] < UNREACHABLE]
         walk_doors = doors  # the doors the routes are measured with
         if visible:
@@ -180,7 +191,7 @@ class ZombiePhase(Fields):
                 goals = [v for v in reachable if noise[v] == loudest]
             else:  # no open route: head for the noisiest zone as if every door were open
                 walk_doors = (True,) * len(doors)
-                here = graph.distances_from(zone, walk_doors)
+                here = distances_from(zone, walk_doors)
                 candidates = [v for v in range(graph.zone_count) if noise[v] > 0 and here[v] < UNREACHABLE]
                 if not candidates:
                     return []
@@ -191,11 +202,11 @@ class ZombiePhase(Fields):
             return []
         if visible:  # several visible targets: the noisiest, then the closest
             goals = [g for g in goals if here[g] == nearest]
-        result = []
-        for other, e in graph.adjacent[zone]:
-            if not graph.passable(graph.edges[e], doors) or graph.blocked[other] or other in result:
+        result: list[int] = []
+        for other in graph.zombie_neighbours(zone, doors):
+            if other in result:
                 continue
-            there = graph.distances_from(other, walk_doors)
+            there = distances_from(other, walk_doors)
             if any(there[g] == here[g] - 1 for g in goals):
                 result.append(other)
         return sorted(result)
@@ -205,7 +216,7 @@ class ZombiePhase(Fields):
         noise = self.noise_map()
         occupied = [False] * self.graph.zone_count
         for s in self.survivors:
-            if s.in_play and not self.in_flight(s) and not s.rotten:
+            if s.in_play and not self.isolated(s) and not s.rotten:
                 occupied[s.zone] = True
         plans: list[tuple[int, list[int], list[int]]] = []
         for zone in range(self.graph.zone_count):
@@ -249,27 +260,6 @@ class ZombiePhase(Fields):
         self.zombies[to_zone] = tuple(counts)
         self.events.append(ZombieMoved(self.zid(from_zone), self.zid(to_zone), self.zname(t), n))
 
-    def step_grab(self) -> None:
-        doors = tuple(self.doors_open)
-        taken: set[int] = set()
-        grabbers = [t for t in range(self.tables.type_count) if self.tables.grabs[t]]
-        for zone in range(self.graph.zone_count):
-            counts = self.zombies[zone]
-            if not any(counts[t] for t in grabbers):
-                continue
-            pulled = []
-            for other, e in self.graph.adjacent[zone]:
-                edge = self.graph.edges[e]
-                if edge.door >= 0 and not doors[edge.door]:
-                    continue
-                for i in self.prey_in(other):
-                    if i not in taken:
-                        taken.add(i)
-                        self.change(i, zone=zone)
-                        pulled.append(self.survivors[i].id)
-            if pulled:
-                self.events.append(SurvivorsGrabbed(self.zid(zone), tuple(pulled)))
-
     def step_end_round(self) -> None:
         self.check_goals(end_phase=True)
         if self.result is not None:
@@ -277,8 +267,7 @@ class ZombiePhase(Fields):
         self.noise = [0] * self.graph.zone_count
         self.events.append(NoiseCleared())
         self.unloaded = []
-        self.team_actions_used = []
-        self.team_cards_used = []
+        self.box.end_of_round(self)
         self.first_seat = (self.first_seat + 1) % len(self.seats)
         self.events.append(FirstPlayerPassed(self.seats[self.first_seat]))
         self.round += 1
@@ -296,7 +285,7 @@ class ZombiePhase(Fields):
             }
             if s.in_play and s.wounds and sk.has(s.skills, "drops_wounds_each_round"):
                 changes["wounds"] = 0
-                changes["slots"] = tuple(EMPTY if c == WOUND else c for c in s.slots)
+                changes["slots"] = self.box.wounds.heal(s.slots, -1)
             self.change(i, **changes)
         self.events.append(PhaseStarted("players", self.round))
         self.advance_turns()

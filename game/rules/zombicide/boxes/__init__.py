@@ -1,59 +1,285 @@
-"""What one Zombicide box adds to the shared core: the seam for Rue Morgue, Green Horde and Invader.
+"""What one Zombicide box adds to the shared core: the seam every box (Season 3 and the next ones) plugs into.
 
-A box provides:
+A box is a plug-in. It declares, in one ``BoxRules`` (its module's ``RULES``, listed in ``BOXES`` or
+added with ``register_box``), what it brings; the core asks the box and never names a box's pieces.
+The models are boardgame.io's plugins and pluggy's hooks, kept small: a plain table of values and
+functions built once per box, read on the hot paths without any look-up. Every field has a default
+that adds nothing, so a box declares only what it has.
 
-- **its content** (``content/<box>/``, loaded by ``catalog.load_catalog(box)``): survivors, skills,
-  equipment, zombie types with their statistics, escorts, substitutes and specials, the zombie deck;
-- **a ``BoxRules``** (``boxes/<box>.py``, registered in ``BOXES``) with what is not data:
-  - ``default_melee_order``: who takes melee hits when the player names no priority;
-  - ``aaahh_zombie``: what a searched Aaahh!! card places;
-  - ``crawlers_left_behind(natural_dice, skinners_killed)``: zombies an attack leaves behind;
-  - ``zombie_cards``: handlers for the box's own zombie card kinds (the core knows ``spawn`` and
-    ``extra_activation``), called as ``handler(game, zone, card_number, danger_level)``;
-  - ``entered_zone(game, zone)``: special zones that react when a survivor walks in (tents);
-  - ``door_opened(game, edge)``: special buildings that spawn their own way (the hospital);
-  - ``after_action(game, survivor)``: tile-wide effects checked after every action (event triggers);
-  - ``commands``: the box's own commands, command type → name of the ``Game`` method that plays it
-    (the helicopter); ``legal.py`` lists them when the board holds what they need.
+**Data and content**
 
-``game`` is the engine's working copy (``game.Game``): hooks read and change it like the core does.
+- ``content_root``: the folder holding the box's ``<box>/`` folder of TOML files (survivors, skills,
+  equipment, zombie kinds, the zombie deck, set-up tables); ``content`` (``ContentExtension``): its
+  own tables (cards the core has no model for) and richer models for zombie kinds, zombie cards and
+  set-up tables.
+- ``default_melee_order``: who takes melee hits when the player names no priority;
+  ``aaahh_zombie``: what a searched Aaahh!! card places.
+- ``setup_options``: a subclass of ``ZombicideSetup`` with the box's own mission options (flat keys
+  of the ``[setup]`` table, so saves keep their shape).
+
+**State**
+
+- ``state_fields``: a frozen dataclass of the box's own state (``state.box_state``), made by
+  ``setup_state(catalog, spec, graph, rng)`` after the equipment deck is shuffled;
+  ``survivor_fields``: a frozen dataclass of its own per-survivor fields (``survivor.box_fields``).
+  Both print flat in the state's repr (the state hash of saves): box state right after the RNG,
+  survivor fields last. ``hidden(box_state)``: the box state a player may see (face-down cards blanked).
+
+**Board** (``graph.py`` asks these once per board and box)
+
+- ``edge_kinds``: what each connection kind the box adds does (``EdgeKind``: sight, crossing,
+  extra actions); the core knows open borders, doors and openings, and an undeclared kind is crossed
+  by nobody. ``zone_kinds``: sight, searching and the cost of walking out, per zone kind
+  (``ZoneKindRule``).
+  ``blocking_markers``: marker kinds whose zone is never entered and blocks sight.
+  ``board_data(board, graph)``: the box's own tables of the board (``graph.box_data``).
+
+**Play**
+
+- ``commands``: the box's survivor commands, command type → ``handler(game, i, command)``;
+  ``events``: its event types; both join the JSON adapters of ``ZombicideRules(box)``.
+- ``legal_actions(state, i)``: its commands listed after Make Noise (when the survivor has an action
+  left); ``legal_free(state, i)``: listed after the trades.
+- ``decisions``: its pending decision kinds, kind → ``resolve(game, pending, option)``.
+- ``zombie_cards``: its zombie card kinds, kind → ``handler(game, zone, card_number, danger_level)``.
+- ``phase_steps``: its steps in the round (``PhaseStep``), queued before or after an activation, the
+  spawn step or the end of the round; a step may pause on a decision like any other.
+- moments, each ``callback(game, ...)``: ``entered_zone`` (a survivor walked in), ``door_opened``,
+  ``building_spawn_waits(game, zone)`` (a zone a first door's spawn leaves out), ``after_action``,
+  ``before_attack`` / ``after_attack`` (an attack's roll, its kills), ``end_of_round``,
+  ``adjust_noise`` (the noise the zombies follow).
+- survivors out of reach: ``isolated(state, survivor)`` (nobody outside can reach them, nor they
+  anyone: a vehicle in the air); ``confined(survivor)`` (what holds them, "the <vehicle>", or ""),
+  ``confined_commands(state, i)`` (what they may do there) and ``refuses(game, i, command)`` (a reason
+  to refuse a command, or "").
+- ``wounds``: how a wound is taken (``WoundRules``: in some boxes a wound costs a card and fills a slot).
+- ``searchable(state, zone)``: zones searchable now beyond the board's rooms (a card turned over).
+- ``hides_zombies(state, zone)``: zones the bots walk into warily (what shows only on entering).
+- ``scenario_keys``: top-level keys of scenario files, key → ``place(state, value) -> state``.
+
+**Words** (the window tells the box's pieces without naming them)
+
+- ``event_text``: event type → ``sentence(event, words)`` for the log (``words`` names survivors,
+  zones, items, zombies and reads the catalog); ``event_tones``: event type → the log's colour;
+  ``command_labels``: command kind → button label; ``card_text(card, words, level)``: the sentence of a
+  zombie card of the box's own kinds.
+
+``game`` in these signatures is the engine's working copy (``game.Game``): hooks read and change it
+like the core does, and add their events to ``game.events``. ``state`` is a frozen ``ZombicideState``
+(both carry ``graph``, ``tables``, ``box_state`` and ``survivors``).
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from game.board.model import Board, Connection
+
+CONTENT_ROOT = Path(__file__).resolve().parent.parent / "content"
 
 CardHandler = Callable[[Any, int, int, int], None]
+StepAt = Literal[
+    "before_activation", "after_activation", "before_spawn", "after_spawn", "before_end_round", "after_end_round"
+]
 
 
-def _no_crawlers(natural_dice: Sequence[int], skinners_killed: int) -> int:
-    return 0
+@dataclass(frozen=True, slots=True)
+class NoFields:
+    """A box that adds no state (or no survivor fields) of its own."""
 
 
-def _nothing(*_: Any) -> None:
+@dataclass(frozen=True, slots=True)
+class Crossing:
+    """One way across an edge: who may cross, and what a survivor pays on top of its Move."""
+
+    survivors: bool = True
+    zombies: bool = True
+    extra_actions: int = 0
+
+
+CROSS_FREELY = Crossing()
+CROSS_NEVER = Crossing(survivors=False, zombies=False)
+
+
+@dataclass(frozen=True, slots=True)
+class EdgeKind:
+    """What a kind of edge between two zones does.
+
+    ``crossing`` holds both ways; ``cross(board, connection, from_zone, to_zone)`` decides instead
+    where the place or the direction matters (a token that opens a passage, a bank climbed one way).
+    ``sight`` False cuts the board's sight lines at this edge."""
+
+    sight: bool = True
+    crossing: Crossing = CROSS_FREELY
+    cross: Callable[[Board, Connection, str, str], Crossing] | None = None
+
+
+# A kind of edge no box declares: nobody crosses it; sight follows the board's lines.
+UNKNOWN_EDGE = EdgeKind(sight=True, crossing=CROSS_NEVER)
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneKindRule:
+    """What a kind of zone does beyond the board's word (street-like or a building room)."""
+
+    sight: bool = True  # actors see into, out of and through it
+    searchable: bool | None = None  # None: as the board says (building rooms)
+    leave_extra_actions: int = 0  # what a survivor pays on top of its Move to walk out of it
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseStep:
+    """A box's own step in the round: queued at ``at`` when ``when(game, types)`` says so (``types``:
+    the zombie kinds activating, empty away from an activation), then run as ``run(game, *args)``.
+    ``args(game, types)`` gives what the queued step carries (plain values: the queue is part of the
+    state)."""
+
+    name: str
+    at: StepAt
+    run: Callable[..., None]
+    when: Callable[[Any, tuple[int, ...]], bool] | None = None
+    args: Callable[[Any, tuple[int, ...]], tuple[Any, ...]] | None = None
+
+
+class WoundRules:
+    """How a survivor takes a zombie's wound (the core's: a count; eliminated at the box's threshold).
+
+    A box whose wounds cost inventory cards subclasses this."""
+
+    def options(self, game: Any, i: int) -> tuple[list[str], list[tuple[int, ...]]]:
+        """The ways survivor ``i`` may take one wound: labels, and per label (survivor, slot[, 1]);
+        a payload of length 3 discards the card of ``slot`` instead of taking the wound."""
+        s = game.survivors[i]
+        labels: list[str] = [f"{s.name} takes a wound"]
+        payload: list[tuple[int, ...]] = [(i, -1)]
+        game.shrug_off_options(i, labels, payload)
+        return labels, payload
+
+    def default_slot(self, game: Any, i: int) -> int:
+        """The slot the fixed sharing policy gives up for survivor ``i`` (-1: none)."""
+        return -1
+
+    def struck_slot(self, game: Any, i: int) -> int:
+        """The slot a survivor's hit on survivor ``i`` costs (-1: none)."""
+        return -1
+
+    def take(self, game: Any, i: int, slot: int) -> tuple[tuple[int, ...], str]:
+        """Survivor ``i``'s inventory after one wound (choosing ``slot``), and the equipment lost."""
+        return game.survivors[i].slots, ""
+
+    def heal(self, slots: tuple[int, ...], count: int) -> tuple[int, ...]:
+        """The inventory once ``count`` wounds are healed (``count`` < 0: all of them)."""
+        return slots
+
+    def with_wounds(self, slots: tuple[int, ...], wounds: int) -> tuple[int, ...] | None:
+        """The inventory of a survivor set by hand to ``wounds`` wounds (None: there is no room)."""
+        return slots
+
+    def held_card_name(self, card: int) -> str:
+        """The name of a card below ``EMPTY`` held in a slot (one that is not equipment), or ""."""
+        return ""
+
+    def held_card(self, name: str) -> int | None:
+        """The card a name stands for in scenario files and saves (``"wound"``), None if none."""
+        return None
+
+
+def _none(*_: Any) -> None:
     return None
+
+
+def _false(*_: Any) -> bool:
+    return False
+
+
+def _nothing_listed(*_: Any) -> tuple[Any, ...]:
+    return ()
+
+
+def _not_confined(*_: Any) -> str:
+    return ""
+
+
+@dataclass(frozen=True, slots=True)
+class ContentExtension:
+    """A box's content beyond the core files: its own tables and richer models.
+
+    ``tables``: file name → (array-of-tables key, model), read into ``catalog.extra[file stem]``;
+    ``zombie_model``, ``zombie_card_model``, ``setup_model``: subclasses of the core's models;
+    ``check(catalog, folder)`` raises a ContentError for a dangling reference among them."""
+
+    tables: Mapping[str, tuple[str, type]] = field(default_factory=dict)
+    zombie_model: type | None = None
+    zombie_card_model: type | None = None
+    setup_model: type | None = None
+    check: Callable[[Any, Path], None] = _none
 
 
 @dataclass(frozen=True, slots=True)
 class BoxRules:
     name: str
     # melee hits (and free-targeting shooters) go to these types first when the player names none
-    default_melee_order: tuple[str, ...]
-    aaahh_zombie: str  # what a searched Aaahh!! card places in the searcher's zone
-    crawlers_left_behind: Callable[[Sequence[int], int], int] = _no_crawlers
+    default_melee_order: tuple[str, ...] = ()
+    aaahh_zombie: str = ""  # what a searched Aaahh!! card places in the searcher's zone
+    content_root: Path = CONTENT_ROOT
+    content: ContentExtension = ContentExtension()
+    setup_options: type | None = None  # a ZombicideSetup subclass; None: the core's
+    # state
+    state_fields: type = NoFields
+    survivor_fields: type = NoFields
+    setup_state: Callable[[Any, Any, Any, Any], tuple[Any, Any]] | None = None
+    hidden: Callable[[Any], Any] | None = None
+    # board
+    edge_kinds: Mapping[str, EdgeKind] = field(default_factory=dict)
+    zone_kinds: Mapping[str, ZoneKindRule] = field(default_factory=dict)
+    blocking_markers: frozenset[str] = frozenset()
+    board_data: Callable[[Any, Any], Any] = _none
+    # play
+    commands: Mapping[type, Callable[[Any, int, Any], None]] = field(default_factory=dict)
+    events: tuple[type, ...] = ()
+    legal_actions: Callable[[Any, int], Sequence[Any]] = _nothing_listed
+    legal_free: Callable[[Any, int], Sequence[Any]] = _nothing_listed
+    decisions: Mapping[str, Callable[[Any, Any, int], None]] = field(default_factory=dict)
     zombie_cards: Mapping[str, CardHandler] = field(default_factory=dict)
-    entered_zone: Callable[[Any, int], None] = _nothing
-    door_opened: Callable[[Any, Any], None] = _nothing
-    after_action: Callable[[Any, int], None] = _nothing
-    commands: Mapping[type, str] = field(default_factory=dict)
+    phase_steps: tuple[PhaseStep, ...] = ()
+    entered_zone: Callable[[Any, int], None] = _none
+    door_opened: Callable[[Any, Any], None] = _none
+    building_spawn_waits: Callable[[Any, int], bool] = _false
+    after_action: Callable[[Any, int], None] = _none
+    before_attack: Callable[[Any, int, int, tuple[int, ...]], None] = _none
+    after_attack: Callable[[Any, int, int, Sequence[int], tuple[int, ...]], None] = _none
+    end_of_round: Callable[[Any], None] = _none
+    adjust_noise: Callable[[Any, list[int]], None] | None = None
+    isolated: Callable[[Any, Any], bool] | None = None
+    confined: Callable[[Any], str] = _not_confined
+    confined_commands: Callable[[Any, int], Sequence[Any] | None] | None = None
+    refuses: Callable[[Any, int, Any], str] | None = None
+    wounds: WoundRules = WoundRules()
+    searchable: Callable[[Any, int], bool] | None = None
+    hides_zombies: Callable[[Any, int], bool] = _false
+    scenario_keys: Mapping[str, Callable[[Any, Any], Any]] = field(default_factory=dict)
+    # words
+    event_text: Mapping[type, Callable[[Any, Any], str]] = field(default_factory=dict)
+    event_tones: Mapping[type, str] = field(default_factory=dict)
+    command_labels: Mapping[str, str] = field(default_factory=dict)
+    card_text: Callable[[Any, Any, str], str | None] = _none
+
+    def steps_at(self, at: StepAt) -> tuple[PhaseStep, ...]:
+        return tuple(step for step in self.phase_steps if step.at == at)
 
 
-# One line per box: its id → (its name, the module whose ``RULES`` are its BoxRules).
+# The registry of shipped boxes, one line each: its id → (its name, the module whose ``RULES`` are its BoxRules).
 BOXES: dict[str, tuple[str, str]] = {
     "rue_morgue": ("Rue Morgue", "game.rules.zombicide.boxes.rue_morgue"),
 }
+DEFAULT_BOX = "rue_morgue"
+_REGISTERED: dict[str, BoxRules] = {}  # boxes added at run time (tests, later plug-ins)
+_LOADED: dict[str, BoxRules] = {}
 
 
 class UnknownBoxError(ValueError):
@@ -75,13 +301,34 @@ def box_name(box: str) -> str:
     return BOXES[box][0]
 
 
-def box_rules(box: str, source: str = "") -> BoxRules:
-    """The rules of ``box``; an unknown box raises UnknownBoxError naming ``source``."""
-    import importlib
+def register_box(box: str, name: str, rules: BoxRules) -> None:
+    """Add a box at run time (a test's toy box): it is known until ``unregister_box``."""
+    BOXES[box] = (name, "")
+    _REGISTERED[box] = rules
+    _LOADED.pop(box, None)
 
+
+def unregister_box(box: str) -> None:
+    BOXES.pop(box, None)
+    _REGISTERED.pop(box, None)
+    _LOADED.pop(box, None)
+
+
+def box_rules(box: str, source: str = "") -> BoxRules:
+    """The rules of ``box`` (loaded once); an unknown box raises UnknownBoxError naming ``source``."""
+    rules = _LOADED.get(box)
+    if rules is not None:
+        return rules
     if box not in BOXES:
         raise UnknownBoxError(box, source)
-    return importlib.import_module(BOXES[box][1]).RULES  # type: ignore[no-any-return]
+    registered = _REGISTERED.get(box)
+    rules = registered if registered is not None else importlib.import_module(BOXES[box][1]).RULES
+    _LOADED[box] = rules
+    return rules  # type: ignore[no-any-return]
 
 
-__all__ = ["BOXES", "BoxRules", "CardHandler", "UnknownBoxError", "box_ids", "box_name", "box_rules"]
+__all__ = [
+    "BOXES", "CROSS_FREELY", "CROSS_NEVER", "DEFAULT_BOX", "UNKNOWN_EDGE", "BoxRules", "CardHandler",
+    "ContentExtension", "Crossing", "EdgeKind", "NoFields", "PhaseStep", "UnknownBoxError", "WoundRules",
+    "ZoneKindRule", "box_ids", "box_name", "box_rules", "register_box", "unregister_box",
+]

@@ -1,0 +1,361 @@
+"""What the game scene draws: the table with its highlighted targets, zone names and exits, the goals
+box, the bars and panels around the table (redrawn only when they change)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from functools import lru_cache
+from typing import Any
+
+import pygame
+
+from game.app.render import TableView, font, text_with_halo
+from game.app.zombicide.controller import odds_summary
+from game.app.zombicide.dialogs import ACCENT, MUTED, PANEL_EDGE, TEXT, draw_button, fit_text
+from game.app.zombicide.director import draw_banner
+from game.app.zombicide.scene_fields import SceneFields
+from game.app.zombicide.view_model import danger_colour, survivor_card
+from game.board.model import Board
+
+TOP_BAR_PX = 72
+BOTTOM_BAR_PX = 80  # one row of touch-sized buttons; more actions go under "More…"
+BAR_GAP_PX = 8
+ROSTER_CHIP_PX = 52
+MOVE_TINT = (90, 220, 120)
+SHOT_TINT = (245, 140, 50)
+DOOR_TINT = (255, 214, 90)
+ZONE_TINT = (120, 200, 255)
+EXIT_TINT = (110, 235, 255)
+
+
+class SceneDrawing(SceneFields):
+    """Drawing, for ``GameScene``."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        table = self.table
+        area = self.table_rect()
+        animating = self.director.busy
+        if animating:
+            pieces, scale, doors = self.director.frame()
+            table.renderer.draw(surface, table.camera, pieces, TableView(door_open=doors, piece_scale=scale))
+        else:
+            table.draw(surface)
+        old = surface.get_clip()
+        surface.set_clip(area)
+        self.draw_exits(surface)
+        if not animating:
+            self.draw_highlights(surface)
+        self.draw_zone_labels(surface)
+        if animating:
+            self.director.draw_overlay(surface, table.camera, area)
+        elif (result := self.controller.outcome()) is not None:
+            draw_banner(surface, area, f"Mission {result}", 0.5)
+        surface.set_clip(old)
+        chrome = self.chrome()
+        w, h = self.window_size
+        for rect in (pygame.Rect(0, 0, w, area.top), pygame.Rect(0, area.top, area.left, h - area.top),
+                     pygame.Rect(area.right, area.top, w - area.right, h - area.top),
+                     pygame.Rect(area.left, area.bottom, area.width, h - area.bottom)):
+            surface.blit(chrome, rect, rect)
+        if self.status_text:
+            words = _halo_text(self.status_text, 18, (255, 226, 160))
+            box = words.get_rect(midbottom=(area.centerx, area.bottom - 8))
+            pygame.draw.rect(surface, (20, 20, 20), box.inflate(20, 10), border_radius=8)
+            surface.blit(words, box)
+        self.draw_floating_actions(surface, area)
+        self.card_panel.draw_ghost(surface)
+        if self.dialog is not None:
+            self.dialog.draw(surface)
+
+    def draw_floating_actions(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The action bar's second row, over the bottom of the table on a dark band."""
+        floating = [b for b in self.actions.buttons if b.rect.bottom <= area.bottom]
+        if not floating:
+            return
+        top = min(b.rect.top for b in floating) - BAR_GAP_PX
+        band = pygame.Surface((area.width, area.bottom - top), pygame.SRCALPHA)
+        band.fill((18, 20, 22, 200))
+        surface.blit(band, (area.left, top))
+        held = {id(b) for b in self.actions.pressed.values()}
+        for button in floating:
+            draw_button(surface, button, id(button) in held)
+
+    def chrome(self) -> pygame.Surface:
+        """The bars and panels around the table, redrawn only when what they show changes."""
+        c = self.controller
+        card = self.card_panel
+        signature = (
+            self.window_size, id(c.state), c.selected, self.override, self.replaying, self.director.speed_index,
+            self.director.busy, card.drag_from, card.drag_pos, card.flash_s > 0, len(self.log.lines),
+            tuple(id(b) for b in self.tools.pressed.values()), tuple(id(b) for b in self.actions.pressed.values()),
+            tuple((b.label, b.enabled, b.toggled) for b in self.tools.buttons + self.actions.buttons),
+        )
+        if self._chrome is None or self._chrome_signature != signature:
+            if self._chrome is None or self._chrome.get_size() != self.window_size:
+                self._chrome = pygame.Surface(self.window_size)
+                if pygame.display.get_surface() is not None:
+                    self._chrome = self._chrome.convert()
+            self._chrome.fill((16, 18, 20))
+            self.draw_panels(self._chrome)
+            self._chrome_signature = signature
+        return self._chrome
+
+    def trade_partners(self) -> list[str]:
+        """While a card is dragged: the survivors the selected one may trade with (the engine's word)."""
+        if self.card_panel.drag_from is None or self.controller.selected is None:
+            return []
+        return list(self.controller.trade_partners(self.controller.selected))
+
+    def draw_trade_targets(self, surface: pygame.Surface, cam: Any) -> None:
+        """Rings round the miniatures a dragged card may be dropped on."""
+        for survivor_id in self.trade_partners():
+            piece = self.table.state.pieces.get(survivor_id)
+            if piece is not None:
+                centre = cam.world_to_screen((piece.x_cm, piece.y_cm))
+                radius = max(14.0, piece.radius_cm * cam.zoom_px_per_cm + 6)
+                pygame.draw.circle(surface, MOVE_TINT, centre, radius, 4)
+
+    def exit_zones(self) -> list[str]:
+        """The zones the mission's goals send the survivors to (none when no goal needs them)."""
+        return list(dict.fromkeys(zone for goal in self.controller.goals() for zone in goal.zones))
+
+    def goal_lines(self) -> list[tuple[str, bool]]:
+        """The mission's goals in words with the engine's progress: (text, reached)."""
+        lines: list[tuple[str, bool]] = []
+        for goal in self.controller.goals():
+            where = " or ".join(dict.fromkeys(self.controller.zone_name(z) for z in goal.zones)) or "the exit"
+            reached = goal.reached and goal.total > 0
+            if goal.goal == "take_all_objectives":
+                lines.append((f"Objectives {goal.done}/{goal.total}", goal.reached))
+            elif goal.goal == "all_in_exit":
+                lines.append((f"Everyone to {where} at an End Phase ({goal.done}/{goal.total})", reached))
+            elif goal.goal == "escape_all":
+                lines.append((f"Everyone escapes from {where} ({goal.done}/{goal.total})", reached))
+            elif goal.goal == "most_experience":
+                ahead = " and ".join(goal.teams) or "nobody"
+                lines.append((f"Rivals: the team with the most experience wins (ahead: {ahead}, {goal.done} XP)", False))
+        return lines
+
+    def goal_rows(self, width_px: int) -> list[pygame.Surface]:
+        """The goals box's lines, wrapped to ``width_px``."""
+        rows = [font(16).render("Goals", True, ACCENT)]
+        for text, done in self.goal_lines():
+            colour = (159, 224, 160) if done else TEXT
+            line = "Done:" if done else "\u2022"
+            for word in text.split():
+                trial = f"{line} {word}"
+                if font(14).size(trial)[0] > width_px:
+                    rows.append(font(14).render(line, True, colour))
+                    line = "   " + word
+                else:
+                    line = trial
+            rows.append(font(14).render(line, True, colour))
+        return rows if len(rows) > 1 else []
+
+    def goals_rect(self) -> pygame.Rect:
+        """Below the roster, above the survivor's card."""
+        left = self.side_panels_px()[0]
+        top = TOP_BAR_PX + 6 + math.ceil(len(self.roster) / 2) * (ROSTER_CHIP_PX + 6)
+        rows = self.goal_rows(left - 40)
+        height = sum(r.get_height() + 2 for r in rows) + 12 if rows else 0
+        return pygame.Rect(8, top, left - 16, height)
+
+    def draw_goals(self, surface: pygame.Surface) -> None:
+        box = self.goals_rect()
+        rows = self.goal_rows(box.width - 24)
+        if not rows:
+            return
+        pygame.draw.rect(surface, (28, 30, 26), box, border_radius=10)
+        pygame.draw.rect(surface, ACCENT, box, 2, border_radius=10)
+        y = box.top + 6
+        for row in rows:
+            surface.blit(row, (box.left + 12, y))
+            y += row.get_height() + 2
+
+    def draw_exits(self, surface: pygame.Surface) -> None:
+        """Exit zones: a bright outline and an EXIT tag, so the goal is found on the board."""
+        cam = self.table.camera
+        for zone_id in self.exit_zones():
+            zone = self.board.zones.get(zone_id)
+            if zone is None or len(zone.polygon) < 3:
+                continue
+            points = [cam.world_to_screen(p) for p in zone.polygon]
+            pygame.draw.polygon(surface, EXIT_TINT, points, 5)
+            tag = _halo_text("EXIT", 18, EXIT_TINT)
+            x, y = cam.world_to_screen(zone.center)
+            surface.blit(tag, tag.get_rect(center=(round(x), round(y))))
+
+    def token_rects(self) -> list[pygame.Rect]:
+        """Screen boxes of the miniatures on the table (zone names keep off them)."""
+        cam = self.table.camera
+        zoom = cam.zoom_px_per_cm
+        rects = []
+        for piece in self.table.state.pieces.values():
+            x, y = cam.world_to_screen((piece.x_cm, piece.y_cm))
+            r = max(4.0, piece.radius_cm * zoom)
+            rects.append(pygame.Rect(round(x - r), round(y - r), round(2 * r), round(2 * r)))
+        return rects
+
+    def zone_label_places(self) -> list[tuple[str, pygame.Surface, pygame.Rect, bool]]:
+        """(zone id, label, where, faded) for each zone name: along the top of the zone, else along its
+        bottom when a miniature stands under the top; faded when both places would cover one."""
+        cam = self.table.camera
+        zoom = cam.zoom_px_per_cm
+        inset_cm = max(0.9, 8 / max(zoom, 0.1))
+        tokens = self.token_rects()
+        places = []
+        for zone in self.board.zones.values():
+            if not zone.label or len(zone.polygon) < 3:
+                continue
+            xs, ys = [p[0] for p in zone.polygon], [p[1] for p in zone.polygon]
+            width_px = int((max(xs) - min(xs)) * zoom * 0.92)
+            if width_px < 40:
+                continue
+            label = _zone_label(zone.label, width_px)
+            if label is None:
+                continue
+            middle_cm = (min(xs) + max(xs)) / 2
+            x, top = cam.world_to_screen((middle_cm, min(ys) + inset_cm))
+            _, bottom = cam.world_to_screen((middle_cm, max(ys) - inset_cm))
+            candidates = [label.get_rect(midtop=(round(x), round(top))), label.get_rect(midbottom=(round(x), round(bottom)))]
+            free = next((rect for rect in candidates if rect.collidelist(tokens) < 0), None)
+            places.append((zone.id, label, free or candidates[0], free is None))
+        return places
+
+    def draw_zone_labels(self, surface: pygame.Surface) -> None:
+        """Zone names in a size that stays readable, never hiding a miniature."""
+        for _, label, rect, faded in self.zone_label_places():
+            surface.blit(_faded(label) if faded else label, rect)
+
+    def draw_highlights(self, surface: pygame.Surface) -> None:
+        cam = self.table.camera
+        area = self.table_rect()
+        layer = pygame.Surface(area.size, pygame.SRCALPHA)
+        offset = (-area.left, -area.top)
+
+        def on_layer(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+            return [(x + offset[0], y + offset[1]) for x, y in points]
+
+        if self.override:
+            picked = self.board.zones.get(self.override_zone or "")
+            if picked is not None:
+                points = on_layer([cam.world_to_screen(p) for p in picked.polygon])
+                pygame.draw.polygon(layer, (*ZONE_TINT, 60), points)
+                pygame.draw.polygon(layer, (*ZONE_TINT, 230), points, 4)
+            surface.blit(layer, area.topleft)
+            return
+        if self.replay is not None:  # nothing may be played in a replay: no targets, a badge instead
+            badge = _halo_text(f"Replay · {self.replay.position_text()}", 22, (255, 214, 120))
+            box = badge.get_rect(topleft=(area.left + 14, area.top + 12))
+            pygame.draw.rect(surface, (20, 18, 14), box.inflate(20, 10), border_radius=10)
+            pygame.draw.rect(surface, ACCENT, box.inflate(20, 10), 2, border_radius=10)
+            surface.blit(badge, box)
+            return
+        self.draw_trade_targets(surface, cam)
+        targets = self.controller.targets()
+        labels = []
+        for zone_id in targets.moves:
+            zone = self.board.zones.get(zone_id)
+            if zone is not None and len(zone.polygon) >= 3:
+                points = on_layer([cam.world_to_screen(p) for p in zone.polygon])
+                pygame.draw.polygon(layer, (*MOVE_TINT, 64), points)
+                pygame.draw.polygon(layer, (*MOVE_TINT, 235), points, 4)
+        for zone_id, shots in targets.shots.items():
+            zone = self.board.zones.get(zone_id)
+            if zone is not None and len(zone.polygon) >= 3:
+                points = on_layer([cam.world_to_screen(p) for p in zone.polygon])
+                pygame.draw.polygon(layer, (*SHOT_TINT, 55), points)
+                pygame.draw.polygon(layer, (*SHOT_TINT, 240), points, 4)
+                best = max(shots, key=lambda s: s.hit_chance)  # the engine's odds of the likeliest shot
+                verb = "Move or shoot" if zone_id in targets.moves else "Shoot"
+                words = f"{verb}: {odds_summary(best.odds)}"
+                low_cm = max(p[1] for p in zone.polygon) - max(1.2, 14 / max(cam.zoom_px_per_cm, 0.1))
+                labels.append((cam.world_to_screen((zone.center[0], low_cm)), words))
+        pointed = self.pointed_door()
+        for connection in self.board.connections:
+            if connection.id in targets.doors:
+                (ax, ay), (bx, by) = connection.segment
+                centre = on_layer([cam.world_to_screen(((ax + bx) / 2, (ay + by) / 2))])[0]
+                radius = max(16, math.dist((ax, ay), (bx, by)) * cam.zoom_px_per_cm * 0.6)
+                lit = connection.id == pointed
+                pygame.draw.circle(layer, (*DOOR_TINT, 150 if lit else 70), centre, radius * (1.35 if lit else 1))
+                pygame.draw.circle(layer, (*DOOR_TINT, 255), centre, radius * (1.35 if lit else 1), 7 if lit else 4)
+        surface.blit(layer, area.topleft)
+        for centre, text in labels:
+            label = _halo_text(text, 18, (255, 210, 150))
+            surface.blit(label, label.get_rect(center=(round(centre[0]), round(centre[1]))))
+
+    def draw_panels(self, surface: pygame.Surface) -> None:
+        w, h = self.window_size
+        pygame.draw.rect(surface, (22, 24, 26), (0, 0, w, TOP_BAR_PX))
+        pygame.draw.line(surface, PANEL_EDGE, (0, TOP_BAR_PX - 1), (w, TOP_BAR_PX - 1))
+        self.tools.draw(surface)
+        last = self.tools.buttons[-1].rect.right if self.tools.buttons else 0
+        if w - last > 200:
+            surface.blit(fit_text(self.board.title or self.mission_path.stem, 20, w - last - 30), (last + 16, 10))
+            surface.blit(font(15).render(self.turn_text(), True, MUTED), (last + 16, 40))
+        left, right = self.side_panels_px()
+        pygame.draw.rect(surface, (20, 22, 24), (0, TOP_BAR_PX, left, h - TOP_BAR_PX))
+        state = self.controller.view()
+        playable = set(self.controller.playable_survivors())
+        partners = set(self.trade_partners())
+        for rect, survivor_id in self.roster:
+            s = state.survivors[state.survivor_index(survivor_id)]
+            chosen = survivor_id == self.controller.selected
+            fill = (60, 64, 68) if chosen else (34, 36, 38)
+            pygame.draw.rect(surface, fill, rect, border_radius=10)
+            edge = ACCENT if chosen else MOVE_TINT if survivor_id in partners else danger_colour(s.level)
+            pygame.draw.rect(surface, edge, rect, 3 if chosen or survivor_id in partners else 2, border_radius=10)
+            colour = TEXT if s.in_play else MUTED
+            surface.blit(fit_text(s.name, 16, rect.width - 16), (rect.left + 8, rect.top + 5))
+            info = "out" if not s.in_play else f"{s.actions_left} act · {s.wounds} wd" + (" · ready" if survivor_id in playable else "")
+            surface.blit(font(13).render(info, True, colour if survivor_id in playable else MUTED), (rect.left + 8, rect.top + 28))
+        self.draw_goals(surface)
+        self.card_panel.draw(surface, self.selected_card())
+        pygame.draw.rect(surface, (22, 24, 26), (left, h - BOTTOM_BAR_PX, w - left - right, BOTTOM_BAR_PX))
+        self.actions.draw(surface)
+        if not self.actions.buttons:
+            hint = "Animating…" if self.director.busy else "Waiting for a decision" if self.controller.pending else ""
+            if hint:
+                surface.blit(font(16).render(hint, True, MUTED), self.actions_rect().topleft)
+        pygame.draw.rect(surface, (20, 22, 24), (w - right, TOP_BAR_PX, right, h - TOP_BAR_PX))
+        self.log.draw(surface)
+
+    def selected_card(self):  # type: ignore[no-untyped-def]
+        selected = self.controller.selected
+        if selected is None:
+            return None
+        return survivor_card(self.controller.view(), selected)
+
+
+@lru_cache(maxsize=256)
+def _halo_text(text: str, size_px: int, color: tuple[int, int, int]) -> pygame.Surface:
+    return text_with_halo(text, size_px, color=color)
+
+
+def _without_zone_labels(board: Board) -> Board:
+    return replace(board, zones={zid: replace(zone, label="") for zid, zone in board.zones.items()})
+
+
+@lru_cache(maxsize=512)
+def _faded(label: pygame.Surface) -> pygame.Surface:
+    """A zone name see-through enough to show the miniature under it."""
+    faded = label.copy()
+    faded.set_alpha(70)
+    return faded
+
+
+@lru_cache(maxsize=512)
+def _zone_label(text: str, width_px: int) -> pygame.Surface | None:
+    """A zone's name on a dark pill, at the largest readable size that fits ``width_px``."""
+    for size in (16, 15, 14, 13, 12):
+        words = text_with_halo(text, size, color=(246, 240, 226))
+        if words.get_width() + 12 <= width_px:
+            break
+    else:
+        return None
+    pill = pygame.Surface((words.get_width() + 12, words.get_height() + 2), pygame.SRCALPHA)
+    pygame.draw.rect(pill, (12, 12, 14, 150), pill.get_rect(), border_radius=pill.get_height() // 2)
+    pill.blit(words, (6, 1))
+    return pill

@@ -1,0 +1,55 @@
+"""What the parts of the game scene share: the fields ``GameScene.__init__`` sets, declared once for
+the mixins (``scene_history``, ``scene_drawing``, ``scene_overrides``) that read and change them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+if TYPE_CHECKING:
+    from game.app.zombicide.controller import GameController
+    from game.app.zombicide.dialogs import ButtonSet, ChoiceDialog
+    from game.app.zombicide.director import AnimationDirector
+    from game.app.zombicide.replay import ReplayPlayer
+    from game.app.zombicide.scene_log import LogAdapter
+    from game.app.zombicide.survivor_card import SurvivorCardPanel
+    from game.app.zombicide.view_model import PieceMaker
+    from game.board.model import Board
+
+
+class SceneFields:
+    """Typed declarations only: ``GameScene.__init__`` fills them."""
+
+    app: Any
+    controller: GameController
+    board: Board
+    mission_path: Path
+    save_path: Path | None
+    window_size: tuple[int, int]
+    maker: PieceMaker
+    director: AnimationDirector
+    table: Any  # the GameTable (a TableScene)
+    card_panel: SurvivorCardPanel
+    tools: ButtonSet
+    actions: ButtonSet
+    more_labels: list[tuple[str, str, str]]
+    roster: list[tuple[pygame.Rect, str]]
+    dialog: ChoiceDialog | None
+    hover_pos: tuple[float, float] | None
+    override: bool
+    override_zone: str | None
+    replay: ReplayPlayer | None
+    status_text: str
+    status_until: float
+    clock_s: float
+    log: LogAdapter
+    log_marks: dict[int, int]
+    ended_shown: bool
+    _chrome: pygame.Surface | None
+    _chrome_signature: tuple
+
+    if TYPE_CHECKING:
+        # the other parts' methods, joined in ``GameScene``: looked up there at run time
+        def __getattr__(self, name: str) -> Any: ...

@@ -1,0 +1,216 @@
+"""The game scene's history: undo and redo, the log told again, the step-by-step replay, saves."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from game.app.zombicide.controller import GameController, game_rules
+from game.app.zombicide.replay import ReplayPlayer
+from game.app.zombicide.scene_fields import SceneFields
+from game.app.zombicide.view_model import door_states
+from game.board.mission import load_board
+from game.rules.zombicide.boxes import DEFAULT_BOX
+
+
+class SceneHistory(SceneFields):
+    """Undo, redo, replay and saving, for ``GameScene``."""
+
+    def rebuild_log(self) -> None:
+        """The log told again from the session: the mission's start, then every command in effect."""
+        c = self.controller
+        lines: list[Any] = [("Mission: " + (self.board.title or self.mission_path.stem), "phase")]
+        self.log_marks = {0: len(lines)}
+        for done, (state, events) in enumerate(c.history() if c.can_undo() else [], start=1):
+            lines += self.log.event_lines(events, state, self.board)
+            self.log_marks[done] = len(lines)
+        self.log.set_lines(lines)
+
+    def follow_undo(self) -> None:
+        """The log loses the lines of the commands no longer in effect."""
+        done = len(self.controller.session.log)
+        if done not in self.log_marks:
+            self.rebuild_log()
+            return
+        self.log.set_lines(self.log.lines[: self.log_marks[done]])
+
+    @property
+    def replaying(self) -> bool:
+        return self.replay is not None
+
+    @property
+    def live_controller(self) -> GameController:
+        """The game itself (while a replay runs, ``controller`` is the replay's)."""
+        return self.replay.live if self.replay is not None else self.controller
+
+    def undo(self) -> bool:
+        if self.replay is not None:
+            return self.step_back()
+        self.director.skip()
+        if not self.controller.undo():
+            self.status("Nothing to undo")
+            return False
+        self.dialog = None
+        self.follow_undo()
+        self.sync_pieces()
+        self.refresh_buttons()
+        self.status("Undone")
+        return True
+
+    def redo(self) -> bool:
+        if self.replay is not None:
+            return self.step_replay()
+        return self._redo()
+
+    def _redo(self) -> bool:
+        before, doors = self.controller.state, door_states(self.controller.state)
+        upcoming = self.controller.next_command()
+        hit_on = self.hit_on(upcoming) if upcoming is not None else None
+        outcome = self.controller.redo()
+        if not outcome.ok:
+            self.status("Nothing to redo")
+            return False
+        self.after(outcome, before, doors, hit_on)
+        return True
+
+    def enter_replay(self) -> ReplayPlayer:
+        """Play the game again from the mission start, on a copy: the live game stays as it is."""
+        self.director.skip()
+        self.dialog = None
+        self.override, self.override_zone = False, None
+        self.replay = ReplayPlayer.start(self.controller, self.log.lines)
+        self.controller = self.replay.controller
+        self.log.set_lines([(f"Replay from the start: {self.replay.steps} moves", "phase")])
+        self.sync_pieces()
+        self.refresh_buttons()
+        self.status(f"Replay: {self.replay.steps} moves. Play, or step through them")
+        return self.replay
+
+    def exit_replay(self) -> None:
+        """Back to the live game, exactly where it was."""
+        replay = self.replay
+        if replay is None:
+            return
+        self.director.skip()
+        self.dialog = None
+        self.controller = replay.live
+        self.replay = None
+        self.log.set_lines(replay.live_log)
+        self.sync_pieces()
+        self.refresh_buttons()
+        self.status("Back to the game")
+
+    def press_replay(self, key: str) -> None:
+        replay = self.replay
+        if replay is None:
+            return
+        if key == "play":
+            if replay.at_end() and not replay.playing:
+                self.status("End of the replay: Step back, or Exit replay")
+            replay.toggle()
+        elif key == "step":
+            replay.playing = False
+            self.step_replay()
+        elif key == "back":
+            replay.playing = False
+            self.step_back()
+        elif key == "exit":
+            self.exit_replay()
+
+    def step_replay(self) -> bool:
+        """One move of the replay forward, animated."""
+        replay = self.replay
+        if replay is None or replay.at_end():
+            if replay is not None:
+                replay.playing = False
+                self.status("End of the replay")
+            self.refresh_buttons()
+            return False
+        self.director.skip()
+        lines = len(self.log.lines)
+        done = self._redo()
+        replay.step_lines.append(len(self.log.lines) - lines)
+        self.refresh_buttons()
+        return done
+
+    def step_back(self) -> bool:
+        """One move of the replay back; its log lines go too."""
+        replay = self.replay
+        if replay is None or replay.at_start():
+            self.status("At the start of the replay")
+            return False
+        self.director.skip()
+        self.controller.undo()
+        added = replay.step_lines.pop() if replay.step_lines else 0
+        if added:
+            self.log.set_lines(self.log.lines[:-added])
+        self.sync_pieces()
+        self.refresh_buttons()
+        return True
+
+    def save(self, path: Path | None = None, quiet: bool = False) -> Path | None:
+        target = path or self.save_path or Path(getattr(self.app, "save_dir", Path("saves"))) / (
+            f"zombicide-{self.mission_path.stem}.json")
+        try:
+            written = _save_session(target, self.live_controller.session, {"speed": self.director.speed_index})
+        except Exception as error:  # a save that fails never ends the game
+            self.status(f"Could not save: {error}")
+            return None
+        if not quiet:
+            self.save_path = written
+            self.status(f"Saved to {written.name}")
+        return written
+
+    def autosave(self) -> Path | None:
+        try:
+            from game.app.zombicide.game_save import autosave_path
+
+            target = autosave_path(Path(getattr(self.app, "save_dir", Path("saves"))))
+        except ImportError:
+            target = Path(getattr(self.app, "save_dir", Path("saves"))) / "zombicide-autosave.json"
+        return self.save(target, quiet=True)
+
+
+def _load_session(path: Path):  # type: ignore[no-untyped-def]
+    """The session of a game save, played by the window's ruleset (manual override included)."""
+    import json
+
+    from game.rules.core.session import SaveData, Session
+
+    try:
+        from game.app.zombicide.game_save import load_game
+
+        session, extra = load_game(path)
+        session.ruleset = game_rules(session.state.setup.box)
+        return session, extra
+    except ImportError:
+        pass
+    except Exception as error:  # maybe a log with override commands the plain engine refuses
+        first_error = error
+    else:  # pragma: no cover
+        first_error = None
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        mission = Path(data["mission"])
+        if not mission.is_absolute():
+            mission = Path(__file__).resolve().parents[3] / mission
+        board = load_board(mission)
+        save = SaveData.from_json(json.dumps(data["session"]), source=str(path))
+        box = str(json.loads(save.setup_json).get("box") or DEFAULT_BOX)
+        return Session.load(game_rules(box), board, save), dict(data.get("extra", {}))
+    except Exception:
+        if first_error is not None:
+            raise first_error from None
+        raise
+
+
+def _save_session(path: Path, session: Any, extra: dict) -> Path:
+    try:
+        from game.app.zombicide.game_save import save_game
+    except ImportError:
+        from game.table.atomic import atomic_write_text
+
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(path, session.save().to_json())
+        return path
+    return save_game(path, session, extra)

@@ -1,0 +1,143 @@
+"""Rue Morgue's own commands (the helicopter, Team Actions) and events (the helicopter, Team Actions,
+tents, event triggers): frozen, tagged, JSON through pydantic like the core's."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from game.rules.core.frozen import fast_init
+
+# --- commands ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BoardHelicopter:
+    """Climb into the helicopter in the survivor's zone, in the pilot's seat or a passenger's."""
+
+    survivor: str
+    pilot: bool = False
+    kind: Literal["board_helicopter"] = "board_helicopter"
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveHelicopter:
+    survivor: str
+    kind: Literal["leave_helicopter"] = "leave_helicopter"
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeSeat:
+    survivor: str
+    kind: Literal["change_seat"] = "change_seat"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeOff:
+    survivor: str
+    kind: Literal["take_off"] = "take_off"
+
+
+@dataclass(frozen=True, slots=True)
+class Land:
+    survivor: str
+    kind: Literal["land"] = "land"
+
+
+@dataclass(frozen=True, slots=True)
+class Fly:
+    """The pilot flies 1 or 2 zones in straight steps, over walls, fences and zombies."""
+
+    survivor: str
+    to: str
+    via: tuple[str, ...] = ()
+    kind: Literal["fly"] = "fly"
+
+
+@dataclass(frozen=True, slots=True)
+class UseTeamAction:
+    """Play one of the team's Team Action cards (free, once per team per players' phase).
+
+    ``destination`` mode: ``zone`` is where every selected survivor moves (Move!, Charge!) or
+    shoots (Fire!). ``origin`` mode: ``zone`` is where they all stand, and ``targets`` gives, for
+    the user then each member, the zone to move to or shoot at ("" to stay put).
+    """
+
+    survivor: str
+    card: str
+    members: tuple[str, ...]
+    zone: str
+    mode: Literal["destination", "origin"] = "destination"
+    targets: tuple[str, ...] = ()
+    kind: Literal["use_team_action"] = "use_team_action"
+
+
+@dataclass(frozen=True, slots=True)
+class StoreEquipment:
+    """1 action: put the card of ``slot`` on the helicopter (landed in the zone, or from aboard)."""
+
+    survivor: str
+    slot: int
+    kind: Literal["store_equipment"] = "store_equipment"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeEquipment:
+    """1 action: take the ``index``-th stored card of the helicopter into ``slot``."""
+
+    survivor: str
+    index: int
+    slot: int
+    kind: Literal["take_equipment"] = "take_equipment"
+
+
+# --- events -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HelicopterChanged:
+    """Someone boarded, left, changed seat, or the helicopter took off, landed or flew."""
+
+    what: str  # "boarded", "left", "seat", "took_off", "landed", "flew"
+    zone: str
+    survivor: str = ""
+    from_zone: str = ""
+    kind: Literal["helicopter_changed"] = "helicopter_changed"
+
+
+@dataclass(frozen=True, slots=True)
+class TeamActionUsed:
+    team: str
+    card: str
+    survivors: tuple[str, ...]
+    kind: Literal["team_action_used"] = "team_action_used"
+
+
+@dataclass(frozen=True, slots=True)
+class TentRevealed:
+    zone: str
+    tent: str
+    kind: Literal["tent_revealed"] = "tent_revealed"
+
+
+@dataclass(frozen=True, slots=True)
+class EventTriggered:
+    tile: str
+    survivor: str
+    kind: Literal["event_triggered"] = "event_triggered"
+
+
+
+@dataclass(frozen=True, slots=True)
+class SurvivorsGrabbed:
+    zone: str
+    survivors: tuple[str, ...]
+    kind: Literal["survivors_grabbed"] = "survivors_grabbed"
+
+
+HELICOPTER_COMMANDS = (BoardHelicopter, LeaveHelicopter, ChangeSeat, TakeOff, Land, Fly, StoreEquipment, TakeEquipment)
+COMMANDS = (*HELICOPTER_COMMANDS, UseTeamAction)
+EVENTS = (HelicopterChanged, TeamActionUsed, TentRevealed, EventTriggered, SurvivorsGrabbed)
+
+for _class in (*COMMANDS, *EVENTS):
+    fast_init(_class)

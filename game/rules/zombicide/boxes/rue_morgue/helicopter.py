@@ -1,0 +1,323 @@
+"""The helicopter (digest §16): boarding, seats, take-off, landing, flights, equipment stored aboard,
+and what it does to the others: nobody reaches those in flight, and a flying helicopter draws the
+zombies as the last Loud does."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from game.board.model import ZoneKind
+from game.rules.core.base import IllegalCommand
+from game.rules.zombicide.boxes.rue_morgue.commands import (
+    HELICOPTER_COMMANDS,
+    BoardHelicopter,
+    ChangeSeat,
+    Fly,
+    HelicopterChanged,
+    Land,
+    LeaveHelicopter,
+    StoreEquipment,
+    TakeEquipment,
+    TakeOff,
+)
+from game.rules.zombicide.boxes.rue_morgue.state import FREE, Helicopter, HelicopterSeat, board_of
+from game.rules.zombicide.commands import EndTurn
+from game.rules.zombicide.state import EMPTY, Survivor
+
+PASSENGER_SEATS = 3
+PILOT_SKILL = "helicopter_pilot"
+ROPE_SKILL = "rope_descent"
+Game = Any  # the engine's working copy (game.Game)
+
+
+def seat_of(s: Survivor) -> HelicopterSeat:
+    return s.box_fields  # type: ignore[no-any-return]
+
+
+def helicopters(state: Any) -> tuple[Helicopter, ...]:
+    return state.box_state.helicopters  # type: ignore[no-any-return]
+
+
+def _set_helicopter(game: Game, h: int, helicopter: Helicopter) -> None:
+    fleet = list(game.box_state.helicopters)
+    fleet[h] = helicopter
+    game.box_state = replace(game.box_state, helicopters=tuple(fleet))
+
+
+def _seat(game: Game, i: int, aboard: int, piloting: bool) -> None:
+    game.change(i, box_fields=HelicopterSeat(aboard, piloting) if aboard >= 0 else FREE)
+
+
+def in_flight(state: Any, s: Survivor) -> bool:
+    """Inside a flying helicopter: nobody outside reaches the survivor, nor it them (§16)."""
+    aboard = s.box_fields.aboard
+    return aboard >= 0 and state.box_state.helicopters[aboard].flying  # type: ignore[no-any-return]
+
+
+def aboard(s: Survivor) -> str:
+    """What holds the survivor: "the helicopter", or "" when it stands on the board."""
+    return "the helicopter" if s.box_fields.aboard >= 0 else ""
+
+
+def refuse_aboard(game: Game, i: int, command: Any) -> str:
+    """Aboard, a survivor only plays the helicopter's actions (or ends its turn)."""
+    s = game.survivors[i]
+    if s.box_fields.aboard >= 0 and not isinstance(command, _ABOARD_COMMANDS):
+        return f"{s.name} must leave the helicopter first"
+    return ""
+
+
+_ABOARD_COMMANDS = (*HELICOPTER_COMMANDS, EndTurn)
+
+
+def flying_noise(game: Game, noise: list[int]) -> None:
+    """A flying helicopter counts as the last Loud: its zone is the noisiest."""
+    for helicopter in game.box_state.helicopters:
+        if helicopter.flying:
+            noise[helicopter.zone] = max(noise) + 1
+
+
+def helicopter_here(game: Game, s: Survivor) -> int:
+    for h, helicopter in enumerate(game.box_state.helicopters):
+        if helicopter.zone == s.zone and not helicopter.flying:
+            return h
+    return -1
+
+
+def crew(game: Game, h: int) -> tuple[int, list[int]]:
+    pilot = next(
+        (j for j, o in enumerate(game.survivors) if o.in_play and o.box_fields.aboard == h and o.box_fields.piloting), -1
+    )
+    passengers = [
+        j for j, o in enumerate(game.survivors) if o.in_play and o.box_fields.aboard == h and not o.box_fields.piloting
+    ]
+    return pilot, passengers
+
+
+def board(game: Game, i: int, command: BoardHelicopter) -> None:
+    s = game.survivors[i]
+    h = helicopter_here(game, s)
+    if h < 0:
+        raise IllegalCommand(f"there is no landed helicopter in {s.name}'s zone")
+    if game.zombie_count(s.zone):
+        raise IllegalCommand("nobody boards with zombies in the zone")
+    pilot, passengers = crew(game, h)
+    if command.pilot and pilot >= 0:
+        raise IllegalCommand("the pilot's seat is taken")
+    if not command.pilot and len(passengers) >= PASSENGER_SEATS:
+        raise IllegalCommand("every passenger seat is taken")
+    game.spend(i, "other")
+    _seat(game, i, h, command.pilot)
+    game.events.append(HelicopterChanged("boarded", game.zid(s.zone), s.id))
+
+
+def rope_lands_in(graph: Any, zone: int) -> bool:
+    """Rope Descent drops into a street zone, never an interior hallway (§16)."""
+    return bool(graph.street_like[zone]) and graph.kinds[zone] != ZoneKind.HALLWAY
+
+
+def leave(game: Game, i: int, command: LeaveHelicopter) -> None:
+    s = game.survivors[i]
+    seat = seat_of(s)
+    if seat.aboard < 0:
+        raise IllegalCommand(f"{s.name} is not in a helicopter")
+    helicopter = game.box_state.helicopters[seat.aboard]
+    if helicopter.flying:
+        if seat.piloting:
+            raise IllegalCommand("the pilot cannot leave a flying helicopter")
+        if ROPE_SKILL not in s.skills:
+            raise IllegalCommand("only Rope Descent gets a survivor out of a flying helicopter")
+        if not rope_lands_in(game.graph, helicopter.zone):
+            raise IllegalCommand("a rope descent lands in a street zone only")
+    game.spend(i, "other")
+    _seat(game, i, -1, False)
+    game.events.append(HelicopterChanged("left", game.zid(s.zone), s.id))
+
+
+def change_seat(game: Game, i: int, command: ChangeSeat) -> None:
+    s = game.survivors[i]
+    seat = seat_of(s)
+    if seat.aboard < 0:
+        raise IllegalCommand(f"{s.name} is not in a helicopter")
+    pilot, passengers = crew(game, seat.aboard)
+    if seat.piloting:
+        if game.box_state.helicopters[seat.aboard].flying:
+            raise IllegalCommand("the pilot cannot change seat in flight")
+        if len(passengers) >= PASSENGER_SEATS:
+            raise IllegalCommand("no passenger seat is free")
+    elif pilot >= 0:
+        raise IllegalCommand("the pilot's seat is taken")
+    game.spend(i, "other")
+    _seat(game, i, seat.aboard, not seat.piloting)
+    game.events.append(HelicopterChanged("seat", game.zid(s.zone), s.id))
+
+
+def pilot_check(game: Game, s: Survivor) -> Helicopter:
+    seat = seat_of(s)
+    if seat.aboard < 0 or not seat.piloting:
+        raise IllegalCommand(f"{s.name} is not in a pilot's seat")
+    if PILOT_SKILL not in s.skills:
+        raise IllegalCommand(f"{s.name} cannot fly a helicopter")
+    if not game.spec.helicopter_flies:
+        raise IllegalCommand("in this mission the helicopter cannot fly")
+    return game.box_state.helicopters[seat.aboard]  # type: ignore[no-any-return]
+
+
+def take_off(game: Game, i: int, command: TakeOff) -> None:
+    _take_off_or_land(game, i, flying=True)
+
+
+def land(game: Game, i: int, command: Land) -> None:
+    _take_off_or_land(game, i, flying=False)
+
+
+def _take_off_or_land(game: Game, i: int, flying: bool) -> None:
+    """One action, at the helipad or the wasteland only: the helicopter stays in its zone."""
+    s = game.survivors[i]
+    helicopter = pilot_check(game, s)
+    if helicopter.flying == flying:
+        raise IllegalCommand("the helicopter is already flying" if flying else "the helicopter is on the ground")
+    if not board_of(game.graph).landing[helicopter.zone]:
+        raise IllegalCommand("helicopters take off and land on the helipad or the wasteland")
+    game.spend(i, "other")
+    game.made_a_stir(i)
+    _set_helicopter(game, s.box_fields.aboard, replace(helicopter, flying=flying))
+    game.events.append(HelicopterChanged("took_off" if flying else "landed", game.zid(helicopter.zone), s.id))
+
+
+def fly(game: Game, i: int, command: Fly) -> None:
+    s = game.survivors[i]
+    helicopter = pilot_check(game, s)
+    if not helicopter.flying:
+        raise IllegalCommand("a helicopter on the ground cannot move")
+    path = [game.zone_by_id(z) for z in (*command.via, command.to)]
+    if len(path) > 2:
+        raise IllegalCommand("a flight goes 1 or 2 zones per action")
+    flight = board_of(game.graph).flight
+    here = helicopter.zone
+    for zone in path:
+        if zone not in flight[here]:
+            raise IllegalCommand(f"{game.zid(zone)} is not a straight step from {game.zid(here)}")
+        here = zone
+    game.spend(i, "other")
+    game.made_a_stir(i)
+    h = s.box_fields.aboard
+    _set_helicopter(game, h, replace(helicopter, zone=here))
+    for j, other in enumerate(game.survivors):
+        if other.box_fields.aboard == h and other.in_play:
+            game.change(j, zone=here)
+    game.events.append(HelicopterChanged("flew", game.zid(here), s.id, game.zid(helicopter.zone)))
+
+
+def reachable_helicopter(game: Game, s: Survivor) -> int:
+    if s.box_fields.aboard >= 0:
+        return s.box_fields.aboard  # type: ignore[no-any-return]
+    return helicopter_here(game, s)
+
+
+def store(game: Game, i: int, command: StoreEquipment) -> None:
+    s = game.survivors[i]
+    h = reachable_helicopter(game, s)
+    if h < 0:
+        raise IllegalCommand("no helicopter to store equipment in: be aboard, or beside it landed")
+    if not 0 <= command.slot < len(s.slots) or s.slots[command.slot] < 0:
+        raise IllegalCommand("that slot holds no equipment card")
+    game.spend(i, "other")
+    slots = list(s.slots)
+    card, slots[command.slot] = slots[command.slot], EMPTY
+    game.change(i, slots=tuple(slots))
+    helicopter = game.box_state.helicopters[h]
+    _set_helicopter(game, h, replace(helicopter, cards=helicopter.cards + (card,)))
+    game.inventory_event(i)
+
+
+def take(game: Game, i: int, command: TakeEquipment) -> None:
+    s = game.survivors[i]
+    h = reachable_helicopter(game, s)
+    if h < 0:
+        raise IllegalCommand("no helicopter to take equipment from: be aboard, or beside it landed")
+    helicopter = game.box_state.helicopters[h]
+    if not 0 <= command.index < len(helicopter.cards):
+        raise IllegalCommand("no such card aboard")
+    if not 0 <= command.slot < len(s.slots) or s.slots[command.slot] != EMPTY:
+        raise IllegalCommand("take the card into an empty slot")
+    game.spend(i, "other")
+    cards = list(helicopter.cards)
+    card = cards.pop(command.index)
+    slots = list(s.slots)
+    slots[command.slot] = card
+    game.change(i, slots=tuple(slots))
+    _set_helicopter(game, h, replace(helicopter, cards=tuple(cards)))
+    game.inventory_event(i)
+
+
+HANDLERS: dict[type, Callable[[Any, int, Any], None]] = {
+    BoardHelicopter: board,
+    LeaveHelicopter: leave,
+    ChangeSeat: change_seat,
+    TakeOff: take_off,
+    Land: land,
+    Fly: fly,
+    StoreEquipment: store,
+    TakeEquipment: take,
+}
+
+
+# --- what may be played -------------------------------------------------------------------------
+
+
+def boarding(state: Any, i: int) -> list[Any]:
+    """Boarding a landed helicopter in the survivor's zone (no zombies there), pilot's seat or passenger's."""
+    fleet = state.box_state.helicopters
+    s = state.survivors[i]
+    if not fleet or state.zombies_in(s.zone):
+        return []
+    commands: list[Any] = []
+    for h, helicopter in enumerate(fleet):
+        if helicopter.zone == s.zone and not helicopter.flying:
+            people = [o for o in state.survivors if o.in_play and o.box_fields.aboard == h]
+            if not any(o.box_fields.piloting for o in people):
+                commands.append(BoardHelicopter(s.id, pilot=True))
+            if sum(1 for o in people if not o.box_fields.piloting) < PASSENGER_SEATS:
+                commands.append(BoardHelicopter(s.id))
+    return commands
+
+
+def aboard_commands(state: Any, i: int) -> list[Any] | None:
+    """What a survivor aboard may do (None when it stands on the board)."""
+    s = state.survivors[i]
+    seat: HelicopterSeat = s.box_fields
+    if seat.aboard < 0:
+        return None
+    graph = state.graph
+    tokens = board_of(graph)
+    helicopter = state.box_state.helicopters[seat.aboard]
+    people = [o for o in state.survivors if o.in_play and o.box_fields.aboard == seat.aboard]
+    pilot_seat_free = not any(o.box_fields.piloting for o in people)
+    passengers = sum(1 for o in people if not o.box_fields.piloting)
+    commands: list[Any] = []
+    can_leave = not helicopter.flying or (
+        not seat.piloting and ROPE_SKILL in s.skills and rope_lands_in(graph, helicopter.zone)
+    )
+    if can_leave:
+        commands.append(LeaveHelicopter(s.id))
+    commands.extend(StoreEquipment(s.id, slot) for slot, card in enumerate(s.slots) if card >= 0)
+    if EMPTY in s.slots:
+        free_slot = s.slots.index(EMPTY)
+        commands.extend(TakeEquipment(s.id, n, free_slot) for n in range(len(helicopter.cards)))
+    if (seat.piloting and not helicopter.flying and passengers < PASSENGER_SEATS) or (not seat.piloting and pilot_seat_free):
+        commands.append(ChangeSeat(s.id))
+    if seat.piloting and PILOT_SKILL in s.skills and state.setup.helicopter_flies:
+        if tokens.landing[helicopter.zone]:
+            commands.append(Land(s.id) if helicopter.flying else TakeOff(s.id))
+        if helicopter.flying:
+            for first in tokens.flight[helicopter.zone]:
+                if first < 0:
+                    continue
+                commands.append(Fly(s.id, graph.zone_ids[first]))
+                for second in tokens.flight[first]:
+                    if second >= 0 and second != helicopter.zone:
+                        commands.append(Fly(s.id, graph.zone_ids[second], (graph.zone_ids[first],)))
+    return commands

@@ -1,0 +1,42 @@
+"""Event triggers (digest §15.5): a tile's building zones spawn the first time a survivor ends an
+action in one of its building or hallway zones, not when a door of the building is opened."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from game.board.model import ZoneKind
+from game.rules.zombicide.boxes.rue_morgue.commands import EventTriggered
+from game.rules.zombicide.boxes.rue_morgue.state import board_of
+
+Game = Any  # the engine's working copy (game.Game)
+
+
+def waits_for_trigger(game: Game, zone: int) -> bool:
+    """A building zone of a tile with an event trigger: a first door does not spawn it."""
+    return game.graph.tile[zone] in board_of(game.graph).trigger_tiles
+
+
+def check(game: Game, i: int) -> None:
+    """After each action: the survivor ended it in a building or hallway zone of a trigger's tile."""
+    graph = game.graph
+    trigger_tiles = graph.box_data.trigger_tiles  # asked after every action: no look-up on the way
+    if not trigger_tiles:
+        return
+    s = game.survivors[i]
+    if not s.in_play:
+        return
+    zone = s.zone
+    tile = graph.tile[zone]
+    if tile not in trigger_tiles:
+        return
+    n = trigger_tiles.index(tile)
+    if game.box_state.triggers_fired[n] or (graph.street_like[zone] and graph.kinds[zone] != ZoneKind.HALLWAY):
+        return
+    fired = list(game.box_state.triggers_fired)
+    fired[n] = True
+    game.box_state = replace(game.box_state, triggers_fired=tuple(fired))
+    game.events.append(EventTriggered(tile, s.id))
+    rooms = [z for z in range(graph.zone_count) if graph.tile[z] == tile and not graph.street_like[z]]
+    game.queue[0:0] = [("draw", z, "trigger") for z in rooms]

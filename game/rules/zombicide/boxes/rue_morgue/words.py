@@ -1,0 +1,72 @@
+"""Rue Morgue's pieces in plain English, for the log and the buttons: the helicopter, Team Actions,
+the A-Bomb's Grab, tents, event triggers, Sewer and Bed cards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.rules.zombicide.boxes.rue_morgue.commands import (
+    EventTriggered,
+    HelicopterChanged,
+    SurvivorsGrabbed,
+    TeamActionUsed,
+    TentRevealed,
+)
+from game.rules.zombicide.boxes.rue_morgue.content import team_action, tent
+
+HELICOPTER_WORDS = {
+    "boarded": "{who} climbs into the helicopter in {zone}.",
+    "left": "{who} climbs out of the helicopter in {zone}.",
+    "seat": "{who} changes seat in the helicopter.",
+    "took_off": "{who} takes the helicopter up from {zone}.",
+    "landed": "{who} sets the helicopter down in {zone}.",
+    "flew": "{who} flies the helicopter from {zone} to {to}.",
+}
+
+
+def _tent_name(words: Any, tent_id: str) -> str:
+    try:
+        return tent(words.catalog, tent_id).name
+    except Exception:  # a card this catalog does not know: show it as written
+        return f"{tent_id.replace('_', ' ')} tent"
+
+
+def _team_action_name(words: Any, card: str) -> str:
+    try:
+        return team_action(words.catalog, card).name
+    except Exception:
+        return card.replace("_", " ").title()
+
+
+def _helicopter(e: HelicopterChanged, w: Any) -> str:
+    return HELICOPTER_WORDS.get(e.what, "The helicopter {what} in {zone}.").format(
+        who=w.who(e.survivor) if e.survivor else "The pilot",
+        zone=w.zone(e.from_zone or e.zone) if e.what == "flew" else w.zone(e.zone),
+        to=w.zone(e.zone), what=e.what.replace("_", " "))
+
+
+EVENT_TEXT: dict[type, Any] = {
+    HelicopterChanged: _helicopter,
+    TeamActionUsed: lambda e, w: (
+        f"Team {e.team} plays {_team_action_name(w, e.card)} with {', '.join(w.who(s) for s in e.survivors)}."),
+    SurvivorsGrabbed: lambda e, w: (
+        f"An A-Bomb grabs {', '.join(w.who(s) for s in e.survivors) or 'no one'} in {w.zone(e.zone)}."),
+    TentRevealed: lambda e, w: f"The tent in {w.zone(e.zone)} is the {_tent_name(w, e.tent)}.",
+    EventTriggered: lambda e, w: f"{w.who(e.survivor)} sets off the event trigger of tile {e.tile}!",
+}
+EVENT_TONES = {SurvivorsGrabbed: "danger", EventTriggered: "danger", TentRevealed: "card"}
+COMMAND_LABELS = {
+    "leave_helicopter": "Leave the helicopter", "change_seat": "Change seat", "take_off": "Take off", "land": "Land",
+}
+
+
+def card_text(card: Any, words: Any, level: str) -> str | None:
+    """Sewer and Bed cards in words (the core tells spawn and extra activation cards)."""
+    if card.kind == "bed":
+        return (f"Zombie card {card.number}: the {card.bed_colour} beds wake, a Crawler on every "
+                f"{card.bed_colour} bed of a tile with a survivor")
+    if card.kind == "sewer":
+        groups = card.line(level)
+        what = ", ".join(words.zombie(g.zombie, g.count) for g in groups) if groups else "nothing"
+        return f"Sewer card {card.number} ({level}): {what} at every manhole of a tile with a survivor"
+    return None
