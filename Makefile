@@ -24,6 +24,7 @@ play: $(STAMP)
 
 lint: $(DEVSTAMP)
 	$(PY) -m ruff check game tests tools bench main.py
+	$(PY) -m mypy
 	$(PY) main.py --validate maps
 
 test: lint

@@ -655,7 +655,9 @@ class _Assembler:
         best = min(cells, key=distance_sq)
         return ((best % cols + 0.5) * cell, (best // cols + 0.5) * cell)
 
-    def _buildings(self, zone_ids, zone_building_kind, connections, zone_index):
+    def _buildings(self, zone_ids: Sequence[str], zone_building_kind: Sequence[bool],
+                   connections: Sequence[Connection], zone_index: Mapping[str, int]
+                   ) -> tuple[dict[str, tuple[str, ...]], dict[str, str]]:
         parent = list(range(len(zone_ids)))
 
         def find(i: int) -> int:
@@ -687,7 +689,9 @@ class _Assembler:
 
     # sight -----------------------------------------------------------------------------
 
-    def _sight_lines(self, grid, zone_cells, zone_building_kind, v_sight, h_sight, connection_pairs):
+    def _sight_lines(self, grid: Sequence[int], zone_cells: Sequence[Sequence[int]], zone_building_kind: Sequence[bool],
+                     v_sight: Mapping[int, int], h_sight: Mapping[int, int],
+                     connection_pairs: Sequence[tuple[int, int]]) -> list[list[tuple[tuple[int, int], ...]]]:
         """Per zone: the straight lines leaving it, as (zone index, connection index) steps."""
         cols, rows = self.cols, self.rows
         lines_of: list[list[tuple[tuple[int, int], ...]]] = []
@@ -707,7 +711,9 @@ class _Assembler:
             lines_of.append(_distinct_lines(found))
         return lines_of
 
-    def _cast(self, grid, zone, c, r, dc, dr, v_sight, h_sight, zone_building_kind, connection_pairs):
+    def _cast(self, grid: Sequence[int], zone: int, c: int, r: int, dc: int, dr: int, v_sight: Mapping[int, int],
+              h_sight: Mapping[int, int], zone_building_kind: Sequence[bool],
+              connection_pairs: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
         cols, rows = self.cols, self.rows
         steps: list[tuple[int, int]] = []
         seen = {zone}
