@@ -35,7 +35,7 @@ TOWN = REPO / "maps" / "zombieworld" / "zw-town-square.tmx"
 def forget_fonts() -> None:
     """Other tests may have quit pygame: cached fonts and faces are no longer valid."""
     from game.app import render
-    from game.app.zombicide import dice_view
+    from game.app.widgets import dice as dice_view
     from game.app.zombieworld import dice
 
     render.font.cache_clear()

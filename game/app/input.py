@@ -134,3 +134,19 @@ class PointerInput:
         """Forget every held button and finger (the window lost focus)."""
         self._fingers.clear()
         self._mouse_buttons.clear()
+
+
+def event_pointer(event: pygame.event.Event, size: tuple[int, int]) -> tuple[str, int, Point] | None:
+    """("down" | "move" | "up", pointer id, position in px) for mouse and finger events, else None.
+    Mouse events SDL makes from touches are dropped: the finger events already carry them."""
+    if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+        if getattr(event, "touch", False):
+            return None
+        if event.type != pygame.MOUSEMOTION and event.button != 1:
+            return None
+        phase = {pygame.MOUSEBUTTONDOWN: "down", pygame.MOUSEBUTTONUP: "up", pygame.MOUSEMOTION: "move"}[event.type]
+        return phase, 0, (float(event.pos[0]), float(event.pos[1]))
+    if event.type in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
+        phase = {pygame.FINGERDOWN: "down", pygame.FINGERUP: "up", pygame.FINGERMOTION: "move"}[event.type]
+        return phase, 1 + int(event.finger_id), (event.x * size[0], event.y * size[1])
+    return None

@@ -10,22 +10,18 @@ Every step is big buttons, so a finger works as well as a mouse. Esc goes back o
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
-from typing import Any
 
 import pygame
-import pygame_gui
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer, UITextBox
+from pygame_gui.elements import UILabel, UIScrollingContainer, UITextBox
 
-from game.app.backdrop import Backdrop, card_top_px
-from game.app.scenes import Scene
+from game.app.widgets.card_scene import BUTTON_H, GAP, CardScene
 from game.platform import envelope, registry
 from game.platform.envelope import BadSave, SaveInfo
 from game.platform.registry import GameEntry, MenuEntry
 
-BUTTON_H = 64
-GAP = 12
 MAP_HELP_HTML = (
     "<b>Make a board module</b> in the free Tiled editor (mapeditor.org):<br>"
     "1. <font color='#f0c060'>New map</font>: orthogonal, fixed size, 15×15 tiles of 40 px, CSV layers.<br>"
@@ -69,38 +65,25 @@ def menu_entries() -> list[tuple[GameEntry, MenuEntry]]:
     return [(entry, item) for entry in registry.games() for item in entry.menu]
 
 
-class StartScene(Scene):
+class StartScene(CardScene):
     """The start screen; ``page`` is one of home, games, load, help."""
 
     PAGES = ("home", "games", "load", "help")
 
     def __init__(self, app, save_dir: Path | None = None, page: str = "home"):
-        self.app = app
+        super().__init__(app, subtitle())
         self.save_dir = Path(save_dir) if save_dir is not None else Path(app.save_dir)
         self.page = page if page in self.PAGES else "home"
         self.saves: list[SaveInfo] = []
         self.bad_saves: list[BadSave] = []
-        self.size = app.screen.get_size()
-        self.root: UIPanel | None = None
-        self.actions: dict[Any, Any] = {}
-        self.buttons: dict[str, UIButton] = {}
-        self.backdrop = Backdrop(subtitle())
         if self.page == "load":
             self._read_saves()
 
-    # --- the app's scene hooks ------------------------------------------------------------------
-
-    def layout(self, size: tuple[int, int]) -> None:
-        self.size = size
-        self.backdrop.forget()
-        self._build()
-
-    def leave(self) -> None:
-        if self.root is not None:
-            self.root.kill()
-        self.root = None
-        self.actions.clear()
-        self.buttons.clear()
+    def card_size(self, window: tuple[int, int], top: int) -> tuple[int, int]:
+        w, h = window
+        if self.page == "home":
+            return min(720, w - 40), min(h - top - 20, 5 * (BUTTON_H + GAP) + 28)
+        return super().card_size(window, top)
 
     # --- navigation -----------------------------------------------------------------------------
 
@@ -134,55 +117,7 @@ class StartScene(Scene):
                 getattr(entry.app_hooks(), item.hook)(self.app, item.box)
                 return
 
-    # --- events ---------------------------------------------------------------------------------
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            action = self.actions.get(event.ui_element)
-            if action is not None:
-                action()
-                return True
-            return False
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.back()
-            return True
-        return False
-
-    # --- building the pages ---------------------------------------------------------------------
-
-    def _button(self, rect: pygame.Rect, text: str, action, container, key: str = "", enabled: bool = True,
-                tip: str | None = None, object_id: str = "@start_button") -> UIButton:
-        button = UIButton(rect, text, manager=self.app.ui, container=container, tool_tip_text=tip,
-                          object_id=ObjectID(class_id=object_id, object_id=f"#{key}" if key else None))
-        if not enabled:
-            button.disable()
-        self.actions[button] = action
-        if key:
-            self.buttons[key] = button
-        return button
-
-    def _build(self) -> None:
-        self.leave()
-        w, h = self.size
-        top = card_top_px(h)
-        if self.page == "home":
-            card_w, card_h = min(720, w - 40), min(h - top - 20, 5 * (BUTTON_H + GAP) + 28)
-        else:
-            card_w, card_h = min(1100, w - 40), max(300, h - top - 30)
-        self.root = UIPanel(pygame.Rect((w - card_w) // 2, top, card_w, card_h), manager=self.app.ui,
-                            object_id="#start_card")
-        getattr(self, f"_page_{self.page}")(self.root, card_w - 8, card_h - 8)
-
-    def _heading(self, container, width: int, text: str) -> None:
-        UILabel(pygame.Rect(16, 8, width - 32, 40), text, manager=self.app.ui, container=container,
-                object_id=ObjectID(object_id="#start_heading"))
-
-    def _nav(self, container, width: int, height: int, next_text: str | None = None, next_action=None) -> None:
-        y = height - BUTTON_H - 10
-        self._button(pygame.Rect(16, y, 200, BUTTON_H), "Back", self.back, container, key="back")
-        if next_text:
-            self._button(pygame.Rect(width - 16 - 260, y, 260, BUTTON_H), next_text, next_action, container,
-                         key="next", object_id="@start_primary")
+    # --- the pages ------------------------------------------------------------------------------
 
     def _page_home(self, c, width: int, height: int) -> None:
         info = self._continue_info()
@@ -218,7 +153,7 @@ class StartScene(Scene):
         step = max(BUTTON_H - 8, min(BUTTON_H + GAP, (height - 60 - BUTTON_H - 20) // max(1, len(entries))))
         for entry, item in entries:
             self._button(pygame.Rect((width - bw) // 2, y, bw, step - 8), item.label,
-                         lambda key=item.key: self.open_menu_entry(key), c, key=f"new_{item.key}",
+                         partial(self.open_menu_entry, item.key), c, key=f"new_{item.key}",
                          tip=entry.summary, object_id="@start_primary")
             y += step
         self._nav(c, width, height)
@@ -231,7 +166,7 @@ class StartScene(Scene):
         y = 0
         for info in self.saves:
             self._button(pygame.Rect(0, y, width - 56, BUTTON_H - 6), info.label(),
-                         lambda p=info.path: self.app.resume_game(p), scroller, key=f"save_{info.path.stem}",
+                         partial(self.app.resume_game, info.path), scroller, key=f"save_{info.path.stem}",
                          tip=info.status.summary or None, object_id="@start_choice")
             y += BUTTON_H
         for bad in self.bad_saves:  # greyed, with the reason: the list never stops at a bad file
@@ -250,8 +185,3 @@ class StartScene(Scene):
         UITextBox(MAP_HELP_HTML, pygame.Rect(16, 56, width - 32, height - 70 - BUTTON_H - 24), manager=self.app.ui,
                   container=c, object_id=ObjectID(object_id="#start_detail"))
         self._nav(c, width, height)
-
-    # --- drawing --------------------------------------------------------------------------------
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.backdrop.draw(surface)

@@ -5,8 +5,8 @@ import pygame_gui
 import pytest
 from waiting import frames_until
 
+from game.app.widgets.log_panel import MAX_LINES, PAGE_LINES, SHOWN_LINES, LogPanel
 from game.app.zombicide.event_text import log_lines
-from game.app.zombicide.log_panel import MAX_LINES, PAGE_LINES, SHOWN_LINES, LogPanel
 from game.rules.zombicide import commands as ev
 
 SIZE = (900, 700)

@@ -54,7 +54,7 @@ def start_shown(driver: UiDriver) -> bool:
 
 def game_shown(scene: GameScene) -> bool:
     """The game has been drawn and nothing is animating."""
-    return scene._chrome is not None and not scene.director.busy
+    return scene._chrome.painted and not scene.director.busy
 
 
 def start_new_game(driver: UiDriver, survivors: tuple[str, ...] = SURVIVORS) -> GameScene:

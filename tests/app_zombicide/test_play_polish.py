@@ -82,7 +82,7 @@ def new_scene(tmp_path: Path) -> tuple[Host, GameScene]:
 
 def shown(scene: GameScene) -> bool:
     """The scene has been drawn and nothing is animating."""
-    return scene._chrome is not None and not scene.director.busy
+    return scene._chrome.painted and not scene.director.busy
 
 
 def settle(host: Host, scene: GameScene) -> None:

@@ -25,7 +25,8 @@ SIZE = (1600, 900)
 def forget_fonts() -> None:
     """Other tests may have quit pygame: fonts and text cached before then are no longer valid."""
     from game.app import render
-    from game.app.zombicide import dice_view, director, game_scene
+    from game.app.widgets import dice as dice_view
+    from game.app.zombicide import director, game_scene
 
     render.font.cache_clear()
     director.text_with_halo.cache_clear()
@@ -63,7 +64,7 @@ class Host:
 
 def shown(scene: GameScene) -> bool:
     """The scene has been drawn and nothing is animating."""
-    return scene._chrome is not None and not scene.director.busy
+    return scene._chrome.painted and not scene.director.busy
 
 
 def new_scene(tmp_path: Path, seed: int = 7) -> tuple[Host, GameScene]:

@@ -28,7 +28,7 @@ Point = tuple[float, float]
 def forget_fonts() -> None:
     """Other tests may have quit pygame: cached fonts and faces are no longer valid."""
     from game.app import render
-    from game.app.zombicide import dice_view
+    from game.app.widgets import dice as dice_view
 
     render.font.cache_clear()
     dice_view._FACES.clear()

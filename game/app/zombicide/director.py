@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from game.app.render import text_with_halo as _text_with_halo
-from game.app.zombicide.dice_view import draw_dice
+from game.app.widgets.dice import draw_dice
 from game.app.zombicide.view_model import (
     Occupancy,
     PieceMaker,

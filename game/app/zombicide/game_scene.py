@@ -22,8 +22,16 @@ from typing import Any
 
 import pygame
 
+from game.app.input import event_pointer
 from game.app.scenes import Scene
 from game.app.table_scene import TableScene, _Slide
+from game.app.widgets.chrome import ChromeCache
+from game.app.widgets.dialogs import (
+    BUTTON_H_PX,
+    ButtonSet,
+    ChoiceDialog,
+    flow_buttons,
+)
 from game.app.zombicide.controller import (
     ActionChoice,
     GameController,
@@ -32,13 +40,9 @@ from game.app.zombicide.controller import (
     odds_details,
     odds_summary,
 )
-from game.app.zombicide.dialogs import (
-    BUTTON_H_PX,
-    ButtonSet,
-    ChoiceDialog,
-    flow_buttons,
-)
 from game.app.zombicide.director import AnimationDirector
+from game.app.zombicide.end_scene import EndScene
+from game.app.zombicide.game_save import load_game
 from game.app.zombicide.replay import ReplayPlayer
 from game.app.zombicide.scene_drawing import (
     BAR_GAP_PX,
@@ -50,7 +54,7 @@ from game.app.zombicide.scene_drawing import (
     _halo_text,
     _without_zone_labels,
 )
-from game.app.zombicide.scene_history import SceneHistory, _load_session
+from game.app.zombicide.scene_history import SceneHistory
 from game.app.zombicide.scene_log import LogAdapter
 from game.app.zombicide.scene_overrides import OverrideTools, _override, _zombie_of
 from game.app.zombicide.survivor_card import SurvivorCardPanel
@@ -80,22 +84,6 @@ TOOLS = (
 class _Press:
     where: str  # "tools", "actions", "card", "roster", "dialog", "table", "log"
     pos: Point
-
-
-def event_pointer(event: pygame.event.Event, size: tuple[int, int]) -> tuple[str, int, Point] | None:
-    """("down" | "move" | "up", pointer id, position in px) for mouse and finger events, else None.
-    Mouse events SDL makes from touches are dropped: the finger events already carry them."""
-    if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
-        if getattr(event, "touch", False):
-            return None
-        if event.type != pygame.MOUSEMOTION and event.button != 1:
-            return None
-        phase = {pygame.MOUSEBUTTONDOWN: "down", pygame.MOUSEBUTTONUP: "up", pygame.MOUSEMOTION: "move"}[event.type]
-        return phase, 0, (float(event.pos[0]), float(event.pos[1]))
-    if event.type in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
-        phase = {pygame.FINGERDOWN: "down", pygame.FINGERUP: "up", pygame.FINGERMOTION: "move"}[event.type]
-        return phase, 1 + int(event.finger_id), (event.x * size[0], event.y * size[1])
-    return None
 
 
 class GameTable(TableScene):
@@ -173,8 +161,7 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
         self.log = LogAdapter(app)
         self.log_marks: dict[int, int] = {}  # commands in effect → log lines then (undo cuts the log back)
         self.ended_shown = False
-        self._chrome: pygame.Surface | None = None
-        self._chrome_signature: tuple = ()
+        self._chrome = ChromeCache()
         self.layout(self.window_size)
         self.sync_pieces()
         self.table.fit()
@@ -189,7 +176,7 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
 
     @classmethod
     def resume(cls, app: Any, save_path: Path) -> GameScene:
-        session, extra = _load_session(Path(save_path))
+        session, extra = load_game(Path(save_path))
         scene = cls(app, GameController(session, session.board), Path(session.board.source), Path(save_path))
         speed = extra.get("speed")
         if isinstance(speed, int) and 0 <= speed < 3:
@@ -840,16 +827,8 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
     def show_end(self) -> None:
         self.autosave()
         scenes = getattr(self.app, "scenes", None)
-        try:
-            from game.app.zombicide.end_scene import EndScene  # type: ignore[import-not-found]
-        except ImportError:
-            return
-        try:
-            end = EndScene(self.app, self.controller.session)
-        except TypeError:
-            return
         if scenes is not None:
-            scenes.push(end)
+            scenes.push(EndScene(self.app, self.controller.session))
 
 
 def shot_lines(shots: list[ShotOption]) -> list[str]:

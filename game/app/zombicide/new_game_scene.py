@@ -10,17 +10,16 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pygame
-import pygame_gui
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer, UITextBox
+from pygame_gui.elements import UILabel, UIScrollingContainer, UITextBox
 
-from game.app.backdrop import Backdrop, card_top_px
-from game.app.scenes import Scene
 from game.app.seeds import new_seed
+from game.app.widgets.card_scene import BUTTON_H, GAP, CardScene
 from game.app.zombicide.game_save import mission_setup
 from game.app.zombicide.goal_words import GOAL_WORDS
 from game.board.errors import MapFormatError, describe_error
@@ -31,8 +30,6 @@ from game.rules.zombicide.registration import DEFAULT_BOX
 
 REPO = Path(__file__).resolve().parents[3]
 MISSION_DIR = REPO / "maps" / "missions"
-BUTTON_H = 64
-GAP = 12
 MAX_PLAYERS = 6
 DEFAULT_SURVIVORS = ("marta", "juno", "bruno", "ines", "kasia", "nell")
 # Skills a mission needs among the chosen survivors (the tutorial that flies the helicopter).
@@ -115,13 +112,13 @@ def start_game(app, mission_path: Path, setup: Any, seed: int) -> bool:
     return True
 
 
-class ZombicideNewGameScene(Scene):
+class ZombicideNewGameScene(CardScene):
     """A new game of one Zombicide box; ``page`` is one of mission, survivors, options."""
 
     PAGES = ("mission", "survivors", "options")
 
     def __init__(self, app, box: str = DEFAULT_BOX, mission_dir: Path = MISSION_DIR):
-        self.app = app
+        super().__init__(app, f"Zombicide: {box_name(box)}")
         self.box = box
         self.page = "mission"
         self.missions = list_missions(mission_dir, box)
@@ -133,25 +130,6 @@ class ZombicideNewGameScene(Scene):
         self.crawlers = True
         self.auto_wounds = False
         self.seed = new_seed()
-        self.size = app.screen.get_size()
-        self.root: UIPanel | None = None
-        self.actions: dict[Any, Any] = {}
-        self.buttons: dict[str, UIButton] = {}
-        self.backdrop = Backdrop(f"Zombicide: {box_name(box)}")
-
-    # --- the app's scene hooks ------------------------------------------------------------------
-
-    def layout(self, size: tuple[int, int]) -> None:
-        self.size = size
-        self.backdrop.forget()
-        self._build()
-
-    def leave(self) -> None:
-        if self.root is not None:
-            self.root.kill()
-        self.root = None
-        self.actions.clear()
-        self.buttons.clear()
 
     # --- navigation -----------------------------------------------------------------------------
 
@@ -219,61 +197,7 @@ class ZombicideNewGameScene(Scene):
             return False
         return start_game(self.app, self.mission.path, setup, self.seed)
 
-    # --- events ---------------------------------------------------------------------------------
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            action = self.actions.get(event.ui_element)
-            if action is not None:
-                action()
-                return True
-            return False
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.back()
-                return True
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                next_button = self.buttons.get("next")
-                if next_button is not None and next_button.is_enabled:
-                    self.actions[next_button]()
-                return True
-        return False
-
-    # --- building the pages ---------------------------------------------------------------------
-
-    def _button(self, rect: pygame.Rect, text: str, action, container, key: str = "", enabled: bool = True,
-                selected: bool = False, tip: str | None = None, object_id: str = "@start_button") -> UIButton:
-        button = UIButton(rect, text, manager=self.app.ui, container=container, tool_tip_text=tip,
-                          object_id=ObjectID(class_id=object_id, object_id=f"#{key}" if key else None))
-        if not enabled:
-            button.disable()
-        if selected:
-            button.select()
-        self.actions[button] = action
-        if key:
-            self.buttons[key] = button
-        return button
-
-    def _build(self) -> None:
-        self.leave()
-        w, h = self.size
-        top = card_top_px(h)
-        card_w, card_h = min(1100, w - 40), max(300, h - top - 30)
-        self.root = UIPanel(pygame.Rect((w - card_w) // 2, top, card_w, card_h), manager=self.app.ui,
-                            object_id="#start_card")
-        getattr(self, f"_page_{self.page}")(self.root, card_w - 8, card_h - 8)
-
-    def _heading(self, container, width: int, text: str) -> None:
-        UILabel(pygame.Rect(16, 8, width - 32, 40), text, manager=self.app.ui, container=container,
-                object_id=ObjectID(object_id="#start_heading"))
-
-    def _nav(self, container, width: int, height: int, next_text: str | None = None, next_action=None,
-             next_enabled: bool = True) -> None:
-        y = height - BUTTON_H - 10
-        self._button(pygame.Rect(16, y, 200, BUTTON_H), "Back", self.back, container, key="back")
-        if next_text:
-            self._button(pygame.Rect(width - 16 - 260, y, 260, BUTTON_H), next_text, next_action, container,
-                         key="next", enabled=next_enabled, object_id="@start_primary")
+    # --- the pages ------------------------------------------------------------------------------
 
     def _page_mission(self, c, width: int, height: int) -> None:
         self._heading(c, width, "Choose a mission")
@@ -284,7 +208,7 @@ class ZombicideNewGameScene(Scene):
         y = 0
         for mission in self.missions:
             self._button(pygame.Rect(0, y, list_w - 24, BUTTON_H - 6), mission.title,
-                         lambda m=mission: self.choose_mission(m), scroller, key=f"mission_{mission.id}",
+                         partial(self.choose_mission, mission), scroller, key=f"mission_{mission.id}",
                          selected=mission is self.mission, object_id="@start_choice")
             y += BUTTON_H
         scroller.set_scrollable_area_dimensions((list_w - 24, max(y, 1)))
@@ -298,7 +222,7 @@ class ZombicideNewGameScene(Scene):
         UILabel(pygame.Rect(16, 56, 110, BUTTON_H - 8), "Players", manager=self.app.ui, container=c)
         for n in range(1, MAX_PLAYERS + 1):
             self._button(pygame.Rect(130 + (n - 1) * (BUTTON_H + 6), 56, BUTTON_H, BUTTON_H - 8), str(n),
-                         lambda n=n: self.set_players(n), c, key=f"players_{n}", selected=n == self.players,
+                         partial(self.set_players, n), c, key=f"players_{n}", selected=n == self.players,
                          object_id="@start_choice")
         cols = max(2, min(6, (width - 32) // 250))  # room for "Marta Quiroga (pilot) · P1"
         cell_w = (width - 32 - (cols - 1) * 8) // cols
@@ -316,7 +240,7 @@ class ZombicideNewGameScene(Scene):
                 self.catalog.skill(ref.skill).name for ref in survivor.skills_at("blue"))
             self._button(pygame.Rect(col * (cell_w + 8), row * (BUTTON_H - 4), cell_w, BUTTON_H - 10),
                          survivor.name + mark.replace("✈", "(pilot)").replace("⇣", "(rope)") + order,
-                         lambda s=survivor.id: self.toggle_survivor(s), scroller, key=f"survivor_{survivor.id}",
+                         partial(self.toggle_survivor, survivor.id), scroller, key=f"survivor_{survivor.id}",
                          selected=survivor.id in self.picked, tip=tip, object_id="@start_choice")
         rows = -(-len(self.catalog.survivors) // cols)
         scroller.set_scrollable_area_dimensions((width - 48, rows * (BUTTON_H - 4)))
@@ -362,8 +286,3 @@ class ZombicideNewGameScene(Scene):
     def _reseed(self) -> None:
         self.seed = new_seed()
         self._build()
-
-    # --- drawing --------------------------------------------------------------------------------
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.backdrop.draw(surface)

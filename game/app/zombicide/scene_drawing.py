@@ -11,8 +11,9 @@ from typing import Any
 import pygame
 
 from game.app.render import TableView, font, text_with_halo
+from game.app.widgets.chrome import bar_signature
+from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_EDGE, TEXT, draw_button, fit_text
 from game.app.zombicide.controller import odds_summary
-from game.app.zombicide.dialogs import ACCENT, MUTED, PANEL_EDGE, TEXT, draw_button, fit_text
 from game.app.zombicide.director import draw_banner
 from game.app.zombicide.scene_fields import SceneFields
 from game.app.zombicide.view_model import danger_colour, survivor_card
@@ -88,18 +89,9 @@ class SceneDrawing(SceneFields):
         signature = (
             self.window_size, id(c.state), c.selected, self.override, self.replaying, self.director.speed_index,
             self.director.busy, card.drag_from, card.drag_pos, card.flash_s > 0, len(self.log.lines),
-            tuple(id(b) for b in self.tools.pressed.values()), tuple(id(b) for b in self.actions.pressed.values()),
-            tuple((b.label, b.enabled, b.toggled) for b in self.tools.buttons + self.actions.buttons),
+            bar_signature(self.tools, self.actions),
         )
-        if self._chrome is None or self._chrome_signature != signature:
-            if self._chrome is None or self._chrome.get_size() != self.window_size:
-                self._chrome = pygame.Surface(self.window_size)
-                if pygame.display.get_surface() is not None:
-                    self._chrome = self._chrome.convert()
-            self._chrome.fill((16, 18, 20))
-            self.draw_panels(self._chrome)
-            self._chrome_signature = signature
-        return self._chrome
+        return self._chrome.get(self.window_size, signature, self.draw_panels)
 
     def trade_partners(self) -> list[str]:
         """While a card is dragged: the survivors the selected one may trade with (the engine's word)."""

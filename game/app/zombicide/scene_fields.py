@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 if TYPE_CHECKING:
+    from game.app.widgets.chrome import ChromeCache
+    from game.app.widgets.dialogs import ButtonSet, ChoiceDialog
     from game.app.zombicide.controller import GameController
-    from game.app.zombicide.dialogs import ButtonSet, ChoiceDialog
     from game.app.zombicide.director import AnimationDirector
     from game.app.zombicide.replay import ReplayPlayer
     from game.app.zombicide.scene_log import LogAdapter
@@ -47,8 +48,7 @@ class SceneFields:
     log: LogAdapter
     log_marks: dict[int, int]
     ended_shown: bool
-    _chrome: pygame.Surface | None
-    _chrome_signature: tuple
+    _chrome: ChromeCache
 
     if TYPE_CHECKING:
         # the other parts' methods, joined in ``GameScene``: looked up there at run time

@@ -5,12 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from game.app.zombicide.controller import GameController, game_rules
+from game.app.zombicide.controller import GameController
+from game.app.zombicide.game_save import GameSaveError, autosave_path, save_game
 from game.app.zombicide.replay import ReplayPlayer
 from game.app.zombicide.scene_fields import SceneFields
 from game.app.zombicide.view_model import door_states
-from game.board.mission import load_board
-from game.rules.zombicide.boxes import DEFAULT_BOX
 
 
 class SceneHistory(SceneFields):
@@ -152,9 +151,9 @@ class SceneHistory(SceneFields):
         target = path or self.save_path or Path(getattr(self.app, "save_dir", Path("saves"))) / (
             f"zombicide-{self.mission_path.stem}.json")
         try:
-            written = _save_session(target, self.live_controller.session, {"speed": self.director.speed_index})
-        except Exception as error:  # a save that fails never ends the game
-            self.status(f"Could not save: {error}")
+            written = save_game(target, self.live_controller.session, {"speed": self.director.speed_index})
+        except GameSaveError as error:  # a save that fails never ends the game
+            self.status(f"Could not save: {error.what}")
             return None
         if not quiet:
             self.save_path = written
@@ -162,55 +161,4 @@ class SceneHistory(SceneFields):
         return written
 
     def autosave(self) -> Path | None:
-        try:
-            from game.app.zombicide.game_save import autosave_path
-
-            target = autosave_path(Path(getattr(self.app, "save_dir", Path("saves"))))
-        except ImportError:
-            target = Path(getattr(self.app, "save_dir", Path("saves"))) / "zombicide-autosave.json"
-        return self.save(target, quiet=True)
-
-
-def _load_session(path: Path):  # type: ignore[no-untyped-def]
-    """The session of a game save, played by the window's ruleset (manual override included)."""
-    import json
-
-    from game.rules.core.session import SaveData, Session
-
-    try:
-        from game.app.zombicide.game_save import load_game
-
-        session, extra = load_game(path)
-        session.ruleset = game_rules(session.state.setup.box)
-        return session, extra
-    except ImportError:
-        pass
-    except Exception as error:  # maybe a log with override commands the plain engine refuses
-        first_error = error
-    else:  # pragma: no cover
-        first_error = None
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-        mission = Path(data["mission"])
-        if not mission.is_absolute():
-            mission = Path(__file__).resolve().parents[3] / mission
-        board = load_board(mission)
-        save = SaveData.from_json(json.dumps(data["session"]), source=str(path))
-        box = str(json.loads(save.setup_json).get("box") or DEFAULT_BOX)
-        return Session.load(game_rules(box), board, save), dict(data.get("extra", {}))
-    except Exception:
-        if first_error is not None:
-            raise first_error from None
-        raise
-
-
-def _save_session(path: Path, session: Any, extra: dict) -> Path:
-    try:
-        from game.app.zombicide.game_save import save_game
-    except ImportError:
-        from game.table.atomic import atomic_write_text
-
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(path, session.save().to_json())
-        return path
-    return save_game(path, session, extra)
+        return self.save(autosave_path(Path(getattr(self.app, "save_dir", Path("saves")))), quiet=True)

@@ -7,7 +7,9 @@ from typing import Any
 import pygame
 
 from game.app.render import font
-from game.app.zombicide.dialogs import PANEL_EDGE, PANEL_FILL, TEXT, fit_text
+from game.app.widgets.dialogs import PANEL_EDGE, PANEL_FILL, TEXT, fit_text
+from game.app.widgets.log_panel import LogPanel
+from game.app.zombicide.event_text import describe, tone, zone_names_for
 from game.board.model import Board
 
 
@@ -38,10 +40,6 @@ class LogAdapter:
         manager = getattr(self.app, "ui", None)
         if manager is None:
             return
-        try:
-            from game.app.zombicide.log_panel import LogPanel  # type: ignore[import-not-found]
-        except ImportError:
-            return
         if self.panel is not None and hasattr(self.panel, "kill"):
             self.panel.kill()
         self.panel = LogPanel(manager, rect)
@@ -68,19 +66,12 @@ class LogAdapter:
         from game.app.zombicide.controller import SurvivorAdded, SurvivorRemoved
 
         lines: list[Any] = []
-        try:
-            from game.app.zombicide.event_text import describe, tone, zone_names_for
-
-            names = zone_names_for(board)
-        except ImportError:
-            describe = tone = names = None  # type: ignore[assignment]
+        names = zone_names_for(board)
         for event in events:
             if isinstance(event, (SurvivorAdded, SurvivorRemoved)):
                 lines.append((_override_words(event, state, board), "phase"))
-            elif describe is not None:
-                lines.append((describe(event, state, names), tone(event)))
             else:
-                lines.append(getattr(event, "kind", "").replace("_", " "))
+                lines.append((describe(event, state, names), tone(event)))
         return [line for line in lines if line and (isinstance(line, str) or line[0])]
 
     def handle_event(self, event: pygame.event.Event) -> None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.app.widgets.dialogs import ChoiceDialog
 from game.app.zombicide.controller import Outcome
-from game.app.zombicide.dialogs import ChoiceDialog
 from game.app.zombicide.scene_fields import SceneFields
 from game.app.zombicide.view_model import door_states
 

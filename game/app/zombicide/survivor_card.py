@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.app.render import font
-from game.app.zombicide.dialogs import ACCENT, MUTED, PANEL_EDGE, PANEL_FILL, TEXT, fit_text
+from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_EDGE, PANEL_FILL, TEXT, fit_text
 from game.app.zombicide.view_model import DANGER_COLOURS, SurvivorCardView, danger_colour
 from game.rules.zombicide.state import LEVEL_NAMES
 

@@ -12,9 +12,10 @@ from typing import Any
 
 import pygame
 
+from game.app.input import event_pointer
 from game.app.render import font, text_with_halo
 from game.app.scenes import Scene
-from game.app.zombicide.dialogs import (
+from game.app.widgets.dialogs import (
     ACCENT,
     MUTED,
     PANEL_EDGE,
@@ -24,7 +25,6 @@ from game.app.zombicide.dialogs import (
     ButtonSet,
     fit_text,
 )
-from game.app.zombicide.game_scene import event_pointer
 from game.app.zombieworld.navigation import hooks
 from game.app.zombieworld.saves import save_band_file
 from game.rules.zombieworld.band import DOG, Band, Member, band_cost, band_problems, member_cost

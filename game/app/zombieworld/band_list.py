@@ -9,9 +9,9 @@ from typing import Any
 
 import pygame
 
+from game.app.input import event_pointer
 from game.app.render import font
-from game.app.zombicide.dialogs import ACCENT, MUTED, ButtonSet, fit_text
-from game.app.zombicide.game_scene import event_pointer
+from game.app.widgets.dialogs import ACCENT, MUTED, ButtonSet, fit_text
 from game.rules.zombieworld.band import Band, Member, band_cost
 from game.rules.zombieworld.catalog import Catalog
 

@@ -20,7 +20,7 @@ import pygame
 
 from game.app.render import font, text_with_halo
 from game.app.scenes import Scene
-from game.app.zombicide.dialogs import ACCENT, MUTED, PANEL_FILL, Button, ButtonSet, fit_text
+from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_FILL, Button, ButtonSet, fit_text
 from game.app.zombieworld.band_list import (
     SEATS,
     draw_member_row,

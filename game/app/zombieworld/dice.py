@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.app.render import font, text_with_halo
-from game.app.zombicide.dice_view import die_face
+from game.app.widgets.dice import die_face
 from game.app.zombieworld.event_text import model_name, modifiers_text
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.state import State

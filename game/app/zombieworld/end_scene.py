@@ -6,10 +6,10 @@ from typing import Any
 
 import pygame
 
+from game.app.input import event_pointer
 from game.app.render import font, text_with_halo
 from game.app.scenes import Scene
-from game.app.zombicide.dialogs import ACCENT, MUTED, PANEL_FILL, TEXT, Button, ButtonSet, fit_text
-from game.app.zombicide.game_scene import event_pointer
+from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_FILL, TEXT, Button, ButtonSet, fit_text
 from game.app.zombieworld.campaign_scene import ZombieworldCampaignScene, play_for_link, record
 from game.app.zombieworld.navigation import hooks
 from game.app.zombieworld.saves import campaign_link

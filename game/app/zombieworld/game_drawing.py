@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.app.render import font, text_with_halo
-from game.app.zombicide.dialogs import ACCENT, MUTED, PANEL_EDGE, PANEL_FILL, TEXT, fit_text
+from game.app.widgets.chrome import ChromeCache, bar_signature
+from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_EDGE, PANEL_FILL, TEXT, fit_text
 from game.app.zombieworld.controller import MovePreview, ShotPreview
 from game.app.zombieworld.event_text import level_place, where_text
 from game.app.zombieworld.game_table import vehicle_outline
@@ -51,8 +52,7 @@ class GamePainter:
         self.scene = scene
         self._status_words: tuple[str, pygame.Surface] | None = None  # the text and its picture
         self._aim_pictures: tuple[ShotPreview, tuple[int, int], list] | None = None  # for this aim and panel size
-        self._chrome: pygame.Surface | None = None
-        self._chrome_signature: tuple = ()
+        self._chrome = ChromeCache()
         self._layer: pygame.Surface | None = None
         self._layer_signature: tuple = ()
 
@@ -314,18 +314,8 @@ class GamePainter:
         scene = self.scene
         ctl = scene.controller
         signature = (scene.window_size, id(scene.state), ctl.selected, scene.aiming, scene.table.tool, scene.speed_index,
-                     tuple(id(b) for b in scene.tools.pressed.values()),
-                     tuple(id(b) for b in scene.actions.pressed.values()),
-                     tuple((b.label, b.enabled, b.toggled) for b in scene.tools.buttons + scene.actions.buttons))
-        if self._chrome is None or self._chrome_signature != signature:
-            if self._chrome is None or self._chrome.get_size() != scene.window_size:
-                self._chrome = pygame.Surface(scene.window_size)
-                if pygame.display.get_surface() is not None:
-                    self._chrome = self._chrome.convert()
-            self._chrome.fill((16, 18, 20))
-            self.draw_panels(self._chrome)
-            self._chrome_signature = signature
-        return self._chrome
+                     bar_signature(scene.tools, scene.actions))
+        return self._chrome.get(scene.window_size, signature, self.draw_panels)
 
     def draw_panels(self, surface: pygame.Surface) -> None:
         scene = self.scene

@@ -21,10 +21,10 @@ from typing import Any
 
 import pygame
 
+from game.app.input import event_pointer
 from game.app.scenes import Scene
 from game.app.table_scene import _Slide
-from game.app.zombicide.dialogs import BUTTON_H_PX, Button, ButtonSet, ChoiceDialog, flow_buttons
-from game.app.zombicide.game_scene import event_pointer
+from game.app.widgets.dialogs import BUTTON_H_PX, Button, ButtonSet, ChoiceDialog, flow_buttons
 from game.app.zombieworld.animation import EventAnimator
 from game.app.zombieworld.controller import (
     Outcome,
@@ -184,7 +184,7 @@ class ZombieworldGameScene(Scene):
         manager = getattr(self.app, "ui", None)
         if manager is None:
             return
-        from game.app.zombicide.log_panel import LogPanel
+        from game.app.widgets.log_panel import LogPanel
 
         if self.log_panel is not None:
             self.log_panel.kill()

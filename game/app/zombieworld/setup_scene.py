@@ -17,7 +17,7 @@ import pygame_gui
 from game.app.render import font, text_with_halo
 from game.app.scenes import Scene
 from game.app.seeds import new_seed
-from game.app.zombicide.dialogs import ACCENT, MUTED, PANEL_FILL, TEXT, Button, ButtonSet, fit_text
+from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_FILL, TEXT, Button, ButtonSet, fit_text
 from game.app.zombieworld.band_builder import BandBuilderScene
 from game.app.zombieworld.band_list import (
     ROW_GAP_PX,
