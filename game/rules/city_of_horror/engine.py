@@ -133,7 +133,7 @@ def _pass(state: State, seat: str, command: Pass, out: Events) -> State:
             raise IllegalCommand(f"{window.mover} is moving: act now, or let them move")
         if flow.movable(state, seat):
             raise IllegalCommand("you must move a character that can move")
-        out.append(ev.NoMove(seat, "chose not to move the Granny"))
+        out.append(ev.NoMove(seat, "chose not to move"))
         return flow.next_mover(state, out)
     if seat in window.passed:
         raise IllegalCommand("you have already passed in this window")

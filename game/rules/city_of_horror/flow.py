@@ -69,7 +69,7 @@ def _step(state: State, out: Events) -> State | None:
         mover = window.mover
         if not state.in_game(mover):
             return next_mover(state, out)
-        if not movable(state, mover) and not granny_can_help(state, mover):
+        if not movable(state, mover) and not granny_can_help(state, mover) and not may_change_card(state, mover):
             out.append(ev.NoMove(mover, "no character of theirs can go there"))
             return next_mover(state, out)
         return None
@@ -217,6 +217,14 @@ def granny_can_help(state: State, seat: str) -> bool:
     return False
 
 
+def may_change_card(state: State, seat: str) -> bool:
+    """The mover might change their Movement card first (a Fit Teen, or a hand that may hold Running
+    Shoes), so their turn is not skipped even when no character of theirs can go where the card says."""
+    if state.hand(seat):
+        return True
+    return any(c.id == "teen" and c.owner == seat and can_flip(c) for c in state.characters)
+
+
 def start_movement(state: State, out: Events) -> State:
     """Movers in turn order from the First Player as it stands now (§16 G32: the order holds)."""
     movers = tuple(seat for seat in state.active_in_order() if destination(state, seat))
@@ -291,7 +299,7 @@ def attack(state: State, location: str, out: Events) -> State:
         return straggler_attack(state, out)
     candidates = votes.attack_targets(state, location)
     if not candidates:
-        out.append(ev.NoAttack(location, "every character there is hidden"))
+        out.append(ev.NoAttack(location, nobody_reason(state, location)))
         return start_distribution(state, location, out)
     out.append(ev.AttackStarted(location, state.place(location).zombies))
     if len(candidates) == 1:
@@ -299,11 +307,15 @@ def attack(state: State, location: str, out: Events) -> State:
     return call_vote(state, location, "attack", candidates, out)
 
 
+def nobody_reason(state: State, location: str) -> str:
+    return "every character there is hidden" if state.present(location) else "nobody is there"
+
+
 def straggler_attack(state: State, out: Events) -> State:
     """STRAG: the marker moves on past colours with no attackable character at the Crossroads."""
     candidates = votes.attack_targets(state, CROSSROADS)
     if not candidates:
-        out.append(ev.NoAttack(CROSSROADS, "every character there is hidden"))
+        out.append(ev.NoAttack(CROSSROADS, nobody_reason(state, CROSSROADS)))
         return finish_location(state, CROSSROADS, out)
     out.append(ev.AttackStarted(CROSSROADS, state.place(CROSSROADS).zombies))
     colour = state.straggler

@@ -219,7 +219,7 @@ def next_placement(state: State, out: Events) -> State:
         out.append(ev.LocationsDrawn(seat, drawn))
         state = replace(state, rng=rng, stage=Stage("place", seat=seat, options=drawn))
         return _auto_place(state, out)
-    return _after_placement(state, out)
+    return after_placement(state, out)
 
 
 def place_character(state: State, seat: str, character_id: str, location: str, out: Events) -> State:
@@ -251,7 +251,7 @@ def _auto_place(state: State, out: Events) -> State:
     return state
 
 
-def _after_placement(state: State, out: Events) -> State:
+def after_placement(state: State, out: Events) -> State:
     """§4.6–4.8: Action cards (dealt or drafted), the first zombies, then round 1."""
     catalog = load_catalog()
     out.append(ev.InvasionRevealed(0, state.opening))
