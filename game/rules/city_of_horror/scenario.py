@@ -234,13 +234,16 @@ def build_state(path: Path, scenario: ScenarioFile) -> tuple[State, list[Any]]:
         items = sit.items.get(place.id, ItemsSpec())
         places.append(Place(place.id, place.side, place.number, zombies, items.antidotes, items.cards,
                             sit.explosions.get(place.id, 0), sit.status.get(place.id, "standing")))
-    for table, keys in (("zombies", sit.zombies), ("items", sit.items), ("explosions", sit.explosions),
-                        ("status", sit.status)):
-        for key in keys:
+    by_location: tuple[tuple[str, Mapping[str, Any]], ...] = (
+        ("zombies", sit.zombies), ("items", sit.items), ("explosions", sit.explosions), ("status", sit.status))
+    for table, keyed in by_location:
+        for key in keyed:
             if key not in LOCATIONS:
                 raise _fail(path, f"situation → {table}", f"unknown location {key!r}")
-    for table, keys in (("hands", sit.hands), ("antidotes", sit.antidotes), ("food", sit.food), ("picks", sit.picks)):
-        for key in keys:
+    by_seat: tuple[tuple[str, Mapping[str, Any]], ...] = (
+        ("hands", sit.hands), ("antidotes", sit.antidotes), ("food", sit.food), ("picks", sit.picks))
+    for table, keyed in by_seat:
+        for key in keyed:
             if key not in seats:
                 raise _fail(path, f"situation → {table}", f"{key!r} is not a player")
     for seat, hand in sit.hands.items():
