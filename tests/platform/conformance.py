@@ -213,8 +213,10 @@ def _coh_twin(state: Any, owner: str | None, chooser: Random) -> Any:
     foods = list(state.food)
     pile = list(state.food_pile)
     mine = list(foods[index])
-    for n in range(min(len(mine), len(pile))):
-        mine[n], pile[n] = pile[n], mine[n]
+    for n, value in enumerate(mine):  # each token for one of another value from the pile
+        other = next((k for k, found in enumerate(pile) if found != value), None)
+        if other is not None:
+            mine[n], pile[other] = pile[other], value
     foods[index] = tuple(mine)
     twin = replace(state, hands=tuple(hands), deck=tuple(deck), food=tuple(foods), food_pile=tuple(pile))
     decision = state.decision

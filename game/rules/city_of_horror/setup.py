@@ -284,7 +284,7 @@ def _start_draft(state: State, out: Events) -> State:
 
 
 def _draft_decision(state: State) -> State:
-    pick = len(state.hands[0]) + 1
+    pick = state.draft_size - len(state.packets[0]) + 1
     options = tuple(tuple(sorted(set(packet))) for packet in state.packets)
     decision = SealedDecision(f"draft {pick}", state.seats, options)
     return replace(state, stage=Stage("draft"), decision=decision)
@@ -304,8 +304,8 @@ def draft_keep(state: State, seat: str, card: str, out: Events) -> State:
         hands.append(tuple(sorted(state.hand(seat_name) + (kept[seat_name],))))
     passed = tuple(packets[(n - 1) % len(packets)] for n in range(len(packets)))  # to the left
     state = replace(state, hands=tuple(hands), packets=passed, decision=None)
-    out.append(ev.DraftPassed(len(hands[0])))
-    if len(state.hands[0]) >= state.draft_size:
+    out.append(ev.DraftPassed(state.draft_size - len(packets[0])))
+    if not packets[0]:
         for seat_name, hand in zip(state.seats, state.hands, strict=True):
             out.append(ev.HandDealt(seat_name, hand))
         return start_round(replace(state, packets=()), out)

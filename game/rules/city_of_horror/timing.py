@@ -42,5 +42,6 @@ def still_to_move(state: State, seat: str) -> bool:
 
 
 def trading_open(state: State) -> bool:
-    """Trades are allowed at any moment until the helicopter (digest §13, §16 G29)."""
-    return state.stage.kind not in ("helicopter", "over")
+    """Trades are allowed at any moment of the game, from the first round until the helicopter (digest
+    §13, §16 G29); not while the table is being set up (placing characters, drafting cards)."""
+    return state.stage.kind not in ("place", "draft", "helicopter", "over")

@@ -37,9 +37,15 @@ def offers_to(state: State, seat: str) -> tuple[Offer, ...]:
     return tuple(offer for offer in state.offers if offer.partner == seat)
 
 
+def _closed_reason(state: State) -> str:
+    if state.stage.kind in ("place", "draft"):
+        return "trades begin with the first round, once the table is set up"
+    return "no trade once the helicopter is here"
+
+
 def check_offer(state: State, seat: str, command: OfferTrade) -> None:
     if not trading_open(state):
-        raise IllegalCommand("no trade once the helicopter is here")
+        raise IllegalCommand(_closed_reason(state))
     if not state.in_game(seat):
         raise IllegalCommand("a player with no character left trades no more")
     partner = command.partner
@@ -81,7 +87,7 @@ def offer(state: State, seat: str, command: OfferTrade, out: Events) -> State:
 
 def _open_offer(state: State, seat: str, partner: str) -> Offer:
     if not trading_open(state):
-        raise IllegalCommand("no trade once the helicopter is here")
+        raise IllegalCommand(_closed_reason(state))
     for item in state.offers:
         if item.seat == seat and item.partner == partner:
             return item
