@@ -3,8 +3,6 @@ Abilities take effect at once: only Action cards can be cancelled."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from game.rules.city_of_horror import events as ev
 from game.rules.city_of_horror.board import Events, give_first_player, kill_zombies, move_zombies
 from game.rules.city_of_horror.cards import (
@@ -19,7 +17,7 @@ from game.rules.city_of_horror.cards import (
 )
 from game.rules.city_of_horror.catalog import LOCATIONS
 from game.rules.city_of_horror.commands import UseAbility
-from game.rules.city_of_horror.state import Character, State, catalog, with_character
+from game.rules.city_of_horror.state import Character, State, catalog, evolve, with_character
 from game.rules.city_of_horror.timing import (
     BEFORE_RESOLUTION,
     in_response,
@@ -157,21 +155,21 @@ def use(state: State, seat: str, command: UseAbility, out: Events) -> State:
     character = check_ability(state, seat, command)
     ability = character.id
     out.append(ev.AbilityUsed(seat, ability, command.location, command.to, command.target))
-    flipped = replace(character, fit=False)
+    flipped = evolve(character, fit=False)
     if ability == "grandpa":
-        flipped = replace(flipped, may_vote=True)
+        flipped = evolve(flipped, may_vote=True)
     elif ability == "granny":
-        flipped = replace(flipped, may_move=True)
+        flipped = evolve(flipped, may_move=True)
     elif ability in HIDERS:
-        flipped = replace(flipped, hidden=True)
+        flipped = evolve(flipped, hidden=True)
         out.append(ev.CharacterHidden(ability))
     elif ability == "pregnant_woman":
-        flipped = replace(flipped, born=True)
+        flipped = evolve(flipped, born=True)
     out.append(ev.CharacterFlipped(ability, False))
     state = with_character(state, flipped)
     where = character.location
     if ability == "blonde":
-        return replace(state, blonde_stopped=True)
+        return evolve(state, blonde_stopped=True)
     if ability in TRADERS:
         state = pay_card(state, seat, command.card, ability, out)
         return take_from_discard(state, seat, command.take, ability, out)
@@ -191,7 +189,7 @@ def use(state: State, seat: str, command: UseAbility, out: Events) -> State:
         return peek_next(state, seat, out)
     if ability == "special_agent":
         out.append(ev.StragglerMoved(command.target, ability))
-        return replace(state, straggler=command.target)
+        return evolve(state, straggler=command.target)
     if ability == "teen":
         return change_movement_card(state, seat, command.target, out)
     if ability == "thief":
@@ -205,6 +203,6 @@ def undo_last_move(state: State, out: Events) -> State:
     last = state.moves[-1]
     character = state.character(last.character)
     out.append(ev.CharacterMoved(last.seat, last.character, last.target, last.source, "undone"))
-    state = with_character(state, replace(character, location=last.source))
+    state = with_character(state, evolve(character, location=last.source))
     undone = state.undone if last.seat in state.undone else state.undone + (last.seat,)
-    return replace(state, moves=state.moves[:-1], undone=undone)
+    return evolve(state, moves=state.moves[:-1], undone=undone)

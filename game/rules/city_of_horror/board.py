@@ -6,7 +6,6 @@ Every function takes a state and returns the new state with the events it caused
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from game.rules.city_of_horror import events as ev
@@ -18,6 +17,7 @@ from game.rules.city_of_horror.state import (
     ZOMBIE_CAP,
     Offer,
     State,
+    evolve,
     with_antidotes,
     with_character,
     with_hand,
@@ -40,7 +40,7 @@ def add_zombies(state: State, location: str, wanted: int, reason: str, out: Even
     out.append(ev.ZombiesArrived(location, count, wanted, reason))
     if not count:
         return state
-    return with_place(state, replace(place, zombies=place.zombies + count))
+    return with_place(state, evolve(place, zombies=place.zombies + count))
 
 
 def kill_zombies(state: State, location: str, count: int, reason: str, out: Events) -> State:
@@ -50,7 +50,7 @@ def kill_zombies(state: State, location: str, count: int, reason: str, out: Even
     out.append(ev.ZombiesKilled(location, killed, reason))
     if not killed:
         return state
-    return with_place(state, replace(place, zombies=place.zombies - killed))
+    return with_place(state, evolve(place, zombies=place.zombies - killed))
 
 
 def move_zombies(state: State, source: str, target: str, count: int | None, reason: str, out: Events) -> State:
@@ -64,8 +64,8 @@ def move_zombies(state: State, source: str, target: str, count: int | None, reas
     out.append(ev.ZombiesMoved(source, target, moving, reason))
     if not moving:
         return state
-    state = with_place(state, replace(origin, zombies=origin.zombies - moving))
-    return with_place(state, replace(destination, zombies=destination.zombies + moving))
+    state = with_place(state, evolve(origin, zombies=origin.zombies - moving))
+    return with_place(state, evolve(destination, zombies=destination.zombies + moving))
 
 
 # --- deaths and the First Player marker (digest §11, §12) ------------------------------------------------
@@ -84,7 +84,7 @@ def give_first_player(state: State, seat: str, reason: str, out: Events) -> Stat
     holder = first_player_for(state, seat)
     if holder != state.first:
         out.append(ev.FirstPlayerChanged(holder, reason))
-    return replace(state, first=holder)
+    return evolve(state, first=holder)
 
 
 def kill_character(state: State, character_id: str, cause: str, out: Events) -> State:
@@ -94,7 +94,7 @@ def kill_character(state: State, character_id: str, cause: str, out: Events) -> 
     if not character.location:
         return state
     out.append(ev.CharacterDied(character_id, character.owner, character.location, cause))
-    state = with_character(state, replace(character, location="", hidden=False))
+    state = with_character(state, evolve(character, location="", hidden=False))
     if not state.in_game(character.owner):
         state = eliminate(state, character.owner, out)
     return state
@@ -105,7 +105,7 @@ def eliminate(state: State, seat: str, out: Events) -> State:
     for offer in state.offers:
         if seat in (offer.seat, offer.partner):
             state = void_offer(state, offer, out)
-    return replace(state, movers=tuple(s for s in state.movers if s != seat))
+    return evolve(state, movers=tuple(s for s in state.movers if s != seat))
 
 
 def void_offer(state: State, offer: Offer, out: Events) -> State:
@@ -118,7 +118,7 @@ def return_offer(state: State, offer: Offer) -> State:
     """What an offer set aside goes back to its maker, and the offer is gone."""
     state = with_hand(state, offer.seat, state.hand(offer.seat) + offer.give_cards)
     state = with_antidotes(state, offer.seat, state.antidotes[state.index(offer.seat)] + offer.give_antidotes)
-    return replace(state, offers=tuple(o for o in state.offers if o is not offer))
+    return evolve(state, offers=tuple(o for o in state.offers if o is not offer))
 
 
 # --- explosions (digest §10) ---------------------------------------------------------------------------
@@ -139,7 +139,7 @@ def place_explosion(state: State, wanted: str, out: Events) -> State:
     if not location:
         return state
     place = state.place(location)
-    place = replace(place, explosions=place.explosions + 1)
+    place = evolve(place, explosions=place.explosions + 1)
     state = with_place(state, place)
     out.append(ev.ExplosionMarkerPlaced(location, place.explosions))
     if location == WATER_TOWER and place.explosions >= 3:
@@ -148,7 +148,7 @@ def place_explosion(state: State, wanted: str, out: Events) -> State:
         return _armory_burns(state, out)
     if location == ARMORY and place.side == "B" and place.explosions >= 2:
         out.append(ev.LocationDestroyed(ARMORY, BLOCKED))
-        return with_place(state, replace(place, status=BLOCKED))
+        return with_place(state, evolve(place, status=BLOCKED))
     return state
 
 
@@ -164,7 +164,7 @@ def _tower_explodes(state: State, out: Events) -> State:
         state = kill_character(state, character.id, "explosion", out)
     if place.zombies:
         out.append(ev.ZombiesKilled(WATER_TOWER, place.zombies, "explosion"))
-    state = with_place(state, replace(place, zombies=0, status=COLLAPSED))
+    state = with_place(state, evolve(place, zombies=0, status=COLLAPSED))
     if losers:
         first_loser = next(seat for seat in state.turn_order() if seat in losers)
         state = give_first_player(state, first_loser, "lost a character", out)
@@ -176,5 +176,5 @@ def _armory_burns(state: State, out: Events) -> State:
     out.append(ev.LocationDestroyed(ARMORY, BURNED))
     for character in state.present(ARMORY):
         out.append(ev.CharacterMoved(character.owner, character.id, ARMORY, CROSSROADS, "fire"))
-        state = with_character(state, replace(character, location=CROSSROADS))
-    return with_place(state, replace(state.place(ARMORY), status=BURNED))
+        state = with_character(state, evolve(character, location=CROSSROADS))
+    return with_place(state, evolve(state.place(ARMORY), status=BURNED))

@@ -4,8 +4,6 @@ when it takes effect or is cancelled (digest [CANCEL])."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from game.rules.city_of_horror import events as ev
 from game.rules.city_of_horror.board import (
     ARMORY,
@@ -21,6 +19,7 @@ from game.rules.city_of_horror.state import (
     Pending,
     State,
     catalog,
+    evolve,
     with_character,
     with_hand,
     with_seat_value,
@@ -162,12 +161,12 @@ def play(state: State, seat: str, command: PlayCard, out: Events) -> State:
     state = with_hand(state, seat, tuple(hand))
     pending = Pending(seat, command.card, command.location, command.to, command.target, command.blast)
     out.append(ev.CardPlayed(seat, command.card, command.location, command.to, command.target, command.blast))
-    return replace(state, stack=state.stack + (pending,), responded=())
+    return evolve(state, stack=state.stack + (pending,), responded=())
 
 
 def resolve(state: State, pending: Pending, out: Events) -> State:
     """The card takes effect, then goes to the discard pile; an explosion card then adds its marker."""
-    state = replace(state, discard=state.discard + (pending.card,))
+    state = evolve(state, discard=state.discard + (pending.card,))
     state = _effect(state, pending, out)
     if is_explosive(pending.card) and pending.blast:
         state = place_explosion(state, pending.blast, out)
@@ -189,31 +188,31 @@ def _effect(state: State, pending: Pending, out: Events) -> State:
         index, rng = choose_index(state.rng, len(LOCATIONS))
         drawn = LOCATIONS[index]
         out.append(ev.KittenDrew(seat, where, drawn))
-        return move_zombies(replace(state, rng=rng), where, drawn, None, reason, out)
+        return move_zombies(evolve(state, rng=rng), where, drawn, None, reason, out)
     if card == "energy_drink":
         character = state.character(pending.target)
         if character.location and not character.fit and not (character.id == "pregnant_woman" and character.born):
             out.append(ev.CharacterFlipped(character.id, True))
-            return with_character(state, replace(character, fit=True))
+            return with_character(state, evolve(character, fit=True))
         return state
     if card == "hideout":
         character = state.character(pending.target)
         if character.location and not character.hidden:
             out.append(ev.CharacterHidden(character.id))
-            return with_character(state, replace(character, hidden=True))
+            return with_character(state, evolve(character, hidden=True))
         return state
     if card == "flashlight":
         out.append(ev.StragglerMoved(pending.target, reason))
-        return replace(state, straggler=pending.target)
+        return evolve(state, straggler=pending.target)
     if card == "night_vision_goggles":
         return peek_next(state, seat, out)
     if card == "pickpocket":
         return steal(state, seat, pending.target, reason, out)
     if card == "weapon_replica":
-        return replace(state, replicas=state.replicas + ((seat, where),))
+        return evolve(state, replicas=state.replicas + ((seat, where),))
     if card == "back_door":
         if mover_turn(state, seat) and state.window is not None:
-            return replace(state, window=replace(state.window, entry_pass=True))
+            return evolve(state, window=evolve(state.window, entry_pass=True))
         return state
     if card == "running_shoes":
         return change_movement_card(state, seat, pending.target, out)
@@ -232,7 +231,7 @@ def peek(state: State, seat: str, round_number: int, out: Events) -> State:
     out.append(ev.InvasionPeeked(seat, round_number, state.invasion_card(round_number)))
     if (seat, round_number) in state.known:
         return state
-    return replace(state, known=state.known + ((seat, round_number),))
+    return evolve(state, known=state.known + ((seat, round_number),))
 
 
 def steal(state: State, seat: str, victim: str, reason: str, out: Events) -> State:
@@ -243,7 +242,7 @@ def steal(state: State, seat: str, victim: str, reason: str, out: Events) -> Sta
     index, rng = choose_index(state.rng, len(hand))
     card = hand[index]
     out.append(ev.CardStolen(seat, victim, card, reason))
-    state = with_hand(replace(state, rng=rng), victim, hand[:index] + hand[index + 1:])
+    state = with_hand(evolve(state, rng=rng), victim, hand[:index] + hand[index + 1:])
     return with_hand(state, seat, state.hand(seat) + (card,))
 
 
@@ -252,7 +251,7 @@ def change_movement_card(state: State, seat: str, location: str, out: Events) ->
     if not mover_turn(state, seat):
         return state
     out.append(ev.MovementCardChanged(seat, location))
-    return replace(state, picks=with_seat_value(state.picks, state.index(seat), location))
+    return evolve(state, picks=with_seat_value(state.picks, state.index(seat), location))
 
 
 def draw_card(state: State, seat: str, reason: str, out: Events) -> State:
@@ -262,7 +261,7 @@ def draw_card(state: State, seat: str, reason: str, out: Events) -> State:
         return state
     card = state.deck[0]
     out.append(ev.CardDrawn(seat, card, reason))
-    state = replace(state, deck=state.deck[1:])
+    state = evolve(state, deck=state.deck[1:])
     return with_hand(state, seat, state.hand(seat) + (card,))
 
 
@@ -272,7 +271,7 @@ def pay_card(state: State, seat: str, card: str, reason: str, out: Events) -> St
     hand.remove(card)
     out.append(ev.CardDiscarded(seat, card, reason))
     state = with_hand(state, seat, tuple(hand))
-    return replace(state, discard=state.discard + (card,))
+    return evolve(state, discard=state.discard + (card,))
 
 
 def take_from_discard(state: State, seat: str, card: str, reason: str, out: Events) -> State:
@@ -280,7 +279,7 @@ def take_from_discard(state: State, seat: str, card: str, reason: str, out: Even
     index = len(discard) - 1 - discard[::-1].index(card)
     del discard[index]
     out.append(ev.CardTaken(seat, card, reason))
-    state = replace(state, discard=tuple(discard))
+    state = evolve(state, discard=tuple(discard))
     return with_hand(state, seat, state.hand(seat) + (card,))
 
 
@@ -288,7 +287,7 @@ def cancel_top(state: State, by: str, out: Events) -> State:
     """The card on top of the stack is cancelled: no effect, no marker; it goes to the discard pile."""
     top = state.stack[-1]
     out.append(ev.CardCancelled(top.seat, top.card, by))
-    return replace(state, stack=state.stack[:-1], discard=state.discard + (top.card,), responded=())
+    return evolve(state, stack=state.stack[:-1], discard=state.discard + (top.card,), responded=())
 
 
 def resolve_stack(state: State, out: Events) -> State:
@@ -296,11 +295,11 @@ def resolve_stack(state: State, out: Events) -> State:
     card takes effect (digest §16 G37: a cancel may itself be cancelled)."""
     while state.stack:
         top = state.stack[-1]
-        state = replace(state, stack=state.stack[:-1])
+        state = evolve(state, stack=state.stack[:-1])
         if top.card == "pepper_spray":
-            state = replace(state, discard=state.discard + (top.card,))
+            state = evolve(state, discard=state.discard + (top.card,))
             if state.stack:
                 state = cancel_top(state, "pepper_spray", out)
         else:
             state = resolve(state, top, out)
-    return replace(state, responded=())
+    return evolve(state, responded=())

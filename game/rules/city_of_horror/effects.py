@@ -3,14 +3,19 @@ there (hidden ones too, G39) may use its effect once, in turn order from the Fir
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from game.rules.city_of_horror import events as ev
 from game.rules.city_of_horror.board import Events
 from game.rules.city_of_horror.cards import draw_card, pay_card, take_from_discard
 from game.rules.city_of_horror.catalog import CROSSROADS
 from game.rules.city_of_horror.commands import UseEffect
-from game.rules.city_of_horror.state import State, catalog, with_antidotes, with_character, with_seat_value
+from game.rules.city_of_horror.state import (
+    State,
+    catalog,
+    evolve,
+    with_antidotes,
+    with_character,
+    with_seat_value,
+)
 from game.rules.city_of_horror.timing import in_window, window_kind
 from game.rules.core.base import IllegalCommand
 
@@ -144,22 +149,22 @@ def use(state: State, seat: str, command: UseEffect, out: Events) -> State:
     effect = check_effect(state, seat, command)
     location = command.location
     out.append(ev.EffectUsed(seat, location, command.target or command.take))
-    state = replace(state, used=state.used + ((location, seat),))
+    state = evolve(state, used=state.used + ((location, seat),))
     if effect in PAID_WITH_A_CARD:
         state = pay_card(state, seat, command.card, location, out)
     if effect in PAID_BY_EXHAUSTING:
         character = state.character(command.target)
         out.append(ev.CharacterFlipped(character.id, False))
-        state = with_character(state, replace(character, fit=False))
+        state = with_character(state, evolve(character, fit=False))
     if effect in ("church_a", "church_b"):
         if effect == "church_b":
             food = list(state.food[state.index(seat)])
             food.remove(int(command.take))
-            state = replace(state, food=with_seat_value(state.food, state.index(seat), tuple(food)))
+            state = evolve(state, food=with_seat_value(state.food, state.index(seat), tuple(food)))
             out.append(ev.FoodSpent(seat))
         character = state.character(command.target)
         out.append(ev.CharacterFlipped(character.id, True))
-        return with_character(state, replace(character, fit=True))
+        return with_character(state, evolve(character, fit=True))
     if effect in ("hospital_a", "hospital_b"):
         return take_antidote(state, seat, location, out)
     if effect == "armory_a":
@@ -168,12 +173,12 @@ def use(state: State, seat: str, command: UseEffect, out: Events) -> State:
         return take_from_discard(state, seat, command.take, location, out)
     if effect == "bank_a":
         out.append(ev.StragglerMoved(command.target, location))
-        return replace(state, straggler=command.target)
+        return evolve(state, straggler=command.target)
     if effect == "bank_b":
         if command.steps:
             colour = state.track_step(state.straggler, 1)
             out.append(ev.StragglerMoved(colour, location))
-            return replace(state, straggler=colour)
+            return evolve(state, straggler=colour)
         return state
     if effect == "crossroads_a":
         return gain_food(state, seat, "down", out)
@@ -186,7 +191,7 @@ def take_antidote(state: State, seat: str, reason: str, out: Events) -> State:
     if state.supply <= 0:
         return state
     out.append(ev.AntidoteTaken(seat, reason))
-    state = replace(state, supply=state.supply - 1)
+    state = evolve(state, supply=state.supply - 1)
     return with_antidotes(state, seat, state.antidotes[state.index(seat)] + 1)
 
 
@@ -194,16 +199,16 @@ def gain_food(state: State, seat: str, take: str, out: Events) -> State:
     """A Food token: the top face-down one (the pile is shuffled) or a face-up one, then the face-up row
     is refilled to three from the pile (Crossroads side B)."""
     if take == "down":
-        value, state = state.food_pile[0], replace(state, food_pile=state.food_pile[1:])
+        value, state = state.food_pile[0], evolve(state, food_pile=state.food_pile[1:])
         face_up = False
     else:
         value = int(take.removeprefix("up:"))
         up = list(state.food_up)
         up.remove(value)
-        state, face_up = replace(state, food_up=tuple(up)), True
+        state, face_up = evolve(state, food_up=tuple(up)), True
     out.append(ev.FoodGained(seat, value, face_up))
     index = state.index(seat)
-    state = replace(state, food=with_seat_value(state.food, index, state.food[index] + (value,)))
+    state = evolve(state, food=with_seat_value(state.food, index, state.food[index] + (value,)))
     return refill_food(state, out)
 
 
@@ -212,7 +217,7 @@ def refill_food(state: State, out: Events) -> State:
         return state
     while len(state.food_up) < FACE_UP_FOOD and state.food_pile:
         out.append(ev.FoodTurnedUp(state.food_pile[0]))
-        state = replace(state, food_up=state.food_up + (state.food_pile[0],), food_pile=state.food_pile[1:])
+        state = evolve(state, food_up=state.food_up + (state.food_pile[0],), food_pile=state.food_pile[1:])
     return state
 
 

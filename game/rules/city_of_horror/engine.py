@@ -5,7 +5,7 @@ plays it and runs the game on until someone must answer."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from game.rules.city_of_horror import abilities, cards, effects, flow, trades
@@ -34,7 +34,7 @@ from game.rules.city_of_horror.commands import (
     WithdrawTrade,
 )
 from game.rules.city_of_horror.legal import legal_commands, lock_vote
-from game.rules.city_of_horror.state import State, catalog, with_antidotes, with_hand, with_place
+from game.rules.city_of_horror.state import State, catalog, evolve, with_antidotes, with_hand, with_place
 from game.rules.city_of_horror.timing import trading_open
 from game.rules.city_of_horror.view import player_view
 from game.rules.city_of_horror.votes import targets
@@ -114,7 +114,7 @@ def _in_game(state: State, seat: str) -> None:
 def _acted(state: State) -> State:
     """Someone did something: every player gets to answer it again before the window closes."""
     if state.stage.kind == "window" and state.window is not None and not state.stack and state.window.passed:
-        return replace(state, window=replace(state.window, passed=()))
+        return evolve(state, window=evolve(state.window, passed=()))
     return state
 
 
@@ -127,7 +127,7 @@ def _pass(state: State, seat: str, command: Pass, out: Events) -> State:
         if seat in state.responded:
             raise IllegalCommand("you have already let this card through")
         out.append(ev.Passed(seat))
-        return replace(state, responded=in_seat_order(state, state.responded + (seat,)))
+        return evolve(state, responded=in_seat_order(state, state.responded + (seat,)))
     if window.kind == "mover":
         if seat != window.mover:
             raise IllegalCommand(f"{window.mover} is moving: act now, or let them move")
@@ -139,7 +139,7 @@ def _pass(state: State, seat: str, command: Pass, out: Events) -> State:
         raise IllegalCommand("you have already passed in this window")
     declined = window.effect_done + (seat,) if effects.has_effect_to_use(state, seat) else window.effect_done
     out.append(ev.Passed(seat))
-    return replace(state, window=replace(window, passed=in_seat_order(state, window.passed + (seat,)),
+    return evolve(state, window=evolve(window, passed=in_seat_order(state, window.passed + (seat,)),
                                          effect_done=declined))
 
 
@@ -216,17 +216,17 @@ def _give(state: State, seat: str, command: GiveItem, out: Events) -> State:
     if command.item == "antidote":
         if not place.antidotes:
             raise IllegalCommand("no Antidote is left here")
-        state = with_place(state, replace(place, antidotes=place.antidotes - 1))
+        state = with_place(state, evolve(place, antidotes=place.antidotes - 1))
         state = with_antidotes(state, command.to, state.antidotes[state.index(command.to)] + 1)
         out.append(ev.ItemGiven(seat, command.to, "antidote", place.id))
     else:
         if command.item not in place.cards:
             raise IllegalCommand(f"no {command.item} card lies here")
         index = place.cards.index(command.item)
-        state = with_place(state, replace(place, cards=place.cards[:index] + place.cards[index + 1:]))
+        state = with_place(state, evolve(place, cards=place.cards[:index] + place.cards[index + 1:]))
         state = with_hand(state, command.to, state.hand(command.to) + (command.item,))
         out.append(ev.CardGiven(seat, command.to, command.item, place.id))
-    state = replace(state, stage=replace(state.stage, given=state.stage.given + (command.to,)))
+    state = evolve(state, stage=evolve(state.stage, given=state.stage.given + (command.to,)))
     return flow.distribution_done_or_wait(state, out)
 
 
@@ -269,7 +269,7 @@ def _move(state: State, seat: str, command: Move, out: Events) -> State:
 def _play(state: State, seat: str, command: PlayCard, out: Events) -> State:
     cards.check_card(state, seat, command)
     state = cards.play(state, seat, command, out)
-    return replace(state, responded=(seat,))
+    return evolve(state, responded=(seat,))
 
 
 def _ability(state: State, seat: str, command: UseAbility, out: Events) -> State:
@@ -278,8 +278,8 @@ def _ability(state: State, seat: str, command: UseAbility, out: Events) -> State
     state = abilities.use(state, seat, command, out)
     if answering:
         if state.stack:
-            return replace(state, responded=(seat,))
-        return replace(state, window=replace(state.window, passed=())) if state.window is not None else state
+            return evolve(state, responded=(seat,))
+        return evolve(state, window=evolve(state.window, passed=())) if state.window is not None else state
     return _acted(state)
 
 
@@ -299,7 +299,7 @@ def _lock_ballot(state: State, seat: str, command: LockBallot, out: Events) -> S
     if command.target not in targets(state, location, vote):
         raise IllegalCommand(f"{command.target} cannot be voted for here")
     out.append(ev.BallotLocked(seat, location, command.target, vote))
-    return _acted(replace(state, locks=state.locks + ((seat, command.target),)))
+    return _acted(evolve(state, locks=state.locks + ((seat, command.target),)))
 
 
 def _lock_tie(state: State, seat: str, command: LockTieBreak, out: Events) -> State:
@@ -313,7 +313,7 @@ def _lock_tie(state: State, seat: str, command: LockTieBreak, out: Events) -> St
     if command.target not in targets(state, location, vote):
         raise IllegalCommand(f"{command.target} cannot win this vote")
     out.append(ev.TieBreakLocked(seat, location, command.target))
-    return _acted(replace(state, tie_lock=(seat, command.target)))
+    return _acted(evolve(state, tie_lock=(seat, command.target)))
 
 
 def _lock_moment(state: State) -> str:
@@ -334,7 +334,7 @@ def _accept(state: State, seat: str, command: AcceptTrade, out: Events) -> State
     window = state.window
     if state.stage.kind == "window" and window is not None and not state.stack:
         parties = (seat, command.seat)  # new cards: both may want to act again
-        return replace(state, window=replace(window, passed=tuple(s for s in window.passed if s not in parties)))
+        return evolve(state, window=evolve(window, passed=tuple(s for s in window.passed if s not in parties)))
     return state
 
 

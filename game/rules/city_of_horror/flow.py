@@ -9,8 +9,6 @@ events to append to, and returns the new state.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from game.rules.city_of_horror import events as ev
 from game.rules.city_of_horror import votes
 from game.rules.city_of_horror.abilities import can_flip
@@ -35,6 +33,7 @@ from game.rules.city_of_horror.state import (
     State,
     Window,
     catalog,
+    evolve,
     with_character,
     with_place,
     with_seat_value,
@@ -62,7 +61,7 @@ def _step(state: State, out: Events) -> State | None:
         if waiting(state):
             return None
         state = resolve_stack(state, out)
-        return replace(state, window=replace(state.window, passed=())) if state.window is not None else state
+        return evolve(state, window=evolve(state.window, passed=())) if state.window is not None else state
     window = state.window
     assert window is not None
     if window.kind == "mover":
@@ -80,13 +79,13 @@ def _step(state: State, out: Events) -> State | None:
 
 def open_window(state: State, kind: str, out: Events, location: str = "", mover: str = "") -> State:
     out.append(ev.WindowOpened(kind, location, mover))
-    return replace(state, stage=Stage("window"), window=Window(kind, location, mover))
+    return evolve(state, stage=Stage("window"), window=Window(kind, location, mover))
 
 
 def close_window(state: State, out: Events) -> State:
     assert state.window is not None
     kind, location = state.window.kind, state.window.location
-    state = replace(state, window=None)
+    state = evolve(state, window=None)
     if kind == "round_start":
         return start_picks(state, out)
     if kind == "after_move":
@@ -103,7 +102,7 @@ def close_window(state: State, out: Events) -> State:
 
 def start_round(state: State, out: Events) -> State:
     round_number = state.round + 1
-    state = replace(state, round=round_number, picks=(), movers=(), moves=(), undone=(), used=(), replicas=(),
+    state = evolve(state, round=round_number, picks=(), movers=(), moves=(), undone=(), used=(), replicas=(),
                     blonde_stopped=False, resolved=(), locks=(), tie_lock=())
     out.append(ev.RoundStarted(round_number))
     tower = state.place(WATER_TOWER)
@@ -125,11 +124,11 @@ def tower_b_seats(state: State) -> tuple[str, ...]:
 def start_picks(state: State, out: Events) -> State:
     late = tower_b_seats(state)
     seats = tuple(seat for seat in state.active_seats() if seat not in late)
-    state = replace(state, picks=("",) * len(state.seats))
+    state = evolve(state, picks=("",) * len(state.seats))
     if not seats:
         return start_tower_picks(state, out)
     decision = SealedDecision(f"movement {state.round}", seats, (LOCATIONS,) * len(seats))
-    return replace(state, stage=Stage("pick"), decision=decision)
+    return evolve(state, stage=Stage("pick"), decision=decision)
 
 
 def start_tower_picks(state: State, out: Events) -> State:
@@ -137,7 +136,7 @@ def start_tower_picks(state: State, out: Events) -> State:
     if not late:
         return invasion(state, out)
     decision = SealedDecision(f"water tower movement {state.round}", late, (LOCATIONS,) * len(late))
-    return replace(state, stage=Stage("pick_tower"), decision=decision)
+    return evolve(state, stage=Stage("pick_tower"), decision=decision)
 
 
 def answer(state: State, seat: str, choice: str, out: Events) -> State:
@@ -145,7 +144,7 @@ def answer(state: State, seat: str, choice: str, out: Events) -> State:
     assert state.decision is not None
     decision = state.decision.answer(seat, choice)
     out.append(ChoiceSealed(decision.topic, seat, choice))
-    return replace(state, decision=decision)
+    return evolve(state, decision=decision)
 
 
 def picks_revealed(state: State, out: Events) -> State:
@@ -156,7 +155,7 @@ def picks_revealed(state: State, out: Events) -> State:
     for seat, location in answers:
         picks = with_seat_value(picks, state.index(seat), location)
     tower_done = state.stage.kind == "pick_tower"
-    state = replace(state, picks=picks, decision=None)
+    state = evolve(state, picks=picks, decision=None)
     return invasion(state, out) if tower_done else start_tower_picks(state, out)
 
 
@@ -164,7 +163,7 @@ def invasion(state: State, out: Events) -> State:
     """INV: turn this round's card over: zombie moves, arrivals, supplies, then the Straggler."""
     round_number = state.round
     card = catalog().invasions[state.invasion_card(round_number)]
-    state = replace(state, revealed=round_number)
+    state = evolve(state, revealed=round_number)
     out.append(ev.InvasionRevealed(round_number, card.id))
     for source, target in card.moves:
         state = move_zombies(state, state.place_of_slot(source).id, state.place_of_slot(target).id, None,
@@ -178,12 +177,12 @@ def invasion(state: State, out: Events) -> State:
         if not antidotes and not cards:
             continue
         out.append(ev.SuppliesDropped(place.id, antidotes, len(cards)))
-        state = replace(state, supply=state.supply - antidotes, deck=state.deck[len(cards):])
-        state = with_place(state, replace(place, antidotes=place.antidotes + antidotes, cards=place.cards + cards))
+        state = evolve(state, supply=state.supply - antidotes, deck=state.deck[len(cards):])
+        state = with_place(state, evolve(place, antidotes=place.antidotes + antidotes, cards=place.cards + cards))
     if card.straggler:
         colour = state.track_step(state.straggler, card.straggler)
         out.append(ev.StragglerMoved(colour, "invasion"))
-        state = replace(state, straggler=colour)
+        state = evolve(state, straggler=colour)
     return start_movement(state, out)
 
 
@@ -213,7 +212,7 @@ def granny_can_help(state: State, seat: str) -> bool:
     target = destination(state, seat)
     for character in state.characters:
         if character.id == "granny" and character.owner == seat and can_flip(character):
-            return can_move(state, replace(character, may_move=True), target)
+            return can_move(state, evolve(character, may_move=True), target)
     return False
 
 
@@ -228,12 +227,12 @@ def may_change_card(state: State, seat: str) -> bool:
 def start_movement(state: State, out: Events) -> State:
     """Movers in turn order from the First Player as it stands now (§16 G32: the order holds)."""
     movers = tuple(seat for seat in state.active_in_order() if destination(state, seat))
-    return next_mover(replace(state, movers=movers), out)
+    return next_mover(evolve(state, movers=movers), out)
 
 
 def next_mover(state: State, out: Events) -> State:
     while state.movers:
-        mover, state = state.movers[0], replace(state, movers=state.movers[1:])
+        mover, state = state.movers[0], evolve(state, movers=state.movers[1:])
         if not state.in_game(mover) or mover in state.undone:
             continue
         return open_window(state, "mover", out, mover=mover)
@@ -256,10 +255,10 @@ def move(state: State, seat: str, character_id: str, mamma: bool, out: Events) -
     if mamma:
         out.append(ev.AbilityUsed(seat, character_id))
         out.append(ev.CharacterFlipped(character_id, False))
-        character = replace(character, fit=False)
+        character = evolve(character, fit=False)
     out.append(ev.CharacterMoved(seat, character_id, source, target, how))
-    state = with_character(state, replace(character, location=target))
-    state = replace(state, moves=state.moves + (MoveRecord(seat, character_id, source, target),))
+    state = with_character(state, evolve(character, location=target))
+    state = evolve(state, moves=state.moves + (MoveRecord(seat, character_id, source, target),))
     return next_mover(state, out)
 
 
@@ -283,7 +282,7 @@ def next_location(state: State, out: Events) -> State:
             continue
         if not state.present(location):
             out.append(ev.LocationResolved(location))
-            state = replace(state, resolved=state.resolved + (location,))
+            state = evolve(state, resolved=state.resolved + (location,))
             continue
         return open_window(state, "location", out, location=location)
     return end_round(state, out)
@@ -326,7 +325,7 @@ def straggler_attack(state: State, out: Events) -> State:
         out.append(ev.StragglerMoved(colour, "hunting"))
     victim = state.seat_of_colour(colour)
     assert victim is not None
-    return lose(replace(state, straggler=colour), CROSSROADS, "straggler", victim, out)
+    return lose(evolve(state, straggler=colour), CROSSROADS, "straggler", victim, out)
 
 
 def call_vote(state: State, location: str, vote: str, candidates: tuple[str, ...], out: Events) -> State:
@@ -346,7 +345,7 @@ def call_vote(state: State, location: str, vote: str, candidates: tuple[str, ...
             locked = ""
         options.append((locked,) if locked else candidates)
     decision = SealedDecision(f"{vote} vote at {location}", seats, tuple(options))
-    state = replace(state, stage=Stage("ballot", location, vote, options=candidates), decision=decision, locks=())
+    state = evolve(state, stage=Stage("ballot", location, vote, options=candidates), decision=decision, locks=())
     for seat, offered in zip(seats, options, strict=True):
         if len(offered) == 1 and seat in locks:
             state = answer(state, seat, offered[0], out)
@@ -362,7 +361,7 @@ def count_votes(state: State, out: Events) -> State:
     out.append(ChoicesRevealed(decision.topic, answers))
     tally, leaders = votes.count(state, stage.location, answers, stage.options)
     out.append(ev.VotesCounted(stage.location, stage.vote, tally, leaders))
-    state = replace(state, decision=None, stage=replace(stage, tally=tally))
+    state = evolve(state, decision=None, stage=evolve(stage, tally=tally))
     if len(leaders) == 1:
         return decide(state, stage.location, stage.vote, leaders[0], out)
     return tie(state, stage.location, stage.vote, leaders, out)
@@ -375,11 +374,11 @@ def tie(state: State, location: str, vote: str, tied: tuple[str, ...], out: Even
         return decide(state, location, vote, state.tie_lock[1], out)
     if state.tie_lock:
         out.append(ev.LockLapsed(state.tie_lock[0], state.tie_lock[1], "not among the tied players"))
-    return replace(state, stage=Stage("tie", location, vote, options=tied, tally=state.stage.tally), tie_lock=())
+    return evolve(state, stage=Stage("tie", location, vote, options=tied, tally=state.stage.tally), tie_lock=())
 
 
 def decide(state: State, location: str, vote: str, seat: str, out: Events) -> State:
-    state = replace(state, tie_lock=())
+    state = evolve(state, tie_lock=())
     if vote == "attack":
         return lose(state, location, "attack", seat, out)
     return start_distributing(state, location, seat, out)
@@ -391,7 +390,7 @@ def lose(state: State, location: str, cause: str, seat: str, out: Events) -> Sta
     options = votes.victims(state, location, seat)
     if len(options) == 1:
         return kill_victim(state, location, cause, options[0], out)
-    return replace(state, stage=Stage("victim", location, cause, seat, options), decision=None)
+    return evolve(state, stage=Stage("victim", location, cause, seat, options), decision=None)
 
 
 def kill_victim(state: State, location: str, cause: str, character_id: str, out: Events) -> State:
@@ -400,7 +399,7 @@ def kill_victim(state: State, location: str, cause: str, character_id: str, out:
     if cause == "straggler":
         colour = state.track_step(state.straggler)
         out.append(ev.StragglerMoved(colour, "fed"))
-        state = replace(state, straggler=colour)
+        state = evolve(state, straggler=colour)
     state = give_first_player(state, seat, "lost a character", out)
     return start_distribution(state, location, out)
 
@@ -435,7 +434,7 @@ def start_distributing(state: State, location: str, seat: str, out: Events) -> S
     place = state.place(location)
     if place.cards:
         out.append(ev.ItemsSeen(seat, location, place.cards))
-    state = replace(state, stage=Stage("distribute", location, "distribution", seat), decision=None)
+    state = evolve(state, stage=Stage("distribute", location, "distribution", seat), decision=None)
     return distribution_done_or_wait(state, out)
 
 
@@ -462,7 +461,7 @@ def end_distribution(state: State, out: Events) -> State:
 
 def finish_location(state: State, location: str, out: Events) -> State:
     out.append(ev.LocationResolved(location))
-    state = replace(state, resolved=state.resolved + (location,), locks=(), tie_lock=(), stage=Stage("window"),
+    state = evolve(state, resolved=state.resolved + (location,), locks=(), tie_lock=(), stage=Stage("window"),
                     window=None, decision=None)
     return next_location(state, out)
 
@@ -473,10 +472,10 @@ def finish_location(state: State, location: str, out: Events) -> State:
 def end_round(state: State, out: Events) -> State:
     """§16 G6: hidden characters stand up; this round's abilities and Weapon Replicas end."""
     characters = tuple(
-        replace(c, hidden=False, may_vote=False, may_move=False) if (c.hidden or c.may_vote or c.may_move) else c
+        evolve(c, hidden=False, may_vote=False, may_move=False) if (c.hidden or c.may_vote or c.may_move) else c
         for c in state.characters)
     out.append(ev.RoundEnded(state.round))
-    state = replace(state, characters=characters, picks=(), movers=(), moves=(), undone=(), used=(), replicas=(),
+    state = evolve(state, characters=characters, picks=(), movers=(), moves=(), undone=(), used=(), replicas=(),
                     blonde_stopped=False, resolved=(), locks=(), tie_lock=(), window=None)
     if state.round >= ROUNDS:
         return helicopter(state, out)
@@ -490,7 +489,7 @@ def helicopter(state: State, out: Events) -> State:
     if state.stage.kind != "helicopter":
         for offer in state.offers:  # §16 G29: no trade once the helicopter is here
             state = void_offer(state, offer, out)
-        state = replace(state, stage=Stage("helicopter"))
+        state = evolve(state, stage=Stage("helicopter"))
     for seat in state.turn_order():
         if seat in done or not state.in_game(seat):
             continue
@@ -500,10 +499,10 @@ def helicopter(state: State, out: Events) -> State:
             for character in living:
                 state = kill_character(state, character.id, "helicopter", out)
         elif have < len(living):
-            return replace(state, stage=Stage("helicopter", seat=seat, options=tuple(c.id for c in living), given=done))
+            return evolve(state, stage=Stage("helicopter", seat=seat, options=tuple(c.id for c in living), given=done))
         used = min(have, len(living))
         out.append(ev.HelicopterBoarded(seat, used))
-        state = replace(state, antidotes=with_seat_value(state.antidotes, state.index(seat), have - used))
+        state = evolve(state, antidotes=with_seat_value(state.antidotes, state.index(seat), have - used))
         done = done + (seat,)
     return score(state, out)
 
@@ -514,10 +513,10 @@ def helicopter_victim(state: State, character_id: str, out: Events) -> State:
     living = state.alive_characters(seat)
     have = state.antidotes[state.index(seat)]
     if have < len(living):
-        return replace(state, stage=replace(state.stage, options=tuple(c.id for c in living)))
+        return evolve(state, stage=evolve(state.stage, options=tuple(c.id for c in living)))
     out.append(ev.HelicopterBoarded(seat, have))
-    state = replace(state, antidotes=with_seat_value(state.antidotes, state.index(seat), have - len(living)))
-    return helicopter(replace(state, stage=replace(state.stage, given=state.stage.given + (seat,))), out)
+    state = evolve(state, antidotes=with_seat_value(state.antidotes, state.index(seat), have - len(living)))
+    return helicopter(evolve(state, stage=evolve(state.stage, given=state.stage.given + (seat,))), out)
 
 
 def seat_score(state: State, seat: str) -> int:
@@ -541,4 +540,4 @@ def score(state: State, out: Events) -> State:
         most = max(len(state.alive_characters(seat)) for seat in leaders)
         winners = tuple(seat for seat in leaders if len(state.alive_characters(seat)) == most)
     out.append(ev.GameScored(scores, winners))
-    return replace(state, stage=Stage("over"), window=None, decision=None, offers=(), scores=scores, winners=winners)
+    return evolve(state, stage=Stage("over"), window=None, decision=None, offers=(), scores=scores, winners=winners)

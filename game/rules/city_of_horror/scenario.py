@@ -16,7 +16,7 @@ import argparse
 import sys
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
@@ -27,7 +27,7 @@ from game.rules.city_of_horror.catalog import LOCATIONS, load_catalog
 from game.rules.city_of_horror.commands import COMMANDS, Pass
 from game.rules.city_of_horror.engine import CityOfHorrorRules, current_seats
 from game.rules.city_of_horror.setup import SetupSpec, after_placement, setup
-from game.rules.city_of_horror.state import Character, Place, State
+from game.rules.city_of_horror.state import Character, Place, State, evolve
 from game.rules.city_of_horror.windows import waiting
 from game.rules.core.base import IllegalCommand
 from game.rules.core.datafile import ContentError, explain_validation_error, read_toml
@@ -266,7 +266,7 @@ def build_state(path: Path, scenario: ScenarioFile) -> tuple[State, list[Any]]:
             raise _fail(path, "situation → invasion", f"round {number} needs a {number:02d}:00 card, not {card!r}")
     revealed = sit.revealed if sit.revealed is not None else (
         sit.round if sit.at not in ("round_start", "pick", "invasion") else sit.round - 1)
-    state = replace(
+    state = evolve(
         state, characters=tuple(characters), places=tuple(places),
         hands=tuple(tuple(sorted(sit.hands.get(seat, ()))) for seat in seats),
         antidotes=tuple(sit.antidotes.get(seat, 0) for seat in seats),
@@ -276,7 +276,7 @@ def build_state(path: Path, scenario: ScenarioFile) -> tuple[State, list[Any]]:
         food_pile=sit.food_pile if sit.food_pile is not None else state.food_pile,
         food_up=sit.food_up if sit.food_up is not None else state.food_up,
         round=sit.round, picks=picks, resolved=sit.resolved, used=sit.used, replicas=sit.replicas,
-        stage=replace(state.stage, kind="window", seat="", options=()), window=None, decision=None)
+        stage=evolve(state.stage, kind="window", seat="", options=()), window=None, decision=None)
     return _start(path, state, sit)
 
 
@@ -295,9 +295,9 @@ def _start(path: Path, state: State, sit: Situation) -> tuple[State, list[Any]]:
     if at in ("location", "attack", "distribution") and sit.location not in LOCATIONS:
         raise _fail(path, "situation → location", f"{sit.location!r} is not a location")
     if at == "draft":  # the characters placed: Action cards dealt or drafted, the first zombies
-        state = after_placement(replace(state, round=sit.round - 1), out)
+        state = after_placement(evolve(state, round=sit.round - 1), out)
     elif at == "round_start":
-        state = flow.start_round(replace(state, round=sit.round - 1), out)
+        state = flow.start_round(evolve(state, round=sit.round - 1), out)
     elif at == "pick":
         state = flow.start_picks(state, out)
     elif at in ("invasion", "movement"):
@@ -309,7 +309,7 @@ def _start(path: Path, state: State, sit: Situation) -> tuple[State, list[Any]]:
     elif at == "location":
         order = [state.place_of_slot(slot).id for slot in state.options.order]
         before = order[:order.index(sit.location)]
-        state = flow.next_location(replace(state, resolved=tuple(dict.fromkeys(state.resolved + tuple(before)))), out)
+        state = flow.next_location(evolve(state, resolved=tuple(dict.fromkeys(state.resolved + tuple(before)))), out)
     elif at == "attack":
         state = flow.attack(state, sit.location, out)
     elif at == "distribution":
@@ -317,7 +317,7 @@ def _start(path: Path, state: State, sit: Situation) -> tuple[State, list[Any]]:
     elif at == "end_round":
         state = flow.end_round(state, out)
     elif at == "helicopter":
-        state = flow.helicopter(replace(state, round=4), out)
+        state = flow.helicopter(evolve(state, round=4), out)
     return flow.settle(state, out), out
 
 

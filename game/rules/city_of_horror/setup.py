@@ -9,7 +9,6 @@ out, the seeded RNG deals them.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -28,6 +27,7 @@ from game.rules.city_of_horror.state import (
     Place,
     Stage,
     State,
+    evolve,
     with_character,
     with_hand,
 )
@@ -217,7 +217,7 @@ def next_placement(state: State, out: Events) -> State:
         drawn, rng = shuffled(state.rng, LOCATIONS)
         drawn = tuple(drawn[:len(waiting)])
         out.append(ev.LocationsDrawn(seat, drawn))
-        state = replace(state, rng=rng, stage=Stage("place", seat=seat, options=drawn))
+        state = evolve(state, rng=rng, stage=Stage("place", seat=seat, options=drawn))
         return _auto_place(state, out)
     return after_placement(state, out)
 
@@ -233,10 +233,10 @@ def place_character(state: State, seat: str, character_id: str, location: str, o
         raise IllegalCommand(f"{character_id!r} is not one of your characters still to place")
     target = CROSSROADS if state.is_full(location) else location
     out.append(ev.CharacterPlaced(seat, character_id, target, location))
-    state = with_character(state, replace(state.character(character_id), location=target))
+    state = with_character(state, evolve(state.character(character_id), location=target))
     left = list(stage.options)
     left.remove(location)
-    state = replace(state, stage=replace(stage, options=tuple(left)))
+    state = evolve(state, stage=evolve(stage, options=tuple(left)))
     if not left:
         return next_placement(state, out)
     return _auto_place(state, out)
@@ -265,9 +265,9 @@ def after_placement(state: State, out: Events) -> State:
     hands = []
     for n, _ in enumerate(state.seats):
         hands.append(tuple(sorted(deck[n * each:(n + 1) * each])))
-    state = replace(state, deck=deck[len(state.seats) * each:])
+    state = evolve(state, deck=deck[len(state.seats) * each:])
     if state.draft_size:
-        return _start_draft(replace(state, packets=tuple(hands)), out)
+        return _start_draft(evolve(state, packets=tuple(hands)), out)
     for seat, hand in zip(state.seats, hands, strict=True):
         out.append(ev.HandDealt(seat, hand))
         state = with_hand(state, seat, hand)
@@ -287,7 +287,7 @@ def _draft_decision(state: State) -> State:
     pick = state.draft_size - len(state.packets[0]) + 1
     options = tuple(tuple(sorted(set(packet))) for packet in state.packets)
     decision = SealedDecision(f"draft {pick}", state.seats, options)
-    return replace(state, stage=Stage("draft"), decision=decision)
+    return evolve(state, stage=Stage("draft"), decision=decision)
 
 
 def draft_keep(state: State, seat: str, card: str, out: Events) -> State:
@@ -303,12 +303,12 @@ def draft_keep(state: State, seat: str, card: str, out: Events) -> State:
         packets.append(tuple(rest))
         hands.append(tuple(sorted(state.hand(seat_name) + (kept[seat_name],))))
     passed = tuple(packets[(n - 1) % len(packets)] for n in range(len(packets)))  # to the left
-    state = replace(state, hands=tuple(hands), packets=passed, decision=None)
+    state = evolve(state, hands=tuple(hands), packets=passed, decision=None)
     out.append(ev.DraftPassed(state.draft_size - len(packets[0])))
     if not packets[0]:
         for seat_name, hand in zip(state.seats, state.hands, strict=True):
             out.append(ev.HandDealt(seat_name, hand))
-        return start_round(replace(state, packets=()), out)
+        return start_round(evolve(state, packets=()), out)
     for seat_name, packet in zip(state.seats, state.packets, strict=True):
         out.append(ev.PacketReceived(seat_name, packet))
     return _draft_decision(state)

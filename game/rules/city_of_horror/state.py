@@ -8,8 +8,9 @@ is the same in every process.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from game.rules.city_of_horror.catalog import (
     CROSSROADS,
@@ -17,6 +18,7 @@ from game.rules.city_of_horror.catalog import (
     SLOTS,
     WATER_TOWER,
     Catalog,
+    Side,
     load_catalog,
 )
 from game.rules.core.frozen import fast_init
@@ -36,6 +38,7 @@ COLLAPSED = "collapsed"  # the Water Tower after its explosion
 BURNED = "burned"  # the Armory, side A, at its third Explosion marker
 BLOCKED = "blocked"  # the Armory, side B, at its second Explosion marker
 
+_SIDES: dict[tuple[str, str, bool], Side] = {}  # the printed sides, looked up once
 HIDDEN_CARD = "?"  # what a view shows in place of a card, food value or Invasion card it may not see
 HIDDEN_FOOD = -1
 
@@ -167,9 +170,8 @@ class Offer:
     ask_antidotes: int = 0
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
-class State:
+@dataclass(frozen=True)
+class State:  # not slotted: ``evolve`` copies its fields' dict in one go (it has many fields)
     seats: tuple[str, ...]
     colours: tuple[str, ...]
     characters: tuple[Character, ...]
@@ -246,7 +248,10 @@ class State:
 
     def active_in_order(self) -> tuple[str, ...]:
         alive = {c.owner for c in self.characters if c.location}
-        return tuple(seat for seat in self.turn_order() if seat in alive)
+        order = self.turn_order()
+        if len(alive) == len(order):
+            return order
+        return tuple(seat for seat in order if seat in alive)
 
     # --- characters and places ---------------------------------------------------------------
 
@@ -277,10 +282,18 @@ class State:
     def occupancy(self, location: str) -> int:
         return sum(1 for c in self.characters if c.location == location)
 
+    def side_card(self, location: str) -> Side:
+        """The printed side the location shows now (the collapsed tower once it has blown up)."""
+        place = self.places[LOCATIONS.index(location)]
+        key = (location, place.side, place.status == COLLAPSED)
+        found = _SIDES.get(key)
+        if found is None:
+            found = _SIDES[key] = catalog().side(*key)
+        return found
+
     def spaces(self, location: str) -> int:
         """The location's spaces (0: no limit)."""
-        place = self.place(location)
-        return catalog().side(location, place.side, place.status == COLLAPSED).spaces
+        return self.side_card(location).spaces
 
     def is_full(self, location: str) -> bool:
         """A character may enter only below capacity; a burned or blocked Armory counts as full."""
@@ -291,12 +304,10 @@ class State:
         return bool(spaces) and self.occupancy(location) >= spaces
 
     def effect_of(self, location: str) -> str:
-        place = self.place(location)
-        return catalog().side(location, place.side, place.status == COLLAPSED).effect
+        return self.side_card(location).effect
 
     def attack_condition(self, location: str) -> int | str:
-        place = self.place(location)
-        return catalog().side(location, place.side, place.status == COLLAPSED).attack
+        return self.side_card(location).attack
 
     def attack_due(self, location: str) -> bool:
         """The zombies outside meet the location's attack condition (hidden characters count)."""
@@ -346,6 +357,51 @@ class State:
         return self.stage.kind == "over"
 
 
+T = TypeVar("T")
+_MISSING = object()
+_EVOLVERS: dict[type, Any] = {}
+
+
+def evolve(obj: T, **changes: Any) -> T:
+    """``dataclasses.replace`` for the frozen, slotted records of this package, without its per-call
+    field scan (a game makes hundreds of thousands of these copies): the same object with ``changes``."""
+    maker = _EVOLVERS.get(type(obj))
+    if maker is None:
+        maker = _EVOLVERS[type(obj)] = _evolver(type(obj))
+    return maker(obj, **changes)  # type: ignore[no-any-return]
+
+
+def _evolver(cls: type) -> Any:
+    names = [f.name for f in dataclasses.fields(cls)]
+    if "__slots__" not in cls.__dict__:
+        return _dict_evolver(cls, frozenset(names))
+    scope: dict[str, Any] = {"MISSING": _MISSING, "NEW": object.__new__, "CLS": cls}
+    lines = [f"def evolve(obj, *, {', '.join(f'{n}=MISSING' for n in names)}):", "    new = NEW(CLS)"]
+    for index, name in enumerate(names):
+        slot = cls.__dict__[name]
+        scope[f"get{index}"], scope[f"set{index}"] = slot.__get__, slot.__set__
+        lines.append(f"    set{index}(new, get{index}(obj) if {name} is MISSING else {name})")
+    lines.append("    return new")
+    exec("\n".join(lines), scope)  # noqa: S102 - code built from the class's own field names
+    return scope["evolve"]
+
+
+def _dict_evolver(cls: type, names: frozenset[str]) -> Any:
+    """A record with a ``__dict__``: its fields are copied in one go, then the changes laid over them."""
+    new = object.__new__
+
+    def evolve_dict(obj: Any, **changes: Any) -> Any:
+        if not names.issuperset(changes):
+            raise TypeError(f"{cls.__name__} has no field {sorted(changes.keys() - names)[0]!r}")
+        made = new(cls)
+        fields = made.__dict__
+        fields.update(obj.__dict__)
+        fields.update(changes)
+        return made
+
+    return evolve_dict
+
+
 def catalog() -> Catalog:
     return load_catalog()
 
@@ -353,12 +409,12 @@ def catalog() -> Catalog:
 def with_place(state: State, place: Place) -> State:
     places = list(state.places)
     places[LOCATIONS.index(place.id)] = place
-    return replace(state, places=tuple(places))
+    return evolve(state, places=tuple(places))
 
 
 def with_character(state: State, character: Character) -> State:
     characters = tuple(character if c.id == character.id else c for c in state.characters)
-    return replace(state, characters=characters)
+    return evolve(state, characters=characters)
 
 
 def with_seat_value(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -366,11 +422,11 @@ def with_seat_value(values: tuple[Any, ...], index: int, value: Any) -> tuple[An
 
 
 def with_hand(state: State, seat: str, hand: tuple[str, ...]) -> State:
-    return replace(state, hands=with_seat_value(state.hands, state.index(seat), tuple(sorted(hand))))
+    return evolve(state, hands=with_seat_value(state.hands, state.index(seat), tuple(sorted(hand))))
 
 
 def with_antidotes(state: State, seat: str, count: int) -> State:
-    return replace(state, antidotes=with_seat_value(state.antidotes, state.index(seat), count))
+    return evolve(state, antidotes=with_seat_value(state.antidotes, state.index(seat), count))
 
 
 def without_one(cards: tuple[str, ...], card: str) -> tuple[str, ...]:

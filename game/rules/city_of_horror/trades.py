@@ -11,12 +11,11 @@ changes.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
 from game.rules.city_of_horror import events as ev
 from game.rules.city_of_horror.board import Events, return_offer
 from game.rules.city_of_horror.commands import AcceptTrade, DeclineTrade, OfferTrade, WithdrawTrade
-from game.rules.city_of_horror.state import Offer, State, catalog, with_antidotes, with_hand
+from game.rules.city_of_horror.state import Offer, State, catalog, evolve, with_antidotes, with_hand
 from game.rules.city_of_horror.timing import trading_open
 from game.rules.core.base import IllegalCommand
 
@@ -82,7 +81,7 @@ def offer(state: State, seat: str, command: OfferTrade, out: Events) -> State:
         hand.remove(card)
     state = with_hand(state, seat, tuple(hand))
     state = with_antidotes(state, seat, state.antidotes[state.index(seat)] - made.give_antidotes)
-    return replace(state, offers=state.offers + (made,))
+    return evolve(state, offers=state.offers + (made,))
 
 
 def _open_offer(state: State, seat: str, partner: str) -> Offer:
@@ -114,7 +113,7 @@ def accept(state: State, partner: str, command: AcceptTrade, out: Events) -> Sta
     state = with_antidotes(state, partner, state.antidotes[state.index(partner)] + made.give_antidotes
                            - made.ask_antidotes)
     out.append(ev.TradeDone(made.seat, partner, made.give_cards, received, made.give_antidotes, made.ask_antidotes))
-    return replace(state, offers=tuple(o for o in state.offers if o is not made))
+    return evolve(state, offers=tuple(o for o in state.offers if o is not made))
 
 
 def decline(state: State, partner: str, command: DeclineTrade, out: Events) -> State:
