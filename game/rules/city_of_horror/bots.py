@@ -132,11 +132,11 @@ def _pick(view: State, seat: str, options: Sequence[str]) -> str:
     Antidotes)."""
     mine = [ch for ch in view.characters if ch.owner == seat and ch.location]
     short = view.antidotes[view.index(seat)] < len(mine)
-    best, best_score = options[0], -10**6
+    best, best_score = options[0], -1e9
     for location in options:
         if not any(ch.location != location and not (ch.id == "granny" and not ch.may_move) for ch in mine):
             continue
-        score = -3 * max(0, _danger(view, location, 1))
+        score: float = -3 * max(0, _danger(view, location, 1))
         if view.is_full(location):
             score -= 4
         if location == "hospital" and short:

@@ -393,7 +393,7 @@ def _dict_evolver(cls: type, names: frozenset[str]) -> Any:
     def evolve_dict(obj: Any, **changes: Any) -> Any:
         if not names.issuperset(changes):
             raise TypeError(f"{cls.__name__} has no field {sorted(changes.keys() - names)[0]!r}")
-        made = new(cls)
+        made: Any = new(cls)
         fields = made.__dict__
         fields.update(obj.__dict__)
         fields.update(changes)
