@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from game.app.city_of_horror.words import COLOUR_RGB, card_name, character_name, location_name
+from game.app.city_of_horror.words import COLOUR_RGB, card_name, card_text, character_name, location_name
 from game.app.render import font, text_with_halo
 from game.board.geometry import polygon_bounds
 from game.rules.city_of_horror.catalog import CROSSROADS, SLOTS, WATER_TOWER, load_catalog
@@ -203,10 +203,10 @@ class BoardView:
                     pygame.draw.rect(target, (0, 0, 0), rect, 1, border_radius=4)
             slots = [self.px(area) for area in spaces[:max(1, shown)]]
         else:
-            area = self.layout.parts.get((slot, "spaces"))
-            if area is None:
+            crowd = self.layout.parts.get((slot, "spaces"))
+            if crowd is None:
                 return
-            whole = self.px(area)
+            whole = self.px(crowd)
             columns = max(1, min(8, len(people)))
             width = whole.width / max(columns, 4)
             slots = [Rect(round(whole.left + i * width), whole.top, round(width), whole.height)
@@ -425,6 +425,21 @@ def draw_card_face(target: pygame.Surface, rect: Rect, card: str, lit: bool = Fa
     for n, line in enumerate(lines[:3]):
         surf = font(size).render(line, True, (30, 24, 20))
         target.blit(surf, surf.get_rect(midtop=(rect.centerx, rect.top + 4 + n * (size + 2))))
+    small = max(7, size - 5)
+    if rect.height > 5 * size and small >= 9:
+        y = rect.top + 8 + min(3, len(lines)) * (size + 2)
+        text_lines: list[str] = []
+        for word in card_text(card).split():
+            if text_lines and font(small).size(text_lines[-1] + " " + word)[0] <= rect.width - 8:
+                text_lines[-1] += " " + word
+            else:
+                text_lines.append(word)
+        for line in text_lines:
+            if y + small > rect.bottom - 4:
+                break
+            surf = font(small).render(line, True, (70, 60, 50))
+            target.blit(surf, surf.get_rect(midtop=(rect.centerx, y)))
+            y += small + 1
     if load_catalog().cards.get(card) is not None and load_catalog().cards[card].explosion:
         pygame.draw.circle(target, (230, 120, 30), (rect.right - size, rect.bottom - size), max(3, size // 2))
 

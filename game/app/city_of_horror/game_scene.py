@@ -28,6 +28,7 @@ from game.app.city_of_horror.overlays import (
     PrivatePanel,
     Reveal,
     discard_lines,
+    location_lines,
     wrap,
     write,
 )
@@ -297,8 +298,8 @@ class CohGameScene(Scene):
         for need in self.controller.needs():
             if need.private or need.what in ("act", "trade"):
                 continue
-            commands = [command for command in self.controller.legal(need.seat)
-                        if isinstance(command, c.PlaceCharacter | c.Move | c.BreakTie | c.ChooseVictim)]
+            commands: list[Any] = [command for command in self.controller.legal(need.seat)
+                                   if isinstance(command, c.PlaceCharacter | c.Move | c.BreakTie | c.ChooseVictim)]
             if need.what == "move":
                 commands += [command for command in self.controller.legal(need.seat) if isinstance(command, c.Pass)]
             field = choices.differing_field([x for x in commands if not isinstance(x, c.Pass)]) or "character"
@@ -353,9 +354,15 @@ class CohGameScene(Scene):
             return self.overlay.press(pointer, pos)
         if self.bar.press(pointer, pos):
             return True
-        if self.board_view.at(pos) == "discard":
+        spot = self.board_view.at(pos)
+        if spot == "discard":
             self._set_overlay(ListOverlay("The discard pile (open to all)", discard_lines(self.state),
                                           lambda: None))
+            return True
+        if spot.startswith("location:"):
+            location = spot.removeprefix("location:")
+            self._set_overlay(ListOverlay(location_name(location), location_lines(self.controller.public_view(),
+                                                                                   location), lambda: None))
             return True
         return False
 

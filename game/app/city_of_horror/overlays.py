@@ -342,14 +342,16 @@ class PrivatePanel(Overlay):
             y += 8
             y += write(target, f"You know the {number:02d}:00 Invasion card:", (box.left, y), 17) + 2
             for line in invasion_lines(view, card):
-                y += write(target, line, (box.left + 6, y), 15, width=box.width - 6) + 1
+                for part in wrap(line, 15, box.width - 8):
+                    y += write(target, part, (box.left + 6, y), 15) + 1
         if self.notes and y < box.bottom - 60:
             y += 8
             y += write(target, "Your notes", (box.left, y), 17) + 2
             for line in self.notes:
-                if y > box.bottom - 18:
-                    break
-                y += write(target, line, (box.left + 6, y), 14, MUTED, width=box.width - 6) + 1
+                for part in wrap(line, 14, box.width - 8):
+                    if y > box.bottom - 18:
+                        break
+                    y += write(target, part, (box.left + 6, y), 14, MUTED) + 1
 
     # --- presses ----------------------------------------------------------------------------------------------
 
@@ -581,11 +583,11 @@ class Reveal(Overlay):
             colour = COLOUR_RGB.get(self.colours.get(seat, ""), ACCENT)
             if turned:
                 pygame.draw.rect(target, (236, 228, 208), rect, border_radius=10)
-                words = choice if choice not in LOCATIONS else location_name(choice)
-                face = fit_text(words, 20, width - 10)
-                face_text = font(min(20, face.get_height())).render(words, True, (30, 24, 20))
-                target.blit(face_text if face_text.get_width() <= width - 8 else face,
-                            face.get_rect(center=rect.center))
+                shown = choice if choice not in LOCATIONS else location_name(choice)
+                lines = wrap(shown, 20, width - 12)
+                for n, line in enumerate(lines):
+                    face = font(20).render(line, True, (30, 24, 20))
+                    target.blit(face, face.get_rect(center=(rect.centerx, rect.centery + (n - (len(lines) - 1) / 2) * 24)))
             else:
                 progress = max(0.0, min(1.0, (self.age_s - self.FLIP_S * index) / self.FLIP_S))
                 squeeze = rect.inflate(-round(rect.width * progress * 0.9), 0)
@@ -594,8 +596,8 @@ class Reveal(Overlay):
             name = fit_text(seat, 18, width)
             target.blit(name, name.get_rect(midtop=(rect.centerx, rect.bottom + 8)))
         if self.finished and self.tally:
-            words = fit_text(self.tally, 20, self.rect.width - 40)
-            target.blit(words, words.get_rect(center=(self.rect.centerx, self.rect.bottom - BUTTON_H - 44)))
+            tally = fit_text(self.tally, 20, self.rect.width - 40)
+            target.blit(tally, tally.get_rect(center=(self.rect.centerx, self.rect.bottom - BUTTON_H - 44)))
         self.buttons.draw(target)
 
     def on_button(self, key: str) -> None:
@@ -667,3 +669,26 @@ def discard_lines(view: State) -> list[str]:
     newest = ", ".join(card_name(card) for card in reversed(view.discard[-6:]))
     return [f"Newest first: {newest}"] + [f"{card_name(card)} ×{count}: {card_text(card)}"
                                           for card, count in sorted(counts.items())]
+
+
+def location_lines(view: State, location: str) -> list[str]:
+    """Everything public about a location: its side, effect, attack condition, who is there, what lies
+    there."""
+    place = view.place(location)
+    side = view.side_card(location)
+    number = f"location {place.number}, " if place.number else ""
+    condition = view.attack_condition(location)
+    attack = "more zombies than characters" if condition == "more" else f"{condition} zombies or more"
+    spaces = "no limit" if not side.spaces else f"{view.occupancy(location)} of {side.spaces} spaces taken"
+    lines = [f"{number}side {place.side}{'' if place.status == 'standing' else ', ' + place.status}: {spaces}",
+             side.text, f"Attacks with {attack}; {plural(place.zombies, 'zombie')} outside now."]
+    if place.antidotes or place.cards:
+        lines.append(f"Lying here: {plural(place.antidotes, 'Antidote')}, {plural(len(place.cards), 'face-down card')}")
+    if place.explosions:
+        lines.append(f"Explosion markers: {place.explosions}")
+    for character in view.present(location):
+        state = "Fit" if character.fit else "Exhausted"
+        if character.hidden:
+            state += ", hidden"
+        lines.append(f"{character_name(character.id)} ({character.owner}, {state})")
+    return lines

@@ -16,7 +16,7 @@ from game.app.city_of_horror.controller import SIDES, SeatPlan, check_names, new
 from game.app.city_of_horror.overlays import write
 from game.app.city_of_horror.words import COLOUR_RGB, location_name
 from game.app.scenes import Scene
-from game.app.zombicide.dialogs import ACCENT, MUTED, TEXT, Button, ButtonSet, draw_button
+from game.app.zombicide.dialogs import ACCENT, MUTED, Button, ButtonSet, draw_button
 from game.board.mission import load_board
 from game.rules.city_of_horror.catalog import COLOURS, LOCATIONS
 from game.rules.city_of_horror.registration import CITY_MAP
@@ -76,7 +76,7 @@ class CohSetupScene(Scene):
             buttons += [
                 Button(pygame.Rect(left + 256, y, 130, BUTTON_H), self.colours[n].capitalize(), f"colour:{n}", "option"),
                 Button(pygame.Rect(left + 394, y, 150, BUTTON_H), WHO_WORDS[self.who[n]], f"who:{n}", "option"),
-                Button(pygame.Rect(left + 552, y, 150, BUTTON_H), f"Sits {self.sides[n]}", f"side:{n}", "option"),
+                Button(pygame.Rect(left + 552, y, 150, BUTTON_H), f"Edge: {self.sides[n]}", f"side:{n}", "option"),
             ]
         y = top + self.count * ROW_PX + 6
         buttons += [
@@ -93,7 +93,8 @@ class CohSetupScene(Scene):
             y += 52
         y += 8
         for key, words in OPTIONS:
-            button = Button(pygame.Rect(right, y, 420, 46), words, f"option:{key}", "option")
+            button = Button(pygame.Rect(right, y, 420, 46), f"{words}: {'yes' if self.options[key] else 'no'}",
+                            f"option:{key}", "option")
             button.toggled = self.options[key]
             buttons.append(button)
             y += 52
@@ -187,8 +188,8 @@ class CohSetupScene(Scene):
 
     def setup_choices(self) -> dict[str, Any]:
         names = [plan.name for plan in self.plans()]
-        rules = {key: self.options[key] for key in ("promises_may_be_broken", "hold_back", "energy_drink_any",
-                                                    "replica_always")}
+        rules: dict[str, Any] = {key: self.options[key] for key in (
+            "promises_may_be_broken", "hold_back", "energy_drink_any", "replica_always")}
         rules["track"] = "seating" if self.options["seating"] else "cycle"
         return {
             "first_player": names[self.first] if self.first >= 0 else None,
@@ -228,4 +229,6 @@ class CohSetupScene(Scene):
             draw_button(surface, button)
         if self.status:
             write(surface, self.status, (40, self.window_size[1] - 118), 20, (255, 140, 120))
-        write(surface, f"Seed {self.seed}", (260, self.window_size[1] - 58), 15, TEXT)
+        write(surface, "Edge: the side of a touch table the player sits at; the view turns to face them.",
+              (64, 110 + self.count * ROW_PX + BUTTON_H), 15, MUTED)
+        write(surface, f"Seed {self.seed}", (264, self.window_size[1] - 58), 15, MUTED)
