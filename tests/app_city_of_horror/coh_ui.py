@@ -17,7 +17,7 @@ from game.app.app import DeadtableApp
 from game.app.city_of_horror.controller import SeatPlan, new_controller
 from game.app.city_of_horror.end_scene import CohEndScene
 from game.app.city_of_horror.game_scene import CohGameScene
-from game.app.city_of_horror.overlays import Curtain, ListOverlay, PrivatePanel, Reveal
+from game.app.city_of_horror.overlays import Curtain, ListOverlay, PrivatePanel, Reveal, TableCurtain
 from game.board.mission import load_board
 from game.rules.city_of_horror.registration import CITY_MAP
 
@@ -146,6 +146,9 @@ class CohDriver:
             return True
         if isinstance(overlay, ListOverlay):
             self.tap_key(overlay.buttons, "close")
+            return True
+        if isinstance(overlay, TableCurtain):
+            self.tap_key(overlay.buttons, "open")
             return True
         keys = self.bar_keys()
         for key in keys:

@@ -10,7 +10,7 @@ import pytest
 from game.app.city_of_horror import hooks
 from game.app.city_of_horror.controller import SeatPlan
 from game.app.city_of_horror.game_scene import CohGameScene
-from game.app.city_of_horror.overlays import Curtain, ListOverlay, PrivatePanel
+from game.app.city_of_horror.overlays import Curtain, ListOverlay, PrivatePanel, TableCurtain
 from game.app.city_of_horror.setup_scene import CohSetupScene
 from game.rules.city_of_horror import commands as c
 from game.rules.city_of_horror import events as ev
@@ -125,6 +125,21 @@ def test_a_game_saved_mid_vote_resumes_behind_the_curtain(tmp_path):
     assert isinstance(resumed.overlay, Curtain) and resumed.overlay.seat == waiting
     assert [p.name for p in resumed.controller.seats] == ["Ana", "Ben", "Cai", "Dee"]
     assert resumed.controller.is_bot("Dee")
+
+
+def test_a_game_resumed_between_private_questions_starts_behind_a_curtain_onto_the_table(tmp_path):
+    app = new_app(tmp_path)
+    scene = start_game(app, PEOPLE, seed=11)
+    driver = CohDriver(app, Random(1))
+    reach(driver, in_window("round_start"))
+    other = new_app(tmp_path / "elsewhere")
+    assert hooks.resume(other, tmp_path / "city-of-horror-autosave.json")
+    resumed = other.scenes.top
+    assert isinstance(resumed, CohGameScene) and isinstance(resumed.overlay, TableCurtain)
+    assert resumed.state.window == scene.state.window
+    again = CohDriver(other, Random(1))
+    again.tap_key(resumed.overlay.buttons, "open")
+    assert resumed.overlay is None
 
 
 @pytest.mark.parametrize("degrees", [90, 180, 270])

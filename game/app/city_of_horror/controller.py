@@ -22,7 +22,7 @@ from game.rules.city_of_horror.state import State
 from game.rules.city_of_horror.trades import offers_to
 from game.rules.city_of_horror.windows import waiting
 from game.rules.core.session import Session
-from game.rules.core.visibility import SPECTATOR, events_for
+from game.rules.core.visibility import SPECTATOR, audience_of, events_for
 
 AUTOSAVE_NAME = "city-of-horror-autosave.json"
 SIDES = ("bottom", "right", "top", "left")  # where a seat sits around a touch table
@@ -96,8 +96,12 @@ class CohController:
 
     def private_events(self, seat: str) -> list[Any]:
         """What ``seat`` saw that the table did not (its hand, its draws, its peeks, its ballots)."""
-        public = set(map(id, self.public_events()))
-        return [e for e in events_for(self.events, seat) if id(e) not in public]
+        found = []
+        for event in self.events:
+            audience = audience_of(event)
+            if not audience.public and audience.allows(seat):
+                found.append(event)
+        return found
 
     # --- playing ----------------------------------------------------------------------------------
 

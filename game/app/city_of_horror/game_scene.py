@@ -27,6 +27,7 @@ from game.app.city_of_horror.overlays import (
     Overlay,
     PrivatePanel,
     Reveal,
+    TableCurtain,
     discard_lines,
     location_lines,
     wrap,
@@ -36,6 +37,7 @@ from game.app.city_of_horror.words import COLOUR_RGB, WINDOW_WORDS, describe, lo
 from game.app.scenes import Scene
 from game.app.zombicide.dialogs import ACCENT, MUTED, PANEL_FILL, TEXT, ButtonSet, flow_buttons
 from game.rules.city_of_horror import commands as c
+from game.rules.city_of_horror.effects import effect_turn
 from game.rules.city_of_horror.timing import trading_open
 from game.rules.core.base import IllegalCommand
 from game.rules.core.sealed import ChoicesRevealed
@@ -179,11 +181,13 @@ class CohGameScene(Scene):
                                        lambda command: self._play(seat, command), lambda: None))
 
     def _resume_curtain(self) -> None:
-        """A resumed game starts behind the curtain: the first private question, else the table."""
+        """A resumed game starts behind the curtain: the first private question's, else a curtain that
+        only opens onto the table."""
         for need in self.controller.needs():
             if need.private and need.what != "trade":
                 self._curtain(need)
                 return
+        self._set_overlay(TableCurtain(lambda: None))
 
     def _set_overlay(self, overlay: Overlay | None) -> None:
         self.overlay = overlay
@@ -261,7 +265,9 @@ class CohGameScene(Scene):
         if window.kind == "mover":
             return (f"{hour}Movement: {window.mover} moves a character to the "
                     f"{location_name(state.picks[state.index(window.mover)])}")
-        return f"{hour}{WINDOW_WORDS.get(window.kind, window.kind)}{where}: anyone may act"
+        turn = effect_turn(state)
+        effect = f" ({turn}'s turn to use its effect)" if turn else ""
+        return f"{hour}{WINDOW_WORDS.get(window.kind, window.kind)}{where}: anyone may act{effect}"
 
     def _build_bar(self) -> None:
         key = (len(self.controller.session.log), id(self.overlay), self.message, repr(self.public_pending),
@@ -461,12 +467,14 @@ class CohGameScene(Scene):
     def _draw_side(self, canvas: pygame.Surface, view: Any) -> None:
         rect = self.side_rect
         pygame.draw.rect(canvas, PANEL_FILL, rect)
-        y = rect.top + 10
-        for seat in view.seats:
+        columns = 2 if rect.width >= 560 else 1
+        row_w = (rect.width - 20 - 8 * (columns - 1)) // columns
+        for number, seat in enumerate(view.seats):
             plan = self.controller.plan(seat)
             rgb = COLOUR_RGB.get(plan.colour, TEXT)
             alive = len(view.alive_characters(seat))
-            row = Rect(rect.left + 10, y, rect.width - 20, 46)
+            row = Rect(rect.left + 10 + (number % columns) * (row_w + 8), rect.top + 10 + (number // columns) * 52,
+                       row_w, 46)
             pygame.draw.rect(canvas, (34, 37, 40), row, border_radius=8)
             pygame.draw.rect(canvas, rgb, Rect(row.left, row.top, 10, row.height), border_radius=4)
             name = seat + (" (bot)" if plan.bot else "") + ("  · First Player" if seat == view.first else "")
@@ -478,8 +486,7 @@ class CohGameScene(Scene):
             if not alive:
                 detail = "out of the game"
             write(canvas, detail, (row.left + 18, row.top + 24), 14, MUTED, width=row.width - 24)
-            y += 52
-        y += 4
+        y = rect.top + 10 + -(-len(view.seats) // columns) * 52 + 4
         write(canvas, "Log", (rect.left + 12, y), 18, ACCENT)
         y += 26
         room = max(1, (rect.bottom - y - 6) // 19)

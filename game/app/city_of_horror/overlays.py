@@ -172,6 +172,34 @@ class Curtain(Overlay):
             self.on_back()
 
 
+class TableCurtain(Overlay):
+    """The curtain a resumed game starts behind when nobody has a private question: it opens onto the
+    table, never onto anyone's secrets."""
+
+    def __init__(self, on_open: Callable[[], None]):
+        super().__init__()
+        self.on_open = on_open
+
+    def layout(self, area: Rect) -> None:
+        self.area = area
+        self.rect = Rect(0, 0, min(640, area.width - 40), min(300, area.height - 40))
+        self.rect.center = area.center
+        wide = Rect(0, 0, min(420, self.rect.width - 60), 76)
+        wide.midbottom = (self.rect.centerx, self.rect.bottom - 28)
+        self.buttons.buttons = [Button(wide, "Show the table", "open", "move")]
+
+    def draw(self, target: pygame.Surface) -> None:
+        target.fill((14, 15, 17))
+        frame(target, self.rect, "City of Horror: the game goes on")
+        hint = fit_text("Everyone at the table may look: only public things are shown.", 19, self.rect.width - 40)
+        target.blit(hint, hint.get_rect(center=(self.rect.centerx, self.rect.top + 110)))
+        self.buttons.draw(target)
+
+    def on_button(self, key: str) -> None:
+        self.closed = True
+        self.on_open()
+
+
 # --- a player's private panel -------------------------------------------------------------------------------
 
 

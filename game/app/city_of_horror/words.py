@@ -170,7 +170,7 @@ _TELLERS: dict[str, Any] = {
     "character_flipped": lambda e: f"{character_name(e.character)} is {'Fit again' if e.fit else 'Exhausted'}",
     "character_hidden": lambda e: f"{character_name(e.character)} hides",
     "character_placed": lambda e: (f"{e.seat} places {character_name(e.character)} at the {location_name(e.location)}"
-                                   + (" (full: Crossroads)" if e.location != e.wanted else "")),
+                                   + (f" (the {location_name(e.wanted)} is full)" if e.location != e.wanted else "")),
     "character_moved": _moved,
     "no_move": lambda e: f"{e.seat} does not move",
     "movement_card_changed": lambda e: f"{e.seat} changes to the {location_name(e.card)} card",

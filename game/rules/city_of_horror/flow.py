@@ -334,7 +334,6 @@ def call_vote(state: State, location: str, vote: str, candidates: tuple[str, ...
     if not voting:  # VOTE-10: nobody can vote, every candidate is tied
         out.append(ev.VotesCounted(location, vote, tuple((seat, 0) for seat in candidates), candidates))
         return tie(state, location, vote, candidates, out)
-    out.append(ev.VoteCalled(location, vote, voting, candidates))
     locks = dict(state.locks)
     seats = tuple(seat for seat, _ in voting)
     options = []
@@ -344,6 +343,7 @@ def call_vote(state: State, location: str, vote: str, candidates: tuple[str, ...
             out.append(ev.LockLapsed(seat, locked, "no longer a valid target"))
             locked = ""
         options.append((locked,) if locked else candidates)
+    out.append(ev.VoteCalled(location, vote, voting, candidates))
     decision = SealedDecision(f"{vote} vote at {location}", seats, tuple(options))
     state = evolve(state, stage=Stage("ballot", location, vote, options=candidates), decision=decision, locks=())
     for seat, offered in zip(seats, options, strict=True):
