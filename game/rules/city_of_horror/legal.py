@@ -136,14 +136,22 @@ def _cards(state: State, seat: str) -> list[Command]:
         elif card == "flashlight":
             found.extend(PlayCard(card, target=colour) for colour in state.track)
         elif card == "pickpocket":
-            found.extend(PlayCard(card, target=other) for other in state.seats
-                         if other != seat and state.in_game(other) and state.hand(other))
+            found.extend(PlayCard(card, target=other) for other in _victims(state, seat))
         elif card == "running_shoes":
-            found.extend(PlayCard(card, target=location) for location in LOCATIONS
-                         if location != flow.destination(state, seat))
+            found.extend(PlayCard(card, target=location) for location in _other_cards(state, seat))
         else:
             found.append(PlayCard(card))
     return found
+
+
+def _victims(state: State, seat: str) -> list[str]:
+    """Other players still in the game who hold a card (for a theft)."""
+    return [other for other in state.seats if other != seat and state.in_game(other) and state.hand(other)]
+
+
+def _other_cards(state: State, seat: str) -> list[str]:
+    """The Movement cards ``seat`` may change to (any but the one it shows)."""
+    return [location for location in LOCATIONS if location != flow.destination(state, seat)]
 
 
 def _abilities(state: State, seat: str) -> list[Command]:
@@ -158,13 +166,11 @@ def _abilities(state: State, seat: str) -> list[Command]:
             found.extend(UseAbility(cid, card=card, take=take) for card in dict.fromkeys(state.hand(seat))
                          for take in dict.fromkeys(state.discard))
         elif cid == "teen":
-            found.extend(UseAbility(cid, target=location) for location in LOCATIONS
-                         if location != flow.destination(state, seat))
+            found.extend(UseAbility(cid, target=location) for location in _other_cards(state, seat))
         elif cid == "special_agent":
             found.extend(UseAbility(cid, target=colour) for colour in state.track)
         elif cid == "thief":
-            found.extend(UseAbility(cid, target=other) for other in state.seats
-                         if other != seat and state.in_game(other) and state.hand(other))
+            found.extend(UseAbility(cid, target=other) for other in _victims(state, seat))
         elif cid == "priest":
             last = state.moves[-1]
             if state.character(last.character).location == last.target:
