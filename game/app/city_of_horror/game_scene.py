@@ -71,6 +71,8 @@ class CohGameScene(Scene):
         self.status = ""
         self.message = ""
         self._bar_key: tuple[Any, ...] = ()
+        self._table_cache: tuple[tuple[Any, ...], pygame.Surface] | None = None
+        self._canvas: pygame.Surface | None = None
         self.window_size = app.screen.get_size() if getattr(app, "screen", None) is not None else (1280, 800)
         self._absorb_events(show_reveals=False)
         if resumed:
@@ -447,22 +449,36 @@ class CohGameScene(Scene):
     # --- drawing -------------------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        canvas = pygame.Surface(self.canvas_size)
-        self.draw_canvas(canvas)
-        if self.rotation:
-            canvas = pygame.transform.rotate(canvas, self.rotation)
-        surface.blit(canvas, (0, 0))
+        if not self.rotation and surface.get_size() == self.canvas_size:
+            self.draw_canvas(surface)
+            return
+        if self._canvas is None or self._canvas.get_size() != self.canvas_size:
+            self._canvas = pygame.Surface(self.canvas_size)
+        self.draw_canvas(self._canvas)
+        surface.blit(pygame.transform.rotate(self._canvas, self.rotation), (0, 0))
 
     def draw_canvas(self, canvas: pygame.Surface) -> None:
         canvas.fill((22, 24, 26))
-        if not isinstance(self.overlay, CurtainOverlay | PrivatePanel):
-            view = self.controller.public_view()
-            highlight = self.state.stage.location or (self.state.window.location if self.state.window else "")
-            self.board_view.draw(canvas, self.board_rect.inflate(-12, -12), view, highlight)
-            self._draw_side(canvas, view)
+        if not isinstance(self.overlay, CurtainOverlay | PrivatePanel | TableCurtain):
+            canvas.blit(self._table_layer(), (0, 0))
             self._draw_bar(canvas)
         if self.overlay is not None:
             self.overlay.draw(canvas)
+
+    def _table_layer(self) -> pygame.Surface:
+        """The city and the side panel, drawn again only when the game has moved on (or the size changed)."""
+        key = (len(self.controller.session.log), len(self.public_lines), self.canvas_size)
+        if self._table_cache is None or self._table_cache[0] != key:
+            layer = self._table_cache[1] if self._table_cache is not None else None
+            if layer is None or layer.get_size() != self.canvas_size:
+                layer = pygame.Surface(self.canvas_size)
+            layer.fill((22, 24, 26))
+            view = self.controller.public_view()
+            highlight = self.state.stage.location or (self.state.window.location if self.state.window else "")
+            self.board_view.draw(layer, self.board_rect.inflate(-12, -12), view, highlight)
+            self._draw_side(layer, view)
+            self._table_cache = (key, layer)
+        return self._table_cache[1]
 
     def _draw_side(self, canvas: pygame.Surface, view: Any) -> None:
         rect = self.side_rect
