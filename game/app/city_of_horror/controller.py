@@ -177,8 +177,10 @@ class CohController:
         return found
 
     def can_act(self, seat: str) -> bool:
-        """``seat`` has something other than passing or trading it could do now (for its act button)."""
-        return any(not isinstance(command, (c.Pass, *c.TRADE_COMMANDS)) for command in self.legal(seat))
+        """``seat`` could play a card, use an ability or an effect, or lock a promise now (its act button);
+        passing, trading and the public choices are offered elsewhere."""
+        acts = (c.PlayCard, c.UseAbility, c.UseEffect, c.LockBallot, c.LockTieBreak)
+        return any(isinstance(command, acts) for command in self.legal(seat))
 
     # --- saves ---------------------------------------------------------------------------------------
 
