@@ -43,6 +43,8 @@ class ZoneKind(StrEnum):
     SECURITY_ROOM = "security_room"
     OXYGEN_ROOM = "oxygen_room"
     WATER = "water"  # Green Horde: flooded street zone
+    LOCATION = "location"  # City of Horror: a part of a location board (its spaces, zombies, items, sign)
+    TRACK = "track"  # City of Horror: a space of the Straggler track
 
 
 # Zones where sight runs in straight lines through any number of zones.

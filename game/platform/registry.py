@@ -24,6 +24,7 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 REGISTERED = (
     "game.rules.zombicide.registration",
     "game.rules.zombieworld.registration",
+    "game.rules.city_of_horror.registration",
 )
 
 

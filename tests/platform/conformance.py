@@ -152,10 +152,105 @@ def _toy_secret_pairs(ruleset: Any, state: Any, seat: str) -> list[tuple[Any, An
     return [(commands[0], commands[-1])] if len(commands) >= 2 else []
 
 
+# --- City of Horror: hands, food, peeked Invasion cards, sealed Movement cards and ballots ------------------
+
+
+def _coh_game(seed: int) -> tuple[Any, Any, Any]:
+    from game.rules.city_of_horror.setup import SetupSpec
+
+    board = load_board(REPO / "maps" / "city_of_horror" / "coh-city.tmx")
+    names = ("ana", "ben", "cai", "dee", "eve")[:3 + seed % 3]
+    colours = ("red", "green", "blue", "yellow", "violet")
+    setup = SetupSpec.model_validate({"players": [{"seat": n, "colour": c} for n, c in zip(names, colours, strict=False)],
+                                      "draft": seed % 4 == 3})
+    return registry.game("city_of_horror").ruleset("base"), board, setup
+
+
+def _coh_command(ruleset: Any, state: Any, seat: str, chooser: Random) -> Any:
+    """A random legal command; windows are mostly passed and trades are rare, so that short play-outs
+    reach the sealed Movement cards and ballots."""
+    from game.rules.city_of_horror.commands import TRADE_COMMANDS, Pass
+
+    commands = list(ruleset.legal_commands(state, seat))
+    plays = [c for c in commands if not isinstance(c, TRADE_COMMANDS)]
+    if plays and chooser.random() < 0.9:
+        commands = plays
+    if Pass() in commands and chooser.random() < 0.7:
+        return Pass()
+    return commands[int(chooser.random() * len(commands))] if commands else None
+
+
+def _coh_twin(state: Any, owner: str | None, chooser: Random) -> Any:
+    """Nobody's secrets: the deck, the face-down Food, the Invasion cards nobody has seen, the face-down
+    cards on the locations and the RNG. A seat's: its hand, its Food values, its draft packet and its
+    sealed answer while others still have to answer."""
+    from game.rules.city_of_horror.catalog import load_catalog
+
+    deck = list(state.deck)
+    if owner is NOBODY:
+        chooser.shuffle(deck)
+        food = list(state.food_pile)
+        chooser.shuffle(food)
+        catalog = load_catalog()
+        seen = {number for _, number in state.known}
+        invasion = [card if number <= state.revealed or number in seen else
+                    sorted(catalog.hour(number))[int(chooser.random() * len(catalog.hour(number)))]
+                    for number, card in enumerate(state.invasion, start=1)]
+        places = []
+        for place in state.places:
+            shown = state.stage.kind == "distribute" and state.stage.location == place.id
+            if place.cards and not shown and deck:
+                swapped = tuple(deck.pop(0) if deck else card for card in place.cards)
+                deck.extend(place.cards)
+                place = replace(place, cards=swapped)
+            places.append(place)
+        return replace(state, deck=tuple(deck), food_pile=tuple(food), invasion=tuple(invasion), places=tuple(places),
+                       rng=replace(new_rng(int(chooser.random() * 1e9)), draws=state.rng.draws))
+    index = state.seats.index(owner)
+    hands = list(state.hands)
+    hand = list(hands[index])
+    for n in range(min(len(hand), len(deck))):
+        hand[n], deck[n] = deck[n], hand[n]
+    chooser.shuffle(deck)
+    hands[index] = tuple(sorted(hand))
+    foods = list(state.food)
+    pile = list(state.food_pile)
+    mine = list(foods[index])
+    for n, value in enumerate(mine):  # each token for one of another value from the pile
+        other = next((k for k, found in enumerate(pile) if found != value), None)
+        if other is not None:
+            mine[n], pile[other] = pile[other], value
+    foods[index] = tuple(mine)
+    twin = replace(state, hands=tuple(hands), deck=tuple(deck), food=tuple(foods), food_pile=tuple(pile))
+    decision = state.decision
+    if decision is not None and owner in decision.seats and len(decision.waiting()) >= 1:
+        at = decision.seats.index(owner)
+        picked, options = decision.answers[at], decision.options[at]
+        if picked and len(options) > 1 and state.stage.kind != "draft":
+            answers = list(decision.answers)
+            answers[at] = next(option for option in options if option != picked)
+            twin = replace(twin, decision=replace(decision, answers=tuple(answers)))
+    return twin
+
+
+def _coh_secret_pairs(ruleset: Any, state: Any, seat: str) -> list[tuple[Any, Any]]:
+    """Two different sealed answers of ``seat`` (a Movement card, a ballot) while another seat still has
+    to answer (the last answer reveals them all)."""
+    decision = state.decision
+    if decision is None or state.stage.kind not in ("pick", "pick_tower", "ballot"):
+        return []
+    if seat not in decision.waiting() or len(decision.waiting()) < 2:
+        return []
+    commands = ruleset.legal_commands(state, seat)
+    sealed = [c for c in commands if type(c).__name__ in ("PickMovement", "Vote")]
+    return [(sealed[0], sealed[-1])] if len(sealed) >= 2 else []
+
+
 ADAPTERS: dict[str, Adapter] = {
     "zombicide": Adapter(_zombicide_game, _pick_legal, _zombicide_twin, _no_secret_pairs),
     "zombieworld": Adapter(_zombieworld_game, _zombieworld_command, _zombieworld_twin, _no_secret_pairs),
     "showdown": Adapter(_toy_game, _pick_legal, _toy_twin, _toy_secret_pairs),
+    "city_of_horror": Adapter(_coh_game, _coh_command, _coh_twin, _coh_secret_pairs),
 }
 
 

@@ -41,7 +41,7 @@ def test_both_games_are_registered_with_everything_they_need():
 def test_unknown_games_and_boxes_name_the_file_and_the_known_ids():
     with pytest.raises(registry.UnknownGameError, match=r"saves/x.json: unknown game 'chess' \(known: zombicide"):
         registry.game("chess", "saves/x.json")
-    with pytest.raises(registry.UnknownGameError, match=r"m.toml: unknown game 'chess' \(known: zombicide"):
+    with pytest.raises(registry.UnknownGameError, match=r"m.toml: unknown game 'chess' \(known: city_of_horror, zombicide"):
         registry.game_playing_on("chess", "m.toml")
     with pytest.raises(registry.UnknownGameError, match=r"unknown Zombicide box 'invaderz' \(known: rue_morgue"):
         registry.game("zombicide").box("invaderz")
@@ -72,7 +72,7 @@ box = "{box}"
 
 @pytest.mark.parametrize("game, box, words", [
     ("zombicide", "green_hordee", "[setup]: unknown Zombicide box 'green_hordee' (known: rue_morgue)"),
-    ("chess", "rue_morgue", "mission 'game' = 'chess' is unknown (one of: zombicide, zombieworld, any)"),
+    ("chess", "rue_morgue", "mission 'game' = 'chess' is unknown (one of: city_of_horror, zombicide, zombieworld, any)"),
     ("zombicide", "rue_morgue", None),
 ])
 def test_validate_asks_the_registry_about_games_and_boxes(tmp_path, game, box, words):

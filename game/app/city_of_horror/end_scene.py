@@ -1,0 +1,124 @@
+"""The end of a City of Horror game: who boarded the helicopter and how the points add up, seat by seat
+(once the game is over nothing is secret any more)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.app.city_of_horror.overlays import frame, shade, write
+from game.app.city_of_horror.words import COLOUR_RGB, character_name, plural
+from game.app.scenes import Scene
+from game.app.zombicide.dialogs import ACCENT, MUTED, TEXT, Button, ButtonSet
+from game.rules.city_of_horror.catalog import load_catalog
+from game.rules.city_of_horror.state import State
+
+BUTTON_H = 56
+
+
+def score_lines(state: State, seat: str) -> list[str]:
+    """How a seat's score adds up: its living characters, Antidotes left, Food, Canned Food."""
+    if not state.in_game(seat):
+        return ["Nobody boarded: 0"]
+    catalog = load_catalog()
+    index = state.index(seat)
+    lines = []
+    for character in state.alive_characters(seat):
+        card = catalog.characters[character.id]
+        value = card.fit if character.fit else card.exhausted
+        lines.append(f"{character_name(character.id)} ({'Fit' if character.fit else 'Exhausted'}): {value}")
+    if state.antidotes[index]:
+        lines.append(f"{plural(state.antidotes[index], 'Antidote')} left: {state.antidotes[index]}")
+    if state.food[index]:
+        lines.append(f"Food ({', '.join(str(v) for v in state.food[index])}): {sum(state.food[index])}")
+    canned = state.hands[index].count("canned_food")
+    if canned:
+        lines.append(f"Canned Food: {canned}")
+    return lines
+
+
+def headline(state: State) -> str:
+    if not state.winners:
+        return "Nobody made it to the helicopter"
+    if len(state.winners) == 1:
+        return f"{state.winners[0]} wins!"
+    return "Shared win: " + " and ".join(state.winners)
+
+
+class CohEndScene(Scene):
+    """Over the table: the result. "Back to the table" closes it, "Start screen" and "New game" leave."""
+
+    opaque = False
+
+    def __init__(self, app: Any, game_scene: Any):
+        self.app = app
+        self.game_scene = game_scene
+        self.buttons = ButtonSet()
+        self.window_size = app.screen.get_size() if getattr(app, "screen", None) is not None else (1280, 800)
+        self.layout(self.window_size)
+
+    @property
+    def state(self) -> State:
+        return self.game_scene.controller.state  # type: ignore[no-any-return]
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.window_size = size
+        w, h = size
+        self.rect = pygame.Rect(0, 0, min(1100, w - 40), min(700, h - 40))
+        self.rect.center = (w // 2, h // 2)
+        labels = (("Back to the table", "table"), ("New game", "new"), ("Start screen", "start"))
+        width = (self.rect.width - 40 - 16 * (len(labels) - 1)) // len(labels)
+        self.buttons.buttons = [
+            Button(pygame.Rect(self.rect.left + 20 + n * (width + 16), self.rect.bottom - BUTTON_H - 16, width, BUTTON_H),
+                   label, key, "move" if key == "new" else "turn")
+            for n, (label, key) in enumerate(labels)]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade(surface, 170)
+        top = frame(surface, self.rect, "The helicopter has left")
+        state = self.state
+        write(surface, headline(state), (self.rect.left + 20, top), 30, ACCENT, width=self.rect.width - 40)
+        scores = dict(state.scores)
+        count = len(state.seats)
+        columns = min(3, count)
+        width = (self.rect.width - 40) // columns
+        for n, seat in enumerate(state.seats):
+            col, row = n % columns, n // columns
+            x = self.rect.left + 20 + col * width
+            y = top + 50 + row * 220
+            colour = COLOUR_RGB.get(state.colour(seat), TEXT)
+            write(surface, f"{seat}: {scores.get(seat, 0)} VP", (x, y), 22, colour, width=width - 10)
+            for index, line in enumerate(score_lines(state, seat)[:7]):
+                write(surface, line, (x + 8, y + 30 + index * 22), 15, MUTED, width=width - 20)
+        self.buttons.draw(surface)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not getattr(event, "touch", False):
+            self.buttons.press(-1, event.pos)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not getattr(event, "touch", False):
+            self._released(-1, event.pos)
+            return True
+        if event.type in (pygame.FINGERDOWN, pygame.FINGERUP):
+            w, h = self.window_size
+            pos = (event.x * w, event.y * h)
+            if event.type == pygame.FINGERDOWN:
+                self.buttons.press(event.finger_id, pos)
+            else:
+                self._released(event.finger_id, pos)
+            return True
+        return event.type in (pygame.MOUSEMOTION, pygame.FINGERMOTION, pygame.MOUSEWHEEL)
+
+    def _released(self, pointer: int, pos: tuple[float, float]) -> None:
+        button = self.buttons.release(pointer, pos)
+        if button is None:
+            return
+        if button.key == "table":
+            self.app.pop(self)
+        elif button.key == "start":
+            self.app.open_start()
+        elif button.key == "new":
+            from game.app.city_of_horror.hooks import new_game
+
+            new_game(self.app, "base")
