@@ -137,25 +137,31 @@ def load_table_source(args: argparse.Namespace):
 
 def run_tool(name: str, rest: list[str]) -> int:
     """``main.py NAME ARGS``: a command-line tool of the registered games (``scenario``, ``simulate``).
-    When several games offer it, each file argument goes to the game whose tool claims it."""
+    When several games offer it, ``main.py NAME GAME ARGS`` picks one; otherwise each file or folder
+    named goes to the game whose tool claims it, with the other arguments (options and their values)."""
     import importlib
 
     from game.platform import registry
 
-    tools = [importlib.import_module(module) for _, module in registry.tool(name)]
-    if len(tools) == 1:
-        return int(tools[0].run_cli(rest))
-    options = [arg for arg in rest if arg.startswith("-")]
-    files = [arg for arg in rest if not arg.startswith("-")]
+    offers = {entry.id: importlib.import_module(module) for entry, module in registry.tool(name)}
+    if rest and rest[0] in offers:
+        return int(offers[rest[0]].run_cli(rest[1:]))
+    if len(offers) == 1:
+        return int(next(iter(offers.values())).run_cli(rest))
+    paths = [arg for arg in rest if not arg.startswith("-") and Path(arg).exists()]
+    options = [arg for arg in rest if arg not in paths]
+    if not paths:
+        print(f"{name}: name a game first ({', '.join(offers)}) or a file", file=sys.stderr)
+        return 2
     status = 0
     claimed: set[str] = set()
-    for tool in tools:
+    for tool in offers.values():
         claims = getattr(tool, "claims", None)
-        mine = [path for path in files if claims is not None and claims(path)]
+        mine = [path for path in paths if path not in claimed and claims is not None and claims(path)]
         claimed.update(mine)
         if mine:
             status = max(status, int(tool.run_cli([*options, *mine])))
-    for path in (path for path in files if path not in claimed):
+    for path in (path for path in paths if path not in claimed):
         print(f"{name}: {path}: no game's {name} reads this file", file=sys.stderr)
         status = max(status, 1)
     return status

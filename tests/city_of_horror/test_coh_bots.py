@@ -1,5 +1,5 @@
 """Bots for empty seats: they play whole games to the score from their own view only, answer trades,
-refuse to be handed the game itself, and ``coh-simulate`` reports on bot games."""
+refuse to be handed the game itself, and ``simulate city_of_horror`` reports on bot games."""
 
 from __future__ import annotations
 
@@ -81,4 +81,4 @@ def test_simulate_prints_its_figures_and_refuses_bad_arguments():
     assert any(line.startswith("wins by seat:") for line in lines)
     errors: list[str] = []
     assert run_cli(["--players", "7"], out=errors.append) == 2
-    assert errors and errors[0].startswith("coh-simulate:")
+    assert errors and errors[0].startswith("simulate city_of_horror:")

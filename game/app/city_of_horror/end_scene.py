@@ -10,8 +10,9 @@ import pygame
 from game.app.city_of_horror.overlays import frame, shade, write
 from game.app.city_of_horror.words import COLOUR_RGB, character_name, plural
 from game.app.scenes import Scene
-from game.app.zombicide.dialogs import ACCENT, MUTED, TEXT, Button, ButtonSet
+from game.app.widgets.dialogs import ACCENT, MUTED, TEXT, Button, ButtonSet
 from game.rules.city_of_horror.catalog import load_catalog
+from game.rules.city_of_horror.registration import GAME
 from game.rules.city_of_horror.state import State
 
 BUTTON_H = 56
@@ -118,7 +119,5 @@ class CohEndScene(Scene):
             self.app.pop(self)
         elif button.key == "start":
             self.app.open_start()
-        elif button.key == "new":
-            from game.app.city_of_horror.hooks import new_game
-
-            new_game(self.app, "base")
+        elif button.key == "new":  # through the registry: the hooks module imports this screen
+            GAME.app_hooks().new_game(self.app, GAME.boxes[0].id)

@@ -35,7 +35,7 @@ from game.app.city_of_horror.overlays import (
 )
 from game.app.city_of_horror.words import COLOUR_RGB, WINDOW_WORDS, describe, location_name, plural
 from game.app.scenes import Scene
-from game.app.zombicide.dialogs import ACCENT, MUTED, PANEL_FILL, TEXT, ButtonSet, flow_buttons
+from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_FILL, TEXT, ButtonSet, flow_buttons
 from game.rules.city_of_horror import commands as c
 from game.rules.city_of_horror.effects import effect_turn
 from game.rules.city_of_horror.timing import trading_open

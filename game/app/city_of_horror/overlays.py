@@ -25,7 +25,7 @@ from game.app.city_of_horror.words import (
     plural,
 )
 from game.app.render import font, text_with_halo
-from game.app.zombicide.dialogs import (
+from game.app.widgets.dialogs import (
     ACCENT,
     MUTED,
     PANEL_FILL,

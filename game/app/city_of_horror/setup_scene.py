@@ -16,7 +16,7 @@ from game.app.city_of_horror.controller import SIDES, SeatPlan, check_names, new
 from game.app.city_of_horror.overlays import write
 from game.app.city_of_horror.words import COLOUR_RGB, location_name
 from game.app.scenes import Scene
-from game.app.zombicide.dialogs import ACCENT, MUTED, Button, ButtonSet, draw_button
+from game.app.widgets.dialogs import ACCENT, MUTED, Button, ButtonSet, draw_button
 from game.board.mission import load_board
 from game.rules.city_of_horror.catalog import COLOURS, LOCATIONS
 from game.rules.city_of_horror.registration import CITY_MAP

@@ -92,7 +92,7 @@ GAME = GameEntry(
         "survivor": "game.rules.city_of_horror.bots:survivor_bot",
         "random": "game.rules.city_of_horror.bots:random_bot",
     },
-    tools={"scenario": "game.rules.city_of_horror.scenario", "coh-simulate": "game.rules.city_of_horror.simulate"},
+    tools={"scenario": "game.rules.city_of_horror.scenario", "simulate": "game.rules.city_of_horror.simulate"},
     validate_board=validate_board,
     docs=("docs/playing-city-of-horror.md", "docs/city-of-horror-rules-choices.md", "docs/city-of-horror-content.md"),
 )

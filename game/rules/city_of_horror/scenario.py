@@ -159,10 +159,8 @@ def read_scenario(path: Path) -> ScenarioFile:
 
 
 def claims(path: str | Path) -> bool:
-    """A City of Horror scenario file, or a folder holding one; and, while another game's ``scenario``
-    tool cannot say which files are its own (no ``claims``), every other file too, so ``run_cli`` can
-    hand it on (``main.py`` gives each file only to a tool that claims it)."""
-    return is_ours(path) or bool(_claimless_tools())
+    """A City of Horror scenario file (``game = "city_of_horror"``), or a folder holding one."""
+    return is_ours(path)
 
 
 def is_ours(path: str | Path) -> bool:
@@ -176,25 +174,6 @@ def is_ours(path: str | Path) -> bool:
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return False
     return data.get("game") == GAME_ID
-
-
-def _claimless_tools() -> list[Any]:
-    """The other registered ``scenario`` tools that have no ``claims``."""
-    import importlib
-
-    from game.platform import registry
-
-    found = []
-    for entry, module_name in registry.tool("scenario"):
-        if entry.id == GAME_ID:
-            continue
-        module = importlib.import_module(module_name)
-        if getattr(module, "claims", None) is None:
-            found.append(module)
-    return found
-
-
-# --- the situation ----------------------------------------------------------------------------------------
 
 
 def _fail(path: Path, where: str, what: str) -> ScenarioError:
@@ -547,14 +526,9 @@ def run_cli(argv: Sequence[str], out: Callable[[str], None] | None = None) -> in
     ours = [p for p in args.paths if is_ours(p)]
     others = [p for p in args.paths if p not in ours]
     status = 0
-    if others:
-        tools = _claimless_tools()
-        if not tools:
-            for path in others:
-                write(f"scenario: {path}: not a City of Horror scenario (game = \"{GAME_ID}\")")
-            status = 1
-        for tool in tools:
-            status = max(status, int(tool.run_cli((["-q"] if args.quiet else []) + others)))
+    for path in others:
+        write(f"scenario: {path}: not a City of Horror scenario (game = \"{GAME_ID}\")")
+        status = 1
     if not ours:
         return status if others else _usage(write)
     files, problems = scenario_files(ours)

@@ -2,7 +2,7 @@
 
 ``play_game(setup, seed, bots)`` plays one game to its end: each time, the seats the game waits for are
 asked in turn order from the First Player; each bot gets only its own ``player_view`` and the events its
-seat was shown since it last played. ``run_cli`` (``main.py coh-simulate``) prints the figures.
+seat was shown since it last played. ``run_cli`` (``main.py simulate city_of_horror``) prints the figures.
 """
 
 from __future__ import annotations
@@ -149,9 +149,9 @@ def _positive(text: str) -> int:
 
 
 def run_cli(argv: Sequence[str], out: Callable[[str], None] | None = None) -> int:
-    """``coh-simulate [--games N] [--players 3-6] [--seed S] [--bot survivor|random] [--draft]``."""
+    """``simulate city_of_horror [--games N] [--players 3-6] [--seed S] [--bot survivor|random] [--draft]``."""
     write = out or (lambda line: print(line, file=sys.stdout))
-    parser = argparse.ArgumentParser(prog="coh-simulate", add_help=False, exit_on_error=False)
+    parser = argparse.ArgumentParser(prog="simulate", add_help=False, exit_on_error=False)
     parser.add_argument("--games", type=_positive, default=20)
     parser.add_argument("--players", type=int, choices=(3, 4, 5, 6), default=4)
     parser.add_argument("--seed", type=int, default=1)
@@ -160,10 +160,10 @@ def run_cli(argv: Sequence[str], out: Callable[[str], None] | None = None) -> in
     try:
         args, unknown = parser.parse_known_args(list(argv))
     except (argparse.ArgumentError, SystemExit) as error:
-        write(f"coh-simulate: {error}")
+        write(f"simulate city_of_horror: {error}")
         return 2
     if unknown:
-        write(f"coh-simulate: unknown argument {unknown[0]}")
+        write(f"simulate city_of_horror: unknown argument {unknown[0]}")
         return 2
     summary = simulate(args.players, args.games, args.seed, args.bot, args.draft)
     for line in report(summary, args.players, args.bot):

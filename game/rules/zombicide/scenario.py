@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import sys
+import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -706,6 +707,21 @@ def scenario_files(arguments: Sequence[str]) -> list[Path]:
         path = Path(argument)
         found.extend(sorted(path.rglob("*.toml")) if path.is_dir() else [path])
     return found
+
+
+def claims(path: str | Path) -> bool:
+    """A Zombicide scenario file (a ``[board]`` or ``mission`` with ``[[step]]``s, and no ``game`` or
+    ``game = "zombicide"``), or a folder holding one: ``main.py scenario`` sends it here."""
+    target = Path(path)
+    if target.is_dir():
+        return any(claims(child) for child in sorted(target.rglob("*.toml")))
+    if target.suffix.lower() != ".toml" or not target.is_file():
+        return False
+    try:
+        data = tomllib.loads(target.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False
+    return data.get("game", "zombicide") == "zombicide" and ("board" in data or "mission" in data)
 
 
 def run_cli(argv: Sequence[str], out: Callable[[str], None] | None = None) -> int:

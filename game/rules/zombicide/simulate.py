@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,6 +49,18 @@ MISSION_TEAMS: dict[str, tuple[str, ...]] = {
     "rm-quarantine": STRONG_TEAM,
     "rm-last-flight": STRONG_TEAM,
 }
+
+
+def claims(path: str | Path) -> bool:
+    """A Zombicide mission file (``game = "zombicide"``): ``main.py simulate`` sends it here."""
+    target = Path(path)
+    if target.suffix.lower() != ".toml" or not target.is_file():
+        return False
+    try:
+        data = tomllib.loads(target.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False
+    return data.get("game") == "zombicide"
 
 
 def mission_team(mission_id: str, known: Sequence[str]) -> list[str]:
