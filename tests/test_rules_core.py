@@ -222,3 +222,54 @@ def test_replay_hashes_are_stable():
     log = [("solo", AddDie())] * 4
     assert replay_hashes(CounterRules(), None, 0, 9, log) == replay_hashes(CounterRules(), None, 0, 9, log)
     assert state_hash((1, 2)) != state_hash((2, 1))
+
+
+def test_a_session_keeps_what_each_command_told_for_its_history():
+    session = Session(CounterRules(), None, 0, seed=9)
+    told = [session.play("solo", AddDie()) for _ in range(4)]
+    assert [events for _, events in session.history()] == told
+    assert session.history()[-1][0] == session.state
+    session.undo()
+    assert len(session.history()) == 3
+    again = session.redo()
+    assert again == told[3] and [events for _, events in session.history()] == told
+
+
+def test_a_queued_log_is_stepped_through_by_redo_without_touching_the_original():
+    live = Session(CounterRules(), None, 0, seed=5)
+    for _ in range(3):
+        live.play("solo", AddDie())
+    copy = Session(CounterRules(), None, 0, seed=5)
+    copy.queue(live.log)
+    assert copy.next_entry() == live.log[0] and copy.logged == live.log and copy.log == ()
+    while copy.can_redo():
+        copy.redo()
+    assert copy.hash() == live.hash() and copy.next_entry() is None
+    assert [e for _, e in copy.history()] == [e for _, e in live.history()]
+
+
+def test_the_screen_shows_only_the_share_of_events_its_seat_may_see():
+    from dataclasses import dataclass as frozen_event
+
+    from game.rules.core.visibility import NOBODY, SPECTATOR, Audience, events_for, only
+
+    @frozen_event(frozen=True)
+    class Secret:
+        seat: str
+
+        def audience(self) -> Audience:
+            return only(self.seat)
+
+        def redacted(self) -> str:
+            return f"{self.seat} did something"
+
+    @frozen_event(frozen=True)
+    class Hidden:
+        def audience(self) -> Audience:
+            return NOBODY
+
+    events = ("public", Secret("ana"), Hidden())
+    assert events_for(events, "ana") == ("public", Secret("ana"))
+    assert events_for(events, "ben") == ("public", "ana did something")
+    assert events_for(events, SPECTATOR) == ("public", "ana did something")
+    assert events_for(events, "ben", revealed=True) == events

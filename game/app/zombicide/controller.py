@@ -19,6 +19,7 @@ from typing import Any
 from game.board.model import Board
 from game.rules.core.base import IllegalCommand
 from game.rules.core.session import Session
+from game.rules.core.visibility import SPECTATOR, events_for
 from game.rules.zombicide import engine
 from game.rules.zombicide.boxes import DEFAULT_BOX
 from game.rules.zombicide.commands import (
@@ -365,7 +366,13 @@ class GameController:
         except IllegalCommand as refusal:
             return Outcome(False, reason=refusal.reason, command=command)
         self.select_default()
-        return Outcome(True, tuple(events), command=command)
+        return Outcome(True, self.shown(events, seat), command=command)
+
+    def shown(self, events: Sequence[Any], seat: str | None) -> tuple[Any, ...]:
+        """The share of ``events`` the screen may show: what ``seat`` (the one at the screen) may see,
+        everything once the game is over."""
+        return events_for(events, seat if seat and seat != OVERRIDE_SEAT else SPECTATOR,
+                          revealed=self.outcome() is not None)
 
     def move_to(self, survivor_id: str, zone_id: str) -> Outcome:
         """A tap on a zone or a survivor dropped there: the legal move, or why not."""
@@ -508,19 +515,15 @@ class GameController:
         forward; this controller and its session are left exactly as they are."""
         live = self.session
         copy = Session(live.ruleset, live.board, live.setup_spec, live.seed)
-        for entry in live.log:
-            copy._log.append(entry)  # logged, not yet played: each redo plays the next one
+        copy.queue(live.log)  # logged, not yet played: each redo plays the next one
         return GameController(copy, self.board)
 
     def history(self) -> list[tuple[ZombicideState, tuple[Any, ...]]]:
-        """(state after, events) of each command in effect, played again from the mission start on
-        a copy (the log panel is rebuilt from it)."""
-        copy = self.replay_copy()
-        steps: list[tuple[ZombicideState, tuple[Any, ...]]] = []
-        while copy.can_redo():
-            outcome = copy.redo()
-            steps.append((copy.state, outcome.events))
-        return steps
+        """(state after, events the screen may show) of each command in effect, as the session kept
+        them (the log panel is rebuilt from it without playing the game again)."""
+        entries = self.session.log
+        return [(state, self.shown(events, entry.seat))
+                for (state, events), entry in zip(self.session.history(), entries, strict=True)]
 
     # --- undo, redo, replay ----------------------------------------------------------------------
 
@@ -539,17 +542,18 @@ class GameController:
 
     def next_command(self) -> Any:
         """The logged command a redo would play, or None."""
-        done = len(self.session.log)
-        return self.session._log[done].command if self.session.can_redo() else None
+        entry = self.session.next_entry()
+        return entry.command if entry is not None else None
 
     def redo(self) -> Outcome:
         """The next logged command again (the same dice come up): also one step of a replay."""
         if not self.session.can_redo():
             return Outcome(False, reason="nothing to redo")
-        command = self.next_command()
+        entry = self.session.next_entry()
+        command, seat = (entry.command, entry.seat) if entry is not None else (None, None)
         events = self.session.redo()
         self.select_default()
-        return Outcome(True, tuple(events), command=command)
+        return Outcome(True, self.shown(events, seat), command=command)
 
     def rewind(self) -> int:
         """Back to the start of the mission, keeping the log to step through again; how many steps."""
@@ -562,7 +566,7 @@ class GameController:
 
     def replay_position(self) -> tuple[int, int]:
         """(commands in effect, commands logged)."""
-        return len(self.session.log), len(self.session._log)
+        return len(self.session.log), len(self.session.logged)
 
 
 def log_as_json(session: Session) -> list[dict]:

@@ -18,6 +18,7 @@ from typing import Any
 from game.board.model import Board
 from game.rules.core.base import IllegalCommand
 from game.rules.core.session import Session
+from game.rules.core.visibility import SPECTATOR, events_for
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.band import Band
@@ -173,7 +174,7 @@ class ZombieworldController:
         if seat is None:
             return Outcome(False, "the game is over" if self.outcome() is not None else "nobody is to play")
         try:
-            events = self.session.play(seat, command)
+            events = self.shown(self.session.play(seat, command), seat)
         except IllegalCommand as refusal:
             return Outcome(False, refusal.reason)
         self._reach_cache.clear()
@@ -192,11 +193,17 @@ class ZombieworldController:
         return True
 
     def redo(self) -> Outcome:
-        if not self.session.can_redo():
+        entry = self.session.next_entry()
+        if entry is None:
             return Outcome(False, "nothing to redo")
-        events = self.session.redo()
+        events = self.shown(self.session.redo(), entry.seat)
         self._reach_cache.clear()
         return Outcome(True, "", events)
+
+    def shown(self, events: Sequence[Any], seat: str) -> tuple[Any, ...]:
+        """The share of ``events`` the screen may show: what ``seat`` (the one at the screen) may see,
+        everything once the game is over."""
+        return events_for(events, seat or SPECTATOR, revealed=self.outcome() is not None)
 
     # --- moving ------------------------------------------------------------------------------
 

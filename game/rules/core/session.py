@@ -81,6 +81,7 @@ class Session:
     _states: list[Any] = field(default_factory=list)
     _log: list[LogEntry] = field(default_factory=list)
     _cursor: int = 0  # how many logged commands are in effect
+    _events: list[tuple[Any, ...]] = field(default_factory=list)  # what each command in effect told
 
     def __post_init__(self) -> None:
         if not self._states:
@@ -99,10 +100,34 @@ class Session:
         new_state, events = self.ruleset.apply(self.state, seat, command)
         del self._log[self._cursor :]
         del self._states[self._cursor + 1 :]
+        del self._events[self._cursor :]
         self._log.append(LogEntry(seat, command))
         self._states.append(new_state)
+        self._events.append(tuple(events))
         self._cursor += 1
         return events
+
+    def history(self) -> list[tuple[Any, tuple[Any, ...]]]:
+        """(state after, events) of each command in effect, as they were told: a log panel is
+        rebuilt from it without playing the game again."""
+        return [(self._states[n + 1], self._events[n]) for n in range(self._cursor)]
+
+    @property
+    def logged(self) -> tuple[LogEntry, ...]:
+        """Every logged command, those undone (still to redo) included."""
+        return tuple(self._log)
+
+    def next_entry(self) -> LogEntry | None:
+        """The logged command a redo would play, or None."""
+        return self._log[self._cursor] if self._cursor < len(self._log) else None
+
+    def queue(self, entries: Sequence[LogEntry]) -> None:
+        """Log ``entries`` after the commands in effect without playing them (each redo plays the
+        next): a replay steps through a game this way. Any redo history is dropped."""
+        del self._log[self._cursor :]
+        del self._states[self._cursor + 1 :]
+        del self._events[self._cursor :]
+        self._log.extend(entries)
 
     def can_undo(self) -> bool:
         return self._cursor > 0
@@ -122,6 +147,7 @@ class Session:
         entry = self._log[self._cursor]
         new_state, events = self.ruleset.apply(self.state, entry.seat, entry.command)
         self._states[self._cursor + 1 : self._cursor + 2] = [new_state]
+        self._events[self._cursor : self._cursor + 1] = [tuple(events)]
         self._cursor += 1
         return events
 
