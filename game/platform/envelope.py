@@ -305,6 +305,8 @@ def _game_of(data: dict[str, Any], path: Path) -> tuple[GameEntry, dict[str, Any
 
 def _migrated(entry: GameEntry, data: dict[str, Any], path: Path) -> Envelope:
     version = data.get("game_schema")
+    if version is None:
+        raise SaveFileError(path, "'game_schema' is missing (the save is cut short or not a Deadtable save)")
     if not isinstance(version, int) or version < 1:
         raise SaveFileError(path, f"'game_schema' is not a schema number ({version!r})")
     if version > entry.codec.schema:
