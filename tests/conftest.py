@@ -4,9 +4,32 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
+
+
+@pytest.fixture(scope="module")
+def fixture_roots():
+    """Let the maps, tilesets and missions of ``tests/fixtures/`` be read for one test module: paths
+    written in files are otherwise confined to ``maps/``, ``assets/`` and ``saves/maps/``
+    (``game.roots``)."""
+    from game import roots
+
+    with roots.allowed(REPO / "tests" / "fixtures"):
+        yield
+
+
+@pytest.fixture
+def tmp_path_roots(fixture_roots, tmp_path):
+    """``fixture_roots``, and the test's own ``tmp_path`` too. A test module opts in with
+    ``pytestmark = pytest.mark.usefixtures("tmp_path_roots")``."""
+    from game import roots
+
+    with roots.allowed(tmp_path):
+        yield

@@ -11,6 +11,8 @@ import pytest
 from game.board.errors import MapProblem
 from game.board.lint import is_warning, validate_cli, validate_paths
 
+pytestmark = pytest.mark.usefixtures("tmp_path_roots")  # tests/fixtures/ and tmp_path may be read
+
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "tests" / "fixtures" / "maps"
 BROKEN = FIXTURES / "broken"
