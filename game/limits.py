@@ -49,7 +49,8 @@ MAX_MISSION_GRID = 16  # a module's ``col`` and ``row`` are below this
 MAX_MISSION_ENTRIES = 1_000  # ``[[markers]]`` or ``[[doors]]`` of one mission
 MAX_BOARD_SIDE_CM = 2_000.0  # a module's or a whole board's width or height, in cm (20 m)
 MAX_BOARD_CELLS = 250_000  # cells of the zone lookup grid of an assembled board (500 × 500)
-MAX_SIGHT_STEPS = 20_000_000  # grid steps walked to trace every sight line of a board
+MAX_ZONE_GRID_WORK = 10_000_000  # cell tests to lay one module's zones on the grid (box cells × corners)
+MAX_SIGHT_STEPS = 5_000_000  # grid steps walked to trace every sight line of a board
 
 # --- the table and its saves ---------------------------------------------------------------------
 

@@ -22,6 +22,8 @@ from game.table.saves import (
 )
 from game.table.state import CameraState, Piece, PieceSide, TableState
 
+pytestmark = pytest.mark.usefixtures("tmp_path_roots")  # boards in tmp_path may be named
+
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "saves"
 MOMENT = datetime(2026, 11, 22, 2, 30, tzinfo=UTC)
 

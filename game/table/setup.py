@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from game.board.geometry import point_in_polygon, polygon_centroid, rectangle, segments_intersect
 from game.board.model import Board, Layout, MarkerKind, Point, TerrainKind
+from game.limits import MAX_DATA_FILE_BYTES
 from game.table.arrange import arrange_in_polygon, arrange_zone, ordered_pieces
 from game.table.jsonfile import JsonReadError, read_json
 from game.table.state import Piece, PieceSide
@@ -62,7 +63,7 @@ def load_token_manifest(path: str | os.PathLike[str] = DEFAULT_TOKEN_MANIFEST) -
     if not manifest.is_absolute() and not manifest.exists():
         manifest = REPO_ROOT / manifest
     try:
-        raw = read_json(manifest, "token manifest")
+        raw = read_json(manifest, "token manifest", max_bytes=MAX_DATA_FILE_BYTES)
     except JsonReadError as error:
         raise TokenManifestError(manifest, error.what) from error
     if not isinstance(raw, dict):
