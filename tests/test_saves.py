@@ -107,7 +107,7 @@ def test_saving_again_keeps_the_previous_save_as_bak(tmp_path, board_file):
     assert backup_path(path).read_text(encoding="utf-8") == first
     assert len(load_table(path).pieces) == 5
     assert len(load_table(backup_path(path)).pieces) == 2
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["boards", "game.json", "game.json.bak"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["boards", "game.json", "game.json.bak", "game.json.lock"]
 
 
 def test_save_creates_the_folder(tmp_path, board_file):
@@ -152,7 +152,8 @@ def test_a_write_that_fails_half_way_keeps_the_previous_save(tmp_path, board_fil
     assert str(path) in str(caught.value)
     monkeypatch.undo()
     assert path.read_bytes() == before
-    assert sorted(p.name for p in tmp_path.iterdir()) in (["boards", "game.json"], ["boards", "game.json", "game.json.bak"])
+    assert sorted(p.name for p in tmp_path.iterdir()) in (
+        ["boards", "game.json", "game.json.lock"], ["boards", "game.json", "game.json.bak", "game.json.lock"])
     assert len(load_table(path).pieces) == 2
 
 
@@ -167,7 +168,7 @@ def test_atomic_write_without_hard_links_still_keeps_a_backup(tmp_path, monkeypa
     atomic_write_text(target, "two")
     assert target.read_text() == "two"
     assert backup_path(target).read_text() == "one"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt", "notes.txt.bak"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt", "notes.txt.bak", "notes.txt.lock"]
 
 
 def test_frozen_schema_1_sample_still_loads(tmp_path, monkeypatch):
@@ -193,7 +194,7 @@ def test_loading_never_writes(tmp_path, board_file):
     stamp = path.stat().st_mtime_ns
     load_table(path)
     assert path.stat().st_mtime_ns == stamp
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["boards", "game.json"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["boards", "game.json", "game.json.lock"]
 
 
 # --- errors --------------------------------------------------------------------------------

@@ -30,7 +30,8 @@ from game.board.errors import MapFormatError, describe_error
 from game.board.mission import load_board
 from game.platform import envelope, registry
 from game.platform.envelope import SaveFileError
-from game.table.saves import AUTOSAVE_NAME, DEFAULT_SAVE_DIR, SaveError, load_table, save_table
+from game.table.atomic import clean_stale_temps
+from game.table.saves import AUTOSAVE_NAME, DEFAULT_SAVE_DIR, SaveError, open_table, save_table
 from game.table.state import TableState
 
 THEME_PATH = Path(__file__).resolve().parent / "theme.json"
@@ -113,6 +114,7 @@ class DeadtableApp:
         self._covered: dict[object, list] = {}  # overlay scene → the UI elements it hides
         self._last_top: object = None
         self.running = True
+        self.cleaned_temps = clean_stale_temps(self.save_dir)  # what crashed saves left behind
         if board is not None:
             self.open_table(board, state if state is not None else TableState(source=board.source), save_path)
 
@@ -453,11 +455,10 @@ class DeadtableApp:
     def load(self, path: str | Path) -> bool:
         """Open a save: a game save resumes the game, a table save replaces the table; a bad save
         changes nothing and says why."""
-        if envelope.is_game_save(path):
+        if envelope.claims_game_file(path):
             return self.resume_game(Path(path))
         try:
-            state = load_table(path)
-            board = load_board(state.source)
+            board, state = open_table(path)
         except (SaveError, MapFormatError, OSError) as error:
             self.show_message("Could not open the save", describe_load_error(error))
             return False

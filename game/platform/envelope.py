@@ -437,6 +437,16 @@ def is_game_save(path: str | os.PathLike[str]) -> bool:
     return True
 
 
+def claims_game_file(path: str | os.PathLike[str]) -> bool:
+    """True when ``path`` says it is a game save (an envelope, or an older format a registered game
+    reads), usable or not: its problems are then told as a game save's, not a table's."""
+    try:
+        kind = _raw(Path(path)).get("kind")
+    except SaveFileError:
+        return False
+    return kind == ENVELOPE_KIND or any(str(kind) in entry.codec.legacy_kinds for entry in registry.games())
+
+
 def list_saves(folder: str | os.PathLike[str]) -> tuple[list[SaveInfo], list[BadSave]]:
     """Every game save in ``folder``, newest first, and the files that could not be listed, each with
     its reason (table saves are neither: they are not games)."""
