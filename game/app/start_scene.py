@@ -26,6 +26,8 @@ from game.platform.registry import GameEntry, MenuEntry
 
 BUTTON_H = 64
 GAP = 12
+LABEL_CHARS = 110  # a save's row on the Load page
+TIP_CHARS = 400
 MAP_HELP_HTML = (
     "<b>Make a board module</b> in the free Tiled editor (mapeditor.org):<br>"
     "1. <font color='#f0c060'>New map</font>: orthogonal, fixed size, 15×15 tiles of 40 px, CSV layers.<br>"
@@ -51,6 +53,9 @@ def _esc(text: str) -> str:
 
 
 def shorten(text: str, max_chars: int) -> str:
+    """One line of at most ``max_chars`` characters (a save may hold any text: control characters
+    become spaces)."""
+    text = "".join(" " if ord(char) < 32 or 0x7F <= ord(char) < 0xA0 else char for char in text)
     return text if len(text) <= max_chars else text[: max(1, max_chars - 1)].rstrip(" ,—") + "…"
 
 
@@ -191,7 +196,7 @@ class StartScene(Scene):
         y = max(10, (height - 5 * (BUTTON_H + GAP) + GAP) // 2)
         cont = "Continue (no game saved yet)"
         if info is not None:  # the button holds about one character per 10 px
-            tail = f", {info.progress()}"
+            tail = shorten(f", {info.progress()}", 24)
             head = f"Continue {info.game_name}: "
             cont = head + shorten(info.shown_title, max(8, bw // 10 - len(head) - len(tail))) + tail
         rows = [
@@ -202,7 +207,7 @@ class StartScene(Scene):
             ("quit", "Quit", self._quit, True, "@start_button"),
         ]
         for key, text, action, enabled, style in rows:
-            tip = info.label() if key == "continue" and info is not None else None
+            tip = shorten(info.label(), TIP_CHARS) if key == "continue" and info is not None else None
             self._button(pygame.Rect(x, y, bw, BUTTON_H), text, action, c, key=key, enabled=enabled, object_id=style,
                          tip=tip)
             y += BUTTON_H + GAP
@@ -230,13 +235,15 @@ class StartScene(Scene):
                                         allow_scroll_x=False)
         y = 0
         for info in self.saves:
-            self._button(pygame.Rect(0, y, width - 56, BUTTON_H - 6), info.label(),
+            self._button(pygame.Rect(0, y, width - 56, BUTTON_H - 6), shorten(info.label(), LABEL_CHARS),
                          lambda p=info.path: self.app.resume_game(p), scroller, key=f"save_{info.path.stem}",
-                         tip=info.status.summary or None, object_id="@start_choice")
+                         tip=shorten(info.status.summary, TIP_CHARS) or None, object_id="@start_choice")
             y += BUTTON_H
         for bad in self.bad_saves:  # greyed, with the reason: the list never stops at a bad file
-            self._button(pygame.Rect(0, y, width - 56, BUTTON_H - 6), shorten(f"{bad.path.name} — {bad.reason}", 110),
-                         lambda: None, scroller, key=f"bad_{bad.path.stem}", enabled=False, tip=bad.reason,
+            self._button(pygame.Rect(0, y, width - 56, BUTTON_H - 6),
+                         shorten(f"{bad.path.name} — {bad.reason}", LABEL_CHARS),
+                         lambda: None, scroller, key=f"bad_{bad.path.stem}", enabled=False,
+                         tip=shorten(bad.reason, TIP_CHARS),
                          object_id="@start_choice")
             y += BUTTON_H
         if not self.saves and not self.bad_saves:

@@ -320,9 +320,11 @@ def _module_of(path: Path, shown: str, index: int, spec: MissionModule, problems
         return None
     module, module_problems = read_module(map_path)
     if module_problems:
+        # the mission's own line first, so a one-line report names the file that was opened
+        more = len(module_problems) - 1
+        problems.append(_problem(shown, place, f"map {spec.map} cannot be used: {module_problems[0]}"
+                                               + (f" (and {more} more)" if more else "")))
         problems.extend(module_problems)
-        if module is None:
-            problems.append(_problem(shown, place, f"map {spec.map} cannot be used (see the problems above)"))
     return module
 
 
