@@ -198,7 +198,6 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
     from game.board.errors import MapFormatError, describe_error
-    from game.platform.envelope import SaveFileError
     from game.table.saves import SaveError
 
     scene = pick_scene(args)
@@ -212,15 +211,16 @@ def main(argv: list[str] | None = None) -> int:
     elif args.save:
         from game.platform import envelope
 
-        try:
-            envelope.read_envelope(args.save)  # what is wrong with the file, before any window
-        except SaveFileError as error:
+        try:  # what is wrong with the save, before any window: its format, its board, its replay
+            envelope.load_game(args.save)
+        except envelope.SaveFileError as error:
             print(f"deadtable: {describe_error(error)}", file=sys.stderr)
             return 1
 
     import pygame
 
     from game.app.app import DeadtableApp, describe_load_error
+    from game.platform.envelope import SaveFileError
 
     size = args.size or ((1920, 1080) if args.screenshot else (1280, 800))
     try:

@@ -9,16 +9,18 @@ from __future__ import annotations
 
 from game.limits import MAX_NESTING
 
+MAX_PLACE_PARTS = 8  # a deeper place is shown by its first steps and "…"
+
 
 def place_of(parts: tuple[str | int, ...]) -> str:
     """``("modules", 2, "map")`` → ``modules[2].map``."""
     text = ""
-    for part in parts:
+    for part in parts[:MAX_PLACE_PARTS]:
         if isinstance(part, int):
             text += f"[{part}]"
         else:
             text += f".{part}" if text else part
-    return text
+    return text + ("…" if len(parts) > MAX_PLACE_PARTS else "")
 
 
 def tree_problem(document: object, max_depth: int = MAX_NESTING) -> tuple[str, str] | None:

@@ -36,7 +36,7 @@ MAX_OBJECTS = 2_000  # objects of a map, in all its object layers (the shipped o
 MAX_ZONES = 500  # zones of one module (the shipped ones have under 30)
 MAX_POLYGON_POINTS = 128  # points of one polygon or polyline
 MAX_MAP_POINTS = 10_000  # points of all the polygons and polylines of a map together
-MAX_ZONE_OVERLAP_WORK = 1_000_000  # corner pairs compared to prove that a module's zones do not overlap
+MAX_ZONE_OVERLAP_WORK = 250_000  # corner pairs compared to prove that a module's zones do not overlap
 MAX_PROPERTIES = 256  # custom properties of one map, layer, tileset, tile or object
 MAX_COORDINATE_PX = 1_000_000  # an object's x, y, width, height or point, in pixels
 MIN_SCALE_PX_PER_CM = 0.1  # a map's ``scale``
@@ -50,7 +50,7 @@ MAX_MISSION_ENTRIES = 1_000  # ``[[markers]]`` or ``[[doors]]`` of one mission
 MAX_BOARD_SIDE_CM = 2_000.0  # a module's or a whole board's width or height, in cm (20 m)
 MAX_BOARD_CELLS = 250_000  # cells of the zone lookup grid of an assembled board (500 × 500)
 MAX_ZONE_GRID_WORK = 10_000_000  # cell tests to lay one module's zones on the grid (box cells × corners)
-MAX_SIGHT_STEPS = 5_000_000  # grid steps walked to trace every sight line of a board
+MAX_SIGHT_STEPS = 2_000_000  # grid steps walked to trace every sight line of a board
 
 # --- the table and its saves ---------------------------------------------------------------------
 

@@ -40,6 +40,7 @@ BUTTON_GAP_PX = 6
 TOOLBAR_PX = BUTTON_PX + 2 * 8
 FRAME_RATE = 60
 STATUS_SECONDS = 4.0
+MESSAGE_MIN_PX = (240, 160)  # a message window is never smaller, even in a tiny window
 
 HELP_HTML = (
     "<b>Move</b>: drag a miniature (mouse or finger; several fingers at once).<br>"
@@ -468,14 +469,14 @@ class DeadtableApp:
 
     def show_message(self, title: str, text: str) -> None:
         w, h = self.screen.get_size()
-        rect = pygame.Rect(0, 0, min(560, w - 40), min(300, h - 40))
+        rect = pygame.Rect(0, 0, max(MESSAGE_MIN_PX[0], min(560, w - 40)), max(MESSAGE_MIN_PX[1], min(300, h - 40)))
         rect.center = (w // 2, h // 2)
         safe = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
         self.message = UIMessageWindow(rect, safe, self.ui, window_title=title)
 
     def show_help(self) -> None:
         w, h = self.screen.get_size()
-        rect = pygame.Rect(0, 0, min(720, w - 40), min(480, h - 40))
+        rect = pygame.Rect(0, 0, max(MESSAGE_MIN_PX[0], min(720, w - 40)), max(MESSAGE_MIN_PX[1], min(480, h - 40)))
         rect.center = (w // 2, h // 2)
         self.message = UIMessageWindow(rect, HELP_HTML, self.ui, window_title="Controls")
 

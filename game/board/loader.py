@@ -203,7 +203,7 @@ def _check_attributes(
     for key, value in node.attrib.items():
         reader = pytmx.pytmx.types.get(key, str)
         if reader in _READER_WORDS and not _readable(reader, value):
-            what = f"<{node.tag}> attribute {key}=\"{value}\" must be {_READER_WORDS[reader]}"
+            what = f"<{node.tag}> attribute {key}=\"{_short(value)}\" must be {_READER_WORDS[reader]}"
             check.problems.append(MapProblem(shown, what, layer, object_id))
             check.fatal = True
 
@@ -234,7 +234,7 @@ def _check_properties(
             check.fatal = True
         reader = _PROPERTY_READERS.get(prop.get("type", ""))
         if reader is not None and not _readable(reader, prop.get("value")):
-            what = f"property '{name}' = '{prop.get('value', '')}' must be {_READER_WORDS[reader]}"
+            what = f"property '{_short(name)}' = '{_short(prop.get('value', ''))}' must be {_READER_WORDS[reader]}"
             check.problems.append(MapProblem(shown, what, layer, object_id))
             check.fatal = True
 
@@ -433,10 +433,10 @@ class _Converter:
         try:
             number = float(value)  # type: ignore[arg-type]
         except (TypeError, ValueError):
-            self.problem(f"property '{name}' must be a number, not '{value}'", layer, object_id)
+            self.problem(f"property '{name}' must be a number, not '{_short(value)}'", layer, object_id)
             return 0.0
         if not math.isfinite(number) or number < 0:
-            self.problem(f"property '{name}' must be a number ≥ 0, not '{value}'", layer, object_id)
+            self.problem(f"property '{name}' must be a number ≥ 0, not '{_short(value)}'", layer, object_id)
             return 0.0
         return number
 
@@ -449,7 +449,7 @@ class _Converter:
             return True
         if text in ("false", "no", "0", ""):
             return False
-        self.problem(f"property '{name}' must be true or false, not '{value}'", layer, object_id)
+        self.problem(f"property '{name}' must be true or false, not '{_short(value)}'", layer, object_id)
         return False
 
     # map ----------------------------------------------------------------------------------
@@ -780,7 +780,8 @@ class _Converter:
             return (value,)
         parts = [part.strip() for part in str(value).split(",")]
         if not all(part.isdigit() for part in parts):
-            self.problem(f"property 'locators' = '{value}' must be numbers separated by commas (e.g. 1,4)", layer, object_id)
+            self.problem(f"property 'locators' = '{_short(value)}' must be numbers separated by commas (e.g. 1,4)",
+                         layer, object_id)
             return ()
         return tuple(int(part) for part in parts)
 
@@ -913,6 +914,12 @@ def _with_portals(building: Terrain, portals: tuple[Portal, ...]) -> Terrain:
         object_id=building.object_id,
         properties=building.properties,
     )
+
+
+def _short(value: object, max_chars: int = 40) -> str:
+    """A value as messages quote it: cut short, so a 5,000-digit number does not hide the reason."""
+    text = str(value)
+    return text if len(text) <= max_chars else text[: max_chars - 1] + "…"
 
 
 def _a(noun: str) -> str:

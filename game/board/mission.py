@@ -246,7 +246,7 @@ def _parse(path: Path, shown: str) -> tuple[MissionFile | None, list[MapProblem]
         size = path.stat().st_size
         if size > limits.MAX_MISSION_FILE_BYTES:
             return None, [MapProblem(path=shown, what=f"the mission file is {size:,} bytes: at most "
-                                                      f"{limits.MAX_MISSION_FILE_BYTES:,}")]
+                                                      f"{limits.MAX_MISSION_FILE_BYTES // limits.MIB} MB")]
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return None, [MapProblem(path=shown, what="mission file not found")]
@@ -257,7 +257,8 @@ def _parse(path: Path, shown: str) -> tuple[MissionFile | None, list[MapProblem]
     except RecursionError:
         return None, [MapProblem(path=shown, what=f"lists and tables nest more than {limits.MAX_NESTING} deep")]
     except ValueError as error:  # a number too long for Python to read
-        return None, [MapProblem(path=shown, what=f"TOML value cannot be read: {error}")]
+        what = "a number has more than 4,300 digits" if "digits" in str(error) else str(error)
+        return None, [MapProblem(path=shown, what=f"TOML value cannot be read: {what}")]
     problem = tree_problem(data)
     if problem is not None:
         place, what = problem

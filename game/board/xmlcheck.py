@@ -47,7 +47,7 @@ def parse_file(path: Path, shown: str, max_bytes: int, problems: list[MapProblem
     try:
         size = path.stat().st_size
         if size > max_bytes:
-            problems.append(MapProblem(shown, f"the file is {size_text(size)}: at most {size_text(max_bytes)}"))
+            problems.append(MapProblem(shown, f"the file is {size:,} bytes: at most {size_text(max_bytes)}"))
             return None
         root = SafeElementTree.parse(path, forbid_dtd=True).getroot()
     except FileNotFoundError:
@@ -293,8 +293,9 @@ def check_tileset(node: Element, shown: str, origin: str) -> list[MapProblem]:
         width = whole(image, "width", 1, limits.MAX_IMAGE_SIDE_PX)
         height = whole(image, "height", 1, limits.MAX_IMAGE_SIDE_PX)
         if width is None or height is None:
-            problems.append(MapProblem(shown, f"{origin}: image size {image.get('width')} × {image.get('height')} "
-                                              f"must be given, in whole pixels from 1 to {limits.MAX_IMAGE_SIDE_PX}"))
+            problems.append(MapProblem(shown, f"{origin}: image size {image.get('width', '(none)')} × "
+                                              f"{image.get('height', '(none)')} must be given, in whole pixels from 1 "
+                                              f"to {limits.MAX_IMAGE_SIDE_PX}"))
         else:
             cut = _tiles_along(width, tile_w, margin, spacing) * _tiles_along(height, tile_h, margin, spacing)
             if cut > limits.MAX_TILESET_TILES:
@@ -316,7 +317,7 @@ def check_image(image: Element, base: Path, shown: str, origin: str) -> list[Map
     try:
         size = path.stat().st_size
         if size > limits.MAX_IMAGE_FILE_BYTES:
-            return [MapProblem(shown, f"{origin}: image '{source}' is {size_text(size)}: at most "
+            return [MapProblem(shown, f"{origin}: image '{source}' is {size:,} bytes: at most "
                                       f"{size_text(limits.MAX_IMAGE_FILE_BYTES)}")]
         kind, width, height = image_size(path)
     except ImageHeaderError as error:

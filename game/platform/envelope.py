@@ -34,7 +34,7 @@ from typing import Any, Literal, TypeGuard
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from game import limits
-from game.board.errors import MapFormatError
+from game.board.errors import MapFormatError, one_line
 from game.board.mission import load_board
 from game.platform import registry
 from game.platform.registry import REPO_ROOT, GameEntry, SaveStatus, UnknownGameError
@@ -45,6 +45,7 @@ from game.table.atomic import atomic_write_text
 from game.table.jsonfile import JsonReadError, read_json
 
 ENVELOPE_KIND = "deadtable-save"
+TABLE_KIND = "deadtable-table"  # a plain table's save (``game.table.saves``), not a game
 ENVELOPE_VERSION = 1
 
 
@@ -321,7 +322,7 @@ def _game_of(data: dict[str, Any], path: Path) -> tuple[GameEntry, dict[str, Any
                 return entry, legacy(data)
             except (KeyError, TypeError, ValueError, AttributeError) as error:
                 raise SaveFileError(path, f"an older {entry.name} save that cannot be read ({error})") from None
-    if kind == "deadtable-table":
+    if kind == TABLE_KIND:
         raise SaveFileError(path, "a table save, not a game save")
     raise SaveFileError(path, f"not a Deadtable game save (kind is {kind!r})")
 
@@ -366,6 +367,9 @@ def read_envelope(path: str | os.PathLike[str]) -> tuple[GameEntry, Envelope]:
         rules_version = str(entry.ruleset(envelope.box).version)
     except (UnknownGameError, ValueError) as error:
         raise SaveFileError(target, str(error).removeprefix(f"{target}: ")) from None
+    if _version_parts(envelope.ruleset_version) is None:
+        raise SaveFileError(target, f"{entry.name} rules version {envelope.ruleset_version[:40]!r} is not a version "
+                                    f"number (this Deadtable plays version {rules_version!r})")
     if _newer(envelope.ruleset_version, rules_version):
         raise SaveFileError(target, f"written by a newer Deadtable ({entry.name} rules version "
                                     f"{envelope.ruleset_version!r}; this one plays version {rules_version!r})")
@@ -444,6 +448,8 @@ def claims_game_file(path: str | os.PathLike[str]) -> bool:
         kind = _raw(Path(path)).get("kind")
     except SaveFileError:
         return False
+    if kind == TABLE_KIND:
+        return False
     return kind == ENVELOPE_KIND or any(str(kind) in entry.codec.legacy_kinds for entry in registry.games())
 
 
@@ -516,7 +522,7 @@ def load_game(path: str | os.PathLike[str]) -> LoadedGame:
     try:
         session = Session.load(ruleset, board, recorded)
     except Exception as error:  # a command, setup or content the rules no longer accept
-        reason = str(error).removeprefix(f"{target}: ")
+        reason = one_line(str(error).removeprefix(f"{target}: "), 300)
         if changes:
             raise SaveFileError(target, f"the content changed since this game was saved ({', '.join(changes)}) "
                                         f"and the game no longer replays: {reason}") from None

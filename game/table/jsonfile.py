@@ -84,7 +84,7 @@ def read_json(path: str | os.PathLike[str], document: str, *, max_bytes: int = M
     try:
         size = source.stat().st_size
         if size > max_bytes:
-            raise JsonReadError(f"the {document} is {size / MIB:.1f} MB: at most {max_bytes / MIB:g} MB")
+            raise JsonReadError(f"the {document} is {size:,} bytes: at most {max_bytes / MIB:g} MB")
         text = source.read_text(encoding="utf-8")
     except FileNotFoundError as error:
         raise JsonReadError(f"no such {document}") from error

@@ -218,8 +218,12 @@ def read_save(path: str | os.PathLike[str]) -> TableSave:
         raw = read_json(source, "save file")
     except JsonReadError as error:
         raise SaveError(source, error.what) from error
-    if not isinstance(raw, dict) or raw.get("kind") != SAVE_KIND:
-        raise SaveError(source, f"not a Deadtable save (no \"kind\": \"{SAVE_KIND}\")")
+    if not isinstance(raw, dict):
+        raise SaveError(source, "not a Deadtable save (the file holds no JSON object)")
+    if raw.get("kind") != SAVE_KIND:
+        kind = raw.get("kind")
+        said = f"its kind is {str(kind)[:40]!r}" if kind is not None else "it has no \"kind\""
+        raise SaveError(source, f"not a Deadtable save ({said}; a table save's is \"{SAVE_KIND}\")")
     try:
         raw = migrate(raw)
     except ValueError as error:
