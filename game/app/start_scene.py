@@ -44,7 +44,8 @@ MAP_HELP_HTML = (
     "<b>Check your work</b>: <font color='#f0c060'>python main.py --validate maps/my_module.tmx</font> names every problem "
     "(file, layer, object, what is wrong); <font color='#f0c060'>python main.py --mission maps/missions/my.toml</font> opens it; "
     "<font color='#f0c060'>python main.py simulate maps/missions/my.toml</font> lets bots play it to see whether it can be won.<br><br>"
-    "The whole guide is <font color='#f0c060'>maps/README.md</font>."
+    "Keep your own maps and missions in <font color='#f0c060'>saves/maps/</font> (or in maps/): what a file names "
+    "must lie there or in assets/. The whole guide is <font color='#f0c060'>maps/README.md</font>."
 )
 
 
