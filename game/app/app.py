@@ -14,6 +14,7 @@ Two ways to fill the window:
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -435,8 +436,10 @@ class DeadtableApp:
         try:
             written = save_table(target, self.table.state)
         except SaveError as error:
-            if not quiet:
-                self.show_message("Could not save", str(error))
+            if quiet:  # the window is closing: the terminal is the one place left to say it
+                print(f"deadtable: {describe_error(error)}", file=sys.stderr)
+            else:
+                self.show_message("Could not save", describe_error(error))
             return False
         if not quiet:
             self.save_path = written

@@ -172,3 +172,15 @@ def test_maps_readme_lists_every_limit_with_its_value():
         if name.startswith(("MAX_", "MIN_")):
             assert rows.get(name) == _shown(name, value), f"maps/README.md §5: {name} = {_shown(name, value)}"
     assert set(rows) <= set(vars(limits))
+
+
+def test_a_token_image_leading_out_of_the_roots_is_refused(tmp_path):
+    from game.table.setup import TokenManifestError, load_token_manifest
+
+    manifest = tmp_path / "tokens.json"
+    manifest.write_text(json.dumps({"walker": {"file": "../../../../etc/passwd", "label": "W", "side": "zombie",
+                                               "base_cm": 2.5}}))
+    with pytest.raises(TokenManifestError, match="walker.*lies outside"):
+        load_token_manifest(manifest)
+    manifest.write_text(json.dumps({"walker": {"file": "walker.png", "label": "W", "side": "zombie", "base_cm": 2.5}}))
+    assert load_token_manifest(manifest)["walker"].file == "walker.png"
