@@ -4,10 +4,8 @@ Prints counts (the issue's: tracebacks, hangs, blow-ups, wrong files) and timing
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import resource
-import sys
 import tempfile
 from pathlib import Path
 
@@ -18,15 +16,6 @@ KILLS = 2000
 KILL_SEED = 7
 MUTANTS = 400
 MUTANT_SEED = 11
-
-
-def _generator():
-    spec = importlib.util.spec_from_file_location("make_fuzz_corpus", REPO_ROOT / "tools" / "make_fuzz_corpus.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["make_fuzz_corpus"] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def _children_cpu_s() -> float:
@@ -70,7 +59,7 @@ def _verdict_lines(outcomes, title: str) -> list[str]:
 def corpus() -> list[str]:
     from tests.robustness import corpus_runner
 
-    generator = _generator()
+    generator = corpus_runner.load_generator()
     manifest = corpus_runner.load_manifest()
     with tempfile.TemporaryDirectory() as big, tempfile.TemporaryDirectory() as out:
         generator.write_big(Path(big))
@@ -115,7 +104,7 @@ def mutate(data: bytes, chooser: random.Random) -> bytes:
 def mutants() -> list[str]:
     from tests.robustness import corpus_runner
 
-    generator = _generator()
+    generator = corpus_runner.load_generator()
     bases = [case for case in generator.all_cases() if case.expect == "opens" and case.args[0] != "--validate"]
     chooser = random.Random(MUTANT_SEED)
     with tempfile.TemporaryDirectory() as folder, tempfile.TemporaryDirectory() as out:

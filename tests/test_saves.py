@@ -1,7 +1,6 @@
 """Saves: round trip, atomic writes that never lose the previous game, and clear errors."""
 
 import json
-import os
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -115,46 +114,7 @@ def test_save_creates_the_folder(tmp_path, board_file):
     assert path.is_file()
 
 
-@pytest.mark.parametrize("failing", ["replace", "fsync", "write"])
-def test_a_write_that_fails_half_way_keeps_the_previous_save(tmp_path, board_file, monkeypatch, failing):
-    path = tmp_path / "game.json"
-    save_table(path, make_state(board_file, 2), now=MOMENT)
-    before = path.read_bytes()
-
-    def explode(*args, **kwargs):
-        raise OSError(28, "No space left on device")
-
-    if failing == "replace":
-        monkeypatch.setattr(atomic.os, "replace", explode)
-    elif failing == "fsync":
-        monkeypatch.setattr(atomic.os, "fsync", explode)
-    else:
-        real_fdopen = os.fdopen
-
-        class HalfWriter:
-            def __init__(self, handle):
-                self.handle = handle
-
-            def __enter__(self):
-                return self
-
-            def __exit__(self, *exc):
-                self.handle.close()
-
-            def write(self, text):
-                self.handle.write(text[: len(text) // 2])
-                raise OSError(28, "No space left on device")
-
-        monkeypatch.setattr(atomic.os, "fdopen", lambda *a, **k: HalfWriter(real_fdopen(*a, **k)))
-
-    with pytest.raises(SaveError, match="previous save is intact") as caught:
-        save_table(path, make_state(board_file, 7), now=MOMENT)
-    assert str(path) in str(caught.value)
-    monkeypatch.undo()
-    assert path.read_bytes() == before
-    assert sorted(p.name for p in tmp_path.iterdir()) in (
-        ["boards", "game.json", "game.json.lock"], ["boards", "game.json", "game.json.bak", "game.json.lock"])
-    assert len(load_table(path).pieces) == 2
+# A write that fails half way, for every kind of save: tests/robustness/test_save_failures.py
 
 
 def test_atomic_write_without_hard_links_still_keeps_a_backup(tmp_path, monkeypatch):

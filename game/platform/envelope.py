@@ -279,7 +279,8 @@ def write_game(path: str | os.PathLike[str], entry: GameEntry, session: Session,
         target.parent.mkdir(parents=True, exist_ok=True)
         atomic_write_text(target, text + "\n")
     except OSError as error:
-        raise SaveFileError(target, f"could not write the save ({error.strerror or error})") from error
+        raise SaveFileError(target, f"could not write the save ({error.strerror or error}); "
+                                    "the previous save is intact") from error
     return target
 
 

@@ -8,6 +8,7 @@ valid base must open (status 0). Used by ``test_fuzz_corpus.py`` and by ``bench/
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import resource
@@ -38,6 +39,16 @@ class Outcome:
     verdict: str
     detail: str
     seconds: float
+
+
+def load_generator() -> Any:
+    """``tools/make_fuzz_corpus.py`` as a module (tools/ is not a package)."""
+    spec = importlib.util.spec_from_file_location("make_fuzz_corpus", REPO / "tools" / "make_fuzz_corpus.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["make_fuzz_corpus"] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 def load_manifest(corpus: Path = CORPUS) -> list[dict[str, Any]]:

@@ -11,8 +11,6 @@ by the same script into a temporary folder.
 from __future__ import annotations
 
 import filecmp
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
@@ -25,18 +23,9 @@ MANIFEST = corpus_runner.load_manifest()
 MIN_MALFORMED = 300
 
 
-def _generator():
-    spec = importlib.util.spec_from_file_location("make_fuzz_corpus", REPO / "tools" / "make_fuzz_corpus.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["make_fuzz_corpus"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="session")
 def generator():
-    return _generator()
+    return corpus_runner.load_generator()
 
 
 @pytest.fixture(scope="session")

@@ -103,6 +103,7 @@ def test_a_full_disk_at_any_step_keeps_the_previous_save(kind, step, writers, tm
     monkeypatch.undo()
     message = str(caught.value)
     assert path.name in message and "No space left on device" in message and "\n" not in message
+    assert "the previous save is intact" in message
     assert path.read_bytes() == before and version_in(kind, path) == 2
     assert backup_path(path).read_bytes() == backup
     assert leftovers(tmp_path) == []
