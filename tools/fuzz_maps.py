@@ -366,6 +366,11 @@ def _map_edits() -> Iterator[tuple[str, tuple[str, ...], str, dict[str, str] | s
     yield "height-negative", ("height_cm",), "layer 'walls'", {'type="fence" x="400" y="395" width="200" height="10"/>': (
         'type="fence" x="400" y="395" width="200" height="10"><properties><property name="height_cm" type="float" value="-3"/></properties></object>')}
     yield "no-zones", ("no zone objects",), "", {_zones_block(): ""}
+    yield "size-negative", ("negative",), "layer 'walls'", {'type="fence" x="400" y="395" width="200" height="10"/>':
+                                                            'type="fence" x="400" y="395" width="200" height="-1"/>'}
+    yield "marker-colour-path", ("one plain word",), "layer 'markers'", {
+        'type="start" x="280" y="280" width="40" height="40"/>': 'type="start" x="280" y="280" width="40" height="40">'
+        '<properties><property name="color" value="../../../etc/passwd"/></properties></object>'}
     yield "free-with-zone", ("free table",), ZONES_LAYER, {GAME_PROP: GAME_PROP + '<property name="layout" value="free"/>'}
 
 

@@ -139,6 +139,8 @@ def _mission_edits() -> Iterator[tuple[str, tuple[str, ...], str, dict[str, str]
         '\n[[markers]]\nkind = "noise"\nzone = "C1:z5"\n' for _ in range(limits.MAX_MISSION_ENTRIES))
     yield "locators-many", ("locators",), "markers[0]", {'color = "blue"': 'color = "blue"\nlocators = [' + ", ".join(["1"] * 65) + "]"}
     yield "marker-kind", ("kind",), "markers[0]", {'kind = "objective"': 'kind = "treasure"'}
+    yield "marker-colour-path", ("plain word",), "markers[0]", {'color = "blue"': 'color = "../../../etc/passwd"'}
+    yield "door-colour-unknown", ("door color",), "doors[0]", {'open = true': 'open = true\ncolor = "ultraviolet"'}
     yield "marker-zone-format", ("must be written",), "markers[0]", {'zone = "C2:z5"': 'zone = "z5"'}
     yield "marker-zone-unknown", ("has no zone",), "markers[0]", {'zone = "C2:z5"': 'zone = "C2:z99"'}
     yield "marker-module-unknown", ("not in this mission",), "markers[0]", {'zone = "C2:z5"': 'zone = "Q9:z5"'}
@@ -255,6 +257,8 @@ def _game_edits(game: str) -> Iterator[tuple[str, tuple[str, ...], str, Any]]:
     yield "seed-1e400", ("too large",), "", Raw('"seed": 1e400')
     yield "seed-nan", ("NaN",), "", Raw('"seed": NaN')
     yield "seed-text", ("seed",), "", ("seed", "lucky")
+    yield "seed-fraction", ("seed",), "", ("seed", 1.5)
+    yield "round-true", ("round",), "", ("status.round", True)
     yield "setup-list", ("setup",), "", ("setup", [])
     yield "log-not-list", ("log",), "", ("log", {})
     yield "log-entry-text", ("log",), "", ("log", ["move north"])
@@ -345,6 +349,8 @@ def _table_edits() -> Iterator[tuple[str, tuple[str, ...], str, Any]]:
                                                                        "x_cm": 1, "y_cm": 1})
     yield "duplicate-piece-id", ("given twice",), "", Raw('"pieces": {"a": {}, "a": {}}')
     yield "facing-1e9", ("facing_deg",), f"{piece}.facing_deg", (f"{piece}.facing_deg", 1e9)
+    yield "facing-true", ("facing_deg",), f"{piece}.facing_deg", (f"{piece}.facing_deg", True)
+    yield "x-quoted", ("x_cm",), f"{piece}.x_cm", (f"{piece}.x_cm", "12")
     yield "label-long", ("label",), f"{piece}.label", (f"{piece}.label", "L" * 5000)
     yield "label-nul", ("NUL",), f"{piece}.label", (f"{piece}.label", "a\u0000")
     yield "zoom-zero", ("zoom_px_per_cm",), "camera.zoom_px_per_cm", ("camera.zoom_px_per_cm", 0)

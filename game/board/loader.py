@@ -31,6 +31,8 @@ from game.board.geometry import (
     self_intersection,
 )
 from game.board.model import (
+    COLOR_WORD,
+    DOOR_COLORS,
     Barrier,
     BarrierKind,
     BoardModule,
@@ -55,7 +57,6 @@ import pytmx  # noqa: E402
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 GAME_ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")  # which ids are games is the game registry's business
-DOOR_COLORS = ("neutral", "blue", "pink", "green", "red", "yellow", "purple")
 MODULE_ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]+$")
 ZONE_KINDS = tuple(kind.value for kind in ZoneKind)
 BARRIER_CLASSES = tuple(kind.value for kind in BarrierKind)
@@ -762,12 +763,16 @@ class _Converter:
                 )
         locators = self.locators(props.get("locators"), layer, obj.id)
         default_color = "red" if kind in RED_BY_DEFAULT else ""
+        color = self.text_prop(props, "color", default_color)
+        if color and not COLOR_WORD.match(color):
+            self.problem(f"{kind.value} color '{_short(color)}' must be one plain word (red, blue…)", layer, obj.id)
+            color = default_color
         return Marker(
             kind=kind,
             position=centre,
             size=(right - left, bottom - top),
             zone=zone,
-            color=self.text_prop(props, "color", default_color),
+            color=color,
             locators=locators,
             object_id=obj.id,
             properties=frozen_mapping(props),

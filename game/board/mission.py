@@ -28,7 +28,7 @@ from pydantic import (
 from game import limits
 from game.board.assemble import VALID_ROTATIONS, DoorOverride, assemble, board_from_module, place_module
 from game.board.errors import MapFormatError, MapProblem
-from game.board.model import Board, BoardModule, Marker, MarkerKind, PortalKind
+from game.board.model import COLOR_WORD, DOOR_COLORS, Board, BoardModule, Marker, MarkerKind, PortalKind
 from game.datacheck import tree_problem
 from game.roots import OutsideRootsError, confine_content
 
@@ -61,11 +61,25 @@ class MissionMarker(_Strict):
     locators: Annotated[list[Annotated[StrictInt, Field(ge=0, le=1_000_000)]], Field(max_length=64)] = Field(
         default_factory=list)
 
+    @field_validator("color")
+    @classmethod
+    def _plain_word(cls, value: str) -> str:
+        if value and not COLOR_WORD.match(value):
+            raise ValueError(f"marker color {value[:40]!r} must be one plain word (red, blue…)")
+        return value
+
 
 class MissionDoor(_Strict):
     id: StrictStr
     color: StrictStr | None = None
     open: StrictBool | None = None
+
+    @field_validator("color")
+    @classmethod
+    def _known_color(cls, value: str | None) -> str | None:
+        if value is not None and value not in DOOR_COLORS:
+            raise ValueError(f"door color {value[:40]!r} is unknown (one of: {', '.join(DOOR_COLORS)})")
+        return value
 
 
 class MissionFile(_Strict):

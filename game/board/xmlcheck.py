@@ -344,6 +344,8 @@ def check_object(node: Element, shown: str, layer: str, object_id: int | None) -
         if value is not None and abs(value) > reach:
             return MapProblem(shown, f"object {attribute} = {node.get(attribute)} px lies beyond ±{reach:,} px",
                               layer, object_id)
+        if value is not None and value < 0 and attribute in ("width", "height"):
+            return MapProblem(shown, f"object {attribute} = {node.get(attribute)} px is negative", layer, object_id)
     for shape in (*node.findall("polygon"), *node.findall("polyline")):
         pairs = (shape.get("points") or "").split()
         if len(pairs) > limits.MAX_POLYGON_POINTS:

@@ -78,7 +78,7 @@ TEXT_CHARS = 500  # a title, summary or result as save lists show it
 
 
 class SavedStatus(_Strict):
-    round: int = Field(ge=0, le=1_000_000)
+    round: int = Field(ge=0, le=1_000_000, strict=True)
     result: str | None = Field(default=None, max_length=TEXT_CHARS)
     summary: str = Field(default="", max_length=TEXT_CHARS)
 
@@ -100,7 +100,7 @@ class Envelope(_Strict):
     title: str = Field(max_length=TEXT_CHARS)
     board: str = Field(min_length=1, max_length=limits.MAX_PATH_CHARS)  # repository-relative when inside it
     status: SavedStatus
-    seed: int
+    seed: int = Field(strict=True)
     setup: dict[str, Any]
     log: list[SavedCommand] = Field(max_length=limits.MAX_COMMANDS)
     final_hash: str = ""

@@ -57,25 +57,26 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
-COORDINATE_CM = Field(ge=-limits.MAX_COORDINATE_CM, le=limits.MAX_COORDINATE_CM)
+# Numbers are strict: a whole number is a number, but true and "12" are not.
+COORDINATE_CM = Field(ge=-limits.MAX_COORDINATE_CM, le=limits.MAX_COORDINATE_CM, strict=True)
 
 
 class SavedPiece(_Strict):
     token: str = Field(min_length=1, max_length=100)
     label: str = Field(default="", max_length=200)
     side: Literal["survivor", "zombie", "token"]
-    base_cm: float = Field(ge=limits.MIN_BASE_CM, le=limits.MAX_BASE_CM)
+    base_cm: float = Field(ge=limits.MIN_BASE_CM, le=limits.MAX_BASE_CM, strict=True)
     x_cm: float = COORDINATE_CM
     y_cm: float = COORDINATE_CM
-    facing_deg: float = Field(default=0.0, ge=-360.0, le=360.0)
+    facing_deg: float = Field(default=0.0, ge=-360.0, le=360.0, strict=True)
     zone: str | None = Field(default=None, max_length=200)
 
 
 class SavedCamera(_Strict):
-    center_x_cm: float = Field(default=0.0, ge=-limits.MAX_COORDINATE_CM, le=limits.MAX_COORDINATE_CM)
-    center_y_cm: float = Field(default=0.0, ge=-limits.MAX_COORDINATE_CM, le=limits.MAX_COORDINATE_CM)
+    center_x_cm: float = Field(default=0.0, ge=-limits.MAX_COORDINATE_CM, le=limits.MAX_COORDINATE_CM, strict=True)
+    center_y_cm: float = Field(default=0.0, ge=-limits.MAX_COORDINATE_CM, le=limits.MAX_COORDINATE_CM, strict=True)
     zoom_px_per_cm: float = Field(default=10.0, ge=limits.MIN_SAVED_ZOOM_PX_PER_CM,
-                                  le=limits.MAX_SAVED_ZOOM_PX_PER_CM)
+                                  le=limits.MAX_SAVED_ZOOM_PX_PER_CM, strict=True)
 
 
 class TableSave(_Strict):
