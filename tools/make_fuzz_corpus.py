@@ -150,6 +150,9 @@ def _mission_edits() -> Iterator[tuple[str, tuple[str, ...], str, dict[str, str]
     yield "module-twice", ("already used",), "modules[1]", {SECOND: 'map = "../maps/zz-base.tmx"'}
     yield "board-too-wide", ("each side at most",), "", WIDE_MISSION
     yield "title-int", ("title",), "title", {'title = "Corpus mission"': "title = 7"}
+    yield "title-empty", ("title",), "title", {'title = "Corpus mission"': 'title = ""'}
+    yield "id-empty", ("id",), "id", {'id = "corpus"': 'id = ""'}
+    yield "game-path", ("game id",), "game", {'game = "zombicide"': 'game = "../../../etc/passwd"'}
     yield "setup-not-table", ("setup",), "setup", {'game = "zombicide"': 'game = "zombicide"\nsetup = 3'}
 
 

@@ -34,6 +34,7 @@ from game.roots import OutsideRootsError, confine_content
 
 SCHEMA_VERSION = 1
 TILE_SIDE_PATTERN = re.compile(r"^(\d+)([RV])$")
+GAME_ID = re.compile(r"^[a-z][a-z0-9_]{0,39}$")  # which ids are games is the registry's business
 
 
 class _Strict(BaseModel):
@@ -84,13 +85,20 @@ class MissionDoor(_Strict):
 
 class MissionFile(_Strict):
     schema_version: Annotated[StrictInt, Field(ge=1)]
-    id: StrictStr
-    title: StrictStr
+    id: Annotated[StrictStr, Field(min_length=1, max_length=100)]
+    title: Annotated[StrictStr, Field(min_length=1, max_length=200)]
     game: StrictStr
     modules: Annotated[list[MissionModule], Field(min_length=1, max_length=limits.MAX_MODULES)]
     markers: Annotated[list[MissionMarker], Field(max_length=limits.MAX_MISSION_ENTRIES)] = Field(default_factory=list)
     doors: Annotated[list[MissionDoor], Field(max_length=limits.MAX_MISSION_ENTRIES)] = Field(default_factory=list)
     setup: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("game")
+    @classmethod
+    def _game_id(cls, value: str) -> str:
+        if not GAME_ID.match(value):
+            raise ValueError(f"game {value[:40]!r} must be a game id: lower-case letters, digits and _ (e.g. zombicide)")
+        return value
 
 
 # --- module cache --------------------------------------------------------------------------
