@@ -408,8 +408,16 @@ def campaign_path(envelope: Envelope, save_path: str | os.PathLike[str]) -> Path
     link = envelope.campaign
     if not link or not isinstance(link.get("path"), str):
         return None  # no link, or one the game's own reader refuses with its reason
+    return resolve_campaign_link(link, save_path)
+
+
+def resolve_campaign_link(link: Mapping[str, Any], save_path: str | os.PathLike[str]) -> Path:
+    """Where a campaign link points: relative to the save's folder when it says ``"relative_to":
+    "save"``, else (links written so far) to the repository; always inside the save's folder or the
+    save folder (SaveFileError if not). The games' readers of links should resolve them here."""
+    base = Path(save_path).parent if link.get("relative_to") == "save" else REPO_ROOT
     try:
-        return confine(link["path"], REPO_ROOT, save_roots(save_path), "the campaign link")
+        return confine(str(link.get("path", "")), base, save_roots(save_path), "the campaign link")
     except OutsideRootsError as error:
         raise SaveFileError(save_path, error.what) from None
 

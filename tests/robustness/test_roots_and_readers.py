@@ -184,3 +184,15 @@ def test_a_token_image_leading_out_of_the_roots_is_refused(tmp_path):
         load_token_manifest(manifest)
     manifest.write_text(json.dumps({"walker": {"file": "walker.png", "label": "W", "side": "zombie", "base_cm": 2.5}}))
     assert load_token_manifest(manifest)["walker"].file == "walker.png"
+
+
+def test_a_campaign_link_may_be_written_relative_to_its_save(tmp_path):
+    from game.platform.envelope import SaveFileError, resolve_campaign_link
+
+    save = tmp_path / "game.json"
+    inside = resolve_campaign_link({"path": "campaigns/c.json", "relative_to": "save"}, save)
+    assert inside == (tmp_path / "campaigns" / "c.json").resolve()
+    with pytest.raises(SaveFileError, match="campaign link"):
+        resolve_campaign_link({"path": "../c.json", "relative_to": "save"}, save)
+    with pytest.raises(SaveFileError, match="campaign link"):  # older links are relative to the repository
+        resolve_campaign_link({"path": "campaigns/c.json"}, save)
