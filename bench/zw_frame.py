@@ -25,7 +25,7 @@ def run() -> list[str]:
 
     from game.app.app import DeadtableApp
     from game.app.zombieworld.game_scene import ZombieworldGameScene
-    from game.app.zombieworld.presets import preset_bands
+    from game.rules.zombieworld.presets import preset_bands
     from game.rules.zombieworld import commands as c
 
     app = DeadtableApp(size=SIZE, save_dir=Path(os.environ.get("TMPDIR", "/tmp")) / "deadtable-bench-saves")
