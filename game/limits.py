@@ -76,7 +76,7 @@ MAX_PATH_CHARS = 1024  # characters of a path written in a file
 
 MAX_BAND_MEMBERS = 30  # members of one saved band or campaign band
 MAX_CAMPAIGN_GAMES = 10_000  # games a campaign has recorded
-MAX_GLORY = 1_000_000  # a campaign band's glory (never negative)
+MAX_GLORY = 1_000_000  # a campaign band's glory, either way (penalties may leave it below 0)
 
 # --- scenario sketches (Zombicide) ---------------------------------------------------------------
 

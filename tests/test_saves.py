@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from game.table import atomic, saves
-from game.table.atomic import atomic_write_text, backup_path
+from game import atomic
+from game.atomic import atomic_write_text, backup_path
+from game.table import saves
 from game.table.saves import (
     AUTOSAVE_NAME,
     DEFAULT_SAVE_DIR,

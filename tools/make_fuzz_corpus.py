@@ -385,6 +385,79 @@ def table_save_cases() -> list[Case]:
     return cases
 
 
+# --- Zombieworld campaigns and bands ---------------------------------------------------------------
+
+CHECK_ARGS = ("check", "{file}")
+
+
+def _band_edits(prefix: str) -> Iterator[tuple[str, tuple[str, ...], Any]]:
+    """Faults of a band, at ``prefix`` (a band file's top level, or a campaign band's ``band``)."""
+    member = f"{prefix}members.0"
+    yield "rank-god", ("unknown rank 'god'",), (f"{member}.rank", "god")
+    yield "item-unknown", ("unknown item 'lightsaber'",), (f"{member}.hand", ["lightsaber"])
+    yield "virtue-unknown", ("unknown virtue",), (f"{member}.virtue", "omnipotent")
+    yield "vehicle-unknown", ("unknown vehicle",), (f"{prefix}vehicles", ["tank"])
+    yield "type-unknown", ("unknown band type",), (f"{prefix}band_type", "martians")
+    yield "no-members", ("members",), (f"{prefix}members", [])
+    yield "wounds-9", ("wounds",), (f"{member}.wounds", 9)
+    yield "name-empty", ("name",), (f"{member}.name", "")
+    yield "members-text", ("members",), (f"{prefix}members", "everyone")
+    yield "extra-key", ("extra",), (f"{member}.superpower", "flight")
+
+
+def campaign_cases() -> list[Case]:
+    base = _legacy("campaign-v2.json")
+    cases = [Case("campaign-base", "campaign", "campaigns/base.json", CHECK_ARGS, expect="opens",
+                  content=json_bytes(base))]
+    edits: list[tuple[str, tuple[str, ...], Any]] = [
+        ("games-negative", ("games",), ("games", -3)),
+        ("games-huge", ("games",), ("games", limits.MAX_CAMPAIGN_GAMES + 1)),
+        ("games-text", ("games",), ("games", "many")),
+        ("glory-huge", ("glory",), ("bands.0.glory", limits.MAX_GLORY + 1)),
+        ("glory-very-negative", ("glory",), ("bands.0.glory", -limits.MAX_GLORY - 1)),
+        ("schema-newer", ("newer Deadtable",), ("schema_version", 9)),
+        ("no-bands", ("bands",), ("bands", DELETE)),
+        ("bands-none", ("bands",), ("bands", "none")),
+        ("name-nul", ("NUL",), ("name", "Long\u0000Night")),
+        ("deep", ("nest",), ("history", _nested(limits.MAX_NESTING + 5))),
+        ("members-over-limit", ("members",),
+         ("bands.0.band.members", base["bands"][0]["band"]["members"] * (limits.MAX_BAND_MEMBERS // 4 + 2))),
+        ("members-250", ("members",), ("bands.0.band.members", base["bands"][0]["band"]["members"] * 63)),
+    ]
+    edits += [(f"band-{name}", words, (f"bands.0.{path}", value))
+              for name, words, (path, value) in _band_edits("band.")]
+    for name, words, (path, value) in edits:
+        data = json_bytes(_set(base, path, value)) if name != "name-nul" else \
+            json_bytes(base).replace(b'"Long Night"', b'"Long\\u0000Night"', 1)
+        cases.append(Case(f"campaign-{name}", "campaign", f"campaigns/{name}.json", CHECK_ARGS, words,
+                          content=data, big=len(data) > BIG_BYTES))
+    for name, data, words in (
+            ("digits-5000", text_bytes('{"schema_version": 2, "name": "X", "bands": [], "games": ' + "9" * 5000 + "}"),
+             ("digits",)),
+            ("not-utf8", b'{"name": "\xff\xfe", "bands": [], "games": 0}', ("not UTF-8",)),
+            ("truncated", json_bytes(base)[:300], ("invalid JSON",)),
+            ("nan", text_bytes('{"schema_version": 2, "name": "X", "bands": [], "games": NaN}'), ("NaN",))):
+        cases.append(Case(f"campaign-{name}", "campaign", f"campaigns/{name}.json", CHECK_ARGS, words, content=data))
+    return cases
+
+
+def band_cases() -> list[Case]:
+    base = _legacy("band-v1.json")
+    cases = [Case("band-base", "band", "bands/base.json", CHECK_ARGS, expect="opens", content=json_bytes(base))]
+    for name, words, (path, value) in _band_edits(""):
+        data = json_bytes(_set(base, path, value))
+        cases.append(Case(f"band-{name}", "band", f"bands/{name}.json", CHECK_ARGS, words, content=data))
+    many = _set(base, "members", base["members"] * (limits.MAX_BAND_MEMBERS // len(base["members"]) + 2))
+    cases.append(Case("band-members-over-limit", "band", "bands/members-over-limit.json", CHECK_ARGS, ("members",),
+                      content=json_bytes(many)))
+    for name, data, words in (
+            ("digits-5000", text_bytes('{"name": "X", "members": [' + "1" * 5000 + "]}"), ("digits",)),
+            ("duplicate-key", text_bytes('{"name": "X", "name": "Y", "members": []}'), ("twice",)),
+            ("not-utf8", b'{"name": "\xff", "members": []}', ("not UTF-8",))):
+        cases.append(Case(f"band-{name}", "band", f"bands/{name}.json", CHECK_ARGS, words, content=data))
+    return cases
+
+
 # --- file sizes (always big) ---------------------------------------------------------------------
 
 
@@ -468,13 +541,13 @@ LIMIT_CASES: dict[str, tuple[str, ...]] = {
                     "table-save-very-deep", "zombicide-save-log-deep", "zombieworld-save-log-very-deep"),
     "MAX_NUMBER_CHARS": ("table-save-x-5000-digits", "zombicide-save-round-5000-digits"),
     "MAX_PATH_CHARS": ("mission-map-long",),
+    "MAX_BAND_MEMBERS": ("campaign-members-over-limit", "campaign-members-250", "band-members-over-limit"),
+    "MAX_CAMPAIGN_GAMES": ("campaign-games-huge",),
+    "MAX_GLORY": ("campaign-glory-huge", "campaign-glory-very-negative"),
 }
 # Limits no input of this corpus reaches yet: the readers that check them come next.
 LIMITS_LATER: dict[str, str] = {
     "MAX_DATA_FILE_BYTES": "the token manifest and the games' content readers",
-    "MAX_BAND_MEMBERS": "band and campaign files (Zombieworld)",
-    "MAX_CAMPAIGN_GAMES": "campaign files (Zombieworld)",
-    "MAX_GLORY": "campaign files (Zombieworld)",
     "MAX_SKETCH_ZONES": "scenario files (Zombicide)",
 }
 # Names in game/limits.py that are not limits on an input.
@@ -487,8 +560,10 @@ KINDS: dict[str, Callable[[], list[Case]]] = {
     "missions": mission_cases,
     "game saves": game_save_cases,
     "table saves": table_save_cases,
+    "campaigns": campaign_cases,
+    "bands": band_cases,
     "file sizes": size_cases,
-    # campaigns, bands and scenario files: add their functions here
+    # scenario files: add their function here
 }
 
 

@@ -27,11 +27,11 @@ from pygame_gui.windows import UIFileDialog, UIMessageWindow
 
 from game.app.scenes import SceneStack
 from game.app.table_scene import TableScene
+from game.atomic import clean_stale_temps
 from game.board.errors import MapFormatError, describe_error
 from game.board.mission import load_board
 from game.platform import envelope, registry
 from game.platform.envelope import SaveFileError
-from game.table.atomic import clean_stale_temps
 from game.table.saves import AUTOSAVE_NAME, DEFAULT_SAVE_DIR, SaveError, open_table, save_table
 from game.table.state import TableState
 

@@ -34,15 +34,15 @@ from typing import Any, Literal, TypeGuard
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from game import limits
+from game.atomic import atomic_write_text
 from game.board.errors import MapFormatError, one_line
 from game.board.mission import load_board
+from game.jsonfile import JsonReadError, read_json
 from game.platform import registry
 from game.platform.registry import REPO_ROOT, GameEntry, SaveStatus, UnknownGameError
 from game.roots import OutsideRootsError, confine, confine_content, save_roots
 from game.rules.core.datafile import explain_validation_error
 from game.rules.core.session import SaveData, Session
-from game.table.atomic import atomic_write_text
-from game.table.jsonfile import JsonReadError, read_json
 
 ENVELOPE_KIND = "deadtable-save"
 TABLE_KIND = "deadtable-table"  # a plain table's save (``game.table.saves``), not a game

@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from game import limits
+from game.atomic import atomic_write_text, backup_path
+from game.jsonfile import JsonReadError, read_json
 from game.roots import DEFAULT_SAVE_DIR, REPO_ROOT, OutsideRootsError, confine_content
-from game.table.atomic import atomic_write_text, backup_path
-from game.table.jsonfile import JsonReadError, read_json
 from game.table.state import CameraState, Piece, TableState
 
 if TYPE_CHECKING:

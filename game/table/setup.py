@@ -18,10 +18,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from game.board.geometry import point_in_polygon, polygon_centroid, rectangle, segments_intersect
 from game.board.model import Board, Layout, MarkerKind, Point, TerrainKind
+from game.jsonfile import JsonReadError, read_json
 from game.limits import MAX_DATA_FILE_BYTES
 from game.roots import confine_content
 from game.table.arrange import arrange_in_polygon, arrange_zone, ordered_pieces
-from game.table.jsonfile import JsonReadError, read_json
 from game.table.state import Piece, PieceSide
 
 REPO_ROOT = Path(__file__).resolve().parents[2]

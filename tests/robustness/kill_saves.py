@@ -19,9 +19,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from game.atomic import TEMP_PATTERN, backup_path, clean_stale_temps
 from game.platform import envelope
 from game.rules.zombieworld.campaign import load_campaign, save_campaign
-from game.table.atomic import TEMP_PATTERN, backup_path, clean_stale_temps
 from game.table.saves import load_table, save_table
 from game.table.state import TableState
 

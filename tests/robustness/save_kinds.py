@@ -1,5 +1,6 @@
-"""Every kind of save this part of the game writes, each through its real save function: a plain
-table, a Zombicide game and a Zombieworld game. Shared by the save-failure tests and the processes
+"""Every kind of save the game writes, each through its real save function: a plain table, a
+Zombicide game, a Zombieworld game, a Zombieworld campaign and a saved band. Shared by the
+save-failure tests and the processes
 they start (``python -m tests.robustness.save_kinds KIND PATH [hold]``)."""
 
 from __future__ import annotations
@@ -10,12 +11,13 @@ from pathlib import Path
 
 from game.platform import envelope
 from game.platform.envelope import SaveFileError
+from game.rules.zombieworld.campaign import CampaignError
 from game.table.saves import SaveError, load_table, save_table
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLES = REPO / "tests" / "fixtures" / "saves"
-KINDS = ("table", "zombicide", "zombieworld")
-ERRORS = (SaveError, SaveFileError)  # the games' own errors are subclasses of SaveFileError
+KINDS = ("table", "zombicide", "zombieworld", "campaign", "band")
+ERRORS = (SaveError, SaveFileError, CampaignError)  # the games' own errors are subclasses of SaveFileError
 
 
 def writer(kind: str) -> Callable[[Path, int], Path]:
@@ -39,6 +41,18 @@ def writer(kind: str) -> Callable[[Path, int], Path]:
         loaded = envelope.load_game(SAMPLES / "zombieworld-game-v1.json")
         return lambda path, version: save_zombieworld(path, loaded.session, loaded.board_path,
                                                       extra={"version": version})
+    if kind == "campaign":
+        from game.rules.zombieworld.campaign import load_campaign, save_campaign
+
+        campaign = load_campaign(SAMPLES / "campaign-v2.json")
+        return lambda path, version: (save_campaign(campaign.model_copy(update={"name": f"version {version}"}), path),
+                                      path)[1]
+    if kind == "band":
+        from game.app.zombieworld.saves import write_band
+        from game.rules.zombieworld.band import Band
+
+        band = Band.from_json((SAMPLES / "band-v1.json").read_text(encoding="utf-8"), "band-v1.json")
+        return lambda path, version: write_band(band.model_copy(update={"name": f"version {version}"}), path)
     raise ValueError(f"unknown kind of save {kind!r}")
 
 
@@ -47,6 +61,14 @@ def version_in(kind: str, path: Path) -> int:
     if kind == "table":
         label = next(iter(load_table(path).pieces.values())).label
         return int(label.removeprefix("version "))
+    if kind == "campaign":
+        from game.rules.zombieworld.campaign import load_campaign
+
+        return int(load_campaign(path).name.removeprefix("version "))
+    if kind == "band":
+        from game.rules.zombieworld.band import load_band
+
+        return int(load_band(path).name.removeprefix("version "))
     return int(envelope.load_game(path).extra["version"])
 
 

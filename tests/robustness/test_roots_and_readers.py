@@ -15,8 +15,8 @@ import pytest
 from game import limits, roots
 from game.board.images import ImageHeaderError, image_size
 from game.board.mission import check_mission
+from game.jsonfile import JsonReadError, parse_json, read_json
 from game.roots import OutsideRootsError, confine, confine_content, content_roots, save_roots
-from game.table.jsonfile import JsonReadError, parse_json, read_json
 
 REPO = Path(__file__).resolve().parents[2]
 
