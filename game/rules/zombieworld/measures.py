@@ -201,3 +201,9 @@ def profile(state: State, model_id: str) -> tuple[Profile, int, float]:
     game = Game(state)
     model = game.models[model_id]
     return game.profile(model), game.max_wounds(model), move_allowance(game, model)
+
+
+def engaged(state: State, model_id: str) -> tuple[str, ...]:
+    """The enemies locked in melee with the model (base contact, same floor)."""
+    game = Game(state)
+    return tuple(e.id for e in game.engaged_with(game.models[model_id]))

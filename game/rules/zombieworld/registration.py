@@ -106,5 +106,6 @@ GAME = GameEntry(
         MenuEntry("band_builder", "Zombieworld: band builder", "band_builder", BOX),
     ),
     box_of_setup=box_of_setup,
+    tools={"scenario": "game.rules.zombieworld.scenario"},
     docs=("docs/playing-zombieworld.md", "docs/zombieworld-rules-choices.md", "docs/zombieworld-content.md"),
 )

@@ -3,7 +3,7 @@ outside equality and repr, so hashing a state hashes only the game."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -199,6 +199,7 @@ class State:
     interior_light: bool = False  # buildings roll their light when first entered
     roster: tuple[str, ...] = ()  # every band member that took part, gone or not
     forced_d10: tuple[int, ...] = ()  # D10 results typed in by players, used before the RNG
+    forced_directions: tuple[float, ...] = ()  # scatter directions (degrees, 0 east, 90 south) used before the RNG
     fallen: tuple[tuple[str, str], ...] = ()  # band member → why it was taken off the table
     departed: tuple[Model, ...] = ()  # members who walked off alive (escaped or withdrawn), as they left
     vehicles: tuple[Vehicle, ...] = ()
@@ -222,9 +223,11 @@ class State:
         for value in values:
             if not 1 <= int(value) <= 10:
                 raise ValueError(f"a D10 shows 1 to 10, not {value}")
-        from dataclasses import replace  # noqa: PLC0415
-
         return replace(self, forced_d10=self.forced_d10 + tuple(int(v) for v in values))
+
+    def with_directions(self, degrees: tuple[float, ...]) -> State:
+        """Queue scatter-die directions (degrees: 0 east, 90 south, as y grows down the table)."""
+        return replace(self, forced_directions=self.forced_directions + tuple(float(d) for d in degrees))
 
     def vehicle(self, vehicle_id: str) -> Vehicle:
         for vehicle in self.vehicles:

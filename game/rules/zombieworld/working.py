@@ -78,6 +78,7 @@ class Game:
         self.pen = state.pen_zombies
         self.roster = list(state.roster)
         self.forced_d10 = state.forced_d10
+        self.forced_directions = state.forced_directions
         self.fallen = list(state.fallen)
         self.departed = list(state.departed)
         self.vehicles: dict[str, Vehicle] = {v.id: v for v in state.vehicles}
@@ -109,6 +110,7 @@ class Game:
             pen_zombies=self.pen,
             roster=tuple(self.roster),
             forced_d10=self.forced_d10,
+            forced_directions=self.forced_directions,
             fallen=tuple(self.fallen),
             departed=tuple(self.departed),
             vehicles=tuple(self.vehicles.values()),
@@ -159,6 +161,10 @@ class Game:
         return taken + dice
 
     def angle(self) -> float:
+        """A scatter die's direction in radians (a forced one first)."""
+        if self.forced_directions:
+            degrees, self.forced_directions = self.forced_directions[0], self.forced_directions[1:]
+            return math.radians(degrees)
         value, self.rng = scatter_angle(self.rng)
         return value
 
