@@ -331,7 +331,7 @@ class Game:
         modifiers: list[tuple[str, int]] = []
         if any((o := self.catalog.object(i)) is not None and o.skill_modifier for i in model.objects):
             modifiers.append(("costume", -1))
-        if model.kind != "zombie" and len(self.engaged_with(model)) >= 3:
+        if len(self.engaged_with(model)) >= 3:  # survivors and zombies alike (book 14.2)
             modifiers.append(("engaged with 3 or more", -1))
         if self.boosted(model):
             modifiers.append(("stimulant", 1))
