@@ -61,7 +61,7 @@ def _vehicle_options(game: Game, model: Model, active: Activation) -> list[Any]:
         held = vehicle.held_round == game.round
         if not held and active.remaining_cm + 1e-6 >= entry_cost(game, model):
             options.append(c.LeaveVehicleTemplate(model.id, vehicle.id, active.remaining_cm - entry_cost(game, model)))
-        if model.seat == 0 and not vehicle.broken and not active.drove and not held \
+        if model.seat == 0 and not vehicle.broken and not active.drove and not held and not active.boarded \
                 and (spec.two_wheeled or not active.action_used):
             options.append(c.DriveTemplate(model.id, vehicle.id, spec.move_cm, TURN_COST_CM, not spec.two_wheeled,
                                            needs_start(game, vehicle) and not (

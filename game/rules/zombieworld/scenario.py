@@ -237,6 +237,8 @@ class StateFacts(_Strict):
     ground: tuple[str, ...] | None = None  # the items on the ground, any order
     ground_at: tuple[GroundSpec, ...] = ()  # items lying at these places
     decision: str | None = None  # kind of the pending decision, or "none"
+    offered: tuple[str, ...] = ()  # kinds of command (or template) the player to play is offered
+    not_offered: tuple[str, ...] = ()
     models: dict[str, ModelFacts] = Field(default_factory=dict)
     vehicles: dict[str, VehicleFacts] = Field(default_factory=dict)
 
@@ -584,6 +586,15 @@ def check_facts(path: Path, facts: StateFacts, state: State, tolerance: float) -
     if facts.decision is not None:
         decision = _decision(state)
         differ("pending decision", facts.decision, decision.kind if decision is not None else "none")
+    if facts.offered or facts.not_offered:
+        seats = sorted(engine.current_seats(state))
+        kinds = {option.kind for option in engine.legal_commands(state, seats[0])} if seats else set()
+        for kind in facts.offered:
+            if kind not in kinds:
+                problems.append(f"{kind} is not offered (offered: {', '.join(sorted(kinds))})")
+        for kind in facts.not_offered:
+            if kind in kinds:
+                problems.append(f"{kind} is offered, and must not be")
     by_id = {m.id: m for m in state.models}
     for model_id, wanted in facts.models.items():
         model = by_id.get(model_id)

@@ -102,6 +102,7 @@ class Activation:
     drove: bool = False  # its vehicle has moved in this activation
     gear_cm: float = 0.0  # the part of remaining_cm that only riding on open ground may spend (wheels' bonus)
     gear_bonus_given: bool = False  # the wheels' bonus comes once per activation
+    boarded: bool = False  # it got into a vehicle in this activation: it drives from its next turn
 
 
 @dataclass(frozen=True, slots=True)

@@ -91,6 +91,8 @@ def do_board(game: Game, model: Model, command: c.BoardVehicle) -> None:
     vehicle = game.vehicles[vehicle.id]
     game.update(game.models[model.id], vehicle=vehicle.id, seat=seat, x=vehicle.x, y=vehicle.y, entrenched=False)
     game.set_vehicle(vehicle, moving=False)  # it stopped to let someone on
+    if game.active is not None and game.active.model == model.id:
+        game.active = replace(game.active, boarded=True)
     game.emit(c.VehicleBoarded(model.id, vehicle.id, seat))
 
 
@@ -245,6 +247,9 @@ def do_drive(game: Game, model: Model, command: c.Drive) -> None:
         raise IllegalCommand(f"the {spec.name} is broken down")
     if active.drove:
         raise IllegalCommand(f"the {spec.name} has already moved this turn")
+    if active.boarded:
+        raise IllegalCommand(f"{model.name} got in this activation: it may drive from its next turn, after "
+                             "activating as usual")
     if not spec.two_wheeled and active.action_used:
         raise IllegalCommand(f"{model.name} has already used its action")
     if vehicle.held_round == game.round:
