@@ -114,8 +114,10 @@ def test_boarding_is_refused_by_the_front_when_full_and_out_of_reach():
     refused(state, "red", c.BoardVehicle("red:Bo", "v1"), "not the front")
     far = table_state({"red:Bo": (80, 50)}, active="red:Bo")
     refused(far, "red", c.BoardVehicle("red:Bo", "v1"), "touch the vehicle")
-    short = table_state({"red:Bo": CAR_SIDE}, active="red:Bo", remaining_cm=4)
-    refused(short, "red", c.BoardVehicle("red:Bo", "v1"), "costs 5 cm")
+    short = table_state({"red:Bo": CAR_SIDE}, active="red:Bo", remaining_cm=4)  # book 9.1: it stays beside
+    after, events = engine.apply(short, "red", c.BoardVehicle("red:Bo", "v1"))
+    assert of(events, c.BoardingFellShort) and not of(events, c.VehicleBoarded)
+    assert after.model("red:Bo").vehicle == "" and after.active.remaining_cm == 0
     full = table_state({"red:Bo": CAR_SIDE, "red:Cy": (0, 0), "red:Di": (0, 0), "red:Ana": (0, 0),
                         "blue:Ana": (0, 0)}, active="red:Bo",
                        riders={"red:Cy": ("v1", 0), "red:Di": ("v1", 1), "red:Ana": ("v1", 2), "blue:Ana": ("v1", 3)})

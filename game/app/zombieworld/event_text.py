@@ -211,6 +211,9 @@ def _vehicle_line(event: Any, state: State | None, name: Any, names: dict[str, s
         return f"{cap(car(event.vehicle))} is on the table ({event.how})", "plain"
     if isinstance(event, c.VehicleBoarded):
         return f"{name(event.model)} gets into {car(event.vehicle)} ({seat_name(event.seat)})", "plain"
+    if isinstance(event, c.BoardingFellShort):
+        return (f"{name(event.model)} reaches {car(event.vehicle)} with {event.left_cm:g} cm left, short of the "
+                f"{event.needed_cm:g} cm to get in: stays beside it"), "plain"
     if isinstance(event, c.VehicleLeft):
         return f"{name(event.model)} gets out of {car(event.vehicle)}", "plain"
     if isinstance(event, c.SeatChanged):

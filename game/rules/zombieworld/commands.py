@@ -323,13 +323,15 @@ class DriveTemplate:
 
 @dataclass(frozen=True, slots=True)
 class BoardTemplate:
-    """The survivor may reach and board ``vehicle`` if its move allows (``free_seats``)."""
+    """The survivor may walk up to ``max_cm`` to ``vehicle`` and get in (``free_seats``) if it still
+    has ``entry_cm`` then; short of them it stays beside the vehicle."""
 
     model: str
     vehicle: str
     max_cm: float
     free_seats: tuple[int, ...]
     kind: Literal["board_template"] = "board_template"
+    entry_cm: float = 5.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -592,6 +594,17 @@ class VehicleBoarded:
 
 
 @dataclass(frozen=True, slots=True)
+class BoardingFellShort:
+    """The survivor reached the vehicle without the cm to get in: it stays beside it, its move over."""
+
+    model: str
+    vehicle: str
+    needed_cm: float
+    left_cm: float
+    kind: Literal["boarding_fell_short"] = "boarding_fell_short"
+
+
+@dataclass(frozen=True, slots=True)
 class VehicleLeft:
     model: str
     vehicle: str
@@ -700,7 +713,8 @@ Event = Annotated[
     DiceRolled | RoundStarted | InitiativeDecided | ZombieSpawned | Activated | ModelMoved | ShotFired
     | WeaponJammed | BangPlaced | BangResolved | ReactionResolved | MeleeFought | Wounded | ModelRemoved | Fled
     | BandWithdrew | ActivationEnded | BuildingEntered | PlaceMarked | ItemFound | SurvivorJoined | ItemUsed
-    | Entrenched | TookCover | DogControl | GameEnded | VehiclePlaced | VehicleBoarded | VehicleLeft | SeatChanged
+    | Entrenched | TookCover | DogControl | GameEnded | VehiclePlaced | VehicleBoarded | BoardingFellShort
+    | VehicleLeft | SeatChanged
     | VehicleStarted | VehicleMoved | RanOver | VehicleCrashed | VehicleStatus | Climbed | Jumped | ItemsExchanged
     | GearChanged,
     Field(discriminator="kind"),

@@ -80,8 +80,8 @@ def _vehicle_options(game: Game, model: Model, active: Activation) -> list[Any]:
         gap = figure_footprint_gap(game.body(other), me)
         taken = {m.seat for m in game.occupants(other.id)}
         free = tuple(s for s in range(spec.seats) if s not in taken)
-        if not other.broken and free and gap <= active.remaining_cm - entry + 1e-6:
-            options.append(c.BoardTemplate(model.id, other.id, active.remaining_cm - entry, free))
+        if not other.broken and free and gap <= active.remaining_cm + 1e-6:
+            options.append(c.BoardTemplate(model.id, other.id, active.remaining_cm, free, entry_cm=entry))
         if not active.action_used and gap <= DOOR_REACH_CM and not spec.two_wheeled and not other.searched \
                 and other.owner != model.side:
             options.append(c.Search(model.id, vehicle=other.id))

@@ -73,19 +73,22 @@ def do_board(game: Game, model: Model, command: c.BoardVehicle) -> None:
     walked = 0.0
     end = model.position
     if command.path:
-        walked, entered = validate_path(game, model, command.path, active.remaining_cm - entry, contact_with=None)
+        walked, entered = validate_path(game, model, command.path, active.remaining_cm, contact_with=None)
         if entered:
             raise IllegalCommand("walk to the vehicle without going through a building")
         end = command.path[-1]
-    elif active.remaining_cm + 1e-6 < entry:
-        raise IllegalCommand(f"getting in costs {entry:g} cm; {model.name} has {active.remaining_cm:.1f} cm left")
     problem = _at_door(game, vehicle, end)
     if problem:
         raise IllegalCommand(problem)
     if command.path:
         model = game.update(model, x=end[0], y=end[1], entrenched=False)
         game.emit(c.ModelMoved(model.id, command.path, round(walked, 3)))
+    left = active.remaining_cm - walked
     game.active = replace(active, remaining_cm=0.0, moved=True)
+    if left + 1e-6 < entry:  # book 9.1: it stays beside the vehicle and cannot retrace its steps
+        game.emit(c.BoardingFellShort(model.id, vehicle.id, entry, round(max(0.0, left), 3)))
+        vehicle_touched(game, model, vehicle)
+        return
     if vehicle_touched(game, model, vehicle) or model.id not in game.models:
         return  # a zombie was inside: no getting in this turn
     vehicle = game.vehicles[vehicle.id]
