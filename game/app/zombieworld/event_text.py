@@ -167,6 +167,11 @@ def describe(event: Any, state: State | None, names: dict[str, str] | None = Non
         return f"{name(event.model)} enters a building: {found}", "zombie" if event.zombies else "plain"
     if isinstance(event, c.ItemFound):
         return f"{name(event.model)} finds {event.item.replace('_', ' ')}", "card"
+    if isinstance(event, c.ItemsDropped):
+        catalog = state.catalog if state is not None else None
+        things = [catalog.item_name(i) if catalog is not None and i in catalog.item_ids() else i.replace("_", " ")
+                  for i in event.items]
+        return f"{name(event.model)} leaves on the ground: {', '.join(things)}", "card"
     if isinstance(event, c.SurvivorJoined):
         return f"{name(event.model)} joins {event.seat}", "good"
     if isinstance(event, c.ItemUsed):

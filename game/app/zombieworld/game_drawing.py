@@ -35,6 +35,7 @@ LEGAL_TAPE = (120, 236, 140)
 ILLEGAL_TAPE = (236, 70, 60)
 TARGET_TINT = (245, 140, 50)
 RAISED_TINT = (240, 220, 120)
+ITEM_TINT = (235, 200, 120)  # items lying on the ground
 ALLIANCE_FIXED = (110, 200, 130)  # the frame round the alliance line: binding, or only a promise
 ALLIANCE_FRAGILE = (236, 170, 50)
 TOP_BAR_PX = 68
@@ -151,6 +152,7 @@ class GamePainter:
             piece = pieces.get(active.id)
             centre = px((piece.x_cm, piece.y_cm) if piece is not None and active.vehicle else active.position)
             pygame.draw.circle(layer, (*ACCENT, 255), centre, radius + max(6, zoom * 0.9), 3)
+        self.draw_ground_items(layer, px, zoom)
         for bang in scene.state.bangs:
             centre = px((bang.x, bang.y))
             pygame.draw.circle(layer, (255, 120, 40, 90), centre, max(10, zoom * 1.6))
@@ -159,6 +161,31 @@ class GamePainter:
         if scene.state.objective is not None:
             pygame.draw.circle(layer, (230, 210, 90, 200), px(scene.state.objective), max(8, 8.0 * zoom), 2)
         return layer
+
+    def draw_ground_items(self, layer: pygame.Surface, px: Any, zoom: float) -> None:
+        """Items lying on the table (a devoured survivor's gear, a dropped weapon, an antidote): a
+        small marker each, fanned out where several lie together, with its name when zoomed in."""
+        catalog = self.scene.state.catalog
+        seen: dict[tuple[float, float], int] = {}
+        side = max(8, 1.4 * zoom)
+        for x, y, text in self.scene.state.ground_items:
+            item = engine.ground_item(text)[0]
+            number = seen.get((x, y), 0)
+            seen[(x, y)] = number + 1
+            centre = px((x + 0.9 * number, y + 0.9 * number))
+            box = pygame.Rect(0, 0, side, side)
+            box.center = (round(centre[0]), round(centre[1]))
+            pygame.draw.rect(layer, (46, 40, 28, 235), box, border_radius=3)
+            pygame.draw.rect(layer, (*ITEM_TINT, 255), box, 2, border_radius=3)
+            try:
+                name = catalog.item_name(item) if catalog is not None else item
+            except KeyError:
+                name = item.replace("_", " ")
+            initial = font(max(9, round(side * 0.7))).render(name[:1].upper(), True, ITEM_TINT)
+            layer.blit(initial, initial.get_rect(center=box.center))
+            if zoom >= 9:
+                label = text_with_halo(name, max(10, min(15, round(zoom * 0.9))), ITEM_TINT)
+                layer.blit(label, label.get_rect(midtop=(box.centerx, box.bottom + 1)))
 
     def draw_vehicle(self, layer: pygame.Surface, vehicle: Vehicle, px: Any) -> None:
         """A top-down car drawn in code: body in its owner's colour, windscreen and lights at the front,

@@ -531,6 +531,16 @@ class ItemFound:
 
 
 @dataclass(frozen=True, slots=True)
+class ItemsDropped:
+    """What a model leaves on the ground at ``position`` (a devoured survivor's gear, an element)."""
+
+    model: str
+    items: tuple[str, ...]
+    position: Point
+    kind: Literal["items_dropped"] = "items_dropped"
+
+
+@dataclass(frozen=True, slots=True)
 class SurvivorJoined:
     model: str
     seat: str
@@ -712,7 +722,8 @@ class GearChanged:
 Event = Annotated[
     DiceRolled | RoundStarted | InitiativeDecided | ZombieSpawned | Activated | ModelMoved | ShotFired
     | WeaponJammed | BangPlaced | BangResolved | ReactionResolved | MeleeFought | Wounded | ModelRemoved | Fled
-    | BandWithdrew | ActivationEnded | BuildingEntered | PlaceMarked | ItemFound | SurvivorJoined | ItemUsed
+    | BandWithdrew | ActivationEnded | BuildingEntered | PlaceMarked | ItemFound | ItemsDropped | SurvivorJoined
+    | ItemUsed
     | Entrenched | TookCover | DogControl | GameEnded | VehiclePlaced | VehicleBoarded | BoardingFellShort
     | VehicleLeft | SeatChanged
     | VehicleStarted | VehicleMoved | RanOver | VehicleCrashed | VehicleStatus | Climbed | Jumped | ItemsExchanged

@@ -36,6 +36,7 @@ from game.rules.zombieworld.equipment import (
     do_reload,
     do_swap,
     do_use_item,
+    ground_item,
 )
 from game.rules.zombieworld.legal import legal_commands
 from game.rules.zombieworld.measures import (
@@ -79,7 +80,7 @@ __all__ = [
     # what the window asks the engine to measure, and the rule numbers it words
     "ALLIANCE_FIXED_UP_TO", "ALLIANCE_FLIP_ON", "ALLIANCE_MIN_BANDS", "EXCHANGE_CM", "GEAR_CHANGE_CM",
     "POINT_BLANK_CM", "SPRINT_DICE", "SPRINT_STEP_CM", "TURN_COST_CM", "DrivePlan", "MoveCost", "Reach",
-    "ShotRange", "alliance_problem", "at_exit", "drive_plan", "engaged", "height_cm", "jump_price", "move_cost",
+    "ShotRange", "alliance_problem", "at_exit", "drive_plan", "engaged", "ground_item", "height_cm", "jump_price", "move_cost",
     "profile", "reach", "shot_range",
     # state types and the catalog, for callers that build states
     "Activation", "Bang", "load_catalog",

@@ -49,21 +49,63 @@ def _object_slots(game: Game, model: Model) -> int:
     return slots
 
 
-def give(game: Game, model: Model, item: str) -> bool:
-    """Put an item in a free slot; with none free it is left on the ground (False)."""
+MARKS = ("unloaded", "scoped", "silenced")  # what a weapon keeps when it lies on the ground
+
+
+def ground_text(item: str, marks: tuple[str, ...] = (), used: int = 0) -> str:
+    """An item as it lies on the ground: its id, then what it keeps: "hunting_rifle+scoped",
+    "medkit+used1"."""
+    return "+".join((item, *marks, *((f"used{used}",) if used else ())))
+
+
+def ground_item(text: str) -> tuple[str, tuple[str, ...], int]:
+    """(item id, weapon marks, uses spent) of an item on the ground."""
+    item, *rest = text.split("+")
+    used = next((int(part[4:]) for part in rest if part.startswith("used") and part[4:].isdigit()), 0)
+    return item, tuple(part for part in rest if part in MARKS), used
+
+
+def carried_on_ground(model: Model) -> list[str]:
+    """Everything the model carries (weapons with their marks, objects with their uses spent, and
+    scenario elements) as it would lie on the ground."""
+    spent = dict(model.uses)
+    things = [ground_text(w, tuple(m for m in MARKS if w in getattr(model, m))) for w in (*model.hand, *model.backpack)]
+    things += [ground_text(o, used=spent.get(o, 0)) for o in model.objects]
+    return [*things, *model.elements]
+
+
+def drop(game: Game, model: Model, things: list[str], at: tuple[float, float]) -> None:
+    """Leave ``things`` (ground texts) where ``at`` is, and say so."""
+    if not things:
+        return
+    game.ground.extend((at[0], at[1], thing) for thing in things)
+    game.emit(c.ItemsDropped(model.id, tuple(ground_item(t)[0] for t in things), at))
+
+
+def give(game: Game, model: Model, item: str, marks: tuple[str, ...] = (), used: int = 0) -> bool:
+    """Put an item in a free slot (a weapon with its ``marks``, an object with its uses spent); with
+    none free it is left on the ground (False)."""
     model = game.models[model.id]
     if game.catalog.is_weapon(item):
+        slot = ""
         if not model.hand:
-            game.update(model, hand=(item,))
-            return True
-        quality = game.catalog.defect(model.defect) if model.defect else None
-        if not model.backpack and not (quality is not None and quality.no_backpack) and len(model.hand) < 2:
-            game.update(model, backpack=(item,))
+            slot = "hand"
+        else:
+            quality = game.catalog.defect(model.defect) if model.defect else None
+            if not model.backpack and not (quality is not None and quality.no_backpack) and len(model.hand) < 2:
+                slot = "backpack"
+        if slot:
+            changes: dict[str, Any] = {slot: (*getattr(model, slot), item)}
+            for mark in marks:
+                if item not in getattr(model, mark):
+                    changes[mark] = (*getattr(model, mark), item)
+            game.update(model, **changes)
             return True
     elif len(model.objects) < _object_slots(game, model):
-        game.update(model, objects=(*model.objects, item))
+        uses = model.uses if not used or item in model.objects else tuple(sorted((*model.uses, (item, used))))
+        game.update(model, objects=(*model.objects, item), uses=uses)
         return True
-    game.ground.append((model.x, model.y, item))
+    game.ground.append((model.x, model.y, ground_text(item, marks, used)))
     return False
 
 
@@ -227,14 +269,14 @@ def do_pick_up(game: Game, model: Model, command: c.PickUp) -> None:
         raise IllegalCommand(f"nothing lies within {PICK_UP_CM:g} cm of {model.name}")
     for entry in near:
         game.ground.remove(entry)
-        item = entry[2]
-        if item == "antidote":
+        item, marks, used = ground_item(entry[2])
+        if not game.catalog.is_weapon(item) and game.catalog.object(item) is None:  # a scenario element
             current = game.models[model.id]
-            game.update(current, elements=(*current.elements, "antidote"))
+            game.update(current, elements=(*current.elements, item))
             game.emit(c.ItemFound(model.id, item))
             continue
         before = len(game.ground)
-        kept = give(game, game.models[model.id], item)
+        kept = give(game, game.models[model.id], item, marks, used)
         if not kept:
             game.ground.pop(before)
             game.ground.append(entry)  # no room: it stays where it was

@@ -25,6 +25,7 @@ from game.rules.core.rng import force_dice
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.band import Band, Member
+from game.rules.zombieworld.equipment import ground_item
 from game.rules.zombieworld.scenario_table import TableSpec, describe_table, own_board
 from game.rules.zombieworld.state import (
     ZOMBIES,
@@ -198,6 +199,9 @@ class ModelFacts(_Strict):
     objects: tuple[str, ...] | None = None
     elements: tuple[str, ...] | None = None
     unloaded: tuple[str, ...] | None = None
+    scoped: tuple[str, ...] | None = None
+    silenced: tuple[str, ...] | None = None
+    uses: tuple[tuple[str, int], ...] | None = None
     level: int | None = None
     fleeing: bool | None = None
     entrenched: bool | None = None
@@ -429,8 +433,9 @@ def _arrange(path: Path, scenario: ScenarioFile, state: State) -> State:
                                 stalled=spec.stalled, out_of_control=spec.out_of_control, broken=spec.broken,
                                 crashes=spec.crashes, opened=spec.opened, searched=spec.searched))
     for number, ground in enumerate(scenario.ground, start=1):
-        if ground.item not in catalog.item_ids() and ground.item != "antidote":
-            raise ScenarioError(path, f"[[ground]] #{number} → item", f"unknown item {ground.item!r}")
+        item, _, _ = ground_item(ground.item)
+        if item not in catalog.item_ids() and item != "antidote":
+            raise ScenarioError(path, f"[[ground]] #{number} → item", f"unknown item {item!r}")
     places = []
     table = state.table
     for number, place in enumerate(scenario.place, start=1):
@@ -438,6 +443,8 @@ def _arrange(path: Path, scenario: ScenarioFile, state: State) -> State:
             raise ScenarioError(path, f"[[place]] #{number} → piece", f"no piece #{place.piece} on the table")
         places.append(Place(place.piece, opened=place.opened, searched=place.searched, light=place.light,
                             floors_opened=place.floors_opened, floors_searched=place.floors_searched))
+    numbers = [int(i[1:]) for i in ids if i.startswith("z") and i[1:].isdigit()]
+    state = replace(state, next_zombie=max(numbers, default=0) + 1)
     seats = tuple(entry for entry in state.seats)
     turn = scenario.turn
     order = turn.order or (*seats, ZOMBIES)

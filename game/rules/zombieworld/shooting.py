@@ -15,6 +15,7 @@ from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.casualties import remove, wound
 from game.rules.zombieworld.catalog import Firearm
 from game.rules.zombieworld.crashes import runaway
+from game.rules.zombieworld.equipment import MARKS, ground_text
 from game.rules.zombieworld.geometry import (
     BASE_RADIUS_CM,
     Cover,
@@ -362,8 +363,10 @@ def flee(game: Game, model: Model, toward_edge: bool) -> None:
     game.emit(c.DiceRolled("weapon loss", model.id, (die,), (), 1, ("drop" if die == 1 else "keep",)))
     if (die == 1 or model.defect == "butterfingers") and model.hand:
         dropped = model.hand[0]
-        game.ground.append((start[0], start[1], dropped))
-        model = game.update(model, hand=model.hand[1:])
+        marks = tuple(mark for mark in MARKS if dropped in getattr(model, mark))
+        game.ground.append((start[0], start[1], ground_text(dropped, marks)))
+        model = game.update(model, hand=model.hand[1:], **{m: tuple(i for i in getattr(model, m) if i != dropped)
+                                                           for m in marks})
     game.update(model, x=end[0], y=end[1], fleeing=True)
     game.emit(c.Fled(model.id, (start, end), dropped))
     if off_table:

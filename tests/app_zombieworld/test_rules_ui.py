@@ -1,0 +1,44 @@
+"""The window follows the rules the engine plays: items left on the ground are drawn and told in the
+log; boarding short of the cm reads as staying beside the vehicle."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.app.zombieworld.event_text import describe
+from game.app.zombieworld.game_drawing import ITEM_TINT
+from game.rules.zombieworld import commands as c
+from tests.app_zombieworld.zw_ui import new_app, open_game, screen_of
+
+
+def _put(scene, state) -> None:
+    """Show ``state`` in the scene as if play had reached it."""
+    session = scene.controller.session
+    session._states[session._cursor] = state
+    scene.sync_pieces()
+
+
+def test_items_on_the_ground_are_drawn_where_they_lie_and_the_drop_is_logged(tmp_path) -> None:
+    app = new_app(tmp_path)
+    scene = open_game(app, 3)
+    model = scene.controller.active_model() or scene.state.models[0]
+    spot = (model.x + 6.0, model.y)
+    _put(scene, replace(scene.state, ground_items=((spot[0], spot[1], "hunting_rifle+scoped"),)))
+    scene.table.camera.fit((spot[0] - 10, spot[1] - 10, 20, 20))
+    app.frame(1 / 60, [])
+    x, y = screen_of(scene, spot)
+    side = max(8, round(1.4 * scene.table.camera.zoom_px_per_cm))
+    tints = {tuple(app.screen.get_at((x + dx, y + dy)))[:3] for dx in range(-side, side + 1)
+             for dy in range(-side, side + 1)}
+    assert ITEM_TINT in tints
+    line = describe(c.ItemsDropped(model.id, ("hunting_rifle", "antidote"), spot), scene.state)
+    assert line == (f"{model.name} leaves on the ground: Hunting rifle, antidote", "card")
+
+
+def test_boarding_short_of_the_cm_reads_as_staying_beside(tmp_path) -> None:
+    app = new_app(tmp_path)
+    scene = open_game(app, 3)
+    model = scene.state.models[0]
+    vehicle = scene.state.vehicles[0]
+    line = describe(c.BoardingFellShort(model.id, vehicle.id, 5.0, 3.0), scene.state)
+    assert line is not None and "short of the 5 cm to get in: stays beside it" in line[0]
