@@ -3,6 +3,7 @@ log; boarding short of the cm reads as staying beside the vehicle."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 from game.app.zombieworld.event_text import describe
@@ -42,3 +43,28 @@ def test_boarding_short_of_the_cm_reads_as_staying_beside(tmp_path) -> None:
     vehicle = scene.state.vehicles[0]
     line = describe(c.BoardingFellShort(model.id, vehicle.id, 5.0, 3.0), scene.state)
     assert line is not None and "short of the 5 cm to get in: stays beside it" in line[0]
+
+
+def test_a_pending_choice_gets_its_buttons_and_a_line_in_the_log(tmp_path) -> None:
+    from game.rules.zombieworld.state import Decision
+
+    app = new_app(tmp_path)
+    scene = open_game(app, 3)
+    shooter = next(m for m in scene.state.models if m.side == "blue" and m.kind == "survivor" and m.hand)
+    target = next(m for m in scene.state.models if m.side == "red" and m.kind == "survivor")
+    waiting = Decision("flee_direction", target.side, target.id)
+    _put(scene, replace(scene.state, decision=waiting))
+    app.frame(1 / 60, [])
+    labels = [button.label for button in scene.actions.buttons]
+    assert "Flee north" in labels and "Flee south-east" in labels and len(labels) == 8
+    from game.app.zombieworld.game_words import hint
+
+    assert "chooses where to flee" in hint(scene)
+    line = describe(c.DecisionPending("return_fire", "red", target.id, shooter.id), scene.state)
+    assert line == (f"{target.name} may return fire at {shooter.name}", "phase")
+    before = target.position
+    centre = (scene.state.table.width_cm / 2, scene.state.table.height_cm / 2)
+    scene.tap_table(centre)  # a tap toward the middle of the table: it flees that way
+    assert scene.state.decision is None
+    after = scene.state.model(target.id).position
+    assert math.dist(after, centre) < math.dist(before, centre)

@@ -223,6 +223,9 @@ class ZombieworldController:
         """The command a drag stands for when it is not a walk: driving (the driver), getting out (a
         rider), getting in (dropped on a vehicle), jumping (see ``jump_move``); with its allowance."""
         path = (*waypoints, point)
+        step = self.template(c.StepAwayTemplate)
+        if step is not None and step.model == model.id:  # away from a zombie out of a vehicle
+            return c.StepAway(model.id, path), step.max_cm
         if model.vehicle:
             drive = self.template(c.DriveTemplate)
             if drive is not None and drive.model == model.id:

@@ -123,6 +123,11 @@ def describe(event: Any, state: State | None, names: dict[str, str] | None = Non
         if event.purpose == "alliance":
             return alliance_roll_line(event, state, bands)
         return dice_line(event, state, names), "dice"
+    if isinstance(event, c.DecisionPending):
+        what = {"return_fire": "may return fire at", "reaction_reroll": "may roll the reaction again",
+                "flee_direction": "flees: its band chooses where", "vehicle_surprise": "reacts first to"}
+        tail = f" {name(event.other)}" if event.other and event.decision in ("return_fire", "vehicle_surprise") else ""
+        return f"{name(event.model)} {what.get(event.decision, event.decision)}{tail}", "phase"
     if isinstance(event, c.RoundStarted):
         return f"— Round {event.round} —", "phase"
     if isinstance(event, c.InitiativeDecided):

@@ -394,6 +394,13 @@ class ZombieworldGameScene(Scene):
         self.refresh()
 
     def tap_table(self, world: Point) -> None:
+        decision = self.state.decision
+        if decision is not None and decision.kind == "flee_direction":  # flee toward the tapped point
+            runner = self.controller.model(decision.model)
+            if runner is not None and math.dist(world, runner.position) > 0.5:
+                angle = math.degrees(math.atan2(world[1] - runner.y, world[0] - runner.x)) % 360
+                self.play(c.FleeToward(runner.id, round(angle, 1)))
+                return
         if self.aim is not None:
             self.aim = None
             self.refresh()

@@ -74,11 +74,49 @@ def option_label(scene: ZombieworldGameScene, option: Any) -> tuple[str, str] | 
     if isinstance(option, c.ExchangeTemplate):
         mates = [name(m) for m in option.partners]
         return f"Exchange with {mates[0] if len(mates) == 1 else '…'}", "items"
+    if isinstance(option, c.ReturnFire):
+        return f"{name(option.model)}: fire back {option.shots} shot{'s' if option.shots > 1 else ''}", "attack"
+    if isinstance(option, c.HoldFire):
+        return f"{name(option.model)}: hold fire", "turn"
+    if isinstance(option, c.RerollReaction):
+        return f"{name(option.model)}: roll the reaction again", "move"
+    if isinstance(option, c.KeepReaction):
+        return f"{name(option.model)}: keep the reaction", "turn"
+    if isinstance(option, c.FleeToward):
+        return f"Flee {compass_word(option.direction)}", "danger"
+    if isinstance(option, c.ShootFirst):
+        return f"Shoot it first ({option.shots} shot{'s' if option.shots > 1 else ''})", "attack"
+    if isinstance(option, c.StepAwayTemplate):
+        return f"Step away (drag {name(option.model)}, {option.max_cm:.1f} cm)", "move"
+    if isinstance(option, c.StandFirm):
+        return "Meet it in melee", "attack"
     if isinstance(option, c.EndActivation):
         return "End activation", "turn"
     if isinstance(option, c.Withdraw):
         return "Withdraw band", "danger"
     return None
+
+
+COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "north", "north-east")
+
+
+def compass_word(degrees: float) -> str:
+    """A direction on the table in words (0° east, 90° south: y grows down the table)."""
+    return COMPASS[round((degrees % 360) / 45) % 8]
+
+
+def decision_text(scene: ZombieworldGameScene) -> str:
+    """What play waits for, in words (empty when nothing)."""
+    decision = scene.state.decision
+    if decision is None:
+        return ""
+    who = scene.state.model(decision.model).name if any(m.id == decision.model for m in scene.state.models) \
+        else decision.model
+    band = scene.controller.band_name(decision.seat)
+    what = {"return_fire": "how to return fire", "reaction_reroll": "whether to roll the reaction again",
+            "flee_direction": "where to flee (a button, or tap the table)",
+            "vehicle_surprise": "what to do about the zombie out of the vehicle"}.get(decision.kind, decision.kind)
+    return f"{band}: {who} chooses {what}"
 
 
 def climb_label(scene: ZombieworldGameScene, option: Any) -> str:
@@ -133,6 +171,9 @@ def rider_targets(scene: ZombieworldGameScene) -> list[str]:
 
 
 def hint(scene: ZombieworldGameScene) -> str:
+    waiting = decision_text(scene)
+    if waiting:
+        return waiting
     legal = scene.controller.legal()
     move = next((o for o in legal if isinstance(o, c.MoveTemplate)), None)
     parts = []

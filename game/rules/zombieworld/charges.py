@@ -11,7 +11,8 @@ from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.geometry import Figure, base_distance, figure_footprint_gap, path_cost
 from game.rules.zombieworld.melee import after_fight, melee
 from game.rules.zombieworld.movement import SPRINT_MAX_CM, sprint_roll, validate_path
-from game.rules.zombieworld.shooting import firearm_in_hand, flee, in_cover_ground, roll_reaction, shoot
+from game.rules.zombieworld.reactions import flee_or_ask
+from game.rules.zombieworld.shooting import firearm_in_hand, in_cover_ground, roll_reaction, shoot
 from game.rules.zombieworld.spots import DOOR_REACH_CM, spot_problem
 from game.rules.zombieworld.state import ZOMBIES, Activation, Model, Vehicle
 from game.rules.zombieworld.working import CONTACT_CM, Game, need_active, need_on_foot, vehicle_spec
@@ -74,8 +75,8 @@ def do_charge(game: Game, model: Model, command: c.Charge) -> None:
             game.update(defender, charged_reaction_used=True)
             result, _ = roll_reaction(game, defender, "charged", ground)
             if result == "flee":
-                flee(game, game.models[defender.id], toward_edge=False)
                 game.active = replace(active, remaining_cm=0.0)
+                flee_or_ask(game, game.models[defender.id])
                 return
             if result == "shoot_then_melee":
                 firearm = firearm_in_hand(game, defender)

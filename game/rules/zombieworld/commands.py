@@ -259,12 +259,82 @@ class Dismount:
     kind: Literal["dismount"] = "dismount"
 
 
+@dataclass(frozen=True, slots=True)
+class ReturnFire:
+    """Answer to a return-fire decision: fire ``shots`` back at the survivor who shot."""
+
+    model: str
+    shots: int
+    kind: Literal["return_fire"] = "return_fire"
+
+
+@dataclass(frozen=True, slots=True)
+class HoldFire:
+    """Answer to a return-fire decision where the survivor may react as it likes: no shot back."""
+
+    model: str
+    kind: Literal["hold_fire"] = "hold_fire"
+
+
+@dataclass(frozen=True, slots=True)
+class RerollReaction:
+    """Answer to a re-roll decision (special operations): roll the reaction's 2D6 again (it stands)."""
+
+    model: str
+    kind: Literal["reroll_reaction"] = "reroll_reaction"
+
+
+@dataclass(frozen=True, slots=True)
+class KeepReaction:
+    model: str
+    kind: Literal["keep_reaction"] = "keep_reaction"
+
+
+@dataclass(frozen=True, slots=True)
+class FleeToward:
+    """Answer to a flight whose direction the band chooses (secret corporation): ``direction`` in
+    degrees (0 east, 90 south, as y grows down the table)."""
+
+    model: str
+    direction: float
+    kind: Literal["flee_toward"] = "flee_toward"
+
+
+@dataclass(frozen=True, slots=True)
+class ShootFirst:
+    """Answer to a zombie out of a vehicle that the survivor surprised: shoot it now (``shots``)."""
+
+    model: str
+    shots: int
+    kind: Literal["shoot_first"] = "shoot_first"
+
+
+@dataclass(frozen=True, slots=True)
+class StepAway:
+    """Answer to a zombie out of a vehicle that the survivor surprised: step away along ``path``
+    with the move it has left."""
+
+    model: str
+    path: tuple[Point, ...]
+    kind: Literal["step_away"] = "step_away"
+
+
+@dataclass(frozen=True, slots=True)
+class StandFirm:
+    """Answer to a zombie out of a vehicle that the survivor surprised: meet it in melee."""
+
+    model: str
+    kind: Literal["stand_firm"] = "stand_firm"
+
+
 Command = Annotated[
     Activate | MoveModel | Sprint | Shoot | Charge | Fight | Disengage | Reload | SwapWeapons | EndActivation
     | Search | UseItem | FirstAid | Entrench | PickUp | LeaveTable | Withdraw | BoardVehicle | LeaveVehicle | Drive
-    | ChangeSeat | Climb | Jump | Exchange | Mount | Dismount,
+    | ChangeSeat | Climb | Jump | Exchange | Mount | Dismount | ReturnFire | HoldFire | RerollReaction | KeepReaction
+    | FleeToward | ShootFirst | StepAway | StandFirm,
     Field(discriminator="kind"),
 ]
+ANSWERS = (ReturnFire, HoldFire, RerollReaction, KeepReaction, FleeToward, ShootFirst, StepAway, StandFirm)
 COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
 
 
@@ -355,6 +425,15 @@ class JumpTemplate:
 
 
 @dataclass(frozen=True, slots=True)
+class StepAwayTemplate:
+    """The survivor may step away (up to ``max_cm``) from the zombie it surprised."""
+
+    model: str
+    max_cm: float
+    kind: Literal["step_away_template"] = "step_away_template"
+
+
+@dataclass(frozen=True, slots=True)
 class ExchangeTemplate:
     """The acting survivor may exchange equipment (an action) with these band mates within 2 cm."""
 
@@ -377,6 +456,18 @@ class DiceRolled:
     target: int = 0  # the number a die had to reach (or not exceed, for checks)
     results: tuple[str, ...] = ()  # per die: "wound", "miss", "pass", "fail", ...
     kind: Literal["dice_rolled"] = "dice_rolled"
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionPending:
+    """Play waits for ``seat`` to choose for ``model`` (return fire, a re-roll, where to flee, what to
+    do about a zombie out of a vehicle); ``other`` is the shooter or the zombie."""
+
+    decision: str
+    seat: str
+    model: str
+    other: str = ""
+    kind: Literal["decision_pending"] = "decision_pending"
 
 
 @dataclass(frozen=True, slots=True)
@@ -720,7 +811,7 @@ class GearChanged:
 
 
 Event = Annotated[
-    DiceRolled | RoundStarted | InitiativeDecided | ZombieSpawned | Activated | ModelMoved | ShotFired
+    DiceRolled | DecisionPending | RoundStarted | InitiativeDecided | ZombieSpawned | Activated | ModelMoved | ShotFired
     | WeaponJammed | BangPlaced | BangResolved | ReactionResolved | MeleeFought | Wounded | ModelRemoved | Fled
     | BandWithdrew | ActivationEnded | BuildingEntered | PlaceMarked | ItemFound | ItemsDropped | SurvivorJoined
     | ItemUsed

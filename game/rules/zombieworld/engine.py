@@ -22,6 +22,7 @@ from game.rules.zombieworld.casualties import withdraw
 from game.rules.zombieworld.catalog import load_catalog
 from game.rules.zombieworld.charges import do_charge
 from game.rules.zombieworld.climbing import do_climb, do_jump
+from game.rules.zombieworld.decisions import answer
 from game.rules.zombieworld.deployment import (
     ALLIANCE_FIXED_UP_TO,
     ALLIANCE_MIN_BANDS,
@@ -66,9 +67,10 @@ from game.rules.zombieworld.movement import (
     do_move,
     do_sprint,
 )
+from game.rules.zombieworld.reactions import do_shoot
 from game.rules.zombieworld.rounds import ALLIANCE_FLIP_ON, advance, current_seats, do_activate, do_end
 from game.rules.zombieworld.searching import do_search
-from game.rules.zombieworld.shooting import POINT_BLANK_CM, do_shoot
+from game.rules.zombieworld.shooting import POINT_BLANK_CM
 from game.rules.zombieworld.state import Activation, Bang, State, ZombieworldSetup
 from game.rules.zombieworld.vehicles import TURN_COST_CM, do_board, do_change_seat, do_drive, do_leave_vehicle
 from game.rules.zombieworld.working import Game
@@ -137,6 +139,15 @@ def apply(state: State, seat: str, command: Any) -> tuple[State, tuple[Any, ...]
     if state.finished:
         raise IllegalCommand("the game is over")
     game = Game(state)
+    if state.decision is not None:  # play waits for one player's choice
+        decision = state.decision
+        if seat != decision.seat:
+            raise IllegalCommand("another player is choosing now")
+        answer(game, decision, command)
+        advance(game)
+        return game.freeze(), tuple(game.events)
+    if isinstance(command, c.ANSWERS):
+        raise IllegalCommand("there is no choice to answer now")
     if isinstance(command, c.Withdraw):
         if seat not in state.seats or game.score(seat).withdrawn:
             raise IllegalCommand("this band is not on the table")

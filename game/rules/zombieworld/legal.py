@@ -9,6 +9,7 @@ from typing import Any
 from game.board.model import TerrainKind
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.climbing import JUMP_GAP_CM, JUMP_HEIGHT_CM, LADDER_TOP_REACH_CM
+from game.rules.zombieworld.decisions import decision_options
 from game.rules.zombieworld.equipment import EXCHANGE_CM, PICK_UP_CM, SELF_BOOSTS, fitting_problem
 from game.rules.zombieworld.geometry import (
     BASE_RADIUS_CM,
@@ -92,6 +93,8 @@ def legal_commands(state: State, seat: str) -> list[Any]:
     if seat not in current_seats(state):
         return []
     game = Game(state)
+    if state.decision is not None:
+        return decision_options(game, state.decision)
     if state.active is None:
         waiting = [m for m in game.alive(seat) if not m.activated]
         if not waiting:

@@ -78,7 +78,8 @@ def do_move(game: Game, model: Model, command: c.MoveModel) -> None:
                            retreat_to=start if command.surprise == "retreat" else None)
     for vehicle in list(game.vehicles.values()):
         current = game.models.get(model.id)
-        if current is not None and figure_footprint_gap(game.body(vehicle), game.figure(current)) <= DOOR_REACH_CM:
+        if current is not None and game.decision is None \
+                and figure_footprint_gap(game.body(vehicle), game.figure(current)) <= DOOR_REACH_CM:
             vehicle_touched(game, current, vehicle)
 
 

@@ -78,7 +78,7 @@ def _initiative(game: Game, sides: list[str]) -> tuple[str, ...]:
 def advance(game: Game) -> None:
     """Move play on to the next side that needs a player, running zombie turns on the way."""
     while not game.finished:
-        if game.active is not None:
+        if game.active is not None or game.decision is not None:
             return
         if game.turn >= len(game.order):
             if game.round >= game.base.rounds:
@@ -89,6 +89,8 @@ def advance(game: Game) -> None:
         side = game.order[game.turn]
         if side == ZOMBIES:
             zombie_turn(game)
+            if game.decision is not None:  # a charged survivor's player chooses: the turn waits
+                return
             game.turn += 1
             continue
         if game.score(side).withdrawn or not any(not m.activated for m in game.alive(side)):
@@ -98,7 +100,11 @@ def advance(game: Game) -> None:
 
 
 def current_seats(state: State) -> frozenset[str]:
-    if state.finished or state.turn >= len(state.order):
+    if state.finished:
+        return frozenset()
+    if state.decision is not None:
+        return frozenset({state.decision.seat})
+    if state.turn >= len(state.order):
         return frozenset()
     side = state.order[state.turn]
     return frozenset() if side == ZOMBIES else frozenset({side})

@@ -174,22 +174,6 @@ class TurnSpec(_Strict):
     must_fight: bool = False
 
 
-class StepSpec(_Strict):
-    command: dict[str, Any]
-    seat: str | None = None
-    dice: tuple[int, ...] = ()
-    d10: tuple[int, ...] = ()
-    directions: tuple[float, ...] = ()
-    illegal: str | None = Field(default=None, description="the command must be refused; reason contains this")
-    events: tuple[dict[str, Any], ...] = ()
-    absent: tuple[dict[str, Any], ...] = ()
-    exact_events: bool = False
-    note: str = ""
-
-    _d6 = field_validator("dice")(lambda cls, v: _dice(v, 6))
-    _d10 = field_validator("d10")(lambda cls, v: _dice(v, 10))
-
-
 class ModelFacts(_Strict):
     at: Point | None = None
     alive: bool | None = None
@@ -245,6 +229,23 @@ class StateFacts(_Strict):
     not_offered: tuple[str, ...] = ()
     models: dict[str, ModelFacts] = Field(default_factory=dict)
     vehicles: dict[str, VehicleFacts] = Field(default_factory=dict)
+
+
+class StepSpec(_Strict):
+    command: dict[str, Any]
+    seat: str | None = None
+    dice: tuple[int, ...] = ()
+    d10: tuple[int, ...] = ()
+    directions: tuple[float, ...] = ()
+    illegal: str | None = Field(default=None, description="the command must be refused; reason contains this")
+    events: tuple[dict[str, Any], ...] = ()
+    absent: tuple[dict[str, Any], ...] = ()
+    exact_events: bool = False
+    state: StateFacts | None = None  # facts about the state right after this step
+    note: str = ""
+
+    _d6 = field_validator("dice")(lambda cls, v: _dice(v, 6))
+    _d10 = field_validator("d10")(lambda cls, v: _dice(v, 10))
 
 
 class Expectations(_Strict):
@@ -739,6 +740,9 @@ def run_scenario(path: str | Path) -> ScenarioResult:
         missing = find_in_order(step.events, events, tolerance) or find_absent(step.absent, events, tolerance)
         if missing:
             fail(f"step {number}: {missing}")
+        if step.state is not None:
+            for problem in check_facts(path, step.state, state, tolerance):
+                fail(f"after step {number}: {problem}")
     result.events = all_events
     result.state = state
     missing = find_in_order(scenario.expect.events, all_events, tolerance) or find_absent(

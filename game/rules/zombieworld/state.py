@@ -83,10 +83,30 @@ class Model:
     ladder: int = -1  # the ladder (stairs piece) it is part-way up; -1: its building's own stairs
     drew_blood: bool = False  # dogs: wounded someone in their last melee (then they cannot break off)
     mounted: str = ""  # the bicycle, skateboard or roller skates (an object it carries) it is riding or wearing
+    charge_reroll_round: int = 0  # the round it last re-rolled a die of a charging reaction (UN/NATO, military)
 
     @property
     def position(self) -> tuple[float, float]:
         return (self.x, self.y)
+
+
+DecisionKind = Literal["return_fire", "reaction_reroll", "flee_direction", "vehicle_surprise"]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A choice the rules leave to a player in the middle of play (a reaction, a surprise): play
+    stops until it is answered; ``current_seats`` is its seat and ``legal_commands`` its answers."""
+
+    kind: DecisionKind
+    seat: str
+    model: str  # who decides
+    other: str = ""  # the shooter to fire back at; the zombie out of the vehicle
+    successes: int = 0  # a re-roll: the successes rolled
+    situations: tuple[str, ...] = ()  # a reaction's situations (difficult ground, engaged...)
+    may_hold: bool = False  # return fire: holding fire is allowed too (entrenched, born survivors)
+    reactions: tuple[tuple[str, str], ...] = ()  # shot reactions still to come after this one: (target, shooter)
+    then: Literal["", "zombies"] = ""  # "zombies": the zombies' turn goes on after the answer
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +227,9 @@ class State:
     alliances: tuple[tuple[str, str], ...] = ()
     alliance_fixed: bool = True  # fixed alliances bind (allies cannot attack each other); fragile ones do not
     alliance_flips: bool = False
+    decision: Decision | None = None  # a choice play waits for
+    zombie_charges: tuple[tuple[str, str], ...] = ()  # a zombies' turn paused for a choice: (zombie, target) charges
+    charges_reacted: tuple[str, ...] = ()  # ... and the charged survivors that have already reacted
     table: Table | None = field(default=None, compare=False, repr=False)
     catalog: Catalog | None = field(default=None, compare=False, repr=False)
 

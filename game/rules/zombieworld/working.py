@@ -2,9 +2,10 @@
 the small checks every concern shares (is this the model acting, is it on foot, what a vehicle is).
 
 The rules live one concern per module, each a set of functions over a ``Game``: ``spots`` (where a
-base may stand), ``equipment``, ``casualties``, ``spawning``, ``crashes``, ``shooting``, ``melee``,
-``searching``, ``movement``, ``climbing``, ``charges``, ``vehicles``, ``measures`` (what the
-window asks the engine to measure), ``zombies``, ``rounds``, ``deployment`` and ``legal``;
+base may stand), ``equipment``, ``casualties``, ``spawning``, ``crashes``, ``shooting``,
+``reactions``, ``melee``, ``searching``, ``movement``, ``climbing``, ``charges``, ``vehicles``,
+``measures`` (what the window asks the engine to measure), ``zombies``, ``decisions`` (the answers
+to a choice play waits for), ``rounds``, ``deployment`` and ``legal``;
 ``engine`` is the public face. Each module imports only modules named before it in that list, so
 there is no import circle.
 """
@@ -19,6 +20,7 @@ from game.board.model import TerrainKind
 from game.rules.core.base import IllegalCommand
 from game.rules.core.rng import RngState, draw_floats, roll_d6
 from game.rules.zombieworld.catalog import Catalog, Profile, load_catalog
+from game.rules.zombieworld.commands import DecisionPending
 from game.rules.zombieworld.geometry import (
     BASE_RADIUS_CM,
     ENTRY_COST_CM,
@@ -30,7 +32,16 @@ from game.rules.zombieworld.geometry import (
     make_piece,
     open_ground,
 )
-from game.rules.zombieworld.state import ZOMBIES, Activation, Model, Place, SeatScore, State, Vehicle
+from game.rules.zombieworld.state import (
+    ZOMBIES,
+    Activation,
+    Decision,
+    Model,
+    Place,
+    SeatScore,
+    State,
+    Vehicle,
+)
 
 CONTACT_CM = 0.05
 STAIRS_CONTACT_CM = 2 * BASE_RADIUS_CM  # two models part-way up one flight this close in height meet
@@ -86,6 +97,9 @@ class Game:
         self._tops: dict[tuple[float, float], float] = {}  # obstacle tops under ground-level bases
         self.events: list[Any] = []
         self.alliance_fixed = state.alliance_fixed
+        self.decision = state.decision
+        self.zombie_charges = state.zombie_charges
+        self.charges_reacted = state.charges_reacted
         self.gear_spent_cm = 0.0  # of the last path validated: cm paid from the wheels' bonus
         self.band_kind = {seat: kind for seat, kind, _ in state.bands}
         self.band_type = {seat: band_type for seat, _, band_type in state.bands}
@@ -118,6 +132,9 @@ class Game:
             sight_cm=self.sight_cm,
             lamps_lit=self.lamps_lit,
             alliance_fixed=self.alliance_fixed,
+            decision=self.decision,
+            zombie_charges=self.zombie_charges,
+            charges_reacted=self.charges_reacted,
         )
 
     def _check_gear(self) -> None:
@@ -170,6 +187,11 @@ class Game:
 
     def emit(self, event: Any) -> None:
         self.events.append(event)
+
+    def ask(self, decision: Decision) -> None:
+        """Stop play for a player's choice (told by a DecisionPending event)."""
+        self.decision = decision
+        self.emit(DecisionPending(decision.kind, decision.seat, decision.model, decision.other))
 
     def score(self, seat: str) -> SeatScore:
         return self.scores.get(seat, SeatScore())

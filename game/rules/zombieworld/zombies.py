@@ -25,7 +25,8 @@ from game.rules.zombieworld.geometry import (
     path_cost,
 )
 from game.rules.zombieworld.melee import melee
-from game.rules.zombieworld.shooting import firearm_in_hand, flee, in_cover_ground, roll_reaction, sees, shoot
+from game.rules.zombieworld.reactions import flee_or_ask
+from game.rules.zombieworld.shooting import firearm_in_hand, in_cover_ground, roll_reaction, sees, shoot
 from game.rules.zombieworld.spots import path_hits_vehicle, spot_around, spot_problem
 from game.rules.zombieworld.state import ZOMBIES, Model
 from game.rules.zombieworld.working import STAIRS_CONTACT_CM, Game
@@ -33,7 +34,8 @@ from game.rules.zombieworld.working import STAIRS_CONTACT_CM, Game
 
 def zombie_turn(game: Game) -> None:
     """Targets, then the zombies that cannot reach melee move, charged survivors react, the rest
-    charge, and every melee with zombies is fought."""
+    charge, and every melee with zombies is fought. A charged survivor whose flight its player
+    aims (secret corporation) stops the turn until ``resume_zombie_turn``."""
     penned = set(game.pen)
     zombies = [z for z in game.alive(ZOMBIES) if not z.activated and z.id not in penned]
     open_portals = frozenset(game.base.open_portals)
@@ -55,10 +57,22 @@ def zombie_turn(game: Game) -> None:
             chargers.append((zombie, target))
         else:
             _zombie_walk(game, zombie, target)
+    game.zombie_charges = tuple((zombie.id, target.id) for zombie, target in chargers)
+    game.charges_reacted = ()
+    resume_zombie_turn(game)
+
+
+def resume_zombie_turn(game: Game) -> None:
+    """The zombies' turn from its charges on: each charged survivor reacts (once a round), the
+    chargers close in, and every melee with zombies is fought."""
     charged: dict[str, list[Model]] = {}
-    for zombie, target in chargers:
-        charged.setdefault(target.id, []).append(zombie)
+    for zombie_id, target_id in game.zombie_charges:
+        if zombie_id in game.models:
+            charged.setdefault(target_id, []).append(game.models[zombie_id])
     for target_id, group in charged.items():
+        if target_id in game.charges_reacted:
+            continue
+        game.charges_reacted = (*game.charges_reacted, target_id)
         target = game.models.get(target_id)
         if target is None or target.kind != "survivor" or target.charged_reaction_used or target.vehicle:
             continue
@@ -78,12 +92,15 @@ def zombie_turn(game: Game) -> None:
                 with contextlib.suppress(IllegalCommand):
                     shoot(game, target, firearm, allocation, reaction=True)
         elif result == "flee":
-            flee(game, target, toward_edge=False)
-    for zombie, target in chargers:
-        if zombie.id not in game.models:
+            flee_or_ask(game, target, then="zombies")
+            if game.decision is not None:
+                return
+    penned = set(game.pen)
+    for zombie_id, target_id in game.zombie_charges:
+        if zombie_id not in game.models:
             continue
-        current = game.models.get(target.id)
-        _zombie_walk(game, game.models[zombie.id], current, charge=True)
+        _zombie_walk(game, game.models[zombie_id], game.models.get(target_id), charge=True)
+    game.zombie_charges, game.charges_reacted = (), ()
     for zombie in game.alive(ZOMBIES):
         game.update(zombie, activated=True)
     _zombies_at_vehicles(game, penned)
