@@ -68,3 +68,27 @@ def test_a_pending_choice_gets_its_buttons_and_a_line_in_the_log(tmp_path) -> No
     assert scene.state.decision is None
     after = scene.state.model(target.id).position
     assert math.dist(after, centre) < math.dist(before, centre)
+
+
+def test_stepping_away_from_a_zombie_out_of_a_vehicle_is_a_drag(tmp_path) -> None:
+    from game.rules.zombieworld.state import ZOMBIES, Decision, Model
+    from tests.app_zombieworld.zw_ui import mouse_drag, mouse_release, run_until
+
+    app = new_app(tmp_path)
+    scene = open_game(app, 3)
+    model = scene.controller.active_model()
+    assert model is not None
+    zombie = Model(id="z99", side=ZOMBIES, kind="zombie", profile="walker", name="Walker", x=model.x + 2.7, y=model.y)
+    state = replace(scene.state, models=(*scene.state.models, zombie),
+                    decision=Decision("vehicle_surprise", model.side, model.id, zombie.id))
+    _put(scene, state)
+    app.frame(1 / 60, [])
+    labels = [button.label for button in scene.actions.buttons]
+    assert any(label.startswith("Step away") for label in labels) and "Meet it in melee" in labels
+    goal = (model.x - 4.0, model.y)
+    mouse_drag(app, screen_of(scene, model.position), screen_of(scene, goal))
+    mouse_release(app, screen_of(scene, goal))
+    run_until(app, lambda: scene.state.decision is None)
+    moved = scene.state.model(model.id)
+    assert math.dist(moved.position, goal) < 0.5 and any(m.id == "z99" for m in scene.state.models)  # no melee
+    assert scene.state.active is not None and scene.state.active.remaining_cm < state.active.remaining_cm

@@ -4,18 +4,18 @@ the first touch of a found vehicle, and searching buildings, floors, props and v
 
 from __future__ import annotations
 
-import contextlib
 import math
 from dataclasses import replace
 from typing import Any, Literal
 
 from game.rules.core.base import IllegalCommand
+from game.rules.core.rng import draw_floats
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.casualties import wound
 from game.rules.zombieworld.equipment import give
 from game.rules.zombieworld.geometry import BASE_RADIUS_CM, Figure, base_distance, figure_footprint_gap
 from game.rules.zombieworld.melee import after_fight, melee
-from game.rules.zombieworld.shooting import firearm_in_hand, shoot
+from game.rules.zombieworld.shooting import firearm_in_hand
 from game.rules.zombieworld.spawning import zombies_have_acted
 from game.rules.zombieworld.spots import (
     DOOR_REACH_CM,
@@ -24,7 +24,7 @@ from game.rules.zombieworld.spots import (
     touching_piece,
     vehicle_spot,
 )
-from game.rules.zombieworld.state import ZOMBIES, Model, Vehicle
+from game.rules.zombieworld.state import ZOMBIES, Decision, Model, Vehicle
 from game.rules.zombieworld.working import CONTACT_CM, Game, need_active, vehicle_spec
 
 VEHICLE_ZOMBIE_ON = 1  # D6 when a vehicle is first touched
@@ -333,7 +333,10 @@ def _place_found_vehicle(game: Game, finder: Model, vehicle_id: str) -> Vehicle 
 
 
 def vehicle_touched(game: Game, model: Model, vehicle: Vehicle) -> bool:
-    """The first touch of a found vehicle: on a 1 a zombie was inside. True when one came out."""
+    """The first touch of a found vehicle: on a 1 a zombie was inside. It comes out at the door or
+    window nearest the survivor it goes for (a random one of those touching the vehicle), not yet
+    upon it: the surprise roll decides whether it grabs the survivor (melee at once) or the survivor
+    reacts first (a choice: shoot it, step away, or meet it). True when one came out."""
     if vehicle.opened or vehicle_spec(game, vehicle).two_wheeled or vehicle.owner == model.side or model.kind != "survivor":
         return False
     (die,) = game.d6(1)
@@ -344,7 +347,14 @@ def vehicle_touched(game: Game, model: Model, vehicle: Vehicle) -> bool:
     game.emit(c.VehicleStatus(vehicle.id, "opened"))
     if not inside:
         return False
-    spot = free_spot_near(game, model.position, 2 * BASE_RADIUS_CM + 0.01)
+    body = game.body(vehicle)
+    touching = [m for m in game.alive() if m.kind == "survivor" and not m.vehicle and not m.level
+                and figure_footprint_gap(body, game.figure(m)) <= DOOR_REACH_CM]
+    victim = model
+    if len(touching) > 1:  # book 9.10: it attacks one of them at random
+        (value,), game.rng = draw_floats(game.rng, 1)
+        victim = touching[int(value * len(touching))]
+    spot = _door_spot(game, vehicle, victim)
     if spot is None:
         return False
     zombie = Model(id=f"z{game.next_zombie}", side=ZOMBIES, kind="zombie", profile="walker", name="Walker",
@@ -354,22 +364,18 @@ def vehicle_touched(game: Game, model: Model, vehicle: Vehicle) -> bool:
     game.order_ids.append(zombie.id)
     game.emit(c.ZombieSpawned(zombie.id, spot, "vehicle"))
     zombie_die, survivor_die = game.d6(2)
-    skill, modifiers = game.check_skill(model)
+    skill, modifiers = game.check_skill(victim)
     zombie_skill = game.profile(zombie).skill
-    if model.ability == "reroll_surprise" and survivor_die + skill <= zombie_die + zombie_skill:
+    if victim.ability == "reroll_surprise" and survivor_die + skill <= zombie_die + zombie_skill:
         survivor_die = game.d6(1)[0]
         modifiers = [*modifiers, ("re-roll", 0)]
     winner = "survivor" if survivor_die + skill > zombie_die + zombie_skill else "zombies"
-    game.emit(c.DiceRolled("surprise", model.id, (survivor_die, zombie_die),
+    game.emit(c.DiceRolled("surprise", victim.id, (survivor_die, zombie_die),
                            (("skill", skill), *modifiers, ("zombie", zombie_skill)), 0, (winner,)))
     if winner == "survivor":
-        firearm = firearm_in_hand(game, model)
-        if firearm is not None and not firearm.template_diameter_cm:
-            with contextlib.suppress(IllegalCommand):
-                shoot(game, model, firearm, ((zombie.id, firearm.shots_min),), reaction=True)
-    if model.id in game.models and zombie.id in game.models:
-        melee(game, game.models[model.id], [game.models[zombie.id]])
-        after_fight(game, model.id)
+        game.ask(Decision("vehicle_surprise", victim.side, victim.id, zombie.id))
+    else:
+        zombie_grabs(game, victim.id, zombie.id)
     return True
 
 
