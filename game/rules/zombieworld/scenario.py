@@ -107,6 +107,7 @@ class FigureSpec(_Strict):
     vehicle: str = ""
     vehicle_seat: int = -1
     drew_blood: bool = False
+    horn: bool = False  # blew the air horn: every zombie comes for it at the next zombie move
 
     @property
     def model_id(self) -> str:
@@ -401,7 +402,7 @@ def _arrange(path: Path, scenario: ScenarioFile, state: State) -> State:
         changes: dict[str, Any] = {k: getattr(figure, k) for k in (
             "wounds", "level", "stairs_cm", "ladder", "activated", "fleeing", "entrenched", "grabbed",
             "no_action_next", "charged_reaction_used", "cannot_activate_round", "mounted", "drew_blood",
-            "elements", "scoped", "silenced", "unloaded")}
+            "elements", "scoped", "silenced", "unloaded", "horn")}
         if figure.at is not None:
             changes["x"], changes["y"] = figure.at
         if figure.vehicle:
