@@ -253,12 +253,12 @@ def test_a_jump_from_roof_to_roof_needs_no_window_and_rolls_no_entry():
     bo = after.model("red:Bo")
     assert (bo.x, bo.y, bo.level) == (pytest.approx(42.5), 15, 2)
     assert [e.purpose for e in of(events, c.DiceRolled)] == ["landing"]  # 12 cm up: a landing check
-    assert after.active.remaining_cm == pytest.approx(20 - 9)
+    assert after.active.remaining_cm == pytest.approx(20 - (0.25 + 6 + 0.25 + 5))  # to the edge, gap, in, run on
     # down to a roof 4 cm lower costs the drop too
     lower = arranged(two_roofs(second_height=8.0), {"red:Bo": (28.5, 15)}, active="red:Bo", dice=(2,),
                      **{"red:Bo": {"level": 2}})
     after, _ = engine.apply(lower, "red", c.Jump("red:Bo", (37.5, 15), 2))
-    assert after.active.remaining_cm == pytest.approx(20 - 9 - 4)
+    assert after.active.remaining_cm == pytest.approx(20 - (0.25 + 6 + 0.25 + 5) - 4)
     # the east house has no roof: its top floor is level 1, and the wall has no window
     flat = arranged(two_roofs(second_roof=False), {"red:Bo": (28.5, 15)}, active="red:Bo",
                     **{"red:Bo": {"level": 2}})
@@ -278,7 +278,7 @@ def test_a_jump_from_the_top_of_an_obstacle_onto_a_roof_and_off_a_roof_onto_an_o
     after, events = engine.apply(state, "red", c.Jump("red:Bo", (28, 20), 1))
     bo = after.model("red:Bo")
     assert bo.level == 1 and after.table.building_at(bo.position) == 0
-    assert after.active.remaining_cm == pytest.approx(20 - 8 - 3)
+    assert after.active.remaining_cm == pytest.approx(20 - (0.75 + 4 + 0.75 + 3 + 5))  # edge, gap, in, up, run on
     assert not of(events, c.DiceRolled)  # from 5 cm up: no landing check
     back = arranged(table, {"red:Bo": (28, 20)}, active="red:Bo", dice=(2,), **{"red:Bo": {"level": 1}})
     after, _ = engine.apply(back, "red", c.Jump("red:Bo", (36.5, 20), 0))
