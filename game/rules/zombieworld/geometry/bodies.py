@@ -117,8 +117,9 @@ def footprint_meets_segment(footprint: Footprint, a: Point, b: Point) -> bool:
 
 
 def footprint_problem(table: Table, footprint: Footprint) -> str:
-    """Why a vehicle cannot stand here (empty when it can): off the table, in a building, a wood or
-    other impassable ground, on stairs, or against a wall or obstacle taller than 3 cm."""
+    """Why a vehicle cannot stand here (empty when it can): off the table, in a building, in woods
+    (difficult ground for figures, closed to vehicles) or impassable ground, on stairs, or against a
+    wall or obstacle taller than 3 cm."""
     x0, y0, x1, y1 = footprint.bounds()
     if x0 < 0 or y0 < 0 or x1 > table.width_cm or y1 > table.height_cm:
         return "off the table"
@@ -126,7 +127,7 @@ def footprint_problem(table: Table, footprint: Footprint) -> str:
         b = piece.bounds
         if b[2] < x0 or b[0] > x1 or b[3] < y0 or b[1] > y1:
             continue
-        blocking = piece.kind in (TerrainKind.BUILDING, TerrainKind.IMPASSABLE, TerrainKind.STAIRS) or (
+        blocking = piece.kind in (TerrainKind.BUILDING, TerrainKind.IMPASSABLE, TerrainKind.STAIRS) or piece.woods or (
             piece.kind in (TerrainKind.OBSTACLE, TerrainKind.WALL) and piece.height_cm > VEHICLE_BLOCKING_HEIGHT_CM)
         if blocking and footprint_meets_polygon(footprint, piece.polygon):
             return f"the {piece.label or piece.kind.value}"
