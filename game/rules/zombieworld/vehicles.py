@@ -191,11 +191,19 @@ def _angle_gap(a: float, b: float) -> float:
 def plan_drive(game: Game, vehicle: Vehicle, command: c.Drive) -> tuple[list[tuple[Footprint, float, str]], float, int]:
     """The legs of a drive (body after turning, length, the vehicle it rams at the end, if any), its
     cost and its turns; raises IllegalCommand when the vehicle cannot go that way or that far."""
+    legs, cost, turns, _ = _plan(game, vehicle, command)
+    return legs, cost, turns
+
+
+def _plan(game: Game, vehicle: Vehicle, command: c.Drive) -> tuple[list[tuple[Footprint, float, str]], float, int,
+                                                                      list[tuple[float, float]]]:
+    """``plan_drive`` with, for each leg, the cost spent before it and what each cm of it costs."""
     spec = vehicle_spec(game, vehicle)
     body = game.body(vehicle)
     others = [(v.id, game.body(v)) for v in game.vehicles.values() if v.id != vehicle.id]
     walkers = [game.figure(m) for m in game.alive() if not m.vehicle]
     legs: list[tuple[Footprint, float, str]] = []
+    prices: list[tuple[float, float]] = []
     cost = 0.0
     turns = 0
     for number, point in enumerate(command.path):
@@ -220,6 +228,7 @@ def plan_drive(game: Game, vehicle: Vehicle, command: c.Drive) -> tuple[list[tup
         length = result.travelled_cm if result.stopped_by else length
         steps = max(1, math.ceil(length / 0.5))
         direction = heading
+        before = cost
         for i in range(steps):
             t = (i + 0.5) / steps * length
             spot = (front[0] + math.cos(direction) * t, front[1] + math.sin(direction) * t)
@@ -230,12 +239,13 @@ def plan_drive(game: Game, vehicle: Vehicle, command: c.Drive) -> tuple[list[tup
             if blocked:
                 raise IllegalCommand(f"a {spec.name} cannot run anyone over: {blocked[0][0]} is in the way")
         legs.append((body, length, result.stopped_by))
+        prices.append((before, (cost - before) / length if length > 1e-9 else 1.0))
         body = result.footprint if result.stopped_by else Footprint(
             body.x + math.cos(direction) * length, body.y + math.sin(direction) * length, body.facing,
             body.length_cm, body.width_cm)
     if cost > spec.move_cm + 1e-6:
         raise IllegalCommand(f"that drive costs {cost:.1f} cm; the {spec.name} moves {spec.move_cm:g} cm")
-    return legs, cost, turns
+    return legs, cost, turns, prices
 
 
 def do_drive(game: Game, model: Model, command: c.Drive) -> None:
@@ -259,13 +269,13 @@ def do_drive(game: Game, model: Model, command: c.Drive) -> None:
         raise IllegalCommand(f"the {spec.name} cannot move this turn")
     if command.reverse and spec.two_wheeled:
         raise IllegalCommand(f"a {spec.name} cannot reverse")
-    legs, cost, _ = plan_drive(game, vehicle, command)
+    legs, cost, _, prices = _plan(game, vehicle, command)
     game.active = replace(active, drove=True, action_used=active.action_used or not spec.two_wheeled)
     if needs_start(game, vehicle) and not _start_engine(game, model, vehicle):
         return
     vehicle = game.vehicles[vehicle.id]
     poses: list[tuple[float, float, float]] = []
-    for body, length, rams in legs:
+    for (body, length, rams), (spent_before, per_cm) in zip(legs, prices, strict=True):
         others = [(v.id, game.body(v)) for v in game.vehicles.values() if v.id != vehicle.id]
         walkers = [game.figure(m) for m in game.alive() if not m.vehicle]
         result = sweep(game.table, body, length, walkers, others, backwards=command.reverse)
@@ -284,8 +294,10 @@ def do_drive(game: Game, model: Model, command: c.Drive) -> None:
                 poses.append((contact.x, contact.y, contact.facing))
                 place_vehicle(game, vehicle.id, contact)
                 game.emit(c.VehicleMoved(vehicle.id, tuple(poses), round(cost, 3)))
+                # out of control it runs on to the end of its move (book 9.5: "el máximo de su movimiento")
+                left = max(0.0, spec.move_cm - spent_before - at * per_cm)
                 runaway(game, vehicle.id, "radiator" if outcome == "radiator" else "out of control",
-                        command.reverse, game.models.get(model.id))
+                        command.reverse, game.models.get(model.id), distance_cm=left)
                 return
         place_vehicle(game, vehicle.id, result.footprint)
         poses.append((result.footprint.x, result.footprint.y, result.footprint.facing))
