@@ -185,6 +185,11 @@ class Game:
         value, self.rng = scatter_angle(self.rng)
         return value
 
+    def pick(self, count: int) -> int:
+        """A random one of ``count`` (the game's seeded dice)."""
+        (value,), self.rng = draw_floats(self.rng, 1)
+        return min(count - 1, int(value * count))
+
     def emit(self, event: Any) -> None:
         self.events.append(event)
 
