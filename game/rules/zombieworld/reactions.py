@@ -14,7 +14,7 @@ from dataclasses import replace
 from game.rules.core.base import IllegalCommand
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.crashes import runaway
-from game.rules.zombieworld.geometry import BASE_RADIUS_CM, Figure, can_see, figure_rows, path_cost
+from game.rules.zombieworld.geometry import BASE_RADIUS_CM, Figure, path_cost, visible_fraction
 from game.rules.zombieworld.shooting import (
     firearm_in_hand,
     flee,
@@ -26,9 +26,10 @@ from game.rules.zombieworld.shooting import (
 )
 from game.rules.zombieworld.spots import free_spot_near, spot_problem
 from game.rules.zombieworld.state import Decision, Model, Vehicle
-from game.rules.zombieworld.working import Game, need_active, vehicle_spec
+from game.rules.zombieworld.working import Game, entry_cost, need_active, vehicle_spec
 
 Queue = tuple[tuple[str, str], ...]
+COVER_GRID_CM = 1.0  # taking cover looks at every point of this grid within the move
 
 
 def do_shoot(game: Game, model: Model, command: c.Shoot) -> None:
@@ -153,47 +154,95 @@ def flee_or_ask(game: Game, model: Model, later: Queue = (), then: str = "") -> 
 
 
 def cover_or_wait(game: Game, target: Model, shooter: Model, engaged: bool) -> None:
+    """Take cover; a survivor locked in melee (or entrenched) stays where it is, and loses its next
+    action unless it is already protected there."""
     if engaged or target.entrenched:
-        if not target.entrenched:
+        if not target.entrenched and not protected_at(game, target, shooter, target.position):
             game.update(target, no_action_next=True)
         return
     _take_cover(game, target, shooter)
 
 
+def protected_at(game: Game, model: Model, shooter: Model, point: tuple[float, float]) -> bool:
+    """Cover at ``point`` from ``shooter``: difficult ground, a building, or scenery that hides the
+    model's vital points from the shooter's eyes, even partly (book 15.6: "aunque sea parcialmente")."""
+    if game.table.in_difficult(point) or game.table.building_at(point) is not None:
+        return True
+    spot = Figure(model.id, point[0], point[1])
+    return visible_fraction(game.sight_table(shooter, model), game.figure(shooter), spot, (),
+                            frozenset(game.base.open_portals)) < 1.0 - 1e-9
+
+
+def _cover_candidates(game: Game, model: Model, reach: float) -> list[tuple[float, tuple[tuple[float, float], ...]]]:
+    """Where cover might be, nearest first: every point of a 1 cm grid within the move, and just
+    inside every door and window within it (reached through the opening)."""
+    start = model.position
+    found: list[tuple[float, tuple[tuple[float, float], ...]]] = []
+    steps = int(reach // COVER_GRID_CM)
+    for i in range(-steps, steps + 1):
+        for j in range(-steps, steps + 1):
+            point = (start[0] + i * COVER_GRID_CM, start[1] + j * COVER_GRID_CM)
+            gap = math.dist(start, point)
+            if gap <= reach + 1e-9:
+                found.append((gap, (point,)))
+    for piece in game.table.pieces:
+        for a, b, _, _ in piece.portals:
+            middle = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+            if math.dist(start, middle) > reach:
+                continue
+            cx, cy = (piece.bounds[0] + piece.bounds[2]) / 2, (piece.bounds[1] + piece.bounds[3]) / 2
+            inward = math.atan2(cy - middle[1], cx - middle[0])
+            outside = (middle[0] - math.cos(inward) * 1.3, middle[1] - math.sin(inward) * 1.3)
+            inside = (middle[0] + math.cos(inward) * 1.3, middle[1] + math.sin(inward) * 1.3)
+            found.append((math.dist(start, outside) + math.dist(outside, inside), (outside, inside)))
+    found.sort(key=lambda entry: entry[0])
+    return found
+
+
 def _take_cover(game: Game, model: Model, shooter: Model) -> None:
-    """Move (up to the profile move, police +5 cm) to the nearest spot with difficult ground, a
-    building, or scenery cutting the shooter's sight; without one, no action next turn."""
+    """Move (at most the profile move, police +5 cm; no sprint) to the cover that costs least to
+    reach: difficult ground, a building, or a spot where scenery at least partly blocks the
+    shooter's sight (book 15.6). Every spot within the move is looked at (a 1 cm grid, doorways),
+    then the way to the best one is cut back to where its cover begins. With none, no action next
+    turn (it may still move)."""
     reach = game.profile(model).move_cm + (5.0 if model.ability == "take_cover_bonus_move" else 0.0)
     start = model.position
     others = game.figures_except(model.id)
-    rows = figure_rows(others)
-    eye = game.figure(shooter)
-    best: tuple[float, tuple[float, float]] | None = None
-    for ring in (reach / 4, reach / 2, reach * 3 / 4, reach):
-        for step in range(16):
-            angle = step * math.pi / 8
-            point = (start[0] + math.cos(angle) * ring, start[1] + math.sin(angle) * ring)
-            if not game.table.on_table(point, BASE_RADIUS_CM):
-                continue
-            spot = Figure(model.id, point[0], point[1])
-            protected = game.table.in_difficult(point) or game.table.building_at(point) is not None or \
-                not can_see(game.sight_table(shooter, model), eye, spot, (), frozenset(game.base.open_portals),
-                            rows=rows)
-            if not protected or spot_problem(game, game.figure(model), point, others):
-                continue
-            cost = path_cost(game.table, [start, point])
-            if cost.ok and cost.cost_cm <= reach + 1e-6:
-                best = (ring, point)
-                break
-        if best is not None:
+    entry = entry_cost(game, model)
+
+    def cost_of(trail: list[tuple[float, float]]) -> float:
+        result = path_cost(game.table, trail, entry_cost_cm=entry)
+        return result.cost_cm if result.ok else math.inf
+
+    def usable(point: tuple[float, float]) -> bool:
+        return game.table.on_table(point, BASE_RADIUS_CM) and not spot_problem(game, game.figure(model), point, others)
+
+    best: tuple[float, tuple[tuple[float, float], ...]] | None = None
+    for straight, path in _cover_candidates(game, model, reach):
+        if best is not None and straight >= best[0]:
             break
+        end = path[-1]
+        if not usable(end) or not protected_at(game, model, shooter, end):
+            continue
+        cost = cost_of([start, *path])
+        if cost <= reach + 1e-6 and (best is None or cost < best[0]):
+            best = (cost, path)
     if best is None:
         game.update(model, no_action_next=True)
         game.emit(c.TookCover(model.id, (), False))
         return
-    point = best[1]
-    game.update(model, x=point[0], y=point[1])
-    game.emit(c.TookCover(model.id, (start, point), True))
+    cost, path = best
+    if len(path) == 1 and cost > 1e-9:  # cut the way back to where the cover begins
+        low, high = 0.0, 1.0
+        while high - low > 1e-3:
+            middle = (low + high) / 2
+            point = (start[0] + (path[0][0] - start[0]) * middle, start[1] + (path[0][1] - start[1]) * middle)
+            low, high = (low, middle) if protected_at(game, model, shooter, point) and usable(point) else (middle, high)
+        path = ((start[0] + (path[0][0] - start[0]) * high, start[1] + (path[0][1] - start[1]) * high),)
+    end = path[-1]
+    if end != start:
+        game.update(model, x=end[0], y=end[1])
+    game.emit(c.TookCover(model.id, (start, *path), True))
 
 
 def _vehicle_shot_at(game: Game, target: Model, shooter: Model) -> None:

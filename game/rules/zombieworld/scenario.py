@@ -197,6 +197,7 @@ class ModelFacts(_Strict):
     engaged_with: tuple[str, ...] | None = None
     side: str | None = None
     cannot_activate_round: int | None = None
+    ground: Literal["open", "difficult", "building"] | None = None  # what it stands in
 
 
 class VehicleFacts(_Strict):
@@ -620,6 +621,10 @@ def check_facts(path: Path, facts: StateFacts, state: State, tolerance: float) -
             elif key == "engaged_with":
                 found = sorted(engine.engaged(state, model_id))
                 value = sorted(value)
+            elif key == "ground":
+                table = state.table
+                found = "open" if table is None else "building" if table.building_at(model.position) is not None \
+                    else "difficult" if table.in_difficult(model.position) else "open"
             else:
                 found = getattr(model, key)
             differ(f"{model_id} {key}", value, found)
