@@ -184,10 +184,15 @@ def sweep(table: Table, start: Footprint, distance_cm: float, figures: Sequence[
             end = first(travelled, along, lambda d: bool(stopper(at(d)))) - 1e-5
             for figure in figures:  # and meets what it reaches before that
                 if figure.id not in met and figure_footprint_gap(at(end), figure) < -0.05:
-                    met[figure.id] = first(travelled, end, lambda d, f=figure: figure_footprint_gap(at(d), f) < 0)
+                    met[figure.id] = first(travelled, end, _touches(at, figure))
             return Sweep(at(end), end, stopped_by, tuple(met.items()))
         for figure in figures:
             if figure.id not in met and figure_footprint_gap(candidate, figure) < -0.05:
-                met[figure.id] = first(travelled, along, lambda d, f=figure: figure_footprint_gap(at(d), f) < 0)
+                met[figure.id] = first(travelled, along, _touches(at, figure))
         travelled = along
     return Sweep(at(travelled), travelled, "", tuple(met.items()))
+
+
+def _touches(at: Callable[[float], Footprint], figure: Figure) -> Callable[[float], bool]:
+    """Whether the body, that far along, overlaps the figure's base."""
+    return lambda distance: figure_footprint_gap(at(distance), figure) < 0
