@@ -94,7 +94,8 @@ def _few_of_us_left(game: Game, seat: str) -> None:
         return
     if game.individual:
         return
-    threshold = 3 if game.band_type.get(seat) == "veterans" and game.band_kind.get(seat) == "unique" else 2
+    unique = game.catalog.unique_band(game.band_type.get(seat, "")) if game.band_kind.get(seat) == "unique" else None
+    threshold = 3 if unique is not None and unique.ability == "few_left_after_three" else 2
     if not score.few_left_checked and score.members_lost < threshold and len(game.alive(seat)) > 2:
         return
     game.bump(seat, few_left_checked=True)

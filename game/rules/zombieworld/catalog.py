@@ -29,6 +29,14 @@ Victory = Literal[
     "exit_opposite_edge", "exit_any_edge", "rescue", "pick_any",
 ]
 SPECIAL_FINDS = ("dog", "frightened_survivor")
+# The band abilities the engine plays: bands.toml may name only these (book 19.2.1, 19.2.2).
+ABILITIES = frozenset({
+    "no_vehicle_shooting_penalty", "take_cover_bonus_move", "reroll_shot_at_reaction", "free_dog",
+    "choose_flight_direction", "free_entry", "reroll_surprise", "few_left_after_three", "ignore_wound_on_six",
+    "two_free_ammo_boxes", "leader_radius_20", "free_medkit", "search_again", "reroll_charging_reaction",
+    "charged_reaction_bonus", "vehicle_start_bonus", "free_pistol", "own_free_dog", "charging_reaction_bonus",
+    "one_free_ammo_box",
+})
 
 
 class _Frozen(BaseModel):
@@ -546,8 +554,15 @@ def check_references(catalog: Catalog, root: Path) -> None:
         if rank_id not in rank_ids:
             raise ContentError(bands, "individual → ranks", f"unknown rank {rank_id!r}")
     faction_ids = {f.id for f in catalog.bands.faction}
+    for index, faction in enumerate(catalog.bands.faction):
+        for choice in faction.abilities:
+            if choice.ability not in ABILITIES:
+                raise ContentError(bands, f"[[faction]] #{index + 1} (id = {faction.id!r}) → abilities",
+                                   f"the engine plays no ability {choice.ability!r}")
     for index, band in enumerate(catalog.bands.unique):
         where = f"[[unique]] #{index + 1} (id = {band.id!r})"
+        if band.ability not in ABILITIES:
+            raise ContentError(bands, f"{where} → ability", f"the engine plays no ability {band.ability!r}")
         if band.faction not in faction_ids:
             raise ContentError(bands, f"{where} → faction", f"unknown faction {band.faction!r}")
         for item in band.free_items:

@@ -5,12 +5,19 @@ table and the bands' own, weather and street lamps, the horde's pen, the first r
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any, Literal
 
 from game.board.model import Board, Marker, MarkerKind, TerrainKind
 from game.rules.core.rng import new_rng
 from game.rules.zombieworld import commands as c
-from game.rules.zombieworld.band import check_band, leader_order, member_ability
+from game.rules.zombieworld.band import (
+    check_band,
+    free_dog,
+    leader_order,
+    member_ability,
+    unplaced_free_items,
+)
 from game.rules.zombieworld.catalog import Catalog, load_catalog
 from game.rules.zombieworld.geometry import Figure, Table, make_piece
 from game.rules.zombieworld.rounds import advance, start_round
@@ -230,6 +237,33 @@ def _deployment_for(entry: BandEntry, deployments: list[Any], used: set[int]) ->
     raise ValueError("more bands than deployment areas on this table")
 
 
+def _hand_out_free_items(models: list[Model], items: list[str], catalog: Catalog) -> list[Model]:
+    """Free items of the band's abilities nobody was given in the band file go to the first members
+    (the leaders first) with room for them."""
+    by_leaders = sorted(range(len(models)), key=lambda i: (catalog.rank(models[i].profile).leader_priority or 99)
+                        if models[i].kind == "survivor" else 100)
+    for item in items:
+        for index in by_leaders:
+            model = models[index]
+            if model.kind != "survivor":
+                continue
+            defect = catalog.defect(model.defect) if model.defect else None
+            if catalog.is_weapon(item):
+                if not model.hand:
+                    models[index] = replace(model, hand=(item,))
+                    break
+                if not model.backpack and len(model.hand) < 2 and not (defect is not None and defect.no_backpack):
+                    models[index] = replace(model, backpack=(item,))
+                    break
+            else:
+                slots = defect.object_slots if defect is not None and defect.object_slots is not None \
+                    else catalog.bands.rules.object_slots
+                if len(model.objects) < slots:
+                    models[index] = replace(model, objects=(*model.objects, item))
+                    break
+    return models
+
+
 def _deploy(entry: BandEntry, area: tuple[float, float, float, float], catalog: Catalog) -> list[Model]:
     x0, y0, w, h = area
     spacing = 4.0
@@ -258,8 +292,10 @@ def _deploy(entry: BandEntry, area: tuple[float, float, float, float], catalog: 
             ability=member_ability(entry.band, member, catalog),
             wounds=member.wounds,
             improvements=member.improvements,
+            owner=f"{entry.seat}:{member.owner}" if member.is_dog and member.owner and free_dog(
+                entry.band, member, catalog) else "",
         ))
-    return models
+    return _hand_out_free_items(models, unplaced_free_items(entry.band, catalog), catalog)
 
 
 def _table_vehicles(board: Board, table: Table, catalog: Catalog) -> tuple[Table, list[Vehicle]]:

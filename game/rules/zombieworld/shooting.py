@@ -51,8 +51,9 @@ def range_cm(game: Game, model: Model, firearm: Firearm) -> float:
         held = game.catalog.object(item)
         if held is not None and not held.mounts_on_weapon and held.range_bonus_cm > 0:
             reach += held.range_bonus_cm
-    for dog in game.alive(model.side):
-        if dog.kind == "dog" and base_distance(game.figure(dog), game.figure(model)) <= 10:
+    for dog in game.alive(model.side):  # a townsfolk's free dog helps its owner alone
+        if dog.kind == "dog" and (not dog.owner or dog.owner == model.id) \
+                and base_distance(game.figure(dog), game.figure(model)) <= 10:
             reach += game.catalog.dog.range_bonus_cm
             break
     return reach
@@ -268,6 +269,12 @@ def reaction_successes(game: Game, model: Model, table: str) -> int:
             if failed is not None:
                 dice[failed] = game.d6(1)[0]
                 rerolled = True
+        if table == "charging" and model.ability == "reroll_charging_reaction" and model.charge_reroll_round != game.round:
+            failed = next((i for i, d in enumerate(dice) if not check_passes(d, skill)), None)
+            if failed is not None:  # UN/NATO, military: one die again, once a round (it can only help)
+                dice[failed] = game.d6(1)[0]
+                game.update(game.models[model.id], charge_reroll_round=game.round)
+                modifiers = [*modifiers, ("band re-roll", 0)]
         results = tuple("pass" if check_passes(d, skill) else "fail" for d in dice)
         if rerolled:
             modifiers = [*modifiers, ("expert re-roll", 0)]

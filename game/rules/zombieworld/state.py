@@ -84,6 +84,7 @@ class Model:
     drew_blood: bool = False  # dogs: wounded someone in their last melee (then they cannot break off)
     mounted: str = ""  # the bicycle, skateboard or roller skates (an object it carries) it is riding or wearing
     charge_reroll_round: int = 0  # the round it last re-rolled a die of a charging reaction (UN/NATO, military)
+    owner: str = ""  # a dog that helps its owner alone (a townsfolk's free dog): the owner's id
 
     @property
     def position(self) -> tuple[float, float]:
