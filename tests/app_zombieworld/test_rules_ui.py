@@ -85,7 +85,9 @@ def test_stepping_away_from_a_zombie_out_of_a_vehicle_is_a_drag(tmp_path) -> Non
     app.frame(1 / 60, [])
     labels = [button.label for button in scene.actions.buttons]
     assert any(label.startswith("Step away") for label in labels) and "Meet it in melee" in labels
-    goal = (model.x - 4.0, model.y)
+    steps = [(model.x + 4.0 * math.cos(a), model.y + 4.0 * math.sin(a))
+             for a in (math.pi * k / 8 for k in (8, 4, 12, 6, 10, 3, 13, 2, 14))]  # not toward the zombie
+    goal = next(p for p in steps if scene.controller.move_preview(model.id, p).legal)  # away, on free ground
     mouse_drag(app, screen_of(scene, model.position), screen_of(scene, goal))
     mouse_release(app, screen_of(scene, goal))
     run_until(app, lambda: scene.state.decision is None)

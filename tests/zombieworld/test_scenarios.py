@@ -31,6 +31,14 @@ def test_scenario(path):
     assert result.passed, "\n".join(result.transcript)
 
 
+def test_there_are_scenarios_for_every_section():
+    sections = {path.parent.name for path in SCENARIO_FILES}
+    assert len(SCENARIO_FILES) >= 60
+    assert {"melee", "reactions", "charges", "movement", "jumps", "vehicles", "casualties", "spawning", "bands",
+            "deployment"} <= sections
+    assert all(path.parent.parent == SCENARIOS for path in SCENARIO_FILES)  # one folder per section
+
+
 def zombieworld_examples() -> list[str]:
     text = DOCS.read_text(encoding="utf-8")
     return [block for block in re.findall(r"^```toml[^\n]*\n(.*?)^```", text, flags=re.MULTILINE | re.DOTALL)

@@ -388,7 +388,8 @@ def test_an_own_vehicle_stands_in_the_deployment_area_with_the_band_aboard():
     van = next(v for v in state.vehicles if v.owner == "red")
     assert van.vehicle == "van" and van.opened
     x0, y0, x1, y1 = Footprint(van.x, van.y, van.facing, van.length_cm, van.width_cm).bounds()
-    assert x0 >= 0 and x1 <= 15.0 + 1e-6 and y0 >= 0 and y1 <= 60.0 + 1e-6  # the north-west strip
+    ax0, ay0, ax1, ay1 = dict(state.deploy_areas)["red"]  # the area the deployment dice gave red
+    assert ax0 - 1e-6 <= x0 and x1 <= ax1 + 1e-6 and ay0 - 1e-6 <= y0 and y1 <= ay1 + 1e-6
     riders = sorted((m.seat, m.name) for m in state.models if m.vehicle == van.id)
     assert riders == [(0, "Ana"), (1, "Bo"), (2, "Cy")]
     on_foot = engine.setup(TOWN, bikers_with_a_van(aboard=False), 3)

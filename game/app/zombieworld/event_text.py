@@ -128,6 +128,11 @@ def describe(event: Any, state: State | None, names: dict[str, str] | None = Non
                 "flee_direction": "flees: its band chooses where", "vehicle_surprise": "reacts first to"}
         tail = f" {name(event.other)}" if event.other and event.decision in ("return_fire", "vehicle_surprise") else ""
         return f"{name(event.model)} {what.get(event.decision, event.decision)}{tail}", "phase"
+    if isinstance(event, c.Deployed):
+        return f"{name(event.model)} deploys at {event.at[0]:.0f}, {event.at[1]:.0f} cm", "move"
+    if isinstance(event, c.BandDeployed):
+        band = (bands or {}).get(event.seat, event.seat)
+        return f"{band} has deployed", "phase"
     if isinstance(event, c.RoundStarted):
         return f"— Round {event.round} —", "phase"
     if isinstance(event, c.InitiativeDecided):

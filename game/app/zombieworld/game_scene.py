@@ -116,6 +116,9 @@ class ZombieworldGameScene(Scene):
         if self.state.alliances:  # the engine keeps no events of the set-up (nor its alliance roll)
             rolled = " — rolled before play" if controller.session.setup_spec.alliance == "roll" else ""
             self.log([(alliance_text(self.state, self.band_names()) + rolled, "phase")])
+        if len(self.state.deploy_order) > 1:  # the deployment dice, rolled at set-up
+            order = ", then ".join(self.controller.band_name(seat) for seat in self.state.deploy_order)
+            self.log([(f"Deployment order (a D10 each): {order}", "phase")])
         self.log([(turn_text(self), "phase")])
 
     # --- building ------------------------------------------------------------------------------

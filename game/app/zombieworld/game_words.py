@@ -90,6 +90,8 @@ def option_label(scene: ZombieworldGameScene, option: Any) -> tuple[str, str] | 
         return f"Step away (drag {name(option.model)}, {option.max_cm:.1f} cm)", "move"
     if isinstance(option, c.StandFirm):
         return "Meet it in melee", "attack"
+    if isinstance(option, c.DeploymentDone):
+        return "Done deploying", "turn"
     if isinstance(option, c.EndActivation):
         return "End activation", "turn"
     if isinstance(option, c.Withdraw):
@@ -160,6 +162,9 @@ def turn_text(scene: ZombieworldGameScene) -> str:
         return f"Game over — {names} {'win' if len(winners) > 1 else 'wins'}"
     seat = scene.controller.seat
     who = scene.controller.band_name(seat) if seat else "—"
+    if state.deploying:
+        order = ", then ".join(scene.controller.band_name(s) for s in state.deploy_order)
+        return f"Deployment · {who} places its figures (the dice: {order})"
     active = scene.controller.active_model()
     doing = f" · {active.name} acting ({state.active.remaining_cm:.1f} cm left)" if active and state.active else ""
     return f"Round {state.round}/{state.rounds} · {who} to play{doing}"
@@ -170,11 +175,22 @@ def rider_targets(scene: ZombieworldGameScene) -> list[str]:
     return [t for t in (charge.targets if charge is not None else ()) if _rides(scene.state, t)]
 
 
+def deploy_hint(template: c.DeployTemplate) -> str:
+    """What a deploying player does, with the rules' cm."""
+    where = f"within {template.depth_cm:g} cm of the table's centre" if template.centre else \
+        f"in one quadrant, within {template.depth_cm:g} cm of its table edge (the shaded strips)"
+    apart = f", {template.apart_cm:g} cm from rival survivors (outside the red rings)" if template.apart_cm else ""
+    return f"Drag each figure {where}{apart}; then Done deploying"
+
+
 def hint(scene: ZombieworldGameScene) -> str:
     waiting = decision_text(scene)
     if waiting:
         return waiting
     legal = scene.controller.legal()
+    deploy = next((o for o in legal if isinstance(o, c.DeployTemplate)), None)
+    if deploy is not None:
+        return deploy_hint(deploy)
     move = next((o for o in legal if isinstance(o, c.MoveTemplate)), None)
     parts = []
     if move is not None:

@@ -327,11 +327,28 @@ class StandFirm:
     kind: Literal["stand_firm"] = "stand_firm"
 
 
+@dataclass(frozen=True, slots=True)
+class Deploy:
+    """Deployment: put one of the deploying band's figures at ``at``."""
+
+    model: str
+    at: Point
+    kind: Literal["deploy"] = "deploy"
+
+
+@dataclass(frozen=True, slots=True)
+class DeploymentDone:
+    """Deployment: the band's figures are all placed; the next band deploys (or play begins)."""
+
+    seat: str
+    kind: Literal["deployment_done"] = "deployment_done"
+
+
 Command = Annotated[
     Activate | MoveModel | Sprint | Shoot | Charge | Fight | Disengage | Reload | SwapWeapons | EndActivation
     | Search | UseItem | FirstAid | Entrench | PickUp | LeaveTable | Withdraw | BoardVehicle | LeaveVehicle | Drive
     | ChangeSeat | Climb | Jump | Exchange | Mount | Dismount | ReturnFire | HoldFire | RerollReaction | KeepReaction
-    | FleeToward | ShootFirst | StepAway | StandFirm,
+    | FleeToward | ShootFirst | StepAway | StandFirm | Deploy | DeploymentDone,
     Field(discriminator="kind"),
 ]
 ANSWERS = (ReturnFire, HoldFire, RerollReaction, KeepReaction, FleeToward, ShootFirst, StepAway, StandFirm)
@@ -425,6 +442,21 @@ class JumpTemplate:
 
 
 @dataclass(frozen=True, slots=True)
+class DeployTemplate:
+    """The deploying band places ``models`` (the whole band in one zone) within ``depth_cm`` of the
+    table edge of one of the ``zones`` (x0, y0, x1, y1; with ``centre``: within ``depth_cm`` of the
+    zone's middle), at least ``apart_cm`` from rival survivors already deployed."""
+
+    seat: str
+    models: tuple[str, ...]
+    zones: tuple[tuple[float, float, float, float], ...]
+    depth_cm: float
+    apart_cm: float
+    centre: bool = False
+    kind: Literal["deploy_template"] = "deploy_template"
+
+
+@dataclass(frozen=True, slots=True)
 class StepAwayTemplate:
     """The survivor may step away (up to ``max_cm``) from the zombie it surprised."""
 
@@ -468,6 +500,19 @@ class DecisionPending:
     model: str
     other: str = ""
     kind: Literal["decision_pending"] = "decision_pending"
+
+
+@dataclass(frozen=True, slots=True)
+class Deployed:
+    model: str
+    at: Point
+    kind: Literal["deployed"] = "deployed"
+
+
+@dataclass(frozen=True, slots=True)
+class BandDeployed:
+    seat: str
+    kind: Literal["band_deployed"] = "band_deployed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -811,7 +856,7 @@ class GearChanged:
 
 
 Event = Annotated[
-    DiceRolled | DecisionPending | RoundStarted | InitiativeDecided | ZombieSpawned | Activated | ModelMoved | ShotFired
+    DiceRolled | DecisionPending | Deployed | BandDeployed | RoundStarted | InitiativeDecided | ZombieSpawned | Activated | ModelMoved | ShotFired
     | WeaponJammed | BangPlaced | BangResolved | ReactionResolved | MeleeFought | Wounded | ModelRemoved | Fled
     | BandWithdrew | ActivationEnded | BuildingEntered | PlaceMarked | ItemFound | ItemsDropped | SurvivorJoined
     | ItemUsed

@@ -23,6 +23,7 @@ from game.rules.zombieworld.catalog import load_catalog
 from game.rules.zombieworld.charges import do_charge
 from game.rules.zombieworld.climbing import do_climb, do_jump
 from game.rules.zombieworld.decisions import answer
+from game.rules.zombieworld.deploying import do_deploy, do_deployment_done
 from game.rules.zombieworld.deployment import (
     ALLIANCE_FIXED_UP_TO,
     ALLIANCE_MIN_BANDS,
@@ -146,8 +147,19 @@ def apply(state: State, seat: str, command: Any) -> tuple[State, tuple[Any, ...]
         answer(game, decision, command)
         advance(game)
         return game.freeze(), tuple(game.events)
-    if isinstance(command, c.ANSWERS):
-        raise IllegalCommand("there is no choice to answer now")
+    if state.deploying:  # book 10.1: the bands deploy one after another
+        if seat != state.deploying[0]:
+            raise IllegalCommand("another band is deploying now")
+        if isinstance(command, c.Deploy):
+            do_deploy(game, seat, command)
+        elif isinstance(command, c.DeploymentDone) and command.seat == seat:
+            do_deployment_done(game, seat, command)
+        else:
+            raise IllegalCommand("the bands are deploying: place your figures, then say you are done")
+        return game.freeze(), tuple(game.events)
+    if isinstance(command, (*c.ANSWERS, c.Deploy, c.DeploymentDone)):
+        raise IllegalCommand("there is no choice to answer now" if isinstance(command, c.ANSWERS)
+                             else "the bands have deployed")
     if isinstance(command, c.Withdraw):
         if seat not in state.seats or game.score(seat).withdrawn:
             raise IllegalCommand("this band is not on the table")

@@ -10,6 +10,7 @@ from game.board.model import TerrainKind
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.climbing import JUMP_GAP_CM, JUMP_HEIGHT_CM, LADDER_TOP_REACH_CM
 from game.rules.zombieworld.decisions import decision_options
+from game.rules.zombieworld.deploying import deploy_template
 from game.rules.zombieworld.equipment import EXCHANGE_CM, PICK_UP_CM, SELF_BOOSTS, fitting_problem
 from game.rules.zombieworld.geometry import (
     BASE_RADIUS_CM,
@@ -95,6 +96,8 @@ def legal_commands(state: State, seat: str) -> list[Any]:
     game = Game(state)
     if state.decision is not None:
         return decision_options(game, state.decision)
+    if state.deploying:
+        return [deploy_template(game, seat), c.DeploymentDone(seat)]
     if state.active is None:
         waiting = [m for m in game.alive(seat) if not m.activated]
         if not waiting:

@@ -286,7 +286,7 @@ def _segment_distance(p: tuple[float, float], a: tuple[float, float], b: tuple[f
 def do_leave_table(game: Game, model: Model, command: c.LeaveTable) -> None:
     active = need_active(game, model)
     need_on_foot(game, model)
-    edge = dict(game.base.exits).get(model.side)
+    edge = dict(game.exits).get(model.side)
     if edge is None:
         raise IllegalCommand("this scenario has no way off the table")
     if active.must_fight or game.engaged_with(model):

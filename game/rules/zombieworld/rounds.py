@@ -60,25 +60,29 @@ def start_round(game: Game) -> None:
 
 
 def _initiative(game: Game, sides: list[str]) -> tuple[str, ...]:
-    """D10 each, highest first; tied sides re-roll among themselves."""
+    return roll_order(game, sides, "initiative")
+
+
+def roll_order(game: Game, sides: list[str], purpose: str) -> tuple[str, ...]:
+    """D10 each, highest first; tied sides re-roll among themselves (initiative, deployment)."""
     if len(sides) <= 1:
         return tuple(sides)
     dice = game.d10(len(sides))
-    game.emit(c.DiceRolled("initiative", ",".join(sides), dice))
+    game.emit(c.DiceRolled(purpose, ",".join(sides), dice))
     groups: dict[int, list[str]] = {}
     for side, die in zip(sides, dice, strict=True):
         groups.setdefault(die, []).append(side)
     order: list[str] = []
     for die in sorted(groups, reverse=True):
         group = groups[die]
-        order.extend(group if len(group) == 1 else _initiative(game, group))
+        order.extend(group if len(group) == 1 else roll_order(game, group, purpose))
     return tuple(order)
 
 
 def advance(game: Game) -> None:
     """Move play on to the next side that needs a player, running zombie turns on the way."""
     while not game.finished:
-        if game.active is not None or game.decision is not None:
+        if game.active is not None or game.decision is not None or game.deploying:
             return
         if game.turn >= len(game.order):
             if game.round >= game.base.rounds:
@@ -104,6 +108,8 @@ def current_seats(state: State) -> frozenset[str]:
         return frozenset()
     if state.decision is not None:
         return frozenset({state.decision.seat})
+    if state.deploying:
+        return frozenset({state.deploying[0]})
     if state.turn >= len(state.order):
         return frozenset()
     side = state.order[state.turn]

@@ -198,6 +198,7 @@ class ModelFacts(_Strict):
     side: str | None = None
     cannot_activate_round: int | None = None
     ground: Literal["open", "difficult", "building"] | None = None  # what it stands in
+    inside: tuple[float, float, float, float] | None = None  # x0, y0, x1, y1: its base's centre stands within
 
 
 class VehicleFacts(_Strict):
@@ -227,6 +228,9 @@ class StateFacts(_Strict):
     ground: tuple[str, ...] | None = None  # the items on the ground, any order
     ground_at: tuple[GroundSpec, ...] = ()  # items lying at these places
     decision: str | None = None  # kind of the pending decision, or "none"
+    deploying: str | None = None  # the band placing its figures now, or "none"
+    deploy_order: tuple[str, ...] | None = None  # the order the deployment dice gave
+    exits: dict[str, str] | None = None  # each band's way off the table (an edge n/e/s/w, or "any")
     offered: tuple[str, ...] = ()  # kinds of command (or template) the player to play is offered
     not_offered: tuple[str, ...] = ()
     models: dict[str, ModelFacts] = Field(default_factory=dict)
@@ -449,6 +453,14 @@ def _arrange(path: Path, scenario: ScenarioFile, state: State) -> State:
     numbers = [int(i[1:]) for i in ids if i.startswith("z") and i[1:].isdigit()]
     state = replace(state, next_zombie=max(numbers, default=0) + 1)
     seats = tuple(entry for entry in state.seats)
+    if getattr(state, "deploying", ()):  # the players deploy: play starts when they are done
+        if scenario.turn != TurnSpec():
+            raise ScenarioError(path, "[turn]", "the bands deploy first (setup.deploy = \"players\"): no turn to set")
+        state = replace(state, models=tuple(models), vehicles=(*state.vehicles, *vehicles),
+                        bangs=tuple(Bang(b.at[0], b.at[1], b.value) for b in scenario.bang),
+                        ground_items=tuple((g.at[0], g.at[1], g.item) for g in scenario.ground),
+                        places=tuple(places), pen_zombies=tuple(z.id for z in scenario.zombie if z.penned))
+        return _force(path, "top level", state, scenario.dice, scenario.d10, scenario.directions)
     turn = scenario.turn
     order = turn.order or (*seats, ZOMBIES)
     for side in order:
@@ -596,6 +608,13 @@ def check_facts(path: Path, facts: StateFacts, state: State, tolerance: float) -
     if facts.decision is not None:
         decision = _decision(state)
         differ("pending decision", facts.decision, decision.kind if decision is not None else "none")
+    if facts.deploying is not None:
+        deploying = getattr(state, "deploying", ())
+        differ("band deploying", facts.deploying, deploying[0] if deploying else "none")
+    if facts.deploy_order is not None:
+        differ("deployment order", list(facts.deploy_order), list(getattr(state, "deploy_order", ())))
+    if facts.exits is not None:
+        differ("ways off the table", dict(facts.exits), dict(state.exits))
     if facts.offered or facts.not_offered:
         seats = sorted(engine.current_seats(state))
         kinds = {option.kind for option in engine.legal_commands(state, seats[0])} if seats else set()
@@ -621,6 +640,10 @@ def check_facts(path: Path, facts: StateFacts, state: State, tolerance: float) -
             elif key == "engaged_with":
                 found = sorted(engine.engaged(state, model_id))
                 value = sorted(value)
+            elif key == "inside":
+                x0, y0, x1, y1 = value
+                found = value if x0 - tolerance <= model.x <= x1 + tolerance and \
+                    y0 - tolerance <= model.y <= y1 + tolerance else model.position
             elif key == "ground":
                 table = state.table
                 found = "open" if table is None else "building" if table.building_at(model.position) is not None \
@@ -681,6 +704,10 @@ def describe(state: State) -> list[str]:
     for vehicle in state.vehicles:
         lines.append(f"{vehicle.id} {vehicle.vehicle} at {vehicle.x:.2f},{vehicle.y:.2f} "
                      f"facing {math.degrees(vehicle.facing):.0f}°")
+    deploying = getattr(state, "deploying", ())
+    if deploying:
+        lines.append(f"deploying: {' → '.join(deploying)} (the dice gave {' → '.join(state.deploy_order)})")
+        return lines
     order = " → ".join(state.order)
     acting = f"; {state.active.model} acting, {state.active.remaining_cm:g} cm left" if state.active else ""
     lines.append(f"round {state.round}, order {order}, {state.order[state.turn]} to play{acting}")

@@ -4,7 +4,7 @@ outside equality and repr, so hashing a state hashes only the game."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -40,6 +40,8 @@ class ZombieworldSetup(BaseModel):
     alliances: tuple[tuple[str, str], ...] = ()  # optional rule: pairs of seats allied by their word
     alliance: Literal["fixed", "fragile", "roll"] = "fixed"  # "roll": a D6 before play, 1-3 fixed
     alliance_flips: bool = False  # a D6 at the start of each later round: on 5+ fixed and fragile swap
+    deploy: Literal["auto", "players"] = "auto"  # "players": each band's player places its figures, in D10 order
+    d10: tuple[Annotated[int, Field(ge=1, le=10)], ...] = ()  # D10 results typed in for set-up (the deployment order), used before the seed's
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +233,10 @@ class State:
     decision: Decision | None = None  # a choice play waits for
     zombie_charges: tuple[tuple[str, str], ...] = ()  # a zombies' turn paused for a choice: (zombie, target) charges
     charges_reacted: tuple[str, ...] = ()  # ... and the charged survivors that have already reacted
+    deploying: tuple[str, ...] = ()  # the bands still to deploy, in order (the first is placing its figures)
+    deploy_order: tuple[str, ...] = ()  # the order the deployment dice gave
+    deploy_areas: tuple[tuple[str, tuple[float, float, float, float] | None], ...] = ()  # each band's starting area
+    deploy_spots: tuple[tuple[str, tuple[float, float]], ...] = ()  # while deploying: where set-up laid each figure out
     table: Table | None = field(default=None, compare=False, repr=False)
     catalog: Catalog | None = field(default=None, compare=False, repr=False)
 

@@ -5,7 +5,8 @@ The rules live one concern per module, each a set of functions over a ``Game``: 
 base may stand), ``equipment``, ``casualties``, ``spawning``, ``crashes``, ``shooting``,
 ``reactions``, ``melee``, ``searching``, ``movement``, ``climbing``, ``charges``, ``vehicles``,
 ``measures`` (what the window asks the engine to measure), ``zombies``, ``decisions`` (the answers
-to a choice play waits for), ``rounds``, ``deployment`` and ``legal``;
+to a choice play waits for), ``rounds``, ``deploying`` (the bands' deployment), ``deployment``
+(set-up) and ``legal``;
 ``engine`` is the public face. Each module imports only modules named before it in that list, so
 there is no import circle.
 """
@@ -100,6 +101,11 @@ class Game:
         self.decision = state.decision
         self.zombie_charges = state.zombie_charges
         self.charges_reacted = state.charges_reacted
+        self.deploying = state.deploying
+        self.deploy_order = state.deploy_order
+        self.deploy_areas = state.deploy_areas
+        self.deploy_spots = state.deploy_spots
+        self.exits = state.exits
         self.gear_spent_cm = 0.0  # of the last path validated: cm paid from the wheels' bonus
         self.band_kind = {seat: kind for seat, kind, _ in state.bands}
         self.band_type = {seat: band_type for seat, _, band_type in state.bands}
@@ -135,6 +141,11 @@ class Game:
             decision=self.decision,
             zombie_charges=self.zombie_charges,
             charges_reacted=self.charges_reacted,
+            deploying=self.deploying,
+            deploy_order=self.deploy_order,
+            deploy_areas=self.deploy_areas,
+            deploy_spots=self.deploy_spots,
+            exits=self.exits,
         )
 
     def _check_gear(self) -> None:
