@@ -176,7 +176,13 @@ def describe(event: Any, state: State | None, names: dict[str, str] | None = Non
                  "frightened_survivor": "a frightened survivor"}.get(event.found, event.found)
         return f"{name(event.model)} enters a building: {found}", "zombie" if event.zombies else "plain"
     if isinstance(event, c.ItemFound):
-        return f"{name(event.model)} finds {event.item.replace('_', ' ')}", "card"
+        room = ": no room, it lies at their feet" if event.dropped else ""
+        return f"{name(event.model)} finds {event.item.replace('_', ' ')}{room}", "card"
+    if isinstance(event, c.FoundKept):
+        catalog = state.catalog if state is not None else None
+        item = catalog.item_name if catalog is not None else (lambda i: i.replace("_", " "))
+        return f"{name(event.model)} keeps the {item(event.item)} and leaves the {item(event.dropped)} on the ground", \
+            "card"
     if isinstance(event, c.ItemsDropped):
         catalog = state.catalog if state is not None else None
         things = [catalog.item_name(i) if catalog is not None and i in catalog.item_ids() else i.replace("_", " ")

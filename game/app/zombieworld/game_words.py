@@ -71,6 +71,11 @@ def option_label(scene: ZombieworldGameScene, option: Any) -> tuple[str, str] | 
         return climb_label(scene, option), "move"
     if isinstance(option, c.JumpTemplate):
         return ("Jump: drag to land (armed)" if scene.jump_armed else "Jump (then drag)"), "move"
+    if isinstance(option, c.HandOver):
+        return f"Give {item(option.item)} to {name(option.to)} (free)", "items"
+    if isinstance(option, c.KeepFound):
+        found = state.active.found_item if state.active is not None else ""
+        return f"Keep {item(found)}, leave {item(option.drop)}", "items"
     if isinstance(option, c.ExchangeTemplate):
         mates = [name(m) for m in option.partners]
         return f"Exchange with {mates[0] if len(mates) == 1 else '…'}", "items"
@@ -183,6 +188,20 @@ def deploy_hint(template: c.DeployTemplate) -> str:
     return f"Drag each figure {where}{apart}; then Done deploying"
 
 
+def find_hint(scene: ZombieworldGameScene, legal: list[Any]) -> str:
+    """Right after a find: what may be done for free, and only now."""
+    state = scene.state
+    catalog = state.catalog
+    parts = []
+    hand_over = next((o for o in legal if isinstance(o, c.HandOver)), None)
+    if hand_over is not None:
+        parts.append(f"{state.model(hand_over.to).name} may be given a backpack weapon or an object, free, now")
+    if any(isinstance(o, c.KeepFound) for o in legal) and state.active is not None and catalog is not None:
+        parts.append(f"no room for the {catalog.item_name(state.active.found_item)}: keep it instead of something "
+                     "(its button), or leave it on the ground")
+    return "; ".join(parts)
+
+
 def hint(scene: ZombieworldGameScene) -> str:
     waiting = decision_text(scene)
     if waiting:
@@ -191,6 +210,9 @@ def hint(scene: ZombieworldGameScene) -> str:
     deploy = next((o for o in legal if isinstance(o, c.DeployTemplate)), None)
     if deploy is not None:
         return deploy_hint(deploy)
+    found = find_hint(scene, legal)
+    if found:
+        return found
     move = next((o for o in legal if isinstance(o, c.MoveTemplate)), None)
     parts = []
     if move is not None:

@@ -303,7 +303,7 @@ def _equipment_problems(member: Member, catalog: Catalog) -> list[str]:
         problems.append(f"{name}: only {rules.hand_slots} weapons in hand")
     if len(member.hand) == 2:
         first, second = member.hand
-        if not _pairable(first, second, catalog):
+        if not pairable(first, second, catalog):
             problems.append(
                 f"{name}: {catalog.item_name(first)} and {catalog.item_name(second)} cannot be held together"
             )
@@ -337,7 +337,8 @@ def _equipment_problems(member: Member, catalog: Catalog) -> list[str]:
     return problems
 
 
-def _pairable(first: str, second: str, catalog: Catalog) -> bool:
+def pairable(first: str, second: str, catalog: Catalog) -> bool:
+    """Whether two weapons may be held in hand together (a pair of pistols, a pistol and a shield)."""
     def partners(item: str) -> tuple[str, ...]:
         weapon = catalog.firearm(item) or catalog.hand_weapon(item)
         if weapon is not None:

@@ -226,6 +226,28 @@ class Jump:
 
 
 @dataclass(frozen=True, slots=True)
+class HandOver:
+    """Free, right as a frightened survivor is found: the finder passes it ``item``, a weapon from
+    its backpack or an object (book 16.1.3)."""
+
+    model: str
+    to: str
+    item: str
+    kind: Literal["hand_over"] = "hand_over"
+
+
+@dataclass(frozen=True, slots=True)
+class KeepFound:
+    """Right after a search found an item with no room for it (it lies at the finder's feet): keep
+    it, leaving ``drop`` (a weapon or an object the finder carries, of the same kind of slot) on the
+    ground instead (book 16.2: "puedes elegir con cuales te quedas")."""
+
+    model: str
+    drop: str
+    kind: Literal["keep_found"] = "keep_found"
+
+
+@dataclass(frozen=True, slots=True)
 class Exchange:
     """Hand items to (``give``) and take items from (``take``) a survivor of the band within 2 cm,
     neither of them in melee: one action for the whole exchange. Items are named by id (weapons,
@@ -347,7 +369,7 @@ class DeploymentDone:
 Command = Annotated[
     Activate | MoveModel | Sprint | Shoot | Charge | Fight | Disengage | Reload | SwapWeapons | EndActivation
     | Search | UseItem | FirstAid | Entrench | PickUp | LeaveTable | Withdraw | BoardVehicle | LeaveVehicle | Drive
-    | ChangeSeat | Climb | Jump | Exchange | Mount | Dismount | ReturnFire | HoldFire | RerollReaction | KeepReaction
+    | ChangeSeat | Climb | Jump | Exchange | HandOver | KeepFound | Mount | Dismount | ReturnFire | HoldFire | RerollReaction | KeepReaction
     | FleeToward | ShootFirst | StepAway | StandFirm | Deploy | DeploymentDone,
     Field(discriminator="kind"),
 ]
@@ -844,6 +866,16 @@ class ItemsExchanged:
 
 
 @dataclass(frozen=True, slots=True)
+class FoundKept:
+    """The finder kept the ``item`` it found and left ``dropped`` on the ground instead."""
+
+    model: str
+    item: str
+    dropped: str
+    kind: Literal["found_kept"] = "found_kept"
+
+
+@dataclass(frozen=True, slots=True)
 class GearChanged:
     """A survivor got on (``mounted``) or off its bicycle, skateboard or skates; ``left``: a
     bicycle parked on the ground."""
@@ -856,14 +888,14 @@ class GearChanged:
 
 
 Event = Annotated[
-    DiceRolled | DecisionPending | Deployed | BandDeployed | RoundStarted | InitiativeDecided | ZombieSpawned | Activated | ModelMoved | ShotFired
-    | WeaponJammed | BangPlaced | BangResolved | ReactionResolved | MeleeFought | Wounded | ModelRemoved | Fled
+    DiceRolled | DecisionPending | Deployed | BandDeployed | RoundStarted | InitiativeDecided | ZombieSpawned
+    | Activated | ModelMoved | ShotFired | WeaponJammed | BangPlaced | BangResolved | ReactionResolved | MeleeFought | Wounded | ModelRemoved | Fled
     | BandWithdrew | ActivationEnded | BuildingEntered | PlaceMarked | ItemFound | ItemsDropped | SurvivorJoined
     | ItemUsed
     | Entrenched | TookCover | DogControl | GameEnded | VehiclePlaced | VehicleBoarded | BoardingFellShort
     | VehicleLeft | SeatChanged
     | VehicleStarted | VehicleMoved | RanOver | VehicleCrashed | VehicleStatus | Climbed | Jumped | ItemsExchanged
-    | GearChanged,
+    | FoundKept | GearChanged,
     Field(discriminator="kind"),
 ]
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)

@@ -34,6 +34,8 @@ from game.rules.zombieworld.equipment import (
     EXCHANGE_CM,
     do_exchange,
     do_first_aid,
+    do_hand_over,
+    do_keep_found,
     do_pick_up,
     do_reload,
     do_swap,
@@ -109,6 +111,8 @@ _HANDLERS: dict[type, Any] = {
     c.Entrench: do_entrench,
     c.PickUp: do_pick_up,
     c.Exchange: do_exchange,
+    c.HandOver: do_hand_over,
+    c.KeepFound: do_keep_found,
     c.LeaveTable: do_leave_table,
     c.BoardVehicle: do_board,
     c.LeaveVehicle: do_leave_vehicle,
@@ -178,6 +182,10 @@ def apply(state: State, seat: str, command: Any) -> tuple[State, tuple[Any, ...]
     handler = _HANDLERS.get(type(command))
     if handler is None:
         raise IllegalCommand(f"unknown command {type(command).__name__}")
+    active = game.active
+    if active is not None and (active.found_item or active.found_survivor) \
+            and not isinstance(command, (c.HandOver, c.KeepFound)):
+        game.active = replace(active, found_item="", found_survivor="")  # the moment of the find has passed
     handler(game, model, command)
     advance(game)
     return game.freeze(), tuple(game.events)

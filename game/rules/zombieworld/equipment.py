@@ -9,6 +9,7 @@ from typing import Any
 
 from game.rules.core.base import IllegalCommand
 from game.rules.zombieworld import commands as c
+from game.rules.zombieworld.band import pairable
 from game.rules.zombieworld.geometry import base_distance, point_base_distance
 from game.rules.zombieworld.state import ZOMBIES, Model
 from game.rules.zombieworld.working import CONTACT_CM, Game, need_active, need_on_foot
@@ -356,3 +357,74 @@ def _hand_over(game: Game, source: Model, holder: Model, item: str) -> tuple[Mod
                 added: dict[str, Any] = {mark: (*getattr(holder, mark), item)}
                 holder = replace(holder, **added)
     return source, holder
+
+
+def hand_over_items(game: Game, model: Model) -> list[str]:
+    """What a finder may hand a frightened survivor it has just found: a weapon from its backpack
+    or an object (book 16.1.3)."""
+    return [*model.backpack, *model.objects] if model.kind == "survivor" else []
+
+
+def do_hand_over(game: Game, model: Model, command: c.HandOver) -> None:
+    """The finder passes one item to the survivor it has just found, free (book 16.1.3: "puedes
+    pasársela automáticamente sin contar como acción")."""
+    active = need_active(game, model)
+    found = game.models.get(command.to)
+    if not active.found_survivor or active.found_survivor != command.to or found is None:
+        raise IllegalCommand("only a survivor just found, at once, is handed something for free")
+    if command.item not in hand_over_items(game, model):
+        raise IllegalCommand(f"hand over a weapon from {model.name}'s backpack or an object it carries")
+    giver, taker = _hand_over(game, model, found, command.item)
+    game.update(model, **{f: getattr(giver, f) for f in _KIT})
+    game.update(found, **{f: getattr(taker, f) for f in _KIT})
+    game.emit(c.ItemsExchanged(model.id, found.id, (command.item,), ()))
+    game.active = replace(game.active or active, found_survivor="")  # one item, at the moment it is found
+
+
+def keep_found_options(game: Game, model: Model, found: str) -> list[str]:
+    """What the finder may leave on the ground to keep ``found``: a carried weapon for a weapon,
+    an object for an object (the slot it frees takes the find)."""
+    if not found or model.kind != "survivor":
+        return []
+    if game.catalog.is_weapon(found):
+        return [*model.hand, *model.backpack]
+    return [o for o in model.objects if o != model.mounted]  # not the wheels it rides
+
+
+def do_keep_found(game: Game, model: Model, command: c.KeepFound) -> None:
+    """The find that had no room (lying at the finder's feet) takes the slot of ``drop``, which is
+    left on the ground instead (book 16.2)."""
+    active = need_active(game, model)
+    found = active.found_item
+    if not found:
+        raise IllegalCommand(f"{model.name} has found nothing it had no room for just now")
+    if command.drop not in keep_found_options(game, model, found):
+        kind = "a weapon" if game.catalog.is_weapon(found) else "an object"
+        raise IllegalCommand(f"leave {kind} {model.name} carries to keep the {game.catalog.item_name(found)}")
+    lying = next((g for g in reversed(game.ground) if g[2] == found and
+                  point_base_distance((g[0], g[1]), game.figure(model)) <= PICK_UP_CM), None)
+    if lying is None:
+        raise IllegalCommand(f"the {game.catalog.item_name(found)} no longer lies at {model.name}'s feet")
+    current = game.models[model.id]
+    other_hand = [w for w in current.hand if w != command.drop] if command.drop in current.hand else []
+    if other_hand and not pairable(found, other_hand[0], game.catalog):
+        raise IllegalCommand(f"the {game.catalog.item_name(found)} is not held with the "
+                             f"{game.catalog.item_name(other_hand[0])}: leave that one instead")
+    game.ground.remove(lying)
+    spent = dict(current.uses).get(command.drop, 0)
+    marks = tuple(m for m in MARKS if command.drop in getattr(current, m))
+    changes: dict[str, Any] = {}
+    for slot in ("hand", "backpack", "objects"):
+        items = list(getattr(current, slot))
+        if command.drop in items:
+            items[items.index(command.drop)] = found  # the find takes the freed slot
+            changes[slot] = tuple(items)
+            break
+    for mark in marks:
+        changes[mark] = tuple(i for i in getattr(current, mark) if i != command.drop)
+    if spent:
+        changes["uses"] = tuple((i, n) for i, n in current.uses if i != command.drop)
+    game.update(current, **changes)
+    game.ground.append((current.x, current.y, ground_text(command.drop, marks, spent)))
+    game.emit(c.FoundKept(model.id, found, command.drop))
+    game.active = replace(game.active or active, found_item="")

@@ -11,7 +11,14 @@ from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.climbing import JUMP_GAP_CM, JUMP_HEIGHT_CM, LADDER_TOP_REACH_CM
 from game.rules.zombieworld.decisions import decision_options
 from game.rules.zombieworld.deploying import deploy_template
-from game.rules.zombieworld.equipment import EXCHANGE_CM, PICK_UP_CM, SELF_BOOSTS, fitting_problem
+from game.rules.zombieworld.equipment import (
+    EXCHANGE_CM,
+    PICK_UP_CM,
+    SELF_BOOSTS,
+    fitting_problem,
+    hand_over_items,
+    keep_found_options,
+)
 from game.rules.zombieworld.geometry import (
     BASE_RADIUS_CM,
     FREE_CLIMB_CM,
@@ -109,7 +116,7 @@ def legal_commands(state: State, seat: str) -> list[Any]:
         return [c.Activate(m.id) for m in ready] + boosts + [c.Withdraw()]
     active = state.active
     model = game.models[active.model]
-    options: list[Any] = []
+    options: list[Any] = _found_options(game, model, active)
     if active.must_fight:
         options.append(c.Fight(model.id))
         if not model.grabbed and not (model.kind == "dog" and model.drew_blood):
@@ -145,6 +152,18 @@ def legal_commands(state: State, seat: str) -> list[Any]:
     if model.side in dict(state.exits) and active.remaining_cm > 0 and not game.engaged_with(model) and not model.level:
         options.append(c.LeaveTemplate(model.id, active.remaining_cm, dict(state.exits)[model.side]))
     options.append(c.EndActivation(model.id))
+    return options
+
+
+def _found_options(game: Game, model: Model, active: Activation) -> list[Any]:
+    """Right after a find, and only then: an item for the frightened survivor just found (book
+    16.1.3), and the find with no room kept instead of something carried (book 16.2)."""
+    options: list[Any] = []
+    if active.found_survivor and active.found_survivor in game.models:
+        options.extend(c.HandOver(model.id, active.found_survivor, item)
+                       for item in dict.fromkeys(hand_over_items(game, model)))
+    options.extend(c.KeepFound(model.id, item) for item in dict.fromkeys(keep_found_options(game, model,
+                                                                                          active.found_item)))
     return options
 
 

@@ -46,6 +46,8 @@ def _join(game: Game, finder: Model, how: str, kind: Literal["survivor", "dog"] 
     game.order_ids.append(model_id)
     game.roster.append(model_id)
     game.emit(c.SurvivorJoined(model_id, finder.side, how))
+    if kind == "survivor" and game.active is not None and game.active.model == finder.id:
+        game.active = replace(game.active, found_survivor=model_id)  # the finder may hand it something, now
     return joined
 
 
@@ -245,6 +247,8 @@ def _receive(game: Game, model: Model, found: str, options: tuple[str, ...] = ()
     else:
         kept = give(game, current, found)
         game.emit(c.ItemFound(model.id, found, options, dropped=not kept))
+        if not kept and game.active is not None and game.active.model == model.id:
+            game.active = replace(game.active, found_item=found)  # it may keep it instead of something, now
 
 
 def _shop_reward(game: Game, model: Model, shop_id: str) -> None:

@@ -126,6 +126,8 @@ class Activation:
     gear_cm: float = 0.0  # the part of remaining_cm that only riding on open ground may spend (wheels' bonus)
     gear_bonus_given: bool = False  # the wheels' bonus comes once per activation
     boarded: bool = False  # it got into a vehicle in this activation: it drives from its next turn
+    found_survivor: str = ""  # a frightened survivor it has just found: it may hand it an item, now only
+    found_item: str = ""  # an item it has just found with no room (as it lies at its feet): it may keep it, now only
 
 
 @dataclass(frozen=True, slots=True)
