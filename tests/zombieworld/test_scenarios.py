@@ -34,8 +34,8 @@ def test_scenario(path):
 def test_there_are_scenarios_for_every_section():
     sections = {path.parent.name for path in SCENARIO_FILES}
     assert len(SCENARIO_FILES) >= 60
-    assert {"melee", "reactions", "charges", "movement", "jumps", "vehicles", "casualties", "spawning", "bands",
-            "deployment"} <= sections
+    assert {"melee", "reactions", "charges", "movement", "jumps", "vehicles", "casualties", "spawning", "searching",
+            "bands", "deployment"} <= sections
     assert all(path.parent.parent == SCENARIOS for path in SCENARIO_FILES)  # one folder per section
 
 
