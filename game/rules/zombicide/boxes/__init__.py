@@ -55,7 +55,11 @@ that adds nothing, so a box declares only what it has.
 - ``wounds``: how a wound is taken (``WoundRules``: in some boxes a wound costs a card and fills a slot).
 - ``searchable(state, zone)``: zones searchable now beyond the board's rooms (a card turned over).
 - ``hides_zombies(state, zone)``: zones the bots walk into warily (what shows only on entering).
-- ``scenario_keys``: top-level keys of scenario files, key → ``place(state, value) -> state``.
+- ``scenario_keys``: top-level keys of scenario files, key → ``place(state, value) -> state``;
+  ``scenario_facts``: keys a scenario's state checks may hold (``[expect.state]``, a step's ``state``),
+  key → ``check(state, value) -> [problems in words]``; ``scenario_command(state, data) -> data``: a
+  scenario step's box command with its pieces named (cards by name) turned into what the engine reads.
+  The three raise ValueError(where, what) for a bad value.
 
 **Words** (the window tells the box's pieces without naming them)
 
@@ -263,6 +267,8 @@ class BoxRules:
     searchable: Callable[[Any, int], bool] | None = None
     hides_zombies: Callable[[Any, int], bool] = _false
     scenario_keys: Mapping[str, Callable[[Any, Any], Any]] = field(default_factory=dict)
+    scenario_facts: Mapping[str, Callable[[Any, Any], list[str]]] = field(default_factory=dict)
+    scenario_command: Callable[[Any, dict[str, Any]], dict[str, Any]] | None = None
     # words
     event_text: Mapping[type, Callable[[Any, Any], str]] = field(default_factory=dict)
     event_tones: Mapping[type, str] = field(default_factory=dict)
