@@ -169,3 +169,21 @@ def test_facts_after_a_step_and_unwanted_events_fail_with_the_step_named(tmp_pat
     assert result.failures[0].startswith("step 1: an unwanted event happened: survivor_moved")
     assert "after step 1: cathy zone: expected 'r0c0', found 'r0c1'" in result.failures
     assert "after step 1: cathy done: expected True, found False" in result.failures
+
+
+@pytest.mark.parametrize(
+    ("helicopters", "where", "what"),
+    [
+        ('[{ zone = "r0c9" }]', "helicopters[0] → zone", "no zone 'r0c9'"),
+        ('[{ zone = "r0c1", seats = 2 }]', "helicopters[0] → seats", "unknown key"),
+        ('[{ zone = "r0c1", pilot = "nobody" }]', "helicopters[0] → pilot", "'nobody' is not in the game"),
+        ('[{ zone = "r0c1", hold = ["banana"] }]', "helicopters[0] → hold", "unknown equipment 'banana'"),
+        ('{ zone = "r0c1" }', "helicopters", "write helicopters = [{"),
+    ],
+)
+def test_bad_helicopters_name_the_place(tmp_path, helicopters, where, what):
+    path = write(tmp_path, f"helicopters = {helicopters}\n" + GOOD)
+    with pytest.raises(ScenarioError) as caught:
+        run_scenario(path)
+    assert caught.value.where.startswith(where), caught.value.where
+    assert what in caught.value.what

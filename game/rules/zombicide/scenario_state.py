@@ -174,8 +174,17 @@ def survivor_index(path: Path, where: str, state: Any, survivor_id: str) -> int:
 
 def take_card(path: Path, where: str, state: Any, equipment_id: str) -> tuple[Any, int]:
     """A card of ``equipment_id`` out of the deck (or the discard pile, or a new copy)."""
+    try:
+        return card_out_of_piles(state, equipment_id)
+    except ValueError as error:
+        raise ScenarioError(path, where, str(error)) from None
+
+
+def card_out_of_piles(state: Any, equipment_id: str) -> tuple[Any, int]:
+    """A card of ``equipment_id`` taken out of the deck (or the discard pile, or a new copy made):
+    the state without it, and the card. An unknown id raises ValueError."""
     if equipment_id not in state.tables.equipment:
-        raise ScenarioError(path, where, f"unknown equipment {equipment_id!r}")
+        raise ValueError(f"unknown equipment {equipment_id!r}")
     for pile in ("equipment_deck", "equipment_discard"):
         cards = getattr(state, pile)
         for position, card in enumerate(cards):

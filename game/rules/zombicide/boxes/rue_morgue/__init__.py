@@ -6,7 +6,7 @@
 - ``board``: the helipad's fence and its stairs, tents out of sight, the crashed helicopter;
 - ``setup``, ``helicopter``, ``tents``, ``triggers`` (event triggers), ``spawns`` (Sewer and Bed
   cards), ``hospital``, ``crawlers`` (Skinner → Crawler), ``grab`` (the A-Bomb), ``team_actions``,
-  ``wounds`` (wounds as cards), ``scenario`` (scenario files' ``tents``), ``words`` (its events and
+  ``wounds`` (wounds as cards), ``scenario`` (scenario files' tents and helicopters), ``words`` (its events and
   cards in plain English).
 
 ``RULES`` plugs them into the core's extension points (``boxes/__init__.py``).
@@ -74,7 +74,9 @@ RULES = BoxRules(
     wounds=WoundCards(),
     searchable=tents.searchable,
     hides_zombies=tents.hidden,
-    scenario_keys={"tents": scenario.deal_tents},
+    scenario_keys={"tents": scenario.deal_tents, "helicopters": scenario.set_up_helicopters},
+    scenario_facts={"helicopters": scenario.helicopter_facts},
+    scenario_command=scenario.named_cards,
     event_text=words.EVENT_TEXT,
     event_tones=words.EVENT_TONES,
     command_labels=words.COMMAND_LABELS,
