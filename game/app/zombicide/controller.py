@@ -84,7 +84,8 @@ class ShotOption:
 
     @property
     def weapon(self) -> str:
-        return self.odds.weapon
+        """The weapon as the player picks it: "Pistol", or "one Pistol" when one of a Dual pair fires alone."""
+        return f"one {self.odds.weapon}" if self.command.single else self.odds.weapon
 
     @property
     def hit_chance(self) -> float:  # at least one hit
@@ -304,7 +305,8 @@ class GameController:
             shot = self.shot(command)
             where = "here" if command.zone == self._zone_of(command.survivor) else "at " + self.zone_name(command.zone)
             chance = "all" if shot.odds.kills_everything else f"{shot.hit_chance:.0%}"
-            return ActionChoice(f"{shot.weapon} {where} ({chance})", command, "attack")
+            also = f" and {self.zone_name(command.second_zone)}" if command.second_zone else ""
+            return ActionChoice(f"{shot.weapon} {where}{also} ({chance})", command, "attack")
         if isinstance(command, Trade):
             return ActionChoice(self._trade_words(command), command, "trade")
         if isinstance(command, Rearrange):

@@ -10,6 +10,7 @@ from game.rules.core.rng import roll_d6
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.commands import (
     Attack,
+    AttackMade,
     DangerLevelReached,
     DecisionNeeded,
     DiceRolled,
@@ -64,20 +65,24 @@ class Combat(Fields):
         if not free:
             self.spend(i, weapon.attack)
         self.made_a_stir(i)
-        fired = fired_cards(self, s, command.slot)
+        fired = fired_cards(self, s, command.slot, command.single)
         if command.second_zone:  # Trick shot: the Dual twin aims at its own zone
             if not sk.has(s.skills, "trick_shot") or weapon.attack != "ranged" or len(fired) < 2:
-                raise IllegalCommand("only Trick shot with a Dual pair of ranged weapons aims at two zones")
+                raise IllegalCommand("only Trick shot with a Dual pair of ranged weapons aims at two zones "
+                                     "in one action; fire one weapon of the pair at each zone instead")
             second = self.zone_by_id(command.second_zone)
             if second == target:
                 raise IllegalCommand("the second zone must differ from the first")
             self.check_in_range(i, weapon, second, command.second_zone)
+            self.events.append(AttackMade(s.id, weapon.id, len(fired), command.zone, command.second_zone))
             self.roll_attack(i, target, fired[:1], weapon.attack, command.priority)
             # its dice come once any re-roll decision on the first weapon is settled
             self.queue.append(("attack", i, second, fired[1], weapon.attack, tuple(command.priority)))
         elif weapon.kills_everything:
+            self.events.append(AttackMade(s.id, weapon.id, 1, command.zone))
             self.burn(i, target, card)
         else:
+            self.events.append(AttackMade(s.id, weapon.id, len(fired), command.zone))
             self.roll_attack(i, target, fired, weapon.attack, command.priority, rival)
         if weapon.noisy_attack:
             self.add_noise(self.survivors[i].zone, i)

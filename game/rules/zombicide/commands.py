@@ -126,7 +126,8 @@ class Search:
 
 @dataclass(frozen=True, slots=True)
 class Attack:
-    """Attack with the weapon in hand ``slot`` (its Dual twin in the other hand joins in).
+    """Attack with the weapon in hand ``slot`` (its Dual twin in the other hand joins in, unless
+    ``single``: that weapon alone).
 
     ``priority`` lists zombie type ids in the order melee hits (or a free-targeting shooter's hits)
     go to; types left out follow the box's default order. ``second_zone`` (Trick shot): the Dual
@@ -140,6 +141,7 @@ class Attack:
     priority: tuple[str, ...] = ()
     second_zone: str = ""
     rival: str = ""
+    single: bool = False
     kind: Literal["attack"] = "attack"
 
 
@@ -387,6 +389,19 @@ class WeaponReloaded:
 
 
 @dataclass(frozen=True, slots=True)
+class AttackMade:
+    """A survivor attacks: ``weapons`` cards of ``weapon`` (2: a Dual pair) at ``zone`` (and the twin
+    at ``second_zone``, Trick shot)."""
+
+    survivor: str
+    weapon: str
+    weapons: int
+    zone: str
+    second_zone: str = ""
+    kind: Literal["attack_made"] = "attack_made"
+
+
+@dataclass(frozen=True, slots=True)
 class ZombieSpawned:
     zone: str
     zombie: str
@@ -541,6 +556,7 @@ Event = Annotated[
     | CardDiscarded
     | InventoryChanged
     | WeaponReloaded
+    | AttackMade
     | ZombieSpawned
     | ZombieMoved
     | ZombieAttacked

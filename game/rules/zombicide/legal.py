@@ -29,6 +29,7 @@ from game.rules.zombicide.commands import (
     Trade,
 )
 from game.rules.zombicide.graph import ZoneGraph, jump_targets
+from game.rules.zombicide.odds import fired_cards
 from game.rules.zombicide.state import (
     EMPTY,
     Survivor,
@@ -170,9 +171,12 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
         if equipment.reload and card in state.unloaded:
             continue
         seen_weapons.add(kinds[slot])
+        pair = not equipment.kills_everything and len(fired_cards(state, s, slot)) > 1  # one may fire alone
         if equipment.attack == "melee":
             if zombies_here:
                 commands.append(Attack(sid, slot, graph.zone_ids[zone]))
+                if pair:
+                    commands.append(Attack(sid, slot, graph.zone_ids[zone], single=True))
             if state.setup.competitive:  # rival survivors within reach
                 for other in state.survivors:
                     if other.team != s.team and other.in_play and other.zone == zone and not confined(other):
@@ -187,6 +191,8 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
             distance = graph.zone_range(zone, target, state.doors_open)
             if distance is not None and low <= distance <= high:
                 commands.append(Attack(sid, slot, graph.zone_ids[target]))
+                if pair:
+                    commands.append(Attack(sid, slot, graph.zone_ids[target], single=True))
                 in_reach.append(graph.zone_ids[target])
         if "trick_shot" in flags and len(in_reach) > 1 and slot in (0, 1) and not equipment.kills_everything:
             twin = s.slots[1 - slot]

@@ -1,0 +1,85 @@
+"""The window lets a player use the rules issue 12 fixed, and its log tells them: each test sets a
+small table up as a scenario file does, then plays through the game controller as the window does."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.app.zombicide.controller import GameController, game_rules
+from game.app.zombicide.event_text import describe_all
+from game.rules.core.session import Session
+from game.rules.zombicide import engine
+from game.rules.zombicide.commands import Attack
+from game.rules.zombicide.scenario import _default_setup, load_scenario_board, read_scenario
+from game.rules.zombicide.scenario_state import ScenarioCards, place_everything
+
+
+def table(tmp_path: Path, text: str) -> GameController:
+    """A controller on the table a scenario file describes (its steps are not played)."""
+    path = tmp_path / "table.toml"
+    path.write_text(text, encoding="utf-8")
+    scenario = read_scenario(path)
+    first = next((s.zone for s in scenario.survivor if s.zone), None)
+    board = load_scenario_board(path, scenario.board, first)
+    setup = engine.parse_setup(_default_setup(scenario), board)
+    state = place_everything(path, scenario, engine.setup(board, setup, scenario.seed), ScenarioCards())
+    session = Session(game_rules(setup.box), board, setup, scenario.seed, _states=[state])
+    return GameController(session, board)
+
+
+def log_of(controller: GameController, events) -> list[str]:
+    return describe_all(events, controller.state)
+
+
+DUALS = '''
+title = "a Dual pair of Mac-10s, a walker on each side"
+[board]
+sketch = "s s s"
+[[survivor]]
+id = "parker"
+zone = "r0c1"
+hand = ["mac_10", "mac_10"]
+[[survivor]]
+id = "dan"
+zone = "r0c1"
+[[zombies]]
+zone = "r0c0"
+zombies = "1 skinner_walker"
+[[zombies]]
+zone = "r0c2"
+zombies = "1 skinner_walker"
+'''
+
+
+def test_each_gun_of_a_dual_pair_aims_at_its_own_zone(tmp_path):
+    controller = table(tmp_path, DUALS)
+    controller.select("parker")
+    shots = controller.targets().shots["r0c0"]
+    assert [s.weapon for s in shots] == ["Mac-10", "one Mac-10"]
+    assert shots[0].odds.dice == 10 and shots[1].odds.dice == 5
+    first = controller.play(shots[1].command)
+    assert first.ok
+    assert "Parker attacks the street with Mac-10." in log_of(controller, first.events)
+    then = controller.targets().shots["r0c2"]
+    assert [s.weapon for s in then] == ["Mac-10"]  # the fired twin waits for a reload: the other fires alone
+    assert then[0].command.slot == 1 and then[0].odds.dice == 5
+    assert controller.play(then[0].command).ok
+    labels = [c.label for c in controller.action_choices()]
+    assert "Reload" in labels
+
+
+def test_two_zones_in_one_action_is_refused_with_the_way_to_do_it(tmp_path):
+    controller = table(tmp_path, DUALS)
+    refused = controller.play(Attack("parker", 0, "r0c0", second_zone="r0c2"))
+    assert not refused.ok and "fire one weapon of the pair at each zone" in refused.reason
+
+
+@pytest.mark.parametrize("count, words", [(1, "with Mac-10."), (2, "with both Mac-10s.")])
+def test_the_log_says_how_many_weapons_fire(tmp_path, count, words):
+    from game.rules.zombicide.commands import AttackMade
+
+    controller = table(tmp_path, DUALS)
+    line = log_of(controller, [AttackMade("parker", "mac_10", count, "r0c0")])[0]
+    assert line.endswith(words)
