@@ -83,3 +83,30 @@ def test_the_log_says_how_many_weapons_fire(tmp_path, count, words):
     controller = table(tmp_path, DUALS)
     line = log_of(controller, [AttackMade("parker", "mac_10", count, "r0c0")])[0]
     assert line.endswith(words)
+
+
+SPRINT = '''
+title = "Cathy can sprint; a walker stands in the way"
+[board]
+sketch = "s s s s"
+[[survivor]]
+id = "cathy"
+zone = "r0c0"
+skills = ["sprint"]
+[[survivor]]
+id = "jane"
+zone = "r0c0"
+[[zombies]]
+zone = "r0c1"
+zombies = "1 skinner_walker"
+'''
+
+
+def test_a_survivor_dropped_beyond_zombies_stops_among_them_and_the_log_says_why(tmp_path):
+    controller = table(tmp_path, SPRINT)
+    outcome = controller.move_to("cathy", "r0c3")
+    assert outcome.ok
+    assert controller._zone_of("cathy") == "r0c1"
+    assert log_of(controller, outcome.events)[-1] == "Cathy's move ends in the street: zombies are there."
+    refused = table(tmp_path, SPRINT).move_to("jane", "r0c3")  # no Sprint: three zones are out of reach
+    assert not refused.ok and "cannot reach that zone now" in refused.reason

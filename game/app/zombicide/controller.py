@@ -383,8 +383,9 @@ class GameController:
         move = self.targets(survivor_id).moves.get(zone_id)
         if move is not None:
             return self.play(move)
-        # no listed move: let the engine say why a plain move is refused
-        attempt = self.play(Move(survivor_id, zone_id))
+        # no listed move: the move the survivor would declare (zombies on the way end it), else a
+        # plain one, for the engine to say why it is refused
+        attempt = self.play(engine.declared_move(self.state, survivor_id, zone_id) or Move(survivor_id, zone_id))
         if attempt.ok:
             return attempt
         if "adjacent" in attempt.reason or not attempt.reason:

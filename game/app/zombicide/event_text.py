@@ -239,6 +239,7 @@ _DESCRIBERS: dict[type, Describer] = {
     ev.SurvivorMoved: lambda e, w: (
         f"{w.who(e.survivor)} moves from {w.zone(e.from_zone)} to {w.zone(e.to_zone)}"
         + (f" ({count_word(e.actions, 'action')})." if e.actions else " (free).")),
+    ev.MoveStopped: lambda e, w: f"{w.who(e.survivor)}'s move ends in {w.zone(e.zone)}: zombies are there.",
     ev.SurvivorHealed: lambda e, w: (
         f"{w.who(e.survivor)} heals {'themself' if e.target == e.survivor else w.who(e.target)}: "
         f"{count_word(e.wounds, 'wound')} left."),

@@ -314,6 +314,15 @@ class SurvivorMoved:
 
 
 @dataclass(frozen=True, slots=True)
+class MoveStopped:
+    """A move of several zones ended early in ``zone``: zombies were there (or showed up there)."""
+
+    survivor: str
+    zone: str
+    kind: Literal["move_stopped"] = "move_stopped"
+
+
+@dataclass(frozen=True, slots=True)
 class SurvivorHealed:
     survivor: str
     target: str
@@ -546,6 +555,7 @@ Event = Annotated[
     | TurnStarted
     | TurnEnded
     | SurvivorMoved
+    | MoveStopped
     | SurvivorHealed
     | DoorClosed
     | DoorOpened

@@ -94,9 +94,7 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
     if _can_spend(s, "move") and (
         ("move" in s.free_actions and s.actions_left >= extra) or s.actions_left >= 1 + extra
     ):
-        reach = sk.zones_per_move(s.skills)
-        if "sprint" in flags and not s.sprint_used:
-            reach = max(reach, 3)
+        reach = move_reach(s)
         if graph.step_costs:  # a box's dearer crossings: only the moves the survivor can pay for
             budget = s.actions_left - extra - (0 if "move" in s.free_actions else 1)
             for path in _paths(state, zone, reach):
@@ -237,6 +235,40 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
     if "escape_all" in state.setup.goals and zone in graph.exits and zombies_here == 0:
         commands.append(Escape(sid))
     return commands
+
+
+def move_reach(s: Survivor) -> int:
+    """How many zones one Move action of the survivor may cross now (Sprint once per turn)."""
+    reach = sk.zones_per_move(s.skills)
+    if "sprint" in s.skills and not s.sprint_used:
+        reach = max(reach, 3)
+    return reach
+
+
+def declared_move(state: ZombicideState, survivor_id: str, zone_id: str) -> Move | None:
+    """The Move a survivor declares to head for ``zone_id``: a shortest open route within its reach,
+    zombies on the way or not (the move then ends where the first ones stand); None when the zone is
+    out of reach. The rules still have the last word (``check``)."""
+    i = state.survivor_index(survivor_id)
+    goal = state.graph.index.get(zone_id)
+    if i < 0 or goal is None:
+        return None
+    s = state.survivors[i]
+    graph = state.graph
+    found: dict[int, tuple[int, ...]] = {s.zone: ()}
+    frontier = [s.zone]
+    for _ in range(move_reach(s)):
+        following = []
+        for here in frontier:
+            for there in graph.neighbours(here, state.doors_open):
+                if there not in found:
+                    found[there] = found[here] + (there,)
+                    following.append(there)
+        frontier = following
+    path = found.get(goal)
+    if not path:
+        return None
+    return Move(survivor_id, zone_id, tuple(graph.zone_ids[z] for z in path[:-1]))
 
 
 class _GameMemo:
