@@ -297,6 +297,8 @@ class UiDriver:
             self._shoot_on_board(command, finger)
         elif isinstance(command, Move | Trade | Rearrange):
             self._from_group(command, finger)
+        elif getattr(command, "kind", "") in scene.controller.state.box.gathered:
+            self._gathered(command, finger)
         else:
             self._action_button(command, finger)
 
@@ -347,6 +349,33 @@ class UiDriver:
         if index is None:
             index = next(n for n, x in enumerate(listed) if same_intent(x, command))
         self._choose(index, finger)
+
+    def _gathered(self, command: Any, finger: bool) -> None:
+        """One action, several picks (a box's gathered kind): its button, each pick in turn, Done."""
+        scene = self.scene
+        kind = command.kind
+        field_name = scene.controller.state.box.gathered[kind]
+        key = f"gather:{kind}"
+        button = next((b for b in scene.actions.buttons if b.key == key), None)
+        if button is None:
+            hidden = [k for _, k, _ in getattr(scene, "more_labels", ())]
+            more = next((b for b in scene.actions.buttons if b.key == "more"), None)
+            if more is None or key not in hidden:
+                raise DriverError(f"no button gathers {kind}")
+            self.tap(more.rect.center, finger, "action more")
+            self._choose(hidden.index(key), finger)
+        else:
+            self.tap(button.rect.center, finger, f"action {kind}")
+        singles = [c.command for c in scene.controller.gathered(kind, command.survivor)]
+        picked: list[int] = []
+        for value in getattr(command, field_name):
+            found = next((n for n, c in enumerate(singles) if getattr(c, field_name) == (value,)), None)
+            if found is None:
+                raise DriverError(f"no pick {value} for {command}")
+            left = [n for n in range(len(singles)) if n not in picked]
+            self._choose(left.index(found), finger)
+            picked.append(found)
+        self._choose(len(singles) - len(picked), finger)  # "Done", after the picks still open
 
     def _action_button(self, command: Any, finger: bool) -> None:
         """The action bar's button labelled for ``command``."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.board.model import Board
@@ -259,6 +259,17 @@ class GameController:
     def goals(self) -> tuple[engine.GoalProgress, ...]:
         return engine.goal_progress(self.state)
 
+    def gathered(self, kind: str, survivor_id: str | None = None) -> list[ActionChoice]:
+        """The survivor's legal commands of a kind the box gathers (one action, several picks),
+        one pick each, in words."""
+        return [c for c in self.action_choices(survivor_id) if c.group == f"gather:{kind}"]
+
+    def joined(self, picks: Sequence[Any]) -> Any:
+        """One command of a gathered kind holding every pick of ``picks`` (commands of that kind)."""
+        field_name = self.state.box.gathered[picks[0].kind]
+        together = tuple(value for pick in picks for value in getattr(pick, field_name))
+        return replace(picks[0], **{field_name: together})
+
     def action_choices(self, survivor_id: str | None = None) -> list[ActionChoice]:
         """Every legal command of the survivor as a button, in words."""
         survivor_id = survivor_id or self.selected
@@ -315,7 +326,10 @@ class GameController:
             return ActionChoice("End turn", command, "turn")
         if kind == "search":
             return ActionChoice("Search", command, "search")
-        label = _COMMAND_LABELS.get(kind) or self.state.box.command_labels.get(kind)
+        box = self.state.box
+        label = _COMMAND_LABELS.get(kind) or box.command_text(command, self.state) or box.command_labels.get(kind)
+        if kind in box.gathered:
+            return ActionChoice(label or kind.replace("_", " ").capitalize(), command, f"gather:{kind}")
         if label is None:
             words = kind.replace("_", " ").capitalize()
             target = getattr(command, "target", None) or getattr(command, "to", None) or getattr(command, "zone", None)

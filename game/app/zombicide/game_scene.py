@@ -319,8 +319,14 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
         for group, title in (("move", "Move…"), ("trade", "Trade…"), ("items", "Ready a weapon…")):
             if grouped.get(group):
                 labels.append((title, f"group:{group}", group))
+        box = self.controller.state.box
+        for group in grouped:
+            if group.startswith("gather:"):  # one action, several picks: one button opens the picking
+                kind = group.split(":", 1)[1]
+                title = box.command_labels.get(kind) or kind.replace("_", " ").capitalize()
+                labels.append((f"{title}…", group, "items"))
         for n, choice in enumerate(choices):
-            if choice.group not in ("move", "trade", "items"):
+            if choice.group not in ("move", "trade", "items") and not choice.group.startswith("gather:"):
                 labels.append((choice.label, f"do:{n}", choice.group))
         return labels
 
@@ -580,6 +586,23 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
         self.open_dialog(ChoiceDialog(titles.get(group, group), [], [c.label for c in choices],
                                       lambda n: self.play(choices[n].command), cancel=True))
 
+    def open_gather_dialog(self, kind: str, picked: tuple[int, ...] = ()) -> None:
+        """Several picks for one action (a box's gathered kind): each pick is added in turn, then
+        "Done" plays them as one command."""
+        choices = self.controller.gathered(kind)
+        left = [n for n in range(len(choices)) if n not in picked]
+        title = self.controller.state.box.command_labels.get(kind) or kind.replace("_", " ").capitalize()
+        lines = ["Picked: " + ", ".join(choices[n].label for n in picked)] if picked else ["Pick one, then more or Done"]
+        options = [choices[n].label for n in left] + ([f"Done: {len(picked)} for one action"] if picked else [])
+
+        def chosen(option: int) -> None:
+            if option < len(left):
+                self.open_gather_dialog(kind, (*picked, left[option]))
+            else:
+                self.play(self.controller.joined([choices[n].command for n in picked]))
+
+        self.open_dialog(ChoiceDialog(title, lines, options, chosen, cancel=True))
+
     def open_dialog(self, dialog: ChoiceDialog) -> None:
         self.dialog = dialog
         dialog.layout(pygame.Rect(0, 0, *self.window_size))
@@ -669,6 +692,8 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
             return
         elif key.startswith("group:"):
             self.open_group_dialog(key.split(":", 1)[1])
+        elif key.startswith("gather:"):
+            self.open_gather_dialog(key.split(":", 1)[1])
         elif key.startswith("do:"):
             choices = self.controller.action_choices()  # "do:<n>" counts every choice, grouped ones too
             index = int(key.split(":", 1)[1])

@@ -65,8 +65,12 @@ that adds nothing, so a box declares only what it has.
 
 - ``event_text``: event type → ``sentence(event, words)`` for the log (``words`` names survivors,
   zones, items, zombies and reads the catalog); ``event_tones``: event type → the log's colour;
-  ``command_labels``: command kind → button label; ``card_text(card, words, level)``: the sentence of a
-  zombie card of the box's own kinds.
+  ``command_labels``: command kind → button label; ``command_text(command, state)``: a button's words
+  for one of the box's commands when they depend on its content (None: the kind's label);
+  ``gathered``: command kinds of which one action takes several picks, kind → the field listing them
+  (the window lets the player pick several of the commands listed one pick each, and plays them
+  as one, their picks joined); ``card_text(card, words, level)``: the sentence of a zombie card of
+  the box's own kinds.
 
 ``game`` in these signatures is the engine's working copy (``game.Game``): hooks read and change it
 like the core does, and add their events to ``game.events``. ``state`` is a frozen ``ZombicideState``
@@ -273,6 +277,8 @@ class BoxRules:
     event_text: Mapping[type, Callable[[Any, Any], str]] = field(default_factory=dict)
     event_tones: Mapping[type, str] = field(default_factory=dict)
     command_labels: Mapping[str, str] = field(default_factory=dict)
+    command_text: Callable[[Any, Any], str | None] = _none
+    gathered: Mapping[str, str] = field(default_factory=dict)
     card_text: Callable[[Any, Any, str], str | None] = _none
 
     def steps_at(self, at: StepAt) -> tuple[PhaseStep, ...]:
