@@ -33,6 +33,11 @@ def log_of(controller: GameController, events) -> list[str]:
     return describe_all(events, controller.state)
 
 
+def log_text(scene) -> list[str]:
+    """The lines of the game scene's log panel."""
+    return [line[0] if isinstance(line, tuple) else str(line) for line in scene.log.lines]
+
+
 DUALS = '''
 title = "a Dual pair of Mac-10s, a walker on each side"
 [board]
@@ -110,3 +115,59 @@ def test_a_survivor_dropped_beyond_zombies_stops_among_them_and_the_log_says_why
     assert log_of(controller, outcome.events)[-1] == "Cathy's move ends in the street: zombies are there."
     refused = table(tmp_path, SPRINT).move_to("jane", "r0c3")  # no Sprint: three zones are out of reach
     assert not refused.ok and "cannot reach that zone now" in refused.reason
+
+
+def window(tmp_path: Path, controller: GameController):
+    """The game scene on ``controller``'s table in a real window (dummy video), with a UI driver."""
+    import sys
+    from random import Random
+
+    from game.app.app import DeadtableApp
+    from game.app.zombicide.game_scene import GameScene
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_play_scene import forget_fonts
+    from ui_driver import UiDriver
+
+    forget_fonts()
+    app = DeadtableApp(size=(1280, 800), save_dir=tmp_path)
+    scene = GameScene(app, controller, tmp_path / "table.toml")
+    app.scenes.push(scene)
+    driver = UiDriver(app, Random(0))
+    driver.frames_until(lambda: scene._chrome.painted and not scene.director.busy, "the table is shown")
+    return driver, scene
+
+
+HOLD = '''
+title = "Terry beside a landed helicopter holding a Pistol; her pack full of cards"
+helicopters = [{ zone = "r0c1", hold = ["pistol"] }]
+[board]
+sketch = "s s"
+[[survivor]]
+id = "terry"
+zone = "r0c1"
+hand = ["crowbar", ""]
+reserve = ["glass_bottle", "gasoline", "scope"]
+[[survivor]]
+id = "joe"
+zone = "r0c0"
+'''
+
+
+def test_several_cards_go_into_the_hold_for_one_action_through_the_window(tmp_path):
+    from game.rules.zombicide.boxes.rue_morgue.commands import StoreEquipment, TakeEquipment
+
+    controller = table(tmp_path, HOLD)
+    controller.select("terry")
+    gathered = controller.gathered("store_equipment")
+    assert [c.label for c in gathered] == ["Store Crowbar", "Store Glass Bottle", "Store Gasoline", "Store Scope"]
+    driver, scene = window(tmp_path, controller)
+    assert any(b.key == "gather:store_equipment" for b in scene.actions.buttons)
+    driver.perform(StoreEquipment("terry", slots=(2, 3)))
+    state = controller.state
+    assert [state.card_kinds[c] for c in state.box_state.helicopters[0].cards] == ["pistol", "glass_bottle", "gasoline"]
+    assert state.survivors[0].actions_left == 2
+    assert "Terry stores Glass Bottle and Gasoline in the helicopter (one action)." in log_text(scene)
+    driver.perform(TakeEquipment("terry", cards=(0, 2)))
+    assert controller.state.survivors[0].actions_left == 1
+    assert [c.label for c in controller.gathered("take_equipment")] == ["Take Glass Bottle"]

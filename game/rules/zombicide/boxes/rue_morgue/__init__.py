@@ -80,6 +80,8 @@ RULES = BoxRules(
     event_text=words.EVENT_TEXT,
     event_tones=words.EVENT_TONES,
     command_labels=words.COMMAND_LABELS,
+    command_text=words.command_text,
+    gathered=words.GATHERED,
     card_text=words.card_text,
 )
 

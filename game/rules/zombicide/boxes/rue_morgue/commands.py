@@ -74,20 +74,26 @@ class UseTeamAction:
 
 @dataclass(frozen=True, slots=True)
 class StoreEquipment:
-    """1 action: put the card of ``slot`` on the helicopter (landed in the zone, or from aboard)."""
+    """1 action: put the cards of ``slots`` (any number of them) on the helicopter, landed in the
+    zone or from aboard. ``slot``: one card, as saves from before held it."""
 
     survivor: str
-    slot: int
+    slot: int = -1
+    slots: tuple[int, ...] = ()
     kind: Literal["store_equipment"] = "store_equipment"
 
 
 @dataclass(frozen=True, slots=True)
 class TakeEquipment:
-    """1 action: take the ``index``-th stored card of the helicopter into ``slot``."""
+    """1 action: take the stored cards at ``cards`` (positions in the hold, any number of them) into
+    ``slots`` (empty ones; left out: the first empty slots in order). ``index`` and ``slot``: one
+    card, as saves from before held it."""
 
     survivor: str
-    index: int
-    slot: int
+    index: int = -1
+    slot: int = -1
+    cards: tuple[int, ...] = ()
+    slots: tuple[int, ...] = ()
     kind: Literal["take_equipment"] = "take_equipment"
 
 
@@ -103,6 +109,17 @@ class HelicopterChanged:
     survivor: str = ""
     from_zone: str = ""
     kind: Literal["helicopter_changed"] = "helicopter_changed"
+
+
+@dataclass(frozen=True, slots=True)
+class HelicopterHold:
+    """Cards went into the helicopter's hold (``what`` "stored") or out of it ("took")."""
+
+    survivor: str
+    what: str
+    cards: tuple[str, ...]
+    zone: str
+    kind: Literal["helicopter_hold"] = "helicopter_hold"
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +154,7 @@ class SurvivorsGrabbed:
 
 HELICOPTER_COMMANDS = (BoardHelicopter, LeaveHelicopter, ChangeSeat, TakeOff, Land, Fly, StoreEquipment, TakeEquipment)
 COMMANDS = (*HELICOPTER_COMMANDS, UseTeamAction)
-EVENTS = (HelicopterChanged, TeamActionUsed, TentRevealed, EventTriggered, SurvivorsGrabbed)
+EVENTS = (HelicopterChanged, HelicopterHold, TeamActionUsed, TentRevealed, EventTriggered, SurvivorsGrabbed)
 
 for _class in (*COMMANDS, *EVENTS):
     fast_init(_class)

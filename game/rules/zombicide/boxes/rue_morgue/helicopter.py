@@ -16,6 +16,7 @@ from game.rules.zombicide.boxes.rue_morgue.commands import (
     ChangeSeat,
     Fly,
     HelicopterChanged,
+    HelicopterHold,
     Land,
     LeaveHelicopter,
     StoreEquipment,
@@ -218,38 +219,57 @@ def reachable_helicopter(game: Game, s: Survivor) -> int:
 
 
 def store(game: Game, i: int, command: StoreEquipment) -> None:
+    """One action stores any number of cards (§16)."""
     s = game.survivors[i]
     h = reachable_helicopter(game, s)
     if h < 0:
         raise IllegalCommand("no helicopter to store equipment in: be aboard, or beside it landed")
-    if not 0 <= command.slot < len(s.slots) or s.slots[command.slot] < 0:
-        raise IllegalCommand("that slot holds no equipment card")
+    chosen = command.slots or ((command.slot,) if command.slot >= 0 else ())
+    if not chosen or len(set(chosen)) != len(chosen):
+        raise IllegalCommand("name the slots of the cards to store, each once")
+    for slot in chosen:
+        if not 0 <= slot < len(s.slots) or s.slots[slot] < 0:
+            raise IllegalCommand("that slot holds no equipment card")
     game.spend(i, "other")
     slots = list(s.slots)
-    card, slots[command.slot] = slots[command.slot], EMPTY
+    cards = tuple(slots[slot] for slot in chosen)
+    for slot in chosen:
+        slots[slot] = EMPTY
     game.change(i, slots=tuple(slots))
     helicopter = game.box_state.helicopters[h]
-    _set_helicopter(game, h, replace(helicopter, cards=helicopter.cards + (card,)))
+    _set_helicopter(game, h, replace(helicopter, cards=helicopter.cards + cards))
+    game.events.append(HelicopterHold(s.id, "stored", tuple(game.card_kinds[c] for c in cards), game.zid(helicopter.zone)))
     game.inventory_event(i)
 
 
 def take(game: Game, i: int, command: TakeEquipment) -> None:
+    """One action takes any number of the stored cards into empty slots (§16)."""
     s = game.survivors[i]
     h = reachable_helicopter(game, s)
     if h < 0:
         raise IllegalCommand("no helicopter to take equipment from: be aboard, or beside it landed")
     helicopter = game.box_state.helicopters[h]
-    if not 0 <= command.index < len(helicopter.cards):
-        raise IllegalCommand("no such card aboard")
-    if not 0 <= command.slot < len(s.slots) or s.slots[command.slot] != EMPTY:
-        raise IllegalCommand("take the card into an empty slot")
+    picked = command.cards or ((command.index,) if command.index >= 0 else ())
+    if not picked or len(set(picked)) != len(picked) or not all(0 <= n < len(helicopter.cards) for n in picked):
+        raise IllegalCommand("name stored cards of the helicopter, each once")
+    targets = command.slots or ((command.slot,) if command.slot >= 0 else ())
+    if not targets:
+        targets = tuple(n for n, card in enumerate(s.slots) if card == EMPTY)[: len(picked)]
+        if len(targets) < len(picked):
+            raise IllegalCommand(f"{s.name} has no empty slot for {len(picked) - len(targets)} of those cards: "
+                                 "discard first to make room")
+    if len(targets) != len(picked) or len(set(targets)) != len(targets):
+        raise IllegalCommand("give one empty slot per card taken")
+    if not all(0 <= slot < len(s.slots) and s.slots[slot] == EMPTY for slot in targets):
+        raise IllegalCommand("take the cards into empty slots")
     game.spend(i, "other")
-    cards = list(helicopter.cards)
-    card = cards.pop(command.index)
     slots = list(s.slots)
-    slots[command.slot] = card
+    for n, slot in zip(picked, targets, strict=True):
+        slots[slot] = helicopter.cards[n]
+    taken = tuple(helicopter.cards[n] for n in picked)
     game.change(i, slots=tuple(slots))
-    _set_helicopter(game, h, replace(helicopter, cards=tuple(cards)))
+    _set_helicopter(game, h, replace(helicopter, cards=tuple(c for n, c in enumerate(helicopter.cards) if n not in picked)))
+    game.events.append(HelicopterHold(s.id, "took", tuple(game.card_kinds[c] for c in taken), game.zid(helicopter.zone)))
     game.inventory_event(i)
 
 
@@ -269,12 +289,18 @@ HANDLERS: dict[type, Callable[[Any, int, Any], None]] = {
 
 
 def boarding(state: Any, i: int) -> list[Any]:
-    """Boarding a landed helicopter in the survivor's zone (no zombies there), pilot's seat or passenger's."""
+    """Beside a landed helicopter: boarding it (no zombies in the zone), pilot's seat or passenger's,
+    and storing or taking cards (the first such helicopter of the zone)."""
     fleet = state.box_state.helicopters
     s = state.survivors[i]
-    if not fleet or state.zombies_in(s.zone):
+    if not fleet:
         return []
-    commands: list[Any] = []
+    here = next((h for h, heli in enumerate(fleet) if heli.zone == s.zone and not heli.flying), -1)
+    if here < 0:
+        return []
+    commands: list[Any] = hold_commands(state, i, here)
+    if state.zombies_in(s.zone):
+        return commands
     for h, helicopter in enumerate(fleet):
         if helicopter.zone == s.zone and not helicopter.flying:
             people = [o for o in state.survivors if o.in_play and o.box_fields.aboard == h]
@@ -282,6 +308,16 @@ def boarding(state: Any, i: int) -> list[Any]:
                 commands.append(BoardHelicopter(s.id, pilot=True))
             if sum(1 for o in people if not o.box_fields.piloting) < PASSENGER_SEATS:
                 commands.append(BoardHelicopter(s.id))
+    return commands
+
+
+def hold_commands(state: Any, i: int, h: int) -> list[Any]:
+    """Storing or taking cards, listed one card at a time (one action stores or takes any number:
+    the window gathers several, ``BoxRules.gathered``)."""
+    s = state.survivors[i]
+    commands: list[Any] = [StoreEquipment(s.id, slots=(slot,)) for slot, card in enumerate(s.slots) if card >= 0]
+    if EMPTY in s.slots:
+        commands.extend(TakeEquipment(s.id, cards=(n,)) for n in range(len(state.box_state.helicopters[h].cards)))
     return commands
 
 
@@ -303,10 +339,7 @@ def aboard_commands(state: Any, i: int) -> list[Any] | None:
     )
     if can_leave:
         commands.append(LeaveHelicopter(s.id))
-    commands.extend(StoreEquipment(s.id, slot) for slot, card in enumerate(s.slots) if card >= 0)
-    if EMPTY in s.slots:
-        free_slot = s.slots.index(EMPTY)
-        commands.extend(TakeEquipment(s.id, n, free_slot) for n in range(len(helicopter.cards)))
+    commands.extend(hold_commands(state, i, seat.aboard))
     if (seat.piloting and not helicopter.flying and passengers < PASSENGER_SEATS) or (not seat.piloting and pilot_seat_free):
         commands.append(ChangeSeat(s.id))
     if seat.piloting and PILOT_SKILL in s.skills and state.setup.helicopter_flies:

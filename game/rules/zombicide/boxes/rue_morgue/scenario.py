@@ -5,7 +5,7 @@
 - ``helicopters = [{ zone, flying, pilot, passengers, hold }]`` sets the helicopters up (instead of the
   board's tokens): where each one is, whether it flies, who sits in it and the cards stored aboard;
 - the same key in a state check compares what is given of each helicopter;
-- cards named in the helicopter's commands: ``take_equipment``'s ``index`` may name a stored card.
+- cards named in the helicopter's commands: ``take_equipment``'s ``cards`` may name stored cards.
 """
 
 from __future__ import annotations
@@ -129,16 +129,41 @@ def helicopter_facts(state: Any, value: Any) -> list[str]:
 
 
 def named_cards(state: Any, command: dict[str, Any]) -> dict[str, Any]:
-    """The helicopter's commands with stored cards named: ``take_equipment``'s ``index`` may be the
-    card's id (the first such card of the hold the survivor reaches)."""
-    if command.get("kind") != "take_equipment" or not isinstance(command.get("index"), str):
+    """The helicopter's commands with stored cards named: ``take_equipment``'s ``cards`` (or an older
+    save's ``index``) may list cards by id, each the next such card of the hold the survivor reaches
+    (``store_equipment``'s ``slots`` name the survivor's own cards, read by the core)."""
+    if command.get("kind") == "store_equipment" and any(isinstance(v, str) for v in command.get("slots") or ()):
+        i = _survivor(state, "survivor", command.get("survivor"))
+        slots = state.survivors[i].slots
+        chosen: list[int] = []
+        for name in command["slots"]:
+            if not isinstance(name, str):
+                chosen.append(name)
+                continue
+            slot = next((n for n, c in enumerate(slots) if c >= 0 and state.card_kinds[c] == name and n not in chosen), None)
+            if slot is None:
+                raise ValueError("slots", f"{command['survivor']} carries no {name!r} to store")
+            chosen.append(slot)
+        return {**command, "slots": chosen}
+    if command.get("kind") != "take_equipment":
+        return command
+    names = command.get("cards") or ([command["index"]] if "index" in command else [])
+    if not any(isinstance(v, str) for v in names):
         return command
     i = _survivor(state, "survivor", command.get("survivor"))
     s = state.survivors[i]
     reached = s.box_fields.aboard if s.box_fields.aboard >= 0 else next(
         (h for h, heli in enumerate(state.box_state.helicopters) if heli.zone == s.zone and not heli.flying), -1)
     hold = [state.card_kinds[c] for c in state.box_state.helicopters[reached].cards] if reached >= 0 else []
-    if command["index"] not in hold:
-        raise ValueError("index", f"no {command['index']!r} stored in a helicopter {s.id} reaches (stored: {hold})")
-    return {**command, "index": hold.index(command["index"])}
-
+    picked: list[int] = []
+    for name in names:
+        if not isinstance(name, str):
+            picked.append(name)
+            continue
+        n = next((n for n, kind in enumerate(hold) if kind == name and n not in picked), None)
+        if n is None:
+            raise ValueError("cards", f"no {name!r} stored in a helicopter {s.id} reaches (stored: {hold})")
+        picked.append(n)
+    if "cards" in command:
+        return {**command, "cards": picked}
+    return {**command, "index": picked[0]}
