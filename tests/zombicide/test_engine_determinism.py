@@ -325,7 +325,7 @@ RECORDED: dict[str, tuple[str, ...]] = {
         'c5d2fb738be32f55:3fc4a2f4eb859139',
         'cc7d47717fc13423:ed37025a45e589bd',
         'b008a43d3beeea72:917cb8456a85717b',
-        'd1359cddf783c6a6:094ef866b506fe65',
+        '27a413d6d8780111:094ef866b506fe65',
         '1ba6ec8305dbcabf:1c2cd6902eb87faa',
         '17d255dac7549c05:7816eba6bbb1c27e',
         'd5af056908fdf7d7:2bcd474c98adf56e',

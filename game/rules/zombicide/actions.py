@@ -394,7 +394,7 @@ class SurvivorActions(Fields):
         s = self.survivors[i]
         slot = pending.payload[option][0]
         if slot == DESTINY:
-            self.equipment_discard.append(card)
+            self.discard_cards((card,))
             self.events.append(CardDiscarded(s.id, self.card_kinds[card]))
             self.change(i, destiny_used=True)
             fresh = self.draw_equipment()
@@ -405,14 +405,14 @@ class SurvivorActions(Fields):
             self.offer_cards(i, cards)
             return
         if slot < 0:
-            self.equipment_discard.append(card)
+            self.discard_cards((card,))
             self.events.append(CardDiscarded(s.id, self.card_kinds[card]))
             if pending.more_cards:
                 self.offer_cards(i, list(pending.more_cards))
             return
         slots = list(s.slots)
         if slots[slot] >= 0:
-            self.equipment_discard.append(slots[slot])
+            self.discard_cards((slots[slot],))
             self.events.append(CardDiscarded(s.id, self.card_kinds[slots[slot]]))
         slots[slot] = card
         self.change(i, slots=tuple(slots))
@@ -427,7 +427,7 @@ class SurvivorActions(Fields):
             card = cards.pop(0)
             equipment = self.equipment(card)
             if "aaahh_spawn" in equipment.effects:
-                self.equipment_discard.append(card)
+                self.discard_cards((card,))
                 walker = self.tables.zombie_index.get(self.box.aaahh_zombie)
                 if walker is not None:
                     self.place(s.zone, walker, 1)
@@ -480,8 +480,11 @@ class SurvivorActions(Fields):
             made.append(len(kinds))
             kinds.append(recipe.makes)
         self.card_kinds = tuple(kinds)
+        if recipe.parts == "discarded":  # "Los componentes son descartados" (§10.7)
+            self.discard_cards((a, b))
+        # tucked parts stay under the new card: it gives them back when it is discarded
         slots = list(s.slots)
-        slots[slot], slots[other_slot] = made[0], EMPTY  # the parts are set aside
+        slots[slot], slots[other_slot] = made[0], EMPTY
         for extra in made[1:]:
             if EMPTY not in slots:
                 break
@@ -525,7 +528,7 @@ class SurvivorActions(Fields):
         self.spend(i, "other")
         for c in mine:
             if c not in after:
-                self.equipment_discard.append(c)
+                self.discard_cards((c,))
                 self.events.append(CardDiscarded(s.id, self.card_kinds[c]))
         self.change(i, slots=after)
         self.inventory_event(i)
@@ -548,7 +551,7 @@ class SurvivorActions(Fields):
         self.spend(i, "other")
         for c in pool:
             if c not in placed:
-                self.equipment_discard.append(c)
+                self.discard_cards((c,))
         self.change(i, slots=mine)
         self.change(j, slots=theirs)
         self.inventory_event(i)
@@ -562,7 +565,7 @@ class SurvivorActions(Fields):
         slots = list(s.slots)
         slots[slot] = EMPTY
         self.change(i, slots=tuple(slots))
-        self.equipment_discard.append(card)
+        self.discard_cards((card,))
         self.events.append(CardDiscarded(s.id, self.card_kinds[card]))
 
     def do_take_objective(self, i: int, command: TakeObjective) -> None:

@@ -94,6 +94,11 @@ class ZombieType(_Frozen):
 class Combination(_Frozen):
     partner: str = Field(description="the other card needed")
     makes: str = Field(description="the card both become")
+    parts: Literal["discarded", "tucked"] = Field(
+        default="discarded",
+        description="discarded: both parts go to the discard pile; tucked: they stay under the new card "
+                    "and go to the discard pile when it does (a Scope under a Rifle)",
+    )
     makes_count: int = Field(default=1, ge=1)
     skill_makes_count: dict[str, int] = Field(
         default_factory=dict, description="skill id → count made instead (2 cocktails are better than 1)"
@@ -490,11 +495,13 @@ def check_references(catalog: Catalog, folder: Path) -> None:
                 if skill_id not in skill_by_id:
                     raise ContentError(equipment_path, f"{where} → combines_with", f"unknown skill {skill_id!r}")
             partner = catalog.equipment(combo.partner)
-            if not any(back.partner == card.id and back.makes == combo.makes for back in partner.combines_with):
+            if not any(back.partner == card.id and back.makes == combo.makes and back.parts == combo.parts
+                       for back in partner.combines_with):
                 raise ContentError(
                     equipment_path,
                     f"{where} → combines_with",
-                    f"{combo.partner!r} must list {card.id!r} as its partner for {combo.makes!r} too",
+                    f"{combo.partner!r} must list {card.id!r} as its partner for {combo.makes!r} too, "
+                    "with the same parts",
                 )
 
     for index, zcard in enumerate(catalog.zombie_deck):

@@ -6,6 +6,7 @@ the mutable fields, the small helpers every concern shares, the dispatch of comm
 decisions that pause the game. ``freeze`` turns the copy back into an immutable state.
 """
 
+from collections.abc import Iterable
 from typing import Any
 
 from game.rules.core.base import IllegalCommand
@@ -55,7 +56,7 @@ from game.rules.zombicide.state import (
     ZombicideState,
     evolver_for,
 )
-from game.rules.zombicide.tables import Tables
+from game.rules.zombicide.tables import Tables, into_discard
 from game.rules.zombicide.wounds import Wounds
 from game.rules.zombicide.zombie_phase import ZombiePhase
 
@@ -158,6 +159,11 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
         if card >= 0:
             return self.card_kinds[card]
         return "" if card == EMPTY else self.box.wounds.held_card_name(card)
+
+    def discard_cards(self, cards: Iterable[int]) -> None:
+        """Cards onto the equipment discard pile (a card with parts tucked under it gives them back)."""
+        self.card_kinds, discarded = into_discard(self.card_kinds, self.tables, cards)
+        self.equipment_discard.extend(discarded)
 
     def equipment(self, card: int):  # type: ignore[no-untyped-def]
         return self.tables.equipment[self.card_kinds[card]]
