@@ -8,6 +8,7 @@ from typing import Any
 
 from game.board.model import ZoneKind
 from game.rules.zombicide.boxes.rue_morgue.commands import EventTriggered
+from game.rules.zombicide.boxes.rue_morgue.helicopter import in_flight
 from game.rules.zombicide.boxes.rue_morgue.state import board_of
 
 Game = Any  # the engine's working copy (game.Game)
@@ -25,7 +26,7 @@ def check(game: Game, i: int) -> None:
     if not trigger_tiles:
         return
     s = game.survivors[i]
-    if not s.in_play:
+    if not s.in_play or in_flight(game, s):  # a flying helicopter is never inside a room (§16)
         return
     zone = s.zone
     tile = graph.tile[zone]
