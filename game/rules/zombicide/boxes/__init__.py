@@ -43,8 +43,11 @@ that adds nothing, so a box declares only what it has.
 - ``decisions``: its pending decision kinds, kind → ``resolve(game, pending, option)``.
 - ``zombie_cards``: its zombie card kinds, kind → ``handler(game, zone, card_number, danger_level)``.
 - ``phase_steps``: its steps in the round (``PhaseStep``), queued before or after an activation, the
-  spawn step or the end of the round; a step may pause on a decision like any other.
-- moments, each ``callback(game, ...)``: ``entered_zone`` (a survivor walked in), ``door_opened``,
+  spawn step or the end of the round, or (``at = "queued"``) only where the box queues them itself,
+  to resolve a command step by step; a step may pause on a decision like any other.
+- moments, each ``callback(game, ...)``: ``entered_zone`` (a survivor walked in), ``move_ended(game, i)``
+  (a survivor's movement ended where it stands, before any free action the move grants: what it sets
+  off is queued first), ``door_opened``,
   ``building_spawn_waits(game, zone)`` (a zone a first door's spawn leaves out), ``after_action``,
   ``before_attack`` / ``after_attack`` (an attack's roll, its kills), ``end_of_round``,
   ``adjust_noise`` (the noise the zombies follow).
@@ -92,7 +95,8 @@ CONTENT_ROOT = Path(__file__).resolve().parent.parent / "content"
 
 CardHandler = Callable[[Any, int, int, int], None]
 StepAt = Literal[
-    "before_activation", "after_activation", "before_spawn", "after_spawn", "before_end_round", "after_end_round"
+    "before_activation", "after_activation", "before_spawn", "after_spawn", "before_end_round", "after_end_round",
+    "queued",  # never queued by the core: the box queues it itself (a command resolved step by step)
 ]
 
 
@@ -256,6 +260,7 @@ class BoxRules:
     zombie_cards: Mapping[str, CardHandler] = field(default_factory=dict)
     phase_steps: tuple[PhaseStep, ...] = ()
     entered_zone: Callable[[Any, int], None] = _none
+    move_ended: Callable[[Any, int], None] = _none
     door_opened: Callable[[Any, Any], None] = _none
     building_spawn_waits: Callable[[Any, int], bool] = _false
     after_action: Callable[[Any, int], None] = _none
