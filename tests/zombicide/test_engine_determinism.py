@@ -225,7 +225,7 @@ RECORDED: dict[str, tuple[str, ...]] = {
         '93dc2c262fbe34df:1a308f6ecd72b2ea',
         '93deba8126ffea83:d5dbe06242be14e9',
         'ed271c1560faba46:eb4c7e9f3dd089fc',
-        '67ceda8598f966f2:4e3851f095b5024f',
+        'b1d9e673381ccb4f:f3a9e4df54326baa',
         'c8641c3a6b13b7c3:0d6bed4bfafe3914',
         '8c9619a7f4c6b0d4:32c8ba1bebf5111e',
         '3b2df9fa6b13484e:fe0eceaba856b844',

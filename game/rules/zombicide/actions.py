@@ -8,7 +8,6 @@ from game.rules.core.base import IllegalCommand
 from game.rules.core.rng import shuffled
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.commands import (
-    Attack,
     Bloodlust,
     CardDiscarded,
     CardDrawn,
@@ -273,6 +272,10 @@ class SurvivorActions(Fields):
             sk.split(k)[0] == "bloodlust" and sk.split(k)[1] in (weapon.attack, "combat") for k in s.skills
         ):
             raise IllegalCommand("Bloodlust needs a weapon in hand of its kind")
+        if weapon.reload and card in self.unloaded:
+            raise IllegalCommand(f"{weapon.name} must be reloaded first")
+        if weapon.attack == "ranged" and weapon.range_min > 0:
+            raise IllegalCommand(f"{weapon.name} cannot strike the zone Bloodlust ends in")
         path = [self.zone_by_id(z) for z in (*command.via, command.to)]
         if len(path) > 2:
             raise IllegalCommand("Bloodlust moves up to 2 zones into a zone with zombies")
@@ -285,7 +288,8 @@ class SurvivorActions(Fields):
             raise IllegalCommand(f"leaving a zone with {extra} zombies costs {extra + 1} actions")
         self.change(i, actions_left=self.survivors[i].actions_left - extra)
         self.walk(i, walked, len(path), 0)
-        self.do_attack(i, Attack(s.id, command.slot, self.zid(walked[-1])), free=True)
+        self.box.move_ended(self, i)  # what stopping there sets off comes before the free attack (§15.5)
+        self.queue_free_attack(i, command.slot, self.survivors[i].zone)
 
     def do_heal(self, i: int, command: Heal) -> None:
         s = self.survivors[i]

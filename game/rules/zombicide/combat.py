@@ -89,6 +89,21 @@ class Combat(Fields):
         if weapon.reload:
             self.unloaded.extend(c for c in fired if c not in self.unloaded)
 
+    def queue_free_attack(self, i: int, slot: int, zone: int) -> None:
+        """A free attack a move grants (Bloodlust), made once what the move set off is resolved."""
+        self.queue.append(("free_attack", i, slot, self.survivors[i].slots[slot], zone))
+
+    def step_free_attack(self, i: int, slot: int, card: int, zone: int) -> None:
+        """The queued free attack, if it can still be made: the survivor in play, the same weapon in
+        hand and something to strike (what came first may have changed that)."""
+        s = self.survivors[i]
+        if not s.in_play or s.slots[slot] != card or s.zone != zone and self.equipment(card).attack == "melee":
+            return
+        try:
+            self.do_attack(i, Attack(s.id, slot, self.zid(zone)), free=True)
+        except IllegalCommand:
+            return  # out of reach now: the survivor simply does not attack
+
     def check_in_range(self, i: int, weapon: Any, target: int, zone_id: str) -> None:
         s = self.survivors[i]
         distance = self.graph.zone_range(s.zone, target, tuple(self.doors_open))

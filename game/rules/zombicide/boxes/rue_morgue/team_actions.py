@@ -9,6 +9,7 @@ from typing import Any
 
 from game.rules.core.base import IllegalCommand
 from game.rules.zombicide import skills as sk
+from game.rules.zombicide.boxes import PhaseStep
 from game.rules.zombicide.boxes.rue_morgue.commands import TeamActionUsed, UseTeamAction
 from game.rules.zombicide.boxes.rue_morgue.content import team_action, team_actions
 from game.rules.zombicide.commands import Attack, SurvivorMoved
@@ -82,22 +83,43 @@ def play(game: Game, i: int, command: UseTeamAction) -> None:
     game.box_state = replace(game.box_state, team_actions_used=used + (s.team,),
                              team_cards_used=cards_used + (f"{s.team}:{command.card}",))
     game.events.append(TeamActionUsed(s.team, card.id, tuple(game.survivors[j].id for j in group)))
+    # each member acts in turn, finishing before the next; what a member's move sets off (an Event
+    # Trigger) is resolved before that member's attack (§15.5), so the members are queued steps
     for j, target in zip(group, targets, strict=True):
-        other = game.survivors[j]
-        if not other.in_play:
-            continue
-        if (card.action == "move" or card.moves_first) and target >= 0 and target != other.zone:
-            held = not sk.has(other.skills, "slippery") and game.zombie_count(other.zone)
-            if not held:  # a survivor held by zombies gets no free movement
-                game.events.append(SurvivorMoved(other.id, game.zid(other.zone), game.zid(target), 0))
-                game.change(j, zone=target)
-                game.box.entered_zone(game, target)
-        other = game.survivors[j]
-        if card.action in ("melee", "ranged") and other.in_play:
-            aim = other.zone if card.action == "melee" else target
-            slot = team_weapon(game, j, card.action, aim)
-            if slot >= 0 and aim >= 0 and game.zombie_count(aim):
-                game.do_attack(j, Attack(other.id, slot, game.zid(aim)), free=True)
+        if card.action == "move" or card.moves_first:
+            game.queue.append(("team_move", j, target))
+        if card.action in ("melee", "ranged"):
+            game.queue.append(("team_attack", j, target, card.action))
+
+
+def member_moves(game: Game, j: int, target: int) -> None:
+    """A member's free Move of the Team Action (none for one held by zombies, or already there)."""
+    other = game.survivors[j]
+    if not other.in_play or target < 0 or target == other.zone:
+        return
+    if not sk.has(other.skills, "slippery") and game.zombie_count(other.zone):
+        return  # a survivor held by zombies gets no free movement
+    game.events.append(SurvivorMoved(other.id, game.zid(other.zone), game.zid(target), 0))
+    game.change(j, zone=target)
+    game.box.entered_zone(game, target)
+    game.box.move_ended(game, j)
+
+
+def member_attacks(game: Game, j: int, target: int, action: str) -> None:
+    """A member's free attack of the Team Action, when it still has a weapon for it and a target."""
+    other = game.survivors[j]
+    if not other.in_play:
+        return
+    aim = other.zone if action == "melee" else target
+    slot = team_weapon(game, j, action, aim)
+    if slot >= 0 and aim >= 0 and game.zombie_count(aim):
+        game.do_attack(j, Attack(other.id, slot, game.zid(aim)), free=True)
+
+
+MEMBER_STEPS = (
+    PhaseStep(name="team_move", at="queued", run=member_moves),
+    PhaseStep(name="team_attack", at="queued", run=member_attacks),
+)
 
 
 def team_weapon(game: Game, j: int, attack: str, target: int) -> int:
