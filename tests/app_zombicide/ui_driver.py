@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -41,6 +42,8 @@ def same_intent(a: Any, b: Any) -> bool:
         return True
     if isinstance(a, Move) and isinstance(b, Move):
         return (a.survivor, a.to, a.charge) == (b.survivor, b.to, b.charge)
+    if type(a) is type(b) and hasattr(a, "order") and (not a.order or not b.order):
+        return replace(a, order=()) == replace(b, order=())  # the order the window asked, or none given
     return False
 
 
@@ -377,8 +380,20 @@ class UiDriver:
             picked.append(found)
         self._choose(len(singles) - len(picked), finger)  # "Done", after the picks still open
 
-    def _action_button(self, command: Any, finger: bool) -> None:
-        """The action bar's button labelled for ``command``."""
+    def _action_button(self, command: Any, finger: bool, ask_order: bool = True) -> None:
+        """The action bar's button labelled for ``command``; then, for a command whose acting order
+        the players pick, who acts first, next..."""
+        order = tuple(getattr(command, "order", ()) or ())
+        if ask_order and (order or self.scene.controller.to_order(command)):
+            plain = replace(command, order=())
+            order = order or self.scene.controller.to_order(plain)  # none given: as the command lists them
+            self._action_button(plain, finger, ask_order=False)
+            chosen: list[str] = []
+            for survivor_id in order[:-1]:
+                left = [s for s in self.scene.controller.to_order(plain) if s not in chosen]
+                self._choose(left.index(survivor_id), finger)
+                chosen.append(survivor_id)
+            return
         scene = self.scene
         choices = scene.controller.action_choices(command.survivor)
         index = next((n for n, x in enumerate(choices) if x.command == command), None)

@@ -270,6 +270,16 @@ class GameController:
         together = tuple(value for pick in picks for value in getattr(pick, field_name))
         return replace(picks[0], **{field_name: together})
 
+    def to_order(self, command: Any) -> tuple[str, ...]:
+        """The survivors whose acting order the players pick for ``command`` (a box's ordered kind
+        with several of them and no order yet), else ()."""
+        survivors = self.state.box.ordered.get(getattr(command, "kind", ""))
+        given = getattr(command, "order", None)
+        if survivors is None or given:
+            return ()
+        ids = survivors(command)
+        return ids if len(ids) > 1 else ()
+
     def action_choices(self, survivor_id: str | None = None) -> list[ActionChoice]:
         """Every legal command of the survivor as a button, in words."""
         survivor_id = survivor_id or self.selected

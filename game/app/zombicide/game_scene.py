@@ -16,7 +16,7 @@ rule comes from the engine: what may be played, the odds of an attack, the goals
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -603,6 +603,21 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
 
         self.open_dialog(ChoiceDialog(title, lines, options, chosen, cancel=True))
 
+    def play_in_order(self, command: Any, chosen: tuple[str, ...] = ()) -> None:
+        """A command whose acting order the players pick: "Who acts first?", then next, until one is left."""
+        ids = self.controller.to_order(command)
+        if not ids:
+            self.play(command)
+            return
+        left = [sid for sid in ids if sid not in chosen]
+        if len(left) == 1:
+            self.play(replace(command, order=(*chosen, left[0])))
+            return
+        title = "Who acts first?" if not chosen else "Who acts next?"
+        lines = ["So far: " + ", then ".join(self.controller.survivor_name(s) for s in chosen)] if chosen else []
+        self.open_dialog(ChoiceDialog(title, lines, [self.controller.survivor_name(s) for s in left],
+                                      lambda n: self.play_in_order(command, (*chosen, left[n])), cancel=True))
+
     def open_dialog(self, dialog: ChoiceDialog) -> None:
         self.dialog = dialog
         dialog.layout(pygame.Rect(0, 0, *self.window_size))
@@ -698,7 +713,7 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
             choices = self.controller.action_choices()  # "do:<n>" counts every choice, grouped ones too
             index = int(key.split(":", 1)[1])
             if index < len(choices):
-                self.play(choices[index].command)
+                self.play_in_order(choices[index].command)
         self.refresh_buttons()
 
     # --- replay -------------------------------------------------------------------------------

@@ -72,8 +72,9 @@ that adds nothing, so a box declares only what it has.
   for one of the box's commands when they depend on its content (None: the kind's label);
   ``gathered``: command kinds of which one action takes several picks, kind → the field listing them
   (the window lets the player pick several of the commands listed one pick each, and plays them
-  as one, their picks joined); ``card_text(card, words, level)``: the sentence of a zombie card of
-  the box's own kinds.
+  as one, their picks joined); ``ordered``: command kinds whose acting order the players pick, kind →
+  ``survivors(command)``, the survivors to put in order (the window asks, then sets the command's
+  ``order``); ``card_text(card, words, level)``: the sentence of a zombie card of the box's own kinds.
 
 ``game`` in these signatures is the engine's working copy (``game.Game``): hooks read and change it
 like the core does, and add their events to ``game.events``. ``state`` is a frozen ``ZombicideState``
@@ -284,6 +285,7 @@ class BoxRules:
     command_labels: Mapping[str, str] = field(default_factory=dict)
     command_text: Callable[[Any, Any], str | None] = _none
     gathered: Mapping[str, str] = field(default_factory=dict)
+    ordered: Mapping[str, Callable[[Any], tuple[str, ...]]] = field(default_factory=dict)
     card_text: Callable[[Any, Any, str], str | None] = _none
 
     def steps_at(self, at: StepAt) -> tuple[PhaseStep, ...]:
