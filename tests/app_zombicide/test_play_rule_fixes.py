@@ -171,3 +171,36 @@ def test_several_cards_go_into_the_hold_for_one_action_through_the_window(tmp_pa
     driver.perform(TakeEquipment("terry", cards=(0, 2)))
     assert controller.state.survivors[0].actions_left == 1
     assert [c.label for c in controller.gathered("take_equipment")] == ["Take Glass Bottle"]
+
+
+TEAM = '''
+title = "Joe and Dan, a walker next door; the team kept Charge!"
+[board]
+sketch = "s s"
+[setup]
+team_actions = { survivors = ["charge"] }
+[[survivor]]
+id = "joe"
+zone = "r0c0"
+hand = ["crowbar"]
+[[survivor]]
+id = "dan"
+zone = "r0c0"
+hand = ["crowbar"]
+[[zombies]]
+zone = "r0c1"
+zombies = "1 skinner_walker"
+'''
+
+
+def test_the_window_asks_who_acts_first_in_a_team_action(tmp_path):
+    from game.rules.zombicide.boxes.rue_morgue.commands import UseTeamAction
+
+    controller = table(tmp_path, TEAM)
+    controller.select("joe")
+    listed = next(c.command for c in controller.action_choices() if isinstance(c.command, UseTeamAction))
+    assert controller.to_order(listed) == ("joe", "dan")
+    driver, scene = window(tmp_path, controller)
+    played = driver.perform(UseTeamAction("joe", "charge", ("dan",), "r0c1", order=("dan", "joe")))
+    assert played.order == ("dan", "joe")
+    assert "Team survivors plays Charge!: Dan, then Joe." in log_text(scene)

@@ -83,6 +83,7 @@ RULES = BoxRules(
     command_labels=words.COMMAND_LABELS,
     command_text=words.command_text,
     gathered=words.GATHERED,
+    ordered=words.ORDERED,
     card_text=words.card_text,
 )
 

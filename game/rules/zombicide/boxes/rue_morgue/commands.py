@@ -60,7 +60,8 @@ class UseTeamAction:
 
     ``destination`` mode: ``zone`` is where every selected survivor moves (Move!, Charge!) or
     shoots (Fire!). ``origin`` mode: ``zone`` is where they all stand, and ``targets`` gives, for
-    the user then each member, the zone to move to or shoot at ("" to stay put).
+    the user then each member, the zone to move to or shoot at ("" to stay put). ``order``: the
+    order in which they act, every selected survivor once (left out: the user, then the members).
     """
 
     survivor: str
@@ -69,6 +70,7 @@ class UseTeamAction:
     zone: str
     mode: Literal["destination", "origin"] = "destination"
     targets: tuple[str, ...] = ()
+    order: tuple[str, ...] = ()
     kind: Literal["use_team_action"] = "use_team_action"
 
 

@@ -80,16 +80,31 @@ def play(game: Game, i: int, command: UseTeamAction) -> None:
                 raise IllegalCommand(f"{other.name} cannot reach {game.zid(target)} with one Move")
             if card.target_must_hold_zombies and target >= 0 and not game.zombie_count(target):
                 raise IllegalCommand(f"{card.name} goes into a zone holding zombies")
+    acting = acting_order(game, group, command.order)
+    aims = dict(zip(group, targets, strict=True))
     game.box_state = replace(game.box_state, team_actions_used=used + (s.team,),
                              team_cards_used=cards_used + (f"{s.team}:{command.card}",))
-    game.events.append(TeamActionUsed(s.team, card.id, tuple(game.survivors[j].id for j in group)))
-    # each member acts in turn, finishing before the next; what a member's move sets off (an Event
-    # Trigger) is resolved before that member's attack (§15.5), so the members are queued steps
-    for j, target in zip(group, targets, strict=True):
+    game.events.append(TeamActionUsed(s.team, card.id, tuple(game.survivors[j].id for j in acting)))
+    # each member acts in turn, in the players' order, finishing before the next; what a member's move
+    # sets off (an Event Trigger) is resolved before that member's attack (§15.5): queued steps
+    for j in acting:
+        target = aims[j]
         if card.action == "move" or card.moves_first:
             game.queue.append(("team_move", j, target))
         if card.action in ("melee", "ranged"):
             game.queue.append(("team_attack", j, target, card.action))
+
+
+def acting_order(game: Game, group: list[int], order: Sequence[str]) -> list[int]:
+    """The selected survivors in the order the players chose (§18: "in any order"): every one of
+    them once; none given: the card's user, then the members as listed."""
+    if not order:
+        return group
+    acting = [game.survivor_by_id(survivor_id) for survivor_id in order]
+    if sorted(acting) != sorted(group):
+        names = ", ".join(game.survivors[j].name for j in group)
+        raise IllegalCommand(f"the order names every selected survivor once: {names}")
+    return acting
 
 
 def member_moves(game: Game, j: int, target: int) -> None:

@@ -60,7 +60,7 @@ EVENT_TEXT: dict[type, Any] = {
     HelicopterChanged: _helicopter,
     HelicopterHold: _hold,
     TeamActionUsed: lambda e, w: (
-        f"Team {e.team} plays {_team_action_name(w, e.card)} with {', '.join(w.who(s) for s in e.survivors)}."),
+        f"Team {e.team} plays {_team_action_name(w, e.card)}: {', then '.join(w.who(s) for s in e.survivors)}."),
     SurvivorsGrabbed: lambda e, w: (
         f"An A-Bomb grabs {', '.join(w.who(s) for s in e.survivors) or 'no one'} in {w.zone(e.zone)}."),
     TentRevealed: lambda e, w: f"The tent in {w.zone(e.zone)} is the {_tent_name(w, e.tent)}.",
@@ -73,6 +73,8 @@ COMMAND_LABELS = {
 }
 # one action stores or takes any number of cards: the window gathers the picks (field of the picks)
 GATHERED = {"store_equipment": "slots", "take_equipment": "cards"}
+# the players pick the order in which a Team Action's selected survivors act
+ORDERED = {"use_team_action": lambda command: (command.survivor, *command.members)}
 
 
 def _card_title(state: Any, card: int) -> str:
