@@ -204,3 +204,32 @@ def test_the_window_asks_who_acts_first_in_a_team_action(tmp_path):
     played = driver.perform(UseTeamAction("joe", "charge", ("dan",), "r0c1", order=("dan", "joe")))
     assert played.order == ("dan", "joe")
     assert "Team survivors plays Charge!: Dan, then Joe." in log_text(scene)
+
+
+ZERO = '''
+title = "Laurie and Dan; the team kept Move!"
+[board]
+sketch = "s s"
+[setup]
+team_actions = { survivors = ["move"] }
+[[survivor]]
+id = "laurie"
+zone = "r0c0"
+actions = 1
+[[survivor]]
+id = "dan"
+zone = "r0c0"
+'''
+
+
+def test_at_zero_actions_the_window_still_offers_the_free_actions_and_end_turn(tmp_path):
+    from game.rules.zombicide.commands import MakeNoise
+
+    controller = table(tmp_path, ZERO)
+    assert controller.play(MakeNoise("laurie")).ok
+    assert controller.state.survivors[0].actions_left == 0 and controller.playable_survivors() == ["laurie"]
+    labels = [c.label for c in controller.action_choices("laurie")]
+    assert "End turn" in labels and any(label.startswith("Move! with Dan: ") for label in labels), labels
+    assert "Make noise" not in labels
+    ended = controller.play(next(c.command for c in controller.action_choices("laurie") if c.label == "End turn"))
+    assert "Laurie's turn ends." in log_of(controller, ended.events)

@@ -25,6 +25,7 @@ from game.rules.zombicide.boxes import DEFAULT_BOX
 from game.rules.zombicide.commands import (
     Attack,
     ChooseOption,
+    Discard,
     EndTurn,
     Move,
     OpenDoor,
@@ -337,7 +338,11 @@ class GameController:
         if kind == "search":
             return ActionChoice("Search", command, "search")
         box = self.state.box
-        label = _COMMAND_LABELS.get(kind) or box.command_text(command, self.state) or box.command_labels.get(kind)
+        told = box.command_text(command, self.state)
+        zone = getattr(command, "zone", None)
+        if told and isinstance(zone, str) and zone in self.state.graph.index:
+            told += f": {self.zone_name(zone)}"
+        label = _COMMAND_LABELS.get(kind) or told or box.command_labels.get(kind)
         if kind in box.gathered:
             return ActionChoice(label or kind.replace("_", " ").capitalize(), command, f"gather:{kind}")
         if label is None:
@@ -418,6 +423,13 @@ class GameController:
 
     def open_door(self, survivor_id: str, door_id: str) -> Outcome:
         return self.play(OpenDoor(survivor_id, door_id))
+
+    def discard(self, survivor_id: str, slot: int) -> Outcome:
+        """Drop a card: free at any time, for the survivor's own player (whose turn it is or not)."""
+        i = self.state.survivor_index(survivor_id)
+        if i < 0:
+            return Outcome(False, reason=f"there is no survivor called {survivor_id!r}")
+        return self.play(Discard(survivor_id, slot), seat=self.state.survivors[i].seat)
 
     def choose(self, option: int) -> Outcome:
         return self.play(ChooseOption(option))

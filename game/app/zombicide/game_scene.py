@@ -550,12 +550,17 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
 
     def drop_card(self, slot: int, pos: Point) -> Outcome | None:
         """A card of the selected survivor dropped outside its card: on another survivor it offers a
-        Trade (the trade dialog); anywhere else, or when the engine refuses, it slides back."""
+        Trade (the trade dialog); on the table it offers to discard it (free, at any time); when the
+        engine refuses, or the player cancels, it slides back."""
         giver = self.controller.selected
         other = self.survivor_at(pos)
+        if giver is not None and other is None and self.table_rect().collidepoint(pos):
+            self.card_panel.snap_back(pos, slot)
+            self.offer_discard(giver, slot)
+            return None
         if giver is None or other is None or other == giver:
             self.card_panel.snap_back(pos, slot)
-            self.status("Drop the card on another survivor in the zone: their name on the left or their miniature")
+            self.status("Drop the card on another survivor in the zone to trade it, or on the table to discard it")
             return None
         offers, reason = self.controller.trade_offers(giver, slot, other)
         if not offers:
@@ -567,6 +572,20 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
         self.open_dialog(ChoiceDialog(f"Trade with {self.controller.survivor_name(other)}", lines,
                                       [o.label for o in offers], lambda n: self.play(offers[n].command), cancel=True))
         return None
+
+    def offer_discard(self, survivor_id: str, slot: int) -> None:
+        """Discarding a card is free at any time, the survivor's turn over or not: the player confirms."""
+        state = self.controller.state
+        card = state.survivors[state.survivor_index(survivor_id)].slots[slot]
+        if card < 0:
+            return
+        name = self.controller.card_name(card)
+        self.open_dialog(ChoiceDialog(f"Discard {name}?", [f"{self.controller.survivor_name(survivor_id)} drops it (free)"],
+                                      [f"Discard {name}"], lambda n: self.after_discard(survivor_id, slot), cancel=True))
+
+    def after_discard(self, survivor_id: str, slot: int) -> None:
+        before, doors = self.controller.state, door_states(self.controller.state)
+        self.after(self.controller.discard(survivor_id, slot), before, doors)
 
     def open_shot_dialog(self, shots: list[ShotOption]) -> None:
         options = [f"{s.weapon}: {odds_summary(s.odds)}, {s.expected_hits:.1f} hits expected" for s in shots]

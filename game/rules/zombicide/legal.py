@@ -64,7 +64,7 @@ def legal_commands(state: ZombicideState, seat: str) -> list[Any]:
         candidates = [i for i, s in enumerate(state.survivors) if s.seat == seat and s.in_play and not s.done]
     result: list[Any] = []
     for i in candidates:
-        result.extend(_survivor_commands(state, i))
+        result.extend(survivor_commands(state, i))
     return result
 
 
@@ -74,7 +74,8 @@ def _can_spend(s: Survivor, category: str) -> bool:
     return any(tag == category or (tag == "combat" and category in ("melee", "ranged")) for tag in s.free_actions)
 
 
-def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
+def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
+    """What survivor ``i`` may play now, as if its turn were the one going on."""
     s = state.survivors[i]
     flags = sk.flags(s.skills)
     graph, tables = state.graph, state.tables

@@ -14,6 +14,7 @@ from game.rules.zombicide.boxes.rue_morgue.commands import (
     TakeEquipment,
     TeamActionUsed,
     TentRevealed,
+    UseTeamAction,
 )
 from game.rules.zombicide.boxes.rue_morgue.content import team_action, tent
 
@@ -77,12 +78,23 @@ GATHERED = {"store_equipment": "slots", "take_equipment": "cards"}
 ORDERED = {"use_team_action": lambda command: (command.survivor, *command.members)}
 
 
+class _Catalog:
+    """The catalog of a state, as the log's words carry it."""
+
+    def __init__(self, state: Any):
+        self.catalog = state.tables.catalog
+
+
 def _card_title(state: Any, card: int) -> str:
     return str(state.tables.equipment[state.card_kinds[card]].name)
 
 
 def command_text(command: Any, state: Any) -> str | None:
-    """The cards a store or take command moves, by name."""
+    """The cards a store or take command moves, by name; a Team Action with its card and team-mates."""
+    if isinstance(command, UseTeamAction):
+        names = [state.survivors[state.survivor_index(m)].name for m in command.members if state.survivor_index(m) >= 0]
+        mode = "" if command.mode == "destination" else " (from here)"
+        return f"{_team_action_name(_Catalog(state), command.card)} with {', '.join(names)}{mode}"
     if isinstance(command, StoreEquipment):
         i = state.survivor_index(command.survivor)
         chosen = command.slots or ((command.slot,) if command.slot >= 0 else ())
