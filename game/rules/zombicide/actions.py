@@ -341,7 +341,8 @@ class SurvivorActions(Fields):
                     self.queue[0:0] = [
                         ("draw", z, "building")
                         for z in self.graph.buildings[b]
-                        if not self.box.building_spawn_waits(self, z)  # a box's zones that spawn on another cue
+                        # a box's zones that spawn on another cue, and zones no zombie spawns in
+                        if not self.box.building_spawn_waits(self, z) and not self.graph.no_spawn[z]
                     ]
             self.box.door_opened(self, edge)
 

@@ -39,5 +39,5 @@ def check(game: Game, i: int) -> None:
     fired[n] = True
     game.box_state = replace(game.box_state, triggers_fired=tuple(fired))
     game.events.append(EventTriggered(tile, s.id))
-    rooms = [z for z in range(graph.zone_count) if graph.tile[z] == tile and not graph.street_like[z]]
+    rooms = [z for z in range(graph.zone_count) if graph.tile[z] == tile and not graph.street_like[z] and not graph.no_spawn[z]]
     game.queue[0:0] = [("draw", z, "trigger") for z in rooms]
