@@ -68,6 +68,7 @@ class ZoneGraph:
     kinds: tuple[ZoneKind, ...]
     street_like: tuple[bool, ...]
     tile: tuple[str, ...]  # module id of each zone
+    tiles: tuple[tuple[str, ...], ...]  # every tile each zone covers (its module first): a zone may span several
     building: tuple[int, ...]  # building index, -1 for street-like zones
     buildings: tuple[tuple[int, ...], ...]
     edges: tuple[Edge, ...]
@@ -374,6 +375,7 @@ def build_graph(board: Board, box: BoxRules | None = None) -> ZoneGraph:
         kinds=kinds,
         street_like=street_like,
         tile=tuple(z.module_id for z in zones),
+        tiles=tuple(tuple(z.properties.get("tiles") or (z.module_id,)) for z in zones),  # type: ignore[arg-type]
         building=tuple(building_of),
         buildings=tuple(buildings),
         edges=tuple(edges),

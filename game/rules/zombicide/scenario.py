@@ -64,6 +64,7 @@ class BoardSpec(_Strict):
     markers: tuple[SketchMarker, ...] = ()
     tile_cols: int = Field(default=99, ge=1)
     tile_rows: int = Field(default=99, ge=1)
+    zone_tiles: dict[str, tuple[str, ...]] = Field(default_factory=dict, description="zone → the other tiles it covers")
 
 
 class SurvivorSpec(_Strict):
@@ -266,11 +267,12 @@ def load_scenario_board(path: Path, spec: BoardSpec, start_zone: str | None = No
             first_zone = start_zone or sketch_zone_id(0, 0)
             markers.append(SketchMarker(kind=MarkerKind.START, zone=first_zone))
         try:
-            return sketch_board(spec.sketch, markers, spec.tile_cols, spec.tile_rows, source=str(path))
+            return sketch_board(spec.sketch, markers, spec.tile_cols, spec.tile_rows, source=str(path),
+                                zone_tiles=spec.zone_tiles)
         except ValueError as error:
             raise ScenarioError(path, "[board] → sketch", str(error)) from None
-    if spec.markers:
-        raise ScenarioError(path, "[board] → markers", "markers go with a sketch; a mission file has its own")
+    if spec.markers or spec.zone_tiles:
+        raise ScenarioError(path, "[board] → markers", "markers and zone_tiles go with a sketch; a mission file has its own")
     from game.board.errors import MapFormatError
     from game.board.mission import load_board
 
