@@ -37,6 +37,7 @@ DECISION_WORDS = {
     "wound": "who takes the wounds",
     "skill": "which skill to learn",
     "reroll": "whether to roll again",
+    "target": "which zombie the hit kills",
 }
 
 

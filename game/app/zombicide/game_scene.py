@@ -660,6 +660,8 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
             title = f"{who} deals the spawn cards: pick where the next one goes"
         elif pending.kind == "friendly_fire":
             title = f"{who}'s shot strays: pick who takes the hit"
+        elif pending.kind == "target":
+            title = f"{who}'s hit: zombies share the top rank, pick the one it kills"
         else:
             title = f"{who}: re-roll the dice?"
         options = list(pending.options)

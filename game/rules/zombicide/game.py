@@ -381,6 +381,7 @@ _DECISIONS = {
     "keep_card": Game.resolve_keep_card,
     "reroll": Game.resolve_reroll,
     "friendly_fire": Game.resolve_friendly_fire,
+    "target": Game.resolve_target,
     "deal": Game.resolve_deal,
     "skill": Game.resolve_skill,
     "wound": Game.resolve_wound,

@@ -26,6 +26,7 @@ from game.rules.zombicide.scenario_state import (
     ScenarioError,
     check_facts,
     commands_with_ids,
+    content_models,
     describe,
     draws_arranged,
     force,
@@ -33,7 +34,6 @@ from game.rules.zombicide.scenario_state import (
     place_everything,
     seat_for,
     with_own_cards,
-    zombie_card_model,
 )
 from game.rules.zombicide.sketch import SketchMarker, sketch_board, sketch_zone_id
 
@@ -198,6 +198,7 @@ class ScenarioFile(_Strict):
     box_tables: dict[str, Any] = Field(
         default_factory=dict, description="the top-level tables the box reads (``BoxRules.scenario_keys``)"
     )
+    zombie_kind: tuple[dict[str, Any], ...] = Field(default=(), description="zombie kinds of the scenario's own")
     zombie_card: tuple[dict[str, Any], ...] = Field(default=(), description="the scenario's own zombie cards, named")
     equipment_card: tuple[dict[str, Any], ...] = Field(default=(), description="the scenario's own equipment cards")
     zombie_deck_top: tuple[CardRef, ...] = ()
@@ -387,10 +388,10 @@ def run_scenario(path: str | Path, engine: Any = None) -> ScenarioResult:
         raise ScenarioError(path, *_within("[setup]", explain_validation_error(error, data))) from None
 
     box_rules = _box_rules(scenario.box)
-    catalog, cards = with_own_cards(path, _engine().load_catalog(scenario.box), zombie_card_model(box_rules),
-                                    scenario.zombie_card, scenario.equipment_card)
+    catalog, cards = with_own_cards(path, _engine().load_catalog(scenario.box), content_models(box_rules),
+                                    scenario.zombie_card, scenario.equipment_card, scenario.zombie_kind)
     run.cards = cards
-    if cards.zombie or scenario.equipment_card:
+    if cards.zombie or scenario.equipment_card or scenario.zombie_kind:
         state = engine.setup(board, setup, scenario.seed, catalog=catalog)
     else:
         state = engine.setup(board, setup, scenario.seed)

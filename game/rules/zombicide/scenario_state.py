@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from game.rules.core.datafile import ContentError, explain_validation_error
-from game.rules.zombicide.catalog import Catalog, Equipment, ZombieCard, need_known_zombies
+from game.rules.zombicide.catalog import Catalog, Equipment, ZombieCard, ZombieType, need_known_zombies
 
 EMPTY_SLOT = -1
 LEVELS = ("blue", "yellow", "orange", "red")
@@ -59,15 +59,23 @@ class ScenarioCards:
 # The box's content with the scenario's own cards
 
 
-def with_own_cards(path: Path, catalog: Catalog, card_model: type[BaseModel], zombie_cards: Sequence[Mapping[str, Any]],
-                   equipment_cards: Sequence[Mapping[str, Any]]) -> tuple[Catalog, ScenarioCards]:
-    """``catalog`` with the scenario's ``[[zombie_card]]`` and ``[[equipment_card]]`` entries added.
+def with_own_cards(path: Path, catalog: Catalog, models: tuple[type[BaseModel], type[BaseModel]],
+                   zombie_cards: Sequence[Mapping[str, Any]], equipment_cards: Sequence[Mapping[str, Any]],
+                   zombie_kinds: Sequence[Mapping[str, Any]] = ()) -> tuple[Catalog, ScenarioCards]:
+    """``catalog`` with the scenario's ``[[zombie_kind]]``, ``[[zombie_card]]`` and
+    ``[[equipment_card]]`` entries added (``models``: the box's zombie kind and zombie card models).
 
-    A zombie card is named (``name = "two runners"``) and numbered after the box's deck; an equipment
-    card has its own ``id`` and may start from another card's values (``like = "pistol"``)."""
+    A zombie kind has its own ``id`` (another box's kind, for a mixed game) and may start from one of
+    the box's (``like = "skinner_walker"``); a zombie card is named (``name = "two runners"``) and
+    numbered after the box's deck; an equipment card has its own ``id`` and may start from another
+    card's values (``like = "pistol"``)."""
     cards = ScenarioCards()
-    if not zombie_cards and not equipment_cards:
+    if not zombie_cards and not equipment_cards and not zombie_kinds:
         return catalog, cards
+    kind_model, card_model = models
+    if zombie_kinds:
+        catalog = catalog.model_copy(update={"zombies": catalog.zombies + tuple(
+            _own_zombie_kind(path, catalog, kind_model, n, entry) for n, entry in enumerate(zombie_kinds))})
     deck = list(catalog.zombie_deck)
     number = max((c.number for c in deck), default=0)
     for index, entry in enumerate(zombie_cards):
@@ -124,6 +132,34 @@ def with_own_cards(path: Path, catalog: Catalog, card_model: type[BaseModel], zo
     return made, cards
 
 
+def _own_zombie_kind(path: Path, catalog: Catalog, model: type[BaseModel], index: int,
+                     entry: Mapping[str, Any]) -> Any:
+    data = dict(entry)
+    where = f"[[zombie_kind]] #{index + 1}" + (f" (id = {data['id']!r})" if "id" in data else "")
+    known = {z.id for z in catalog.zombies}
+    like = data.pop("like", None)
+    if like is not None:
+        if like not in known:
+            raise ScenarioError(path, f"{where} → like", f"unknown zombie type {like!r}")
+        base = catalog.zombie(like).model_dump()
+        base.update(ours=True, escort=(), substitute=())
+        base = {key: value for key, value in base.items() if key not in ("crawler_from", "name", "token")}
+        data = {**base, **data}
+    if "id" not in data or data["id"] in known:
+        raise ScenarioError(path, f"{where} → id", "give the zombie kind an id of its own")
+    data.setdefault("token", f"zombie_{data['id']}")
+    data.setdefault("name", str(data["id"]).replace("_", " ").title())
+    data.setdefault("miniatures", 40)
+    try:
+        kind = model.model_validate(data)
+    except ValidationError as error:
+        place, what = explain_validation_error(error, data)
+        raise ScenarioError(path, f"{where} → {place}", what) from None
+    for key in ("escort", "substitute"):
+        _known_zombies(path, catalog, f"{where} → {key}", getattr(kind, key))
+    return kind
+
+
 def _known_zombies(path: Path, catalog: Catalog, where: str, groups: Sequence[Any]) -> None:
     try:
         need_known_zombies(catalog, path, where, groups)
@@ -131,8 +167,10 @@ def _known_zombies(path: Path, catalog: Catalog, where: str, groups: Sequence[An
         raise ScenarioError(path, error.where, error.what) from None
 
 
-def zombie_card_model(box_rules: Any) -> type[BaseModel]:
-    return box_rules.content.zombie_card_model or ZombieCard  # type: ignore[no-any-return]
+def content_models(box_rules: Any) -> tuple[type[BaseModel], type[BaseModel]]:
+    """The box's models of a zombie kind and of a zombie card."""
+    content = box_rules.content
+    return content.zombie_model or ZombieType, content.zombie_card_model or ZombieCard
 
 
 # ---------------------------------------------------------------------------------------------------
