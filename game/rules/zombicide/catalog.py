@@ -109,7 +109,7 @@ class Equipment(_Frozen):
     id: str
     name: str
     token: str
-    kind: Literal["weapon", "item", "event"]
+    kind: Literal["weapon", "item", "event", "companion"]  # companion: from other boxes (Dog Companions...)
     works_from: Literal["hand", "anywhere"] = "hand"
     attack: Literal["melee", "ranged"] | None = None
     range_min: int = Field(default=0, ge=0)
@@ -131,6 +131,7 @@ class Equipment(_Frozen):
     deck_count: int = Field(ge=0, description="cards of this kind in the box")
     in_starting_pool: bool = False
     in_equipment_deck: bool = True
+    takes_seat: bool = Field(default=True, description="a companion fills a vehicle's seat (Dog Companions do not)")
     ours: bool = False
     description: str = ""
     note: str = ""

@@ -77,6 +77,7 @@ class SurvivorSpec(_Strict):
     skills: tuple[str, ...] | None = None
     actions: int | None = Field(default=None, ge=0, description="actions left in the current turn")
     unloaded: tuple[str, ...] = Field(default=(), description="weapons carried that were fired and wait for a reload")
+    companions: tuple[str, ...] = Field(default=(), description="companion cards the survivor has, in free slots")
 
 
 class ZombiePlacement(_Strict):

@@ -346,6 +346,14 @@ def place_survivor(path: Path, where: str, state: Any, spec: Any) -> Any:
                 continue
             state, card = take_card(path, f"{where} → {'hand' if slot < 2 else 'reserve'}", state, equipment_id)
             slots[slot] = card
+    for companion in spec.companions:  # companions are cards (§17), in the first free slots of the reserve
+        free = next((n for n in (*range(2, len(slots)), 0, 1) if slots[n] == EMPTY_SLOT), None)
+        if free is None:
+            raise ScenarioError(path, f"{where} → companions", "no free slot left for the companion's card")
+        state, card = take_card(path, f"{where} → companions", state, companion)
+        if state.tables.equipment[companion].kind != "companion":
+            raise ScenarioError(path, f"{where} → companions", f"{companion!r} is no companion card")
+        slots[free] = card
     if spec.wounds is not None:
         wound_card = state.box.wounds.held_card("wound")  # wounds as cards in the inventory, in some boxes
         missing = spec.wounds - slots.count(wound_card) if wound_card is not None else 0
