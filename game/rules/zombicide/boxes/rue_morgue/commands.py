@@ -110,6 +110,7 @@ class HelicopterChanged:
     zone: str
     survivor: str = ""
     from_zone: str = ""
+    companions: tuple[str, ...] = ()  # the companions who boarded or left along with the survivor
     kind: Literal["helicopter_changed"] = "helicopter_changed"
 
 

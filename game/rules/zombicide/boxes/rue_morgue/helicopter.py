@@ -97,6 +97,37 @@ def crew(game: Game, h: int) -> tuple[int, list[int]]:
     return pilot, passengers
 
 
+def companions_of(state: Any, s: Survivor) -> list[int]:
+    """The companion cards a survivor has (companions from other boxes are cards, §17)."""
+    kinds, equipment = state.card_kinds, state.tables.equipment
+    return [c for c in s.slots if c >= 0 and equipment[kinds[c]].kind == "companion"]
+
+
+def seating(state: Any, cards: list[int] | tuple[int, ...]) -> int:
+    """The passenger seats these companions fill (a Dog Companion fills none)."""
+    kinds, equipment = state.card_kinds, state.tables.equipment
+    return sum(1 for c in cards if equipment[kinds[c]].kind == "companion" and equipment[kinds[c]].takes_seat)
+
+
+def seats_taken(state: Any, h: int) -> int:
+    """Passenger seats filled: passengers, the companions of everyone aboard, and companions stored in
+    the hold ("a Companion left in a vehicle must still fill an empty seat", §17)."""
+    aboard = [o for o in state.survivors if o.in_play and o.box_fields.aboard == h]
+    companions = [c for o in aboard for c in companions_of(state, o)]
+    return (sum(1 for o in aboard if not o.box_fields.piloting) + seating(state, companions)
+            + seating(state, state.box_state.helicopters[h].cards))
+
+
+def _along(game: Game, i: int, companions: list[int]) -> None:
+    """One more action per companion taken into or out of the helicopter along with the survivor."""
+    s = game.survivors[i]
+    if s.actions_left < len(companions):
+        raise IllegalCommand(f"taking {len(companions)} companion{'s' if len(companions) > 1 else ''} along costs "
+                             f"{len(companions)} more action{'s' if len(companions) > 1 else ''}: one more action each")
+    if companions:
+        game.change(i, actions_left=s.actions_left - len(companions))
+
+
 def board(game: Game, i: int, command: BoardHelicopter) -> None:
     s = game.survivors[i]
     h = helicopter_here(game, s)
@@ -104,14 +135,17 @@ def board(game: Game, i: int, command: BoardHelicopter) -> None:
         raise IllegalCommand(f"there is no landed helicopter in {s.name}'s zone")
     if game.zombie_count(s.zone):
         raise IllegalCommand("nobody boards with zombies in the zone")
-    pilot, passengers = crew(game, h)
+    pilot, _ = crew(game, h)
+    companions = companions_of(game, s)
     if command.pilot and pilot >= 0:
         raise IllegalCommand("the pilot's seat is taken")
-    if not command.pilot and len(passengers) >= PASSENGER_SEATS:
-        raise IllegalCommand("every passenger seat is taken")
+    if seats_taken(game, h) + (0 if command.pilot else 1) + seating(game, companions) > PASSENGER_SEATS:
+        raise IllegalCommand("every passenger seat is taken" if not command.pilot else "no seat is left for the companions")
     game.spend(i, "other")
+    _along(game, i, companions)
     _seat(game, i, h, command.pilot)
-    game.events.append(HelicopterChanged("boarded", game.zid(s.zone), s.id))
+    game.events.append(HelicopterChanged("boarded", game.zid(s.zone), s.id,
+                                         companions=tuple(game.card_kinds[c] for c in companions)))
 
 
 def rope_lands_in(graph: Any, zone: int) -> bool:
@@ -133,8 +167,11 @@ def leave(game: Game, i: int, command: LeaveHelicopter) -> None:
         if not rope_lands_in(game.graph, helicopter.zone):
             raise IllegalCommand("a rope descent lands in a street zone only")
     game.spend(i, "other")
+    companions = companions_of(game, s)
+    _along(game, i, companions)
     _seat(game, i, -1, False)
-    game.events.append(HelicopterChanged("left", game.zid(s.zone), s.id))
+    game.events.append(HelicopterChanged("left", game.zid(s.zone), s.id,
+                                         companions=tuple(game.card_kinds[c] for c in companions)))
 
 
 def change_seat(game: Game, i: int, command: ChangeSeat) -> None:
@@ -142,11 +179,11 @@ def change_seat(game: Game, i: int, command: ChangeSeat) -> None:
     seat = seat_of(s)
     if seat.aboard < 0:
         raise IllegalCommand(f"{s.name} is not in a helicopter")
-    pilot, passengers = crew(game, seat.aboard)
+    pilot, _ = crew(game, seat.aboard)
     if seat.piloting:
         if game.box_state.helicopters[seat.aboard].flying:
             raise IllegalCommand("the pilot cannot change seat in flight")
-        if len(passengers) >= PASSENGER_SEATS:
+        if seats_taken(game, seat.aboard) >= PASSENGER_SEATS:
             raise IllegalCommand("no passenger seat is free")
     elif pilot >= 0:
         raise IllegalCommand("the pilot's seat is taken")
@@ -230,6 +267,8 @@ def store(game: Game, i: int, command: StoreEquipment) -> None:
     for slot in chosen:
         if not 0 <= slot < len(s.slots) or s.slots[slot] < 0:
             raise IllegalCommand("that slot holds no equipment card")
+    if s.box_fields.aboard < 0 and seats_taken(game, h) + seating(game, [s.slots[n] for n in chosen]) > PASSENGER_SEATS:
+        raise IllegalCommand("a companion left in the helicopter fills a seat, and none is free")
     game.spend(i, "other")
     slots = list(s.slots)
     cards = tuple(slots[slot] for slot in chosen)
@@ -301,12 +340,16 @@ def boarding(state: Any, i: int) -> list[Any]:
     commands: list[Any] = hold_commands(state, i, here)
     if state.zombies_in(s.zone):
         return commands
+    companions = companions_of(state, s)
+    if s.actions_left < 1 + len(companions):
+        return commands
     for h, helicopter in enumerate(fleet):
         if helicopter.zone == s.zone and not helicopter.flying:
             people = [o for o in state.survivors if o.in_play and o.box_fields.aboard == h]
-            if not any(o.box_fields.piloting for o in people):
+            free = PASSENGER_SEATS - seats_taken(state, h) - seating(state, companions)
+            if not any(o.box_fields.piloting for o in people) and free >= 0:
                 commands.append(BoardHelicopter(s.id, pilot=True))
-            if sum(1 for o in people if not o.box_fields.piloting) < PASSENGER_SEATS:
+            if free >= 1:
                 commands.append(BoardHelicopter(s.id))
     return commands
 
@@ -332,11 +375,11 @@ def aboard_commands(state: Any, i: int) -> list[Any] | None:
     helicopter = state.box_state.helicopters[seat.aboard]
     people = [o for o in state.survivors if o.in_play and o.box_fields.aboard == seat.aboard]
     pilot_seat_free = not any(o.box_fields.piloting for o in people)
-    passengers = sum(1 for o in people if not o.box_fields.piloting)
+    passengers = seats_taken(state, seat.aboard)
     commands: list[Any] = []
-    can_leave = not helicopter.flying or (
+    can_leave = (not helicopter.flying or (
         not seat.piloting and ROPE_SKILL in s.skills and rope_lands_in(graph, helicopter.zone)
-    )
+    )) and s.actions_left >= 1 + len(companions_of(state, s))
     if can_leave:
         commands.append(LeaveHelicopter(s.id))
     commands.extend(hold_commands(state, i, seat.aboard))

@@ -43,10 +43,13 @@ def _team_action_name(words: Any, card: str) -> str:
 
 
 def _helicopter(e: HelicopterChanged, w: Any) -> str:
-    return HELICOPTER_WORDS.get(e.what, "The helicopter {what} in {zone}.").format(
+    told = HELICOPTER_WORDS.get(e.what, "The helicopter {what} in {zone}.").format(
         who=w.who(e.survivor) if e.survivor else "The pilot",
         zone=w.zone(e.from_zone or e.zone) if e.what == "flew" else w.zone(e.zone),
         to=w.zone(e.zone), what=e.what.replace("_", " "))
+    if e.companions:
+        told = told[:-1] + f", with {', '.join(w.item(c) for c in e.companions)} (one more action each)."
+    return told
 
 
 def _hold(e: HelicopterHold, w: Any) -> str:
