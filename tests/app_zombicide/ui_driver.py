@@ -358,17 +358,7 @@ class UiDriver:
         scene = self.scene
         kind = command.kind
         field_name = scene.controller.state.box.gathered[kind]
-        key = f"gather:{kind}"
-        button = next((b for b in scene.actions.buttons if b.key == key), None)
-        if button is None:
-            hidden = [k for _, k, _ in getattr(scene, "more_labels", ())]
-            more = next((b for b in scene.actions.buttons if b.key == "more"), None)
-            if more is None or key not in hidden:
-                raise DriverError(f"no button gathers {kind}")
-            self.tap(more.rect.center, finger, "action more")
-            self._choose(hidden.index(key), finger)
-        else:
-            self.tap(button.rect.center, finger, f"action {kind}")
+        self._bar_button(f"gather:{kind}", finger, f"no button gathers {kind}", f"action {kind}")
         singles = [c.command for c in scene.controller.gathered(kind, command.survivor)]
         picked: list[int] = []
         for value in getattr(command, field_name):
@@ -399,16 +389,21 @@ class UiDriver:
         index = next((n for n, x in enumerate(choices) if x.command == command), None)
         if index is None:
             raise DriverError(f"no action offers {command}")
-        key = f"do:{index}"
+        self._bar_button(f"do:{index}", finger, f"the action bar shows no button for {choices[index].label!r}",
+                         f"action {getattr(command, 'kind', '')}")
+
+    def _bar_button(self, key: str, finger: bool, missing: str, what: str) -> None:
+        """The action bar's button of ``key``, or, the bar being full, that line under its last
+        button, More…"""
+        scene = self.scene
         button = next((b for b in scene.actions.buttons if b.key == key), None)
         if button is not None:
-            self.tap(button.rect.center, finger, f"action {getattr(command, 'kind', '')}")
+            self.tap(button.rect.center, finger, what)
             return
-        # the bar is full: the rest waits under its last button, More…
         hidden = [k for _, k, _ in getattr(scene, "more_labels", ())]
         more = next((b for b in scene.actions.buttons if b.key == "more"), None)
         if more is None or key not in hidden:
-            raise DriverError(f"the action bar shows no button for {choices[index].label!r}")
+            raise DriverError(missing)
         self.tap(more.rect.center, finger, "action more")
         self._choose(hidden.index(key), finger)
 
