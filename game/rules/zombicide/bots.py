@@ -78,7 +78,7 @@ def _score(state: ZombicideState, command: Any) -> float:
         shooter = state.survivors[state.survivor_index(command.survivor)]
         weapon = state.tables.equipment[state.card_kinds[shooter.slots[command.slot]]]
         others_there = any(s.in_play and s.zone == target and s.id != shooter.id for s in state.survivors)
-        if weapon.attack == "ranged" and others_there and "steady_hand" not in shooter.skills:
+        if weapon.attack != "melee" and others_there and "steady_hand" not in shooter.skills:
             return -50  # friendly fire
         return 50 + state.zombies_in(target)
     if isinstance(command, Search):
@@ -404,7 +404,7 @@ def _power_in_crowd(state: ZombicideState, s: Any, crowded: bool) -> float:
         if card < 0:
             continue
         weapon = _equipment(state, card)
-        if weapon.attack == "ranged" and (weapon.range_min > 0 or (crowded and "steady_hand" not in s.skills)):
+        if weapon.attack != "melee" and (weapon.range_min > 0 or (crowded and "steady_hand" not in s.skills)):
             continue
         best = max(best, _weapon_power(state, s, slot))
     return best
@@ -421,7 +421,7 @@ def _card_value(state: ZombicideState, kind: str) -> float:
             value *= 1.3
         if equipment.reload:
             value *= 0.8
-        if equipment.attack == "ranged":
+        if equipment.attack != "melee":
             value *= 0.7  # useless in a zone shared with friends
         return value + (0.3 if equipment.opens_doors else 0.0) + 0.2
     if "ignore_first_wound_each_round" in equipment.effects:
@@ -448,11 +448,11 @@ def _shot_value(state: ZombicideState, i: int, attack: Attack) -> float:
         if friends_there or target == s.zone:
             return -1.0
         return float(state.zombies_in(target)) - 1.5  # a Molotov is worth keeping for a crowd
-    if weapon.attack == "ranged" and friends_there and "steady_hand" not in s.skills:
+    if weapon.attack != "melee" and friends_there and "steady_hand" not in s.skills:
         return -1.0
     damage = sk.damage_for(s.skills, weapon.attack, weapon.id, weapon.damage)
     killable = _killable(state, target, damage)
-    if weapon.attack == "ranged" and killable < state.zombies_in(target):
+    if weapon.attack != "melee" and killable < state.zombies_in(target):
         # hits fall by targeting rank: a tough zombie in front soaks them
         front = min(state.tables.rank[t] for t, n in enumerate(state.zombies[target]) if n)
         if any(n and state.tables.rank[t] == front and state.tables.damage_to_kill[t] > damage

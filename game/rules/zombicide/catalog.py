@@ -23,7 +23,7 @@ from game.rules.zombicide.boxes import BOXES, CONTENT_ROOT, DEFAULT_BOX, Content
 
 DangerLevel = Literal["blue", "yellow", "orange", "red"]
 DANGER_LEVELS: tuple[DangerLevel, ...] = ("blue", "yellow", "orange", "red")
-AttackKind = Literal["melee", "ranged", "combat"]
+AttackKind = Literal["melee", "ranged", "magic", "combat"]
 SkillParameter = Literal["attack_kind", "melee_or_ranged", "zombie_type", "equipment", "danger_level"]
 
 
@@ -106,7 +106,8 @@ class Equipment(_Frozen):
     token: str
     kind: Literal["weapon", "item", "event"]
     works_from: Literal["hand", "anywhere"] = "hand"
-    attack: Literal["melee", "ranged"] | None = None
+    # magic: a combat spell, resolved as a ranged attack with skills of its own
+    attack: Literal["melee", "ranged", "magic"] | None = None
     range_min: int = Field(default=0, ge=0)
     range_max: int = Field(default=0, ge=0)
     dice: int = Field(default=0, ge=0)
@@ -142,8 +143,8 @@ class Equipment(_Frozen):
             raise ValueError(f"range_min {self.range_min} is above range_max {self.range_max}")
         if self.attack == "melee" and self.range_max != 0:
             raise ValueError("a melee weapon has range 0-0")
-        if self.attack == "ranged" and self.range_max < 1:
-            raise ValueError("a ranged weapon needs range_max >= 1")
+        if self.attack in ("ranged", "magic") and self.range_max < 1:
+            raise ValueError(f"a {self.attack} weapon needs range_max >= 1")
         if not self.kills_everything and (self.dice < 1 or self.accuracy < 1 or self.damage < 1):
             raise ValueError("an attack needs dice, accuracy and damage of at least 1")
         if self.noisy_door and not self.opens_doors:
@@ -505,7 +506,7 @@ def check_references(catalog: Catalog, folder: Path) -> None:
             raise ContentError(deck_path, f"{where} → zombie", f"unknown zombie type {zcard.zombie!r}")
 
     allowed_values: dict[str, set[str]] = {
-        "attack_kind": {"melee", "ranged", "combat"},
+        "attack_kind": {"melee", "ranged", "magic", "combat"},
         "melee_or_ranged": {"melee", "ranged"},
         "zombie_type": zombie_ids,
         "equipment": equipment_ids,

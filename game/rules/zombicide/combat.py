@@ -66,8 +66,8 @@ class Combat(Fields):
         self.made_a_stir(i)
         fired = fired_cards(self, s, command.slot)
         if command.second_zone:  # Trick shot: the Dual twin aims at its own zone
-            if not sk.has(s.skills, "trick_shot") or weapon.attack != "ranged" or len(fired) < 2:
-                raise IllegalCommand("only Trick shot with a Dual pair of ranged weapons aims at two zones")
+            if not sk.has(s.skills, "trick_shot") or weapon.attack == "melee" or len(fired) < 2:
+                raise IllegalCommand("only Trick shot with a Dual pair of ranged weapons or spells aims at two zones")
             second = self.zone_by_id(command.second_zone)
             if second == target:
                 raise IllegalCommand("the second zone must differ from the first")
@@ -231,7 +231,7 @@ class Combat(Fields):
                     counts[t] -= 1
                     killed[t] += 1
                     break
-        self.kill(i, target, killed)
+        self.kill(i, target, killed, combat=attack in sk.COMBAT_KINDS)
         self.box.after_attack(self, i, target, killed, values)  # what a box's zombies leave behind
 
     def friendly_fire_victims(self, shooter: int, target: int) -> list[int]:
@@ -263,7 +263,9 @@ class Combat(Fields):
         for j in self.survivors_in(target):
             self.eliminate(j)
 
-    def kill(self, i: int, zone: int, killed: Sequence[int]) -> None:
+    def kill(self, i: int, zone: int, killed: Sequence[int], combat: bool = True) -> None:
+        """Survivor ``i`` kills these zombies (count per type) in ``zone``: experience, and the skills
+        a combat action's kills set off (``combat`` False: a box's kill that is no combat action)."""
         s = self.survivors[i]
         counts = list(self.zombies[zone])
         xp = 0
@@ -281,9 +283,9 @@ class Combat(Fields):
         if any(killed) and s.in_play and self.active == i:
             s = self.survivors[i]
             changes: dict[str, Any] = {}
-            if sk.has(s.skills, "hit_and_run"):
+            if combat and sk.has(s.skills, "hit_and_run"):
                 changes.update(free_actions=s.free_actions + ("move",), slip_next_move=True)
-            elif sk.has(s.skills, "sudden_charge") and sum(counts) == 0:
+            elif combat and sk.has(s.skills, "sudden_charge") and sum(counts) == 0:
                 changes.update(free_actions=s.free_actions + ("move",))
             if sk.has(s.skills, "hold_your_nose") and not s.nose_used:
                 changes.update(nose_search=True, nose_used=True)

@@ -289,7 +289,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
 
     def spend(self, i: int, category: str) -> None:
         s = self.survivors[i]
-        for tag in (category, "combat") if category in ("melee", "ranged") else (category,):
+        for tag in (category, "combat") if category in sk.COMBAT_KINDS else (category,):
             if tag in s.free_actions:
                 free = list(s.free_actions)
                 free.remove(tag)

@@ -70,7 +70,7 @@ def legal_commands(state: ZombicideState, seat: str) -> list[Any]:
 def _can_spend(s: Survivor, category: str) -> bool:
     if s.actions_left > 0:
         return True
-    return any(tag == category or (tag == "combat" and category in ("melee", "ranged")) for tag in s.free_actions)
+    return any(tag == category or (tag == "combat" and category in sk.COMBAT_KINDS) for tag in s.free_actions)
 
 
 def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
@@ -192,7 +192,7 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
             twin = s.slots[1 - slot]
             if (
                 twin >= 0 and kinds[1 - slot] == kinds[slot]
-                and (equipment.dual or sk.counts_as_dual(s.skills, "ranged"))
+                and (equipment.dual or sk.counts_as_dual(s.skills, equipment.attack))
                 and not (equipment.reload and twin in state.unloaded)
             ):
                 for first in in_reach:

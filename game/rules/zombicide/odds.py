@@ -42,7 +42,7 @@ class AttackOdds:
     of them miss while a re-roll is at hand; ``expected_hits``: without re-rolls."""
 
     weapon: str  # the weapon's name
-    attack: str  # "melee" or "ranged"
+    attack: str  # "melee", "ranged" or "magic"
     dice: int
     needed: int  # what each die must show (NEVER: no face hits)
     damage: int
@@ -162,7 +162,7 @@ def attack_odds(state: Any, command: Attack) -> AttackOdds:
         raise IllegalCommand(f"there is no zone {command.zone!r}")
     distance = 0 if target == s.zone else state.graph.zone_range(s.zone, target, tuple(state.doors_open))
     mods: list[Modifier] = []
-    if attack == "ranged":
+    if attack != "melee":
         high = weapon.range_max + sk.range_bonus(s.skills)
         mods.append(Modifier("range", weapon.range_max, "weapon", weapon.id))
         if high > weapon.range_max:

@@ -16,7 +16,7 @@ from functools import lru_cache
 @dataclass(frozen=True, slots=True)
 class SkillHook:
     extra_actions: int = 0
-    free_actions: tuple[str, ...] = ()  # "move", "search", "melee", "ranged", "combat", "door"
+    free_actions: tuple[str, ...] = ()  # "move", "search", "melee", "ranged", "magic", "combat", "door"
     extra_reserve_slots: int = 0
     slippery: bool = False  # leaving a zone with zombies costs nothing extra
     search_anywhere: bool = False
@@ -171,17 +171,22 @@ def extra_reserve_slots(skills: Iterable[str]) -> int:
     return sum(hook(s).extra_reserve_slots for s in skills)
 
 
+# Attack kinds that are combat actions: melee, ranged, and magic (spells, resolved like ranged attacks).
+# Any other kind a box rolls through the core (a siege engine's shot) gains nothing from combat skills.
+COMBAT_KINDS = ("melee", "ranged", "magic")
+
+
 def _applies(parameter: str | None, attack: str) -> bool:
-    return parameter in (attack, "combat")
+    return parameter == attack or (parameter == "combat" and attack in COMBAT_KINDS)
 
 
 def dice_bonus_skills(skills: Iterable[str], attack: str) -> tuple[str, ...]:
-    """The skills that add a die per weapon to an attack of kind ``attack`` ("melee" or "ranged")."""
+    """The skills that add a die per weapon to an attack of kind ``attack`` ("melee", "ranged", "magic")."""
     return tuple(s for s in skills if split(s)[0] == "plus_one_die" and _applies(split(s)[1], attack))
 
 
 def dice_bonus(skills: Iterable[str], attack: str) -> int:
-    """Extra dice per weapon for an attack of kind ``attack`` ("melee" or "ranged")."""
+    """Extra dice per weapon for an attack of kind ``attack`` ("melee", "ranged", "magic")."""
     return len(dice_bonus_skills(skills, attack))
 
 
