@@ -435,6 +435,10 @@ def _load(box: str, root: Path) -> Catalog:
         models["zombies.toml"] = ("zombie", extension.zombie_model)
     if extension.zombie_card_model is not None:
         models["zombie_deck.toml"] = ("card", extension.zombie_card_model)
+    if extension.equipment_model is not None:
+        models["equipment.toml"] = ("card", extension.equipment_model)
+    if extension.survivor_model is not None:
+        models["survivors.toml"] = ("survivor", extension.survivor_model)
     tables = {name: _load_table(folder / name, key, model) for name, (key, model) in models.items()}
     extra = {Path(name).stem: _load_table(folder / name, key, model) for name, (key, model) in extension.tables.items()}
     catalog = Catalog(

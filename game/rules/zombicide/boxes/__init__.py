@@ -10,8 +10,8 @@ that adds nothing, so a box declares only what it has.
 
 - ``content_root``: the folder holding the box's ``<box>/`` folder of TOML files (survivors, skills,
   equipment, zombie kinds, the zombie deck, set-up tables); ``content`` (``ContentExtension``): its
-  own tables (cards the core has no model for) and richer models for zombie kinds, zombie cards and
-  set-up tables.
+  own tables (cards the core has no model for) and richer models for zombie kinds, zombie cards,
+  equipment, survivors and set-up tables.
 - ``default_melee_order``: who takes melee hits when the player names no priority;
   ``aaahh_zombie``: what a searched Aaahh!! card places.
 - ``setup_options``: a subclass of ``ZombicideSetup`` with the box's own mission options (flat keys
@@ -210,12 +210,15 @@ class ContentExtension:
     """A box's content beyond the core files: its own tables and richer models.
 
     ``tables``: file name → (array-of-tables key, model), read into ``catalog.extra[file stem]``;
-    ``zombie_model``, ``zombie_card_model``, ``setup_model``: subclasses of the core's models;
+    ``zombie_model``, ``zombie_card_model``, ``equipment_model``, ``survivor_model``, ``setup_model``:
+    subclasses of the core's models;
     ``check(catalog, folder)`` raises a ContentError for a dangling reference among them."""
 
     tables: Mapping[str, tuple[str, type]] = field(default_factory=dict)
     zombie_model: type | None = None
     zombie_card_model: type | None = None
+    equipment_model: type | None = None
+    survivor_model: type | None = None
     setup_model: type | None = None
     check: Callable[[Any, Path], None] = _none
 
