@@ -9,13 +9,28 @@ from __future__ import annotations
 
 import dataclasses
 import shutil
-from pathlib import Path
+from dataclasses import dataclass, replace
+from typing import Literal
 
 import pytest
+from boards import arrange, new_game, sketch_board, survivor, zone_of
 from toy_box import CONTENT, RULES, TOY_ID
 
-from game.rules.zombicide.boxes import ContentExtension, register_box, unregister_box
+from game.board.model import ConnectionKind, ZoneKind
+from game.rules.core.frozen import fast_init
+from game.rules.zombicide import engine
+from game.rules.zombicide.boxes import (
+    CROSS_FREELY,
+    CROSS_NEVER,
+    ContentExtension,
+    Crossing,
+    EdgeKind,
+    register_box,
+    unregister_box,
+)
 from game.rules.zombicide.catalog import Equipment, Survivor, load_catalog
+from game.rules.zombicide.commands import Move
+from game.rules.zombicide.graph import graph_for
 
 TINY = "tiny"
 
@@ -28,15 +43,30 @@ class SlottedSurvivor(Survivor):
     body_card: str = ""
 
 
+_MADE = [0]
+
+
+@pytest.fixture(scope="module")
+def tiny_root(tmp_path_factory):
+    """Where the tiny boxes' content goes (a copy of the toy box's for each)."""
+    return tmp_path_factory.mktemp("content")
+
+
 @pytest.fixture
-def tiny_box():
-    """Register the toy box again as ``tiny`` with the hooks a test gives; unregistered after it."""
+def tiny_box(tiny_root, monkeypatch):
+    """Register the toy box again, as a new box with the hooks a test gives (``TINY`` names it in
+    the test); unregistered after it. Each gets its own name: boards keep a graph per box name."""
     made: list[str] = []
 
     def register(**hooks):  # type: ignore[no-untyped-def]
-        rules = dataclasses.replace(RULES, name=TINY, **hooks)
-        register_box(TINY, "Tiny box", rules)
-        made.append(TINY)
+        _MADE[0] += 1
+        name = f"tiny{_MADE[0]}"
+        hooks.setdefault("content_root", tiny_root)
+        shutil.copytree(CONTENT / TOY_ID, hooks["content_root"] / name)
+        rules = dataclasses.replace(RULES, name=name, **hooks)
+        register_box(name, "Tiny box", rules)
+        monkeypatch.setitem(globals(), "TINY", name)
+        made.append(name)
         return rules
 
     yield register
@@ -44,21 +74,14 @@ def tiny_box():
         unregister_box(box)
 
 
-def tiny_content(tmp_path: Path) -> Path:
-    """The toy box's content copied as the tiny box's, for tests that edit it."""
-    shutil.copytree(CONTENT / TOY_ID, tmp_path / TINY)
-    return tmp_path
-
-
 def test_a_box_reads_equipment_and_survivors_with_richer_models(tiny_box, tmp_path):
-    root = tiny_content(tmp_path)
-    equipment = (root / TINY / "equipment.toml").read_text()
-    (root / TINY / "equipment.toml").write_text(equipment.replace('id = "pistol"', 'id = "pistol"\narmour = 4'))
-    survivors = (root / TINY / "survivors.toml").read_text()
-    (root / TINY / "survivors.toml").write_text(survivors.replace('id = "bo"', 'id = "bo"\nbody_card = "pistol"'))
-    tiny_box(content_root=root, content=ContentExtension(equipment_model=ArmouredEquipment,
-                                                         survivor_model=SlottedSurvivor))
-    catalog = load_catalog(TINY, root)
+    tiny_box(content_root=tmp_path, content=ContentExtension(equipment_model=ArmouredEquipment,
+                                                            survivor_model=SlottedSurvivor))
+    equipment = (tmp_path / TINY / "equipment.toml").read_text()
+    (tmp_path / TINY / "equipment.toml").write_text(equipment.replace('id = "pistol"', 'id = "pistol"\narmour = 4'))
+    survivors = (tmp_path / TINY / "survivors.toml").read_text()
+    (tmp_path / TINY / "survivors.toml").write_text(survivors.replace('id = "bo"', 'id = "bo"\nbody_card = "pistol"'))
+    catalog = load_catalog(TINY, tmp_path)
     assert isinstance(catalog.equipment("pistol"), ArmouredEquipment)
     assert catalog.equipment("pistol").armour == 4 and catalog.equipment("crowbar").armour == 0
     assert isinstance(catalog.survivor("bo"), SlottedSurvivor) and catalog.survivor("bo").body_card == "pistol"
@@ -67,9 +90,80 @@ def test_a_box_reads_equipment_and_survivors_with_richer_models(tiny_box, tmp_pa
 def test_without_the_richer_models_an_unknown_field_is_refused(tiny_box, tmp_path):
     from game.rules.core.datafile import ContentError
 
-    root = tiny_content(tmp_path)
-    equipment = (root / TINY / "equipment.toml").read_text()
-    (root / TINY / "equipment.toml").write_text(equipment.replace('id = "pistol"', 'id = "pistol"\narmour = 4'))
-    tiny_box(content_root=root)
+    tiny_box(content_root=tmp_path)
+    equipment = (tmp_path / TINY / "equipment.toml").read_text()
+    (tmp_path / TINY / "equipment.toml").write_text(equipment.replace('id = "pistol"', 'id = "pistol"\narmour = 4'))
     with pytest.raises(ContentError, match="armour"):
-        load_catalog(TINY, root)
+        load_catalog(TINY, tmp_path)
+
+
+# --- edges, graphs and walks ------------------------------------------------------------------------
+
+
+# two flooded zones, a street behind a barrier, a street beyond
+POND = sketch_board("W W sxs", markers=[("start", (0, 0)), ("spawn", (0, 3))])
+
+
+def _wading(board, connection, from_zone, to_zone):  # type: ignore[no-untyped-def]
+    water = ZoneKind.WATER
+    if board.zones[from_zone].kind == water and board.zones[to_zone].kind == water:
+        return Crossing(extra_actions=1)
+    return CROSS_FREELY
+
+
+def test_a_box_redefines_an_open_border(tiny_box):
+    tiny_box(edge_kinds={**RULES.edge_kinds, ConnectionKind.OPEN: EdgeKind(cross=_wading)})
+    state = new_game(POND, {"A": ["ada"]}, box=TINY)
+    graph = state.graph
+    first, second, street = (graph.index[z] for z in ("r0c0", "r0c1", "r0c2"))
+    assert graph.step_extra(first, second) == 1 and graph.step_extra(second, street) == 0
+    state, events = engine.apply(state, "A", Move("ada", "r0c1"))
+    assert events[-1].actions == 2 and survivor(state, "ada").actions_left == 1
+
+
+def test_survivors_the_box_names_cross_freely(tiny_box):
+    tiny_box(edge_kinds={**RULES.edge_kinds, ConnectionKind.OPEN: EdgeKind(cross=_wading)},
+             crosses_freely=lambda state, i: state.survivors[i].id == "ada")
+    state = new_game(POND, {"A": ["ada", "bo"]}, box=TINY)
+    state = arrange(state, survivors={"ada": {"actions": 1}})
+    assert Move("ada", "r0c1") in engine.legal_commands(state, "A")
+    state, events = engine.apply(state, "A", Move("ada", "r0c1"))
+    assert [e.actions for e in events if e.kind == "survivor_moved"] == [1] and zone_of(state, "ada") == "r0c1"
+
+
+def test_every_step_of_a_walk_is_reported(tiny_box):
+    seen: list[tuple[str, int, int]] = []
+    tiny_box(stepped=lambda game, i, a, b: seen.append((game.survivors[i].id, a, b)))
+    state = new_game(sketch_board("s s s s", markers=[("start", (0, 0))]), {"A": ["ada"]}, box=TINY)  # Ada sprints
+    state, _ = engine.apply(state, "A", Move("ada", "r0c3", via=("r0c1", "r0c2")))
+    assert seen == [("ada", 0, 1), ("ada", 1, 2), ("ada", 2, 3)]
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class KnockDown:
+    survivor: str
+    kind: Literal["tiny_knock_down"] = "tiny_knock_down"
+
+
+def _knock_down(game, i, command):  # type: ignore[no-untyped-def]
+    """The barrier next to the survivor becomes an open border: the game gets the graph of that board."""
+    board = game.graph.box_data
+    opened = replace(board, connections=tuple(
+        replace(c, kind=ConnectionKind.OPEN) if c.kind == ConnectionKind.BARRIER else c for c in board.connections))
+    game.spend(i, "other")
+    game.graph = graph_for(opened, game.box)
+
+
+def test_a_box_gives_the_game_another_graph(tiny_box):
+    barrier = {ConnectionKind.BARRIER: EdgeKind(crossing=CROSS_NEVER)}
+    tiny_box(edge_kinds=barrier, commands={KnockDown: _knock_down}, board_data=lambda board, graph: board)
+    state = arrange(new_game(POND, {"A": ["ada"]}, box=TINY), survivors={"ada": {"zone": "r0c2"}})
+    with pytest.raises(engine.IllegalCommand):
+        engine.apply(state, "A", Move("ada", "r0c3"))
+    knocked, _ = engine.apply(state, "A", KnockDown("ada"))
+    assert knocked.graph is not state.graph and knocked.graph.zone_ids == state.graph.zone_ids
+    moved, _ = engine.apply(knocked, "A", Move("ada", "r0c3"))
+    assert zone_of(moved, "ada") == "r0c3" and moved.graph is knocked.graph
+    with pytest.raises(engine.IllegalCommand):  # the state before is as it was
+        engine.apply(state, "A", Move("ada", "r0c3"))

@@ -89,7 +89,8 @@ class SurvivorActions(Fields):
                 raise IllegalCommand(f"entering {self.zid(zone)} with its zombies ends the move there")
             here = zone
         extra = 0 if sk.has(s.skills, "slippery") or s.slip_next_move else self.zombie_count(s.zone)
-        crossing = self.path_extra(s.zone, path)
+        waived = self.box.crosses_freely
+        crossing = 0 if waived is not None and waived(self, i) else self.path_extra(s.zone, path)
         if s.slip_next_move:
             self.change(i, slip_next_move=False)
         if not command.charge:
@@ -105,6 +106,7 @@ class SurvivorActions(Fields):
             self.change(i, zone=zone)
             self.events.append(SurvivorMoved(s.id, self.zid(from_zone), self.zid(zone), 1 + extra))
             extra = 0
+            self.box.stepped(self, i, from_zone, zone)
             from_zone = zone
             self.box.entered_zone(self, zone)
             if self.zombie_count(zone):
@@ -273,6 +275,7 @@ class SurvivorActions(Fields):
         for zone in path:
             self.change(i, zone=zone)
             self.events.append(SurvivorMoved(s.id, self.zid(from_zone), self.zid(zone), 0))
+            self.box.stepped(self, i, from_zone, zone)
             from_zone = zone
         self.do_attack(i, Attack(s.id, command.slot, command.to), free=True)
 

@@ -116,6 +116,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
     def freeze(self) -> ZombicideState:
         return _evolve_state(  # type: ignore[no-any-return]
             self.base,
+            graph=self.graph,  # a box may give the game another graph (an edge that changed)
             card_kinds=self.card_kinds,
             round=self.round,
             phase=self.phase,  # type: ignore[arg-type]

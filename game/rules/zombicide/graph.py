@@ -2,7 +2,8 @@
 doors, sight lines and tokens. Shortest-path tables are cached per door configuration.
 
 What an edge or a zone does is the box's word (``BoxRules.edge_kinds``, ``zone_kinds``,
-``blocking_markers``); the core itself knows open borders, doors and openings. Crossings may differ
+``blocking_markers``); the core itself knows open borders, doors and openings, and a box may say
+otherwise of those too. Crossings may differ
 by direction and between survivors and zombies: the zombies' tables are the survivors' own when
 every crossing lets both through alike.
 """
@@ -277,7 +278,7 @@ def jump_targets(graph: ZoneGraph, doors: tuple[bool, ...], zone: int) -> list[i
 
 def build_graph(board: Board, box: BoxRules | None = None) -> ZoneGraph:
     """The zone graph of ``board`` under ``box``'s edge and zone kinds (the core's alone without one)."""
-    edge_kinds: dict[str, EdgeKind] = {**(box.edge_kinds if box else {}), **CORE_EDGE_KINDS}
+    edge_kinds: dict[str, EdgeKind] = {**CORE_EDGE_KINDS, **(box.edge_kinds if box else {})}
     zone_rules = box.zone_kinds if box else {}
     blocking = box.blocking_markers if box else frozenset()
     zone_ids = tuple(board.zones)

@@ -96,7 +96,8 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
         reach = sk.zones_per_move(s.skills)
         if "sprint" in flags and not s.sprint_used:
             reach = max(reach, 3)
-        if graph.step_costs:  # a box's dearer crossings: only the moves the survivor can pay for
+        waived = box.crosses_freely is not None and box.crosses_freely(state, i)
+        if graph.step_costs and not waived:  # a box's dearer crossings: only the moves the survivor can pay for
             budget = s.actions_left - extra - (0 if "move" in s.free_actions else 1)
             for path in _paths(state, zone, reach):
                 if _path_extra(graph, zone, path) <= budget:

@@ -28,8 +28,8 @@ that adds nothing, so a box declares only what it has.
 **Board** (``graph.py`` asks these once per board and box)
 
 - ``edge_kinds``: what each connection kind the box adds does (``EdgeKind``: sight, crossing,
-  extra actions); the core knows open borders, doors and openings, and an undeclared kind is crossed
-  by nobody. ``zone_kinds``: sight, searching and the cost of walking out, per zone kind
+  extra actions); the core knows open borders, doors and openings (a box may redefine those too), and
+  an undeclared kind is crossed by nobody. ``zone_kinds``: sight, searching and the cost of walking out, per zone kind
   (``ZoneKindRule``).
   ``blocking_markers``: marker kinds whose zone is never entered and blocks sight.
   ``board_data(board, graph)``: the box's own tables of the board (``graph.box_data``).
@@ -44,10 +44,14 @@ that adds nothing, so a box declares only what it has.
 - ``zombie_cards``: its zombie card kinds, kind → ``handler(game, zone, card_number, danger_level)``.
 - ``phase_steps``: its steps in the round (``PhaseStep``), queued before or after an activation, the
   spawn step or the end of the round; a step may pause on a decision like any other.
-- moments, each ``callback(game, ...)``: ``entered_zone`` (a survivor walked in), ``door_opened``,
+- moments, each ``callback(game, ...)``: ``entered_zone`` (a survivor walked in), ``stepped(game, i,
+  from_zone, to_zone)`` (survivor ``i`` walked one zone on, in a Move or a Bloodlust), ``door_opened``,
   ``building_spawn_waits(game, zone)`` (a zone a first door's spawn leaves out), ``after_action``,
   ``before_attack`` / ``after_attack`` (an attack's roll, its kills), ``end_of_round``,
   ``adjust_noise`` (the noise the zombies follow).
+- ``crosses_freely(state, i)``: survivor ``i`` pays nothing for the box's dearer crossings now (an
+  enchantment). A box may also give the game another zone graph mid-game (``game.graph``: the same
+  zones and edges, an edge of another kind, as a barrier knocked down); the state keeps it.
 - survivors out of reach: ``isolated(state, survivor)`` (nobody outside can reach them, nor they
   anyone: a vehicle in the air); ``confined(survivor)`` (what holds them, "the <vehicle>", or ""),
   ``confined_commands(state, i)`` (what they may do there) and ``refuses(game, i, command)`` (a reason
@@ -251,6 +255,8 @@ class BoxRules:
     zombie_cards: Mapping[str, CardHandler] = field(default_factory=dict)
     phase_steps: tuple[PhaseStep, ...] = ()
     entered_zone: Callable[[Any, int], None] = _none
+    stepped: Callable[[Any, int, int, int], None] = _none
+    crosses_freely: Callable[[Any, int], bool] | None = None
     door_opened: Callable[[Any, Any], None] = _none
     building_spawn_waits: Callable[[Any, int], bool] = _false
     after_action: Callable[[Any, int], None] = _none
