@@ -25,11 +25,14 @@ from game.rules.zombicide.boxes import (
     ContentExtension,
     Crossing,
     EdgeKind,
+    PhaseStep,
+    WoundRules,
     register_box,
     unregister_box,
 )
 from game.rules.zombicide.catalog import Equipment, Survivor, load_catalog
-from game.rules.zombicide.commands import Move
+from game.rules.zombicide.commands import EndTurn, Move
+from game.rules.zombicide.game import Game
 from game.rules.zombicide.graph import graph_for
 
 TINY = "tiny"
@@ -167,3 +170,74 @@ def test_a_box_gives_the_game_another_graph(tiny_box):
     assert zone_of(moved, "ada") == "r0c3" and moved.graph is knocked.graph
     with pytest.raises(engine.IllegalCommand):  # the state before is as it was
         engine.apply(state, "A", Move("ada", "r0c3"))
+
+
+# --- spawns, zombie moves, attacks ------------------------------------------------------------------
+
+
+ROAD = sketch_board("s s s s s", markers=[("start", (0, 0)), ("spawn", (0, 4))])
+
+
+def end_turns(state):  # type: ignore[no-untyped-def]
+    """Every survivor ends its turn: the zombies' phase runs."""
+    start = state.round
+    while state.phase == "players" and state.round == start and state.pending is None:
+        (seat,) = engine.current_seats(state)
+        active = next(s for s in state.survivors if s.seat == seat and s.in_play and not s.done)
+        state, _ = engine.apply(state, seat, EndTurn(active.id))
+    return state
+
+
+def test_the_box_keeps_the_spawn_zones(tiny_box):
+    tiny_box(spawn_zones=lambda game: [game.graph.index["r0c2"], game.graph.index["r0c2"]])
+    state = arrange(new_game(ROAD, {"A": ["ada"]}, box=TINY), zombie_top=(1, 1))
+    state = end_turns(state)
+    assert state.zombies[state.graph.index["r0c2"]][0] == 2 and not any(state.zombies[state.graph.index["r0c4"]])
+
+
+def _glowers_flee(game, t, zone, n):  # type: ignore[no-untyped-def]
+    """Glowers walk away from the start, whatever the noise says."""
+    if zone + 1 < game.graph.zone_count:
+        counts = list(game.zombies[zone])
+        counts[t] -= n
+        game.zombies[zone] = tuple(counts)
+        game.arrive(zone, zone + 1, t, n)
+
+
+def test_a_zombie_kind_walks_its_own_way(tiny_box):
+    tiny_box(zombie_movers={"flare": _glowers_flee})
+    state = arrange(new_game(ROAD, {"A": ["ada"]}, box=TINY), zombies={"r0c2": {"glower": 1, "walker": 1}})
+    state = end_turns(state)
+    assert state.zombies[state.graph.index["r0c3"]] == (0, 1)  # the glower fled
+    assert state.zombies[state.graph.index["r0c1"]][0] == 1  # the walker went for Ada
+
+
+class HeavyBlows(WoundRules):
+    """Every attack is resolved by the box's own step: two wounds, the first survivor in the zone
+    takes them all; a survivor's hit is told and deals nothing."""
+
+    hits: list[tuple[int, int]] = []
+
+    def attack_steps(self, game, zone, attacks, target):  # type: ignore[no-untyped-def]
+        return [("tiny_blows", zone, sum(n for _, n in attacks), target)]
+
+    def survivor_hit(self, game, victim, damage):  # type: ignore[no-untyped-def]
+        self.hits.append((victim, damage))
+
+
+def _blows(game, zone, count, target):  # type: ignore[no-untyped-def]
+    victim = target if target >= 0 else game.prey_in(zone)[0]
+    for _ in range(2 * count):
+        game.wound(victim, -1)
+
+
+def test_a_box_resolves_the_zombies_attacks_and_survivors_hits(tiny_box):
+    wounds = HeavyBlows()
+    tiny_box(wounds=wounds, phase_steps=(*RULES.phase_steps, PhaseStep("tiny_blows", "queued", _blows)))
+    state = arrange(new_game(ROAD, {"A": ["ada", "bo"]}, box=TINY), zombies={"r0c0": {"walker": 1}})
+    state = end_turns(state)
+    assert survivor(state, "ada").wounds == 2 and survivor(state, "bo").wounds == 0
+    assert state.phase == "players" and state.round == 2
+    game = Game(state)
+    game.hit_survivor(1, 3)
+    assert wounds.hits == [(1, 3)] and game.survivors[1].wounds == 0

@@ -232,7 +232,7 @@ class SurvivorActions(Fields):
                 here = where[t]
                 if here == home:
                     self.events.append(ZombieAttacked(self.zid(here), self.zname(t), count))
-                    wounds.append(("taunt_wound", i, count, t))
+                    wounds.extend(self.box.wounds.attack_steps(self, home, ((t, count),), i))
                     continue
                 steps = [
                     other for other in self.graph.zombie_neighbours(here, doors)

@@ -244,13 +244,8 @@ class Combat(Fields):
         ]
 
     def hit_survivor(self, victim: int, damage: int) -> None:
-        """A survivor's hit lands on a survivor: wounds equal to the damage, each checked against armour."""
-        for _ in range(damage):
-            if not self.survivors[victim].in_play:
-                break
-            if self.vest_stops(victim) or self.mask_stops(victim):
-                continue
-            self.wound(victim, self.box.wounds.struck_slot(self, victim))
+        """A survivor's hit lands on a survivor (the box's word: ``WoundRules.survivor_hit``)."""
+        self.box.wounds.survivor_hit(self, victim, damage)
 
     def burn(self, i: int, target: int, card: int) -> None:
         """A kill-everything weapon: every actor in the zone dies, with no dice (so no attack roll to leave anything behind)."""

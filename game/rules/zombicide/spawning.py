@@ -26,12 +26,15 @@ class Spawning(Fields):
 
     def step_spawn(self) -> None:
         graph = self.graph
-        active = [
-            p for p in graph.spawns if p.color in ("", "red") or p.color in self.unlocked
-        ]
+        steps: list[tuple] = []
+        kept = self.box.spawn_zones
+        if kept is not None:  # the box keeps the spawn zones (tokens that come and go)
+            steps = [("draw", zone, "spawn") for zone in kept(self)]
+            active: list = []
+        else:
+            active = [p for p in graph.spawns if p.color in ("", "red") or p.color in self.unlocked]
         with_locators = sorted((p for p in active if p.locators), key=lambda p: p.locators[0])
         without = [p for p in active if not p.locators]
-        steps: list[tuple] = []
         if with_locators:
             dice, self.rng = roll_d6(self.rng, self.spawn_dice)
             self.events.append(DiceRolled("spawn", dice))

@@ -42,8 +42,13 @@ that adds nothing, so a box declares only what it has.
   left); ``legal_free(state, i)``: listed after the trades.
 - ``decisions``: its pending decision kinds, kind → ``resolve(game, pending, option)``.
 - ``zombie_cards``: its zombie card kinds, kind → ``handler(game, zone, card_number, danger_level)``.
+- ``spawn_zones(game)``: the zones the spawn step draws for, in order (a zone once per token), when
+  the box keeps its spawn tokens itself (tokens that come and go); None: the board's spawn markers.
+- ``zombie_movers``: special rule of a zombie kind → ``move(game, kind, zone, count)``: those zombies
+  walk their own way when they move (the core moves the rest towards noise first).
 - ``phase_steps``: its steps in the round (``PhaseStep``), queued before or after an activation, the
-  spawn step or the end of the round; a step may pause on a decision like any other.
+  spawn step or the end of the round, or only by the box itself (``at="queued"``: its own steps a
+  command or a hook puts on ``game.queue``); a step may pause on a decision like any other.
 - moments, each ``callback(game, ...)``: ``entered_zone`` (a survivor walked in), ``stepped(game, i,
   from_zone, to_zone)`` (survivor ``i`` walked one zone on, in a Move or a Bloodlust), ``door_opened``,
   ``building_spawn_waits(game, zone)`` (a zone a first door's spawn leaves out), ``after_action``,
@@ -56,7 +61,8 @@ that adds nothing, so a box declares only what it has.
   anyone: a vehicle in the air); ``confined(survivor)`` (what holds them, "the <vehicle>", or ""),
   ``confined_commands(state, i)`` (what they may do there) and ``refuses(game, i, command)`` (a reason
   to refuse a command, or "").
-- ``wounds``: how a wound is taken (``WoundRules``: in some boxes a wound costs a card and fills a slot).
+- ``wounds``: how a wound is taken (``WoundRules``: in some boxes a wound costs a card and fills a
+  slot; in others an attack deals several wounds and armour may stop it).
 - ``searchable(state, zone)``: zones searchable now beyond the board's rooms (a card turned over).
 - ``hides_zombies(state, zone)``: zones the bots walk into warily (what shows only on entering).
 - ``scenario_keys``: top-level keys of scenario files, key → ``place(state, value) -> state``.
@@ -88,7 +94,8 @@ CONTENT_ROOT = Path(__file__).resolve().parent.parent / "content"
 
 CardHandler = Callable[[Any, int, int, int], None]
 StepAt = Literal[
-    "before_activation", "after_activation", "before_spawn", "after_spawn", "before_end_round", "after_end_round"
+    "before_activation", "after_activation", "before_spawn", "after_spawn", "before_end_round", "after_end_round",
+    "queued",  # never queued by the core: the box queues the step itself
 ]
 
 
@@ -153,7 +160,26 @@ class PhaseStep:
 class WoundRules:
     """How a survivor takes a zombie's wound (the core's: a count; eliminated at the box's threshold).
 
-    A box whose wounds cost inventory cards subclasses this."""
+    A box whose wounds cost inventory cards subclasses this; so does a box whose zombies' attacks
+    deal several wounds and meet armour (``attack_steps``, ``survivor_hit``)."""
+
+    def attack_steps(self, game: Any, zone: int, attacks: tuple[tuple[int, int], ...], target: int) -> list[tuple]:
+        """The queued steps that resolve zombie attacks on the survivors of ``zone``: ``attacks`` are
+        (zombie kind, how many attack); ``target`` >= 0 when they all go for one survivor (a Taunt).
+        The core's: one wound per attacking zombie, shared among the survivors (or the taunter's)."""
+        if target >= 0:
+            return [("taunt_wound", target, count, t) for t, count in attacks]
+        return [("wound", zone, count, t) for t, count in attacks]
+
+    def survivor_hit(self, game: Any, victim: int, damage: int) -> None:
+        """A survivor's hit lands on survivor ``victim`` (friendly fire, a rival): the core's, one
+        wound per point of damage, each turned away by a Bulletproof Vest or a Hockey Mask if carried."""
+        for _ in range(damage):
+            if not game.survivors[victim].in_play:
+                break
+            if game.vest_stops(victim) or game.mask_stops(victim):
+                continue
+            game.wound(victim, self.struck_slot(game, victim))
 
     def options(self, game: Any, i: int) -> tuple[list[str], list[tuple[int, ...]]]:
         """The ways survivor ``i`` may take one wound: labels, and per label (survivor, slot[, 1]);
@@ -253,6 +279,8 @@ class BoxRules:
     legal_free: Callable[[Any, int], Sequence[Any]] = _nothing_listed
     decisions: Mapping[str, Callable[[Any, Any, int], None]] = field(default_factory=dict)
     zombie_cards: Mapping[str, CardHandler] = field(default_factory=dict)
+    spawn_zones: Callable[[Any], Sequence[int]] | None = None
+    zombie_movers: Mapping[str, Callable[[Any, int, int, int], None]] = field(default_factory=dict)
     phase_steps: tuple[PhaseStep, ...] = ()
     entered_zone: Callable[[Any, int], None] = _none
     stepped: Callable[[Any, int, int, int], None] = _none
