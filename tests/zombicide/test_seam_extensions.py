@@ -25,8 +25,10 @@ from game.rules.zombicide.boxes import (
     ContentExtension,
     Crossing,
     EdgeKind,
+    InventoryRules,
     PhaseStep,
     WoundRules,
+    ZoneKindRule,
     register_box,
     unregister_box,
 )
@@ -241,3 +243,50 @@ def test_a_box_resolves_the_zombies_attacks_and_survivors_hits(tiny_box):
     game = Game(state)
     game.hit_survivor(1, 3)
     assert wounds.hits == [(1, 3)] and game.survivors[1].wounds == 0
+
+
+# --- inventories ------------------------------------------------------------------------------------
+
+
+class Holster(InventoryRules):
+    """Slot 2 is a holster: only a pistol goes there, and a pistol there counts as held in hand;
+    pistols go nowhere else. A pistol fires only once its owner has 3 XP."""
+
+    def fits(self, tables, survivor_id, slot, equipment):  # type: ignore[no-untyped-def]
+        return (slot == 2) == (equipment.id == "pistol")
+
+    def worn(self, tables, survivor_id, slot_count):  # type: ignore[no-untyped-def]
+        return (0, 1, 2)
+
+    def held(self, state, survivor):  # type: ignore[no-untyped-def]
+        return (0, 1, 2)
+
+    def ready(self, state, survivor, card):  # type: ignore[no-untyped-def]
+        return state.card_kinds[card] != "pistol" or survivor.xp >= 3
+
+    def slot_names(self, tables, survivor_id, slot_count):  # type: ignore[no-untyped-def]
+        return ("hand", "hand", "holster") + ("pack",) * (slot_count - 3)
+
+
+def test_the_box_says_where_each_card_goes_and_what_is_held(tiny_box):
+    from game.rules.zombicide.commands import Attack, ChooseOption, Rearrange, Search
+
+    tiny_box(inventory=Holster(), zone_kinds={ZoneKind.STREET: ZoneKindRule(searchable=True)})
+    state = new_game(ROAD, {"A": ["ada"]}, box=TINY)
+    assert state.card_kinds[survivor(state, "ada").slots[0]] == "crowbar"  # the starting card goes where it fits
+    state = arrange(state, equipment_top=("pistol",))
+    state, _ = engine.apply(state, "A", Search("ada"))
+    assert [o for o in state.pending.options if "keep" in o] == ["keep Pistol in holster (slot 2)"]
+    state, _ = engine.apply(state, "A", ChooseOption(1))
+    slots = survivor(state, "ada").slots
+    wrong = (slots[0], slots[2], slots[1]) + slots[3:]
+    with pytest.raises(engine.IllegalCommand, match="Pistol cannot go in Ada's hand slot"):
+        engine.apply(state, "A", Rearrange("ada", wrong))
+    state = arrange(state, zombies={"r0c1": {"walker": 1}})
+    assert not any(isinstance(c, Attack) and c.slot == 2 for c in engine.legal_commands(state, "A"))
+    with pytest.raises(engine.IllegalCommand, match="danger level"):
+        engine.apply(state, "A", Attack("ada", 2, "r0c1"))
+    state = arrange(state, survivors={"ada": {"xp": 3}})
+    assert Attack("ada", 2, "r0c1") in engine.legal_commands(state, "A")
+    state, events = engine.apply(state, "A", Attack("ada", 2, "r0c1"))
+    assert any(e.kind == "dice_rolled" for e in events)

@@ -309,7 +309,7 @@ class SurvivorActions(Fields):
         key = self.spec.door_keys.get(edge.color)
         if key is not None and key not in self.unlocked:
             raise IllegalCommand(f"the {edge.color} door stays locked until the {key} objective is taken")
-        equipped = [s.slots[n] for n in sk.equipped_slots(s.skills, len(s.slots))]
+        equipped = [s.slots[n] for n in self.box.inventory.held(self, s)]
         openers = [c for c in equipped if c >= 0 and self.equipment(c).opens_doors]
         silent_skill = sk.has(s.skills, "opens_doors")
         if not openers and not silent_skill:
@@ -348,7 +348,7 @@ class SurvivorActions(Fields):
             self.spend(i, "search")
         s = self.change(i, searched=True)
         drawn = []
-        equipped = [s.slots[n] for n in sk.equipped_slots(s.skills, len(s.slots))]
+        equipped = [s.slots[n] for n in self.box.inventory.held(self, s)]
         flashlight = any("search_draw_two" in self.equipment(c).effects for c in equipped if c >= 0)
         for _ in range(1 + sk.extra_search_cards(s.skills) + (1 if flashlight else 0)):
             card = self.draw_equipment()
@@ -426,8 +426,12 @@ class SurvivorActions(Fields):
                 continue
             options = ["discard it"]
             payload: list[tuple[int, ...]] = [(-1,)]
+            inventory = self.box.inventory
+            names = inventory.slot_names(self.tables, s.id, len(s.slots))
             for slot, held in enumerate(s.slots):
-                where = "in hand" if slot < 2 else "in reserve"
+                if not inventory.fits(self.tables, s.id, slot, equipment):
+                    continue
+                where = "in hand" if names[slot] == "hand" else f"in {names[slot]}"
                 if held == EMPTY:
                     options.append(f"keep {equipment.name} {where} (slot {slot})")
                     payload.append((slot,))
@@ -484,7 +488,7 @@ class SurvivorActions(Fields):
 
     def do_reload(self, i: int, command: Reload) -> None:
         s = self.survivors[i]
-        equipped = [s.slots[n] for n in sk.equipped_slots(s.skills, len(s.slots))]
+        equipped = [s.slots[n] for n in self.box.inventory.held(self, s)]
         targets = [c for c in equipped if c >= 0 and c in self.unloaded]
         if not targets:
             raise IllegalCommand("no weapon in hand needs reloading")
@@ -496,9 +500,15 @@ class SurvivorActions(Fields):
                 self.unloaded.remove(card)
                 self.events.append(WeaponReloaded(s.id, kind))
 
-    def arrangement_ok(self, before: tuple[int, ...], after: tuple[int, ...], who: str) -> None:
+    def arrangement_ok(self, before: tuple[int, ...], after: tuple[int, ...], who: str, survivor_id: str = "") -> None:
         if len(after) != len(before):
             raise IllegalCommand(f"{who}'s inventory has {len(before)} slots")
+        inventory = self.box.inventory
+        for slot, card in enumerate(after):
+            if card >= 0 and card < len(self.card_kinds) and not inventory.fits(
+                    self.tables, survivor_id, slot, self.equipment(card)):
+                where = inventory.slot_names(self.tables, survivor_id, len(after))[slot]
+                raise IllegalCommand(f"{self.equipment(card).name} cannot go in {who}'s {where} slot")
         held = [c for c in before if c < EMPTY]  # cards that are not equipment (a box's)
         held_after = [c for c in after if c < EMPTY]
         if (held or held_after) and sorted(held_after) != sorted(held):
@@ -510,7 +520,7 @@ class SurvivorActions(Fields):
     def do_rearrange(self, i: int, command: Rearrange) -> None:
         s = self.survivors[i]
         after = tuple(command.slots)
-        self.arrangement_ok(s.slots, after, s.name)
+        self.arrangement_ok(s.slots, after, s.name, s.id)
         mine = [c for c in s.slots if c >= 0]
         if any(c >= 0 and c not in mine for c in after) or len([c for c in after if c >= 0]) != len(set(c for c in after if c >= 0)):
             raise IllegalCommand("a rearrangement only moves the survivor's own cards")
@@ -531,8 +541,8 @@ class SurvivorActions(Fields):
         if not can_trade(self, i, j):
             raise IllegalCommand(f"{s.name} cannot reach {other.name} to trade")
         mine, theirs = tuple(command.slots), tuple(command.other_slots)
-        self.arrangement_ok(s.slots, mine, s.name)
-        self.arrangement_ok(other.slots, theirs, other.name)
+        self.arrangement_ok(s.slots, mine, s.name, s.id)
+        self.arrangement_ok(other.slots, theirs, other.name, other.id)
         pool = [c for c in s.slots + other.slots if c >= 0]
         placed = [c for c in mine + theirs if c >= 0]
         if len(placed) != len(set(placed)) or any(c not in pool for c in placed):

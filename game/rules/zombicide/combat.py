@@ -34,7 +34,8 @@ class Combat(Fields):
 
     def do_attack(self, i: int, command: Attack, free: bool = False) -> None:
         s = self.survivors[i]
-        if command.slot not in sk.equipped_slots(s.skills, len(s.slots)):
+        inventory = self.box.inventory
+        if command.slot not in inventory.held(self, s):
             raise IllegalCommand("attack with a weapon in hand (slot 0 or 1)")
         card = s.slots[command.slot]
         if card < 0:
@@ -42,6 +43,8 @@ class Combat(Fields):
         weapon = self.equipment(card)
         if weapon.attack is None:
             raise IllegalCommand(f"{weapon.name} is not a weapon")
+        if not inventory.ready(self, s, card):
+            raise IllegalCommand(f"{weapon.name} cannot be used at {s.name}'s danger level")
         target = self.zone_by_id(command.zone)
         rival = -1
         if command.rival:

@@ -338,8 +338,10 @@ def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog 
         inventories.append([EMPTY] * (hand + reserve + sk.extra_reserve_slots(skills)))
 
     def give(i: int, card: int) -> bool:
+        """The card goes in the survivor's first free slot it fits (the box's slot rules)."""
+        survivor_id, equipment = roster[i][0], tables.equipment[card_kinds[card]]
         for slot, held in enumerate(inventories[i]):
-            if held == EMPTY:
+            if held == EMPTY and plugged.inventory.fits(tables, survivor_id, slot, equipment):
                 inventories[i][slot] = card
                 return True
         return False

@@ -2,6 +2,7 @@
 its own commands at two places (``BoxRules.legal_actions``, ``legal_free``) and those of a survivor
 it holds (``confined_commands``)."""
 
+from collections.abc import Sequence
 from typing import Any
 
 from game.rules.zombicide import skills as sk
@@ -148,7 +149,7 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
     inventory_key = (sid, s.slots, s.skills)
     inventory = memo.inventories.get(inventory_key)
     if inventory is None:
-        inventory = memo.inventories[inventory_key] = _inventory(state, *inventory_key)
+        inventory = memo.inventories[inventory_key] = _inventory(state, s)
     equipped, hands, kinds, hand_opens_doors, rearranges, combines = inventory
     if _can_spend(s, "door") and ("opens_doors" in flags or hand_opens_doors):
         for _other, e in graph.adjacent[zone]:
@@ -169,6 +170,8 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
         if equipment.attack is None or not _can_spend(s, equipment.attack):
             continue
         if equipment.reload and card in state.unloaded:
+            continue
+        if not box.inventory.ready(state, s, card):
             continue
         seen_weapons.add(kinds[slot])
         if equipment.attack == "melee":
@@ -225,7 +228,7 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
             key = (sid, s.slots, other.id, other.slots)
             listed = trades.get(key)
             if listed is None:
-                listed = trades[key] = _trades(state.card_kinds, *key)
+                listed = trades[key] = _trades(state, *key)
             commands.extend(listed)
     commands.extend(box.legal_free(state, i))
     commands.extend(combines)
@@ -269,23 +272,32 @@ def _memo_for(state: ZombicideState) -> _GameMemo:
 
 
 def _inventory(
-    state: ZombicideState, sid: str, slots: tuple[int, ...], skills: tuple[str, ...]
-) -> tuple[range, tuple[int, ...], tuple[str, ...], bool, tuple[Rearrange, ...], tuple[Combine, ...]]:
+    state: ZombicideState, s: Survivor
+) -> tuple[Sequence[int], tuple[int, ...], tuple[str, ...], bool, tuple[Rearrange, ...], tuple[Combine, ...]]:
     """A survivor's equipped slots, the cards in them, the kind of every slot's card, whether an
-    equipped card opens doors, its rearrangements (a reserve weapon to a hand) and combinations."""
+    equipped card opens doors, its rearrangements (a reserve weapon, or what the box readies, to a
+    worn slot it fits) and combinations."""
+    sid, slots = s.id, s.slots
     equipment = state.tables.equipment
-    equipped = sk.equipped_slots(skills, len(slots))
+    rules = state.box.inventory
+    equipped = rules.held(state, s)
     hands = tuple(slots[n] for n in equipped)
     kinds = tuple(state.card_kinds[c] if c >= 0 else "" for c in slots)
     hand_opens_doors = any(c >= 0 and equipment[state.card_kinds[c]].opens_doors for c in hands)
     rearranges = []
-    for r in range(2, len(slots)):
-        if slots[r] >= 0 and equipment[kinds[r]].attack is not None:
-            for h in (0, 1):
-                if kinds[h] != kinds[r]:
-                    swapped = list(slots)
-                    swapped[h], swapped[r] = swapped[r], swapped[h]
-                    rearranges.append(Rearrange(sid, tuple(swapped)))
+    worn = rules.worn(state.tables, sid, len(slots))
+    for r in range(len(slots)):
+        if r in worn or slots[r] < 0:
+            continue
+        moved = equipment[kinds[r]]
+        if moved.attack is None and not rules.readies(moved):
+            continue
+        for h in worn:
+            if kinds[h] != kinds[r] and rules.fits(state.tables, sid, h, moved) and (
+                    slots[h] < 0 or rules.fits(state.tables, sid, r, equipment[kinds[h]])):
+                swapped = list(slots)
+                swapped[h], swapped[r] = swapped[r], swapped[h]
+                rearranges.append(Rearrange(sid, tuple(swapped)))
     combines = []
     for a, card in enumerate(slots):
         if card >= 0 and equipment[kinds[a]].combines_with:
@@ -297,30 +309,34 @@ def _inventory(
 
 
 def _trades(
-    card_kinds: tuple[str, ...], sid: str, my_slots: tuple[int, ...], other_id: str, their_slots: tuple[int, ...]
+    state: ZombicideState, sid: str, my_slots: tuple[int, ...], other_id: str, their_slots: tuple[int, ...]
 ) -> tuple[Trade, ...]:
     """Give a card to a free slot, take one into a free slot, or swap hand cards; swapping two
-    cards of the same kind changes nothing and is left out."""
+    cards of the same kind changes nothing and is left out. Cards go only where they fit."""
+    card_kinds, tables, rules = state.card_kinds, state.tables, state.box.inventory
     trades = []
+
+    def fits(who: str, slot: int, card: int) -> bool:
+        return card < 0 or rules.fits(tables, who, slot, tables.equipment[card_kinds[card]])
 
     def swap(a: int, b: int) -> None:  # my slot a ↔ their slot b
         mine, theirs = my_slots[a], their_slots[b]
         if mine >= 0 and theirs >= 0 and card_kinds[mine] == card_kinds[theirs]:
             return
+        if not (fits(sid, a, theirs) and fits(other_id, b, mine)):
+            return
         mine_after, theirs_after = list(my_slots), list(their_slots)
         mine_after[a], theirs_after[b] = theirs, mine
         trades.append(Trade(sid, other_id, tuple(mine_after), tuple(theirs_after)))
 
-    if EMPTY in their_slots:
-        free = their_slots.index(EMPTY)
-        for a, card in enumerate(my_slots):
-            if card >= 0:
-                swap(a, free)
-    if EMPTY in my_slots:
-        free = my_slots.index(EMPTY)
-        for b, card in enumerate(their_slots):
-            if card >= 0:
-                swap(free, b)
+    for a, card in enumerate(my_slots):
+        free = next((b for b, held in enumerate(their_slots) if held == EMPTY and fits(other_id, b, card)), None)
+        if card >= 0 and free is not None:
+            swap(a, free)
+    for b, card in enumerate(their_slots):
+        free = next((a for a, held in enumerate(my_slots) if held == EMPTY and fits(sid, a, card)), None)
+        if card >= 0 and free is not None:
+            swap(free, b)
     for a in (0, 1):
         if my_slots[a] >= 0:
             for b in (0, 1):

@@ -151,7 +151,7 @@ def attack_odds(state: Any, command: Attack) -> AttackOdds:
     if i < 0:
         raise IllegalCommand(f"there is no survivor called {command.survivor!r}")
     s = state.survivors[i]
-    if command.slot not in sk.equipped_slots(s.skills, len(s.slots)) or s.slots[command.slot] < 0:
+    if command.slot not in state.box.inventory.held(state, s) or s.slots[command.slot] < 0:
         raise IllegalCommand("attack with a weapon in hand")
     weapon = state.tables.equipment[state.card_kinds[s.slots[command.slot]]]
     if weapon.attack is None:

@@ -61,6 +61,8 @@ that adds nothing, so a box declares only what it has.
   anyone: a vehicle in the air); ``confined(survivor)`` (what holds them, "the <vehicle>", or ""),
   ``confined_commands(state, i)`` (what they may do there) and ``refuses(game, i, command)`` (a reason
   to refuse a command, or "").
+- ``inventory`` (``InventoryRules``): which card may sit in which slot, the slots a card is readied
+  into, the slots held in hand, whether a weapon may be used now, the slots' names.
 - ``wounds``: how a wound is taken (``WoundRules``: in some boxes a wound costs a card and fills a
   slot; in others an attack deals several wounds and armour may stop it).
 - ``searchable(state, zone)``: zones searchable now beyond the board's rooms (a card turned over).
@@ -86,6 +88,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
+
+from game.rules.zombicide.skills import equipped_slots
 
 if TYPE_CHECKING:
     from game.board.model import Board, Connection
@@ -219,6 +223,38 @@ class WoundRules:
         return None
 
 
+class InventoryRules:
+    """Where a survivor's cards may go and which of them it uses (the core's: two hands, the rest a
+    reserve; weapons work from the hands). A box with body slots or cards of one slot subclasses this.
+
+    ``tables`` is the game's ``Tables``; ``survivor_id`` names a survivor of the catalog; ``equipment``
+    is a catalog ``Equipment``. The answers depend on those alone (the legal commands remember them)."""
+
+    def fits(self, tables: Any, survivor_id: str, slot: int, equipment: Any) -> bool:
+        """Whether the card may sit in ``slot`` of that survivor's inventory."""
+        return True
+
+    def worn(self, tables: Any, survivor_id: str, slot_count: int) -> tuple[int, ...]:
+        """The slots a card is readied into (the hands; a body slot), in the order they are offered."""
+        return (0, 1)
+
+    def readies(self, equipment: Any) -> bool:
+        """Whether a card other than a weapon is worth readying into a worn slot (armour, a spell)."""
+        return False
+
+    def held(self, state: Any, survivor: Any) -> Sequence[int]:
+        """The slots whose cards count as held in hand now (``state``: a state or the working copy)."""
+        return equipped_slots(survivor.skills, len(survivor.slots))
+
+    def ready(self, state: Any, survivor: Any, card: int) -> bool:
+        """Whether the weapon card ``card`` may be used now (some cards wait for a danger level)."""
+        return True
+
+    def slot_names(self, tables: Any, survivor_id: str, slot_count: int) -> tuple[str, ...]:
+        """What the survivor's card calls each slot: "hand", "reserve" or the box's own words."""
+        return ("hand", "hand") + ("reserve",) * (slot_count - 2)
+
+
 def _none(*_: Any) -> None:
     return None
 
@@ -297,6 +333,7 @@ class BoxRules:
     confined_commands: Callable[[Any, int], Sequence[Any] | None] | None = None
     refuses: Callable[[Any, int, Any], str] | None = None
     wounds: WoundRules = WoundRules()
+    inventory: InventoryRules = InventoryRules()
     searchable: Callable[[Any, int], bool] | None = None
     hides_zombies: Callable[[Any, int], bool] = _false
     scenario_keys: Mapping[str, Callable[[Any, Any], Any]] = field(default_factory=dict)
@@ -366,6 +403,6 @@ def box_rules(box: str, source: str = "") -> BoxRules:
 
 __all__ = [
     "BOXES", "CROSS_FREELY", "CROSS_NEVER", "DEFAULT_BOX", "UNKNOWN_EDGE", "BoxRules", "CardHandler",
-    "ContentExtension", "Crossing", "EdgeKind", "NoFields", "PhaseStep", "UnknownBoxError", "WoundRules",
+    "ContentExtension", "Crossing", "EdgeKind", "InventoryRules", "NoFields", "PhaseStep", "UnknownBoxError", "WoundRules",
     "ZoneKindRule", "box_ids", "box_name", "box_rules", "register_box", "unregister_box",
 ]
