@@ -14,7 +14,7 @@ from typing import Literal
 
 import pytest
 from boards import arrange, new_game, sketch_board, survivor, zone_of
-from toy_box import CONTENT, RULES, TOY_ID
+from toy_box import CONTENT, RULES, TOY_ID, LightBeacon
 
 from game.board.model import ConnectionKind, ZoneKind
 from game.rules.core.frozen import fast_init
@@ -290,3 +290,79 @@ def test_the_box_says_where_each_card_goes_and_what_is_held(tiny_box):
     assert Attack("ada", 2, "r0c1") in engine.legal_commands(state, "A")
     state, events = engine.apply(state, "A", Attack("ada", 2, "r0c1"))
     assert any(e.kind == "dice_rolled" for e in events)
+
+
+# --- doors, dice, experience, objectives, goals ------------------------------------------------------
+
+# a street and a room behind a closed door, an objective in the street
+DOORWAY = sketch_board("s s\n  d\n  r", markers=[("start", (0, 0)), ("spawn", (0, 0)), ("objective", (0, 0))])
+
+
+def test_doors_may_open_on_a_roll(tiny_box):
+    from game.rules.core.rng import roll_d6
+    from game.rules.zombicide.commands import DiceRolled, OpenDoor
+
+    def roll(game, i, openers, by_skill):  # type: ignore[no-untyped-def]
+        values, game.rng = roll_d6(game.rng, 1)
+        game.events.append(DiceRolled("door", values, game.survivors[i].id))
+        return values[0] >= 4, True
+
+    tiny_box(door_roll=roll)
+    state = arrange(new_game(DOORWAY, {"A": ["ada"]}, box=TINY), survivors={"ada": {"zone": "r0c1"}}, dice=(2,))
+    door = next(c.id for c in DOORWAY.connections if c.kind == ConnectionKind.DOOR)
+    shut, events = engine.apply(state, "A", OpenDoor("ada", door))
+    assert shut.doors_open == (False,) and survivor(shut, "ada").actions_left == 2
+    assert shut.noise[shut.graph.index["r0c1"]] == 1 and not any(e.kind == "door_opened" for e in events)
+    opened, events = engine.apply(arrange(shut, dice=(5,)), "A", OpenDoor("ada", door))
+    kinds = [e.kind for e in events]
+    assert opened.doors_open == (True,) and kinds.index("door_opened") + 1 == kinds.index("noise_made")
+
+
+def test_the_box_adds_dice_to_attacks(tiny_box):
+    from game.rules.zombicide.commands import Attack
+    from game.rules.zombicide.odds import attack_odds
+
+    def two_more(state, s, target, fired, attack, part):  # type: ignore[no-untyped-def]
+        if attack != "melee":
+            return 0
+        part(2, "rule", "fury")
+        return 2
+
+    tiny_box(attack_dice=two_more)
+    state = arrange(new_game(ROAD, {"A": ["ada"]}, box=TINY), zombies={"r0c0": {"walker": 3}}, dice=(1, 1, 6))
+    odds = attack_odds(state, Attack("ada", 0, "r0c0"))
+    assert odds.dice == 3 and any(m.name == "fury" and m.amount == 2 for m in odds.modifiers)
+    state, events = engine.apply(state, "A", Attack("ada", 0, "r0c0"))
+    assert next(e for e in events if e.kind == "dice_rolled").values == (1, 1, 6)
+
+
+def test_the_box_hears_of_experience_and_objectives(tiny_box):
+    from game.rules.zombicide.commands import TakeObjective
+
+    heard: list[tuple] = []
+    tiny_box(gained_xp=lambda game, i, before, after: heard.append(("xp", i, before, after)),
+             objective_taken=lambda game, i, index: heard.append(("objective", i, index)))
+    state = new_game(DOORWAY, {"A": ["ada"]}, box=TINY)
+    engine.apply(state, "A", TakeObjective("ada"))
+    assert heard == [("xp", 0, 0, 5), ("objective", 0, 0)]
+
+
+def test_a_box_goal_is_read_and_wins_the_game(tiny_box):
+    from game.rules.zombicide.queries import GoalProgress, goal_progress
+
+    def three_beacons(state):  # type: ignore[no-untyped-def]
+        lit = len(state.box_state.beacons)
+        return GoalProgress("three_beacons", min(lit, 3), 3, lit >= 3)
+
+    class Setup(engine.ZombicideSetup):
+        goals: tuple[Literal["take_all_objectives", "three_beacons"], ...] = ()
+
+    tiny_box(goals={"three_beacons": three_beacons}, setup_options=Setup)
+    state = new_game(ROAD, {"A": ["ada"]}, box=TINY, goals=["three_beacons"])
+    assert goal_progress(state) == (GoalProgress("three_beacons", 0, 3, False),)
+    for zone in ("r0c1", "r0c2"):
+        state, _ = engine.apply(state, "A", LightBeacon("ada"))
+        state = arrange(state, survivors={"ada": {"zone": zone, "actions": 3}})
+    assert state.result is None
+    state, events = engine.apply(state, "A", LightBeacon("ada"))
+    assert state.result == "won" and events[-1].kind == "game_ended"

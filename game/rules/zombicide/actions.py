@@ -316,6 +316,12 @@ class SurvivorActions(Fields):
             raise IllegalCommand(f"{s.name} needs a door-opening weapon in hand")
         self.spend(i, "door")
         noisy = not silent_skill and all(self.equipment(c).noisy_door for c in openers)
+        if self.box.door_roll is not None:  # doors that open on a roll of the box's
+            opened, noisy = self.box.door_roll(self, i, openers, silent_skill)
+            if not opened:
+                if noisy:
+                    self.add_noise(s.zone, i)
+                return
         self.doors_open[edge.door] = True
         self.events.append(DoorOpened(command.door, s.id))
         if noisy:
@@ -583,6 +589,7 @@ class SurvivorActions(Fields):
         xp = self.spec.objective_xp if self.spec.objective_xp is not None else self.tables.catalog.setup.xp_per_objective_default
         if xp:
             self.gain_xp(i, xp)
+        self.box.objective_taken(self, i, index)
 
     def do_make_noise(self, i: int, command: MakeNoise) -> None:
         self.spend(i, "other")

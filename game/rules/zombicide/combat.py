@@ -292,6 +292,7 @@ class Combat(Fields):
 
     def gain_xp(self, i: int, amount: int) -> None:
         s = self.survivors[i]
+        before = s.xp
         total = s.xp + amount
         self.events.append(ExperienceGained(s.id, amount, total))
         level = self.tables.level_of(total)
@@ -306,6 +307,7 @@ class Combat(Fields):
             elif choices:
                 self.pending = Pending("skill", s.seat, i, choices, tuple((n,) for n in range(len(choices))))
                 self.events.append(DecisionNeeded("skill", s.seat, choices))
+        self.box.gained_xp(self, i, before, total)
 
     def gain_skill(self, i: int, skill: str) -> None:
         s = self.survivors[i]

@@ -119,6 +119,9 @@ def attack_dice(state: Any, s: Survivor, target: int, fired: Sequence[int], atta
             if len(fired) == 2 and ADDS_A_DIE in weapon.effects:
                 count += 1
                 part(1, "equipment", weapon.id)
+    more = state.box.attack_dice
+    if more is not None:  # the box's own dice (its skills and cards)
+        count += more(state, s, target, fired, attack, part)
     return count
 
 

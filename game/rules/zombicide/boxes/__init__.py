@@ -41,6 +41,12 @@ that adds nothing, so a box declares only what it has.
 - ``legal_actions(state, i)``: its commands listed after Make Noise (when the survivor has an action
   left); ``legal_free(state, i)``: listed after the trades.
 - ``decisions``: its pending decision kinds, kind → ``resolve(game, pending, option)``.
+- ``goals``: its own mission goals (named in its ``setup_options``' ``goals``), goal → ``progress(state)``
+  (a ``queries.GoalProgress``; the game is won once every goal of the mission is reached).
+- ``door_roll(game, i, openers, by_skill)`` → (opened, noisy): doors that open on a roll (the action
+  is spent before; a door that stays shut may still make noise). None: doors open at once.
+- ``attack_dice(state, survivor, target, fired, attack, part)`` → dice the box adds to an attack (its
+  skills and cards), each told with ``part(amount, source, name)``.
 - ``zombie_cards``: its zombie card kinds, kind → ``handler(game, zone, card_number, danger_level)``.
 - ``spawn_zones(game)``: the zones the spawn step draws for, in order (a zone once per token), when
   the box keeps its spawn tokens itself (tokens that come and go); None: the board's spawn markers.
@@ -52,6 +58,7 @@ that adds nothing, so a box declares only what it has.
 - moments, each ``callback(game, ...)``: ``entered_zone`` (a survivor walked in), ``stepped(game, i,
   from_zone, to_zone)`` (survivor ``i`` walked one zone on, in a Move or a Bloodlust), ``door_opened``,
   ``building_spawn_waits(game, zone)`` (a zone a first door's spawn leaves out), ``after_action``,
+  ``gained_xp(game, i, before, after)`` (experience earned), ``objective_taken(game, i, index)``,
   ``before_attack`` / ``after_attack`` (an attack's roll, its kills), ``end_of_round``,
   ``adjust_noise`` (the noise the zombies follow).
 - ``crosses_freely(state, i)``: survivor ``i`` pays nothing for the box's dearer crossings now (an
@@ -314,6 +321,9 @@ class BoxRules:
     legal_actions: Callable[[Any, int], Sequence[Any]] = _nothing_listed
     legal_free: Callable[[Any, int], Sequence[Any]] = _nothing_listed
     decisions: Mapping[str, Callable[[Any, Any, int], None]] = field(default_factory=dict)
+    goals: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
+    door_roll: Callable[[Any, int, list[int], bool], tuple[bool, bool]] | None = None
+    attack_dice: Callable[[Any, Any, int, Sequence[int], str, Callable[[int, str, str], None]], int] | None = None
     zombie_cards: Mapping[str, CardHandler] = field(default_factory=dict)
     spawn_zones: Callable[[Any], Sequence[int]] | None = None
     zombie_movers: Mapping[str, Callable[[Any, int, int, int], None]] = field(default_factory=dict)
@@ -324,6 +334,8 @@ class BoxRules:
     door_opened: Callable[[Any, Any], None] = _none
     building_spawn_waits: Callable[[Any, int], bool] = _false
     after_action: Callable[[Any, int], None] = _none
+    gained_xp: Callable[[Any, int, int, int], None] = _none
+    objective_taken: Callable[[Any, int, int], None] = _none
     before_attack: Callable[[Any, int, int, tuple[int, ...]], None] = _none
     after_attack: Callable[[Any, int, int, Sequence[int], tuple[int, ...]], None] = _none
     end_of_round: Callable[[Any], None] = _none
