@@ -366,3 +366,21 @@ def test_a_box_goal_is_read_and_wins_the_game(tiny_box):
     assert state.result is None
     state, events = engine.apply(state, "A", LightBeacon("ada"))
     assert state.result == "won" and events[-1].kind == "game_ended"
+
+
+def test_actors_are_pushed_pulled_and_leap_across_an_edge_nobody_walks(tiny_box):
+    from game.rules.zombicide.commands import Jump, Rescue, Shove
+
+    barrier = {ConnectionKind.BARRIER: EdgeKind(crossing=CROSS_NEVER, carries=True)}
+    tiny_box(edge_kinds=barrier)
+    board = sketch_board("sxs s", markers=[("start", (0, 0))])
+    state = arrange(new_game(board, {"A": ["ada", "bo"]}, box=TINY),
+                    survivors={"ada": {"skills": ("shove", "lifesaver", "jump")}, "bo": {"zone": "r0c1"}},
+                    zombies={"r0c0": {"walker": 1}, "r0c1": {"walker": 1}})
+    legal = engine.legal_commands(state, "A")
+    assert Move("ada", "r0c1") not in legal
+    assert Shove("ada", "r0c1") in legal and Rescue("ada", "r0c1") in legal and Jump("ada", "r0c2") in legal
+    shoved, _ = engine.apply(state, "A", Shove("ada", "r0c1"))
+    assert shoved.zombies[shoved.graph.index["r0c1"]] == (2, 0)
+    rescued, _ = engine.apply(state, "A", Rescue("ada", "r0c1"))
+    assert zone_of(rescued, "bo") == "r0c0"

@@ -172,7 +172,7 @@ class SurvivorActions(Fields):
         if not sk.has(s.skills, "shove") or s.shoved:
             raise IllegalCommand(f"{s.name} cannot shove now (Shove, once per turn)")
         to = self.zone_by_id(command.to)
-        if to not in self.graph.neighbours(s.zone, tuple(self.doors_open)):
+        if to not in self.graph.reaches(s.zone, tuple(self.doors_open)):
             raise IllegalCommand("zombies are shoved into an adjacent zone with a clear path")
         if not self.zombie_count(s.zone):
             raise IllegalCommand("there is no zombie here to shove")
@@ -187,7 +187,7 @@ class SurvivorActions(Fields):
         if not sk.has(s.skills, "lifesaver") or s.rescued:
             raise IllegalCommand(f"{s.name} cannot rescue now (Lifesaver, once per turn)")
         zone = self.zone_by_id(command.zone)
-        if zone not in self.graph.neighbours(s.zone, tuple(self.doors_open)) or not self.zombie_count(zone):
+        if zone not in self.graph.reaches(s.zone, tuple(self.doors_open)) or not self.zombie_count(zone):
             raise IllegalCommand("Lifesaver reaches an adjacent zone holding zombies, with a clear path")
         pulled = [j for j in self.survivors_in(zone) if not self.box.confined(self.survivors[j])]
         if not pulled:

@@ -40,6 +40,7 @@ class Edge:
     walkable: bool  # someone may cross it one way or the other (doors: when open)
     crossings: tuple[Crossing, Crossing] = (CROSS_FREELY, CROSS_FREELY)  # a → b, b → a
     sight: bool = True  # sight lines cross it (doors: when open)
+    carries: bool | None = None  # actors are pushed, pulled or leap across it (None: where survivors walk)
 
     def other(self, zone: int) -> int:
         return self.b if zone == self.a else self.a
@@ -119,6 +120,21 @@ class ZoneGraph:
             return False
         crossing = edge.crossing_from(from_zone)
         return crossing.zombies if zombies else crossing.survivors
+
+    def carried(self, edge: Edge, from_zone: int, doors_open: tuple[bool, ...]) -> bool:
+        """Whether actors may be pushed, pulled or leap across ``edge`` out of ``from_zone`` now."""
+        if edge.door >= 0 and not doors_open[edge.door]:
+            return False
+        if edge.carries is not None:
+            return edge.carries
+        return edge.crossing_from(from_zone).survivors
+
+    def reaches(self, zone: int, doors_open: tuple[bool, ...]) -> tuple[int, ...]:
+        """Zones actors may be pushed or pulled into from ``zone`` (Shove, Lifesaver), in board order."""
+        return tuple(
+            other for other, e in self.adjacent[zone]
+            if self.carried(self.edges[e], zone, doors_open) and not self.blocked[other]
+        )
 
     def neighbours(self, zone: int, doors_open: tuple[bool, ...]) -> tuple[int, ...]:
         """Zones one survivor's step away (open passages only), cached per door configuration."""
@@ -270,8 +286,8 @@ def jump_targets(graph: ZoneGraph, doors: tuple[bool, ...], zone: int) -> list[i
         steps = line[:2]
         if len(steps) == 2:
             (first, e1), (second, e2) = steps
-            if (graph.can_step(graph.edges[e1], zone, doors) and not graph.blocked[first]
-                    and graph.can_step(graph.edges[e2], first, doors) and not graph.blocked[second]):
+            if (graph.carried(graph.edges[e1], zone, doors) and not graph.blocked[first]
+                    and graph.carried(graph.edges[e2], first, doors) and not graph.blocked[second]):
                 targets.append(second)
     return targets
 
@@ -331,7 +347,7 @@ def build_graph(board: Board, box: BoxRules | None = None) -> ZoneGraph:
                 known = step_costs.get((here, there))
                 step_costs[(here, there)] = extra if known is None else min(known, extra)
         edge = Edge(len(edges), connection.id, a, b, connection.kind, connection.color, door, walkable,
-                    crossings, kind.sight)
+                    crossings, kind.sight, kind.carries)
         adjacent[a].append((b, edge.index))
         adjacent[b].append((a, edge.index))
         edges.append(edge)

@@ -122,10 +122,10 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
         for target in jump_targets(graph, state.doors_open, zone):
             commands.append(Jump(sid, graph.zone_ids[target]))
     if "shove" in flags and not s.shoved and zombies_here:
-        for next_zone in graph.neighbours(zone, state.doors_open):
+        for next_zone in graph.reaches(zone, state.doors_open):
             commands.append(Shove(sid, graph.zone_ids[next_zone]))
     if "lifesaver" in flags and not s.rescued:
-        for next_zone in graph.neighbours(zone, state.doors_open):
+        for next_zone in graph.reaches(zone, state.doors_open):
             if state.zombies_in(next_zone) and any(
                 o.in_play and o.zone == next_zone and not confined(o) for o in state.survivors
             ):

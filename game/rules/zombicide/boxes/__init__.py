@@ -134,11 +134,14 @@ class EdgeKind:
 
     ``crossing`` holds both ways; ``cross(board, connection, from_zone, to_zone)`` decides instead
     where the place or the direction matters (a token that opens a passage, a bank climbed one way).
-    ``sight`` False cuts the board's sight lines at this edge."""
+    ``sight`` False cuts the board's sight lines at this edge. ``carries``: actors may be pushed,
+    pulled or leap across it (Shove, Lifesaver, Jump) even where nobody walks across (a barrier);
+    None: only where a survivor may walk."""
 
     sight: bool = True
     crossing: Crossing = CROSS_FREELY
     cross: Callable[[Board, Connection, str, str], Crossing] | None = None
+    carries: bool | None = None
 
 
 # A kind of edge no box declares: nobody crosses it; sight follows the board's lines.
