@@ -384,3 +384,46 @@ def test_actors_are_pushed_pulled_and_leap_across_an_edge_nobody_walks(tiny_box)
     assert shoved.zombies[shoved.graph.index["r0c1"]] == (2, 0)
     rescued, _ = engine.apply(state, "A", Rescue("ada", "r0c1"))
     assert zone_of(rescued, "bo") == "r0c0"
+
+
+# --- skills -------------------------------------------------------------------------------------------
+
+
+def test_a_box_adds_skills_that_work_through_the_core_hooks(tiny_box):
+    from game.rules.zombicide import skills as sk
+    from game.rules.zombicide.commands import Attack
+
+    tiny_box(skill_hooks={"tiny_spellcaster": sk.SkillHook(free_actions=("spell",)),
+                          "tiny_point_blank": sk.SkillHook(shoots_own_zone=True)},
+             free_action_tags={"ranged": ("spell",)})
+    assert sk.free_actions(("tiny_spellcaster",)) == ("spell",)
+    with pytest.raises(ValueError, match="already has other hooks"):
+        sk.add_hooks({"tiny_spellcaster": sk.SkillHook(free_actions=("move",))})
+    board = sketch_board("s s", markers=[("start", (0, 0))])
+    state = arrange(new_game(board, {"A": ["ada"]}, box=TINY),
+                    survivors={"ada": {"hand": ("pistol",), "actions": 0, "skills": ("tiny_spellcaster",),
+                                       "free_actions": ("spell",)}},
+                    zombies={"r0c1": {"walker": 1}})
+    assert Attack("ada", 0, "r0c1") in engine.legal_commands(state, "A")  # the free spell action pays
+    state, events = engine.apply(state, "A", Attack("ada", 0, "r0c1"))
+    assert events[0].kind == "turn_started" and any(e.kind == "dice_rolled" for e in events)
+    assert [e.kind for e in events].index("turn_ended") > [e.kind for e in events].index("dice_rolled")
+
+
+def test_a_skill_that_shoots_into_its_own_zone_whatever_the_minimum_range(tiny_box):
+    from game.rules.zombicide import skills as sk
+    from game.rules.zombicide.catalog import Equipment
+    from game.rules.zombicide.commands import Attack
+
+    tiny_box(skill_hooks={"tiny_point_blank": sk.SkillHook(shoots_own_zone=True)})
+    board = sketch_board("s s", markers=[("start", (0, 0))])
+    state = new_game(board, {"A": ["ada"]}, box=TINY)
+    long_gun = Equipment(id="pistol", name="Long gun", token="x", kind="weapon", attack="ranged", range_min=1,
+                         range_max=2, dice=1, accuracy=4, damage=1, deck_count=1)
+    tables = dataclasses.replace(state.tables, equipment={**state.tables.equipment, "pistol": long_gun})
+    state = arrange(dataclasses.replace(state, tables=tables), survivors={"ada": {"hand": ("pistol",)}},
+                    zombies={"r0c0": {"walker": 1}})
+    assert Attack("ada", 0, "r0c0") not in engine.legal_commands(state, "A")
+    state = arrange(state, survivors={"ada": {"skills": ("tiny_point_blank",)}})
+    assert Attack("ada", 0, "r0c0") in engine.legal_commands(state, "A")
+    engine.apply(state, "A", Attack("ada", 0, "r0c0"))

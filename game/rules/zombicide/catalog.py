@@ -24,7 +24,7 @@ from game.rules.zombicide.boxes import BOXES, CONTENT_ROOT, DEFAULT_BOX, Content
 DangerLevel = Literal["blue", "yellow", "orange", "red"]
 DANGER_LEVELS: tuple[DangerLevel, ...] = ("blue", "yellow", "orange", "red")
 AttackKind = Literal["melee", "ranged", "magic", "combat"]
-SkillParameter = Literal["attack_kind", "melee_or_ranged", "zombie_type", "equipment", "danger_level"]
+SkillParameter = Literal["attack_kind", "melee_or_ranged", "zombie_type", "equipment", "danger_level", "skill"]
 
 
 class _Frozen(BaseModel):
@@ -515,6 +515,7 @@ def check_references(catalog: Catalog, folder: Path) -> None:
         "zombie_type": zombie_ids,
         "equipment": equipment_ids,
         "danger_level": set(DANGER_LEVELS),
+        "skill": set(skill_by_id),  # a skill passed on to others (Brother in arms)
     }
     for index, survivor in enumerate(catalog.survivors):
         for tree_key in ("blue", "blue_free", "yellow", "orange", "red"):

@@ -93,7 +93,8 @@ class Combat(Fields):
         high = weapon.range_max + sk.range_bonus(s.skills)
         if distance is None:
             raise IllegalCommand(f"{s.name} cannot see {zone_id}")
-        if not weapon.range_min <= distance <= high:
+        low = 0 if distance == 0 and sk.has(s.skills, "shoots_own_zone") else weapon.range_min
+        if not low <= distance <= high:
             raise IllegalCommand(f"{weapon.name} reaches {weapon.range_min}–{high} zones, not {distance}")
 
     def roll_attack(

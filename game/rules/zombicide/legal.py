@@ -68,10 +68,12 @@ def legal_commands(state: ZombicideState, seat: str) -> list[Any]:
     return result
 
 
-def _can_spend(s: Survivor, category: str) -> bool:
+def _can_spend(s: Survivor, category: str, aliases: Any = None) -> bool:
     if s.actions_left > 0:
         return True
-    return any(tag == category or (tag == "combat" and category in sk.COMBAT_KINDS) for tag in s.free_actions)
+    more = aliases.get(category, ()) if aliases else ()
+    return any(tag == category or (tag == "combat" and category in sk.COMBAT_KINDS) or tag in more
+               for tag in s.free_actions)
 
 
 def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
@@ -167,7 +169,7 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
         if card < 0 or kinds[slot] in seen_weapons:
             continue
         equipment = tables.equipment[kinds[slot]]
-        if equipment.attack is None or not _can_spend(s, equipment.attack):
+        if equipment.attack is None or not _can_spend(s, equipment.attack, box.free_action_tags):
             continue
         if equipment.reload and card in state.unloaded:
             continue
@@ -183,6 +185,8 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
                         commands.append(Attack(sid, slot, graph.zone_ids[zone], rival=other.id))
             continue
         low, high = equipment.range_min, equipment.range_max + sk.range_bonus(s.skills)
+        if "shoots_own_zone" in flags:
+            low = 0
         targets = ([zone] if low == 0 else []) + list(graph.visible(state.doors_open)[zone])
         in_reach = []
         for target in targets:

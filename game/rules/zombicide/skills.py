@@ -8,7 +8,7 @@ skills in that box's code (``boxes/<box>/``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -57,6 +57,7 @@ class SkillHook:
     matching_set: bool = False
     destiny: bool = False
     discards_to_ignore_wounds: bool = False  # Is that all you've got?
+    shoots_own_zone: bool = False  # ranged and magic attacks may target the survivor's own zone whatever their minimum range
 
 
 HOOKS: dict[str, SkillHook] = {
@@ -74,7 +75,7 @@ HOOKS: dict[str, SkillHook] = {
     "sniper": SkillHook(chooses_targets=True),
     "ninja": SkillHook(makes_no_noise=True),
     "regeneration": SkillHook(drops_wounds_each_round=True),
-    "ambidextrous": SkillHook(all_weapons_dual=("melee", "ranged")),
+    "ambidextrous": SkillHook(all_weapons_dual=("melee", "ranged", "magic")),
     "gunslinger": SkillHook(all_weapons_dual=("ranged",)),
     "swordmaster": SkillHook(all_weapons_dual=("melee",)),
     "tough": SkillHook(ignores_first_attack=True),
@@ -110,6 +111,18 @@ HOOKS: dict[str, SkillHook] = {
     "is_that_all_youve_got": SkillHook(discards_to_ignore_wounds=True),
 }
 NO_HOOK = SkillHook()
+
+
+def add_hooks(hooks: Mapping[str, SkillHook]) -> None:
+    """A box's skills that work through these hooks (``BoxRules.skill_hooks``), added when the box
+    loads. A skill id keeps one meaning: a box may not give another hook to an id already known."""
+    for skill_id, added in hooks.items():
+        known = HOOKS.get(skill_id)
+        if known is not None and known != added:
+            raise ValueError(f"skill {skill_id!r} already has other hooks")
+        HOOKS[skill_id] = added
+    _flags.cache_clear()
+    _zones_per_move.cache_clear()
 
 
 def split(skill: str) -> tuple[str, str | None]:

@@ -12,6 +12,9 @@ that adds nothing, so a box declares only what it has.
   equipment, zombie kinds, the zombie deck, set-up tables); ``content`` (``ContentExtension``): its
   own tables (cards the core has no model for) and richer models for zombie kinds, zombie cards,
   equipment, survivors and set-up tables.
+- ``skill_hooks``: the box's skills that work through the core's skill hooks (``skills.SkillHook``:
+  free actions of a kind, flags the core reads), added when the box loads; ``free_action_tags``: an
+  action kind → the other free-action tags that may pay for it (a free spell action pays for magic).
 - ``default_melee_order``: who takes melee hits when the player names no priority;
   ``aaahh_zombie``: what a searched Aaahh!! card places.
 - ``setup_options``: a subclass of ``ZombicideSetup`` with the box's own mission options (flat keys
@@ -96,7 +99,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from game.rules.zombicide.skills import equipped_slots
+from game.rules.zombicide.skills import SkillHook, add_hooks, equipped_slots
 
 if TYPE_CHECKING:
     from game.board.model import Board, Connection
@@ -307,6 +310,8 @@ class BoxRules:
     aaahh_zombie: str = ""  # what a searched Aaahh!! card places in the searcher's zone
     content_root: Path = CONTENT_ROOT
     content: ContentExtension = ContentExtension()
+    skill_hooks: Mapping[str, SkillHook] = field(default_factory=dict)
+    free_action_tags: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     setup_options: type | None = None  # a ZombicideSetup subclass; None: the core's
     # state
     state_fields: type = NoFields
@@ -395,6 +400,7 @@ def register_box(box: str, name: str, rules: BoxRules) -> None:
     BOXES[box] = (name, "")
     _REGISTERED[box] = rules
     _LOADED.pop(box, None)
+    add_hooks(rules.skill_hooks)
 
 
 def unregister_box(box: str) -> None:
@@ -412,6 +418,7 @@ def box_rules(box: str, source: str = "") -> BoxRules:
         raise UnknownBoxError(box, source)
     registered = _REGISTERED.get(box)
     rules = registered if registered is not None else importlib.import_module(BOXES[box][1]).RULES
+    add_hooks(rules.skill_hooks)
     _LOADED[box] = rules
     return rules  # type: ignore[no-any-return]
 
