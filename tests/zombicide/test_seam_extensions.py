@@ -427,3 +427,33 @@ def test_a_skill_that_shoots_into_its_own_zone_whatever_the_minimum_range(tiny_b
     state = arrange(state, survivors={"ada": {"skills": ("tiny_point_blank",)}})
     assert Attack("ada", 0, "r0c0") in engine.legal_commands(state, "A")
     engine.apply(state, "A", Attack("ada", 0, "r0c0"))
+
+
+def test_a_shots_misses_hit_the_survivors_in_the_target_zone(tiny_box):
+    from game.rules.zombicide.commands import Attack, ChooseOption
+
+    tiny_box(misses_hit_survivors=True)
+    board = sketch_board("s s", markers=[("start", (0, 0))])
+    state = arrange(new_game(board, {"A": ["ada", "bo", "cy"]}, box=TINY),
+                    survivors={"ada": {"hand": ("pistol",)}, "bo": {"zone": "r0c1"}, "cy": {"zone": "r0c1"}},
+                    zombies={"r0c1": {"walker": 2}}, dice=(5,))
+    state, events = engine.apply(state, "A", Attack("ada", 0, "r0c1"))
+    assert [e.zombie for e in events if e.kind == "zombies_killed"] == ["walker"]  # the hit went to a walker
+    assert state.pending is None and survivor(state, "bo").wounds == survivor(state, "cy").wounds == 0
+    state, _ = engine.apply(arrange(state, dice=(2,)), "A", Attack("ada", 0, "r0c1"))
+    assert state.pending is not None and state.pending.kind == "friendly_fire"
+    assert state.pending.options == ("the stray shot hits Bo", "the stray shot hits Cy")
+    state, _ = engine.apply(state, "A", ChooseOption(1))
+    assert survivor(state, "cy").wounds == 1 and survivor(state, "bo").wounds == 0
+    assert state.zombies[state.graph.index["r0c1"]] == (1, 0)
+
+
+def test_starting_cards_nobody_takes_stay_out_of_a_deck_that_keeps_them_out(tiny_box, tmp_path):
+    tiny_box(content_root=tmp_path)
+    setup = (tmp_path / TINY / "setup_rules.toml").read_text()
+    (tmp_path / TINY / "setup_rules.toml").write_text(setup.replace("kept_out_of_deck = []", 'kept_out_of_deck = ["crowbar"]'))
+    from game.rules.zombicide.catalog import load_catalog as load
+
+    state = new_game(ROAD, {"A": ["ada"]}, box=TINY, catalog=load(TINY, tmp_path))
+    assert "crowbar" not in [state.card_kinds[c] for c in state.equipment_deck]  # 1 of 2 crowbars dealt, 1 kept out
+    assert [state.card_kinds[c] for c in survivor(state, "ada").cards()] == ["crowbar"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.rules.core.base import IllegalCommand
 from game.rules.core.rng import shuffled
@@ -322,8 +322,14 @@ class SurvivorActions(Fields):
                 if noisy:
                     self.add_noise(s.zone, i)
                 return
+        self.swing_open(i, edge, noisy)
+
+    def swing_open(self, i: int, edge: Any, noisy: bool) -> None:
+        """Survivor ``i`` opens the door of ``edge`` (however: a weapon, a skill, a box's spell): the
+        door opens, a Noise token if ``noisy``, and the first door of a building wakes its rooms."""
+        s = self.survivors[i]
         self.doors_open[edge.door] = True
-        self.events.append(DoorOpened(command.door, s.id))
+        self.events.append(DoorOpened(edge.connection_id, s.id))
         if noisy:
             self.add_noise(s.zone, i)
         if not self.doors_spawned[edge.door]:

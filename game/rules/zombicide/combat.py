@@ -123,10 +123,13 @@ class Combat(Fields):
         self.after_roll(i, target, fired, attack, priority, values, used + (source,), rival)
 
     def resolve_friendly_fire(self, pending: Pending, option: int) -> None:
-        """The chosen survivor takes the hit; the rest of the shot goes on."""
-        target, hits, damage, attack, values = pending.attack
+        """The chosen survivor takes the hit (or the stray shot); the rest of the shot goes on."""
+        target, hits, damage, attack, values = pending.attack[:5]
         self.hit_survivor(pending.payload[option][0], damage)
-        self.shoot_into(pending.survivor, target, hits - 1, damage, attack, values)
+        if len(pending.attack) > 5:  # misses that hit survivors (the box's rule)
+            self.stray(pending.survivor, target, hits - 1, damage, attack, values)
+        else:
+            self.shoot_into(pending.survivor, target, hits - 1, damage, attack, values)
 
     def resolve_skill(self, pending: Pending, option: int) -> None:
         self.gain_skill(pending.survivor, pending.options[option])
@@ -185,10 +188,33 @@ class Combat(Fields):
                     break
                 counts[victim] -= 1
                 killed[victim] += 1
+        elif self.box.misses_hit_survivors:  # hits go to the zombies, misses to the survivors there
+            self.queue.insert(0, ("strays", i, target, len(values) - hits, damage, attack, values))
+            self.hit_zombies(i, target, hits, damage, attack, values)
+            return
         else:
             self.shoot_into(i, target, hits, damage, attack, values)
             return
         self.land_kills(i, target, killed, counts, attack, values)
+
+    def stray(self, i: int, target: int, misses: int, damage: int, attack: str, values: tuple[int, ...]) -> None:
+        """Each miss of a shot hits a survivor in the target zone (the players pick who when several
+        may be hit), with the shot's damage."""
+        while misses > 0:
+            victims = self.friendly_fire_victims(i, target, attack)
+            if not victims:
+                return
+            if len(victims) > 1 and not self.spec.auto_wounds:
+                seat = self.survivors[i].seat
+                labels = tuple(f"the stray shot hits {self.survivors[j].name}" for j in victims)
+                self.pending = Pending(
+                    "friendly_fire", seat, i, labels, tuple((j,) for j in victims),
+                    attack=(target, misses, damage, attack, values, "strays"),
+                )
+                self.events.append(DecisionNeeded("friendly_fire", seat, labels))
+                return
+            self.hit_survivor(min(victims, key=lambda j: (self.survivors[j].wounds, j)), damage)
+            misses -= 1
 
     def shoot_into(self, i: int, target: int, hits: int, damage: int, attack: str, values: tuple[int, ...]) -> None:
         """Ranged hits in targeting priority: other survivors first (one hit at a time; the players
@@ -208,6 +234,10 @@ class Combat(Fields):
                 return
             self.hit_survivor(min(victims, key=lambda j: (self.survivors[j].wounds, j)), damage)
             hits -= 1
+        self.hit_zombies(i, target, hits, damage, attack, values)
+
+    def hit_zombies(self, i: int, target: int, hits: int, damage: int, attack: str, values: tuple[int, ...]) -> None:
+        """Hits on the zombies rank by rank; a zombie too tough for the damage stops the rest."""
         killed = [0] * self.tables.type_count
         counts = list(self.zombies[target])
         for rank in sorted(set(self.tables.rank)):
@@ -238,13 +268,15 @@ class Combat(Fields):
         self.kill(i, target, killed, combat=attack in sk.COMBAT_KINDS)
         self.box.after_attack(self, i, target, killed, values)  # what a box's zombies leave behind
 
-    def friendly_fire_victims(self, shooter: int, target: int) -> list[int]:
-        """The survivors a ranged hit in the target zone lands on before any zombie."""
-        if sk.has(self.survivors[shooter].skills, "ignores_survivors_when_shooting"):
+    def friendly_fire_victims(self, shooter: int, target: int, attack: str = "ranged") -> list[int]:
+        """The survivors a shot into the target zone may hit (before any zombie, or with its misses);
+        the skills that keep survivors out of it work against combat actions only."""
+        combat = attack in sk.COMBAT_KINDS
+        if combat and sk.has(self.survivors[shooter].skills, "ignores_survivors_when_shooting"):
             return []
         return [
             j for j in self.survivors_in(target)
-            if j != shooter and not sk.has(self.survivors[j].skills, "never_shot_by_survivors")
+            if j != shooter and not (combat and sk.has(self.survivors[j].skills, "never_shot_by_survivors"))
         ]
 
     def hit_survivor(self, victim: int, damage: int) -> None:

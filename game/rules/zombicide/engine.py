@@ -374,7 +374,7 @@ def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog 
                     give(i, from_deck)
                 else:
                     give(i, make_cards([equipment_id])[0])
-    deck.extend(pool)
+    deck.extend(c for c in pool if card_kinds[c] not in kept_out)  # starting cards nobody took
     equipment_deck, rng = shuffled(rng, deck)
     box_state: Any = plugged.state_fields()
     if plugged.setup_state is not None:  # the box's own state, dealt from the same RNG

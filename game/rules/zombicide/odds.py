@@ -202,7 +202,8 @@ def attack_odds(state: Any, command: Attack) -> AttackOdds:
     if not free_targeting:
         shot_first = [j for j in range(len(state.survivors)) if j != i and _hit_first(state, s, j, target)]
         if shot_first:
-            mods.append(Modifier("note", len(shot_first), "rule", "friendly_fire"))
+            rule = "friendly_fire_misses" if state.box.misses_hit_survivors else "friendly_fire"
+            mods.append(Modifier("note", len(shot_first), "rule", rule))
     miss_all = (1 - single) ** (dice * (1 + len(rerolls))) if dice else 1.0
     chance = 1 - miss_all if dice else 0.0
     return _named(state, AttackOdds(weapon.name, attack, dice, needed, damage, chance, expected, rerolls, False,
@@ -220,7 +221,8 @@ def _hit_first(state: Any, shooter: Survivor, j: int, target: int) -> bool:
     )
 
 
-RULE_NAMES = {"friendly_fire": "survivors in the zone take the first hits"}
+RULE_NAMES = {"friendly_fire": "survivors in the zone take the first hits",
+              "friendly_fire_misses": "every miss hits a survivor in the zone"}
 
 
 def _named(state: Any, odds: AttackOdds) -> AttackOdds:

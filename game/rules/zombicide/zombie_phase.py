@@ -65,6 +65,8 @@ class ZombiePhase(Fields):
                 self.step_activate(step[1])
             elif kind == "wound":
                 self.step_wound(step[1], step[2], step[3])
+            elif kind == "strays":  # a shot's misses, once its kills are settled
+                self.stray(*step[1:])
             elif kind == "attack":  # the second weapon of a Trick shot
                 if self.survivors[step[1]].in_play:
                     self.roll_attack(step[1], step[2], [step[3]], step[4], step[5])

@@ -46,6 +46,8 @@ that adds nothing, so a box declares only what it has.
 - ``decisions``: its pending decision kinds, kind → ``resolve(game, pending, option)``.
 - ``goals``: its own mission goals (named in its ``setup_options``' ``goals``), goal → ``progress(state)``
   (a ``queries.GoalProgress``; the game is won once every goal of the mission is reached).
+- ``misses_hit_survivors``: a ranged or magic shot's hits all go to the zombies, and each miss hits a
+  survivor in the target zone (instead of survivors taking the first hits).
 - ``door_roll(game, i, openers, by_skill)`` → (opened, noisy): doors that open on a roll (the action
   is spent before; a door that stays shut may still make noise). None: doors open at once.
 - ``attack_dice(state, survivor, target, fired, attack, part)`` → dice the box adds to an attack (its
@@ -330,6 +332,7 @@ class BoxRules:
     legal_free: Callable[[Any, int], Sequence[Any]] = _nothing_listed
     decisions: Mapping[str, Callable[[Any, Any, int], None]] = field(default_factory=dict)
     goals: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
+    misses_hit_survivors: bool = False
     door_roll: Callable[[Any, int, list[int], bool], tuple[bool, bool]] | None = None
     attack_dice: Callable[[Any, Any, int, Sequence[int], str, Callable[[int, str, str], None]], int] | None = None
     zombie_cards: Mapping[str, CardHandler] = field(default_factory=dict)
