@@ -457,3 +457,15 @@ def test_starting_cards_nobody_takes_stay_out_of_a_deck_that_keeps_them_out(tiny
     state = new_game(ROAD, {"A": ["ada"]}, box=TINY, catalog=load(TINY, tmp_path))
     assert "crowbar" not in [state.card_kinds[c] for c in state.equipment_deck]  # 1 of 2 crowbars dealt, 1 kept out
     assert [state.card_kinds[c] for c in survivor(state, "ada").cards()] == ["crowbar"]
+
+
+def test_a_box_puts_its_pieces_on_the_board_once_the_game_is_set_up(tiny_box):
+    def two_walkers(state):  # type: ignore[no-untyped-def]
+        zombies = list(state.zombies)
+        zombies[state.graph.index["r0c3"]] = (2, 0)
+        supply = (state.supply[0] - 2,) + state.supply[1:]
+        return dataclasses.replace(state, zombies=tuple(zombies), supply=supply)
+
+    tiny_box(setup_board=two_walkers)
+    state = new_game(ROAD, {"A": ["ada"]}, box=TINY)
+    assert state.zombies[state.graph.index["r0c3"]] == (2, 0) and state.round == 1

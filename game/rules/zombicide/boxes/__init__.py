@@ -27,6 +27,8 @@ that adds nothing, so a box declares only what it has.
   ``survivor_fields``: a frozen dataclass of its own per-survivor fields (``survivor.box_fields``).
   Both print flat in the state's repr (the state hash of saves): box state right after the RNG,
   survivor fields last. ``hidden(box_state)``: the box state a player may see (face-down cards blanked).
+  ``setup_board(state) -> state``: the box's last touch to a new game, once the core's set-up is done
+  (what a mission puts on the board before the first turn: zombies, the box's own pieces).
 
 **Board** (``graph.py`` asks these once per board and box)
 
@@ -320,6 +322,7 @@ class BoxRules:
     survivor_fields: type = NoFields
     setup_state: Callable[[Any, Any, Any, Any], tuple[Any, Any]] | None = None
     hidden: Callable[[Any], Any] | None = None
+    setup_board: Callable[[Any], Any] | None = None
     # board
     edge_kinds: Mapping[str, EdgeKind] = field(default_factory=dict)
     zone_kinds: Mapping[str, ZoneKindRule] = field(default_factory=dict)
