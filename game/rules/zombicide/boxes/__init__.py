@@ -376,6 +376,7 @@ class BoxRules:
 # The registry of shipped boxes, one line each: its id → (its name, the module whose ``RULES`` are its BoxRules).
 BOXES: dict[str, tuple[str, str]] = {
     "rue_morgue": ("Rue Morgue", "game.rules.zombicide.boxes.rue_morgue"),
+    "green_horde": ("Green Horde", "game.rules.zombicide.boxes.green_horde"),
 }
 DEFAULT_BOX = "rue_morgue"
 _REGISTERED: dict[str, BoxRules] = {}  # boxes added at run time (tests, later plug-ins)
