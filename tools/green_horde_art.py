@@ -19,13 +19,11 @@ from make_assets import (
     Color,
     _text,
     _zombie_figure,
-
     draw_survivor_token,
     finish_marker,
     finish_token,
     hex_color,
     marker_plate,
-
     noise_fill,
     shade,
     speckle,
