@@ -134,6 +134,7 @@ class StateFacts(_Strict):
 class Expectations(_Strict):
     events: tuple[dict[str, Any], ...] = ()
     state: StateFacts = StateFacts()
+    box: dict[str, Any] = Field(default_factory=dict, description="facts of the box's own state (``BoxRules.scenario_facts``)")
 
 
 class ScenarioFile(_Strict):
@@ -386,6 +387,8 @@ def run_scenario(path: str | Path, engine: Any = None) -> ScenarioResult:
             run.fail(f"whole run: {missing}")
     for problem in check_facts(path, scenario.expect.state, state):
         run.fail(problem)
+    for problem in check_box_facts(path, scenario.expect.box, state):
+        run.fail(problem)
     run.result.passed = not run.result.failures
     run.say("PASS" if run.result.passed else "FAIL")
     return run.result
@@ -627,6 +630,19 @@ def describe(state: Any) -> list[str]:
     zombies = [f"{graph.zone_ids[z]}: {zombie_line(state, z)}" for z in range(graph.zone_count) if any(state.zombies[z])]
     lines.append("zombies " + ("; ".join(zombies) if zombies else "none"))
     return lines
+
+
+def check_box_facts(path: Path, facts: Mapping[str, Any], state: Any) -> list[str]:
+    """The box's facts (``[expect.box]``) compared with the final state, each by the box's own check."""
+    checks = state.box.scenario_facts
+    problems: list[str] = []
+    for key, value in facts.items():
+        check = checks.get(key)
+        if check is None:
+            known = ", ".join(checks) or "none in this box"
+            raise ScenarioError(path, f"[expect.box] → {key}", f"unknown fact (known: {known})")
+        problems.extend(check(state, value))
+    return problems
 
 
 def check_facts(path: Path, facts: StateFacts, state: Any) -> list[str]:

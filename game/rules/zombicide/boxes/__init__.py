@@ -81,7 +81,8 @@ that adds nothing, so a box declares only what it has.
   slot; in others an attack deals several wounds and armour may stop it).
 - ``searchable(state, zone)``: zones searchable now beyond the board's rooms (a card turned over).
 - ``hides_zombies(state, zone)``: zones the bots walk into warily (what shows only on entering).
-- ``scenario_keys``: top-level keys of scenario files, key → ``place(state, value) -> state``.
+- ``scenario_keys``: top-level keys of scenario files, key → ``place(state, value) -> state``;
+  ``scenario_facts``: keys of a scenario's ``[expect.box]``, key → ``check(state, value) -> [problem]``.
 
 **Words** (the window tells the box's pieces without naming them)
 
@@ -363,6 +364,7 @@ class BoxRules:
     searchable: Callable[[Any, int], bool] | None = None
     hides_zombies: Callable[[Any, int], bool] = _false
     scenario_keys: Mapping[str, Callable[[Any, Any], Any]] = field(default_factory=dict)
+    scenario_facts: Mapping[str, Callable[[Any, Any], list[str]]] = field(default_factory=dict)
     # words
     event_text: Mapping[type, Callable[[Any, Any], str]] = field(default_factory=dict)
     event_tones: Mapping[type, str] = field(default_factory=dict)

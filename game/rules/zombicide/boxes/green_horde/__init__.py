@@ -141,6 +141,7 @@ RULES = BoxRules(
     inventory=GreenHordeInventory(),
     wounds=wounds.GreenHordeWounds(),
     scenario_keys=scenario.KEYS,
+    scenario_facts=scenario.FACTS,
     event_text=words.EVENT_TEXT,
     event_tones=words.EVENT_TONES,
     command_labels=words.COMMAND_LABELS,

@@ -135,7 +135,8 @@ def assign_step(game: Game, zone: int, left: tuple[int, ...], given: tuple[tuple
         game.queue.insert(0, ("gh_resolve", given))
         return
     t = left[0]
-    what = f"{game.zname(t)} attack ({wounds_of(game, t)} Wound{'s' if wounds_of(game, t) > 1 else ''})"
+    name = game.tables.catalog.zombies[t].name
+    what = f"{name} attack ({wounds_of(game, t)} Wound{'s' if wounds_of(game, t) > 1 else ''})"
     labels = [f"{game.survivors[i].name} takes the {what}" for i in prey]
     payload: list[tuple[int, ...]] = [(i, 0) for i in prey]
     if len(left) > 1:
