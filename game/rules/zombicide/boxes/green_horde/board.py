@@ -86,26 +86,40 @@ def board_data(board: Board, graph: ZoneGraph) -> GreenHordeBoard:
         barriers=tuple(barriers),
         siege_engines=marked[MarkerKind.SIEGE_ENGINE],
         bile=marked[MarkerKind.DRAGON_BILE],
-        siege_range=_apart(graph),
+        siege_range=_apart(board, graph),
     )
 
 
-def _apart(graph: ZoneGraph) -> tuple[tuple[int, ...], ...]:
-    """Zones apart across any border, whatever lies on it (doors, barriers, hedges, banks): how far a
-    siege engine throws (§13.6: no sight needed)."""
-    rows = []
+def _apart(board: Board, graph: ZoneGraph) -> tuple[tuple[int, ...], ...]:
+    """Zones apart across any shared border, walls, doors, hedges and barriers alike: how far a siege
+    engine throws (§13.6: no sight needed, anything may lie between)."""
+    cols, rows = board.grid_size
+    grid = board.zone_grid
+    near: list[set[int]] = [set() for _ in range(graph.zone_count)]
+    for r in range(rows):
+        for c in range(cols):
+            here = graph.index.get(grid[r * cols + c] or "")
+            if here is None:
+                continue
+            for dc, dr in ((1, 0), (0, 1)):
+                if c + dc < cols and r + dr < rows:
+                    there = graph.index.get(grid[(r + dr) * cols + c + dc] or "")
+                    if there is not None and there != here:
+                        near[here].add(there)
+                        near[there].add(here)
+    rows_out = []
     for source in range(graph.zone_count):
         dist = [UNREACHABLE] * graph.zone_count
         dist[source] = 0
         queue = deque([source])
         while queue:
-            here = queue.popleft()
-            for there, _ in graph.adjacent[here]:
+            at = queue.popleft()
+            for there in sorted(near[at]):
                 if dist[there] == UNREACHABLE:
-                    dist[there] = dist[here] + 1
+                    dist[there] = dist[at] + 1
                     queue.append(there)
-        rows.append(tuple(dist))
-    return tuple(rows)
+        rows_out.append(tuple(dist))
+    return tuple(rows_out)
 
 
 _VARIANTS: dict[tuple[int, tuple[str, ...]], tuple[Board, Board]] = {}

@@ -78,8 +78,9 @@ def _target(game: Game, i: int, effect: str, target: str) -> int:
 
 def _heal(game: Game, i: int, j: int) -> None:
     target = game.survivors[j]
-    game.change(j, wounds=target.wounds - 1, slots=game.box.wounds.heal(target.slots, 1))
-    game.events.append(SurvivorHealed(game.survivors[i].id, target.id, target.wounds - 1))
+    left = target.wounds - 1
+    game.change(j, wounds=left, slots=game.box.wounds.heal(target.slots, 1))
+    game.events.append(SurvivorHealed(game.survivors[i].id, target.id, left))
 
 
 def _speed(game: Game, i: int, j: int) -> None:
