@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from game.rules.zombicide import skills as sk
@@ -67,6 +68,11 @@ def _end_of_round(game: Any) -> None:
     progression.lend_skills(game)
 
 
+def _face_down(box_state: GreenHordeState) -> GreenHordeState:
+    """What a player may see: the Vault cards still to find, not their order."""
+    return replace(box_state, vault=tuple(sorted(box_state.vault)))
+
+
 def _queued(name: str, run: Any) -> PhaseStep:
     return PhaseStep(name=name, at="queued", run=run)
 
@@ -91,6 +97,7 @@ RULES = BoxRules(
     survivor_fields=GreenHordeSurvivor,
     setup_state=setup_state,
     setup_board=setup_board,
+    hidden=_face_down,
     edge_kinds=board.EDGE_KINDS,
     board_data=board.board_data,
     commands={
