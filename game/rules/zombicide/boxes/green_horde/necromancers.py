@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from game.rules.zombicide.boxes.green_horde.commands import NecromancerEscaped, SpawnTokenRemoved
-from game.rules.zombicide.boxes.green_horde.spawns import awake
+from game.rules.zombicide.boxes.green_horde.spawns import awake, necromancer_kind
 from game.rules.zombicide.boxes.green_horde.state import Necromancer, SpawnToken
 from game.rules.zombicide.commands import DecisionNeeded
 from game.rules.zombicide.graph import UNREACHABLE
@@ -38,9 +38,45 @@ def escape_zone(game: Game, necromancer: Necromancer, doors: tuple[bool, ...]) -
     return next(z for z in reachable if distances[z] == nearest)
 
 
+def reconcile(game: Game) -> None:
+    """Keep each Necromancer's record where its miniature is: a Taunt, a Shove or a Repulse moves
+    zombies of every kind, and the table's override places or removes them by hand. A record left
+    without its miniature follows the nearest miniature without a record; one with none is dropped;
+    a miniature with no record gets one (it came in where it stands)."""
+    t = necromancer_kind(game)
+    records = list(game.box_state.necromancers)
+    placed = {z: game.zombies[z][t] for z in range(game.graph.zone_count) if game.zombies[z][t]}
+    if len(records) == sum(placed.values()) and all(
+            sum(1 for r in records if r.zone == z) == n for z, n in placed.items()):
+        return
+    spare = dict(placed)
+    kept: list[Necromancer | None] = []
+    for record in records:
+        if spare.get(record.zone, 0) > 0:
+            spare[record.zone] -= 1
+            kept.append(record)
+        else:
+            kept.append(None)
+    doors = tuple(game.doors_open)
+    for n, record in enumerate(records):
+        if kept[n] is not None:
+            continue
+        free = [z for z, left in spare.items() if left > 0]
+        if free:
+            distance = game.graph.distances_from(record.zone, doors)
+            to = min(free, key=lambda z: (distance[z], z))
+            spare[to] -= 1
+            kept[n] = replace(record, zone=to)
+    found = [r for r in kept if r is not None]
+    for z, left in spare.items():
+        found.extend(Necromancer(z, z, "") for _ in range(left))
+    game.box_state = replace(game.box_state, necromancers=tuple(found))
+
+
 def move_necromancers(game: Game, t: int, zone: int, count: int) -> None:
     """The Necromancers in ``zone`` that did not attack: each escapes from its escape zone or steps
     one zone towards it (§8.1)."""
+    reconcile(game)
     doors = tuple(game.doors_open)
     here = [necromancer for necromancer in game.box_state.necromancers if necromancer.zone == zone][:count]
     for necromancer in here:
@@ -97,8 +133,13 @@ def _token_turns_red(game: Game, face: str) -> None:
 def necromancers_killed(game: Game, zone: int, count: int) -> None:
     """``count`` Necromancers died in ``zone``: each lets the players remove a spawn zone of their
     choice, then its own token, if still there, turns into a normal one (§8.1)."""
+    t = necromancer_kind(game)
     for _ in range(count):
-        n = next((k for k, nec in enumerate(game.box_state.necromancers) if nec.zone == zone), None)
+        records = game.box_state.necromancers
+        n = next((k for k, nec in enumerate(records) if nec.zone == zone), None)
+        if n is None:  # its record strayed (a Taunt or a Shove moved it): the one left without a miniature
+            n = next((k for k, nec in enumerate(records)
+                      if sum(1 for r in records if r.zone == nec.zone) > game.zombies[nec.zone][t]), None)
         if n is None:
             return
         face = game.box_state.necromancers[n].face

@@ -11,6 +11,7 @@ from game.rules.core.base import IllegalCommand
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.boxes.green_horde.commands import SkillLent, Transmute, VaultCardFound
 from game.rules.zombicide.boxes.green_horde.content import book_skills
+from game.rules.zombicide.boxes.green_horde.necromancers import reconcile
 from game.rules.zombicide.boxes.green_horde.state import fields
 from game.rules.zombicide.commands import CardDiscarded, CardDrawn, DecisionNeeded
 from game.rules.zombicide.state import EMPTY, LEVEL_NAMES, Pending
@@ -134,5 +135,6 @@ def anyone_dead(game: Game) -> None:
 
 
 def after_action(game: Game, i: int) -> None:
+    reconcile(game)
     lend_skills(game)
     anyone_dead(game)
