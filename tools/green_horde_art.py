@@ -246,10 +246,40 @@ def _thatch(s: pygame.Surface, rng: random.Random) -> None:
         x, y = rng.randint(0, 39), rng.randint(0, 39)
         pygame.draw.line(s, shade(PALETTE["thatch"], 0.7), (x, y), (x + 3, y + 6), 1)
 
+SIDES = "nesw"
+
+
+def _strip(side: str, depth: int) -> pygame.Rect:
+    return {"n": pygame.Rect(0, 0, TILE_PX, depth), "s": pygame.Rect(0, TILE_PX - depth, TILE_PX, depth),
+            "w": pygame.Rect(0, 0, depth, TILE_PX), "e": pygame.Rect(TILE_PX - depth, 0, depth, TILE_PX)}[side]
+
+
+def _hedge(side: str) -> TileDrawer:
+    """A hedge along one side of a tile (the rest left clear): a bushy dark-green band."""
+    def draw(s: pygame.Surface, rng: random.Random) -> None:
+        band = _strip(side, 12)
+        pygame.draw.rect(s, shade(PALETTE["hedge"], 0.7), band)
+        for _ in range(14):
+            x = rng.randint(band.left, band.right - 1)
+            y = rng.randint(band.top, band.bottom - 1)
+            pygame.draw.circle(s, shade(PALETTE["hedge"], 0.9 + rng.random() * 0.5), (x, y), rng.randint(3, 5))
+    return draw
+
+
+def _ledge(side: str) -> TileDrawer:
+    """A ledge: a straight dark bank along one side of a water tile."""
+    def draw(s: pygame.Surface, rng: random.Random) -> None:
+        pygame.draw.rect(s, hex_color("#2a2620"), _strip(side, 5))
+        pygame.draw.rect(s, hex_color("#5a5040"), _strip(side, 2))
+    return draw
+
+
 TILES: list[tuple[str, TileDrawer]] = [
     ("gh_grass", _grass), ("gh_field", _field), ("gh_path", _path), ("gh_cobbles", _cobbles),
     ("gh_stone_floor", _stone_floor), ("gh_timber_floor", _timber), ("gh_water", _water), ("gh_reeds", _reeds),
     ("gh_thatch", _thatch),
+    *((f"gh_hedge_{side}", _hedge(side)) for side in SIDES),
+    *((f"gh_ledge_{side}", _ledge(side)) for side in SIDES),
 ]
 TILE_INDEX = {name: n for n, (name, _) in enumerate(TILES)}
 TILESET_COLUMNS = 3

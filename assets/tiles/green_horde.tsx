@@ -1,6 +1,6 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.8" tiledversion="1.8.2" name="green_horde" tilewidth="40" tileheight="40" tilecount="9" columns="3">
- <image source="green_horde.png" width="120" height="120"/>
+<tileset version="1.8" tiledversion="1.8.2" name="green_horde" tilewidth="40" tileheight="40" tilecount="17" columns="3">
+ <image source="green_horde.png" width="120" height="240"/>
  <tile id="0">
   <properties>
    <property name="tile" value="gh_grass"/>
@@ -44,6 +44,46 @@
  <tile id="8">
   <properties>
    <property name="tile" value="gh_thatch"/>
+  </properties>
+ </tile>
+ <tile id="9">
+  <properties>
+   <property name="tile" value="gh_hedge_n"/>
+  </properties>
+ </tile>
+ <tile id="10">
+  <properties>
+   <property name="tile" value="gh_hedge_e"/>
+  </properties>
+ </tile>
+ <tile id="11">
+  <properties>
+   <property name="tile" value="gh_hedge_s"/>
+  </properties>
+ </tile>
+ <tile id="12">
+  <properties>
+   <property name="tile" value="gh_hedge_w"/>
+  </properties>
+ </tile>
+ <tile id="13">
+  <properties>
+   <property name="tile" value="gh_ledge_n"/>
+  </properties>
+ </tile>
+ <tile id="14">
+  <properties>
+   <property name="tile" value="gh_ledge_e"/>
+  </properties>
+ </tile>
+ <tile id="15">
+  <properties>
+   <property name="tile" value="gh_ledge_s"/>
+  </properties>
+ </tile>
+ <tile id="16">
+  <properties>
+   <property name="tile" value="gh_ledge_w"/>
   </properties>
  </tile>
 </tileset>

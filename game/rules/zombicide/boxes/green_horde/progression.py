@@ -106,16 +106,36 @@ def transmute(game: Game, i: int, command: Transmute) -> None:
 
 
 def objective_taken(game: Game, i: int, index: int) -> None:
-    """An objective of a colour the mission names gives the next Vault card (§1.4, §13.5)."""
+    """An objective of a colour the mission names gives the next Vault card (§1.4, §13.5), or the next
+    of the cards the mission hides under that colour (``objective_cards``, ours)."""
     colour = game.graph.objectives[index].color
+    hidden = dict(getattr(game.spec, "objective_cards", {}))
+    if colour in hidden:
+        colours = sorted(hidden)
+        found = list(game.box_state.found) or [0] * len(colours)
+        n = colours.index(colour)
+        cards = hidden[colour]
+        if cards:
+            _hand_over(game, i, cards[found[n] % len(cards)], vault=False)
+            found[n] += 1
+            game.box_state = replace(game.box_state, found=tuple(found))
+        return
     if colour not in getattr(game.spec, "vault_objectives", ()) or not game.box_state.vault:
         return
     equipment_id = game.box_state.vault[0]
     game.box_state = replace(game.box_state, vault=game.box_state.vault[1:])
+    _hand_over(game, i, equipment_id, vault=True)
+
+
+def _hand_over(game: Game, i: int, equipment_id: str, vault: bool) -> None:
+    """A new card of ``equipment_id`` for survivor ``i``: kept in a slot or discarded, as a search's."""
     card = len(game.card_kinds)
     game.card_kinds = game.card_kinds + (equipment_id,)
     s = game.survivors[i]
-    game.events.append(VaultCardFound(s.id, equipment_id))
+    if vault:
+        game.events.append(VaultCardFound(s.id, equipment_id))
+    else:
+        game.events.append(CardDrawn("equipment", equipment_id, game.zid(s.zone), s.id))
     game.offer_cards(i, [card])
 
 

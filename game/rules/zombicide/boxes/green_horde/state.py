@@ -50,6 +50,7 @@ class GreenHordeState:
     barriers_down: tuple[str, ...] = ()  # barriers the zombies broke (connection ids)
     vault: tuple[int, ...] = ()  # Vault cards still to find (card ids), in the order they come
     killed: tuple[int, ...] = ()  # zombies killed, per kind (the missions count them)
+    found: tuple[int, ...] = ()  # per objective colour of the mission's objective_cards: cards handed out so far
     burned: int = 0  # zombies killed by Dragon Fire
     necromancers_escaped: int = 0
 
@@ -80,6 +81,7 @@ class GreenHordeSetup(ZombicideSetup):
     zombies_to_burn: int = Field(default=5, ge=1)
     zombies_to_kill: dict[str, int] = Field(default_factory=dict)  # kill_zombies: zombie kind → how many
     vault_objectives: tuple[str, ...] = ()  # objective colours whose taking finds a Vault card
+    objective_cards: dict[str, tuple[str, ...]] = Field(default_factory=dict)  # colour → cards found there, in turn
     zombies_at_start: dict[str, str] = Field(default_factory=dict)  # zone → spawn line placed at set-up
     necromancers_at_start: tuple[str, ...] = ()  # zones where a Necromancer stands at set-up, with its token
     lose_if_anyone_dies: bool = False
