@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from green_horde_art import TILE_INDEX
+from make_assets import TILE_PX
 from make_maps import (
     MODULE_SCALE,
     MODULE_TILES,
@@ -31,11 +32,9 @@ from make_maps import (
     shared_border,
     zone_grid,
 )
-from make_maps import toml_value as plain_toml_value
 from make_maps import MarkerSpec as Marker
 from make_maps import PortalSpec as Portal
-
-from make_assets import TILE_PX
+from make_maps import toml_value as plain_toml_value
 
 FOLDER = "green_horde"
 TILESET_SOURCE = "../../../assets/tiles/green_horde.tsx"
