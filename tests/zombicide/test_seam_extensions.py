@@ -469,3 +469,59 @@ def test_a_box_puts_its_pieces_on_the_board_once_the_game_is_set_up(tiny_box):
     tiny_box(setup_board=two_walkers)
     state = new_game(ROAD, {"A": ["ada"]}, box=TINY)
     assert state.zombies[state.graph.index["r0c3"]] == (2, 0) and state.round == 1
+
+
+def test_the_planner_takes_the_box_advice(tiny_box):
+    from random import Random
+
+    from toy_box import LightBeacon as Beacon
+
+    from game.rules.zombicide.bots import planner_bot
+    from game.rules.zombicide.boxes import BotAdvice
+
+    def light_first(state, i, commands, route):  # type: ignore[no-untyped-def]
+        return next((c for c in commands if isinstance(c, Beacon)), None)
+
+    tiny_box(bot=BotAdvice(tactics=(("fight_here", light_first),)))
+    state = new_game(ROAD, {"A": ["ada"]}, box=TINY)
+    legal = engine.legal_commands(state, "A")
+    assert isinstance(planner_bot(state, "A", legal, Random(1)), Beacon)
+
+    # the box's goals send the team elsewhere: to the far end of the road, not the starting zone
+    tiny_box(bot=BotAdvice(targets=lambda state, core: [[state.graph.index["r0c4"]]]))
+    state = new_game(ROAD, {"A": ["ada"]}, box=TINY)
+    command = planner_bot(state, "A", engine.legal_commands(state, "A"), Random(1))
+    assert isinstance(command, Move) and command.to in ("r0c1", "r0c2", "r0c3")
+
+    # the box's decisions: a pending kind of its own is answered by its chooser
+    tiny_box(bot=BotAdvice(decisions={"toy_douse": lambda state: 1}))
+    from game.rules.zombicide.state import Pending
+
+    state = replace(new_game(ROAD, {"A": ["ada"]}, box=TINY),
+                    pending=Pending("toy_douse", "A", 0, ("keep", "douse"), ((0,), (1,))))
+    assert planner_bot(state, "A", engine.legal_commands(state, "A"), Random(1)).option == 1
+
+
+def test_a_box_tactic_before_an_unknown_core_tactic_is_refused(tiny_box):
+    from random import Random
+
+    from game.rules.zombicide.bots import planner_bot
+    from game.rules.zombicide.boxes import BotAdvice
+
+    tiny_box(bot=BotAdvice(tactics=(("dance", lambda *_: None),)))
+    state = new_game(ROAD, {"A": ["ada"]}, box=TINY)
+    with pytest.raises(ValueError, match="dance"):
+        planner_bot(state, "A", engine.legal_commands(state, "A"), Random(1))
+
+
+def test_the_planner_weighs_zombies_in_the_box_wounds(tiny_box):
+    from game.rules.zombicide import bots
+    from game.rules.zombicide.boxes import BotAdvice
+
+    margins = []
+    for advice in (BotAdvice(), BotAdvice(danger=lambda state, z: 5.0 * state.zombies_in(z))):
+        tiny_box(bot=advice)
+        state = arrange(new_game(ROAD, {"A": ["ada"]}, box=TINY), zombies={"r0c1": {"walker": 1}},
+                        survivors={"ada": {"hand": ["", ""]}})  # unarmed: only her Wounds left face them
+        margins.append(bots._margin(state, 0, state.graph.index["r0c1"]))
+    assert margins[1] < margins[0]

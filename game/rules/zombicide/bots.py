@@ -207,7 +207,7 @@ def planner_bot(state: ZombicideState, seat: str, commands: Sequence[Any], rng: 
     route = _route(state)
     actor = _next_actor(state, commands, route)
     mine = [c for c in commands if getattr(c, "survivor", None) == state.survivors[actor].id]
-    for tactic in TACTICS:
+    for tactic in _tactics(state.box):
         command = tactic(state, actor, mine, route)
         if command is not None:
             return command
@@ -239,6 +239,7 @@ def _costs_from(state: ZombicideState, targets: Sequence[int], can_open: bool) -
     import heapq
 
     graph = state.graph
+    zone_cost = state.box.bot.zone_cost
     cost = [UNREACHABLE] * graph.zone_count
     step = [-1] * graph.zone_count
     heap: list[tuple[int, int]] = []
@@ -255,6 +256,8 @@ def _costs_from(state: ZombicideState, targets: Sequence[int], can_open: bool) -
             if not edge.walkable or graph.blocked[there]:
                 continue
             price = 1 + ZOMBIE_COST * state.zombies_in(here) + (HIDDEN_COST if _hides_zombies(state, here) else 0)
+            if zone_cost is not None:
+                price += zone_cost(state, here)
             if edge.door >= 0 and not state.doors_open[edge.door]:
                 if not (can_open and _door_unlocked(state, edge.color)):
                     continue
@@ -272,7 +275,13 @@ def _hides_zombies(state: ZombicideState, zone: int) -> bool:
 
 
 def _targets(state: ZombicideState) -> list[list[int]]:
-    """Candidate goals, best first: each a set of zones the team may head for."""
+    """Candidate goals, best first: each a set of zones the team may head for (the box may change them)."""
+    core = _core_targets(state)
+    box_targets = state.box.bot.targets
+    return core if box_targets is None else box_targets(state, core)
+
+
+def _core_targets(state: ZombicideState) -> list[list[int]]:
     graph = state.graph
     goals = state.setup.goals
     open_objectives = [p.zone for n, p in enumerate(graph.objectives) if not state.objectives_taken[n]]
@@ -411,7 +420,10 @@ def _power_in_crowd(state: ZombicideState, s: Any, crowded: bool) -> float:
 
 
 def _card_value(state: ZombicideState, kind: str) -> float:
-    """How much a card is worth carrying."""
+    """How much a card is worth carrying (the box's word first)."""
+    own = state.box.bot.card_value(state, kind)
+    if own is not None:
+        return float(own)
     equipment = state.tables.equipment[kind]
     if equipment.kind == "weapon":
         if equipment.kills_everything:
@@ -617,10 +629,25 @@ def _margin(state: ZombicideState, i: int, zone: int) -> float:
     graph = state.graph
     defence = 0.0
     there = [state.survivors[j] for j in _team(state) if state.survivors[j].zone == zone or j == i]
+    danger = state.box.bot.danger
+    if danger is None:
+        for o in there:
+            defence += 3 * _power_in_crowd(state, o, len(there) > 1) + _wounds_left(state, o)
+        near = sum(state.zombies_in(n) for n in graph.neighbours(zone, state.doors_open))
+        return defence - state.zombies_in(zone) - NEAR_WEIGHT * near
+    # the box weighs each zone's zombies in Wounds: a kill takes away a zombie's share of them
+    neighbours = graph.neighbours(zone, state.doors_open)
+    harm_here, harm_near = danger(state, zone), sum(danger(state, n) for n in neighbours)
+    count = state.zombies_in(zone) + sum(state.zombies_in(n) for n in neighbours)
+    per_zombie = (harm_here + harm_near) / count if count else 1.0
     for o in there:
-        defence += 3 * _power_in_crowd(state, o, len(there) > 1) + max(0, 1 - o.wounds)
-    near = sum(state.zombies_in(n) for n in graph.neighbours(zone, state.doors_open))
-    return defence - state.zombies_in(zone) - NEAR_WEIGHT * near
+        defence += 3 * _power_in_crowd(state, o, len(there) > 1) * per_zombie + _wounds_left(state, o)
+    return defence - harm_here - NEAR_WEIGHT * harm_near
+
+
+def _wounds_left(state: ZombicideState, s: Any) -> int:
+    """The Wounds a survivor may still take and stay in play."""
+    return max(0, state.tables.catalog.setup.wounds_to_eliminate - 1 - s.wounds)
 
 
 def _regroup(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
@@ -670,7 +697,9 @@ def _close_in(state: ZombicideState, i: int, commands: Sequence[Any], route: Rou
         if _hides_zombies(state, to) and not (_on_the_way(route, s.zone, to) and _team_gathered(state, i)):
             continue
         friends = [state.survivors[j] for j in _team(state) if state.survivors[j].zone == to]
-        cover = sum(max(0, 1 - o.wounds) for o in friends) + max(0, 1 - s.wounds)
+        cover: float = sum(_wounds_left(state, o) for o in friends) + _wounds_left(state, s)
+        if state.box.bot.danger is not None:  # Wounds to spare, counted in zombies of that zone
+            cover = cover * zombies / max(state.box.bot.danger(state, to), 1e-9)
         left = zombies - melee * (s.actions_left - 1)
         if left <= cover - 1 + CLOSE_IN_RISK and (best is None or left < best_left):
             best, best_left = command, left
@@ -692,7 +721,8 @@ def _wait(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) 
     return next((c for c in commands if isinstance(c, EndTurn)), None)
 
 
-TACTICS: tuple[Callable[[ZombicideState, int, Sequence[Any], Route], Any], ...] = (
+Tactic = Callable[[ZombicideState, int, Sequence[Any], Route], Any]
+TACTICS: tuple[Tactic, ...] = (
     _free_help,
     _fight_here,
     _take_objective,
@@ -706,6 +736,27 @@ TACTICS: tuple[Callable[[ZombicideState, int, Sequence[Any], Route], Any], ...] 
     _search,
     _wait,
 )
+_BOX_TACTICS: dict[int, tuple[Any, tuple[Tactic, ...]]] = {}  # id → (the advice, its tactics)
+
+
+def _tactics(box: Any) -> tuple[Tactic, ...]:
+    """The core's tactics with the box's own tried before the core tactic each names."""
+    advice = box.bot
+    if not advice.tactics:
+        return TACTICS
+    cached = _BOX_TACTICS.get(id(advice))
+    if cached is None or cached[0] is not advice:
+        names = [t.__name__.lstrip("_") for t in TACTICS]
+        ordered: list[Tactic] = []
+        for core in TACTICS:
+            name = core.__name__.lstrip("_")
+            ordered.extend(t for before, t in advice.tactics if before == name)
+            ordered.append(core)
+        unknown = [before for before, _ in advice.tactics if before not in names]
+        if unknown:
+            raise ValueError(f"box {box.name!r}: bot tactics before unknown core tactics {unknown}; known: {names}")
+        cached = _BOX_TACTICS[id(advice)] = (advice, tuple(ordered))
+    return cached[1]
 
 
 # --- decisions the game asks for ----------------------------------------------------------------
@@ -720,7 +771,7 @@ def _decide(state: ZombicideState, commands: Sequence[Any]) -> Any:
         "skill": _decide_skill,
         "reroll": _decide_reroll,
         "friendly_fire": _decide_friendly_fire,
-    }.get(pending.kind)
+    }.get(pending.kind) or state.box.bot.decisions.get(pending.kind)
     choice = pick(state) if pick is not None else 0
     return ChooseOption(choice if 0 <= choice < len(pending.options) else 0)
 

@@ -81,6 +81,9 @@ that adds nothing, so a box declares only what it has.
   slot; in others an attack deals several wounds and armour may stop it).
 - ``searchable(state, zone)``: zones searchable now beyond the board's rooms (a card turned over).
 - ``hides_zombies(state, zone)``: zones the bots walk into warily (what shows only on entering).
+- ``bot`` (``BotAdvice``): what the planner bot should know of the box: tactics of its own (tried
+  before a named core tactic), how to take its decisions, where its goals send the team, the zones
+  it avoids walking through, what its cards are worth, how much harm a zone's zombies do.
 - ``scenario_keys``: top-level keys of scenario files, key → ``place(state, value) -> state``;
   ``scenario_facts``: keys of a scenario's ``[expect.box]``, key → ``check(state, value) -> [problem]``.
 
@@ -308,6 +311,29 @@ class ContentExtension:
 
 
 @dataclass(frozen=True, slots=True)
+class BotAdvice:
+    """What a box tells the planner bot (``bots.planner_bot``) of its own pieces. Every field's default
+    leaves the planner as it plays the core.
+
+    ``tactics``: (the core tactic it is tried before, ``tactic(state, i, commands, route)`` → a command
+    or None), the core tactics named as in ``bots.TACTICS`` without their underscore ("fight_here",
+    "take_objective", ..., "wait"); ``decisions``: the box's pending kinds, kind → ``choose(state)`` →
+    the option; ``targets(state, core)``: the zones the team heads for, best first, given the core's
+    own candidates (the box's goals may send it elsewhere first); ``zone_cost(state, zone)``: route
+    cost added for walking through a zone (a spawn zone); ``card_value(state, kind)``: what a card of
+    the box is worth carrying (None: the core's guess); ``danger(state, zone)``: the Wounds the zombies
+    in a zone deal in one zombie phase (None: one a zombie); the planner then weighs its team's Wounds
+    left against it."""
+
+    tactics: tuple[tuple[str, Callable[[Any, int, Sequence[Any], Any], Any]], ...] = ()
+    decisions: Mapping[str, Callable[[Any], int]] = field(default_factory=dict)
+    targets: Callable[[Any, list[list[int]]], list[list[int]]] | None = None
+    zone_cost: Callable[[Any, int], int] | None = None
+    card_value: Callable[[Any, str], float | None] = _none
+    danger: Callable[[Any, int], float] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class BoxRules:
     name: str
     # melee hits (and free-targeting shooters) go to these types first when the player names none
@@ -363,6 +389,7 @@ class BoxRules:
     inventory: InventoryRules = InventoryRules()
     searchable: Callable[[Any, int], bool] | None = None
     hides_zombies: Callable[[Any, int], bool] = _false
+    bot: BotAdvice = BotAdvice()
     scenario_keys: Mapping[str, Callable[[Any, Any], Any]] = field(default_factory=dict)
     scenario_facts: Mapping[str, Callable[[Any, Any], list[str]]] = field(default_factory=dict)
     # words
