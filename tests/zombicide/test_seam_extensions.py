@@ -519,7 +519,7 @@ def test_the_planner_weighs_zombies_in_the_box_wounds(tiny_box):
     from game.rules.zombicide.boxes import BotAdvice
 
     margins = []
-    for advice in (BotAdvice(), BotAdvice(danger=lambda state, z: 5.0 * state.zombies_in(z))):
+    for advice in (BotAdvice(), BotAdvice(attack_wounds=lambda state, t: 5)):
         tiny_box(bot=advice)
         state = arrange(new_game(ROAD, {"A": ["ada"]}, box=TINY), zombies={"r0c1": {"walker": 1}},
                         survivors={"ada": {"hand": ["", ""]}})  # unarmed: only her Wounds left face them

@@ -629,20 +629,68 @@ def _margin(state: ZombicideState, i: int, zone: int) -> float:
     graph = state.graph
     defence = 0.0
     there = [state.survivors[j] for j in _team(state) if state.survivors[j].zone == zone or j == i]
-    danger = state.box.bot.danger
-    if danger is None:
-        for o in there:
-            defence += 3 * _power_in_crowd(state, o, len(there) > 1) + _wounds_left(state, o)
-        near = sum(state.zombies_in(n) for n in graph.neighbours(zone, state.doors_open))
-        return defence - state.zombies_in(zone) - NEAR_WEIGHT * near
-    # the box weighs each zone's zombies in Wounds: a kill takes away a zombie's share of them
-    neighbours = graph.neighbours(zone, state.doors_open)
-    harm_here, harm_near = danger(state, zone), sum(danger(state, n) for n in neighbours)
-    count = state.zombies_in(zone) + sum(state.zombies_in(n) for n in neighbours)
-    per_zombie = (harm_here + harm_near) / count if count else 1.0
+    if state.box.bot.attack_wounds is not None:
+        return _margin_in_wounds(state, there, zone)
     for o in there:
-        defence += 3 * _power_in_crowd(state, o, len(there) > 1) * per_zombie + _wounds_left(state, o)
-    return defence - harm_here - NEAR_WEIGHT * harm_near
+        defence += 3 * _power_in_crowd(state, o, len(there) > 1) + _wounds_left(state, o)
+    near = sum(state.zombies_in(n) for n in graph.neighbours(zone, state.doors_open))
+    return defence - state.zombies_in(zone) - NEAR_WEIGHT * near
+
+
+LETHAL = 10.0  # a zombie left standing whose one attack kills whoever takes it
+
+
+def _harm(state: ZombicideState, t: int) -> float:
+    """The Wounds a zombie of kind ``t`` deals in one zombie phase (the box counts one attack's)."""
+    wounds = state.box.bot.attack_wounds
+    return float((wounds(state, t) if wounds is not None else 1) * state.tables.catalog.zombies[t].actions)
+
+
+def _margin_in_wounds(state: ZombicideState, there: Sequence[Any], zone: int) -> float:
+    """``_margin`` when the box counts zombies' attacks in Wounds: the survivors' attacks take away
+    only the zombies their best hit can kill, those they kill first being the ones whose single
+    attack would kill whoever takes it; what is left deals its Wounds."""
+    wounds = state.box.bot.attack_wounds
+    assert wounds is not None
+    damage = max((_hand_damage(state, o) for o in there), default=0)
+    power = sum(3 * _power_in_crowd(state, o, len(there) > 1) for o in there)
+    most = max((_wounds_left(state, o) for o in there), default=0)
+    killable_count = lethal_left = 0
+    killable_harm = total = 0.0
+    lethal_killable = 0
+    for t, n in enumerate(state.zombies[zone]):
+        if not n:
+            continue
+        total += n * _harm(state, t)
+        lethal = wounds(state, t) > most
+        if state.tables.damage_to_kill[t] <= damage:
+            killable_count += n
+            killable_harm += n * _harm(state, t)
+            lethal_killable += n if lethal else 0
+        elif lethal:
+            lethal_left += n
+    removed = min(power, killable_count) * killable_harm / killable_count if killable_count else 0.0
+    lethal_left += max(0.0, lethal_killable - power) > 0
+    near = sum(n * _harm(state, t) for a in state.graph.neighbours(zone, state.doors_open)
+               for t, n in enumerate(state.zombies[a]) if n)
+    margin = sum(_wounds_left(state, o) for o in there) + removed - total - NEAR_WEIGHT * near
+    return margin - LETHAL * lethal_left
+
+
+def _hand_damage(state: ZombicideState, s: Any) -> int:
+    """The best Damage the survivor deals in its own zone (a melee weapon, or one that shoots at Range 0)."""
+    from game.rules.zombicide import skills as sk
+
+    best = 0
+    for slot in (0, 1):
+        card = s.slots[slot]
+        if card < 0:
+            continue
+        weapon = _equipment(state, card)
+        if weapon.attack is None or weapon.kills_everything or (weapon.attack != "melee" and weapon.range_min > 0):
+            continue
+        best = max(best, sk.damage_for(s.skills, weapon.attack, weapon.id, weapon.damage))
+    return best
 
 
 def _wounds_left(state: ZombicideState, s: Any) -> int:
@@ -698,8 +746,8 @@ def _close_in(state: ZombicideState, i: int, commands: Sequence[Any], route: Rou
             continue
         friends = [state.survivors[j] for j in _team(state) if state.survivors[j].zone == to]
         cover: float = sum(_wounds_left(state, o) for o in friends) + _wounds_left(state, s)
-        if state.box.bot.danger is not None:  # Wounds to spare, counted in zombies of that zone
-            cover = cover * zombies / max(state.box.bot.danger(state, to), 1e-9)
+        if state.box.bot.attack_wounds is not None:  # Wounds to spare, counted in zombies of that zone
+            cover = cover * zombies / max(sum(n * _harm(state, t) for t, n in enumerate(state.zombies[to])), 1e-9)
         left = zombies - melee * (s.actions_left - 1)
         if left <= cover - 1 + CLOSE_IN_RISK and (best is None or left < best_left):
             best, best_left = command, left

@@ -83,7 +83,7 @@ that adds nothing, so a box declares only what it has.
 - ``hides_zombies(state, zone)``: zones the bots walk into warily (what shows only on entering).
 - ``bot`` (``BotAdvice``): what the planner bot should know of the box: tactics of its own (tried
   before a named core tactic), how to take its decisions, where its goals send the team, the zones
-  it avoids walking through, what its cards are worth, how much harm a zone's zombies do.
+  it avoids walking through, what its cards are worth, the Wounds each zombie kind deals.
 - ``scenario_keys``: top-level keys of scenario files, key → ``place(state, value) -> state``;
   ``scenario_facts``: keys of a scenario's ``[expect.box]``, key → ``check(state, value) -> [problem]``.
 
@@ -321,16 +321,17 @@ class BotAdvice:
     the option; ``targets(state, core)``: the zones the team heads for, best first, given the core's
     own candidates (the box's goals may send it elsewhere first); ``zone_cost(state, zone)``: route
     cost added for walking through a zone (a spawn zone); ``card_value(state, kind)``: what a card of
-    the box is worth carrying (None: the core's guess); ``danger(state, zone)``: the Wounds the zombies
-    in a zone deal in one zombie phase (None: one a zombie); the planner then weighs its team's Wounds
-    left against it."""
+    the box is worth carrying (None: the core's guess); ``attack_wounds(state, kind)``: the Wounds one
+    attack of a zombie kind (its index) deals (None: one, as the core counts); the planner then weighs
+    a zone in Wounds: each zombie's attacks, the ones its survivors cannot kill, their Wounds left,
+    and an attack bigger than anyone there can take."""
 
     tactics: tuple[tuple[str, Callable[[Any, int, Sequence[Any], Any], Any]], ...] = ()
     decisions: Mapping[str, Callable[[Any], int]] = field(default_factory=dict)
     targets: Callable[[Any, list[list[int]]], list[list[int]]] | None = None
     zone_cost: Callable[[Any, int], int] | None = None
     card_value: Callable[[Any, str], float | None] = _none
-    danger: Callable[[Any, int], float] | None = None
+    attack_wounds: Callable[[Any, int], int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
