@@ -24,6 +24,7 @@ from game.rules.zombicide import skills as sk
 from game.rules.zombicide.boxes import BoxRules, ContentExtension, PhaseStep
 from game.rules.zombicide.boxes.green_horde import (
     board,
+    bot,
     content,
     dragon,
     fighting,
@@ -147,6 +148,7 @@ RULES = BoxRules(
     end_of_round=_end_of_round,
     inventory=GreenHordeInventory(),
     wounds=wounds.GreenHordeWounds(),
+    bot=bot.ADVICE,
     scenario_keys=scenario.KEYS,
     scenario_facts=scenario.FACTS,
     event_text=words.EVENT_TEXT,
