@@ -15,11 +15,12 @@ from random import Random
 from typing import Any
 
 import pytest
-from boards import sketch_board
+from boards import shipped_missions, sketch_board
 from gh_boards import FARM, FARM_SETUP, SIX, players
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from game.board.mission import load_board
 from game.board.model import Board
 from game.rules.core.session import SaveData, Session, state_hash
 from game.rules.zombicide import engine
@@ -143,3 +144,17 @@ def test_random_green_horde_games_keep_the_invariants(name, block):
 def test_green_horde_games_from_any_seed_keep_the_invariants(name, seed):
     board, setup = BOARDS[name]
     play_checked(board, setup, seed, save=True)
+
+
+GH_MISSIONS = shipped_missions("green_horde")
+MISSION_GAMES = 16
+
+
+@pytest.mark.parametrize("path", GH_MISSIONS, ids=[p.stem for p in GH_MISSIONS])
+def test_random_games_on_the_green_horde_missions_keep_the_invariants(path):
+    board = load_board(path)
+    for setup in ({"players": players(SIX)}, {"players": players(SIX[:3], SIX[3:]), "auto_wounds": True}):
+        state = engine.setup(board, setup, 1)
+        assert state.setup.box == "green_horde" and state.graph.starts and state.setup.goals
+        played = sum(play_checked(board, setup, seed, save=seed % SAVE_EVERY == 0) for seed in range(MISSION_GAMES))
+        assert played > MISSION_GAMES
