@@ -525,3 +525,48 @@ def test_the_planner_weighs_zombies_in_the_box_wounds(tiny_box):
                         survivors={"ada": {"hand": ["", ""]}})  # unarmed: only her Wounds left face them
         margins.append(bots._margin(state, 0, state.graph.index["r0c1"]))
     assert margins[1] < margins[0]
+
+
+def test_a_box_puts_its_pieces_on_the_table_and_lines_on_the_survivor_card(tiny_box):
+    from game.app.zombicide.scene_drawing import _without_zone_labels
+    from game.app.zombicide.view_model import survivor_card, table_layout
+    from game.rules.zombicide.boxes import TablePiece
+
+    def flags(state):  # type: ignore[no-untyped-def]
+        return [TablePiece(f"flag:{n}", "noise", "Flag", s.zone) for n, s in enumerate(state.survivors)]
+
+    tiny_box(table_pieces=flags, kept_markers=frozenset({"spawn"}),
+             card_lines=lambda state, i: [f"{state.survivors[i].name} carries a flag"])
+    state = new_game(ROAD, {"A": ["ada"]}, box=TINY)
+    layout = table_layout(state, ROAD)
+    flag = layout.pieces["flag:0"]
+    assert (flag.zone, flag.token, flag.label) == (zone_of(state, "ada"), "noise", "Flag")
+    assert layout.pieces["ada"].zone == flag.zone  # laid out beside the miniature, not on it
+    assert (flag.x_cm, flag.y_cm) != (layout.pieces["ada"].x_cm, layout.pieces["ada"].y_cm)
+    moved = engine.apply(state, "A", Move("ada", "r0c1"))[0]
+    assert table_layout(moved, ROAD).pieces["flag:0"].zone == "r0c1"  # the box's state says where
+    shown = _without_zone_labels(ROAD, state.box.kept_markers)
+    assert [m.kind for m in ROAD.markers if m.kind != "spawn"] == [m.kind for m in shown.markers]
+    assert any(m.kind == "spawn" for m in ROAD.markers)
+    assert survivor_card(state, "ada").lines == ("Ada carries a flag",)
+
+
+@dataclass(frozen=True, slots=True)
+class BeaconLit:
+    zone: str
+    kind: str = "beacon_lit"
+
+
+def test_a_box_event_shows_as_a_banner_while_the_window_animates(tiny_box):
+    from game.app.zombicide.director import AnimationDirector
+    from game.app.zombicide.view_model import PieceMaker
+
+    tiny_box(event_banners={BeaconLit: lambda e: f"A beacon burns in {e.zone}!"})
+    state = new_game(ROAD, {"A": ["ada"]}, box=TINY)
+    director = AnimationDirector(ROAD, PieceMaker(state))
+    director.banners = state.box.event_banners
+    director.start([BeaconLit("r0c2")], state, state)
+    assert [(b.kind, b.title) for b in director.beats if b.kind == "banner"] == [("banner", "A beacon burns in r0c2!")]
+    director.banners = {}
+    director.start([BeaconLit("r0c2")], state, state)
+    assert not [b for b in director.beats if b.kind == "banner"]

@@ -87,8 +87,14 @@ that adds nothing, so a box declares only what it has.
 - ``scenario_keys``: top-level keys of scenario files, key → ``place(state, value) -> state``;
   ``scenario_facts``: keys of a scenario's ``[expect.box]``, key → ``check(state, value) -> [problem]``.
 
-**Words** (the window tells the box's pieces without naming them)
+**Words and the window** (the window tells and draws the box's pieces without naming them)
 
+- ``table_pieces(state)``: the box's own pieces on the table (``TablePiece``: spawn tokens that come
+  and go, a siege engine, a puddle), drawn with the miniatures in their zones; ``kept_markers``: board
+  marker kinds the box keeps in its state (the window draws them from ``table_pieces``, not printed).
+- ``card_lines(state, i)``: lines the survivor's card adds under its name (its armour).
+- ``event_banners``: event type → ``title(event)``: the box's events the window also shows as a
+  banner over the table while it animates (a Necromancer arrives, the Horde comes out).
 - ``event_text``: event type → ``sentence(event, words)`` for the log (``words`` names survivors,
   zones, items, zombies and reads the catalog); ``event_tones``: event type → the log's colour;
   ``command_labels``: command kind → button label; ``card_text(card, words, level)``: the sentence of a
@@ -335,6 +341,17 @@ class BotAdvice:
 
 
 @dataclass(frozen=True, slots=True)
+class TablePiece:
+    """A piece of a box's own on the table: ``id`` stays the same while the piece stays where it is,
+    ``token`` names its image in the token manifest, ``zone`` is its zone index."""
+
+    id: str
+    token: str
+    label: str
+    zone: int
+
+
+@dataclass(frozen=True, slots=True)
 class BoxRules:
     name: str
     # melee hits (and free-targeting shooters) go to these types first when the player names none
@@ -398,6 +415,10 @@ class BoxRules:
     event_tones: Mapping[type, str] = field(default_factory=dict)
     command_labels: Mapping[str, str] = field(default_factory=dict)
     card_text: Callable[[Any, Any, str], str | None] = _none
+    table_pieces: Callable[[Any], Sequence[TablePiece]] = _nothing_listed
+    kept_markers: frozenset[str] = frozenset()
+    card_lines: Callable[[Any, int], Sequence[str]] = _nothing_listed
+    event_banners: Mapping[type, Callable[[Any], str]] = field(default_factory=dict)
 
     def steps_at(self, at: StepAt) -> tuple[PhaseStep, ...]:
         return tuple(step for step in self.phase_steps if step.at == at)
