@@ -56,6 +56,7 @@ ORCS: list[tuple[str, str, str, str, float]] = [
     ("orc_abomination", "Orc Abomination", "abomination", "OA", 4.0),
     ("orc_necromancer", "Orc Necromancer", "necromancer", "NE", 2.5),
 ]
+SPAWN_ZONE_COLOURS = {"red": "#b8342c", "blue": "#3a64b8", "green": "#3f8c3a"}  # plain spawn tokens
 NECROMANCER_FACES = {
     "green": "#4f8a3a", "dark brown": "#4a3426", "red": "#a33a32", "violet": "#74509a", "grey": "#7a7a78",
     "light brown": "#a07c52",
@@ -155,6 +156,9 @@ def make_tokens(folder: Path, save: Callable[[str, pygame.Surface, dict[str, obj
     save("gh_trebuchet", draw_trebuchet_token(), {"label": "Trebuchet", "side": "token", "base_cm": 4.0, "box": "green_horde"})
     save("gh_dragon_bile", draw_puddle_token(), {"label": "Dragon Bile", "side": "token", "base_cm": 3.0, "box": "green_horde"})
     save("gh_horde", draw_horde_token(), {"label": "The Horde", "side": "token", "base_cm": 3.0, "box": "green_horde"})
+    for colour_name, colour in SPAWN_ZONE_COLOURS.items():
+        save(f"gh_spawn_zone_{colour_name}", draw_spawn_token(hex_color(colour), False),
+             {"label": f"Spawn zone ({colour_name})", "side": "token", "base_cm": 2.5, "box": "green_horde"})
     for face, colour in NECROMANCER_FACES.items():
         save(f"gh_spawn_{face.replace(' ', '_')}", draw_spawn_token(hex_color(colour), True),
              {"label": f"Necromancer spawn ({face})", "side": "token", "base_cm": 2.5, "box": "green_horde"})

@@ -36,6 +36,7 @@ from game.rules.zombicide.boxes.green_horde import (
     scenario,
     siege,
     spawns,
+    table,
     terrain,
     words,
     wounds,
@@ -154,7 +155,11 @@ RULES = BoxRules(
     event_text=words.EVENT_TEXT,
     event_tones=words.EVENT_TONES,
     command_labels=words.COMMAND_LABELS,
+    event_banners=words.EVENT_BANNERS,
     card_text=words.card_text,
+    table_pieces=table.table_pieces,
+    kept_markers=table.KEPT_MARKERS,
+    card_lines=table.card_lines,
 )
 
 __all__ = ["RULES"]

@@ -68,6 +68,15 @@ EVENT_TONES = {
     gh.HedgeRustled: "dice", gh.DragonFire: "good", gh.SiegeEngineFired: "good", gh.SiegeEngineDestroyed: "danger",
     gh.EnchantmentCast: "card", gh.VaultCardFound: "card", gh.ZombiesRepulsed: "good",
 }
+EVENT_BANNERS = {  # shown over the table as the zombies' phase unfolds
+    gh.NecromancerArrived: lambda e: "An Orc Necromancer arrives!",
+    gh.NecromancerEscaped: lambda e: "The Necromancer escapes!",
+    gh.HordeGrew: lambda e: "The Horde grows",
+    gh.HordeArrived: lambda e: f"The Horde has arrived: {e.count} orcs!" if e.count else "The Horde has arrived, empty",
+    gh.BarrierBroken: lambda e: "A barrier falls!",
+    gh.DragonFire: lambda e: "The torch goes out in the water" if e.flooded else "Dragon Fire!",
+    gh.SiegeEngineDestroyed: lambda e: "The Trebuchet is lost!",
+}
 COMMAND_LABELS = {
     "gh_cast_enchantment": "Cast", "gh_open_door_from_afar": "Open a door from afar", "gh_melee_strike": "Strike",
     "gh_move_siege_engine": "Haul the Trebuchet", "gh_fire_siege_engine": "Fire the Trebuchet",
