@@ -346,8 +346,7 @@ def missions() -> dict[str, str]:
         "take both objectives (5 XP each), then stand with every survivor in the exit zone at an End Phase.",
         [("1R", 0, 0, 0), ("3R", 1, 0, 90), ("6V", 0, 1, 270), ("4R", 1, 1, 180)],
         [at("start", "6V:gr-c"), at("exit", "6V:ln-w"), at("objective", "3R:rm-crypt", color="red"),
-         at("objective", "1R:rm-ne", color="red"), at("spawn", "3R:ln-n", color="red", locators=[1]),
-         at("spawn", "4R:ln-w", color="red")],
+         at("objective", "1R:rm-ne", color="red"), at("spawn", "4R:ln-w", color="red", locators=[1])],
         {"goals": ["take_all_objectives", "all_in_exit"]},
     )
     out["gh-01-dragon-bile"] = mission_toml(

@@ -59,7 +59,7 @@ def check_the_box_on_the_table(scene: GameScene) -> None:
     state = scene.controller.state
     pieces = scene.table.state.pieces
     spawns = [p for p in pieces.values() if p.id.startswith("gh:spawn:")]
-    assert len(spawns) == len(state.box_state.spawn_tokens) >= 2
+    assert len(spawns) == len(state.box_state.spawn_tokens) >= 1
     assert {p.zone for p in spawns} == {state.graph.zone_ids[t.zone] for t in state.box_state.spawn_tokens}
     assert all(p.token.startswith("gh_spawn_") and p.token in scene.maker.tokens for p in spawns)
     assert not [m for m in scene.table.board.markers if m.kind == "spawn"]  # drawn as pieces, not printed
