@@ -600,7 +600,9 @@ def skills_markdown(catalog: Catalog, homes: Mapping[str, Sequence[str]]) -> str
         "Regenerate this page after changing skills or the engine:",
         "",
         "```",
-        ".venv/bin/python -m game.rules.zombicide.catalog skills-doc > docs/zombicide-skills.md",
+        ".venv/bin/python -m game.rules.zombicide.catalog skills-doc > docs/zombicide-skills.md" if catalog.box == DEFAULT_BOX
+        else f".venv/bin/python -m game.rules.zombicide.catalog skills-doc {catalog.box} "
+             f"> docs/zombicide-{catalog.box.replace('_', '-')}-skills.md",
         "```",
         "",
         f"{done} of {len(catalog.skills)} skills are handled by the engine"
