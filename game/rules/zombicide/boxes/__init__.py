@@ -60,10 +60,13 @@ that adds nothing, so a box declares only what it has.
 - ``zombie_movers``: special rule of a zombie kind → ``move(game, kind, zone, count)``: those zombies
   walk their own way when they move (the core moves the rest towards noise first).
 - ``phase_steps``: its steps in the round (``PhaseStep``), queued before or after an activation, the
-  spawn step or the end of the round, or only by the box itself (``at="queued"``: its own steps a
-  command or a hook puts on ``game.queue``); a step may pause on a decision like any other.
+  spawn step or the end of the round, or (``at = "queued"``) only where the box queues them itself
+  (its own steps a command or a hook puts on ``game.queue``, to resolve a command step by step); a
+  step may pause on a decision like any other.
 - moments, each ``callback(game, ...)``: ``entered_zone`` (a survivor walked in), ``stepped(game, i,
-  from_zone, to_zone)`` (survivor ``i`` walked one zone on, in a Move or a Bloodlust), ``door_opened``,
+  from_zone, to_zone)`` (survivor ``i`` walked one zone on, in a Move or a Bloodlust),
+  ``move_ended(game, i)`` (a survivor's movement ended where it stands, before any free action the
+  move grants: what it sets off is queued first), ``door_opened``,
   ``building_spawn_waits(game, zone)`` (a zone a first door's spawn leaves out), ``after_action``,
   ``gained_xp(game, i, before, after)`` (experience earned), ``objective_taken(game, i, index)``,
   ``before_attack`` / ``after_attack`` (an attack's roll, its kills), ``end_of_round``,
@@ -85,7 +88,10 @@ that adds nothing, so a box declares only what it has.
   before a named core tactic), how to take its decisions, where its goals send the team, the zones
   it avoids walking through, what its cards are worth, the Wounds each zombie kind deals.
 - ``scenario_keys``: top-level keys of scenario files, key → ``place(state, value) -> state``;
-  ``scenario_facts``: keys of a scenario's ``[expect.box]``, key → ``check(state, value) -> [problem]``.
+  ``scenario_facts``: keys a scenario's state checks may hold (``[expect.state]``, a step's ``state``),
+  key → ``check(state, value) -> [problems in words]``; ``scenario_command(state, data) -> data``: a
+  scenario step's box command with its pieces named (cards by name) turned into what the engine reads.
+  The three raise ValueError(where, what) for a bad value.
 
 **Words and the window** (the window tells and draws the box's pieces without naming them)
 
@@ -97,8 +103,13 @@ that adds nothing, so a box declares only what it has.
   banner over the table while it animates (a Necromancer arrives, the Horde comes out).
 - ``event_text``: event type → ``sentence(event, words)`` for the log (``words`` names survivors,
   zones, items, zombies and reads the catalog); ``event_tones``: event type → the log's colour;
-  ``command_labels``: command kind → button label; ``card_text(card, words, level)``: the sentence of a
-  zombie card of the box's own kinds.
+  ``command_labels``: command kind → button label; ``command_text(command, state)``: a button's words
+  for one of the box's commands when they depend on its content (None: the kind's label);
+  ``gathered``: command kinds of which one action takes several picks, kind → the field listing them
+  (the window lets the player pick several of the commands listed one pick each, and plays them
+  as one, their picks joined); ``ordered``: command kinds whose acting order the players pick, kind →
+  ``survivors(command)``, the survivors to put in order (the window asks, then sets the command's
+  ``order``); ``card_text(card, words, level)``: the sentence of a zombie card of the box's own kinds.
 
 ``game`` in these signatures is the engine's working copy (``game.Game``): hooks read and change it
 like the core does, and add their events to ``game.events``. ``state`` is a frozen ``ZombicideState``
@@ -123,7 +134,7 @@ CONTENT_ROOT = Path(__file__).resolve().parent.parent / "content"
 CardHandler = Callable[[Any, int, int, int], None]
 StepAt = Literal[
     "before_activation", "after_activation", "before_spawn", "after_spawn", "before_end_round", "after_end_round",
-    "queued",  # never queued by the core: the box queues the step itself
+    "queued",  # never queued by the core: the box queues it itself (a command resolved step by step)
 ]
 
 
@@ -390,6 +401,7 @@ class BoxRules:
     entered_zone: Callable[[Any, int], None] = _none
     stepped: Callable[[Any, int, int, int], None] = _none
     crosses_freely: Callable[[Any, int], bool] | None = None
+    move_ended: Callable[[Any, int], None] = _none
     door_opened: Callable[[Any, Any], None] = _none
     building_spawn_waits: Callable[[Any, int], bool] = _false
     after_action: Callable[[Any, int], None] = _none
@@ -410,10 +422,14 @@ class BoxRules:
     bot: BotAdvice = BotAdvice()
     scenario_keys: Mapping[str, Callable[[Any, Any], Any]] = field(default_factory=dict)
     scenario_facts: Mapping[str, Callable[[Any, Any], list[str]]] = field(default_factory=dict)
+    scenario_command: Callable[[Any, dict[str, Any]], dict[str, Any]] | None = None
     # words
     event_text: Mapping[type, Callable[[Any, Any], str]] = field(default_factory=dict)
     event_tones: Mapping[type, str] = field(default_factory=dict)
     command_labels: Mapping[str, str] = field(default_factory=dict)
+    command_text: Callable[[Any, Any], str | None] = _none
+    gathered: Mapping[str, str] = field(default_factory=dict)
+    ordered: Mapping[str, Callable[[Any], tuple[str, ...]]] = field(default_factory=dict)
     card_text: Callable[[Any, Any, str], str | None] = _none
     table_pieces: Callable[[Any], Sequence[TablePiece]] = _nothing_listed
     kept_markers: frozenset[str] = frozenset()
