@@ -227,23 +227,30 @@ class Combat(Fields):
         self.land_kills(i, target, killed, counts, attack, values)
 
     def stray(self, i: int, target: int, misses: int, damage: int, attack: str, values: tuple[int, ...]) -> None:
-        """Each miss of a shot hits a survivor in the target zone (the players pick who when several
-        may be hit), with the shot's damage."""
-        while misses > 0:
+        """Each miss of a shot hits a survivor in the target zone, with the shot's damage."""
+        self.hit_survivors_first(i, target, misses, damage, attack, values, STRAYS, "the stray shot hits")
+
+    def hit_survivors_first(self, i: int, target: int, hits: int, damage: int, attack: str,
+                            values: tuple[int, ...], then: Any, words: str) -> int | None:
+        """Hits land on the survivors in the target zone one at a time (the players pick the victim
+        when several may be hit); the hits left once none may be, or None while a decision waits
+        (``then`` rides with it: the shot's priority, or STRAYS for its misses)."""
+        while hits > 0:
             victims = self.friendly_fire_victims(i, target, attack)
             if not victims:
-                return
+                break
             if len(victims) > 1 and not self.spec.auto_wounds:
                 seat = self.survivors[i].seat
-                labels = tuple(f"the stray shot hits {self.survivors[j].name}" for j in victims)
+                labels = tuple(f"{words} {self.survivors[j].name}" for j in victims)
                 self.pending = Pending(
                     "friendly_fire", seat, i, labels, tuple((j,) for j in victims),
-                    attack=(target, misses, damage, attack, values, STRAYS),
+                    attack=(target, hits, damage, attack, values, then),
                 )
                 self.events.append(DecisionNeeded("friendly_fire", seat, labels))
-                return
+                return None
             self.hit_survivor(min(victims, key=lambda j: (self.survivors[j].wounds, j)), damage)
-            misses -= 1
+            hits -= 1
+        return hits
 
     def shoot_into(self, i: int, target: int, hits: int, damage: int, attack: str, values: tuple[int, ...],
                    priority: tuple[str, ...] = ()) -> None:
@@ -251,22 +258,9 @@ class Combat(Fields):
         pick the victim when several may be hit), then the zombies rank by rank. When zombies of
         several kinds share the top rank and a hit can kill more than one kind, the players pick which
         one dies (the attack's ``priority`` answers at once, else a ``target`` decision, hit by hit)."""
-        while hits > 0:
-            victims = self.friendly_fire_victims(i, target, attack)
-            if not victims:
-                break
-            if len(victims) > 1 and not self.spec.auto_wounds:
-                seat = self.survivors[i].seat
-                labels = tuple(f"the hit lands on {self.survivors[j].name}" for j in victims)
-                self.pending = Pending(
-                    "friendly_fire", seat, i, labels, tuple((j,) for j in victims),
-                    attack=(target, hits, damage, attack, values, priority),
-                )
-                self.events.append(DecisionNeeded("friendly_fire", seat, labels))
-                return
-            self.hit_survivor(min(victims, key=lambda j: (self.survivors[j].wounds, j)), damage)
-            hits -= 1
-        self.hit_zombies(i, target, hits, damage, attack, values, priority)
+        left = self.hit_survivors_first(i, target, hits, damage, attack, values, priority, "the hit lands on")
+        if left is not None:
+            self.hit_zombies(i, target, left, damage, attack, values, priority)
 
     def hit_zombies(self, i: int, target: int, hits: int, damage: int, attack: str, values: tuple[int, ...],
                     priority: tuple[str, ...] = (), killed_so_far: tuple[int, ...] = ()) -> None:

@@ -16,8 +16,7 @@ from game.rules.zombicide.boxes.green_horde.necromancers import necromancers_kil
 from game.rules.zombicide.boxes.green_horde.siege import destroy_engines
 from game.rules.zombicide.boxes.green_horde.spawns import necromancer_kind
 from game.rules.zombicide.boxes.green_horde.state import board_of
-from game.rules.zombicide.commands import CardDiscarded
-from game.rules.zombicide.state import EMPTY
+from game.rules.zombicide.boxes.green_horde.wounds import discard_slot
 
 Game = Any  # the engine's working copy (game.Game)
 BILE_TOKENS = 4
@@ -37,23 +36,13 @@ def _thrown(game: Game, i: int, slot: int, effect: str, zone_id: str, what: str)
     return zone
 
 
-def _discard(game: Game, i: int, slot: int) -> None:
-    s = game.survivors[i]
-    card = s.slots[slot]
-    slots = list(s.slots)
-    slots[slot] = EMPTY
-    game.change(i, slots=tuple(slots))
-    game.equipment_discard.append(card)
-    game.events.append(CardDiscarded(s.id, game.card_kinds[card]))
-
-
 def throw_bile(game: Game, i: int, command: ThrowBile) -> None:
     zone = _thrown(game, i, command.slot, "pours_bile", command.zone, "Dragon Bile")
     puddles = list(game.box_state.bile)
     if zone in puddles:
         raise IllegalCommand(f"Dragon Bile already lies in {command.zone}")
     game.spend(i, "other")
-    _discard(game, i, command.slot)
+    discard_slot(game, i, command.slot)
     moved = ""
     if len(puddles) >= BILE_TOKENS:  # every token is out: the oldest puddle is moved here
         moved = game.zid(puddles.pop(0))
@@ -67,7 +56,7 @@ def throw_torch(game: Game, i: int, command: ThrowTorch) -> None:
     if zone not in game.box_state.bile:
         raise IllegalCommand(f"there is no Dragon Bile in {command.zone}")
     game.spend(i, "other")
-    _discard(game, i, command.slot)
+    discard_slot(game, i, command.slot)
     game.box_state = replace(game.box_state, bile=tuple(z for z in game.box_state.bile if z != zone))
     s = game.survivors[i]
     if board_of(game.graph).water[zone]:

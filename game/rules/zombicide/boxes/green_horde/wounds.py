@@ -253,18 +253,25 @@ def wounds_step(game: Game, i: int, wounds: tuple[int, ...]) -> None:
     game.queue.insert(0, ("gh_wounds", i, wounds[1:]))
 
 
+def discard_slot(game: Any, i: int, slot: int) -> int:
+    """Survivor ``i`` discards the card in ``slot`` (told); returns the card."""
+    s = game.survivors[i]
+    card = s.slots[slot]
+    slots = list(s.slots)
+    slots[slot] = EMPTY
+    game.change(i, slots=tuple(slots))
+    game.equipment_discard.append(card)
+    game.events.append(CardDiscarded(s.id, game.card_kinds[card]))
+    return int(card)
+
+
 def resolve_wound(game: Game, pending: Pending, option: int) -> None:
     i, slot = pending.survivor, pending.payload[option][0]
     (wounds,) = pending.attack
     if slot < 0:
         game.wound(i, -1)
     else:
+        card = discard_slot(game, i, slot)
         s = game.survivors[i]
-        card = s.slots[slot]
-        slots = list(s.slots)
-        slots[slot] = EMPTY
-        game.change(i, slots=tuple(slots))
-        game.equipment_discard.append(card)
-        game.events.append(CardDiscarded(s.id, game.card_kinds[card]))
         game.events.append(SurvivorWounded(s.id, s.wounds, game.card_kinds[card], ignored=True))
     game.queue.insert(0, ("gh_wounds", i, wounds[1:]))
