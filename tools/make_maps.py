@@ -1200,6 +1200,9 @@ def main(argv: list[str] | None = None) -> int:
         path = root / "missions" / f"{name}.toml"
         path.write_text(text, encoding="utf-8")
         written.append(path)
+    import green_horde_maps  # the second Zombicide box's modules and missions
+
+    written += green_horde_maps.write_all(root)
     print(f"wrote {len(written)} files into {root}")
     return 0
 

@@ -45,7 +45,7 @@ def test_unknown_games_and_boxes_name_the_file_and_the_known_ids():
         registry.game_playing_on("chess", "m.toml")
     with pytest.raises(registry.UnknownGameError, match=r"unknown Zombicide box 'invaderz' \(known: rue_morgue"):
         registry.game("zombicide").box("invaderz")
-    with pytest.raises(UnknownBoxError, match=r"setup: unknown Zombicide box 'green_hordee' \(known: rue_morgue\)"):
+    with pytest.raises(UnknownBoxError, match=r"setup: unknown Zombicide box 'green_hordee' \(known: rue_morgue, green_horde"):
         parse_setup({"box": "green_hordee", "players": [{"seat": "A", "survivors": ["joe"]}]})
 
 
@@ -71,7 +71,7 @@ box = "{box}"
 
 
 @pytest.mark.parametrize("game, box, words", [
-    ("zombicide", "green_hordee", "[setup]: unknown Zombicide box 'green_hordee' (known: rue_morgue)"),
+    ("zombicide", "green_hordee", "[setup]: unknown Zombicide box 'green_hordee' (known: rue_morgue, green_horde)"),
     ("chess", "rue_morgue", "mission 'game' = 'chess' is unknown (one of: city_of_horror, zombicide, zombieworld, any)"),
     ("zombicide", "rue_morgue", None),
 ])

@@ -26,6 +26,7 @@ from game.board.errors import MapFormatError, describe_error
 from game.board.mission import load_board
 from game.rules.zombicide.boxes import box_name
 from game.rules.zombicide.catalog import load_catalog
+from game.rules.zombicide.engine import setup_model
 from game.rules.zombicide.registration import DEFAULT_BOX
 
 REPO = Path(__file__).resolve().parents[3]
@@ -97,6 +98,18 @@ def list_missions(folder: Path = MISSION_DIR, box: str = DEFAULT_BOX) -> list[Mi
     return sorted(found, key=lambda m: (not m.id.startswith("rm-"), "tutorial" not in m.id, m.id))
 
 
+def setup_option_names(box: str) -> frozenset[str]:
+    """The ``[setup]`` keys the box's games accept (an option its set-up lacks is not offered)."""
+    return frozenset(setup_model(box).model_fields)
+
+
+def default_team(catalog: Any) -> list[str]:
+    """The survivors picked at first: the usual six when the box has them, else its first six."""
+    known = [s.id for s in catalog.survivors]
+    usual = [s for s in DEFAULT_SURVIVORS if s in known]
+    return usual or known[:len(DEFAULT_SURVIVORS)]
+
+
 def start_game(app, mission_path: Path, setup: Any, seed: int) -> bool:
     """Start a game of ``mission_path`` in the window; a mission that cannot start says why and
     changes nothing."""
@@ -124,8 +137,8 @@ class ZombicideNewGameScene(CardScene):
         self.missions = list_missions(mission_dir, box)
         self.catalog = load_catalog(box)
         self.mission: MissionInfo | None = self.missions[0] if self.missions else None
-        known = {s.id for s in self.catalog.survivors}
-        self.picked: list[str] = [s for s in DEFAULT_SURVIVORS if s in known]
+        self.picked: list[str] = default_team(self.catalog)
+        self.options = setup_option_names(box)
         self.players = 2
         self.crawlers = True
         self.auto_wounds = False
@@ -178,7 +191,8 @@ class ZombicideNewGameScene(CardScene):
         return [skill for skill in MISSION_NEEDS.get(self.mission.id, ()) if skill not in held]
 
     def choices(self) -> dict[str, Any]:
-        return {"players": self.seats(), "crawlers": self.crawlers, "auto_wounds": self.auto_wounds}
+        wanted = {"crawlers": self.crawlers, "auto_wounds": self.auto_wounds}
+        return {"players": self.seats(), **{k: v for k, v in wanted.items() if k in self.options}}
 
     def start(self) -> bool:
         """Build the setup from the mission and the choices, and start the game."""
@@ -257,10 +271,11 @@ class ZombicideNewGameScene(CardScene):
         bw = min(640, width - 40)
         x = (width - bw) // 2
         y = 70
-        self._button(pygame.Rect(x, y, bw, BUTTON_H), "Skinners leave Crawlers: " + ("on" if self.crawlers else
-                     "off (beginner)"), self._toggle_crawlers, c, key="crawlers", selected=self.crawlers,
-                     object_id="@start_choice")
-        y += BUTTON_H + GAP
+        if "crawlers" in self.options:
+            self._button(pygame.Rect(x, y, bw, BUTTON_H), "Skinners leave Crawlers: " + ("on" if self.crawlers else
+                         "off (beginner)"), self._toggle_crawlers, c, key="crawlers", selected=self.crawlers,
+                         object_id="@start_choice")
+            y += BUTTON_H + GAP
         self._button(pygame.Rect(x, y, bw, BUTTON_H), "Share zombie wounds automatically: " +
                      ("on" if self.auto_wounds else "off (you choose)"), self._toggle_wounds, c, key="auto_wounds",
                      selected=self.auto_wounds, object_id="@start_choice")

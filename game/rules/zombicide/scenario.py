@@ -180,6 +180,7 @@ class Expectations(_Strict):
     events: tuple[dict[str, Any], ...] = ()
     no_events: tuple[dict[str, Any], ...] = Field(default=(), description="events the whole run must not contain")
     state: StateFacts = StateFacts()
+    box: dict[str, Any] = Field(default_factory=dict, description="facts of the box's own state (``BoxRules.scenario_facts``)")
 
 
 class ScenarioFile(_Strict):
@@ -421,6 +422,8 @@ def run_scenario(path: str | Path, engine: Any = None) -> ScenarioResult:
             run.fail(f"whole run: an unwanted event happened: {_format_event(found)}")
     for problem in check_facts(path, "[expect.state]", scenario.expect.state, state, cards):
         run.fail(problem)
+    for problem in check_box_facts(path, scenario.expect.box, state):
+        run.fail(problem)
     run.result.passed = not run.result.failures
     run.say("PASS" if run.result.passed else "FAIL")
     return run.result
@@ -490,6 +493,21 @@ def play_step(run: _Run, number: int, step: StepSpec, state: Any) -> Any:
         for problem in check_facts(path, f"{where} → state", step.state, new_state, run.cards):
             run.fail(f"after step {number}: {problem}")
     return new_state
+
+
+def check_box_facts(path: Path, facts: Mapping[str, Any], state: Any) -> list[str]:
+    """The box's facts (``[expect.box]``) compared with the final state, each by the box's own check."""
+    checks = state.box.scenario_facts
+    problems: list[str] = []
+    for key, value in facts.items():
+        check = checks.get(key)
+        if check is None:
+            known = ", ".join(checks) or "none in this box"
+            raise ScenarioError(path, f"[expect.box] → {key}", f"unknown fact (known: {known})")
+        problems.extend(check(state, value))
+    return problems
+
+
 
 
 # ---------------------------------------------------------------------------------------------------
