@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from game.board.errors import MapFormatError, MapProblem, one_line
-from game.board.loader import check_module, shown_path
+from game.board import propcheck
+from game.board.errors import WARNING_PREFIX, MapFormatError, MapProblem, one_line
+from game.board.loader import REPO_ROOT, check_module, shown_path
 from game.board.model import Board, BoardModule, Layout
 
-WARNING_PREFIX = "warning: "
 SQUARE_TOLERANCE_CM = 1e-6
 
 
@@ -81,6 +82,9 @@ def _check_file(path: Path, board_check: BoardCheck | None = None) -> list[MapPr
         problems.extend(_board_problems(module))  # what only shows when the map is laid out as a board
     if module is not None:
         problems.extend(_warnings(module))
+        root = propcheck.read_map(path, module.path)
+        if root is not None:
+            problems.extend(propcheck.property_warnings(root, module.path))
         if board_check is not None:
             problems.extend(board_check(path, module.game, None))
     return problems
@@ -113,4 +117,53 @@ def validate_cli(paths: Sequence[str], out: TextIO = sys.stdout, board_check: Bo
     if warnings:
         summary += f", {warnings} warning{'s' if warnings != 1 else ''}"
     print(summary, file=out)
+    return 1 if errors else 0
+
+
+TILESET_ARROW = " → "  # a problem of a file a map names is shown as "map → that file"
+
+
+def _file_of(shown: str) -> Path:
+    """The file a problem's path names (the map, for a problem of a tileset or template it names)."""
+    path = Path(shown.split(TILESET_ARROW)[0])
+    if not path.is_absolute() and (REPO_ROOT / path).exists():
+        return REPO_ROOT / path
+    return path.resolve()
+
+
+def problem_records(problems: Sequence[MapProblem]) -> list[dict[str, object]]:
+    """Each problem as a plain record: file (as shown and absolute), layer, object id, the object's
+    position in map pixels when the map has that object, severity and message."""
+    places: dict[Path, dict[int, propcheck.ObjectPlace]] = {}
+    records: list[dict[str, object]] = []
+    for problem in problems:
+        file = _file_of(problem.path)
+        place = None
+        if problem.object_id is not None and file.suffix.lower() == ".tmx":
+            if file not in places:
+                root = propcheck.read_map(file, problem.path) if file.is_file() else None
+                places[file] = propcheck.object_places(root) if root is not None else {}
+            place = places[file].get(problem.object_id)
+        warning = is_warning(problem)
+        records.append({
+            "file": problem.path,
+            "path": str(file),
+            "layer": problem.layer or (place.layer if place else ""),
+            "object_id": problem.object_id,
+            "x_px": place.x_px if place else None,
+            "y_px": place.y_px if place else None,
+            "severity": "warning" if warning else "error",
+            "message": one_line(problem.what.removeprefix(WARNING_PREFIX) if warning else problem.what),
+        })
+    return records
+
+
+def validate_json(paths: Sequence[str], out: TextIO = sys.stdout, board_check: BoardCheck | None = None) -> int:
+    """``--validate --json``: one JSON document with every problem as a record (``problem_records``)
+    and the counts; the exit code as ``validate_cli``."""
+    checked, problems = _validate(paths, board_check)
+    records = problem_records(problems)
+    errors = sum(1 for record in records if record["severity"] == "error")
+    document = {"files_checked": checked, "errors": errors, "warnings": len(records) - errors, "problems": records}
+    print(json.dumps(document, ensure_ascii=False, indent=1), file=out)
     return 1 if errors else 0

@@ -19,7 +19,7 @@ from functools import cache
 from pathlib import Path
 
 from game import limits
-from game.board import xmlcheck
+from game.board import templates, xmlcheck
 from game.board.errors import MapFormatError, MapProblem
 from game.board.geometry import (
     axis_aligned_rectangle,
@@ -288,9 +288,11 @@ def _check_object(node: ElementTree.Element, shown: str, layer: str, check: _Pre
         _fatal(check, [beyond])
         return
     refusal = ""
-    if node.get("template"):
-        refusal = "template objects are not supported: detach the template (right click → Detach)"
-    elif node.get("gid"):
+    if node.get("template"):  # a template that could not be used: its problem is already listed here
+        if object_id is not None:
+            check.skipped_objects.add(object_id)
+        return
+    if node.get("gid"):
         refusal = (
             "tile objects (tiles placed with Insert Tile) are not supported: paint tiles on a tile layer,"
             " and draw a rectangle with the object's class"
@@ -334,6 +336,7 @@ def _precheck(path: Path, shown: str) -> tuple[_PreCheck, ElementTree.Element | 
         check.problems.append(MapProblem(shown, f"not a Tiled map (the file's root element is <{root.tag}>, not <map>)"))
         check.fatal = True
         return check, None
+    check.problems.extend(templates.expand_templates(root, path.parent, shown))
     _fatal(check, xmlcheck.check_map(root, shown))
     if check.fatal:
         return check, None

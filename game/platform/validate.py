@@ -40,3 +40,7 @@ def validate_paths(paths: Sequence[str | Path]) -> list[MapProblem]:
 
 def validate_cli(paths: Sequence[str], out: TextIO = sys.stdout) -> int:
     return lint.validate_cli(paths, out, game_checks)
+
+
+def validate_json(paths: Sequence[str], out: TextIO = sys.stdout) -> int:
+    return lint.validate_json(paths, out, game_checks)
