@@ -28,6 +28,13 @@ class PropertySpec:
     default: PropertyDefault = ""
     required: bool = False  # warn when missing
     loader_checks: bool = False  # the loader refuses a missing or wrong value with an error: no warning
+    in_class: bool = True  # a member of the Tiled class (its default is what the loader assumes when absent)
+
+    @property
+    def class_member(self) -> bool:
+        """Tiled leaves a member at its class default out of the saved map, so only properties whose
+        absence means that default may be class members; the others come from templates or by hand."""
+        return self.in_class and not self.required
 
 
 # Tiled enums: name → allowed values. "Game" is filled from the game registry by the project tool.
@@ -38,7 +45,6 @@ ENUMS: dict[str, tuple[str, ...]] = {
     "SpawnColor": ("red", "blue", "green", "pink"),  # the spawn_<colour>.png markers we draw
     "ObjectiveColor": ("red", "blue", "green", "pink"),
     "BedColor": ("blue", "green"),
-    "CoverLevel": ("1", "2"),
     "CohLocation": ("1", "2", "3", "4", "water_tower", "crossroads"),
     "CohPart": ("sign", "space", "spaces", "zombies", "items"),
     "CohPile": ("deck", "discard", "food", "invasion", "antidotes", "horde"),
@@ -68,8 +74,8 @@ _ZONE_MARKER = (_LABEL, _TILE)
 # What each object class reads, on a zone board (layout = zones) and on a free table (layout = free).
 ZONE_BOARD_CLASSES: dict[str, tuple[PropertySpec, ...]] = {
     "zone": (
-        PropertySpec("kind", "string", "what the zone is (street, room…)", enum="ZoneKind", default="street",
-                     loader_checks=True),
+        PropertySpec("kind", "string", "what the zone is (street, room…)", enum="ZoneKind", loader_checks=True,
+                     in_class=False),
         _LABEL,
         PropertySpec("location", "string", "City of Horror: the location board this zone is part of",
                      enum="CohLocation"),
@@ -114,7 +120,7 @@ FREE_TABLE_CLASSES: dict[str, tuple[PropertySpec, ...]] = {
     TerrainKind.OBSTACLE.value: (_HEIGHT, _LABEL, PropertySpec("prop", "string", "the props table row it is")),
     TerrainKind.DIFFICULT.value: (_LABEL, PropertySpec("woods", "bool", "woods (they also block sight)",
                                                        default=False)),
-    TerrainKind.COVER.value: (PropertySpec("cover", "int", "1 light, 2 heavy", enum="CoverLevel", default=1,
+    TerrainKind.COVER.value: (PropertySpec("cover", "int", "1 light, 2 heavy", default=1,
                                            required=True, loader_checks=True), _LABEL),
     TerrainKind.IMPASSABLE.value: (_HEIGHT, _LABEL),
     TerrainKind.STAIRS.value: (_LABEL,),
