@@ -10,7 +10,7 @@ from typing import TextIO
 
 from game.board import propcheck
 from game.board.errors import WARNING_PREFIX, MapFormatError, MapProblem, one_line
-from game.board.loader import REPO_ROOT, check_module, shown_path
+from game.board.loader import check_module, file_of_shown, shown_path
 from game.board.model import Board, BoardModule, Layout
 
 SQUARE_TOLERANCE_CM = 1e-6
@@ -120,24 +120,13 @@ def validate_cli(paths: Sequence[str], out: TextIO = sys.stdout, board_check: Bo
     return 1 if errors else 0
 
 
-TILESET_ARROW = " → "  # a problem of a file a map names is shown as "map → that file"
-
-
-def _file_of(shown: str) -> Path:
-    """The file a problem's path names (the map, for a problem of a tileset or template it names)."""
-    path = Path(shown.split(TILESET_ARROW)[0])
-    if not path.is_absolute() and (REPO_ROOT / path).exists():
-        return REPO_ROOT / path
-    return path.resolve()
-
-
 def problem_records(problems: Sequence[MapProblem]) -> list[dict[str, object]]:
     """Each problem as a plain record: file (as shown and absolute), layer, object id, the object's
     position in map pixels when the map has that object, severity and message."""
     places: dict[Path, dict[int, propcheck.ObjectPlace]] = {}
     records: list[dict[str, object]] = []
     for problem in problems:
-        file = _file_of(problem.path)
+        file = file_of_shown(problem.path)
         place = None
         if problem.object_id is not None and file.suffix.lower() == ".tmx":
             if file not in places:

@@ -404,6 +404,17 @@ def shown_path(path: Path) -> str:
         return str(path)
 
 
+SHOWN_ARROW = " → "  # a problem of a file a map names is shown as "map → that file"
+
+
+def file_of_shown(shown: str) -> Path:
+    """The file a shown path names (``shown_path`` backwards; the map, for "map → tileset")."""
+    path = Path(shown.split(SHOWN_ARROW)[0])
+    if not path.is_absolute() and (REPO_ROOT / path).exists():
+        return REPO_ROOT / path
+    return path.resolve()
+
+
 def _object_class(obj: pytmx.TiledObject) -> str:
     # Tiled 1.9 writes class="…"; Tiled 1.8 and 1.10+ write type="…".
     value = obj.__dict__.get("class") or obj.__dict__.get("type") or ""
