@@ -13,7 +13,7 @@ from game.board import lint
 from game.board.errors import MapProblem
 from game.platform import registry
 
-ANY_GAME = "any"  # a map any game may use
+ANY_GAME = lint.ANY_GAME
 
 
 def known_map_games() -> list[str]:
