@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from game.board.lint import is_warning, validate_paths
+from game.board.lint import is_warning
+from game.platform.validate import validate_paths  # the board lint with the games' checks
 
 pytestmark = pytest.mark.usefixtures("tmp_path_roots")
 

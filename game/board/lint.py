@@ -99,23 +99,14 @@ def _coverage_gap(module: BoardModule) -> MapProblem | None:
                                    " a piece there stands in no zone")
 
 
-def _wrong_game_modules(path: Path, board: Board) -> list[MapProblem]:
-    """Every module of a mission must be for the mission's game (or for any game)."""
-    return [MapProblem(str(path), f"map '{placed.module.path}' is a {placed.module.game} table, not a {board.game} "
-                                  f"one: use maps for {board.game} (or game = any)", f"modules[{index}]")
-            for index, placed in enumerate(board.modules) if placed.module.game not in (board.game, ANY_GAME)]
-
-
 def _check_file(path: Path, board_check: BoardCheck | None = None) -> tuple[list[MapProblem], BoardModule | None]:
     """The file's problems, and its module when it is a map that loads without a problem."""
     if path.suffix.lower() == ".toml":
         from game.board.mission import read_mission  # missions build on the loader: import late
 
         board, problems = read_mission(path)
-        if board is not None:
-            problems.extend(_wrong_game_modules(path, board))
-            if board_check is not None:
-                problems.extend(board_check(path, board.game, board))
+        if board is not None and board_check is not None:
+            problems.extend(board_check(path, board.game, board))
         return list(problems), None
     module, problems = check_module(path)
     clean = module is not None and not problems

@@ -99,6 +99,13 @@ def judge(case: dict[str, Any], given: str, status: int, stdout: str, stderr: st
         return "traceback", stderr.strip()[-600:]
     if case["expect"] == "opens":
         return ("ok", "") if status == 0 else ("refused", (stderr or stdout).strip()[-300:])
+    if case["expect"] == "warns":  # --validate: exit 0, one warning line, then the summary
+        if status != 0:
+            return "refused", (stderr or stdout).strip()[-300:]
+        lines = [line for line in stdout.splitlines() if line.strip()]
+        if not (lines and lines[-1].endswith("0 problems, 1 warning")):
+            return "several-lines", " | ".join(lines)[:600]
+        return _judge_line(case, given, lines[:-1])
     if status == 0:
         return "accepted", (stdout + stderr).strip()[-300:] or "exit status 0"
     if status != 1:
@@ -111,6 +118,11 @@ def judge(case: dict[str, Any], given: str, status: int, stdout: str, stderr: st
             return "several-lines", f"summary {summary!r}; {lines}"
     else:
         lines = [line for line in stderr.splitlines() if line.strip()]
+    return _judge_line(case, given, lines)
+
+
+def _judge_line(case: dict[str, Any], given: str, lines: list[str]) -> tuple[str, str]:
+    """The one line a case must give: naming the file, the place and the words."""
     if len(lines) != 1:
         return "several-lines", " | ".join(lines)[:600]
     line = lines[0]
