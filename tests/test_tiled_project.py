@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import json
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -18,6 +16,7 @@ from game.board.lint import validate_paths
 from game.board.loader import check_module
 from game.board.model import BoardModule
 from game.board.vocabulary import ENUMS, all_classes
+from tests.robustness.corpus_runner import load_tool
 
 pytestmark = pytest.mark.usefixtures("tmp_path_roots")
 
@@ -27,12 +26,7 @@ TILED = shutil.which("tiled")
 
 
 def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("make_tiled_project", REPO / "tools" / "make_tiled_project.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["make_tiled_project"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("make_tiled_project")
 
 
 def test_the_shipped_project_and_templates_are_what_the_tool_writes() -> None:

@@ -15,24 +15,13 @@ from xml.etree.ElementTree import Element
 from game import limits
 from game.board import xmlcheck
 from game.board.errors import MapProblem
-from game.roots import OutsideRootsError, confine_content
 
 SHAPE_TAGS = ("polygon", "polyline", "ellipse", "point", "text")
 
 
 def _template_object(source: str, base: Path, shown: str, problems: list[MapProblem]) -> Element | None:
-    try:
-        path = confine_content(source, base, "template file")
-    except OutsideRootsError as error:
-        problems.append(MapProblem(shown, error.what))
-        return None
-    if not path.is_file():
-        problems.append(MapProblem(shown, f"template file '{source}' not found (looked for {path})"))
-        return None
-    found: list[MapProblem] = []
-    root = xmlcheck.parse_file(path, f"{shown} → {source}", limits.MAX_TILESET_FILE_BYTES, found)
+    root = xmlcheck.tileset_file(source, base, shown, problems, "template file")
     if root is None:
-        problems.extend(found)
         return None
     template = root.find("object")
     if root.tag != "template" or template is None:

@@ -41,14 +41,19 @@ class Outcome:
     seconds: float
 
 
-def load_generator() -> Any:
-    """``tools/make_fuzz_corpus.py`` as a module (tools/ is not a package)."""
-    spec = importlib.util.spec_from_file_location("make_fuzz_corpus", REPO / "tools" / "make_fuzz_corpus.py")
+def load_tool(name: str) -> Any:
+    """``tools/<name>.py`` as a module (tools/ is not a package)."""
+    spec = importlib.util.spec_from_file_location(name, REPO / "tools" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules["make_fuzz_corpus"] = module
+    sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def load_generator() -> Any:
+    """``tools/make_fuzz_corpus.py`` as a module."""
+    return load_tool("make_fuzz_corpus")
 
 
 def load_manifest(corpus: Path = CORPUS) -> list[dict[str, Any]]:
