@@ -54,6 +54,14 @@ def test_two_maps_with_one_module_id(tmp_path: Path) -> None:
     assert [p.path for p in validate_paths([first, third])] == []
 
 
+def test_another_box_folder_may_reuse_the_printed_tile_ids(tmp_path: Path) -> None:
+    (tmp_path / "first_box").mkdir()
+    (tmp_path / "second_box").mkdir()
+    _map(tmp_path / "first_box", "a.tmx")
+    _map(tmp_path / "second_box", "a.tmx", ('<object id="1" name="kitchen"', '<object id="1" name="larder"'))
+    assert validate_paths([tmp_path]) == []
+
+
 def test_a_table_of_another_game_inside_a_mission(tmp_path: Path) -> None:
     _map(tmp_path, "zw.tmx", ('<property name="game" value="zombicide"/>', '<property name="game" value="zombieworld"/>'))
     _map(tmp_path, "anygame.tmx", ('<property name="game" value="zombicide"/>', '<property name="game" value="any"/>'))

@@ -126,11 +126,12 @@ def _check_file(path: Path, board_check: BoardCheck | None = None) -> tuple[list
 
 
 def _duplicate_module_ids(modules: Sequence[BoardModule]) -> list[MapProblem]:
-    """Module ids name modules in missions and saves: two maps may not share one."""
-    first: dict[str, BoardModule] = {}
+    """Module ids name a box's tiles (``1R`` … ``9V``) and the zones on them: two maps of one folder may
+    not share one. Each box keeps its tiles in a folder of its own, where the printed ids repeat."""
+    first: dict[tuple[Path, str], BoardModule] = {}
     found: list[MapProblem] = []
     for module in modules:
-        earlier = first.setdefault(module.module_id, module)
+        earlier = first.setdefault((Path(module.path).parent, module.module_id), module)
         if earlier is not module:
             found.append(MapProblem(module.path, f"map property 'module' = '{module.module_id}' is also the id of "
                                                  f"{earlier.path}: module ids must be unique"))
