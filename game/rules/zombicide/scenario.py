@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from game.board.model import Board, MarkerKind
 from game.rules.core.datafile import ContentError, explain_validation_error, read_toml, validate
+from game.rules.core.scenario_report import report_scenarios
 from game.rules.zombicide.boxes import DEFAULT_BOX
 from game.rules.zombicide.catalog import SpawnGroup, parse_spawn_line
 from game.rules.zombicide.scenario_state import (
@@ -558,29 +559,7 @@ def run_cli(argv: Sequence[str], out: Callable[[str], None] | None = None) -> in
     if not files:
         write("usage: scenario [-q] FILE_OR_FOLDER...  (no scenario files given)")
         return 2
-    failed = gaps = 0
-    for path in files:
-        try:
-            result = run_scenario(path)
-        except ContentError as error:
-            failed += 1
-            write(f"FAIL {error}")
-            continue
-        if not quiet:
-            for line in result.transcript:
-                write(line)
-        if result.known_gap and not result.passed:
-            gaps += 1
-            write(f"GAP  {path}: {result.known_gap}")
-        elif result.known_gap:
-            failed += 1
-            write(f"FAIL {path}: the engine now follows this rule; remove known_gap")
-        elif result.passed:
-            write(f"PASS {path}")
-        else:
-            failed += 1
-            write(f"FAIL {path}: " + "; ".join(result.failures))
-    write(f"{len(files) - failed - gaps} passed, {failed} failed" + (f", {gaps} known gaps" if gaps else ""))
+    failed = report_scenarios(files, run_scenario, write, quiet)
     return 1 if failed else 0
 
 
