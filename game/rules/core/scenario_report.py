@@ -10,6 +10,26 @@ from typing import Any
 
 from game.rules.core.datafile import ContentError
 
+USAGE = "usage: scenario [-q] FILE_OR_FOLDER..."
+
+
+def read_options(argv: Sequence[str], write: Callable[[str], None]) -> tuple[bool, list[str]] | int:
+    """(quiet, the files and folders named) from ``scenario [-q] FILE_OR_FOLDER...``, or the exit
+    status when there is nothing to run: 0 after ``-h``, 2 for an unknown option."""
+    args = list(argv)
+    quiet = False
+    while args and args[0].startswith("-"):
+        flag = args.pop(0)
+        if flag in ("-q", "--quiet"):
+            quiet = True
+        elif flag in ("-h", "--help"):
+            write(USAGE)
+            return 0
+        else:
+            write(f"unknown option {flag}; {USAGE}")
+            return 2
+    return quiet, args
+
 
 def report_scenarios(files: Sequence[Path], run: Callable[[Path], Any], write: Callable[[str], None],
                      quiet: bool) -> int:

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from game.board.model import Board, MarkerKind
 from game.rules.core.datafile import ContentError, explain_validation_error, read_toml, validate
-from game.rules.core.scenario_report import report_scenarios
+from game.rules.core.scenario_report import read_options, report_scenarios
 from game.rules.zombicide.boxes import DEFAULT_BOX
 from game.rules.zombicide.catalog import SpawnGroup, parse_spawn_line
 from game.rules.zombicide.scenario_state import (
@@ -543,18 +543,10 @@ def run_cli(argv: Sequence[str], out: Callable[[str], None] | None = None) -> in
     and PASS/FAIL per file (GAP for a file marked ``known_gap`` that still fails). Exit status 1
     when any file fails or cannot be read, or a known gap now passes; 2 on bad usage."""
     write = out or (lambda line: print(line, file=sys.stdout))
-    args = list(argv)
-    quiet = False
-    while args and args[0].startswith("-"):
-        flag = args.pop(0)
-        if flag in ("-q", "--quiet"):
-            quiet = True
-        elif flag in ("-h", "--help"):
-            write("usage: scenario [-q] FILE_OR_FOLDER...")
-            return 0
-        else:
-            write(f"unknown option {flag}; usage: scenario [-q] FILE_OR_FOLDER...")
-            return 2
+    options = read_options(argv, write)
+    if isinstance(options, int):
+        return options
+    quiet, args = options
     files = scenario_files(args)
     if not files:
         write("usage: scenario [-q] FILE_OR_FOLDER...  (no scenario files given)")
