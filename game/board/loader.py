@@ -19,7 +19,7 @@ from functools import cache
 from pathlib import Path
 
 from game import limits
-from game.board import templates, xmlcheck
+from game.board import templates, tsj, xmlcheck
 from game.board.errors import MapFormatError, MapProblem
 from game.board.geometry import (
     axis_aligned_rectangle,
@@ -346,8 +346,10 @@ def _precheck(path: Path, shown: str) -> tuple[_PreCheck, ElementTree.Element | 
         check.problems.append(MapProblem(shown, "infinite maps are not supported: uncheck Map Properties → Infinite"))
         check.fatal = True
     _check_properties(root, "map", shown, "", None, check)
+    _fatal(check, tsj.embed_json_tilesets(root, path.parent, shown))
     for tileset in root.findall("tileset"):
-        _check_tileset(tileset, path.parent, shown, check)
+        if not tsj.is_json_tileset(tileset.get("source", "")):  # a .tsj left here could not be read: told above
+            _check_tileset(tileset, path.parent, shown, check)
     for tileset in root.findall("tileset"):
         check.object_layer_is_collision.extend(True for _ in tileset.iter("objectgroup"))
     cells = xmlcheck.CellBudget()
