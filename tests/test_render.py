@@ -148,3 +148,34 @@ def test_between_steps_the_board_is_the_nearest_step_stretched():
     assert inside != outside
     assert surface.get_at((round(right) - 4, row))[:3] != surface.get_at((round(right) + 8, row))[:3]
     assert right - left == pytest.approx(40 * exact.zoom_px_per_cm * 1.05)
+
+
+@pytest.mark.parametrize("kind", ["fences", "hedges", "ledges"])
+def test_fences_hedges_and_ledges_each_have_a_visible_look(kind):
+    """A blocking edge is never invisible: the board changes along it, and only near it."""
+    from dataclasses import replace
+
+    plain_board = make_board(layout=Layout.FREE)
+    edged_board = replace(plain_board, **{kind: (((10.0, 2.0), (10.0, 18.0)),)})
+    cam = camera_on(plain_board)
+    plain, edged = pygame.Surface((800, 500)), pygame.Surface((800, 500))
+    TableRenderer(plain_board, ImageStore()).draw(plain, cam, [])
+    TableRenderer(edged_board, ImageStore()).draw(edged, cam, [])
+    changed_on_line = sum(
+        plain.get_at(p) != edged.get_at(p)
+        for y_cm in range(3, 18) for p in [[round(v) for v in cam.world_to_screen((10, y_cm))]])
+    assert changed_on_line >= 13
+    far = [round(v) for v in cam.world_to_screen((25, 10))]
+    assert plain.get_at(far) == edged.get_at(far)
+
+
+def test_hedges_and_ledges_of_a_module_reach_the_assembled_board(fixture_roots):
+    from pathlib import Path
+
+    from game.board.mission import load_board
+
+    green_horde = Path(__file__).resolve().parents[1] / "maps" / "zombicide" / "green_horde"
+    board = load_board(green_horde / "1V.tmx")
+    assert len(board.hedges) >= 4
+    ledged = load_board(green_horde / "2R.tmx")
+    assert len(ledged.ledges) >= 2

@@ -19,6 +19,7 @@ from pathlib import Path
 import pygame
 
 from game.app.assets import ImageStore
+from game.app.barrier_art import paint_fences, paint_hedges, paint_ledges
 from game.board.geometry import point_in_polygon, polygon_bounds, polygon_centroid
 from game.board.model import (
     Board,
@@ -47,7 +48,6 @@ SMOOTH_CHUNKS_PER_FRAME = 6  # the rest are drawn quickly now and smoothly on a 
 TABLE_TOP = (44, 52, 48)
 TABLE_EDGE = (22, 26, 25)
 WALL_COLOR = (38, 34, 32)
-FENCE_COLOR = (150, 128, 96)
 SELECT_COLOR = (255, 208, 64)
 TAPE_COLOR = (255, 236, 120)
 RING_COLOR = (120, 220, 255)
@@ -255,15 +255,9 @@ class BoardArt:
             pygame.draw.line(base, WALL_COLOR, (a[0] * s, a[1] * s), (b[0] * s, b[1] * s), wall_px)
             for end in (a, b):
                 pygame.draw.circle(base, WALL_COLOR, (end[0] * s, end[1] * s), wall_px / 2)
-        fence_px = max(2, round(0.25 * s))
-        for a, b in self.board.fences:
-            length = math.dist(a, b) * s
-            dashes = max(1, int(length // (0.8 * s)))
-            for i in range(0, dashes, 2):
-                t0, t1 = i / dashes, min(1.0, (i + 1) / dashes)
-                p0 = ((a[0] + (b[0] - a[0]) * t0) * s, (a[1] + (b[1] - a[1]) * t0) * s)
-                p1 = ((a[0] + (b[0] - a[0]) * t1) * s, (a[1] + (b[1] - a[1]) * t1) * s)
-                pygame.draw.line(base, FENCE_COLOR, p0, p1, fence_px)
+        paint_fences(base, self.board.fences, s)
+        paint_hedges(base, self.board.hedges, s)
+        paint_ledges(base, self.board.ledges, s)
 
     def _paint_openings(self, base: pygame.Surface) -> None:
         s = self.bake_px_per_cm

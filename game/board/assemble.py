@@ -385,10 +385,13 @@ class _Assembler:
         h_barrier: dict[int, int] = {}
         loose_walls: list[tuple[Point, Point]] = []
         loose_fences: list[tuple[Point, Point]] = []
+        drawn_only: dict[int, list[tuple[Point, Point]]] = {_HEDGE: [], _LEDGE: []}
         for pm in self.placed:
             for printed in pm.module.barriers:
                 code = _BARRIER_CODES[printed.kind]
                 for segment in polyline_segments(_transform_points(pm, printed.points)):
+                    if code in drawn_only:
+                        drawn_only[code].append(segment)
                     on_grid = self._mark_barrier_edges(segment, code, v_barrier, h_barrier)
                     if not on_grid or self.layout == Layout.FREE:
                         if code == _WALL:
@@ -522,6 +525,8 @@ class _Assembler:
             connections=tuple(connections),
             walls=tuple(walls),
             fences=tuple(fences),
+            hedges=tuple(drawn_only[_HEDGE]),
+            ledges=tuple(drawn_only[_LEDGE]),
             markers=markers,
             terrain=terrain,
             buildings=MappingProxyType(buildings),

@@ -350,6 +350,9 @@ class Board:
     grid_size: tuple[int, int]  # cols, rows
     source: str = ""  # the mission or map file
     properties: Mapping[str, object] = field(default_factory=frozen_mapping)
+    # drawn only: how hedges and ledges act is in ``connections`` (grid boards) or the terrain
+    hedges: tuple[tuple[Point, Point], ...] = ()
+    ledges: tuple[tuple[Point, Point], ...] = ()
 
     def zone_at(self, p: Point) -> str | None:
         col = int(p[0] // self.cell_cm)
