@@ -19,7 +19,7 @@ from functools import cache
 from pathlib import Path
 
 from game import limits
-from game.board import templates, tsj, xmlcheck
+from game.board import templates, tsj, wallcheck, xmlcheck
 from game.board.errors import MapFormatError, MapProblem
 from game.board.geometry import (
     axis_aligned_rectangle,
@@ -990,7 +990,8 @@ def check_module(path: str | Path) -> tuple[BoardModule | None, list[MapProblem]
         return None, [*check.problems, MapProblem(shown, f"the Tiled map cannot be read: {error}")]
     converter = _Converter(tmx, path, shown, check)
     module = converter.convert()
-    return module, [*check.problems, *converter.problems]
+    return module, [*check.problems, *converter.problems,
+                    *(wallcheck.stray_walls(module) if module is not None else [])]
 
 
 def load_module(path: str | Path) -> BoardModule:
