@@ -856,9 +856,15 @@ def write_free_table(table: FreeTable, folder: Path) -> Path:
     for row in range(FREE_TILES):
         for col in range(FREE_TILES):
             cx, cy = (col + 0.5) * tile_cm, (row + 0.5) * tile_cm
+            left, top = col * tile_cm, row * tile_cm
             tile = table.base_tile
             for rect, name in table.paint:
-                if rect.x <= cx < rect.right and rect.y <= cy < rect.bottom:
+                if name.startswith("roof"):  # a roof tile never overhangs its building's outline
+                    inside = (rect.x <= left and left + tile_cm <= rect.right
+                              and rect.y <= top and top + tile_cm <= rect.bottom)
+                else:
+                    inside = rect.x <= cx < rect.right and rect.y <= cy < rect.bottom
+                if inside:
                     tile = name
             cells.append(gid(tile))
     writer.tile_layer("floor", cells)

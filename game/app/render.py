@@ -193,7 +193,7 @@ class BoardArt:
                     continue
                 tile = _tile_image(image, cell.src, cell.flip_x, cell.flip_y, cell.flip_diagonal)
                 col, row = index % layer.width, index // layer.width
-                target.blit(tile, (col * tw, (row + 1) * th - tile.get_height()))
+                target.blit(tile, (col * tw + layer.offset_px[0], (row + 1) * th - tile.get_height() + layer.offset_px[1]))
                 drawn += 1
             if target is not surf:
                 target.set_alpha(round(255 * layer.opacity))

@@ -19,7 +19,7 @@ from functools import cache
 from pathlib import Path
 
 from game import limits
-from game.board import templates, tsj, wallcheck, xmlcheck
+from game.board import layercheck, templates, tsj, wallcheck, xmlcheck
 from game.board.errors import MapFormatError, MapProblem
 from game.board.geometry import (
     axis_aligned_rectangle,
@@ -366,6 +366,7 @@ def _precheck(path: Path, shown: str) -> tuple[_PreCheck, ElementTree.Element | 
             for obj in node.findall("object"):
                 _check_object(obj, shown, layer, check)
     _check_object_ids(root, shown, check)
+    check.problems.extend(layercheck.apply_layer_state(root, shown))
     if check.object_layer_is_collision:  # keep the flags in pytmx's order: every objectgroup in the file
         check.object_layer_is_collision = [_inside_tileset(root, group) for group in root.iter("objectgroup")]
     return check, root
@@ -902,6 +903,7 @@ class _Converter:
                     cells=tuple(cells),
                     opacity=float(layer.opacity),
                     visible=bool(layer.visible),
+                    offset_px=(int(getattr(layer, "offsetx", 0) or 0), int(getattr(layer, "offsety", 0) or 0)),
                 )
             )
         return tuple(layers)

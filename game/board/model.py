@@ -204,6 +204,7 @@ class TileLayer:
     cells: tuple[TileRef | None, ...]  # row-major
     opacity: float = 1.0
     visible: bool = True
+    offset_px: tuple[int, int] = (0, 0)  # its own and its groups' offsets, in the map's pixels
 
 
 @dataclass(frozen=True, slots=True)

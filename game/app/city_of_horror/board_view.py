@@ -111,7 +111,7 @@ def floor_surface(board: Any, size: tuple[int, int]) -> pygame.Surface:
                 image = _tile_image(str(source))
             except (pygame.error, FileNotFoundError):
                 continue
-            native.blit(image, (col * tile_w, row * tile_h), pygame.Rect(cell.src))
+            native.blit(image, (col * tile_w + layer.offset_px[0], row * tile_h + layer.offset_px[1]), pygame.Rect(cell.src))
     return pygame.transform.smoothscale(native, size)
 
 
