@@ -53,6 +53,20 @@ def test_a_corrupt_save_gives_one_line_and_exit_1(tmp_path):
     assert len(result.stderr.strip().splitlines()) == 1 and "bad.json" in result.stderr
 
 
+def test_a_board_the_engine_refuses_gives_the_engines_whole_reason(tmp_path):
+    fixtures = REPO / "tests" / "fixtures" / "maps"
+    for name in ("tiles.tsx", "tiles.png"):
+        (tmp_path / name).write_bytes((fixtures / name).read_bytes())
+    lines = (fixtures / "module_3x3.tmx").read_text(encoding="utf-8").splitlines(keepends=True)
+    (tmp_path / "no_start.tmx").write_text("".join(line for line in lines if 'type="start"' not in line), encoding="utf-8")
+    result = run_main("--scene", "game", "--mission", str(tmp_path / "no_start.tmx"), "--allow-root", str(tmp_path),
+                      "--screenshot", str(tmp_path / "x.png"))
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "could not start" in lines[0]
+    assert "no_start.tmx" in lines[0] and "no starting zone" in lines[0]
+
+
 def test_no_display_says_so_in_one_line_and_exits_2():
     env = {"DISPLAY": "", "WAYLAND_DISPLAY": ""}
     result = run_main(env_extra=env)

@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 
 from game.app.zombicide.game_save import mission_setup
-from game.app.zombicide.new_game_scene import ZombicideNewGameScene, default_team, start_game
+from game.app.zombicide.new_game_scene import ZombicideNewGameScene, default_team
 from game.board.errors import MapFormatError, describe_error
 from game.board.mission import load_board
 from game.platform.envelope import SaveFileError
@@ -58,5 +58,11 @@ def quick_start(app: Any, board_path: Path, seed: int) -> None:
     team = default_team(load_catalog(box_of_setup(table if isinstance(table, dict) else {})))
     setup = mission_setup(board, {"players": [{"seat": "Player 1", "survivors": team[:3]},
                                               {"seat": "Player 2", "survivors": team[3:]}]})
-    if not start_game(app, Path(board_path), setup, seed):
-        raise ValueError(f"{board_path}: the game could not start")
+    from game.app.zombicide.game_scene import GameScene
+
+    try:
+        scene = GameScene.new_game(app, Path(board_path), setup, seed)
+    except (MapFormatError, ValueError, OSError) as error:  # the engine's whole reason, not just "it failed"
+        raise ValueError(f"the game could not start: {describe_error(error)}") from error
+    if scene is not None and scene not in app.scenes.scenes:
+        app.show(scene)
