@@ -39,10 +39,25 @@ def validate_board(board: Any) -> list[str]:
     if not isinstance(setup, Mapping) or "players" not in setup:  # missions leave the players to the screen
         setup = {**(dict(setup) if isinstance(setup, Mapping) else {}), "players": [{"seat": "check", "survivors": ["_"]}]}
     try:
-        parse_setup(dict(setup), None)
+        parsed = parse_setup(dict(setup), None)
     except ValueError as error:
         return [f"[setup]: {str(error).removeprefix('setup: ')}"]
-    return []
+    return _goals_without_markers(parsed.goals, board)
+
+
+# what each goal needs on the board: a marker of this kind inside a zone
+GOAL_NEEDS = {"all_in_exit": "exit", "escape_all": "exit", "take_all_objectives": "objective"}
+
+
+def _goals_without_markers(goals: tuple[str, ...], board: Any) -> list[str]:
+    """A goal that needs an exit (or objectives) the board lacks could never be met."""
+    on_board = {str(marker.kind) for marker in board.markers if marker.zone is not None}
+    return [f"[setup] goals: '{goal}' needs {_a(GOAL_NEEDS[goal])} marker in a zone, and the board has none: "
+            f"add one, or change the goal" for goal in goals if goal in GOAL_NEEDS and GOAL_NEEDS[goal] not in on_board]
+
+
+def _a(noun: str) -> str:
+    return f"an {noun}" if noun[0] in "aeiou" else f"a {noun}"
 
 
 def from_legacy(data: dict[str, Any]) -> dict[str, Any]:
