@@ -210,3 +210,20 @@ def test_every_shipped_map_and_mission_validates_clean() -> None:
     code, lines = run_cli([SHIPPED_MAPS])
     assert lines == [f"{len(maps) + len(missions)} files checked, 0 problems"]
     assert code == 0
+
+
+def test_a_deployment_area_over_terrain_no_model_can_stand_on_is_warned() -> None:
+    from game.board.lint import _blocked_deployment
+    from game.board.model import BoardModule, Layout, Marker, MarkerKind, Terrain, TerrainKind
+
+    def table(*terrain: Terrain) -> BoardModule:
+        area = Marker(MarkerKind.DEPLOYMENT, (7.5, 30.0), size=(15.0, 60.0), object_id=9)
+        return BoardModule(path="t.tmx", module_id="t", game="zombieworld", layout=Layout.FREE, scale_px_per_cm=10,
+                           width_cm=120, height_cm=120, tile_px=(20, 20), markers=(area,), terrain=terrain)
+
+    house = Terrain(TerrainKind.BUILDING, ((10.0, 20.0), (30.0, 20.0), (30.0, 40.0), (10.0, 40.0)), label="House")
+    scrub = Terrain(TerrainKind.DIFFICULT, ((0.0, 0.0), (15.0, 0.0), (15.0, 60.0), (0.0, 60.0)), label="Scrub")
+    problems = _blocked_deployment(table(house, scrub))
+    assert len(problems) == 1 and problems[0].object_id == 9 and is_warning(problems[0])
+    assert "building 'House' (11 % of the area)" in problems[0].what
+    assert _blocked_deployment(table(scrub)) == []

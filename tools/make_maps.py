@@ -815,7 +815,7 @@ def crossroads() -> FreeTable:
         (Rect(70, 70, 36, 30), "tiled_floor"),  # the station forecourt
         (Rect(16, 16, 34, 34), "sidewalk"),
     ]
-    t.building("Petrol Station", 84, 84, 22, 16, 6, 1, doors=[("w", 0.5), ("n", 0.7)],
+    t.building("Petrol Station", 84, 84, 21, 16, 6, 1, doors=[("w", 0.5), ("n", 0.7)],
                windows=[("n", 0.3), ("e", 0.5)], roof="roof_flat")
     t.building("Motel", 18, 18, 30, 18, 12, 2, doors=[("s", 0.4), ("e", 0.5)],
                windows=[("s", 0.15), ("s", 0.8), ("n", 0.5), ("w", 0.5)])

@@ -12,7 +12,7 @@ from game.board import propcheck
 from game.board.errors import WARNING_PREFIX, MapFormatError, MapProblem, one_line
 from game.board.geometry import point_in_polygon, polygon_area, polygon_bounds
 from game.board.loader import check_module, file_of_shown, shown_path
-from game.board.model import Board, BoardModule, Layout
+from game.board.model import Board, BoardModule, Layout, MarkerKind, TerrainKind
 
 SQUARE_TOLERANCE_CM = 1e-6
 GAP_TOLERANCE_CM2 = 0.01
@@ -34,6 +34,34 @@ def _warnings(module: BoardModule) -> list[MapProblem]:
                 " missions can only turn square modules",
             )
         )
+    return found
+
+
+# terrain a model cannot be set up on: a deployment area should leave it out
+NOT_DEPLOYABLE = (TerrainKind.IMPASSABLE, TerrainKind.WALL, TerrainKind.BUILDING, TerrainKind.OBSTACLE)
+DEPLOYMENT_PROBES_PER_SIDE = 24
+
+
+def _blocked_deployment(module: BoardModule) -> list[MapProblem]:
+    """Deployment areas of a free table that cross terrain no model can be set up on."""
+    found: list[MapProblem] = []
+    blockers = [t for t in module.terrain if t.kind in NOT_DEPLOYABLE and len(t.polygon) >= 3]
+    for marker in module.markers:
+        if marker.kind is not MarkerKind.DEPLOYMENT or not blockers:
+            continue
+        width, height = marker.size
+        left, top = marker.position[0] - width / 2, marker.position[1] - height / 2
+        probes = [(left + width * (i + 0.5) / DEPLOYMENT_PROBES_PER_SIDE, top + height * (j + 0.5) / DEPLOYMENT_PROBES_PER_SIDE)
+                  for i in range(DEPLOYMENT_PROBES_PER_SIDE) for j in range(DEPLOYMENT_PROBES_PER_SIDE)]
+        for terrain in blockers:
+            covered = sum(point_in_polygon(p, terrain.polygon) for p in probes)
+            if covered:
+                name = terrain.label or terrain.kind.value
+                share = max(1, round(100 * covered / len(probes)))
+                found.append(MapProblem(
+                    module.path, f"{WARNING_PREFIX}deployment area crosses {terrain.kind.value} '{name}' ({share} % of "
+                                 "the area): models cannot be set up there; move the area off it", "",
+                    marker.object_id or None))
     return found
 
 
@@ -114,6 +142,7 @@ def _check_file(path: Path, board_check: BoardCheck | None = None) -> tuple[list
         problems.extend(_board_problems(module))  # what only shows when the map is laid out as a board
     if module is not None:
         problems.extend(_warnings(module))
+        problems.extend(_blocked_deployment(module))
         if clean:
             gap = _coverage_gap(module)
             problems.extend([gap] if gap is not None else [])
