@@ -23,6 +23,7 @@ from game.app.barrier_art import paint_fences, paint_hedges, paint_ledges
 from game.board.geometry import point_in_polygon, polygon_bounds, polygon_centroid
 from game.board.model import (
     Board,
+    BoardModule,
     ConnectionKind,
     Layout,
     Marker,
@@ -30,6 +31,7 @@ from game.board.model import (
     PlacedModule,
     PortalKind,
     TerrainKind,
+    TileLayer,
     ZoneKind,
 )
 from game.table.arrange import marker_size_cm
@@ -126,6 +128,13 @@ def _tile_image(image: pygame.Surface, src: tuple[int, int, int, int], fx: bool,
     return tile
 
 
+def _points_box(points: Sequence[tuple[float, float]]) -> tuple[int, int, int, int]:
+    """The whole-pixel rectangle holding ``points`` (x, y, width, height)."""
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    left, top = math.floor(min(xs)), math.floor(min(ys))
+    return left, top, math.ceil(max(xs)) - left + 1, math.ceil(max(ys)) - top + 1
+
+
 def _display_format(surf: pygame.Surface, alpha: bool = False) -> pygame.Surface:
     """The screen's pixel format blits several times faster (when there is a screen)."""
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
@@ -157,9 +166,11 @@ class BoardArt:
         s = self.bake_px_per_cm
         board = self.board
         size = (max(1, math.ceil(board.width_cm * s)), max(1, math.ceil(board.height_cm * s)))
-        base = pygame.Surface(size)
+        base = _display_format(pygame.Surface(size))  # made in the screen's format once: no second copy
         base.fill((96, 100, 92) if board.layout == Layout.FREE else (92, 92, 88))
         for placed in board.modules:
+            if self._tiles_straight_onto(base, placed):
+                continue
             art = self._module_tiles(placed)
             if art is not None:
                 base.blit(art, (round(placed.origin_cm[0] * s), round(placed.origin_cm[1] * s)))
@@ -171,7 +182,26 @@ class BoardArt:
         self._paint_openings(base)
         for marker in board.markers:
             self._paint_marker(base, marker)
-        return _display_format(base)
+        return base
+
+    def _tiles_straight_onto(self, base: pygame.Surface, placed: PlacedModule) -> bool:
+        """Draw an unturned module whose pixels are the bake's straight onto it (a big free table
+        would otherwise need a second surface of its whole size); False when it needs scaling."""
+        module = placed.module
+        layers = [layer for layer in module.tile_layers if layer.visible]
+        if (placed.rotation or not layers or any(layer.opacity < 1 for layer in layers)
+                or abs((module.scale_px_per_cm or 20.0) - self.bake_px_per_cm) > 1e-9):
+            return False
+        ox, oy = round(placed.origin_cm[0] * self.bake_px_per_cm), round(placed.origin_cm[1] * self.bake_px_per_cm)
+        clip = base.get_clip()
+        base.set_clip(pygame.Rect(ox, oy, round(module.width_cm * self.bake_px_per_cm),
+                                  round(module.height_cm * self.bake_px_per_cm)))
+        base.fill((92, 92, 88))
+        drawn = self._blit_layers(base, module, layers, (ox, oy))
+        base.set_clip(clip)
+        if not drawn:
+            self._paint_plain_module(base, placed)
+        return True
 
     def _module_tiles(self, placed: PlacedModule) -> pygame.Surface | None:
         module = placed.module
@@ -181,23 +211,7 @@ class BoardArt:
         native = module.scale_px_per_cm or 20.0
         surf = pygame.Surface((max(1, round(module.width_cm * native)), max(1, round(module.height_cm * native))))
         surf.fill((92, 92, 88))
-        tw, th = module.tile_px
-        drawn = 0
-        for layer in layers:
-            target = surf if layer.opacity >= 1 else pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-            for index, cell in enumerate(layer.cells):
-                if cell is None:
-                    continue
-                image = self.images.load(cell.image)
-                if image is None:
-                    continue
-                tile = _tile_image(image, cell.src, cell.flip_x, cell.flip_y, cell.flip_diagonal)
-                col, row = index % layer.width, index // layer.width
-                target.blit(tile, (col * tw + layer.offset_px[0], (row + 1) * th - tile.get_height() + layer.offset_px[1]))
-                drawn += 1
-            if target is not surf:
-                target.set_alpha(round(255 * layer.opacity))
-                surf.blit(target, (0, 0))
+        drawn = self._blit_layers(surf, module, layers, (0, 0))
         if not drawn:
             return None
         if placed.rotation:
@@ -207,6 +221,29 @@ class BoardArt:
         if surf.get_size() != size:
             surf = pygame.transform.smoothscale(surf, size)
         return surf
+
+    def _blit_layers(self, surf: pygame.Surface, module: BoardModule, layers: Sequence[TileLayer],
+                     origin_px: tuple[int, int]) -> int:
+        """Blit the tile layers' cells at the module's own pixels; the number of tiles drawn."""
+        tw, th = module.tile_px
+        drawn = 0
+        for layer in layers:
+            target = surf if layer.opacity >= 1 else pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+            dx, dy = origin_px[0] + layer.offset_px[0], origin_px[1] + layer.offset_px[1]
+            for index, cell in enumerate(layer.cells):
+                if cell is None:
+                    continue
+                image = self.images.load(cell.image)
+                if image is None:
+                    continue
+                tile = _tile_image(image, cell.src, cell.flip_x, cell.flip_y, cell.flip_diagonal)
+                col, row = index % layer.width, index // layer.width
+                target.blit(tile, (col * tw + dx, (row + 1) * th - tile.get_height() + dy))
+                drawn += 1
+            if target is not surf:
+                target.set_alpha(round(255 * layer.opacity))
+                surf.blit(target, (0, 0))
+        return drawn
 
     def _paint_plain_module(self, base: pygame.Surface, placed: PlacedModule) -> None:
         s = self.bake_px_per_cm
@@ -226,10 +263,12 @@ class BoardArt:
             if terrain.kind == TerrainKind.WALL or len(points) < 3:
                 pygame.draw.lines(base, color, False, points, max(2, round(0.5 * s)))
                 continue
-            layer = pygame.Surface(base.get_size(), pygame.SRCALPHA)
             alpha = 235 if terrain.kind in (TerrainKind.BUILDING, TerrainKind.IMPASSABLE, TerrainKind.OBSTACLE) else 150
-            pygame.draw.polygon(layer, (*color, alpha), points)
-            base.blit(layer, (0, 0))
+            box = pygame.Rect(_points_box(points)).clip(base.get_rect())
+            if box.width and box.height:  # a see-through layer the size of the piece, not of the board
+                layer = pygame.Surface(box.size, pygame.SRCALPHA)
+                pygame.draw.polygon(layer, (*color, alpha), [(x - box.x, y - box.y) for x, y in points])
+                base.blit(layer, box.topleft)
             edge = tuple(max(0, c - 45) for c in color)
             width = max(2, round(0.35 * s)) if terrain.kind == TerrainKind.BUILDING else max(1, round(0.15 * s))
             pygame.draw.polygon(base, edge, points, width)
