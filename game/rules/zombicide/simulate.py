@@ -4,6 +4,9 @@
         [--spawn-dice D]
 
 ``--spawn-dice`` overrides the mission's spawn dice for a balancing trial without editing its file.
+``--jobs N`` plays on N processes (default: every core), ``--cluster ADDRESS`` on a Dask cluster;
+the figures are the same either way. A progress bar shows games per second and the time left;
+Ctrl-C stops and prints the figures of the games played.
 
 Game ``n`` uses seed ``S + n`` for the dice and for the bot's own choices, so a run repeats
 exactly. A game still going after ``--max-rounds`` rounds counts as unfinished.
@@ -12,6 +15,7 @@ exactly. A game still going after ``--max-rounds`` rounds counts as unfinished.
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 import time
 import tomllib
@@ -22,6 +26,7 @@ from random import Random
 from typing import Any
 
 from game.board.model import Board
+from game.platform.batch import ClusterError, default_jobs, run_batch
 from game.rules.zombicide import engine
 from game.rules.zombicide.bots import Bot, greedy_bot, planner_bot, random_bot
 from game.rules.zombicide.boxes import DEFAULT_BOX
@@ -31,7 +36,7 @@ BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "planner": p
 SURVIVORS_PER_SEAT = 3
 USAGE = (
     "usage: simulate MISSION [--games N] [--seed S] [--bot random|greedy|planner] [--survivors team|N|ID,ID...] "
-    "[--max-rounds R] [--spawn-dice D]"
+    "[--max-rounds R] [--spawn-dice D] [--jobs N] [--cluster ADDRESS] [--no-progress]"
 )
 
 # The team each shipped mission is played with by default, in seat order (three a seat; in each seat the
@@ -85,6 +90,8 @@ class GameFigures:
 class Summary:
     games: list[GameFigures] = field(default_factory=list)
     seconds: float = 0.0
+    interrupted: bool = False  # stopped with Ctrl-C: the figures are those of the games played
+    planned: int = 0
 
     def count(self, result: str) -> int:
         return sum(1 for game in self.games if game.result == result)
@@ -105,7 +112,9 @@ class Summary:
         deaths = sum(game.deaths for game in self.games)
         kills = sum(game.zombies_killed for game in self.games)
         speed = f"{n / self.seconds:.1f}" if self.seconds > 0 else "inf"
+        stopped = [f"stopped: {n} of {self.planned} games played; the figures are theirs"] if self.interrupted else []
         return [
+            *stopped,
             f"win rate {self.rate('won') * 100:.1f}%   {results}",
             f"rounds: mean {sum(rounds) / n:.1f}  min {min(rounds)}  max {max(rounds)}",
             f"deaths per game {deaths / n:.2f}   zombies killed per game {kills / n:.1f} (total {kills})",
@@ -147,14 +156,37 @@ def play_game(board: Board, setup: Mapping[str, Any], seed: int, bot: Bot, max_r
     )
 
 
+def _play_on(board: Board, setup: Mapping[str, Any], bot: Bot, max_rounds: int, seed: int) -> GameFigures:
+    return play_game(board, setup, seed, bot, max_rounds)
+
+
+@functools.lru_cache(maxsize=4)
+def _mission_board(mission: str) -> Board:
+    from game.board.mission import load_board
+
+    return load_board(mission)
+
+
+def _play_mission(mission: str, setup: dict[str, Any], bot_name: str, max_rounds: int, seed: int) -> GameFigures:
+    """One game in a worker process: the board is loaded there once (a loaded board does not pickle)."""
+    return play_game(_mission_board(mission), setup, seed, BOTS[bot_name], max_rounds)
+
+
 def simulate(board: Board, setup: Mapping[str, Any], games: int, seed: int, bot: Bot = greedy_bot,
-             max_rounds: int = 60, clock: Callable[[], float] = time.perf_counter) -> Summary:
-    summary = Summary()
-    started = clock()
-    for n in range(games):
-        summary.games.append(play_game(board, setup, seed + n, bot, max_rounds))
-    summary.seconds = clock() - started
-    return summary
+             max_rounds: int = 60, clock: Callable[[], float] = time.perf_counter, *, mission: Path | None = None,
+             jobs: int = 1, cluster: str | None = None, progress: bool = False) -> Summary:
+    """``games`` games with seeds ``seed``, ``seed + 1``…; with ``mission`` (the board's file) they may
+    run on ``jobs`` processes or a Dask ``cluster`` (game.platform.batch), with the same figures."""
+    seeds = range(seed, seed + games)
+    bot_name = next((name for name, known in BOTS.items() if known is bot), None)
+    play: Callable[[int], GameFigures]
+    if mission is not None and bot_name is not None and (jobs > 1 or cluster):
+        play = functools.partial(_play_mission, str(mission), dict(setup), bot_name, max_rounds)
+    else:
+        play = functools.partial(_play_on, board, setup, bot, max_rounds)
+        jobs, cluster = 1, None
+    batch = run_batch(play, seeds, jobs=jobs, cluster=cluster, progress=progress, clock=clock)
+    return Summary(games=batch.results, seconds=batch.seconds, interrupted=batch.interrupted, planned=games)
 
 
 class _UsageError(Exception):
@@ -194,6 +226,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--max-rounds", type=_positive, default=60)
     parser.add_argument("--spawn-dice", type=_positive, default=None)
+    parser.add_argument("--jobs", type=_positive, default=None)
+    parser.add_argument("--cluster", default=None)
+    parser.add_argument("--no-progress", action="store_true")
     parser.add_argument("-h", "--help", action="store_true")
     return parser
 
@@ -269,7 +304,12 @@ def run_cli(argv: Sequence[str], out: Callable[[str], None] | None = None) -> in
         f"({', '.join(survivors)}), seeds {args.seed}..{args.seed + args.games - 1}, at most {args.max_rounds} rounds"
         + (f", {args.spawn_dice} spawn dice" if args.spawn_dice is not None else "")
     )
-    summary = simulate(board, setup, args.games, args.seed, BOTS[args.bot], args.max_rounds)
+    try:
+        summary = simulate(board, setup, args.games, args.seed, BOTS[args.bot], args.max_rounds, mission=path,
+                           jobs=args.jobs or default_jobs(), cluster=args.cluster, progress=not args.no_progress)
+    except ClusterError as error:
+        write(f"simulate: {error.what}")
+        return 1
     for line in summary.lines():
         write(line)
     return 0
