@@ -8,13 +8,14 @@ seat was shown since it last played. ``run_cli`` (``main.py simulate city_of_hor
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
-import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.platform.batch import ClusterError, default_jobs, run_batch
 from game.rules.city_of_horror.bots import BOTS
 from game.rules.city_of_horror.engine import apply, current_seats, setup
 from game.rules.city_of_horror.setup import SetupSpec
@@ -103,33 +104,55 @@ class Summary:
     survivors: list[int] = field(default_factory=list)
     deaths: Counter[str] = field(default_factory=Counter)
     explosions: Counter[str] = field(default_factory=Counter)
+    interrupted: bool = False  # stopped with Ctrl-C: the figures are those of the games played
+    planned: int = 0
 
 
-def simulate(count: int, games: int, seed: int, bot: str, draft: bool = False) -> Summary:
-    summary = Summary()
-    base = players(count)
-    spec = base.model_copy(update={"draft": draft})
-    chosen = BOTS[bot]
-    start = time.perf_counter()
-    for number in range(games):
-        record = play_game(spec, seed + number, {seat: chosen for seat in spec.seats}, keep_log=False)
-        state = record.state
+@dataclass(frozen=True)
+class GameFigures:
+    """What one game adds to the summary (small and plain, so it travels back from a worker)."""
+
+    steps: int
+    winners: tuple[str, ...]
+    scores: tuple[int, ...]
+    aboard: int
+    destroyed: tuple[str, ...]
+
+
+def game_figures(spec: SetupSpec, bot: str, seed: int) -> GameFigures:
+    record = play_game(spec, seed, {seat: BOTS[bot] for seat in spec.seats}, keep_log=False)
+    state = record.state
+    return GameFigures(
+        steps=record.steps,
+        winners=tuple(state.winners),
+        scores=tuple(points for _, points in state.scores),
+        aboard=sum(1 for ch in state.characters if ch.location),
+        destroyed=tuple(f"{place.id} {place.status}" for place in state.places if place.status != "standing"),
+    )
+
+
+def simulate(count: int, games: int, seed: int, bot: str, draft: bool = False, *, jobs: int = 1,
+             cluster: str | None = None, progress: bool = False) -> Summary:
+    """``games`` games from ``seed`` on; on ``jobs`` processes or a Dask ``cluster`` with the same figures."""
+    spec = players(count).model_copy(update={"draft": draft})
+    batch = run_batch(functools.partial(game_figures, spec, bot), range(seed, seed + games), jobs=jobs,
+                      cluster=cluster, progress=progress)
+    summary = Summary(seconds=batch.seconds, interrupted=batch.interrupted, planned=games)
+    for figures in batch.results:
         summary.games += 1
-        summary.steps += record.steps
-        for winner in state.winners:
-            summary.wins[winner] += 1
-        summary.scores.extend(points for _, points in state.scores)
-        summary.survivors.append(sum(1 for ch in state.characters if ch.location))
-        for place in state.places:
-            if place.status != "standing":
-                summary.explosions[f"{place.id} {place.status}"] += 1
-    summary.seconds = time.perf_counter() - start
+        summary.steps += figures.steps
+        summary.wins.update(figures.winners)
+        summary.scores.extend(figures.scores)
+        summary.survivors.append(figures.aboard)
+        summary.explosions.update(figures.destroyed)
     return summary
 
 
 def report(summary: Summary, count: int, bot: str) -> list[str]:
     games = max(summary.games, 1)
+    stopped = [f"stopped: {summary.games} of {summary.planned} games played; the figures are theirs"]
     lines = [
+        *(stopped if summary.interrupted else []),
         f"{summary.games} games of {count} players, every seat the {bot} bot: "
         f"{summary.games / max(summary.seconds, 1e-9):.1f} games/s, {summary.steps / games:.0f} commands a game",
         "wins by seat: " + ", ".join(f"{seat} {summary.wins[seat]}" for seat in NAMES[:count]),
@@ -149,7 +172,8 @@ def _positive(text: str) -> int:
 
 
 def run_cli(argv: Sequence[str], out: Callable[[str], None] | None = None) -> int:
-    """``simulate city_of_horror [--games N] [--players 3-6] [--seed S] [--bot survivor|random] [--draft]``."""
+    """``simulate city_of_horror [--games N] [--players 3-6] [--seed S] [--bot survivor|random] [--draft]
+    [--jobs N] [--cluster ADDRESS] [--no-progress]``."""
     write = out or (lambda line: print(line, file=sys.stdout))
     parser = argparse.ArgumentParser(prog="simulate", add_help=False, exit_on_error=False)
     parser.add_argument("--games", type=_positive, default=20)
@@ -157,6 +181,9 @@ def run_cli(argv: Sequence[str], out: Callable[[str], None] | None = None) -> in
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bot", choices=sorted(BOTS), default="survivor")
     parser.add_argument("--draft", action="store_true")
+    parser.add_argument("--jobs", type=_positive, default=None)
+    parser.add_argument("--cluster", default=None)
+    parser.add_argument("--no-progress", action="store_true")
     try:
         args, unknown = parser.parse_known_args(list(argv))
     except (argparse.ArgumentError, SystemExit) as error:
@@ -165,7 +192,12 @@ def run_cli(argv: Sequence[str], out: Callable[[str], None] | None = None) -> in
     if unknown:
         write(f"simulate city_of_horror: unknown argument {unknown[0]}")
         return 2
-    summary = simulate(args.players, args.games, args.seed, args.bot, args.draft)
+    try:
+        summary = simulate(args.players, args.games, args.seed, args.bot, args.draft, jobs=args.jobs or default_jobs(),
+                           cluster=args.cluster, progress=not args.no_progress)
+    except ClusterError as error:
+        write(f"simulate city_of_horror: {error.what}")
+        return 1
     for line in report(summary, args.players, args.bot):
         write(line)
     return 0

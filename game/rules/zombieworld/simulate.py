@@ -1,18 +1,19 @@
 """``main.py simulate zombieworld [TABLE] [--scenario ID] [--games N] [--seed N] [--bot random]
-[--band FILE ...] [--max-steps N]``: whole Zombieworld games with every seat played by a bot, and
+[--band FILE ...] [--max-steps N] [--jobs N] [--cluster ADDRESS] [--no-progress]``: whole Zombieworld games with every seat played by a bot, and
 their figures: who won, rounds, survivors lost, zombies killed, commands and games per second.
 
 Bands come from band files (as the band builder saves them) or, by default, the first two of our
 ready-made bands. Exit status 2 on bad usage, 1 when the table, a band or the scenario cannot be
-used, 0 otherwise.
+used, 0 otherwise. Games run on every core (``--jobs``) or a Dask cluster (``--cluster``) with the
+figures of a serial run (game.platform.batch); Ctrl-C prints the figures of the games played.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import re
 import sys
-import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -20,6 +21,7 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
+from game.platform.batch import ClusterError, default_jobs, run_batch
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.band import Band
 from game.rules.zombieworld.bots import random_bot
@@ -32,7 +34,7 @@ DEFAULT_TABLE = REPO_ROOT / "maps" / "zombieworld" / "zw-town-square.tmx"
 SEATS = ("red", "blue", "green", "amber")
 BOTS = {"random": random_bot}
 USAGE = ("usage: main.py simulate zombieworld [TABLE.tmx] [--scenario ID] [--games N] [--seed N] "
-         "[--bot random] [--band FILE ...] [--max-steps N]")
+         "[--bot random] [--band FILE ...] [--max-steps N] [--jobs N] [--cluster ADDRESS] [--no-progress]")
 
 
 def claims(path: str | Path) -> bool:
@@ -61,14 +63,18 @@ class GameFigures:
 class Summary:
     games: list[GameFigures] = field(default_factory=list)
     seconds: float = 0.0
+    interrupted: bool = False  # stopped with Ctrl-C: the figures are those of the games played
+    planned: int = 0
 
     def lines(self) -> list[str]:
         played = len(self.games) or 1
+        stopped = [f"stopped: {len(self.games)} of {self.planned} games played; the figures are theirs"]
         wins: Counter[str] = Counter(seat for g in self.games for seat in g.winners)
         unfinished = sum(1 for g in self.games if not g.finished)
         commands = sum(g.commands for g in self.games)
         rate = len(self.games) / self.seconds if self.seconds > 0 else 0.0
         return [
+            *(stopped if self.interrupted else []),
             "wins: " + (", ".join(f"{seat} {n}" for seat, n in sorted(wins.items())) or "none"),
             f"rounds per game {sum(g.rounds for g in self.games) / played:.1f}   "
             f"members lost per game {sum(g.lost for g in self.games) / played:.2f}   "
@@ -101,6 +107,18 @@ def play_game(board: Any, setup: ZombieworldSetup, seed: int, bot: Callable[[Sta
                        commands=commands, finished=outcome is not None)
 
 
+@functools.lru_cache(maxsize=4)
+def _table(path: str) -> Any:
+    from game.board.mission import load_board
+
+    return load_board(Path(path))
+
+
+def _play_table(table: str, setup: ZombieworldSetup, bot_name: str, max_steps: int, seed: int) -> GameFigures:
+    """One game in a worker process: the table is loaded there once (a loaded board does not pickle)."""
+    return play_game(_table(table), setup, seed, BOTS[bot_name], max_steps)
+
+
 class _UsageError(Exception):
     pass
 
@@ -129,6 +147,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--bot", choices=sorted(BOTS), default="random")
     parser.add_argument("--band", action="append", default=[], metavar="FILE")
     parser.add_argument("--max-steps", type=_positive, default=3000)
+    parser.add_argument("--jobs", type=_positive, default=None)
+    parser.add_argument("--cluster", default=None)
+    parser.add_argument("--no-progress", action="store_true")
     parser.add_argument("-h", "--help", action="store_true")
     return parser
 
@@ -174,11 +195,14 @@ def run_cli(argv: Sequence[str], out: Callable[[str], None] | None = None) -> in
     except (MapFormatError, OSError, ValueError) as error:
         write(f"simulate zombieworld: {describe_error(error)}")
         return 1
-    summary = Summary()
-    started = time.perf_counter()
-    for n in range(args.games):
-        summary.games.append(play_game(board, setup, args.seed + n, BOTS[args.bot], args.max_steps))
-    summary.seconds = time.perf_counter() - started
+    play = functools.partial(_play_table, str(Path(args.table)), setup, args.bot, args.max_steps)
+    try:
+        batch = run_batch(play, range(args.seed, args.seed + args.games), jobs=args.jobs or default_jobs(),
+                          cluster=args.cluster, progress=not args.no_progress)
+    except ClusterError as error:
+        write(f"simulate zombieworld: {error.what}")
+        return 1
+    summary = Summary(games=batch.results, seconds=batch.seconds, interrupted=batch.interrupted, planned=args.games)
     write(f"{board.title or Path(args.table).stem}, {args.scenario}: {args.games} games, {len(bands)} bands, "
           f"{args.bot} bot")
     for line in summary.lines():
