@@ -131,7 +131,8 @@ GAME = GameEntry(
         "greedy": "game.rules.zombicide.bots:greedy_bot",
         "planner": "game.rules.zombicide.bots:planner_bot",
     },
-    tools={"scenario": "game.rules.zombicide.scenario", "simulate": "game.rules.zombicide.simulate"},
+    tools={"scenario": "game.rules.zombicide.scenario", "simulate": "game.rules.zombicide.simulate",
+           "balance": "game.app.zombicide.balance"},
     validate_board=validate_board,
     docs=("docs/playing-zombicide.md", "docs/zombicide-rules-choices.md", "docs/zombicide-content.md"),
 )

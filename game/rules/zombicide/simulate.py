@@ -84,6 +84,8 @@ class GameFigures:
     deaths: int
     zombies_killed: int
     commands: int
+    # each survivor lost: the zone, and the zombie kind whose attack came last before it fell ("" if none)
+    losses: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass
@@ -136,6 +138,8 @@ def play_game(board: Board, setup: Mapping[str, Any], seed: int, bot: Bot, max_r
     state = engine.setup(board, setup, seed)
     rng = Random(seed)
     commands = 0
+    losses: list[tuple[str, str]] = []
+    last_attack: dict[str, str] = {}  # zone → the zombie kind that attacked there last
     while state.result is None and state.round <= max_rounds:
         seats = engine.current_seats(state)
         if not seats:
@@ -144,8 +148,9 @@ def play_game(board: Board, setup: Mapping[str, Any], seed: int, bot: Bot, max_r
         legal = engine.legal_commands(state, seat)
         if not legal:
             break
-        state, _ = engine.apply(state, seat, bot(state, seat, legal, rng))
+        state, events = engine.apply(state, seat, bot(state, seat, legal, rng))
         commands += 1
+        losses.extend(_losses(events, state, last_attack))
     return GameFigures(
         seed=seed,
         result=state.result or "unfinished",
@@ -153,7 +158,25 @@ def play_game(board: Board, setup: Mapping[str, Any], seed: int, bot: Bot, max_r
         deaths=sum(1 for s in state.survivors if not s.alive),
         zombies_killed=state.kills,
         commands=commands,
+        losses=tuple(losses),
     )
+
+
+def _losses(events: Sequence[Any], state: Any, last_attack: dict[str, str]) -> list[tuple[str, str]]:
+    """(zone, zombie kind) for each survivor eliminated in ``events``: where they stood, and the last
+    zombie kind that attacked there (wounds are often shared out in a later command than the attack)."""
+    found: list[tuple[str, str]] = []
+    names = state.graph.zone_ids
+    zone_of = {survivor.id: names[survivor.zone] for survivor in state.survivors
+               if isinstance(survivor.zone, int) and 0 <= survivor.zone < len(names)}
+    for event in events:
+        kind = getattr(event, "kind", "")
+        if kind == "zombie_attacked":
+            last_attack[event.zone] = event.zombie
+        elif kind == "survivor_eliminated":
+            zone = str(zone_of.get(event.survivor, "") or "")
+            found.append((zone, last_attack.get(zone, "")))
+    return found
 
 
 def _play_on(board: Board, setup: Mapping[str, Any], bot: Bot, max_rounds: int, seed: int) -> GameFigures:

@@ -1,0 +1,64 @@
+"""main.py balance: a report per mission with its win rate and interval, where survivors fell, who killed them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.app.zombicide import balance
+
+REPO = Path(__file__).resolve().parents[2]
+NIGHT_SHIFT = REPO / "maps" / "missions" / "rm-night-shift.toml"
+
+
+@pytest.mark.parametrize("won, games, expected", [
+    (5, 10, (0.2366, 0.7634)),
+    (0, 20, (0.0, 0.1611)),
+    (20, 20, (0.8389, 1.0)),
+    (45, 50, (0.7864, 0.9565)),
+])
+def test_the_wilson_interval(won: int, games: int, expected: tuple[float, float]) -> None:
+    low, high = balance.wilson_interval(won, games)
+    assert (round(low, 4), round(high, 4)) == expected
+
+
+def test_ratings_read_the_win_rate() -> None:
+    assert [balance.rating(rate) for rate in (0.95, 0.8, 0.79, 0.6, 0.45, 0.25, 0.19, 0.0)] == [
+        "Easy", "Easy", "Fair", "Fair", "Hard", "Very hard", "Brutal", "Brutal"]
+
+
+def test_a_report_is_written_and_read_back(tmp_path: Path) -> None:
+    lines: list[str] = []
+    status = balance.run_cli([str(NIGHT_SHIFT), "--games", "6", "--jobs", "1", "--no-progress", "--out", str(tmp_path)],
+                             lines.append)
+    assert status == 0, lines
+    assert len(lines) == 1 and "Night Shift" in lines[0] and "95 %" in lines[0]
+    report = balance.last_report("rm-night-shift", tmp_path)
+    assert report is not None and report.games == 6 and 0 <= report.won <= 6
+    assert report.interval == pytest.approx(balance.wilson_interval(report.won, 6))
+    assert report.rating == balance.rating(report.won / 6)
+    text = (tmp_path / "rm-night-shift.md").read_text(encoding="utf-8")
+    assert f"**Rating: {report.rating}**" in text
+    assert "## Where survivors fell" in text and "## Which zombies did the killing" in text
+    assert ":hl-" not in text  # zones by the names the board shows, never their ids
+    deaths = pygame.image.load(str(tmp_path / "rm-night-shift-deaths.png"))
+    assert max(deaths.get_size()) <= balance.HEAT_MAX_SIDE_PX
+    assert pygame.image.load(str(tmp_path / "rm-night-shift-rounds.png")).get_size() == (720, 320)
+
+
+def test_a_broken_report_is_ignored(tmp_path: Path) -> None:
+    (tmp_path / "rm-tutorial-1.json").write_text('{"mission_id": "rm-tutorial-1", "games": 0}', encoding="utf-8")
+    assert balance.last_report("rm-tutorial-1", tmp_path) is None
+    assert balance.last_report("no-such-mission", tmp_path) is None
+
+
+def test_bad_arguments_and_missions_are_told(tmp_path: Path) -> None:
+    lines: list[str] = []
+    assert balance.run_cli(["--games", "0"], lines.append) == 2
+    broken = tmp_path / "broken.toml"
+    broken.write_text('game = "zombicide"\n[[modules]]\nmap = "nowhere.tmx"\n', encoding="utf-8")
+    assert balance.run_cli([str(broken), "--games", "1", "--jobs", "1", "--no-progress", "--out", str(tmp_path)],
+                           lines.append) == 1
+    assert "broken.toml" in lines[-1]
