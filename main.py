@@ -63,6 +63,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--allow-root", metavar="DIR", action="append", default=[],
                         help="also let maps, missions, tilesets and images that files name be read from DIR "
                              "(besides maps/, assets/ and saves/maps/)")
+    parser.add_argument("--maps", metavar="DIR", action="append", default=[],
+                        help="a folder of your own maps and missions: the set-up screens list them (besides "
+                             "maps/ and saves/maps/), and they may name files beside them")
     parser.add_argument("--seed", type=int, default=1, help="seed of a new game opened with --scene game")
     parser.add_argument("--size", type=parse_size, default=None, metavar="WxH", help="window or screenshot size")
     return parser
@@ -208,6 +211,12 @@ def main(argv: list[str] | None = None) -> int:
 
         for folder in args.allow_root:
             roots.add_root(folder)
+    for folder in args.maps:
+        from game.platform.map_sources import add_user_folder
+
+        if not Path(folder).is_dir():
+            parser.error(f"argument --maps: {folder} is not a folder")
+        add_user_folder(folder)
     if args.validate:
         from game.platform.validate import validate_cli, validate_json
 
