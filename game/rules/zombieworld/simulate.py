@@ -1,6 +1,7 @@
-"""``main.py simulate zombieworld [TABLE] [--scenario ID] [--games N] [--seed N] [--bot random]
-[--band FILE ...] [--max-steps N] [--jobs N] [--cluster ADDRESS] [--no-progress]``: whole Zombieworld games with every seat played by a bot, and
-their figures: who won, rounds, survivors lost, zombies killed, commands and games per second.
+"""``main.py simulate zombieworld [TABLE] [--scenario ID] [--games N] [--seed N] [--bot random|tactical]
+[--versus random|tactical] [--band FILE ...] [--max-steps N] [--jobs N] [--cluster ADDRESS] [--no-progress]``:
+whole Zombieworld games with every seat played by a bot (the first seat by ``--bot``, the others by
+``--versus`` when given), and their figures: who won, rounds, survivors lost, zombies killed, commands and games per second.
 
 Bands come from band files (as the band builder saves them) or, by default, the first two of our
 ready-made bands. Exit status 2 on bad usage, 1 when the table, a band or the scenario cannot be
@@ -28,13 +29,14 @@ from game.rules.zombieworld.bots import random_bot
 from game.rules.zombieworld.catalog import load_catalog
 from game.rules.zombieworld.presets import preset_bands
 from game.rules.zombieworld.state import BandEntry, State, ZombieworldSetup
+from game.rules.zombieworld.tactics import tactical_bot
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
 DEFAULT_TABLE = REPO_ROOT / "maps" / "zombieworld" / "zw-town-square.tmx"
 SEATS = ("red", "blue", "green", "amber")
-BOTS = {"random": random_bot}
+BOTS = {"random": random_bot, "tactical": tactical_bot}
 USAGE = ("usage: main.py simulate zombieworld [TABLE.tmx] [--scenario ID] [--games N] [--seed N] "
-         "[--bot random] [--band FILE ...] [--max-steps N] [--jobs N] [--cluster ADDRESS] [--no-progress]")
+         "[--bot random|tactical] [--versus random|tactical] [--band FILE ...] [--max-steps N] [--jobs N] [--cluster ADDRESS] [--no-progress]")
 
 
 def claims(path: str | Path) -> bool:
@@ -86,7 +88,8 @@ class Summary:
 
 
 def play_game(board: Any, setup: ZombieworldSetup, seed: int, bot: Callable[[State, str, Random], Any],
-              max_steps: int) -> GameFigures:
+              max_steps: int, versus: Callable[[State, str, Random], Any] | None = None) -> GameFigures:
+    """One game; the first seat plays ``bot``, the others ``versus`` (``bot`` too when None)."""
     state = engine.setup(board, setup, seed)
     rng = Random(seed)
     commands = 0
@@ -95,7 +98,7 @@ def play_game(board: Any, setup: ZombieworldSetup, seed: int, bot: Callable[[Sta
         if not seats:
             break
         seat = seats[0]
-        command = bot(state, seat, rng)
+        command = (bot if versus is None or seat == state.seats[0] else versus)(state, seat, rng)
         if command is None:
             break
         state, _ = engine.apply(state, seat, command)
@@ -114,9 +117,10 @@ def _table(path: str) -> Any:
     return load_board(Path(path))
 
 
-def _play_table(table: str, setup: ZombieworldSetup, bot_name: str, max_steps: int, seed: int) -> GameFigures:
+def _play_table(table: str, setup: ZombieworldSetup, bot_name: str, max_steps: int, versus_name: str,
+                seed: int) -> GameFigures:
     """One game in a worker process: the table is loaded there once (a loaded board does not pickle)."""
-    return play_game(_table(table), setup, seed, BOTS[bot_name], max_steps)
+    return play_game(_table(table), setup, seed, BOTS[bot_name], max_steps, BOTS[versus_name] if versus_name else None)
 
 
 class _UsageError(Exception):
@@ -145,6 +149,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--games", type=_positive, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bot", choices=sorted(BOTS), default="random")
+    parser.add_argument("--versus", choices=sorted(BOTS), default="")
     parser.add_argument("--band", action="append", default=[], metavar="FILE")
     parser.add_argument("--max-steps", type=_positive, default=3000)
     parser.add_argument("--jobs", type=_positive, default=None)
@@ -195,7 +200,7 @@ def run_cli(argv: Sequence[str], out: Callable[[str], None] | None = None) -> in
     except (MapFormatError, OSError, ValueError) as error:
         write(f"simulate zombieworld: {describe_error(error)}")
         return 1
-    play = functools.partial(_play_table, str(Path(args.table)), setup, args.bot, args.max_steps)
+    play = functools.partial(_play_table, str(Path(args.table)), setup, args.bot, args.max_steps, args.versus)
     try:
         batch = run_batch(play, range(args.seed, args.seed + args.games), jobs=args.jobs or default_jobs(),
                           cluster=args.cluster, progress=not args.no_progress)
@@ -204,7 +209,7 @@ def run_cli(argv: Sequence[str], out: Callable[[str], None] | None = None) -> in
         return 1
     summary = Summary(games=batch.results, seconds=batch.seconds, interrupted=batch.interrupted, planned=args.games)
     write(f"{board.title or Path(args.table).stem}, {args.scenario}: {args.games} games, {len(bands)} bands, "
-          f"{args.bot} bot")
+          f"{args.bot} bot" + (f" against {args.versus}" if args.versus else ""))
     for line in summary.lines():
         write(line)
     return 0
