@@ -152,7 +152,8 @@ class SurvivorActions(Fields):
 
     def do_close_door(self, i: int, command: CloseDoor) -> None:
         s = self.survivors[i]
-        if not sk.has(s.skills, "closes_doors"):
+        rules = self.box.doors
+        if not rules.anyone and not sk.has(s.skills, "closes_doors"):
             raise IllegalCommand(f"{s.name} cannot close doors")
         e = self.graph.edge_by_id.get(command.door)
         edge = self.graph.edges[e] if e is not None else None
@@ -160,10 +161,17 @@ class SurvivorActions(Fields):
             raise IllegalCommand(f"{s.name} is not next to that door")
         if not self.doors_open[edge.door]:
             raise IllegalCommand("that door is already closed")
-        self.spend(i, "other")
+        if rules.usable is not None:
+            reason = rules.usable(self, i, edge.door, True)
+            if reason:
+                raise IllegalCommand(reason)
+        if not rules.free:
+            self.spend(i, "other")
         self.doors_open[edge.door] = False
         self.doors_spawned[edge.door] = True
         self.events.append(DoorClosed(command.door, s.id))
+        if rules.worked is not None:
+            rules.worked(self, i, edge.door, True)
 
     def do_shove(self, i: int, command: Shove) -> None:
         s = self.survivors[i]
@@ -306,18 +314,28 @@ class SurvivorActions(Fields):
         key = self.spec.door_keys.get(edge.color)
         if key is not None and key not in self.unlocked:
             raise IllegalCommand(f"the {edge.color} door stays locked until the {key} objective is taken")
+        rules = self.box.doors
         equipped = [s.slots[n] for n in sk.equipped_slots(s.skills, len(s.slots))]
-        openers = [c for c in equipped if c >= 0 and self.equipment(c).opens_doors]
-        silent_skill = sk.has(s.skills, "opens_doors")
+        openers = [] if rules.anyone else [c for c in equipped if c >= 0 and self.equipment(c).opens_doors]
+        silent_skill = rules.anyone or sk.has(s.skills, "opens_doors")
         if not openers and not silent_skill:
             raise IllegalCommand(f"{s.name} needs a door-opening weapon in hand")
-        self.spend(i, "door")
+        if rules.usable is not None:
+            reason = rules.usable(self, i, edge.door, False)
+            if reason:
+                raise IllegalCommand(reason)
+        if not rules.free:
+            self.spend(i, "door")
         noisy = not silent_skill and all(self.equipment(c).noisy_door for c in openers)
         self.doors_open[edge.door] = True
         self.events.append(DoorOpened(command.door, s.id))
+        if rules.worked is not None:
+            rules.worked(self, i, edge.door, False)
         if noisy:
             self.add_noise(s.zone, i)
-        if not self.doors_spawned[edge.door]:
+        if not rules.spawns_buildings:
+            self.doors_spawned[edge.door] = True
+        elif not self.doors_spawned[edge.door]:
             self.doors_spawned[edge.door] = True
             for zone in (edge.a, edge.b):
                 b = self.graph.building[zone]
@@ -333,7 +351,11 @@ class SurvivorActions(Fields):
     def do_search(self, i: int, command: Search) -> None:
         s = self.survivors[i]
         nose = s.nose_search
-        if not nose and not searchable_now(self, s.zone) and not sk.has(s.skills, "search_anywhere"):
+        may_search = self.box.may_search
+        if may_search is not None:
+            if not may_search(self, i):
+                raise IllegalCommand(f"{s.name} cannot search here")
+        elif not nose and not searchable_now(self, s.zone) and not sk.has(s.skills, "search_anywhere"):
             raise IllegalCommand("only building rooms can be searched")
         if self.zombie_count(s.zone):
             raise IllegalCommand("nobody searches with zombies in the zone")
@@ -345,9 +367,13 @@ class SurvivorActions(Fields):
             self.spend(i, "search")
         s = self.change(i, searched=True)
         drawn = []
-        equipped = [s.slots[n] for n in sk.equipped_slots(s.skills, len(s.slots))]
-        flashlight = any("search_draw_two" in self.equipment(c).effects for c in equipped if c >= 0)
-        for _ in range(1 + sk.extra_search_cards(s.skills) + (1 if flashlight else 0)):
+        if self.box.search_draws is not None:
+            draws = self.box.search_draws(self, i)
+        else:
+            equipped = [s.slots[n] for n in sk.equipped_slots(s.skills, len(s.slots))]
+            flashlight = any("search_draw_two" in self.equipment(c).effects for c in equipped if c >= 0)
+            draws = 1 + sk.extra_search_cards(s.skills) + (1 if flashlight else 0)
+        for _ in range(draws):
             card = self.draw_equipment()
             if card is None:
                 break
@@ -412,9 +438,17 @@ class SurvivorActions(Fields):
     def offer_cards(self, i: int, cards: list[int]) -> None:
         """Each searched card in turn: an Aaahh!! places its zombie, any other asks keep or discard."""
         s = self.survivors[i]
+        acts_at_once = self.box.searched_card
+        fits = self.box.slot_fits
         while cards:
             card = cards.pop(0)
             equipment = self.equipment(card)
+            if acts_at_once is not None:
+                instead = acts_at_once(self, i, card)
+                if instead is not None:  # the box dealt with it: offer what it gives instead
+                    cards[0:0] = list(instead)
+                    s = self.survivors[i]
+                    continue
             if "aaahh_spawn" in equipment.effects:
                 self.equipment_discard.append(card)
                 walker = self.tables.zombie_index.get(self.box.aaahh_zombie)
@@ -425,6 +459,8 @@ class SurvivorActions(Fields):
             payload: list[tuple[int, ...]] = [(-1,)]
             for slot, held in enumerate(s.slots):
                 where = "in hand" if slot < 2 else "in reserve"
+                if fits is not None and not fits(equipment, slot):
+                    continue
                 if held == EMPTY:
                     options.append(f"keep {equipment.name} {where} (slot {slot})")
                     payload.append((slot,))
@@ -496,6 +532,11 @@ class SurvivorActions(Fields):
     def arrangement_ok(self, before: tuple[int, ...], after: tuple[int, ...], who: str) -> None:
         if len(after) != len(before):
             raise IllegalCommand(f"{who}'s inventory has {len(before)} slots")
+        fits = self.box.slot_fits
+        if fits is not None:
+            for slot, card in enumerate(after):
+                if card >= 0 and card < len(self.card_kinds) and not fits(self.equipment(card), slot):
+                    raise IllegalCommand(f"{self.equipment(card).name} cannot go in slot {slot}")
         held = [c for c in before if c < EMPTY]  # cards that are not equipment (a box's)
         held_after = [c for c in after if c < EMPTY]
         if (held or held_after) and sorted(held_after) != sorted(held):
@@ -570,6 +611,7 @@ class SurvivorActions(Fields):
         xp = self.spec.objective_xp if self.spec.objective_xp is not None else self.tables.catalog.setup.xp_per_objective_default
         if xp:
             self.gain_xp(i, xp)
+        self.box.objective_taken(self, i, index)
 
     def do_make_noise(self, i: int, command: MakeNoise) -> None:
         self.spend(i, "other")

@@ -17,7 +17,7 @@ from game.rules.zombicide.commands import (
     SkillGained,
     ZombiesKilled,
 )
-from game.rules.zombicide.odds import attack_dice, fired_cards, needed_roll, reroll_sources
+from game.rules.zombicide.odds import attack_dice, fired_cards, needed_roll, reroll_sources, weapon_reach
 from game.rules.zombicide.state import (
     EMPTY,
     LEVEL_NAMES,
@@ -56,6 +56,11 @@ class Combat(Fields):
                 raise IllegalCommand("melee weapons only reach the survivor's own zone")
         else:
             self.check_in_range(i, weapon, target, command.zone)
+        unusable = self.box.weapon_unusable
+        if unusable is not None:
+            reason = unusable(self, i, command.slot, target)
+            if reason:
+                raise IllegalCommand(reason)
         if weapon.reload and card in self.unloaded:
             raise IllegalCommand(f"{weapon.name} must be reloaded first")
         for name in command.priority:
@@ -76,7 +81,7 @@ class Combat(Fields):
             # its dice come once any re-roll decision on the first weapon is settled
             self.queue.append(("attack", i, second, fired[1], weapon.attack, tuple(command.priority)))
         elif weapon.kills_everything:
-            self.burn(i, target, card)
+            (self.box.burn or type(self).burn)(self, i, target, card)
         else:
             self.roll_attack(i, target, fired, weapon.attack, command.priority, rival)
         if weapon.noisy_attack:
@@ -87,11 +92,11 @@ class Combat(Fields):
     def check_in_range(self, i: int, weapon: Any, target: int, zone_id: str) -> None:
         s = self.survivors[i]
         distance = self.graph.zone_range(s.zone, target, tuple(self.doors_open))
-        high = weapon.range_max + sk.range_bonus(s.skills)
+        low, high = weapon_reach(self, s, weapon)
         if distance is None:
             raise IllegalCommand(f"{s.name} cannot see {zone_id}")
-        if not weapon.range_min <= distance <= high:
-            raise IllegalCommand(f"{weapon.name} reaches {weapon.range_min}–{high} zones, not {distance}")
+        if not low <= distance <= high:
+            raise IllegalCommand(f"{weapon.name} reaches {low}–{high} zones, not {distance}")
 
     def roll_attack(
         self, i: int, target: int, fired: list[int], attack: str, priority: Sequence[str], rival: int = -1
@@ -137,6 +142,8 @@ class Combat(Fields):
             return
         s = self.survivors[i]
         labels = {"lucky": "Lucky", "one_reroll_per_turn": "1 re-roll per turn", "ammo": "Plenty of Ammo"}
+        if self.box.rerolls is not None:
+            labels.update(self.box.rerolls(self, s, fired, used))
         options = ("keep the dice",) + tuple(f"re-roll every die ({labels[src]})" for src in sources)
         self.pending = Pending(
             "reroll", s.seat, i, options, ((-1,),) + tuple((n,) for n in range(len(sources))),
@@ -157,6 +164,9 @@ class Combat(Fields):
                 self.events.append(DiceRolled("bonus", more, s.id))
                 values += more
                 sixes = more.count(6)
+        land_hits = self.box.land_hits
+        if land_hits is not None and land_hits(self, i, target, fired, attack, tuple(priority), values):
+            return  # the box resolved the dice its own way
         needed = needed_roll(weapon.accuracy, sk.roll_bonus(s.skills, attack))
         hits = sum(1 for v in values if v >= needed)
         damage = sk.damage_for(s.skills, attack, weapon.id, weapon.damage)
@@ -292,6 +302,7 @@ class Combat(Fields):
 
     def gain_xp(self, i: int, amount: int) -> None:
         s = self.survivors[i]
+        before = s.xp
         total = s.xp + amount
         self.events.append(ExperienceGained(s.id, amount, total))
         level = self.tables.level_of(total)
@@ -306,6 +317,7 @@ class Combat(Fields):
             elif choices:
                 self.pending = Pending("skill", s.seat, i, choices, tuple((n,) for n in range(len(choices))))
                 self.events.append(DecisionNeeded("skill", s.seat, choices))
+        self.box.xp_gained(self, i, before)
 
     def gain_skill(self, i: int, skill: str) -> None:
         s = self.survivors[i]

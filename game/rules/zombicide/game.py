@@ -116,6 +116,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
     def freeze(self) -> ZombicideState:
         return _evolve_state(  # type: ignore[no-any-return]
             self.base,
+            graph=self.graph,  # a box may change the board in play (``BoxRules.board_in_play``)
             card_kinds=self.card_kinds,
             round=self.round,
             phase=self.phase,  # type: ignore[arg-type]
@@ -259,6 +260,10 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
         if self.active >= 0 and self.active != i:
             raise IllegalCommand(f"finish {self.survivors[self.active].name}'s turn first")
         if isinstance(command, Discard):
+            keeps = self.box.keeps
+            reason = keeps(self, i, command.slot) if keeps is not None else ""
+            if reason:
+                raise IllegalCommand(reason)
             self.discard(i, command.slot)
             return
         if isinstance(command, Combine):
@@ -275,6 +280,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
             if self.loud[1] == i:
                 self.loud = (-1, -1)
             self.events.append(TurnStarted(s.id, s.actions_left))
+            self.box.turn_started(self, i)
         handler: Any = _HANDLERS.get(type(command))
         if handler is not None:
             handler(self, i, command)

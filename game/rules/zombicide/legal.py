@@ -29,6 +29,7 @@ from game.rules.zombicide.commands import (
     Trade,
 )
 from game.rules.zombicide.graph import ZoneGraph, jump_targets
+from game.rules.zombicide.odds import weapon_reach
 from game.rules.zombicide.state import (
     EMPTY,
     Survivor,
@@ -132,7 +133,10 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
         for target in (zone, *graph.visible(state.doors_open)[zone]):
             if state.zombies_in(target):
                 commands.append(Taunt(sid, graph.zone_ids[target]))
-    if "closes_doors" in flags and s.actions_left > 0:
+    doors = box.doors
+    if doors.anyone:
+        commands.extend(_door_commands(state, i, zone))
+    elif "closes_doors" in flags and s.actions_left > 0:
         for _other, e in graph.adjacent[zone]:
             edge = graph.edges[e]
             if edge.door >= 0 and state.doors_open[edge.door]:
@@ -149,12 +153,15 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
     if inventory is None:
         inventory = memo.inventories[inventory_key] = _inventory(state, *inventory_key)
     equipped, hands, kinds, hand_opens_doors, rearranges, combines = inventory
-    if _can_spend(s, "door") and ("opens_doors" in flags or hand_opens_doors):
+    if not doors.anyone and _can_spend(s, "door") and ("opens_doors" in flags or hand_opens_doors):
         for _other, e in graph.adjacent[zone]:
             edge = graph.edges[e]
             if edge.door >= 0 and not state.doors_open[edge.door] and _door_unlocked(state, edge.color):
                 commands.append(OpenDoor(sid, edge.connection_id))
-    searchable = searchable_now(state, zone) or "search_anywhere" in flags or s.nose_search
+    if box.may_search is not None:
+        searchable = box.may_search(state, i)
+    else:
+        searchable = searchable_now(state, zone) or "search_anywhere" in flags or s.nose_search
     if searchable and (_can_spend(s, "search") or s.nose_search) and not s.searched and zombies_here == 0 and (
         state.equipment_deck or state.equipment_discard
     ):
@@ -170,22 +177,25 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
         if equipment.reload and card in state.unloaded:
             continue
         seen_weapons.add(kinds[slot])
+        unusable = box.weapon_unusable
         if equipment.attack == "melee":
-            if zombies_here:
+            if zombies_here and not (unusable is not None and unusable(state, i, slot, zone)):
                 commands.append(Attack(sid, slot, graph.zone_ids[zone]))
             if state.setup.competitive:  # rival survivors within reach
                 for other in state.survivors:
                     if other.team != s.team and other.in_play and other.zone == zone and not confined(other):
                         commands.append(Attack(sid, slot, graph.zone_ids[zone], rival=other.id))
             continue
-        low, high = equipment.range_min, equipment.range_max + sk.range_bonus(s.skills)
+        low, high = weapon_reach(state, s, equipment)
         targets = ([zone] if low == 0 else []) + list(graph.visible(state.doors_open)[zone])
         in_reach = []
         for target in targets:
             if state.zombies_in(target) == 0:
                 continue
             distance = graph.zone_range(zone, target, state.doors_open)
-            if distance is not None and low <= distance <= high:
+            if distance is not None and low <= distance <= high and not (
+                unusable is not None and unusable(state, i, slot, target)
+            ):
                 commands.append(Attack(sid, slot, graph.zone_ids[target]))
                 in_reach.append(graph.zone_ids[target])
         if "trick_shot" in flags and len(in_reach) > 1 and slot in (0, 1) and not equipment.kills_everything:
@@ -224,13 +234,26 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
             key = (sid, s.slots, other.id, other.slots)
             listed = trades.get(key)
             if listed is None:
-                listed = trades[key] = _trades(state.card_kinds, *key)
+                listed = trades[key] = _trades(state.card_kinds, *key, fits=_fits(state))
             commands.extend(listed)
     commands.extend(box.legal_free(state, i))
     commands.extend(combines)
     if "escape_all" in state.setup.goals and zone in graph.exits and zombies_here == 0:
         commands.append(Escape(sid))
+    if box.refuses_listed and box.refuses is not None:  # what the box would refuse is not listed
+        refuses = box.refuses
+        commands = [c for c in commands if isinstance(c, EndTurn) or not refuses(state, i, c)]
     return commands
+
+
+def _fits(state: ZombicideState) -> Any:
+    """``fits(card, slot)``: whether a card may sit in a slot (``BoxRules.slot_fits``); None when
+    every card fits every slot."""
+    slot_fits = state.box.slot_fits
+    if slot_fits is None:
+        return None
+    equipment, kinds = state.tables.equipment, state.card_kinds
+    return lambda card, slot: slot_fits(equipment[kinds[card]], slot)
 
 
 class _GameMemo:
@@ -296,10 +319,12 @@ def _inventory(
 
 
 def _trades(
-    card_kinds: tuple[str, ...], sid: str, my_slots: tuple[int, ...], other_id: str, their_slots: tuple[int, ...]
+    card_kinds: tuple[str, ...], sid: str, my_slots: tuple[int, ...], other_id: str, their_slots: tuple[int, ...],
+    fits: Any = None,
 ) -> tuple[Trade, ...]:
     """Give a card to a free slot, take one into a free slot, or swap hand cards; swapping two
-    cards of the same kind changes nothing and is left out."""
+    cards of the same kind changes nothing and is left out. ``fits(card, slot)``: whether a card
+    may sit in a slot (None: any slot)."""
     trades = []
 
     def swap(a: int, b: int) -> None:  # my slot a ↔ their slot b
@@ -310,15 +335,18 @@ def _trades(
         mine_after[a], theirs_after[b] = theirs, mine
         trades.append(Trade(sid, other_id, tuple(mine_after), tuple(theirs_after)))
 
+    def free_slot(slots: tuple[int, ...], card: int) -> int:
+        if fits is None:
+            return slots.index(EMPTY)
+        return next((n for n, held in enumerate(slots) if held == EMPTY and fits(card, n)), -1)
+
     if EMPTY in their_slots:
-        free = their_slots.index(EMPTY)
         for a, card in enumerate(my_slots):
-            if card >= 0:
+            if card >= 0 and (free := free_slot(their_slots, card)) >= 0:
                 swap(a, free)
     if EMPTY in my_slots:
-        free = my_slots.index(EMPTY)
         for b, card in enumerate(their_slots):
-            if card >= 0:
+            if card >= 0 and (free := free_slot(my_slots, card)) >= 0:
                 swap(free, b)
     for a in (0, 1):
         if my_slots[a] >= 0:
@@ -365,6 +393,28 @@ def _paths(state: ZombicideState, start: int, reach: int) -> list[tuple[int, ...
                     following.append(there)
         frontier = following
     return [path for zone, path in found.items() if zone != start]
+
+
+def _door_commands(state: ZombicideState, i: int, zone: int) -> list[Any]:
+    """Doors anyone works (``DoorRules.anyone``): open the closed ones next to the survivor, close
+    the open ones, as the box's rules allow now."""
+    s = state.survivors[i]
+    rules = state.box.doors
+    found: list[Any] = []
+    graph = state.graph
+    for _other, e in graph.adjacent[zone]:
+        edge = graph.edges[e]
+        if edge.door < 0:
+            continue
+        closing = state.doors_open[edge.door]
+        if not closing and not _door_unlocked(state, edge.color):
+            continue
+        if not rules.free and not (s.actions_left > 0 if closing else _can_spend(s, "door")):
+            continue
+        if rules.usable is not None and rules.usable(state, i, edge.door, closing):
+            continue
+        found.append((CloseDoor if closing else OpenDoor)(s.id, edge.connection_id))
+    return found
 
 
 def _door_unlocked(state: ZombicideState, colour: str) -> bool:

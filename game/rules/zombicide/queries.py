@@ -34,6 +34,7 @@ def goal_progress(state: Any) -> tuple[GoalProgress, ...]:
              for goal in setup.goals]
     if setup.competitive:
         found.append(experience_race(state.survivors))
+    found.extend(state.box.goal_progress(state))  # the box's own goals
     return tuple(found)
 
 

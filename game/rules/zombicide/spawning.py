@@ -26,8 +26,10 @@ class Spawning(Fields):
 
     def step_spawn(self) -> None:
         graph = self.graph
+        chooses = self.box.spawn_active
         active = [
-            p for p in graph.spawns if p.color in ("", "red") or p.color in self.unlocked
+            p for p in graph.spawns
+            if (chooses(self, p) if chooses is not None else p.color in ("", "red") or p.color in self.unlocked)
         ]
         with_locators = sorted((p for p in active if p.locators), key=lambda p: p.locators[0])
         without = [p for p in active if not p.locators]
@@ -141,7 +143,9 @@ class Spawning(Fields):
             self.zombies[zone] = tuple(counts)
             self.events.append(ZombieSpawned(self.zid(zone), self.zname(t), placed))
         missing = n - placed
-        if missing and self.tables.substitute[t]:
+        if missing and extra_activation and self.box.short_of_miniatures is not None:
+            self.box.short_of_miniatures(self, zone, t, missing)
+        elif missing and self.tables.substitute[t]:
             for st, sn in self.tables.substitute[t]:
                 self.place(zone, st, sn * missing, escorted, extra_activation)
         elif missing and extra_activation:

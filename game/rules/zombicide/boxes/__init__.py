@@ -33,6 +33,10 @@ that adds nothing, so a box declares only what it has.
   (``ZoneKindRule``).
   ``blocking_markers``: marker kinds whose zone is never entered and blocks sight.
   ``board_data(board, graph)``: the box's own tables of the board (``graph.box_data``).
+  ``board_in_play(graph, box_state)``: the zone graph as the box's state changes the board (walls
+  that open, zones that see differently); the core asks it at set-up, and the box's own rules set
+  ``game.graph`` to it whenever they change the board. It keeps the zone, edge, door and token
+  indices of the graph it is given (new edges come last), so the state's tables stay valid.
 
 **Play**
 
@@ -47,12 +51,47 @@ that adds nothing, so a box declares only what it has.
 - moments, each ``callback(game, ...)``: ``entered_zone`` (a survivor walked in), ``door_opened``,
   ``building_spawn_waits(game, zone)`` (a zone a first door's spawn leaves out), ``after_action``,
   ``before_attack`` / ``after_attack`` (an attack's roll, its kills), ``end_of_round``,
-  ``adjust_noise`` (the noise the zombies follow).
+  ``adjust_noise`` (the noise the zombies follow), ``turn_started(game, i)`` (a survivor's turn
+  begins, before its first command), ``objective_taken(game, i, index)`` (after the core's colour,
+  experience and event), ``xp_gained(game, i, before)`` (after the core's levels and skills: what a
+  box grants past the last level).
+- ``settle(game)``: the box's standing rules and its own ways to win or lose, applied after every
+  command and every step of the zombies' phase, before the mission's goals are checked (a token an
+  actor lays down where it stands; a mission lost when the board makes it impossible).
+- ``short_of_miniatures(game, zone, kind, missing)``: what happens when a spawn needs more miniatures
+  of a kind than the supply holds (the core's: the kind's substitutes, else its extra activation).
+- ``spawn_active(game, point)``: whether a spawn zone draws this spawn step (the core's: red ones
+  always, coloured ones once an objective of their colour is taken).
+- ``goal_progress(state)``: the progress of the box's own goals, shown beside the core's.
+- weapons: ``weapon_range(state, survivor, equipment)`` (the zones a weapon reaches, min and max,
+  when the box's skills or rules change them); ``weapon_unusable(state, i, slot, target)`` (a reason
+  the weapon of that hand may not attack that zone now: ammunition it lacks, where it stands, or "");
+  ``attack_dice(state, survivor, target, fired, attack, count, explain)`` (the dice once the box's
+  rules have had their say; ``explain`` collects ``odds.Modifier``s); ``rerolls(state, survivor,
+  fired, used)`` (the box's re-roll sources, (id, label) pairs); ``land_hits(game, i, target,
+  fired, attack, priority, values)`` (the box resolves the rolled dice itself, hits and misses,
+  and returns True); ``burn(game, i, target, card)`` (a kill-everything weapon, the box's way).
 - survivors out of reach: ``isolated(state, survivor)`` (nobody outside can reach them, nor they
   anyone: a vehicle in the air); ``confined(survivor)`` (what holds them, "the <vehicle>", or ""),
   ``confined_commands(state, i)`` (what they may do there) and ``refuses(game, i, command)`` (a reason
-  to refuse a command, or "").
-- ``wounds``: how a wound is taken (``WoundRules``: in some boxes a wound costs a card and fills a slot).
+  to refuse a command, or ""; with ``refuses_listed`` the legal lists leave out what it refuses,
+  ``state`` then standing for ``game``); ``keeps(game, i, slot)``: a reason survivor ``i`` may not
+  discard the card of that slot now.
+- inventory: ``slot_fits(equipment, slot)``: whether a card may sit in that slot (hand, body and
+  backpack slots in some boxes; a search's card is offered only for the slots it fits, and an
+  arrangement that puts a card where it does not fit is refused).
+- searching: ``may_search(state, i)``: whether survivor ``i`` may search where it stands (it replaces
+  the board's rooms and the Scavenger-like skills; zombies in the zone and one search a turn stay the
+  core's checks); ``search_draws(state, i)``: the cards one search draws; ``searched_card(game, i,
+  card)``: a drawn card that acts at once, dealt with by the box, which returns the cards to offer in
+  its place (None: an ordinary card, offered to keep).
+- ``wounds``: how a wound is taken (``WoundRules``: in some boxes a wound costs a card and fills a slot;
+  a survivor's own limit; a zombie's whole attack; the decoys' share of the attacks).
+- ``decoys(game)``: the zones of the box's pieces the zombies treat as survivors (one entry per
+  piece): zombies there attack them (``WoundRules.decoy_options``) and zombies that see them walk to them.
+- ``doors`` (``DoorRules``): who opens and closes doors, what it costs, whether a first opening
+  spawns; ``zombies_break_doors``: zombies route through closed doors as if open, and those whose
+  next step is a closed door break it (``DoorBroken``; ``door_broken(game, edge)`` is told).
 - ``searchable(state, zone)``: zones searchable now beyond the board's rooms (a card turned over).
 - ``hides_zombies(state, zone)``: zones the bots walk into warily (what shows only on entering).
 - ``scenario_keys``: top-level keys of scenario files, key → ``place(state, value) -> state``.
@@ -133,6 +172,28 @@ class ZoneKindRule:
 
 
 @dataclass(frozen=True, slots=True)
+class DoorRules:
+    """How survivors work doors. The core's: a door-opening weapon in hand (or a skill) opens a
+    closed door for an action, and a door's first opening spawns its building; a skill (Lock it
+    down) closes an open door for an action.
+
+    ``anyone``: every survivor opens and closes the doors of its zone, with no equipment or skill;
+    ``free``: working a door costs no action (``usable`` keeps its count: once a turn…);
+    ``spawns_buildings``: a door's first opening spawns zombies in its building;
+    ``usable(state, i, door, closing)``: a reason survivor ``i`` cannot open (or close) that door
+    now, or ""; ``worked(game, i, door, closing)``: told after a survivor opened or closed one."""
+
+    anyone: bool = False
+    free: bool = False
+    spawns_buildings: bool = True
+    usable: Callable[[Any, int, int, bool], str] | None = None
+    worked: Callable[[Any, int, int, bool], None] | None = None
+
+
+CORE_DOORS = DoorRules()
+
+
+@dataclass(frozen=True, slots=True)
 class PhaseStep:
     """A box's own step in the round: queued at ``at`` when ``when(game, types)`` says so (``types``:
     the zombie kinds activating, empty away from an activation), then run as ``run(game, *args)``.
@@ -188,6 +249,24 @@ class WoundRules:
         """The card a name stands for in scenario files and saves (``"wound"``), None if none."""
         return None
 
+    def limit(self, game: Any, i: int) -> int:
+        """The wounds that eliminate survivor ``i`` (the core's: the box's ``wounds_to_eliminate``)."""
+        return game.tables.catalog.setup.wounds_to_eliminate  # type: ignore[no-any-return]
+
+    def zombie_attack(self, game: Any, i: int, slot: int, t: int) -> None:
+        """One attack of zombie kind ``t`` lands on survivor ``i`` (the player chose ``slot``); the
+        core's: one wound, unless a skill or an item turns it away. A box whose zombies deal more
+        than one wound, or whose wounds are shared out point by point, overrides this."""
+        game.zombie_wound(i, slot, t)
+
+    def decoy_options(self, game: Any, zone: int) -> tuple[list[str], list[tuple[int, ...]]]:
+        """The box's pieces in ``zone`` that may take a zombie's attack instead of a survivor
+        (``BoxRules.decoys``): labels, and payloads whose first value is negative."""
+        return [], []
+
+    def decoy_attack(self, game: Any, payload: tuple[int, ...], t: int) -> None:
+        """One attack of zombie kind ``t`` lands on the decoy of ``payload``."""
+
 
 def _none(*_: Any) -> None:
     return None
@@ -210,13 +289,19 @@ class ContentExtension:
     """A box's content beyond the core files: its own tables and richer models.
 
     ``tables``: file name → (array-of-tables key, model), read into ``catalog.extra[file stem]``;
-    ``zombie_model``, ``zombie_card_model``, ``setup_model``: subclasses of the core's models;
+    ``zombie_model``, ``zombie_card_model``, ``setup_model``, ``equipment_model``, ``survivor_model``,
+    ``skill_model``: subclasses of the core's models; ``skill_parameters``: the box's own kinds of
+    skill parameter and the values each takes (``"machine": {"robot", ...}``);
     ``check(catalog, folder)`` raises a ContentError for a dangling reference among them."""
 
     tables: Mapping[str, tuple[str, type]] = field(default_factory=dict)
     zombie_model: type | None = None
     zombie_card_model: type | None = None
     setup_model: type | None = None
+    equipment_model: type | None = None
+    survivor_model: type | None = None
+    skill_model: type | None = None
+    skill_parameters: Mapping[str, frozenset[str]] = field(default_factory=dict)
     check: Callable[[Any, Path], None] = _none
 
 
@@ -239,6 +324,7 @@ class BoxRules:
     zone_kinds: Mapping[str, ZoneKindRule] = field(default_factory=dict)
     blocking_markers: frozenset[str] = frozenset()
     board_data: Callable[[Any, Any], Any] = _none
+    board_in_play: Callable[[Any, Any], Any] | None = None
     # play
     commands: Mapping[type, Callable[[Any, int, Any], None]] = field(default_factory=dict)
     events: tuple[type, ...] = ()
@@ -255,11 +341,34 @@ class BoxRules:
     after_attack: Callable[[Any, int, int, Sequence[int], tuple[int, ...]], None] = _none
     end_of_round: Callable[[Any], None] = _none
     adjust_noise: Callable[[Any, list[int]], None] | None = None
+    turn_started: Callable[[Any, int], None] = _none
+    objective_taken: Callable[[Any, int, int], None] = _none
+    xp_gained: Callable[[Any, int, int], None] = _none
+    settle: Callable[[Any], None] | None = None
+    short_of_miniatures: Callable[[Any, int, int, int], None] | None = None
+    spawn_active: Callable[[Any, Any], bool] | None = None
+    goal_progress: Callable[[Any], Sequence[Any]] = _nothing_listed
+    weapon_range: Callable[[Any, Any, Any], tuple[int, int]] | None = None
+    weapon_unusable: Callable[[Any, int, int, int], str] | None = None
+    attack_dice: Callable[[Any, Any, int, Sequence[int], str, int, Any], int] | None = None
+    rerolls: Callable[[Any, Any, Sequence[int], Sequence[str]], Sequence[tuple[str, str]]] | None = None
+    land_hits: Callable[[Any, int, int, Sequence[int], str, tuple[str, ...], tuple[int, ...]], bool] | None = None
+    burn: Callable[[Any, int, int, int], None] | None = None
     isolated: Callable[[Any, Any], bool] | None = None
     confined: Callable[[Any], str] = _not_confined
     confined_commands: Callable[[Any, int], Sequence[Any] | None] | None = None
     refuses: Callable[[Any, int, Any], str] | None = None
+    refuses_listed: bool = False
+    keeps: Callable[[Any, int, int], str] | None = None
+    slot_fits: Callable[[Any, int], bool] | None = None
+    may_search: Callable[[Any, int], bool] | None = None
+    search_draws: Callable[[Any, int], int] | None = None
+    searched_card: Callable[[Any, int, int], Sequence[int] | None] | None = None
     wounds: WoundRules = WoundRules()
+    doors: DoorRules = CORE_DOORS
+    zombies_break_doors: bool = False
+    door_broken: Callable[[Any, Any], None] = _none
+    decoys: Callable[[Any], Sequence[int]] | None = None
     searchable: Callable[[Any, int], bool] | None = None
     hides_zombies: Callable[[Any, int], bool] = _false
     scenario_keys: Mapping[str, Callable[[Any, Any], Any]] = field(default_factory=dict)
@@ -328,7 +437,7 @@ def box_rules(box: str, source: str = "") -> BoxRules:
 
 
 __all__ = [
-    "BOXES", "CROSS_FREELY", "CROSS_NEVER", "DEFAULT_BOX", "UNKNOWN_EDGE", "BoxRules", "CardHandler",
-    "ContentExtension", "Crossing", "EdgeKind", "NoFields", "PhaseStep", "UnknownBoxError", "WoundRules",
+    "BOXES", "CORE_DOORS", "CROSS_FREELY", "CROSS_NEVER", "DEFAULT_BOX", "UNKNOWN_EDGE", "BoxRules", "CardHandler",
+    "ContentExtension", "Crossing", "DoorRules", "EdgeKind", "NoFields", "PhaseStep", "UnknownBoxError", "WoundRules",
     "ZoneKindRule", "box_ids", "box_name", "box_rules", "register_box", "unregister_box",
 ]
