@@ -226,7 +226,13 @@ class SurvivorActions(Fields):
         if not self.zombie_count(zone):
             raise IllegalCommand(f"there are no zombies in {command.zone} to taunt")
         self.change(i, taunted=True)
-        home = s.zone
+        self.taunt_zone(i, zone)
+
+    def taunt_zone(self, i: int, zone: int) -> None:
+        """The zombies of ``zone`` take one extra activation (every action of it) aimed only at
+        survivor ``i`` (Taunt-like skills of every box)."""
+        doors = tuple(self.doors_open)
+        home = self.survivors[i].zone
         distance_to_home = [row[home] for row in self.graph.zombie_distances(doors)]
         taunted = list(self.zombies[zone])
         where = [zone] * len(taunted)

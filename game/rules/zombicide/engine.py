@@ -413,7 +413,7 @@ def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog 
         )
     supply = tuple(spec.supply.get(z, tables.miniatures[t]) for t, z in enumerate(tables.zombie_ids))
     empty_zone = (0,) * tables.type_count
-    return ZombicideState(
+    state = ZombicideState(
         graph=graph,
         tables=tables,
         setup=spec,
@@ -443,6 +443,9 @@ def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog 
         rng=rng,
         box_state=box_state,
     )
+    if plugged.set_out is not None:  # the box's last word on the new game
+        state = plugged.set_out(state)
+    return state
 
 
 # --- the contract -----------------------------------------------------------------------------

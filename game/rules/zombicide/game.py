@@ -289,6 +289,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
             if box_handler is None:
                 raise IllegalCommand(f"unknown command {command!r}")
             box_handler(self, i, command)
+        self.box.played(self, i, command)
         self.box.after_action(self, i)
         self.run_queue()
         self.after_action()

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from game.platform.registry import BoxEntry, GameEntry, MenuEntry, SaveStatus
-from game.rules.zombicide.boxes import BOXES, DEFAULT_BOX, UnknownBoxError
+from game.rules.zombicide.boxes import BOXES, DEFAULT_BOX, UnknownBoxError, box_rules
 from game.rules.zombicide.catalog import content_root
 from game.rules.zombicide.engine import ZombicideRules
 
@@ -39,10 +39,10 @@ def validate_board(board: Any) -> list[str]:
     if not isinstance(setup, Mapping) or "players" not in setup:  # missions leave the players to the screen
         setup = {**(dict(setup) if isinstance(setup, Mapping) else {}), "players": [{"seat": "check", "survivors": ["_"]}]}
     try:
-        parse_setup(dict(setup), None)
+        spec = parse_setup(dict(setup), None)
     except ValueError as error:
         return [f"[setup]: {str(error).removeprefix('setup: ')}"]
-    return []
+    return [f"[setup] → {problem}" for problem in box_rules(spec.box).board_problems(board, spec)]
 
 
 def from_legacy(data: dict[str, Any]) -> dict[str, Any]:

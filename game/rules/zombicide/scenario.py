@@ -122,6 +122,7 @@ class StateFacts(_Strict):
     round: int | None = None
     result: Literal["won", "lost", "none"] | None = None
     pending: str | None = Field(default=None, description="kind of the pending decision, or 'none'")
+    box: dict[str, Any] = Field(default_factory=dict, description="facts the box checks (``BoxRules.scenario_facts``)")
 
     @field_validator("zombies", mode="before")
     @classmethod
@@ -482,7 +483,7 @@ def _place_survivor(path: Path, where: str, state: Any, spec: SurvivorSpec) -> A
         if missing > 0:
             raise ScenarioError(path, f"{where} → wounds", "no free slot left for the wound cards")
         changes["wounds"] = spec.wounds
-        if spec.wounds >= state.tables.catalog.setup.wounds_to_eliminate:
+        if spec.wounds >= state.box.wounds.limit(state, index):
             changes["alive"] = False
     changes["slots"] = tuple(slots)
     if spec.xp is not None:
@@ -694,6 +695,11 @@ def check_facts(path: Path, facts: StateFacts, state: Any) -> list[str]:
         actual_pending = state.pending.kind if state.pending is not None else "none"
         if actual_pending != facts.pending:
             problems.append(f"pending decision: expected {facts.pending}, found {actual_pending}")
+    if facts.box:
+        check_box = state.box.scenario_facts
+        if check_box is None:
+            raise ScenarioError(path, f"{where} → box", "this box checks no facts of its own")
+        problems.extend(check_box(state, facts.box))
     return problems
 
 

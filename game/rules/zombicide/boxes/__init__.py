@@ -24,6 +24,8 @@ that adds nothing, so a box declares only what it has.
   ``survivor_fields``: a frozen dataclass of its own per-survivor fields (``survivor.box_fields``).
   Both print flat in the state's repr (the state hash of saves): box state right after the RNG,
   survivor fields last. ``hidden(box_state)``: the box state a player may see (face-down cards blanked).
+  ``set_out(state) -> state``: the last step of set-up, once the survivors stand on the board (cards
+  a mission hands out, pieces it places, piles of set-aside cards made from the same RNG).
 
 **Board** (``graph.py`` asks these once per board and box)
 
@@ -51,7 +53,8 @@ that adds nothing, so a box declares only what it has.
 - moments, each ``callback(game, ...)``: ``entered_zone`` (a survivor walked in), ``door_opened``,
   ``building_spawn_waits(game, zone)`` (a zone a first door's spawn leaves out), ``after_action``,
   ``before_attack`` / ``after_attack`` (an attack's roll, its kills), ``end_of_round``,
-  ``adjust_noise`` (the noise the zombies follow), ``turn_started(game, i)`` (a survivor's turn
+  ``adjust_noise`` (the noise the zombies follow), ``played(game, i, command)`` (a survivor's
+  command was played, before ``after_action``: what a box counts per turn), ``turn_started(game, i)`` (a survivor's turn
   begins, before its first command), ``objective_taken(game, i, index)`` (after the core's colour,
   experience and event), ``xp_gained(game, i, before)`` (after the core's levels and skills: what a
   box grants past the last level).
@@ -63,6 +66,8 @@ that adds nothing, so a box declares only what it has.
 - ``spawn_active(game, point)``: whether a spawn zone draws this spawn step (the core's: red ones
   always, coloured ones once an objective of their colour is taken).
 - ``goal_progress(state)``: the progress of the box's own goals, shown beside the core's.
+- ``board_problems(board, setup)``: what is wrong with a mission of the box beyond its ``[setup]``
+  table's shape (tokens on zones the board lacks…), one line each, for ``--validate``.
 - weapons: ``weapon_range(state, survivor, equipment)`` (the zones a weapon reaches, min and max,
   when the box's skills or rules change them); ``weapon_unusable(state, i, slot, target)`` (a reason
   the weapon of that hand may not attack that zone now: ammunition it lacks, where it stands, or "");
@@ -94,7 +99,9 @@ that adds nothing, so a box declares only what it has.
   next step is a closed door break it (``DoorBroken``; ``door_broken(game, edge)`` is told).
 - ``searchable(state, zone)``: zones searchable now beyond the board's rooms (a card turned over).
 - ``hides_zombies(state, zone)``: zones the bots walk into warily (what shows only on entering).
-- ``scenario_keys``: top-level keys of scenario files, key → ``place(state, value) -> state``.
+- ``scenario_keys``: top-level keys of scenario files, key → ``place(state, value) -> state``;
+  ``scenario_facts(state, expected)``: the facts of ``[expect.state.box]`` compared with the end
+  state, the mismatches in words.
 
 **Words** (the window tells the box's pieces without naming them)
 
@@ -319,6 +326,7 @@ class BoxRules:
     survivor_fields: type = NoFields
     setup_state: Callable[[Any, Any, Any, Any], tuple[Any, Any]] | None = None
     hidden: Callable[[Any], Any] | None = None
+    set_out: Callable[[Any], Any] | None = None
     # board
     edge_kinds: Mapping[str, EdgeKind] = field(default_factory=dict)
     zone_kinds: Mapping[str, ZoneKindRule] = field(default_factory=dict)
@@ -342,12 +350,14 @@ class BoxRules:
     end_of_round: Callable[[Any], None] = _none
     adjust_noise: Callable[[Any, list[int]], None] | None = None
     turn_started: Callable[[Any, int], None] = _none
+    played: Callable[[Any, int, Any], None] = _none
     objective_taken: Callable[[Any, int, int], None] = _none
     xp_gained: Callable[[Any, int, int], None] = _none
     settle: Callable[[Any], None] | None = None
     short_of_miniatures: Callable[[Any, int, int, int], None] | None = None
     spawn_active: Callable[[Any, Any], bool] | None = None
     goal_progress: Callable[[Any], Sequence[Any]] = _nothing_listed
+    board_problems: Callable[[Any, Any], Sequence[str]] = _nothing_listed
     weapon_range: Callable[[Any, Any, Any], tuple[int, int]] | None = None
     weapon_unusable: Callable[[Any, int, int, int], str] | None = None
     attack_dice: Callable[[Any, Any, int, Sequence[int], str, int, Any], int] | None = None
@@ -372,6 +382,7 @@ class BoxRules:
     searchable: Callable[[Any, int], bool] | None = None
     hides_zombies: Callable[[Any, int], bool] = _false
     scenario_keys: Mapping[str, Callable[[Any, Any], Any]] = field(default_factory=dict)
+    scenario_facts: Callable[[Any, Any], list[str]] | None = None
     # words
     event_text: Mapping[type, Callable[[Any, Any], str]] = field(default_factory=dict)
     event_tones: Mapping[type, str] = field(default_factory=dict)
@@ -385,6 +396,7 @@ class BoxRules:
 # The registry of shipped boxes, one line each: its id → (its name, the module whose ``RULES`` are its BoxRules).
 BOXES: dict[str, tuple[str, str]] = {
     "rue_morgue": ("Rue Morgue", "game.rules.zombicide.boxes.rue_morgue"),
+    "invader": ("Invader", "game.rules.zombicide.boxes.invader"),
 }
 DEFAULT_BOX = "rue_morgue"
 _REGISTERED: dict[str, BoxRules] = {}  # boxes added at run time (tests, later plug-ins)
