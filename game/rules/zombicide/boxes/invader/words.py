@@ -1,0 +1,139 @@
+"""Invader's pieces in plain English, for the log, the buttons and the Xeno cards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.rules.zombicide.boxes.invader.commands import (
+    ArmorChanged,
+    Camouflaged,
+    CardAttached,
+    Hellfire,
+    MachineActed,
+    MachineDestroyed,
+    MissionProgress,
+    MoldChanged,
+    ObjectiveRevealed,
+    RemoteChanged,
+    SpawnZoneChanged,
+    TokenRemoved,
+)
+from game.rules.zombicide.boxes.invader.missions import SAMPLE_NAMES, goal_words
+
+REMOTE_WORDS = {"robot": "the Robot's remote", "sentry_gun": "the Sentry Gun's remote"}
+ARMOR_CAUSES = {
+    "xeno": "is hit", "friendly_fire": "is hit by friendly fire", "medic": "is patched up by a Medic",
+    "self_repair": "repairs its armour", "cancelled": "cancels a point of Damage", "tough": "shrugs a point off (Tough)",
+    "ironclad": "ignores the blow (Ironclad)",
+}
+
+
+def _machine(w: Any, model: str) -> str:
+    try:
+        return str(w.catalog.entry("machines", model).name)
+    except Exception:
+        return model.replace("_", " ").title()
+
+
+def _mold(e: MoldChanged, w: Any) -> str:
+    where = w.zone(e.zone)
+    if e.face == "none":
+        return f"The Mold in {where} is burned away."
+    if e.before == "none":
+        return f"{e.face.title()} Mold spreads over {where}" + (" (the Abomination)." if e.why == "abomination" else ".")
+    return f"The Mold in {where} turns {e.face}" + (" in the Hellfire." if e.why == "hellfire" else ".")
+
+
+def _removed(e: TokenRemoved, w: Any) -> str:
+    cause = "Mold" if e.why == "mold" else "Hellfire"
+    if e.token == "door":
+        return f"{cause} takes {w.door(e.what)} away for good."
+    if e.token == "spawn":
+        return f"{cause} destroys the {e.what} spawn token in {w.zone(e.zone)}."
+    return f"{cause} destroys the {e.what} objective in {w.zone(e.zone)}."
+
+
+def _progress(e: MissionProgress, w: Any) -> str:
+    if e.what == "goal":
+        return f"Mission goal reached: {goal_words(e.detail)}."
+    if e.what == "evacuated":
+        return f"A family is evacuated ({e.detail} still to go)."
+    if e.what == "sample":
+        return f"Sample taken: {SAMPLE_NAMES.get(e.detail, e.detail)}."
+    if e.what == "scientist_out":
+        return f"The {e.detail} scientist is out."
+    if e.what == "scientist_walked":
+        colour, _, zone = e.detail.partition(":")
+        return f"The {colour} scientist walks to {w.zone(zone)}."
+    if e.what in ("scientist_hurt", "scientist_killed"):
+        return f"The {e.detail} scientist is {'hurt' if e.what == 'scientist_hurt' else 'killed'}."
+    if e.what == "lost":
+        reason = {"mold_joined_spawns": "Active Mold joins two spawn zones",
+                  "goal_out_of_reach": "a goal can no longer be reached"}.get(e.detail, e.detail.replace("_", " "))
+        return f"The mission is lost: {reason}."
+    return f"{e.what.replace('_', ' ').capitalize()}."
+
+
+def _acted(e: MachineActed, w: Any) -> str:
+    name = _machine(w, e.machine)
+    if e.what == "moved":
+        return f"{w.who(e.survivor)} moves the {name} from {w.zone(e.zone)} to {w.zone(e.to_zone)}."
+    if e.what == "escort":
+        return f"The {name} escorts {w.who(e.survivor)} to {w.zone(e.to_zone)}."
+    if e.what == "unsealed":
+        return f"{w.who(e.survivor)} has the {name} break the seal in {w.zone(e.zone)}."
+    return f"{w.who(e.survivor)} fires the {name} ({e.what})."
+
+
+EVENT_TEXT: dict[type, Any] = {
+    MoldChanged: _mold,
+    TokenRemoved: _removed,
+    ObjectiveRevealed: lambda e, w: (
+        f"The objective {w.who(e.survivor)} took in {w.zone(e.zone)} is {e.colour}"
+        + (f": it holds {', '.join(w.item(c) for c in e.reward)}." if e.reward else ".")),
+    RemoteChanged: lambda e, w: (
+        f"{w.who(e.survivor)} gets {REMOTE_WORDS.get(e.remote, e.remote)}"
+        + (f" from {w.who(e.from_survivor)}." if e.from_survivor else ".")),
+    MachineActed: _acted,
+    MachineDestroyed: lambda e, w: f"The {_machine(w, e.machine)} is destroyed in {w.zone(e.zone)}.",
+    Hellfire: lambda e, w: f"{w.who(e.survivor)} fills {w.zone(e.zone)} with Hellfire!",
+    ArmorChanged: lambda e, w: f"{w.who(e.survivor)} {ARMOR_CAUSES.get(e.cause, e.cause)}: Armor {e.armor}/{e.base}.",
+    CardAttached: lambda e, w: (
+        f"{w.who(e.survivor)} {'attaches' if e.attached else 'takes'} {w.item(e.card)} "
+        f"{'to' if e.attached else 'off'} the {w.item(e.weapon)}."),
+    Camouflaged: lambda e, w: f"{w.who(e.survivor)} {'melts into the shadows' if e.hidden else 'is seen again'}.",
+    SpawnZoneChanged: lambda e, w: (
+        f"The {e.colour} spawn zone in {w.zone(e.zone)} {'wakes' if e.active else 'falls quiet'}."),
+    MissionProgress: _progress,
+}
+EVENT_TONES = {
+    MoldChanged: "zombie", TokenRemoved: "danger", ObjectiveRevealed: "good", RemoteChanged: "card",
+    MachineDestroyed: "danger", Hellfire: "danger", SpawnZoneChanged: "zombie", CardAttached: "card",
+    MissionProgress: "good",
+}
+COMMAND_LABELS = {
+    "inv_concentrated_attack": "Concentrated Attack", "inv_machine_move": "Move the Robot",
+    "inv_machine_attack": "Machine attack", "inv_escort_move": "Move with the Robot", "inv_unseal_door": "Unseal",
+    "inv_pass_remote": "Hand the remote", "inv_attach": "Attach", "inv_detach": "Detach",
+    "inv_take_oxygen_tank": "Take an Oxygen Tank", "inv_use_card": "Use", "inv_provoke": "Taunt",
+    "inv_zero_g_spin": "Zero-G Spin", "inv_lead": "Lead", "inv_take_sample": "Take a Mold sample",
+}
+
+
+def card_text(card: Any, words: Any, level: str) -> str | None:
+    """The Xeno cards in words."""
+    if card.kind == "xenos":
+        groups = card.line(level)
+        what = ", ".join(words.zombie(g.zombie, g.count) for g in groups) if groups else "nothing"
+        return f"Xeno card {card.number} ({level}): {what}"
+    if card.kind == "activation":
+        if level == "blue":
+            return f"Xeno card {card.number}: an extra activation, but nothing happens at Blue"
+        return f"Xeno card {card.number}: every {words.zombie(card.zombie or '')} activates again"
+    if card.kind == "abomination":
+        return f"Xeno card {card.number}: every Abomination activates again, then one more comes if one is left"
+    if card.kind == "mold_spawn":
+        groups = card.line(level)
+        what = ", ".join(words.zombie(g.zombie, g.count) for g in groups) if groups else "nothing"
+        return f"Xeno card {card.number}: Mold spawn, {what} in every Active Mold zone"
+    return None
