@@ -265,9 +265,11 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
             if reason:
                 raise IllegalCommand(reason)
             self.discard(i, command.slot)
+            self.check_goals(end_phase=False)  # a box's standing rules may move the card on
             return
         if isinstance(command, Combine):
             self.combine(i, command.slot, command.other_slot)
+            self.check_goals(end_phase=False)
             return
         refuses = self.box.refuses
         if refuses is not None:
