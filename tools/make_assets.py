@@ -699,6 +699,10 @@ def make_tokens(out: Path) -> dict[str, dict[str, object]]:
     heli, k = token_base(SIDE_RIM["token"], hex_color("#4f5a4c"))
     _helicopter_glyph(heli, k, hex_color("#b8b29a"), crashed=False)
     save("helicopter", finish_token(heli), {"label": "Helicopter", "side": "token", "base_cm": 4.0})
+    import invader_art  # Zombicide: Invader's tokens (xenos, its survivors, the Machines)
+
+    for name, surf, entry in invader_art.tokens():
+        save(name, surf, entry)
     (folder / "tokens.json").write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return manifest
 
@@ -909,6 +913,10 @@ def make_markers(out: Path) -> list[str]:
     for name in DOOR_COLORS:
         for is_open in (False, True):
             save(f"door_{name}_{'open' if is_open else 'closed'}", draw_door(MARKER_COLORS[name], is_open))
+    import invader_art  # Mold, Machine activation, destroyed doors, scientists, Invader's colours
+
+    for name, surf in invader_art.markers():
+        save(name, surf)
     return written
 
 
@@ -920,6 +928,9 @@ def main(argv: list[str] | None = None) -> int:
     pygame.init()
     try:
         make_tileset(out)
+        import invader_art
+
+        invader_art.make_tileset(out)
         tokens = make_tokens(out)
         markers = make_markers(out)
     finally:
