@@ -1199,6 +1199,9 @@ def main(argv: list[str] | None = None) -> int:
         path = root / "missions" / f"{name}.toml"
         path.write_text(text, encoding="utf-8")
         written.append(path)
+    import make_invader_maps  # Zombicide: Invader's 18 modules and its missions
+
+    written += make_invader_maps.write_all(root)
     print(f"wrote {len(written)} files into {root}")
     return 0
 
