@@ -10,6 +10,7 @@ from __future__ import annotations
 import shutil
 from dataclasses import replace
 from pathlib import Path
+from random import Random
 from typing import Any, Literal
 
 import pytest
@@ -20,6 +21,7 @@ from toy_box import RULES as TOY_RULES
 from game.board.model import ConnectionKind
 from game.rules.core.base import IllegalCommand
 from game.rules.zombicide import engine
+from game.rules.zombicide.bots import planner_bot
 from game.rules.zombicide.boxes import DoorRules, WoundRules, register_box, unregister_box
 from game.rules.zombicide.catalog import Equipment, Skill, Survivor, load_catalog
 from game.rules.zombicide.commands import (
@@ -36,6 +38,7 @@ from game.rules.zombicide.commands import (
 )
 from game.rules.zombicide.graph import build_graph
 from game.rules.zombicide.sketch import sketch_board as library_sketch
+from game.rules.zombicide.state import Pending
 
 PROBE = "probe"
 ALONE = {"A": ["ada"]}
@@ -400,3 +403,30 @@ def test_sketches_draw_corridors_the_outdoors_airlocks_and_special_rooms() -> No
     assert frozenset(("r0c0", "r0c1")) in pairs and frozenset(("r0c1", "r0c2")) not in pairs
     assert frozenset(("r1c0", "r1c1")) in pairs
 
+
+
+# --- bots ---------------------------------------------------------------------------------------
+
+SQUARE = sketch_board("s s\n   \ns s", markers=[("start", (0, 0)), ("spawn", (1, 1))])
+
+
+def test_the_planner_goes_where_the_box_sends_it_round_what_the_box_blocks() -> None:
+    def far_corner(state: Any) -> list[list[int]]:
+        return [[state.graph.index["r1c1"]]]
+
+    for blocked_id, detour in (("r0c1", "r1c0"), ("r1c0", "r0c1")):
+        probe(bot_targets=far_corner,
+              bot_blocked=lambda state, zone, b=blocked_id: zone == state.graph.index[b])
+        state = game(SQUARE)
+        command = planner_bot(state, "A", engine.legal_commands(state, "A"), Random(1))
+        assert isinstance(command, Move) and (command.via or (command.to,))[0] == detour, command
+        unregister_box(PROBE)
+
+
+def test_the_planner_plays_the_box_tactics_first_and_asks_it_for_its_decisions() -> None:
+    probe(bot_tactics=lambda state, i, commands, route: next(c for c in commands if isinstance(c, MakeNoise)))
+    state = game(LINE)
+    assert planner_bot(state, "A", engine.legal_commands(state, "A"), Random(1)) == MakeNoise("ada")
+    probe(bot_choice=lambda state: 1)
+    state = replace(game(LINE), pending=Pending("box_question", "A", 0, ("no", "yes"), ((), ())))
+    assert planner_bot(state, "A", [ChooseOption(0), ChooseOption(1)], Random(1)) == ChooseOption(1)

@@ -207,6 +207,11 @@ def planner_bot(state: ZombicideState, seat: str, commands: Sequence[Any], rng: 
     route = _route(state)
     actor = _next_actor(state, commands, route)
     mine = [c for c in commands if getattr(c, "survivor", None) == state.survivors[actor].id]
+    box_tactics = state.box.bot_tactics
+    if box_tactics is not None:  # what the box's own pieces call for
+        command = box_tactics(state, actor, mine, route)
+        if command is not None:
+            return command
     for tactic in TACTICS:
         command = tactic(state, actor, mine, route)
         if command is not None:
@@ -246,13 +251,14 @@ def _costs_from(state: ZombicideState, targets: Sequence[int], can_open: bool) -
         cost[t] = 0
         heap.append((0, t))
     heapq.heapify(heap)
+    blocked = state.box.bot_blocked
     while heap:
         here_cost, here = heapq.heappop(heap)
         if here_cost > cost[here]:
             continue
         for there, e in graph.adjacent[here]:
             edge = graph.edges[e]
-            if not edge.walkable or graph.blocked[there]:
+            if not edge.walkable or graph.blocked[there] or (blocked is not None and blocked(state, there)):
                 continue
             price = 1 + ZOMBIE_COST * state.zombies_in(here) + (HIDDEN_COST if _hides_zombies(state, here) else 0)
             if edge.door >= 0 and not state.doors_open[edge.door]:
@@ -274,6 +280,10 @@ def _hides_zombies(state: ZombicideState, zone: int) -> bool:
 def _targets(state: ZombicideState) -> list[list[int]]:
     """Candidate goals, best first: each a set of zones the team may head for."""
     graph = state.graph
+    if state.box.bot_targets is not None:  # the box reads its own mission
+        wanted = state.box.bot_targets(state)
+        if wanted is not None:
+            return wanted
     goals = state.setup.goals
     open_objectives = [p.zone for n, p in enumerate(graph.objectives) if not state.objectives_taken[n]]
     leaving = "all_in_exit" in goals or "escape_all" in goals
@@ -332,12 +342,15 @@ def _plain_distance(state: ZombicideState, targets: Sequence[int], can_open: boo
     frontier = list(targets)
     for t in targets:
         dist[t] = 0
+    blocked = state.box.bot_blocked
     while frontier:
         following = []
         for here in frontier:
             for there, e in graph.adjacent[here]:
                 edge = graph.edges[e]
                 if not edge.walkable or graph.blocked[there] or dist[there] <= dist[here] + 1:
+                    continue
+                if blocked is not None and blocked(state, there):
                     continue
                 if edge.door >= 0 and not state.doors_open[edge.door] and not (
                     can_open and _door_unlocked(state, edge.color)
@@ -556,12 +569,15 @@ def _advance(state: ZombicideState, i: int, commands: Sequence[Any], route: Rout
     if here == 0 or here >= UNREACHABLE:
         return None
     best, best_cost = None, here
+    blocked = state.box.bot_blocked
     for command in commands:
         if not isinstance(command, Move) or command.charge:
             continue
         to = graph.index[command.to]
         if state.zombies_in(to) or route.cost[to] >= best_cost or _ahead_too_far(state, route, i, route.cost[to]):
             continue
+        if blocked is not None and any(blocked(state, graph.index[v]) for v in command.via):
+            continue  # the route goes round what the box blocks, so does every step of a long move
         hidden = any(_hides_zombies(state, z) for z in (to, *(graph.index[v] for v in command.via)))
         if hidden and to not in route.targets and (command.via or not _on_the_way(route, s.zone, to) or not _team_gathered(state, i)):
             continue  # a hidden zone is entered only when the way leads through it, with the team at hand
@@ -618,9 +634,14 @@ def _margin(state: ZombicideState, i: int, zone: int) -> float:
     defence = 0.0
     there = [state.survivors[j] for j in _team(state) if state.survivors[j].zone == zone or j == i]
     for o in there:
-        defence += 3 * _power_in_crowd(state, o, len(there) > 1) + max(0, 1 - o.wounds)
+        defence += 3 * _power_in_crowd(state, o, len(there) > 1) + _spare(state, o)
     near = sum(state.zombies_in(n) for n in graph.neighbours(zone, state.doors_open))
     return defence - state.zombies_in(zone) - NEAR_WEIGHT * near
+
+
+def _spare(state: ZombicideState, s: Any) -> int:
+    """The wounds a survivor takes and stays on its feet (the box's limit less one, less its wounds)."""
+    return max(0, state.box.wounds.limit(state, state.survivor_index(s.id)) - 1 - s.wounds)
 
 
 def _regroup(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
@@ -670,7 +691,7 @@ def _close_in(state: ZombicideState, i: int, commands: Sequence[Any], route: Rou
         if _hides_zombies(state, to) and not (_on_the_way(route, s.zone, to) and _team_gathered(state, i)):
             continue
         friends = [state.survivors[j] for j in _team(state) if state.survivors[j].zone == to]
-        cover = sum(max(0, 1 - o.wounds) for o in friends) + max(0, 1 - s.wounds)
+        cover = sum(_spare(state, o) for o in friends) + _spare(state, s)
         left = zombies - melee * (s.actions_left - 1)
         if left <= cover - 1 + CLOSE_IN_RISK and (best is None or left < best_left):
             best, best_left = command, left
@@ -721,7 +742,10 @@ def _decide(state: ZombicideState, commands: Sequence[Any]) -> Any:
         "reroll": _decide_reroll,
         "friendly_fire": _decide_friendly_fire,
     }.get(pending.kind)
+    box_choice = state.box.bot_choice
     choice = pick(state) if pick is not None else 0
+    if pick is None and box_choice is not None:  # one of the box's own decisions
+        choice = box_choice(state) or 0
     return ChooseOption(choice if 0 <= choice < len(pending.options) else 0)
 
 
@@ -755,10 +779,15 @@ def _decide_wound(state: ZombicideState) -> int:
     best, best_key = 0, None
     for n, payload in enumerate(pending.payload):
         i, slot = payload[0], payload[1]
+        if i < 0:  # one of the box's decoys: given the blow only to save a survivor
+            key = (False, 8, 0.0, n)
+            if best_key is None or key < best_key:
+                best, best_key = n, key
+            continue
         s = state.survivors[i]
         shrug = len(payload) > 2
         card_value = _card_value(state, state.card_kinds[s.slots[slot]]) if 0 <= slot < len(s.slots) and s.slots[slot] >= 0 else 0.0
-        dies = (s.wounds + 1 >= state.tables.catalog.setup.wounds_to_eliminate) and not shrug
+        dies = (s.wounds + 1 >= state.box.wounds.limit(state, i)) and not shrug
         key = (dies, 0 if shrug else s.wounds, card_value, n)
         if best_key is None or key < best_key:
             best, best_key = n, key

@@ -103,6 +103,14 @@ that adds nothing, so a box declares only what it has.
   ``scenario_facts(state, expected)``: the facts of ``[expect.state.box]`` compared with the end
   state, the mismatches in words.
 
+**Bots** (the planner asks these; each may be left out)
+
+- ``bot_targets(state)``: where the team heads now, best first (lists of zones), or None for the
+  core's reading of the mission's goals; ``bot_blocked(state, zone)``: zones the team cannot walk
+  into now (routes go round them); ``bot_tactics(state, i, commands, route)``: a command the box's
+  pieces call for, tried before the core's tactics (None: nothing); ``bot_choice(state)``: the
+  option the planner takes in one of the box's decisions (None: the first).
+
 **Words** (the window tells the box's pieces without naming them)
 
 - ``event_text``: event type → ``sentence(event, words)`` for the log (``words`` names survivors,
@@ -383,6 +391,11 @@ class BoxRules:
     hides_zombies: Callable[[Any, int], bool] = _false
     scenario_keys: Mapping[str, Callable[[Any, Any], Any]] = field(default_factory=dict)
     scenario_facts: Callable[[Any, Any], list[str]] | None = None
+    # bots
+    bot_targets: Callable[[Any], list[list[int]] | None] | None = None
+    bot_blocked: Callable[[Any, int], bool] | None = None
+    bot_tactics: Callable[[Any, int, Sequence[Any], Any], Any] | None = None
+    bot_choice: Callable[[Any], int | None] | None = None
     # words
     event_text: Mapping[type, Callable[[Any, Any], str]] = field(default_factory=dict)
     event_tones: Mapping[type, str] = field(default_factory=dict)
