@@ -15,6 +15,7 @@ import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 
+import invader_art
 from make_maps import (
     MODULE_SCALE,
     MODULE_TILES,
@@ -28,8 +29,6 @@ from make_maps import (
     shared_border,
     zone_grid,
 )
-
-import invader_art
 
 TILESET_SOURCE = "../../../assets/tiles/invader.tsx"
 CELL = 5  # tiles per cell
@@ -54,7 +53,7 @@ def hatch(a: str, b: str, name: str, **kw: object) -> PortalSpec:
     return door(a, b, name, is_open=True, **kw)
 
 
-C, O, R, S, X, A = "corridor", "outdoor", "room", "security_room", "oxygen_room", "airlock"
+C, OUT, R, S, X, A = "corridor", "outdoor", "room", "security_room", "oxygen_room", "airlock"
 
 
 def modules() -> list[ModuleSpec]:
@@ -66,20 +65,20 @@ def modules() -> list[ModuleSpec]:
     ], portals=[hatch("bridge", "c-n", "d-bridge"), hatch("comms", "c-e", "d-comms"), hatch("armory", "c-w", "d-armory"),
                 hatch("life", "c-s", "d-life")]))
     mods.append(ModuleSpec("inv-01V", "Crater Rim", [
-        cell("o-nw", O, 0, 0), cell("o-n", O, 1, 0), cell("o-ne", O, 2, 0),
-        cell("o-w", O, 0, 1), cell("outpost", R, 1, 1, label="Outpost"), cell("o-e", O, 2, 1),
-        cell("o-sw", O, 0, 2), cell("lock", A, 1, 2, label="Airlock"), cell("o-se", O, 2, 2),
+        cell("o-nw", OUT, 0, 0), cell("o-n", OUT, 1, 0), cell("o-ne", OUT, 2, 0),
+        cell("o-w", OUT, 0, 1), cell("outpost", R, 1, 1, label="Outpost"), cell("o-e", OUT, 2, 1),
+        cell("o-sw", OUT, 0, 2), cell("lock", A, 1, 2, label="Airlock"), cell("o-se", OUT, 2, 2),
     ], portals=[hatch("outpost", "lock", "d-inner"), hatch("lock", "o-sw", "d-outer-w"), hatch("lock", "o-se", "d-outer-e")]))
     mods.append(ModuleSpec("inv-02R", "Airlock Gate", [
         cell("lockers", R, 0, 0, label="Lockers"), cell("c-n", C, 1, 0), cell("workshop", R, 2, 0, label="Workshop"),
         cell("c-w", C, 0, 1), cell("c-c", C, 1, 1), cell("c-e", C, 2, 1),
-        cell("o-sw", O, 0, 2), cell("lock", A, 1, 2, label="Gate airlock"), cell("o-se", O, 2, 2),
+        cell("o-sw", OUT, 0, 2), cell("lock", A, 1, 2, label="Gate airlock"), cell("o-se", OUT, 2, 2),
     ], portals=[hatch("lockers", "c-n", "d-lockers"), hatch("workshop", "c-e", "d-workshop"), hatch("lock", "c-c", "d-inner"),
                 hatch("lock", "o-sw", "d-outer-w"), hatch("lock", "o-se", "d-outer-e")]))
     mods.append(ModuleSpec("inv-02V", "Landing Pad", [
-        cell("o-nw", O, 0, 0), cell("o-n", O, 1, 0), cell("o-ne", O, 2, 0),
-        cell("o-w", O, 0, 1), cell("pad", O, 1, 1, label="Landing pad"), cell("o-e", O, 2, 1),
-        cell("bay", R, 0, 2, label="Shuttle bay"), cell("lock", A, 1, 2, label="Pad airlock"), cell("o-se", O, 2, 2),
+        cell("o-nw", OUT, 0, 0), cell("o-n", OUT, 1, 0), cell("o-ne", OUT, 2, 0),
+        cell("o-w", OUT, 0, 1), cell("pad", OUT, 1, 1, label="Landing pad"), cell("o-e", OUT, 2, 1),
+        cell("bay", R, 0, 2, label="Shuttle bay"), cell("lock", A, 1, 2, label="Pad airlock"), cell("o-se", OUT, 2, 2),
     ], portals=[hatch("bay", "lock", "d-inner"), hatch("lock", "pad", "d-outer-n"), hatch("lock", "o-se", "d-outer-e")]))
     mods.append(ModuleSpec("inv-03R", "Laboratories", [
         cell("lab-a", R, 0, 0, label="Lab A"), cell("lab-b", R, 1, 0, label="Lab B"), cell("c-ne", C, 2, 0),
@@ -88,9 +87,9 @@ def modules() -> list[ModuleSpec]:
     ], portals=[opening("lab-a", "lab-b"), hatch("lab-b", "c-c", "d-lab-b"), hatch("lab-a", "c-w", "d-lab-a"),
                 opening("store", "secure"), hatch("secure", "c-c", "d-secure"), hatch("store", "c-w", "d-store")]))
     mods.append(ModuleSpec("inv-03V", "Mining Camp", [
-        cell("o-nw", O, 0, 0), cell("o-n", O, 1, 0), cell("shed", R, 2, 0, label="Drill shed"),
-        cell("o-w", O, 0, 1), cell("o-c", O, 1, 1, label="Spoil heap"), cell("lock", A, 2, 1, label="Camp airlock"),
-        cell("o-sw", O, 0, 2), cell("o-s", O, 1, 2), cell("c-se", C, 2, 2),
+        cell("o-nw", OUT, 0, 0), cell("o-n", OUT, 1, 0), cell("shed", R, 2, 0, label="Drill shed"),
+        cell("o-w", OUT, 0, 1), cell("o-c", OUT, 1, 1, label="Spoil heap"), cell("lock", A, 2, 1, label="Camp airlock"),
+        cell("o-sw", OUT, 0, 2), cell("o-s", OUT, 1, 2), cell("c-se", C, 2, 2),
     ], portals=[hatch("lock", "shed", "d-shed"), hatch("lock", "o-c", "d-outer"), hatch("lock", "c-se", "d-inner")]))
     mods.append(ModuleSpec("inv-04R", "Crew Quarters", [
         cell("bunk-a", R, 0, 0, label="Bunks A"), cell("c-n", C, 1, 0), cell("bunk-b", R, 2, 0, label="Bunks B"),
@@ -100,9 +99,9 @@ def modules() -> list[ModuleSpec]:
                 hatch("galley", "c-c", "d-galley"), hatch("bunk-c", "c-s", "d-bunk-c"), hatch("o2", "c-s", "d-o2"),
                 opening("bunk-a", "mess"), opening("bunk-b", "galley")]))
     mods.append(ModuleSpec("inv-04V", "Comms Array", [
-        cell("bunker", S, 0, 0, label="Bunker"), cell("lock", A, 1, 0, label="Bunker airlock"), cell("o-ne", O, 2, 0),
-        cell("o-w", O, 0, 1), cell("o-c", O, 1, 1, label="Dish"), cell("o-e", O, 2, 1),
-        cell("o-sw", O, 0, 2), cell("o-s", O, 1, 2), cell("o-se", O, 2, 2),
+        cell("bunker", S, 0, 0, label="Bunker"), cell("lock", A, 1, 0, label="Bunker airlock"), cell("o-ne", OUT, 2, 0),
+        cell("o-w", OUT, 0, 1), cell("o-c", OUT, 1, 1, label="Dish"), cell("o-e", OUT, 2, 1),
+        cell("o-sw", OUT, 0, 2), cell("o-s", OUT, 1, 2), cell("o-se", OUT, 2, 2),
     ], portals=[hatch("bunker", "lock", "d-inner"), hatch("lock", "o-ne", "d-outer-e"), hatch("lock", "o-c", "d-outer-s")]))
     mods.append(ModuleSpec("inv-05R", "Security Hub", [
         cell("c-nw", C, 0, 0), cell("c-n", C, 1, 0), cell("c-ne", C, 2, 0),
@@ -110,20 +109,20 @@ def modules() -> list[ModuleSpec]:
         cell("c-sw", C, 0, 2), cell("c-s", C, 1, 2), cell("c-se", C, 2, 2),
     ], portals=[hatch("hub", "c-n", "d-north"), hatch("hub", "c-s", "d-south")]))
     mods.append(ModuleSpec("inv-05V", "Xeno Nest", [
-        cell("o-nw", O, 0, 0), cell("o-n", O, 1, 0), cell("o-ne", O, 2, 0),
-        cell("o-w", O, 0, 1), cell("nest", O, 1, 1, label="Nest"), cell("o-e", O, 2, 1),
-        cell("o-sw", O, 0, 2), cell("o-s", O, 1, 2), cell("o-se", O, 2, 2),
+        cell("o-nw", OUT, 0, 0), cell("o-n", OUT, 1, 0), cell("o-ne", OUT, 2, 0),
+        cell("o-w", OUT, 0, 1), cell("nest", OUT, 1, 1, label="Nest"), cell("o-e", OUT, 2, 1),
+        cell("o-sw", OUT, 0, 2), cell("o-s", OUT, 1, 2), cell("o-se", OUT, 2, 2),
     ]))
     mods.append(ModuleSpec("inv-06R", "Hangar", [
         cell("hangar", R, 0, 0, 3, 1, label="Hangar"),
         cell("c-w", C, 0, 1), cell("c-c", C, 1, 1), cell("c-e", C, 2, 1),
-        cell("garage", R, 0, 2, label="Rover garage"), cell("lock", A, 1, 2, label="Hangar airlock"), cell("o-se", O, 2, 2),
+        cell("garage", R, 0, 2, label="Rover garage"), cell("lock", A, 1, 2, label="Hangar airlock"), cell("o-se", OUT, 2, 2),
     ], portals=[hatch("hangar", "c-c", "d-hangar"), hatch("garage", "c-w", "d-garage"), hatch("lock", "c-c", "d-inner"),
                 hatch("lock", "o-se", "d-outer")]))
     mods.append(ModuleSpec("inv-06V", "Greenhouse", [
         cell("c-nw", C, 0, 0), cell("green", R, 1, 0, 2, 1, label="Greenhouse"),
         cell("c-w", C, 0, 1), cell("c-c", C, 1, 1), cell("lock", A, 2, 1, label="Greenhouse airlock"),
-        cell("o-sw", O, 0, 2), cell("o-s", O, 1, 2), cell("o-se", O, 2, 2),
+        cell("o-sw", OUT, 0, 2), cell("o-s", OUT, 1, 2), cell("o-se", OUT, 2, 2),
     ], portals=[hatch("green", "c-nw", "d-west"), hatch("green", "c-c", "d-south"), hatch("lock", "c-c", "d-inner"),
                 hatch("lock", "o-se", "d-outer")]))
     mods.append(ModuleSpec("inv-07R", "Reactor", [
@@ -132,9 +131,9 @@ def modules() -> list[ModuleSpec]:
         cell("c-sw", C, 0, 2), cell("c-s", C, 1, 2), cell("c-se", C, 2, 2),
     ], portals=[hatch("reactor", "c-w", "d-west"), hatch("reactor", "c-e", "d-east")]))
     mods.append(ModuleSpec("inv-07V", "Refinery", [
-        cell("o-nw", O, 0, 0), cell("o-n", O, 1, 0), cell("o-ne", O, 2, 0),
+        cell("o-nw", OUT, 0, 0), cell("o-n", OUT, 1, 0), cell("o-ne", OUT, 2, 0),
         cell("refinery", R, 0, 1, 2, 1, label="Refinery"), cell("lock", A, 2, 1, label="Refinery airlock"),
-        cell("c-sw", C, 0, 2), cell("c-s", C, 1, 2), cell("o-se", O, 2, 2),
+        cell("c-sw", C, 0, 2), cell("c-s", C, 1, 2), cell("o-se", OUT, 2, 2),
     ], portals=[hatch("refinery", "c-sw", "d-pipes"), hatch("lock", "refinery", "d-inner"), hatch("lock", "o-ne", "d-outer-n"),
                 hatch("lock", "o-se", "d-outer-s")]))
     mods.append(ModuleSpec("inv-08R", "Medbay", [
@@ -144,9 +143,9 @@ def modules() -> list[ModuleSpec]:
     ], portals=[hatch("medbay", "c-n", "d-medbay"), hatch("medbay", "c-c", "d-ward"), hatch("surgery", "c-n", "d-surgery"),
                 hatch("o2", "c-s", "d-o2"), hatch("quarantine", "c-s", "d-quarantine")]))
     mods.append(ModuleSpec("inv-08V", "Wreck Site", [
-        cell("o-nw", O, 0, 0), cell("o-n", O, 1, 0), cell("o-ne", O, 2, 0),
-        cell("o-w", O, 0, 1), cell("lander", R, 1, 1, label="Wrecked lander"), cell("o-e", O, 2, 1),
-        cell("o-sw", O, 0, 2), cell("lock", A, 1, 2, label="Lander hatch"), cell("o-se", O, 2, 2),
+        cell("o-nw", OUT, 0, 0), cell("o-n", OUT, 1, 0), cell("o-ne", OUT, 2, 0),
+        cell("o-w", OUT, 0, 1), cell("lander", R, 1, 1, label="Wrecked lander"), cell("o-e", OUT, 2, 1),
+        cell("o-sw", OUT, 0, 2), cell("lock", A, 1, 2, label="Lander hatch"), cell("o-se", OUT, 2, 2),
     ], portals=[hatch("lander", "lock", "d-inner"), hatch("lock", "o-sw", "d-outer-w"), hatch("lock", "o-se", "d-outer-e")]))
     mods.append(ModuleSpec("inv-09R", "Storage", [
         cell("store-a", R, 0, 0, label="Store A"), cell("c-n", C, 1, 0), cell("store-b", R, 2, 0, label="Store B"),
@@ -158,7 +157,7 @@ def modules() -> list[ModuleSpec]:
         cell("c-nw", C, 0, 0), cell("c-n", C, 1, 0), cell("c-ne", C, 2, 0),
         cell("watch", S, 0, 1, label="Watch post"), cell("lock", A, 1, 1, label="Perimeter airlock"),
         cell("barracks", R, 2, 1, label="Barracks"),
-        cell("o-sw", O, 0, 2), cell("o-s", O, 1, 2), cell("o-se", O, 2, 2),
+        cell("o-sw", OUT, 0, 2), cell("o-s", OUT, 1, 2), cell("o-se", OUT, 2, 2),
     ], portals=[hatch("watch", "c-nw", "d-watch"), hatch("barracks", "c-ne", "d-barracks"), hatch("lock", "c-n", "d-inner"),
                 hatch("lock", "o-s", "d-outer")]))
     return mods
@@ -181,7 +180,7 @@ def paint(spec: ModuleSpec) -> list[int]:
                     tile = "deck_guide_h"
                 elif col == mid and _runs(grid, col, row, 0, 1):
                     tile = "deck_guide_v"
-            elif zone.kind == O:
+            elif zone.kind == OUT:
                 roll = rng.random()
                 tile = "crater" if roll < 0.04 else "regolith_rocks" if roll < 0.2 else "regolith"
             else:
@@ -300,8 +299,8 @@ def missions() -> dict[str, str]:
         "inv-m0", "M0 Tutorial: Breach!",
         "The xenos broke into the base. Take the red objective, the Prototype LMG with its Energy Cell, then"
         " every survivor escapes through the exit zone (no xeno in it).",
-        [("inv-05R", 0, 0, 0), ("inv-03V", 1, 0, 0), ("inv-01R", 0, 1, 0), ("inv-02R", 1, 1, 0)],
-        [tok("start", "inv-01R:c-w"), tok("exit", "inv-03V:c-se"), tok("objective", "inv-05R:hub"),
+        [("inv-05R", 0, 0, 0), ("inv-03V", 1, 0, 90), ("inv-01R", 0, 1, 0), ("inv-02R", 1, 1, 0)],
+        [tok("start", "inv-01R:c-w"), tok("exit", "inv-02R:c-e"), tok("objective", "inv-05R:hub"),
          tok("spawn", "inv-05R:c-nw"), tok("spawn", "inv-02R:o-se")],
         {"goals": ["escape_all"], "invader_goals": ["take:red"], "prototype_for_red": False,
          "objective_rewards": {"red": ["prototype_lmg", "energy_cell"]},
@@ -317,7 +316,7 @@ def missions() -> dict[str, str]:
         " there. The team starts split in two groups, placed at random on the two starting zones. " + COMMON +
         " Xenos everywhere: the purple and green spawn zones wake as soon as Mold appears next to them; their"
         " Inactive Mold then turns Active.",
-        [("inv-06R", 0, 0, 0), ("inv-09R", 1, 0, 0), ("inv-01R", 2, 0, 0),
+        [("inv-06R", 0, 0, 0), ("inv-09R", 1, 0, 90), ("inv-01R", 2, 0, 0),
          ("inv-05R", 0, 1, 0), ("inv-02R", 1, 1, 0), ("inv-07R", 2, 1, 0)],
         [tok("start", "inv-06R:c-w"), tok("start", "inv-07R:c-se"), tok("objective", "inv-09R:store-a"),
          tok("objective", "inv-09R:store-d"), tok("objective", "inv-01R:comms"), tok("objective", "inv-05R:hub"),
@@ -337,7 +336,7 @@ def missions() -> dict[str, str]:
         "In order: find the child's spacesuit (the white objective), take Rolly (the blue objective), then every"
         " survivor escapes. If a xeno activates in Rolly's zone before the blue token is taken, the game is lost."
         " Every survivor starts with an Oxygen Tank equipped. " + COMMON,
-        [("inv-04R", 0, 0, 0), ("inv-03R", 1, 0, 0), ("inv-02R", 0, 1, 0), ("inv-01R", 1, 1, 0),
+        [("inv-04R", 0, 0, 0), ("inv-03R", 1, 0, 90), ("inv-02R", 0, 1, 0), ("inv-01R", 1, 1, 0),
          ("inv-05R", 0, 2, 0), ("inv-09R", 1, 2, 0)],
         [tok("start", "inv-01R:c-c"), tok("exit", "inv-09R:c-s"), tok("objective", "inv-04R:bunk-a"),
          tok("objective", "inv-03R:lab-a"), tok("objective", "inv-05R:hub"), tok("objective", "inv-02R:lockers", "blue"),
@@ -355,12 +354,11 @@ def missions() -> dict[str, str]:
         "Keep every xeno out of the exit zone until the families are evacuated, then escape. The ten families"
         " are Noise tokens in the exit zone: the End Phase does not clear them, it takes one away each time. " + COMMON,
         [("inv-02V", 0, 0, 0), ("inv-06V", 1, 0, 0), ("inv-01V", 0, 1, 0), ("inv-04V", 1, 1, 0),
-         ("inv-09V", 0, 2, 0), ("inv-07V", 1, 2, 0)],
+         ("inv-09V", 0, 2, 90), ("inv-07V", 1, 2, 0)],
         [tok("start", "inv-06V:c-c"), tok("exit", "inv-06V:green"), tok("objective", "inv-01V:outpost"),
          tok("objective", "inv-04V:bunker"), tok("objective", "inv-09V:barracks"), tok("objective", "inv-07V:refinery"),
          tok("spawn", "inv-02V:o-nw"), tok("spawn", "inv-07V:o-se"), tok("spawn", "inv-09V:o-sw")],
         {"goals": ["escape_all"], "invader_goals": ["evacuated"], "evacuees": 10, "shuffle_colours": ["purple", "green"],
-         "oxygen_at_start": True,
          "mold": {"inv-09V:c-n": "inactive", "inv-02V:pad": "active"},
          "machines": [{"model": "falchion_sentry_gun", "zone": "inv-06V:c-nw"},
                       {"model": "peacekeeper_bot", "zone": "inv-06V:c-w"}],
@@ -371,7 +369,7 @@ def missions() -> dict[str, str]:
         "Find the scientists (the blue and white objectives), then every survivor escapes. The scientists are"
         " not survivors: they make no Noise and draw no xeno. Every survivor starts with an Oxygen Tank equipped. " + COMMON,
         [("inv-05R", 0, 0, 0), ("inv-01R", 1, 0, 0), ("inv-07R", 2, 0, 0),
-         ("inv-02R", 0, 1, 0), ("inv-04R", 1, 1, 0), ("inv-06R", 2, 1, 0)],
+         ("inv-02R", 0, 1, 0), ("inv-04R", 1, 1, 90), ("inv-06R", 2, 1, 0)],
         [tok("start", "inv-05R:c-w"), tok("exit", "inv-06R:c-e"), tok("objective", "inv-07R:reactor", "blue"),
          tok("objective", "inv-04R:galley", "white"), tok("objective", "inv-01R:bridge"), tok("objective", "inv-02R:workshop"),
          tok("spawn", "inv-01R:c-n"), tok("spawn", "inv-02R:o-sw"), tok("spawn", "inv-06R:o-se")],
@@ -391,7 +389,6 @@ def missions() -> dict[str, str]:
          tok("objective", "inv-06V:green"), tok("objective", "inv-06V:c-nw"),
          tok("spawn", "inv-05V:nest"), tok("spawn", "inv-08V:o-ne"), tok("spawn", "inv-04V:o-sw")],
         {"goals": ["escape_all"], "invader_goals": ["take:red"], "shuffle_colours": ["purple", "green"],
-         "oxygen_at_start": True,
          "mold": {"inv-05V:nest": "inactive", "inv-07V:c-sw": "active"},
          "machines": [{"model": "falchion_sentry_gun", "zone": "inv-06V:c-w"},
                       {"model": "peacekeeper_bot", "zone": "inv-07V:c-s"}]},
@@ -400,9 +397,9 @@ def missions() -> dict[str, str]:
         "inv-m6", "M6 Playing with Fire",
         "Find and destroy the purple spawn token: it lies face down among the spawn tokens of tiles 01-V and"
         " 02-V. Hellfire removes a spawn token there (and the Mold under it); its colour shows then. " + COMMON,
-        [("inv-07R", 0, 0, 0), ("inv-05R", 1, 0, 0), ("inv-09R", 2, 0, 0),
-         ("inv-08R", 0, 1, 0), ("inv-02V", 1, 1, 0), ("inv-01V", 2, 1, 0)],
-        [tok("start", "inv-05R:c-w"), tok("objective", "inv-07R:reactor"), tok("objective", "inv-09R:store-b"),
+        [("inv-06R", 0, 0, 0), ("inv-05R", 1, 0, 0), ("inv-09R", 2, 0, 0),
+         ("inv-01V", 0, 1, 0), ("inv-02V", 1, 1, 0), ("inv-08R", 2, 1, 0)],
+        [tok("start", "inv-05R:c-w"), tok("objective", "inv-06R:hangar"), tok("objective", "inv-09R:store-b"),
          tok("objective", "inv-08R:surgery"), tok("spawn", "inv-02V:bay"), tok("spawn", "inv-01V:outpost"),
          tok("spawn", "inv-09R:c-n")],
         {"invader_goals": ["destroy_spawn:purple"], "hidden_spawn_colour": "purple",
@@ -443,8 +440,8 @@ def missions() -> dict[str, str]:
         "Take every objective and bring every survivor to the Orange danger level or higher. Sealed door: the"
         " airlock by the exit token is sealed; the Robot, standing at that door, opens it with one action. " + COMMON,
         [("inv-09R", 0, 0, 0), ("inv-03V", 1, 0, 0), ("inv-08R", 2, 0, 0),
-         ("inv-02R", 0, 1, 0), ("inv-04R", 1, 1, 0), ("inv-01R", 2, 1, 0),
-         ("inv-06R", 0, 2, 0), ("inv-07R", 1, 2, 0), ("inv-05R", 2, 2, 0)],
+         ("inv-02R", 0, 1, 0), ("inv-05R", 1, 1, 0), ("inv-01R", 2, 1, 0),
+         ("inv-06R", 0, 2, 0), ("inv-07R", 1, 2, 0), ("inv-04R", 2, 2, 0)],
         [tok("start", "inv-04R:c-c"), tok("exit", "inv-03V:lock"), tok("objective", "inv-09R:store-a"),
          tok("objective", "inv-08R:medbay"), tok("objective", "inv-02R:workshop"), tok("objective", "inv-01R:bridge"),
          tok("objective", "inv-06R:garage"), tok("objective", "inv-05R:hub"),
@@ -466,7 +463,7 @@ def missions() -> dict[str, str]:
          tok("objective", "inv-07V:refinery", "white"), tok("objective", "inv-04V:bunker"), tok("objective", "inv-02V:bay"),
          tok("spawn", "inv-01V:o-nw"), tok("spawn", "inv-04V:o-sw"), tok("spawn", "inv-02V:o-se")],
         {"goals": ["escape_all"], "invader_goals": ["scientists_out"], "scientists": ["blue", "white"],
-         "shuffle_colours": ["purple", "green"], "oxygen_at_start": True,
+         "shuffle_colours": ["purple", "green"],
          "mold": {"inv-02V:pad": "active"},
          "machines": [{"model": "falchion_sentry_gun", "zone": "inv-09V:c-ne"},
                       {"model": "peacekeeper_bot", "zone": "inv-06V:c-c"}]},
@@ -478,7 +475,7 @@ def missions() -> dict[str, str]:
         " for Mold. Every survivor starts with an Oxygen Tank that is discarded as soon as it enters an"
         " Airlock. " + COMMON,
         [("inv-05R", 0, 0, 0), ("inv-09R", 1, 0, 0), ("inv-01V", 2, 0, 0),
-         ("inv-06R", 0, 1, 0), ("inv-07R", 1, 1, 0), ("inv-08R", 2, 1, 0)],
+         ("inv-08R", 0, 1, 0), ("inv-07R", 1, 1, 0), ("inv-06R", 2, 1, 180)],
         [tok("start", "inv-07R:c-w"), tok("objective", "inv-05R:hub"),
          tok("objective", "inv-09R:arms"), tok("objective", "inv-06R:garage"), tok("objective", "inv-08R:surgery"),
          tok("spawn", "inv-05R:c-nw"), tok("spawn", "inv-01V:o-ne"), tok("spawn", "inv-08R:c-e")],

@@ -32,7 +32,8 @@ from game.rules.zombicide.bots import greedy_bot, random_bot
 from game.rules.zombicide.boxes.rue_morgue.state import board_of
 from game.rules.zombicide.boxes.rue_morgue.wounds import WOUND
 
-MISSIONS = sorted((Path(__file__).resolve().parents[2] / "maps" / "missions").glob("*.toml"))
+MISSIONS = sorted(p for p in (Path(__file__).resolve().parents[2] / "maps" / "missions").glob("*.toml")
+                  if not p.name.startswith("inv-"))  # Invader's missions: tests/zombicide/invader
 MAX_COMMANDS = 60  # a play-out stops here if the game is not over
 CHECK_ALL_EVERY = 20  # every legal command is checked at one state in this many
 SAVE_EVERY = 3  # one play-out in this many is saved, loaded and replayed

@@ -19,6 +19,7 @@ from typing import Any
 from game.rules.zombicide.boxes import BoxRules, ContentExtension, PhaseStep
 from game.rules.zombicide.boxes.invader import (
     board,
+    bots,
     combat,
     content,
     doors,
@@ -38,9 +39,26 @@ from game.rules.zombicide.boxes.invader.armor import (
     damage_step,
     resolve_point,
 )
-from game.rules.zombicide.boxes.invader.commands import COMMANDS, EVENTS, Lead, Provoke, TakeSample, ZeroGSpin
+from game.rules.zombicide.boxes.invader.commands import (
+    COMMANDS,
+    EVENTS,
+    EscortMove,
+    Lead,
+    Provoke,
+    TakeSample,
+    ZeroGSpin,
+)
 from game.rules.zombicide.boxes.invader.state import Hero, InvaderSetup, InvaderState
-from game.rules.zombicide.commands import CardDiscarded, CardDrawn
+from game.rules.zombicide.commands import (
+    Bloodlust,
+    CardDiscarded,
+    CardDrawn,
+    EndTurn,
+    Escape,
+    Move,
+    Rearrange,
+    Trade,
+)
 
 Game = Any
 
@@ -53,10 +71,22 @@ def _types(game: Game, types: tuple[int, ...]) -> tuple[Any, ...]:
     return (types,)
 
 
+_MOVES = (Move, Bloodlust, ZeroGSpin, EscortMove)
+
+
 def refuses(state: Any, i: int, command: Any) -> str:
-    """Every refusal of the box: Oxygen outdoors, once-a-turn skills, the mission's order."""
-    return (inventory.refuse_arrangement(state, i, command) or inventory.refuse_outdoors(state, i, command)
-            or skills.refuse(state, i, command) or missions.refuse_escape(state, i, command))
+    """Every refusal of the box: Oxygen outdoors, once-a-turn skills, Born Leader's one action, the
+    mission's order (asked for every listed command: the kind of command is looked at first)."""
+    kind = type(command)
+    if kind in _MOVES:
+        return inventory.refuse_outdoors(state, i, command) or skills.refuse(state, i, command)
+    if kind is Rearrange or kind is Trade:
+        return inventory.refuse_arrangement(state, i, command)
+    if kind is Escape:
+        return missions.refuse_escape(state, i, command)
+    if kind is EndTurn or kind is Lead:
+        return skills.refuse(state, i, command)
+    return ""
 
 
 def legal_actions(state: Any, i: int) -> list[Any]:
@@ -184,6 +214,10 @@ RULES = BoxRules(
     may_search=inventory.may_search,
     search_draws=inventory.search_draws,
     searched_card=searched_card,
+    bot_targets=bots.targets,
+    bot_blocked=bots.blocked,
+    bot_tactics=bots.tactics,
+    bot_choice=bots.choice,
     scenario_keys=scenario.SCENARIO_KEYS,
     scenario_facts=scenario.facts,
     event_text=words.EVENT_TEXT,

@@ -85,18 +85,19 @@ def refuse_arrangement(state: Any, i: int, command: Any) -> str:
 
 def refuse_outdoors(state: Any, i: int, command: Any) -> str:
     """Nobody steps outdoors without an Oxygen Tank in a Body slot (§12.3)."""
+    if isinstance(command, (Move, Bloodlust)):
+        path = (*command.via, command.to)
+    elif isinstance(command, (ZeroGSpin, EscortMove)):
+        path = (command.to,)
+    else:
+        return ""
+    outdoor, index = board_of(state.graph).outdoor, state.graph.index
+    if not any(outdoor[index[z]] for z in path if z in index):
+        return ""
     s = state.survivors[i]
     if has_oxygen(state, s):
         return ""
-    path: list[str] = []
-    if isinstance(command, (Move, Bloodlust)):
-        path = [*command.via, command.to]
-    elif isinstance(command, (ZeroGSpin, EscortMove)):
-        path = [command.to]
-    outdoor = board_of(state.graph).outdoor
-    if any(outdoor[state.graph.index[z]] for z in path if z in state.graph.index):
-        return f"{s.name} needs an Oxygen Tank in a Body slot to go outdoors"
-    return ""
+    return f"{s.name} needs an Oxygen Tank in a Body slot to go outdoors"
 
 
 def keeps(game: Game, i: int, slot: int) -> str:
@@ -247,8 +248,10 @@ def tidy(game: Game) -> None:
     """Cards back where they belong: discarded Oxygen Tanks and Prototypes to their piles, an
     attachment off a weapon that left the hands (into the Backpack, or discarded with no room) and
     to the discard pile with a weapon that is gone."""
-    kinds, equipment = game.card_kinds, game.tables.equipment
     box = game.box_state
+    if not box.attached and not game.equipment_discard:
+        return
+    kinds, equipment = game.card_kinds, game.tables.equipment
     if game.equipment_discard:
         tanks = [c for c in game.equipment_discard if OXYGEN in equipment[kinds[c]].effects]
         protos = [c for c in game.equipment_discard if getattr(equipment[kinds[c]], "prototype", False)]

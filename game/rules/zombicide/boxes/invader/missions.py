@@ -10,6 +10,7 @@ them.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from game.rules.core.base import IllegalCommand
@@ -94,10 +95,16 @@ def sample_commands(state: Any, i: int) -> list[Any]:
 # --- goals --------------------------------------------------------------------------------------
 
 
-def _needed(state: Any, colour: str) -> list[int]:
-    scientists = {p.colour for p in state.box_state.scientists}
-    return [n for n in range(len(state.graph.objectives))
-            if (colour in ("", colour_of(state, n))) and colour_of(state, n) not in scientists]
+def _needed(state: Any, colour: str) -> tuple[int, ...]:
+    """The objectives a goal of ``colour`` asks for ("" for all), scientists left out."""
+    box = state.box_state
+    colours = box.objective_colours or tuple(p.color or "red" for p in state.graph.objectives)
+    return _objectives_of(colours, tuple(p.colour for p in box.scientists), colour)
+
+
+@lru_cache(maxsize=256)
+def _objectives_of(colours: tuple[str, ...], scientists: tuple[str, ...], colour: str) -> tuple[int, ...]:
+    return tuple(n for n, c in enumerate(colours) if colour in ("", c) and c not in scientists)
 
 
 def goal_done(state: Any, goal: str) -> bool:
@@ -135,7 +142,7 @@ def goal_done(state: Any, goal: str) -> bool:
 def goal_impossible(state: Any, goal: str) -> bool:
     kind, _, value = goal.partition(":")
     gone = set(state.box_state.objectives_gone)
-    if kind in ("take", "take_all"):
+    if kind in ("take", "take_all") and gone:
         return any(n in gone for n in _needed(state, value if kind == "take" else ""))
     if kind == "scientists_out":
         return any(p.dead for p in state.box_state.scientists)

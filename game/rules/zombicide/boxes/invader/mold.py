@@ -79,14 +79,13 @@ def _clear_tokens(game: Game, zone: int, why: str) -> None:
 def spread(game: Game) -> None:
     """Every zone holding a Mold-spreading xeno (not outdoors) turns to Active Mold."""
     tables = game.tables
-    spreaders = [t for t in range(tables.type_count) if "spreads_mold" in tables.specials[t]]
-    if not spreaders:
-        return
-    outdoor = board_of(game.graph).outdoor
-    for zone in range(game.graph.zone_count):
-        counts = game.zombies[zone]
-        if any(counts[t] for t in spreaders) and not outdoor[zone] and mold_of(game)[zone] != ACTIVE:
-            set_mold(game, zone, ACTIVE, "abomination")
+    for t in range(tables.type_count):
+        if "spreads_mold" not in tables.specials[t] or game.supply[t] >= tables.miniatures[t]:
+            continue  # not a spreader, or every one of them is still in the box
+        outdoor = board_of(game.graph).outdoor
+        for zone, counts in enumerate(game.zombies):
+            if counts[t] and not outdoor[zone] and mold_of(game)[zone] != ACTIVE:
+                set_mold(game, zone, ACTIVE, "abomination")
 
 
 def joined_spawns(state: Any) -> bool:
