@@ -1,5 +1,10 @@
 """Deadtable: the start screen (no arguments), a mission, a map or a save on the table, a saved game,
-map checks, or a screenshot of any of them."""
+map checks, or a screenshot of any of them.
+
+Bad input never ends in a traceback: every problem is one line naming the file (and the place in
+it) on stderr, and the exit status is 1. Paths written inside files are confined to the content
+roots (``game.roots``); ``--allow-root DIR`` adds a folder for this run.
+"""
 
 from __future__ import annotations
 
@@ -48,10 +53,13 @@ def build_parser() -> argparse.ArgumentParser:
     source.add_argument("--save", metavar="PATH", help="resume a saved game or table (.json)")
     source.add_argument("--validate", metavar="PATH", nargs="+", help="check maps and missions, then exit")
     parser.add_argument("--screenshot", metavar="OUT.png", help="render the table to a PNG without a window, then exit")
-    parser.add_argument("--scene", choices=scene_names(), default=None,
-                        help="what to show: the start screen (default without a source), the plain table "
-                             "(default with --mission/--map), a game (a new one of --mission, or a saved --save), "
-                             "the end screen of a --save game, or a game's own new-game page")
+    parser.add_argument("--scene", default=None, metavar="NAME",
+                        help="what to show: start (the default without a source), table (the default with "
+                             "--mission/--map), game (a new one of --mission, or a saved --save), end (the end "
+                             "screen of a --save game), or a game's own new-game page such as band-builder")
+    parser.add_argument("--allow-root", metavar="DIR", action="append", default=[],
+                        help="also let maps, missions, tilesets and images that files name be read from DIR "
+                             "(besides maps/, assets/ and saves/maps/)")
     parser.add_argument("--seed", type=int, default=1, help="seed of a new game opened with --scene game")
     parser.add_argument("--size", type=parse_size, default=None, metavar="WxH", help="window or screenshot size")
     return parser
@@ -70,9 +78,9 @@ def pick_scene(args: argparse.Namespace) -> str:
     if args.scene:
         return str(args.scene)
     if args.save:
-        from game.platform.envelope import is_game_save
+        from game.platform.envelope import claims_game_file
 
-        return "game" if is_game_save(args.save) else "table"
+        return "game" if claims_game_file(args.save) else "table"
     if args.mission or args.map:
         return "table"
     return "start"
@@ -117,13 +125,13 @@ def open_scene(app, scene: str, args: argparse.Namespace) -> None:
 def load_table_source(args: argparse.Namespace):
     """(board, state, save path) for the arguments; raises with a one-line message on bad input."""
     from game.board.mission import load_board
-    from game.table.saves import load_table
+    from game.table.saves import open_table
     from game.table.setup import TokenManifestError, default_pieces
     from game.table.state import TableState
 
     if args.save:
-        state = load_table(args.save)
-        return load_board(state.source), state, Path(args.save)
+        board, state = open_table(args.save)
+        return board, state, Path(args.save)
     path = Path(args.mission or args.map or DEFAULT_MISSION)
     board = load_board(path)
     state = TableState(source=str(path.resolve()))
@@ -174,7 +182,15 @@ def main(argv: list[str] | None = None) -> int:
 
         if argv[0] in registry.tool_names():
             return run_tool(argv[0], argv[1:])
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.scene is not None and args.scene not in scene_names():
+        parser.error(f"argument --scene: invalid choice: {args.scene!r} (choose from {', '.join(scene_names())})")
+    if args.allow_root:
+        from game import roots
+
+        for folder in args.allow_root:
+            roots.add_root(folder)
     if args.validate:
         from game.platform.validate import validate_cli
 
@@ -187,21 +203,30 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-    from game.app.app import DeadtableApp, describe_load_error
-    from game.board.errors import MapFormatError
-    from game.platform.envelope import SaveFileError
+    from game.board.errors import MapFormatError, describe_error
     from game.table.saves import SaveError
 
     scene = pick_scene(args)
     board = state = save_path = None
-    if scene == "table":
+    if scene == "table":  # the table is read before the window opens: a bad file costs no window
         try:
             board, state, save_path = load_table_source(args)
         except (MapFormatError, SaveError, OSError) as error:
-            print(f"deadtable: {describe_load_error(error)}", file=sys.stderr)
+            print(f"deadtable: {describe_error(error)}", file=sys.stderr)
+            return 1
+    elif args.save:
+        from game.platform import envelope
+
+        try:  # what is wrong with the save, before any window: its format, its board, its replay
+            envelope.load_game(args.save)
+        except envelope.SaveFileError as error:
+            print(f"deadtable: {describe_error(error)}", file=sys.stderr)
             return 1
 
     import pygame
+
+    from game.app.app import DeadtableApp, describe_load_error
+    from game.platform.envelope import SaveFileError
 
     size = args.size or ((1920, 1080) if args.screenshot else (1280, 800))
     try:

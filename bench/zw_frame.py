@@ -25,8 +25,8 @@ def run() -> list[str]:
 
     from game.app.app import DeadtableApp
     from game.app.zombieworld.game_scene import ZombieworldGameScene
-    from game.app.zombieworld.presets import preset_bands
     from game.rules.zombieworld import commands as c
+    from game.rules.zombieworld.presets import preset_bands
 
     app = DeadtableApp(size=SIZE, save_dir=Path(os.environ.get("TMPDIR", "/tmp")) / "deadtable-bench-saves")
     scene = None

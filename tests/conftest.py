@@ -23,3 +23,24 @@ def seeded_new_games():
     seed_new_games(20240611)
     yield
     seed_new_games(None)
+
+
+@pytest.fixture(scope="module")
+def fixture_roots():
+    """Let the maps, tilesets and missions of ``tests/fixtures/`` be read for one test module: paths
+    written in files are otherwise confined to ``maps/``, ``assets/`` and ``saves/maps/``
+    (``game.roots``)."""
+    from game import roots
+
+    with roots.allowed(REPO / "tests" / "fixtures"):
+        yield
+
+
+@pytest.fixture
+def tmp_path_roots(fixture_roots, tmp_path):
+    """``fixture_roots``, and the test's own ``tmp_path`` too. A test module opts in with
+    ``pytestmark = pytest.mark.usefixtures("tmp_path_roots")``."""
+    from game import roots
+
+    with roots.allowed(tmp_path):
+        yield

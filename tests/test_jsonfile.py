@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from game.table.jsonfile import JsonReadError, read_json
+from game.jsonfile import JsonReadError, read_json
 from game.table.saves import SaveError, load_table
 from game.table.setup import TokenManifestError, load_token_manifest
 

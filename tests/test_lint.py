@@ -11,6 +11,8 @@ import pytest
 from game.board.errors import MapProblem
 from game.board.lint import is_warning, validate_cli, validate_paths
 
+pytestmark = pytest.mark.usefixtures("tmp_path_roots")  # tests/fixtures/ and tmp_path may be read
+
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "tests" / "fixtures" / "maps"
 BROKEN = FIXTURES / "broken"
@@ -156,8 +158,11 @@ def test_a_map_problem_reached_through_a_mission_is_reported_once(tmp_path: Path
         encoding="utf-8",
     )
     problems = validate_paths([tmp_path])
-    swamp = [p for p in problems if "swamp" in p.what]
+    swamp = [p for p in problems if "swamp" in p.what and p.path.endswith("swampy.tmx")]
     assert len(swamp) == 1
+    # the mission's own line names the map it cannot use (a one-line report names the file opened)
+    assert [p.layer for p in problems if p.path.endswith("uses_it.toml")] == ["modules[0]"]
+    assert any(p.path.endswith("uses_it.toml") and "swampy.tmx cannot be used" in p.what for p in problems)
 
 
 def test_a_file_that_is_not_a_map_or_mission(tmp_path: Path) -> None:

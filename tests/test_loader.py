@@ -24,6 +24,8 @@ from game.board.model import (
     ZoneKind,
 )
 
+pytestmark = pytest.mark.usefixtures("tmp_path_roots")  # tests/fixtures/ and tmp_path may be read
+
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "tests" / "fixtures" / "maps"
 MODULE_3X3 = FIXTURES / "module_3x3.tmx"

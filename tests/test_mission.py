@@ -12,6 +12,8 @@ from game.board.errors import MapFormatError
 from game.board.mission import check_mission, load_board, load_mission
 from game.board.model import ConnectionKind, Layout, MarkerKind
 
+pytestmark = pytest.mark.usefixtures("tmp_path_roots")  # tests/fixtures/ and tmp_path may be read
+
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "missions"
 MAPS = FIXTURES / "maps"
 HEADER = 'schema_version = 1\nid = "test"\ntitle = "Test"\ngame = "zombicide"\n'

@@ -16,9 +16,10 @@ import pygame
 import pytest
 
 from game.board.lint import is_warning, validate_paths
-from game.board.loader import DOOR_COLORS, check_module, load_module
+from game.board.loader import check_module, load_module
 from game.board.mission import load_board
 from game.board.model import (
+    DOOR_COLORS,
     STREET_LIKE_KINDS,
     Board,
     BoardModule,

@@ -19,12 +19,12 @@ from game.app.zombicide.game_save import mission_setup
 from game.app.zombicide.game_save import save_game as save_zombicide_game
 from game.app.zombieworld.band_builder import BandBuilderScene
 from game.app.zombieworld.game_scene import ZombieworldGameScene
-from game.app.zombieworld.presets import preset_bands
 from game.app.zombieworld.setup_scene import ZombieworldSetupScene
 from game.board.mission import load_board
 from game.platform import envelope, registry
 from game.rules.core.session import Session
 from game.rules.zombicide.engine import ZombicideRules
+from game.rules.zombieworld.presets import preset_bands
 
 REPO = Path(__file__).resolve().parents[1]
 SIZE = (1280, 800)

@@ -14,6 +14,7 @@ Two ways to fill the window:
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,11 +27,12 @@ from pygame_gui.windows import UIFileDialog, UIMessageWindow
 
 from game.app.scenes import SceneStack
 from game.app.table_scene import TableScene
+from game.atomic import clean_stale_temps
 from game.board.errors import MapFormatError, describe_error
 from game.board.mission import load_board
 from game.platform import envelope, registry
 from game.platform.envelope import SaveFileError
-from game.table.saves import AUTOSAVE_NAME, DEFAULT_SAVE_DIR, SaveError, load_table, save_table
+from game.table.saves import AUTOSAVE_NAME, DEFAULT_SAVE_DIR, SaveError, open_table, save_table
 from game.table.state import TableState
 
 THEME_PATH = Path(__file__).resolve().parent / "theme.json"
@@ -39,6 +41,7 @@ BUTTON_GAP_PX = 6
 TOOLBAR_PX = BUTTON_PX + 2 * 8
 FRAME_RATE = 60
 STATUS_SECONDS = 4.0
+MESSAGE_MIN_PX = (240, 160)  # a message window is never smaller, even in a tiny window
 
 HELP_HTML = (
     "<b>Move</b>: drag a miniature (mouse or finger; several fingers at once).<br>"
@@ -113,6 +116,7 @@ class DeadtableApp:
         self._covered: dict[object, list] = {}  # overlay scene → the UI elements it hides
         self._last_top: object = None
         self.running = True
+        self.cleaned_temps = clean_stale_temps(self.save_dir)  # what crashed saves left behind
         if board is not None:
             self.open_table(board, state if state is not None else TableState(source=board.source), save_path)
 
@@ -393,8 +397,10 @@ class DeadtableApp:
         try:
             written = save_table(target, self.table.state)
         except SaveError as error:
-            if not quiet:
-                self.show_message("Could not save", str(error))
+            if quiet:  # the window is closing: the terminal is the one place left to say it
+                print(f"deadtable: {describe_error(error)}", file=sys.stderr)
+            else:
+                self.show_message("Could not save", describe_error(error))
             return False
         if not quiet:
             self.save_path = written
@@ -414,11 +420,10 @@ class DeadtableApp:
     def load(self, path: str | Path) -> bool:
         """Open a save: a game save resumes the game, a table save replaces the table; a bad save
         changes nothing and says why."""
-        if envelope.is_game_save(path):
+        if envelope.claims_game_file(path):
             return self.resume_game(Path(path))
         try:
-            state = load_table(path)
-            board = load_board(state.source)
+            board, state = open_table(path)
         except (SaveError, MapFormatError, OSError) as error:
             self.show_message("Could not open the save", describe_load_error(error))
             return False
@@ -428,14 +433,14 @@ class DeadtableApp:
 
     def show_message(self, title: str, text: str) -> None:
         w, h = self.screen.get_size()
-        rect = pygame.Rect(0, 0, min(560, w - 40), min(300, h - 40))
+        rect = pygame.Rect(0, 0, max(MESSAGE_MIN_PX[0], min(560, w - 40)), max(MESSAGE_MIN_PX[1], min(300, h - 40)))
         rect.center = (w // 2, h // 2)
         safe = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
         self.message = UIMessageWindow(rect, safe, self.ui, window_title=title)
 
     def show_help(self) -> None:
         w, h = self.screen.get_size()
-        rect = pygame.Rect(0, 0, min(720, w - 40), min(480, h - 40))
+        rect = pygame.Rect(0, 0, max(MESSAGE_MIN_PX[0], min(720, w - 40)), max(MESSAGE_MIN_PX[1], min(480, h - 40)))
         rect.center = (w // 2, h // 2)
         self.message = UIMessageWindow(rect, HELP_HTML, self.ui, window_title="Controls")
 

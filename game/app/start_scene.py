@@ -22,6 +22,8 @@ from game.platform import envelope, registry
 from game.platform.envelope import BadSave, SaveInfo
 from game.platform.registry import GameEntry, MenuEntry
 
+LABEL_CHARS = 110  # a save's row on the Load page
+TIP_CHARS = 400
 MAP_HELP_HTML = (
     "<b>Make a board module</b> in the free Tiled editor (mapeditor.org):<br>"
     "1. <font color='#f0c060'>New map</font>: orthogonal, fixed size, 15×15 tiles of 40 px, CSV layers.<br>"
@@ -38,7 +40,8 @@ MAP_HELP_HTML = (
     "<b>Check your work</b>: <font color='#f0c060'>python main.py --validate maps/my_module.tmx</font> names every problem "
     "(file, layer, object, what is wrong); <font color='#f0c060'>python main.py --mission maps/missions/my.toml</font> opens it; "
     "<font color='#f0c060'>python main.py simulate maps/missions/my.toml</font> lets bots play it to see whether it can be won.<br><br>"
-    "The whole guide is <font color='#f0c060'>maps/README.md</font>."
+    "Keep your own maps and missions in <font color='#f0c060'>saves/maps/</font> (or in maps/): what a file names "
+    "must lie there or in assets/. The whole guide is <font color='#f0c060'>maps/README.md</font>."
 )
 
 
@@ -47,6 +50,9 @@ def _esc(text: str) -> str:
 
 
 def shorten(text: str, max_chars: int) -> str:
+    """One line of at most ``max_chars`` characters (a save may hold any text: control characters
+    become spaces)."""
+    text = "".join(" " if ord(char) < 32 or 0x7F <= ord(char) < 0xA0 else char for char in text)
     return text if len(text) <= max_chars else text[: max(1, max_chars - 1)].rstrip(" ,—") + "…"
 
 
@@ -126,7 +132,7 @@ class StartScene(CardScene):
         y = max(10, (height - 5 * (BUTTON_H + GAP) + GAP) // 2)
         cont = "Continue (no game saved yet)"
         if info is not None:  # the button holds about one character per 10 px
-            tail = f", {info.progress()}"
+            tail = shorten(f", {info.progress()}", 24)
             head = f"Continue {info.game_name}: "
             cont = head + shorten(info.shown_title, max(8, bw // 10 - len(head) - len(tail))) + tail
         rows = [
@@ -137,7 +143,7 @@ class StartScene(CardScene):
             ("quit", "Quit", self._quit, True, "@start_button"),
         ]
         for key, text, action, enabled, style in rows:
-            tip = info.label() if key == "continue" and info is not None else None
+            tip = shorten(info.label(), TIP_CHARS) if key == "continue" and info is not None else None
             self._button(pygame.Rect(x, y, bw, BUTTON_H), text, action, c, key=key, enabled=enabled, object_id=style,
                          tip=tip)
             y += BUTTON_H + GAP
@@ -165,13 +171,15 @@ class StartScene(CardScene):
                                         allow_scroll_x=False)
         y = 0
         for info in self.saves:
-            self._button(pygame.Rect(0, y, width - 56, BUTTON_H - 6), info.label(),
+            self._button(pygame.Rect(0, y, width - 56, BUTTON_H - 6), shorten(info.label(), LABEL_CHARS),
                          partial(self.app.resume_game, info.path), scroller, key=f"save_{info.path.stem}",
-                         tip=info.status.summary or None, object_id="@start_choice")
+                         tip=shorten(info.status.summary, TIP_CHARS) or None, object_id="@start_choice")
             y += BUTTON_H
         for bad in self.bad_saves:  # greyed, with the reason: the list never stops at a bad file
-            self._button(pygame.Rect(0, y, width - 56, BUTTON_H - 6), shorten(f"{bad.path.name} — {bad.reason}", 110),
-                         lambda: None, scroller, key=f"bad_{bad.path.stem}", enabled=False, tip=bad.reason,
+            self._button(pygame.Rect(0, y, width - 56, BUTTON_H - 6),
+                         shorten(f"{bad.path.name} — {bad.reason}", LABEL_CHARS),
+                         lambda: None, scroller, key=f"bad_{bad.path.stem}", enabled=False,
+                         tip=shorten(bad.reason, TIP_CHARS),
                          object_id="@start_choice")
             y += BUTTON_H
         if not self.saves and not self.bad_saves:

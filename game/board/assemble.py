@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import NoReturn
 
+from game import limits
 from game.board.errors import MapFormatError, MapProblem
 from game.board.geometry import (
     axis_aligned_rectangle,
@@ -182,9 +183,16 @@ class _Assembler:
         self.layout = Layout.FREE if all(pm.module.layout == Layout.FREE for pm in self.placed) else Layout.ZONES
         self.width_cm = max(pm.origin_cm[0] + pm.size_cm[0] for pm in self.placed)
         self.height_cm = max(pm.origin_cm[1] + pm.size_cm[1] for pm in self.placed)
+        if max(self.width_cm, self.height_cm) > limits.MAX_BOARD_SIDE_CM:
+            self._fail(f"the board is {self.width_cm:,.0f} × {self.height_cm:,.0f} cm: each side at most "
+                       f"{limits.MAX_BOARD_SIDE_CM:,.0f} cm")
         self.cell_cm = self._choose_cell_size()
         self.cols = max(1, round(self.width_cm / self.cell_cm))
         self.rows = max(1, round(self.height_cm / self.cell_cm))
+        if self.cols * self.rows > limits.MAX_BOARD_CELLS:
+            self._fail(f"the board's zone grid would have {self.cols * self.rows:,} cells of {self.cell_cm:g} cm "
+                       f"(at most {limits.MAX_BOARD_CELLS:,}): put zone corners on the tile grid")
+        self.sight_steps = 0
 
     def _fail(self, what: str, layer: str = "") -> NoReturn:
         raise MapFormatError([MapProblem(path=self.source, what=what, layer=layer)])
@@ -203,10 +211,15 @@ class _Assembler:
                     coords.add(round(y, 4))
         for divisor in _CELL_DIVISORS:
             cell = base / divisor
+            if self._grid_cells(cell) > limits.MAX_BOARD_CELLS:
+                break  # finer grids only grow: tile cells it is
             if all(abs(c / cell - round(c / cell)) * cell <= _ALIGN_TOLERANCE_CM for c in coords):
                 return cell
         # Off-grid corners: tile cells keep the board fast; each cell still takes the zone under its centre.
         return base
+
+    def _grid_cells(self, cell_cm: float) -> int:
+        return max(1, round(self.width_cm / cell_cm)) * max(1, round(self.height_cm / cell_cm))
 
     def _rasterise_module(self, module: BoardModule) -> tuple[int, int, list[int]]:
         """Zone index (within the module) per module cell, -1 for none; first zone wins overlaps."""
@@ -214,6 +227,15 @@ class _Assembler:
         mcols = max(1, round(module.width_cm / cell))
         mrows = max(1, round(module.height_cm / cell))
         grid = [-1] * (mcols * mrows)
+        work = 0
+        for zone in module.zones:
+            min_x, min_y, max_x, max_y = polygon_bounds(zone.polygon) if zone.polygon else (0.0, 0.0, 0.0, 0.0)
+            span = max(0, math.ceil(max_x / cell) - math.floor(min_x / cell)) * max(
+                0, math.ceil(max_y / cell) - math.floor(min_y / cell))
+            work += span * (1 if axis_aligned_rectangle(zone.polygon) is not None else len(zone.polygon))
+        if work > limits.MAX_ZONE_GRID_WORK:
+            self._fail(f"module {module.module_id}: laying its zones on a grid of {cell:g} cm takes {work:,} cell "
+                       f"tests (at most {limits.MAX_ZONE_GRID_WORK:,}): use fewer or simpler zones")
         for index, zone in enumerate(module.zones):
             if len(zone.polygon) < 3:
                 continue
@@ -718,7 +740,9 @@ class _Assembler:
         steps: list[tuple[int, int]] = []
         seen = {zone}
         current = zone
+        walked = 0
         while True:
+            walked += 1
             nc, nr = c + dc, r + dr
             if not (0 <= nc < cols and 0 <= nr < rows):
                 break
@@ -739,6 +763,10 @@ class _Assembler:
                 if zone_building_kind[nxt]:
                     break
             c, r = nc, nr
+        self.sight_steps += walked
+        if self.sight_steps > limits.MAX_SIGHT_STEPS:
+            self._fail(f"tracing the board's sight lines takes more than {limits.MAX_SIGHT_STEPS:,} grid steps: "
+                       "use fewer, larger zones")
         return tuple(steps)
 
     # markers ---------------------------------------------------------------------------

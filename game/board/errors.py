@@ -36,10 +36,22 @@ class MapFormatError(Exception):
         return cls([MapProblem(path=path, what=what, layer=layer, object_id=object_id)])
 
 
+MAX_MESSAGE_CHARS = 600
+
+
+def one_line(text: str, max_chars: int = MAX_MESSAGE_CHARS) -> str:
+    """A message as one line: its lines joined by "; " (a validation library's links to its docs
+    left out), cut to ``max_chars``."""
+    lines = [line.strip() for line in text.splitlines()
+             if line.strip() and not line.strip().startswith("For further information visit")]
+    joined = "; ".join(lines)
+    return joined if len(joined) <= max_chars else joined[: max_chars - 1] + "…"
+
+
 def describe_error(error: Exception) -> str:
     """One line for a player: a map's first problem (with how many more), or the error's own text."""
     if isinstance(error, MapFormatError):
         first = str(error.problems[0])
         more = len(error.problems) - 1
-        return first + (f" (and {more} more problem{'s' if more > 1 else ''})" if more else "")
-    return str(error)
+        return one_line(first) + (f" (and {more} more problem{'s' if more > 1 else ''})" if more else "")
+    return one_line(str(error))

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from game.board.errors import MapProblem
+from game.board.errors import MapFormatError, MapProblem, one_line
 from game.board.loader import check_module, shown_path
 from game.board.model import Board, BoardModule, Layout
 
@@ -30,6 +30,17 @@ def _warnings(module: BoardModule) -> list[MapProblem]:
             )
         )
     return found
+
+
+def _board_problems(module: BoardModule) -> list[MapProblem]:
+    """A map shown alone is a board too: its zone grid and sight lines must stay within the limits."""
+    from game.board.assemble import board_from_module  # the board builder sits above the loader: import late
+
+    try:
+        board_from_module(module)
+    except MapFormatError as error:
+        return list(error.problems)
+    return []
 
 
 def _files_under(paths: Sequence[str | Path]) -> tuple[list[Path], list[MapProblem]]:
@@ -66,6 +77,8 @@ def _check_file(path: Path, board_check: BoardCheck | None = None) -> list[MapPr
             problems.extend(board_check(path, board.game, board))
         return list(problems)
     module, problems = check_module(path)
+    if module is not None and not problems:
+        problems.extend(_board_problems(module))  # what only shows when the map is laid out as a board
     if module is not None:
         problems.extend(_warnings(module))
         if board_check is not None:
@@ -93,7 +106,7 @@ def validate_cli(paths: Sequence[str], out: TextIO = sys.stdout, board_check: Bo
     """Print one line per problem and a summary; 0 when there is no error (warnings allowed), else 1."""
     checked, problems = _validate(paths, board_check)
     for problem in problems:
-        print(problem, file=out)
+        print(one_line(str(problem)), file=out)
     warnings = sum(1 for p in problems if is_warning(p))
     errors = len(problems) - warnings
     summary = f"{checked} file{'s' if checked != 1 else ''} checked, {errors} problem{'s' if errors != 1 else ''}"

@@ -18,8 +18,11 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from game import limits
+from game.board import xmlcheck
 from game.board.errors import MapFormatError, MapProblem
 from game.board.geometry import (
+    axis_aligned_rectangle,
     point_in_polygon,
     point_segment_distance,
     polygon_area,
@@ -28,6 +31,8 @@ from game.board.geometry import (
     self_intersection,
 )
 from game.board.model import (
+    COLOR_WORD,
+    DOOR_COLORS,
     Barrier,
     BarrierKind,
     BoardModule,
@@ -52,9 +57,7 @@ import pytmx  # noqa: E402
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 GAME_ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")  # which ids are games is the game registry's business
-DOOR_COLORS = ("neutral", "blue", "pink", "green", "red", "yellow", "purple")
 MODULE_ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]+$")
-CSV_CELLS = re.compile(r"\s*\d+(\s*,\s*\d+)*\s*,?\s*")
 ZONE_KINDS = tuple(kind.value for kind in ZoneKind)
 BARRIER_CLASSES = tuple(kind.value for kind in BarrierKind)
 # "stairs" is a marker on zone boards and a piece of terrain on free tables.
@@ -66,6 +69,7 @@ FREE_TABLE_CLASSES = ("door", "window", "wall", "fence", "hedge", *FREE_TABLE_AR
 RED_BY_DEFAULT = (MarkerKind.SPAWN, MarkerKind.OBJECTIVE)
 
 OVERLAP_TOLERANCE_CM2 = 0.01
+MAX_OVERLAPS_REPORTED = 20
 PORTAL_PROBE_MIN_CM = 0.5
 PORTAL_PROBE_SHORT_SIDE_FACTOR = 0.6
 
@@ -122,6 +126,18 @@ def _boxes_overlap(a: tuple[float, float, float, float], b: tuple[float, float, 
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
+def _box_overlaps(boxes: Sequence[tuple[float, float, float, float]]) -> list[tuple[int, int]]:
+    """Index pairs (i < j) of boxes that overlap, in document order of j then i, found by a sweep
+    along x (never comparing every box with every other when few overlap)."""
+    pairs: list[tuple[int, int]] = []
+    active: list[int] = []
+    for k in sorted(range(len(boxes)), key=lambda index: boxes[index][0]):
+        active = [a for a in active if boxes[a][2] > boxes[k][0]]
+        pairs.extend((min(a, k), max(a, k)) for a in active if _boxes_overlap(boxes[a], boxes[k]))
+        active.append(k)
+    return sorted(pairs, key=lambda pair: (pair[1], pair[0]))
+
+
 # --- the quick XML pass ----------------------------------------------------------------------
 
 
@@ -158,20 +174,6 @@ def _reserved_names() -> Mapping[str, frozenset[str]]:
     return names
 
 
-def _parse_xml(path: Path, shown: str, problems: list[MapProblem]) -> ElementTree.Element | None:
-    try:
-        return ElementTree.parse(path).getroot()
-    except FileNotFoundError:
-        problems.append(MapProblem(shown, "file not found"))
-    except ElementTree.ParseError as error:
-        line, column = error.position
-        reason = str(error).split(":")[0]
-        problems.append(MapProblem(shown, f"malformed XML at line {line}, column {column + 1}: {reason}"))
-    except OSError as error:
-        problems.append(MapProblem(shown, f"cannot be read: {error.strerror or error}"))
-    return None
-
-
 def _int_attribute(node: ElementTree.Element, name: str) -> int | None:
     try:
         return int(node.get(name, ""))
@@ -202,7 +204,7 @@ def _check_attributes(
     for key, value in node.attrib.items():
         reader = pytmx.pytmx.types.get(key, str)
         if reader in _READER_WORDS and not _readable(reader, value):
-            what = f"<{node.tag}> attribute {key}=\"{value}\" must be {_READER_WORDS[reader]}"
+            what = f"<{node.tag}> attribute {key}=\"{_short(value)}\" must be {_READER_WORDS[reader]}"
             check.problems.append(MapProblem(shown, what, layer, object_id))
             check.fatal = True
 
@@ -233,13 +235,13 @@ def _check_properties(
             check.fatal = True
         reader = _PROPERTY_READERS.get(prop.get("type", ""))
         if reader is not None and not _readable(reader, prop.get("value")):
-            what = f"property '{name}' = '{prop.get('value', '')}' must be {_READER_WORDS[reader]}"
+            what = f"property '{_short(name)}' = '{_short(prop.get('value', ''))}' must be {_READER_WORDS[reader]}"
             check.problems.append(MapProblem(shown, what, layer, object_id))
             check.fatal = True
 
 
 def _check_tileset(node: ElementTree.Element, base: Path, shown: str, check: _PreCheck) -> None:
-    """An embedded or external tileset: its file and its images must exist."""
+    """An embedded or external tileset: its file (inside the content roots), its size limits and images."""
     firstgid = _int_attribute(node, "firstgid")
     if firstgid is None or firstgid < 1:
         what = f"tileset '{node.get('source') or node.get('name', '')}' needs a firstgid of 1 or more"
@@ -248,37 +250,43 @@ def _check_tileset(node: ElementTree.Element, base: Path, shown: str, check: _Pr
         return
     source = node.get("source")
     if source:
-        tsx_path = base / source
-        if not tsx_path.is_file():
-            check.problems.append(MapProblem(shown, f"tileset file '{source}' not found (looked for {tsx_path})"))
-            check.fatal = True
-            return
-        tsx_problems: list[MapProblem] = []
-        root = _parse_xml(tsx_path, f"{shown} → {source}", tsx_problems)
+        root = xmlcheck.tileset_file(source, base, shown, check.problems)
         if root is None:
-            check.problems.extend(tsx_problems)
             check.fatal = True
             return
         if root.tag != "tileset":
             check.problems.append(MapProblem(shown, f"tileset file '{source}' is not a Tiled tileset"))
             check.fatal = True
             return
-        node, base, origin = root, tsx_path.parent, f"tileset '{source}'"
+        node, base, origin = root, (base / source).parent, f"tileset '{source}'"
     else:
         origin = f"tileset '{node.get('name', '')}'"
     _check_properties(node, "tileset", shown, "", None, check)
+    for element in node.iter():
+        if element is not node:
+            _check_attributes(element, shown, "", None, check)
+    _fatal(check, xmlcheck.check_tileset(node, shown, origin))
     images = node.findall("./image") + node.findall("./tile/image")
     for image in images:
-        image_source = image.get("source", "")
-        if not (base / image_source).is_file():
-            check.problems.append(MapProblem(shown, f"{origin}: image '{image_source}' not found"))
+        _fatal(check, xmlcheck.check_image(image, base, shown, origin))
     if not images:
         check.problems.append(MapProblem(shown, f"{origin} has no image"))
+
+
+def _fatal(check: _PreCheck, problems: Sequence[MapProblem]) -> None:
+    """Problems past which pytmx must not be run (a limit passed, a path refused)."""
+    if problems:
+        check.problems.extend(problems)
+        check.fatal = True
 
 
 def _check_object(node: ElementTree.Element, shown: str, layer: str, check: _PreCheck) -> None:
     object_id = _int_attribute(node, "id")
     _check_properties(node, "object", shown, layer, object_id, check)
+    beyond = xmlcheck.check_object(node, shown, layer, object_id)
+    if beyond is not None:
+        _fatal(check, [beyond])
+        return
     refusal = ""
     if node.get("template"):
         refusal = "template objects are not supported: detach the template (right click → Detach)"
@@ -316,29 +324,9 @@ def _points_readable(text: str | None) -> bool:
     )
 
 
-def _check_layer_data(node: ElementTree.Element, shown: str, layer: str, check: _PreCheck) -> None:
-    data = node.find("data")
-    if data is None:
-        what = "tile layer has no data"
-    elif data.find("chunk") is not None:
-        what = "infinite maps are not supported: uncheck Map → Map Properties → Infinite"
-    elif data.find("tile") is not None or data.get("encoding") not in ("csv", "base64"):
-        what = "tile layer format must be CSV or Base64 (Map Properties → Tile Layer Format)"
-    elif data.get("compression") not in (None, "zlib", "gzip"):
-        what = f"tile layer compression '{data.get('compression')}' is not supported: use zlib"
-    elif data.get("encoding") == "csv" and not CSV_CELLS.fullmatch(data.text or ""):
-        cells = (data.text or "").strip().rstrip(",").split(",")
-        bad = next((c.strip() for c in cells if not c.strip().isdigit()), "")
-        what = f"tile layer data holds '{bad}', not a tile number"
-    else:
-        return
-    check.problems.append(MapProblem(shown, what, layer))
-    check.fatal = True
-
-
 def _precheck(path: Path, shown: str) -> tuple[_PreCheck, ElementTree.Element | None]:
     check = _PreCheck()
-    root = _parse_xml(path, shown, check.problems)
+    root = xmlcheck.parse_file(path, shown, limits.MAX_MAP_FILE_BYTES, check.problems)
     if root is None:
         check.fatal = True
         return check, None
@@ -346,11 +334,9 @@ def _precheck(path: Path, shown: str) -> tuple[_PreCheck, ElementTree.Element | 
         check.problems.append(MapProblem(shown, f"not a Tiled map (the file's root element is <{root.tag}>, not <map>)"))
         check.fatal = True
         return check, None
-    for attribute in ("width", "height", "tilewidth", "tileheight"):
-        value = _int_attribute(root, attribute)
-        if value is None or value <= 0:
-            check.problems.append(MapProblem(shown, f"map attribute '{attribute}' must be a positive whole number"))
-            check.fatal = True
+    _fatal(check, xmlcheck.check_map(root, shown))
+    if check.fatal:
+        return check, None
     if root.get("orientation", "orthogonal") != "orthogonal":
         check.problems.append(MapProblem(shown, f"map orientation must be orthogonal, not {root.get('orientation')}"))
     if root.get("infinite") == "1":
@@ -361,29 +347,42 @@ def _precheck(path: Path, shown: str) -> tuple[_PreCheck, ElementTree.Element | 
         _check_tileset(tileset, path.parent, shown, check)
     for tileset in root.findall("tileset"):
         check.object_layer_is_collision.extend(True for _ in tileset.iter("objectgroup"))
-    for node in _map_layers(root):
+    cells = xmlcheck.CellBudget()
+    for node in xmlcheck.map_layers(root):
         layer = node.get("name", "")
-        if node.tag in ("layer", "objectgroup", "imagelayer", "group"):
-            _check_properties(node, node.tag, shown, layer, None, check)
+        _check_properties(node, node.tag, shown, layer, None, check)
         if node.tag == "layer":
-            _check_layer_data(node, shown, layer, check)
+            problem = xmlcheck.check_layer_data(node, shown, layer, cells)
+            _fatal(check, [problem] if problem is not None else [])
+        if node.tag == "imagelayer":
+            for image in node.findall("image"):
+                _fatal(check, xmlcheck.check_image(image, path.parent, shown, f"image layer '{layer}'"))
         if node.tag == "objectgroup":
             for obj in node.findall("object"):
                 _check_object(obj, shown, layer, check)
+    _check_object_ids(root, shown, check)
     if check.object_layer_is_collision:  # keep the flags in pytmx's order: every objectgroup in the file
         check.object_layer_is_collision = [_inside_tileset(root, group) for group in root.iter("objectgroup")]
     return check, root
 
 
-def _map_layers(root: ElementTree.Element) -> list[ElementTree.Element]:
-    """The map's layers in document order, inside groups too, leaving out tilesets."""
-    found: list[ElementTree.Element] = []
-    for child in root:
-        if child.tag in ("layer", "objectgroup", "imagelayer", "group"):
-            found.append(child)
-        if child.tag == "group":
-            found.extend(_map_layers(child))
-    return found
+def _check_object_ids(root: ElementTree.Element, shown: str, check: _PreCheck) -> None:
+    """Object ids name objects in every message, so two objects may not share one."""
+    seen: dict[int, str] = {}
+    for node in xmlcheck.map_layers(root):
+        if node.tag != "objectgroup":
+            continue
+        layer = node.get("name", "")
+        for obj in node.findall("object"):
+            object_id = _int_attribute(obj, "id")
+            if object_id is None:
+                continue
+            if object_id in seen:
+                check.problems.append(MapProblem(shown, f"object id {object_id} is used twice (also in layer "
+                                                        f"'{seen[object_id]}'): ids must be unique", layer, object_id))
+                check.fatal = True
+            else:
+                seen[object_id] = layer
 
 
 def _inside_tileset(root: ElementTree.Element, group: ElementTree.Element) -> bool:
@@ -435,10 +434,10 @@ class _Converter:
         try:
             number = float(value)  # type: ignore[arg-type]
         except (TypeError, ValueError):
-            self.problem(f"property '{name}' must be a number, not '{value}'", layer, object_id)
+            self.problem(f"property '{name}' must be a number, not '{_short(value)}'", layer, object_id)
             return 0.0
         if not math.isfinite(number) or number < 0:
-            self.problem(f"property '{name}' must be a number ≥ 0, not '{value}'", layer, object_id)
+            self.problem(f"property '{name}' must be a number ≥ 0, not '{_short(value)}'", layer, object_id)
             return 0.0
         return number
 
@@ -451,7 +450,7 @@ class _Converter:
             return True
         if text in ("false", "no", "0", ""):
             return False
-        self.problem(f"property '{name}' must be true or false, not '{value}'", layer, object_id)
+        self.problem(f"property '{name}' must be true or false, not '{_short(value)}'", layer, object_id)
         return False
 
     # map ----------------------------------------------------------------------------------
@@ -483,11 +482,19 @@ class _Converter:
                 scale = float(raw_scale)  # type: ignore[arg-type]
             except (TypeError, ValueError):
                 scale = math.nan
-            if not (math.isfinite(scale) and scale > 0):
-                self.problem(f"map property 'scale' = '{raw_scale}' must be a positive number (pixels per cm)")
+            if not (math.isfinite(scale) and limits.MIN_SCALE_PX_PER_CM <= scale <= limits.MAX_SCALE_PX_PER_CM):
+                self.problem(f"map property 'scale' = '{raw_scale}' must be a positive number (pixels per cm) "
+                             f"from {limits.MIN_SCALE_PX_PER_CM:g} to {limits.MAX_SCALE_PX_PER_CM:g}")
                 ok = False
         layout_name = self.text_prop(props, "layout", Layout.ZONES.value)
         layout = Layout.ZONES
+        if ok:
+            tmx = self.tmx
+            side_cm = max(tmx.width * tmx.tilewidth, tmx.height * tmx.tileheight) / scale
+            if side_cm > limits.MAX_BOARD_SIDE_CM:
+                self.problem(f"at scale {scale:g} px per cm the map is {side_cm:,.0f} cm across: at most "
+                             f"{limits.MAX_BOARD_SIDE_CM:,.0f} cm")
+                ok = False
         if layout_name not in {item.value for item in Layout}:
             self.problem(f"map property 'layout' = '{layout_name}' is unknown (zones or free)")
             ok = False
@@ -551,7 +558,10 @@ class _Converter:
         markers: list[tuple[str, pytmx.TiledObject, MarkerKind]] = []
         areas: list[tuple[str, pytmx.TiledObject, str]] = []
         allowed = ZONE_BOARD_CLASSES if layout is Layout.ZONES else FREE_TABLE_CLASSES
-        zone_objects = 0
+        zone_objects = sum(1 for group in self.object_layers for obj in group if _object_class(obj) == "zone")
+        if zone_objects > limits.MAX_ZONES:
+            self.problem(f"the map has {zone_objects:,} zones: at most {limits.MAX_ZONES:,}")
+            return None
         layer_of: dict[int, str] = {}
         for group in self.object_layers:
             layer = group.name or ""
@@ -560,7 +570,6 @@ class _Converter:
                 if obj.id in self.skipped:
                     continue
                 cls = _object_class(obj)
-                zone_objects += cls == "zone"
                 if not cls:
                     self.problem(f"object has no class (one of: {', '.join(allowed)})", layer, obj.id)
                 elif cls == "zone" and layout is Layout.FREE:
@@ -590,13 +599,15 @@ class _Converter:
             if not zone_objects:
                 self.problem("a zone board (layout = zones) has no zone objects: draw its zones with class 'zone'")
             self.check_zones(zones, layer_of)
-            board_portals = [self.zone_portal(obj, layer, zones) for layer, obj in portals]
+            finder = _ZoneFinder(zones)
+            board_portals = [self.zone_portal(obj, layer, finder) for layer, obj in portals]
             terrain: list[Terrain] = []
         else:
             terrain = [t for t in (self.terrain(obj, layer, cls) for layer, obj, cls in areas) if t is not None]
             board_portals = []
             terrain = self.attach_building_portals(terrain, portals)
-        placed_markers = [self.marker(obj, layer, kind, zones, layout) for layer, obj, kind in markers]
+        finder = _ZoneFinder(zones)
+        placed_markers = [self.marker(obj, layer, kind, finder, layout) for layer, obj, kind in markers]
         width_px, height_px = tmx.width * tmx.tilewidth, tmx.height * tmx.tileheight
         props = dict(tmx.properties)
         return BoardModule(
@@ -650,19 +661,31 @@ class _Converter:
                     zone.object_id,
                 )
         boxes = [polygon_bounds(zone.polygon) for zone in zones]
-        for i, first in enumerate(zones):
-            for j in range(i + 1, len(zones)):
-                second = zones[j]
-                if not _boxes_overlap(boxes[i], boxes[j]):
-                    continue
+        work = 0
+        reported = 0
+        for i, j in _box_overlaps(boxes):
+            first, second = zones[i], zones[j]
+            if axis_aligned_rectangle(first.polygon) and axis_aligned_rectangle(second.polygon):
+                (l1, t1, r1, b1), (l2, t2, r2, b2) = boxes[i], boxes[j]
+                shared = max(0.0, min(r1, r2) - max(l1, l2)) * max(0.0, min(b1, b2) - max(t1, t2))
+            else:
+                work += len(first.polygon) * len(second.polygon)
+                if work > limits.MAX_ZONE_OVERLAP_WORK:
+                    self.problem(f"the zones' outlines are too intricate to check for overlaps (more than "
+                                 f"{limits.MAX_ZONE_OVERLAP_WORK:,} corner pairs): draw simpler zones")
+                    return
                 shared = overlap_area(first.polygon, second.polygon)
-                if shared > OVERLAP_TOLERANCE_CM2:
-                    self.problem(
-                        f"zone '{second.id}' overlaps zone '{first.id}' (object {first.object_id})"
-                        f" by {shared:.2f} cm²: zones may touch but not overlap",
-                        layers.get(second.object_id, ""),
-                        second.object_id,
-                    )
+            if shared > OVERLAP_TOLERANCE_CM2:
+                reported += 1
+                if reported > MAX_OVERLAPS_REPORTED:
+                    self.problem("more zones overlap (only the first overlaps are listed)")
+                    return
+                self.problem(
+                    f"zone '{second.id}' overlaps zone '{first.id}' (object {first.object_id})"
+                    f" by {shared:.2f} cm²: zones may touch but not overlap",
+                    layers.get(second.object_id, ""),
+                    second.object_id,
+                )
 
     def portal_segment(self, obj: pytmx.TiledObject) -> tuple[Point, Point, Point, float, bool]:
         """Segment ends along the long axis, centre, short side and whether the long axis is x."""
@@ -672,7 +695,7 @@ class _Converter:
             return (x, centre[1]), (x + w, centre[1]), centre, h, True
         return (centre[0], y), (centre[0], y + h), centre, w, False
 
-    def zone_portal(self, obj: pytmx.TiledObject, layer: str, zones: Sequence[Zone]) -> Portal | None:
+    def zone_portal(self, obj: pytmx.TiledObject, layer: str, zones: _ZoneFinder) -> Portal | None:
         kind = PortalKind(_object_class(obj))
         if not self.is_rectangle(obj) or obj.width <= 0 or obj.height <= 0:
             self.problem(f"{_a(kind.value)} must be a thin rectangle across the border of two zones", layer, obj.id)
@@ -683,7 +706,7 @@ class _Converter:
             sides = ((centre[0], centre[1] - probe), (centre[0], centre[1] + probe))
         else:
             sides = ((centre[0] - probe, centre[1]), (centre[0] + probe, centre[1]))
-        found = [_zone_at(point, zones) for point in sides]
+        found = [zones.at(point) for point in sides]
         color = self.text_prop(obj.properties, "color", "neutral")
         if color not in DOOR_COLORS:
             self.problem(f"unknown {kind.value} color '{color}' (one of: {', '.join(DOOR_COLORS)})", layer, obj.id)
@@ -725,7 +748,7 @@ class _Converter:
         return Barrier(kind=kind, points=points, height_cm=height_cm, object_id=obj.id)
 
     def marker(
-        self, obj: pytmx.TiledObject, layer: str, kind: MarkerKind, zones: Sequence[Zone], layout: Layout
+        self, obj: pytmx.TiledObject, layer: str, kind: MarkerKind, zones: _ZoneFinder, layout: Layout
     ) -> Marker | None:
         props = obj.properties
         polygon, _ = self.outline_cm(obj)
@@ -733,19 +756,23 @@ class _Converter:
         centre = ((left + right) / 2, (top + bottom) / 2)
         zone = None
         if layout is Layout.ZONES:
-            zone = _zone_at(centre, zones)
+            zone = zones.at(centre)
             if zone is None and zones:
                 self.problem(
                     f"{kind.value} marker lies outside every zone (its centre must be inside a zone)", layer, obj.id
                 )
         locators = self.locators(props.get("locators"), layer, obj.id)
         default_color = "red" if kind in RED_BY_DEFAULT else ""
+        color = self.text_prop(props, "color", default_color)
+        if color and not COLOR_WORD.match(color):
+            self.problem(f"{kind.value} color '{_short(color)}' must be one plain word (red, blue…)", layer, obj.id)
+            color = default_color
         return Marker(
             kind=kind,
             position=centre,
             size=(right - left, bottom - top),
             zone=zone,
-            color=self.text_prop(props, "color", default_color),
+            color=color,
             locators=locators,
             object_id=obj.id,
             properties=frozen_mapping(props),
@@ -758,7 +785,8 @@ class _Converter:
             return (value,)
         parts = [part.strip() for part in str(value).split(",")]
         if not all(part.isdigit() for part in parts):
-            self.problem(f"property 'locators' = '{value}' must be numbers separated by commas (e.g. 1,4)", layer, object_id)
+            self.problem(f"property 'locators' = '{_short(value)}' must be numbers separated by commas (e.g. 1,4)",
+                         layer, object_id)
             return ()
         return tuple(int(part) for part in parts)
 
@@ -791,6 +819,7 @@ class _Converter:
     ) -> list[Terrain]:
         """Free tables: each door or window joins the building whose outline runs under its centre."""
         buildings = [t for t in terrain if t.kind is TerrainKind.BUILDING]
+        boxes = [polygon_bounds(t.polygon) for t in buildings]
         attached: dict[int, list[Portal]] = {b.object_id: [] for b in buildings}
         for layer, obj in portals:
             kind = PortalKind(_object_class(obj))
@@ -799,7 +828,10 @@ class _Converter:
                 continue
             a, b, centre, short_cm, _ = self.portal_segment(obj)
             reach = max(PORTAL_PROBE_SHORT_SIDE_FACTOR * short_cm, PORTAL_PROBE_MIN_CM)
-            nearest = min(buildings, key=lambda t: distance_to_outline(centre, t.polygon), default=None)
+            x, y = centre
+            near = [t for t, (left, top, right, bottom) in zip(buildings, boxes, strict=True)
+                    if left - reach <= x <= right + reach and top - reach <= y <= bottom + reach]
+            nearest = min(near, key=lambda t: distance_to_outline(centre, t.polygon), default=None)
             if nearest is None or distance_to_outline(centre, nearest.polygon) > reach:
                 self.problem(f"{kind.value} is not on the outline of any building", layer, obj.id)
                 continue
@@ -889,15 +921,31 @@ def _with_portals(building: Terrain, portals: tuple[Portal, ...]) -> Terrain:
     )
 
 
+def _short(value: object, max_chars: int = 40) -> str:
+    """A value as messages quote it: cut short, so a 5,000-digit number does not hide the reason."""
+    text = str(value)
+    return text if len(text) <= max_chars else text[: max_chars - 1] + "…"
+
+
 def _a(noun: str) -> str:
     return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
 
 
-def _zone_at(point: Point, zones: Sequence[Zone]) -> str | None:
-    for zone in zones:
-        if point_in_polygon(point, zone.polygon):
-            return zone.id
-    return None
+class _ZoneFinder:
+    """Which zone holds a point: a bounding-box test first, the exact polygon test after."""
+
+    def __init__(self, zones: Sequence[Zone]):
+        self.zones = [(zone, polygon_bounds(zone.polygon)) for zone in zones]
+
+    def __bool__(self) -> bool:
+        return bool(self.zones)
+
+    def at(self, point: Point) -> str | None:
+        x, y = point
+        for zone, (left, top, right, bottom) in self.zones:
+            if left <= x <= right and top <= y <= bottom and point_in_polygon(point, zone.polygon):
+                return zone.id
+        return None
 
 
 def _image_path(filename: str) -> str:
@@ -915,11 +963,13 @@ def check_module(path: str | Path) -> tuple[BoardModule | None, list[MapProblem]
     """Load a .tmx board module; return it (None when it cannot be built) and every problem found."""
     path = Path(path)
     shown = shown_path(path)
-    check, _root = _precheck(path, shown)
-    if check.fatal:
+    check, root = _precheck(path, shown)
+    if check.fatal or root is None:
         return None, check.problems
     try:
-        tmx = pytmx.TiledMap(str(path))
+        tmx = pytmx.TiledMap()  # handed the tree defusedxml parsed, not the file again
+        tmx.filename = str(path)
+        tmx.parse_xml(root)
     except Exception as error:  # pytmx raises bare Exceptions; the XML pass catches the known ones
         return None, [*check.problems, MapProblem(shown, f"the Tiled map cannot be read: {error}")]
     converter = _Converter(tmx, path, shown, check)

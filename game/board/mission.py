@@ -2,7 +2,8 @@
 
 ``load_board`` opens either a mission (``.toml``) or a single map (``.tmx``). Every problem names
 the mission file and the place in it (``modules[2]``, ``markers[0]``…); problems inside a module map
-come from the map loader.
+come from the map loader. A mission's size, nesting, module count and grid are within
+``game.limits``, and each module map must lie inside the content roots (``game.roots``).
 """
 
 from __future__ import annotations
@@ -24,12 +25,16 @@ from pydantic import (
     field_validator,
 )
 
+from game import limits
 from game.board.assemble import VALID_ROTATIONS, DoorOverride, assemble, board_from_module, place_module
 from game.board.errors import MapFormatError, MapProblem
-from game.board.model import Board, BoardModule, Marker, MarkerKind, PortalKind
+from game.board.model import COLOR_WORD, DOOR_COLORS, Board, BoardModule, Marker, MarkerKind, PortalKind
+from game.datacheck import tree_problem
+from game.roots import OutsideRootsError, confine_content
 
 SCHEMA_VERSION = 1
 TILE_SIDE_PATTERN = re.compile(r"^(\d+)([RV])$")
+GAME_ID = re.compile(r"^[a-z][a-z0-9_]{0,39}$")  # which ids are games is the registry's business
 
 
 class _Strict(BaseModel):
@@ -37,9 +42,9 @@ class _Strict(BaseModel):
 
 
 class MissionModule(_Strict):
-    map: StrictStr
-    col: Annotated[StrictInt, Field(ge=0)]
-    row: Annotated[StrictInt, Field(ge=0)]
+    map: Annotated[StrictStr, Field(min_length=1, max_length=limits.MAX_PATH_CHARS)]
+    col: Annotated[StrictInt, Field(ge=0, lt=limits.MAX_MISSION_GRID)]
+    row: Annotated[StrictInt, Field(ge=0, lt=limits.MAX_MISSION_GRID)]
     rotation: StrictInt = 0
 
     @field_validator("rotation")
@@ -54,7 +59,15 @@ class MissionMarker(_Strict):
     kind: MarkerKind
     zone: StrictStr
     color: StrictStr = ""
-    locators: list[StrictInt] = Field(default_factory=list)
+    locators: Annotated[list[Annotated[StrictInt, Field(ge=0, le=1_000_000)]], Field(max_length=64)] = Field(
+        default_factory=list)
+
+    @field_validator("color")
+    @classmethod
+    def _plain_word(cls, value: str) -> str:
+        if value and not COLOR_WORD.match(value):
+            raise ValueError(f"marker color {value[:40]!r} must be one plain word (red, blue…)")
+        return value
 
 
 class MissionDoor(_Strict):
@@ -62,16 +75,30 @@ class MissionDoor(_Strict):
     color: StrictStr | None = None
     open: StrictBool | None = None
 
+    @field_validator("color")
+    @classmethod
+    def _known_color(cls, value: str | None) -> str | None:
+        if value is not None and value not in DOOR_COLORS:
+            raise ValueError(f"door color {value[:40]!r} is unknown (one of: {', '.join(DOOR_COLORS)})")
+        return value
+
 
 class MissionFile(_Strict):
     schema_version: Annotated[StrictInt, Field(ge=1)]
-    id: StrictStr
-    title: StrictStr
+    id: Annotated[StrictStr, Field(min_length=1, max_length=100)]
+    title: Annotated[StrictStr, Field(min_length=1, max_length=200)]
     game: StrictStr
-    modules: Annotated[list[MissionModule], Field(min_length=1)]
-    markers: list[MissionMarker] = Field(default_factory=list)
-    doors: list[MissionDoor] = Field(default_factory=list)
+    modules: Annotated[list[MissionModule], Field(min_length=1, max_length=limits.MAX_MODULES)]
+    markers: Annotated[list[MissionMarker], Field(max_length=limits.MAX_MISSION_ENTRIES)] = Field(default_factory=list)
+    doors: Annotated[list[MissionDoor], Field(max_length=limits.MAX_MISSION_ENTRIES)] = Field(default_factory=list)
     setup: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("game")
+    @classmethod
+    def _game_id(cls, value: str) -> str:
+        if not GAME_ID.match(value):
+            raise ValueError(f"game {value[:40]!r} must be a game id: lower-case letters, digits and _ (e.g. zombicide)")
+        return value
 
 
 # --- module cache --------------------------------------------------------------------------
@@ -126,6 +153,8 @@ def read_mission(path: str | Path) -> tuple[Board | None, list[MapProblem]]:
 def load_board(path: str | Path) -> Board:
     """A mission (``.toml``) or a single map shown alone (``.tmx``)."""
     path = Path(path)
+    if "\x00" in str(path):
+        raise MapFormatError.single(repr(str(path)), "the path holds a NUL character")
     suffix = path.suffix.lower()
     if suffix == ".toml":
         return load_mission(path)
@@ -236,6 +265,10 @@ def _problem(path: str, layer: str, what: str) -> MapProblem:
 
 def _parse(path: Path, shown: str) -> tuple[MissionFile | None, list[MapProblem]]:
     try:
+        size = path.stat().st_size
+        if size > limits.MAX_MISSION_FILE_BYTES:
+            return None, [MapProblem(path=shown, what=f"the mission file is {size:,} bytes: at most "
+                                                      f"{limits.MAX_MISSION_FILE_BYTES // limits.MIB} MB")]
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return None, [MapProblem(path=shown, what="mission file not found")]
@@ -243,6 +276,15 @@ def _parse(path: Path, shown: str) -> tuple[MissionFile | None, list[MapProblem]
         return None, [MapProblem(path=shown, what=f"cannot read the mission file: {error}")]
     except tomllib.TOMLDecodeError as error:
         return None, [MapProblem(path=shown, what=f"TOML syntax error: {error}")]
+    except RecursionError:
+        return None, [MapProblem(path=shown, what=f"lists and tables nest more than {limits.MAX_NESTING} deep")]
+    except ValueError as error:  # a number too long for Python to read
+        what = "a number has more than 4,300 digits" if "digits" in str(error) else str(error)
+        return None, [MapProblem(path=shown, what=f"TOML value cannot be read: {what}")]
+    problem = tree_problem(data)
+    if problem is not None:
+        place, what = problem
+        return None, [MapProblem(path=shown, what=what, layer=place)]
 
     version = data.get("schema_version")
     if isinstance(version, int) and not isinstance(version, bool) and version > SCHEMA_VERSION:
@@ -284,21 +326,28 @@ def _validation_problem(shown: str, error: Any) -> MapProblem:
         what = message
     else:
         subject = field_name or place
-        what = f"{subject}: {message} (got {error.get('input')!r})"
+        got = repr(error.get("input"))
+        what = f"{subject}: {message} (got {got if len(got) <= 80 else got[:77] + '...'})"
     return MapProblem(path=shown, what=what, layer=place)
 
 
 def _module_of(path: Path, shown: str, index: int, spec: MissionModule, problems: list[MapProblem]) -> BoardModule | None:
-    map_path = (path.parent / spec.map).resolve()
     place = f"modules[{index}]"
+    try:
+        map_path = confine_content(spec.map, path.parent, "map")
+    except OutsideRootsError as error:
+        problems.append(_problem(shown, place, error.what))
+        return None
     if not map_path.is_file():
         problems.append(_problem(shown, place, f"map file not found: {spec.map} (looked for {map_path})"))
         return None
     module, module_problems = read_module(map_path)
     if module_problems:
+        # the mission's own line first, so a one-line report names the file that was opened
+        more = len(module_problems) - 1
+        problems.append(_problem(shown, place, f"map {spec.map} cannot be used: {module_problems[0]}"
+                                               + (f" (and {more} more)" if more else "")))
         problems.extend(module_problems)
-        if module is None:
-            problems.append(_problem(shown, place, f"map {spec.map} cannot be used (see the problems above)"))
     return module
 
 

@@ -7,6 +7,7 @@ Nothing here imports pygame, pymunk or pytmx. Coordinates are in cm, x to the ri
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -14,6 +15,10 @@ from types import MappingProxyType
 
 Point = tuple[float, float]
 PropertyValue = str | int | float | bool
+
+
+DOOR_COLORS = ("neutral", "blue", "pink", "green", "red", "yellow", "purple")
+COLOR_WORD = re.compile(r"^[a-z][a-z0-9_]{0,31}$")  # a marker's colour names its image: a plain word
 
 
 def frozen_mapping(data: Mapping[str, object] | None = None) -> Mapping[str, object]:

@@ -12,8 +12,12 @@ then pydantic validation. A newer envelope or game schema is refused, not guesse
 content stamp differs from today's files the player is told which files changed; the game then
 loads if it still replays to the same position, and is refused with that reason if it does not.
 
-Writes are atomic and keep the previous file as ``<name>.bak``. Every problem is one
-``SaveFileError`` naming the file and what is wrong.
+Every value is within ``game.limits`` (the log's length, the round, the date), the board must lie
+inside the content roots and a campaign link inside the save's own folder (``game.roots``), and a
+save made by newer rules (its ``ruleset_version``) is refused like a newer schema.
+
+Writes are atomic, keep the previous file as ``<name>.bak`` and take the slot's lock (one writer
+per slot). Every problem is one ``SaveFileError`` naming the file and what is wrong.
 """
 
 from __future__ import annotations
@@ -25,20 +29,23 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeGuard
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from game.board.errors import MapFormatError
+from game import limits
+from game.atomic import atomic_write_text
+from game.board.errors import MapFormatError, one_line
 from game.board.mission import load_board
+from game.jsonfile import JsonReadError, read_json
 from game.platform import registry
 from game.platform.registry import REPO_ROOT, GameEntry, SaveStatus, UnknownGameError
+from game.roots import OutsideRootsError, confine, confine_content, save_roots
 from game.rules.core.datafile import explain_validation_error
 from game.rules.core.session import SaveData, Session
-from game.table.atomic import atomic_write_text
-from game.table.jsonfile import JsonReadError, read_json
 
 ENVELOPE_KIND = "deadtable-save"
+TABLE_KIND = "deadtable-table"  # a plain table's save (``game.table.saves``), not a game
 ENVELOPE_VERSION = 1
 
 
@@ -65,36 +72,48 @@ class ContentStamp(_Strict):
     files: dict[str, str]
 
 
+EARLIEST_SAVE_YEAR = 1971  # a date a save may carry (any later one can be shown in local time)
+LATEST_SAVE_YEAR = 9998
+TEXT_CHARS = 500  # a title, summary or result as save lists show it
+
+
 class SavedStatus(_Strict):
-    round: int = Field(ge=0)
-    result: str | None = None
-    summary: str = ""
+    round: int = Field(ge=0, le=1_000_000, strict=True)
+    result: str | None = Field(default=None, max_length=TEXT_CHARS)
+    summary: str = Field(default="", max_length=TEXT_CHARS)
 
 
 class SavedCommand(_Strict):
-    seat: str
+    seat: str = Field(max_length=100)
     command: dict[str, Any]
 
 
 class Envelope(_Strict):
     kind: Literal["deadtable-save"]
     envelope_version: int
-    game: str = Field(min_length=1)
-    box: str = Field(min_length=1)
+    game: str = Field(min_length=1, max_length=100)
+    box: str = Field(min_length=1, max_length=100)
     game_schema: int = Field(ge=1)
-    ruleset_version: str
+    ruleset_version: str = Field(max_length=50)
     content: ContentStamp | None = None  # None: written before content was stamped
     saved_at: datetime
-    title: str
-    board: str = Field(min_length=1)  # the mission or table file, repository-relative when inside it
+    title: str = Field(max_length=TEXT_CHARS)
+    board: str = Field(min_length=1, max_length=limits.MAX_PATH_CHARS)  # repository-relative when inside it
     status: SavedStatus
-    seed: int
+    seed: int = Field(strict=True)
     setup: dict[str, Any]
-    log: list[SavedCommand]
+    log: list[SavedCommand] = Field(max_length=limits.MAX_COMMANDS)
     final_hash: str = ""
     snapshot: dict[str, Any] | None = None
     campaign: dict[str, Any] | None = None
     extra: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("saved_at")
+    @classmethod
+    def _a_date_lists_can_show(cls, moment: datetime) -> datetime:
+        if not EARLIEST_SAVE_YEAR <= moment.year <= LATEST_SAVE_YEAR:
+            raise ValueError(f"the year {moment.year} is not a date a save was made")
+        return moment
 
 
 # --- what callers get back ---------------------------------------------------------------------------
@@ -226,6 +245,9 @@ def write_game(path: str | os.PathLike[str], entry: GameEntry, session: Session,
     if not source:
         raise SaveFileError(target, "this game's board has no file to save")
     recorded = session.save()
+    if len(recorded.log) > limits.MAX_COMMANDS:
+        raise SaveFileError(target, f"the game's log holds {len(recorded.log):,} commands: a save holds at most "
+                                    f"{limits.MAX_COMMANDS:,}")
     setup = entry.codec.setup_json(session)
     box = entry.box_of_setup(setup)
     status = entry.codec.status(session.state)
@@ -257,7 +279,8 @@ def write_game(path: str | os.PathLike[str], entry: GameEntry, session: Session,
         target.parent.mkdir(parents=True, exist_ok=True)
         atomic_write_text(target, text + "\n")
     except OSError as error:
-        raise SaveFileError(target, f"could not write the save ({error.strerror or error})") from error
+        raise SaveFileError(target, f"could not write the save ({error.strerror or error}); "
+                                    "the previous save is intact") from error
     return target
 
 
@@ -281,8 +304,10 @@ def _game_of(data: dict[str, Any], path: Path) -> tuple[GameEntry, dict[str, Any
     kind = data.get("kind")
     if kind == ENVELOPE_KIND:
         version = data.get("envelope_version")
-        if not isinstance(version, int) or version > ENVELOPE_VERSION:
-            raise SaveFileError(path, f"written by a newer Deadtable (envelope version {version!r}; "
+        if not _is_whole(version) or version < 1:
+            raise SaveFileError(path, f"'envelope_version' is not a version number ({str(version)[:40]!r})")
+        if version > ENVELOPE_VERSION:
+            raise SaveFileError(path, f"written by a newer Deadtable (envelope version {version}; "
                                       f"this one reads up to {ENVELOPE_VERSION})")
         game_id = data.get("game")
         if not isinstance(game_id, str):
@@ -298,15 +323,21 @@ def _game_of(data: dict[str, Any], path: Path) -> tuple[GameEntry, dict[str, Any
                 return entry, legacy(data)
             except (KeyError, TypeError, ValueError, AttributeError) as error:
                 raise SaveFileError(path, f"an older {entry.name} save that cannot be read ({error})") from None
-    if kind == "deadtable-table":
+    if kind == TABLE_KIND:
         raise SaveFileError(path, "a table save, not a game save")
     raise SaveFileError(path, f"not a Deadtable game save (kind is {kind!r})")
 
 
+def _is_whole(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _migrated(entry: GameEntry, data: dict[str, Any], path: Path) -> Envelope:
     version = data.get("game_schema")
-    if not isinstance(version, int) or version < 1:
-        raise SaveFileError(path, f"'game_schema' is not a schema number ({version!r})")
+    if version is None:
+        raise SaveFileError(path, "'game_schema' is missing (the save is cut short or not a Deadtable save)")
+    if not _is_whole(version) or version < 1:
+        raise SaveFileError(path, f"'game_schema' is not a schema number ({str(version)[:40]!r})")
     if version > entry.codec.schema:
         raise SaveFileError(path, f"written by a newer Deadtable ({entry.name} save schema {version}; "
                                   f"this one reads up to {entry.codec.schema})")
@@ -328,10 +359,69 @@ def _migrated(entry: GameEntry, data: dict[str, Any], path: Path) -> Envelope:
 
 
 def read_envelope(path: str | os.PathLike[str]) -> tuple[GameEntry, Envelope]:
-    """The save at ``path`` as today's envelope, with its game (nothing is replayed)."""
+    """The save at ``path`` as today's envelope, with its game (nothing is replayed): a box the game
+    has, rules no newer than today's, a board inside the content roots and a campaign link inside
+    the save's folder."""
     target = Path(path)
     entry, data = _game_of(_raw(target), target)
-    return entry, _migrated(entry, data, target)
+    envelope = _migrated(entry, data, target)
+    try:
+        entry.box(envelope.box, target)
+        rules_version = str(entry.ruleset(envelope.box).version)
+    except (UnknownGameError, ValueError) as error:
+        raise SaveFileError(target, str(error).removeprefix(f"{target}: ")) from None
+    if _version_parts(envelope.ruleset_version) is None:
+        raise SaveFileError(target, f"{entry.name} rules version {envelope.ruleset_version[:40]!r} is not a version "
+                                    f"number (this Deadtable plays version {rules_version!r})")
+    if _newer(envelope.ruleset_version, rules_version):
+        raise SaveFileError(target, f"written by a newer Deadtable ({entry.name} rules version "
+                                    f"{envelope.ruleset_version!r}; this one plays version {rules_version!r})")
+    board_path(envelope, target)
+    campaign_path(envelope, target)
+    return entry, envelope
+
+
+def _version_parts(text: str) -> tuple[int, ...] | None:
+    parts = text.strip().split(".")
+    if not all(part.isdigit() and len(part) <= 9 for part in parts):
+        return None
+    return tuple(int(part) for part in parts)
+
+
+def _newer(saved: str, today: str) -> bool:
+    """Whether rules version ``saved`` is newer than ``today`` (an unreadable one counts as newer)."""
+    saved_parts, today_parts = _version_parts(saved), _version_parts(today)
+    if saved_parts is None or today_parts is None:
+        return saved != today
+    return saved_parts > today_parts
+
+
+def board_path(envelope: Envelope, save_path: str | os.PathLike[str]) -> Path:
+    """The mission or table file a save is played on, inside the content roots (SaveFileError if not)."""
+    try:
+        return confine_content(envelope.board, REPO_ROOT, "the board")
+    except OutsideRootsError as error:
+        raise SaveFileError(save_path, error.what) from None
+
+
+def campaign_path(envelope: Envelope, save_path: str | os.PathLike[str]) -> Path | None:
+    """The campaign file a save links to (None without a link), inside the save's own folder or the
+    save folder (SaveFileError if not): ending the game rewrites that file."""
+    link = envelope.campaign
+    if not link or not isinstance(link.get("path"), str):
+        return None  # no link, or one the game's own reader refuses with its reason
+    return resolve_campaign_link(link, save_path)
+
+
+def resolve_campaign_link(link: Mapping[str, Any], save_path: str | os.PathLike[str]) -> Path:
+    """Where a campaign link points: relative to the save's folder when it says ``"relative_to":
+    "save"``, else (links written so far) to the repository; always inside the save's folder or the
+    save folder (SaveFileError if not). The games' readers of links should resolve them here."""
+    base = Path(save_path).parent if link.get("relative_to") == "save" else REPO_ROOT
+    try:
+        return confine(str(link.get("path", "")), base, save_roots(save_path), "the campaign link")
+    except OutsideRootsError as error:
+        raise SaveFileError(save_path, error.what) from None
 
 
 def _aware(moment: datetime) -> datetime:
@@ -362,6 +452,18 @@ def is_game_save(path: str | os.PathLike[str]) -> bool:
     return True
 
 
+def claims_game_file(path: str | os.PathLike[str]) -> bool:
+    """True when ``path`` says it is a game save (an envelope, or an older format a registered game
+    reads), usable or not: its problems are then told as a game save's, not a table's."""
+    try:
+        kind = _raw(Path(path)).get("kind")
+    except SaveFileError:
+        return False
+    if kind == TABLE_KIND:
+        return False
+    return kind == ENVELOPE_KIND or any(str(kind) in entry.codec.legacy_kinds for entry in registry.games())
+
+
 def list_saves(folder: str | os.PathLike[str]) -> tuple[list[SaveInfo], list[BadSave]]:
     """Every game save in ``folder``, newest first, and the files that could not be listed, each with
     its reason (table saves are neither: they are not games)."""
@@ -379,6 +481,8 @@ def list_saves(folder: str | os.PathLike[str]) -> tuple[list[SaveInfo], list[Bad
                 bad.append(BadSave(path, error.what))
         except OSError as error:
             bad.append(BadSave(path, f"could not read the file ({error.strerror or error})"))
+        except Exception as error:  # a reader's bug must not stop the list: the file is shown greyed
+            bad.append(BadSave(path, f"could not be read ({type(error).__name__}: {error})"))
     found.sort(key=lambda item: (item[0], item[1]), reverse=True)
     return [info for _, _, info in found], bad
 
@@ -395,7 +499,7 @@ def content_changes(path: str | os.PathLike[str]) -> list[str]:
     if saved.content is None:
         return []
     try:
-        board = load_board(resolve(saved.board))
+        board = load_board(board_path(saved, path))
     except (MapFormatError, OSError):
         return [f"{saved.board} (unreadable)"]
     return changed_files(saved.content, content_stamp(entry, saved.box, board))
@@ -410,13 +514,9 @@ def load_game(path: str | os.PathLike[str]) -> LoadedGame:
     """The game at ``path`` resumed by replaying its log on today's engine and content."""
     target = Path(path)
     entry, envelope = read_envelope(target)
+    board_file = board_path(envelope, target)
     try:
-        entry.box(envelope.box, target)
-    except UnknownGameError as error:
-        raise SaveFileError(target, str(error).removeprefix(f"{target}: ")) from None
-    board_path = resolve(envelope.board)
-    try:
-        board = load_board(board_path)
+        board = load_board(board_file)
     except MapFormatError as error:
         raise SaveFileError(target, f"its board cannot be loaded: {error.problems[0]}") from None
     except OSError as error:
@@ -433,13 +533,13 @@ def load_game(path: str | os.PathLike[str]) -> LoadedGame:
     try:
         session = Session.load(ruleset, board, recorded)
     except Exception as error:  # a command, setup or content the rules no longer accept
-        reason = str(error).removeprefix(f"{target}: ")
+        reason = one_line(str(error).removeprefix(f"{target}: "), 300)
         if changes:
             raise SaveFileError(target, f"the content changed since this game was saved ({', '.join(changes)}) "
                                         f"and the game no longer replays: {reason}") from None
         raise SaveFileError(target, f"the game does not replay: {reason}") from None
     notes = (content_note(changes),) if changes else ()
-    return LoadedGame(entry=entry, session=session, board_path=board_path, info=_info(target, entry, envelope),
+    return LoadedGame(entry=entry, session=session, board_path=board_file, info=_info(target, entry, envelope),
                       extra=dict(envelope.extra), campaign=envelope.campaign, notes=notes)
 
 

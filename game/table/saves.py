@@ -2,8 +2,11 @@
 
 A save names its board source (relative to the repository when it lies inside it), the pieces
 keyed by id, and the camera. Writes are atomic and keep the previous save as ``<name>.bak``.
-Loading reads only: it runs the migration chain on the raw JSON, then validates it with pydantic,
-and turns every problem into one ``SaveError`` naming the file and the place.
+Loading reads only: it runs the migration chain on the raw JSON, then validates it with pydantic
+(every number within ``game.limits``), and turns every problem into one ``SaveError`` naming the
+file and the place. The board source must lie inside the content roots (``game.roots``), and
+``open_table`` checks the pieces against the board and the token manifest: a zone the board does not
+have or a token nobody drew is refused.
 """
 
 from __future__ import annotations
@@ -15,16 +18,20 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from game.table.atomic import atomic_write_text, backup_path
-from game.table.jsonfile import JsonReadError, read_json
+from game import limits
+from game.atomic import atomic_write_text, backup_path
+from game.jsonfile import JsonReadError, read_json
+from game.roots import DEFAULT_SAVE_DIR, REPO_ROOT, OutsideRootsError, confine_content
 from game.table.state import CameraState, Piece, TableState
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-DEFAULT_SAVE_DIR = REPO_ROOT / "saves"
+if TYPE_CHECKING:
+    from game.board.model import Board
+
+__all__ = ["DEFAULT_SAVE_DIR", "REPO_ROOT"]  # where saves go and what stored paths are relative to
 AUTOSAVE_NAME = "autosave.json"
 SAVE_KIND = "deadtable-table"
 SCHEMA_VERSION = 1
@@ -50,21 +57,26 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
+# Numbers are strict: a whole number is a number, but true and "12" are not.
+COORDINATE_CM = Field(ge=-limits.MAX_COORDINATE_CM, le=limits.MAX_COORDINATE_CM, strict=True)
+
+
 class SavedPiece(_Strict):
-    token: str = Field(min_length=1)
-    label: str = ""
-    side: str = Field(min_length=1)
-    base_cm: float = Field(gt=0)
-    x_cm: float
-    y_cm: float
-    facing_deg: float = 0.0
-    zone: str | None = None
+    token: str = Field(min_length=1, max_length=100)
+    label: str = Field(default="", max_length=200)
+    side: Literal["survivor", "zombie", "token"]
+    base_cm: float = Field(ge=limits.MIN_BASE_CM, le=limits.MAX_BASE_CM, strict=True)
+    x_cm: float = COORDINATE_CM
+    y_cm: float = COORDINATE_CM
+    facing_deg: float = Field(default=0.0, ge=-360.0, le=360.0, strict=True)
+    zone: str | None = Field(default=None, max_length=200)
 
 
 class SavedCamera(_Strict):
-    center_x_cm: float = 0.0
-    center_y_cm: float = 0.0
-    zoom_px_per_cm: float = Field(default=10.0, gt=0)
+    center_x_cm: float = Field(default=0.0, ge=-limits.MAX_COORDINATE_CM, le=limits.MAX_COORDINATE_CM, strict=True)
+    center_y_cm: float = Field(default=0.0, ge=-limits.MAX_COORDINATE_CM, le=limits.MAX_COORDINATE_CM, strict=True)
+    zoom_px_per_cm: float = Field(default=10.0, ge=limits.MIN_SAVED_ZOOM_PX_PER_CM,
+                                  le=limits.MAX_SAVED_ZOOM_PX_PER_CM, strict=True)
 
 
 class TableSave(_Strict):
@@ -72,8 +84,8 @@ class TableSave(_Strict):
     kind: Literal["deadtable-table"]
     app_version: str
     saved_at: datetime
-    source: str = Field(min_length=1)  # POSIX path relative to the repository, or absolute
-    pieces: dict[str, SavedPiece] = Field(default_factory=dict)
+    source: str = Field(min_length=1, max_length=limits.MAX_PATH_CHARS)  # relative to the repository, or absolute
+    pieces: dict[str, SavedPiece] = Field(default_factory=dict, max_length=limits.MAX_PIECES)
     camera: SavedCamera = Field(default_factory=SavedCamera)
 
     @field_validator("pieces")
@@ -81,6 +93,8 @@ class TableSave(_Strict):
     def _ids_are_not_blank(cls, pieces: dict[str, SavedPiece]) -> dict[str, SavedPiece]:
         if any(not piece_id.strip() for piece_id in pieces):
             raise ValueError("a piece id is empty")
+        if any(len(piece_id) > 200 for piece_id in pieces):
+            raise ValueError("a piece id is longer than 200 characters")
         return pieces
 
 
@@ -109,7 +123,7 @@ def source_for_save(source: str) -> str:
 
 
 def source_on_disk(stored: str) -> Path:
-    """Where a stored board path points to on this machine."""
+    """Where a stored board path points to on this machine (not yet checked against the roots)."""
     path = Path(stored)
     return path if path.is_absolute() else REPO_ROOT / path
 
@@ -205,8 +219,12 @@ def read_save(path: str | os.PathLike[str]) -> TableSave:
         raw = read_json(source, "save file")
     except JsonReadError as error:
         raise SaveError(source, error.what) from error
-    if not isinstance(raw, dict) or raw.get("kind") != SAVE_KIND:
-        raise SaveError(source, f"not a Deadtable save (no \"kind\": \"{SAVE_KIND}\")")
+    if not isinstance(raw, dict):
+        raise SaveError(source, "not a Deadtable save (the file holds no JSON object)")
+    if raw.get("kind") != SAVE_KIND:
+        kind = raw.get("kind")
+        said = f"its kind is {str(kind)[:40]!r}" if kind is not None else "it has no \"kind\""
+        raise SaveError(source, f"not a Deadtable save ({said}; a table save's is \"{SAVE_KIND}\")")
     try:
         raw = migrate(raw)
     except ValueError as error:
@@ -218,9 +236,13 @@ def read_save(path: str | os.PathLike[str]) -> TableSave:
 
 
 def load_table(path: str | os.PathLike[str]) -> TableState:
-    """The table saved in ``path``; its ``source`` is the board file's absolute path on this machine."""
+    """The table saved in ``path``; its ``source`` is the board file's absolute path on this machine,
+    inside the content roots."""
     document = read_save(path)
-    board_path = source_on_disk(document.source)
+    try:
+        board_path = confine_content(document.source, REPO_ROOT, "the board source")
+    except OutsideRootsError as error:
+        raise SaveError(path, error.what) from None
     if not board_path.is_file():
         raise SaveError(path, f"the board source file is missing: {document.source}")
     return TableState(
@@ -259,6 +281,31 @@ def recover_table(path: str | os.PathLike[str]) -> tuple[TableState, Path]:
             return load_table(backup), backup
         except SaveError:
             raise first from None
+
+
+def open_table(path: str | os.PathLike[str]) -> tuple[Board, TableState]:
+    """The board and the table saved in ``path``, every piece checked against them: its zone is one
+    the board has, and its token one the manifest (or the flat tokens) draws. Raises SaveError."""
+    from game.board.errors import MapFormatError, describe_error
+    from game.board.mission import load_board  # boards are only loaded when a table is opened
+    from game.table.setup import TokenManifestError, load_token_manifest
+    from game.table.tray import FLAT_TOKENS
+
+    state = load_table(path)
+    try:
+        board = load_board(state.source)
+    except (MapFormatError, OSError) as error:
+        raise SaveError(path, f"its board cannot be loaded: {describe_error(error)}") from None
+    try:
+        tokens: set[str] | None = set(load_token_manifest()) | set(FLAT_TOKENS)
+    except TokenManifestError:
+        tokens = None  # the app says the manifest is broken; the pieces are still placed
+    for piece_id, piece in state.pieces.items():
+        if piece.zone is not None and piece.zone not in board.zones:
+            raise SaveError(path, f"pieces.{piece_id}.zone: the board has no zone {piece.zone!r}")
+        if tokens is not None and piece.token not in tokens:
+            raise SaveError(path, f"pieces.{piece_id}.token: unknown token {piece.token!r}")
+    return board, state
 
 
 def _describe(error: ValidationError) -> str:

@@ -14,16 +14,19 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from game.board.geometry import point_in_polygon, polygon_centroid, rectangle, segments_intersect
 from game.board.model import Board, Layout, MarkerKind, Point, TerrainKind
+from game.jsonfile import JsonReadError, read_json
+from game.limits import MAX_DATA_FILE_BYTES
+from game.roots import confine_content
 from game.table.arrange import arrange_in_polygon, arrange_zone, ordered_pieces
-from game.table.jsonfile import JsonReadError, read_json
 from game.table.state import Piece, PieceSide
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_TOKEN_MANIFEST = "assets/tokens/tokens.json"
+TOKEN_IMAGES = REPO_ROOT / "assets" / "tokens"
 
 SURVIVORS_ON_ZONE_BOARDS = 6
 ZOMBIES_PER_SPAWN = ("walker", "walker", "runner")
@@ -40,11 +43,17 @@ class TokenInfo(BaseModel):
 
     model_config = ConfigDict(extra="ignore", frozen=True, allow_inf_nan=False)
 
-    file: str = Field(min_length=1)
+    file: str = Field(min_length=1)  # an image in assets/tokens/ (it may not lead out of the content roots)
     label: str = Field(min_length=1)
     side: Literal["survivor", "zombie", "token"]
     base_cm: float = Field(gt=0, le=30)
     ours: bool = False  # drawn for this project (named survivors), not a generic stand-in
+
+    @field_validator("file")
+    @classmethod
+    def _inside_the_roots(cls, file: str) -> str:
+        confine_content(file, TOKEN_IMAGES, "the token image")  # OutsideRootsError is a ValueError
+        return file
 
 
 class TokenManifestError(ValueError):
@@ -62,7 +71,7 @@ def load_token_manifest(path: str | os.PathLike[str] = DEFAULT_TOKEN_MANIFEST) -
     if not manifest.is_absolute() and not manifest.exists():
         manifest = REPO_ROOT / manifest
     try:
-        raw = read_json(manifest, "token manifest")
+        raw = read_json(manifest, "token manifest", max_bytes=MAX_DATA_FILE_BYTES)
     except JsonReadError as error:
         raise TokenManifestError(manifest, error.what) from error
     if not isinstance(raw, dict):

@@ -17,13 +17,13 @@ from game.app.zombicide.game_save import (
     newest_game_save,
     save_game,
 )
+from game.atomic import backup_path
 from game.board.mission import load_board
 from game.rules.core.session import Session, state_hash
 from game.rules.zombicide import engine
 from game.rules.zombicide.bots import greedy_bot
 from game.rules.zombicide.engine import ZombicideRules
 from game.rules.zombicide.state import PlayerSpec, ZombicideSetup
-from game.table.atomic import backup_path
 
 REPO = Path(__file__).resolve().parents[2]
 MISSION = REPO / "maps" / "missions" / "city-3x3.toml"

@@ -7,8 +7,8 @@ import dataclasses
 
 from game.app.zombieworld.event_text import describe
 from game.app.zombieworld.game_scene import ZombieworldGameScene
-from game.app.zombieworld.presets import preset_bands
 from game.rules.zombieworld import commands as c
+from game.rules.zombieworld.presets import preset_bands
 from tests.app_zombieworld.zw_ui import TOWN, new_app
 
 SIZE = (1280, 800)

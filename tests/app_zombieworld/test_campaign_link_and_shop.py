@@ -18,11 +18,11 @@ from game.app.zombieworld.campaign_scene import (
 )
 from game.app.zombieworld.end_scene import ZombieworldEndScene
 from game.app.zombieworld.game_scene import ZombieworldGameScene
-from game.app.zombieworld.presets import preset_bands
 from game.app.zombieworld.saves import ZwSaveError, autosave_path, campaign_link, load_game, read_info
 from game.app.zombieworld.setup_scene import ZombieworldSetupScene
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.campaign import load_campaign
+from game.rules.zombieworld.presets import preset_bands
 from tests.app_zombieworld.zw_ui import new_app
 
 SEED = 21

@@ -13,10 +13,10 @@ from game.app.zombieworld.band_builder import BandBuilderScene
 from game.app.zombieworld.end_scene import ZombieworldEndScene
 from game.app.zombieworld.game_scene import ZombieworldGameScene
 from game.app.zombieworld.navigation import hooks
-from game.app.zombieworld.presets import preset_bands
 from game.app.zombieworld.saves import ZwSaveError
 from game.app.zombieworld.setup_scene import ZombieworldSetupScene
 from game.platform import registry
+from game.rules.zombieworld.presets import preset_bands
 from tests.app_zombieworld.zw_ui import TOWN, new_app
 
 BOX = "evolution"

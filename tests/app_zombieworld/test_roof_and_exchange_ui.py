@@ -13,12 +13,12 @@ import pygame
 from game.app.zombieworld.controller import ZombieworldController, seat_points
 from game.app.zombieworld.event_text import describe
 from game.app.zombieworld.game_scene import ZombieworldGameScene
-from game.app.zombieworld.presets import preset_bands
 from game.app.zombieworld.saves import autosave_path, load_game
 from game.board.mission import load_board
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.geometry import BASE_RADIUS_CM
+from game.rules.zombieworld.presets import preset_bands
 from game.rules.zombieworld.working import Game
 from tests.app_zombieworld.zw_ui import (
     TOWN,

@@ -8,9 +8,9 @@ import pygame
 import pytest
 
 from game.app.zombieworld.game_scene import ZombieworldGameScene
-from game.app.zombieworld.presets import preset_bands
 from game.app.zombieworld.saves import save_band_file
 from game.app.zombieworld.setup_scene import ALLIANCE_NEEDS, ZombieworldSetupScene
+from game.rules.zombieworld.presets import preset_bands
 from tests.app_zombieworld.zw_ui import new_app
 
 SIZE = (1280, 800)

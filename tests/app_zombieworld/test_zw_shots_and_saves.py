@@ -8,10 +8,10 @@ import json
 import pytest
 
 from game.app.zombieworld.game_scene import ZombieworldGameScene
-from game.app.zombieworld.presets import preset_bands
 from game.app.zombieworld.saves import ZwSaveError, load_game
 from game.rules.core.session import state_hash
 from game.rules.zombieworld import commands as c
+from game.rules.zombieworld.presets import preset_bands
 from tests.app_zombieworld.zw_ui import TOWN, new_app, screen_of, tap
 
 

@@ -14,10 +14,10 @@ from game.app.zombieworld import dice
 from game.app.zombieworld.controller import ZombieworldController
 from game.app.zombieworld.end_scene import ZombieworldEndScene
 from game.app.zombieworld.game_scene import ZombieworldGameScene
-from game.app.zombieworld.presets import preset_bands
 from game.board.mission import load_board
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.geometry import path_cost
+from game.rules.zombieworld.presets import preset_bands
 
 REPO = Path(__file__).resolve().parents[2]
 TOWN = REPO / "maps" / "zombieworld" / "zw-town-square.tmx"

@@ -17,6 +17,7 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
+from game import roots
 from game.board.mission import load_board
 from game.platform import registry
 from game.rules.core.rng import new_rng
@@ -115,7 +116,8 @@ def _zombieworld_twin(state: Any, owner: str | None, chooser: Random) -> Any:
 def _toy_game(seed: int) -> tuple[Any, Any, Any]:
     from tests.platform.toy_game import ShowdownRules, ShowdownSetup
 
-    board = load_board(REPO / "tests" / "fixtures" / "maps" / "module_3x3.tmx")
+    with roots.allowed(REPO / "tests" / "fixtures"):  # the toy game plays on a test fixture map
+        board = load_board(REPO / "tests" / "fixtures" / "maps" / "module_3x3.tmx")
     return ShowdownRules(), board, ShowdownSetup(seats=("ana", "ben", "cai"))
 
 

@@ -27,6 +27,8 @@ from game.rules.core.visibility import SPECTATOR, audience_of, events_for
 from tests.platform.conformance import ADAPTERS, NOBODY, REPO, play_out
 from tests.platform.toy_game import GAME as TOY
 
+pytestmark = pytest.mark.usefixtures("fixture_roots")  # the toy game plays on a tests/fixtures/ map
+
 STEPS = 60
 
 

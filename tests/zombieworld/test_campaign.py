@@ -148,7 +148,7 @@ def test_saving_and_loading_round_trip_and_a_broken_file_is_named(tmp_path):
     path.write_text('{"name": "x", "bands": []}', encoding="utf-8")
     with pytest.raises(CampaignError, match="campaign.json: bands"):
         load_campaign(path)
-    with pytest.raises(CampaignError, match="cannot be read"):
+    with pytest.raises(CampaignError, match="missing.json: no such campaign"):
         load_campaign(tmp_path / "missing.json")
 
 

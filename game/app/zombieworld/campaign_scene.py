@@ -119,14 +119,17 @@ def start_campaign(save_dir: Path, bands: Sequence[Band], name: str = "") -> Cam
     while campaign_path(save_dir, name).exists():
         name, number = f"{base} {number}", number + 1
     entries = [BandEntry(seat=seat, band=band) for seat, band in zip(SEATS, bands, strict=False)]
-    play = CampaignPlay(new_campaign(name, entries), campaign_path(save_dir, name))
-    write(play)
+    campaign = new_campaign(name, entries)
+    play = CampaignPlay(campaign, campaign_path(save_dir, name))
+    commit(play, campaign)
     return play
 
 
-def write(play: CampaignPlay) -> None:
-    play.path.parent.mkdir(parents=True, exist_ok=True)
-    save_campaign(play.campaign, play.path)
+def commit(play: CampaignPlay, campaign: Campaign) -> None:
+    """Save ``campaign`` as the campaign of ``play``, and only then make it the one in play: a write
+    that fails (CampaignError, saying why) leaves both the file and the campaign in play unchanged."""
+    save_campaign(campaign, play.path)
+    play.campaign = campaign
 
 
 def saved_campaigns(save_dir: Path) -> list[tuple[Path, Campaign | None, str]]:
@@ -164,9 +167,12 @@ def record(play: CampaignPlay, state: Any, catalog: Catalog, seed: int) -> tuple
         play.recorded = True
         return (f"This game is not added: {play.campaign.name} has recorded "
                 f"{play.campaign.games - play.games_at_start} game(s) since it began",)
-    play.campaign, report = record_game(play.campaign, state, catalog, seed)
+    campaign, report = record_game(play.campaign, state, catalog, seed)
+    try:
+        commit(play, campaign)
+    except CampaignError as error:  # not recorded: a later try (after freeing the disk) folds it in
+        return (f"The game could not be added: {error}",)
     play.recorded = True
-    write(play)
     return report
 
 
@@ -312,8 +318,7 @@ class ZombieworldCampaignScene(Scene):
                 self.page = 0
         elif key.startswith("buy:"):
             self.buy(self.shelf[int(key[4:])])
-        elif key == "quit":
-            write(self.play)
+        elif key == "quit":  # every change was saved when it was made
             opener = getattr(self.app, "open_start", None)
             if opener is not None:
                 opener()
@@ -329,11 +334,10 @@ class ZombieworldCampaignScene(Scene):
             self.status = offer.reason
             return
         try:
-            self.play.campaign = spend(self.campaign, self.seat, offer.purchase, self.catalog)
-        except CampaignError as refusal_reason:
+            commit(self.play, spend(self.campaign, self.seat, offer.purchase, self.catalog))
+        except CampaignError as refusal_reason:  # refused, or the write failed: nothing is bought
             self.status = str(refusal_reason)
             return
-        write(self.play)
         purchase = offer.purchase
         if purchase.kind in ("virtue", "defect"):
             quality = self.catalog.virtue(purchase.what) if purchase.kind == "virtue" else \
@@ -345,7 +349,6 @@ class ZombieworldCampaignScene(Scene):
 
     def next_game(self) -> Any:
         """The set-up for the next game: scenario and table, the bands as the campaign has them."""
-        write(self.play)
         return hooks().open_setup(self.app, campaign=CampaignPlay(self.campaign, self.play.path))
 
     # --- drawing -------------------------------------------------------------------------------

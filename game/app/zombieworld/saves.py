@@ -22,11 +22,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from game.atomic import atomic_write_text
 from game.platform import envelope, registry
 from game.platform.envelope import SaveFileError
 from game.rules.core.session import Session
-from game.rules.zombieworld.band import Band
-from game.table.atomic import atomic_write_text
+from game.rules.zombieworld.band import Band, load_band
+from game.rules.zombieworld.catalog import load_catalog
 from game.table.saves import DEFAULT_SAVE_DIR, REPO_ROOT
 
 GAME_ID = "zombieworld"
@@ -52,17 +53,28 @@ class CampaignLink:
     name: str
     games_at_start: int
 
-    def to_json(self) -> dict[str, Any]:
-        return {"path": envelope.portable(self.path), "name": self.name, "games_at_start": self.games_at_start}
+    def to_json(self, save_path: Path) -> dict[str, Any]:
+        """The link as a save at ``save_path`` keeps it: relative to the save's own folder, so the
+        campaign and its games move together and no save names a file outside the save folder."""
+        relative = os.path.relpath(self.path.resolve(), Path(save_path).resolve().parent)
+        return {"path": Path(relative).as_posix(), "relative_to": "save", "name": self.name,
+                "games_at_start": self.games_at_start}
 
     @classmethod
     def from_json(cls, data: Any, source: Path) -> CampaignLink | None:
+        """The link a save holds (relative to its folder, or, in saves written before, to the
+        repository); a link leading outside the save folder is refused (ZwSaveError)."""
         if data is None:
             return None
         if not isinstance(data, dict) or not isinstance(data.get("path"), str) or not data["path"] \
-                or not isinstance(data.get("games_at_start"), int) or data["games_at_start"] < 0:
+                or not isinstance(data.get("games_at_start"), int) or isinstance(data["games_at_start"], bool) \
+                or data["games_at_start"] < 0:
             raise ZwSaveError(source, "'campaign' needs a path and a whole number games_at_start")
-        return cls(envelope.resolve(data["path"]), str(data.get("name") or Path(data["path"]).stem), data["games_at_start"])
+        try:
+            path = envelope.resolve_campaign_link(data, source)
+        except SaveFileError as error:
+            raise ZwSaveError(error.path, error.what) from None
+        return cls(path, str(data.get("name") or Path(data["path"]).stem), data["games_at_start"])
 
 
 _links: dict[int, tuple[weakref.ref[Session], CampaignLink]] = {}
@@ -94,7 +106,7 @@ def save_game(path: str | os.PathLike[str], session: Session, table_path: Path,
         raise ZwSaveError(path, f"the game is played on {session.board.source}, not on {table_path}")
     try:
         return envelope.write_game(path, registry.game(GAME_ID), session,
-                                   campaign=link.to_json() if link is not None else None, extra=extra)
+                                   campaign=link.to_json(Path(path)) if link is not None else None, extra=extra)
     except SaveFileError as error:
         raise ZwSaveError(error.path, error.what) from None
 
@@ -158,9 +170,19 @@ def band_file_name(name: str) -> str:
 
 
 def save_band_file(band: Band, save_dir: Path = DEFAULT_SAVE_DIR) -> Path:
-    target = bands_dir(save_dir) / band_file_name(band.name)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(target, band.to_json() + "\n")
+    """Write the band to its file in the bands folder (named after the band)."""
+    return write_band(band, bands_dir(save_dir) / band_file_name(band.name))
+
+
+def write_band(band: Band, target: Path) -> Path:
+    """Write the band to ``target`` atomically; a write that fails (full disk, read-only folder,
+    another window saving it) raises ZwSaveError and leaves the file as it was."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(target, band.to_json() + "\n")
+    except OSError as error:  # a full disk, a read-only folder, another window saving it
+        raise ZwSaveError(target, f"could not write the save ({error.strerror or error}); "
+                                  "the previous save is intact") from None
     return target
 
 
@@ -168,10 +190,11 @@ def saved_bands(save_dir: Path = DEFAULT_SAVE_DIR) -> list[tuple[Path, Band | No
     """Every band file: (path, band, "") or (path, None, why it cannot be read)."""
     found: list[tuple[Path, Band | None, str]] = []
     folder = bands_dir(save_dir)
+    catalog = load_catalog()
     for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
         try:
-            found.append((path, Band.from_json(path.read_text(encoding="utf-8"), str(path)), ""))
-        except (OSError, UnicodeDecodeError, ValueError) as error:
+            found.append((path, load_band(path, catalog), ""))
+        except ValueError as error:  # the list goes on: a bad file is a row with its reason
             found.append((path, None, str(error)))
     return found
 

@@ -38,12 +38,12 @@ from game.app.zombieworld.campaign_scene import (
     start_campaign,
 )
 from game.app.zombieworld.game_scene import ZombieworldGameScene
-from game.app.zombieworld.presets import preset_bands
 from game.app.zombieworld.saves import link_campaign, saved_bands, shipped_tables
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.band import Band, band_cost, band_problems
 from game.rules.zombieworld.campaign import CampaignError, next_setup
 from game.rules.zombieworld.catalog import load_catalog
+from game.rules.zombieworld.presets import preset_bands
 from game.table.saves import DEFAULT_SAVE_DIR
 
 STEPS = ("Bands", "Scenario", "Table", "Start")

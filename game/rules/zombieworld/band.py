@@ -12,6 +12,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from game.jsonfile import JsonReadError, parse_json
+from game.limits import MAX_BAND_MEMBERS, MAX_SAVE_FILE_BYTES, MIB
 from game.rules.zombieworld.catalog import Catalog
 
 DOG = "dog"
@@ -63,7 +65,7 @@ class Band(_Frozen):
     mode: Literal["standard", "individual"] = "standard"
     kind: Literal["unique", "mixed"] = "unique"
     band_type: str = ""  # unique bands: the profession every member shares
-    members: tuple[Member, ...] = Field(min_length=1)
+    members: tuple[Member, ...] = Field(min_length=1, max_length=MAX_BAND_MEMBERS)
     vehicles: tuple[str, ...] = ()
 
     def to_json(self) -> str:
@@ -71,8 +73,12 @@ class Band(_Frozen):
 
     @classmethod
     def from_json(cls, text: str, source: str = "band") -> Band:
+        """A band read from its JSON (bounded: numbers, nesting, NUL characters, keys given twice);
+        ValueError names ``source`` and the first fault."""
         try:
-            return cls.model_validate_json(text)
+            return cls.model_validate(parse_json(text))
+        except JsonReadError as error:
+            raise ValueError(f"{source}: {error.what}") from None
         except ValidationError as error:
             raise ValueError(f"{source}: {first_fault(error)}") from None
 
@@ -89,13 +95,24 @@ def save_band(band: Band, path: str | Path) -> None:
     Path(path).write_text(band.to_json(), encoding="utf-8")
 
 
-def load_band(path: str | Path) -> Band:
+def load_band(path: str | Path, catalog: Catalog | None = None) -> Band:
+    """A saved band; ValueError names the file and the first fault (unreadable, too big, malformed,
+    or naming a rank, item or quality the catalog does not know)."""
     path = Path(path)
     try:
+        if path.stat().st_size > MAX_SAVE_FILE_BYTES:
+            raise ValueError(f"{path}: the file is over {MAX_SAVE_FILE_BYTES // MIB} MB: not a band")
         text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ValueError(f"{path}: not a band (the file is not UTF-8 text)") from None
     except OSError as error:
-        raise ValueError(f"{path}: cannot read the band ({error.strerror})") from None
-    return Band.from_json(text, str(path))
+        raise ValueError(f"{path}: cannot read the band ({error.strerror or error})") from None
+    band = Band.from_json(text, str(path))
+    if catalog is not None:
+        problem = unknown_content(band, catalog)
+        if problem is not None:
+            raise ValueError(f"{path}: {problem}")
+    return band
 
 
 def member_ability(band: Band, member: Member, catalog: Catalog) -> str:
@@ -159,6 +176,29 @@ def check_band(band: Band, catalog: Catalog) -> None:
     problems = band_problems(band, catalog)
     if problems:
         raise BandError(problems)
+
+
+def unknown_content(band: Band, catalog: Catalog) -> str | None:
+    """The first rank, band type, item, quality or vehicle of a saved band that the catalog does not
+    know (a band from a file is checked with this before it is used), or None."""
+    rank_ids = {r.id for r in catalog.ranks}
+    items = catalog.item_ids()
+    if band.kind == "unique" and band.mode == "standard" and catalog.unique_band(band.band_type) is None:
+        return f"unknown band type {band.band_type!r}"
+    for member in band.members:
+        if member.rank != DOG and member.rank not in rank_ids:
+            return f"{member.name}: unknown rank {member.rank!r}"
+        for item in member.carried():
+            if item not in items:
+                return f"{member.name}: unknown item {item!r}"
+        if member.virtue and catalog.virtue(member.virtue) is None:
+            return f"{member.name}: unknown virtue {member.virtue!r}"
+        if member.defect and catalog.defect(member.defect) is None:
+            return f"{member.name}: unknown defect {member.defect!r}"
+    for vehicle_id in band.vehicles:
+        if catalog.vehicle(vehicle_id) is None:
+            return f"unknown vehicle {vehicle_id!r}"
+    return None
 
 
 def band_problems(band: Band, catalog: Catalog) -> list[str]:

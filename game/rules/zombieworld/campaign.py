@@ -9,9 +9,6 @@ game in; ``spend(campaign, seat, purchase)`` buys with Glory (``refusal`` says w
 
 from __future__ import annotations
 
-import json
-import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from random import Random
@@ -19,8 +16,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from game.rules.zombieworld.band import Band, Member, band_problems, first_fault
-from game.rules.zombieworld.catalog import Catalog
+from game.atomic import atomic_write_text
+from game.jsonfile import JsonReadError, read_json
+from game.limits import MAX_CAMPAIGN_GAMES, MAX_GLORY
+from game.rules.zombieworld.band import Band, Member, band_problems, first_fault, unknown_content
+from game.rules.zombieworld.catalog import Catalog, load_catalog
 from game.rules.zombieworld.scoring import glory_total
 from game.rules.zombieworld.state import BandEntry, Model, State, ZombieworldSetup
 
@@ -44,7 +44,7 @@ class _Frozen(BaseModel):
 class CampaignBand(_Frozen):
     seat: str
     band: Band
-    glory: int = 0
+    glory: int = Field(default=0, ge=-MAX_GLORY, le=MAX_GLORY)  # penalties (§21.1) may leave it below 0
     recovering: tuple[str, ...] = ()  # members sitting out the next game (back healed, upgrades lost)
     extra_improved: tuple[str, ...] = ()  # members who used their one improvement past the top rank
 
@@ -53,8 +53,8 @@ class Campaign(_Frozen):
     schema_version: int = SCHEMA_VERSION
     name: str = Field(min_length=1)
     bands: tuple[CampaignBand, ...] = Field(min_length=1)
-    games: int = 0
-    rounds_played: int = 0  # every round of every game recorded
+    games: int = Field(default=0, ge=0, le=MAX_CAMPAIGN_GAMES)
+    rounds_played: int = Field(default=0, ge=0)  # every round of every game recorded
     history: tuple[str, ...] = ()  # one line per game: scenario and winners
 
     def band(self, seat: str) -> CampaignBand:
@@ -289,18 +289,16 @@ def _item_cost(catalog: Catalog, item: str) -> int:
 
 
 def save_campaign(campaign: Campaign, path: str | Path) -> None:
-    """Atomic write: a temporary file beside the target, flushed, then renamed over it."""
+    """Atomic write (the previous file kept as ``.bak``, one writer at a time); a write that fails
+    (full disk, read-only folder, another window saving) raises CampaignError and leaves the file
+    on disk as it was."""
     path = Path(path)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(campaign.model_dump_json(indent=2))
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(path, campaign.model_dump_json(indent=2))
+    except OSError as error:  # a full disk, a read-only folder, another window saving it
+        raise CampaignError(f"{path}: could not write the save ({error.strerror or error}); "
+                            "the previous save is intact") from None
 
 
 def migrate(data: dict) -> dict:
@@ -312,22 +310,27 @@ def migrate(data: dict) -> dict:
     return data
 
 
-def load_campaign(path: str | Path) -> Campaign:
+def load_campaign(path: str | Path, catalog: Catalog | None = None) -> Campaign:
+    """A campaign file, migrated to today's schema; CampaignError names the file and the first fault
+    (unreadable, too big, malformed, from a newer Deadtable, out of range, or naming a rank, item or
+    quality the catalog does not know)."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as problem:
-        raise CampaignError(f"{path}: cannot be read ({problem.strerror or problem})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise CampaignError(f"{path}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})") from None
+        data = read_json(path, "campaign")
+    except JsonReadError as error:
+        raise CampaignError(f"{path}: {error.what}") from None
     if isinstance(data, dict):
         version = data.get("schema_version", 1)
         if isinstance(version, int) and version > SCHEMA_VERSION:
-            raise CampaignError(f"{path}: schema_version {version} is newer than this Deadtable reads ({SCHEMA_VERSION})")
+            raise CampaignError(f"{path}: written by a newer Deadtable (campaign schema {version}; this one reads "
+                                f"up to {SCHEMA_VERSION})")
         data = migrate(data)
     try:
-        return Campaign.model_validate(data)
+        campaign = Campaign.model_validate(data)
     except ValidationError as problem:
         raise CampaignError(f"{path}: {first_fault(problem)}") from None
+    for band in campaign.bands:
+        problem_text = unknown_content(band.band, catalog or load_catalog())
+        if problem_text is not None:
+            raise CampaignError(f"{path}: {band.seat}'s band: {problem_text}")
+    return campaign

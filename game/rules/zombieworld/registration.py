@@ -106,5 +106,7 @@ GAME = GameEntry(
         MenuEntry("band_builder", "Zombieworld: band builder", "band_builder", BOX),
     ),
     box_of_setup=box_of_setup,
+    bots={"random": "game.rules.zombieworld.bots:random_bot"},
+    tools={"simulate": "game.rules.zombieworld.simulate", "check": "game.rules.zombieworld.check"},
     docs=("docs/playing-zombieworld.md", "docs/zombieworld-rules-choices.md", "docs/zombieworld-content.md"),
 )

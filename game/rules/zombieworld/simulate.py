@@ -1,0 +1,187 @@
+"""``main.py simulate zombieworld [TABLE] [--scenario ID] [--games N] [--seed N] [--bot random]
+[--band FILE ...] [--max-steps N]``: whole Zombieworld games with every seat played by a bot, and
+their figures: who won, rounds, survivors lost, zombies killed, commands and games per second.
+
+Bands come from band files (as the band builder saves them) or, by default, the first two of our
+ready-made bands. Exit status 2 on bad usage, 1 when the table, a band or the scenario cannot be
+used, 0 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from random import Random
+from typing import Any
+
+from game.rules.zombieworld import engine
+from game.rules.zombieworld.band import Band
+from game.rules.zombieworld.bots import random_bot
+from game.rules.zombieworld.catalog import load_catalog
+from game.rules.zombieworld.presets import preset_bands
+from game.rules.zombieworld.state import BandEntry, State, ZombieworldSetup
+
+REPO_ROOT = Path(__file__).resolve().parents[3]
+DEFAULT_TABLE = REPO_ROOT / "maps" / "zombieworld" / "zw-town-square.tmx"
+SEATS = ("red", "blue", "green", "amber")
+BOTS = {"random": random_bot}
+USAGE = ("usage: main.py simulate zombieworld [TABLE.tmx] [--scenario ID] [--games N] [--seed N] "
+         "[--bot random] [--band FILE ...] [--max-steps N]")
+
+
+def claims(path: str | Path) -> bool:
+    """A Zombieworld table (a map whose ``game`` is ``zombieworld``): ``main.py simulate`` sends it here."""
+    target = Path(path)
+    if target.suffix.lower() != ".tmx" or not target.is_file():
+        return False
+    try:
+        head = target.read_text(encoding="utf-8", errors="replace")[:20_000]
+    except OSError:
+        return False
+    return re.search(r'name="game"\s+value="zombieworld"', head) is not None
+
+
+@dataclass(frozen=True, slots=True)
+class GameFigures:
+    winners: tuple[str, ...]
+    rounds: int
+    lost: int  # band members taken off the table
+    zombies_killed: int
+    commands: int
+    finished: bool  # False: stopped at the step limit
+
+
+@dataclass
+class Summary:
+    games: list[GameFigures] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def lines(self) -> list[str]:
+        played = len(self.games) or 1
+        wins: Counter[str] = Counter(seat for g in self.games for seat in g.winners)
+        unfinished = sum(1 for g in self.games if not g.finished)
+        commands = sum(g.commands for g in self.games)
+        rate = len(self.games) / self.seconds if self.seconds > 0 else 0.0
+        return [
+            "wins: " + (", ".join(f"{seat} {n}" for seat, n in sorted(wins.items())) or "none"),
+            f"rounds per game {sum(g.rounds for g in self.games) / played:.1f}   "
+            f"members lost per game {sum(g.lost for g in self.games) / played:.2f}   "
+            f"zombies killed per game {sum(g.zombies_killed for g in self.games) / played:.1f}",
+            f"unfinished at the step limit: {unfinished}",
+            f"{rate:.1f} games/s ({len(self.games)} games in {self.seconds:.2f} s, "
+            f"{commands / played:.0f} commands per game)",
+        ]
+
+
+def play_game(board: Any, setup: ZombieworldSetup, seed: int, bot: Callable[[State, str, Random], Any],
+              max_steps: int) -> GameFigures:
+    state = engine.setup(board, setup, seed)
+    rng = Random(seed)
+    commands = 0
+    for _ in range(max_steps):
+        seats = sorted(engine.current_seats(state))
+        if not seats:
+            break
+        seat = seats[0]
+        command = bot(state, seat, rng)
+        if command is None:
+            break
+        state, _ = engine.apply(state, seat, command)
+        commands += 1
+    outcome = engine.outcome(state)
+    lost = sum(score.members_lost for _, score in state.scores)
+    killed = sum(score.zombies_killed for _, score in state.scores)
+    return GameFigures(winners=tuple(outcome or ()), rounds=state.round, lost=lost, zombies_killed=killed,
+                       commands=commands, finished=outcome is not None)
+
+
+class _UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:  # one line instead of argparse's usage block and exit
+        raise _UsageError(message)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="main.py simulate zombieworld", add_help=False)
+    parser.add_argument("table", nargs="?", default=str(DEFAULT_TABLE))
+    parser.add_argument("--scenario", default="massacre")
+    parser.add_argument("--games", type=_positive, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bot", choices=sorted(BOTS), default="random")
+    parser.add_argument("--band", action="append", default=[], metavar="FILE")
+    parser.add_argument("--max-steps", type=_positive, default=3000)
+    parser.add_argument("-h", "--help", action="store_true")
+    return parser
+
+
+def _bands(files: Sequence[str]) -> list[Band]:
+    if not files:
+        return preset_bands()[:2]
+    bands = []
+    for name in files:
+        path = Path(name)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise ValueError(f"{path}: cannot be read ({error})") from None
+        bands.append(Band.from_json(text, str(path)))
+    return bands
+
+
+def run_cli(argv: Sequence[str], out: Callable[[str], None] | None = None) -> int:
+    write = out or (lambda line: print(line, file=sys.stdout))
+    try:
+        args = build_parser().parse_args(list(argv))
+    except _UsageError as error:
+        write(f"simulate zombieworld: {error}; {USAGE}")
+        return 2
+    if args.help:
+        write(USAGE)
+        return 0
+    from game.board.errors import MapFormatError, describe_error
+    from game.board.mission import load_board
+
+    try:
+        board = load_board(Path(args.table))
+        bands = _bands(args.band)
+        if len(bands) > len(SEATS):
+            raise ValueError(f"at most {len(SEATS)} bands play")
+        known = {s.id for s in load_catalog().scenarios}
+        if args.scenario not in known:
+            raise ValueError(f"unknown scenario {args.scenario!r} (known: {', '.join(sorted(known))})")
+        setup = ZombieworldSetup(bands=tuple(BandEntry(seat=seat, band=band) for seat, band in zip(SEATS, bands, strict=False)),
+                                 scenario=args.scenario)
+        engine.setup(board, setup, args.seed)  # refuses a table or bands the game cannot start with
+    except (MapFormatError, OSError, ValueError) as error:
+        write(f"simulate zombieworld: {describe_error(error)}")
+        return 1
+    summary = Summary()
+    started = time.perf_counter()
+    for n in range(args.games):
+        summary.games.append(play_game(board, setup, args.seed + n, BOTS[args.bot], args.max_steps))
+    summary.seconds = time.perf_counter() - started
+    write(f"{board.title or Path(args.table).stem}, {args.scenario}: {args.games} games, {len(bands)} bands, "
+          f"{args.bot} bot")
+    for line in summary.lines():
+        write(line)
+    return 0
+
