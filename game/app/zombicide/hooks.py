@@ -9,11 +9,13 @@ from typing import Any
 import pygame
 
 from game.app.zombicide.game_save import mission_setup
-from game.app.zombicide.new_game_scene import DEFAULT_SURVIVORS, ZombicideNewGameScene, start_game
+from game.app.zombicide.new_game_scene import ZombicideNewGameScene, default_team, start_game
 from game.board.errors import MapFormatError, describe_error
 from game.board.mission import load_board
 from game.platform.envelope import SaveFileError
 from game.rules.zombicide.boxes import box_name
+from game.rules.zombicide.catalog import load_catalog
+from game.rules.zombicide.registration import box_of_setup
 
 
 def new_game(app: Any, box: str) -> None:
@@ -52,7 +54,8 @@ def quick_start(app: Any, board_path: Path, seed: int) -> None:
     """A new game of ``board_path`` with the default team (two players of three survivors), for
     ``main.py --scene game``; raises when the mission cannot start."""
     board = load_board(board_path)
-    team = list(DEFAULT_SURVIVORS)
+    mission = board.properties.get("setup")
+    team = default_team(load_catalog(box_of_setup(mission if isinstance(mission, dict) else {})))
     setup = mission_setup(board, {"players": [{"seat": "Player 1", "survivors": team[:3]},
                                               {"seat": "Player 2", "survivors": team[3:]}]})
     if not start_game(app, Path(board_path), setup, seed):

@@ -8,6 +8,7 @@ screen's list of games.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from functools import partial
@@ -26,12 +27,14 @@ from game.board.errors import MapFormatError, describe_error
 from game.board.mission import load_board
 from game.rules.zombicide.boxes import box_name
 from game.rules.zombicide.catalog import load_catalog
+from game.rules.zombicide.engine import setup_model
 from game.rules.zombicide.registration import DEFAULT_BOX
 
 REPO = Path(__file__).resolve().parents[3]
 MISSION_DIR = REPO / "maps" / "missions"
 MAX_PLAYERS = 6
 DEFAULT_SURVIVORS = ("marta", "juno", "bruno", "ines", "kasia", "nell")
+TEAM_SIZE = 6
 # Skills a mission needs among the chosen survivors (the tutorial that flies the helicopter).
 MISSION_NEEDS: dict[str, tuple[str, ...]] = {"rm-tutorial-2": ("helicopter_pilot", "rope_descent")}
 
@@ -82,7 +85,7 @@ def read_mission_info(path: Path) -> MissionInfo | None:
         if not line.startswith("#"):
             break
         body = line.lstrip("#").strip()
-        if body and "tools/make_maps.py" not in body:
+        if body and "written by tools/" not in body:  # the generator's note, not the story
             story_lines.append(body)
     table = data.get("setup")
     setup: dict[str, Any] = dict(table) if isinstance(table, dict) else {}
@@ -94,7 +97,20 @@ def list_missions(folder: Path = MISSION_DIR, box: str = DEFAULT_BOX) -> list[Mi
     """The Zombicide missions of ``box``, the box's own (rm-* for Rue Morgue) first, tutorials at the top."""
     found = [info for path in sorted(folder.glob("*.toml"))
              if (info := read_mission_info(path)) is not None and str(info.setup.get("box") or DEFAULT_BOX) == box]
-    return sorted(found, key=lambda m: (not m.id.startswith("rm-"), "tutorial" not in m.id, m.id))
+    return sorted(found, key=lambda m: (not m.id.startswith("rm-"), "tutorial" not in m.id, _natural(m.id)))
+
+
+def _natural(text: str) -> tuple[tuple[int, str], ...]:
+    """Sort key reading numbers as numbers: m2 before m10."""
+    return tuple((int(part), "") if part.isdigit() else (-1, part) for part in re.split(r"(\d+)", text))
+
+
+def default_team(catalog: Any) -> list[str]:
+    """The survivors picked when a new game opens: the usual six of the base game, or the first six
+    of a box that has none of them."""
+    known = [s.id for s in catalog.survivors]
+    usual = [s for s in DEFAULT_SURVIVORS if s in known]
+    return usual or known[:TEAM_SIZE]
 
 
 def start_game(app, mission_path: Path, setup: Any, seed: int) -> bool:
@@ -124,8 +140,7 @@ class ZombicideNewGameScene(CardScene):
         self.missions = list_missions(mission_dir, box)
         self.catalog = load_catalog(box)
         self.mission: MissionInfo | None = self.missions[0] if self.missions else None
-        known = {s.id for s in self.catalog.survivors}
-        self.picked: list[str] = [s for s in DEFAULT_SURVIVORS if s in known]
+        self.picked: list[str] = default_team(self.catalog)
         self.players = 2
         self.crawlers = True
         self.auto_wounds = False
@@ -177,8 +192,13 @@ class ZombicideNewGameScene(CardScene):
             held.update(ref.skill for ref in self.catalog.survivor(survivor_id).skills_at("blue"))
         return [skill for skill in MISSION_NEEDS.get(self.mission.id, ()) if skill not in held]
 
+    def offers(self, option: str) -> bool:
+        """Whether the box's missions take ``option`` (Skinners' Crawlers belong to one box)."""
+        return option in setup_model(self.box).model_fields
+
     def choices(self) -> dict[str, Any]:
-        return {"players": self.seats(), "crawlers": self.crawlers, "auto_wounds": self.auto_wounds}
+        chosen = {"players": self.seats(), "crawlers": self.crawlers, "auto_wounds": self.auto_wounds}
+        return {key: value for key, value in chosen.items() if key == "players" or self.offers(key)}
 
     def start(self) -> bool:
         """Build the setup from the mission and the choices, and start the game."""
@@ -257,10 +277,11 @@ class ZombicideNewGameScene(CardScene):
         bw = min(640, width - 40)
         x = (width - bw) // 2
         y = 70
-        self._button(pygame.Rect(x, y, bw, BUTTON_H), "Skinners leave Crawlers: " + ("on" if self.crawlers else
-                     "off (beginner)"), self._toggle_crawlers, c, key="crawlers", selected=self.crawlers,
-                     object_id="@start_choice")
-        y += BUTTON_H + GAP
+        if self.offers("crawlers"):
+            self._button(pygame.Rect(x, y, bw, BUTTON_H), "Skinners leave Crawlers: " + ("on" if self.crawlers else
+                         "off (beginner)"), self._toggle_crawlers, c, key="crawlers", selected=self.crawlers,
+                         object_id="@start_choice")
+            y += BUTTON_H + GAP
         self._button(pygame.Rect(x, y, bw, BUTTON_H), "Share zombie wounds automatically: " +
                      ("on" if self.auto_wounds else "off (you choose)"), self._toggle_wounds, c, key="auto_wounds",
                      selected=self.auto_wounds, object_id="@start_choice")
