@@ -116,7 +116,8 @@ that adds nothing, so a box declares only what it has.
 - ``event_text``: event type → ``sentence(event, words)`` for the log (``words`` names survivors,
   zones, items, zombies and reads the catalog); ``event_tones``: event type → the log's colour;
   ``command_labels``: command kind → button label; ``card_text(card, words, level)``: the sentence of a
-  zombie card of the box's own kinds.
+  zombie card of the box's own kinds; ``goal_words(goal)``: the Goals box's line for one of the box's
+  own goals (a ``GoalProgress`` of ``goal_progress``), None to leave it out.
 
 ``game`` in these signatures is the engine's working copy (``game.Game``): hooks read and change it
 like the core does, and add their events to ``game.events``. ``state`` is a frozen ``ZombicideState``
@@ -401,6 +402,7 @@ class BoxRules:
     event_tones: Mapping[type, str] = field(default_factory=dict)
     command_labels: Mapping[str, str] = field(default_factory=dict)
     card_text: Callable[[Any, Any, str], str | None] = _none
+    goal_words: Callable[[Any], str | None] = _none
 
     def steps_at(self, at: StepAt) -> tuple[PhaseStep, ...]:
         return tuple(step for step in self.phase_steps if step.at == at)
