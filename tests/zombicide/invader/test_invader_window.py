@@ -52,6 +52,8 @@ def start_invader_game(driver: UiDriver) -> GameScene:
     assert [s.id for s in scene.controller.state.survivors] == list(SIX)
     assert scene.controller.state.box.name == "invader"
     driver.frames_until(lambda: game_shown(scene), "the new game is shown")
+    lines = [text for text, _ in scene.goal_lines()]  # the box's own goal in the Goals box, in its words
+    assert "Step 1: take the red objectives" in lines and any(t.startswith("Everyone escapes") for t in lines)
     return scene
 
 

@@ -223,6 +223,7 @@ RULES = BoxRules(
     event_text=words.EVENT_TEXT,
     event_tones=words.EVENT_TONES,
     command_labels=words.COMMAND_LABELS,
+    goal_words=words.goal_line,
     card_text=words.card_text,
 )
 

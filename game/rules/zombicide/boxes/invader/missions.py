@@ -207,7 +207,7 @@ def goal_progress(state: Any) -> tuple[GoalProgress, ...]:
         elif kind == "scientists_out":
             total = len(state.box_state.scientists)
             count = sum(1 for p in state.box_state.scientists if p.escaped)
-        found.append(GoalProgress(f"inv:{goal}", count, total, n < len(done)))
+        found.append(GoalProgress(f"inv:{n + 1}:{goal}", count, total, n < len(done)))  # its step, then the goal
     return tuple(found)
 
 

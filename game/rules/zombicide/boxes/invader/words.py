@@ -137,3 +137,12 @@ def card_text(card: Any, words: Any, level: str) -> str | None:
         what = ", ".join(words.zombie(g.zombie, g.count) for g in groups) if groups else "nothing"
         return f"Xeno card {card.number}: Mold spawn, {what} in every Active Mold zone"
     return None
+
+
+def goal_line(goal: Any) -> str | None:
+    """The Goals box's line for one of the mission's own goals (they come before any escape)."""
+    if not goal.goal.startswith("inv:"):
+        return None
+    step, _, wanted = goal.goal.removeprefix("inv:").partition(":")
+    count = f" ({goal.done}/{goal.total})" if goal.total > 1 else ""
+    return f"Step {step}: {goal_words(wanted)}{count}"
