@@ -430,3 +430,22 @@ def test_the_planner_plays_the_box_tactics_first_and_asks_it_for_its_decisions()
     probe(bot_choice=lambda state: 1)
     state = replace(game(LINE), pending=Pending("box_question", "A", 0, ("no", "yes"), ((), ())))
     assert planner_bot(state, "A", [ChooseOption(0), ChooseOption(1)], Random(1)) == ChooseOption(1)
+
+
+# --- words the window reads ---------------------------------------------------------------------
+
+
+def test_the_table_shows_the_box_marks_and_the_card_its_slot_headings() -> None:
+    from game.app.zombicide.view_model import occupancy_of, survivor_card, table_layout
+    from game.rules.zombicide.queries import GoalProgress
+
+    probe(table_marks=lambda state: [(state.graph.index["r0c2"], "beacon", "Beacon")],
+          slot_group=lambda slot: "Belt" if slot == 2 else None,
+          goal_words=lambda goal: f"Light {goal.total} beacons" if goal.goal == "beacons" else None)
+    state = game(LINE)
+    assert occupancy_of(state).marks == {"r0c2": (("beacon", "Beacon"),)}
+    piece = table_layout(state, LINE).pieces["mark:r0c2:beacon:0"]
+    assert piece.zone == "r0c2" and piece.label == "Beacon"
+    groups = [slot.group for slot in survivor_card(state, "ada").slots]
+    assert groups[:3] == ["Hands", "Hands", "Belt"] and set(groups[3:]) == {"Backpack"}
+    assert state.box.goal_words(GoalProgress("beacons", 0, 2, False)) == "Light 2 beacons"

@@ -107,20 +107,23 @@ class SurvivorCardPanel:
             target.blit(fit_text("• " + skill, 15, r.width - 40), (x + 4, y))
             y += 20
         y += 8
-        target.blit(font(16).render("Hands", True, TEXT), (x, y))
+        target.blit(font(16).render(card.slots[0].group if card.slots else "Hands", True, TEXT), (x, y))
         y += 22
         hands = sum(1 for slot in card.slots if slot.hand)  # the engine's hand slots come first
         half = (r.width - 40) // max(1, hands)
+        group_start, rows = hands, 0  # the first slot under the current heading, and its rows
         for index, slot in enumerate(card.slots):
-            if index == hands:
-                y += SLOT_H_PX + 10
-                target.blit(font(16).render("Backpack", True, TEXT), (x, y))
+            if index == hands or (index > hands and slot.group != card.slots[index - 1].group):
+                y += SLOT_H_PX + 10 if index == hands else rows * SLOT_H_PX + 6
+                target.blit(font(16).render(slot.group, True, TEXT), (x, y))
                 y += 22
+                group_start = index
             if slot.hand:
                 rect = pygame.Rect(x + index * (half + 8), y, half, SLOT_H_PX)
             else:
                 per_row = max(1, (r.width - 32) // 104)
-                row, col = divmod(index - hands, per_row)
+                row, col = divmod(index - group_start, per_row)
+                rows = row + 1
                 width = (r.width - 32 - (per_row - 1) * 8) // per_row
                 rect = pygame.Rect(x + col * (width + 8), y + row * (SLOT_H_PX - 8 + 8), width, SLOT_H_PX - 8)
             self.slot_rects.append(rect)

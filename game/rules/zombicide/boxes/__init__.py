@@ -117,7 +117,11 @@ that adds nothing, so a box declares only what it has.
   zones, items, zombies and reads the catalog); ``event_tones``: event type → the log's colour;
   ``command_labels``: command kind → button label; ``card_text(card, words, level)``: the sentence of a
   zombie card of the box's own kinds; ``goal_words(goal)``: the Goals box's line for one of the box's
-  own goals (a ``GoalProgress`` of ``goal_progress``), None to leave it out.
+  own goals (a ``GoalProgress`` of ``goal_progress``), None to leave it out; ``table_marks(state)``:
+  the box's pieces and tokens the table shows in zones, as ``(zone, token, label)`` (a token of the
+  manifest or a marker image of that name), laid out with the survivors and zombies;
+  ``slot_group(slot)``: the heading a survivor card shows over that slot ("Body"), None for the
+  core's (Hands, Backpack).
 
 ``game`` in these signatures is the engine's working copy (``game.Game``): hooks read and change it
 like the core does, and add their events to ``game.events``. ``state`` is a frozen ``ZombicideState``
@@ -403,6 +407,8 @@ class BoxRules:
     command_labels: Mapping[str, str] = field(default_factory=dict)
     card_text: Callable[[Any, Any, str], str | None] = _none
     goal_words: Callable[[Any], str | None] = _none
+    table_marks: Callable[[Any], Sequence[tuple[int, str, str]]] = _nothing_listed
+    slot_group: Callable[[int], str | None] = _none
 
     def steps_at(self, at: StepAt) -> tuple[PhaseStep, ...]:
         return tuple(step for step in self.phase_steps if step.at == at)
