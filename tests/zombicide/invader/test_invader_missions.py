@@ -129,3 +129,16 @@ def test_the_planner_wins_and_loses_the_tutorial_and_every_game_ends() -> None:
     board = mission_board(MISSIONS[0])
     results = [play_out(board, ONE_SEAT, seed, planner_bot).result for seed in range(1, 31)]
     assert None not in results and "won" in results
+
+
+def test_the_table_shows_mold_machines_and_the_body_slots() -> None:
+    from game.app.zombicide.view_model import occupancy_of, survivor_card
+
+    state = engine.setup(mission_board(MISSIONS[2]), ONE_SEAT, 1)  # M2: Active Mold, a Sentry Gun, a Robot
+    marks = occupancy_of(state).marks
+    assert marks["inv-03R:c-ne"] == (("mold_active", "Active Mold"),)
+    assert ("machine_sentry_gun", "Falchion Sentry Gun") in marks["inv-03R:c-c"]
+    assert ("machine_robot", "Peacekeeper Bot") in marks["inv-05R:c-s"]
+    slots = survivor_card(state, "jared").slots
+    assert [s.group for s in slots[:4]] == ["Hands", "Hands", "Body", "Body"]
+    assert any(s.name == "Oxygen Tank" for s in slots[2:4])  # M2: every survivor starts with one equipped

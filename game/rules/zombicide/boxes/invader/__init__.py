@@ -224,6 +224,8 @@ RULES = BoxRules(
     event_tones=words.EVENT_TONES,
     command_labels=words.COMMAND_LABELS,
     goal_words=words.goal_line,
+    table_marks=words.table_marks,
+    slot_group=words.slot_group,
     card_text=words.card_text,
 )
 

@@ -18,7 +18,10 @@ from game.rules.zombicide.boxes.invader.commands import (
     SpawnZoneChanged,
     TokenRemoved,
 )
+from game.rules.zombicide.boxes.invader.content import machine_model
+from game.rules.zombicide.boxes.invader.inventory import BODY
 from game.rules.zombicide.boxes.invader.missions import SAMPLE_NAMES, goal_words
+from game.rules.zombicide.boxes.invader.state import ACTIVE, INACTIVE
 
 REMOTE_WORDS = {"robot": "the Robot's remote", "sentry_gun": "the Sentry Gun's remote"}
 ARMOR_CAUSES = {
@@ -146,3 +149,28 @@ def goal_line(goal: Any) -> str | None:
     step, _, wanted = goal.goal.removeprefix("inv:").partition(":")
     count = f" ({goal.done}/{goal.total})" if goal.total > 1 else ""
     return f"Step {step}: {goal_words(wanted)}{count}"
+
+
+MOLD_MARKS = {INACTIVE: ("mold_inactive", "Inactive Mold"), ACTIVE: ("mold_active", "Active Mold")}
+
+
+def table_marks(state: Any) -> list[tuple[int, str, str]]:
+    """What the table shows of the box in zones: Mold, the Machines (with their activation token
+    while they count as survivors), the scientists still on the board."""
+    box = state.box_state
+    marks = [(zone, *MOLD_MARKS[level]) for zone, level in enumerate(box.mold) if level in MOLD_MARKS]
+    for machine in box.machines:
+        if machine.destroyed:
+            continue
+        model = machine_model(state.tables.catalog, machine.model)
+        marks.append((machine.zone, model.token, model.name))
+        if machine.active:
+            marks.append((machine.zone, "machine_activation", f"{model.name} activated"))
+    marks += [(p.zone, f"scientist_{p.colour}", f"{p.colour.capitalize()} scientist")
+              for p in box.scientists if not (p.escaped or p.dead)]
+    return marks
+
+
+def slot_group(slot: int) -> str | None:
+    """The survivor card's Body slots (between the hands and the Backpack)."""
+    return "Body" if slot in BODY else None
