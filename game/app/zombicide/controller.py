@@ -313,7 +313,7 @@ class GameController:
             return ActionChoice("End turn", command, "turn")
         if kind == "search":
             return ActionChoice("Search", command, "search")
-        label = _COMMAND_LABELS.get(kind) or self.state.box.command_labels.get(kind)
+        label = _COMMAND_LABELS.get(kind) or self._box_words(command) or self.state.box.command_labels.get(kind)
         if label is None:
             words = kind.replace("_", " ").capitalize()
             target = getattr(command, "target", None) or getattr(command, "to", None) or getattr(command, "zone", None)
@@ -322,6 +322,12 @@ class GameController:
             label = words
         group = "turn" if kind in ("end_turn",) else "other"
         return ActionChoice(label, command, group)
+
+    def _box_words(self, command: Any) -> str | None:
+        from game.app.zombicide.event_text import command_words
+
+        self.zone_name("")  # the zone names, worked out once
+        return command_words(command, self.state, self._zone_names or {})
 
     def door_words(self, door_id: str, survivor_id: str | None = None) -> str:
         """ "Open door to Room 203" — the room on the far side from the survivor, or both sides."""

@@ -206,6 +206,11 @@ class _Words:
             return True
 
 
+def command_words(command: Any, state: ZombicideState, zone_names: Mapping[str, str]) -> str | None:
+    """The box's own words for a button of ``command`` (None: it has none)."""
+    return _box(state).command_text(command, _Words(state, zone_names))
+
+
 def zombie_card_words(state: ZombicideState, number: str) -> str:
     """What a zombie card does at the current danger level, in words (the override's card list)."""
     return _Words(state, None).zombie_card(number)

@@ -115,7 +115,9 @@ that adds nothing, so a box declares only what it has.
 
 - ``event_text``: event type → ``sentence(event, words)`` for the log (``words`` names survivors,
   zones, items, zombies and reads the catalog); ``event_tones``: event type → the log's colour;
-  ``command_labels``: command kind → button label; ``card_text(card, words, level)``: the sentence of a
+  ``command_labels``: command kind → button label; ``command_text(command, words)``: a whole button
+  label for one of the box's commands, with its target (None: the kind's label and the target the
+  window finds); ``card_text(card, words, level)``: the sentence of a
   zombie card of the box's own kinds; ``goal_words(goal)``: the Goals box's line for one of the box's
   own goals (a ``GoalProgress`` of ``goal_progress``), None to leave it out; ``table_marks(state)``:
   the box's pieces and tokens the table shows in zones, as ``(zone, token, label)`` (a token of the
@@ -406,6 +408,7 @@ class BoxRules:
     event_tones: Mapping[type, str] = field(default_factory=dict)
     command_labels: Mapping[str, str] = field(default_factory=dict)
     card_text: Callable[[Any, Any, str], str | None] = _none
+    command_text: Callable[[Any, Any], str | None] = _none
     goal_words: Callable[[Any], str | None] = _none
     table_marks: Callable[[Any], Sequence[tuple[int, str, str]]] = _nothing_listed
     slot_group: Callable[[int], str | None] = _none
