@@ -142,3 +142,17 @@ def test_the_table_shows_mold_machines_and_the_body_slots() -> None:
     slots = survivor_card(state, "jared").slots
     assert [s.group for s in slots[:4]] == ["Hands", "Hands", "Body", "Body"]
     assert any(s.name == "Oxygen Tank" for s in slots[2:4])  # M2: every survivor starts with one equipped
+
+
+def test_the_box_buttons_name_what_they_act_on() -> None:
+    from game.app.zombicide.controller import GameController
+    from game.rules.zombicide.boxes.invader.commands import ConcentratedAttack, MachineMove, UseCard
+
+    board = mission_board(MISSIONS[2])
+    controller = GameController.new(board, {**ONE_SEAT, "box": "invader"}, 1)
+    robot = next(n for n, m in enumerate(controller.state.box_state.machines) if m.kind == "robot")
+    move = controller.describe(MachineMove("jared", robot, "inv-05R:c-e")).label
+    assert move.startswith("Move the Peacekeeper Bot to ") and "inv-05R" not in move
+    assert controller.describe(UseCard("jared", 2)).label == "Use Oxygen Tank"
+    aimed = controller.describe(ConcentratedAttack("jared", 0, "inv-05R:c-e", "xeno_tank")).label
+    assert aimed.startswith("Concentrated Attack: SMG") and "Tank" in aimed

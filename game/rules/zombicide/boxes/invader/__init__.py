@@ -223,6 +223,7 @@ RULES = BoxRules(
     event_text=words.EVENT_TEXT,
     event_tones=words.EVENT_TONES,
     command_labels=words.COMMAND_LABELS,
+    command_text=words.command_text,
     goal_words=words.goal_line,
     table_marks=words.table_marks,
     slot_group=words.slot_group,

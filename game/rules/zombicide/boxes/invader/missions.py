@@ -218,14 +218,18 @@ def _happened(game: Game, when: str) -> bool:
     kind, _, value = when.partition(":")
     box = game.box_state
     if kind == "objective_taken":
+        if not any(game.objectives_taken):
+            return False
         gone = set(box.objectives_gone)
         return any(game.objectives_taken[n] and n not in gone and colour_of(game, n) == value
                    for n in range(len(game.graph.objectives)))
     if kind == "door_removed":
         removed = set(box.doors_gone) | set(box.doors_broken)
-        return any(game.graph.edges[e].color == value and d in removed for d, e in enumerate(game.graph.doors))
+        return any(game.graph.edges[game.graph.doors[d]].color == value for d in removed)
     if kind == "mold_near_spawn":
         mold = mold_of(game)
+        if not any(mold):
+            return False
         borders = board_of(game.graph).borders
         for n, point in enumerate(game.graph.spawns):
             if _spawn_colour(game, n) == value and (mold[point.zone] or any(mold[z] for z in borders[point.zone])):

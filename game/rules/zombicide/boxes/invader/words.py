@@ -6,17 +6,29 @@ from typing import Any
 
 from game.rules.zombicide.boxes.invader.commands import (
     ArmorChanged,
+    Attach,
     Camouflaged,
     CardAttached,
+    ConcentratedAttack,
+    Detach,
+    EscortMove,
     Hellfire,
+    Lead,
     MachineActed,
+    MachineAttack,
     MachineDestroyed,
+    MachineMove,
     MissionProgress,
     MoldChanged,
     ObjectiveRevealed,
+    PassRemote,
+    Provoke,
     RemoteChanged,
     SpawnZoneChanged,
     TokenRemoved,
+    UnsealDoor,
+    UseCard,
+    ZeroGSpin,
 )
 from game.rules.zombicide.boxes.invader.content import machine_model
 from game.rules.zombicide.boxes.invader.inventory import BODY
@@ -174,3 +186,48 @@ def table_marks(state: Any) -> list[tuple[int, str, str]]:
 def slot_group(slot: int) -> str | None:
     """The survivor card's Body slots (between the hands and the Backpack)."""
     return "Body" if slot in BODY else None
+
+
+def _card_in(w: Any, survivor_id: str, slot: int) -> str:
+    state = w.state
+    i = state.survivor_index(survivor_id)
+    slots = state.survivors[i].slots if i >= 0 else ()
+    card = slots[slot] if 0 <= slot < len(slots) else -1
+    return w.item(state.card_kinds[card]) if card >= 0 else "the card"
+
+
+def _machine_of(w: Any, n: int) -> str:
+    machines = w.state.box_state.machines
+    return _machine(w, machines[n].model) if 0 <= n < len(machines) else "the Machine"
+
+
+def command_text(command: Any, w: Any) -> str | None:
+    """A button's whole label for the box's commands: what they act on, named before the tap."""
+    if isinstance(command, ConcentratedAttack):
+        return (f"Concentrated Attack: {_card_in(w, command.survivor, command.slot)} on the "
+                f"{w.zombie(command.target)} in {w.zone(command.zone)}")
+    if isinstance(command, MachineAttack):
+        aim = f", the {w.zombie(command.target)}" if command.target else ""
+        return f"{_machine_of(w, command.machine)}: {command.weapon} attack on {w.zone(command.zone)}{aim}"
+    if isinstance(command, MachineMove):
+        return f"Move the {_machine_of(w, command.machine)} to {w.zone(command.to)}"
+    if isinstance(command, EscortMove):
+        return f"Move with the {_machine_of(w, command.machine)} to {w.zone(command.to)}"
+    if isinstance(command, UnsealDoor):
+        return f"Unseal {w.door(command.door)} with the {_machine_of(w, command.machine)}"
+    if isinstance(command, PassRemote):
+        return f"Hand {REMOTE_WORDS.get(command.remote, command.remote)} to {w.who(command.other)}"
+    if isinstance(command, Attach):
+        return (f"Attach {_card_in(w, command.survivor, command.slot)} to "
+                f"{_card_in(w, command.survivor, command.weapon_slot)}")
+    if isinstance(command, Detach):
+        return f"Detach what is under {_card_in(w, command.survivor, command.weapon_slot)}"
+    if isinstance(command, UseCard):
+        return f"Use {_card_in(w, command.survivor, command.slot)}"
+    if isinstance(command, Provoke):
+        return f"Taunt the xenos in {w.zone(command.zone)}"
+    if isinstance(command, ZeroGSpin):
+        return f"Zero-G Spin to {w.zone(command.to)}"
+    if isinstance(command, Lead):
+        return f"Lead {w.who(command.other)}"
+    return None
