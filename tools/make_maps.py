@@ -790,6 +790,7 @@ def outskirts_farm() -> FreeTable:
     t.building("Shed", 20, 84, 16, 16, 6, 1, doors=[("e", 0.5)], windows=[("n", 0.5)], roof="roof_flat")
     t.area("difficult", 68, 84, 36, 20, "crops", label="Cornfield")
     t.area("difficult", 20, 56, 16, 16, "rubble", label="Woodpile and brush")
+    t.area("difficult", 106, 20, 12, 20, "mud", label="Copse", woods=True)  # closed to vehicles
     t.area("impassable", 88, 48, 12, 8, "water", label="Pond")
     t.area("obstacle", 62, 40, 4, 4, height_cm=4.0, label="Hay bale")
     t.area("obstacle", 64, 48, 4, 4, height_cm=4.0, label="Hay bale")

@@ -534,6 +534,10 @@ def load_game(path: str | os.PathLike[str]) -> LoadedGame:
         session = Session.load(ruleset, board, recorded)
     except Exception as error:  # a command, setup or content the rules no longer accept
         reason = one_line(str(error).removeprefix(f"{target}: "), 300)
+        if envelope.ruleset_version != ruleset.version:
+            raise SaveFileError(target, f"it was saved under {entry.name} rules version {envelope.ruleset_version}; "
+                                        f"the rules were corrected since (now version {ruleset.version}) and the game "
+                                        f"no longer replays: {reason}. The file is left as it was") from None
         if changes:
             raise SaveFileError(target, f"the content changed since this game was saved ({', '.join(changes)}) "
                                         f"and the game no longer replays: {reason}") from None

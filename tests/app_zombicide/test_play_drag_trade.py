@@ -9,6 +9,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+import pygame  # noqa: E402
 from test_play_scene import (  # noqa: E402
     finger_drag,
     finger_tap,
@@ -20,7 +21,7 @@ from test_play_scene import (  # noqa: E402
     settle,
 )
 
-from game.rules.zombicide.commands import Trade  # noqa: E402
+from game.rules.zombicide.commands import Discard, Trade  # noqa: E402
 
 
 def survivor(controller, survivor_id: str):  # type: ignore[no-untyped-def]
@@ -72,11 +73,13 @@ def test_drag_a_card_onto_a_roster_chip_and_a_miniature_trades(tmp_path):
 def test_a_refused_drop_slides_back_with_the_engines_reason(tmp_path):
     host, scene = new_scene(tmp_path)
     c = scene.controller
-    # dropped on the empty table: back to its slot, nothing played
+    # dropped on the empty table: back to its slot, and the offer to discard it, which is cancelled
     empty = screen_of_zone(scene, next(iter(c.targets("bruno").moves)))
     mouse_drag(host, slot_centre(scene, 0), empty)
+    assert scene.dialog is not None and scene.dialog.title == "Discard Bow?" and not c.session.log
+    assert scene.card_panel.returning is not None
+    host.send(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
     assert scene.dialog is None and not c.session.log
-    assert scene.card_panel.returning is not None and scene.status_text
     host.frames_until(lambda: scene.card_panel.returning is None, "the card slides back to its slot")
 
     # Bruno walks away (a tap on a highlighted zone); Ines is no longer in his zone
@@ -93,3 +96,22 @@ def test_a_refused_drop_slides_back_with_the_engines_reason(tmp_path):
     # dropped back on Bruno's own chip: not a trade either
     mouse_drag(host, slot_centre(scene, 0), chip(scene, "bruno"))
     assert scene.dialog is None and c.session.hash() == before
+
+
+def test_a_card_dropped_on_the_table_is_discarded_for_free_even_after_the_turn(tmp_path):
+    host, scene = new_scene(tmp_path)
+    c = scene.controller
+    c.play(c.describe(next(x for x in c.commands_of("bruno") if x.kind == "end_turn")).command)
+    settle(host, scene)
+    assert survivor(c, "bruno").done
+    c.select("bruno")
+    scene.refresh_buttons()
+    host.frames(1)
+    empty = screen_of_zone(scene, c._zone_of("ines"))
+    mouse_drag(host, slot_centre(scene, 0), empty)
+    assert scene.dialog is not None and scene.dialog.options == ["Discard Bow"]
+    finger_tap(host, scene.dialog.button_for(0).rect.center)
+    settle(host, scene)
+    assert isinstance(c.session.log[-1].command, Discard)
+    assert card_names(c, "bruno")[0] == "" and survivor(c, "bruno").done
+    assert any("discards Bow" in (line[0] if isinstance(line, tuple) else str(line)) for line in scene.log.lines)

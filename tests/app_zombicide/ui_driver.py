@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -41,6 +42,8 @@ def same_intent(a: Any, b: Any) -> bool:
         return True
     if isinstance(a, Move) and isinstance(b, Move):
         return (a.survivor, a.to, a.charge) == (b.survivor, b.to, b.charge)
+    if type(a) is type(b) and hasattr(a, "order") and (not a.order or not b.order):
+        return replace(a, order=()) == replace(b, order=())  # the order the window asked, or none given
     return False
 
 
@@ -297,6 +300,8 @@ class UiDriver:
             self._shoot_on_board(command, finger)
         elif isinstance(command, Move | Trade | Rearrange):
             self._from_group(command, finger)
+        elif getattr(command, "kind", "") in scene.controller.state.box.gathered:
+            self._gathered(command, finger)
         else:
             self._action_button(command, finger)
 
@@ -348,23 +353,57 @@ class UiDriver:
             index = next(n for n, x in enumerate(listed) if same_intent(x, command))
         self._choose(index, finger)
 
-    def _action_button(self, command: Any, finger: bool) -> None:
-        """The action bar's button labelled for ``command``."""
+    def _gathered(self, command: Any, finger: bool) -> None:
+        """One action, several picks (a box's gathered kind): its button, each pick in turn, Done."""
+        scene = self.scene
+        kind = command.kind
+        field_name = scene.controller.state.box.gathered[kind]
+        self._bar_button(f"gather:{kind}", finger, f"no button gathers {kind}", f"action {kind}")
+        singles = [c.command for c in scene.controller.gathered(kind, command.survivor)]
+        picked: list[int] = []
+        for value in getattr(command, field_name):
+            found = next((n for n, c in enumerate(singles) if getattr(c, field_name) == (value,)), None)
+            if found is None:
+                raise DriverError(f"no pick {value} for {command}")
+            left = [n for n in range(len(singles)) if n not in picked]
+            self._choose(left.index(found), finger)
+            picked.append(found)
+        self._choose(len(singles) - len(picked), finger)  # "Done", after the picks still open
+
+    def _action_button(self, command: Any, finger: bool, ask_order: bool = True) -> None:
+        """The action bar's button labelled for ``command``; then, for a command whose acting order
+        the players pick, who acts first, next..."""
+        order = tuple(getattr(command, "order", ()) or ())
+        if ask_order and (order or self.scene.controller.to_order(command)):
+            plain = replace(command, order=())
+            order = order or self.scene.controller.to_order(plain)  # none given: as the command lists them
+            self._action_button(plain, finger, ask_order=False)
+            chosen: list[str] = []
+            for survivor_id in order[:-1]:
+                left = [s for s in self.scene.controller.to_order(plain) if s not in chosen]
+                self._choose(left.index(survivor_id), finger)
+                chosen.append(survivor_id)
+            return
         scene = self.scene
         choices = scene.controller.action_choices(command.survivor)
         index = next((n for n, x in enumerate(choices) if x.command == command), None)
         if index is None:
             raise DriverError(f"no action offers {command}")
-        key = f"do:{index}"
+        self._bar_button(f"do:{index}", finger, f"the action bar shows no button for {choices[index].label!r}",
+                         f"action {getattr(command, 'kind', '')}")
+
+    def _bar_button(self, key: str, finger: bool, missing: str, what: str) -> None:
+        """The action bar's button of ``key``, or, the bar being full, that line under its last
+        button, More…"""
+        scene = self.scene
         button = next((b for b in scene.actions.buttons if b.key == key), None)
         if button is not None:
-            self.tap(button.rect.center, finger, f"action {getattr(command, 'kind', '')}")
+            self.tap(button.rect.center, finger, what)
             return
-        # the bar is full: the rest waits under its last button, More…
         hidden = [k for _, k, _ in getattr(scene, "more_labels", ())]
         more = next((b for b in scene.actions.buttons if b.key == "more"), None)
         if more is None or key not in hidden:
-            raise DriverError(f"the action bar shows no button for {choices[index].label!r}")
+            raise DriverError(missing)
         self.tap(more.rect.center, finger, "action more")
         self._choose(hidden.index(key), finger)
 

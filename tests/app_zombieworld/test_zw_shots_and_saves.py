@@ -4,6 +4,7 @@ and every modifier) before the shot; the dice and the log follow; a save resumes
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 
@@ -37,7 +38,9 @@ def test_tapping_a_target_previews_the_numbers_the_engine_then_rolls(tmp_path):
     app = new_app(tmp_path)
     scene = scene_ready_to_shoot(app)
     template = scene.controller.template(c.ShootTemplate)
-    target = scene.controller.state.model(template.targets[0])
+    shooter = scene.controller.active_model()
+    nearest = min(template.targets, key=lambda t: math.dist(scene.controller.state.model(t).position, shooter.position))
+    target = scene.controller.state.model(nearest)
     tap(app, screen_of(scene, target.position))
     aim = scene.aim
     assert aim is not None and aim.target == target.id and aim.legal

@@ -25,8 +25,6 @@ SAMPLES = REPO / "tests" / "fixtures" / "saves"
 
 @pytest.mark.parametrize("name, game, log_length", [
     ("zombicide-game-v1.json", "zombicide", 26),
-    ("zombieworld-game-v1.json", "zombieworld", 30),
-    ("zombieworld-game-v2.json", "zombieworld", 30),
 ])
 def test_game_saves_from_before_the_envelope_resume_the_same_game(name, game, log_length):
     raw = json.loads((SAMPLES / name).read_text(encoding="utf-8"))
@@ -40,6 +38,32 @@ def test_game_saves_from_before_the_envelope_resume_the_same_game(name, game, lo
         assert loaded.campaign == raw["campaign"] and loaded.info.campaign == "Long Night"
     else:
         assert loaded.campaign is None
+
+
+def test_a_frozen_envelope_save_resumes_the_same_game():
+    raw = json.loads((SAMPLES / "zombieworld-game-rules2.json").read_text(encoding="utf-8"))
+    loaded = envelope.load_game(SAMPLES / "zombieworld-game-rules2.json")
+    assert loaded.entry.id == "zombieworld" and len(loaded.session.log) == len(raw["log"]) == 30
+    assert loaded.session.hash() == raw["final_hash"]
+    assert loaded.info.status.round == raw["status"]["round"] == 2
+    assert loaded.extra == raw["extra"] and loaded.campaign == raw["campaign"]
+    assert loaded.info.campaign == "Long Night"
+
+
+@pytest.mark.parametrize("name", ["zombieworld-game-v1.json", "zombieworld-game-v2.json"])
+def test_a_game_saved_under_earlier_rules_that_no_longer_replays_is_refused_and_kept(name):
+    """Zombieworld's rules were corrected (rules version 2): its deployment dice now come first, so a
+    game saved under version 1 no longer replays. It is refused with that reason and left as it was."""
+    copy = SAMPLES / name
+    before = copy.read_bytes()
+    entry, saved = envelope.read_envelope(copy)  # the old format itself still converts
+    assert (entry.id, saved.ruleset_version) == ("zombieworld", "1")
+    with pytest.raises(SaveFileError) as refused:
+        envelope.load_game(copy)
+    message = str(refused.value)
+    assert str(copy) in message and "rules version 1" in message and "now version 2" in message
+    assert "no longer replays" in message
+    assert copy.read_bytes() == before
 
 
 def test_a_resumed_old_save_is_written_again_in_the_envelope(tmp_path):

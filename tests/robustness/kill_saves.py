@@ -54,7 +54,7 @@ class Writers:
     def build(cls) -> Writers:
         table = load_table(SAMPLES / "table-current.json")
         zombicide = envelope.load_game(SAMPLES / "zombicide-game-v1.json")
-        zombieworld = envelope.load_game(SAMPLES / "zombieworld-game-v1.json")
+        zombieworld = envelope.load_game(SAMPLES / "zombieworld-game-rules2.json")
         return cls(table, zombicide, zombieworld, load_campaign(SAMPLES / "campaign-v2.json"))
 
     def write(self, folder: Path, counter: int) -> None:

@@ -38,7 +38,7 @@ def writer(kind: str) -> Callable[[Path, int], Path]:
     if kind == "zombieworld":
         from game.app.zombieworld.saves import save_game as save_zombieworld
 
-        loaded = envelope.load_game(SAMPLES / "zombieworld-game-v1.json")
+        loaded = envelope.load_game(SAMPLES / "zombieworld-game-rules2.json")
         return lambda path, version: save_zombieworld(path, loaded.session, loaded.board_path,
                                                       extra={"version": version})
     if kind == "campaign":

@@ -38,7 +38,7 @@ def changed(data: dict[str, Any], **fields: Any) -> dict[str, Any]:
 
 GOOD = {
     "zombicide.json": lambda zc, zw: changed(zc, saved_at="2026-01-01T10:00:00"),  # no time zone
-    "zombieworld.json": lambda zc, zw: changed(zw, saved_at="2026-01-01T10:00:00+02:00"),  # a time zone
+    "zombieworld.json": lambda zc, zw: changed(zw, saved_at="2026-01-01T10:00:00+02:00", campaign=None),  # a zone
     "odd-title.json": lambda zc, zw: changed(zc, title="Line one\nline two\tand a tab " + "x" * 300),
 }
 BAD_DOCUMENTS = {
@@ -64,7 +64,7 @@ BAD_BYTES = {
 
 @pytest.fixture
 def save_dir(tmp_path: Path) -> Path:
-    zc, zw = envelope_of("zombicide-game-v1.json"), envelope_of("zombieworld-game-v1.json")
+    zc, zw = envelope_of("zombicide-game-v1.json"), envelope_of("zombieworld-game-rules2.json")
     for name, make in GOOD.items():
         (tmp_path / name).write_text(json.dumps(make(zc, zw)), encoding="utf-8")
     for name, (make, _) in BAD_DOCUMENTS.items():

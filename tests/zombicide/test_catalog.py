@@ -244,10 +244,16 @@ def test_unreadable_spawn_line(broken_box):
 
 
 def test_one_sided_combination(broken_box):
-    edit(broken_box, "equipment.toml", 'combines_with = [{ partner = "rifle", makes = "sniper_rifle" }]\n', "")
+    edit(broken_box, "equipment.toml", 'combines_with = [{ partner = "rifle", makes = "sniper_rifle", parts = "tucked" }]\n', "")
     error = load_error(broken_box)
     assert "(id = 'rifle') → combines_with" in error.where
     assert "'scope' must list 'rifle'" in error.what
+
+
+def test_a_combination_whose_two_cards_disagree_on_the_parts(broken_box):
+    edit(broken_box, "equipment.toml", 'makes = "sniper_rifle", parts = "tucked" }]', 'makes = "sniper_rifle" }]')
+    error = load_error(broken_box)
+    assert "combines_with" in error.where and "with the same parts" in error.what
 
 
 def test_inconsistent_weapon_stats(broken_box):

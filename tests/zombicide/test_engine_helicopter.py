@@ -138,13 +138,27 @@ def test_equipment_can_be_stored_aboard_and_taken_back():
 
     state = arrange(game(), survivors={"terry": {"hand": ["crowbar", "pistol"]}})
     state, _ = play(state, BoardHelicopter("terry", pilot=True))
-    assert StoreEquipment("terry", 1) in engine.legal_commands(state, "A")
-    state, _ = play(state, StoreEquipment("terry", 1))
+    assert StoreEquipment("terry", slots=(1,)) in engine.legal_commands(state, "A")
+    state, _ = play(state, StoreEquipment("terry", slots=(1,)))
     assert len(state.box_state.helicopters[0].cards) == 1 and survivor(state, "terry").slots[1] == -1
     state, _ = play(state, EndTurn("terry"))
-    state, _ = play(state, TakeEquipment("dan", 0, 2))  # beside the landed helicopter
+    assert TakeEquipment("dan", cards=(0,)) in engine.legal_commands(state, "A")  # beside the landed helicopter
+    state, _ = play(state, TakeEquipment("dan", cards=(0,), slots=(2,)))
     assert state.card_kinds[survivor(state, "dan").slots[2]] == "pistol"
     assert state.box_state.helicopters[0].cards == ()
+
+
+def test_saved_single_card_store_and_take_commands_still_play():
+    """Saves written before one action moved several cards hold ``slot`` and ``index``: they replay."""
+    rules = engine.ZombicideRules()
+    old_store = rules.command_from_json('{"survivor": "terry", "slot": 1, "kind": "store_equipment"}')
+    old_take = rules.command_from_json('{"survivor": "dan", "index": 0, "slot": 2, "kind": "take_equipment"}')
+    state = arrange(game(), survivors={"terry": {"hand": ["crowbar", "pistol"]}})
+    state, _ = play(state, BoardHelicopter("terry", pilot=True))
+    state, _ = play(state, old_store)
+    state, _ = play(state, EndTurn("terry"))
+    state, _ = play(state, old_take)
+    assert state.card_kinds[survivor(state, "dan").slots[2]] == "pistol"
 
 
 def test_nobody_trades_across_the_hull_of_a_flying_helicopter():

@@ -114,8 +114,9 @@ def test_sprint_goes_three_zones_once_per_turn():
 
 def test_zombies_on_the_way_end_the_move():
     state = long_game(("sprint",), zombies={"r0c1": {"skinner_walker": 1}})
-    with pytest.raises(IllegalCommand, match="ends the move"):
-        engine.apply(state, "A", Move("joe", "r0c2", via=("r0c1",)))
+    moved, events = engine.apply(state, "A", Move("joe", "r0c2", via=("r0c1",)))
+    assert survivor(moved, "joe").zone == 1 and survivor(moved, "joe").sprint_used
+    assert [e.kind for e in events][-2:] == ["survivor_moved", "move_stopped"]
     assert all(not c.via for c in engine.legal_commands(state, "A") if isinstance(c, Move))
 
 

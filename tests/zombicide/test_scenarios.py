@@ -129,3 +129,61 @@ def test_bad_tent_cards_name_the_place(tmp_path, tents, what):
     with pytest.raises(ScenarioError) as caught:
         run_scenario(path)
     assert caught.value.where.startswith("tents → ") and what in caught.value.what
+
+
+# --- the scenario's own cards, names in commands, facts between steps -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "what"),
+    [
+        ('zombie_deck_top = ["nobody"]\n' + GOOD, "top level → zombie_deck_top", "no zombie card named 'nobody'"),
+        (GOOD + '[[zombie_card]]\nblue = "1 skinner_walker"\n', "[[zombie_card]] #1", "name the card"),
+        (GOOD + '[[zombie_card]]\nname = "x"\nblue = "1 goblin"\n', "[[zombie_card]] #1 (name = 'x') → blue",
+         "unknown zombie type 'goblin'"),
+        (GOOD + '[[equipment_card]]\nlike = "pistol"\n', "[[equipment_card]] #1 → id", "an id of its own"),
+        (GOOD + '[[equipment_card]]\nid = "gun"\nlike = "banana"\n', "[[equipment_card]] #1 (id = 'gun') → like",
+         "unknown equipment 'banana'"),
+        (GOOD.replace('to = "r0c1" }', 'to = "r0c1" }\ndraws = { r0c1 = [3] }'), "[[step]] #1 → draws → r0c1",
+         "draws 0 zombie cards in this step, not 1"),
+        (GOOD.replace('command = { kind = "move", survivor = "cathy", to = "r0c1" }',
+                      'command = { kind = "discard", survivor = "cathy", slot = "pistol" }'),
+         "[[step]] #1 → command → slot", "cathy carries no 'pistol'"),
+        (GOOD + '[expect.state]\nabsent = { r0c1 = ["pistol"] }\n', "[expect.state] → absent → r0c1",
+         "neither a zombie type nor a survivor"),
+    ],
+)
+def test_bad_own_cards_and_names_name_the_place(tmp_path, text, where, what):
+    path = write(tmp_path, text)
+    with pytest.raises(ScenarioError) as caught:
+        run_scenario(path)
+    assert caught.value.where.startswith(where), caught.value.where
+    assert what in caught.value.what
+
+
+def test_facts_after_a_step_and_unwanted_events_fail_with_the_step_named(tmp_path):
+    text = GOOD.replace('to = "r0c1" }', 'to = "r0c1" }\nno_events = [{ kind = "survivor_moved" }]\n'
+                        'state = { survivors = { cathy = { zone = "r0c0", done = true } } }')
+    result = run_scenario(write(tmp_path, text))
+    assert not result.passed
+    assert result.failures[0].startswith("step 1: an unwanted event happened: survivor_moved")
+    assert "after step 1: cathy zone: expected 'r0c0', found 'r0c1'" in result.failures
+    assert "after step 1: cathy done: expected True, found False" in result.failures
+
+
+@pytest.mark.parametrize(
+    ("helicopters", "where", "what"),
+    [
+        ('[{ zone = "r0c9" }]', "helicopters[0] → zone", "no zone 'r0c9'"),
+        ('[{ zone = "r0c1", seats = 2 }]', "helicopters[0] → seats", "unknown key"),
+        ('[{ zone = "r0c1", pilot = "nobody" }]', "helicopters[0] → pilot", "'nobody' is not in the game"),
+        ('[{ zone = "r0c1", hold = ["banana"] }]', "helicopters[0] → hold", "unknown equipment 'banana'"),
+        ('{ zone = "r0c1" }', "helicopters", "write helicopters = [{"),
+    ],
+)
+def test_bad_helicopters_name_the_place(tmp_path, helicopters, where, what):
+    path = write(tmp_path, f"helicopters = {helicopters}\n" + GOOD)
+    with pytest.raises(ScenarioError) as caught:
+        run_scenario(path)
+    assert caught.value.where.startswith(where), caught.value.where
+    assert what in caught.value.what

@@ -450,11 +450,3 @@ def test_the_table_shows_the_box_marks_and_the_card_its_slot_headings() -> None:
     assert groups[:3] == ["Hands", "Hands", "Belt"] and set(groups[3:]) == {"Backpack"}
     assert state.box.goal_words(GoalProgress("beacons", 0, 2, False)) == "Light 2 beacons"
 
-
-def test_the_box_names_its_commands_buttons() -> None:
-    from game.app.zombicide.event_text import command_words
-
-    probe(command_text=lambda command, words: f"Shout in {words.zone('r0c0')}" if isinstance(command, MakeNoise) else None)
-    state = game(LINE)
-    assert command_words(MakeNoise("ada"), state, {"r0c0": "the yard"}) == "Shout in the yard"
-    assert command_words(EndTurn("ada"), state, {}) is None

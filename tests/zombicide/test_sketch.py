@@ -90,3 +90,17 @@ def test_the_rules_tests_write_markers_as_kind_and_cell():
     ]
     assert board.markers[1].position == board.zones["r1c1"].center == (15.0, 15.0)
     assert board.zones["r1c0"].module_id == "T0_1" and board.properties["setup"] == {"spawn_dice": 3}
+
+
+def test_a_zone_may_cover_several_tiles_and_a_marker_name_its_tile():
+    from game.rules.zombicide.graph import build_graph
+
+    board = sketch_board("s s s s", [SketchMarker(kind="sewer", zone="r0c1", tile="T1_0")], tile_cols=2,
+                         zone_tiles={"r0c1": ["T1_0"]})
+    graph = build_graph(board)
+    assert graph.tiles == (("T0_0",), ("T0_0", "T1_0"), ("T1_0",), ("T1_0",))
+    assert board.markers[0].properties["tile"] == "T1_0"
+    with pytest.raises(ValueError, match="no tile 'T9_0'"):
+        sketch_board("s s", tile_cols=1, zone_tiles={"r0c0": ["T9_0"]})
+    with pytest.raises(ValueError, match="is not on tile 'T1_0'"):
+        sketch_board("s s", [SketchMarker(kind="sewer", zone="r0c0", tile="T1_0")], tile_cols=1)

@@ -202,3 +202,49 @@ def test_zombies_in_the_water_stay_there():
     state = arrange(toy_game(board=WATERSIDE), zombies={"r1c1": {"walker": 1}})
     state = end_every_turn(state)  # Ada is in r0c0: no way out of the water for the walker
     assert zombies_at(state, "r1c1") == {"walker": 1}
+
+
+TOY_SCENARIO = """
+title = "Another box in a scenario file: its zombie kinds, and its own keys for set-up and checks"
+box = "toy"
+beacons = ["r0c3"]
+
+[board]
+sketch = "s|s s s"
+
+[[survivor]]
+id = "ada"
+zone = "r0c0"
+
+[[zombies]]
+zone = "r0c2"
+zombies = "1 walker + 1 glower"
+
+[[step]]
+note = "a beacon behind the wall: the zombies cannot walk there, so they follow the one they can reach"
+command = { kind = "toy_light_beacon", survivor = "ada" }
+events = [{ kind = "toy_beacon_lit", zone = "r0c0", by = "ada" }]
+state = { beacons = ["r0c0", "r0c3"] }
+
+[[step]]
+command = { kind = "end_turn", survivor = "ada" }
+
+[[step]]
+choose = "keep the beacons"
+
+[expect.state]
+beacons = ["r0c0", "r0c3"]
+zombies = { r0c2 = "nothing", r0c3 = "1 walker + 1 glower" }
+"""
+
+
+def test_a_scenario_file_plays_another_box_with_its_own_keys(tmp_path):
+    from game.rules.zombicide.scenario import ScenarioError, run_scenario
+
+    path = tmp_path / "toy.toml"
+    path.write_text(TOY_SCENARIO, encoding="utf-8")
+    result = run_scenario(path)
+    assert result.passed, "\n".join(result.transcript)
+    path.write_text(TOY_SCENARIO.replace('beacons = ["r0c3"]', 'beacons = ["r9c9"]', 1), encoding="utf-8")
+    with pytest.raises(ScenarioError, match="no zone 'r9c9'"):
+        run_scenario(path)

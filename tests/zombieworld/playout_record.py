@@ -15,7 +15,9 @@ individual mode. Not a test (pytest does not collect it): a long run, minutes.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import gzip
+import hashlib
 import json
 import math
 import sys
@@ -30,7 +32,6 @@ from helpers import TOWN, _concrete, police, random_command, two_bands  # noqa: 
 
 from game.board.mission import load_board  # noqa: E402
 from game.rules.core.base import IllegalCommand  # noqa: E402
-from game.rules.core.session import state_hash  # noqa: E402
 from game.rules.zombieworld import commands as c  # noqa: E402
 from game.rules.zombieworld import engine  # noqa: E402
 from game.rules.zombieworld.band import Band, Member  # noqa: E402
@@ -160,6 +161,34 @@ def _command(state: State, seat: str, chooser: Random) -> object | None:
     return random_command(state, seat, chooser)
 
 
+def canonical(value: object) -> str:
+    """A repr that leaves out dataclass fields still at their defaults (and fields outside
+    equality), so a new field added with a default changes no digest until play uses it."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        parts = []
+        for spec in dataclasses.fields(value):
+            if not spec.compare:
+                continue
+            item = getattr(value, spec.name)
+            if spec.default is not dataclasses.MISSING and item == spec.default:
+                continue
+            if spec.default_factory is not dataclasses.MISSING and item == spec.default_factory():
+                continue
+            parts.append(f"{spec.name}={canonical(item)}")
+        return f"{type(value).__name__}({', '.join(parts)})"
+    if isinstance(value, tuple | list):
+        inner = ", ".join(canonical(v) for v in value)
+        return f"({inner})" if isinstance(value, tuple) else f"[{inner}]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{canonical(k)}: {canonical(v)}" for k, v in value.items()) + "}"
+    return repr(value)
+
+
+def state_hash(state: object) -> str:
+    """A digest of the state's canonical repr."""
+    return hashlib.sha256(canonical(state).encode("utf-8")).hexdigest()[:16]
+
+
 def play(board: object, setup: ZombieworldSetup, seed: int, steps: int) -> list[list[str]]:
     """One game: per step the seat, command, events and the state hash after it."""
     chooser = Random(seed)
@@ -180,7 +209,7 @@ def play(board: object, setup: ZombieworldSetup, seed: int, steps: int) -> list[
         except Exception as error:  # noqa: BLE001 - an engine failure is part of what is recorded
             record.append([seat, "error", repr(error), state_hash(state)])
             break
-        record.append([seat, repr(command), repr(events), state_hash(state)])
+        record.append([seat, canonical(command), canonical(events), state_hash(state)])
     return record
 
 

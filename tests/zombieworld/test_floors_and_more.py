@@ -127,7 +127,8 @@ def test_a_jump_across_the_gap_pays_its_length_runs_on_five_cm_and_checks_the_la
     after, events = engine.apply(state, "red", c.Jump("red:Bo", (37.5, 20), 1))
     bo = after.model("red:Bo")
     assert (bo.x, bo.y, bo.level) == (pytest.approx(42.5), 20, 1)  # landed at 37.5, then 5 cm on
-    assert after.active.remaining_cm == pytest.approx(20 - 9)
+    # book 11.4: 0.25 cm to the edge, the 6 cm gap, 0.25 cm in, then the 5 cm run on, all paid
+    assert after.active.remaining_cm == pytest.approx(20 - (0.25 + 6 + 0.25 + 5))
     assert [e.purpose for e in of(events, c.DiceRolled)] == ["landing", "floor 1 entry"]
     assert bo.cannot_activate_round == 0
 

@@ -103,7 +103,8 @@ def test_a_jump_is_priced_as_the_engine_charges_it():
                            table=two_houses(), changes={"red:Bo": {"level": 1}})
     assert engine.height_cm(state, "red:Bo") == pytest.approx(6)
     price = engine.jump_price(state, "red:Bo", (37.5, 20), 1)
-    assert price.ok and price.cost_cm == pytest.approx(9)
+    # book 11.4: 0.25 cm to the window, the 6 cm gap, 0.25 cm in (both floors 6 cm up), the 5 cm run on
+    assert price.ok and price.cost_cm == pytest.approx(0.25 + 6 + 0.25 + 5)
     after, events = engine.apply(state, "red", c.Jump("red:Bo", (37.5, 20), 1))
     assert of(events, c.Jumped)[0].cost_cm == pytest.approx(price.cost_cm)
     assert not engine.jump_price(state, "red:Bo", (33, 20), 1).ok  # the gap between the houses

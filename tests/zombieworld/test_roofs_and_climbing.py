@@ -16,6 +16,7 @@ from game.rules.core.base import IllegalCommand
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.geometry import (
+    BASE_RADIUS_CM,
     Figure,
     Table,
     Wall,
@@ -78,19 +79,21 @@ def zombies_act(state: State) -> tuple[State, tuple]:
 
 @pytest.mark.parametrize(("height", "cost"), [(2.0, 0.0), (2.99, 0.0), (3.0, 3.0), (7.5, 7.5), (10.0, 10.0)])
 def test_crossing_an_obstacle_is_free_under_3_cm_and_costs_its_height_up_to_10(height, cost):
+    # book 11.2: a crossed obstacle costs its height, the base going from touching it to its far side
     table = table_of(make_piece(0, TerrainKind.OBSTACLE, box(50, 40, 52, 80), height, label="Fence"))
     result = path_cost(table, [(40, 60), (60, 60)])
-    assert result.ok and result.cost_cm == pytest.approx(20 + cost)
+    over = 2 + 2 * BASE_RADIUS_CM if cost else 0.0
+    assert result.ok and result.cost_cm == pytest.approx(20 - over + cost, abs=1e-6)
 
 
 def test_a_wall_over_10_cm_stops_a_move_and_a_walker_stops_at_anything_over_3_cm():
     tall = table_of(make_piece(0, TerrainKind.OBSTACLE, box(50, 40, 52, 80), 10.5, label="Wall"))
     assert "too high" in path_cost(tall, [(40, 60), (60, 60)]).problem
     hedge = table_of(make_piece(0, TerrainKind.OBSTACLE, box(50, 40, 52, 80), 3.5, label="Hedge"))
-    assert path_cost(hedge, [(40, 60), (60, 60)]).cost_cm == pytest.approx(23.5)
+    assert path_cost(hedge, [(40, 60), (60, 60)]).cost_cm == pytest.approx(20 - 2 - 2 * BASE_RADIUS_CM + 3.5, abs=1e-6)
     assert "too high" in path_cost(hedge, [(40, 60), (60, 60)], max_climb_cm=3.0).problem
     low = table_of(make_piece(0, TerrainKind.OBSTACLE, box(50, 40, 52, 80), 3.0, label="Fence"))
-    assert path_cost(low, [(40, 60), (60, 60)], max_climb_cm=3.0).cost_cm == pytest.approx(23.0)
+    assert path_cost(low, [(40, 60), (60, 60)], max_climb_cm=3.0).cost_cm == pytest.approx(20 - 4.5 + 3.0, abs=1e-6)
     # drawn as a wall line rather than a piece: the same limits
     walls = table_of(walls=(Wall((50, 40), (50, 80), 12.0, "wall"),))
     assert "too high" in path_cost(walls, [(40, 60), (60, 60)]).problem
@@ -250,12 +253,12 @@ def test_a_jump_from_roof_to_roof_needs_no_window_and_rolls_no_entry():
     bo = after.model("red:Bo")
     assert (bo.x, bo.y, bo.level) == (pytest.approx(42.5), 15, 2)
     assert [e.purpose for e in of(events, c.DiceRolled)] == ["landing"]  # 12 cm up: a landing check
-    assert after.active.remaining_cm == pytest.approx(20 - 9)
+    assert after.active.remaining_cm == pytest.approx(20 - (0.25 + 6 + 0.25 + 5))  # to the edge, gap, in, run on
     # down to a roof 4 cm lower costs the drop too
     lower = arranged(two_roofs(second_height=8.0), {"red:Bo": (28.5, 15)}, active="red:Bo", dice=(2,),
                      **{"red:Bo": {"level": 2}})
     after, _ = engine.apply(lower, "red", c.Jump("red:Bo", (37.5, 15), 2))
-    assert after.active.remaining_cm == pytest.approx(20 - 9 - 4)
+    assert after.active.remaining_cm == pytest.approx(20 - (0.25 + 6 + 0.25 + 5) - 4)
     # the east house has no roof: its top floor is level 1, and the wall has no window
     flat = arranged(two_roofs(second_roof=False), {"red:Bo": (28.5, 15)}, active="red:Bo",
                     **{"red:Bo": {"level": 2}})
@@ -275,7 +278,7 @@ def test_a_jump_from_the_top_of_an_obstacle_onto_a_roof_and_off_a_roof_onto_an_o
     after, events = engine.apply(state, "red", c.Jump("red:Bo", (28, 20), 1))
     bo = after.model("red:Bo")
     assert bo.level == 1 and after.table.building_at(bo.position) == 0
-    assert after.active.remaining_cm == pytest.approx(20 - 8 - 3)
+    assert after.active.remaining_cm == pytest.approx(20 - (0.75 + 4 + 0.75 + 3 + 5))  # edge, gap, in, up, run on
     assert not of(events, c.DiceRolled)  # from 5 cm up: no landing check
     back = arranged(table, {"red:Bo": (28, 20)}, active="red:Bo", dice=(2,), **{"red:Bo": {"level": 1}})
     after, _ = engine.apply(back, "red", c.Jump("red:Bo", (36.5, 20), 0))

@@ -83,8 +83,8 @@ def test_path_costs_terrain_and_refusals():
     assert math.isclose(path_cost(TABLE, [(30, 5), (60, 5)]).cost_cm, 30)
     # 20 cm across the wood costs double
     assert math.isclose(path_cost(TABLE, [(0, 80), (40, 80)]).cost_cm, 20 + 40)
-    # the fence is climbed for its height
-    assert math.isclose(path_cost(TABLE, [(65, 20), (76, 20)]).cost_cm, 11 + 4)
+    # the fence (2 cm thick) is climbed for its height, the base put on its far side (book 11.2)
+    assert math.isclose(path_cost(TABLE, [(65, 20), (76, 20)]).cost_cm, 11 - 2 - 2 * 1.25 + 4, abs_tol=1e-6)
     assert "too high" in path_cost(TABLE, [(76, 20), (90, 20)]).problem
     assert "too high" in path_cost(TABLE, [(65, 20), (76, 20)], max_climb_cm=3).problem
     assert "cannot be crossed" in path_cost(TABLE, [(5, 15), (25, 15)]).problem

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.board.model import Board
@@ -25,6 +25,7 @@ from game.rules.zombicide.boxes import DEFAULT_BOX
 from game.rules.zombicide.commands import (
     Attack,
     ChooseOption,
+    Discard,
     EndTurn,
     Move,
     OpenDoor,
@@ -84,7 +85,8 @@ class ShotOption:
 
     @property
     def weapon(self) -> str:
-        return self.odds.weapon
+        """The weapon as the player picks it: "Pistol", or "one Pistol" when one of a Dual pair fires alone."""
+        return f"one {self.odds.weapon}" if self.command.single else self.odds.weapon
 
     @property
     def hit_chance(self) -> float:  # at least one hit
@@ -258,6 +260,27 @@ class GameController:
     def goals(self) -> tuple[engine.GoalProgress, ...]:
         return engine.goal_progress(self.state)
 
+    def gathered(self, kind: str, survivor_id: str | None = None) -> list[ActionChoice]:
+        """The survivor's legal commands of a kind the box gathers (one action, several picks),
+        one pick each, in words."""
+        return [c for c in self.action_choices(survivor_id) if c.group == f"gather:{kind}"]
+
+    def joined(self, picks: Sequence[Any]) -> Any:
+        """One command of a gathered kind holding every pick of ``picks`` (commands of that kind)."""
+        field_name = self.state.box.gathered[picks[0].kind]
+        together = tuple(value for pick in picks for value in getattr(pick, field_name))
+        return replace(picks[0], **{field_name: together})
+
+    def to_order(self, command: Any) -> tuple[str, ...]:
+        """The survivors whose acting order the players pick for ``command`` (a box's ordered kind
+        with several of them and no order yet), else ()."""
+        survivors = self.state.box.ordered.get(getattr(command, "kind", ""))
+        given = getattr(command, "order", None)
+        if survivors is None or given:
+            return ()
+        ids = survivors(command)
+        return ids if len(ids) > 1 else ()
+
     def action_choices(self, survivor_id: str | None = None) -> list[ActionChoice]:
         """Every legal command of the survivor as a button, in words."""
         survivor_id = survivor_id or self.selected
@@ -304,7 +327,8 @@ class GameController:
             shot = self.shot(command)
             where = "here" if command.zone == self._zone_of(command.survivor) else "at " + self.zone_name(command.zone)
             chance = "all" if shot.odds.kills_everything else f"{shot.hit_chance:.0%}"
-            return ActionChoice(f"{shot.weapon} {where} ({chance})", command, "attack")
+            also = f" and {self.zone_name(command.second_zone)}" if command.second_zone else ""
+            return ActionChoice(f"{shot.weapon} {where}{also} ({chance})", command, "attack")
         if isinstance(command, Trade):
             return ActionChoice(self._trade_words(command), command, "trade")
         if isinstance(command, Rearrange):
@@ -313,7 +337,14 @@ class GameController:
             return ActionChoice("End turn", command, "turn")
         if kind == "search":
             return ActionChoice("Search", command, "search")
-        label = _COMMAND_LABELS.get(kind) or self._box_words(command) or self.state.box.command_labels.get(kind)
+        box = self.state.box
+        told = box.command_text(command, self.state)
+        zone = getattr(command, "zone", None) or getattr(command, "to", None)  # where it acts
+        if told and isinstance(zone, str) and zone in self.state.graph.index:
+            told += f": {self.zone_name(zone)}"
+        label = _COMMAND_LABELS.get(kind) or told or box.command_labels.get(kind)
+        if kind in box.gathered:
+            return ActionChoice(label or kind.replace("_", " ").capitalize(), command, f"gather:{kind}")
         if label is None:
             words = kind.replace("_", " ").capitalize()
             target = getattr(command, "target", None) or getattr(command, "to", None) or getattr(command, "zone", None)
@@ -322,12 +353,6 @@ class GameController:
             label = words
         group = "turn" if kind in ("end_turn",) else "other"
         return ActionChoice(label, command, group)
-
-    def _box_words(self, command: Any) -> str | None:
-        from game.app.zombicide.event_text import command_words
-
-        self.zone_name("")  # the zone names, worked out once
-        return command_words(command, self.state, self._zone_names or {})
 
     def door_words(self, door_id: str, survivor_id: str | None = None) -> str:
         """ "Open door to Room 203" — the room on the far side from the survivor, or both sides."""
@@ -387,8 +412,9 @@ class GameController:
         move = self.targets(survivor_id).moves.get(zone_id)
         if move is not None:
             return self.play(move)
-        # no listed move: let the engine say why a plain move is refused
-        attempt = self.play(Move(survivor_id, zone_id))
+        # no listed move: the move the survivor would declare (zombies on the way end it), else a
+        # plain one, for the engine to say why it is refused
+        attempt = self.play(engine.declared_move(self.state, survivor_id, zone_id) or Move(survivor_id, zone_id))
         if attempt.ok:
             return attempt
         if "adjacent" in attempt.reason or not attempt.reason:
@@ -397,6 +423,13 @@ class GameController:
 
     def open_door(self, survivor_id: str, door_id: str) -> Outcome:
         return self.play(OpenDoor(survivor_id, door_id))
+
+    def discard(self, survivor_id: str, slot: int) -> Outcome:
+        """Drop a card: free at any time, for the survivor's own player (whose turn it is or not)."""
+        i = self.state.survivor_index(survivor_id)
+        if i < 0:
+            return Outcome(False, reason=f"there is no survivor called {survivor_id!r}")
+        return self.play(Discard(survivor_id, slot), seat=self.state.survivors[i].seat)
 
     def choose(self, option: int) -> Outcome:
         return self.play(ChooseOption(option))

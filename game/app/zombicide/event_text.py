@@ -37,6 +37,7 @@ DECISION_WORDS = {
     "wound": "who takes the wounds",
     "skill": "which skill to learn",
     "reroll": "whether to roll again",
+    "target": "which zombie the hit kills",
 }
 
 
@@ -206,17 +207,14 @@ class _Words:
             return True
 
 
-def command_words(command: Any, state: ZombicideState, zone_names: Mapping[str, str]) -> str | None:
-    """The box's own words for a button of ``command`` (None: it has none)."""
-    return _box(state).command_text(command, _Words(state, zone_names))
-
-
 def zombie_card_words(state: ZombicideState, number: str) -> str:
     """What a zombie card does at the current danger level, in words (the override's card list)."""
     return _Words(state, None).zombie_card(number)
 
 
 def plural(name: str) -> str:
+    if name.endswith("fe"):
+        return name[:-2] + "ves"
     if name.endswith("y") and not name.endswith(("ay", "ey", "oy")):
         return name[:-1] + "ies"
     return name if name.endswith("s") else name + "s"
@@ -242,6 +240,7 @@ _DESCRIBERS: dict[type, Describer] = {
     ev.SurvivorMoved: lambda e, w: (
         f"{w.who(e.survivor)} moves from {w.zone(e.from_zone)} to {w.zone(e.to_zone)}"
         + (f" ({count_word(e.actions, 'action')})." if e.actions else " (free).")),
+    ev.MoveStopped: lambda e, w: f"{w.who(e.survivor)}'s move ends in {w.zone(e.zone)}: zombies are there.",
     ev.SurvivorHealed: lambda e, w: (
         f"{w.who(e.survivor)} heals {'themself' if e.target == e.survivor else w.who(e.target)}: "
         f"{count_word(e.wounds, 'wound')} left."),
@@ -256,6 +255,7 @@ _DESCRIBERS: dict[type, Describer] = {
     ev.CardDiscarded: lambda e, w: f"{w.who(e.survivor)} discards {w.item(e.card)}.",
     ev.InventoryChanged: lambda e, w: _inventory(e, w),
     ev.WeaponReloaded: lambda e, w: f"{w.who(e.survivor)} reloads the {w.item(e.card)}.",
+    ev.AttackMade: lambda e, w: _attack(e, w),
     ev.ZombieSpawned: lambda e, w: f"{w.zombie(e.zombie, e.count)} {'appears' if e.count == 1 else 'appear'} "
                                    f"in {w.zone(e.zone)}.",
     ev.ZombieMoved: lambda e, w: f"{w.zombie(e.zombie, e.count)} {'shambles' if e.count == 1 else 'shamble'} "
@@ -296,6 +296,14 @@ def _dice(e: ev.DiceRolled, w: _Words) -> str:
     who = w.who(e.survivor) if e.survivor else "The dice"
     verb = {"attack": "rolls", "reroll": "rolls again", "bonus": "rolls bonus dice"}.get(e.purpose, "rolls")
     return f"{who} {verb}: {dice_text(e.values)}."
+
+
+def _attack(e: ev.AttackMade, w: _Words) -> str:
+    weapon = w.item(e.weapon)
+    if e.second_zone:
+        return f"{w.who(e.survivor)} aims one {weapon} at {w.zone(e.zone)} and the other at {w.zone(e.second_zone)}."
+    which = f"both {plural(weapon)}" if e.weapons == 2 else f"{e.weapons} × {weapon}" if e.weapons > 2 else weapon
+    return f"{w.who(e.survivor)} attacks {w.zone(e.zone)} with {which}."
 
 
 def _card(e: ev.CardDrawn, w: _Words) -> str:

@@ -16,7 +16,7 @@ rule comes from the engine: what may be played, the odds of an attack, the goals
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -319,8 +319,14 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
         for group, title in (("move", "Move…"), ("trade", "Trade…"), ("items", "Ready a weapon…")):
             if grouped.get(group):
                 labels.append((title, f"group:{group}", group))
+        box = self.controller.state.box
+        for group in grouped:
+            if group.startswith("gather:"):  # one action, several picks: one button opens the picking
+                kind = group.split(":", 1)[1]
+                title = box.command_labels.get(kind) or kind.replace("_", " ").capitalize()
+                labels.append((f"{title}…", group, "items"))
         for n, choice in enumerate(choices):
-            if choice.group not in ("move", "trade", "items"):
+            if choice.group not in ("move", "trade", "items") and not choice.group.startswith("gather:"):
                 labels.append((choice.label, f"do:{n}", choice.group))
         return labels
 
@@ -544,12 +550,17 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
 
     def drop_card(self, slot: int, pos: Point) -> Outcome | None:
         """A card of the selected survivor dropped outside its card: on another survivor it offers a
-        Trade (the trade dialog); anywhere else, or when the engine refuses, it slides back."""
+        Trade (the trade dialog); on the table it offers to discard it (free, at any time); when the
+        engine refuses, or the player cancels, it slides back."""
         giver = self.controller.selected
         other = self.survivor_at(pos)
+        if giver is not None and other is None and self.table_rect().collidepoint(pos):
+            self.card_panel.snap_back(pos, slot)
+            self.offer_discard(giver, slot)
+            return None
         if giver is None or other is None or other == giver:
             self.card_panel.snap_back(pos, slot)
-            self.status("Drop the card on another survivor in the zone: their name on the left or their miniature")
+            self.status("Drop the card on another survivor in the zone to trade it, or on the table to discard it")
             return None
         offers, reason = self.controller.trade_offers(giver, slot, other)
         if not offers:
@@ -561,6 +572,20 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
         self.open_dialog(ChoiceDialog(f"Trade with {self.controller.survivor_name(other)}", lines,
                                       [o.label for o in offers], lambda n: self.play(offers[n].command), cancel=True))
         return None
+
+    def offer_discard(self, survivor_id: str, slot: int) -> None:
+        """Discarding a card is free at any time, the survivor's turn over or not: the player confirms."""
+        state = self.controller.state
+        card = state.survivors[state.survivor_index(survivor_id)].slots[slot]
+        if card < 0:
+            return
+        name = self.controller.card_name(card)
+        self.open_dialog(ChoiceDialog(f"Discard {name}?", [f"{self.controller.survivor_name(survivor_id)} drops it (free)"],
+                                      [f"Discard {name}"], lambda n: self.after_discard(survivor_id, slot), cancel=True))
+
+    def after_discard(self, survivor_id: str, slot: int) -> None:
+        before, doors = self.controller.state, door_states(self.controller.state)
+        self.after(self.controller.discard(survivor_id, slot), before, doors)
 
     def open_shot_dialog(self, shots: list[ShotOption]) -> None:
         options = [f"{s.weapon}: {odds_summary(s.odds)}, {s.expected_hits:.1f} hits expected" for s in shots]
@@ -579,6 +604,38 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
         titles = {"move": "Move where?", "trade": "Trade", "items": "Ready a weapon"}
         self.open_dialog(ChoiceDialog(titles.get(group, group), [], [c.label for c in choices],
                                       lambda n: self.play(choices[n].command), cancel=True))
+
+    def open_gather_dialog(self, kind: str, picked: tuple[int, ...] = ()) -> None:
+        """Several picks for one action (a box's gathered kind): each pick is added in turn, then
+        "Done" plays them as one command."""
+        choices = self.controller.gathered(kind)
+        left = [n for n in range(len(choices)) if n not in picked]
+        title = self.controller.state.box.command_labels.get(kind) or kind.replace("_", " ").capitalize()
+        lines = ["Picked: " + ", ".join(choices[n].label for n in picked)] if picked else ["Pick one, then more or Done"]
+        options = [choices[n].label for n in left] + ([f"Done: {len(picked)} for one action"] if picked else [])
+
+        def chosen(option: int) -> None:
+            if option < len(left):
+                self.open_gather_dialog(kind, (*picked, left[option]))
+            else:
+                self.play(self.controller.joined([choices[n].command for n in picked]))
+
+        self.open_dialog(ChoiceDialog(title, lines, options, chosen, cancel=True))
+
+    def play_in_order(self, command: Any, chosen: tuple[str, ...] = ()) -> None:
+        """A command whose acting order the players pick: "Who acts first?", then next, until one is left."""
+        ids = self.controller.to_order(command)
+        if not ids:
+            self.play(command)
+            return
+        left = [sid for sid in ids if sid not in chosen]
+        if len(left) == 1:
+            self.play(replace(command, order=(*chosen, left[0])))
+            return
+        title = "Who acts first?" if not chosen else "Who acts next?"
+        lines = ["So far: " + ", then ".join(self.controller.survivor_name(s) for s in chosen)] if chosen else []
+        self.open_dialog(ChoiceDialog(title, lines, [self.controller.survivor_name(s) for s in left],
+                                      lambda n: self.play_in_order(command, (*chosen, left[n])), cancel=True))
 
     def open_dialog(self, dialog: ChoiceDialog) -> None:
         self.dialog = dialog
@@ -603,6 +660,8 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
             title = f"{who} deals the spawn cards: pick where the next one goes"
         elif pending.kind == "friendly_fire":
             title = f"{who}'s shot strays: pick who takes the hit"
+        elif pending.kind == "target":
+            title = f"{who}'s hit: zombies share the top rank, pick the one it kills"
         else:
             title = f"{who}: re-roll the dice?"
         options = list(pending.options)
@@ -669,11 +728,13 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
             return
         elif key.startswith("group:"):
             self.open_group_dialog(key.split(":", 1)[1])
+        elif key.startswith("gather:"):
+            self.open_gather_dialog(key.split(":", 1)[1])
         elif key.startswith("do:"):
             choices = self.controller.action_choices()  # "do:<n>" counts every choice, grouped ones too
             index = int(key.split(":", 1)[1])
             if index < len(choices):
-                self.play(choices[index].command)
+                self.play_in_order(choices[index].command)
         self.refresh_buttons()
 
     # --- replay -------------------------------------------------------------------------------

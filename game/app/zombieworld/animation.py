@@ -201,6 +201,25 @@ class EventAnimator:
                 self.effects.append(Effect("word", vehicle.position, self.cursor_s, WORD_S, shown_s=self.cursor_s,
                                            colour=(255, 120, 80), text="Crash!", model=vehicle.id))
                 self.cursor_s += WORD_GAP_S
+            elif isinstance(event, c.Deployed):  # a figure set down: a flash in its band's colour
+                colour = colours.get(sides.get(event.model, ""), FLASH_COLOUR)
+                self.effects.append(Effect("flash", event.at, self.cursor_s, FLASH_S, shown_s=self.cursor_s,
+                                           colour=colour, model=event.model))
+            elif isinstance(event, c.FoundKept) and event.model in positions:  # the swap, over the finder
+                self.effects.append(Effect("word", positions[event.model], self.cursor_s, WORD_S,
+                                           shown_s=self.cursor_s, colour=(235, 200, 120), text="Kept!"))
+                self.cursor_s += WORD_GAP_S
+            elif isinstance(event, c.ItemsExchanged) and event.other in positions:  # a hand-over, over the taker
+                self.effects.append(Effect("word", positions[event.other], self.cursor_s, WORD_S,
+                                           shown_s=self.cursor_s, colour=(235, 200, 120), text="Got it!"))
+                self.cursor_s += WORD_GAP_S
+            elif isinstance(event, c.BandDeployed):  # a word over the band, where it stands
+                placed = [positions[m] for m, side in sides.items() if side == event.seat and positions[m][0] >= 0]
+                if placed:
+                    middle = (sum(p[0] for p in placed) / len(placed), sum(p[1] for p in placed) / len(placed))
+                    self.effects.append(Effect("word", middle, self.cursor_s, WORD_S, shown_s=self.cursor_s,
+                                               colour=colours.get(event.seat, (250, 230, 150)), text="Deployed"))
+                    self.cursor_s += WORD_GAP_S
             elif isinstance(event, c.VehicleStatus) and vehicle is not None:
                 text, colour = STATUS_WORDS.get(event.status, (event.status.replace("_", " "), (255, 220, 150)))
                 self.effects.append(Effect("word", vehicle.position, self.cursor_s, WORD_S, shown_s=self.cursor_s,

@@ -230,6 +230,9 @@ class ZombieworldController:
         """The command a drag stands for when it is not a walk: driving (the driver), getting out (a
         rider), getting in (dropped on a vehicle), jumping (see ``jump_move``); with its allowance."""
         path = (*waypoints, point)
+        step = self.template(c.StepAwayTemplate)
+        if step is not None and step.model == model.id:  # away from a zombie out of a vehicle
+            return c.StepAway(model.id, path), step.max_cm
         if model.vehicle:
             drive = self.template(c.DriveTemplate)
             if drive is not None and drive.model == model.id:
@@ -363,6 +366,8 @@ class ZombieworldController:
         allowance = self.allowance_cm(model_id)
         if model is None:
             return MovePreview(model_id, point, 0.0, 0.0, False, "no such model")
+        if self.state.deploying:
+            return self.deploy_preview(model, point)
         special = self.special_move(model, point, waypoints, prefer_jump) if self.state.active is not None \
             and self.state.active.model == model_id else None
         if special is not None:
@@ -408,6 +413,20 @@ class ZombieworldController:
         except IllegalCommand as refusal:
             return MovePreview(model_id, point, cost_cm, allowance, False, refusal.reason, command)
         return MovePreview(model_id, point, cost_cm, allowance, True, "", command)
+
+    def deploy_preview(self, model: Model, point: Point) -> MovePreview:
+        """Deployment: a drop puts one of the deploying band's figures there (no cm counted)."""
+        deploying = self.state.deploying[0]
+        if model.side != deploying:
+            reason = f"{self.band_name(deploying)} is deploying now" if model.side != ZOMBIES \
+                else "zombies are not deployed"
+            return MovePreview(model.id, point, 0.0, 0.0, False, reason)
+        command = c.Deploy(model.id, (round(point[0], 2), round(point[1], 2)))
+        try:
+            engine.check(self.state, deploying, command)
+        except IllegalCommand as refusal:
+            return MovePreview(model.id, point, 0.0, 0.0, False, refusal.reason, command)
+        return MovePreview(model.id, point, 0.0, 0.0, True, "", command)
 
     def reach(self, model_id: str) -> Reach | None:
         """The walk area (what is left of the move) and the sprint area (its best roll), each traced

@@ -123,6 +123,16 @@ def describe(event: Any, state: State | None, names: dict[str, str] | None = Non
         if event.purpose == "alliance":
             return alliance_roll_line(event, state, bands)
         return dice_line(event, state, names), "dice"
+    if isinstance(event, c.DecisionPending):
+        what = {"return_fire": "may return fire at", "reaction_reroll": "may roll the reaction again",
+                "flee_direction": "flees: its band chooses where", "vehicle_surprise": "reacts first to"}
+        tail = f" {name(event.other)}" if event.other and event.decision in ("return_fire", "vehicle_surprise") else ""
+        return f"{name(event.model)} {what.get(event.decision, event.decision)}{tail}", "phase"
+    if isinstance(event, c.Deployed):
+        return f"{name(event.model)} deploys at {event.at[0]:.0f}, {event.at[1]:.0f} cm", "move"
+    if isinstance(event, c.BandDeployed):
+        band = (bands or {}).get(event.seat, event.seat)
+        return f"{band} has deployed", "phase"
     if isinstance(event, c.RoundStarted):
         return f"— Round {event.round} —", "phase"
     if isinstance(event, c.InitiativeDecided):
@@ -166,7 +176,18 @@ def describe(event: Any, state: State | None, names: dict[str, str] | None = Non
                  "frightened_survivor": "a frightened survivor"}.get(event.found, event.found)
         return f"{name(event.model)} enters a building: {found}", "zombie" if event.zombies else "plain"
     if isinstance(event, c.ItemFound):
-        return f"{name(event.model)} finds {event.item.replace('_', ' ')}", "card"
+        room = ": no room, it lies at their feet" if event.dropped else ""
+        return f"{name(event.model)} finds {event.item.replace('_', ' ')}{room}", "card"
+    if isinstance(event, c.FoundKept):
+        catalog = state.catalog if state is not None else None
+        item = catalog.item_name if catalog is not None else (lambda i: i.replace("_", " "))
+        return f"{name(event.model)} keeps the {item(event.item)} and leaves the {item(event.dropped)} on the ground", \
+            "card"
+    if isinstance(event, c.ItemsDropped):
+        catalog = state.catalog if state is not None else None
+        things = [catalog.item_name(i) if catalog is not None and i in catalog.item_ids() else i.replace("_", " ")
+                  for i in event.items]
+        return f"{name(event.model)} leaves on the ground: {', '.join(things)}", "card"
     if isinstance(event, c.SurvivorJoined):
         return f"{name(event.model)} joins {event.seat}", "good"
     if isinstance(event, c.ItemUsed):
@@ -211,6 +232,9 @@ def _vehicle_line(event: Any, state: State | None, name: Any, names: dict[str, s
         return f"{cap(car(event.vehicle))} is on the table ({event.how})", "plain"
     if isinstance(event, c.VehicleBoarded):
         return f"{name(event.model)} gets into {car(event.vehicle)} ({seat_name(event.seat)})", "plain"
+    if isinstance(event, c.BoardingFellShort):
+        return (f"{name(event.model)} reaches {car(event.vehicle)} with {event.left_cm:g} cm left, short of the "
+                f"{event.needed_cm:g} cm to get in: stays beside it"), "plain"
     if isinstance(event, c.VehicleLeft):
         return f"{name(event.model)} gets out of {car(event.vehicle)}", "plain"
     if isinstance(event, c.SeatChanged):

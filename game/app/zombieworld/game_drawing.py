@@ -36,6 +36,9 @@ LEGAL_TAPE = (120, 236, 140)
 ILLEGAL_TAPE = (236, 70, 60)
 TARGET_TINT = (245, 140, 50)
 RAISED_TINT = (240, 220, 120)
+ITEM_TINT = (235, 200, 120)  # items lying on the ground
+DEPLOY_TINT = (120, 200, 240)  # where the deploying band may place its figures
+KEEP_OUT_TINT = (236, 70, 60)  # ... and the rival survivors' distance it must keep
 ALLIANCE_FIXED = (110, 200, 130)  # the frame round the alliance line: binding, or only a promise
 ALLIANCE_FRAGILE = (236, 170, 50)
 TOP_BAR_PX = 68
@@ -107,6 +110,9 @@ class GamePainter:
             return (x - area.left, y - area.top)
 
         zoom = cam.zoom_px_per_cm
+        deploy = scene.controller.template(c.DeployTemplate)
+        if deploy is not None:
+            self.draw_deploy_zones(layer, px, zoom, deploy)
         active = scene.controller.active_model()
         reach = scene.controller.reach(active.id) if active is not None and not active.vehicle else None
         if reach is not None:
@@ -121,7 +127,7 @@ class GamePainter:
         for vehicle in scene.anim.shown_vehicles(scene.state.vehicles):
             self.draw_vehicle(layer, vehicle, px)
         radius = max(5, BASE_RADIUS_CM * zoom)
-        ready = set(scene.controller.activatable())
+        ready = set(scene.controller.activatable()) | set(deploy.models if deploy is not None else ())
         targets = set(scene.controller.shot_targets()) if scene.aiming or scene.aim else set()
         pieces = scene.table.state.pieces
         for m in scene.state.models:
@@ -151,6 +157,7 @@ class GamePainter:
             piece = pieces.get(active.id)
             centre = px((piece.x_cm, piece.y_cm) if piece is not None and active.vehicle else active.position)
             pygame.draw.circle(layer, (*ACCENT, 255), centre, radius + max(6, zoom * 0.9), 3)
+        self.draw_ground_items(layer, px, zoom)
         for bang in scene.state.bangs:
             centre = px((bang.x, bang.y))
             pygame.draw.circle(layer, (255, 120, 40, 90), centre, max(10, zoom * 1.6))
@@ -159,6 +166,66 @@ class GamePainter:
         if scene.state.objective is not None:
             pygame.draw.circle(layer, (230, 210, 90, 200), px(scene.state.objective), max(8, 8.0 * zoom), 2)
         return layer
+
+    def draw_deploy_zones(self, layer: pygame.Surface, px: Any, zoom: float, deploy: c.DeployTemplate) -> None:
+        """Deployment: the strips along the table edges of the quadrants the band may use (or the
+        circle round the centre), and a ring round each rival survivor it must keep away from."""
+        table = self.scene.state.table
+        if table is None:
+            return
+        for x0, y0, x1, y1 in deploy.zones:
+            if deploy.centre:
+                middle = px(((x0 + x1) / 2, (y0 + y1) / 2))
+                pygame.draw.circle(layer, (*DEPLOY_TINT, 50), middle, deploy.depth_cm * zoom)
+                pygame.draw.circle(layer, (*DEPLOY_TINT, 220), middle, deploy.depth_cm * zoom, 2)
+                continue
+            strips = []
+            depth = deploy.depth_cm
+            if y0 <= 0:
+                strips.append((x0, y0, x1, y0 + depth))
+            if y1 >= table.height_cm:
+                strips.append((x0, y1 - depth, x1, y1))
+            if x0 <= 0:
+                strips.append((x0, y0, x0 + depth, y1))
+            if x1 >= table.width_cm:
+                strips.append((x1 - depth, y0, x1, y1))
+            for a0, b0, a1, b1 in strips:
+                corners = [px((a0, b0)), px((a1, b0)), px((a1, b1)), px((a0, b1))]
+                pygame.draw.polygon(layer, (*DEPLOY_TINT, 45), corners)
+                pygame.draw.polygon(layer, (*DEPLOY_TINT, 200), corners, 2)
+            quadrant = [px((x0, y0)), px((x1, y0)), px((x1, y1)), px((x0, y1))]
+            pygame.draw.polygon(layer, (*DEPLOY_TINT, 120), quadrant, 1)
+        if deploy.apart_cm > 0:
+            for rival in self.scene.state.models:
+                if rival.side not in (deploy.seat, ZOMBIES) and rival.kind == "survivor" and rival.x >= 0:
+                    ring = (deploy.apart_cm + 2 * BASE_RADIUS_CM) * zoom  # 25 cm from its base's edge
+                    pygame.draw.circle(layer, (*KEEP_OUT_TINT, 25), px(rival.position), ring)
+                    pygame.draw.circle(layer, (*KEEP_OUT_TINT, 160), px(rival.position), ring, 2)
+
+    def draw_ground_items(self, layer: pygame.Surface, px: Any, zoom: float) -> None:
+        """Items lying on the table (a devoured survivor's gear, a dropped weapon, an antidote): a
+        small marker each, fanned out where several lie together, with its name when zoomed in."""
+        catalog = self.scene.state.catalog
+        seen: dict[tuple[float, float], int] = {}
+        side = max(8, 1.4 * zoom)
+        for x, y, text in self.scene.state.ground_items:
+            item = engine.ground_item(text)[0]
+            number = seen.get((x, y), 0)
+            seen[(x, y)] = number + 1
+            centre = px((x + 0.9 * number, y + 0.9 * number))
+            box = pygame.Rect(0, 0, side, side)
+            box.center = (round(centre[0]), round(centre[1]))
+            pygame.draw.rect(layer, (46, 40, 28, 235), box, border_radius=3)
+            pygame.draw.rect(layer, (*ITEM_TINT, 255), box, 2, border_radius=3)
+            try:
+                name = catalog.item_name(item) if catalog is not None else item
+            except KeyError:
+                name = item.replace("_", " ")
+            initial = font(max(9, round(side * 0.7))).render(name[:1].upper(), True, ITEM_TINT)
+            layer.blit(initial, initial.get_rect(center=box.center))
+            if zoom >= 9:
+                label = text_with_halo(name, max(10, min(15, round(zoom * 0.9))), ITEM_TINT)
+                layer.blit(label, label.get_rect(midtop=(box.centerx, box.bottom + 1)))
 
     def draw_vehicle(self, layer: pygame.Surface, vehicle: Vehicle, px: Any) -> None:
         """A top-down car drawn in code: body in its owner's colour, windscreen and lights at the front,
@@ -210,7 +277,9 @@ class GamePainter:
         turns = ""
         if preview.turns:
             turns = f" with {preview.turns} turn{'s' if preview.turns > 1 else ''} (+{preview.turn_cost_cm:g} cm each)"
-        if isinstance(preview.command, c.Jump):
+        if isinstance(preview.command, c.Deploy):
+            used = "Deploy here" if preview.legal else "Deploy: refused"
+        elif isinstance(preview.command, c.Jump):
             place = level_place(scene.state, preview.point, preview.command.level, jumped=True)
             used = f"Jump to {place}: {preview.cost_cm:.1f} cm · {max(0.0, preview.left_cm):.1f} left" \
                 if preview.legal else f"Jump to {place} ({preview.cost_cm:.1f} cm): refused"

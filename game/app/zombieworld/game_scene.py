@@ -116,6 +116,9 @@ class ZombieworldGameScene(Scene):
         if self.state.alliances:  # the engine keeps no events of the set-up (nor its alliance roll)
             rolled = " — rolled before play" if controller.session.setup_spec.alliance == "roll" else ""
             self.log([(alliance_text(self.state, self.band_names()) + rolled, "phase")])
+        if len(self.state.deploy_order) > 1:  # the deployment dice, rolled at set-up
+            order = ", then ".join(self.controller.band_name(seat) for seat in self.state.deploy_order)
+            self.log([(f"Deployment order (a D10 each): {order}", "phase")])
         self.log([(turn_text(self), "phase")])
 
     # --- building ------------------------------------------------------------------------------
@@ -394,6 +397,13 @@ class ZombieworldGameScene(Scene):
         self.refresh()
 
     def tap_table(self, world: Point) -> None:
+        decision = self.state.decision
+        if decision is not None and decision.kind == "flee_direction":  # flee toward the tapped point
+            runner = self.controller.model(decision.model)
+            if runner is not None and math.dist(world, runner.position) > 0.5:
+                angle = math.degrees(math.atan2(world[1] - runner.y, world[0] - runner.x)) % 360
+                self.play(c.FleeToward(runner.id, round(angle, 1)))
+                return
         if self.aim is not None:
             self.aim = None
             self.refresh()

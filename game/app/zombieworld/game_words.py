@@ -71,14 +71,59 @@ def option_label(scene: ZombieworldGameScene, option: Any) -> tuple[str, str] | 
         return climb_label(scene, option), "move"
     if isinstance(option, c.JumpTemplate):
         return ("Jump: drag to land (armed)" if scene.jump_armed else "Jump (then drag)"), "move"
+    if isinstance(option, c.HandOver):
+        return f"Give {item(option.item)} to {name(option.to)} (free)", "items"
+    if isinstance(option, c.KeepFound):
+        found = state.active.found_item if state.active is not None else ""
+        return f"Keep {item(found)}, leave {item(option.drop)}", "items"
     if isinstance(option, c.ExchangeTemplate):
         mates = [name(m) for m in option.partners]
         return f"Exchange with {mates[0] if len(mates) == 1 else '…'}", "items"
+    if isinstance(option, c.ReturnFire):
+        return f"{name(option.model)}: fire back {option.shots} shot{'s' if option.shots > 1 else ''}", "attack"
+    if isinstance(option, c.HoldFire):
+        return f"{name(option.model)}: hold fire", "turn"
+    if isinstance(option, c.RerollReaction):
+        return f"{name(option.model)}: roll the reaction again", "move"
+    if isinstance(option, c.KeepReaction):
+        return f"{name(option.model)}: keep the reaction", "turn"
+    if isinstance(option, c.FleeToward):
+        return f"Flee {compass_word(option.direction)}", "danger"
+    if isinstance(option, c.ShootFirst):
+        return f"Shoot it first ({option.shots} shot{'s' if option.shots > 1 else ''})", "attack"
+    if isinstance(option, c.StepAwayTemplate):
+        return f"Step away (drag {name(option.model)}, {option.max_cm:.1f} cm)", "move"
+    if isinstance(option, c.StandFirm):
+        return "Meet it in melee", "attack"
+    if isinstance(option, c.DeploymentDone):
+        return "Done deploying", "turn"
     if isinstance(option, c.EndActivation):
         return "End activation", "turn"
     if isinstance(option, c.Withdraw):
         return "Withdraw band", "danger"
     return None
+
+
+COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "north", "north-east")
+
+
+def compass_word(degrees: float) -> str:
+    """A direction on the table in words (0° east, 90° south: y grows down the table)."""
+    return COMPASS[round((degrees % 360) / 45) % 8]
+
+
+def decision_text(scene: ZombieworldGameScene) -> str:
+    """What play waits for, in words (empty when nothing)."""
+    decision = scene.state.decision
+    if decision is None:
+        return ""
+    who = scene.state.model(decision.model).name if any(m.id == decision.model for m in scene.state.models) \
+        else decision.model
+    band = scene.controller.band_name(decision.seat)
+    what = {"return_fire": "how to return fire", "reaction_reroll": "whether to roll the reaction again",
+            "flee_direction": "where to flee (a button, or tap the table)",
+            "vehicle_surprise": "what to do about the zombie out of the vehicle"}.get(decision.kind, decision.kind)
+    return f"{band}: {who} chooses {what}"
 
 
 def climb_label(scene: ZombieworldGameScene, option: Any) -> str:
@@ -122,6 +167,9 @@ def turn_text(scene: ZombieworldGameScene) -> str:
         return f"Game over — {names} {'win' if len(winners) > 1 else 'wins'}"
     seat = scene.controller.seat
     who = scene.controller.band_name(seat) if seat else "—"
+    if state.deploying:
+        order = ", then ".join(scene.controller.band_name(s) for s in state.deploy_order)
+        return f"Deployment · {who} places its figures (the dice: {order})"
     active = scene.controller.active_model()
     doing = f" · {active.name} acting ({state.active.remaining_cm:.1f} cm left)" if active and state.active else ""
     return f"Round {state.round}/{state.rounds} · {who} to play{doing}"
@@ -132,8 +180,39 @@ def rider_targets(scene: ZombieworldGameScene) -> list[str]:
     return [t for t in (charge.targets if charge is not None else ()) if _rides(scene.state, t)]
 
 
+def deploy_hint(template: c.DeployTemplate) -> str:
+    """What a deploying player does, with the rules' cm."""
+    where = f"within {template.depth_cm:g} cm of the table's centre" if template.centre else \
+        f"in one quadrant, within {template.depth_cm:g} cm of its table edge (the shaded strips)"
+    apart = f", {template.apart_cm:g} cm from rival survivors (outside the red rings)" if template.apart_cm else ""
+    return f"Drag each figure {where}{apart}; then Done deploying"
+
+
+def find_hint(scene: ZombieworldGameScene, legal: list[Any]) -> str:
+    """Right after a find: what may be done for free, and only now."""
+    state = scene.state
+    catalog = state.catalog
+    parts = []
+    hand_over = next((o for o in legal if isinstance(o, c.HandOver)), None)
+    if hand_over is not None:
+        parts.append(f"{state.model(hand_over.to).name} may be given a backpack weapon or an object, free, now")
+    if any(isinstance(o, c.KeepFound) for o in legal) and state.active is not None and catalog is not None:
+        parts.append(f"no room for the {catalog.item_name(state.active.found_item)}: keep it instead of something "
+                     "(its button), or leave it on the ground")
+    return "; ".join(parts)
+
+
 def hint(scene: ZombieworldGameScene) -> str:
+    waiting = decision_text(scene)
+    if waiting:
+        return waiting
     legal = scene.controller.legal()
+    deploy = next((o for o in legal if isinstance(o, c.DeployTemplate)), None)
+    if deploy is not None:
+        return deploy_hint(deploy)
+    found = find_hint(scene, legal)
+    if found:
+        return found
     move = next((o for o in legal if isinstance(o, c.MoveTemplate)), None)
     parts = []
     if move is not None:

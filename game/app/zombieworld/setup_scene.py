@@ -55,6 +55,13 @@ ALLIANCE_KINDS = (
     ("roll", "Rolled at the start", f"A die before play: 1-{engine.ALLIANCE_FIXED_UP_TO} fixed, "
                                      f"{engine.ALLIANCE_FIXED_UP_TO + 1}-6 fragile"),
 )
+DEPLOY_ROW_PX = 60
+DEPLOY_TEXT = {  # the deployment switch: (title, explanation), by whether the players place their figures
+    False: ("Deployment: by the game (tap to place your own)",
+            "The deployment dice set the order; each band starts in its own area"),
+    True: ("Deployment: you place your figures (tap for the game's)",
+           "Highest deployment die first: drag your figures into a quadrant's edge strip, then Done deploying"),
+}
 FLIPS_TEXT = f"Each later round, a die on {engine.ALLIANCE_FLIP_ON}+ swaps the kind"
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six")
 ALLIANCE_NEEDS = engine.alliance_problem(0)  # the engine's words when too few bands play
@@ -89,6 +96,7 @@ class ZombieworldSetupScene(Scene):
         self.allied: list[tuple[str, str]] = []  # pairs of seats, in the order they were tapped
         self.alliance_kind = "fixed"
         self.alliance_flips = False
+        self.players_deploy = False  # the players place their bands' figures, in the deployment dice's order
         self.name_entry: Any = None  # the campaign name's pygame_gui text line, on the bands step
         self.name_rect = pygame.Rect(0, 0, 0, 0)
         self.reload_bands()
@@ -149,6 +157,9 @@ class ZombieworldSetupScene(Scene):
         elif self.step == 3:
             self._prune_alliances()
             buttons.extend(self._alliance_buttons(self.alliance_rect()))
+            summary = self.summary_rect()
+            buttons.append(Button(pygame.Rect(summary.left, summary.bottom + ROW_GAP_PX, summary.width, DEPLOY_ROW_PX),
+                                  "", "deploy", "other"))
         buttons.append(Button(pygame.Rect(40, h - 96, 200, 64), "Back", "back", "turn"))
         self._place_name_entry()
         last = self.step == len(STEPS) - 1
@@ -239,7 +250,11 @@ class ZombieworldSetupScene(Scene):
 
     def summary_rect(self) -> pygame.Rect:
         w, h = self.window_size
-        return pygame.Rect(40, 140, max(300, min(560, (w - 104) // 2)), h - 300)
+        return pygame.Rect(40, 140, max(300, min(560, (w - 104) // 2)), h - 300 - DEPLOY_ROW_PX - ROW_GAP_PX)
+
+    def deploy_options(self) -> dict[str, Any]:
+        """The set-up's deployment field: the players place their figures, or the engine does."""
+        return {"deploy": "players"} if self.players_deploy else {}
 
     def _alliance_buttons(self, area: pygame.Rect) -> list[Button]:
         """The switch, then (when on) a button per pair of bands, the three kinds and the flip."""
@@ -345,6 +360,8 @@ class ZombieworldSetupScene(Scene):
             return
         elif key == "alliances" or key.startswith(("ally:", "alliance_kind:", "alliance_flips")):
             self.press_alliance(key)
+        elif key == "deploy":
+            self.players_deploy = not self.players_deploy
         elif key.startswith("resume:"):
             self.resume_campaign(int(key.split(":")[1]))
             return
@@ -382,13 +399,13 @@ class ZombieworldSetupScene(Scene):
         if self.table is None or (self.campaign is None and not MIN_BANDS <= len(self.chosen) <= MAX_BANDS):
             return None
         self._prune_alliances()
-        options = self.alliance_options()
+        options = {**self.alliance_options(), **self.deploy_options()}
         try:
             if self.campaign is not None:
                 campaign = self.campaign.campaign
                 setup = next_setup(campaign, self.scenario)
                 seats = {entry.seat for entry in setup.bands}  # a band with everyone recovering sits out
-                if options:
+                if "alliances" in options:
                     options["alliances"] = tuple(p for p in options["alliances"] if set(p) <= seats)
                 scene = ZombieworldGameScene.new_game(self.app, self.table, setup.bands, self.scenario, self.seed,
                                                       check_bands=False, **options)
@@ -447,7 +464,8 @@ class ZombieworldSetupScene(Scene):
             button.toggled = (key.startswith("band:") and self.bands[int(key[5:])][0] in self.chosen) or \
                 key == f"scenario:{self.scenario}" or (self.table is not None and key == f"table:{self.table.name}") \
                 or (key.startswith("ally:") and tuple(key[5:].split("+")) in self.allied) \
-                or key == f"alliance_kind:{self.alliance_kind}" or (key == "alliance_flips" and self.alliance_flips)
+                or key == f"alliance_kind:{self.alliance_kind}" or (key == "alliance_flips" and self.alliance_flips) \
+                or (key == "deploy" and self.players_deploy)
         self.buttons.draw(surface)
         for button in self.buttons.buttons:
             self._label(surface, button)
@@ -496,6 +514,9 @@ class ZombieworldSetupScene(Scene):
         elif key == "alliance_flips":
             title = "May flip each round" + (": yes" if self.alliance_flips else ": no")
             self._option_row(surface, rect, title, FLIPS_TEXT)
+        elif key == "deploy":
+            title, text = DEPLOY_TEXT[self.players_deploy]
+            self._option_row(surface, rect, title, text)
         elif key.startswith("table:"):
             title = next((t for p, t in self.tables if p.name == key.split(":", 1)[1]), key)
             surface.blit(fit_text(title, 20, rect.width - 24), (rect.left + 14, rect.top + 6))

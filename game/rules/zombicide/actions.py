@@ -8,7 +8,6 @@ from game.rules.core.base import IllegalCommand
 from game.rules.core.rng import shuffled
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.commands import (
-    Attack,
     Bloodlust,
     CardDiscarded,
     CardDrawn,
@@ -26,6 +25,7 @@ from game.rules.zombicide.commands import (
     Jump,
     MakeNoise,
     Move,
+    MoveStopped,
     NoiseMade,
     ObjectiveTaken,
     OpenDoor,
@@ -71,25 +71,18 @@ class SurvivorActions(Fields):
         if command.charge:
             if not sk.has(s.skills, "charge"):
                 raise IllegalCommand(f"{s.name} does not have the Charge skill")
-            if len(path) > 2 or self.zombie_count(path[-1]) == 0:
+            if len(path) > 2:
                 raise IllegalCommand("a Charge goes up to 2 zones into a zone holding zombies")
         elif len(path) > limit:
             if len(path) <= 3 and sk.has(s.skills, "sprint") and not s.sprint_used:
                 sprint = True
             else:
                 raise IllegalCommand(f"{s.name} moves at most {limit} zone{'s' if limit > 1 else ''} per Move action")
-        here = s.zone
-        doors = tuple(self.doors_open)
-        for step, zone in enumerate(path):
-            if zone not in self.graph.neighbours(here, doors):
-                raise IllegalCommand(
-                    f"{s.name} cannot move from {self.zid(here)} to {self.zid(zone)}: not an open, adjacent zone"
-                )
-            if step < len(path) - 1 and self.zombie_count(zone):
-                raise IllegalCommand(f"entering {self.zid(zone)} with its zombies ends the move there")
-            here = zone
+        walked = self.walked_path(s, path)
+        if command.charge and self.zombie_count(walked[-1]) == 0:
+            raise IllegalCommand("a Charge goes up to 2 zones into a zone holding zombies")
         extra = 0 if sk.has(s.skills, "slippery") or s.slip_next_move else self.zombie_count(s.zone)
-        crossing = self.path_extra(s.zone, path)
+        crossing = self.path_extra(s.zone, walked)
         if s.slip_next_move:
             self.change(i, slip_next_move=False)
         if not command.charge:
@@ -100,15 +93,38 @@ class SurvivorActions(Fields):
             raise IllegalCommand(f"this way costs {extra + crossing + 1} actions")
         extra += crossing
         self.change(i, actions_left=self.survivors[i].actions_left - extra, sprint_used=s.sprint_used or sprint)
-        from_zone = s.zone
+        self.walk(i, walked, len(path), extra if command.charge else 1 + extra)  # a Charge is free
+
+    def walked_path(self, s: Survivor, path: list[int]) -> list[int]:
+        """The zones a declared move really crosses: every step of it must be open and adjacent, and
+        the move ends in the first zone on the way that holds zombies (§6.1), the rest dropped."""
+        here = s.zone
+        doors = tuple(self.doors_open)
         for zone in path:
+            if zone not in self.graph.neighbours(here, doors):
+                raise IllegalCommand(
+                    f"{s.name} cannot move from {self.zid(here)} to {self.zid(zone)}: not an open, adjacent zone"
+                )
+            here = zone
+        for n, zone in enumerate(path[:-1]):
+            if self.zombie_count(zone):
+                return path[: n + 1]
+        return path
+
+    def walk(self, i: int, walked: list[int], declared: int, actions: int) -> None:
+        """Survivor ``i`` steps along ``walked`` (``actions`` told on the first step); a move that ends
+        short of the ``declared`` zones, or among zombies shown on the way (a box's hidden zone), says so."""
+        s = self.survivors[i]
+        from_zone = s.zone
+        for n, zone in enumerate(walked):
             self.change(i, zone=zone)
-            self.events.append(SurvivorMoved(s.id, self.zid(from_zone), self.zid(zone), 1 + extra))
-            extra = 0
+            self.events.append(SurvivorMoved(s.id, self.zid(from_zone), self.zid(zone), actions))
+            actions = 0
             from_zone = zone
             self.box.entered_zone(self, zone)
-            if self.zombie_count(zone):
-                break  # walking in put zombies there (a box's hidden zone): the move ends here
+            if self.zombie_count(zone) and n < declared - 1:
+                self.events.append(MoveStopped(s.id, self.zid(zone)))
+                break  # zombies there (or walking in put them there): the move ends here
 
     def path_extra(self, start: int, path: list[int]) -> int:
         """What the edges and zones of a path cost on top of the Move (a box's dearer crossings)."""
@@ -270,25 +286,24 @@ class SurvivorActions(Fields):
             sk.split(k)[0] == "bloodlust" and sk.split(k)[1] in (weapon.attack, "combat") for k in s.skills
         ):
             raise IllegalCommand("Bloodlust needs a weapon in hand of its kind")
+        if weapon.reload and card in self.unloaded:
+            raise IllegalCommand(f"{weapon.name} must be reloaded first")
+        if weapon.attack == "ranged" and weapon.range_min > 0:
+            raise IllegalCommand(f"{weapon.name} cannot strike the zone Bloodlust ends in")
         path = [self.zone_by_id(z) for z in (*command.via, command.to)]
-        if len(path) > 2 or not self.zombie_count(path[-1]):
+        if len(path) > 2:
             raise IllegalCommand("Bloodlust moves up to 2 zones into a zone with zombies")
-        here, doors = s.zone, tuple(self.doors_open)
-        for step, zone in enumerate(path):
-            if zone not in self.graph.neighbours(here, doors) or (step < len(path) - 1 and self.zombie_count(zone)):
-                raise IllegalCommand(f"{s.name} cannot get to {command.to} that way")
-            here = zone
+        walked = self.walked_path(s, path)
+        if not self.zombie_count(walked[-1]):
+            raise IllegalCommand("Bloodlust moves up to 2 zones into a zone with zombies")
         extra = 0 if sk.has(s.skills, "slippery") else self.zombie_count(s.zone)
         self.spend(i, "move")
         if extra > self.survivors[i].actions_left:
             raise IllegalCommand(f"leaving a zone with {extra} zombies costs {extra + 1} actions")
         self.change(i, actions_left=self.survivors[i].actions_left - extra)
-        from_zone = s.zone
-        for zone in path:
-            self.change(i, zone=zone)
-            self.events.append(SurvivorMoved(s.id, self.zid(from_zone), self.zid(zone), 0))
-            from_zone = zone
-        self.do_attack(i, Attack(s.id, command.slot, command.to), free=True)
+        self.walk(i, walked, len(path), 0)
+        self.box.move_ended(self, i)  # what stopping there sets off comes before the free attack (§15.5)
+        self.queue_free_attack(i, command.slot, self.survivors[i].zone)
 
     def do_heal(self, i: int, command: Heal) -> None:
         s = self.survivors[i]
@@ -350,7 +365,8 @@ class SurvivorActions(Fields):
                     self.queue[0:0] = [
                         ("draw", z, "building")
                         for z in self.graph.buildings[b]
-                        if not self.box.building_spawn_waits(self, z)  # a box's zones that spawn on another cue
+                        # a box's zones that spawn on another cue, and zones no zombie spawns in
+                        if not self.box.building_spawn_waits(self, z) and not self.graph.no_spawn[z]
                     ]
             self.box.door_opened(self, edge)
 
@@ -415,7 +431,7 @@ class SurvivorActions(Fields):
         s = self.survivors[i]
         slot = pending.payload[option][0]
         if slot == DESTINY:
-            self.equipment_discard.append(card)
+            self.discard_cards((card,))
             self.events.append(CardDiscarded(s.id, self.card_kinds[card]))
             self.change(i, destiny_used=True)
             fresh = self.draw_equipment()
@@ -426,14 +442,14 @@ class SurvivorActions(Fields):
             self.offer_cards(i, cards)
             return
         if slot < 0:
-            self.equipment_discard.append(card)
+            self.discard_cards((card,))
             self.events.append(CardDiscarded(s.id, self.card_kinds[card]))
             if pending.more_cards:
                 self.offer_cards(i, list(pending.more_cards))
             return
         slots = list(s.slots)
         if slots[slot] >= 0:
-            self.equipment_discard.append(slots[slot])
+            self.discard_cards((slots[slot],))
             self.events.append(CardDiscarded(s.id, self.card_kinds[slots[slot]]))
         slots[slot] = card
         self.change(i, slots=tuple(slots))
@@ -456,7 +472,7 @@ class SurvivorActions(Fields):
                     s = self.survivors[i]
                     continue
             if "aaahh_spawn" in equipment.effects:
-                self.equipment_discard.append(card)
+                self.discard_cards((card,))
                 walker = self.tables.zombie_index.get(self.box.aaahh_zombie)
                 if walker is not None:
                     self.place(s.zone, walker, 1)
@@ -511,8 +527,11 @@ class SurvivorActions(Fields):
             made.append(len(kinds))
             kinds.append(recipe.makes)
         self.card_kinds = tuple(kinds)
+        if recipe.parts == "discarded":  # "Los componentes son descartados" (§10.7)
+            self.discard_cards((a, b))
+        # tucked parts stay under the new card: it gives them back when it is discarded
         slots = list(s.slots)
-        slots[slot], slots[other_slot] = made[0], EMPTY  # the parts are set aside
+        slots[slot], slots[other_slot] = made[0], EMPTY
         for extra in made[1:]:
             if EMPTY not in slots:
                 break
@@ -561,7 +580,7 @@ class SurvivorActions(Fields):
         self.spend(i, "other")
         for c in mine:
             if c not in after:
-                self.equipment_discard.append(c)
+                self.discard_cards((c,))
                 self.events.append(CardDiscarded(s.id, self.card_kinds[c]))
         self.change(i, slots=after)
         self.inventory_event(i)
@@ -584,7 +603,7 @@ class SurvivorActions(Fields):
         self.spend(i, "other")
         for c in pool:
             if c not in placed:
-                self.equipment_discard.append(c)
+                self.discard_cards((c,))
         self.change(i, slots=mine)
         self.change(j, slots=theirs)
         self.inventory_event(i)
@@ -598,7 +617,7 @@ class SurvivorActions(Fields):
         slots = list(s.slots)
         slots[slot] = EMPTY
         self.change(i, slots=tuple(slots))
-        self.equipment_discard.append(card)
+        self.discard_cards((card,))
         self.events.append(CardDiscarded(s.id, self.card_kinds[card]))
 
     def do_take_objective(self, i: int, command: TakeObjective) -> None:

@@ -477,7 +477,7 @@ def _shot_value(state: ZombicideState, i: int, attack: Attack) -> float:
 def _best_attack(state: ZombicideState, i: int, commands: Sequence[Any], zones: set[int]) -> Any:
     best, best_value = None, 0.05
     for command in commands:
-        if not isinstance(command, Attack) or command.rival or command.second_zone:
+        if not isinstance(command, Attack) or command.rival or command.second_zone or command.single:
             continue
         if state.graph.index[command.zone] not in zones:
             continue

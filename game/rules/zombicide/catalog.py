@@ -94,6 +94,11 @@ class ZombieType(_Frozen):
 class Combination(_Frozen):
     partner: str = Field(description="the other card needed")
     makes: str = Field(description="the card both become")
+    parts: Literal["discarded", "tucked"] = Field(
+        default="discarded",
+        description="discarded: both parts go to the discard pile; tucked: they stay under the new card "
+                    "and go to the discard pile when it does (a Scope under a Rifle)",
+    )
     makes_count: int = Field(default=1, ge=1)
     skill_makes_count: dict[str, int] = Field(
         default_factory=dict, description="skill id → count made instead (2 cocktails are better than 1)"
@@ -104,7 +109,7 @@ class Equipment(_Frozen):
     id: str
     name: str
     token: str
-    kind: Literal["weapon", "item", "event"]
+    kind: Literal["weapon", "item", "event", "companion"]  # companion: from other boxes (Dog Companions...)
     works_from: Literal["hand", "anywhere"] = "hand"
     attack: Literal["melee", "ranged"] | None = None
     range_min: int = Field(default=0, ge=0)
@@ -126,6 +131,7 @@ class Equipment(_Frozen):
     deck_count: int = Field(ge=0, description="cards of this kind in the box")
     in_starting_pool: bool = False
     in_equipment_deck: bool = True
+    takes_seat: bool = Field(default=True, description="a companion fills a vehicle's seat (Dog Companions do not)")
     ours: bool = False
     description: str = ""
     note: str = ""
@@ -497,11 +503,13 @@ def check_references(catalog: Catalog, folder: Path, skill_parameters: Mapping[s
                 if skill_id not in skill_by_id:
                     raise ContentError(equipment_path, f"{where} → combines_with", f"unknown skill {skill_id!r}")
             partner = catalog.equipment(combo.partner)
-            if not any(back.partner == card.id and back.makes == combo.makes for back in partner.combines_with):
+            if not any(back.partner == card.id and back.makes == combo.makes and back.parts == combo.parts
+                       for back in partner.combines_with):
                 raise ContentError(
                     equipment_path,
                     f"{where} → combines_with",
-                    f"{combo.partner!r} must list {card.id!r} as its partner for {combo.makes!r} too",
+                    f"{combo.partner!r} must list {card.id!r} as its partner for {combo.makes!r} too, "
+                    "with the same parts",
                 )
 
     for index, zcard in enumerate(catalog.zombie_deck):

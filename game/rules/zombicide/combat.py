@@ -10,6 +10,7 @@ from game.rules.core.rng import roll_d6
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.commands import (
     Attack,
+    AttackMade,
     DangerLevelReached,
     DecisionNeeded,
     DiceRolled,
@@ -69,25 +70,44 @@ class Combat(Fields):
         if not free:
             self.spend(i, weapon.attack)
         self.made_a_stir(i)
-        fired = fired_cards(self, s, command.slot)
+        fired = fired_cards(self, s, command.slot, command.single)
         if command.second_zone:  # Trick shot: the Dual twin aims at its own zone
             if not sk.has(s.skills, "trick_shot") or weapon.attack != "ranged" or len(fired) < 2:
-                raise IllegalCommand("only Trick shot with a Dual pair of ranged weapons aims at two zones")
+                raise IllegalCommand("only Trick shot with a Dual pair of ranged weapons aims at two zones "
+                                     "in one action; fire one weapon of the pair at each zone instead")
             second = self.zone_by_id(command.second_zone)
             if second == target:
                 raise IllegalCommand("the second zone must differ from the first")
             self.check_in_range(i, weapon, second, command.second_zone)
+            self.events.append(AttackMade(s.id, weapon.id, len(fired), command.zone, command.second_zone))
             self.roll_attack(i, target, fired[:1], weapon.attack, command.priority)
             # its dice come once any re-roll decision on the first weapon is settled
             self.queue.append(("attack", i, second, fired[1], weapon.attack, tuple(command.priority)))
         elif weapon.kills_everything:
+            self.events.append(AttackMade(s.id, weapon.id, 1, command.zone))
             (self.box.burn or type(self).burn)(self, i, target, card)
         else:
+            self.events.append(AttackMade(s.id, weapon.id, len(fired), command.zone))
             self.roll_attack(i, target, fired, weapon.attack, command.priority, rival)
         if weapon.noisy_attack:
             self.add_noise(self.survivors[i].zone, i)
         if weapon.reload:
             self.unloaded.extend(c for c in fired if c not in self.unloaded)
+
+    def queue_free_attack(self, i: int, slot: int, zone: int) -> None:
+        """A free attack a move grants (Bloodlust), made once what the move set off is resolved."""
+        self.queue.append(("free_attack", i, slot, self.survivors[i].slots[slot], zone))
+
+    def step_free_attack(self, i: int, slot: int, card: int, zone: int) -> None:
+        """The queued free attack, if it can still be made: the survivor in play, the same weapon in
+        hand and something to strike (what came first may have changed that)."""
+        s = self.survivors[i]
+        if not s.in_play or s.slots[slot] != card or s.zone != zone and self.equipment(card).attack == "melee":
+            return
+        try:
+            self.do_attack(i, Attack(s.id, slot, self.zid(zone)), free=True)
+        except IllegalCommand:
+            return  # out of reach now: the survivor simply does not attack
 
     def check_in_range(self, i: int, weapon: Any, target: int, zone_id: str) -> None:
         s = self.survivors[i]
@@ -125,9 +145,16 @@ class Combat(Fields):
 
     def resolve_friendly_fire(self, pending: Pending, option: int) -> None:
         """The chosen survivor takes the hit; the rest of the shot goes on."""
-        target, hits, damage, attack, values = pending.attack
+        target, hits, damage, attack, values, priority = pending.attack
         self.hit_survivor(pending.payload[option][0], damage)
-        self.shoot_into(pending.survivor, target, hits - 1, damage, attack, values)
+        self.shoot_into(pending.survivor, target, hits - 1, damage, attack, values, priority)
+
+    def resolve_target(self, pending: Pending, option: int) -> None:
+        """The zombie the players chose among those sharing the top rank takes the hit; the rest goes on."""
+        target, hits, damage, attack, values, priority, killed = pending.attack
+        chosen = list(killed)
+        chosen[pending.payload[option][0]] += 1
+        self.shoot_into(pending.survivor, target, hits - 1, damage, attack, values, priority, tuple(chosen))
 
     def resolve_skill(self, pending: Pending, option: int) -> None:
         self.gain_skill(pending.survivor, pending.options[option])
@@ -192,14 +219,17 @@ class Combat(Fields):
                 counts[victim] -= 1
                 killed[victim] += 1
         else:
-            self.shoot_into(i, target, hits, damage, attack, values)
+            self.shoot_into(i, target, hits, damage, attack, values, tuple(priority))
             return
         self.land_kills(i, target, killed, counts, attack, values)
 
-    def shoot_into(self, i: int, target: int, hits: int, damage: int, attack: str, values: tuple[int, ...]) -> None:
+    def shoot_into(self, i: int, target: int, hits: int, damage: int, attack: str, values: tuple[int, ...],
+                   priority: tuple[str, ...] = (), killed_so_far: tuple[int, ...] = ()) -> None:
         """Ranged hits in targeting priority: other survivors first (one hit at a time; the players
-        pick the victim when several may be hit), then the zombies rank by rank."""
-        while hits > 0:
+        pick the victim when several may be hit), then the zombies rank by rank. When zombies of
+        several kinds share the top rank and a hit can kill more than one kind, the players pick which
+        one dies (the attack's ``priority`` answers at once, else a ``target`` decision, hit by hit)."""
+        while hits > 0 and not killed_so_far:
             victims = self.friendly_fire_victims(i, target)
             if not victims:
                 break
@@ -208,27 +238,42 @@ class Combat(Fields):
                 labels = tuple(f"the hit lands on {self.survivors[j].name}" for j in victims)
                 self.pending = Pending(
                     "friendly_fire", seat, i, labels, tuple((j,) for j in victims),
-                    attack=(target, hits, damage, attack, values),
+                    attack=(target, hits, damage, attack, values, priority),
                 )
                 self.events.append(DecisionNeeded("friendly_fire", seat, labels))
                 return
             self.hit_survivor(min(victims, key=lambda j: (self.survivors[j].wounds, j)), damage)
             hits -= 1
-        killed = [0] * self.tables.type_count
-        counts = list(self.zombies[target])
-        for rank in sorted(set(self.tables.rank)):
+        tables = self.tables
+        killed = list(killed_so_far) if killed_so_far else [0] * tables.type_count
+        counts = [n - k for n, k in zip(self.zombies[target], killed, strict=True)]
+        named = [tables.zombie_index[name] for name in priority if name in tables.zombie_index]
+        for rank in sorted(set(tables.rank)):
             if hits <= 0:
                 break
-            types = [t for t in range(self.tables.type_count) if self.tables.rank[t] == rank]
+            types = [t for t in range(tables.type_count) if tables.rank[t] == rank]
             while hits > 0 and any(counts[t] for t in types):
-                victim = next((t for t in types if counts[t] > 0 and damage >= self.tables.damage_to_kill[t]), None)
-                if victim is None:
+                killable = [t for t in types if counts[t] > 0 and damage >= tables.damage_to_kill[t]]
+                if not killable:
                     hits = 0  # the top target shrugs off hits that cannot kill it
                     break
+                victim = next((t for t in named if t in killable), killable[0])
+                if len(killable) > 1 and not any(t in killable for t in named) and not self.spec.auto_wounds:
+                    seat = self.survivors[i].seat
+                    labels = tuple(f"the hit kills a {self.catalog_zombie_name(t)}" for t in killable)
+                    self.pending = Pending(
+                        "target", seat, i, labels, tuple((t,) for t in killable),
+                        attack=(target, hits, damage, attack, values, priority, tuple(killed)),
+                    )
+                    self.events.append(DecisionNeeded("target", seat, labels))
+                    return
                 counts[victim] -= 1
                 killed[victim] += 1
                 hits -= 1
         self.land_kills(i, target, killed, counts, attack, values)
+
+    def catalog_zombie_name(self, t: int) -> str:
+        return str(self.tables.catalog.zombies[t].name)
 
     def land_kills(
         self, i: int, target: int, killed: list[int], counts: list[int], attack: str, values: tuple[int, ...]

@@ -126,7 +126,8 @@ class Search:
 
 @dataclass(frozen=True, slots=True)
 class Attack:
-    """Attack with the weapon in hand ``slot`` (its Dual twin in the other hand joins in).
+    """Attack with the weapon in hand ``slot`` (its Dual twin in the other hand joins in, unless
+    ``single``: that weapon alone).
 
     ``priority`` lists zombie type ids in the order melee hits (or a free-targeting shooter's hits)
     go to; types left out follow the box's default order. ``second_zone`` (Trick shot): the Dual
@@ -140,6 +141,7 @@ class Attack:
     priority: tuple[str, ...] = ()
     second_zone: str = ""
     rival: str = ""
+    single: bool = False
     kind: Literal["attack"] = "attack"
 
 
@@ -312,6 +314,15 @@ class SurvivorMoved:
 
 
 @dataclass(frozen=True, slots=True)
+class MoveStopped:
+    """A move of several zones ended early in ``zone``: zombies were there (or showed up there)."""
+
+    survivor: str
+    zone: str
+    kind: Literal["move_stopped"] = "move_stopped"
+
+
+@dataclass(frozen=True, slots=True)
 class SurvivorHealed:
     survivor: str
     target: str
@@ -393,6 +404,19 @@ class WeaponReloaded:
     survivor: str
     card: str
     kind: Literal["weapon_reloaded"] = "weapon_reloaded"
+
+
+@dataclass(frozen=True, slots=True)
+class AttackMade:
+    """A survivor attacks: ``weapons`` cards of ``weapon`` (2: a Dual pair) at ``zone`` (and the twin
+    at ``second_zone``, Trick shot)."""
+
+    survivor: str
+    weapon: str
+    weapons: int
+    zone: str
+    second_zone: str = ""
+    kind: Literal["attack_made"] = "attack_made"
 
 
 @dataclass(frozen=True, slots=True)
@@ -540,6 +564,7 @@ Event = Annotated[
     | TurnStarted
     | TurnEnded
     | SurvivorMoved
+    | MoveStopped
     | SurvivorHealed
     | DoorClosed
     | DoorOpened
@@ -551,6 +576,7 @@ Event = Annotated[
     | CardDiscarded
     | InventoryChanged
     | WeaponReloaded
+    | AttackMade
     | ZombieSpawned
     | ZombieMoved
     | ZombieAttacked

@@ -6,6 +6,7 @@ the mutable fields, the small helpers every concern shares, the dispatch of comm
 decisions that pause the game. ``freeze`` turns the copy back into an immutable state.
 """
 
+from collections.abc import Iterable
 from typing import Any
 
 from game.rules.core.base import IllegalCommand
@@ -46,6 +47,7 @@ from game.rules.zombicide.commands import (
 )
 from game.rules.zombicide.competitive import Competitive
 from game.rules.zombicide.graph import ZoneGraph
+from game.rules.zombicide.legal import survivor_commands
 from game.rules.zombicide.spawning import Spawning
 from game.rules.zombicide.state import (
     EMPTY,
@@ -55,7 +57,7 @@ from game.rules.zombicide.state import (
     ZombicideState,
     evolver_for,
 )
-from game.rules.zombicide.tables import Tables
+from game.rules.zombicide.tables import Tables, into_discard
 from game.rules.zombicide.wounds import Wounds
 from game.rules.zombicide.zombie_phase import ZombiePhase
 
@@ -160,6 +162,11 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
             return self.card_kinds[card]
         return "" if card == EMPTY else self.box.wounds.held_card_name(card)
 
+    def discard_cards(self, cards: Iterable[int]) -> None:
+        """Cards onto the equipment discard pile (a card with parts tucked under it gives them back)."""
+        self.card_kinds, discarded = into_discard(self.card_kinds, self.tables, cards)
+        self.equipment_discard.extend(discarded)
+
     def equipment(self, card: int):  # type: ignore[no-untyped-def]
         return self.tables.equipment[self.card_kinds[card]]
 
@@ -249,6 +256,21 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
             raise IllegalCommand("the zombies are playing")
         i = self.survivor_by_id(command.survivor)
         s = self.survivors[i]
+        if isinstance(command, Discard | Combine):  # free at any time, even on another's turn (§13.3, §10.7)
+            if s.seat != seat:
+                raise IllegalCommand(f"{s.name} is not yours to play")
+            if not s.in_play:
+                raise IllegalCommand(f"{s.name} is no longer on the board")
+            if isinstance(command, Discard):
+                keeps = self.box.keeps
+                reason = keeps(self, i, command.slot) if keeps is not None else ""
+                if reason:
+                    raise IllegalCommand(reason)
+                self.discard(i, command.slot)
+            else:
+                self.combine(i, command.slot, command.other_slot)
+            self.check_goals(end_phase=False)  # a box's standing rules may move the card on
+            return
         if seat != self.base.current_seat and not (self.active < 0 and s.seat == seat and sk.is_tactician(s.skills)):
             raise IllegalCommand(f"it is {self.base.current_seat}'s turn, not {seat}'s")
         if s.seat != seat:
@@ -258,19 +280,9 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
         if s.done:
             raise IllegalCommand(f"{s.name} has already played this round")
         if self.active >= 0 and self.active != i:
-            raise IllegalCommand(f"finish {self.survivors[self.active].name}'s turn first")
-        if isinstance(command, Discard):
-            keeps = self.box.keeps
-            reason = keeps(self, i, command.slot) if keeps is not None else ""
-            if reason:
-                raise IllegalCommand(reason)
-            self.discard(i, command.slot)
-            self.check_goals(end_phase=False)  # a box's standing rules may move the card on
-            return
-        if isinstance(command, Combine):
-            self.combine(i, command.slot, command.other_slot)
-            self.check_goals(end_phase=False)
-            return
+            if self.survivors[self.active].actions_left > 0:
+                raise IllegalCommand(f"finish {self.survivors[self.active].name}'s turn first")
+            self.end_turn(self.active)  # its actions spent, the player moves on: that turn is over
         refuses = self.box.refuses
         if refuses is not None:
             reason = refuses(self, i, command)
@@ -315,7 +327,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
             return
         if self.active >= 0:
             s = self.survivors[self.active]
-            if not s.in_play or (s.actions_left <= 0 and not s.free_actions):
+            if not s.in_play or (s.actions_left <= 0 and not s.free_actions and not self.free_to_act(self.active)):
                 self.end_turn(self.active)
         if self.paused_queue:
             if self.active < 0:  # a Zombie link turn is over: the zombies' phase goes on
@@ -326,6 +338,13 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
                 self.after_action()
             return
         self.advance_turns()
+
+    def free_to_act(self, i: int) -> bool:
+        """Survivor ``i``, its actions spent, may still take a free action this turn (a Team Action, a
+        free skill action, an escape): its turn stays open until the player ends it. Discards and
+        combinations are free at any time and keep no turn open."""
+        state = self.freeze()
+        return any(not isinstance(c, _OPEN_AT_ANY_TIME) for c in survivor_commands(state, i))
 
     def end_turn(self, i: int) -> None:
         s = self.survivors[i]
@@ -358,6 +377,8 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
         resolve(self, pending, option)
 
 
+_OPEN_AT_ANY_TIME = (EndTurn, Discard, Combine)  # listed whenever: they hold no turn open
+
 _evolve_state = evolver_for(ZombicideState)
 _evolve_survivor = evolver_for(Survivor)
 
@@ -368,6 +389,7 @@ _DECISIONS = {
     "keep_card": Game.resolve_keep_card,
     "reroll": Game.resolve_reroll,
     "friendly_fire": Game.resolve_friendly_fire,
+    "target": Game.resolve_target,
     "deal": Game.resolve_deal,
     "skill": Game.resolve_skill,
     "wound": Game.resolve_wound,

@@ -68,6 +68,7 @@ class ZoneGraph:
     kinds: tuple[ZoneKind, ...]
     street_like: tuple[bool, ...]
     tile: tuple[str, ...]  # module id of each zone
+    tiles: tuple[tuple[str, ...], ...]  # every tile each zone covers (its module first): a zone may span several
     building: tuple[int, ...]  # building index, -1 for street-like zones
     buildings: tuple[tuple[int, ...], ...]
     edges: tuple[Edge, ...]
@@ -76,13 +77,14 @@ class ZoneGraph:
     doors_open_at_start: tuple[bool, ...]
     adjacent: tuple[tuple[tuple[int, int], ...], ...]  # zone → ((other zone, edge index), ...)
     sight: tuple[tuple[tuple[tuple[int, int], ...], ...], ...]  # zone → lines → (zone, edge)
-    blocked: tuple[bool, ...]  # never entered, blocks sight (a box's blocking marker lies on it)
+    blocked: tuple[bool, ...]  # never entered, blocks sight (a box's blocking marker covers it, even partly)
     starts: tuple[int, ...]
     exits: tuple[int, ...]
     spawns: tuple[SpawnPoint, ...]
     objectives: tuple[TokenPoint, ...]
     sightless: tuple[bool, ...] = ()  # no sight into, out of or through the zone
     searchable: tuple[bool, ...] = ()  # by the zone's kind (a box may add zones as the game goes)
+    no_spawn: tuple[bool, ...] = ()  # zombies never spawn there: blocked, or cut off by what blocks
     same_walkers: bool = True  # every crossing lets survivors and zombies through alike
     step_costs: dict[tuple[int, int], int] = field(default_factory=dict)  # (from, to) → extra actions, when not 0
     box_data: Any = None  # the box's own tables of the board (``BoxRules.board_data``)
@@ -362,14 +364,18 @@ def build_graph(board: Board, box: BoxRules | None = None) -> ZoneGraph:
         elif marker.kind == MarkerKind.OBJECTIVE:
             objectives.append(TokenPoint(z, marker.color or "red", zones[z].module_id))
         elif marker.kind in blocking:
-            blocked[z] = True
+            for covered in _covered_zones(board, marker, zone_ids[z]):
+                if covered in index:
+                    blocked[index[covered]] = True
 
+    no_spawn = _cut_off(len(zone_ids), adjacent, edges, blocked, starts)
     graph = ZoneGraph(
         zone_ids=zone_ids,
         index=index,
         kinds=kinds,
         street_like=street_like,
         tile=tuple(z.module_id for z in zones),
+        tiles=tuple(tuple(z.properties.get("tiles") or (z.module_id,)) for z in zones),  # type: ignore[arg-type]
         building=tuple(building_of),
         buildings=tuple(buildings),
         edges=tuple(edges),
@@ -389,12 +395,54 @@ def build_graph(board: Board, box: BoxRules | None = None) -> ZoneGraph:
         ),
         same_walkers=same_walkers,
         step_costs=step_costs,
+        no_spawn=no_spawn,
     )
     if box is not None:
         data = box.board_data(board, graph)
         if data is not None:
             object.__setattr__(graph, "box_data", data)
     return graph
+
+
+def _covered_zones(board: Board, marker: Any, zone_id: str) -> set[str]:
+    """The zones a token covers, even partly: the one under its centre and any under its footprint."""
+    covered = {zone_id}
+    width, height = marker.size
+    if width > 0 and height > 0:
+        (cx, cy), steps = marker.position, 6
+        for a in range(steps + 1):
+            for b in range(steps + 1):
+                x = cx - width / 2 + width * a / steps
+                y = cy - height / 2 + height * b / steps
+                inset = (min(max(x, cx - width / 2 + 0.01), cx + width / 2 - 0.01),
+                         min(max(y, cy - height / 2 + 0.01), cy + height / 2 - 0.01))
+                found = board.zone_at(inset)
+                if found is not None:
+                    covered.add(found)
+    return covered
+
+
+def _cut_off(count: int, adjacent: list[list[tuple[int, int]]], edges: list[Edge], blocked: list[bool],
+             starts: list[int]) -> tuple[bool, ...]:
+    """Zones where zombies never spawn: those blocked, and those the blocked ones cut off, that is,
+    reached from the starting zones (every door open) only through a blocked zone."""
+
+    def reached(through_blocked: bool) -> set[int]:
+        seen = set(starts)
+        stack = list(starts)
+        while stack:
+            here = stack.pop()
+            for there, e in adjacent[here]:
+                if there in seen or not edges[e].walkable or (blocked[there] and not through_blocked):
+                    continue
+                seen.add(there)
+                stack.append(there)
+        return seen
+
+    if not any(blocked):
+        return (False,) * count
+    open_way, any_way = reached(False), reached(True)
+    return tuple(blocked[z] or (z in any_way and z not in open_way) for z in range(count))
 
 
 _GRAPHS: dict[tuple[int, str], tuple[Board, ZoneGraph]] = {}

@@ -29,7 +29,7 @@ from game.rules.zombicide.commands import (
     Trade,
 )
 from game.rules.zombicide.graph import ZoneGraph, jump_targets
-from game.rules.zombicide.odds import weapon_reach
+from game.rules.zombicide.odds import fired_cards, weapon_reach
 from game.rules.zombicide.state import (
     EMPTY,
     Survivor,
@@ -64,7 +64,7 @@ def legal_commands(state: ZombicideState, seat: str) -> list[Any]:
         candidates = [i for i, s in enumerate(state.survivors) if s.seat == seat and s.in_play and not s.done]
     result: list[Any] = []
     for i in candidates:
-        result.extend(_survivor_commands(state, i))
+        result.extend(survivor_commands(state, i))
     return result
 
 
@@ -74,7 +74,8 @@ def _can_spend(s: Survivor, category: str) -> bool:
     return any(tag == category or (tag == "combat" and category in ("melee", "ranged")) for tag in s.free_actions)
 
 
-def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
+def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
+    """What survivor ``i`` may play now, as if its turn were the one going on."""
     s = state.survivors[i]
     flags = sk.flags(s.skills)
     graph, tables = state.graph, state.tables
@@ -94,9 +95,7 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
     if _can_spend(s, "move") and (
         ("move" in s.free_actions and s.actions_left >= extra) or s.actions_left >= 1 + extra
     ):
-        reach = sk.zones_per_move(s.skills)
-        if "sprint" in flags and not s.sprint_used:
-            reach = max(reach, 3)
+        reach = move_reach(s)
         if graph.step_costs:  # a box's dearer crossings: only the moves the survivor can pay for
             budget = s.actions_left - extra - (0 if "move" in s.free_actions else 1)
             for path in _paths(state, zone, reach):
@@ -178,9 +177,12 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
             continue
         seen_weapons.add(kinds[slot])
         unusable = box.weapon_unusable
+        pair = not equipment.kills_everything and len(fired_cards(state, s, slot)) > 1  # one may fire alone
         if equipment.attack == "melee":
             if zombies_here and not (unusable is not None and unusable(state, i, slot, zone)):
                 commands.append(Attack(sid, slot, graph.zone_ids[zone]))
+                if pair:
+                    commands.append(Attack(sid, slot, graph.zone_ids[zone], single=True))
             if state.setup.competitive:  # rival survivors within reach
                 for other in state.survivors:
                     if other.team != s.team and other.in_play and other.zone == zone and not confined(other):
@@ -197,6 +199,8 @@ def _survivor_commands(state: ZombicideState, i: int) -> list[Any]:
                 unusable is not None and unusable(state, i, slot, target)
             ):
                 commands.append(Attack(sid, slot, graph.zone_ids[target]))
+                if pair:
+                    commands.append(Attack(sid, slot, graph.zone_ids[target], single=True))
                 in_reach.append(graph.zone_ids[target])
         if "trick_shot" in flags and len(in_reach) > 1 and slot in (0, 1) and not equipment.kills_everything:
             twin = s.slots[1 - slot]
@@ -254,6 +258,40 @@ def _fits(state: ZombicideState) -> Any:
         return None
     equipment, kinds = state.tables.equipment, state.card_kinds
     return lambda card, slot: slot_fits(equipment[kinds[card]], slot)
+
+
+def move_reach(s: Survivor) -> int:
+    """How many zones one Move action of the survivor may cross now (Sprint once per turn)."""
+    reach = sk.zones_per_move(s.skills)
+    if "sprint" in s.skills and not s.sprint_used:
+        reach = max(reach, 3)
+    return reach
+
+
+def declared_move(state: ZombicideState, survivor_id: str, zone_id: str) -> Move | None:
+    """The Move a survivor declares to head for ``zone_id``: a shortest open route within its reach,
+    zombies on the way or not (the move then ends where the first ones stand); None when the zone is
+    out of reach. The rules still have the last word (``check``)."""
+    i = state.survivor_index(survivor_id)
+    goal = state.graph.index.get(zone_id)
+    if i < 0 or goal is None:
+        return None
+    s = state.survivors[i]
+    graph = state.graph
+    found: dict[int, tuple[int, ...]] = {s.zone: ()}
+    frontier = [s.zone]
+    for _ in range(move_reach(s)):
+        following = []
+        for here in frontier:
+            for there in graph.neighbours(here, state.doors_open):
+                if there not in found:
+                    found[there] = found[here] + (there,)
+                    following.append(there)
+        frontier = following
+    path = found.get(goal)
+    if not path:
+        return None
+    return Move(survivor_id, zone_id, tuple(graph.zone_ids[z] for z in path[:-1]))
 
 
 class _GameMemo:

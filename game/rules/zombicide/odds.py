@@ -60,13 +60,16 @@ def reachable_in(state: Any, zone: int) -> int:
     return sum(1 for o in state.survivors if o.in_play and o.zone == zone and not (isolated and isolated(state, o)))
 
 
-def fired_cards(state: Any, s: Survivor, slot: int) -> list[int]:
+def fired_cards(state: Any, s: Survivor, slot: int, single: bool = False) -> list[int]:
     """The cards an attack with the weapon of ``slot`` fires: it, and its Dual twin (in the other
-    hand, or anywhere with Everything at hand) when both may fire together."""
+    hand, or anywhere with Everything at hand) when both may fire together and the survivor does
+    not fire that weapon alone (``single``)."""
     card = s.slots[slot]
     kinds = state.card_kinds
     weapon = state.tables.equipment[kinds[card]]
     fired = [card]
+    if single:
+        return fired
     if slot in (0, 1):
         other = s.slots[1 - slot]
     else:  # Everything at hand: a reserve weapon pairs with a twin anywhere
@@ -181,7 +184,7 @@ def attack_odds(state: Any, command: Attack) -> AttackOdds:
         mods.append(Modifier("range", weapon.range_max, "weapon", weapon.id))
         if high > weapon.range_max:
             mods.append(Modifier("range", high - weapon.range_max, "skill", sk.RANGE_SKILL))
-    fired = fired_cards(state, s, command.slot)
+    fired = fired_cards(state, s, command.slot, command.single)
     if command.second_zone:  # Trick shot: the twin aims at its own zone, with its own roll
         fired = fired[:1]
         mods.append(Modifier("note", 1, "skill", "trick_shot"))

@@ -25,6 +25,7 @@ from game.rules.zombicide.commands import (
     ZombieSpawned,
 )
 from game.rules.zombicide.state import EMPTY, LEVEL_NAMES, Survivor, ZombicideState
+from game.rules.zombicide.tables import into_discard
 
 OVERRIDE_SEAT = "table"  # who plays manual-override commands: the table itself, not a player
 
@@ -259,9 +260,10 @@ def _remove_survivor(state: ZombicideState, command: RemoveSurvivor) -> tuple[Zo
     loud_zone, loud_by = state.loud
     loud = (-1, -1) if loud_by == i else (loud_zone, loud_by - 1 if loud_by > i else loud_by)
     cards = s.cards()
+    kinds, discarded = into_discard(state.card_kinds, state.tables, cards)
     event = SurvivorRemoved(s.id, state.graph.zone_ids[s.zone])
     return replace(state, survivors=state.survivors[:i] + state.survivors[i + 1:], active=active, loud=loud,
-                   equipment_discard=state.equipment_discard + cards,
+                   card_kinds=kinds, equipment_discard=state.equipment_discard + tuple(discarded),
                    unloaded=tuple(c for c in state.unloaded if c not in cards)), (event,)
 
 

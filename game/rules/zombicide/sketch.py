@@ -8,7 +8,9 @@ c camp, w wasteland, W water, C corridor, O outdoor, A airlock, S security room,
 touching a building walled), | or - wall, d closed door, o open door, = opening, f fence, F fence
 with stairs, e hedge, l ledge, b closed blue door, k closed pink door, g closed green door, v closed
 purple (violet) door. Zone ids are r<row>c<col> (``sketch_zone_id``); a tile is
-``tile_cols`` × ``tile_rows`` cells, named T<col>_<row>. Each cell is ``SKETCH_CELL_CM`` square.
+``tile_cols`` × ``tile_rows`` cells, named T<col>_<row>; a zone may reach over onto more tiles
+(``zone_tiles``: kept in the zone's ``tiles`` property), and a marker may name the tile it lies on (a
+manhole at one end of such a zone). Each cell is ``SKETCH_CELL_CM`` square.
 """
 
 from __future__ import annotations
@@ -69,6 +71,7 @@ class SketchMarker(BaseModel):
     zone: str
     color: str = ""
     locators: tuple[int, ...] = ()
+    tile: str = ""  # the tile it lies on, for a zone over several tiles (default: the zone's own)
 
 
 def sketch_board(
@@ -79,10 +82,12 @@ def sketch_board(
     title: str = "sketch",
     source: str = "",
     setup: Mapping[str, object] | None = None,
+    zone_tiles: Mapping[str, Sequence[str]] | None = None,
 ) -> Board:
     """Build a Board from an ASCII sketch; ``setup`` is kept as a mission's own [setup] would be
-    (``Board.properties["setup"]``). A bad character or a marker off the sketch raises ValueError
-    naming the line and column or the marker."""
+    (``Board.properties["setup"]``); ``zone_tiles`` names the tiles a zone reaches onto beyond its
+    own. A bad character, a marker off the sketch or an unknown tile raises ValueError naming the
+    line and column, the marker or the zone."""
     lines = [line.rstrip() for line in sketch.strip("\n").splitlines()]
     if not lines or not any(lines):
         raise ValueError("the sketch is empty")
@@ -96,6 +101,16 @@ def sketch_board(
         sketch_zone_id(r, c): _cell_zone(r, c, kind, f"T{c // tile_cols}_{r // tile_rows}")
         for (r, c), kind in sorted(cells.items())
     }
+    known_tiles = {zone.module_id for zone in zones.values()}
+    for zone_id, more in (zone_tiles or {}).items():
+        if zone_id not in zones:
+            raise ValueError(f"zone_tiles: zone {zone_id!r} is not on the sketch")
+        unknown = [tile for tile in more if tile not in known_tiles]
+        if unknown:
+            raise ValueError(f"zone_tiles → {zone_id}: no tile {unknown[0]!r} (tiles: {', '.join(sorted(known_tiles))})")
+        own = zones[zone_id].module_id
+        tiles = (own, *dict.fromkeys(tile for tile in more if tile != own))
+        zones[zone_id] = dataclasses.replace(zones[zone_id], properties=MappingProxyType({"tiles": tiles}))
     connections, link = _read_borders(cells, cell_rows, sep_rows, cols)
     buildings = _buildings(cells, link)
     building_of = {zone: name for name, members in buildings.items() for zone in members}
@@ -107,6 +122,9 @@ def sketch_board(
     for index, marker in enumerate(markers):
         if marker.zone not in zones:
             raise ValueError(f"markers[{index}]: zone {marker.zone!r} is not on the sketch")
+        zone_tile_ids = zones[marker.zone].properties.get("tiles") or (zones[marker.zone].module_id,)
+        if marker.tile and marker.tile not in zone_tile_ids:  # type: ignore[operator]
+            raise ValueError(f"markers[{index}]: zone {marker.zone!r} is not on tile {marker.tile!r}")
         placed.append(
             Marker(
                 kind=marker.kind,
@@ -114,6 +132,7 @@ def sketch_board(
                 zone=marker.zone,
                 color=marker.color,
                 locators=tuple(marker.locators),
+                properties=MappingProxyType({"tile": marker.tile} if marker.tile else {}),
             )
         )
 

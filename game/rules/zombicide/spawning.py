@@ -27,9 +27,10 @@ class Spawning(Fields):
     def step_spawn(self) -> None:
         graph = self.graph
         chooses = self.box.spawn_active
-        active = [
+        active = [  # a spawn zone under (or cut off by) a blocking token spawns nothing (§15.4)
             p for p in graph.spawns
             if (chooses(self, p) if chooses is not None else p.color in ("", "red") or p.color in self.unlocked)
+            and not graph.no_spawn[p.zone]
         ]
         with_locators = sorted((p for p in active if p.locators), key=lambda p: p.locators[0])
         without = [p for p in active if not p.locators]
@@ -133,7 +134,7 @@ class Spawning(Fields):
     def place(self, zone: int, t: int, n: int, escorted: bool = True, extra_activation: bool = True) -> None:
         """Put ``n`` zombies of type ``t`` in ``zone`` from the supply, with escorts and substitutes;
         running out of miniatures gives that type an extra activation."""
-        if n <= 0:
+        if n <= 0 or self.graph.no_spawn[zone]:  # nobody spawns under a blocking token (§15.4)
             return
         placed = min(n, self.supply[t])
         if placed:

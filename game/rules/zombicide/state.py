@@ -139,7 +139,7 @@ class Survivor:
 class Pending:
     """A decision the players must take before the game goes on."""
 
-    kind: str  # "keep_card", "wound", "skill", "reroll", "deal", "friendly_fire", or a box's own
+    kind: str  # "keep_card", "wound", "skill", "reroll", "deal", "friendly_fire", "target", or a box's own
     seat: str
     survivor: int
     options: tuple[str, ...]  # what the player reads
@@ -151,7 +151,8 @@ class Pending:
     zombie: int = -1  # wound: the attacking type, for Ironclad-like skills
     # reroll: (target zone, fired cards, attack kind, priority, dice, re-rolls used, sources offered, rival)
     # deal: (zones still to receive a card, cards in hand)
-    # friendly_fire: (target zone, hits left, damage, attack kind, dice)
+    # friendly_fire: (target zone, hits left, damage, attack kind, dice, priority)
+    # target: (target zone, hits left, damage, attack kind, dice, priority, zombies killed so far per type)
     attack: tuple = ()
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.rules.zombicide.catalog import DANGER_LEVELS, Catalog, Equipment, ZombieCard
@@ -27,6 +28,7 @@ class Tables:
     zombie_cards: dict[int, ZombieCard]
     card_lines: dict[int, tuple[tuple[tuple[int, int], ...], ...]]  # number → level → (type, count)
     xp_thresholds: tuple[int, ...]  # blue, yellow, orange, red
+    tucked: dict[str, tuple[str, ...]]  # a card made of parts kept under it → the parts' kinds (Sniper Rifle)
 
     @property
     def type_count(self) -> int:
@@ -38,6 +40,23 @@ class Tables:
             if xp >= threshold:
                 level = i
         return level
+
+
+def into_discard(card_kinds: tuple[str, ...], tables: Tables,
+                 cards: Iterable[int]) -> tuple[tuple[str, ...], list[int]]:
+    """What goes to the equipment discard pile when ``cards`` are discarded: each card, except a card
+    made of parts tucked under it, which gives its parts back instead (the Rifle and the Scope of a
+    Sniper Rifle). Parts come back as cards of their kinds (new ids: cards of a kind are alike)."""
+    kinds = card_kinds
+    discarded: list[int] = []
+    for card in cards:
+        parts = tables.tucked.get(kinds[card])
+        if parts is None:
+            discarded.append(card)
+            continue
+        discarded.extend(range(len(kinds), len(kinds) + len(parts)))
+        kinds = kinds + parts
+    return kinds, discarded
 
 
 _CACHE: dict[int, Tables] = {}
@@ -70,6 +89,8 @@ def tables_for(catalog: Catalog) -> Tables:
         zombie_cards={c.number: c for c in catalog.zombie_deck},
         card_lines={c.number: tuple(groups(c.line(level)) for level in DANGER_LEVELS) for c in catalog.zombie_deck},
         xp_thresholds=tuple(catalog.setup.xp_thresholds[level] for level in DANGER_LEVELS),
+        tucked={combo.makes: (e.id, combo.partner) for e in catalog.equipment_cards for combo in e.combines_with
+                if combo.parts == "tucked"},
     )
     _CACHE[id(catalog)] = tables
     return tables

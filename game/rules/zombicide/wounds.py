@@ -74,7 +74,7 @@ class Wounds(Fields):
         s = self.survivors[i]
         if not s.in_play:
             return
-        self.equipment_discard.extend(c for c in s.slots if c >= 0)
+        self.discard_cards(c for c in s.slots if c >= 0)
         self.change(i, alive=False, slots=tuple(EMPTY for _ in s.slots), actions_left=0, free_actions=())
         self.events.append(SurvivorEliminated(s.id))
         if self.active == i:
@@ -118,7 +118,7 @@ class Wounds(Fields):
         slots = list(s.slots)
         slots[slot] = EMPTY
         self.change(i, slots=tuple(slots))
-        self.equipment_discard.append(card)
+        self.discard_cards((card,))
         self.events.append(CardDiscarded(s.id, self.card_kinds[card]))
         self.events.append(SurvivorWounded(s.id, s.wounds, self.card_kinds[card], ignored=True))
 

@@ -69,6 +69,8 @@ class ZombiePhase(Fields):
             elif kind == "attack":  # the second weapon of a Trick shot
                 if self.survivors[step[1]].in_play:
                     self.roll_attack(step[1], step[2], [step[3]], step[4], step[5])
+            elif kind == "free_attack":  # a move's free attack, once what the move set off is resolved
+                self.step_free_attack(step[1], step[2], step[3], step[4])
             elif kind == "deal":
                 self.step_deal(step[1], step[2], step[3])
             elif kind == "link_turn":

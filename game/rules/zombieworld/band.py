@@ -133,6 +133,23 @@ def free_dog(band: Band, member: Member, catalog: Catalog) -> bool:
     return owner is not None and owner.ability == "own_free_dog"
 
 
+def ability_free_items(band: Band, catalog: Catalog) -> Counter[str]:
+    """The items the band's abilities give for free: a unique band's (militia's two ammunition boxes,
+    paramedics' medkit, mafia's pistol), and one ammunition box per member of a mixed band who
+    picked it."""
+    if band.kind == "unique" and band.mode == "standard":
+        unique = catalog.unique_band(band.band_type)
+        return Counter(unique.free_items) if unique is not None else Counter()
+    return Counter("ammo_box" for m in band.members if not m.is_dog and m.ability == "one_free_ammo_box")
+
+
+def unplaced_free_items(band: Band, catalog: Catalog) -> list[str]:
+    """Free items of the band's abilities that no member carries as its ``free_items`` (set-up
+    hands them out)."""
+    given = Counter(item for m in band.members for item in m.free_items)
+    return sorted((ability_free_items(band, catalog) - given).elements())
+
+
 def leader_order(band: Band, catalog: Catalog) -> list[Member]:
     """Members who may lead, best first (born, then expert, then hardened; file order breaks ties)."""
     ranked = []
@@ -326,7 +343,7 @@ def _equipment_problems(member: Member, catalog: Catalog) -> list[str]:
         problems.append(f"{name}: only {rules.hand_slots} weapons in hand")
     if len(member.hand) == 2:
         first, second = member.hand
-        if not _pairable(first, second, catalog):
+        if not pairable(first, second, catalog):
             problems.append(
                 f"{name}: {catalog.item_name(first)} and {catalog.item_name(second)} cannot be held together"
             )
@@ -360,7 +377,8 @@ def _equipment_problems(member: Member, catalog: Catalog) -> list[str]:
     return problems
 
 
-def _pairable(first: str, second: str, catalog: Catalog) -> bool:
+def pairable(first: str, second: str, catalog: Catalog) -> bool:
+    """Whether two weapons may be held in hand together (a pair of pistols, a pistol and a shield)."""
     def partners(item: str) -> tuple[str, ...]:
         weapon = catalog.firearm(item) or catalog.hand_weapon(item)
         if weapon is not None:

@@ -6,6 +6,7 @@ import math
 from dataclasses import replace
 
 from game.rules.zombieworld import commands as c
+from game.rules.zombieworld.equipment import carried_on_ground, drop
 from game.rules.zombieworld.geometry import BASE_RADIUS_CM
 from game.rules.zombieworld.scoring import winners
 from game.rules.zombieworld.spots import free_spot_near
@@ -64,8 +65,10 @@ def remove(game: Game, model: Model, reason: str, killer: Model | None, melee: b
     if killer is not None and killer.side not in (ZOMBIES, model.side) and model.kind == "survivor":
         game.bump(killer.side, hostile_killed=1)
     game.bump(model.side, members_lost=1)
-    for item in (*model.hand, *model.backpack, *model.objects):
-        game.ground.append((model.x, model.y, item))
+    if reason == "devoured":  # book 17.1: its weapons, objects and elements stay where it fell
+        drop(game, model, carried_on_ground(model), model.position)
+    else:  # out of action it is carried off with its gear; a scenario's element stays (book 20.4, #9)
+        drop(game, model, list(model.elements), model.position)
     if reason == "devoured" or (model.kind == "dog" and killer is not None and killer.side == ZOMBIES and melee):
         zombie_id = f"z{game.next_zombie}"
         game.next_zombie += 1
@@ -91,7 +94,8 @@ def _few_of_us_left(game: Game, seat: str) -> None:
         return
     if game.individual:
         return
-    threshold = 3 if game.band_type.get(seat) == "veterans" and game.band_kind.get(seat) == "unique" else 2
+    unique = game.catalog.unique_band(game.band_type.get(seat, "")) if game.band_kind.get(seat) == "unique" else None
+    threshold = 3 if unique is not None and unique.ability == "few_left_after_three" else 2
     if not score.few_left_checked and score.members_lost < threshold and len(game.alive(seat)) > 2:
         return
     game.bump(seat, few_left_checked=True)

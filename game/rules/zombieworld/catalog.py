@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from game.rules.core.datafile import ContentError, check_unique, read_toml, validate
 
@@ -29,6 +29,14 @@ Victory = Literal[
     "exit_opposite_edge", "exit_any_edge", "rescue", "pick_any",
 ]
 SPECIAL_FINDS = ("dog", "frightened_survivor")
+# The band abilities the engine plays: bands.toml may name only these (book 19.2.1, 19.2.2).
+ABILITIES = frozenset({
+    "no_vehicle_shooting_penalty", "take_cover_bonus_move", "reroll_shot_at_reaction", "free_dog",
+    "choose_flight_direction", "free_entry", "reroll_surprise", "few_left_after_three", "ignore_wound_on_six",
+    "two_free_ammo_boxes", "leader_radius_20", "free_medkit", "search_again", "reroll_charging_reaction",
+    "charged_reaction_bonus", "vehicle_start_bonus", "free_pistol", "own_free_dog", "charging_reaction_bonus",
+    "one_free_ammo_box",
+})
 
 
 class _Frozen(BaseModel):
@@ -86,13 +94,51 @@ class ZombieProfile(_Frozen):
 # --- equipment -----------------------------------------------------------------------------------
 
 
+CARD_NOTATION = "range - shots - points, as printed: \"40 - 3 a 6 - 7\", \"20 - 1 a 2 - 2\", \"15 - 1 por miniatura - 3\""
+
+
+def parse_firearm_card(text: str) -> tuple[float, int, int, bool, int | None]:
+    """A firearm's profile as the book prints it (book 6.1: "alcance - dados de disparo - puntos",
+    e.g. "Pistola 15-1 a 2-2"): range in cm, fewest and most shots, whether it rolls one die per
+    figure under its template ("1 por miniatura"), and its points when given."""
+    parts = [part.strip() for part in text.split("-")]
+    if len(parts) not in (2, 3) or not all(parts):
+        raise ValueError(f"{text!r} is not a firearm's profile: write {CARD_NOTATION}")
+    try:
+        range_cm = float(parts[0])
+        points = int(parts[2]) if len(parts) == 3 else None
+    except ValueError:
+        raise ValueError(f"{text!r}: range and points are numbers ({CARD_NOTATION})") from None
+    shots = parts[1].split()
+    try:
+        if len(shots) == 1:
+            low = high = int(shots[0])
+            per_figure = False
+        elif len(shots) == 3 and shots[1] == "a":
+            low, high, per_figure = int(shots[0]), int(shots[2]), False
+        elif len(shots) == 3 and shots[1:] == ["por", "miniatura"]:
+            low = high = int(shots[0])
+            per_figure = True
+        else:
+            raise ValueError
+    except ValueError:
+        raise ValueError(f"{text!r}: shots are \"N\", \"N a M\" or \"N por miniatura\" ({CARD_NOTATION})") from None
+    if range_cm <= 0 or low < 1 or high < low:
+        raise ValueError(f"{text!r}: a range above 0 and at least 1 shot, the fewest first")
+    return range_cm, low, high, per_figure, points
+
+
 class Firearm(_Frozen):
+    """A firearm; its range, shots and points come from its ``card``, the profile as printed."""
+
     id: str
     name: str
+    card: str
     cost: int = Field(ge=0)
     range_cm: float = Field(gt=0)
     shots_min: int = Field(ge=1)
     shots_max: int = Field(ge=1)
+    per_figure: bool = False  # one die for each figure under its template ("1 por miniatura")
     bang: int = Field(ge=0)
     bang_at_impact: bool = False
     template_diameter_cm: float = Field(default=0, ge=0)
@@ -106,10 +152,33 @@ class Firearm(_Frozen):
     pairs_with: tuple[str, ...] = ()
     description: str = ""
 
+    @model_validator(mode="before")
+    @classmethod
+    def _from_card(cls, data: Any) -> Any:
+        if not isinstance(data, dict) or "card" not in data:
+            return data
+        typed = [key for key in ("range_cm", "shots_min", "shots_max", "cost", "per_figure") if key in data]
+        if typed:
+            raise ValueError(f"{', '.join(typed)}: read from the card's profile, not typed in beside it")
+        try:
+            range_cm, low, high, per_figure, points = parse_firearm_card(str(data["card"]))
+        except ValueError:
+            return data  # the card's own check says what is wrong with it
+        return {**data, "range_cm": range_cm, "shots_min": low, "shots_max": high, "per_figure": per_figure,
+                **({"cost": points} if points is not None else {})}
+
+    @field_validator("card")
+    @classmethod
+    def _card_reads(cls, text: str) -> str:
+        parse_firearm_card(text)
+        return text
+
     @model_validator(mode="after")
     def _shots_in_order(self) -> Firearm:
         if self.shots_max < self.shots_min:
             raise ValueError(f"shots_max ({self.shots_max}) is below shots_min ({self.shots_min})")
+        if self.per_figure != bool(self.template_diameter_cm):
+            raise ValueError("a firearm rolls one die per figure (\"por miniatura\") exactly when it has a template")
         return self
 
 
@@ -546,8 +615,15 @@ def check_references(catalog: Catalog, root: Path) -> None:
         if rank_id not in rank_ids:
             raise ContentError(bands, "individual → ranks", f"unknown rank {rank_id!r}")
     faction_ids = {f.id for f in catalog.bands.faction}
+    for index, faction in enumerate(catalog.bands.faction):
+        for choice in faction.abilities:
+            if choice.ability not in ABILITIES:
+                raise ContentError(bands, f"[[faction]] #{index + 1} (id = {faction.id!r}) → abilities",
+                                   f"the engine plays no ability {choice.ability!r}")
     for index, band in enumerate(catalog.bands.unique):
         where = f"[[unique]] #{index + 1} (id = {band.id!r})"
+        if band.ability not in ABILITIES:
+            raise ContentError(bands, f"{where} → ability", f"the engine plays no ability {band.ability!r}")
         if band.faction not in faction_ids:
             raise ContentError(bands, f"{where} → faction", f"unknown faction {band.faction!r}")
         for item in band.free_items:

@@ -8,11 +8,12 @@ from dataclasses import replace
 
 from game.rules.core.base import IllegalCommand
 from game.rules.zombieworld import commands as c
-from game.rules.zombieworld.geometry import Figure, base_distance, figure_footprint_gap, path_cost
+from game.rules.zombieworld.geometry import Figure, base_distance, figure_footprint_gap
 from game.rules.zombieworld.melee import after_fight, melee
-from game.rules.zombieworld.movement import SPRINT_MAX_CM, sprint_roll, validate_path
-from game.rules.zombieworld.shooting import firearm_in_hand, flee, in_cover_ground, roll_reaction, shoot
-from game.rules.zombieworld.spots import DOOR_REACH_CM, spot_problem
+from game.rules.zombieworld.movement import SPRINT_MAX_CM, priced_path, sprint_roll, validate_path
+from game.rules.zombieworld.reactions import flee_or_ask
+from game.rules.zombieworld.shooting import firearm_in_hand, in_cover_ground, roll_reaction, shoot
+from game.rules.zombieworld.spots import DOOR_REACH_CM, farthest_along, spot_problem
 from game.rules.zombieworld.state import ZOMBIES, Activation, Model, Vehicle
 from game.rules.zombieworld.working import CONTACT_CM, Game, need_active, need_on_foot, vehicle_spec
 
@@ -74,8 +75,8 @@ def do_charge(game: Game, model: Model, command: c.Charge) -> None:
             game.update(defender, charged_reaction_used=True)
             result, _ = roll_reaction(game, defender, "charged", ground)
             if result == "flee":
-                flee(game, game.models[defender.id], toward_edge=False)
                 game.active = replace(active, remaining_cm=0.0)
+                flee_or_ask(game, game.models[defender.id])
                 return
             if result == "shoot_then_melee":
                 firearm = firearm_in_hand(game, defender)
@@ -122,25 +123,24 @@ def _charge_rider(game: Game, model: Model, rider: Model, vehicle: Vehicle, comm
 
 
 def _fall_short(game: Game, model: Model, path: tuple[tuple[float, float], ...], budget: float) -> None:
-    """A sprinting charger that cannot reach goes as far along its path as its move allows."""
-    points = [model.position, *path]
+    """A sprinting charger that cannot reach goes exactly as far along its path as its move allows
+    (book 15.2: "se quedará a la distancia máxima que marque su atributo de movimiento")."""
     others = game.figures_except(model.id)
-    legs = [math.dist(a, b) for a, b in zip(points, points[1:], strict=False)]
-    total = sum(legs)
-    for step in range(20, 0, -1):
-        wanted = total * step / 20
-        walked, trail = 0.0, [points[0]]
-        for (a, b), leg in zip(zip(points, points[1:], strict=False), legs, strict=True):
-            if walked + leg >= wanted:
-                f = (wanted - walked) / leg if leg else 0.0
-                trail.append((a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f))
-                break
-            walked += leg
-            trail.append(b)
-        cost = path_cost(game.table, trail)
-        end = trail[-1]
-        if cost.ok and cost.cost_cm <= budget + 1e-6 and not spot_problem(game, game.figure(model), end, others) \
-                and all(base_distance(Figure(model.id, *end), game.figure(e)) > CONTACT_CM for e in game.enemies_of(model)):
-            game.update(model, x=end[0], y=end[1], entrenched=False)
-            game.emit(c.ModelMoved(model.id, tuple(trail[1:]), round(cost.cost_cm, 3)))
-            return
+    enemies = game.enemies_of(model)
+
+    def cost_of(trail: list[tuple[float, float]]) -> float:
+        try:
+            return priced_path(game, model, trail[1:])[0]
+        except IllegalCommand:
+            return math.inf
+
+    def spot_ok(end: tuple[float, float]) -> bool:
+        return not spot_problem(game, game.figure(model), end, others) and all(
+            base_distance(Figure(model.id, *end), game.figure(e)) > CONTACT_CM for e in enemies)
+
+    found = farthest_along([model.position, *path], cost_of, budget, spot_ok)
+    if found is None:
+        return
+    trail, cost = found
+    game.update(model, x=trail[-1][0], y=trail[-1][1], entrenched=False)
+    game.emit(c.ModelMoved(model.id, tuple(trail[1:]), round(cost, 3)))

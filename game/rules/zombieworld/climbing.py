@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Any
 
 from game.board.model import TerrainKind
 from game.rules.core.base import IllegalCommand
@@ -12,6 +13,7 @@ from game.rules.zombieworld.casualties import wound
 from game.rules.zombieworld.geometry import (
     BASE_RADIUS_CM,
     Figure,
+    crossings,
     distance_to_edges,
     holds_base,
     jump_line_problem,
@@ -31,6 +33,7 @@ from game.rules.zombieworld.working import (
 JUMP_GAP_CM = 10.0
 JUMP_HEIGHT_CM = 5.0
 JUMP_MOMENTUM_CM = 5.0
+MOMENTUM_STEP_CM = 0.05  # a momentum short of room is tried this much shorter at a time
 FALL_WOUND_CM = 5.0  # one wound per full 5 cm fallen
 LANDING_CHECK_ABOVE_CM = 5.0  # a jump over a drop deeper than this needs a landing check
 LADDER_TOP_REACH_CM = BASE_RADIUS_CM + 1.0  # on a roof, this close to a ladder's piece to go down it
@@ -174,25 +177,77 @@ def _landing_surface(game: Game, point: tuple[float, float], level: int) -> tupl
     return "land on a raised place: an upper floor or the roof of another building, or on top of an obstacle"
 
 
-def jump_cost(game: Game, model: Model, landing: tuple[float, float], level: int) -> float | str:
-    """What a jump to ``landing`` at ``level`` costs (the gap plus the height climbed or dropped), or
-    why nothing there can be landed on."""
+@dataclass(frozen=True, slots=True)
+class JumpLine:
+    """A jump measured along its line: the ground walked on the take-off place up to the edge, the
+    gap crossed (edge to edge), the ground walked on the landing place, and the height changed."""
+
+    walk_before_cm: float
+    gap_cm: float
+    walk_after_cm: float
+    height_cm: float
+
+    @property
+    def cost_cm(self) -> float:
+        return self.walk_before_cm + self.gap_cm + self.walk_after_cm + self.height_cm
+
+
+def _standing_piece(game: Game, model: Model) -> Any:
+    """The raised place the model stands on: its building (upstairs or on the roof), the obstacle
+    or wall it stands on top of, or None on the ground."""
+    table = game.table
+    if model.level:
+        index = table.building_at(model.position)
+        return table.piece(index) if index is not None else None
+    top = table.standing_top_cm(model.position)
+    if top <= 0:
+        return None
+    return next((p for p in table.pieces_at(model.position) if p.kind in (TerrainKind.OBSTACLE, TerrainKind.WALL)
+                 and p.height_cm == top and holds_base(p, model.position)), None)
+
+
+def _landing_piece(game: Game, point: tuple[float, float], index: int | None, height: float) -> Any:
+    if index is not None:
+        return game.table.piece(index)
+    return next((p for p in game.table.pieces_at(point) if p.kind in (TerrainKind.OBSTACLE, TerrainKind.WALL)
+                 and p.height_cm == height and holds_base(p, point)), None)
+
+
+def jump_line(game: Game, model: Model, landing: tuple[float, float], level: int) -> JumpLine | str:
+    """The jump to ``landing`` at ``level`` measured across the gap it crosses (book 11.4: the cm
+    "de alto o ancho" are paid like a move), or why nothing there can be landed on."""
     surface = _landing_surface(game, landing, level)
     if isinstance(surface, str):
         return surface
-    return _jump_price(math.dist(model.position, landing), surface[0], game.height_of(model))
+    height, index, _ = surface
+    start = model.position
+    length = math.dist(start, landing)
+    ax, ay, bx, by = start[0], start[1], landing[0], landing[1]
+    onto = _landing_piece(game, landing, index, height)
+    entry = min((t for t in crossings(onto, ax, ay, bx, by) if t > 1e-9), default=0.0) * length if onto else 0.0
+    off = _standing_piece(game, model)
+    leave = min((t for t in crossings(off, ax, ay, bx, by) if t > 1e-9), default=1.0) * length if off else entry
+    leave = min(leave, entry)
+    return JumpLine(max(0.0, leave - BASE_RADIUS_CM), entry - leave, max(0.0, length - entry - BASE_RADIUS_CM),
+                    abs(height - game.height_of(model)))
 
 
-def _jump_price(gap_cm: float, height_cm: float, takeoff_cm: float) -> float:
-    return gap_cm + abs(height_cm - takeoff_cm)
+def jump_cost(game: Game, model: Model, landing: tuple[float, float], level: int) -> float | str:
+    """What a jump to ``landing`` at ``level`` costs before its momentum (the ground walked to the
+    edge, the gap, the ground walked on the landing place, the height climbed or dropped), or why
+    nothing there can be landed on."""
+    line = jump_line(game, model, landing, level)
+    return line if isinstance(line, str) else line.cost_cm
 
 
 def do_jump(game: Game, model: Model, command: c.Jump) -> None:
     """Across a gap to a raised place (an upper floor or roof of another building, the top of an
-    obstacle), from another raised place or from the ground (then at most 5 cm up): the gap and the
-    height change are paid from the move; short of cm, the jumper falls into the gap (a wound per
-    full 5 cm of the place it aimed for); landed, it runs on 5 cm and, from higher than 5 cm, must
-    pass a landing check or lose its next activation."""
+    obstacle), from another raised place or from the ground (then at most 5 cm up): the ground walked
+    to the edge and on the landing place, the gap (edge to edge, at most 10 cm) and the height
+    change are paid from the move; short of cm, the jumper falls into the gap (a wound per full
+    5 cm of the place it aimed for); landed, it must run 5 cm straight on, paid from the move too,
+    or as far as its cm or the room go; from more than 5 cm up, a landing check (Agile re-rolls)
+    or it loses its next activation."""
     active = need_active(game, model)
     need_on_foot(game, model)
     not_riding(game, model)
@@ -210,38 +265,27 @@ def do_jump(game: Game, model: Model, command: c.Jump) -> None:
         raise IllegalCommand("land on a floor of another building")
     if target is None and math.dist(start, landing) < 1e-6:
         raise IllegalCommand("land somewhere else")
-    gap = math.dist(start, landing)
-    if gap > JUMP_GAP_CM + 1e-6:
-        raise IllegalCommand(f"a jump spans at most {JUMP_GAP_CM:g} cm, not {gap:.1f}")
+    line = jump_line(game, model, landing, command.level)
+    assert not isinstance(line, str)
+    if line.gap_cm > JUMP_GAP_CM + 1e-6:
+        raise IllegalCommand(f"a jump spans a gap of at most {JUMP_GAP_CM:g} cm, not {line.gap_cm:.1f}")
     if abs(height - takeoff) > JUMP_HEIGHT_CM + 1e-6:
         raise IllegalCommand(f"a jump climbs or drops at most {JUMP_HEIGHT_CM:g} cm, not {abs(height - takeoff):g}")
     over = {i for i, up in ((home, game.on_roof(model)), (target, where == "roof")) if i is not None and up}
     problem = jump_line_problem(game.table, start, landing, over)
     if problem:
         raise IllegalCommand(problem)
-    cost = _jump_price(gap, height, takeoff)
+    cost = line.cost_cm
     angle = math.atan2(landing[1] - start[1], landing[0] - start[0])
     if cost > active.remaining_cm + 1e-6:
         _fall_short_of_jump(game, model, start, angle, active, height)
         return
     lander = replace(model, x=landing[0], y=landing[1], level=command.level)
-    others = game.figures_except(model.id)
-    problem = spot_problem(game, game.figure(lander), landing, others)
+    problem = spot_problem(game, game.figure(lander), landing, game.figures_except(model.id))
     if problem:
         raise IllegalCommand(problem)
-
-    def same_surface(point: tuple[float, float]) -> bool:
-        if target is not None:
-            return game.table.building_at(point) == target
-        return abs(game.table.standing_top_cm(point) - height) < 1e-6
-
-    end = landing
-    for step in (JUMP_MOMENTUM_CM, 4.0, 3.0, 2.0, 1.0):  # the momentum: 5 cm on, or as far as it goes
-        point = (landing[0] + math.cos(angle) * step, landing[1] + math.sin(angle) * step)
-        if same_surface(point) and not spot_problem(
-                game, game.figure(replace(lander, x=point[0], y=point[1])), point, others):
-            end = point
-            break
+    end, momentum = run_on(game, model, landing, command.level, active.remaining_cm - cost)
+    cost += momentum
     model = game.update(model, x=end[0], y=end[1], level=command.level, entrenched=False)
     remaining = active.remaining_cm - cost
     game.emit(c.Jumped(model.id, (landing, end), command.level, round(cost, 3)))
@@ -260,6 +304,41 @@ def do_jump(game: Game, model: Model, command: c.Jump) -> None:
     game.active = replace(active, remaining_cm=max(0.0, remaining), moved=True)
     if where == "floor" and target is not None:
         enter_building(game, model, target, sprinting=active.sprinted)
+
+
+def run_on(game: Game, model: Model, landing: tuple[float, float], level: int,
+           budget_cm: float) -> tuple[tuple[float, float], float]:
+    """Where the compulsory run after a jump ends and how long it is: 5 cm straight on along the
+    landing place, or as far as the cm left and the room allow (book 11.4)."""
+    surface = _landing_surface(game, landing, level)
+    if isinstance(surface, str):
+        return landing, 0.0
+    height, target, _ = surface
+    start = model.position
+    angle = math.atan2(landing[1] - start[1], landing[0] - start[0])
+    lander = replace(model, x=landing[0], y=landing[1], level=level)
+    others = game.figures_except(model.id)
+
+    def on_landing_place(point: tuple[float, float]) -> bool:
+        if target is not None:
+            same = game.table.building_at(point) == target
+        else:
+            same = abs(game.table.standing_top_cm(point) - height) < 1e-6
+        return same and not spot_problem(game, game.figure(replace(lander, x=point[0], y=point[1])), point, others)
+
+    momentum = min(JUMP_MOMENTUM_CM, budget_cm)
+    while momentum > 1e-6:
+        if all(on_landing_place((landing[0] + math.cos(angle) * d, landing[1] + math.sin(angle) * d))
+               for d in _steps(momentum)):
+            return (landing[0] + math.cos(angle) * momentum, landing[1] + math.sin(angle) * momentum), momentum
+        momentum -= MOMENTUM_STEP_CM
+    return landing, 0.0
+
+
+def _steps(distance: float) -> list[float]:
+    """Points every half centimetre along a run (its end included), for the room it needs."""
+    count = max(1, math.ceil(distance / 0.5))
+    return [distance * n / count for n in range(1, count + 1)]
 
 
 def _fall_short_of_jump(game: Game, model: Model, start: tuple[float, float], angle: float, active: Activation,

@@ -226,6 +226,28 @@ class Jump:
 
 
 @dataclass(frozen=True, slots=True)
+class HandOver:
+    """Free, right as a frightened survivor is found: the finder passes it ``item``, a weapon from
+    its backpack or an object (book 16.1.3)."""
+
+    model: str
+    to: str
+    item: str
+    kind: Literal["hand_over"] = "hand_over"
+
+
+@dataclass(frozen=True, slots=True)
+class KeepFound:
+    """Right after a search found an item with no room for it (it lies at the finder's feet): keep
+    it, leaving ``drop`` (a weapon or an object the finder carries, of the same kind of slot) on the
+    ground instead (book 16.2: "puedes elegir con cuales te quedas")."""
+
+    model: str
+    drop: str
+    kind: Literal["keep_found"] = "keep_found"
+
+
+@dataclass(frozen=True, slots=True)
 class Exchange:
     """Hand items to (``give``) and take items from (``take``) a survivor of the band within 2 cm,
     neither of them in melee: one action for the whole exchange. Items are named by id (weapons,
@@ -259,12 +281,99 @@ class Dismount:
     kind: Literal["dismount"] = "dismount"
 
 
+@dataclass(frozen=True, slots=True)
+class ReturnFire:
+    """Answer to a return-fire decision: fire ``shots`` back at the survivor who shot."""
+
+    model: str
+    shots: int
+    kind: Literal["return_fire"] = "return_fire"
+
+
+@dataclass(frozen=True, slots=True)
+class HoldFire:
+    """Answer to a return-fire decision where the survivor may react as it likes: no shot back."""
+
+    model: str
+    kind: Literal["hold_fire"] = "hold_fire"
+
+
+@dataclass(frozen=True, slots=True)
+class RerollReaction:
+    """Answer to a re-roll decision (special operations): roll the reaction's 2D6 again (it stands)."""
+
+    model: str
+    kind: Literal["reroll_reaction"] = "reroll_reaction"
+
+
+@dataclass(frozen=True, slots=True)
+class KeepReaction:
+    model: str
+    kind: Literal["keep_reaction"] = "keep_reaction"
+
+
+@dataclass(frozen=True, slots=True)
+class FleeToward:
+    """Answer to a flight whose direction the band chooses (secret corporation): ``direction`` in
+    degrees (0 east, 90 south, as y grows down the table)."""
+
+    model: str
+    direction: float
+    kind: Literal["flee_toward"] = "flee_toward"
+
+
+@dataclass(frozen=True, slots=True)
+class ShootFirst:
+    """Answer to a zombie out of a vehicle that the survivor surprised: shoot it now (``shots``)."""
+
+    model: str
+    shots: int
+    kind: Literal["shoot_first"] = "shoot_first"
+
+
+@dataclass(frozen=True, slots=True)
+class StepAway:
+    """Answer to a zombie out of a vehicle that the survivor surprised: step away along ``path``
+    with the move it has left."""
+
+    model: str
+    path: tuple[Point, ...]
+    kind: Literal["step_away"] = "step_away"
+
+
+@dataclass(frozen=True, slots=True)
+class StandFirm:
+    """Answer to a zombie out of a vehicle that the survivor surprised: meet it in melee."""
+
+    model: str
+    kind: Literal["stand_firm"] = "stand_firm"
+
+
+@dataclass(frozen=True, slots=True)
+class Deploy:
+    """Deployment: put one of the deploying band's figures at ``at``."""
+
+    model: str
+    at: Point
+    kind: Literal["deploy"] = "deploy"
+
+
+@dataclass(frozen=True, slots=True)
+class DeploymentDone:
+    """Deployment: the band's figures are all placed; the next band deploys (or play begins)."""
+
+    seat: str
+    kind: Literal["deployment_done"] = "deployment_done"
+
+
 Command = Annotated[
     Activate | MoveModel | Sprint | Shoot | Charge | Fight | Disengage | Reload | SwapWeapons | EndActivation
     | Search | UseItem | FirstAid | Entrench | PickUp | LeaveTable | Withdraw | BoardVehicle | LeaveVehicle | Drive
-    | ChangeSeat | Climb | Jump | Exchange | Mount | Dismount,
+    | ChangeSeat | Climb | Jump | Exchange | HandOver | KeepFound | Mount | Dismount | ReturnFire | HoldFire | RerollReaction | KeepReaction
+    | FleeToward | ShootFirst | StepAway | StandFirm | Deploy | DeploymentDone,
     Field(discriminator="kind"),
 ]
+ANSWERS = (ReturnFire, HoldFire, RerollReaction, KeepReaction, FleeToward, ShootFirst, StepAway, StandFirm)
 COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
 
 
@@ -323,13 +432,15 @@ class DriveTemplate:
 
 @dataclass(frozen=True, slots=True)
 class BoardTemplate:
-    """The survivor may reach and board ``vehicle`` if its move allows (``free_seats``)."""
+    """The survivor may walk up to ``max_cm`` to ``vehicle`` and get in (``free_seats``) if it still
+    has ``entry_cm`` then; short of them it stays beside the vehicle."""
 
     model: str
     vehicle: str
     max_cm: float
     free_seats: tuple[int, ...]
     kind: Literal["board_template"] = "board_template"
+    entry_cm: float = 5.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,6 +461,30 @@ class JumpTemplate:
     max_height_cm: float
     max_cm: float
     kind: Literal["jump_template"] = "jump_template"
+
+
+@dataclass(frozen=True, slots=True)
+class DeployTemplate:
+    """The deploying band places ``models`` (the whole band in one zone) within ``depth_cm`` of the
+    table edge of one of the ``zones`` (x0, y0, x1, y1; with ``centre``: within ``depth_cm`` of the
+    zone's middle), at least ``apart_cm`` from rival survivors already deployed."""
+
+    seat: str
+    models: tuple[str, ...]
+    zones: tuple[tuple[float, float, float, float], ...]
+    depth_cm: float
+    apart_cm: float
+    centre: bool = False
+    kind: Literal["deploy_template"] = "deploy_template"
+
+
+@dataclass(frozen=True, slots=True)
+class StepAwayTemplate:
+    """The survivor may step away (up to ``max_cm``) from the zombie it surprised."""
+
+    model: str
+    max_cm: float
+    kind: Literal["step_away_template"] = "step_away_template"
 
 
 @dataclass(frozen=True, slots=True)
@@ -375,6 +510,31 @@ class DiceRolled:
     target: int = 0  # the number a die had to reach (or not exceed, for checks)
     results: tuple[str, ...] = ()  # per die: "wound", "miss", "pass", "fail", ...
     kind: Literal["dice_rolled"] = "dice_rolled"
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionPending:
+    """Play waits for ``seat`` to choose for ``model`` (return fire, a re-roll, where to flee, what to
+    do about a zombie out of a vehicle); ``other`` is the shooter or the zombie."""
+
+    decision: str
+    seat: str
+    model: str
+    other: str = ""
+    kind: Literal["decision_pending"] = "decision_pending"
+
+
+@dataclass(frozen=True, slots=True)
+class Deployed:
+    model: str
+    at: Point
+    kind: Literal["deployed"] = "deployed"
+
+
+@dataclass(frozen=True, slots=True)
+class BandDeployed:
+    seat: str
+    kind: Literal["band_deployed"] = "band_deployed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -529,6 +689,16 @@ class ItemFound:
 
 
 @dataclass(frozen=True, slots=True)
+class ItemsDropped:
+    """What a model leaves on the ground at ``position`` (a devoured survivor's gear, an element)."""
+
+    model: str
+    items: tuple[str, ...]
+    position: Point
+    kind: Literal["items_dropped"] = "items_dropped"
+
+
+@dataclass(frozen=True, slots=True)
 class SurvivorJoined:
     model: str
     seat: str
@@ -589,6 +759,17 @@ class VehicleBoarded:
     vehicle: str
     seat: int
     kind: Literal["vehicle_boarded"] = "vehicle_boarded"
+
+
+@dataclass(frozen=True, slots=True)
+class BoardingFellShort:
+    """The survivor reached the vehicle without the cm to get in: it stays beside it, its move over."""
+
+    model: str
+    vehicle: str
+    needed_cm: float
+    left_cm: float
+    kind: Literal["boarding_fell_short"] = "boarding_fell_short"
 
 
 @dataclass(frozen=True, slots=True)
@@ -685,6 +866,16 @@ class ItemsExchanged:
 
 
 @dataclass(frozen=True, slots=True)
+class FoundKept:
+    """The finder kept the ``item`` it found and left ``dropped`` on the ground instead."""
+
+    model: str
+    item: str
+    dropped: str
+    kind: Literal["found_kept"] = "found_kept"
+
+
+@dataclass(frozen=True, slots=True)
 class GearChanged:
     """A survivor got on (``mounted``) or off its bicycle, skateboard or skates; ``left``: a
     bicycle parked on the ground."""
@@ -697,12 +888,14 @@ class GearChanged:
 
 
 Event = Annotated[
-    DiceRolled | RoundStarted | InitiativeDecided | ZombieSpawned | Activated | ModelMoved | ShotFired
-    | WeaponJammed | BangPlaced | BangResolved | ReactionResolved | MeleeFought | Wounded | ModelRemoved | Fled
-    | BandWithdrew | ActivationEnded | BuildingEntered | PlaceMarked | ItemFound | SurvivorJoined | ItemUsed
-    | Entrenched | TookCover | DogControl | GameEnded | VehiclePlaced | VehicleBoarded | VehicleLeft | SeatChanged
+    DiceRolled | DecisionPending | Deployed | BandDeployed | RoundStarted | InitiativeDecided | ZombieSpawned
+    | Activated | ModelMoved | ShotFired | WeaponJammed | BangPlaced | BangResolved | ReactionResolved | MeleeFought | Wounded | ModelRemoved | Fled
+    | BandWithdrew | ActivationEnded | BuildingEntered | PlaceMarked | ItemFound | ItemsDropped | SurvivorJoined
+    | ItemUsed
+    | Entrenched | TookCover | DogControl | GameEnded | VehiclePlaced | VehicleBoarded | BoardingFellShort
+    | VehicleLeft | SeatChanged
     | VehicleStarted | VehicleMoved | RanOver | VehicleCrashed | VehicleStatus | Climbed | Jumped | ItemsExchanged
-    | GearChanged,
+    | FoundKept | GearChanged,
     Field(discriminator="kind"),
 ]
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)

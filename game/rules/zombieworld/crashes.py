@@ -74,13 +74,16 @@ def run_over_roll(game: Game, driver: Model, vehicle: Vehicle) -> str:
     return outcome
 
 
-def runaway(game: Game, vehicle_id: str, how: str, backwards: bool, driver: Model | None) -> None:
-    """Straight on, out of anyone's hands: 5 cm onto a zombie's radiator, or the full move out of
-    control. Each base in the way: D6, 3+ a casualty, else it jumps aside. A crash into scenery
-    wounds every rider (not on the radiator's 5 cm) and breaks a found vehicle."""
+def runaway(game: Game, vehicle_id: str, how: str, backwards: bool, driver: Model | None,
+            distance_cm: float | None = None) -> None:
+    """Straight on, out of anyone's hands: 5 cm onto a zombie's radiator, or out of control to the
+    end of its move (``distance_cm`` left of it after a run-over; its whole move when it loses
+    control standing or between drives). Each base in the way: D6, 3+ a casualty, else it jumps
+    aside. A crash into scenery wounds every rider (not on the radiator's 5 cm) and breaks a found
+    vehicle."""
     vehicle = game.vehicles[vehicle_id]
     spec = vehicle_spec(game, vehicle)
-    distance = RADIATOR_CM if how == "radiator" else spec.move_cm
+    distance = RADIATOR_CM if how == "radiator" else spec.move_cm if distance_cm is None else distance_cm
     body = game.body(vehicle)
     others = [(v.id, game.body(v)) for v in game.vehicles.values() if v.id != vehicle_id]
     walkers = [game.figure(m) for m in game.alive() if not m.vehicle]

@@ -5,13 +5,21 @@ table and the bands' own, weather and street lamps, the horde's pen, the first r
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any, Literal
 
 from game.board.model import Board, Marker, MarkerKind, TerrainKind
 from game.rules.core.rng import new_rng
 from game.rules.zombieworld import commands as c
-from game.rules.zombieworld.band import check_band, leader_order, member_ability
+from game.rules.zombieworld.band import (
+    check_band,
+    free_dog,
+    leader_order,
+    member_ability,
+    unplaced_free_items,
+)
 from game.rules.zombieworld.catalog import Catalog, load_catalog
+from game.rules.zombieworld.deploying import begin, order_bands, pen_quadrant
 from game.rules.zombieworld.geometry import Figure, Table, make_piece
 from game.rules.zombieworld.rounds import advance, start_round
 from game.rules.zombieworld.spawning import spawn_zombie
@@ -45,19 +53,16 @@ def setup(board: Board, setup_spec: ZombieworldSetup, seed: int, catalog: Catalo
     models: list[Model] = []
     leaders: list[tuple[str, str]] = []
     bands: list[tuple[str, str, str]] = []
-    used: set[int] = set()
-    areas: dict[str, tuple[float, float, float, float]] = {}
     exits: list[tuple[str, str]] = []
+    used: set[int] = set()  # each band's area on the table, in the set-up's order [AMBIG-44]
+    areas: dict[str, tuple[float, float, float, float]] = {}
     for entry in setup_spec.bands:
         if setup_spec.check_bands:
             check_band(entry.band, catalog)
-        area = _deployment_for(entry, deployments, used)
-        areas[entry.seat] = area
-        if scenario.victory == "exit_opposite_edge":
-            exits.append((entry.seat, _opposite_edge(table, area)))
-        elif scenario.victory == "exit_any_edge":
+        areas[entry.seat] = _deployment_for(entry, deployments, used)
+        if scenario.victory == "exit_any_edge":
             exits.append((entry.seat, "any"))
-        members = _deploy(entry, area, catalog)
+        members = _deploy(entry, areas[entry.seat], catalog)
         models.extend(members)
         by_name = {m.name: m.id for m in members}
         leaders.extend((entry.seat, by_name[m.name]) for m in leader_order(entry.band, catalog))
@@ -77,6 +82,7 @@ def setup(board: Board, setup_spec: ZombieworldSetup, seed: int, catalog: Catalo
         scores=tuple((seat, SeatScore()) for seat in sorted(seats)),
         spawn_dice=spawn_dice,
         rng=new_rng(seed),
+        forced_d10=setup_spec.d10,
         mode=setup_spec.mode,
         interior_light=setup_spec.interior_light,
         roster=tuple(m.id for m in models),
@@ -90,9 +96,24 @@ def setup(board: Board, setup_spec: ZombieworldSetup, seed: int, catalog: Catalo
         catalog=catalog,
     )
     game = Game(state)
+    order = order_bands(game, list(seats))  # book 10.1: a D10 each, highest deploys first
+    if scenario.penned_zombies:
+        _fill_pen(game, scenario.penned_zombies, areas[order[0]])
+    rects: dict[str, tuple[float, float, float, float] | None] = {}
+    for seat in order:
+        x, y, w, h = areas[seat]
+        rects[seat] = (x, y, x + w, y + h)
+    if scenario.deployment == "shared_pen_quadrant":  # scenario 6: every band in the pen's quadrant
+        pen = pen_quadrant(game)
+        rects = {seat: pen for seat in order}
+    players = setup_spec.deploy == "players"
     for entry in setup_spec.bands:
         for vehicle_id in entry.band.vehicles:
-            _deploy_own_vehicle(game, entry, vehicle_id, areas[entry.seat])
+            _deploy_own_vehicle(game, entry, vehicle_id, areas[entry.seat], aboard=entry.aboard and not players)
+    if players:  # a band's own vehicles are parked beside it once it has deployed
+        for number, vehicle in enumerate(v for v in list(game.vehicles.values()) if v.owner):
+            game.vehicles[vehicle.id] = replace(vehicle, x=-100.0 - 20 * number, y=-100.0)
+    begin(game, order, rects, players)
     _roll_weather(game, setup_spec, board)
     if setup_spec.alliance == "roll" and game.base.alliances:
         (die,) = game.d6(1)
@@ -100,10 +121,9 @@ def setup(board: Board, setup_spec: ZombieworldSetup, seed: int, catalog: Catalo
         game.emit(c.DiceRolled("alliance", "", (die,), (), ALLIANCE_FIXED_UP_TO, ("fixed" if game.alliance_fixed else "fragile",)))
     for _ in range(scenario.starting_zombies):
         spawn_zombie(game, centre, "scenario")
-    if scenario.penned_zombies:
-        _fill_pen(game, scenario.penned_zombies, deployments)
-    start_round(game)
-    advance(game)
+    if not game.deploying:
+        start_round(game)
+        advance(game)
     return game.freeze()
 
 
@@ -154,15 +174,6 @@ def _centre_deployments(table: Table) -> list[Any]:
     return [Marker(MarkerKind.DEPLOYMENT, (cx + dx, cy + dy), (12.0, 12.0)) for dx, dy in offsets]
 
 
-def _opposite_edge(table: Table, area: tuple[float, float, float, float]) -> str:
-    """The table edge facing the one the deployment area lies along."""
-    x, y, w, h = area
-    cx, cy = x + w / 2, y + h / 2
-    gaps = {"w": cx, "e": table.width_cm - cx, "n": cy, "s": table.height_cm - cy}
-    nearest = min(gaps, key=lambda edge: gaps[edge])
-    return {"w": "e", "e": "w", "n": "s", "s": "n"}[nearest]
-
-
 def _roll_weather(game: Game, setup_spec: ZombieworldSetup, board: Board) -> None:
     """Weather and time of day set the farthest anyone sees; then each street lamp may work."""
     rows = game.catalog.tables.weather
@@ -192,9 +203,10 @@ def _roll_weather(game: Game, setup_spec: ZombieworldSetup, board: Board) -> Non
     game.lamps_lit = tuple(lit)
 
 
-def _fill_pen(game: Game, count: int, deployments: list[Any]) -> None:
-    """The horde's pen: a block of zombies in the first deployment quadrant, held until it opens."""
-    dx, dy = deployments[0].position if deployments else (30.0, 30.0)
+def _fill_pen(game: Game, count: int, area: tuple[float, float, float, float]) -> None:
+    """The horde's pen: a block of zombies in the quadrant of the first band to deploy, held until
+    it opens."""
+    dx, dy = area[0] + area[2] / 2, area[1] + area[3] / 2
     cx = min((dx // 60) * 60 + 30, game.table.width_cm - 20.0)
     cy = min((dy // 60) * 60 + 30, game.table.height_cm - 20.0)
     figures = game.figures()
@@ -230,6 +242,33 @@ def _deployment_for(entry: BandEntry, deployments: list[Any], used: set[int]) ->
     raise ValueError("more bands than deployment areas on this table")
 
 
+def _hand_out_free_items(models: list[Model], items: list[str], catalog: Catalog) -> list[Model]:
+    """Free items of the band's abilities nobody was given in the band file go to the first members
+    (the leaders first) with room for them."""
+    by_leaders = sorted(range(len(models)), key=lambda i: (catalog.rank(models[i].profile).leader_priority or 99)
+                        if models[i].kind == "survivor" else 100)
+    for item in items:
+        for index in by_leaders:
+            model = models[index]
+            if model.kind != "survivor":
+                continue
+            defect = catalog.defect(model.defect) if model.defect else None
+            if catalog.is_weapon(item):
+                if not model.hand:
+                    models[index] = replace(model, hand=(item,))
+                    break
+                if not model.backpack and len(model.hand) < 2 and not (defect is not None and defect.no_backpack):
+                    models[index] = replace(model, backpack=(item,))
+                    break
+            else:
+                slots = defect.object_slots if defect is not None and defect.object_slots is not None \
+                    else catalog.bands.rules.object_slots
+                if len(model.objects) < slots:
+                    models[index] = replace(model, objects=(*model.objects, item))
+                    break
+    return models
+
+
 def _deploy(entry: BandEntry, area: tuple[float, float, float, float], catalog: Catalog) -> list[Model]:
     x0, y0, w, h = area
     spacing = 4.0
@@ -258,8 +297,10 @@ def _deploy(entry: BandEntry, area: tuple[float, float, float, float], catalog: 
             ability=member_ability(entry.band, member, catalog),
             wounds=member.wounds,
             improvements=member.improvements,
+            owner=f"{entry.seat}:{member.owner}" if member.is_dog and member.owner and free_dog(
+                entry.band, member, catalog) else "",
         ))
-    return models
+    return _hand_out_free_items(models, unplaced_free_items(entry.band, catalog), catalog)
 
 
 def _table_vehicles(board: Board, table: Table, catalog: Catalog) -> tuple[Table, list[Vehicle]]:
@@ -292,15 +333,15 @@ def _table_vehicles(board: Board, table: Table, catalog: Catalog) -> tuple[Table
 
 
 def _deploy_own_vehicle(game: Game, entry: BandEntry, vehicle_id: str,
-                        area: tuple[float, float, float, float]) -> None:
-    """A bought vehicle stands in the band's deployment area; with ``aboard`` the band starts in it,
-    the most skilled at the wheel."""
+                        area: tuple[float, float, float, float], aboard: bool) -> None:
+    """A bought vehicle stands in the band's deployment area; ``aboard``, the band starts in it, the
+    most skilled at the wheel."""
     spec = game.catalog.vehicle(vehicle_id)
     if spec is None:
         return
     members = [m for m in game.alive(entry.seat) if not m.vehicle and m.kind == "survivor"]
     members.sort(key=lambda m: -game.own_skill(m)[0])
-    riders = members[: spec.seats] if entry.aboard else []
+    riders = members[: spec.seats] if aboard else []
     centre = (area[0] + area[2] / 2, area[1] + area[3] / 2)
     keep = tuple(m.id for m in riders)
     body = vehicle_spot(game, centre, spec.length_cm, spec.width_cm, inside=area, keep_clear=keep) or \

@@ -22,6 +22,8 @@ from game.rules.zombieworld.casualties import withdraw
 from game.rules.zombieworld.catalog import load_catalog
 from game.rules.zombieworld.charges import do_charge
 from game.rules.zombieworld.climbing import do_climb, do_jump
+from game.rules.zombieworld.decisions import answer
+from game.rules.zombieworld.deploying import do_deploy, do_deployment_done
 from game.rules.zombieworld.deployment import (
     ALLIANCE_FIXED_UP_TO,
     ALLIANCE_MIN_BANDS,
@@ -32,10 +34,13 @@ from game.rules.zombieworld.equipment import (
     EXCHANGE_CM,
     do_exchange,
     do_first_aid,
+    do_hand_over,
+    do_keep_found,
     do_pick_up,
     do_reload,
     do_swap,
     do_use_item,
+    ground_item,
 )
 from game.rules.zombieworld.legal import legal_commands
 from game.rules.zombieworld.measures import (
@@ -45,6 +50,7 @@ from game.rules.zombieworld.measures import (
     ShotRange,
     at_exit,
     drive_plan,
+    engaged,
     height_cm,
     jump_price,
     move_cost,
@@ -64,9 +70,10 @@ from game.rules.zombieworld.movement import (
     do_move,
     do_sprint,
 )
+from game.rules.zombieworld.reactions import do_shoot
 from game.rules.zombieworld.rounds import ALLIANCE_FLIP_ON, advance, current_seats, do_activate, do_end
 from game.rules.zombieworld.searching import do_search
-from game.rules.zombieworld.shooting import POINT_BLANK_CM, do_shoot
+from game.rules.zombieworld.shooting import POINT_BLANK_CM
 from game.rules.zombieworld.state import Activation, Bang, State, ZombieworldSetup
 from game.rules.zombieworld.vehicles import TURN_COST_CM, do_board, do_change_seat, do_drive, do_leave_vehicle
 from game.rules.zombieworld.working import Game
@@ -78,14 +85,14 @@ __all__ = [
     # what the window asks the engine to measure, and the rule numbers it words
     "ALLIANCE_FIXED_UP_TO", "ALLIANCE_FLIP_ON", "ALLIANCE_MIN_BANDS", "EXCHANGE_CM", "GEAR_CHANGE_CM",
     "POINT_BLANK_CM", "SPRINT_DICE", "SPRINT_STEP_CM", "TURN_COST_CM", "DrivePlan", "MoveCost", "Reach",
-    "ShotRange", "alliance_problem", "at_exit", "drive_plan", "height_cm", "jump_price", "move_cost",
+    "ShotRange", "alliance_problem", "at_exit", "drive_plan", "engaged", "ground_item", "height_cm", "jump_price", "move_cost",
     "profile", "reach", "shot_range",
     # state types and the catalog, for callers that build states
     "Activation", "Bang", "load_catalog",
 ]
 
 NAME = "zombieworld"
-VERSION = "1"
+VERSION = "2"  # 2: the rules held to the book (issue 12): deployment dice, cover, walkers at doors...
 
 _HANDLERS: dict[type, Any] = {
     c.Activate: do_activate,
@@ -104,6 +111,8 @@ _HANDLERS: dict[type, Any] = {
     c.Entrench: do_entrench,
     c.PickUp: do_pick_up,
     c.Exchange: do_exchange,
+    c.HandOver: do_hand_over,
+    c.KeepFound: do_keep_found,
     c.LeaveTable: do_leave_table,
     c.BoardVehicle: do_board,
     c.LeaveVehicle: do_leave_vehicle,
@@ -135,6 +144,26 @@ def apply(state: State, seat: str, command: Any) -> tuple[State, tuple[Any, ...]
     if state.finished:
         raise IllegalCommand("the game is over")
     game = Game(state)
+    if state.decision is not None:  # play waits for one player's choice
+        decision = state.decision
+        if seat != decision.seat:
+            raise IllegalCommand("another player is choosing now")
+        answer(game, decision, command)
+        advance(game)
+        return game.freeze(), tuple(game.events)
+    if state.deploying:  # book 10.1: the bands deploy one after another
+        if seat != state.deploying[0]:
+            raise IllegalCommand("another band is deploying now")
+        if isinstance(command, c.Deploy):
+            do_deploy(game, seat, command)
+        elif isinstance(command, c.DeploymentDone) and command.seat == seat:
+            do_deployment_done(game, seat, command)
+        else:
+            raise IllegalCommand("the bands are deploying: place your figures, then say you are done")
+        return game.freeze(), tuple(game.events)
+    if isinstance(command, (*c.ANSWERS, c.Deploy, c.DeploymentDone)):
+        raise IllegalCommand("there is no choice to answer now" if isinstance(command, c.ANSWERS)
+                             else "the bands have deployed")
     if isinstance(command, c.Withdraw):
         if seat not in state.seats or game.score(seat).withdrawn:
             raise IllegalCommand("this band is not on the table")
@@ -153,6 +182,10 @@ def apply(state: State, seat: str, command: Any) -> tuple[State, tuple[Any, ...]
     handler = _HANDLERS.get(type(command))
     if handler is None:
         raise IllegalCommand(f"unknown command {type(command).__name__}")
+    active = game.active
+    if active is not None and (active.found_item or active.found_survivor) \
+            and not isinstance(command, (c.HandOver, c.KeepFound)):
+        game.active = replace(active, found_item="", found_survivor="")  # the moment of the find has passed
     handler(game, model, command)
     advance(game)
     return game.freeze(), tuple(game.events)

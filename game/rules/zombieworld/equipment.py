@@ -9,6 +9,7 @@ from typing import Any
 
 from game.rules.core.base import IllegalCommand
 from game.rules.zombieworld import commands as c
+from game.rules.zombieworld.band import pairable
 from game.rules.zombieworld.geometry import base_distance, point_base_distance
 from game.rules.zombieworld.state import ZOMBIES, Model
 from game.rules.zombieworld.working import CONTACT_CM, Game, need_active, need_on_foot
@@ -49,21 +50,63 @@ def _object_slots(game: Game, model: Model) -> int:
     return slots
 
 
-def give(game: Game, model: Model, item: str) -> bool:
-    """Put an item in a free slot; with none free it is left on the ground (False)."""
+MARKS = ("unloaded", "scoped", "silenced")  # what a weapon keeps when it lies on the ground
+
+
+def ground_text(item: str, marks: tuple[str, ...] = (), used: int = 0) -> str:
+    """An item as it lies on the ground: its id, then what it keeps: "hunting_rifle+scoped",
+    "medkit+used1"."""
+    return "+".join((item, *marks, *((f"used{used}",) if used else ())))
+
+
+def ground_item(text: str) -> tuple[str, tuple[str, ...], int]:
+    """(item id, weapon marks, uses spent) of an item on the ground."""
+    item, *rest = text.split("+")
+    used = next((int(part[4:]) for part in rest if part.startswith("used") and part[4:].isdigit()), 0)
+    return item, tuple(part for part in rest if part in MARKS), used
+
+
+def carried_on_ground(model: Model) -> list[str]:
+    """Everything the model carries (weapons with their marks, objects with their uses spent, and
+    scenario elements) as it would lie on the ground."""
+    spent = dict(model.uses)
+    things = [ground_text(w, tuple(m for m in MARKS if w in getattr(model, m))) for w in (*model.hand, *model.backpack)]
+    things += [ground_text(o, used=spent.get(o, 0)) for o in model.objects]
+    return [*things, *model.elements]
+
+
+def drop(game: Game, model: Model, things: list[str], at: tuple[float, float]) -> None:
+    """Leave ``things`` (ground texts) where ``at`` is, and say so."""
+    if not things:
+        return
+    game.ground.extend((at[0], at[1], thing) for thing in things)
+    game.emit(c.ItemsDropped(model.id, tuple(ground_item(t)[0] for t in things), at))
+
+
+def give(game: Game, model: Model, item: str, marks: tuple[str, ...] = (), used: int = 0) -> bool:
+    """Put an item in a free slot (a weapon with its ``marks``, an object with its uses spent); with
+    none free it is left on the ground (False)."""
     model = game.models[model.id]
     if game.catalog.is_weapon(item):
+        slot = ""
         if not model.hand:
-            game.update(model, hand=(item,))
-            return True
-        quality = game.catalog.defect(model.defect) if model.defect else None
-        if not model.backpack and not (quality is not None and quality.no_backpack) and len(model.hand) < 2:
-            game.update(model, backpack=(item,))
+            slot = "hand"
+        else:
+            quality = game.catalog.defect(model.defect) if model.defect else None
+            if not model.backpack and not (quality is not None and quality.no_backpack) and len(model.hand) < 2:
+                slot = "backpack"
+        if slot:
+            changes: dict[str, Any] = {slot: (*getattr(model, slot), item)}
+            for mark in marks:
+                if item not in getattr(model, mark):
+                    changes[mark] = (*getattr(model, mark), item)
+            game.update(model, **changes)
             return True
     elif len(model.objects) < _object_slots(game, model):
-        game.update(model, objects=(*model.objects, item))
+        uses = model.uses if not used or item in model.objects else tuple(sorted((*model.uses, (item, used))))
+        game.update(model, objects=(*model.objects, item), uses=uses)
         return True
-    game.ground.append((model.x, model.y, item))
+    game.ground.append((model.x, model.y, ground_text(item, marks, used)))
     return False
 
 
@@ -227,14 +270,14 @@ def do_pick_up(game: Game, model: Model, command: c.PickUp) -> None:
         raise IllegalCommand(f"nothing lies within {PICK_UP_CM:g} cm of {model.name}")
     for entry in near:
         game.ground.remove(entry)
-        item = entry[2]
-        if item == "antidote":
+        item, marks, used = ground_item(entry[2])
+        if not game.catalog.is_weapon(item) and game.catalog.object(item) is None:  # a scenario element
             current = game.models[model.id]
-            game.update(current, elements=(*current.elements, "antidote"))
+            game.update(current, elements=(*current.elements, item))
             game.emit(c.ItemFound(model.id, item))
             continue
         before = len(game.ground)
-        kept = give(game, game.models[model.id], item)
+        kept = give(game, game.models[model.id], item, marks, used)
         if not kept:
             game.ground.pop(before)
             game.ground.append(entry)  # no room: it stays where it was
@@ -314,3 +357,74 @@ def _hand_over(game: Game, source: Model, holder: Model, item: str) -> tuple[Mod
                 added: dict[str, Any] = {mark: (*getattr(holder, mark), item)}
                 holder = replace(holder, **added)
     return source, holder
+
+
+def hand_over_items(game: Game, model: Model) -> list[str]:
+    """What a finder may hand a frightened survivor it has just found: a weapon from its backpack
+    or an object (book 16.1.3)."""
+    return [*model.backpack, *model.objects] if model.kind == "survivor" else []
+
+
+def do_hand_over(game: Game, model: Model, command: c.HandOver) -> None:
+    """The finder passes one item to the survivor it has just found, free (book 16.1.3: "puedes
+    pasársela automáticamente sin contar como acción")."""
+    active = need_active(game, model)
+    found = game.models.get(command.to)
+    if not active.found_survivor or active.found_survivor != command.to or found is None:
+        raise IllegalCommand("only a survivor just found, at once, is handed something for free")
+    if command.item not in hand_over_items(game, model):
+        raise IllegalCommand(f"hand over a weapon from {model.name}'s backpack or an object it carries")
+    giver, taker = _hand_over(game, model, found, command.item)
+    game.update(model, **{f: getattr(giver, f) for f in _KIT})
+    game.update(found, **{f: getattr(taker, f) for f in _KIT})
+    game.emit(c.ItemsExchanged(model.id, found.id, (command.item,), ()))
+    game.active = replace(game.active or active, found_survivor="")  # one item, at the moment it is found
+
+
+def keep_found_options(game: Game, model: Model, found: str) -> list[str]:
+    """What the finder may leave on the ground to keep ``found``: a carried weapon for a weapon,
+    an object for an object (the slot it frees takes the find)."""
+    if not found or model.kind != "survivor":
+        return []
+    if game.catalog.is_weapon(found):
+        return [*model.hand, *model.backpack]
+    return [o for o in model.objects if o != model.mounted]  # not the wheels it rides
+
+
+def do_keep_found(game: Game, model: Model, command: c.KeepFound) -> None:
+    """The find that had no room (lying at the finder's feet) takes the slot of ``drop``, which is
+    left on the ground instead (book 16.2)."""
+    active = need_active(game, model)
+    found = active.found_item
+    if not found:
+        raise IllegalCommand(f"{model.name} has found nothing it had no room for just now")
+    if command.drop not in keep_found_options(game, model, found):
+        kind = "a weapon" if game.catalog.is_weapon(found) else "an object"
+        raise IllegalCommand(f"leave {kind} {model.name} carries to keep the {game.catalog.item_name(found)}")
+    lying = next((g for g in reversed(game.ground) if g[2] == found and
+                  point_base_distance((g[0], g[1]), game.figure(model)) <= PICK_UP_CM), None)
+    if lying is None:
+        raise IllegalCommand(f"the {game.catalog.item_name(found)} no longer lies at {model.name}'s feet")
+    current = game.models[model.id]
+    other_hand = [w for w in current.hand if w != command.drop] if command.drop in current.hand else []
+    if other_hand and not pairable(found, other_hand[0], game.catalog):
+        raise IllegalCommand(f"the {game.catalog.item_name(found)} is not held with the "
+                             f"{game.catalog.item_name(other_hand[0])}: leave that one instead")
+    game.ground.remove(lying)
+    spent = dict(current.uses).get(command.drop, 0)
+    marks = tuple(m for m in MARKS if command.drop in getattr(current, m))
+    changes: dict[str, Any] = {}
+    for slot in ("hand", "backpack", "objects"):
+        items = list(getattr(current, slot))
+        if command.drop in items:
+            items[items.index(command.drop)] = found  # the find takes the freed slot
+            changes[slot] = tuple(items)
+            break
+    for mark in marks:
+        changes[mark] = tuple(i for i in getattr(current, mark) if i != command.drop)
+    if spent:
+        changes["uses"] = tuple((i, n) for i, n in current.uses if i != command.drop)
+    game.update(current, **changes)
+    game.ground.append((current.x, current.y, ground_text(command.drop, marks, spent)))
+    game.emit(c.FoundKept(model.id, found, command.drop))
+    game.active = replace(game.active or active, found_item="")

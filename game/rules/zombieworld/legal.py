@@ -9,7 +9,16 @@ from typing import Any
 from game.board.model import TerrainKind
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.climbing import JUMP_GAP_CM, JUMP_HEIGHT_CM, LADDER_TOP_REACH_CM
-from game.rules.zombieworld.equipment import EXCHANGE_CM, PICK_UP_CM, SELF_BOOSTS, fitting_problem
+from game.rules.zombieworld.decisions import decision_options
+from game.rules.zombieworld.deploying import deploy_template
+from game.rules.zombieworld.equipment import (
+    EXCHANGE_CM,
+    PICK_UP_CM,
+    SELF_BOOSTS,
+    fitting_problem,
+    hand_over_items,
+    keep_found_options,
+)
 from game.rules.zombieworld.geometry import (
     BASE_RADIUS_CM,
     FREE_CLIMB_CM,
@@ -61,7 +70,7 @@ def _vehicle_options(game: Game, model: Model, active: Activation) -> list[Any]:
         held = vehicle.held_round == game.round
         if not held and active.remaining_cm + 1e-6 >= entry_cost(game, model):
             options.append(c.LeaveVehicleTemplate(model.id, vehicle.id, active.remaining_cm - entry_cost(game, model)))
-        if model.seat == 0 and not vehicle.broken and not active.drove and not held \
+        if model.seat == 0 and not vehicle.broken and not active.drove and not held and not active.boarded \
                 and (spec.two_wheeled or not active.action_used):
             options.append(c.DriveTemplate(model.id, vehicle.id, spec.move_cm, TURN_COST_CM, not spec.two_wheeled,
                                            needs_start(game, vehicle) and not (
@@ -80,8 +89,8 @@ def _vehicle_options(game: Game, model: Model, active: Activation) -> list[Any]:
         gap = figure_footprint_gap(game.body(other), me)
         taken = {m.seat for m in game.occupants(other.id)}
         free = tuple(s for s in range(spec.seats) if s not in taken)
-        if not other.broken and free and gap <= active.remaining_cm - entry + 1e-6:
-            options.append(c.BoardTemplate(model.id, other.id, active.remaining_cm - entry, free))
+        if not other.broken and free and gap <= active.remaining_cm + 1e-6:
+            options.append(c.BoardTemplate(model.id, other.id, active.remaining_cm, free, entry_cm=entry))
         if not active.action_used and gap <= DOOR_REACH_CM and not spec.two_wheeled and not other.searched \
                 and other.owner != model.side:
             options.append(c.Search(model.id, vehicle=other.id))
@@ -92,6 +101,10 @@ def legal_commands(state: State, seat: str) -> list[Any]:
     if seat not in current_seats(state):
         return []
     game = Game(state)
+    if state.decision is not None:
+        return decision_options(game, state.decision)
+    if state.deploying:
+        return [deploy_template(game, seat), c.DeploymentDone(seat)]
     if state.active is None:
         waiting = [m for m in game.alive(seat) if not m.activated]
         if not waiting:
@@ -103,7 +116,7 @@ def legal_commands(state: State, seat: str) -> list[Any]:
         return [c.Activate(m.id) for m in ready] + boosts + [c.Withdraw()]
     active = state.active
     model = game.models[active.model]
-    options: list[Any] = []
+    options: list[Any] = _found_options(game, model, active)
     if active.must_fight:
         options.append(c.Fight(model.id))
         if not model.grabbed and not (model.kind == "dog" and model.drew_blood):
@@ -139,6 +152,18 @@ def legal_commands(state: State, seat: str) -> list[Any]:
     if model.side in dict(state.exits) and active.remaining_cm > 0 and not game.engaged_with(model) and not model.level:
         options.append(c.LeaveTemplate(model.id, active.remaining_cm, dict(state.exits)[model.side]))
     options.append(c.EndActivation(model.id))
+    return options
+
+
+def _found_options(game: Game, model: Model, active: Activation) -> list[Any]:
+    """Right after a find, and only then: an item for the frightened survivor just found (book
+    16.1.3), and the find with no room kept instead of something carried (book 16.2)."""
+    options: list[Any] = []
+    if active.found_survivor and active.found_survivor in game.models:
+        options.extend(c.HandOver(model.id, active.found_survivor, item)
+                       for item in dict.fromkeys(hand_over_items(game, model)))
+    options.extend(c.KeepFound(model.id, item) for item in dict.fromkeys(keep_found_options(game, model,
+                                                                                          active.found_item)))
     return options
 
 

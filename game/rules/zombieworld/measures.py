@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from game.rules.core.base import IllegalCommand
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.catalog import Profile
-from game.rules.zombieworld.climbing import jump_cost
+from game.rules.zombieworld.climbing import jump_cost, run_on
 from game.rules.zombieworld.geometry import BASE_RADIUS_CM, Table
 from game.rules.zombieworld.movement import (
     LEAVE_ENTRENCHED_CM,
@@ -150,14 +150,16 @@ def height_cm(state: State, model_id: str) -> float:
 
 
 def jump_price(state: State, model_id: str, landing: Point, level: int) -> MoveCost:
-    """What a jump to ``landing`` at ``level`` costs (the gap and the height climbed or dropped), or
-    why nothing there can be landed on."""
+    """What a jump to ``landing`` at ``level`` costs: the ground to the edge and on the landing place,
+    the gap, the height climbed or dropped, and the 5 cm run on after landing (as far as the move
+    lasts); or why nothing there can be landed on."""
     game = Game(state)
     model = game.models[model_id]
     cost = jump_cost(game, model, landing, level)
     if isinstance(cost, str):
         return MoveCost(math.dist(model.position, landing), cost)
-    return MoveCost(cost, "")
+    left = game.active.remaining_cm if game.active is not None and game.active.model == model_id else cost
+    return MoveCost(cost + run_on(game, model, landing, level, left - cost)[1], "")
 
 
 def drive_plan(state: State, command: c.Drive) -> DrivePlan:
@@ -201,3 +203,9 @@ def profile(state: State, model_id: str) -> tuple[Profile, int, float]:
     game = Game(state)
     model = game.models[model_id]
     return game.profile(model), game.max_wounds(model), move_allowance(game, model)
+
+
+def engaged(state: State, model_id: str) -> tuple[str, ...]:
+    """The enemies locked in melee with the model (base contact, same floor)."""
+    game = Game(state)
+    return tuple(e.id for e in game.engaged_with(game.models[model_id]))

@@ -46,9 +46,12 @@ def _melee_dice(game: Game, model: Model) -> tuple[int, int, int, list[tuple[str
 
 
 def melee(game: Game, survivor: Model, enemies: list[Model]) -> None:
-    """One round of combat for a model locked with ``enemies`` (each pairing fought separately)."""
+    """One round of combat for a model locked with ``enemies`` (each pairing fought separately).
+    Every fighter's skill is fixed as the fight starts (the −1 for three enemies or more does not
+    go away when the first of them falls)."""
     if survivor.kind == "dog" and survivor.drew_blood:
         survivor = game.update(survivor, drew_blood=False)
+    skills = {m.id: game.own_skill(m) for m in (survivor, *enemies)}
     dice, _, _, _ = _melee_dice(game, survivor)
     if len(enemies) > dice:
         split = [1] * len(enemies)
@@ -61,7 +64,7 @@ def melee(game: Game, survivor: Model, enemies: list[Model]) -> None:
             return
         if enemy.id not in game.models:
             continue
-        _fight_pair(game, game.models[survivor.id], game.models[enemy.id], count)
+        _fight_pair(game, game.models[survivor.id], game.models[enemy.id], count, skills)
     if survivor.id in game.models:
         _melee_bang(game, game.models[survivor.id])
 
@@ -73,9 +76,10 @@ def _melee_bang(game: Game, model: Model) -> None:
         game.emit(c.BangPlaced(model.position, noisy[0].bang))
 
 
-def _side_roll(game: Game, model: Model, opponent: Model, count: int) -> tuple[list[int], list[int]]:
+def _side_roll(game: Game, model: Model, opponent: Model, count: int,
+               skill_now: tuple[int, list[tuple[str, int]]]) -> tuple[list[int], list[int]]:
     _, bonus, rerolls, modifiers = _melee_dice(game, model)
-    skill, skill_mods = game.own_skill(model)
+    skill, skill_mods = skill_now
     labelled = [("skill", skill), *skill_mods, *modifiers]
     if model.vehicle:
         labelled.append(("fighting from a vehicle", -1))
@@ -93,11 +97,15 @@ def _side_roll(game: Game, model: Model, opponent: Model, count: int) -> tuple[l
     return dice, scores
 
 
-def _fight_pair(game: Game, a: Model, b: Model, a_dice: int) -> None:
+def _fight_pair(game: Game, a: Model, b: Model, a_dice: int,
+                skills: dict[str, tuple[int, list[tuple[str, int]]]] | None = None) -> None:
+    """One pairing, fought again at once on a tie between survivors; ``skills`` as the fight began
+    (each side's own skill now when not given)."""
+    skills = skills or {m.id: game.own_skill(m) for m in (a, b)}
     b_dice = _melee_dice(game, b)[0]
     for _ in range(MAX_TIED_FIGHTS):
-        _, a_scores = _side_roll(game, a, b, a_dice)
-        _, b_scores = _side_roll(game, b, a, b_dice)
+        _, a_scores = _side_roll(game, a, b, a_dice, skills[a.id])
+        _, b_scores = _side_roll(game, b, a, b_dice, skills[b.id])
         best_a, best_b = max(a_scores), max(b_scores)
         if best_a != best_b:
             break

@@ -78,7 +78,8 @@ def do_move(game: Game, model: Model, command: c.MoveModel) -> None:
                            retreat_to=start if command.surprise == "retreat" else None)
     for vehicle in list(game.vehicles.values()):
         current = game.models.get(model.id)
-        if current is not None and figure_footprint_gap(game.body(vehicle), game.figure(current)) <= DOOR_REACH_CM:
+        if current is not None and game.decision is None \
+                and figure_footprint_gap(game.body(vehicle), game.figure(current)) <= DOOR_REACH_CM:
             vehicle_touched(game, current, vehicle)
 
 
@@ -285,7 +286,7 @@ def _segment_distance(p: tuple[float, float], a: tuple[float, float], b: tuple[f
 def do_leave_table(game: Game, model: Model, command: c.LeaveTable) -> None:
     active = need_active(game, model)
     need_on_foot(game, model)
-    edge = dict(game.base.exits).get(model.side)
+    edge = dict(game.exits).get(model.side)
     if edge is None:
         raise IllegalCommand("this scenario has no way off the table")
     if active.must_fight or game.engaged_with(model):

@@ -107,6 +107,10 @@ GAME = GameEntry(
     ),
     box_of_setup=box_of_setup,
     bots={"random": "game.rules.zombieworld.bots:random_bot"},
-    tools={"simulate": "game.rules.zombieworld.simulate", "check": "game.rules.zombieworld.check"},
+    tools={
+        "simulate": "game.rules.zombieworld.simulate",
+        "check": "game.rules.zombieworld.check",
+        "scenario": "game.rules.zombieworld.scenario",
+    },
     docs=("docs/playing-zombieworld.md", "docs/zombieworld-rules-choices.md", "docs/zombieworld-content.md"),
 )

@@ -15,7 +15,7 @@ from game.rules.zombieworld.melee import melee
 from game.rules.zombieworld.movement import gear_at_activation, move_allowance
 from game.rules.zombieworld.shooting import flee
 from game.rules.zombieworld.spawning import bang_phase, end_activation, spawn_zombie
-from game.rules.zombieworld.spots import spot_problem
+from game.rules.zombieworld.spots import farthest_along, path_hits_vehicle, spot_problem
 from game.rules.zombieworld.state import ZOMBIES, Activation, Model, State
 from game.rules.zombieworld.working import Game, check_passes, need_active
 from game.rules.zombieworld.zombies import zombie_turn
@@ -60,25 +60,29 @@ def start_round(game: Game) -> None:
 
 
 def _initiative(game: Game, sides: list[str]) -> tuple[str, ...]:
-    """D10 each, highest first; tied sides re-roll among themselves."""
+    return roll_order(game, sides, "initiative")
+
+
+def roll_order(game: Game, sides: list[str], purpose: str) -> tuple[str, ...]:
+    """D10 each, highest first; tied sides re-roll among themselves (initiative, deployment)."""
     if len(sides) <= 1:
         return tuple(sides)
     dice = game.d10(len(sides))
-    game.emit(c.DiceRolled("initiative", ",".join(sides), dice))
+    game.emit(c.DiceRolled(purpose, ",".join(sides), dice))
     groups: dict[int, list[str]] = {}
     for side, die in zip(sides, dice, strict=True):
         groups.setdefault(die, []).append(side)
     order: list[str] = []
     for die in sorted(groups, reverse=True):
         group = groups[die]
-        order.extend(group if len(group) == 1 else _initiative(game, group))
+        order.extend(group if len(group) == 1 else roll_order(game, group, purpose))
     return tuple(order)
 
 
 def advance(game: Game) -> None:
     """Move play on to the next side that needs a player, running zombie turns on the way."""
     while not game.finished:
-        if game.active is not None:
+        if game.active is not None or game.decision is not None or game.deploying:
             return
         if game.turn >= len(game.order):
             if game.round >= game.base.rounds:
@@ -89,6 +93,8 @@ def advance(game: Game) -> None:
         side = game.order[game.turn]
         if side == ZOMBIES:
             zombie_turn(game)
+            if game.decision is not None:  # a charged survivor's player chooses: the turn waits
+                return
             game.turn += 1
             continue
         if game.score(side).withdrawn or not any(not m.activated for m in game.alive(side)):
@@ -98,7 +104,13 @@ def advance(game: Game) -> None:
 
 
 def current_seats(state: State) -> frozenset[str]:
-    if state.finished or state.turn >= len(state.order):
+    if state.finished:
+        return frozenset()
+    if state.decision is not None:
+        return frozenset({state.decision.seat})
+    if state.deploying:
+        return frozenset({state.deploying[0]})
+    if state.turn >= len(state.order):
         return frozenset()
     side = state.order[state.turn]
     return frozenset() if side == ZOMBIES else frozenset({side})
@@ -219,18 +231,30 @@ def _dog_control(game: Game, dog: Model) -> bool:
 
 
 def _straight_charge(game: Game, model: Model, target: Model, reach: float) -> None:
+    """A dog out of control runs at ``target``: into base contact (straight ahead, else the nearest
+    free spot round it) when its move reaches, else exactly as far toward it as its move goes."""
     start = model.position
-    dx, dy = target.x - start[0], target.y - start[1]
-    gap = math.hypot(dx, dy)
-    if gap < 1e-9:
-        return
-    stop = min(reach, gap - 2 * BASE_RADIUS_CM)
     others = game.figures_except(model.id)
-    for fraction in (1.0, 0.9, 0.75, 0.5, 0.25):
-        travel = stop * fraction
-        point = (start[0] + dx / gap * travel, start[1] + dy / gap * travel)
-        cost = path_cost(game.table, [start, point])
-        if cost.ok and cost.cost_cm <= reach + 1e-6 and not spot_problem(game, game.figure(model), point, others):
-            game.update(model, x=point[0], y=point[1])
-            game.emit(c.ModelMoved(model.id, (point,), round(cost.cost_cm, 3)))
-            return
+
+    def cost_of(trail: list[tuple[float, float]]) -> float:
+        cost = path_cost(game.table, trail)
+        return cost.cost_cm if cost.ok and not path_hits_vehicle(game, trail) else math.inf
+
+    def spot_ok(point: tuple[float, float]) -> bool:
+        return game.table.on_table(point, BASE_RADIUS_CM) and not spot_problem(game, game.figure(model), point, others)
+
+    approach = math.atan2(start[1] - target.y, start[0] - target.x)
+    for turn in range(0, 190, 10):
+        for angle in (approach + math.radians(turn), approach - math.radians(turn)) if turn else (approach,):
+            spot = (target.x + math.cos(angle) * 2 * BASE_RADIUS_CM, target.y + math.sin(angle) * 2 * BASE_RADIUS_CM)
+            if math.dist(start, spot) <= reach + 1e-6 and spot_ok(spot):
+                cost = cost_of([start, spot])
+                if cost <= reach + 1e-6:
+                    game.update(model, x=spot[0], y=spot[1])
+                    game.emit(c.ModelMoved(model.id, (spot,), round(cost, 3)))
+                    return
+    found = farthest_along([start, target.position], cost_of, reach, spot_ok)
+    if found is not None:
+        trail, cost = found
+        game.update(model, x=trail[-1][0], y=trail[-1][1])
+        game.emit(c.ModelMoved(model.id, (trail[-1],), round(cost, 3)))

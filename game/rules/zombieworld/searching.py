@@ -4,24 +4,31 @@ the first touch of a found vehicle, and searching buildings, floors, props and v
 
 from __future__ import annotations
 
-import contextlib
 import math
 from dataclasses import replace
-from typing import Literal
+from typing import Any, Literal
 
 from game.rules.core.base import IllegalCommand
+from game.rules.core.rng import draw_floats
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.casualties import wound
 from game.rules.zombieworld.equipment import give
-from game.rules.zombieworld.geometry import BASE_RADIUS_CM, base_distance, figure_footprint_gap
+from game.rules.zombieworld.geometry import BASE_RADIUS_CM, Figure, base_distance, figure_footprint_gap
 from game.rules.zombieworld.melee import after_fight, melee
-from game.rules.zombieworld.shooting import firearm_in_hand, shoot
+from game.rules.zombieworld.shooting import firearm_in_hand
 from game.rules.zombieworld.spawning import zombies_have_acted
-from game.rules.zombieworld.spots import DOOR_REACH_CM, free_spot_near, touching_piece, vehicle_spot
-from game.rules.zombieworld.state import ZOMBIES, Model, Vehicle
+from game.rules.zombieworld.spots import (
+    DOOR_REACH_CM,
+    free_spot_near,
+    spot_problem,
+    touching_piece,
+    vehicle_spot,
+)
+from game.rules.zombieworld.state import ZOMBIES, Decision, Model, Vehicle
 from game.rules.zombieworld.working import CONTACT_CM, Game, need_active, vehicle_spec
 
 VEHICLE_ZOMBIE_ON = 1  # D6 when a vehicle is first touched
+NOT_IN_CONTACT_CM = 0.2  # a zombie out of a vehicle stands this clear of the survivor it goes for
 
 
 def _join(game: Game, finder: Model, how: str, kind: Literal["survivor", "dog"] = "survivor",
@@ -39,6 +46,8 @@ def _join(game: Game, finder: Model, how: str, kind: Literal["survivor", "dog"] 
     game.order_ids.append(model_id)
     game.roster.append(model_id)
     game.emit(c.SurvivorJoined(model_id, finder.side, how))
+    if kind == "survivor" and game.active is not None and game.active.model == finder.id:
+        game.active = replace(game.active, found_survivor=model_id)  # the finder may hand it something, now
     return joined
 
 
@@ -238,6 +247,8 @@ def _receive(game: Game, model: Model, found: str, options: tuple[str, ...] = ()
     else:
         kept = give(game, current, found)
         game.emit(c.ItemFound(model.id, found, options, dropped=not kept))
+        if not kept and game.active is not None and game.active.model == model.id:
+            game.active = replace(game.active, found_item=found)  # it may keep it instead of something, now
 
 
 def _shop_reward(game: Game, model: Model, shop_id: str) -> None:
@@ -326,7 +337,10 @@ def _place_found_vehicle(game: Game, finder: Model, vehicle_id: str) -> Vehicle 
 
 
 def vehicle_touched(game: Game, model: Model, vehicle: Vehicle) -> bool:
-    """The first touch of a found vehicle: on a 1 a zombie was inside. True when one came out."""
+    """The first touch of a found vehicle: on a 1 a zombie was inside. It comes out at the door or
+    window nearest the survivor it goes for (a random one of those touching the vehicle), not yet
+    upon it: the surprise roll decides whether it grabs the survivor (melee at once) or the survivor
+    reacts first (a choice: shoot it, step away, or meet it). True when one came out."""
     if vehicle.opened or vehicle_spec(game, vehicle).two_wheeled or vehicle.owner == model.side or model.kind != "survivor":
         return False
     (die,) = game.d6(1)
@@ -337,7 +351,14 @@ def vehicle_touched(game: Game, model: Model, vehicle: Vehicle) -> bool:
     game.emit(c.VehicleStatus(vehicle.id, "opened"))
     if not inside:
         return False
-    spot = free_spot_near(game, model.position, 2 * BASE_RADIUS_CM + 0.01)
+    body = game.body(vehicle)
+    touching = [m for m in game.alive() if m.kind == "survivor" and not m.vehicle and not m.level
+                and figure_footprint_gap(body, game.figure(m)) <= DOOR_REACH_CM]
+    victim = model
+    if len(touching) > 1:  # book 9.10: it attacks one of them at random
+        (value,), game.rng = draw_floats(game.rng, 1)
+        victim = touching[int(value * len(touching))]
+    spot = _door_spot(game, vehicle, victim)
     if spot is None:
         return False
     zombie = Model(id=f"z{game.next_zombie}", side=ZOMBIES, kind="zombie", profile="walker", name="Walker",
@@ -347,23 +368,70 @@ def vehicle_touched(game: Game, model: Model, vehicle: Vehicle) -> bool:
     game.order_ids.append(zombie.id)
     game.emit(c.ZombieSpawned(zombie.id, spot, "vehicle"))
     zombie_die, survivor_die = game.d6(2)
-    skill, modifiers = game.check_skill(model)
+    skill, modifiers = game.check_skill(victim)
     zombie_skill = game.profile(zombie).skill
-    if model.ability == "reroll_surprise" and survivor_die + skill <= zombie_die + zombie_skill:
+    if victim.ability == "reroll_surprise" and survivor_die + skill <= zombie_die + zombie_skill:
         survivor_die = game.d6(1)[0]
         modifiers = [*modifiers, ("re-roll", 0)]
     winner = "survivor" if survivor_die + skill > zombie_die + zombie_skill else "zombies"
-    game.emit(c.DiceRolled("surprise", model.id, (survivor_die, zombie_die),
+    game.emit(c.DiceRolled("surprise", victim.id, (survivor_die, zombie_die),
                            (("skill", skill), *modifiers, ("zombie", zombie_skill)), 0, (winner,)))
     if winner == "survivor":
-        firearm = firearm_in_hand(game, model)
-        if firearm is not None and not firearm.template_diameter_cm:
-            with contextlib.suppress(IllegalCommand):
-                shoot(game, model, firearm, ((zombie.id, firearm.shots_min),), reaction=True)
-    if model.id in game.models and zombie.id in game.models:
-        melee(game, game.models[model.id], [game.models[zombie.id]])
-        after_fight(game, model.id)
+        game.ask(Decision("vehicle_surprise", victim.side, victim.id, zombie.id))
+    else:
+        zombie_grabs(game, victim.id, zombie.id)
     return True
+
+
+def _door_spot(game: Game, vehicle: Vehicle, survivor: Model) -> tuple[float, float] | None:
+    """Where a zombie coming out of ``vehicle`` stands: against the body, as near ``survivor`` as it
+    fits without touching it (so the survivor may shoot first)."""
+    body = game.body(vehicle)
+    others = game.figures()
+    me = game.figure(survivor)
+    mover = Figure("new", survivor.x, survivor.y)
+    around = 2 * (body.length_cm + body.width_cm)
+    steps = max(8, int(around / 0.25))
+    best: tuple[float, tuple[float, float]] | None = None
+    for number in range(steps):
+        point = _perimeter_point(body, number / steps * around, BASE_RADIUS_CM + 0.02)
+        gap = base_distance(Figure("new", *point), me)
+        if gap < NOT_IN_CONTACT_CM or spot_problem(game, mover, point, others):
+            continue
+        if best is None or gap < best[0]:
+            best = (gap, point)
+    return best[1] if best is not None else None
+
+
+def _perimeter_point(body: Any, distance: float, outward: float) -> tuple[float, float]:
+    """The point ``outward`` cm outside the body's outline, ``distance`` cm round it from the front left."""
+    half_l, half_w = body.length_cm / 2, body.width_cm / 2
+    sides = ((body.width_cm, (half_l, -half_w), (0.0, 1.0), (1.0, 0.0)),
+             (body.length_cm, (half_l, half_w), (-1.0, 0.0), (0.0, 1.0)),
+             (body.width_cm, (-half_l, half_w), (0.0, -1.0), (-1.0, 0.0)),
+             (body.length_cm, (-half_l, -half_w), (1.0, 0.0), (0.0, -1.0)))
+    for length, (a, b), (da, db), (na, nb) in sides:
+        if distance <= length:
+            along, across = a + da * distance + na * outward, b + db * distance + nb * outward
+            cos_f, sin_f = math.cos(body.facing), math.sin(body.facing)
+            return body.x + along * cos_f - across * sin_f, body.y + along * sin_f + across * cos_f
+        distance -= length
+    return _perimeter_point(body, 0.0, outward)
+
+
+def zombie_grabs(game: Game, survivor_id: str, zombie_id: str) -> None:
+    """The zombie closes on the survivor and they fight at once, with no reaction roll."""
+    survivor, zombie = game.models.get(survivor_id), game.models.get(zombie_id)
+    if survivor is None or zombie is None:
+        return
+    gap = math.dist(survivor.position, zombie.position)
+    if base_distance(game.figure(survivor), game.figure(zombie)) > CONTACT_CM and gap > 1e-9:
+        touch = 2 * BASE_RADIUS_CM
+        spot = (survivor.x + (zombie.x - survivor.x) / gap * touch, survivor.y + (zombie.y - survivor.y) / gap * touch)
+        zombie = game.update(zombie, x=spot[0], y=spot[1])
+        game.emit(c.ModelMoved(zombie.id, (spot,), round(gap - touch, 3)))
+    melee(game, game.models[survivor_id], [zombie])
+    after_fight(game, survivor_id)
 
 
 def _search_vehicle(game: Game, model: Model, command: c.Search) -> None:

@@ -4,32 +4,27 @@ and their modifiers, the target's reaction (return fire, take cover, flee), ride
 
 from __future__ import annotations
 
-import contextlib
 import math
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from game.rules.core.base import IllegalCommand
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.casualties import remove, wound
 from game.rules.zombieworld.catalog import Firearm
-from game.rules.zombieworld.crashes import runaway
+from game.rules.zombieworld.equipment import MARKS, ground_text
 from game.rules.zombieworld.geometry import (
     BASE_RADIUS_CM,
     Cover,
-    Figure,
     base_distance,
     can_see,
     figure_rows,
-    path_cost,
     scatter_point,
     target_cover,
 )
 from game.rules.zombieworld.spawning import legal_spot
-from game.rules.zombieworld.spots import free_spot_near, spot_problem
-from game.rules.zombieworld.state import ZOMBIES, Bang, Model, Vehicle
-from game.rules.zombieworld.working import Game, check_passes, need_active, vehicle_spec
+from game.rules.zombieworld.state import ZOMBIES, Bang, Model
+from game.rules.zombieworld.working import Game, check_passes, vehicle_spec
 
 POINT_BLANK_CM = 5.0
 FLEE_BONUS_CM = 10.0
@@ -56,34 +51,19 @@ def range_cm(game: Game, model: Model, firearm: Firearm) -> float:
         held = game.catalog.object(item)
         if held is not None and not held.mounts_on_weapon and held.range_bonus_cm > 0:
             reach += held.range_bonus_cm
-    for dog in game.alive(model.side):
-        if dog.kind == "dog" and base_distance(game.figure(dog), game.figure(model)) <= 10:
+    for dog in game.alive(model.side):  # a townsfolk's free dog helps its owner alone
+        if dog.kind == "dog" and (not dog.owner or dog.owner == model.id) \
+                and base_distance(game.figure(dog), game.figure(model)) <= 10:
             reach += game.catalog.dog.range_bonus_cm
             break
     return reach
 
 
-def do_shoot(game: Game, model: Model, command: c.Shoot) -> None:
-    active = need_active(game, model)
-    if active.action_used:
-        raise IllegalCommand(f"{model.name} has already used its action")
-    if active.must_fight or game.engaged_with(model):
-        raise IllegalCommand(f"{model.name} is locked in melee and cannot shoot")
-    firearm = firearm_in_hand(game, model, command.weapon)
-    if firearm is None:
-        raise IllegalCommand(f"{model.name} holds no firearm to shoot with")
-    vehicle = game.riding(model)
-    if vehicle is not None and model.seat == 0 and (vehicle.moved_round == game.round or active.drove) \
-            and not vehicle_spec(game, vehicle).two_wheeled and model.virtue != "expert_driver":
-        raise IllegalCommand(f"{model.name} is driving and cannot shoot")
-    shoot(game, model, firearm, command.allocations, reaction=False)
-    if game.active is not None and game.active.model == model.id:  # return fire may have put it out of action
-        game.active = replace(game.active, action_used=True)
-
-
 def shoot(game: Game, model: Model, firearm: Firearm, allocations: tuple[tuple[str, int], ...],
-          reaction: bool) -> None:
-    """Validate then resolve a volley; raises IllegalCommand before any die is rolled."""
+          reaction: bool) -> list[str]:
+    """Validate then resolve a volley; raises IllegalCommand before any die is rolled. Returns the
+    hostile survivors it shot at who are still there to react (none for a reaction shot: there is
+    no reaction to a reaction)."""
     if firearm.id in model.unloaded:
         raise IllegalCommand(f"the {firearm.name} is unloaded: reload it first")
     if firearm.once_per_round and firearm.id in model.shot_this_round:
@@ -173,10 +153,9 @@ def shoot(game: Game, model: Model, firearm: Firearm, allocations: tuple[tuple[s
         spot = impact if firearm.bang_at_impact else model.position
         game.bangs.append(Bang(spot[0], spot[1], firearm.bang))
         game.emit(c.BangPlaced(spot, firearm.bang))
-    if not reaction:
-        for target in hostile_targets:
-            if target.id in game.models and model.id in game.models:
-                _react_to_shots(game, game.models[target.id], game.models[model.id])
+    if reaction or model.id not in game.models:
+        return []
+    return list(dict.fromkeys(t.id for t in hostile_targets if t.id in game.models))
 
 
 def _light_between(game: Game, shooter: Model, target: Model) -> str:
@@ -259,65 +238,19 @@ def _shot_modifiers(game: Game, shooter: Model, target: Model, firearm: Firearm)
     return threshold, modifiers
 
 
-def _react_to_shots(game: Game, target: Model, shooter: Model) -> None:
-    if target.vehicle:
-        _vehicle_shot_at(game, target, shooter)
-        return
-    situations = set()
-    if game.engaged_with(target):
-        situations.add("engaged")
-    if in_cover_ground(game, target):
-        situations.add("difficult")
-    if target.entrenched:
-        result = "return_fire"  # an entrenched survivor skips the roll and reacts as it likes
-        game.emit(c.ReactionResolved(target.id, "shot_at", 2, "entrenched: no roll"))
-    else:
-        result, _ = roll_reaction(game, target, "shot_at", frozenset(situations))
-    if result == "return_fire":
-        firearm = firearm_in_hand(game, target)
-        able = (
-            firearm is not None
-            and target.defect != "jumpy"
-            and firearm.id not in target.unloaded
-            and not (firearm.once_per_round and firearm.id in target.shot_this_round)
-            and not firearm.template_diameter_cm
-            and "engaged" not in situations
-        )
-        if able and firearm is not None:
-            shots = firearm.shots_max if target.defect == "trigger_happy" else firearm.shots_min
-            try:
-                shoot(game, target, firearm, ((shooter.id, shots),), reaction=True)
-                return
-            except IllegalCommand:
-                pass
-        _cover_or_wait(game, game.models[target.id], shooter, "engaged" in situations)
-    elif result == "take_cover":
-        _cover_or_wait(game, target, shooter, "engaged" in situations)
-    elif result == "flee":
-        flee(game, target, toward_edge=False)
-
-
-def _cover_or_wait(game: Game, target: Model, shooter: Model, engaged: bool) -> None:
-    if engaged or target.entrenched:
-        if not target.entrenched:
-            game.update(target, no_action_next=True)
-        return
-    _take_cover(game, target, shooter)
-
-
 def in_cover_ground(game: Game, model: Model) -> bool:
     return game.table.in_difficult(model.position) or game.table.building_at(model.position) is not None
 
 
 def roll_reaction(game: Game, model: Model, table: str, situations: frozenset[str]) -> tuple[str, int]:
     """2D6 skill checks; the table row for the successes. Born survivors never roll."""
-    successes = _reaction_successes(game, model, table)
+    successes = reaction_successes(game, model, table)
     result = game.catalog.reaction(table, successes, situations)  # type: ignore[arg-type]
     game.emit(c.ReactionResolved(model.id, table, successes, result))
     return result, successes
 
 
-def _reaction_successes(game: Game, model: Model, table: str) -> int:
+def reaction_successes(game: Game, model: Model, table: str) -> int:
     """A reaction's 2D6 skill checks (born survivors: two successes, no roll)."""
     rank = game.catalog.rank(model.profile) if model.kind == "survivor" else None
     if rank is not None and rank.reaction == "exempt":
@@ -336,6 +269,12 @@ def _reaction_successes(game: Game, model: Model, table: str) -> int:
             if failed is not None:
                 dice[failed] = game.d6(1)[0]
                 rerolled = True
+        if table == "charging" and model.ability == "reroll_charging_reaction" and model.charge_reroll_round != game.round:
+            failed = next((i for i, d in enumerate(dice) if not check_passes(d, skill)), None)
+            if failed is not None:  # UN/NATO, military: one die again, once a round (it can only help)
+                dice[failed] = game.d6(1)[0]
+                game.update(game.models[model.id], charge_reroll_round=game.round)
+                modifiers = [*modifiers, ("band re-roll", 0)]
         results = tuple("pass" if check_passes(d, skill) else "fail" for d in dice)
         if rerolled:
             modifiers = [*modifiers, ("expert re-roll", 0)]
@@ -344,14 +283,17 @@ def _reaction_successes(game: Game, model: Model, table: str) -> int:
     return successes
 
 
-def flee(game: Game, model: Model, toward_edge: bool) -> None:
-    """Run straight (profile move + 10 cm); a 1 on a D6 drops the weapon in hand."""
+def flee(game: Game, model: Model, toward_edge: bool, direction: float | None = None) -> None:
+    """Run straight (profile move + 10 cm), toward the nearest table edge, the ``direction`` chosen
+    (radians) or a scatter die's; a 1 on a D6 drops the weapon in hand."""
     start = model.position
     if toward_edge:
         x, y = start
         distances = {0.0: game.table.width_cm - x, math.pi / 2: game.table.height_cm - y, math.pi: x,
                      -math.pi / 2: y}
         angle = min(distances, key=lambda a: distances[a])
+    elif direction is not None:
+        angle = direction
     else:
         angle = game.angle()
     reach = game.profile(model).move_cm + FLEE_BONUS_CM
@@ -362,8 +304,10 @@ def flee(game: Game, model: Model, toward_edge: bool) -> None:
     game.emit(c.DiceRolled("weapon loss", model.id, (die,), (), 1, ("drop" if die == 1 else "keep",)))
     if (die == 1 or model.defect == "butterfingers") and model.hand:
         dropped = model.hand[0]
-        game.ground.append((start[0], start[1], dropped))
-        model = game.update(model, hand=model.hand[1:])
+        marks = tuple(mark for mark in MARKS if dropped in getattr(model, mark))
+        game.ground.append((start[0], start[1], ground_text(dropped, marks)))
+        model = game.update(model, hand=model.hand[1:], **{m: tuple(i for i in getattr(model, m) if i != dropped)
+                                                           for m in marks})
     game.update(model, x=end[0], y=end[1], fleeing=True)
     game.emit(c.Fled(model.id, (start, end), dropped))
     if off_table:
@@ -383,96 +327,3 @@ def sees(game: Game, viewer: Model, target: Model, rows: Any = None) -> bool:
 def _lamp_lit_over(game: Game, point: tuple[float, float]) -> bool:
     radius = game.catalog.tables.lamps.radius_cm
     return any(math.dist(point, lamp) <= radius for lamp in game.lamps_lit)
-
-
-def _take_cover(game: Game, model: Model, shooter: Model) -> None:
-    """Move (up to the profile move, police +5 cm) to the nearest spot with difficult ground, a
-    building, or scenery cutting the shooter's sight; without one, no action next turn."""
-    reach = game.profile(model).move_cm + (5.0 if model.ability == "take_cover_bonus_move" else 0.0)
-    start = model.position
-    others = game.figures_except(model.id)
-    rows = figure_rows(others)
-    eye = game.figure(shooter)
-    best: tuple[float, tuple[float, float]] | None = None
-    for ring in (reach / 4, reach / 2, reach * 3 / 4, reach):
-        for step in range(16):
-            angle = step * math.pi / 8
-            point = (start[0] + math.cos(angle) * ring, start[1] + math.sin(angle) * ring)
-            if not game.table.on_table(point, BASE_RADIUS_CM):
-                continue
-            spot = Figure(model.id, point[0], point[1])
-            protected = game.table.in_difficult(point) or game.table.building_at(point) is not None or \
-                not can_see(game.sight_table(shooter, model), eye, spot, (), frozenset(game.base.open_portals),
-                            rows=rows)
-            if not protected or spot_problem(game, game.figure(model), point, others):
-                continue
-            cost = path_cost(game.table, [start, point])
-            if cost.ok and cost.cost_cm <= reach + 1e-6:
-                best = (ring, point)
-                break
-        if best is not None:
-            break
-    if best is None:
-        game.update(model, no_action_next=True)
-        game.emit(c.TookCover(model.id, (), False))
-        return
-    point = best[1]
-    game.update(model, x=point[0], y=point[1])
-    game.emit(c.TookCover(model.id, (start, point), True))
-
-
-def _vehicle_shot_at(game: Game, target: Model, shooter: Model) -> None:
-    """Riders shot at by hostile survivors: only the driver rolls (the one hit, with no driver)."""
-    vehicle = game.riding(target)
-    if vehicle is None:
-        return
-    spec = vehicle_spec(game, vehicle)
-    roller = game.driver(vehicle.id) or target
-    successes = _reaction_successes(game, roller, "vehicle_shot_at")
-    riders = game.occupants(vehicle.id)
-    held = game.round + 1 if (d := game.driver(vehicle.id)) is not None and d.activated else game.round
-    if successes == 2:
-        game.emit(c.ReactionResolved(roller.id, "vehicle_shot_at", 2, "return_fire"))
-        for rider in riders:
-            rider = game.models.get(rider.id, rider)
-            firearm = firearm_in_hand(game, rider)
-            if rider.id not in game.models or shooter.id not in game.models or firearm is None \
-                    or firearm.template_diameter_cm or firearm.id in rider.unloaded:
-                continue
-            if game.gap(rider, game.models[shooter.id]) > range_cm(game, rider, firearm):
-                continue
-            with contextlib.suppress(IllegalCommand):
-                shoot(game, rider, firearm, ((shooter.id, firearm.shots_min),), reaction=True)
-        return
-    result = "take_cover" if successes == 1 else "lose_control" if vehicle.moving and not spec.two_wheeled else "hold"
-    game.emit(c.ReactionResolved(roller.id, "vehicle_shot_at", successes, result))
-    if spec.two_wheeled:
-        _riders_shelter(game, vehicle)
-        return
-    if result == "take_cover":
-        for rider in riders:
-            game.update(game.models[rider.id], entrenched=True)
-        if vehicle.moving:
-            game.set_vehicle(vehicle, held_round=held, moving=False)
-            game.emit(c.VehicleStatus(vehicle.id, "held"))
-    elif result == "lose_control":
-        runaway(game, vehicle.id, "out of control", False, game.driver(vehicle.id))
-    else:
-        game.set_vehicle(vehicle, held_round=held)
-        game.emit(c.VehicleStatus(vehicle.id, "held"))
-
-
-def _riders_shelter(game: Game, vehicle: Vehicle) -> None:
-    """Motorbike riders jump off and take cover behind the bike."""
-    body = game.body(vehicle)
-    behind = (body.x - math.cos(body.facing) * (body.length_cm / 2 + BASE_RADIUS_CM + 0.1),
-              body.y - math.sin(body.facing) * (body.length_cm / 2 + BASE_RADIUS_CM + 0.1))
-    for rider in game.occupants(vehicle.id):
-        spot = behind if not spot_problem(game, Figure(rider.id, *behind), behind,
-                                           [f for f in game.figures() if f.id != rider.id and not
-                                            game.models[f.id].vehicle]) else free_spot_near(game, behind, 1.5)
-        if spot is None:
-            continue
-        game.update(rider, vehicle="", seat=-1, x=spot[0], y=spot[1], entrenched=True)
-        game.emit(c.VehicleLeft(rider.id, vehicle.id, spot))
-    game.set_vehicle(vehicle, moving=False)

@@ -54,17 +54,28 @@ def _roof_spot(game: Game, point: tuple[float, float]) -> tuple[tuple[float, flo
 
 
 def legal_spot(game: Game, point: tuple[float, float], angle: float) -> tuple[float, float]:
-    """Off a building, obstacle or another base: step back toward the origin, then sideways."""
+    """Where a zombie landing at ``point`` stands: on a building without a roof, outside one of its
+    doors (a random one when there are several), else one of its windows, else somewhere round it
+    at random (book 18.3); off an obstacle or another base, it steps back toward where it came
+    from, then sideways."""
     building = game.table.building_at(point)
     if building is not None:
-        piece = next(p for p in game.table.pieces if p.index == building)
-        if piece.portals:
-            (a, b, _, _) = min(piece.portals, key=lambda p: math.dist(point, ((p[0][0] + p[1][0]) / 2,
-                                                                             (p[0][1] + p[1][1]) / 2)))
+        piece = game.table.piece(building)
+        doors = [p for p in piece.portals if p[2] == "door"] or [p for p in piece.portals if p[2] == "window"]
+        cx, cy = (piece.bounds[0] + piece.bounds[2]) / 2, (piece.bounds[1] + piece.bounds[3]) / 2
+        if doors:
+            a, b, _, _ = doors[game.pick(len(doors))] if len(doors) > 1 else doors[0]
             centre = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-            cx, cy = (piece.bounds[0] + piece.bounds[2]) / 2, (piece.bounds[1] + piece.bounds[3]) / 2
             out = math.atan2(centre[1] - cy, centre[0] - cx)
-            point = (centre[0] + math.cos(out) * 1.6, centre[1] + math.sin(out) * 1.6)
+        else:
+            out = game.angle()
+            centre = (cx, cy)
+            reach = 0.0
+            while game.table.building_at((cx + math.cos(out) * reach, cy + math.sin(out) * reach)) == building:
+                reach += 0.5
+            centre = (cx + math.cos(out) * reach, cy + math.sin(out) * reach)
+        point = (centre[0] + math.cos(out) * 1.6, centre[1] + math.sin(out) * 1.6)
+        angle = out + math.pi  # stepping "back" goes on outward
     figures = [f for f in game.figures() if f.kind == "zombie"]
     mover = Figure("new", point[0], point[1])
     for step in range(0, 40):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.rules.zombieworld.geometry import (
@@ -120,3 +121,50 @@ def path_hits_vehicle(game: Game, points: list[tuple[float, float]], radius: flo
                     spec = game.catalog.vehicle(vehicle.vehicle)
                     return spec.name if spec else "vehicle"
     return ""
+
+
+Point = tuple[float, float]
+STEP_BACK_CM = 0.05  # how finely a stop short of a blocked spot steps back along the path
+
+
+def trail_to(points: Sequence[Point], distance_cm: float) -> list[Point]:
+    """The start of the path through ``points`` that is ``distance_cm`` long."""
+    trail = [points[0]]
+    walked = 0.0
+    for a, b in zip(points, points[1:], strict=False):
+        leg = math.dist(a, b)
+        if walked + leg >= distance_cm - 1e-12:
+            f = (distance_cm - walked) / leg if leg > 1e-12 else 0.0
+            trail.append((a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f))
+            return trail
+        walked += leg
+        trail.append(b)
+    return trail
+
+
+def farthest_along(points: Sequence[Point], cost_of: Callable[[list[Point]], float], budget_cm: float,
+                   spot_ok: Callable[[Point], bool]) -> tuple[list[Point], float] | None:
+    """The longest start of the path through ``points`` whose cost fits ``budget_cm`` and that ends
+    where the base may stand: ``cost_of(trail)`` (infinite where it cannot be walked) only grows
+    along a path, so the end of the move is found by halving to a thousandth of a cm; from there it
+    steps back 0.05 cm at a time to the first spot ``spot_ok`` takes. None: not even a step."""
+    total = sum(math.dist(a, b) for a, b in zip(points, points[1:], strict=False))
+    if total < 1e-9:
+        return None
+    if cost_of(list(points)) <= budget_cm + 1e-6:
+        low = total
+    else:
+        low, high = 0.0, total
+        while high - low > 1e-3:
+            middle = (low + high) / 2
+            if cost_of(trail_to(points, middle)) <= budget_cm + 1e-6:
+                low = middle
+            else:
+                high = middle
+    distance = low
+    while distance > 1e-6:
+        trail = trail_to(points, distance)
+        if spot_ok(trail[-1]):
+            return trail, cost_of(trail)
+        distance -= STEP_BACK_CM
+    return None

@@ -3,8 +3,8 @@ outside equality and repr, so hashing a state hashes only the game."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import dataclass, field, replace
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -40,6 +40,8 @@ class ZombieworldSetup(BaseModel):
     alliances: tuple[tuple[str, str], ...] = ()  # optional rule: pairs of seats allied by their word
     alliance: Literal["fixed", "fragile", "roll"] = "fixed"  # "roll": a D6 before play, 1-3 fixed
     alliance_flips: bool = False  # a D6 at the start of each later round: on 5+ fixed and fragile swap
+    deploy: Literal["auto", "players"] = "auto"  # "players": each band's player places its figures, in D10 order
+    d10: tuple[Annotated[int, Field(ge=1, le=10)], ...] = ()  # D10 results typed in for set-up (the deployment order), used before the seed's
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,10 +85,31 @@ class Model:
     ladder: int = -1  # the ladder (stairs piece) it is part-way up; -1: its building's own stairs
     drew_blood: bool = False  # dogs: wounded someone in their last melee (then they cannot break off)
     mounted: str = ""  # the bicycle, skateboard or roller skates (an object it carries) it is riding or wearing
+    charge_reroll_round: int = 0  # the round it last re-rolled a die of a charging reaction (UN/NATO, military)
+    owner: str = ""  # a dog that helps its owner alone (a townsfolk's free dog): the owner's id
 
     @property
     def position(self) -> tuple[float, float]:
         return (self.x, self.y)
+
+
+DecisionKind = Literal["return_fire", "reaction_reroll", "flee_direction", "vehicle_surprise"]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A choice the rules leave to a player in the middle of play (a reaction, a surprise): play
+    stops until it is answered; ``current_seats`` is its seat and ``legal_commands`` its answers."""
+
+    kind: DecisionKind
+    seat: str
+    model: str  # who decides
+    other: str = ""  # the shooter to fire back at; the zombie out of the vehicle
+    successes: int = 0  # a re-roll: the successes rolled
+    situations: tuple[str, ...] = ()  # a reaction's situations (difficult ground, engaged...)
+    may_hold: bool = False  # return fire: holding fire is allowed too (entrenched, born survivors)
+    reactions: tuple[tuple[str, str], ...] = ()  # shot reactions still to come after this one: (target, shooter)
+    then: Literal["", "zombies"] = ""  # "zombies": the zombies' turn goes on after the answer
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +125,9 @@ class Activation:
     drove: bool = False  # its vehicle has moved in this activation
     gear_cm: float = 0.0  # the part of remaining_cm that only riding on open ground may spend (wheels' bonus)
     gear_bonus_given: bool = False  # the wheels' bonus comes once per activation
+    boarded: bool = False  # it got into a vehicle in this activation: it drives from its next turn
+    found_survivor: str = ""  # a frightened survivor it has just found: it may hand it an item, now only
+    found_item: str = ""  # an item it has just found with no room (as it lies at its feet): it may keep it, now only
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,12 +225,20 @@ class State:
     interior_light: bool = False  # buildings roll their light when first entered
     roster: tuple[str, ...] = ()  # every band member that took part, gone or not
     forced_d10: tuple[int, ...] = ()  # D10 results typed in by players, used before the RNG
+    forced_directions: tuple[float, ...] = ()  # scatter directions (degrees, 0 east, 90 south) used before the RNG
     fallen: tuple[tuple[str, str], ...] = ()  # band member → why it was taken off the table
     departed: tuple[Model, ...] = ()  # members who walked off alive (escaped or withdrawn), as they left
     vehicles: tuple[Vehicle, ...] = ()
     alliances: tuple[tuple[str, str], ...] = ()
     alliance_fixed: bool = True  # fixed alliances bind (allies cannot attack each other); fragile ones do not
     alliance_flips: bool = False
+    decision: Decision | None = None  # a choice play waits for
+    zombie_charges: tuple[tuple[str, str], ...] = ()  # a zombies' turn paused for a choice: (zombie, target) charges
+    charges_reacted: tuple[str, ...] = ()  # ... and the charged survivors that have already reacted
+    deploying: tuple[str, ...] = ()  # the bands still to deploy, in order (the first is placing its figures)
+    deploy_order: tuple[str, ...] = ()  # the order the deployment dice gave
+    deploy_areas: tuple[tuple[str, tuple[float, float, float, float] | None], ...] = ()  # each band's starting area
+    deploy_spots: tuple[tuple[str, tuple[float, float]], ...] = ()  # while deploying: where set-up laid each figure out
     table: Table | None = field(default=None, compare=False, repr=False)
     catalog: Catalog | None = field(default=None, compare=False, repr=False)
 
@@ -222,9 +256,11 @@ class State:
         for value in values:
             if not 1 <= int(value) <= 10:
                 raise ValueError(f"a D10 shows 1 to 10, not {value}")
-        from dataclasses import replace  # noqa: PLC0415
-
         return replace(self, forced_d10=self.forced_d10 + tuple(int(v) for v in values))
+
+    def with_directions(self, degrees: tuple[float, ...]) -> State:
+        """Queue scatter-die directions (degrees: 0 east, 90 south, as y grows down the table)."""
+        return replace(self, forced_directions=self.forced_directions + tuple(float(d) for d in degrees))
 
     def vehicle(self, vehicle_id: str) -> Vehicle:
         for vehicle in self.vehicles:

@@ -73,24 +73,29 @@ def do_board(game: Game, model: Model, command: c.BoardVehicle) -> None:
     walked = 0.0
     end = model.position
     if command.path:
-        walked, entered = validate_path(game, model, command.path, active.remaining_cm - entry, contact_with=None)
+        walked, entered = validate_path(game, model, command.path, active.remaining_cm, contact_with=None)
         if entered:
             raise IllegalCommand("walk to the vehicle without going through a building")
         end = command.path[-1]
-    elif active.remaining_cm + 1e-6 < entry:
-        raise IllegalCommand(f"getting in costs {entry:g} cm; {model.name} has {active.remaining_cm:.1f} cm left")
     problem = _at_door(game, vehicle, end)
     if problem:
         raise IllegalCommand(problem)
     if command.path:
         model = game.update(model, x=end[0], y=end[1], entrenched=False)
         game.emit(c.ModelMoved(model.id, command.path, round(walked, 3)))
+    left = active.remaining_cm - walked
     game.active = replace(active, remaining_cm=0.0, moved=True)
+    if left + 1e-6 < entry:  # book 9.1: it stays beside the vehicle and cannot retrace its steps
+        game.emit(c.BoardingFellShort(model.id, vehicle.id, entry, round(max(0.0, left), 3)))
+        vehicle_touched(game, model, vehicle)
+        return
     if vehicle_touched(game, model, vehicle) or model.id not in game.models:
         return  # a zombie was inside: no getting in this turn
     vehicle = game.vehicles[vehicle.id]
     game.update(game.models[model.id], vehicle=vehicle.id, seat=seat, x=vehicle.x, y=vehicle.y, entrenched=False)
     game.set_vehicle(vehicle, moving=False)  # it stopped to let someone on
+    if game.active is not None and game.active.model == model.id:
+        game.active = replace(game.active, boarded=True)
     game.emit(c.VehicleBoarded(model.id, vehicle.id, seat))
 
 
@@ -186,11 +191,19 @@ def _angle_gap(a: float, b: float) -> float:
 def plan_drive(game: Game, vehicle: Vehicle, command: c.Drive) -> tuple[list[tuple[Footprint, float, str]], float, int]:
     """The legs of a drive (body after turning, length, the vehicle it rams at the end, if any), its
     cost and its turns; raises IllegalCommand when the vehicle cannot go that way or that far."""
+    legs, cost, turns, _ = _plan(game, vehicle, command)
+    return legs, cost, turns
+
+
+def _plan(game: Game, vehicle: Vehicle, command: c.Drive) -> tuple[list[tuple[Footprint, float, str]], float, int,
+                                                                      list[tuple[float, float]]]:
+    """``plan_drive`` with, for each leg, the cost spent before it and what each cm of it costs."""
     spec = vehicle_spec(game, vehicle)
     body = game.body(vehicle)
     others = [(v.id, game.body(v)) for v in game.vehicles.values() if v.id != vehicle.id]
     walkers = [game.figure(m) for m in game.alive() if not m.vehicle]
     legs: list[tuple[Footprint, float, str]] = []
+    prices: list[tuple[float, float]] = []
     cost = 0.0
     turns = 0
     for number, point in enumerate(command.path):
@@ -215,6 +228,7 @@ def plan_drive(game: Game, vehicle: Vehicle, command: c.Drive) -> tuple[list[tup
         length = result.travelled_cm if result.stopped_by else length
         steps = max(1, math.ceil(length / 0.5))
         direction = heading
+        before = cost
         for i in range(steps):
             t = (i + 0.5) / steps * length
             spot = (front[0] + math.cos(direction) * t, front[1] + math.sin(direction) * t)
@@ -225,12 +239,13 @@ def plan_drive(game: Game, vehicle: Vehicle, command: c.Drive) -> tuple[list[tup
             if blocked:
                 raise IllegalCommand(f"a {spec.name} cannot run anyone over: {blocked[0][0]} is in the way")
         legs.append((body, length, result.stopped_by))
+        prices.append((before, (cost - before) / length if length > 1e-9 else 1.0))
         body = result.footprint if result.stopped_by else Footprint(
             body.x + math.cos(direction) * length, body.y + math.sin(direction) * length, body.facing,
             body.length_cm, body.width_cm)
     if cost > spec.move_cm + 1e-6:
         raise IllegalCommand(f"that drive costs {cost:.1f} cm; the {spec.name} moves {spec.move_cm:g} cm")
-    return legs, cost, turns
+    return legs, cost, turns, prices
 
 
 def do_drive(game: Game, model: Model, command: c.Drive) -> None:
@@ -245,19 +260,22 @@ def do_drive(game: Game, model: Model, command: c.Drive) -> None:
         raise IllegalCommand(f"the {spec.name} is broken down")
     if active.drove:
         raise IllegalCommand(f"the {spec.name} has already moved this turn")
+    if active.boarded:
+        raise IllegalCommand(f"{model.name} got in this activation: it may drive from its next turn, after "
+                             "activating as usual")
     if not spec.two_wheeled and active.action_used:
         raise IllegalCommand(f"{model.name} has already used its action")
     if vehicle.held_round == game.round:
         raise IllegalCommand(f"the {spec.name} cannot move this turn")
     if command.reverse and spec.two_wheeled:
         raise IllegalCommand(f"a {spec.name} cannot reverse")
-    legs, cost, _ = plan_drive(game, vehicle, command)
+    legs, cost, _, prices = _plan(game, vehicle, command)
     game.active = replace(active, drove=True, action_used=active.action_used or not spec.two_wheeled)
     if needs_start(game, vehicle) and not _start_engine(game, model, vehicle):
         return
     vehicle = game.vehicles[vehicle.id]
     poses: list[tuple[float, float, float]] = []
-    for body, length, rams in legs:
+    for (body, length, rams), (spent_before, per_cm) in zip(legs, prices, strict=True):
         others = [(v.id, game.body(v)) for v in game.vehicles.values() if v.id != vehicle.id]
         walkers = [game.figure(m) for m in game.alive() if not m.vehicle]
         result = sweep(game.table, body, length, walkers, others, backwards=command.reverse)
@@ -276,8 +294,10 @@ def do_drive(game: Game, model: Model, command: c.Drive) -> None:
                 poses.append((contact.x, contact.y, contact.facing))
                 place_vehicle(game, vehicle.id, contact)
                 game.emit(c.VehicleMoved(vehicle.id, tuple(poses), round(cost, 3)))
+                # out of control it runs on to the end of its move (book 9.5: "el máximo de su movimiento")
+                left = max(0.0, spec.move_cm - spent_before - at * per_cm)
                 runaway(game, vehicle.id, "radiator" if outcome == "radiator" else "out of control",
-                        command.reverse, game.models.get(model.id))
+                        command.reverse, game.models.get(model.id), distance_cm=left)
                 return
         place_vehicle(game, vehicle.id, result.footprint)
         poses.append((result.footprint.x, result.footprint.y, result.footprint.facing))

@@ -2,9 +2,11 @@
 the small checks every concern shares (is this the model acting, is it on foot, what a vehicle is).
 
 The rules live one concern per module, each a set of functions over a ``Game``: ``spots`` (where a
-base may stand), ``equipment``, ``casualties``, ``spawning``, ``crashes``, ``shooting``, ``melee``,
-``searching``, ``movement``, ``climbing``, ``charges``, ``vehicles``, ``measures`` (what the
-window asks the engine to measure), ``zombies``, ``rounds``, ``deployment`` and ``legal``;
+base may stand), ``equipment``, ``casualties``, ``spawning``, ``crashes``, ``shooting``,
+``reactions``, ``melee``, ``searching``, ``movement``, ``climbing``, ``charges``, ``vehicles``,
+``measures`` (what the window asks the engine to measure), ``zombies``, ``decisions`` (the answers
+to a choice play waits for), ``rounds``, ``deploying`` (the bands' deployment), ``deployment``
+(set-up) and ``legal``;
 ``engine`` is the public face. Each module imports only modules named before it in that list, so
 there is no import circle.
 """
@@ -19,6 +21,7 @@ from game.board.model import TerrainKind
 from game.rules.core.base import IllegalCommand
 from game.rules.core.rng import RngState, draw_floats, roll_d6
 from game.rules.zombieworld.catalog import Catalog, Profile, load_catalog
+from game.rules.zombieworld.commands import DecisionPending
 from game.rules.zombieworld.geometry import (
     BASE_RADIUS_CM,
     ENTRY_COST_CM,
@@ -30,7 +33,16 @@ from game.rules.zombieworld.geometry import (
     make_piece,
     open_ground,
 )
-from game.rules.zombieworld.state import ZOMBIES, Activation, Model, Place, SeatScore, State, Vehicle
+from game.rules.zombieworld.state import (
+    ZOMBIES,
+    Activation,
+    Decision,
+    Model,
+    Place,
+    SeatScore,
+    State,
+    Vehicle,
+)
 
 CONTACT_CM = 0.05
 STAIRS_CONTACT_CM = 2 * BASE_RADIUS_CM  # two models part-way up one flight this close in height meet
@@ -78,6 +90,7 @@ class Game:
         self.pen = state.pen_zombies
         self.roster = list(state.roster)
         self.forced_d10 = state.forced_d10
+        self.forced_directions = state.forced_directions
         self.fallen = list(state.fallen)
         self.departed = list(state.departed)
         self.vehicles: dict[str, Vehicle] = {v.id: v for v in state.vehicles}
@@ -85,6 +98,14 @@ class Game:
         self._tops: dict[tuple[float, float], float] = {}  # obstacle tops under ground-level bases
         self.events: list[Any] = []
         self.alliance_fixed = state.alliance_fixed
+        self.decision = state.decision
+        self.zombie_charges = state.zombie_charges
+        self.charges_reacted = state.charges_reacted
+        self.deploying = state.deploying
+        self.deploy_order = state.deploy_order
+        self.deploy_areas = state.deploy_areas
+        self.deploy_spots = state.deploy_spots
+        self.exits = state.exits
         self.gear_spent_cm = 0.0  # of the last path validated: cm paid from the wheels' bonus
         self.band_kind = {seat: kind for seat, kind, _ in state.bands}
         self.band_type = {seat: band_type for seat, _, band_type in state.bands}
@@ -109,6 +130,7 @@ class Game:
             pen_zombies=self.pen,
             roster=tuple(self.roster),
             forced_d10=self.forced_d10,
+            forced_directions=self.forced_directions,
             fallen=tuple(self.fallen),
             departed=tuple(self.departed),
             vehicles=tuple(self.vehicles.values()),
@@ -116,6 +138,14 @@ class Game:
             sight_cm=self.sight_cm,
             lamps_lit=self.lamps_lit,
             alliance_fixed=self.alliance_fixed,
+            decision=self.decision,
+            zombie_charges=self.zombie_charges,
+            charges_reacted=self.charges_reacted,
+            deploying=self.deploying,
+            deploy_order=self.deploy_order,
+            deploy_areas=self.deploy_areas,
+            deploy_spots=self.deploy_spots,
+            exits=self.exits,
         )
 
     def _check_gear(self) -> None:
@@ -159,11 +189,25 @@ class Game:
         return taken + dice
 
     def angle(self) -> float:
+        """A scatter die's direction in radians (a forced one first)."""
+        if self.forced_directions:
+            degrees, self.forced_directions = self.forced_directions[0], self.forced_directions[1:]
+            return math.radians(degrees)
         value, self.rng = scatter_angle(self.rng)
         return value
 
+    def pick(self, count: int) -> int:
+        """A random one of ``count`` (the game's seeded dice)."""
+        (value,), self.rng = draw_floats(self.rng, 1)
+        return min(count - 1, int(value * count))
+
     def emit(self, event: Any) -> None:
         self.events.append(event)
+
+    def ask(self, decision: Decision) -> None:
+        """Stop play for a player's choice (told by a DecisionPending event)."""
+        self.decision = decision
+        self.emit(DecisionPending(decision.kind, decision.seat, decision.model, decision.other))
 
     def score(self, seat: str) -> SeatScore:
         return self.scores.get(seat, SeatScore())
@@ -325,7 +369,7 @@ class Game:
         modifiers: list[tuple[str, int]] = []
         if any((o := self.catalog.object(i)) is not None and o.skill_modifier for i in model.objects):
             modifiers.append(("costume", -1))
-        if model.kind != "zombie" and len(self.engaged_with(model)) >= 3:
+        if len(self.engaged_with(model)) >= 3:  # survivors and zombies alike (book 14.2)
             modifiers.append(("engaged with 3 or more", -1))
         if self.boosted(model):
             modifiers.append(("stimulant", 1))

@@ -25,15 +25,17 @@ from game.rules.zombieworld.geometry import (
     path_cost,
 )
 from game.rules.zombieworld.melee import melee
-from game.rules.zombieworld.shooting import firearm_in_hand, flee, in_cover_ground, roll_reaction, sees, shoot
-from game.rules.zombieworld.spots import path_hits_vehicle, spot_around, spot_problem
+from game.rules.zombieworld.reactions import flee_or_ask
+from game.rules.zombieworld.shooting import firearm_in_hand, in_cover_ground, roll_reaction, sees, shoot
+from game.rules.zombieworld.spots import farthest_along, path_hits_vehicle, spot_around, spot_problem
 from game.rules.zombieworld.state import ZOMBIES, Model
 from game.rules.zombieworld.working import STAIRS_CONTACT_CM, Game
 
 
 def zombie_turn(game: Game) -> None:
     """Targets, then the zombies that cannot reach melee move, charged survivors react, the rest
-    charge, and every melee with zombies is fought."""
+    charge, and every melee with zombies is fought. A charged survivor whose flight its player
+    aims (secret corporation) stops the turn until ``resume_zombie_turn``."""
     penned = set(game.pen)
     zombies = [z for z in game.alive(ZOMBIES) if not z.activated and z.id not in penned]
     open_portals = frozenset(game.base.open_portals)
@@ -51,14 +53,27 @@ def zombie_turn(game: Game) -> None:
     chargers: list[tuple[Model, Model]] = []
     for zombie, target in plans:
         reach = game.profile(zombie).move_cm
-        if target is not None and _same_ground(game, zombie, target) and game.gap(zombie, target) <= reach:
+        if target is not None and _same_ground(game, zombie, target) and game.gap(zombie, target) <= reach \
+                and contact_plan(game, zombie, target) is not None:  # only a zombie that can reach melee charges
             chargers.append((zombie, target))
         else:
             _zombie_walk(game, zombie, target)
+    game.zombie_charges = tuple((zombie.id, target.id) for zombie, target in chargers)
+    game.charges_reacted = ()
+    resume_zombie_turn(game)
+
+
+def resume_zombie_turn(game: Game) -> None:
+    """The zombies' turn from its charges on: each charged survivor reacts (once a round), the
+    chargers close in, and every melee with zombies is fought."""
     charged: dict[str, list[Model]] = {}
-    for zombie, target in chargers:
-        charged.setdefault(target.id, []).append(zombie)
+    for zombie_id, target_id in game.zombie_charges:
+        if zombie_id in game.models:
+            charged.setdefault(target_id, []).append(game.models[zombie_id])
     for target_id, group in charged.items():
+        if target_id in game.charges_reacted:
+            continue
+        game.charges_reacted = (*game.charges_reacted, target_id)
         target = game.models.get(target_id)
         if target is None or target.kind != "survivor" or target.charged_reaction_used or target.vehicle:
             continue
@@ -78,12 +93,15 @@ def zombie_turn(game: Game) -> None:
                 with contextlib.suppress(IllegalCommand):
                     shoot(game, target, firearm, allocation, reaction=True)
         elif result == "flee":
-            flee(game, target, toward_edge=False)
-    for zombie, target in chargers:
-        if zombie.id not in game.models:
+            flee_or_ask(game, target, then="zombies")
+            if game.decision is not None:
+                return
+    penned = set(game.pen)
+    for zombie_id, target_id in game.zombie_charges:
+        if zombie_id not in game.models:
             continue
-        current = game.models.get(target.id)
-        _zombie_walk(game, game.models[zombie.id], current, charge=True)
+        _zombie_walk(game, game.models[zombie_id], game.models.get(target_id), charge=True)
+    game.zombie_charges, game.charges_reacted = (), ()
     for zombie in game.alive(ZOMBIES):
         game.update(zombie, activated=True)
     _zombies_at_vehicles(game, penned)
@@ -186,27 +204,83 @@ def _zombie_walk(game: Game, zombie: Model, target: Model | None, charge: bool =
         stop = gap - (BASE_RADIUS_CM + 0.02 if vehicle is not None else 2 * BASE_RADIUS_CM)
         travel = min(reach, stop) if charge or stop <= reach else reach
         goal = (start[0] + dx / gap * travel, start[1] + dy / gap * travel)
+    cost_of, spot_ok = _zombie_pricing(game, zombie, charge)
+    if charge and target is not None:
+        plan = contact_plan(game, zombie, target)
+        if plan is not None:  # the charge ends in base contact, exactly
+            point, cost = plan
+            game.update(zombie, x=point[0], y=point[1])
+            game.emit(c.ModelMoved(zombie.id, (point,), round(cost, 3)))
+            return
+    found = farthest_along([start, goal], cost_of, reach, spot_ok)
+    if found is None:
+        return
+    trail, cost = found
+    best = trail[-1]
+    game.update(zombie, x=best[0], y=best[1])
+    game.emit(c.ModelMoved(zombie.id, (best,), round(cost, 3)))
+
+
+def _zombie_pricing(game: Game, zombie: Model, charge: bool) -> tuple[Any, Any]:
+    """What a straight walk costs this zombie (infinite where it cannot go: off the table, through a
+    vehicle, over what it cannot climb, out of its building upstairs, into a building unless it
+    charges) and where its base may stop."""
+    start = zombie.position
     max_climb = game.catalog.zombie(zombie.profile).max_climb_cm
     others = game.figures_except(zombie.id)
-    best = None
-    for fraction in (1.0, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1):
-        point = (start[0] + (goal[0] - start[0]) * fraction, start[1] + (goal[1] - start[1]) * fraction)
-        if not game.table.on_table(point, BASE_RADIUS_CM):
+
+    def cost_of(trail: list[tuple[float, float]]) -> float:
+        end = trail[-1]
+        if not game.table.on_table(end, BASE_RADIUS_CM):
+            return math.inf
+        if zombie.level and game.table.building_at(end) != game.table.building_at(start):
+            return math.inf  # upstairs (or on a roof) it walks only inside its building
+        cost = path_cost(game.table, trail, max_climb_cm=max_climb, can_enter_buildings=charge, ladders=False)
+        if not cost.ok or path_hits_vehicle(game, trail):
+            return math.inf
+        return cost.cost_cm
+
+    def spot_ok(point: tuple[float, float]) -> bool:
+        return not spot_problem(game, game.figure(zombie), point, others)
+
+    return cost_of, spot_ok
+
+
+CONTACT_SPOTS = tuple(k * sign for k in range(19) for sign in ((1,) if k == 0 else (1, -1)))  # × 10° round it
+
+
+def contact_plan(game: Game, zombie: Model, target: Model) -> tuple[tuple[float, float], float] | None:
+    """Where the zombie's charge meets ``target`` and what the walk costs: the spot touching it
+    straight ahead, else the nearest free one round it (10° apart), within the zombie's move; a
+    rider is met at the side of its vehicle. None when no contact spot can be reached."""
+    reach = game.profile(zombie).move_cm
+    start = zombie.position
+    cost_of, spot_ok = _zombie_pricing(game, zombie, charge=True)
+    vehicle = game.riding(target)
+    if vehicle is not None:  # up to the side of its vehicle
+        body = game.body(vehicle)
+        along, across = body.local(start)
+        along = max(-body.length_cm / 2, min(body.length_cm / 2, along))
+        across = max(-body.width_cm / 2, min(body.width_cm / 2, across))
+        cos_f, sin_f = math.cos(body.facing), math.sin(body.facing)
+        aim = (body.x + along * cos_f - across * sin_f, body.y + along * sin_f + across * cos_f)
+        gap = math.dist(aim, start)
+        if gap < 1e-9:
+            return None
+        stop = gap - (BASE_RADIUS_CM + 0.02)
+        spots = [(start[0] + (aim[0] - start[0]) / gap * stop, start[1] + (aim[1] - start[1]) / gap * stop)]
+    else:
+        approach = math.atan2(start[1] - target.y, start[0] - target.x)
+        touch = 2 * BASE_RADIUS_CM
+        spots = [(target.x + math.cos(approach + math.radians(10 * k)) * touch,
+                  target.y + math.sin(approach + math.radians(10 * k)) * touch) for k in CONTACT_SPOTS]
+    for spot in spots:
+        if math.dist(start, spot) > reach + 1e-6 or not spot_ok(spot):
             continue
-        cost = path_cost(game.table, [start, point], max_climb_cm=max_climb, can_enter_buildings=charge,
-                         ladders=False)
-        if not cost.ok or cost.cost_cm > reach + 1e-6:
-            continue
-        if spot_problem(game, game.figure(zombie), point, others) or path_hits_vehicle(game, [start, point]):
-            continue
-        if zombie.level and game.table.building_at(point) != game.table.building_at(start):
-            continue  # upstairs (or on a roof) it walks only inside its building
-        best = point
-        break
-    if best is None:
-        return
-    game.update(zombie, x=best[0], y=best[1])
-    game.emit(c.ModelMoved(zombie.id, (best,), round(math.dist(start, best), 3)))
+        cost = cost_of([start, spot])
+        if cost <= reach + 1e-6:
+            return spot, cost
+    return None
 
 
 def _zombie_changes_level(game: Game, zombie: Model, target: Model) -> bool | tuple[float, float] | None:

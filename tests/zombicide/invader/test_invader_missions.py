@@ -152,7 +152,7 @@ def test_the_box_buttons_name_what_they_act_on() -> None:
     controller = GameController.new(board, {**ONE_SEAT, "box": "invader"}, 1)
     robot = next(n for n, m in enumerate(controller.state.box_state.machines) if m.kind == "robot")
     move = controller.describe(MachineMove("jared", robot, "inv-05R:c-e")).label
-    assert move.startswith("Move the Peacekeeper Bot to ") and "inv-05R" not in move
+    assert move.startswith("Move the Peacekeeper Bot: ") and "inv-05R" not in move  # the zone by its name
     assert controller.describe(UseCard("jared", 2)).label == "Use Oxygen Tank"
-    aimed = controller.describe(ConcentratedAttack("jared", 0, "inv-05R:c-e", "xeno_tank")).label
-    assert aimed.startswith("Concentrated Attack: SMG") and "Tank" in aimed
+    aimed = controller.describe(ConcentratedAttack("jared", 0, "inv-05R:c-e", "tank")).label
+    assert aimed.startswith("Concentrated Attack: SMG") and "on the Tank: " in aimed

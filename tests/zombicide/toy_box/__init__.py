@@ -8,7 +8,9 @@
 - a pending decision, whether to douse the beacons, with its own resolution;
 - a phase step before the end of the round that asks that decision when a beacon burns;
 - its own survivor field (beacons lit) and edge and zone kinds: hedges that block sight but not
-  walking, and water whose ledges cost an action to climb out and that zombies never climb.
+  walking, and water whose ledges cost an action to climb out and that zombies never climb;
+- its own keys in scenario files: ``beacons = ["r0c1"]`` lights beacons at set-up, and the same key
+  in a state check says which beacons burn.
 
 Tests register it with ``register_box(TOY_ID, "Toy box", RULES)``; nothing in ``game/`` knows it.
 """
@@ -135,6 +137,23 @@ def _ledge(board: Board, connection: Connection, from_zone: str, to_zone: str) -
     return CROSS_FREELY
 
 
+def place_beacons(state: Any, value: Any) -> Any:
+    """A scenario's ``beacons``: zones where a beacon burns at set-up."""
+    if not isinstance(value, list) or not all(isinstance(z, str) for z in value):
+        raise ValueError("beacons", 'write beacons = ["<zone>", ...]')
+    zones = []
+    for zone_id in value:
+        if zone_id not in state.graph.index:
+            raise ValueError(f"beacons → {zone_id}", f"no zone {zone_id!r} on the board")
+        zones.append(state.graph.index[zone_id])
+    return replace(state, box_state=replace(state.box_state, beacons=tuple(zones)))
+
+
+def beacon_facts(state: Any, value: Any) -> list[str]:
+    burning = sorted(state.graph.zone_ids[z] for z in state.box_state.beacons)
+    return [] if burning == sorted(value) else [f"beacons: expected {sorted(value)}, found {burning}"]
+
+
 RULES = BoxRules(
     name=TOY_ID,
     default_melee_order=("glower", "walker"),
@@ -161,4 +180,6 @@ RULES = BoxRules(
         BeaconsDoused: lambda e, w: f"{e.count} beacons are doused.",
     },
     command_labels={"toy_light_beacon": "Light a beacon"},
+    scenario_keys={"beacons": place_beacons},
+    scenario_facts={"beacons": beacon_facts},
 )

@@ -49,8 +49,11 @@ that adds nothing, so a box declares only what it has.
 - ``decisions``: its pending decision kinds, kind → ``resolve(game, pending, option)``.
 - ``zombie_cards``: its zombie card kinds, kind → ``handler(game, zone, card_number, danger_level)``.
 - ``phase_steps``: its steps in the round (``PhaseStep``), queued before or after an activation, the
-  spawn step or the end of the round; a step may pause on a decision like any other.
-- moments, each ``callback(game, ...)``: ``entered_zone`` (a survivor walked in), ``door_opened``,
+  spawn step or the end of the round, or (``at = "queued"``) only where the box queues them itself,
+  to resolve a command step by step; a step may pause on a decision like any other.
+- moments, each ``callback(game, ...)``: ``entered_zone`` (a survivor walked in), ``move_ended(game, i)``
+  (a survivor's movement ended where it stands, before any free action the move grants: what it sets
+  off is queued first), ``door_opened``,
   ``building_spawn_waits(game, zone)`` (a zone a first door's spawn leaves out), ``after_action``,
   ``before_attack`` / ``after_attack`` (an attack's roll, its kills), ``end_of_round``,
   ``adjust_noise`` (the noise the zombies follow), ``played(game, i, command)`` (a survivor's
@@ -100,8 +103,10 @@ that adds nothing, so a box declares only what it has.
 - ``searchable(state, zone)``: zones searchable now beyond the board's rooms (a card turned over).
 - ``hides_zombies(state, zone)``: zones the bots walk into warily (what shows only on entering).
 - ``scenario_keys``: top-level keys of scenario files, key → ``place(state, value) -> state``;
-  ``scenario_facts(state, expected)``: the facts of ``[expect.state.box]`` compared with the end
-  state, the mismatches in words.
+  ``scenario_facts``: keys a scenario's state checks may hold (``[expect.state]``, a step's ``state``),
+  key → ``check(state, value) -> [problems in words]``; ``scenario_command(state, data) -> data``: a
+  scenario step's box command with its pieces named (cards by name) turned into what the engine reads.
+  The three raise ValueError(where, what) for a bad value.
 
 **Bots** (the planner asks these; each may be left out)
 
@@ -115,15 +120,18 @@ that adds nothing, so a box declares only what it has.
 
 - ``event_text``: event type → ``sentence(event, words)`` for the log (``words`` names survivors,
   zones, items, zombies and reads the catalog); ``event_tones``: event type → the log's colour;
-  ``command_labels``: command kind → button label; ``command_text(command, words)``: a whole button
-  label for one of the box's commands, with its target (None: the kind's label and the target the
-  window finds); ``card_text(card, words, level)``: the sentence of a
-  zombie card of the box's own kinds; ``goal_words(goal)``: the Goals box's line for one of the box's
-  own goals (a ``GoalProgress`` of ``goal_progress``), None to leave it out; ``table_marks(state)``:
-  the box's pieces and tokens the table shows in zones, as ``(zone, token, label)`` (a token of the
-  manifest or a marker image of that name), laid out with the survivors and zombies;
-  ``slot_group(slot)``: the heading a survivor card shows over that slot ("Body"), None for the
-  core's (Hands, Backpack).
+  ``command_labels``: command kind → button label; ``command_text(command, state)``: a button's words
+  for one of the box's commands when they depend on its content (None: the kind's label);
+  ``gathered``: command kinds of which one action takes several picks, kind → the field listing them
+  (the window lets the player pick several of the commands listed one pick each, and plays them
+  as one, their picks joined); ``ordered``: command kinds whose acting order the players pick, kind →
+  ``survivors(command)``, the survivors to put in order (the window asks, then sets the command's
+  ``order``); ``card_text(card, words, level)``: the sentence of a zombie card of the box's own kinds;
+  ``goal_words(goal)``: the Goals box's line for one of the box's own goals (a ``GoalProgress`` of
+  ``goal_progress``), None to leave it out; ``table_marks(state)``: the box's pieces and tokens the
+  table shows in zones, as ``(zone, token, label)`` (a token of the manifest or a marker image of
+  that name), laid out with the survivors and zombies; ``slot_group(slot)``: the heading a survivor
+  card shows over that slot ("Body"), None for the core's (Hands, Backpack).
 
 ``game`` in these signatures is the engine's working copy (``game.Game``): hooks read and change it
 like the core does, and add their events to ``game.events``. ``state`` is a frozen ``ZombicideState``
@@ -145,7 +153,8 @@ CONTENT_ROOT = Path(__file__).resolve().parent.parent / "content"
 
 CardHandler = Callable[[Any, int, int, int], None]
 StepAt = Literal[
-    "before_activation", "after_activation", "before_spawn", "after_spawn", "before_end_round", "after_end_round"
+    "before_activation", "after_activation", "before_spawn", "after_spawn", "before_end_round", "after_end_round",
+    "queued",  # never queued by the core: the box queues it itself (a command resolved step by step)
 ]
 
 
@@ -357,6 +366,7 @@ class BoxRules:
     zombie_cards: Mapping[str, CardHandler] = field(default_factory=dict)
     phase_steps: tuple[PhaseStep, ...] = ()
     entered_zone: Callable[[Any, int], None] = _none
+    move_ended: Callable[[Any, int], None] = _none
     door_opened: Callable[[Any, Any], None] = _none
     building_spawn_waits: Callable[[Any, int], bool] = _false
     after_action: Callable[[Any, int], None] = _none
@@ -397,7 +407,8 @@ class BoxRules:
     searchable: Callable[[Any, int], bool] | None = None
     hides_zombies: Callable[[Any, int], bool] = _false
     scenario_keys: Mapping[str, Callable[[Any, Any], Any]] = field(default_factory=dict)
-    scenario_facts: Callable[[Any, Any], list[str]] | None = None
+    scenario_facts: Mapping[str, Callable[[Any, Any], list[str]]] = field(default_factory=dict)
+    scenario_command: Callable[[Any, dict[str, Any]], dict[str, Any]] | None = None
     # bots
     bot_targets: Callable[[Any], list[list[int]] | None] | None = None
     bot_blocked: Callable[[Any, int], bool] | None = None
@@ -407,8 +418,10 @@ class BoxRules:
     event_text: Mapping[type, Callable[[Any, Any], str]] = field(default_factory=dict)
     event_tones: Mapping[type, str] = field(default_factory=dict)
     command_labels: Mapping[str, str] = field(default_factory=dict)
-    card_text: Callable[[Any, Any, str], str | None] = _none
     command_text: Callable[[Any, Any], str | None] = _none
+    gathered: Mapping[str, str] = field(default_factory=dict)
+    ordered: Mapping[str, Callable[[Any], tuple[str, ...]]] = field(default_factory=dict)
+    card_text: Callable[[Any, Any, str], str | None] = _none
     goal_words: Callable[[Any], str | None] = _none
     table_marks: Callable[[Any], Sequence[tuple[int, str, str]]] = _nothing_listed
     slot_group: Callable[[int], str | None] = _none

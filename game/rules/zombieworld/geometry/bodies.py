@@ -5,7 +5,7 @@ straight on (what it meets, where it stops).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.board.geometry import point_in_polygon
@@ -117,8 +117,9 @@ def footprint_meets_segment(footprint: Footprint, a: Point, b: Point) -> bool:
 
 
 def footprint_problem(table: Table, footprint: Footprint) -> str:
-    """Why a vehicle cannot stand here (empty when it can): off the table, in a building, a wood or
-    other impassable ground, on stairs, or against a wall or obstacle taller than 3 cm."""
+    """Why a vehicle cannot stand here (empty when it can): off the table, in a building, in woods
+    (difficult ground for figures, closed to vehicles) or impassable ground, on stairs, or against a
+    wall or obstacle taller than 3 cm."""
     x0, y0, x1, y1 = footprint.bounds()
     if x0 < 0 or y0 < 0 or x1 > table.width_cm or y1 > table.height_cm:
         return "off the table"
@@ -126,7 +127,7 @@ def footprint_problem(table: Table, footprint: Footprint) -> str:
         b = piece.bounds
         if b[2] < x0 or b[0] > x1 or b[3] < y0 or b[1] > y1:
             continue
-        blocking = piece.kind in (TerrainKind.BUILDING, TerrainKind.IMPASSABLE, TerrainKind.STAIRS) or (
+        blocking = piece.kind in (TerrainKind.BUILDING, TerrainKind.IMPASSABLE, TerrainKind.STAIRS) or piece.woods or (
             piece.kind in (TerrainKind.OBSTACLE, TerrainKind.WALL) and piece.height_cm > VEHICLE_BLOCKING_HEIGHT_CM)
         if blocking and footprint_meets_polygon(footprint, piece.polygon):
             return f"the {piece.label or piece.kind.value}"
@@ -157,21 +158,41 @@ def sweep(table: Table, start: Footprint, distance_cm: float, figures: Sequence[
     body runs into on the way are listed (a base it only brushes past is not)."""
     direction = start.facing + (math.pi if backwards else 0.0)
     dx, dy = math.cos(direction), math.sin(direction)
+
+    def at(along: float) -> Footprint:
+        return Footprint(start.x + dx * along, start.y + dy * along, start.facing, start.length_cm, start.width_cm)
+
+    def stopper(body: Footprint) -> str:
+        return footprint_problem(table, body) or next((vid for vid, other in others if footprints_overlap(body, other)),
+                                                      "")
+
+    def first(clear: float, blocked: float, hit: Callable[[float], bool]) -> float:
+        """The distance (to 0.01 mm) where ``hit`` starts to hold between ``clear`` and ``blocked``."""
+        while blocked - clear > 1e-5:
+            middle = (clear + blocked) / 2
+            clear, blocked = (clear, middle) if hit(middle) else (middle, blocked)
+        return blocked
+
     met: dict[str, float] = {}
-    current = start
     travelled = 0.0
     steps = max(1, math.ceil(distance_cm / step_cm))
     for number in range(1, steps + 1):
         along = min(distance_cm, number * step_cm)
-        candidate = Footprint(start.x + dx * along, start.y + dy * along, start.facing, start.length_cm, start.width_cm)
-        problem = footprint_problem(table, candidate)
-        if problem:
-            return Sweep(current, travelled, problem, tuple(met.items()))
-        hit = next((vid for vid, other in others if footprints_overlap(candidate, other)), None)
-        if hit is not None:
-            return Sweep(current, travelled, hit, tuple(met.items()))
+        candidate = at(along)
+        stopped_by = stopper(candidate)
+        if stopped_by:  # it goes on to just short of what stops it
+            end = first(travelled, along, lambda d: bool(stopper(at(d)))) - 1e-5
+            for figure in figures:  # and meets what it reaches before that
+                if figure.id not in met and figure_footprint_gap(at(end), figure) < -0.05:
+                    met[figure.id] = first(travelled, end, _touches(at, figure))
+            return Sweep(at(end), end, stopped_by, tuple(met.items()))
         for figure in figures:
             if figure.id not in met and figure_footprint_gap(candidate, figure) < -0.05:
-                met[figure.id] = along
-        current, travelled = candidate, along
-    return Sweep(current, travelled, "", tuple(met.items()))
+                met[figure.id] = first(travelled, along, _touches(at, figure))
+        travelled = along
+    return Sweep(at(travelled), travelled, "", tuple(met.items()))
+
+
+def _touches(at: Callable[[float], Footprint], figure: Figure) -> Callable[[float], bool]:
+    """Whether the body, that far along, overlaps the figure's base."""
+    return lambda distance: figure_footprint_gap(at(distance), figure) < 0

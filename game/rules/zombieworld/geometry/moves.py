@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from game.board.geometry import point_in_polygon
 from game.board.model import TerrainKind
 from game.rules.zombieworld.geometry.table import (
+    BASE_RADIUS_CM,
     ENTRY_COST_CM,
     EPS,
     FREE_CLIMB_CM,
@@ -42,7 +43,7 @@ class PathCost:
 
 def path_cost(table: Table, points: Sequence[Point], *, max_climb_cm: float = MAX_CLIMB_CM,
               entry_cost_cm: float = ENTRY_COST_CM, can_enter_buildings: bool = True,
-              ladders: bool = True) -> PathCost:
+              ladders: bool = True, radius_cm: float = BASE_RADIUS_CM) -> PathCost:
     """What walking the base's centre along ``points`` costs: length, doubled inside difficult ground,
     plus the height of each obstacle or wall climbed and the price of entering buildings and stairs.
     Anything higher than ``max_climb_cm`` stops the move, unless (``ladders``) it is crossed where a
@@ -52,18 +53,26 @@ def path_cost(table: Table, points: Sequence[Point], *, max_climb_cm: float = MA
     rough = 0.0
     entered: list[int] = []
     inside = {p.index for p in table.pieces_at(points[0])} if points else set()
+    start_on = set(inside)
+    end_on = {p.index for p in table.pieces_at(points[-1])} if points else set()
     for (ax, ay), (bx, by) in zip(points, points[1:], strict=False):
         leg = math.hypot(bx - ax, by - ay)
         if leg < EPS:
             continue
         length += leg
         cuts = {0.0, 1.0}
+        free: list[tuple[float, float]] = []  # stretches of this leg spent going over an obstacle
         for piece in table.pieces:
             b = piece.bounds
-            if max(ax, bx) < b[0] or min(ax, bx) > b[2] or max(ay, by) < b[1] or min(ay, by) > b[3]:
+            r = radius_cm
+            if max(ax, bx) < b[0] - r or min(ax, bx) > b[2] + r or max(ay, by) < b[1] - r or min(ay, by) > b[3] + r:
                 continue
             ts = crossings(piece, ax, ay, bx, by)
             cuts.update(min(max(t, 0.0), 1.0) for t in ts)
+            if ts and _climbed_over(piece, start_on, end_on) and piece.height_cm <= max_climb_cm:
+                span = _touching_span(piece, ax, ay, bx, by, min(ts), max(ts), radius_cm)
+                free.append(span)
+                cuts.update(span)
             if piece.kind is TerrainKind.BUILDING and ts:
                 if not can_enter_buildings:
                     return PathCost(total, length, "cannot enter or leave a building on this move")
@@ -90,10 +99,12 @@ def path_cost(table: Table, points: Sequence[Point], *, max_climb_cm: float = MA
             mid = (ax + (bx - ax) * (t0 + t1) / 2, ay + (by - ay) * (t0 + t1) / 2)
             here = table.pieces_at(mid)
             factor = 1.0
+            if any(u0 <= (t0 + t1) / 2 <= u1 for u0, u1 in free):
+                factor = 0.0  # book 11.2: from touching it to the far side, crossing costs the height alone
             for piece in here:
                 if piece.kind is TerrainKind.IMPASSABLE:
                     return PathCost(total, length, f"the {piece.label or 'ground'} cannot be crossed")
-                if piece.kind is TerrainKind.DIFFICULT:
+                if piece.kind is TerrainKind.DIFFICULT and factor:
                     factor = 2.0
                 if piece.index in inside:
                     continue
@@ -117,6 +128,34 @@ def path_cost(table: Table, points: Sequence[Point], *, max_climb_cm: float = MA
             if any(_off_open(piece) for piece in here):
                 rough += part
     return PathCost(total, length, "", tuple(entered), rough)
+
+
+def _touching_span(piece: Piece, ax: float, ay: float, bx: float, by: float, t_in: float, t_out: float,
+                   radius_cm: float) -> tuple[float, float]:
+    """Where along the leg a base of ``radius_cm`` starts and stops touching the piece it crosses
+    between ``t_in`` and ``t_out`` (its centre within a radius of the outline)."""
+    leg = math.hypot(bx - ax, by - ay)
+
+    def touches(t: float) -> bool:
+        return distance_to_edges(piece, (ax + (bx - ax) * t, ay + (by - ay) * t)) < radius_cm
+
+    def edge(inside: float, outside: float) -> float:
+        if touches(outside):
+            return outside
+        for _ in range(30):
+            middle = (inside + outside) / 2
+            inside, outside = (middle, outside) if touches(middle) else (inside, middle)
+        return outside
+
+    reach = radius_cm / leg if leg > EPS else 0.0
+    return (edge(t_in, max(0.0, t_in - reach * 1.5)), edge(t_out, min(1.0, t_out + reach * 1.5)))
+
+
+def _climbed_over(piece: Piece, start_on: set[int], end_on: set[int]) -> bool:
+    """An obstacle (3 cm high or more) the move goes over from one side to the other: its crossing
+    is paid by its height alone."""
+    return piece.kind in (TerrainKind.OBSTACLE, TerrainKind.WALL) and piece.height_cm >= FREE_CLIMB_CM \
+        and piece.index not in start_on and piece.index not in end_on
 
 
 def _off_open(piece: Piece) -> bool:
@@ -177,6 +216,9 @@ def destination_problem(table: Table, mover: Figure, destination: Point, figures
         if piece.kind in (TerrainKind.OBSTACLE, TerrainKind.WALL) and piece.height_cm >= FREE_CLIMB_CM \
                 and not holds_base(piece, destination, mover.radius_cm):
             return f"cannot end a move on top of the {piece.label or 'obstacle'}: the base does not fit on it"
+    for wall in table.walls:  # a base cannot straddle a wall, fence or hedge
+        if wall.height_cm >= FREE_CLIMB_CM and _segment_gap(destination, wall.a, wall.b) < mover.radius_cm - 0.05:
+            return f"the base would straddle the {wall.kind}"
     moved = Figure(mover.id, destination[0], destination[1], mover.radius_cm, mover.kind)
     height = mover.base_cm if mover.base_cm and table.building_at(destination) is not None \
         else table.standing_top_cm(destination, mover.radius_cm)
@@ -187,3 +229,10 @@ def destination_problem(table: Table, mover: Figure, destination: Point, figures
         if gap < -0.05:
             return f"the base would overlap {other.id}"
     return ""
+
+
+def _segment_gap(point: Point, a: Point, b: Point) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length_sq = dx * dx + dy * dy
+    t = 0.0 if length_sq < 1e-12 else max(0.0, min(1.0, ((point[0] - a[0]) * dx + (point[1] - a[1]) * dy) / length_sq))
+    return math.hypot(point[0] - a[0] - t * dx, point[1] - a[1] - t * dy)

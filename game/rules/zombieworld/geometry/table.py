@@ -104,6 +104,7 @@ class Piece:
     shop: str = ""  # a building's kind of shop, if any
     floors: int = 1  # a building's storeys
     roof: bool = False  # a building with a flat roof models may stand on (level = floors)
+    woods: bool = False  # difficult ground closed to vehicles (woods, forests: book 9.4)
 
     @property
     def floor_height_cm(self) -> float:
@@ -157,7 +158,8 @@ class Table:
             floors = str(extra.get("floors", 1))
             pieces.append(replace(piece, prop=str(extra.get("prop", "") or ""), shop=str(extra.get("shop", "") or ""),
                                   floors=max(1, int(floors)) if floors.isdigit() else 1,
-                                  roof=terrain.kind is TerrainKind.BUILDING and truthy(extra.get("roof", False))))
+                                  roof=terrain.kind is TerrainKind.BUILDING and truthy(extra.get("roof", False)),
+                                  woods=terrain.kind is TerrainKind.DIFFICULT and truthy(extra.get("woods", False))))
         return cls.build(board.width_cm, board.height_cm, pieces, walls)
 
     @classmethod

@@ -188,46 +188,54 @@ def slot_group(slot: int) -> str | None:
     return "Body" if slot in BODY else None
 
 
-def _card_in(w: Any, survivor_id: str, slot: int) -> str:
-    state = w.state
+def _card_in(state: Any, survivor_id: str, slot: int) -> str:
     i = state.survivor_index(survivor_id)
     slots = state.survivors[i].slots if i >= 0 else ()
     card = slots[slot] if 0 <= slot < len(slots) else -1
-    return w.item(state.card_kinds[card]) if card >= 0 else "the card"
+    return str(state.tables.equipment[state.card_kinds[card]].name) if card >= 0 else "the card"
 
 
-def _machine_of(w: Any, n: int) -> str:
-    machines = w.state.box_state.machines
-    return _machine(w, machines[n].model) if 0 <= n < len(machines) else "the Machine"
+def _machine_of(state: Any, n: int) -> str:
+    machines = state.box_state.machines
+    return str(machine_model(state.tables.catalog, machines[n].model).name) if 0 <= n < len(machines) else "the Machine"
 
 
-def command_text(command: Any, w: Any) -> str | None:
-    """A button's whole label for the box's commands: what they act on, named before the tap."""
+def _xeno(state: Any, xeno_id: str) -> str:
+    return next((str(z.name) for z in state.tables.catalog.zombies if z.id == xeno_id), xeno_id.replace("_", " "))
+
+
+def _who(state: Any, survivor_id: str) -> str:
+    i = state.survivor_index(survivor_id)
+    return str(state.survivors[i].name) if i >= 0 else survivor_id
+
+
+def command_text(command: Any, state: Any) -> str | None:
+    """A button's words for the box's commands: what they act on, named before the tap (the window
+    adds the zone a command acts on)."""
     if isinstance(command, ConcentratedAttack):
-        return (f"Concentrated Attack: {_card_in(w, command.survivor, command.slot)} on the "
-                f"{w.zombie(command.target)} in {w.zone(command.zone)}")
+        return f"Concentrated Attack: {_card_in(state, command.survivor, command.slot)} on the {_xeno(state, command.target)}"
     if isinstance(command, MachineAttack):
-        aim = f", the {w.zombie(command.target)}" if command.target else ""
-        return f"{_machine_of(w, command.machine)}: {command.weapon} attack on {w.zone(command.zone)}{aim}"
+        aim = f" on the {_xeno(state, command.target)}" if command.target else ""
+        return f"{_machine_of(state, command.machine)}: {command.weapon} attack{aim}"
     if isinstance(command, MachineMove):
-        return f"Move the {_machine_of(w, command.machine)} to {w.zone(command.to)}"
+        return f"Move the {_machine_of(state, command.machine)}"
     if isinstance(command, EscortMove):
-        return f"Move with the {_machine_of(w, command.machine)} to {w.zone(command.to)}"
+        return f"Move with the {_machine_of(state, command.machine)}"
     if isinstance(command, UnsealDoor):
-        return f"Unseal {w.door(command.door)} with the {_machine_of(w, command.machine)}"
+        return f"Unseal the door with the {_machine_of(state, command.machine)}"
     if isinstance(command, PassRemote):
-        return f"Hand {REMOTE_WORDS.get(command.remote, command.remote)} to {w.who(command.other)}"
+        return f"Hand {REMOTE_WORDS.get(command.remote, command.remote)} to {_who(state, command.other)}"
     if isinstance(command, Attach):
-        return (f"Attach {_card_in(w, command.survivor, command.slot)} to "
-                f"{_card_in(w, command.survivor, command.weapon_slot)}")
+        return (f"Attach {_card_in(state, command.survivor, command.slot)} to "
+                f"{_card_in(state, command.survivor, command.weapon_slot)}")
     if isinstance(command, Detach):
-        return f"Detach what is under {_card_in(w, command.survivor, command.weapon_slot)}"
+        return f"Detach what is under {_card_in(state, command.survivor, command.weapon_slot)}"
     if isinstance(command, UseCard):
-        return f"Use {_card_in(w, command.survivor, command.slot)}"
+        return f"Use {_card_in(state, command.survivor, command.slot)}"
     if isinstance(command, Provoke):
-        return f"Taunt the xenos in {w.zone(command.zone)}"
+        return "Taunt the xenos"
     if isinstance(command, ZeroGSpin):
-        return f"Zero-G Spin to {w.zone(command.to)}"
+        return "Zero-G Spin"
     if isinstance(command, Lead):
-        return f"Lead {w.who(command.other)}"
+        return f"Lead {_who(state, command.other)}"
     return None

@@ -6,7 +6,7 @@
 - ``board``: the helipad's fence and its stairs, tents out of sight, the crashed helicopter;
 - ``setup``, ``helicopter``, ``tents``, ``triggers`` (event triggers), ``spawns`` (Sewer and Bed
   cards), ``hospital``, ``crawlers`` (Skinner → Crawler), ``grab`` (the A-Bomb), ``team_actions``,
-  ``wounds`` (wounds as cards), ``scenario`` (scenario files' ``tents``), ``words`` (its events and
+  ``wounds`` (wounds as cards), ``scenario`` (scenario files' tents and helicopters), ``words`` (its events and
   cards in plain English).
 
 ``RULES`` plugs them into the core's extension points (``boxes/__init__.py``).
@@ -59,8 +59,9 @@ RULES = BoxRules(
     legal_actions=helicopter.boarding,
     legal_free=team_actions.listed,
     zombie_cards={"sewer": spawns.sewer_card, "bed": spawns.bed_card},
-    phase_steps=(grab.STEP,),
+    phase_steps=(grab.STEP, *team_actions.MEMBER_STEPS),
     entered_zone=tents.reveal,
+    move_ended=triggers.check,
     door_opened=hospital.open_hospital,
     building_spawn_waits=triggers.waits_for_trigger,
     after_action=triggers.check,
@@ -74,10 +75,15 @@ RULES = BoxRules(
     wounds=WoundCards(),
     searchable=tents.searchable,
     hides_zombies=tents.hidden,
-    scenario_keys={"tents": scenario.deal_tents},
+    scenario_keys={"tents": scenario.deal_tents, "helicopters": scenario.set_up_helicopters},
+    scenario_facts={"helicopters": scenario.helicopter_facts},
+    scenario_command=scenario.named_cards,
     event_text=words.EVENT_TEXT,
     event_tones=words.EVENT_TONES,
     command_labels=words.COMMAND_LABELS,
+    command_text=words.command_text,
+    gathered=words.GATHERED,
+    ordered=words.ORDERED,
     card_text=words.card_text,
 )
 

@@ -34,7 +34,8 @@ def board_data(board: Board, graph: ZoneGraph) -> RueMorgueBoard:
         z = graph.index.get(marker.zone) if marker.zone is not None else None
         if z is None:
             continue
-        tile = graph.tile[z]
+        named = marker.properties.get("tile")  # a token on one tile of a zone that spans several
+        tile = str(named) if named and named in graph.tiles[z] else graph.tile[z]
         if marker.kind == MarkerKind.SEWER:
             sewers.append(TokenPoint(z, "", tile))
         elif marker.kind == MarkerKind.BED:

@@ -60,7 +60,8 @@ class UseTeamAction:
 
     ``destination`` mode: ``zone`` is where every selected survivor moves (Move!, Charge!) or
     shoots (Fire!). ``origin`` mode: ``zone`` is where they all stand, and ``targets`` gives, for
-    the user then each member, the zone to move to or shoot at ("" to stay put).
+    the user then each member, the zone to move to or shoot at ("" to stay put). ``order``: the
+    order in which they act, every selected survivor once (left out: the user, then the members).
     """
 
     survivor: str
@@ -69,25 +70,32 @@ class UseTeamAction:
     zone: str
     mode: Literal["destination", "origin"] = "destination"
     targets: tuple[str, ...] = ()
+    order: tuple[str, ...] = ()
     kind: Literal["use_team_action"] = "use_team_action"
 
 
 @dataclass(frozen=True, slots=True)
 class StoreEquipment:
-    """1 action: put the card of ``slot`` on the helicopter (landed in the zone, or from aboard)."""
+    """1 action: put the cards of ``slots`` (any number of them) on the helicopter, landed in the
+    zone or from aboard. ``slot``: one card, as saves from before held it."""
 
     survivor: str
-    slot: int
+    slot: int = -1
+    slots: tuple[int, ...] = ()
     kind: Literal["store_equipment"] = "store_equipment"
 
 
 @dataclass(frozen=True, slots=True)
 class TakeEquipment:
-    """1 action: take the ``index``-th stored card of the helicopter into ``slot``."""
+    """1 action: take the stored cards at ``cards`` (positions in the hold, any number of them) into
+    ``slots`` (empty ones; left out: the first empty slots in order). ``index`` and ``slot``: one
+    card, as saves from before held it."""
 
     survivor: str
-    index: int
-    slot: int
+    index: int = -1
+    slot: int = -1
+    cards: tuple[int, ...] = ()
+    slots: tuple[int, ...] = ()
     kind: Literal["take_equipment"] = "take_equipment"
 
 
@@ -102,7 +110,19 @@ class HelicopterChanged:
     zone: str
     survivor: str = ""
     from_zone: str = ""
+    companions: tuple[str, ...] = ()  # the companions who boarded or left along with the survivor
     kind: Literal["helicopter_changed"] = "helicopter_changed"
+
+
+@dataclass(frozen=True, slots=True)
+class HelicopterHold:
+    """Cards went into the helicopter's hold (``what`` "stored") or out of it ("took")."""
+
+    survivor: str
+    what: str
+    cards: tuple[str, ...]
+    zone: str
+    kind: Literal["helicopter_hold"] = "helicopter_hold"
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +157,7 @@ class SurvivorsGrabbed:
 
 HELICOPTER_COMMANDS = (BoardHelicopter, LeaveHelicopter, ChangeSeat, TakeOff, Land, Fly, StoreEquipment, TakeEquipment)
 COMMANDS = (*HELICOPTER_COMMANDS, UseTeamAction)
-EVENTS = (HelicopterChanged, TeamActionUsed, TentRevealed, EventTriggered, SurvivorsGrabbed)
+EVENTS = (HelicopterChanged, HelicopterHold, TeamActionUsed, TentRevealed, EventTriggered, SurvivorsGrabbed)
 
 for _class in (*COMMANDS, *EVENTS):
     fast_init(_class)

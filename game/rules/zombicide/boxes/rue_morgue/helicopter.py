@@ -16,6 +16,7 @@ from game.rules.zombicide.boxes.rue_morgue.commands import (
     ChangeSeat,
     Fly,
     HelicopterChanged,
+    HelicopterHold,
     Land,
     LeaveHelicopter,
     StoreEquipment,
@@ -96,6 +97,37 @@ def crew(game: Game, h: int) -> tuple[int, list[int]]:
     return pilot, passengers
 
 
+def companions_of(state: Any, s: Survivor) -> list[int]:
+    """The companion cards a survivor has (companions from other boxes are cards, §17)."""
+    kinds, equipment = state.card_kinds, state.tables.equipment
+    return [c for c in s.slots if c >= 0 and equipment[kinds[c]].kind == "companion"]
+
+
+def seating(state: Any, cards: list[int] | tuple[int, ...]) -> int:
+    """The passenger seats these companions fill (a Dog Companion fills none)."""
+    kinds, equipment = state.card_kinds, state.tables.equipment
+    return sum(1 for c in cards if equipment[kinds[c]].kind == "companion" and equipment[kinds[c]].takes_seat)
+
+
+def seats_taken(state: Any, h: int) -> int:
+    """Passenger seats filled: passengers, the companions of everyone aboard, and companions stored in
+    the hold ("a Companion left in a vehicle must still fill an empty seat", §17)."""
+    aboard = [o for o in state.survivors if o.in_play and o.box_fields.aboard == h]
+    companions = [c for o in aboard for c in companions_of(state, o)]
+    return (sum(1 for o in aboard if not o.box_fields.piloting) + seating(state, companions)
+            + seating(state, state.box_state.helicopters[h].cards))
+
+
+def _along(game: Game, i: int, companions: list[int]) -> None:
+    """One more action per companion taken into or out of the helicopter along with the survivor."""
+    s = game.survivors[i]
+    if s.actions_left < len(companions):
+        raise IllegalCommand(f"taking {len(companions)} companion{'s' if len(companions) > 1 else ''} along costs "
+                             f"{len(companions)} more action{'s' if len(companions) > 1 else ''}: one more action each")
+    if companions:
+        game.change(i, actions_left=s.actions_left - len(companions))
+
+
 def board(game: Game, i: int, command: BoardHelicopter) -> None:
     s = game.survivors[i]
     h = helicopter_here(game, s)
@@ -103,14 +135,17 @@ def board(game: Game, i: int, command: BoardHelicopter) -> None:
         raise IllegalCommand(f"there is no landed helicopter in {s.name}'s zone")
     if game.zombie_count(s.zone):
         raise IllegalCommand("nobody boards with zombies in the zone")
-    pilot, passengers = crew(game, h)
+    pilot, _ = crew(game, h)
+    companions = companions_of(game, s)
     if command.pilot and pilot >= 0:
         raise IllegalCommand("the pilot's seat is taken")
-    if not command.pilot and len(passengers) >= PASSENGER_SEATS:
-        raise IllegalCommand("every passenger seat is taken")
+    if seats_taken(game, h) + (0 if command.pilot else 1) + seating(game, companions) > PASSENGER_SEATS:
+        raise IllegalCommand("every passenger seat is taken" if not command.pilot else "no seat is left for the companions")
     game.spend(i, "other")
+    _along(game, i, companions)
     _seat(game, i, h, command.pilot)
-    game.events.append(HelicopterChanged("boarded", game.zid(s.zone), s.id))
+    game.events.append(HelicopterChanged("boarded", game.zid(s.zone), s.id,
+                                         companions=tuple(game.card_kinds[c] for c in companions)))
 
 
 def rope_lands_in(graph: Any, zone: int) -> bool:
@@ -132,8 +167,11 @@ def leave(game: Game, i: int, command: LeaveHelicopter) -> None:
         if not rope_lands_in(game.graph, helicopter.zone):
             raise IllegalCommand("a rope descent lands in a street zone only")
     game.spend(i, "other")
+    companions = companions_of(game, s)
+    _along(game, i, companions)
     _seat(game, i, -1, False)
-    game.events.append(HelicopterChanged("left", game.zid(s.zone), s.id))
+    game.events.append(HelicopterChanged("left", game.zid(s.zone), s.id,
+                                         companions=tuple(game.card_kinds[c] for c in companions)))
 
 
 def change_seat(game: Game, i: int, command: ChangeSeat) -> None:
@@ -141,11 +179,11 @@ def change_seat(game: Game, i: int, command: ChangeSeat) -> None:
     seat = seat_of(s)
     if seat.aboard < 0:
         raise IllegalCommand(f"{s.name} is not in a helicopter")
-    pilot, passengers = crew(game, seat.aboard)
+    pilot, _ = crew(game, seat.aboard)
     if seat.piloting:
         if game.box_state.helicopters[seat.aboard].flying:
             raise IllegalCommand("the pilot cannot change seat in flight")
-        if len(passengers) >= PASSENGER_SEATS:
+        if seats_taken(game, seat.aboard) >= PASSENGER_SEATS:
             raise IllegalCommand("no passenger seat is free")
     elif pilot >= 0:
         raise IllegalCommand("the pilot's seat is taken")
@@ -218,38 +256,59 @@ def reachable_helicopter(game: Game, s: Survivor) -> int:
 
 
 def store(game: Game, i: int, command: StoreEquipment) -> None:
+    """One action stores any number of cards (§16)."""
     s = game.survivors[i]
     h = reachable_helicopter(game, s)
     if h < 0:
         raise IllegalCommand("no helicopter to store equipment in: be aboard, or beside it landed")
-    if not 0 <= command.slot < len(s.slots) or s.slots[command.slot] < 0:
-        raise IllegalCommand("that slot holds no equipment card")
+    chosen = command.slots or ((command.slot,) if command.slot >= 0 else ())
+    if not chosen or len(set(chosen)) != len(chosen):
+        raise IllegalCommand("name the slots of the cards to store, each once")
+    for slot in chosen:
+        if not 0 <= slot < len(s.slots) or s.slots[slot] < 0:
+            raise IllegalCommand("that slot holds no equipment card")
+    if s.box_fields.aboard < 0 and seats_taken(game, h) + seating(game, [s.slots[n] for n in chosen]) > PASSENGER_SEATS:
+        raise IllegalCommand("a companion left in the helicopter fills a seat, and none is free")
     game.spend(i, "other")
     slots = list(s.slots)
-    card, slots[command.slot] = slots[command.slot], EMPTY
+    cards = tuple(slots[slot] for slot in chosen)
+    for slot in chosen:
+        slots[slot] = EMPTY
     game.change(i, slots=tuple(slots))
     helicopter = game.box_state.helicopters[h]
-    _set_helicopter(game, h, replace(helicopter, cards=helicopter.cards + (card,)))
+    _set_helicopter(game, h, replace(helicopter, cards=helicopter.cards + cards))
+    game.events.append(HelicopterHold(s.id, "stored", tuple(game.card_kinds[c] for c in cards), game.zid(helicopter.zone)))
     game.inventory_event(i)
 
 
 def take(game: Game, i: int, command: TakeEquipment) -> None:
+    """One action takes any number of the stored cards into empty slots (§16)."""
     s = game.survivors[i]
     h = reachable_helicopter(game, s)
     if h < 0:
         raise IllegalCommand("no helicopter to take equipment from: be aboard, or beside it landed")
     helicopter = game.box_state.helicopters[h]
-    if not 0 <= command.index < len(helicopter.cards):
-        raise IllegalCommand("no such card aboard")
-    if not 0 <= command.slot < len(s.slots) or s.slots[command.slot] != EMPTY:
-        raise IllegalCommand("take the card into an empty slot")
+    picked = command.cards or ((command.index,) if command.index >= 0 else ())
+    if not picked or len(set(picked)) != len(picked) or not all(0 <= n < len(helicopter.cards) for n in picked):
+        raise IllegalCommand("name stored cards of the helicopter, each once")
+    targets = command.slots or ((command.slot,) if command.slot >= 0 else ())
+    if not targets:
+        targets = tuple(n for n, card in enumerate(s.slots) if card == EMPTY)[: len(picked)]
+        if len(targets) < len(picked):
+            raise IllegalCommand(f"{s.name} has no empty slot for {len(picked) - len(targets)} of those cards: "
+                                 "discard first to make room")
+    if len(targets) != len(picked) or len(set(targets)) != len(targets):
+        raise IllegalCommand("give one empty slot per card taken")
+    if not all(0 <= slot < len(s.slots) and s.slots[slot] == EMPTY for slot in targets):
+        raise IllegalCommand("take the cards into empty slots")
     game.spend(i, "other")
-    cards = list(helicopter.cards)
-    card = cards.pop(command.index)
     slots = list(s.slots)
-    slots[command.slot] = card
+    for n, slot in zip(picked, targets, strict=True):
+        slots[slot] = helicopter.cards[n]
+    taken = tuple(helicopter.cards[n] for n in picked)
     game.change(i, slots=tuple(slots))
-    _set_helicopter(game, h, replace(helicopter, cards=tuple(cards)))
+    _set_helicopter(game, h, replace(helicopter, cards=tuple(c for n, c in enumerate(helicopter.cards) if n not in picked)))
+    game.events.append(HelicopterHold(s.id, "took", tuple(game.card_kinds[c] for c in taken), game.zid(helicopter.zone)))
     game.inventory_event(i)
 
 
@@ -269,19 +328,39 @@ HANDLERS: dict[type, Callable[[Any, int, Any], None]] = {
 
 
 def boarding(state: Any, i: int) -> list[Any]:
-    """Boarding a landed helicopter in the survivor's zone (no zombies there), pilot's seat or passenger's."""
+    """Beside a landed helicopter: boarding it (no zombies in the zone), pilot's seat or passenger's,
+    and storing or taking cards (the first such helicopter of the zone)."""
     fleet = state.box_state.helicopters
     s = state.survivors[i]
-    if not fleet or state.zombies_in(s.zone):
+    if not fleet:
         return []
-    commands: list[Any] = []
+    here = next((h for h, heli in enumerate(fleet) if heli.zone == s.zone and not heli.flying), -1)
+    if here < 0:
+        return []
+    commands: list[Any] = hold_commands(state, i, here)
+    if state.zombies_in(s.zone):
+        return commands
+    companions = companions_of(state, s)
+    if s.actions_left < 1 + len(companions):
+        return commands
     for h, helicopter in enumerate(fleet):
         if helicopter.zone == s.zone and not helicopter.flying:
             people = [o for o in state.survivors if o.in_play and o.box_fields.aboard == h]
-            if not any(o.box_fields.piloting for o in people):
+            free = PASSENGER_SEATS - seats_taken(state, h) - seating(state, companions)
+            if not any(o.box_fields.piloting for o in people) and free >= 0:
                 commands.append(BoardHelicopter(s.id, pilot=True))
-            if sum(1 for o in people if not o.box_fields.piloting) < PASSENGER_SEATS:
+            if free >= 1:
                 commands.append(BoardHelicopter(s.id))
+    return commands
+
+
+def hold_commands(state: Any, i: int, h: int) -> list[Any]:
+    """Storing or taking cards, listed one card at a time (one action stores or takes any number:
+    the window gathers several, ``BoxRules.gathered``)."""
+    s = state.survivors[i]
+    commands: list[Any] = [StoreEquipment(s.id, slots=(slot,)) for slot, card in enumerate(s.slots) if card >= 0]
+    if EMPTY in s.slots:
+        commands.extend(TakeEquipment(s.id, cards=(n,)) for n in range(len(state.box_state.helicopters[h].cards)))
     return commands
 
 
@@ -296,17 +375,14 @@ def aboard_commands(state: Any, i: int) -> list[Any] | None:
     helicopter = state.box_state.helicopters[seat.aboard]
     people = [o for o in state.survivors if o.in_play and o.box_fields.aboard == seat.aboard]
     pilot_seat_free = not any(o.box_fields.piloting for o in people)
-    passengers = sum(1 for o in people if not o.box_fields.piloting)
+    passengers = seats_taken(state, seat.aboard)
     commands: list[Any] = []
-    can_leave = not helicopter.flying or (
+    can_leave = (not helicopter.flying or (
         not seat.piloting and ROPE_SKILL in s.skills and rope_lands_in(graph, helicopter.zone)
-    )
+    )) and s.actions_left >= 1 + len(companions_of(state, s))
     if can_leave:
         commands.append(LeaveHelicopter(s.id))
-    commands.extend(StoreEquipment(s.id, slot) for slot, card in enumerate(s.slots) if card >= 0)
-    if EMPTY in s.slots:
-        free_slot = s.slots.index(EMPTY)
-        commands.extend(TakeEquipment(s.id, n, free_slot) for n in range(len(helicopter.cards)))
+    commands.extend(hold_commands(state, i, seat.aboard))
     if (seat.piloting and not helicopter.flying and passengers < PASSENGER_SEATS) or (not seat.piloting and pilot_seat_free):
         commands.append(ChangeSeat(s.id))
     if seat.piloting and PILOT_SKILL in s.skills and state.setup.helicopter_flies:

@@ -38,4 +38,5 @@ def open_hospital(game: Game, edge: Any) -> None:
         b = graph.building[room]
         if b >= 0 and not game.buildings_spawned[b]:
             game.buildings_spawned[b] = True
-            game.queue.extend(("draw", z, "building") for z in graph.buildings[b] if not waits_for_trigger(game, z))
+            game.queue.extend(("draw", z, "building") for z in graph.buildings[b]
+                              if not waits_for_trigger(game, z) and not graph.no_spawn[z])

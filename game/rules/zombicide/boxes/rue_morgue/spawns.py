@@ -14,8 +14,9 @@ Game = Any  # the engine's working copy (game.Game)
 
 
 def occupied_tiles(game: Game) -> set[str]:
-    """Tiles with a survivor on the board (a zone on several tiles occupies each of them)."""
-    return {game.graph.tile[s.zone] for s in game.survivors if s.in_play and not in_flight(game, s)}
+    """Tiles with a survivor on the board (a zone on several tiles occupies each of them, §2.1)."""
+    tiles = game.graph.tiles
+    return {tile for s in game.survivors if s.in_play and not in_flight(game, s) for tile in tiles[s.zone]}
 
 
 def sewer_card(game: Game, zone: int, number: int, level: int) -> None:
@@ -40,6 +41,6 @@ def bed_card(game: Game, zone: int, number: int, level: int) -> None:
             game.place(bed.zone, crawler, 1)
     for n, zone_of_tent in enumerate(tokens.tent_zones):
         card_id = game.box_state.tents[n]
-        if card_id and game.box_state.tents_revealed[n] and game.graph.tile[zone_of_tent] in tiles:
+        if card_id and game.box_state.tents_revealed[n] and tiles.intersection(game.graph.tiles[zone_of_tent]):
             beds = tent(game.tables.catalog, card_id).beds.count(colour)
             game.place(zone_of_tent, crawler, beds)

@@ -9,6 +9,7 @@ from typing import Any
 
 from game.rules.core.base import IllegalCommand
 from game.rules.zombicide import skills as sk
+from game.rules.zombicide.boxes import PhaseStep
 from game.rules.zombicide.boxes.rue_morgue.commands import TeamActionUsed, UseTeamAction
 from game.rules.zombicide.boxes.rue_morgue.content import team_action, team_actions
 from game.rules.zombicide.commands import Attack, SurvivorMoved
@@ -79,25 +80,61 @@ def play(game: Game, i: int, command: UseTeamAction) -> None:
                 raise IllegalCommand(f"{other.name} cannot reach {game.zid(target)} with one Move")
             if card.target_must_hold_zombies and target >= 0 and not game.zombie_count(target):
                 raise IllegalCommand(f"{card.name} goes into a zone holding zombies")
+    acting = acting_order(game, group, command.order)
+    aims = dict(zip(group, targets, strict=True))
     game.box_state = replace(game.box_state, team_actions_used=used + (s.team,),
                              team_cards_used=cards_used + (f"{s.team}:{command.card}",))
-    game.events.append(TeamActionUsed(s.team, card.id, tuple(game.survivors[j].id for j in group)))
-    for j, target in zip(group, targets, strict=True):
-        other = game.survivors[j]
-        if not other.in_play:
-            continue
-        if (card.action == "move" or card.moves_first) and target >= 0 and target != other.zone:
-            held = not sk.has(other.skills, "slippery") and game.zombie_count(other.zone)
-            if not held:  # a survivor held by zombies gets no free movement
-                game.events.append(SurvivorMoved(other.id, game.zid(other.zone), game.zid(target), 0))
-                game.change(j, zone=target)
-                game.box.entered_zone(game, target)
-        other = game.survivors[j]
-        if card.action in ("melee", "ranged") and other.in_play:
-            aim = other.zone if card.action == "melee" else target
-            slot = team_weapon(game, j, card.action, aim)
-            if slot >= 0 and aim >= 0 and game.zombie_count(aim):
-                game.do_attack(j, Attack(other.id, slot, game.zid(aim)), free=True)
+    game.events.append(TeamActionUsed(s.team, card.id, tuple(game.survivors[j].id for j in acting)))
+    # each member acts in turn, in the players' order, finishing before the next; what a member's move
+    # sets off (an Event Trigger) is resolved before that member's attack (§15.5): queued steps
+    for j in acting:
+        target = aims[j]
+        if card.action == "move" or card.moves_first:
+            game.queue.append(("team_move", j, target))
+        if card.action in ("melee", "ranged"):
+            game.queue.append(("team_attack", j, target, card.action))
+
+
+def acting_order(game: Game, group: list[int], order: Sequence[str]) -> list[int]:
+    """The selected survivors in the order the players chose (§18: "in any order"): every one of
+    them once; none given: the card's user, then the members as listed."""
+    if not order:
+        return group
+    acting = [game.survivor_by_id(survivor_id) for survivor_id in order]
+    if sorted(acting) != sorted(group):
+        names = ", ".join(game.survivors[j].name for j in group)
+        raise IllegalCommand(f"the order names every selected survivor once: {names}")
+    return acting
+
+
+def member_moves(game: Game, j: int, target: int) -> None:
+    """A member's free Move of the Team Action (none for one held by zombies, or already there)."""
+    other = game.survivors[j]
+    if not other.in_play or target < 0 or target == other.zone:
+        return
+    if not sk.has(other.skills, "slippery") and game.zombie_count(other.zone):
+        return  # a survivor held by zombies gets no free movement
+    game.events.append(SurvivorMoved(other.id, game.zid(other.zone), game.zid(target), 0))
+    game.change(j, zone=target)
+    game.box.entered_zone(game, target)
+    game.box.move_ended(game, j)
+
+
+def member_attacks(game: Game, j: int, target: int, action: str) -> None:
+    """A member's free attack of the Team Action, when it still has a weapon for it and a target."""
+    other = game.survivors[j]
+    if not other.in_play:
+        return
+    aim = other.zone if action == "melee" else target
+    slot = team_weapon(game, j, action, aim)
+    if slot >= 0 and aim >= 0 and game.zombie_count(aim):
+        game.do_attack(j, Attack(other.id, slot, game.zid(aim)), free=True)
+
+
+MEMBER_STEPS = (
+    PhaseStep(name="team_move", at="queued", run=member_moves),
+    PhaseStep(name="team_attack", at="queued", run=member_attacks),
+)
 
 
 def team_weapon(game: Game, j: int, attack: str, target: int) -> int:

@@ -8,35 +8,41 @@ from typing import Any
 
 from game.board.model import ZoneKind
 from game.rules.zombicide.boxes.rue_morgue.commands import EventTriggered
+from game.rules.zombicide.boxes.rue_morgue.helicopter import in_flight
 from game.rules.zombicide.boxes.rue_morgue.state import board_of
 
 Game = Any  # the engine's working copy (game.Game)
 
 
 def waits_for_trigger(game: Game, zone: int) -> bool:
-    """A building zone of a tile with an event trigger: a first door does not spawn it."""
-    return game.graph.tile[zone] in board_of(game.graph).trigger_tiles
+    """A building zone on a tile with an event trigger: a first door does not spawn it."""
+    trigger_tiles = board_of(game.graph).trigger_tiles
+    return any(tile in trigger_tiles for tile in game.graph.tiles[zone])
 
 
 def check(game: Game, i: int) -> None:
-    """After each action: the survivor ended it in a building or hallway zone of a trigger's tile."""
+    """After each action, and when a move stops: the survivor ended it in a building or hallway zone
+    on a trigger's tile (a zone over several tiles is on each of them, §2.1)."""
     graph = game.graph
     trigger_tiles = graph.box_data.trigger_tiles  # asked after every action: no look-up on the way
     if not trigger_tiles:
         return
     s = game.survivors[i]
-    if not s.in_play:
+    if not s.in_play or in_flight(game, s):  # a flying helicopter is never inside a room (§16)
         return
     zone = s.zone
-    tile = graph.tile[zone]
-    if tile not in trigger_tiles:
+    if graph.street_like[zone] and graph.kinds[zone] != ZoneKind.HALLWAY:
         return
-    n = trigger_tiles.index(tile)
-    if game.box_state.triggers_fired[n] or (graph.street_like[zone] and graph.kinds[zone] != ZoneKind.HALLWAY):
-        return
-    fired = list(game.box_state.triggers_fired)
-    fired[n] = True
-    game.box_state = replace(game.box_state, triggers_fired=tuple(fired))
-    game.events.append(EventTriggered(tile, s.id))
-    rooms = [z for z in range(graph.zone_count) if graph.tile[z] == tile and not graph.street_like[z]]
-    game.queue[0:0] = [("draw", z, "trigger") for z in rooms]
+    for tile in graph.tiles[zone]:
+        if tile not in trigger_tiles:
+            continue
+        n = trigger_tiles.index(tile)
+        if game.box_state.triggers_fired[n]:
+            continue
+        fired = list(game.box_state.triggers_fired)
+        fired[n] = True
+        game.box_state = replace(game.box_state, triggers_fired=tuple(fired))
+        game.events.append(EventTriggered(tile, s.id))
+        rooms = [z for z in range(graph.zone_count)
+                 if tile in graph.tiles[z] and not graph.street_like[z] and not graph.no_spawn[z]]
+        game.queue[0:0] = [("draw", z, "trigger") for z in rooms]

@@ -8,9 +8,13 @@ from typing import Any
 from game.rules.zombicide.boxes.rue_morgue.commands import (
     EventTriggered,
     HelicopterChanged,
+    HelicopterHold,
+    StoreEquipment,
     SurvivorsGrabbed,
+    TakeEquipment,
     TeamActionUsed,
     TentRevealed,
+    UseTeamAction,
 )
 from game.rules.zombicide.boxes.rue_morgue.content import team_action, tent
 
@@ -39,25 +43,80 @@ def _team_action_name(words: Any, card: str) -> str:
 
 
 def _helicopter(e: HelicopterChanged, w: Any) -> str:
-    return HELICOPTER_WORDS.get(e.what, "The helicopter {what} in {zone}.").format(
+    told = HELICOPTER_WORDS.get(e.what, "The helicopter {what} in {zone}.").format(
         who=w.who(e.survivor) if e.survivor else "The pilot",
         zone=w.zone(e.from_zone or e.zone) if e.what == "flew" else w.zone(e.zone),
         to=w.zone(e.zone), what=e.what.replace("_", " "))
+    if e.companions:
+        told = told[:-1] + f", with {', '.join(w.item(c) for c in e.companions)} (one more action each)."
+    return told
+
+
+def _hold(e: HelicopterHold, w: Any) -> str:
+    names = [w.item(card) for card in e.cards]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if e.what == "stored":
+        return f"{w.who(e.survivor)} stores {listed} in the helicopter (one action)."
+    return f"{w.who(e.survivor)} takes {listed} from the helicopter (one action)."
 
 
 EVENT_TEXT: dict[type, Any] = {
     HelicopterChanged: _helicopter,
+    HelicopterHold: _hold,
     TeamActionUsed: lambda e, w: (
-        f"Team {e.team} plays {_team_action_name(w, e.card)} with {', '.join(w.who(s) for s in e.survivors)}."),
+        f"Team {e.team} plays {_team_action_name(w, e.card)}: {', then '.join(w.who(s) for s in e.survivors)}."),
     SurvivorsGrabbed: lambda e, w: (
         f"An A-Bomb grabs {', '.join(w.who(s) for s in e.survivors) or 'no one'} in {w.zone(e.zone)}."),
     TentRevealed: lambda e, w: f"The tent in {w.zone(e.zone)} is the {_tent_name(w, e.tent)}.",
     EventTriggered: lambda e, w: f"{w.who(e.survivor)} sets off the event trigger of tile {e.tile}!",
 }
-EVENT_TONES = {SurvivorsGrabbed: "danger", EventTriggered: "danger", TentRevealed: "card"}
+EVENT_TONES = {SurvivorsGrabbed: "danger", EventTriggered: "danger", TentRevealed: "card", HelicopterHold: "card"}
 COMMAND_LABELS = {
     "leave_helicopter": "Leave the helicopter", "change_seat": "Change seat", "take_off": "Take off", "land": "Land",
+    "store_equipment": "Store cards in the helicopter", "take_equipment": "Take cards from the helicopter",
 }
+# one action stores or takes any number of cards: the window gathers the picks (field of the picks)
+GATHERED = {"store_equipment": "slots", "take_equipment": "cards"}
+# the players pick the order in which a Team Action's selected survivors act
+ORDERED = {"use_team_action": lambda command: (command.survivor, *command.members)}
+
+
+class _Catalog:
+    """The catalog of a state, as the log's words carry it."""
+
+    def __init__(self, state: Any):
+        self.catalog = state.tables.catalog
+
+
+def _card_title(state: Any, card: int) -> str:
+    return str(state.tables.equipment[state.card_kinds[card]].name)
+
+
+def command_text(command: Any, state: Any) -> str | None:
+    """The cards a store or take command moves, by name; a Team Action with its card and team-mates."""
+    if isinstance(command, UseTeamAction):
+        names = [state.survivors[state.survivor_index(m)].name for m in command.members if state.survivor_index(m) >= 0]
+        mode = "" if command.mode == "destination" else " (from here)"
+        return f"{_team_action_name(_Catalog(state), command.card)} with {', '.join(names)}{mode}"
+    if isinstance(command, StoreEquipment):
+        i = state.survivor_index(command.survivor)
+        chosen = command.slots or ((command.slot,) if command.slot >= 0 else ())
+        if i < 0 or not chosen:
+            return None
+        return "Store " + ", ".join(_card_title(state, state.survivors[i].slots[n]) for n in chosen)
+    if isinstance(command, TakeEquipment):
+        i = state.survivor_index(command.survivor)
+        if i < 0:
+            return None
+        s = state.survivors[i]
+        reached = s.box_fields.aboard if s.box_fields.aboard >= 0 else next(
+            (h for h, heli in enumerate(state.box_state.helicopters) if heli.zone == s.zone and not heli.flying), -1)
+        picked = command.cards or ((command.index,) if command.index >= 0 else ())
+        if reached < 0 or not picked:
+            return None
+        hold = state.box_state.helicopters[reached].cards
+        return "Take " + ", ".join(_card_title(state, hold[n]) for n in picked if n < len(hold))
+    return None
 
 
 def card_text(card: Any, words: Any, level: str) -> str | None:

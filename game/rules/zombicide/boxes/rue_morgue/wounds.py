@@ -53,7 +53,7 @@ class WoundCards(WoundRules):
         discarded = ""
         if 0 <= slot < len(slots) and slots[slot] >= 0:
             discarded = game.card_kinds[slots[slot]]
-            game.equipment_discard.append(slots[slot])
+            game.discard_cards((slots[slot],))
             slots[slot] = WOUND
         elif EMPTY in slots:
             slots[slots.index(EMPTY)] = WOUND
