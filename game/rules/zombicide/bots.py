@@ -743,9 +743,8 @@ def _decide(state: ZombicideState, commands: Sequence[Any]) -> Any:
         "friendly_fire": _decide_friendly_fire,
     }.get(pending.kind)
     box_choice = state.box.bot_choice
-    choice = pick(state) if pick is not None else 0
-    if pick is None and box_choice is not None:  # one of the box's own decisions
-        choice = box_choice(state) or 0
+    told = box_choice(state) if box_choice is not None else None  # the box knows its decisions best
+    choice = told if told is not None else pick(state) if pick is not None else 0
     return ChooseOption(choice if 0 <= choice < len(pending.options) else 0)
 
 

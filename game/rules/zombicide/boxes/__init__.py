@@ -114,7 +114,7 @@ that adds nothing, so a box declares only what it has.
   core's reading of the mission's goals; ``bot_blocked(state, zone)``: zones the team cannot walk
   into now (routes go round them); ``bot_tactics(state, i, commands, route)``: a command the box's
   pieces call for, tried before the core's tactics (None: nothing); ``bot_choice(state)``: the
-  option the planner takes in one of the box's decisions (None: the first).
+  option the planner takes in the pending decision, asked first (None: the core's pick, else the first).
 
 **Words** (the window tells the box's pieces without naming them)
 
