@@ -457,7 +457,7 @@ def missions() -> dict[str, str]:
         "Every survivor, and both scientists, reach the exit zone. The scientists (the blue and white"
         " objectives) cannot be taken: they count as survivors and walk one zone towards the exit at the end"
         " of each Players' Phase. " + COMMON,
-        [("inv-01V", 0, 0, 0), ("inv-07V", 1, 0, 0), ("inv-09V", 2, 0, 0),
+        [("inv-01V", 0, 0, 0), ("inv-07V", 1, 0, 0), ("inv-09V", 2, 0, 180),
          ("inv-04V", 0, 1, 0), ("inv-02V", 1, 1, 0), ("inv-06V", 2, 1, 0)],
         [tok("start", "inv-09V:c-n"), tok("exit", "inv-06V:c-w"), tok("objective", "inv-01V:outpost", "blue"),
          tok("objective", "inv-07V:refinery", "white"), tok("objective", "inv-04V:bunker"), tok("objective", "inv-02V:bay"),

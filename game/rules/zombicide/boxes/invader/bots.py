@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from game.rules.zombicide.boxes.invader.armor import armor_left
+from game.rules.zombicide.boxes.invader.armor import DAMAGE_STEP, armor_left
 from game.rules.zombicide.boxes.invader.board import board_of
 from game.rules.zombicide.boxes.invader.combat import REFLEX_DECISION
 from game.rules.zombicide.boxes.invader.commands import (
@@ -181,12 +181,32 @@ def _value(state: Any, i: int, command: Any) -> float:
     return 0.0
 
 
+def _sturdiest(state: Any, pending: Any) -> int:
+    """The option whose survivor keeps the most Armor once the Damage already on its way lands
+    (a xeno's attack lands point by point after the choices); decoys only when nobody else stands."""
+    owed: dict[int, int] = {}
+    for step in state.queue:
+        if step and step[0] == DAMAGE_STEP:
+            owed[step[1]] = owed.get(step[1], 0) + step[2]
+    best, best_left = 0, None
+    for n, payload in enumerate(pending.payload):
+        i = payload[0]
+        left = armor_left(state, i) - owed.get(i, 0) if i >= 0 else -99
+        if len(payload) > 2:  # a card given up instead of the blow
+            left += 1
+        if best_left is None or left > best_left:
+            best, best_left = n, left
+    return best
+
+
 def choice(state: Any) -> int | None:
     """The box's decisions: attack on reflex, spend a card to stay alive, give a miss to the
     survivor with the most Armor left."""
     pending = state.pending
     if pending is None:
         return None
+    if pending.kind == "wound":  # a xeno's attack: to whoever stays farthest from falling
+        return _sturdiest(state, pending)
     if pending.kind == REFLEX_DECISION:
         return 1 if len(pending.options) > 1 else 0
     if pending.kind == "inv_damage_point":
@@ -199,4 +219,4 @@ def choice(state: Any) -> int | None:
             if armor > most:
                 best, most = n, armor
         return best
-    return 0
+    return None  # the core's decisions: the core's pick
