@@ -17,7 +17,6 @@ from pathlib import Path
 
 import invader_art
 from make_maps import (
-    MODULE_SCALE,
     MODULE_TILES,
     ModuleSpec,
     PortalSpec,
@@ -26,7 +25,7 @@ from make_maps import (
     ZoneSpec,
     door,
     opening,
-    shared_border,
+    write_module,
     zone_grid,
 )
 
@@ -202,45 +201,8 @@ def _runs(grid: Sequence[Sequence[ZoneSpec | None]], col: int, row: int, dx: int
 
 
 def write(spec: ModuleSpec, folder: Path) -> Path:
-    """One module as Tiled XML (the shape ``make_maps.write_module`` writes, on our tileset)."""
-    from make_maps import TILE_PX
-
-    tile = TILE_PX
-    writer = InvaderTmx(MODULE_TILES, MODULE_TILES, [
-        ("module", "string", spec.module_id), ("game", "string", "zombicide"), ("scale", "float", MODULE_SCALE),
-        ("layout", "string", "zones"), ("title", "string", spec.title),
-    ])
-    writer.tile_layer("floor", paint(spec))
-    by_name = {z.name: z for z in spec.zones}
-    zones = []
-    for zone in spec.zones:
-        props: list[tuple[str, str | int | float | bool]] = [("kind", zone.kind)]
-        if zone.label:
-            props.append(("label", zone.label))
-        r = zone.rect
-        zones.append(writer.obj("zone", r.x * tile, r.y * tile, r.w * tile, r.h * tile, zone.name, props))
-    writer.object_layer("zones", zones)
-    portals = []
-    for portal in spec.portals:
-        border = shared_border(by_name[portal.a].rect, by_name[portal.b].rect)
-        if border is None:
-            raise ValueError(f"{spec.module_id}: {portal.a} and {portal.b} share no border")
-        (x0, y0), (x1, y1) = border
-        cx, cy = x0 + (x1 - x0) * portal.at, y0 + (y1 - y0) * portal.at
-        long_px, thin_px = portal.length * tile, tile * 0.5
-        if x0 == x1:
-            x, y, w, h = cx * tile - thin_px / 2, cy * tile - long_px / 2, thin_px, long_px
-        else:
-            x, y, w, h = cx * tile - long_px / 2, cy * tile - thin_px / 2, long_px, thin_px
-        door_props: list[tuple[str, str | int | float | bool]] = []
-        if portal.cls == "door":
-            door_props = [("color", portal.color), ("open", portal.is_open)]
-        portals.append(writer.obj(portal.cls, x, y, w, h, portal.name, door_props))
-    if portals:
-        writer.object_layer("doors", portals)
-    path = folder / f"{spec.module_id}.tmx"
-    path.write_text(writer.xml(), encoding="utf-8")
-    return path
+    """One module as Tiled XML: ``make_maps.write_module`` with our floors, on our tileset."""
+    return write_module(spec, "zombicide", folder, paint=paint, writer_type=InvaderTmx)
 
 
 # --- the missions -------------------------------------------------------------------------------

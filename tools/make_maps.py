@@ -616,15 +616,17 @@ def properties_xml(props: Sequence[tuple[str, Prop]], indent: str, types: dict[s
     return "\n".join(lines) + "\n"
 
 
-def write_module(spec: ModuleSpec, game: str, folder: Path) -> Path:
+def write_module(spec: ModuleSpec, game: str, folder: Path,
+                 paint: Callable[[ModuleSpec], list[int]] | None = None, writer_type: type[TmxWriter] | None = None) -> Path:
+    """One module as Tiled XML; a box with its own floors and tileset passes its ``paint`` and writer."""
     tile = TILE_PX
     if spec.module_id == "9R":
         paint_helipad(spec)
-    writer = TmxWriter(MODULE_TILES, MODULE_TILES, [
+    writer = (writer_type or TmxWriter)(MODULE_TILES, MODULE_TILES, [
         ("module", "string", spec.module_id), ("game", "string", game), ("scale", "float", MODULE_SCALE),
         ("layout", "string", "zones"), ("title", "string", spec.title),
     ])
-    writer.tile_layer("floor", paint_module(spec))
+    writer.tile_layer("floor", (paint or paint_module)(spec))
     by_name = {z.name: z for z in spec.zones}
     zone_objects = []
     for zone in spec.zones:
