@@ -170,9 +170,21 @@ def run_tool(name: str, rest: list[str]) -> int:
         if mine:
             status = max(status, int(tool.run_cli([*options, *mine])))
     for path in (path for path in paths if path not in claimed):
-        print(f"{name}: {path}: no game's {name} reads this file", file=sys.stderr)
+        print(f"{name}: {_unclaimed_reason(Path(path), name)}", file=sys.stderr)
         status = max(status, 1)
     return status
+
+
+def _unclaimed_reason(path: Path, tool_name: str) -> str:
+    """Why no game took ``path``: its TOML does not read (with the place), or it is no game's file."""
+    if path.is_file() and path.suffix.lower() == ".toml":
+        from game.rules.core.datafile import ContentError, read_toml
+
+        try:
+            read_toml(path)
+        except ContentError as error:
+            return str(error)
+    return f"{path}: no game's {tool_name} reads this file"
 
 
 def main(argv: list[str] | None = None) -> int:

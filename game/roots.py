@@ -112,3 +112,13 @@ def confine(text: str, base: str | os.PathLike[str], roots: Sequence[Path], what
 def confine_content(text: str, base: str | os.PathLike[str], what: str) -> Path:
     """A map, mission, tileset or image path written in a file (see ``content_roots``)."""
     return confine(text, base, content_roots(), what)
+
+
+def locate_beside(text: str, owner: str | os.PathLike[str], what: str) -> Path | None:
+    """The file ``text`` names in ``owner`` (a scenario file): beside the owner, else from the
+    repository's top; None when neither exists. Either way it must lie in the content roots or the
+    owner's own folder, else OutsideRootsError."""
+    folder = Path(owner).parent
+    roots = (*content_roots(), _real(folder))
+    candidates = [confine(text, base, roots, what) for base in (folder, REPO_ROOT)]
+    return next((path for path in candidates if path.exists()), None)

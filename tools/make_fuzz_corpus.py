@@ -458,6 +458,58 @@ def band_cases() -> list[Case]:
     return cases
 
 
+# --- scenario files (all three games) ------------------------------------------------------------
+
+SCENARIO_ARGS = ("scenario", "{file}")
+ZOMBICIDE_SCENARIO = (REPO / "tests" / "zombicide" / "scenarios" / "combat" / "melee_only_own_zone.toml")
+ZOMBIEWORLD_SCENARIO = (REPO / "tests" / "zombieworld" / "scenarios" / "jumps" / "jump_gap_over_ten_cm_refused.toml")
+CITY_OF_HORROR_SCENARIO = (REPO / "tests" / "city_of_horror" / "scenarios" / "setup" / "hands_after_placement.toml")
+
+
+def _scenario_sketch(rows: int, cols: int) -> str:
+    return "\n\n".join(" ".join("s" * cols) for _ in range(rows))
+
+
+def scenario_cases() -> list[Case]:
+    """A passing scenario of each game, and broken ones: syntax, paths, limits, unknown words."""
+    zc = ZOMBICIDE_SCENARIO.read_text(encoding="utf-8")
+    zw = ZOMBIEWORLD_SCENARIO.read_text(encoding="utf-8")
+    coh = CITY_OF_HORROR_SCENARIO.read_text(encoding="utf-8")
+    huge_sketch = _scenario_sketch(60, 50)  # 3,000 zones
+    over_zones = _scenario_sketch(20, 21)  # 420 zones
+    deep = "x = " + "[" * (limits.MAX_NESTING + 5) + "]" * (limits.MAX_NESTING + 5) + "\n"
+    cases = [Case(f"scenario-{game}-base", "scenario", f"scenarios/{game}-base.toml", SCENARIO_ARGS, expect="opens",
+                  content=text_bytes(text)) for game, text in (("zombicide", zc), ("zombieworld", zw),
+                                                               ("city-of-horror", coh))]
+    broken: list[tuple[str, tuple[str, ...], str, str]] = [
+        ("zombicide-syntax", ("TOML syntax error",), "line 4", zc.replace("[board]", "[board")),
+        ("zombicide-sketch-3000-zones", ("at most",), "sketch",
+         zc.replace('sketch = "s s"', f'sketch = """\n{huge_sketch}\n"""')),
+        ("zombicide-sketch-420-zones", ("420 zones", f"at most {limits.MAX_SKETCH_ZONES}"), "sketch",
+         zc.replace('sketch = "s s"', f'sketch = """\n{over_zones}\n"""')),
+        ("zombicide-sketch-unknown-letter", ("unknown zone letter",), "sketch",
+         zc.replace('sketch = "s s"', 'sketch = "s Q"')),
+        ("zombicide-board-etc-passwd", ("lies outside",), "[board] → path",
+         zc.replace('sketch = "s s"', 'path = "/etc/passwd"')),
+        ("zombicide-board-dotdot", ("lies outside",), "[board] → path",
+         zc.replace('sketch = "s s"', 'path = "../../../../../etc/hosts"')),
+        ("zombicide-board-nul", ("NUL",), "board.path", zc.replace('sketch = "s s"', 'path = "maps\\u0000x.toml"')),
+        ("zombicide-deep", ("nest",), "", deep + zc),
+        ("zombicide-nul-title", ("NUL",), "title", zc.replace("Melee weapons", "Melee\\u0000weapons")),
+        ("zombicide-digits", ("digits",), "", zc + "\n[extra]\nn = " + "7" * 5000 + "\n"),
+        ("zombieworld-map-etc-passwd", ("lies outside",), "[table] → map",
+         zw[:zw.index("[table]")] + '[table]\nmap = "/etc/passwd"\n'),
+        ("zombieworld-deep", ("nest",), "", zw.replace('title = "', deep + 'title = "', 1)),
+        ("zombieworld-syntax", ("TOML syntax error",), "line", zw.replace("[table]", "[table")),
+        ("city-of-horror-syntax", ("TOML syntax error",), "line", coh.replace("[setup]", "[setup")),
+        ("city-of-horror-deep", ("nest",), "", coh.replace('title = "', deep + 'title = "', 1)),
+    ]
+    for name, words, place, text in broken:
+        cases.append(Case(f"scenario-{name}", "scenario", f"scenarios/{name}.toml", SCENARIO_ARGS, words, place,
+                          content=text_bytes(text)))
+    return cases
+
+
 # --- file sizes (always big) ---------------------------------------------------------------------
 
 
@@ -472,7 +524,10 @@ def size_cases() -> list[Case]:
     padded_png = image[:-12] + png_chunk(b"tEXt", b"pad\x00" + b"x" * (limits.MAX_IMAGE_FILE_BYTES + 1)) + image[-12:]
     big_tsx_image = TSX_HEAD + ('<tileset version="1.8" name="t" tilewidth="40" tileheight="40" tilecount="4" columns="2">\n'
                                 ' <image source="padded.png" width="80" height="80"/>\n</tileset>\n')
+    scenario = ZOMBICIDE_SCENARIO.read_text(encoding="utf-8") + "#" * (limits.MAX_DATA_FILE_BYTES + 1) + "\n"
     return [
+        Case("size-scenario", "limit", "scenarios/size-scenario.toml", SCENARIO_ARGS, ("at most 4 MB",),
+             content=text_bytes(scenario), big=True),
         Case("size-map", "limit", "maps/size-map.tmx", MAP_ARGS, ("at most 8 MB",), content=text_bytes(map_text), big=True),
         Case("size-mission", "limit", "missions/size-mission.toml", MISSION_ARGS, ("at most 1 MB",),
              content=text_bytes(mission), big=True),
@@ -544,12 +599,11 @@ LIMIT_CASES: dict[str, tuple[str, ...]] = {
     "MAX_BAND_MEMBERS": ("campaign-members-over-limit", "campaign-members-250", "band-members-over-limit"),
     "MAX_CAMPAIGN_GAMES": ("campaign-games-huge",),
     "MAX_GLORY": ("campaign-glory-huge", "campaign-glory-very-negative"),
+    "MAX_SKETCH_ZONES": ("scenario-zombicide-sketch-420-zones", "scenario-zombicide-sketch-3000-zones"),
+    "MAX_DATA_FILE_BYTES": ("size-scenario",),
 }
 # Limits no input of this corpus reaches yet: the readers that check them come next.
-LIMITS_LATER: dict[str, str] = {
-    "MAX_DATA_FILE_BYTES": "the token manifest and the games' content readers",
-    "MAX_SKETCH_ZONES": "scenario files (Zombicide)",
-}
+LIMITS_LATER: dict[str, str] = {}
 # Names in game/limits.py that are not limits on an input.
 NOT_INPUT_LIMITS = ("KIB", "MIB", "SAVE_LOCK_WAIT_S", "STALE_TEMP_AGE_S")
 
@@ -562,8 +616,8 @@ KINDS: dict[str, Callable[[], list[Case]]] = {
     "table saves": table_save_cases,
     "campaigns": campaign_cases,
     "bands": band_cases,
+    "scenario files": scenario_cases,
     "file sizes": size_cases,
-    # scenario files: add their function here
 }
 
 

@@ -109,6 +109,9 @@ def judge(case: dict[str, Any], given: str, status: int, stdout: str, stderr: st
         lines = lines[:-1]
         if not summary.endswith("1 problem"):
             return "several-lines", f"summary {summary!r}; {lines}"
+    elif case["args"][0] == "scenario":  # a scenario that cannot be read is one FAIL line
+        lines = [line for line in (*stdout.splitlines(), *stderr.splitlines())
+                 if line.startswith("FAIL ") or line.startswith("scenario: ")]
     else:
         lines = [line for line in stderr.splitlines() if line.strip()]
     if len(lines) != 1:

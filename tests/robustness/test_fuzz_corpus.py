@@ -1,6 +1,7 @@
-"""The fuzz corpus: hundreds of malformed maps, tilesets, missions, game saves (both games, envelope and
-older formats) and table saves, and an input past each limit of ``game/limits.py``, each opened by
-``main.py`` in its own process under a time and a memory limit (``corpus_runner``).
+"""The fuzz corpus: hundreds of malformed maps, tilesets, missions, scenario files of the three games,
+game saves (both games, envelope and older formats), table saves, campaigns and bands, and an input
+past each limit of ``game/limits.py``, each opened by ``main.py`` in its own process under a time and
+a memory limit (``corpus_runner``).
 
 Every malformed input must be refused in exactly one line naming the file and the place, with no
 traceback, no hang and no blow-up; every valid base must open. The small inputs live in

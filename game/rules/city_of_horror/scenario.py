@@ -171,7 +171,7 @@ def is_ours(path: str | Path) -> bool:
         return False
     try:
         data = tomllib.loads(target.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError, RecursionError):
         return False
     return data.get("game") == GAME_ID
 
@@ -336,7 +336,7 @@ def run_scenario(path: str | Path) -> ScenarioResult:
         scenario = read_scenario(target)
         state, start_events = build_state(target, scenario)
     except ScenarioError as error:
-        result.failures.append(str(error))
+        result.failures.append(str(error).removeprefix(f"{path}: "))  # the FAIL line names the file
         result.transcript.append(f"cannot play: {error}")
         return result
     write = result.transcript.append

@@ -11,6 +11,9 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from game.datacheck import tree_problem
+from game.limits import MAX_DATA_FILE_BYTES, MAX_NESTING, MIB
+
 ModelT = TypeVar("ModelT", bound=BaseModel)
 
 _QUOTED_INPUT_LIMIT = 40  # characters; a longer wrong value is not quoted back
@@ -30,19 +33,31 @@ def read_toml(path: Path) -> dict[str, Any]:
     """Parse one TOML file; a missing or unreadable file, or a syntax error, becomes a ContentError
     (a syntax error names its line and column)."""
     try:
+        size = path.stat().st_size
+        if size > MAX_DATA_FILE_BYTES:
+            raise ContentError(path, "file", f"the file is {size:,} bytes: at most {MAX_DATA_FILE_BYTES // MIB} MB")
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ContentError(path, "file", "the file is missing") from None
     except (OSError, UnicodeDecodeError) as error:
         raise ContentError(path, "file", f"cannot be read: {error}") from None
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         message = str(error)
         found = re.search(r"\(at line (\d+), column (\d+)\)", message)
         where = f"line {found.group(1)}, column {found.group(2)}" if found else "TOML syntax"
         what = re.sub(r"\s*\(at line \d+, column \d+\)", "", message) or "invalid TOML"
         raise ContentError(path, where, f"TOML syntax error: {what}") from None
+    except RecursionError:
+        raise ContentError(path, "file", f"lists and tables nest more than {MAX_NESTING} deep") from None
+    except ValueError as error:  # a number too long for Python to read
+        what = "a number has more than 4,300 digits" if "digits" in str(error) else str(error)
+        raise ContentError(path, "file", f"a TOML value cannot be read: {what}") from None
+    problem = tree_problem(data)
+    if problem is not None:
+        raise ContentError(path, *problem)
+    return data
 
 
 def check_unique(path: Path, table: str, ids: Sequence[Any]) -> None:

@@ -37,7 +37,6 @@ from game.rules.zombicide.scenario_state import (
 )
 from game.rules.zombicide.sketch import SketchMarker, sketch_board, sketch_zone_id
 
-REPO_ROOT = Path(__file__).resolve().parents[3]
 CardRef = int | str  # a zombie card by number, or by the name a scenario gave its own card
 
 
@@ -277,10 +276,13 @@ def load_scenario_board(path: Path, spec: BoardSpec, start_zone: str | None = No
         raise ScenarioError(path, "[board] → markers", "markers and zone_tiles go with a sketch; a mission file has its own")
     from game.board.errors import MapFormatError
     from game.board.mission import load_board
+    from game.roots import OutsideRootsError, locate_beside
 
     assert spec.path is not None
-    candidates = [path.parent / spec.path, REPO_ROOT / spec.path]
-    board_path = next((p for p in candidates if p.exists()), None)
+    try:
+        board_path = locate_beside(spec.path, path, "the board")
+    except OutsideRootsError as error:
+        raise ScenarioError(path, "[board] → path", str(error)) from None
     if board_path is None:
         raise ScenarioError(path, "[board] → path", f"{spec.path!r} exists neither beside the scenario nor in the repo")
     try:
@@ -512,7 +514,7 @@ def claims(path: str | Path) -> bool:
         return False
     try:
         data = tomllib.loads(target.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError, RecursionError):  # not ours to read
         return False
     return data.get("game", "zombicide") == "zombicide" and ("board" in data or "mission" in data)
 

@@ -32,6 +32,7 @@ from game.board.model import (
     SightStep,
     ZoneKind,
 )
+from game.limits import MAX_SKETCH_ZONES
 
 SKETCH_CELL_CM = 10.0
 SKETCH_ZONE_KINDS = {
@@ -96,7 +97,11 @@ def sketch_board(
     cell_rows, sep_rows = lines[0::2], lines[1::2]
     rows, cols = len(cell_rows), (width + 1) // 2
 
+    if rows * cols > 4 * MAX_SKETCH_ZONES:  # checked before any cell is read: a sketch is small
+        raise ValueError(f"the sketch is {cols} cells by {rows}: at most {4 * MAX_SKETCH_ZONES} cells")
     cells = _read_cells(lines, cell_rows, cols)
+    if len(cells) > MAX_SKETCH_ZONES:
+        raise ValueError(f"the sketch draws {len(cells)} zones: at most {MAX_SKETCH_ZONES}")
     zones = {
         sketch_zone_id(r, c): _cell_zone(r, c, kind, f"T{c // tile_cols}_{r // tile_rows}")
         for (r, c), kind in sorted(cells.items())

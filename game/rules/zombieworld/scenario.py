@@ -39,7 +39,6 @@ from game.rules.zombieworld.state import (
     ZombieworldSetup,
 )
 
-REPO_ROOT = Path(__file__).resolve().parents[3]
 GAME = "zombieworld"
 Point = tuple[float, float]
 
@@ -307,7 +306,7 @@ def _says_zombieworld(path: Path) -> bool:
     try:
         with path.open("rb") as handle:
             return tomllib.load(handle).get("game") == GAME
-    except (OSError, tomllib.TOMLDecodeError):
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError, RecursionError):
         return False
 
 
@@ -345,9 +344,12 @@ def _board(path: Path, scenario: ScenarioFile) -> Any:
     if scenario.table.map is not None:
         from game.board.errors import MapFormatError  # noqa: PLC0415
         from game.board.mission import load_board  # noqa: PLC0415
+        from game.roots import OutsideRootsError, locate_beside  # noqa: PLC0415
 
-        candidates = [path.parent / scenario.table.map, REPO_ROOT / scenario.table.map]
-        found = next((p for p in candidates if p.exists()), None)
+        try:
+            found = locate_beside(scenario.table.map, path, "the map")
+        except OutsideRootsError as error:
+            raise ScenarioError(path, "[table] → map", str(error)) from None
         if found is None:
             raise ScenarioError(path, "[table] → map", f"{scenario.table.map!r} exists neither beside the file nor "
                                                        "in the repository")
