@@ -336,7 +336,7 @@ def run_scenario(path: str | Path) -> ScenarioResult:
         scenario = read_scenario(target)
         state, start_events = build_state(target, scenario)
     except ScenarioError as error:
-        result.failures.append(str(error).removeprefix(f"{path}: "))  # the FAIL line names the file
+        result.failures.append(str(error))
         result.transcript.append(f"cannot play: {error}")
         return result
     write = result.transcript.append
@@ -545,7 +545,8 @@ def run_cli(argv: Sequence[str], out: Callable[[str], None] | None = None) -> in
             write(f"PASS {path}")
         else:
             failed += 1
-            write(f"FAIL {path}: {'; '.join(result.failures)}")
+            told = "; ".join(failure.removeprefix(f"{path}: ") for failure in result.failures)  # named once
+            write(f"FAIL {path}: {told}")
     write(f"{passed} passed, {failed} failed")
     return max(status, 1 if failed or problems else 0)
 
