@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 
-.PHONY: play test lint bench assets maps validate clean
+.PHONY: play test lint bench assets maps validate i18n clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,9 @@ assets: $(STAMP)
 
 maps: $(STAMP)
 	$(PY) tools/make_maps.py
+
+i18n: $(STAMP)
+	$(PY) tools/i18n_check.py --pot
 
 validate: $(STAMP)
 	$(PY) main.py --validate maps

@@ -52,6 +52,9 @@ def build_parser() -> argparse.ArgumentParser:
     source.add_argument("--map", metavar="PATH", help="open a single map (.tmx)")
     source.add_argument("--save", metavar="PATH", help="resume a saved game or table (.json)")
     source.add_argument("--validate", metavar="PATH", nargs="+", help="check maps and missions, then exit")
+    parser.add_argument("--json", action="store_true",
+                        help="with --validate: print the problems as one JSON document (file, layer, object id, "
+                             "position, severity, message)")
     parser.add_argument("--screenshot", metavar="OUT.png", help="render the table to a PNG without a window, then exit")
     parser.add_argument("--scene", default=None, metavar="NAME",
                         help="what to show: start (the default without a source), table (the default with "
@@ -198,15 +201,17 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.scene is not None and args.scene not in scene_names():
         parser.error(f"argument --scene: invalid choice: {args.scene!r} (choose from {', '.join(scene_names())})")
+    if args.json and not args.validate:
+        parser.error("argument --json: only with --validate")
     if args.allow_root:
         from game import roots
 
         for folder in args.allow_root:
             roots.add_root(folder)
     if args.validate:
-        from game.platform.validate import validate_cli
+        from game.platform.validate import validate_cli, validate_json
 
-        return validate_cli(args.validate, sys.stdout)
+        return (validate_json if args.json else validate_cli)(args.validate, sys.stdout)
     if args.screenshot:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

@@ -42,7 +42,7 @@ EXPECTED: dict[str, tuple[str, int | None, tuple[str, ...]]] = {
     "reserved_property.tmx": ("things", 3, ("property name 'type' is reserved", "rename it")),
     "rotated_object.tmx": ("things", 3, ("object is rotated (45°)", "must not be rotated")),
     "self_crossing_zone.tmx": ("zones", 2, ("a zone crosses itself", "x = 156, y = 111 px", "no two edges cross")),
-    "template_object.tmx": ("things", 3, ("template objects are not supported", "Detach")),
+    "template_object.tmx": ("things", 3, ("template file 'spawn.tx' not found",)),
     "tile_object.tmx": ("things", 3, ("tile objects", "Insert Tile", "not supported", "draw a rectangle")),
     "unknown_class.tmx": ("things", 3, ("unknown object class 'zombie'", "zone, door, opening", "spawn")),
     "unknown_layout.tmx": ("", None, ("map property 'layout' = 'hexes' is unknown", "zones or free")),

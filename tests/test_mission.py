@@ -298,3 +298,40 @@ def test_three_by_three_crossroads_join_into_one_street_network():
         [("5R:a0", "opening:5R:oa2")],
         [("5R:sw", "door:5R:da"), ("5R:c0", "door:5R:dc")],
     ]
+
+
+# --- tokens laid on street borders ------------------------------------------------------------
+
+TWO_STREETS = module_entry(MAPS / "1R.tmx", 0, 0) + module_entry(MAPS / "2V.tmx", 1, 0, 270)
+
+
+def test_a_mission_lays_barriers_and_hedges_on_street_borders(tmp_path):
+    body = TWO_STREETS + '\n[[edges]]\nzones = ["2V:s1", "1R:s1"]\nkind = "barrier"\n'
+    board = load_mission(write_mission(tmp_path, body))
+    (joined,) = [c for c in board.connections if {c.a, c.b} == {"1R:s1", "2V:s1"}]
+    assert joined.kind == ConnectionKind.BARRIER and joined.id == "barrier:1R:s1|2V:s1"
+    hedged = load_mission(write_mission(tmp_path, TWO_STREETS + '\n[[edges]]\nzones = ["1R:s1", "2V:s1"]\nkind = "hedge"\n'))
+    assert {c.kind for c in hedged.connections if {c.a, c.b} == {"1R:s1", "2V:s1"}} == {ConnectionKind.HEDGE}
+
+
+def test_an_unknown_edge_kind_is_named_with_its_place(tmp_path):
+    body = TWO_STREETS + '\n[[edges]]\nzones = ["1R:s1", "2V:s1"]\nkind = "moat"\n'
+    problem = only_problem(write_mission(tmp_path, body))
+    assert problem.layer == "edges[0]" and "'moat'" in problem.what and "barrier" in problem.what
+    assert str(write_mission(tmp_path, body)) in str(problem)
+
+
+def test_edge_tokens_need_two_known_zones_with_a_street_border(tmp_path):
+    body = TWO_STREETS + "".join(
+        f'\n[[edges]]\nzones = ["{a}", "{b}"]\nkind = "barrier"\n'
+        for a, b in (("1R:s1", "1R:z9"), ("1R:s1", "1R:s1"), ("1R:s1", "9Q:s1"))
+    )
+    found = {(p.layer, p.what) for p in check_mission(write_mission(tmp_path, body))}
+    assert found == {
+        ("edges[0]", "module 1R has no zone 'z9'"),
+        ("edges[1]", "an edge lies between two different zones"),
+        ("edges[2]", "zone '9Q:s1' names module 9Q, which is not in this mission"),
+    }
+    no_border = TWO_STREETS + '\n[[edges]]\nzones = ["1R:s1", "1R:r2"]\nkind = "hedge"\n'
+    problem = only_problem(write_mission(tmp_path, no_border))
+    assert problem.layer == "edges" and problem.what == "1R:s1 and 1R:r2 share no street border to lay a hedge on"

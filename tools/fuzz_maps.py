@@ -37,7 +37,7 @@ class Case:
     args: tuple[str, ...]
     words: tuple[str, ...] = ()  # what the one line must say
     place: str = ""  # where in the file, when the message names a place
-    expect: str = "refused"  # or "opens" for the valid bases (controls)
+    expect: str = "refused"  # "opens" for the valid bases (controls), "warns" for one --validate warning
     big: bool = False
     uses: tuple[str, ...] = ()  # other corpus files it names (a tileset, an image)
     content: bytes = field(default=b"", repr=False, compare=False)
@@ -482,6 +482,22 @@ def map_cases() -> list[Case]:
         original = next(case for case in files if case.id == f"map-{name}")
         files.append(Case(f"validate-{name}", "map", original.file, VALIDATE_ARGS, original.words, original.place,
                           content=original.content))
+    # designers' slips: the map opens, and --validate gives one warning naming the place and the fix
+    spawn = 'type="spawn" x="480" y="80" width="40" height="40"/>'
+    for name, words, place, edit in (
+            ("typo-colour", ("unknown property 'colour'", "did you mean 'color'?"), "layer 'doors', object 12",
+             {DOOR_12: DOOR_12.replace("/>", '><properties><property name="colour" value="blue"/></properties></object>')}),
+            ("typo-open-case", ("unknown property 'Open'", "did you mean 'open'?"), "layer 'doors', object 12",
+             {DOOR_12: DOOR_12.replace("/>", '><properties><property name="Open" type="bool" value="true"/>'
+                                             '</properties></object>')}),
+            ("typo-map-titel", ("unknown property 'titel'", "did you mean 'title'?"), "",
+             {GAME_PROP: GAME_PROP + '<property name="titel" value="Corpus"/>'}),
+            ("spawn-orange", ("'color' = 'orange' is not one of",), "layer 'markers', object 15",
+             {spawn: spawn.replace("/>", '><properties><property name="color" value="orange"/></properties></object>')}),
+            ("zone-gap", ("of the module uncovered", "around x = "), "",
+             {ZONE_2: ZONE_2.replace('width="200"', 'width="150"')})):
+        files.append(Case(f"warn-{name}", "map", f"maps/warn-{name}.tmx", VALIDATE_ARGS, words, place, expect="warns",
+                          content=text_bytes(edit_text(base_map(), edit))))
     return files
 
 

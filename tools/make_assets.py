@@ -23,6 +23,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # green_horde_art beside this script
 TILE_PX = 40
 TILESET_COLUMNS = 8
 TOKEN_PX = 128
@@ -699,6 +700,9 @@ def make_tokens(out: Path) -> dict[str, dict[str, object]]:
     heli, k = token_base(SIDE_RIM["token"], hex_color("#4f5a4c"))
     _helicopter_glyph(heli, k, hex_color("#b8b29a"), crashed=False)
     save("helicopter", finish_token(heli), {"label": "Helicopter", "side": "token", "base_cm": 4.0})
+    import green_horde_art  # the second Zombicide box's tokens (it draws with this module's helpers)
+
+    green_horde_art.make_tokens(folder, save)
     import invader_art  # Zombicide: Invader's tokens (xenos, its survivors, the Machines)
 
     for name, surf, entry in invader_art.tokens():
@@ -913,6 +917,9 @@ def make_markers(out: Path) -> list[str]:
     for name in DOOR_COLORS:
         for is_open in (False, True):
             save(f"door_{name}_{'open' if is_open else 'closed'}", draw_door(MARKER_COLORS[name], is_open))
+    import green_horde_art
+
+    green_horde_art.make_markers(folder, save)
     import invader_art  # Mold, Machine activation, destroyed doors, scientists, Invader's colours
 
     for name, surf in invader_art.markers():
@@ -928,6 +935,9 @@ def main(argv: list[str] | None = None) -> int:
     pygame.init()
     try:
         make_tileset(out)
+        import green_horde_art
+
+        green_horde_art.make_tileset(out)
         import invader_art
 
         invader_art.make_tileset(out)

@@ -173,6 +173,12 @@ def mission_cases() -> list[Case]:
         data = text.encode("utf-8", "surrogateescape")
         cases.append(Case(f"mission-{name}", "mission", f"missions/{name}.toml", MISSION_ARGS, words, place,
                           content=data, big=len(data) > BIG_BYTES))
+    other_game = second.replace('<property name="game" value="zombicide"/>', '<property name="game" value="zombieworld"/>')
+    cases.append(Case("support-second-zombieworld", "support", "missions/second-zombieworld.tmx", (), expect="support",
+                      content=text_bytes(other_game)))
+    wrong_game = edit_text(BASE_MISSION, {SECOND: 'map = "second-zombieworld.tmx"'})
+    cases.append(Case("validate-mission-wrong-game", "mission", "missions/wrong-game.toml", VALIDATE_ARGS,
+                      ("is a zombieworld table, not a zombicide one",), "modules[1]", content=text_bytes(wrong_game)))
     unknown_game = edit_text(BASE_MISSION, {'game = "zombicide"': 'game = "chess"'})
     cases.append(Case("validate-mission-game-unknown", "mission", "missions/game-unknown.toml", VALIDATE_ARGS,
                       ("'game' = 'chess' is unknown",), content=text_bytes(unknown_game)))

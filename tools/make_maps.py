@@ -1202,6 +1202,9 @@ def main(argv: list[str] | None = None) -> int:
         path = root / "missions" / f"{name}.toml"
         path.write_text(text, encoding="utf-8")
         written.append(path)
+    import green_horde_maps  # the second Zombicide box's modules and missions
+
+    written += green_horde_maps.write_all(root)
     import make_invader_maps  # Zombicide: Invader's 18 modules and its missions
 
     written += make_invader_maps.write_all(root)

@@ -25,13 +25,16 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 from pygame_gui.windows import UIFileDialog, UIMessageWindow
 
+from game.app.filewatch import FileWatch
 from game.app.scenes import SceneStack
 from game.app.table_scene import TableScene
 from game.atomic import clean_stale_temps
-from game.board.errors import MapFormatError, describe_error
+from game.board.errors import MapFormatError, describe_error, one_line
+from game.board.loader import file_of_shown
 from game.board.mission import load_board
 from game.platform import envelope, registry
 from game.platform.envelope import SaveFileError
+from game.table.reload import carry_pieces
 from game.table.saves import AUTOSAVE_NAME, DEFAULT_SAVE_DIR, SaveError, open_table, save_table
 from game.table.state import TableState
 
@@ -41,6 +44,7 @@ BUTTON_GAP_PX = 6
 TOOLBAR_PX = BUTTON_PX + 2 * 8
 FRAME_RATE = 60
 STATUS_SECONDS = 4.0
+MAX_RELOAD_LINES = 12  # problems or moved pieces a reload lists in its message
 MESSAGE_MIN_PX = (240, 160)  # a message window is never smaller, even in a tiny window
 
 HELP_HTML = (
@@ -95,7 +99,7 @@ class DeadtableApp:
     ``show`` a scene (``open_start`` shows the start screen)."""
 
     def __init__(self, board=None, state: TableState | None = None, size: tuple[int, int] = (1280, 800),
-                 save_dir: Path = DEFAULT_SAVE_DIR, save_path: Path | None = None):
+                 save_dir: Path = DEFAULT_SAVE_DIR, save_path: Path | None = None, watch_files: bool = True):
         pygame.init()
         pygame.display.set_caption("Deadtable")
         self.windowed_size = size
@@ -116,6 +120,8 @@ class DeadtableApp:
         self._covered: dict[object, list] = {}  # overlay scene → the UI elements it hides
         self._last_top: object = None
         self.running = True
+        self.watch_files = watch_files  # False: a test injects the changes (``watch.notify``)
+        self.watch: FileWatch | None = None  # the plain table's map, mission and module files
         self.cleaned_temps = clean_stale_temps(self.save_dir)  # what crashed saves left behind
         if board is not None:
             self.open_table(board, state if state is not None else TableState(source=board.source), save_path)
@@ -128,6 +134,7 @@ class DeadtableApp:
         pygame.display.set_caption("Deadtable — " + (board.title or Path(state.source).stem))
         self.save_path = save_path
         self.table = TableScene(board, state, window_size=self.screen.get_size())
+        self._watch_board(board, state.source)
         self.scenes.push(self.table)
         self._layout(self.screen.get_size())
         if not (state.camera.center_x_cm or state.camera.center_y_cm):
@@ -175,6 +182,9 @@ class DeadtableApp:
         self._last_top = self.scenes.top
 
     def _leave_all(self) -> None:
+        if self.watch is not None:
+            self.watch.stop()
+            self.watch = None
         for scene in reversed(self.scenes.scenes):
             leave = getattr(scene, "leave", None)
             if leave is not None:
@@ -224,6 +234,39 @@ class DeadtableApp:
             return
         if changes:
             self.show_message("The game's content changed", envelope.content_note(changes))
+
+    def _watch_board(self, board, source: str) -> None:
+        """Watch the files the table's board was built from: its mission or map and every module."""
+        if self.watch is not None:
+            self.watch.stop()
+        files = [Path(source).resolve(), *(file_of_shown(placed.module.path) for placed in board.modules)]
+        self.watch = FileWatch(files, start=self.watch_files) if source else None
+
+    def reload_board(self) -> bool:
+        """The table's map, mission or a module was saved: rebuild the board under the pieces. A
+        broken save shows its problems and the last good board stays."""
+        table = self.table
+        if table is None:
+            return False
+        try:
+            board = load_board(table.state.source)
+        except (MapFormatError, OSError) as error:
+            problems = error.problems if isinstance(error, MapFormatError) else ()
+            lines = [one_line(str(p)) for p in problems[:MAX_RELOAD_LINES]] or [describe_load_error(error)]
+            if len(problems) > MAX_RELOAD_LINES:
+                lines.append(f"(and {len(problems) - MAX_RELOAD_LINES} more: main.py --validate lists them all)")
+            self.show_message("The saved board has problems",
+                              "\n".join(lines) + "\n\nThe last good board stays on the table.")
+            return False
+        pieces, moved = carry_pieces(board, table.state.pieces)
+        table.replace_board(board, pieces)
+        self._watch_board(board, table.state.source)
+        if moved:
+            more = f"\n(and {len(moved) - MAX_RELOAD_LINES} more)" if len(moved) > MAX_RELOAD_LINES else ""
+            self.show_message("Board reloaded: pieces moved", "\n".join(map(str, moved[:MAX_RELOAD_LINES])) + more)
+        else:
+            self.status("Board reloaded")
+        return True
 
     def open_table_source(self, path: Path) -> bool:
         """A mission or map on the plain table, with the pieces it sets up."""
@@ -555,6 +598,8 @@ class DeadtableApp:
     def frame(self, dt_s: float, events: list[pygame.event.Event] | None = None) -> None:
         for event in events if events is not None else pygame.event.get():
             self.handle_event(event)
+        if self.watch is not None and self.table is not None and self.watch.take_changed():
+            self.reload_board()
         self._follow_overlays()
         self.scenes.update(dt_s)
         self.ui.update(dt_s)

@@ -119,6 +119,18 @@ class TableScene(Scene):
             for zone in {p.zone for p in self.state.pieces.values() if p.zone}:
                 self._arrange(zone, animate=False)
 
+    def replace_board(self, board: Board, pieces: dict[str, Piece]) -> None:
+        """The board was saved again (its map reloaded): draw the new one under ``pieces``."""
+        self.board = board
+        self.renderer = TableRenderer(board, self.renderer.images)
+        self.state.pieces = pieces
+        self.tray = tray_entries(board.layout, self.renderer.images.tokens)
+        if self.selected not in pieces:
+            self.selected = None
+        self.undo_stack.clear()  # an undo would put pieces back on the old board
+        self.rebuild_physics()
+        self.camera.keep_near(self.board_rect_cm)
+
     def set_viewport(self, x: int, y: int, w: int, h: int, window_size: tuple[int, int]) -> None:
         self.window_size = window_size
         self.camera.set_viewport(x, y, w, h)

@@ -124,14 +124,19 @@ def assemble(
     extra_markers: Sequence[Marker] = (),
     door_overrides: Mapping[str, DoorOverride] | None = None,
     properties: Mapping[str, object] | None = None,
+    edge_overrides: Mapping[tuple[str, str], ConnectionKind] | None = None,
 ) -> Board:
-    """Join placed modules into one board. Raises MapFormatError on contradictory input."""
+    """Join placed modules into one board. Raises MapFormatError on contradictory input.
+
+    ``edge_overrides``: (zone, zone) → the token a mission lays on their street border (a barrier,
+    a hedge)."""
     return _Assembler(placed, source).build(
         title=title,
         game=game,
         extra_markers=extra_markers,
         door_overrides=door_overrides or {},
         properties=properties or {},
+        edge_overrides=edge_overrides or {},
     )
 
 
@@ -269,7 +274,9 @@ class _Assembler:
         extra_markers: Sequence[Marker],
         door_overrides: Mapping[str, DoorOverride],
         properties: Mapping[str, object],
+        edge_overrides: Mapping[tuple[str, str], ConnectionKind] | None = None,
     ) -> Board:
+        edge_overrides = edge_overrides or {}
         cols, rows, cell = self.cols, self.rows, self.cell_cm
         grid = [-1] * (cols * rows)
         zone_ids: list[str] = []
@@ -478,6 +485,12 @@ class _Assembler:
                 if _SIGHT_PASSES[barrier]:
                     (v_sight if vertical else h_sight)[edge] = conn_index
 
+        for (first, second), token in edge_overrides.items():  # a mission's tokens on street borders
+            found = next((n for n, c in enumerate(connections) if {c.a, c.b} == {first, second}), None)
+            if found is None or connections[found].kind not in _CONNECTION_PREFIX:
+                self._fail(f"{first} and {second} share no street border to lay a {token.value} on", layer="edges")
+            joined = connections[found]
+            connections[found] = replace(joined, id=f"{token.value}:{joined.a}|{joined.b}", kind=token)
         connection_pairs = [(zone_index[c.a], zone_index[c.b]) for c in connections]
         sight_lines = self._sight_lines(grid, zone_cells, zone_building_kind, v_sight, h_sight, connection_pairs)
         buildings, building_of = self._buildings(zone_ids, zone_building_kind, connections, zone_index)

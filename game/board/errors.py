@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+WARNING_PREFIX = "warning: "  # a problem that does not stop the map from loading
+
 
 @dataclass(frozen=True, slots=True)
 class MapProblem:

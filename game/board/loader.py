@@ -19,7 +19,7 @@ from functools import cache
 from pathlib import Path
 
 from game import limits
-from game.board import xmlcheck
+from game.board import templates, xmlcheck
 from game.board.errors import MapFormatError, MapProblem
 from game.board.geometry import (
     axis_aligned_rectangle,
@@ -288,9 +288,11 @@ def _check_object(node: ElementTree.Element, shown: str, layer: str, check: _Pre
         _fatal(check, [beyond])
         return
     refusal = ""
-    if node.get("template"):
-        refusal = "template objects are not supported: detach the template (right click → Detach)"
-    elif node.get("gid"):
+    if node.get("template"):  # a template that could not be used: its problem is already listed here
+        if object_id is not None:
+            check.skipped_objects.add(object_id)
+        return
+    if node.get("gid"):
         refusal = (
             "tile objects (tiles placed with Insert Tile) are not supported: paint tiles on a tile layer,"
             " and draw a rectangle with the object's class"
@@ -334,6 +336,7 @@ def _precheck(path: Path, shown: str) -> tuple[_PreCheck, ElementTree.Element | 
         check.problems.append(MapProblem(shown, f"not a Tiled map (the file's root element is <{root.tag}>, not <map>)"))
         check.fatal = True
         return check, None
+    check.problems.extend(templates.expand_templates(root, path.parent, shown))
     _fatal(check, xmlcheck.check_map(root, shown))
     if check.fatal:
         return check, None
@@ -399,6 +402,17 @@ def shown_path(path: Path) -> str:
         return str(resolved.relative_to(REPO_ROOT))
     except ValueError:
         return str(path)
+
+
+SHOWN_ARROW = " → "  # a problem of a file a map names is shown as "map → that file"
+
+
+def file_of_shown(shown: str) -> Path:
+    """The file a shown path names (``shown_path`` backwards; the map, for "map → tileset")."""
+    path = Path(shown.split(SHOWN_ARROW)[0])
+    if not path.is_absolute() and (REPO_ROOT / path).exists():
+        return REPO_ROOT / path
+    return path.resolve()
 
 
 def _object_class(obj: pytmx.TiledObject) -> str:

@@ -12,7 +12,7 @@ import math
 import re
 import tomllib
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -28,11 +28,22 @@ from pydantic import (
 from game import limits
 from game.board.assemble import VALID_ROTATIONS, DoorOverride, assemble, board_from_module, place_module
 from game.board.errors import MapFormatError, MapProblem
-from game.board.model import COLOR_WORD, DOOR_COLORS, Board, BoardModule, Marker, MarkerKind, PortalKind
+from game.board.model import (
+    COLOR_WORD,
+    DOOR_COLORS,
+    Board,
+    BoardModule,
+    ConnectionKind,
+    Marker,
+    MarkerKind,
+    PortalKind,
+)
 from game.datacheck import tree_problem
 from game.roots import OutsideRootsError, confine_content
 
 SCHEMA_VERSION = 1
+# the tokens a mission may lay on the border of two street zones (``[[edges]]``)
+EdgeTokenKind = Literal["barrier", "hedge"]
 TILE_SIDE_PATTERN = re.compile(r"^(\d+)([RV])$")
 GAME_ID = re.compile(r"^[a-z][a-z0-9_]{0,39}$")  # which ids are games is the registry's business
 
@@ -83,6 +94,13 @@ class MissionDoor(_Strict):
         return value
 
 
+class MissionEdge(_Strict):
+    """A token a mission lays on the border of two street zones: a barrier or a hedge."""
+
+    zones: Annotated[list[StrictStr], Field(min_length=2, max_length=2)]
+    kind: EdgeTokenKind
+
+
 class MissionFile(_Strict):
     schema_version: Annotated[StrictInt, Field(ge=1)]
     id: Annotated[StrictStr, Field(min_length=1, max_length=100)]
@@ -91,6 +109,7 @@ class MissionFile(_Strict):
     modules: Annotated[list[MissionModule], Field(min_length=1, max_length=limits.MAX_MODULES)]
     markers: Annotated[list[MissionMarker], Field(max_length=limits.MAX_MISSION_ENTRIES)] = Field(default_factory=list)
     doors: Annotated[list[MissionDoor], Field(max_length=limits.MAX_MISSION_ENTRIES)] = Field(default_factory=list)
+    edges: Annotated[list[MissionEdge], Field(max_length=limits.MAX_MISSION_ENTRIES)] = Field(default_factory=list)
     setup: dict[str, Any] = Field(default_factory=dict)
 
     @field_validator("game")
@@ -227,6 +246,18 @@ def _read_mission(path: Path) -> tuple[Board | None, list[MapProblem]]:
         what = _unknown_door(door.id, by_id)
         if what:
             problems.append(_problem(shown, f"doors[{i}]", what))
+    edge_overrides: dict[tuple[str, str], ConnectionKind] = {}
+    for i, edge in enumerate(mission.edges):
+        for zone_id in edge.zones:
+            what = _unknown_zone(zone_id, by_id)
+            if what:
+                problems.append(_problem(shown, f"edges[{i}]", what))
+        pair = (edge.zones[0], edge.zones[1])
+        if pair[0] == pair[1]:
+            problems.append(_problem(shown, f"edges[{i}]", "an edge lies between two different zones"))
+        elif pair in edge_overrides or pair[::-1] in edge_overrides:
+            problems.append(_problem(shown, f"edges[{i}]", f"{pair[0]} and {pair[1]} already have a token between them"))
+        edge_overrides[pair] = ConnectionKind(edge.kind)
 
     if problems or any(m is None for m in modules):
         return None, problems
@@ -253,6 +284,7 @@ def _read_mission(path: Path) -> tuple[Board | None, list[MapProblem]]:
             extra_markers=extra_markers,
             door_overrides=overrides,
             properties=properties,
+            edge_overrides=edge_overrides,
         )
     except MapFormatError as error:
         return None, list(error.problems)

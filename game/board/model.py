@@ -102,6 +102,8 @@ class MarkerKind(StrEnum):
     VEHICLE = "vehicle"
     DEPLOYMENT = "deployment"  # free tables: a band's deployment area
     LAMP = "lamp"  # free tables: a street lamp
+    SIEGE_ENGINE = "siege_engine"  # a siege engine standing in the zone at set-up (Green Horde's Trebuchet)
+    DRAGON_BILE = "dragon_bile"  # a puddle of Dragon Bile poured before the game starts
 
 
 class TerrainKind(StrEnum):
@@ -295,6 +297,7 @@ class ConnectionKind(StrEnum):
     FENCE = "fence"  # no movement (unless stairs), sight passes
     HEDGE = "hedge"
     LEDGE = "ledge"
+    BARRIER = "barrier"  # a token across a street border: blocks walking, not sight (placed by missions)
 
 
 @dataclass(frozen=True, slots=True)

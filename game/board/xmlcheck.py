@@ -250,15 +250,17 @@ def _inflate(data: bytes, compression: str, expected: int) -> bytes | str:
 # --- tilesets and images --------------------------------------------------------------------------
 
 
-def tileset_file(source: str, base: Path, shown: str, problems: list[MapProblem]) -> Element | None:
-    """The root of an external tileset named in a map, when it lies inside the content roots."""
+def tileset_file(source: str, base: Path, shown: str, problems: list[MapProblem],
+                 what: str = "tileset file") -> Element | None:
+    """The root of an external tileset (or another file ``what``, such as a template) named in a map,
+    when it lies inside the content roots."""
     try:
-        tsx_path = confine_content(source, base, "tileset file")
+        tsx_path = confine_content(source, base, what)
     except OutsideRootsError as error:
         problems.append(MapProblem(shown, error.what))
         return None
     if not tsx_path.is_file():
-        problems.append(MapProblem(shown, f"tileset file '{source}' not found (looked for {tsx_path})"))
+        problems.append(MapProblem(shown, f"{what} '{source}' not found (looked for {tsx_path})"))
         return None
     return parse_file(tsx_path, f"{shown} → {source}", limits.MAX_TILESET_FILE_BYTES, problems)
 

@@ -13,7 +13,7 @@ from game.board import lint
 from game.board.errors import MapProblem
 from game.platform import registry
 
-ANY_GAME = "any"  # a map any game may use
+ANY_GAME = lint.ANY_GAME
 
 
 def known_map_games() -> list[str]:
@@ -29,9 +29,19 @@ def game_checks(path: Path, game: str, board: Any | None) -> list[MapProblem]:
     except registry.UnknownGameError:
         what = "mission" if path.suffix.lower() == ".toml" else "map property"
         return [MapProblem(str(path), f"{what} 'game' = '{game}' is unknown (one of: {', '.join(known_map_games())})")]
-    if board is None or entry.validate_board is None:
+    if board is None:
         return []
-    return [MapProblem(str(path), what) for what in entry.validate_board(board)]
+    found = _wrong_game_modules(path, board)
+    if entry.validate_board is not None:
+        found.extend(MapProblem(str(path), what) for what in entry.validate_board(board))
+    return found
+
+
+def _wrong_game_modules(path: Path, board: Any) -> list[MapProblem]:
+    """Every module of a mission must be for the mission's game (or for any game)."""
+    return [MapProblem(str(path), f"map '{placed.module.path}' is a {placed.module.game} table, not a {board.game} "
+                                  f"one: use maps for {board.game} (or game = any)", f"modules[{index}]")
+            for index, placed in enumerate(board.modules) if placed.module.game not in (board.game, ANY_GAME)]
 
 
 def validate_paths(paths: Sequence[str | Path]) -> list[MapProblem]:
@@ -40,3 +50,7 @@ def validate_paths(paths: Sequence[str | Path]) -> list[MapProblem]:
 
 def validate_cli(paths: Sequence[str], out: TextIO = sys.stdout) -> int:
     return lint.validate_cli(paths, out, game_checks)
+
+
+def validate_json(paths: Sequence[str], out: TextIO = sys.stdout) -> int:
+    return lint.validate_json(paths, out, game_checks)

@@ -41,14 +41,19 @@ class Outcome:
     seconds: float
 
 
-def load_generator() -> Any:
-    """``tools/make_fuzz_corpus.py`` as a module (tools/ is not a package)."""
-    spec = importlib.util.spec_from_file_location("make_fuzz_corpus", REPO / "tools" / "make_fuzz_corpus.py")
+def load_tool(name: str) -> Any:
+    """``tools/<name>.py`` as a module (tools/ is not a package)."""
+    spec = importlib.util.spec_from_file_location(name, REPO / "tools" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules["make_fuzz_corpus"] = module
+    sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def load_generator() -> Any:
+    """``tools/make_fuzz_corpus.py`` as a module."""
+    return load_tool("make_fuzz_corpus")
 
 
 def load_manifest(corpus: Path = CORPUS) -> list[dict[str, Any]]:
@@ -99,6 +104,13 @@ def judge(case: dict[str, Any], given: str, status: int, stdout: str, stderr: st
         return "traceback", stderr.strip()[-600:]
     if case["expect"] == "opens":
         return ("ok", "") if status == 0 else ("refused", (stderr or stdout).strip()[-300:])
+    if case["expect"] == "warns":  # --validate: exit 0, one warning line, then the summary
+        if status != 0:
+            return "refused", (stderr or stdout).strip()[-300:]
+        lines = [line for line in stdout.splitlines() if line.strip()]
+        if not (lines and lines[-1].endswith("0 problems, 1 warning")):
+            return "several-lines", " | ".join(lines)[:600]
+        return _judge_line(case, given, lines[:-1])
     if status == 0:
         return "accepted", (stdout + stderr).strip()[-300:] or "exit status 0"
     if status != 1:
@@ -114,6 +126,11 @@ def judge(case: dict[str, Any], given: str, status: int, stdout: str, stderr: st
                  if line.startswith("FAIL ") or line.startswith("scenario: ")]
     else:
         lines = [line for line in stderr.splitlines() if line.strip()]
+    return _judge_line(case, given, lines)
+
+
+def _judge_line(case: dict[str, Any], given: str, lines: list[str]) -> tuple[str, str]:
+    """The one line a case must give: naming the file, the place and the words."""
     if len(lines) != 1:
         return "several-lines", " | ".join(lines)[:600]
     line = lines[0]

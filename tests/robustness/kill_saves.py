@@ -5,6 +5,7 @@ Zombieworld campaign, each carrying a counter that changes on every write (every
 carries it, so a file mixing two writes would show two counters). The parent kills it with SIGKILL
 after a random (seeded) delay, runs the start-up clean-up (``clean_stale_temps``) and checks every
 file: each save and its ``.bak`` loads whole, with one counter, and no temporary file of ours is left.
+Every slot is saved once before the first kill, so a slot that is missing at the end was lost.
 Used by ``test_kill_during_save.py`` (a few hundred kills) and ``bench/saves_kill.py`` (thousands).
 """
 
@@ -19,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from game.atomic import TEMP_PATTERN, backup_path, clean_stale_temps
+from game.atomic import TEMP_PATTERN, backup_path, clean_stale_temps, release_slot
 from game.platform import envelope
 from game.rules.zombieworld.campaign import load_campaign, save_campaign
 from game.table.saves import load_table, save_table
@@ -126,7 +127,10 @@ def run_kills(folder: Path, kills: int, seed: int, writers: Writers | None = Non
     chooser = random.Random(seed)
     report = KillReport()
     started = time.monotonic()
-    counter = 0
+    for kind in range(len(SLOTS)):  # every slot saved once whole first, as a player's folder would be
+        writers.write(folder, kind)
+        release_slot(folder / SLOTS[kind])  # a window keeps its slot until it closes: let the children in
+    counter = 1000
     for _ in range(kills):
         pid = os.fork()
         if pid == 0:
@@ -134,7 +138,7 @@ def run_kills(folder: Path, kills: int, seed: int, writers: Writers | None = Non
         time.sleep(chooser.random() * MAX_DELAY_S)
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
-        counter += 1000
+        counter += 1001  # the next child starts on the next slot: a slow machine still reaches them all
         report.kills += 1
         left = our_temps(folder)
         report.mid_write += bool(left)

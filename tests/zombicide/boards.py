@@ -6,13 +6,27 @@ A marker is written ``(kind, (row, col))`` or ``(kind, (row, col), {"color": ...
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 
 from game.board.model import Board
 from game.rules.zombicide.sketch import SketchMarker, sketch_zone_id
 from game.rules.zombicide.sketch import sketch_board as library_sketch_board
 
 Cell = tuple[int, int]
+MISSION_DIR = Path(__file__).resolve().parents[2] / "maps" / "missions"
+
+
+def shipped_missions(box: str = "rue_morgue") -> list[Path]:
+    """The shipped Zombicide missions of ``box`` (its ``[setup] box``; Rue Morgue when unnamed)."""
+    found = []
+    for path in sorted(MISSION_DIR.glob("*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        setup = data.get("setup") or {}
+        if data.get("game") == "zombicide" and (setup.get("box") or "rue_morgue") == box:
+            found.append(path)
+    return found
 
 
 def sketch_board(

@@ -20,7 +20,7 @@ from random import Random
 from typing import Any
 
 import pytest
-from boards import CAMP, TOWN, players, sketch_board
+from boards import CAMP, TOWN, players, shipped_missions, sketch_board
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -32,8 +32,7 @@ from game.rules.zombicide.bots import greedy_bot, random_bot
 from game.rules.zombicide.boxes.rue_morgue.state import board_of
 from game.rules.zombicide.boxes.rue_morgue.wounds import WOUND
 
-MISSIONS = sorted(p for p in (Path(__file__).resolve().parents[2] / "maps" / "missions").glob("*.toml")
-                  if not p.name.startswith("inv-"))  # Invader's missions: tests/zombicide/invader
+MISSIONS = shipped_missions()  # Rue Morgue's: other boxes play theirs in their own tests
 MAX_COMMANDS = 60  # a play-out stops here if the game is not over
 CHECK_ALL_EVERY = 20  # every legal command is checked at one state in this many
 SAVE_EVERY = 3  # one play-out in this many is saved, loaded and replayed

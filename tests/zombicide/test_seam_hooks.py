@@ -22,7 +22,14 @@ from game.board.model import ConnectionKind
 from game.rules.core.base import IllegalCommand
 from game.rules.zombicide import engine
 from game.rules.zombicide.bots import planner_bot
-from game.rules.zombicide.boxes import DoorRules, WoundRules, register_box, unregister_box
+from game.rules.zombicide.boxes import (
+    BotAdvice,
+    DoorRules,
+    InventoryRules,
+    WoundRules,
+    register_box,
+    unregister_box,
+)
 from game.rules.zombicide.catalog import Equipment, Skill, Survivor, load_catalog
 from game.rules.zombicide.commands import (
     Attack,
@@ -185,13 +192,13 @@ def test_turn_objective_experience_and_settle_moments() -> None:
     probe(
         turn_started=lambda g, i: told.append(("turn", g.survivors[i].id)),
         objective_taken=lambda g, i, n: told.append(("objective", n)),
-        xp_gained=lambda g, i, before: told.append(("xp", (before, g.survivors[i].xp))),
+        gained_xp=lambda g, i, before, after: told.append(("xp", (before, after, g.survivors[i].xp))),
         settle=settle,
     )
     board = sketch_board("s s s s", markers=[("start", (0, 0)), ("objective", (0, 0)), ("spawn", (0, 2))])
     state = game(board)
     state, _ = engine.apply(state, "A", TakeObjective("ada"))
-    assert told == [("turn", "ada"), ("xp", (0, 5)), ("objective", 0)]
+    assert told == [("turn", "ada"), ("xp", (0, 5, 5)), ("objective", 0)]
     state, _ = engine.apply(state, "A", Move("ada", "r0c1"))
     state, _ = engine.apply(state, "A", Move("ada", "r0c2"))
     state = end_turns(state)
@@ -214,10 +221,10 @@ def test_short_of_miniatures_and_spawn_zones_the_box_chooses() -> None:
     assert short == [(2, 0, 1)]  # no walker left: the box's rule, not the core's extra activation
 
 
-def test_goal_progress_of_the_box_joins_the_cores() -> None:
+def test_goal_steps_of_the_box_join_the_cores() -> None:
     from game.rules.zombicide.queries import GoalProgress
 
-    probe(goal_progress=lambda state: (GoalProgress("light_beacons", len(state.box_state.beacons), 2, False),))
+    probe(goal_steps=lambda state: (GoalProgress("light_beacons", len(state.box_state.beacons), 2, False),))
     progress = engine.goal_progress(game(LINE, goals=["take_all_objectives"]))
     assert [p.goal for p in progress] == ["take_all_objectives", "light_beacons"]
 
@@ -308,7 +315,7 @@ def test_weapon_reach_readiness_dice_rerolls_and_hits_the_box_way() -> None:
     probe(
         weapon_range=lambda s, who, weapon: (0, 3),
         weapon_unusable=lambda s, i, slot, target: "too far" if target == 3 else "",
-        attack_dice=lambda s, who, target, fired, attack, count, explain: count + 2,
+        attack_dice=lambda s, who, target, fired, attack, part: 2,
         rerolls=lambda s, who, fired, used: () if "luck" in used else (("luck", "a lucky charm"),),
         land_hits=land,
     )
@@ -346,7 +353,11 @@ ROOM = sketch_board("sor", markers=[("start", (0, 1)), ("spawn", (0, 0))])
 def test_slots_a_card_fits_and_cards_a_survivor_keeps() -> None:
     from game.rules.zombicide.commands import Rearrange
 
-    probe(slot_fits=lambda equipment, slot: slot >= 2 or equipment.id != "pistol",
+    class NoPistolInHand(InventoryRules):
+        def fits(self, tables: Any, survivor_id: str, slot: int, equipment: Any) -> bool:
+            return slot >= 2 or equipment.id != "pistol"
+
+    probe(inventory=NoPistolInHand(),
           keeps=lambda g, i, slot: "never without it" if slot == 2 else "")
     state = arrange(game(ROOM), survivors={"ada": {"hand": ["", ""], "reserve": ["crowbar"]}}, equipment_top=["pistol"])
     with pytest.raises(IllegalCommand, match="never without it"):
@@ -358,7 +369,7 @@ def test_slots_a_card_fits_and_cards_a_survivor_keeps() -> None:
     pistol = slots[3]
     assert state.card_kinds[pistol] == "pistol"
     swapped = (pistol, slots[1], slots[2], -1) + slots[4:]
-    with pytest.raises(IllegalCommand, match="cannot go in slot 0"):
+    with pytest.raises(IllegalCommand, match="cannot go in Ada's hand slot"):
         engine.apply(state, "A", Rearrange("ada", swapped))
 
 
@@ -411,12 +422,12 @@ SQUARE = sketch_board("s s\n   \ns s", markers=[("start", (0, 0)), ("spawn", (1,
 
 
 def test_the_planner_goes_where_the_box_sends_it_round_what_the_box_blocks() -> None:
-    def far_corner(state: Any) -> list[list[int]]:
+    def far_corner(state: Any, core: list[list[int]]) -> list[list[int]]:
         return [[state.graph.index["r1c1"]]]
 
     for blocked_id, detour in (("r0c1", "r1c0"), ("r1c0", "r0c1")):
-        probe(bot_targets=far_corner,
-              bot_blocked=lambda state, zone, b=blocked_id: zone == state.graph.index[b])
+        probe(bot=BotAdvice(targets=far_corner,
+                            blocked=lambda state, zone, b=blocked_id: zone == state.graph.index[b]))
         state = game(SQUARE)
         command = planner_bot(state, "A", engine.legal_commands(state, "A"), Random(1))
         assert isinstance(command, Move) and (command.via or (command.to,))[0] == detour, command
@@ -424,29 +435,27 @@ def test_the_planner_goes_where_the_box_sends_it_round_what_the_box_blocks() -> 
 
 
 def test_the_planner_plays_the_box_tactics_first_and_asks_it_for_its_decisions() -> None:
-    probe(bot_tactics=lambda state, i, commands, route: next(c for c in commands if isinstance(c, MakeNoise)))
+    def noise(state: Any, i: int, commands: Any, route: Any) -> Any:
+        return next(c for c in commands if isinstance(c, MakeNoise))
+
+    probe(bot=BotAdvice(tactics=(("free_help", noise),)))
     state = game(LINE)
     assert planner_bot(state, "A", engine.legal_commands(state, "A"), Random(1)) == MakeNoise("ada")
-    probe(bot_choice=lambda state: 1)
+    probe(bot=BotAdvice(decisions={"box_question": lambda state: 1, "wound": lambda state: 1}))
     state = replace(game(LINE), pending=Pending("box_question", "A", 0, ("no", "yes"), ((), ())))
     assert planner_bot(state, "A", [ChooseOption(0), ChooseOption(1)], Random(1)) == ChooseOption(1)
+    state = replace(game(LINE), pending=Pending("wound", "A", -1, ("ada", "bo"), ((0, -1), (0, -1))))
+    assert planner_bot(state, "A", [ChooseOption(0), ChooseOption(1)], Random(1)) == ChooseOption(1)  # a core kind
 
 
 # --- words the window reads ---------------------------------------------------------------------
 
 
-def test_the_table_shows_the_box_marks_and_the_card_its_slot_headings() -> None:
-    from game.app.zombicide.view_model import occupancy_of, survivor_card, table_layout
+def test_the_goals_box_words_a_goal_of_the_box() -> None:
     from game.rules.zombicide.queries import GoalProgress
 
-    probe(table_marks=lambda state: [(state.graph.index["r0c2"], "beacon", "Beacon")],
-          slot_group=lambda slot: "Belt" if slot == 2 else None,
-          goal_words=lambda goal: f"Light {goal.total} beacons" if goal.goal == "beacons" else None)
+    probe(goal_words=lambda goal: f"Light {goal.total} beacons" if goal.goal == "beacons" else None)
     state = game(LINE)
-    assert occupancy_of(state).marks == {"r0c2": (("beacon", "Beacon"),)}
-    piece = table_layout(state, LINE).pieces["mark:r0c2:beacon:0"]
-    assert piece.zone == "r0c2" and piece.label == "Beacon"
-    groups = [slot.group for slot in survivor_card(state, "ada").slots]
-    assert groups[:3] == ["Hands", "Hands", "Belt"] and set(groups[3:]) == {"Backpack"}
     assert state.box.goal_words(GoalProgress("beacons", 0, 2, False)) == "Light 2 beacons"
+    assert state.box.goal_words(GoalProgress("take_all_objectives", 0, 2, False)) is None
 

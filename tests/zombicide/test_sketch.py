@@ -92,6 +92,13 @@ def test_the_rules_tests_write_markers_as_kind_and_cell():
     assert board.zones["r1c0"].module_id == "T0_1" and board.properties["setup"] == {"spawn_dice": 3}
 
 
+def test_barriers_are_drawn_with_an_x():
+    board = sketch_board("sxs s")
+    kinds = {frozenset((c.a, c.b)): c.kind for c in board.connections}
+    assert kinds[frozenset(("r0c0", "r0c1"))] == ConnectionKind.BARRIER
+    assert kinds[frozenset(("r0c1", "r0c2"))] == ConnectionKind.OPEN
+
+
 def test_a_zone_may_cover_several_tiles_and_a_marker_name_its_tile():
     from game.rules.zombicide.graph import build_graph
 

@@ -83,6 +83,7 @@ class AnimationDirector:
         self.speed_index = 0
         self.start_layout = TableLayout()
         self.doors: dict[str, bool] = {}
+        self.banners: Mapping[type, Any] = {}  # the box's events shown as a banner: type → title(event)
 
     # --- control -------------------------------------------------------------------------------
 
@@ -237,6 +238,9 @@ class AnimationDirector:
             return self._add("banner", layout, doors, title=f"Extra activation: {name(event.zombie, event.zombie)}")
         if kind == "game_ended":
             return self._add("banner", layout, doors, title=f"Mission {event.result}")
+        banner = self.banners.get(type(event))
+        if banner is not None:
+            return self._add("banner", layout, doors, title=banner(event))
         return layout
 
     # --- what to draw now ----------------------------------------------------------------------

@@ -140,8 +140,9 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
         self.window_size = self._window_size()
         self.maker = PieceMaker(controller.state)
         self.director = AnimationDirector(self.board, self.maker, self._names())
+        self.director.banners = controller.state.box.event_banners
         # the scene writes the zone names itself, large enough to read at any zoom
-        self.table = GameTable(self, _without_zone_labels(self.board), TableState(source=str(self.mission_path)),
+        self.table = GameTable(self, _without_zone_labels(self.board, controller.state.box.kept_markers), TableState(source=str(self.mission_path)),
                                self.window_size)
         self.card_panel = SurvivorCardPanel(pygame.Rect(0, 0, 10, 10))
         self.tools = ButtonSet()

@@ -54,8 +54,8 @@ def quick_start(app: Any, board_path: Path, seed: int) -> None:
     """A new game of ``board_path`` with the default team (two players of three survivors), for
     ``main.py --scene game``; raises when the mission cannot start."""
     board = load_board(board_path)
-    mission = board.properties.get("setup")
-    team = default_team(load_catalog(box_of_setup(mission if isinstance(mission, dict) else {})))
+    table = board.properties.get("setup")
+    team = default_team(load_catalog(box_of_setup(table if isinstance(table, dict) else {})))
     setup = mission_setup(board, {"players": [{"seat": "Player 1", "survivors": team[:3]},
                                               {"seat": "Player 2", "survivors": team[3:]}]})
     if not start_game(app, Path(board_path), setup, seed):

@@ -34,7 +34,6 @@ REPO = Path(__file__).resolve().parents[3]
 MISSION_DIR = REPO / "maps" / "missions"
 MAX_PLAYERS = 6
 DEFAULT_SURVIVORS = ("marta", "juno", "bruno", "ines", "kasia", "nell")
-TEAM_SIZE = 6
 # Skills a mission needs among the chosen survivors (the tutorial that flies the helicopter).
 MISSION_NEEDS: dict[str, tuple[str, ...]] = {"rm-tutorial-2": ("helicopter_pilot", "rope_descent")}
 
@@ -105,12 +104,16 @@ def _natural(text: str) -> tuple[tuple[int, str], ...]:
     return tuple((int(part), "") if part.isdigit() else (-1, part) for part in re.split(r"(\d+)", text))
 
 
+def setup_option_names(box: str) -> frozenset[str]:
+    """The ``[setup]`` keys the box's games accept (an option its set-up lacks is not offered)."""
+    return frozenset(setup_model(box).model_fields)
+
+
 def default_team(catalog: Any) -> list[str]:
-    """The survivors picked when a new game opens: the usual six of the base game, or the first six
-    of a box that has none of them."""
+    """The survivors picked at first: the usual six when the box has them, else its first six."""
     known = [s.id for s in catalog.survivors]
     usual = [s for s in DEFAULT_SURVIVORS if s in known]
-    return usual or known[:TEAM_SIZE]
+    return usual or known[:len(DEFAULT_SURVIVORS)]
 
 
 def start_game(app, mission_path: Path, setup: Any, seed: int) -> bool:
@@ -141,6 +144,7 @@ class ZombicideNewGameScene(CardScene):
         self.catalog = load_catalog(box)
         self.mission: MissionInfo | None = self.missions[0] if self.missions else None
         self.picked: list[str] = default_team(self.catalog)
+        self.options = setup_option_names(box)
         self.players = 2
         self.crawlers = True
         self.auto_wounds = False
@@ -192,13 +196,9 @@ class ZombicideNewGameScene(CardScene):
             held.update(ref.skill for ref in self.catalog.survivor(survivor_id).skills_at("blue"))
         return [skill for skill in MISSION_NEEDS.get(self.mission.id, ()) if skill not in held]
 
-    def offers(self, option: str) -> bool:
-        """Whether the box's missions take ``option`` (Skinners' Crawlers belong to one box)."""
-        return option in setup_model(self.box).model_fields
-
     def choices(self) -> dict[str, Any]:
-        chosen = {"players": self.seats(), "crawlers": self.crawlers, "auto_wounds": self.auto_wounds}
-        return {key: value for key, value in chosen.items() if key == "players" or self.offers(key)}
+        wanted = {"crawlers": self.crawlers, "auto_wounds": self.auto_wounds}
+        return {"players": self.seats(), **{k: v for k, v in wanted.items() if k in self.options}}
 
     def start(self) -> bool:
         """Build the setup from the mission and the choices, and start the game."""
@@ -277,7 +277,7 @@ class ZombicideNewGameScene(CardScene):
         bw = min(640, width - 40)
         x = (width - bw) // 2
         y = 70
-        if self.offers("crawlers"):
+        if "crawlers" in self.options:
             self._button(pygame.Rect(x, y, bw, BUTTON_H), "Skinners leave Crawlers: " + ("on" if self.crawlers else
                          "off (beginner)"), self._toggle_crawlers, c, key="crawlers", selected=self.crawlers,
                          object_id="@start_choice")

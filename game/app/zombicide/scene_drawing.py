@@ -328,8 +328,11 @@ def _halo_text(text: str, size_px: int, color: tuple[int, int, int]) -> pygame.S
     return text_with_halo(text, size_px, color=color)
 
 
-def _without_zone_labels(board: Board) -> Board:
-    return replace(board, zones={zid: replace(zone, label="") for zid, zone in board.zones.items()})
+def _without_zone_labels(board: Board, kept_markers: frozenset[str] = frozenset()) -> Board:
+    """The board as the game's table shows it: no zone names (the scene draws them), and none of the
+    markers the box keeps in its state (drawn as pieces where they are now)."""
+    markers = tuple(m for m in board.markers if m.kind not in kept_markers) if kept_markers else board.markers
+    return replace(board, zones={zid: replace(zone, label="") for zid, zone in board.zones.items()}, markers=markers)
 
 
 @lru_cache(maxsize=512)

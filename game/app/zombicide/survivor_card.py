@@ -1,5 +1,5 @@
 """The survivor's card: actions left, wounds, the experience bar in danger-level colours, skills,
-and the inventory (two hands, the backpack). A card dragged from one slot to another is a Rearrange;
+the box's own lines (armour) and the inventory under the box's headings (hands, body, backpack). A card dragged from one slot to another is a Rearrange;
 dragged onto another survivor it offers a Trade (the scene decides); refused, it slides back home.
 """
 
@@ -9,13 +9,15 @@ import pygame
 
 from game.app.render import font
 from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_EDGE, PANEL_FILL, TEXT, fit_text
-from game.app.zombicide.view_model import DANGER_COLOURS, SurvivorCardView, danger_colour
+from game.app.zombicide.view_model import DANGER_COLOURS, SlotView, SurvivorCardView, danger_colour
 from game.rules.zombicide.state import LEVEL_NAMES
 
 SLOT_H_PX = 56
+PACK_SLOT_H_PX = 42  # the backpack's slots, in rows under the hands
 WOUND_RED = (200, 50, 44)
 SNAP_BACK_S = 0.25
 GHOST_SIZE_PX = (150, 52)
+WORN_ROW_MAX = 3  # slots side by side in the first row (two hands and a body)
 
 
 class SurvivorCardPanel:
@@ -29,6 +31,7 @@ class SurvivorCardPanel:
         self.flash_s = 0.0
         self.returning: tuple[tuple[float, float], int, float] | None = None  # from, slot, seconds left
         self._ghost_name = ""
+        self._headings: list[tuple[str, tuple[int, int]]] = []
 
     def slot_at(self, pos: tuple[float, float]) -> int | None:
         for index, rect in enumerate(self.slot_rects):
@@ -87,7 +90,10 @@ class SurvivorCardPanel:
         status = "eliminated" if not card.alive else "escaped" if card.escaped else (
             "turn done" if card.done else "acting" if card.active else card.seat)
         target.blit(font(15).render(status, True, MUTED), (x, y))
-        y += 26
+        for n, line in enumerate(card.lines[:2]):  # the box's lines, right of the status
+            words = fit_text(line, 15, r.width // 2 + 20)
+            target.blit(words, (r.right - 16 - words.get_width(), y - 2 + n * 18))
+        y += 26 + 18 * max(0, len(card.lines[:2]) - 1)
         # actions left as pips, free actions as words
         target.blit(font(16).render("Actions", True, TEXT), (x, y))
         for n in range(max(card.actions_left, 0)):
@@ -107,31 +113,52 @@ class SurvivorCardPanel:
             target.blit(fit_text("• " + skill, 15, r.width - 40), (x + 4, y))
             y += 20
         y += 8
-        target.blit(font(16).render(card.slots[0].group if card.slots else "Hands", True, TEXT), (x, y))
-        y += 22
-        hands = sum(1 for slot in card.slots if slot.hand)  # the engine's hand slots come first
-        half = (r.width - 40) // max(1, hands)
-        group_start, rows = hands, 0  # the first slot under the current heading, and its rows
-        for index, slot in enumerate(card.slots):
-            if index == hands or (index > hands and slot.group != card.slots[index - 1].group):
-                y += SLOT_H_PX + 10 if index == hands else rows * SLOT_H_PX + 6
-                target.blit(font(16).render(slot.group, True, TEXT), (x, y))
-                y += 22
-                group_start = index
-            if slot.hand:
-                rect = pygame.Rect(x + index * (half + 8), y, half, SLOT_H_PX)
-            else:
-                per_row = max(1, (r.width - 32) // 104)
-                row, col = divmod(index - group_start, per_row)
-                rows = row + 1
-                width = (r.width - 32 - (per_row - 1) * 8) // per_row
-                rect = pygame.Rect(x + col * (width + 8), y + row * (SLOT_H_PX - 8 + 8), width, SLOT_H_PX - 8)
+        for rect, slot in zip(self._slot_layout(card, x, y, r.width - 32), card.slots, strict=True):
             self.slot_rects.append(rect)
-            self._slot(target, rect, slot.name, slot.wound, slot.loaded, index == self.drag_from)
+            self._slot(target, rect, slot.name, slot.wound, slot.loaded, slot.index == self.drag_from)
+        for heading, at in self._headings:
+            target.blit(font(16).render(heading, True, TEXT), at)
         lifted = self.drag_from if self.drag_from is not None else (self.returning[1] if self.returning else None)
         self._ghost_name = card.slots[lifted].name if lifted is not None and lifted < len(card.slots) else ""
         if self.flash_s > 0:
             pygame.draw.rect(target, WOUND_RED, r, 6, border_radius=12)
+
+    def _slot_layout(self, card: SurvivorCardView, x: int, y: int, width: int) -> list[pygame.Rect]:
+        """Each slot's place under its group's heading: the hands and a lone worn slot (the body)
+        side by side in the first row, tall; the rest (the backpack) in rows below."""
+        rects: list[pygame.Rect] = []
+        self._headings = []
+        groups: list[tuple[str, list[SlotView]]] = []
+        for slot in card.slots:
+            heading = slot.group or ("Hands" if slot.hand else "Backpack")
+            if groups and groups[-1][0] == heading:
+                groups[-1][1].append(slot)
+            else:
+                groups.append((heading, [slot]))
+        worn = 0  # the leading groups that share the first row
+        while worn < len(groups) and (all(s.hand for s in groups[worn][1]) or len(groups[worn][1]) == 1) \
+                and sum(len(g[1]) for g in groups[:worn + 1]) <= WORN_ROW_MAX:
+            worn += 1
+        in_row = sum(len(g[1]) for g in groups[:worn])
+        if in_row:
+            wide = (width - 8 * (in_row - 1)) // in_row
+            n = 0
+            for heading, slots in groups[:worn]:
+                self._headings.append((heading, (x + n * (wide + 8), y)))
+                for _ in slots:
+                    rects.append(pygame.Rect(x + n * (wide + 8), y + 22, wide, SLOT_H_PX))
+                    n += 1
+            y += 22 + SLOT_H_PX + 6
+        per_row = max(1, width // 84)
+        wide = (width - (per_row - 1) * 8) // per_row
+        for heading, slots in groups[worn:]:
+            self._headings.append((heading, (x, y)))
+            y += 22
+            for n in range(len(slots)):
+                row, col = divmod(n, per_row)
+                rects.append(pygame.Rect(x + col * (wide + 8), y + row * (PACK_SLOT_H_PX + 4), wide, PACK_SLOT_H_PX))
+            y += (PACK_SLOT_H_PX + 4) * -(-len(slots) // per_row) + 6
+        return rects
 
     def draw_ghost(self, target: pygame.Surface) -> None:
         """The lifted card under the pointer, or sliding home; drawn over everything else."""

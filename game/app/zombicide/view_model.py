@@ -1,7 +1,7 @@
 """The engine's state as pieces on the table, with stable ids, neatly arranged in their zones.
 
 Survivors keep their survivor id; zombies are ``z:<zone>:<type>:<n>`` (n counts from 0 in each
-zone and type), noise tokens ``noise:<zone>:<n>``, the box's own pieces and tokens ``mark:<zone>:<token>:<n>``. ``Occupancy`` is the plain count of what stands
+zone and type), noise tokens ``noise:<zone>:<n>``, the box's own pieces the ids it gives them. ``Occupancy`` is the plain count of what stands
 where, so an animation can step through a phase's events one by one and lay out each step.
 No pygame: the renderer draws what this module returns.
 """
@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from game.board.model import Board
+from game.rules.zombicide.boxes import TablePiece
 from game.rules.zombicide.state import EMPTY, LEVEL_NAMES, ZombicideState
 from game.table.arrange import arrange_zone
 from game.table.setup import TokenInfo, load_token_manifest
@@ -19,7 +20,6 @@ from game.table.state import Piece, PieceSide
 
 NOISE_TOKEN = "noise"
 NOISE_BASE_CM = 1.6
-MARK_BASE_CM = 2.0  # a box's flat token with no manifest entry
 DEFAULT_BASE_CM = 2.5
 DANGER_COLOURS = {"blue": (70, 130, 230), "yellow": (236, 200, 50), "orange": (240, 140, 40), "red": (220, 60, 50)}
 
@@ -39,11 +39,11 @@ class Occupancy:
     survivors: dict[str, str] = field(default_factory=dict)  # survivor id → zone id
     zombies: dict[str, dict[str, int]] = field(default_factory=dict)  # zone → type → count
     noise: dict[str, int] = field(default_factory=dict)
-    marks: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)  # zone → the box's (token, label)
+    box: dict[str, tuple[TablePiece, ...]] = field(default_factory=dict)  # zone → the box's own pieces there
 
     def copy(self) -> Occupancy:
         return Occupancy(dict(self.survivors), {z: dict(t) for z, t in self.zombies.items()}, dict(self.noise),
-                         dict(self.marks))
+                         dict(self.box))
 
     def add_zombies(self, zone: str, zombie: str, count: int) -> None:
         types = self.zombies.setdefault(zone, {})
@@ -57,7 +57,7 @@ class Occupancy:
         return sum(sum(t.values()) for t in self.zombies.values())
 
     def zones(self) -> set[str]:
-        return set(self.survivors.values()) | set(self.zombies) | set(self.noise) | set(self.marks)
+        return set(self.survivors.values()) | set(self.zombies) | set(self.noise) | set(self.box)
 
 
 def occupancy_of(state: ZombicideState) -> Occupancy:
@@ -68,11 +68,11 @@ def occupancy_of(state: ZombicideState) -> Occupancy:
         if any(counts):
             zombies[graph.zone_ids[zone]] = {tables.zombie_ids[t]: n for t, n in enumerate(counts) if n}
     noise = {graph.zone_ids[z]: n for z, n in enumerate(state.noise) if n}
-    marks: dict[str, tuple[tuple[str, str], ...]] = {}
-    for zone, token, label in state.box.table_marks(state):
-        zone_id = graph.zone_ids[zone]
-        marks[zone_id] = (*marks.get(zone_id, ()), (token, label))
-    return Occupancy(survivors, zombies, noise, marks)
+    box: dict[str, tuple[TablePiece, ...]] = {}
+    for piece in state.box.table_pieces(state):
+        zone_id = graph.zone_ids[piece.zone]
+        box[zone_id] = box.get(zone_id, ()) + (piece,)
+    return Occupancy(survivors, zombies, noise, box)
 
 
 class PieceMaker:
@@ -100,15 +100,13 @@ class PieceMaker:
         return Piece(id=zombie_piece_id(zone, zombie, n), token=token, label=self.zombie_names.get(zombie, zombie),
                      side=PieceSide.ZOMBIE, base_cm=self.base_cm(token), x_cm=0.0, y_cm=0.0, zone=zone)
 
+    def box_piece(self, zone: str, piece: TablePiece) -> Piece:
+        return Piece(id=piece.id, token=piece.token, label=piece.label, side=PieceSide.TOKEN,
+                     base_cm=self.base_cm(piece.token), x_cm=0.0, y_cm=0.0, zone=zone)
+
     def noise(self, zone: str, n: int) -> Piece:
         return Piece(id=f"noise:{zone}:{n}", token=NOISE_TOKEN, label="Noise", side=PieceSide.TOKEN,
                      base_cm=NOISE_BASE_CM, x_cm=0.0, y_cm=0.0, zone=zone)
-
-    def mark(self, zone: str, n: int, token: str, label: str) -> Piece:
-        """One of the box's pieces or tokens (``mark:<zone>:<token>:<n>``)."""
-        base = self.base_cm(token) if token in self.tokens else MARK_BASE_CM
-        return Piece(id=f"mark:{zone}:{token}:{n}", token=token, label=label, side=PieceSide.TOKEN,
-                     base_cm=base, x_cm=0.0, y_cm=0.0, zone=zone)
 
 
 @dataclass(slots=True)
@@ -122,7 +120,7 @@ def zone_pieces(occupancy: Occupancy, zone: str, maker: PieceMaker) -> list[Piec
     for zombie, count in occupancy.zombies.get(zone, {}).items():
         pieces.extend(maker.zombie(zone, zombie, n) for n in range(count))
     pieces.extend(maker.noise(zone, n) for n in range(occupancy.noise.get(zone, 0)))
-    pieces.extend(maker.mark(zone, n, token, label) for n, (token, label) in enumerate(occupancy.marks.get(zone, ())))
+    pieces.extend(maker.box_piece(zone, piece) for piece in occupancy.box.get(zone, ()))
     return pieces
 
 
@@ -165,6 +163,9 @@ def door_states(state: ZombicideState) -> dict[str, bool]:
     return {graph.edges[e].connection_id: state.doors_open[d] for d, e in enumerate(graph.doors)}
 
 
+SLOT_HEADINGS = {"hand": "Hands", "reserve": "Backpack"}  # the inventory's slot names as the card heads them
+
+
 @dataclass(frozen=True, slots=True)
 class SlotView:
     index: int
@@ -172,11 +173,7 @@ class SlotView:
     hand: bool
     wound: bool = False
     loaded: bool = True
-    group: str = ""  # the card's heading over the slot: Hands, Backpack or the box's own
-
-
-def slot_group(state: ZombicideState, index: int, hand: bool) -> str:
-    return state.box.slot_group(index) or ("Hands" if hand else "Backpack")
+    group: str = ""  # the heading it sits under: "Hands", "Body", "Backpack"
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +196,7 @@ class SurvivorCardView:
     slots: tuple[SlotView, ...]
     active: bool
     done: bool
+    lines: tuple[str, ...] = ()  # what the box adds to the card (its armour)
 
 
 def survivor_card(state: ZombicideState, survivor_id: str) -> SurvivorCardView:
@@ -219,20 +217,20 @@ def survivor_card(state: ZombicideState, survivor_id: str) -> SurvivorCardView:
         skill_names.append(f"{shown}: {parameter}" if parameter else shown)
     slots = []
     hand = catalog.setup.hand_slots
+    groups = state.box.inventory.slot_names(tables, s.id, len(s.slots))
     for index, card in enumerate(s.slots):
+        group = SLOT_HEADINGS.get(groups[index], groups[index].capitalize()) if index < len(groups) else ""
         if card >= 0:
             name = tables.equipment[state.card_kinds[card]].name
-            slots.append(SlotView(index, name, index < hand, loaded=card not in state.unloaded,
-                                  group=slot_group(state, index, index < hand)))
+            slots.append(SlotView(index, name, index < hand, loaded=card not in state.unloaded, group=group))
         else:  # empty, or a card that is not equipment (the box's: a Wound card)
             held = state.box.wounds.held_card_name(card) if card != EMPTY else ""
-            slots.append(SlotView(index, held.capitalize(), index < hand, wound=bool(held),
-                                  group=slot_group(state, index, index < hand)))
+            slots.append(SlotView(index, held.capitalize(), index < hand, wound=bool(held), group=group))
     level = s.level
     return SurvivorCardView(
         id=s.id, name=s.name, seat=s.seat, actions_left=s.actions_left, free_actions=s.free_actions,
         wounds=s.wounds, alive=s.alive, escaped=s.escaped, xp=s.xp, level=level,
         next_threshold=thresholds[level + 1] if level + 1 < len(thresholds) else None,
         level_start=thresholds[level], skills=tuple(skill_names), slots=tuple(slots),
-        active=state.active == i, done=s.done,
+        active=state.active == i, done=s.done, lines=tuple(state.box.card_lines(state, i)),
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.rules.core.base import IllegalCommand
 from game.rules.core.rng import shuffled
@@ -82,7 +82,8 @@ class SurvivorActions(Fields):
         if command.charge and self.zombie_count(walked[-1]) == 0:
             raise IllegalCommand("a Charge goes up to 2 zones into a zone holding zombies")
         extra = 0 if sk.has(s.skills, "slippery") or s.slip_next_move else self.zombie_count(s.zone)
-        crossing = self.path_extra(s.zone, walked)
+        waived = self.box.crosses_freely
+        crossing = 0 if waived is not None and waived(self, i) else self.path_extra(s.zone, walked)
         if s.slip_next_move:
             self.change(i, slip_next_move=False)
         if not command.charge:
@@ -120,6 +121,7 @@ class SurvivorActions(Fields):
             self.change(i, zone=zone)
             self.events.append(SurvivorMoved(s.id, self.zid(from_zone), self.zid(zone), actions))
             actions = 0
+            self.box.stepped(self, i, from_zone, zone)
             from_zone = zone
             self.box.entered_zone(self, zone)
             if self.zombie_count(zone) and n < declared - 1:
@@ -194,7 +196,7 @@ class SurvivorActions(Fields):
         if not sk.has(s.skills, "shove") or s.shoved:
             raise IllegalCommand(f"{s.name} cannot shove now (Shove, once per turn)")
         to = self.zone_by_id(command.to)
-        if to not in self.graph.neighbours(s.zone, tuple(self.doors_open)):
+        if to not in self.graph.reaches(s.zone, tuple(self.doors_open)):
             raise IllegalCommand("zombies are shoved into an adjacent zone with a clear path")
         if not self.zombie_count(s.zone):
             raise IllegalCommand("there is no zombie here to shove")
@@ -209,7 +211,7 @@ class SurvivorActions(Fields):
         if not sk.has(s.skills, "lifesaver") or s.rescued:
             raise IllegalCommand(f"{s.name} cannot rescue now (Lifesaver, once per turn)")
         zone = self.zone_by_id(command.zone)
-        if zone not in self.graph.neighbours(s.zone, tuple(self.doors_open)) or not self.zombie_count(zone):
+        if zone not in self.graph.reaches(s.zone, tuple(self.doors_open)) or not self.zombie_count(zone):
             raise IllegalCommand("Lifesaver reaches an adjacent zone holding zombies, with a clear path")
         pulled = [j for j in self.survivors_in(zone) if not self.box.confined(self.survivors[j])]
         if not pulled:
@@ -260,7 +262,7 @@ class SurvivorActions(Fields):
                 here = where[t]
                 if here == home:
                     self.events.append(ZombieAttacked(self.zid(here), self.zname(t), count))
-                    wounds.append(("taunt_wound", i, count, t))
+                    wounds.extend(self.box.wounds.attack_steps(self, home, ((t, count),), i))
                     continue
                 steps = [
                     other for other in self.graph.zombie_neighbours(here, doors)
@@ -336,7 +338,7 @@ class SurvivorActions(Fields):
         if key is not None and key not in self.unlocked:
             raise IllegalCommand(f"the {edge.color} door stays locked until the {key} objective is taken")
         rules = self.box.doors
-        equipped = [s.slots[n] for n in sk.equipped_slots(s.skills, len(s.slots))]
+        equipped = [s.slots[n] for n in self.box.inventory.held(self, s)]
         openers = [] if rules.anyone else [c for c in equipped if c >= 0 and self.equipment(c).opens_doors]
         silent_skill = rules.anyone or sk.has(s.skills, "opens_doors")
         if not openers and not silent_skill:
@@ -348,8 +350,21 @@ class SurvivorActions(Fields):
         if not rules.free:
             self.spend(i, "door")
         noisy = not silent_skill and all(self.equipment(c).noisy_door for c in openers)
+        if self.box.door_roll is not None:  # doors that open on a roll of the box's
+            opened, noisy = self.box.door_roll(self, i, openers, silent_skill)
+            if not opened:
+                if noisy:
+                    self.add_noise(s.zone, i)
+                return
+        self.swing_open(i, edge, noisy)
+
+    def swing_open(self, i: int, edge: Any, noisy: bool) -> None:
+        """Survivor ``i`` opens the door of ``edge`` (however: a weapon, a skill, a box's spell): the
+        door opens, a Noise token if ``noisy``, and the first door of a building wakes its rooms."""
+        s = self.survivors[i]
         self.doors_open[edge.door] = True
-        self.events.append(DoorOpened(command.door, s.id))
+        self.events.append(DoorOpened(edge.connection_id, s.id))
+        rules = self.box.doors
         if rules.worked is not None:
             rules.worked(self, i, edge.door, False)
         if noisy:
@@ -392,7 +407,7 @@ class SurvivorActions(Fields):
         if self.box.search_draws is not None:
             draws = self.box.search_draws(self, i)
         else:
-            equipped = [s.slots[n] for n in sk.equipped_slots(s.skills, len(s.slots))]
+            equipped = [s.slots[n] for n in self.box.inventory.held(self, s)]
             flashlight = any("search_draw_two" in self.equipment(c).effects for c in equipped if c >= 0)
             draws = 1 + sk.extra_search_cards(s.skills) + (1 if flashlight else 0)
         for _ in range(draws):
@@ -461,7 +476,6 @@ class SurvivorActions(Fields):
         """Each searched card in turn: an Aaahh!! places its zombie, any other asks keep or discard."""
         s = self.survivors[i]
         acts_at_once = self.box.searched_card
-        fits = self.box.slot_fits
         while cards:
             card = cards.pop(0)
             equipment = self.equipment(card)
@@ -479,10 +493,12 @@ class SurvivorActions(Fields):
                 continue
             options = ["discard it"]
             payload: list[tuple[int, ...]] = [(-1,)]
+            inventory = self.box.inventory
+            names = inventory.slot_names(self.tables, s.id, len(s.slots))
             for slot, held in enumerate(s.slots):
-                where = "in hand" if slot < 2 else "in reserve"
-                if fits is not None and not fits(equipment, slot):
+                if not inventory.fits(self.tables, s.id, slot, equipment):
                     continue
+                where = "in hand" if names[slot] == "hand" else f"in {names[slot]}"
                 if held == EMPTY:
                     options.append(f"keep {equipment.name} {where} (slot {slot})")
                     payload.append((slot,))
@@ -542,7 +558,7 @@ class SurvivorActions(Fields):
 
     def do_reload(self, i: int, command: Reload) -> None:
         s = self.survivors[i]
-        equipped = [s.slots[n] for n in sk.equipped_slots(s.skills, len(s.slots))]
+        equipped = [s.slots[n] for n in self.box.inventory.held(self, s)]
         targets = [c for c in equipped if c >= 0 and c in self.unloaded]
         if not targets:
             raise IllegalCommand("no weapon in hand needs reloading")
@@ -554,14 +570,15 @@ class SurvivorActions(Fields):
                 self.unloaded.remove(card)
                 self.events.append(WeaponReloaded(s.id, kind))
 
-    def arrangement_ok(self, before: tuple[int, ...], after: tuple[int, ...], who: str) -> None:
+    def arrangement_ok(self, before: tuple[int, ...], after: tuple[int, ...], who: str, survivor_id: str = "") -> None:
         if len(after) != len(before):
             raise IllegalCommand(f"{who}'s inventory has {len(before)} slots")
-        fits = self.box.slot_fits
-        if fits is not None:
-            for slot, card in enumerate(after):
-                if card >= 0 and card < len(self.card_kinds) and not fits(self.equipment(card), slot):
-                    raise IllegalCommand(f"{self.equipment(card).name} cannot go in slot {slot}")
+        inventory = self.box.inventory
+        for slot, card in enumerate(after):
+            if card >= 0 and card < len(self.card_kinds) and not inventory.fits(
+                    self.tables, survivor_id, slot, self.equipment(card)):
+                where = inventory.slot_names(self.tables, survivor_id, len(after))[slot]
+                raise IllegalCommand(f"{self.equipment(card).name} cannot go in {who}'s {where} slot")
         held = [c for c in before if c < EMPTY]  # cards that are not equipment (a box's)
         held_after = [c for c in after if c < EMPTY]
         if (held or held_after) and sorted(held_after) != sorted(held):
@@ -573,7 +590,7 @@ class SurvivorActions(Fields):
     def do_rearrange(self, i: int, command: Rearrange) -> None:
         s = self.survivors[i]
         after = tuple(command.slots)
-        self.arrangement_ok(s.slots, after, s.name)
+        self.arrangement_ok(s.slots, after, s.name, s.id)
         mine = [c for c in s.slots if c >= 0]
         if any(c >= 0 and c not in mine for c in after) or len([c for c in after if c >= 0]) != len(set(c for c in after if c >= 0)):
             raise IllegalCommand("a rearrangement only moves the survivor's own cards")
@@ -594,8 +611,8 @@ class SurvivorActions(Fields):
         if not can_trade(self, i, j):
             raise IllegalCommand(f"{s.name} cannot reach {other.name} to trade")
         mine, theirs = tuple(command.slots), tuple(command.other_slots)
-        self.arrangement_ok(s.slots, mine, s.name)
-        self.arrangement_ok(other.slots, theirs, other.name)
+        self.arrangement_ok(s.slots, mine, s.name, s.id)
+        self.arrangement_ok(other.slots, theirs, other.name, other.id)
         pool = [c for c in s.slots + other.slots if c >= 0]
         placed = [c for c in mine + theirs if c >= 0]
         if len(placed) != len(set(placed)) or any(c not in pool for c in placed):

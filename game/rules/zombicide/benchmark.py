@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Mapping
 from dataclasses import replace
 from random import Random
+from typing import Any
 
 from game.board.mission import load_board
 from game.rules.zombicide import engine
 from game.rules.zombicide.bots import greedy_bot, play_out, random_bot
+from game.rules.zombicide.boxes import DEFAULT_BOX
+from game.rules.zombicide.catalog import load_catalog
 from game.rules.zombicide.commands import EndTurn
 
 DEFAULT_MISSIONS = ("maps/missions/tutorial-2x2.toml", "maps/missions/safehouse-3x2.toml", "maps/missions/city-3x3.toml")
@@ -32,15 +36,26 @@ def _per_second(count: int, seconds: float) -> str:
     return f"{count / seconds:8.1f}/s" if seconds > 0 else "   inf/s"
 
 
+def players_for(board: Any) -> dict[str, Any]:
+    """The benchmark's two seats of three: Rue Morgue's usual six, another box's first six survivors."""
+    setup = board.properties.get("setup")
+    box = str(setup.get("box") or DEFAULT_BOX) if isinstance(setup, Mapping) else DEFAULT_BOX
+    if box == DEFAULT_BOX:
+        return PLAYERS
+    six = [s.id for s in load_catalog(box).survivors][:6]
+    return {**PLAYERS, "players": [{"seat": "A", "survivors": six[:3]}, {"seat": "B", "survivors": six[3:]}]}
+
+
 def bench_mission(path: str, games: int = 20) -> None:
     board = load_board(path)
+    players = players_for(board)
     print(f"== {path}: {len(board.zones)} zones")
     for name, bot in (("random", random_bot), ("greedy", greedy_bot)):
         started = time.perf_counter()
         commands = 0
         results: dict[str, int] = {}
         for seed in range(games):
-            stats = play_out(board, PLAYERS, seed, bot, max_rounds=40)
+            stats = play_out(board, players, seed, bot, max_rounds=40)
             commands += stats.commands
             key = stats.result or "unfinished"
             results[key] = results.get(key, 0) + 1
@@ -50,7 +65,7 @@ def bench_mission(path: str, games: int = 20) -> None:
             f"   {commands / games:6.0f} commands/game   {results}"
         )
 
-    state = engine.setup(board, PLAYERS, 1)
+    state = engine.setup(board, players, 1)
     rng = Random(1)
     samples, legal_time, apply_time = 0, 0.0, 0.0
     while state.result is None and samples < 2000:
@@ -67,7 +82,7 @@ def bench_mission(path: str, games: int = 20) -> None:
     print(f"  legal_commands {legal_time / samples * 1e3:.3f} ms   apply {apply_time / samples * 1e3:.3f} ms  ({samples} samples)")
 
     # a zombies' phase with 200 zombies spread over the street zones
-    state = engine.setup(board, PLAYERS, 2)
+    state = engine.setup(board, players, 2)
     streets = [z for z in range(state.graph.zone_count) if state.graph.street_like[z]]
     zombies = [list(c) for c in state.zombies]
     supply = list(state.supply)

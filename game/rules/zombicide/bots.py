@@ -78,7 +78,7 @@ def _score(state: ZombicideState, command: Any) -> float:
         shooter = state.survivors[state.survivor_index(command.survivor)]
         weapon = state.tables.equipment[state.card_kinds[shooter.slots[command.slot]]]
         others_there = any(s.in_play and s.zone == target and s.id != shooter.id for s in state.survivors)
-        if weapon.attack == "ranged" and others_there and "steady_hand" not in shooter.skills:
+        if weapon.attack != "melee" and others_there and "steady_hand" not in shooter.skills:
             return -50  # friendly fire
         return 50 + state.zombies_in(target)
     if isinstance(command, Search):
@@ -207,12 +207,7 @@ def planner_bot(state: ZombicideState, seat: str, commands: Sequence[Any], rng: 
     route = _route(state)
     actor = _next_actor(state, commands, route)
     mine = [c for c in commands if getattr(c, "survivor", None) == state.survivors[actor].id]
-    box_tactics = state.box.bot_tactics
-    if box_tactics is not None:  # what the box's own pieces call for
-        command = box_tactics(state, actor, mine, route)
-        if command is not None:
-            return command
-    for tactic in TACTICS:
+    for tactic in _tactics(state.box):
         command = tactic(state, actor, mine, route)
         if command is not None:
             return command
@@ -244,6 +239,7 @@ def _costs_from(state: ZombicideState, targets: Sequence[int], can_open: bool) -
     import heapq
 
     graph = state.graph
+    zone_cost = state.box.bot.zone_cost
     cost = [UNREACHABLE] * graph.zone_count
     step = [-1] * graph.zone_count
     heap: list[tuple[int, int]] = []
@@ -251,7 +247,7 @@ def _costs_from(state: ZombicideState, targets: Sequence[int], can_open: bool) -
         cost[t] = 0
         heap.append((0, t))
     heapq.heapify(heap)
-    blocked = state.box.bot_blocked
+    blocked = state.box.bot.blocked
     while heap:
         here_cost, here = heapq.heappop(heap)
         if here_cost > cost[here]:
@@ -261,6 +257,8 @@ def _costs_from(state: ZombicideState, targets: Sequence[int], can_open: bool) -
             if not edge.walkable or graph.blocked[there] or (blocked is not None and blocked(state, there)):
                 continue
             price = 1 + ZOMBIE_COST * state.zombies_in(here) + (HIDDEN_COST if _hides_zombies(state, here) else 0)
+            if zone_cost is not None:
+                price += zone_cost(state, here)
             if edge.door >= 0 and not state.doors_open[edge.door]:
                 if not (can_open and _door_unlocked(state, edge.color)):
                     continue
@@ -278,12 +276,14 @@ def _hides_zombies(state: ZombicideState, zone: int) -> bool:
 
 
 def _targets(state: ZombicideState) -> list[list[int]]:
-    """Candidate goals, best first: each a set of zones the team may head for."""
+    """Candidate goals, best first: each a set of zones the team may head for (the box may change them)."""
+    core = _core_targets(state)
+    box_targets = state.box.bot.targets
+    return core if box_targets is None else box_targets(state, core)
+
+
+def _core_targets(state: ZombicideState) -> list[list[int]]:
     graph = state.graph
-    if state.box.bot_targets is not None:  # the box reads its own mission
-        wanted = state.box.bot_targets(state)
-        if wanted is not None:
-            return wanted
     goals = state.setup.goals
     open_objectives = [p.zone for n, p in enumerate(graph.objectives) if not state.objectives_taken[n]]
     leaving = "all_in_exit" in goals or "escape_all" in goals
@@ -342,7 +342,7 @@ def _plain_distance(state: ZombicideState, targets: Sequence[int], can_open: boo
     frontier = list(targets)
     for t in targets:
         dist[t] = 0
-    blocked = state.box.bot_blocked
+    blocked = state.box.bot.blocked
     while frontier:
         following = []
         for here in frontier:
@@ -417,14 +417,17 @@ def _power_in_crowd(state: ZombicideState, s: Any, crowded: bool) -> float:
         if card < 0:
             continue
         weapon = _equipment(state, card)
-        if weapon.attack == "ranged" and (weapon.range_min > 0 or (crowded and "steady_hand" not in s.skills)):
+        if weapon.attack != "melee" and (weapon.range_min > 0 or (crowded and "steady_hand" not in s.skills)):
             continue
         best = max(best, _weapon_power(state, s, slot))
     return best
 
 
 def _card_value(state: ZombicideState, kind: str) -> float:
-    """How much a card is worth carrying."""
+    """How much a card is worth carrying (the box's word first)."""
+    own = state.box.bot.card_value(state, kind)
+    if own is not None:
+        return float(own)
     equipment = state.tables.equipment[kind]
     if equipment.kind == "weapon":
         if equipment.kills_everything:
@@ -434,7 +437,7 @@ def _card_value(state: ZombicideState, kind: str) -> float:
             value *= 1.3
         if equipment.reload:
             value *= 0.8
-        if equipment.attack == "ranged":
+        if equipment.attack != "melee":
             value *= 0.7  # useless in a zone shared with friends
         return value + (0.3 if equipment.opens_doors else 0.0) + 0.2
     if "ignore_first_wound_each_round" in equipment.effects:
@@ -461,11 +464,11 @@ def _shot_value(state: ZombicideState, i: int, attack: Attack) -> float:
         if friends_there or target == s.zone:
             return -1.0
         return float(state.zombies_in(target)) - 1.5  # a Molotov is worth keeping for a crowd
-    if weapon.attack == "ranged" and friends_there and "steady_hand" not in s.skills:
+    if weapon.attack != "melee" and friends_there and "steady_hand" not in s.skills:
         return -1.0
     damage = sk.damage_for(s.skills, weapon.attack, weapon.id, weapon.damage)
     killable = _killable(state, target, damage)
-    if weapon.attack == "ranged" and killable < state.zombies_in(target):
+    if weapon.attack != "melee" and killable < state.zombies_in(target):
         # hits fall by targeting rank: a tough zombie in front soaks them
         front = min(state.tables.rank[t] for t, n in enumerate(state.zombies[target]) if n)
         if any(n and state.tables.rank[t] == front and state.tables.damage_to_kill[t] > damage
@@ -569,7 +572,7 @@ def _advance(state: ZombicideState, i: int, commands: Sequence[Any], route: Rout
     if here == 0 or here >= UNREACHABLE:
         return None
     best, best_cost = None, here
-    blocked = state.box.bot_blocked
+    blocked = state.box.bot.blocked
     for command in commands:
         if not isinstance(command, Move) or command.charge:
             continue
@@ -633,14 +636,72 @@ def _margin(state: ZombicideState, i: int, zone: int) -> float:
     graph = state.graph
     defence = 0.0
     there = [state.survivors[j] for j in _team(state) if state.survivors[j].zone == zone or j == i]
+    if state.box.bot.attack_wounds is not None:
+        return _margin_in_wounds(state, there, zone)
     for o in there:
-        defence += 3 * _power_in_crowd(state, o, len(there) > 1) + _spare(state, o)
+        defence += 3 * _power_in_crowd(state, o, len(there) > 1) + _wounds_left(state, o)
     near = sum(state.zombies_in(n) for n in graph.neighbours(zone, state.doors_open))
     return defence - state.zombies_in(zone) - NEAR_WEIGHT * near
 
 
-def _spare(state: ZombicideState, s: Any) -> int:
-    """The wounds a survivor takes and stays on its feet (the box's limit less one, less its wounds)."""
+LETHAL = 10.0  # a zombie left standing whose one attack kills whoever takes it
+
+
+def _harm(state: ZombicideState, t: int) -> float:
+    """The Wounds a zombie of kind ``t`` deals in one zombie phase (the box counts one attack's)."""
+    wounds = state.box.bot.attack_wounds
+    return float((wounds(state, t) if wounds is not None else 1) * state.tables.catalog.zombies[t].actions)
+
+
+def _margin_in_wounds(state: ZombicideState, there: Sequence[Any], zone: int) -> float:
+    """``_margin`` when the box counts zombies' attacks in Wounds: the survivors' attacks take away
+    only the zombies their best hit can kill, those they kill first being the ones whose single
+    attack would kill whoever takes it; what is left deals its Wounds."""
+    wounds = state.box.bot.attack_wounds
+    assert wounds is not None
+    damage = max((_hand_damage(state, o) for o in there), default=0)
+    power = sum(3 * _power_in_crowd(state, o, len(there) > 1) for o in there)
+    most = max((_wounds_left(state, o) for o in there), default=0)
+    killable_count = lethal_left = 0
+    killable_harm = total = 0.0
+    lethal_killable = 0
+    for t, n in enumerate(state.zombies[zone]):
+        if not n:
+            continue
+        total += n * _harm(state, t)
+        lethal = wounds(state, t) > most
+        if state.tables.damage_to_kill[t] <= damage:
+            killable_count += n
+            killable_harm += n * _harm(state, t)
+            lethal_killable += n if lethal else 0
+        elif lethal:
+            lethal_left += n
+    removed = min(power, killable_count) * killable_harm / killable_count if killable_count else 0.0
+    lethal_left += max(0.0, lethal_killable - power) > 0
+    near = sum(n * _harm(state, t) for a in state.graph.neighbours(zone, state.doors_open)
+               for t, n in enumerate(state.zombies[a]) if n)
+    margin = sum(_wounds_left(state, o) for o in there) + removed - total - NEAR_WEIGHT * near
+    return margin - LETHAL * lethal_left
+
+
+def _hand_damage(state: ZombicideState, s: Any) -> int:
+    """The best Damage the survivor deals in its own zone (a melee weapon, or one that shoots at Range 0)."""
+    from game.rules.zombicide import skills as sk
+
+    best = 0
+    for slot in (0, 1):
+        card = s.slots[slot]
+        if card < 0:
+            continue
+        weapon = _equipment(state, card)
+        if weapon.attack is None or weapon.kills_everything or (weapon.attack != "melee" and weapon.range_min > 0):
+            continue
+        best = max(best, sk.damage_for(s.skills, weapon.attack, weapon.id, weapon.damage))
+    return best
+
+
+def _wounds_left(state: ZombicideState, s: Any) -> int:
+    """The Wounds a survivor may still take and stay in play (the box's limit less one, less its wounds)."""
     return max(0, state.box.wounds.limit(state, state.survivor_index(s.id)) - 1 - s.wounds)
 
 
@@ -691,7 +752,9 @@ def _close_in(state: ZombicideState, i: int, commands: Sequence[Any], route: Rou
         if _hides_zombies(state, to) and not (_on_the_way(route, s.zone, to) and _team_gathered(state, i)):
             continue
         friends = [state.survivors[j] for j in _team(state) if state.survivors[j].zone == to]
-        cover = sum(_spare(state, o) for o in friends) + _spare(state, s)
+        cover: float = sum(_wounds_left(state, o) for o in friends) + _wounds_left(state, s)
+        if state.box.bot.attack_wounds is not None:  # Wounds to spare, counted in zombies of that zone
+            cover = cover * zombies / max(sum(n * _harm(state, t) for t, n in enumerate(state.zombies[to])), 1e-9)
         left = zombies - melee * (s.actions_left - 1)
         if left <= cover - 1 + CLOSE_IN_RISK and (best is None or left < best_left):
             best, best_left = command, left
@@ -713,7 +776,8 @@ def _wait(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) 
     return next((c for c in commands if isinstance(c, EndTurn)), None)
 
 
-TACTICS: tuple[Callable[[ZombicideState, int, Sequence[Any], Route], Any], ...] = (
+Tactic = Callable[[ZombicideState, int, Sequence[Any], Route], Any]
+TACTICS: tuple[Tactic, ...] = (
     _free_help,
     _fight_here,
     _take_objective,
@@ -727,6 +791,27 @@ TACTICS: tuple[Callable[[ZombicideState, int, Sequence[Any], Route], Any], ...] 
     _search,
     _wait,
 )
+_BOX_TACTICS: dict[int, tuple[Any, tuple[Tactic, ...]]] = {}  # id → (the advice, its tactics)
+
+
+def _tactics(box: Any) -> tuple[Tactic, ...]:
+    """The core's tactics with the box's own tried before the core tactic each names."""
+    advice = box.bot
+    if not advice.tactics:
+        return TACTICS
+    cached = _BOX_TACTICS.get(id(advice))
+    if cached is None or cached[0] is not advice:
+        names = [t.__name__.lstrip("_") for t in TACTICS]
+        ordered: list[Tactic] = []
+        for core in TACTICS:
+            name = core.__name__.lstrip("_")
+            ordered.extend(t for before, t in advice.tactics if before == name)
+            ordered.append(core)
+        unknown = [before for before, _ in advice.tactics if before not in names]
+        if unknown:
+            raise ValueError(f"box {box.name!r}: bot tactics before unknown core tactics {unknown}; known: {names}")
+        cached = _BOX_TACTICS[id(advice)] = (advice, tuple(ordered))
+    return cached[1]
 
 
 # --- decisions the game asks for ----------------------------------------------------------------
@@ -735,16 +820,15 @@ TACTICS: tuple[Callable[[ZombicideState, int, Sequence[Any], Route], Any], ...] 
 def _decide(state: ZombicideState, commands: Sequence[Any]) -> Any:
     pending = state.pending
     assert pending is not None
-    pick = {
+    core = {
         "keep_card": _decide_keep,
         "wound": _decide_wound,
         "skill": _decide_skill,
         "reroll": _decide_reroll,
         "friendly_fire": _decide_friendly_fire,
-    }.get(pending.kind)
-    box_choice = state.box.bot_choice
-    told = box_choice(state) if box_choice is not None else None  # the box knows its decisions best
-    choice = told if told is not None else pick(state) if pick is not None else 0
+    }
+    pick = state.box.bot.decisions.get(pending.kind) or core.get(pending.kind)  # the box's way first
+    choice = pick(state) if pick is not None else 0
     return ChooseOption(choice if 0 <= choice < len(pending.options) else 0)
 
 

@@ -23,8 +23,8 @@ from game.rules.zombicide.boxes import BOXES, CONTENT_ROOT, DEFAULT_BOX, Content
 
 DangerLevel = Literal["blue", "yellow", "orange", "red"]
 DANGER_LEVELS: tuple[DangerLevel, ...] = ("blue", "yellow", "orange", "red")
-AttackKind = Literal["melee", "ranged", "combat"]
-SkillParameter = Literal["attack_kind", "melee_or_ranged", "zombie_type", "equipment", "danger_level"]
+AttackKind = Literal["melee", "ranged", "magic", "combat"]
+SkillParameter = Literal["attack_kind", "melee_or_ranged", "zombie_type", "equipment", "danger_level", "skill"]
 
 
 class _Frozen(BaseModel):
@@ -111,7 +111,8 @@ class Equipment(_Frozen):
     token: str
     kind: Literal["weapon", "item", "event", "companion"]  # companion: from other boxes (Dog Companions...)
     works_from: Literal["hand", "anywhere"] = "hand"
-    attack: Literal["melee", "ranged"] | None = None
+    # magic: a combat spell, resolved as a ranged attack with skills of its own
+    attack: Literal["melee", "ranged", "magic"] | None = None
     range_min: int = Field(default=0, ge=0)
     range_max: int = Field(default=0, ge=0)
     dice: int = Field(default=0, ge=0)
@@ -148,8 +149,8 @@ class Equipment(_Frozen):
             raise ValueError(f"range_min {self.range_min} is above range_max {self.range_max}")
         if self.attack == "melee" and self.range_max != 0:
             raise ValueError("a melee weapon has range 0-0")
-        if self.attack == "ranged" and self.range_max < 1:
-            raise ValueError("a ranged weapon needs range_max >= 1")
+        if self.attack in ("ranged", "magic") and self.range_max < 1:
+            raise ValueError(f"a {self.attack} weapon needs range_max >= 1")
         if not self.kills_everything and (self.dice < 1 or self.accuracy < 1 or self.damage < 1):
             raise ValueError("an attack needs dice, accuracy and damage of at least 1")
         if self.noisy_door and not self.opens_doors:
@@ -520,12 +521,13 @@ def check_references(catalog: Catalog, folder: Path, skill_parameters: Mapping[s
             raise ContentError(deck_path, f"{where} → zombie", f"unknown zombie type {zcard.zombie!r}")
 
     allowed_values: dict[str, set[str]] = {
-        "attack_kind": {"melee", "ranged", "combat"},
+        "attack_kind": {"melee", "ranged", "magic", "combat"},
         "melee_or_ranged": {"melee", "ranged"},
         "zombie_type": zombie_ids,
         "equipment": equipment_ids,
         "danger_level": set(DANGER_LEVELS),
         **{kind: set(values) for kind, values in (skill_parameters or {}).items()},
+        "skill": set(skill_by_id),  # a skill passed on to others (Brother in arms)
     }
     for index, survivor in enumerate(catalog.survivors):
         for tree_key in ("blue", "blue_free", "yellow", "orange", "red"):
@@ -610,7 +612,9 @@ def skills_markdown(catalog: Catalog, homes: Mapping[str, Sequence[str]]) -> str
         "Regenerate this page after changing skills or the engine:",
         "",
         "```",
-        ".venv/bin/python -m game.rules.zombicide.catalog skills-doc > docs/zombicide-skills.md",
+        ".venv/bin/python -m game.rules.zombicide.catalog skills-doc > docs/zombicide-skills.md" if catalog.box == DEFAULT_BOX
+        else f".venv/bin/python -m game.rules.zombicide.catalog skills-doc {catalog.box} "
+             f"> docs/zombicide-{catalog.box.replace('_', '-')}-skills.md",
         "```",
         "",
         f"{done} of {len(catalog.skills)} skills are handled by the engine"

@@ -26,6 +26,8 @@ from game.rules.zombicide.state import (
 )
 from game.rules.zombicide.working import Fields
 
+STRAYS = "strays"  # a friendly-fire decision over a shot's misses (a box whose misses hit survivors)
+
 
 class Combat(Fields):
     """Methods of the working copy (``Game``)."""
@@ -35,7 +37,8 @@ class Combat(Fields):
 
     def do_attack(self, i: int, command: Attack, free: bool = False) -> None:
         s = self.survivors[i]
-        if command.slot not in sk.equipped_slots(s.skills, len(s.slots)):
+        inventory = self.box.inventory
+        if command.slot not in inventory.held(self, s):
             raise IllegalCommand("attack with a weapon in hand (slot 0 or 1)")
         card = s.slots[command.slot]
         if card < 0:
@@ -43,6 +46,8 @@ class Combat(Fields):
         weapon = self.equipment(card)
         if weapon.attack is None:
             raise IllegalCommand(f"{weapon.name} is not a weapon")
+        if not inventory.ready(self, s, card):
+            raise IllegalCommand(f"{weapon.name} cannot be used at {s.name}'s danger level")
         target = self.zone_by_id(command.zone)
         rival = -1
         if command.rival:
@@ -72,8 +77,8 @@ class Combat(Fields):
         self.made_a_stir(i)
         fired = fired_cards(self, s, command.slot, command.single)
         if command.second_zone:  # Trick shot: the Dual twin aims at its own zone
-            if not sk.has(s.skills, "trick_shot") or weapon.attack != "ranged" or len(fired) < 2:
-                raise IllegalCommand("only Trick shot with a Dual pair of ranged weapons aims at two zones "
+            if not sk.has(s.skills, "trick_shot") or weapon.attack == "melee" or len(fired) < 2:
+                raise IllegalCommand("only Trick shot with a Dual pair of ranged weapons or spells aims at two zones "
                                      "in one action; fire one weapon of the pair at each zone instead")
             second = self.zone_by_id(command.second_zone)
             if second == target:
@@ -115,6 +120,7 @@ class Combat(Fields):
         low, high = weapon_reach(self, s, weapon)
         if distance is None:
             raise IllegalCommand(f"{s.name} cannot see {zone_id}")
+        low = 0 if distance == 0 and sk.has(s.skills, "shoots_own_zone") else low
         if not low <= distance <= high:
             raise IllegalCommand(f"{weapon.name} reaches {low}–{high} zones, not {distance}")
 
@@ -144,17 +150,20 @@ class Combat(Fields):
         self.after_roll(i, target, fired, attack, priority, values, used + (source,), rival)
 
     def resolve_friendly_fire(self, pending: Pending, option: int) -> None:
-        """The chosen survivor takes the hit; the rest of the shot goes on."""
+        """The chosen survivor takes the hit (or the stray shot); the rest of the shot goes on."""
         target, hits, damage, attack, values, priority = pending.attack
         self.hit_survivor(pending.payload[option][0], damage)
-        self.shoot_into(pending.survivor, target, hits - 1, damage, attack, values, priority)
+        if priority == STRAYS:  # misses that hit survivors (the box's rule)
+            self.stray(pending.survivor, target, hits - 1, damage, attack, values)
+        else:
+            self.shoot_into(pending.survivor, target, hits - 1, damage, attack, values, priority)
 
     def resolve_target(self, pending: Pending, option: int) -> None:
         """The zombie the players chose among those sharing the top rank takes the hit; the rest goes on."""
         target, hits, damage, attack, values, priority, killed = pending.attack
         chosen = list(killed)
         chosen[pending.payload[option][0]] += 1
-        self.shoot_into(pending.survivor, target, hits - 1, damage, attack, values, priority, tuple(chosen))
+        self.hit_zombies(pending.survivor, target, hits - 1, damage, attack, values, priority, tuple(chosen))
 
     def resolve_skill(self, pending: Pending, option: int) -> None:
         self.gain_skill(pending.survivor, pending.options[option])
@@ -218,32 +227,56 @@ class Combat(Fields):
                     break
                 counts[victim] -= 1
                 killed[victim] += 1
+        elif self.box.misses_hit_survivors:  # hits go to the zombies, misses to the survivors there
+            self.queue.insert(0, ("strays", i, target, len(values) - hits, damage, attack, values))
+            self.hit_zombies(i, target, hits, damage, attack, values)
+            return
         else:
             self.shoot_into(i, target, hits, damage, attack, values, tuple(priority))
             return
         self.land_kills(i, target, killed, counts, attack, values)
 
-    def shoot_into(self, i: int, target: int, hits: int, damage: int, attack: str, values: tuple[int, ...],
-                   priority: tuple[str, ...] = (), killed_so_far: tuple[int, ...] = ()) -> None:
-        """Ranged hits in targeting priority: other survivors first (one hit at a time; the players
-        pick the victim when several may be hit), then the zombies rank by rank. When zombies of
-        several kinds share the top rank and a hit can kill more than one kind, the players pick which
-        one dies (the attack's ``priority`` answers at once, else a ``target`` decision, hit by hit)."""
-        while hits > 0 and not killed_so_far:
-            victims = self.friendly_fire_victims(i, target)
+    def stray(self, i: int, target: int, misses: int, damage: int, attack: str, values: tuple[int, ...]) -> None:
+        """Each miss of a shot hits a survivor in the target zone, with the shot's damage."""
+        self.hit_survivors_first(i, target, misses, damage, attack, values, STRAYS, "the stray shot hits")
+
+    def hit_survivors_first(self, i: int, target: int, hits: int, damage: int, attack: str,
+                            values: tuple[int, ...], then: Any, words: str) -> int | None:
+        """Hits land on the survivors in the target zone one at a time (the players pick the victim
+        when several may be hit); the hits left once none may be, or None while a decision waits
+        (``then`` rides with it: the shot's priority, or STRAYS for its misses)."""
+        while hits > 0:
+            victims = self.friendly_fire_victims(i, target, attack)
             if not victims:
                 break
             if len(victims) > 1 and not self.spec.auto_wounds:
                 seat = self.survivors[i].seat
-                labels = tuple(f"the hit lands on {self.survivors[j].name}" for j in victims)
+                labels = tuple(f"{words} {self.survivors[j].name}" for j in victims)
                 self.pending = Pending(
                     "friendly_fire", seat, i, labels, tuple((j,) for j in victims),
-                    attack=(target, hits, damage, attack, values, priority),
+                    attack=(target, hits, damage, attack, values, then),
                 )
                 self.events.append(DecisionNeeded("friendly_fire", seat, labels))
-                return
+                return None
             self.hit_survivor(min(victims, key=lambda j: (self.survivors[j].wounds, j)), damage)
             hits -= 1
+        return hits
+
+    def shoot_into(self, i: int, target: int, hits: int, damage: int, attack: str, values: tuple[int, ...],
+                   priority: tuple[str, ...] = ()) -> None:
+        """Ranged hits in targeting priority: other survivors first (one hit at a time; the players
+        pick the victim when several may be hit), then the zombies rank by rank. When zombies of
+        several kinds share the top rank and a hit can kill more than one kind, the players pick which
+        one dies (the attack's ``priority`` answers at once, else a ``target`` decision, hit by hit)."""
+        left = self.hit_survivors_first(i, target, hits, damage, attack, values, priority, "the hit lands on")
+        if left is not None:
+            self.hit_zombies(i, target, left, damage, attack, values, priority)
+
+    def hit_zombies(self, i: int, target: int, hits: int, damage: int, attack: str, values: tuple[int, ...],
+                    priority: tuple[str, ...] = (), killed_so_far: tuple[int, ...] = ()) -> None:
+        """Hits on the zombies rank by rank; a zombie too tough for the damage stops the rest. When
+        zombies of several kinds share the top rank and a hit can kill more than one kind, the players
+        pick which one dies (the attack's ``priority`` answers at once, else a ``target`` decision)."""
         tables = self.tables
         killed = list(killed_so_far) if killed_so_far else [0] * tables.type_count
         counts = [n - k for n, k in zip(self.zombies[target], killed, strict=True)]
@@ -286,26 +319,23 @@ class Combat(Fields):
                     counts[t] -= 1
                     killed[t] += 1
                     break
-        self.kill(i, target, killed)
+        self.kill(i, target, killed, combat=attack in sk.COMBAT_KINDS)
         self.box.after_attack(self, i, target, killed, values)  # what a box's zombies leave behind
 
-    def friendly_fire_victims(self, shooter: int, target: int) -> list[int]:
-        """The survivors a ranged hit in the target zone lands on before any zombie."""
-        if sk.has(self.survivors[shooter].skills, "ignores_survivors_when_shooting"):
+    def friendly_fire_victims(self, shooter: int, target: int, attack: str = "ranged") -> list[int]:
+        """The survivors a shot into the target zone may hit (before any zombie, or with its misses);
+        the skills that keep survivors out of it work against combat actions only."""
+        combat = attack in sk.COMBAT_KINDS
+        if combat and sk.has(self.survivors[shooter].skills, "ignores_survivors_when_shooting"):
             return []
         return [
             j for j in self.survivors_in(target)
-            if j != shooter and not sk.has(self.survivors[j].skills, "never_shot_by_survivors")
+            if j != shooter and not (combat and sk.has(self.survivors[j].skills, "never_shot_by_survivors"))
         ]
 
     def hit_survivor(self, victim: int, damage: int) -> None:
-        """A survivor's hit lands on a survivor: wounds equal to the damage, each checked against armour."""
-        for _ in range(damage):
-            if not self.survivors[victim].in_play:
-                break
-            if self.vest_stops(victim) or self.mask_stops(victim):
-                continue
-            self.wound(victim, self.box.wounds.struck_slot(self, victim))
+        """A survivor's hit lands on a survivor (the box's word: ``WoundRules.survivor_hit``)."""
+        self.box.wounds.survivor_hit(self, victim, damage)
 
     def burn(self, i: int, target: int, card: int) -> None:
         """A kill-everything weapon: every actor in the zone dies, with no dice (so no attack roll to leave anything behind)."""
@@ -318,7 +348,9 @@ class Combat(Fields):
         for j in self.survivors_in(target):
             self.eliminate(j)
 
-    def kill(self, i: int, zone: int, killed: Sequence[int]) -> None:
+    def kill(self, i: int, zone: int, killed: Sequence[int], combat: bool = True) -> None:
+        """Survivor ``i`` kills these zombies (count per type) in ``zone``: experience, and the skills
+        a combat action's kills set off (``combat`` False: a box's kill that is no combat action)."""
         s = self.survivors[i]
         counts = list(self.zombies[zone])
         xp = 0
@@ -336,9 +368,9 @@ class Combat(Fields):
         if any(killed) and s.in_play and self.active == i:
             s = self.survivors[i]
             changes: dict[str, Any] = {}
-            if sk.has(s.skills, "hit_and_run"):
+            if combat and sk.has(s.skills, "hit_and_run"):
                 changes.update(free_actions=s.free_actions + ("move",), slip_next_move=True)
-            elif sk.has(s.skills, "sudden_charge") and sum(counts) == 0:
+            elif combat and sk.has(s.skills, "sudden_charge") and sum(counts) == 0:
                 changes.update(free_actions=s.free_actions + ("move",))
             if sk.has(s.skills, "hold_your_nose") and not s.nose_used:
                 changes.update(nose_search=True, nose_used=True)
@@ -362,7 +394,7 @@ class Combat(Fields):
             elif choices:
                 self.pending = Pending("skill", s.seat, i, choices, tuple((n,) for n in range(len(choices))))
                 self.events.append(DecisionNeeded("skill", s.seat, choices))
-        self.box.xp_gained(self, i, before)
+        self.box.gained_xp(self, i, before, total)
 
     def gain_skill(self, i: int, skill: str) -> None:
         s = self.survivors[i]

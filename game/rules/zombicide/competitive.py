@@ -62,10 +62,15 @@ class Competitive(Fields):
 
     def goals_met(self, goals: Sequence[str], end_phase: bool) -> bool:
         """Every goal holds (those checked at an End Phase only then)."""
+        box_goals = self.box.goals
         for goal in goals:
             if goal == "all_in_exit" and not end_phase:
                 return False
-            if not goal_reached(goal, self.objectives_taken, self.survivors, self.graph.exits):
+            own = box_goals.get(goal)
+            if own is not None:
+                if not own(self).reached:
+                    return False
+            elif not goal_reached(goal, self.objectives_taken, self.survivors, self.graph.exits):
                 return False
         return True
 

@@ -339,8 +339,10 @@ def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog 
         inventories.append([EMPTY] * (hand + reserve + sk.extra_reserve_slots(skills)))
 
     def give(i: int, card: int) -> bool:
+        """The card goes in the survivor's first free slot it fits (the box's slot rules)."""
+        survivor_id, equipment = roster[i][0], tables.equipment[card_kinds[card]]
         for slot, held in enumerate(inventories[i]):
-            if held == EMPTY:
+            if held == EMPTY and plugged.inventory.fits(tables, survivor_id, slot, equipment):
                 inventories[i][slot] = card
                 return True
         return False
@@ -373,7 +375,7 @@ def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog 
                     give(i, from_deck)
                 else:
                     give(i, make_cards([equipment_id])[0])
-    deck.extend(pool)
+    deck.extend(c for c in pool if card_kinds[c] not in kept_out)  # starting cards nobody took
     equipment_deck, rng = shuffled(rng, deck)
     box_state: Any = plugged.state_fields()
     if plugged.setup_state is not None:  # the box's own state, dealt from the same RNG
@@ -444,8 +446,8 @@ def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog 
         rng=rng,
         box_state=box_state,
     )
-    if plugged.set_out is not None:  # the box's last word on the new game
-        state = plugged.set_out(state)
+    if plugged.setup_board is not None:  # what the mission puts on the board before the first turn
+        state = plugged.setup_board(state)
     return state
 
 

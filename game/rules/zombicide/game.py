@@ -310,7 +310,8 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
 
     def spend(self, i: int, category: str) -> None:
         s = self.survivors[i]
-        for tag in (category, "combat") if category in ("melee", "ranged") else (category,):
+        tags = (category, "combat") if category in sk.COMBAT_KINDS else (category,)
+        for tag in tags + self.box.free_action_tags.get(category, ()):
             if tag in s.free_actions:
                 free = list(s.free_actions)
                 free.remove(tag)

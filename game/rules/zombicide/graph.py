@@ -2,7 +2,8 @@
 doors, sight lines and tokens. Shortest-path tables are cached per door configuration.
 
 What an edge or a zone does is the box's word (``BoxRules.edge_kinds``, ``zone_kinds``,
-``blocking_markers``); the core itself knows open borders, doors and openings. Crossings may differ
+``blocking_markers``); the core itself knows open borders, doors and openings, and a box may say
+otherwise of those too. Crossings may differ
 by direction and between survivors and zombies: the zombies' tables are the survivors' own when
 every crossing lets both through alike.
 """
@@ -39,6 +40,7 @@ class Edge:
     walkable: bool  # someone may cross it one way or the other (doors: when open)
     crossings: tuple[Crossing, Crossing] = (CROSS_FREELY, CROSS_FREELY)  # a → b, b → a
     sight: bool = True  # sight lines cross it (doors: when open)
+    carries: bool | None = None  # actors are pushed, pulled or leap across it (None: where survivors walk)
 
     def other(self, zone: int) -> int:
         return self.b if zone == self.a else self.a
@@ -120,6 +122,21 @@ class ZoneGraph:
             return False
         crossing = edge.crossing_from(from_zone)
         return crossing.zombies if zombies else crossing.survivors
+
+    def carried(self, edge: Edge, from_zone: int, doors_open: tuple[bool, ...]) -> bool:
+        """Whether actors may be pushed, pulled or leap across ``edge`` out of ``from_zone`` now."""
+        if edge.door >= 0 and not doors_open[edge.door]:
+            return False
+        if edge.carries is not None:
+            return edge.carries
+        return edge.crossing_from(from_zone).survivors
+
+    def reaches(self, zone: int, doors_open: tuple[bool, ...]) -> tuple[int, ...]:
+        """Zones actors may be pushed or pulled into from ``zone`` (Shove, Lifesaver), in board order."""
+        return tuple(
+            other for other, e in self.adjacent[zone]
+            if self.carried(self.edges[e], zone, doors_open) and not self.blocked[other]
+        )
 
     def neighbours(self, zone: int, doors_open: tuple[bool, ...]) -> tuple[int, ...]:
         """Zones one survivor's step away (open passages only), cached per door configuration."""
@@ -271,15 +288,15 @@ def jump_targets(graph: ZoneGraph, doors: tuple[bool, ...], zone: int) -> list[i
         steps = line[:2]
         if len(steps) == 2:
             (first, e1), (second, e2) = steps
-            if (graph.can_step(graph.edges[e1], zone, doors) and not graph.blocked[first]
-                    and graph.can_step(graph.edges[e2], first, doors) and not graph.blocked[second]):
+            if (graph.carried(graph.edges[e1], zone, doors) and not graph.blocked[first]
+                    and graph.carried(graph.edges[e2], first, doors) and not graph.blocked[second]):
                 targets.append(second)
     return targets
 
 
 def build_graph(board: Board, box: BoxRules | None = None) -> ZoneGraph:
     """The zone graph of ``board`` under ``box``'s edge and zone kinds (the core's alone without one)."""
-    edge_kinds: dict[str, EdgeKind] = {**(box.edge_kinds if box else {}), **CORE_EDGE_KINDS}
+    edge_kinds: dict[str, EdgeKind] = {**CORE_EDGE_KINDS, **(box.edge_kinds if box else {})}
     zone_rules = box.zone_kinds if box else {}
     blocking = box.blocking_markers if box else frozenset()
     zone_ids = tuple(board.zones)
@@ -332,7 +349,7 @@ def build_graph(board: Board, box: BoxRules | None = None) -> ZoneGraph:
                 known = step_costs.get((here, there))
                 step_costs[(here, there)] = extra if known is None else min(known, extra)
         edge = Edge(len(edges), connection.id, a, b, connection.kind, connection.color, door, walkable,
-                    crossings, kind.sight)
+                    crossings, kind.sight, kind.carries)
         adjacent[a].append((b, edge.index))
         adjacent[b].append((a, edge.index))
         edges.append(edge)

@@ -2,6 +2,7 @@
 its own commands at two places (``BoxRules.legal_actions``, ``legal_free``) and those of a survivor
 it holds (``confined_commands``)."""
 
+from collections.abc import Sequence
 from typing import Any
 
 from game.rules.zombicide import skills as sk
@@ -68,10 +69,12 @@ def legal_commands(state: ZombicideState, seat: str) -> list[Any]:
     return result
 
 
-def _can_spend(s: Survivor, category: str) -> bool:
+def _can_spend(s: Survivor, category: str, aliases: Any = None) -> bool:
     if s.actions_left > 0:
         return True
-    return any(tag == category or (tag == "combat" and category in ("melee", "ranged")) for tag in s.free_actions)
+    more = aliases.get(category, ()) if aliases else ()
+    return any(tag == category or (tag == "combat" and category in sk.COMBAT_KINDS) or tag in more
+               for tag in s.free_actions)
 
 
 def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
@@ -96,7 +99,8 @@ def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
         ("move" in s.free_actions and s.actions_left >= extra) or s.actions_left >= 1 + extra
     ):
         reach = move_reach(s)
-        if graph.step_costs:  # a box's dearer crossings: only the moves the survivor can pay for
+        waived = box.crosses_freely is not None and box.crosses_freely(state, i)
+        if graph.step_costs and not waived:  # a box's dearer crossings: only the moves the survivor can pay for
             budget = s.actions_left - extra - (0 if "move" in s.free_actions else 1)
             for path in _paths(state, zone, reach):
                 if _path_extra(graph, zone, path) <= budget:
@@ -120,10 +124,10 @@ def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
         for target in jump_targets(graph, state.doors_open, zone):
             commands.append(Jump(sid, graph.zone_ids[target]))
     if "shove" in flags and not s.shoved and zombies_here:
-        for next_zone in graph.neighbours(zone, state.doors_open):
+        for next_zone in graph.reaches(zone, state.doors_open):
             commands.append(Shove(sid, graph.zone_ids[next_zone]))
     if "lifesaver" in flags and not s.rescued:
-        for next_zone in graph.neighbours(zone, state.doors_open):
+        for next_zone in graph.reaches(zone, state.doors_open):
             if state.zombies_in(next_zone) and any(
                 o.in_play and o.zone == next_zone and not confined(o) for o in state.survivors
             ):
@@ -150,7 +154,7 @@ def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
     inventory_key = (sid, s.slots, s.skills)
     inventory = memo.inventories.get(inventory_key)
     if inventory is None:
-        inventory = memo.inventories[inventory_key] = _inventory(state, *inventory_key)
+        inventory = memo.inventories[inventory_key] = _inventory(state, s)
     equipped, hands, kinds, hand_opens_doors, rearranges, combines = inventory
     if not doors.anyone and _can_spend(s, "door") and ("opens_doors" in flags or hand_opens_doors):
         for _other, e in graph.adjacent[zone]:
@@ -171,9 +175,11 @@ def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
         if card < 0 or kinds[slot] in seen_weapons:
             continue
         equipment = tables.equipment[kinds[slot]]
-        if equipment.attack is None or not _can_spend(s, equipment.attack):
+        if equipment.attack is None or not _can_spend(s, equipment.attack, box.free_action_tags):
             continue
         if equipment.reload and card in state.unloaded:
+            continue
+        if not box.inventory.ready(state, s, card):
             continue
         seen_weapons.add(kinds[slot])
         unusable = box.weapon_unusable
@@ -189,6 +195,8 @@ def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
                         commands.append(Attack(sid, slot, graph.zone_ids[zone], rival=other.id))
             continue
         low, high = weapon_reach(state, s, equipment)
+        if "shoots_own_zone" in flags:
+            low = 0
         targets = ([zone] if low == 0 else []) + list(graph.visible(state.doors_open)[zone])
         in_reach = []
         for target in targets:
@@ -206,7 +214,7 @@ def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
             twin = s.slots[1 - slot]
             if (
                 twin >= 0 and kinds[1 - slot] == kinds[slot]
-                and (equipment.dual or sk.counts_as_dual(s.skills, "ranged"))
+                and (equipment.dual or sk.counts_as_dual(s.skills, equipment.attack))
                 and not (equipment.reload and twin in state.unloaded)
             ):
                 for first in in_reach:
@@ -238,7 +246,7 @@ def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
             key = (sid, s.slots, other.id, other.slots)
             listed = trades.get(key)
             if listed is None:
-                listed = trades[key] = _trades(state.card_kinds, *key, fits=_fits(state))
+                listed = trades[key] = _trades(state, *key)
             commands.extend(listed)
     commands.extend(box.legal_free(state, i))
     commands.extend(combines)
@@ -250,20 +258,10 @@ def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
     return commands
 
 
-def _fits(state: ZombicideState) -> Any:
-    """``fits(card, slot)``: whether a card may sit in a slot (``BoxRules.slot_fits``); None when
-    every card fits every slot."""
-    slot_fits = state.box.slot_fits
-    if slot_fits is None:
-        return None
-    equipment, kinds = state.tables.equipment, state.card_kinds
-    return lambda card, slot: slot_fits(equipment[kinds[card]], slot)
-
-
 def move_reach(s: Survivor) -> int:
     """How many zones one Move action of the survivor may cross now (Sprint once per turn)."""
     reach = sk.zones_per_move(s.skills)
-    if "sprint" in s.skills and not s.sprint_used:
+    if sk.has(s.skills, "sprint") and not s.sprint_used:
         reach = max(reach, 3)
     return reach
 
@@ -329,23 +327,32 @@ def _memo_for(state: ZombicideState) -> _GameMemo:
 
 
 def _inventory(
-    state: ZombicideState, sid: str, slots: tuple[int, ...], skills: tuple[str, ...]
-) -> tuple[range, tuple[int, ...], tuple[str, ...], bool, tuple[Rearrange, ...], tuple[Combine, ...]]:
+    state: ZombicideState, s: Survivor
+) -> tuple[Sequence[int], tuple[int, ...], tuple[str, ...], bool, tuple[Rearrange, ...], tuple[Combine, ...]]:
     """A survivor's equipped slots, the cards in them, the kind of every slot's card, whether an
-    equipped card opens doors, its rearrangements (a reserve weapon to a hand) and combinations."""
+    equipped card opens doors, its rearrangements (a reserve weapon, or what the box readies, to a
+    worn slot it fits) and combinations."""
+    sid, slots = s.id, s.slots
     equipment = state.tables.equipment
-    equipped = sk.equipped_slots(skills, len(slots))
+    rules = state.box.inventory
+    equipped = rules.held(state, s)
     hands = tuple(slots[n] for n in equipped)
     kinds = tuple(state.card_kinds[c] if c >= 0 else "" for c in slots)
     hand_opens_doors = any(c >= 0 and equipment[state.card_kinds[c]].opens_doors for c in hands)
     rearranges = []
-    for r in range(2, len(slots)):
-        if slots[r] >= 0 and equipment[kinds[r]].attack is not None:
-            for h in (0, 1):
-                if kinds[h] != kinds[r]:
-                    swapped = list(slots)
-                    swapped[h], swapped[r] = swapped[r], swapped[h]
-                    rearranges.append(Rearrange(sid, tuple(swapped)))
+    worn = rules.worn(state.tables, sid, len(slots))
+    for r in range(len(slots)):
+        if r in worn or slots[r] < 0:
+            continue
+        moved = equipment[kinds[r]]
+        if moved.attack is None and not rules.readies(moved):
+            continue
+        for h in worn:
+            if kinds[h] != kinds[r] and rules.fits(state.tables, sid, h, moved) and (
+                    slots[h] < 0 or rules.fits(state.tables, sid, r, equipment[kinds[h]])):
+                swapped = list(slots)
+                swapped[h], swapped[r] = swapped[r], swapped[h]
+                rearranges.append(Rearrange(sid, tuple(swapped)))
     combines = []
     for a, card in enumerate(slots):
         if card >= 0 and equipment[kinds[a]].combines_with:
@@ -357,35 +364,34 @@ def _inventory(
 
 
 def _trades(
-    card_kinds: tuple[str, ...], sid: str, my_slots: tuple[int, ...], other_id: str, their_slots: tuple[int, ...],
-    fits: Any = None,
+    state: ZombicideState, sid: str, my_slots: tuple[int, ...], other_id: str, their_slots: tuple[int, ...]
 ) -> tuple[Trade, ...]:
     """Give a card to a free slot, take one into a free slot, or swap hand cards; swapping two
-    cards of the same kind changes nothing and is left out. ``fits(card, slot)``: whether a card
-    may sit in a slot (None: any slot)."""
+    cards of the same kind changes nothing and is left out. Cards go only where they fit."""
+    card_kinds, tables, rules = state.card_kinds, state.tables, state.box.inventory
     trades = []
+
+    def fits(who: str, slot: int, card: int) -> bool:
+        return card < 0 or rules.fits(tables, who, slot, tables.equipment[card_kinds[card]])
 
     def swap(a: int, b: int) -> None:  # my slot a ↔ their slot b
         mine, theirs = my_slots[a], their_slots[b]
         if mine >= 0 and theirs >= 0 and card_kinds[mine] == card_kinds[theirs]:
             return
+        if not (fits(sid, a, theirs) and fits(other_id, b, mine)):
+            return
         mine_after, theirs_after = list(my_slots), list(their_slots)
         mine_after[a], theirs_after[b] = theirs, mine
         trades.append(Trade(sid, other_id, tuple(mine_after), tuple(theirs_after)))
 
-    def free_slot(slots: tuple[int, ...], card: int) -> int:
-        if fits is None:
-            return slots.index(EMPTY)
-        return next((n for n, held in enumerate(slots) if held == EMPTY and fits(card, n)), -1)
-
-    if EMPTY in their_slots:
-        for a, card in enumerate(my_slots):
-            if card >= 0 and (free := free_slot(their_slots, card)) >= 0:
-                swap(a, free)
-    if EMPTY in my_slots:
-        for b, card in enumerate(their_slots):
-            if card >= 0 and (free := free_slot(my_slots, card)) >= 0:
-                swap(free, b)
+    for a, card in enumerate(my_slots):
+        free = next((b for b, held in enumerate(their_slots) if held == EMPTY and fits(other_id, b, card)), None)
+        if card >= 0 and free is not None:
+            swap(a, free)
+    for b, card in enumerate(their_slots):
+        free = next((a for a, held in enumerate(my_slots) if held == EMPTY and fits(sid, a, card)), None)
+        if card >= 0 and free is not None:
+            swap(free, b)
     for a in (0, 1):
         if my_slots[a] >= 0:
             for b in (0, 1):

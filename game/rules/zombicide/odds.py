@@ -42,7 +42,7 @@ class AttackOdds:
     of them miss while a re-roll is at hand; ``expected_hits``: without re-rolls."""
 
     weapon: str  # the weapon's name
-    attack: str  # "melee" or "ranged"
+    attack: str  # "melee", "ranged" or "magic"
     dice: int
     needed: int  # what each die must show (NEVER: no face hits)
     damage: int
@@ -122,9 +122,9 @@ def attack_dice(state: Any, s: Survivor, target: int, fired: Sequence[int], atta
             if len(fired) == 2 and ADDS_A_DIE in weapon.effects:
                 count += 1
                 part(1, "equipment", weapon.id)
-    box_dice = state.box.attack_dice
-    if box_dice is not None:  # the box's own dice rules
-        count = box_dice(state, s, target, fired, attack, count, explain)
+    more = state.box.attack_dice
+    if more is not None:  # the box's own dice (its skills and cards)
+        count += more(state, s, target, fired, attack, part)
     return count
 
 
@@ -168,7 +168,7 @@ def attack_odds(state: Any, command: Attack) -> AttackOdds:
     if i < 0:
         raise IllegalCommand(f"there is no survivor called {command.survivor!r}")
     s = state.survivors[i]
-    if command.slot not in sk.equipped_slots(s.skills, len(s.slots)) or s.slots[command.slot] < 0:
+    if command.slot not in state.box.inventory.held(state, s) or s.slots[command.slot] < 0:
         raise IllegalCommand("attack with a weapon in hand")
     weapon = state.tables.equipment[state.card_kinds[s.slots[command.slot]]]
     if weapon.attack is None:
@@ -179,7 +179,7 @@ def attack_odds(state: Any, command: Attack) -> AttackOdds:
         raise IllegalCommand(f"there is no zone {command.zone!r}")
     distance = 0 if target == s.zone else state.graph.zone_range(s.zone, target, tuple(state.doors_open))
     mods: list[Modifier] = []
-    if attack == "ranged":
+    if attack != "melee":
         high = weapon_reach(state, s, weapon)[1]
         mods.append(Modifier("range", weapon.range_max, "weapon", weapon.id))
         if high > weapon.range_max:
@@ -216,7 +216,8 @@ def attack_odds(state: Any, command: Attack) -> AttackOdds:
     if not free_targeting:
         shot_first = [j for j in range(len(state.survivors)) if j != i and _hit_first(state, s, j, target)]
         if shot_first:
-            mods.append(Modifier("note", len(shot_first), "rule", "friendly_fire"))
+            rule = "friendly_fire_misses" if state.box.misses_hit_survivors else "friendly_fire"
+            mods.append(Modifier("note", len(shot_first), "rule", rule))
     miss_all = (1 - single) ** (dice * (1 + len(rerolls))) if dice else 1.0
     chance = 1 - miss_all if dice else 0.0
     return _named(state, AttackOdds(weapon.name, attack, dice, needed, damage, chance, expected, rerolls, False,
@@ -234,7 +235,8 @@ def _hit_first(state: Any, shooter: Survivor, j: int, target: int) -> bool:
     )
 
 
-RULE_NAMES = {"friendly_fire": "survivors in the zone take the first hits"}
+RULE_NAMES = {"friendly_fire": "survivors in the zone take the first hits",
+              "friendly_fire_misses": "every miss hits a survivor in the zone"}
 
 
 def _named(state: Any, odds: AttackOdds) -> AttackOdds:

@@ -30,11 +30,13 @@ class GoalProgress:
 def goal_progress(state: Any) -> tuple[GoalProgress, ...]:
     """The progress of every goal of the mission (``state`` is a state or the working copy)."""
     setup = getattr(state, "setup", None) or state.spec
-    found = [progress_of(goal, state.objectives_taken, state.survivors, state.graph.exits, state.graph.zone_ids)
+    box_goals = state.box.goals
+    found = [box_goals[goal](state) if goal in box_goals else
+             progress_of(goal, state.objectives_taken, state.survivors, state.graph.exits, state.graph.zone_ids)
              for goal in setup.goals]
     if setup.competitive:
         found.append(experience_race(state.survivors))
-    found.extend(state.box.goal_progress(state))  # the box's own goals
+    found.extend(state.box.goal_steps(state))  # the goals the box keeps in its own order
     return tuple(found)
 
 

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from game.board.model import Board, MarkerKind
 from game.rules.core.datafile import ContentError, explain_validation_error, read_toml, validate
+from game.rules.core.scenario_report import read_options, report_scenarios
 from game.rules.zombicide.boxes import DEFAULT_BOX
 from game.rules.zombicide.catalog import SpawnGroup, parse_spawn_line
 from game.rules.zombicide.scenario_state import (
@@ -180,6 +181,7 @@ class Expectations(_Strict):
     events: tuple[dict[str, Any], ...] = ()
     no_events: tuple[dict[str, Any], ...] = Field(default=(), description="events the whole run must not contain")
     state: StateFacts = StateFacts()
+    box: dict[str, Any] = Field(default_factory=dict, description="facts of the box's own state (``BoxRules.scenario_facts``)")
 
 
 class ScenarioFile(_Strict):
@@ -421,6 +423,8 @@ def run_scenario(path: str | Path, engine: Any = None) -> ScenarioResult:
             run.fail(f"whole run: an unwanted event happened: {_format_event(found)}")
     for problem in check_facts(path, "[expect.state]", scenario.expect.state, state, cards):
         run.fail(problem)
+    for problem in check_box_facts(path, scenario.expect.box, state):
+        run.fail(problem)
     run.result.passed = not run.result.failures
     run.say("PASS" if run.result.passed else "FAIL")
     return run.result
@@ -492,6 +496,21 @@ def play_step(run: _Run, number: int, step: StepSpec, state: Any) -> Any:
     return new_state
 
 
+def check_box_facts(path: Path, facts: Mapping[str, Any], state: Any) -> list[str]:
+    """The box's facts (``[expect.box]``) compared with the final state, each by the box's own check."""
+    checks = state.box.scenario_facts
+    problems: list[str] = []
+    for key, value in facts.items():
+        check = checks.get(key)
+        if check is None:
+            known = ", ".join(checks) or "none in this box"
+            raise ScenarioError(path, f"[expect.box] → {key}", f"unknown fact (known: {known})")
+        problems.extend(check(state, value))
+    return problems
+
+
+
+
 # ---------------------------------------------------------------------------------------------------
 # Command line
 
@@ -524,45 +543,15 @@ def run_cli(argv: Sequence[str], out: Callable[[str], None] | None = None) -> in
     and PASS/FAIL per file (GAP for a file marked ``known_gap`` that still fails). Exit status 1
     when any file fails or cannot be read, or a known gap now passes; 2 on bad usage."""
     write = out or (lambda line: print(line, file=sys.stdout))
-    args = list(argv)
-    quiet = False
-    while args and args[0].startswith("-"):
-        flag = args.pop(0)
-        if flag in ("-q", "--quiet"):
-            quiet = True
-        elif flag in ("-h", "--help"):
-            write("usage: scenario [-q] FILE_OR_FOLDER...")
-            return 0
-        else:
-            write(f"unknown option {flag}; usage: scenario [-q] FILE_OR_FOLDER...")
-            return 2
+    options = read_options(argv, write)
+    if isinstance(options, int):
+        return options
+    quiet, args = options
     files = scenario_files(args)
     if not files:
         write("usage: scenario [-q] FILE_OR_FOLDER...  (no scenario files given)")
         return 2
-    failed = gaps = 0
-    for path in files:
-        try:
-            result = run_scenario(path)
-        except ContentError as error:
-            failed += 1
-            write(f"FAIL {error}")
-            continue
-        if not quiet:
-            for line in result.transcript:
-                write(line)
-        if result.known_gap and not result.passed:
-            gaps += 1
-            write(f"GAP  {path}: {result.known_gap}")
-        elif result.known_gap:
-            failed += 1
-            write(f"FAIL {path}: the engine now follows this rule; remove known_gap")
-        elif result.passed:
-            write(f"PASS {path}")
-        else:
-            failed += 1
-            write(f"FAIL {path}: " + "; ".join(result.failures))
-    write(f"{len(files) - failed - gaps} passed, {failed} failed" + (f", {gaps} known gaps" if gaps else ""))
+    failed = report_scenarios(files, run_scenario, write, quiet)
     return 1 if failed else 0
 
 

@@ -6,8 +6,8 @@ below. Zones: s street, r room, h hallway, H hospital room, L locker room, t ten
 c camp, w wasteland, W water, C corridor, O outdoor, A airlock, S security room, X oxygen room,
 # or space none (corridors and the outdoors never join across a default border). Borders: ' ' default (street-street open, anything
 touching a building walled), | or - wall, d closed door, o open door, = opening, f fence, F fence
-with stairs, e hedge, l ledge, b closed blue door, k closed pink door, g closed green door, v closed
-purple (violet) door. Zone ids are r<row>c<col> (``sketch_zone_id``); a tile is
+with stairs, e hedge, l ledge, x barrier, b closed blue door, k closed pink door, g closed green door,
+v closed purple (violet) door. Zone ids are r<row>c<col> (``sketch_zone_id``); a tile is
 ``tile_cols`` × ``tile_rows`` cells, named T<col>_<row>; a zone may reach over onto more tiles
 (``zone_tiles``: kept in the zone's ``tiles`` property), and a marker may name the tile it lies on (a
 manhole at one end of such a zone). Each cell is ``SKETCH_CELL_CM`` square.
@@ -52,7 +52,7 @@ SKETCH_ZONE_KINDS = {
     "S": ZoneKind.SECURITY_ROOM,
     "X": ZoneKind.OXYGEN_ROOM,
 }
-_SKETCH_BORDERS = " |-dobkgv=fFel"
+_SKETCH_BORDERS = " |-dobkgv=fFelx"
 # zones that join their street-like neighbours across a default border and belong to no building
 _STREET_LIKE = frozenset({ZoneKind.STREET, ZoneKind.HALLWAY, ZoneKind.TENT, ZoneKind.HELIPAD, ZoneKind.CAMP,
                           ZoneKind.WASTELAND, ZoneKind.WATER, ZoneKind.CORRIDOR, ZoneKind.OUTDOOR})
@@ -216,8 +216,8 @@ def _read_borders(
             color = {"b": "blue", "k": "pink", "g": "green", "v": "purple"}.get(ch, "neutral")
         elif ch == "=":
             kind = ConnectionKind.OPENING
-        elif ch in "el":
-            kind = ConnectionKind.HEDGE if ch == "e" else ConnectionKind.LEDGE
+        elif ch in "elx":
+            kind = {"e": ConnectionKind.HEDGE, "l": ConnectionKind.LEDGE, "x": ConnectionKind.BARRIER}[ch]
         else:
             kind, stairs = ConnectionKind.FENCE, ch == "F"
         if kind is None:

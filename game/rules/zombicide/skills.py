@@ -8,7 +8,7 @@ skills in that box's code (``boxes/<box>/``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -16,7 +16,7 @@ from functools import lru_cache
 @dataclass(frozen=True, slots=True)
 class SkillHook:
     extra_actions: int = 0
-    free_actions: tuple[str, ...] = ()  # "move", "search", "melee", "ranged", "combat", "door"
+    free_actions: tuple[str, ...] = ()  # "move", "search", "melee", "ranged", "magic", "combat", "door"
     extra_reserve_slots: int = 0
     slippery: bool = False  # leaving a zone with zombies costs nothing extra
     search_anywhere: bool = False
@@ -57,6 +57,7 @@ class SkillHook:
     matching_set: bool = False
     destiny: bool = False
     discards_to_ignore_wounds: bool = False  # Is that all you've got?
+    shoots_own_zone: bool = False  # ranged and magic attacks may target the survivor's own zone whatever their minimum range
 
 
 HOOKS: dict[str, SkillHook] = {
@@ -74,7 +75,7 @@ HOOKS: dict[str, SkillHook] = {
     "sniper": SkillHook(chooses_targets=True),
     "ninja": SkillHook(makes_no_noise=True),
     "regeneration": SkillHook(drops_wounds_each_round=True),
-    "ambidextrous": SkillHook(all_weapons_dual=("melee", "ranged")),
+    "ambidextrous": SkillHook(all_weapons_dual=("melee", "ranged", "magic")),
     "gunslinger": SkillHook(all_weapons_dual=("ranged",)),
     "swordmaster": SkillHook(all_weapons_dual=("melee",)),
     "tough": SkillHook(ignores_first_attack=True),
@@ -110,6 +111,18 @@ HOOKS: dict[str, SkillHook] = {
     "is_that_all_youve_got": SkillHook(discards_to_ignore_wounds=True),
 }
 NO_HOOK = SkillHook()
+
+
+def add_hooks(hooks: Mapping[str, SkillHook]) -> None:
+    """A box's skills that work through these hooks (``BoxRules.skill_hooks``), added when the box
+    loads. A skill id keeps one meaning: a box may not give another hook to an id already known."""
+    for skill_id, added in hooks.items():
+        known = HOOKS.get(skill_id)
+        if known is not None and known != added:
+            raise ValueError(f"skill {skill_id!r} already has other hooks")
+        HOOKS[skill_id] = added
+    _flags.cache_clear()
+    _zones_per_move.cache_clear()
 
 
 def split(skill: str) -> tuple[str, str | None]:
@@ -171,17 +184,22 @@ def extra_reserve_slots(skills: Iterable[str]) -> int:
     return sum(hook(s).extra_reserve_slots for s in skills)
 
 
+# Attack kinds that are combat actions: melee, ranged, and magic (spells, resolved like ranged attacks).
+# Any other kind a box rolls through the core (a siege engine's shot) gains nothing from combat skills.
+COMBAT_KINDS = ("melee", "ranged", "magic")
+
+
 def _applies(parameter: str | None, attack: str) -> bool:
-    return parameter in (attack, "combat")
+    return parameter == attack or (parameter == "combat" and attack in COMBAT_KINDS)
 
 
 def dice_bonus_skills(skills: Iterable[str], attack: str) -> tuple[str, ...]:
-    """The skills that add a die per weapon to an attack of kind ``attack`` ("melee" or "ranged")."""
+    """The skills that add a die per weapon to an attack of kind ``attack`` ("melee", "ranged", "magic")."""
     return tuple(s for s in skills if split(s)[0] == "plus_one_die" and _applies(split(s)[1], attack))
 
 
 def dice_bonus(skills: Iterable[str], attack: str) -> int:
-    """Extra dice per weapon for an attack of kind ``attack`` ("melee" or "ranged")."""
+    """Extra dice per weapon for an attack of kind ``attack`` ("melee", "ranged", "magic")."""
     return len(dice_bonus_skills(skills, attack))
 
 

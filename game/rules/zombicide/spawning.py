@@ -26,15 +26,18 @@ class Spawning(Fields):
 
     def step_spawn(self) -> None:
         graph = self.graph
+        steps: list[tuple] = []
+        kept = self.box.spawn_zones
         chooses = self.box.spawn_active
-        active = [  # a spawn zone under (or cut off by) a blocking token spawns nothing (§15.4)
-            p for p in graph.spawns
-            if (chooses(self, p) if chooses is not None else p.color in ("", "red") or p.color in self.unlocked)
-            and not graph.no_spawn[p.zone]
-        ]
+        if kept is not None:  # the box keeps the spawn zones (tokens that come and go)
+            steps = [("draw", zone, "spawn") for zone in kept(self) if not graph.no_spawn[zone]]
+            active: list = []
+        else:  # a spawn zone under (or cut off by) a blocking token spawns nothing (§15.4)
+            active = [p for p in graph.spawns
+                      if (chooses(self, p) if chooses is not None else p.color in ("", "red") or p.color in self.unlocked)
+                      and not graph.no_spawn[p.zone]]
         with_locators = sorted((p for p in active if p.locators), key=lambda p: p.locators[0])
         without = [p for p in active if not p.locators]
-        steps: list[tuple] = []
         if with_locators:
             dice, self.rng = roll_d6(self.rng, self.spawn_dice)
             self.events.append(DiceRolled("spawn", dice))

@@ -66,6 +66,8 @@ class ZombiePhase(Fields):
                 self.step_activate(step[1])
             elif kind == "wound":
                 self.step_wound(step[1], step[2], step[3])
+            elif kind == "strays":  # a shot's misses, once its kills are settled
+                self.stray(*step[1:])
             elif kind == "attack":  # the second weapon of a Trick shot
                 if self.survivors[step[1]].in_play:
                     self.roll_attack(step[1], step[2], [step[3]], step[4], step[5])
@@ -104,10 +106,12 @@ class ZombiePhase(Fields):
             if not attackers or not (self.prey_in(zone) or zone in decoys):
                 continue
             attacked.append(zone)
+            attacks = []
             for t in types:
                 if counts[t]:
                     self.events.append(ZombieAttacked(self.zid(zone), self.zname(t), counts[t]))
-                    wounds.append(("wound", zone, counts[t], t))
+                    attacks.append((t, counts[t]))
+            wounds.extend(self.box.wounds.attack_steps(self, zone, tuple(attacks), -1))
         follow: list[tuple] = [*wounds, ("move", types, tuple(attacked)), *self.box_steps("after_activation", types)]
         self.queue[0:0] = follow
 
@@ -235,11 +239,20 @@ class ZombiePhase(Fields):
         for zone in self.decoy_zones():
             occupied[zone] = True
         plans: list[tuple[int, list[int], list[int]]] = []
+        movers = self.box.zombie_movers
+        mover_of = [next((movers[s] for s in self.tables.specials[t] if s in movers), None)
+                    for t in range(self.tables.type_count)] if movers else []
+        own: list[tuple[Any, int, int, int]] = []  # a box's zombie kinds that walk their own way
         for zone in range(self.graph.zone_count):
             counts = self.zombies[zone]
             if zone in attacked or not any(counts):
                 continue
             moving = [counts[t] if t in types else 0 for t in range(len(counts))]
+            if mover_of:
+                for t, n in enumerate(moving):
+                    if n and mover_of[t] is not None:
+                        own.append((mover_of[t], t, zone, n))
+                        moving[t] = 0
             if not any(moving):
                 continue
             routes = self.destinations(zone, noise, doors, occupied)
@@ -271,6 +284,8 @@ class ZombiePhase(Fields):
                     remaining -= share
                     if share:
                         self.arrive(zone, route, t, share)
+        for mover, t, zone, n in own:
+            mover(self, t, zone, n)
 
     def break_door_on(self, zone: int, routes: list[int], doors: tuple[bool, ...]) -> bool:
         """Whether the zombies of ``zone`` find a closed door on one of their next steps (their move

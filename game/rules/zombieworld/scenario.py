@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from game.rules.core.base import IllegalCommand
 from game.rules.core.datafile import ContentError, explain_validation_error, read_toml, validate
 from game.rules.core.rng import force_dice
+from game.rules.core.scenario_report import read_options, report_scenarios
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.band import Band, Member
@@ -829,18 +830,10 @@ def run_cli(argv: Sequence[str], out: Callable[[str], None] | None = None) -> in
     with -q) and PASS/FAIL per file (GAP for a ``known_gap`` file that still fails). Exit status 1
     when any file fails or cannot be read, or a known gap now passes; 2 on bad usage."""
     write = out or (lambda line: print(line, file=sys.stdout))
-    args = list(argv)
-    quiet = False
-    while args and args[0].startswith("-"):
-        flag = args.pop(0)
-        if flag in ("-q", "--quiet"):
-            quiet = True
-        elif flag in ("-h", "--help"):
-            write("usage: scenario [-q] FILE_OR_FOLDER...")
-            return 0
-        else:
-            write(f"unknown option {flag}; usage: scenario [-q] FILE_OR_FOLDER...")
-            return 2
+    options = read_options(argv, write)
+    if isinstance(options, int):
+        return options
+    quiet, args = options
     files, others = scenario_files(args)
     if not files and not others:
         write("usage: scenario [-q] FILE_OR_FOLDER...  (no Zombieworld scenario files given)")
@@ -848,29 +841,7 @@ def run_cli(argv: Sequence[str], out: Callable[[str], None] | None = None) -> in
     status = _hand_on(others, quiet, write)
     if not files:
         return status
-    failed = gaps = 0
-    for path in files:
-        try:
-            result = run_scenario(path)
-        except ContentError as error:
-            failed += 1
-            write(f"FAIL {error}")
-            continue
-        if not quiet:
-            for line in result.transcript:
-                write(line)
-        if result.known_gap and not result.passed:
-            gaps += 1
-            write(f"GAP  {path}: {result.known_gap}")
-        elif result.known_gap:
-            failed += 1
-            write(f"FAIL {path}: the engine now follows this rule; remove known_gap")
-        elif result.passed:
-            write(f"PASS {path}")
-        else:
-            failed += 1
-            write(f"FAIL {path}: " + "; ".join(result.failures))
-    write(f"{len(files) - failed - gaps} passed, {failed} failed" + (f", {gaps} known gaps" if gaps else ""))
+    failed = report_scenarios(files, run_scenario, write, quiet)
     return max(status, 1 if failed else 0)
 
 

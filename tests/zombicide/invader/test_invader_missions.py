@@ -135,10 +135,12 @@ def test_the_table_shows_mold_machines_and_the_body_slots() -> None:
     from game.app.zombicide.view_model import occupancy_of, survivor_card
 
     state = engine.setup(mission_board(MISSIONS[2]), ONE_SEAT, 1)  # M2: Active Mold, a Sentry Gun, a Robot
-    marks = occupancy_of(state).marks
+    marks = {zone: tuple((p.token, p.label) for p in pieces) for zone, pieces in occupancy_of(state).box.items()}
     assert marks["inv-03R:c-ne"] == (("mold_active", "Active Mold"),)
     assert ("machine_sentry_gun", "Falchion Sentry Gun") in marks["inv-03R:c-c"]
     assert ("machine_robot", "Peacekeeper Bot") in marks["inv-05R:c-s"]
+    pieces = [p for zone_pieces in occupancy_of(state).box.values() for p in zone_pieces]
+    assert len({p.id for p in pieces}) == len(pieces)  # every piece its own id
     slots = survivor_card(state, "jared").slots
     assert [s.group for s in slots[:4]] == ["Hands", "Hands", "Body", "Body"]
     assert any(s.name == "Oxygen Tank" for s in slots[2:4])  # M2: every survivor starts with one equipped

@@ -10,8 +10,11 @@ that adds nothing, so a box declares only what it has.
 
 - ``content_root``: the folder holding the box's ``<box>/`` folder of TOML files (survivors, skills,
   equipment, zombie kinds, the zombie deck, set-up tables); ``content`` (``ContentExtension``): its
-  own tables (cards the core has no model for) and richer models for zombie kinds, zombie cards and
-  set-up tables.
+  own tables (cards the core has no model for) and richer models for zombie kinds, zombie cards,
+  equipment, survivors and set-up tables.
+- ``skill_hooks``: the box's skills that work through the core's skill hooks (``skills.SkillHook``:
+  free actions of a kind, flags the core reads), added when the box loads; ``free_action_tags``: an
+  action kind → the other free-action tags that may pay for it (a free spell action pays for magic).
 - ``default_melee_order``: who takes melee hits when the player names no priority;
   ``aaahh_zombie``: what a searched Aaahh!! card places.
 - ``setup_options``: a subclass of ``ZombicideSetup`` with the box's own mission options (flat keys
@@ -24,14 +27,14 @@ that adds nothing, so a box declares only what it has.
   ``survivor_fields``: a frozen dataclass of its own per-survivor fields (``survivor.box_fields``).
   Both print flat in the state's repr (the state hash of saves): box state right after the RNG,
   survivor fields last. ``hidden(box_state)``: the box state a player may see (face-down cards blanked).
-  ``set_out(state) -> state``: the last step of set-up, once the survivors stand on the board (cards
-  a mission hands out, pieces it places, piles of set-aside cards made from the same RNG).
+  ``setup_board(state) -> state``: the box's last touch to a new game, once the core's set-up is done
+  (what a mission puts on the board before the first turn: zombies, the box's own pieces).
 
 **Board** (``graph.py`` asks these once per board and box)
 
 - ``edge_kinds``: what each connection kind the box adds does (``EdgeKind``: sight, crossing,
-  extra actions); the core knows open borders, doors and openings, and an undeclared kind is crossed
-  by nobody. ``zone_kinds``: sight, searching and the cost of walking out, per zone kind
+  extra actions); the core knows open borders, doors and openings (a box may redefine those too), and
+  an undeclared kind is crossed by nobody. ``zone_kinds``: sight, searching and the cost of walking out, per zone kind
   (``ZoneKindRule``).
   ``blocking_markers``: marker kinds whose zone is never entered and blocks sight.
   ``board_data(board, graph)``: the box's own tables of the board (``graph.box_data``).
@@ -47,54 +50,71 @@ that adds nothing, so a box declares only what it has.
 - ``legal_actions(state, i)``: its commands listed after Make Noise (when the survivor has an action
   left); ``legal_free(state, i)``: listed after the trades.
 - ``decisions``: its pending decision kinds, kind → ``resolve(game, pending, option)``.
+- ``goals``: its own mission goals (named in its ``setup_options``' ``goals``), goal → ``progress(state)``
+  (a ``queries.GoalProgress``; the game is won once every goal of the mission is reached).
+- ``misses_hit_survivors``: a ranged or magic shot's hits all go to the zombies, and each miss hits a
+  survivor in the target zone (instead of survivors taking the first hits).
+- ``door_roll(game, i, openers, by_skill)`` → (opened, noisy): doors that open on a roll (the action
+  is spent before; a door that stays shut may still make noise). None: doors open at once.
+- ``attack_dice(state, survivor, target, fired, attack, part)`` → dice the box adds to an attack (its
+  skills and cards), each told with ``part(amount, source, name)``.
 - ``zombie_cards``: its zombie card kinds, kind → ``handler(game, zone, card_number, danger_level)``.
+- ``spawn_zones(game)``: the zones the spawn step draws for, in order (a zone once per token), when
+  the box keeps its spawn tokens itself (tokens that come and go); None: the board's spawn markers.
+- ``zombie_movers``: special rule of a zombie kind → ``move(game, kind, zone, count)``: those zombies
+  walk their own way when they move (the core moves the rest towards noise first).
 - ``phase_steps``: its steps in the round (``PhaseStep``), queued before or after an activation, the
-  spawn step or the end of the round, or (``at = "queued"``) only where the box queues them itself,
-  to resolve a command step by step; a step may pause on a decision like any other.
-- moments, each ``callback(game, ...)``: ``entered_zone`` (a survivor walked in), ``move_ended(game, i)``
-  (a survivor's movement ended where it stands, before any free action the move grants: what it sets
-  off is queued first), ``door_opened``,
+  spawn step or the end of the round, or (``at = "queued"``) only where the box queues them itself
+  (its own steps a command or a hook puts on ``game.queue``, to resolve a command step by step); a
+  step may pause on a decision like any other.
+- moments, each ``callback(game, ...)``: ``entered_zone`` (a survivor walked in), ``stepped(game, i,
+  from_zone, to_zone)`` (survivor ``i`` walked one zone on, in a Move or a Bloodlust),
+  ``move_ended(game, i)`` (a survivor's movement ended where it stands, before any free action the
+  move grants: what it sets off is queued first), ``door_opened``,
   ``building_spawn_waits(game, zone)`` (a zone a first door's spawn leaves out), ``after_action``,
+  ``gained_xp(game, i, before, after)`` (experience earned), ``objective_taken(game, i, index)``,
   ``before_attack`` / ``after_attack`` (an attack's roll, its kills), ``end_of_round``,
   ``adjust_noise`` (the noise the zombies follow), ``played(game, i, command)`` (a survivor's
-  command was played, before ``after_action``: what a box counts per turn), ``turn_started(game, i)`` (a survivor's turn
-  begins, before its first command), ``objective_taken(game, i, index)`` (after the core's colour,
-  experience and event), ``xp_gained(game, i, before)`` (after the core's levels and skills: what a
-  box grants past the last level).
+  command was played, before ``after_action``: what a box counts per turn), ``turn_started(game, i)`` (a
+  survivor's turn begins, before its first command).
+- ``crosses_freely(state, i)``: survivor ``i`` pays nothing for the box's dearer crossings now (an
+  enchantment). A box may also give the game another zone graph mid-game (``game.graph``: the same
+  zones and edges, an edge of another kind, as a barrier knocked down); the state keeps it.
 - ``settle(game)``: the box's standing rules and its own ways to win or lose, applied after every
   command and every step of the zombies' phase, before the mission's goals are checked (a token an
   actor lays down where it stands; a mission lost when the board makes it impossible).
 - ``short_of_miniatures(game, zone, kind, missing)``: what happens when a spawn needs more miniatures
   of a kind than the supply holds (the core's: the kind's substitutes, else its extra activation).
-- ``spawn_active(game, point)``: whether a spawn zone draws this spawn step (the core's: red ones
-  always, coloured ones once an objective of their colour is taken).
-- ``goal_progress(state)``: the progress of the box's own goals, shown beside the core's.
+- ``spawn_active(game, point)``: whether a spawn zone of the board draws this spawn step (the core's:
+  red ones always, coloured ones once an objective of their colour is taken).
+- ``goal_steps(state)``: the progress of goals the box keeps itself in an order of its own (steps a
+  mission names outside ``[setup] goals``, reached one after the other; the box's ``settle`` wins
+  the game), shown after the mission's named goals.
 - ``board_problems(board, setup)``: what is wrong with a mission of the box beyond its ``[setup]``
   table's shape (tokens on zones the board lacks…), one line each, for ``--validate``.
 - weapons: ``weapon_range(state, survivor, equipment)`` (the zones a weapon reaches, min and max,
   when the box's skills or rules change them); ``weapon_unusable(state, i, slot, target)`` (a reason
   the weapon of that hand may not attack that zone now: ammunition it lacks, where it stands, or "");
-  ``attack_dice(state, survivor, target, fired, attack, count, explain)`` (the dice once the box's
-  rules have had their say; ``explain`` collects ``odds.Modifier``s); ``rerolls(state, survivor,
-  fired, used)`` (the box's re-roll sources, (id, label) pairs); ``land_hits(game, i, target,
-  fired, attack, priority, values)`` (the box resolves the rolled dice itself, hits and misses,
-  and returns True); ``burn(game, i, target, card)`` (a kill-everything weapon, the box's way).
+  ``rerolls(state, survivor, fired, used)`` (the box's re-roll sources, (id, label) pairs);
+  ``land_hits(game, i, target, fired, attack, priority, values)`` (the box resolves the rolled dice
+  itself, hits and misses, and returns True); ``burn(game, i, target, card)`` (a kill-everything
+  weapon, the box's way).
 - survivors out of reach: ``isolated(state, survivor)`` (nobody outside can reach them, nor they
   anyone: a vehicle in the air); ``confined(survivor)`` (what holds them, "the <vehicle>", or ""),
   ``confined_commands(state, i)`` (what they may do there) and ``refuses(game, i, command)`` (a reason
   to refuse a command, or ""; with ``refuses_listed`` the legal lists leave out what it refuses,
   ``state`` then standing for ``game``); ``keeps(game, i, slot)``: a reason survivor ``i`` may not
   discard the card of that slot now.
-- inventory: ``slot_fits(equipment, slot)``: whether a card may sit in that slot (hand, body and
-  backpack slots in some boxes; a search's card is offered only for the slots it fits, and an
-  arrangement that puts a card where it does not fit is refused).
+- ``inventory`` (``InventoryRules``): which card may sit in which slot, the slots a card is readied
+  into, the slots held in hand, whether a weapon may be used now, the slots' names.
 - searching: ``may_search(state, i)``: whether survivor ``i`` may search where it stands (it replaces
   the board's rooms and the Scavenger-like skills; zombies in the zone and one search a turn stay the
   core's checks); ``search_draws(state, i)``: the cards one search draws; ``searched_card(game, i,
   card)``: a drawn card that acts at once, dealt with by the box, which returns the cards to offer in
   its place (None: an ordinary card, offered to keep).
-- ``wounds``: how a wound is taken (``WoundRules``: in some boxes a wound costs a card and fills a slot;
-  a survivor's own limit; a zombie's whole attack; the decoys' share of the attacks).
+- ``wounds``: how a wound is taken (``WoundRules``: in some boxes a wound costs a card and fills a
+  slot; in others an attack deals several wounds and armour may stop it; a survivor's own limit; the
+  decoys' share of the attacks).
 - ``decoys(game)``: the zones of the box's pieces the zombies treat as survivors (one entry per
   piece): zombies there attack them (``WoundRules.decoy_options``) and zombies that see them walk to them.
 - ``doors`` (``DoorRules``): who opens and closes doors, what it costs, whether a first opening
@@ -102,22 +122,23 @@ that adds nothing, so a box declares only what it has.
   next step is a closed door break it (``DoorBroken``; ``door_broken(game, edge)`` is told).
 - ``searchable(state, zone)``: zones searchable now beyond the board's rooms (a card turned over).
 - ``hides_zombies(state, zone)``: zones the bots walk into warily (what shows only on entering).
+- ``bot`` (``BotAdvice``): what the planner bot should know of the box: tactics of its own (tried
+  before a named core tactic), how to take its decisions, where its goals send the team, the zones
+  it avoids walking through or cannot enter, what its cards are worth, the Wounds each zombie kind deals.
 - ``scenario_keys``: top-level keys of scenario files, key → ``place(state, value) -> state``;
   ``scenario_facts``: keys a scenario's state checks may hold (``[expect.state]``, a step's ``state``),
   key → ``check(state, value) -> [problems in words]``; ``scenario_command(state, data) -> data``: a
   scenario step's box command with its pieces named (cards by name) turned into what the engine reads.
   The three raise ValueError(where, what) for a bad value.
 
-**Bots** (the planner asks these; each may be left out)
+**Words and the window** (the window tells and draws the box's pieces without naming them)
 
-- ``bot_targets(state)``: where the team heads now, best first (lists of zones), or None for the
-  core's reading of the mission's goals; ``bot_blocked(state, zone)``: zones the team cannot walk
-  into now (routes go round them); ``bot_tactics(state, i, commands, route)``: a command the box's
-  pieces call for, tried before the core's tactics (None: nothing); ``bot_choice(state)``: the
-  option the planner takes in the pending decision, asked first (None: the core's pick, else the first).
-
-**Words** (the window tells the box's pieces without naming them)
-
+- ``table_pieces(state)``: the box's own pieces on the table (``TablePiece``: spawn tokens that come
+  and go, a siege engine, a puddle), drawn with the miniatures in their zones; ``kept_markers``: board
+  marker kinds the box keeps in its state (the window draws them from ``table_pieces``, not printed).
+- ``card_lines(state, i)``: lines the survivor's card adds under its name (its armour).
+- ``event_banners``: event type → ``title(event)``: the box's events the window also shows as a
+  banner over the table while it animates (a Necromancer arrives, the Horde comes out).
 - ``event_text``: event type → ``sentence(event, words)`` for the log (``words`` names survivors,
   zones, items, zombies and reads the catalog); ``event_tones``: event type → the log's colour;
   ``command_labels``: command kind → button label; ``command_text(command, state)``: a button's words
@@ -128,10 +149,7 @@ that adds nothing, so a box declares only what it has.
   ``survivors(command)``, the survivors to put in order (the window asks, then sets the command's
   ``order``); ``card_text(card, words, level)``: the sentence of a zombie card of the box's own kinds;
   ``goal_words(goal)``: the Goals box's line for one of the box's own goals (a ``GoalProgress`` of
-  ``goal_progress``), None to leave it out; ``table_marks(state)``: the box's pieces and tokens the
-  table shows in zones, as ``(zone, token, label)`` (a token of the manifest or a marker image of
-  that name), laid out with the survivors and zombies; ``slot_group(slot)``: the heading a survivor
-  card shows over that slot ("Body"), None for the core's (Hands, Backpack).
+  ``goals`` or ``goal_steps``), None to leave it out.
 
 ``game`` in these signatures is the engine's working copy (``game.Game``): hooks read and change it
 like the core does, and add their events to ``game.events``. ``state`` is a frozen ``ZombicideState``
@@ -145,6 +163,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
+
+from game.rules.zombicide.skills import SkillHook, add_hooks, equipped_slots
 
 if TYPE_CHECKING:
     from game.board.model import Board, Connection
@@ -182,11 +202,14 @@ class EdgeKind:
 
     ``crossing`` holds both ways; ``cross(board, connection, from_zone, to_zone)`` decides instead
     where the place or the direction matters (a token that opens a passage, a bank climbed one way).
-    ``sight`` False cuts the board's sight lines at this edge."""
+    ``sight`` False cuts the board's sight lines at this edge. ``carries``: actors may be pushed,
+    pulled or leap across it (Shove, Lifesaver, Jump) even where nobody walks across (a barrier);
+    None: only where a survivor may walk."""
 
     sight: bool = True
     crossing: Crossing = CROSS_FREELY
     cross: Callable[[Board, Connection, str, str], Crossing] | None = None
+    carries: bool | None = None
 
 
 # A kind of edge no box declares: nobody crosses it; sight follows the board's lines.
@@ -241,7 +264,26 @@ class PhaseStep:
 class WoundRules:
     """How a survivor takes a zombie's wound (the core's: a count; eliminated at the box's threshold).
 
-    A box whose wounds cost inventory cards subclasses this."""
+    A box whose wounds cost inventory cards subclasses this; so does a box whose zombies' attacks
+    deal several wounds and meet armour (``attack_steps``, ``survivor_hit``)."""
+
+    def attack_steps(self, game: Any, zone: int, attacks: tuple[tuple[int, int], ...], target: int) -> list[tuple]:
+        """The queued steps that resolve zombie attacks on the survivors of ``zone``: ``attacks`` are
+        (zombie kind, how many attack); ``target`` >= 0 when they all go for one survivor (a Taunt).
+        The core's: one wound per attacking zombie, shared among the survivors (or the taunter's)."""
+        if target >= 0:
+            return [("taunt_wound", target, count, t) for t, count in attacks]
+        return [("wound", zone, count, t) for t, count in attacks]
+
+    def survivor_hit(self, game: Any, victim: int, damage: int) -> None:
+        """A survivor's hit lands on survivor ``victim`` (friendly fire, a rival): the core's, one
+        wound per point of damage, each turned away by a Bulletproof Vest or a Hockey Mask if carried."""
+        for _ in range(damage):
+            if not game.survivors[victim].in_play:
+                break
+            if game.vest_stops(victim) or game.mask_stops(victim):
+                continue
+            game.wound(victim, self.struck_slot(game, victim))
 
     def options(self, game: Any, i: int) -> tuple[list[str], list[tuple[int, ...]]]:
         """The ways survivor ``i`` may take one wound: labels, and per label (survivor, slot[, 1]);
@@ -299,6 +341,38 @@ class WoundRules:
         """One attack of zombie kind ``t`` lands on the decoy of ``payload``."""
 
 
+class InventoryRules:
+    """Where a survivor's cards may go and which of them it uses (the core's: two hands, the rest a
+    reserve; weapons work from the hands). A box with body slots or cards of one slot subclasses this.
+
+    ``tables`` is the game's ``Tables``; ``survivor_id`` names a survivor of the catalog; ``equipment``
+    is a catalog ``Equipment``. The answers depend on those alone (the legal commands remember them)."""
+
+    def fits(self, tables: Any, survivor_id: str, slot: int, equipment: Any) -> bool:
+        """Whether the card may sit in ``slot`` of that survivor's inventory."""
+        return True
+
+    def worn(self, tables: Any, survivor_id: str, slot_count: int) -> tuple[int, ...]:
+        """The slots a card is readied into (the hands; a body slot), in the order they are offered."""
+        return (0, 1)
+
+    def readies(self, equipment: Any) -> bool:
+        """Whether a card other than a weapon is worth readying into a worn slot (armour, a spell)."""
+        return False
+
+    def held(self, state: Any, survivor: Any) -> Sequence[int]:
+        """The slots whose cards count as held in hand now (``state``: a state or the working copy)."""
+        return equipped_slots(survivor.skills, len(survivor.slots))
+
+    def ready(self, state: Any, survivor: Any, card: int) -> bool:
+        """Whether the weapon card ``card`` may be used now (some cards wait for a danger level)."""
+        return True
+
+    def slot_names(self, tables: Any, survivor_id: str, slot_count: int) -> tuple[str, ...]:
+        """What the survivor's card calls each slot: "hand", "reserve" or the box's own words."""
+        return ("hand", "hand") + ("reserve",) * (slot_count - 2)
+
+
 def _none(*_: Any) -> None:
     return None
 
@@ -328,12 +402,50 @@ class ContentExtension:
     tables: Mapping[str, tuple[str, type]] = field(default_factory=dict)
     zombie_model: type | None = None
     zombie_card_model: type | None = None
-    setup_model: type | None = None
     equipment_model: type | None = None
     survivor_model: type | None = None
+    setup_model: type | None = None
     skill_model: type | None = None
     skill_parameters: Mapping[str, frozenset[str]] = field(default_factory=dict)
     check: Callable[[Any, Path], None] = _none
+
+
+@dataclass(frozen=True, slots=True)
+class BotAdvice:
+    """What a box tells the planner bot (``bots.planner_bot``) of its own pieces. Every field's default
+    leaves the planner as it plays the core.
+
+    ``tactics``: (the core tactic it is tried before, ``tactic(state, i, commands, route)`` → a command
+    or None), the core tactics named as in ``bots.TACTICS`` without their underscore ("fight_here",
+    "take_objective", ..., "wait"); ``decisions``: the box's pending kinds, kind → ``choose(state)`` →
+    the option, asked before the core's pick (a box may take a core decision, "wound", its own way);
+    ``targets(state, core)``: the zones the team heads for, best first, given the core's own
+    candidates (the box's goals may send it elsewhere first); ``zone_cost(state, zone)``: route
+    cost added for walking through a zone (a spawn zone); ``blocked(state, zone)``: zones the team
+    cannot walk into now (routes go round them, and so does every step of a long move); ``card_value(state, kind)``: what a card of
+    the box is worth carrying (None: the core's guess); ``attack_wounds(state, kind)``: the Wounds one
+    attack of a zombie kind (its index) deals (None: one, as the core counts); the planner then weighs
+    a zone in Wounds: each zombie's attacks, the ones its survivors cannot kill, their Wounds left,
+    and an attack bigger than anyone there can take."""
+
+    tactics: tuple[tuple[str, Callable[[Any, int, Sequence[Any], Any], Any]], ...] = ()
+    decisions: Mapping[str, Callable[[Any], int]] = field(default_factory=dict)
+    targets: Callable[[Any, list[list[int]]], list[list[int]]] | None = None
+    zone_cost: Callable[[Any, int], int] | None = None
+    blocked: Callable[[Any, int], bool] | None = None
+    card_value: Callable[[Any, str], float | None] = _none
+    attack_wounds: Callable[[Any, int], int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TablePiece:
+    """A piece of a box's own on the table: ``id`` stays the same while the piece stays where it is,
+    ``token`` names its image in the token manifest, ``zone`` is its zone index."""
+
+    id: str
+    token: str
+    label: str
+    zone: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,13 +456,15 @@ class BoxRules:
     aaahh_zombie: str = ""  # what a searched Aaahh!! card places in the searcher's zone
     content_root: Path = CONTENT_ROOT
     content: ContentExtension = ContentExtension()
+    skill_hooks: Mapping[str, SkillHook] = field(default_factory=dict)
+    free_action_tags: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     setup_options: type | None = None  # a ZombicideSetup subclass; None: the core's
     # state
     state_fields: type = NoFields
     survivor_fields: type = NoFields
     setup_state: Callable[[Any, Any, Any, Any], tuple[Any, Any]] | None = None
     hidden: Callable[[Any], Any] | None = None
-    set_out: Callable[[Any], Any] | None = None
+    setup_board: Callable[[Any], Any] | None = None
     # board
     edge_kinds: Mapping[str, EdgeKind] = field(default_factory=dict)
     zone_kinds: Mapping[str, ZoneKindRule] = field(default_factory=dict)
@@ -363,29 +477,36 @@ class BoxRules:
     legal_actions: Callable[[Any, int], Sequence[Any]] = _nothing_listed
     legal_free: Callable[[Any, int], Sequence[Any]] = _nothing_listed
     decisions: Mapping[str, Callable[[Any, Any, int], None]] = field(default_factory=dict)
+    goals: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
+    misses_hit_survivors: bool = False
+    door_roll: Callable[[Any, int, list[int], bool], tuple[bool, bool]] | None = None
+    attack_dice: Callable[[Any, Any, int, Sequence[int], str, Callable[[int, str, str], None]], int] | None = None
     zombie_cards: Mapping[str, CardHandler] = field(default_factory=dict)
+    spawn_zones: Callable[[Any], Sequence[int]] | None = None
+    zombie_movers: Mapping[str, Callable[[Any, int, int, int], None]] = field(default_factory=dict)
     phase_steps: tuple[PhaseStep, ...] = ()
     entered_zone: Callable[[Any, int], None] = _none
+    stepped: Callable[[Any, int, int, int], None] = _none
+    crosses_freely: Callable[[Any, int], bool] | None = None
     move_ended: Callable[[Any, int], None] = _none
     door_opened: Callable[[Any, Any], None] = _none
     building_spawn_waits: Callable[[Any, int], bool] = _false
     after_action: Callable[[Any, int], None] = _none
+    gained_xp: Callable[[Any, int, int, int], None] = _none
+    objective_taken: Callable[[Any, int, int], None] = _none
     before_attack: Callable[[Any, int, int, tuple[int, ...]], None] = _none
     after_attack: Callable[[Any, int, int, Sequence[int], tuple[int, ...]], None] = _none
     end_of_round: Callable[[Any], None] = _none
     adjust_noise: Callable[[Any, list[int]], None] | None = None
     turn_started: Callable[[Any, int], None] = _none
     played: Callable[[Any, int, Any], None] = _none
-    objective_taken: Callable[[Any, int, int], None] = _none
-    xp_gained: Callable[[Any, int, int], None] = _none
     settle: Callable[[Any], None] | None = None
     short_of_miniatures: Callable[[Any, int, int, int], None] | None = None
     spawn_active: Callable[[Any, Any], bool] | None = None
-    goal_progress: Callable[[Any], Sequence[Any]] = _nothing_listed
+    goal_steps: Callable[[Any], Sequence[Any]] = _nothing_listed
     board_problems: Callable[[Any, Any], Sequence[str]] = _nothing_listed
     weapon_range: Callable[[Any, Any, Any], tuple[int, int]] | None = None
     weapon_unusable: Callable[[Any, int, int, int], str] | None = None
-    attack_dice: Callable[[Any, Any, int, Sequence[int], str, int, Any], int] | None = None
     rerolls: Callable[[Any, Any, Sequence[int], Sequence[str]], Sequence[tuple[str, str]]] | None = None
     land_hits: Callable[[Any, int, int, Sequence[int], str, tuple[str, ...], tuple[int, ...]], bool] | None = None
     burn: Callable[[Any, int, int, int], None] | None = None
@@ -395,25 +516,21 @@ class BoxRules:
     refuses: Callable[[Any, int, Any], str] | None = None
     refuses_listed: bool = False
     keeps: Callable[[Any, int, int], str] | None = None
-    slot_fits: Callable[[Any, int], bool] | None = None
     may_search: Callable[[Any, int], bool] | None = None
     search_draws: Callable[[Any, int], int] | None = None
     searched_card: Callable[[Any, int, int], Sequence[int] | None] | None = None
     wounds: WoundRules = WoundRules()
+    inventory: InventoryRules = InventoryRules()
     doors: DoorRules = CORE_DOORS
     zombies_break_doors: bool = False
     door_broken: Callable[[Any, Any], None] = _none
     decoys: Callable[[Any], Sequence[int]] | None = None
     searchable: Callable[[Any, int], bool] | None = None
     hides_zombies: Callable[[Any, int], bool] = _false
+    bot: BotAdvice = BotAdvice()
     scenario_keys: Mapping[str, Callable[[Any, Any], Any]] = field(default_factory=dict)
     scenario_facts: Mapping[str, Callable[[Any, Any], list[str]]] = field(default_factory=dict)
     scenario_command: Callable[[Any, dict[str, Any]], dict[str, Any]] | None = None
-    # bots
-    bot_targets: Callable[[Any], list[list[int]] | None] | None = None
-    bot_blocked: Callable[[Any, int], bool] | None = None
-    bot_tactics: Callable[[Any, int, Sequence[Any], Any], Any] | None = None
-    bot_choice: Callable[[Any], int | None] | None = None
     # words
     event_text: Mapping[type, Callable[[Any, Any], str]] = field(default_factory=dict)
     event_tones: Mapping[type, str] = field(default_factory=dict)
@@ -423,8 +540,10 @@ class BoxRules:
     ordered: Mapping[str, Callable[[Any], tuple[str, ...]]] = field(default_factory=dict)
     card_text: Callable[[Any, Any, str], str | None] = _none
     goal_words: Callable[[Any], str | None] = _none
-    table_marks: Callable[[Any], Sequence[tuple[int, str, str]]] = _nothing_listed
-    slot_group: Callable[[int], str | None] = _none
+    table_pieces: Callable[[Any], Sequence[TablePiece]] = _nothing_listed
+    kept_markers: frozenset[str] = frozenset()
+    card_lines: Callable[[Any, int], Sequence[str]] = _nothing_listed
+    event_banners: Mapping[type, Callable[[Any], str]] = field(default_factory=dict)
 
     def steps_at(self, at: StepAt) -> tuple[PhaseStep, ...]:
         return tuple(step for step in self.phase_steps if step.at == at)
@@ -434,6 +553,7 @@ class BoxRules:
 BOXES: dict[str, tuple[str, str]] = {
     "rue_morgue": ("Rue Morgue", "game.rules.zombicide.boxes.rue_morgue"),
     "invader": ("Invader", "game.rules.zombicide.boxes.invader"),
+    "green_horde": ("Green Horde", "game.rules.zombicide.boxes.green_horde"),
 }
 DEFAULT_BOX = "rue_morgue"
 _REGISTERED: dict[str, BoxRules] = {}  # boxes added at run time (tests, later plug-ins)
@@ -464,6 +584,7 @@ def register_box(box: str, name: str, rules: BoxRules) -> None:
     BOXES[box] = (name, "")
     _REGISTERED[box] = rules
     _LOADED.pop(box, None)
+    add_hooks(rules.skill_hooks)
 
 
 def unregister_box(box: str) -> None:
@@ -481,12 +602,14 @@ def box_rules(box: str, source: str = "") -> BoxRules:
         raise UnknownBoxError(box, source)
     registered = _REGISTERED.get(box)
     rules = registered if registered is not None else importlib.import_module(BOXES[box][1]).RULES
+    add_hooks(rules.skill_hooks)
     _LOADED[box] = rules
     return rules  # type: ignore[no-any-return]
 
 
 __all__ = [
     "BOXES", "CORE_DOORS", "CROSS_FREELY", "CROSS_NEVER", "DEFAULT_BOX", "UNKNOWN_EDGE", "BoxRules", "CardHandler",
-    "ContentExtension", "Crossing", "DoorRules", "EdgeKind", "NoFields", "PhaseStep", "UnknownBoxError", "WoundRules",
+    "ContentExtension", "Crossing", "DoorRules", "EdgeKind", "InventoryRules", "NoFields", "PhaseStep", "TablePiece",
+    "UnknownBoxError", "WoundRules",
     "ZoneKindRule", "box_ids", "box_name", "box_rules", "register_box", "unregister_box",
 ]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from game.rules.zombicide.boxes import BoxRules, ContentExtension, PhaseStep
+from game.rules.zombicide.boxes import BotAdvice, BoxRules, ContentExtension, PhaseStep
 from game.rules.zombicide.boxes.invader import (
     board,
     bots,
@@ -157,7 +157,7 @@ RULES = BoxRules(
     state_fields=InvaderState,
     survivor_fields=Hero,
     setup_state=setup.setup_state,
-    set_out=setup.set_out,
+    setup_board=setup.setup_board,
     hidden=hidden,
     board_data=board.board_data,
     board_in_play=board.graph_in_play,
@@ -190,11 +190,11 @@ RULES = BoxRules(
     turn_started=skills.turn_started,
     played=skills.played,
     objective_taken=missions.objective_taken,
-    xp_gained=skills.ultrared,
+    gained_xp=skills.ultrared,
     settle=missions.settle,
     short_of_miniatures=xenos.short,
     spawn_active=xenos.spawn_active,
-    goal_progress=missions.goal_progress,
+    goal_steps=missions.goal_progress,
     board_problems=setup.board_problems,
     wounds=ArmorRules(),
     decoys=machines.decoy_zones,
@@ -210,14 +210,12 @@ RULES = BoxRules(
     refuses=refuses,
     refuses_listed=True,
     keeps=inventory.keeps,
-    slot_fits=inventory.slot_fits,
+    inventory=inventory.InvaderInventory(),
     may_search=inventory.may_search,
     search_draws=inventory.search_draws,
     searched_card=searched_card,
-    bot_targets=bots.targets,
-    bot_blocked=bots.blocked,
-    bot_tactics=bots.tactics,
-    bot_choice=bots.choice,
+    bot=BotAdvice(tactics=(("free_help", bots.tactics),), decisions=bots.DECISIONS, targets=bots.targets,
+                  blocked=bots.blocked),
     scenario_keys=scenario.SCENARIO_KEYS,
     scenario_facts={"box": scenario.facts},  # [expect.state.box]: the box's facts, one table
     event_text=words.EVENT_TEXT,
@@ -225,8 +223,7 @@ RULES = BoxRules(
     command_labels=words.COMMAND_LABELS,
     command_text=words.command_text,
     goal_words=words.goal_line,
-    table_marks=words.table_marks,
-    slot_group=words.slot_group,
+    table_pieces=words.table_pieces,
     card_text=words.card_text,
 )
 

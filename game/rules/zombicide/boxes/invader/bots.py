@@ -52,8 +52,9 @@ def _objectives(state: Any, colour: str) -> list[int]:
     return found
 
 
-def targets(state: Any) -> list[list[int]] | None:
-    """Where the team heads: the next goal's zones, then the exit."""
+def targets(state: Any, core: list[list[int]]) -> list[list[int]]:
+    """Where the team heads: the next goal's zones, then the exit (the core's reading when the
+    mission names none)."""
     spec = mission(state)
     box = state.box_state
     graph = state.graph
@@ -82,7 +83,7 @@ def targets(state: Any) -> list[list[int]] | None:
     elif "escape_all" in spec.goals:
         zones = list(graph.exits)
     if not zones:
-        return None
+        return core
     wanted = [[z] for z in dict.fromkeys(zones)]
     if any(not has_oxygen(state, s) for s in _team(state)) and all(board_of(graph).outdoor[z] or _needs_outdoors(state, z)
                                                                    for z in zones):
@@ -199,24 +200,31 @@ def _sturdiest(state: Any, pending: Any) -> int:
     return best
 
 
-def choice(state: Any) -> int | None:
-    """The box's decisions: attack on reflex, spend a card to stay alive, give a miss to the
-    survivor with the most Armor left."""
+def _reflex(state: Any) -> int:
+    """Attack on reflex whenever offered."""
+    return 1 if len(state.pending.options) > 1 else 0
+
+
+def _damage_point(state: Any) -> int:
+    """Spend a card to stay alive when the survivor's Armor is about to run out."""
     pending = state.pending
-    if pending is None:
-        return None
-    if pending.kind == "wound":  # a xeno's attack: to whoever stays farthest from falling
-        return _sturdiest(state, pending)
-    if pending.kind == REFLEX_DECISION:
-        return 1 if len(pending.options) > 1 else 0
-    if pending.kind == "inv_damage_point":
-        i = pending.survivor
-        return 1 if len(pending.options) > 1 and armor_left(state, i) <= 1 else 0
-    if pending.kind == "inv_misfire":
-        best, most = 0, -1
-        for n, payload in enumerate(pending.payload):
-            armor = armor_left(state, payload[0]) if payload[0] >= 0 else 0
-            if armor > most:
-                best, most = n, armor
-        return best
-    return None  # the core's decisions: the core's pick
+    return 1 if len(pending.options) > 1 and armor_left(state, pending.survivor) <= 1 else 0
+
+
+def _misfire(state: Any) -> int:
+    """A miss goes to the survivor with the most Armor left."""
+    best, most = 0, -1
+    for n, payload in enumerate(state.pending.payload):
+        armor = armor_left(state, payload[0]) if payload[0] >= 0 else 0
+        if armor > most:
+            best, most = n, armor
+    return best
+
+
+def _wound(state: Any) -> int:
+    """A xeno's attack: to whoever stays farthest from falling."""
+    return _sturdiest(state, state.pending)
+
+
+# The box's decisions, and the core's "wound" taken its way (the planner asks these first).
+DECISIONS = {"wound": _wound, REFLEX_DECISION: _reflex, "inv_damage_point": _damage_point, "inv_misfire": _misfire}

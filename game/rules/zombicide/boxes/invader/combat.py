@@ -11,7 +11,7 @@ Attack names one xeno before rolling: its Damage is multiplied by the hits and g
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -37,7 +37,7 @@ from game.rules.zombicide.boxes.invader.machines import acted, can_pay, check_co
 from game.rules.zombicide.boxes.invader.mold import mold_of, set_mold
 from game.rules.zombicide.boxes.invader.state import ACTIVE, INACTIVE, NO_MOLD, hero
 from game.rules.zombicide.commands import Attack, DecisionNeeded, DiceRolled, ZombiesKilled
-from game.rules.zombicide.odds import Modifier, fired_cards
+from game.rules.zombicide.odds import fired_cards
 from game.rules.zombicide.state import Pending
 
 Game = Any
@@ -92,31 +92,28 @@ def _active_brother(state: Any, s: Any) -> tuple[str, ...]:
     return tuple(skill.partition(":")[2] for skill in leader.skills if skill.startswith("battle_brother:"))
 
 
-def attack_dice(state: Any, s: Any, target: int, fired: Sequence[int], attack: str, count: int,
-                explain: list[Modifier] | None) -> int:
-    """Predator, Hail of Fire, Escalation and Battle Brother on top of the core's dice."""
-
-    def part(amount: int, name: str) -> None:
-        if explain is not None and amount:
-            explain.append(Modifier("dice", amount, "skill", name))
-
+def attack_dice(state: Any, s: Any, target: int, fired: Sequence[int], attack: str,
+                part: Callable[[int, str, str], None]) -> int:
+    """The dice Predator, Hail of Fire, Escalation and Battle Brother add to the core's, each told
+    with ``part``."""
     equipment, kinds = state.tables.equipment, state.card_kinds
+    added = 0
     crowd_skill = "predator" if attack == "melee" else "hail_of_fire"
     if crowd_skill in s.skills:
         crowd = sum(state.zombies[target])
         more = sum(max(0, crowd - equipment[kinds[c]].dice) for c in fired)
-        count += more
-        part(more, crowd_skill)
+        added += more
+        part(more, "skill", crowd_skill)
     kind, streak = hero(s).escalation
     if streak and kind == attack and any(skill in (f"escalation:{attack}", "escalation:combat") for skill in s.skills):
-        count += streak
-        part(streak, f"escalation:{attack}")
+        added += streak
+        part(streak, "skill", f"escalation:{attack}")
     for effect in _active_brother(state, s):
         name, _, parameter = effect.partition(":")
         if name == "plus_one_die" and parameter in (attack, "combat"):
-            count += len(fired)
-            part(len(fired), f"battle_brother:{effect}")
-    return count
+            added += len(fired)
+            part(len(fired), "skill", f"battle_brother:{effect}")
+    return added
 
 
 def roll_bonus(state: Any, s: Any, attack: str) -> int:

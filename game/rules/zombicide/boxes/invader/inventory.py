@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from game.rules.core.base import IllegalCommand
+from game.rules.zombicide.boxes import InventoryRules
 from game.rules.zombicide.boxes.invader.board import board_of
 from game.rules.zombicide.boxes.invader.commands import (
     Attach,
@@ -44,6 +45,16 @@ def slot_fits(equipment: Any, slot: int) -> bool:
     """Hand slots hold hand cards, Body slots body cards; the Backpack holds anything."""
     kind = slot_kind(slot)
     return kind == "backpack" or getattr(equipment, "slot", "backpack") == kind
+
+
+class InvaderInventory(InventoryRules):
+    """Two Hands, two Body slots, the Backpack (the core's: weapons work from the hands)."""
+
+    def fits(self, tables: Any, survivor_id: str, slot: int, equipment: Any) -> bool:
+        return slot_fits(equipment, slot)
+
+    def slot_names(self, tables: Any, survivor_id: str, slot_count: int) -> tuple[str, ...]:
+        return tuple(slot_kind(slot) for slot in range(slot_count))
 
 
 def effect_in_body(state: Any, s: Any, effect: str) -> bool:

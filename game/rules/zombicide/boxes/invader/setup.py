@@ -114,7 +114,7 @@ def board_problems(board: Any, spec: Any) -> list[str]:
     return []
 
 
-def set_out(state: Any) -> Any:
+def setup_board(state: Any) -> Any:
     """Once the survivors stand on the board: the set-aside cards made, the mission's cards kept
     apart, Oxygen Tanks handed out, xenos placed, starting groups split, scientists' objectives
     kept off the table."""

@@ -255,7 +255,7 @@ def end_phase(game: Game) -> None:
 # --- Ultrared -----------------------------------------------------------------------------------
 
 
-def ultrared(game: Game, i: int, before: int) -> None:
+def ultrared(game: Game, i: int, before: int, after: int) -> None:
     """Ultrared mode (§14.1): past Red the count starts again; each Orange or Red threshold passed
     again gives a skill not taken yet (once its own are all taken, any skill of the box but Starts
     with…)."""

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
+from game.rules.zombicide.boxes import TablePiece
 from game.rules.zombicide.boxes.invader.commands import (
     ArmorChanged,
     Attach,
@@ -31,7 +33,6 @@ from game.rules.zombicide.boxes.invader.commands import (
     ZeroGSpin,
 )
 from game.rules.zombicide.boxes.invader.content import machine_model
-from game.rules.zombicide.boxes.invader.inventory import BODY
 from game.rules.zombicide.boxes.invader.missions import SAMPLE_NAMES, goal_words
 from game.rules.zombicide.boxes.invader.state import ACTIVE, INACTIVE
 
@@ -166,26 +167,33 @@ def goal_line(goal: Any) -> str | None:
 MOLD_MARKS = {INACTIVE: ("mold_inactive", "Inactive Mold"), ACTIVE: ("mold_active", "Active Mold")}
 
 
-def table_marks(state: Any) -> list[tuple[int, str, str]]:
-    """What the table shows of the box in zones: Mold, the Machines (with their activation token
-    while they count as survivors), the scientists still on the board."""
-    box = state.box_state
-    marks = [(zone, *MOLD_MARKS[level]) for zone, level in enumerate(box.mold) if level in MOLD_MARKS]
+def table_pieces(state: Any) -> list[TablePiece]:
+    """The box's pieces and tokens on the table: Mold, the Machines (with their activation token
+    while they count as survivors), the scientists still on the board; each with an id that stays
+    while it stays put."""
+    box, zone_ids = state.box_state, state.graph.zone_ids
+    seen: Counter[str] = Counter()
+    pieces: list[TablePiece] = []
+
+    def add(token: str, label: str, zone: int) -> None:
+        base = f"inv:{token}:{zone_ids[zone]}"
+        pieces.append(TablePiece(f"{base}:{seen[base]}", token, label, zone))
+        seen[base] += 1
+
+    for zone, level in enumerate(box.mold):
+        if level in MOLD_MARKS:
+            add(*MOLD_MARKS[level], zone)
     for machine in box.machines:
         if machine.destroyed:
             continue
         model = machine_model(state.tables.catalog, machine.model)
-        marks.append((machine.zone, model.token, model.name))
+        add(model.token, model.name, machine.zone)
         if machine.active:
-            marks.append((machine.zone, "machine_activation", f"{model.name} activated"))
-    marks += [(p.zone, f"scientist_{p.colour}", f"{p.colour.capitalize()} scientist")
-              for p in box.scientists if not (p.escaped or p.dead)]
-    return marks
-
-
-def slot_group(slot: int) -> str | None:
-    """The survivor card's Body slots (between the hands and the Backpack)."""
-    return "Body" if slot in BODY else None
+            add("machine_activation", f"{model.name} activated", machine.zone)
+    for p in box.scientists:
+        if not (p.escaped or p.dead):
+            add(f"scientist_{p.colour}", f"{p.colour.capitalize()} scientist", p.zone)
+    return pieces
 
 
 def _card_in(state: Any, survivor_id: str, slot: int) -> str:

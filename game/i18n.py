@@ -1,0 +1,162 @@
+"""The words on screen in the player's language: gettext catalogues kept as ``.po`` files, read with Babel.
+
+- Code marks every string a player reads: ``_("End turn")``; counted words go through
+  ``ngettext("{n} zombie killed", "{n} zombies killed", n).format(n=n)`` so each language gets its
+  own plural forms (Spanish has two, like English; other languages more). ``N_`` marks a string
+  kept in a table and translated later, where it is shown.
+- Rules code never translates: the engine's reasons are English templates with named fields,
+  which the app shows through ``phrase`` (``phrase("Bow: range {low}-{high}", low=0, high=1)``).
+- Catalogues live in ``game/locale/<language>/LC_MESSAGES/*.po``, one file per part of the app.
+  ``make i18n`` extracts the template (``game/locale/deadtable.pot``) and lists the strings a
+  catalogue still lacks (``tools/i18n_check.py``). No compiled
+  ``.mo`` is kept in the repository: the ``.po`` is compiled in memory when a language is chosen.
+- English is the source language and needs no catalogue. A string missing from a catalogue is
+  shown in English and remembered in ``untranslated()`` (the Spanish UI test reads it).
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import locale
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+DOMAIN = "deadtable"
+SOURCE_LANGUAGE = "en"
+# the languages offered in settings, each named in its own language
+LANGUAGES: dict[str, str] = {"en": "English", "es": "Español"}
+
+_translations: gettext.NullTranslations = gettext.NullTranslations()
+_language = SOURCE_LANGUAGE
+_untranslated: set[str] = set()
+_listeners: list[Callable[[str], None]] = []
+
+
+class CatalogueError(Exception):
+    """A catalogue that cannot be read; ``what`` names the file and the place."""
+
+    def __init__(self, what: str):
+        self.what = what
+        super().__init__(what)
+
+
+def catalogue_dir(language: str) -> Path:
+    return LOCALE_DIR / language / "LC_MESSAGES"
+
+
+def catalogue_paths(language: str) -> list[Path]:
+    """Every ``.po`` of ``language``: one per part of the app (``common.po``, ``zombicide.po``…),
+    so that work on one screen never edits another's catalogue."""
+    return sorted(catalogue_dir(language).glob("*.po"))
+
+
+def read_catalogue(path: Path, language: str):  # -> babel.messages.catalog.Catalog
+    from babel.messages.pofile import PoFileError, read_po
+
+    try:
+        with path.open("rb") as handle:
+            return read_po(handle, locale=language, abort_invalid=True)
+    except OSError as error:
+        raise CatalogueError(f"{path.name} ({language}): could not read it ({error.strerror or error})") from error
+    except (PoFileError, ValueError) as error:
+        raise CatalogueError(f"{path.name} ({language}): {error}") from error
+
+
+def _compiled(language: str) -> gettext.GNUTranslations:
+    """The catalogues of ``language`` joined and compiled in memory (Babel reads the ``.po`` files
+    and writes one ``.mo``). A string given in two files keeps the first file's words."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+
+    joined = Catalog(locale=language, domain=DOMAIN)
+    for path in catalogue_paths(language):
+        for message in read_catalogue(path, language):
+            if message.id and message.string and not message.fuzzy and message.id not in joined:
+                joined[message.id] = message
+    buffer = io.BytesIO()
+    write_mo(buffer, joined, use_fuzzy=False)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+def system_language() -> str:
+    """The language of the system locale when we have it, else English."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(variable, "")
+        for part in value.split(":"):
+            code = part.split("_")[0].split(".")[0].lower()
+            if code in LANGUAGES:
+                return code
+    try:
+        code = (locale.getlocale()[0] or "").split("_")[0].lower()
+    except ValueError:
+        code = ""
+    return code if code in LANGUAGES else SOURCE_LANGUAGE
+
+
+def set_language(language: str) -> str:
+    """Show every later string in ``language`` (a code of ``LANGUAGES``); returns the language in use.
+
+    An unknown code, or a catalogue that cannot be read, leaves English (``CatalogueError`` for the
+    second, so the caller can say which file is broken)."""
+    global _translations, _language
+    if language not in LANGUAGES or language == SOURCE_LANGUAGE:
+        _translations, _language = gettext.NullTranslations(), SOURCE_LANGUAGE
+    else:
+        try:
+            compiled = _compiled(language)
+        except CatalogueError:
+            _translations, _language = gettext.NullTranslations(), SOURCE_LANGUAGE
+            raise
+        _translations, _language = compiled, language
+    _untranslated.clear()
+    for listener in list(_listeners):
+        listener(_language)
+    return _language
+
+
+def language() -> str:
+    return _language
+
+
+def on_language_change(listener: Callable[[str], None]) -> None:
+    """Call ``listener(language)`` after every ``set_language`` (screens rebuild their words)."""
+    _listeners.append(listener)
+
+
+def _(message: str) -> str:
+    """``message`` in the current language."""
+    if _language == SOURCE_LANGUAGE or not message:
+        return message
+    shown = _translations.gettext(message)
+    if shown is message or shown == message:
+        _untranslated.add(message)
+    return shown
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of ``singular``/``plural`` that goes with ``count``, in the current language."""
+    if _language == SOURCE_LANGUAGE:
+        return singular if count == 1 else plural
+    shown = _translations.ngettext(singular, plural, count)
+    if shown in (singular, plural):
+        _untranslated.add(singular)
+    return shown
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalogue without translating it now (it is translated where shown)."""
+    return message
+
+
+def phrase(template: str, **fields: object) -> str:
+    """An engine's English template translated, then filled: ``phrase("Bow: range {low}-{high}", low=0, high=1)``."""
+    return _(template).format(**fields)
+
+
+def untranslated() -> frozenset[str]:
+    """The strings asked for since the language was set that its catalogue lacks."""
+    return frozenset(_untranslated)

@@ -1,0 +1,366 @@
+"""What the planner bot knows of Green Horde (``BoxRules.bot``): orc zombies deal Wounds by the
+kind (a Walker 2, a Fatty or the Abomination 3, a Runner attacks twice), so a zone is weighed in
+Wounds; spawn zones are walked round; a Necromancer in reach is killed before anything else (its
+death takes a spawn zone away, its escape brings the end nearer); armour goes on at once; Dragon Bile
+and a Torch burn a crowd or the Abomination; the siege engine fires at the crowds it reaches and
+hauls itself to the exit when the mission wants it there; a spell heals the wounded. The box's
+decisions: the zombies' attacks go to whoever survives them best, armour dice are re-rolled when most
+failed, a card is discarded instead of a Wound when it is worth less, the spawn token nearest the
+team goes when a Necromancer dies.
+
+The planner's own helpers (``bots``) weigh shots and zones; this module never looks ahead through
+the engine either."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from game.rules.zombicide import bots
+from game.rules.zombicide.boxes import BotAdvice
+from game.rules.zombicide.boxes.green_horde.commands import (
+    CastEnchantment,
+    FireSiegeEngine,
+    MeleeStrike,
+    MoveSiegeEngine,
+    ThrowBile,
+    ThrowTorch,
+)
+from game.rules.zombicide.boxes.green_horde.siege import AMMUNITION, SEEN_ACCURACY
+from game.rules.zombicide.boxes.green_horde.wounds import armour_of
+from game.rules.zombicide.commands import Rearrange
+from game.rules.zombicide.graph import UNREACHABLE
+
+SPAWN_ZONE_COST = 4  # walking through a spawn zone: the next card may land on the team
+CROWD = 3  # zombies worth a Torch or a siege shot
+
+
+def _wounds(state: Any, t: int) -> int:
+    return int(getattr(state.tables.catalog.zombies[t], "wounds_per_attack", 1))
+
+
+def attack_wounds(state: Any, t: int) -> int:
+    """The Wounds one attack of kind ``t`` deals (a Runner's two attacks are the core's to count)."""
+    return _wounds(state, t)
+
+
+def zone_cost(state: Any, zone: int) -> int:
+    return SPAWN_ZONE_COST if any(tok.zone == zone for tok in state.box_state.spawn_tokens) else 0
+
+
+# --- where the goals send the team ---------------------------------------------------------------
+
+
+def _goal_unmet(state: Any, goal: str) -> bool:
+    if goal not in state.setup.goals:
+        return False
+    return not state.box.goals[goal](state).reached
+
+
+def _zones_of(state: Any, special: str = "", zombie_id: str = "") -> list[int]:
+    tables = state.tables
+    wanted = [t for t in range(len(tables.specials))
+              if (special and special in tables.specials[t]) or (zombie_id and tables.catalog.zombies[t].id == zombie_id)]
+    return [z for z, counts in enumerate(state.zombies) if any(counts[t] for t in wanted)]
+
+
+def targets(state: Any, core: list[list[int]]) -> list[list[int]]:
+    """Necromancers to kill come first; an Abomination to kill once the team can burn it (else the
+    objectives, which may hold the bile); a siege engine to bring out is fetched, then the exit. Until
+    those goals are reached the exit is not a target."""
+    own: list[list[int]] = []
+    if _goal_unmet(state, "kill_necromancers"):
+        own += [[z] for z in _zones_of(state, special="necromancer")]
+    if _goal_unmet(state, "kill_abominations") and _can_burn(state):
+        own += [[z] for z in _zones_of(state, zombie_id="orc_abomination")]
+    if _goal_unmet(state, "siege_engine_to_exit"):
+        engines = state.box_state.siege_engines
+        if engines and not any(s.in_play and s.zone in engines for s in state.survivors):
+            own += [[z] for z in engines]
+    unmet = any(_goal_unmet(state, g) for g in state.box.goals)
+    exits = set(state.graph.exits)
+    rest = [zones for zones in core if not (unmet and set(zones) == exits)]
+    if not own and not rest and unmet:  # nothing to fetch: wait for the zombies where the team is
+        return [[s.zone] for s in state.survivors if s.in_play][:1] or core
+    return own + rest or core
+
+
+def _can_burn(state: Any) -> bool:
+    bile = torch = False
+    for s in state.survivors:
+        if s.in_play:
+            for c in s.slots:
+                if c >= 0:
+                    effects = state.tables.equipment[state.card_kinds[c]].effects
+                    bile |= "pours_bile" in effects
+                    torch |= "ignites_bile" in effects
+    return torch and (bile or bool(state.box_state.bile))
+
+
+# --- tactics ---------------------------------------------------------------------------------------
+
+
+def kill_necromancer(state: Any, i: int, commands: Sequence[Any], route: Any) -> Any:
+    """A Necromancer in reach dies first."""
+    zones = set(_zones_of(state, special="necromancer"))
+    if not zones:
+        return None
+    return bots._best_attack(state, i, commands, zones)
+
+
+def melee_strike(state: Any, i: int, commands: Sequence[Any], route: Any) -> Any:
+    """The Spiked Bow fights in its own zone like a melee weapon when nothing better is at hand."""
+    s = state.survivors[i]
+    if not state.zombies_in(s.zone) or bots._best_attack(state, i, commands, {s.zone}) is not None:
+        return None
+    return next((c for c in commands if isinstance(c, MeleeStrike)), None)
+
+
+def wear_armour(state: Any, i: int, commands: Sequence[Any], route: Any) -> Any:
+    """Body armour goes on (or a better one), keeping the hands' weapons."""
+    s = state.survivors[i]
+    now = armour_of(state, s).needed or 7
+    hands = max(bots._weapon_power(state, s, 0), bots._weapon_power(state, s, 1))
+    best, best_needed = None, now
+    for command in commands:
+        if not isinstance(command, Rearrange):
+            continue
+        after = replace(s, slots=command.slots)
+        needed = armour_of(state, after).needed or 7
+        if needed < best_needed and max(bots._weapon_power(state, after, 0), bots._weapon_power(state, after, 1)) >= hands:
+            best, best_needed = command, needed
+    return best
+
+
+def heal(state: Any, i: int, commands: Sequence[Any], route: Any) -> Any:
+    """Healing on the most wounded survivor in sight."""
+    best, most = None, 0
+    for command in commands:
+        if isinstance(command, CastEnchantment) and not command.also:
+            effect = _enchantment(state, i, command.slot)
+            if effect == "healing":
+                j = state.survivor_index(command.target)
+                if j >= 0 and state.survivors[j].wounds > most:
+                    best, most = command, state.survivors[j].wounds
+    return best
+
+
+def _enchantment(state: Any, i: int, slot: int) -> str:
+    card = state.survivors[i].slots[slot]
+    return getattr(state.tables.equipment[state.card_kinds[card]], "enchantment", None) or "" if card >= 0 else ""
+
+
+def _friends_in(state: Any, zone: int) -> bool:
+    return any(s.in_play and s.zone == zone for s in state.survivors)
+
+
+def _burn_value(state: Any, zone: int) -> float:
+    """What a fire in ``zone`` is worth: its zombies (the Abomination counts for many), nothing with a
+    friend there."""
+    if _friends_in(state, zone):
+        return 0.0
+    value = float(state.zombies_in(zone))
+    if zone in _zones_of(state, zombie_id="orc_abomination"):
+        value += 5
+    if zone in _zones_of(state, special="necromancer"):
+        value += 2
+    return value
+
+
+def _burn_wanted(state: Any) -> float:
+    """The fewest zombies a fire must take to be worth a Torch now."""
+    if _goal_unmet(state, "burn_zombies"):
+        left = state.setup.zombies_to_burn - state.box_state.burned
+        return float(max(1, min(CROWD, left)))
+    return float(CROWD)
+
+
+def burn(state: Any, i: int, commands: Sequence[Any], route: Any) -> Any:
+    """A Torch on a puddle under a crowd; else Dragon Bile poured where a Torch at hand will follow."""
+    wanted = _burn_wanted(state)
+    graph = state.graph
+    best: ThrowTorch | ThrowBile | None = None
+    best_value = wanted - 0.01
+    for command in commands:
+        if isinstance(command, ThrowTorch):
+            value = _burn_value(state, graph.index[command.zone])
+            if value > best_value:
+                best, best_value = command, value
+    if best is not None:
+        return best
+    s = state.survivors[i]
+    has_torch = any(c >= 0 and "ignites_bile" in state.tables.equipment[state.card_kinds[c]].effects
+                    for c in s.slots[:2])
+    if not has_torch or s.actions_left < 2:
+        return None
+    for command in commands:
+        if isinstance(command, ThrowBile):
+            value = _burn_value(state, graph.index[command.zone])
+            if value > best_value:
+                best, best_value = command, value
+    return best
+
+
+def siege(state: Any, i: int, commands: Sequence[Any], route: Any) -> Any:
+    """The siege engine fires at the biggest crowd (a stone at the Abomination), with no friend
+    there; or, when the mission wants it at the exit, it is hauled along the route."""
+    graph = state.graph
+    best, best_value = None, 1.5
+    for command in commands:
+        if not isinstance(command, FireSiegeEngine) or command.zone not in graph.index:
+            continue
+        zone = graph.index[command.zone]
+        if _friends_in(state, zone):
+            continue
+        value = _shot_value(state, zone, command.ammunition)
+        if value > best_value:
+            best, best_value = command, value
+    if best is not None:
+        return best
+    if not _goal_unmet(state, "siege_engine_to_exit"):
+        return None
+    exits = list(graph.exits)
+    here = state.survivors[i].zone
+    dist = graph.distances(state.doors_open)
+    for command in commands:
+        if isinstance(command, MoveSiegeEngine):
+            to = graph.index[command.to]
+            if min(dist[to][e] for e in exits) < min(dist[here][e] for e in exits) < UNREACHABLE:
+                return command
+    return None
+
+
+def _shot_value(state: Any, zone: int, ammunition: str) -> float:
+    """Expected kills of a siege shot: its dice hit at 3+ (seen) and kill what their damage reaches."""
+    dice, damage = AMMUNITION[ammunition]
+    hits = dice * (7 - SEEN_ACCURACY) / 6
+    counts = state.zombies[zone]
+    killable = sum(n for t, n in enumerate(counts) if state.tables.damage_to_kill[t] <= damage)
+    value = min(float(killable), hits)
+    if damage >= 3 and zone in _zones_of(state, zombie_id="orc_abomination"):
+        value += 4 * min(1.0, hits)
+    return value
+
+
+# --- decisions ---------------------------------------------------------------------------------------
+
+
+def _save_chance(state: Any, s: Any) -> float:
+    armour = armour_of(state, s)
+    if not armour.needed:
+        return 0.0
+    p = max(0.0, min(1.0, (7 - max(1, armour.needed - armour.bonus)) / 6))
+    return 1 - (1 - p) ** 2 if armour.rerolls else p
+
+
+def decide_assign(state: Any) -> int:
+    """Each attack to the survivor it hurts least: the one with the most Wounds to spare once the
+    attacks given so far land (armour counted), the most wounded when none survives it anyway."""
+    pending = state.pending
+    left, given = pending.attack
+    t = left[0]
+    limit = state.tables.catalog.setup.wounds_to_eliminate
+    piercing = bool(getattr(state.tables.catalog.zombies[t], "armour_piercing", False))
+    best, best_key = 0, None
+    for n, (i, everything) in enumerate(pending.payload):
+        if everything:
+            continue
+        s = state.survivors[i]
+        save = _save_chance(state, s)
+        expected = s.wounds + sum(_wounds(state, u) * (1 - save * (not getattr(
+            state.tables.catalog.zombies[u], "armour_piercing", False))) for j, u in given if j == i)
+        after = expected + _wounds(state, t) * (1 - (0 if piercing else save))
+        dies = after >= limit
+        key = (dies, -expected if dies else after, n)
+        if best_key is None or key < best_key:
+            best, best_key = n, key
+    return best
+
+
+def decide_armour(state: Any) -> int:
+    """Re-roll the armour dice when most of them failed."""
+    pending = state.pending
+    kept, values, _, _ = pending.attack
+    s = state.survivors[pending.survivor]
+    armour = armour_of(state, s)
+    saved = sum(1 for v in values if min(6, v + armour.bonus) >= armour.needed)
+    return 1 if saved * 2 < len(values) and len(pending.options) > 1 else 0
+
+
+def decide_wound(state: Any) -> int:
+    """Discard the least useful card instead of the Wound (any card when the Wound would kill)."""
+    pending = state.pending
+    s = state.survivors[pending.survivor]
+    limit = state.tables.catalog.setup.wounds_to_eliminate
+    deadly = s.wounds + 1 >= limit
+    best, best_value = 0, None
+    for n, (slot,) in enumerate(pending.payload):
+        if slot < 0 or s.slots[slot] < 0:
+            continue
+        value = bots._card_value(state, state.card_kinds[s.slots[slot]])
+        if best_value is None or value < best_value:
+            best, best_value = n, value
+    if best_value is None or (not deadly and best_value > 1.2):
+        return 0
+    return best
+
+
+def decide_remove_spawn(state: Any) -> int:
+    """The spawn token nearest the team goes."""
+    pending = state.pending
+    tokens = state.box_state.spawn_tokens
+    dist = state.graph.distances(state.doors_open)
+    team = [s.zone for s in state.survivors if s.in_play]
+    if not team:
+        return 0
+
+    def nearness(n: int) -> tuple[int, int]:
+        k = pending.payload[n][0]
+        zone = tokens[k].zone if 0 <= k < len(tokens) else -1
+        return (min(dist[z][zone] for z in team) if zone >= 0 else UNREACHABLE, n)
+
+    return min(range(len(pending.payload)), key=nearness)
+
+
+def card_value(state: Any, kind: str) -> float | None:
+    """Armour and shields, the bile and the Torch, spells of comfort, food (the core guesses weapons)."""
+    equipment = state.tables.equipment[kind]
+    if getattr(equipment, "slot", "hand") == "body":
+        return 2.0 - 0.25 * equipment.armour
+    if getattr(equipment, "shield", False):
+        return 1.2 - 0.15 * equipment.armour
+    if "pours_bile" in equipment.effects or "ignites_bile" in equipment.effects:
+        wanted = any(_goal_unmet(state, g) for g in ("burn_zombies", "kill_abominations"))
+        return 1.6 if wanted else 0.7
+    effect = getattr(equipment, "enchantment", None)
+    if effect:
+        return 1.0 if effect == "healing" else 0.4
+    if getattr(equipment, "food", False):
+        return 0.2
+    if equipment.kind == "item" and not equipment.effects:
+        return 0.2
+    return None
+
+
+ADVICE = BotAdvice(
+    tactics=(
+        ("free_help", heal),
+        ("fight_here", kill_necromancer),
+        ("fight_here", burn),
+        ("fight_here", siege),
+        ("arm", wear_armour),
+        ("shoot_near", melee_strike),
+    ),
+    decisions={
+        "gh_assign": decide_assign,
+        "gh_armour": decide_armour,
+        "gh_wound": decide_wound,
+        "gh_remove_spawn": decide_remove_spawn,
+    },
+    targets=targets,
+    zone_cost=zone_cost,
+    card_value=card_value,
+    attack_wounds=attack_wounds,
+)
+

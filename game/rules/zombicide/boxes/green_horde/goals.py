@@ -1,0 +1,64 @@
+"""Green Horde's own mission goals (our missions'): kill Necromancers or Abominations, burn zombies
+with Dragon Fire, kill so many zombies of given kinds, bring a siege engine to the exit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.rules.zombicide.queries import GoalProgress
+
+
+def _killed(state: Any, special: str = "", zombie_id: str = "") -> int:
+    killed = state.box_state.killed
+    tables = state.tables
+    if not killed:
+        return 0
+    if zombie_id:
+        t = tables.zombie_index.get(zombie_id)
+        return killed[t] if t is not None else 0
+    return sum(n for t, n in enumerate(killed) if special in tables.specials[t])
+
+
+def _setup(state: Any) -> Any:
+    return getattr(state, "setup", None) or state.spec
+
+
+def kill_necromancers(state: Any) -> GoalProgress:
+    need = _setup(state).necromancers_to_kill
+    done = _killed(state, special="necromancer")
+    return GoalProgress("kill_necromancers", min(done, need), need, done >= need)
+
+
+def kill_abominations(state: Any) -> GoalProgress:
+    need = _setup(state).abominations_to_kill
+    t = state.tables.zombie_index.get("orc_abomination")
+    done = state.box_state.killed[t] if state.box_state.killed and t is not None else 0
+    return GoalProgress("kill_abominations", min(done, need), need, done >= need)
+
+
+def burn_zombies(state: Any) -> GoalProgress:
+    need = _setup(state).zombies_to_burn
+    done = state.box_state.burned
+    return GoalProgress("burn_zombies", min(done, need), need, done >= need)
+
+
+def kill_zombies(state: Any) -> GoalProgress:
+    wanted = _setup(state).zombies_to_kill
+    done = sum(min(_killed(state, zombie_id=z), n) for z, n in wanted.items())
+    total = sum(wanted.values())
+    return GoalProgress("kill_zombies", done, total, done >= total)
+
+
+def siege_engine_to_exit(state: Any) -> GoalProgress:
+    exits = state.graph.exits
+    there = any(z in exits for z in state.box_state.siege_engines)
+    return GoalProgress("siege_engine_to_exit", int(there), 1, there, tuple(state.graph.zone_ids[z] for z in exits))
+
+
+GOALS = {
+    "kill_necromancers": kill_necromancers,
+    "kill_abominations": kill_abominations,
+    "burn_zombies": burn_zombies,
+    "kill_zombies": kill_zombies,
+    "siege_engine_to_exit": siege_engine_to_exit,
+}

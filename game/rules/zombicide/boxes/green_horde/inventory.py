@@ -1,0 +1,61 @@
+"""A Green Horde inventory (digest §11): two Hands for cards with the Hand icon, a Body slot for armour
+(or the card pictured on the survivor's ID card, which then counts as held in a Hand), and five
+Backpack slots for anything (cards of the Backpack icon work only there). Spellbook makes the spells
+in the Backpack count as held; a card with danger-level gems waits for its level (§9.1)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from game.rules.zombicide.boxes import InventoryRules
+from game.rules.zombicide.boxes.green_horde.content import BODY_SLOT, FIRST_BACKPACK_SLOT
+
+SLOT_NAMES = ("hand", "hand", "body") + ("backpack",) * 5
+
+
+def body_card(tables: Any, survivor_id: str) -> str:
+    """The card pictured on the survivor's ID card ("" for none)."""
+    try:
+        return str(getattr(tables.catalog.survivor(survivor_id), "body_card", ""))
+    except KeyError:
+        return ""
+
+
+def same_card(equipment: Any, name: str) -> bool:
+    """A card is the pictured one whatever its copy (a starting copy of the same card counts)."""
+    return bool(name) and (equipment.id == name or equipment.id == f"{name}_start")
+
+
+class GreenHordeInventory(InventoryRules):
+    def fits(self, tables: Any, survivor_id: str, slot: int, equipment: Any) -> bool:
+        where = getattr(equipment, "slot", "hand")
+        if slot < BODY_SLOT:
+            return where == "hand" and equipment.kind != "event"
+        if slot == BODY_SLOT:
+            return where == "body" or same_card(equipment, body_card(tables, survivor_id))
+        return True
+
+    def worn(self, tables: Any, survivor_id: str, slot_count: int) -> tuple[int, ...]:
+        return (0, 1, BODY_SLOT)
+
+    def readies(self, equipment: Any) -> bool:
+        return getattr(equipment, "slot", "hand") in ("hand", "body") and equipment.kind == "item"
+
+    def held(self, state: Any, survivor: Any) -> Sequence[int]:
+        slots, kinds, equipment = survivor.slots, state.card_kinds, state.tables.equipment
+        held = [0, 1]
+        body = slots[BODY_SLOT] if len(slots) > BODY_SLOT else -1
+        if body >= 0 and same_card(equipment[kinds[body]], body_card(state.tables, survivor.id)):
+            held.append(BODY_SLOT)
+        if "spellbook" in survivor.skills:
+            held += [n for n in range(FIRST_BACKPACK_SLOT, len(slots))
+                     if slots[n] >= 0 and getattr(equipment[kinds[slots[n]]], "spell", None)]
+        return tuple(held)
+
+    def ready(self, state: Any, survivor: Any, card: int) -> bool:
+        equipment = state.tables.equipment[state.card_kinds[card]]
+        return survivor.level >= getattr(equipment, "level_needed", 0)
+
+    def slot_names(self, tables: Any, survivor_id: str, slot_count: int) -> tuple[str, ...]:
+        return SLOT_NAMES[:slot_count] + ("backpack",) * max(0, slot_count - len(SLOT_NAMES))

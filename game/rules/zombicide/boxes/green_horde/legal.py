@@ -1,0 +1,106 @@
+"""Green Horde's commands a survivor may play now, listed after the core's (``BoxRules.legal_free``):
+enchantments, doors opened from afar, the Spiked Bow's melee, the siege engine, Dragon Bile and
+Torches, Transmutation. Siege shots are listed at zones holding zombies (and the Horde); the engine
+takes any zone at Range 2 or more."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.rules.zombicide.boxes.green_horde.commands import (
+    HORDE_TARGET,
+    CastEnchantment,
+    FireSiegeEngine,
+    MeleeStrike,
+    MoveSiegeEngine,
+    OpenDoorFromAfar,
+    ThrowBile,
+    ThrowTorch,
+    Transmute,
+)
+from game.rules.zombicide.boxes.green_horde.dragon import THROW_RANGE
+from game.rules.zombicide.boxes.green_horde.magic import REPULSE_RANGE, SURVIVOR_TARGETS, reachable_door
+from game.rules.zombicide.boxes.green_horde.siege import AMMUNITION, SIEGE_ACTIONS, siege_targets
+from game.rules.zombicide.boxes.green_horde.state import fields
+
+FREE_TAGS = {"magic": ("spell",), "enchantment": ("spell",)}  # Spellcaster's free action pays for both
+
+
+def can_spend(s: Any, category: str) -> bool:
+    if s.actions_left > 0:
+        return True
+    tags = (category, *FREE_TAGS.get(category, ()), *(("combat",) if category == "melee" else ()))
+    return any(tag in tags for tag in s.free_actions)
+
+
+def listed(state: Any, i: int) -> list[Any]:
+    s = state.survivors[i]
+    sid = s.id
+    commands: list[Any] = []
+    graph, doors = state.graph, state.doors_open
+    held = state.box.inventory.held(state, s)
+    in_sight: tuple[int, ...] | None = None
+    for slot in held:
+        card = s.slots[slot]
+        if card < 0:
+            continue
+        equipment = state.tables.equipment[state.card_kinds[card]]
+        effect = getattr(equipment, "enchantment", None)
+        if effect and card not in fields(s).cast and can_spend(s, "enchantment"):
+            if in_sight is None:
+                in_sight = (s.zone, *graph.visible(doors)[s.zone])
+            targets = _enchantment_targets(state, s, effect, in_sight)
+            commands.extend(CastEnchantment(sid, slot, t) for t in targets)
+            if "twin_spell" in s.skills:
+                commands.extend(CastEnchantment(sid, slot, a, b) for a in targets for b in targets if a < b)
+        if getattr(equipment, "opens_doors_at_range", False) and can_spend(s, "door") \
+                and state.box.inventory.ready(state, s, card):
+            for e in graph.doors:
+                edge = graph.edges[e]
+                key = state.setup.door_keys.get(edge.color)
+                if not doors[edge.door] and (key is None or key in state.unlocked_colours) \
+                        and reachable_door(state, s, edge, equipment):
+                    commands.append(OpenDoorFromAfar(sid, slot, edge.connection_id))
+        if getattr(equipment, "melee_dice", 0) and state.zombies_in(s.zone) and can_spend(s, "melee") \
+                and state.box.inventory.ready(state, s, card):
+            commands.append(MeleeStrike(sid, slot))
+        if s.actions_left > 0 and ("pours_bile" in equipment.effects or "ignites_bile" in equipment.effects):
+            commands.extend(_throws(state, s, slot, equipment))
+    if s.zone in state.box_state.siege_engines and s.actions_left >= SIEGE_ACTIONS:
+        commands.extend(_siege(state, s))
+    if "transmutation" in s.skills and s.actions_left > 0 and (state.equipment_deck or state.equipment_discard):
+        commands.extend(Transmute(sid, slot) for slot, card in enumerate(s.slots) if card >= 0)
+    return commands
+
+
+def _enchantment_targets(state: Any, s: Any, effect: str, in_sight: tuple[int, ...]) -> list[str]:
+    if effect in SURVIVOR_TARGETS:
+        return [o.id for o in state.survivors
+                if o.in_play and o.zone in in_sight and (effect != "healing" or o.wounds)]
+    doors = state.doors_open
+    return [state.graph.zone_ids[z] for z in in_sight
+            if state.zombies_in(z) and (state.graph.zone_range(s.zone, z, doors) or 0) <= REPULSE_RANGE]
+
+
+def _throws(state: Any, s: Any, slot: int, equipment: Any) -> list[Any]:
+    graph, doors = state.graph, state.doors_open
+    near = [s.zone] + [z for z in graph.visible(doors)[s.zone] if graph.zone_range(s.zone, z, doors) == THROW_RANGE]
+    bile = state.box_state.bile
+    if "pours_bile" in equipment.effects:  # with every puddle out, the oldest one moves: always possible
+        return [ThrowBile(s.id, slot, graph.zone_ids[z]) for z in near if z not in bile]
+    return [ThrowTorch(s.id, slot, graph.zone_ids[z]) for z in near if z in bile]
+
+
+def _siege(state: Any, s: Any) -> list[Any]:
+    graph, doors = state.graph, state.doors_open
+    commands: list[Any] = []
+    moving = SIEGE_ACTIONS + state.zombies_in(s.zone)
+    for to in graph.neighbours(s.zone, doors):
+        if s.actions_left >= moving + graph.step_extra(s.zone, to):
+            commands.append(MoveSiegeEngine(s.id, graph.zone_ids[to]))
+    aims = [graph.zone_ids[z] for z in siege_targets(state, s.zone) if state.zombies_in(z)]
+    if any(state.box_state.horde):
+        aims.append(HORDE_TARGET)
+    for zone in aims:
+        commands.extend(FireSiegeEngine(s.id, zone, ammunition) for ammunition in AMMUNITION)  # type: ignore[arg-type]
+    return commands

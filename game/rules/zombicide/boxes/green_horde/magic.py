@@ -1,0 +1,154 @@
+"""Enchantments (digest §5, Enchantment action): spells with no combat stats, cast from a Hand on a
+target in sight, each card once per turn by a survivor (Twin spell: two targets). The Telekinetic
+Blast also opens doors from afar. The enchantments' texts are not in the book: ours, written in
+the card descriptions (healing, repulse, speed, ghost sight)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from game.rules.core.base import IllegalCommand
+from game.rules.zombicide import skills as sk
+from game.rules.zombicide.boxes.green_horde.commands import (
+    CastEnchantment,
+    EnchantmentCast,
+    OpenDoorFromAfar,
+    ZombiesRepulsed,
+)
+from game.rules.zombicide.boxes.green_horde.state import fields
+from game.rules.zombicide.commands import SurvivorHealed
+from game.rules.zombicide.graph import UNREACHABLE
+
+Game = Any  # the engine's working copy (game.Game)
+REPULSE_RANGE = 1
+SURVIVOR_TARGETS = ("healing", "speed", "ghost_sight")
+
+
+def held_card(game: Game, i: int, slot: int) -> tuple[int, Any]:
+    """The card in a slot the survivor holds (in Hand, or counted so), or IllegalCommand."""
+    s = game.survivors[i]
+    if slot not in game.box.inventory.held(game, s) or not 0 <= slot < len(s.slots) or s.slots[slot] < 0:
+        raise IllegalCommand("use a card held in hand")
+    return s.slots[slot], game.equipment(s.slots[slot])
+
+
+def sees(game: Game, viewer: int, zone: int) -> bool:
+    return zone == viewer or zone in game.graph.visible(tuple(game.doors_open))[viewer]
+
+
+def cast_enchantment(game: Game, i: int, command: CastEnchantment) -> None:
+    s = game.survivors[i]
+    card, spell = held_card(game, i, command.slot)
+    effect = getattr(spell, "enchantment", None)
+    if effect is None:
+        raise IllegalCommand(f"{spell.name} is not an enchantment")
+    if card in fields(s).cast:
+        raise IllegalCommand(f"{spell.name} has been cast this turn already")
+    targets = [command.target] + ([command.also] if command.also else [])
+    if command.also and ("twin_spell" not in s.skills or command.also == command.target):
+        raise IllegalCommand("only Twin spell casts on a second, other target")
+    resolved = [_target(game, i, effect, t) for t in targets]
+    game.spend(i, "enchantment")
+    s = game.change(i, box_fields=replace(fields(s), cast=fields(s).cast + (card,)))
+    for name, target in zip(targets, resolved, strict=True):
+        game.events.append(EnchantmentCast(s.id, spell.id, name))
+        EFFECTS[effect](game, i, target)
+
+
+def _target(game: Game, i: int, effect: str, target: str) -> int:
+    """The survivor (index) or zone a cast reaches, or IllegalCommand."""
+    s = game.survivors[i]
+    if effect in SURVIVOR_TARGETS:
+        j = game.survivor_by_id(target)
+        other = game.survivors[j]
+        if not other.in_play or not sees(game, s.zone, other.zone) or game.isolated(other) != game.isolated(s):
+            raise IllegalCommand(f"{s.name} cannot see {other.name}")
+        if effect == "healing" and not other.wounds:
+            raise IllegalCommand(f"{other.name} has no wound to heal")
+        return j
+    zone = game.zone_by_id(target)
+    distance = game.graph.zone_range(s.zone, zone, tuple(game.doors_open))
+    if distance is None or distance > REPULSE_RANGE:
+        raise IllegalCommand(f"{s.name} cannot reach {target} (Range 0-{REPULSE_RANGE}, in sight)")
+    if not game.zombie_count(zone):
+        raise IllegalCommand(f"there is no zombie in {target}")
+    return zone
+
+
+def _heal(game: Game, i: int, j: int) -> None:
+    target = game.survivors[j]
+    left = target.wounds - 1
+    game.change(j, wounds=left, slots=game.box.wounds.heal(target.slots, 1))
+    game.events.append(SurvivorHealed(game.survivors[i].id, target.id, left))
+
+
+def _speed(game: Game, i: int, j: int) -> None:
+    target = game.survivors[j]
+    changes: dict[str, Any] = {"box_fields": replace(fields(target), hasted=True)}
+    if j == i:
+        changes["free_actions"] = target.free_actions + ("move",)
+    game.change(j, **changes)
+
+
+def _ghost_sight(game: Game, i: int, j: int) -> None:
+    game.change(j, nose_search=True)  # a free Search in any zone without zombies, this turn
+
+
+def _repulse(game: Game, i: int, zone: int) -> None:
+    """The zone's zombies go one zone further from the caster (the first such zone on the board)."""
+    home = game.survivors[i].zone
+    doors = tuple(game.doors_open)
+    distance = game.graph.distances_from(home, doors)
+    here = distance[zone] if distance[zone] < UNREACHABLE else 0
+    away = [z for z in game.graph.reaches(zone, doors) if z != home and distance[z] > here]
+    if not away:
+        return
+    to = min(away)
+    count = game.zombie_count(zone)
+    for t, n in enumerate(game.zombies[zone]):
+        if n:
+            game.arrive(zone, to, t, n)
+    game.zombies[zone] = (0,) * game.tables.type_count
+    game.events.append(ZombiesRepulsed(game.zid(zone), game.zid(to), count))
+
+
+EFFECTS = {"healing": _heal, "speed": _speed, "ghost_sight": _ghost_sight, "repulse": _repulse}
+
+
+def open_door_from_afar(game: Game, i: int, command: OpenDoorFromAfar) -> None:
+    """1 action: a door whose side lies in sight within the spell's range swings open, silently."""
+    s = game.survivors[i]
+    card, spell = held_card(game, i, command.slot)
+    if not getattr(spell, "opens_doors_at_range", False):
+        raise IllegalCommand(f"{spell.name} does not open doors")
+    if not game.box.inventory.ready(game, s, card):
+        raise IllegalCommand(f"{spell.name} cannot be used at {s.name}'s danger level")
+    edge = _door(game, i, command.door, spell)
+    game.spend(i, "door")
+    game.swing_open(i, edge, False)
+
+
+def _door(game: Game, i: int, door_id: str, spell: Any) -> Any:
+    e = game.graph.edge_by_id.get(door_id)
+    edge = game.graph.edges[e] if e is not None else None
+    if edge is None or edge.door < 0:
+        raise IllegalCommand(f"{door_id!r} is not a door")
+    if game.doors_open[edge.door]:
+        raise IllegalCommand("that door is already open")
+    key = game.spec.door_keys.get(edge.color)
+    if key is not None and key not in game.unlocked:
+        raise IllegalCommand(f"the {edge.color} door stays locked until the {key} objective is taken")
+    if not reachable_door(game, game.survivors[i], edge, spell):
+        raise IllegalCommand(f"that door is not in sight within {spell.name}'s range")
+    return edge
+
+
+def reachable_door(state: Any, s: Any, edge: Any, spell: Any) -> bool:
+    high = spell.range_max + sk.range_bonus(s.skills)
+    doors = tuple(state.doors_open)
+    for side in (edge.a, edge.b):
+        distance = state.graph.zone_range(s.zone, side, doors)
+        if distance is not None and distance <= high:
+            return True
+    return False

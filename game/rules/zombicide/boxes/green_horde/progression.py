@@ -1,0 +1,160 @@
+"""Experience and skills beyond the core (digest §10.1, §14): Ultrared mode, Brother in arms (a skill
+lent to the survivors sharing a zone), Transmutation, the Vault cards some objectives give, and what
+the box clears at the end of a round."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from game.rules.core.base import IllegalCommand
+from game.rules.zombicide import skills as sk
+from game.rules.zombicide.boxes.green_horde.commands import SkillLent, Transmute, VaultCardFound
+from game.rules.zombicide.boxes.green_horde.content import book_skills
+from game.rules.zombicide.boxes.green_horde.necromancers import reconcile
+from game.rules.zombicide.boxes.green_horde.state import fields
+from game.rules.zombicide.commands import CardDiscarded, CardDrawn, DecisionNeeded
+from game.rules.zombicide.state import EMPTY, LEVEL_NAMES, Pending
+
+Game = Any  # the engine's working copy (game.Game)
+RED = 3
+ULTRARED_MARKS = {7: 1, 19: 2, 0: 3}  # XP past Red, modulo the Red threshold → the level reached again
+
+
+def gained_xp(game: Game, i: int, before: int, after: int) -> None:
+    """Ultrared: past Red, every 7, 19 and 43 more XP (again and again) reaches Yellow, Orange and
+    Red anew: a skill of that level not yet taken from the ID card, then any skill once the card is
+    spent (Orange and Red only; skills with a bracketed parameter excepted)."""
+    if not getattr(game.spec, "ultrared", False):
+        return
+    red = game.tables.xp_thresholds[RED]
+    for xp in range(max(before, red) + 1, after + 1):
+        level = ULTRARED_MARKS.get((xp - red) % red)
+        if level is not None:
+            game.queue.append(("gh_ultrared", i, level))
+
+
+def ultrared_step(game: Game, i: int, level: int) -> None:
+    s = game.survivors[i]
+    if not s.in_play:
+        return
+    game.change(i, box_fields=replace(fields(s), ultrared=fields(s).ultrared + 1))
+    card = game.tables.catalog.survivor(s.id)
+    name = LEVEL_NAMES[level]
+    options = [ref.text for ref in card.skills_at(name) if ref.text not in s.skills]  # type: ignore[arg-type]
+    spent = all(ref.text in s.skills for ref in card.all_skill_refs())
+    if not options and spent and level >= 2:
+        options = [b.skill for b in book_skills(game.tables.catalog) if "[" not in b.spanish and b.skill not in s.skills]
+    if not options:
+        return
+    if len(options) == 1:
+        game.gain_skill(i, options[0])
+        return
+    game.pending = Pending("skill", s.seat, i, tuple(options), tuple((n,) for n in range(len(options))))
+    game.events.append(DecisionNeeded("skill", s.seat, tuple(options)))
+
+
+def lend_skills(game: Game) -> None:
+    """Brother in arms: while two survivors or more share a zone, each of them holds the skills their
+    Brothers in arms name; the skills go when the zone breaks up (§14 #54)."""
+    by_zone: dict[int, list[int]] = {}
+    for i, s in enumerate(game.survivors):
+        if s.in_play:
+            by_zone.setdefault(s.zone, []).append(i)
+    for i, s in enumerate(game.survivors):
+        mine = fields(s)
+        own = tuple(k for k in s.skills if k not in mine.lent)
+        wanted: list[str] = []
+        together = by_zone.get(s.zone, []) if s.in_play else []
+        if len(together) > 1:
+            for j in together:
+                for skill in game.survivors[j].skills:
+                    name, parameter = sk.split(skill)
+                    if name == "brother_in_arms" and parameter and parameter not in own and parameter not in wanted:
+                        wanted.append(parameter)
+        if tuple(wanted) == mine.lent:
+            continue
+        for skill in wanted:
+            if skill not in mine.lent:
+                game.events.append(SkillLent(s.id, skill, True))
+        for skill in mine.lent:
+            if skill not in wanted:
+                game.events.append(SkillLent(s.id, skill, False))
+        game.change(i, skills=own + tuple(wanted), box_fields=replace(mine, lent=tuple(wanted)))
+
+
+def transmute(game: Game, i: int, command: Transmute) -> None:
+    """Transmutation: 1 action, discard a card and draw another (no Search; an Aaahh! card acts)."""
+    s = game.survivors[i]
+    if "transmutation" not in s.skills:
+        raise IllegalCommand(f"{s.name} cannot transmute")
+    if not 0 <= command.slot < len(s.slots) or s.slots[command.slot] < 0:
+        raise IllegalCommand("transmute a card the survivor carries")
+    if not game.equipment_deck and not game.equipment_discard:
+        raise IllegalCommand("the equipment deck is empty")
+    game.spend(i, "other")
+    card = s.slots[command.slot]
+    slots = list(s.slots)
+    slots[command.slot] = EMPTY
+    game.change(i, slots=tuple(slots))
+    game.equipment_discard.append(card)
+    game.events.append(CardDiscarded(s.id, game.card_kinds[card]))
+    drawn = game.draw_equipment()
+    if drawn is not None:
+        game.events.append(CardDrawn("equipment", game.card_kinds[drawn], game.zid(s.zone), s.id))
+        game.offer_cards(i, [drawn])
+
+
+def objective_taken(game: Game, i: int, index: int) -> None:
+    """An objective of a colour the mission names gives the next Vault card (§1.4, §13.5), or the next
+    of the cards the mission hides under that colour (``objective_cards``, ours)."""
+    colour = game.graph.objectives[index].color
+    hidden = dict(getattr(game.spec, "objective_cards", {}))
+    if colour in hidden:
+        colours = sorted(hidden)
+        found = list(game.box_state.found) or [0] * len(colours)
+        n = colours.index(colour)
+        cards = hidden[colour]
+        if cards:
+            _hand_over(game, i, cards[found[n] % len(cards)], vault=False)
+            found[n] += 1
+            game.box_state = replace(game.box_state, found=tuple(found))
+        return
+    if colour not in getattr(game.spec, "vault_objectives", ()) or not game.box_state.vault:
+        return
+    equipment_id = game.box_state.vault[0]
+    game.box_state = replace(game.box_state, vault=game.box_state.vault[1:])
+    _hand_over(game, i, equipment_id, vault=True)
+
+
+def _hand_over(game: Game, i: int, equipment_id: str, vault: bool) -> None:
+    """A new card of ``equipment_id`` for survivor ``i``: kept in a slot or discarded, as a search's."""
+    card = len(game.card_kinds)
+    game.card_kinds = game.card_kinds + (equipment_id,)
+    s = game.survivors[i]
+    if vault:
+        game.events.append(VaultCardFound(s.id, equipment_id))
+    else:
+        game.events.append(CardDrawn("equipment", equipment_id, game.zid(s.zone), s.id))
+    game.offer_cards(i, [card])
+
+
+def end_of_round(game: Game) -> None:
+    """Enchantments may be cast again, Battle fury and Speed wear off."""
+    for i, s in enumerate(game.survivors):
+        mine = fields(s)
+        if mine.cast or mine.fury or mine.hasted or mine.striking:
+            game.change(i, box_fields=replace(mine, cast=(), fury=0, hasted=False, striking=""))
+
+
+def anyone_dead(game: Game) -> None:
+    """A mission lost with any survivor (``lose_if_anyone_dies``)."""
+    if game.result is None and getattr(game.spec, "lose_if_anyone_dies", False) and any(
+            not s.alive for s in game.survivors):
+        game.finish("lost")
+
+
+def after_action(game: Game, i: int) -> None:
+    reconcile(game)
+    lend_skills(game)
+    anyone_dead(game)

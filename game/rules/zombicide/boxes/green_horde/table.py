@@ -1,0 +1,51 @@
+"""Green Horde's pieces on the table and lines on the survivor's card, for the window
+(``BoxRules.table_pieces``, ``kept_markers``, ``card_lines``): spawn tokens come and go (a
+Necromancer brings its own, its death takes one away), siege engines are hauled and burn, puddles of
+Dragon Bile are poured and burn, so the window draws them from the state, not from the printed board."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from game.rules.zombicide.boxes import TablePiece
+from game.rules.zombicide.boxes.green_horde.wounds import armour_of
+
+KEPT_MARKERS = frozenset({"spawn", "siege_engine", "dragon_bile"})
+SPAWN_ZONE_TOKENS = ("red", "blue", "green")  # the colours of plain spawn tokens drawn (others show red)
+
+
+def spawn_token_image(kind: str, face: str) -> str:
+    if kind == "necromancer":
+        return "gh_spawn_" + face.replace(" ", "_")
+    return f"gh_spawn_zone_{kind if kind in SPAWN_ZONE_TOKENS else 'red'}"
+
+
+def table_pieces(state: Any) -> list[TablePiece]:
+    """Every spawn token, siege engine and puddle, each with an id that stays while it stays put."""
+    box, zone_ids = state.box_state, state.graph.zone_ids
+    seen: Counter[str] = Counter()
+    pieces = []
+
+    def add(key: str, token: str, label: str, zone: int) -> None:
+        base = f"gh:{key}:{zone_ids[zone]}"
+        pieces.append(TablePiece(f"{base}:{seen[base]}", token, label, zone))
+        seen[base] += 1
+
+    for tok in box.spawn_tokens:
+        label = f"Necromancer spawn ({tok.face})" if tok.kind == "necromancer" else "Spawn zone"
+        add(f"spawn:{tok.kind}:{tok.face}", spawn_token_image(tok.kind, tok.face), label, tok.zone)
+    for zone in box.siege_engines:
+        add("siege", "gh_trebuchet", "Trebuchet", zone)
+    for zone in box.bile:
+        add("bile", "gh_dragon_bile", "Dragon Bile", zone)
+    return pieces
+
+
+def card_lines(state: Any, i: int) -> list[str]:
+    """The survivor's armour: the number each die needs and what it wears (or "No armour")."""
+    armour = armour_of(state, state.survivors[i])
+    if not armour.needed:
+        return ["No armour"]
+    bonus = f", +{armour.bonus} a die" if armour.bonus else ""
+    return [f"Armour {armour.needed}+ ({armour.source}{bonus})"]

@@ -1,0 +1,65 @@
+"""What a screen shows must fit: no widget overlaps another, none leaves the window.
+
+Screens list what they draw by hand through ``shown_rects()`` (a list of ``(name, rect)``: bar
+buttons, panels' text lines, dice pop-ups); pygame_gui elements are read from the UI manager. A
+test lays a scene out at a window size and asserts ``layout_problems(...) == []``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import pygame
+import pygame_gui
+
+NamedRect = tuple[str, pygame.Rect]
+# pygame_gui elements that hold others: their children lie inside them by design
+CONTAINER_TYPES = ("UIPanel", "UIWindow", "UIScrollingContainer", "UIContainer", "UIMessageWindow",
+                   "UIFileDialog", "UISelectionList", "UIDropDownMenu", "UITextBox", "UIVerticalScrollBar",
+                   "UIHorizontalScrollBar", "UIImage")
+
+
+def ui_rects(manager: pygame_gui.UIManager) -> list[NamedRect]:
+    """The visible leaf widgets of ``manager`` (buttons, labels, entries), by their text."""
+    shown: list[NamedRect] = []
+    for element in manager.get_sprite_group().sprites():
+        if type(element).__name__ in CONTAINER_TYPES or not getattr(element, "visible", True):
+            continue
+        if type(element).__name__ == "UIButton" and _inside_container_of_type(element, ("UIWindow", "UISelectionList",
+                                                                                   "UIDropDownMenu", "UIVerticalScrollBar",
+                                                                                   "UIHorizontalScrollBar")):
+            continue  # window close buttons, list rows and scroll arrows are laid out by pygame_gui
+        if type(element).__name__ not in ("UIButton", "UILabel", "UITextEntryLine"):
+            continue
+        text = getattr(element, "text", "") or type(element).__name__
+        shown.append((f"{type(element).__name__} {text!r}", pygame.Rect(element.rect)))
+    return shown
+
+
+def _inside_container_of_type(element: object, names: Sequence[str]) -> bool:
+    """Whether ``element`` lies in a container that belongs to a widget of one of ``names``."""
+    container = getattr(element, "ui_container", None)
+    for _depth in range(32):  # containers nest a few levels deep at most
+        if container is None:
+            return False
+        owner = getattr(container, "parent_element", None)
+        if owner is not None and type(owner).__name__ in names:
+            return True
+        parent = getattr(container, "ui_container", None)
+        if parent is container:
+            return False
+        container = parent
+    return False
+
+
+def layout_problems(rects: Iterable[NamedRect], window_size: tuple[int, int]) -> list[str]:
+    """One line per widget outside the window and per pair of widgets that overlap."""
+    window = pygame.Rect((0, 0), window_size)
+    listed = [(name, rect) for name, rect in rects if rect.width > 0 and rect.height > 0]
+    problems = [f"{name} {tuple(rect)} leaves the {window_size} window"
+                for name, rect in listed if not window.contains(rect)]
+    for index, (name, rect) in enumerate(listed):
+        for other_name, other in listed[index + 1:]:
+            if rect.colliderect(other):
+                problems.append(f"{name} {tuple(rect)} overlaps {other_name} {tuple(other)}")
+    return problems
