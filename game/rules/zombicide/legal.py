@@ -197,12 +197,13 @@ def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
         low, high = weapon_reach(state, s, equipment)
         if "shoots_own_zone" in flags:
             low = 0
-        targets = ([zone] if low == 0 else []) + list(graph.visible(state.doors_open)[zone])
+        deeper = "sees_deeper" in flags
+        targets = ([zone] if low == 0 else []) + list(graph.visible(state.doors_open, deeper)[zone])
         in_reach = []
         for target in targets:
             if state.zombies_in(target) == 0:
                 continue
-            distance = graph.zone_range(zone, target, state.doors_open)
+            distance = graph.zone_range(zone, target, state.doors_open, deeper)
             if distance is not None and low <= distance <= high and not (
                 unusable is not None and unusable(state, i, slot, target)
             ):

@@ -177,7 +177,8 @@ def attack_odds(state: Any, command: Attack) -> AttackOdds:
     target = state.graph.index.get(command.zone)
     if target is None:
         raise IllegalCommand(f"there is no zone {command.zone!r}")
-    distance = 0 if target == s.zone else state.graph.zone_range(s.zone, target, tuple(state.doors_open))
+    deeper = sk.has(s.skills, "sees_deeper")
+    distance = 0 if target == s.zone else state.graph.zone_range(s.zone, target, tuple(state.doors_open), deeper)
     mods: list[Modifier] = []
     if attack != "melee":
         high = weapon_reach(state, s, weapon)[1]
