@@ -59,6 +59,7 @@ from game.rules.zombicide.commands import (
     Rearrange,
     Trade,
 )
+from game.rules.zombicide.skills import SkillHook
 
 Game = Any
 
@@ -153,6 +154,7 @@ RULES = BoxRules(
         },
         check=content.check,
     ),
+    skill_hooks={"sharp_senses": SkillHook(sees_deeper=True)},
     setup_options=InvaderSetup,
     state_fields=InvaderState,
     survivor_fields=Hero,

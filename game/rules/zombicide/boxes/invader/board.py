@@ -204,8 +204,9 @@ def _build_variant(base: ZoneGraph, data: InvaderBoard, mold: Sequence[int]) -> 
 
 def _sight_lines(base: ZoneGraph, data: InvaderBoard, edges: Sequence[Edge], opened: set[tuple[int, int]],
                  street_like: Sequence[bool]) -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
-    """Per zone, the straight lines leaving it: (zone entered, edge crossed) steps, stopping one zone
-    into anything that sees like a room."""
+    """Per zone, the straight lines leaving it: (zone entered, edge crossed) steps, stopping two zones
+    into anything that sees like a room (the core's sight stops at the first, Sharp Senses' at the
+    second)."""
     cols, rows, grid = data.cols, data.rows, data.grid
     mold_edge: dict[tuple[int, int], int] = {}
     for edge in edges[len(base.edges):]:
@@ -242,6 +243,7 @@ def _cast(data: InvaderBoard, zone: int, c: int, r: int, dc: int, dr: int, openi
     steps: list[tuple[int, int]] = []
     seen = {zone}
     current = zone
+    rooms = 0
     while True:
         nc, nr = c + dc, r + dr
         if not (0 <= nc < cols and 0 <= nr < rows):
@@ -262,7 +264,9 @@ def _cast(data: InvaderBoard, zone: int, c: int, r: int, dc: int, dr: int, openi
                 seen.add(nxt)
             current = nxt
             if not street_like[nxt]:
-                break
+                rooms += 1
+                if rooms >= 2:
+                    break
         c, r = nc, nr
     return tuple(steps)
 

@@ -347,8 +347,9 @@ def attack_targets(state: Any, i: int, slot: int) -> list[int]:
         low, high = weapon_range(state, s, weapon)
         doors = tuple(state.doors_open)
         zones = []
-        for zone in ([s.zone] if low == 0 else []) + list(state.graph.visible(doors)[s.zone]):
-            distance = state.graph.zone_range(s.zone, zone, doors)
+        deeper = sk.has(s.skills, "sees_deeper")  # Sharp Senses
+        for zone in ([s.zone] if low == 0 else []) + list(state.graph.visible(doors, deeper)[s.zone]):
+            distance = state.graph.zone_range(s.zone, zone, doors, deeper)
             if sum(state.zombies[zone]) and distance is not None and low <= distance <= high:
                 zones.append(zone)
     else:
@@ -493,11 +494,11 @@ def reflex_step(game: Game, zone: int) -> None:
     if not sum(game.zombies[zone]):
         return
     card = game.box_state.cards_drawn
-    visible = game.graph.visible(tuple(game.doors_open))
+    doors = tuple(game.doors_open)
     for j, s in enumerate(game.survivors):
         if not s.in_play or "combat_reflexes" not in s.skills or hero(s).reflex_card == card:
             continue
-        if s.zone != zone and zone not in visible[s.zone]:
+        if s.zone != zone and zone not in game.graph.visible(doors, sk.has(s.skills, "sees_deeper"))[s.zone]:
             continue
         options = [slot for slot in (0, 1) if zone in attack_targets(game, j, slot)]
         if not options:
