@@ -11,6 +11,7 @@ every crossing lets both through alike.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -256,24 +257,32 @@ class ZoneGraph:
         return result
 
     def _visible_from(self, zone: int, doors_open: tuple[bool, ...], rooms: int = 1) -> tuple[int, ...]:
-        if self.sightless[zone]:
-            return ()
         seen: list[int] = []
         for line in self.sight[zone]:
-            inside = 0  # building zones the line has entered
-            for there, e in line:
-                edge = self.edges[e]
-                if not edge.sight or (edge.door >= 0 and not doors_open[edge.door]):
-                    break
-                if self.sightless[there]:
-                    break
+            for there, _steps in self._seen_along(zone, line, doors_open, rooms):
                 if there not in seen:
                     seen.append(there)
-                if not self.street_like[there]:
-                    inside += 1
-                    if inside >= rooms:
-                        break  # sight reaches one zone into a building (two for a keener eye)
         return tuple(seen)
+
+    def _seen_along(self, zone: int, line: tuple[tuple[int, int], ...], doors_open: tuple[bool, ...],
+                    rooms: int) -> Iterator[tuple[int, int]]:
+        """The zones one sight line shows from ``zone``, with how many zones away each is: it stops at
+        a closed door, a wall that cuts sight, a zone nobody sees through, and ``rooms`` zones into a
+        building."""
+        if self.sightless[zone]:
+            return
+        inside = 0  # building zones the line has entered
+        for steps, (there, e) in enumerate(line, start=1):
+            edge = self.edges[e]
+            if not edge.sight or (edge.door >= 0 and not doors_open[edge.door]):
+                return
+            if self.sightless[there]:
+                return
+            yield there, steps
+            if not self.street_like[there]:
+                inside += 1
+                if inside >= rooms:
+                    return  # sight reaches one zone into a building (two for a keener eye)
 
     def zone_range(self, viewer: int, target: int, doors_open: tuple[bool, ...], deeper: bool = False) -> int | None:
         """How many zones away ``target`` is along a sight line, or None when out of sight."""
@@ -281,8 +290,9 @@ class ZoneGraph:
             return 0
         if target not in self.visible(doors_open, deeper)[viewer]:
             return None
+        rooms = 2 if deeper else 1
         for line in self.sight[viewer]:
-            for steps, (there, _e) in enumerate(line, start=1):
+            for there, steps in self._seen_along(viewer, line, doors_open, rooms):
                 if there == target:
                     return steps
         return None
