@@ -24,6 +24,7 @@ from make_maps import (
     Z,
     ZoneSpec,
     door,
+    mission_tables,
     opening,
     write_module,
     zone_grid,
@@ -229,17 +230,7 @@ def mission(mission_id: str, title: str, story: str, modules: Sequence[Placement
              "# The book's mission; the map is ours (the book's maps are images we do not have)."]
     lines += [f"# {line}" for line in textwrap.wrap(story, 100)]
     lines += ["schema_version = 1", f'id = "{mission_id}"', f'title = "{title}"', 'game = "zombicide"', ""]
-    for module, col, row, rotation in modules:
-        lines += ["[[modules]]", f'map = "../zombicide/invader/{module}.tmx"', f"col = {col}", f"row = {row}",
-                  f"rotation = {rotation}", ""]
-    for marker in markers:
-        lines.append("[[markers]]")
-        lines += [f"{key} = {toml_value(value)}" for key, value in marker.items()]
-        lines.append("")
-    for item in doors:
-        lines.append("[[doors]]")
-        lines += [f"{key} = {toml_value(value)}" for key, value in item.items()]
-        lines.append("")
+    lines += mission_tables("invader", modules, markers, doors, toml_value)
     lines.append("# The mission's rules; the players and their survivors are chosen when the game starts.")
     lines.append("[setup]")
     lines.append('box = "invader"')

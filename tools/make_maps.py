@@ -932,6 +932,22 @@ def toml_value(value: object) -> str:
     return '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+def mission_tables(folder: str, modules: Sequence[tuple[str, int, int, int]], markers: Sequence[dict[str, object]],
+                   doors: Sequence[dict[str, object]], value: Callable[[object], str] = toml_value) -> list[str]:
+    """A box's mission file's ``[[modules]]`` (its tiles in ``maps/zombicide/<folder>/``: module,
+    col, row, rotation), ``[[markers]]`` and ``[[doors]]`` tables, each value written by ``value``."""
+    lines: list[str] = []
+    for module, col, row, rotation in modules:
+        lines += ["[[modules]]", f'map = "../zombicide/{folder}/{module}.tmx"', f"col = {col}", f"row = {row}",
+                  f"rotation = {rotation}", ""]
+    for table, items in (("markers", markers), ("doors", doors)):
+        for item in items:
+            lines.append(f"[[{table}]]")
+            lines += [f"{key} = {value(v)}" for key, v in item.items()]
+            lines.append("")
+    return lines
+
+
 def missions() -> dict[str, str]:
     out = {}
     out["tutorial-2x2"] = mission_toml(
