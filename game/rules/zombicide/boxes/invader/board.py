@@ -207,7 +207,6 @@ def _sight_lines(base: ZoneGraph, data: InvaderBoard, edges: Sequence[Edge], ope
     """Per zone, the straight lines leaving it: (zone entered, edge crossed) steps, stopping two zones
     into anything that sees like a room (the core's sight stops at the first, Sharp Senses' at the
     second)."""
-    cols, rows, grid = data.cols, data.rows, data.grid
     mold_edge: dict[tuple[int, int], int] = {}
     for edge in edges[len(base.edges):]:
         mold_edge[(edge.a, edge.b)] = mold_edge[(edge.b, edge.a)] = edge.index
@@ -219,55 +218,80 @@ def _sight_lines(base: ZoneGraph, data: InvaderBoard, edges: Sequence[Edge], ope
             if e is None:
                 e = next((e for other, e in base.adjacent[a] if other == b), -1)
         opening_of[(a, b)] = opening_of[(b, a)] = e
-    cells_of: list[list[int]] = [[] for _ in range(base.zone_count)]
+    lines_of = []
+    for zone, runs in enumerate(_straight_runs(data)):
+        found = [_cast(zone, run, data.covered, opening_of, street_like) for run in runs]
+        lines_of.append(tuple(_distinct(found)))
+    return tuple(lines_of)
+
+
+Run = tuple[tuple[int, int, int], ...]  # the zone borders a straight line crosses: (next zone, cell, next cell)
+_RUNS: dict[int, tuple[InvaderBoard, tuple[tuple[Run, ...], ...]]] = {}
+
+
+def _straight_runs(data: InvaderBoard) -> tuple[tuple[Run, ...], ...]:
+    """Per zone, the straight lines leaving it across the grid (from each cell at the end of a run of
+    the zone, each way), as the zone borders they cross up to the board's edge or an empty cell:
+    the same for every Mold configuration, worked out once per board."""
+    known = _RUNS.get(id(data))
+    if known is not None and known[0] is data:
+        return known[1]
+    cols, rows, grid = data.cols, data.rows, data.grid
+    cells_of: list[list[int]] = [[] for _ in range(data.base.zone_count)]
     for cell, zone in enumerate(grid):
         if zone >= 0:
             cells_of[zone].append(cell)
-    lines_of = []
-    for zone in range(base.zone_count):
-        found: list[tuple[tuple[int, int], ...]] = []
-        for cell in cells_of[zone]:
+    runs_of = []
+    for zone, cells in enumerate(cells_of):
+        runs: list[Run] = []
+        for cell in cells:
             r, c = divmod(cell, cols)
             for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
                 nc, nr = c + dc, r + dr
                 if 0 <= nc < cols and 0 <= nr < rows and grid[nr * cols + nc] == zone:
                     continue  # only cells at the end of a run of the zone start a line that way
-                found.append(_cast(data, zone, c, r, dc, dr, opening_of, street_like))
-        lines_of.append(tuple(_distinct(found)))
-    return tuple(lines_of)
+                crossed: list[tuple[int, int, int]] = []
+                here = zone
+                while 0 <= nc < cols and 0 <= nr < rows:
+                    there = grid[nr * cols + nc]
+                    if there != here:
+                        if there < 0:
+                            break
+                        crossed.append((there, (nr - dr) * cols + (nc - dc), nr * cols + nc))
+                        here = there
+                    nc, nr = nc + dc, nr + dr
+                runs.append(tuple(crossed))
+        runs_of.append(tuple(runs))
+    if len(_RUNS) > _VARIANT_LIMIT:
+        _RUNS.clear()
+    found = tuple(runs_of)
+    _RUNS[id(data)] = (data, found)
+    return found
 
 
-def _cast(data: InvaderBoard, zone: int, c: int, r: int, dc: int, dr: int, opening_of: dict[tuple[int, int], int],
+def _cast(zone: int, run: Run, covered: dict[tuple[int, int], tuple[int, ...]], opening_of: dict[tuple[int, int], int],
           street_like: Sequence[bool]) -> tuple[tuple[int, int], ...]:
-    cols, rows, grid = data.cols, data.rows, data.grid
+    """One straight line's (zone entered, edge crossed) steps: it stops where nothing drawn carries
+    sight across a border, and at its second room-like zone."""
     steps: list[tuple[int, int]] = []
     seen = {zone}
     current = zone
     rooms = 0
-    while True:
-        nc, nr = c + dc, r + dr
-        if not (0 <= nc < cols and 0 <= nr < rows):
+    for nxt, here_cell, next_cell in run:
+        via = opening_of.get((current, nxt), -1)
+        if via < 0:
+            covering = covered.get((here_cell, next_cell), ())
+            via = covering[0] if covering else -1
+        if via < 0:
             break
-        here_cell, next_cell = r * cols + c, nr * cols + nc
-        nxt = grid[next_cell]
-        if nxt != current:
-            if nxt < 0:
+        if nxt not in seen:
+            steps.append((nxt, via))
+            seen.add(nxt)
+        current = nxt
+        if not street_like[nxt]:
+            rooms += 1
+            if rooms >= 2:
                 break
-            via = opening_of.get((current, nxt), -1)
-            if via < 0:
-                covering = data.covered.get((here_cell, next_cell), ())
-                via = covering[0] if covering else -1
-            if via < 0:
-                break
-            if nxt not in seen:
-                steps.append((nxt, via))
-                seen.add(nxt)
-            current = nxt
-            if not street_like[nxt]:
-                rooms += 1
-                if rooms >= 2:
-                    break
-        c, r = nc, nr
     return tuple(steps)
 
 
