@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import re
+import time
 from contextlib import redirect_stdout
 from functools import cache
 from pathlib import Path
@@ -94,8 +95,44 @@ def play_outs() -> list[str]:
     return lines
 
 
+INVADER_MISSIONS = tuple(sorted((REPO_ROOT / "maps" / "missions").glob("inv-m*.toml"),
+                                key=lambda p: int(p.stem.removeprefix("inv-m"))))
+INVADER_SIX = ["jared", "baraka", "cole", "magnus", "vivian", "mitsuki"]
+INVADER_PLAYERS = {"players": [{"seat": "A", "survivors": INVADER_SIX[:3]}, {"seat": "B", "survivors": INVADER_SIX[3:]}],
+                   "auto_wounds": True}
+
+
+def invader_play_outs() -> list[str]:
+    """Whole random play-outs of every Invader mission per second (the set-up counted), one core."""
+    from game.board.mission import load_board
+    from game.rules.zombicide.bots import play_out, random_bot
+
+    lines: list[str] = []
+    total_games, total_s = 0, 0.0
+    for path in INVADER_MISSIONS:
+        board = load_board(path)
+        play_out(board, INVADER_PLAYERS, 10_000, random_bot, max_rounds=40)  # warm the box's caches
+        started = time.perf_counter()
+        commands = 0
+        results: dict[str, int] = {}
+        for seed in range(GAMES_PER_BOT):
+            stats = play_out(board, INVADER_PLAYERS, seed, random_bot, max_rounds=40)
+            commands += stats.commands
+            results[stats.result or "unfinished"] = results.get(stats.result or "unfinished", 0) + 1
+        elapsed = time.perf_counter() - started
+        total_games, total_s = total_games + GAMES_PER_BOT, total_s + elapsed
+        lines.append(f"{path.name:<20} random bot {GAMES_PER_BOT / elapsed:8.1f} games/s   "
+                     f"{commands // GAMES_PER_BOT} commands/game   {results}")
+    per_second = total_games / total_s if total_s else 0.0
+    lines.append(f"all Invader missions  random bot {per_second:8.1f} games/s   target ≥ {PLAY_OUTS_TARGET_PER_S:g}/s"
+                 f"   {verdict(per_second >= PLAY_OUTS_TARGET_PER_S)}")
+    lines.append(f"({GAMES_PER_BOT} games per mission, 6 survivors on two seats, at most 40 rounds, one core)")
+    return lines
+
+
 SECTIONS = [
     ("Zombicide: zombies' phase, 200 zombies on the 3×3 mission", zombie_phase),
     ("Zombicide: legal_commands on random states", legal_commands),
     ("Zombicide: whole play-outs per second", play_outs),
+    ("Zombicide Invader: whole play-outs per second", invader_play_outs),
 ]

@@ -33,7 +33,7 @@ from game.board.model import (
 REPO = Path(__file__).resolve().parent.parent
 ASSETS = REPO / "assets"
 MAPS = REPO / "maps"
-MISSIONS = sorted((MAPS / "missions").glob("*.toml"))
+MISSIONS = sorted(p for p in (MAPS / "missions").glob("*.toml") if not p.name.startswith("inv-"))  # Invader's: tests/zombicide/invader
 ZOMBICIDE_MAPS = sorted((MAPS / "zombicide").glob("*.tmx"))
 FREE_TABLES = sorted((MAPS / "zombieworld").glob("*.tmx"))
 ALL_MAPS = ZOMBICIDE_MAPS + FREE_TABLES

@@ -28,6 +28,7 @@ from make_maps import (
     ZoneSpec,
     door,
     mark,
+    mission_tables,
     opening,
     shared_border,
     zone_grid,
@@ -301,17 +302,7 @@ def mission_toml(mission_id: str, title: str, story: str, goal: str, modules: Se
     lines += [f"# {line}" for line in textwrap.wrap(story, 100)]
     lines += [f"# Goal: {line}" if n == 0 else f"# {line}" for n, line in enumerate(textwrap.wrap(goal, 94))]
     lines += ["schema_version = 1", f'id = "{mission_id}"', f'title = "{title}"', 'game = "zombicide"', ""]
-    for module, col, row, rotation in modules:
-        lines += ["[[modules]]", f'map = "../zombicide/{FOLDER}/{module}.tmx"', f"col = {col}", f"row = {row}",
-                  f"rotation = {rotation}", ""]
-    for marker in markers:
-        lines.append("[[markers]]")
-        lines += [f"{key} = {toml_value(value)}" for key, value in marker.items()]
-        lines.append("")
-    for item in doors:
-        lines.append("[[doors]]")
-        lines += [f"{key} = {toml_value(value)}" for key, value in item.items()]
-        lines.append("")
+    lines += mission_tables(FOLDER, modules, markers, doors, toml_value)
     for a, b, kind in edges:
         lines += ["[[edges]]", f"zones = {toml_value([a, b])}", f'kind = "{kind}"', ""]
     lines.append("# Rules for this mission; the players and their survivors are chosen when the game starts.")

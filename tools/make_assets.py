@@ -703,6 +703,10 @@ def make_tokens(out: Path) -> dict[str, dict[str, object]]:
     import green_horde_art  # the second Zombicide box's tokens (it draws with this module's helpers)
 
     green_horde_art.make_tokens(folder, save)
+    import invader_art  # Zombicide: Invader's tokens (xenos, its survivors, the Machines)
+
+    for name, surf, entry in invader_art.tokens():
+        save(name, surf, entry)
     (folder / "tokens.json").write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return manifest
 
@@ -916,6 +920,10 @@ def make_markers(out: Path) -> list[str]:
     import green_horde_art
 
     green_horde_art.make_markers(folder, save)
+    import invader_art  # Mold, Machine activation, destroyed doors, scientists, Invader's colours
+
+    for name, surf in invader_art.markers():
+        save(name, surf)
     return written
 
 
@@ -930,6 +938,9 @@ def main(argv: list[str] | None = None) -> int:
         import green_horde_art
 
         green_horde_art.make_tileset(out)
+        import invader_art
+
+        invader_art.make_tileset(out)
         tokens = make_tokens(out)
         markers = make_markers(out)
     finally:

@@ -616,15 +616,17 @@ def properties_xml(props: Sequence[tuple[str, Prop]], indent: str, types: dict[s
     return "\n".join(lines) + "\n"
 
 
-def write_module(spec: ModuleSpec, game: str, folder: Path) -> Path:
+def write_module(spec: ModuleSpec, game: str, folder: Path,
+                 paint: Callable[[ModuleSpec], list[int]] | None = None, writer_type: type[TmxWriter] | None = None) -> Path:
+    """One module as Tiled XML; a box with its own floors and tileset passes its ``paint`` and writer."""
     tile = TILE_PX
     if spec.module_id == "9R":
         paint_helipad(spec)
-    writer = TmxWriter(MODULE_TILES, MODULE_TILES, [
+    writer = (writer_type or TmxWriter)(MODULE_TILES, MODULE_TILES, [
         ("module", "string", spec.module_id), ("game", "string", game), ("scale", "float", MODULE_SCALE),
         ("layout", "string", "zones"), ("title", "string", spec.title),
     ])
-    writer.tile_layer("floor", paint_module(spec))
+    writer.tile_layer("floor", (paint or paint_module)(spec))
     by_name = {z.name: z for z in spec.zones}
     zone_objects = []
     for zone in spec.zones:
@@ -936,6 +938,22 @@ def toml_value(value: object) -> str:
     return '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+def mission_tables(folder: str, modules: Sequence[tuple[str, int, int, int]], markers: Sequence[dict[str, object]],
+                   doors: Sequence[dict[str, object]], value: Callable[[object], str] = toml_value) -> list[str]:
+    """A box's mission file's ``[[modules]]`` (its tiles in ``maps/zombicide/<folder>/``: module,
+    col, row, rotation), ``[[markers]]`` and ``[[doors]]`` tables, each value written by ``value``."""
+    lines: list[str] = []
+    for module, col, row, rotation in modules:
+        lines += ["[[modules]]", f'map = "../zombicide/{folder}/{module}.tmx"', f"col = {col}", f"row = {row}",
+                  f"rotation = {rotation}", ""]
+    for table, items in (("markers", markers), ("doors", doors)):
+        for item in items:
+            lines.append(f"[[{table}]]")
+            lines += [f"{key} = {value(v)}" for key, v in item.items()]
+            lines.append("")
+    return lines
+
+
 def missions() -> dict[str, str]:
     out = {}
     out["tutorial-2x2"] = mission_toml(
@@ -1209,6 +1227,9 @@ def main(argv: list[str] | None = None) -> int:
     import green_horde_maps  # the second Zombicide box's modules and missions
 
     written += green_horde_maps.write_all(root)
+    import make_invader_maps  # Zombicide: Invader's 18 modules and its missions
+
+    written += make_invader_maps.write_all(root)
     print(f"wrote {len(written)} files into {root}")
     return 0
 

@@ -429,6 +429,32 @@ def test_a_skill_that_shoots_into_its_own_zone_whatever_the_minimum_range(tiny_b
     engine.apply(state, "A", Attack("ada", 0, "r0c0"))
 
 
+def test_a_skill_whose_sight_reaches_one_zone_farther_into_buildings(tiny_box):
+    from game.rules.core.base import IllegalCommand
+    from game.rules.zombicide import skills as sk
+    from game.rules.zombicide.catalog import Equipment
+    from game.rules.zombicide.commands import Attack
+
+    tiny_box(skill_hooks={"tiny_keen_eye": sk.SkillHook(sees_deeper=True)})
+    board = sketch_board("sor=r=r", markers=[("start", (0, 0))])  # a street, then three rooms in a row
+    state = new_game(board, {"A": ["ada"]}, box=TINY)
+    rifle = Equipment(id="pistol", name="Rifle", token="x", kind="weapon", attack="ranged", range_min=1,
+                      range_max=3, dice=1, accuracy=4, damage=1, deck_count=1)
+    tables = dataclasses.replace(state.tables, equipment={**state.tables.equipment, "pistol": rifle})
+    state = arrange(dataclasses.replace(state, tables=tables), survivors={"ada": {"hand": ("pistol",)}},
+                    zombies={"r0c1": {"walker": 1}, "r0c2": {"walker": 1}, "r0c3": {"walker": 1}})
+    legal = engine.legal_commands(state, "A")
+    assert Attack("ada", 0, "r0c1") in legal and Attack("ada", 0, "r0c2") not in legal  # one zone into a building
+    with pytest.raises(IllegalCommand, match="cannot see r0c2"):
+        engine.apply(state, "A", Attack("ada", 0, "r0c2"))
+    state = arrange(state, survivors={"ada": {"skills": ("tiny_keen_eye",)}})
+    legal = engine.legal_commands(state, "A")
+    assert Attack("ada", 0, "r0c2") in legal and Attack("ada", 0, "r0c3") not in legal  # two, never three
+    assert engine.attack_odds(state, Attack("ada", 0, "r0c2")).dice == 1
+    state, events = engine.apply(state, "A", Attack("ada", 0, "r0c2"))
+    assert any(e.kind == "dice_rolled" for e in events)
+
+
 def test_a_shots_misses_hit_the_survivors_in_the_target_zone(tiny_box):
     from game.rules.zombicide.commands import Attack, ChooseOption
 

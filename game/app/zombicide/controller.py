@@ -339,7 +339,7 @@ class GameController:
             return ActionChoice("Search", command, "search")
         box = self.state.box
         told = box.command_text(command, self.state)
-        zone = getattr(command, "zone", None)
+        zone = getattr(command, "zone", None) or getattr(command, "to", None)  # where it acts
         if told and isinstance(zone, str) and zone in self.state.graph.index:
             told += f": {self.zone_name(zone)}"
         label = _COMMAND_LABELS.get(kind) or told or box.command_labels.get(kind)

@@ -246,6 +246,7 @@ _DESCRIBERS: dict[type, Describer] = {
         f"{count_word(e.wounds, 'wound')} left."),
     ev.DoorClosed: lambda e, w: f"{w.who(e.survivor)} locks {w.door(e.door)} down.",
     ev.DoorOpened: lambda e, w: f"{w.who(e.survivor)} opens {w.door(e.door)}.",
+    ev.DoorBroken: lambda e, w: f"Zombies in {w.zone(e.zone)} break {w.door(e.door)} open.",
     ev.NoiseMade: lambda e, w: f"Noise in {w.zone(e.zone)}: {count_word(e.tokens, 'token')} there now.",
     ev.DiceRolled: lambda e, w: _dice(e, w),
     ev.CardDrawn: lambda e, w: _card(e, w),
@@ -356,7 +357,7 @@ def described_event_types(box: str = DEFAULT_BOX) -> frozenset[type]:
 
 _TONES: dict[type, str] = {
     ev.ZombieSpawned: "zombie", ev.ZombieMoved: "zombie", ev.ExtraActivation: "zombie",
-    ev.ZombieAttacked: "danger", ev.SurvivorEliminated: "danger",
+    ev.ZombieAttacked: "danger", ev.SurvivorEliminated: "danger", ev.DoorBroken: "danger",
     ev.ZombiesKilled: "good", ev.ExperienceGained: "good", ev.DangerLevelReached: "good", ev.SkillGained: "good",
     ev.ObjectiveTaken: "good", ev.SurvivorEscaped: "good", ev.SurvivorHealed: "good",
     ev.DiceRolled: "dice", ev.DiceForced: "dice",

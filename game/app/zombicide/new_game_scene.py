@@ -8,6 +8,7 @@ screen's list of games.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from functools import partial
@@ -83,7 +84,7 @@ def read_mission_info(path: Path) -> MissionInfo | None:
         if not line.startswith("#"):
             break
         body = line.lstrip("#").strip()
-        if body and "tools/make_maps.py" not in body:
+        if body and "written by tools/" not in body:  # the generator's note, not the story
             story_lines.append(body)
     table = data.get("setup")
     setup: dict[str, Any] = dict(table) if isinstance(table, dict) else {}
@@ -95,7 +96,12 @@ def list_missions(folder: Path = MISSION_DIR, box: str = DEFAULT_BOX) -> list[Mi
     """The Zombicide missions of ``box``, the box's own (rm-* for Rue Morgue) first, tutorials at the top."""
     found = [info for path in sorted(folder.glob("*.toml"))
              if (info := read_mission_info(path)) is not None and str(info.setup.get("box") or DEFAULT_BOX) == box]
-    return sorted(found, key=lambda m: (not m.id.startswith("rm-"), "tutorial" not in m.id, m.id))
+    return sorted(found, key=lambda m: (not m.id.startswith("rm-"), "tutorial" not in m.id, _natural(m.id)))
+
+
+def _natural(text: str) -> tuple[tuple[int, str], ...]:
+    """Sort key reading numbers as numbers: m2 before m10."""
+    return tuple((int(part), "") if part.isdigit() else (-1, part) for part in re.split(r"(\d+)", text))
 
 
 def setup_option_names(box: str) -> frozenset[str]:

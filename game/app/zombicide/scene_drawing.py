@@ -127,6 +127,8 @@ class SceneDrawing(SceneFields):
             elif goal.goal == "most_experience":
                 ahead = " and ".join(goal.teams) or "nobody"
                 lines.append((f"Rivals: the team with the most experience wins (ahead: {ahead}, {goal.done} XP)", False))
+            elif (words := self.controller.state.box.goal_words(goal)) is not None:  # a goal of the box's own
+                lines.append((words, goal.reached))
         return lines
 
     def goal_rows(self, width_px: int) -> list[pygame.Surface]:

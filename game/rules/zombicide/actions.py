@@ -170,7 +170,8 @@ class SurvivorActions(Fields):
 
     def do_close_door(self, i: int, command: CloseDoor) -> None:
         s = self.survivors[i]
-        if not sk.has(s.skills, "closes_doors"):
+        rules = self.box.doors
+        if not rules.anyone and not sk.has(s.skills, "closes_doors"):
             raise IllegalCommand(f"{s.name} cannot close doors")
         e = self.graph.edge_by_id.get(command.door)
         edge = self.graph.edges[e] if e is not None else None
@@ -178,10 +179,17 @@ class SurvivorActions(Fields):
             raise IllegalCommand(f"{s.name} is not next to that door")
         if not self.doors_open[edge.door]:
             raise IllegalCommand("that door is already closed")
-        self.spend(i, "other")
+        if rules.usable is not None:
+            reason = rules.usable(self, i, edge.door, True)
+            if reason:
+                raise IllegalCommand(reason)
+        if not rules.free:
+            self.spend(i, "other")
         self.doors_open[edge.door] = False
         self.doors_spawned[edge.door] = True
         self.events.append(DoorClosed(command.door, s.id))
+        if rules.worked is not None:
+            rules.worked(self, i, edge.door, True)
 
     def do_shove(self, i: int, command: Shove) -> None:
         s = self.survivors[i]
@@ -236,7 +244,13 @@ class SurvivorActions(Fields):
         if not self.zombie_count(zone):
             raise IllegalCommand(f"there are no zombies in {command.zone} to taunt")
         self.change(i, taunted=True)
-        home = s.zone
+        self.taunt_zone(i, zone)
+
+    def taunt_zone(self, i: int, zone: int) -> None:
+        """The zombies of ``zone`` take one extra activation (every action of it) aimed only at
+        survivor ``i`` (Taunt-like skills of every box)."""
+        doors = tuple(self.doors_open)
+        home = self.survivors[i].zone
         distance_to_home = [row[home] for row in self.graph.zombie_distances(doors)]
         taunted = list(self.zombies[zone])
         where = [zone] * len(taunted)
@@ -323,12 +337,18 @@ class SurvivorActions(Fields):
         key = self.spec.door_keys.get(edge.color)
         if key is not None and key not in self.unlocked:
             raise IllegalCommand(f"the {edge.color} door stays locked until the {key} objective is taken")
+        rules = self.box.doors
         equipped = [s.slots[n] for n in self.box.inventory.held(self, s)]
-        openers = [c for c in equipped if c >= 0 and self.equipment(c).opens_doors]
-        silent_skill = sk.has(s.skills, "opens_doors")
+        openers = [] if rules.anyone else [c for c in equipped if c >= 0 and self.equipment(c).opens_doors]
+        silent_skill = rules.anyone or sk.has(s.skills, "opens_doors")
         if not openers and not silent_skill:
             raise IllegalCommand(f"{s.name} needs a door-opening weapon in hand")
-        self.spend(i, "door")
+        if rules.usable is not None:
+            reason = rules.usable(self, i, edge.door, False)
+            if reason:
+                raise IllegalCommand(reason)
+        if not rules.free:
+            self.spend(i, "door")
         noisy = not silent_skill and all(self.equipment(c).noisy_door for c in openers)
         if self.box.door_roll is not None:  # doors that open on a roll of the box's
             opened, noisy = self.box.door_roll(self, i, openers, silent_skill)
@@ -344,9 +364,14 @@ class SurvivorActions(Fields):
         s = self.survivors[i]
         self.doors_open[edge.door] = True
         self.events.append(DoorOpened(edge.connection_id, s.id))
+        rules = self.box.doors
+        if rules.worked is not None:
+            rules.worked(self, i, edge.door, False)
         if noisy:
             self.add_noise(s.zone, i)
-        if not self.doors_spawned[edge.door]:
+        if not rules.spawns_buildings:
+            self.doors_spawned[edge.door] = True
+        elif not self.doors_spawned[edge.door]:
             self.doors_spawned[edge.door] = True
             for zone in (edge.a, edge.b):
                 b = self.graph.building[zone]
@@ -363,7 +388,11 @@ class SurvivorActions(Fields):
     def do_search(self, i: int, command: Search) -> None:
         s = self.survivors[i]
         nose = s.nose_search
-        if not nose and not searchable_now(self, s.zone) and not sk.has(s.skills, "search_anywhere"):
+        may_search = self.box.may_search
+        if may_search is not None:
+            if not may_search(self, i):
+                raise IllegalCommand(f"{s.name} cannot search here")
+        elif not nose and not searchable_now(self, s.zone) and not sk.has(s.skills, "search_anywhere"):
             raise IllegalCommand("only building rooms can be searched")
         if self.zombie_count(s.zone):
             raise IllegalCommand("nobody searches with zombies in the zone")
@@ -375,9 +404,13 @@ class SurvivorActions(Fields):
             self.spend(i, "search")
         s = self.change(i, searched=True)
         drawn = []
-        equipped = [s.slots[n] for n in self.box.inventory.held(self, s)]
-        flashlight = any("search_draw_two" in self.equipment(c).effects for c in equipped if c >= 0)
-        for _ in range(1 + sk.extra_search_cards(s.skills) + (1 if flashlight else 0)):
+        if self.box.search_draws is not None:
+            draws = self.box.search_draws(self, i)
+        else:
+            equipped = [s.slots[n] for n in self.box.inventory.held(self, s)]
+            flashlight = any("search_draw_two" in self.equipment(c).effects for c in equipped if c >= 0)
+            draws = 1 + sk.extra_search_cards(s.skills) + (1 if flashlight else 0)
+        for _ in range(draws):
             card = self.draw_equipment()
             if card is None:
                 break
@@ -442,9 +475,16 @@ class SurvivorActions(Fields):
     def offer_cards(self, i: int, cards: list[int]) -> None:
         """Each searched card in turn: an Aaahh!! places its zombie, any other asks keep or discard."""
         s = self.survivors[i]
+        acts_at_once = self.box.searched_card
         while cards:
             card = cards.pop(0)
             equipment = self.equipment(card)
+            if acts_at_once is not None:
+                instead = acts_at_once(self, i, card)
+                if instead is not None:  # the box dealt with it: offer what it gives instead
+                    cards[0:0] = list(instead)
+                    s = self.survivors[i]
+                    continue
             if "aaahh_spawn" in equipment.effects:
                 self.discard_cards((card,))
                 walker = self.tables.zombie_index.get(self.box.aaahh_zombie)

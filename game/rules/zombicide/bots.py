@@ -247,13 +247,14 @@ def _costs_from(state: ZombicideState, targets: Sequence[int], can_open: bool) -
         cost[t] = 0
         heap.append((0, t))
     heapq.heapify(heap)
+    blocked = state.box.bot.blocked
     while heap:
         here_cost, here = heapq.heappop(heap)
         if here_cost > cost[here]:
             continue
         for there, e in graph.adjacent[here]:
             edge = graph.edges[e]
-            if not edge.walkable or graph.blocked[there]:
+            if not edge.walkable or graph.blocked[there] or (blocked is not None and blocked(state, there)):
                 continue
             price = 1 + ZOMBIE_COST * state.zombies_in(here) + (HIDDEN_COST if _hides_zombies(state, here) else 0)
             if zone_cost is not None:
@@ -341,12 +342,15 @@ def _plain_distance(state: ZombicideState, targets: Sequence[int], can_open: boo
     frontier = list(targets)
     for t in targets:
         dist[t] = 0
+    blocked = state.box.bot.blocked
     while frontier:
         following = []
         for here in frontier:
             for there, e in graph.adjacent[here]:
                 edge = graph.edges[e]
                 if not edge.walkable or graph.blocked[there] or dist[there] <= dist[here] + 1:
+                    continue
+                if blocked is not None and blocked(state, there):
                     continue
                 if edge.door >= 0 and not state.doors_open[edge.door] and not (
                     can_open and _door_unlocked(state, edge.color)
@@ -568,12 +572,15 @@ def _advance(state: ZombicideState, i: int, commands: Sequence[Any], route: Rout
     if here == 0 or here >= UNREACHABLE:
         return None
     best, best_cost = None, here
+    blocked = state.box.bot.blocked
     for command in commands:
         if not isinstance(command, Move) or command.charge:
             continue
         to = graph.index[command.to]
         if state.zombies_in(to) or route.cost[to] >= best_cost or _ahead_too_far(state, route, i, route.cost[to]):
             continue
+        if blocked is not None and any(blocked(state, graph.index[v]) for v in command.via):
+            continue  # the route goes round what the box blocks, so does every step of a long move
         hidden = any(_hides_zombies(state, z) for z in (to, *(graph.index[v] for v in command.via)))
         if hidden and to not in route.targets and (command.via or not _on_the_way(route, s.zone, to) or not _team_gathered(state, i)):
             continue  # a hidden zone is entered only when the way leads through it, with the team at hand
@@ -694,8 +701,8 @@ def _hand_damage(state: ZombicideState, s: Any) -> int:
 
 
 def _wounds_left(state: ZombicideState, s: Any) -> int:
-    """The Wounds a survivor may still take and stay in play."""
-    return max(0, state.tables.catalog.setup.wounds_to_eliminate - 1 - s.wounds)
+    """The Wounds a survivor may still take and stay in play (the box's limit less one, less its wounds)."""
+    return max(0, state.box.wounds.limit(state, state.survivor_index(s.id)) - 1 - s.wounds)
 
 
 def _regroup(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
@@ -813,13 +820,14 @@ def _tactics(box: Any) -> tuple[Tactic, ...]:
 def _decide(state: ZombicideState, commands: Sequence[Any]) -> Any:
     pending = state.pending
     assert pending is not None
-    pick = {
+    core = {
         "keep_card": _decide_keep,
         "wound": _decide_wound,
         "skill": _decide_skill,
         "reroll": _decide_reroll,
         "friendly_fire": _decide_friendly_fire,
-    }.get(pending.kind) or state.box.bot.decisions.get(pending.kind)
+    }
+    pick = state.box.bot.decisions.get(pending.kind) or core.get(pending.kind)  # the box's way first
     choice = pick(state) if pick is not None else 0
     return ChooseOption(choice if 0 <= choice < len(pending.options) else 0)
 
@@ -854,10 +862,15 @@ def _decide_wound(state: ZombicideState) -> int:
     best, best_key = 0, None
     for n, payload in enumerate(pending.payload):
         i, slot = payload[0], payload[1]
+        if i < 0:  # one of the box's decoys: given the blow only to save a survivor
+            key = (False, 8, 0.0, n)
+            if best_key is None or key < best_key:
+                best, best_key = n, key
+            continue
         s = state.survivors[i]
         shrug = len(payload) > 2
         card_value = _card_value(state, state.card_kinds[s.slots[slot]]) if 0 <= slot < len(s.slots) and s.slots[slot] >= 0 else 0.0
-        dies = (s.wounds + 1 >= state.tables.catalog.setup.wounds_to_eliminate) and not shrug
+        dies = (s.wounds + 1 >= state.box.wounds.limit(state, i)) and not shrug
         key = (dies, 0 if shrug else s.wounds, card_value, n)
         if best_key is None or key < best_key:
             best, best_key = n, key

@@ -445,6 +445,8 @@ def _load(box: str, root: Path) -> Catalog:
         models["equipment.toml"] = ("card", extension.equipment_model)
     if extension.survivor_model is not None:
         models["survivors.toml"] = ("survivor", extension.survivor_model)
+    if extension.skill_model is not None:
+        models["skills.toml"] = ("skill", extension.skill_model)
     tables = {name: _load_table(folder / name, key, model) for name, (key, model) in models.items()}
     extra = {Path(name).stem: _load_table(folder / name, key, model) for name, (key, model) in extension.tables.items()}
     catalog = Catalog(
@@ -458,7 +460,7 @@ def _load(box: str, root: Path) -> Catalog:
                        read_toml(folder / "setup_rules.toml")),
         extra=extra,
     )
-    check_references(catalog, folder)
+    check_references(catalog, folder, extension.skill_parameters)
     extension.check(catalog, folder)
     return catalog
 
@@ -467,8 +469,9 @@ def _load(box: str, root: Path) -> Catalog:
 # Cross-references
 
 
-def check_references(catalog: Catalog, folder: Path) -> None:
-    """Every id that one entry names must exist; raise the first dangling one as a ContentError."""
+def check_references(catalog: Catalog, folder: Path, skill_parameters: Mapping[str, frozenset[str]] | None = None) -> None:
+    """Every id that one entry names must exist; raise the first dangling one as a ContentError.
+    ``skill_parameters``: the box's own kinds of skill parameter and their values."""
     zombies_path = folder / "zombies.toml"
     equipment_path = folder / "equipment.toml"
     deck_path = folder / "zombie_deck.toml"
@@ -523,6 +526,7 @@ def check_references(catalog: Catalog, folder: Path) -> None:
         "zombie_type": zombie_ids,
         "equipment": equipment_ids,
         "danger_level": set(DANGER_LEVELS),
+        **{kind: set(values) for kind, values in (skill_parameters or {}).items()},
         "skill": set(skill_by_id),  # a skill passed on to others (Brother in arms)
     }
     for index, survivor in enumerate(catalog.survivors):
@@ -535,7 +539,7 @@ def check_references(catalog: Catalog, folder: Path) -> None:
                 if skill.parameter is None and ref.parameter is not None:
                     raise ContentError(survivors_path, where, f"skill {ref.skill!r} takes no parameter")
                 if skill.parameter is not None:
-                    values = allowed_values[skill.parameter]
+                    values = allowed_values.get(skill.parameter, set())
                     if ref.parameter not in values:
                         raise ContentError(
                             survivors_path,

@@ -18,7 +18,7 @@ from game.rules.zombicide.commands import (
     SkillGained,
     ZombiesKilled,
 )
-from game.rules.zombicide.odds import attack_dice, fired_cards, needed_roll, reroll_sources
+from game.rules.zombicide.odds import attack_dice, fired_cards, needed_roll, reroll_sources, weapon_reach
 from game.rules.zombicide.state import (
     EMPTY,
     LEVEL_NAMES,
@@ -62,6 +62,11 @@ class Combat(Fields):
                 raise IllegalCommand("melee weapons only reach the survivor's own zone")
         else:
             self.check_in_range(i, weapon, target, command.zone)
+        unusable = self.box.weapon_unusable
+        if unusable is not None:
+            reason = unusable(self, i, command.slot, target)
+            if reason:
+                raise IllegalCommand(reason)
         if weapon.reload and card in self.unloaded:
             raise IllegalCommand(f"{weapon.name} must be reloaded first")
         for name in command.priority:
@@ -85,7 +90,7 @@ class Combat(Fields):
             self.queue.append(("attack", i, second, fired[1], weapon.attack, tuple(command.priority)))
         elif weapon.kills_everything:
             self.events.append(AttackMade(s.id, weapon.id, 1, command.zone))
-            self.burn(i, target, card)
+            (self.box.burn or type(self).burn)(self, i, target, card)
         else:
             self.events.append(AttackMade(s.id, weapon.id, len(fired), command.zone))
             self.roll_attack(i, target, fired, weapon.attack, command.priority, rival)
@@ -111,13 +116,13 @@ class Combat(Fields):
 
     def check_in_range(self, i: int, weapon: Any, target: int, zone_id: str) -> None:
         s = self.survivors[i]
-        distance = self.graph.zone_range(s.zone, target, tuple(self.doors_open))
-        high = weapon.range_max + sk.range_bonus(s.skills)
+        distance = self.graph.zone_range(s.zone, target, tuple(self.doors_open), sk.has(s.skills, "sees_deeper"))
+        low, high = weapon_reach(self, s, weapon)
         if distance is None:
             raise IllegalCommand(f"{s.name} cannot see {zone_id}")
-        low = 0 if distance == 0 and sk.has(s.skills, "shoots_own_zone") else weapon.range_min
+        low = 0 if distance == 0 and sk.has(s.skills, "shoots_own_zone") else low
         if not low <= distance <= high:
-            raise IllegalCommand(f"{weapon.name} reaches {weapon.range_min}–{high} zones, not {distance}")
+            raise IllegalCommand(f"{weapon.name} reaches {low}–{high} zones, not {distance}")
 
     def roll_attack(
         self, i: int, target: int, fired: list[int], attack: str, priority: Sequence[str], rival: int = -1
@@ -173,6 +178,8 @@ class Combat(Fields):
             return
         s = self.survivors[i]
         labels = {"lucky": "Lucky", "one_reroll_per_turn": "1 re-roll per turn", "ammo": "Plenty of Ammo"}
+        if self.box.rerolls is not None:
+            labels.update(self.box.rerolls(self, s, fired, used))
         options = ("keep the dice",) + tuple(f"re-roll every die ({labels[src]})" for src in sources)
         self.pending = Pending(
             "reroll", s.seat, i, options, ((-1,),) + tuple((n,) for n in range(len(sources))),
@@ -193,6 +200,9 @@ class Combat(Fields):
                 self.events.append(DiceRolled("bonus", more, s.id))
                 values += more
                 sixes = more.count(6)
+        land_hits = self.box.land_hits
+        if land_hits is not None and land_hits(self, i, target, fired, attack, tuple(priority), values):
+            return  # the box resolved the dice its own way
         needed = needed_roll(weapon.accuracy, sk.roll_bonus(s.skills, attack))
         hits = sum(1 for v in values if v >= needed)
         damage = sk.damage_for(s.skills, attack, weapon.id, weapon.damage)

@@ -345,6 +345,15 @@ class DoorOpened:
 
 
 @dataclass(frozen=True, slots=True)
+class DoorBroken:
+    """Zombies whose way is barred by a closed door break it open (``BoxRules.zombies_break_doors``)."""
+
+    door: str
+    zone: str  # where the zombies stand
+    kind: Literal["door_broken"] = "door_broken"
+
+
+@dataclass(frozen=True, slots=True)
 class NoiseMade:
     zone: str
     tokens: int
@@ -559,6 +568,7 @@ Event = Annotated[
     | SurvivorHealed
     | DoorClosed
     | DoorOpened
+    | DoorBroken
     | NoiseMade
     | DiceRolled
     | CardDrawn

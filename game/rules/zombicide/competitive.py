@@ -40,6 +40,11 @@ class Competitive(Fields):
     def check_goals(self, end_phase: bool) -> None:
         if self.result is not None:
             return
+        settle = self.box.settle
+        if settle is not None:  # the box's standing rules, its own wins and losses
+            settle(self)
+            if self.result is not None:
+                return
         goals = self.spec.goals
         if self.spec.competitive:
             done = not any(s.in_play for s in self.survivors) or (goals and self.goals_met(goals, end_phase))

@@ -380,6 +380,8 @@ def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog 
     box_state: Any = plugged.state_fields()
     if plugged.setup_state is not None:  # the box's own state, dealt from the same RNG
         box_state, rng = plugged.setup_state(catalog, spec, graph, rng)
+    if plugged.board_in_play is not None:  # the board as the box's tokens change it from the start
+        graph = plugged.board_in_play(graph, box_state)
     zombie_deck, rng = shuffled(rng, catalog.zombie_deck_numbers())
 
     actions = catalog.setup.actions_per_turn

@@ -118,7 +118,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
     def freeze(self) -> ZombicideState:
         return _evolve_state(  # type: ignore[no-any-return]
             self.base,
-            graph=self.graph,  # a box may give the game another graph (an edge that changed)
+            graph=self.graph,  # a box may change the board in play (``BoxRules.board_in_play``)
             card_kinds=self.card_kinds,
             round=self.round,
             phase=self.phase,  # type: ignore[arg-type]
@@ -262,9 +262,14 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
             if not s.in_play:
                 raise IllegalCommand(f"{s.name} is no longer on the board")
             if isinstance(command, Discard):
+                keeps = self.box.keeps
+                reason = keeps(self, i, command.slot) if keeps is not None else ""
+                if reason:
+                    raise IllegalCommand(reason)
                 self.discard(i, command.slot)
             else:
                 self.combine(i, command.slot, command.other_slot)
+            self.check_goals(end_phase=False)  # a box's standing rules may move the card on
             return
         if seat != self.base.current_seat and not (self.active < 0 and s.seat == seat and sk.is_tactician(s.skills)):
             raise IllegalCommand(f"it is {self.base.current_seat}'s turn, not {seat}'s")
@@ -289,6 +294,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
             if self.loud[1] == i:
                 self.loud = (-1, -1)
             self.events.append(TurnStarted(s.id, s.actions_left))
+            self.box.turn_started(self, i)
         handler: Any = _HANDLERS.get(type(command))
         if handler is not None:
             handler(self, i, command)
@@ -297,6 +303,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
             if box_handler is None:
                 raise IllegalCommand(f"unknown command {command!r}")
             box_handler(self, i, command)
+        self.box.played(self, i, command)
         self.box.after_action(self, i)
         self.run_queue()
         self.after_action()

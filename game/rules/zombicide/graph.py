@@ -11,6 +11,7 @@ every crossing lets both through alike.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -93,7 +94,7 @@ class ZoneGraph:
     _distance_cache: dict[tuple[bool, ...], tuple[tuple[int, ...], ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
-    _sight_cache: dict[tuple[bool, ...], tuple[tuple[int, ...], ...]] = field(
+    _sight_cache: dict[tuple[tuple[bool, ...], bool], tuple[tuple[int, ...], ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
     _step_cache: dict[tuple[bool, ...], tuple[tuple[int, ...], ...]] = field(
@@ -240,42 +241,58 @@ class ZoneGraph:
                     queue.append(there)
         return tuple(dist)
 
-    def visible(self, doors_open: tuple[bool, ...]) -> tuple[tuple[int, ...], ...]:
-        """Zones each zone sees (itself excluded), for this door configuration."""
-        cached = self._sight_cache.get(doors_open)
+    def visible(self, doors_open: tuple[bool, ...], deeper: bool = False) -> tuple[tuple[int, ...], ...]:
+        """Zones each zone sees (itself excluded), for this door configuration; ``deeper``: for a
+        viewer whose sight reaches one zone farther into buildings (a skill), where the board's
+        sight lines go on past the first building zone."""
+        key = (doors_open, deeper)
+        cached = self._sight_cache.get(key)
         if cached is not None:
             return cached
-        result = tuple(self._visible_from(z, doors_open) for z in range(self.zone_count))
+        rooms = 2 if deeper else 1
+        result = tuple(self._visible_from(z, doors_open, rooms) for z in range(self.zone_count))
         if len(self._sight_cache) > 256:
             self._sight_cache.clear()
-        self._sight_cache[doors_open] = result
+        self._sight_cache[key] = result
         return result
 
-    def _visible_from(self, zone: int, doors_open: tuple[bool, ...]) -> tuple[int, ...]:
-        if self.sightless[zone]:
-            return ()
+    def _visible_from(self, zone: int, doors_open: tuple[bool, ...], rooms: int = 1) -> tuple[int, ...]:
         seen: list[int] = []
         for line in self.sight[zone]:
-            for there, e in line:
-                edge = self.edges[e]
-                if not edge.sight or (edge.door >= 0 and not doors_open[edge.door]):
-                    break
-                if self.sightless[there]:
-                    break
+            for there, _steps in self._seen_along(zone, line, doors_open, rooms):
                 if there not in seen:
                     seen.append(there)
-                if not self.street_like[there]:
-                    break  # sight reaches one zone into a building
         return tuple(seen)
 
-    def zone_range(self, viewer: int, target: int, doors_open: tuple[bool, ...]) -> int | None:
+    def _seen_along(self, zone: int, line: tuple[tuple[int, int], ...], doors_open: tuple[bool, ...],
+                    rooms: int) -> Iterator[tuple[int, int]]:
+        """The zones one sight line shows from ``zone``, with how many zones away each is: it stops at
+        a closed door, a wall that cuts sight, a zone nobody sees through, and ``rooms`` zones into a
+        building."""
+        if self.sightless[zone]:
+            return
+        inside = 0  # building zones the line has entered
+        for steps, (there, e) in enumerate(line, start=1):
+            edge = self.edges[e]
+            if not edge.sight or (edge.door >= 0 and not doors_open[edge.door]):
+                return
+            if self.sightless[there]:
+                return
+            yield there, steps
+            if not self.street_like[there]:
+                inside += 1
+                if inside >= rooms:
+                    return  # sight reaches one zone into a building (two for a keener eye)
+
+    def zone_range(self, viewer: int, target: int, doors_open: tuple[bool, ...], deeper: bool = False) -> int | None:
         """How many zones away ``target`` is along a sight line, or None when out of sight."""
         if viewer == target:
             return 0
-        if target not in self.visible(doors_open)[viewer]:
+        if target not in self.visible(doors_open, deeper)[viewer]:
             return None
+        rooms = 2 if deeper else 1
         for line in self.sight[viewer]:
-            for steps, (there, _e) in enumerate(line, start=1):
+            for there, steps in self._seen_along(viewer, line, doors_open, rooms):
                 if there == target:
                     return steps
         return None

@@ -30,7 +30,7 @@ from game.rules.zombicide.commands import (
     Trade,
 )
 from game.rules.zombicide.graph import ZoneGraph, jump_targets
-from game.rules.zombicide.odds import fired_cards
+from game.rules.zombicide.odds import fired_cards, weapon_reach
 from game.rules.zombicide.state import (
     EMPTY,
     Survivor,
@@ -136,7 +136,10 @@ def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
         for target in (zone, *graph.visible(state.doors_open)[zone]):
             if state.zombies_in(target):
                 commands.append(Taunt(sid, graph.zone_ids[target]))
-    if "closes_doors" in flags and s.actions_left > 0:
+    doors = box.doors
+    if doors.anyone:
+        commands.extend(_door_commands(state, i, zone))
+    elif "closes_doors" in flags and s.actions_left > 0:
         for _other, e in graph.adjacent[zone]:
             edge = graph.edges[e]
             if edge.door >= 0 and state.doors_open[edge.door]:
@@ -153,12 +156,15 @@ def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
     if inventory is None:
         inventory = memo.inventories[inventory_key] = _inventory(state, s)
     equipped, hands, kinds, hand_opens_doors, rearranges, combines = inventory
-    if _can_spend(s, "door") and ("opens_doors" in flags or hand_opens_doors):
+    if not doors.anyone and _can_spend(s, "door") and ("opens_doors" in flags or hand_opens_doors):
         for _other, e in graph.adjacent[zone]:
             edge = graph.edges[e]
             if edge.door >= 0 and not state.doors_open[edge.door] and _door_unlocked(state, edge.color):
                 commands.append(OpenDoor(sid, edge.connection_id))
-    searchable = searchable_now(state, zone) or "search_anywhere" in flags or s.nose_search
+    if box.may_search is not None:
+        searchable = box.may_search(state, i)
+    else:
+        searchable = searchable_now(state, zone) or "search_anywhere" in flags or s.nose_search
     if searchable and (_can_spend(s, "search") or s.nose_search) and not s.searched and zombies_here == 0 and (
         state.equipment_deck or state.equipment_discard
     ):
@@ -176,9 +182,10 @@ def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
         if not box.inventory.ready(state, s, card):
             continue
         seen_weapons.add(kinds[slot])
+        unusable = box.weapon_unusable
         pair = not equipment.kills_everything and len(fired_cards(state, s, slot)) > 1  # one may fire alone
         if equipment.attack == "melee":
-            if zombies_here:
+            if zombies_here and not (unusable is not None and unusable(state, i, slot, zone)):
                 commands.append(Attack(sid, slot, graph.zone_ids[zone]))
                 if pair:
                     commands.append(Attack(sid, slot, graph.zone_ids[zone], single=True))
@@ -187,16 +194,19 @@ def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
                     if other.team != s.team and other.in_play and other.zone == zone and not confined(other):
                         commands.append(Attack(sid, slot, graph.zone_ids[zone], rival=other.id))
             continue
-        low, high = equipment.range_min, equipment.range_max + sk.range_bonus(s.skills)
+        low, high = weapon_reach(state, s, equipment)
         if "shoots_own_zone" in flags:
             low = 0
-        targets = ([zone] if low == 0 else []) + list(graph.visible(state.doors_open)[zone])
+        deeper = "sees_deeper" in flags
+        targets = ([zone] if low == 0 else []) + list(graph.visible(state.doors_open, deeper)[zone])
         in_reach = []
         for target in targets:
             if state.zombies_in(target) == 0:
                 continue
-            distance = graph.zone_range(zone, target, state.doors_open)
-            if distance is not None and low <= distance <= high:
+            distance = graph.zone_range(zone, target, state.doors_open, deeper)
+            if distance is not None and low <= distance <= high and not (
+                unusable is not None and unusable(state, i, slot, target)
+            ):
                 commands.append(Attack(sid, slot, graph.zone_ids[target]))
                 if pair:
                     commands.append(Attack(sid, slot, graph.zone_ids[target], single=True))
@@ -243,6 +253,9 @@ def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
     commands.extend(combines)
     if "escape_all" in state.setup.goals and zone in graph.exits and zombies_here == 0:
         commands.append(Escape(sid))
+    if box.refuses_listed and box.refuses is not None:  # what the box would refuse is not listed
+        refuses = box.refuses
+        commands = [c for c in commands if isinstance(c, EndTurn) or not refuses(state, i, c)]
     return commands
 
 
@@ -425,6 +438,28 @@ def _paths(state: ZombicideState, start: int, reach: int) -> list[tuple[int, ...
                     following.append(there)
         frontier = following
     return [path for zone, path in found.items() if zone != start]
+
+
+def _door_commands(state: ZombicideState, i: int, zone: int) -> list[Any]:
+    """Doors anyone works (``DoorRules.anyone``): open the closed ones next to the survivor, close
+    the open ones, as the box's rules allow now."""
+    s = state.survivors[i]
+    rules = state.box.doors
+    found: list[Any] = []
+    graph = state.graph
+    for _other, e in graph.adjacent[zone]:
+        edge = graph.edges[e]
+        if edge.door < 0:
+            continue
+        closing = state.doors_open[edge.door]
+        if not closing and not _door_unlocked(state, edge.color):
+            continue
+        if not rules.free and not (s.actions_left > 0 if closing else _can_spend(s, "door")):
+            continue
+        if rules.usable is not None and rules.usable(state, i, edge.door, closing):
+            continue
+        found.append((CloseDoor if closing else OpenDoor)(s.id, edge.connection_id))
+    return found
 
 
 def _door_unlocked(state: ZombicideState, colour: str) -> bool:

@@ -128,6 +128,15 @@ def attack_dice(state: Any, s: Survivor, target: int, fired: Sequence[int], atta
     return count
 
 
+def weapon_reach(state: Any, s: Survivor, weapon: Any) -> tuple[int, int]:
+    """The zones a ranged weapon reaches, nearest and farthest: the card's, the skills' extra range,
+    or the box's word (``BoxRules.weapon_range``)."""
+    reach = state.box.weapon_range
+    if reach is not None:
+        return reach(state, s, weapon)  # type: ignore[no-any-return]
+    return weapon.range_min, weapon.range_max + sk.range_bonus(s.skills)
+
+
 def reroll_sources(state: Any, s: Survivor, fired: Sequence[int], used: Sequence[str]) -> list[str]:
     """What may re-roll this attack's dice now: Lucky (once per action), 1 re-roll per turn,
     Plenty of Ammo matching the weapon (once per action)."""
@@ -140,6 +149,8 @@ def reroll_sources(state: Any, s: Survivor, fired: Sequence[int], used: Sequence
     ammo = equipment[kinds[fired[0]]].ammo
     if ammo and "ammo" not in used and any(f"reroll_{ammo}_ammo" in equipment[kinds[c]].effects for c in s.cards()):
         sources.append("ammo")
+    if state.box.rerolls is not None:  # the box's own re-rolls
+        sources.extend(source for source, _label in state.box.rerolls(state, s, fired, used))
     return sources
 
 
@@ -166,10 +177,11 @@ def attack_odds(state: Any, command: Attack) -> AttackOdds:
     target = state.graph.index.get(command.zone)
     if target is None:
         raise IllegalCommand(f"there is no zone {command.zone!r}")
-    distance = 0 if target == s.zone else state.graph.zone_range(s.zone, target, tuple(state.doors_open))
+    deeper = sk.has(s.skills, "sees_deeper")
+    distance = 0 if target == s.zone else state.graph.zone_range(s.zone, target, tuple(state.doors_open), deeper)
     mods: list[Modifier] = []
     if attack != "melee":
-        high = weapon.range_max + sk.range_bonus(s.skills)
+        high = weapon_reach(state, s, weapon)[1]
         mods.append(Modifier("range", weapon.range_max, "weapon", weapon.id))
         if high > weapon.range_max:
             mods.append(Modifier("range", high - weapon.range_max, "skill", sk.RANGE_SKILL))

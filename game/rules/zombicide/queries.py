@@ -36,6 +36,7 @@ def goal_progress(state: Any) -> tuple[GoalProgress, ...]:
              for goal in setup.goals]
     if setup.competitive:
         found.append(experience_race(state.survivors))
+    found.extend(state.box.goal_steps(state))  # the goals the box keeps in its own order
     return tuple(found)
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from game.platform.registry import BoxEntry, GameEntry, MenuEntry, SaveStatus
-from game.rules.zombicide.boxes import BOXES, DEFAULT_BOX, UnknownBoxError
+from game.rules.zombicide.boxes import BOXES, DEFAULT_BOX, UnknownBoxError, box_rules
 from game.rules.zombicide.catalog import content_root
 from game.rules.zombicide.engine import ZombicideRules
 
@@ -42,7 +42,8 @@ def validate_board(board: Any) -> list[str]:
         parsed = parse_setup(dict(setup), None)
     except ValueError as error:
         return [f"[setup]: {str(error).removeprefix('setup: ')}"]
-    return _goals_without_markers(parsed.goals, board)
+    return [*_goals_without_markers(parsed.goals, board),
+            *(f"[setup] → {problem}" for problem in box_rules(parsed.box).board_problems(board, parsed))]
 
 
 # what each goal needs on the board: a marker of this kind inside a zone

@@ -366,7 +366,7 @@ def place_survivor(path: Path, where: str, state: Any, spec: Any) -> Any:
         if missing > 0:
             raise ScenarioError(path, f"{where} → wounds", "no free slot left for the wound cards")
         changes["wounds"] = spec.wounds
-        if spec.wounds >= state.tables.catalog.setup.wounds_to_eliminate:
+        if spec.wounds >= state.box.wounds.limit(state, index):
             changes["alive"] = False
     changes["slots"] = tuple(slots)
     if spec.xp is not None:

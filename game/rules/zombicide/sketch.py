@@ -3,9 +3,11 @@
 Cell rows alternate with separator rows. In a cell row, even columns hold zones and odd columns the
 border with the zone to the right; in a separator row, even columns hold the border with the zone
 below. Zones: s street, r room, h hallway, H hospital room, L locker room, t tent, p helipad,
-c camp, w wasteland, W water, # or space none. Borders: ' ' default (street-street open, anything
+c camp, w wasteland, W water, C corridor, O outdoor, A airlock, S security room, X oxygen room,
+# or space none (corridors and the outdoors never join across a default border). Borders: ' ' default (street-street open, anything
 touching a building walled), | or - wall, d closed door, o open door, = opening, f fence, F fence
-with stairs, e hedge, l ledge, x barrier, b closed blue door, k closed pink door. Zone ids are r<row>c<col> (``sketch_zone_id``); a tile is
+with stairs, e hedge, l ledge, x barrier, b closed blue door, k closed pink door, g closed green door,
+v closed purple (violet) door. Zone ids are r<row>c<col> (``sketch_zone_id``); a tile is
 ``tile_cols`` × ``tile_rows`` cells, named T<col>_<row>; a zone may reach over onto more tiles
 (``zone_tiles``: kept in the zone's ``tiles`` property), and a marker may name the tile it lies on (a
 manhole at one end of such a zone). Each cell is ``SKETCH_CELL_CM`` square.
@@ -44,11 +46,17 @@ SKETCH_ZONE_KINDS = {
     "c": ZoneKind.CAMP,
     "w": ZoneKind.WASTELAND,
     "W": ZoneKind.WATER,
+    "C": ZoneKind.CORRIDOR,
+    "O": ZoneKind.OUTDOOR,
+    "A": ZoneKind.AIRLOCK,
+    "S": ZoneKind.SECURITY_ROOM,
+    "X": ZoneKind.OXYGEN_ROOM,
 }
-_SKETCH_BORDERS = " |-dobk=fFelx"
+_SKETCH_BORDERS = " |-dobkgv=fFelx"
 # zones that join their street-like neighbours across a default border and belong to no building
 _STREET_LIKE = frozenset({ZoneKind.STREET, ZoneKind.HALLWAY, ZoneKind.TENT, ZoneKind.HELIPAD, ZoneKind.CAMP,
-                          ZoneKind.WASTELAND, ZoneKind.WATER})
+                          ZoneKind.WASTELAND, ZoneKind.WATER, ZoneKind.CORRIDOR, ZoneKind.OUTDOOR})
+_NEVER_JOINED = frozenset({ZoneKind.CORRIDOR, ZoneKind.OUTDOOR})  # only an airlock leads outside
 
 Cell = tuple[int, int]
 
@@ -199,12 +207,13 @@ def _read_borders(
         color, is_open, stairs = "", True, False
         kind: ConnectionKind | None
         if ch == " ":
-            kind = ConnectionKind.OPEN if cells[a] in _STREET_LIKE and cells[b] in _STREET_LIKE else None
+            joined = cells[a] in _STREET_LIKE and cells[b] in _STREET_LIKE and {cells[a], cells[b]} != _NEVER_JOINED
+            kind = ConnectionKind.OPEN if joined else None
         elif ch in "|-":
             kind = None
-        elif ch in "dobk":
+        elif ch in "dobkgv":
             kind, is_open = ConnectionKind.DOOR, ch == "o"
-            color = {"b": "blue", "k": "pink"}.get(ch, "neutral")
+            color = {"b": "blue", "k": "pink", "g": "green", "v": "purple"}.get(ch, "neutral")
         elif ch == "=":
             kind = ConnectionKind.OPENING
         elif ch in "elx":

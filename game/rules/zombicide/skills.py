@@ -58,6 +58,7 @@ class SkillHook:
     destiny: bool = False
     discards_to_ignore_wounds: bool = False  # Is that all you've got?
     shoots_own_zone: bool = False  # ranged and magic attacks may target the survivor's own zone whatever their minimum range
+    sees_deeper: bool = False  # the survivor's sight reaches one zone farther into buildings (rooms)
 
 
 HOOKS: dict[str, SkillHook] = {

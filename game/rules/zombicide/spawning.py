@@ -28,12 +28,14 @@ class Spawning(Fields):
         graph = self.graph
         steps: list[tuple] = []
         kept = self.box.spawn_zones
+        chooses = self.box.spawn_active
         if kept is not None:  # the box keeps the spawn zones (tokens that come and go)
             steps = [("draw", zone, "spawn") for zone in kept(self) if not graph.no_spawn[zone]]
             active: list = []
         else:  # a spawn zone under (or cut off by) a blocking token spawns nothing (§15.4)
             active = [p for p in graph.spawns
-                      if (p.color in ("", "red") or p.color in self.unlocked) and not graph.no_spawn[p.zone]]
+                      if (chooses(self, p) if chooses is not None else p.color in ("", "red") or p.color in self.unlocked)
+                      and not graph.no_spawn[p.zone]]
         with_locators = sorted((p for p in active if p.locators), key=lambda p: p.locators[0])
         without = [p for p in active if not p.locators]
         if with_locators:
@@ -145,7 +147,9 @@ class Spawning(Fields):
             self.zombies[zone] = tuple(counts)
             self.events.append(ZombieSpawned(self.zid(zone), self.zname(t), placed))
         missing = n - placed
-        if missing and self.tables.substitute[t]:
+        if missing and extra_activation and self.box.short_of_miniatures is not None:
+            self.box.short_of_miniatures(self, zone, t, missing)
+        elif missing and self.tables.substitute[t]:
             for st, sn in self.tables.substitute[t]:
                 self.place(zone, st, sn * missing, escorted, extra_activation)
         elif missing and extra_activation:

@@ -25,10 +25,12 @@ class Wounds(Fields):
     def resolve_wound(self, pending: Pending, option: int) -> None:
         """The chosen survivor takes the wound (or discards a card instead); the next one is shared."""
         payload = pending.payload[option]
-        if len(payload) > 2:  # Is that all you've got?: the card goes, the wound does not
+        if payload[0] < 0:  # one of the box's decoys takes the attack
+            self.box.wounds.decoy_attack(self, payload, pending.zombie)
+        elif len(payload) > 2:  # Is that all you've got?: the card goes, the wound does not
             self.shrug_off(payload[0], payload[1])
         else:
-            self.zombie_wound(payload[0], payload[1], pending.zombie)
+            self.box.wounds.zombie_attack(self, payload[0], payload[1], pending.zombie)
         if pending.remaining > 1:
             if pending.survivor >= 0:  # a Taunt's attack, aimed at one survivor
                 self.queue.insert(0, ("taunt_wound", pending.survivor, pending.remaining - 1, pending.zombie))
@@ -65,7 +67,7 @@ class Wounds(Fields):
         wounds = s.wounds + 1
         self.change(i, slots=slots, wounds=wounds)
         self.events.append(SurvivorWounded(s.id, wounds, discarded))
-        if wounds >= self.tables.catalog.setup.wounds_to_eliminate:
+        if wounds >= self.box.wounds.limit(self, i):
             self.eliminate(i)
 
     def eliminate(self, i: int) -> None:
@@ -85,7 +87,16 @@ class Wounds(Fields):
             more_labels, more_payload = self.wound_options_for(i)
             labels += more_labels
             payload += more_payload
+        if self.box.decoys is not None:
+            more_labels, more_payload = self.box.wounds.decoy_options(self, zone)
+            labels += more_labels
+            payload += more_payload
         return labels, payload
+
+    def decoy_zones(self) -> set[int]:
+        """Where the box's decoys stand (``BoxRules.decoys``): zombies there attack, and hunt them."""
+        decoys = self.box.decoys
+        return set(decoys(self)) if decoys is not None else set()
 
     def wound_options_for(self, i: int) -> tuple[list[str], list[tuple[int, ...]]]:
         """How survivor ``i`` may take one zombie wound (the box's word), or a skill turn it away."""

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.commands import (
     DecisionNeeded,
+    DoorBroken,
     FirstPlayerPassed,
     NoiseCleared,
     PhaseStarted,
@@ -96,12 +97,13 @@ class ZombiePhase(Fields):
     def step_activate(self, types: tuple[int, ...]) -> None:
         wounds: list[tuple] = []
         attacked: list[int] = []
+        decoys = self.decoy_zones()
         for zone in range(self.graph.zone_count):
             counts = self.zombies[zone]
             if not any(counts):  # most zones are empty
                 continue
             attackers = sum(counts[t] for t in types)
-            if not attackers or not self.prey_in(zone):
+            if not attackers or not (self.prey_in(zone) or zone in decoys):
                 continue
             attacked.append(zone)
             attacks = []
@@ -114,18 +116,24 @@ class ZombiePhase(Fields):
         self.queue[0:0] = follow
 
     def step_wound(self, zone: int, count: int, t: int) -> None:
-        if count <= 0 or not self.prey_in(zone):
+        if count <= 0 or not (self.prey_in(zone) or zone in self.decoy_zones()):
             return
         labels, payload = self.wound_options(zone)
+        if not payload:
+            return
         if self.spec.auto_wounds or len(payload) == 1:
-            i, slot = self.default_wound(zone) if self.spec.auto_wounds else payload[0]
-            self.zombie_wound(i, slot, t)
+            if self.spec.auto_wounds and self.prey_in(zone):
+                i, slot = self.default_wound(zone)
+                self.box.wounds.zombie_attack(self, i, slot, t)
+            elif payload[0][0] < 0:  # only the box's decoys stand here
+                self.box.wounds.decoy_attack(self, payload[0], t)
+            else:
+                self.box.wounds.zombie_attack(self, payload[0][0], payload[0][1], t)
             if count > 1:
                 self.queue.insert(0, ("wound", zone, count - 1, t))
             return
-        seat = self.survivors[payload[0][0]].seat
-        if len({self.survivors[p[0]].seat for p in payload}) > 1:
-            seat = self.seats[self.first_seat]
+        seats = {self.survivors[p[0]].seat for p in payload if p[0] >= 0}
+        seat = next(iter(seats)) if len(seats) == 1 else self.seats[self.first_seat]
         self.pending = Pending(
             "wound", seat, -1, tuple(labels), tuple(payload), zone=zone, remaining=count, zombie=t
         )
@@ -146,6 +154,7 @@ class ZombiePhase(Fields):
             free_actions=sk.free_actions(s.skills),
         )
         self.events.append(TurnStarted(s.id, s.actions_left))
+        self.box.turn_started(self, i)
 
     @staticmethod
     def turn_flags_reset() -> dict[str, Any]:
@@ -163,7 +172,7 @@ class ZombiePhase(Fields):
             return
         labels, payload = self.wound_options_for(i)
         if self.spec.auto_wounds or len(payload) == 1:
-            self.zombie_wound(i, self.default_wound_for(i) if self.spec.auto_wounds else payload[0][1], t)
+            self.box.wounds.zombie_attack(self, i, self.default_wound_for(i) if self.spec.auto_wounds else payload[0][1], t)
             if count > 1:
                 self.queue.insert(0, ("taunt_wound", i, count - 1, t))
             return
@@ -184,9 +193,10 @@ class ZombiePhase(Fields):
     def destinations(self, zone: int, noise: list[int], doors: tuple[bool, ...], occupied: list[bool]) -> list[int]:
         graph = self.graph
         distances_from = graph.distances_from if graph.same_walkers else graph.zombie_distances_from
-        here = distances_from(zone, doors)
+        breaks = self.box.zombies_break_doors  # closed doors are no obstacle to zombies that break them
+        walk_doors = (True,) * len(doors) if breaks else doors  # the doors the routes are measured with
+        here = distances_from(zone, walk_doors)
         visible = [v for v in graph.visible(doors)[zone] if occupied[v] and here[v] < UNREACHABLE]
-        walk_doors = doors  # the doors the routes are measured with
         if visible:
             loudest = max(noise[v] for v in visible)
             goals = [v for v in visible if noise[v] == loudest]
@@ -195,6 +205,8 @@ class ZombiePhase(Fields):
             if reachable:
                 loudest = max(noise[v] for v in reachable)
                 goals = [v for v in reachable if noise[v] == loudest]
+            elif breaks:
+                return []
             else:  # no open route: head for the noisiest zone as if every door were open
                 walk_doors = (True,) * len(doors)
                 here = distances_from(zone, walk_doors)
@@ -209,7 +221,7 @@ class ZombiePhase(Fields):
         if visible:  # several visible targets: the noisiest, then the closest
             goals = [g for g in goals if here[g] == nearest]
         result: list[int] = []
-        for other in graph.zombie_neighbours(zone, doors):
+        for other in graph.zombie_neighbours(zone, walk_doors if breaks else doors):
             if other in result:
                 continue
             there = distances_from(other, walk_doors)
@@ -224,6 +236,8 @@ class ZombiePhase(Fields):
         for s in self.survivors:
             if s.in_play and not self.isolated(s) and not s.rotten:
                 occupied[s.zone] = True
+        for zone in self.decoy_zones():
+            occupied[zone] = True
         plans: list[tuple[int, list[int], list[int]]] = []
         movers = self.box.zombie_movers
         mover_of = [next((movers[s] for s in self.tables.specials[t] if s in movers), None)
@@ -244,6 +258,8 @@ class ZombiePhase(Fields):
             routes = self.destinations(zone, noise, doors, occupied)
             if routes:
                 plans.append((zone, routes, moving))
+        if self.box.zombies_break_doors:  # a closed door on the way: the zone's zombies break it instead
+            plans = [plan for plan in plans if not self.break_door_on(plan[0], plan[1], doors)]
         for zone, _routes, moving in plans:  # everybody moves at once
             left = list(self.zombies[zone])
             for t, n in enumerate(moving):
@@ -270,6 +286,27 @@ class ZombiePhase(Fields):
                         self.arrive(zone, route, t, share)
         for mover, t, zone, n in own:
             mover(self, t, zone, n)
+
+    def break_door_on(self, zone: int, routes: list[int], doors: tuple[bool, ...]) -> bool:
+        """Whether the zombies of ``zone`` find a closed door on one of their next steps (their move
+        is then spent breaking it: it stays open for good); ``doors``: the doors as the move began."""
+        graph = self.graph
+        barred = None
+        for route in routes:
+            ways = [graph.edges[e] for other, e in graph.adjacent[zone] if other == route]
+            if any(graph.can_step(edge, zone, doors, zombies=True) for edge in ways):
+                continue
+            barred = next((edge for edge in ways if edge.door >= 0 and not doors[edge.door]), None)
+            if barred is not None:
+                break
+        if barred is None:
+            return False
+        if not self.doors_open[barred.door]:  # a group met earlier this step may have broken it already
+            self.doors_open[barred.door] = True
+            self.doors_spawned[barred.door] = True
+            self.events.append(DoorBroken(barred.connection_id, self.zid(zone)))
+            self.box.door_broken(self, barred)
+        return True
 
     def arrive(self, from_zone: int, to_zone: int, t: int, n: int) -> None:
         counts = list(self.zombies[to_zone])

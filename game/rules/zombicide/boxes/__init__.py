@@ -38,6 +38,10 @@ that adds nothing, so a box declares only what it has.
   (``ZoneKindRule``).
   ``blocking_markers``: marker kinds whose zone is never entered and blocks sight.
   ``board_data(board, graph)``: the box's own tables of the board (``graph.box_data``).
+  ``board_in_play(graph, box_state)``: the zone graph as the box's state changes the board (walls
+  that open, zones that see differently); the core asks it at set-up, and the box's own rules set
+  ``game.graph`` to it whenever they change the board. It keeps the zone, edge, door and token
+  indices of the graph it is given (new edges come last), so the state's tables stay valid.
 
 **Play**
 
@@ -70,23 +74,57 @@ that adds nothing, so a box declares only what it has.
   ``building_spawn_waits(game, zone)`` (a zone a first door's spawn leaves out), ``after_action``,
   ``gained_xp(game, i, before, after)`` (experience earned), ``objective_taken(game, i, index)``,
   ``before_attack`` / ``after_attack`` (an attack's roll, its kills), ``end_of_round``,
-  ``adjust_noise`` (the noise the zombies follow).
+  ``adjust_noise`` (the noise the zombies follow), ``played(game, i, command)`` (a survivor's
+  command was played, before ``after_action``: what a box counts per turn), ``turn_started(game, i)`` (a
+  survivor's turn begins, before its first command).
 - ``crosses_freely(state, i)``: survivor ``i`` pays nothing for the box's dearer crossings now (an
   enchantment). A box may also give the game another zone graph mid-game (``game.graph``: the same
   zones and edges, an edge of another kind, as a barrier knocked down); the state keeps it.
+- ``settle(game)``: the box's standing rules and its own ways to win or lose, applied after every
+  command and every step of the zombies' phase, before the mission's goals are checked (a token an
+  actor lays down where it stands; a mission lost when the board makes it impossible).
+- ``short_of_miniatures(game, zone, kind, missing)``: what happens when a spawn needs more miniatures
+  of a kind than the supply holds (the core's: the kind's substitutes, else its extra activation).
+- ``spawn_active(game, point)``: whether a spawn zone of the board draws this spawn step (the core's:
+  red ones always, coloured ones once an objective of their colour is taken).
+- ``goal_steps(state)``: the progress of goals the box keeps itself in an order of its own (steps a
+  mission names outside ``[setup] goals``, reached one after the other; the box's ``settle`` wins
+  the game), shown after the mission's named goals.
+- ``board_problems(board, setup)``: what is wrong with a mission of the box beyond its ``[setup]``
+  table's shape (tokens on zones the board lacks…), one line each, for ``--validate``.
+- weapons: ``weapon_range(state, survivor, equipment)`` (the zones a weapon reaches, min and max,
+  when the box's skills or rules change them); ``weapon_unusable(state, i, slot, target)`` (a reason
+  the weapon of that hand may not attack that zone now: ammunition it lacks, where it stands, or "");
+  ``rerolls(state, survivor, fired, used)`` (the box's re-roll sources, (id, label) pairs);
+  ``land_hits(game, i, target, fired, attack, priority, values)`` (the box resolves the rolled dice
+  itself, hits and misses, and returns True); ``burn(game, i, target, card)`` (a kill-everything
+  weapon, the box's way).
 - survivors out of reach: ``isolated(state, survivor)`` (nobody outside can reach them, nor they
   anyone: a vehicle in the air); ``confined(survivor)`` (what holds them, "the <vehicle>", or ""),
   ``confined_commands(state, i)`` (what they may do there) and ``refuses(game, i, command)`` (a reason
-  to refuse a command, or "").
+  to refuse a command, or ""; with ``refuses_listed`` the legal lists leave out what it refuses,
+  ``state`` then standing for ``game``); ``keeps(game, i, slot)``: a reason survivor ``i`` may not
+  discard the card of that slot now.
 - ``inventory`` (``InventoryRules``): which card may sit in which slot, the slots a card is readied
   into, the slots held in hand, whether a weapon may be used now, the slots' names.
+- searching: ``may_search(state, i)``: whether survivor ``i`` may search where it stands (it replaces
+  the board's rooms and the Scavenger-like skills; zombies in the zone and one search a turn stay the
+  core's checks); ``search_draws(state, i)``: the cards one search draws; ``searched_card(game, i,
+  card)``: a drawn card that acts at once, dealt with by the box, which returns the cards to offer in
+  its place (None: an ordinary card, offered to keep).
 - ``wounds``: how a wound is taken (``WoundRules``: in some boxes a wound costs a card and fills a
-  slot; in others an attack deals several wounds and armour may stop it).
+  slot; in others an attack deals several wounds and armour may stop it; a survivor's own limit; the
+  decoys' share of the attacks).
+- ``decoys(game)``: the zones of the box's pieces the zombies treat as survivors (one entry per
+  piece): zombies there attack them (``WoundRules.decoy_options``) and zombies that see them walk to them.
+- ``doors`` (``DoorRules``): who opens and closes doors, what it costs, whether a first opening
+  spawns; ``zombies_break_doors``: zombies route through closed doors as if open, and those whose
+  next step is a closed door break it (``DoorBroken``; ``door_broken(game, edge)`` is told).
 - ``searchable(state, zone)``: zones searchable now beyond the board's rooms (a card turned over).
 - ``hides_zombies(state, zone)``: zones the bots walk into warily (what shows only on entering).
 - ``bot`` (``BotAdvice``): what the planner bot should know of the box: tactics of its own (tried
   before a named core tactic), how to take its decisions, where its goals send the team, the zones
-  it avoids walking through, what its cards are worth, the Wounds each zombie kind deals.
+  it avoids walking through or cannot enter, what its cards are worth, the Wounds each zombie kind deals.
 - ``scenario_keys``: top-level keys of scenario files, key → ``place(state, value) -> state``;
   ``scenario_facts``: keys a scenario's state checks may hold (``[expect.state]``, a step's ``state``),
   key → ``check(state, value) -> [problems in words]``; ``scenario_command(state, data) -> data``: a
@@ -109,7 +147,9 @@ that adds nothing, so a box declares only what it has.
   (the window lets the player pick several of the commands listed one pick each, and plays them
   as one, their picks joined); ``ordered``: command kinds whose acting order the players pick, kind →
   ``survivors(command)``, the survivors to put in order (the window asks, then sets the command's
-  ``order``); ``card_text(card, words, level)``: the sentence of a zombie card of the box's own kinds.
+  ``order``); ``card_text(card, words, level)``: the sentence of a zombie card of the box's own kinds;
+  ``goal_words(goal)``: the Goals box's line for one of the box's own goals (a ``GoalProgress`` of
+  ``goals`` or ``goal_steps``), None to leave it out.
 
 ``game`` in these signatures is the engine's working copy (``game.Game``): hooks read and change it
 like the core does, and add their events to ``game.events``. ``state`` is a frozen ``ZombicideState``
@@ -183,6 +223,28 @@ class ZoneKindRule:
     sight: bool = True  # actors see into, out of and through it
     searchable: bool | None = None  # None: as the board says (building rooms)
     leave_extra_actions: int = 0  # what a survivor pays on top of its Move to walk out of it
+
+
+@dataclass(frozen=True, slots=True)
+class DoorRules:
+    """How survivors work doors. The core's: a door-opening weapon in hand (or a skill) opens a
+    closed door for an action, and a door's first opening spawns its building; a skill (Lock it
+    down) closes an open door for an action.
+
+    ``anyone``: every survivor opens and closes the doors of its zone, with no equipment or skill;
+    ``free``: working a door costs no action (``usable`` keeps its count: once a turn…);
+    ``spawns_buildings``: a door's first opening spawns zombies in its building;
+    ``usable(state, i, door, closing)``: a reason survivor ``i`` cannot open (or close) that door
+    now, or ""; ``worked(game, i, door, closing)``: told after a survivor opened or closed one."""
+
+    anyone: bool = False
+    free: bool = False
+    spawns_buildings: bool = True
+    usable: Callable[[Any, int, int, bool], str] | None = None
+    worked: Callable[[Any, int, int, bool], None] | None = None
+
+
+CORE_DOORS = DoorRules()
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,6 +322,24 @@ class WoundRules:
         """The card a name stands for in scenario files and saves (``"wound"``), None if none."""
         return None
 
+    def limit(self, game: Any, i: int) -> int:
+        """The wounds that eliminate survivor ``i`` (the core's: the box's ``wounds_to_eliminate``)."""
+        return game.tables.catalog.setup.wounds_to_eliminate  # type: ignore[no-any-return]
+
+    def zombie_attack(self, game: Any, i: int, slot: int, t: int) -> None:
+        """One attack of zombie kind ``t`` lands on survivor ``i`` (the player chose ``slot``); the
+        core's: one wound, unless a skill or an item turns it away. A box whose zombies deal more
+        than one wound, or whose wounds are shared out point by point, overrides this."""
+        game.zombie_wound(i, slot, t)
+
+    def decoy_options(self, game: Any, zone: int) -> tuple[list[str], list[tuple[int, ...]]]:
+        """The box's pieces in ``zone`` that may take a zombie's attack instead of a survivor
+        (``BoxRules.decoys``): labels, and payloads whose first value is negative."""
+        return [], []
+
+    def decoy_attack(self, game: Any, payload: tuple[int, ...], t: int) -> None:
+        """One attack of zombie kind ``t`` lands on the decoy of ``payload``."""
+
 
 class InventoryRules:
     """Where a survivor's cards may go and which of them it uses (the core's: two hands, the rest a
@@ -314,8 +394,9 @@ class ContentExtension:
     """A box's content beyond the core files: its own tables and richer models.
 
     ``tables``: file name → (array-of-tables key, model), read into ``catalog.extra[file stem]``;
-    ``zombie_model``, ``zombie_card_model``, ``equipment_model``, ``survivor_model``, ``setup_model``:
-    subclasses of the core's models;
+    ``zombie_model``, ``zombie_card_model``, ``setup_model``, ``equipment_model``, ``survivor_model``,
+    ``skill_model``: subclasses of the core's models; ``skill_parameters``: the box's own kinds of
+    skill parameter and the values each takes (``"machine": {"robot", ...}``);
     ``check(catalog, folder)`` raises a ContentError for a dangling reference among them."""
 
     tables: Mapping[str, tuple[str, type]] = field(default_factory=dict)
@@ -324,6 +405,8 @@ class ContentExtension:
     equipment_model: type | None = None
     survivor_model: type | None = None
     setup_model: type | None = None
+    skill_model: type | None = None
+    skill_parameters: Mapping[str, frozenset[str]] = field(default_factory=dict)
     check: Callable[[Any, Path], None] = _none
 
 
@@ -335,9 +418,11 @@ class BotAdvice:
     ``tactics``: (the core tactic it is tried before, ``tactic(state, i, commands, route)`` → a command
     or None), the core tactics named as in ``bots.TACTICS`` without their underscore ("fight_here",
     "take_objective", ..., "wait"); ``decisions``: the box's pending kinds, kind → ``choose(state)`` →
-    the option; ``targets(state, core)``: the zones the team heads for, best first, given the core's
-    own candidates (the box's goals may send it elsewhere first); ``zone_cost(state, zone)``: route
-    cost added for walking through a zone (a spawn zone); ``card_value(state, kind)``: what a card of
+    the option, asked before the core's pick (a box may take a core decision, "wound", its own way);
+    ``targets(state, core)``: the zones the team heads for, best first, given the core's own
+    candidates (the box's goals may send it elsewhere first); ``zone_cost(state, zone)``: route
+    cost added for walking through a zone (a spawn zone); ``blocked(state, zone)``: zones the team
+    cannot walk into now (routes go round them, and so does every step of a long move); ``card_value(state, kind)``: what a card of
     the box is worth carrying (None: the core's guess); ``attack_wounds(state, kind)``: the Wounds one
     attack of a zombie kind (its index) deals (None: one, as the core counts); the planner then weighs
     a zone in Wounds: each zombie's attacks, the ones its survivors cannot kill, their Wounds left,
@@ -347,6 +432,7 @@ class BotAdvice:
     decisions: Mapping[str, Callable[[Any], int]] = field(default_factory=dict)
     targets: Callable[[Any, list[list[int]]], list[list[int]]] | None = None
     zone_cost: Callable[[Any, int], int] | None = None
+    blocked: Callable[[Any, int], bool] | None = None
     card_value: Callable[[Any, str], float | None] = _none
     attack_wounds: Callable[[Any, int], int] | None = None
 
@@ -384,6 +470,7 @@ class BoxRules:
     zone_kinds: Mapping[str, ZoneKindRule] = field(default_factory=dict)
     blocking_markers: frozenset[str] = frozenset()
     board_data: Callable[[Any, Any], Any] = _none
+    board_in_play: Callable[[Any, Any], Any] | None = None
     # play
     commands: Mapping[type, Callable[[Any, int, Any], None]] = field(default_factory=dict)
     events: tuple[type, ...] = ()
@@ -411,12 +498,33 @@ class BoxRules:
     after_attack: Callable[[Any, int, int, Sequence[int], tuple[int, ...]], None] = _none
     end_of_round: Callable[[Any], None] = _none
     adjust_noise: Callable[[Any, list[int]], None] | None = None
+    turn_started: Callable[[Any, int], None] = _none
+    played: Callable[[Any, int, Any], None] = _none
+    settle: Callable[[Any], None] | None = None
+    short_of_miniatures: Callable[[Any, int, int, int], None] | None = None
+    spawn_active: Callable[[Any, Any], bool] | None = None
+    goal_steps: Callable[[Any], Sequence[Any]] = _nothing_listed
+    board_problems: Callable[[Any, Any], Sequence[str]] = _nothing_listed
+    weapon_range: Callable[[Any, Any, Any], tuple[int, int]] | None = None
+    weapon_unusable: Callable[[Any, int, int, int], str] | None = None
+    rerolls: Callable[[Any, Any, Sequence[int], Sequence[str]], Sequence[tuple[str, str]]] | None = None
+    land_hits: Callable[[Any, int, int, Sequence[int], str, tuple[str, ...], tuple[int, ...]], bool] | None = None
+    burn: Callable[[Any, int, int, int], None] | None = None
     isolated: Callable[[Any, Any], bool] | None = None
     confined: Callable[[Any], str] = _not_confined
     confined_commands: Callable[[Any, int], Sequence[Any] | None] | None = None
     refuses: Callable[[Any, int, Any], str] | None = None
+    refuses_listed: bool = False
+    keeps: Callable[[Any, int, int], str] | None = None
+    may_search: Callable[[Any, int], bool] | None = None
+    search_draws: Callable[[Any, int], int] | None = None
+    searched_card: Callable[[Any, int, int], Sequence[int] | None] | None = None
     wounds: WoundRules = WoundRules()
     inventory: InventoryRules = InventoryRules()
+    doors: DoorRules = CORE_DOORS
+    zombies_break_doors: bool = False
+    door_broken: Callable[[Any, Any], None] = _none
+    decoys: Callable[[Any], Sequence[int]] | None = None
     searchable: Callable[[Any, int], bool] | None = None
     hides_zombies: Callable[[Any, int], bool] = _false
     bot: BotAdvice = BotAdvice()
@@ -431,6 +539,7 @@ class BoxRules:
     gathered: Mapping[str, str] = field(default_factory=dict)
     ordered: Mapping[str, Callable[[Any], tuple[str, ...]]] = field(default_factory=dict)
     card_text: Callable[[Any, Any, str], str | None] = _none
+    goal_words: Callable[[Any], str | None] = _none
     table_pieces: Callable[[Any], Sequence[TablePiece]] = _nothing_listed
     kept_markers: frozenset[str] = frozenset()
     card_lines: Callable[[Any, int], Sequence[str]] = _nothing_listed
@@ -443,6 +552,7 @@ class BoxRules:
 # The registry of shipped boxes, one line each: its id → (its name, the module whose ``RULES`` are its BoxRules).
 BOXES: dict[str, tuple[str, str]] = {
     "rue_morgue": ("Rue Morgue", "game.rules.zombicide.boxes.rue_morgue"),
+    "invader": ("Invader", "game.rules.zombicide.boxes.invader"),
     "green_horde": ("Green Horde", "game.rules.zombicide.boxes.green_horde"),
 }
 DEFAULT_BOX = "rue_morgue"
@@ -498,7 +608,8 @@ def box_rules(box: str, source: str = "") -> BoxRules:
 
 
 __all__ = [
-    "BOXES", "CROSS_FREELY", "CROSS_NEVER", "DEFAULT_BOX", "UNKNOWN_EDGE", "BoxRules", "CardHandler",
-    "ContentExtension", "Crossing", "EdgeKind", "InventoryRules", "NoFields", "PhaseStep", "UnknownBoxError", "WoundRules",
+    "BOXES", "CORE_DOORS", "CROSS_FREELY", "CROSS_NEVER", "DEFAULT_BOX", "UNKNOWN_EDGE", "BoxRules", "CardHandler",
+    "ContentExtension", "Crossing", "DoorRules", "EdgeKind", "InventoryRules", "NoFields", "PhaseStep", "TablePiece",
+    "UnknownBoxError", "WoundRules",
     "ZoneKindRule", "box_ids", "box_name", "box_rules", "register_box", "unregister_box",
 ]

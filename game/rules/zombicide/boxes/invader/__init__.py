@@ -1,0 +1,232 @@
+"""Zombicide: Invader on the shared core, one module per concern:
+
+- ``content``: xenos and their damage, Xeno card kinds, equipment slots and ammunition, classes and
+  Armor, Machines, tokens; ``state``: Mold, Machines, tokens, piles, attachments, the mission;
+- ``board`` (zones, borders, the graph as Mold changes it), ``mold``, ``doors``, ``machines``,
+  ``armor`` (Damage point by point), ``inventory`` (slots, attachments, Oxygen, searching),
+  ``combat`` (ammunition, hits, friendly fire, Concentrated Attacks, Hellfire, Machines' attacks,
+  Combat Reflexes), ``xenos`` (the Xeno cards, running short, coloured spawn zones), ``skills``,
+  ``missions`` (goals, scripted rules, winning and losing), ``setup``, ``scenario``, ``words``.
+
+``RULES`` plugs them into the core's extension points (``boxes/__init__.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from game.rules.zombicide.boxes import BotAdvice, BoxRules, ContentExtension, PhaseStep
+from game.rules.zombicide.boxes.invader import (
+    board,
+    bots,
+    combat,
+    content,
+    doors,
+    inventory,
+    machines,
+    missions,
+    scenario,
+    setup,
+    skills,
+    words,
+    xenos,
+)
+from game.rules.zombicide.boxes.invader.armor import (
+    DAMAGE_DECISION,
+    DAMAGE_STEP,
+    ArmorRules,
+    damage_step,
+    resolve_point,
+)
+from game.rules.zombicide.boxes.invader.commands import (
+    COMMANDS,
+    EVENTS,
+    EscortMove,
+    Lead,
+    Provoke,
+    TakeSample,
+    ZeroGSpin,
+)
+from game.rules.zombicide.boxes.invader.state import Hero, InvaderSetup, InvaderState
+from game.rules.zombicide.commands import (
+    Bloodlust,
+    CardDiscarded,
+    CardDrawn,
+    EndTurn,
+    Escape,
+    Move,
+    Rearrange,
+    Trade,
+)
+from game.rules.zombicide.skills import SkillHook
+
+Game = Any
+
+
+def _never(*_: Any) -> bool:
+    return False
+
+
+def _types(game: Game, types: tuple[int, ...]) -> tuple[Any, ...]:
+    return (types,)
+
+
+_MOVES = (Move, Bloodlust, ZeroGSpin, EscortMove)
+
+
+def refuses(state: Any, i: int, command: Any) -> str:
+    """Every refusal of the box: Oxygen outdoors, once-a-turn skills, Born Leader's one action, the
+    mission's order (asked for every listed command: the kind of command is looked at first)."""
+    kind = type(command)
+    if kind in _MOVES:
+        return inventory.refuse_outdoors(state, i, command) or skills.refuse(state, i, command)
+    if kind is Rearrange or kind is Trade:
+        return inventory.refuse_arrangement(state, i, command)
+    if kind is Escape:
+        return missions.refuse_escape(state, i, command)
+    if kind is EndTurn or kind is Lead:
+        return skills.refuse(state, i, command)
+    return ""
+
+
+def legal_actions(state: Any, i: int) -> list[Any]:
+    return missions.sample_commands(state, i)
+
+
+def legal_free(state: Any, i: int) -> list[Any]:
+    return [
+        *combat.concentrated_commands(state, i), *machines.listed(state, i), *combat.machine_attack_commands(state, i),
+        *inventory.attach_commands(state, i), *inventory.card_commands(state, i), *skills.skill_commands(state, i),
+    ]
+
+
+def searched_card(game: Game, i: int, card: int) -> list[int] | None:
+    """A Mold-spawn card (§6.1): its xenos in every Active Mold zone, then another card is drawn."""
+    equipment = game.equipment(card)
+    if "mold_spawn" not in equipment.effects:
+        return None
+    s = game.survivors[i]
+    game.equipment_discard.append(card)
+    game.events.append(CardDiscarded(s.id, game.card_kinds[card]))
+    groups = [(game.tables.zombie_index[g.zombie], g.count) for g in equipment.mold_spawn]
+    xenos.mold_spawn(game, groups)
+    fresh = game.draw_equipment()
+    if fresh is None:
+        return []
+    game.events.append(CardDrawn("equipment", game.card_kinds[fresh], game.zid(s.zone), s.id))
+    return [fresh]
+
+
+def end_of_round(game: Game) -> None:
+    machines.stand_down(game)
+    skills.end_phase(game)
+    missions.evacuate(game)
+
+
+def hidden(box_state: InvaderState) -> InvaderState:
+    """What a player sees: objective tokens face down until taken, the hidden spawn colour until its
+    token is removed."""
+    colours = tuple(c if n in box_state.revealed else "red" for n, c in enumerate(box_state.objective_colours))
+    spawns = list(box_state.spawn_colours)
+    secret = box_state.hidden_spawn
+    if 0 <= secret < len(spawns) and secret not in box_state.spawns_gone:
+        spawns[secret] = "red"
+    return replace(box_state, objective_colours=colours, spawn_colours=tuple(spawns))
+
+
+RULES = BoxRules(
+    name="invader",
+    default_melee_order=combat.MELEE_ORDER,
+    content=ContentExtension(
+        tables=content.TABLES,
+        zombie_model=content.Xeno,
+        zombie_card_model=content.XenoCard,
+        setup_model=content.InvaderSetupRules,
+        equipment_model=content.InvaderEquipment,
+        survivor_model=content.InvaderSurvivor,
+        skill_model=content.InvaderSkill,
+        skill_parameters={
+            "machine": content.REMOTE_VALUES,
+            "armor_points": content.ARMOR_VALUES,
+            "battle_effect": frozenset(f"{name}:{kind}" for name in ("plus_one_die", "plus_one_to_dice_roll")
+                                       for kind in ("melee", "ranged", "combat")),
+        },
+        check=content.check,
+    ),
+    skill_hooks={"sharp_senses": SkillHook(sees_deeper=True)},
+    setup_options=InvaderSetup,
+    state_fields=InvaderState,
+    survivor_fields=Hero,
+    setup_state=setup.setup_state,
+    setup_board=setup.setup_board,
+    hidden=hidden,
+    board_data=board.board_data,
+    board_in_play=board.graph_in_play,
+    commands={**machines.HANDLERS, **combat.HANDLERS, **inventory.HANDLERS, Provoke: skills.do_provoke,
+              ZeroGSpin: skills.do_spin, Lead: skills.do_lead, TakeSample: missions.do_take_sample},
+    events=EVENTS,
+    legal_actions=legal_actions,
+    legal_free=legal_free,
+    decisions={
+        DAMAGE_DECISION: resolve_point,
+        combat.MISFIRE_DECISION: combat.resolve_misfire,
+        combat.REFLEX_DECISION: combat.resolve_reflex,
+        skills.ULTRARED_DECISION: skills.resolve_ultrared,
+    },
+    zombie_cards={"xenos": xenos.xenos_card, "activation": xenos.activation_card,
+                  "abomination": xenos.abomination_card, "mold_spawn": xenos.mold_spawn_card},
+    phase_steps=(
+        PhaseStep(name="inv_attack_step", at="before_activation", run=missions.before_activation, args=_types),
+        PhaseStep(name="inv_extra_spawns", at="after_spawn", run=xenos.extra_draws, when=xenos.wants_extra_draws),
+        PhaseStep(name="inv_end_phase_goals", at="before_end_round", run=missions.end_phase_goals),
+        # run when another rule queues them, never at a fixed point of the round
+        PhaseStep(name=DAMAGE_STEP, at="after_end_round", run=damage_step, when=_never),
+        PhaseStep(name=xenos.PLACE_STEP, at="after_end_round", run=xenos.place_step, when=_never),
+        PhaseStep(name=xenos.REFLEX_STEP, at="after_end_round", run=combat.reflex_step, when=_never),
+        PhaseStep(name=combat.MISFIRE_STEP, at="after_end_round", run=combat.misfire_step, when=_never),
+    ),
+    entered_zone=missions.discard_old_tanks,
+    end_of_round=end_of_round,
+    adjust_noise=machines.heard,
+    turn_started=skills.turn_started,
+    played=skills.played,
+    objective_taken=missions.objective_taken,
+    gained_xp=skills.ultrared,
+    settle=missions.settle,
+    short_of_miniatures=xenos.short,
+    spawn_active=xenos.spawn_active,
+    goal_steps=missions.goal_progress,
+    board_problems=setup.board_problems,
+    wounds=ArmorRules(),
+    decoys=machines.decoy_zones,
+    doors=doors.DOORS,
+    zombies_break_doors=True,
+    door_broken=doors.broken,
+    weapon_range=combat.weapon_range,
+    weapon_unusable=combat.weapon_unusable,
+    attack_dice=combat.attack_dice,
+    rerolls=combat.rerolls,
+    land_hits=combat.land_hits,
+    burn=combat.hellfire,
+    refuses=refuses,
+    refuses_listed=True,
+    keeps=inventory.keeps,
+    inventory=inventory.InvaderInventory(),
+    may_search=inventory.may_search,
+    search_draws=inventory.search_draws,
+    searched_card=searched_card,
+    bot=BotAdvice(tactics=(("free_help", bots.tactics),), decisions=bots.DECISIONS, targets=bots.targets,
+                  blocked=bots.blocked),
+    scenario_keys=scenario.SCENARIO_KEYS,
+    scenario_facts={"box": scenario.facts},  # [expect.state.box]: the box's facts, one table
+    event_text=words.EVENT_TEXT,
+    event_tones=words.EVENT_TONES,
+    command_labels=words.COMMAND_LABELS,
+    command_text=words.command_text,
+    goal_words=words.goal_line,
+    table_pieces=words.table_pieces,
+    card_text=words.card_text,
+)
+
+__all__ = ["COMMANDS", "EVENTS", "RULES"]

@@ -1,0 +1,230 @@
+"""What the planner bot needs to know of Invader: where the mission sends the team (its goals in
+order, an Oxygen Supply Room first when the way leads outdoors and someone has no tank), where the
+team cannot walk, the box's own tactics (Oxygen Tanks, attachments, M.R.E.s, Hellfire, the Machines,
+Concentrated Attacks on what shields the rest, samples) and its own decisions. The bot reads only
+what the players see: face-down objectives are unknown colours."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from game.rules.zombicide.boxes.invader.armor import DAMAGE_STEP, armor_left
+from game.rules.zombicide.boxes.invader.board import board_of
+from game.rules.zombicide.boxes.invader.combat import REFLEX_DECISION
+from game.rules.zombicide.boxes.invader.commands import (
+    Attach,
+    ConcentratedAttack,
+    MachineAttack,
+    TakeOxygenTank,
+    TakeSample,
+    UseCard,
+)
+from game.rules.zombicide.boxes.invader.inventory import has_oxygen
+from game.rules.zombicide.boxes.invader.state import mission
+from game.rules.zombicide.commands import Attack
+
+Route = Any
+
+
+def _team(state: Any) -> list[Any]:
+    return [s for s in state.survivors if s.in_play]
+
+
+def blocked(state: Any, zone: int) -> bool:
+    """The outdoors, while a survivor of the team has no Oxygen Tank in a Body slot."""
+    return bool(board_of(state.graph).outdoor[zone]) and not all(has_oxygen(state, s) for s in _team(state))
+
+
+def _objectives(state: Any, colour: str) -> list[int]:
+    """Zones of the objectives still on the board a goal of ``colour`` may want: its colour when it
+    shows, and every face-down one (its colour is unknown until taken)."""
+    box = state.box_state
+    scientists = {p.colour for p in box.scientists}
+    found = []
+    for n, point in enumerate(state.graph.objectives):
+        if state.objectives_taken[n]:
+            continue
+        shown = point.color or "red"
+        face_down = shown == "red" and colour in mission(state).shuffle_colours
+        if (colour in ("", shown) or face_down) and shown not in scientists:
+            found.append(point.zone)
+    return found
+
+
+def targets(state: Any, core: list[list[int]]) -> list[list[int]]:
+    """Where the team heads: the next goal's zones, then the exit (the core's reading when the
+    mission names none)."""
+    spec = mission(state)
+    box = state.box_state
+    graph = state.graph
+    goals = spec.invader_goals[len(box.goals_done):]
+    spawns = [p.zone for n, p in enumerate(graph.spawns) if n not in box.spawns_gone]
+    zones: list[int] = []
+    if goals:
+        kind, _, value = goals[0].partition(":")
+        if kind == "take":
+            zones = _objectives(state, value)
+        elif kind == "take_all":
+            zones = _objectives(state, "")
+        elif kind == "regroup":
+            zones = [m.zone for m in box.machines if m.kind == value]
+        elif kind in ("evacuated", "scientists_out"):
+            zones = list(graph.exits)
+        elif kind == "level":
+            zones = _objectives(state, "") or spawns
+        elif kind == "destroy_spawn":
+            zones = [p.zone for n, p in enumerate(graph.spawns)
+                     if n not in box.spawns_gone and graph.tile[p.zone] in spec.hidden_spawn_tiles]
+        elif kind == "samples":
+            zones = spawns
+        elif kind == "new_oxygen":
+            zones = _oxygen_rooms(state)
+    elif "escape_all" in spec.goals:
+        zones = list(graph.exits)
+    if not zones:
+        return core
+    wanted = [[z] for z in dict.fromkeys(zones)]
+    if any(not has_oxygen(state, s) for s in _team(state)) and all(board_of(graph).outdoor[z] or _needs_outdoors(state, z)
+                                                                   for z in zones):
+        rooms = _oxygen_rooms(state)
+        if rooms and state.box_state.oxygen_pile:
+            return [[z] for z in rooms] + wanted
+    return wanted
+
+
+def _oxygen_rooms(state: Any) -> list[int]:
+    data = board_of(state.graph)
+    mold = state.box_state.mold
+    return [z for z in range(state.graph.zone_count) if data.oxygen[z] and not (mold and mold[z])]
+
+
+def _needs_outdoors(state: Any, zone: int) -> bool:
+    """Whether ``zone`` is out of the team's reach without crossing the outdoors."""
+    graph = state.graph
+    outdoor = board_of(graph).outdoor
+    start = [s.zone for s in _team(state)]
+    seen = set(start)
+    frontier = list(start)
+    doors = (True,) * len(state.doors_open)
+    while frontier:
+        here = frontier.pop()
+        if here == zone:
+            return False
+        for there in graph.neighbours(here, doors):
+            if there not in seen and not outdoor[there]:
+                seen.add(there)
+                frontier.append(there)
+    return True
+
+
+def tactics(state: Any, i: int, commands: Sequence[Any], route: Route) -> Any:
+    """The box's pieces first: an Oxygen Tank when lacking one, attachments, M.R.E.s, a sample,
+    Hellfire on a crowd (or a spawn token to destroy), a Machine's attack, a Concentrated Attack
+    on a Tank or the Abomination."""
+    s = state.survivors[i]
+    for command in commands:
+        if isinstance(command, TakeOxygenTank) and not has_oxygen(state, s):
+            return command
+    for command in commands:
+        if isinstance(command, (UseCard, TakeSample)):
+            return command
+    for command in commands:
+        if isinstance(command, Attach):
+            return command
+    if sum(state.zombies[s.zone]):
+        # xenos in the zone: the core's tactics fight them or step away; a Machine only if it
+        # strikes that very zone
+        commands = [c for c in commands if isinstance(c, (MachineAttack, ConcentratedAttack))
+                    and state.graph.index[c.zone] == s.zone]
+    best, best_value = None, 0.9
+    for command in commands:
+        value = _value(state, i, command)
+        if value > best_value:
+            best, best_value = command, value
+    return best
+
+
+def _friends_in(state: Any, i: int, zone: int) -> bool:
+    return any(o.in_play and o.zone == zone and n != i for n, o in enumerate(state.survivors))
+
+
+def _value(state: Any, i: int, command: Any) -> float:
+    graph = state.graph
+    if isinstance(command, Attack):
+        s = state.survivors[i]
+        weapon = state.tables.equipment[state.card_kinds[s.slots[command.slot]]]
+        if not weapon.kills_everything:
+            return 0.0
+        target = graph.index[command.zone]
+        if _friends_in(state, i, target) or any(m.zone == target and not m.destroyed for m in state.box_state.machines):
+            return 0.0
+        spawn_here = any(p.zone == target for p in graph.spawns) and "destroy_spawn" in " ".join(
+            mission(state).invader_goals)
+        return sum(state.zombies[target]) + (5.0 if spawn_here else 0.0) - 1.0
+    if isinstance(command, MachineAttack):
+        target = graph.index[command.zone]
+        if command.weapon == "ranged" and _friends_in(state, i, target):
+            return 0.0
+        tough = any(state.zombies[target][t] and state.tables.damage_to_kill[t] > 1 for t in range(state.tables.type_count))
+        if command.target:
+            return 2.0 if state.tables.damage_to_kill[state.tables.zombie_index[command.target]] > 1 else 0.0
+        return 0.0 if tough else min(2.0, float(sum(state.zombies[target])))
+    if isinstance(command, ConcentratedAttack):
+        target = graph.index[command.zone]
+        if state.tables.damage_to_kill[state.tables.zombie_index[command.target]] <= 1:
+            return 0.0
+        s = state.survivors[i]
+        weapon = state.tables.equipment[state.card_kinds[s.slots[command.slot]]]
+        if weapon.attack == "ranged" and _friends_in(state, i, target):
+            return 0.0
+        return 1.5 if weapon.dice >= 2 else 0.0
+    return 0.0
+
+
+def _sturdiest(state: Any, pending: Any) -> int:
+    """The option whose survivor keeps the most Armor once the Damage already on its way lands
+    (a xeno's attack lands point by point after the choices); decoys only when nobody else stands."""
+    owed: dict[int, int] = {}
+    for step in state.queue:
+        if step and step[0] == DAMAGE_STEP:
+            owed[step[1]] = owed.get(step[1], 0) + step[2]
+    best, best_left = 0, None
+    for n, payload in enumerate(pending.payload):
+        i = payload[0]
+        left = armor_left(state, i) - owed.get(i, 0) if i >= 0 else -99
+        if len(payload) > 2:  # a card given up instead of the blow
+            left += 1
+        if best_left is None or left > best_left:
+            best, best_left = n, left
+    return best
+
+
+def _reflex(state: Any) -> int:
+    """Attack on reflex whenever offered."""
+    return 1 if len(state.pending.options) > 1 else 0
+
+
+def _damage_point(state: Any) -> int:
+    """Spend a card to stay alive when the survivor's Armor is about to run out."""
+    pending = state.pending
+    return 1 if len(pending.options) > 1 and armor_left(state, pending.survivor) <= 1 else 0
+
+
+def _misfire(state: Any) -> int:
+    """A miss goes to the survivor with the most Armor left."""
+    best, most = 0, -1
+    for n, payload in enumerate(state.pending.payload):
+        armor = armor_left(state, payload[0]) if payload[0] >= 0 else 0
+        if armor > most:
+            best, most = n, armor
+    return best
+
+
+def _wound(state: Any) -> int:
+    """A xeno's attack: to whoever stays farthest from falling."""
+    return _sturdiest(state, state.pending)
+
+
+# The box's decisions, and the core's "wound" taken its way (the planner asks these first).
+DECISIONS = {"wound": _wound, REFLEX_DECISION: _reflex, "inv_damage_point": _damage_point, "inv_misfire": _misfire}

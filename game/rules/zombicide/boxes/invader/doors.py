@@ -1,0 +1,64 @@
+"""Doors (rules digest §6.3, §8.2): any survivor places or removes a closed Door token on a door
+opening of its zone, for free, once per turn. A destroyed door, a door Mold took away and a door
+next to a Mold zone cannot be worked; a sealed door opens for a Robot only; the box has 5 neutral
+door tokens, so no sixth neutral door closes. Xenos break a closed door in their way: it turns to
+its destroyed face and stays open."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from game.rules.zombicide.boxes import DoorRules
+from game.rules.zombicide.boxes.invader.content import token_count
+from game.rules.zombicide.boxes.invader.mold import is_mold
+from game.rules.zombicide.boxes.invader.state import hero
+
+Game = Any
+NEUTRAL = ("", "neutral")
+
+
+def usable(state: Any, i: int, door: int, closing: bool) -> str:
+    """Why survivor ``i`` cannot work ``door`` now ("" when it can)."""
+    s = state.survivors[i]
+    box = state.box_state
+    if hero(s).door_worked:
+        return f"{s.name} has already worked a door this turn"
+    if door in box.doors_broken:
+        return "that door is destroyed: it stays open"
+    if door in box.doors_gone:
+        return "Mold took that door away"
+    if door in box.sealed:
+        return "that door is sealed: only a Robot opens it"
+    edge = state.graph.edges[state.graph.doors[door]]
+    if is_mold(state, edge.a) or is_mold(state, edge.b):
+        return "a door next to Mold cannot be worked"
+    if closing:
+        colour = edge.color
+        limit = token_count(state.tables.catalog, "door_neutral") if colour in NEUTRAL else 1
+        closed = sum(
+            1 for d, e in enumerate(state.graph.doors)
+            if not state.doors_open[d] and (state.graph.edges[e].color in NEUTRAL) == (colour in NEUTRAL)
+            and (colour in NEUTRAL or state.graph.edges[e].color == colour)
+        )
+        if closed >= limit:
+            return f"every {'neutral ' if colour in NEUTRAL else colour + ' '}door token is on the board"
+    return ""
+
+
+def worked(game: Game, i: int, door: int, closing: bool) -> None:
+    s = game.survivors[i]
+    game.change(i, box_fields=replace(hero(s), door_worked=True))
+
+
+def broken(game: Game, edge: Any) -> None:
+    """Xenos broke a closed door: its destroyed face, open for good. A sealed door holds (their
+    action is spent on it all the same)."""
+    if edge.door in game.box_state.sealed:
+        game.doors_open[edge.door] = False
+        return
+    if edge.door not in game.box_state.doors_broken:
+        game.box_state = replace(game.box_state, doors_broken=game.box_state.doors_broken + (edge.door,))
+
+
+DOORS = DoorRules(anyone=True, free=True, spawns_buildings=False, usable=usable, worked=worked)

@@ -1,0 +1,329 @@
+"""The inventory (rules digest §6.2, §6.4, §12, §13): two Hand slots, two Body slots, a five-card
+Backpack; attachments slid under weapons; Oxygen Tanks from the Oxygen Supply Rooms; who searches
+where, and how many cards a search draws.
+
+A card works from the slot its icon names (hand cards in a hand, body cards in a Body slot); the
+Backpack takes anything. An attachment is one card with its weapon: it goes where the weapon goes,
+and comes off into the Backpack when the weapon leaves the hands. Discarded Oxygen Tanks and
+Prototypes go back to their own piles, never into the Equipment deck.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from game.rules.core.base import IllegalCommand
+from game.rules.zombicide.boxes import InventoryRules
+from game.rules.zombicide.boxes.invader.board import board_of
+from game.rules.zombicide.boxes.invader.commands import (
+    Attach,
+    CardAttached,
+    Detach,
+    EscortMove,
+    TakeOxygenTank,
+    UseCard,
+    ZeroGSpin,
+)
+from game.rules.zombicide.boxes.invader.mold import is_mold
+from game.rules.zombicide.boxes.invader.state import hero
+from game.rules.zombicide.commands import Bloodlust, CardDiscarded, CardDrawn, Move, Rearrange, Trade
+from game.rules.zombicide.state import EMPTY
+
+Game = Any
+HANDS = (0, 1)
+BODY = (2, 3)
+BACKPACK_FROM = 4
+OXYGEN = "oxygen"
+
+
+def slot_kind(slot: int) -> str:
+    return "hand" if slot in HANDS else "body" if slot in BODY else "backpack"
+
+
+def slot_fits(equipment: Any, slot: int) -> bool:
+    """Hand slots hold hand cards, Body slots body cards; the Backpack holds anything."""
+    kind = slot_kind(slot)
+    return kind == "backpack" or getattr(equipment, "slot", "backpack") == kind
+
+
+class InvaderInventory(InventoryRules):
+    """Two Hands, two Body slots, the Backpack (the core's: weapons work from the hands)."""
+
+    def fits(self, tables: Any, survivor_id: str, slot: int, equipment: Any) -> bool:
+        return slot_fits(equipment, slot)
+
+    def slot_names(self, tables: Any, survivor_id: str, slot_count: int) -> tuple[str, ...]:
+        return tuple(slot_kind(slot) for slot in range(slot_count))
+
+
+def effect_in_body(state: Any, s: Any, effect: str) -> bool:
+    kinds, equipment = state.card_kinds, state.tables.equipment
+    return any(s.slots[n] >= 0 and effect in equipment[kinds[s.slots[n]]].effects for n in BODY if n < len(s.slots))
+
+
+def has_oxygen(state: Any, s: Any) -> bool:
+    """An Oxygen Tank equipped in a Body slot."""
+    return effect_in_body(state, s, OXYGEN)
+
+
+def outdoors(state: Any, s: Any) -> bool:
+    return bool(board_of(state.graph).outdoor[s.zone])
+
+
+def attachments_of(state: Any, weapon: int) -> tuple[int, ...]:
+    return tuple(a for a, w in state.box_state.attached if w == weapon)
+
+
+def _oxygen_in(state: Any, slots: tuple[int, ...]) -> bool:
+    kinds, equipment = state.card_kinds, state.tables.equipment
+    return any(0 <= n < len(slots) and slots[n] >= 0 and OXYGEN in equipment[kinds[slots[n]]].effects for n in BODY)
+
+
+def refuse_arrangement(state: Any, i: int, command: Any) -> str:
+    """Outdoors, a survivor keeps its Oxygen Tank in a Body slot through any rearrangement or trade."""
+    s = state.survivors[i]
+    if not outdoors(state, s):
+        return ""
+    if isinstance(command, Rearrange) and not _oxygen_in(state, tuple(command.slots)):
+        return f"{s.name} is outdoors: the Oxygen Tank stays in a Body slot"
+    if isinstance(command, Trade):
+        other = state.survivors[state.survivor_index(command.other)]
+        if not _oxygen_in(state, tuple(command.slots)) or not _oxygen_in(state, tuple(command.other_slots)):
+            return f"{s.name} and {other.name} are outdoors: their Oxygen Tanks stay in their Body slots"
+    return ""
+
+
+def refuse_outdoors(state: Any, i: int, command: Any) -> str:
+    """Nobody steps outdoors without an Oxygen Tank in a Body slot (§12.3)."""
+    if isinstance(command, (Move, Bloodlust)):
+        path = (*command.via, command.to)
+    elif isinstance(command, (ZeroGSpin, EscortMove)):
+        path = (command.to,)
+    else:
+        return ""
+    outdoor, index = board_of(state.graph).outdoor, state.graph.index
+    if not any(outdoor[index[z]] for z in path if z in index):
+        return ""
+    s = state.survivors[i]
+    if has_oxygen(state, s):
+        return ""
+    return f"{s.name} needs an Oxygen Tank in a Body slot to go outdoors"
+
+
+def keeps(game: Game, i: int, slot: int) -> str:
+    """A survivor outdoors never discards the Oxygen Tank it breathes from."""
+    s = game.survivors[i]
+    if not outdoors(game, s) or not 0 <= slot < len(s.slots) or s.slots[slot] < 0:
+        return ""
+    slots = list(s.slots)
+    slots[slot] = EMPTY
+    if has_oxygen(game, s) and not _oxygen_in(game, tuple(slots)):
+        return f"{s.name} is outdoors: the Oxygen Tank stays in a Body slot"
+    return ""
+
+
+# --- attachments --------------------------------------------------------------------------------
+
+
+def _reorganize(game: Game, i: int) -> None:
+    """A reorganization: free while a Search's or an Oxygen Tank's is open, else 1 action."""
+    s = game.survivors[i]
+    if not hero(s).reorganize_free:
+        game.spend(i, "other")
+
+
+def can_attach(state: Any, card: int, weapon: int) -> bool:
+    attachment = state.tables.equipment[state.card_kinds[card]]
+    target = state.tables.equipment[state.card_kinds[weapon]]
+    kind = getattr(attachment, "attaches_to", None)
+    return kind is not None and kind == getattr(target, "ammo_type", None)
+
+
+def do_attach(game: Game, i: int, command: Attach) -> None:
+    s = game.survivors[i]
+    if not (0 <= command.slot < len(s.slots)) or command.weapon_slot not in HANDS:
+        raise IllegalCommand("attach a card to a weapon in a hand")
+    card, weapon = s.slots[command.slot], s.slots[command.weapon_slot]
+    if card < 0 or weapon < 0 or not can_attach(game, card, weapon):
+        raise IllegalCommand("that card does not attach to that weapon")
+    _reorganize(game, i)
+    slots = list(s.slots)
+    slots[command.slot] = EMPTY
+    game.change(i, slots=tuple(slots))
+    game.box_state = replace(game.box_state, attached=game.box_state.attached + ((card, weapon),))
+    game.events.append(CardAttached(s.id, game.card_kinds[card], game.card_kinds[weapon], True))
+    game.inventory_event(i)
+
+
+def do_detach(game: Game, i: int, command: Detach) -> None:
+    s = game.survivors[i]
+    weapon = s.slots[command.weapon_slot] if 0 <= command.weapon_slot < len(s.slots) else -1
+    on_it = attachments_of(game, weapon) if weapon >= 0 else ()
+    if not on_it:
+        raise IllegalCommand("no card is attached to that weapon")
+    free = next((n for n in range(BACKPACK_FROM, len(s.slots)) if s.slots[n] == EMPTY), None)
+    if free is None:
+        raise IllegalCommand(f"{s.name}'s Backpack is full")
+    _reorganize(game, i)
+    card = on_it[-1]
+    slots = list(s.slots)
+    slots[free] = card
+    game.change(i, slots=tuple(slots))
+    game.box_state = replace(game.box_state, attached=tuple(p for p in game.box_state.attached if p[0] != card))
+    game.events.append(CardAttached(s.id, game.card_kinds[card], game.card_kinds[weapon], False))
+    game.inventory_event(i)
+
+
+def attach_commands(state: Any, i: int) -> list[Any]:
+    s = state.survivors[i]
+    if not (hero(s).reorganize_free or s.actions_left > 0):
+        return []
+    found: list[Any] = []
+    for weapon_slot in HANDS:
+        weapon = s.slots[weapon_slot]
+        if weapon < 0:
+            continue
+        seen: set[str] = set()
+        for slot, card in enumerate(s.slots):
+            if card >= 0 and slot != weapon_slot and state.card_kinds[card] not in seen and can_attach(state, card, weapon):
+                seen.add(state.card_kinds[card])
+                found.append(Attach(s.id, slot, weapon_slot))
+        if attachments_of(state, weapon) and any(s.slots[n] == EMPTY for n in range(BACKPACK_FROM, len(s.slots))):
+            found.append(Detach(s.id, weapon_slot))
+    return found
+
+
+# --- Oxygen Tanks and other cards ---------------------------------------------------------------
+
+
+def oxygen_room_here(state: Any, s: Any) -> bool:
+    return bool(board_of(state.graph).oxygen[s.zone]) and not is_mold(state, s.zone)
+
+
+def do_take_oxygen(game: Game, i: int, command: TakeOxygenTank) -> None:
+    s = game.survivors[i]
+    if not oxygen_room_here(game, s):
+        raise IllegalCommand("Oxygen Tanks are taken in an Oxygen Supply Room (not under Mold)")
+    if game.zombie_count(s.zone):
+        raise IllegalCommand("nobody takes an Oxygen Tank with xenos in the zone")
+    if not game.box_state.oxygen_pile:
+        raise IllegalCommand("every Oxygen Tank is out")
+    game.spend(i, "other")
+    tank = game.box_state.oxygen_pile[0]
+    game.box_state = replace(game.box_state, oxygen_pile=game.box_state.oxygen_pile[1:])
+    game.change(i, box_fields=replace(hero(s), reorganize_free=True))
+    game.events.append(CardDrawn("oxygen", game.card_kinds[tank], game.zid(s.zone), s.id))
+    game.offer_cards(i, [tank])
+
+
+def do_use_card(game: Game, i: int, command: UseCard) -> None:
+    s = game.survivors[i]
+    card = s.slots[command.slot] if 0 <= command.slot < len(s.slots) else -1
+    xp = _xp_of(game, card)
+    if card < 0 or not xp:
+        raise IllegalCommand("that card is not used up for an effect")
+    slots = list(s.slots)
+    slots[command.slot] = EMPTY
+    game.change(i, slots=tuple(slots))
+    game.equipment_discard.append(card)
+    game.events.append(CardDiscarded(s.id, game.card_kinds[card]))
+    game.gain_xp(i, xp)
+
+
+def _xp_of(state: Any, card: int) -> int:
+    if card < 0:
+        return 0
+    for effect in state.tables.equipment[state.card_kinds[card]].effects:
+        name, _, value = effect.partition(":")
+        if name == "discard_for_xp" and value.isdigit():
+            return int(value)
+    return 0
+
+
+def card_commands(state: Any, i: int) -> list[Any]:
+    """Oxygen Tanks to take and cards to use (free)."""
+    s = state.survivors[i]
+    found: list[Any] = []
+    if s.actions_left > 0 and oxygen_room_here(state, s) and state.box_state.oxygen_pile and not sum(state.zombies[s.zone]):
+        found.append(TakeOxygenTank(s.id))
+    seen: set[str] = set()
+    for slot, card in enumerate(s.slots):
+        if card >= 0 and _xp_of(state, card) and state.card_kinds[card] not in seen:
+            seen.add(state.card_kinds[card])
+            found.append(UseCard(s.id, slot))
+    return found
+
+
+def tidy(game: Game) -> None:
+    """Cards back where they belong: discarded Oxygen Tanks and Prototypes to their piles, an
+    attachment off a weapon that left the hands (into the Backpack, or discarded with no room) and
+    to the discard pile with a weapon that is gone."""
+    box = game.box_state
+    if not box.attached and not game.equipment_discard:
+        return
+    kinds, equipment = game.card_kinds, game.tables.equipment
+    if game.equipment_discard:
+        tanks = [c for c in game.equipment_discard if OXYGEN in equipment[kinds[c]].effects]
+        protos = [c for c in game.equipment_discard if getattr(equipment[kinds[c]], "prototype", False)]
+        if tanks or protos:
+            game.equipment_discard = [c for c in game.equipment_discard if c not in tanks and c not in protos]
+            box = replace(box, oxygen_pile=box.oxygen_pile + tuple(tanks), prototype_pile=box.prototype_pile + tuple(protos))
+    if box.attached:
+        holder: dict[int, tuple[int, int]] = {}
+        for i, s in enumerate(game.survivors):
+            if s.in_play:
+                for slot, card in enumerate(s.slots):
+                    if card >= 0:
+                        holder[card] = (i, slot)
+        kept: list[tuple[int, int]] = []
+        for card, weapon in box.attached:
+            where = holder.get(weapon)
+            if where is not None and where[1] in HANDS:
+                kept.append((card, weapon))
+                continue
+            if where is not None:  # the weapon went to the Backpack or a Body slot: the card comes off
+                i, _slot = where
+                s = game.survivors[i]
+                free = next((n for n in range(BACKPACK_FROM, len(s.slots)) if s.slots[n] == EMPTY), None)
+                if free is not None:
+                    slots = list(s.slots)
+                    slots[free] = card
+                    game.change(i, slots=tuple(slots))
+                    game.events.append(CardAttached(s.id, kinds[card], kinds[weapon], False))
+                    continue
+            game.equipment_discard.append(card)
+            game.events.append(CardDiscarded(game.survivors[where[0]].id if where else "", kinds[card]))
+        box = replace(box, attached=tuple(kept))
+    game.box_state = box
+
+
+# --- searching ----------------------------------------------------------------------------------
+
+
+def may_search(state: Any, i: int) -> bool:
+    """Who searches where (§2.1, §6.1, §9, §12): never outdoors or under Mold; Civilians in any room,
+    Soldiers in Security Rooms only; an Exploration Drone in a Body slot opens every building zone,
+    Scavenger every room and corridor."""
+    s = state.survivors[i]
+    zone = s.zone
+    data = board_of(state.graph)
+    if data.outdoor[zone] or is_mold(state, zone):
+        return False
+    if effect_in_body(state, s, "searches_building"):
+        return True
+    is_room = not data.corridor[zone]
+    if "scavenger" in s.skills:
+        return True
+    if data.security[zone]:
+        return True
+    role = getattr(state.tables.catalog.survivor(s.id), "role", "civilian")
+    return role == "civilian" and is_room
+
+
+def search_draws(state: Any, i: int) -> int:
+    s = state.survivors[i]
+    return 1 + (1 if effect_in_body(state, s, "search_draws_two") else 0) + (1 if "search_plus_one_card" in s.skills else 0)
+
+
+HANDLERS: dict[type, Any] = {Attach: do_attach, Detach: do_detach, TakeOxygenTank: do_take_oxygen, UseCard: do_use_card}

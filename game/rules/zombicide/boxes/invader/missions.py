@@ -1,0 +1,387 @@
+"""The mission (rules digest §5, §17): objectives revealed and what they give, the mission's goals in
+their order, its special rules scripted as data (``[setup] events``), and how the game is won or lost.
+
+Invader is lost as soon as a starting survivor is eliminated, two spawn zones are joined by Active
+Mold, a token a goal needs is gone, or a mission's own rule says so; it is won when the goals are
+reached (the ones checked in an End Phase then), or, with an escape, when everyone has escaped after
+them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+from typing import Any
+
+from game.rules.core.base import IllegalCommand
+from game.rules.core.rng import shuffled
+from game.rules.zombicide.boxes.invader.board import board_of
+from game.rules.zombicide.boxes.invader.commands import (
+    MissionProgress,
+    ObjectiveRevealed,
+    RemoteChanged,
+    TakeSample,
+)
+from game.rules.zombicide.boxes.invader.inventory import BODY, OXYGEN, tidy
+from game.rules.zombicide.boxes.invader.mold import joined_spawns, mold_of, set_mold, set_spawn, spread
+from game.rules.zombicide.boxes.invader.state import ACTIVE, INACTIVE, hero, mission
+from game.rules.zombicide.boxes.invader.xenos import next_attack_step
+from game.rules.zombicide.commands import CardDiscarded, Escape
+from game.rules.zombicide.queries import GoalProgress
+from game.rules.zombicide.state import EMPTY, LEVEL_NAMES
+
+Game = Any
+REMOTE_OF = {"green": "robot", "purple": "sentry_gun"}
+SAMPLE_NAMES = {"worker": "a Worker", "tank": "a Tank", "hunter": "a Hunter",
+                "spoiler_abomination": "the Spoiler Abomination", "mold": "Mold"}
+END_PHASE_GOALS = ("regroup",)
+
+
+def colour_of(state: Any, n: int) -> str:
+    colours = state.box_state.objective_colours
+    return colours[n] if colours else state.graph.objectives[n].color or "red"
+
+
+# --- objectives ---------------------------------------------------------------------------------
+
+
+def objective_taken(game: Game, i: int, n: int) -> None:
+    """The token's colour shows; a red one deals a Prototype, green and purple a Machine's remote,
+    and the mission's own cards go with their colour (``objective_rewards``)."""
+    s = game.survivors[i]
+    colour = colour_of(game, n)
+    game.box_state = replace(game.box_state, revealed=game.box_state.revealed + (n,))
+    cards: list[int] = []
+    if colour == "red" and game.spec.prototype_for_red and game.box_state.prototype_pile:
+        pile, game.rng = shuffled(game.rng, list(game.box_state.prototype_pile))
+        cards.append(pile[0])
+        game.box_state = replace(game.box_state, prototype_pile=tuple(pile[1:]))
+    rewards = [card for c, card in game.box_state.rewards if c == colour]
+    if rewards:
+        cards.extend(rewards)
+        game.box_state = replace(game.box_state, rewards=tuple(r for r in game.box_state.rewards if r[0] != colour))
+    game.events.append(ObjectiveRevealed(game.zid(game.graph.objectives[n].zone), colour, s.id,
+                                         tuple(game.card_kinds[c] for c in cards)))
+    remote = REMOTE_OF.get(colour)
+    if remote is not None:
+        game.change(i, box_fields=replace(hero(game.survivors[i]), remotes=hero(game.survivors[i]).remotes + (remote,)))
+        game.events.append(RemoteChanged(remote, s.id))
+    if cards:
+        game.offer_cards(i, cards)
+
+
+def do_take_sample(game: Game, i: int, command: TakeSample) -> None:
+    s = game.survivors[i]
+    if "mold" not in game.spec.samples or "mold" in game.box_state.samples:
+        raise IllegalCommand("no Mold sample to take in this mission")
+    gone = set(game.box_state.spawns_gone)
+    if not any(p.zone == s.zone for n, p in enumerate(game.graph.spawns) if n not in gone):
+        raise IllegalCommand("a Mold sample is taken in a spawn zone")
+    game.spend(i, "other")
+    game.box_state = replace(game.box_state, samples=game.box_state.samples + ("mold",))
+    game.events.append(MissionProgress("sample", "mold"))
+
+
+def sample_commands(state: Any, i: int) -> list[Any]:
+    s = state.survivors[i]
+    if "mold" not in mission(state).samples or "mold" in state.box_state.samples or s.actions_left <= 0:
+        return []
+    gone = set(state.box_state.spawns_gone)
+    if any(p.zone == s.zone for n, p in enumerate(state.graph.spawns) if n not in gone):
+        return [TakeSample(s.id)]
+    return []
+
+
+# --- goals --------------------------------------------------------------------------------------
+
+
+def _needed(state: Any, colour: str) -> tuple[int, ...]:
+    """The objectives a goal of ``colour`` asks for ("" for all), scientists left out."""
+    box = state.box_state
+    colours = box.objective_colours or tuple(p.color or "red" for p in state.graph.objectives)
+    return _objectives_of(colours, tuple(p.colour for p in box.scientists), colour)
+
+
+@lru_cache(maxsize=256)
+def _objectives_of(colours: tuple[str, ...], scientists: tuple[str, ...], colour: str) -> tuple[int, ...]:
+    return tuple(n for n, c in enumerate(colours) if colour in ("", c) and c not in scientists)
+
+
+def goal_done(state: Any, goal: str) -> bool:
+    kind, _, value = goal.partition(":")
+    box = state.box_state
+    gone = set(box.objectives_gone)
+    if kind in ("take", "take_all"):
+        wanted = _needed(state, value if kind == "take" else "")
+        return all(state.objectives_taken[n] and n not in gone for n in wanted)
+    if kind == "evacuated":
+        return box.evacuees <= 0
+    if kind == "regroup":
+        machine = next((m for m in box.machines if m.kind == value), None)
+        if machine is None:
+            return False
+        standing = [s for s in state.survivors if s.in_play]
+        return bool(standing) and all(s.zone == machine.zone for s in standing) and not sum(state.zombies[machine.zone])
+    if kind == "level":
+        needed = LEVEL_NAMES.index(value)
+        return all(s.level >= needed for s in state.survivors if s.alive)
+    if kind == "destroy_spawn":
+        colours = box.spawn_colours
+        return any(colours[n] == value for n in box.spawns_gone) if colours else False
+    if kind == "samples":
+        return all(sample in box.samples for sample in mission(state).samples)
+    if kind == "new_oxygen":
+        old = set(box.old_tanks)
+        return all(any(s.slots[n] >= 0 and s.slots[n] not in old and OXYGEN in state.tables.equipment[
+            state.card_kinds[s.slots[n]]].effects for n in BODY) for s in state.survivors if s.in_play)
+    if kind == "scientists_out":
+        return all(p.escaped for p in box.scientists)
+    return False
+
+
+def goal_impossible(state: Any, goal: str) -> bool:
+    kind, _, value = goal.partition(":")
+    gone = set(state.box_state.objectives_gone)
+    if kind in ("take", "take_all") and gone:
+        return any(n in gone for n in _needed(state, value if kind == "take" else ""))
+    if kind == "scientists_out":
+        return any(p.dead for p in state.box_state.scientists)
+    if kind == "destroy_spawn":
+        return False
+    return False
+
+
+def all_goals_done(state: Any) -> bool:
+    return len(state.box_state.goals_done) >= len(mission(state).invader_goals)
+
+
+def _advance_goals(game: Game, end_phase: bool) -> None:
+    done = list(game.box_state.goals_done)
+    for goal in game.spec.invader_goals[len(done):]:
+        if goal.partition(":")[0] in END_PHASE_GOALS and not end_phase:
+            break
+        if not goal_done(game, goal):
+            break
+        done.append(goal)
+        game.events.append(MissionProgress("goal", goal))
+    if len(done) != len(game.box_state.goals_done):
+        game.box_state = replace(game.box_state, goals_done=tuple(done))
+
+
+def refuse_escape(state: Any, i: int, command: Any) -> str:
+    if isinstance(command, Escape) and not all_goals_done(state):
+        return "the mission's goals come first: nobody escapes before"
+    return ""
+
+
+def goal_words(goal: str) -> str:
+    kind, _, value = goal.partition(":")
+    return {
+        "take": f"take the {value} objective" + ("s" if value == "red" else ""),
+        "take_all": "take every objective",
+        "evacuated": "hold the exit until every family is evacuated",
+        "regroup": f"everyone in the {value.replace('_', ' ')}'s zone, with no xeno, at an End Phase",
+        "level": f"every survivor at {value.capitalize()} danger level or higher",
+        "destroy_spawn": f"find and destroy the {value} spawn token",
+        "samples": "collect every xeno sample",
+        "new_oxygen": "every survivor with a new Oxygen Tank equipped",
+        "scientists_out": "bring both scientists to the exit",
+    }.get(kind, goal)
+
+
+def goal_progress(state: Any) -> tuple[GoalProgress, ...]:
+    done = state.box_state.goals_done
+    found = []
+    for n, goal in enumerate(mission(state).invader_goals):
+        kind, _, value = goal.partition(":")
+        count, total = (1 if n < len(done) else 0), 1
+        if kind in ("take", "take_all"):
+            wanted = _needed(state, value if kind == "take" else "")
+            count, total = sum(1 for k in wanted if state.objectives_taken[k]), len(wanted)
+        elif kind == "evacuated":
+            total = mission(state).evacuees
+            count = total - state.box_state.evacuees
+        elif kind == "samples":
+            total = len(mission(state).samples)
+            count = sum(1 for x in mission(state).samples if x in state.box_state.samples)
+        elif kind == "scientists_out":
+            total = len(state.box_state.scientists)
+            count = sum(1 for p in state.box_state.scientists if p.escaped)
+        found.append(GoalProgress(f"inv:{n + 1}:{goal}", count, total, n < len(done)))  # its step, then the goal
+    return tuple(found)
+
+
+# --- special rules ------------------------------------------------------------------------------
+
+
+def _happened(game: Game, when: str) -> bool:
+    kind, _, value = when.partition(":")
+    box = game.box_state
+    if kind == "objective_taken":
+        if not any(game.objectives_taken):
+            return False
+        gone = set(box.objectives_gone)
+        return any(game.objectives_taken[n] and n not in gone and colour_of(game, n) == value
+                   for n in range(len(game.graph.objectives)))
+    if kind == "door_removed":
+        removed = set(box.doors_gone) | set(box.doors_broken)
+        return any(game.graph.edges[game.graph.doors[d]].color == value for d in removed)
+    if kind == "mold_near_spawn":
+        mold = mold_of(game)
+        if not any(mold):
+            return False
+        borders = board_of(game.graph).borders
+        for n, point in enumerate(game.graph.spawns):
+            if _spawn_colour(game, n) == value and (mold[point.zone] or any(mold[z] for z in borders[point.zone])):
+                return True
+        return False
+    if kind == "xeno_enters_exit":
+        return any(sum(game.zombies[z]) for z in game.graph.exits)
+    return False
+
+
+def _spawn_colour(state: Any, n: int) -> str:
+    colours = state.box_state.spawn_colours
+    return colours[n] if colours else state.graph.spawns[n].color or "red"
+
+
+def _apply(game: Game, event: Any) -> None:
+    kind, _, value = event.then.partition(":")
+    colour = event.when.partition(":")[2]
+    if kind == "activate_spawn":
+        for n in range(len(game.graph.spawns)):
+            if _spawn_colour(game, n) == value:
+                set_spawn(game, n, True, event.when)
+    elif kind == "flip_mold_to_active":
+        for n, point in enumerate(game.graph.spawns):
+            if _spawn_colour(game, n) == colour and mold_of(game)[point.zone] == INACTIVE:
+                set_mold(game, point.zone, ACTIVE, "mission")
+    elif kind == "lose":
+        game.events.append(MissionProgress("lost", event.when))
+        game.finish("lost")
+
+
+def _rules(game: Game, activating: tuple[int, ...] = ()) -> None:
+    fired = list(game.box_state.events_fired)
+    for n, event in enumerate(game.spec.events):
+        if n in fired or (event.until and event.until in game.box_state.goals_done):
+            continue
+        if event.when.startswith("xeno_activates_on:"):
+            if not activating or not _xenos_on(game, event.when.partition(":")[2], activating):
+                continue
+        elif not _happened(game, event.when):
+            continue
+        fired.append(n)
+        game.box_state = replace(game.box_state, events_fired=tuple(fired))
+        _apply(game, event)
+        if game.result is not None:
+            return
+
+
+def _xenos_on(game: Game, colour: str, types: tuple[int, ...]) -> bool:
+    """Xenos of the activating kinds stand on the (untaken) objective of that colour."""
+    for n, point in enumerate(game.graph.objectives):
+        if colour_of(game, n) == colour and not game.objectives_taken[n] and any(
+                game.zombies[point.zone][t] for t in types):
+            return True
+    return False
+
+
+def before_activation(game: Game, types: tuple[int, ...]) -> None:
+    """An Attack step begins: the count moves on (Tough); a mission rule on activation (Rolly)."""
+    next_attack_step(game)
+    _rules(game, types)
+    walk_scientists(game)
+
+
+# --- the game's end -----------------------------------------------------------------------------
+
+
+def settle(game: Game) -> None:
+    """After every command and step: cards tidied, Mold spread, the mission's rules and goals,
+    the losses (a survivor down, spawn zones joined by Mold, a goal out of reach)."""
+    tidy(game)
+    spread(game)
+    if game.result is not None:
+        return
+    _rules(game)
+    if game.result is not None:
+        return
+    if any(not s.alive for s in game.survivors):
+        game.finish("lost")
+        return
+    if joined_spawns(game):
+        game.events.append(MissionProgress("lost", "mold_joined_spawns"))
+        game.finish("lost")
+        return
+    _advance_goals(game, end_phase=False)
+    if any(goal_impossible(game, g) for g in game.spec.invader_goals[len(game.box_state.goals_done):]):
+        game.events.append(MissionProgress("lost", "goal_out_of_reach"))
+        game.finish("lost")
+        return
+    if all_goals_done(game) and game.spec.invader_goals and "escape_all" not in game.spec.goals:
+        game.finish("won")
+
+
+def end_phase_goals(game: Game) -> None:
+    """Before the End Phase's other steps: the goals checked in an End Phase (regroup)."""
+    _advance_goals(game, end_phase=True)
+    if all_goals_done(game) and game.spec.invader_goals and "escape_all" not in game.spec.goals:
+        game.finish("won")
+
+
+def evacuate(game: Game) -> None:
+    """M3: one family leaves each End Phase; the others stay, as Noise tokens in the exit zone."""
+    box = game.box_state
+    if box.evacuees <= 0:
+        return
+    left = box.evacuees - 1
+    game.box_state = replace(box, evacuees=left)
+    game.events.append(MissionProgress("evacuated", str(left)))
+    for zone in game.graph.exits[:1]:
+        game.noise[zone] = left
+
+
+def discard_old_tanks(game: Game, zone: int) -> None:
+    """M10: a starting Oxygen Tank goes as soon as its survivor enters an Airlock."""
+    if not game.box_state.old_tanks or not board_of(game.graph).airlock[zone]:
+        return
+    old = set(game.box_state.old_tanks)
+    dropped: set[int] = set()
+    for i, s in enumerate(game.survivors):
+        if s.in_play and s.zone == zone and any(c in old for c in s.slots):
+            for c in s.slots:
+                if c in old:
+                    dropped.add(c)
+                    game.equipment_discard.append(c)
+                    game.events.append(CardDiscarded(s.id, game.card_kinds[c]))
+            game.change(i, slots=tuple(EMPTY if c in old else c for c in s.slots))
+    if dropped:
+        game.box_state = replace(game.box_state, old_tanks=tuple(c for c in game.box_state.old_tanks if c not in dropped))
+
+
+def walk_scientists(game: Game) -> None:
+    """M9: at the end of each Players' Phase, every scientist walks one zone towards the exit (and
+    leaves by it when no xeno is there)."""
+    box = game.box_state
+    if not box.scientists or box.walked_round == game.round or not game.graph.exits:
+        return
+    doors = tuple(game.doors_open)
+    distances = game.graph.distances(doors)
+    exits = game.graph.exits
+    scientists = list(box.scientists)
+    for n, scientist in enumerate(scientists):
+        if scientist.escaped or scientist.dead:
+            continue
+        here = scientist.zone
+        if here in exits:
+            if not sum(game.zombies[here]):
+                scientists[n] = replace(scientist, escaped=True)
+                game.events.append(MissionProgress("scientist_out", scientist.colour))
+            continue
+        best = min(distances[here][e] for e in exits)
+        steps = [z for z in game.graph.neighbours(here, doors) if min(distances[z][e] for e in exits) < best]
+        if steps:
+            scientists[n] = replace(scientist, zone=steps[0])
+            game.events.append(MissionProgress("scientist_walked", f"{scientist.colour}:{game.zid(steps[0])}"))
+    game.box_state = replace(box, scientists=tuple(scientists), walked_round=game.round)

@@ -1,0 +1,125 @@
+"""Mold (rules digest §9): where it comes, what it takes away, how it ends the game.
+
+A Mold token (either face) takes the zone's objective and door tokens away for good, opens its walls
+but those to the outdoors, and leaves the zone unsearchable and without its special room; a door
+next to it can no longer be worked. A Spoiler Abomination standing in a room or a corridor with no
+Active Mold makes it Active; Hellfire turns Active Mold Inactive. Two spawn zones joined by an
+unbroken chain of Active Mold zones (sharing a border, corners do not count) lose the game. The box
+has 15 Mold tokens: once all are on the board, no new zone gets one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from game.rules.zombicide.boxes.invader.board import board_of, graph_in_play
+from game.rules.zombicide.boxes.invader.commands import MoldChanged, SpawnZoneChanged, TokenRemoved
+from game.rules.zombicide.boxes.invader.content import token_count
+from game.rules.zombicide.boxes.invader.state import ACTIVE, INACTIVE, NO_MOLD
+
+FACE_WORDS = {NO_MOLD: "none", INACTIVE: "inactive", ACTIVE: "active"}
+Game = Any
+
+
+def mold_of(state: Any) -> tuple[int, ...]:
+    mold = state.box_state.mold
+    return tuple(mold) if mold else (NO_MOLD,) * state.graph.zone_count
+
+
+def is_mold(state: Any, zone: int) -> bool:
+    mold = state.box_state.mold
+    return bool(mold) and mold[zone] != NO_MOLD
+
+
+def set_mold(game: Game, zone: int, face: int, why: str) -> bool:
+    """Put Mold of ``face`` in ``zone`` (or flip it): tokens removed, the board changed; False when
+    nothing changes or no Mold token is left for a new zone."""
+    mold = list(mold_of(game))
+    before = mold[zone]
+    if before == face:
+        return False
+    if before == NO_MOLD and face != NO_MOLD:
+        if board_of(game.graph).outdoor[zone]:
+            return False  # Mold grows in rooms and corridors only
+        if sum(1 for m in mold if m != NO_MOLD) >= token_count(game.tables.catalog, "mold"):
+            return False
+    mold[zone] = face
+    game.box_state = replace(game.box_state, mold=tuple(mold))
+    game.events.append(MoldChanged(game.zid(zone), FACE_WORDS[face], FACE_WORDS[before], why))
+    if before == NO_MOLD:
+        _clear_tokens(game, zone, why)
+    game.graph = graph_in_play(game.graph, game.box_state)
+    return True
+
+
+def _clear_tokens(game: Game, zone: int, why: str) -> None:
+    """A new Mold zone loses its objectives and every door token of its openings, for good."""
+    state = game.box_state
+    gone = list(state.objectives_gone)
+    for n, point in enumerate(game.graph.objectives):
+        if point.zone == zone and not game.objectives_taken[n]:
+            game.objectives_taken[n] = True
+            gone.append(n)
+            colour = state.objective_colours[n] if state.objective_colours else point.color
+            game.events.append(TokenRemoved("objective", game.zid(zone), colour, "mold"))
+    doors_gone = list(state.doors_gone)
+    for _other, e in game.graph.adjacent[zone]:
+        edge = game.graph.edges[e]
+        if edge.door < 0 or edge.door in doors_gone:
+            continue
+        doors_gone.append(edge.door)
+        game.doors_open[edge.door] = True
+        game.doors_spawned[edge.door] = True
+        game.events.append(TokenRemoved("door", game.zid(zone), edge.connection_id, "mold"))
+    game.box_state = replace(game.box_state, objectives_gone=tuple(gone), doors_gone=tuple(doors_gone),
+                             sealed=tuple(d for d in state.sealed if d not in doors_gone))
+
+
+def spread(game: Game) -> None:
+    """Every zone holding a Mold-spreading xeno (not outdoors) turns to Active Mold."""
+    tables = game.tables
+    for t in range(tables.type_count):
+        if "spreads_mold" not in tables.specials[t] or game.supply[t] >= tables.miniatures[t]:
+            continue  # not a spreader, or every one of them is still in the box
+        outdoor = board_of(game.graph).outdoor
+        for zone, counts in enumerate(game.zombies):
+            if counts[t] and not outdoor[zone] and mold_of(game)[zone] != ACTIVE:
+                set_mold(game, zone, ACTIVE, "abomination")
+
+
+def joined_spawns(state: Any) -> bool:
+    """Two spawn zones (each under Active Mold) joined by a chain of Active Mold zones."""
+    mold = mold_of(state)
+    gone = set(state.box_state.spawns_gone)
+    spawn_zones = {p.zone for n, p in enumerate(state.graph.spawns) if n not in gone and mold[p.zone] == ACTIVE}
+    if len(spawn_zones) < 2:
+        return False
+    borders = board_of(state.graph).borders
+    seen: set[int] = set()
+    for start in spawn_zones:
+        if start in seen:
+            continue
+        component, stack = {start}, [start]
+        while stack:
+            here = stack.pop()
+            for there in borders[here]:
+                if there not in component and mold[there] == ACTIVE:
+                    component.add(there)
+                    stack.append(there)
+        seen |= component
+        if len(component & spawn_zones) >= 2:
+            return True
+    return False
+
+
+def set_spawn(game: Game, n: int, active: bool, why: str) -> None:
+    """Turn spawn token ``n`` on or off (a coloured spawn zone waking)."""
+    spawns = list(game.box_state.spawns_on)
+    if spawns[n] == active:
+        return
+    spawns[n] = active
+    game.box_state = replace(game.box_state, spawns_on=tuple(spawns))
+    point = game.graph.spawns[n]
+    colour = game.box_state.spawn_colours[n] if game.box_state.spawn_colours else point.color
+    game.events.append(SpawnZoneChanged(game.zid(point.zone), colour, active, why))

@@ -1,0 +1,127 @@
+"""Invader's tutorial played through the window as a new player would: from the start screen (New
+game → Zombicide: Invader → M0 → survivors → options) by taps, every command by mouse or finger,
+the xenos' phase animated at 1×; saved by the Save button, the window closed, the game continued
+from the start screen, undone and redone; played on to a win that ends on the End screen.
+
+The commands come from the planner bot; the UI driver turns each into gestures and checks the
+session logged it."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from random import Random
+
+import pygame
+import pytest
+
+from game.app.start_scene import StartScene
+from game.app.zombicide import new_game_scene
+from game.app.zombicide.game_scene import GameScene
+from game.app.zombicide.new_game_scene import ZombicideNewGameScene
+from game.rules.zombicide import bots, engine
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "app_zombicide"))
+from test_full_mission import end_screen, game_shown, launch  # noqa: E402
+from ui_driver import UiDriver  # noqa: E402
+
+MISSION_ID = "inv-m0"
+SIX = ("jared", "baraka", "cole", "magnus", "vivian", "mitsuki")  # the first six of the box: picked by default
+WON = 24  # game and bot seed: the planner wins the tutorial with the six
+
+
+def start_invader_game(driver: UiDriver) -> GameScene:
+    start = driver.app.scenes.top
+    assert isinstance(start, StartScene) and start.page == "home"
+    driver.tap_gui(start.buttons["new"], finger=False)
+    assert start.page == "games"
+    driver.tap_gui(start.buttons["new_invader"], finger=True)
+    start = driver.app.scenes.top
+    assert isinstance(start, ZombicideNewGameScene) and start.page == "mission"
+    assert [m.id for m in start.missions] == [f"inv-m{n}" for n in range(11)]  # the tutorial first, then in order
+    assert start.mission is not None and start.mission.id == MISSION_ID
+    assert "make_invader_maps" not in start.mission.story and start.mission.story.startswith("The book's mission")
+    driver.tap_gui(start.buttons[f"mission_{MISSION_ID}"])
+    driver.tap_gui(start.buttons["next"])
+    assert start.page == "survivors" and start.picked == list(SIX)
+    driver.tap_gui(start.buttons["players_1"])
+    driver.tap_gui(start.buttons["next"])
+    assert start.page == "options"
+    driver.tap_gui(start.buttons["next"])
+    scene = driver.scene
+    assert [s.id for s in scene.controller.state.survivors] == list(SIX)
+    assert scene.controller.state.box.name == "invader"
+    driver.frames_until(lambda: game_shown(scene), "the new game is shown")
+    lines = [text for text, _ in scene.goal_lines()]  # the box's own goal in the Goals box, in its words
+    assert "Step 1: take the red objectives" in lines and any(t.startswith("Everyone escapes") for t in lines)
+    return scene
+
+
+def play_with_bot(driver: UiDriver, rng: Random, stop=lambda scene: False, max_commands: int = 600) -> int:
+    played = 0
+    while played < max_commands:
+        c = driver.scene.controller
+        if c.outcome() is not None or stop(driver.scene):
+            return played
+        seat = c.seat
+        assert seat is not None, "nobody may act, yet the game goes on"
+        driver.perform(bots.planner_bot(c.state, seat, engine.legal_commands(c.state, seat), rng))
+        played += 1
+    raise AssertionError(f"the game did not end in {max_commands} commands")
+
+
+@pytest.fixture
+def fixed_seed(monkeypatch):
+    monkeypatch.setattr(new_game_scene, "new_seed", lambda: WON)
+
+
+def test_the_tutorial_played_to_a_win_through_the_window(tmp_path, fixed_seed):
+    rng = Random(WON)
+    driver = launch(tmp_path)
+    scene = start_invader_game(driver)
+    assert scene.controller.session.seed == WON and scene.director.speed_label() == "1×"
+    beats: list[int] = []
+    original_start = scene.director.start
+
+    def counting_start(events, *args, **kwargs):  # type: ignore[no-untyped-def]
+        count = original_start(events, *args, **kwargs)
+        if any(getattr(e, "kind", "") == "phase_started" and e.phase == "zombies" for e in events):
+            beats.append(count)
+        return count
+
+    scene.director.start = counting_start
+    play_with_bot(driver, rng, stop=lambda s: s.controller.state.round > 1)
+    assert beats and max(beats) > 1, "the xenos' phase was not animated"
+    driver.set_speed("Instant", finger=True)
+    play_with_bot(driver, rng, stop=lambda s: s.controller.state.round > 2 or s.controller.outcome() is not None)
+    if driver.scene.controller.pending is not None:
+        play_with_bot(driver, rng, stop=lambda s: s.controller.pending is None)
+    c = driver.scene.controller
+    assert c.outcome() is None, "the bot ended the game before the save: save earlier"
+    saved_hash, logged = c.session.hash(), len(c.session.log)
+    driver.tool("save", finger=False)
+    assert (tmp_path / f"zombicide-{MISSION_ID}.json").exists()
+    driver.frame([pygame.event.Event(pygame.QUIT)])
+    driver.app.quit_scenes()
+
+    driver = launch(tmp_path, rng_seed=1)
+    start = driver.app.scenes.top
+    assert isinstance(start, StartScene) and start.buttons["continue"].is_enabled
+    driver.tap_gui(start.buttons["continue"], finger=True)
+    c = driver.scene.controller
+    assert c.session.hash() == saved_hash and len(c.session.log) == logged
+    assert c.state.box.name == "invader"
+    driver.frames_until(lambda: game_shown(driver.scene), "the continued game is shown")
+    driver.key(pygame.K_z, ctrl=True)
+    assert len(c.session.log) == logged - 1
+    driver.key(pygame.K_y, ctrl=True)
+    driver.settle()
+    assert c.session.hash() == saved_hash
+
+    driver.set_speed("Instant")
+    play_with_bot(driver, rng)
+    assert c.outcome() == "won" and c.state.result == "won"
+    end = end_screen(driver)
+    assert end.figures.result == "won"
+    kinds = {(device, what.split(" ")[0]) for device, what in driver.used}
+    assert {("mouse", "action"), ("finger", "action")} <= kinds | {(d, "dialog") for d, _ in kinds}
