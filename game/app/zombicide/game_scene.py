@@ -25,13 +25,10 @@ import pygame
 from game.app.input import event_pointer
 from game.app.scenes import Scene
 from game.app.table_scene import TableScene, _Slide
+from game.app.widgets.action_bar import KIND_PREFIX, MORE_KEY, ActionBar, Offer, bar_rows_px
 from game.app.widgets.chrome import ChromeCache
-from game.app.widgets.dialogs import (
-    BUTTON_H_PX,
-    ButtonSet,
-    ChoiceDialog,
-    flow_buttons,
-)
+from game.app.widgets.dialogs import ButtonSet, ChoiceDialog, flow_buttons
+from game.app.zombicide.action_kinds import is_melee, offers_of, zombicide_kinds
 from game.app.zombicide.controller import (
     ActionChoice,
     GameController,
@@ -45,8 +42,6 @@ from game.app.zombicide.end_scene import EndScene
 from game.app.zombicide.game_save import load_game
 from game.app.zombicide.replay import ReplayPlayer
 from game.app.zombicide.scene_drawing import (
-    BAR_GAP_PX,
-    BOTTOM_BAR_PX,
     EXIT_TINT,
     ROSTER_CHIP_PX,
     TOP_BAR_PX,
@@ -61,6 +56,7 @@ from game.app.zombicide.survivor_card import SurvivorCardPanel
 from game.app.zombicide.view_model import PieceMaker, door_states, table_layout
 from game.board.mission import load_board
 from game.board.model import Board
+from game.i18n import _
 from game.rules.zombicide import engine
 from game.rules.zombicide.commands import Attack
 from game.rules.zombicide.state import ZombicideSetup
@@ -146,10 +142,11 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
                                self.window_size)
         self.card_panel = SurvivorCardPanel(pygame.Rect(0, 0, 10, 10))
         self.tools = ButtonSet()
-        self.actions = ButtonSet()
-        self.more_labels: list[tuple[str, str, str]] = []  # actions that did not fit the bar
+        self.actions = ActionBar(zombicide_kinds(controller.state.box.command_labels))
+        self.more_labels: list[tuple[str, str, str]] = []  # actions under More…
         self.roster: list[tuple[pygame.Rect, str]] = []
         self.dialog: ChoiceDialog | None = None
+        self.dialog_offers: list[Offer] = []  # the bar's offers the open dialog lists, line by line
         self.presses: dict[int, _Press] = {}
         self.hover_pos: Point | None = None  # the mouse, for the door an "Open door" button names
         self.override = False
@@ -210,7 +207,14 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
     def table_rect(self) -> pygame.Rect:
         w, h = self.window_size
         left, right = self.side_panels_px()
-        return pygame.Rect(left, TOP_BAR_PX, max(1, w - left - right), max(1, h - TOP_BAR_PX - BOTTOM_BAR_PX))
+        return pygame.Rect(left, TOP_BAR_PX, max(1, w - left - right), max(1, h - TOP_BAR_PX - self.bottom_bar_px()))
+
+    def bottom_bar_px(self) -> int:
+        """The action bar's height: two rows of slots when one row cannot hold every kind and the
+        window is tall enough to spare the room."""
+        w, h = self.window_size
+        left, right = self.side_panels_px()
+        return bar_rows_px(self.actions.rows_needed(w - left - right - 16, 2 if h >= 600 else 1))
 
     def layout(self, size: tuple[int, int]) -> None:
         self.window_size = size
@@ -246,10 +250,10 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
         self.card_panel.rect = pygame.Rect(8, card_top, left - 16, max(100, h - card_top - 8))
 
     def actions_rect(self) -> pygame.Rect:
+        """The action bar's panel, under the table: nothing of the bar is ever drawn outside it."""
         w, h = self.window_size
         left, right = self.side_panels_px()
-        return pygame.Rect(left + 8, h - BOTTOM_BAR_PX + (BOTTOM_BAR_PX - BUTTON_H_PX) // 2, w - left - right - 16,
-                           BUTTON_H_PX)
+        return pygame.Rect(left + 8, h - self.bottom_bar_px(), w - left - right - 16, self.bottom_bar_px())
 
     def refresh_buttons(self) -> None:
         c = self.controller
@@ -271,35 +275,31 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
                 button.label = "Exit replay" if self.replaying else "Replay"
             elif button.key == "step":
                 button.enabled = self.replaying and c.can_redo()
-        self.actions.buttons, self.more_labels = self.bar_buttons(self.action_labels())
+        self.refresh_bar()
 
-    def bar_buttons(self, labels: list[tuple[str, str, str]]) -> tuple[list[Any], list[tuple[str, str, str]]]:
-        """The bottom bar's buttons, and what did not fit: a second row floats just above the bar
-        when needed; beyond that, the rest go under a last "More…" button (the end-of-turn buttons
-        always stay)."""
-        bar = self.actions_rect()
-        area = pygame.Rect(bar.left, bar.top, bar.width, 2 * BUTTON_H_PX + BAR_GAP_PX)
+    def refresh_bar(self) -> None:
+        """The action bar: the survivor's actions in their fixed slots; the override tools or the
+        replay controls in those modes."""
+        panel = self.actions_rect()
+        if self.replay is not None or self.override:
+            self.actions.show_plain(panel, [Offer(key, label, key, group) for label, key, group in self.action_labels()])
+        else:
+            self.actions.update(panel, self.action_offers(), self.why_not(),
+                                enabled=self.controller.pending is None and self.controller.outcome() is None)
+        self.more_labels = [(o.label, o.key, o.group) for o in self.actions.hidden]
 
-        def laid_out(items: list[tuple[str, str, str]]) -> list[Any]:
-            buttons = flow_buttons(area, items, height_px=BUTTON_H_PX, gap_px=BAR_GAP_PX)
-            for button in buttons:
-                if button.rect.top > bar.top:  # the second row goes above the bar, over the table
-                    button.rect.y -= 2 * (BUTTON_H_PX + BAR_GAP_PX)
-            return buttons
+    def action_offers(self) -> list[Offer]:
+        """The selected survivor's legal actions as the bar's offers (none while a decision waits)."""
+        c = self.controller
+        if c.outcome() is not None or c.pending is not None:
+            return []
+        choices = c.action_choices()
+        state = c.state
+        return offers_of(choices, [is_melee(state, choice.command) for choice in choices], state.box.command_labels)
 
-        buttons = laid_out(labels)
-        if len(buttons) == len(labels):
-            return buttons, []
-        kept = [label for label in labels if label[2] == "turn"]
-        rest = [label for label in labels if label[2] != "turn"]
-        shown: list[tuple[str, str, str]] = []
-        for label in rest:
-            trial = shown + [label] + kept + [("More…", "more", "other")]
-            if len(laid_out(trial)) < len(trial):
-                break
-            shown.append(label)
-        hidden = [label for label in rest if label not in shown]
-        return laid_out(shown + kept + [("More…", "more", "other")]), hidden
+    def why_not(self) -> dict[str, list[str]]:
+        """Per bar kind, why it is not offered now (the engine's reasons, in words)."""
+        return {}
 
     def action_labels(self) -> list[tuple[str, str, str]]:
         """The bottom bar: the selected survivor's legal actions, grouped; override tools in that mode;
@@ -449,10 +449,16 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
         hovered = self.actions.at(self.hover_pos) if self.hover_pos is not None else None
         if hovered is not None:
             buttons.append(hovered)
-        for button in buttons:
-            if button.key.startswith("do:"):
+        keys = [button.key for button in buttons]
+        if self.dialog is not None and self.dialog_offers:  # a slot's list of actions: its lines light too
+            held = list(self.dialog.buttons.pressed.values())
+            over = self.dialog.buttons.at(self.hover_pos) if self.hover_pos is not None else None
+            lines = [b.key for b in [*held, *([over] if over is not None else [])]]
+            keys += [self.dialog_offers[int(k)].key for k in lines if k.isdigit() and int(k) < len(self.dialog_offers)]
+        for key in keys:
+            if key.startswith("do:"):
                 choices = self.controller.action_choices()
-                index = int(button.key.split(":", 1)[1])
+                index = int(key.split(":", 1)[1])
                 if index < len(choices) and choices[index].group == "door":
                     return str(choices[index].command.door)
         return None
@@ -640,6 +646,7 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
 
     def open_dialog(self, dialog: ChoiceDialog) -> None:
         self.dialog = dialog
+        self.dialog_offers = []
         dialog.layout(pygame.Rect(0, 0, *self.window_size))
 
     def pending_dialog(self) -> ChoiceDialog | None:
@@ -721,11 +728,12 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
     def press_action(self, key: str) -> None:
         if key.startswith("rp:"):
             self.press_replay(key[3:])
-        elif key == "more":
-            hidden = list(self.more_labels)
-            self.open_dialog(ChoiceDialog("More actions", [], [label for label, _, _ in hidden],
-                                          lambda n: self.press_action(hidden[n][1]), cancel=True))
+        elif key == MORE_KEY:
+            self.open_more_dialog()
         elif self.override and self.press_override(key):
+            return
+        elif key.startswith(KIND_PREFIX):
+            self.open_kind(key)
             return
         elif key.startswith("group:"):
             self.open_group_dialog(key.split(":", 1)[1])
@@ -737,6 +745,43 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
             if index < len(choices):
                 self.play_in_order(choices[index].command)
         self.refresh_buttons()
+
+    def open_more_dialog(self) -> None:
+        """More…: the actions the bar has no slot for, then why the missing ones are missing."""
+        hidden = list(self.actions.hidden) if not self.actions.plain else list(self.actions.slots[MORE_KEY].offers)
+        why = [] if self.actions.plain else self.actions.why_lines()
+        lines = ([_("Why not?")] + [f"· {line}" for line in why]) if why else []
+        self.open_dialog(ChoiceDialog(_("More actions"), lines, [o.label for o in hidden],
+                                      lambda n: self.press_action(hidden[n].key), cancel=True))
+
+    def open_kind(self, key: str) -> None:
+        """A slot offered several times opens the list of its actions; a slot not offered says why."""
+        slot = self.actions.slots.get(key)
+        if slot is None:
+            return
+        if not slot.offers:
+            self.status(slot.why[0] if slot.why else _("{action}: not possible now").format(action=slot.kind.title))
+            return
+        offers = list(slot.offers)
+        self.open_dialog(ChoiceDialog(slot.kind.title, [], [o.label for o in offers],
+                                      lambda n: self.press_action(offers[n].key), cancel=True))
+        self.dialog_offers = offers
+
+    def tap_bar(self, key: str) -> None:
+        """A tap (or a shortcut) on the action bar's button of ``key``: a disabled one says why."""
+        button = self.actions.button(key)
+        if button is None:
+            return
+        if not button.enabled:
+            slot = self.actions.slots.get(key)
+            if self.director.busy:
+                self.status(_("Wait for the animation (Space skips it)"))
+            elif slot is not None and slot.why:
+                self.status(slot.why[0])
+            else:
+                self.status(_("{action}: not possible now").format(action=button.label))
+            return
+        self.press_action(key)
 
     # --- replay -------------------------------------------------------------------------------
 
@@ -813,7 +858,7 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
         if press.where == "actions":
             button = self.actions.release(pid, pos)
             if button is not None:
-                self.press_action(button.key)
+                self.tap_bar(button.key)
             return True
         if press.where == "roster":
             for rect, survivor_id in self.roster:
@@ -852,6 +897,9 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
             self.director.skip()
         elif key == pygame.K_ESCAPE and self.dialog is not None and self.dialog.cancel:
             self.dialog = None
+        elif self.dialog is None and not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT) and \
+                (shortcut := self.actions.for_key(pygame.key.name(key))) is not None:
+            self.tap_bar(shortcut.key)
         else:
             return self.table.handle_key(key, mod)
         return True
