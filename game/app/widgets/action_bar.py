@@ -112,13 +112,17 @@ class ActionBar:
         rows = max(1, (panel.height - SLOT_GAP_PX) // (BUTTON_H_PX + SLOT_GAP_PX))
         top = panel.top + (panel.height - bar_rows_px(rows) + SLOT_GAP_PX) // 2
         rects: dict[str, pygame.Rect] = {}
+        fixed = [k for k in self.kinds if k.fixed]
+        fixed_w, more_w = FIXED_SLOT_W_PX, MORE_SLOT_W_PX
+        if len(fixed) * (fixed_w + SLOT_GAP_PX) + more_w > panel.width:  # a narrow panel: share it out
+            fixed_w = more_w = max(1, (panel.width - len(fixed) * SLOT_GAP_PX) // (len(fixed) + 1))
         x = panel.right
-        for kind in reversed([k for k in self.kinds if k.fixed]):
-            x -= FIXED_SLOT_W_PX
-            rects[kind.kind] = pygame.Rect(x, top, FIXED_SLOT_W_PX, BUTTON_H_PX)
+        for kind in reversed(fixed):
+            x -= fixed_w
+            rects[kind.kind] = pygame.Rect(x, top, fixed_w, BUTTON_H_PX)
             x -= SLOT_GAP_PX
-        x -= MORE_SLOT_W_PX
-        rects[MORE_KEY] = pygame.Rect(x, top, MORE_SLOT_W_PX, BUTTON_H_PX)
+        x -= more_w
+        rects[MORE_KEY] = pygame.Rect(x, top, more_w, BUTTON_H_PX)
         ordinary = [k for k in self.kinds if not k.fixed]
         per_row = self.capacity(panel)
         if per_row == 0:
@@ -210,6 +214,11 @@ class ActionBar:
     def button_of_kind(self, kind: str) -> Button | None:
         """The slot of a declared kind (None when it has no slot in this panel: under More…)."""
         return next((b for b in self.buttons if b.key in self.slots and self.slots[b.key].kind.kind == kind), None)
+
+    def all_offers(self) -> list[Offer]:
+        """Every offer now, slot by slot in the bar's order, then those under More…"""
+        slots = [slot.offers for key, slot in self.slots.items() if key != MORE_KEY]
+        return [o for offers in [*slots, self.hidden] for o in offers]
 
     def offers_of_kind(self, kind: str) -> list[Offer]:
         """What is offered now of ``kind``, wherever the bar shows it."""
