@@ -143,3 +143,38 @@ def test_a_slot_stays_put_whatever_is_offered(offered: list[str], panel_size: tu
         assert any(o.kind == "zzz" for o in bar.hidden)
     if "b" not in offered and bar.button_of_kind("b") is not None:
         assert "B needs a thing" in bar.why_lines()
+
+
+def test_a_hospital_room_says_why_search_is_missing_on_its_slot_and_in_the_why_not_list(tmp_path: Path) -> None:
+    from game.app.zombicide.controller import PlaceSurvivor
+
+    host, scene = new_scene(tmp_path)
+    c = scene.controller
+    room = next(z for z, kind in zip(c.state.graph.zone_ids, c.state.graph.kinds, strict=True)
+                if kind == "hospital_room")
+    assert scene.play(PlaceSurvivor("juno", room)).ok
+    settle(host, scene)
+    host.click(next(rect for rect, sid in scene.roster if sid == "juno").center)
+    assert c.selected == "juno"
+    search = scene.actions.button_of_kind("search")
+    assert search is not None and not search.enabled
+    host.click(search.rect.center)
+    assert scene.status_text == "Hospital rooms can't be searched"
+    more = scene.actions.button(MORE_KEY)
+    host.click(more.rect.center)
+    assert scene.dialog is not None and "· Hospital rooms can't be searched" in scene.dialog.lines
+
+
+def test_the_move_list_shows_each_destinations_cost(tmp_path: Path) -> None:
+    from game.app.zombicide.controller import PlaceZombies
+
+    host, scene = new_scene(tmp_path)
+    c = scene.controller
+    assert scene.play(PlaceZombies(c._zone_of("marta"), c.state.tables.zombie_ids[0], 1)).ok
+    settle(host, scene)
+    c.select("marta")
+    scene.refresh_buttons()
+    tap_slot_open = scene.actions.button_of_kind("move")
+    host.click(tap_slot_open.rect.center)
+    assert scene.dialog is not None and scene.dialog.options
+    assert all(option.endswith("· 2 actions") for option in scene.dialog.options), scene.dialog.options

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.app.render import font
-from game.app.widgets.dialogs import BUTTON_H_PX, MUTED, Button, draw_button
+from game.app.widgets.dialogs import BUTTON_H_PX, MUTED, Button, draw_button, fit_text
 from game.i18n import _
 
 MORE_KEY = "more"
@@ -287,6 +287,11 @@ class ActionBar:
         held = {id(b) for b in self.pressed.values()}
         for button in self.buttons:
             draw_button(target, button, id(button) in held)
+            slot = self.slots.get(button.key)
+            if not button.enabled and slot is not None and slot.why:  # the engine's reason, under the words
+                reason = fit_text(slot.why[0], 11, button.rect.width - 12)
+                reason.set_alpha(150)
+                target.blit(reason, reason.get_rect(midbottom=(button.rect.centerx, button.rect.bottom - 4)))
             shortcut = self.shortcuts.get(button.key)
             if shortcut:
                 badge = font(12).render(shortcut.upper() if len(shortcut) == 1 else shortcut.capitalize(), True, MUTED)

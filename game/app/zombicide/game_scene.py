@@ -56,10 +56,12 @@ from game.app.zombicide.survivor_card import SurvivorCardPanel
 from game.app.zombicide.view_model import PieceMaker, door_states, table_layout
 from game.board.mission import load_board
 from game.board.model import Board
-from game.i18n import _
+from game.i18n import _, ngettext, phrase
 from game.rules.zombicide import engine
 from game.rules.zombicide.commands import Attack
 from game.rules.zombicide.state import ZombicideSetup
+from game.rules.zombicide.why_not import move_cost
+from game.rules.zombicide.why_not import why_not as engine_why_not
 from game.table.state import PieceSide, TableState
 
 Point = tuple[float, float]
@@ -298,8 +300,14 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
         return offers_of(choices, [is_melee(state, choice.command) for choice in choices], state.box.command_labels)
 
     def why_not(self) -> dict[str, list[str]]:
-        """Per bar kind, why it is not offered now (the engine's reasons, in words)."""
-        return {}
+        """Per bar kind, why the selected survivor may not take it now (the engine's reasons, in words)."""
+        survivor = self.controller.selected
+        if survivor is None or self.replay is not None:
+            return {}
+        reasons: dict[str, list[str]] = {}
+        for reason in engine_why_not(self.controller.state, survivor):
+            reasons.setdefault(reason.kind, []).append(phrase(reason.template, **reason.fields))
+        return reasons
 
     def action_labels(self) -> list[tuple[str, str, str]]:
         """The bottom bar: the selected survivor's legal actions, grouped; override tools in that mode;
@@ -609,7 +617,12 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
     def open_group_dialog(self, group: str) -> None:
         choices = [c for c in self.controller.action_choices() if c.group == group]
         titles = {"move": "Move where?", "trade": "Trade", "items": "Ready a weapon"}
-        self.open_dialog(ChoiceDialog(titles.get(group, group), [], [c.label for c in choices],
+        labels = [c.label for c in choices]
+        if group == "move":  # each destination's cost, from the engine
+            costs = [move_cost(self.controller.state, c.command) for c in choices]
+            labels = [f"{label} · " + (ngettext("{n} action", "{n} actions", n).format(n=n) if n else _("free"))
+                      for label, n in zip(labels, costs, strict=True)]
+        self.open_dialog(ChoiceDialog(titles.get(group, group), [], labels,
                                       lambda n: self.play(choices[n].command), cancel=True))
 
     def open_gather_dialog(self, kind: str, picked: tuple[int, ...] = ()) -> None:

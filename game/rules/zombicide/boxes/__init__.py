@@ -83,6 +83,10 @@ that adds nothing, so a box declares only what it has.
 - ``wounds``: how a wound is taken (``WoundRules``: in some boxes a wound costs a card and fills a
   slot; in others an attack deals several wounds and armour may stop it).
 - ``searchable(state, zone)``: zones searchable now beyond the board's rooms (a card turned over).
+- ``why_not(state, i)``: why survivor ``i`` may not play the box's own command kinds now, one
+  ``Reason`` (kind, English template marked with ``N_``, fields) per kind not offered
+  (``why_not.why_not`` joins them to the core's); ``ZoneKindRule.unsearchable_why``: what a zone
+  kind the box knows answers to "why can't I search here?".
 - ``hides_zombies(state, zone)``: zones the bots walk into warily (what shows only on entering).
 - ``bot`` (``BotAdvice``): what the planner bot should know of the box: tactics of its own (tried
   before a named core tactic), how to take its decisions, where its goals send the team, the zones
@@ -183,6 +187,21 @@ class ZoneKindRule:
     sight: bool = True  # actors see into, out of and through it
     searchable: bool | None = None  # None: as the board says (building rooms)
     leave_extra_actions: int = 0  # what a survivor pays on top of its Move to walk out of it
+    unsearchable_why: str = ""  # why such a zone cannot be searched (an English template, N_-marked)
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why an action ``kind`` is not offered now: ``template`` (English, with ``{fields}``; the
+    window translates it) and its fields."""
+
+    kind: str
+    template: str
+    fields: Mapping[str, Any] = field(default_factory=dict)
+
+    def text(self) -> str:
+        """The reason in English."""
+        return self.template.format(**self.fields)
 
 
 @dataclass(frozen=True, slots=True)
@@ -418,6 +437,7 @@ class BoxRules:
     wounds: WoundRules = WoundRules()
     inventory: InventoryRules = InventoryRules()
     searchable: Callable[[Any, int], bool] | None = None
+    why_not: Callable[[Any, int], Sequence[Reason]] = _nothing_listed
     hides_zombies: Callable[[Any, int], bool] = _false
     bot: BotAdvice = BotAdvice()
     scenario_keys: Mapping[str, Callable[[Any, Any], Any]] = field(default_factory=dict)
@@ -499,6 +519,6 @@ def box_rules(box: str, source: str = "") -> BoxRules:
 
 __all__ = [
     "BOXES", "CROSS_FREELY", "CROSS_NEVER", "DEFAULT_BOX", "UNKNOWN_EDGE", "BoxRules", "CardHandler",
-    "ContentExtension", "Crossing", "EdgeKind", "InventoryRules", "NoFields", "PhaseStep", "UnknownBoxError", "WoundRules",
+    "ContentExtension", "Crossing", "EdgeKind", "InventoryRules", "NoFields", "PhaseStep", "Reason", "UnknownBoxError", "WoundRules",
     "ZoneKindRule", "box_ids", "box_name", "box_rules", "register_box", "unregister_box",
 ]
