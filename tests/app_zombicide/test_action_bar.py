@@ -142,7 +142,7 @@ def test_a_slot_stays_put_whatever_is_offered(offered: list[str], panel_size: tu
     if "zzz" in offered:  # a kind nobody declared goes under More…
         assert any(o.kind == "zzz" for o in bar.hidden)
     if "b" not in offered and bar.button_of_kind("b") is not None:
-        assert "B needs a thing" in bar.why_lines()
+        assert "B: B needs a thing" in bar.why_lines()
 
 
 def test_a_hospital_room_says_why_search_is_missing_on_its_slot_and_in_the_why_not_list(tmp_path: Path) -> None:
@@ -162,7 +162,7 @@ def test_a_hospital_room_says_why_search_is_missing_on_its_slot_and_in_the_why_n
     assert scene.status_text == "Hospital rooms can't be searched"
     more = scene.actions.button(MORE_KEY)
     host.click(more.rect.center)
-    assert scene.dialog is not None and "· Hospital rooms can't be searched" in scene.dialog.lines
+    assert scene.dialog is not None and "· Search: Hospital rooms can't be searched" in scene.dialog.lines
 
 
 def test_the_move_list_shows_each_destinations_cost(tmp_path: Path) -> None:

@@ -64,3 +64,16 @@ def test_the_bar_stays_in_its_panel(tmp_path, size: tuple[int, int]) -> None:
         assert panel.contains(button.rect), f"{button.label!r} {button.rect} leaves the bar {panel}"
     assert not panel.colliderect(scene.table_rect())
     assert layout_problems(scene.actions.shown_rects(), size) == []
+
+
+def test_a_disabled_slot_says_why_and_the_more_list_gathers_the_reasons(tmp_path) -> None:
+    app = new_app(tmp_path)
+    scene = ZombieworldGameScene.new_game(app, TOWN, preset_bands()[:2], "massacre", 3)
+    app.show(scene)
+    app.frame(1 / 60, [])
+    shoot = scene.actions.button_of_kind("shoot")
+    assert shoot is not None and not shoot.enabled  # nobody is acting yet
+    tap(app, shoot.rect.center)
+    assert scene.status_text == "Activate a model first"
+    tap(app, scene.actions.button(MORE_KEY).rect.center)
+    assert scene.dialog is not None and "· Shoot: Activate a model first" in scene.dialog.lines

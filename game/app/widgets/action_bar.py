@@ -167,6 +167,10 @@ class ActionBar:
             buttons.append(button)
         for rest in by_kind.values():  # kinds the game did not declare
             self.hidden.extend(rest)
+        declared = {k.kind for k in self.kinds}
+        for undeclared, said in why.items():
+            if undeclared not in declared:
+                self.hidden_why.extend(said)
         more = Button(rects[MORE_KEY], _("More…"), MORE_KEY, "other", enabled=enabled)
         self.slots[MORE_KEY] = Slot(ActionKind(MORE_KEY, _("More…")), list(self.hidden), self.hidden_why)
         self.shortcuts[MORE_KEY] = "tab"
@@ -244,10 +248,9 @@ class ActionBar:
         """Every reason a declared kind is not offered now, in the bar's order (the "Why not?" list)."""
         lines: list[str] = []
         for key, slot in self.slots.items():
-            if key == MORE_KEY:
-                continue
-            if not slot.offers:
-                lines.extend(slot.why)
+            if key != MORE_KEY and not slot.offers:
+                title = slot.kind.title.rstrip("…")
+                lines.extend(f"{title}: {why}" for why in slot.why if f"{title}: {why}" not in lines)
         lines.extend(line for line in self.hidden_why if line not in lines)
         return lines
 

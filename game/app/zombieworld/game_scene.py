@@ -52,10 +52,11 @@ from game.app.zombieworld.game_table import Drag, ZwTable, model_pieces, without
 from game.app.zombieworld.game_words import level_tag, option_label, turn_text
 from game.app.zombieworld.saves import ZwSaveError, autosave_path, load_game, save_game
 from game.board.mission import load_board
-from game.i18n import _
+from game.i18n import _, phrase
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.state import Model
+from game.rules.zombieworld.why_not import why_not as engine_why_not
 
 Point = tuple[float, float]
 
@@ -254,8 +255,17 @@ class ZombieworldGameScene(Scene):
         return offers
 
     def why_not(self) -> dict[str, list[str]]:
-        """Per bar kind, why it is not offered now (the engine's reasons, in words)."""
-        return {}
+        """Per bar kind, why it is not offered now (the engine's reasons, in words, the band named)."""
+        seat = self.controller.seat or next(iter(self.state.seats), None)
+        if seat is None:
+            return {}
+        reasons: dict[str, list[str]] = {}
+        for reason in engine_why_not(self.state, seat):
+            fields = dict(reason.fields)
+            if "seat" in fields:
+                fields["band"] = self.controller.band_name(str(fields["seat"])) if fields["seat"] else ""
+            reasons.setdefault(reason.kind, []).append(phrase(reason.template, **fields))
+        return reasons
 
     def open_kind(self, key: str) -> None:
         """A slot offered several times lists its options; a slot not offered says why."""

@@ -128,6 +128,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from game.rules.core.reasons import Reason
 from game.rules.zombicide.skills import SkillHook, add_hooks, equipped_slots
 
 if TYPE_CHECKING:
@@ -188,20 +189,6 @@ class ZoneKindRule:
     searchable: bool | None = None  # None: as the board says (building rooms)
     leave_extra_actions: int = 0  # what a survivor pays on top of its Move to walk out of it
     unsearchable_why: str = ""  # why such a zone cannot be searched (an English template, N_-marked)
-
-
-@dataclass(frozen=True, slots=True)
-class Reason:
-    """Why an action ``kind`` is not offered now: ``template`` (English, with ``{fields}``; the
-    window translates it) and its fields."""
-
-    kind: str
-    template: str
-    fields: Mapping[str, Any] = field(default_factory=dict)
-
-    def text(self) -> str:
-        """The reason in English."""
-        return self.template.format(**self.fields)
 
 
 @dataclass(frozen=True, slots=True)
