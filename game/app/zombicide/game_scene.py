@@ -9,7 +9,7 @@ to shoot at it; a zone that is both asks which. An illegal drop slides back and 
 in the status line. The goals sit under the roster; the log follows undo and redo.
 
 The scene is one class in parts: this module (layout, intents, dialogs, input, the frame),
-``scene_history`` (undo, redo, replay, saves), ``scene_drawing`` and ``scene_overrides``. Every
+``scene_history`` (undo, redo, replay, saves), ``scene_drawing``, ``scene_bar`` (the action bar, its "why not", the cards shown whole) and ``scene_overrides``. Every
 rule comes from the engine: what may be played, the odds of an attack, the goals, the trade partners.
 """
 
@@ -28,7 +28,7 @@ from game.app.table_scene import TableScene, _Slide
 from game.app.widgets.action_bar import KIND_PREFIX, MORE_KEY, ActionBar, Offer, bar_rows_px
 from game.app.widgets.chrome import ChromeCache
 from game.app.widgets.dialogs import ButtonSet, ChoiceDialog, flow_buttons
-from game.app.zombicide.action_kinds import is_melee, offers_of, zombicide_kinds
+from game.app.zombicide.action_kinds import zombicide_kinds
 from game.app.zombicide.controller import (
     ActionChoice,
     GameController,
@@ -41,6 +41,7 @@ from game.app.zombicide.director import AnimationDirector
 from game.app.zombicide.end_scene import EndScene
 from game.app.zombicide.game_save import load_game
 from game.app.zombicide.replay import ReplayPlayer
+from game.app.zombicide.scene_bar import SceneBar
 from game.app.zombicide.scene_drawing import (
     EXIT_TINT,
     ROSTER_CHIP_PX,
@@ -56,12 +57,11 @@ from game.app.zombicide.survivor_card import SurvivorCardPanel
 from game.app.zombicide.view_model import PieceMaker, door_states, table_layout
 from game.board.mission import load_board
 from game.board.model import Board
-from game.i18n import _, ngettext, phrase
+from game.i18n import _, ngettext
 from game.rules.zombicide import engine
 from game.rules.zombicide.commands import Attack
 from game.rules.zombicide.state import ZombicideSetup
 from game.rules.zombicide.why_not import move_cost
-from game.rules.zombicide.why_not import why_not as engine_why_not
 from game.table.state import PieceSide, TableState
 
 Point = tuple[float, float]
@@ -70,6 +70,7 @@ LEFT_PANEL_PX = 340  # at 1920 px wide and more; narrower windows get narrower s
 RIGHT_PANEL_PX = 330
 FIT_MARGIN_PX = 10
 STATUS_SECONDS = 5.0
+TAP_SLACK_PX = 12  # a press that moves less than this is a tap
 
 PHASE_WORDS = {"zombies": "the zombies move", "end": "end of the round", "setup": "setting up"}
 TOOLS = (
@@ -126,7 +127,7 @@ class GameTable(TableScene):
         self.scene.drop_piece(piece_id, at_cm)
 
 
-class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
+class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
     """One game in the window. Build it with ``new_game`` or ``resume``; push it on the app's scenes."""
 
     def __init__(self, app: Any, controller: GameController, mission_path: Path, save_path: Path | None = None):
@@ -278,36 +279,6 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
             elif button.key == "step":
                 button.enabled = self.replaying and c.can_redo()
         self.refresh_bar()
-
-    def refresh_bar(self) -> None:
-        """The action bar: the survivor's actions in their fixed slots; the override tools or the
-        replay controls in those modes."""
-        panel = self.actions_rect()
-        if self.replay is not None or self.override:
-            self.actions.show_plain(panel, [Offer(key, label, key, group) for label, key, group in self.action_labels()])
-        else:
-            self.actions.update(panel, self.action_offers(), self.why_not(),
-                                enabled=self.controller.pending is None and self.controller.outcome() is None)
-        self.more_labels = [(o.label, o.key, o.group) for o in self.actions.hidden]
-
-    def action_offers(self) -> list[Offer]:
-        """The selected survivor's legal actions as the bar's offers (none while a decision waits)."""
-        c = self.controller
-        if c.outcome() is not None or c.pending is not None:
-            return []
-        choices = c.action_choices()
-        state = c.state
-        return offers_of(choices, [is_melee(state, choice.command) for choice in choices], state.box.command_labels)
-
-    def why_not(self) -> dict[str, list[str]]:
-        """Per bar kind, why the selected survivor may not take it now (the engine's reasons, in words)."""
-        survivor = self.controller.selected
-        if survivor is None or self.replay is not None:
-            return {}
-        reasons: dict[str, list[str]] = {}
-        for reason in engine_why_not(self.controller.state, survivor):
-            reasons.setdefault(reason.kind, []).append(phrase(reason.template, **reason.fields))
-        return reasons
 
     def action_labels(self) -> list[tuple[str, str, str]]:
         """The bottom bar: the selected survivor's legal actions, grouped; override tools in that mode;
@@ -759,43 +730,6 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
                 self.play_in_order(choices[index].command)
         self.refresh_buttons()
 
-    def open_more_dialog(self) -> None:
-        """More…: the actions the bar has no slot for, then why the missing ones are missing."""
-        hidden = list(self.actions.hidden) if not self.actions.plain else list(self.actions.slots[MORE_KEY].offers)
-        why = [] if self.actions.plain else self.actions.why_lines()
-        lines = ([_("Why not?")] + [f"· {line}" for line in why]) if why else []
-        self.open_dialog(ChoiceDialog(_("More actions"), lines, [o.label for o in hidden],
-                                      lambda n: self.press_action(hidden[n].key), cancel=True))
-
-    def open_kind(self, key: str) -> None:
-        """A slot offered several times opens the list of its actions; a slot not offered says why."""
-        slot = self.actions.slots.get(key)
-        if slot is None:
-            return
-        if not slot.offers:
-            self.status(slot.why[0] if slot.why else _("{action}: not possible now").format(action=slot.kind.title))
-            return
-        offers = list(slot.offers)
-        self.open_dialog(ChoiceDialog(slot.kind.title, [], [o.label for o in offers],
-                                      lambda n: self.press_action(offers[n].key), cancel=True))
-        self.dialog_offers = offers
-
-    def tap_bar(self, key: str) -> None:
-        """A tap (or a shortcut) on the action bar's button of ``key``: a disabled one says why."""
-        button = self.actions.button(key)
-        if button is None:
-            return
-        if not button.enabled:
-            slot = self.actions.slots.get(key)
-            if self.director.busy:
-                self.status(_("Wait for the animation (Space skips it)"))
-            elif slot is not None and slot.why:
-                self.status(slot.why[0])
-            else:
-                self.status(_("{action}: not possible now").format(action=button.label))
-            return
-        self.press_action(key)
-
     # --- replay -------------------------------------------------------------------------------
 
     # --- events --------------------------------------------------------------------------------
@@ -891,6 +825,8 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
                 self.play(_swap_command(self.controller, self.controller.selected, *swap))
             elif lifted is not None and not self.card_panel.rect.collidepoint(pos):
                 self.drop_card(lifted, pos)
+            elif math.dist(pos, press.pos) < TAP_SLACK_PX:  # a tap, not a drag: the card shown whole
+                self.show_card_at(lifted)
             return True
         if press.where == "table":
             return self.table.handle_event(event)

@@ -1,0 +1,101 @@
+"""Cards you can read: an equipment card shows range, dice, accuracy, damage, noise and slots; a
+survivor card its skills by level; a zombie card what spawns at each level and where, by the zone's
+name; a Sewer card says so; names follow the language (the data's Spanish column). Tapping a card
+in the survivor's panel shows it whole, and Back returns to the game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+from layout_check import layout_problems, ui_rects
+from test_play_polish import MISSION, setup_of
+
+from game import i18n
+from game.app.app import DeadtableApp
+from game.app.widgets.card_view import CardViewScene, draw_card
+from game.app.zombicide.cards import equipment_face, survivor_face, zombie_card_face, zombie_face
+from game.app.zombicide.game_scene import GameScene
+from game.board.mission import load_board
+from game.rules.zombicide.catalog import load_catalog
+
+
+@pytest.fixture
+def catalog():  # type: ignore[no-untyped-def]
+    return load_catalog("rue_morgue")
+
+
+def test_a_weapon_card_shows_every_figure(catalog) -> None:  # type: ignore[no-untyped-def]
+    bow = equipment_face(catalog, "bow")
+    assert bow.title == "Bow" and bow.kind_label == "Ranged weapon"
+    assert dict(bow.rows) == {"Range": "0–1", "Dice": "1", "Accuracy": "3+", "Damage": "1", "Noise": "silent",
+                              "Slots": "in hand"}
+    crowbar = dict(equipment_face(catalog, "crowbar").rows)
+    assert crowbar["Opens doors"] == "silently" and crowbar["Range"] == "0–0"
+    pistol = equipment_face(catalog, "pistol")
+    assert dict(pistol.rows)["Noise"] == "noisy" and "Dual" in dict(pistol.sections)["Skills"]
+
+
+def test_a_survivor_card_lists_skills_by_level(catalog) -> None:  # type: ignore[no-untyped-def]
+    face = survivor_face(catalog, "marta")
+    heads = [head for head, _ in face.sections]
+    assert heads == ["Blue", "Yellow", "Orange (pick one)", "Red (pick one)"]
+    assert len(dict(face.sections)["Red (pick one)"]) == 3 and all(dict(face.sections)["Blue"])
+
+
+def test_a_sewer_card_says_so_and_names_its_zone(catalog) -> None:  # type: ignore[no-untyped-def]
+    face = zombie_card_face(catalog, 35, "Triage")
+    assert face.title == "Sewer card 35" and face.kind_label.startswith("Sewer card")
+    assert ("Spawns in", "Triage") in face.rows
+    lines = dict(face.sections)["By danger level"]
+    assert lines[0] == "Blue: 1 × Skinner Walker" and lines[3] == "Red: 2 × Skinner Walker, 1 × Skinner Runner"
+    assert zombie_card_face(catalog, 1).title == "Zombie card 1"
+    assert dict(zombie_face(catalog, "skinner_runner").rows)["Actions"] == "2"
+
+
+def test_names_come_from_the_data_in_the_current_language(catalog) -> None:  # type: ignore[no-untyped-def]
+    try:
+        i18n.set_language("es")
+        assert equipment_face(catalog, "bow").title == "Arco"
+        assert zombie_face(catalog, "skinner_walker").title == "Caminante Despellejado"
+        assert survivor_face(catalog, "marta").title == "Marta Quiroga"  # a person's name stays
+    finally:
+        i18n.set_language("en")
+    assert equipment_face(catalog, "bow").title == "Bow"
+    every = [e for e in catalog.equipment_cards if e.ours] + list(catalog.zombies)
+    assert all(item.name_es for item in every), [item.id for item in every if not item.name_es]
+
+
+def test_a_card_is_drawn_at_its_size(catalog) -> None:  # type: ignore[no-untyped-def]
+    surface = draw_card(equipment_face(catalog, "bow"), (360, 500))
+    assert surface.get_size() == (360, 500)
+
+
+@pytest.mark.filterwarnings("error:Label Rect is too small:UserWarning")
+@pytest.mark.parametrize("size", [(1000, 650), (1920, 1080), (3840, 2160)])
+def test_tapping_a_card_in_the_survivor_panel_shows_it_whole_and_back_returns(tmp_path: Path,
+                                                                             size: tuple[int, int]) -> None:
+    app = DeadtableApp(size=size, save_dir=tmp_path)
+    board = load_board(MISSION)
+    scene = GameScene.new_game(app, MISSION, setup_of(board), 3)
+    app.show(scene)
+    app.frame(1 / 60, [])
+    scene.controller.select("marta")
+    scene.refresh_buttons()
+    app.frame(1 / 60, [])
+    bow = next(n for n, card in enumerate(scene.selected_card().slots) if card.name == "Bow")
+    where = scene.card_panel.slot_rects[bow].center
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.frame(1 / 60, [pygame.event.Event(kind, pos=where, button=1)])
+    top = app.scenes.top
+    assert isinstance(top, CardViewScene) and top.face.title == "Bow"
+    assert layout_problems(ui_rects(app.ui) + top.shown_rects(), size) == []
+    back = top.buttons["back"]
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.frame(1 / 60, [pygame.event.Event(kind, pos=back.rect.center, button=1)])
+    for _ in range(30):  # pygame_gui posts its button press: frames until the app has read it
+        if app.scenes.top is scene:
+            break
+        app.frame(1 / 60, pygame.event.get())
+    assert app.scenes.top is scene and len(scene.controller.session.log) == 0
