@@ -99,3 +99,31 @@ def test_tapping_a_card_in_the_survivor_panel_shows_it_whole_and_back_returns(tm
             break
         app.frame(1 / 60, pygame.event.get())
     assert app.scenes.top is scene and len(scene.controller.session.log) == 0
+
+
+def test_spawn_zones_show_their_locator_numbers_and_the_legend_explains_the_markers(tmp_path: Path) -> None:
+    from game.app.zombicide.scene_drawing import SPAWN_TAG_FILL
+
+    mission = MISSION.parent / "rm-supply-run.toml"
+    app = DeadtableApp(size=(1600, 900), save_dir=tmp_path)
+    board = load_board(mission)
+    scene = GameScene.new_game(app, mission, setup_of(board), 3)
+    app.show(scene)
+    app.frame(1 / 60, [])
+    tags = scene.spawn_tags()
+    numbers = sorted(n for marker in board.markers if marker.kind == "spawn" for n in marker.locators)
+    assert sorted(int(n) for text, _ in tags for n in text.split("·")) == numbers and numbers
+    for _text, box in tags:
+        if scene.table_rect().contains(box):
+            assert tuple(app.screen.get_at((box.left + 2, box.centery)))[:3] == SPAWN_TAG_FILL
+    more = scene.actions.button("more")
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.frame(1 / 60, [pygame.event.Event(kind, pos=more.rect.center, button=1)])
+    assert scene.dialog is not None and scene.dialog.options[-1] == "Legend…"
+    legend = scene.dialog.button_for(len(scene.dialog.options) - 1)
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.frame(1 / 60, [pygame.event.Event(kind, pos=legend.rect.center, button=1)])
+    top = app.scenes.top
+    assert isinstance(top, CardViewScene) and top.face.title == "Legend"
+    lines = dict(top.face.sections)["On this board"]
+    assert any(line.startswith("Spawn zone:") for line in lines) and any(line.startswith("Objective:") for line in lines)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.app.widgets.card_view import CardFace, local_name
-from game.i18n import _
+from game.i18n import N_, _
 
 LEVELS = (("blue", "Blue"), ("yellow", "Yellow"), ("orange", "Orange"), ("red", "Red"))
 
@@ -96,4 +96,31 @@ def zombie_card_face(catalog: Any, number: int, zone_name: str = "") -> CardFace
     return CardFace(title, label, colour, tuple(rows), ((_("By danger level"), tuple(lines)),))
 
 
-__all__ = ["equipment_face", "skill_words", "survivor_face", "zombie_card_face", "zombie_face"]
+# what each marker on a Zombicide board means, for the legend (kinds not listed are not explained)
+MARKER_WORDS: dict[str, str] = {
+    "start": N_("Start: where the survivors begin"),
+    "exit": N_("Exit: reach it to escape (ringed, marked EXIT)"),
+    "spawn": N_("Spawn zone: zombies appear here; its numbers are the spawn die results that pick it"),
+    "objective": N_("Objective: take it for experience and the mission's goals"),
+    "sewer": N_("Sewer: Sewer cards bring zombies out here"),
+    "bed": N_("Bed: a Bed card of its colour wakes a Crawler here when survivors are on its tile"),
+    "event_trigger": N_("Event trigger: the tile's building zones spawn the first time a survivor ends an "
+                        "action in one of them"),
+    "stairs": N_("Stairs: a way through the fence"),
+    "helicopter": N_("Helicopter: board it, fly it, land it"),
+    "crashed_helicopter": N_("Crashed helicopter: nobody enters this zone, and it blocks sight"),
+    "noise": N_("Noise: zombies move toward the loudest zone"),
+    "tent_slot": N_("Tent: its card is turned over when someone walks in"),
+    "siege_engine": N_("Trebuchet: haul it and fire it"),
+    "dragon_bile": N_("Dragon Bile: a Torch sets it alight"),
+}
+
+
+def legend_face(board: Any) -> CardFace:
+    """The legend of the markers on ``board``: one line per kind of marker it shows."""
+    kinds = list(dict.fromkeys(str(m.kind) for m in board.markers))
+    lines = tuple(_(MARKER_WORDS[kind]) for kind in kinds if kind in MARKER_WORDS)
+    return CardFace(_("Legend"), _("What the markers on the board mean"), "other", (), ((_("On this board"), lines),))
+
+
+__all__ = ["MARKER_WORDS", "legend_face", "equipment_face", "skill_words", "survivor_face", "zombie_card_face", "zombie_face"]

@@ -8,7 +8,7 @@ from game.app.widgets.action_bar import MORE_KEY, Offer
 from game.app.widgets.card_view import CardFace, CardViewScene
 from game.app.widgets.dialogs import ChoiceDialog
 from game.app.zombicide.action_kinds import is_melee, offers_of
-from game.app.zombicide.cards import equipment_face, survivor_face
+from game.app.zombicide.cards import equipment_face, legend_face, survivor_face
 from game.app.zombicide.scene_fields import SceneFields
 from game.i18n import _, phrase
 from game.rules.zombicide.why_not import why_not as engine_why_not
@@ -52,8 +52,14 @@ class SceneBar(SceneFields):
         hidden = list(self.actions.hidden) if not self.actions.plain else list(self.actions.slots[MORE_KEY].offers)
         why = [] if self.actions.plain else self.actions.why_lines()
         lines = ([_("Why not?")] + [f"· {line}" for line in why]) if why else []
-        self.open_dialog(ChoiceDialog(_("More actions"), lines, [o.label for o in hidden],
-                                      lambda n: self.press_action(hidden[n].key), cancel=True))
+        def chosen(n: int) -> None:
+            if n < len(hidden):
+                self.press_action(hidden[n].key)
+            else:
+                self.show_card(legend_face(self.board))
+
+        self.open_dialog(ChoiceDialog(_("More actions"), lines, [o.label for o in hidden] + [_("Legend…")], chosen,
+                                      cancel=True))
 
     def open_kind(self, key: str) -> None:
         """A slot offered several times opens the list of its actions; a slot not offered says why."""

@@ -20,6 +20,8 @@ from game.app.zombicide.view_model import danger_colour, survivor_card
 from game.board.model import Board
 
 TOP_BAR_PX = 72
+SPAWN_TAG_FILL = (150, 40, 36)
+SPAWN_TAG_TEXT = (255, 240, 230)
 ROSTER_CHIP_PX = 52
 MOVE_TINT = (90, 220, 120)
 SHOT_TINT = (245, 140, 50)
@@ -43,6 +45,7 @@ class SceneDrawing(SceneFields):
         old = surface.get_clip()
         surface.set_clip(area)
         self.draw_exits(surface)
+        self.draw_spawn_numbers(surface)
         if not animating:
             self.draw_highlights(surface)
         self.draw_zone_labels(surface)
@@ -161,6 +164,27 @@ class SceneDrawing(SceneFields):
             tag = _halo_text("EXIT", 18, EXIT_TINT)
             x, y = cam.world_to_screen(zone.center)
             surface.blit(tag, tag.get_rect(center=(round(x), round(y))))
+
+    def spawn_tags(self) -> list[tuple[str, pygame.Rect]]:
+        """Each spawn zone's locator numbers (the spawn die results that pick it) and where their tag
+        stands on screen: beside the spawn marker, so "Spawn dice [4][3]" can be read on the board."""
+        cam = self.table.camera
+        tags = []
+        for marker in self.board.markers:
+            if marker.kind != "spawn" or not marker.locators:
+                continue
+            x, y = cam.world_to_screen(marker.position)
+            half = max(marker.size) / 2 * cam.zoom_px_per_cm if any(marker.size) else 10
+            text = "·".join(str(n) for n in marker.locators)
+            box = _halo_text(text, 16, SPAWN_TAG_TEXT).get_rect(midleft=(round(x + half + 4), round(y - half)))
+            tags.append((text, box.inflate(10, 4)))
+        return tags
+
+    def draw_spawn_numbers(self, surface: pygame.Surface) -> None:
+        for text, box in self.spawn_tags():
+            pygame.draw.rect(surface, SPAWN_TAG_FILL, box, border_radius=8)
+            words = _halo_text(text, 16, SPAWN_TAG_TEXT)
+            surface.blit(words, words.get_rect(center=box.center))
 
     def token_rects(self) -> list[pygame.Rect]:
         """Screen boxes of the miniatures on the table (zone names keep off them)."""
