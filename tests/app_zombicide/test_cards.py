@@ -127,3 +127,25 @@ def test_spawn_zones_show_their_locator_numbers_and_the_legend_explains_the_mark
     assert isinstance(top, CardViewScene) and top.face.title == "Legend"
     lines = dict(top.face.sections)["On this board"]
     assert any(line.startswith("Spawn zone:") for line in lines) and any(line.startswith("Objective:") for line in lines)
+
+
+def test_tapping_a_zombie_with_nothing_to_do_there_shows_its_card(tmp_path: Path) -> None:
+    from game.app.zombicide.controller import PlaceZombies
+
+    app = DeadtableApp(size=(1600, 900), save_dir=tmp_path)
+    board = load_board(MISSION)
+    scene = GameScene.new_game(app, MISSION, setup_of(board), 3)
+    app.show(scene)
+    app.frame(1 / 60, [])
+    c = scene.controller
+    targets = c.targets("marta")
+    far = next(z for z in c.state.graph.zone_ids if z in board.zones and z not in targets.moves
+               and z not in targets.shots and z != c._zone_of("marta"))
+    walker = c.state.tables.zombie_ids[0]
+    assert scene.play(PlaceZombies(far, walker, 1)).ok
+    scene.director.skip()
+    app.frame(1 / 60, [])
+    scene.tap_piece(f"z:{far}:{walker}:0")
+    top = app.scenes.top
+    assert isinstance(top, CardViewScene) and top.face.title == "Skinner Walker"
+    assert dict(top.face.rows)["Actions"] == "1"

@@ -29,6 +29,7 @@ from game.app.widgets.action_bar import KIND_PREFIX, MORE_KEY, ActionBar, Offer,
 from game.app.widgets.chrome import ChromeCache
 from game.app.widgets.dialogs import ButtonSet, ChoiceDialog, flow_buttons
 from game.app.zombicide.action_kinds import zombicide_kinds
+from game.app.zombicide.cards import zombie_face
 from game.app.zombicide.controller import (
     ActionChoice,
     GameController,
@@ -409,6 +410,12 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
             return
         if piece is not None and piece.zone:
             self.table.selected = piece_id
+            zombie = _zombie_of(piece_id)
+            targets = self.controller.targets()
+            if zombie is not None and not self.override and piece.zone not in targets.moves \
+                    and piece.zone not in targets.shots:  # nothing to do there: the tap reads its card
+                self.show_card(zombie_face(state.tables.catalog, zombie[1]))
+                return
             self.tap_zone(piece.zone)
 
     def tap_table(self, world: Point) -> None:
