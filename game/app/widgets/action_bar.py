@@ -109,7 +109,7 @@ class ActionBar:
     def slot_rects(self, panel: pygame.Rect) -> dict[str, pygame.Rect]:
         """Every slot's place in ``panel`` by kind (``MORE_KEY`` for More…): a function of the
         panel and the declared kinds alone."""
-        rows = max(1, (panel.height - SLOT_GAP_PX) // (BUTTON_H_PX + SLOT_GAP_PX))
+        rows = max(1, (panel.height + SLOT_GAP_PX) // (BUTTON_H_PX + SLOT_GAP_PX))
         top = panel.top + (panel.height - bar_rows_px(rows) + SLOT_GAP_PX) // 2
         rects: dict[str, pygame.Rect] = {}
         fixed = [k for k in self.kinds if k.fixed]
@@ -184,7 +184,7 @@ class ActionBar:
         self.plain = True
         self.panel = pygame.Rect(panel)
         self.slots, self.hidden, self.hidden_why, self.shortcuts = {}, [], [], {}
-        rows = max(1, (panel.height - SLOT_GAP_PX) // (BUTTON_H_PX + SLOT_GAP_PX))
+        rows = max(1, (panel.height + SLOT_GAP_PX) // (BUTTON_H_PX + SLOT_GAP_PX))
         top = panel.top + (panel.height - bar_rows_px(rows) + SLOT_GAP_PX) // 2
         more_rect = pygame.Rect(panel.right - MORE_SLOT_W_PX, top, MORE_SLOT_W_PX, BUTTON_H_PX)
         limit = more_rect.left - SLOT_GAP_PX
