@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.app.render import font
-from game.app.widgets.dialogs import BUTTON_H_PX, MUTED, Button, draw_button, fit_text
+from game.app.widgets.dialogs import BUTTON_H_PX, MUTED, Button, ButtonSet, draw_button, fit_text
 from game.i18n import _
 
 MORE_KEY = "more"
@@ -72,17 +72,16 @@ def bar_rows_px(rows: int) -> int:
     return rows * (BUTTON_H_PX + SLOT_GAP_PX) + SLOT_GAP_PX
 
 
-class ActionBar:
-    """The bar's buttons (``buttons``, ``pressed``: what ``ButtonSet`` offers) laid out in ``panel``.
+class ActionBar(ButtonSet):
+    """The bar's buttons laid out in ``panel`` (a ``ButtonSet`` whose release gives disabled buttons too).
 
     ``update`` lays the slots out for what is offered now; ``hidden`` lists the offers under
     More…, ``why_lines`` every reason a kind is missing (the "Why not?" list)."""
 
     def __init__(self, kinds: Sequence[ActionKind]):
+        super().__init__()
         self.kinds = list(kinds)
         self.panel = pygame.Rect(0, 0, 0, 0)
-        self.buttons: list[Button] = []
-        self.pressed: dict[int, Button] = {}
         self.slots: dict[str, Slot] = {}  # button key → slot
         self.hidden: list[Offer] = []
         self.hidden_why: list[str] = []
@@ -265,19 +264,6 @@ class ActionBar:
         return [(f"action {b.label!r}", pygame.Rect(b.rect)) for b in self.buttons]
 
     # --- pointers and drawing ----------------------------------------------------------------------
-
-    def at(self, pos: tuple[float, float]) -> Button | None:
-        for button in self.buttons:
-            if button.rect.collidepoint(pos):
-                return button
-        return None
-
-    def press(self, pointer: int, pos: tuple[float, float]) -> bool:
-        button = self.at(pos)
-        if button is None:
-            return False
-        self.pressed[pointer] = button
-        return True
 
     def release(self, pointer: int, pos: tuple[float, float]) -> Button | None:
         """The button a press began and ended on, disabled ones too (a tap on those says why)."""
