@@ -178,3 +178,20 @@ def test_the_move_list_shows_each_destinations_cost(tmp_path: Path) -> None:
     host.click(tap_slot_open.rect.center)
     assert scene.dialog is not None and scene.dialog.options
     assert all(option.endswith("· 2 actions") for option in scene.dialog.options), scene.dialog.options
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_why_not_list_leaves_room_for_every_button_of_more(tmp_path: Path, size: tuple[int, int]) -> None:
+    host = SizedHost(tmp_path, size)
+    board = load_board(MISSION)
+    scene = GameScene.new_game(host, MISSION, setup_of(board), 3)
+    host.scenes.push(scene)
+    settle(host, scene)
+    host.click(scene.actions.button(MORE_KEY).rect.center)
+    dialog = scene.dialog
+    assert dialog is not None and dialog.lines[0] == "Why not?" and len(dialog.lines) > 2
+    assert len(dialog.buttons.buttons) == len(dialog.options) + 1  # every option, and Cancel
+    window = pygame.Rect((0, 0), size)
+    assert window.contains(dialog.rect) and all(dialog.rect.contains(b.rect) for b in dialog.buttons.buttons)
+    text_bottom = dialog.rect.top + 58 + 12 + 28 * len(dialog.lines)
+    assert text_bottom <= min(b.rect.top for b in dialog.buttons.buttons)

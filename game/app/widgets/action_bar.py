@@ -23,8 +23,17 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.app.render import font
-from game.app.widgets.dialogs import BUTTON_H_PX, MUTED, Button, ButtonSet, draw_button, fit_text
-from game.i18n import _
+from game.app.widgets.dialogs import (
+    BUTTON_H_PX,
+    HEADER_PX,
+    LINE_PX,
+    MUTED,
+    Button,
+    ButtonSet,
+    draw_button,
+    fit_text,
+)
+from game.i18n import _, ngettext
 
 MORE_KEY = "more"
 KIND_PREFIX = "kind:"
@@ -70,6 +79,22 @@ class Slot:
 def bar_rows_px(rows: int) -> int:
     """The height of a bar panel holding ``rows`` rows of buttons."""
     return rows * (BUTTON_H_PX + SLOT_GAP_PX) + SLOT_GAP_PX
+
+
+def why_not_lines(why: Sequence[str], window_h_px: int, options: int) -> list[str]:
+    """The "Why not?" lines a choice dialog of ``options`` buttons has room for in a window
+    ``window_h_px`` tall (its buttons keep their room); the rest are counted in a last line."""
+    if not why:
+        return []
+    option_rows = -(-options // 3)  # the dialog lays its options out in up to three columns
+    room = window_h_px - 60 - (HEADER_PX + 12) - (BUTTON_H_PX + 24) - option_rows * (BUTTON_H_PX + 8) - 12
+    fits = max(2, room // LINE_PX) - 1  # the heading takes a line
+    shown = [f"· {line}" for line in why]
+    if len(shown) > fits:
+        rest = len(shown) - (fits - 1)
+        shown = shown[: fits - 1] + [ngettext("… and {n} more: tap a greyed slot to read it",
+                                              "… and {n} more: tap a greyed slot to read them", rest).format(n=rest)]
+    return [_("Why not?"), *shown]
 
 
 class ActionBar(ButtonSet):
@@ -287,4 +312,4 @@ class ActionBar(ButtonSet):
                 target.blit(badge, badge.get_rect(topright=(button.rect.right - 7, button.rect.top + 4)))
 
 
-__all__ = ["ActionBar", "ActionKind", "MORE_KEY", "Offer", "Slot", "bar_rows_px"]
+__all__ = ["ActionBar", "ActionKind", "MORE_KEY", "Offer", "Slot", "bar_rows_px", "why_not_lines"]

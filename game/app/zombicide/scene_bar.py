@@ -4,7 +4,7 @@ tap on the survivor's panel shows whole. A part of ``GameScene``, like ``scene_d
 
 from __future__ import annotations
 
-from game.app.widgets.action_bar import MORE_KEY, Offer
+from game.app.widgets.action_bar import MORE_KEY, Offer, why_not_lines
 from game.app.widgets.card_view import CardFace, CardViewScene
 from game.app.widgets.dialogs import ChoiceDialog
 from game.app.zombicide.action_kinds import is_melee, offers_of
@@ -51,7 +51,8 @@ class SceneBar(SceneFields):
         """More…: the actions the bar has no slot for, then why the missing ones are missing."""
         hidden = list(self.actions.hidden) if not self.actions.plain else list(self.actions.slots[MORE_KEY].offers)
         why = [] if self.actions.plain else self.actions.why_lines()
-        lines = ([_("Why not?")] + [f"· {line}" for line in why]) if why else []
+        lines = why_not_lines(why, self.window_size[1], len(hidden) + 1)
+
         def chosen(n: int) -> None:
             if n < len(hidden):
                 self.press_action(hidden[n].key)

@@ -24,7 +24,7 @@ import pygame
 from game.app.input import event_pointer
 from game.app.scenes import Scene
 from game.app.table_scene import _Slide
-from game.app.widgets.action_bar import KIND_PREFIX, MORE_KEY, ActionBar, Offer, bar_rows_px
+from game.app.widgets.action_bar import KIND_PREFIX, MORE_KEY, ActionBar, Offer, bar_rows_px, why_not_lines
 from game.app.widgets.dialogs import BUTTON_H_PX, Button, ButtonSet, ChoiceDialog, flow_buttons
 from game.app.zombieworld.action_kinds import option_kind, zombieworld_kinds
 from game.app.zombieworld.animation import EventAnimator
@@ -273,8 +273,7 @@ class ZombieworldGameScene(Scene):
         if slot is None:
             return
         if key == MORE_KEY:
-            why = self.actions.why_lines()
-            lines = ([_("Why not?")] + [f"· {line}" for line in why]) if why else []
+            lines = why_not_lines(self.actions.why_lines(), self.window_size[1], len(slot.offers))
             title = _("More actions")
         elif not slot.offers:
             self.status(slot.why[0] if slot.why else _("{action}: not possible now").format(action=slot.kind.title))
