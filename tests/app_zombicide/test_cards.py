@@ -149,3 +149,34 @@ def test_tapping_a_zombie_with_nothing_to_do_there_shows_its_card(tmp_path: Path
     top = app.scenes.top
     assert isinstance(top, CardViewScene) and top.face.title == "Skinner Walker"
     assert dict(top.face.rows)["Actions"] == "1"
+
+
+def test_a_card_found_in_a_search_shows_its_figures_before_it_is_kept(catalog, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from game.app.zombicide.cards import equipment_summary
+    from game.app.zombicide.controller import PlaceSurvivor
+
+    assert equipment_summary(catalog, "bow") == "Range 0–1 · Dice 1 · Accuracy 3+ · Damage 1 · Noise silent"
+    app = DeadtableApp(size=(1600, 900), save_dir=tmp_path)
+    board = load_board(MISSION)
+    scene = GameScene.new_game(app, MISSION, setup_of(board), 3)
+    app.show(scene)
+    app.frame(1 / 60, [])
+    c = scene.controller
+    graph = c.state.graph
+    room = next(z for n, z in enumerate(graph.zone_ids) if graph.searchable[n] and z in board.zones)
+    assert scene.play(PlaceSurvivor("marta", room)).ok
+    c.select("marta")
+    scene.refresh_buttons()
+    search = scene.actions.button_of_kind("search")
+    assert search is not None and search.enabled
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.frame(1 / 60, [pygame.event.Event(kind, pos=search.rect.center, button=1)])
+    for _ in range(600):  # frames until the find is asked about (the draw animates first)
+        if scene.dialog is not None:
+            break
+        scene.director.skip()
+        app.frame(1 / 60, [])
+    pending = c.pending
+    assert pending is not None and pending.kind == "keep_card" and scene.dialog is not None
+    card = c.state.card_kinds[pending.card]
+    assert scene.dialog.lines[0] == equipment_summary(catalog, card)

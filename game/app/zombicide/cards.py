@@ -52,6 +52,12 @@ def equipment_face(catalog: Any, equipment_id: str) -> CardFace:
                     item.description)
 
 
+def equipment_summary(catalog: Any, equipment_id: str) -> str:
+    """An equipment card's figures on one line ("Range 0–1 · Dice 1 · Accuracy 3+ · …"), for a dialog."""
+    rows = [f"{label} {value}" for label, value in equipment_face(catalog, equipment_id).rows if label != _("Slots")]
+    return " · ".join(rows) or local_name(catalog.equipment(equipment_id))
+
+
 def survivor_face(catalog: Any, survivor_id: str) -> CardFace:
     survivor = catalog.survivor(survivor_id)
     sections = []
@@ -123,4 +129,4 @@ def legend_face(board: Any) -> CardFace:
     return CardFace(_("Legend"), _("What the markers on the board mean"), "other", (), ((_("On this board"), lines),))
 
 
-__all__ = ["MARKER_WORDS", "legend_face", "equipment_face", "skill_words", "survivor_face", "zombie_card_face", "zombie_face"]
+__all__ = ["MARKER_WORDS", "equipment_summary", "legend_face", "equipment_face", "skill_words", "survivor_face", "zombie_card_face", "zombie_face"]

@@ -29,7 +29,7 @@ from game.app.widgets.action_bar import KIND_PREFIX, MORE_KEY, ActionBar, Offer,
 from game.app.widgets.chrome import ChromeCache
 from game.app.widgets.dialogs import ButtonSet, ChoiceDialog, flow_buttons
 from game.app.zombicide.action_kinds import zombicide_kinds
-from game.app.zombicide.cards import zombie_face
+from game.app.zombicide.cards import equipment_summary, zombie_face
 from game.app.zombicide.controller import (
     ActionChoice,
     GameController,
@@ -649,6 +649,8 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
         lines: list[str] = []
         if pending.kind == "keep_card":
             title = f"{who} found: {self.controller.card_name(pending.card)}"
+            if pending.card >= 0:  # what the card does, before it is kept
+                lines.append(equipment_summary(state.tables.catalog, state.card_kinds[pending.card]))
             if pending.more_cards:
                 lines.append("Also drawn: " + ", ".join(self.controller.card_name(c) for c in pending.more_cards))
         elif pending.kind == "wound":
