@@ -195,3 +195,19 @@ def test_the_why_not_list_leaves_room_for_every_button_of_more(tmp_path: Path, s
     assert window.contains(dialog.rect) and all(dialog.rect.contains(b.rect) for b in dialog.buttons.buttons)
     text_bottom = dialog.rect.top + 58 + 12 + 28 * len(dialog.lines)
     assert text_bottom <= min(b.rect.top for b in dialog.buttons.buttons)
+
+
+def test_a_melee_attack_sits_in_the_melee_slot_and_is_never_called_shoot(tmp_path: Path) -> None:
+    from game.app.zombicide.controller import PlaceZombies
+
+    host, scene = new_scene(tmp_path)
+    c = scene.controller
+    assert scene.play(PlaceZombies(c._zone_of("juno"), c.state.tables.zombie_ids[0], 1)).ok
+    settle(host, scene)
+    c.select("juno")  # a Crowbar in hand
+    scene.refresh_buttons()
+    melee = scene.actions.offers_of_kind("melee")
+    assert melee and all("Shoot" not in o.label and "Crowbar" in o.label for o in melee)
+    slot = scene.actions.button_of_kind("melee")
+    assert slot is not None and slot.enabled and "Shoot" not in slot.label
+    assert not any("Crowbar" in o.label for o in scene.actions.offers_of_kind("ranged"))

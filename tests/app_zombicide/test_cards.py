@@ -180,3 +180,18 @@ def test_a_card_found_in_a_search_shows_its_figures_before_it_is_kept(catalog, t
     assert pending is not None and pending.kind == "keep_card" and scene.dialog is not None
     card = c.state.card_kinds[pending.card]
     assert scene.dialog.lines[0] == equipment_summary(catalog, card)
+
+
+def test_tapping_the_survivor_panel_away_from_a_card_shows_the_survivor_card(tmp_path: Path) -> None:
+    app = DeadtableApp(size=(1600, 900), save_dir=tmp_path)
+    board = load_board(MISSION)
+    scene = GameScene.new_game(app, MISSION, setup_of(board), 3)
+    app.show(scene)
+    scene.controller.select("marta")
+    scene.refresh_buttons()
+    app.frame(1 / 60, [])
+    where = (scene.card_panel.rect.left + 30, scene.card_panel.rect.top + 30)  # the survivor's name
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.frame(1 / 60, [pygame.event.Event(kind, pos=where, button=1)])
+    top = app.scenes.top
+    assert isinstance(top, CardViewScene) and top.face.title == "Marta Quiroga" and top.face.kind_label == "Survivor"
