@@ -21,6 +21,15 @@ from game.board.mission import load_board
 from game.rules.zombicide.catalog import load_catalog
 
 
+def open_game(tmp_path: Path, size: tuple[int, int] = (1600, 900), mission: Path = MISSION) -> tuple[DeadtableApp, GameScene]:
+    """A new game of ``mission`` shown in a fresh app of ``size``, drawn once."""
+    app = DeadtableApp(size=size, save_dir=tmp_path)
+    scene = GameScene.new_game(app, mission, setup_of(load_board(mission)), 3)
+    app.show(scene)
+    app.frame(1 / 60, [])
+    return app, scene
+
+
 @pytest.fixture
 def catalog():  # type: ignore[no-untyped-def]
     return load_catalog("rue_morgue")
@@ -76,11 +85,7 @@ def test_a_card_is_drawn_at_its_size(catalog) -> None:  # type: ignore[no-untype
 @pytest.mark.parametrize("size", [(1000, 650), (1920, 1080), (3840, 2160)])
 def test_tapping_a_card_in_the_survivor_panel_shows_it_whole_and_back_returns(tmp_path: Path,
                                                                              size: tuple[int, int]) -> None:
-    app = DeadtableApp(size=size, save_dir=tmp_path)
-    board = load_board(MISSION)
-    scene = GameScene.new_game(app, MISSION, setup_of(board), 3)
-    app.show(scene)
-    app.frame(1 / 60, [])
+    app, scene = open_game(tmp_path, size)
     scene.controller.select("marta")
     scene.refresh_buttons()
     app.frame(1 / 60, [])
@@ -105,13 +110,9 @@ def test_spawn_zones_show_their_locator_numbers_and_the_legend_explains_the_mark
     from game.app.zombicide.scene_drawing import SPAWN_TAG_FILL
 
     mission = MISSION.parent / "rm-supply-run.toml"
-    app = DeadtableApp(size=(1600, 900), save_dir=tmp_path)
-    board = load_board(mission)
-    scene = GameScene.new_game(app, mission, setup_of(board), 3)
-    app.show(scene)
-    app.frame(1 / 60, [])
+    app, scene = open_game(tmp_path, mission=mission)
     tags = scene.spawn_tags()
-    numbers = sorted(n for marker in board.markers if marker.kind == "spawn" for n in marker.locators)
+    numbers = sorted(n for marker in scene.board.markers if marker.kind == "spawn" for n in marker.locators)
     assert sorted(int(n) for text, _ in tags for n in text.split("·")) == numbers and numbers
     for _text, box in tags:
         if scene.table_rect().contains(box):
@@ -132,14 +133,10 @@ def test_spawn_zones_show_their_locator_numbers_and_the_legend_explains_the_mark
 def test_tapping_a_zombie_with_nothing_to_do_there_shows_its_card(tmp_path: Path) -> None:
     from game.app.zombicide.controller import PlaceZombies
 
-    app = DeadtableApp(size=(1600, 900), save_dir=tmp_path)
-    board = load_board(MISSION)
-    scene = GameScene.new_game(app, MISSION, setup_of(board), 3)
-    app.show(scene)
-    app.frame(1 / 60, [])
+    app, scene = open_game(tmp_path)
     c = scene.controller
     targets = c.targets("marta")
-    far = next(z for z in c.state.graph.zone_ids if z in board.zones and z not in targets.moves
+    far = next(z for z in c.state.graph.zone_ids if z in scene.board.zones and z not in targets.moves
                and z not in targets.shots and z != c._zone_of("marta"))
     walker = c.state.tables.zombie_ids[0]
     assert scene.play(PlaceZombies(far, walker, 1)).ok
@@ -156,14 +153,10 @@ def test_a_card_found_in_a_search_shows_its_figures_before_it_is_kept(catalog, t
     from game.app.zombicide.controller import PlaceSurvivor
 
     assert equipment_summary(catalog, "bow") == "Range 0–1 · Dice 1 · Accuracy 3+ · Damage 1 · Noise silent"
-    app = DeadtableApp(size=(1600, 900), save_dir=tmp_path)
-    board = load_board(MISSION)
-    scene = GameScene.new_game(app, MISSION, setup_of(board), 3)
-    app.show(scene)
-    app.frame(1 / 60, [])
+    app, scene = open_game(tmp_path)
     c = scene.controller
     graph = c.state.graph
-    room = next(z for n, z in enumerate(graph.zone_ids) if graph.searchable[n] and z in board.zones)
+    room = next(z for n, z in enumerate(graph.zone_ids) if graph.searchable[n] and z in scene.board.zones)
     assert scene.play(PlaceSurvivor("marta", room)).ok
     c.select("marta")
     scene.refresh_buttons()
@@ -183,10 +176,7 @@ def test_a_card_found_in_a_search_shows_its_figures_before_it_is_kept(catalog, t
 
 
 def test_tapping_the_survivor_panel_away_from_a_card_shows_the_survivor_card(tmp_path: Path) -> None:
-    app = DeadtableApp(size=(1600, 900), save_dir=tmp_path)
-    board = load_board(MISSION)
-    scene = GameScene.new_game(app, MISSION, setup_of(board), 3)
-    app.show(scene)
+    app, scene = open_game(tmp_path)
     scene.controller.select("marta")
     scene.refresh_buttons()
     app.frame(1 / 60, [])
