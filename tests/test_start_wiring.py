@@ -117,7 +117,11 @@ def test_start_a_zombieworld_game_save_it_and_continue_it(app, tmp_path, finger)
     game = app.scenes.top
     assert isinstance(game, ZombieworldGameScene)
     assert [band_type for _, _, band_type in game.state.bands] == [band.band_type for band in setup.chosen]
-    tap_key(app, game.actions, game.actions.buttons[0].key, finger)  # the first action: an activation
+    activate = game.actions.button_of_kind("activate")  # the Activate slot lists who may act
+    assert activate is not None and activate.enabled
+    tap_at(app, activate.rect.center, finger)
+    if game.dialog is not None:
+        tap_at(app, game.dialog.button_for(0).rect.center, finger)
     settle(app)
     assert len(game.controller.session.log) >= 1
     tap_key(app, game.tools, "save", finger)

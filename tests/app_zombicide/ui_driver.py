@@ -343,10 +343,8 @@ class UiDriver:
         group = next((x.group for x in choices if same_intent(x.command, command)), None)
         if group is None:
             raise DriverError(f"no button offers {command}")
-        button = next((b for b in scene.actions.buttons if b.key == f"group:{group}"), None)
-        if button is None:
-            raise DriverError(f"no {group} button in the action bar for {command}")
-        self.tap(button.rect.center, finger, f"action {group}")
+        self._bar_button(f"group:{group}", finger, f"no {group} button in the action bar for {command}",
+                         f"action {group}")
         listed = [x.command for x in choices if x.group == group]
         index = next((n for n, x in enumerate(listed) if x == command), None)
         if index is None:
@@ -393,19 +391,15 @@ class UiDriver:
                          f"action {getattr(command, 'kind', '')}")
 
     def _bar_button(self, key: str, finger: bool, missing: str, what: str) -> None:
-        """The action bar's button of ``key``, or, the bar being full, that line under its last
-        button, More…"""
-        scene = self.scene
-        button = next((b for b in scene.actions.buttons if b.key == key), None)
-        if button is not None:
-            self.tap(button.rect.center, finger, what)
-            return
-        hidden = [k for _, k, _ in getattr(scene, "more_labels", ())]
-        more = next((b for b in scene.actions.buttons if b.key == "more"), None)
-        if more is None or key not in hidden:
+        """The action bar's button of ``key``; or the slot whose list offers it (a kind offered several
+        times), then that line; or More…, then that line."""
+        route = self.scene.actions.route(key)
+        if route is None:
             raise DriverError(missing)
-        self.tap(more.rect.center, finger, "action more")
-        self._choose(hidden.index(key), finger)
+        button, index = route
+        self.tap(button.rect.center, finger, what if index is None else f"{what} ({button.key})")
+        if index is not None:
+            self._choose(index, finger)
 
 
 __all__ = ["DriverError", "UiDriver", "same_intent"]

@@ -16,7 +16,7 @@ from tests.app_zombieworld.zw_ui import TOWN, mouse_drag, mouse_release, new_app
 
 
 def _button(buttons, label: str):
-    return next((b for b in buttons.buttons if b.label == label and b.enabled), None)
+    return next((b for b in buttons.buttons if b.label == label and b.enabled), None)  # a slot offered once
 
 
 def _deploying_game(tmp_path) -> tuple[object, ZombieworldGameScene]:

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from game.app.zombieworld.game_words import hint
 from game.rules.zombieworld.state import Model
-from tests.app_zombieworld.zw_ui import new_app, open_game, tap
+from tests.app_zombieworld.zw_ui import new_app, open_game, tap_offer
 
 
 def _put(scene, state) -> None:
@@ -18,7 +18,7 @@ def _put(scene, state) -> None:
 
 
 def _button(scene, label: str):
-    return next((b for b in scene.actions.buttons if b.label == label and b.enabled), None)
+    return next((o for o in scene.actions.all_offers() if o.label == label), None)
 
 
 def test_a_find_with_no_room_offers_to_keep_it_instead(tmp_path) -> None:
@@ -35,7 +35,7 @@ def test_a_find_with_no_room_offers_to_keep_it_instead(tmp_path) -> None:
     assert "no room for the Medical kit" in hint(scene)
     keep = _button(scene, "Keep Medical kit, leave Flashlight")
     assert keep is not None and _button(scene, "Keep Medical kit, leave Protective vest") is not None
-    tap(app, keep.rect.center)
+    tap_offer(app, scene, keep)
     after = scene.state.model(model.id)
     assert after.objects == ("vest", "medkit")
     assert [g[2] for g in scene.state.ground_items] == ["flashlight"]
@@ -59,7 +59,7 @@ def test_a_survivor_just_found_can_be_handed_an_item_by_a_button(tmp_path) -> No
     assert "Found survivor 1 may be given" in hint(scene)
     give = _button(scene, "Give Pistol or revolver to Found survivor 1 (free)")
     assert give is not None
-    tap(app, give.rect.center)
+    tap_offer(app, scene, give)
     assert scene.state.model(found.id).hand == ("pistol",)
     assert not scene.state.active.action_used
     assert any(text == f"{model.name} gives Pistol or revolver to Found survivor 1" for text, _ in scene.log_lines)

@@ -117,14 +117,25 @@ def piece_pos(game: ZombieworldGameScene, model_id: str) -> tuple[float, float]:
 
 
 def action_button(game: ZombieworldGameScene, kind: type):
-    """The action button standing for the first legal option of ``kind``."""
+    """The action bar's offer standing for the first legal option of ``kind``."""
     options = game.controller.legal()
-    for button in game.actions.buttons:
-        if button.key.startswith("do:"):
-            index = int(button.key[3:])
+    for offer in game.actions.all_offers():
+        if offer.key.startswith("do:"):
+            index = int(offer.key[3:])
             if index < len(options) and isinstance(options[index], kind):
-                return button
+                return offer
     return None
+
+
+def press(player, game: ZombieworldGameScene, offer) -> None:
+    """The player's taps to an offer of the action bar: its slot, or the slot that lists it and its line."""
+    route = game.actions.route(offer.key)
+    assert route is not None, f"the bar offers no way to {offer.label!r}"
+    button, line = route
+    player.tap(button.rect.center)
+    if line is not None:
+        assert game.dialog is not None
+        player.tap(game.dialog.button_for(line).rect.center)
 
 
 def walk_target(game: ZombieworldGameScene, model, max_cm: float):
@@ -211,7 +222,7 @@ class Chooser:
                     return "shoot"
         fight = action_button(game, c.Fight)
         if fight is not None:
-            player.tap(fight.rect.center)
+            press(player, game, fight)
             return "fight"
         key = (game.state.round, active.id)
         charge = ctl.template(c.ChargeTemplate)
@@ -230,19 +241,19 @@ class Chooser:
                 return "move"
         end = action_button(game, c.EndActivation)
         if end is not None:
-            player.tap(end.rect.center)
+            press(player, game, end)
             return "end"
         return self.fallback(legal)
 
     def fallback(self, legal) -> str:
         """Any other option the engine asks for: its action button (never the band's withdrawal), each
         tried once in a given state."""
-        for button in self.game.actions.buttons:
-            index = int(button.key[3:]) if button.key.startswith("do:") else -1
-            tried = (id(self.game.state), button.key)
+        for offer in self.game.actions.all_offers():
+            index = int(offer.key[3:]) if offer.key.startswith("do:") else -1
+            tried = (id(self.game.state), offer.key)
             if 0 <= index < len(legal) and not isinstance(legal[index], c.Withdraw) and tried not in self.tried:
                 self.tried.add(tried)
-                self.player.tap(button.rect.center)
+                press(self.player, self.game, offer)
                 return type(legal[index]).__name__
         raise AssertionError(f"nothing to press: {legal}")
 

@@ -26,8 +26,10 @@ from tests.app_zombieworld.zw_ui import (
     mouse_drag,
     mouse_release,
     new_app,
+    offer_of,
     run_until,
     screen_of,
+    tap_offer,
 )
 
 SEED = 1
@@ -54,6 +56,17 @@ def tap(app, pos, finger: bool) -> None:
 
 def button(buttons, starts: str):
     return next((b for b in buttons.buttons if b.label.startswith(starts) and b.enabled), None)
+
+
+def offer(scene: ZombieworldGameScene, starts: str):
+    """The action bar's offer whose words start with ``starts``, wherever the bar shows it."""
+    return offer_of(scene, starts, starts=True)
+
+
+def tap_action(app, scene: ZombieworldGameScene, starts: str, finger: bool) -> None:
+    found = offer(scene, starts)
+    assert found is not None, f"no action {starts!r} offered"
+    tap_offer(app, scene, found, lambda pos, now=finger: tap(app, pos, now))
 
 
 def settle(app, scene: ZombieworldGameScene) -> None:
@@ -95,9 +108,9 @@ def test_up_the_fire_escape_to_the_roof_a_shot_from_it_and_an_exchange(tmp_path)
             break
         hero = controller.model(HERO)
         assert hero is not None, "the climber was lost before the end of the test"
-        fight = button(scene.actions, "Fight on")
+        fight = offer(scene, "Fight on")
         if fight is not None:
-            tap(app, fight.rect.center, finger)
+            tap_offer(app, scene, fight, lambda pos, now=finger: tap(app, pos, now))
             continue
         ready = controller.activatable()
         if state.active is None and ready:
@@ -112,9 +125,9 @@ def test_up_the_fire_escape_to_the_roof_a_shot_from_it_and_an_exchange(tmp_path)
         if active.model == GIVER and not exchanged and controller.template(c.ExchangeTemplate) is not None:
             giver, taker = controller.model(GIVER), controller.model(TAKER)
             item = giver.backpack[0]
-            offer = button(scene.actions, "Exchange with")
-            assert offer is not None and scene.state.model(TAKER).name in offer.label
-            mouse_tap(app, offer.rect.center)
+            exchange = offer(scene, "Exchange with")
+            assert exchange is not None and scene.state.model(TAKER).name in exchange.label
+            tap_offer(app, scene, exchange, lambda pos: mouse_tap(app, pos))
             assert scene.dialog is not None
             label = f"Give {state.catalog.item_name(item)} to {taker.name}"
             choice = next(b for b in scene.dialog.buttons.buttons if b.label == label)
@@ -128,11 +141,11 @@ def test_up_the_fire_escape_to_the_roof_a_shot_from_it_and_an_exchange(tmp_path)
             exchanged = True
             # the autosave waits for the activation's end, then holds every command played
             assert not autosave.exists() or len(load_game(autosave)[0].log) < len(controller.session.log)
-            tap(app, button(scene.actions, "End activation").rect.center, finger)
+            tap_action(app, scene, "End activation", finger)
             assert len(load_game(autosave)[0].log) == len(controller.session.log)
         elif active.model == HERO and not shot:
             on_roof = hero.level == hall.floors and Game(state).on_roof(hero)
-            up = button(scene.actions, "Up the ladder to the roof")
+            up = offer(scene, "Up the ladder to the roof")
             if on_roof:
                 assert scene.level_tag(hero) == "R"
                 assert any("climbs to the roof of the Town Hall" in text for text, _ in scene.log_lines)
@@ -149,11 +162,11 @@ def test_up_the_fire_escape_to_the_roof_a_shot_from_it_and_an_exchange(tmp_path)
                     mouse_release(app, end)
                     assert controller.state == state
                     refused_jump = True
-                aim = button(scene.actions, "Shoot")
+                aim = offer(scene, "Shoot")
                 if aim is None:
-                    tap(app, button(scene.actions, "End activation").rect.center, finger)
+                    tap_action(app, scene, "End activation", finger)
                     continue
-                mouse_tap(app, aim.rect.center)
+                tap_offer(app, scene, aim, lambda pos: mouse_tap(app, pos))
                 assert scene.aim is not None and scene.aim.shooter == HERO
                 log_size = len(controller.session.log)
                 finger_tap(app, button(scene.aim_buttons, "Fire").rect.center)
@@ -164,9 +177,9 @@ def test_up_the_fire_escape_to_the_roof_a_shot_from_it_and_an_exchange(tmp_path)
             elif up is not None:
                 saw_ladder_label = True
                 if hero.stairs_cm > 0:  # part-way up: on to the roof or back down
-                    assert scene.level_tag(hero) == "S" and button(scene.actions, "Down the ladder") is not None
-                assert button(scene.actions, "Climb to") is None  # no stairs of a building outside
-                tap(app, up.rect.center, finger)
+                    assert scene.level_tag(hero) == "S" and offer(scene, "Down the ladder") is not None
+                assert offer(scene, "Climb to") is None  # no stairs of a building outside
+                tap_offer(app, scene, up, lambda pos, now=finger: tap(app, pos, now))
                 climber = controller.model(HERO)
                 assert climber.ladder == ladder.index or climber.level == hall.floors
                 if climber.stairs_cm > 0:
@@ -187,11 +200,11 @@ def test_up_the_fire_escape_to_the_roof_a_shot_from_it_and_an_exchange(tmp_path)
                 moved = controller.model(HERO)
                 assert moved.position != hero.position, scene.status_text
                 if share < 1.0:
-                    tap(app, button(scene.actions, "End activation").rect.center, finger)
+                    tap_action(app, scene, "End activation", finger)
             else:
-                tap(app, button(scene.actions, "End activation").rect.center, finger)
+                tap_action(app, scene, "End activation", finger)
         else:
-            tap(app, button(scene.actions, "End activation").rect.center, finger)
+            tap_action(app, scene, "End activation", finger)
 
     assert saw_ladder_label and saw_part_way and refused_jump and shot and exchanged
 
@@ -227,10 +240,10 @@ def test_a_jump_from_one_hay_bale_to_the_other_armed_by_the_jump_button(tmp_path
     walk = controller.move_preview(mara.id, centre[1])
     assert isinstance(walk.command, c.MoveModel) and walk.legal
 
-    armed = button(scene.actions, "Jump (then drag)")
+    armed = offer(scene, "Jump (then drag)")
     assert armed is not None
-    mouse_tap(app, armed.rect.center)
-    assert scene.jump_armed and button(scene.actions, "Jump: drag to land") is not None
+    tap_offer(app, scene, armed, lambda pos: mouse_tap(app, pos))
+    assert scene.jump_armed and offer(scene, "Jump: drag to land") is not None
     scene.table.camera.fit((mara.x - 15, mara.y - 15, 30, 30))
     app.frame(1 / 60, [])
     first = screen_of(scene, mara.position)

@@ -55,7 +55,7 @@ def test_a_pending_choice_gets_its_buttons_and_a_line_in_the_log(tmp_path) -> No
     waiting = Decision("flee_direction", target.side, target.id)
     _put(scene, replace(scene.state, decision=waiting))
     app.frame(1 / 60, [])
-    labels = [button.label for button in scene.actions.buttons]
+    labels = [offer.label for offer in scene.actions.all_offers()]
     assert "Flee north" in labels and "Flee south-east" in labels and len(labels) == 8
     from game.app.zombieworld.game_words import hint
 
@@ -83,7 +83,7 @@ def test_stepping_away_from_a_zombie_out_of_a_vehicle_is_a_drag(tmp_path) -> Non
                     decision=Decision("vehicle_surprise", model.side, model.id, zombie.id))
     _put(scene, state)
     app.frame(1 / 60, [])
-    labels = [button.label for button in scene.actions.buttons]
+    labels = [offer.label for offer in scene.actions.all_offers()]
     assert any(label.startswith("Step away") for label in labels) and "Meet it in melee" in labels
     steps = [(model.x + 4.0 * math.cos(a), model.y + 4.0 * math.sin(a))
              for a in (math.pi * k / 8 for k in (8, 4, 12, 6, 10, 3, 13, 2, 14))]  # not toward the zombie

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -150,6 +151,25 @@ def run_until(app: DeadtableApp, done: Callable[[], bool], frame_s: float = 1 / 
 def tap(app: DeadtableApp, pos: tuple[int, int]) -> None:
     app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
     app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+
+
+def offer_of(scene: ZombieworldGameScene, label: str, starts: bool = False) -> Any:
+    """The action bar's offer labelled ``label`` (or starting with it), wherever the bar shows it."""
+    return next((o for o in scene.actions.all_offers() if (o.label.startswith(label) if starts else o.label == label)),
+                None)
+
+
+def tap_offer(app: DeadtableApp, scene: ZombieworldGameScene, offer: Any,
+              tapper: Callable[[tuple[int, int]], None] | None = None) -> None:
+    """Tap the bar's way to ``offer``: its slot, or the slot (or More…) that lists it, then its line."""
+    press = tapper or (lambda pos: tap(app, pos))
+    route = scene.actions.route(offer.key)
+    assert route is not None, f"the bar offers no way to {offer.label!r}"
+    button, line = route
+    press(button.rect.center)
+    if line is not None:
+        assert scene.dialog is not None, f"{button.label!r} opened no list"
+        press(scene.dialog.button_for(line).rect.center)
 
 
 def finish_by_withdrawing(app: DeadtableApp, game: ZombieworldGameScene) -> ZombieworldEndScene:

@@ -35,7 +35,9 @@ from game.app.city_of_horror.overlays import (
 )
 from game.app.city_of_horror.words import COLOUR_RGB, WINDOW_WORDS, describe, location_name, plural
 from game.app.scenes import Scene
-from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_FILL, TEXT, ButtonSet, flow_buttons
+from game.app.widgets.action_bar import MORE_KEY, ActionBar, Offer
+from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_FILL, TEXT
+from game.i18n import _
 from game.rules.city_of_horror import commands as c
 from game.rules.city_of_horror.effects import effect_turn
 from game.rules.city_of_horror.timing import trading_open
@@ -61,7 +63,7 @@ class CohGameScene(Scene):
         self.queue: list[Overlay] = []  # reveals waiting their turn
         self.rotation = 0
         self.auto_turn = any(plan.side != "bottom" for plan in controller.seats)
-        self.bar = ButtonSet()
+        self.bar = ActionBar([])  # the shared bar: what does not fit goes under More…, never off the panel
         self.public_lines: list[str] = []
         self.events_seen = 0
         self.bot_timer_s = 0.0
@@ -154,7 +156,7 @@ class CohGameScene(Scene):
 
     def _bots(self) -> None:
         """Bots act: their passes at once, then one visible action (so the table can follow it)."""
-        for _ in range(200):
+        for _step in range(200):
             done = self.controller.bot_step()
             if done is None:
                 break
@@ -296,7 +298,7 @@ class CohGameScene(Scene):
             labels.append(("Trade…", "trade", "trade"))
         labels.append(("Discard pile", "discard", "tool"))
         labels += [("Turn the table", "turn", "tool"), ("Auto-turn", "auto_turn", "tool"), ("Menu", "menu", "tool")]
-        self.bar.buttons = flow_buttons(area, labels, min_w_px=110, gap_px=8, height_px=BUTTON_H)
+        self.bar.show_plain(area, [Offer(key, label, key, group) for label, key, group in labels])
         for button in self.bar.buttons:
             if button.key == "auto_turn":
                 button.toggled = self.auto_turn
@@ -389,7 +391,10 @@ class CohGameScene(Scene):
 
     def on_bar(self, key: str) -> None:
         state = self.state
-        if key == "done":
+        if key == MORE_KEY:
+            self._set_overlay(ListOverlay(_("More actions"), [], lambda: None,
+                                          [(o.label, o.key) for o in self.bar.hidden], self.on_bar))
+        elif key == "done":
             self.controller.everyone_done()
             self._absorb_events()
         elif key.startswith("act:"):
@@ -411,17 +416,17 @@ class CohGameScene(Scene):
             self._set_overlay(ListOverlay("Menu", [f"The game is saved after every move ({self._save_name()})."],
                                           lambda: None, [("Start screen", "start")], self._menu))
         elif key.startswith("pubcmd:"):
-            _, seat, _ = key.split(":", 2)
+            _head, seat, _rest = key.split(":", 2)
             self.play_public(seat, c.Pass())
         elif key.startswith("pubpick:"):
-            _, seat, field, token = key.split(":", 3)
+            _head, seat, field, token = key.split(":", 3)
             commands = [command for command in self.controller.legal(seat)
                         if isinstance(command, c.PlaceCharacter | c.Move | c.BreakTie | c.ChooseVictim)
                         and repr(getattr(command, field, None)) == token]
             self._public_narrow(seat, commands)
         elif key.startswith("pub:") and self.public_pending is not None:
-            _, field, token = key.split(":", 2)
-            seat, commands, _ = self.public_pending
+            _head, field, token = key.split(":", 2)
+            seat, commands, _title = self.public_pending
             self._public_narrow(seat, [command for command in commands if repr(getattr(command, field)) == token])
         elif key == "pub_back":
             self.public_pending = None

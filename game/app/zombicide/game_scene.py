@@ -9,7 +9,7 @@ to shoot at it; a zone that is both asks which. An illegal drop slides back and 
 in the status line. The goals sit under the roster; the log follows undo and redo.
 
 The scene is one class in parts: this module (layout, intents, dialogs, input, the frame),
-``scene_history`` (undo, redo, replay, saves), ``scene_drawing`` and ``scene_overrides``. Every
+``scene_history`` (undo, redo, replay, saves), ``scene_drawing``, ``scene_bar`` (the action bar, its "why not", the cards shown whole) and ``scene_overrides``. Every
 rule comes from the engine: what may be played, the odds of an attack, the goals, the trade partners.
 """
 
@@ -25,13 +25,11 @@ import pygame
 from game.app.input import event_pointer
 from game.app.scenes import Scene
 from game.app.table_scene import TableScene, _Slide
+from game.app.widgets.action_bar import KIND_PREFIX, MORE_KEY, ActionBar, Offer, bar_rows_px
 from game.app.widgets.chrome import ChromeCache
-from game.app.widgets.dialogs import (
-    BUTTON_H_PX,
-    ButtonSet,
-    ChoiceDialog,
-    flow_buttons,
-)
+from game.app.widgets.dialogs import ButtonSet, ChoiceDialog, flow_buttons
+from game.app.zombicide.action_kinds import zombicide_kinds
+from game.app.zombicide.cards import equipment_summary, zombie_face
 from game.app.zombicide.controller import (
     ActionChoice,
     GameController,
@@ -44,9 +42,8 @@ from game.app.zombicide.director import AnimationDirector
 from game.app.zombicide.end_scene import EndScene
 from game.app.zombicide.game_save import load_game
 from game.app.zombicide.replay import ReplayPlayer
+from game.app.zombicide.scene_bar import SceneBar
 from game.app.zombicide.scene_drawing import (
-    BAR_GAP_PX,
-    BOTTOM_BAR_PX,
     EXIT_TINT,
     ROSTER_CHIP_PX,
     TOP_BAR_PX,
@@ -61,9 +58,11 @@ from game.app.zombicide.survivor_card import SurvivorCardPanel
 from game.app.zombicide.view_model import PieceMaker, door_states, table_layout
 from game.board.mission import load_board
 from game.board.model import Board
+from game.i18n import _, ngettext
 from game.rules.zombicide import engine
 from game.rules.zombicide.commands import Attack
 from game.rules.zombicide.state import ZombicideSetup
+from game.rules.zombicide.why_not import move_cost
 from game.table.state import PieceSide, TableState
 
 Point = tuple[float, float]
@@ -72,6 +71,7 @@ LEFT_PANEL_PX = 340  # at 1920 px wide and more; narrower windows get narrower s
 RIGHT_PANEL_PX = 330
 FIT_MARGIN_PX = 10
 STATUS_SECONDS = 5.0
+TAP_SLACK_PX = 12  # a press that moves less than this is a tap
 
 PHASE_WORDS = {"zombies": "the zombies move", "end": "end of the round", "setup": "setting up"}
 TOOLS = (
@@ -128,7 +128,7 @@ class GameTable(TableScene):
         self.scene.drop_piece(piece_id, at_cm)
 
 
-class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
+class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
     """One game in the window. Build it with ``new_game`` or ``resume``; push it on the app's scenes."""
 
     def __init__(self, app: Any, controller: GameController, mission_path: Path, save_path: Path | None = None):
@@ -146,10 +146,11 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
                                self.window_size)
         self.card_panel = SurvivorCardPanel(pygame.Rect(0, 0, 10, 10))
         self.tools = ButtonSet()
-        self.actions = ButtonSet()
-        self.more_labels: list[tuple[str, str, str]] = []  # actions that did not fit the bar
+        self.actions = ActionBar(zombicide_kinds(controller.state.box.command_labels))
+        self.more_labels: list[tuple[str, str, str]] = []  # actions under More…
         self.roster: list[tuple[pygame.Rect, str]] = []
         self.dialog: ChoiceDialog | None = None
+        self.dialog_offers: list[Offer] = []  # the bar's offers the open dialog lists, line by line
         self.presses: dict[int, _Press] = {}
         self.hover_pos: Point | None = None  # the mouse, for the door an "Open door" button names
         self.override = False
@@ -210,7 +211,14 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
     def table_rect(self) -> pygame.Rect:
         w, h = self.window_size
         left, right = self.side_panels_px()
-        return pygame.Rect(left, TOP_BAR_PX, max(1, w - left - right), max(1, h - TOP_BAR_PX - BOTTOM_BAR_PX))
+        return pygame.Rect(left, TOP_BAR_PX, max(1, w - left - right), max(1, h - TOP_BAR_PX - self.bottom_bar_px()))
+
+    def bottom_bar_px(self) -> int:
+        """The action bar's height: two rows of slots when one row cannot hold every kind and the
+        window is tall enough to spare the room."""
+        w, h = self.window_size
+        left, right = self.side_panels_px()
+        return bar_rows_px(self.actions.rows_needed(w - left - right - 16, 2 if h >= 600 else 1))
 
     def layout(self, size: tuple[int, int]) -> None:
         self.window_size = size
@@ -246,10 +254,10 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
         self.card_panel.rect = pygame.Rect(8, card_top, left - 16, max(100, h - card_top - 8))
 
     def actions_rect(self) -> pygame.Rect:
+        """The action bar's panel, under the table: nothing of the bar is ever drawn outside it."""
         w, h = self.window_size
         left, right = self.side_panels_px()
-        return pygame.Rect(left + 8, h - BOTTOM_BAR_PX + (BOTTOM_BAR_PX - BUTTON_H_PX) // 2, w - left - right - 16,
-                           BUTTON_H_PX)
+        return pygame.Rect(left + 8, h - self.bottom_bar_px(), w - left - right - 16, self.bottom_bar_px())
 
     def refresh_buttons(self) -> None:
         c = self.controller
@@ -271,35 +279,7 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
                 button.label = "Exit replay" if self.replaying else "Replay"
             elif button.key == "step":
                 button.enabled = self.replaying and c.can_redo()
-        self.actions.buttons, self.more_labels = self.bar_buttons(self.action_labels())
-
-    def bar_buttons(self, labels: list[tuple[str, str, str]]) -> tuple[list[Any], list[tuple[str, str, str]]]:
-        """The bottom bar's buttons, and what did not fit: a second row floats just above the bar
-        when needed; beyond that, the rest go under a last "More…" button (the end-of-turn buttons
-        always stay)."""
-        bar = self.actions_rect()
-        area = pygame.Rect(bar.left, bar.top, bar.width, 2 * BUTTON_H_PX + BAR_GAP_PX)
-
-        def laid_out(items: list[tuple[str, str, str]]) -> list[Any]:
-            buttons = flow_buttons(area, items, height_px=BUTTON_H_PX, gap_px=BAR_GAP_PX)
-            for button in buttons:
-                if button.rect.top > bar.top:  # the second row goes above the bar, over the table
-                    button.rect.y -= 2 * (BUTTON_H_PX + BAR_GAP_PX)
-            return buttons
-
-        buttons = laid_out(labels)
-        if len(buttons) == len(labels):
-            return buttons, []
-        kept = [label for label in labels if label[2] == "turn"]
-        rest = [label for label in labels if label[2] != "turn"]
-        shown: list[tuple[str, str, str]] = []
-        for label in rest:
-            trial = shown + [label] + kept + [("More…", "more", "other")]
-            if len(laid_out(trial)) < len(trial):
-                break
-            shown.append(label)
-        hidden = [label for label in rest if label not in shown]
-        return laid_out(shown + kept + [("More…", "more", "other")]), hidden
+        self.refresh_bar()
 
     def action_labels(self) -> list[tuple[str, str, str]]:
         """The bottom bar: the selected survivor's legal actions, grouped; override tools in that mode;
@@ -430,6 +410,12 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
             return
         if piece is not None and piece.zone:
             self.table.selected = piece_id
+            zombie = _zombie_of(piece_id)
+            targets = self.controller.targets()
+            if zombie is not None and not self.override and piece.zone not in targets.moves \
+                    and piece.zone not in targets.shots:  # nothing to do there: the tap reads its card
+                self.show_card(zombie_face(state.tables.catalog, zombie[1]))
+                return
             self.tap_zone(piece.zone)
 
     def tap_table(self, world: Point) -> None:
@@ -449,10 +435,16 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
         hovered = self.actions.at(self.hover_pos) if self.hover_pos is not None else None
         if hovered is not None:
             buttons.append(hovered)
-        for button in buttons:
-            if button.key.startswith("do:"):
+        keys = [button.key for button in buttons]
+        if self.dialog is not None and self.dialog_offers:  # a slot's list of actions: its lines light too
+            held = list(self.dialog.buttons.pressed.values())
+            over = self.dialog.buttons.at(self.hover_pos) if self.hover_pos is not None else None
+            lines = [b.key for b in [*held, *([over] if over is not None else [])]]
+            keys += [self.dialog_offers[int(k)].key for k in lines if k.isdigit() and int(k) < len(self.dialog_offers)]
+        for key in keys:
+            if key.startswith("do:"):
                 choices = self.controller.action_choices()
-                index = int(button.key.split(":", 1)[1])
+                index = int(key.split(":", 1)[1])
                 if index < len(choices) and choices[index].group == "door":
                     return str(choices[index].command.door)
         return None
@@ -603,7 +595,12 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
     def open_group_dialog(self, group: str) -> None:
         choices = [c for c in self.controller.action_choices() if c.group == group]
         titles = {"move": "Move where?", "trade": "Trade", "items": "Ready a weapon"}
-        self.open_dialog(ChoiceDialog(titles.get(group, group), [], [c.label for c in choices],
+        labels = [c.label for c in choices]
+        if group == "move":  # each destination's cost, from the engine
+            costs = [move_cost(self.controller.state, c.command) for c in choices]
+            labels = [f"{label} · " + (ngettext("{n} action", "{n} actions", n).format(n=n) if n else _("free"))
+                      for label, n in zip(labels, costs, strict=True)]
+        self.open_dialog(ChoiceDialog(titles.get(group, group), [], labels,
                                       lambda n: self.play(choices[n].command), cancel=True))
 
     def open_gather_dialog(self, kind: str, picked: tuple[int, ...] = ()) -> None:
@@ -640,6 +637,7 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
 
     def open_dialog(self, dialog: ChoiceDialog) -> None:
         self.dialog = dialog
+        self.dialog_offers = []
         dialog.layout(pygame.Rect(0, 0, *self.window_size))
 
     def pending_dialog(self) -> ChoiceDialog | None:
@@ -651,6 +649,8 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
         lines: list[str] = []
         if pending.kind == "keep_card":
             title = f"{who} found: {self.controller.card_name(pending.card)}"
+            if pending.card >= 0:  # what the card does, before it is kept
+                lines.append(equipment_summary(state.tables.catalog, state.card_kinds[pending.card]))
             if pending.more_cards:
                 lines.append("Also drawn: " + ", ".join(self.controller.card_name(c) for c in pending.more_cards))
         elif pending.kind == "wound":
@@ -721,11 +721,12 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
     def press_action(self, key: str) -> None:
         if key.startswith("rp:"):
             self.press_replay(key[3:])
-        elif key == "more":
-            hidden = list(self.more_labels)
-            self.open_dialog(ChoiceDialog("More actions", [], [label for label, _, _ in hidden],
-                                          lambda n: self.press_action(hidden[n][1]), cancel=True))
+        elif key == MORE_KEY:
+            self.open_more_dialog()
         elif self.override and self.press_override(key):
+            return
+        elif key.startswith(KIND_PREFIX):
+            self.open_kind(key)
             return
         elif key.startswith("group:"):
             self.open_group_dialog(key.split(":", 1)[1])
@@ -813,7 +814,7 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
         if press.where == "actions":
             button = self.actions.release(pid, pos)
             if button is not None:
-                self.press_action(button.key)
+                self.tap_bar(button.key)
             return True
         if press.where == "roster":
             for rect, survivor_id in self.roster:
@@ -833,6 +834,8 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
                 self.play(_swap_command(self.controller, self.controller.selected, *swap))
             elif lifted is not None and not self.card_panel.rect.collidepoint(pos):
                 self.drop_card(lifted, pos)
+            elif math.dist(pos, press.pos) < TAP_SLACK_PX:  # a tap, not a drag: the card shown whole
+                self.show_card_at(lifted)
             return True
         if press.where == "table":
             return self.table.handle_event(event)
@@ -852,6 +855,9 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
             self.director.skip()
         elif key == pygame.K_ESCAPE and self.dialog is not None and self.dialog.cancel:
             self.dialog = None
+        elif self.dialog is None and not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT) and \
+                (shortcut := self.actions.for_key(pygame.key.name(key))) is not None:
+            self.tap_bar(shortcut.key)
         else:
             return self.table.handle_key(key, mod)
         return True

@@ -12,7 +12,7 @@ import pygame
 
 from game.app.render import TableView, font, text_with_halo
 from game.app.widgets.chrome import bar_signature
-from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_EDGE, TEXT, draw_button, fit_text
+from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_EDGE, TEXT, fit_text
 from game.app.zombicide.controller import odds_summary
 from game.app.zombicide.director import draw_banner
 from game.app.zombicide.scene_fields import SceneFields
@@ -20,8 +20,8 @@ from game.app.zombicide.view_model import danger_colour, survivor_card
 from game.board.model import Board
 
 TOP_BAR_PX = 72
-BOTTOM_BAR_PX = 80  # one row of touch-sized buttons; more actions go under "More…"
-BAR_GAP_PX = 8
+SPAWN_TAG_FILL = (150, 40, 36)
+SPAWN_TAG_TEXT = (255, 240, 230)
 ROSTER_CHIP_PX = 52
 MOVE_TINT = (90, 220, 120)
 SHOT_TINT = (245, 140, 50)
@@ -45,6 +45,7 @@ class SceneDrawing(SceneFields):
         old = surface.get_clip()
         surface.set_clip(area)
         self.draw_exits(surface)
+        self.draw_spawn_numbers(surface)
         if not animating:
             self.draw_highlights(surface)
         self.draw_zone_labels(surface)
@@ -64,23 +65,9 @@ class SceneDrawing(SceneFields):
             box = words.get_rect(midbottom=(area.centerx, area.bottom - 8))
             pygame.draw.rect(surface, (20, 20, 20), box.inflate(20, 10), border_radius=8)
             surface.blit(words, box)
-        self.draw_floating_actions(surface, area)
         self.card_panel.draw_ghost(surface)
         if self.dialog is not None:
             self.dialog.draw(surface)
-
-    def draw_floating_actions(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """The action bar's second row, over the bottom of the table on a dark band."""
-        floating = [b for b in self.actions.buttons if b.rect.bottom <= area.bottom]
-        if not floating:
-            return
-        top = min(b.rect.top for b in floating) - BAR_GAP_PX
-        band = pygame.Surface((area.width, area.bottom - top), pygame.SRCALPHA)
-        band.fill((18, 20, 22, 200))
-        surface.blit(band, (area.left, top))
-        held = {id(b) for b in self.actions.pressed.values()}
-        for button in floating:
-            draw_button(surface, button, id(button) in held)
 
     def chrome(self) -> pygame.Surface:
         """The bars and panels around the table, redrawn only when what they show changes."""
@@ -179,6 +166,27 @@ class SceneDrawing(SceneFields):
             tag = _halo_text("EXIT", 18, EXIT_TINT)
             x, y = cam.world_to_screen(zone.center)
             surface.blit(tag, tag.get_rect(center=(round(x), round(y))))
+
+    def spawn_tags(self) -> list[tuple[str, pygame.Rect]]:
+        """Each spawn zone's locator numbers (the spawn die results that pick it) and where their tag
+        stands on screen: beside the spawn marker, so "Spawn dice [4][3]" can be read on the board."""
+        cam = self.table.camera
+        tags = []
+        for marker in self.board.markers:
+            if marker.kind != "spawn" or not marker.locators:
+                continue
+            x, y = cam.world_to_screen(marker.position)
+            half = max(marker.size) / 2 * cam.zoom_px_per_cm if any(marker.size) else 10
+            text = "·".join(str(n) for n in marker.locators)
+            box = _halo_text(text, 16, SPAWN_TAG_TEXT).get_rect(midleft=(round(x + half + 4), round(y - half)))
+            tags.append((text, box.inflate(10, 4)))
+        return tags
+
+    def draw_spawn_numbers(self, surface: pygame.Surface) -> None:
+        for text, box in self.spawn_tags():
+            pygame.draw.rect(surface, SPAWN_TAG_FILL, box, border_radius=8)
+            words = _halo_text(text, 16, SPAWN_TAG_TEXT)
+            surface.blit(words, words.get_rect(center=box.center))
 
     def token_rects(self) -> list[pygame.Rect]:
         """Screen boxes of the miniatures on the table (zone names keep off them)."""
@@ -307,12 +315,9 @@ class SceneDrawing(SceneFields):
             surface.blit(font(13).render(info, True, colour if survivor_id in playable else MUTED), (rect.left + 8, rect.top + 28))
         self.draw_goals(surface)
         self.card_panel.draw(surface, self.selected_card())
-        pygame.draw.rect(surface, (22, 24, 26), (left, h - BOTTOM_BAR_PX, w - left - right, BOTTOM_BAR_PX))
+        bar_px = self.bottom_bar_px()
+        pygame.draw.rect(surface, (22, 24, 26), (left, h - bar_px, w - left - right, bar_px))
         self.actions.draw(surface)
-        if not self.actions.buttons:
-            hint = "Animating…" if self.director.busy else "Waiting for a decision" if self.controller.pending else ""
-            if hint:
-                surface.blit(font(16).render(hint, True, MUTED), self.actions_rect().topleft)
         pygame.draw.rect(surface, (20, 22, 24), (w - right, TOP_BAR_PX, right, h - TOP_BAR_PX))
         self.log.draw(surface)
 

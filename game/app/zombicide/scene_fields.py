@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 if TYPE_CHECKING:
+    from game.app.widgets.action_bar import ActionBar
     from game.app.widgets.chrome import ChromeCache
     from game.app.widgets.dialogs import ButtonSet, ChoiceDialog
     from game.app.zombicide.controller import GameController
@@ -34,10 +35,11 @@ class SceneFields:
     table: Any  # the GameTable (a TableScene)
     card_panel: SurvivorCardPanel
     tools: ButtonSet
-    actions: ButtonSet
+    actions: ActionBar
     more_labels: list[tuple[str, str, str]]
     roster: list[tuple[pygame.Rect, str]]
     dialog: ChoiceDialog | None
+    dialog_offers: list[Any]
     hover_pos: tuple[float, float] | None
     override: bool
     override_zone: str | None

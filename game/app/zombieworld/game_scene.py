@@ -24,7 +24,9 @@ import pygame
 from game.app.input import event_pointer
 from game.app.scenes import Scene
 from game.app.table_scene import _Slide
+from game.app.widgets.action_bar import KIND_PREFIX, MORE_KEY, ActionBar, Offer, bar_rows_px, why_not_lines
 from game.app.widgets.dialogs import BUTTON_H_PX, Button, ButtonSet, ChoiceDialog, flow_buttons
+from game.app.zombieworld.action_kinds import option_kind, zombieworld_kinds
 from game.app.zombieworld.animation import EventAnimator
 from game.app.zombieworld.controller import (
     Outcome,
@@ -47,12 +49,14 @@ from game.app.zombieworld.game_drawing import (
     GamePainter,
 )
 from game.app.zombieworld.game_table import Drag, ZwTable, model_pieces, without_parked_cars
-from game.app.zombieworld.game_words import action_labels, level_tag, option_label, turn_text
+from game.app.zombieworld.game_words import level_tag, option_label, turn_text
 from game.app.zombieworld.saves import ZwSaveError, autosave_path, load_game, save_game
 from game.board.mission import load_board
+from game.i18n import _, phrase
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.state import Model
+from game.rules.zombieworld.why_not import why_not as engine_why_not
 
 Point = tuple[float, float]
 
@@ -86,12 +90,12 @@ class ZombieworldGameScene(Scene):
         self.window_size = self._window_size()
         self.table = ZwTable(self, without_parked_cars(self.board), self.window_size)
         self.tools = ButtonSet()
-        self.actions = ButtonSet()
+        self.actions = ActionBar(zombieworld_kinds())
         self.aim_buttons = ButtonSet()
         self.roster: list[tuple[pygame.Rect, str]] = []
         self.dialog: ChoiceDialog | None = None
         self.jump_armed = False  # the next drag of the acting survivor is a jump, even where it could walk
-        self.bottom_px = BOTTOM_BAR_PX  # the action bar's height: grows with the number of actions
+        self.bottom_px = BOTTOM_BAR_PX  # the action bar's height: one or two rows of fixed slots
         self.presses: dict[int, _Press] = {}
         self.dice = DiceTray()
         self.anim = EventAnimator()
@@ -223,25 +227,62 @@ class ZombieworldGameScene(Scene):
                 button.toggled = self.table.tool == "tape"
             elif button.key == "speed":
                 button.label = f"Speed {SPEEDS[self.speed_index]:g}×"
-        labels = action_labels(self)
-        self.fit_bottom_bar(labels)
-        self.actions.buttons = flow_buttons(self.actions_rect(), labels, height_px=BUTTON_H_PX)
+        self.fit_bottom_bar()
+        self.actions.update(self.actions_rect(), self.action_offers(), self.why_not())
         self._layout_roster()
         self._layout_aim()
 
-    def fit_bottom_bar(self, labels: list[tuple[str, str, str]]) -> None:
-        """The action bar grows a row at a time so every legal action has its button (up to a third
-        of the window); the table gives up the room."""
+    def fit_bottom_bar(self) -> None:
+        """The action bar takes two rows when one cannot hold every kind and the window is tall
+        enough; its height follows the window alone, so its slots never move during play."""
         w, h = self.window_size
-        wide = pygame.Rect(0, 0, w - LEFT_PANEL_PX - RIGHT_PANEL_PX - 16, 10_000)
-        laid = flow_buttons(wide, labels, height_px=BUTTON_H_PX)
-        rows = len({b.rect.top for b in laid}) or 1
-        needed = rows * (BUTTON_H_PX + 8) - 8 + 44
-        bottom = max(BOTTOM_BAR_PX, min(needed, h // 3))
+        rows = self.actions.rows_needed(w - LEFT_PANEL_PX - RIGHT_PANEL_PX - 16, 2 if h >= 700 else 1)
+        bottom = max(BOTTOM_BAR_PX, bar_rows_px(rows) + 44)
         if bottom != self.bottom_px:
             self.bottom_px = bottom
             area = self.table_rect()
             self.table.set_viewport(area.x, area.y, area.w, area.h, self.window_size)
+
+    def action_offers(self) -> list[Offer]:
+        """The legal options as the bar's offers (``do:<n>``, n counting every legal option)."""
+        if self.controller.outcome() is not None:
+            return [Offer("result", _("See the result"), "result", "turn")]
+        offers = []
+        for index, option in enumerate(self.controller.legal()):
+            label = option_label(self, option)
+            if label is not None:
+                offers.append(Offer(option_kind(option), label[0], f"do:{index}", label[1]))
+        return offers
+
+    def why_not(self) -> dict[str, list[str]]:
+        """Per bar kind, why it is not offered now (the engine's reasons, in words, the band named)."""
+        seat = self.controller.seat or next(iter(self.state.seats), None)
+        if seat is None:
+            return {}
+        reasons: dict[str, list[str]] = {}
+        for reason in engine_why_not(self.state, seat):
+            fields = dict(reason.fields)
+            if "seat" in fields:
+                fields["band"] = self.controller.band_name(str(fields["seat"])) if fields["seat"] else ""
+            reasons.setdefault(reason.kind, []).append(phrase(reason.template, **fields))
+        return reasons
+
+    def open_kind(self, key: str) -> None:
+        """A slot offered several times lists its options; a slot not offered says why."""
+        slot = self.actions.slots.get(key)
+        if slot is None:
+            return
+        if key == MORE_KEY:
+            lines = why_not_lines(self.actions.why_lines(), self.window_size[1], len(slot.offers))
+            title = _("More actions")
+        elif not slot.offers:
+            self.status(slot.why[0] if slot.why else _("{action}: not possible now").format(action=slot.kind.title))
+            return
+        else:
+            lines, title = [], slot.kind.title
+        offers = list(slot.offers)
+        self.open_dialog(ChoiceDialog(title, lines, [o.label for o in offers],
+                                      lambda n: self.press_action(offers[n].key), cancel=True))
 
     def _layout_roster(self) -> None:
         self.roster = []
@@ -482,6 +523,9 @@ class ZombieworldGameScene(Scene):
         self.refresh()
 
     def press_action(self, key: str) -> None:
+        if key == MORE_KEY or key.startswith(KIND_PREFIX):
+            self.open_kind(key)
+            return
         if key == "result":
             self.show_end()
             return
@@ -701,6 +745,9 @@ class ZombieworldGameScene(Scene):
             self.dice.skip()
         elif key == pygame.K_w and self.table.drag is not None:
             self.add_waypoint()
+        elif self.dialog is None and not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT) and \
+                (shortcut := self.actions.for_key(pygame.key.name(key))) is not None:
+            self.press_action(shortcut.key)
         else:
             return self.table.handle_key(key, mod)
         return True

@@ -68,6 +68,7 @@ def _spawn_line_input(value: Any) -> Any:
 class ZombieType(_Frozen):
     id: str
     name: str
+    name_es: str = Field(default="", description="the name in Spanish (empty: the name)")
     token: str
     actions: int = Field(ge=1, description="actions per activation")
     damage_to_kill: int | None = Field(
@@ -108,6 +109,7 @@ class Combination(_Frozen):
 class Equipment(_Frozen):
     id: str
     name: str
+    name_es: str = Field(default="", description="the name in Spanish (empty: the name)")
     token: str
     kind: Literal["weapon", "item", "event", "companion"]  # companion: from other boxes (Dog Companions...)
     works_from: Literal["hand", "anywhere"] = "hand"
@@ -240,6 +242,7 @@ def _skill_refs_input(value: Any) -> Any:
 class Survivor(_Frozen):
     id: str
     name: str
+    name_es: str = Field(default="", description="the name in Spanish (empty: the name, as for most people)")
     token: str
     description: str
     blue: tuple[SkillRef, ...] = Field(min_length=1, max_length=1)

@@ -121,6 +121,10 @@ that adds nothing, so a box declares only what it has.
   spawns; ``zombies_break_doors``: zombies route through closed doors as if open, and those whose
   next step is a closed door break it (``DoorBroken``; ``door_broken(game, edge)`` is told).
 - ``searchable(state, zone)``: zones searchable now beyond the board's rooms (a card turned over).
+- ``why_not(state, i)``: why survivor ``i`` may not play the box's own command kinds now, one
+  ``Reason`` (kind, English template marked with ``N_``, fields) per kind not offered
+  (``why_not.why_not`` joins them to the core's); ``ZoneKindRule.unsearchable_why``: what a zone
+  kind the box knows answers to "why can't I search here?".
 - ``hides_zombies(state, zone)``: zones the bots walk into warily (what shows only on entering).
 - ``bot`` (``BotAdvice``): what the planner bot should know of the box: tactics of its own (tried
   before a named core tactic), how to take its decisions, where its goals send the team, the zones
@@ -164,6 +168,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from game.rules.core.reasons import Reason
 from game.rules.zombicide.skills import SkillHook, add_hooks, equipped_slots
 
 if TYPE_CHECKING:
@@ -223,6 +228,7 @@ class ZoneKindRule:
     sight: bool = True  # actors see into, out of and through it
     searchable: bool | None = None  # None: as the board says (building rooms)
     leave_extra_actions: int = 0  # what a survivor pays on top of its Move to walk out of it
+    unsearchable_why: str = ""  # why such a zone cannot be searched (an English template, N_-marked)
 
 
 @dataclass(frozen=True, slots=True)
@@ -526,6 +532,7 @@ class BoxRules:
     door_broken: Callable[[Any, Any], None] = _none
     decoys: Callable[[Any], Sequence[int]] | None = None
     searchable: Callable[[Any, int], bool] | None = None
+    why_not: Callable[[Any, int], Sequence[Reason]] = _nothing_listed
     hides_zombies: Callable[[Any, int], bool] = _false
     bot: BotAdvice = BotAdvice()
     scenario_keys: Mapping[str, Callable[[Any, Any], Any]] = field(default_factory=dict)
@@ -609,7 +616,7 @@ def box_rules(box: str, source: str = "") -> BoxRules:
 
 __all__ = [
     "BOXES", "CORE_DOORS", "CROSS_FREELY", "CROSS_NEVER", "DEFAULT_BOX", "UNKNOWN_EDGE", "BoxRules", "CardHandler",
-    "ContentExtension", "Crossing", "DoorRules", "EdgeKind", "InventoryRules", "NoFields", "PhaseStep", "TablePiece",
-    "UnknownBoxError", "WoundRules",
+    "ContentExtension", "Crossing", "DoorRules", "EdgeKind", "InventoryRules", "NoFields", "PhaseStep", "Reason",
+    "TablePiece", "UnknownBoxError", "WoundRules",
     "ZoneKindRule", "box_ids", "box_name", "box_rules", "register_box", "unregister_box",
 ]

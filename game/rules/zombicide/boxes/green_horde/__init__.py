@@ -38,6 +38,7 @@ from game.rules.zombicide.boxes.green_horde import (
     spawns,
     table,
     terrain,
+    why_not,
     words,
     wounds,
 )
@@ -114,6 +115,7 @@ RULES = BoxRules(
     },
     events=EVENTS,
     legal_free=legal.listed,
+    why_not=why_not.why_not,
     decisions={
         "gh_assign": wounds.resolve_assign,
         "gh_armour": wounds.resolve_armour,

@@ -27,6 +27,7 @@ from game.rules.zombicide.boxes.rue_morgue import (
     team_actions,
     tents,
     triggers,
+    why_not,
     words,
 )
 from game.rules.zombicide.boxes.rue_morgue.commands import COMMANDS, EVENTS, UseTeamAction
@@ -74,6 +75,7 @@ RULES = BoxRules(
     refuses=helicopter.refuse_aboard,
     wounds=WoundCards(),
     searchable=tents.searchable,
+    why_not=why_not.why_not,
     hides_zombies=tents.hidden,
     scenario_keys={"tents": scenario.deal_tents, "helicopters": scenario.set_up_helicopters},
     scenario_facts={"helicopters": scenario.helicopter_facts},

@@ -5,6 +5,7 @@ the helicopter, its landing zones and its straight flights)."""
 from __future__ import annotations
 
 from game.board.model import Board, Connection, ConnectionKind, MarkerKind, ZoneKind
+from game.i18n import N_
 from game.rules.zombicide.boxes import CROSS_FREELY, CROSS_NEVER, Crossing, EdgeKind, ZoneKindRule
 from game.rules.zombicide.boxes.rue_morgue.state import RueMorgueBoard
 from game.rules.zombicide.graph import TokenPoint, ZoneGraph
@@ -20,7 +21,11 @@ def _fence_crossing(board: Board, connection: Connection, from_zone: str, to_zon
 
 EDGE_KINDS: dict[str, EdgeKind] = {ConnectionKind.FENCE: EdgeKind(sight=True, crossing=CROSS_NEVER, cross=_fence_crossing)}
 # no sight into, out of or through a tent (§15.3)
-ZONE_KINDS: dict[str, ZoneKindRule] = {ZoneKind.TENT: ZoneKindRule(sight=False)}
+ZONE_KINDS: dict[str, ZoneKindRule] = {
+    ZoneKind.TENT: ZoneKindRule(sight=False, unsearchable_why=N_("A tent is searched only when its card says so")),
+    ZoneKind.HOSPITAL_ROOM: ZoneKindRule(unsearchable_why=N_("Hospital rooms can't be searched")),
+    ZoneKind.HELIPAD: ZoneKindRule(unsearchable_why=N_("The helipad can't be searched")),
+}
 # a zone under the crashed helicopter is never entered and blocks sight (§15.4)
 BLOCKING_MARKERS: frozenset[str] = frozenset({MarkerKind.CRASHED_HELICOPTER})
 LANDING_KINDS = (ZoneKind.HELIPAD, ZoneKind.WASTELAND)  # §16: take-off and landing

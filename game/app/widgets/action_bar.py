@@ -1,0 +1,315 @@
+"""One action bar for every game: slots that never move under the finger.
+
+A game declares its action kinds once, in order (``ActionKind``). Each kind owns one slot whose
+place depends only on the panel and that list, never on what is offered now:
+
+- fixed kinds (End turn, End activation, Withdraw band…) sit at the right end of the first row,
+  with "More…" just left of them;
+- the other kinds fill the panel's rows left to right in their declared order; kinds past the last
+  cell, and offers of kinds the game did not declare, go under "More…";
+- a kind offered once plays at a tap (the slot shows that offer's words); offered several times,
+  its slot opens a chooser; not offered, it is drawn disabled and a tap tells why (the engine's
+  reason, given by the scene).
+
+Nothing is drawn outside the panel: there is no floating second row. Each slot shows its keyboard
+shortcut in a corner; ``for_key`` finds the slot of a key pressed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.app.render import font
+from game.app.widgets.dialogs import (
+    BUTTON_H_PX,
+    HEADER_PX,
+    LINE_PX,
+    MUTED,
+    Button,
+    ButtonSet,
+    draw_button,
+    fit_text,
+)
+from game.i18n import _, ngettext
+
+MORE_KEY = "more"
+KIND_PREFIX = "kind:"
+SLOT_GAP_PX = 8
+MIN_SLOT_W_PX = 96
+MAX_SLOT_W_PX = 230
+FIXED_SLOT_W_PX = 116
+MORE_SLOT_W_PX = 92
+
+
+@dataclass(frozen=True, slots=True)
+class ActionKind:
+    """A kind of action a game offers: its slot's words when it is offered several times or not
+    at all ("Move…"), its colour group, its shortcut (a pygame key name, "m") and whether it is a
+    turn-level action kept in a fixed slot."""
+
+    kind: str
+    title: str
+    group: str = "other"
+    shortcut: str = ""
+    fixed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """One action offered now: its kind, its words and the key the scene plays it by."""
+
+    kind: str
+    label: str
+    key: str
+    group: str = ""
+
+
+@dataclass(slots=True)
+class Slot:
+    """What one button of the bar stands for."""
+
+    kind: ActionKind
+    offers: list[Offer] = field(default_factory=list)
+    why: list[str] = field(default_factory=list)  # why the kind is not offered now (shown words)
+
+
+def bar_rows_px(rows: int) -> int:
+    """The height of a bar panel holding ``rows`` rows of buttons."""
+    return rows * (BUTTON_H_PX + SLOT_GAP_PX) + SLOT_GAP_PX
+
+
+def why_not_lines(why: Sequence[str], window_h_px: int, options: int) -> list[str]:
+    """The "Why not?" lines a choice dialog of ``options`` buttons has room for in a window
+    ``window_h_px`` tall (its buttons keep their room); the rest are counted in a last line."""
+    if not why:
+        return []
+    option_rows = -(-options // 3)  # the dialog lays its options out in up to three columns
+    room = window_h_px - 60 - (HEADER_PX + 12) - (BUTTON_H_PX + 24) - option_rows * (BUTTON_H_PX + 8) - 12
+    fits = max(2, room // LINE_PX) - 1  # the heading takes a line
+    shown = [f"· {line}" for line in why]
+    if len(shown) > fits:
+        rest = len(shown) - (fits - 1)
+        shown = shown[: fits - 1] + [ngettext("… and {n} more: tap a greyed slot to read it",
+                                              "… and {n} more: tap a greyed slot to read them", rest).format(n=rest)]
+    return [_("Why not?"), *shown]
+
+
+class ActionBar(ButtonSet):
+    """The bar's buttons laid out in ``panel`` (a ``ButtonSet`` whose release gives disabled buttons too).
+
+    ``update`` lays the slots out for what is offered now; ``hidden`` lists the offers under
+    More…, ``why_lines`` every reason a kind is missing (the "Why not?" list)."""
+
+    def __init__(self, kinds: Sequence[ActionKind]):
+        super().__init__()
+        self.kinds = list(kinds)
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.slots: dict[str, Slot] = {}  # button key → slot
+        self.hidden: list[Offer] = []
+        self.hidden_why: list[str] = []
+        self.shortcuts: dict[str, str] = {}  # button key → key name shown
+        self.plain = False
+
+    # --- layout ---------------------------------------------------------------------------------
+
+    def capacity(self, panel: pygame.Rect) -> int:
+        """How many ordinary slots one row of ``panel`` holds."""
+        fixed = [k for k in self.kinds if k.fixed]
+        room = panel.width - MORE_SLOT_W_PX - SLOT_GAP_PX - len(fixed) * (FIXED_SLOT_W_PX + SLOT_GAP_PX)
+        return max(0, (room + SLOT_GAP_PX) // (MIN_SLOT_W_PX + SLOT_GAP_PX))
+
+    def rows_needed(self, width_px: int, most_rows: int) -> int:
+        """The fewest rows (up to ``most_rows``) in which every declared kind gets a slot."""
+        ordinary = sum(1 for k in self.kinds if not k.fixed)
+        per_row = self.capacity(pygame.Rect(0, 0, width_px, 1))
+        for rows in range(1, most_rows + 1):
+            if per_row * rows >= ordinary:
+                return rows
+        return max(1, most_rows)
+
+    def slot_rects(self, panel: pygame.Rect) -> dict[str, pygame.Rect]:
+        """Every slot's place in ``panel`` by kind (``MORE_KEY`` for More…): a function of the
+        panel and the declared kinds alone."""
+        rows = max(1, (panel.height + SLOT_GAP_PX) // (BUTTON_H_PX + SLOT_GAP_PX))
+        top = panel.top + (panel.height - bar_rows_px(rows) + SLOT_GAP_PX) // 2
+        rects: dict[str, pygame.Rect] = {}
+        fixed = [k for k in self.kinds if k.fixed]
+        fixed_w, more_w = FIXED_SLOT_W_PX, MORE_SLOT_W_PX
+        if len(fixed) * (fixed_w + SLOT_GAP_PX) + more_w > panel.width:  # a narrow panel: share it out
+            fixed_w = more_w = max(1, (panel.width - len(fixed) * SLOT_GAP_PX) // (len(fixed) + 1))
+        x = panel.right
+        for kind in reversed(fixed):
+            x -= fixed_w
+            rects[kind.kind] = pygame.Rect(x, top, fixed_w, BUTTON_H_PX)
+            x -= SLOT_GAP_PX
+        x -= more_w
+        rects[MORE_KEY] = pygame.Rect(x, top, more_w, BUTTON_H_PX)
+        ordinary = [k for k in self.kinds if not k.fixed]
+        per_row = self.capacity(panel)
+        if per_row == 0:
+            return rects
+        cells = min(len(ordinary), per_row * rows)
+        width = min(MAX_SLOT_W_PX, (x - SLOT_GAP_PX - panel.left + SLOT_GAP_PX) // per_row - SLOT_GAP_PX)
+        for n, kind in enumerate(ordinary[:cells]):
+            row, col = divmod(n, per_row)
+            rects[kind.kind] = pygame.Rect(panel.left + col * (width + SLOT_GAP_PX),
+                                           top + row * (BUTTON_H_PX + SLOT_GAP_PX), width, BUTTON_H_PX)
+        return rects
+
+    def update(self, panel: pygame.Rect, offers: Sequence[Offer], why: Mapping[str, Sequence[str]] | None = None,
+               enabled: bool = True) -> None:
+        """Lay the declared slots out in ``panel`` for ``offers``; ``why`` gives, per kind, the
+        reasons it is not offered; ``enabled`` False greys every slot (an animation is playing)."""
+        why = why or {}
+        self.plain = False
+        self.panel = pygame.Rect(panel)
+        self.slots, self.hidden, self.hidden_why, self.shortcuts = {}, [], [], {}
+        by_kind: dict[str, list[Offer]] = {}
+        for offer in offers:
+            by_kind.setdefault(offer.kind, []).append(offer)
+        rects = self.slot_rects(panel)
+        buttons: list[Button] = []
+        for kind in self.kinds:
+            mine = by_kind.pop(kind.kind, [])
+            reasons = list(why.get(kind.kind, ()))
+            rect = rects.get(kind.kind)
+            if rect is None:
+                self.hidden.extend(mine)
+                self.hidden_why.extend(reasons)
+                continue
+            if len(mine) == 1:
+                key, label, group = mine[0].key, mine[0].label, mine[0].group or kind.group
+            else:
+                key, label, group = KIND_PREFIX + kind.kind, kind.title, kind.group
+            button = Button(rect, label, key, group, enabled=enabled and bool(mine))
+            self.slots[key] = Slot(kind, mine, reasons)
+            if kind.shortcut:
+                self.shortcuts[key] = kind.shortcut
+            buttons.append(button)
+        for rest in by_kind.values():  # kinds the game did not declare
+            self.hidden.extend(rest)
+        declared = {k.kind for k in self.kinds}
+        for undeclared, said in why.items():
+            if undeclared not in declared:
+                self.hidden_why.extend(said)
+        more = Button(rects[MORE_KEY], _("More…"), MORE_KEY, "other", enabled=enabled)
+        self.slots[MORE_KEY] = Slot(ActionKind(MORE_KEY, _("More…")), list(self.hidden), self.hidden_why)
+        self.shortcuts[MORE_KEY] = "tab"
+        buttons.append(more)
+        self.buttons = buttons
+        self._forget_gone()
+
+    def show_plain(self, panel: pygame.Rect, offers: Sequence[Offer]) -> None:
+        """A bar of tools that are not actions (replay controls, override tools): left to right over
+        the panel's rows, the rest under More… at the right end of the first row."""
+        self.plain = True
+        self.panel = pygame.Rect(panel)
+        self.slots, self.hidden, self.hidden_why, self.shortcuts = {}, [], [], {}
+        rows = max(1, (panel.height + SLOT_GAP_PX) // (BUTTON_H_PX + SLOT_GAP_PX))
+        top = panel.top + (panel.height - bar_rows_px(rows) + SLOT_GAP_PX) // 2
+        more_rect = pygame.Rect(panel.right - MORE_SLOT_W_PX, top, MORE_SLOT_W_PX, BUTTON_H_PX)
+        limit = more_rect.left - SLOT_GAP_PX
+        buttons: list[Button] = []
+        x, row = panel.left, 0
+        for offer in offers:
+            width = max(MIN_SLOT_W_PX, min(MAX_SLOT_W_PX, font(17).size(offer.label)[0] + 28))
+            if x + width > limit and x > panel.left:
+                x, row = panel.left, row + 1
+            if self.hidden or row >= rows or x + width > limit:
+                self.hidden.append(offer)
+                continue
+            rect = pygame.Rect(x, top + row * (BUTTON_H_PX + SLOT_GAP_PX), width, BUTTON_H_PX)
+            buttons.append(Button(rect, offer.label, offer.key, offer.group or "tool"))
+            x += width + SLOT_GAP_PX
+        if self.hidden:
+            buttons.append(Button(more_rect, _("More…"), MORE_KEY, "other"))
+            self.slots[MORE_KEY] = Slot(ActionKind(MORE_KEY, _("More…")), list(self.hidden))
+        self.buttons = buttons
+        self._forget_gone()
+
+    def _forget_gone(self) -> None:
+        keys = {b.key: b for b in self.buttons}
+        self.pressed = {p: keys[b.key] for p, b in self.pressed.items() if b.key in keys}
+
+    # --- questions --------------------------------------------------------------------------------
+
+    def button(self, key: str) -> Button | None:
+        return next((b for b in self.buttons if b.key == key), None)
+
+    def button_of_kind(self, kind: str) -> Button | None:
+        """The slot of a declared kind (None when it has no slot in this panel: under More…)."""
+        return next((b for b in self.buttons if b.key in self.slots and self.slots[b.key].kind.kind == kind), None)
+
+    def all_offers(self) -> list[Offer]:
+        """Every offer now, slot by slot in the bar's order, then those under More…"""
+        slots = [slot.offers for key, slot in self.slots.items() if key != MORE_KEY]
+        return [o for offers in [*slots, self.hidden] for o in offers]
+
+    def offers_of_kind(self, kind: str) -> list[Offer]:
+        """What is offered now of ``kind``, wherever the bar shows it."""
+        slots = [slot.offers for key, slot in self.slots.items() if key != MORE_KEY]
+        return [o for offers in [*slots, self.hidden] for o in offers if o.kind == kind]
+
+    def route(self, offer_key: str) -> tuple[Button, int | None] | None:
+        """How a player reaches the offer of ``offer_key``: the button to tap, and its place in the
+        chooser that button opens (None: the button plays it). None when the bar does not offer it."""
+        direct = self.button(offer_key)
+        if direct is not None and direct.enabled:
+            return direct, None
+        for button in self.buttons:
+            slot = self.slots.get(button.key)
+            if slot is None or button.key == offer_key:
+                continue
+            keys = [o.key for o in slot.offers]
+            if offer_key in keys:
+                return button, keys.index(offer_key)
+        return None
+
+    def why_lines(self) -> list[str]:
+        """Every reason a declared kind is not offered now, in the bar's order (the "Why not?" list)."""
+        lines: list[str] = []
+        for key, slot in self.slots.items():
+            if key != MORE_KEY and not slot.offers:
+                title = slot.kind.title.rstrip("…")
+                lines.extend(f"{title}: {why}" for why in slot.why if f"{title}: {why}" not in lines)
+        lines.extend(line for line in self.hidden_why if line not in lines)
+        return lines
+
+    def for_key(self, key_name: str) -> Button | None:
+        """The slot whose shortcut is ``key_name`` (pygame.key.name of the key pressed)."""
+        for button in self.buttons:
+            if self.shortcuts.get(button.key) == key_name:
+                return button
+        return None
+
+    def shown_rects(self) -> list[tuple[str, pygame.Rect]]:
+        return [(f"action {b.label!r}", pygame.Rect(b.rect)) for b in self.buttons]
+
+    # --- pointers and drawing ----------------------------------------------------------------------
+
+    def release(self, pointer: int, pos: tuple[float, float]) -> Button | None:
+        """The button a press began and ended on, disabled ones too (a tap on those says why)."""
+        held = self.pressed.pop(pointer, None)
+        if held is not None and held.rect.collidepoint(pos):
+            return held
+        return None
+
+    def draw(self, target: pygame.Surface) -> None:
+        held = {id(b) for b in self.pressed.values()}
+        for button in self.buttons:
+            draw_button(target, button, id(button) in held)
+            slot = self.slots.get(button.key)
+            if not button.enabled and slot is not None and slot.why:  # the engine's reason, under the words
+                reason = fit_text(slot.why[0], 11, button.rect.width - 12)
+                reason.set_alpha(150)
+                target.blit(reason, reason.get_rect(midbottom=(button.rect.centerx, button.rect.bottom - 4)))
+            shortcut = self.shortcuts.get(button.key)
+            if shortcut:
+                badge = font(12).render(shortcut.upper() if len(shortcut) == 1 else shortcut.capitalize(), True, MUTED)
+                target.blit(badge, badge.get_rect(topright=(button.rect.right - 7, button.rect.top + 4)))
+
+
+__all__ = ["ActionBar", "ActionKind", "MORE_KEY", "Offer", "Slot", "bar_rows_px", "why_not_lines"]
