@@ -60,6 +60,7 @@ class Beat:
     flash: tuple[str, ...] = ()  # survivor ids hit by a wound
     door: str = ""
     doors: dict[str, bool] = field(default_factory=dict)  # door states once the beat starts
+    through_event: int = 0  # how many of the command's events this beat shows, counted from the first
 
 
 def _copy_layout(layout: TableLayout) -> TableLayout:
@@ -84,6 +85,8 @@ class AnimationDirector:
         self.start_layout = TableLayout()
         self.doors: dict[str, bool] = {}
         self.banners: Mapping[type, Any] = {}  # the box's events shown as a banner: type → title(event)
+        self.event_count = 0  # events of the command being shown
+        self._consumed = 0  # while building: events the beats made so far account for
 
     # --- control -------------------------------------------------------------------------------
 
@@ -107,6 +110,13 @@ class AnimationDirector:
     def skip(self) -> None:
         self.index = len(self.beats)
         self.elapsed_s = 0.0
+
+    def shown_events(self) -> int:
+        """How many of the command's events the table has shown so far: those of the beats played and
+        of the beat playing now (the log and the panels show no more than this)."""
+        if not self.busy:
+            return self.event_count
+        return self.beats[self.index].through_event
 
     def update(self, dt_s: float) -> None:
         if not self.busy:
@@ -142,21 +152,28 @@ class AnimationDirector:
                 layout = self._zombie_moves(occupancy, layout, pending_moves, doors)
                 pending_moves.clear()
 
-        for event in events:
+        events = list(events)
+        self.event_count = len(events)
+        self._consumed = 0
+        for number, event in enumerate(events):
             kind = getattr(event, "kind", "")
             if kind == "zombie_moved":
                 sources = {e.from_zone for e in pending_moves}
                 if event.to_zone in sources or any(e.to_zone == event.from_zone for e in pending_moves):
                     flush_moves()
                 pending_moves.append(event)
+                self._consumed = number + 1
                 continue
             flush_moves()
+            self._consumed = number + 1
             layout = self._beat_for(event, occupancy, layout, doors, hit_on)
         flush_moves()
+        self._consumed = self.event_count
         final = table_layout(after, self.board, self.maker)
         self.doors = dict(doors_after or doors)
         if not self.beats or _positions(final) != _positions(layout):
-            self.beats.append(Beat("settle", DURATION_S["settle"], final, doors=dict(self.doors)))
+            self.beats.append(Beat("settle", DURATION_S["settle"], final, doors=dict(self.doors),
+                                   through_event=self.event_count))
         self.index = 0
         self.elapsed_s = 0.0
         if math.isinf(self.speed):
@@ -164,7 +181,8 @@ class AnimationDirector:
         return len(self.beats)
 
     def _add(self, kind: str, layout: TableLayout, doors: Mapping[str, bool], **extra: Any) -> TableLayout:
-        self.beats.append(Beat(kind, DURATION_S[kind], layout, doors=dict(doors), **extra))
+        self.beats.append(Beat(kind, DURATION_S[kind], layout, doors=dict(doors), through_event=self._consumed,
+                               **extra))
         return layout
 
     def _relayout(self, occupancy: Occupancy, layout: TableLayout, zones: Iterable[str]) -> TableLayout:

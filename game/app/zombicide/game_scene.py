@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+import pygame_gui
 
 from game.app.input import event_pointer
 from game.app.scenes import Scene
@@ -161,6 +162,7 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
         self.log_lines: list[str] = []
         self.log = LogAdapter(app)
         self.log_marks: dict[int, int] = {}  # commands in effect → log lines then (undo cuts the log back)
+        self.animated: tuple[Any, tuple[Any, ...]] | None = None  # (state before, events) while they are shown
         self.ended_shown = False
         self._chrome = ChromeCache()
         self.layout(self.window_size)
@@ -360,6 +362,13 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
         self.status_until = self.clock_s + STATUS_SECONDS
 
     def turn_text(self) -> str:
+        """The round line; while a command is animated, the round and phase the table has reached."""
+        shown = self.shown_phase()
+        if shown is not None:
+            number, phase = shown
+            if phase == "players":
+                return f"Round {number} · players' phase"
+            return f"Round {number} · {PHASE_WORDS.get(phase, phase.replace('_', ' '))}"
         state = self.controller.state
         if state.result is not None:
             return f"Round {state.round}: mission {state.result}"
@@ -369,6 +378,17 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
         if state.phase == "players":
             return f"Round {state.round} · {seat or '—'} to play"
         return f"Round {state.round} · {PHASE_WORDS.get(state.phase, state.phase.replace('_', ' '))}"
+
+    def shown_phase(self) -> tuple[int, str] | None:
+        """(round, phase) as far as the animation has gone, or None when nothing is being animated."""
+        if self.animated is None or not self.director.busy:
+            return None
+        before, events = self.animated
+        number, phase = before.round, before.phase
+        for event in events[: self.director.shown_events()]:
+            if getattr(event, "kind", "") == "phase_started":
+                number, phase = event.round, event.phase
+        return number, phase
 
     # --- intents -------------------------------------------------------------------------------
 
@@ -384,7 +404,9 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
 
         state = self.controller.state
         self.director.start(outcome.events, before, state, hit_on, doors_before, view_model.door_states(state))
-        self.log.add_events(outcome.events, state, self.board)
+        self.log.hold_events(outcome.events, state, self.board)
+        self.animated = (before, tuple(outcome.events)) if self.director.busy else None
+        self.follow_animation()
         if self.replay is None:
             done = len(self.controller.session.log)
             self.log_marks = {k: v for k, v in self.log_marks.items() if k < done}
@@ -748,6 +770,8 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
             return True
         if event.type == pygame.KEYDOWN:
             return self.handle_key(event.key, event.mod)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:  # the log's Back and Latest
+            return self.log.handle_event(event)
         pointer = event_pointer(event, self.window_size)
         if pointer is None:
             if event.type in (pygame.MOUSEWHEEL, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
@@ -865,6 +889,7 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
             self.layout(size)
         was_busy = self.director.busy
         self.director.update(dt_s)
+        self.follow_animation()
         self.table.update(dt_s)
         self.card_panel.update(dt_s)
         beat, _ = self.director.current()
@@ -885,6 +910,14 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
                 self.show_end()
         if self.status_until and self.clock_s > self.status_until:
             self.status_text, self.status_until = "", 0.0
+
+    def follow_animation(self) -> None:
+        """The log shows the lines of the events the table has shown; all of them once it is still."""
+        if self.director.busy:
+            self.log.reveal_events(self.director.shown_events())
+        else:
+            self.animated = None
+            self.log.reveal_all()
 
     def show_end(self) -> None:
         self.autosave()

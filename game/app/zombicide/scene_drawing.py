@@ -18,6 +18,7 @@ from game.app.zombicide.director import draw_banner
 from game.app.zombicide.scene_fields import SceneFields
 from game.app.zombicide.view_model import danger_colour, survivor_card
 from game.board.model import Board
+from game.rules.zombicide import engine
 
 TOP_BAR_PX = 72
 BOTTOM_BAR_PX = 80  # one row of touch-sized buttons; more actions go under "More…"
@@ -88,7 +89,7 @@ class SceneDrawing(SceneFields):
         card = self.card_panel
         signature = (
             self.window_size, id(c.state), c.selected, self.override, self.replaying, self.director.speed_index,
-            self.director.busy, card.drag_from, card.drag_pos, card.flash_s > 0, len(self.log.lines),
+            self.director.busy, self.shown_phase(), card.drag_from, card.drag_pos, card.flash_s > 0, self.log.shown,
             bar_signature(self.tools, self.actions),
         )
         return self._chrome.get(self.window_size, signature, self.draw_panels)
@@ -115,7 +116,7 @@ class SceneDrawing(SceneFields):
     def goal_lines(self) -> list[tuple[str, bool]]:
         """The mission's goals in words with the engine's progress: (text, reached)."""
         lines: list[tuple[str, bool]] = []
-        for goal in self.controller.goals():
+        for goal in engine.goal_progress(self.shown_state()):
             where = " or ".join(dict.fromkeys(self.controller.zone_name(z) for z in goal.zones)) or "the exit"
             reached = goal.reached and goal.total > 0
             if goal.goal == "take_all_objectives":
@@ -289,8 +290,8 @@ class SceneDrawing(SceneFields):
             surface.blit(font(15).render(self.turn_text(), True, MUTED), (last + 16, 40))
         left, right = self.side_panels_px()
         pygame.draw.rect(surface, (20, 22, 24), (0, TOP_BAR_PX, left, h - TOP_BAR_PX))
-        state = self.controller.view()
-        playable = set(self.controller.playable_survivors())
+        state = self.shown_view()
+        playable = set(self.controller.playable_survivors()) if self.animated is None else set()
         partners = set(self.trade_partners())
         for rect, survivor_id in self.roster:
             s = state.survivors[state.survivor_index(survivor_id)]
@@ -314,11 +315,27 @@ class SceneDrawing(SceneFields):
         pygame.draw.rect(surface, (20, 22, 24), (w - right, TOP_BAR_PX, right, h - TOP_BAR_PX))
         self.log.draw(surface)
 
+    def shown_state(self) -> Any:
+        """The state the panels show: the one before the command while its animation plays (the
+        roster, the goals and the card change when the table has shown what changed them)."""
+        animated = self.animated
+        if animated is not None and self.director.busy:
+            before = animated[0]
+            if [s.id for s in before.survivors] == [s.id for s in self.controller.state.survivors]:
+                return before
+        return self.controller.state
+
+    def shown_view(self) -> Any:
+        state = self.shown_state()
+        if state is self.controller.state:
+            return self.controller.view()
+        return engine.player_view(state, self.controller.seat or "")
+
     def selected_card(self):  # type: ignore[no-untyped-def]
         selected = self.controller.selected
         if selected is None:
             return None
-        return survivor_card(self.controller.view(), selected)
+        return survivor_card(self.shown_view(), selected)
 
 
 @lru_cache(maxsize=256)

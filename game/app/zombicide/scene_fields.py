@@ -47,6 +47,7 @@ class SceneFields:
     clock_s: float
     log: LogAdapter
     log_marks: dict[int, int]
+    animated: tuple[Any, tuple[Any, ...]] | None
     ended_shown: bool
     _chrome: ChromeCache
 
