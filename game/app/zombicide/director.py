@@ -18,6 +18,7 @@ import pygame
 
 from game.app.render import text_with_halo as _text_with_halo
 from game.app.widgets.dice import draw_dice
+from game.app.zombicide.event_text import zone_names_for
 from game.app.zombicide.view_model import (
     Occupancy,
     PieceMaker,
@@ -78,6 +79,7 @@ class AnimationDirector:
         self.board = board
         self.maker = maker
         self.names = dict(names or {})  # ids → words for titles (zombie types, equipment, survivors)
+        self.zone_names = zone_names_for(board)  # zone ids → the names the board shows
         self.beats: list[Beat] = []
         self.index = 0
         self.elapsed_s = 0.0
@@ -230,13 +232,17 @@ class AnimationDirector:
             return self._relayout(occupancy, layout, zones)
         if kind == "dice_rolled":
             who = name(event.survivor, event.survivor)
-            title = f"{who}: attack" if event.purpose == "attack" else (f"{who}: {event.purpose}" if who else event.purpose)
+            if event.purpose == "spawn":
+                title = "Spawn dice"
+            else:
+                title = f"{who}: attack" if event.purpose == "attack" else (f"{who}: {event.purpose}" if who else event.purpose)
             return self._add("dice", layout, doors, dice=tuple(event.values),
                              hit_on=hit_on if event.purpose in ("attack", "bonus") else None, title=title)
         if kind == "card_drawn":
             if event.deck == "zombie":
                 return self._add("card", layout, doors, title=f"Zombie card {event.card}",
-                                 text=f"spawns in {event.zone.split(':')[-1]}" if event.zone else "", zone=event.zone)
+                                 text=f"for {self.zone_names.get(event.zone, 'a spawn zone')}" if event.zone else "",
+                                 zone=event.zone)
             who = name(event.survivor, event.survivor)
             return self._add("card", layout, doors, title=name(event.card, event.card), text=f"found by {who}")
         if kind in ("door_opened", "door_closed"):
@@ -362,13 +368,21 @@ def draw_card(target: pygame.Surface, centre: tuple[int, int], title: str, text:
     pygame.draw.rect(face, (25, 22, 20), face.get_rect(), border_radius=12)
     pygame.draw.rect(face, (236, 228, 206), face.get_rect().inflate(-8, -8), border_radius=10)
     pygame.draw.rect(face, (160, 40, 30), face.get_rect().inflate(-8, -8), 3, border_radius=10)
-    heading = text_with_halo(title, 22)
+    heading = _fitted(text_with_halo(title, 22), w - 20)
     face.blit(heading, heading.get_rect(midtop=(w // 2, 28)))
     if text:
-        words = text_with_halo(text, 15, (255, 245, 225))
+        words = _fitted(text_with_halo(text, 15, (255, 245, 225)), w - 20)
         face.blit(words, words.get_rect(midtop=(w // 2, 80)))
     shown = pygame.transform.smoothscale(face, (max(2, round(w * turned)), h))
     target.blit(shown, shown.get_rect(center=centre))
+
+
+def _fitted(words: pygame.Surface, width_px: int) -> pygame.Surface:
+    """Words narrowed to fit the card (a long zone name is never cut off)."""
+    if words.get_width() <= width_px:
+        return words
+    height = max(1, round(words.get_height() * width_px / words.get_width()))
+    return pygame.transform.smoothscale(words, (width_px, height))
 
 
 def _positions(layout: TableLayout) -> dict[str, tuple[float, float]]:
