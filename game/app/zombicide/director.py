@@ -29,10 +29,12 @@ from game.app.zombicide.view_model import (
     zombie_piece_id,
 )
 from game.board.model import Board
+from game.i18n import N_, _, ngettext
 from game.table.camera import Camera
 from game.table.state import Piece
 
 SPEEDS = (1.0, 2.0, math.inf)  # 1×, 2×, instant
+MISSION_WORDS = {"won": N_("Mission won"), "lost": N_("Mission lost"), "over": N_("Mission over")}
 DURATION_S = {
     "slide": 0.35, "zombie_move": 0.45, "appear": 0.45, "vanish": 0.35, "dice": 1.1, "card": 1.2,
     "wound": 0.6, "door": 0.45, "banner": 0.8, "settle": 0.2,
@@ -103,7 +105,7 @@ class AnimationDirector:
         return self.speed
 
     def speed_label(self) -> str:
-        return "Instant" if math.isinf(self.speed) else f"{self.speed:g}×"
+        return _("Instant") if math.isinf(self.speed) else f"{self.speed:g}×"
 
     @property
     def busy(self) -> bool:
@@ -233,35 +235,41 @@ class AnimationDirector:
         if kind == "dice_rolled":
             who = name(event.survivor, event.survivor)
             if event.purpose == "spawn":
-                title = "Spawn dice"
+                title = _("Spawn dice")
+            elif event.purpose == "attack":
+                title = _("{who}: attack").format(who=who)
             else:
-                title = f"{who}: attack" if event.purpose == "attack" else (f"{who}: {event.purpose}" if who else event.purpose)
+                title = f"{who}: {event.purpose}" if who else event.purpose
             return self._add("dice", layout, doors, dice=tuple(event.values),
                              hit_on=hit_on if event.purpose in ("attack", "bonus") else None, title=title)
         if kind == "card_drawn":
             if event.deck == "zombie":
-                return self._add("card", layout, doors, title=f"Zombie card {event.card}",
-                                 text=f"for {self.zone_names.get(event.zone, 'a spawn zone')}" if event.zone else "",
+                return self._add("card", layout, doors, title=_("Zombie card {n}").format(n=event.card),
+                                 text=_("for {zone}").format(zone=self.zone_names.get(event.zone, _("a spawn zone")))
+                                 if event.zone else "",
                                  zone=event.zone)
             who = name(event.survivor, event.survivor)
-            return self._add("card", layout, doors, title=name(event.card, event.card), text=f"found by {who}")
+            return self._add("card", layout, doors, title=name(event.card, event.card),
+                             text=_("found by {who}").format(who=who))
         if kind in ("door_opened", "door_closed"):
             doors[event.door] = kind == "door_opened"
             return self._add("door", layout, doors, door=event.door)
         if kind == "survivor_wounded" and not event.ignored:
             return self._add("wound", layout, doors, flash=(event.survivor,),
-                             title=f"{name(event.survivor, event.survivor)} wounded")
+                             title=_("{who} wounded").format(who=name(event.survivor, event.survivor)))
         if kind == "zombie_attacked":
             victims = tuple(sid for sid, z in occupancy.survivors.items() if z == event.zone)
             return self._add("wound", layout, doors, flash=victims, zone=event.zone,
-                             title=f"{name(event.zombie, event.zombie)} attack{'s' if event.count == 1 else ''}")
+                             title=ngettext("{zombie} attacks", "{zombie} attack", event.count).format(
+                                 zombie=name(event.zombie, event.zombie)))
         if kind == "phase_started":
-            title = "Zombies' phase" if event.phase == "zombies" else f"Round {event.round}"
+            title = _("Zombies' phase") if event.phase == "zombies" else _("Round {n}").format(n=event.round)
             return self._add("banner", layout, doors, title=title)
         if kind == "extra_activation":
-            return self._add("banner", layout, doors, title=f"Extra activation: {name(event.zombie, event.zombie)}")
+            return self._add("banner", layout, doors,
+                             title=_("Extra activation: {zombie}").format(zombie=name(event.zombie, event.zombie)))
         if kind == "game_ended":
-            return self._add("banner", layout, doors, title=f"Mission {event.result}")
+            return self._add("banner", layout, doors, title=mission_words(event.result))
         banner = self.banners.get(type(event))
         if banner is not None:
             return self._add("banner", layout, doors, title=banner(event))
@@ -346,6 +354,11 @@ class AnimationDirector:
         elif beat.kind == "appear" and beat.zone in self.board.zones:
             sx, sy = camera.world_to_screen(self.board.zones[beat.zone].center)
             pygame.draw.circle(target, (150, 220, 90), (sx, sy), (0.5 + 3 * progress) * camera.zoom_px_per_cm, 3)
+
+
+def mission_words(result: str | None) -> str:
+    """"Mission won" or "Mission lost", in the player's language."""
+    return _(MISSION_WORDS.get(result or "over", MISSION_WORDS["over"]))
 
 
 def draw_banner(target: pygame.Surface, viewport: pygame.Rect, text: str, progress: float,

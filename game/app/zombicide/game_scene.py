@@ -41,7 +41,7 @@ from game.app.zombicide.controller import (
     odds_details,
     odds_summary,
 )
-from game.app.zombicide.director import AnimationDirector
+from game.app.zombicide.director import AnimationDirector, mission_words
 from game.app.zombicide.end_scene import EndScene
 from game.app.zombicide.game_save import load_game
 from game.app.zombicide.replay import ReplayPlayer
@@ -62,6 +62,7 @@ from game.app.zombicide.survivor_card import SurvivorCardPanel
 from game.app.zombicide.view_model import PieceMaker, door_states, table_layout
 from game.board.mission import load_board
 from game.board.model import Board
+from game.i18n import N_, _
 from game.rules.zombicide import engine
 from game.rules.zombicide.commands import Attack
 from game.rules.zombicide.state import ZombicideSetup
@@ -74,7 +75,12 @@ RIGHT_PANEL_PX = 330
 FIT_MARGIN_PX = 10
 STATUS_SECONDS = 5.0
 
-PHASE_WORDS = {"zombies": "the zombies move", "end": "end of the round", "setup": "setting up"}
+PHASE_WORDS = {"players": N_("players' phase"), "zombies": N_("the zombies move"), "end": N_("end of the round"),
+               "setup": N_("setting up")}
+
+
+def phase_words(phase: str) -> str:
+    return _(PHASE_WORDS[phase]) if phase in PHASE_WORDS else phase.replace("_", " ")
 TOOLS = (
     ("undo", "Undo"), ("redo", "Redo"), ("override", "Override"), ("speed", "Speed 1×"), ("skip", "Skip"),
     ("replay", "Replay"), ("step", "Step"), ("save", "Save"), ("fit", "Fit"),
@@ -366,18 +372,16 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
         shown = self.shown_phase()
         if shown is not None:
             number, phase = shown
-            if phase == "players":
-                return f"Round {number} · players' phase"
-            return f"Round {number} · {PHASE_WORDS.get(phase, phase.replace('_', ' '))}"
+            return _("Round {n} · {phase}").format(n=number, phase=phase_words(phase))
         state = self.controller.state
         if state.result is not None:
-            return f"Round {state.round}: mission {state.result}"
+            return _("Round {n}: {result}").format(n=state.round, result=mission_words(state.result))
         if state.pending is not None:
-            return f"Round {state.round} · {state.pending.seat} decides"
+            return _("Round {n} · {seat} decides").format(n=state.round, seat=state.pending.seat)
         seat = self.controller.seat
         if state.phase == "players":
-            return f"Round {state.round} · {seat or '—'} to play"
-        return f"Round {state.round} · {PHASE_WORDS.get(state.phase, state.phase.replace('_', ' '))}"
+            return _("Round {n} · {seat} to play").format(n=state.round, seat=seat or "—")
+        return _("Round {n} · {phase}").format(n=state.round, phase=phase_words(state.phase))
 
     def shown_phase(self) -> tuple[int, str] | None:
         """(round, phase) as far as the animation has gone, or None when nothing is being animated."""

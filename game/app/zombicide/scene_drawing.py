@@ -14,10 +14,11 @@ from game.app.render import TableView, font, text_with_halo
 from game.app.widgets.chrome import bar_signature
 from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_EDGE, TEXT, draw_button, fit_text
 from game.app.zombicide.controller import odds_summary
-from game.app.zombicide.director import draw_banner
+from game.app.zombicide.director import draw_banner, mission_words
 from game.app.zombicide.scene_fields import SceneFields
 from game.app.zombicide.view_model import danger_colour, survivor_card
 from game.board.model import Board
+from game.i18n import _
 from game.rules.zombicide import engine
 
 TOP_BAR_PX = 72
@@ -52,7 +53,7 @@ class SceneDrawing(SceneFields):
         if animating:
             self.director.draw_overlay(surface, table.camera, area)
         elif (result := self.controller.outcome()) is not None:
-            draw_banner(surface, area, f"Mission {result}", 0.5)
+            draw_banner(surface, area, mission_words(result), 0.5)
         surface.set_clip(old)
         chrome = self.chrome()
         w, h = self.window_size
@@ -114,28 +115,35 @@ class SceneDrawing(SceneFields):
         return list(dict.fromkeys(zone for goal in self.controller.goals() for zone in goal.zones))
 
     def goal_lines(self) -> list[tuple[str, bool]]:
-        """The mission's goals in words with the engine's progress: (text, reached)."""
+        """The mission's goals in words with the engine's progress: (text, reached). The exit is the
+        EXIT the board marks; after a defeat no goal reads as done."""
         lines: list[tuple[str, bool]] = []
-        for goal in engine.goal_progress(self.shown_state()):
-            where = " or ".join(dict.fromkeys(self.controller.zone_name(z) for z in goal.zones)) or "the exit"
-            reached = goal.reached and goal.total > 0
+        state = self.shown_state()
+        lost = state.result == "lost"
+        for goal in engine.goal_progress(state):
+            where = _(" or ").join(dict.fromkeys(self.controller.zone_name(z) for z in goal.zones))
+            exit_words = _("the EXIT ({zones})").format(zones=where) if where else _("the EXIT")
+            reached = goal.reached and goal.total > 0 and not lost
+            counted = {"done": goal.done, "total": goal.total, "exit": exit_words}
             if goal.goal == "take_all_objectives":
-                lines.append((f"Objectives {goal.done}/{goal.total}", goal.reached))
+                lines.append((_("Objectives {done}/{total}").format(**counted), goal.reached and not lost))
             elif goal.goal == "all_in_exit":
-                lines.append((f"Everyone to {where} at an End Phase ({goal.done}/{goal.total})", reached))
+                lines.append((_("Everyone on {exit} at an End Phase ({done}/{total})").format(**counted), reached))
             elif goal.goal == "escape_all":
-                lines.append((f"Everyone escapes from {where} ({goal.done}/{goal.total})", reached))
+                lines.append((_("Everyone escapes through {exit} ({done}/{total})").format(**counted), reached))
             elif goal.goal == "most_experience":
-                ahead = " and ".join(goal.teams) or "nobody"
-                lines.append((f"Rivals: the team with the most experience wins (ahead: {ahead}, {goal.done} XP)", False))
+                ahead = _(" and ").join(goal.teams) or _("nobody")
+                lines.append((_("Rivals: the team with the most experience wins (ahead: {ahead}, {xp} XP)").format(
+                    ahead=ahead, xp=goal.done), False))
         return lines
 
     def goal_rows(self, width_px: int) -> list[pygame.Surface]:
         """The goals box's lines, wrapped to ``width_px``."""
-        rows = [font(16).render("Goals", True, ACCENT)]
+        lost = self.shown_state().result == "lost"
+        rows = [font(16).render(_("Goals: not met") if lost else _("Goals"), True, (255, 120, 100) if lost else ACCENT)]
         for text, done in self.goal_lines():
-            colour = (159, 224, 160) if done else TEXT
-            line = "Done:" if done else "\u2022"
+            colour = (159, 224, 160) if done else MUTED if lost else TEXT
+            line = _("Done:") if done else "\u2022"
             for word in text.split():
                 trial = f"{line} {word}"
                 if font(14).size(trial)[0] > width_px:
@@ -218,7 +226,7 @@ class SceneDrawing(SceneFields):
 
     def draw_zone_labels(self, surface: pygame.Surface) -> None:
         """Zone names in a size that stays readable, never hiding a miniature."""
-        for _, label, rect, faded in self.zone_label_places():
+        for _zone, label, rect, faded in self.zone_label_places():
             surface.blit(_faded(label) if faded else label, rect)
 
     def draw_highlights(self, surface: pygame.Surface) -> None:
@@ -302,7 +310,8 @@ class SceneDrawing(SceneFields):
             pygame.draw.rect(surface, edge, rect, 3 if chosen or survivor_id in partners else 2, border_radius=10)
             colour = TEXT if s.in_play else MUTED
             surface.blit(fit_text(s.name, 16, rect.width - 16), (rect.left + 8, rect.top + 5))
-            info = "out" if not s.in_play else f"{s.actions_left} act · {s.wounds} wd" + (" · ready" if survivor_id in playable else "")
+            info = _("out") if not s.in_play else _("{actions} act · {wounds} wd").format(
+                actions=s.actions_left, wounds=s.wounds) + (_(" · ready") if survivor_id in playable else "")
             surface.blit(font(13).render(info, True, colour if survivor_id in playable else MUTED), (rect.left + 8, rect.top + 28))
         self.draw_goals(surface)
         self.card_panel.draw(surface, self.selected_card())
