@@ -33,6 +33,7 @@ from game.app.widgets.dialogs import (
     ChoiceDialog,
     flow_buttons,
 )
+from game.app.widgets.tutorial_prompt import TutorialPrompt
 from game.app.zombicide.controller import (
     ActionChoice,
     GameController,
@@ -105,7 +106,11 @@ class GameTable(TableScene):
         pass
 
     def fit(self, margin_px: int = FIT_MARGIN_PX) -> None:
-        self.camera.fit((0, 0, self.board.width_cm, self.board.height_cm), margin_px=margin_px)
+        """The whole board in view, below the tutorial's panel when it shows."""
+        prompt = getattr(self.scene, "tutorial", None)
+        top = prompt.rect.bottom - self.camera.viewport_y_px if prompt is not None and prompt.visible else 0
+        self.camera.fit((0, 0, self.board.width_cm, self.board.height_cm), margin_px=margin_px,
+                        covered_px=(0, max(0, top), 0, 0))
 
     def _pointer_down(self, intent: Any) -> None:
         if self.scene.director.busy or self.scene.dialog is not None:
@@ -169,6 +174,8 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
         self.log = LogAdapter(app)
         self.log_marks: dict[int, int] = {}  # commands in effect → log lines then (undo cuts the log back)
         self.animated: tuple[Any, tuple[Any, ...]] | None = None  # (state before, events) while they are shown
+        self.tutorial = TutorialPrompt.for_board(app, self.board)  # the mission's step prompts, if any
+        self.tutorial_events: list[Any] = []  # events played, told to the tutorial once the table shows them
         self.ended_shown = False
         self._chrome = ChromeCache()
         self.layout(self.window_size)
@@ -233,6 +240,8 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
         self.layout_roster()
         right = self.side_panels_px()[1]
         self.log.layout(pygame.Rect(w - right + 8, TOP_BAR_PX + 4, right - 16, h - TOP_BAR_PX - 12))
+        if self.tutorial is not None:
+            self.tutorial.layout(tutorial_rect(area, self.tutorial))
         self.refresh_buttons()
         if self.dialog is not None:
             self.dialog.layout(pygame.Rect(0, 0, w, h))
@@ -409,6 +418,7 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
         state = self.controller.state
         self.director.start(outcome.events, before, state, hit_on, doors_before, view_model.door_states(state))
         self.log.hold_events(outcome.events, state, self.board)
+        self.tutorial_events.extend(outcome.events)
         self.animated = (before, tuple(outcome.events)) if self.director.busy else None
         self.follow_animation()
         if self.replay is None:
@@ -774,8 +784,8 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
             return True
         if event.type == pygame.KEYDOWN:
             return self.handle_key(event.key, event.mod)
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:  # the log's Back and Latest
-            return self.log.handle_event(event)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:  # the tutorial's buttons, the log's Back and Latest
+            return (self.tutorial is not None and self.tutorial.handle_event(event)) or self.log.handle_event(event)
         pointer = event_pointer(event, self.window_size)
         if pointer is None:
             if event.type in (pygame.MOUSEWHEEL, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
@@ -901,6 +911,8 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
             self.card_panel.flash_s = 0.3
         if was_busy and not self.director.busy:
             self.refresh_buttons()
+        if self.tutorial is not None:
+            self.tutorial.set_visible(self.dialog is None)
         if self.replay is not None:
             if self.replay.playing and not self.director.busy:
                 self.step_replay()
@@ -922,12 +934,23 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
         else:
             self.animated = None
             self.log.reveal_all()
+            if self.tutorial is not None and self.tutorial_events:
+                self.tutorial.observe(self.tutorial_events)
+            self.tutorial_events.clear()
 
     def show_end(self) -> None:
         self.autosave()
         scenes = getattr(self.app, "scenes", None)
         if scenes is not None:
             scenes.push(EndScene(self.app, self.controller.session))
+
+
+def tutorial_rect(table: pygame.Rect, prompt: TutorialPrompt) -> pygame.Rect:
+    """The tutorial's panel: along the top of the table (Fit keeps the board below it), as tall as
+    its words need."""
+    width = min(620, table.width - 20)
+    height = min(prompt.height_px(width), table.height // 2)
+    return pygame.Rect(table.centerx - width // 2, table.top + 8, width, height)
 
 
 def shot_lines(shots: list[ShotOption]) -> list[str]:

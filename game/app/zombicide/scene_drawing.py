@@ -13,6 +13,7 @@ import pygame
 from game.app.render import TableView, font, text_with_halo
 from game.app.widgets.chrome import bar_signature
 from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_EDGE, TEXT, draw_button, fit_text
+from game.app.widgets.tutorial_prompt import draw_pointer
 from game.app.zombicide.controller import odds_summary
 from game.app.zombicide.director import draw_banner, mission_words
 from game.app.zombicide.scene_fields import SceneFields
@@ -50,6 +51,7 @@ class SceneDrawing(SceneFields):
         if not animating:
             self.draw_highlights(surface)
         self.draw_zone_labels(surface)
+        self.draw_tutorial_pointer(surface)
         if animating:
             self.director.draw_overlay(surface, table.camera, area)
         elif (result := self.controller.outcome()) is not None:
@@ -70,6 +72,13 @@ class SceneDrawing(SceneFields):
         self.card_panel.draw_ghost(surface)
         if self.dialog is not None:
             self.dialog.draw(surface)
+
+    def draw_tutorial_pointer(self, surface: pygame.Surface) -> None:
+        """The zone the tutorial's step points at, ringed on the board."""
+        step = self.tutorial.step if self.tutorial is not None else None
+        zone = self.board.zones.get(step.zone) if step is not None and step.zone else None
+        if zone is not None:
+            draw_pointer(surface, [self.table.camera.world_to_screen(p) for p in zone.polygon], self.clock_s)
 
     def draw_floating_actions(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The action bar's second row, over the bottom of the table on a dark band."""
