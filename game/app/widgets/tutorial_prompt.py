@@ -90,6 +90,7 @@ class TutorialPrompt:
         self.panel: UIPanel | None = None
         self.buttons: dict[str, UIButton] = {}
         self.shown: tuple[int, bool] | None = None  # (step, ended) the panel shows
+        self.hidden_for_dialog = False
 
     @classmethod
     def for_board(cls, app: Any, board: Any) -> TutorialPrompt | None:
@@ -123,12 +124,16 @@ class TutorialPrompt:
         return self.panel is not None and self.panel.visible
 
     def set_visible(self, visible: bool) -> None:
-        """Hidden while a dialog asks something (its buttons must not sit under the panel)."""
-        if self.panel is not None and bool(self.panel.visible) != visible:
-            if visible:
-                self.panel.show()
-            else:
-                self.panel.hide()
+        """Hidden while a dialog asks something (its buttons must not sit under the panel), shown
+        again after; a panel the app hid (under an end screen) stays hidden."""
+        if self.panel is None:
+            return
+        if not visible and self.panel.visible:
+            self.panel.hide()
+            self.hidden_for_dialog = True
+        elif visible and self.hidden_for_dialog:
+            self.panel.show()
+            self.hidden_for_dialog = False
 
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
@@ -148,6 +153,7 @@ class TutorialPrompt:
             return
         self.shown = now
         self.kill()
+        self.hidden_for_dialog = False
         step = self.step
         if step is None or self.manager is None:
             return

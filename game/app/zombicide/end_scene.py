@@ -13,7 +13,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIPanel, UITextBox
 
-from game.app.render import font
+from game.app.render import FONT_PATH, font
 from game.app.scenes import Scene
 from game.i18n import N_, _, ngettext
 from game.rules.zombicide.state import LEVEL_NAMES, ZombicideState
@@ -48,6 +48,15 @@ class GameFigures:
     survivors: tuple[SurvivorFigures, ...]
     winners: tuple[str, ...] = ()
     reason: str = ""  # why the game ended, in words
+
+
+def title_font(size_px: int) -> pygame.font.Font:
+    """The app's font, opened afresh (pygame's default font spaces "DEFE AT"; a cached one may
+    belong to an earlier pygame session)."""
+    try:
+        return pygame.font.Font(str(FONT_PATH), size_px)
+    except (OSError, pygame.error):
+        return font(size_px)
 
 
 def end_reason(state: ZombicideState) -> str:
@@ -195,7 +204,7 @@ class EndScene(Scene):
         if self._shade is None or self._shade.get_size() != (w, h):
             self._shade = pygame.Surface((w, h), pygame.SRCALPHA)
             self._shade.fill((8, 6, 8, 170))
-            self._font = font(max(56, min(120, h // 9)))  # the app's font: the default one spaces "DEFE AT"
+            self._font = title_font(max(56, min(120, h // 9)))
         surface.blit(self._shade, (0, 0))
         assert self._font is not None
         text = _(RESULT_TITLES.get(self.figures.result, RESULT_TITLES["over"]))

@@ -74,6 +74,10 @@ Point = tuple[float, float]
 LEFT_PANEL_PX = 340  # at 1920 px wide and more; narrower windows get narrower side panels
 RIGHT_PANEL_PX = 330
 FIT_MARGIN_PX = 10
+TALL_WINDOW_PX = 800  # below this height the roster chips are compact and the goals sit above the log
+COMPACT_CHIP_PX = 40
+ROUND_LINE_PX = 20
+GOALS_SLACK_PX = 24  # room for the goals to grow a line above the log
 STATUS_SECONDS = 5.0
 
 PHASE_WORDS = {"players": N_("players' phase"), "zombies": N_("the zombies move"), "end": N_("end of the round"),
@@ -228,6 +232,7 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
         return pygame.Rect(left, TOP_BAR_PX, max(1, w - left - right), max(1, h - TOP_BAR_PX - BOTTOM_BAR_PX))
 
     def layout(self, size: tuple[int, int]) -> None:
+        resized = size != self.window_size
         self.window_size = size
         w, h = size
         area = self.table_rect()
@@ -239,28 +244,56 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
                                           min_w_px=84, height_px=TOP_BAR_PX - 16)
         self.layout_roster()
         right = self.side_panels_px()[1]
-        self.log.layout(pygame.Rect(w - right + 8, TOP_BAR_PX + 4, right - 16, h - TOP_BAR_PX - 12))
+        log_top = TOP_BAR_PX + 4
+        if self.goals_on_right() and self.goals_rect().height:
+            log_top = self.goals_rect().bottom + GOALS_SLACK_PX
+        self.log.layout(pygame.Rect(w - right + 8, log_top, right - 16, h - log_top - 8))
         if self.tutorial is not None:
             self.tutorial.layout(tutorial_rect(area, self.tutorial))
         self.refresh_buttons()
         if self.dialog is not None:
             self.dialog.layout(pygame.Rect(0, 0, w, h))
+        if resized:  # a new window size (a resumed game's window, a resize): the whole board again
+            self.table.fit()
 
     def layout_roster(self) -> None:
-        """One chip per survivor of the game (two columns), the card below them."""
+        """One chip per survivor of the game (two columns), the card below them (and the goals
+        between, when the window is tall enough)."""
         h = self.window_size[1]
         left = self.side_panels_px()[0]
         survivors = self.controller.state.survivors
         chip_w = (left - 24) // 2
+        chip_h = self.chip_px()
+        top = self.roster_top_px()
         self.roster = []
+        gap = self.chip_gap_px()
         for n, s in enumerate(survivors):
             col, row = n % 2, n // 2
-            rect = pygame.Rect(8 + col * (chip_w + 8), TOP_BAR_PX + 6 + row * (ROSTER_CHIP_PX + 6), chip_w, ROSTER_CHIP_PX)
+            rect = pygame.Rect(8 + col * (chip_w + 8), top + row * (chip_h + gap), chip_w, chip_h)
             self.roster.append((rect, s.id))
-        card_top = TOP_BAR_PX + 10 + math.ceil(len(survivors) / 2) * (ROSTER_CHIP_PX + 6)
-        goals = self.goals_rect().height
+        card_top = top + 4 + math.ceil(len(survivors) / 2) * (chip_h + gap)
+        goals = 0 if self.goals_on_right() else self.goals_rect().height
         card_top += goals + 6 if goals else 0
         self.card_panel.rect = pygame.Rect(8, card_top, left - 16, max(100, h - card_top - 8))
+
+    def round_line_in_top_bar(self) -> bool:
+        """Whether the tools leave room for the title and the round line in the top bar."""
+        last = self.tools.buttons[-1].rect.right if self.tools.buttons else 0
+        return self.window_size[0] - last > 200
+
+    def roster_top_px(self) -> int:
+        """Below the round line, which heads the left panel when the top bar has no room for it."""
+        return TOP_BAR_PX + 6 + (0 if self.round_line_in_top_bar() else ROUND_LINE_PX)
+
+    def chip_px(self) -> int:
+        return ROSTER_CHIP_PX if self.window_size[1] >= TALL_WINDOW_PX else COMPACT_CHIP_PX
+
+    def chip_gap_px(self) -> int:
+        return 6 if self.chip_px() == ROSTER_CHIP_PX else 4
+
+    def goals_on_right(self) -> bool:
+        """In a short window the goals sit above the log, leaving the left panel to the card."""
+        return self.window_size[1] < TALL_WINDOW_PX
 
     def actions_rect(self) -> pygame.Rect:
         w, h = self.window_size
