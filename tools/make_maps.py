@@ -900,29 +900,22 @@ def mission_toml(mission_id: str, title: str, story: str, modules: Sequence[Plac
         lines += ["[[modules]]", f'map = "../zombicide/{module}.tmx"', f"col = {col}", f"row = {row}",
                   f"rotation = {rotation}", ""]
     for marker in markers:
-        lines.append("[[markers]]")
-        for key, value in marker.items():
-            lines.append(f"{key} = {toml_value(value)}")
-        lines.append("")
+        lines += toml_table("[[markers]]", marker)
     for item in doors:
-        lines.append("[[doors]]")
-        for key, value in item.items():
-            lines.append(f"{key} = {toml_value(value)}")
-        lines.append("")
+        lines += toml_table("[[doors]]", item)
     if setup:
         lines.append("# Rules for this mission; the players and their survivors are chosen when the game starts.")
-        lines.append("[setup]")
-        for key, value in setup.items():
-            lines.append(f"{key} = {toml_value(value)}")
-        lines.append("")
+        lines += toml_table("[setup]", setup)
     if tutorial:
         lines.append("# The tutorial's prompts, one step at a time (docs/tutorials.md).")
     for step in tutorial:
-        lines.append("[[tutorial]]")
-        for key, value in step.items():
-            lines.append(f"{key} = {toml_value(value)}")
-        lines.append("")
+        lines += toml_table("[[tutorial]]", step)
     return "\n".join(lines)
+
+
+def toml_table(header: str, table: dict[str, object]) -> list[str]:
+    """A TOML table's lines: its header, one ``key = value`` per entry, a blank line."""
+    return [header, *(f"{key} = {toml_value(value)}" for key, value in table.items()), ""]
 
 
 def toml_value(value: object) -> str:
