@@ -894,7 +894,7 @@ Placement = tuple[str, int, int, int]  # module, col, row, rotation
 
 def mission_toml(mission_id: str, title: str, story: str, modules: Sequence[Placement],
                  markers: Sequence[dict[str, object]], doors: Sequence[dict[str, object]] = (),
-                 setup: dict[str, object] | None = None) -> str:
+                 setup: dict[str, object] | None = None, tutorial: Sequence[dict[str, object]] = ()) -> str:
     lines = ["# Our own mission, written by tools/make_maps.py (edit that script, then run `make maps`)."]
     lines += [f"# {line}" for line in textwrap.wrap(story, 100)]
     lines += [
@@ -908,22 +908,22 @@ def mission_toml(mission_id: str, title: str, story: str, modules: Sequence[Plac
         lines += ["[[modules]]", f'map = "../zombicide/{module}.tmx"', f"col = {col}", f"row = {row}",
                   f"rotation = {rotation}", ""]
     for marker in markers:
-        lines.append("[[markers]]")
-        for key, value in marker.items():
-            lines.append(f"{key} = {toml_value(value)}")
-        lines.append("")
+        lines += toml_table("[[markers]]", marker)
     for item in doors:
-        lines.append("[[doors]]")
-        for key, value in item.items():
-            lines.append(f"{key} = {toml_value(value)}")
-        lines.append("")
+        lines += toml_table("[[doors]]", item)
     if setup:
         lines.append("# Rules for this mission; the players and their survivors are chosen when the game starts.")
-        lines.append("[setup]")
-        for key, value in setup.items():
-            lines.append(f"{key} = {toml_value(value)}")
-        lines.append("")
+        lines += toml_table("[setup]", setup)
+    if tutorial:
+        lines.append("# The tutorial's prompts, one step at a time (docs/tutorials.md).")
+    for step in tutorial:
+        lines += toml_table("[[tutorial]]", step)
     return "\n".join(lines)
+
+
+def toml_table(header: str, table: dict[str, object]) -> list[str]:
+    """A TOML table's lines: its header, one ``key = value`` per entry, a blank line."""
+    return [header, *(f"{key} = {toml_value(value)}" for key, value in table.items()), ""]
 
 
 def toml_value(value: object) -> str:
@@ -1034,6 +1034,52 @@ def token(kind: str, zone: str, color: str = "") -> dict[str, object]:
     return {"kind": kind, "zone": zone, **({"color": color} if color else {})}
 
 
+TUTORIAL_1: tuple[dict[str, object], ...] = (
+    {"text": "Welcome to Rue Morgue! Bring every survivor to the EXIT, the Landing zone ringed in gold, and keep"
+             " them all there until an End Phase: that wins the mission.",
+     "text_es": "¡Bienvenido a Rue Morgue! Lleva a todos los supervivientes a la SALIDA, la zona de aterrizaje"
+                " rodeada en dorado, y mantenlos allí hasta una fase final: así se gana la misión.",
+     "zone": "7V:ws-c"},
+    {"text": "The survivor in the gold frame on the left plays now (Marta, with the suggested team). Move them"
+             " toward the EXIT: tap the ringed green zone. Each move costs one action.",
+     "text_es": "Ahora juega el superviviente con el marco dorado a la izquierda (Marta, con el equipo propuesto)."
+                " Muévelo hacia la SALIDA: toca la zona verde rodeada. Cada movimiento cuesta una acción.",
+     "zone": "2V:hl-c", "until": "survivor_moved"},
+    {"text": "A survivor has 3 actions a turn: the dots on the card. Keep moving along the hallway, then tap"
+             " End turn at the bottom when the actions are spent.",
+     "text_es": "Un superviviente tiene 3 acciones por turno: los puntos de su ficha. Sigue por el pasillo y"
+                " toca abajo el botón de fin de turno cuando las haya gastado.",
+     "zone": "4V:hl-w", "until": "turn_ended"},
+    {"text": "Red skulls mark spawn zones: zombies appear there in the zombies' phase. The way to the EXIT"
+             " crosses this one: walk through without stopping.",
+     "text_es": "Las calaveras rojas marcan zonas de aparición: ahí aparecen zombis en la fase de zombis. El"
+                " camino a la SALIDA cruza esta: atraviésala sin detenerte.",
+     "zone": "4V:hl-s"},
+    {"text": "Doors make noise, and noise draws zombies. Rooms behind closed doors fill with zombies as you"
+             " pass: this mission needs no door, so stay in the hallways.",
+     "text_es": "Las puertas hacen ruido, y el ruido atrae a los zombis. Las salas tras puertas cerradas se"
+                " llenan de zombis a tu paso: esta misión no necesita abrir ninguna, sigue por los pasillos."},
+    {"text": "Move each survivor toward the EXIT and end their turns. Zombies move after everyone has played.",
+     "text_es": "Mueve a cada superviviente hacia la SALIDA y termina sus turnos. Los zombis se mueven cuando"
+                " todos han jugado.",
+     "zone": "7V:ws-c", "until": "phase_started", "match": "zombies"},
+    {"text": "The zombies' phase: a zombie in a survivor's zone attacks; the others move one zone toward the"
+             " survivors they see, or toward the most noise. Then new zombies spawn.",
+     "text_es": "La fase de zombis: un zombi en la zona de un superviviente ataca; los demás avanzan una zona"
+                " hacia los supervivientes que ven, o hacia el mayor ruido. Después aparecen zombis nuevos.",
+     "until": "phase_started", "match": "players"},
+    {"text": "A zombie in your zone? Fight it before moving on: with a Crowbar or a Fire axe in hand, tap the"
+             " button named after the weapon. Leaving a zone with zombies costs more actions.",
+     "text_es": "¿Un zombi en tu zona? Lucha antes de avanzar: con una palanca o un hacha de bombero en la mano,"
+                " toca el botón con el nombre del arma. Salir de una zona con zombis cuesta más acciones."},
+    {"text": "Bring everyone onto the EXIT. The mission is won at the End Phase when every starting survivor"
+             " stands there.",
+     "text_es": "Lleva a todos a la SALIDA. La misión se gana en la fase final en la que todos los"
+                " supervivientes iniciales estén allí.",
+     "zone": "7V:ws-c", "until": "game_ended"},
+)
+
+
 def rue_morgue_missions() -> dict[str, str]:
     """The box's two tutorials (rules digest §22: tiles, goals and rules; the layouts are ours) and six
     missions of our own that use its objectives, helicopter, tents, hospital and coloured spawn zones."""
@@ -1053,7 +1099,9 @@ def rue_morgue_missions() -> dict[str, str]:
             spawn("4V:hl-s", [2]),
             spawn("7V:ws-se", [3]),
         ],
-        setup={"goals": ["all_in_exit"]},
+        # gentle enough to learn from: one spawn die whatever the team (docs/zombicide-rules-choices.md)
+        setup={"goals": ["all_in_exit"], "spawn_dice": 1, "crawlers": False},
+        tutorial=TUTORIAL_1,
     )
     out["rm-tutorial-2"] = mission_toml(
         "rm-tutorial-2", "Tutorial 2: Smells Like Team Spirit",

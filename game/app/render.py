@@ -858,6 +858,11 @@ class TableRenderer:
                 overlays.append((piece, d, cx, cy))
         target.blits(sprites, doreturn=False)
         labels: list[tuple[pygame.Surface, pygame.Rect]] = []  # consecutive labels: one blits call, in order
+        taken: list[pygame.Rect] = []  # where labels are drawn: a label that would overlap one gives way
+        selected_label = next(((p, d, cx, cy) for p, d, cx, cy in overlays if p.id == selected and p.label), None)
+        if selected_label is not None:  # the selected piece's full name is never the one to give way
+            p, d, cx, cy = selected_label
+            taken.append(self._label(p.label, max(10, min(16, d // 3))).get_rect(midtop=(cx, cy + d // 2 + 1)))
         for piece, d, cx, cy in overlays:
             is_selected = piece.id == selected
             if labels and (is_selected or (show_facing and piece.side != PieceSide.TOKEN)):
@@ -875,7 +880,11 @@ class TableRenderer:
             if piece.label and (d >= 34 or is_selected):
                 text = piece.label if is_selected else piece.label.split()[0]
                 label = self._label(text, max(10, min(16, d // 3)))
-                labels.append((label, label.get_rect(midtop=(cx, cy + d // 2 + 1))))
+                where = label.get_rect(midtop=(cx, cy + d // 2 + 1))
+                if not is_selected and where.collidelist(taken) >= 0:
+                    continue  # labels give way to each other: "Skinner" once, not "Skinn Skinn Skinner"
+                taken.append(where)
+                labels.append((label, where))
         if labels:
             target.blits(labels, doreturn=False)
 

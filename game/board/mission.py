@@ -38,6 +38,7 @@ from game.board.model import (
     MarkerKind,
     PortalKind,
 )
+from game.board.tutorial import MAX_STEPS, TutorialStep
 from game.datacheck import tree_problem
 from game.roots import OutsideRootsError, confine_content
 
@@ -111,6 +112,7 @@ class MissionFile(_Strict):
     doors: Annotated[list[MissionDoor], Field(max_length=limits.MAX_MISSION_ENTRIES)] = Field(default_factory=list)
     edges: Annotated[list[MissionEdge], Field(max_length=limits.MAX_MISSION_ENTRIES)] = Field(default_factory=list)
     setup: dict[str, Any] = Field(default_factory=dict)
+    tutorial: Annotated[list[TutorialStep], Field(max_length=MAX_STEPS)] = Field(default_factory=list)
 
     @field_validator("game")
     @classmethod
@@ -246,6 +248,11 @@ def _read_mission(path: Path) -> tuple[Board | None, list[MapProblem]]:
         what = _unknown_door(door.id, by_id)
         if what:
             problems.append(_problem(shown, f"doors[{i}]", what))
+    for i, step in enumerate(mission.tutorial):
+        for named in (step.zone, step.match if step.match and ":" in step.match else None):
+            what = _unknown_zone(named, by_id) if named is not None else ""
+            if what:
+                problems.append(_problem(shown, f"tutorial[{i}]", what))
     edge_overrides: dict[tuple[str, str], ConnectionKind] = {}
     for i, edge in enumerate(mission.edges):
         for zone_id in edge.zones:
@@ -275,6 +282,8 @@ def _read_mission(path: Path) -> tuple[Board | None, list[MapProblem]]:
     properties: dict[str, object] = {"mission_id": mission.id}
     if mission.setup:
         properties["setup"] = mission.setup
+    if mission.tutorial:
+        properties["tutorial"] = tuple(step.model_dump(exclude_none=True) for step in mission.tutorial)
     try:
         board = assemble(
             placed,

@@ -83,7 +83,10 @@ def test_sentences_use_names_from_the_state_and_the_board(game):
     assert describe(ev.ZombieMoved("8R:st-c", "8R:rm-e", "skinner_fatty", 1), state, names) == \
         "Skinner Fatty shambles from the street outside Butcher to Butcher."
     assert describe(ev.DiceRolled("attack", (6, 1, 4), "joe"), state) == "Joe rolls: [6] [1] [4]."
-    assert describe(ev.DiceRolled("spawn", (2,)), state) == "Spawn dice: [2]."
+    # the spawn dice say which zones draw cards, by the names the board shows (no locator numbers)
+    assert describe(ev.DiceRolled("spawn", (4, 4, 2, 3)), state, names) == (
+        f"The spawn dice roll 4, 4, 2, 3: 1 card for {names['1R:st-n']}, 3 cards for {names['7R:st-w']}.")
+    assert describe(ev.DiceRolled("spawn", (5,)), state, names) == f"The spawn dice roll 5: 1 card for {names['9R:st-e']}."
     assert describe(ev.SurvivorWounded("cathy", 1, "crowbar"), state) == "Cathy is wounded, losing Crowbar (1 wound)."
     assert describe(ev.GameEnded("won"), state).startswith("Victory")
     assert describe(ev.SkillGained("joe", "plus_one_die:melee"), state) == "Joe learns +1 die: melee."
@@ -143,3 +146,17 @@ def test_an_unlabelled_zone_is_named_by_the_room_beside_it():
     hallway = next(c for c in board.connections if "2V:hl-c" in (c.a, c.b) and board.zones[c.other("2V:hl-c")].label)
     assert names["2V:hl-c"].startswith("the hallway ")
     assert any(board.zones[z].label in names["2V:hl-c"] for z in (hallway.a, hallway.b))
+
+
+def test_an_event_trigger_is_told_by_the_rooms_it_wakes_not_by_its_tile():
+    from game.rules.zombicide.boxes.rue_morgue.commands import EventTriggered
+
+    board = load_board(REPO / "maps" / "missions" / "rm-tutorial-1.toml")
+    state = engine.setup(board, {"players": [{"seat": "A", "survivors": ["marta"]}]}, 3)
+    names = zone_names_for(board)
+    text = describe(EventTriggered("2V", "marta"), state, names)
+    assert "2V" not in text and "tile" not in text
+    where = names[state.graph.zone_ids[state.survivors[0].zone]]
+    assert text.startswith(f"Marta Quiroga sets off the event trigger in {where}: zombies come into ")
+    for room in ("Triage", "Room 201", "Room 203"):  # the names written on the tile's rooms
+        assert room in text

@@ -5,7 +5,7 @@ import pygame_gui
 import pytest
 from waiting import frames_until
 
-from game.app.widgets.log_panel import MAX_LINES, PAGE_LINES, SHOWN_LINES, LogPanel
+from game.app.widgets.log_panel import LINE_PX, MAX_LINES, PAGE_LINES, SHOWN_LINES, WHEEL_ROWS, LogPanel
 from game.app.zombicide.event_text import log_lines
 from game.rules.zombicide import commands as ev
 
@@ -69,9 +69,18 @@ def test_a_finger_drag_scrolls_back_and_a_mouse_wheel_too(ui):
     log.scroll_to_end()
     pygame.mouse.set_pos((x, y))
     update_until(manager, lambda: log.text_box.hovered, "the text box knows the mouse is over it")
-    manager.process_events(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0,
-                                              precise_y=2.0, touch=False, which=0))
-    update_until(manager, lambda: log.scrolled_back_px > 20, "the wheel scrolls the log back")
+    manager.process_events(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0,
+                                              precise_y=1.0, touch=False, which=0))
+    # one notch scrolls a useful step: WHEEL_ROWS lines (pygame_gui eases the bar there over a few frames)
+    update_until(manager, lambda: log.scrolled_back_px >= (WHEEL_ROWS - 0.5) * LINE_PX,
+                 "one notch of the wheel scrolls the log back by a few lines")
+    log.add_lines(f"more {n}" for n in range(40))  # the text box makes its scroll bar anew as it grows
+    log.scroll_to_end()
+    update_until(manager, lambda: log.at_end, "the log follows its end again")
+    manager.process_events(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0,
+                                              precise_y=1.0, touch=False, which=0))
+    update_until(manager, lambda: log.scrolled_back_px >= (WHEEL_ROWS - 0.5) * LINE_PX,
+                 "the wheel keeps its step after the log grew")
 
 
 def test_the_log_keeps_the_last_lines_and_colours_them(ui):

@@ -48,6 +48,24 @@ def tap(app, button, finger):
     app.frame(0.02, events=pygame.event.get())  # the UI_BUTTON_PRESSED pygame_gui posted
 
 
+def press(app, scene, key: str, finger: bool) -> None:
+    """A tap on a survivor's button, the list scrolled first so that it shows (as a player would)."""
+    from pygame_gui.elements import UIScrollingContainer
+
+    button = scene.buttons[key]
+    scroller = next(e for e in scene.root.get_container().elements if isinstance(e, UIScrollingContainer))
+    bar = scroller.vert_scroll_bar
+    if bar is not None and not scroller.rect.contains(button.rect):
+        full = scroller.scrolling_height
+        bar.set_scroll_from_start_percentage(max(0.0, button.relative_rect.top - 8) / full)
+        for _ in range(200):
+            app.frame(0.02, events=[])
+            if scroller.rect.contains(scene.buttons[key].rect):
+                break
+    assert scroller.rect.contains(scene.buttons[key].rect), "the button scrolled into view"
+    tap(app, scene.buttons[key], finger)
+
+
 @pytest.mark.parametrize("finger", [False, True], ids=["mouse", "finger"])
 def test_a_new_game_through_every_step(app, finger):
     start = app.scenes.top
@@ -63,10 +81,10 @@ def test_a_new_game_through_every_step(app, finger):
     assert start.page == "survivors"
     tap(app, start.buttons["players_3"], finger)
     assert start.players == 3
-    tap(app, start.buttons["survivor_marta"], finger)  # the only pilot picked: the mission needs one
+    press(app, start, "survivor_marta", finger)  # the only pilot picked: the mission needs one
     assert "marta" not in start.picked and start.missing_skills() == ["helicopter_pilot"]
     assert not start.buttons["next"].is_enabled
-    tap(app, start.buttons["survivor_marta"], finger)
+    press(app, start, "survivor_marta", finger)
     tap(app, start.buttons["next"], finger)
     assert start.page == "options"
     tap(app, start.buttons["auto_wounds"], finger)

@@ -33,7 +33,8 @@ MISSION_ID = "rm-tutorial-1"
 SURVIVORS = ("marta", "juno")
 BOT = bots.planner_bot
 WON = (3, 3)  # (game seed, bot seed): the bot wins Tutorial 1 with these
-LOST = (7, 7)  # and loses with these
+LOST_MISSION_ID = "tutorial-2x2"  # Tutorial 1 is gentle (one spawn die): the loss is played on our harder take
+LOST = (7, 7)  # the bot loses it with these
 
 
 def launch(save_dir: Path, shots_dir: Path | None = None, rng_seed: int = 0) -> UiDriver:
@@ -57,8 +58,8 @@ def game_shown(scene: GameScene) -> bool:
     return scene._chrome.painted and not scene.director.busy
 
 
-def start_new_game(driver: UiDriver, survivors: tuple[str, ...] = SURVIVORS) -> GameScene:
-    """New game → Rue Morgue → Tutorial 1 → one player with ``survivors`` → Start, all by taps."""
+def start_new_game(driver: UiDriver, survivors: tuple[str, ...] = SURVIVORS, mission_id: str = MISSION_ID) -> GameScene:
+    """New game → Rue Morgue → the mission (Tutorial 1) → one player with ``survivors`` → Start, all by taps."""
     start = driver.app.scenes.top
     assert isinstance(start, StartScene) and start.page == "home"
     driver.shot("start-home")
@@ -67,8 +68,8 @@ def start_new_game(driver: UiDriver, survivors: tuple[str, ...] = SURVIVORS) -> 
     driver.tap_gui(start.buttons["new_rue_morgue"], finger=True)
     start = driver.app.scenes.top  # the box's own new-game screen
     assert isinstance(start, ZombicideNewGameScene) and start.page == "mission"
-    driver.tap_gui(start.buttons[f"mission_{MISSION_ID}"])
-    assert start.mission is not None and start.mission.id == MISSION_ID
+    driver.tap_gui(start.buttons[f"mission_{mission_id}"])
+    assert start.mission is not None and start.mission.id == mission_id
     driver.shot("start-mission")
     driver.tap_gui(start.buttons["next"])
     assert start.page == "survivors"
@@ -90,7 +91,7 @@ def start_new_game(driver: UiDriver, survivors: tuple[str, ...] = SURVIVORS) -> 
     state = scene.controller.state
     assert [s.id for s in state.survivors] == list(survivors)
     assert {s.seat for s in state.survivors} == {"Player 1"}
-    assert scene.mission_path.stem == MISSION_ID
+    assert scene.mission_path.stem == mission_id
     driver.frames_until(lambda: game_shown(scene), "the new game is shown")
     driver.shot("game-start")
     return scene
@@ -211,9 +212,10 @@ def play_the_won_mission(save_dir: Path, shots_dir: Path | None = None) -> None:
     assert end.figures == game_figures(state)
     assert end.figures.result == "won" and end.figures.rounds == state.round >= 3
     assert end.figures.deaths == 0 and end.figures.xp_total == sum(s.xp for s in state.survivors)
-    assert end.figures.reason.startswith("Done: every starting survivor in the exit zone")
+    assert end.figures.reason.startswith("Done: every starting survivor on the EXIT")
     text = end.panel.get_container().elements[0].html_text
-    assert f"Rounds played: <b>{state.round}</b>" in text and f"Zombies killed: <b>{state.kills}</b>" in text
+    assert f"<b>{state.round}</b> rounds played" in text
+    assert f"<b>{state.kills}</b> zombie{'' if state.kills == 1 else 's'} killed" in text
     title_band = pygame.Rect(0, 0, SIZE[0], end.panel.rect.top)
     assert colour_pixels(driver.app.screen, RESULT_COLOURS["won"], title_band) > 50  # VICTORY in gold
     assert not scene.log.panel.panel.visible  # the log panel hides under the end screen
@@ -229,7 +231,7 @@ def play_the_lost_mission(save_dir: Path, shots_dir: Path | None = None) -> None
     seed, bot_seed = LOST
     new_game_scene.new_seed = lambda: seed
     driver = launch(save_dir, shots_dir, rng_seed=2)
-    scene = start_new_game(driver)
+    scene = start_new_game(driver, mission_id=LOST_MISSION_ID)
     driver.set_speed("Instant")
     play_with_bot(driver, Random(bot_seed))
     c = scene.controller

@@ -211,9 +211,11 @@ def test_the_log_follows_undo_and_redo_and_a_resumed_game_tells_its_past(tmp_pat
 
 
 def lost_session() -> Session:
-    """Tutorial 1 played by the planner bot to a loss (game seed 7, bot seed 7)."""
+    """Tutorial 1 with the book's spawn dice and Crawlers (the shipped one is gentler) played by the
+    planner bot to a loss (game seed 7, bot seed 7)."""
     board = load_board(MISSION)
-    session = Session(game_rules(), board, setup_of(board), 7)
+    setup = setup_of(board).model_copy(update={"spawn_dice": None, "crawlers": True})
+    session = Session(game_rules(), board, setup, 7)
     rng = Random(7)
     while engine.outcome(session.state) is None:
         seat = min(engine.current_seats(session.state))

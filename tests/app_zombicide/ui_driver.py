@@ -129,10 +129,23 @@ class UiDriver:
                     pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)])
 
     def tap_gui(self, button: Any, finger: bool | None = None) -> None:
-        """A tap on a pygame_gui button (start screen, end screen)."""
+        """A tap on a pygame_gui button (start screen, end screen); one in a scrolled list is first
+        scrolled into view, as a player would."""
         if not button.is_enabled:
             raise DriverError(f"the button {button.text!r} is disabled")
+        self.scroll_into_view(button)
         self.tap(button.rect.center, self.pick_finger(finger), "gui button")
+
+    def scroll_into_view(self, button: Any) -> None:
+        from pygame_gui.elements import UIScrollingContainer
+
+        scroller = next((e for e in self.app.ui.get_sprite_group().sprites() if isinstance(e, UIScrollingContainer)
+                         and getattr(e, "scrollable_container", None) is button.ui_container), None)
+        if scroller is None or scroller.rect.contains(button.rect) or scroller.vert_scroll_bar is None:
+            return
+        scroller.vert_scroll_bar.set_scroll_from_start_percentage(
+            max(0.0, button.relative_rect.top - 8) / max(1.0, scroller.scrolling_height))
+        self.frames_until(lambda: scroller.rect.contains(button.rect), "the list scrolls the button into view")
 
     def shot(self, name: str) -> Path | None:
         """A PNG of the window in ``shots_dir`` (nothing without one)."""

@@ -33,6 +33,7 @@ TONE_COLOURS = {
 TITLE_PX = 30
 BUTTON_PX = 64
 LINE_PX = 26
+WHEEL_ROWS = 3  # lines one notch of the wheel scrolls (pygame_gui's own step is about one and a half)
 
 Line = str | tuple[str, str]  # text, or (text, tone)
 
@@ -67,6 +68,7 @@ class LogPanel:
         self.text_box = UITextBox(self._shown_html(), pygame.Rect(4, TITLE_PX + 2, inner_w + 2, max(30, h - TITLE_PX - 10)),
                                   manager=self.manager, container=self.panel,
                                   object_id=ObjectID(object_id="#log_text"))
+        self._tune_wheel()
         self.scroll_to_end()
 
     def _html(self, lines: Iterable[tuple[str, str]] | None = None) -> str:
@@ -81,6 +83,14 @@ class LogPanel:
 
     def _reshow(self) -> None:
         self.text_box.set_text(self._shown_html())
+        self._tune_wheel()
+
+    def _tune_wheel(self) -> None:
+        """The text box makes its scroll bar anew as the text grows: give each one the log's wheel step.
+        pygame_gui moves the text by about ``scroll_wheel_speed`` pixels a notch."""
+        bar = self.text_box.scroll_bar
+        if bar is not None:
+            bar.scroll_wheel_speed = WHEEL_ROWS * LINE_PX
 
     @property
     def shown_lines(self) -> int:
@@ -139,6 +149,7 @@ class LogPanel:
             follow = True
         else:
             self.text_box.append_html_text(self._html(new))
+        self._tune_wheel()
         if follow:
             self.scroll_to_end()
         else:
@@ -148,6 +159,7 @@ class LogPanel:
         self.lines.clear()
         self.first_shown = 0
         self.text_box.set_text("")
+        self._tune_wheel()
 
     # --- scrolling ------------------------------------------------------------------------------
 

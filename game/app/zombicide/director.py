@@ -18,6 +18,7 @@ import pygame
 
 from game.app.render import text_with_halo as _text_with_halo
 from game.app.widgets.dice import draw_dice
+from game.app.zombicide.event_text import zone_names_for
 from game.app.zombicide.view_model import (
     Occupancy,
     PieceMaker,
@@ -28,10 +29,12 @@ from game.app.zombicide.view_model import (
     zombie_piece_id,
 )
 from game.board.model import Board
+from game.i18n import N_, _, ngettext
 from game.table.camera import Camera
 from game.table.state import Piece
 
 SPEEDS = (1.0, 2.0, math.inf)  # 1×, 2×, instant
+MISSION_WORDS = {"won": N_("Mission won"), "lost": N_("Mission lost"), "over": N_("Mission over")}
 DURATION_S = {
     "slide": 0.35, "zombie_move": 0.45, "appear": 0.45, "vanish": 0.35, "dice": 1.1, "card": 1.2,
     "wound": 0.6, "door": 0.45, "banner": 0.8, "settle": 0.2,
@@ -60,6 +63,7 @@ class Beat:
     flash: tuple[str, ...] = ()  # survivor ids hit by a wound
     door: str = ""
     doors: dict[str, bool] = field(default_factory=dict)  # door states once the beat starts
+    through_event: int = 0  # how many of the command's events this beat shows, counted from the first
 
 
 def _copy_layout(layout: TableLayout) -> TableLayout:
@@ -77,6 +81,7 @@ class AnimationDirector:
         self.board = board
         self.maker = maker
         self.names = dict(names or {})  # ids → words for titles (zombie types, equipment, survivors)
+        self.zone_names = zone_names_for(board)  # zone ids → the names the board shows
         self.beats: list[Beat] = []
         self.index = 0
         self.elapsed_s = 0.0
@@ -84,6 +89,8 @@ class AnimationDirector:
         self.start_layout = TableLayout()
         self.doors: dict[str, bool] = {}
         self.banners: Mapping[type, Any] = {}  # the box's events shown as a banner: type → title(event)
+        self.event_count = 0  # events of the command being shown
+        self._consumed = 0  # while building: events the beats made so far account for
 
     # --- control -------------------------------------------------------------------------------
 
@@ -98,7 +105,7 @@ class AnimationDirector:
         return self.speed
 
     def speed_label(self) -> str:
-        return "Instant" if math.isinf(self.speed) else f"{self.speed:g}×"
+        return _("Instant") if math.isinf(self.speed) else f"{self.speed:g}×"
 
     @property
     def busy(self) -> bool:
@@ -107,6 +114,13 @@ class AnimationDirector:
     def skip(self) -> None:
         self.index = len(self.beats)
         self.elapsed_s = 0.0
+
+    def shown_events(self) -> int:
+        """How many of the command's events the table has shown so far: those of the beats played and
+        of the beat playing now (the log and the panels show no more than this)."""
+        if not self.busy:
+            return self.event_count
+        return self.beats[self.index].through_event
 
     def update(self, dt_s: float) -> None:
         if not self.busy:
@@ -142,21 +156,28 @@ class AnimationDirector:
                 layout = self._zombie_moves(occupancy, layout, pending_moves, doors)
                 pending_moves.clear()
 
-        for event in events:
+        events = list(events)
+        self.event_count = len(events)
+        self._consumed = 0
+        for number, event in enumerate(events):
             kind = getattr(event, "kind", "")
             if kind == "zombie_moved":
                 sources = {e.from_zone for e in pending_moves}
                 if event.to_zone in sources or any(e.to_zone == event.from_zone for e in pending_moves):
                     flush_moves()
                 pending_moves.append(event)
+                self._consumed = number + 1
                 continue
             flush_moves()
+            self._consumed = number + 1
             layout = self._beat_for(event, occupancy, layout, doors, hit_on)
         flush_moves()
+        self._consumed = self.event_count
         final = table_layout(after, self.board, self.maker)
         self.doors = dict(doors_after or doors)
         if not self.beats or _positions(final) != _positions(layout):
-            self.beats.append(Beat("settle", DURATION_S["settle"], final, doors=dict(self.doors)))
+            self.beats.append(Beat("settle", DURATION_S["settle"], final, doors=dict(self.doors),
+                                   through_event=self.event_count))
         self.index = 0
         self.elapsed_s = 0.0
         if math.isinf(self.speed):
@@ -164,7 +185,8 @@ class AnimationDirector:
         return len(self.beats)
 
     def _add(self, kind: str, layout: TableLayout, doors: Mapping[str, bool], **extra: Any) -> TableLayout:
-        self.beats.append(Beat(kind, DURATION_S[kind], layout, doors=dict(doors), **extra))
+        self.beats.append(Beat(kind, DURATION_S[kind], layout, doors=dict(doors), through_event=self._consumed,
+                               **extra))
         return layout
 
     def _relayout(self, occupancy: Occupancy, layout: TableLayout, zones: Iterable[str]) -> TableLayout:
@@ -212,32 +234,42 @@ class AnimationDirector:
             return self._relayout(occupancy, layout, zones)
         if kind == "dice_rolled":
             who = name(event.survivor, event.survivor)
-            title = f"{who}: attack" if event.purpose == "attack" else (f"{who}: {event.purpose}" if who else event.purpose)
+            if event.purpose == "spawn":
+                title = _("Spawn dice")
+            elif event.purpose == "attack":
+                title = _("{who}: attack").format(who=who)
+            else:
+                title = f"{who}: {event.purpose}" if who else event.purpose
             return self._add("dice", layout, doors, dice=tuple(event.values),
                              hit_on=hit_on if event.purpose in ("attack", "bonus") else None, title=title)
         if kind == "card_drawn":
             if event.deck == "zombie":
-                return self._add("card", layout, doors, title=f"Zombie card {event.card}",
-                                 text=f"spawns in {event.zone.split(':')[-1]}" if event.zone else "", zone=event.zone)
+                return self._add("card", layout, doors, title=_("Zombie card {n}").format(n=event.card),
+                                 text=_("for {zone}").format(zone=self.zone_names.get(event.zone, _("a spawn zone")))
+                                 if event.zone else "",
+                                 zone=event.zone)
             who = name(event.survivor, event.survivor)
-            return self._add("card", layout, doors, title=name(event.card, event.card), text=f"found by {who}")
+            return self._add("card", layout, doors, title=name(event.card, event.card),
+                             text=_("found by {who}").format(who=who))
         if kind in ("door_opened", "door_closed"):
             doors[event.door] = kind == "door_opened"
             return self._add("door", layout, doors, door=event.door)
         if kind == "survivor_wounded" and not event.ignored:
             return self._add("wound", layout, doors, flash=(event.survivor,),
-                             title=f"{name(event.survivor, event.survivor)} wounded")
+                             title=_("{who} wounded").format(who=name(event.survivor, event.survivor)))
         if kind == "zombie_attacked":
             victims = tuple(sid for sid, z in occupancy.survivors.items() if z == event.zone)
             return self._add("wound", layout, doors, flash=victims, zone=event.zone,
-                             title=f"{name(event.zombie, event.zombie)} attack{'s' if event.count == 1 else ''}")
+                             title=ngettext("{zombie} attacks", "{zombie} attack", event.count).format(
+                                 zombie=name(event.zombie, event.zombie)))
         if kind == "phase_started":
-            title = "Zombies' phase" if event.phase == "zombies" else f"Round {event.round}"
+            title = _("Zombies' phase") if event.phase == "zombies" else _("Round {n}").format(n=event.round)
             return self._add("banner", layout, doors, title=title)
         if kind == "extra_activation":
-            return self._add("banner", layout, doors, title=f"Extra activation: {name(event.zombie, event.zombie)}")
+            return self._add("banner", layout, doors,
+                             title=_("Extra activation: {zombie}").format(zombie=name(event.zombie, event.zombie)))
         if kind == "game_ended":
-            return self._add("banner", layout, doors, title=f"Mission {event.result}")
+            return self._add("banner", layout, doors, title=mission_words(event.result))
         banner = self.banners.get(type(event))
         if banner is not None:
             return self._add("banner", layout, doors, title=banner(event))
@@ -324,6 +356,11 @@ class AnimationDirector:
             pygame.draw.circle(target, (150, 220, 90), (sx, sy), (0.5 + 3 * progress) * camera.zoom_px_per_cm, 3)
 
 
+def mission_words(result: str | None) -> str:
+    """"Mission won" or "Mission lost", in the player's language."""
+    return _(MISSION_WORDS.get(result or "over", MISSION_WORDS["over"]))
+
+
 def draw_banner(target: pygame.Surface, viewport: pygame.Rect, text: str, progress: float,
                 color: tuple[int, int, int] = (250, 240, 220)) -> None:
     alpha = round(255 * min(1.0, 4 * min(progress, 1 - progress) + 0.3))
@@ -344,13 +381,21 @@ def draw_card(target: pygame.Surface, centre: tuple[int, int], title: str, text:
     pygame.draw.rect(face, (25, 22, 20), face.get_rect(), border_radius=12)
     pygame.draw.rect(face, (236, 228, 206), face.get_rect().inflate(-8, -8), border_radius=10)
     pygame.draw.rect(face, (160, 40, 30), face.get_rect().inflate(-8, -8), 3, border_radius=10)
-    heading = text_with_halo(title, 22)
+    heading = _fitted(text_with_halo(title, 22), w - 20)
     face.blit(heading, heading.get_rect(midtop=(w // 2, 28)))
     if text:
-        words = text_with_halo(text, 15, (255, 245, 225))
+        words = _fitted(text_with_halo(text, 15, (255, 245, 225)), w - 20)
         face.blit(words, words.get_rect(midtop=(w // 2, 80)))
     shown = pygame.transform.smoothscale(face, (max(2, round(w * turned)), h))
     target.blit(shown, shown.get_rect(center=centre))
+
+
+def _fitted(words: pygame.Surface, width_px: int) -> pygame.Surface:
+    """Words narrowed to fit the card (a long zone name is never cut off)."""
+    if words.get_width() <= width_px:
+        return words
+    height = max(1, round(words.get_height() * width_px / words.get_width()))
+    return pygame.transform.smoothscale(words, (width_px, height))
 
 
 def _positions(layout: TableLayout) -> dict[str, tuple[float, float]]:

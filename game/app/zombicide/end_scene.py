@@ -13,12 +13,16 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIPanel, UITextBox
 
+from game.app.render import FONT_PATH, font
 from game.app.scenes import Scene
+from game.i18n import N_, _, ngettext
 from game.rules.zombicide.state import LEVEL_NAMES, ZombicideState
 
 LEVEL_COLOURS = {"blue": "#6aa8ff", "yellow": "#f2d640", "orange": "#ff9a3a", "red": "#ff4a3a"}
-RESULT_TITLES = {"won": "VICTORY", "lost": "DEFEAT", "over": "GAME OVER", None: "GAME IN PROGRESS"}
+RESULT_TITLES = {"won": N_("VICTORY"), "lost": N_("DEFEAT"), "over": N_("GAME OVER"), None: N_("GAME IN PROGRESS")}
 RESULT_COLOURS = {"won": (240, 200, 90), "lost": (220, 60, 50), "over": (230, 230, 230), None: (200, 200, 200)}
+LEVEL_WORDS = {"blue": N_("blue level"), "yellow": N_("yellow level"), "orange": N_("orange level"),
+               "red": N_("red level")}
 BUTTON_H = 64
 
 
@@ -46,21 +50,32 @@ class GameFigures:
     reason: str = ""  # why the game ended, in words
 
 
+def title_font(size_px: int) -> pygame.font.Font:
+    """The app's font, opened afresh (pygame's default font spaces "DEFE AT"; a cached one may
+    belong to an earlier pygame session)."""
+    try:
+        return pygame.font.Font(str(FONT_PATH), size_px)
+    except (OSError, pygame.error):
+        return font(size_px)
+
+
 def end_reason(state: ZombicideState) -> str:
     """Why the mission ended: the goal reached, or who was lost."""
     from game.app.zombicide.goal_words import GOAL_WORDS
 
     goals = tuple(getattr(state.setup, "goals", ()) or ())
     if state.result == "won":
-        return ("Done: " + "; then ".join(GOAL_WORDS.get(g, g.replace("_", " ")) for g in goals) + ".") if goals else ""
+        done = _("; then ").join(_(GOAL_WORDS[g]) if g in GOAL_WORDS else g.replace("_", " ") for g in goals)
+        return _("Done: {goals}.").format(goals=done) if goals else ""
     if state.result != "lost":
         return ""
     dead = [s.name for s in state.survivors if not s.alive]
     if dead and len(dead) == len(state.survivors):
-        return "Every survivor was killed."
+        return _("Every survivor was killed.")
     if dead:
-        who = ", ".join(dead[:-1]) + " and " + dead[-1] if len(dead) > 1 else dead[0]
-        return f"{who} did not make it, and this mission needs every survivor."
+        who = _("{some} and {last}").format(some=", ".join(dead[:-1]), last=dead[-1]) if len(dead) > 1 else dead[0]
+        return ngettext("{who} did not make it, and this mission needs every survivor.",
+                        "{who} did not make it, and this mission needs every survivor.", len(dead)).format(who=who)
     return ""
 
 
@@ -92,20 +107,27 @@ def figures_html(figures: GameFigures, title: str = "") -> str:
         lines.append(f"<b>{title}</b>")
     if figures.reason:
         lines.append(f"<font color='#f0c060'>{figures.reason}</font>")
-    lines.append(f"Rounds played: <b>{figures.rounds}</b>")
-    lines.append(f"Zombies killed: <b>{figures.kills}</b>")
-    lines.append(f"Survivors lost: <b>{figures.deaths}</b>   Escaped: <b>{figures.escaped}</b>")
-    lines.append(f"Experience earned: <b>{figures.xp_total} XP</b>")
+    n = figures.rounds
+    lines.append(ngettext("<b>{n}</b> round played", "<b>{n}</b> rounds played", n).format(n=n))
+    n = figures.kills
+    lines.append(ngettext("<b>{n}</b> zombie killed", "<b>{n}</b> zombies killed", n).format(n=n))
+    lost = ngettext("<b>{n}</b> survivor lost", "<b>{n}</b> survivors lost", figures.deaths).format(n=figures.deaths)
+    escaped = ngettext("<b>{n}</b> escaped", "<b>{n}</b> escaped", figures.escaped).format(n=figures.escaped)
+    lines.append(f"{lost}   {escaped}")
+    lines.append(_("Experience earned: <b>{xp} XP</b>").format(xp=figures.xp_total))
     if figures.objectives:
-        lines.append(f"Objectives taken: <b>{figures.objectives_taken} of {figures.objectives}</b>")
+        lines.append(ngettext("Objectives taken: <b>{taken} of {n}</b>", "Objectives taken: <b>{taken} of {n}</b>",
+                              figures.objectives).format(taken=figures.objectives_taken, n=figures.objectives))
     if figures.winners:
-        lines.append("Winning team: <b>" + ", ".join(figures.winners) + "</b>")
+        lines.append(_("Winning team: <b>{teams}</b>").format(teams=", ".join(figures.winners)))
     lines.append("")
     for s in figures.survivors:
         colour = LEVEL_COLOURS.get(s.level, "#ece6d8")
-        fate = {"dead": "<font color='#ff6a5a'>dead</font>", "escaped": "<font color='#9fe0a0'>escaped</font>",
-                "alive": "alive"}[s.fate]
-        lines.append(f"<b>{s.name}</b> ({s.seat}): {s.xp} XP, <font color='{colour}'>{s.level} level</font>, {fate}")
+        fate = {"dead": "<font color='#ff6a5a'>" + _("dead") + "</font>",
+                "escaped": "<font color='#9fe0a0'>" + _("escaped") + "</font>", "alive": _("alive")}[s.fate]
+        level = f"<font color='{colour}'>{_(LEVEL_WORDS.get(s.level, s.level))}</font>"
+        lines.append(_("<b>{name}</b> ({seat}): {xp} XP, {level}, {fate}").format(
+            name=s.name, seat=s.seat, xp=s.xp, level=level, fate=fate))
     return "<br>".join(lines)
 
 
@@ -137,8 +159,8 @@ class EndScene(Scene):
                   manager=self.app.ui, container=self.panel, object_id=ObjectID(object_id="#end_figures"))
         bw = (pw - 32 - 2 * 10) // 3
         y = ph - BUTTON_H - 18
-        for n, (key, text) in enumerate((("board", "Look at the board"), ("again", "New game"),
-                                         ("menu", "Start screen"))):
+        for n, (key, text) in enumerate((("board", _("Look at the board")), ("again", _("New game")),
+                                         ("menu", _("Start screen")))):
             self.buttons[key] = UIButton(pygame.Rect(12 + n * (bw + 10), y, bw, BUTTON_H), text, manager=self.app.ui,
                                          container=self.panel,
                                          object_id=ObjectID(class_id="@start_primary" if key == "again"
@@ -182,10 +204,10 @@ class EndScene(Scene):
         if self._shade is None or self._shade.get_size() != (w, h):
             self._shade = pygame.Surface((w, h), pygame.SRCALPHA)
             self._shade.fill((8, 6, 8, 170))
-            self._font = pygame.font.Font(None, max(72, min(150, h // 7)))
+            self._font = title_font(max(56, min(120, h // 9)))
         surface.blit(self._shade, (0, 0))
         assert self._font is not None
-        text = RESULT_TITLES.get(self.figures.result, "GAME OVER")
+        text = _(RESULT_TITLES.get(self.figures.result, RESULT_TITLES["over"]))
         colour = RESULT_COLOURS.get(self.figures.result, (230, 230, 230))
         top = self.panel.rect.top if self.panel is not None else h // 3
         shadow = self._font.render(text, True, (0, 0, 0))

@@ -13,6 +13,7 @@ from typing import Any
 
 from game.rules.zombicide import commands as ev
 from game.rules.zombicide.boxes import DEFAULT_BOX, BoxRules, box_rules
+from game.rules.zombicide.spawning import spawn_dice_picks
 from game.rules.zombicide.state import HAND_SLOTS, LEVEL_NAMES, ZombicideState
 
 KIND_WORDS = {
@@ -292,10 +293,20 @@ _DESCRIBERS: dict[type, Describer] = {
 
 def _dice(e: ev.DiceRolled, w: _Words) -> str:
     if e.purpose == "spawn":
-        return f"Spawn dice: {dice_text(e.values)}."
+        return _spawn_dice(e, w)
     who = w.who(e.survivor) if e.survivor else "The dice"
     verb = {"attack": "rolls", "reroll": "rolls again", "bonus": "rolls bonus dice"}.get(e.purpose, "rolls")
     return f"{who} {verb}: {dice_text(e.values)}."
+
+
+def _spawn_dice(e: ev.DiceRolled, w: _Words) -> str:
+    """The spawn dice by what they do: how many Zombie cards each spawn zone draws, zones by name."""
+    rolled = ", ".join(str(v) for v in e.values)
+    picks = spawn_dice_picks(w.state, e.values) if w.state is not None else []
+    if not picks:
+        return f"The spawn dice roll {rolled}: no spawn zone is picked."
+    where = ", ".join(f"{count_word(count, 'card')} for {w.zone(zone)}" for zone, count in picks)
+    return f"The spawn dice roll {rolled}: {where}."
 
 
 def _attack(e: ev.AttackMade, w: _Words) -> str:

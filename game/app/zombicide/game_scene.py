@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+import pygame_gui
 
 from game.app.input import event_pointer
 from game.app.scenes import Scene
@@ -28,6 +29,7 @@ from game.app.table_scene import TableScene, _Slide
 from game.app.widgets.action_bar import KIND_PREFIX, MORE_KEY, ActionBar, Offer, bar_rows_px
 from game.app.widgets.chrome import ChromeCache
 from game.app.widgets.dialogs import ButtonSet, ChoiceDialog, flow_buttons
+from game.app.widgets.tutorial_prompt import TutorialPrompt
 from game.app.zombicide.action_kinds import zombicide_kinds
 from game.app.zombicide.cards import equipment_summary, zombie_face
 from game.app.zombicide.controller import (
@@ -38,7 +40,7 @@ from game.app.zombicide.controller import (
     odds_details,
     odds_summary,
 )
-from game.app.zombicide.director import AnimationDirector
+from game.app.zombicide.director import AnimationDirector, mission_words
 from game.app.zombicide.end_scene import EndScene
 from game.app.zombicide.game_save import load_game
 from game.app.zombicide.replay import ReplayPlayer
@@ -58,7 +60,7 @@ from game.app.zombicide.survivor_card import SurvivorCardPanel
 from game.app.zombicide.view_model import PieceMaker, door_states, table_layout
 from game.board.mission import load_board
 from game.board.model import Board
-from game.i18n import _, ngettext
+from game.i18n import N_, _, ngettext
 from game.rules.zombicide import engine
 from game.rules.zombicide.commands import Attack
 from game.rules.zombicide.state import ZombicideSetup
@@ -70,10 +72,19 @@ Point = tuple[float, float]
 LEFT_PANEL_PX = 340  # at 1920 px wide and more; narrower windows get narrower side panels
 RIGHT_PANEL_PX = 330
 FIT_MARGIN_PX = 10
+TALL_WINDOW_PX = 800  # below this height the roster chips are compact and the goals sit above the log
+COMPACT_CHIP_PX = 40
+ROUND_LINE_PX = 20
+GOALS_SLACK_PX = 24  # room for the goals to grow a line above the log
 STATUS_SECONDS = 5.0
 TAP_SLACK_PX = 12  # a press that moves less than this is a tap
 
-PHASE_WORDS = {"zombies": "the zombies move", "end": "end of the round", "setup": "setting up"}
+PHASE_WORDS = {"players": N_("players' phase"), "zombies": N_("the zombies move"), "end": N_("end of the round"),
+               "setup": N_("setting up")}
+
+
+def phase_words(phase: str) -> str:
+    return _(PHASE_WORDS[phase]) if phase in PHASE_WORDS else phase.replace("_", " ")
 TOOLS = (
     ("undo", "Undo"), ("redo", "Redo"), ("override", "Override"), ("speed", "Speed 1×"), ("skip", "Skip"),
     ("replay", "Replay"), ("step", "Step"), ("save", "Save"), ("fit", "Fit"),
@@ -98,7 +109,11 @@ class GameTable(TableScene):
         pass
 
     def fit(self, margin_px: int = FIT_MARGIN_PX) -> None:
-        self.camera.fit((0, 0, self.board.width_cm, self.board.height_cm), margin_px=margin_px)
+        """The whole board in view, below the tutorial's panel when it shows."""
+        prompt = getattr(self.scene, "tutorial", None)
+        top = prompt.rect.bottom - self.camera.viewport_y_px if prompt is not None and prompt.visible else 0
+        self.camera.fit((0, 0, self.board.width_cm, self.board.height_cm), margin_px=margin_px,
+                        covered_px=(0, max(0, top), 0, 0))
 
     def _pointer_down(self, intent: Any) -> None:
         if self.scene.director.busy or self.scene.dialog is not None:
@@ -162,6 +177,9 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
         self.log_lines: list[str] = []
         self.log = LogAdapter(app)
         self.log_marks: dict[int, int] = {}  # commands in effect → log lines then (undo cuts the log back)
+        self.animated: tuple[Any, tuple[Any, ...]] | None = None  # (state before, events) while they are shown
+        self.tutorial = TutorialPrompt.for_board(app, self.board)  # the mission's step prompts, if any
+        self.tutorial_events: list[Any] = []  # events played, told to the tutorial once the table shows them
         self.ended_shown = False
         self._chrome = ChromeCache()
         self.layout(self.window_size)
@@ -221,6 +239,7 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
         return bar_rows_px(self.actions.rows_needed(w - left - right - 16, 2 if h >= 600 else 1))
 
     def layout(self, size: tuple[int, int]) -> None:
+        resized = size != self.window_size
         self.window_size = size
         w, h = size
         area = self.table_rect()
@@ -232,26 +251,56 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
                                           min_w_px=84, height_px=TOP_BAR_PX - 16)
         self.layout_roster()
         right = self.side_panels_px()[1]
-        self.log.layout(pygame.Rect(w - right + 8, TOP_BAR_PX + 4, right - 16, h - TOP_BAR_PX - 12))
+        log_top = TOP_BAR_PX + 4
+        if self.goals_on_right() and self.goals_rect().height:
+            log_top = self.goals_rect().bottom + GOALS_SLACK_PX
+        self.log.layout(pygame.Rect(w - right + 8, log_top, right - 16, h - log_top - 8))
+        if self.tutorial is not None:
+            self.tutorial.layout(tutorial_rect(area, self.tutorial))
         self.refresh_buttons()
         if self.dialog is not None:
             self.dialog.layout(pygame.Rect(0, 0, w, h))
+        if resized:  # a new window size (a resumed game's window, a resize): the whole board again
+            self.table.fit()
 
     def layout_roster(self) -> None:
-        """One chip per survivor of the game (two columns), the card below them."""
+        """One chip per survivor of the game (two columns), the card below them (and the goals
+        between, when the window is tall enough)."""
         h = self.window_size[1]
         left = self.side_panels_px()[0]
         survivors = self.controller.state.survivors
         chip_w = (left - 24) // 2
+        chip_h = self.chip_px()
+        top = self.roster_top_px()
         self.roster = []
+        gap = self.chip_gap_px()
         for n, s in enumerate(survivors):
             col, row = n % 2, n // 2
-            rect = pygame.Rect(8 + col * (chip_w + 8), TOP_BAR_PX + 6 + row * (ROSTER_CHIP_PX + 6), chip_w, ROSTER_CHIP_PX)
+            rect = pygame.Rect(8 + col * (chip_w + 8), top + row * (chip_h + gap), chip_w, chip_h)
             self.roster.append((rect, s.id))
-        card_top = TOP_BAR_PX + 10 + math.ceil(len(survivors) / 2) * (ROSTER_CHIP_PX + 6)
-        goals = self.goals_rect().height
+        card_top = top + 4 + math.ceil(len(survivors) / 2) * (chip_h + gap)
+        goals = 0 if self.goals_on_right() else self.goals_rect().height
         card_top += goals + 6 if goals else 0
         self.card_panel.rect = pygame.Rect(8, card_top, left - 16, max(100, h - card_top - 8))
+
+    def round_line_in_top_bar(self) -> bool:
+        """Whether the tools leave room for the title and the round line in the top bar."""
+        last = self.tools.buttons[-1].rect.right if self.tools.buttons else 0
+        return self.window_size[0] - last > 200
+
+    def roster_top_px(self) -> int:
+        """Below the round line, which heads the left panel when the top bar has no room for it."""
+        return TOP_BAR_PX + 6 + (0 if self.round_line_in_top_bar() else ROUND_LINE_PX)
+
+    def chip_px(self) -> int:
+        return ROSTER_CHIP_PX if self.window_size[1] >= TALL_WINDOW_PX else COMPACT_CHIP_PX
+
+    def chip_gap_px(self) -> int:
+        return 6 if self.chip_px() == ROSTER_CHIP_PX else 4
+
+    def goals_on_right(self) -> bool:
+        """In a short window the goals sit above the log, leaving the left panel to the card."""
+        return self.window_size[1] < TALL_WINDOW_PX
 
     def actions_rect(self) -> pygame.Rect:
         """The action bar's panel, under the table: nothing of the bar is ever drawn outside it."""
@@ -340,15 +389,31 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
         self.status_until = self.clock_s + STATUS_SECONDS
 
     def turn_text(self) -> str:
+        """The round line; while a command is animated, the round and phase the table has reached."""
+        shown = self.shown_phase()
+        if shown is not None:
+            number, phase = shown
+            return _("Round {n} · {phase}").format(n=number, phase=phase_words(phase))
         state = self.controller.state
         if state.result is not None:
-            return f"Round {state.round}: mission {state.result}"
+            return _("Round {n}: {result}").format(n=state.round, result=mission_words(state.result))
         if state.pending is not None:
-            return f"Round {state.round} · {state.pending.seat} decides"
+            return _("Round {n} · {seat} decides").format(n=state.round, seat=state.pending.seat)
         seat = self.controller.seat
         if state.phase == "players":
-            return f"Round {state.round} · {seat or '—'} to play"
-        return f"Round {state.round} · {PHASE_WORDS.get(state.phase, state.phase.replace('_', ' '))}"
+            return _("Round {n} · {seat} to play").format(n=state.round, seat=seat or "—")
+        return _("Round {n} · {phase}").format(n=state.round, phase=phase_words(state.phase))
+
+    def shown_phase(self) -> tuple[int, str] | None:
+        """(round, phase) as far as the animation has gone, or None when nothing is being animated."""
+        if self.animated is None or not self.director.busy:
+            return None
+        before, events = self.animated
+        number, phase = before.round, before.phase
+        for event in events[: self.director.shown_events()]:
+            if getattr(event, "kind", "") == "phase_started":
+                number, phase = event.round, event.phase
+        return number, phase
 
     # --- intents -------------------------------------------------------------------------------
 
@@ -364,7 +429,10 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
 
         state = self.controller.state
         self.director.start(outcome.events, before, state, hit_on, doors_before, view_model.door_states(state))
-        self.log.add_events(outcome.events, state, self.board)
+        self.log.hold_events(outcome.events, state, self.board)
+        self.tutorial_events.extend(outcome.events)
+        self.animated = (before, tuple(outcome.events)) if self.director.busy else None
+        self.follow_animation()
         if self.replay is None:
             done = len(self.controller.session.log)
             self.log_marks = {k: v for k, v in self.log_marks.items() if k < done}
@@ -749,6 +817,8 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
             return True
         if event.type == pygame.KEYDOWN:
             return self.handle_key(event.key, event.mod)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:  # the tutorial's buttons, the log's Back and Latest
+            return (self.tutorial is not None and self.tutorial.handle_event(event)) or self.log.handle_event(event)
         pointer = event_pointer(event, self.window_size)
         if pointer is None:
             if event.type in (pygame.MOUSEWHEEL, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
@@ -871,6 +941,7 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
             self.layout(size)
         was_busy = self.director.busy
         self.director.update(dt_s)
+        self.follow_animation()
         self.table.update(dt_s)
         self.card_panel.update(dt_s)
         beat, _ = self.director.current()
@@ -878,6 +949,8 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
             self.card_panel.flash_s = 0.3
         if was_busy and not self.director.busy:
             self.refresh_buttons()
+        if self.tutorial is not None:
+            self.tutorial.set_visible(self.dialog is None)
         if self.replay is not None:
             if self.replay.playing and not self.director.busy:
                 self.step_replay()
@@ -892,11 +965,30 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
         if self.status_until and self.clock_s > self.status_until:
             self.status_text, self.status_until = "", 0.0
 
+    def follow_animation(self) -> None:
+        """The log shows the lines of the events the table has shown; all of them once it is still."""
+        if self.director.busy:
+            self.log.reveal_events(self.director.shown_events())
+        else:
+            self.animated = None
+            self.log.reveal_all()
+            if self.tutorial is not None and self.tutorial_events:
+                self.tutorial.observe(self.tutorial_events)
+            self.tutorial_events.clear()
+
     def show_end(self) -> None:
         self.autosave()
         scenes = getattr(self.app, "scenes", None)
         if scenes is not None:
             scenes.push(EndScene(self.app, self.controller.session))
+
+
+def tutorial_rect(table: pygame.Rect, prompt: TutorialPrompt) -> pygame.Rect:
+    """The tutorial's panel: along the top of the table (Fit keeps the board below it), as tall as
+    its words need."""
+    width = min(620, table.width - 20)
+    height = min(prompt.height_px(width), table.height // 2)
+    return pygame.Rect(table.centerx - width // 2, table.top + 8, width, height)
 
 
 def shot_lines(shots: list[ShotOption]) -> list[str]:

@@ -23,8 +23,10 @@ from game.app.seeds import new_seed
 from game.app.widgets.card_scene import BUTTON_H, GAP, CardScene
 from game.app.zombicide.game_save import mission_setup
 from game.app.zombicide.goal_words import GOAL_WORDS
+from game.app.zombicide.survivor_preview import survivor_card_html
 from game.board.errors import MapFormatError, describe_error
 from game.board.mission import load_board
+from game.i18n import _, ngettext
 from game.rules.zombicide.boxes import box_name
 from game.rules.zombicide.catalog import load_catalog
 from game.rules.zombicide.engine import setup_model
@@ -51,7 +53,8 @@ class MissionInfo:
         goals = self.setup.get("goals") or ()
         rules = []
         if goals:
-            rules.append("<b>Goal</b>: " + "; then ".join(GOAL_WORDS.get(g, g) for g in goals) + ".")
+            rules.append(_("<b>Goal</b>: {goals}.").format(
+                goals=_("; then ").join(_(GOAL_WORDS[g]) if g in GOAL_WORDS else g for g in goals)))
         if self.setup.get("objective_xp"):
             rules.append(f"Each objective gives {self.setup['objective_xp']} XP.")
         if self.setup.get("door_keys"):
@@ -144,11 +147,15 @@ class ZombicideNewGameScene(CardScene):
         self.catalog = load_catalog(box)
         self.mission: MissionInfo | None = self.missions[0] if self.missions else None
         self.picked: list[str] = default_team(self.catalog)
+        self.owners: dict[str, int] = {}  # survivor → player index: a pick keeps its player while others change
+        self.refusal = ""  # why the last pick was refused, until the next change
+        self.previewed: str | None = self.picked[0] if self.picked else None
         self.options = setup_option_names(box)
         self.players = 2
         self.crawlers = True
         self.auto_wounds = False
         self.seed = new_seed()
+        self.deal_owners()
 
     # --- navigation -----------------------------------------------------------------------------
 
@@ -170,23 +177,70 @@ class ZombicideNewGameScene(CardScene):
         self._build()
 
     def toggle_survivor(self, survivor_id: str) -> None:
+        """Pick a survivor for the player with the fewest (the first of them), or untick one; the
+        others keep their players. A pick the box's set-up does not allow is refused, saying why."""
+        self.previewed = survivor_id
         if survivor_id in self.picked:
             self.picked.remove(survivor_id)
+            self.owners.pop(survivor_id, None)
+            self.refusal = ""
         else:
-            self.picked.append(survivor_id)
+            self.refusal = self.pick_refusal()
+            if not self.refusal:
+                self.owners[survivor_id] = self.next_owner()
+                self.picked.append(survivor_id)
         self._build()
 
+    def preview(self, survivor_id: str) -> None:
+        self.previewed = survivor_id
+        self._build()
+
+    def player_counts(self) -> list[int]:
+        counts = [0] * self.players
+        for survivor_id in self.picked:
+            counts[self.owners[survivor_id]] += 1
+        return counts
+
+    def next_owner(self) -> int:
+        counts = self.player_counts()
+        return counts.index(min(counts))
+
+    def pick_refusal(self) -> str:
+        """Why one more survivor may not be picked now ("" when it may): the box's set-up rules."""
+        rules = self.catalog.setup
+        if len(self.picked) >= rules.survivors_max:
+            return _("A game has at most {n} survivors: untick one to pick another.").format(n=rules.survivors_max)
+        most = rules.survivors_per_player_max
+        if min(self.player_counts()) >= most:
+            if self.players < MAX_PLAYERS:
+                return ngettext("Each player plays at most {n} survivor: add a player to pick more.",
+                                "Each player plays at most {n} survivors: add a player to pick more.", most).format(n=most)
+            return ngettext("Each player plays at most {n} survivor.", "Each player plays at most {n} survivors.",
+                            most).format(n=most)
+        return ""
+
+    def deal_owners(self) -> None:
+        """The picks dealt to the players round robin, in the order they were picked (a new player count)."""
+        self.owners = {survivor_id: n % self.players for n, survivor_id in enumerate(self.picked)}
+
     def set_players(self, count: int) -> None:
-        self.players = max(1, min(MAX_PLAYERS, count))
+        count = max(1, min(MAX_PLAYERS, count))
+        most = self.catalog.setup.survivors_per_player_max
+        if len(self.picked) > count * most:
+            self.refusal = ngettext("{players} player cannot play {n} survivors: untick some first.",
+                                    "{players} players cannot play {n} survivors: untick some first.",
+                                    count).format(players=count, n=len(self.picked))
+        else:
+            self.players, self.refusal = count, ""
+            self.deal_owners()
         self._build()
 
     def seats(self) -> list[dict[str, Any]]:
-        """Survivors dealt to the players in the order they were picked (round robin)."""
-        count = max(1, min(self.players, len(self.picked)))
-        seats: list[dict[str, Any]] = [{"seat": f"Player {n + 1}", "survivors": []} for n in range(count)]
-        for n, survivor_id in enumerate(self.picked):
-            seats[n % count]["survivors"].append(survivor_id)
-        return seats
+        """Each player's survivors in the order they were picked (a player without any sits out)."""
+        seats: list[dict[str, Any]] = [{"seat": f"Player {n + 1}", "survivors": []} for n in range(self.players)]
+        for survivor_id in self.picked:
+            seats[self.owners[survivor_id]]["survivors"].append(survivor_id)
+        return [seat for seat in seats if seat["survivors"]]
 
     def missing_skills(self) -> list[str]:
         if self.mission is None:
@@ -238,39 +292,52 @@ class ZombicideNewGameScene(CardScene):
         self._nav(c, width, height, "Survivors", lambda: self.go("survivors"), self.mission is not None)
 
     def _page_survivors(self, c, width: int, height: int) -> None:
-        self._heading(c, width, "Players and survivors (tap to pick, in turn order)")
-        UILabel(pygame.Rect(16, 56, 110, BUTTON_H - 8), "Players", manager=self.app.ui, container=c)
+        self._heading(c, width, _("Players and survivors (tap to pick, in turn order)"))
+        UILabel(pygame.Rect(16, 56, 110, BUTTON_H - 8), _("Players"), manager=self.app.ui, container=c)
         for n in range(1, MAX_PLAYERS + 1):
             self._button(pygame.Rect(130 + (n - 1) * (BUTTON_H + 6), 56, BUTTON_H, BUTTON_H - 8), str(n),
                          partial(self.set_players, n), c, key=f"players_{n}", selected=n == self.players,
                          object_id="@start_choice")
-        cols = max(2, min(6, (width - 32) // 250))  # room for "Marta Quiroga (pilot) · P1"
-        cell_w = (width - 32 - (cols - 1) * 8) // cols
+        preview_w = max(260, min(360, width // 3))
+        grid_w = width - 24 - preview_w - 12
+        cols = max(1, min(5, grid_w // 300))  # room for "Marta Quiroga (pilot) · P1" and its Card button
+        cell_w = (grid_w - 24 - (cols - 1) * 8) // cols
+        card_w = 72
         grid_top = 56 + BUTTON_H + 4
         grid_h = height - grid_top - BUTTON_H - 70
-        scroller = UIScrollingContainer(pygame.Rect(16, grid_top, width - 24, grid_h), manager=self.app.ui,
+        scroller = UIScrollingContainer(pygame.Rect(16, grid_top, grid_w, grid_h), manager=self.app.ui,
                                         container=c, allow_scroll_x=False)
         seat_of = {s: seat["seat"] for seat in self.seats() for s in seat["survivors"]}
         for n, survivor in enumerate(self.catalog.survivors):
             row, col = divmod(n, cols)
             order = f" · {seat_of[survivor.id].replace('Player ', 'P')}" if survivor.id in seat_of else ""
             extras = [ref.skill for ref in survivor.blue_free]
-            mark = " ✈" if "helicopter_pilot" in extras else (" ⇣" if "rope_descent" in extras else "")
-            tip = survivor.description + " Starts with: " + ", ".join(
-                self.catalog.skill(ref.skill).name for ref in survivor.skills_at("blue"))
-            self._button(pygame.Rect(col * (cell_w + 8), row * (BUTTON_H - 4), cell_w, BUTTON_H - 10),
-                         survivor.name + mark.replace("✈", "(pilot)").replace("⇣", "(rope)") + order,
+            mark = _(" (pilot)") if "helicopter_pilot" in extras else (_(" (rope)") if "rope_descent" in extras else "")
+            x, y = col * (cell_w + 8), row * (BUTTON_H - 4)
+            self._button(pygame.Rect(x, y, cell_w - card_w - 4, BUTTON_H - 10), survivor.name + mark + order,
                          partial(self.toggle_survivor, survivor.id), scroller, key=f"survivor_{survivor.id}",
-                         selected=survivor.id in self.picked, tip=tip, object_id="@start_choice")
+                         selected=survivor.id in self.picked, object_id="@start_choice")
+            self._button(pygame.Rect(x + cell_w - card_w, y, card_w, BUTTON_H - 10), _("Card"),
+                         partial(self.preview, survivor.id), scroller, key=f"card_{survivor.id}",
+                         selected=survivor.id == self.previewed, tip=_("Show {name}'s card").format(name=survivor.name))
         rows = -(-len(self.catalog.survivors) // cols)
-        scroller.set_scrollable_area_dimensions((width - 48, rows * (BUTTON_H - 4)))
+        scroller.set_scrollable_area_dimensions((grid_w - 24, rows * (BUTTON_H - 4)))
+        shown = self.previewed if self.previewed in {s.id for s in self.catalog.survivors} else None
+        UITextBox(survivor_card_html(self.catalog, shown) if shown else _("Tap Card to read a survivor's card."),
+                  pygame.Rect(width - 8 - preview_w, grid_top, preview_w, grid_h), manager=self.app.ui,
+                  container=c, object_id=ObjectID(object_id="#survivor_preview"))
         missing = self.missing_skills()
-        note = f"{len(self.picked)} survivors for {min(self.players, max(1, len(self.picked)))} players."
+        players = len(self.seats())
+        note = ngettext("{n} survivor", "{n} survivors", len(self.picked)).format(n=len(self.picked)) + " · " + \
+            ngettext("{n} player", "{n} players", players).format(n=players) + "."
         if missing:
-            note += " This mission needs " + " and ".join(m.replace("_", " ") for m in missing) + "."
+            note += " " + _("This mission needs {skills}.").format(
+                skills=_(" and ").join(m.replace("_", " ") for m in missing))
+        if self.refusal:
+            note = self.refusal
         UILabel(pygame.Rect(16, height - BUTTON_H - 58, width - 32, 36), note, manager=self.app.ui, container=c,
                 object_id=ObjectID(object_id="#start_note"))
-        self._nav(c, width, height, "Options", lambda: self.go("options"), bool(self.picked) and not missing)
+        self._nav(c, width, height, _("Options"), lambda: self.go("options"), bool(self.picked) and not missing)
 
     def _page_options(self, c, width: int, height: int) -> None:
         self._heading(c, width, f"Options — {self.mission.title if self.mission else ''}")

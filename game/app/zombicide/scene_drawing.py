@@ -13,11 +13,14 @@ import pygame
 from game.app.render import TableView, font, text_with_halo
 from game.app.widgets.chrome import bar_signature
 from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_EDGE, TEXT, fit_text
+from game.app.widgets.tutorial_prompt import draw_pointer
 from game.app.zombicide.controller import odds_summary
-from game.app.zombicide.director import draw_banner
+from game.app.zombicide.director import draw_banner, mission_words
 from game.app.zombicide.scene_fields import SceneFields
 from game.app.zombicide.view_model import danger_colour, survivor_card
 from game.board.model import Board
+from game.i18n import _
+from game.rules.zombicide import engine
 
 TOP_BAR_PX = 72
 SPAWN_TAG_FILL = (150, 40, 36)
@@ -49,10 +52,11 @@ class SceneDrawing(SceneFields):
         if not animating:
             self.draw_highlights(surface)
         self.draw_zone_labels(surface)
+        self.draw_tutorial_pointer(surface)
         if animating:
             self.director.draw_overlay(surface, table.camera, area)
         elif (result := self.controller.outcome()) is not None:
-            draw_banner(surface, area, f"Mission {result}", 0.5)
+            draw_banner(surface, area, mission_words(result), 0.5)
         surface.set_clip(old)
         chrome = self.chrome()
         w, h = self.window_size
@@ -69,13 +73,20 @@ class SceneDrawing(SceneFields):
         if self.dialog is not None:
             self.dialog.draw(surface)
 
+    def draw_tutorial_pointer(self, surface: pygame.Surface) -> None:
+        """The zone the tutorial's step points at, ringed on the board."""
+        step = self.tutorial.step if self.tutorial is not None else None
+        zone = self.board.zones.get(step.zone) if step is not None and step.zone else None
+        if zone is not None:
+            draw_pointer(surface, [self.table.camera.world_to_screen(p) for p in zone.polygon], self.clock_s)
+
     def chrome(self) -> pygame.Surface:
         """The bars and panels around the table, redrawn only when what they show changes."""
         c = self.controller
         card = self.card_panel
         signature = (
             self.window_size, id(c.state), c.selected, self.override, self.replaying, self.director.speed_index,
-            self.director.busy, card.drag_from, card.drag_pos, card.flash_s > 0, len(self.log.lines),
+            self.director.busy, self.shown_phase(), card.drag_from, card.drag_pos, card.flash_s > 0, self.log.shown,
             bar_signature(self.tools, self.actions),
         )
         return self._chrome.get(self.window_size, signature, self.draw_panels)
@@ -100,30 +111,37 @@ class SceneDrawing(SceneFields):
         return list(dict.fromkeys(zone for goal in self.controller.goals() for zone in goal.zones))
 
     def goal_lines(self) -> list[tuple[str, bool]]:
-        """The mission's goals in words with the engine's progress: (text, reached)."""
+        """The mission's goals in words with the engine's progress: (text, reached). The exit is the
+        EXIT the board marks; after a defeat no goal reads as done."""
         lines: list[tuple[str, bool]] = []
-        for goal in self.controller.goals():
-            where = " or ".join(dict.fromkeys(self.controller.zone_name(z) for z in goal.zones)) or "the exit"
-            reached = goal.reached and goal.total > 0
+        state = self.shown_state()
+        lost = state.result == "lost"
+        for goal in engine.goal_progress(state):
+            where = _(" or ").join(dict.fromkeys(self.controller.zone_name(z) for z in goal.zones))
+            exit_words = _("the EXIT ({zones})").format(zones=where) if where else _("the EXIT")
+            reached = goal.reached and goal.total > 0 and not lost
+            counted = {"done": goal.done, "total": goal.total, "exit": exit_words}
             if goal.goal == "take_all_objectives":
-                lines.append((f"Objectives {goal.done}/{goal.total}", goal.reached))
+                lines.append((_("Objectives {done}/{total}").format(**counted), goal.reached and not lost))
             elif goal.goal == "all_in_exit":
-                lines.append((f"Everyone to {where} at an End Phase ({goal.done}/{goal.total})", reached))
+                lines.append((_("Everyone on {exit} at an End Phase ({done}/{total})").format(**counted), reached))
             elif goal.goal == "escape_all":
-                lines.append((f"Everyone escapes from {where} ({goal.done}/{goal.total})", reached))
+                lines.append((_("Everyone escapes through {exit} ({done}/{total})").format(**counted), reached))
             elif goal.goal == "most_experience":
-                ahead = " and ".join(goal.teams) or "nobody"
-                lines.append((f"Rivals: the team with the most experience wins (ahead: {ahead}, {goal.done} XP)", False))
+                ahead = _(" and ").join(goal.teams) or _("nobody")
+                lines.append((_("Rivals: the team with the most experience wins (ahead: {ahead}, {xp} XP)").format(
+                    ahead=ahead, xp=goal.done), False))
             elif (words := self.controller.state.box.goal_words(goal)) is not None:  # a goal of the box's own
                 lines.append((words, goal.reached))
         return lines
 
     def goal_rows(self, width_px: int) -> list[pygame.Surface]:
         """The goals box's lines, wrapped to ``width_px``."""
-        rows = [font(16).render("Goals", True, ACCENT)]
+        lost = self.shown_state().result == "lost"
+        rows = [font(16).render(_("Goals: not met") if lost else _("Goals"), True, (255, 120, 100) if lost else ACCENT)]
         for text, done in self.goal_lines():
-            colour = (159, 224, 160) if done else TEXT
-            line = "Done:" if done else "\u2022"
+            colour = (159, 224, 160) if done else MUTED if lost else TEXT
+            line = _("Done:") if done else "\u2022"
             for word in text.split():
                 trial = f"{line} {word}"
                 if font(14).size(trial)[0] > width_px:
@@ -135,9 +153,14 @@ class SceneDrawing(SceneFields):
         return rows if len(rows) > 1 else []
 
     def goals_rect(self) -> pygame.Rect:
-        """Below the roster, above the survivor's card."""
+        """Below the roster, above the survivor's card; in a short window, at the top of the log's column."""
+        if self.goals_on_right():
+            right = self.side_panels_px()[1]
+            rows = self.goal_rows(right - 40)
+            height = sum(r.get_height() + 2 for r in rows) + 12 if rows else 0
+            return pygame.Rect(self.window_size[0] - right + 8, TOP_BAR_PX + 4, right - 16, height)
         left = self.side_panels_px()[0]
-        top = TOP_BAR_PX + 6 + math.ceil(len(self.roster) / 2) * (ROSTER_CHIP_PX + 6)
+        top = self.roster_top_px() + math.ceil(len(self.roster) / 2) * (self.chip_px() + self.chip_gap_px())
         rows = self.goal_rows(left - 40)
         height = sum(r.get_height() + 2 for r in rows) + 12 if rows else 0
         return pygame.Rect(8, top, left - 16, height)
@@ -159,13 +182,32 @@ class SceneDrawing(SceneFields):
         cam = self.table.camera
         for zone_id in self.exit_zones():
             zone = self.board.zones.get(zone_id)
+            if zone is not None and len(zone.polygon) >= 3:
+                pygame.draw.polygon(surface, EXIT_TINT, [cam.world_to_screen(p) for p in zone.polygon], 5)
+        for tag, rect, faded in self.exit_tag_places():
+            surface.blit(_faded(tag) if faded else tag, rect)
+
+    def exit_tag_places(self) -> list[tuple[pygame.Surface, pygame.Rect, bool]]:
+        """(tag, where, faded) for each EXIT: in the zone's middle, else above or below the
+        miniatures standing there; see-through when every place would cover one."""
+        cam = self.table.camera
+        tokens = self.token_rects()
+        places = []
+        for zone_id in self.exit_zones():
+            zone = self.board.zones.get(zone_id)
             if zone is None or len(zone.polygon) < 3:
                 continue
-            points = [cam.world_to_screen(p) for p in zone.polygon]
-            pygame.draw.polygon(surface, EXIT_TINT, points, 5)
-            tag = _halo_text("EXIT", 18, EXIT_TINT)
+            tag = _halo_text(_("EXIT"), 18, EXIT_TINT)
+            ys = [p[1] for p in zone.polygon]
             x, y = cam.world_to_screen(zone.center)
-            surface.blit(tag, tag.get_rect(center=(round(x), round(y))))
+            _x, top = cam.world_to_screen((zone.center[0], min(ys)))
+            _x, bottom = cam.world_to_screen((zone.center[0], max(ys)))
+            candidates = [tag.get_rect(center=(round(x), round(y))),
+                          tag.get_rect(midtop=(round(x), round(top) + 26)),
+                          tag.get_rect(midbottom=(round(x), round(bottom) - 4))]
+            free = next((rect for rect in candidates if rect.collidelist(tokens) < 0), None)
+            places.append((tag, free or candidates[0], free is None))
+        return places
 
     def spawn_tags(self) -> list[tuple[str, pygame.Rect]]:
         """Each spawn zone's locator numbers (the spawn die results that pick it) and where their tag
@@ -206,13 +248,14 @@ class SceneDrawing(SceneFields):
         zoom = cam.zoom_px_per_cm
         inset_cm = max(0.9, 8 / max(zoom, 0.1))
         tokens = self.token_rects()
+        taken = [place[1] for place in self.exit_tag_places()]  # labels give way to the EXIT and each other
         places = []
         for zone in self.board.zones.values():
             if not zone.label or len(zone.polygon) < 3:
                 continue
             xs, ys = [p[0] for p in zone.polygon], [p[1] for p in zone.polygon]
             width_px = int((max(xs) - min(xs)) * zoom * 0.92)
-            if width_px < 40:
+            if width_px < 28:
                 continue
             label = _zone_label(zone.label, width_px)
             if label is None:
@@ -221,13 +264,18 @@ class SceneDrawing(SceneFields):
             x, top = cam.world_to_screen((middle_cm, min(ys) + inset_cm))
             _, bottom = cam.world_to_screen((middle_cm, max(ys) - inset_cm))
             candidates = [label.get_rect(midtop=(round(x), round(top))), label.get_rect(midbottom=(round(x), round(bottom)))]
-            free = next((rect for rect in candidates if rect.collidelist(tokens) < 0), None)
-            places.append((zone.id, label, free or candidates[0], free is None))
+            open_places = [rect for rect in candidates if rect.collidelist(taken) < 0]
+            if not open_places:
+                continue  # both places would cover another name: this one gives way
+            free = next((rect for rect in open_places if rect.collidelist(tokens) < 0), None)
+            where = free or open_places[0]
+            taken.append(where)
+            places.append((zone.id, label, where, free is None))
         return places
 
     def draw_zone_labels(self, surface: pygame.Surface) -> None:
         """Zone names in a size that stays readable, never hiding a miniature."""
-        for _, label, rect, faded in self.zone_label_places():
+        for _zone, label, rect, faded in self.zone_label_places():
             surface.blit(_faded(label) if faded else label, rect)
 
     def draw_highlights(self, surface: pygame.Surface) -> None:
@@ -288,19 +336,42 @@ class SceneDrawing(SceneFields):
             label = _halo_text(text, 18, (255, 210, 150))
             surface.blit(label, label.get_rect(center=(round(centre[0]), round(centre[1]))))
 
+    def shown_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """What the scene draws by hand, for the layout checks: bar buttons, roster chips, the goals,
+        the round line, the card's slots (as last drawn), the status line."""
+        w, _h = self.window_size
+        rects = [(f"tool {b.label}", pygame.Rect(b.rect)) for b in self.tools.buttons]
+        rects += [(f"action {b.label}", pygame.Rect(b.rect)) for b in self.actions.buttons]
+        rects += [(f"roster {sid}", pygame.Rect(rect)) for rect, sid in self.roster]
+        goals = self.goals_rect()
+        if goals.height:
+            rects.append(("goals", goals))
+        left = self.side_panels_px()[0]
+        if self.round_line_in_top_bar():
+            last = self.tools.buttons[-1].rect.right if self.tools.buttons else 0
+            line = _fitted(self.turn_text(), 15, w - last - 30, MUTED)
+            rects.append(("round line", line.get_rect(topleft=(last + 16, 40))))
+        else:
+            line = _fitted(self.turn_text(), 15, left - 16, MUTED)
+            rects.append(("round line", line.get_rect(topleft=(10, TOP_BAR_PX + 2))))
+        rects += [(f"card slot {n}", pygame.Rect(rect)) for n, rect in enumerate(self.card_panel.slot_rects)]
+        return rects
+
     def draw_panels(self, surface: pygame.Surface) -> None:
         w, h = self.window_size
         pygame.draw.rect(surface, (22, 24, 26), (0, 0, w, TOP_BAR_PX))
         pygame.draw.line(surface, PANEL_EDGE, (0, TOP_BAR_PX - 1), (w, TOP_BAR_PX - 1))
         self.tools.draw(surface)
         last = self.tools.buttons[-1].rect.right if self.tools.buttons else 0
-        if w - last > 200:
-            surface.blit(fit_text(self.board.title or self.mission_path.stem, 20, w - last - 30), (last + 16, 10))
-            surface.blit(font(15).render(self.turn_text(), True, MUTED), (last + 16, 40))
         left, right = self.side_panels_px()
         pygame.draw.rect(surface, (20, 22, 24), (0, TOP_BAR_PX, left, h - TOP_BAR_PX))
-        state = self.controller.view()
-        playable = set(self.controller.playable_survivors())
+        if self.round_line_in_top_bar():
+            surface.blit(fit_text(self.board.title or self.mission_path.stem, 20, w - last - 30), (last + 16, 10))
+            surface.blit(_fitted(self.turn_text(), 15, w - last - 30, MUTED), (last + 16, 40))
+        else:  # a narrow window: the round line heads the left panel
+            surface.blit(_fitted(self.turn_text(), 15, left - 16, MUTED), (10, TOP_BAR_PX + 2))
+        state = self.shown_view()
+        playable = set(self.controller.playable_survivors()) if self.animated is None else set()
         partners = set(self.trade_partners())
         for rect, survivor_id in self.roster:
             s = state.survivors[state.survivor_index(survivor_id)]
@@ -310,22 +381,53 @@ class SceneDrawing(SceneFields):
             edge = ACCENT if chosen else MOVE_TINT if survivor_id in partners else danger_colour(s.level)
             pygame.draw.rect(surface, edge, rect, 3 if chosen or survivor_id in partners else 2, border_radius=10)
             colour = TEXT if s.in_play else MUTED
-            surface.blit(fit_text(s.name, 16, rect.width - 16), (rect.left + 8, rect.top + 5))
-            info = "out" if not s.in_play else f"{s.actions_left} act · {s.wounds} wd" + (" · ready" if survivor_id in playable else "")
-            surface.blit(font(13).render(info, True, colour if survivor_id in playable else MUTED), (rect.left + 8, rect.top + 28))
-        self.draw_goals(surface)
+            compact = rect.height < ROSTER_CHIP_PX
+            surface.blit(fit_text(s.name, 15 if compact else 16, rect.width - 16), (rect.left + 8, rect.top + (1 if compact else 5)))
+            info = _("out") if not s.in_play else _("{actions} act · {wounds} wd").format(
+                actions=s.actions_left, wounds=s.wounds) + (_(" · ready") if survivor_id in playable else "")
+            surface.blit(_fitted(info, 13, rect.width - 12, colour if survivor_id in playable else MUTED),
+                         (rect.left + 8, rect.bottom - (18 if compact else 24)))
+        if not self.goals_on_right():
+            self.draw_goals(surface)
         self.card_panel.draw(surface, self.selected_card())
         bar_px = self.bottom_bar_px()
         pygame.draw.rect(surface, (22, 24, 26), (left, h - bar_px, w - left - right, bar_px))
         self.actions.draw(surface)
         pygame.draw.rect(surface, (20, 22, 24), (w - right, TOP_BAR_PX, right, h - TOP_BAR_PX))
+        if self.goals_on_right():
+            self.draw_goals(surface)
         self.log.draw(surface)
+
+    def shown_state(self) -> Any:
+        """The state the panels show: the one before the command while its animation plays (the
+        roster, the goals and the card change when the table has shown what changed them)."""
+        animated = self.animated
+        if animated is not None and self.director.busy:
+            before = animated[0]
+            if [s.id for s in before.survivors] == [s.id for s in self.controller.state.survivors]:
+                return before
+        return self.controller.state
+
+    def shown_view(self) -> Any:
+        state = self.shown_state()
+        if state is self.controller.state:
+            return self.controller.view()
+        return engine.player_view(state, self.controller.seat or "")
 
     def selected_card(self):  # type: ignore[no-untyped-def]
         selected = self.controller.selected
         if selected is None:
             return None
-        return survivor_card(self.controller.view(), selected)
+        return survivor_card(self.shown_view(), selected)
+
+
+def _fitted(text: str, size_px: int, width_px: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    """``text`` in ``colour``, at ``size_px`` or smaller (down to 10 px) so that it fits ``width_px``."""
+    for size in range(size_px, 9, -1):
+        surf = font(size).render(text, True, colour)
+        if surf.get_width() <= width_px:
+            return surf
+    return surf
 
 
 @lru_cache(maxsize=256)
@@ -351,12 +453,13 @@ def _faded(label: pygame.Surface) -> pygame.Surface:
 @lru_cache(maxsize=512)
 def _zone_label(text: str, width_px: int) -> pygame.Surface | None:
     """A zone's name on a dark pill, at the largest readable size that fits ``width_px``."""
-    for size in (16, 15, 14, 13, 12):
+    for size in (16, 15, 14, 13, 12, 11, 10):  # small sizes keep the names when Fit shows a small window
         words = text_with_halo(text, size, color=(246, 240, 226))
         if words.get_width() + 12 <= width_px:
             break
     else:
-        return None
+        if words.get_width() + 12 > width_px * 1.5:  # a little over a narrow room; names give way to each other
+            return None
     pill = pygame.Surface((words.get_width() + 12, words.get_height() + 2), pygame.SRCALPHA)
     pygame.draw.rect(pill, (12, 12, 14, 150), pill.get_rect(), border_radius=pill.get_height() // 2)
     pill.blit(words, (6, 1))

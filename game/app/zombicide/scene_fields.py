@@ -49,6 +49,9 @@ class SceneFields:
     clock_s: float
     log: LogAdapter
     log_marks: dict[int, int]
+    animated: tuple[Any, tuple[Any, ...]] | None
+    tutorial: Any  # a TutorialPrompt, or None when the mission has no tutorial
+    tutorial_events: list[Any]
     ended_shown: bool
     _chrome: ChromeCache
 

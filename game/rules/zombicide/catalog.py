@@ -277,6 +277,8 @@ class SpawnDiceRow(_Frozen):
 class SetupRules(_Frozen):
     survivors_min: int = Field(ge=1)
     survivors_max: int = Field(ge=1)
+    # each player picks 1–6 Survivors (Rue Morgue and Green Horde §3); a box may say otherwise
+    survivors_per_player_max: int = Field(default=6, ge=1, description="the most survivors one player picks")
     teams_max: int = Field(ge=1)
     actions_per_turn: int = Field(ge=1)
     hand_slots: int = Field(ge=1)

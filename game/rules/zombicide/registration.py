@@ -43,7 +43,8 @@ def validate_board(board: Any) -> list[str]:
     except ValueError as error:
         return [f"[setup]: {str(error).removeprefix('setup: ')}"]
     return [*_goals_without_markers(parsed.goals, board),
-            *(f"[setup] → {problem}" for problem in box_rules(parsed.box).board_problems(board, parsed))]
+            *(f"[setup] → {problem}" for problem in box_rules(parsed.box).board_problems(board, parsed)),
+            *tutorial_problems(board, parsed.box)]
 
 
 # what each goal needs on the board: a marker of this kind inside a zone
@@ -59,6 +60,25 @@ def _goals_without_markers(goals: tuple[str, ...], board: Any) -> list[str]:
 
 def _a(noun: str) -> str:
     return f"an {noun}" if noun[0] in "aeiou" else f"a {noun}"
+
+
+def tutorial_problems(board: Any, box: str) -> list[str]:
+    """Each tutorial step waits for "next" or for an event this game (and the mission's box) reports."""
+    import dataclasses
+    import typing
+
+    from game.board.tutorial import NEXT, tutorial_steps
+    from game.rules.zombicide import commands
+    from game.rules.zombicide.boxes import box_rules
+
+    classes = (*typing.get_args(typing.get_args(commands.Event)[0]), *box_rules(box).events)
+    kinds = {str(f.default) for cls in classes for f in dataclasses.fields(cls) if f.name == "kind"}
+    problems = []
+    for i, step in enumerate(tutorial_steps(board.properties)):
+        if step.until != NEXT and step.until not in kinds:
+            problems.append(f"tutorial[{i}]: until {step.until!r} is not an event of this game "
+                            f"(\"next\", or one of: {', '.join(sorted(k for k in kinds if k))})")
+    return problems
 
 
 def from_legacy(data: dict[str, Any]) -> dict[str, Any]:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from game.rules.core.rng import roll_d6, shuffled
 from game.rules.zombicide import skills as sk
@@ -16,6 +17,22 @@ from game.rules.zombicide.commands import (
 )
 from game.rules.zombicide.state import Pending, first_in_turn_order
 from game.rules.zombicide.working import Fields
+
+
+def active_spawn_points(graph: Any, unlocked: Sequence[str], chooses: Callable[[Any], bool] | None = None) -> list[Any]:
+    """The spawn zones that spawn this phase: red ones and those of an unlocked colour, or those the
+    box ``chooses``; a spawn zone under (or cut off by) a blocking token spawns nothing (§15.4)."""
+    return [p for p in graph.spawns
+            if (chooses(p) if chooses is not None else p.color in ("", "red") or p.color in unlocked)
+            and not graph.no_spawn[p.zone]]
+
+
+def spawn_dice_picks(state: Any, values: Sequence[int]) -> list[tuple[str, int]]:
+    """(zone id, cards drawn there) for a roll of the spawn dice, in the order they are drawn."""
+    points = sorted((p for p in active_spawn_points(state.graph, state.unlocked_colours) if p.locators),
+                    key=lambda p: p.locators[0])
+    picks = [(state.graph.zone_ids[p.zone], sum(1 for d in values if d in p.locators)) for p in points]
+    return [(zone, count) for zone, count in picks if count]
 
 
 class Spawning(Fields):
@@ -32,10 +49,9 @@ class Spawning(Fields):
         if kept is not None:  # the box keeps the spawn zones (tokens that come and go)
             steps = [("draw", zone, "spawn") for zone in kept(self) if not graph.no_spawn[zone]]
             active: list = []
-        else:  # a spawn zone under (or cut off by) a blocking token spawns nothing (§15.4)
-            active = [p for p in graph.spawns
-                      if (chooses(self, p) if chooses is not None else p.color in ("", "red") or p.color in self.unlocked)
-                      and not graph.no_spawn[p.zone]]
+        else:
+            active = active_spawn_points(graph, self.unlocked,
+                                         (lambda point: chooses(self, point)) if chooses is not None else None)
         with_locators = sorted((p for p in active if p.locators), key=lambda p: p.locators[0])
         without = [p for p in active if not p.locators]
         if with_locators:

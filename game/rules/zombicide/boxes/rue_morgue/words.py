@@ -60,6 +60,22 @@ def _hold(e: HelicopterHold, w: Any) -> str:
     return f"{w.who(e.survivor)} takes {listed} from the helicopter (one action)."
 
 
+def _triggered(e: EventTriggered, w: Any) -> str:
+    """An event trigger told by the rooms it wakes, named as the board names them (no tile ids)."""
+    state = w.state
+    if state is None:
+        return f"{w.who(e.survivor)} sets off an event trigger!"
+    graph = state.graph
+    rooms = [w.zone(graph.zone_ids[z]) for z in range(graph.zone_count)
+             if e.tile in graph.tiles[z] and not graph.street_like[z] and not graph.no_spawn[z]]
+    i = state.survivor_index(e.survivor)
+    where = f" in {w.zone(graph.zone_ids[state.survivors[i].zone])}" if i >= 0 and state.survivors[i].zone >= 0 else ""
+    if not rooms:
+        return f"{w.who(e.survivor)} sets off the event trigger{where}!"
+    listed = rooms[0] if len(rooms) == 1 else ", ".join(rooms[:-1]) + " and " + rooms[-1]
+    return f"{w.who(e.survivor)} sets off the event trigger{where}: zombies come into {listed}!"
+
+
 EVENT_TEXT: dict[type, Any] = {
     HelicopterChanged: _helicopter,
     HelicopterHold: _hold,
@@ -68,7 +84,7 @@ EVENT_TEXT: dict[type, Any] = {
     SurvivorsGrabbed: lambda e, w: (
         f"An A-Bomb grabs {', '.join(w.who(s) for s in e.survivors) or 'no one'} in {w.zone(e.zone)}."),
     TentRevealed: lambda e, w: f"The tent in {w.zone(e.zone)} is the {_tent_name(w, e.tent)}.",
-    EventTriggered: lambda e, w: f"{w.who(e.survivor)} sets off the event trigger of tile {e.tile}!",
+    EventTriggered: lambda e, w: _triggered(e, w),
 }
 EVENT_TONES = {SurvivorsGrabbed: "danger", EventTriggered: "danger", TentRevealed: "card", HelicopterHold: "card"}
 COMMAND_LABELS = {

@@ -1,0 +1,201 @@
+"""Tutorial prompts over the table, for any game: the mission file's steps (``game.board.tutorial``)
+shown one at a time in a pygame_gui panel, each pointing at a zone of the board.
+
+``TutorialGuide`` is the bookkeeping (no pygame): which step is shown, and whether the events a
+command produced end it. ``TutorialPrompt`` is the panel: the step's words, Next (a step the player
+reads) or Skip step (a step that waits for something to happen on the table), and End tutorial.
+``draw_pointer`` rings the zone a step points at. A scene feeds the guide the events its table has
+shown, and routes pygame_gui's button presses to ``handle_event``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import math
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
+
+from game import i18n
+from game.board.tutorial import NEXT, TutorialStep, tutorial_steps
+from game.i18n import _
+
+POINTER_COLOUR = (255, 214, 90)
+BUTTON_H_PX = 40
+TITLE_H_PX = 24
+TEXT_PX = 18  # the theme's text box font, near enough to measure the words' lines
+LINE_PX = 28
+
+
+def event_values(event: Any) -> set[str]:
+    """The words an event carries (its phase, zones, survivor…), for a step's ``match``."""
+    if dataclasses.is_dataclass(event) and not isinstance(event, type):
+        values = [getattr(event, f.name) for f in dataclasses.fields(event)]
+    else:
+        values = list(getattr(event, "__dict__", {}).values())
+    return {str(v) for v in values if isinstance(v, (str, int)) and not isinstance(v, bool)}
+
+
+class TutorialGuide:
+    """The steps of a tutorial and the one shown now."""
+
+    def __init__(self, steps: Sequence[TutorialStep]):
+        self.steps = tuple(steps)
+        self.index = 0
+        self.ended = not self.steps
+
+    @property
+    def step(self) -> TutorialStep | None:
+        return None if self.ended or self.index >= len(self.steps) else self.steps[self.index]
+
+    def _advance(self) -> None:
+        self.index += 1
+        if self.index >= len(self.steps):
+            self.ended = True
+
+    def observe(self, events: Iterable[Any]) -> bool:
+        """Events the table has shown; True when they ended the step (or several steps in turn)."""
+        moved = False
+        for event in events:
+            step = self.step
+            if step is None or step.until == NEXT:
+                break
+            if getattr(event, "kind", "") == step.until and (step.match is None or step.match in event_values(event)):
+                self._advance()
+                moved = True
+        return moved
+
+    def next(self) -> None:
+        """Next, or Skip step: the player moves on."""
+        if self.step is not None:
+            self._advance()
+
+    def end(self) -> None:
+        self.ended = True
+
+
+class TutorialPrompt:
+    """The panel of a tutorial's steps, laid out by the scene; ``None`` from ``for_board`` when the
+    board's mission has no tutorial."""
+
+    def __init__(self, manager: pygame_gui.UIManager | None, guide: TutorialGuide):
+        self.manager = manager
+        self.guide = guide
+        self.rect = pygame.Rect(0, 0, 10, 10)
+        self.panel: UIPanel | None = None
+        self.buttons: dict[str, UIButton] = {}
+        self.shown: tuple[int, bool] | None = None  # (step, ended) the panel shows
+        self.hidden_for_dialog = False
+
+    @classmethod
+    def for_board(cls, app: Any, board: Any) -> TutorialPrompt | None:
+        steps = tutorial_steps(getattr(board, "properties", {}))
+        return cls(getattr(app, "ui", None), TutorialGuide(steps)) if steps else None
+
+    @property
+    def step(self) -> TutorialStep | None:
+        return self.guide.step
+
+    def text(self) -> str:
+        step = self.step
+        return step.text_in(i18n.language()) if step is not None else ""
+
+    def height_px(self, width_px: int) -> int:
+        """The panel's height for ``width_px``: the step's words wrapped, its title and its buttons."""
+        from game.app.render import font
+
+        words = self.text().split()
+        line_w, lines, room = 0, 1, max(60, width_px - 40)
+        face = font(TEXT_PX)
+        for word in words:
+            size = face.size(word + " ")[0]
+            if line_w + size > room and line_w:
+                lines, line_w = lines + 1, 0
+            line_w += size
+        return TITLE_H_PX + 2 + lines * LINE_PX + 18 + BUTTON_H_PX + 14
+
+    @property
+    def visible(self) -> bool:
+        return self.panel is not None and self.panel.visible
+
+    def set_visible(self, visible: bool) -> None:
+        """Hidden while a dialog asks something (its buttons must not sit under the panel), shown
+        again after; a panel the app hid (under an end screen) stays hidden."""
+        if self.panel is None:
+            return
+        if not visible and self.panel.visible:
+            self.panel.hide()
+            self.hidden_for_dialog = True
+        elif visible and self.hidden_for_dialog:
+            self.panel.show()
+            self.hidden_for_dialog = False
+
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self.shown = None
+        self.refresh()
+
+    def kill(self) -> None:
+        if self.panel is not None:
+            self.panel.kill()
+        self.panel = None
+        self.buttons = {}
+
+    def refresh(self) -> None:
+        """Rebuild the panel when the step changed (or hide it once the tutorial is over)."""
+        now = (self.guide.index, self.guide.ended)
+        if now == self.shown:
+            return
+        self.shown = now
+        self.kill()
+        self.hidden_for_dialog = False
+        step = self.step
+        if step is None or self.manager is None:
+            return
+        w, h = self.rect.size
+        self.panel = UIPanel(self.rect, manager=self.manager, object_id=ObjectID(object_id="#tutorial_panel"))
+        inner_w = w - 12
+        UILabel(pygame.Rect(8, 2, inner_w - 16, TITLE_H_PX),
+                _("Tutorial · step {n} of {total}").format(n=self.guide.index + 1, total=len(self.guide.steps)),
+                manager=self.manager, container=self.panel, object_id=ObjectID(object_id="#tutorial_title"))
+        UITextBox(html.escape(self.text(), quote=False), pygame.Rect(4, TITLE_H_PX + 2, inner_w, h - TITLE_H_PX - BUTTON_H_PX - 16),
+                  manager=self.manager, container=self.panel, object_id=ObjectID(object_id="#tutorial_text"))
+        button_w = min(170, (inner_w - 24) // 2)
+        y = h - BUTTON_H_PX - 10
+        label = _("Next") if step.until == NEXT else _("Skip step")
+        self.buttons["next"] = UIButton(pygame.Rect(inner_w - button_w - 4, y, button_w, BUTTON_H_PX), label,
+                                        manager=self.manager, container=self.panel,
+                                        object_id=ObjectID(object_id="#tutorial_next"))
+        self.buttons["end"] = UIButton(pygame.Rect(8, y, button_w, BUTTON_H_PX), _("End tutorial"),
+                                       manager=self.manager, container=self.panel,
+                                       object_id=ObjectID(object_id="#tutorial_end"))
+
+    def observe(self, events: Iterable[Any]) -> None:
+        if self.guide.observe(events):
+            self.refresh()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Next, Skip step and End tutorial; True when the press was one of them."""
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return False
+        if event.ui_element is self.buttons.get("next"):
+            self.guide.next()
+        elif event.ui_element is self.buttons.get("end"):
+            self.guide.end()
+        else:
+            return False
+        self.refresh()
+        return True
+
+
+def draw_pointer(surface: pygame.Surface, points: Sequence[tuple[float, float]], clock_s: float) -> None:
+    """A pulsing outline round the zone a step points at (``points``: its polygon on screen)."""
+    if len(points) < 3:
+        return
+    pulse = 0.5 + 0.5 * math.sin(clock_s * 5)
+    pygame.draw.polygon(surface, POINTER_COLOUR, points, 3 + round(4 * pulse))

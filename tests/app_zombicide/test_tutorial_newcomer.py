@@ -1,0 +1,99 @@
+"""A newcomer plays Tutorial 1 from the start screen by following its prompts, and wins.
+
+The newcomer does what the prompts say and nothing cleverer: read a step and tap Next; fight a zombie
+in the survivor's own zone; otherwise move along the hallways to the zone the step rings (or the
+EXIT), one zone at a time; end the turn when there is nothing more to do; answer a question with
+its first choice. Every gesture goes through the window (the UI driver)."""
+
+from __future__ import annotations
+
+import collections
+import sys
+from pathlib import Path
+from random import Random
+
+import pytest
+
+from game.app.zombicide import new_game_scene
+from game.rules.zombicide import engine
+from game.rules.zombicide.commands import Attack, ChooseOption, EndTurn, Move
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_full_mission import game_shown, launch  # noqa: E402
+
+
+def distances_to(state, target: int) -> dict[int, int]:  # type: ignore[no-untyped-def]
+    """Moves from each zone to ``target`` through open ways (the hallways; no door is opened)."""
+    graph = state.graph
+    near = collections.defaultdict(set)
+    for edge in graph.edges:
+        if edge.kind == "open":
+            near[edge.a].add(edge.b)
+            near[edge.b].add(edge.a)
+    far = {target: 0}
+    queue = [target]
+    while queue:
+        zone = queue.pop(0)
+        for other in near[zone]:
+            if other not in far:
+                far[other] = far[zone] + 1
+                queue.append(other)
+    return far
+
+
+def newcomer_command(scene):  # type: ignore[no-untyped-def]
+    c = scene.controller
+    state, seat = c.state, c.seat
+    legal = engine.legal_commands(state, seat)
+    if state.pending is not None:
+        return next(cmd for cmd in legal if isinstance(cmd, ChooseOption))
+    for cmd in legal:  # "A zombie in your zone? Fight it before moving on"
+        if isinstance(cmd, Attack):
+            s = state.survivors[state.survivor_index(cmd.survivor)]
+            if state.graph.zone_ids[s.zone] == cmd.zone and state.zombies_in(s.zone):
+                return cmd
+    step = scene.tutorial.step if scene.tutorial is not None else None
+    exit_zone = state.graph.exits[0]
+    pointed = state.graph.index.get(step.zone, exit_zone) if step is not None and step.zone else exit_zone
+    for aim in (pointed, exit_zone):  # the ringed zone, then the EXIT the first prompt named
+        far = distances_to(state, aim)
+        for cmd in legal:
+            if isinstance(cmd, Move) and not cmd.via and not cmd.charge:
+                s = state.survivors[state.survivor_index(cmd.survivor)]
+                if s.zone != exit_zone and far.get(state.graph.index[cmd.to], 99) < far.get(s.zone, 99):
+                    return cmd
+    return next(cmd for cmd in legal if isinstance(cmd, EndTurn))
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_a_newcomer_following_the_prompts_wins_tutorial_1(tmp_path, monkeypatch, seed):
+    monkeypatch.setattr(new_game_scene, "new_seed", lambda: seed)
+    driver = launch(tmp_path)
+    start = driver.app.scenes.top
+    driver.tap_gui(start.buttons["new"], finger=False)
+    driver.tap_gui(start.buttons["new_rue_morgue"], finger=True)
+    picking = driver.app.scenes.top
+    driver.tap_gui(picking.buttons["mission_rm-tutorial-1"])
+    driver.tap_gui(picking.buttons["next"])  # the suggested team: six survivors, two players
+    driver.tap_gui(picking.buttons["next"])
+    driver.tap_gui(picking.buttons["next"])
+    scene = driver.scene
+    driver.frames_until(lambda: game_shown(scene), "the tutorial is shown")
+    assert scene.tutorial is not None and scene.tutorial.visible
+    driver.set_speed("Instant")
+    steps_seen = set()
+    rng = Random(seed)
+    for _ in range(400):
+        if scene.controller.outcome() is not None:
+            break
+        prompt = scene.tutorial
+        step = prompt.step if prompt is not None else None
+        if step is not None:
+            steps_seen.add(prompt.guide.index)
+        if step is not None and step.until == "next" and scene.dialog is None:
+            driver.tap_gui(prompt.buttons["next"], finger=rng.random() < 0.5)
+            continue
+        driver.perform(newcomer_command(scene))
+    assert scene.controller.outcome() == "won"
+    # the prompts led to the last one (two that end in one zombies' phase pass together)
+    assert 0 in steps_seen and max(steps_seen) == len(scene.tutorial.guide.steps) - 1
