@@ -62,3 +62,15 @@ def test_bad_arguments_and_missions_are_told(tmp_path: Path) -> None:
     assert balance.run_cli([str(broken), "--games", "1", "--jobs", "1", "--no-progress", "--out", str(tmp_path)],
                            lines.append) == 1
     assert "broken.toml" in lines[-1]
+
+
+def test_the_mission_picker_shows_the_last_report(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.app.zombicide.new_game_scene import difficulty_words, list_missions
+
+    monkeypatch.setattr(balance, "REPORTS_DIR", tmp_path)
+    assert "not measured yet" in difficulty_words("rm-night-shift")
+    record = balance.BalanceReport(mission_id="rm-night-shift", games=40, won=14, interval=(0.22, 0.51),
+                                   rating="Very hard", bot="planner")
+    (tmp_path / "rm-night-shift.json").write_text(record.model_dump_json(), encoding="utf-8")
+    night_shift = next(m for m in list_missions() if m.id == "rm-night-shift")
+    assert "Very hard: the planner bot won 14 of 40 games" in night_shift.summary_html()

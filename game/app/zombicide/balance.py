@@ -27,6 +27,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from game.i18n import N_
 from game.platform.batch import ClusterError, default_jobs
 from game.roots import DEFAULT_SAVE_DIR, REPO_ROOT
 
@@ -35,7 +36,7 @@ SHIPPED_MISSIONS = REPO_ROOT / "maps" / "missions"
 MAX_REPORT_BYTES = 64 * 1024
 Z_95 = 1.959964  # the normal quantile of a two-sided 95 % interval
 # (lowest win rate, rating) from the easiest down: the bot's win rate, in words a player reads
-RATINGS = ((0.8, "Easy"), (0.6, "Fair"), (0.4, "Hard"), (0.2, "Very hard"), (0.0, "Brutal"))
+RATINGS = ((0.8, N_("Easy")), (0.6, N_("Fair")), (0.4, N_("Hard")), (0.2, N_("Very hard")), (0.0, N_("Brutal")))
 HEAT_MAX_SIDE_PX = 1000
 
 
@@ -67,9 +68,10 @@ def rating(win_rate: float) -> str:
     return next(words for lowest, words in RATINGS if win_rate >= lowest)
 
 
-def last_report(mission_id: str, folder: Path = REPORTS_DIR) -> BalanceReport | None:
-    """The mission's last report, or None when there is none or it cannot be read."""
-    path = folder / f"{mission_id}.json"
+def last_report(mission_id: str, folder: Path | None = None) -> BalanceReport | None:
+    """The mission's last report (in ``REPORTS_DIR`` unless told), or None when there is none or it
+    cannot be read."""
+    path = (folder or REPORTS_DIR) / f"{mission_id}.json"
     try:
         if not path.is_file() or path.stat().st_size > MAX_REPORT_BYTES:
             return None

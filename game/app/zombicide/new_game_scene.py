@@ -65,8 +65,21 @@ class MissionInfo:
         needs = MISSION_NEEDS.get(self.id)
         if needs:
             rules.append("Needs survivors with " + " and ".join(n.replace("_", " ").title() for n in needs) + ".")
+        rules.append(difficulty_words(self.id))
         text = f"<b>{_esc(self.title)}</b> ({self.modules} tiles)<br><br>{_esc(self.story)}<br><br>"
         return text + "<br>".join(r for r in rules if r)
+
+
+def difficulty_words(mission_id: str) -> str:
+    """The mission's difficulty from its last balance report (``main.py balance``), in words."""
+    from game.app.zombicide.balance import last_report
+
+    report = last_report(mission_id)
+    if report is None:
+        return _("<b>Difficulty</b>: not measured yet (python main.py balance)")
+    rating = _(report.rating)
+    return _("<b>Difficulty</b>: {rating}: the {bot} bot won {won} of {games} games").format(
+        rating=rating, bot=report.bot, won=report.won, games=report.games)
 
 
 def _esc(text: str) -> str:
@@ -97,7 +110,13 @@ def read_mission_info(path: Path) -> MissionInfo | None:
 
 def list_missions(folder: Path = MISSION_DIR, box: str = DEFAULT_BOX) -> list[MissionInfo]:
     """The Zombicide missions of ``box``, the box's own (rm-* for Rue Morgue) first, tutorials at the top."""
-    found = [info for path in sorted(folder.glob("*.toml"))
+    if folder == MISSION_DIR:  # every mission under maps/, and the player's own (saves/maps/, --maps DIR)
+        from game.platform.map_sources import list_sources
+
+        paths = [source.path for source in list_sources("zombicide", kind="mission", include_unusable=False)]
+    else:
+        paths = sorted(folder.glob("*.toml"))
+    found = [info for path in paths
              if (info := read_mission_info(path)) is not None and str(info.setup.get("box") or DEFAULT_BOX) == box]
     return sorted(found, key=lambda m: (not m.id.startswith("rm-"), "tutorial" not in m.id, _natural(m.id)))
 
