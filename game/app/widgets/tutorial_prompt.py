@@ -105,6 +105,13 @@ class TutorialPrompt:
         step = self.step
         return step.text_in(i18n.language()) if step is not None else ""
 
+    def panel_rect(self, table: pygame.Rect) -> pygame.Rect:
+        """The panel: along the top of the table (Fit keeps the board below it), as tall as its
+        words need."""
+        width = min(620, table.width - 20)
+        height = min(self.height_px(width), table.height // 2)
+        return pygame.Rect(table.centerx - width // 2, table.top + 8, width, height)
+
     def height_px(self, width_px: int) -> int:
         """The panel's height for ``width_px``: the step's words wrapped, its title and its buttons."""
         from game.app.render import font

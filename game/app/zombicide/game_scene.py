@@ -256,7 +256,7 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
             log_top = self.goals_rect().bottom + GOALS_SLACK_PX
         self.log.layout(pygame.Rect(w - right + 8, log_top, right - 16, h - log_top - 8))
         if self.tutorial is not None:
-            self.tutorial.layout(tutorial_rect(area, self.tutorial))
+            self.tutorial.layout(self.tutorial.panel_rect(area))
         self.refresh_buttons()
         if self.dialog is not None:
             self.dialog.layout(pygame.Rect(0, 0, w, h))
@@ -981,14 +981,6 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
         scenes = getattr(self.app, "scenes", None)
         if scenes is not None:
             scenes.push(EndScene(self.app, self.controller.session))
-
-
-def tutorial_rect(table: pygame.Rect, prompt: TutorialPrompt) -> pygame.Rect:
-    """The tutorial's panel: along the top of the table (Fit keeps the board below it), as tall as
-    its words need."""
-    width = min(620, table.width - 20)
-    height = min(prompt.height_px(width), table.height // 2)
-    return pygame.Rect(table.centerx - width // 2, table.top + 8, width, height)
 
 
 def shot_lines(shots: list[ShotOption]) -> list[str]:
