@@ -25,6 +25,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 from pygame_gui.windows import UIFileDialog, UIMessageWindow
 
+from game import i18n
 from game.app.filewatch import FileWatch
 from game.app.scenes import SceneStack
 from game.app.table_scene import TableScene
@@ -34,6 +35,7 @@ from game.board.loader import file_of_shown
 from game.board.mission import load_board
 from game.platform import envelope, registry
 from game.platform.envelope import SaveFileError
+from game.settings import Settings, load_settings, save_settings
 from game.table.reload import carry_pieces
 from game.table.saves import AUTOSAVE_NAME, DEFAULT_SAVE_DIR, SaveError, open_table, save_table
 from game.table.state import TableState
@@ -86,6 +88,7 @@ TOOLS = (
     ToolSpec("load", "Load", "Open a saved table (Ctrl+O)"),
     ToolSpec("fullscreen", "Full", "Full screen (F11)"),
     ToolSpec("help", "Help", "Every control"),
+    ToolSpec("menu", "Menu", "Resume, save and quit, help, settings (Esc)"),
 )
 
 
@@ -123,6 +126,8 @@ class DeadtableApp:
         self.watch_files = watch_files  # False: a test injects the changes (``watch.notify``)
         self.watch: FileWatch | None = None  # the plain table's map, mission and module files
         self.cleaned_temps = clean_stale_temps(self.save_dir)  # what crashed saves left behind
+        self.settings_path = self.save_dir / "settings.json"
+        self.settings, self.settings_problem = load_settings(self.settings_path)
         if board is not None:
             self.open_table(board, state if state is not None else TableState(source=board.source), save_path)
 
@@ -157,11 +162,14 @@ class DeadtableApp:
     def _cover_ui(self, overlay) -> None:
         """An overlay hides the UI elements of the scenes under it: pygame_gui draws every element
         over every scene, so a log panel would cover the end screen."""
+        self._covered[overlay] = self._hide_shown()
+
+    def _hide_shown(self) -> list:
         root = self.ui.get_root_container()
         hidden = [element for element in list(getattr(root, "elements", ())) if element.visible]
         for element in hidden:
             element.hide()
-        self._covered[overlay] = hidden
+        return hidden
 
     def _uncover_ui(self) -> None:
         for overlay in [o for o in self._covered if o not in self.scenes.scenes]:
@@ -286,6 +294,42 @@ class DeadtableApp:
         self.open_table(board, state)
         return True
 
+    # --- settings ------------------------------------------------------------------------------
+
+    def apply_settings(self) -> None:
+        """Show the window as ``self.settings`` asks: language, full screen, and every open screen's
+        speed and hand (each screen is laid out again, in the new language)."""
+        wanted = self.settings.language or i18n.system_language()
+        if wanted != i18n.language():
+            try:
+                i18n.set_language(wanted)
+            except i18n.CatalogueError as error:
+                self.show_message(i18n._("Could not change the language"), error.what)
+        if self.settings.fullscreen != bool(self.screen.get_flags() & pygame.FULLSCREEN):
+            self._switch_fullscreen(self.settings.fullscreen)
+        for scene in self.scenes.scenes:
+            follow = getattr(scene, "apply_settings", None)
+            if follow is not None:
+                follow(self.settings)
+        self._layout(self.screen.get_size())
+
+    def change_settings(self, settings: Settings) -> None:
+        """Keep ``settings`` (saved at once) and apply them; a folder that cannot be written is said."""
+        self.settings = settings
+        try:
+            save_settings(settings, self.settings_path)
+        except OSError as error:
+            self.status(i18n._("Could not save the settings: {reason}").format(reason=error.strerror or error))
+        self.apply_settings()
+
+    def open_menu(self, host=None) -> None:
+        """The menu over ``host`` (default: the top screen); Esc and the Menu buttons open it."""
+        from game.app.start_scene import StartScene
+        from game.app.widgets.game_menu import open_menu
+
+        host = host if host is not None else self.scenes.top
+        open_menu(self, host, in_game=not isinstance(host, StartScene))
+
     # --- layout --------------------------------------------------------------------------------
 
     def _build_toolbar(self) -> None:
@@ -320,11 +364,14 @@ class DeadtableApp:
 
     def _layout(self, size: tuple[int, int]) -> None:
         self.ui.set_window_resolution(size)
+        scenes = self.scenes.scenes
         if self.table is not None:
             self._build_toolbar()
             self.table.set_viewport(0, self.toolbar_px, size[0], max(1, size[1] - self.toolbar_px), size)
-            return
-        for scene in self.scenes.scenes:
+            scenes = [scene for scene in scenes if scene is not self.table]
+        for scene in scenes:
+            if scene in self._covered:  # an overlay laid out again still hides what lies under it
+                self._covered[scene] = [e for e in self._covered[scene] if e.alive()] + self._hide_shown()
             self._layout_scene(scene)
 
     def _refresh_toggles(self) -> None:
@@ -413,6 +460,7 @@ class DeadtableApp:
             "load": self.open_load_dialog,
             "fullscreen": self.toggle_fullscreen,
             "help": self.show_help,
+            "menu": lambda: self.open_menu(t),
         }
 
     def _or_say(self, done: bool, why_not: str) -> None:
@@ -488,7 +536,12 @@ class DeadtableApp:
         self.message = UIMessageWindow(rect, HELP_HTML, self.ui, window_title="Controls")
 
     def toggle_fullscreen(self) -> None:
-        if self.screen.get_flags() & pygame.FULLSCREEN:
+        """F11 and the Full button: switch, and keep the choice in the settings."""
+        self.change_settings(self.settings.model_copy(
+            update={"fullscreen": not self.screen.get_flags() & pygame.FULLSCREEN}))
+
+    def _switch_fullscreen(self, on: bool) -> None:
+        if not on:
             self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         else:
             self.windowed_size = self.screen.get_size()
@@ -544,6 +597,8 @@ class DeadtableApp:
             for key, button in self.buttons.items():
                 if event.ui_element is button:
                     self.actions()[key]()
+                    return
+            self.scenes.handle_event(event)  # an overlay's own buttons (the menu)
             return
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
             self.dialog = None
@@ -567,7 +622,13 @@ class DeadtableApp:
             w, h = self.screen.get_size()
             if self._over_ui((event.x * w, event.y * h)):
                 return
-        self.scenes.handle_event(event)
+        self._offer_to_scenes(event)
+
+    def _offer_to_scenes(self, event: pygame.event.Event) -> None:
+        """Down the stack; an Esc that no screen used opens the menu (its way out)."""
+        if not self.scenes.handle_event(event) and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE \
+                and self.scenes.top is not None and not self._modal_open():
+            self.open_menu()
 
     def _handle_scene_event(self, event: pygame.event.Event) -> None:
         """App scenes: pygame_gui first; pointers over its elements stop there; the rest goes down the stack."""
@@ -591,7 +652,7 @@ class DeadtableApp:
             w, h = self.screen.get_size()
             if self.over_ui((event.x * w, event.y * h)):
                 return
-        self.scenes.handle_event(event)
+        self._offer_to_scenes(event)
 
     # --- frames --------------------------------------------------------------------------------
 

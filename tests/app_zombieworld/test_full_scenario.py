@@ -19,6 +19,7 @@ import pygame
 
 from game.app.app import DeadtableApp
 from game.app.start_scene import StartScene
+from game.app.widgets.game_menu import GameMenu
 from game.app.zombieworld.end_scene import ZombieworldEndScene, result_lines
 from game.app.zombieworld.game_scene import ZombieworldGameScene
 from game.app.zombieworld.setup_scene import ZombieworldSetupScene
@@ -317,6 +318,8 @@ def test_a_whole_scenario_from_the_start_screen_to_the_victory_screen(tmp_path):
 
     # the menu, then the start screen's Load page, then the save
     player.tap(next(b for b in game.tools.buttons if b.key == "menu").rect.center, finger=True)
+    assert isinstance(app.scenes.top, GameMenu)
+    player.gui_tap(app.scenes.top.buttons["save_leave"], finger=True)
     start = app.scenes.top
     assert isinstance(start, StartScene)
     assert start.buttons["continue"].is_enabled  # Continue offers the game too

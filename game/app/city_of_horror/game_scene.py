@@ -13,7 +13,6 @@ table at any time. Bots play their seats from their own view.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -408,8 +407,7 @@ class CohGameScene(Scene):
         elif key == "auto_turn":
             self.auto_turn = not self.auto_turn
         elif key == "menu":
-            self._set_overlay(ListOverlay("Menu", [f"The game is saved after every move ({self._save_name()})."],
-                                          lambda: None, [("Start screen", "start")], self._menu))
+            self.app.open_menu(self)
         elif key.startswith("pubcmd:"):
             _, seat, _ = key.split(":", 2)
             self.play_public(seat, c.Pass())
@@ -434,14 +432,6 @@ class CohGameScene(Scene):
             self.play_public(seat, commands[0])
             return
         self.public_pending = (seat, commands, "")
-
-    def _menu(self, key: str) -> None:
-        if key == "start":
-            self.app.open_start()
-
-    def _save_name(self) -> str:
-        path = self.controller.save_path or self.controller.save_dir / "city-of-horror-autosave.json"
-        return Path(path).name
 
     def on_quit(self) -> None:
         self.controller.autosave()

@@ -76,7 +76,7 @@ STATUS_SECONDS = 5.0
 PHASE_WORDS = {"zombies": "the zombies move", "end": "end of the round", "setup": "setting up"}
 TOOLS = (
     ("undo", "Undo"), ("redo", "Redo"), ("override", "Override"), ("speed", "Speed 1×"), ("skip", "Skip"),
-    ("replay", "Replay"), ("step", "Step"), ("save", "Save"), ("fit", "Fit"),
+    ("replay", "Replay"), ("step", "Step"), ("save", "Save"), ("fit", "Fit"), ("menu", "Menu"),
 )
 
 
@@ -716,6 +716,8 @@ class GameScene(SceneHistory, SceneDrawing, OverrideTools, Scene):
             self.save()
         elif key == "fit":
             self.table.fit()
+        elif key == "menu":
+            self.app.open_menu(self)
         self.refresh_buttons()
 
     def press_action(self, key: str) -> None:

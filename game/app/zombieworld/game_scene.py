@@ -474,10 +474,9 @@ class ZombieworldGameScene(Scene):
             self.speed_index = (self.speed_index + 1) % len(SPEEDS)
             self.dice.speed = self.anim.speed = SPEEDS[self.speed_index]
         elif key == "menu":
-            self.autosave()
-            opener = getattr(self.app, "open_start", None)
+            opener = getattr(self.app, "open_menu", None)
             if opener is not None:
-                opener()
+                opener(self)
                 return
         self.refresh()
 
