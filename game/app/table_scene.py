@@ -594,6 +594,12 @@ class TableScene(Scene):
             if t >= 1.0:
                 del self.slides[piece_id]
 
+    def finish_slides(self) -> None:
+        """Every piece sliding into place stands at its end at once (a Skip)."""
+        for piece_id, slide in list(self.slides.items()):
+            self.physics.set_position(piece_id, slide.end)
+        self.slides.clear()
+
     def pieces_as_shown(self) -> list[Piece]:
         """The pieces with sliding ones where their animation has them this frame."""
         shown = []

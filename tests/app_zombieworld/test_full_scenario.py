@@ -195,9 +195,12 @@ class Chooser:
             model_id = ready[0]
             if player.finger:  # the ringed miniature on the table
                 player.tap(piece_pos(game, model_id))
-            else:  # its row in the roster
+            else:  # its row in the roster (a look only), then its Activate button
                 row = next(rect for rect, mid in game.roster if mid == model_id)
                 player.tap(row.center)
+                assert ctl.state.active is None and ctl.selected == model_id
+                name = ctl.state.model(model_id).name
+                player.tap(next(b for b in game.actions.buttons if b.label == f"Activate {name}").rect.center)
             return "activate"
         shoot = ctl.template(c.ShootTemplate)
         if shoot is not None:

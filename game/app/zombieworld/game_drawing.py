@@ -17,7 +17,7 @@ from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_EDGE, PANEL_FILL, TEXT
 from game.app.zombieworld.controller import MovePreview, ShotPreview
 from game.app.zombieworld.event_text import level_place, where_text
 from game.app.zombieworld.game_table import vehicle_outline
-from game.app.zombieworld.game_words import hint, level_tag, turn_text
+from game.app.zombieworld.game_words import hint, level_tag
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.geometry import BASE_RADIUS_CM
@@ -78,7 +78,7 @@ class GamePainter:
             surface.blit(chrome, rect, rect)
         if scene.aim is not None:
             self.draw_aim_panel(surface)
-        scene.dice.draw(surface, area)
+        scene.dice.draw(surface, area, scene.dice_avoid)
         if scene.status_text:
             words = self.status_words()
             box = words.get_rect(midbottom=(area.centerx, area.bottom - 12 - (310 if scene.aim else 0)))
@@ -383,7 +383,7 @@ class GamePainter:
         scene = self.scene
         ctl = scene.controller
         signature = (scene.window_size, id(scene.state), ctl.selected, scene.aiming, scene.table.tool, scene.speed_index,
-                     bar_signature(scene.tools, scene.actions))
+                     scene.header_text(), bar_signature(scene.tools, scene.actions))
         return self._chrome.get(scene.window_size, signature, self.draw_panels)
 
     def draw_panels(self, surface: pygame.Surface) -> None:
@@ -398,7 +398,7 @@ class GamePainter:
             scenario = state.catalog.scenario(state.scenario).name if state.catalog else state.scenario
             surface.blit(fit_text(f"{scene.board.title or 'Zombieworld'} — {scenario}", 20, w - last - 30),
                          (last + 16, 8))
-            surface.blit(fit_text(turn_text(self.scene), 15, w - last - 30), (last + 16, 38))
+            surface.blit(fit_text(scene.header_text(), 15, w - last - 30), (last + 16, 38))
         pygame.draw.rect(surface, (20, 22, 24), (0, TOP_BAR_PX, LEFT_PANEL_PX, h - TOP_BAR_PX))
         surface.blit(font(18).render("Bands", True, TEXT), (12, TOP_BAR_PX + 8))
         if state.alliances:
