@@ -8,6 +8,7 @@ test lays a scene out at a window size and asserts ``layout_problems(...) == []`
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -38,9 +39,9 @@ def ui_rects(manager: pygame_gui.UIManager) -> list[NamedRect]:
     return shown
 
 
-def _clipped(element: object) -> pygame.Rect:
+def _clipped(element: Any) -> pygame.Rect:
     """The part of ``element`` its containers let show (a scrolling list clips its rows)."""
-    rect = pygame.Rect(getattr(element, "rect"))
+    rect = pygame.Rect(element.rect)
     container = getattr(element, "ui_container", None)
     for _depth in range(32):
         if container is None:
