@@ -336,7 +336,7 @@ class DeadtableApp:
     def _build_toolbar(self) -> None:
         self.ui.clear_and_reset()
         self.buttons.clear()
-        w, _ = self.screen.get_size()
+        w = self.screen.get_size()[0]
         pitch = BUTTON_PX + BUTTON_GAP_PX
         per_row = max(1, (w - 16) // pitch)
         rows = -(-len(TOOLS) // per_row)
