@@ -368,6 +368,7 @@ class DeadtableApp:
         scenes = self.scenes.scenes
         if self.table is not None:
             self._build_toolbar()
+            self.table.tray_side = "left" if self.settings.handedness == "left" else "right"
             self.table.set_viewport(0, self.toolbar_px, size[0], max(1, size[1] - self.toolbar_px), size)
             scenes = [scene for scene in scenes if scene is not self.table]
         for scene in scenes:

@@ -162,3 +162,29 @@ def test_the_free_table_opens_from_the_start_screen_with_its_games_pieces(tmp_pa
     tap_at(app, menu.buttons["save_leave"].rect.center, finger)
     assert isinstance(app.scenes.top, StartScene) and app.table is None
     assert (tmp_path / f"{TOWN.stem}.json").is_file()
+
+
+@pytest.mark.parametrize("finger", [False, True])
+def test_left_handed_mirrors_zombieworlds_panels_and_the_free_tables_tray(tmp_path, finger):
+    app = new_app(tmp_path)
+    game = ZombieworldGameScene.new_game(app, TOWN, preset_bands()[:2], "massacre", 5)
+    app.show(game)
+    app.frame(0.02, [])
+    table = game.table_rect()
+    assert all(rect.right <= table.left for rect, _model in game.roster) and game.log_rect.left >= table.right
+    tap_at(app, next(b for b in game.tools.buttons if b.key == "menu").rect.center, finger)
+    menu = app.scenes.top
+    tap_at(app, menu.buttons["settings"].rect.center, finger)
+    tap_at(app, menu.buttons["left_handed"].rect.center, finger)
+    press_key(app, pygame.K_ESCAPE)
+    press_key(app, pygame.K_ESCAPE)
+    assert app.scenes.top is game
+    table = game.table_rect()
+    assert all(rect.left >= table.right for rect, _model in game.roster) and game.log_rect.right <= table.left
+    ready = game.controller.activatable()
+    row = next(rect for rect, model in game.roster if model == ready[0])
+    tap_at(app, row.center, finger)  # the mirrored roster still answers where it is drawn
+    assert game.controller.selected == ready[0]
+    assert app.open_table_source(TOWN)
+    app.table.toggle_tray()
+    assert app.table.tray_rect().left == app.table.camera.viewport_x_px

@@ -399,39 +399,42 @@ class GamePainter:
             surface.blit(fit_text(f"{scene.board.title or 'Zombieworld'} — {scenario}", 20, w - last - 30),
                          (last + 16, 8))
             surface.blit(fit_text(scene.header_text(), 15, w - last - 30), (last + 16, 38))
-        pygame.draw.rect(surface, (20, 22, 24), (0, TOP_BAR_PX, LEFT_PANEL_PX, h - TOP_BAR_PX))
-        surface.blit(font(18).render("Bands", True, TEXT), (12, TOP_BAR_PX + 8))
+        # the bands' panel stands on the left, or on the right for a left hand (settings)
+        panel = surface.subsurface(pygame.Rect(scene.roster_x, 0, LEFT_PANEL_PX, h))
+        pygame.draw.rect(panel, (20, 22, 24), (0, TOP_BAR_PX, LEFT_PANEL_PX, h - TOP_BAR_PX))
+        panel.blit(font(18).render("Bands", True, TEXT), (12, TOP_BAR_PX + 8))
         if state.alliances:
             y = TOP_BAR_PX + 36
             colour = ALLIANCE_FIXED if state.alliance_fixed else ALLIANCE_FRAGILE
-            pygame.draw.rect(surface, colour, (10, y, LEFT_PANEL_PX - 20, ALLIANCE_ROW_PX - 4), 1, border_radius=6)
+            pygame.draw.rect(panel, colour, (10, y, LEFT_PANEL_PX - 20, ALLIANCE_ROW_PX - 4), 1, border_radius=6)
             pairs, kind = scene.alliance_line().rsplit(", ", 1)  # the bands, then the kind in its colour
-            surface.blit(fit_text(pairs, 14, LEFT_PANEL_PX - 36), (18, y + 4))
-            surface.blit(font(14).render(kind.capitalize(), True, colour), (18, y + 22))
+            panel.blit(fit_text(pairs, 14, LEFT_PANEL_PX - 36), (18, y + 4))
+            panel.blit(font(14).render(kind.capitalize(), True, colour), (18, y + 22))
         ready = set(scene.controller.activatable())
         active = state.active.model if state.active else None
         last_seat = None
-        for rect, model_id in scene.roster:
+        for shown_rect, model_id in scene.roster:
+            rect = shown_rect.move(-scene.roster_x, 0)  # the panel's own coordinates
             m = state.model(model_id)
             if m.side != last_seat:
                 last_seat = m.side
                 colour = SEAT_COLORS.get(m.side, TEXT)
-                pygame.draw.circle(surface, colour, (18, rect.top - 14), 6)
+                pygame.draw.circle(panel, colour, (18, rect.top - 14), 6)
                 score = state.score(m.side)
                 text = f"{scene.controller.band_name(m.side)} · {score.zombies_killed} zombies killed"
-                surface.blit(fit_text(text, 16, LEFT_PANEL_PX - 44), (30, rect.top - 25))
+                panel.blit(fit_text(text, 16, LEFT_PANEL_PX - 44), (30, rect.top - 25))
             chosen = model_id == scene.controller.selected
             fill = (58, 62, 66) if chosen else (32, 34, 36)
-            pygame.draw.rect(surface, fill, rect, border_radius=8)
+            pygame.draw.rect(panel, fill, rect, border_radius=8)
             edge = ACCENT if model_id == active else SEAT_COLORS.get(m.side, PANEL_EDGE)
-            pygame.draw.rect(surface, edge, rect, 3 if model_id == active else 1, border_radius=8)
+            pygame.draw.rect(panel, edge, rect, 3 if model_id == active else 1, border_radius=8)
             mark = "acting" if model_id == active else "ready" if model_id in ready else "done" if m.activated else ""
             colour = TEXT if not m.activated or model_id == active else MUTED
-            surface.blit(fit_text(m.name, 16, 120), (rect.left + 10, rect.top + 7))
+            panel.blit(fit_text(m.name, 16, 120), (rect.left + 10, rect.top + 7))
             rank = m.profile if m.kind == "survivor" else m.kind
             info = f"{rank} · {m.wounds} wd" + (f" · {mark}" if mark else "")
-            surface.blit(font(13).render(info, True, colour), (rect.left + 132, rect.top + 10))
-        self.draw_card(surface, pygame.Rect(10, scene.card_top, LEFT_PANEL_PX - 20, h - scene.card_top - 10))
+            panel.blit(font(13).render(info, True, colour), (rect.left + 132, rect.top + 10))
+        self.draw_card(panel, pygame.Rect(10, scene.card_top, LEFT_PANEL_PX - 20, h - scene.card_top - 10))
         pygame.draw.rect(surface, (22, 24, 26), (LEFT_PANEL_PX, h - scene.bottom_px, w - LEFT_PANEL_PX - RIGHT_PANEL_PX,
                                                  scene.bottom_px))
         scene.actions.draw(surface)
@@ -439,7 +442,7 @@ class GamePainter:
         if words:
             surface.blit(fit_text(words, 15, scene.actions_rect().width),
                          (scene.actions_rect().left, h - 26))
-        pygame.draw.rect(surface, (20, 22, 24), (w - RIGHT_PANEL_PX, TOP_BAR_PX, RIGHT_PANEL_PX, h - TOP_BAR_PX))
+        pygame.draw.rect(surface, (20, 22, 24), (scene.log_x, TOP_BAR_PX, RIGHT_PANEL_PX, h - TOP_BAR_PX))
         if scene.log_panel is None:
             self._draw_plain_log(surface)
 

@@ -111,6 +111,9 @@ class ZombieworldGameScene(Scene):
         self.header_shown = ""
         self.ended_shown = False
         self.painter = GamePainter(self)
+        settings = getattr(app, "settings", None)
+        if settings is not None:
+            self.apply_settings(settings)
         self.layout(self.window_size)
         self.sync_pieces()
         self.table.fit()
@@ -175,6 +178,29 @@ class ZombieworldGameScene(Scene):
 
     # --- layout --------------------------------------------------------------------------------
 
+    @property
+    def left_handed(self) -> bool:
+        settings = getattr(self.app, "settings", None)
+        return getattr(settings, "handedness", "right") == "left"
+
+    @property
+    def roster_x(self) -> int:
+        """Where the bands' panel (roster and card) starts: left, or right for a left hand. The two
+        side panels are as wide, so the table does not move."""
+        return self.window_size[0] - LEFT_PANEL_PX if self.left_handed else 0
+
+    @property
+    def log_x(self) -> int:
+        return 0 if self.left_handed else self.window_size[0] - RIGHT_PANEL_PX
+
+    def apply_settings(self, settings: Any) -> None:
+        """The menu's settings: the animation speed (the hand is read at each layout)."""
+        from game.app.widgets.game_menu import finite_speed
+
+        self.dice.speed = self.anim.speed = finite_speed(settings.animation_speed)
+        if settings.animation_speed in SPEEDS:  # the Speed button shows the same speed
+            self.speed_index = SPEEDS.index(settings.animation_speed)
+
     def table_rect(self) -> pygame.Rect:
         w, h = self.window_size
         return pygame.Rect(LEFT_PANEL_PX, TOP_BAR_PX, max(1, w - LEFT_PANEL_PX - RIGHT_PANEL_PX),
@@ -193,7 +219,7 @@ class ZombieworldGameScene(Scene):
         self.tools.buttons = flow_buttons(pygame.Rect(8, 8, w - 16, TOP_BAR_PX - 16),
                                           [(label, key, "tool") for key, label in TOOLS], min_w_px=84,
                                           height_px=TOP_BAR_PX - 16)
-        self._layout_log(pygame.Rect(w - RIGHT_PANEL_PX + 8, TOP_BAR_PX + 4, RIGHT_PANEL_PX - 16,
+        self._layout_log(pygame.Rect(self.log_x + 8, TOP_BAR_PX + 4, RIGHT_PANEL_PX - 16,
                                      h - TOP_BAR_PX - 12))
         self.refresh()
         if self.dialog is not None:
@@ -267,7 +293,7 @@ class ZombieworldGameScene(Scene):
             y += 28
             for m in self.state.models:
                 if m.side == seat:
-                    self.roster.append((pygame.Rect(10, y, LEFT_PANEL_PX - 20, 34), m.id))
+                    self.roster.append((pygame.Rect(self.roster_x + 10, y, LEFT_PANEL_PX - 20, 34), m.id))
                     y += 38
         self.card_top = y + 10
 
