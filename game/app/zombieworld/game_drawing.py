@@ -386,6 +386,16 @@ class GamePainter:
                      scene.header_text(), bar_signature(scene.tools, scene.actions))
         return self._chrome.get(scene.window_size, signature, self.draw_panels)
 
+    def header_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """The title and round lines beside the tools, where they are drawn (none without room)."""
+        scene = self.scene
+        w = scene.window_size[0]
+        last = scene.tools.buttons[-1].rect.right if scene.tools.buttons else 0
+        if w - last <= 200:
+            return []
+        return [("title", pygame.Rect(last + 16, 8, w - last - 30, 26)),
+                ("round line", pygame.Rect(last + 16, 38, w - last - 30, 20))]
+
     def draw_panels(self, surface: pygame.Surface) -> None:
         scene = self.scene
         w, h = scene.window_size

@@ -419,6 +419,16 @@ class ZombieworldGameScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.painter.draw(surface)
 
+    def shown_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """What the screen draws by hand, for the layout checks: its buttons, the roster's rows, the
+        card and the header's lines (the log is a pygame_gui panel)."""
+        shown = [(f"tool {b.label!r}", b.rect) for b in self.tools.buttons]
+        shown += [(f"action {b.label!r}", b.rect) for b in self.actions.buttons]
+        shown += [(f"aim {b.label!r}", b.rect) for b in self.aim_buttons.buttons]
+        shown += [(f"roster {model_id}", rect) for rect, model_id in self.roster]
+        shown += self.painter.header_rects()
+        return shown
+
     def blocked(self) -> bool:
         return self.dialog is not None
 
