@@ -174,7 +174,7 @@ def draw_roll(target: pygame.Surface, area: pygame.Rect, event: c.DiceRolled, ti
     if event.target:
         lines.append(f"Needs {event.target}" + ("+" if event.purpose == "shot" else " or less"))
     width = max(360, count * (size + gap) + 60, *(font(17).size(line)[0] + 40 for line in lines))
-    width = min(width, area.width - 20)
+    width = max(60, min(width, area.width - 20))  # a window too small still gets a (cut) panel
     height = 48 + size + 20 + 26 * len(lines) + (30 if settled and event.results else 0)
     panel = place_panel(area, (width, height), avoid)
     layer = pygame.Surface(panel.size, pygame.SRCALPHA)

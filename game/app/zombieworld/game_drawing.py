@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.app.render import font, text_with_halo
-from game.app.widgets.chrome import ChromeCache, bar_signature
+from game.app.widgets.chrome import CHROME_FILL, ChromeCache, bar_signature
 from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_EDGE, PANEL_FILL, TEXT, fit_text
 from game.app.zombieworld.controller import MovePreview, ShotPreview
 from game.app.zombieworld.event_text import level_place, where_text
@@ -410,7 +410,8 @@ class GamePainter:
                          (last + 16, 8))
             surface.blit(fit_text(scene.header_text(), 15, w - last - 30), (last + 16, 38))
         # the bands' panel stands on the left, or on the right for a left hand (settings)
-        panel = surface.subsurface(pygame.Rect(scene.roster_x, 0, LEFT_PANEL_PX, h))
+        panel = pygame.Surface((LEFT_PANEL_PX, h))  # blitted in place below (any window size)
+        panel.fill(CHROME_FILL)
         pygame.draw.rect(panel, (20, 22, 24), (0, TOP_BAR_PX, LEFT_PANEL_PX, h - TOP_BAR_PX))
         panel.blit(font(18).render("Bands", True, TEXT), (12, TOP_BAR_PX + 8))
         if state.alliances:
@@ -445,6 +446,7 @@ class GamePainter:
             info = f"{rank} · {m.wounds} wd" + (f" · {mark}" if mark else "")
             panel.blit(font(13).render(info, True, colour), (rect.left + 132, rect.top + 10))
         self.draw_card(panel, pygame.Rect(10, scene.card_top, LEFT_PANEL_PX - 20, h - scene.card_top - 10))
+        surface.blit(panel, (scene.roster_x, TOP_BAR_PX), pygame.Rect(0, TOP_BAR_PX, LEFT_PANEL_PX, max(0, h - TOP_BAR_PX)))
         pygame.draw.rect(surface, (22, 24, 26), (LEFT_PANEL_PX, h - scene.bottom_px, w - LEFT_PANEL_PX - RIGHT_PANEL_PX,
                                                  scene.bottom_px))
         scene.actions.draw(surface)
