@@ -117,6 +117,21 @@ class CohGameScene(Scene):
             return (y, ch - x)
         return (x, y)
 
+    def shown_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """The buttons that can be pressed now (an overlay's, else the bar's), drawn by hand, in
+        window coordinates, for the layout checks."""
+        if self.overlay is not None:  # modal: the bar under it takes no press
+            buttons = [(f"overlay {b.label!r}", b.rect) for b in self.overlay.buttons.buttons]
+        else:
+            buttons = [(f"bar {b.label!r}", b.rect) for b in self.bar.buttons]
+        shown = []
+        for name, rect in buttons:
+            corners = [self.to_window(rect.topleft), self.to_window(rect.bottomright)]
+            left, right = sorted(x for x, _y in corners)
+            top, bottom = sorted(y for _x, y in corners)
+            shown.append((name, pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))))
+        return shown
+
     def to_window(self, pos: tuple[float, float]) -> tuple[float, float]:
         """A canvas point in window coordinates (for drivers and tests)."""
         x, y = pos

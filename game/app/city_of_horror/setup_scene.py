@@ -214,6 +214,10 @@ class CohSetupScene(Scene):
 
     # --- drawing --------------------------------------------------------------------------------------
 
+    def shown_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """The buttons drawn by hand, for the layout checks."""
+        return [(f"button {b.label!r}", b.rect) for b in self.buttons.buttons]
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((20, 22, 24))
         write(surface, "City of Horror — new game", (40, 24), 34, ACCENT)

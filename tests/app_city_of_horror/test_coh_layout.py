@@ -1,0 +1,62 @@
+"""City of Horror's screens fit at 1000×650, 1920×1080 and 3840×2160: the game with its curtains
+and panels as a game goes, the table turned, and the end screen; the set-up at the two larger
+sizes (at 1000×650 it does not fit yet: a strict xfail keeps that in view)."""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+
+from game.app.city_of_horror.controller import SeatPlan
+from game.app.city_of_horror.end_scene import CohEndScene
+from game.app.city_of_horror.setup_scene import CohSetupScene
+from tests.app_city_of_horror.coh_ui import CohDriver, new_app, start_game
+from tests.layout_check import layout_problems, ui_rects
+
+SIZES = [(1000, 650), (1920, 1080), (3840, 2160)]
+PEOPLE = [SeatPlan("Ana", "red"), SeatPlan("Ben", "green"), SeatPlan("Cai", "blue")]
+STEPS_LOOKED_AT = 40
+
+
+def problems_of(app, scene, what: str) -> list[str]:
+    shown = ui_rects(app.ui) + scene.shown_rects()
+    assert shown, f"{what}: nothing listed, the check would prove nothing"
+    return [f"{what}: {line}" for line in layout_problems(shown, app.screen.get_size())]
+
+
+@pytest.mark.filterwarnings("error:Label Rect is too small:UserWarning")
+@pytest.mark.parametrize("size", [
+    pytest.param(SIZES[0], marks=pytest.mark.xfail(strict=True, reason="the set-up's board and rules column "
+                                                   "needs 1240 px: at 1000×650 it leaves the window (left open)")),
+    *SIZES[1:]], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_city_of_horror_setup_fits(tmp_path, size):
+    app = new_app(tmp_path, size)
+    setup = CohSetupScene(app)
+    app.show(setup)
+    app.frame(1 / 60, [])
+    found = problems_of(app, setup, "set-up")
+    assert found == [], "\n".join(found[:20])
+
+
+@pytest.mark.filterwarnings("error:Label Rect is too small:UserWarning")
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_city_of_horror_game_screens_fit(tmp_path, size):
+    app = new_app(tmp_path, size)
+    found: list[str] = []
+    scene = start_game(app, PEOPLE, seed=5)
+    app.frame(1 / 60, [])
+    driver = CohDriver(app, Random(3))
+    for step in range(STEPS_LOOKED_AT):  # curtains, private panels, reveals, lists as they come
+        found += problems_of(app, driver.scene, f"game, step {step}")
+        if not driver.step():
+            break
+    scene.turn_to(90)
+    app.frame(1 / 60, [])
+    found += problems_of(app, scene, "game, turned")
+    scene.turn_to(0)
+    driver.play_to_the_end()
+    end = app.scenes.top
+    assert isinstance(end, CohEndScene)
+    found += problems_of(app, end, "end screen")
+    assert found == [], "\n".join(found[:20])
