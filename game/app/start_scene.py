@@ -207,12 +207,16 @@ class StartScene(CardScene):
     def _quit(self) -> None:
         self.app.running = False
 
+    def _list(self, c, width: int, height: int) -> UIScrollingContainer:
+        """A page's scrolling list of rows, between its heading and its Back button."""
+        list_h = height - 70 - BUTTON_H - 24
+        return UIScrollingContainer(pygame.Rect(16, 56, width - 24, list_h), manager=self.app.ui, container=c,
+                                    allow_scroll_x=False)
+
     def _page_table(self, c, width: int, height: int) -> None:
         """Every mission and table, on the plain table with its game's pieces and tray."""
         self._heading(c, width, _("Free table — choose a board"))
-        list_h = height - 70 - BUTTON_H - 24
-        scroller = UIScrollingContainer(pygame.Rect(16, 56, width - 24, list_h), manager=self.app.ui, container=c,
-                                        allow_scroll_x=False)
+        scroller = self._list(c, width, height)
         y = 0
         for table in free_tables():
             self._button(pygame.Rect(0, y, width - 56, BUTTON_H - 6),
@@ -238,9 +242,7 @@ class StartScene(CardScene):
 
     def _page_load(self, c, width: int, height: int) -> None:
         self._heading(c, width, _("Load a game"))
-        list_h = height - 70 - BUTTON_H - 24
-        scroller = UIScrollingContainer(pygame.Rect(16, 56, width - 24, list_h), manager=self.app.ui, container=c,
-                                        allow_scroll_x=False)
+        scroller = self._list(c, width, height)
         y = 0
         for info in self.saves:
             self._button(pygame.Rect(0, y, width - 56, BUTTON_H - 6), shorten(info.label(), LABEL_CHARS),
