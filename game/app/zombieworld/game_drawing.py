@@ -18,6 +18,7 @@ from game.app.zombieworld.controller import MovePreview, ShotPreview
 from game.app.zombieworld.event_text import level_place, where_text
 from game.app.zombieworld.game_table import vehicle_outline
 from game.app.zombieworld.game_words import hint, level_tag
+from game.i18n import N_, _, ngettext
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.geometry import BASE_RADIUS_CM
@@ -42,6 +43,9 @@ KEEP_OUT_TINT = (236, 70, 60)  # ... and the rival survivors' distance it must k
 ALLIANCE_FIXED = (110, 200, 130)  # the frame round the alliance line: binding, or only a promise
 ALLIANCE_FRAGILE = (236, 170, 50)
 TOP_BAR_PX = 68
+# a roster row's rank (the catalog's ids), in the player's words
+RANK_WORDS = {"born": N_("born"), "expert": N_("expert"), "hardened": N_("hardened"), "rookie": N_("rookie"),
+              "frightened": N_("frightened"), "dog": N_("dog")}
 LEFT_PANEL_PX = 330
 RIGHT_PANEL_PX = 330
 BOTTOM_BAR_PX = 132
@@ -413,7 +417,7 @@ class GamePainter:
         panel = pygame.Surface((LEFT_PANEL_PX, h))  # blitted in place below (any window size)
         panel.fill(CHROME_FILL)
         pygame.draw.rect(panel, (20, 22, 24), (0, TOP_BAR_PX, LEFT_PANEL_PX, h - TOP_BAR_PX))
-        panel.blit(font(18).render("Bands", True, TEXT), (12, TOP_BAR_PX + 8))
+        panel.blit(font(18).render(_("Bands"), True, TEXT), (12, TOP_BAR_PX + 8))
         if state.alliances:
             y = TOP_BAR_PX + 36
             colour = ALLIANCE_FIXED if state.alliance_fixed else ALLIANCE_FRAGILE
@@ -432,18 +436,22 @@ class GamePainter:
                 colour = SEAT_COLORS.get(m.side, TEXT)
                 pygame.draw.circle(panel, colour, (18, rect.top - 14), 6)
                 score = state.score(m.side)
-                text = f"{scene.controller.band_name(m.side)} · {score.zombies_killed} zombies killed"
+                text = ngettext("{band} · {n} zombie killed", "{band} · {n} zombies killed",
+                                score.zombies_killed).format(band=scene.controller.band_name(m.side),
+                                                             n=score.zombies_killed)
                 panel.blit(fit_text(text, 16, LEFT_PANEL_PX - 44), (30, rect.top - 25))
             chosen = model_id == scene.controller.selected
             fill = (58, 62, 66) if chosen else (32, 34, 36)
             pygame.draw.rect(panel, fill, rect, border_radius=8)
             edge = ACCENT if model_id == active else SEAT_COLORS.get(m.side, PANEL_EDGE)
             pygame.draw.rect(panel, edge, rect, 3 if model_id == active else 1, border_radius=8)
-            mark = "acting" if model_id == active else "ready" if model_id in ready else "done" if m.activated else ""
+            mark = _(N_("acting")) if model_id == active else _(N_("ready")) if model_id in ready else \
+                _(N_("done")) if m.activated else ""
             colour = TEXT if not m.activated or model_id == active else MUTED
             panel.blit(fit_text(m.name, 16, 120), (rect.left + 10, rect.top + 7))
             rank = m.profile if m.kind == "survivor" else m.kind
-            info = f"{rank} · {m.wounds} wd" + (f" · {mark}" if mark else "")
+            info = _("{rank} · {wounds} wd").format(rank=_(RANK_WORDS.get(rank, rank)), wounds=m.wounds) + \
+                (f" · {mark}" if mark else "")
             panel.blit(font(13).render(info, True, colour), (rect.left + 132, rect.top + 10))
         self.draw_card(panel, pygame.Rect(10, scene.card_top, LEFT_PANEL_PX - 20, h - scene.card_top - 10))
         surface.blit(panel, (scene.roster_x, TOP_BAR_PX), pygame.Rect(0, TOP_BAR_PX, LEFT_PANEL_PX, max(0, h - TOP_BAR_PX)))

@@ -50,6 +50,7 @@ from game.app.zombieworld.game_table import Drag, ZwTable, model_pieces, without
 from game.app.zombieworld.game_words import action_labels, level_tag, option_label, turn_text
 from game.app.zombieworld.saves import ZwSaveError, autosave_path, load_game, save_game
 from game.board.mission import load_board
+from game.i18n import N_, _
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.state import Model
@@ -64,8 +65,8 @@ LOG_KEPT_LINES = 90
 # A save with fsync costs tens of ms: written when an activation or a round ends (and on quit),
 # not after every command.
 AUTOSAVE_AFTER = (c.ActivationEnded, c.RoundStarted, c.GameEnded)
-TOOLS = (("undo", "Undo"), ("redo", "Redo"), ("save", "Save"), ("fit", "Fit"), ("tape", "Tape"),
-         ("speed", "Speed 1×"), ("skip", "Skip"), ("menu", "Menu"))
+TOOLS = (("undo", N_("Undo")), ("redo", N_("Redo")), ("save", N_("Save")), ("fit", N_("Fit")), ("tape", N_("Tape")),
+         ("speed", N_("Speed 1×")), ("skip", N_("Skip")), ("menu", N_("Menu")))
 SPEEDS = (1.0, 2.0, 4.0)
 
 
@@ -217,7 +218,7 @@ class ZombieworldGameScene(Scene):
         area = self.table_rect()
         self.table.set_viewport(area.x, area.y, area.w, area.h, size)
         self.tools.buttons = flow_buttons(pygame.Rect(8, 8, w - 16, TOP_BAR_PX - 16),
-                                          [(label, key, "tool") for key, label in TOOLS], min_w_px=84,
+                                          [(_(label), key, "tool") for key, label in TOOLS], min_w_px=84,
                                           height_px=TOP_BAR_PX - 16)
         self._layout_log(pygame.Rect(self.log_x + 8, TOP_BAR_PX + 4, RIGHT_PANEL_PX - 16,
                                      h - TOP_BAR_PX - 12))
@@ -265,7 +266,7 @@ class ZombieworldGameScene(Scene):
             elif button.key == "tape":
                 button.toggled = self.table.tool == "tape"
             elif button.key == "speed":
-                button.label = f"Speed {SPEEDS[self.speed_index]:g}×"
+                button.label = _("Speed {speed}×").format(speed=f"{SPEEDS[self.speed_index]:g}")
         labels = action_labels(self)
         self.fit_bottom_bar(labels)
         self.actions.buttons = flow_buttons(self.actions_rect(), labels, height_px=BUTTON_H_PX)

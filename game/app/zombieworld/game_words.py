@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.i18n import _, ngettext
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.state import Model
@@ -163,16 +164,17 @@ def turn_text(scene: ZombieworldGameScene) -> str:
     state = scene.state
     winners = scene.controller.outcome()
     if winners is not None:
-        names = ", ".join(scene.controller.band_name(s) for s in winners) or "nobody"
-        return f"Game over — {names} {'win' if len(winners) > 1 else 'wins'}"
+        names = ", ".join(scene.controller.band_name(s) for s in winners) or _("nobody")
+        return ngettext("Game over — {names} wins", "Game over — {names} win", max(1, len(winners))).format(names=names)
     seat = scene.controller.seat
     who = scene.controller.band_name(seat) if seat else "—"
     if state.deploying:
-        order = ", then ".join(scene.controller.band_name(s) for s in state.deploy_order)
-        return f"Deployment · {who} places its figures (the dice: {order})"
+        order = _(", then ").join(scene.controller.band_name(s) for s in state.deploy_order)
+        return _("Deployment · {band} places its figures (the dice: {order})").format(band=who, order=order)
     active = scene.controller.active_model()
-    doing = f" · {active.name} acting ({state.active.remaining_cm:.1f} cm left)" if active and state.active else ""
-    return f"Round {state.round}/{state.rounds} · {who} to play{doing}"
+    doing = _(" · {name} acting ({cm} cm left)").format(name=active.name, cm=f"{state.active.remaining_cm:.1f}") \
+        if active and state.active else ""
+    return _("Round {round}/{rounds} · {band} to play").format(round=state.round, rounds=state.rounds, band=who) + doing
 
 
 def rider_targets(scene: ZombieworldGameScene) -> list[str]:
