@@ -88,8 +88,7 @@ TOOLS = (
     ToolSpec("save", N_("Save"), N_("Save the table (Ctrl+S)")),
     ToolSpec("load", N_("Load"), N_("Open a saved table (Ctrl+O)")),
     ToolSpec("fullscreen", N_("Full"), N_("Full screen (F11)")),
-    ToolSpec("help", N_("Help"), N_("Every control")),
-    ToolSpec("menu", N_("Menu"), N_("Resume, save and quit, help, settings (Esc)")),
+    ToolSpec("menu", N_("Menu"), N_("Resume, save and quit, help and every control, settings (Esc)")),
 )
 
 
@@ -461,7 +460,6 @@ class DeadtableApp:
             "save": self.save,
             "load": self.open_load_dialog,
             "fullscreen": self.toggle_fullscreen,
-            "help": self.show_help,
             "menu": lambda: self.open_menu(t),
         }
 

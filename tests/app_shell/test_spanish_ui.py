@@ -54,8 +54,12 @@ def test_start_menu_settings_and_free_table_in_spanish(tmp_path, size):
     assert app.table is not None and app.table.tray_open
     assert app.buttons["tray"].text == "Bandeja" and app.mode_text().startswith("Mover")
     problems += [f"table: {p}" for p in layout_problems(ui_rects(app.ui), size)]
-    tap_at(app, app.buttons["help"].rect.center, False)
-    assert app.message is not None and app.message.window_display_title == "Controles"
+    tap_at(app, app.buttons["menu"].rect.center, False)
+    menu = app.scenes.top
+    assert isinstance(menu, GameMenu) and menu.host is app.table
+    tap_at(app, menu.buttons["help"].rect.center, False)
+    assert menu.page == "help"
+    problems += [f"table menu/help: {p}" for p in layout_problems(ui_rects(app.ui), size)]
     app.screenshot(tmp_path / "table.png")  # the tray's names and the toolbar are drawn
     assert problems == []
     assert i18n.untranslated() == frozenset()

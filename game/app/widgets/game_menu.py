@@ -69,6 +69,10 @@ class GameMenu(Scene):
     # --- what the host offers ------------------------------------------------------------------
 
     def help_html(self) -> str:
+        if self.app.table is not None and self.host is self.app.table:  # the free table's own controls
+            from game.app.app import HELP_HTML
+
+            return _(HELP_HTML)
         own = getattr(self.host, "help_html", None)
         return own() if callable(own) else _(GENERAL_HELP_HTML)
 
