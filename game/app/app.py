@@ -529,6 +529,10 @@ class DeadtableApp:
         safe = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
         self.message = UIMessageWindow(rect, safe, self.ui, window_title=title)
 
+    def table_help_html(self) -> str:
+        """The free table's controls, in the player's language (the menu's help page shows them)."""
+        return _(HELP_HTML)
+
     def show_help(self) -> None:
         w, h = self.screen.get_size()
         rect = pygame.Rect(0, 0, max(MESSAGE_MIN_PX[0], min(720, w - 40)), max(MESSAGE_MIN_PX[1], min(480, h - 40)))

@@ -70,9 +70,7 @@ class GameMenu(Scene):
 
     def help_html(self) -> str:
         if self.app.table is not None and self.host is self.app.table:  # the free table's own controls
-            from game.app.app import HELP_HTML
-
-            return _(HELP_HTML)
+            return str(self.app.table_help_html())
         own = getattr(self.host, "help_html", None)
         return own() if callable(own) else _(GENERAL_HELP_HTML)
 
