@@ -260,6 +260,11 @@ def main(argv: list[str] | None = None) -> int:
     except pygame.error:
         print(NO_DISPLAY_MESSAGE, file=sys.stderr)
         return 2
+    if app.settings_problem:
+        print(f"deadtable: {app.settings_problem}", file=sys.stderr)
+    if args.screenshot:  # a picture is taken at the asked size, never full screen
+        app.settings = app.settings.model_copy(update={"fullscreen": False})
+    app.apply_settings()  # the saved language (else the system's), speed, hand and full screen
     if scene != "table":
         try:
             open_scene(app, scene, args)

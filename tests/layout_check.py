@@ -8,6 +8,7 @@ test lays a scene out at a window size and asserts ``layout_problems(...) == []`
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -32,8 +33,25 @@ def ui_rects(manager: pygame_gui.UIManager) -> list[NamedRect]:
         if type(element).__name__ not in ("UIButton", "UILabel", "UITextEntryLine"):
             continue
         text = getattr(element, "text", "") or type(element).__name__
-        shown.append((f"{type(element).__name__} {text!r}", pygame.Rect(element.rect)))
+        rect = _clipped(element)
+        if rect.width > 0 and rect.height > 0:  # rows scrolled out of a list's view are not shown
+            shown.append((f"{type(element).__name__} {text!r}", rect))
     return shown
+
+
+def _clipped(element: Any) -> pygame.Rect:
+    """The part of ``element`` its containers let show (a scrolling list clips its rows)."""
+    rect = pygame.Rect(element.rect)
+    container = getattr(element, "ui_container", None)
+    for _depth in range(32):
+        if container is None:
+            break
+        rect = rect.clip(container.get_rect())
+        parent = getattr(container, "ui_container", None)
+        if parent is container:
+            break
+        container = parent
+    return rect
 
 
 def _inside_container_of_type(element: object, names: Sequence[str]) -> bool:

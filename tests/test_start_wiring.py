@@ -15,6 +15,7 @@ import pytest
 
 from game.app.app import DeadtableApp
 from game.app.start_scene import StartScene, list_saves
+from game.app.widgets.game_menu import GameMenu
 from game.app.zombicide.game_save import mission_setup
 from game.app.zombicide.game_save import save_game as save_zombicide_game
 from game.app.zombieworld.band_builder import BandBuilderScene
@@ -128,6 +129,8 @@ def test_start_a_zombieworld_game_save_it_and_continue_it(app, tmp_path, finger)
     assert (tmp_path / f"zombieworld-{game.controller.table_path.stem}.json").is_file()
     played_hash = game.controller.session.hash()
     tap_key(app, game.tools, "menu", finger)
+    assert isinstance(app.scenes.top, GameMenu)
+    tap_at(app, app.scenes.top.buttons["save_leave"].rect.center, finger)
     start = app.scenes.top
     assert isinstance(start, StartScene) and start.page == "home"
     assert "Zombieworld" in start.buttons["continue"].text

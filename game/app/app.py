@@ -25,6 +25,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 from pygame_gui.windows import UIFileDialog, UIMessageWindow
 
+from game import i18n
 from game.app.filewatch import FileWatch
 from game.app.scenes import SceneStack
 from game.app.table_scene import TableScene
@@ -32,8 +33,10 @@ from game.atomic import clean_stale_temps
 from game.board.errors import MapFormatError, describe_error, one_line
 from game.board.loader import file_of_shown
 from game.board.mission import load_board
+from game.i18n import N_, _
 from game.platform import envelope, registry
 from game.platform.envelope import SaveFileError
+from game.settings import Settings, load_settings, save_settings
 from game.table.reload import carry_pieces
 from game.table.saves import AUTOSAVE_NAME, DEFAULT_SAVE_DIR, SaveError, open_table, save_table
 from game.table.state import TableState
@@ -47,7 +50,7 @@ STATUS_SECONDS = 4.0
 MAX_RELOAD_LINES = 12  # problems or moved pieces a reload lists in its message
 MESSAGE_MIN_PX = (240, 160)  # a message window is never smaller, even in a tiny window
 
-HELP_HTML = (
+HELP_HTML = N_(
     "<b>Move</b>: drag a miniature (mouse or finger; several fingers at once).<br>"
     "<b>Pan</b>: drag the empty table, right or middle drag, two fingers, or the arrow keys.<br>"
     "<b>Zoom</b>: wheel, pinch, + / − keys or buttons. <b>Fit</b>: Home.<br>"
@@ -71,21 +74,21 @@ class ToolSpec:
 
 
 TOOLS = (
-    ToolSpec("fit", "Fit", "Show the whole board (Home)"),
-    ToolSpec("zoom_in", "Zoom +", "Zoom in (+, wheel, pinch)"),
-    ToolSpec("zoom_out", "Zoom −", "Zoom out (−, wheel, pinch)"),
-    ToolSpec("tape", "Tape", "Tape measure (T)"),
-    ToolSpec("ring", "Ring", "Range ring around the selected miniature (G)"),
-    ToolSpec("ring_less", "Ring −", "Smaller ring ([)"),
-    ToolSpec("ring_more", "Ring +", "Larger ring (])"),
-    ToolSpec("rotate", "Turn", "Turn the selected miniature 45° (R: 15°)"),
-    ToolSpec("tray", "Tray", "Add miniatures and tokens: drag one out or tap it; drop a piece on the tray to remove it"),
-    ToolSpec("delete", "Delete", "Take the selected piece off the table (Delete)"),
-    ToolSpec("undo", "Undo", "Undo the last move (Ctrl+Z)"),
-    ToolSpec("save", "Save", "Save the table (Ctrl+S)"),
-    ToolSpec("load", "Load", "Open a saved table (Ctrl+O)"),
-    ToolSpec("fullscreen", "Full", "Full screen (F11)"),
-    ToolSpec("help", "Help", "Every control"),
+    ToolSpec("fit", N_("Fit"), N_("Show the whole board (Home)")),
+    ToolSpec("zoom_in", N_("Zoom +"), N_("Zoom in (+, wheel, pinch)")),
+    ToolSpec("zoom_out", N_("Zoom −"), N_("Zoom out (−, wheel, pinch)")),
+    ToolSpec("tape", N_("Tape"), N_("Tape measure (T)")),
+    ToolSpec("ring", N_("Ring"), N_("Range ring around the selected miniature (G)")),
+    ToolSpec("ring_less", N_("Ring −"), N_("Smaller ring ([)")),
+    ToolSpec("ring_more", N_("Ring +"), N_("Larger ring (])")),
+    ToolSpec("rotate", N_("Turn"), N_("Turn the selected miniature 45° (R: 15°)")),
+    ToolSpec("tray", N_("Tray"), N_("Add miniatures and tokens: drag one out or tap it; drop a piece on the tray to remove it")),
+    ToolSpec("delete", N_("Delete"), N_("Take the selected piece off the table (Delete)")),
+    ToolSpec("undo", N_("Undo"), N_("Undo the last move (Ctrl+Z)")),
+    ToolSpec("save", N_("Save"), N_("Save the table (Ctrl+S)")),
+    ToolSpec("load", N_("Load"), N_("Open a saved table (Ctrl+O)")),
+    ToolSpec("fullscreen", N_("Full"), N_("Full screen (F11)")),
+    ToolSpec("menu", N_("Menu"), N_("Resume, save and quit, help and every control, settings (Esc)")),
 )
 
 
@@ -123,6 +126,8 @@ class DeadtableApp:
         self.watch_files = watch_files  # False: a test injects the changes (``watch.notify``)
         self.watch: FileWatch | None = None  # the plain table's map, mission and module files
         self.cleaned_temps = clean_stale_temps(self.save_dir)  # what crashed saves left behind
+        self.settings_path = self.save_dir / "settings.json"
+        self.settings, self.settings_problem = load_settings(self.settings_path)
         if board is not None:
             self.open_table(board, state if state is not None else TableState(source=board.source), save_path)
 
@@ -157,11 +162,14 @@ class DeadtableApp:
     def _cover_ui(self, overlay) -> None:
         """An overlay hides the UI elements of the scenes under it: pygame_gui draws every element
         over every scene, so a log panel would cover the end screen."""
+        self._covered[overlay] = self._hide_shown()
+
+    def _hide_shown(self) -> list:
         root = self.ui.get_root_container()
         hidden = [element for element in list(getattr(root, "elements", ())) if element.visible]
         for element in hidden:
             element.hide()
-        self._covered[overlay] = hidden
+        return hidden
 
     def _uncover_ui(self) -> None:
         for overlay in [o for o in self._covered if o not in self.scenes.scenes]:
@@ -218,7 +226,7 @@ class DeadtableApp:
             info = envelope.read_info(save_path)
             hooks = registry.game(info.game, save_path).app_hooks()
         except (SaveFileError, ValueError) as error:
-            self.show_message("Could not open the save", describe_error(error))
+            self.show_message(_("Could not open the save"), describe_error(error))
             return False
         if not hooks.resume(self, Path(save_path)):
             return False
@@ -233,7 +241,7 @@ class DeadtableApp:
         except SaveFileError:
             return
         if changes:
-            self.show_message("The game's content changed", envelope.content_note(changes))
+            self.show_message(_("The game's content changed"), envelope.content_note(changes))
 
     def _watch_board(self, board, source: str) -> None:
         """Watch the files the table's board was built from: its mission or map and every module."""
@@ -255,17 +263,17 @@ class DeadtableApp:
             lines = [one_line(str(p)) for p in problems[:MAX_RELOAD_LINES]] or [describe_load_error(error)]
             if len(problems) > MAX_RELOAD_LINES:
                 lines.append(f"(and {len(problems) - MAX_RELOAD_LINES} more: main.py --validate lists them all)")
-            self.show_message("The saved board has problems",
-                              "\n".join(lines) + "\n\nThe last good board stays on the table.")
+            self.show_message(_("The saved board has problems"),
+                              "\n".join(lines) + "\n\n" + _("The last good board stays on the table."))
             return False
         pieces, moved = carry_pieces(board, table.state.pieces)
         table.replace_board(board, pieces)
         self._watch_board(board, table.state.source)
         if moved:
             more = f"\n(and {len(moved) - MAX_RELOAD_LINES} more)" if len(moved) > MAX_RELOAD_LINES else ""
-            self.show_message("Board reloaded: pieces moved", "\n".join(map(str, moved[:MAX_RELOAD_LINES])) + more)
+            self.show_message(_("Board reloaded: pieces moved"), "\n".join(map(str, moved[:MAX_RELOAD_LINES])) + more)
         else:
-            self.status("Board reloaded")
+            self.status(_("Board reloaded"))
         return True
 
     def open_table_source(self, path: Path) -> bool:
@@ -275,23 +283,59 @@ class DeadtableApp:
         try:
             board = load_board(path)
         except (MapFormatError, OSError) as error:
-            self.show_message("Could not open the table", describe_load_error(error))
+            self.show_message(_("Could not open the table"), describe_load_error(error))
             return False
         state = TableState(source=str(Path(path).resolve()))
         try:
             for piece in default_pieces(board):
                 state.add(piece)
         except (TokenManifestError, ValueError) as error:
-            self.status(f"No miniatures set up: {error}")
+            self.status(_("No miniatures set up: {reason}").format(reason=error))
         self.open_table(board, state)
         return True
+
+    # --- settings ------------------------------------------------------------------------------
+
+    def apply_settings(self) -> None:
+        """Show the window as ``self.settings`` asks: language, full screen, and every open screen's
+        speed and hand (each screen is laid out again, in the new language)."""
+        wanted = self.settings.language or i18n.system_language()
+        if wanted != i18n.language():
+            try:
+                i18n.set_language(wanted)
+            except i18n.CatalogueError as error:
+                self.show_message(_("Could not change the language"), error.what)
+        if self.settings.fullscreen != bool(self.screen.get_flags() & pygame.FULLSCREEN):
+            self._switch_fullscreen(self.settings.fullscreen)
+        for scene in self.scenes.scenes:
+            follow = getattr(scene, "apply_settings", None)
+            if follow is not None:
+                follow(self.settings)
+        self._layout(self.screen.get_size())
+
+    def change_settings(self, settings: Settings) -> None:
+        """Keep ``settings`` (saved at once) and apply them; a folder that cannot be written is said."""
+        self.settings = settings
+        try:
+            save_settings(settings, self.settings_path)
+        except OSError as error:
+            self.status(_("Could not save the settings: {reason}").format(reason=error.strerror or error))
+        self.apply_settings()
+
+    def open_menu(self, host=None) -> None:
+        """The menu over ``host`` (default: the top screen); Esc and the Menu buttons open it."""
+        from game.app.start_scene import StartScene
+        from game.app.widgets.game_menu import open_menu
+
+        host = host if host is not None else self.scenes.top
+        open_menu(self, host, in_game=not isinstance(host, StartScene))
 
     # --- layout --------------------------------------------------------------------------------
 
     def _build_toolbar(self) -> None:
         self.ui.clear_and_reset()
         self.buttons.clear()
-        w, _ = self.screen.get_size()
+        w = self.screen.get_size()[0]
         pitch = BUTTON_PX + BUTTON_GAP_PX
         per_row = max(1, (w - 16) // pitch)
         rows = -(-len(TOOLS) // per_row)
@@ -299,8 +343,8 @@ class DeadtableApp:
         self.toolbar = UIPanel(pygame.Rect(0, 0, w, self.toolbar_px), manager=self.ui, object_id="#toolbar")
         for index, tool in enumerate(TOOLS):
             x, y = 8 + (index % per_row) * pitch, 6 + (index // per_row) * pitch
-            button = UIButton(pygame.Rect(x, y, BUTTON_PX, BUTTON_PX), tool.text, manager=self.ui,
-                              container=self.toolbar, tool_tip_text=tool.tooltip,
+            button = UIButton(pygame.Rect(x, y, BUTTON_PX, BUTTON_PX), _(tool.text), manager=self.ui,
+                              container=self.toolbar, tool_tip_text=_(tool.tooltip),
                               object_id=pygame_gui.core.ObjectID(object_id=f"#{tool.key}", class_id="@tool_button"))
             self.buttons[tool.key] = button
         x = 8 + (len(TOOLS) - (rows - 1) * per_row) * pitch
@@ -320,11 +364,15 @@ class DeadtableApp:
 
     def _layout(self, size: tuple[int, int]) -> None:
         self.ui.set_window_resolution(size)
+        scenes = self.scenes.scenes
         if self.table is not None:
             self._build_toolbar()
+            self.table.tray_side = "left" if self.settings.handedness == "left" else "right"
             self.table.set_viewport(0, self.toolbar_px, size[0], max(1, size[1] - self.toolbar_px), size)
-            return
-        for scene in self.scenes.scenes:
+            scenes = [scene for scene in scenes if scene is not self.table]
+        for scene in scenes:
+            if scene in self._covered:  # an overlay laid out again still hides what lies under it
+                self._covered[scene] = [e for e in self._covered[scene] if e.alive()] + self._hide_shown()
             self._layout_scene(scene)
 
     def _refresh_toggles(self) -> None:
@@ -345,14 +393,14 @@ class DeadtableApp:
         t = self.table
         if t is None:
             return ""
-        parts = ["Tape on" if t.tool == "tape" else "Move"]
+        parts = [_("Tape on") if t.tool == "tape" else _("Move")]
         if t.ring_cm is not None:
-            parts.append(f"Ring {t.ring_cm:g} cm")
+            parts.append(_("Ring {cm} cm").format(cm=f"{t.ring_cm:g}"))
         if t.tray_open:
-            parts.append("Tray open")
+            parts.append(_("Tray open"))
         piece = t.state.pieces.get(t.selected or "")
         if piece is not None:
-            parts.append(f"Selected: {piece.label or piece.id}")
+            parts.append(_("Selected: {piece}").format(piece=piece.label or piece.id))
         return " · ".join(parts)
 
     def _refresh_mode(self) -> None:
@@ -363,7 +411,7 @@ class DeadtableApp:
             if self.mode_label.text != text:
                 self.mode_label.set_text(text)
         ring = self.buttons.get("ring")
-        ring_text = "Ring" if self.table.ring_cm is None else f"Ring {self.table.ring_cm:g}"
+        ring_text = _("Ring") if self.table.ring_cm is None else _("Ring {cm}").format(cm=f"{self.table.ring_cm:g}")
         if ring is not None and ring.text != ring_text:
             ring.set_text(ring_text)
 
@@ -407,12 +455,12 @@ class DeadtableApp:
             "ring_more": lambda: t.change_ring(1.0),
             "rotate": self.rotate,
             "tray": t.toggle_tray,
-            "delete": lambda: self._or_say(t.delete_selected(), "Select a piece first"),
-            "undo": lambda: self._or_say(t.undo(), "Nothing to undo"),
+            "delete": lambda: self._or_say(t.delete_selected(), _("Select a piece first")),
+            "undo": lambda: self._or_say(t.undo(), _("Nothing to undo")),
             "save": self.save,
             "load": self.open_load_dialog,
             "fullscreen": self.toggle_fullscreen,
-            "help": self.show_help,
+            "menu": lambda: self.open_menu(t),
         }
 
     def _or_say(self, done: bool, why_not: str) -> None:
@@ -423,9 +471,9 @@ class DeadtableApp:
         if self.table is None:
             return
         if self.table.selected is None:
-            self.status("Select a miniature first")
+            self.status(_("Select a miniature first"))
         elif not self.table.rotate_selected(45.0):
-            self.status("Miniatures have no facing on a zone board")
+            self.status(_("Miniatures have no facing on a zone board"))
 
     def default_save_path(self) -> Path:
         assert self.table is not None
@@ -443,11 +491,11 @@ class DeadtableApp:
             if quiet:  # the window is closing: the terminal is the one place left to say it
                 print(f"deadtable: {describe_error(error)}", file=sys.stderr)
             else:
-                self.show_message("Could not save", describe_error(error))
+                self.show_message(_("Could not save"), describe_error(error))
             return False
         if not quiet:
             self.save_path = written
-            self.status(f"Saved to {written.name}")
+            self.status(_("Saved to {file}").format(file=written.name))
         return True
 
     def open_load_dialog(self) -> None:
@@ -457,7 +505,7 @@ class DeadtableApp:
         rect = pygame.Rect(0, 0, min(640, w - 40), min(520, h - 40))
         rect.center = (w // 2, h // 2)
         self.save_dir.mkdir(parents=True, exist_ok=True)
-        self.dialog = UIFileDialog(rect, self.ui, window_title="Open a save",
+        self.dialog = UIFileDialog(rect, self.ui, window_title=_("Open a save"),
                                    initial_file_path=str(self.save_dir), allow_existing_files_only=True)
 
     def load(self, path: str | Path) -> bool:
@@ -468,10 +516,10 @@ class DeadtableApp:
         try:
             board, state = open_table(path)
         except (SaveError, MapFormatError, OSError) as error:
-            self.show_message("Could not open the save", describe_load_error(error))
+            self.show_message(_("Could not open the save"), describe_load_error(error))
             return False
         self.open_table(board, state, Path(path))
-        self.status(f"Opened {Path(path).name}")
+        self.status(_("Opened {file}").format(file=Path(path).name))
         return True
 
     def show_message(self, title: str, text: str) -> None:
@@ -481,14 +529,23 @@ class DeadtableApp:
         safe = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
         self.message = UIMessageWindow(rect, safe, self.ui, window_title=title)
 
+    def table_help_html(self) -> str:
+        """The free table's controls, in the player's language (the menu's help page shows them)."""
+        return _(HELP_HTML)
+
     def show_help(self) -> None:
         w, h = self.screen.get_size()
         rect = pygame.Rect(0, 0, max(MESSAGE_MIN_PX[0], min(720, w - 40)), max(MESSAGE_MIN_PX[1], min(480, h - 40)))
         rect.center = (w // 2, h // 2)
-        self.message = UIMessageWindow(rect, HELP_HTML, self.ui, window_title="Controls")
+        self.message = UIMessageWindow(rect, _(HELP_HTML), self.ui, window_title=_("Controls"))
 
     def toggle_fullscreen(self) -> None:
-        if self.screen.get_flags() & pygame.FULLSCREEN:
+        """F11 and the Full button: switch, and keep the choice in the settings."""
+        self.change_settings(self.settings.model_copy(
+            update={"fullscreen": not self.screen.get_flags() & pygame.FULLSCREEN}))
+
+    def _switch_fullscreen(self, on: bool) -> None:
+        if not on:
             self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         else:
             self.windowed_size = self.screen.get_size()
@@ -544,6 +601,8 @@ class DeadtableApp:
             for key, button in self.buttons.items():
                 if event.ui_element is button:
                     self.actions()[key]()
+                    return
+            self.scenes.handle_event(event)  # an overlay's own buttons (the menu)
             return
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
             self.dialog = None
@@ -567,7 +626,13 @@ class DeadtableApp:
             w, h = self.screen.get_size()
             if self._over_ui((event.x * w, event.y * h)):
                 return
-        self.scenes.handle_event(event)
+        self._offer_to_scenes(event)
+
+    def _offer_to_scenes(self, event: pygame.event.Event) -> None:
+        """Down the stack; an Esc that no screen used opens the menu (its way out)."""
+        if not self.scenes.handle_event(event) and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE \
+                and self.scenes.top is not None and not self._modal_open():
+            self.open_menu()
 
     def _handle_scene_event(self, event: pygame.event.Event) -> None:
         """App scenes: pygame_gui first; pointers over its elements stop there; the rest goes down the stack."""
@@ -591,7 +656,7 @@ class DeadtableApp:
             w, h = self.screen.get_size()
             if self.over_ui((event.x * w, event.y * h)):
                 return
-        self.scenes.handle_event(event)
+        self._offer_to_scenes(event)
 
     # --- frames --------------------------------------------------------------------------------
 
@@ -649,7 +714,7 @@ class DeadtableApp:
 
     def screenshot(self, out: str | Path, max_frames: int = 60) -> None:
         """Render until the board is sharp, then write the picture."""
-        for _ in range(max_frames):
+        for _frame in range(max_frames):
             self.frame(1 / FRAME_RATE, events=[])
             if self.ready():
                 break

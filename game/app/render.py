@@ -34,6 +34,7 @@ from game.board.model import (
     TileLayer,
     ZoneKind,
 )
+from game.i18n import _
 from game.table.arrange import marker_size_cm
 from game.table.camera import Camera
 from game.table.state import Piece, PieceSide
@@ -777,12 +778,13 @@ class TableRenderer:
                            base_cm=entry.base_cm, x_cm=0.0, y_cm=0.0)
             token = self._token(sample, rect.width - 26)
             target.blit(token, token.get_rect(center=(rect.centerx, rect.top + 4 + token.get_height() // 2)))
-            label = self._label(entry.label, 11)
+            words = _(entry.label)  # the tray's names are marked in game.table.tray
+            label = self._label(words, 11)
             if label.get_width() > rect.width + TRAY_LABEL_OVERHANG_PX:
-                label = self._label(entry.label, 9)
+                label = self._label(words, 9)
             target.blit(label, label.get_rect(midbottom=(rect.centerx, rect.bottom - 1)))
         if holding_piece:
-            hint = self._label("Drop here to remove", 13)
+            hint = self._label(_("Drop here to remove"), 13)
             target.blit(hint, hint.get_rect(topright=(panel.right - 4, panel.bottom + 4)))
 
     @staticmethod

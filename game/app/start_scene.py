@@ -1,15 +1,20 @@
-"""The start screen: new game, continue, load, map help.
+"""The start screen: new game, continue, the free table, load, map help, the menu.
 
 "New game" lists what the game registry offers (each game's boxes and tools); a button calls the
 game's own window hook, which opens that game's set-up. Continue and Load list the game saves of
 every registered game through the save envelope; a file that cannot be read is shown greyed with
 its one-line reason, and the list goes on.
 
-Every step is big buttons, so a finger works as well as a mouse. Esc goes back one step.
+"Free table" lists every mission and table the games play on; one opens on the plain table with
+the pieces of its game. Every step is big buttons, so a finger works as well as a mouse. Esc goes
+back one step; on the first page it opens the menu (help, settings, quit).
 """
 
 from __future__ import annotations
 
+import re
+import tomllib
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
@@ -18,13 +23,17 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UILabel, UIScrollingContainer, UITextBox
 
 from game.app.widgets.card_scene import BUTTON_H, GAP, CardScene
+from game.i18n import N_, _
 from game.platform import envelope, registry
 from game.platform.envelope import BadSave, SaveInfo
 from game.platform.registry import GameEntry, MenuEntry
 
 LABEL_CHARS = 110  # a save's row on the Load page
 TIP_CHARS = 400
-MAP_HELP_HTML = (
+HOME_ROWS = 5
+MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
+FREE_TABLE_SOURCES = ("missions/*.toml", "zombieworld/*.tmx", "city_of_horror/*.tmx")
+MAP_HELP_HTML = N_(
     "<b>Make a board module</b> in the free Tiled editor (mapeditor.org):<br>"
     "1. <font color='#f0c060'>New map</font>: orthogonal, fixed size, 15×15 tiles of 40 px, CSV layers.<br>"
     "2. Map properties: <b>module</b> (an id such as <font color='#f0c060'>my-street</font>), <b>game</b> = zombicide, "
@@ -66,6 +75,43 @@ def list_saves(save_dir: Path) -> list[SaveInfo]:
     return envelope.list_saves(save_dir)[0]
 
 
+@dataclass(frozen=True, slots=True)
+class FreeTable:
+    path: Path
+    title: str
+    game: str  # the game's name, as the registry gives it
+
+
+_TMX_PROPERTY = re.compile(r'<property name="(title|game)" value="([^"]*)"')
+
+
+def free_tables(maps_dir: Path = MAPS_DIR) -> list[FreeTable]:
+    """Every mission and table a registered game plays on, read cheaply (title and game only),
+    game by game in registration order. A file that does not read is left out (``--validate``
+    names its problem)."""
+    by_game = {kind: entry for entry in registry.games() for kind in entry.plays_on}
+    found: list[tuple[int, str, FreeTable]] = []
+    order = {entry.id: n for n, entry in enumerate(registry.games())}
+    for pattern in FREE_TABLE_SOURCES:
+        for path in sorted(maps_dir.glob(pattern)):
+            try:
+                if path.suffix == ".toml":
+                    data = tomllib.loads(path.read_text(encoding="utf-8"))
+                    title, kind = str(data.get("title") or path.stem), str(data.get("game", ""))
+                else:
+                    head = path.read_text(encoding="utf-8", errors="replace")[:20_000]
+                    props: dict[str, str] = {}
+                    for name, value in _TMX_PROPERTY.findall(head):
+                        props.setdefault(name, value)
+                    title, kind = props.get("title") or path.stem, props.get("game", "")
+            except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+                continue
+            entry = by_game.get(kind)
+            if entry is not None:
+                found.append((order[entry.id], title.lower(), FreeTable(path, title, entry.name)))
+    return [table for _order, _title, table in sorted(found, key=lambda item: item[:2])]
+
+
 def menu_entries() -> list[tuple[GameEntry, MenuEntry]]:
     """Every "New game" button the registered games offer, game by game."""
     return [(entry, item) for entry in registry.games() for item in entry.menu]
@@ -74,7 +120,7 @@ def menu_entries() -> list[tuple[GameEntry, MenuEntry]]:
 class StartScene(CardScene):
     """The start screen; ``page`` is one of home, games, load, help."""
 
-    PAGES = ("home", "games", "load", "help")
+    PAGES = ("home", "games", "table", "load", "help")
 
     def __init__(self, app, save_dir: Path | None = None, page: str = "home"):
         super().__init__(app, subtitle())
@@ -88,7 +134,7 @@ class StartScene(CardScene):
     def card_size(self, window: tuple[int, int], top: int) -> tuple[int, int]:
         w, h = window
         if self.page == "home":
-            return min(720, w - 40), min(h - top - 20, 5 * (BUTTON_H + GAP) + 28)
+            return min(720, w - 40), min(h - top - 20, HOME_ROWS * (BUTTON_H + GAP) + 28)
         return super().card_size(window, top)
 
     # --- navigation -----------------------------------------------------------------------------
@@ -105,11 +151,16 @@ class StartScene(CardScene):
     def back(self) -> None:
         if self.page != "home":
             self.go("home")
+        else:
+            self.app.open_menu(self)
+
+    def open_free_table(self, path: Path) -> None:
+        self.app.open_table_source(path)
 
     def continue_last(self) -> None:
         info = self._continue_info()
         if info is None:
-            self.app.status("No game to continue yet")
+            self.app.status(_("No game to continue yet"))
             return
         self.app.resume_game(info.path)
 
@@ -129,30 +180,55 @@ class StartScene(CardScene):
         info = self._continue_info()
         bw = min(640, width - 40)
         x = (width - bw) // 2
-        y = max(10, (height - 5 * (BUTTON_H + GAP) + GAP) // 2)
-        cont = "Continue (no game saved yet)"
+        y = max(10, (height - HOME_ROWS * (BUTTON_H + GAP) + GAP) // 2)
+        cont = _("Continue (no game saved yet)")
         if info is not None:  # the button holds about one character per 10 px
             tail = shorten(f", {info.progress()}", 24)
-            head = f"Continue {info.game_name}: "
+            head = _("Continue {game}: ").format(game=info.game_name)
             cont = head + shorten(info.shown_title, max(8, bw // 10 - len(head) - len(tail))) + tail
+        # each row holds one button, or two side by side
         rows = [
-            ("new", "New game", lambda: self.go("games"), True, "@start_primary"),
-            ("continue", cont, self.continue_last, info is not None, "@start_button"),
-            ("load", "Load a game", lambda: self.go("load"), True, "@start_button"),
-            ("help", "How to make a map", lambda: self.go("help"), True, "@start_button"),
-            ("quit", "Quit", self._quit, True, "@start_button"),
+            [("new", _("New game"), lambda: self.go("games"), True, "@start_primary")],
+            [("continue", cont, self.continue_last, info is not None, "@start_button")],
+            [("table", _("Free table"), lambda: self.go("table"), True, "@start_button"),
+             ("load", _("Load a game"), lambda: self.go("load"), True, "@start_button")],
+            [("help", _("How to make a map"), lambda: self.go("help"), True, "@start_button")],
+            [("menu", _("Menu"), lambda: self.app.open_menu(self), True, "@start_button"),
+             ("quit", _("Quit"), self._quit, True, "@start_button")],
         ]
-        for key, text, action, enabled, style in rows:
-            tip = shorten(info.label(), TIP_CHARS) if key == "continue" and info is not None else None
-            self._button(pygame.Rect(x, y, bw, BUTTON_H), text, action, c, key=key, enabled=enabled, object_id=style,
-                         tip=tip)
+        for row in rows:
+            each = (bw - GAP * (len(row) - 1)) // len(row)
+            for index, (key, text, action, enabled, style) in enumerate(row):
+                tip = shorten(info.label(), TIP_CHARS) if key == "continue" and info is not None else None
+                self._button(pygame.Rect(x + index * (each + GAP), y, each, BUTTON_H), text, action, c, key=key,
+                             enabled=enabled, object_id=style, tip=tip)
             y += BUTTON_H + GAP
 
     def _quit(self) -> None:
         self.app.running = False
 
+    def _list(self, c, width: int, height: int) -> UIScrollingContainer:
+        """A page's scrolling list of rows, between its heading and its Back button."""
+        list_h = height - 70 - BUTTON_H - 24
+        return UIScrollingContainer(pygame.Rect(16, 56, width - 24, list_h), manager=self.app.ui, container=c,
+                                    allow_scroll_x=False)
+
+    def _page_table(self, c, width: int, height: int) -> None:
+        """Every mission and table, on the plain table with its game's pieces and tray."""
+        self._heading(c, width, _("Free table — choose a board"))
+        scroller = self._list(c, width, height)
+        y = 0
+        for table in free_tables():
+            self._button(pygame.Rect(0, y, width - 56, BUTTON_H - 6),
+                         shorten(f"{table.game}: {table.title}", LABEL_CHARS),
+                         partial(self.open_free_table, table.path), scroller, key=f"table_{table.path.stem}",
+                         tip=table.path.name, object_id="@start_choice")
+            y += BUTTON_H
+        scroller.set_scrollable_area_dimensions((width - 56, max(y, 1)))
+        self._nav(c, width, height)
+
     def _page_games(self, c, width: int, height: int) -> None:
-        self._heading(c, width, "New game — choose a game")
+        self._heading(c, width, _("New game — choose a game"))
         entries = menu_entries()
         bw = min(560, width - 40)
         y = 60
@@ -165,10 +241,8 @@ class StartScene(CardScene):
         self._nav(c, width, height)
 
     def _page_load(self, c, width: int, height: int) -> None:
-        self._heading(c, width, "Load a game")
-        list_h = height - 70 - BUTTON_H - 24
-        scroller = UIScrollingContainer(pygame.Rect(16, 56, width - 24, list_h), manager=self.app.ui, container=c,
-                                        allow_scroll_x=False)
+        self._heading(c, width, _("Load a game"))
+        scroller = self._list(c, width, height)
         y = 0
         for info in self.saves:
             self._button(pygame.Rect(0, y, width - 56, BUTTON_H - 6), shorten(info.label(), LABEL_CHARS),
@@ -183,13 +257,14 @@ class StartScene(CardScene):
                          object_id="@start_choice")
             y += BUTTON_H
         if not self.saves and not self.bad_saves:
-            UILabel(pygame.Rect(0, 0, width - 56, 40), f"No game saves in {self.save_dir}", manager=self.app.ui,
+            UILabel(pygame.Rect(0, 0, width - 56, 40), _("No game saves in {folder}").format(folder=self.save_dir),
+                    manager=self.app.ui,
                     container=scroller)
         scroller.set_scrollable_area_dimensions((width - 56, max(y, 1)))
-        self._nav(c, width, height, "Browse files…", self.app.open_load_dialog)
+        self._nav(c, width, height, _("Browse files…"), self.app.open_load_dialog)
 
     def _page_help(self, c, width: int, height: int) -> None:
-        self._heading(c, width, "How to make a map")
-        UITextBox(MAP_HELP_HTML, pygame.Rect(16, 56, width - 32, height - 70 - BUTTON_H - 24), manager=self.app.ui,
+        self._heading(c, width, _("How to make a map"))
+        UITextBox(_(MAP_HELP_HTML), pygame.Rect(16, 56, width - 32, height - 70 - BUTTON_H - 24), manager=self.app.ui,
                   container=c, object_id=ObjectID(object_id="#start_detail"))
         self._nav(c, width, height)

@@ -89,6 +89,7 @@ class TableScene(Scene):
         self.undo_stack: list[dict[str, Piece]] = []
         self.tray = tray_entries(board.layout, self.renderer.images.tokens)
         self.tray_open = False
+        self.tray_side = "right"  # "left" for a left hand (settings): the tray along the view's left edge
         self.panels_px: dict[str, Insets] = {}  # panels scenes draw over the table view
         self._pinch: tuple[float, float] | None = None  # start distance px, start zoom px per cm
         self._pinch_mid: Point | None = None
@@ -156,7 +157,8 @@ class TableScene(Scene):
         covered = [0, 0, 0, 0]
         strips = list(self.panels_px.values())
         if self.tray_open:
-            strips.append((0, 0, self.tray_rect().width, 0))
+            width = self.tray_rect().width
+            strips.append((width, 0, 0, 0) if self.tray_side == "left" else (0, 0, width, 0))
         for strip in strips:
             covered = [max(have, int(side)) for have, side in zip(covered, strip, strict=True)]
         return (covered[0], covered[1], covered[2], covered[3])
@@ -344,7 +346,7 @@ class TableScene(Scene):
     # --- the tray ------------------------------------------------------------------------------
 
     def tray_layout(self) -> tuple[pygame.Rect, list[tuple[TrayEntry, pygame.Rect]]]:
-        """The tray panel along the right edge of the table view, and each entry's touch target."""
+        """The tray panel along the right (or left) edge of the table view, and each entry's touch target."""
         cam = self.camera
         pitch = TRAY_SLOT_PX + TRAY_GAP_PX
         per_column = max(1, (cam.viewport_h_px - 2 * TRAY_PAD_PX + TRAY_GAP_PX) // pitch)
@@ -352,7 +354,8 @@ class TableScene(Scene):
         rows = min(len(self.tray), per_column)
         width = 2 * TRAY_PAD_PX + columns * pitch - TRAY_GAP_PX
         height = 2 * TRAY_PAD_PX + max(1, rows) * pitch - TRAY_GAP_PX
-        panel = pygame.Rect(cam.viewport_x_px + cam.viewport_w_px - width, cam.viewport_y_px, width, height)
+        left = cam.viewport_x_px if self.tray_side == "left" else cam.viewport_x_px + cam.viewport_w_px - width
+        panel = pygame.Rect(left, cam.viewport_y_px, width, height)
         slots = []
         for index, entry in enumerate(self.tray):
             column, row = divmod(index, per_column)
@@ -593,6 +596,12 @@ class TableScene(Scene):
                                                  slide.start[1] + (slide.end[1] - slide.start[1]) * eased))
             if t >= 1.0:
                 del self.slides[piece_id]
+
+    def finish_slides(self) -> None:
+        """Every piece sliding into place stands at its end at once (a Skip)."""
+        for piece_id, slide in list(self.slides.items()):
+            self.physics.set_position(piece_id, slide.end)
+        self.slides.clear()
 
     def pieces_as_shown(self) -> list[Piece]:
         """The pieces with sliding ones where their animation has them this frame."""

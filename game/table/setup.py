@@ -32,6 +32,7 @@ SURVIVORS_ON_ZONE_BOARDS = 6
 ZOMBIES_PER_SPAWN = ("walker", "walker", "runner")
 BAND_SIZE = 5
 MIDDLE_ZOMBIES = ("zw_walker",) * 5  # Zombieworld's own walkers where the manifest has them
+FREE_TABLE_SURVIVORS = ("zw_survivor",)  # the survivors of the game free tables belong to
 DEPLOYMENT_AREA_CM = 20.0  # side of a default deployment square on free tables
 MIDDLE_AREA_CM = 15.0
 EDGE_INSET_CM = 3.0
@@ -211,9 +212,11 @@ def _facing(origin: Point, target: Point) -> float:
 
 
 def _free_table_pieces(board: Board, tokens: Mapping[str, TokenInfo]) -> list[Piece]:
+    """Bands in the deployment areas and walkers in the middle, all of the free table's own game
+    (Zombieworld's models, never the zone boards' named survivors)."""
     factory = _Factory(tokens)
     middle = (board.width_cm / 2, board.height_cm / 2)
-    survivors = survivor_names(tokens)
+    survivors = [name for name in FREE_TABLE_SURVIVORS if name in tokens] or survivor_names(tokens)
     pieces: list[Piece] = []
     for band, area in enumerate(_deployment_areas(board)):
         band_pieces = [factory.make(name) for name in _cycle(survivors, BAND_SIZE, start=band * BAND_SIZE)]

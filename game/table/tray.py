@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from game.board.model import Layout, Point
+from game.i18n import N_
 from game.table.setup import TokenInfo, slug, survivor_names
 from game.table.state import Piece, PieceSide, TableState
 
@@ -21,12 +22,14 @@ ZONE_BOARD_TRAY = (NEXT_SURVIVOR, "walker", "runner", "fatty", "abomination",
                    "noise", "objective_red", "objective_blue")
 FREE_TABLE_TRAY = ("zw_survivor", "zw_dog", "zw_walker", "noise", "objective_red")
 FLAT_TOKENS: dict[str, str] = {  # marker image name → label
-    "noise": "Noise",
-    "objective_red": "Objective",
-    "objective_blue": "Objective",
-    "objective_green": "Objective",
-    "objective_pink": "Objective",
+    "noise": N_("Noise"),
+    "objective_red": N_("Objective"),
+    "objective_blue": N_("Objective"),
+    "objective_green": N_("Objective"),
+    "objective_pink": N_("Objective"),
 }
+# the tray's names from the token manifest, marked for the catalogue (shown through ``_`` in the tray)
+TRAY_NAMES = (N_("Survivor"), N_("Dog"), N_("Walker"), N_("Runner"), N_("Fatty"), N_("Abomination"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +41,12 @@ class TrayEntry:
     image: str = ""  # the token whose image the tray shows, when it is not ``token``
 
 
+def tray_label(label: str) -> str:
+    """A manifest label short enough for a tray slot: "Walker (Zombieworld)" is "Walker" there (the
+    tray holds one game's pieces, so the game need not be named)."""
+    return label.split(" (", 1)[0].strip() or label
+
+
 def tray_entries(layout: str, tokens: Mapping[str, TokenInfo]) -> list[TrayEntry]:
     """The tray for a board layout: the manifest's miniatures it names, then the flat tokens."""
     entries = []
@@ -45,11 +54,11 @@ def tray_entries(layout: str, tokens: Mapping[str, TokenInfo]) -> list[TrayEntry
         if name == NEXT_SURVIVOR:
             named = survivor_names(tokens)
             if named:
-                entries.append(TrayEntry(NEXT_SURVIVOR, "Survivor", PieceSide.SURVIVOR, tokens[named[0]].base_cm,
+                entries.append(TrayEntry(NEXT_SURVIVOR, N_("Survivor"), PieceSide.SURVIVOR, tokens[named[0]].base_cm,
                                          image=named[0]))
         elif name in tokens:
             info = tokens[name]
-            entries.append(TrayEntry(name, info.label, info.side, info.base_cm))
+            entries.append(TrayEntry(name, tray_label(info.label), info.side, info.base_cm))
         elif name in FLAT_TOKENS:
             entries.append(TrayEntry(name, FLAT_TOKENS[name], PieceSide.TOKEN, FLAT_TOKEN_CM))
     return entries

@@ -9,7 +9,7 @@ from game.app.zombieworld.event_text import describe
 from game.app.zombieworld.game_scene import ZombieworldGameScene
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.presets import preset_bands
-from tests.app_zombieworld.zw_ui import TOWN, new_app
+from tests.app_zombieworld.zw_ui import TOWN, log_caught_up, new_app
 
 SIZE = (1280, 800)
 
@@ -87,6 +87,7 @@ def test_a_round_flip_is_logged_and_the_panel_follows_it(tmp_path):
         seen = len(game.log_lines)
         play_on(game, 2)
         assert game.state.round == 2
+        log_caught_up(game)
         rolls = [(text, tone) for text, tone in game.log_lines[seen:] if "alliance roll" in text]
         assert len(rolls) == 1  # one flip roll at the start of round 2
         text, tone = rolls[0]

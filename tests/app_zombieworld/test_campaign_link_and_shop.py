@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game.app.start_scene import StartScene
+from game.app.widgets.game_menu import GameMenu
 from game.app.zombieworld.campaign_scene import (
     ZombieworldCampaignScene,
     campaign_dir,
@@ -119,6 +120,8 @@ def test_a_saved_and_continued_campaign_game_is_recorded_as_if_played_straight(t
     assert saved["campaign"]["games_at_start"] == 0
     assert saved["campaign"]["name"] == straight.name
     tap(app, game.tools, "menu", finger)
+    assert isinstance(app.scenes.top, GameMenu)
+    tap_at(app, app.scenes.top.buttons["save_leave"].rect.center, finger)
     assert read_info(autosave_path(saved_dir)).campaign == straight.name
     assert "(campa" in app.scenes.top.buttons["continue"].text
     tap_start(app, "continue", finger)

@@ -12,7 +12,16 @@ from game.app.zombieworld.game_words import hint, turn_text
 from game.app.zombieworld.setup_scene import ZombieworldSetupScene
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.presets import preset_bands
-from tests.app_zombieworld.zw_ui import TOWN, mouse_drag, mouse_release, new_app, run_until, screen_of, tap
+from tests.app_zombieworld.zw_ui import (
+    TOWN,
+    log_shows,
+    mouse_drag,
+    mouse_release,
+    new_app,
+    run_until,
+    screen_of,
+    tap,
+)
 
 
 def _button(buttons, label: str):
@@ -53,7 +62,7 @@ def test_drags_place_the_figures_and_done_hands_over_to_the_next_band(tmp_path) 
     assert (first, second) == ("blue", "red")  # red rolled 2, blue 9
     names = scene.band_names()
     assert turn_text(scene).startswith(f"Deployment · {names['blue']} places its figures")
-    assert any(text == f"Deployment order (a D10 each): {names['blue']}, then {names['red']}" for text, _ in scene.log_lines)
+    assert log_shows(scene, lambda text: text == f"Deployment order (a D10 each): {names['blue']}, then {names['red']}")
     assert "within 15 cm of its table edge" in hint(scene) and "25 cm from rival survivors" in hint(scene)
     template = scene.controller.template(c.DeployTemplate)
     assert template is not None and template.seat == "blue"
@@ -81,13 +90,13 @@ def test_drags_place_the_figures_and_done_hands_over_to_the_next_band(tmp_path) 
     mouse_release(app, screen_of(scene, goal))
     placed = scene.controller.model("blue:Mara")
     assert abs(placed.x - goal[0]) < 0.6 and abs(placed.y - goal[1]) < 0.6
-    assert any(text.startswith("Mara deploys at") for text, _ in scene.log_lines)
+    assert log_shows(scene, lambda text: text.startswith("Mara deploys at"))
 
     done = _button(scene.actions, "Done deploying")
     assert done is not None
     tap(app, done.rect.center)
     assert scene.state.deploying == ("red",)
-    assert any(text == f"{names['blue']} has deployed" for text, _ in scene.log_lines)
+    assert log_shows(scene, lambda text: text == f"{names['blue']} has deployed")
     assert turn_text(scene).startswith(f"Deployment · {names['red']} places its figures")
     tap(app, _button(scene.actions, "Done deploying").rect.center)
     assert not scene.state.deploying and scene.state.round == 1

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from game.app.zombieworld.game_words import hint
 from game.rules.zombieworld.state import Model
-from tests.app_zombieworld.zw_ui import new_app, open_game, tap_offer
+from tests.app_zombieworld.zw_ui import log_shows, new_app, open_game, tap_offer
 
 
 def _put(scene, state) -> None:
@@ -39,8 +39,7 @@ def test_a_find_with_no_room_offers_to_keep_it_instead(tmp_path) -> None:
     after = scene.state.model(model.id)
     assert after.objects == ("vest", "medkit")
     assert [g[2] for g in scene.state.ground_items] == ["flashlight"]
-    assert any(f"{model.name} keeps the Medical kit and leaves the Flashlight on the ground" == text
-               for text, _ in scene.log_lines)
+    assert log_shows(scene, lambda text: f"{model.name} keeps the Medical kit and leaves the Flashlight on the ground" == text)
     assert _button(scene, "Keep Medical kit, leave Protective vest") is None  # once, at the moment of the find
 
 
@@ -62,5 +61,5 @@ def test_a_survivor_just_found_can_be_handed_an_item_by_a_button(tmp_path) -> No
     tap_offer(app, scene, give)
     assert scene.state.model(found.id).hand == ("pistol",)
     assert not scene.state.active.action_used
-    assert any(text == f"{model.name} gives Pistol or revolver to Found survivor 1" for text, _ in scene.log_lines)
+    assert log_shows(scene, lambda text: text == f"{model.name} gives Pistol or revolver to Found survivor 1")
     assert _button(scene, "Give Pistol or revolver to Found survivor 1 (free)") is None

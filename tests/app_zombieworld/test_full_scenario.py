@@ -19,6 +19,7 @@ import pygame
 
 from game.app.app import DeadtableApp
 from game.app.start_scene import StartScene
+from game.app.widgets.game_menu import GameMenu
 from game.app.zombieworld.end_scene import ZombieworldEndScene, result_lines
 from game.app.zombieworld.game_scene import ZombieworldGameScene
 from game.app.zombieworld.setup_scene import ZombieworldSetupScene
@@ -205,9 +206,12 @@ class Chooser:
             model_id = ready[0]
             if player.finger:  # the ringed miniature on the table
                 player.tap(piece_pos(game, model_id))
-            else:  # its row in the roster
+            else:  # its row in the roster (a look only), then its Activate button
                 row = next(rect for rect, mid in game.roster if mid == model_id)
                 player.tap(row.center)
+                assert ctl.state.active is None and ctl.selected == model_id
+                name = ctl.state.model(model_id).name
+                player.tap(next(b for b in game.actions.buttons if b.label == f"Activate {name}").rect.center)
             return "activate"
         shoot = ctl.template(c.ShootTemplate)
         if shoot is not None:
@@ -328,6 +332,8 @@ def test_a_whole_scenario_from_the_start_screen_to_the_victory_screen(tmp_path):
 
     # the menu, then the start screen's Load page, then the save
     player.tap(next(b for b in game.tools.buttons if b.key == "menu").rect.center, finger=True)
+    assert isinstance(app.scenes.top, GameMenu)
+    player.gui_tap(app.scenes.top.buttons["save_leave"], finger=True)
     start = app.scenes.top
     assert isinstance(start, StartScene)
     assert start.buttons["continue"].is_enabled  # Continue offers the game too

@@ -23,6 +23,7 @@ from game.rules.zombieworld.working import Game
 from tests.app_zombieworld.zw_ui import (
     TOWN,
     finger_drag,
+    log_shows,
     mouse_drag,
     mouse_release,
     new_app,
@@ -88,7 +89,8 @@ def fire_escape(scene: ZombieworldGameScene):
 
 def test_up_the_fire_escape_to_the_roof_a_shot_from_it_and_an_exchange(tmp_path):
     app = new_app(tmp_path)
-    scene = ZombieworldGameScene.new_game(app, TOWN, preset_bands()[:2], "massacre", SEED)
+    # the bands laid out as before issue 13 (the whole climb is scripted from where they stood)
+    scene = ZombieworldGameScene.new_game(app, TOWN, preset_bands()[:2], "massacre", SEED, legacy_placement=True)
     app.show(scene)
     app.frame(1 / 60, [])
     hall, ladder = fire_escape(scene)
@@ -116,7 +118,9 @@ def test_up_the_fire_escape_to_the_roof_a_shot_from_it_and_an_exchange(tmp_path)
         if state.active is None and ready:
             pick = HERO if HERO in ready else GIVER if GIVER in ready and not exchanged else ready[0]
             row = next(rect for rect, model_id in scene.roster if model_id == pick)
-            tap(app, row.center, finger)
+            tap(app, row.center, finger)  # a look: nothing played
+            assert controller.state.active is None and controller.selected == pick
+            tap(app, button(scene.actions, f"Activate {controller.model(pick).name}").rect.center, finger)
             assert controller.state.active is None or controller.state.active.model == pick
             continue
         active = state.active
@@ -137,7 +141,7 @@ def test_up_the_fire_escape_to_the_roof_a_shot_from_it_and_an_exchange(tmp_path)
             assert item not in (*after_giver.hand, *after_giver.backpack)
             assert item in (*after_taker.hand, *after_taker.backpack)
             assert controller.state.active.action_used
-            assert any("gives" in text and taker.name in text for text, _ in scene.log_lines)
+            assert log_shows(scene, lambda text, name=taker.name: "gives" in text and name in text)
             exchanged = True
             # the autosave waits for the activation's end, then holds every command played
             assert not autosave.exists() or len(load_game(autosave)[0].log) < len(controller.session.log)
@@ -148,7 +152,7 @@ def test_up_the_fire_escape_to_the_roof_a_shot_from_it_and_an_exchange(tmp_path)
             up = offer(scene, "Up the ladder to the roof")
             if on_roof:
                 assert scene.level_tag(hero) == "R"
-                assert any("climbs to the roof of the Town Hall" in text for text, _ in scene.log_lines)
+                assert log_shows(scene, lambda text: "climbs to the roof of the Town Hall" in text)
                 scene.table.camera.fit((hero.x - 20, hero.y - 20, 40, 40))
                 app.frame(1 / 60, [])
                 if not refused_jump and controller.template(c.JumpTemplate) is not None:
@@ -184,7 +188,7 @@ def test_up_the_fire_escape_to_the_roof_a_shot_from_it_and_an_exchange(tmp_path)
                 assert climber.ladder == ladder.index or climber.level == hall.floors
                 if climber.stairs_cm > 0:
                     saw_part_way = True
-                    assert any("climbs part-way up the ladder" in text for text, _ in scene.log_lines)
+                    assert log_shows(scene, lambda text: "climbs part-way up the ladder" in text)
             elif hero.level == 0 and hero.ladder < 0 and controller.template(c.MoveTemplate) is not None \
                     and math.dist(hero.position, foot) > 0.2:
                 scene.table.camera.fit((hero.x - 20, hero.y - 20, 40, 40))
@@ -233,6 +237,8 @@ def test_a_jump_from_one_hay_bale_to_the_other_armed_by_the_jump_button(tmp_path
     assert scene.level_tag(controller.model("blue:Mara")) == "T"
     row = next(rect for rect, model_id in scene.roster if model_id == "blue:Mara")
     finger_tap(app, row.center)
+    assert controller.state.active is None and controller.selected == "blue:Mara"
+    finger_tap(app, button(scene.actions, "Activate Mara").rect.center)
     settle(app, scene)
     assert controller.state.active is not None and controller.state.active.model == "blue:Mara"
     mara = controller.model("blue:Mara")
@@ -259,7 +265,7 @@ def test_a_jump_from_one_hay_bale_to_the_other_armed_by_the_jump_button(tmp_path
     assert controller.session.log[-1].command == preview.command
     assert table.building_at(jumper.position) is None and table.standing_top_cm(jumper.position) == bales[1].height_cm
     assert jumper.position != mara.position and not scene.jump_armed
-    assert any("jumps to the top of an obstacle" in text for text, _ in scene.log_lines)
+    assert log_shows(scene, lambda text: "jumps to the top of an obstacle" in text)
     spent = before_cm - controller.state.active.remaining_cm
     assert math.isclose(spent, preview.cost_cm, abs_tol=0.01)  # the gap, no height: bale to bale
 
@@ -301,8 +307,8 @@ def test_dropping_a_survivor_on_a_parked_car_charges_the_enemy_rider_seated_ther
     charger = controller.model("red:Cy")
     assert charger.position == preview.command.path[-1] and not charger.vehicle
     # the rider's charged reaction, then one round of melee, the rider at -1 a die
-    assert any(text.startswith("Lu: melee roll") and "fighting from a vehicle -1" in text for text, _ in scene.log_lines)
-    assert any(text.startswith("Cy: melee roll") for text, _ in scene.log_lines)
+    assert log_shows(scene, lambda text: text.startswith("Lu: melee roll") and "fighting from a vehicle -1" in text)
+    assert log_shows(scene, lambda text: text.startswith("Cy: melee roll"))
 
 
 def test_new_item_options_and_events_read_as_words(tmp_path):

@@ -12,6 +12,7 @@ from game.rules.zombieworld import commands as c
 from tests.app_zombieworld.zw_ui import (
     finger_drag,
     game_with_spots,
+    log_shows,
     mouse_drag,
     mouse_release,
     new_app,
@@ -66,7 +67,7 @@ def test_a_drag_within_the_allowance_is_played(tmp_path, spots, by):
     assert isinstance(scene.controller.session.log[-1].command, c.MoveModel)
     assert math.dist(moved.position, points["within"]) < 0.5
     assert scene.controller.state.active.remaining_cm == pytest.approx(allowance - preview.cost_cm, abs=0.3)
-    assert any("moves" in text for text, _ in scene.log_lines)
+    assert log_shows(scene, lambda text: "moves" in text)
 
 
 @pytest.mark.parametrize("by", ["mouse", "finger"])

@@ -13,7 +13,7 @@ from game.app.zombieworld.saves import ZwSaveError, load_game
 from game.rules.core.session import state_hash
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.presets import preset_bands
-from tests.app_zombieworld.zw_ui import TOWN, new_app, screen_of, tap
+from tests.app_zombieworld.zw_ui import TOWN, log_shows, new_app, screen_of, tap
 
 
 def scene_ready_to_shoot(app, seed: int = 1) -> ZombieworldGameScene:
@@ -69,7 +69,7 @@ def test_tapping_a_target_previews_the_numbers_the_engine_then_rolls(tmp_path):
     assert roll.target == aim.needs
     assert roll.modifiers == aim.modifiers
     assert len(roll.dice) == aim.dice
-    assert any("shot roll" in text for text, _ in scene.log_lines)
+    assert log_shows(scene, lambda text: "shot roll" in text)
     assert scene.dice.busy  # the roll is animated with its modifiers
     assert scene.aim is None
 

@@ -12,7 +12,15 @@ import pytest
 from game.app.zombieworld.controller import _beside_body, seat_points
 from game.rules.zombieworld import commands as c
 from tests.app_zombieworld.test_zw_drag_moves import finger_drag_up
-from tests.app_zombieworld.zw_ui import finger_drag, mouse_drag, mouse_release, new_app, open_game, screen_of
+from tests.app_zombieworld.zw_ui import (
+    finger_drag,
+    log_shows,
+    mouse_drag,
+    mouse_release,
+    new_app,
+    open_game,
+    screen_of,
+)
 
 
 def _next_to_vehicle(scene):
@@ -54,7 +62,7 @@ def test_dropping_a_survivor_on_a_vehicle_gets_it_in(tmp_path, by):
     seats = seat_points(scene.state.vehicle(vehicle.id), scene.state.catalog.vehicle(vehicle.vehicle).seats)
     piece = scene.table.state.pieces[model.id]
     assert math.dist((piece.x_cm, piece.y_cm), seats[rider.seat]) < 0.01
-    assert any("gets into the" in text for text, _ in scene.log_lines)
+    assert log_shows(scene, lambda text: "gets into the" in text)
     app.frame(1 / 60, [])
     pygame.image.save(app.screen, str(tmp_path / f"boarded-{by}.png"))
 

@@ -75,6 +75,10 @@ class CohEndScene(Scene):
                    label, key, "move" if key == "new" else "turn")
             for n, (label, key) in enumerate(labels)]
 
+    def shown_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """The buttons drawn by hand, for the layout checks."""
+        return [(f"button {b.label!r}", b.rect) for b in self.buttons.buttons]
+
     def draw(self, surface: pygame.Surface) -> None:
         shade(surface, 170)
         top = frame(surface, self.rect, "The helicopter has left")

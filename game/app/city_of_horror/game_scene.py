@@ -13,7 +13,6 @@ table at any time. Bots play their seats from their own view.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -119,6 +118,21 @@ class CohGameScene(Scene):
         if self.rotation == 270:
             return (y, ch - x)
         return (x, y)
+
+    def shown_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """The buttons that can be pressed now (an overlay's, else the bar's), drawn by hand, in
+        window coordinates, for the layout checks."""
+        if self.overlay is not None:  # modal: the bar under it takes no press
+            buttons = [(f"overlay {b.label!r}", b.rect) for b in self.overlay.buttons.buttons]
+        else:
+            buttons = [(f"bar {b.label!r}", b.rect) for b in self.bar.buttons]
+        shown = []
+        for name, rect in buttons:
+            corners = [self.to_window(rect.topleft), self.to_window(rect.bottomright)]
+            left, right = sorted(x for x, _y in corners)
+            top, bottom = sorted(y for _x, y in corners)
+            shown.append((name, pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))))
+        return shown
 
     def to_window(self, pos: tuple[float, float]) -> tuple[float, float]:
         """A canvas point in window coordinates (for drivers and tests)."""
@@ -413,8 +427,7 @@ class CohGameScene(Scene):
         elif key == "auto_turn":
             self.auto_turn = not self.auto_turn
         elif key == "menu":
-            self._set_overlay(ListOverlay("Menu", [f"The game is saved after every move ({self._save_name()})."],
-                                          lambda: None, [("Start screen", "start")], self._menu))
+            self.app.open_menu(self)
         elif key.startswith("pubcmd:"):
             _head, seat, _rest = key.split(":", 2)
             self.play_public(seat, c.Pass())
@@ -439,14 +452,6 @@ class CohGameScene(Scene):
             self.play_public(seat, commands[0])
             return
         self.public_pending = (seat, commands, "")
-
-    def _menu(self, key: str) -> None:
-        if key == "start":
-            self.app.open_start()
-
-    def _save_name(self) -> str:
-        path = self.controller.save_path or self.controller.save_dir / "city-of-horror-autosave.json"
-        return Path(path).name
 
     def on_quit(self) -> None:
         self.controller.autosave()

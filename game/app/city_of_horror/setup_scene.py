@@ -26,6 +26,7 @@ DEFAULT_NAMES = ("Ana", "Ben", "Cai", "Dee", "Eve", "Fay")
 WHO = ("", "survivor", "random")  # a person, or one of the bots
 WHO_WORDS = {"": "Person", "survivor": "Bot", "random": "Random bot"}
 ROW_PX = 62
+COMPACT_BELOW_PX = (1240, 96 + 12 * 52 + 8 + 52 + 48)  # the boards-and-rules column beside the players
 BUTTON_H = 52
 OPTIONS = (
     ("draft", "Expert draft of the Action cards"),
@@ -53,9 +54,19 @@ class CohSetupScene(Scene):
         self.entries: list[Any] = []
         self.names = list(DEFAULT_NAMES)
         self.status = ""
+        self.rules_page = False  # a small window shows the boards and table rules on a page of their own
         self.window_size = app.screen.get_size() if getattr(app, "screen", None) is not None else (1280, 800)
 
     # --- layout ---------------------------------------------------------------------------------------
+
+    def compact(self) -> bool:
+        """Whether the boards and table rules need a page of their own (they stand beside the
+        players from 1240 px wide and tall enough for their column)."""
+        w, h = self.window_size
+        return w < COMPACT_BELOW_PX[0] or h < COMPACT_BELOW_PX[1]
+
+    def rules_left(self) -> int:
+        return 40 if self.compact() else max(40 + 740, self.window_size[0] - 460)
 
     def layout(self, size: tuple[int, int]) -> None:
         self.window_size = size
@@ -67,7 +78,8 @@ class CohSetupScene(Scene):
         left = 40
         top = 96
         buttons: list[Button] = []
-        for n in range(self.count):
+        compact = self.compact()
+        for n in range(self.count if not (compact and self.rules_page) else 0):
             y = top + n * ROW_PX
             entry = UITextEntryLine(pygame.Rect(left + 24, y, 220, BUTTON_H), manager=self.app.ui,
                                     object_id="#coh_name")
@@ -79,12 +91,28 @@ class CohSetupScene(Scene):
                 Button(pygame.Rect(left + 552, y, 150, BUTTON_H), f"Edge: {self.sides[n]}", f"side:{n}", "option"),
             ]
         y = top + self.count * ROW_PX + 6
+        if not (compact and self.rules_page):
+            buttons += [
+                Button(pygame.Rect(left + 24, y, 150, BUTTON_H), "− player", "fewer", "tool", self.count > 3),
+                Button(pygame.Rect(left + 182, y, 150, BUTTON_H), "+ player", "more", "tool", self.count < 6),
+                Button(pygame.Rect(left + 340, y, 362, BUTTON_H), self._first_words(), "first", "option"),
+            ]
+        if compact:  # one page or the other, and a button to turn it
+            words = "Players…" if self.rules_page else "Boards and table rules…"
+            buttons.append(Button(pygame.Rect(left + 344, h - BUTTON_H - 24, 300, BUTTON_H), words, "page", "tool"))
+            if self.rules_page:
+                buttons += self._rules_buttons(left, top)
+        else:
+            buttons += self._rules_buttons(self.rules_left(), top)
         buttons += [
-            Button(pygame.Rect(left + 24, y, 150, BUTTON_H), "− player", "fewer", "tool", self.count > 3),
-            Button(pygame.Rect(left + 182, y, 150, BUTTON_H), "+ player", "more", "tool", self.count < 6),
-            Button(pygame.Rect(left + 340, y, 362, BUTTON_H), self._first_words(), "first", "option"),
+            Button(pygame.Rect(left + 24, h - BUTTON_H - 24, 200, BUTTON_H), "Back", "back", "turn"),
+            Button(pygame.Rect(w - 300, h - BUTTON_H - 24, 260, BUTTON_H), "Start the game", "start", "move"),
         ]
-        right = max(left + 740, w - 460)
+        self.buttons.buttons = buttons
+
+    def _rules_buttons(self, right: int, top: int) -> list[Button]:
+        """The boards' sides and the table rules: one column, or two side by side on their own page."""
+        buttons: list[Button] = []
         y = top
         for location in LOCATIONS:
             buttons.append(Button(pygame.Rect(right, y, 420, 46),
@@ -92,17 +120,15 @@ class CohSetupScene(Scene):
                                   "option"))
             y += 52
         y += 8
+        if self.compact():  # their own page: the rules in a second column
+            right, y = right + 440, top
         for key, words in OPTIONS:
             button = Button(pygame.Rect(right, y, 420, 46), f"{words}: {'yes' if self.options[key] else 'no'}",
                             f"option:{key}", "option")
             button.toggled = self.options[key]
             buttons.append(button)
             y += 52
-        buttons += [
-            Button(pygame.Rect(left + 24, h - BUTTON_H - 24, 200, BUTTON_H), "Back", "back", "turn"),
-            Button(pygame.Rect(w - 300, h - BUTTON_H - 24, 260, BUTTON_H), "Start the game", "start", "move"),
-        ]
-        self.buttons.buttons = buttons
+        return buttons
 
     def leave(self) -> None:
         for entry in self.entries:
@@ -168,6 +194,8 @@ class CohSetupScene(Scene):
             self.board_sides[value] = "B" if self.board_sides[value] == "A" else "A"
         elif kind == "option":
             self.options[value] = not self.options[value]
+        elif kind == "page":
+            self.rules_page = not self.rules_page
         elif kind == "back":
             self.app.open_start()
             return
@@ -214,21 +242,27 @@ class CohSetupScene(Scene):
 
     # --- drawing --------------------------------------------------------------------------------------
 
+    def shown_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """The buttons drawn by hand, for the layout checks."""
+        return [(f"button {b.label!r}", b.rect) for b in self.buttons.buttons]
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((20, 22, 24))
         write(surface, "City of Horror — new game", (40, 24), 34, ACCENT)
-        write(surface, "Players in seating order (clockwise). Bots play empty seats from their own view.",
-              (40, 64), 17, MUTED)
-        for n in range(self.count):
+        players = not (self.compact() and self.rules_page)
+        if players:
+            write(surface, "Players in seating order (clockwise). Bots play empty seats from their own view.",
+                  (40, 64), 17, MUTED)
+        for n in range(self.count if players else 0):
             y = 96 + n * ROW_PX
             pygame.draw.circle(surface, COLOUR_RGB[self.colours[n]], (50, y + BUTTON_H // 2), 12)
-        w, _ = self.window_size
-        right = max(40 + 740, w - 460)
-        write(surface, "Boards (A for a first game) and table rules", (right, 64), 17, MUTED)
+        if not players or not self.compact():
+            write(surface, "Boards (A for a first game) and table rules", (self.rules_left(), 64), 17, MUTED)
         for button in self.buttons.buttons:
             draw_button(surface, button)
         if self.status:
             write(surface, self.status, (40, self.window_size[1] - 118), 20, (255, 140, 120))
-        write(surface, "Edge: the side of a touch table the player sits at; the view turns to face them.",
-              (64, 110 + self.count * ROW_PX + BUTTON_H), 15, MUTED)
+        if players:
+            write(surface, "Edge: the side of a touch table the player sits at; the view turns to face them.",
+                  (64, 110 + self.count * ROW_PX + BUTTON_H), 15, MUTED)
         write(surface, f"Seed {self.seed}", (264, self.window_size[1] - 58), 15, MUTED)

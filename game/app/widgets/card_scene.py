@@ -14,6 +14,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from game.app.backdrop import Backdrop, card_top_px
 from game.app.scenes import Scene
+from game.i18n import _
 
 BUTTON_H = 64
 GAP = 12
@@ -110,7 +111,7 @@ class CardScene(Scene):
              next_action: Callable[[], object] | None = None, next_enabled: bool = True) -> None:
         """Back at the bottom left; the page's primary button (``next``) at the bottom right."""
         y = height - BUTTON_H - 10
-        self._button(pygame.Rect(16, y, 200, BUTTON_H), "Back", self.back, container, key="back")
+        self._button(pygame.Rect(16, y, 200, BUTTON_H), _("Back"), self.back, container, key="back")
         if next_text and next_action is not None:
             self._button(pygame.Rect(width - 16 - 260, y, 260, BUTTON_H), next_text, next_action, container,
                          key="next", enabled=next_enabled, object_id="@start_primary")

@@ -87,7 +87,7 @@ def phase_words(phase: str) -> str:
     return _(PHASE_WORDS[phase]) if phase in PHASE_WORDS else phase.replace("_", " ")
 TOOLS = (
     ("undo", "Undo"), ("redo", "Redo"), ("override", "Override"), ("speed", "Speed 1×"), ("skip", "Skip"),
-    ("replay", "Replay"), ("step", "Step"), ("save", "Save"), ("fit", "Fit"),
+    ("replay", "Replay"), ("step", "Step"), ("save", "Save"), ("fit", "Fit"), ("menu", "Menu"),
 )
 
 
@@ -784,6 +784,8 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
             self.save()
         elif key == "fit":
             self.table.fit()
+        elif key == "menu":
+            self.app.open_menu(self)
         self.refresh_buttons()
 
     def press_action(self, key: str) -> None:

@@ -191,7 +191,8 @@ class BandBuilderScene(Scene):
         self.window_size = size
         w, h = size
         buttons: list[Button] = []
-        col1 = pygame.Rect(20, 90, 360, h - 200)
+        side = 360 if w >= 1280 else 300  # the band's column and the card's panel (narrower windows: narrower)
+        col1 = pygame.Rect(20, 90, side, h - 200)
         buttons.append(Button(pygame.Rect(col1.left, col1.top, 56, ROW_PX), "<", "type:-1", "tool"))
         buttons.append(Button(pygame.Rect(col1.right - 56, col1.top, 56, ROW_PX), ">", "type:1", "tool"))
         top = col1.top + 70
@@ -201,16 +202,21 @@ class BandBuilderScene(Scene):
             self.member_rows.append(rect)
             buttons.append(Button(rect, "", f"member:{index}", "other"))
         add_y = top + len(self.draft.members) * (ROW_PX + 6) + 8
-        buttons.append(Button(pygame.Rect(col1.left, add_y, 170, ROW_PX), "+ Survivor", "add", "move"))
-        buttons.append(Button(pygame.Rect(col1.left + 180, add_y, 90, ROW_PX), "+ Dog", "add_dog", "move"))
-        buttons.append(Button(pygame.Rect(col1.left + 280, add_y, 80, ROW_PX), "Remove", "remove", "danger"))
-        col2 = pygame.Rect(410, 90, min(520, w - 430 - 360), h - 200)
+        wide = side >= 360
+        for (x, width), label, key, group in (((0, 170) if wide else (0, 140), "+ Survivor", "add", "move"),
+                                              ((180, 90) if wide else (146, 74), "+ Dog", "add_dog", "move"),
+                                              ((280, 80) if wide else (226, 74), "Remove", "remove", "danger")):
+            buttons.append(Button(pygame.Rect(col1.left + x, add_y, width, ROW_PX), label, key, group))
+        col2 = pygame.Rect(col1.right + 30, 90, min(520, w - col1.right - 50 - side), h - 200)
         self.slot_rows = []
+        # the slots keep clear of the bottom buttons: a short window packs them closer
+        pitch = max(30, min(ROW_PX + 8, (h - 94 - (col2.top + 44)) // len(SLOTS)))
+        row_h = min(ROW_PX, pitch - 2)
         for n, slot in enumerate(SLOTS):
-            y = col2.top + 44 + n * (ROW_PX + 8)
-            self.slot_rows.append((slot, pygame.Rect(col2.left, y, col2.width, ROW_PX)))
-            buttons.append(Button(pygame.Rect(col2.left + 130, y, 56, ROW_PX), "<", f"slot:{slot}:-1", "tool"))
-            buttons.append(Button(pygame.Rect(col2.right - 56, y, 56, ROW_PX), ">", f"slot:{slot}:1", "tool"))
+            y = col2.top + 44 + n * pitch
+            self.slot_rows.append((slot, pygame.Rect(col2.left, y, col2.width, row_h)))
+            buttons.append(Button(pygame.Rect(col2.left + 130, y, 56, row_h), "<", f"slot:{slot}:-1", "tool"))
+            buttons.append(Button(pygame.Rect(col2.right - 56, y, 56, row_h), ">", f"slot:{slot}:1", "tool"))
         self.col1, self.col2 = col1, col2
         buttons.append(Button(pygame.Rect(20, h - 84, 180, 60), "Back", "back", "turn"))
         buttons.append(Button(pygame.Rect(w - 420, h - 84, 190, 60), "Save band", "save", "search"))
@@ -283,6 +289,10 @@ class BandBuilderScene(Scene):
         self.layout(self.window_size)
 
     # --- drawing -------------------------------------------------------------------------------
+
+    def shown_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """The buttons drawn by hand, for the layout checks."""
+        return [(f"button {b.label!r}", b.rect) for b in self.buttons.buttons]
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.window_size

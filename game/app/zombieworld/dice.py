@@ -1,8 +1,14 @@
 """Zombieworld dice on screen: each roll tumbles, settles on the engine's values, then lists every
-modifier and what each die scored. D6 show pips, D10 show numbers. A tap skips to the next roll."""
+modifier and what each die scored. D6 show pips, D10 show numbers. A tap skips to the next roll.
+
+A long queue collapses: while more than ``FULL_SHOW_WAITING`` rolls wait, each shows settled for a
+moment only. The panel stands in the corner of the table farthest from the models rolling, so it
+never covers the fight."""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -15,6 +21,10 @@ from game.rules.zombieworld.state import State
 
 ROLL_S = 1.1  # each roll on screen, at 1×
 TUMBLE_S = 0.45
+FULL_SHOW_WAITING = 2  # more rolls than this waiting: the queue collapses
+QUICK_ROLL_S = 0.45
+QUICK_TUMBLE_S = 0.12
+PANEL_MARGIN_PX = 16
 D10_PURPOSES = {"weather", "initiative", "building entry", "search", "first aid", "container", "prop search",
                 "interior light"}
 GOOD = {"pass", "wound", "hit", "on", "win", "success"}
@@ -49,11 +59,23 @@ def d10_face(value: int, size_px: int, state: str = "plain") -> pygame.Surface:
     return face
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class _Roll:
     event: c.DiceRolled
     title: str
     elapsed_s: float = 0.0
+    quick: bool = False  # shown in a collapsed queue
+
+    @property
+    def tumble_s(self) -> float:
+        return QUICK_TUMBLE_S if self.quick else TUMBLE_S
+
+    @property
+    def settled(self) -> bool:
+        return self.elapsed_s >= self.tumble_s
+
+    def hold_s(self) -> float:
+        return QUICK_ROLL_S if self.quick else ROLL_S + 0.25 * len(self.event.modifiers)
 
 
 class DiceTray:
@@ -67,12 +89,20 @@ class DiceTray:
     def busy(self) -> bool:
         return bool(self.queue)
 
-    def add(self, events, state: State | None) -> None:
+    def add(self, events, state: State | None) -> dict[int, _Roll]:
+        """Queue the rolls among ``events``; returns each roll by ``id`` of its event."""
+        added: dict[int, _Roll] = {}
         for event in events:
             if isinstance(event, c.DiceRolled) and event.dice:
                 who = model_name(state, event.model) if event.model else ""
                 title = f"{who} — {event.purpose}" if who else event.purpose.capitalize()
-                self.queue.append(_Roll(event, title))
+                added[id(event)] = _Roll(event, title)
+                self.queue.append(added[id(event)])
+        return added
+
+    def shown(self, roll: _Roll) -> bool:
+        """Whether ``roll`` has settled on screen (or gone)."""
+        return roll not in self.queue or (roll is self.queue[0] and roll.settled)
 
     def skip(self) -> None:
         if self.queue:
@@ -85,22 +115,55 @@ class DiceTray:
         if not self.queue:
             return
         roll = self.queue[0]
+        if roll.elapsed_s == 0.0:
+            roll.quick = len(self.queue) - 1 > FULL_SHOW_WAITING
         roll.elapsed_s += dt_s * self.speed
-        hold = ROLL_S + 0.25 * len(roll.event.modifiers)
-        if roll.elapsed_s >= hold:
+        if roll.elapsed_s >= roll.hold_s():
             self.queue.pop(0)
 
-    def draw(self, target: pygame.Surface, area: pygame.Rect) -> pygame.Rect | None:
+    def draw(self, target: pygame.Surface, area: pygame.Rect,
+             avoid: Callable[[c.DiceRolled], Sequence[tuple[float, float]]] | None = None) -> pygame.Rect | None:
+        """The front roll; ``avoid`` gives the screen points (the models rolling) it must not cover."""
         if not self.queue:
             return None
         roll = self.queue[0]
-        return draw_roll(target, area, roll.event, roll.title, min(1.0, roll.elapsed_s / TUMBLE_S),
-                         waiting=len(self.queue) - 1)
+        return draw_roll(target, area, roll.event, roll.title, min(1.0, roll.elapsed_s / roll.tumble_s),
+                         waiting=len(self.queue) - 1, avoid=avoid(roll.event) if avoid is not None else ())
+
+
+def place_panel(area: pygame.Rect, size: tuple[int, int], avoid: Sequence[tuple[float, float]]) -> pygame.Rect:
+    """Where a pop-up of ``size`` stands in ``area``: the top centre, unless a point of ``avoid``
+    lies under it; then the place (top or bottom, left, centre or right) farthest from them all."""
+    panel = pygame.Rect((0, 0), size)
+    places = []
+    for vertical in ("top", "bottom"):
+        for horizontal in ("centerx", "left", "right"):
+            rect = panel.copy()
+            rect.top = area.top + PANEL_MARGIN_PX if vertical == "top" else area.bottom - PANEL_MARGIN_PX - rect.height
+            if horizontal == "centerx":
+                rect.centerx = area.centerx
+            elif horizontal == "left":
+                rect.left = area.left + PANEL_MARGIN_PX
+            else:
+                rect.right = area.right - PANEL_MARGIN_PX
+            places.append(rect)
+    points = [p for p in avoid if area.collidepoint(p)]
+    if not points:
+        return places[0]
+
+    def clearance(rect: pygame.Rect) -> float:
+        near = rect.inflate(2 * 40, 2 * 40)  # a base's halo and its label stay clear too
+        return min(0.0 if near.collidepoint(p) else math.dist(p, (max(near.left, min(p[0], near.right)),
+                                                                  max(near.top, min(p[1], near.bottom))))
+                   for p in points)
+
+    return max(places, key=lambda rect: (clearance(rect) > 0, clearance(rect) if clearance(rect) < 200 else 200,
+                                         -places.index(rect)))
 
 
 def draw_roll(target: pygame.Surface, area: pygame.Rect, event: c.DiceRolled, title: str, progress: float,
-              waiting: int = 0) -> pygame.Rect:
-    """One roll in a panel near the top of ``area``: dice, then the modifiers and the results."""
+              waiting: int = 0, avoid: Sequence[tuple[float, float]] = ()) -> pygame.Rect:
+    """One roll in a panel of ``area`` away from ``avoid``: dice, then the modifiers and the results."""
     size = 60
     gap = 14
     count = len(event.dice)
@@ -111,10 +174,9 @@ def draw_roll(target: pygame.Surface, area: pygame.Rect, event: c.DiceRolled, ti
     if event.target:
         lines.append(f"Needs {event.target}" + ("+" if event.purpose == "shot" else " or less"))
     width = max(360, count * (size + gap) + 60, *(font(17).size(line)[0] + 40 for line in lines))
-    width = min(width, area.width - 20)
+    width = max(60, min(width, area.width - 20))  # a window too small still gets a (cut) panel
     height = 48 + size + 20 + 26 * len(lines) + (30 if settled and event.results else 0)
-    panel = pygame.Rect(0, 0, width, height)
-    panel.midtop = (area.centerx, area.top + 16)
+    panel = place_panel(area, (width, height), avoid)
     layer = pygame.Surface(panel.size, pygame.SRCALPHA)
     pygame.draw.rect(layer, PANEL, layer.get_rect(), border_radius=16)
     pygame.draw.rect(layer, (212, 154, 46, 255), layer.get_rect(), 2, border_radius=16)

@@ -131,6 +131,10 @@ class ZombieworldEndScene(Scene):
         elif key == "new":
             hooks().open_setup(self.app)
 
+    def shown_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """The buttons drawn by hand, for the layout checks."""
+        return [(f"button {b.label!r}", b.rect) for b in self.buttons.buttons]
+
     def draw(self, surface: pygame.Surface) -> None:
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))

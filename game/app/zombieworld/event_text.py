@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
-from game.rules.zombieworld.state import Model, State
+from game.rules.zombieworld.state import ZOMBIES, Model, State
 
 Line = tuple[str, str]
 
@@ -86,6 +87,11 @@ def band_label(seat: str, bands: dict[str, str] | None) -> str:
     return bands.get(seat, seat) if bands else seat
 
 
+def side_label(seat: str, bands: dict[str, str] | None) -> str:
+    """A band by its name, the zombies as "Zombies" (never a seat id such as "red")."""
+    return "Zombies" if seat == ZOMBIES else band_label(seat, bands)
+
+
 def alliance_pairs(state: State | None, bands: dict[str, str] | None = None, joiner: str = " + ") -> list[str]:
     """Each allied pair by its bands' names ("Fire Crew + Night Owls")."""
     if state is None:
@@ -122,6 +128,10 @@ def describe(event: Any, state: State | None, names: dict[str, str] | None = Non
     if isinstance(event, c.DiceRolled):
         if event.purpose == "alliance":
             return alliance_roll_line(event, state, bands)
+        if event.model and all(seat in (bands or {}) or seat == ZOMBIES for seat in event.model.split(",")):
+            sides = ", ".join(side_label(seat, bands) for seat in event.model.split(","))  # a roll of whole bands
+            return dice_line(replace(event, model=""), state, names).replace(event.purpose, f"{sides}: {event.purpose}", 1), \
+                "dice"
         return dice_line(event, state, names), "dice"
     if isinstance(event, c.DecisionPending):
         what = {"return_fire": "may return fire at", "reaction_reroll": "may roll the reaction again",
@@ -136,7 +146,7 @@ def describe(event: Any, state: State | None, names: dict[str, str] | None = Non
     if isinstance(event, c.RoundStarted):
         return f"— Round {event.round} —", "phase"
     if isinstance(event, c.InitiativeDecided):
-        return "Initiative: " + ", ".join(event.order), "phase"
+        return "Initiative: " + ", ".join(side_label(seat, bands) for seat in event.order), "phase"
     if isinstance(event, c.ZombieSpawned):
         return f"{name(event.zombie)} appears ({event.source})", "zombie"
     if isinstance(event, c.Activated):
@@ -170,7 +180,7 @@ def describe(event: Any, state: State | None, names: dict[str, str] | None = Non
     if isinstance(event, c.Fled):
         return f"{name(event.model)} flees" + (f", dropping {event.dropped}" if event.dropped else ""), "danger"
     if isinstance(event, c.BandWithdrew):
-        return f"{event.seat} withdraws from the table", "danger"
+        return f"{(bands or {}).get(event.seat, event.seat)} withdraws from the table", "danger"
     if isinstance(event, c.BuildingEntered):
         found = {"zombies": f"{event.zombies} zombie(s) inside!", "empty": "empty",
                  "frightened_survivor": "a frightened survivor"}.get(event.found, event.found)
@@ -189,7 +199,7 @@ def describe(event: Any, state: State | None, names: dict[str, str] | None = Non
                   for i in event.items]
         return f"{name(event.model)} leaves on the ground: {', '.join(things)}", "card"
     if isinstance(event, c.SurvivorJoined):
-        return f"{name(event.model)} joins {event.seat}", "good"
+        return f"{name(event.model)} joins {(bands or {}).get(event.seat, event.seat)}", "good"
     if isinstance(event, c.ItemUsed):
         return f"{name(event.model)} uses {event.item.replace('_', ' ')}", "plain"
     if isinstance(event, c.Entrenched):

@@ -12,12 +12,13 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.app.render import font, text_with_halo
-from game.app.widgets.chrome import ChromeCache, bar_signature
+from game.app.widgets.chrome import CHROME_FILL, ChromeCache, bar_signature
 from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_EDGE, PANEL_FILL, TEXT, fit_text
 from game.app.zombieworld.controller import MovePreview, ShotPreview
 from game.app.zombieworld.event_text import level_place, where_text
 from game.app.zombieworld.game_table import vehicle_outline
-from game.app.zombieworld.game_words import hint, level_tag, turn_text
+from game.app.zombieworld.game_words import hint, level_tag
+from game.i18n import N_, _, ngettext
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.geometry import BASE_RADIUS_CM
@@ -42,6 +43,9 @@ KEEP_OUT_TINT = (236, 70, 60)  # ... and the rival survivors' distance it must k
 ALLIANCE_FIXED = (110, 200, 130)  # the frame round the alliance line: binding, or only a promise
 ALLIANCE_FRAGILE = (236, 170, 50)
 TOP_BAR_PX = 68
+# a roster row's rank (the catalog's ids), in the player's words
+RANK_WORDS = {"born": N_("born"), "expert": N_("expert"), "hardened": N_("hardened"), "rookie": N_("rookie"),
+              "frightened": N_("frightened"), "dog": N_("dog")}
 LEFT_PANEL_PX = 330
 RIGHT_PANEL_PX = 330
 BOTTOM_BAR_PX = 132
@@ -78,7 +82,7 @@ class GamePainter:
             surface.blit(chrome, rect, rect)
         if scene.aim is not None:
             self.draw_aim_panel(surface)
-        scene.dice.draw(surface, area)
+        scene.dice.draw(surface, area, scene.dice_avoid)
         if scene.status_text:
             words = self.status_words()
             box = words.get_rect(midbottom=(area.centerx, area.bottom - 12 - (310 if scene.aim else 0)))
@@ -383,8 +387,18 @@ class GamePainter:
         scene = self.scene
         ctl = scene.controller
         signature = (scene.window_size, id(scene.state), ctl.selected, scene.aiming, scene.table.tool, scene.speed_index,
-                     bar_signature(scene.tools, scene.actions))
+                     scene.header_text(), bar_signature(scene.tools, scene.actions))
         return self._chrome.get(scene.window_size, signature, self.draw_panels)
+
+    def header_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """The title and round lines beside the tools, where they are drawn (none without room)."""
+        scene = self.scene
+        w = scene.window_size[0]
+        last = scene.tools.buttons[-1].rect.right if scene.tools.buttons else 0
+        if w - last <= 200:
+            return []
+        return [("title", pygame.Rect(last + 16, 8, w - last - 30, 26)),
+                ("round line", pygame.Rect(last + 16, 38, w - last - 30, 20))]
 
     def draw_panels(self, surface: pygame.Surface) -> None:
         scene = self.scene
@@ -398,40 +412,49 @@ class GamePainter:
             scenario = state.catalog.scenario(state.scenario).name if state.catalog else state.scenario
             surface.blit(fit_text(f"{scene.board.title or 'Zombieworld'} — {scenario}", 20, w - last - 30),
                          (last + 16, 8))
-            surface.blit(fit_text(turn_text(self.scene), 15, w - last - 30), (last + 16, 38))
-        pygame.draw.rect(surface, (20, 22, 24), (0, TOP_BAR_PX, LEFT_PANEL_PX, h - TOP_BAR_PX))
-        surface.blit(font(18).render("Bands", True, TEXT), (12, TOP_BAR_PX + 8))
+            surface.blit(fit_text(scene.header_text(), 15, w - last - 30), (last + 16, 38))
+        # the bands' panel stands on the left, or on the right for a left hand (settings)
+        panel = pygame.Surface((LEFT_PANEL_PX, h))  # blitted in place below (any window size)
+        panel.fill(CHROME_FILL)
+        pygame.draw.rect(panel, (20, 22, 24), (0, TOP_BAR_PX, LEFT_PANEL_PX, h - TOP_BAR_PX))
+        panel.blit(font(18).render(_("Bands"), True, TEXT), (12, TOP_BAR_PX + 8))
         if state.alliances:
             y = TOP_BAR_PX + 36
             colour = ALLIANCE_FIXED if state.alliance_fixed else ALLIANCE_FRAGILE
-            pygame.draw.rect(surface, colour, (10, y, LEFT_PANEL_PX - 20, ALLIANCE_ROW_PX - 4), 1, border_radius=6)
+            pygame.draw.rect(panel, colour, (10, y, LEFT_PANEL_PX - 20, ALLIANCE_ROW_PX - 4), 1, border_radius=6)
             pairs, kind = scene.alliance_line().rsplit(", ", 1)  # the bands, then the kind in its colour
-            surface.blit(fit_text(pairs, 14, LEFT_PANEL_PX - 36), (18, y + 4))
-            surface.blit(font(14).render(kind.capitalize(), True, colour), (18, y + 22))
+            panel.blit(fit_text(pairs, 14, LEFT_PANEL_PX - 36), (18, y + 4))
+            panel.blit(font(14).render(kind.capitalize(), True, colour), (18, y + 22))
         ready = set(scene.controller.activatable())
         active = state.active.model if state.active else None
         last_seat = None
-        for rect, model_id in scene.roster:
+        for shown_rect, model_id in scene.roster:
+            rect = shown_rect.move(-scene.roster_x, 0)  # the panel's own coordinates
             m = state.model(model_id)
             if m.side != last_seat:
                 last_seat = m.side
                 colour = SEAT_COLORS.get(m.side, TEXT)
-                pygame.draw.circle(surface, colour, (18, rect.top - 14), 6)
+                pygame.draw.circle(panel, colour, (18, rect.top - 14), 6)
                 score = state.score(m.side)
-                text = f"{scene.controller.band_name(m.side)} · {score.zombies_killed} zombies killed"
-                surface.blit(fit_text(text, 16, LEFT_PANEL_PX - 44), (30, rect.top - 25))
+                text = ngettext("{band} · {n} zombie killed", "{band} · {n} zombies killed",
+                                score.zombies_killed).format(band=scene.controller.band_name(m.side),
+                                                             n=score.zombies_killed)
+                panel.blit(fit_text(text, 16, LEFT_PANEL_PX - 44), (30, rect.top - 25))
             chosen = model_id == scene.controller.selected
             fill = (58, 62, 66) if chosen else (32, 34, 36)
-            pygame.draw.rect(surface, fill, rect, border_radius=8)
+            pygame.draw.rect(panel, fill, rect, border_radius=8)
             edge = ACCENT if model_id == active else SEAT_COLORS.get(m.side, PANEL_EDGE)
-            pygame.draw.rect(surface, edge, rect, 3 if model_id == active else 1, border_radius=8)
-            mark = "acting" if model_id == active else "ready" if model_id in ready else "done" if m.activated else ""
+            pygame.draw.rect(panel, edge, rect, 3 if model_id == active else 1, border_radius=8)
+            mark = _(N_("acting")) if model_id == active else _(N_("ready")) if model_id in ready else \
+                _(N_("done")) if m.activated else ""
             colour = TEXT if not m.activated or model_id == active else MUTED
-            surface.blit(fit_text(m.name, 16, 120), (rect.left + 10, rect.top + 7))
+            panel.blit(fit_text(m.name, 16, 120), (rect.left + 10, rect.top + 7))
             rank = m.profile if m.kind == "survivor" else m.kind
-            info = f"{rank} · {m.wounds} wd" + (f" · {mark}" if mark else "")
-            surface.blit(font(13).render(info, True, colour), (rect.left + 132, rect.top + 10))
-        self.draw_card(surface, pygame.Rect(10, scene.card_top, LEFT_PANEL_PX - 20, h - scene.card_top - 10))
+            info = _("{rank} · {wounds} wd").format(rank=_(RANK_WORDS.get(rank, rank)), wounds=m.wounds) + \
+                (f" · {mark}" if mark else "")
+            panel.blit(font(13).render(info, True, colour), (rect.left + 132, rect.top + 10))
+        self.draw_card(panel, pygame.Rect(10, scene.card_top, LEFT_PANEL_PX - 20, h - scene.card_top - 10))
+        surface.blit(panel, (scene.roster_x, TOP_BAR_PX), pygame.Rect(0, TOP_BAR_PX, LEFT_PANEL_PX, max(0, h - TOP_BAR_PX)))
         pygame.draw.rect(surface, (22, 24, 26), (LEFT_PANEL_PX, h - scene.bottom_px, w - LEFT_PANEL_PX - RIGHT_PANEL_PX,
                                                  scene.bottom_px))
         scene.actions.draw(surface)
@@ -439,7 +462,7 @@ class GamePainter:
         if words:
             surface.blit(fit_text(words, 15, scene.actions_rect().width),
                          (scene.actions_rect().left, h - 26))
-        pygame.draw.rect(surface, (20, 22, 24), (w - RIGHT_PANEL_PX, TOP_BAR_PX, RIGHT_PANEL_PX, h - TOP_BAR_PX))
+        pygame.draw.rect(surface, (20, 22, 24), (scene.log_x, TOP_BAR_PX, RIGHT_PANEL_PX, h - TOP_BAR_PX))
         if scene.log_panel is None:
             self._draw_plain_log(surface)
 

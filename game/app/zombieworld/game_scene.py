@@ -52,7 +52,7 @@ from game.app.zombieworld.game_table import Drag, ZwTable, model_pieces, without
 from game.app.zombieworld.game_words import level_tag, option_label, turn_text
 from game.app.zombieworld.saves import ZwSaveError, autosave_path, load_game, save_game
 from game.board.mission import load_board
-from game.i18n import _, phrase
+from game.i18n import N_, _, phrase
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.state import Model
@@ -68,8 +68,8 @@ LOG_KEPT_LINES = 90
 # A save with fsync costs tens of ms: written when an activation or a round ends (and on quit),
 # not after every command.
 AUTOSAVE_AFTER = (c.ActivationEnded, c.RoundStarted, c.GameEnded)
-TOOLS = (("undo", "Undo"), ("redo", "Redo"), ("save", "Save"), ("fit", "Fit"), ("tape", "Tape"),
-         ("speed", "Speed 1×"), ("menu", "Menu"))
+TOOLS = (("undo", N_("Undo")), ("redo", N_("Redo")), ("save", N_("Save")), ("fit", N_("Fit")), ("tape", N_("Tape")),
+         ("speed", N_("Speed 1×")), ("skip", N_("Skip")), ("menu", N_("Menu")))
 SPEEDS = (1.0, 2.0, 4.0)
 
 
@@ -109,8 +109,15 @@ class ZombieworldGameScene(Scene):
         self.clock_s = 0.0
         self.log_panel: Any = None
         self.log_lines: list[tuple[str, str]] = []
+        # lines of events not yet shown on the table, each with the roll it waits for (None: the
+        # table's animation): the log and the header follow the table, never run ahead of it
+        self.pending_lines: list[tuple[tuple[str, str], Any]] = []
+        self.header_shown = ""
         self.ended_shown = False
         self.painter = GamePainter(self)
+        settings = getattr(app, "settings", None)
+        if settings is not None:
+            self.apply_settings(settings)
         self.layout(self.window_size)
         self.sync_pieces()
         self.table.fit()
@@ -123,7 +130,20 @@ class ZombieworldGameScene(Scene):
         if len(self.state.deploy_order) > 1:  # the deployment dice, rolled at set-up
             order = ", then ".join(self.controller.band_name(seat) for seat in self.state.deploy_order)
             self.log([(f"Deployment order (a D10 each): {order}", "phase")])
+        self.log_opening()
         self.log([(turn_text(self), "phase")])
+
+    def log_opening(self) -> None:
+        """A new game: what happened before the first activation (the first round's spawns, a
+        zombies' turn that came first, any kill or wound it scored), as the engine told it."""
+        opening = getattr(self.controller.session.ruleset, "opening_events", ())
+        if self.controller.session.log or not opening:
+            return
+        names, bands = names_of(self.state), self.band_names()
+        shown = [e for e in opening if not (isinstance(e, c.DiceRolled) and e.purpose in ("deployment order", "alliance"))]
+        lines = [line for e in shown if (line := describe(e, self.state, names, bands))]
+        if lines:
+            self.log([("Before the first activation:", "phase"), *lines])
 
     # --- building ------------------------------------------------------------------------------
 
@@ -162,6 +182,29 @@ class ZombieworldGameScene(Scene):
 
     # --- layout --------------------------------------------------------------------------------
 
+    @property
+    def left_handed(self) -> bool:
+        settings = getattr(self.app, "settings", None)
+        return getattr(settings, "handedness", "right") == "left"
+
+    @property
+    def roster_x(self) -> int:
+        """Where the bands' panel (roster and card) starts: left, or right for a left hand. The two
+        side panels are as wide, so the table does not move."""
+        return self.window_size[0] - LEFT_PANEL_PX if self.left_handed else 0
+
+    @property
+    def log_x(self) -> int:
+        return 0 if self.left_handed else self.window_size[0] - RIGHT_PANEL_PX
+
+    def apply_settings(self, settings: Any) -> None:
+        """The menu's settings: the animation speed (the hand is read at each layout)."""
+        from game.app.widgets.game_menu import finite_speed
+
+        self.dice.speed = self.anim.speed = finite_speed(settings.animation_speed)
+        if settings.animation_speed in SPEEDS:  # the Speed button shows the same speed
+            self.speed_index = SPEEDS.index(settings.animation_speed)
+
     def table_rect(self) -> pygame.Rect:
         w, h = self.window_size
         return pygame.Rect(LEFT_PANEL_PX, TOP_BAR_PX, max(1, w - LEFT_PANEL_PX - RIGHT_PANEL_PX),
@@ -178,9 +221,9 @@ class ZombieworldGameScene(Scene):
         area = self.table_rect()
         self.table.set_viewport(area.x, area.y, area.w, area.h, size)
         self.tools.buttons = flow_buttons(pygame.Rect(8, 8, w - 16, TOP_BAR_PX - 16),
-                                          [(label, key, "tool") for key, label in TOOLS], min_w_px=84,
+                                          [(_(label), key, "tool") for key, label in TOOLS], min_w_px=84,
                                           height_px=TOP_BAR_PX - 16)
-        self._layout_log(pygame.Rect(w - RIGHT_PANEL_PX + 8, TOP_BAR_PX + 4, RIGHT_PANEL_PX - 16,
+        self._layout_log(pygame.Rect(self.log_x + 8, TOP_BAR_PX + 4, RIGHT_PANEL_PX - 16,
                                      h - TOP_BAR_PX - 12))
         self.refresh()
         if self.dialog is not None:
@@ -226,7 +269,7 @@ class ZombieworldGameScene(Scene):
             elif button.key == "tape":
                 button.toggled = self.table.tool == "tape"
             elif button.key == "speed":
-                button.label = f"Speed {SPEEDS[self.speed_index]:g}×"
+                button.label = _("Speed {speed}×").format(speed=f"{SPEEDS[self.speed_index]:g}")
         self.fit_bottom_bar()
         self.actions.update(self.actions_rect(), self.action_offers(), self.why_not())
         self._layout_roster()
@@ -291,7 +334,7 @@ class ZombieworldGameScene(Scene):
             y += 28
             for m in self.state.models:
                 if m.side == seat:
-                    self.roster.append((pygame.Rect(10, y, LEFT_PANEL_PX - 20, 34), m.id))
+                    self.roster.append((pygame.Rect(self.roster_x + 10, y, LEFT_PANEL_PX - 20, 34), m.id))
                     y += 38
         self.card_top = y + 10
 
@@ -349,6 +392,59 @@ class ZombieworldGameScene(Scene):
         self.anim.skip()
         self.place_riders()
 
+    def show_events(self, events: Any, before: Any) -> None:
+        """One command's events: rolls to the dice tray, the rest to the table's animation, and
+        their log lines queued until the table has shown them."""
+        rolls = self.dice.add(events, self.state)
+        self.anim.add(events, before, SEAT_COLORS)
+        names, bands = names_of(before, self.state), self.band_names()
+        for event in events:
+            line = describe(event, self.state, names, bands)
+            if line:
+                self.pending_lines.append((line, rolls.get(id(event))))
+        self.release_lines()
+
+    def table_busy(self) -> bool:
+        return self.anim.busy or bool(self.table.slides)
+
+    def release_lines(self, everything: bool = False) -> None:
+        """Log the waiting lines the table has shown: a roll's line once its dice have settled,
+        any other once the rolls before it are shown and the table's animation is over."""
+        shown = []
+        while self.pending_lines:
+            line, roll = self.pending_lines[0]
+            if not everything and (not self.dice.shown(roll) if roll is not None else
+                                   (self.dice.busy or self.table_busy())):
+                break
+            shown.append(line)
+            self.pending_lines.pop(0)
+        if shown:
+            self.log(shown)
+        if not self.pending_lines:
+            self.header_shown = turn_text(self)
+
+    def header_text(self) -> str:
+        """The round line as the table shows it (it waits with the log for the animation)."""
+        return self.header_shown if self.pending_lines and self.header_shown else turn_text(self)
+
+    def skip_all(self) -> None:
+        """Skip: every roll, animation and slide shown at once, the log and the header caught up."""
+        self.dice.clear()
+        self.finish_animation()
+        self.table.finish_slides()
+        self.release_lines(everything=True)
+
+    def dice_avoid(self, event: Any) -> list[Point]:
+        """Where the roll's models stand on screen (and the acting one, and the target aimed at)."""
+        ids = {part for part in str(getattr(event, "model", "")).split(",") if part}
+        active = self.controller.active_model()
+        if active is not None:
+            ids.add(active.id)
+        if self.aim is not None:
+            ids.add(self.aim.target)
+        to_screen = self.table.camera.world_to_screen
+        return [to_screen((m.x, m.y)) for m in self.state.models if m.id in ids and m.x >= 0]
+
     def status(self, text: str) -> None:
         self.status_text = text
         self.status_until = self.clock_s + STATUS_SECONDS
@@ -364,6 +460,16 @@ class ZombieworldGameScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.painter.draw(surface)
 
+    def shown_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """What the screen draws by hand, for the layout checks: its buttons, the roster's rows, the
+        card and the header's lines (the log is a pygame_gui panel)."""
+        shown = [(f"tool {b.label!r}", b.rect) for b in self.tools.buttons]
+        shown += [(f"action {b.label!r}", b.rect) for b in self.actions.buttons]
+        shown += [(f"aim {b.label!r}", b.rect) for b in self.aim_buttons.buttons]
+        shown += [(f"roster {model_id}", rect) for rect, model_id in self.roster]
+        shown += self.painter.header_rects()
+        return shown
+
     def blocked(self) -> bool:
         return self.dialog is not None
 
@@ -378,10 +484,7 @@ class ZombieworldGameScene(Scene):
             return outcome
         self.aiming, self.aim, self.aim_shots = False, None, None
         self.jump_armed = False
-        self.dice.add(outcome.events, self.state)
-        self.anim.add(outcome.events, before, SEAT_COLORS)
-        names = names_of(before, self.state)
-        self.log([line for e in outcome.events if (line := describe(e, self.state, names, self.band_names()))])
+        self.show_events(outcome.events, before)
         moved = {e.model: before.model(e.model).position for e in outcome.events
                  if isinstance(e, c.ModelMoved | c.Fled | c.TookCover | c.Jumped) and _has(before, e.model)}
         if snap_from:
@@ -435,6 +538,13 @@ class ZombieworldGameScene(Scene):
             return
         self.controller.selected = model_id
         self.table.selected = model_id
+        self.refresh()
+
+    def look_at(self, model_id: str) -> None:
+        """A name tapped in the roster: its card and its miniature picked out, nothing played (an
+        activation is the action bar's "Activate" or a tap on the ringed miniature)."""
+        self.controller.selected = model_id
+        self.table.selected = model_id if model_id in self.table.state.pieces else None
         self.refresh()
 
     def tap_table(self, world: Point) -> None:
@@ -500,10 +610,7 @@ class ZombieworldGameScene(Scene):
             before = self.state
             outcome = self.controller.redo()
             if outcome.ok:
-                self.dice.add(outcome.events, self.state)
-                self.anim.add(outcome.events, before, SEAT_COLORS)
-                names = names_of(before, self.state)
-                self.log([line for e in outcome.events if (line := describe(e, self.state, names, self.band_names()))])
+                self.show_events(outcome.events, before)
                 self.sync_pieces()
         elif key == "save":
             self.save()
@@ -514,11 +621,12 @@ class ZombieworldGameScene(Scene):
         elif key == "speed":
             self.speed_index = (self.speed_index + 1) % len(SPEEDS)
             self.dice.speed = self.anim.speed = SPEEDS[self.speed_index]
+        elif key == "skip":
+            self.skip_all()
         elif key == "menu":
-            self.autosave()
-            opener = getattr(self.app, "open_start", None)
+            opener = getattr(self.app, "open_menu", None)
             if opener is not None:
-                opener()
+                opener(self)
                 return
         self.refresh()
 
@@ -604,6 +712,7 @@ class ZombieworldGameScene(Scene):
     def undo(self) -> bool:
         self.dice.clear()
         self.anim.clear()
+        self.release_lines(everything=True)
         if not self.controller.undo():
             self.status("Nothing to undo")
             return False
@@ -724,7 +833,7 @@ class ZombieworldGameScene(Scene):
         if press.where == "roster":
             for rect, model_id in self.roster:
                 if rect.collidepoint(pos):
-                    self.tap_model(model_id)
+                    self.look_at(model_id)
             return True
         if press.where == "table":
             return self.table.handle_event(event)
@@ -763,8 +872,9 @@ class ZombieworldGameScene(Scene):
         self.table.update(dt_s)
         self.anim.update(dt_s)
         self.place_riders()
-        if not self.dice.busy and not self.anim.busy and self.dialog is None and self.controller.outcome() is not None \
-                and not self.ended_shown:
+        self.release_lines()
+        if not self.dice.busy and not self.anim.busy and not self.pending_lines and self.dialog is None \
+                and self.controller.outcome() is not None and not self.ended_shown:
             self.ended_shown = True
             self.show_end()
         if self.status_until and self.clock_s > self.status_until:

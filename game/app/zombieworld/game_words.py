@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.i18n import N_, _, ngettext
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.state import Model
@@ -33,78 +34,83 @@ def option_label(scene: ZombieworldGameScene, option: Any) -> tuple[str, str] | 
     catalog = state.catalog
     item = (lambda i: catalog.item_name(i)) if catalog is not None else (lambda i: i)
     if isinstance(option, c.Activate):
-        return f"Activate {name(option.model)}", "move"
+        return _("Activate {name}").format(name=name(option.model)), "move"
     if isinstance(option, c.ShootTemplate):
-        return f"Shoot ({item(option.weapon)})", "attack"
+        return _("Shoot ({weapon})").format(weapon=item(option.weapon)), "attack"
     if isinstance(option, c.Sprint):
-        return f"Sprint (+{engine.SPRINT_DICE} dice × {engine.SPRINT_STEP_CM:g} cm)", "move"
+        return _("Sprint (+{dice} dice × {cm} cm)").format(dice=engine.SPRINT_DICE, cm=f"{engine.SPRINT_STEP_CM:g}"), "move"
     if isinstance(option, c.Fight):
-        return "Fight on", "attack"
+        return _("Fight on"), "attack"
     if isinstance(option, c.Disengage):
-        return "Disengage", "move"
+        return _("Disengage"), "move"
     if isinstance(option, c.Reload):
-        return "Reload", "items"
+        return _("Reload"), "items"
     if isinstance(option, c.SwapWeapons):
-        return "Swap weapons", "items"
+        return _("Swap weapons"), "items"
     if isinstance(option, c.Search):
-        return ("Search the building" if option.piece < 0 else "Search the prop"), "search"
+        return (_("Search the building") if option.piece < 0 else _("Search the prop")), "search"
     if isinstance(option, c.UseItem):
         if option.target and scene.controller.model(option.target) is None:  # a scope or silencer for a weapon
-            return f"Fit {item(option.item)} to {item(option.target)}", "items"
-        on = f" on {name(option.target)}" if option.target and option.target != option.model else ""
-        return f"Use {item(option.item)}{on}", "items"
+            return _("Fit {item} to {weapon}").format(item=item(option.item), weapon=item(option.target)), "items"
+        if option.target and option.target != option.model:
+            return _("Use {item} on {name}").format(item=item(option.item), name=name(option.target)), "items"
+        return _("Use {item}").format(item=item(option.item)), "items"
     if isinstance(option, c.Mount):
-        return (f"Put on {item(option.item)}" if "skate" in option.item else f"Get on {item(option.item)}"), "move"
+        return (_("Put on {item}") if "skate" in option.item else _("Get on {item}")).format(item=item(option.item)), "move"
     if isinstance(option, c.Dismount):
-        return ("Get off and park it" if option.leave else f"Get off ({engine.GEAR_CHANGE_CM:g} cm)"), "move"
+        return (_("Get off and park it") if option.leave else
+                _("Get off ({cm} cm)").format(cm=f"{engine.GEAR_CHANGE_CM:g}")), "move"
     if isinstance(option, c.FirstAid):
-        return f"First aid on {name(option.target or option.model)}", "items"
+        return _("First aid on {name}").format(name=name(option.target or option.model)), "items"
     if isinstance(option, c.Entrench):
-        return "Dig in", "other"
+        return _("Dig in"), "other"
     if isinstance(option, c.PickUp):
-        return "Pick up", "items"
+        return _("Pick up"), "items"
     if isinstance(option, c.ChangeSeat):
-        return ("Take the wheel" if option.seat == 0 else f"Move to seat {option.seat}"), "move"
+        return (_("Take the wheel") if option.seat == 0 else _("Move to seat {seat}").format(seat=option.seat)), "move"
     if isinstance(option, c.BoardTemplate):
-        return f"Get into {vehicle_label(scene, option.vehicle)}", "move"
+        return _("Get into {vehicle}").format(vehicle=vehicle_label(scene, option.vehicle)), "move"
     if isinstance(option, c.Climb):
         return climb_label(scene, option), "move"
     if isinstance(option, c.JumpTemplate):
-        return ("Jump: drag to land (armed)" if scene.jump_armed else "Jump (then drag)"), "move"
+        return (_("Jump: drag to land (armed)") if scene.jump_armed else _("Jump (then drag)")), "move"
     if isinstance(option, c.HandOver):
-        return f"Give {item(option.item)} to {name(option.to)} (free)", "items"
+        return _("Give {item} to {name} (free)").format(item=item(option.item), name=name(option.to)), "items"
     if isinstance(option, c.KeepFound):
         found = state.active.found_item if state.active is not None else ""
-        return f"Keep {item(found)}, leave {item(option.drop)}", "items"
+        return _("Keep {found}, leave {dropped}").format(found=item(found), dropped=item(option.drop)), "items"
     if isinstance(option, c.ExchangeTemplate):
         mates = [name(m) for m in option.partners]
-        return f"Exchange with {mates[0] if len(mates) == 1 else '…'}", "items"
+        return _("Exchange with {name}").format(name=mates[0] if len(mates) == 1 else "…"), "items"
     if isinstance(option, c.ReturnFire):
-        return f"{name(option.model)}: fire back {option.shots} shot{'s' if option.shots > 1 else ''}", "attack"
+        return ngettext("{name}: fire back {n} shot", "{name}: fire back {n} shots", option.shots).format(
+            name=name(option.model), n=option.shots), "attack"
     if isinstance(option, c.HoldFire):
-        return f"{name(option.model)}: hold fire", "turn"
+        return _("{name}: hold fire").format(name=name(option.model)), "turn"
     if isinstance(option, c.RerollReaction):
-        return f"{name(option.model)}: roll the reaction again", "move"
+        return _("{name}: roll the reaction again").format(name=name(option.model)), "move"
     if isinstance(option, c.KeepReaction):
-        return f"{name(option.model)}: keep the reaction", "turn"
+        return _("{name}: keep the reaction").format(name=name(option.model)), "turn"
     if isinstance(option, c.FleeToward):
-        return f"Flee {compass_word(option.direction)}", "danger"
+        return _("Flee {direction}").format(direction=_(compass_word(option.direction))), "danger"
     if isinstance(option, c.ShootFirst):
-        return f"Shoot it first ({option.shots} shot{'s' if option.shots > 1 else ''})", "attack"
+        return ngettext("Shoot it first ({n} shot)", "Shoot it first ({n} shots)", option.shots).format(n=option.shots), \
+            "attack"
     if isinstance(option, c.StepAwayTemplate):
-        return f"Step away (drag {name(option.model)}, {option.max_cm:.1f} cm)", "move"
+        return _("Step away (drag {name}, {cm} cm)").format(name=name(option.model), cm=f"{option.max_cm:.1f}"), "move"
     if isinstance(option, c.StandFirm):
-        return "Meet it in melee", "attack"
+        return _("Meet it in melee"), "attack"
     if isinstance(option, c.DeploymentDone):
-        return "Done deploying", "turn"
+        return _("Done deploying"), "turn"
     if isinstance(option, c.EndActivation):
-        return "End activation", "turn"
+        return _("End activation"), "turn"
     if isinstance(option, c.Withdraw):
-        return "Withdraw band", "danger"
+        return _("Withdraw band"), "danger"
     return None
 
 
-COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "north", "north-east")
+COMPASS = (N_("east"), N_("south-east"), N_("south"), N_("south-west"), N_("west"), N_("north-west"), N_("north"),
+           N_("north-east"))
 
 
 def compass_word(degrees: float) -> str:
@@ -163,16 +169,17 @@ def turn_text(scene: ZombieworldGameScene) -> str:
     state = scene.state
     winners = scene.controller.outcome()
     if winners is not None:
-        names = ", ".join(scene.controller.band_name(s) for s in winners) or "nobody"
-        return f"Game over — {names} {'win' if len(winners) > 1 else 'wins'}"
+        names = ", ".join(scene.controller.band_name(s) for s in winners) or _("nobody")
+        return ngettext("Game over — {names} wins", "Game over — {names} win", max(1, len(winners))).format(names=names)
     seat = scene.controller.seat
     who = scene.controller.band_name(seat) if seat else "—"
     if state.deploying:
-        order = ", then ".join(scene.controller.band_name(s) for s in state.deploy_order)
-        return f"Deployment · {who} places its figures (the dice: {order})"
+        order = _(", then ").join(scene.controller.band_name(s) for s in state.deploy_order)
+        return _("Deployment · {band} places its figures (the dice: {order})").format(band=who, order=order)
     active = scene.controller.active_model()
-    doing = f" · {active.name} acting ({state.active.remaining_cm:.1f} cm left)" if active and state.active else ""
-    return f"Round {state.round}/{state.rounds} · {who} to play{doing}"
+    doing = _(" · {name} acting ({cm} cm left)").format(name=active.name, cm=f"{state.active.remaining_cm:.1f}") \
+        if active and state.active else ""
+    return _("Round {round}/{rounds} · {band} to play").format(round=state.round, rounds=state.rounds, band=who) + doing
 
 
 def rider_targets(scene: ZombieworldGameScene) -> list[str]:

@@ -445,6 +445,10 @@ class ZombieworldSetupScene(Scene):
 
     # --- drawing -------------------------------------------------------------------------------
 
+    def shown_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """The buttons drawn by hand, for the layout checks."""
+        return [(f"button {b.label!r}", b.rect) for b in self.buttons.buttons]
+
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.window_size
         surface.fill((18, 20, 22))

@@ -6,12 +6,13 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.platform.registry import BoxEntry, GameEntry, MenuEntry, SaveStatus
-from game.rules.city_of_horror.catalog import SLOTS, content_files
-from game.rules.city_of_horror.engine import CityOfHorrorRules
-from game.rules.city_of_horror.state import ROUNDS, State
+
+if TYPE_CHECKING:  # the engine, its state and catalog are imported when a game is played, not listed
+    from game.rules.city_of_horror.engine import CityOfHorrorRules
+    from game.rules.city_of_horror.state import State
 
 GAME_ID = "city_of_horror"
 BOX = "base"  # the game comes in one box
@@ -19,9 +20,17 @@ CITY_MAP = Path(__file__).resolve().parents[3] / "maps" / "city_of_horror" / "co
 TRACK_SPACES = 6
 
 
+def _content_files() -> tuple[Path, ...]:
+    from game.rules.city_of_horror.catalog import content_files
+
+    return content_files()
+
+
 def ruleset(box: str) -> CityOfHorrorRules:
     if box != BOX:
         raise ValueError(f"unknown City of Horror box {box!r} (known: {BOX})")
+    from game.rules.city_of_horror.engine import CityOfHorrorRules
+
     return CityOfHorrorRules()
 
 
@@ -32,6 +41,8 @@ def box_of_setup(setup: Mapping[str, Any]) -> str:
 def validate_board(board: Any) -> list[str]:
     """The city a game is drawn on: every location with its spaces, zombies and items, and the track."""
     problems = []
+    from game.rules.city_of_horror.catalog import SLOTS
+
     parts: dict[str, set[str]] = {slot: set() for slot in SLOTS}
     track = 0
     for zone in board.zones.values():
@@ -62,6 +73,8 @@ class CityOfHorrorCodec:
     def status(self, state: State) -> SaveStatus:
         if state.over:
             result = "won by " + " and ".join(state.winners) if state.winners else "nobody boarded the helicopter"
+            from game.rules.city_of_horror.state import ROUNDS
+
             return SaveStatus(round=ROUNDS, result=result, summary=_players(state))
         where = "set-up" if state.round == 0 else f"{state.round:02d}:00"
         return SaveStatus(round=int(state.round), result=None, summary=f"{_players(state)}, {where}")
@@ -84,7 +97,7 @@ GAME = GameEntry(
     plays_on=(GAME_ID,),
     board_words="the city",
     codec=CityOfHorrorCodec(),
-    content_files=lambda box: content_files(),
+    content_files=lambda box: _content_files(),
     app="game.app.city_of_horror.hooks",
     menu=(MenuEntry(GAME_ID, "City of Horror", "new_game", BOX),),
     box_of_setup=box_of_setup,

@@ -263,7 +263,6 @@ Command = Annotated[
     | ForceDice,
     Field(discriminator="kind"),
 ]
-COMMAND_ADAPTER: TypeAdapter = TypeAdapter(Command)
 
 
 # --- events -----------------------------------------------------------------------------------
@@ -598,11 +597,20 @@ Event = Annotated[
     | GameEnded,
     Field(discriminator="kind"),
 ]
-EVENT_ADAPTER: TypeAdapter = TypeAdapter(Event)
 CORE_EVENTS: tuple[type, ...] = tuple(
     cls for cls in list(globals().values())
     if isinstance(cls, type) and is_dataclass(cls) and cls.__module__ == __name__ and cls not in CORE_COMMANDS
 )
+
+
+def __getattr__(name: str) -> TypeAdapter:
+    """``COMMAND_ADAPTER`` and ``EVENT_ADAPTER`` are built when first asked for: building a
+    pydantic adapter over every command costs a good part of start-up."""
+    if name in ("COMMAND_ADAPTER", "EVENT_ADAPTER"):
+        adapter = TypeAdapter(Command if name == "COMMAND_ADAPTER" else Event)
+        globals()[name] = adapter
+        return adapter
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def tagged_adapter(types: tuple[type, ...]) -> TypeAdapter:

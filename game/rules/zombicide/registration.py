@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.platform.registry import BoxEntry, GameEntry, MenuEntry, SaveStatus
 from game.rules.zombicide.boxes import BOXES, DEFAULT_BOX, UnknownBoxError, box_rules
-from game.rules.zombicide.catalog import content_root
-from game.rules.zombicide.engine import ZombicideRules
+
+if TYPE_CHECKING:  # the engine is imported when a game is played, not when the games are listed
+    from game.rules.zombicide.engine import ZombicideRules
 
 LEGACY_KIND = "deadtable-zombicide-game"  # the game's own save format before the envelope
 
@@ -19,11 +20,15 @@ def ruleset(box: str) -> ZombicideRules:
     """The engine of ``box``: its commands (the core's, the overrides', the box's own) in its saves."""
     if box not in BOXES:
         raise UnknownBoxError(box)
+    from game.rules.zombicide.engine import ZombicideRules
+
     return ZombicideRules(box)
 
 
 def content_files(box: str) -> tuple[Path, ...]:
     """The box's content files: survivors, skills, equipment, zombies, cards."""
+    from game.rules.zombicide.catalog import content_root  # the catalog is read when a game needs it
+
     return tuple(sorted((content_root(box) / box).glob("*.toml")))
 
 

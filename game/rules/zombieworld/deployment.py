@@ -39,7 +39,10 @@ ALLIANCE_FIXED_UP_TO = 3  # the alliance rolled before play: 1-3 fixed, 4-6 frag
 ALLIANCE_MIN_BANDS = 3
 
 
-def setup(board: Board, setup_spec: ZombieworldSetup, seed: int, catalog: Catalog | None = None) -> State:
+def setup(board: Board, setup_spec: ZombieworldSetup, seed: int, catalog: Catalog | None = None,
+          events: list[Any] | None = None) -> State:
+    """The first state of a game; ``events`` (when given) receives what set-up told: the deployment
+    dice, the first round's spawns and anything that happened before the first activation."""
     catalog = catalog or load_catalog()
     table, vehicles = _table_vehicles(board, Table.from_board(board), catalog)
     scenario = catalog.scenario(setup_spec.scenario)
@@ -62,7 +65,7 @@ def setup(board: Board, setup_spec: ZombieworldSetup, seed: int, catalog: Catalo
         areas[entry.seat] = _deployment_for(entry, deployments, used)
         if scenario.victory == "exit_any_edge":
             exits.append((entry.seat, "any"))
-        members = _deploy(entry, areas[entry.seat], catalog)
+        members = _deploy(entry, areas[entry.seat], catalog, spread=not setup_spec.legacy_placement)
         models.extend(members)
         by_name = {m.name: m.id for m in members}
         leaders.extend((entry.seat, by_name[m.name]) for m in leader_order(entry.band, catalog))
@@ -94,6 +97,7 @@ def setup(board: Board, setup_spec: ZombieworldSetup, seed: int, catalog: Catalo
         alliance_flips=setup_spec.alliance_flips,
         table=table,
         catalog=catalog,
+        legacy_placement=setup_spec.legacy_placement,
     )
     game = Game(state)
     order = order_bands(game, list(seats))  # book 10.1: a D10 each, highest deploys first
@@ -124,6 +128,8 @@ def setup(board: Board, setup_spec: ZombieworldSetup, seed: int, catalog: Catalo
     if not game.deploying:
         start_round(game)
         advance(game)
+    if events is not None:
+        events.extend(game.events)
     return game.freeze()
 
 
@@ -269,15 +275,41 @@ def _hand_out_free_items(models: list[Model], items: list[str], catalog: Catalog
     return models
 
 
-def _deploy(entry: BandEntry, area: tuple[float, float, float, float], catalog: Catalog) -> list[Model]:
+def spread_spots(area: tuple[float, float, float, float], count: int, min_gap_cm: float = 4.0
+                 ) -> list[tuple[float, float]]:
+    """``count`` spots spread evenly over the area (x0, y0, w, h): rows along its long side, as few
+    rows as keep ``min_gap_cm`` between neighbours, each row centred across the short side."""
+    x0, y0, w, h = area
+    along, across = (w, h) if w >= h else (h, w)
+    rows = 1
+    while rows < count and along / math.ceil(count / rows) < min_gap_cm and across / (rows + 1) >= min_gap_cm:
+        rows += 1
+    per_row = math.ceil(count / rows)
+    spots = []
+    for index in range(count):
+        row, col = divmod(index, per_row)
+        in_row = min(per_row, count - row * per_row)
+        a = along * (col + 0.5) / in_row
+        b = across * (row + 0.5) / rows
+        spots.append((x0 + a, y0 + b) if w >= h else (x0 + b, y0 + a))
+    return spots
+
+
+def _deploy(entry: BandEntry, area: tuple[float, float, float, float], catalog: Catalog,
+            spread: bool = True) -> list[Model]:
+    """The band laid out in its area: spread over it (``legacy_placement`` games: in rows of 4 cm
+    from its corner). ``place_band`` then moves each figure to the nearest legal spot."""
     x0, y0, w, h = area
     spacing = 4.0
     per_row = max(1, int((w - 2) // spacing))
+    spots = spread_spots(area, len(entry.band.members)) if spread else []
     models = []
     for index, member in enumerate(entry.band.members):
         col, row = index % per_row, index // per_row
         x = x0 + 2 + col * spacing
         y = y0 + 2 + row * spacing
+        if spread:
+            x, y = spots[index]
         kind: Literal["survivor", "dog"] = "dog" if member.is_dog else "survivor"
         models.append(Model(
             id=f"{entry.seat}:{member.name}",

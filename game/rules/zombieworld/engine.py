@@ -11,6 +11,7 @@ modifiers.
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from typing import Any
 
@@ -195,8 +196,14 @@ class ZombieworldRules:
     name = NAME
     version = VERSION
 
+    def __init__(self) -> None:
+        self.opening_events: tuple[Any, ...] = ()  # what the last set-up told (dice, spawns, first moves)
+
     def setup(self, board: Board, setup_spec: ZombieworldSetup, seed: int) -> State:
-        return setup(board, setup_spec, seed)
+        told: list[Any] = []
+        state = setup(board, setup_spec, seed, events=told)
+        self.opening_events = tuple(told)
+        return state
 
     def current_seats(self, state: State) -> frozenset[str]:
         return current_seats(state)
@@ -226,4 +233,7 @@ class ZombieworldRules:
         return setup_spec.model_dump_json()
 
     def setup_from_json(self, text: str) -> ZombieworldSetup:
-        return ZombieworldSetup.model_validate_json(text)
+        data = json.loads(text)
+        if isinstance(data, dict):  # saved before issue 13: replayed with the placement it was played with
+            data.setdefault("legacy_placement", True)
+        return ZombieworldSetup.model_validate(data)

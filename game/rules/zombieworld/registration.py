@@ -5,11 +5,14 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.platform.registry import BoxEntry, GameEntry, MenuEntry, SaveStatus
-from game.rules.zombieworld.catalog import CONTENT_ROOT, load_catalog
-from game.rules.zombieworld.engine import ZombieworldRules
+
+CONTENT_ROOT = Path(__file__).resolve().parent / "content"  # the catalog's own folder, without importing it
+
+if TYPE_CHECKING:  # the engine is imported when a game is played, not when the games are listed
+    from game.rules.zombieworld.engine import ZombieworldRules
 
 BOX = "evolution"  # the game comes in one box
 LEGACY_KIND = "deadtable-zombieworld-game"  # the game's own save format before the envelope
@@ -18,6 +21,8 @@ LEGACY_KIND = "deadtable-zombieworld-game"  # the game's own save format before 
 def ruleset(box: str) -> ZombieworldRules:
     if box != BOX:
         raise ValueError(f"unknown Zombieworld box {box!r} (known: {BOX})")
+    from game.rules.zombieworld.engine import ZombieworldRules
+
     return ZombieworldRules()
 
 
@@ -65,6 +70,8 @@ def from_legacy(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def scenario_name(state: Any) -> str:
+    from game.rules.zombieworld.catalog import load_catalog
+
     catalog = state.catalog or load_catalog()
     try:
         return str(catalog.scenario(state.scenario).name)

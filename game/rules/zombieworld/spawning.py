@@ -76,7 +76,8 @@ def legal_spot(game: Game, point: tuple[float, float], angle: float) -> tuple[fl
             centre = (cx + math.cos(out) * reach, cy + math.sin(out) * reach)
         point = (centre[0] + math.cos(out) * 1.6, centre[1] + math.sin(out) * 1.6)
         angle = out + math.pi  # stepping "back" goes on outward
-    figures = [f for f in game.figures() if f.kind == "zombie"]
+    # never onto a model (issue 13): every base is in the way, not only the zombies'
+    figures = [f for f in game.figures() if f.kind == "zombie" or not game.base.legacy_placement]
     mover = Figure("new", point[0], point[1])
     for step in range(0, 40):
         for turn in (0.0, 0.5, -0.5, 1.0, -1.0):

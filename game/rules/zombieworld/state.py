@@ -42,6 +42,9 @@ class ZombieworldSetup(BaseModel):
     alliance_flips: bool = False  # a D6 at the start of each later round: on 5+ fixed and fragile swap
     deploy: Literal["auto", "players"] = "auto"  # "players": each band's player places its figures, in D10 order
     d10: tuple[Annotated[int, Field(ge=1, le=10)], ...] = ()  # D10 results typed in for set-up (the deployment order), used before the seed's
+    # True only for games saved before issue 13 (their saves lack the field): bands laid out from
+    # their area's corner and zombies landing on models, so that those games replay as played
+    legacy_placement: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +244,8 @@ class State:
     deploy_spots: tuple[tuple[str, tuple[float, float]], ...] = ()  # while deploying: where set-up laid each figure out
     table: Table | None = field(default=None, compare=False, repr=False)
     catalog: Catalog | None = field(default=None, compare=False, repr=False)
+    # a property of the whole game (see ZombieworldSetup.legacy_placement), outside its digest
+    legacy_placement: bool = field(default=False, compare=False, repr=False)
 
     def model(self, model_id: str) -> Model:
         for model in self.models:

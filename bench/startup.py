@@ -1,0 +1,54 @@
+"""Start-up as a player meets it: one whole process from launch to the first picture of a game
+(Tutorial 1 on the table, written as a screenshot), its wall time and peak memory."""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bench import Section, figure
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+TUTORIAL = REPO_ROOT / "maps" / "missions" / "rm-tutorial-1.toml"
+START_TARGET_MS = 500.0
+RUNS = 5
+
+
+def _one_run(out: Path, repo: Path = REPO_ROOT) -> tuple[float, float, float]:
+    """(wall ms, CPU ms, peak MiB) of one ``main.py --scene game --screenshot`` process. The CPU
+    time is the steadier figure on a shared machine (other work stretches the wall time)."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    before, cpu_before = usage.ru_maxrss, usage.ru_utime + usage.ru_stime
+    start = time.perf_counter()
+    subprocess.run([sys.executable, str(repo / "main.py"), "--mission", str(repo / TUTORIAL.relative_to(REPO_ROOT)),
+                    "--scene", "game", "--size", "1280x800", "--screenshot", str(out)], check=True, env=env, cwd=repo,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wall_ms = (time.perf_counter() - start) * 1000
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu_ms = (usage.ru_utime + usage.ru_stime - cpu_before) * 1000
+    return wall_ms, cpu_ms, max(before, usage.ru_maxrss) / 1024  # ru_maxrss: the largest child so far
+
+
+def startup(repo: Path = REPO_ROOT) -> list[str]:
+    walls, cpus, peaks = [], [], []
+    with tempfile.TemporaryDirectory() as folder:
+        _one_run(Path(folder) / "warm.png", repo)  # the first run fills the OS file cache
+        for n in range(RUNS):
+            wall_ms, cpu_ms, peak_mib = _one_run(Path(folder) / f"shot{n}.png", repo)
+            walls.append(wall_ms)
+            cpus.append(cpu_ms)
+            peaks.append(peak_mib)
+    return [
+        figure("launch to the first picture of Tutorial 1", walls, START_TARGET_MS),
+        figure("  the same, CPU time of the process", cpus, START_TARGET_MS),
+        f"{'peak memory of one run':<44} {max(peaks):8.0f} MiB",
+    ]
+
+
+SECTIONS: list[Section] = [("start-up (whole process)", startup)]
