@@ -117,3 +117,15 @@ def test_a_broken_settings_file_gives_defaults_and_says_where(tmp_path: Path, te
     settings, problem = load_settings(path)
     assert settings == Settings()
     assert problem is not None and "settings.json" in problem and place in problem
+
+
+def test_one_english_string_has_one_spanish_translation_across_the_catalogues() -> None:
+    """Each part of the app keeps its own catalogue: the same words must not be translated two ways."""
+    found: dict[str, dict[str, str]] = {}
+    for path in i18n.catalogue_paths("es"):
+        for message in i18n.read_catalogue(path, "es"):
+            if message.id:
+                key = message.id if isinstance(message.id, str) else message.id[0]
+                found.setdefault(key, {})[path.name] = str(message.string)
+    clashes = {text: files for text, files in found.items() if len(set(files.values())) > 1}
+    assert clashes == {}

@@ -211,7 +211,8 @@ class Chooser:
                 player.tap(row.center)
                 assert ctl.state.active is None and ctl.selected == model_id
                 name = ctl.state.model(model_id).name
-                player.tap(next(b for b in game.actions.buttons if b.label == f"Activate {name}").rect.center)
+                offer = next(o for o in game.actions.all_offers() if o.label == f"Activate {name}")
+                press(player, game, offer)
             return "activate"
         shoot = ctl.template(c.ShootTemplate)
         if shoot is not None:

@@ -120,7 +120,7 @@ def test_up_the_fire_escape_to_the_roof_a_shot_from_it_and_an_exchange(tmp_path)
             row = next(rect for rect, model_id in scene.roster if model_id == pick)
             tap(app, row.center, finger)  # a look: nothing played
             assert controller.state.active is None and controller.selected == pick
-            tap(app, button(scene.actions, f"Activate {controller.model(pick).name}").rect.center, finger)
+            tap_action(app, scene, f"Activate {controller.model(pick).name}", finger)
             assert controller.state.active is None or controller.state.active.model == pick
             continue
         active = state.active
@@ -238,7 +238,7 @@ def test_a_jump_from_one_hay_bale_to_the_other_armed_by_the_jump_button(tmp_path
     row = next(rect for rect, model_id in scene.roster if model_id == "blue:Mara")
     finger_tap(app, row.center)
     assert controller.state.active is None and controller.selected == "blue:Mara"
-    finger_tap(app, button(scene.actions, "Activate Mara").rect.center)
+    tap_action(app, scene, "Activate Mara", True)
     settle(app, scene)
     assert controller.state.active is not None and controller.state.active.model == "blue:Mara"
     mara = controller.model("blue:Mara")

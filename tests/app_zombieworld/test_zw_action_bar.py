@@ -31,7 +31,7 @@ def test_fixed_slots_stay_put_through_activations_by_taps_and_shortcuts(tmp_path
     start = places(scene)
     assert {"activate", "end_activation", "withdraw", MORE_KEY} <= set(start)
     ended = 0
-    for _turn in range(4):
+    for _turn in range(12):  # an activation roll may fail: enough turns for two to succeed
         run_until(app, lambda: settled(scene))
         if scene.controller.outcome() is not None or scene.state.decision is not None:
             break
@@ -49,6 +49,8 @@ def test_fixed_slots_stay_put_through_activations_by_taps_and_shortcuts(tmp_path
         assert isinstance(scene.controller.session.log[-1].command, c.EndActivation)
         assert places(scene) == start
         ended += 1
+        if ended >= 2:
+            break
     assert ended >= 2
 
 
