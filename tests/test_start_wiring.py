@@ -26,6 +26,7 @@ from game.platform import envelope, registry
 from game.rules.core.session import Session
 from game.rules.zombicide.engine import ZombicideRules
 from game.rules.zombieworld.presets import preset_bands
+from tests.app_shell.shell_ui import tap_at
 
 REPO = Path(__file__).resolve().parents[1]
 SIZE = (1280, 800)
@@ -51,24 +52,6 @@ def app(tmp_path):
     application.open_start()
     application.frame(0.02, events=[])
     return application
-
-
-def tap_at(app: DeadtableApp, pos: tuple[int, int], finger: bool) -> None:
-    """A tap as SDL sends it: a finger tap also arrives as mouse events marked ``touch``."""
-    x, y = pos
-    w, h = app.screen.get_size()
-
-    def touch(kind: int) -> pygame.event.Event:
-        return pygame.event.Event(kind, touch_id=1, finger_id=1, x=x / w, y=y / h, dx=0.0, dy=0.0, pressure=1.0)
-
-    down = [touch(pygame.FINGERDOWN)] if finger else []
-    down.append(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=finger))
-    app.frame(0.02, events=down)
-    up = [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1, touch=finger)]
-    if finger:
-        up.append(touch(pygame.FINGERUP))
-    app.frame(0.02, events=up)
-    app.frame(0.02, events=pygame.event.get())  # the UI_BUTTON_PRESSED pygame_gui posted
 
 
 def tap_ui(app: DeadtableApp, key: str, finger: bool) -> None:
