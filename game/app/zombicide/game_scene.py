@@ -951,8 +951,9 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
             self.card_panel.flash_s = 0.3
         if was_busy and not self.director.busy:
             self.refresh_buttons()
-        if self.tutorial is not None:
-            self.tutorial.set_visible(self.dialog is None)
+        if self.tutorial is not None:  # hidden under a dialog, and under the menu or another scene on top
+            scenes = getattr(self.app, "scenes", None)
+            self.tutorial.set_visible(self.dialog is None and (scenes is None or scenes.top is self))
         if self.replay is not None:
             if self.replay.playing and not self.director.busy:
                 self.step_replay()
