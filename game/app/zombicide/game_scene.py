@@ -86,8 +86,8 @@ PHASE_WORDS = {"players": N_("players' phase"), "zombies": N_("the zombies move"
 def phase_words(phase: str) -> str:
     return _(PHASE_WORDS[phase]) if phase in PHASE_WORDS else phase.replace("_", " ")
 TOOLS = (
-    ("undo", "Undo"), ("redo", "Redo"), ("override", "Override"), ("speed", "Speed 1×"), ("skip", "Skip"),
-    ("replay", "Replay"), ("step", "Step"), ("save", "Save"), ("fit", "Fit"), ("menu", "Menu"),
+    ("undo", N_("Undo")), ("redo", N_("Redo")), ("override", N_("Override")), ("speed", "Speed 1×"), ("skip", N_("Skip")),
+    ("replay", N_("Replay")), ("step", N_("Step")), ("save", N_("Save")), ("fit", N_("Fit")), ("menu", N_("Menu")),
 )
 
 
@@ -246,9 +246,12 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
         self.table.set_viewport(area.x, area.y, area.w, area.h, size)
         tool_area = pygame.Rect(8, 8, w - 16, TOP_BAR_PX - 16)
         # widths for the longest label a tool takes ("Replay" reads "Exit replay" during a replay)
-        widest = {"replay": "Exit replay", "speed": "Speed Instant"}
-        self.tools.buttons = flow_buttons(tool_area, [(widest.get(key, label), key, "tool") for key, label in TOOLS],
+        widest = {"replay": _("Exit replay"), "speed": _("Speed {speed}").format(speed=_("Instant"))}
+        self.tools.buttons = flow_buttons(tool_area, [(widest.get(key, _(label)), key, "tool") for key, label in TOOLS],
                                           min_w_px=84, height_px=TOP_BAR_PX - 16)
+        for button in self.tools.buttons:  # the widest words set the size; each button then shows its own
+            button.label = _(dict(TOOLS)[button.key])
+        self.actions.kinds = zombicide_kinds(self.controller.state.box.command_labels)  # in the language now chosen
         self.layout_roster()
         right = self.side_panels_px()[1]
         log_top = TOP_BAR_PX + 4
@@ -320,12 +323,12 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
                 button.toggled = self.override
                 button.enabled = not self.replaying
             elif button.key == "speed":
-                button.label = "Speed " + self.director.speed_label()
+                button.label = _("Speed {speed}").format(speed=self.director.speed_label())
             elif button.key == "skip":
                 button.enabled = self.director.busy
             elif button.key == "replay":
                 button.toggled = self.replaying
-                button.label = "Exit replay" if self.replaying else "Replay"
+                button.label = _("Exit replay") if self.replaying else _("Replay")
             elif button.key == "step":
                 button.enabled = self.replaying and c.can_redo()
         self.refresh_bar()

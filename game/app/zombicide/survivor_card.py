@@ -10,6 +10,7 @@ import pygame
 from game.app.render import font
 from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_EDGE, PANEL_FILL, TEXT, fit_text
 from game.app.zombicide.view_model import DANGER_COLOURS, SlotView, SurvivorCardView, danger_colour
+from game.i18n import _
 from game.rules.zombicide.state import LEVEL_NAMES
 
 SLOT_H_PX = 56
@@ -95,19 +96,19 @@ class SurvivorCardPanel:
             target.blit(words, (r.right - 16 - words.get_width(), y - 2 + n * 18))
         y += 26 + 18 * max(0, len(card.lines[:2]) - 1)
         # actions left as pips, free actions as words
-        target.blit(font(16).render("Actions", True, TEXT), (x, y))
+        target.blit(font(16).render(_("Actions"), True, TEXT), (x, y))
         for n in range(max(card.actions_left, 0)):
             pygame.draw.circle(target, ACCENT, (x + 92 + n * 24, y + 11), 9)
         if card.free_actions:
-            words = font(13).render("+ free: " + ", ".join(card.free_actions), True, MUTED)
+            words = font(13).render(_("+ free: {actions}").format(actions=", ".join(card.free_actions)), True, MUTED)
             target.blit(words, (x + 96 + max(card.actions_left, 0) * 24, y + 3))
         y += 28
-        target.blit(font(16).render("Wounds", True, TEXT), (x, y))
+        target.blit(font(16).render(_("Wounds"), True, TEXT), (x, y))
         for n in range(card.wounds):
             pygame.draw.rect(target, WOUND_RED, (x + 84 + n * 26, y + 2, 20, 20), border_radius=4)
         y += 30
         y = self._xp_bar(target, card, x, y, r.width - 32)
-        target.blit(font(16).render("Skills", True, TEXT), (x, y))
+        target.blit(font(16).render(_("Skills"), True, TEXT), (x, y))
         y += 22
         for skill in card.skills[:6]:
             target.blit(fit_text("• " + skill, 15, r.width - 40), (x + 4, y))
@@ -130,7 +131,7 @@ class SurvivorCardPanel:
         self._headings = []
         groups: list[tuple[str, list[SlotView]]] = []
         for slot in card.slots:
-            heading = slot.group or ("Hands" if slot.hand else "Backpack")
+            heading = slot.group or (_("Hands") if slot.hand else _("Backpack"))
             if groups and groups[-1][0] == heading:
                 groups[-1][1].append(slot)
             else:
@@ -145,7 +146,7 @@ class SurvivorCardPanel:
             n = 0
             for heading, slots in groups[:worn]:
                 self._headings.append((heading, (x + n * (wide + 8), y)))
-                for _ in slots:
+                for _slot in slots:
                     rects.append(pygame.Rect(x + n * (wide + 8), y + 22, wide, SLOT_H_PX))
                     n += 1
             y += 22 + SLOT_H_PX + 6
@@ -187,12 +188,12 @@ class SurvivorCardPanel:
         pygame.draw.rect(target, fill, rect, border_radius=8)
         pygame.draw.rect(target, (96, 100, 104), rect, 1, border_radius=8)
         if name and not lifted:
-            words = fit_text(name + ("" if loaded else " (empty)"), 15, rect.width - 10)
+            words = fit_text(name + ("" if loaded else _(" (empty)")), 15, rect.width - 10)
             target.blit(words, words.get_rect(center=rect.center))
 
     @staticmethod
     def _xp_bar(target: pygame.Surface, card: SurvivorCardView, x: int, y: int, width: int) -> int:
-        target.blit(font(16).render(f"Experience {card.xp}", True, TEXT), (x, y))
+        target.blit(font(16).render(_("Experience {xp}").format(xp=card.xp), True, TEXT), (x, y))
         label = font(14).render(LEVEL_NAMES[card.level].capitalize(), True, danger_colour(card.level))
         target.blit(label, (x + width - label.get_width(), y + 2))
         y += 22
