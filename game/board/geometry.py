@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 Point = tuple[float, float]
 Segment = tuple[Point, Point]
@@ -295,3 +296,25 @@ def _merge_spans(spans: list[tuple[float, float]], tolerance_cm: float) -> list[
         else:
             result.append((start, end))
     return result
+
+
+class ZoneFinder:
+    """Which zone (anything with ``id`` and ``polygon``) holds a point: a bounding-box test first,
+    the exact polygon test after."""
+
+    def __init__(self, zones: Iterable[Any]):
+        self.zones = [(zone, polygon_bounds(zone.polygon)) for zone in zones]
+
+    def __bool__(self) -> bool:
+        return bool(self.zones)
+
+    def zone_at(self, point: Point) -> Any | None:
+        x, y = point
+        for zone, (left, top, right, bottom) in self.zones:
+            if left <= x <= right and top <= y <= bottom and point_in_polygon(point, zone.polygon):
+                return zone
+        return None
+
+    def at(self, point: Point) -> str | None:
+        zone = self.zone_at(point)
+        return None if zone is None else str(zone.id)

@@ -14,7 +14,7 @@ import os
 import re
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 
@@ -22,8 +22,8 @@ from game import limits
 from game.board import layercheck, templates, tsj, wallcheck, xmlcheck
 from game.board.errors import MapFormatError, MapProblem
 from game.board.geometry import (
+    ZoneFinder,
     axis_aligned_rectangle,
-    point_in_polygon,
     point_segment_distance,
     polygon_area,
     polygon_bounds,
@@ -616,14 +616,14 @@ class _Converter:
             if not zone_objects:
                 self.problem("a zone board (layout = zones) has no zone objects: draw its zones with class 'zone'")
             self.check_zones(zones, layer_of)
-            finder = _ZoneFinder(zones)
+            finder = ZoneFinder(zones)
             board_portals = [self.zone_portal(obj, layer, finder) for layer, obj in portals]
             terrain: list[Terrain] = []
         else:
             terrain = [t for t in (self.terrain(obj, layer, cls) for layer, obj, cls in areas) if t is not None]
             board_portals = []
             terrain = self.attach_building_portals(terrain, portals)
-        finder = _ZoneFinder(zones)
+        finder = ZoneFinder(zones)
         placed_markers = [self.marker(obj, layer, kind, finder, layout) for layer, obj, kind in markers]
         width_px, height_px = tmx.width * tmx.tilewidth, tmx.height * tmx.tileheight
         props = dict(tmx.properties)
@@ -712,7 +712,7 @@ class _Converter:
             return (x, centre[1]), (x + w, centre[1]), centre, h, True
         return (centre[0], y), (centre[0], y + h), centre, w, False
 
-    def zone_portal(self, obj: pytmx.TiledObject, layer: str, zones: _ZoneFinder) -> Portal | None:
+    def zone_portal(self, obj: pytmx.TiledObject, layer: str, zones: ZoneFinder) -> Portal | None:
         kind = PortalKind(_object_class(obj))
         if not self.is_rectangle(obj) or obj.width <= 0 or obj.height <= 0:
             self.problem(f"{_a(kind.value)} must be a thin rectangle across the border of two zones", layer, obj.id)
@@ -765,7 +765,7 @@ class _Converter:
         return Barrier(kind=kind, points=points, height_cm=height_cm, object_id=obj.id)
 
     def marker(
-        self, obj: pytmx.TiledObject, layer: str, kind: MarkerKind, zones: _ZoneFinder, layout: Layout
+        self, obj: pytmx.TiledObject, layer: str, kind: MarkerKind, zones: ZoneFinder, layout: Layout
     ) -> Marker | None:
         props = obj.properties
         polygon, _ = self.outline_cm(obj)
@@ -864,7 +864,7 @@ class _Converter:
                 )
             )
         return [
-            _with_portals(t, tuple(attached[t.object_id])) if t.object_id in attached and attached[t.object_id] else t
+            replace(t, portals=tuple(attached[t.object_id])) if t.object_id in attached and attached[t.object_id] else t
             for t in terrain
         ]
 
@@ -926,19 +926,6 @@ class _Converter:
         )
 
 
-def _with_portals(building: Terrain, portals: tuple[Portal, ...]) -> Terrain:
-    return Terrain(
-        kind=building.kind,
-        polygon=building.polygon,
-        height_cm=building.height_cm,
-        cover=building.cover,
-        label=building.label,
-        portals=portals,
-        object_id=building.object_id,
-        properties=building.properties,
-    )
-
-
 def _short(value: object, max_chars: int = 40) -> str:
     """A value as messages quote it: cut short, so a 5,000-digit number does not hide the reason."""
     text = str(value)
@@ -947,23 +934,6 @@ def _short(value: object, max_chars: int = 40) -> str:
 
 def _a(noun: str) -> str:
     return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
-
-
-class _ZoneFinder:
-    """Which zone holds a point: a bounding-box test first, the exact polygon test after."""
-
-    def __init__(self, zones: Sequence[Zone]):
-        self.zones = [(zone, polygon_bounds(zone.polygon)) for zone in zones]
-
-    def __bool__(self) -> bool:
-        return bool(self.zones)
-
-    def at(self, point: Point) -> str | None:
-        x, y = point
-        for zone, (left, top, right, bottom) in self.zones:
-            if left <= x <= right and top <= y <= bottom and point_in_polygon(point, zone.polygon):
-                return zone.id
-        return None
 
 
 def _image_path(filename: str) -> str:

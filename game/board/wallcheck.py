@@ -11,22 +11,14 @@ from __future__ import annotations
 import math
 
 from game.board.errors import MapProblem
-from game.board.geometry import point_in_polygon, polygon_bounds
+from game.board.geometry import ZoneFinder
 from game.board.model import BarrierKind, BoardModule, Layout, Point, Zone
 
 PROBE_STEP_CM = 0.5  # how far apart the wall is sampled
 PROBE_SIDE_CM = 0.25  # how far to each side of the wall a sample looks for its zone
 
 
-def _zone_at(zones: tuple[Zone, ...], point: Point) -> Zone | None:
-    for zone in zones:
-        left, top, right, bottom = polygon_bounds(zone.polygon)
-        if left <= point[0] <= right and top <= point[1] <= bottom and point_in_polygon(point, zone.polygon):
-            return zone
-    return None
-
-
-def _inside_one_zone(zones: tuple[Zone, ...], a: Point, b: Point) -> tuple[Point, Zone] | None:
+def _inside_one_zone(zones: ZoneFinder, a: Point, b: Point) -> tuple[Point, Zone] | None:
     """The first sample of segment ``a``–``b`` with the same zone on both sides, and that zone."""
     length = math.dist(a, b)
     if length < PROBE_STEP_CM:
@@ -36,8 +28,8 @@ def _inside_one_zone(zones: tuple[Zone, ...], a: Point, b: Point) -> tuple[Point
     for index in range(1, steps):
         t = index / steps
         x, y = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
-        left = _zone_at(zones, (x + nx, y + ny))
-        if left is not None and left is _zone_at(zones, (x - nx, y - ny)):
+        left: Zone | None = zones.zone_at((x + nx, y + ny))
+        if left is not None and zones.zone_at((x - nx, y - ny)) is left:
             return (x, y), left
     return None
 
@@ -47,11 +39,12 @@ def stray_walls(module: BoardModule) -> list[MapProblem]:
     if module.layout is not Layout.ZONES or not module.zones:
         return []
     problems: list[MapProblem] = []
+    zones = ZoneFinder(module.zones)
     for barrier in module.barriers:
         if barrier.kind is not BarrierKind.WALL:
             continue
         for a, b in zip(barrier.points, barrier.points[1:], strict=False):
-            found = _inside_one_zone(module.zones, a, b)
+            found = _inside_one_zone(zones, a, b)
             if found is not None:
                 (x, y), zone = found
                 problems.append(MapProblem(

@@ -155,6 +155,14 @@ _COMMAND_LABELS = {
 }
 
 
+def shot_lines(shots: list[ShotOption]) -> list[str]:
+    """The engine's modifiers of each weapon's shot, for a dialog's lines."""
+    lines = []
+    for shot in shots:
+        lines += [f"{shot.weapon} — {detail}" for detail in odds_details(shot.odds)]
+    return lines
+
+
 class GameController:
     """A game being played: the session, the selected survivor, and intents in, outcomes out."""
 
@@ -213,6 +221,14 @@ class GameController:
             if survivor and survivor not in ids:
                 ids.append(survivor)
         return ids
+
+    def swap_command(self, survivor_id: str, slot_a: int, slot_b: int) -> Any:
+        """The command that swaps two of the survivor's slots (a drag on its card)."""
+        from game.rules.zombicide.commands import Rearrange
+
+        slots = list(self.state.survivors[self.state.survivor_index(survivor_id)].slots)
+        slots[slot_a], slots[slot_b] = slots[slot_b], slots[slot_a]
+        return Rearrange(survivor_id, tuple(slots))
 
     def select(self, survivor_id: str | None) -> bool:
         if survivor_id is None or self.state.survivor_index(survivor_id) >= 0:

@@ -37,8 +37,8 @@ from game.app.zombicide.controller import (
     GameController,
     Outcome,
     ShotOption,
-    odds_details,
     odds_summary,
+    shot_lines,
 )
 from game.app.zombicide.director import AnimationDirector, mission_words
 from game.app.zombicide.end_scene import EndScene
@@ -906,7 +906,7 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
                     self.card_panel.snap_back(pos, lifted)
                 return True
             if swap is not None and self.controller.selected:
-                self.play(_swap_command(self.controller, self.controller.selected, *swap))
+                self.play(self.controller.swap_command(self.controller.selected, *swap))
             elif lifted is not None and not self.card_panel.rect.collidepoint(pos):
                 self.drop_card(lifted, pos)
             elif math.dist(pos, press.pos) < TAP_SLACK_PX:  # a tap, not a drag: the card shown whole
@@ -987,23 +987,6 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
         scenes = getattr(self.app, "scenes", None)
         if scenes is not None:
             scenes.push(EndScene(self.app, self.controller.session))
-
-
-def shot_lines(shots: list[ShotOption]) -> list[str]:
-    """The engine's modifiers of each weapon's shot, for a dialog's lines."""
-    lines = []
-    for shot in shots:
-        lines += [f"{shot.weapon} — {detail}" for detail in odds_details(shot.odds)]
-    return lines
-
-
-def _swap_command(controller: GameController, survivor_id: str, slot_a: int, slot_b: int) -> Any:
-    from game.rules.zombicide.commands import Rearrange
-
-    state = controller.state
-    slots = list(state.survivors[state.survivor_index(survivor_id)].slots)
-    slots[slot_a], slots[slot_b] = slots[slot_b], slots[slot_a]
-    return Rearrange(survivor_id, tuple(slots))
 
 
 __all__ = ["EXIT_TINT", "GameScene", "GameTable", "PieceSide", "_halo_text", "event_pointer"]
