@@ -29,7 +29,8 @@ def _inside_one_zone(zones: ZoneFinder, a: Point, b: Point) -> tuple[Point, Zone
         t = index / steps
         x, y = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
         left: Zone | None = zones.zone_at((x + nx, y + ny))
-        if left is not None and zones.zone_at((x - nx, y - ny)) is left:
+        same = zones.zone_at((x - nx, y - ny)) is left
+        if left is not None and same:
             return (x, y), left
     return None
 
