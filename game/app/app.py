@@ -508,6 +508,19 @@ class DeadtableApp:
         self.dialog = UIFileDialog(rect, self.ui, window_title=_("Open a save"),
                                    initial_file_path=str(self.save_dir), allow_existing_files_only=True)
 
+    def open_file_dialog(self) -> None:
+        """"Open a file…": a map, mission or save, as if dropped on the window."""
+        from game.app.file_open import open_file_dialog
+
+        open_file_dialog(self)
+
+    def open_file(self, path: str | Path) -> bool:
+        """A dropped or picked file: a save resumes, a mission or table opens its game's set-up,
+        another map the free table (``game.app.file_open``)."""
+        from game.app.file_open import open_file
+
+        return open_file(self, path)
+
     def load(self, path: str | Path) -> bool:
         """Open a save: a game save resumes the game, a table save replaces the table; a bad save
         changes nothing and says why."""
@@ -584,6 +597,9 @@ class DeadtableApp:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
+        if event.type == pygame.DROPFILE:
+            self.open_file(event.file)
+            return
         if self.table is None:
             self._handle_scene_event(event)
             return
@@ -606,7 +622,7 @@ class DeadtableApp:
             return
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
             self.dialog = None
-            self.load(event.text)
+            self.open_file(event.text)
             return
         if event.type == pygame_gui.UI_WINDOW_CLOSE:
             if event.ui_element is self.dialog:
@@ -640,7 +656,7 @@ class DeadtableApp:
             return
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
             self.dialog = None
-            self.load(event.text)
+            self.open_file(event.text)
             return
         if event.type == pygame_gui.UI_WINDOW_CLOSE:
             if event.ui_element is self.dialog:

@@ -12,9 +12,6 @@ back one step; on the first page it opens the menu (help, settings, quit).
 
 from __future__ import annotations
 
-import re
-import tomllib
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
@@ -24,15 +21,13 @@ from pygame_gui.elements import UILabel, UIScrollingContainer, UITextBox
 
 from game.app.widgets.card_scene import BUTTON_H, GAP, CardScene
 from game.i18n import N_, _
-from game.platform import envelope, registry
+from game.platform import envelope, map_sources, registry
 from game.platform.envelope import BadSave, SaveInfo
 from game.platform.registry import GameEntry, MenuEntry
 
 LABEL_CHARS = 110  # a save's row on the Load page
 TIP_CHARS = 400
 HOME_ROWS = 5
-MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
-FREE_TABLE_SOURCES = ("missions/*.toml", "zombieworld/*.tmx", "city_of_horror/*.tmx")
 MAP_HELP_HTML = N_(
     "<b>Make a board module</b> in the free Tiled editor (mapeditor.org):<br>"
     "1. <font color='#f0c060'>New map</font>: orthogonal, fixed size, 15×15 tiles of 40 px, CSV layers.<br>"
@@ -73,43 +68,6 @@ def subtitle() -> str:
 def list_saves(save_dir: Path) -> list[SaveInfo]:
     """Every readable game save of every registered game in ``save_dir``, newest first."""
     return envelope.list_saves(save_dir)[0]
-
-
-@dataclass(frozen=True, slots=True)
-class FreeTable:
-    path: Path
-    title: str
-    game: str  # the game's name, as the registry gives it
-
-
-_TMX_PROPERTY = re.compile(r'<property name="(title|game)" value="([^"]*)"')
-
-
-def free_tables(maps_dir: Path = MAPS_DIR) -> list[FreeTable]:
-    """Every mission and table a registered game plays on, read cheaply (title and game only),
-    game by game in registration order. A file that does not read is left out (``--validate``
-    names its problem)."""
-    by_game = {kind: entry for entry in registry.games() for kind in entry.plays_on}
-    found: list[tuple[int, str, FreeTable]] = []
-    order = {entry.id: n for n, entry in enumerate(registry.games())}
-    for pattern in FREE_TABLE_SOURCES:
-        for path in sorted(maps_dir.glob(pattern)):
-            try:
-                if path.suffix == ".toml":
-                    data = tomllib.loads(path.read_text(encoding="utf-8"))
-                    title, kind = str(data.get("title") or path.stem), str(data.get("game", ""))
-                else:
-                    head = path.read_text(encoding="utf-8", errors="replace")[:20_000]
-                    props: dict[str, str] = {}
-                    for name, value in _TMX_PROPERTY.findall(head):
-                        props.setdefault(name, value)
-                    title, kind = props.get("title") or path.stem, props.get("game", "")
-            except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
-                continue
-            entry = by_game.get(kind)
-            if entry is not None:
-                found.append((order[entry.id], title.lower(), FreeTable(path, title, entry.name)))
-    return [table for _order, _title, table in sorted(found, key=lambda item: item[:2])]
 
 
 def menu_entries() -> list[tuple[GameEntry, MenuEntry]]:
@@ -214,18 +172,29 @@ class StartScene(CardScene):
                                     allow_scroll_x=False)
 
     def _page_table(self, c, width: int, height: int) -> None:
-        """Every mission and table, on the plain table with its game's pieces and tray."""
+        """Every mission and table a game starts on, shipped and the player's own, on the plain table
+        with its game's pieces and tray; a file of the player's that cannot be used is greyed with its
+        reason. "Open a file…" takes any map, mission or save (so does dropping it on the window)."""
         self._heading(c, width, _("Free table — choose a board"))
         scroller = self._list(c, width, height)
         y = 0
-        for table in free_tables():
-            self._button(pygame.Rect(0, y, width - 56, BUTTON_H - 6),
-                         shorten(f"{table.game}: {table.title}", LABEL_CHARS),
-                         partial(self.open_free_table, table.path), scroller, key=f"table_{table.path.stem}",
-                         tip=table.path.name, object_id="@start_choice")
+        for source, game_name in map_sources.starting_sources():
+            if not source.usable:
+                self._button(pygame.Rect(0, y, width - 56, BUTTON_H - 6),
+                             shorten(_("{file} — {reason}").format(file=source.path.name, reason=source.problem),
+                                     LABEL_CHARS),
+                             lambda: None, scroller, key=f"bad_table_{source.path.stem}", enabled=False,
+                             tip=shorten(str(source.path), TIP_CHARS), object_id="@start_choice")
+                y += BUTTON_H
+                continue
+            label = f"{game_name}: {source.title}" if source.shipped else \
+                _("{game}: {title} (yours)").format(game=game_name, title=source.title)
+            self._button(pygame.Rect(0, y, width - 56, BUTTON_H - 6), shorten(label, LABEL_CHARS),
+                         partial(self.open_free_table, source.path), scroller, key=f"table_{source.path.stem}",
+                         tip=source.path.name if source.shipped else str(source.path), object_id="@start_choice")
             y += BUTTON_H
         scroller.set_scrollable_area_dimensions((width - 56, max(y, 1)))
-        self._nav(c, width, height)
+        self._nav(c, width, height, _("Open a file…"), self.app.open_file_dialog)
 
     def _page_games(self, c, width: int, height: int) -> None:
         self._heading(c, width, _("New game — choose a game"))

@@ -110,3 +110,34 @@ def list_sources(game: str | None = None, *, kind: str | None = None, layout: st
             if source.usable or (include_unusable and not shipped):
                 found.append(source)
     return found
+
+
+def read_source(path: str | Path) -> MapSource:
+    """One file as the lists show it (a dropped or picked file): a map, a mission, or why it is neither."""
+    path = Path(path)
+    shipped = roots.SHIPPED_MAPS.resolve() in path.resolve().parents
+    if path.suffix.lower() == ".tmx":
+        return _read_map(path, shipped)
+    if path.suffix.lower() == ".toml":
+        return _read_mission(path, shipped)
+    return MapSource(path, "", "", path.stem, shipped=shipped, problem="not a Tiled map (.tmx) or a mission (.toml)")
+
+
+def starting_sources() -> list[tuple[MapSource, str]]:
+    """Every file a registered game starts a game on (its ``starts_on`` kinds), with the game's name:
+    shipped ones first, then the player's, each group by game in registration order and by title. The
+    player's files that cannot be used are listed too, with their reason and no game name."""
+    from game.platform import registry
+
+    entries = registry.games()
+    order = {kind: n for n, entry in enumerate(entries) for kind in entry.plays_on}
+    by_kind = {kind: entry for entry in entries for kind in entry.plays_on}
+    found: list[tuple[tuple[bool, int, str], MapSource, str]] = []
+    for source in list_sources():
+        if not source.usable:
+            found.append(((True, len(entries), source.title.lower()), source, ""))
+            continue
+        entry = by_kind.get(source.game)
+        if entry is not None and source.kind in entry.starts_on:
+            found.append(((not source.shipped, order[source.game], source.title.lower()), source, entry.name))
+    return [(source, name) for _key, source, name in sorted(found, key=lambda item: item[0])]

@@ -104,6 +104,9 @@ class GameEntry:
     tools: Mapping[str, str] = field(default_factory=dict)  # CLI subcommand → module with run_cli(argv)
     docs: tuple[str, ...] = ()  # repository-relative guides
     validate_board: Callable[[Any], list[str]] | None = None  # extra checks of a board it plays on
+    # the files a game of it starts from: "mission" (modules placed by a mission file), "map" (one
+    # whole map), or both; the free table and an opened file go by this
+    starts_on: tuple[str, ...] = ("mission", "map")
 
     def box(self, box_id: str, source: str | Path = "") -> BoxEntry:
         for box in self.boxes:

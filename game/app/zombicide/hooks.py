@@ -9,11 +9,17 @@ from typing import Any
 import pygame
 
 from game.app.zombicide.game_save import mission_setup
-from game.app.zombicide.new_game_scene import ZombicideNewGameScene, default_team
+from game.app.zombicide.new_game_scene import (
+    DEFAULT_BOX,
+    ZombicideNewGameScene,
+    default_team,
+    read_mission_info,
+)
 from game.board.errors import MapFormatError, describe_error
 from game.board.mission import load_board
+from game.i18n import _
 from game.platform.envelope import SaveFileError
-from game.rules.zombicide.boxes import box_name
+from game.rules.zombicide.boxes import UnknownBoxError, box_name
 from game.rules.zombicide.catalog import load_catalog
 from game.rules.zombicide.registration import box_of_setup
 
@@ -22,6 +28,30 @@ def new_game(app: Any, box: str) -> None:
     """The start screen's "New game" for a box: choose the mission, survivors and options."""
     pygame.display.set_caption(f"Deadtable — Zombicide: {box_name(box)}")
     app.show(ZombicideNewGameScene(app, box))
+
+
+def open_board(app: Any, mission_path: Path) -> bool:
+    """A mission file opened from the window (dropped or picked): its box's new game with it chosen.
+    The mission is checked when the game starts, where the set-up shows what is wrong with it."""
+    info = read_mission_info(Path(mission_path))
+    if info is None:
+        app.show_message(_("Could not open {file}").format(file=Path(mission_path).name),
+                         _("This is not a Zombicide mission that can be read."))
+        return False
+    box = str(info.setup.get("box") or DEFAULT_BOX)
+    try:
+        new_game(app, box)
+    except UnknownBoxError as error:
+        app.show_message(_("Could not open {file}").format(file=Path(mission_path).name), str(error))
+        return False
+    scene = app.scenes.top
+    wanted = Path(mission_path).resolve()
+    chosen = next((m for m in scene.missions if m.path.resolve() == wanted), None)
+    if chosen is None:
+        scene.missions.insert(0, info)
+        chosen = info
+    scene.choose_mission(chosen)
+    return True
 
 
 def resume(app: Any, save_path: Path) -> bool:

@@ -50,6 +50,12 @@ def band_builder(app: Any, box: str = BOX) -> BandBuilderScene:
     return scene
 
 
+def open_board(app: Any, table_path: Path) -> bool:
+    """A table opened from the window (dropped or picked): the set-up with that table chosen."""
+    open_setup(app).pick_table(Path(table_path))
+    return True
+
+
 def resume(app: Any, path: Path) -> bool:
     """Resume the Zombieworld game saved at ``path``; a bad save says why (naming the file) and
     changes nothing."""

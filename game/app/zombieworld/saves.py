@@ -23,17 +23,17 @@ from pathlib import Path
 from typing import Any
 
 from game.atomic import atomic_write_text
+from game.i18n import _
 from game.platform import envelope, registry
 from game.platform.envelope import SaveFileError
 from game.rules.core.session import Session
 from game.rules.zombieworld.band import Band, load_band
 from game.rules.zombieworld.catalog import load_catalog
-from game.table.saves import DEFAULT_SAVE_DIR, REPO_ROOT
+from game.table.saves import DEFAULT_SAVE_DIR
 
 GAME_ID = "zombieworld"
 AUTOSAVE_NAME = "zombieworld-autosave.json"
 BANDS_DIR_NAME = "bands"
-TABLES_DIR = REPO_ROOT / "maps" / "zombieworld"
 
 
 class ZwSaveError(SaveFileError):
@@ -199,16 +199,11 @@ def saved_bands(save_dir: Path = DEFAULT_SAVE_DIR) -> list[tuple[Path, Band | No
     return found
 
 
-def shipped_tables() -> list[tuple[Path, str]]:
-    """The free tables in maps/zombieworld: (path, title)."""
-    tables = []
-    for path in sorted(TABLES_DIR.glob("*.tmx")):
-        title = path.stem
-        try:
-            text = path.read_text(encoding="utf-8")
-            found = re.search(r'name="title" value="([^"]+)"', text)
-            title = found.group(1) if found else title
-        except OSError:
-            pass
-        tables.append((path, title))
-    return tables
+def table_choices() -> list[tuple[Path, str]]:
+    """The free tables a Zombieworld game can be played on: (path, title), those under maps/ first,
+    then the player's own (``saves/maps/``, ``--maps DIR``, a dropped file's folder), marked as theirs.
+    A file of theirs that cannot be used is left out here; the free table page lists it with why."""
+    from game.platform.map_sources import list_sources
+
+    return [(source.path, source.title if source.shipped else _("{title} (yours)").format(title=source.title))
+            for source in list_sources("zombieworld", kind="map", layout="free", include_unusable=False)]

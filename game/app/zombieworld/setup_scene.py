@@ -38,7 +38,7 @@ from game.app.zombieworld.campaign_scene import (
     start_campaign,
 )
 from game.app.zombieworld.game_scene import ZombieworldGameScene
-from game.app.zombieworld.saves import link_campaign, saved_bands, shipped_tables
+from game.app.zombieworld.saves import link_campaign, saved_bands, table_choices
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.band import Band, band_cost, band_problems
 from game.rules.zombieworld.campaign import CampaignError, next_setup
@@ -87,7 +87,7 @@ class ZombieworldSetupScene(Scene):
         self.step = 1 if campaign is not None else 0
         self.chosen: list[Band] = []
         self.scenario = "massacre"
-        self.tables = shipped_tables()
+        self.tables = table_choices()
         self.table = self.tables[0][0] if self.tables else None
         self.seed = seed if seed is not None else new_seed()  # the games it starts play this seed
         self.buttons = ButtonSet()
@@ -102,6 +102,19 @@ class ZombieworldSetupScene(Scene):
         self.reload_bands()
         self.reload_campaigns()
         self.window_size = app.screen.get_size() if getattr(app, "screen", None) is not None else (1280, 800)
+        self.layout(self.window_size)
+
+    def table_key(self, path: Path) -> str:
+        """A table's button key: its file name, or its whole path when a player's file shares the name."""
+        return path.name if sum(p.name == path.name for p, _title in self.tables) == 1 else str(path)
+
+    def pick_table(self, path: Path) -> None:
+        """Play on ``path`` (a table opened from a file): listed if the lists had missed it."""
+        found = next((p for p, _title in self.tables if p.resolve() == Path(path).resolve()), None)
+        if found is None:
+            self.tables.append((Path(path), Path(path).stem))
+            found = Path(path)
+        self.table = found
         self.layout(self.window_size)
 
     def reload_bands(self) -> None:
@@ -153,7 +166,7 @@ class ZombieworldSetupScene(Scene):
         elif self.step == 2:
             for (path, _title), rect in zip(self.tables, stack_rows(area, len(self.tables), min(760, area.width)),
                                             strict=False):
-                buttons.append(Button(rect, "", f"table:{path.name}", "other"))
+                buttons.append(Button(rect, "", f"table:{self.table_key(path)}", "other"))
         elif self.step == 3:
             self._prune_alliances()
             buttons.extend(self._alliance_buttons(self.alliance_rect()))
@@ -353,8 +366,7 @@ class ZombieworldSetupScene(Scene):
         elif key.startswith("scenario:"):
             self.scenario = key.split(":", 1)[1]
         elif key.startswith("table:"):
-            name = key.split(":", 1)[1]
-            self.table = next((p for p, _ in self.tables if p.name == name), self.table)
+            self.table = next((p for p, _ in self.tables if self.table_key(p) == key.split(":", 1)[1]), self.table)
         elif key == "campaign":
             self.start_campaign()
             return
@@ -466,7 +478,7 @@ class ZombieworldSetupScene(Scene):
         for button in self.buttons.buttons:
             key = button.key
             button.toggled = (key.startswith("band:") and self.bands[int(key[5:])][0] in self.chosen) or \
-                key == f"scenario:{self.scenario}" or (self.table is not None and key == f"table:{self.table.name}") \
+                key == f"scenario:{self.scenario}" or (self.table is not None and key == f"table:{self.table_key(self.table)}") \
                 or (key.startswith("ally:") and tuple(key[5:].split("+")) in self.allied) \
                 or key == f"alliance_kind:{self.alliance_kind}" or (key == "alliance_flips" and self.alliance_flips) \
                 or (key == "deploy" and self.players_deploy)
@@ -522,9 +534,10 @@ class ZombieworldSetupScene(Scene):
             title, text = DEPLOY_TEXT[self.players_deploy]
             self._option_row(surface, rect, title, text)
         elif key.startswith("table:"):
-            title = next((t for p, t in self.tables if p.name == key.split(":", 1)[1]), key)
+            path, title = next(((p, t) for p, t in self.tables if self.table_key(p) == key.split(":", 1)[1]),
+                               (Path(key), key))
             surface.blit(fit_text(title, 20, rect.width - 24), (rect.left + 14, rect.top + 6))
-            surface.blit(fit_text(key.split(":", 1)[1], 14, rect.width - 28), (rect.left + 14, rect.top + 34))
+            surface.blit(fit_text(path.name, 14, rect.width - 28), (rect.left + 14, rect.top + 34))
 
     @staticmethod
     def _option_row(surface: pygame.Surface, rect: pygame.Rect, title: str, text: str) -> None:

@@ -96,6 +96,7 @@ GAME = GameEntry(
     ruleset=ruleset,
     plays_on=(GAME_ID,),
     board_words="the city",
+    starts_on=("map",),
     codec=CityOfHorrorCodec(),
     content_files=lambda box: _content_files(),
     app="game.app.city_of_horror.hooks",

@@ -147,6 +147,7 @@ GAME = GameEntry(
     ruleset=ruleset,
     plays_on=("zombicide",),
     board_words="a Zombicide mission",
+    starts_on=("mission",),
     codec=ZombicideCodec(),
     content_files=content_files,
     app="game.app.zombicide.hooks",

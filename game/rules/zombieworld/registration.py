@@ -105,6 +105,7 @@ GAME = GameEntry(
     ruleset=ruleset,
     plays_on=("zombieworld",),
     board_words="a Zombieworld table",
+    starts_on=("map",),
     codec=ZombieworldCodec(),
     content_files=content_files,
     app="game.app.zombieworld.hooks",
