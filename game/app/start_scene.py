@@ -45,7 +45,8 @@ MAP_HELP_HTML = N_(
     "(file, layer, object, what is wrong); <font color='#f0c060'>python main.py --mission maps/missions/my.toml</font> opens it; "
     "<font color='#f0c060'>python main.py simulate maps/missions/my.toml</font> lets bots play it to see whether it can be won.<br><br>"
     "Keep your own maps and missions in <font color='#f0c060'>saves/maps/</font> (or in maps/): what a file names "
-    "must lie there or in assets/. The whole guide is <font color='#f0c060'>maps/README.md</font>."
+    "must lie there or in assets/. To open a file from anywhere, drop it on the window or use "
+    "<b>Free table → Open a file…</b>. The whole guide is <font color='#f0c060'>maps/README.md</font>."
 )
 
 
