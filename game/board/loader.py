@@ -182,6 +182,8 @@ def _int_attribute(node: ElementTree.Element, name: str) -> int | None:
 
 
 _READER_WORDS = {int: "a whole number", float: "a number", pytmx.pytmx.convert_to_bool: "true or false"}
+# Tiled writes layer offsets with decimals; they are summed and rounded (``layercheck``) before pytmx reads them
+_BAKED_OFFSETS: dict[str, object] = {"offsetx": float, "offsety": float}
 # how pytmx reads a typed custom property ("object" properties hold an object id)
 _PROPERTY_READERS = {"int": int, "object": int, "float": float, "bool": pytmx.pytmx.convert_to_bool}
 
@@ -202,7 +204,7 @@ def _check_attributes(
 ) -> None:
     """Every XML attribute pytmx converts (numbers, flags) must convert: pytmx would stop with no place."""
     for key, value in node.attrib.items():
-        reader = pytmx.pytmx.types.get(key, str)
+        reader = _BAKED_OFFSETS.get(key) or pytmx.pytmx.types.get(key, str)
         if reader in _READER_WORDS and not _readable(reader, value):
             what = f"<{node.tag}> attribute {key}=\"{_short(value)}\" must be {_READER_WORDS[reader]}"
             check.problems.append(MapProblem(shown, what, layer, object_id))
@@ -356,6 +358,8 @@ def _precheck(path: Path, shown: str) -> tuple[_PreCheck, ElementTree.Element | 
     for node in xmlcheck.map_layers(root):
         layer = node.get("name", "")
         _check_properties(node, node.tag, shown, layer, None, check)
+        offset = xmlcheck.check_layer_offset(node, shown, layer)
+        _fatal(check, [offset] if offset is not None else [])
         if node.tag == "layer":
             problem = xmlcheck.check_layer_data(node, shown, layer, cells)
             _fatal(check, [problem] if problem is not None else [])

@@ -335,6 +335,16 @@ def check_image(image: Element, base: Path, shown: str, origin: str) -> list[Map
     return []
 
 
+def check_layer_offset(node: Element, shown: str, layer: str) -> MapProblem | None:
+    """A layer's or group's offset within the reach of coordinates (it moves every object under it)."""
+    reach = limits.MAX_COORDINATE_PX
+    for attribute in ("offsetx", "offsety"):
+        value = number(node, attribute)
+        if value is not None and abs(value) > reach:
+            return MapProblem(shown, f"layer {attribute} = {node.get(attribute)} px lies beyond ±{reach:,} px", layer)
+    return None
+
+
 # --- objects --------------------------------------------------------------------------------------
 
 
