@@ -1,7 +1,10 @@
-"""Frame time of the table window: 1920×1080 off-screen, the 3×3 mission, 150 miniatures.
+"""Frame time of the table window at 1920×1080 and at 3840×2160 (a 4K touch table) off-screen, the
+3×3 mission, 150 miniatures.
 
-Software rendering (SDL's dummy driver). For each zoom (fit, ×2, ×4) the camera pans slowly in
-a circle, as a player would, and every frame is timed: events, physics, board chunks, tokens, UI.
+Software rendering (SDL's dummy driver). For each size and zoom (fit, ×2, ×4) the camera pans slowly
+in a circle, as a player would, and every frame is timed: events, physics, board chunks, tokens, UI.
+Wall-clock time is what a player sees; the process's CPU time per frame is printed beside it, since
+on a busy machine the wall clock also counts the time other programs held the cores.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 MISSION = REPO / "maps" / "missions" / "city-3x3.toml"
-SIZE = (1920, 1080)
+SIZES = ((1920, 1080), (3840, 2160))
 PIECES = 150
 FRAMES = 240
 WARM_UP_FRAMES = 10
@@ -70,6 +73,13 @@ def _crowd(board):
 
 
 def run() -> list[str]:
+    lines: list[str] = []
+    for size in SIZES:
+        lines.extend(run_size(size))
+    return lines
+
+
+def run_size(size: tuple[int, int]) -> list[str]:
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
@@ -78,31 +88,35 @@ def run() -> list[str]:
     notes: list[str] = []
     board = _load_mission(notes)
     state = _crowd(board)
-    app = DeadtableApp(board, state, size=SIZE)
+    app = DeadtableApp(board, state, size=size)
     table = app.table
     table.fit()
     fit_level = table.camera.zoom_level
     centre = (board.width_cm / 2, board.height_cm / 2)
-    lines = [f"frame: {SIZE[0]}x{SIZE[1]} off-screen, {board.title or MISSION.name}, "
+    lines = [f"frame: {size[0]}x{size[1]} off-screen, {board.title or MISSION.name}, "
              f"{len(state.pieces)} miniatures, {FRAMES} frames per zoom while panning", *notes]
     for name, extra_levels in (("fit", 0), ("x2", 5), ("x4", 10)):
         table.camera.zoom_level = fit_level + extra_levels
         radius_cm = 0.0 if extra_levels == 0 else board.width_cm / 6
         times_ms = []
+        cpu_ms = []
         for frame in range(WARM_UP_FRAMES + FRAMES):
             angle = frame / FRAMES * 2 * math.pi
             table.camera.center_x_cm = centre[0] + radius_cm * math.cos(angle)
             table.camera.center_y_cm = centre[1] + radius_cm * math.sin(angle)
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             app.frame(1 / 60, events=[])
             elapsed_ms = (time.perf_counter() - start) * 1000
             if frame >= WARM_UP_FRAMES:
                 times_ms.append(elapsed_ms)
+                cpu_ms.append((time.process_time() - start_cpu) * 1000)
         times_ms.sort()
+        cpu_ms.sort()
         p50 = statistics.median(times_ms)
         p95 = times_ms[int(len(times_ms) * 0.95) - 1]
         lines.append(f"frame {name:>3} ({table.camera.zoom_px_per_cm:5.1f} px/cm): p50 {p50:5.2f} ms  "
-                     f"p95 {p95:5.2f} ms  max {times_ms[-1]:6.2f} ms  (target p95 <= 8 ms)")
+                     f"p95 {p95:5.2f} ms  max {times_ms[-1]:6.2f} ms  (target p95 <= 8 ms); CPU p50 "
+                     f"{statistics.median(cpu_ms):5.2f} ms  p95 {cpu_ms[int(len(cpu_ms) * 0.95) - 1]:5.2f} ms")
     lines.append(f"frame: board chunk cache {app.table.renderer.art.cached_bytes / 2**20:.0f} MiB")
     return lines
 

@@ -599,6 +599,18 @@ class TableView:
     show_facing: bool = False
 
 
+def _around(outer: pygame.Rect, inner: pygame.Rect) -> list[pygame.Rect]:
+    """``outer`` less ``inner``, as up to four rectangles (above, below, left, right)."""
+    middle = inner.clip(outer)
+    if not middle.width or not middle.height:
+        return [outer]
+    strips = [pygame.Rect(outer.left, outer.top, outer.width, middle.top - outer.top),
+              pygame.Rect(outer.left, middle.bottom, outer.width, outer.bottom - middle.bottom),
+              pygame.Rect(outer.left, middle.top, middle.left - outer.left, middle.height),
+              pygame.Rect(middle.right, middle.top, outer.right - middle.right, middle.height)]
+    return [strip for strip in strips if strip.width > 0 and strip.height > 0]
+
+
 class TableRenderer:
     """Draws a board and its pieces through a camera onto any surface."""
 
@@ -627,7 +639,7 @@ class TableRenderer:
                     d = math.hypot((x - 15.5) / 16, (y - 8.5) / 9) / 1.42
                     t = min(1.0, d * d * 1.1)
                     small.set_at((x, y), [round(a + (b - a) * t) for a, b in zip(TABLE_TOP, TABLE_EDGE, strict=True)])
-            self._background = (size, pygame.transform.smoothscale(small, size))
+            self._background = (size, _display_format(pygame.transform.smoothscale(small, size)))
         return self._background[1]
 
     def _token(self, piece: Piece, diameter_px: int) -> pygame.Surface:
@@ -743,7 +755,9 @@ class TableRenderer:
         target.set_clip(viewport.clip(old_clip) if old_clip else viewport)
         board_rect = self.art.screen_rect(camera)
         if not board_rect.contains(viewport):
-            target.blit(self.background(viewport.size), viewport.topleft)
+            background = self.background(viewport.size)
+            for strip in _around(viewport, board_rect):  # only what the board leaves: a 4K frame is 33 MB
+                target.blit(background, strip.topleft, strip.move(-viewport.x, -viewport.y))
             self._board_shadow(target, board_rect)
         self.complete = self.art.draw(target, camera)
         self.labels.draw(target, camera)
