@@ -109,3 +109,26 @@ def test_a_tile_layer_offset_and_a_hidden_tile_layer_are_drawn_as_tiled_draws_th
     for row in range(3):
         y = row * tile_px + tile_px // 2
         assert shifted_art.get_at((tile_px + tile_px // 2, y)) == plain_art.get_at((tile_px // 2, y))
+
+
+def test_an_image_layer_is_drawn_where_tiled_draws_it_between_its_tile_layers(tmp_path: Path) -> None:
+    from game.app.assets import ImageStore
+    from game.app.render import BoardArt
+    from game.board.assemble import board_from_module
+
+    pygame.init()
+    photo = pygame.Surface((60, 40))
+    photo.fill((250, 0, 250))
+    pygame.image.save(photo, str(tmp_path / "photo.png"))
+    module, problems = check_module(_variant(tmp_path, (
+        ' </layer>\n <objectgroup', ' </layer>\n <imagelayer id="20" name="photo" offsetx="40" offsety="80">\n'
+                                   '  <image source="photo.png" width="60" height="40"/>\n </imagelayer>\n <objectgroup')))
+    assert problems == [] and module is not None
+    assert [layer.name for layer in module.tile_layers] == ["floor", "photo", "detail"]
+    board = board_from_module(module)
+    art = BoardArt(board, ImageStore())._module_tiles(board.modules[0])
+    scale = art.get_width() / (15 * 40)  # the art's pixels per pixel of the map
+    inside = (round((40 + 30) * scale), round((80 + 20) * scale))
+    assert art.get_at(inside)[:3] == (250, 0, 250)
+    for outside in ((40 - 4, 80 + 20), (40 + 30, 80 - 4), (40 + 64, 80 + 20), (40 + 30, 80 + 44)):
+        assert art.get_at((round(outside[0] * scale), round(outside[1] * scale)))[:3] != (250, 0, 250)

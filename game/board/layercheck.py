@@ -5,8 +5,9 @@ Tiled hides):
 
 - An object layer's offset (its own plus its groups') moves its objects, so a zone sits where
   Tiled draws it.
-- A tile layer keeps its summed offset (``offsetx``/``offsety`` written on it, in whole pixels) and its summed
+- A tile or image layer keeps its summed offset (``offsetx``/``offsety`` written on it, in whole pixels) and its summed
   visibility and opacity, so it is drawn where and how Tiled draws it.
+- Tile and image layers are numbered in the file's order (``DRAW_ORDER``), the order Tiled draws them in.
 - What Tiled hides is not in the game: the objects of a hidden layer (or of a layer in a hidden
   group) and hidden objects are left out, each with a warning naming the layer, so a designer
   who hid a layer to edit another is told.
@@ -18,6 +19,9 @@ from xml.etree.ElementTree import Element
 
 from game.board.errors import WARNING_PREFIX, MapProblem
 from game.board.xmlcheck import LAYER_TAGS
+
+
+DRAW_ORDER = "deadtable_draw_order"  # written on each tile and image layer: its place in Tiled's drawing
 
 
 def _number(node: Element, name: str, default: float) -> float:
@@ -37,6 +41,7 @@ def apply_layer_state(root: Element, shown: str) -> list[MapProblem]:
     """Bake offsets, visibility and opacity of groups into the layers below them (see the module's
     docstring); the warnings for what was left out because Tiled hides it."""
     warnings: list[MapProblem] = []
+    drawn = 0  # tile and image layers in the file's order (pytmx lists them by kind)
     stack: list[tuple[Element, float, float, bool, float]] = [
         (child, 0.0, 0.0, True, 1.0) for child in reversed([c for c in root if c.tag in LAYER_TAGS])]
     while stack:
@@ -68,12 +73,14 @@ def apply_layer_state(root: Element, shown: str) -> list[MapProblem]:
                     continue
                 _shifted(obj, "x", dx)
                 _shifted(obj, "y", dy)
-        elif node.tag == "layer":
+        elif node.tag in ("layer", "imagelayer"):
             if round(dx) or round(dy):  # whole pixels: pytmx reads them as integers, and tiles sit on pixels
                 node.set("offsetx", str(round(dx)))
                 node.set("offsety", str(round(dy)))
             node.set("visible", "1" if visible else "0")
             node.set("opacity", f"{opacity:g}")
+            node.set(DRAW_ORDER, str(drawn))
+            drawn += 1
     return warnings
 
 

@@ -19,7 +19,7 @@ from functools import cache
 from pathlib import Path
 
 from game import limits
-from game.board import layercheck, templates, tsj, wallcheck, xmlcheck
+from game.board import layercheck, templates, tilelayers, tsj, wallcheck, xmlcheck
 from game.board.errors import MapFormatError, MapProblem
 from game.board.geometry import (
     ZoneFinder,
@@ -44,8 +44,6 @@ from game.board.model import (
     PortalKind,
     Terrain,
     TerrainKind,
-    TileLayer,
-    TileRef,
     Zone,
     ZoneKind,
     frozen_mapping,
@@ -568,7 +566,7 @@ class _Converter:
 
     def convert(self) -> BoardModule | None:
         header = self.header()
-        tile_layers = self.tile_layers()
+        tile_layers = tilelayers.read_tile_layers(self.tmx, self.problem)
         if header is None:
             return None
         module_id, game, layout, scale = header
@@ -872,64 +870,6 @@ class _Converter:
             for t in terrain
         ]
 
-    # tiles --------------------------------------------------------------------------------
-
-    def tile_layers(self) -> tuple[TileLayer, ...]:
-        tmx = self.tmx
-        refs: dict[int, TileRef | None] = {0: None}
-        layers: list[TileLayer] = []
-        for layer in tmx.layers:
-            if not isinstance(layer, pytmx.TiledTileLayer):
-                continue
-            name = layer.name or ""
-            unknown: set[int] = set()
-            cells: list[TileRef | None] = []
-            for row in layer.data:
-                for gid in row:
-                    if gid not in refs:
-                        refs[gid] = self.tile_ref(gid)
-                    ref = refs[gid]
-                    if ref is None and gid:
-                        unknown.add(tmx.tiledgidmap.get(gid, gid))
-                    cells.append(ref)
-            if unknown:
-                listed = ", ".join(str(g) for g in sorted(unknown)[:5])
-                self.problem(f"tile layer uses tiles that no tileset provides (gid {listed})", name)
-            expected = layer.width * layer.height
-            if len(cells) != expected:
-                self.problem(f"tile layer has {len(cells)} cells, expected {expected}", name)
-                cells = (cells + [None] * expected)[:expected]
-            layers.append(
-                TileLayer(
-                    name=name,
-                    width=layer.width,
-                    height=layer.height,
-                    cells=tuple(cells),
-                    opacity=float(layer.opacity),
-                    visible=bool(layer.visible),
-                    offset_px=(int(getattr(layer, "offsetx", 0) or 0), int(getattr(layer, "offsety", 0) or 0)),
-                )
-            )
-        return tuple(layers)
-
-    def tile_ref(self, gid: int) -> TileRef | None:
-        image = self.tmx.images[gid] if 0 <= gid < len(self.tmx.images) else None
-        if not image:
-            return None
-        filename, rect, flags = image
-        if rect is None:  # a tile with its own image
-            props = self.tmx.get_tile_properties_by_gid(gid) or {}
-            rect = (0, 0, int(props.get("width") or 0), int(props.get("height") or 0))
-        flipped = flags if isinstance(flags, pytmx.TileFlags) else pytmx.TileFlags(False, False, False)
-        return TileRef(
-            image=_image_path(filename),
-            src=(int(rect[0]), int(rect[1]), int(rect[2]), int(rect[3])),
-            flip_x=bool(flipped.flipped_horizontally),
-            flip_y=bool(flipped.flipped_vertically),
-            flip_diagonal=bool(flipped.flipped_diagonally),
-        )
-
-
 def _short(value: object, max_chars: int = 40) -> str:
     """A value as messages quote it: cut short, so a 5,000-digit number does not hide the reason."""
     text = str(value)
@@ -938,14 +878,6 @@ def _short(value: object, max_chars: int = 40) -> str:
 
 def _a(noun: str) -> str:
     return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
-
-
-def _image_path(filename: str) -> str:
-    resolved = Path(os.path.normpath(os.path.abspath(filename)))
-    try:
-        return resolved.relative_to(REPO_ROOT).as_posix()
-    except ValueError:
-        return str(resolved)
 
 
 # --- public API ------------------------------------------------------------------------------
