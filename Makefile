@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 
-.PHONY: play test lint bench assets maps validate i18n clean
+.PHONY: play test lint bench balance assets maps validate i18n clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,10 @@ test: lint
 
 bench: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m bench
+
+# the shipped difficulty of every Zombicide mission (docs/balance/), measured by the planner bot
+balance: $(STAMP)
+	SDL_VIDEODRIVER=dummy $(PY) main.py balance --games 50 --out docs/balance --no-progress --no-pictures
 
 assets: $(STAMP)
 	SDL_VIDEODRIVER=dummy $(PY) tools/make_assets.py

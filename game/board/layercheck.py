@@ -20,7 +20,6 @@ from xml.etree.ElementTree import Element
 from game.board.errors import WARNING_PREFIX, MapProblem
 from game.board.xmlcheck import LAYER_TAGS
 
-
 DRAW_ORDER = "deadtable_draw_order"  # written on each tile and image layer: its place in Tiled's drawing
 
 

@@ -68,9 +68,26 @@ def test_the_mission_picker_shows_the_last_report(tmp_path: Path, monkeypatch: p
     from game.app.zombicide.new_game_scene import difficulty_words, list_missions
 
     monkeypatch.setattr(balance, "REPORTS_DIR", tmp_path)
+    monkeypatch.setattr(balance, "SHIPPED_REPORTS", tmp_path / "shipped")
     assert "not measured yet" in difficulty_words("rm-night-shift")
+    shipped = balance.BalanceReport(mission_id="rm-night-shift", games=50, won=40, interval=(0.67, 0.89),
+                                    rating="Easy", bot="planner")
+    (tmp_path / "shipped").mkdir()
+    (tmp_path / "shipped" / "rm-night-shift.json").write_text(shipped.model_dump_json(), encoding="utf-8")
+    assert "Easy: the planner bot won 40 of 50 games" in difficulty_words("rm-night-shift")  # ours, shipped
     record = balance.BalanceReport(mission_id="rm-night-shift", games=40, won=14, interval=(0.22, 0.51),
                                    rating="Very hard", bot="planner")
     (tmp_path / "rm-night-shift.json").write_text(record.model_dump_json(), encoding="utf-8")
     night_shift = next(m for m in list_missions() if m.id == "rm-night-shift")
-    assert "Very hard: the planner bot won 14 of 40 games" in night_shift.summary_html()
+    assert "Very hard: the planner bot won 14 of 40 games" in night_shift.summary_html()  # the player's own first
+
+
+def test_a_report_without_pictures_for_shipping(tmp_path: Path) -> None:
+    lines: list[str] = []
+    assert balance.run_cli([str(NIGHT_SHIFT), "--games", "2", "--jobs", "1", "--no-progress", "--no-pictures",
+                            "--out", str(tmp_path)], lines.append) == 0, lines
+    text = (tmp_path / "rm-night-shift.md").read_text(encoding="utf-8")
+    assert "## Where survivors fell" in text and ".png" not in text
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["README.md", "rm-night-shift.json", "rm-night-shift.md"]
+    index = (tmp_path / "README.md").read_text(encoding="utf-8")
+    assert "| [rm-night-shift](rm-night-shift.md) |" in index and "/2 (" in index

@@ -32,6 +32,7 @@ from game.platform.batch import ClusterError, default_jobs
 from game.roots import DEFAULT_SAVE_DIR, REPO_ROOT
 
 REPORTS_DIR = DEFAULT_SAVE_DIR / "reports"
+SHIPPED_REPORTS = REPO_ROOT / "docs" / "balance"  # ours, measured before release: `make balance` writes them
 SHIPPED_MISSIONS = REPO_ROOT / "maps" / "missions"
 MAX_REPORT_BYTES = 64 * 1024
 Z_95 = 1.959964  # the normal quantile of a two-sided 95 % interval
@@ -69,9 +70,14 @@ def rating(win_rate: float) -> str:
 
 
 def last_report(mission_id: str, folder: Path | None = None) -> BalanceReport | None:
-    """The mission's last report (in ``REPORTS_DIR`` unless told), or None when there is none or it
-    cannot be read."""
-    path = (folder or REPORTS_DIR) / f"{mission_id}.json"
+    """The mission's last report: the player's own (in ``REPORTS_DIR`` unless told), else the one
+    shipped in ``SHIPPED_REPORTS``; None when there is none or it cannot be read."""
+    if folder is not None:
+        return _read_report(folder / f"{mission_id}.json")
+    return _read_report(REPORTS_DIR / f"{mission_id}.json") or _read_report(SHIPPED_REPORTS / f"{mission_id}.json")
+
+
+def _read_report(path: Path) -> BalanceReport | None:
     try:
         if not path.is_file() or path.stat().st_size > MAX_REPORT_BYTES:
             return None
@@ -130,8 +136,7 @@ def markdown(figures: MissionFigures, mission_path: Path, deaths_png: str, round
         "",
         "## Where survivors fell",
         "",
-        f"![where survivors fell]({deaths_png})",
-        "",
+        *([f"![where survivors fell]({deaths_png})", ""] if deaths_png else []),
         "| zone | survivors lost |",
         "| --- | --- |",
         *[f"| {zone} | {count} |" for zone, count in places.most_common(12)],
@@ -148,8 +153,7 @@ def markdown(figures: MissionFigures, mission_path: Path, deaths_png: str, round
         "",
         "## Rounds",
         "",
-        f"![rounds per game]({rounds_png})",
-        "",
+        *([f"![rounds per game]({rounds_png})", ""] if rounds_png else []),
         "| rounds | games won | games lost |",
         "| --- | --- | --- |",
         *[f"| {value} | {sum(1 for g in figures.games if g.rounds == value and g.result == 'won')} | "
@@ -258,8 +262,9 @@ def _zone_name(zone: Any) -> str:
 
 
 def report_mission(path: Path, games: int, seed: int, bot_name: str, out_dir: Path, jobs: int,
-                   cluster: str | None, progress: bool) -> MissionFigures:
-    """Play and write one mission's report; raises ValueError (or MapFormatError) when it cannot be played."""
+                   cluster: str | None, progress: bool, pictures: bool = True) -> MissionFigures:
+    """Play and write one mission's report (``pictures``: with its heat map and rounds chart); raises
+    ValueError (or MapFormatError) when it cannot be played."""
     from game.board.mission import load_board
     from game.rules.zombicide.boxes import DEFAULT_BOX
     from game.rules.zombicide.catalog import load_catalog
@@ -280,15 +285,43 @@ def report_mission(path: Path, games: int, seed: int, bot_name: str, out_dir: Pa
     if not figures.games:
         return figures
     out_dir.mkdir(parents=True, exist_ok=True)
-    deaths_png, rounds_png = f"{mission_id}-deaths.png", f"{mission_id}-rounds.png"
-    deaths_picture(board, figures, out_dir / deaths_png)
-    rounds_picture(figures, out_dir / rounds_png)
+    deaths_png, rounds_png = (f"{mission_id}-deaths.png", f"{mission_id}-rounds.png") if pictures else ("", "")
+    if pictures:
+        deaths_picture(board, figures, out_dir / deaths_png)
+        rounds_picture(figures, out_dir / rounds_png)
     _write(out_dir / f"{mission_id}.md", markdown(figures, path, deaths_png, rounds_png))
     n = len(figures.games)
     record = BalanceReport(mission_id=mission_id, games=n, won=figures.won, interval=wilson_interval(figures.won, n),
                            rating=rating(figures.won / n), bot=bot_name)
     _write(out_dir / f"{mission_id}.json", record.model_dump_json(indent=2) + "\n")
     return figures
+
+
+def write_index(out_dir: Path) -> Path:
+    """``README.md`` in ``out_dir``: every report there, by mission, with its rating and win rate."""
+    rows = []
+    for path in sorted(out_dir.glob("*.json")):
+        report = _read_report(path)
+        if report is None:
+            continue
+        low, high = report.interval
+        rows.append(f"| [{report.mission_id}]({report.mission_id}.md) | {report.rating} | "
+                    f"{report.won}/{report.games} ({report.won / report.games:.0%}, 95 % {low:.0%}–{high:.0%}) | "
+                    f"{report.bot} |")
+    text = "\n".join([
+        "# How hard each mission is",
+        "",
+        "Measured by bots with `python main.py balance` (`make balance` writes this folder). The mission picker "
+        "shows each mission's rating from here until the player measures it again.",
+        "",
+        "| mission | rating | won | bot |",
+        "| --- | --- | --- | --- |",
+        *rows,
+        "",
+    ])
+    target = out_dir / "README.md"
+    _write(target, text)
+    return target
 
 
 def _write(target: Path, text: str) -> None:
@@ -320,6 +353,7 @@ def run_cli(argv: Sequence[str], out: Callable[[str], None] | None = None) -> in
     parser.add_argument("--jobs", type=int, default=None)
     parser.add_argument("--cluster", default=None)
     parser.add_argument("--no-progress", action="store_true")
+    parser.add_argument("--no-pictures", action="store_true")
     parser.add_argument("-h", "--help", action="store_true")
     try:
         args, unknown = parser.parse_known_args(list(argv))
@@ -328,7 +362,7 @@ def run_cli(argv: Sequence[str], out: Callable[[str], None] | None = None) -> in
         return 2
     if args.help:
         write("usage: main.py balance [MISSION|FOLDER ...] [--games N] [--seed S] [--bot planner|greedy|random] "
-              "[--out DIR] [--jobs N] [--cluster ADDRESS] [--no-progress]")
+              "[--out DIR] [--jobs N] [--cluster ADDRESS] [--no-progress] [--no-pictures]")
         return 0
     if unknown or args.games < 1 or (args.jobs is not None and args.jobs < 1):
         write(f"balance: {'unknown argument ' + unknown[0] if unknown else '--games and --jobs must be at least 1'}")
@@ -340,7 +374,7 @@ def run_cli(argv: Sequence[str], out: Callable[[str], None] | None = None) -> in
     for path in _missions(args.missions):
         try:
             figures = report_mission(path, args.games, args.seed, args.bot, out_dir, args.jobs or default_jobs(),
-                                     args.cluster, not args.no_progress)
+                                     args.cluster, not args.no_progress, pictures=not args.no_pictures)
         except ClusterError as error:
             write(f"balance: {error.what}")
             return 1
@@ -358,5 +392,7 @@ def run_cli(argv: Sequence[str], out: Callable[[str], None] | None = None) -> in
         if figures.interrupted:
             write("stopped with Ctrl-C: the report holds the games played")
             return 1
+    if out_dir.is_dir():
+        write_index(out_dir)
     return status
 
