@@ -68,6 +68,7 @@ def test_a_dropped_table_opens_zombieworlds_set_up_with_it_chosen(app: Deadtable
     drop(app, CROSSROADS)
     scene = app.scenes.top
     assert isinstance(scene, ZombieworldSetupScene) and scene.table == CROSSROADS
+    assert "Crossroads Petrol Station" in scene.status  # the player is told which table was chosen
 
 
 def test_a_dropped_module_opens_on_the_free_table(app: DeadtableApp) -> None:

@@ -39,6 +39,7 @@ from game.app.zombieworld.campaign_scene import (
 )
 from game.app.zombieworld.game_scene import ZombieworldGameScene
 from game.app.zombieworld.saves import link_campaign, saved_bands, table_choices
+from game.i18n import _
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.band import Band, band_cost, band_problems
 from game.rules.zombieworld.campaign import CampaignError, next_setup
@@ -115,6 +116,8 @@ class ZombieworldSetupScene(Scene):
             self.tables.append((Path(path), Path(path).stem))
             found = Path(path)
         self.table = found
+        title = next((t for p, t in self.tables if p == found), found.stem)
+        self.status = _("The table is {title}: pick the bands and the scenario").format(title=title)
         self.layout(self.window_size)
 
     def reload_bands(self) -> None:
