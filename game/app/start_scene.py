@@ -182,7 +182,7 @@ class StartScene(CardScene):
         for source, game_name in map_sources.starting_sources():
             if not source.usable:
                 self._button(pygame.Rect(0, y, width - 56, BUTTON_H - 6),
-                             shorten(_("{file} — {reason}").format(file=source.path.name, reason=source.problem),
+                             shorten(_("{file} cannot be used: {reason}").format(file=source.path.name, reason=source.problem),
                                      LABEL_CHARS),
                              lambda: None, scroller, key=f"bad_table_{source.path.stem}", enabled=False,
                              tip=shorten(str(source.path), TIP_CHARS), object_id="@start_choice")
