@@ -390,32 +390,32 @@ def _zone_polygon(object_id: int, points: list[tuple[float, float]]) -> str:
             f'</properties><polygon points="{outline}"/></object>\n')
 
 
-ZONES_LAYER = '<objectgroup id="2" name="zones">'
-ZONES_CLOSE = ' </objectgroup>\n <objectgroup id="3" name="doors">'
+ZONES_TAG = '<objectgroup id="2" name="zones">'
+ZONES_END_TAGS = ' </objectgroup>\n <objectgroup id="3" name="doors">'
 
 
 def _in_group(attributes: str, depth: int = 1) -> dict[str, str]:
     """The zones layer put inside ``depth`` nested groups, the outer one with ``attributes``."""
     opening = "".join(f'<group id="{40 + i}" name="g{i}"{attributes if i == 0 else ""}>' for i in range(depth))
-    return {ZONES_LAYER: opening + ZONES_LAYER, ZONES_CLOSE: " </objectgroup>" + "</group>" * depth + ZONES_CLOSE[14:]}
+    return {ZONES_TAG: opening + ZONES_TAG, ZONES_END_TAGS: " </objectgroup>" + "</group>" * depth + ZONES_END_TAGS[14:]}
 
 
 def _layer_cases() -> Iterator[tuple[str, tuple[str, ...], str, dict[str, str]]]:
     """Layers as Tiled writes them, gone wrong: offsets, groups, hidden layers."""
     yield "offset-letters", ('offsetx="abc"', "must be a number"), "layer 'zones'", {
-        ZONES_LAYER: ZONES_LAYER.replace(">", ' offsetx="abc">')}
+        ZONES_TAG: ZONES_TAG.replace(">", ' offsetx="abc">')}
     yield "offset-beyond", ("offsetx = 1e12 px lies beyond",), "layer 'zones'", {
-        ZONES_LAYER: ZONES_LAYER.replace(">", ' offsetx="1e12">')}
+        ZONES_TAG: ZONES_TAG.replace(">", ' offsetx="1e12">')}
     yield "offset-moves-zones-off", ("not on the border of two different zones",), "layer 'doors', object 10", {
-        ZONES_LAYER: ZONES_LAYER.replace(">", ' offsetx="2000">')}
+        ZONES_TAG: ZONES_TAG.replace(">", ' offsetx="2000">')}
     yield "group-offset-nan", ('offsety="nan"', "must be a number"), "layer 'g0'", _in_group(' offsety="nan"')
     yield "group-nested-too-deep", ("nest", "deep"), "", _in_group("", depth=40)
     yield "visible-maybe", ('visible="maybe"', "true or false"), "layer 'zones'", {
-        ZONES_LAYER: ZONES_LAYER.replace(">", ' visible="maybe">')}
+        ZONES_TAG: ZONES_TAG.replace(">", ' visible="maybe">')}
     yield "opacity-text", ('opacity="half"', "must be a number"), "layer 'zones'", {
-        ZONES_LAYER: ZONES_LAYER.replace(">", ' opacity="half">')}
+        ZONES_TAG: ZONES_TAG.replace(">", ' opacity="half">')}
     yield "zones-layer-hidden", ("layer is hidden in Tiled", "show the layer"), "layer 'zones'", {
-        ZONES_LAYER: ZONES_LAYER.replace(">", ' visible="0">')}
+        ZONES_TAG: ZONES_TAG.replace(">", ' visible="0">')}
     yield "zones-in-hidden-group", ("layer is hidden in Tiled", "show the layer"), "layer 'zones'", _in_group(
         ' visible="0"')
 
@@ -532,8 +532,8 @@ def map_cases() -> list[Case]:
                           content=text_bytes(edit_text(base_map(), edit))))
     # as Tiled writes them, and valid: decimal offsets, and an offset group whose layer moves back
     cancelled = _in_group(' offsetx="40" offsety="-40"')
-    cancelled[ZONES_LAYER] = cancelled[ZONES_LAYER].replace(ZONES_LAYER, ZONES_LAYER.replace(">", ' offsetx="-40" offsety="40">'))
-    for name, edit in (("offset-decimal", {ZONES_LAYER: ZONES_LAYER.replace(">", ' offsetx="0.5" offsety="-0.25">')}),
+    cancelled[ZONES_TAG] = cancelled[ZONES_TAG].replace(ZONES_TAG, ZONES_TAG.replace(">", ' offsetx="-40" offsety="40">'))
+    for name, edit in (("offset-decimal", {ZONES_TAG: ZONES_TAG.replace(">", ' offsetx="0.5" offsety="-0.25">')}),
                        ("group-offsets-cancel", cancelled)):
         files.append(Case(f"opens-{name}", "map", f"maps/opens-{name}.tmx", VALIDATE_ARGS, expect="opens",
                           content=text_bytes(edit_text(base_map(), edit))))
