@@ -162,6 +162,7 @@ RULES = BoxRules(
     table_pieces=table.table_pieces,
     kept_markers=table.KEPT_MARKERS,
     card_lines=table.card_lines,
+    aims=table.aims,
 )
 
 __all__ = ["RULES"]

@@ -212,6 +212,7 @@ RULES = BoxRules(
     refuses=refuses,
     refuses_listed=True,
     keeps=inventory.keeps,
+    card_dropped=inventory.card_dropped,
     inventory=inventory.InvaderInventory(),
     may_search=inventory.may_search,
     search_draws=inventory.search_draws,
