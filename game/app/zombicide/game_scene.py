@@ -43,6 +43,7 @@ from game.app.zombicide.controller import (
 from game.app.zombicide.director import AnimationDirector, mission_words
 from game.app.zombicide.end_scene import EndScene
 from game.app.zombicide.game_save import load_game
+from game.app.zombicide.gestures import Gestures
 from game.app.zombicide.replay import ReplayPlayer
 from game.app.zombicide.scene_bar import SceneBar
 from game.app.zombicide.scene_drawing import (
@@ -136,6 +137,8 @@ class GameTable(TableScene):
     def _drop(self, piece_id: str) -> None:
         role, moved, _, pos = self._release or ("piece", True, piece_id, (0.0, 0.0))
         at_cm = self.physics.position(piece_id)
+        if moved and self.scene.gestures.drop_aim(piece_id, self._world(pos)):
+            return
         if not moved:
             self.scene.tap_piece(piece_id)
             self.scene.sync_pieces(snap_from={piece_id: at_cm})
@@ -160,6 +163,7 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
         self.table = GameTable(self, _without_zone_labels(self.board, controller.state.box.kept_markers), TableState(source=str(self.mission_path)),
                                self.window_size)
         self.card_panel = SurvivorCardPanel(pygame.Rect(0, 0, 10, 10))
+        self.gestures = Gestures(self)  # the boxes' aimed shots and card drops
         self.tools = ButtonSet()
         self.actions = ActionBar(zombicide_kinds(controller.state.box.command_labels))
         self.more_labels: list[tuple[str, str, str]] = []  # actions under More…
@@ -863,6 +867,7 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
         if self.card_panel.rect.collidepoint(pos):
             self.presses[pid] = _Press("card", pos)
             self.card_panel.press(pos, self.selected_card())
+            self.card_panel.lit_slots = self.gestures.slot_targets(self.card_panel.drag_from)
             return True
         if self.table_rect().collidepoint(pos):
             self.presses[pid] = _Press("table", pos)
@@ -905,7 +910,7 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
                 if lifted is not None:
                     self.card_panel.snap_back(pos, lifted)
                 return True
-            if swap is not None and self.controller.selected:
+            if swap is not None and self.controller.selected and not self.gestures.drop_on_slot(*swap, pos):
                 self.play(self.controller.swap_command(self.controller.selected, *swap))
             elif lifted is not None and not self.card_panel.rect.collidepoint(pos):
                 self.drop_card(lifted, pos)

@@ -49,7 +49,7 @@ class SceneDrawing(SceneFields):
         surface.set_clip(area)
         self.draw_exits(surface)
         self.draw_spawn_numbers(surface)
-        if not animating:
+        if not animating and not self.gestures.draw_aim(surface):  # a piece aimed: its targets instead
             self.draw_highlights(surface)
         self.draw_zone_labels(surface)
         self.draw_tutorial_pointer(surface)

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from game.app.widgets.dialogs import ButtonSet, ChoiceDialog
     from game.app.zombicide.controller import GameController
     from game.app.zombicide.director import AnimationDirector
+    from game.app.zombicide.gestures import Gestures
     from game.app.zombicide.replay import ReplayPlayer
     from game.app.zombicide.scene_log import LogAdapter
     from game.app.zombicide.survivor_card import SurvivorCardPanel
@@ -34,6 +35,7 @@ class SceneFields:
     director: AnimationDirector
     table: Any  # the GameTable (a TableScene)
     card_panel: SurvivorCardPanel
+    gestures: Gestures
     tools: ButtonSet
     actions: ActionBar
     more_labels: list[tuple[str, str, str]]

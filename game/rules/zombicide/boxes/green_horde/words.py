@@ -114,3 +114,10 @@ def card_text(card: Any, words: Any, level: str) -> str | None:
         what = ", ".join(words.zombie(g.zombie, g.count) for g in groups) if groups else "nothing"
         return f"Zombie card {card.number} ({level}, Horde): {what}"
     return None
+
+
+def command_text(command: Any, state: Any) -> str | None:
+    """A button's words when the command's content matters: the Trebuchet names its ammunition."""
+    if isinstance(command, gh.FireSiegeEngine):
+        return f"Fire the Trebuchet ({AMMUNITION_WORDS.get(command.ammunition, command.ammunition)})"
+    return None

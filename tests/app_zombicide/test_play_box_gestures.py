@@ -1,0 +1,201 @@
+"""The boxes' gestures in the Zombicide window, by mouse and finger (``game/app/zombicide/gestures.py``):
+Green Horde's Trebuchet aimed by dragging it onto a zone (the zones it may hit lit while it is
+dragged, the zone it would hit and the odds shown before the drop, a drop elsewhere cancelling), and
+Invader's ammunition attached by dragging it onto the weapon on the survivor's card (the weapon lit
+while the card is lifted, a card that does not fit refused with the engine's reason)."""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import pygame  # noqa: E402
+from test_play_scene import REPO, Host, finger_tap, screen_of_piece, screen_of_zone, settle, shown  # noqa: E402
+
+from game.app.zombicide.controller import GameController, game_rules  # noqa: E402
+from game.app.zombicide.game_scene import GameScene  # noqa: E402
+from game.app.zombicide.gestures import hit_chance  # noqa: E402
+from game.board.mission import load_board  # noqa: E402
+from game.rules.core.session import Session  # noqa: E402
+from game.rules.zombicide.boxes.green_horde.commands import FireSiegeEngine  # noqa: E402
+from game.rules.zombicide.boxes.invader.commands import Attach  # noqa: E402
+from game.rules.zombicide.scenario_state import card_out_of_piles  # noqa: E402
+
+SIEGE_MISSION = REPO / "maps" / "missions" / "gh-06-breaking-the-siege.toml"
+SIEGE_SETUP = {"players": [{"seat": "P1", "survivors": ["asim", "seli", "berin"]}]}
+INVADER_MISSION = REPO / "maps" / "missions" / "inv-m0.toml"
+INVADER_SETUP = {"players": [{"seat": "P1", "survivors": ["jared", "baraka", "cole"]}]}
+SEED = 3
+
+
+class Pointer:
+    """A mouse or a finger driven step by step, so the test looks at the screen mid-gesture."""
+
+    def __init__(self, host: Host, finger: bool):
+        self.host, self.finger = host, finger
+
+    def _event(self, phase: str, pos: tuple[float, float]) -> pygame.event.Event:
+        if self.finger:
+            w, h = self.host.screen.get_size()
+            kind = {"down": pygame.FINGERDOWN, "move": pygame.FINGERMOTION, "up": pygame.FINGERUP}[phase]
+            return pygame.event.Event(kind, touch_id=1, finger_id=0, x=pos[0] / w, y=pos[1] / h, dx=0.0, dy=0.0,
+                                      pressure=1.0)
+        if phase == "move":
+            return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+        kind = pygame.MOUSEBUTTONDOWN if phase == "down" else pygame.MOUSEBUTTONUP
+        return pygame.event.Event(kind, pos=pos, button=1)
+
+    def press(self, pos: tuple[float, float]) -> None:
+        self.host.send(self._event("down", pos))
+        self.host.frames(1)
+
+    def move_to(self, start: tuple[float, float], end: tuple[float, float], steps: int = 6) -> None:
+        for n in range(1, steps + 1):
+            self.host.send(self._event("move", (start[0] + (end[0] - start[0]) * n / steps,
+                                                start[1] + (end[1] - start[1]) * n / steps)))
+            self.host.frames(1)
+
+    def release(self, pos: tuple[float, float]) -> None:
+        self.host.send(self._event("up", pos))
+        self.host.frames(1)
+
+
+def scene_of(tmp_path: Path, mission: Path, setup: dict, state_change=None) -> tuple[Host, GameScene]:  # type: ignore[no-untyped-def]
+    """A game of ``mission`` in the window; ``state_change(state) -> state`` sets the table first."""
+    host = Host(tmp_path)
+    board = load_board(mission)
+    session = Session(game_rules(setup.get("box", _box_of(board))), board, setup, SEED)
+    if state_change is not None:
+        session = Session(session.ruleset, board, setup, SEED, _states=[state_change(session.state)])
+    scene = GameScene(host, GameController(session, board), mission)
+    host.scenes.push(scene)
+    host.frames_until(lambda: shown(scene), "the game is shown")
+    return host, scene
+
+
+def _box_of(board) -> str:  # type: ignore[no-untyped-def]
+    return str(board.properties["setup"]["box"])
+
+
+# --- the Trebuchet aimed by dragging ------------------------------------------------------------------
+
+
+def trebuchet(scene: GameScene) -> str:
+    return next(p for p in scene.table.state.pieces if p.startswith("gh:siege:"))
+
+
+def test_the_trebuchet_is_aimed_by_dragging_it_onto_a_zone(tmp_path):
+    host, scene = scene_of(tmp_path, SIEGE_MISSION, SIEGE_SETUP)
+    c = scene.controller
+    piece = trebuchet(scene)
+    aims = scene.gestures.aims_from(piece)
+    assert aims and {a.command.ammunition for a in aims} == {"scattered", "concentrated", "stone"}
+    graph = c.state.graph
+    target = next(graph.zone_ids[a.zone] for a in aims if c.state.zombies_in(a.zone))  # the besieged yard
+    home = screen_of_piece(scene, piece)
+    mouse = Pointer(host, finger=False)
+    mouse.press(home)
+    mouse.move_to(home, screen_of_zone(scene, target))
+    # mid-drag: the zones it may hit are lit, the one under the pointer named with its odds
+    assert scene.gestures.aiming() is not None and scene.gestures.aiming()[0] == piece
+    pointed = scene.gestures.pointed(piece, scene.table.camera.screen_to_world(screen_of_zone(scene, target)))
+    assert {a.command.ammunition for a in pointed} == {"scattered", "concentrated", "stone"}
+    assert all(a.hit_zones == (graph.index[target],) for a in pointed)
+    drawn = pygame.Surface(host.screen.get_size())
+    assert scene.gestures.draw_aim(drawn)  # the aim's overlay, not the usual targets
+    mouse.release(screen_of_zone(scene, target))
+    assert scene.dialog is not None and len(scene.dialog.options) == 3 and len(c.session.log) == 0
+    stone = next(n for n, o in enumerate(scene.dialog.options) if "a stone" in o)
+    assert "to hit" in scene.dialog.options[stone]
+    finger_tap(host, scene.dialog.button_for(stone).rect.center)
+    settle(host, scene)
+    fired = c.session.log[-1].command
+    assert isinstance(fired, FireSiegeEngine) and fired.zone == target and fired.ammunition == "stone"
+
+
+def test_a_trebuchet_dropped_off_its_targets_cancels_and_slides_home(tmp_path):
+    host, scene = scene_of(tmp_path, SIEGE_MISSION, SIEGE_SETUP)
+    c = scene.controller
+    piece = trebuchet(scene)
+    home_zone = scene.table.state.pieces[piece].zone
+    assert all(c.state.graph.zone_ids[a.zone] != home_zone for a in scene.gestures.aims_from(piece))
+    finger = Pointer(host, finger=True)
+    home = screen_of_piece(scene, piece)
+    near = (home[0] + 30, home[1] + 10)  # still in its own zone: Range 0, not a target
+    finger.press(home)
+    finger.move_to(home, near)
+    assert scene.gestures.aiming() is not None
+    assert not scene.gestures.pointed(piece, scene.table.camera.screen_to_world(near))
+    finger.release(near)
+    assert scene.dialog is None and len(c.session.log) == 0
+    assert scene.status_text.startswith("Aim cancelled")
+    host.frames_until(lambda: not scene.table.slides, "the Trebuchet slides home")
+    assert scene.table.state.pieces[piece].zone == home_zone
+
+
+def test_the_odds_shown_are_the_dice_odds():
+    assert hit_chance(1, 4) == 0.5
+    assert abs(hit_chance(3, 3) - (1 - (2 / 6) ** 3)) < 1e-9
+    assert hit_chance(6, 7) == 0.0
+
+
+# --- ammunition attached by dragging ---------------------------------------------------------------------
+
+
+def _armed(state):  # type: ignore[no-untyped-def]
+    """Jared holds an SMG in a hand, Plenty of Bullets and an Energy Cell in the Backpack."""
+    state, bullets = card_out_of_piles(state, "plenty_of_bullets")
+    state, cell = card_out_of_piles(state, "energy_cell")
+    state, smg = card_out_of_piles(state, "smg")
+    survivor = state.survivors[0]
+    slots = list(survivor.slots)
+    slots[0], slots[4], slots[5] = smg, bullets, cell
+    survivors = (dataclasses.replace(survivor, slots=tuple(slots)), *state.survivors[1:])
+    return dataclasses.replace(state, survivors=survivors)
+
+
+def test_ammunition_is_attached_by_dragging_it_onto_the_weapon(tmp_path):
+    host, scene = scene_of(tmp_path, INVADER_MISSION, INVADER_SETUP, _armed)
+    c = scene.controller
+    assert c.selected == "jared"
+    host.frames(1)
+    panel = scene.card_panel
+    finger = Pointer(host, finger=True)
+    # the Energy Cell fits no weapon Jared holds: nothing is lit, the drop is refused with the reason
+    start, weapon = panel.slot_rects[5].center, panel.slot_rects[0].center
+    finger.press(start)
+    assert panel.drag_from == 5 and panel.lit_slots == set()
+    finger.move_to(start, weapon)
+    finger.release(weapon)
+    assert len(c.session.log) == 0 and "does not attach" in scene.status_text
+    assert panel.returning is not None  # it slides home
+    # Plenty of Bullets lights the SMG and slides under it
+    mouse = Pointer(host, finger=False)
+    start = panel.slot_rects[4].center
+    mouse.press(start)
+    assert panel.lit_slots == {0}
+    mouse.move_to(start, weapon)
+    mouse.release(weapon)
+    settle(host, scene)
+    attached = c.session.log[-1].command
+    assert isinstance(attached, Attach) and (attached.slot, attached.weapon_slot) == (4, 0)
+    assert c.state.survivors[0].slots[4] < 0 and panel.lit_slots == set()
+
+
+def test_a_card_without_a_meaning_of_the_box_still_swaps(tmp_path):
+    host, scene = scene_of(tmp_path, INVADER_MISSION, INVADER_SETUP, _armed)
+    c = scene.controller
+    host.frames(1)
+    panel = scene.card_panel
+    before = c.state.survivors[0].slots
+    mouse = Pointer(host, finger=False)
+    start, empty = panel.slot_rects[5].center, panel.slot_rects[6].center  # the Energy Cell to an empty Backpack slot
+    mouse.press(start)
+    mouse.move_to(start, empty)
+    mouse.release(empty)
+    settle(host, scene)
+    after = c.state.survivors[0].slots
+    assert (after[5], after[6]) == (before[6], before[5])
