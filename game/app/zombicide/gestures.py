@@ -108,7 +108,7 @@ class Gestures:
             return True
         c = scene.controller
         zone = c.zone_name(c.state.graph.zone_ids[chosen[0].zone])
-        options = [f"{c.describe(aim.command).label} — {aim_odds(aim)}" for aim in chosen]
+        options = [f"{self._way(aim)} — {aim_odds(aim)}" for aim in chosen]
         scene.open_dialog(ChoiceDialog(_("Fire at {zone}").format(zone=zone), [], options,
                                        lambda n: scene.play(chosen[n].command), cancel=True))
         return True
@@ -147,21 +147,34 @@ class Gestures:
             pygame.draw.line(layer, (*(HIT_TINT if chosen else AIM_TINT), 230), (start[0] - area.left, start[1] - area.top),
                              (pointer_px[0] - area.left, pointer_px[1] - area.top), AIM_LINE_PX)
         surface.blit(layer, area.topleft)
-        self._draw_odds(surface, chosen, pointer_px, area)
         return True
 
-    def _draw_odds(self, surface: pygame.Surface, chosen: list[Aim], pointer_px: Point, area: pygame.Rect) -> None:
+    def _way(self, aim: Aim) -> str:
+        """The box's words for one way to fire (its ammunition), without the zone the dialog names."""
         c = self.scene.controller
+        return c.state.box.command_text(aim.command, c.state) or c.describe(aim.command).label
+
+    def draw_aim_odds(self, surface: pygame.Surface) -> None:
+        """The zone the dragged piece would hit and the odds of each way to fire, by the pointer (drawn
+        over the zone names)."""
+        held = self.aiming()
+        if held is None:
+            return
+        piece_id, pointer_px = held
+        c, area = self.scene.controller, self.scene.table_rect()
+        chosen = self.pointed(piece_id, self.scene.table.camera.screen_to_world(pointer_px))
         if chosen:
             zone = c.zone_name(c.state.graph.zone_ids[chosen[0].zone])
             lines = [_("Fire at {zone}").format(zone=zone)]
-            lines += [f"{c.describe(aim.command).label.split(':')[0]} — {aim_odds(aim)}" for aim in chosen]
+            lines += [f"{self._way(aim)} — {aim_odds(aim)}" for aim in chosen]
         else:
             lines = [_("Drop on a lit zone to fire; anywhere else cancels")]
         rows = [font(16 if n else 18).render(line, True, (255, 236, 236)) for n, line in enumerate(lines)]
         width, height = max(r.get_width() for r in rows) + 20, sum(r.get_height() + 2 for r in rows) + 12
         box = pygame.Rect(0, 0, width, height)
         box.topleft = (int(pointer_px[0]) + 24, int(pointer_px[1]) + 24)
+        if box.bottom > area.bottom:  # near the bottom: above the pointer, clear of the finger
+            box.bottom = int(pointer_px[1]) - 24
         box.clamp_ip(area)
         pygame.draw.rect(surface, (24, 16, 22), box, border_radius=8)
         pygame.draw.rect(surface, HIT_TINT if chosen else AIM_TINT, box, 2, border_radius=8)

@@ -52,6 +52,7 @@ class SceneDrawing(SceneFields):
         if not animating and not self.gestures.draw_aim(surface):  # a piece aimed: its targets instead
             self.draw_highlights(surface)
         self.draw_zone_labels(surface)
+        self.gestures.draw_aim_odds(surface)
         self.draw_tutorial_pointer(surface)
         if animating:
             self.director.draw_overlay(surface, table.camera, area)
