@@ -21,7 +21,7 @@ from game.app.zombicide.gestures import hit_chance  # noqa: E402
 from game.board.mission import load_board  # noqa: E402
 from game.rules.core.session import Session  # noqa: E402
 from game.rules.zombicide.boxes.green_horde.commands import FireSiegeEngine  # noqa: E402
-from game.rules.zombicide.boxes.invader.commands import Attach  # noqa: E402
+from game.rules.zombicide.boxes.invader.commands import Attach, ConcentratedAttack  # noqa: E402
 from game.rules.zombicide.scenario_state import card_out_of_piles  # noqa: E402
 
 SIEGE_MISSION = REPO / "maps" / "missions" / "gh-06-breaking-the-siege.toml"
@@ -199,3 +199,50 @@ def test_a_card_without_a_meaning_of_the_box_still_swaps(tmp_path):
     settle(host, scene)
     after = c.state.survivors[0].slots
     assert (after[5], after[6]) == (before[6], before[5])
+
+
+# --- a box's action shows its target before the player commits -----------------------------------------
+
+
+def _tank_in_sight(state):  # type: ignore[no-untyped-def]
+    """Jared armed as above, and a Tank one zone away in his sight."""
+    state = _armed(state)
+    graph, doors = state.graph, state.doors_open
+    here = state.survivors[0].zone
+    there = next(z for z in graph.visible(doors)[here] if graph.zone_range(here, z, doors) == 1)
+    zombies = list(state.zombies)
+    counts = list(zombies[there])
+    counts[state.tables.zombie_ids.index("tank")] += 1
+    zombies[there] = tuple(counts)
+    return dataclasses.replace(state, zombies=tuple(zombies))
+
+
+def test_a_concentrated_attack_lights_its_zone_while_its_button_is_pointed(tmp_path):
+    host, scene = scene_of(tmp_path, INVADER_MISSION, INVADER_SETUP, _tank_in_sight)
+    c = scene.controller
+    host.frames(1)
+    index, choice = next((n, x) for n, x in enumerate(c.action_choices()) if isinstance(x.command, ConcentratedAttack))
+    assert "Tank" in choice.label
+    button = next(b for b in scene.actions.buttons
+                  if b.key == f"do:{index}" or any(o.key == f"do:{index}" for o in scene.actions.slots[b.key].offers))
+    mouse = Pointer(host, finger=False)
+    centre = scene.table.camera.world_to_screen(scene.board.zones[choice.command.zone].center)
+    host.frames(1)
+    unlit = host.screen.copy()
+    before = unlit.get_at((int(centre[0]), int(centre[1] - 20)))
+    assert not scene.gestures.pointed_choices()
+    if button.key == f"do:{index}":
+        target = button.rect.center
+    else:  # a slot of several: its list, line by line
+        mouse.press(button.rect.center)
+        mouse.release(button.rect.center)
+        assert scene.dialog is not None
+        target = scene.dialog.button_for(scene.dialog.options.index(choice.label)).rect.center
+    host.send(pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(0, 0, 0)))
+    host.frames(1)
+    assert [x.command for x in scene.gestures.pointed_choices()] == [choice.command]
+    lit = host.screen.copy()
+    lit.blit(unlit, (0, 0))  # the table as it was, then the pointed zone over it
+    scene.gestures.draw_pointed(lit)
+    assert lit.get_at((int(centre[0]), int(centre[1] - 20))) != before
+    assert len(c.session.log) == 0  # pointing commits nothing

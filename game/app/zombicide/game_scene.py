@@ -506,23 +506,7 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
 
     def pointed_door(self) -> str | None:
         """The door of the "Open door" button under the mouse or held by a finger (lit on the board)."""
-        buttons = list(self.actions.pressed.values())
-        hovered = self.actions.at(self.hover_pos) if self.hover_pos is not None else None
-        if hovered is not None:
-            buttons.append(hovered)
-        keys = [button.key for button in buttons]
-        if self.dialog is not None and self.dialog_offers:  # a slot's list of actions: its lines light too
-            held = list(self.dialog.buttons.pressed.values())
-            over = self.dialog.buttons.at(self.hover_pos) if self.hover_pos is not None else None
-            lines = [b.key for b in [*held, *([over] if over is not None else [])]]
-            keys += [self.dialog_offers[int(k)].key for k in lines if k.isdigit() and int(k) < len(self.dialog_offers)]
-        for key in keys:
-            if key.startswith("do:"):
-                choices = self.controller.action_choices()
-                index = int(key.split(":", 1)[1])
-                if index < len(choices) and choices[index].group == "door":
-                    return str(choices[index].command.door)
-        return None
+        return next((str(c.command.door) for c in self.gestures.pointed_choices() if c.group == "door"), None)
 
     def door_near(self, world: Point) -> str | None:
         """A highlighted door within a finger's reach of ``world``."""

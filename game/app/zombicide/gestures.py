@@ -7,7 +7,8 @@ Aiming: while the piece is dragged, the zones it may hit are lit; the zone under
 zones it would hit and the odds of each way to fire. Dropped on a lit zone it fires (several ways: a
 dialog asks which, with the odds); dropped anywhere else the aim is cancelled and the piece slides home.
 Card drops: while a card is lifted, the slots it may be dropped on to play the box's command are lit;
-a drop the engine refuses says why and the card slides home.
+a drop the engine refuses says why and the card slides home. Pointing: the zone a box's action acts on
+(a Concentrated Attack's, a Machine's) is lit with the action's words while its button is hovered or held.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import pygame
 
 from game.app.render import font
 from game.app.widgets.dialogs import ChoiceDialog
+from game.app.zombicide.controller import ActionChoice
 from game.i18n import _, ngettext
 from game.rules.core.base import IllegalCommand
 from game.rules.zombicide import engine
@@ -182,6 +184,53 @@ class Gestures:
         for row in rows:
             surface.blit(row, (box.left + 10, y))
             y += row.get_height() + 2
+
+    # --- the zone of the action pointed at ---------------------------------------------------------
+
+    def pointed_choices(self) -> list[ActionChoice]:
+        """The actions whose bar button (or line of a slot's list) is under the mouse or held by a finger."""
+        scene = self.scene
+        hover = scene.hover_pos
+        buttons = list(scene.actions.pressed.values())
+        hovered = scene.actions.at(hover) if hover is not None else None
+        keys = [button.key for button in [*buttons, *([hovered] if hovered is not None else [])]]
+        if scene.dialog is not None and scene.dialog_offers:  # a slot's list of actions: its lines count too
+            held = list(scene.dialog.buttons.pressed.values())
+            over = scene.dialog.buttons.at(hover) if hover is not None else None
+            lines = [b.key for b in [*held, *([over] if over is not None else [])]]
+            offers = scene.dialog_offers
+            keys += [offers[int(k)].key for k in lines if k.isdigit() and int(k) < len(offers)]
+        choices = scene.controller.action_choices() if keys else []
+        pointed = []
+        for key in keys:
+            index = int(key.split(":", 1)[1]) if key.startswith("do:") else -1
+            if 0 <= index < len(choices):
+                pointed.append(choices[index])
+        return pointed
+
+    def draw_pointed(self, surface: pygame.Surface) -> None:
+        """The zone a pointed action of a box acts on (a Concentrated Attack's target, a Machine's),
+        lit with the action's words before the player commits."""
+        scene = self.scene
+        graph, cam, area = scene.controller.state.graph, scene.table.camera, scene.table_rect()
+        for choice in self.pointed_choices():
+            if choice.group in ("door", "move", "attack"):
+                continue  # the core's targets are lit already
+            zone_id = getattr(choice.command, "zone", None) or getattr(choice.command, "to", None)
+            shape = scene.board.zones.get(zone_id) if isinstance(zone_id, str) and zone_id in graph.index else None
+            if shape is None or len(shape.polygon) < 3:
+                continue
+            layer = pygame.Surface(area.size, pygame.SRCALPHA)
+            points = [(x - area.left, y - area.top) for x, y in (cam.world_to_screen(p) for p in shape.polygon)]
+            pygame.draw.polygon(layer, (*HIT_TINT, 90), points)
+            pygame.draw.polygon(layer, (*HIT_TINT, 255), points, 6)
+            surface.blit(layer, area.topleft)
+            words = font(16).render(choice.label, True, (255, 236, 236))
+            box = words.get_rect(midbottom=cam.world_to_screen(shape.center)).inflate(16, 8)
+            box.clamp_ip(area)
+            pygame.draw.rect(surface, (24, 16, 22), box, border_radius=8)
+            pygame.draw.rect(surface, HIT_TINT, box, 2, border_radius=8)
+            surface.blit(words, words.get_rect(center=box.center))
 
     # --- a card dropped on another slot ----------------------------------------------------------
 

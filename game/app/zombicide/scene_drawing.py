@@ -53,6 +53,8 @@ class SceneDrawing(SceneFields):
             self.draw_highlights(surface)
         self.draw_zone_labels(surface)
         self.gestures.draw_aim_odds(surface)
+        if not animating:
+            self.gestures.draw_pointed(surface)
         self.draw_tutorial_pointer(surface)
         if animating:
             self.director.draw_overlay(surface, table.camera, area)
