@@ -246,3 +246,32 @@ def test_a_concentrated_attack_lights_its_zone_while_its_button_is_pointed(tmp_p
     scene.gestures.draw_pointed(lit)
     assert lit.get_at((int(centre[0]), int(centre[1] - 20))) != before
     assert len(c.session.log) == 0  # pointing commits nothing
+
+
+def _hellfire_ready(state):  # type: ignore[no-untyped-def]
+    """Jared holds a Flamethrower with its Canister; Baraka stands by a Tank one zone away."""
+    state = _tank_in_sight(state)
+    state, flamer = card_out_of_piles(state, "flamethrower")
+    state, canister = card_out_of_piles(state, "canister")
+    jared, baraka = state.survivors[0], state.survivors[1]
+    here = jared.zone
+    there = next(z for z, counts in enumerate(state.zombies) if any(counts)
+                 and state.graph.zone_range(here, z, state.doors_open) == 1)
+    slots = list(jared.slots)
+    slots[1] = flamer
+    survivors = (dataclasses.replace(jared, slots=tuple(slots)), dataclasses.replace(baraka, zone=there),
+                 *state.survivors[2:])
+    box = dataclasses.replace(state.box_state, attached=state.box_state.attached + ((canister, flamer),))
+    return dataclasses.replace(state, survivors=survivors, box_state=box)
+
+
+def test_hellfire_names_the_survivors_it_would_burn_before_the_shot(tmp_path):
+    host, scene = scene_of(tmp_path, INVADER_MISSION, INVADER_SETUP, _hellfire_ready)
+    c = scene.controller
+    host.frames(1)
+    burning = [(zone, shot) for zone, shots in c.targets().shots.items() for shot in shots if shot.odds.kills_everything]
+    assert burning, "the Flamethrower offers Hellfire"
+    zone, shot = next((z, s) for z, s in burning if c.state.graph.index[z] == c.state.survivors[1].zone)
+    assert scene.gestures.also_killed(zone, shot) == " — kills Baraka too"
+    plain = next(s for shots in c.targets().shots.values() for s in shots if not s.odds.kills_everything)
+    assert scene.gestures.also_killed(zone, plain) == ""

@@ -19,7 +19,7 @@ import pygame
 
 from game.app.render import font
 from game.app.widgets.dialogs import ChoiceDialog
-from game.app.zombicide.controller import ActionChoice
+from game.app.zombicide.controller import ActionChoice, ShotOption
 from game.i18n import _, ngettext
 from game.rules.core.base import IllegalCommand
 from game.rules.zombicide import engine
@@ -231,6 +231,17 @@ class Gestures:
             pygame.draw.rect(surface, (24, 16, 22), box, border_radius=8)
             pygame.draw.rect(surface, HIT_TINT, box, 2, border_radius=8)
             surface.blit(words, words.get_rect(center=box.center))
+
+    def also_killed(self, zone_id: str, shot: ShotOption) -> str:
+        """For a shot that kills everything in its zone (a Molotov, Hellfire): the survivors there it
+        kills too, named before the player commits ("" when none)."""
+        c = self.scene.controller
+        state = c.state
+        if not shot.odds.kills_everything or zone_id not in state.graph.index:
+            return ""
+        zone = state.graph.index[zone_id]
+        names = [s.name for s in state.survivors if s.in_play and s.zone == zone]
+        return _(" — kills {names} too").format(names=", ".join(names)) if names else ""
 
     # --- a card dropped on another slot ----------------------------------------------------------
 

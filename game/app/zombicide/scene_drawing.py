@@ -322,7 +322,7 @@ class SceneDrawing(SceneFields):
                 pygame.draw.polygon(layer, (*SHOT_TINT, 240), points, 4)
                 best = max(shots, key=lambda s: s.hit_chance)  # the engine's odds of the likeliest shot
                 verb = "Move or shoot" if zone_id in targets.moves else "Shoot"
-                words = f"{verb}: {odds_summary(best.odds)}"
+                words = f"{verb}: {odds_summary(best.odds)}" + self.gestures.also_killed(zone_id, best)
                 low_cm = max(p[1] for p in zone.polygon) - max(1.2, 14 / max(cam.zoom_px_per_cm, 0.1))
                 labels.append((cam.world_to_screen((zone.center[0], low_cm)), words))
         pointed = self.pointed_door()
