@@ -20,7 +20,7 @@ from game.app.zombicide.game_scene import GameScene  # noqa: E402
 from game.app.zombicide.gestures import hit_chance  # noqa: E402
 from game.board.mission import load_board  # noqa: E402
 from game.rules.core.session import Session  # noqa: E402
-from game.rules.zombicide.boxes.green_horde.commands import FireSiegeEngine  # noqa: E402
+from game.rules.zombicide.boxes.green_horde.commands import CastEnchantment, FireSiegeEngine  # noqa: E402
 from game.rules.zombicide.boxes.invader.commands import Attach, ConcentratedAttack  # noqa: E402
 from game.rules.zombicide.scenario_state import card_out_of_piles  # noqa: E402
 
@@ -275,3 +275,60 @@ def test_hellfire_names_the_survivors_it_would_burn_before_the_shot(tmp_path):
     assert scene.gestures.also_killed(zone, shot) == " — kills Baraka too"
     plain = next(s for shots in c.targets().shots.values() for s in shots if not s.odds.kills_everything)
     assert scene.gestures.also_killed(zone, plain) == ""
+
+
+# --- a spell cast from the card -------------------------------------------------------------------------
+
+
+def _speed_in_hand(state):  # type: ignore[no-untyped-def]
+    """Asim holds the Speed enchantment in his second hand."""
+    state, speed = card_out_of_piles(state, "speed")
+    asim = state.survivors[0]
+    slots = list(asim.slots)
+    slots[1] = speed
+    return dataclasses.replace(state, survivors=(dataclasses.replace(asim, slots=tuple(slots)), *state.survivors[1:]))
+
+
+def test_a_spell_is_cast_from_the_card_targets_lit_then_confirmed(tmp_path):
+    host, scene = scene_of(tmp_path, SIEGE_MISSION, SIEGE_SETUP, _speed_in_hand)
+    c = scene.controller
+    host.frames(1)
+    spell = scene.card_panel.slot_rects[1].center
+    here = c.state.graph.zone_ids[c.state.survivors[0].zone]
+    away = next(z for z in scene.board.zones if z != here and scene.board.zones[z].polygon)
+    unlit = host.screen.copy()
+    # a tap on the spell lights its targets: the survivors' zone
+    finger_tap(host, spell)
+    host.frames(1)
+    assert scene.card_actions.aim is not None and len(c.session.log) == 0
+    assert {z for _choice, zones in scene.card_actions.aim.actions for z in zones} == {here}
+    lit = unlit.copy()
+    scene.card_actions.draw(lit)
+    probe = tuple(int(v) for v in screen_of_zone(scene, here))
+    assert lit.get_at(probe) != unlit.get_at(probe)
+    # a tap elsewhere cancels
+    host.send(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=screen_of_zone(scene, away), button=1))
+    host.send(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=screen_of_zone(scene, away), button=1))
+    assert scene.card_actions.aim is None and scene.dialog is None and scene.status_text.endswith("cancelled")
+    assert len(c.session.log) == 0
+    # again, and a tap on the lit zone asks whom to cast it on
+    finger_tap(host, spell)
+    finger_tap(host, screen_of_zone(scene, here))
+    assert scene.dialog is not None and scene.dialog.title == "Speed"
+    assert "Cast Speed on Seli" in scene.dialog.options
+    finger_tap(host, scene.dialog.button_for(scene.dialog.options.index("Cast Speed on Seli")).rect.center)
+    settle(host, scene)
+    cast = c.session.log[-1].command
+    assert isinstance(cast, CastEnchantment) and cast.target == "seli" and cast.slot == 1
+
+
+def test_a_second_tap_on_the_card_shows_it_whole(tmp_path):
+    host, scene = scene_of(tmp_path, SIEGE_MISSION, SIEGE_SETUP, _speed_in_hand)
+    host.frames(1)
+    shown = []
+    scene.show_card = shown.append  # type: ignore[method-assign]
+    spell = scene.card_panel.slot_rects[1].center
+    finger_tap(host, spell)
+    assert scene.card_actions.aim is not None and not shown
+    finger_tap(host, spell)
+    assert scene.card_actions.aim is None and len(shown) == 1 and shown[0].title == "Speed"

@@ -31,6 +31,7 @@ from game.app.widgets.chrome import ChromeCache
 from game.app.widgets.dialogs import ButtonSet, ChoiceDialog, flow_buttons
 from game.app.widgets.tutorial_prompt import TutorialPrompt
 from game.app.zombicide.action_kinds import zombicide_kinds
+from game.app.zombicide.card_actions import CardActions
 from game.app.zombicide.cards import equipment_summary, zombie_face
 from game.app.zombicide.controller import (
     ActionChoice,
@@ -164,6 +165,7 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
                                self.window_size)
         self.card_panel = SurvivorCardPanel(pygame.Rect(0, 0, 10, 10))
         self.gestures = Gestures(self)  # the boxes' aimed shots and card drops
+        self.card_actions = CardActions(self)  # a card's actions aimed from the survivor's card
         self.tools = ButtonSet()
         self.actions = ActionBar(zombicide_kinds(controller.state.box.command_labels))
         self.more_labels: list[tuple[str, str, str]] = []  # actions under More…
@@ -473,6 +475,8 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
     def tap_piece(self, piece_id: str) -> None:
         state = self.controller.state
         piece = self.table.state.pieces.get(piece_id)
+        if piece is not None and self.card_actions.tap_target(piece.zone):
+            return
         if state.survivor_index(piece_id) >= 0:
             waiting = piece_id not in self.controller.playable_survivors()
             if self.replay is None and not self.override and waiting and piece is not None and piece.zone in self.controller.targets().moves:
@@ -497,6 +501,8 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
         if self.replay is not None:
             return  # a replay only looks
         zone = self.board.zone_at(world)
+        if self.card_actions.tap_target(zone):  # a card's actions aimed from the survivor's card
+            return
         door = self.door_near(world)
         if door is not None and not self.override:
             self.tap_door(door)
@@ -898,8 +904,8 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
                 self.play(self.controller.swap_command(self.controller.selected, *swap))
             elif lifted is not None and not self.card_panel.rect.collidepoint(pos):
                 self.drop_card(lifted, pos)
-            elif math.dist(pos, press.pos) < TAP_SLACK_PX:  # a tap, not a drag: the card shown whole
-                self.show_card_at(lifted)
+            elif math.dist(pos, press.pos) < TAP_SLACK_PX and not self.card_actions.tap_slot(lifted):
+                self.show_card_at(lifted)  # a tap on a card with nothing to do now: the card shown whole
             return True
         if press.where == "table":
             return self.table.handle_event(event)

@@ -55,6 +55,7 @@ class SceneDrawing(SceneFields):
         self.gestures.draw_aim_odds(surface)
         if not animating:
             self.gestures.draw_pointed(surface)
+            self.card_actions.draw(surface)
         self.draw_tutorial_pointer(surface)
         if animating:
             self.director.draw_overlay(surface, table.camera, area)

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from game.app.widgets.action_bar import ActionBar
     from game.app.widgets.chrome import ChromeCache
     from game.app.widgets.dialogs import ButtonSet, ChoiceDialog
+    from game.app.zombicide.card_actions import CardActions
     from game.app.zombicide.controller import GameController
     from game.app.zombicide.director import AnimationDirector
     from game.app.zombicide.gestures import Gestures
@@ -36,6 +37,7 @@ class SceneFields:
     table: Any  # the GameTable (a TableScene)
     card_panel: SurvivorCardPanel
     gestures: Gestures
+    card_actions: CardActions
     tools: ButtonSet
     actions: ActionBar
     more_labels: list[tuple[str, str, str]]
