@@ -332,3 +332,35 @@ def test_a_second_tap_on_the_card_shows_it_whole(tmp_path):
     assert scene.card_actions.aim is not None and not shown
     finger_tap(host, spell)
     assert scene.card_actions.aim is None and len(shown) == 1 and shown[0].title == "Speed"
+
+
+# --- the box's piles off the board ----------------------------------------------------------------------
+
+
+def _horde_of_five(state):  # type: ignore[no-untyped-def]
+    """Three Orc Walkers and two Runners set aside in the Horde."""
+    ids = state.tables.zombie_ids
+    horde = [0] * len(ids)
+    horde[ids.index("orc_walker")], horde[ids.index("orc_runner")] = 3, 2
+    supply = list(state.supply)
+    supply[ids.index("orc_walker")] -= 3
+    supply[ids.index("orc_runner")] -= 2
+    return dataclasses.replace(state, supply=tuple(supply),
+                               box_state=dataclasses.replace(state.box_state, horde=tuple(horde)))
+
+
+def test_the_horde_is_a_stack_with_its_count_and_a_tap_lists_it(tmp_path):
+    host, scene = scene_of(tmp_path, SIEGE_MISSION, SIEGE_SETUP, _horde_of_five)
+    host.frames(1)
+    (pile, rect), = scene.piles.places()
+    assert pile.title == "The Horde" and pile.count == 5
+    assert scene.table_rect().contains(rect)
+    finger_tap(host, rect.center)
+    assert scene.dialog is not None and scene.dialog.title == "The Horde: 5"
+    assert scene.dialog.lines == ["3 × Orc Walker", "2 × Orc Runner"]
+    assert len(scene.controller.session.log) == 0
+
+
+def test_a_box_without_piles_draws_none(tmp_path):
+    host, scene = scene_of(tmp_path, INVADER_MISSION, INVADER_SETUP)
+    assert scene.piles.places() == []

@@ -52,6 +52,7 @@ class SceneDrawing(SceneFields):
         if not animating and not self.gestures.draw_aim(surface):  # a piece aimed: its targets instead
             self.draw_highlights(surface)
         self.draw_zone_labels(surface)
+        self.piles.draw(surface)
         self.gestures.draw_aim_odds(surface)
         if not animating:
             self.gestures.draw_pointed(surface)

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from game.app.zombicide.controller import GameController
     from game.app.zombicide.director import AnimationDirector
     from game.app.zombicide.gestures import Gestures
+    from game.app.zombicide.piles import PileShelf
     from game.app.zombicide.replay import ReplayPlayer
     from game.app.zombicide.scene_log import LogAdapter
     from game.app.zombicide.survivor_card import SurvivorCardPanel
@@ -38,6 +39,7 @@ class SceneFields:
     card_panel: SurvivorCardPanel
     gestures: Gestures
     card_actions: CardActions
+    piles: PileShelf
     tools: ButtonSet
     actions: ActionBar
     more_labels: list[tuple[str, str, str]]

@@ -144,6 +144,8 @@ that adds nothing, so a box declares only what it has.
 - ``aims(state, i)``: the shots survivor ``i`` may aim now by dragging from one of the box's table
   pieces to a zone (``Aim``: the piece, the zone dropped on, the command, the zones it hits, its dice):
   the window lights those zones while the piece is dragged and shows the odds before the drop.
+- ``piles(state)``: the box's piles off the board (``TablePile``: the Horde set aside), drawn beside
+  the board with their count; a tap lists what the rules let the players see in them.
 - ``card_dropped(state, i, from_slot, onto_slot)``: what a card dragged onto another slot of survivor
   ``i``'s card plays when the box gives that gesture a meaning of its own (an attachment onto a weapon),
   None: the core's (the two slots swapped). The engine still decides: a refusal says why.
@@ -461,6 +463,18 @@ class TablePiece:
 
 
 @dataclass(frozen=True, slots=True)
+class TablePile:
+    """A pile of the box's off the board: ``title`` and ``count`` on its stack, ``token`` its image in
+    the token manifest, ``lines`` what a tap shows of it (what the rules make public)."""
+
+    id: str
+    title: str
+    token: str
+    count: int
+    lines: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Aim:
     """A shot aimed by dragging ``piece`` (a ``TablePiece`` id) onto ``zone`` (a zone index): it plays
     ``command``, hits ``hit_zones`` and rolls ``dice`` dice, each a hit on ``needed`` or more, dealing
@@ -573,6 +587,7 @@ class BoxRules:
     card_lines: Callable[[Any, int], Sequence[str]] = _nothing_listed
     event_banners: Mapping[type, Callable[[Any], str]] = field(default_factory=dict)
     aims: Callable[[Any, int], Sequence[Aim]] = _nothing_listed
+    piles: Callable[[Any], Sequence[TablePile]] = _nothing_listed
     card_dropped: Callable[[Any, int, int, int], Any] = _none
 
     def steps_at(self, at: StepAt) -> tuple[PhaseStep, ...]:
@@ -640,6 +655,6 @@ def box_rules(box: str, source: str = "") -> BoxRules:
 __all__ = [
     "BOXES", "CORE_DOORS", "CROSS_FREELY", "CROSS_NEVER", "DEFAULT_BOX", "UNKNOWN_EDGE", "BoxRules", "CardHandler",
     "ContentExtension", "Crossing", "DoorRules", "EdgeKind", "InventoryRules", "NoFields", "PhaseStep", "Reason",
-    "TablePiece", "UnknownBoxError", "WoundRules",
+    "Aim", "TablePiece", "TablePile", "UnknownBoxError", "WoundRules",
     "ZoneKindRule", "box_ids", "box_name", "box_rules", "register_box", "unregister_box",
 ]

@@ -164,6 +164,7 @@ RULES = BoxRules(
     kept_markers=table.KEPT_MARKERS,
     card_lines=table.card_lines,
     aims=table.aims,
+    piles=table.piles,
 )
 
 __all__ = ["RULES"]

@@ -1,5 +1,5 @@
 """Green Horde's pieces on the table and lines on the survivor's card, for the window
-(``BoxRules.table_pieces``, ``kept_markers``, ``card_lines``, ``aims``): spawn tokens come and go (a
+(``BoxRules.table_pieces``, ``kept_markers``, ``card_lines``, ``aims``, ``piles``): spawn tokens come and go (a
 Necromancer brings its own, its death takes one away), siege engines are hauled and burn, puddles of
 Dragon Bile are poured and burn, so the window draws them from the state, not from the printed board."""
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from game.rules.zombicide.boxes import Aim, TablePiece
+from game.rules.zombicide.boxes import Aim, TablePiece, TablePile
 from game.rules.zombicide.boxes.green_horde.commands import FireSiegeEngine
 from game.rules.zombicide.boxes.green_horde.siege import AMMUNITION, SIEGE_ACTIONS, accuracy_at, siege_targets
 from game.rules.zombicide.boxes.green_horde.wounds import armour_of
@@ -68,3 +68,11 @@ def aims(state: Any, i: int) -> list[Aim]:
             command = FireSiegeEngine(s.id, zone_ids[target], ammunition)  # type: ignore[arg-type]
             found.extend(Aim(piece, target, command, (target,), dice, needed, damage) for piece in engines)
     return found
+
+
+def piles(state: Any) -> list[TablePile]:
+    """The Horde (§7.7), set aside beside the board in plain sight: its count, and each kind in it."""
+    horde, tables = state.box_state.horde, state.tables
+    names = {z.id: z.name for z in tables.catalog.zombies}
+    lines = tuple(f"{n} × {names.get(tables.zombie_ids[t], tables.zombie_ids[t])}" for t, n in enumerate(horde) if n)
+    return [TablePile("gh:horde", "The Horde", "gh_horde", sum(horde), lines or ("Empty for now",))]

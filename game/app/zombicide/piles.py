@@ -1,0 +1,77 @@
+"""The box's piles off the board (``BoxRules.piles``: Green Horde's Horde), drawn as readable stacks
+in the table's lower-left corner with their count; a tap (mouse or finger) lists what the rules let the
+players see in them. The stack grows and shrinks with the game; nothing here names a box."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.app.render import font
+from game.app.widgets.dialogs import ACCENT, ChoiceDialog
+from game.i18n import _
+from game.rules.zombicide.boxes import TablePile
+
+if TYPE_CHECKING:
+    from game.app.zombicide.game_scene import GameScene
+
+STACK_PX = 64  # the pile's image, readable at a glance and big enough for a finger
+MARGIN_PX = 12
+LAYER_PX = 4  # each layer of the stack shown under the top one
+MAX_LAYERS = 4
+
+
+class PileShelf:
+    """Where the piles are drawn, for drawing and for taps."""
+
+    def __init__(self, scene: GameScene):
+        self.scene = scene
+
+    def piles(self) -> list[TablePile]:
+        state = self.scene.shown_state()
+        return list(state.box.piles(state))
+
+    def places(self) -> list[tuple[TablePile, pygame.Rect]]:
+        area = self.scene.table_rect()
+        places = []
+        x = area.left + MARGIN_PX
+        for pile in self.piles():
+            rect = pygame.Rect(x, area.bottom - MARGIN_PX - STACK_PX - 22, STACK_PX + 2 * MAX_LAYERS, STACK_PX + 22)
+            places.append((pile, rect))
+            x += rect.width + MARGIN_PX
+        return places
+
+    def draw(self, surface: pygame.Surface) -> None:
+        images = self.scene.table.renderer.images
+        for pile, rect in self.places():
+            layers = min(MAX_LAYERS, max(1, (pile.count + 4) // 5)) if pile.count else 0
+            image = images.token(pile.token)
+            face = pygame.transform.smoothscale(image, (STACK_PX, STACK_PX)) if image is not None else None
+            for n in range(layers, -1, -1):  # the stack: its lower layers peek out below the top one
+                at = (rect.left + n * 2, rect.top + n * LAYER_PX)
+                if face is not None and pile.count:
+                    shade = face.copy()
+                    if n:
+                        shade.fill((150, 150, 150), special_flags=pygame.BLEND_RGB_MULT)
+                    surface.blit(shade, at)
+                else:
+                    pygame.draw.circle(surface, (70, 70, 70), (at[0] + STACK_PX // 2, at[1] + STACK_PX // 2), STACK_PX // 2, 3)
+            count = font(20).render(str(pile.count), True, (255, 255, 255))
+            badge = count.get_rect(center=(rect.left + STACK_PX - 6, rect.top + 10)).inflate(12, 4)
+            pygame.draw.rect(surface, (150, 40, 36), badge, border_radius=10)
+            surface.blit(count, count.get_rect(center=badge.center))
+            title = font(14).render(pile.title, True, ACCENT)
+            surface.blit(title, title.get_rect(midtop=(rect.left + STACK_PX // 2, rect.top + STACK_PX + 4)))
+
+    def tap(self, pos: tuple[float, float]) -> bool:
+        """A tap on a pile lists what is in it; False when ``pos`` is on no pile."""
+        for pile, rect in self.places():
+            if rect.collidepoint(pos):
+                self.scene.open_dialog(ChoiceDialog(f"{pile.title}: {pile.count}", list(pile.lines), [_("Close")],
+                                                    lambda _n: None))
+                return True
+        return False
+
+
+__all__ = ["PileShelf"]
