@@ -20,6 +20,7 @@ STACK_PX = 64  # the pile's image, readable at a glance and big enough for a fin
 MARGIN_PX = 12
 LAYER_PX = 4  # each layer of the stack shown under the top one
 MAX_LAYERS = 4
+EMPTY_ALPHA = 90
 
 
 class PileShelf:
@@ -50,19 +51,23 @@ class PileShelf:
             face = pygame.transform.smoothscale(image, (STACK_PX, STACK_PX)) if image is not None else None
             for n in range(layers, -1, -1):  # the stack: its lower layers peek out below the top one
                 at = (rect.left + n * 2, rect.top + n * LAYER_PX)
-                if face is not None and pile.count:
-                    shade = face.copy()
-                    if n:
-                        shade.fill((150, 150, 150), special_flags=pygame.BLEND_RGB_MULT)
-                    surface.blit(shade, at)
-                else:
-                    pygame.draw.circle(surface, (70, 70, 70), (at[0] + STACK_PX // 2, at[1] + STACK_PX // 2), STACK_PX // 2, 3)
+                if face is None:
+                    pygame.draw.circle(surface, ACCENT, (at[0] + STACK_PX // 2, at[1] + STACK_PX // 2), STACK_PX // 2, 3)
+                    continue
+                shade = face.copy()
+                if n:
+                    shade.fill((150, 150, 150), special_flags=pygame.BLEND_RGB_MULT)
+                if not pile.count:  # an empty pile stays in its place, faded
+                    shade.set_alpha(EMPTY_ALPHA)
+                surface.blit(shade, at)
             count = font(20).render(str(pile.count), True, (255, 255, 255))
             badge = count.get_rect(center=(rect.left + STACK_PX - 6, rect.top + 10)).inflate(12, 4)
             pygame.draw.rect(surface, (150, 40, 36), badge, border_radius=10)
             surface.blit(count, count.get_rect(center=badge.center))
             title = font(14).render(pile.title, True, ACCENT)
-            surface.blit(title, title.get_rect(midtop=(rect.left + STACK_PX // 2, rect.top + STACK_PX + 4)))
+            where = title.get_rect(midtop=(rect.left + STACK_PX // 2, rect.top + STACK_PX + 4))
+            pygame.draw.rect(surface, (20, 18, 14), where.inflate(8, 2), border_radius=6)
+            surface.blit(title, where)
 
     def tap(self, pos: tuple[float, float]) -> bool:
         """A tap on a pile lists what is in it; False when ``pos`` is on no pile."""
