@@ -43,8 +43,9 @@ def slot_kind(slot: int) -> str:
 
 def slot_fits(equipment: Any, slot: int) -> bool:
     """Hand slots hold hand cards, Body slots body cards; the Backpack holds anything."""
-    kind = slot_kind(slot)
-    return kind == "backpack" or getattr(equipment, "slot", "backpack") == kind
+    if slot >= BACKPACK_FROM:  # asked for every slot of every trade: the cheap answer first
+        return True
+    return getattr(equipment, "slot", "backpack") == ("hand" if slot in HANDS else "body")
 
 
 class InvaderInventory(InventoryRules):
