@@ -134,6 +134,28 @@ def draw_horde_token() -> pygame.Surface:
             _tusks(surf, k // 2 or 1, (int(x), c + dy * k + 6 * k))
     return finish_token(surf)
 
+def draw_broken_barrier() -> pygame.Surface:
+    """A barrier the orcs broke: a wide strip of splintered planks and snapped posts on bare ground,
+    laid across the border it stood on (the window stretches it along the border)."""
+    k = 2
+    surf = pygame.Surface((160 * k, 40 * k), pygame.SRCALPHA)
+    pygame.draw.rect(surf, (*hex_color("#4a3a28"), 230), surf.get_rect(), border_radius=10 * k)
+    rng = random.Random("broken barrier")
+    wood, dark = hex_color("#b08a58"), hex_color("#5a4026")
+    for n in range(7):  # planks snapped and thrown askew
+        x = 12 * k + n * 21 * k + rng.randint(-3, 3) * k
+        angle = math.radians(rng.choice((-1, 1)) * rng.randint(20, 60))
+        length = rng.randint(14, 22) * k
+        dx, dy = math.cos(angle) * length, math.sin(angle) * length
+        start, end = (x - dx / 2, 20 * k - dy / 2), (x + dx / 2, 20 * k + dy / 2)
+        pygame.draw.line(surf, dark, start, end, 7 * k)
+        pygame.draw.line(surf, wood, start, end, 4 * k)
+    for x in (10, 80, 150):  # the posts, snapped at the foot
+        pygame.draw.circle(surf, dark, (x * k, 20 * k), 7 * k)
+        pygame.draw.circle(surf, hex_color("#d8b888"), (x * k, 20 * k), 4 * k)
+    pygame.draw.rect(surf, hex_color("#e04a2a"), surf.get_rect(), 2 * k, border_radius=10 * k)
+    return surf
+
 def draw_spawn_token(colour: Color, necromancer: bool) -> pygame.Surface:
     """A Necromancer spawn token (the face of its colour) seen as a piece on the table."""
     surf, k = token_base(shade(colour, 0.8), colour)
@@ -156,6 +178,8 @@ def make_tokens(folder: Path, save: Callable[[str, pygame.Surface, dict[str, obj
     save("gh_trebuchet", draw_trebuchet_token(), {"label": "Trebuchet", "side": "token", "base_cm": 4.0, "box": "green_horde"})
     save("gh_dragon_bile", draw_puddle_token(), {"label": "Dragon Bile", "side": "token", "base_cm": 3.0, "box": "green_horde"})
     save("gh_horde", draw_horde_token(), {"label": "The Horde", "side": "token", "base_cm": 3.0, "box": "green_horde"})
+    save("gh_barrier_broken", draw_broken_barrier(),
+         {"label": "Broken barrier", "side": "token", "base_cm": 3.0, "box": "green_horde"})
     for colour_name, colour in SPAWN_ZONE_COLOURS.items():
         save(f"gh_spawn_zone_{colour_name}", draw_spawn_token(hex_color(colour), False),
              {"label": f"Spawn zone ({colour_name})", "side": "token", "base_cm": 2.5, "box": "green_horde"})

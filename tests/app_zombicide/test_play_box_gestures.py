@@ -364,3 +364,30 @@ def test_the_horde_is_a_stack_with_its_count_and_a_tap_lists_it(tmp_path):
 def test_a_box_without_piles_draws_none(tmp_path):
     host, scene = scene_of(tmp_path, INVADER_MISSION, INVADER_SETUP)
     assert scene.piles.places() == []
+
+
+def _barrier_broken(state):  # type: ignore[no-untyped-def]
+    """The barrier between the besieged yard and the lane east of it, broken by the orcs."""
+    from game.rules.zombicide.boxes.green_horde.board import graph_with_barriers_down
+    from game.rules.zombicide.boxes.green_horde.state import board_of
+
+    ids = state.graph.zone_ids
+    barrier = next(b for b, x, y in board_of(state.graph).barriers if {ids[x], ids[y]} == {"9R:yd-c", "9R:ln-e"})
+    return dataclasses.replace(state, graph=graph_with_barriers_down(state.graph, state.box, (barrier,)),
+                               box_state=dataclasses.replace(state.box_state, barriers_down=(barrier,)))
+
+
+def test_a_broken_barrier_is_drawn_broken_across_its_border(tmp_path):
+    _host, whole = scene_of(tmp_path / "whole", SIEGE_MISSION, SIEGE_SETUP)
+    host, broken = scene_of(tmp_path / "broken", SIEGE_MISSION, SIEGE_SETUP, _barrier_broken)
+    (barrier, token), = broken.controller.state.box.edge_tokens(broken.controller.state)
+    assert token == "gh_barrier_broken" and token in broken.maker.tokens
+    assert whole.controller.state.box.edge_tokens(whole.controller.state) == []
+    connection = next(k for k in broken.board.connections if k.id == barrier)
+    (ax, ay), (bx, by) = (broken.table.camera.world_to_screen(p) for p in connection.segment)
+    middle = (int((ax + bx) / 2), int((ay + by) / 2))
+    plain = host.screen.copy()
+    whole.draw(plain)
+    shown = host.screen.copy()
+    broken.draw(shown)
+    assert shown.get_at(middle) != plain.get_at(middle)

@@ -1,9 +1,12 @@
 """The box's piles off the board (``BoxRules.piles``: Green Horde's Horde), drawn as readable stacks
 in the table's lower-left corner with their count; a tap (mouse or finger) lists what the rules let the
-players see in them. The stack grows and shrinks with the game; nothing here names a box."""
+players see in them. The stack grows and shrinks with the game. The box's tokens across borders
+(``BoxRules.edge_tokens``: a broken barrier) are drawn here too, stretched along their border.
+Nothing here names a box."""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -68,6 +71,25 @@ class PileShelf:
             where = title.get_rect(midtop=(rect.left + STACK_PX // 2, rect.top + STACK_PX + 4))
             pygame.draw.rect(surface, (20, 18, 14), where.inflate(8, 2), border_radius=6)
             surface.blit(title, where)
+
+    def draw_edge_tokens(self, surface: pygame.Surface) -> None:
+        """Each of the box's tokens across a border, along it, over what the board printed there."""
+        state = self.scene.shown_state()
+        marks = state.box.edge_tokens(state)
+        if not marks:
+            return
+        cam, images = self.scene.table.camera, self.scene.table.renderer.images
+        connections = {k.id: k for k in self.scene.board.connections}
+        for connection_id, token in marks:
+            connection, image = connections.get(connection_id), images.token(token)
+            if connection is None or image is None:
+                continue
+            (ax, ay), (bx, by) = (cam.world_to_screen(p) for p in connection.segment)
+            length = max(24.0, math.dist((ax, ay), (bx, by)))
+            height = max(10.0, length * image.get_height() / image.get_width())
+            strip = pygame.transform.smoothscale(image, (round(length), round(height)))
+            strip = pygame.transform.rotate(strip, -math.degrees(math.atan2(by - ay, bx - ax)))
+            surface.blit(strip, strip.get_rect(center=((ax + bx) / 2, (ay + by) / 2)))
 
     def tap(self, pos: tuple[float, float]) -> bool:
         """A tap on a pile lists what is in it; False when ``pos`` is on no pile."""

@@ -47,6 +47,7 @@ class SceneDrawing(SceneFields):
             table.draw(surface)
         old = surface.get_clip()
         surface.set_clip(area)
+        self.piles.draw_edge_tokens(surface)
         self.draw_exits(surface)
         self.draw_spawn_numbers(surface)
         if not animating and not self.gestures.draw_aim(surface):  # a piece aimed: its targets instead

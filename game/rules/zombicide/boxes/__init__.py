@@ -144,6 +144,8 @@ that adds nothing, so a box declares only what it has.
 - ``aims(state, i)``: the shots survivor ``i`` may aim now by dragging from one of the box's table
   pieces to a zone (``Aim``: the piece, the zone dropped on, the command, the zones it hits, its dice):
   the window lights those zones while the piece is dragged and shows the odds before the drop.
+- ``edge_tokens(state)``: tokens the window lays across connections now, (connection id, token) pairs
+  (a barrier the zombies broke), stretched along the border they mark.
 - ``piles(state)``: the box's piles off the board (``TablePile``: the Horde set aside), drawn beside
   the board with their count; a tap lists what the rules let the players see in them.
 - ``card_dropped(state, i, from_slot, onto_slot)``: what a card dragged onto another slot of survivor
@@ -588,6 +590,7 @@ class BoxRules:
     event_banners: Mapping[type, Callable[[Any], str]] = field(default_factory=dict)
     aims: Callable[[Any, int], Sequence[Aim]] = _nothing_listed
     piles: Callable[[Any], Sequence[TablePile]] = _nothing_listed
+    edge_tokens: Callable[[Any], Sequence[tuple[str, str]]] = _nothing_listed
     card_dropped: Callable[[Any, int, int, int], Any] = _none
 
     def steps_at(self, at: StepAt) -> tuple[PhaseStep, ...]:

@@ -165,6 +165,7 @@ RULES = BoxRules(
     card_lines=table.card_lines,
     aims=table.aims,
     piles=table.piles,
+    edge_tokens=table.edge_tokens,
 )
 
 __all__ = ["RULES"]

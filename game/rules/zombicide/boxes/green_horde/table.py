@@ -1,5 +1,5 @@
 """Green Horde's pieces on the table and lines on the survivor's card, for the window
-(``BoxRules.table_pieces``, ``kept_markers``, ``card_lines``, ``aims``, ``piles``): spawn tokens come and go (a
+(``BoxRules.table_pieces``, ``kept_markers``, ``card_lines``, ``aims``, ``piles``, ``edge_tokens``): spawn tokens come and go (a
 Necromancer brings its own, its death takes one away), siege engines are hauled and burn, puddles of
 Dragon Bile are poured and burn, so the window draws them from the state, not from the printed board."""
 
@@ -76,3 +76,8 @@ def piles(state: Any) -> list[TablePile]:
     names = {z.id: z.name for z in tables.catalog.zombies}
     lines = tuple(f"{n} × {names.get(tables.zombie_ids[t], tables.zombie_ids[t])}" for t, n in enumerate(horde) if n)
     return [TablePile("gh:horde", "The Horde", "gh_horde", sum(horde), lines or ("Empty for now",))]
+
+
+def edge_tokens(state: Any) -> list[tuple[str, str]]:
+    """Each barrier the zombies broke (§13.1), shown broken across its border."""
+    return [(barrier, "gh_barrier_broken") for barrier in state.box_state.barriers_down]
