@@ -352,7 +352,7 @@ def _horde_of_five(state):  # type: ignore[no-untyped-def]
 def test_the_horde_is_a_stack_with_its_count_and_a_tap_lists_it(tmp_path):
     host, scene = scene_of(tmp_path, SIEGE_MISSION, SIEGE_SETUP, _horde_of_five)
     host.frames(1)
-    (pile, rect), = scene.piles.places()
+    (pile, rect), = scene.box_marks.places()
     assert pile.title == "The Horde" and pile.count == 5
     assert scene.table_rect().contains(rect)
     finger_tap(host, rect.center)
@@ -363,7 +363,7 @@ def test_the_horde_is_a_stack_with_its_count_and_a_tap_lists_it(tmp_path):
 
 def test_a_box_without_piles_draws_none(tmp_path):
     host, scene = scene_of(tmp_path, INVADER_MISSION, INVADER_SETUP)
-    assert scene.piles.places() == []
+    assert scene.box_marks.places() == []
 
 
 def _barrier_broken(state):  # type: ignore[no-untyped-def]
@@ -391,3 +391,36 @@ def test_a_broken_barrier_is_drawn_broken_across_its_border(tmp_path):
     shown = host.screen.copy()
     broken.draw(shown)
     assert shown.get_at(middle) != plain.get_at(middle)
+
+
+def _spoiler_inside(state):  # type: ignore[no-untyped-def]
+    """A Spoiler Abomination in a corridor next to other indoor zones."""
+    from game.rules.zombicide.boxes.invader.board import board_of
+
+    outdoor, doors = board_of(state.graph).outdoor, tuple(state.doors_open)
+    zone = next(z for z in range(state.graph.zone_count) if not outdoor[z]
+                and any(not outdoor[n] for n in state.graph.zombie_neighbours(z, doors)))
+    kind = state.tables.zombie_ids.index("spoiler_abomination")
+    zombies = list(state.zombies)
+    zombies[zone] = tuple(n + (1 if t == kind else 0) for t, n in enumerate(zombies[zone]))
+    supply = tuple(n - (1 if t == kind else 0) for t, n in enumerate(state.supply))
+    return dataclasses.replace(state, zombies=tuple(zombies), supply=supply)
+
+
+def test_the_zones_mold_threatens_are_ringed_and_say_why_under_the_mouse(tmp_path):
+    host, scene = scene_of(tmp_path, INVADER_MISSION, INVADER_SETUP, _spoiler_inside)
+    host.frames(1)
+    threats = scene.box_marks.threats()
+    assert threats and all("Mold" in words for _zone, words in threats)
+    zone_id = scene.controller.state.graph.zone_ids[threats[0][0]]
+    spot = tuple(int(v) for v in screen_of_zone(scene, zone_id))
+    _host, calm = scene_of(tmp_path / "calm", INVADER_MISSION, INVADER_SETUP)
+    assert calm.box_marks.threats() == []
+    plain, ringed = host.screen.copy(), host.screen.copy()
+    calm.draw(plain)
+    scene.draw(ringed)
+    assert ringed.get_at(spot) != plain.get_at(spot)
+    host.send(pygame.event.Event(pygame.MOUSEMOTION, pos=spot, rel=(0, 0), buttons=(0, 0, 0)))
+    told = host.screen.copy()
+    scene.draw(told)
+    assert told.get_rect() == ringed.get_rect() and pygame.image.tobytes(told, "RGB") != pygame.image.tobytes(ringed, "RGB")

@@ -31,6 +31,7 @@ from game.app.widgets.chrome import ChromeCache
 from game.app.widgets.dialogs import ButtonSet, ChoiceDialog, flow_buttons
 from game.app.widgets.tutorial_prompt import TutorialPrompt
 from game.app.zombicide.action_kinds import zombicide_kinds
+from game.app.zombicide.box_marks import BoxMarks
 from game.app.zombicide.card_actions import CardActions
 from game.app.zombicide.cards import equipment_summary, zombie_face
 from game.app.zombicide.controller import (
@@ -45,7 +46,6 @@ from game.app.zombicide.director import AnimationDirector, mission_words
 from game.app.zombicide.end_scene import EndScene
 from game.app.zombicide.game_save import load_game
 from game.app.zombicide.gestures import Gestures
-from game.app.zombicide.piles import PileShelf
 from game.app.zombicide.replay import ReplayPlayer
 from game.app.zombicide.scene_bar import SceneBar
 from game.app.zombicide.scene_drawing import (
@@ -167,7 +167,7 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
         self.card_panel = SurvivorCardPanel(pygame.Rect(0, 0, 10, 10))
         self.gestures = Gestures(self)  # the boxes' aimed shots and card drops
         self.card_actions = CardActions(self)  # a card's actions aimed from the survivor's card
-        self.piles = PileShelf(self)  # the box's piles off the board (the Horde)
+        self.box_marks = BoxMarks(self)  # the box's piles, tokens across borders and threatened zones
         self.tools = ButtonSet()
         self.actions = ActionBar(zombicide_kinds(controller.state.box.command_labels))
         self.more_labels: list[tuple[str, str, str]] = []  # actions under More…
@@ -503,7 +503,7 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
         if self.replay is not None:
             return  # a replay only looks
         zone = self.board.zone_at(world)
-        if self.piles.tap(self.table.camera.world_to_screen(world)) or self.card_actions.tap_target(zone):
+        if self.box_marks.tap(self.table.camera.world_to_screen(world)) or self.card_actions.tap_target(zone):
             return
         door = self.door_near(world)
         if door is not None and not self.override:

@@ -47,13 +47,14 @@ class SceneDrawing(SceneFields):
             table.draw(surface)
         old = surface.get_clip()
         surface.set_clip(area)
-        self.piles.draw_edge_tokens(surface)
+        self.box_marks.draw_edge_tokens(surface)
         self.draw_exits(surface)
         self.draw_spawn_numbers(surface)
         if not animating and not self.gestures.draw_aim(surface):  # a piece aimed: its targets instead
             self.draw_highlights(surface)
         self.draw_zone_labels(surface)
-        self.piles.draw(surface)
+        self.box_marks.draw_threats(surface)
+        self.box_marks.draw(surface)
         self.gestures.draw_aim_odds(surface)
         if not animating:
             self.gestures.draw_pointed(surface)

@@ -146,6 +146,8 @@ that adds nothing, so a box declares only what it has.
   the window lights those zones while the piece is dragged and shows the odds before the drop.
 - ``edge_tokens(state)``: tokens the window lays across connections now, (connection id, token) pairs
   (a barrier the zombies broke), stretched along the border they mark.
+- ``threats(state)``: zones the box's own danger may reach next, (zone index, words) pairs (where Mold
+  spreads next; where one more Mold zone would lose the game), ringed on the board with their words.
 - ``piles(state)``: the box's piles off the board (``TablePile``: the Horde set aside), drawn beside
   the board with their count; a tap lists what the rules let the players see in them.
 - ``card_dropped(state, i, from_slot, onto_slot)``: what a card dragged onto another slot of survivor
@@ -591,6 +593,7 @@ class BoxRules:
     aims: Callable[[Any, int], Sequence[Aim]] = _nothing_listed
     piles: Callable[[Any], Sequence[TablePile]] = _nothing_listed
     edge_tokens: Callable[[Any], Sequence[tuple[str, str]]] = _nothing_listed
+    threats: Callable[[Any], Sequence[tuple[int, str]]] = _nothing_listed
     card_dropped: Callable[[Any, int, int, int], Any] = _none
 
     def steps_at(self, at: StepAt) -> tuple[PhaseStep, ...]:

@@ -26,6 +26,7 @@ from game.rules.zombicide.boxes.invader import (
     inventory,
     machines,
     missions,
+    mold,
     scenario,
     setup,
     skills,
@@ -227,6 +228,7 @@ RULES = BoxRules(
     command_text=words.command_text,
     goal_words=words.goal_line,
     table_pieces=words.table_pieces,
+    threats=mold.threats,
     card_text=words.card_text,
 )
 

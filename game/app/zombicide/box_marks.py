@@ -1,8 +1,9 @@
 """The box's piles off the board (``BoxRules.piles``: Green Horde's Horde), drawn as readable stacks
 in the table's lower-left corner with their count; a tap (mouse or finger) lists what the rules let the
 players see in them. The stack grows and shrinks with the game. The box's tokens across borders
-(``BoxRules.edge_tokens``: a broken barrier) are drawn here too, stretched along their border.
-Nothing here names a box."""
+(``BoxRules.edge_tokens``: a broken barrier) are drawn here too, stretched along their border, and the
+zones the box's danger threatens (``BoxRules.threats``: where Mold spreads next), ringed with a
+warning badge, their words under the mouse. Nothing here names a box."""
 
 from __future__ import annotations
 
@@ -24,13 +25,56 @@ MARGIN_PX = 12
 LAYER_PX = 4  # each layer of the stack shown under the top one
 MAX_LAYERS = 4
 EMPTY_ALPHA = 90
+THREAT_TINT = (190, 70, 230)
 
 
-class PileShelf:
+class BoxMarks:
     """Where the piles are drawn, for drawing and for taps."""
 
     def __init__(self, scene: GameScene):
         self.scene = scene
+        self._threats: tuple[int, list[tuple[int, str]]] | None = None  # (state id, threats)
+
+    def threats(self) -> list[tuple[int, str]]:
+        """The box's threatened zones in the state shown (asked once per state)."""
+        state = self.scene.shown_state()
+        if self._threats is None or self._threats[0] != id(state):
+            self._threats = (id(state), list(state.box.threats(state)))
+        return self._threats[1]
+
+    def draw_threats(self, surface: pygame.Surface) -> None:
+        threats = self.threats()
+        if not threats:
+            return
+        scene = self.scene
+        cam, area, graph = scene.table.camera, scene.table_rect(), scene.shown_state().graph
+        layer = pygame.Surface(area.size, pygame.SRCALPHA)
+        badges, hovered = [], None
+        hover = scene.hover_pos
+        for zone, words in threats:
+            shape = scene.board.zones.get(graph.zone_ids[zone])
+            if shape is None or len(shape.polygon) < 3:
+                continue
+            points = [cam.world_to_screen(p) for p in shape.polygon]
+            local = [(x - area.left, y - area.top) for x, y in points]
+            pygame.draw.polygon(layer, (*THREAT_TINT, 40), local)
+            pygame.draw.polygon(layer, (*THREAT_TINT, 230), local, 3)
+            badges.append(cam.world_to_screen(shape.center))
+            if hover is not None and pygame.Rect(area).collidepoint(hover) \
+                    and scene.board.zone_at(cam.screen_to_world(hover)) == shape.id:
+                hovered = (words, hover)
+        surface.blit(layer, area.topleft)
+        mark = font(18).render("!", True, (255, 255, 255))
+        for centre in badges:
+            pygame.draw.circle(surface, THREAT_TINT, centre, 12)
+            surface.blit(mark, mark.get_rect(center=centre))
+        if hovered is not None:
+            told = font(16).render(hovered[0], True, (255, 240, 255))
+            box = told.get_rect(bottomleft=(hovered[1][0] + 16, hovered[1][1] - 12)).inflate(14, 8)
+            box.clamp_ip(area)
+            pygame.draw.rect(surface, (30, 16, 34), box, border_radius=8)
+            pygame.draw.rect(surface, THREAT_TINT, box, 2, border_radius=8)
+            surface.blit(told, told.get_rect(center=box.center))
 
     def piles(self) -> list[TablePile]:
         state = self.scene.shown_state()
@@ -101,4 +145,4 @@ class PileShelf:
         return False
 
 
-__all__ = ["PileShelf"]
+__all__ = ["BoxMarks"]
