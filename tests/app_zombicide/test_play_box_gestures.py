@@ -424,3 +424,25 @@ def test_the_zones_mold_threatens_are_ringed_and_say_why_under_the_mouse(tmp_pat
     told = host.screen.copy()
     scene.draw(told)
     assert told.get_rect() == ringed.get_rect() and pygame.image.tobytes(told, "RGB") != pygame.image.tobytes(ringed, "RGB")
+
+
+def test_a_door_the_zombies_break_is_animated_splintering_open(tmp_path):
+    from game.app.zombicide.director import DOOR_BROKEN
+    from game.app.zombicide.view_model import door_states
+    from game.rules.zombicide.commands import DoorBroken
+
+    host, scene = scene_of(tmp_path, INVADER_MISSION, INVADER_SETUP)
+    state = scene.controller.state
+    door = next(iter(door_states(state)))
+    shut = {**door_states(state), door: False}  # a closed door, as the zombies find it
+    zone = next(k for k in scene.board.connections if k.id == door).a
+    beats = scene.director.start([DoorBroken(door, zone)], state, state, None, shut, {**shut, door: True})
+    assert beats >= 1
+    beat = next(b for b in scene.director.beats if b.kind == "door")
+    assert beat.door == door and beat.title == DOOR_BROKEN and beat.doors[door] is True
+    drawn = host.screen.copy()
+    host.frames_until(lambda: scene.director.current()[0] is beat, "the door's beat plays")
+    before = drawn.copy()
+    scene.director.draw_overlay(drawn, scene.table.camera, scene.table_rect())
+    assert pygame.image.tobytes(drawn, "RGB") != pygame.image.tobytes(before, "RGB")
+    host.frames_until(lambda: not scene.director.busy, "the animation ends")
