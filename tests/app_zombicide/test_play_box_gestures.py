@@ -13,6 +13,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 import pygame  # noqa: E402
+import pytest  # noqa: E402
 from test_play_scene import REPO, Host, finger_tap, screen_of_piece, screen_of_zone, settle, shown  # noqa: E402
 
 from game.app.zombicide.controller import GameController, game_rules  # noqa: E402
@@ -87,7 +88,8 @@ def trebuchet(scene: GameScene) -> str:
     return next(p for p in scene.table.state.pieces if p.startswith("gh:siege:"))
 
 
-def test_the_trebuchet_is_aimed_by_dragging_it_onto_a_zone(tmp_path):
+@pytest.mark.parametrize("finger", [False, True], ids=["mouse", "finger"])
+def test_the_trebuchet_is_aimed_by_dragging_it_onto_a_zone(tmp_path, finger):
     host, scene = scene_of(tmp_path, SIEGE_MISSION, SIEGE_SETUP)
     c = scene.controller
     piece = trebuchet(scene)
@@ -96,7 +98,7 @@ def test_the_trebuchet_is_aimed_by_dragging_it_onto_a_zone(tmp_path):
     graph = c.state.graph
     target = next(graph.zone_ids[a.zone] for a in aims if c.state.zombies_in(a.zone))  # the besieged yard
     home = screen_of_piece(scene, piece)
-    mouse = Pointer(host, finger=False)
+    mouse = Pointer(host, finger=finger)
     mouse.press(home)
     mouse.move_to(home, screen_of_zone(scene, target))
     # mid-drag: the zones it may hit are lit, the one under the pointer named with its odds
