@@ -135,25 +135,26 @@ def draw_horde_token() -> pygame.Surface:
     return finish_token(surf)
 
 def draw_broken_barrier() -> pygame.Surface:
-    """A barrier the orcs broke: a wide strip of splintered planks and snapped posts on bare ground,
-    laid across the border it stood on (the window stretches it along the border)."""
+    """A barrier the orcs broke: a band of splintered planks and snapped posts on bare ground across
+    the middle of a clear marker (the window stretches it along the border it stood on)."""
     k = 2
-    surf = pygame.Surface((160 * k, 40 * k), pygame.SRCALPHA)
-    pygame.draw.rect(surf, (*hex_color("#4a3a28"), 230), surf.get_rect(), border_radius=10 * k)
+    surf = pygame.Surface((48 * k, 48 * k), pygame.SRCALPHA)
+    band = pygame.Rect(0, 18 * k, 48 * k, 12 * k)
+    pygame.draw.rect(surf, (*hex_color("#4a3a28"), 235), band, border_radius=4 * k)
     rng = random.Random("broken barrier")
     wood, dark = hex_color("#b08a58"), hex_color("#5a4026")
-    for n in range(7):  # planks snapped and thrown askew
-        x = 12 * k + n * 21 * k + rng.randint(-3, 3) * k
-        angle = math.radians(rng.choice((-1, 1)) * rng.randint(20, 60))
-        length = rng.randint(14, 22) * k
+    for n in range(5):  # planks snapped and thrown askew
+        x = 6 * k + n * 9 * k + rng.randint(-1, 1) * k
+        angle = math.radians(rng.choice((-1, 1)) * rng.randint(25, 60))
+        length = rng.randint(7, 10) * k
         dx, dy = math.cos(angle) * length, math.sin(angle) * length
-        start, end = (x - dx / 2, 20 * k - dy / 2), (x + dx / 2, 20 * k + dy / 2)
-        pygame.draw.line(surf, dark, start, end, 7 * k)
-        pygame.draw.line(surf, wood, start, end, 4 * k)
-    for x in (10, 80, 150):  # the posts, snapped at the foot
-        pygame.draw.circle(surf, dark, (x * k, 20 * k), 7 * k)
-        pygame.draw.circle(surf, hex_color("#d8b888"), (x * k, 20 * k), 4 * k)
-    pygame.draw.rect(surf, hex_color("#e04a2a"), surf.get_rect(), 2 * k, border_radius=10 * k)
+        start, end = (x - dx / 2, band.centery - dy / 2), (x + dx / 2, band.centery + dy / 2)
+        pygame.draw.line(surf, dark, start, end, 4 * k)
+        pygame.draw.line(surf, wood, start, end, 2 * k)
+    for x in (3, 24, 45):  # the posts, snapped at the foot
+        pygame.draw.circle(surf, dark, (x * k, band.centery), 3 * k)
+        pygame.draw.circle(surf, hex_color("#d8b888"), (x * k, band.centery), 2 * k)
+    pygame.draw.rect(surf, hex_color("#e04a2a"), band, k, border_radius=4 * k)
     return surf
 
 def draw_spawn_token(colour: Color, necromancer: bool) -> pygame.Surface:
@@ -178,8 +179,6 @@ def make_tokens(folder: Path, save: Callable[[str, pygame.Surface, dict[str, obj
     save("gh_trebuchet", draw_trebuchet_token(), {"label": "Trebuchet", "side": "token", "base_cm": 4.0, "box": "green_horde"})
     save("gh_dragon_bile", draw_puddle_token(), {"label": "Dragon Bile", "side": "token", "base_cm": 3.0, "box": "green_horde"})
     save("gh_horde", draw_horde_token(), {"label": "The Horde", "side": "token", "base_cm": 3.0, "box": "green_horde"})
-    save("gh_barrier_broken", draw_broken_barrier(),
-         {"label": "Broken barrier", "side": "token", "base_cm": 3.0, "box": "green_horde"})
     for colour_name, colour in SPAWN_ZONE_COLOURS.items():
         save(f"gh_spawn_zone_{colour_name}", draw_spawn_token(hex_color(colour), False),
              {"label": f"Spawn zone ({colour_name})", "side": "token", "base_cm": 2.5, "box": "green_horde"})
@@ -211,6 +210,7 @@ def make_markers(folder: Path, save: Callable[[str, pygame.Surface], None]) -> N
         plate, k = marker_plate(colour, round_plate)
         glyph(kind, plate, k)
         save(kind, finish_marker(plate))
+    save("gh_barrier_broken", draw_broken_barrier())  # laid across a border the orcs broke
 
 # --- the tileset -------------------------------------------------------------------------------------
 
