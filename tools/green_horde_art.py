@@ -134,6 +134,29 @@ def draw_horde_token() -> pygame.Surface:
             _tusks(surf, k // 2 or 1, (int(x), c + dy * k + 6 * k))
     return finish_token(surf)
 
+def draw_broken_barrier() -> pygame.Surface:
+    """A barrier the orcs broke: a band of splintered planks and snapped posts on bare ground across
+    the middle of a clear marker (the window stretches it along the border it stood on)."""
+    k = 2
+    surf = pygame.Surface((48 * k, 48 * k), pygame.SRCALPHA)
+    band = pygame.Rect(0, 18 * k, 48 * k, 12 * k)
+    pygame.draw.rect(surf, (*hex_color("#4a3a28"), 235), band, border_radius=4 * k)
+    rng = random.Random("broken barrier")
+    wood, dark = hex_color("#b08a58"), hex_color("#5a4026")
+    for n in range(5):  # planks snapped and thrown askew
+        x = 6 * k + n * 9 * k + rng.randint(-1, 1) * k
+        angle = math.radians(rng.choice((-1, 1)) * rng.randint(25, 60))
+        length = rng.randint(7, 10) * k
+        dx, dy = math.cos(angle) * length, math.sin(angle) * length
+        start, end = (x - dx / 2, band.centery - dy / 2), (x + dx / 2, band.centery + dy / 2)
+        pygame.draw.line(surf, dark, start, end, 4 * k)
+        pygame.draw.line(surf, wood, start, end, 2 * k)
+    for x in (3, 24, 45):  # the posts, snapped at the foot
+        pygame.draw.circle(surf, dark, (x * k, band.centery), 3 * k)
+        pygame.draw.circle(surf, hex_color("#d8b888"), (x * k, band.centery), 2 * k)
+    pygame.draw.rect(surf, hex_color("#e04a2a"), band, k, border_radius=4 * k)
+    return surf
+
 def draw_spawn_token(colour: Color, necromancer: bool) -> pygame.Surface:
     """A Necromancer spawn token (the face of its colour) seen as a piece on the table."""
     surf, k = token_base(shade(colour, 0.8), colour)
@@ -187,6 +210,7 @@ def make_markers(folder: Path, save: Callable[[str, pygame.Surface], None]) -> N
         plate, k = marker_plate(colour, round_plate)
         glyph(kind, plate, k)
         save(kind, finish_marker(plate))
+    save("gh_barrier_broken", draw_broken_barrier())  # laid across a border the orcs broke
 
 # --- the tileset -------------------------------------------------------------------------------------
 

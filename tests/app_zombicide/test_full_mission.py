@@ -113,6 +113,22 @@ def play_with_bot(driver: UiDriver, rng: Random, stop=lambda scene: False, max_c
     raise AssertionError(f"the game did not end in {max_commands} commands")
 
 
+def count_zombie_phase_beats(scene) -> list[int]:  # type: ignore[no-untyped-def]
+    """The beats of each zombies' phase the scene's director animates from now on (the list fills as
+    the game goes on)."""
+    counted: list[int] = []
+    original_start = scene.director.start
+
+    def counting_start(events, *args, **kwargs):  # type: ignore[no-untyped-def]
+        beats = original_start(events, *args, **kwargs)
+        if any(getattr(e, "kind", "") == "phase_started" and e.phase == "zombies" for e in events):
+            counted.append(beats)
+        return beats
+
+    scene.director.start = counting_start
+    return counted
+
+
 def end_screen(driver: UiDriver) -> EndScene:
     """The End screen the game pushed, once it has been laid out and drawn."""
 
@@ -143,16 +159,7 @@ def play_the_won_mission(save_dir: Path, shots_dir: Path | None = None) -> None:
 
     # round 1 at 1×: the zombies' phase plays beat by beat
     assert scene.director.speed_label() == "1×"
-    zombie_phase_beats = []
-    original_start = scene.director.start
-
-    def counting_start(events, *args, **kwargs):
-        beats = original_start(events, *args, **kwargs)
-        if any(getattr(e, "kind", "") == "phase_started" and e.phase == "zombies" for e in events):
-            zombie_phase_beats.append(beats)
-        return beats
-
-    scene.director.start = counting_start
+    zombie_phase_beats = count_zombie_phase_beats(scene)
     play_with_bot(driver, rng, stop=lambda s: s.controller.state.round > 1)
     assert zombie_phase_beats and max(zombie_phase_beats) > 1, "the zombies' phase was not animated"
     driver.set_speed("Instant", finger=True)

@@ -47,6 +47,8 @@ def text_with_halo(text: str, size_px: int, color: tuple[int, int, int] = (250, 
     return _text_with_halo(text, size_px, color=color)
 
 DOOR_GLOW = (255, 214, 90)
+BROKEN_GLOW = (235, 80, 50)
+DOOR_BROKEN = "door broken"  # a door beat's mark: the zombies broke it (drawn, never shown as words)
 
 
 @dataclass(slots=True)
@@ -254,6 +256,9 @@ class AnimationDirector:
         if kind in ("door_opened", "door_closed"):
             doors[event.door] = kind == "door_opened"
             return self._add("door", layout, doors, door=event.door)
+        if kind == "door_broken":  # zombies smash it open: the door swings, splinters in red
+            doors[event.door] = True
+            return self._add("door", layout, doors, door=event.door, title=DOOR_BROKEN)
         if kind == "survivor_wounded" and not event.ignored:
             return self._add("wound", layout, doors, flash=(event.survivor,),
                              title=_("{who} wounded").format(who=name(event.survivor, event.survivor)))
@@ -348,7 +353,14 @@ class AnimationDirector:
                 (ax, ay), (bx, by) = connection.segment
                 sx, sy = camera.world_to_screen(((ax + bx) / 2, (ay + by) / 2))
                 radius = (1.5 + 2.5 * progress) * camera.zoom_px_per_cm
-                pygame.draw.circle(target, DOOR_GLOW, (sx, sy), radius, 4)
+                broken = beat.title == DOOR_BROKEN
+                pygame.draw.circle(target, BROKEN_GLOW if broken else DOOR_GLOW, (sx, sy), radius, 6 if broken else 4)
+                if broken:  # splinters flying from the door
+                    for n in range(8):
+                        angle = n * math.pi / 4 + progress
+                        inner, outer = radius * 0.4, radius * (0.7 + 0.5 * progress)
+                        pygame.draw.line(target, BROKEN_GLOW, (sx + math.cos(angle) * inner, sy + math.sin(angle) * inner),
+                                         (sx + math.cos(angle) * outer, sy + math.sin(angle) * outer), 3)
         elif beat.kind == "banner" and beat.title:
             draw_banner(target, viewport, beat.title, progress)
         elif beat.kind == "appear" and beat.zone in self.board.zones:

@@ -31,6 +31,8 @@ from game.app.widgets.chrome import ChromeCache
 from game.app.widgets.dialogs import ButtonSet, ChoiceDialog, flow_buttons
 from game.app.widgets.tutorial_prompt import TutorialPrompt
 from game.app.zombicide.action_kinds import zombicide_kinds
+from game.app.zombicide.box_marks import BoxMarks
+from game.app.zombicide.card_actions import CardActions
 from game.app.zombicide.cards import equipment_summary, zombie_face
 from game.app.zombicide.controller import (
     ActionChoice,
@@ -43,6 +45,7 @@ from game.app.zombicide.controller import (
 from game.app.zombicide.director import AnimationDirector, mission_words
 from game.app.zombicide.end_scene import EndScene
 from game.app.zombicide.game_save import load_game
+from game.app.zombicide.gestures import Gestures
 from game.app.zombicide.replay import ReplayPlayer
 from game.app.zombicide.scene_bar import SceneBar
 from game.app.zombicide.scene_drawing import (
@@ -136,6 +139,8 @@ class GameTable(TableScene):
     def _drop(self, piece_id: str) -> None:
         role, moved, _, pos = self._release or ("piece", True, piece_id, (0.0, 0.0))
         at_cm = self.physics.position(piece_id)
+        if moved and self.scene.gestures.drop_aim(piece_id, self._world(pos)):
+            return
         if not moved:
             self.scene.tap_piece(piece_id)
             self.scene.sync_pieces(snap_from={piece_id: at_cm})
@@ -160,6 +165,9 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
         self.table = GameTable(self, _without_zone_labels(self.board, controller.state.box.kept_markers), TableState(source=str(self.mission_path)),
                                self.window_size)
         self.card_panel = SurvivorCardPanel(pygame.Rect(0, 0, 10, 10))
+        self.gestures = Gestures(self)  # the boxes' aimed shots and card drops
+        self.card_actions = CardActions(self)  # a card's actions aimed from the survivor's card
+        self.box_marks = BoxMarks(self)  # the box's piles, tokens across borders and threatened zones
         self.tools = ButtonSet()
         self.actions = ActionBar(zombicide_kinds(controller.state.box.command_labels))
         self.more_labels: list[tuple[str, str, str]] = []  # actions under More…
@@ -469,6 +477,8 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
     def tap_piece(self, piece_id: str) -> None:
         state = self.controller.state
         piece = self.table.state.pieces.get(piece_id)
+        if piece is not None and self.card_actions.tap_target(piece.zone):
+            return
         if state.survivor_index(piece_id) >= 0:
             waiting = piece_id not in self.controller.playable_survivors()
             if self.replay is None and not self.override and waiting and piece is not None and piece.zone in self.controller.targets().moves:
@@ -493,6 +503,8 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
         if self.replay is not None:
             return  # a replay only looks
         zone = self.board.zone_at(world)
+        if self.box_marks.tap(self.table.camera.world_to_screen(world)) or self.card_actions.tap_target(zone):
+            return
         door = self.door_near(world)
         if door is not None and not self.override:
             self.tap_door(door)
@@ -502,23 +514,7 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
 
     def pointed_door(self) -> str | None:
         """The door of the "Open door" button under the mouse or held by a finger (lit on the board)."""
-        buttons = list(self.actions.pressed.values())
-        hovered = self.actions.at(self.hover_pos) if self.hover_pos is not None else None
-        if hovered is not None:
-            buttons.append(hovered)
-        keys = [button.key for button in buttons]
-        if self.dialog is not None and self.dialog_offers:  # a slot's list of actions: its lines light too
-            held = list(self.dialog.buttons.pressed.values())
-            over = self.dialog.buttons.at(self.hover_pos) if self.hover_pos is not None else None
-            lines = [b.key for b in [*held, *([over] if over is not None else [])]]
-            keys += [self.dialog_offers[int(k)].key for k in lines if k.isdigit() and int(k) < len(self.dialog_offers)]
-        for key in keys:
-            if key.startswith("do:"):
-                choices = self.controller.action_choices()
-                index = int(key.split(":", 1)[1])
-                if index < len(choices) and choices[index].group == "door":
-                    return str(choices[index].command.door)
-        return None
+        return next((str(c.command.door) for c in self.gestures.pointed_choices() if c.group == "door"), None)
 
     def door_near(self, world: Point) -> str | None:
         """A highlighted door within a finger's reach of ``world``."""
@@ -863,6 +859,7 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
         if self.card_panel.rect.collidepoint(pos):
             self.presses[pid] = _Press("card", pos)
             self.card_panel.press(pos, self.selected_card())
+            self.card_panel.lit_slots = self.gestures.slot_targets(self.card_panel.drag_from)
             return True
         if self.table_rect().collidepoint(pos):
             self.presses[pid] = _Press("table", pos)
@@ -905,12 +902,12 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
                 if lifted is not None:
                     self.card_panel.snap_back(pos, lifted)
                 return True
-            if swap is not None and self.controller.selected:
+            if swap is not None and self.controller.selected and not self.gestures.drop_on_slot(*swap, pos):
                 self.play(self.controller.swap_command(self.controller.selected, *swap))
             elif lifted is not None and not self.card_panel.rect.collidepoint(pos):
                 self.drop_card(lifted, pos)
-            elif math.dist(pos, press.pos) < TAP_SLACK_PX:  # a tap, not a drag: the card shown whole
-                self.show_card_at(lifted)
+            elif math.dist(pos, press.pos) < TAP_SLACK_PX and not self.card_actions.tap_slot(lifted):
+                self.show_card_at(lifted)  # a tap on a card with nothing to do now: the card shown whole
             return True
         if press.where == "table":
             return self.table.handle_event(event)

@@ -13,6 +13,7 @@ from game.app.zombicide.new_game_scene import (
     DEFAULT_BOX,
     ZombicideNewGameScene,
     default_team,
+    mission_error,
     read_mission_info,
 )
 from game.board.errors import MapFormatError, describe_error
@@ -93,6 +94,6 @@ def quick_start(app: Any, board_path: Path, seed: int) -> None:
     try:
         scene = GameScene.new_game(app, Path(board_path), setup, seed)
     except (MapFormatError, ValueError, OSError) as error:  # the engine's whole reason, not just "it failed"
-        raise ValueError(f"the game could not start: {describe_error(error)}") from error
+        raise ValueError(f"the game could not start: {mission_error(Path(board_path), error)}") from error
     if scene is not None and scene not in app.scenes.scenes:
         app.show(scene)

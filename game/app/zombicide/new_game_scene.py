@@ -138,6 +138,13 @@ def default_team(catalog: Any) -> list[str]:
     return usual or known[:len(DEFAULT_SURVIVORS)]
 
 
+def mission_error(mission_path: Path, error: Exception) -> str:
+    """One line naming the mission file and the place: the engine's set-up faults (a machine off the
+    board) name only the place, so the file goes first."""
+    text = describe_error(error)
+    return text if str(mission_path) in text or Path(mission_path).name in text else f"{mission_path}: {text}"
+
+
 def start_game(app, mission_path: Path, setup: Any, seed: int) -> bool:
     """Start a game of ``mission_path`` in the window; a mission that cannot start says why and
     changes nothing."""
@@ -146,7 +153,7 @@ def start_game(app, mission_path: Path, setup: Any, seed: int) -> bool:
     try:
         scene = GameScene.new_game(app, Path(mission_path), setup, seed)
     except (MapFormatError, ValueError, OSError) as error:
-        app.show_message("Could not start the game", describe_error(error))
+        app.show_message("Could not start the game", mission_error(mission_path, error))
         return False
     if scene is not None and scene not in app.scenes.scenes:
         app.show(scene)
@@ -286,7 +293,7 @@ class ZombicideNewGameScene(CardScene):
             board = load_board(self.mission.path)
             setup = mission_setup(board, self.choices())
         except (MapFormatError, ValueError, OSError) as error:
-            self.app.show_message("Could not start the game", describe_error(error))
+            self.app.show_message("Could not start the game", mission_error(self.mission.path, error))
             return False
         return start_game(self.app, self.mission.path, setup, self.seed)
 

@@ -47,11 +47,18 @@ class SceneDrawing(SceneFields):
             table.draw(surface)
         old = surface.get_clip()
         surface.set_clip(area)
+        self.box_marks.draw_edge_tokens(surface)
         self.draw_exits(surface)
         self.draw_spawn_numbers(surface)
-        if not animating:
+        if not animating and not self.gestures.draw_aim(surface):  # a piece aimed: its targets instead
             self.draw_highlights(surface)
         self.draw_zone_labels(surface)
+        self.box_marks.draw_threats(surface)
+        self.box_marks.draw(surface)
+        self.gestures.draw_aim_odds(surface)
+        if not animating:
+            self.gestures.draw_pointed(surface)
+            self.card_actions.draw(surface)
         self.draw_tutorial_pointer(surface)
         if animating:
             self.director.draw_overlay(surface, table.camera, area)
@@ -319,7 +326,7 @@ class SceneDrawing(SceneFields):
                 pygame.draw.polygon(layer, (*SHOT_TINT, 240), points, 4)
                 best = max(shots, key=lambda s: s.hit_chance)  # the engine's odds of the likeliest shot
                 verb = "Move or shoot" if zone_id in targets.moves else "Shoot"
-                words = f"{verb}: {odds_summary(best.odds)}"
+                words = f"{verb}: {odds_summary(best.odds)}" + self.gestures.also_killed(zone_id, best)
                 low_cm = max(p[1] for p in zone.polygon) - max(1.2, 14 / max(cam.zoom_px_per_cm, 0.1))
                 labels.append((cam.world_to_screen((zone.center[0], low_cm)), words))
         pointed = self.pointed_door()

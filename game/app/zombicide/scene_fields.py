@@ -12,8 +12,11 @@ if TYPE_CHECKING:
     from game.app.widgets.action_bar import ActionBar
     from game.app.widgets.chrome import ChromeCache
     from game.app.widgets.dialogs import ButtonSet, ChoiceDialog
+    from game.app.zombicide.box_marks import BoxMarks
+    from game.app.zombicide.card_actions import CardActions
     from game.app.zombicide.controller import GameController
     from game.app.zombicide.director import AnimationDirector
+    from game.app.zombicide.gestures import Gestures
     from game.app.zombicide.replay import ReplayPlayer
     from game.app.zombicide.scene_log import LogAdapter
     from game.app.zombicide.survivor_card import SurvivorCardPanel
@@ -34,6 +37,9 @@ class SceneFields:
     director: AnimationDirector
     table: Any  # the GameTable (a TableScene)
     card_panel: SurvivorCardPanel
+    gestures: Gestures
+    card_actions: CardActions
+    box_marks: BoxMarks
     tools: ButtonSet
     actions: ActionBar
     more_labels: list[tuple[str, str, str]]

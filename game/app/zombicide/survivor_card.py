@@ -16,6 +16,7 @@ from game.rules.zombicide.state import LEVEL_NAMES
 SLOT_H_PX = 56
 PACK_SLOT_H_PX = 42  # the backpack's slots, in rows under the hands
 WOUND_RED = (200, 50, 44)
+LIT_GREEN = (90, 220, 120)
 SNAP_BACK_S = 0.25
 GHOST_SIZE_PX = (150, 52)
 WORN_ROW_MAX = 3  # slots side by side in the first row (two hands and a body)
@@ -33,6 +34,7 @@ class SurvivorCardPanel:
         self.returning: tuple[tuple[float, float], int, float] | None = None  # from, slot, seconds left
         self._ghost_name = ""
         self._headings: list[tuple[str, tuple[int, int]]] = []
+        self.lit_slots: set[int] = set()  # where the lifted card may be dropped to play the box's command
 
     def slot_at(self, pos: tuple[float, float]) -> int | None:
         for index, rect in enumerate(self.slot_rects):
@@ -69,6 +71,7 @@ class SurvivorCardPanel:
     def release(self, pos: tuple[float, float]) -> tuple[int, int] | None:
         """(from slot, to slot) when a card was dropped on another slot."""
         start, self.drag_from, self.drag_pos = self.drag_from, None, None
+        self.lit_slots = set()
         target = self.slot_at(pos)
         if start is None or target is None or target == start:
             return None
@@ -117,6 +120,8 @@ class SurvivorCardPanel:
         for rect, slot in zip(self._slot_layout(card, x, y, r.width - 32), card.slots, strict=True):
             self.slot_rects.append(rect)
             self._slot(target, rect, slot.name, slot.wound, slot.loaded, slot.index == self.drag_from)
+            if slot.index in self.lit_slots:
+                pygame.draw.rect(target, LIT_GREEN, rect.inflate(4, 4), 3, border_radius=9)
         for heading, at in self._headings:
             target.blit(font(16).render(heading, True, TEXT), at)
         lifted = self.drag_from if self.drag_from is not None else (self.returning[1] if self.returning else None)

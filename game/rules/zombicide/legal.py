@@ -385,14 +385,18 @@ def _trades(
         mine_after[a], theirs_after[b] = theirs, mine
         trades.append(Trade(sid, other_id, tuple(mine_after), tuple(theirs_after)))
 
+    their_free = [b for b, held in enumerate(their_slots) if held == EMPTY]
+    my_free = [a for a, held in enumerate(my_slots) if held == EMPTY]
     for a, card in enumerate(my_slots):
-        free = next((b for b, held in enumerate(their_slots) if held == EMPTY and fits(other_id, b, card)), None)
-        if card >= 0 and free is not None:
-            swap(a, free)
+        if card >= 0:
+            free = next((b for b in their_free if fits(other_id, b, card)), None)
+            if free is not None:
+                swap(a, free)
     for b, card in enumerate(their_slots):
-        free = next((a for a, held in enumerate(my_slots) if held == EMPTY and fits(sid, a, card)), None)
-        if card >= 0 and free is not None:
-            swap(free, b)
+        if card >= 0:
+            free = next((a for a in my_free if fits(sid, a, card)), None)
+            if free is not None:
+                swap(free, b)
     for a in (0, 1):
         if my_slots[a] >= 0:
             for b in (0, 1):

@@ -1,4 +1,4 @@
-"""Property test: thousands of random Green Horde play-outs keep the core's invariants and the box's
+"""Property test: random Green Horde play-outs (a hundred in make test, thousands in the slow tests) keep the core's invariants and the box's
 own, after every command; sampled games save, load and replay to the same state hash.
 
 The box's invariants: every orc miniature is on the board, in the supply or in the Horde (never two
@@ -10,8 +10,7 @@ board; the graph the state carries is the board's with exactly those barriers do
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from random import Random
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pytest
@@ -19,10 +18,10 @@ from boards import shipped_missions, sketch_board
 from gh_boards import FARM, FARM_SETUP, SIX, players
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from playouts import miniatures_of, play_checked
 
 from game.board.mission import load_board
 from game.board.model import Board
-from game.rules.core.session import SaveData, Session, state_hash
 from game.rules.zombicide import engine
 from game.rules.zombicide.bots import greedy_bot, planner_bot, random_bot
 from game.rules.zombicide.boxes.green_horde.board import DOWN_KEY, board_of_graph
@@ -93,68 +92,66 @@ def check_invariants(state: Any, box_miniatures: tuple[int, ...], engines_at_sta
         assert len(engine.current_seats(state)) == 1
 
 
-def play_checked(board: Board, setup: Mapping[str, Any], seed: int, save: bool) -> int:
-    rng = Random(seed)
-    bot = BOTS[seed % len(BOTS)]
-    state = engine.setup(board, setup, seed)
-    counts = [sum(state.zombies[z][t] for z in range(state.graph.zone_count)) for t in range(state.tables.type_count)]
-    box_miniatures = tuple(state.supply[t] + counts[t] for t in range(state.tables.type_count))
-    engines = len(state.box_state.siege_engines)
-    check_invariants(state, box_miniatures, engines)
-    log = []
-    while state.result is None and len(log) < MAX_COMMANDS:
-        (seat,) = engine.current_seats(state)
-        legal = engine.legal_commands(state, seat)
-        assert legal, "a seat to play always has something to do"
-        if rng.random() < 0.05:
-            for candidate in legal:
-                engine.check(state, seat, candidate)
-        command = bot(state, seat, legal, rng)
-        before = repr(state)
-        new_state, _ = engine.apply(state, seat, command)
-        assert repr(state) == before, f"apply changed its input state ({command})"
-        state = new_state
-        log.append((seat, command))
-        check_invariants(state, box_miniatures, engines)
-    if save:
-        rules = engine.ZombicideRules("green_horde")
-        session = Session(rules, board, setup, seed)
-        session.replay(log)
-        assert session.hash() == state_hash(state), "replaying the log gave another game"
-        loaded = Session.load(rules, board, SaveData.from_json(session.save().to_json(), f"seed {seed}"))
-        assert loaded.hash() == state_hash(state), "save → load → replay gave another game"
-    return len(log)
+def invariants(first: Any) -> Callable[[Any], None]:
+    """The check of a game that started at ``first``: the box's miniatures (Horde included) and
+    siege engines as they were then."""
+    miniatures = tuple(n + h for n, h in zip(miniatures_of(first), first.box_state.horde, strict=True))
+    engines = len(first.box_state.siege_engines)
+    return lambda state: check_invariants(state, miniatures, engines)
 
 
-BLOCKS = 4
-GAMES_PER_BLOCK = 75
+def play(board: Board, setup: Mapping[str, Any], seed: int, save: bool) -> int:
+    return play_checked(board, setup, seed, BOTS[seed % len(BOTS)], invariants, MAX_COMMANDS, save)
 
 
-@pytest.mark.parametrize("block", range(BLOCKS))
+GAMES_PER_BOARD = 25  # make test; the thousands are the slow tests (make slow)
+SLOW_GAMES_PER_BOARD = 500
+
+
 @pytest.mark.parametrize("name", sorted(BOARDS))
-def test_random_green_horde_games_keep_the_invariants(name, block):
+def test_random_green_horde_games_keep_the_invariants(name):
     board, setup = BOARDS[name]
-    seeds = range(block * GAMES_PER_BLOCK, (block + 1) * GAMES_PER_BLOCK)
-    played = sum(play_checked(board, setup, seed, save=seed % SAVE_EVERY == 0) for seed in seeds)
-    assert played > GAMES_PER_BLOCK
+    played = sum(play(board, setup, seed, save=seed % SAVE_EVERY == 0) for seed in range(GAMES_PER_BOARD))
+    assert played > GAMES_PER_BOARD
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(BOARDS))
+def test_thousands_of_random_green_horde_games_keep_the_invariants(name):
+    board, setup = BOARDS[name]
+    seeds = range(GAMES_PER_BOARD, GAMES_PER_BOARD + SLOW_GAMES_PER_BOARD)
+    played = sum(play(board, setup, seed, save=seed % SAVE_EVERY == 0) for seed in seeds)
+    assert played > SLOW_GAMES_PER_BOARD
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(name=st.sampled_from(sorted(BOARDS)), seed=st.integers(min_value=0, max_value=2**31))
 def test_green_horde_games_from_any_seed_keep_the_invariants(name, seed):
     board, setup = BOARDS[name]
-    play_checked(board, setup, seed, save=True)
+    play(board, setup, seed, save=True)
 
 
 GH_MISSIONS = shipped_missions("green_horde")
-MISSION_GAMES = 16
+MISSION_GAMES = 4
+SLOW_MISSION_GAMES = 60
+MISSION_SETUPS = ({"players": players(SIX)}, {"players": players(SIX[:3], SIX[3:]), "auto_wounds": True})
+
+
+def play_mission(path: Any, seeds: range) -> None:
+    board = load_board(path)
+    for setup in MISSION_SETUPS:
+        state = engine.setup(board, setup, 1)
+        assert state.setup.box == "green_horde" and state.graph.starts and state.setup.goals
+        played = sum(play(board, setup, seed, save=seed % SAVE_EVERY == 0) for seed in seeds)
+        assert played > len(seeds)
 
 
 @pytest.mark.parametrize("path", GH_MISSIONS, ids=[p.stem for p in GH_MISSIONS])
 def test_random_games_on_the_green_horde_missions_keep_the_invariants(path):
-    board = load_board(path)
-    for setup in ({"players": players(SIX)}, {"players": players(SIX[:3], SIX[3:]), "auto_wounds": True}):
-        state = engine.setup(board, setup, 1)
-        assert state.setup.box == "green_horde" and state.graph.starts and state.setup.goals
-        played = sum(play_checked(board, setup, seed, save=seed % SAVE_EVERY == 0) for seed in range(MISSION_GAMES))
-        assert played > MISSION_GAMES
+    play_mission(path, range(MISSION_GAMES))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", GH_MISSIONS, ids=[p.stem for p in GH_MISSIONS])
+def test_thousands_of_random_games_on_the_green_horde_missions_keep_the_invariants(path):
+    play_mission(path, range(MISSION_GAMES, MISSION_GAMES + SLOW_MISSION_GAMES))

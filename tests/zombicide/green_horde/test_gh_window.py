@@ -16,7 +16,7 @@ import pytest
 APP_TESTS = Path(__file__).resolve().parents[2] / "app_zombicide"
 if str(APP_TESTS) not in sys.path:
     sys.path.insert(0, str(APP_TESTS))
-from test_full_mission import end_screen, game_shown, launch, play_with_bot  # noqa: E402
+from test_full_mission import count_zombie_phase_beats, end_screen, game_shown, launch, play_with_bot  # noqa: E402
 
 from game.app.start_scene import StartScene  # noqa: E402
 from game.app.zombicide import new_game_scene  # noqa: E402
@@ -80,16 +80,7 @@ def test_the_green_horde_tutorial_is_played_through_the_window_saved_and_continu
     scene = start_green_horde(driver)
     check_the_box_on_the_table(scene)
     assert scene.director.speed_label() == "1×"
-    beats = []
-    original = scene.director.start
-
-    def counting(events, *args, **kwargs):  # type: ignore[no-untyped-def]
-        made = original(events, *args, **kwargs)
-        if any(getattr(e, "kind", "") == "phase_started" and e.phase == "zombies" for e in events):
-            beats.append(made)
-        return made
-
-    scene.director.start = counting  # type: ignore[method-assign]
+    beats = count_zombie_phase_beats(scene)
     play_with_bot(driver, rng, stop=lambda s: s.controller.state.round > 1)
     assert beats and max(beats) > 1, "the zombies' phase was not animated"
     driver.set_speed("Instant", finger=True)

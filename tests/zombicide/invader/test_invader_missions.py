@@ -5,18 +5,18 @@ start, and random and greedy bot games on every one keep the rules' invariants a
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from random import Random
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from playouts import miniatures_of, play_checked
 
 from game.board.mission import load_board
 from game.board.model import Board, MarkerKind
-from game.rules.core.session import SaveData, Session, state_hash
 from game.rules.zombicide import engine
 from game.rules.zombicide.bots import greedy_bot, planner_bot, play_out, random_bot
 
@@ -77,52 +77,41 @@ def check_invariants(state: Any, box_miniatures: tuple[int, ...]) -> None:
         assert len(engine.current_seats(state)) == 1, "one seat plays at a time"
 
 
-def play_checked(board: Board, setup: Any, seed: int, greedy: bool, save: bool) -> int:
-    rng = Random(seed)
-    bot = greedy_bot if greedy else random_bot
-    state = engine.setup(board, setup, seed)
-    box_miniatures = tuple(a + sum(z[k] for z in state.zombies) for k, a in enumerate(state.supply))
-    log = []
-    while state.result is None and len(log) < MAX_COMMANDS:
-        (seat,) = engine.current_seats(state)
-        legal = engine.legal_commands(state, seat)
-        assert legal, "a seat to play always has something to do"
-        if rng.random() < 0.05:
-            for candidate in legal:
-                engine.check(state, seat, candidate)
-        command = bot(state, seat, legal, rng)
-        text_before = repr(state)
-        new_state, _ = engine.apply(state, seat, command)
-        assert repr(state) == text_before, f"apply changed its input state ({command})"
-        state = new_state
-        log.append((seat, command))
-        check_invariants(state, box_miniatures)
-    if save:
-        rules = engine.ZombicideRules("invader")
-        session = Session(rules, board, setup, seed)
-        session.replay(log)
-        assert session.hash() == state_hash(state), "replaying the log gave another game"
-        loaded = Session.load(rules, board, SaveData.from_json(session.save().to_json(), f"seed {seed}"))
-        assert loaded.hash() == state_hash(state), "save → load → replay gave another game"
-    return len(log)
+def invariants(first: Any) -> Callable[[Any], None]:
+    miniatures = miniatures_of(first)
+    return lambda state: check_invariants(state, miniatures)
 
 
-GAMES = 12
+def play(board: Board, setup: Any, seed: int, greedy: bool, save: bool) -> int:
+    return play_checked(board, setup, seed, greedy_bot if greedy else random_bot, invariants, MAX_COMMANDS, save)
+
+
+def play_mission(path: Path, seeds: range) -> int:
+    board = mission_board(path)
+    return sum(play(board, TWO_SEATS if seed % 2 else ONE_SEAT, seed, greedy=seed % 4 == 0, save=seed % 3 == 0)
+               for seed in seeds)
+
+
+GAMES = 6  # make test; the thousands are the slow tests (make slow)
+SLOW_GAMES = 200
 
 
 @pytest.mark.parametrize("path", MISSIONS, ids=[p.stem for p in MISSIONS])
 def test_bot_games_on_every_mission_keep_the_invariants(path: Path) -> None:
-    board = mission_board(path)
-    played = sum(play_checked(board, TWO_SEATS if seed % 2 else ONE_SEAT, seed, greedy=seed % 4 == 0,
-                              save=seed % 3 == 0) for seed in range(GAMES))
-    assert played > GAMES
+    assert play_mission(path, range(GAMES)) > GAMES
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
+@pytest.mark.parametrize("path", MISSIONS, ids=[p.stem for p in MISSIONS])
+def test_thousands_of_bot_games_on_every_mission_keep_the_invariants(path: Path) -> None:
+    assert play_mission(path, range(GAMES, GAMES + SLOW_GAMES)) > SLOW_GAMES
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(index=st.integers(min_value=0, max_value=len(MISSIONS) - 1), seed=st.integers(0, 2**31),
        greedy=st.booleans())
 def test_games_from_any_seed_keep_the_invariants(index: int, seed: int, greedy: bool) -> None:
-    play_checked(mission_board(MISSIONS[index]), ONE_SEAT, seed, greedy=greedy, save=True)
+    play(mission_board(MISSIONS[index]), ONE_SEAT, seed, greedy=greedy, save=True)
 
 
 def test_the_planner_wins_and_loses_the_tutorial_and_every_game_ends() -> None:

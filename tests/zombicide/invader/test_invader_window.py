@@ -19,10 +19,9 @@ from game.app.start_scene import StartScene
 from game.app.zombicide import new_game_scene
 from game.app.zombicide.game_scene import GameScene
 from game.app.zombicide.new_game_scene import ZombicideNewGameScene
-from game.rules.zombicide import bots, engine
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "app_zombicide"))
-from test_full_mission import end_screen, game_shown, launch  # noqa: E402
+from test_full_mission import count_zombie_phase_beats, end_screen, game_shown, launch, play_with_bot  # noqa: E402
 from ui_driver import UiDriver  # noqa: E402
 
 MISSION_ID = "inv-m0"
@@ -57,19 +56,6 @@ def start_invader_game(driver: UiDriver) -> GameScene:
     return scene
 
 
-def play_with_bot(driver: UiDriver, rng: Random, stop=lambda scene: False, max_commands: int = 600) -> int:
-    played = 0
-    while played < max_commands:
-        c = driver.scene.controller
-        if c.outcome() is not None or stop(driver.scene):
-            return played
-        seat = c.seat
-        assert seat is not None, "nobody may act, yet the game goes on"
-        driver.perform(bots.planner_bot(c.state, seat, engine.legal_commands(c.state, seat), rng))
-        played += 1
-    raise AssertionError(f"the game did not end in {max_commands} commands")
-
-
 @pytest.fixture
 def fixed_seed(monkeypatch):
     monkeypatch.setattr(new_game_scene, "new_seed", lambda: WON)
@@ -80,16 +66,7 @@ def test_the_tutorial_played_to_a_win_through_the_window(tmp_path, fixed_seed):
     driver = launch(tmp_path)
     scene = start_invader_game(driver)
     assert scene.controller.session.seed == WON and scene.director.speed_label() == "1×"
-    beats: list[int] = []
-    original_start = scene.director.start
-
-    def counting_start(events, *args, **kwargs):  # type: ignore[no-untyped-def]
-        count = original_start(events, *args, **kwargs)
-        if any(getattr(e, "kind", "") == "phase_started" and e.phase == "zombies" for e in events):
-            beats.append(count)
-        return count
-
-    scene.director.start = counting_start
+    beats = count_zombie_phase_beats(scene)
     play_with_bot(driver, rng, stop=lambda s: s.controller.state.round > 1)
     assert beats and max(beats) > 1, "the xenos' phase was not animated"
     driver.set_speed("Instant", finger=True)

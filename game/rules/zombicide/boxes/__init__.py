@@ -141,6 +141,18 @@ that adds nothing, so a box declares only what it has.
   and go, a siege engine, a puddle), drawn with the miniatures in their zones; ``kept_markers``: board
   marker kinds the box keeps in its state (the window draws them from ``table_pieces``, not printed).
 - ``card_lines(state, i)``: lines the survivor's card adds under its name (its armour).
+- ``aims(state, i)``: the shots survivor ``i`` may aim now by dragging from one of the box's table
+  pieces to a zone (``Aim``: the piece, the zone dropped on, the command, the zones it hits, its dice):
+  the window lights those zones while the piece is dragged and shows the odds before the drop.
+- ``edge_tokens(state)``: tokens the window lays across connections now, (connection id, token) pairs
+  (a barrier the zombies broke), stretched along the border they mark.
+- ``threats(state)``: zones the box's own danger may reach next, (zone index, words) pairs (where Mold
+  spreads next; where one more Mold zone would lose the game), ringed on the board with their words.
+- ``piles(state)``: the box's piles off the board (``TablePile``: the Horde set aside), drawn beside
+  the board with their count; a tap lists what the rules let the players see in them.
+- ``card_dropped(state, i, from_slot, onto_slot)``: what a card dragged onto another slot of survivor
+  ``i``'s card plays when the box gives that gesture a meaning of its own (an attachment onto a weapon),
+  None: the core's (the two slots swapped). The engine still decides: a refusal says why.
 - ``event_banners``: event type → ``title(event)``: the box's events the window also shows as a
   banner over the table while it animates (a Necromancer arrives, the Horde comes out).
 - ``event_text``: event type → ``sentence(event, words)`` for the log (``words`` names survivors,
@@ -455,6 +467,33 @@ class TablePiece:
 
 
 @dataclass(frozen=True, slots=True)
+class TablePile:
+    """A pile of the box's off the board: ``title`` and ``count`` on its stack, ``token`` its image in
+    the token manifest, ``lines`` what a tap shows of it (what the rules make public)."""
+
+    id: str
+    title: str
+    token: str
+    count: int
+    lines: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Aim:
+    """A shot aimed by dragging ``piece`` (a ``TablePiece`` id) onto ``zone`` (a zone index): it plays
+    ``command``, hits ``hit_zones`` and rolls ``dice`` dice, each a hit on ``needed`` or more, dealing
+    ``damage``."""
+
+    piece: str
+    zone: int
+    command: Any
+    hit_zones: tuple[int, ...]
+    dice: int
+    needed: int
+    damage: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class BoxRules:
     name: str
     # melee hits (and free-targeting shooters) go to these types first when the player names none
@@ -551,6 +590,11 @@ class BoxRules:
     kept_markers: frozenset[str] = frozenset()
     card_lines: Callable[[Any, int], Sequence[str]] = _nothing_listed
     event_banners: Mapping[type, Callable[[Any], str]] = field(default_factory=dict)
+    aims: Callable[[Any, int], Sequence[Aim]] = _nothing_listed
+    piles: Callable[[Any], Sequence[TablePile]] = _nothing_listed
+    edge_tokens: Callable[[Any], Sequence[tuple[str, str]]] = _nothing_listed
+    threats: Callable[[Any], Sequence[tuple[int, str]]] = _nothing_listed
+    card_dropped: Callable[[Any, int, int, int], Any] = _none
 
     def steps_at(self, at: StepAt) -> tuple[PhaseStep, ...]:
         return tuple(step for step in self.phase_steps if step.at == at)
@@ -617,6 +661,6 @@ def box_rules(box: str, source: str = "") -> BoxRules:
 __all__ = [
     "BOXES", "CORE_DOORS", "CROSS_FREELY", "CROSS_NEVER", "DEFAULT_BOX", "UNKNOWN_EDGE", "BoxRules", "CardHandler",
     "ContentExtension", "Crossing", "DoorRules", "EdgeKind", "InventoryRules", "NoFields", "PhaseStep", "Reason",
-    "TablePiece", "UnknownBoxError", "WoundRules",
+    "Aim", "TablePiece", "TablePile", "UnknownBoxError", "WoundRules",
     "ZoneKindRule", "box_ids", "box_name", "box_rules", "register_box", "unregister_box",
 ]

@@ -157,11 +157,15 @@ RULES = BoxRules(
     event_text=words.EVENT_TEXT,
     event_tones=words.EVENT_TONES,
     command_labels=words.COMMAND_LABELS,
+    command_text=words.command_text,
     event_banners=words.EVENT_BANNERS,
     card_text=words.card_text,
     table_pieces=table.table_pieces,
     kept_markers=table.KEPT_MARKERS,
     card_lines=table.card_lines,
+    aims=table.aims,
+    piles=table.piles,
+    edge_tokens=table.edge_tokens,
 )
 
 __all__ = ["RULES"]

@@ -57,6 +57,8 @@ def ultrared_step(game: Game, i: int, level: int) -> None:
 def lend_skills(game: Game) -> None:
     """Brother in arms: while two survivors or more share a zone, each of them holds the skills their
     Brothers in arms name; the skills go when the zone breaks up (§14 #54)."""
+    if not any(fields(s).lent or any(k.startswith("brother_in_arms") for k in s.skills) for s in game.survivors):
+        return  # nobody lends or holds a lent skill: nothing to do (the usual case, after every command)
     by_zone: dict[int, list[int]] = {}
     for i, s in enumerate(game.survivors):
         if s.in_play:

@@ -1,5 +1,5 @@
 """Green Horde's pieces on the table and lines on the survivor's card, for the window
-(``BoxRules.table_pieces``, ``kept_markers``, ``card_lines``): spawn tokens come and go (a
+(``BoxRules.table_pieces``, ``kept_markers``, ``card_lines``, ``aims``, ``piles``, ``edge_tokens``): spawn tokens come and go (a
 Necromancer brings its own, its death takes one away), siege engines are hauled and burn, puddles of
 Dragon Bile are poured and burn, so the window draws them from the state, not from the printed board."""
 
@@ -8,7 +8,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from game.rules.zombicide.boxes import TablePiece
+from game.rules.zombicide.boxes import Aim, TablePiece, TablePile
+from game.rules.zombicide.boxes.green_horde.commands import FireSiegeEngine
+from game.rules.zombicide.boxes.green_horde.siege import AMMUNITION, SIEGE_ACTIONS, accuracy_at, siege_targets
 from game.rules.zombicide.boxes.green_horde.wounds import armour_of
 
 KEPT_MARKERS = frozenset({"spawn", "siege_engine", "dragon_bile"})
@@ -49,3 +51,33 @@ def card_lines(state: Any, i: int) -> list[str]:
         return ["No armour"]
     bonus = f", +{armour.bonus} a die" if armour.bonus else ""
     return [f"Armour {armour.needed}+ ({armour.source}{bonus})"]
+
+
+def aims(state: Any, i: int) -> list[Aim]:
+    """The Trebuchet aimed by dragging (§13.6): from a siege engine in survivor ``i``'s zone, with its
+    3 actions left, at every zone at Range 2 or more, once per ammunition (the Horde stays a button)."""
+    s = state.survivors[i]
+    if not s.in_play or s.actions_left < SIEGE_ACTIONS or s.zone not in state.box_state.siege_engines:
+        return []
+    engines = [p.id for p in table_pieces(state) if p.token == "gh_trebuchet" and p.zone == s.zone]
+    zone_ids = state.graph.zone_ids
+    found: list[Aim] = []
+    for target in siege_targets(state, s.zone):
+        needed = accuracy_at(state, target)
+        for ammunition, (dice, damage) in AMMUNITION.items():
+            command = FireSiegeEngine(s.id, zone_ids[target], ammunition)  # type: ignore[arg-type]
+            found.extend(Aim(piece, target, command, (target,), dice, needed, damage) for piece in engines)
+    return found
+
+
+def piles(state: Any) -> list[TablePile]:
+    """The Horde (§7.7), set aside beside the board in plain sight: its count, and each kind in it."""
+    horde, tables = state.box_state.horde, state.tables
+    names = {z.id: z.name for z in tables.catalog.zombies}
+    lines = tuple(f"{n} × {names.get(tables.zombie_ids[t], tables.zombie_ids[t])}" for t, n in enumerate(horde) if n)
+    return [TablePile("gh:horde", "The Horde", "gh_horde", sum(horde), lines or ("Empty for now",))]
+
+
+def edge_tokens(state: Any) -> list[tuple[str, str]]:
+    """Each barrier the zombies broke (§13.1), shown broken across its border."""
+    return [(barrier, "gh_barrier_broken") for barrier in state.box_state.barriers_down]

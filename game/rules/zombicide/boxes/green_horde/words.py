@@ -114,3 +114,17 @@ def card_text(card: Any, words: Any, level: str) -> str | None:
         what = ", ".join(words.zombie(g.zombie, g.count) for g in groups) if groups else "nothing"
         return f"Zombie card {card.number} ({level}, Horde): {what}"
     return None
+
+
+def command_text(command: Any, state: Any) -> str | None:
+    """A button's words when the command's content matters: the Trebuchet names its ammunition."""
+    if isinstance(command, gh.FireSiegeEngine):
+        return f"Fire the Trebuchet ({AMMUNITION_WORDS.get(command.ammunition, command.ammunition)})"
+    if isinstance(command, gh.CastEnchantment):  # the spell, and the survivors it goes to
+        i = state.survivor_index(command.survivor)
+        card = state.survivors[i].slots[command.slot] if i >= 0 and 0 <= command.slot < len(state.survivors[i].slots) else -1
+        spell = state.tables.equipment[state.card_kinds[card]].name if card >= 0 else "a spell"
+        on = [state.survivors[state.survivor_index(t)].name for t in (command.target, command.also)
+              if t and state.survivor_index(t) >= 0]
+        return f"Cast {spell}" + (f" on {' and '.join(on)}" if on else "")
+    return None

@@ -26,6 +26,7 @@ from game.rules.zombicide.boxes.invader import (
     inventory,
     machines,
     missions,
+    mold,
     scenario,
     setup,
     skills,
@@ -212,6 +213,7 @@ RULES = BoxRules(
     refuses=refuses,
     refuses_listed=True,
     keeps=inventory.keeps,
+    card_dropped=inventory.card_dropped,
     inventory=inventory.InvaderInventory(),
     may_search=inventory.may_search,
     search_draws=inventory.search_draws,
@@ -226,6 +228,7 @@ RULES = BoxRules(
     command_text=words.command_text,
     goal_words=words.goal_line,
     table_pieces=words.table_pieces,
+    threats=mold.threats,
     card_text=words.card_text,
 )
 

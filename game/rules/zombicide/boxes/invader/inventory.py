@@ -43,8 +43,9 @@ def slot_kind(slot: int) -> str:
 
 def slot_fits(equipment: Any, slot: int) -> bool:
     """Hand slots hold hand cards, Body slots body cards; the Backpack holds anything."""
-    kind = slot_kind(slot)
-    return kind == "backpack" or getattr(equipment, "slot", "backpack") == kind
+    if slot >= BACKPACK_FROM:  # asked for every slot of every trade: the cheap answer first
+        return True
+    return getattr(equipment, "slot", "backpack") == ("hand" if slot in HANDS else "body")
 
 
 class InvaderInventory(InventoryRules):
@@ -138,6 +139,18 @@ def can_attach(state: Any, card: int, weapon: int) -> bool:
     target = state.tables.equipment[state.card_kinds[weapon]]
     kind = getattr(attachment, "attaches_to", None)
     return kind is not None and kind == getattr(target, "ammo_type", None)
+
+
+def card_dropped(state: Any, i: int, from_slot: int, onto_slot: int) -> Attach | None:
+    """An attachment dragged onto a card in a hand is slid under it (the engine says whether it fits);
+    any other drag on the card is the core's swap."""
+    s = state.survivors[i]
+    if not (0 <= from_slot < len(s.slots)) or onto_slot not in HANDS or onto_slot == from_slot:
+        return None
+    card, onto = s.slots[from_slot], s.slots[onto_slot]
+    if card < 0 or onto < 0 or getattr(state.tables.equipment[state.card_kinds[card]], "attaches_to", None) is None:
+        return None
+    return Attach(s.id, from_slot, onto_slot)
 
 
 def do_attach(game: Game, i: int, command: Attach) -> None:

@@ -113,6 +113,35 @@ def joined_spawns(state: Any) -> bool:
     return False
 
 
+def threats(state: Any) -> list[tuple[int, str]]:
+    """The zones Mold threatens now, for the window: where a Mold-spreading xeno may step next (its
+    zone turns Active), and the zones whose turning Active would join two spawn zones (the loss)."""
+    mold, graph = mold_of(state), state.graph
+    outdoor = board_of(graph).outdoor
+    doors = tuple(state.doors_open)
+    found: dict[int, str] = {}
+    spreaders = [t for t in range(state.tables.type_count) if "spreads_mold" in state.tables.specials[t]]
+    for zone, counts in enumerate(state.zombies):
+        if any(counts[t] for t in spreaders):
+            for there in graph.zombie_neighbours(zone, doors):
+                if mold[there] != ACTIVE and not outdoor[there]:
+                    found.setdefault(there, "Mold spreads here if the Abomination comes")
+    if state.box_state.mold:
+        borders = board_of(graph).borders
+        for zone in range(graph.zone_count):
+            if mold[zone] == ACTIVE or not any(mold[z] == ACTIVE for z in borders[zone]):
+                continue
+            turned = list(mold)
+            turned[zone] = ACTIVE
+            if joined_spawns(_with_mold(state, tuple(turned))):
+                found[zone] = "Active Mold here joins two spawn zones: the mission is lost"
+    return sorted(found.items())
+
+
+def _with_mold(state: Any, mold: tuple[int, ...]) -> Any:
+    return replace(state, box_state=replace(state.box_state, mold=mold))
+
+
 def set_spawn(game: Game, n: int, active: bool, why: str) -> None:
     """Turn spawn token ``n`` on or off (a coloured spawn zone waking)."""
     spawns = list(game.box_state.spawns_on)
