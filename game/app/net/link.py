@@ -92,6 +92,10 @@ class NetLink:
         found, self._backlog = self._backlog + self._take(), []
         return found
 
+    def keep(self, messages: list[Any]) -> None:
+        """Put ``messages`` back, first in line for the next ``poll`` (a screen hands them on)."""
+        self._backlog = list(messages) + self._backlog
+
     def wait_for(self, wanted: Callable[[Any], bool], timeout_s: float = ANSWER_WAIT_S) -> Any | None:
         """The first message ``wanted`` accepts, waiting at most ``timeout_s``; None when none came
         (or the host went away). The messages before it are kept for ``poll``."""

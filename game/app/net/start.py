@@ -1,0 +1,120 @@
+"""Starting network play from the window: host a game beside it (a ``HostThread``) and join it as
+its first player, join someone else's, and open the game screen once the host starts the game.
+
+No pygame here; the scenes call these.
+"""
+
+from __future__ import annotations
+
+import getpass
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.app.net.link import NetLink
+from game.app.net.remote import RemoteSession
+from game.board.mission import load_board
+from game.net.client import NetClient
+from game.net.host import Host, HostError, HostThread
+from game.platform import registry
+from game.platform.registry import REPO_ROOT
+
+DEFAULT_PORT = 8765
+LOOPBACK = "127.0.0.1"
+
+
+class NetStartError(Exception):
+    """Hosting or joining could not begin; the message is for the player."""
+
+
+@dataclass
+class Hosting:
+    """This window's host: the thread it runs in, and what to give friends."""
+
+    thread: HostThread
+    addresses: tuple[str, ...]
+    code: str
+
+    @property
+    def host(self) -> Host:
+        return self.thread.host
+
+    def stop(self) -> None:
+        self.thread.stop()
+
+    def start_now(self) -> None:
+        """Start the game now: the seats nobody holds go to the game's bot."""
+        self.thread.call(_start_game, self.thread.host)
+
+    def give_to_bot(self, seat: str) -> None:
+        self.thread.call(self.thread.host.give_to_bot, seat)
+
+
+async def _start_game(host: Host) -> None:
+    begin = getattr(host, "begin", None)  # the host's own coroutine, when it tells everyone itself
+    if begin is not None:
+        await begin()
+    else:
+        host.start_game()
+
+
+def player_name() -> str:
+    try:
+        return getpass.getuser()[:20] or "Player"
+    except (OSError, KeyError):
+        return "Player"
+
+
+def url_of(address: str, port: int | None = None) -> str:
+    """``ws://address:port`` from what a player types ("192.168.1.20", "host:8765", a full URL)."""
+    address = address.strip()
+    if "://" in address:
+        return address
+    if ":" not in address:
+        address = f"{address}:{port or DEFAULT_PORT}"
+    return f"ws://{address}"
+
+
+def host_game(source: Path, port: int, name: str, save_dir: Path) -> tuple[Hosting, NetLink]:
+    """Host the mission or save at ``source`` on ``port``, and join it from this window for its first
+    seat. NetStartError says why not."""
+    target = None if source.suffix.lower() == ".json" else Path(save_dir) / f"net-{source.stem}.json"
+    try:
+        host = Host.open(source, save_path=target)
+        thread = HostThread(host, port)
+        bound = thread.start()
+    except (HostError, OSError) as error:
+        raise NetStartError(str(error)) from None
+    hosting = Hosting(thread, tuple(f"ws://{a}:{bound}" for a in host.addresses()), host.code)
+    seats = list(getattr(host.session.state, "seats", ()))
+    link = join_game(f"ws://{LOOPBACK}:{bound}", name, host.code, seats[0] if seats else None)
+    return hosting, link
+
+
+def join_game(url: str, name: str, code: str, seat: str | None = None) -> NetLink:
+    client = NetClient()
+    client.connect(url, name, code, seat)
+    return NetLink(client, name=name, address=url, code=code)
+
+
+def remote_session(link: NetLink) -> tuple[Any, RemoteSession]:
+    """(the registry's game entry, the session) of the game the host welcomed this window to."""
+    welcome = link.welcome
+    if welcome is None:
+        raise NetStartError("the host has not welcomed this window yet")
+    entry = registry.game(welcome.game)
+    ruleset = entry.ruleset(welcome.box)
+    board = load_board(REPO_ROOT / welcome.board)
+    return entry, RemoteSession(link, ruleset, board, ruleset.setup_from_json(welcome.setup))
+
+
+def open_remote_game(app: Any, link: NetLink, hosting: Hosting | None = None) -> Any:
+    """The game screen of the game the host started, shown in ``app``."""
+    entry, session = remote_session(link)
+    if entry.id != "zombicide":
+        raise NetStartError(f"{entry.name} cannot be played over the network from this window yet")
+    from game.app.net.zombicide_scene import NetZombicideScene
+
+    scene = NetZombicideScene(app, link, session, Path(session.board.source), hosting)
+    app.show(scene)
+    return scene
