@@ -40,9 +40,10 @@ class ShownPing:
 class NetOverlay:
     """The network's widgets over one game screen."""
 
-    def __init__(self, app: Any, link: NetLink):
+    def __init__(self, app: Any, link: NetLink, hosting: Any = None):
         self.app = app
         self.link = link
+        self.hosting = hosting  # this window's host: it may give a left seat to a bot
         self.area = pygame.Rect(0, 0, 10, 10)
         self.clock_s = 0.0
         self.pings: list[ShownPing] = []
@@ -83,7 +84,10 @@ class NetOverlay:
         if self.vote is not None and self.vote.decided is None and self.link.seat in self.vote.waiting:
             wanted += [("vote_yes", _("Yes, undo") if self.vote.action == "undo" else _("Yes, redo")),
                        ("vote_no", _("No"))]
-        wanted += [(f"take:{seat}", _("Take {seat}").format(seat=label)) for seat, label in self.left_seats()]
+        for seat, label in self.left_seats():
+            wanted.append((f"take:{seat}", _("Take {seat}").format(seat=label)))
+            if self.hosting is not None:
+                wanted.append((f"bot:{seat}", _("Give {seat} to a bot").format(seat=label)))
         x, y = self.area.right - EDGE_PX, self.area.top + 48
         for key, text in wanted:
             width = max(110, 12 * len(text) + 24)
@@ -147,6 +151,8 @@ class NetOverlay:
                 self.vote = None
             elif key.startswith("take:"):
                 self.link.send(TakeSeat(seat=key.split(":", 1)[1]))
+            elif key.startswith("bot:") and self.hosting is not None:
+                self.hosting.give_to_bot(key.split(":", 1)[1])
             self._rebuild_buttons()
             return True
         return False

@@ -56,7 +56,7 @@ class RemoteSession:
         self.number = 0
         self.turn: tuple[str, ...] = ()
         self.result: str | None = None
-        self._legal_json: tuple[str, ...] = ()
+        self._legal_wire: list[Any] = []
         self._legal: list[Any] | None = None
         self._can_undo = False
         self._can_redo = False
@@ -104,7 +104,7 @@ class RemoteSession:
         if seat is None or seat != self.seat:
             return []
         if self._legal is None:
-            self._legal = [self.ruleset.command_from_json(text) for text in self._legal_json]
+            self._legal = views.decode_legal(self._legal_wire)
         return list(self._legal)
 
     # --- the host's answers ------------------------------------------------------------------------
@@ -121,7 +121,7 @@ class RemoteSession:
         self.number = update.number
         self.turn = tuple(update.turn)
         self.result = update.outcome
-        self._legal_json, self._legal = tuple(update.legal), None
+        self._legal_wire, self._legal = list(update.legal), None
         self._can_undo, self._can_redo = update.can_undo, update.can_redo
         if undone and self._entries:
             self._entries.pop()

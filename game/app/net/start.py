@@ -34,13 +34,17 @@ class Hosting:
     thread: HostThread
     addresses: tuple[str, ...]
     code: str
+    stopped: bool = False
 
     @property
     def host(self) -> Host:
         return self.thread.host
 
     def stop(self) -> None:
-        self.thread.stop()
+        """Close the host (its clients are told); a second call does nothing."""
+        if not self.stopped:
+            self.stopped = True
+            self.thread.stop()
 
     def start_now(self) -> None:
         """Start the game now: the seats nobody holds go to the game's bot."""
@@ -75,17 +79,39 @@ def url_of(address: str, port: int | None = None) -> str:
     return f"ws://{address}"
 
 
+PLAYABLE_GAMES = ("zombicide",)  # the games whose screens play a remote game (the others: see docs/network.md)
+
+
+def new_game_setup(mission: Path) -> str:
+    """The set-up of a new network game of ``mission``: the mission's own table, with two players
+    of three survivors each (the box's default team, as the quick start picks it)."""
+    from game.app.zombicide.game_save import mission_setup
+    from game.app.zombicide.new_game_scene import default_team
+    from game.rules.zombicide.catalog import load_catalog
+    from game.rules.zombicide.registration import box_of_setup
+
+    board = load_board(mission)
+    table = board.properties.get("setup")
+    box = box_of_setup(table if isinstance(table, dict) else {})
+    team = default_team(load_catalog(box))
+    setup = mission_setup(board, {"players": [{"seat": "Player 1", "survivors": team[:3]},
+                                              {"seat": "Player 2", "survivors": team[3:]}]})
+    return str(registry.game("zombicide").ruleset(setup.box).setup_to_json(setup))
+
+
 def host_game(source: Path, port: int, name: str, save_dir: Path) -> tuple[Hosting, NetLink]:
     """Host the mission or save at ``source`` on ``port``, and join it from this window for its first
     seat. NetStartError says why not."""
-    target = None if source.suffix.lower() == ".json" else Path(save_dir) / f"net-{source.stem}.json"
+    is_save = source.suffix.lower() == ".json"
+    target = None if is_save else Path(save_dir) / f"net-{source.stem}.json"
     try:
-        host = Host.open(source, save_path=target)
+        setup = None if is_save else new_game_setup(source)
+        host = Host.open(source, save_path=target, setup_json=setup)
         thread = HostThread(host, port)
         bound = thread.start()
-    except (HostError, OSError) as error:
+    except (HostError, OSError, ValueError) as error:
         raise NetStartError(str(error)) from None
-    hosting = Hosting(thread, tuple(f"ws://{a}:{bound}" for a in host.addresses()), host.code)
+    hosting = Hosting(thread, tuple(host.addresses()), host.code)
     seats = list(getattr(host.session.state, "seats", ()))
     link = join_game(f"ws://{LOOPBACK}:{bound}", name, host.code, seats[0] if seats else None)
     return hosting, link
@@ -111,7 +137,7 @@ def remote_session(link: NetLink) -> tuple[Any, RemoteSession]:
 def open_remote_game(app: Any, link: NetLink, hosting: Hosting | None = None) -> Any:
     """The game screen of the game the host started, shown in ``app``."""
     entry, session = remote_session(link)
-    if entry.id != "zombicide":
+    if entry.id not in PLAYABLE_GAMES:
         raise NetStartError(f"{entry.name} cannot be played over the network from this window yet")
     from game.app.net.zombicide_scene import NetZombicideScene
 

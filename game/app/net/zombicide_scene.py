@@ -33,7 +33,7 @@ class NetZombicideScene(GameScene):
     def __init__(self, app: Any, link: NetLink, session: RemoteSession, mission_path: Path, host: Any = None):
         self.link = link
         self.host = host
-        self.overlay = NetOverlay(app, link)
+        self.overlay = NetOverlay(app, link, host)
         self.closed_message = ""
         super().__init__(app, RemoteGameController(session), mission_path)
 

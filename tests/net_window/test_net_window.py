@@ -1,0 +1,180 @@
+"""Network play in the window, by synthetic pygame events: the start screen's Host, the lobby, a second
+player (a ``NetClient`` in the test) joining, the game starting for both, a command played in the
+window reaching the host, a refusal shown with nothing changed, chat both ways, a ping, a dropped
+connection repaired under its banner, and the host closing. Every wait is for a condition, bounded."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.app.app import DeadtableApp
+from game.app.net.link import NetLink
+from game.app.net.lobby_scene import LobbyScene
+from game.app.net.setup_scenes import HostScene, JoinScene
+from game.app.net.zombicide_scene import NetZombicideScene
+from game.app.start_scene import StartScene
+from game.net import client as net_client
+from game.net.client import NetClient
+from game.net.protocol import Chat, Ping, Ready, Update
+from game.rules.zombicide.commands import Move
+
+SIZE = (1280, 800)
+WAIT_S = 30.0
+
+
+@pytest.fixture
+def app(tmp_path):
+    application = DeadtableApp(size=SIZE, save_dir=tmp_path)
+    application.open_start()
+    application.frame(0.02, events=[])
+    yield application
+    scene = application.scenes.top
+    application._leave_all()  # stops a host this window still runs
+    del scene
+
+
+def frames_until(app: DeadtableApp, holds: Callable[[], bool], what: str, limit_s: float = WAIT_S) -> None:
+    """Frames until ``holds()``, at most ``limit_s`` seconds of them."""
+    deadline = time.monotonic() + limit_s
+    while not holds():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        app.frame(0.02, events=pygame.event.get())
+        time.sleep(0.005)
+
+
+def tap(app: DeadtableApp, button) -> None:
+    x, y = button.rect.center
+    app.frame(0.02, events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=False)])
+    app.frame(0.02, events=[pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1, touch=False)])
+    app.frame(0.02, events=pygame.event.get())  # the UI_BUTTON_PRESSED pygame_gui posted
+
+
+def type_into(app: DeadtableApp, entry, text: str) -> None:
+    """Click the entry, select what it holds, type ``text`` (as SDL sends text input)."""
+    app.ui.set_focus_set(entry)
+    entry.set_text("")
+    app.frame(0.02, events=[pygame.event.Event(pygame.TEXTINPUT, text=text)])
+
+
+def client_poll_until(link: NetLink, wanted: Callable[[object], bool], what: str) -> object:
+    found = link.wait_for(wanted, WAIT_S)
+    assert found is not None, f"the second player never got {what}"
+    return found
+
+
+def host_and_start(app: DeadtableApp) -> tuple[NetZombicideScene, NetLink]:
+    """Start screen → Host → the tutorial → port 0 (any free) → lobby; a friend joins as Player 2;
+    both say ready; the game screen opens."""
+    start = app.scenes.top
+    assert isinstance(start, StartScene)
+    tap(app, start.buttons["host"])
+    scene = app.scenes.top
+    assert isinstance(scene, HostScene) and scene.page == "pick"
+    scene.pick(Path("maps/missions/rm-tutorial-1.toml"), "Tutorial 1")
+    type_into(app, scene.entries["port"], "0")
+    type_into(app, scene.entries["name"], "Ana")
+    tap(app, scene.buttons["next"])
+    lobby = app.scenes.top
+    assert isinstance(lobby, LobbyScene), scene.problem
+    frames_until(app, lambda: lobby.link.welcome is not None and lobby.link.lobby is not None, "the welcome")
+    assert lobby.link.seat == "Player 1"
+    assert lobby.host is not None and lobby.host.code and lobby.link.code == lobby.host.code
+    friend_client = NetClient()
+    friend_client.connect(lobby.host.addresses[-1], "Bea", lobby.host.code, "Player 2")
+    friend = NetLink(friend_client, name="Bea")
+    client_poll_until(friend, lambda m: friend.welcome is not None, "a welcome")
+    frames_until(app, lambda: (info := lobby.link.seat_info("Player 2")) is not None and info.holder == "Bea",
+                 "the friend in the lobby")
+    friend.send(Ready())
+    frames_until(app, lambda: lobby.link.seat_info("Player 2").ready and lobby._shown == lobby.link.lobby,
+                 "the friend ready in the lobby")
+    tap(app, lobby.buttons["next"])  # Ready
+    frames_until(app, lambda: isinstance(app.scenes.top, NetZombicideScene), "the game screen")
+    game = app.scenes.top
+    assert isinstance(game, NetZombicideScene)
+    frames_until(app, lambda: game.remote.number >= 0 and bool(game.controller.legal()), "the first update")
+    return game, friend
+
+
+def test_host_lobby_game_command_refusal_chat_ping(app):
+    game, friend = host_and_start(app)
+    host = game.host.host
+    try:
+        state = game.controller.state
+        assert state.round == 1 and game.controller.seat == "Player 1"
+        # a move played in the window (a tap on a highlighted zone) reaches the host; the view follows
+        move = next(c for c in game.controller.legal() if isinstance(c, Move))
+        before_log = len(host.session.log)
+        outcome = game.tap_zone(move.to)
+        assert outcome is not None and outcome.ok, outcome
+        assert len(host.session.log) == before_log + 1
+        survivor = game.controller.state.survivors[game.controller.state.survivor_index(move.survivor)]
+        assert game.controller.state.graph.zone_ids[survivor.zone] == move.to
+        client_poll_until(friend, lambda m: isinstance(m, Update) and m.number >= game.remote.number,
+                          "the move's update")
+        # a command the host refuses (a survivor of the other seat) shows its reason and changes nothing
+        theirs = next(s for s in game.controller.state.survivors if s.seat == "Player 2")
+        shown = game.controller.state
+        refused = game.play(Move(theirs.id, move.to))
+        assert not refused.ok and refused.reason and game.status_text == refused.reason
+        assert game.controller.state is shown and len(host.session.log) == before_log + 1
+        # chat both ways, and a friend's ping lights a zone here for a while
+        friend.send(Chat(text="hola desde lejos"))
+        frames_until(app, lambda: "Bea: hola desde lejos" in game.overlay.chat_lines(), "the friend's chat line")
+        type_into(app, game.overlay.entry, "ya voy")
+        app.frame(0.02, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r",
+                                                   scancode=40)])
+        frames_until(app, lambda: "Ana: ya voy" in game.overlay.chat_lines(), "the window's own chat line")
+        client_poll_until(friend, lambda m: getattr(m, "text", "") == "ya voy", "the window's chat line")
+        friend.send(Ping(zone=move.to))
+        frames_until(app, lambda: any(p.ping.zone == move.to for p in game.overlay.pings), "the ping")
+        frames_until(app, lambda: not game.overlay.pings, "the ping to fade", limit_s=WAIT_S)
+    finally:
+        friend.close()
+
+
+def test_a_dropped_connection_shows_the_banner_and_recovers(app, monkeypatch):
+    monkeypatch.setattr(net_client, "RECONNECT_DELAYS_S", (1.0,))  # long enough for frames to see the drop
+    game, friend = host_and_start(app)
+    hosting = game.host
+    try:
+        hold = hosting.host.seats["Player 1"]
+
+        async def drop() -> None:
+            await hold.connection.socket.close(1011, "a test drops the line")
+
+        hosting.thread.call(drop)
+        frames_until(app, lambda: game.overlay.banner_text() != "", "the reconnecting banner")
+        assert "reconnecting" in game.overlay.banner_text()
+        frames_until(app, lambda: game.link.connected and game.overlay.banner_text() == "", "the reconnection")
+        move = next(c for c in game.controller.legal() if isinstance(c, Move))
+        assert game.tap_zone(move.to).ok  # the seat is ours again
+    finally:
+        friend.close()
+
+
+def test_the_host_closing_goes_back_to_the_start_screen(app):
+    game, friend = host_and_start(app)
+    try:
+        game.host.stop()
+        frames_until(app, lambda: isinstance(app.scenes.top, StartScene), "the start screen")
+        assert game.closed_message
+    finally:
+        friend.close()
+
+
+def test_join_form_asks_for_address_and_code(app):
+    start = app.scenes.top
+    tap(app, start.buttons["join"])
+    scene = app.scenes.top
+    assert isinstance(scene, JoinScene)
+    type_into(app, scene.entries["code"], "")
+    tap(app, scene.buttons["next"])
+    assert app.scenes.top is scene and "join code" in scene.problem
+    assert pygame_gui  # the entries are pygame_gui's
