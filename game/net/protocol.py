@@ -151,7 +151,7 @@ class Update(_Message):
     cause: Literal["join", "command", "undo", "redo", "seat"] = "command"  # undo/redo/join: redraw, no animation
     view: dict[str, Any]  # ``views.encode_view``: the seat's ``player_view``
     events: list[dict[str, Any]]  # ``views.encode_events``: its share of the events since the last update
-    legal: list[str]  # the seat's legal commands, each as ``command_to_json``
+    legal: list[Any]  # ``views.encode_legal``: the seat's ``legal_commands`` (commands or the game's templates)
     turn: list[Seat]  # the seats that may act now
     outcome: str | None = None
     can_undo: bool = False
