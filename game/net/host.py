@@ -26,7 +26,9 @@ from pydantic import BaseModel
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from game.board.errors import one_line
 from game.board.mission import load_board
+from game.i18n import N_
 from game.net import protocol as p
 from game.net.content import differing_files, game_content, whole_digest
 from game.net.seats import (
@@ -43,12 +45,28 @@ from game.net.views import encode_events, encode_legal, encode_view
 from game.platform import envelope, registry
 from game.platform.registry import REPO_ROOT, GameEntry
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Reason
 from game.rules.core.session import Session
 from game.rules.core.visibility import SPECTATOR, events_for
 
 HELLO_TIMEOUT_S = 10.0
 SAVE_DIR = REPO_ROOT / "saves"
 EXTRA_KEY = "net"  # the host's own part of the save's ``extra``: join code, update number, seat holders
+
+
+def why(refused_type: str, template: str, **fields: Any) -> Reason:
+    """A refusal of a message of type ``refused_type``: an English template (marked with ``N_``) and
+    its fields, which the window translates, then fills (``game.i18n.phrase``)."""
+    return Reason(refused_type, template, {name: str(value) for name, value in fields.items()})
+
+
+def not_understood(refused_type: str, error: p.ProtocolError) -> Reason:
+    return why(refused_type, N_("the message was not understood: {problem}"), problem=error.reason)
+
+
+def refused(reason: Reason, command: str | None = None) -> p.Refused:
+    return p.Refused(reason=reason.text(), template=reason.template, fields=dict(reason.fields), refused=reason.kind,
+                     command=command)
 
 
 class HostError(Exception):
@@ -126,7 +144,8 @@ class Host:
             ruleset = entry.ruleset(box)
             session = Session(ruleset, board, ruleset.setup_from_json(text), seed)
         except Exception as error:  # a board, a setup or a game that cannot start: one line for the player
-            raise HostError(f"{source}: cannot host this game ({error})") from None
+            hint = "" if setup_json is not None else " (give the players with --setup FILE.json)"
+            raise HostError(f"{source}: cannot host this game: {one_line(str(error), 300)}{hint}") from None
         target = Path(save_path) if save_path else None
         host = cls(entry, session, target or SAVE_DIR / "net.json", code=code, bot=bot)
         if target is None:
@@ -187,35 +206,36 @@ class Host:
         try:
             data = await asyncio.wait_for(socket.recv(), HELLO_TIMEOUT_S)
         except TimeoutError:
-            await self._refuse_and_close(socket, "no hello came", "hello")
+            await self._refuse_and_close(socket, why("hello", N_("no hello came")))
             return None
         try:
             hello = p.parse(data)
         except p.ProtocolError as error:
-            await self._refuse_and_close(socket, error.reason, "hello")
+            await self._refuse_and_close(socket, not_understood("hello", error))
             return None
         if not isinstance(hello, p.Hello):
-            await self._refuse_and_close(socket, "the first message must be a hello", hello.type)
+            await self._refuse_and_close(socket, why(hello.type, N_("the first message must be a hello")))
             return None
         if hello.protocol != p.PROTOCOL_VERSION:
-            await self._refuse_and_close(socket, f"this host speaks protocol version {p.PROTOCOL_VERSION}, "
-                                                 f"not {hello.protocol}: use the same Deadtable version", "hello")
+            await self._refuse_and_close(socket, why("hello", N_("this host speaks protocol version {host}, not {client}: use "
+                                                               "the same Deadtable version"),
+                                                       host=p.PROTOCOL_VERSION, client=hello.protocol))
             return None
         if hello.code.strip().upper() != self.code:
-            await self._refuse_and_close(socket, "wrong join code", "hello")
+            await self._refuse_and_close(socket, why("hello", N_("wrong join code")))
             return None
         name = clean_name(hello.name)
         if not name:
-            await self._refuse_and_close(socket, "a name is needed", "hello")
+            await self._refuse_and_close(socket, why("hello", N_("a name is needed")))
             return None
         differing = differing_files(self.content, hello.content_files)
         if differing:
             await self._send(socket, p.ContentMismatch(files=differing))
             await socket.close(1008, "content differs")
             return None
-        seat, token, problem = self._seat_for(hello, name)
-        if problem:
-            await self._refuse_and_close(socket, problem, "hello")
+        seat, token, problem = self._seat_for(hello)
+        if problem is not None:
+            await self._refuse_and_close(socket, problem)
             return None
         connection = Connection(socket, name, seat, token)
         self._attach(connection)
@@ -226,21 +246,25 @@ class Host:
         await self._send_update(connection, [], "join")
         return connection
 
-    def _seat_for(self, hello: p.Hello, name: str) -> tuple[str | None, str, str]:
-        """(seat, token, problem): the seat a hello may have."""
+    def _seat_for(self, hello: p.Hello) -> tuple[str | None, str, Reason | None]:
+        """(seat, token, refusal): the seat a hello may have."""
         if hello.token:
             for hold in self.seats.values():
                 if hold.token == hello.token:
-                    return hold.seat, hello.token, ""
+                    return hold.seat, hello.token, None
         if hello.seat is None:
-            return None, new_token(), ""
+            return None, new_token(), None
         wanted = self.seats.get(hello.seat)
         if wanted is None:
-            return None, "", f"there is no seat {hello.seat[:40]!r} (seats: {', '.join(self.seats)})"
+            return None, "", why("hello", N_("there is no seat {seat} (seats: {seats})"), seat=hello.seat[:40],
+                                 seats=", ".join(self.seats))
         if wanted.holder is not None and not wanted.left and wanted.bot is None:
-            state = "connected" if wanted.connected else "dropped: ask to take it over from a spectator place"
-            return None, "", f"seat {wanted.seat} is held by {wanted.holder} ({state})"
-        return wanted.seat, new_token(), ""
+            if wanted.connected:
+                return None, "", why("hello", N_("seat {seat} is held by {holder}, who is playing"), seat=wanted.seat,
+                                     holder=wanted.holder)
+            return None, "", why("hello", N_("seat {seat} is held by {holder}, who dropped: join as a spectator and "
+                                             "take the seat over"), seat=wanted.seat, holder=wanted.holder)
+        return wanted.seat, new_token(), None
 
     def _attach(self, connection: Connection) -> None:
         if connection.seat is None:
@@ -269,32 +293,32 @@ class Host:
                 asyncio.ensure_future(self._settle_vote())
         asyncio.ensure_future(self._broadcast_lobby())
 
-    async def _refuse_and_close(self, socket: ServerConnection, reason: str, refused: str) -> None:
+    async def _refuse_and_close(self, socket: ServerConnection, reason: Reason) -> None:
         with contextlib.suppress(ConnectionClosed):
-            await self._send(socket, p.Refused(reason=reason, refused=refused))
-            await socket.close(1008, reason[:100])
+            await self._send(socket, refused(reason))
+            await socket.close(1008, reason.text()[:100])
 
     # --- messages ----------------------------------------------------------------------------------------
 
     async def _receive(self, connection: Connection, data: str | bytes) -> None:
         if not connection.flood.allow():
             if connection.flood.refused % 50 == 1:  # told now and then, not for every message
-                await self._refuse(connection, "too many messages: slow down", "")
+                await self._refuse(connection, why("", N_("too many messages: slow down")))
             return
         try:
             message = p.parse(data)
         except p.ProtocolError as error:
-            await self._refuse(connection, error.reason, "")
+            await self._refuse(connection, not_understood("", error))
             return
         handler = self._HANDLERS.get(message.type)
         if handler is None:
-            await self._refuse(connection, "a hello is only sent once", message.type)
+            await self._refuse(connection, why(message.type, N_("a hello is only sent once")))
             return
         await handler(self, connection, message)
 
     async def _on_ready(self, connection: Connection, message: p.Ready) -> None:
         if connection.seat is None:
-            await self._refuse(connection, "a spectator has no seat to be ready in", message.type)
+            await self._refuse(connection, why(message.type, N_("a spectator has no seat to be ready in")))
             return
         self.seats[connection.seat].ready = message.ready
         self._maybe_start()
@@ -304,40 +328,42 @@ class Host:
     async def _on_command(self, connection: Connection, message: p.Command) -> None:
         seat = connection.seat
         refusal = self._command_refusal(seat, message)
-        if refusal or seat is None:
-            await self._refuse(connection, refusal, message.type, message.command)
+        if refusal is not None or seat is None:
+            await self._refuse(connection, refusal or why("command", ""), message.command)
             return
         ruleset = self.session.ruleset
         try:
             command = ruleset.command_from_json(message.command)
         except Exception as error:  # the game's own reader: pydantic or ValueError
-            await self._refuse(connection, f"not a command of this game ({str(error)[:200]})", message.type,
-                               message.command)
+            await self._refuse(connection, why(message.type, N_("not a command of this game ({problem})"),
+                                               problem=str(error)[:200]), message.command)
             return
         try:
             await self._play(seat, command)
         except IllegalCommand as refusal_:
-            await self._refuse(connection, refusal_.reason, message.type, message.command)
+            plain = refusal_.reason.replace("{", "{{").replace("}", "}}")  # the engine's own words, already filled
+            await self._refuse(connection, why(message.type, plain), message.command)
             return
         except OSError as error:
-            await self._refuse(connection, f"the host could not save the game ({error}); the command was taken "
-                                           "back", message.type, message.command)
+            await self._refuse(connection, why(message.type, N_("the host could not save the game ({problem}); the "
+                                                                "command was taken back"), problem=str(error)),
+                               message.command)
             return
         await self._play_bots()
 
-    def _command_refusal(self, seat: str | None, message: p.Command) -> str:
+    def _command_refusal(self, seat: str | None, message: p.Command) -> Reason | None:
         if seat is None:
-            return "a spectator cannot play: take a seat first"
+            return why(message.type, N_("a spectator cannot play: take a seat first"))
         if not self.started:
-            return "the game has not started: every seat must be held and ready"
+            return why(message.type, N_("the game has not started: every seat must be held and ready"))
         hold = self.seats[seat]
         if message.seen > self.number:
-            return "your game is ahead of the host's (it was restarted): look at the table again"
+            return why(message.type, N_("your game is ahead of the host's (it was restarted): look at the table again"))
         if message.seen < hold.legal_changed:
-            return "the game changed since your last update: look again"
+            return why(message.type, N_("the game changed since your last update: look again"))
         if seat not in self.session.ruleset.current_seats(self.session.state):
-            return "it is not your turn"
-        return ""
+            return why(message.type, N_("it is not your turn"))
+        return None
 
     async def _play(self, seat: str, command: Any) -> None:
         """Apply, save (taken back if the save fails), then tell everyone."""
@@ -362,11 +388,11 @@ class Host:
         action = "undo" if isinstance(message, p.Undo) else "redo"
         possible = self.session.can_undo() if action == "undo" else self.session.can_redo()
         if seat is None:
-            await self._refuse(connection, f"a spectator cannot {action}", action)
+            await self._refuse(connection, why(action, N_("a spectator cannot undo or redo")))
         elif not possible:
-            await self._refuse(connection, f"there is nothing to {action}", action)
+            await self._refuse(connection, why(action, N_("there is nothing to undo") if action == "undo" else N_("there is nothing to redo")))
         elif self.vote is not None:
-            await self._refuse(connection, "a vote is already open", action)
+            await self._refuse(connection, why(action, N_("a vote is already open")))
         else:
             voters = {h.seat for h in self.seats.values() if h.connected and h.bot is None and h.seat != seat}
             self.vote = UndoVote(by=seat, name=connection.name, action=action, waiting=voters)
@@ -376,7 +402,7 @@ class Host:
     async def _on_vote(self, connection: Connection, message: p.UndoVote) -> None:
         vote = self.vote
         if vote is None or connection.seat not in vote.waiting:
-            await self._refuse(connection, "there is no vote for you to answer", message.type)
+            await self._refuse(connection, why(message.type, N_("there is no vote for you to answer")))
             return
         if not message.yes:
             await self.decide_vote(False)
@@ -432,22 +458,22 @@ class Host:
     async def _on_chat(self, connection: Connection, message: p.Chat) -> None:
         text = clean_chat(message.text)
         if not text:
-            await self._refuse(connection, "an empty chat line", message.type)
+            await self._refuse(connection, why(message.type, N_("an empty chat line")))
             return
         await self._broadcast(p.ChatLine(name=connection.name, seat=connection.seat, text=text))
 
     async def _on_ping(self, connection: Connection, message: p.Ping) -> None:
         if message.zone is not None:
             if message.zone not in self.zone_ids:
-                await self._refuse(connection, f"the board has no zone {message.zone[:40]!r}", message.type)
+                await self._refuse(connection, why(message.type, N_("the board has no zone {zone}"), zone=message.zone[:40]))
                 return
         elif message.x_cm is None or message.y_cm is None:
-            await self._refuse(connection, "a ping names a zone or a point (x_cm, y_cm)", message.type)
+            await self._refuse(connection, why(message.type, N_("a ping names a zone or a point of the board")))
             return
         else:
             width, height = getattr(self.board, "width_cm", 1e9), getattr(self.board, "height_cm", 1e9)
             if not (0 <= message.x_cm <= width and 0 <= message.y_cm <= height):
-                await self._refuse(connection, "the point is off the board", message.type)
+                await self._refuse(connection, why(message.type, N_("the point is off the board")))
                 return
         await self._broadcast(p.PingShown(name=connection.name, seat=connection.seat, zone=message.zone,
                                           x_cm=message.x_cm, y_cm=message.y_cm))
@@ -455,13 +481,14 @@ class Host:
     async def _on_take_seat(self, connection: Connection, message: p.TakeSeat) -> None:
         hold = self.seats.get(message.seat)
         if hold is None:
-            await self._refuse(connection, f"there is no seat {message.seat[:40]!r}", message.type)
+            await self._refuse(connection, why(message.type, N_("there is no seat {seat}"), seat=message.seat[:40]))
             return
         if hold.connection is connection:
-            await self._refuse(connection, "you hold this seat already", message.type)
+            await self._refuse(connection, why(message.type, N_("you hold this seat already")))
             return
         if not hold.gone:
-            await self._refuse(connection, f"seat {hold.seat} is held by {hold.holder}, who is playing", message.type)
+            await self._refuse(connection, why(message.type, N_("seat {seat} is held by {holder}, who is playing"),
+                                               seat=hold.seat, holder=hold.holder or ""))
             return
         if connection.seat is not None:  # leaving one's own seat for this one
             mine = self.seats[connection.seat]
@@ -598,8 +625,8 @@ class Host:
         with contextlib.suppress(ConnectionClosed):
             await socket.send(p.encode(message))
 
-    async def _refuse(self, connection: Connection, reason: str, refused: str, command: str | None = None) -> None:
-        await self._send(connection.socket, p.Refused(reason=reason, refused=refused, command=command))
+    async def _refuse(self, connection: Connection, reason: Reason, command: str | None = None) -> None:
+        await self._send(connection.socket, refused(reason, command))
 
     # --- the autosave ----------------------------------------------------------------------------------------
 

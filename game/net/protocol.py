@@ -162,7 +162,9 @@ class Refused(_Message):
     """A message the host did not act on, with the reason for the player; nothing changed."""
 
     type: Literal["refused"] = "refused"
-    reason: str
+    reason: str  # in English, filled
+    template: str = ""  # the English template: show ``game.i18n.phrase(template, **fields)``
+    fields: dict[str, str] = Field(default_factory=dict)
     refused: str = ""  # the refused message's type ("" when it could not be read)
     command: str | None = None  # the refused command's JSON
 
