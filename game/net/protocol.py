@@ -151,7 +151,7 @@ class Update(_Message):
     cause: Literal["join", "command", "undo", "redo", "seat"] = "command"  # undo/redo/join: redraw, no animation
     view: dict[str, Any]  # ``views.encode_view``: the seat's ``player_view``
     events: list[dict[str, Any]]  # ``views.encode_events``: its share of the events since the last update
-    legal: list[str]  # the seat's legal commands, each as ``command_to_json``
+    legal: list[Any]  # ``views.encode_legal``: the seat's ``legal_commands`` (commands or the game's templates)
     turn: list[Seat]  # the seats that may act now
     outcome: str | None = None
     can_undo: bool = False
@@ -162,7 +162,9 @@ class Refused(_Message):
     """A message the host did not act on, with the reason for the player; nothing changed."""
 
     type: Literal["refused"] = "refused"
-    reason: str
+    reason: str  # in English, filled
+    template: str = ""  # the English template: show ``game.i18n.phrase(template, **fields)``
+    fields: dict[str, str] = Field(default_factory=dict)
     refused: str = ""  # the refused message's type ("" when it could not be read)
     command: str | None = None  # the refused command's JSON
 

@@ -170,3 +170,14 @@ def decode_events(items: Any) -> tuple[Any, ...]:
     if not isinstance(items, list):
         raise ViewCodecError("the events are not a list")
     return tuple(from_wire(item) for item in items)
+
+
+def encode_legal(commands: Iterable[Any]) -> list[Any]:
+    """A seat's ``legal_commands`` (commands, or templates of commands such as Zombieworld's moves)."""
+    return [to_wire(command) for command in commands]
+
+
+def decode_legal(items: Any) -> list[Any]:
+    if not isinstance(items, list):
+        raise ViewCodecError("the legal commands are not a list")
+    return [from_wire(item) for item in items]
