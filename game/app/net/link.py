@@ -13,7 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from game.net.protocol import ChatLine, HostClosing, Lobby, SeatInfo, Welcome
+from game.i18n import phrase
+from game.net.protocol import ChatLine, HostClosing, Lobby, Refused, SeatInfo, Welcome
 
 ANSWER_WAIT_S = 10.0  # how long a command waits for the host before it is given up
 POLL_PAUSE_S = 0.002
@@ -34,6 +35,16 @@ class Client(Protocol):
     def poll(self) -> list[Any]: ...
 
     def close(self) -> None: ...
+
+
+def refusal_words(refused: Refused) -> str:
+    """The host's reason, in the player's language when the host sent its template."""
+    if refused.template:
+        try:
+            return phrase(refused.template, **refused.fields)
+        except (KeyError, IndexError, ValueError):
+            return refused.reason
+    return refused.reason
 
 
 @dataclass

@@ -7,13 +7,14 @@ update of the game arrives); a refusal (a seat taken meanwhile) shows its reason
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UILabel
 
-from game.app.net.link import NetLink
+from game.app.net.link import NetLink, refusal_words
 from game.app.widgets.card_scene import BUTTON_H, GAP, CardScene
 from game.i18n import _
 from game.net.protocol import ContentMismatch, HostClosing, Lobby, Ready, Refused, TakeSeat, Update
@@ -56,7 +57,7 @@ class LobbyScene(CardScene):
             return
         for message in self.link.poll():
             if isinstance(message, Refused):
-                self.note = message.reason
+                self.note = refusal_words(message)
                 self._build()
             elif isinstance(message, ContentMismatch):
                 self.stop_with(_("Your copy of the game differs from the host's: {files}").format(
@@ -153,7 +154,7 @@ class LobbyScene(CardScene):
             free = info.holder is None or not info.connected
             if welcome is not None and info.seat != welcome.seat and free:
                 self._button(pygame.Rect(width - 16 - 150, y, 150, ROW_H - 8), _("Take seat"),
-                             lambda seat=info.seat: self.take(seat), c, key=f"take_{info.seat}",
+                             partial(self.take, info.seat), c, key=f"take_{info.seat}",
                              object_id="@start_choice")
             y += ROW_H
         if lobby is not None and lobby.spectators:

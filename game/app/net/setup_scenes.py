@@ -16,11 +16,19 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UILabel, UIScrollingContainer, UITextEntryLine
 
 from game.app.net.lobby_scene import LobbyScene
-from game.app.net.start import DEFAULT_PORT, NetStartError, host_game, join_game, player_name, url_of
+from game.app.net.start import (
+    DEFAULT_PORT,
+    PLAYABLE_GAMES,
+    NetStartError,
+    host_game,
+    join_game,
+    player_name,
+    url_of,
+)
 from game.app.start_scene import LABEL_CHARS, free_tables, shorten
 from game.app.widgets.card_scene import BUTTON_H, CardScene
 from game.i18n import _
-from game.platform import envelope
+from game.platform import envelope, registry
 
 ENTRY_H = 44
 FIELD_LABEL_W = 220
@@ -90,13 +98,16 @@ class HostScene(_FormScene):
         scroller = UIScrollingContainer(pygame.Rect(16, 56, width - 24, height - 70 - BUTTON_H - 24),
                                         manager=self.app.ui, container=c, allow_scroll_x=False)
         y = 0
+        playable = {registry.game(game).name for game in PLAYABLE_GAMES}
         for info in envelope.list_saves(self.save_dir)[0]:
+            if info.game not in PLAYABLE_GAMES or info.finished:
+                continue
             text = shorten(_("Resume: {save}").format(save=info.label()), LABEL_CHARS)
             self._button(pygame.Rect(0, y, width - 56, BUTTON_H - 6), text, partial(self.pick, info.path, text),
                          scroller, key=f"save_{info.path.stem}", object_id="@start_choice")
             y += BUTTON_H
         for table in free_tables():
-            if not table.path.suffix == ".toml":
+            if table.path.suffix != ".toml" or table.game not in playable:
                 continue
             text = shorten(f"{table.game}: {table.title}", LABEL_CHARS)
             self._button(pygame.Rect(0, y, width - 56, BUTTON_H - 6), text, partial(self.pick, table.path, text),

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from game.app.net.link import NetLink
+from game.app.net.link import NetLink, refusal_words
 from game.app.net.overlay import NetOverlay
 from game.app.net.remote import RemoteSession
 from game.app.net.zombicide_remote import RemoteGameController
@@ -48,7 +48,7 @@ class NetZombicideScene(GameScene):
             if isinstance(message, Update):
                 self.show_update(message)
             elif isinstance(message, Refused):
-                self.status(message.reason)
+                self.status(refusal_words(message))
             elif isinstance(message, PingShown):
                 self.overlay.show_ping(message)
             elif isinstance(message, UndoAsked):
