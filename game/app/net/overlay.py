@@ -29,6 +29,7 @@ LINE_PX = 22
 ENTRY_H_PX = 32
 BUTTON_H_PX = 34
 EDGE_PX = 10
+QUESTION_PX = 32  # the vote's question, above the buttons
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +46,7 @@ class NetOverlay:
         self.link = link
         self.hosting = hosting  # this window's host: it may give a left seat to a bot
         self.area = pygame.Rect(0, 0, 10, 10)
+        self.buttons_top_px = 48
         self.clock_s = 0.0
         self.pings: list[ShownPing] = []
         self.vote: UndoAsked | None = None
@@ -54,8 +56,11 @@ class NetOverlay:
 
     # --- layout -------------------------------------------------------------------------------------
 
-    def layout(self, table_area: pygame.Rect) -> None:
+    def layout(self, table_area: pygame.Rect, buttons_top_px: int | None = None) -> None:
+        """Over ``table_area``; the buttons start at ``buttons_top_px`` (below a panel the screen
+        shows at the table's top), else near the table's top."""
         self.area = pygame.Rect(table_area)
+        self.buttons_top_px = buttons_top_px if buttons_top_px is not None else self.area.top + 14
         manager = getattr(self.app, "ui", None)
         if manager is None:
             return
@@ -69,9 +74,13 @@ class NetOverlay:
 
     def chat_rect(self) -> pygame.Rect:
         """The chat's corner of the table: its last lines and the line to type in."""
-        width = min(CHAT_W_PX, max(200, self.area.width // 2 - 2 * EDGE_PX))
+        width = min(CHAT_W_PX, self.half_px())
         height = CHAT_LINES * LINE_PX + ENTRY_H_PX + 8
         return pygame.Rect(self.area.left + EDGE_PX, self.area.bottom - height - EDGE_PX - 44, width, height)
+
+    def half_px(self) -> int:
+        """The width of each side of the table the overlay uses: the chat left, the buttons right."""
+        return max(120, (self.area.width - 3 * EDGE_PX) // 2)
 
     def _rebuild_buttons(self) -> None:
         for button in self.buttons.values():
@@ -88,9 +97,9 @@ class NetOverlay:
             wanted.append((f"take:{seat}", _("Take {seat}").format(seat=label)))
             if self.hosting is not None:
                 wanted.append((f"bot:{seat}", _("Give {seat} to a bot").format(seat=label)))
-        x, y = self.area.right - EDGE_PX, self.area.top + 48
+        x, y = self.area.right - EDGE_PX, self.buttons_top_px + QUESTION_PX
         for key, text in wanted:
-            width = max(110, 12 * len(text) + 24)
+            width = min(self.half_px(), max(110, 12 * len(text) + 24))
             self.buttons[key] = UIButton(pygame.Rect(x - width, y, width, BUTTON_H_PX), text, manager=manager)
             y += BUTTON_H_PX + 6
         self._seats_shown = tuple(self.left_seats())
@@ -166,6 +175,13 @@ class NetOverlay:
             return _("Connection lost: reconnecting…")
         return ""
 
+    def vote_question(self) -> str:
+        if self.vote is None or self.vote.decided is not None:
+            return ""
+        asked = _("{name} asks to undo the last move") if self.vote.action == "undo" else \
+            _("{name} asks to redo the move undone")
+        return asked.format(name=self.vote.name)
+
     def chat_lines(self) -> list[str]:
         return [f"{line.name}: {line.text}" for line in self.link.chat[-CHAT_LINES:]]
 
@@ -184,11 +200,10 @@ class NetOverlay:
             for n, text in enumerate(lines):
                 words = text_with_halo(_fit(text, rect.width // 9), 16, (235, 235, 225))
                 surface.blit(words, (rect.left + 6, top + n * LINE_PX))
-        if self.vote is not None and self.vote.decided is None:
-            asked = _("{name} asks to undo the last move") if self.vote.action == "undo" else \
-                _("{name} asks to redo the move undone")
-            words = text_with_halo(asked.format(name=self.vote.name), 18, BANNER_TINT)
-            surface.blit(words, words.get_rect(topright=(self.area.right - EDGE_PX, self.area.top + 14)))
+        question = self.vote_question()
+        if question:
+            words = text_with_halo(_fit(question, self.half_px() // 9), 18, BANNER_TINT)
+            surface.blit(words, words.get_rect(topright=(self.area.right - EDGE_PX, self.buttons_top_px)))
         banner = self.banner_text()
         if banner:
             words = text_with_halo(banner, 24, BANNER_TINT)
@@ -222,6 +237,10 @@ class NetOverlay:
     def shown_rects(self) -> list[tuple[str, pygame.Rect]]:
         """What the overlay draws by hand (for the layout checks)."""
         rects = []
+        question = self.vote_question()
+        if question:
+            words = text_with_halo(_fit(question, self.half_px() // 9), 18, BANNER_TINT)
+            rects.append(("vote question", words.get_rect(topright=(self.area.right - EDGE_PX, self.buttons_top_px))))
         lines = self.chat_lines()
         if lines:
             rect = self.chat_rect()

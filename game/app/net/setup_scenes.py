@@ -43,6 +43,12 @@ class _FormScene(CardScene):
         self.values: dict[str, str] = {}
         self.problem = ""
 
+    def card_size(self, window: tuple[int, int], top: int) -> tuple[int, int]:
+        if self.page == "pick":
+            return super().card_size(window, top)
+        w, h = window
+        return min(900, w - 40), max(300, min(h - top - 30, 440))
+
     def leave(self) -> None:
         self._remember()
         super().leave()

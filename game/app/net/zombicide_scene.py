@@ -100,7 +100,9 @@ class NetZombicideScene(GameScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        self.overlay.layout(self.table_rect())
+        prompt = self.tutorial
+        below = prompt.rect.bottom + 8 if prompt is not None and prompt.visible else None
+        self.overlay.layout(self.table_rect(), below)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
