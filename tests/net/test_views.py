@@ -26,7 +26,13 @@ from game.rules.core.session import state_hash
 from game.rules.core.visibility import SPECTATOR, events_for
 from game.rules.zombicide.engine import parse_setup
 from tests.net.harness import REPO
-from tests.platform.conformance import _coh_command, _coh_game, _pick_legal, _zombieworld_command, _zombieworld_game
+from tests.platform.conformance import (
+    _coh_command,
+    _coh_game,
+    _pick_legal,
+    _zombieworld_command,
+    _zombieworld_game,
+)
 
 ZOMBICIDE_BOXES = {
     "rue_morgue": ("rm-tutorial-1.toml", ("cathy", "dan")),
