@@ -50,6 +50,7 @@ from game.rules.core.session import Session
 from game.rules.core.visibility import SPECTATOR, events_for
 
 HELLO_TIMEOUT_S = 10.0
+CLOSE_TIMEOUT_S = 2.0  # a client that does not answer a closing handshake by then is cut off
 SAVE_DIR = REPO_ROOT / "saves"
 EXTRA_KEY = "net"  # the host's own part of the save's ``extra``: join code, update number, seat holders
 
@@ -157,7 +158,7 @@ class Host:
     async def start(self, port: int = 0, bind: str = "0.0.0.0") -> int:
         """Listen on ``port`` (0: any free one); returns the port."""
         self.server = await serve(self._handle, bind, port, max_size=4 * p.MAX_MESSAGE_BYTES,
-                                  ping_interval=10, ping_timeout=20)
+                                  ping_interval=10, ping_timeout=20, close_timeout=CLOSE_TIMEOUT_S)
         self.port = self.server.sockets[0].getsockname()[1] if self.server.sockets else port
         self._save()
         return self.port
@@ -191,11 +192,13 @@ class Host:
             connection = await self._greet(socket)
             if connection is None:
                 return
+            closing = None
             async for data in socket:
+                if closing is not None:
+                    continue  # read, not heeded: the closing handshake waits behind what was sent
                 await self._receive(connection, data)
                 if connection.flood.refused > FLOOD_CLOSE_AFTER:
-                    await socket.close(1008, "too many messages")
-                    break
+                    closing = asyncio.ensure_future(socket.close(1008, "too many messages"))
         except ConnectionClosed:
             pass
         finally:
@@ -373,15 +376,19 @@ class Host:
         except OSError:
             self.session.undo()
             self.session.queue(())
-            self.number -= 1
             raise
         await self._cancel_vote()
         await self._broadcast_update(events, "command")
 
     def _change(self) -> None:
+        """Count and save a change of the game (OSError, the count unchanged, when it cannot be saved)."""
         self.number += 1
+        try:
+            self._save()
+        except OSError:
+            self.number -= 1
+            raise
         self._refresh_legal()
-        self._save()
 
     async def _on_undo(self, connection: Connection, message: BaseModel) -> None:
         seat = connection.seat
@@ -438,7 +445,15 @@ class Host:
                 self.session.undo()
             else:
                 events = self.session.redo()
-            self._change()
+            try:
+                self._change()
+            except OSError:  # not saved: not done
+                if undo:
+                    self.session.redo()
+                else:
+                    self.session.undo()
+                await self._broadcast(self._vote_message("refused", vote))
+                return
             await self._broadcast(self._vote_message("done", vote))
             await self._broadcast_update(events, vote.action)
         else:

@@ -12,7 +12,9 @@ a pydantic model ``{"$m": kind, "v": {...}}``, an enum ``{"$e": kind, "v": value
 JSON list, a list ``{"$l": [...]}``, a set ``{"$s": [...]}``, a mapping ``{"$d": [[key, value]...]}``.
 Reading never imports and never evaluates: a kind must name a class of a ``game.`` module already
 loaded (the client loaded the game's rules to draw it), and be a dataclass, a model or an enum.
-Events travel the same way (``encode_events``/``decode_events``).
+Events and legal commands travel the same way (``encode_events``, ``encode_legal`` and back).
+Shapes and kinds are checked; the values' types are not (some fields hold other types than they
+declare): a client trusts its host's values as it trusts its own rules.
 """
 
 from __future__ import annotations
