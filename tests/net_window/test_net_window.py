@@ -50,6 +50,9 @@ def test_host_lobby_game_command_refusal_chat_ping(app):
         friend.send(Chat(text="hola desde lejos"))
         frames_until(app, lambda: "Bea: hola desde lejos" in game.overlay.chat_lines(), "the friend's chat line")
         type_into(app, game.overlay.entry, "ya voy")
+        logged = len(host.session.log)
+        app.frame(0.02, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="e", scancode=8)])
+        assert len(host.session.log) == logged and game.overlay.entry.get_text() == "ya voy"  # "e" is no End turn here
         app.frame(0.02, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r",
                                                    scancode=40)])
         frames_until(app, lambda: "Ana: ya voy" in game.overlay.chat_lines(), "the window's own chat line")

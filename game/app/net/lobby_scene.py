@@ -34,7 +34,6 @@ class LobbyScene(CardScene):
         self.link = link
         self.host = host
         self.addresses = addresses
-        self.ready = False
         self.note = ""
         self._shown: Lobby | None = None
         self._kept: list[Any] = []  # the game's first messages, for the game screen
@@ -109,10 +108,14 @@ class LobbyScene(CardScene):
         if self.host is not None:
             self.host.start_now()
 
+    @property
+    def ready(self) -> bool:
+        """Whether the host counts this window's seat ready (taking a free seat says ready)."""
+        info = self.link.seat_info(self.link.seat) if self.link.seat else None
+        return info is not None and info.ready
+
     def toggle_ready(self) -> None:
-        self.ready = not self.ready
-        self.link.send(Ready(ready=self.ready))
-        self._build()
+        self.link.send(Ready(ready=not self.ready))
 
     # --- the page -------------------------------------------------------------------------------------
 

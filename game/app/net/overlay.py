@@ -146,7 +146,14 @@ class NetOverlay:
             return self.link.send(Ping(zone=zone))
         return self.link.send(Ping(x_cm=point_cm[0], y_cm=point_cm[1]))
 
+    @property
+    def typing(self) -> bool:
+        """The chat line has the keyboard: keys are words, not the screen's shortcuts."""
+        return self.entry is not None and self.entry.is_focused
+
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT) and self.typing:
+            return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
             if self.entry is not None and self.say(self.entry.get_text()):
                 self.entry.set_text("")
