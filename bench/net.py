@@ -177,12 +177,52 @@ def round_trip() -> list[str]:
     return lines
 
 
+CHAT_LINES = 60  # each of the 6 clients at once: within the host's flood burst
+
+
+async def _chatter(url: str, code: str, seats: list[str]) -> tuple[int, float]:
+    """Every client sends ``CHAT_LINES`` chat lines at once; (lines received by all, seconds)."""
+    clients = []
+    for seat in seats:
+        client = AsyncClient()
+        await client.connect(url, make_hello(f"bench {seat}", code, seat))
+        await client.recv(30)  # the welcome
+        clients.append(client)
+    expected = CHAT_LINES * len(clients)
+
+    async def listen(client: AsyncClient) -> int:
+        lines = 0
+        while lines < expected:
+            if isinstance(await client.recv(30), p.ChatLine):
+                lines += 1
+        return lines
+
+    start = time.perf_counter()
+    listeners = [asyncio.ensure_future(listen(client)) for client in clients]
+    for n in range(CHAT_LINES):
+        for client in clients:
+            await client.send(p.Chat(text=f"line {n}"))
+    received = sum(await asyncio.gather(*listeners))
+    elapsed = time.perf_counter() - start
+    for client in clients:
+        await client.close()
+    return received, elapsed
+
+
 def six_clients() -> list[str]:
     source, setup_json, script = _city_of_horror(6, 300)
     trips, received, elapsed = _run(source, setup_json, script)
-    return [f"6 clients, City of Horror: {received / elapsed:7.0f} messages/s received   "
+    with tempfile.TemporaryDirectory() as folder:
+        host = _HostProcess(source, setup_json, Path(folder))
+        try:
+            lines, chat_s = asyncio.run(_chatter(host.url, host.code, _seats(setup_json)))
+        finally:
+            host.close()
+    return [f"6 clients, City of Horror game: {received / elapsed:7.0f} messages/s received   "
             f"({received} messages, {len(script)} commands in {elapsed:.2f} s, {len(script) / elapsed:.0f} commands/s)",
-            figure("command round trip with 6 clients", trips, ROUND_TRIP_TARGET_MS)]
+            figure("command round trip with 6 clients", trips, ROUND_TRIP_TARGET_MS),
+            f"6 clients chatting at once: {lines / chat_s:7.0f} messages/s relayed   "
+            f"({CHAT_LINES * 6} lines sent, {lines} received in {chat_s:.2f} s)"]
 
 
 SECTIONS = [("network: command round trip on loopback", round_trip),
