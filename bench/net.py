@@ -9,85 +9,29 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
-from random import Random
-from typing import Any
 
 from bench import figure
-from game.board.mission import load_board
 from game.net import protocol as p
 from game.net.client import AsyncClient, make_hello
-from game.platform import registry
-from game.rules.core.session import Session
+from tests.net.harness import Game, city_of_horror_game, zombicide_game
 
 REPO = Path(__file__).resolve().parent.parent
 ROUND_TRIP_TARGET_MS = 20.0
-SEED = 4242
-
-
-def _script(ruleset: Any, board: Any, setup: Any, choose: Any, limit: int) -> list[tuple[str, str]]:
-    session = Session(ruleset, board, setup, SEED)
-    chooser = Random(SEED)
-    script = []
-    while len(script) < limit and ruleset.outcome(session.state) is None:
-        waiting = sorted(ruleset.current_seats(session.state))
-        if not waiting:
-            break
-        seat = waiting[0]
-        command = choose(ruleset, session.state, seat, chooser)
-        if command is None:
-            break
-        session.play(seat, command)
-        script.append((seat, ruleset.command_to_json(command)))
-    return script
-
-
-def _zombicide() -> tuple[Path, str, list[tuple[str, str]]]:
-    from game.rules.zombicide.bots import planner_bot
-    from game.rules.zombicide.engine import parse_setup
-
-    mission = REPO / "maps" / "missions" / "rm-tutorial-1.toml"
-    board = load_board(mission)
-    choices = {"players": [{"seat": s, "survivors": [n]} for s, n in (("A", "marta"), ("B", "bruno"), ("C", "juno"))]}
-    setup = parse_setup(choices, board)
-    ruleset = registry.game("zombicide").ruleset(setup.box)
-    script = _script(ruleset, board, setup, lambda r, st, seat, ch: planner_bot(st, seat, r.legal_commands(st, seat), ch),
-                     200)
-    return mission, ruleset.setup_to_json(setup), script
-
-
-def _city_of_horror(players: int, limit: int) -> tuple[Path, str, list[tuple[str, str]]]:
-    from game.rules.city_of_horror.commands import TRADE_COMMANDS, Pass
-    from game.rules.city_of_horror.setup import SetupSpec
-
-    def choose(ruleset: Any, state: Any, seat: str, chooser: Random) -> Any:
-        commands = [c for c in ruleset.legal_commands(state, seat) if not isinstance(c, TRADE_COMMANDS)]
-        if Pass() in commands and chooser.random() < 0.7:
-            return Pass()
-        return commands[int(chooser.random() * len(commands))] if commands else None
-
-    table = REPO / "maps" / "city_of_horror" / "coh-city.tmx"
-    board = load_board(table)
-    names = ("ana", "ben", "cai", "dee", "eve", "fay")[:players]
-    colours = ("red", "green", "blue", "yellow", "violet", "white")
-    setup = SetupSpec.model_validate({"players": [{"seat": n, "colour": c} for n, c in zip(names, colours, strict=False)]})
-    ruleset = registry.game("city_of_horror").ruleset("base")
-    return table, ruleset.setup_to_json(setup), _script(ruleset, board, setup, choose, limit)
 
 
 class _HostProcess:
-    def __init__(self, source: Path, setup_json: str, folder: Path):
+    def __init__(self, game: Game, folder: Path):
         setup = folder / "setup.json"
-        setup.write_text(setup_json, encoding="utf-8")
+        setup.write_text(game.ruleset.setup_to_json(game.setup), encoding="utf-8")
         self.process = subprocess.Popen(
-            [sys.executable, str(REPO / "main.py"), "host", str(source), "--port", "0", "--bind", "127.0.0.1",
-             "--setup", str(setup), "--seed", str(SEED), "--save", str(folder / "net.json")],
+            [sys.executable, str(REPO / "main.py"), "host", str(game.board.source), "--port", "0", "--bind",
+             "127.0.0.1", "--setup", str(setup), "--seed", str(game.seed), "--save", str(folder / "net.json")],
             cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
             env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
         self.url = self.code = ""
@@ -150,27 +94,21 @@ async def _play(url: str, code: str, script: list[tuple[str, str]], seats: list[
     return trips, received, elapsed
 
 
-def _run(source: Path, setup_json: str, script: list[tuple[str, str]]) -> tuple[list[float], int, float]:
-    seats = sorted({seat for seat, _ in script} | set(_seats(setup_json)))
+def _run(game: Game) -> tuple[list[float], int, float]:
     with tempfile.TemporaryDirectory() as folder:
-        host = _HostProcess(source, setup_json, Path(folder))
+        host = _HostProcess(game, Path(folder))
         try:
-            return asyncio.run(_play(host.url, host.code, script, seats))
+            return asyncio.run(_play(host.url, host.code, game.script, list(game.session().state.seats)))
         finally:
             host.close()
-
-
-def _seats(setup_json: str) -> list[str]:
-    data = json.loads(setup_json)
-    return [player["seat"] for player in data.get("players", [])]
 
 
 def round_trip() -> list[str]:
     lines = []
     every: list[float] = []
-    for label, (source, setup_json, script) in (("Zombicide tutorial, 3 players", _zombicide()),
-                                                 ("City of Horror, 3 players", _city_of_horror(3, 150))):
-        trips, _, _ = _run(source, setup_json, script)
+    for label, game in (("Zombicide tutorial, 3 players", zombicide_game()),
+                        ("City of Horror round, 3 players", city_of_horror_game())):
+        trips, _, _ = _run(game)
         every.extend(trips)
         lines.append(figure(f"command round trip: {label}", trips, ROUND_TRIP_TARGET_MS))
     lines.append(figure("command round trip: both", every, ROUND_TRIP_TARGET_MS))
@@ -210,12 +148,13 @@ async def _chatter(url: str, code: str, seats: list[str]) -> tuple[int, float]:
 
 
 def six_clients() -> list[str]:
-    source, setup_json, script = _city_of_horror(6, 300)
-    trips, received, elapsed = _run(source, setup_json, script)
+    game = city_of_horror_game(limit=300, round_only=False, players=6)
+    script = game.script
+    trips, received, elapsed = _run(game)
     with tempfile.TemporaryDirectory() as folder:
-        host = _HostProcess(source, setup_json, Path(folder))
+        host = _HostProcess(game, Path(folder))
         try:
-            lines, chat_s = asyncio.run(_chatter(host.url, host.code, _seats(setup_json)))
+            lines, chat_s = asyncio.run(_chatter(host.url, host.code, list(game.session().state.seats)))
         finally:
             host.close()
     return [f"6 clients, City of Horror game: {received / elapsed:7.0f} messages/s received   "
