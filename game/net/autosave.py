@@ -38,19 +38,21 @@ def frozen_copy(session: Session) -> Session:
     return twin
 
 
-def write(path: Path, entry: GameEntry, snapshot: Snapshot, title: str) -> None:
+def write(path: Path, entry: GameEntry, snapshot: Snapshot, title: str,
+          content: envelope.ContentStamp | None = None) -> None:
     session, extra = snapshot
     try:
-        envelope.write_game(path, entry, session, title=title, extra=extra)
+        envelope.write_game(path, entry, session, title=title, extra=extra, content=content)
     except envelope.SaveFileError as error:
         raise OSError(error.what) from None
 
 
 class Autosave:
-    def __init__(self, path: Path, entry: GameEntry, title: str = ""):
+    def __init__(self, path: Path, entry: GameEntry, title: str = "", content: envelope.ContentStamp | None = None):
         self.path = path
         self.entry = entry
         self.title = title
+        self.content = content  # the game's content stamp, read once: the files do not change mid-game
         self.error = ""  # the last failed save, in words ("" once a save succeeded again)
         self._task: asyncio.Future[None] | None = None
         self._wanted: Callable[[], Snapshot] | None = None
@@ -67,7 +69,7 @@ class Autosave:
 
     def now(self, snapshot: Snapshot) -> None:
         """Write the envelope at once (no host loop is saving meanwhile), then empty the journal."""
-        write(self.path, self.entry, snapshot, self.title)
+        write(self.path, self.entry, snapshot, self.title, self.content)
         self.journal.unlink(missing_ok=True)
 
     def soon(self, take: Callable[[], Snapshot]) -> None:
@@ -82,7 +84,7 @@ class Autosave:
             take, self._wanted = self._wanted, None
             snapshot = take()
             try:
-                await asyncio.to_thread(write, self.path, self.entry, snapshot, self.title)
+                await asyncio.to_thread(write, self.path, self.entry, snapshot, self.title, self.content)
             except OSError as error:
                 self.error = str(error)  # the journal still holds every change
                 continue

@@ -31,7 +31,7 @@ from game.board.mission import load_board
 from game.i18n import N_
 from game.net import protocol as p
 from game.net.autosave import Autosave, Snapshot, frozen_copy, journal_path, replay_journal
-from game.net.content import differing_files, game_content, whole_digest
+from game.net.content import differing_files, whole_digest
 from game.net.seats import (
     FLOOD_CLOSE_AFTER,
     Flood,
@@ -113,7 +113,9 @@ class Host:
         self.board_ref = envelope.portable(getattr(self.board, "source", ""))
         box = entry.box_of_setup(entry.codec.setup_json(session))
         self.box = box
-        self.content = game_content(entry, box, self.board)
+        stamp = envelope.content_stamp(entry, box, self.board)
+        self.autosave.content = stamp
+        self.content = dict(stamp.files)
         self.content_hash = whole_digest(self.content)
         self.zone_ids = frozenset(getattr(self.board, "zones", {}) or {})
         self.server: Server | None = None
