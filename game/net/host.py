@@ -728,9 +728,18 @@ class HostThread:
         await self.host.stop()
 
     def call(self, function: Callable[..., Any], *args: Any) -> None:
-        """Run ``function(*args)`` (a coroutine function of the host, such as ``give_to_bot``) on its loop."""
-        if self.loop is not None:
-            asyncio.run_coroutine_threadsafe(function(*args), self.loop)
+        """Run ``function(*args)`` on the host's loop, from the window's thread: a method of the host,
+        plain (``start_game``) or a coroutine function (``give_to_bot``, ``decide_vote``)."""
+        loop = self.loop
+        if loop is None:
+            raise HostError("the host is not running")
+
+        def run() -> None:
+            result = function(*args)
+            if inspect.isawaitable(result):
+                asyncio.ensure_future(result)
+
+        loop.call_soon_threadsafe(run)
 
     def stop(self, timeout_s: float = 10.0) -> None:
         if self.loop is not None and self._stopped is not None:
