@@ -572,6 +572,11 @@ class Host:
             self._save()
         else:
             self._save_soon()
+            asyncio.ensure_future(self._started_now())
+
+    async def _started_now(self) -> None:
+        await self._broadcast_lobby()
+        await self._play_bots()
 
     async def give_to_bot(self, seat: str, bot: str | None = None) -> None:
         """A seat whose player has gone is played by the game's bot from now on (until someone takes it)."""
