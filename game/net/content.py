@@ -10,11 +10,10 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Any
 
 from game.platform import registry
-from game.platform.envelope import board_files, content_stamp, portable
-from game.platform.registry import REPO_ROOT, GameEntry
+from game.platform.envelope import portable
+from game.platform.registry import REPO_ROOT
 
 CONTENT_FOLDERS = ("maps",)  # besides each game's own content files
 
@@ -42,11 +41,6 @@ def local_content() -> tuple[str, dict[str, str]]:
     return whole_digest(files), files
 
 
-def game_content(entry: GameEntry, box: str, board: Any) -> dict[str, str]:
-    """The files a game is stamped with (its content and its board's files), as the host has them."""
-    return dict(content_stamp(entry, box, board).files)
-
-
 def differing_files(host_files: dict[str, str], client_files: dict[str, str]) -> list[str]:
     """The host's files the client lacks or has otherwise, each with what differs."""
     found = []
@@ -58,4 +52,3 @@ def differing_files(host_files: dict[str, str], client_files: dict[str, str]) ->
     return found
 
 
-__all__ = ["board_files", "differing_files", "game_content", "local_content"]

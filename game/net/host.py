@@ -30,7 +30,8 @@ from game.board.errors import one_line
 from game.board.mission import load_board
 from game.i18n import N_
 from game.net import protocol as p
-from game.net.content import differing_files, game_content, whole_digest
+from game.net.autosave import Autosave, Snapshot, frozen_copy, journal_path, replay_journal
+from game.net.content import differing_files, whole_digest
 from game.net.seats import (
     FLOOD_CLOSE_AFTER,
     Flood,
@@ -91,8 +92,8 @@ class Host:
                  extra: dict[str, Any] | None = None):
         self.entry = entry
         self.session = session
-        self.save_path = Path(save_path)
         self.title = title
+        self.autosave = Autosave(Path(save_path), entry, title)
         self.extra = {k: v for k, v in (extra or {}).items() if k != EXTRA_KEY}
         saved = saved or {}
         self.code = code or str(saved.get("code") or join_code())
@@ -112,7 +113,9 @@ class Host:
         self.board_ref = envelope.portable(getattr(self.board, "source", ""))
         box = entry.box_of_setup(entry.codec.setup_json(session))
         self.box = box
-        self.content = game_content(entry, box, self.board)
+        stamp = envelope.content_stamp(entry, box, self.board)
+        self.autosave.content = stamp
+        self.content = dict(stamp.files)
         self.content_hash = whole_digest(self.content)
         self.zone_ids = frozenset(getattr(self.board, "zones", {}) or {})
         self.server: Server | None = None
@@ -133,7 +136,9 @@ class Host:
                 loaded = envelope.load_game(source)
             except envelope.SaveFileError as error:
                 raise HostError(str(error)) from None
-            saved = loaded.extra.get(EXTRA_KEY) if isinstance(loaded.extra.get(EXTRA_KEY), dict) else None
+            saved = dict(loaded.extra[EXTRA_KEY]) if isinstance(loaded.extra.get(EXTRA_KEY), dict) else {}
+            # the changes told to the players after the envelope was last written
+            saved["update"] = replay_journal(loaded.session, journal_path(source), int(saved.get("update", 0)))
             return cls(loaded.entry, loaded.session, Path(save_path or source), code=code, title=loaded.info.title,
                        bot=bot, saved=saved, extra=loaded.extra)
         try:
@@ -153,6 +158,14 @@ class Host:
             host.save_path = SAVE_DIR / f"net-{entry.id}-{host.code.lower()}.json"
         return host
 
+    @property
+    def save_path(self) -> Path:
+        return self.autosave.path
+
+    @save_path.setter
+    def save_path(self, path: Path) -> None:
+        self.autosave.path = Path(path)
+
     # --- serving --------------------------------------------------------------------------------------
 
     async def start(self, port: int = 0, bind: str = "0.0.0.0") -> int:
@@ -170,6 +183,7 @@ class Host:
             self.server.close()
             await self.server.wait_closed()
             self.server = None
+        await self.autosave.flush()
 
     def addresses(self) -> list[str]:
         """The addresses to give friends: this machine's addresses on its networks, then loopback."""
@@ -282,7 +296,7 @@ class Host:
             hold.ready = False
         hold.holder, hold.token, hold.connection, hold.left, hold.bot = (
             connection.name, connection.token, connection, False, None)
-        self._save()
+        self._save_soon()
 
     def _drop(self, connection: Connection) -> None:
         if connection in self.spectators:
@@ -369,10 +383,10 @@ class Host:
         return None
 
     async def _play(self, seat: str, command: Any) -> None:
-        """Apply, save (taken back if the save fails), then tell everyone."""
+        """Apply, journal (taken back if it cannot be written), tell everyone; the envelope follows."""
         events = self.session.play(seat, command)
         try:
-            self._change()
+            self._change({"op": "play", "seat": seat, "command": self.session.ruleset.command_to_json(command)})
         except OSError:
             self.session.undo()
             self.session.queue(())
@@ -380,15 +394,17 @@ class Host:
         await self._cancel_vote()
         await self._broadcast_update(events, "command")
 
-    def _change(self) -> None:
-        """Count and save a change of the game (OSError, the count unchanged, when it cannot be saved)."""
+    def _change(self, line: dict[str, Any]) -> None:
+        """Count and journal a change of the game (OSError, the count unchanged, when the journal
+        cannot be written), then have the envelope written."""
         self.number += 1
         try:
-            self._save()
+            self.autosave.record(self.number, line)
         except OSError:
             self.number -= 1
             raise
         self._refresh_legal()
+        self._save_soon()
 
     async def _on_undo(self, connection: Connection, message: BaseModel) -> None:
         seat = connection.seat
@@ -445,8 +461,10 @@ class Host:
                 self.session.undo()
             else:
                 events = self.session.redo()
+            last = self.session.log[-1] if not undo else None
             try:
-                self._change()
+                self._change({"op": "undo"} if last is None else
+                             {"op": "play", "seat": last.seat, "command": self.session.ruleset.command_to_json(last.command)})
             except OSError:  # not saved: not done
                 if undo:
                     self.session.redo()
@@ -540,7 +558,7 @@ class Host:
     def _maybe_start(self) -> None:
         if not self.started and all(h.bot is not None or (h.holder is not None and h.ready) for h in self.seats.values()):
             self.started = True
-            self._save()
+            self._save_soon()
 
     def start_game(self) -> None:
         """The host player starts now: every seat nobody holds goes to the bot."""
@@ -548,7 +566,17 @@ class Host:
             if hold.holder is None or hold.left:
                 hold.bot = self.bot_name
         self.started = True
-        self._save()
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:  # before serving (the headless host's --bots)
+            self._save()
+        else:
+            self._save_soon()
+            asyncio.ensure_future(self._started_now())
+
+    async def _started_now(self) -> None:
+        await self._broadcast_lobby()
+        await self._play_bots()
 
     async def give_to_bot(self, seat: str, bot: str | None = None) -> None:
         """A seat whose player has gone is played by the game's bot from now on (until someone takes it)."""
@@ -562,7 +590,7 @@ class Host:
             with contextlib.suppress(ConnectionClosed):
                 await hold.connection.socket.close(1000, "your seat was given to a bot")
         hold.connection, hold.bot, hold.token, hold.left = None, name, None, True
-        self._save()
+        self._save_soon()
         await self._broadcast_lobby()
         await self._play_bots()
 
@@ -645,15 +673,17 @@ class Host:
 
     # --- the autosave ----------------------------------------------------------------------------------------
 
-    def _save(self) -> None:
-        """The game and who holds each seat, atomically (the previous file kept as ``.bak``)."""
+    def _snapshot(self) -> Snapshot:
         net = {"code": self.code, "update": self.number, "started": self.started,
                "seats": {seat: hold.saved() for seat, hold in self.seats.items()}}
-        try:
-            envelope.write_game(self.save_path, self.entry, self.session, title=self.title,
-                                extra={**self.extra, EXTRA_KEY: net})
-        except envelope.SaveFileError as error:
-            raise OSError(error.what) from None
+        return frozen_copy(self.session), {**self.extra, EXTRA_KEY: net}
+
+    def _save(self) -> None:
+        """The game and who holds each seat, at once (before serving, or with no loop running)."""
+        self.autosave.now(self._snapshot())
+
+    def _save_soon(self) -> None:
+        self.autosave.soon(self._snapshot)
 
 
 def bot_move(play: Callable[..., Any], ruleset: Any, state: Any, seat: str, legal: list[Any], chooser: Random) -> Any:
@@ -703,9 +733,18 @@ class HostThread:
         await self.host.stop()
 
     def call(self, function: Callable[..., Any], *args: Any) -> None:
-        """Run ``function(*args)`` (a coroutine function of the host, such as ``give_to_bot``) on its loop."""
-        if self.loop is not None:
-            asyncio.run_coroutine_threadsafe(function(*args), self.loop)
+        """Run ``function(*args)`` on the host's loop, from the window's thread: a method of the host,
+        plain (``start_game``) or a coroutine function (``give_to_bot``, ``decide_vote``)."""
+        loop = self.loop
+        if loop is None:
+            raise HostError("the host is not running")
+
+        def run() -> None:
+            result = function(*args)
+            if inspect.isawaitable(result):
+                asyncio.ensure_future(result)
+
+        loop.call_soon_threadsafe(run)
 
     def stop(self, timeout_s: float = 10.0) -> None:
         if self.loop is not None and self._stopped is not None:

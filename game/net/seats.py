@@ -13,8 +13,8 @@ from game.net.protocol import CHAT_CHARS, NAME_CHARS, SeatInfo
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud or typed from a phone
 CODE_LENGTH = 6
-FLOOD_RATE_PER_S = 20.0  # messages a client may send per second, on average
-FLOOD_BURST = 40  # and at once
+FLOOD_RATE_PER_S = 50.0  # messages a client may send per second, on average (a fast bot client stays under)
+FLOOD_BURST = 100  # and at once
 FLOOD_CLOSE_AFTER = 200  # refusals for flooding before the host hangs up
 
 

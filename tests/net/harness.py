@@ -93,14 +93,17 @@ def zombieworld_game(limit: int = 40) -> Game:
     return _scripted(registry.game("zombieworld"), ruleset, board, setup, SECRET_SEED, limit, _zombieworld_command)
 
 
-def city_of_horror_game(limit: int = 400, round_only: bool = True) -> Game:
-    """A three-player City of Horror game played to the end of its first round."""
+COH_PLAYERS = (("ana", "red"), ("ben", "green"), ("cai", "blue"), ("dee", "yellow"), ("eve", "violet"),
+               ("fay", "white"))
+
+
+def city_of_horror_game(limit: int = 400, round_only: bool = True, players: int = 3) -> Game:
+    """A City of Horror game of ``players`` played to the end of its first round (or ``limit`` commands)."""
     from game.rules.city_of_horror.setup import SetupSpec
     from tests.platform.conformance import _coh_command
 
     board = load_board(REPO / "maps" / "city_of_horror" / "coh-city.tmx")
-    setup = SetupSpec.model_validate({"players": [{"seat": n, "colour": c}
-                                                  for n, c in (("ana", "red"), ("ben", "green"), ("cai", "blue"))]})
+    setup = SetupSpec.model_validate({"players": [{"seat": n, "colour": c} for n, c in COH_PLAYERS[:players]]})
     entry = registry.game("city_of_horror")
     ruleset = entry.ruleset("base")
     game = _scripted(entry, ruleset, board, setup, SECRET_SEED, limit, _coh_command)

@@ -10,6 +10,7 @@ from typing import Any
 from game.net import protocol as p
 from game.net.client import NetClient
 from game.net.host import HostThread
+from game.net.views import decode_legal
 from tests.net.harness import WAIT_S, new_host, zombicide_game
 
 GAME = zombicide_game()
@@ -94,4 +95,39 @@ def test_a_wrong_address_or_code_ends_with_a_reason(tmp_path):
         assert "lost" in closing.reason and stranger.closed
         stranger.close()
     finally:
+        thread.stop()
+
+
+def test_the_host_player_starts_with_bots_from_the_window(tmp_path):
+    host = new_host(GAME, tmp_path / "net.json", bot="planner")
+    thread = HostThread(host, bind="127.0.0.1")
+    port = thread.start()
+    client = NetClient()
+    try:
+        client.connect(f"ws://127.0.0.1:{port}", "solo", host.code, "A")
+        pending: list[Any] = []
+        _wait_for(client, pending, lambda m: isinstance(m, p.Welcome))
+        thread.call(host.start_game)  # B and C go to the bot; it plays their turns as they come
+        latest: p.Update | None = None
+        lobby: p.Lobby | None = None
+        acted: set[int] = set()
+        deadline = time.monotonic() + WAIT_S
+        while len(acted) < 6:  # the window's loop: poll, look at the latest view, play when it is A's turn
+            assert time.monotonic() < deadline, f"A played {len(acted)} times"
+            for message in [*pending, *client.poll()]:
+                if isinstance(message, p.Update):
+                    latest = message
+                elif isinstance(message, p.Lobby) and message.started:
+                    lobby = message
+            pending.clear()
+            if lobby and latest and latest.number == client.last_update and "A" in latest.turn and latest.legal \
+                    and latest.number not in acted:
+                client.send_command(GAME.ruleset.command_to_json(decode_legal(latest.legal)[0]))
+                acted.add(latest.number)
+            time.sleep(0.005)  # a frame
+        assert lobby is not None
+        assert [(s.seat, s.bot) for s in lobby.seats] == [("A", None), ("B", "planner"), ("C", "planner")]
+        assert {"A", "B", "C"} <= {entry.seat for entry in host.session.log}
+    finally:
+        client.close()
         thread.stop()

@@ -15,9 +15,12 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from game.net import protocol as p
+from game.net.autosave import Autosave
 from game.net.client import AsyncClient, make_hello
+from game.net.host import Host
 from game.platform import envelope
 from tests.net.harness import REPO, WAIT_S, Player, new_host, play_script, seat_players, start, zombicide_game
+from tests.net.test_play import _crash
 
 GAME = zombicide_game()
 
@@ -131,36 +134,62 @@ def test_hellos_wrong_code_version_name_seat_or_content(tmp_path):
     asyncio.run(_hellos(tmp_path))
 
 
-async def _failed_save(tmp_path: Path, monkeypatch) -> None:
-    host = new_host(GAME, tmp_path / "net.json")
+async def _failed_saves(tmp_path: Path, monkeypatch) -> None:
+    save = tmp_path / "net.json"
+    host = new_host(GAME, save)
     url = await start(host)
+    port = host.port
     try:
         players = await seat_players(host, url, GAME, ["A", "B", "C"])
         await play_script(GAME, players, range(2))
-        number, saved = host.number, (tmp_path / "net.json").read_text()
+        await host.autosave.flush()
+        number, saved = host.number, save.read_text()
 
-        def full_disk(*args, **kwargs):
-            raise envelope.SaveFileError(tmp_path / "net.json", "could not write the save (No space left on device)")
+        # the journal cannot be written: the command is taken back and refused, nothing changed
+        def no_journal(*args, **kwargs):
+            raise OSError("No space left on device")
 
-        monkeypatch.setattr(envelope, "write_game", full_disk)
+        monkeypatch.setattr(Autosave, "record", no_journal)
         seat, text = GAME.script[2]
         mover = next(pl for pl in players if pl.seat == seat)
         await mover.command(text)
         refused = await _refusal(mover)
         assert "could not save" in refused.reason and "taken back" in refused.reason
-        # never half-applied: the session, the update number and the file are as before
         assert host.number == number and host.session.hash() == GAME.local_hashes()[2]
         assert not host.session.can_redo()
-        assert (tmp_path / "net.json").read_text() == saved
+        await host.autosave.flush()
+        assert save.read_text() == saved
         monkeypatch.undo()
-        await play_script(GAME, players, range(2, 4))
-        assert host.session.hash() == GAME.local_hashes()[4]
+
+        # the envelope cannot be written but the journal can: the game goes on, and a host that dies
+        # then comes back with every command anyone was told of
+        def full_disk(*args, **kwargs):
+            raise envelope.SaveFileError(save, "could not write the save (No space left on device)")
+
+        monkeypatch.setattr(envelope, "write_game", full_disk)
+        await play_script(GAME, players, range(2, 5))
+        await host.autosave.flush()
+        assert "No space left" in host.autosave.error and save.read_text() == saved
+        monkeypatch.undo()
+        await _crash(host)
+        host = Host.open(save)
+        assert host.number == number + 3 and host.session.hash() == GAME.local_hashes()[5]
+        url = await start(host, port)
+        for player in players:
+            player.url = url
+            assert isinstance(await player.join(token=player.token), p.Welcome)
+            await player.until_update(host.number)
+        await play_script(GAME, players, range(5, 7))
+        await host.autosave.flush()
+        assert envelope.load_game(save).session.hash() == GAME.local_hashes()[7]
+        assert not host.autosave.journal.exists()  # emptied once the envelope holds everything
     finally:
         await host.stop()
 
 
-def test_a_command_whose_save_fails_is_taken_back(tmp_path, monkeypatch):
-    asyncio.run(_failed_save(tmp_path, monkeypatch))
+def test_a_command_that_cannot_be_journaled_is_taken_back_and_the_journal_covers_a_failed_save(
+        tmp_path, monkeypatch):
+    asyncio.run(_failed_saves(tmp_path, monkeypatch))
 
 
 # --- a real host process, killed outright -------------------------------------------------------------
@@ -220,10 +249,13 @@ async def _killed_host(tmp_path: Path) -> None:
         local = GAME.session()
         for seat, text in GAME.script[:6]:
             local.play(seat, GAME.ruleset.command_from_json(text))
-        assert envelope.load_game(save).session.hash() == local.hash()
-    finally:
         process.send_signal(signal.SIGTERM)
         process.wait(WAIT_S)
+        assert envelope.load_game(save).session.hash() == local.hash()  # a host closed cleanly: the envelope
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            process.wait(WAIT_S)
 
 
 def test_a_killed_host_process_restarts_from_its_autosave(tmp_path):
