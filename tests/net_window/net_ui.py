@@ -58,9 +58,8 @@ def client_poll_until(link: NetLink, wanted: Callable[[object], bool], what: str
     return found
 
 
-def host_to_lobby(app: DeadtableApp) -> tuple[LobbyScene, NetLink]:
-    """Start screen → Host → the tutorial → port 0 (any free) → lobby; a friend joins as Player 2
-    and says ready."""
+def host_lobby_alone(app: DeadtableApp) -> LobbyScene:
+    """Start screen → Host → the tutorial → port 0 (any free) → the lobby, nobody else there yet."""
     start = app.scenes.top
     assert isinstance(start, StartScene)
     tap(app, start.buttons["host"])
@@ -73,6 +72,13 @@ def host_to_lobby(app: DeadtableApp) -> tuple[LobbyScene, NetLink]:
     lobby = app.scenes.top
     assert isinstance(lobby, LobbyScene), scene.problem
     frames_until(app, lambda: lobby.link.welcome is not None and lobby.link.lobby is not None, "the welcome")
+    return lobby
+
+
+def host_to_lobby(app: DeadtableApp) -> tuple[LobbyScene, NetLink]:
+    """Start screen → Host → the tutorial → port 0 (any free) → lobby; a friend joins as Player 2
+    and says ready."""
+    lobby = host_lobby_alone(app)
     assert lobby.link.seat == "Player 1"
     assert lobby.host is not None and lobby.host.code and lobby.link.code == lobby.host.code
     friend_client = NetClient()

@@ -10,9 +10,10 @@ import pygame_gui
 import pytest
 
 from game.app.net.setup_scenes import JoinScene
+from game.app.net.zombicide_scene import NetZombicideScene
 from game.app.start_scene import StartScene
 from game.net import client as net_client
-from game.net.protocol import Chat, Ping, Update
+from game.net.protocol import Chat, Ping, Redo, UndoAsked, UndoVote, Update
 from game.rules.zombicide.commands import Move
 from tests.net_window.net_ui import client_poll_until, frames_until, host_and_start, new_app, tap, type_into
 
@@ -103,3 +104,40 @@ def test_join_form_asks_for_address_and_code(app):
     tap(app, scene.buttons["next"])
     assert app.scenes.top is scene and "join code" in scene.problem
     assert pygame_gui  # the entries are pygame_gui's
+
+
+def test_undo_goes_through_the_host_and_its_vote(app):
+    game, friend = host_and_start(app)
+    host = game.host.host
+    try:
+        move = next(c for c in game.controller.legal() if isinstance(c, Move))
+        before = game.controller.state
+        assert game.tap_zone(move.to).ok and len(host.session.log) == 1
+        # the window asks; the friend is asked and agrees; the host takes the move back for everyone
+        assert game.undo() and len(host.session.log) == 1  # asked, not done yet
+        asked = client_poll_until(friend, lambda m: isinstance(m, UndoAsked) and m.decided is None, "the vote")
+        assert asked.by == "Player 1" and asked.waiting == ["Player 2"]
+        friend.send(UndoVote(yes=True))
+        frames_until(app, lambda: len(host.session.log) == 0 and game.remote.can_redo(), "the undo")
+        frames_until(app, lambda: game.controller.state == before, "the view before the move")
+        # the friend asks to redo; the window (the host player) is asked and its word settles it
+        friend.send(Redo())
+        frames_until(app, lambda: "vote_yes" in game.overlay.buttons, "the question in the window")
+        tap(app, game.overlay.buttons["vote_yes"])
+        frames_until(app, lambda: len(host.session.log) == 1 and not game.overlay.buttons, "the redo")
+        frames_until(app, lambda: game.controller.state.graph.zone_ids[
+            game.controller.state.survivors[game.controller.state.survivor_index(move.survivor)].zone] == move.to,
+            "the move back on the table")
+    finally:
+        friend.close()
+
+
+def test_start_now_gives_the_free_seat_to_a_bot(app):
+    from tests.net_window.net_ui import host_lobby_alone
+
+    lobby = host_lobby_alone(app)
+    tap(app, lobby.buttons["start_now"])
+    frames_until(app, lambda: isinstance(app.scenes.top, NetZombicideScene), "the game screen")
+    game = app.scenes.top
+    info = game.link.seat_info("Player 2")
+    assert info is not None and info.bot is not None  # the bot holds Player 2

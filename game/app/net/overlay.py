@@ -163,7 +163,10 @@ class NetOverlay:
             if key is None:
                 return False
             if key in ("vote_yes", "vote_no"):
-                self.link.send(UndoVote(yes=key == "vote_yes"))
+                if self.hosting is not None:  # the host player's word settles it
+                    self.hosting.decide_vote(key == "vote_yes")
+                else:
+                    self.link.send(UndoVote(yes=key == "vote_yes"))
                 self.vote = None
             elif key.startswith("take:"):
                 self.link.send(TakeSeat(seat=key.split(":", 1)[1]))

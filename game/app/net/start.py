@@ -48,18 +48,14 @@ class Hosting:
 
     def start_now(self) -> None:
         """Start the game now: the seats nobody holds go to the game's bot."""
-        self.thread.call(_start_game, self.thread.host)
+        self.thread.call(self.thread.host.start_game)
 
     def give_to_bot(self, seat: str) -> None:
         self.thread.call(self.thread.host.give_to_bot, seat)
 
-
-async def _start_game(host: Host) -> None:
-    begin = getattr(host, "begin", None)  # the host's own coroutine, when it tells everyone itself
-    if begin is not None:
-        await begin()
-    else:
-        host.start_game()
+    def decide_vote(self, yes: bool) -> None:
+        """The host player's word on an undo or redo vote settles it (docs/network.md)."""
+        self.thread.call(self.thread.host.decide_vote, yes)
 
 
 def player_name() -> str:
