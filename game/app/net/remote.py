@@ -140,8 +140,10 @@ class RemoteSession:
 
         if not self.link.send(Command(command=text, seen=self.number)):
             raise IllegalCommand(HOST_GONE)
-        answer = self.link.wait_for(
-            lambda m: isinstance(m, Update) or (isinstance(m, Refused) and m.refused == "command"))
+        sent_on = self.number
+        answer = self.link.wait_for(  # the command's own update (or an earlier command's, then its refusal)
+            lambda m: (isinstance(m, Update) and m.number > sent_on and m.cause == "command")
+            or (isinstance(m, Refused) and m.refused == "command"))
         if answer is None:
             raise IllegalCommand(HOST_GONE if self.link.gone else NO_ANSWER)
         if isinstance(answer, Refused):

@@ -18,6 +18,7 @@ from pygame_gui.elements import UILabel, UIScrollingContainer, UITextEntryLine
 from game.app.net.lobby_scene import LobbyScene
 from game.app.net.start import (
     DEFAULT_PORT,
+    NEW_GAME_GAMES,
     PLAYABLE_GAMES,
     NetStartError,
     host_game,
@@ -104,7 +105,7 @@ class HostScene(_FormScene):
         scroller = UIScrollingContainer(pygame.Rect(16, 56, width - 24, height - 70 - BUTTON_H - 24),
                                         manager=self.app.ui, container=c, allow_scroll_x=False)
         y = 0
-        playable = {registry.game(game).name for game in PLAYABLE_GAMES}
+        playable = {registry.game(game).name for game in NEW_GAME_GAMES}
         for info in envelope.list_saves(self.save_dir)[0]:
             if info.game not in PLAYABLE_GAMES or info.finished:
                 continue

@@ -75,7 +75,8 @@ def url_of(address: str, port: int | None = None) -> str:
     return f"ws://{address}"
 
 
-PLAYABLE_GAMES = ("zombicide",)  # the games whose screens play a remote game (the others: see docs/network.md)
+PLAYABLE_GAMES = ("zombicide", "zombieworld")  # the games whose screens play a remote game (docs/network.md)
+NEW_GAME_GAMES = ("zombicide",)  # the games a new network game starts for from a mission (the others: a save)
 
 
 def new_game_setup(mission: Path) -> str:
@@ -135,8 +136,13 @@ def open_remote_game(app: Any, link: NetLink, hosting: Hosting | None = None) ->
     entry, session = remote_session(link)
     if entry.id not in PLAYABLE_GAMES:
         raise NetStartError(f"{entry.name} cannot be played over the network from this window yet")
-    from game.app.net.zombicide_scene import NetZombicideScene
+    if entry.id == "zombieworld":
+        from game.app.net.zombieworld_scene import NetZombieworldScene
 
-    scene = NetZombicideScene(app, link, session, Path(session.board.source), hosting)
+        scene: Any = NetZombieworldScene(app, link, session, Path(session.board.source), hosting)
+    else:
+        from game.app.net.zombicide_scene import NetZombicideScene
+
+        scene = NetZombicideScene(app, link, session, Path(session.board.source), hosting)
     app.show(scene)
     return scene
