@@ -11,10 +11,11 @@ from game.app.net.setup_scenes import JoinScene
 from game.app.net.zombieworld_scene import NetZombieworldScene
 from game.net.client import NetClient
 from game.net.host import Host, HostThread
-from game.net.protocol import Ready
+from game.net.protocol import Chat, Ready
 from game.platform import registry
 from game.rules.core.session import Session
 from tests.net_window.net_ui import client_poll_until, frames_until, new_app, tap, type_into
+from tests.net_window.test_net_layout import problems_of
 
 
 @pytest.fixture
@@ -29,13 +30,16 @@ def zombieworld_host(tmp_path):
     thread.stop()
 
 
-def test_join_take_a_seat_and_play_zombieworld(tmp_path, zombieworld_host):
+@pytest.mark.filterwarnings("error:Label Rect is too small:UserWarning")
+@pytest.mark.parametrize("size", [(1000, 650), (1920, 1080), (3840, 2160)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_join_take_a_seat_and_play_zombieworld(tmp_path, zombieworld_host, size):
+    """At each window size, the screens' layout is checked on the way (the lobby, the game with chat)."""
     from game.app.net.link import NetLink
 
     host, address = zombieworld_host
     first = sorted(host.session.ruleset.current_seats(host.session.state))[0]  # the window takes the band to act
     second = next(seat for seat in host.seats if seat != first)
-    app = new_app(tmp_path / "window")
+    app = new_app(tmp_path / "window", size)
     friend = NetLink(NetClient(), name="Bea")
     try:
         tap(app, app.scenes.top.buttons["join"])
@@ -49,6 +53,7 @@ def test_join_take_a_seat_and_play_zombieworld(tmp_path, zombieworld_host):
         assert isinstance(lobby, LobbyScene)
         frames_until(app, lambda: lobby.link.welcome is not None and f"take_{first}" in lobby.buttons, "the lobby")
         assert lobby.link.seat is None  # a spectator until a seat is taken
+        assert problems_of(app, lobby, "lobby") == []
         tap(app, lobby.buttons[f"take_{first}"])
         frames_until(app, lambda: lobby.link.seat == first and lobby.ready, "the seat, ready")
         friend.client.connect(f"ws://{address}", "Bea", host.code, second)
@@ -65,6 +70,9 @@ def test_join_take_a_seat_and_play_zombieworld(tmp_path, zombieworld_host):
         assert len(host.session.log) == logged + 1
         assert any(type(e).__name__ == "Activated" and e.model == command.model for e in outcome.events)
         assert game.state == host.session.ruleset.player_view(host.session.state, first)  # the host's view, here
+        friend.send(Chat(text="una línea de chat " * 6))
+        frames_until(app, lambda: bool(game.overlay.chat_lines()), "the chat line")
+        assert problems_of(app, game, "game") == []
     finally:
         friend.close()
         app._leave_all()
