@@ -17,19 +17,12 @@ from typing import Any
 
 from game.app.net.link import NetLink, refusal_words
 from game.net import views
-from game.net.protocol import Redo, Refused, Undo, Update
+from game.net.protocol import Command, Redo, Refused, Undo, Update
 from game.rules.core.base import IllegalCommand
+from game.rules.core.session import LogEntry, state_hash
 
 NO_ANSWER = "the host did not answer in time; try again"
 HOST_GONE = "the connection to the host is closed"
-
-
-@dataclass(frozen=True, slots=True)
-class RemoteEntry:
-    """One command in effect as this window saw it (the log panel counts them)."""
-
-    seat: str
-    command: Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +54,7 @@ class RemoteSession:
         self._can_undo = False
         self._can_redo = False
         self._history: list[tuple[Any, tuple[Any, ...]]] = []
-        self._entries: list[RemoteEntry] = []
+        self._entries: list[LogEntry] = []
 
     # --- what a Session shows ----------------------------------------------------------------------
 
@@ -75,11 +68,11 @@ class RemoteSession:
         return self.link.seat
 
     @property
-    def log(self) -> tuple[RemoteEntry, ...]:
+    def log(self) -> tuple[LogEntry, ...]:
         return tuple(self._entries)
 
     @property
-    def logged(self) -> tuple[RemoteEntry, ...]:
+    def logged(self) -> tuple[LogEntry, ...]:
         return tuple(self._entries)
 
     def history(self) -> list[tuple[Any, tuple[Any, ...]]]:
@@ -91,12 +84,10 @@ class RemoteSession:
     def can_redo(self) -> bool:
         return self._can_redo
 
-    def next_entry(self) -> RemoteEntry | None:
+    def next_entry(self) -> LogEntry | None:
         return None  # the host keeps the redo history
 
     def hash(self) -> str:
-        from game.rules.core.session import state_hash
-
         return state_hash(self._state)
 
     def legal_commands(self, seat: str | None) -> list[Any]:
@@ -127,7 +118,7 @@ class RemoteSession:
             self._entries.pop()
             self._history.pop()
         elif update.cause in ("command", "redo"):
-            self._entries.append(RemoteEntry(update.turn[0] if update.turn else "", None))
+            self._entries.append(LogEntry(update.turn[0] if update.turn else "", None))
             self._history.append((state, events))
         return Received(before, events if update.cause == "command" else (), undone)
 
@@ -136,8 +127,6 @@ class RemoteSession:
     def play(self, seat: str, command: Any) -> tuple[Any, ...]:
         """Send ``command`` and wait for the host: its events, or IllegalCommand with its reason."""
         text = self.ruleset.command_to_json(command)
-        from game.net.protocol import Command
-
         if not self.link.send(Command(command=text, seen=self.number)):
             raise IllegalCommand(HOST_GONE)
         sent_on = self.number

@@ -12,7 +12,6 @@ from typing import Any
 
 from game.app.net.remote import RemoteSession
 from game.app.zombicide.controller import GameController, Outcome
-from game.rules.core.base import IllegalCommand
 
 
 class RemoteGameController(GameController):
@@ -32,15 +31,10 @@ class RemoteGameController(GameController):
         return self.session.legal_commands(seat) if seat is not None else []
 
     def play(self, command: Any, seat: str | None = None) -> Outcome:
-        mine = self.my_seat
+        mine = self.my_seat  # the host knows who sent it: always this window's seat
         if mine is None:
             return Outcome(False, reason="a spectator watches: take a free seat to play", command=command)
-        try:
-            events = self.session.play(mine, command)
-        except IllegalCommand as refusal:
-            return Outcome(False, reason=refusal.reason, command=command)
-        self.select_default()
-        return Outcome(True, tuple(events), command=command)
+        return super().play(command, seat=mine)
 
     def shown(self, events: Sequence[Any], seat: str | None) -> tuple[Any, ...]:
         return tuple(events)  # the host sent this seat's share only
