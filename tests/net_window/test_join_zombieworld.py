@@ -9,6 +9,7 @@ import pytest
 from game.app.net.lobby_scene import LobbyScene
 from game.app.net.setup_scenes import JoinScene
 from game.app.net.zombieworld_scene import NetZombieworldScene
+from game.app.start_scene import StartScene
 from game.net.client import NetClient
 from game.net.host import Host, HostThread
 from game.net.protocol import Chat, Ready
@@ -75,4 +76,21 @@ def test_join_take_a_seat_and_play_zombieworld(tmp_path, zombieworld_host, size)
         assert problems_of(app, game, "game") == []
     finally:
         friend.close()
+        app._leave_all()
+
+
+def test_a_wrong_join_code_says_why_and_goes_back(tmp_path, zombieworld_host):
+    host, address = zombieworld_host
+    app = new_app(tmp_path / "window")
+    try:
+        tap(app, app.scenes.top.buttons["join"])
+        join = app.scenes.top
+        type_into(app, join.entries["address"], address)
+        type_into(app, join.entries["code"], "WRONG1")
+        tap(app, join.buttons["next"])
+        frames_until(app, lambda: app.message is not None, "the message")
+        assert isinstance(app.scenes.top, StartScene)
+        assert "code" in app.message.text_block.html_text.lower()  # the host's reason
+        assert host.spectators == [] and all(hold.holder is None for hold in host.seats.values())
+    finally:
         app._leave_all()

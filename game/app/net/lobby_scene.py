@@ -55,6 +55,9 @@ class LobbyScene(CardScene):
         if self.opened is not None:
             return
         for message in self.link.poll():
+            if isinstance(message, Refused) and message.refused == "hello":  # the host will not have us
+                self.stop_with(refusal_words(message))
+                return
             if isinstance(message, Refused):
                 self.note = refusal_words(message)
                 self._build()
