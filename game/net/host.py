@@ -42,7 +42,7 @@ from game.net.seats import (
     join_code,
     new_token,
 )
-from game.net.views import encode_events, encode_legal, encode_view
+from game.net.views import encode_events, encode_legal, encode_view, to_wire
 from game.platform import envelope, registry
 from game.platform.registry import REPO_ROOT, GameEntry
 from game.rules.core.base import IllegalCommand
@@ -638,7 +638,7 @@ class Host:
         return p.Update.model_validate({
             "number": self.number, "cause": cause, "view": encode_view(ruleset.player_view(state, viewer)),
             "events": encode_events(shown), "legal": self.seats[seat].legal if seat is not None else [],
-            "turn": sorted(ruleset.current_seats(state)), "outcome": None if outcome is None else str(outcome),
+            "turn": sorted(ruleset.current_seats(state)), "outcome": to_wire(outcome),
             "can_undo": self.session.can_undo(), "can_redo": self.session.can_redo()})
 
     async def _send_update(self, connection: Connection, events: Any, cause: str) -> None:
