@@ -97,18 +97,23 @@ class Autosave:
             await self._task
 
 
-def replay_journal(session: Session, journal: Path, saved_number: int) -> int:
+def replay_journal(session: Session, journal: Path, saved_number: int) -> tuple[int, dict[str, Any] | None]:
     """Play the journal's changes after update ``saved_number`` on ``session``; returns the update
-    number reached. A torn last line (the host died writing it) ends the replay."""
+    number reached and the last record of who holds the seats (None: the envelope's is the latest).
+    A torn last line (the host died writing it) ends the replay."""
     number = saved_number
+    seats: dict[str, Any] | None = None
     try:
         lines = journal.read_text(encoding="utf-8").splitlines()
     except FileNotFoundError:
-        return number
+        return number, seats
     ruleset = session.ruleset
     for text in lines:
         try:
             line = json.loads(text)
+            if line["op"] == "seats":  # the last one is the newest, whatever the envelope holds
+                seats = {"started": bool(line["started"]), "seats": dict(line["seats"])}
+                continue
             if int(line["update"]) <= number:
                 continue
             if line["op"] == "undo":
@@ -119,4 +124,4 @@ def replay_journal(session: Session, journal: Path, saved_number: int) -> int:
             number = int(line["update"])
         except (ValueError, KeyError, TypeError, IndexError, IllegalCommand):
             break
-    return number
+    return number, seats

@@ -42,7 +42,7 @@ from game.net.seats import (
     join_code,
     new_token,
 )
-from game.net.views import encode_events, encode_legal, encode_view
+from game.net.views import encode_events, encode_legal, encode_view, to_wire
 from game.platform import envelope, registry
 from game.platform.registry import REPO_ROOT, GameEntry
 from game.rules.core.base import IllegalCommand
@@ -138,7 +138,8 @@ class Host:
                 raise HostError(str(error)) from None
             saved = dict(loaded.extra[EXTRA_KEY]) if isinstance(loaded.extra.get(EXTRA_KEY), dict) else {}
             # the changes told to the players after the envelope was last written
-            saved["update"] = replay_journal(loaded.session, journal_path(source), int(saved.get("update", 0)))
+            saved["update"], seats = replay_journal(loaded.session, journal_path(source), int(saved.get("update", 0)))
+            saved.update(seats or {})
             return cls(loaded.entry, loaded.session, Path(save_path or source), code=code, title=loaded.info.title,
                        bot=bot, saved=saved, extra=loaded.extra)
         try:
@@ -296,7 +297,7 @@ class Host:
             hold.ready = False
         hold.holder, hold.token, hold.connection, hold.left, hold.bot = (
             connection.name, connection.token, connection, False, None)
-        self._save_soon()
+        self._seats_changed()
 
     def _drop(self, connection: Connection) -> None:
         if connection in self.spectators:
@@ -558,7 +559,7 @@ class Host:
     def _maybe_start(self) -> None:
         if not self.started and all(h.bot is not None or (h.holder is not None and h.ready) for h in self.seats.values()):
             self.started = True
-            self._save_soon()
+            self._seats_changed()
 
     def start_game(self) -> None:
         """The host player starts now: every seat nobody holds goes to the bot."""
@@ -571,7 +572,7 @@ class Host:
         except RuntimeError:  # before serving (the headless host's --bots)
             self._save()
         else:
-            self._save_soon()
+            self._seats_changed()
             asyncio.ensure_future(self._started_now())
 
     async def _started_now(self) -> None:
@@ -590,7 +591,7 @@ class Host:
             with contextlib.suppress(ConnectionClosed):
                 await hold.connection.socket.close(1000, "your seat was given to a bot")
         hold.connection, hold.bot, hold.token, hold.left = None, name, None, True
-        self._save_soon()
+        self._seats_changed()
         await self._broadcast_lobby()
         await self._play_bots()
 
@@ -637,7 +638,7 @@ class Host:
         return p.Update.model_validate({
             "number": self.number, "cause": cause, "view": encode_view(ruleset.player_view(state, viewer)),
             "events": encode_events(shown), "legal": self.seats[seat].legal if seat is not None else [],
-            "turn": sorted(ruleset.current_seats(state)), "outcome": None if outcome is None else str(outcome),
+            "turn": sorted(ruleset.current_seats(state)), "outcome": to_wire(outcome),
             "can_undo": self.session.can_undo(), "can_redo": self.session.can_redo()})
 
     async def _send_update(self, connection: Connection, events: Any, cause: str) -> None:
@@ -674,8 +675,7 @@ class Host:
     # --- the autosave ----------------------------------------------------------------------------------------
 
     def _snapshot(self) -> Snapshot:
-        net = {"code": self.code, "update": self.number, "started": self.started,
-               "seats": {seat: hold.saved() for seat, hold in self.seats.items()}}
+        net = {"code": self.code, "update": self.number, **self._seats_held()}
         return frozen_copy(self.session), {**self.extra, EXTRA_KEY: net}
 
     def _save(self) -> None:
@@ -684,6 +684,18 @@ class Host:
 
     def _save_soon(self) -> None:
         self.autosave.soon(self._snapshot)
+
+    def _seats_held(self) -> dict[str, Any]:
+        return {"started": self.started, "seats": {seat: hold.saved() for seat, hold in self.seats.items()}}
+
+    def _seats_changed(self) -> None:
+        """Who holds each seat (and their tokens) goes to the journal before anyone is told: a
+        restarted host gives every player their seat back."""
+        try:
+            self.autosave.record(self.number, {"op": "seats", **self._seats_held()})
+        except OSError as error:
+            self.autosave.error = str(error)  # the envelope below still tries
+        self._save_soon()
 
 
 def bot_move(play: Callable[..., Any], ruleset: Any, state: Any, seat: str, legal: list[Any], chooser: Random) -> Any:

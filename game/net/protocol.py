@@ -153,7 +153,7 @@ class Update(_Message):
     events: list[dict[str, Any]]  # ``views.encode_events``: its share of the events since the last update
     legal: list[Any]  # ``views.encode_legal``: the seat's ``legal_commands`` (commands or the game's templates)
     turn: list[Seat]  # the seats that may act now
-    outcome: str | None = None
+    outcome: Any = None  # ``views.to_wire`` of the game's ``outcome`` (None while it goes on): ``from_wire`` reads it
     can_undo: bool = False
     can_redo: bool = False
 

@@ -8,6 +8,7 @@ import asyncio
 
 from game.net import protocol as p
 from game.net.host import Host
+from game.net.views import from_wire
 from game.rules.core.session import state_hash
 from tests.net.harness import (
     Game,
@@ -76,6 +77,9 @@ async def _whole_game(game: Game, tmp_path, seats: list[str], drop_at: int, cras
 
         assert host.session.hash() == game.local_hashes()[-1]
         _views_match(game, host, players)
+        final = game.ruleset.outcome(host.session.state)
+        for player in players:
+            assert player.update is not None and from_wire(player.update.outcome) == final
     finally:
         await host.stop()
 
