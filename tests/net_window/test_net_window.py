@@ -141,3 +141,16 @@ def test_start_now_gives_the_free_seat_to_a_bot(app):
     game = app.scenes.top
     info = game.link.seat_info("Player 2")
     assert info is not None and info.bot is not None  # the bot holds Player 2
+
+
+def test_a_seat_whose_player_left_can_go_to_a_bot(app):
+    game, friend = host_and_start(app)
+    host = game.host.host
+    friend.close()  # Bea leaves
+    frames_until(app, lambda: "bot:Player 2" in game.overlay.buttons and "take:Player 2" in game.overlay.buttons,
+                 "the left seat's buttons")
+    tap(app, game.overlay.buttons["bot:Player 2"])
+    frames_until(app, lambda: (info := game.link.seat_info("Player 2")) is not None and info.bot is not None,
+                 "the bot in the seat")
+    assert host.seats["Player 2"].bot is not None
+    frames_until(app, lambda: not game.overlay.buttons, "the buttons gone")
