@@ -72,7 +72,7 @@ def test_join_take_a_seat_and_play_zombieworld(tmp_path, zombieworld_host, size)
         assert any(type(e).__name__ == "Activated" and e.model == command.model for e in outcome.events)
         assert game.state == host.session.ruleset.player_view(host.session.state, first)  # the host's view, here
         friend.send(Chat(text="una línea de chat " * 6))
-        frames_until(app, lambda: bool(game.overlay.chat_lines()), "the chat line")
+        frames_until(app, lambda: bool(game.net_overlay.chat_lines()), "the chat line")
         assert problems_of(app, game, "game") == []
     finally:
         friend.close()

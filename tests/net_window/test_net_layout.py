@@ -64,14 +64,14 @@ def test_the_network_game_screen_fits(tmp_path, size):
                 friend.send(Chat(text=f"line {n}: " + "a long sentence to fill the chat panel " * 3))
             zone = next(iter(game.board.zones))
             friend.send(Ping(zone=zone))
-            frames_until(app, lambda: len(game.overlay.chat_lines()) == 5 and bool(game.overlay.pings), "chat, ping")
-            game.overlay.ask_vote(UndoAsked(by="Player 2", name="Bea", action="undo", waiting=["Player 1"]))
+            frames_until(app, lambda: len(game.net_overlay.chat_lines()) == 5 and bool(game.net_overlay.pings), "chat, ping")
+            game.net_overlay.ask_vote(UndoAsked(by="Player 2", name="Bea", action="undo", waiting=["Player 1"]))
             lobby = game.link.lobby
             assert lobby is not None
             game.link.lobby = Lobby(seats=[*lobby.seats[:1], SeatInfo(seat="Player 2", label="Player 2", holder="Bea",
                                                                      ready=True, connected=False)], started=True)
-            game.overlay.update(0.02)
-            assert {"vote_yes", "vote_no", "take:Player 2", "bot:Player 2"} <= set(game.overlay.buttons)
+            game.net_overlay.update(0.02)
+            assert {"vote_yes", "vote_no", "take:Player 2", "bot:Player 2"} <= set(game.net_overlay.buttons)
             found = problems_of(app, game, "game")
         finally:
             friend.close()

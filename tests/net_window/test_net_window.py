@@ -49,18 +49,18 @@ def test_host_lobby_game_command_refusal_chat_ping(app):
         assert game.controller.state is shown and len(host.session.log) == before_log + 1
         # chat both ways, and a friend's ping lights a zone here for a while
         friend.send(Chat(text="hola desde lejos"))
-        frames_until(app, lambda: "Bea: hola desde lejos" in game.overlay.chat_lines(), "the friend's chat line")
-        type_into(app, game.overlay.entry, "ya voy")
+        frames_until(app, lambda: "Bea: hola desde lejos" in game.net_overlay.chat_lines(), "the friend's chat line")
+        type_into(app, game.net_overlay.entry, "ya voy")
         logged = len(host.session.log)
         app.frame(0.02, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="e", scancode=8)])
-        assert len(host.session.log) == logged and game.overlay.entry.get_text() == "ya voy"  # "e" is no End turn here
+        assert len(host.session.log) == logged and game.net_overlay.entry.get_text() == "ya voy"  # "e" is no End turn here
         app.frame(0.02, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r",
                                                    scancode=40)])
-        frames_until(app, lambda: "Ana: ya voy" in game.overlay.chat_lines(), "the window's own chat line")
+        frames_until(app, lambda: "Ana: ya voy" in game.net_overlay.chat_lines(), "the window's own chat line")
         client_poll_until(friend, lambda m: getattr(m, "text", "") == "ya voy", "the window's chat line")
         friend.send(Ping(zone=move.to))
-        frames_until(app, lambda: any(p.ping.zone == move.to for p in game.overlay.pings), "the ping")
-        frames_until(app, lambda: not game.overlay.pings, "the ping to fade")
+        frames_until(app, lambda: any(p.ping.zone == move.to for p in game.net_overlay.pings), "the ping")
+        frames_until(app, lambda: not game.net_overlay.pings, "the ping to fade")
     finally:
         friend.close()
 
@@ -76,9 +76,9 @@ def test_a_dropped_connection_shows_the_banner_and_recovers(app, monkeypatch):
             await hold.connection.socket.close(1011, "a test drops the line")
 
         hosting.thread.call(drop)
-        frames_until(app, lambda: game.overlay.banner_text() != "", "the reconnecting banner")
-        assert "reconnecting" in game.overlay.banner_text()
-        frames_until(app, lambda: game.link.connected and game.overlay.banner_text() == "", "the reconnection")
+        frames_until(app, lambda: game.net_overlay.banner_text() != "", "the reconnecting banner")
+        assert "reconnecting" in game.net_overlay.banner_text()
+        frames_until(app, lambda: game.link.connected and game.net_overlay.banner_text() == "", "the reconnection")
         move = next(c for c in game.controller.legal() if isinstance(c, Move))
         assert game.tap_zone(move.to).ok  # the seat is ours again
     finally:
@@ -122,9 +122,9 @@ def test_undo_goes_through_the_host_and_its_vote(app):
         frames_until(app, lambda: game.controller.state == before, "the view before the move")
         # the friend asks to redo; the window (the host player) is asked and its word settles it
         friend.send(Redo())
-        frames_until(app, lambda: "vote_yes" in game.overlay.buttons, "the question in the window")
-        tap(app, game.overlay.buttons["vote_yes"])
-        frames_until(app, lambda: len(host.session.log) == 1 and not game.overlay.buttons, "the redo")
+        frames_until(app, lambda: "vote_yes" in game.net_overlay.buttons, "the question in the window")
+        tap(app, game.net_overlay.buttons["vote_yes"])
+        frames_until(app, lambda: len(host.session.log) == 1 and not game.net_overlay.buttons, "the redo")
         frames_until(app, lambda: game.controller.state.graph.zone_ids[
             game.controller.state.survivors[game.controller.state.survivor_index(move.survivor)].zone] == move.to,
             "the move back on the table")
@@ -147,10 +147,10 @@ def test_a_seat_whose_player_left_can_go_to_a_bot(app):
     game, friend = host_and_start(app)
     host = game.host.host
     friend.close()  # Bea leaves
-    frames_until(app, lambda: "bot:Player 2" in game.overlay.buttons and "take:Player 2" in game.overlay.buttons,
+    frames_until(app, lambda: "bot:Player 2" in game.net_overlay.buttons and "take:Player 2" in game.net_overlay.buttons,
                  "the left seat's buttons")
-    tap(app, game.overlay.buttons["bot:Player 2"])
+    tap(app, game.net_overlay.buttons["bot:Player 2"])
     frames_until(app, lambda: (info := game.link.seat_info("Player 2")) is not None and info.bot is not None,
                  "the bot in the seat")
     assert host.seats["Player 2"].bot is not None
-    frames_until(app, lambda: not game.overlay.buttons, "the buttons gone")
+    frames_until(app, lambda: not game.net_overlay.buttons, "the buttons gone")

@@ -39,7 +39,7 @@ class NetPlay:
     def net_init(self, app: Any, link: NetLink, host: Any) -> None:
         self.link = link
         self.host = host
-        self.overlay = NetOverlay(app, link, host)
+        self.net_overlay = NetOverlay(app, link, host)
         self.closed_message = ""
 
     @property
@@ -55,9 +55,9 @@ class NetPlay:
             elif isinstance(message, Refused):
                 self.status(refusal_words(message))
             elif isinstance(message, PingShown):
-                self.overlay.show_ping(message)
+                self.net_overlay.show_ping(message)
             elif isinstance(message, UndoAsked):
-                self.overlay.ask_vote(message)
+                self.net_overlay.ask_vote(message)
                 if message.decided == "refused":
                     self.status(_("The table said no to the undo"))
             elif isinstance(message, HostClosing):
@@ -84,7 +84,7 @@ class NetPlay:
             self.host_gone(self.link.closing.reason if self.link.closing is not None else "")
             return
         super().update(dt_s)  # type: ignore[misc]
-        self.overlay.update(dt_s)
+        self.net_overlay.update(dt_s)
 
     def overlay_top_px(self) -> int | None:
         """Where the overlay's buttons start (below a panel at the table's top), None: the top."""
@@ -92,14 +92,14 @@ class NetPlay:
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)  # type: ignore[misc]
-        self.overlay.layout(self.table_rect(), self.overlay_top_px())
+        self.net_overlay.layout(self.table_rect(), self.overlay_top_px())
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)  # type: ignore[misc]
-        self.overlay.draw(surface, self.table.camera, self.board)
+        self.net_overlay.draw(surface, self.table.camera, self.board)
 
     def leave(self) -> None:
-        self.overlay.kill()
+        self.net_overlay.kill()
         parent = getattr(super(), "leave", None)
         if parent is not None:
             parent()
@@ -111,17 +111,17 @@ class NetPlay:
 
     def shown_rects(self) -> list[tuple[str, pygame.Rect]]:
         parent = getattr(super(), "shown_rects", None)
-        return (parent() if parent is not None else []) + self.overlay.shown_rects()
+        return (parent() if parent is not None else []) + self.net_overlay.shown_rects()
 
     # --- input -------------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.overlay.handle_event(event):
+        if self.net_overlay.handle_event(event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.table_rect().collidepoint(event.pos):
             world = self.table.camera.screen_to_world(event.pos)
             zone_at = getattr(self.board, "zone_at", None)
-            self.overlay.ping_zone(zone_at(world) if zone_at is not None else None, world)
+            self.net_overlay.ping_zone(zone_at(world) if zone_at is not None else None, world)
             return True
         return bool(super().handle_event(event))  # type: ignore[misc]
 
