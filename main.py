@@ -195,6 +195,10 @@ def _unclaimed_reason(path: Path, tool_name: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] == "host":  # network play with no window (docs/network.md)
+        from game.net.cli import run_cli
+
+        return run_cli(argv[1:])
     if argv and not argv[0].startswith("-"):
         from game.platform import registry
 

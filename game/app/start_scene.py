@@ -12,6 +12,7 @@ back one step; on the first page it opens the menu (help, settings, quit).
 
 from __future__ import annotations
 
+import importlib
 from functools import partial
 from pathlib import Path
 
@@ -27,7 +28,8 @@ from game.platform.registry import GameEntry, MenuEntry
 
 LABEL_CHARS = 110  # a save's row on the Load page
 TIP_CHARS = 400
-HOME_ROWS = 5
+HOME_ROWS = 6
+NET_SCENES = "game.app.net.setup_scenes"  # Host and Join, reached by name (they use this module's lists)
 MAP_HELP_HTML = N_(
     "<b>Make a board module</b> in the free Tiled editor (mapeditor.org):<br>"
     "1. <font color='#f0c060'>New map</font>: orthogonal, fixed size, 15×15 tiles of 40 px, CSV layers.<br>"
@@ -151,6 +153,8 @@ class StartScene(CardScene):
             [("continue", cont, self.continue_last, info is not None, "@start_button")],
             [("table", _("Free table"), lambda: self.go("table"), True, "@start_button"),
              ("load", _("Load a game"), lambda: self.go("load"), True, "@start_button")],
+            [("host", _("Host a network game"), lambda: self.open_net("HostScene"), True, "@start_button"),
+             ("join", _("Join a network game"), lambda: self.open_net("JoinScene"), True, "@start_button")],
             [("help", _("How to make a map"), lambda: self.go("help"), True, "@start_button")],
             [("menu", _("Menu"), lambda: self.app.open_menu(self), True, "@start_button"),
              ("quit", _("Quit"), self._quit, True, "@start_button")],
@@ -162,6 +166,9 @@ class StartScene(CardScene):
                 self._button(pygame.Rect(x + index * (each + GAP), y, each, BUTTON_H), text, action, c, key=key,
                              enabled=enabled, object_id=style, tip=tip)
             y += BUTTON_H + GAP
+
+    def open_net(self, scene: str) -> None:
+        self.app.show(getattr(importlib.import_module(NET_SCENES), scene)(self.app))
 
     def _quit(self) -> None:
         self.app.running = False

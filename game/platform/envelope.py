@@ -237,8 +237,10 @@ def changed_files(saved: ContentStamp, today: ContentStamp) -> list[str]:
 
 
 def write_game(path: str | os.PathLike[str], entry: GameEntry, session: Session, *, title: str = "",
-               campaign: Mapping[str, Any] | None = None, extra: Mapping[str, Any] | None = None) -> Path:
-    """Write ``session`` of game ``entry`` to ``path`` atomically (the previous file becomes ``.bak``)."""
+               campaign: Mapping[str, Any] | None = None, extra: Mapping[str, Any] | None = None,
+               content: ContentStamp | None = None) -> Path:
+    """Write ``session`` of game ``entry`` to ``path`` atomically (the previous file becomes ``.bak``).
+    ``content``: the content stamp when the caller already has it (a host saving after every command)."""
     target = Path(path)
     board = session.board
     source = getattr(board, "source", "")
@@ -258,7 +260,7 @@ def write_game(path: str | os.PathLike[str], entry: GameEntry, session: Session,
         "box": box,
         "game_schema": entry.codec.schema,
         "ruleset_version": recorded.ruleset_version,
-        "content": content_stamp(entry, box, board).model_dump(),
+        "content": (content or content_stamp(entry, box, board)).model_dump(),
         "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "title": title or getattr(board, "title", "") or Path(source).stem,
         "board": portable(source),

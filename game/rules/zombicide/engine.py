@@ -464,14 +464,15 @@ def current_seats(state: ZombicideState) -> frozenset[str]:
 
 
 def player_view(state: ZombicideState, seat: str) -> ZombicideState:
-    """What a seat may look at: the decks' order, the dice to come and what the box keeps face down
-    (``BoxRules.hidden``) are hidden. For display only: never apply commands to a view."""
+    """What a seat may look at: the decks' order, the dice to come (the RNG, its draw count and the
+    queued dice) and what the box keeps face down (``BoxRules.hidden``) are hidden. For display
+    only: never apply commands to a view."""
     hidden = state.box.hidden
     return replace(
         state,
         equipment_deck=tuple(sorted(state.equipment_deck)),
         zombie_deck=tuple(sorted(state.zombie_deck)),
-        rng=RngState(seed=0, draws=state.rng.draws, forced=state.rng.forced),
+        rng=RngState(seed=0),  # no seed, no draw count, no dice queued to come: a view tells nothing of the dice
         queue=(),
         box_state=hidden(state.box_state) if hidden is not None else state.box_state,
     )

@@ -134,7 +134,7 @@ def outcome(state: State) -> tuple[str, ...] | None:
 def player_view(state: State, seat: str) -> State:
     """What a seat may look at: everything on the table is public; the dice to come are not. For
     showing only: never apply commands to a view."""
-    return replace(state, rng=RngState(seed=0, draws=state.rng.draws, forced=state.rng.forced))
+    return replace(state, rng=RngState(seed=0))  # no seed, no draw count, no dice queued to come
 
 
 def check(state: State, seat: str, command: Any) -> None:

@@ -1,0 +1,62 @@
+"""The Zombicide screen playing a game hosted elsewhere (or by this window's own ``HostThread``).
+
+It is the local ``GameScene`` with a ``RemoteGameController`` and the network's additions
+(``NetPlay``): updates animate like local moves, refusals show their reason, chat, pings, undo
+votes; the tools that belong to the host (save, replay, override) say so instead of acting here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from game.app.net.link import NetLink
+from game.app.net.remote import RemoteSession
+from game.app.net.scene_mixin import NetPlay
+from game.app.net.zombicide_remote import RemoteGameController
+from game.app.zombicide.controller import Outcome
+from game.app.zombicide.game_scene import GameScene
+from game.app.zombicide.view_model import door_states
+from game.net.protocol import Update
+
+
+class NetZombicideScene(NetPlay, GameScene):
+    """A Zombicide game over the network."""
+
+    def __init__(self, app: Any, link: NetLink, session: RemoteSession, mission_path: Path, host: Any = None):
+        self.net_init(app, link, host)
+        super().__init__(app, RemoteGameController(session), mission_path)
+
+    def overlay_top_px(self) -> int | None:
+        prompt = self.tutorial
+        return prompt.rect.bottom + 8 if prompt is not None and prompt.visible else None
+
+    def show_update(self, update: Update) -> None:
+        before = self.controller.state
+        doors = door_states(before)
+        received = self.remote.receive(update)
+        if received is None:
+            return
+        self.controller.select_default()
+        if received.events:
+            self.after(Outcome(True, received.events), received.before, doors)
+            return
+        self.director.skip()
+        self.dialog = None
+        if received.undone:
+            self.follow_undo()
+        self.sync_pieces()
+        self.refresh_buttons()
+
+    def undo(self) -> bool:
+        return self.ask_undo()
+
+    def redo(self) -> bool:
+        return self.ask_redo()
+
+    def show_end(self) -> None:
+        from game.app.zombicide.end_scene import EndScene
+
+        scenes = getattr(self.app, "scenes", None)
+        if scenes is not None:
+            scenes.push(EndScene(self.app, self.controller.state, self.board.title))

@@ -1,0 +1,54 @@
+"""The content a client plays with, by file: the hello carries it so the host can name every file
+that differs from its own (a different map or card list would show a different game).
+
+The digests are those of the save envelope's content stamp (``game.platform.envelope``): the first
+16 hex digits of each file's SHA-256, by repository-relative path.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from game.platform import registry
+from game.platform.envelope import portable
+from game.platform.registry import REPO_ROOT
+
+CONTENT_FOLDERS = ("maps",)  # besides each game's own content files
+
+
+def file_digest(path: Path) -> str:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    except OSError:
+        return "missing"
+
+
+def whole_digest(files: dict[str, str]) -> str:
+    return hashlib.sha256(json.dumps(files, sort_keys=True).encode("utf-8")).hexdigest()[:16]
+
+
+def local_content() -> tuple[str, dict[str, str]]:
+    """(digest of everything, digest of each file) for the maps and every game's content here."""
+    paths: set[Path] = set()
+    for folder in CONTENT_FOLDERS:
+        paths.update(p for p in (REPO_ROOT / folder).rglob("*") if p.is_file())
+    for entry in registry.games():
+        for box in entry.boxes:
+            paths.update(Path(p) for p in entry.content_files(box.id))
+    files = {portable(path): file_digest(path) for path in sorted(paths)}
+    return whole_digest(files), files
+
+
+def differing_files(host_files: dict[str, str], client_files: dict[str, str]) -> list[str]:
+    """The host's files the client lacks or has otherwise, each with what differs."""
+    found = []
+    for name, digest in sorted(host_files.items()):
+        theirs = client_files.get(name)
+        if theirs == digest:
+            continue
+        found.append(f"{name} ({'missing' if theirs in (None, 'missing') else 'changed'})")
+    return found
+
+

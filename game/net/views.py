@@ -1,0 +1,185 @@
+"""The JSON of a seat's view and of its events, and back into the very objects the game screens draw.
+
+A view is a game state (a frozen dataclass). Its compared fields travel; the fields left out of
+equality (``field(compare=False)``: the zone graph, the tables, the box's rules, the setup) are
+derived from the board and the setup, which the client has (the welcome names them, the content is
+matched by hash), so the client rebuilds them once: ``view_template(ruleset, board, setup)`` is a
+state set up with seed 0 whose compared fields are then replaced by those received.
+
+The JSON describes itself, because the games keep some values under fields typed ``Any`` (a box's
+own state, a survivor's box fields): a dataclass is ``{"$t": "<module>:<class>", field: value...}``,
+a pydantic model ``{"$m": kind, "v": {...}}``, an enum ``{"$e": kind, "v": value}``, a tuple a
+JSON list, a list ``{"$l": [...]}``, a set ``{"$s": [...]}``, a mapping ``{"$d": [[key, value]...]}``.
+Reading never imports and never evaluates: a kind must name a class of a ``game.`` module already
+loaded (the client loaded the game's rules to draw it), and be a dataclass, a model or an enum.
+Events and legal commands travel the same way (``encode_events``, ``encode_legal`` and back).
+Shapes and kinds are checked; the values' types are not (some fields hold other types than they
+declare): a client trusts its host's values as it trusts its own rules.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import sys
+from collections.abc import Iterable, Mapping
+from functools import cache
+from types import MappingProxyType
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+GAME_PACKAGE = "game."
+MAX_DEPTH = 60
+
+
+class ViewCodecError(ValueError):
+    """A view or an event that cannot be read back; the message says what and where."""
+
+
+def _kind(cls: type) -> str:
+    return f"{cls.__module__}:{cls.__qualname__}"
+
+
+@cache
+def _sent_fields(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls) if f.compare and f.init)
+
+
+def to_wire(value: Any) -> Any:
+    """``value`` as plain JSON data (see the module's doc for the shapes)."""
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise ValueError("a view holds a number JSON cannot carry")
+        return value
+    if isinstance(value, enum.Enum):
+        return {"$e": _kind(type(value)), "v": to_wire(value.value)}
+    if isinstance(value, tuple):
+        return [to_wire(item) for item in value]
+    if isinstance(value, list):
+        return {"$l": [to_wire(item) for item in value]}
+    if isinstance(value, frozenset | set):
+        return {"$s": sorted((to_wire(item) for item in value), key=repr)}
+    if isinstance(value, Mapping):
+        return {"$d": [[to_wire(key), to_wire(item)] for key, item in value.items()]}
+    if isinstance(value, BaseModel):
+        return {"$m": _kind(type(value)), "v": value.model_dump(mode="json")}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        data = {"$t": _kind(type(value))}
+        data.update({name: to_wire(getattr(value, name)) for name in _sent_fields(type(value))})
+        return data
+    raise TypeError(f"cannot send a {type(value).__name__} over the network")
+
+
+def _class(kind: Any) -> type:
+    if not isinstance(kind, str):
+        raise ViewCodecError("a kind is not text")
+    module_name, _, name = kind.partition(":")
+    module = sys.modules.get(module_name) if module_name.startswith(GAME_PACKAGE) else None
+    found: Any = module
+    for part in name.split("."):
+        found = getattr(found, part, None) if found is not None and part.isidentifier() else None
+    if not isinstance(found, type) or not (dataclasses.is_dataclass(found) or issubclass(found, BaseModel | enum.Enum)):
+        raise ViewCodecError(f"unknown kind {kind[:120]!r}")
+    return found
+
+
+def from_wire(data: Any, depth: int = 0) -> Any:
+    """The value ``to_wire`` wrote (ViewCodecError when it is not such data)."""
+    if depth > MAX_DEPTH:
+        raise ViewCodecError("the data is nested too deeply")
+    if data is None or isinstance(data, bool | int | str | float):
+        return data
+    if isinstance(data, list):
+        return tuple(from_wire(item, depth + 1) for item in data)
+    if not isinstance(data, dict):
+        raise ViewCodecError(f"unexpected {type(data).__name__}")
+    if "$t" in data:
+        cls = _class(data["$t"])
+        fields = {name: from_wire(data[name], depth + 1) for name in _sent_fields(cls) if name in data}
+        try:
+            return cls(**fields)
+        except (TypeError, ValueError) as error:
+            raise ViewCodecError(f"{cls.__name__} cannot be rebuilt ({error})") from None
+    if "$m" in data:
+        model = _class(data["$m"])
+        try:
+            return model.model_validate(data.get("v"))  # type: ignore[attr-defined]
+        except (ValidationError, AttributeError) as error:
+            raise ViewCodecError(f"{model.__name__} cannot be read ({error})") from None
+    if "$e" in data:
+        member = _class(data["$e"])
+        try:
+            return member(from_wire(data.get("v"), depth + 1))
+        except ValueError as error:
+            raise ViewCodecError(str(error)) from None
+    if "$l" in data and isinstance(data["$l"], list):
+        return [from_wire(item, depth + 1) for item in data["$l"]]
+    if "$s" in data and isinstance(data["$s"], list):
+        return frozenset(from_wire(item, depth + 1) for item in data["$s"])
+    if "$d" in data and isinstance(data["$d"], list):
+        pairs = []
+        for pair in data["$d"]:
+            if not isinstance(pair, list) or len(pair) != 2:
+                raise ViewCodecError("a mapping entry is not [key, value]")
+            pairs.append((from_wire(pair[0], depth + 1), from_wire(pair[1], depth + 1)))
+        return MappingProxyType(dict(pairs))
+    raise ViewCodecError("an object of unknown shape")
+
+
+# --- views ---------------------------------------------------------------------------------------------
+
+
+def encode_view(view: Any) -> dict[str, Any]:
+    """The JSON object of a view: its compared fields (the derived ones stay behind)."""
+    encoded = to_wire(view)
+    if not isinstance(encoded, dict) or "$t" not in encoded:
+        raise TypeError(f"a view is a dataclass, not {type(view).__name__}")
+    return encoded
+
+
+def decode_view(data: Any, template: Any) -> Any:
+    """The view ``data`` describes, with the derived fields of ``template`` (``view_template``)."""
+    if not isinstance(data, dict) or data.get("$t") != _kind(type(template)):
+        raise ViewCodecError(f"not a view of {type(template).__name__}")
+    values = {}
+    cls: type = type(template)
+    for name in _sent_fields(cls):
+        if name not in data:
+            raise ViewCodecError(f"the view lacks {name!r}")
+        try:
+            values[name] = from_wire(data[name])
+        except ViewCodecError as error:
+            raise ViewCodecError(f"the view's {name!r}: {error}") from None
+    return dataclasses.replace(template, **values)
+
+
+def view_template(ruleset: Any, board: Any, setup_spec: Any) -> Any:
+    """A state of the game on ``board`` with ``setup_spec`` whose derived fields a view reuses."""
+    return ruleset.setup(board, setup_spec, 0)
+
+
+# --- events --------------------------------------------------------------------------------------------
+
+
+def encode_events(events: Iterable[Any]) -> list[Any]:
+    return [to_wire(event) for event in events]
+
+
+def decode_events(items: Any) -> tuple[Any, ...]:
+    if not isinstance(items, list):
+        raise ViewCodecError("the events are not a list")
+    return tuple(from_wire(item) for item in items)
+
+
+def encode_legal(commands: Iterable[Any]) -> list[Any]:
+    """A seat's ``legal_commands`` (commands, or templates of commands such as Zombieworld's moves)."""
+    return [to_wire(command) for command in commands]
+
+
+def decode_legal(items: Any) -> list[Any]:
+    if not isinstance(items, list):
+        raise ViewCodecError("the legal commands are not a list")
+    return [from_wire(item) for item in items]
