@@ -759,8 +759,12 @@ class HostThread:
         loop.call_soon_threadsafe(run)
 
     def stop(self, timeout_s: float = 10.0) -> None:
+        """Close the host (clients are told) and end its thread; stopping twice does nothing."""
+        if self._thread is None:
+            return
         if self.loop is not None and self._stopped is not None:
-            self.loop.call_soon_threadsafe(self._stopped.set)
-        if self._thread is not None:
-            self._thread.join(timeout_s)
-            self._thread = None
+            with contextlib.suppress(RuntimeError):  # the loop already ended (the host failed)
+                self.loop.call_soon_threadsafe(self._stopped.set)
+        self._thread.join(timeout_s)
+        self._thread = None
+        self.loop = None

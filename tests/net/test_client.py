@@ -9,7 +9,7 @@ from typing import Any
 
 from game.net import protocol as p
 from game.net.client import NetClient
-from game.net.host import HostThread
+from game.net.host import Host, HostThread
 from game.net.views import decode_legal
 from tests.net.harness import WAIT_S, new_host, zombicide_game
 
@@ -131,3 +131,48 @@ def test_the_host_player_starts_with_bots_from_the_window(tmp_path):
     finally:
         client.close()
         thread.stop()
+
+
+def test_a_window_client_finds_its_seat_again_after_the_host_dies_and_restarts(tmp_path):
+    save = tmp_path / "net.json"
+    host = new_host(GAME, save)
+    thread = HostThread(host, bind="127.0.0.1")
+    port = thread.start()
+    clients = {seat: NetClient() for seat in ("A", "B", "C")}
+    found: dict[str, list[Any]] = {seat: [] for seat in clients}
+    second = None
+    try:
+        for seat, client in clients.items():
+            client.connect(f"ws://127.0.0.1:{port}", f"player {seat}", host.code, seat)
+            _wait_for(client, found[seat], lambda m: isinstance(m, p.Welcome))
+            client.send(p.Ready())
+        seat, text = GAME.script[0]
+        _wait_for(clients[seat], found[seat], lambda m: isinstance(m, p.Lobby) and m.started)
+        clients[seat].send_command(text)
+        _wait_for(clients[seat], found[seat], lambda m: isinstance(m, p.Update) and m.number == 1)
+
+        async def crash() -> None:  # the host's process dies: every connection cut, nobody told
+            from tests.net.test_play import _crash
+
+            await _crash(host)
+
+        thread.call(crash)
+        deadline = time.monotonic() + WAIT_S
+        while any(client.connected for client in clients.values()):
+            assert time.monotonic() < deadline, "the clients did not see the drop"
+            time.sleep(0.005)
+        thread.stop()
+
+        second = HostThread(Host.open(save), port=port, bind="127.0.0.1")
+        second.start()
+        for seat, client in clients.items():  # each comes back by itself, to its seat, at update 1
+            welcome = _wait_for(client, found[seat], lambda m: isinstance(m, p.Welcome))
+            assert welcome.seat == seat and welcome.token == client.token
+            update = _wait_for(client, found[seat], lambda m: isinstance(m, p.Update))
+            assert update.number == 1 and update.cause == "join"
+    finally:
+        for client in clients.values():
+            client.close()
+        thread.stop()
+        if second is not None:
+            second.stop()

@@ -12,40 +12,30 @@ from game.rules.core.rng import RngState
 from game.rules.core.sealed import SEALED
 from game.rules.core.session import state_hash
 from game.rules.core.visibility import SPECTATOR, audience_of
-from tests.net.harness import (
-    SECRET_SEED,
-    Game,
-    Player,
-    city_of_horror_game,
-    new_host,
-    play_script,
-    seat_players,
-    start,
-    zombicide_game,
-)
+from tests.net import harness as h
 
 
 def _compact(values) -> str:
     return json.dumps(list(values), separators=(",", ":"))
 
 
-async def _recorded_game(game: Game, tmp_path, seats: list[str]) -> list[Player]:
+async def _recorded_game(game: h.Game, tmp_path, seats: list[str]) -> list[h.Player]:
     """The whole script played by one player per seat, and a spectator watching."""
-    host = new_host(game, tmp_path / "net.json")
-    url = await start(host)
+    host = h.new_host(game, tmp_path / "net.json")
+    url = await h.start(host)
     try:
-        players = await seat_players(host, url, game, seats)
-        watcher = Player(url, "watcher", None, game)
+        players = await h.seat_players(host, url, game, seats)
+        watcher = h.Player(url, "watcher", None, game)
         watcher._code = host.code
         assert isinstance(await watcher.join(seat=None), p.Welcome)
-        await play_script(game, players, range(len(game.script)))
+        await h.play_script(game, players, range(len(game.script)))
         await watcher.until_update(host.number)
         return [*players, watcher]
     finally:
         await host.stop()
 
 
-def _states(game: Game) -> list:
+def _states(game: h.Game) -> list:
     session = game.session()
     states = [session.state]
     for seat, text in game.script:
@@ -54,7 +44,7 @@ def _states(game: Game) -> list:
     return states
 
 
-def _check_every_update(game: Game, player: Player, states: list) -> None:
+def _check_every_update(game: h.Game, player: h.Player, states: list) -> None:
     """Each update carries exactly the seat's ``player_view`` of the state after that many commands,
     and only the events the seat may see."""
     seat = player.seat if player.seat is not None else SPECTATOR
@@ -73,10 +63,10 @@ def _check_every_update(game: Game, player: Player, states: list) -> None:
 
 
 def test_nothing_secret_reaches_a_zombicide_client(tmp_path):
-    game = zombicide_game()
+    game = h.zombicide_game()
     players = asyncio.run(_recorded_game(game, tmp_path, ["A", "B", "C"]))
     states = _states(game)
-    secrets = {str(SECRET_SEED)}
+    secrets = {str(h.SECRET_SEED)}
     for state in states:  # the decks' real order, wherever it is not already sorted
         for deck in (state.equipment_deck, state.zombie_deck):
             if len(deck) >= 3 and list(deck) != sorted(deck):
@@ -98,13 +88,13 @@ def test_nothing_secret_reaches_a_zombicide_client(tmp_path):
 def test_nothing_secret_reaches_a_city_of_horror_client(tmp_path):
     from game.rules.city_of_horror.state import HIDDEN_CARD, HIDDEN_FOOD
 
-    game = city_of_horror_game()
+    game = h.city_of_horror_game()
     seats = ["ana", "ben", "cai"]
     players = asyncio.run(_recorded_game(game, tmp_path, seats))
     states = _states(game)
     sealed_seen = 0
     for player in players:
-        assert str(SECRET_SEED) not in "\n".join(player.raw)
+        assert str(h.SECRET_SEED) not in "\n".join(player.raw)
         _check_every_update(game, player, states)
         template = view_template(game.ruleset, game.board, game.setup)
         for update in (m for m in player.messages if isinstance(m, p.Update)):
