@@ -131,7 +131,7 @@ class SurvivorCardPanel:
         self._headings = []
         groups: list[tuple[str, list[SlotView]]] = []
         for slot in card.slots:
-            heading = slot.group or (_("Hands") if slot.hand else _("Backpack"))
+            heading = _(slot.group) if slot.group else _("Hands") if slot.hand else _("Backpack")
             if groups and groups[-1][0] == heading:
                 groups[-1][1].append(slot)
             else:

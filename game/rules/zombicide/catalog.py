@@ -206,6 +206,7 @@ class ZombieCard(_Frozen):
 class Skill(_Frozen):
     id: str
     name: str
+    name_es: str = Field(default="", description="the name in Spanish (empty: the name)")
     category: Literal["dice", "damage", "actions", "movement", "zombies", "defence", "experience", "vehicles"]
     description: str
     parameter: SkillParameter | None = None
