@@ -46,6 +46,15 @@ def local_name(content: Any) -> str:
     return str(getattr(content, "name", ""))
 
 
+def local_description(content: Any) -> str:
+    """A content item's description in the current language (its ``description_es`` column, when the data has one)."""
+    if language() == "es":
+        spanish = getattr(content, "description_es", "")
+        if spanish:
+            return str(spanish)
+    return str(getattr(content, "description", ""))
+
+
 def card_lines(face: CardFace) -> list[tuple[str, str, int]]:
     """The card's lines below its title band: (label, value, size) — a section title has no value."""
     lines: list[tuple[str, str, int]] = [(label, value, 20) for label, value in face.rows]

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.app.widgets.card_view import local_name
+from game.app.zombicide.event_text import parameter_words
 from game.board.model import Board
 from game.i18n import N_, _, language, ngettext, phrase
 from game.rules.core.base import IllegalCommand
@@ -142,7 +143,7 @@ def odds_details(odds: engine.AttackOdds) -> list[str]:
             if m.what != what:
                 continue
             if what in ("reroll", "note"):
-                parts.append(m.name)
+                parts.append(_(m.name) if m.source == "rule" else m.name)
             elif m.source == "weapon":
                 parts.append(f"{m.name} {m.amount}+" if what == "needed" else f"{m.name} {m.amount}")
             else:
@@ -270,7 +271,10 @@ class GameController:
 
     def shot(self, command: Attack) -> ShotOption:
         """The attack with the engine's odds: dice, the number needed, the chance, every modifier."""
-        return ShotOption(command, engine.attack_odds(self.state, command))
+        catalog = self.state.tables.catalog
+        return ShotOption(command, engine.attack_odds(
+            self.state, command, lambda content: parameter_words(catalog, content) if isinstance(content, str)
+            else local_name(content)))
 
     def trade_partners(self, survivor_id: str | None = None) -> tuple[str, ...]:
         """Whom the survivor may hand a card to (the engine's word)."""
