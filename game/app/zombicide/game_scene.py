@@ -180,6 +180,8 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, SceneDecisions, OverrideTo
         self.log_marks: dict[int, int] = {}  # commands in effect → log lines then (undo cuts the log back)
         self.animated: tuple[Any, tuple[Any, ...]] | None = None  # (state before, events) while they are shown
         self.tutorial = TutorialPrompt.for_board(app, self.board)  # the mission's step prompts, if any
+        if self.tutorial is not None:
+            self.tutorial.on_step = self.autosave  # Continue goes on at the step the tutorial is on
         self.tutorial_events: list[Any] = []  # events played, told to the tutorial once the table shows them
         self.ended_shown = False
         self._chrome = ChromeCache()
@@ -202,6 +204,8 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, SceneDecisions, OverrideTo
         speed = extra.get("speed")
         if isinstance(speed, int) and 0 <= speed < 3:
             scene.director.speed_index = speed
+        if scene.tutorial is not None:
+            scene.tutorial.restore(extra.get("tutorial"))
         return scene
 
     def _window_size(self) -> tuple[int, int]:
