@@ -12,13 +12,20 @@ import pygame
 from game.app.input import event_pointer
 from game.app.render import font
 from game.app.widgets.dialogs import ACCENT, MUTED, ButtonSet, fit_text
+from game.i18n import N_, _
 from game.rules.zombieworld.band import Band, Member, band_cost
 from game.rules.zombieworld.catalog import Catalog
 
 SEATS = ("red", "blue", "green", "amber")  # in the order bands are picked
+SEAT_WORDS = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "amber": N_("amber")}
 SEAT_COLORS = {"red": (222, 74, 60), "blue": (72, 136, 236), "green": (80, 190, 110), "amber": (236, 170, 50)}
 ROW_PX = 58
 ROW_GAP_PX = 8
+
+
+def seat_word(seat: str) -> str:
+    """A seat's colour, capitalised, in the player's language."""
+    return (_(SEAT_WORDS[seat]) if seat in SEAT_WORDS else seat).capitalize()
 
 
 def seat_colour(seat: str | int) -> tuple[int, int, int]:

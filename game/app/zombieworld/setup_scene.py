@@ -28,6 +28,7 @@ from game.app.zombieworld.band_list import (
     names_of,
     route_taps,
     seat_colour,
+    seat_word,
     stack_rows,
 )
 from game.app.zombieworld.campaign_scene import (
@@ -46,14 +47,6 @@ from game.rules.zombieworld.campaign import CampaignError, next_setup
 from game.rules.zombieworld.catalog import load_catalog
 from game.rules.zombieworld.presets import preset_bands
 from game.table.saves import DEFAULT_SAVE_DIR
-
-SEAT_WORDS = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "amber": N_("amber")}
-
-
-def seat_word(seat: str) -> str:
-    """A seat's colour, capitalised, in the player's language."""
-    return (_(SEAT_WORDS[seat]) if seat in SEAT_WORDS else seat).capitalize()
-
 
 STEPS = (N_("Bands"), N_("Scenario"), N_("Table"), N_("Start"))
 MIN_BANDS = 2
