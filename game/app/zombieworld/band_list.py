@@ -11,8 +11,9 @@ import pygame
 
 from game.app.input import event_pointer
 from game.app.render import font
+from game.app.widgets.card_view import local_name
 from game.app.widgets.dialogs import ACCENT, MUTED, ButtonSet, fit_text
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.rules.zombieworld.band import Band, Member, band_cost
 from game.rules.zombieworld.catalog import Catalog
 
@@ -67,13 +68,14 @@ def draw_row(surface: pygame.Surface, rect: pygame.Rect, title: str, detail: str
 
 def band_detail(band: Band, catalog: Catalog, where: str = "") -> str:
     unique = catalog.unique_band(band.band_type)
-    kind = unique.name if unique else (band.band_type or "mixed band")
-    return " · ".join(p for p in (kind, f"{len(band.members)} members", where) if p)
+    kind = local_name(unique) if unique else (band.band_type or _("mixed band"))
+    members = ngettext("{n} member", "{n} members", len(band.members)).format(n=len(band.members))
+    return " · ".join(p for p in (kind, members, where) if p)
 
 
 def draw_band_row(surface: pygame.Surface, rect: pygame.Rect, band: Band, catalog: Catalog, where: str = "",
                   seat: str | int | None = None) -> None:
-    draw_row(surface, rect, band.name, band_detail(band, catalog, where), f"{band_cost(band, catalog)} pts",
+    draw_row(surface, rect, band.name, band_detail(band, catalog, where), _("{n} pts").format(n=band_cost(band, catalog)),
              seat_colour(seat) if seat is not None else None)
 
 
@@ -125,4 +127,4 @@ def muted_line(surface: pygame.Surface, text: str, pos: tuple[int, int], size_px
 
 
 def names_of(bands: Sequence[Band]) -> str:
-    return " vs ".join(b.name for b in bands)
+    return _(" vs ").join(b.name for b in bands)

@@ -9,6 +9,7 @@ import pygame
 from game.app.input import event_pointer
 from game.app.render import font, text_with_halo
 from game.app.scenes import Scene
+from game.app.widgets.card_view import local_name
 from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_FILL, TEXT, Button, ButtonSet, fit_text
 from game.app.zombieworld.band_list import seat_word
 from game.app.zombieworld.campaign_scene import ZombieworldCampaignScene, play_for_link, record
@@ -148,7 +149,7 @@ class ZombieworldEndScene(Scene):
         title = text_with_halo(headline, 40, color=(255, 224, 130))
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.top + 22)))
         state = self.controller.state
-        scenario = state.catalog.scenario(state.scenario).name if state.catalog else state.scenario
+        scenario = local_name(state.catalog.scenario(state.scenario)) if state.catalog else state.scenario
         played = ngettext("{n} round played", "{n} rounds played", state.round).format(n=state.round)
         sub = font(17).render(f"{scenario} · {played}", True, MUTED)
         surface.blit(sub, sub.get_rect(midtop=(panel.centerx, panel.top + 78)))

@@ -17,6 +17,7 @@ import pygame_gui
 from game.app.render import font, text_with_halo
 from game.app.scenes import Scene
 from game.app.seeds import new_seed
+from game.app.widgets.card_view import local_name
 from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_FILL, TEXT, Button, ButtonSet, fit_text
 from game.app.zombieworld.band_builder import BandBuilderScene
 from game.app.zombieworld.band_list import (
@@ -106,10 +107,10 @@ class ZombieworldSetupScene(Scene):
         self.layout(self.window_size)
 
     def reload_bands(self) -> None:
-        self.bands: list[tuple[Band, str]] = [(b, "ready-made") for b in preset_bands()]
+        self.bands: list[tuple[Band, str]] = [(b, _("ready-made")) for b in preset_bands()]
         for path, band, problem in saved_bands(self.save_dir):
             if band is not None and not band_problems(band, self.catalog):
-                self.bands.append((band, f"saved · {path.name}"))
+                self.bands.append((band, _("saved · {file}").format(file=path.name)))
             elif problem:
                 self.status = problem
 
@@ -224,7 +225,9 @@ class ZombieworldSetupScene(Scene):
 
     def alliance_problem(self) -> str:
         """Why alliances cannot be used ("" when they can)."""
-        return engine.alliance_problem(len(self.playing()))
+        if not engine.alliance_problem(len(self.playing())):
+            return ""
+        return _("Needs {n} bands or more: two allies would have nobody left to fight").format(n=engine.ALLIANCE_MIN_BANDS)
 
     def alliance_pairs(self) -> list[tuple[str, str]]:
         """Every pair of seats that could ally, red with blue first."""
@@ -505,7 +508,7 @@ class ZombieworldSetupScene(Scene):
             draw_row(surface, rect, found.name, campaign_summary(found))
         elif key.startswith("scenario:"):
             scenario = self.catalog.scenario(key.split(":", 1)[1])
-            surface.blit(fit_text(scenario.name, 20, rect.width - 24), (rect.left + 14, rect.top + 6))
+            surface.blit(fit_text(local_name(scenario), 20, rect.width - 24), (rect.left + 14, rect.top + 6))
             text = _(VICTORY_TEXT[scenario.victory]) if scenario.victory in VICTORY_TEXT else \
                 scenario.victory.replace("_", " ")
             text += " · " + ngettext("{n} round", "{n} rounds", scenario.rounds).format(n=scenario.rounds) \
@@ -547,7 +550,7 @@ class ZombieworldSetupScene(Scene):
         lines = [(_("{seat}: {band} ({points} pts)").format(seat=seat_word(seat), band=band.name,
                                                            points=band_cost(band, self.catalog)), seat_colour(seat))
                  for seat, band in self.playing()]
-        lines.append((_("Scenario: {name}").format(name=self.catalog.scenario(self.scenario).name), TEXT))
+        lines.append((_("Scenario: {name}").format(name=local_name(self.catalog.scenario(self.scenario))), TEXT))
         title = next((t for p, t in self.tables if p == self.table), "")
         lines.append((_("Table: {name}").format(name=title), TEXT))
         lines.append((self.alliance_summary(), TEXT))
