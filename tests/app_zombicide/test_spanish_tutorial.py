@@ -84,10 +84,13 @@ def test_tutorial_1_in_spanish_shows_no_english(tmp_path, monkeypatch, spanish):
         driver.perform(newcomer_command(scene))
     assert scene.controller.outcome() == "won" and looked
     driver.frames_until(lambda: not scene.director.busy, "the last events are shown")
+    scene.layout(scene.window_size)  # every widget made again: text drawn before the count began is drawn again
+    driver.frame()
     lines = [line if isinstance(line, str) else line[0] for line in scene.log.shown_lines()]
     assert any(line.startswith("Ronda ") for line in lines)  # the log speaks Spanish
     drawn_texts = list(drawn.texts)
     assert any("Terminar turno" in text for text in drawn_texts)  # the bar's fixed slot
+    assert any("Misión" in text for text in drawn_texts)  # the log's first line, drawn again after the count began
     assert english_words(drawn_texts, board_names(scene)) == {}
     assert i18n.untranslated() == frozenset()
     drawn.close()
