@@ -18,7 +18,7 @@ from tests.spanish_probe import DrawnText, english_words
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_full_mission import game_shown, launch  # noqa: E402
-from test_tutorial_newcomer import newcomer_command  # noqa: E402
+from test_tutorial_newcomer import newcomer_command, start_tutorial_1  # noqa: E402
 
 
 @pytest.fixture
@@ -57,14 +57,7 @@ def test_tutorial_1_in_spanish_shows_no_english(tmp_path, monkeypatch, spanish):
     drawn = DrawnText(monkeypatch)
     monkeypatch.setattr(new_game_scene, "new_seed", lambda: 3)
     driver = launch(tmp_path)
-    start = driver.app.scenes.top
-    driver.tap_gui(start.buttons["new"], finger=False)
-    driver.tap_gui(start.buttons["new_rue_morgue"], finger=True)
-    picking = driver.app.scenes.top
-    driver.tap_gui(picking.buttons["mission_rm-tutorial-1"])
-    for _ in range(3):
-        driver.tap_gui(picking.buttons["next"])  # the suggested team
-    scene = driver.scene
+    scene = start_tutorial_1(driver)
     driver.frames_until(lambda: game_shown(scene), "the tutorial is shown")
     drawn.clear()  # from here on: the game screen
     driver.set_speed(i18n._("Instant"))

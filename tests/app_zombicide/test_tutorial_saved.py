@@ -18,19 +18,12 @@ from game.board.tutorial import TutorialStep
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_full_mission import game_shown, launch  # noqa: E402
-from test_tutorial_newcomer import newcomer_command  # noqa: E402
+from test_tutorial_newcomer import newcomer_command, start_tutorial_1  # noqa: E402
 
 
 def start_tutorial(tmp_path: Path):  # type: ignore[no-untyped-def]
     driver = launch(tmp_path)
-    start = driver.app.scenes.top
-    driver.tap_gui(start.buttons["new"], finger=False)
-    driver.tap_gui(start.buttons["new_rue_morgue"], finger=True)
-    picking = driver.app.scenes.top
-    driver.tap_gui(picking.buttons["mission_rm-tutorial-1"])
-    for _ in range(3):
-        driver.tap_gui(picking.buttons["next"])
-    scene = driver.scene
+    scene = start_tutorial_1(driver)
     driver.frames_until(lambda: game_shown(scene), "the tutorial is shown")
     driver.set_speed("Instant")
     return driver, scene
