@@ -490,7 +490,7 @@ class BoardLabels:
             box = (x - w_cm / 2, y - h_cm / 2, x + w_cm / 2, y + h_cm / 2)
             if marker.kind == MarkerKind.DEPLOYMENT:  # an area on the floor: named, and names may sit on it
                 outline = ((box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3]))
-                self.areas.append(("Deployment", outline, (x, box[1])))
+                self.areas.append((_("Deployment"), outline, (x, box[1])))
                 continue
             self.markers.append(box)
         # doors, open or shut: a square as wide as the door, room for its leaf swung either way

@@ -65,19 +65,24 @@ def newcomer_command(scene):  # type: ignore[no-untyped-def]
     return next(cmd for cmd in legal if isinstance(cmd, EndTurn))
 
 
-@pytest.mark.parametrize("seed", [3, 11])
-def test_a_newcomer_following_the_prompts_wins_tutorial_1(tmp_path, monkeypatch, seed):
-    monkeypatch.setattr(new_game_scene, "new_seed", lambda: seed)
-    driver = launch(tmp_path)
+def start_tutorial_1(driver):  # type: ignore[no-untyped-def]
+    """Start screen → New game → Rue Morgue → Tutorial 1 → the suggested team (six survivors, two
+    players), all by taps; the game scene."""
     start = driver.app.scenes.top
     driver.tap_gui(start.buttons["new"], finger=False)
     driver.tap_gui(start.buttons["new_rue_morgue"], finger=True)
     picking = driver.app.scenes.top
     driver.tap_gui(picking.buttons["mission_rm-tutorial-1"])
-    driver.tap_gui(picking.buttons["next"])  # the suggested team: six survivors, two players
-    driver.tap_gui(picking.buttons["next"])
-    driver.tap_gui(picking.buttons["next"])
-    scene = driver.scene
+    for _ in range(3):
+        driver.tap_gui(picking.buttons["next"])
+    return driver.scene
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_a_newcomer_following_the_prompts_wins_tutorial_1(tmp_path, monkeypatch, seed):
+    monkeypatch.setattr(new_game_scene, "new_seed", lambda: seed)
+    driver = launch(tmp_path)
+    scene = start_tutorial_1(driver)
     driver.frames_until(lambda: game_shown(scene), "the tutorial is shown")
     assert scene.tutorial is not None and scene.tutorial.visible
     driver.set_speed("Instant")

@@ -37,13 +37,21 @@ class CardFace:
     note: str = ""
 
 
-def local_name(content: Any) -> str:
-    """A content item's name in the current language (its ``name_es`` column, when the data has one)."""
+def local_text(content: Any, field: str) -> str:
+    """A content item's ``field`` in the current language (its ``<field>_es`` column, when the data has one)."""
     if language() == "es":
-        spanish = getattr(content, "name_es", "")
+        spanish = getattr(content, f"{field}_es", "")
         if spanish:
             return str(spanish)
-    return str(getattr(content, "name", ""))
+    return str(getattr(content, field, ""))
+
+
+def local_name(content: Any) -> str:
+    return local_text(content, "name")
+
+
+def local_description(content: Any) -> str:
+    return local_text(content, "description")
 
 
 def card_lines(face: CardFace) -> list[tuple[str, str, int]]:

@@ -18,6 +18,8 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
+from game.i18n import _, ngettext
+
 MAX_LINES = 20000  # the whole log of a long game; only the oldest beyond this are dropped
 SHOWN_LINES = 60  # lines the text box holds while following the end
 PAGE_LINES = 60  # lines Back brings in at the top, and how far past SHOWN_LINES the box grows
@@ -41,9 +43,9 @@ Line = str | tuple[str, str]  # text, or (text, tone)
 class LogPanel:
     """``LogPanel(manager, rect)``; ``add_lines(lines)``; scrolls back with wheel, bar, buttons or finger."""
 
-    def __init__(self, manager: pygame_gui.UIManager, rect: pygame.Rect, container=None, title: str = "Log"):
+    def __init__(self, manager: pygame_gui.UIManager, rect: pygame.Rect, container=None, title: str = ""):
         self.manager = manager
-        self.title = title
+        self.title = title or _("Log")
         self.lines: list[tuple[str, str]] = []
         self.first_shown = 0  # index in ``lines`` of the text box's first line
         self._drag_y: float | None = None
@@ -59,11 +61,11 @@ class LogPanel:
         self.title_label = UILabel(pygame.Rect(8, 2, inner_w - 2 * BUTTON_PX - 8, TITLE_PX - 2), self.title,
                                    manager=self.manager, container=self.panel,
                                    object_id=ObjectID(object_id="#log_title"))
-        self.up_button = UIButton(pygame.Rect(w - 2 * BUTTON_PX - 10, 2, BUTTON_PX, TITLE_PX - 2), "Back",
-                                  manager=self.manager, container=self.panel, tool_tip_text="Scroll back",
+        self.up_button = UIButton(pygame.Rect(w - 2 * BUTTON_PX - 10, 2, BUTTON_PX, TITLE_PX - 2), _("Back"),
+                                  manager=self.manager, container=self.panel, tool_tip_text=_("Scroll back"),
                                   object_id=ObjectID(object_id="#log_up", class_id="@log_button"))
-        self.down_button = UIButton(pygame.Rect(w - BUTTON_PX - 6, 2, BUTTON_PX, TITLE_PX - 2), "Latest",
-                                    manager=self.manager, container=self.panel, tool_tip_text="Latest lines",
+        self.down_button = UIButton(pygame.Rect(w - BUTTON_PX - 6, 2, BUTTON_PX, TITLE_PX - 2), _("Latest"),
+                                    manager=self.manager, container=self.panel, tool_tip_text=_("Latest lines"),
                                     object_id=ObjectID(object_id="#log_down", class_id="@log_button"))
         self.text_box = UITextBox(self._shown_html(), pygame.Rect(4, TITLE_PX + 2, inner_w + 2, max(30, h - TITLE_PX - 10)),
                                   manager=self.manager, container=self.panel,
@@ -77,8 +79,9 @@ class LogPanel:
     def _shown_html(self) -> str:
         older = ""
         if self.first_shown > 0:
-            older = (f"<font color='{TONE_COLOURS['phase']}'>{self.first_shown} older lines: Back at the top "
-                     f"shows them</font><br>")
+            words = ngettext("{n} older line: Back at the top shows it", "{n} older lines: Back at the top shows them",
+                             self.first_shown).format(n=self.first_shown)
+            older = f"<font color='{TONE_COLOURS['phase']}'>{html.escape(words)}</font><br>"
         return older + self._html(self.lines[self.first_shown:])
 
     def _reshow(self) -> None:

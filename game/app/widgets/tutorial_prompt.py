@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import html
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import pygame
@@ -78,6 +78,24 @@ class TutorialGuide:
     def end(self) -> None:
         self.ended = True
 
+    def progress(self) -> dict[str, Any]:
+        """Where the tutorial is, as plain JSON for a save's app extras (the engine never knows it)."""
+        return {"step": self.index, "ended": self.ended}
+
+    def restore(self, progress: Any) -> bool:
+        """Go back to a saved ``progress``; anything that is not one (an old save, a hand-edited
+        file, a mission with fewer steps now) leaves the guide at its first step. True when restored."""
+        if not isinstance(progress, dict):
+            return False
+        step, ended = progress.get("step"), progress.get("ended")
+        if not isinstance(step, int) or isinstance(step, bool) or not isinstance(ended, bool):
+            return False
+        if not 0 <= step <= len(self.steps):
+            return False
+        self.index = step
+        self.ended = ended or step >= len(self.steps)
+        return True
+
 
 class TutorialPrompt:
     """The panel of a tutorial's steps, laid out by the scene; ``None`` from ``for_board`` when the
@@ -91,6 +109,7 @@ class TutorialPrompt:
         self.buttons: dict[str, UIButton] = {}
         self.shown: tuple[int, bool] | None = None  # (step, ended) the panel shows
         self.hidden_for_dialog = False
+        self.on_step: Callable[[], object] | None = None  # called when the player or the table moves the step on
 
     @classmethod
     def for_board(cls, app: Any, board: Any) -> TutorialPrompt | None:
@@ -185,6 +204,16 @@ class TutorialPrompt:
     def observe(self, events: Iterable[Any]) -> None:
         if self.guide.observe(events):
             self.refresh()
+            self._stepped()
+
+    def _stepped(self) -> None:
+        if self.on_step is not None:  # the scene keeps its autosave in step with the tutorial
+            self.on_step()
+
+    def restore(self, progress: Any) -> None:
+        """Show the step a saved game was on (``TutorialGuide.restore``)."""
+        if self.guide.restore(progress):
+            self.refresh()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Next, Skip step and End tutorial; True when the press was one of them."""
@@ -197,6 +226,7 @@ class TutorialPrompt:
         else:
             return False
         self.refresh()
+        self._stepped()
         return True
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.app.widgets.card_view import CardFace, local_name
+from game.app.widgets.card_view import CardFace, local_description, local_name
+from game.app.zombicide.event_text import skill_words
 from game.i18n import N_, _
 
 LEVELS = (("blue", "Blue"), ("yellow", "Yellow"), ("orange", "Orange"), ("red", "Red"))
@@ -16,14 +17,12 @@ def _level_word(level: str) -> str:
     return {"blue": _("Blue"), "yellow": _("Yellow"), "orange": _("Orange"), "red": _("Red")}[level]
 
 
-def skill_words(catalog: Any, text: str) -> str:
-    """A skill as a card prints it: its name, and its parameter ("+1 die: ranged")."""
-    name, _sep, parameter = text.partition(":")
-    try:
-        shown = catalog.skill(name).name
-    except KeyError:
-        shown = name.replace("_", " ")
-    return f"{shown}: {parameter}" if parameter else shown
+EFFECT_WORDS = {
+    "aaahh_spawn": N_("a zombie appears"), "adds_die_to_other_melee": N_("+1 die to the other melee weapon"),
+    "chooses_targets": N_("the shooter picks the targets"), "ignore_first_wound_each_round": N_("ignores a Wound each round"),
+    "reroll_heavy_ammo": N_("re-roll: heavy ammo"), "reroll_light_ammo": N_("re-roll: light ammo"),
+    "search_draw_two": N_("Search draws 2 cards"), "vest_against_survivors": N_("stops survivors' Wounds"),
+}
 
 
 def equipment_face(catalog: Any, equipment_id: str) -> CardFace:
@@ -46,10 +45,10 @@ def equipment_face(catalog: Any, equipment_id: str) -> CardFace:
               if flag]
     if item.ammo:
         traits.append(_("Ammo: light") if item.ammo == "light" else _("Ammo: heavy"))
-    traits += [effect.replace("_", " ") for effect in item.effects]
+    traits += [_(EFFECT_WORDS[effect]) if effect in EFFECT_WORDS else effect.replace("_", " ") for effect in item.effects]
     sections = ((_("Skills"), tuple(traits)),) if traits else ()
     return CardFace(local_name(item), kind, "weapon" if item.attack else "item", tuple(rows), sections,
-                    item.description)
+                    local_description(item))
 
 
 def equipment_summary(catalog: Any, equipment_id: str) -> str:
@@ -66,7 +65,7 @@ def survivor_face(catalog: Any, survivor_id: str) -> CardFace:
         head = _level_word(level) if len(refs) < 2 or level == "blue" else \
             _("{level} (pick one)").format(level=_level_word(level))
         sections.append((head, tuple(skill_words(catalog, ref.text) for ref in refs)))
-    return CardFace(local_name(survivor), _("Survivor"), "survivor", (), tuple(sections), survivor.description)
+    return CardFace(local_name(survivor), _("Survivor"), "survivor", (), tuple(sections), local_description(survivor))
 
 
 def zombie_face(catalog: Any, zombie_id: str) -> CardFace:

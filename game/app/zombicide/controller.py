@@ -16,7 +16,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from game.app.widgets.card_view import local_name
+from game.app.zombicide.event_text import parameter_words
 from game.board.model import Board
+from game.i18n import N_, _, language, ngettext, phrase
 from game.rules.core.base import IllegalCommand
 from game.rules.core.session import Session
 from game.rules.core.visibility import SPECTATOR, events_for
@@ -86,7 +89,7 @@ class ShotOption:
     @property
     def weapon(self) -> str:
         """The weapon as the player picks it: "Pistol", or "one Pistol" when one of a Dual pair fires alone."""
-        return f"one {self.odds.weapon}" if self.command.single else self.odds.weapon
+        return phrase("one {weapon}", weapon=self.odds.weapon) if self.command.single else self.odds.weapon
 
     @property
     def hit_chance(self) -> float:  # at least one hit
@@ -119,14 +122,15 @@ class Targets:
 def odds_summary(odds: engine.AttackOdds) -> str:
     """"4 dice, 3+ to hit: 89%" (a Molotov: "kills everything")."""
     if odds.kills_everything:
-        return "kills everything in the zone"
+        return _("kills everything in the zone")
     if odds.needed > DIE_FACES:
-        return f"{odds.dice} dice, cannot hit"
-    return f"{odds.dice} {'die' if odds.dice == 1 else 'dice'}, {odds.needed}+ to hit: {odds.chance:.0%}"
+        return ngettext("{n} die, cannot hit", "{n} dice, cannot hit", odds.dice).format(n=odds.dice)
+    return ngettext("{n} die, {needed}+ to hit: {chance}", "{n} dice, {needed}+ to hit: {chance}", odds.dice).format(
+        n=odds.dice, needed=odds.needed, chance=f"{odds.chance:.0%}")
 
 
-_WHAT_WORDS = (("dice", "dice"), ("needed", "to hit"), ("damage", "damage"), ("range", "range"),
-               ("reroll", "re-roll"), ("note", "note"))
+_WHAT_WORDS = (("dice", N_("dice")), ("needed", N_("to hit")), ("damage", N_("damage")), ("range", N_("range")),
+               ("reroll", N_("re-roll")), ("note", N_("note")))
 
 
 def odds_details(odds: engine.AttackOdds) -> list[str]:
@@ -139,19 +143,19 @@ def odds_details(odds: engine.AttackOdds) -> list[str]:
             if m.what != what:
                 continue
             if what in ("reroll", "note"):
-                parts.append(m.name)
+                parts.append(_(m.name) if m.source == "rule" else m.name)
             elif m.source == "weapon":
                 parts.append(f"{m.name} {m.amount}+" if what == "needed" else f"{m.name} {m.amount}")
             else:
                 parts.append(f"{m.name} {m.amount:+d}")
         if parts:
-            lines.append(f"{head}: " + ", ".join(parts))
+            lines.append(f"{_(head)}: " + ", ".join(parts))
     return lines
 
 
 _COMMAND_LABELS = {
-    "search": "Search", "end_turn": "End turn", "make_noise": "Make noise", "reload": "Reload",
-    "take_objective": "Take objective", "escape": "Escape", "shout": "Shout (Loud)",
+    "search": N_("Search"), "end_turn": N_("End turn"), "make_noise": N_("Make noise"), "reload": N_("Reload"),
+    "take_objective": N_("Take objective"), "escape": N_("Escape"), "shout": N_("Shout (Loud)"),
 }
 
 
@@ -173,6 +177,7 @@ class GameController:
         self._legal_for: tuple[int, str] | None = None
         self._legal: list[Any] = []
         self._zone_names: dict[str, str] | None = None
+        self._zone_names_language = ""
         self.select_default()
 
     @classmethod
@@ -266,7 +271,10 @@ class GameController:
 
     def shot(self, command: Attack) -> ShotOption:
         """The attack with the engine's odds: dice, the number needed, the chance, every modifier."""
-        return ShotOption(command, engine.attack_odds(self.state, command))
+        catalog = self.state.tables.catalog
+        return ShotOption(command, engine.attack_odds(
+            self.state, command, lambda content: parameter_words(catalog, content) if isinstance(content, str)
+            else local_name(content)))
 
     def trade_partners(self, survivor_id: str | None = None) -> tuple[str, ...]:
         """Whom the survivor may hand a card to (the engine's word)."""
@@ -314,10 +322,10 @@ class GameController:
 
     def zone_name(self, zone_id: str) -> str:
         """The zone as a player names it (the log's words)."""
-        if self._zone_names is None:
+        if self._zone_names is None or self._zone_names_language != language():  # names are in words
             from game.app.zombicide.event_text import zone_names_for
 
-            self._zone_names = zone_names_for(self.board)
+            self._zone_names, self._zone_names_language = zone_names_for(self.board), language()
         return self._zone_names.get(zone_id) or zone_id.split(":")[-1]
 
     def card_name(self, card: int) -> str:
@@ -326,7 +334,7 @@ class GameController:
         if card < 0:  # a card that is not equipment: the box names it (a Wound card)
             return self.state.box.wounds.held_card_name(card).capitalize()
         state = self.state
-        return state.tables.equipment[state.card_kinds[card]].name
+        return local_name(state.tables.equipment[state.card_kinds[card]])
 
     def survivor_name(self, survivor_id: str) -> str:
         i = self.state.survivor_index(survivor_id)
@@ -335,30 +343,33 @@ class GameController:
     def describe(self, command: Any) -> ActionChoice:
         kind = getattr(command, "kind", "")
         if isinstance(command, Move):
-            verb = "Charge to" if command.charge else "Move to"
-            return ActionChoice(f"{verb} {self.zone_name(command.to)}", command, "move")
+            verb = N_("Charge to {zone}") if command.charge else N_("Move to {zone}")
+            return ActionChoice(phrase(verb, zone=self.zone_name(command.to)), command, "move")
         if isinstance(command, OpenDoor):
             return ActionChoice(self.door_words(command.door, command.survivor), command, "door")
         if isinstance(command, Attack):
             shot = self.shot(command)
-            where = "here" if command.zone == self._zone_of(command.survivor) else "at " + self.zone_name(command.zone)
-            chance = "all" if shot.odds.kills_everything else f"{shot.hit_chance:.0%}"
-            also = f" and {self.zone_name(command.second_zone)}" if command.second_zone else ""
-            return ActionChoice(f"{shot.weapon} {where}{also} ({chance})", command, "attack")
+            where = _("here") if command.zone == self._zone_of(command.survivor) else phrase(
+                "at {zone}", zone=self.zone_name(command.zone))
+            chance = _("all") if shot.odds.kills_everything else f"{shot.hit_chance:.0%}"
+            if command.second_zone:
+                where = phrase("{first} and {second}", first=where, second=self.zone_name(command.second_zone))
+            return ActionChoice(f"{shot.weapon} {where} ({chance})", command, "attack")
         if isinstance(command, Trade):
             return ActionChoice(self._trade_words(command), command, "trade")
         if isinstance(command, Rearrange):
             return ActionChoice(self._rearrange_words(command), command, "items")
         if isinstance(command, EndTurn):
-            return ActionChoice("End turn", command, "turn")
+            return ActionChoice(_("End turn"), command, "turn")
         if kind == "search":
-            return ActionChoice("Search", command, "search")
+            return ActionChoice(_("Search"), command, "search")
         box = self.state.box
         told = box.command_text(command, self.state)
         zone = getattr(command, "zone", None) or getattr(command, "to", None)  # where it acts
         if told and isinstance(zone, str) and zone in self.state.graph.index:
             told += f": {self.zone_name(zone)}"
-        label = _COMMAND_LABELS.get(kind) or told or box.command_labels.get(kind)
+        label = _(_COMMAND_LABELS[kind]) if kind in _COMMAND_LABELS else told or (
+            _(box.command_labels[kind]) if kind in box.command_labels else None)
         if kind in box.gathered:
             return ActionChoice(label or kind.replace("_", " ").capitalize(), command, f"gather:{kind}")
         if label is None:
@@ -374,12 +385,12 @@ class GameController:
         """ "Open door to Room 203" — the room on the far side from the survivor, or both sides."""
         connection = next((c for c in self.board.connections if c.id == door_id), None)
         if connection is None:
-            return "Open door"
+            return _("Open door")
         survivor_id = survivor_id or self.selected
         here = self._zone_of(survivor_id) if survivor_id and self.state.survivor_index(survivor_id) >= 0 else ""
         if here in (connection.a, connection.b):
-            return f"Open door to {self.zone_name(connection.other(here))}"
-        return f"Open door: {self.zone_name(connection.a)} – {self.zone_name(connection.b)}"
+            return phrase("Open door to {zone}", zone=self.zone_name(connection.other(here)))
+        return phrase("Open door: {a} – {b}", a=self.zone_name(connection.a), b=self.zone_name(connection.b))
 
     def _zone_of(self, survivor_id: str) -> str:
         s = self.state.survivors[self.state.survivor_index(survivor_id)]
@@ -393,13 +404,16 @@ class GameController:
         other = self.survivor_name(command.other)
         parts = []
         if gives:
-            parts.append("give " + ", ".join(self.card_name(c) for c in gives))
+            parts.append(phrase("give {cards}", cards=", ".join(self.card_name(c) for c in gives)))
         if takes:
-            parts.append("take " + ", ".join(self.card_name(c) for c in takes))
-        return f"Trade with {other}: " + " and ".join(parts or ["rearrange"])
+            parts.append(phrase("take {cards}", cards=", ".join(self.card_name(c) for c in takes)))
+        what = phrase("{first} and {second}", first=parts[0], second=parts[1]) if len(parts) == 2 else \
+            parts[0] if parts else _("rearrange")
+        return phrase("Trade with {other}: {what}", other=other, what=what)
 
     def _rearrange_words(self, command: Rearrange) -> str:
-        return "Ready " + ", ".join(self.card_name(command.slots[n]) for n in HAND_SLOTS if command.slots[n] >= 0)
+        return phrase("Ready {cards}", cards=", ".join(self.card_name(command.slots[n]) for n in HAND_SLOTS
+                                                       if command.slots[n] >= 0))
 
     # --- intents --------------------------------------------------------------------------------
 
@@ -558,9 +572,11 @@ class GameController:
         slot = command.other_slots.index(card)
         received = theirs.slots[slot]
         if received >= 0:
-            label = f"Swap {self.card_name(card)} for {other}'s {self.card_name(received)}"
+            label = phrase("Swap {card} for {other}'s {received}", card=self.card_name(card), other=other,
+                           received=self.card_name(received))
         else:
-            label = f"Give {self.card_name(card)} to {other} ({'hand' if slot in HAND_SLOTS else 'backpack'})"
+            label = phrase(N_("Give {card} to {other} (hand)") if slot in HAND_SLOTS else N_("Give {card} to {other} (backpack)"),
+                           card=self.card_name(card), other=other)
         return ActionChoice(label, command, "trade")
 
     # --- replay -----------------------------------------------------------------------------------

@@ -33,7 +33,7 @@ from game.app.widgets.tutorial_prompt import TutorialPrompt
 from game.app.zombicide.action_kinds import zombicide_kinds
 from game.app.zombicide.box_marks import BoxMarks
 from game.app.zombicide.card_actions import CardActions
-from game.app.zombicide.cards import equipment_summary, zombie_face
+from game.app.zombicide.cards import zombie_face
 from game.app.zombicide.controller import (
     ActionChoice,
     GameController,
@@ -48,6 +48,7 @@ from game.app.zombicide.game_save import load_game
 from game.app.zombicide.gestures import Gestures
 from game.app.zombicide.replay import ReplayPlayer
 from game.app.zombicide.scene_bar import SceneBar
+from game.app.zombicide.scene_decisions import SceneDecisions
 from game.app.zombicide.scene_drawing import (
     EXIT_TINT,
     ROSTER_CHIP_PX,
@@ -148,7 +149,7 @@ class GameTable(TableScene):
         self.scene.drop_piece(piece_id, at_cm)
 
 
-class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
+class GameScene(SceneHistory, SceneDrawing, SceneBar, SceneDecisions, OverrideTools, Scene):
     """One game in the window. Build it with ``new_game`` or ``resume``; push it on the app's scenes."""
 
     def __init__(self, app: Any, controller: GameController, mission_path: Path, save_path: Path | None = None):
@@ -187,6 +188,8 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
         self.log_marks: dict[int, int] = {}  # commands in effect → log lines then (undo cuts the log back)
         self.animated: tuple[Any, tuple[Any, ...]] | None = None  # (state before, events) while they are shown
         self.tutorial = TutorialPrompt.for_board(app, self.board)  # the mission's step prompts, if any
+        if self.tutorial is not None:
+            self.tutorial.on_step = self.autosave  # Continue goes on at the step the tutorial is on
         self.tutorial_events: list[Any] = []  # events played, told to the tutorial once the table shows them
         self.ended_shown = False
         self._chrome = ChromeCache()
@@ -209,6 +212,8 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
         speed = extra.get("speed")
         if isinstance(speed, int) and 0 <= speed < 3:
             scene.director.speed_index = speed
+        if scene.tutorial is not None:
+            scene.tutorial.restore(extra.get("tutorial"))
         return scene
 
     def _window_size(self) -> tuple[int, int]:
@@ -346,8 +351,8 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
         the playback controls during a replay."""
         if self.replay is not None:
             replay = self.replay
-            return [("Step back", "rp:back", "tool"), ("Pause" if replay.playing else "Play", "rp:play", "move"),
-                    ("Step", "rp:step", "tool"), ("Exit replay", "rp:exit", "turn")]
+            return [(_("Step back"), "rp:back", "tool"), (_("Pause") if replay.playing else _("Play"), "rp:play", "move"),
+                    (_("Step"), "rp:step", "tool"), (_("Exit replay"), "rp:exit", "turn")]
         if self.override:
             return self.override_labels()
         if self.controller.outcome() is not None or self.controller.pending is not None:
@@ -357,9 +362,9 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
         grouped: dict[str, list[ActionChoice]] = {}
         for choice in choices:
             grouped.setdefault(choice.group, []).append(choice)
-        for group, title in (("move", "Move…"), ("trade", "Trade…"), ("items", "Ready a weapon…")):
+        for group, title in (("move", N_("Move…")), ("trade", N_("Trade…")), ("items", N_("Ready a weapon…"))):
             if grouped.get(group):
-                labels.append((title, f"group:{group}", group))
+                labels.append((_(title), f"group:{group}", group))
         box = self.controller.state.box
         for group in grouped:
             if group.startswith("gather:"):  # one action, several picks: one button opens the picking
@@ -534,7 +539,7 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
     def tap_zone(self, zone: str) -> Outcome | None:
         if self.override:
             self.override_zone = zone
-            self.status(f"Override: zone {self.controller.zone_name(zone)} picked")
+            self.status(_("Override: zone {zone} picked").format(zone=self.controller.zone_name(zone)))
             return None
         targets = self.controller.targets()
         shots = targets.shots.get(zone)
@@ -565,9 +570,9 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
         if zone is None or zone == home or self.replay is not None:
             self.sync_pieces(snap_from={piece_id: at_cm})
             if self.replay is not None:
-                self.status("A replay only shows the game: Exit replay to play")
+                self.status(_("A replay only shows the game: Exit replay to play"))
             elif zone is None:
-                self.status("Drop pieces inside a zone")
+                self.status(_("Drop pieces inside a zone"))
             return None
         if self.override:
             if is_survivor:
@@ -579,7 +584,7 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
             return self.play(_override("zombie", parsed[1], zone, parsed[0]), snap_from={piece_id: at_cm})
         if not is_survivor:
             self.sync_pieces(snap_from={piece_id: at_cm})
-            self.status("Zombies move on their own: turn on Override to move them by hand")
+            self.status(_("Zombies move on their own: turn on Override to move them by hand"))
             return None
         self.controller.select(piece_id)
         move = self.controller.targets(piece_id).moves.get(zone)
@@ -620,7 +625,7 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
             return None
         if giver is None or other is None or other == giver:
             self.card_panel.snap_back(pos, slot)
-            self.status("Drop the card on another survivor in the zone to trade it, or on the table to discard it")
+            self.status(_("Drop the card on another survivor in the zone to trade it, or on the table to discard it"))
             return None
         offers, reason = self.controller.trade_offers(giver, slot, other)
         if not offers:
@@ -628,8 +633,8 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
             self.status(reason)
             return Outcome(False, reason=reason)
         card = self.controller.card_name(self.controller.state.survivors[self.controller.state.survivor_index(giver)].slots[slot])
-        lines = [f"{self.controller.survivor_name(giver)} offers {card}"]
-        self.open_dialog(ChoiceDialog(f"Trade with {self.controller.survivor_name(other)}", lines,
+        lines = [_("{who} offers {card}").format(who=self.controller.survivor_name(giver), card=card)]
+        self.open_dialog(ChoiceDialog(_("Trade with {other}").format(other=self.controller.survivor_name(other)), lines,
                                       [o.label for o in offers], lambda n: self.play(offers[n].command), cancel=True))
         return None
 
@@ -640,28 +645,32 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
         if card < 0:
             return
         name = self.controller.card_name(card)
-        self.open_dialog(ChoiceDialog(f"Discard {name}?", [f"{self.controller.survivor_name(survivor_id)} drops it (free)"],
-                                      [f"Discard {name}"], lambda n: self.after_discard(survivor_id, slot), cancel=True))
+        self.open_dialog(ChoiceDialog(_("Discard {card}?").format(card=name), [_("{who} drops it (free)").format(
+            who=self.controller.survivor_name(survivor_id))], [_("Discard {card}").format(card=name)],
+            lambda n: self.after_discard(survivor_id, slot), cancel=True))
 
     def after_discard(self, survivor_id: str, slot: int) -> None:
         before, doors = self.controller.state, door_states(self.controller.state)
         self.after(self.controller.discard(survivor_id, slot), before, doors)
 
     def open_shot_dialog(self, shots: list[ShotOption]) -> None:
-        options = [f"{s.weapon}: {odds_summary(s.odds)}, {s.expected_hits:.1f} hits expected" for s in shots]
-        self.open_dialog(ChoiceDialog("Which weapon?", shot_lines(shots), options,
+        options = [_("{weapon}: {odds}, {hits} hits expected").format(weapon=s.weapon, odds=odds_summary(s.odds),
+                                                                         hits=f"{s.expected_hits:.1f}") for s in shots]
+        self.open_dialog(ChoiceDialog(_("Which weapon?"), shot_lines(shots), options,
                                       lambda n: self.play(shots[n].command), cancel=True))
 
     def open_move_or_shoot_dialog(self, zone: str, move: Any, shots: list[ShotOption]) -> None:
         """A zone that is both a move and a shot target: the player says which (a tap never guesses)."""
-        options = ["Move here"] + [f"Shoot: {s.weapon} ({odds_summary(s.odds)})" for s in shots]
+        options = [_("Move here")] + [_("Shoot: {weapon} ({odds})").format(weapon=s.weapon, odds=odds_summary(s.odds))
+                                      for s in shots]
         commands = [move] + [s.command for s in shots]
-        self.open_dialog(ChoiceDialog(f"{self.controller.zone_name(zone)}: move or shoot?", shot_lines(shots), options,
+        self.open_dialog(ChoiceDialog(_("{zone}: move or shoot?").format(zone=self.controller.zone_name(zone)),
+                                      shot_lines(shots), options,
                                       lambda n: self.play(commands[n]), cancel=True))
 
     def open_group_dialog(self, group: str) -> None:
         choices = [c for c in self.controller.action_choices() if c.group == group]
-        titles = {"move": "Move where?", "trade": "Trade", "items": "Ready a weapon"}
+        titles = {"move": _("Move where?"), "trade": _("Trade"), "items": _("Ready a weapon")}
         labels = [c.label for c in choices]
         if group == "move":  # each destination's cost, from the engine
             costs = [move_cost(self.controller.state, c.command) for c in choices]
@@ -675,9 +684,10 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
         "Done" plays them as one command."""
         choices = self.controller.gathered(kind)
         left = [n for n in range(len(choices)) if n not in picked]
-        title = self.controller.state.box.command_labels.get(kind) or kind.replace("_", " ").capitalize()
-        lines = ["Picked: " + ", ".join(choices[n].label for n in picked)] if picked else ["Pick one, then more or Done"]
-        options = [choices[n].label for n in left] + ([f"Done: {len(picked)} for one action"] if picked else [])
+        title = _(self.controller.state.box.command_labels.get(kind) or kind.replace("_", " ").capitalize())
+        lines = [_("Picked: {cards}").format(cards=", ".join(choices[n].label for n in picked))] if picked else [
+            _("Pick one, then more or Done")]
+        options = [choices[n].label for n in left] + ([_("Done: {n} for one action").format(n=len(picked))] if picked else [])
 
         def chosen(option: int) -> None:
             if option < len(left):
@@ -697,8 +707,9 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
         if len(left) == 1:
             self.play(replace(command, order=(*chosen, left[0])))
             return
-        title = "Who acts first?" if not chosen else "Who acts next?"
-        lines = ["So far: " + ", then ".join(self.controller.survivor_name(s) for s in chosen)] if chosen else []
+        title = _("Who acts first?") if not chosen else _("Who acts next?")
+        lines = [_("So far: {names}").format(names=_(", then ").join(self.controller.survivor_name(s) for s in chosen))
+                 ] if chosen else []
         self.open_dialog(ChoiceDialog(title, lines, [self.controller.survivor_name(s) for s in left],
                                       lambda n: self.play_in_order(command, (*chosen, left[n])), cancel=True))
 
@@ -706,57 +717,6 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
         self.dialog = dialog
         self.dialog_offers = []
         dialog.layout(pygame.Rect(0, 0, *self.window_size))
-
-    def pending_dialog(self) -> ChoiceDialog | None:
-        pending = self.controller.pending
-        if pending is None:
-            return None
-        state = self.controller.state
-        who = state.survivors[pending.survivor].name if 0 <= pending.survivor < len(state.survivors) else ""
-        lines: list[str] = []
-        if pending.kind == "keep_card":
-            title = f"{who} found: {self.controller.card_name(pending.card)}"
-            if pending.card >= 0:  # what the card does, before it is kept
-                lines.append(equipment_summary(state.tables.catalog, state.card_kinds[pending.card]))
-            if pending.more_cards:
-                lines.append("Also drawn: " + ", ".join(self.controller.card_name(c) for c in pending.more_cards))
-        elif pending.kind == "wound":
-            title = f"Wounds to share ({pending.remaining} left)"
-        elif pending.kind == "skill":
-            title = f"{who} reached a new danger level: pick a skill"
-        elif pending.kind == "deal":
-            title = f"{who} deals the spawn cards: pick where the next one goes"
-        elif pending.kind == "friendly_fire":
-            title = f"{who}'s shot strays: pick who takes the hit"
-        elif pending.kind == "target":
-            title = f"{who}'s hit: zombies share the top rank, pick the one it kills"
-        else:
-            title = f"{who}: re-roll the dice?"
-        options = list(pending.options)
-        if pending.kind in ("wound", "friendly_fire"):
-            options = [option + self.deaths_of(n) for n, option in enumerate(options)]
-            if any(option.endswith(" DIES") for option in options):
-                lines.append("Careful: a choice marked DIES kills that survivor")
-        return ChoiceDialog(title, lines, options, self.controller_choose)
-
-    def deaths_of(self, option: int) -> str:
-        """" — Marta DIES" when choosing ``option`` of the pending decision eliminates a survivor."""
-        from game.rules.zombicide.commands import ChooseOption, SurvivorEliminated
-
-        state, seat = self.controller.state, self.controller.seat
-        if seat is None:
-            return ""
-        try:
-            _, events = engine.apply(state, seat, ChooseOption(option))
-        except Exception:  # an option the engine refuses says nothing more
-            return ""
-        dead = [self.controller.survivor_name(e.survivor) for e in events if isinstance(e, SurvivorEliminated)]
-        return f" \u2014 {' and '.join(dead)} DIES" if dead else ""
-
-    def controller_choose(self, option: int) -> None:
-        from game.rules.zombicide.commands import ChooseOption
-
-        self.play(ChooseOption(option))
 
     def press_tool(self, key: str) -> None:
         if key == "undo":
@@ -766,8 +726,8 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, Scene):
         elif key == "override":
             self.override = not self.override
             self.override_zone = None
-            self.status("Override on: drag any piece anywhere; tap a zone, then add or remove" if self.override
-                        else "Override off")
+            self.status(_("Override on: drag any piece anywhere; tap a zone, then add or remove") if self.override
+                        else _("Override off"))
         elif key == "speed":
             self.director.cycle_speed()
         elif key == "skip":

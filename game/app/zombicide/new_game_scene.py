@@ -263,7 +263,7 @@ class ZombicideNewGameScene(CardScene):
 
     def seats(self) -> list[dict[str, Any]]:
         """Each player's survivors in the order they were picked (a player without any sits out)."""
-        seats: list[dict[str, Any]] = [{"seat": f"Player {n + 1}", "survivors": []} for n in range(self.players)]
+        seats: list[dict[str, Any]] = [{"seat": _("Player {n}").format(n=n + 1), "survivors": []} for n in range(self.players)]
         for survivor_id in self.picked:
             seats[self.owners[survivor_id]]["survivors"].append(survivor_id)
         return [seat for seat in seats if seat["survivors"]]

@@ -5,7 +5,7 @@ tap on the survivor's panel shows whole. A part of ``GameScene``, like ``scene_d
 from __future__ import annotations
 
 from game.app.widgets.action_bar import MORE_KEY, Offer, why_not_lines
-from game.app.widgets.card_view import CardFace, CardViewScene
+from game.app.widgets.card_view import CardFace, CardViewScene, local_name
 from game.app.widgets.dialogs import ChoiceDialog
 from game.app.zombicide.action_kinds import is_melee, offers_of
 from game.app.zombicide.cards import equipment_face, legend_face, survivor_face
@@ -43,8 +43,12 @@ class SceneBar(SceneFields):
         if survivor is None or self.replay is not None:
             return {}
         reasons: dict[str, list[str]] = {}
+        catalog = self.controller.state.tables.catalog
+        names = {card.name: local_name(card) for card in catalog.equipment_cards}  # the engine names cards in English
         for reason in engine_why_not(self.controller.state, survivor):
-            reasons.setdefault(reason.kind, []).append(phrase(reason.template, **reason.fields))
+            fields = {key: names.get(value, value) if key == "weapon" and isinstance(value, str) else value
+                      for key, value in reason.fields.items()}
+            reasons.setdefault(reason.kind, []).append(phrase(reason.template, **fields))
         return reasons
 
     def open_more_dialog(self) -> None:

@@ -19,7 +19,7 @@ from game.app.zombicide.director import draw_banner, mission_words
 from game.app.zombicide.scene_fields import SceneFields
 from game.app.zombicide.view_model import danger_colour, survivor_card
 from game.board.model import Board
-from game.i18n import _
+from game.i18n import N_, _
 from game.rules.zombicide import engine
 
 TOP_BAR_PX = 72
@@ -325,8 +325,8 @@ class SceneDrawing(SceneFields):
                 pygame.draw.polygon(layer, (*SHOT_TINT, 55), points)
                 pygame.draw.polygon(layer, (*SHOT_TINT, 240), points, 4)
                 best = max(shots, key=lambda s: s.hit_chance)  # the engine's odds of the likeliest shot
-                verb = "Move or shoot" if zone_id in targets.moves else "Shoot"
-                words = f"{verb}: {odds_summary(best.odds)}" + self.gestures.also_killed(zone_id, best)
+                verb = N_("Move or shoot: {odds}") if zone_id in targets.moves else N_("Shoot: {odds}")
+                words = _(verb).format(odds=odds_summary(best.odds)) + self.gestures.also_killed(zone_id, best)
                 low_cm = max(p[1] for p in zone.polygon) - max(1.2, 14 / max(cam.zoom_px_per_cm, 0.1))
                 labels.append((cam.world_to_screen((zone.center[0], low_cm)), words))
         pointed = self.pointed_door()

@@ -10,6 +10,7 @@ from game.app.zombicide.game_save import GameSaveError, autosave_path, save_game
 from game.app.zombicide.replay import ReplayPlayer
 from game.app.zombicide.scene_fields import SceneFields
 from game.app.zombicide.view_model import door_states
+from game.i18n import _
 
 
 class SceneHistory(SceneFields):
@@ -18,7 +19,7 @@ class SceneHistory(SceneFields):
     def rebuild_log(self) -> None:
         """The log told again from the session: the mission's start, then every command in effect."""
         c = self.controller
-        lines: list[Any] = [("Mission: " + (self.board.title or self.mission_path.stem), "phase")]
+        lines: list[Any] = [(_("Mission: {title}").format(title=self.board.title or self.mission_path.stem), "phase")]
         self.log_marks = {0: len(lines)}
         for done, (state, events) in enumerate(c.history() if c.can_undo() else [], start=1):
             lines += self.log.event_lines(events, state, self.board)
@@ -47,7 +48,7 @@ class SceneHistory(SceneFields):
             return self.step_back()
         self.director.skip()
         if not self.controller.undo():
-            self.status("Nothing to undo")
+            self.status(_("Nothing to undo"))
             return False
         self.dialog = None
         self.follow_undo()
@@ -67,7 +68,7 @@ class SceneHistory(SceneFields):
         hit_on = self.hit_on(upcoming) if upcoming is not None else None
         outcome = self.controller.redo()
         if not outcome.ok:
-            self.status("Nothing to redo")
+            self.status(_("Nothing to redo"))
             return False
         self.after(outcome, before, doors, hit_on)
         return True
@@ -79,10 +80,10 @@ class SceneHistory(SceneFields):
         self.override, self.override_zone = False, None
         self.replay = ReplayPlayer.start(self.controller, self.log.lines)
         self.controller = self.replay.controller
-        self.log.set_lines([(f"Replay from the start: {self.replay.steps} moves", "phase")])
+        self.log.set_lines([(_("Replay from the start: {n} moves").format(n=self.replay.steps), "phase")])
         self.sync_pieces()
         self.refresh_buttons()
-        self.status(f"Replay: {self.replay.steps} moves. Play, or step through them")
+        self.status(_("Replay: {n} moves. Play, or step through them").format(n=self.replay.steps))
         return self.replay
 
     def exit_replay(self) -> None:
@@ -97,7 +98,7 @@ class SceneHistory(SceneFields):
         self.log.set_lines(replay.live_log)
         self.sync_pieces()
         self.refresh_buttons()
-        self.status("Back to the game")
+        self.status(_("Back to the game"))
 
     def press_replay(self, key: str) -> None:
         replay = self.replay
@@ -105,7 +106,7 @@ class SceneHistory(SceneFields):
             return
         if key == "play":
             if replay.at_end() and not replay.playing:
-                self.status("End of the replay: Step back, or Exit replay")
+                self.status(_("End of the replay: Step back, or Exit replay"))
             replay.toggle()
         elif key == "step":
             replay.playing = False
@@ -122,7 +123,7 @@ class SceneHistory(SceneFields):
         if replay is None or replay.at_end():
             if replay is not None:
                 replay.playing = False
-                self.status("End of the replay")
+                self.status(_("End of the replay"))
             self.refresh_buttons()
             return False
         self.director.skip()
@@ -136,7 +137,7 @@ class SceneHistory(SceneFields):
         """One move of the replay back; its log lines go too."""
         replay = self.replay
         if replay is None or replay.at_start():
-            self.status("At the start of the replay")
+            self.status(_("At the start of the replay"))
             return False
         self.director.skip()
         self.controller.undo()
@@ -151,13 +152,16 @@ class SceneHistory(SceneFields):
         target = path or self.save_path or Path(getattr(self.app, "save_dir", Path("saves"))) / (
             f"zombicide-{self.mission_path.stem}.json")
         try:
-            written = save_game(target, self.live_controller.session, {"speed": self.director.speed_index})
+            extra: dict[str, Any] = {"speed": self.director.speed_index}
+            if self.tutorial is not None:  # the step it is on: a resumed tutorial goes on from there
+                extra["tutorial"] = self.tutorial.guide.progress()
+            written = save_game(target, self.live_controller.session, extra)
         except GameSaveError as error:  # a save that fails never ends the game
-            self.status(f"Could not save: {error.what}")
+            self.status(_("Could not save: {what}").format(what=error.what))
             return None
         if not quiet:
             self.save_path = written
-            self.status(f"Saved to {written.name}")
+            self.status(_("Saved to {file}").format(file=written.name))
         return written
 
     def autosave(self) -> Path | None:

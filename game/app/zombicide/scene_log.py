@@ -11,6 +11,7 @@ from game.app.widgets.dialogs import PANEL_EDGE, PANEL_FILL, TEXT, fit_text
 from game.app.widgets.log_panel import LogPanel
 from game.app.zombicide.event_text import describe, tone, zone_names_for
 from game.board.model import Board
+from game.i18n import _, phrase
 
 
 def _override_words(event: Any, state: Any, board: Board) -> str:
@@ -22,8 +23,8 @@ def _override_words(event: Any, state: Any, board: Board) -> str:
     zone = board.zones.get(event.zone)
     where = zone.label if zone is not None and zone.label else event.zone.split(":")[-1]
     if isinstance(event, SurvivorAdded):
-        return f"Override: {name} joins the game in {where} ({event.seat})."
-    return f"Override: {name} is taken off the board."
+        return phrase("Override: {name} joins the game in {where} ({seat}).", name=name, where=where, seat=event.seat)
+    return phrase("Override: {name} is taken off the board.", name=name)
 
 
 def _event_line(event: Any, state: Any, board: Board, zone_names: dict[str, str]) -> tuple[str, str]:
@@ -127,7 +128,7 @@ class LogAdapter:
         r = self.rect
         pygame.draw.rect(surface, PANEL_FILL, r, border_radius=12)
         pygame.draw.rect(surface, PANEL_EDGE, r, 2, border_radius=12)
-        surface.blit(font(18).render("Log", True, TEXT), (r.left + 12, r.top + 8))
+        surface.blit(font(18).render(_("Log"), True, TEXT), (r.left + 12, r.top + 8))
         y = r.bottom - 10
         for line in reversed(self.shown_lines()):
             words = fit_text(line if isinstance(line, str) else line[0], 14, r.width - 24)

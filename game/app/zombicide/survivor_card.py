@@ -9,6 +9,7 @@ import pygame
 
 from game.app.render import font
 from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_EDGE, PANEL_FILL, TEXT, fit_text
+from game.app.zombicide.event_text import colour_word
 from game.app.zombicide.view_model import DANGER_COLOURS, SlotView, SurvivorCardView, danger_colour
 from game.i18n import _
 from game.rules.zombicide.state import LEVEL_NAMES
@@ -91,8 +92,8 @@ class SurvivorCardPanel:
         x, y = r.left + 16, r.top + 16
         target.blit(fit_text(card.name, 24, r.width - 32), (x, y))
         y += 34
-        status = "eliminated" if not card.alive else "escaped" if card.escaped else (
-            "turn done" if card.done else "acting" if card.active else card.seat)
+        status = _("eliminated") if not card.alive else _("escaped") if card.escaped else (
+            _("turn done") if card.done else _("acting") if card.active else card.seat)
         target.blit(font(15).render(status, True, MUTED), (x, y))
         for n, line in enumerate(card.lines[:2]):  # the box's lines, right of the status
             words = fit_text(line, 15, r.width // 2 + 20)
@@ -136,7 +137,7 @@ class SurvivorCardPanel:
         self._headings = []
         groups: list[tuple[str, list[SlotView]]] = []
         for slot in card.slots:
-            heading = slot.group or (_("Hands") if slot.hand else _("Backpack"))
+            heading = _(slot.group) if slot.group else _("Hands") if slot.hand else _("Backpack")
             if groups and groups[-1][0] == heading:
                 groups[-1][1].append(slot)
             else:
@@ -199,7 +200,7 @@ class SurvivorCardPanel:
     @staticmethod
     def _xp_bar(target: pygame.Surface, card: SurvivorCardView, x: int, y: int, width: int) -> int:
         target.blit(font(16).render(_("Experience {xp}").format(xp=card.xp), True, TEXT), (x, y))
-        label = font(14).render(LEVEL_NAMES[card.level].capitalize(), True, danger_colour(card.level))
+        label = font(14).render(colour_word(LEVEL_NAMES[card.level]).capitalize(), True, danger_colour(card.level))
         target.blit(label, (x + width - label.get_width(), y + 2))
         y += 22
         bar = pygame.Rect(x, y, width, 14)

@@ -11,7 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from game.app.widgets.card_view import local_name
+from game.app.zombicide.event_text import skill_words
 from game.board.model import Board
+from game.i18n import N_
 from game.rules.zombicide.boxes import TablePiece
 from game.rules.zombicide.state import EMPTY, LEVEL_NAMES, ZombicideState
 from game.table.arrange import arrange_zone
@@ -84,7 +87,7 @@ class PieceMaker:
         self.survivor_token = {s.id: s.token for s in catalog.survivors}
         self.survivor_names = {s.id: s.name for s in state.survivors}
         self.zombie_token = {z.id: z.token for z in catalog.zombies}
-        self.zombie_names = {z.id: z.name for z in catalog.zombies}
+        self.zombie_names = {z.id: local_name(z) for z in catalog.zombies}
 
     def base_cm(self, token: str) -> float:
         info = self.tokens.get(token)
@@ -163,7 +166,8 @@ def door_states(state: ZombicideState) -> dict[str, bool]:
     return {graph.edges[e].connection_id: state.doors_open[d] for d, e in enumerate(graph.doors)}
 
 
-SLOT_HEADINGS = {"hand": "Hands", "reserve": "Backpack"}  # the inventory's slot names as the card heads them
+# the inventory's slot names as the card heads them (translated where drawn)
+SLOT_HEADINGS = {"hand": N_("Hands"), "reserve": N_("Backpack"), "backpack": N_("Backpack"), "body": N_("Body")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,21 +211,14 @@ def survivor_card(state: ZombicideState, survivor_id: str) -> SurvivorCardView:
     tables = state.tables
     catalog = tables.catalog
     thresholds = tables.xp_thresholds
-    skill_names = []
-    for text in s.skills:
-        name, _, parameter = text.partition(":")
-        try:
-            shown = catalog.skill(name).name
-        except Exception:  # a skill the catalogue does not describe: show its id
-            shown = name.replace("_", " ")
-        skill_names.append(f"{shown}: {parameter}" if parameter else shown)
+    skill_names = [skill_words(catalog, text) for text in s.skills]
     slots = []
     hand = catalog.setup.hand_slots
     groups = state.box.inventory.slot_names(tables, s.id, len(s.slots))
     for index, card in enumerate(s.slots):
         group = SLOT_HEADINGS.get(groups[index], groups[index].capitalize()) if index < len(groups) else ""
         if card >= 0:
-            name = tables.equipment[state.card_kinds[card]].name
+            name = local_name(tables.equipment[state.card_kinds[card]])
             slots.append(SlotView(index, name, index < hand, loaded=card not in state.unloaded, group=group))
         else:  # empty, or a card that is not equipment (the box's: a Wound card)
             held = state.box.wounds.held_card_name(card) if card != EMPTY else ""

@@ -15,6 +15,7 @@ import pygame
 from game.app.input import event_pointer
 from game.app.render import font, text_with_halo
 from game.app.scenes import Scene
+from game.app.widgets.card_view import local_name
 from game.app.widgets.dialogs import (
     ACCENT,
     MUTED,
@@ -311,7 +312,7 @@ class BandBuilderScene(Scene):
         col1 = self.col1
         type_box = pygame.Rect(col1.left + 62, col1.top, col1.width - 124, ROW_PX)
         pygame.draw.rect(surface, PANEL_FILL, type_box, border_radius=10)
-        surface.blit(fit_text(unique.name if unique else self.draft.band_type, 18, type_box.width - 16),
+        surface.blit(fit_text(local_name(unique) if unique else self.draft.band_type, 18, type_box.width - 16),
                      (type_box.left + 8, type_box.top + 6))
         if unique is not None:
             surface.blit(fit_text(unique.description, 12, type_box.width - 16), (type_box.left + 8, type_box.top + 30))

@@ -11,14 +11,22 @@ import pygame
 
 from game.app.input import event_pointer
 from game.app.render import font
+from game.app.widgets.card_view import local_name
 from game.app.widgets.dialogs import ACCENT, MUTED, ButtonSet, fit_text
+from game.i18n import N_, _, ngettext
 from game.rules.zombieworld.band import Band, Member, band_cost
 from game.rules.zombieworld.catalog import Catalog
 
 SEATS = ("red", "blue", "green", "amber")  # in the order bands are picked
+SEAT_WORDS = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "amber": N_("amber")}
 SEAT_COLORS = {"red": (222, 74, 60), "blue": (72, 136, 236), "green": (80, 190, 110), "amber": (236, 170, 50)}
 ROW_PX = 58
 ROW_GAP_PX = 8
+
+
+def seat_word(seat: str) -> str:
+    """A seat's colour, capitalised, in the player's language."""
+    return (_(SEAT_WORDS[seat]) if seat in SEAT_WORDS else seat).capitalize()
 
 
 def seat_colour(seat: str | int) -> tuple[int, int, int]:
@@ -60,13 +68,14 @@ def draw_row(surface: pygame.Surface, rect: pygame.Rect, title: str, detail: str
 
 def band_detail(band: Band, catalog: Catalog, where: str = "") -> str:
     unique = catalog.unique_band(band.band_type)
-    kind = unique.name if unique else (band.band_type or "mixed band")
-    return " · ".join(p for p in (kind, f"{len(band.members)} members", where) if p)
+    kind = local_name(unique) if unique else (band.band_type or _("mixed band"))
+    members = ngettext("{n} member", "{n} members", len(band.members)).format(n=len(band.members))
+    return " · ".join(p for p in (kind, members, where) if p)
 
 
 def draw_band_row(surface: pygame.Surface, rect: pygame.Rect, band: Band, catalog: Catalog, where: str = "",
                   seat: str | int | None = None) -> None:
-    draw_row(surface, rect, band.name, band_detail(band, catalog, where), f"{band_cost(band, catalog)} pts",
+    draw_row(surface, rect, band.name, band_detail(band, catalog, where), _("{n} pts").format(n=band_cost(band, catalog)),
              seat_colour(seat) if seat is not None else None)
 
 
@@ -118,4 +127,4 @@ def muted_line(surface: pygame.Surface, text: str, pos: tuple[int, int], size_px
 
 
 def names_of(bands: Sequence[Band]) -> str:
-    return " vs ".join(b.name for b in bands)
+    return _(" vs ").join(b.name for b in bands)

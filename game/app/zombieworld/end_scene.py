@@ -9,10 +9,13 @@ import pygame
 from game.app.input import event_pointer
 from game.app.render import font, text_with_halo
 from game.app.scenes import Scene
+from game.app.widgets.card_view import local_name
 from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_FILL, TEXT, Button, ButtonSet, fit_text
+from game.app.zombieworld.band_list import seat_word
 from game.app.zombieworld.campaign_scene import ZombieworldCampaignScene, play_for_link, record
 from game.app.zombieworld.navigation import hooks
 from game.app.zombieworld.saves import campaign_link
+from game.i18n import _, ngettext
 from game.rules.zombieworld.campaign import CampaignError, recovery_seed
 from game.rules.zombieworld.scoring import glory
 
@@ -25,11 +28,11 @@ def result_lines(controller: Any) -> tuple[str, list[tuple[str, str, list[tuple[
     winners = controller.outcome() or ()
     names = [controller.band_name(s) for s in winners]
     if not names:
-        headline = "Nobody wins this time"
+        headline = _("Nobody wins this time")
     elif len(names) == 1:
-        headline = f"{names[0]} wins!"
+        headline = _("{band} wins!").format(band=names[0])
     else:
-        headline = "A draw: " + " and ".join(names)
+        headline = _("A draw: {bands}").format(bands=_(" and ").join(names))
     bands = []
     for seat in state.seats:
         lines = list(glory(state, seat, state.catalog)) if state.catalog is not None else []
@@ -68,10 +71,10 @@ class ZombieworldEndScene(Scene):
         panel = self.panel_rect()
         y = panel.bottom - 76
         campaign_game = self.campaign_play() is not None or self.link is not None
-        last = ("Campaign", "campaign") if campaign_game else ("New game", "new")
+        last = (_("Campaign"), "campaign") if campaign_game else (_("New game"), "new")
         self.buttons.buttons = [
-            Button(pygame.Rect(panel.left + 24, y, 220, 56), "Back to the table", "back", "turn"),
-            Button(pygame.Rect(panel.centerx - 90, y, 180, 56), "Start screen", "menu", "turn"),
+            Button(pygame.Rect(panel.left + 24, y, 220, 56), _("Back to the table"), "back", "turn"),
+            Button(pygame.Rect(panel.centerx - 90, y, 180, 56), _("Start screen"), "menu", "turn"),
             Button(pygame.Rect(panel.right - 244, y, 220, 56), last[0], last[1], "move"),
         ]
 
@@ -93,7 +96,7 @@ class ZombieworldEndScene(Scene):
             games = play.games_at_start if play.games_at_start is not None else play.campaign.games
             report = record(play, state, state.catalog, recovery_seed(self.controller.session.seed, games))
         except (CampaignError, OSError) as problem:
-            self.status = f"Could not record the game: {problem}"
+            self.status = _("Could not record the game: {problem}").format(problem=problem)
             return None
         scene = ZombieworldCampaignScene(self.app, play, report)
         self.app.show(scene)
@@ -146,8 +149,9 @@ class ZombieworldEndScene(Scene):
         title = text_with_halo(headline, 40, color=(255, 224, 130))
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.top + 22)))
         state = self.controller.state
-        scenario = state.catalog.scenario(state.scenario).name if state.catalog else state.scenario
-        sub = font(17).render(f"{scenario} · {state.round} rounds played", True, MUTED)
+        scenario = local_name(state.catalog.scenario(state.scenario)) if state.catalog else state.scenario
+        played = ngettext("{n} round played", "{n} rounds played", state.round).format(n=state.round)
+        sub = font(17).render(f"{scenario} · {played}", True, MUTED)
         surface.blit(sub, sub.get_rect(midtop=(panel.centerx, panel.top + 78)))
         columns = max(1, len(bands))
         col_w = (panel.width - 48) // columns
@@ -159,19 +163,20 @@ class ZombieworldEndScene(Scene):
             pygame.draw.rect(surface, colour, box, 3 if seat in winners else 1, border_radius=12)
             surface.blit(fit_text(name, 22, box.width - 24), (box.left + 12, box.top + 10))
             # the edge colour is the seat's: say so, and mark the winner in words the font can draw
-            seat_words = f"{seat.capitalize()} seat" + (" · winner" if seat in winners else "")
+            seat_words = _("{seat} seat").format(seat=seat_word(seat)) + (_(" · winner") if seat in winners else "")
             tag = font(14).render(seat_words, True, colour)
             surface.blit(tag, tag.get_rect(topright=(box.right - 12, box.top + 14)))
             score = state.score(seat)
-            facts = [f"Zombies killed: {score.zombies_killed}", f"Hostile survivors killed: {score.hostile_killed}",
-                     f"Wounds taken: {score.wounds_taken}", f"Members lost: {score.members_lost}"]
+            facts = [_("Zombies killed: {n}").format(n=score.zombies_killed),
+                     _("Hostile survivors killed: {n}").format(n=score.hostile_killed),
+                     _("Wounds taken: {n}").format(n=score.wounds_taken), _("Members lost: {n}").format(n=score.members_lost)]
             y = box.top + 46
             for fact in facts:
                 surface.blit(font(15).render(fact, True, MUTED), (box.left + 12, y))
                 y += 22
             y += 8
             total = sum(points for _, points in lines)
-            surface.blit(font(18).render(f"Glory: {total}", True, ACCENT), (box.left + 12, y))
+            surface.blit(font(18).render(_("Glory: {n}").format(n=total), True, ACCENT), (box.left + 12, y))
             y += 28
             for label, points in lines:
                 if y > box.bottom - 20:

@@ -5,14 +5,20 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from game.i18n import N_, _, ngettext, phrase
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.state import ZOMBIES, Model, State
 
 Line = tuple[str, str]
 
-REMOVAL = {"killed": "is killed", "out_of_action": "is out of action", "devoured": "is devoured",
-           "left_table": "leaves the table", "withdrawn": "withdraws", "escaped": "escapes off the table"}
+REMOVAL = {"killed": N_("{name} is killed"), "out_of_action": N_("{name} is out of action"),
+           "devoured": N_("{name} is devoured"), "left_table": N_("{name} leaves the table"),
+           "withdrawn": N_("{name} withdraws"), "escaped": N_("{name} escapes off the table")}
+
+
+SPAWN_SOURCES = {"round": N_("round"), "bang": N_("bang"), "building": N_("building"), "devoured": N_("devoured"),
+                 "pen": N_("pen"), "vehicle": N_("vehicle")}
 
 
 def zombie_number(model_id: str) -> str:
@@ -69,15 +75,41 @@ def modifiers_text(modifiers: tuple[tuple[str, int], ...]) -> str:
 
 def dice_line(event: c.DiceRolled, state: State | None, names: dict[str, str] | None = None) -> str:
     who = model_name(state, event.model, names) + ": " if event.model else ""
-    dice = " ".join(str(d) for d in event.dice) or "no roll"
-    parts = [f"{who}{event.purpose} roll [{dice}]"]
+    dice = " ".join(str(d) for d in event.dice) or _("no roll")
+    purpose = _(ROLL_WORDS[event.purpose]) if event.purpose in ROLL_WORDS else phrase("{purpose} roll", purpose=event.purpose)
+    parts = [f"{who}{purpose} [{dice}]"]
     if event.modifiers:
         parts.append(f"({modifiers_text(event.modifiers)})")
     if event.target:
-        parts.append(f"vs {event.target}")
+        parts.append(phrase("vs {target}", target=event.target))
     if event.results:
-        parts.append("— " + ", ".join(event.results))
+        parts.append("— " + ", ".join(_(RESULT_WORDS[r]) if r in RESULT_WORDS else r for r in event.results))
     return " ".join(parts)
+
+
+ENDINGS = {"the last round is over": N_("the last round is over"),  # the engine's reasons for the end
+           "no band is left on the table": N_("no band is left on the table")}
+ROLL_WORDS = {  # each roll's purpose (the engine's words) as the log names the roll
+    "zombie generation": N_("zombie generation roll"), "initiative": N_("initiative roll"),
+    "activation": N_("activation roll"), "deployment order": N_("deployment order roll"),
+    "melee": N_("melee roll"), "shot": N_("shot roll"), "landing": N_("landing roll"),
+    "first aid": N_("first aid roll"), "dog control": N_("dog control roll"),
+    "interior light": N_("interior light roll"), "building entry": N_("building entry roll"),
+    "surprise": N_("surprise roll"), "surprise shot": N_("surprise shot roll"),
+    "search": N_("search roll"), "container": N_("container roll"), "prop search": N_("prop search roll"),
+    "zombie in the vehicle": N_("zombie in the vehicle roll"), "weather": N_("weather roll"),
+    "street lamp": N_("street lamp roll"), "run over": N_("run over roll"),
+    "in the way": N_("in the way roll"), "regain control": N_("regain control roll"),
+    "shrug off a wound": N_("shrug off a wound roll"), "few of us left": N_("few of us left roll"),
+    "will it start": N_("will it start roll"), "sprint": N_("sprint roll"),
+    "disengage": N_("disengage roll"), "BANG": N_("BANG roll"),
+}
+RESULT_WORDS = {  # what a die scored
+    "zombie": N_("zombie"), "pass": N_("pass"), "fail": N_("fail"), "wound": N_("wound"),
+    "miss": N_("miss"), "healed": N_("healed"), "no effect": N_("no effect"), "found": N_("found"),
+    "empty": N_("empty"), "nothing": N_("nothing"), "on": N_("on"), "off": N_("off"),
+    "ignored": N_("ignored"),
+}
 
 
 ALLIANCE_KINDS = {True: "fixed (binding)", False: "fragile (a promise)"}
@@ -89,7 +121,7 @@ def band_label(seat: str, bands: dict[str, str] | None) -> str:
 
 def side_label(seat: str, bands: dict[str, str] | None) -> str:
     """A band by its name, the zombies as "Zombies" (never a seat id such as "red")."""
-    return "Zombies" if seat == ZOMBIES else band_label(seat, bands)
+    return _("Zombies") if seat == ZOMBIES else band_label(seat, bands)
 
 
 def alliance_pairs(state: State | None, bands: dict[str, str] | None = None, joiner: str = " + ") -> list[str]:
@@ -130,8 +162,7 @@ def describe(event: Any, state: State | None, names: dict[str, str] | None = Non
             return alliance_roll_line(event, state, bands)
         if event.model and all(seat in (bands or {}) or seat == ZOMBIES for seat in event.model.split(",")):
             sides = ", ".join(side_label(seat, bands) for seat in event.model.split(","))  # a roll of whole bands
-            return dice_line(replace(event, model=""), state, names).replace(event.purpose, f"{sides}: {event.purpose}", 1), \
-                "dice"
+            return f"{sides}: {dice_line(replace(event, model=''), state, names)}", "dice"
         return dice_line(event, state, names), "dice"
     if isinstance(event, c.DecisionPending):
         what = {"return_fire": "may return fire at", "reaction_reroll": "may roll the reaction again",
@@ -139,48 +170,58 @@ def describe(event: Any, state: State | None, names: dict[str, str] | None = Non
         tail = f" {name(event.other)}" if event.other and event.decision in ("return_fire", "vehicle_surprise") else ""
         return f"{name(event.model)} {what.get(event.decision, event.decision)}{tail}", "phase"
     if isinstance(event, c.Deployed):
-        return f"{name(event.model)} deploys at {event.at[0]:.0f}, {event.at[1]:.0f} cm", "move"
+        return phrase("{name} deploys at {x}, {y} cm", name=name(event.model), x=f"{event.at[0]:.0f}",
+                      y=f"{event.at[1]:.0f}"), "move"
     if isinstance(event, c.BandDeployed):
         band = (bands or {}).get(event.seat, event.seat)
-        return f"{band} has deployed", "phase"
+        return phrase("{band} has deployed", band=band), "phase"
     if isinstance(event, c.RoundStarted):
-        return f"— Round {event.round} —", "phase"
+        return phrase("— Round {round} —", round=event.round), "phase"
     if isinstance(event, c.InitiativeDecided):
-        return "Initiative: " + ", ".join(side_label(seat, bands) for seat in event.order), "phase"
+        return phrase("Initiative: {sides}", sides=", ".join(side_label(seat, bands) for seat in event.order)), "phase"
     if isinstance(event, c.ZombieSpawned):
-        return f"{name(event.zombie)} appears ({event.source})", "zombie"
+        return phrase("{name} appears ({source})", name=name(event.zombie),
+                      source=_(SPAWN_SOURCES[event.source]) if event.source in SPAWN_SOURCES else event.source), "zombie"
     if isinstance(event, c.Activated):
-        return f"{name(event.model)} {'acts' if event.success else 'hesitates'}", "good" if event.success else "plain"
+        return phrase(N_("{name} acts") if event.success else N_("{name} hesitates"), name=name(event.model)), \
+            "good" if event.success else "plain"
     if isinstance(event, c.ModelMoved):
         if event.cost_cm <= 0:  # put aside by the rules (out from under a vehicle), not a walk
-            return f"{name(event.model)} steps aside", "plain"
-        return f"{name(event.model)} moves {event.cost_cm:.1f} cm", "plain"
+            return phrase("{name} steps aside", name=name(event.model)), "plain"
+        return phrase("{name} moves {cm} cm", name=name(event.model), cm=f"{event.cost_cm:.1f}"), "plain"
     if isinstance(event, c.ShotFired):
         if event.wasted:
-            return f"{name(event.model)} shoots at {name(event.target)}: out of range, wasted", "plain"
-        return f"{name(event.model)} shoots {name(event.target)}: {event.hits} wound(s)", \
-            "good" if event.hits else "plain"
+            return phrase("{name} shoots at {target}: out of range, wasted", name=name(event.model),
+                          target=name(event.target)), "plain"
+        return ngettext("{name} shoots {target}: {n} wound", "{name} shoots {target}: {n} wounds", event.hits).format(
+            name=name(event.model), target=name(event.target), n=event.hits), "good" if event.hits else "plain"
     if isinstance(event, c.WeaponJammed):
-        return f"{name(event.model)}'s weapon jams", "danger"
+        return phrase("{name}'s weapon jams", name=name(event.model)), "danger"
     if isinstance(event, c.BangPlaced):
-        return f"BANG! ({event.value}) — the noise draws zombies", "zombie"
+        return phrase("BANG! ({value}) — the noise draws zombies", value=event.value), "zombie"
     if isinstance(event, c.BangResolved):
-        return f"The noise brings {event.spawned} zombie(s)", "zombie"
+        return ngettext("The noise brings {n} zombie", "The noise brings {n} zombies", event.spawned).format(
+            n=event.spawned), "zombie"
     if isinstance(event, c.ReactionResolved):
         return f"{name(event.model)} reacts: {event.result.replace('_', ' ')}", "plain"
     if isinstance(event, c.MeleeFought):
         if not event.winner:
-            return f"{name(event.model)} and {name(event.opponent)} fight: a tie", "plain"
-        return f"{name(event.winner)} wins the fight ({event.wounds} wound(s))", "danger"
+            return phrase("{name} and {other} fight: a tie", name=name(event.model), other=name(event.opponent)), "plain"
+        return ngettext("{name} wins the fight ({n} wound)", "{name} wins the fight ({n} wounds)", event.wounds).format(
+            name=name(event.winner), n=event.wounds), "danger"
     if isinstance(event, c.Wounded):
-        return f"{name(event.model)} is wounded ({event.wounds})" + (" but shrugs it off" if event.ignored else ""), \
-            "danger"
+        return phrase(N_("{name} is wounded ({wounds}) but shrugs it off") if event.ignored else
+                      N_("{name} is wounded ({wounds})"), name=name(event.model), wounds=event.wounds), "danger"
     if isinstance(event, c.ModelRemoved):
-        return f"{name(event.model)} {REMOVAL.get(event.reason, event.reason)}", "danger"
+        if event.reason in REMOVAL:
+            return phrase(REMOVAL[event.reason], name=name(event.model)), "danger"
+        return f"{name(event.model)} {event.reason}", "danger"
     if isinstance(event, c.Fled):
-        return f"{name(event.model)} flees" + (f", dropping {event.dropped}" if event.dropped else ""), "danger"
+        if event.dropped:
+            return phrase("{name} flees, dropping {item}", name=name(event.model), item=event.dropped), "danger"
+        return phrase("{name} flees", name=name(event.model)), "danger"
     if isinstance(event, c.BandWithdrew):
-        return f"{(bands or {}).get(event.seat, event.seat)} withdraws from the table", "danger"
+        return phrase("{band} withdraws from the table", band=(bands or {}).get(event.seat, event.seat)), "danger"
     if isinstance(event, c.BuildingEntered):
         found = {"zombies": f"{event.zombies} zombie(s) inside!", "empty": "empty",
                  "frightened_survivor": "a frightened survivor"}.get(event.found, event.found)
@@ -199,21 +240,22 @@ def describe(event: Any, state: State | None, names: dict[str, str] | None = Non
                   for i in event.items]
         return f"{name(event.model)} leaves on the ground: {', '.join(things)}", "card"
     if isinstance(event, c.SurvivorJoined):
-        return f"{name(event.model)} joins {(bands or {}).get(event.seat, event.seat)}", "good"
+        return phrase("{name} joins {band}", name=name(event.model), band=(bands or {}).get(event.seat, event.seat)), "good"
     if isinstance(event, c.ItemUsed):
         return f"{name(event.model)} uses {event.item.replace('_', ' ')}", "plain"
     if isinstance(event, c.Entrenched):
-        return f"{name(event.model)} digs in", "plain"
+        return phrase("{name} digs in", name=name(event.model)), "plain"
     if isinstance(event, c.TookCover):
-        return f"{name(event.model)} takes cover", "plain"
+        return phrase("{name} takes cover", name=name(event.model)), "plain"
     if isinstance(event, c.DogControl):
-        return f"{name(event.model)} {'obeys' if event.kept else 'runs wild'}", "plain"
+        return phrase(N_("{name} obeys") if event.kept else N_("{name} runs wild"), name=name(event.model)), "plain"
     line = _vehicle_line(event, state, name, names)
     if line is not None:
         return line
     if isinstance(event, c.GameEnded):
-        who = ", ".join(event.winners) or "nobody"
-        return f"Game over ({event.reason}): {who} wins", "phase"
+        who = ", ".join(event.winners) or _("nobody")
+        reason = _(ENDINGS[event.reason]) if event.reason in ENDINGS else event.reason
+        return phrase("Game over ({reason}): {who} wins", reason=reason, who=who), "phase"
     if isinstance(event, c.ActivationEnded | c.PlaceMarked):
         return None
     return getattr(event, "kind", "").replace("_", " "), "plain"

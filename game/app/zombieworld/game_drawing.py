@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.app.render import font, text_with_halo
+from game.app.widgets.card_view import local_name
 from game.app.widgets.chrome import CHROME_FILL, ChromeCache, bar_signature
 from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_EDGE, PANEL_FILL, TEXT, fit_text
 from game.app.zombieworld.controller import MovePreview, ShotPreview
@@ -409,7 +410,7 @@ class GamePainter:
         scene.tools.draw(surface)
         last = scene.tools.buttons[-1].rect.right if scene.tools.buttons else 0
         if w - last > 200:
-            scenario = state.catalog.scenario(state.scenario).name if state.catalog else state.scenario
+            scenario = local_name(state.catalog.scenario(state.scenario)) if state.catalog else state.scenario
             surface.blit(fit_text(f"{scene.board.title or 'Zombieworld'} — {scenario}", 20, w - last - 30),
                          (last + 16, 8))
             surface.blit(fit_text(scene.header_text(), 15, w - last - 30), (last + 16, 38))

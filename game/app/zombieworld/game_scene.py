@@ -25,6 +25,7 @@ from game.app.input import event_pointer
 from game.app.scenes import Scene
 from game.app.table_scene import _Slide
 from game.app.widgets.action_bar import KIND_PREFIX, MORE_KEY, ActionBar, Offer, bar_rows_px, why_not_lines
+from game.app.widgets.card_view import local_name
 from game.app.widgets.dialogs import BUTTON_H_PX, Button, ButtonSet, ChoiceDialog, flow_buttons
 from game.app.zombieworld.action_kinds import option_kind, zombieworld_kinds
 from game.app.zombieworld.animation import EventAnimator
@@ -123,13 +124,13 @@ class ZombieworldGameScene(Scene):
         self.table.fit()
         scenario = self.state.catalog.scenario(self.state.scenario) if self.state.catalog else None
         self.log([(f"{self.board.title or self.controller.table_path.stem}: "
-                   f"{scenario.name if scenario else self.state.scenario}", "phase")])
+                   f"{local_name(scenario) if scenario else self.state.scenario}", "phase")])
         if self.state.alliances:  # the engine keeps no events of the set-up (nor its alliance roll)
-            rolled = " — rolled before play" if controller.session.setup_spec.alliance == "roll" else ""
+            rolled = _(" — rolled before play") if controller.session.setup_spec.alliance == "roll" else ""
             self.log([(alliance_text(self.state, self.band_names()) + rolled, "phase")])
         if len(self.state.deploy_order) > 1:  # the deployment dice, rolled at set-up
-            order = ", then ".join(self.controller.band_name(seat) for seat in self.state.deploy_order)
-            self.log([(f"Deployment order (a D10 each): {order}", "phase")])
+            order = _(", then ").join(self.controller.band_name(seat) for seat in self.state.deploy_order)
+            self.log([(_("Deployment order (a D10 each): {order}").format(order=order), "phase")])
         self.log_opening()
         self.log([(turn_text(self), "phase")])
 
@@ -143,7 +144,7 @@ class ZombieworldGameScene(Scene):
         shown = [e for e in opening if not (isinstance(e, c.DiceRolled) and e.purpose in ("deployment order", "alliance"))]
         lines = [line for e in shown if (line := describe(e, self.state, names, bands))]
         if lines:
-            self.log([("Before the first activation:", "phase"), *lines])
+            self.log([(_("Before the first activation:"), "phase"), *lines])
 
     # --- building ------------------------------------------------------------------------------
 
@@ -158,7 +159,8 @@ class ZombieworldGameScene(Scene):
     def resume(cls, app: Any, save_path: Path) -> ZombieworldGameScene:
         session, table_path, extra = load_game(Path(save_path))
         scene = cls(app, ZombieworldController(session, table_path), Path(save_path))
-        scene.log([(f"Resumed from {Path(save_path).name}: {len(session.log)} actions played so far", "phase")])
+        scene.log([(_("Resumed from {file}: {n} actions played so far").format(file=Path(save_path).name,
+                                                                                n=len(session.log)), "phase")])
         speed = extra.get("speed")
         if isinstance(speed, int) and 0 <= speed < len(SPEEDS):
             scene.speed_index = speed
@@ -511,7 +513,7 @@ class ZombieworldGameScene(Scene):
             return False
         drag.waypoints.append(drag.point)
         self.dragging(drag)
-        self.status(f"Waypoint {len(drag.waypoints)} pinned")
+        self.status(_("Waypoint {n} pinned").format(n=len(drag.waypoints)))
         return True
 
     def drop(self, drag: Drag) -> Outcome | None:
@@ -522,7 +524,7 @@ class ZombieworldGameScene(Scene):
                                 snap_from={drag.model: drag.point})
             return outcome
         if not preview.legal:
-            self.status(f"Refused: {preview.reason}")
+            self.status(_("Refused: {reason}").format(reason=preview.reason))
             self.sync_pieces(snap_from={drag.model: drag.point})
             return Outcome(False, preview.reason)
         return self.play(preview.command, snap_from={drag.model: drag.point})
@@ -562,7 +564,7 @@ class ZombieworldGameScene(Scene):
     def open_aim(self, target_id: str) -> None:
         preview = self.controller.shot_preview(target_id, self.aim_shots)
         if preview is None:
-            self.status("Nobody here can shoot now")
+            self.status(_("Nobody here can shoot now"))
             return
         self.aiming = True
         self.aim = preview
@@ -649,19 +651,19 @@ class ZombieworldGameScene(Scene):
             self.controller.selected = option.model
             if option.targets:
                 self.open_aim(option.targets[0])
-            self.status("Tap a target (orange) to see the odds")
+            self.status(_("Tap a target (orange) to see the odds"))
             self.refresh()
         elif isinstance(option, c.Withdraw):
-            self.open_dialog(ChoiceDialog("Withdraw the whole band?", ["It counts as failing the last check."],
-                                          ["Yes, withdraw"], lambda _n: self.play_quietly(c.Withdraw()),
+            self.open_dialog(ChoiceDialog(_("Withdraw the whole band?"), [_("It counts as failing the last check.")],
+                                          [_("Yes, withdraw")], lambda _n: self.play_quietly(c.Withdraw()),
                                           cancel=True))
         elif isinstance(option, c.ExchangeTemplate):
             self.open_exchange(option)
         elif isinstance(option, c.JumpTemplate):
             self.jump_armed = not self.jump_armed
             who = self.state.model(option.model).name
-            self.status(f"Drag {who} onto where it lands: at most {option.max_gap_cm:g} cm across, "
-                        f"{option.max_height_cm:g} cm up or down" if self.jump_armed else "Jump put away")
+            self.status(_("Drag {who} onto where it lands: at most {gap} cm across, {height} cm up or down").format(
+                who=who, gap=f"{option.max_gap_cm:g}", height=f"{option.max_height_cm:g}") if self.jump_armed else _("Jump put away"))
             self.refresh()
         elif isinstance(option, c.BoardTemplate):  # walk to the nearer side's doors, then get in
             model, vehicle = self.state.model(option.model), self.state.vehicle(option.vehicle)
@@ -678,8 +680,8 @@ class ZombieworldGameScene(Scene):
             self.open_exchange_items(option.model, mates[0])
             return
         names = [self.state.model(m).name for m in mates]
-        self.open_dialog(ChoiceDialog("Exchange equipment with whom?",
-                                      [f"Band mates within {engine.EXCHANGE_CM:g} cm, on the same level."],
+        self.open_dialog(ChoiceDialog(_("Exchange equipment with whom?"),
+                                      [_("Band mates within {cm} cm, on the same level.").format(cm=f"{engine.EXCHANGE_CM:g}")],
                                       names, lambda n: self.open_exchange_items(option.model, mates[n]), cancel=True))
 
     def exchange_choices(self, model_id: str, other_id: str) -> list[tuple[str, c.Exchange]]:
@@ -689,19 +691,19 @@ class ZombieworldGameScene(Scene):
         item = catalog.item_name if catalog is not None else (lambda i: i.replace("_", " "))
         choices = []
         for thing in (*me.hand, *me.backpack, *me.objects, *me.elements):
-            choices.append((f"Give {item(thing)} to {mate.name}", c.Exchange(model_id, other_id, give=(thing,))))
+            choices.append((_("Give {item} to {name}").format(item=item(thing), name=mate.name), c.Exchange(model_id, other_id, give=(thing,))))
         for thing in (*mate.hand, *mate.backpack, *mate.objects, *mate.elements):
-            choices.append((f"Take {item(thing)} from {mate.name}", c.Exchange(model_id, other_id, take=(thing,))))
+            choices.append((_("Take {item} from {name}").format(item=item(thing), name=mate.name), c.Exchange(model_id, other_id, take=(thing,))))
         return choices
 
     def open_exchange_items(self, model_id: str, other_id: str) -> None:
         choices = self.exchange_choices(model_id, other_id)
         if not choices:
-            self.status("Neither of them carries anything")
+            self.status(_("Neither of them carries anything"))
             return
         mate = self.state.model(other_id).name
-        self.open_dialog(ChoiceDialog(f"Exchange with {mate}", ["One item per exchange; it uses the action.",
-                                                                "A weapon goes to a free hand, else the backpack."],
+        self.open_dialog(ChoiceDialog(_("Exchange with {name}").format(name=mate), [
+            _("One item per exchange; it uses the action."), _("A weapon goes to a free hand, else the backpack.")],
                                       [label for label, _ in choices],
                                       lambda n: self.play_quietly(choices[n][1]), cancel=True))
 
@@ -714,13 +716,13 @@ class ZombieworldGameScene(Scene):
         self.anim.clear()
         self.release_lines(everything=True)
         if not self.controller.undo():
-            self.status("Nothing to undo")
+            self.status(_("Nothing to undo"))
             return False
         self.aim, self.aiming, self.jump_armed = None, False, False
         self.ended_shown = False
         self.sync_pieces()
-        self.log([("Undone", "plain")])
-        self.status("Undone")
+        self.log([(_("Undone"), "plain")])
+        self.status(_("Undone"))
         return True
 
     def save(self, path: Path | None = None, quiet: bool = False) -> Path | None:
@@ -730,11 +732,11 @@ class ZombieworldGameScene(Scene):
             written = save_game(target, self.controller.session, self.controller.table_path,
                                 {"speed": self.speed_index})
         except ZwSaveError as error:
-            self.status(f"Could not save: {error.what}")
+            self.status(_("Could not save: {what}").format(what=error.what))
             return None
         if not quiet:
             self.save_path = written
-            self.status(f"Saved to {written.name}")
+            self.status(_("Saved to {file}").format(file=written.name))
         return written
 
     def autosave(self) -> Path | None:

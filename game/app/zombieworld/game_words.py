@@ -240,7 +240,7 @@ def hint(scene: ZombieworldGameScene) -> str:
     if leave is not None:
         parts.append(f"reach the {EDGE_NAMES.get(leave.edge, leave.edge)} edge to leave")
     if any(isinstance(o, c.Activate) for o in legal):
-        parts.append("tap a ringed survivor to activate it")
+        parts.append(_("tap a ringed survivor to activate it"))
     return "; ".join(parts)
 
 

@@ -17,6 +17,7 @@ import pygame_gui
 from game.app.render import font, text_with_halo
 from game.app.scenes import Scene
 from game.app.seeds import new_seed
+from game.app.widgets.card_view import local_name
 from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_FILL, TEXT, Button, ButtonSet, fit_text
 from game.app.zombieworld.band_builder import BandBuilderScene
 from game.app.zombieworld.band_list import (
@@ -28,6 +29,7 @@ from game.app.zombieworld.band_list import (
     names_of,
     route_taps,
     seat_colour,
+    seat_word,
     stack_rows,
 )
 from game.app.zombieworld.campaign_scene import (
@@ -39,7 +41,7 @@ from game.app.zombieworld.campaign_scene import (
 )
 from game.app.zombieworld.game_scene import ZombieworldGameScene
 from game.app.zombieworld.saves import link_campaign, saved_bands, table_choices
-from game.i18n import _
+from game.i18n import N_, _, ngettext
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.band import Band, band_cost, band_problems
 from game.rules.zombieworld.campaign import CampaignError, next_setup
@@ -47,35 +49,34 @@ from game.rules.zombieworld.catalog import load_catalog
 from game.rules.zombieworld.presets import preset_bands
 from game.table.saves import DEFAULT_SAVE_DIR
 
-STEPS = ("Bands", "Scenario", "Table", "Start")
+STEPS = (N_("Bands"), N_("Scenario"), N_("Table"), N_("Start"))
 MIN_BANDS = 2
 MAX_BANDS = len(SEATS)  # one per deployment area of the shipped tables
 ALLIANCE_KINDS = (
-    ("fixed", "Fixed", "A binding pact: allies can never shoot or charge each other"),
-    ("fragile", "Fragile", "Only a promise: the game stops nobody from betraying it"),
-    ("roll", "Rolled at the start", f"A die before play: 1-{engine.ALLIANCE_FIXED_UP_TO} fixed, "
-                                     f"{engine.ALLIANCE_FIXED_UP_TO + 1}-6 fragile"),
+    ("fixed", N_("Fixed"), N_("A binding pact: allies can never shoot or charge each other")),
+    ("fragile", N_("Fragile"), N_("Only a promise: the game stops nobody from betraying it")),
+    ("roll", N_("Rolled at the start"), N_("A die before play: 1-{fixed} fixed, {fragile}-6 fragile")),
 )
 DEPLOY_ROW_PX = 60
 DEPLOY_TEXT = {  # the deployment switch: (title, explanation), by whether the players place their figures
-    False: ("Deployment: by the game (tap to place your own)",
-            "The deployment dice set the order; each band starts in its own area"),
-    True: ("Deployment: you place your figures (tap for the game's)",
-           "Highest deployment die first: drag your figures into a quadrant's edge strip, then Done deploying"),
+    False: (N_("Deployment: by the game (tap to place your own)"),
+            N_("The deployment dice set the order; each band starts in its own area")),
+    True: (N_("Deployment: you place your figures (tap for the game's)"),
+           N_("Highest deployment die first: drag your figures into a quadrant's edge strip, then Done deploying")),
 }
-FLIPS_TEXT = f"Each later round, a die on {engine.ALLIANCE_FLIP_ON}+ swaps the kind"
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six")
+FLIPS_TEXT = N_("Each later round, a die on {flip_on}+ swaps the kind")
+NUMBER_WORDS = (N_("no"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"))
 ALLIANCE_NEEDS = engine.alliance_problem(0)  # the engine's words when too few bands play
 NAME_ENTRY_PX = 56
 VICTORY_TEXT = {
-    "most_zombie_kills": "The band that kills the most zombies wins",
-    "fewest_wounds_taken": "The band that takes the fewest wounds wins",
-    "exit_opposite_edge": "Get your band off the table by the far edge",
-    "exit_any_edge": "Get your band off the table by any edge",
-    "most_hostile_kills": "The band that kills the most rival survivors wins",
-    "near_objective": "Hold the middle of the table at the end",
-    "rescue": "Find the missing person and keep them alive",
-    "most_antidotes": "Find the most antidotes",
+    "most_zombie_kills": N_("The band that kills the most zombies wins"),
+    "fewest_wounds_taken": N_("The band that takes the fewest wounds wins"),
+    "exit_opposite_edge": N_("Get your band off the table by the far edge"),
+    "exit_any_edge": N_("Get your band off the table by any edge"),
+    "most_hostile_kills": N_("The band that kills the most rival survivors wins"),
+    "near_objective": N_("Hold the middle of the table at the end"),
+    "rescue": N_("Find the missing person and keep them alive"),
+    "most_antidotes": N_("Find the most antidotes"),
 }
 
 
@@ -121,10 +122,10 @@ class ZombieworldSetupScene(Scene):
         self.layout(self.window_size)
 
     def reload_bands(self) -> None:
-        self.bands: list[tuple[Band, str]] = [(b, "ready-made") for b in preset_bands()]
+        self.bands: list[tuple[Band, str]] = [(b, _("ready-made")) for b in preset_bands()]
         for path, band, problem in saved_bands(self.save_dir):
             if band is not None and not band_problems(band, self.catalog):
-                self.bands.append((band, f"saved · {path.name}"))
+                self.bands.append((band, _("saved · {file}").format(file=path.name)))
             elif problem:
                 self.status = problem
 
@@ -151,13 +152,13 @@ class ZombieworldSetupScene(Scene):
             side_left = area.left + list_w + 20
             side = pygame.Rect(side_left, area.top, max(240, min(460, area.right - side_left)), area.height)
             step = ROW_PX + ROW_GAP_PX
-            buttons.append(Button(pygame.Rect(side.left, side.top, side.width, ROW_PX), "Build a new band", "build",
+            buttons.append(Button(pygame.Rect(side.left, side.top, side.width, ROW_PX), _("Build a new band"), "build",
                                   "search"))
-            buttons.append(Button(pygame.Rect(side.left, side.top + step, side.width, ROW_PX), "Clear choice",
+            buttons.append(Button(pygame.Rect(side.left, side.top + step, side.width, ROW_PX), _("Clear choice"),
                                   "clear", "turn"))
             self.name_rect = pygame.Rect(side.left, side.top + 2 * step + 26, side.width, NAME_ENTRY_PX)
             buttons.append(Button(pygame.Rect(side.left, self.name_rect.bottom + ROW_GAP_PX, side.width, ROW_PX),
-                                  "Start a campaign", "campaign", "move", enabled=len(self.chosen) == 2))
+                                  _("Start a campaign"), "campaign", "move", enabled=len(self.chosen) == 2))
             listed = pygame.Rect(side.left, self.name_rect.bottom + ROW_GAP_PX + step + 30, side.width, 0)
             listed.height = max(0, side.bottom - listed.top)
             for index, rect in enumerate(stack_rows(listed, len(self.campaigns))):
@@ -176,10 +177,10 @@ class ZombieworldSetupScene(Scene):
             summary = self.summary_rect()
             buttons.append(Button(pygame.Rect(summary.left, summary.bottom + ROW_GAP_PX, summary.width, DEPLOY_ROW_PX),
                                   "", "deploy", "other"))
-        buttons.append(Button(pygame.Rect(40, h - 96, 200, 64), "Back", "back", "turn"))
+        buttons.append(Button(pygame.Rect(40, h - 96, 200, 64), _("Back"), "back", "turn"))
         self._place_name_entry()
         last = self.step == len(STEPS) - 1
-        buttons.append(Button(pygame.Rect(w - 260, h - 96, 220, 64), "Start the game" if last else "Next",
+        buttons.append(Button(pygame.Rect(w - 260, h - 96, 220, 64), _("Start the game") if last else _("Next"),
                               "next", "move", enabled=self.can_advance()))
         self.buttons.buttons = buttons
 
@@ -204,7 +205,7 @@ class ZombieworldSetupScene(Scene):
             self.name_entry.rebuild()
 
     def default_name(self) -> str:
-        return names_of(self.chosen) if len(self.chosen) == 2 else "Pick two bands"
+        return names_of(self.chosen) if len(self.chosen) == 2 else _("Pick two bands")
 
     def campaign_name(self) -> str:
         """The name typed for a new campaign ("" when none)."""
@@ -239,7 +240,9 @@ class ZombieworldSetupScene(Scene):
 
     def alliance_problem(self) -> str:
         """Why alliances cannot be used ("" when they can)."""
-        return engine.alliance_problem(len(self.playing()))
+        if not engine.alliance_problem(len(self.playing())):
+            return ""
+        return _("Needs {n} bands or more: two allies would have nobody left to fight").format(n=engine.ALLIANCE_MIN_BANDS)
 
     def alliance_pairs(self) -> list[tuple[str, str]]:
         """Every pair of seats that could ally, red with blue first."""
@@ -280,8 +283,9 @@ class ZombieworldSetupScene(Scene):
         headings_px = 2 * 26 if self.alliances_on else 0
         row_px = max(44, min(ROW_PX, (area.height - 44 - headings_px) // max(1, rows) - ROW_GAP_PX))
         y = area.top + 44
-        label = "Alliances: on (tap to turn off)" if self.alliances_on else "Alliances: off (tap to use them)" \
-            if not self.alliance_problem() else f"Alliances: off (needs {NUMBER_WORDS[engine.ALLIANCE_MIN_BANDS]} bands or more)"
+        label = _("Alliances: on (tap to turn off)") if self.alliances_on else _("Alliances: off (tap to use them)") \
+            if not self.alliance_problem() else _("Alliances: off (needs {n} bands or more)").format(
+                n=_(NUMBER_WORDS[engine.ALLIANCE_MIN_BANDS]))
         buttons = [Button(pygame.Rect(area.left, y, area.width, row_px), label, "alliances", "turn",
                           enabled=not self.alliance_problem())]
         y += row_px + ROW_GAP_PX
@@ -320,11 +324,12 @@ class ZombieworldSetupScene(Scene):
     def alliance_summary(self) -> str:
         options = self.alliance_options()
         if not options:
-            return "Alliances: none"
+            return _("Alliances: none")
         names = dict(self.playing())
         pairs = ", ".join(f"{names[a].name} + {names[b].name}" for a, b in options["alliances"])
-        kind = next(title for k, title, _ in ALLIANCE_KINDS if k == options["alliance"]).lower()
-        return f"Allies: {pairs} · {kind}" + (" · may flip each round" if options["alliance_flips"] else "")
+        kind = _(next(title for k, title, _text in ALLIANCE_KINDS if k == options["alliance"])).lower()
+        told = _("Allies: {pairs} · {kind}").format(pairs=pairs, kind=kind)
+        return told + _(" · may flip each round") if options["alliance_flips"] else told
 
     # --- events --------------------------------------------------------------------------------
 
@@ -467,13 +472,14 @@ class ZombieworldSetupScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.window_size
         surface.fill((18, 20, 22))
-        heading = f"Campaign: {self.campaign.campaign.name}" if self.campaign is not None else "new game"
+        heading = _("Campaign: {name}").format(name=self.campaign.campaign.name) if self.campaign is not None else \
+            _("new game")
         title = text_with_halo(f"Zombieworld Evolution — {heading}", 34, color=(255, 224, 130))
         surface.blit(title, (40, 24))
         x = 40
         for index, name in enumerate(STEPS):
             colour = ACCENT if index == self.step else TEXT if index < self.step else MUTED
-            words = font(20).render(f"{index + 1}. {name}", True, colour)
+            words = font(20).render(f"{index + 1}. {_(name)}", True, colour)
             surface.blit(words, (x, 82))
             if index == self.step:
                 pygame.draw.line(surface, ACCENT, (x, 110), (x + words.get_width(), 110), 3)
@@ -489,13 +495,13 @@ class ZombieworldSetupScene(Scene):
         for button in self.buttons.buttons:
             self._label(surface, button)
         if self.step == 0:
-            hint = "Pick two to four bands: they play red, blue, green and amber in the order picked." \
-                " A campaign takes two."
+            hint = _("Pick two to four bands: they play red, blue, green and amber in the order picked. "
+                     "A campaign takes two.")
             surface.blit(font(17).render(hint, True, MUTED), (40, h - 150))
-            label = "Name of a new campaign (tap to type)" if self.name_entry is not None else ""
+            label = _("Name of a new campaign (tap to type)") if self.name_entry is not None else ""
             surface.blit(fit_text(label, 16, self.name_rect.width), (self.name_rect.left, self.name_rect.top - 24))
             if self.campaigns:
-                heading = "Saved campaigns (tap to resume)"
+                heading = _("Saved campaigns (tap to resume)")
                 top = self.name_rect.bottom + ROW_GAP_PX + ROW_PX + ROW_GAP_PX + 4
                 surface.blit(fit_text(heading, 16, self.name_rect.width), (self.name_rect.left, top))
         if self.step == 3:
@@ -516,9 +522,11 @@ class ZombieworldSetupScene(Scene):
             draw_row(surface, rect, found.name, campaign_summary(found))
         elif key.startswith("scenario:"):
             scenario = self.catalog.scenario(key.split(":", 1)[1])
-            surface.blit(fit_text(scenario.name, 20, rect.width - 24), (rect.left + 14, rect.top + 6))
-            text = VICTORY_TEXT.get(scenario.victory, scenario.victory.replace("_", " "))
-            text += f" · {scenario.rounds} rounds" if scenario.rounds else ""
+            surface.blit(fit_text(local_name(scenario), 20, rect.width - 24), (rect.left + 14, rect.top + 6))
+            text = _(VICTORY_TEXT[scenario.victory]) if scenario.victory in VICTORY_TEXT else \
+                scenario.victory.replace("_", " ")
+            text += " · " + ngettext("{n} round", "{n} rounds", scenario.rounds).format(n=scenario.rounds) \
+                if scenario.rounds else ""
             surface.blit(fit_text(text, 14, rect.width - 28), (rect.left + 14, rect.top + 34))
         elif key.startswith("ally:"):
             seats = key[5:].split("+")
@@ -529,13 +537,14 @@ class ZombieworldSetupScene(Scene):
                 surface.blit(fit_text(names[ally].name, 16, rect.width - 40), (rect.left + 30, top))
         elif key.startswith("alliance_kind:"):
             _kind, title, text = next(k for k in ALLIANCE_KINDS if k[0] == key.split(":", 1)[1])
-            self._option_row(surface, rect, title, text)
+            self._option_row(surface, rect, _(title), _(text).format(fixed=engine.ALLIANCE_FIXED_UP_TO,
+                                                                     fragile=engine.ALLIANCE_FIXED_UP_TO + 1))
         elif key == "alliance_flips":
-            title = "May flip each round" + (": yes" if self.alliance_flips else ": no")
-            self._option_row(surface, rect, title, FLIPS_TEXT)
+            title = _("May flip each round: yes") if self.alliance_flips else _("May flip each round: no")
+            self._option_row(surface, rect, title, _(FLIPS_TEXT).format(flip_on=engine.ALLIANCE_FLIP_ON))
         elif key == "deploy":
             title, text = DEPLOY_TEXT[self.players_deploy]
-            self._option_row(surface, rect, title, text)
+            self._option_row(surface, rect, _(title), _(text))
         elif key.startswith("table:"):
             path, title = next(((p, t) for p, t in self.tables if self.table_key(p) == key.split(":", 1)[1]),
                                (Path(key), key))
@@ -553,13 +562,14 @@ class ZombieworldSetupScene(Scene):
 
     def _summary(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         pygame.draw.rect(surface, PANEL_FILL, rect, border_radius=14)
-        lines = [(f"{seat.capitalize()}: {band.name} ({band_cost(band, self.catalog)} pts)", seat_colour(seat))
+        lines = [(_("{seat}: {band} ({points} pts)").format(seat=seat_word(seat), band=band.name,
+                                                           points=band_cost(band, self.catalog)), seat_colour(seat))
                  for seat, band in self.playing()]
-        lines.append((f"Scenario: {self.catalog.scenario(self.scenario).name}", TEXT))
+        lines.append((_("Scenario: {name}").format(name=local_name(self.catalog.scenario(self.scenario))), TEXT))
         title = next((t for p, t in self.tables if p == self.table), "")
-        lines.append((f"Table: {title}", TEXT))
+        lines.append((_("Table: {name}").format(name=title), TEXT))
         lines.append((self.alliance_summary(), TEXT))
-        lines.append((f"Seed: {self.seed}", MUTED))
+        lines.append((_("Seed: {seed}").format(seed=self.seed), MUTED))
         y = rect.top + 20
         for text, colour in lines:
             size_px = next((n for n in range(22, 13, -1) if font(n).size(text)[0] <= rect.width - 48), 0)
@@ -569,7 +579,7 @@ class ZombieworldSetupScene(Scene):
 
     def _alliance_words(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The panel's heading, why it is off when it must be, and the headings over pairs and kinds."""
-        surface.blit(font(22).render("Alliances (optional rule)", True, ACCENT), (area.left, area.top + 6))
+        surface.blit(font(22).render(_("Alliances (optional rule)"), True, ACCENT), (area.left, area.top + 6))
         switch = next((b for b in self.buttons.buttons if b.key == "alliances"), None)
         if switch is None:
             return
@@ -578,14 +588,14 @@ class ZombieworldSetupScene(Scene):
             surface.blit(fit_text(self.alliance_problem(), 16, area.width), (area.left, below))
             return
         if not self.alliances_on:
-            text = "Bands may give their word to spare each other; each still plays for its own victory"
+            text = _("Bands may give their word to spare each other; each still plays for its own victory")
             surface.blit(fit_text(text, 16, area.width), (area.left, below))
             return
         pairs = [b for b in self.buttons.buttons if b.key.startswith("ally:")]
         kinds = [b for b in self.buttons.buttons if b.key.startswith("alliance_kind:")]
-        surface.blit(font(16).render("Who is allied (tap each pair)", True, MUTED), (area.left, below - 4))
+        surface.blit(font(16).render(_("Who is allied (tap each pair)"), True, MUTED), (area.left, below - 4))
         if kinds:
-            surface.blit(font(16).render("What kind of alliance", True, MUTED), (area.left, kinds[0].rect.top - 24))
+            surface.blit(font(16).render(_("What kind of alliance"), True, MUTED), (area.left, kinds[0].rect.top - 24))
         if not self.allied and pairs:
-            warn = "Pick a pair, or turn alliances off"
+            warn = _("Pick a pair, or turn alliances off")
             surface.blit(font(16).render(warn, True, (255, 180, 160)), (area.right - font(16).size(warn)[0], below - 4))

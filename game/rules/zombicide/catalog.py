@@ -110,6 +110,7 @@ class Equipment(_Frozen):
     id: str
     name: str
     name_es: str = Field(default="", description="the name in Spanish (empty: the name)")
+    description_es: str = Field(default="", description="the description in Spanish (empty: the description)")
     token: str
     kind: Literal["weapon", "item", "event", "companion"]  # companion: from other boxes (Dog Companions...)
     works_from: Literal["hand", "anywhere"] = "hand"
@@ -206,6 +207,7 @@ class ZombieCard(_Frozen):
 class Skill(_Frozen):
     id: str
     name: str
+    name_es: str = Field(default="", description="the name in Spanish (empty: the name)")
     category: Literal["dice", "damage", "actions", "movement", "zombies", "defence", "experience", "vehicles"]
     description: str
     parameter: SkillParameter | None = None
@@ -245,6 +247,7 @@ class Survivor(_Frozen):
     name_es: str = Field(default="", description="the name in Spanish (empty: the name, as for most people)")
     token: str
     description: str
+    description_es: str = Field(default="", description="the description in Spanish (empty: the description)")
     blue: tuple[SkillRef, ...] = Field(min_length=1, max_length=1)
     blue_free: tuple[SkillRef, ...] = Field(default=(), description="free extra Blue skills")
     yellow: tuple[SkillRef, ...] = Field(min_length=1, max_length=1)

@@ -9,10 +9,11 @@ survivors, cards, tables, zombies, the unloaded weapons and the box.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from game.i18n import N_
 from game.rules.core.base import IllegalCommand
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.commands import Attack
@@ -161,9 +162,12 @@ def needed_roll(accuracy: int, bonus: int) -> int:
     return max(1, accuracy - bonus)
 
 
-def attack_odds(state: Any, command: Attack) -> AttackOdds:
+def attack_odds(state: Any, command: Attack, name_of: Callable[[Any], str] | None = None) -> AttackOdds:
     """The dice, the number needed, the chance and every modifier of an attack the survivor may make
-    (a command of ``legal_commands``); a command naming no weapon in hand raises IllegalCommand."""
+    (a command of ``legal_commands``); a command naming no weapon in hand raises IllegalCommand.
+    ``name_of(card or skill)``: how the weapon and the modifiers are named (the content's ``name``
+    unless the caller shows another language's)."""
+    named = name_of or _content_name
     i = state.survivor_index(command.survivor)
     if i < 0:
         raise IllegalCommand(f"there is no survivor called {command.survivor!r}")
@@ -191,7 +195,7 @@ def attack_odds(state: Any, command: Attack) -> AttackOdds:
         mods.append(Modifier("note", 1, "skill", "trick_shot"))
     if weapon.kills_everything:
         mods.append(Modifier("note", sum(state.zombies[target]), "weapon", weapon.id))
-        return _named(state, AttackOdds(weapon.name, attack, 0, 1, 0, 1.0, float(sum(state.zombies[target])), (),
+        return _named(state, named, AttackOdds(named(weapon), attack, 0, 1, 0, 1.0, float(sum(state.zombies[target])), (),
                                          True, distance or 0, tuple(mods)))
     dice = attack_dice(state, s, target, fired, attack, mods)
     bonus_skills = sk.roll_bonus_skills(s.skills, attack)
@@ -221,7 +225,7 @@ def attack_odds(state: Any, command: Attack) -> AttackOdds:
             mods.append(Modifier("note", len(shot_first), "rule", rule))
     miss_all = (1 - single) ** (dice * (1 + len(rerolls))) if dice else 1.0
     chance = 1 - miss_all if dice else 0.0
-    return _named(state, AttackOdds(weapon.name, attack, dice, needed, damage, chance, expected, rerolls, False,
+    return _named(state, named, AttackOdds(named(weapon), attack, dice, needed, damage, chance, expected, rerolls, False,
                                     distance or 0, tuple(mods)))
 
 
@@ -236,11 +240,16 @@ def _hit_first(state: Any, shooter: Survivor, j: int, target: int) -> bool:
     )
 
 
-RULE_NAMES = {"friendly_fire": "survivors in the zone take the first hits",
-              "friendly_fire_misses": "every miss hits a survivor in the zone"}
+RULE_NAMES = {"friendly_fire": N_("survivors in the zone take the first hits"),
+              "friendly_fire_misses": N_("every miss hits a survivor in the zone")}
 
 
-def _named(state: Any, odds: AttackOdds) -> AttackOdds:
+def _content_name(content: Any) -> str:
+    """A card's or skill's name; a skill's parameter (a plain id) in words."""
+    return content.replace("_", " ") if isinstance(content, str) else str(content.name)
+
+
+def _named(state: Any, name_of: Callable[[Any], str], odds: AttackOdds) -> AttackOdds:
     """The modifiers with the names players read: weapons and equipment by name, skills as their card says."""
     catalog = state.tables.catalog
 
@@ -248,15 +257,15 @@ def _named(state: Any, odds: AttackOdds) -> AttackOdds:
         if modifier.source in ("weapon", "equipment"):
             card_id, _, dual = modifier.name.partition(":")
             found = state.tables.equipment.get(card_id)
-            label = found.name if found is not None else card_id
+            label = name_of(found) if found is not None else card_id
             return f"{label} (Dual)" if dual else label
         if modifier.source == "skill":
             skill_id, _, parameter = modifier.name.partition(":")
             try:
-                label = catalog.skill(skill_id).name
+                label = name_of(catalog.skill(skill_id))
             except KeyError:
                 label = skill_id.replace("_", " ")
-            return f"{label}: {parameter.replace('_', ' ')}" if parameter else label
+            return f"{label}: {name_of(parameter)}" if parameter else label
         return RULE_NAMES.get(modifier.name, modifier.name.replace("_", " "))
 
     return replace(odds, modifiers=tuple(replace(m, name=name(m)) for m in odds.modifiers))

@@ -264,6 +264,7 @@ class IndividualRules(_Frozen):
 class UniqueBand(_Frozen):
     id: str
     name: str
+    name_es: str = Field(default="", description="the name in Spanish (empty: the name)")
     ability: str
     faction: str
     free_items: tuple[str, ...] = ()
@@ -278,6 +279,7 @@ class FactionAbility(_Frozen):
 class Faction(_Frozen):
     id: str
     name: str
+    name_es: str = Field(default="", description="the name in Spanish (empty: the name)")
     abilities: tuple[FactionAbility, FactionAbility]
 
 
@@ -410,6 +412,7 @@ class Scenario(_Frozen):
     number: int = Field(ge=1)
     id: str
     name: str
+    name_es: str = Field(default="", description="the name in Spanish (empty: the name)")
     rounds: int = Field(ge=0)
     victory: Victory
     modes: tuple[Literal["standard", "individual"], ...] = Field(min_length=1)
