@@ -1,6 +1,6 @@
 """Many bot games of one Zombicide mission, with the figures a designer balances a mission by.
 
-    python main.py simulate MISSION --games N --seed S [--bot random|greedy|planner] [--survivors team|6|ID,ID...]
+    python main.py simulate MISSION --games N --seed S [--bot random|greedy|planner|search|search-deep] [--survivors team|6|ID,ID...]
         [--spawn-dice D]
 
 ``--spawn-dice`` overrides the mission's spawn dice for a balancing trial without editing its file.
@@ -31,11 +31,13 @@ from game.rules.zombicide import engine
 from game.rules.zombicide.bots import Bot, greedy_bot, planner_bot, random_bot
 from game.rules.zombicide.boxes import DEFAULT_BOX
 from game.rules.zombicide.catalog import ContentError, load_catalog
+from game.rules.zombicide.search import deep_search_bot, search_bot
 
-BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "planner": planner_bot}
+BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "planner": planner_bot, "search": search_bot,
+                        "search-deep": deep_search_bot}
 SURVIVORS_PER_SEAT = 3
 USAGE = (
-    "usage: simulate MISSION [--games N] [--seed S] [--bot random|greedy|planner] [--survivors team|N|ID,ID...] "
+    "usage: simulate MISSION [--games N] [--seed S] [--bot random|greedy|planner|search|search-deep] [--survivors team|N|ID,ID...] "
     "[--max-rounds R] [--spawn-dice D] [--jobs N] [--cluster ADDRESS] [--no-progress]"
 )
 
