@@ -56,7 +56,7 @@ class SearchBudget:
     switch_margin: float = 60.0
 
 
-FAST = SearchBudget()
+FAST = SearchBudget(playouts=16, candidates=4)
 DEEP = SearchBudget(playouts=160, candidates=8, horizon_rounds=None, quiet_radius=-1)
 
 
