@@ -3,6 +3,7 @@ legal in every command it plays."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 from random import Random
@@ -12,6 +13,7 @@ import pytest
 from game.board.mission import load_board
 from game.rules.core.rng import new_rng
 from game.rules.zombicide import engine
+from game.rules.zombicide.boxes.rue_morgue.content import tents as tent_cards
 from game.rules.zombicide.bots import planner_bot
 from game.rules.zombicide.catalog import load_catalog
 from game.rules.zombicide.determinize import determinize
@@ -95,7 +97,11 @@ def test_rue_morgue_tents_face_down_are_dealt_anew_and_face_up_ones_stay() -> No
     world = determinize(shown, 3)
     assert world.box_state.tents[0] == tents[0]
     assert world.box_state == determinize(other, 3).box_state
-    assert sorted(world.box_state.tents) == sorted(tents)
+    assert [bool(card) for card in world.box_state.tents] == [bool(card) for card in tents]  # which tents hold a card
+    deck = Counter(card.id for card in tent_cards(state.tables.catalog) for _ in range(card.count))
+    assert not Counter(world.box_state.tents[1:]) - deck - Counter({"": len(tents)})
+    worlds = {determinize(shown, seed).box_state.tents for seed in range(30)}
+    assert len(worlds) > 1
 
 
 def test_green_horde_vault_order_is_not_read() -> None:

@@ -9,6 +9,7 @@ cannot depend on the hidden part.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from random import Random
@@ -57,12 +58,25 @@ def _redeal_box(state: ZombicideState, rng: Random) -> Any:
     name = state.box.name
     if name == "green_horde":  # the Vault cards still to find: which ones is known, not their order
         return replace(box_state, vault=_shuffle(sorted(box_state.vault), rng))
-    if name == "rue_morgue":  # the tents' cards not yet revealed
-        hidden = [n for n, shown in enumerate(box_state.tents_revealed) if not shown]
-        return replace(box_state, tents=_permute_at(box_state.tents, hidden, rng))
+    if name == "rue_morgue":
+        return _redeal_tents(state, rng)
     if name == "invader":
         return _redeal_invader(state, rng)
     return box_state
+
+
+def _redeal_tents(state: ZombicideState, rng: Random) -> Any:
+    """Rue Morgue: the tents not revealed get cards from the tent deck less those face up; which
+    tents hold a card is known (the deck's size), which cards were dealt is not."""
+    from game.rules.zombicide.boxes.rue_morgue.content import tents as tent_cards
+
+    box_state = state.box_state
+    pool = Counter(card.id for card in tent_cards(state.tables.catalog) for _ in range(card.count))
+    pool.subtract(card for card, shown in zip(box_state.tents, box_state.tents_revealed, strict=True) if shown and card)
+    dealt = iter(_shuffle(sorted(pool.elements()), rng))
+    cards = tuple(card if shown or not card else next(dealt, card)
+                  for card, shown in zip(box_state.tents, box_state.tents_revealed, strict=True))
+    return replace(box_state, tents=cards)
 
 
 def _redeal_invader(state: ZombicideState, rng: Random) -> Any:

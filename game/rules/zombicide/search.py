@@ -56,7 +56,7 @@ class SearchBudget:
     switch_margin: float = 60.0
 
 
-FAST = SearchBudget(playouts=16, candidates=4)
+FAST = SearchBudget(playouts=24, candidates=3)
 DEEP = SearchBudget(playouts=160, candidates=8, horizon_rounds=None, quiet_radius=-1)
 
 
@@ -127,9 +127,9 @@ def advise(state: ZombicideState, seat: str, commands: Sequence[Any], rng: Rando
     # best mean first; an exact tie keeps the planner's choice (it is first among the candidates)
     order = sorted(range(len(considered)), key=lambda n: (-considered[n].value, n))
     ranked = tuple(considered[n] for n in order)
-    best = ranked[0]
-    if best.value - considered[0].value < budget.switch_margin:
-        best = considered[0]
+    best, planner = ranked[0], considered[0]
+    if best.value - planner.value < budget.switch_margin or best.lost > planner.lost:
+        best = planner  # a few worlds are a noisy guide: leave the planner only for a clear gain at no more risk
     return Advice(best.command, (best, *(c for c in ranked if c is not best)), True)
 
 
