@@ -43,6 +43,7 @@ from game.app.zombicide.controller import (
 from game.app.zombicide.director import AnimationDirector, mission_words
 from game.app.zombicide.end_scene import EndScene
 from game.app.zombicide.game_save import load_game
+from game.app.zombicide.bot_seats import BotSeats
 from game.app.zombicide.hint_panel import HintTools
 from game.app.zombicide.replay import ReplayPlayer
 from game.app.zombicide.scene_bar import SceneBar
@@ -89,7 +90,7 @@ def phase_words(phase: str) -> str:
 TOOLS = (
     ("undo", N_("Undo")), ("redo", N_("Redo")), ("override", N_("Override")), ("speed", "Speed 1×"), ("skip", N_("Skip")),
     ("replay", N_("Replay")), ("step", N_("Step")), ("save", N_("Save")), ("fit", N_("Fit")), ("hint", N_("Hint")),
-    ("menu", N_("Menu")),
+    ("bot", N_("Bot")), ("menu", N_("Menu")),
 )
 
 
@@ -145,7 +146,7 @@ class GameTable(TableScene):
         self.scene.drop_piece(piece_id, at_cm)
 
 
-class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, HintTools, Scene):
+class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, HintTools, BotSeats, Scene):
     """One game in the window. Build it with ``new_game`` or ``resume``; push it on the app's scenes."""
 
     def __init__(self, app: Any, controller: GameController, mission_path: Path, save_path: Path | None = None):
@@ -791,8 +792,8 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, HintTools, 
             self.table.fit()
         elif key == "menu":
             self.app.open_menu(self)
-        elif key == "hint":
-            self.open_hint()
+        elif key in ("hint", "bot"):
+            self.open_hint() if key == "hint" else self.toggle_bot_seat()
         self.refresh_buttons()
 
     def press_action(self, key: str) -> None:
@@ -934,7 +935,7 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, HintTools, 
             self.director.skip()
         elif key == pygame.K_ESCAPE and self.dialog is not None and self.dialog.cancel:
             self.dialog = None
-        elif self.hint_key(key, mod):
+        elif self.hint_key(key, mod) or self.bot_key(key, mod):
             pass
         elif self.dialog is None and not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT) and \
                 (shortcut := self.actions.for_key(pygame.key.name(key))) is not None:
@@ -964,6 +965,7 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, OverrideTools, HintTools, 
             scenes = getattr(self.app, "scenes", None)
             self.tutorial.set_visible(self.dialog is None and (scenes is None or scenes.top is self))
         self.update_hint()
+        self.update_bot_seats()
         if self.replay is not None:
             if self.replay.playing and not self.director.busy:
                 self.step_replay()
