@@ -5,7 +5,9 @@ estimates, and choosing one plays it."""
 from __future__ import annotations
 
 import pygame
+import pytest
 from test_play_polish import new_scene, settle
+from waiting import frames_until
 
 from game.app.zombicide.hint_panel import ThinkingDialog
 from game.rules.zombicide.search import SearchBudget
@@ -64,3 +66,26 @@ def test_a_hint_never_opens_over_another_dialog(tmp_path):
     assert scene.dialog is not None
     press_key(host, pygame.K_h)
     assert scene.hint is None and not isinstance(scene.dialog, ThinkingDialog)
+
+
+SIZES = [(1000, 650), (1920, 1080), (3840, 2160)]
+
+
+@pytest.mark.filterwarnings("error:Label Rect is too small:UserWarning")
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_hint_dialogs_fit(tmp_path, size):
+    from layout_check import layout_problems
+    from test_layout_zombicide import open_game
+
+    app, scene = open_game(tmp_path, size)
+    scene.hint_budget = TEST_BUDGET
+    scene.open_hint()
+    for dialog_is in ("thinking", "advice"):
+        dialog = scene.dialog
+        assert dialog is not None
+        rects = [(f"button {b.label!r}", b.rect) for b in dialog.buttons.buttons]
+        assert layout_problems([("dialog", dialog.rect)], size) == []
+        assert layout_problems(rects, size) == [] and all(dialog.rect.contains(r) for _, r in rects), dialog_is
+        if dialog_is == "thinking":
+            frames_until(lambda: app.frame(0.02, events=[]), lambda: scene.hint is None, "the hint's advice",
+                         limit=200_000)

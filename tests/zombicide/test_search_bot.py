@@ -8,13 +8,11 @@ from dataclasses import replace
 from pathlib import Path
 from random import Random
 
-import pytest
-
 from game.board.mission import load_board
 from game.rules.core.rng import new_rng
 from game.rules.zombicide import engine
-from game.rules.zombicide.boxes.rue_morgue.content import tents as tent_cards
 from game.rules.zombicide.bots import planner_bot
+from game.rules.zombicide.boxes.rue_morgue.content import tents as tent_cards
 from game.rules.zombicide.catalog import load_catalog
 from game.rules.zombicide.determinize import determinize
 from game.rules.zombicide.search import SearchBudget, advise, search_bot

@@ -31,6 +31,7 @@ from game.app.widgets.chrome import ChromeCache
 from game.app.widgets.dialogs import ButtonSet, ChoiceDialog, flow_buttons
 from game.app.widgets.tutorial_prompt import TutorialPrompt
 from game.app.zombicide.action_kinds import zombicide_kinds
+from game.app.zombicide.bot_seats import BotSeats
 from game.app.zombicide.cards import equipment_summary, zombie_face
 from game.app.zombicide.controller import (
     ActionChoice,
@@ -43,7 +44,6 @@ from game.app.zombicide.controller import (
 from game.app.zombicide.director import AnimationDirector, mission_words
 from game.app.zombicide.end_scene import EndScene
 from game.app.zombicide.game_save import load_game
-from game.app.zombicide.bot_seats import BotSeats
 from game.app.zombicide.hint_panel import HintTools
 from game.app.zombicide.replay import ReplayPlayer
 from game.app.zombicide.scene_bar import SceneBar

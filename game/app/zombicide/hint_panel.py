@@ -157,7 +157,8 @@ class HintTools:
 
     def command_words(self, command: Any) -> str:
         """The words the window uses for ``command``, with the survivor who plays it."""
-        controller: Any = getattr(self, "controller")
+        scene: Any = self
+        controller = scene.controller
         pending = controller.pending
         if isinstance(command, ChooseOption) and pending is not None and 0 <= command.option < len(pending.options):
             return str(pending.options[command.option])
