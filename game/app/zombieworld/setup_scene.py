@@ -18,6 +18,7 @@ from game.app.render import font, text_with_halo
 from game.app.scenes import Scene
 from game.app.seeds import new_seed
 from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_FILL, TEXT, Button, ButtonSet, fit_text
+from game.app.zombieworld.ai_seats import SEAT_ROW_PX, SeatChoice
 from game.app.zombieworld.band_builder import BandBuilderScene
 from game.app.zombieworld.band_list import (
     ROW_GAP_PX,
@@ -78,7 +79,7 @@ VICTORY_TEXT = {
 }
 
 
-class ZombieworldSetupScene(Scene):
+class ZombieworldSetupScene(SeatChoice, Scene):
     def __init__(self, app: Any, campaign: Any = None, seed: int | None = None):
         self.app = app
         self.catalog = load_catalog()
@@ -160,6 +161,8 @@ class ZombieworldSetupScene(Scene):
             summary = self.summary_rect()
             buttons.append(Button(pygame.Rect(summary.left, summary.bottom + ROW_GAP_PX, summary.width, DEPLOY_ROW_PX),
                                   "", "deploy", "other"))
+            buttons.extend(self.seat_buttons(pygame.Rect(summary.left, summary.bottom + 2 * ROW_GAP_PX + DEPLOY_ROW_PX,
+                                                         summary.width, SEAT_ROW_PX)))
         buttons.append(Button(pygame.Rect(40, h - 96, 200, 64), "Back", "back", "turn"))
         self._place_name_entry()
         last = self.step == len(STEPS) - 1
@@ -250,7 +253,8 @@ class ZombieworldSetupScene(Scene):
 
     def summary_rect(self) -> pygame.Rect:
         w, h = self.window_size
-        return pygame.Rect(40, 140, max(300, min(560, (w - 104) // 2)), h - 300 - DEPLOY_ROW_PX - ROW_GAP_PX)
+        return pygame.Rect(40, 140, max(300, min(560, (w - 104) // 2)),
+                           h - 300 - DEPLOY_ROW_PX - SEAT_ROW_PX - 2 * ROW_GAP_PX)
 
     def deploy_options(self) -> dict[str, Any]:
         """The set-up's deployment field: the players place their figures, or the engine does."""
@@ -362,6 +366,8 @@ class ZombieworldSetupScene(Scene):
             self.press_alliance(key)
         elif key == "deploy":
             self.players_deploy = not self.players_deploy
+        elif key.startswith("seat:"):
+            self.toggle_seat(key[5:])
         elif key.startswith("resume:"):
             self.resume_campaign(int(key.split(":")[1]))
             return
@@ -418,6 +424,7 @@ class ZombieworldSetupScene(Scene):
         except (ValueError, OSError, CampaignError) as error:
             self.status = f"Could not start: {error}"
             return None
+        scene.ai_seats.update(self.ai_chosen)
         self.app.show(scene)
         return scene
 
@@ -469,7 +476,7 @@ class ZombieworldSetupScene(Scene):
                 key == f"scenario:{self.scenario}" or (self.table is not None and key == f"table:{self.table.name}") \
                 or (key.startswith("ally:") and tuple(key[5:].split("+")) in self.allied) \
                 or key == f"alliance_kind:{self.alliance_kind}" or (key == "alliance_flips" and self.alliance_flips) \
-                or (key == "deploy" and self.players_deploy)
+                or (key == "deploy" and self.players_deploy) or (key.startswith("seat:") and key[5:] in self.ai_chosen)
         self.buttons.draw(surface)
         for button in self.buttons.buttons:
             self._label(surface, button)
