@@ -57,7 +57,7 @@ class SearchBudget:
 
 
 FAST = SearchBudget(playouts=24, candidates=3)
-DEEP = SearchBudget(playouts=160, candidates=8, horizon_rounds=None, quiet_radius=-1)
+DEEP = SearchBudget(playouts=48, candidates=6, horizon_rounds=None, quiet_radius=-1)
 
 
 @dataclass(frozen=True, slots=True)
