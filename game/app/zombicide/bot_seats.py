@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from game.app.zombicide.hint_panel import HintSearch
+from game.app.zombicide.hint_panel import HintSearch, plain_key
 from game.i18n import _
 from game.rules.zombicide.search import FAST, SearchBudget
 
@@ -85,8 +85,4 @@ class BotSeats:
 
     def bot_key(self, key: int, mod: int) -> bool:
         """B gives the seat that acts now to the bot, or takes it back."""
-        scene: Any = self
-        if key != pygame.K_b or mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT) or scene.dialog is not None:
-            return False
-        self.toggle_bot_seat()
-        return True
+        return plain_key(self, key, mod, pygame.K_b, self.toggle_bot_seat)

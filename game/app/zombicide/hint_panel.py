@@ -10,7 +10,7 @@ The search reads the game's state but deals the hidden decks and dice anew from 
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from random import Random
 from typing import Any
 
@@ -170,8 +170,12 @@ class HintTools:
 
     def hint_key(self, key: int, mod: int) -> bool:
         """H asks for a hint (when no dialog is open)."""
-        scene: Any = self
-        if key != pygame.K_h or mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT) or scene.dialog is not None:
-            return False
-        self.open_hint()
-        return True
+        return plain_key(self, key, mod, pygame.K_h, self.open_hint)
+
+
+def plain_key(scene: Any, key: int, mod: int, wanted: int, act: Callable[[], object]) -> bool:
+    """``act()`` for the key ``wanted`` pressed alone (no Ctrl or Alt) while no dialog is open."""
+    if key != wanted or mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT) or scene.dialog is not None:
+        return False
+    act()
+    return True

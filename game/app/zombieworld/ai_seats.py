@@ -17,16 +17,21 @@ from game.rules.zombieworld.tactics import tactical_bot
 SEAT_ROW_PX = 48
 
 
+def _own_set(owner: object, name: str) -> set[str]:
+    """The set kept on ``owner`` under ``name``, made empty the first time (mixins have no __init__)."""
+    found: set[str] | None = getattr(owner, name, None)
+    if found is None:
+        found = set()
+        setattr(owner, name, found)
+    return found
+
+
 class SeatChoice:
     """The set-up scene's part: one toggle per seat, Human or AI (a mixin: the scene gives ``playing``)."""
 
     @property
     def ai_chosen(self) -> set[str]:
-        chosen: set[str] | None = getattr(self, "_ai_chosen", None)
-        if chosen is None:
-            chosen = set()
-            self._ai_chosen = chosen
-        return chosen
+        return _own_set(self, "_ai_chosen")
 
     def seat_buttons(self, area: pygame.Rect) -> list[Button]:
         scene: Any = self
@@ -55,11 +60,7 @@ class AiSeats:
 
     @property
     def ai_seats(self) -> set[str]:
-        seats: set[str] | None = getattr(self, "_ai_seats", None)
-        if seats is None:
-            seats = set()
-            self._ai_seats = seats
-        return seats
+        return _own_set(self, "_ai_seats")
 
     def ai_turn(self) -> bool:
         """The seat to play is an AI's and the game goes on."""

@@ -200,13 +200,10 @@ def _roll_out(state: ZombicideState, rng: Random, start_round: int, budget: Sear
         if state.round == last_round and budget.horizon_rounds is not None and state.round > start_round \
                 and state.phase == "players" and state.pending is None:
             break  # the horizon: the zombies of the round after the decision have had their turn
-        seats = engine.current_seats(state)
-        if not seats:
+        turn = bots.whose_turn(state)
+        if turn is None:
             break
-        seat = min(seats)
-        legal = engine.legal_commands(state, seat)
-        if not legal:
-            break
+        seat, legal = turn
         state, _ = engine.apply(state, seat, bots.planner_bot(state, seat, legal, rng))
     return state
 

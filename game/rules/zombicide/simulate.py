@@ -28,7 +28,7 @@ from typing import Any
 from game.board.model import Board
 from game.platform.batch import ClusterError, default_jobs, run_batch
 from game.rules.zombicide import engine
-from game.rules.zombicide.bots import Bot, greedy_bot, planner_bot, random_bot
+from game.rules.zombicide.bots import Bot, greedy_bot, planner_bot, random_bot, whose_turn
 from game.rules.zombicide.boxes import DEFAULT_BOX
 from game.rules.zombicide.catalog import ContentError, load_catalog
 from game.rules.zombicide.search import deep_search_bot, search_bot
@@ -143,13 +143,10 @@ def play_game(board: Board, setup: Mapping[str, Any], seed: int, bot: Bot, max_r
     losses: list[tuple[str, str]] = []
     last_attack: dict[str, str] = {}  # zone → the zombie kind that attacked there last
     while state.result is None and state.round <= max_rounds:
-        seats = engine.current_seats(state)
-        if not seats:
+        turn = whose_turn(state)
+        if turn is None:
             break
-        seat = min(seats)
-        legal = engine.legal_commands(state, seat)
-        if not legal:
-            break
+        seat, legal = turn
         state, events = engine.apply(state, seat, bot(state, seat, legal, rng))
         commands += 1
         losses.extend(_losses(events, state, last_attack))
