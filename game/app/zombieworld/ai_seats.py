@@ -14,7 +14,7 @@ from game.app.widgets.dialogs import Button
 from game.i18n import _
 from game.rules.zombieworld.tactics import tactical_bot
 
-SEAT_ROW_PX = 48
+SEAT_ROW_PX = 64  # beside Back and Start, as tall as they are
 
 
 def _own_set(owner: object, name: str) -> set[str]:

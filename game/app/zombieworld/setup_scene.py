@@ -161,8 +161,7 @@ class ZombieworldSetupScene(SeatChoice, Scene):
             summary = self.summary_rect()
             buttons.append(Button(pygame.Rect(summary.left, summary.bottom + ROW_GAP_PX, summary.width, DEPLOY_ROW_PX),
                                   "", "deploy", "other"))
-            buttons.extend(self.seat_buttons(pygame.Rect(summary.left, summary.bottom + 2 * ROW_GAP_PX + DEPLOY_ROW_PX,
-                                                         summary.width, SEAT_ROW_PX)))
+            buttons.extend(self.seat_buttons(pygame.Rect(264, h - 96, max(0, w - 264 - 284), SEAT_ROW_PX)))
         buttons.append(Button(pygame.Rect(40, h - 96, 200, 64), "Back", "back", "turn"))
         self._place_name_entry()
         last = self.step == len(STEPS) - 1
@@ -253,8 +252,7 @@ class ZombieworldSetupScene(SeatChoice, Scene):
 
     def summary_rect(self) -> pygame.Rect:
         w, h = self.window_size
-        return pygame.Rect(40, 140, max(300, min(560, (w - 104) // 2)),
-                           h - 300 - DEPLOY_ROW_PX - SEAT_ROW_PX - 2 * ROW_GAP_PX)
+        return pygame.Rect(40, 140, max(300, min(560, (w - 104) // 2)), h - 300 - DEPLOY_ROW_PX - ROW_GAP_PX)
 
     def deploy_options(self) -> dict[str, Any]:
         """The set-up's deployment field: the players place their figures, or the engine does."""
