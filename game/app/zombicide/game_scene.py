@@ -31,6 +31,7 @@ from game.app.widgets.chrome import ChromeCache
 from game.app.widgets.dialogs import ButtonSet, ChoiceDialog, flow_buttons
 from game.app.widgets.tutorial_prompt import TutorialPrompt
 from game.app.zombicide.action_kinds import zombicide_kinds
+from game.app.zombicide.bot_seats import BotSeats
 from game.app.zombicide.box_marks import BoxMarks
 from game.app.zombicide.card_actions import CardActions
 from game.app.zombicide.cards import zombie_face
@@ -46,6 +47,7 @@ from game.app.zombicide.director import AnimationDirector, mission_words
 from game.app.zombicide.end_scene import EndScene
 from game.app.zombicide.game_save import load_game
 from game.app.zombicide.gestures import Gestures
+from game.app.zombicide.hint_panel import HintTools
 from game.app.zombicide.replay import ReplayPlayer
 from game.app.zombicide.scene_bar import SceneBar
 from game.app.zombicide.scene_decisions import SceneDecisions
@@ -91,7 +93,8 @@ def phase_words(phase: str) -> str:
     return _(PHASE_WORDS[phase]) if phase in PHASE_WORDS else phase.replace("_", " ")
 TOOLS = (
     ("undo", N_("Undo")), ("redo", N_("Redo")), ("override", N_("Override")), ("speed", "Speed 1×"), ("skip", N_("Skip")),
-    ("replay", N_("Replay")), ("step", N_("Step")), ("save", N_("Save")), ("fit", N_("Fit")), ("menu", N_("Menu")),
+    ("replay", N_("Replay")), ("step", N_("Step")), ("save", N_("Save")), ("fit", N_("Fit")), ("hint", N_("Hint")),
+    ("bot", N_("Bot")), ("menu", N_("Menu")),
 )
 
 
@@ -149,7 +152,7 @@ class GameTable(TableScene):
         self.scene.drop_piece(piece_id, at_cm)
 
 
-class GameScene(SceneHistory, SceneDrawing, SceneBar, SceneDecisions, OverrideTools, Scene):
+class GameScene(SceneHistory, SceneDrawing, SceneBar, SceneDecisions, OverrideTools, HintTools, BotSeats, Scene):
     """One game in the window. Build it with ``new_game`` or ``resume``; push it on the app's scenes."""
 
     def __init__(self, app: Any, controller: GameController, mission_path: Path, save_path: Path | None = None):
@@ -745,6 +748,8 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, SceneDecisions, OverrideTo
             self.table.fit()
         elif key == "menu":
             self.app.open_menu(self)
+        elif key in ("hint", "bot"):
+            self.open_hint() if key == "hint" else self.toggle_bot_seat()
         self.refresh_buttons()
 
     def press_action(self, key: str) -> None:
@@ -887,6 +892,8 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, SceneDecisions, OverrideTo
             self.director.skip()
         elif key == pygame.K_ESCAPE and self.dialog is not None and self.dialog.cancel:
             self.dialog = None
+        elif self.hint_key(key, mod) or self.bot_key(key, mod):
+            pass
         elif self.dialog is None and not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT) and \
                 (shortcut := self.actions.for_key(pygame.key.name(key))) is not None:
             self.tap_bar(shortcut.key)
@@ -914,6 +921,8 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, SceneDecisions, OverrideTo
         if self.tutorial is not None:  # hidden under a dialog, and under the menu or another scene on top
             scenes = getattr(self.app, "scenes", None)
             self.tutorial.set_visible(self.dialog is None and (scenes is None or scenes.top is self))
+        self.update_hint()
+        self.update_bot_seats()
         if self.replay is not None:
             if self.replay.playing and not self.director.busy:
                 self.step_replay()

@@ -28,6 +28,7 @@ from game.app.widgets.action_bar import KIND_PREFIX, MORE_KEY, ActionBar, Offer,
 from game.app.widgets.card_view import local_name
 from game.app.widgets.dialogs import BUTTON_H_PX, Button, ButtonSet, ChoiceDialog, flow_buttons
 from game.app.zombieworld.action_kinds import option_kind, zombieworld_kinds
+from game.app.zombieworld.ai_seats import AiSeats
 from game.app.zombieworld.animation import EventAnimator
 from game.app.zombieworld.controller import (
     Outcome,
@@ -80,7 +81,7 @@ class _Press:
     pos: Point
 
 
-class ZombieworldGameScene(Scene):
+class ZombieworldGameScene(AiSeats, Scene):
     """One Zombieworld game in the window. Build it with ``new_game`` or ``resume`` (not pushed)."""
 
     def __init__(self, app: Any, controller: ZombieworldController, save_path: Path | None = None):
@@ -875,6 +876,7 @@ class ZombieworldGameScene(Scene):
         self.anim.update(dt_s)
         self.place_riders()
         self.release_lines()
+        self.update_ai_seats()
         if not self.dice.busy and not self.anim.busy and not self.pending_lines and self.dialog is None \
                 and self.controller.outcome() is not None and not self.ended_shown:
             self.ended_shown = True

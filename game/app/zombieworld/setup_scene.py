@@ -19,6 +19,7 @@ from game.app.scenes import Scene
 from game.app.seeds import new_seed
 from game.app.widgets.card_view import local_name
 from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_FILL, TEXT, Button, ButtonSet, fit_text
+from game.app.zombieworld.ai_seats import SEAT_ROW_PX, SeatChoice
 from game.app.zombieworld.band_builder import BandBuilderScene
 from game.app.zombieworld.band_list import (
     ROW_GAP_PX,
@@ -80,7 +81,7 @@ VICTORY_TEXT = {
 }
 
 
-class ZombieworldSetupScene(Scene):
+class ZombieworldSetupScene(SeatChoice, Scene):
     def __init__(self, app: Any, campaign: Any = None, seed: int | None = None):
         self.app = app
         self.catalog = load_catalog()
@@ -177,6 +178,7 @@ class ZombieworldSetupScene(Scene):
             summary = self.summary_rect()
             buttons.append(Button(pygame.Rect(summary.left, summary.bottom + ROW_GAP_PX, summary.width, DEPLOY_ROW_PX),
                                   "", "deploy", "other"))
+            buttons.extend(self.seat_buttons(pygame.Rect(264, h - 96, max(0, w - 264 - 284), SEAT_ROW_PX)))
         buttons.append(Button(pygame.Rect(40, h - 96, 200, 64), _("Back"), "back", "turn"))
         self._place_name_entry()
         last = self.step == len(STEPS) - 1
@@ -382,6 +384,8 @@ class ZombieworldSetupScene(Scene):
             self.press_alliance(key)
         elif key == "deploy":
             self.players_deploy = not self.players_deploy
+        elif key.startswith("seat:"):
+            self.toggle_seat(key[5:])
         elif key.startswith("resume:"):
             self.resume_campaign(int(key.split(":")[1]))
             return
@@ -438,6 +442,7 @@ class ZombieworldSetupScene(Scene):
         except (ValueError, OSError, CampaignError) as error:
             self.status = f"Could not start: {error}"
             return None
+        scene.ai_seats.update(self.ai_chosen)
         self.app.show(scene)
         return scene
 
@@ -490,7 +495,7 @@ class ZombieworldSetupScene(Scene):
                 key == f"scenario:{self.scenario}" or (self.table is not None and key == f"table:{self.table_key(self.table)}") \
                 or (key.startswith("ally:") and tuple(key[5:].split("+")) in self.allied) \
                 or key == f"alliance_kind:{self.alliance_kind}" or (key == "alliance_flips" and self.alliance_flips) \
-                or (key == "deploy" and self.players_deploy)
+                or (key == "deploy" and self.players_deploy) or (key.startswith("seat:") and key[5:] in self.ai_chosen)
         self.buttons.draw(surface)
         for button in self.buttons.buttons:
             self._label(surface, button)

@@ -109,6 +109,17 @@ def _score(state: ZombicideState, command: Any) -> float:
     return -1
 
 
+def whose_turn(state: ZombicideState) -> tuple[str, Sequence[Any]] | None:
+    """The seat that plays now (the first when several may) and its legal commands; None when
+    nobody can play."""
+    seats = engine.current_seats(state)
+    if not seats:
+        return None
+    seat = min(seats)
+    legal = engine.legal_commands(state, seat)
+    return (seat, legal) if legal else None
+
+
 @dataclass
 class PlayOutStats:
     result: str | None  # "won", "lost", or None when the round limit stopped the game
@@ -141,13 +152,10 @@ def play_out(
     commands = events = 0
     log: list[tuple[str, Any]] = []
     while state.result is None and state.round <= max_rounds and commands < max_commands:
-        seats = engine.current_seats(state)
-        if not seats:
+        turn = whose_turn(state)
+        if turn is None:
             break
-        seat = min(seats)
-        legal = engine.legal_commands(state, seat)
-        if not legal:
-            break
+        seat, legal = turn
         command = bot(state, seat, legal, rng)
         state, new_events = engine.apply(state, seat, command)
         commands += 1

@@ -157,6 +157,8 @@ GAME = GameEntry(
         "random": "game.rules.zombicide.bots:random_bot",
         "greedy": "game.rules.zombicide.bots:greedy_bot",
         "planner": "game.rules.zombicide.bots:planner_bot",
+        "search": "game.rules.zombicide.search:search_bot",
+        "search-deep": "game.rules.zombicide.search:deep_search_bot",
     },
     tools={"scenario": "game.rules.zombicide.scenario", "simulate": "game.rules.zombicide.simulate",
            "balance": "game.app.zombicide.balance"},

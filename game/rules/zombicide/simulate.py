@@ -1,6 +1,6 @@
 """Many bot games of one Zombicide mission, with the figures a designer balances a mission by.
 
-    python main.py simulate MISSION --games N --seed S [--bot random|greedy|planner] [--survivors team|6|ID,ID...]
+    python main.py simulate MISSION --games N --seed S [--bot random|greedy|planner|search|search-deep] [--survivors team|6|ID,ID...]
         [--spawn-dice D]
 
 ``--spawn-dice`` overrides the mission's spawn dice for a balancing trial without editing its file.
@@ -28,14 +28,16 @@ from typing import Any
 from game.board.model import Board
 from game.platform.batch import ClusterError, default_jobs, run_batch
 from game.rules.zombicide import engine
-from game.rules.zombicide.bots import Bot, greedy_bot, planner_bot, random_bot
+from game.rules.zombicide.bots import Bot, greedy_bot, planner_bot, random_bot, whose_turn
 from game.rules.zombicide.boxes import DEFAULT_BOX
 from game.rules.zombicide.catalog import ContentError, load_catalog
+from game.rules.zombicide.search import deep_search_bot, search_bot
 
-BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "planner": planner_bot}
+BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "planner": planner_bot, "search": search_bot,
+                        "search-deep": deep_search_bot}
 SURVIVORS_PER_SEAT = 3
 USAGE = (
-    "usage: simulate MISSION [--games N] [--seed S] [--bot random|greedy|planner] [--survivors team|N|ID,ID...] "
+    "usage: simulate MISSION [--games N] [--seed S] [--bot random|greedy|planner|search|search-deep] [--survivors team|N|ID,ID...] "
     "[--max-rounds R] [--spawn-dice D] [--jobs N] [--cluster ADDRESS] [--no-progress]"
 )
 
@@ -141,13 +143,10 @@ def play_game(board: Board, setup: Mapping[str, Any], seed: int, bot: Bot, max_r
     losses: list[tuple[str, str]] = []
     last_attack: dict[str, str] = {}  # zone → the zombie kind that attacked there last
     while state.result is None and state.round <= max_rounds:
-        seats = engine.current_seats(state)
-        if not seats:
+        turn = whose_turn(state)
+        if turn is None:
             break
-        seat = min(seats)
-        legal = engine.legal_commands(state, seat)
-        if not legal:
-            break
+        seat, legal = turn
         state, events = engine.apply(state, seat, bot(state, seat, legal, rng))
         commands += 1
         losses.extend(_losses(events, state, last_attack))
