@@ -86,6 +86,30 @@ def flow_buttons(area: pygame.Rect, labels: Sequence[tuple[str, str, str]], min_
     return buttons
 
 
+def flow_buttons_with_more(area: pygame.Rect, labels: Sequence[tuple[str, str, str]], more: tuple[str, str, str],
+                           kept: Sequence[str] = (), min_w_px: int = 120, gap_px: int = 8,
+                           height_px: int = BUTTON_H_PX) -> tuple[list[Button], list[str]]:
+    """``flow_buttons``, but nothing is silently left out: when the labels do not all fit, the last
+    ones (never those whose key is in ``kept``) give way to the ``more`` button, and their keys are
+    returned, in order, for it to offer."""
+    if len(flow_buttons(area, labels, min_w_px, gap_px, height_px)) == len(labels):
+        return flow_buttons(area, labels, min_w_px, gap_px, height_px), []
+    shown = list(labels)
+    hidden: list[str] = []
+    while shown:
+        movable = [i for i, (_label, key, _group) in enumerate(shown) if key not in kept]
+        if not movable:
+            break
+        index = movable[-1]
+        hidden.insert(0, shown.pop(index)[1])
+        tried = [*[entry for entry in shown if entry[1] not in kept], more, *[entry for entry in shown if entry[1] in kept]]
+        buttons = flow_buttons(area, tried, min_w_px, gap_px, height_px)
+        if len(buttons) == len(tried):
+            return buttons, hidden
+    return flow_buttons(area, [more, *[entry for entry in labels if entry[1] in kept]], min_w_px, gap_px,
+                        height_px), [key for _label, key, _group in labels if key not in kept]
+
+
 class ButtonSet:
     """Buttons that fire on release over the button the press began on."""
 

@@ -28,7 +28,7 @@ from game.app.scenes import Scene
 from game.app.table_scene import TableScene, _Slide
 from game.app.widgets.action_bar import KIND_PREFIX, MORE_KEY, ActionBar, Offer, bar_rows_px
 from game.app.widgets.chrome import ChromeCache
-from game.app.widgets.dialogs import ButtonSet, ChoiceDialog, flow_buttons
+from game.app.widgets.dialogs import ButtonSet, ChoiceDialog, flow_buttons_with_more
 from game.app.widgets.tutorial_prompt import TutorialPrompt
 from game.app.zombicide.action_kinds import zombicide_kinds
 from game.app.zombicide.bot_seats import BotSeats
@@ -96,6 +96,7 @@ TOOLS = (
     ("replay", N_("Replay")), ("step", N_("Step")), ("save", N_("Save")), ("fit", N_("Fit")), ("hint", N_("Hint")),
     ("bot", N_("Bot")), ("menu", N_("Menu")),
 )
+TOOLS_MORE = "tools_more"  # the top bar's More…: the tools a narrow window (or long words) leaves no room for
 
 
 @dataclass(slots=True)
@@ -263,10 +264,11 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, SceneDecisions, OverrideTo
         tool_area = pygame.Rect(8, 8, w - 16, TOP_BAR_PX - 16)
         # widths for the longest label a tool takes ("Replay" reads "Exit replay" during a replay)
         widest = {"replay": _("Exit replay"), "speed": _("Speed {speed}").format(speed=_("Instant"))}
-        self.tools.buttons = flow_buttons(tool_area, [(widest.get(key, _(label)), key, "tool") for key, label in TOOLS],
-                                          min_w_px=84, height_px=TOP_BAR_PX - 16)
+        self.tools.buttons, self.hidden_tools = flow_buttons_with_more(
+            tool_area, [(widest.get(key, _(label)), key, "tool") for key, label in TOOLS],
+            (_("More…"), TOOLS_MORE, "tool"), kept=("menu",), min_w_px=84, height_px=TOP_BAR_PX - 16)
         for button in self.tools.buttons:  # the widest words set the size; each button then shows its own
-            button.label = _(dict(TOOLS)[button.key])
+            button.label = _(dict(TOOLS).get(button.key, "More…"))
         self.actions.kinds = zombicide_kinds(self.controller.state.box.command_labels)  # in the language now chosen
         self.layout_roster()
         right = self.side_panels_px()[1]
@@ -750,6 +752,8 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, SceneDecisions, OverrideTo
             self.app.open_menu(self)
         elif key in ("hint", "bot"):
             self.open_hint() if key == "hint" else self.toggle_bot_seat()
+        elif key == TOOLS_MORE:
+            self.open_more_tools(dict(TOOLS))
         self.refresh_buttons()
 
     def press_action(self, key: str) -> None:

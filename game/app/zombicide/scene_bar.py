@@ -66,6 +66,12 @@ class SceneBar(SceneFields):
         self.open_dialog(ChoiceDialog(_("More actions"), lines, [o.label for o in hidden] + [_("Legend…")], chosen,
                                       cancel=True))
 
+    def open_more_tools(self, labels: dict[str, str]) -> None:
+        """The top bar's More…: the tools it had no room for."""
+        hidden = list(getattr(self, "hidden_tools", []))
+        self.open_dialog(ChoiceDialog(_("More tools"), [], [_(labels[key]) if key in labels else key for key in hidden],
+                                      lambda n: self.press_tool(hidden[n]), cancel=True))
+
     def open_kind(self, key: str) -> None:
         """A slot offered several times opens the list of its actions; a slot not offered says why."""
         slot = self.actions.slots.get(key)
