@@ -44,3 +44,18 @@ def tmp_path_roots(fixture_roots, tmp_path):
 
     with roots.allowed(tmp_path):
         yield
+
+
+@pytest.fixture
+def own_maps(tmp_path, monkeypatch):
+    """The player's maps folder in the test's own place, no ``--maps`` folders, and the content
+    roots as they were once the test ends (a file opened from elsewhere adds its folder)."""
+    from game import roots
+    from game.platform import map_sources
+
+    user = tmp_path / "user-maps"
+    user.mkdir()
+    monkeypatch.setattr(roots, "USER_MAPS", user)
+    monkeypatch.setattr(map_sources, "_user_folders", [])
+    monkeypatch.setattr(roots, "_extra", list(roots._extra))
+    return user

@@ -81,3 +81,11 @@ def layout_problems(rects: Iterable[NamedRect], window_size: tuple[int, int]) ->
             if rect.colliderect(other):
                 problems.append(f"{name} {tuple(rect)} overlaps {other_name} {tuple(other)}")
     return problems
+
+
+def screen_problems(app: Any, scene: Any, what: str) -> list[str]:
+    """What overlaps or leaves the window on ``scene``: its pygame_gui widgets and what it draws by
+    hand (``shown_rects``, when it has any), each line headed by ``what``."""
+    shown = ui_rects(app.ui) + (scene.shown_rects() if hasattr(scene, "shown_rects") else [])
+    assert shown, f"{what}: nothing listed, the check would prove nothing"
+    return [f"{what}: {line}" for line in layout_problems(shown, app.screen.get_size())]

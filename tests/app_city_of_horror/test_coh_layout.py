@@ -12,17 +12,13 @@ from game.app.city_of_horror.controller import SeatPlan
 from game.app.city_of_horror.end_scene import CohEndScene
 from game.app.city_of_horror.setup_scene import CohSetupScene
 from tests.app_city_of_horror.coh_ui import CohDriver, new_app, start_game
-from tests.layout_check import layout_problems, ui_rects
+from tests.layout_check import screen_problems
 
 SIZES = [(1000, 650), (1920, 1080), (3840, 2160)]
 PEOPLE = [SeatPlan("Ana", "red"), SeatPlan("Ben", "green"), SeatPlan("Cai", "blue")]
 STEPS_LOOKED_AT = 40
 
 
-def problems_of(app, scene, what: str) -> list[str]:
-    shown = ui_rects(app.ui) + scene.shown_rects()
-    assert shown, f"{what}: nothing listed, the check would prove nothing"
-    return [f"{what}: {line}" for line in layout_problems(shown, app.screen.get_size())]
 
 
 @pytest.mark.filterwarnings("error:Label Rect is too small:UserWarning")
@@ -32,13 +28,13 @@ def test_city_of_horror_setup_fits(tmp_path, size):
     setup = CohSetupScene(app)
     app.show(setup)
     app.frame(1 / 60, [])
-    found = problems_of(app, setup, "set-up")
+    found = screen_problems(app, setup, "set-up")
     page = next((b for b in setup.buttons.buttons if b.key == "page"), None)
     if size[0] < 1240 or size[1] < 828:  # a small window: the boards and rules on a page of their own
         assert page is not None
         CohDriver(app).tap_window(page.rect.center, finger=False)
         assert setup.rules_page and any(b.key.startswith("board:") for b in setup.buttons.buttons)
-        found += problems_of(app, setup, "set-up, boards and rules")
+        found += screen_problems(app, setup, "set-up, boards and rules")
     else:
         assert page is None and any(b.key.startswith("board:") for b in setup.buttons.buttons)
     assert found == [], "\n".join(found[:20])
@@ -53,15 +49,15 @@ def test_city_of_horror_game_screens_fit(tmp_path, size):
     app.frame(1 / 60, [])
     driver = CohDriver(app, Random(3))
     for step in range(STEPS_LOOKED_AT):  # curtains, private panels, reveals, lists as they come
-        found += problems_of(app, driver.scene, f"game, step {step}")
+        found += screen_problems(app, driver.scene, f"game, step {step}")
         if not driver.step():
             break
     scene.turn_to(90)
     app.frame(1 / 60, [])
-    found += problems_of(app, scene, "game, turned")
+    found += screen_problems(app, scene, "game, turned")
     scene.turn_to(0)
     driver.play_to_the_end()
     end = app.scenes.top
     assert isinstance(end, CohEndScene)
-    found += problems_of(app, end, "end screen")
+    found += screen_problems(app, end, "end screen")
     assert found == [], "\n".join(found[:20])

@@ -11,7 +11,6 @@ import pygame
 import pygame_gui
 import pytest
 
-from game import roots
 from game.app.app import DeadtableApp
 from game.app.start_scene import StartScene
 from game.app.table_scene import TableScene
@@ -24,15 +23,6 @@ GREEN_HORDE_MISSION = REPO / "maps" / "missions" / "gh-02-necromancers.toml"
 CROSSROADS = REPO / "maps" / "zombieworld" / "zw-crossroads.tmx"
 
 
-@pytest.fixture
-def own_maps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    user = tmp_path / "user-maps"
-    user.mkdir()
-    monkeypatch.setattr(roots, "USER_MAPS", user)
-    monkeypatch.setattr(map_sources, "_user_folders", [])
-    extra = list(roots._extra)
-    yield user
-    roots._extra[:] = extra
 
 
 @pytest.fixture

@@ -12,15 +12,11 @@ from game.app.zombieworld.setup_scene import ZombieworldSetupScene
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.presets import preset_bands
 from tests.app_zombieworld.zw_ui import TOWN, finish_by_withdrawing, new_app, tap
-from tests.layout_check import layout_problems, ui_rects
+from tests.layout_check import screen_problems
 
 SIZES = [(1000, 650), (1920, 1080), (3840, 2160)]
 
 
-def problems_of(app, scene, what: str) -> list[str]:
-    shown = ui_rects(app.ui) + scene.shown_rects()
-    assert shown, f"{what}: nothing listed, the check would prove nothing"
-    return [f"{what}: {line}" for line in layout_problems(shown, app.screen.get_size())]
 
 
 @pytest.mark.filterwarnings("error:Label Rect is too small:UserWarning")
@@ -31,26 +27,26 @@ def test_zombieworld_screens_fit(tmp_path, size):
     setup = ZombieworldSetupScene(app)
     app.show(setup)
     app.frame(1 / 60, [])
-    found += problems_of(app, setup, "set-up, bands")
+    found += screen_problems(app, setup, "set-up, bands")
     for band in ("band:0", "band:1"):
         tap(app, next(b for b in setup.buttons.buttons if b.key == band).rect.center)
     for _step in range(3):  # scenario, table, summary
         tap(app, next(b for b in setup.buttons.buttons if b.key == "next").rect.center)
-        found += problems_of(app, setup, f"set-up, step {setup.step}")
+        found += screen_problems(app, setup, f"set-up, step {setup.step}")
     builder = BandBuilderScene(app)
     app.show(builder)
     app.frame(1 / 60, [])
-    found += problems_of(app, builder, "band builder")
+    found += screen_problems(app, builder, "band builder")
     game = ZombieworldGameScene.new_game(app, TOWN, preset_bands()[:2], "massacre", 5)
     app.show(game)
     app.frame(1 / 60, [])
-    found += problems_of(app, game, "game, waiting")
+    found += screen_problems(app, game, "game, waiting")
     game.play(c.Activate(game.controller.activatable()[0]))
     app.frame(1 / 60, [])
-    found += problems_of(app, game, "game, rolling")
+    found += screen_problems(app, game, "game, rolling")
     game.skip_all()
     app.frame(1 / 60, [])
-    found += problems_of(app, game, "game, acting")
+    found += screen_problems(app, game, "game, acting")
     end = finish_by_withdrawing(app, game)
-    found += problems_of(app, end, "end screen")
+    found += screen_problems(app, end, "end screen")
     assert found == [], "\n".join(found)

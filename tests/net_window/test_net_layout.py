@@ -10,16 +10,12 @@ import pytest
 
 from game.app.net.setup_scenes import HostScene, JoinScene
 from game.net.protocol import Chat, Lobby, Ping, SeatInfo, UndoAsked
-from tests.layout_check import layout_problems, ui_rects
+from tests.layout_check import screen_problems
 from tests.net_window.net_ui import frames_until, host_and_start, host_to_lobby, new_app
 
 SIZES = [(1000, 650), (1920, 1080), (3840, 2160)]
 
 
-def problems_of(app, scene, what: str) -> list[str]:
-    shown = ui_rects(app.ui) + (scene.shown_rects() if hasattr(scene, "shown_rects") else [])
-    assert shown, f"{what}: nothing listed, the check would prove nothing"
-    return [f"{what}: {line}" for line in layout_problems(shown, app.screen.get_size())]
 
 
 @pytest.mark.filterwarnings("error:Label Rect is too small:UserWarning")
@@ -27,24 +23,24 @@ def problems_of(app, scene, what: str) -> list[str]:
 def test_host_join_and_lobby_fit(tmp_path, size):
     app = new_app(tmp_path, size)
     try:
-        found = problems_of(app, app.scenes.top, "start")
+        found = screen_problems(app, app.scenes.top, "start")
         assert "host" in app.scenes.top.buttons and "join" in app.scenes.top.buttons
         host = HostScene(app)
         app.show(host)
         app.frame(0.02, [])
-        found += problems_of(app, host, "host, pick")
+        found += screen_problems(app, host, "host, pick")
         assert any(key.startswith("mission_") for key in host.buttons)
         host.pick(Path("maps/missions/rm-tutorial-1.toml"), "Zombicide: Tutorial 1")
         app.frame(0.02, [])
-        found += problems_of(app, host, "host, port")
+        found += screen_problems(app, host, "host, port")
         join = JoinScene(app)
         app.show(join)
         app.frame(0.02, [])
-        found += problems_of(app, join, "join")
+        found += screen_problems(app, join, "join")
         app.open_start()
         lobby, friend = host_to_lobby(app)
         try:
-            found += problems_of(app, lobby, "lobby")
+            found += screen_problems(app, lobby, "lobby")
             assert "take_Player 2" not in lobby.buttons  # Bea holds it
         finally:
             friend.close()
@@ -72,7 +68,7 @@ def test_the_network_game_screen_fits(tmp_path, size):
                                                                      ready=True, connected=False)], started=True)
             game.net_overlay.update(0.02)
             assert {"vote_yes", "vote_no", "take:Player 2", "bot:Player 2"} <= set(game.net_overlay.buttons)
-            found = problems_of(app, game, "game")
+            found = screen_problems(app, game, "game")
         finally:
             friend.close()
         assert found == [], "\n".join(found[:20])

@@ -4,21 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from game import roots
 from game.platform import map_sources
 
 REPO = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture
-def own_maps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    user = tmp_path / "user"
-    user.mkdir()
-    monkeypatch.setattr(roots, "USER_MAPS", user)
-    monkeypatch.setattr(map_sources, "_user_folders", [])
-    return user
 
 
 def test_shipped_maps_of_a_game_are_listed_with_their_titles(own_maps: Path) -> None:
@@ -37,17 +28,14 @@ def test_the_players_own_maps_are_listed_after_the_shipped_ones(own_maps: Path, 
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     (elsewhere / "other.tmx").write_text(text.replace('value="Town Square"', 'value="Elsewhere"'), encoding="utf-8")
-    map_sources.add_user_folder(elsewhere)
-    try:
-        tables = map_sources.list_sources("zombieworld", kind="map")
-        titles = [source.title for source in tables]
-        assert titles.index("My Square") > titles.index("Town Square") and "Elsewhere" in titles
-        broken = next(source for source in tables if source.path.name == "broken.tmx")
-        assert not broken.usable and "'game' property" in broken.problem
-        assert map_sources.list_sources("zombicide", kind="map", include_unusable=False)[0].usable
-        assert elsewhere.resolve() in roots.content_roots()
-    finally:
-        roots._extra.remove(elsewhere.resolve())
+    map_sources.add_user_folder(elsewhere)  # the own_maps fixture puts the roots back
+    tables = map_sources.list_sources("zombieworld", kind="map")
+    titles = [source.title for source in tables]
+    assert titles.index("My Square") > titles.index("Town Square") and "Elsewhere" in titles
+    broken = next(source for source in tables if source.path.name == "broken.tmx")
+    assert not broken.usable and "'game' property" in broken.problem
+    assert map_sources.list_sources("zombicide", kind="map", include_unusable=False)[0].usable
+    assert elsewhere.resolve() in roots.content_roots()
 
 
 def test_main_refuses_a_maps_folder_that_is_not_one(tmp_path: Path) -> None:
