@@ -15,8 +15,8 @@ from game.net.host import Host, HostThread
 from game.net.protocol import Chat, Ready
 from game.platform import registry
 from game.rules.core.session import Session
+from tests.layout_check import screen_problems
 from tests.net_window.net_ui import client_poll_until, frames_until, new_app, tap, type_into
-from tests.net_window.test_net_layout import problems_of
 
 
 @pytest.fixture
@@ -54,7 +54,7 @@ def test_join_take_a_seat_and_play_zombieworld(tmp_path, zombieworld_host, size)
         assert isinstance(lobby, LobbyScene)
         frames_until(app, lambda: lobby.link.welcome is not None and f"take_{first}" in lobby.buttons, "the lobby")
         assert lobby.link.seat is None  # a spectator until a seat is taken
-        assert problems_of(app, lobby, "lobby") == []
+        assert screen_problems(app, lobby, "lobby") == []
         tap(app, lobby.buttons[f"take_{first}"])
         frames_until(app, lambda: lobby.link.seat == first and lobby.ready, "the seat, ready")
         friend.client.connect(f"ws://{address}", "Bea", host.code, second)
@@ -73,7 +73,7 @@ def test_join_take_a_seat_and_play_zombieworld(tmp_path, zombieworld_host, size)
         assert game.state == host.session.ruleset.player_view(host.session.state, first)  # the host's view, here
         friend.send(Chat(text="una línea de chat " * 6))
         frames_until(app, lambda: bool(game.net_overlay.chat_lines()), "the chat line")
-        assert problems_of(app, game, "game") == []
+        assert screen_problems(app, game, "game") == []
     finally:
         friend.close()
         app._leave_all()
