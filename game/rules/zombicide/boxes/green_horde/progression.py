@@ -13,8 +13,8 @@ from game.rules.zombicide.boxes.green_horde.commands import SkillLent, Transmute
 from game.rules.zombicide.boxes.green_horde.content import book_skills
 from game.rules.zombicide.boxes.green_horde.necromancers import reconcile
 from game.rules.zombicide.boxes.green_horde.state import fields
-from game.rules.zombicide.commands import CardDiscarded, CardDrawn, DecisionNeeded
-from game.rules.zombicide.state import EMPTY, LEVEL_NAMES, Pending
+from game.rules.zombicide.commands import CardDrawn, DecisionNeeded
+from game.rules.zombicide.state import LEVEL_NAMES, Pending
 
 Game = Any  # the engine's working copy (game.Game)
 RED = 3
@@ -95,12 +95,7 @@ def transmute(game: Game, i: int, command: Transmute) -> None:
     if not game.equipment_deck and not game.equipment_discard:
         raise IllegalCommand("the equipment deck is empty")
     game.spend(i, "other")
-    card = s.slots[command.slot]
-    slots = list(s.slots)
-    slots[command.slot] = EMPTY
-    game.change(i, slots=tuple(slots))
-    game.equipment_discard.append(card)
-    game.events.append(CardDiscarded(s.id, game.card_kinds[card]))
+    game.discard(i, command.slot)
     drawn = game.draw_equipment()
     if drawn is not None:
         game.events.append(CardDrawn("equipment", game.card_kinds[drawn], game.zid(s.zone), s.id))

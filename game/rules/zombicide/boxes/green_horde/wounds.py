@@ -16,7 +16,7 @@ from game.rules.zombicide import skills as sk
 from game.rules.zombicide.boxes import WoundRules
 from game.rules.zombicide.boxes.green_horde.commands import ArmourRolled
 from game.rules.zombicide.boxes.green_horde.content import BODY_SLOT
-from game.rules.zombicide.commands import CardDiscarded, DecisionNeeded, SurvivorWounded
+from game.rules.zombicide.commands import DecisionNeeded, SurvivorWounded
 from game.rules.zombicide.state import EMPTY, Pending
 
 Game = Any  # the engine's working copy (game.Game)
@@ -255,13 +255,8 @@ def wounds_step(game: Game, i: int, wounds: tuple[int, ...]) -> None:
 
 def discard_slot(game: Any, i: int, slot: int) -> int:
     """Survivor ``i`` discards the card in ``slot`` (told); returns the card."""
-    s = game.survivors[i]
-    card = s.slots[slot]
-    slots = list(s.slots)
-    slots[slot] = EMPTY
-    game.change(i, slots=tuple(slots))
-    game.equipment_discard.append(card)
-    game.events.append(CardDiscarded(s.id, game.card_kinds[card]))
+    card = game.survivors[i].slots[slot]
+    game.discard(i, slot)  # the core's discard: the card to the pile, told
     return int(card)
 
 

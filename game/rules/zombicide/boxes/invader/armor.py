@@ -16,8 +16,8 @@ from game.rules.zombicide import skills as sk
 from game.rules.zombicide.boxes import WoundRules
 from game.rules.zombicide.boxes.invader.commands import ArmorChanged, MachineDestroyed, MissionProgress
 from game.rules.zombicide.boxes.invader.state import hero
-from game.rules.zombicide.commands import CardDiscarded, DecisionNeeded, SurvivorWounded
-from game.rules.zombicide.state import EMPTY, Pending
+from game.rules.zombicide.commands import DecisionNeeded, SurvivorWounded
+from game.rules.zombicide.state import Pending
 
 Game = Any
 DAMAGE_STEP = "inv_damage"  # queued: (name, survivor, points left, cause, xeno kind)
@@ -123,14 +123,8 @@ def resolve_point(game: Game, pending: Pending, option: int) -> None:
 
 
 def cancel(game: Game, i: int, slot: int) -> None:
-    s = game.survivors[i]
-    card = s.slots[slot]
-    slots = list(s.slots)
-    slots[slot] = EMPTY
-    game.change(i, slots=tuple(slots))
-    game.equipment_discard.append(card)
-    game.events.append(CardDiscarded(s.id, game.card_kinds[card]))
-    game.events.append(ArmorChanged(s.id, armor_left(game, i), base_armor(game, i), "cancelled"))
+    game.discard(i, slot)
+    game.events.append(ArmorChanged(game.survivors[i].id, armor_left(game, i), base_armor(game, i), "cancelled"))
 
 
 def lose_point(game: Game, i: int, cause: str) -> None:

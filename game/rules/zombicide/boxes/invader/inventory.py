@@ -236,11 +236,7 @@ def do_use_card(game: Game, i: int, command: UseCard) -> None:
     xp = _xp_of(game, card)
     if card < 0 or not xp:
         raise IllegalCommand("that card is not used up for an effect")
-    slots = list(s.slots)
-    slots[command.slot] = EMPTY
-    game.change(i, slots=tuple(slots))
-    game.equipment_discard.append(card)
-    game.events.append(CardDiscarded(s.id, game.card_kinds[card]))
+    game.discard(i, command.slot)
     game.gain_xp(i, xp)
 
 
