@@ -97,6 +97,26 @@ def start_new_game(driver: UiDriver, survivors: tuple[str, ...] = SURVIVORS, mis
     return scene
 
 
+def save_quit_and_continue(driver: UiDriver, save_dir: Path, mission_id: str) -> UiDriver:
+    """Save with the tool, quit, launch again and Continue from the start screen: the continued game
+    is the saved one (same log, same state) and is shown. Returns the new window's driver."""
+    c = driver.scene.controller
+    saved_hash, logged = c.session.hash(), len(c.session.log)
+    driver.tool("save", finger=False)
+    assert (save_dir / f"zombicide-{mission_id}.json").exists()
+    driver.frame([pygame.event.Event(pygame.QUIT)])
+    driver.app.quit_scenes()
+
+    driver = launch(save_dir, rng_seed=1)
+    start = driver.app.scenes.top
+    assert isinstance(start, StartScene) and start.buttons["continue"].is_enabled
+    driver.tap_gui(start.buttons["continue"], finger=True)
+    scene = driver.scene
+    assert scene.controller.session.hash() == saved_hash and len(scene.controller.session.log) == logged
+    driver.frames_until(lambda: game_shown(scene), "the continued game is shown")
+    return driver
+
+
 def play_with_bot(driver: UiDriver, rng: Random, stop=lambda scene: False, max_commands: int = 300) -> int:
     """Commands chosen by the bot, played through the window, until the game ends or ``stop``."""
     played = 0

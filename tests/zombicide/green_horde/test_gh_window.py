@@ -10,13 +10,19 @@ import sys
 from pathlib import Path
 from random import Random
 
-import pygame
 import pytest
 
 APP_TESTS = Path(__file__).resolve().parents[2] / "app_zombicide"
 if str(APP_TESTS) not in sys.path:
     sys.path.insert(0, str(APP_TESTS))
-from test_full_mission import count_zombie_phase_beats, end_screen, game_shown, launch, play_with_bot  # noqa: E402
+from test_full_mission import (  # noqa: E402
+    count_zombie_phase_beats,
+    end_screen,
+    game_shown,
+    launch,
+    play_with_bot,
+    save_quit_and_continue,
+)
 
 from game.app.start_scene import StartScene  # noqa: E402
 from game.app.zombicide import new_game_scene  # noqa: E402
@@ -87,21 +93,10 @@ def test_the_green_horde_tutorial_is_played_through_the_window_saved_and_continu
     play_with_bot(driver, rng, stop=lambda s: s.controller.state.round > 2 and s.controller.pending is None)
     c = scene.controller
     assert c.outcome() is None, "the game ended before the save: pick another seed"
-    saved_hash, logged = c.session.hash(), len(c.session.log)
-    driver.tool("save", finger=False)
-    assert (tmp_path / f"zombicide-{MISSION_ID}.json").exists()
-    driver.frame([pygame.event.Event(pygame.QUIT)])
-    driver.app.quit_scenes()
-
-    driver = launch(tmp_path, rng_seed=1)
-    start = driver.app.scenes.top
-    assert isinstance(start, StartScene) and start.buttons["continue"].is_enabled
-    driver.tap_gui(start.buttons["continue"], finger=True)
+    driver = save_quit_and_continue(driver, tmp_path, MISSION_ID)
     scene = driver.scene
     c = scene.controller
-    assert c.session.hash() == saved_hash and len(c.session.log) == logged
     assert c.state.setup.box == "green_horde"
-    driver.frames_until(lambda: game_shown(scene), "the continued game is shown")
     check_the_box_on_the_table(scene)
     driver.set_speed("Instant")
     play_with_bot(driver, rng, max_commands=1500)

@@ -21,7 +21,14 @@ from game.app.zombicide.game_scene import GameScene
 from game.app.zombicide.new_game_scene import ZombicideNewGameScene
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "app_zombicide"))
-from test_full_mission import count_zombie_phase_beats, end_screen, game_shown, launch, play_with_bot  # noqa: E402
+from test_full_mission import (  # noqa: E402
+    count_zombie_phase_beats,
+    end_screen,
+    game_shown,
+    launch,
+    play_with_bot,
+    save_quit_and_continue,
+)
 from ui_driver import UiDriver  # noqa: E402
 
 MISSION_ID = "inv-m0"
@@ -76,19 +83,9 @@ def test_the_tutorial_played_to_a_win_through_the_window(tmp_path, fixed_seed):
     c = driver.scene.controller
     assert c.outcome() is None, "the bot ended the game before the save: save earlier"
     saved_hash, logged = c.session.hash(), len(c.session.log)
-    driver.tool("save", finger=False)
-    assert (tmp_path / f"zombicide-{MISSION_ID}.json").exists()
-    driver.frame([pygame.event.Event(pygame.QUIT)])
-    driver.app.quit_scenes()
-
-    driver = launch(tmp_path, rng_seed=1)
-    start = driver.app.scenes.top
-    assert isinstance(start, StartScene) and start.buttons["continue"].is_enabled
-    driver.tap_gui(start.buttons["continue"], finger=True)
+    driver = save_quit_and_continue(driver, tmp_path, MISSION_ID)
     c = driver.scene.controller
-    assert c.session.hash() == saved_hash and len(c.session.log) == logged
     assert c.state.box.name == "invader"
-    driver.frames_until(lambda: game_shown(driver.scene), "the continued game is shown")
     driver.key(pygame.K_z, ctrl=True)
     assert len(c.session.log) == logged - 1
     driver.key(pygame.K_y, ctrl=True)
