@@ -217,3 +217,16 @@ def zone_of(state, survivor_id: str) -> str:  # type: ignore[no-untyped-def]
 
 def hand(state, survivor_id: str) -> list[str]:  # type: ignore[no-untyped-def]
     return [state.card_kinds[c] if c >= 0 else ("wound" if c == -2 else "") for c in survivor(state, survivor_id).slots]
+
+
+def end_turns(state):  # type: ignore[no-untyped-def]
+    """Every survivor ends its turn: the zombies' phase runs (stops at a pending decision)."""
+    from game.rules.zombicide import engine
+    from game.rules.zombicide.commands import EndTurn
+
+    start = state.round
+    while state.phase == "players" and state.round == start and state.pending is None:
+        (seat,) = engine.current_seats(state)
+        active = next(s for s in state.survivors if s.seat == seat and s.in_play and not s.done)
+        state, _ = engine.apply(state, seat, EndTurn(active.id))
+    return state

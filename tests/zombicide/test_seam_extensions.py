@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 import pytest
-from boards import arrange, new_game, sketch_board, survivor, zone_of
+from boards import arrange, end_turns, new_game, sketch_board, survivor, zone_of
 from toy_box import CONTENT, RULES, TOY_ID, LightBeacon
 
 from game.board.model import ConnectionKind, ZoneKind
@@ -33,7 +33,7 @@ from game.rules.zombicide.boxes import (
     unregister_box,
 )
 from game.rules.zombicide.catalog import Equipment, Survivor, load_catalog
-from game.rules.zombicide.commands import EndTurn, Move
+from game.rules.zombicide.commands import Move
 from game.rules.zombicide.game import Game
 from game.rules.zombicide.graph import graph_for
 
@@ -179,15 +179,6 @@ def test_a_box_gives_the_game_another_graph(tiny_box):
 
 ROAD = sketch_board("s s s s s", markers=[("start", (0, 0)), ("spawn", (0, 4))])
 
-
-def end_turns(state):  # type: ignore[no-untyped-def]
-    """Every survivor ends its turn: the zombies' phase runs."""
-    start = state.round
-    while state.phase == "players" and state.round == start and state.pending is None:
-        (seat,) = engine.current_seats(state)
-        active = next(s for s in state.survivors if s.seat == seat and s.in_play and not s.done)
-        state, _ = engine.apply(state, seat, EndTurn(active.id))
-    return state
 
 
 def test_the_box_keeps_the_spawn_zones(tiny_box):

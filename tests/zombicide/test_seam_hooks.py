@@ -14,7 +14,7 @@ from random import Random
 from typing import Any, Literal
 
 import pytest
-from boards import arrange, new_game, sketch_board, survivor, zombies_at, zone_of
+from boards import arrange, end_turns, new_game, sketch_board, survivor, zombies_at, zone_of
 from toy_box import CONTENT
 from toy_box import RULES as TOY_RULES
 
@@ -81,14 +81,6 @@ def _forget_probe():
 def game(board, seats=ALONE, **setup):  # type: ignore[no-untyped-def]
     return new_game(board, seats, 1, box=PROBE, **setup)
 
-
-def end_turns(state):  # type: ignore[no-untyped-def]
-    start = state.round
-    while state.phase == "players" and state.round == start and state.pending is None:
-        (seat,) = engine.current_seats(state)
-        active = next(s for s in state.survivors if s.seat == seat and s.in_play and not s.done)
-        state, _ = engine.apply(state, seat, EndTurn(active.id))
-    return state
 
 
 LINE = sketch_board("s s s s", markers=[("start", (0, 0)), ("spawn", (0, 3))])
