@@ -499,14 +499,10 @@ class DeadtableApp:
         return True
 
     def open_load_dialog(self) -> None:
-        if self.dialog is not None and self.dialog.alive():
-            return
-        w, h = self.screen.get_size()
-        rect = pygame.Rect(0, 0, min(640, w - 40), min(520, h - 40))
-        rect.center = (w // 2, h // 2)
-        self.save_dir.mkdir(parents=True, exist_ok=True)
-        self.dialog = UIFileDialog(rect, self.ui, window_title=_("Open a save"),
-                                   initial_file_path=str(self.save_dir), allow_existing_files_only=True)
+        """Load (Ctrl+O): the file picker in the saves folder."""
+        from game.app.file_open import open_file_dialog
+
+        open_file_dialog(self, Path(self.save_dir), _("Open a save"))
 
     def open_file_dialog(self) -> None:
         """"Open a file…": a map, mission or save, as if dropped on the window."""

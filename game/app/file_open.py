@@ -22,16 +22,17 @@ from game.platform import map_sources, registry
 OPENED_SUFFIXES = (".tmx", ".toml", ".json")
 
 
-def open_file_dialog(app: Any) -> UIFileDialog | None:
-    """The file picker, starting in the player's maps folder; what is picked goes to ``open_file``."""
+def open_file_dialog(app: Any, start: Path | None = None, title: str = "") -> UIFileDialog | None:
+    """The file picker (one at a time), starting in ``start`` (the player's maps folder unless told);
+    what is picked goes to ``open_file``."""
     if app.dialog is not None and app.dialog.alive():
         return None
     w, h = app.screen.get_size()
     rect = pygame.Rect(0, 0, min(640, w - 40), min(520, h - 40))
     rect.center = (w // 2, h // 2)
-    start = roots.USER_MAPS
+    start = start if start is not None else roots.USER_MAPS
     start.mkdir(parents=True, exist_ok=True)
-    app.dialog = UIFileDialog(rect, app.ui, window_title=_("Open a map, mission or save"),
+    app.dialog = UIFileDialog(rect, app.ui, window_title=title or _("Open a map, mission or save"),
                               initial_file_path=str(start), allow_existing_files_only=True)
     return app.dialog
 
