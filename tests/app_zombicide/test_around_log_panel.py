@@ -5,7 +5,7 @@ import pygame_gui
 import pytest
 from waiting import frames_until
 
-from game.app.widgets.log_panel import LINE_PX, MAX_LINES, PAGE_LINES, SHOWN_LINES, WHEEL_ROWS, LogPanel
+from game.app.widgets.log_panel import LINE_PX, MAX_LINES, WHEEL_ROWS, LogPanel
 from game.app.zombicide.event_text import log_lines
 from game.rules.zombicide import commands as ev
 
@@ -60,7 +60,7 @@ def test_a_finger_drag_scrolls_back_and_a_mouse_wheel_too(ui):
     manager, _ = ui
     log = LogPanel(manager, pygame.Rect(500, 50, 380, 300))
     log.add_lines(f"line {n}" for n in range(60))
-    x, y = log.text_box.rect.center
+    x, y = log.text_view.rect.center
     assert log.handle_event(finger(pygame.FINGERDOWN, x, y))
     assert log.handle_event(finger(pygame.FINGERMOTION, x, y + 150, dy_px=150))
     assert log.handle_event(finger(pygame.FINGERUP, x, y + 150))
@@ -68,7 +68,7 @@ def test_a_finger_drag_scrolls_back_and_a_mouse_wheel_too(ui):
     assert not log.handle_event(finger(pygame.FINGERDOWN, 10, 10))  # not over the log
     log.scroll_to_end()
     pygame.mouse.set_pos((x, y))
-    update_until(manager, lambda: log.text_box.hovered, "the text box knows the mouse is over it")
+    update_until(manager, lambda: log.text_view.hovered, "the text box knows the mouse is over it")
     manager.process_events(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0,
                                               precise_y=1.0, touch=False, which=0))
     # one notch scrolls a useful step: WHEEL_ROWS lines (pygame_gui eases the bar there over a few frames)
@@ -88,7 +88,7 @@ def test_the_log_keeps_the_last_lines_and_colours_them(ui):
     log = LogPanel(manager, pygame.Rect(500, 50, 380, 300))
     log.add_lines(f"old {n}" for n in range(MAX_LINES + 50))
     assert len(log.lines) == MAX_LINES and log.lines[0][0] == "old 50"
-    assert log.shown_lines <= SHOWN_LINES + PAGE_LINES  # the text box holds only the latest lines
+    assert log.visible_lines()[-1] == f"old {MAX_LINES + 49}"
     lines = log_lines([ev.ZombieAttacked("z", "skinner_walker", 1), ev.GameEnded("won"), ev.DiceRolled("spawn", (3,))])
     assert [tone for _, tone in lines] == ["danger", "good", "dice"]
     log.add_lines(lines + ["<b>not html</b> & more"])
@@ -113,22 +113,51 @@ def test_a_resized_log_keeps_its_lines(ui):
     assert not log.panel.alive()
 
 
-def test_a_long_log_keeps_a_small_text_box_and_pages_back_to_the_first_line(ui):
+def test_a_long_log_scrolls_back_to_its_first_line_and_renders_only_what_is_in_view(ui):
     manager, _ = ui
     log = LogPanel(manager, pygame.Rect(500, 50, 380, 300))
+    rendered: list[str] = []
+    font = log._font
+
+    class CountingFont:
+        size = staticmethod(font.size)
+
+        @staticmethod
+        def render(text, *args):  # type: ignore[no-untyped-def]
+            rendered.append(text)
+            return font.render(text, *args)
+
+    log._font = CountingFont()  # type: ignore[assignment]
     for n in range(100):  # a long game: a few lines per action
         log.add_lines([f"action {n} line {k}" for k in range(5)])
-        assert log.shown_lines <= SHOWN_LINES + PAGE_LINES
-    assert len(log.lines) == 500 and log.at_end
-    shown = [text for text, _ in log.lines[log.first_shown:]]
-    assert "action 99 line 4" in shown and "action 0 line 0" not in shown and log.first_shown > 0
+        assert log.at_end and log.visible_lines()[-1] == f"action {n} line 4"
+    assert len(log.lines) == 500 and "action 0 line 0" not in log.visible_lines()
+    assert sorted(rendered) == sorted(text for text, _ in log.lines)  # each row rendered once, as it came in
     back = pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=log.up_button)
-    for _ in range(200):  # Back scrolls up, then at the top of the box brings older pages in
-        if log.first_shown == 0 and log._offset_px() <= 1.0:
+    for _ in range(200):  # Back scrolls up a page at a time, to the first line
+        if log._offset_px() <= 0.0:
             break
         assert log.handle_event(back)
-    assert log.first_shown == 0 and "action 0 line 0" in log.text_box.html_text
-    assert "older lines" not in log.text_box.html_text and "action 99 line 4" in log.text_box.html_text
+    assert log.visible_lines()[0] == "action 0 line 0"
+    assert "action 99 line 4" not in log.visible_lines()
+    log.add_lines(["the newest line"])  # read back: the view stays put
+    assert log.visible_lines()[0] == "action 0 line 0" and not log.at_end
     log.scroll_to_end()
-    log.add_lines(["the newest line"])
-    assert log.at_end and log.shown_lines <= SHOWN_LINES + PAGE_LINES
+    log.add_lines(["the very newest line"])
+    assert log.at_end and log.visible_lines()[-1] == "the very newest line"
+
+
+def test_a_long_line_wraps_and_the_bar_drags_the_view(ui):
+    manager, _ = ui
+    log = LogPanel(manager, pygame.Rect(500, 50, 300, 300))
+    long_line = " ".join(f"word{n}" for n in range(60))
+    log.add_lines([long_line] + [f"line {n}" for n in range(40)])
+    assert len(log.rows) > 41  # the long line takes several rows
+    assert " ".join(text for text, _ in log.rows[: len(log.rows) - 40]) == long_line
+    bar = log.text_view.bar_rect()
+    manager.process_events(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(bar.centerx, bar.top + 1)))
+    assert log._offset_px() == 0.0 and log.visible_lines()[0].startswith("word0")
+    manager.process_events(pygame.event.Event(pygame.MOUSEMOTION, pos=(bar.centerx, bar.bottom - 1), rel=(0, 1),
+                                              buttons=(1, 0, 0), touch=False))
+    manager.process_events(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(bar.centerx, bar.bottom - 1)))
+    assert log.at_end and log.visible_lines()[-1] == "line 39"

@@ -1,28 +1,28 @@
-"""The game log: a pygame_gui panel that tells every event in words and scrolls back.
+"""The game log: a panel that tells every event in words and scrolls back over the whole game.
 
 New lines follow the end of the log unless the player has scrolled back to read; then the view
-stays put until they scroll down again. Scroll with the wheel, the scroll bar, the Back and Latest buttons or
-by dragging a finger over the text.
+stays put until they scroll down again. Scroll with the wheel, the bar at the right, the Back and
+Latest buttons or by dragging a finger over the text.
 
-The panel keeps the whole log but its text box holds only the latest lines (laying out a long text
-box takes pygame_gui seconds): Back at the top of the box brings the next older page in.
+The text is drawn here, not by a pygame_gui text box: a text box lays out and redraws all its lines
+on every append (tens of milliseconds, a dropped frame per zombie while the zombies' phase plays).
+Each line is wrapped once when it arrives, and only the rows in view are rendered, each once.
 """
 
 from __future__ import annotations
 
-import html
+from collections import OrderedDict
 from collections.abc import Iterable
+from pathlib import Path
 
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
+from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel
 
-from game.i18n import _, ngettext
+from game.i18n import _
 
 MAX_LINES = 20000  # the whole log of a long game; only the oldest beyond this are dropped
-SHOWN_LINES = 60  # lines the text box holds while following the end
-PAGE_LINES = 60  # lines Back brings in at the top, and how far past SHOWN_LINES the box grows
 TONE_COLOURS = {
     "plain": "#ece6d8",
     "zombie": "#ff8a7a",
@@ -32,12 +32,73 @@ TONE_COLOURS = {
     "phase": "#9fd8ff",
     "card": "#e0b0ff",
 }
+TEXT_BACKGROUND = (16, 19, 22)
+BAR_COLOUR = (120, 128, 138)
+BAR_TRACK = (36, 41, 47)
 TITLE_PX = 30
 BUTTON_PX = 64
-LINE_PX = 26
-WHEEL_ROWS = 3  # lines one notch of the wheel scrolls (pygame_gui's own step is about one and a half)
+LINE_PX = 26  # a scrolling step: a row of text and its spacing
+TEXT_PX = 15
+MARGIN_PX = 6
+BAR_W_PX = 8
+BAR_MIN_PX = 24
+WHEEL_ROWS = 3  # lines one notch of the wheel scrolls
+RENDERED_ROWS_KEPT = 400  # rendered rows kept for scrolling back and forth
+FONT_FILE = Path(pygame_gui.__file__).resolve().parent / "data" / "NotoSans-Regular.ttf"
 
 Line = str | tuple[str, str]  # text, or (text, tone)
+
+
+def _wrap(text: str, font: pygame.font.Font, width_px: int) -> list[str]:
+    """The rows ``text`` takes at ``width_px``: greedy by words; a word too long alone is cut."""
+    rows: list[str] = []
+    row = ""
+    for word in text.split(" "):
+        candidate = f"{row} {word}" if row else word
+        if font.size(candidate)[0] <= width_px:
+            row = candidate
+            continue
+        if row:
+            rows.append(row)
+        row = word
+        while len(row) > 1 and font.size(row)[0] > width_px:
+            cut = len(row) - 1
+            while cut > 1 and font.size(row[:cut])[0] > width_px:
+                cut -= 1
+            rows.append(row[:cut])
+            row = row[cut:]
+    rows.append(row)
+    return rows
+
+
+class LogTextView(UIImage):
+    """The text area: shows what the panel composes, scrolls with the wheel and with its bar."""
+
+    def __init__(self, rect: pygame.Rect, manager: pygame_gui.UIManager, container, owner: LogPanel):
+        super().__init__(rect, pygame.Surface(rect.size), manager=manager, container=container,
+                         object_id=ObjectID(object_id="#log_text"))
+        self.owner = owner
+        self.dragging_bar = False
+
+    def bar_rect(self) -> pygame.Rect:
+        """The strip at the right where the bar runs, on the screen."""
+        return pygame.Rect(self.rect.right - BAR_W_PX - 4, self.rect.top, BAR_W_PX + 4, self.rect.height)
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEWHEEL and self.hovered and event.y:
+            self.owner.scroll_by(WHEEL_ROWS * event.y)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.bar_rect().collidepoint(event.pos):
+            self.dragging_bar = True
+            self.owner.scroll_to_bar(event.pos[1] - self.rect.top)
+            return True
+        if event.type == pygame.MOUSEMOTION and self.dragging_bar:
+            self.owner.scroll_to_bar(event.pos[1] - self.rect.top)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging_bar:
+            self.dragging_bar = False
+            return True
+        return False
 
 
 class LogPanel:
@@ -47,9 +108,14 @@ class LogPanel:
         self.manager = manager
         self.title = title or _("Log")
         self.lines: list[tuple[str, str]] = []
-        self.first_shown = 0  # index in ``lines`` of the text box's first line
+        self.rows: list[tuple[str, str]] = []  # the wrapped rows of every line: text, colour
+        self.row_counts: list[int] = []  # rows per line, to drop the oldest lines' rows
+        self.offset_px = 0.0  # from the top of the whole text to the top of the view
+        self._rendered: OrderedDict[int, pygame.Surface] = OrderedDict()
+        self._first_row = 0  # rows dropped with the oldest lines, so cached renders keep their keys
         self._drag_y: float | None = None
         self._drag_moved = 0.0
+        self._font = pygame.font.Font(str(FONT_FILE), TEXT_PX) if FONT_FILE.exists() else pygame.font.Font(None, 20)
         self.panel = UIPanel(pygame.Rect(rect), manager=manager, container=container, object_id="#log_panel")
         self._build()
 
@@ -67,52 +133,27 @@ class LogPanel:
         self.down_button = UIButton(pygame.Rect(w - BUTTON_PX - 6, 2, BUTTON_PX, TITLE_PX - 2), _("Latest"),
                                     manager=self.manager, container=self.panel, tool_tip_text=_("Latest lines"),
                                     object_id=ObjectID(object_id="#log_down", class_id="@log_button"))
-        self.text_box = UITextBox(self._shown_html(), pygame.Rect(4, TITLE_PX + 2, inner_w + 2, max(30, h - TITLE_PX - 10)),
-                                  manager=self.manager, container=self.panel,
-                                  object_id=ObjectID(object_id="#log_text"))
-        self._tune_wheel()
+        self.text_view = LogTextView(pygame.Rect(4, TITLE_PX + 2, inner_w + 2, max(30, h - TITLE_PX - 10)),
+                                     self.manager, self.panel, self)
+        self._rewrap()
         self.scroll_to_end()
 
-    def _html(self, lines: Iterable[tuple[str, str]] | None = None) -> str:
-        return "".join(self._line_html(text, tone) for text, tone in (self.lines if lines is None else lines))
-
-    def _shown_html(self) -> str:
-        older = ""
-        if self.first_shown > 0:
-            words = ngettext("{n} older line: Back at the top shows it", "{n} older lines: Back at the top shows them",
-                             self.first_shown).format(n=self.first_shown)
-            older = f"<font color='{TONE_COLOURS['phase']}'>{html.escape(words)}</font><br>"
-        return older + self._html(self.lines[self.first_shown:])
-
-    def _reshow(self) -> None:
-        self.text_box.set_text(self._shown_html())
-        self._tune_wheel()
-
-    def _tune_wheel(self) -> None:
-        """The text box makes its scroll bar anew as the text grows: give each one the log's wheel step.
-        pygame_gui moves the text by about ``scroll_wheel_speed`` pixels a notch."""
-        bar = self.text_box.scroll_bar
-        if bar is not None:
-            bar.scroll_wheel_speed = WHEEL_ROWS * LINE_PX
-
     @property
-    def shown_lines(self) -> int:
-        """Lines the text box holds now."""
-        return len(self.lines) - self.first_shown
+    def _text_w_px(self) -> int:
+        return max(20, self.text_view.rect.width - 2 * MARGIN_PX - BAR_W_PX)
 
-    def show_older(self) -> bool:
-        """Bring the next older page into the box, the view at its top. False when all are shown."""
-        if self.first_shown <= 0:
-            return False
-        self.first_shown = max(0, self.first_shown - PAGE_LINES)
-        self._reshow()
-        self._set_offset_px(0.0)
-        return True
-
-    @staticmethod
-    def _line_html(text: str, tone: str) -> str:
+    def _wrapped(self, text: str, tone: str) -> list[tuple[str, str]]:
         colour = TONE_COLOURS.get(tone, TONE_COLOURS["plain"])
-        return f"<font color='{colour}'>{html.escape(text, quote=False)}</font><br>"
+        return [(row, colour) for row in _wrap(text, self._font, self._text_w_px)]
+
+    def _rewrap(self) -> None:
+        self.rows, self.row_counts = [], []
+        self._rendered.clear()
+        self._first_row = 0
+        for text, tone in self.lines:
+            wrapped = self._wrapped(text, tone)
+            self.rows.extend(wrapped)
+            self.row_counts.append(len(wrapped))
 
     @property
     def rect(self) -> pygame.Rect:
@@ -120,11 +161,13 @@ class LogPanel:
 
     def set_rect(self, rect: pygame.Rect) -> None:
         """Move or resize the panel (on a window resize); the lines and the view are kept."""
+        back = self.scrolled_back_px
         self.panel.set_relative_position(rect.topleft)
         self.panel.set_dimensions(rect.size)
-        for element in (self.title_label, self.up_button, self.down_button, self.text_box):
+        for element in (self.title_label, self.up_button, self.down_button, self.text_view):
             element.kill()
         self._build()
+        self._set_offset_px(self._content_px() - self._view_px() - back)
 
     def kill(self) -> None:
         self.panel.kill()
@@ -136,84 +179,118 @@ class LogPanel:
         new = [(text, tone) for text, tone in new if text]
         if not new:
             return
-        follow = self.at_end
-        offset = self._offset_px()
+        back = self.scrolled_back_px
         self.lines.extend(new)
+        for text, tone in new:
+            wrapped = self._wrapped(text, tone)
+            self.rows.extend(wrapped)
+            self.row_counts.append(len(wrapped))
         if len(self.lines) > MAX_LINES:
             dropped = len(self.lines) - MAX_LINES
-            del self.lines[:dropped]
-            self.first_shown = max(0, self.first_shown - dropped)
-        if follow and self.shown_lines > SHOWN_LINES + PAGE_LINES:  # start the box afresh, now and then
-            self.first_shown = len(self.lines) - SHOWN_LINES
-            self._reshow()
-        elif self.shown_lines > 4 * (SHOWN_LINES + PAGE_LINES):  # read back for very long: follow again
-            self.first_shown = len(self.lines) - SHOWN_LINES
-            self._reshow()
-            follow = True
-        else:
-            self.text_box.append_html_text(self._html(new))
-        self._tune_wheel()
-        if follow:
+            dropped_rows = sum(self.row_counts[:dropped])
+            del self.lines[:dropped], self.row_counts[:dropped], self.rows[:dropped_rows]
+            self._first_row += dropped_rows
+            self.offset_px = max(0.0, self.offset_px - dropped_rows * LINE_PX)
+        if back <= LINE_PX / 2:  # following the end
             self.scroll_to_end()
-        else:
-            self._set_offset_px(offset)
+        else:  # reading back: the same lines stay in view
+            self._compose()
 
     def clear(self) -> None:
         self.lines.clear()
-        self.first_shown = 0
-        self.text_box.set_text("")
-        self._tune_wheel()
+        self._rewrap()
+        self.offset_px = 0.0
+        self._compose()
+
+    def visible_lines(self) -> list[str]:
+        """The rows in view now, top to bottom (for tests and for reading aloud)."""
+        first, last = self._visible_rows()
+        return [self.rows[n][0] for n in range(first, last)]
+
+    # --- drawing --------------------------------------------------------------------------------
+
+    def _visible_rows(self) -> tuple[int, int]:
+        first = max(0, int((self.offset_px - MARGIN_PX) // LINE_PX))
+        last = min(len(self.rows), int((self.offset_px + self._view_px()) // LINE_PX) + 1)
+        return first, last
+
+    def _row_surface(self, n: int) -> pygame.Surface:
+        key = n + self._first_row
+        surface = self._rendered.get(key)
+        if surface is None:
+            text, colour = self.rows[n]
+            surface = self._font.render(text, True, colour)
+            self._rendered[key] = surface
+            if len(self._rendered) > RENDERED_ROWS_KEPT:
+                self._rendered.popitem(last=False)
+        else:
+            self._rendered.move_to_end(key)
+        return surface
+
+    def _compose(self) -> None:
+        view = self.text_view
+        image = pygame.Surface(view.rect.size)
+        image.fill(TEXT_BACKGROUND)
+        first, last = self._visible_rows()
+        for n in range(first, last):
+            y = MARGIN_PX + n * LINE_PX - round(self.offset_px)
+            surface = self._row_surface(n)
+            image.blit(surface, (MARGIN_PX, y + (LINE_PX - surface.get_height()) // 2))
+        content, height = self._content_px(), self._view_px()
+        if content > height:
+            track = pygame.Rect(view.rect.width - BAR_W_PX - 2, 2, BAR_W_PX, view.rect.height - 4)
+            pygame.draw.rect(image, BAR_TRACK, track, border_radius=BAR_W_PX // 2)
+            thumb_h = self._thumb_px(track.height)
+            thumb_y = track.top + round((track.height - thumb_h) * self.offset_px / max(1.0, content - height))
+            pygame.draw.rect(image, BAR_COLOUR, (track.left, thumb_y, BAR_W_PX, thumb_h), border_radius=BAR_W_PX // 2)
+        view.set_image(image)
+
+    def _thumb_px(self, track_px: float) -> int:
+        return max(BAR_MIN_PX, round(track_px * self._view_px() / max(1.0, self._content_px())))
 
     # --- scrolling ------------------------------------------------------------------------------
 
     def _content_px(self) -> float:
-        layout = self.text_box.text_box_layout
-        return float(layout.layout_rect.height) if layout is not None else 0.0
+        return float(len(self.rows) * LINE_PX + 2 * MARGIN_PX)
 
     def _view_px(self) -> float:
-        wrap = self.text_box.text_wrap_rect
-        return float(wrap[3]) if wrap is not None else float(self.text_box.rect.height)
+        return float(self.text_view.rect.height)
 
     def _offset_px(self) -> float:
-        bar = self.text_box.scroll_bar
-        return bar.start_percentage * self._content_px() if bar is not None else 0.0
+        return self.offset_px
 
     def _set_offset_px(self, offset_px: float) -> None:
-        bar = self.text_box.scroll_bar
-        content = self._content_px()
-        if bar is None or content <= 0:
-            return
-        furthest = max(0.0, 1.0 - self._view_px() / content)
-        bar.set_scroll_from_start_percentage(min(max(offset_px / content, 0.0), furthest))
-        self.text_box.update(0.0)
+        furthest = max(0.0, self._content_px() - self._view_px())
+        self.offset_px = min(max(offset_px, 0.0), furthest)
+        self._compose()
 
     @property
     def at_end(self) -> bool:
-        bar = self.text_box.scroll_bar
-        if bar is None:
-            return True
-        return self._offset_px() + self._view_px() >= self._content_px() - LINE_PX / 2
+        return self.scrolled_back_px <= LINE_PX / 2
 
     @property
     def scrolled_back_px(self) -> float:
         """How far above the newest line the view is (0 when following the log)."""
-        if self.text_box.scroll_bar is None:
-            return 0.0
-        return max(0.0, self._content_px() - self._view_px() - self._offset_px())
+        return max(0.0, self._content_px() - self._view_px() - self.offset_px)
 
     def scroll_by(self, rows: float) -> None:
         """Positive rows scroll back towards older lines."""
-        self._set_offset_px(self._offset_px() - rows * LINE_PX)
+        self._set_offset_px(self.offset_px - rows * LINE_PX)
 
     def scroll_to_end(self) -> None:
         self._set_offset_px(self._content_px())
+
+    def scroll_to_bar(self, y_px: float) -> None:
+        """The bar dragged or pressed at ``y_px`` from the view's top: its thumb centred there."""
+        track_px = self._view_px() - 4
+        thumb_px = self._thumb_px(track_px)
+        share = min(max((y_px - 2 - thumb_px / 2) / max(1.0, track_px - thumb_px), 0.0), 1.0)
+        self._set_offset_px(share * (self._content_px() - self._view_px()))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Buttons and finger drags over the text; call it with every event. True when used."""
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.up_button:
-                if self._offset_px() <= 1.0 and self.show_older():
-                    return True
                 self.scroll_by(max(3.0, self._view_px() / LINE_PX - 2))
                 return True
             if event.ui_element is self.down_button:
@@ -225,7 +302,7 @@ class LogPanel:
             size = screen.get_size() if screen is not None else (1, 1)
             pos = (event.x * size[0], event.y * size[1])
             if event.type == pygame.FINGERDOWN:
-                if self.text_box.rect.collidepoint(pos):
+                if self.text_view.rect.collidepoint(pos):
                     self._drag_y, self._drag_moved = pos[1], 0.0
                     return True
                 return False
@@ -235,8 +312,8 @@ class LogPanel:
                 dy = pos[1] - self._drag_y
                 self._drag_y = pos[1]
                 self._drag_moved += abs(dy)
-                self._set_offset_px(self._offset_px() - dy)
+                self._set_offset_px(self.offset_px - dy)
             else:
                 self._drag_y = None
             return True
-        return False  # the wheel is pygame_gui's own (the text box's scroll bar)
+        return False  # the wheel and the bar are the text view's own (pygame_gui hands it their events)
