@@ -91,6 +91,8 @@ class AnimationDirector:
         self.start_layout = TableLayout()
         self.doors: dict[str, bool] = {}
         self.banners: Mapping[type, Any] = {}  # the box's events shown as a banner: type → title(event)
+        self.piece_events: Mapping[type, Any] = {}  # the box's events that change its pieces (BoxRules)
+        self._zone_index: dict[str, int] = {}
         self.event_count = 0  # events of the command being shown
         self._consumed = 0  # while building: events the beats made so far account for
 
@@ -146,6 +148,7 @@ class AnimationDirector:
               doors_before: Mapping[str, bool] | None = None, doors_after: Mapping[str, bool] | None = None) -> int:
         """Beats for ``events`` that led from state ``before`` to ``after``; how many beats."""
         occupancy = occupancy_of(before)
+        self._zone_index = {zone: n for n, zone in enumerate(before.graph.zone_ids)}
         layout = table_layout(before, self.board, self.maker)
         self.start_layout = _copy_layout(layout)
         doors = dict(doors_before or {})
@@ -275,6 +278,15 @@ class AnimationDirector:
                              title=_("Extra activation: {zombie}").format(zombie=name(event.zombie, event.zombie)))
         if kind == "game_ended":
             return self._add("banner", layout, doors, title=mission_words(event.result))
+        change = self.piece_events.get(type(event))
+        if change is not None:  # the box's pieces come, go or turn over now
+            changed = change(event, occupancy.box, self._zone_index)
+            occupancy.box.update({zone: pieces for zone, pieces in changed.items() if pieces})
+            for zone in [zone for zone, pieces in changed.items() if not pieces]:
+                occupancy.box.pop(zone, None)
+            banner = self.banners.get(type(event))
+            return self._add("appear", self._relayout(occupancy, layout, changed), doors,
+                             zone=next(iter(changed), ""), title=banner(event) if banner is not None else "")
         banner = self.banners.get(type(event))
         if banner is not None:
             return self._add("banner", layout, doors, title=banner(event))

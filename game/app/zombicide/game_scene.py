@@ -166,6 +166,7 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, SceneDecisions, OverrideTo
         self.maker = PieceMaker(controller.state)
         self.director = AnimationDirector(self.board, self.maker, self._names())
         self.director.banners = controller.state.box.event_banners
+        self.director.piece_events = controller.state.box.table_piece_events
         # the scene writes the zone names itself, large enough to read at any zoom
         self.table = GameTable(self, _without_zone_labels(self.board, controller.state.box.kept_markers), TableState(source=str(self.mission_path)),
                                self.window_size)

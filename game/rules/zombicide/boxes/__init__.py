@@ -155,6 +155,9 @@ that adds nothing, so a box declares only what it has.
   None: the core's (the two slots swapped). The engine still decides: a refusal says why.
 - ``event_banners``: event type → ``title(event)``: the box's events the window also shows as a
   banner over the table while it animates (a Necromancer arrives, the Horde comes out).
+- ``table_piece_events``: event type → ``change(event, pieces by zone id, zone index by id)``, the
+  zones whose box pieces the event changes, each with its pieces after it: the window shows them
+  come, go or turn over as the event happens (Mold spreading), not at the end of the command.
 - ``event_text``: event type → ``sentence(event, words)`` for the log (``words`` names survivors,
   zones, items, zombies and reads the catalog); ``event_tones``: event type → the log's colour;
   ``command_labels``: command kind → button label; ``command_text(command, state)``: a button's words
@@ -590,6 +593,8 @@ class BoxRules:
     kept_markers: frozenset[str] = frozenset()
     card_lines: Callable[[Any, int], Sequence[str]] = _nothing_listed
     event_banners: Mapping[type, Callable[[Any], str]] = field(default_factory=dict)
+    table_piece_events: Mapping[type, Callable[[Any, Mapping[str, tuple[TablePiece, ...]], Mapping[str, int]],
+                                               Mapping[str, tuple[TablePiece, ...]]]] = field(default_factory=dict)
     aims: Callable[[Any, int], Sequence[Aim]] = _nothing_listed
     piles: Callable[[Any], Sequence[TablePile]] = _nothing_listed
     edge_tokens: Callable[[Any], Sequence[tuple[str, str]]] = _nothing_listed

@@ -228,6 +228,7 @@ RULES = BoxRules(
     command_text=words.command_text,
     goal_words=words.goal_line,
     table_pieces=words.table_pieces,
+    table_piece_events=words.TABLE_PIECE_EVENTS,
     threats=mold.threats,
     card_text=words.card_text,
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from game.rules.zombicide.boxes import TablePiece
@@ -165,6 +166,7 @@ def goal_line(goal: Any) -> str | None:
 
 
 MOLD_MARKS = {INACTIVE: ("mold_inactive", "Inactive Mold"), ACTIVE: ("mold_active", "Active Mold")}
+MOLD_TOKENS = frozenset(token for token, _label in MOLD_MARKS.values())
 
 
 def table_pieces(state: Any) -> list[TablePiece]:
@@ -194,6 +196,25 @@ def table_pieces(state: Any) -> list[TablePiece]:
         if not (p.escaped or p.dead):
             add(f"scientist_{p.colour}", f"{p.colour.capitalize()} scientist", p.zone)
     return pieces
+
+
+MOLD_FACES = {"active": ACTIVE, "inactive": INACTIVE}
+
+
+def mold_pieces(event: Any, pieces: Mapping[str, tuple[TablePiece, ...]],
+                zone_index: Mapping[str, int]) -> Mapping[str, tuple[TablePiece, ...]]:
+    """The zone's pieces once its Mold changed (``MoldChanged``): its Mold token put down, turned over or taken away,
+    with the id ``table_pieces`` gives it (Mold comes first in a zone, one token at most)."""
+    kept = tuple(p for p in pieces.get(event.zone, ()) if p.token not in MOLD_TOKENS)
+    face = MOLD_FACES.get(event.face)
+    if face is None or event.zone not in zone_index:
+        return {event.zone: kept}
+    token, label = MOLD_MARKS[face]
+    mold = TablePiece(f"inv:{token}:{event.zone}:0", token, label, zone_index[event.zone])
+    return {event.zone: (mold, *kept)}
+
+
+TABLE_PIECE_EVENTS: dict[type, Any] = {MoldChanged: mold_pieces}
 
 
 def _card_in(state: Any, survivor_id: str, slot: int) -> str:
