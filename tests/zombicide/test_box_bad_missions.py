@@ -87,3 +87,37 @@ def test_the_window_refuses_to_start_with_one_message_naming_the_file(tmp_path, 
     title, text = app.messages[0]
     assert title == "Could not start the game"
     assert str(path) in text and words in text and "\n" not in text
+
+
+def _with_kinds(board, kinds):  # type: ignore[no-untyped-def]
+    """``board`` with some zones of another kind (the zone graph is built from the kinds)."""
+    import dataclasses
+
+    zones = {zid: dataclasses.replace(zone, kind=kinds.get(zid, zone.kind)) for zid, zone in board.zones.items()}
+    return dataclasses.replace(board, zones=zones)
+
+
+def test_an_airlock_must_join_a_building_to_the_outdoors():
+    """§3.2, §12.3: an Airlock with no outer door, or outdoor zones no Airlock leads to, are refused."""
+    from game.board.mission import load_board
+    from game.board.model import ZoneKind
+    from game.rules.zombicide.boxes import box_rules
+    from game.rules.zombicide.boxes.invader.board import board_of
+    from game.rules.zombicide.boxes.invader.setup import airlock_problems
+    from game.rules.zombicide.graph import graph_for
+
+    rules = box_rules("invader")
+    board = load_board(MISSIONS / INVADER)
+    graph = graph_for(board, rules)
+    assert airlock_problems(graph) == []
+    outdoor = board_of(graph).outdoor
+    locks = [zid for zid, zone in board.zones.items() if zone.kind == ZoneKind.AIRLOCK]
+    touches_outside = {n for e in graph.edges for n, m in ((e.a, e.b), (e.b, e.a)) if outdoor[m]}
+    inner = next(zid for n, zid in enumerate(graph.zone_ids)
+                 if board.zones[zid].kind == ZoneKind.ROOM and n not in touches_outside)
+    inland = airlock_problems(graph_for(_with_kinds(board, {inner: ZoneKind.AIRLOCK}), rules))
+    assert [p for p in inland if inner in p] == [
+        f"zone {inner!r} is an Airlock with no door to an outdoor zone: an Airlock joins a building to the outdoors "
+        "(rules §3.2); add the outdoor zone beyond its outer door, or make it a room"]
+    sealed = airlock_problems(graph_for(_with_kinds(board, {lock: ZoneKind.ROOM for lock in locks}), rules))
+    assert len(sealed) == 1 and "no Airlock leads to them" in sealed[0]

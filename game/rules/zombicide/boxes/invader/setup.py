@@ -111,7 +111,37 @@ def board_problems(board: Any, spec: Any) -> list[str]:
         setup_state(load_catalog(spec.box), spec, graph, RngState(seed=0))
     except ValueError as error:
         return [str(error).removeprefix("[setup] → ")]
-    return []
+    return airlock_problems(graph)
+
+
+def airlock_problems(graph: Any) -> list[str]:
+    """Airlocks are the only way between a building and the outdoors (§3.2, §12.3): each one needs a
+    way in from the building and a door out, and outdoor zones need an Airlock to reach them."""
+    from game.rules.zombicide.boxes.invader.board import board_of  # the board reader needs the graph built
+
+    board = board_of(graph)
+    neighbours: list[set[int]] = [set() for _ in range(graph.zone_count)]
+    for edge in graph.edges:
+        neighbours[edge.a].add(edge.b)
+        neighbours[edge.b].add(edge.a)
+    problems = []
+    for zone in range(graph.zone_count):
+        if not board.airlock[zone]:
+            continue
+        name = graph.zone_ids[zone]
+        if not any(board.outdoor[n] for n in neighbours[zone]):
+            problems.append(f"zone {name!r} is an Airlock with no door to an outdoor zone: an Airlock joins a "
+                            "building to the outdoors (rules §3.2); add the outdoor zone beyond its outer door, "
+                            "or make it a room")
+        if not any(not board.outdoor[n] for n in neighbours[zone]):
+            problems.append(f"zone {name!r} is an Airlock with no way in from the building: open a door or an "
+                            "opening between it and a room or corridor")
+    outdoors = [z for z in range(graph.zone_count) if board.outdoor[z]]
+    if outdoors and not any(board.airlock[z] and any(board.outdoor[n] for n in neighbours[z])
+                            for z in range(graph.zone_count)):
+        problems.append(f"{len(outdoors)} outdoor zones (the first {graph.zone_ids[outdoors[0]]!r}) and no Airlock "
+                        "leads to them: survivors could never go outside (rules §3.2); add an Airlock")
+    return problems
 
 
 def setup_board(state: Any) -> Any:
