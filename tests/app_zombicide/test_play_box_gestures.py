@@ -363,6 +363,41 @@ def test_the_horde_is_a_stack_with_its_count_and_a_tap_lists_it(tmp_path):
     assert len(scene.controller.session.log) == 0
 
 
+@pytest.mark.parametrize("finger", [False, True], ids=["mouse", "finger"])
+def test_the_trebuchet_is_dragged_onto_the_horde_to_fire_at_it(tmp_path, finger):
+    host, scene = scene_of(tmp_path, SIEGE_MISSION, SIEGE_SETUP, _horde_of_five)
+    c = scene.controller
+    piece = trebuchet(scene)
+    at_horde = [a for a in scene.gestures.aims_from(piece) if a.pile]
+    assert {a.command.ammunition for a in at_horde} == {"scattered", "concentrated", "stone"}
+    assert all(a.command.zone == "horde" and a.needed == 4 for a in at_horde)  # the Horde is never seen: 4+
+    (pile, rect), = scene.box_marks.places()
+    home = screen_of_piece(scene, piece)
+    mouse = Pointer(host, finger=finger)
+    mouse.press(home)
+    mouse.move_to(home, rect.center)
+    pointed = scene.gestures.pointed(piece, scene.table.camera.screen_to_world(rect.center))
+    assert {a.pile for a in pointed} == {pile.id}
+    drawn = pygame.Surface(host.screen.get_size())
+    drawn.fill((0, 0, 0))
+    scene.gestures.draw_aim_odds(drawn)
+    ring = rect.inflate(10, 10)
+    assert drawn.get_at((ring.centerx, ring.top + 1))[:3] != (0, 0, 0)  # the Horde lit as the target
+    mouse.release(rect.center)
+    assert scene.dialog is not None and scene.dialog.title == "Fire at The Horde" and len(c.session.log) == 0
+    stone = next(n for n, o in enumerate(scene.dialog.options) if "a stone" in o)
+    finger_tap(host, scene.dialog.button_for(stone).rect.center)
+    settle(host, scene)
+    fired = c.session.log[-1].command
+    assert isinstance(fired, FireSiegeEngine) and fired.zone == "horde" and fired.ammunition == "stone"
+
+
+def test_an_empty_horde_is_no_target(tmp_path):
+    host, scene = scene_of(tmp_path, SIEGE_MISSION, SIEGE_SETUP)
+    assert not any(scene.controller.state.box_state.horde)
+    assert not [a for a in scene.gestures.aims_from(trebuchet(scene)) if a.pile]
+
+
 def test_a_box_without_piles_draws_none(tmp_path):
     host, scene = scene_of(tmp_path, INVADER_MISSION, INVADER_SETUP)
     assert scene.box_marks.places() == []

@@ -23,7 +23,7 @@ from game.app.zombicide.controller import ActionChoice, ShotOption
 from game.i18n import _, ngettext
 from game.rules.core.base import IllegalCommand
 from game.rules.zombicide import engine
-from game.rules.zombicide.boxes import Aim
+from game.rules.zombicide.boxes import Aim, TablePile
 
 if TYPE_CHECKING:
     from game.app.zombicide.game_scene import GameScene
@@ -85,13 +85,27 @@ class Gestures:
         return None
 
     def pointed(self, piece_id: str, world: Point) -> list[Aim]:
-        """The ways to fire the piece at the zone under ``world`` (none: not a zone it may hit)."""
+        """The ways to fire the piece at the pile or zone under ``world`` (none: not one it may hit)."""
+        pile = self.pile_at(self.scene.table.camera.world_to_screen(world))
+        if pile is not None:
+            return [aim for aim in self.aims_from(piece_id) if aim.pile == pile.id]
         zone_id = self.scene.board.zone_at(world)
         if zone_id is None:
             return []
         graph = self.scene.controller.state.graph
         zone = graph.index.get(zone_id)
-        return [aim for aim in self.aims_from(piece_id) if aim.zone == zone]
+        return [aim for aim in self.aims_from(piece_id) if aim.zone == zone and not aim.pile]
+
+    def pile_at(self, pos: Point) -> TablePile | None:
+        """The box's pile drawn beside the board at screen ``pos``, if any."""
+        return next((pile for pile, rect in self.scene.box_marks.places() if rect.collidepoint(pos)), None)
+
+    def _target_words(self, aim: Aim) -> str:
+        """What the aim fires at: the pile's title, or the zone's name."""
+        if aim.pile:
+            return next((pile.title for pile, _rect in self.scene.box_marks.places() if pile.id == aim.pile), aim.pile)
+        c = self.scene.controller
+        return c.zone_name(c.state.graph.zone_ids[aim.zone])
 
     def drop_aim(self, piece_id: str, world: Point) -> bool:
         """A piece that aims dropped at ``world``: it fires there (or asks how), or the aim is
@@ -108,10 +122,8 @@ class Gestures:
         if len(chosen) == 1:
             scene.play(chosen[0].command)
             return True
-        c = scene.controller
-        zone = c.zone_name(c.state.graph.zone_ids[chosen[0].zone])
         options = [f"{self._way(aim)} — {aim_odds(aim)}" for aim in chosen]
-        scene.open_dialog(ChoiceDialog(_("Fire at {zone}").format(zone=zone), [], options,
+        scene.open_dialog(ChoiceDialog(_("Fire at {zone}").format(zone=self._target_words(chosen[0])), [], options,
                                        lambda n: scene.play(chosen[n].command), cancel=True))
         return True
 
@@ -163,11 +175,16 @@ class Gestures:
         if held is None:
             return
         piece_id, pointer_px = held
-        c, area = self.scene.controller, self.scene.table_rect()
+        area = self.scene.table_rect()
         chosen = self.pointed(piece_id, self.scene.table.camera.screen_to_world(pointer_px))
+        targets = {aim.pile for aim in self.aims_from(piece_id) if aim.pile}
+        for pile, rect in self.scene.box_marks.places():  # a pile it may hit is lit like a zone
+            if pile.id in targets:
+                hit = any(aim.pile == pile.id for aim in chosen)
+                pygame.draw.rect(surface, HIT_TINT if hit else AIM_TINT, rect.inflate(10, 10), 6 if hit else 3,
+                                 border_radius=10)
         if chosen:
-            zone = c.zone_name(c.state.graph.zone_ids[chosen[0].zone])
-            lines = [_("Fire at {zone}").format(zone=zone)]
+            lines = [_("Fire at {zone}").format(zone=self._target_words(chosen[0]))]
             lines += [f"{self._way(aim)} — {aim_odds(aim)}" for aim in chosen]
         else:
             lines = [_("Drop on a lit zone to fire; anywhere else cancels")]

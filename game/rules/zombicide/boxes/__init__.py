@@ -142,8 +142,9 @@ that adds nothing, so a box declares only what it has.
   marker kinds the box keeps in its state (the window draws them from ``table_pieces``, not printed).
 - ``card_lines(state, i)``: lines the survivor's card adds under its name (its armour).
 - ``aims(state, i)``: the shots survivor ``i`` may aim now by dragging from one of the box's table
-  pieces to a zone (``Aim``: the piece, the zone dropped on, the command, the zones it hits, its dice):
-  the window lights those zones while the piece is dragged and shows the odds before the drop.
+  pieces to a zone (``Aim``: the piece, the zone dropped on, the command, the zones it hits, its dice),
+  or onto one of its piles beside the board (``Aim.pile``: the Horde): the window lights those zones
+  and piles while the piece is dragged and shows the odds before the drop.
 - ``edge_tokens(state)``: tokens the window lays across connections now, (connection id, token) pairs
   (a barrier the zombies broke), stretched along the border they mark.
 - ``threats(state)``: zones the box's own danger may reach next, (zone index, words) pairs (where Mold
@@ -483,9 +484,9 @@ class TablePile:
 
 @dataclass(frozen=True, slots=True)
 class Aim:
-    """A shot aimed by dragging ``piece`` (a ``TablePiece`` id) onto ``zone`` (a zone index): it plays
-    ``command``, hits ``hit_zones`` and rolls ``dice`` dice, each a hit on ``needed`` or more, dealing
-    ``damage``."""
+    """A shot aimed by dragging ``piece`` (a ``TablePiece`` id) onto ``zone`` (a zone index), or onto
+    the pile ``pile`` (a ``TablePile`` id; ``zone`` is then -1): it plays ``command``, hits
+    ``hit_zones`` and rolls ``dice`` dice, each a hit on ``needed`` or more, dealing ``damage``."""
 
     piece: str
     zone: int
@@ -494,6 +495,7 @@ class Aim:
     dice: int
     needed: int
     damage: int = 1
+    pile: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from collections import Counter
 from typing import Any
 
 from game.rules.zombicide.boxes import Aim, TablePiece, TablePile
-from game.rules.zombicide.boxes.green_horde.commands import FireSiegeEngine
+from game.rules.zombicide.boxes.green_horde.commands import HORDE_TARGET, FireSiegeEngine
 from game.rules.zombicide.boxes.green_horde.siege import AMMUNITION, SIEGE_ACTIONS, accuracy_at, siege_targets
 from game.rules.zombicide.boxes.green_horde.wounds import armour_of
 
@@ -53,9 +53,13 @@ def card_lines(state: Any, i: int) -> list[str]:
     return [f"Armour {armour.needed}+ ({armour.source}{bonus})"]
 
 
+HORDE_PILE = "gh:horde"
+
+
 def aims(state: Any, i: int) -> list[Aim]:
     """The Trebuchet aimed by dragging (§13.6): from a siege engine in survivor ``i``'s zone, with its
-    3 actions left, at every zone at Range 2 or more, once per ammunition (the Horde stays a button)."""
+    3 actions left, at every zone at Range 2 or more and at the Horde beside the board while it holds
+    orcs, once per ammunition."""
     s = state.survivors[i]
     if not s.in_play or s.actions_left < SIEGE_ACTIONS or s.zone not in state.box_state.siege_engines:
         return []
@@ -67,6 +71,11 @@ def aims(state: Any, i: int) -> list[Aim]:
         for ammunition, (dice, damage) in AMMUNITION.items():
             command = FireSiegeEngine(s.id, zone_ids[target], ammunition)  # type: ignore[arg-type]
             found.extend(Aim(piece, target, command, (target,), dice, needed, damage) for piece in engines)
+    if any(state.box_state.horde):
+        needed = accuracy_at(state, -1)
+        for ammunition, (dice, damage) in AMMUNITION.items():
+            command = FireSiegeEngine(s.id, HORDE_TARGET, ammunition)  # type: ignore[arg-type]
+            found.extend(Aim(piece, -1, command, (), dice, needed, damage, pile=HORDE_PILE) for piece in engines)
     return found
 
 
@@ -75,7 +84,7 @@ def piles(state: Any) -> list[TablePile]:
     horde, tables = state.box_state.horde, state.tables
     names = {z.id: z.name for z in tables.catalog.zombies}
     lines = tuple(f"{n} × {names.get(tables.zombie_ids[t], tables.zombie_ids[t])}" for t, n in enumerate(horde) if n)
-    return [TablePile("gh:horde", "The Horde", "gh_horde", sum(horde), lines or ("Empty for now",))]
+    return [TablePile(HORDE_PILE, "The Horde", "gh_horde", sum(horde), lines or ("Empty for now",))]
 
 
 def edge_tokens(state: Any) -> list[tuple[str, str]]:
