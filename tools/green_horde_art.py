@@ -157,6 +157,25 @@ def draw_broken_barrier() -> pygame.Surface:
     pygame.draw.rect(surf, hex_color("#e04a2a"), band, k, border_radius=4 * k)
     return surf
 
+def draw_standing_barrier() -> pygame.Surface:
+    """A barrier still standing: a palisade of upright stakes bound by two rails, outlined in amber so
+    it reads on grass, dirt and cobbles alike. Long and low: the window stretches it along its border
+    and keeps its proportions, so it lies across the border as a band a fifth of the border long."""
+    k = 2
+    surf = pygame.Surface((60 * k, 12 * k), pygame.SRCALPHA)
+    band = surf.get_rect()
+    pygame.draw.rect(surf, (*hex_color("#3a2c1c"), 240), band, border_radius=3 * k)
+    wood, dark, light = hex_color("#9a7446"), hex_color("#4a3420"), hex_color("#c8a070")
+    for n in range(10):  # the stakes, side by side
+        stake = pygame.Rect(2 * k + n * 6 * k, 2 * k, 5 * k, band.height - 4 * k)
+        pygame.draw.rect(surf, wood, stake)
+        pygame.draw.line(surf, light, stake.topleft, stake.bottomleft, k)
+        pygame.draw.line(surf, dark, stake.topright, stake.bottomright, k)
+    for y in (4 * k, band.height - 4 * k):  # the rails that bind them
+        pygame.draw.line(surf, dark, (0, y), (band.width, y), k)
+    pygame.draw.rect(surf, hex_color("#f0b030"), band, k, border_radius=3 * k)
+    return surf
+
 def draw_spawn_token(colour: Color, necromancer: bool) -> pygame.Surface:
     """A Necromancer spawn token (the face of its colour) seen as a piece on the table."""
     surf, k = token_base(shade(colour, 0.8), colour)
@@ -210,6 +229,7 @@ def make_markers(folder: Path, save: Callable[[str, pygame.Surface], None]) -> N
         plate, k = marker_plate(colour, round_plate)
         glyph(kind, plate, k)
         save(kind, finish_marker(plate))
+    save("gh_barrier", draw_standing_barrier())  # laid across a border a mission closes (§13.1)
     save("gh_barrier_broken", draw_broken_barrier())  # laid across a border the orcs broke
 
 # --- the tileset -------------------------------------------------------------------------------------

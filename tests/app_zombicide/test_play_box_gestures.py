@@ -414,20 +414,30 @@ def _barrier_broken(state):  # type: ignore[no-untyped-def]
                                box_state=dataclasses.replace(state.box_state, barriers_down=(barrier,)))
 
 
-def test_a_broken_barrier_is_drawn_broken_across_its_border(tmp_path):
-    _host, whole = scene_of(tmp_path / "whole", SIEGE_MISSION, SIEGE_SETUP)
-    host, broken = scene_of(tmp_path / "broken", SIEGE_MISSION, SIEGE_SETUP, _barrier_broken)
-    (barrier, token), = broken.controller.state.box.edge_tokens(broken.controller.state)
-    assert token == "gh_barrier_broken" and broken.table.renderer.images.token(token) is not None
-    assert whole.controller.state.box.edge_tokens(whole.controller.state) == []
-    connection = next(k for k in broken.board.connections if k.id == barrier)
+def test_every_barrier_is_drawn_across_its_border_standing_or_broken(tmp_path):
+    host, whole = scene_of(tmp_path / "whole", SIEGE_MISSION, SIEGE_SETUP)
+    _host, broken = scene_of(tmp_path / "broken", SIEGE_MISSION, SIEGE_SETUP, _barrier_broken)
+    barriers = {k.id for k in whole.board.connections if k.kind == "barrier"}
+    assert len(barriers) == 3  # the mission's three barriers around the bailey
+    standing = whole.controller.state.box.edge_tokens(whole.controller.state)
+    assert sorted(standing) == sorted((b, "gh_barrier") for b in barriers)
+    tokens = dict(broken.controller.state.box.edge_tokens(broken.controller.state))
+    (down,) = broken.controller.state.box_state.barriers_down
+    assert tokens[down] == "gh_barrier_broken" and set(tokens) == barriers
+    assert all(tokens[b] == "gh_barrier" for b in barriers - {down})
+    for token in ("gh_barrier", "gh_barrier_broken"):
+        assert whole.table.renderer.images.token(token) is not None
+    connection = next(k for k in broken.board.connections if k.id == down)
     (ax, ay), (bx, by) = (broken.table.camera.world_to_screen(p) for p in connection.segment)
     middle = (int((ax + bx) / 2), int((ay + by) / 2))
     plain = host.screen.copy()
+    whole.box_marks.draw_edge_tokens = lambda surface: None  # the board as it is printed
     whole.draw(plain)
-    shown = host.screen.copy()
-    broken.draw(shown)
-    assert shown.get_at(middle) != plain.get_at(middle)
+    standing_shown, broken_shown = host.screen.copy(), host.screen.copy()
+    del whole.box_marks.draw_edge_tokens
+    whole.draw(standing_shown)
+    broken.draw(broken_shown)
+    assert len({tuple(s.get_at(middle)) for s in (plain, standing_shown, broken_shown)}) == 3
 
 
 def _spoiler_inside(state):  # type: ignore[no-untyped-def]

@@ -8,7 +8,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from game.board.model import ConnectionKind
 from game.rules.zombicide.boxes import Aim, TablePiece, TablePile
+from game.rules.zombicide.boxes.green_horde.board import board_of_graph
 from game.rules.zombicide.boxes.green_horde.commands import HORDE_TARGET, FireSiegeEngine
 from game.rules.zombicide.boxes.green_horde.siege import AMMUNITION, SIEGE_ACTIONS, accuracy_at, siege_targets
 from game.rules.zombicide.boxes.green_horde.wounds import armour_of
@@ -88,5 +90,8 @@ def piles(state: Any) -> list[TablePile]:
 
 
 def edge_tokens(state: Any) -> list[tuple[str, str]]:
-    """Each barrier the zombies broke (§13.1), shown broken across its border."""
-    return [(barrier, "gh_barrier_broken") for barrier in state.box_state.barriers_down]
+    """Each barrier of the mission (§13.1) across its border: standing, or broken by the zombies."""
+    down = state.box_state.barriers_down
+    standing = [(c.id, "gh_barrier") for c in board_of_graph(state.graph).connections
+                if c.kind == ConnectionKind.BARRIER and c.id not in down]
+    return standing + [(barrier, "gh_barrier_broken") for barrier in down]
