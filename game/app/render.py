@@ -669,7 +669,9 @@ class TableRenderer:
         return pygame.transform.smoothscale(disc, (d, d))
 
     def _sprite(self, piece: Piece, diameter_px: int) -> tuple[pygame.Surface, tuple[int, int]]:
-        """The token over its soft shadow in one image, and where the token's centre is in it."""
+        """The token over its soft shadow in one image, and where the token's centre is in it. The
+        image is premultiplied: blitted with ``BLEND_PREMULTIPLIED`` it blends in about half the time
+        (150 of them every frame at 4K)."""
         key = (piece.token, piece.side, diameter_px)
         found = self._sprites.get(key)
         if found is None:
@@ -680,7 +682,7 @@ class TableRenderer:
             sc = sprite.get_rect().center
             centre = (sc[0] - lift, sc[1] - round(lift * 1.5))
             sprite.blit(token, token.get_rect(center=centre))
-            found = (_display_format(sprite, alpha=True), centre)
+            found = (_display_format(sprite, alpha=True).premul_alpha(), centre)
             self._sprites[key] = found
         return found
 
@@ -851,7 +853,7 @@ class TableRenderer:
         clip = target.get_clip()
         left, top, right, bottom = clip.left, clip.top, clip.right, clip.bottom
         selected, piece_scale, show_facing = view.selected, view.piece_scale, view.show_facing
-        sprites: list[tuple[pygame.Surface, pygame.Rect | tuple[float, float]]] = []
+        sprites: list[tuple[pygame.Surface, pygame.Rect | tuple[float, float], pygame.Rect, int]] = []
         overlays: list[tuple[Piece, int, int, int]] = []
         ordered = sorted(pieces, key=lambda p: (p.id == selected, p.side != PieceSide.TOKEN))
         for piece in ordered:
@@ -864,12 +866,12 @@ class TableRenderer:
             if piece.id == selected:  # lifted: a longer shadow
                 shadow = self._shadow(d)
                 lift = max(1, d // 12) * 3
-                sprites.append((shadow, shadow.get_rect(center=(cx + lift, cy + lift * 1.5))))
+                sprites.append((shadow, shadow.get_rect(center=(cx + lift, cy + lift * 1.5)), shadow.get_rect(), 0))
                 token = self._token(piece, d)
-                sprites.append((token, token.get_rect(center=(cx, cy))))
+                sprites.append((token, token.get_rect(center=(cx, cy)), token.get_rect(), 0))
             else:
                 sprite, (ox, oy) = self._sprite(piece, d)
-                sprites.append((sprite, (cx - ox, cy - oy)))
+                sprites.append((sprite, (cx - ox, cy - oy), sprite.get_rect(), pygame.BLEND_PREMULTIPLIED))
             if piece.id == selected or show_facing or d >= 34:
                 overlays.append((piece, d, cx, cy))
         target.blits(sprites, doreturn=False)
