@@ -23,6 +23,7 @@ from game.board.model import (
     TerrainKind,
     ZoneKind,
 )
+from tests.tiled_editor import tiled_editor
 
 pytestmark = pytest.mark.usefixtures("tmp_path_roots")  # tests/fixtures/ and tmp_path may be read
 
@@ -414,7 +415,7 @@ def test_newcomer_map_assembles_into_a_board() -> None:
 
 # --- real Tiled ----------------------------------------------------------------------------
 
-TILED = shutil.which("tiled")
+TILED = tiled_editor()
 GOOD_MAPS = sorted((REPO / "maps").rglob("*.tmx")) + sorted(FIXTURES.glob("*.tmx"))
 
 

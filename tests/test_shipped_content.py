@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import subprocess
 import sys
 import tomllib
@@ -29,6 +28,7 @@ from game.board.model import (
     TerrainKind,
     ZoneKind,
 )
+from tests.tiled_editor import tiled_editor
 
 REPO = Path(__file__).resolve().parent.parent
 ASSETS = REPO / "assets"
@@ -233,12 +233,12 @@ def test_free_tables_have_buildings_terrain_and_four_deployment_areas(path: Path
     assert quadrants == {(0, 0), (1, 0), (0, 1), (1, 1)}
 
 
-@pytest.mark.skipif(shutil.which("tiled") is None, reason="the Tiled editor is not installed")
+@pytest.mark.skipif(tiled_editor() is None, reason="the Tiled editor is not installed")
 def test_real_tiled_accepts_every_map(tmp_path: Path) -> None:
     env = {"QT_QPA_PLATFORM": "offscreen", "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
     for path in ALL_MAPS:
         out = tmp_path / f"{path.stem}.json"
-        result = subprocess.run(["tiled", "--export-map", "json", str(path), str(out)], env=env,
+        result = subprocess.run([str(tiled_editor()), "--export-map", "json", str(path), str(out)], env=env,
                                 capture_output=True, timeout=120)
         assert result.returncode == 0, (path.name, result.stderr[-500:])
         exported = json.loads(out.read_text(encoding="utf-8"))

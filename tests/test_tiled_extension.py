@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from game.board.lint import validate_json
+from tests.tiled_editor import tiled_editor
 
 pytestmark = pytest.mark.usefixtures("tmp_path_roots")
 
@@ -24,7 +25,7 @@ REPO = Path(__file__).resolve().parents[1]
 EXTENSION = REPO / "maps" / "extensions" / "deadtable.js"
 TYPOS = REPO / "tests" / "fixtures" / "maps" / "typos" / "zone_typos.tmx"
 NODE = shutil.which("node")
-TILED = shutil.which("tiled")
+TILED = tiled_editor()
 XVFB_RUN = shutil.which("xvfb-run")
 TILED_BOUND_S = 90  # Tiled starts, saves and validates in a few seconds; this only bounds a hang
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import shutil
 import subprocess
 from pathlib import Path
 from types import ModuleType
@@ -17,12 +16,13 @@ from game.board.loader import check_module
 from game.board.model import BoardModule
 from game.board.vocabulary import ENUMS, all_classes
 from tests.robustness.corpus_runner import load_tool
+from tests.tiled_editor import tiled_editor
 
 pytestmark = pytest.mark.usefixtures("tmp_path_roots")
 
 REPO = Path(__file__).resolve().parents[1]
 MAPS = REPO / "maps"
-TILED = shutil.which("tiled")
+TILED = tiled_editor()
 
 
 def _tool() -> ModuleType:
