@@ -75,7 +75,7 @@ def url_of(address: str, port: int | None = None) -> str:
     return f"ws://{address}"
 
 
-PLAYABLE_GAMES = ("zombicide", "zombieworld")  # the games whose screens play a remote game (docs/network.md)
+PLAYABLE_GAMES = ("zombicide", "zombieworld", "city_of_horror")  # the games whose screens play a remote game (docs/network.md)
 NEW_GAME_GAMES = ("zombicide",)  # the games a new network game starts for from a mission (the others: a save)
 
 
@@ -136,10 +136,14 @@ def open_remote_game(app: Any, link: NetLink, hosting: Hosting | None = None) ->
     entry, session = remote_session(link)
     if entry.id not in PLAYABLE_GAMES:
         raise NetStartError(f"{entry.name} cannot be played over the network from this window yet")
-    if entry.id == "zombieworld":
+    if entry.id == "city_of_horror":
+        from game.app.net.coh_scene import NetCohScene
+
+        scene: Any = NetCohScene(app, link, session, hosting)
+    elif entry.id == "zombieworld":
         from game.app.net.zombieworld_scene import NetZombieworldScene
 
-        scene: Any = NetZombieworldScene(app, link, session, Path(session.board.source), hosting)
+        scene = NetZombieworldScene(app, link, session, Path(session.board.source), hosting)
     else:
         from game.app.net.zombicide_scene import NetZombicideScene
 
