@@ -1,5 +1,7 @@
-"""The content a client plays with, by file: the hello carries it so the host can name every file
-that differs from its own (a different map or card list would show a different game).
+"""The content a client plays with, by file: the hello carries one digest of it all; when that is not
+the host's, the host asks for the digests of its game's files (``ContentRequest``) and names every
+file that differs from its own (a different map or card list would show a different game). However
+much content there is, no message passes the size limit: the answer comes in chunks.
 
 The digests are those of the save envelope's content stamp (``game.platform.envelope``): the first
 16 hex digits of each file's SHA-256, by repository-relative path.
@@ -52,3 +54,22 @@ def differing_files(host_files: dict[str, str], client_files: dict[str, str]) ->
     return found
 
 
+
+
+_content_cache: tuple[str, dict[str, str]] | None = None
+
+
+def content_of_this_copy() -> tuple[str, dict[str, str]]:
+    """``local_content()``, computed once per process (the files do not change mid-game)."""
+    global _content_cache
+    if _content_cache is None:
+        _content_cache = local_content()
+    return _content_cache
+
+
+def digest_chunks(paths: list[str], chunk: int) -> list[dict[str, str]]:
+    """This copy's digests of ``paths`` ("missing" where it has none), ``chunk`` files at a time (at
+    least one chunk, maybe empty)."""
+    files = content_of_this_copy()[1]
+    found = [(path, files.get(path) or file_digest(REPO_ROOT / path)) for path in paths]
+    return [dict(found[n:n + chunk]) for n in range(0, len(found), chunk)] or [{}]

@@ -18,6 +18,7 @@ from game.net.client import NetClient
 from game.net.host import Host, HostError, HostThread
 from game.platform import registry
 from game.platform.registry import REPO_ROOT
+from game.rules.core.session import Session
 
 DEFAULT_PORT = 8765
 LOOPBACK = "127.0.0.1"
@@ -104,9 +105,27 @@ def host_game(source: Path, port: int, name: str, save_dir: Path) -> tuple[Hosti
     try:
         setup = None if is_save else new_game_setup(source)
         host = Host.open(source, save_path=target, setup_json=setup)
+    except (HostError, OSError, ValueError) as error:
+        raise NetStartError(str(error)) from None
+    return start_hosting(host, port, name)
+
+
+def host_session(game: str, session: Session, port: int, name: str, save_dir: Path) -> tuple[Hosting, NetLink]:
+    """Host a new game of ``game`` whose ``session`` a set-up screen made, saved in ``save_dir``."""
+    try:
+        host = Host(registry.game(game), session, Path(save_dir) / "net.json")
+    except (HostError, OSError, ValueError) as error:
+        raise NetStartError(str(error)) from None
+    host.save_path = Path(save_dir) / f"net-{game}-{host.code.lower()}.json"
+    return start_hosting(host, port, name)
+
+
+def start_hosting(host: Host, port: int, name: str) -> tuple[Hosting, NetLink]:
+    """Run ``host`` beside the window on ``port`` and join it from this window for its first seat."""
+    try:
         thread = HostThread(host, port)
         bound = thread.start()
-    except (HostError, OSError, ValueError) as error:
+    except (HostError, OSError) as error:
         raise NetStartError(str(error)) from None
     hosting = Hosting(thread, tuple(host.addresses()), host.code)
     seats = list(getattr(host.session.state, "seats", ()))
