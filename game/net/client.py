@@ -49,7 +49,7 @@ def make_hello(name: str, code: str, seat: str | None, token: str | None = None)
 
 def content_answer(request: ContentRequest) -> list[ContentDigests]:
     """The messages answering the host's ``content_request``."""
-    chunks = digest_chunks(list(request.paths), CONTENT_CHUNK_FILES)
+    chunks = digest_chunks(list(request.paths), CONTENT_CHUNK_FILES, dict(request.elsewhere))
     return [ContentDigests(files=chunk, more=n < len(chunks) - 1) for n, chunk in enumerate(chunks)]
 
 

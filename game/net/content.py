@@ -18,6 +18,26 @@ from game.platform.envelope import portable
 from game.platform.registry import REPO_ROOT
 
 CONTENT_FOLDERS = ("maps",)  # besides each game's own content files
+ELSEWHERE = "elsewhere:"  # a file outside the repository travels by name (and digest), never by its path
+
+
+def wire_path(path: str | Path) -> str:
+    """How a content file is named on the wire: relative to the repository, or ``elsewhere:NAME``."""
+    named = portable(path)
+    return ELSEWHERE + Path(named).name if Path(named).is_absolute() else named
+
+
+def find_elsewhere(name: str, digest: str) -> Path | None:
+    """This copy's file ``name`` (an ``elsewhere:`` file of the host) with ``digest``: in the maps
+    folder or the player's map folders."""
+    from game.platform.map_sources import user_folders
+
+    bare = Path(name.removeprefix(ELSEWHERE)).name
+    for folder in (REPO_ROOT / "maps", *user_folders()):
+        for candidate in sorted(Path(folder).rglob(bare)) if Path(folder).is_dir() else ():
+            if candidate.is_file() and file_digest(candidate) == digest:
+                return candidate
+    return None
 
 
 def file_digest(path: Path) -> str:
@@ -67,9 +87,17 @@ def content_of_this_copy() -> tuple[str, dict[str, str]]:
     return _content_cache
 
 
-def digest_chunks(paths: list[str], chunk: int) -> list[dict[str, str]]:
+def digest_chunks(paths: list[str], chunk: int, elsewhere: dict[str, str] | None = None) -> list[dict[str, str]]:
     """This copy's digests of ``paths`` ("missing" where it has none), ``chunk`` files at a time (at
-    least one chunk, maybe empty)."""
+    least one chunk, maybe empty). An ``elsewhere:`` file is looked for by name, with the host's
+    digest from ``elsewhere``."""
     files = content_of_this_copy()[1]
-    found = [(path, files.get(path) or file_digest(REPO_ROOT / path)) for path in paths]
+
+    def digest_of(path: str) -> str:
+        if path.startswith(ELSEWHERE):
+            return (elsewhere or {}).get(path, "missing") if find_elsewhere(path, (elsewhere or {}).get(path, "")) \
+                else "missing"
+        return files.get(path) or file_digest(REPO_ROOT / path)
+
+    found = [(path, digest_of(path)) for path in paths]
     return [dict(found[n:n + chunk]) for n in range(0, len(found), chunk)] or [{}]

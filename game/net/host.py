@@ -31,7 +31,7 @@ from game.board.mission import load_board
 from game.i18n import N_
 from game.net import protocol as p
 from game.net.autosave import Autosave, Snapshot, frozen_copy, journal_path, replay_journal
-from game.net.content import content_of_this_copy, differing_files, whole_digest
+from game.net.content import ELSEWHERE, content_of_this_copy, differing_files, whole_digest, wire_path
 from game.net.phone import PHONE_MESSAGES, phone_page
 from game.net.seats import (
     FLOOD_CLOSE_AFTER,
@@ -113,12 +113,12 @@ class Host:
         self.phones: list[Connection] = []  # the seats' phone pages (game/net/phone.py)
         self.vote: UndoVote | None = None
         self.board = session.board
-        self.board_ref = envelope.portable(getattr(self.board, "source", ""))
+        self.board_ref = wire_path(getattr(self.board, "source", ""))  # never a path outside the repository
         box = entry.box_of_setup(entry.codec.setup_json(session))
         self.box = box
         stamp = envelope.content_stamp(entry, box, self.board)
         self.autosave.content = stamp
-        self.content = dict(stamp.files)
+        self.content = {wire_path(path): digest for path, digest in stamp.files.items()}
         self.content_hash = whole_digest(self.content)
         self.zone_ids = frozenset(getattr(self.board, "zones", {}) or {})
         self.server: Server | None = None
@@ -265,13 +265,15 @@ class Host:
             return None
         connection = Connection(socket, name, seat, token)
         self._attach(connection)
-        phone_code = self.seats[seat].phone_code if seat is not None else ""
-        await self._send(socket, p.Welcome(seat=seat, token=token, game=self.entry.id, box=self.box,
-                                           board=self.board_ref, setup=self._public_setup(),
-                                           seats=list(self.seats), phone_code=phone_code))
+        await self._send(socket, self._welcome(seat, token, self.seats[seat].phone_code if seat is not None else ""))
         await self._broadcast_lobby()
         await self._send_update(connection, [], "join")
         return connection
+
+    def _welcome(self, seat: str | None, token: str, phone_code: str = "") -> p.Welcome:
+        return p.Welcome(seat=seat, token=token, game=self.entry.id, box=self.box, board=self.board_ref,
+                         board_digest=self.content.get(self.board_ref, ""), setup=self._public_setup(),
+                         seats=list(self.seats), phone_code=phone_code)
 
     async def _greet_phone(self, socket: ServerConnection, name: str, phone_code: str) -> Connection | None:
         """A seat's phone page, known by the seat's phone code: it sees what the seat sees."""
@@ -281,8 +283,7 @@ class Host:
             return None
         connection = Connection(socket, name, hold.seat, "", phone=True)
         self.phones.append(connection)
-        await self._send(socket, p.Welcome(seat=hold.seat, token="", game=self.entry.id, box=self.box,
-                                           board=self.board_ref, setup=self._public_setup(), seats=list(self.seats)))
+        await self._send(socket, self._welcome(hold.seat, ""))
         await self._send_update(connection, [], "join")
         return connection
 
@@ -291,9 +292,10 @@ class Host:
         The same copy says so with one digest; otherwise the host asks for its game's files."""
         if hello.content_files:
             return differing_files(self.content, hello.content_files)
-        if hello.content_hash == content_of_this_copy()[0]:
+        elsewhere = {path: digest for path, digest in self.content.items() if path.startswith(ELSEWHERE)}
+        if hello.content_hash == content_of_this_copy()[0] and not elsewhere:
             return []
-        await self._send(socket, p.ContentRequest(paths=sorted(self.content)))
+        await self._send(socket, p.ContentRequest(paths=sorted(self.content), elsewhere=elsewhere))
         theirs: dict[str, str] = {}
         try:
             while True:
@@ -593,10 +595,7 @@ class Host:
         self._attach(connection)
         hold.ready = True
         self._maybe_start()
-        await self._send(connection.socket, p.Welcome(seat=hold.seat, token=connection.token, game=self.entry.id,
-                                                      box=self.box, board=self.board_ref,
-                                                      setup=self._public_setup(), seats=list(self.seats),
-                                                      phone_code=hold.phone_code))
+        await self._send(connection.socket, self._welcome(hold.seat, connection.token, hold.phone_code))
         await self._broadcast_lobby()
         await self._send_update(connection, [], "seat")
         await self._play_bots()

@@ -141,7 +141,8 @@ class Welcome(_Message):
     token: str
     game: str
     box: str
-    board: str  # the mission or map, relative to the repository (content matched by hash)
+    board: str  # the mission or map, relative to the repository, or ``elsewhere:NAME`` (outside it)
+    board_digest: str = ""  # the board file's digest: an ``elsewhere:`` board is found by name and digest
     setup: str  # ``ruleset.setup_to_json`` of the game: public
     seats: list[Seat]
     protocol: int = PROTOCOL_VERSION
@@ -215,6 +216,7 @@ class ContentRequest(_Message):
 
     type: Literal["content_request"] = "content_request"
     paths: list[str]
+    elsewhere: dict[str, str] = Field(default_factory=dict)  # an ``elsewhere:NAME`` file's digest: find it by name
 
 
 class ContentMismatch(_Message):

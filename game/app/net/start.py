@@ -14,7 +14,9 @@ from typing import Any
 from game.app.net.link import NetLink
 from game.app.net.remote import RemoteSession
 from game.board.mission import load_board
+from game.i18n import _
 from game.net.client import NetClient
+from game.net.content import ELSEWHERE, find_elsewhere
 from game.net.host import Host, HostError, HostThread
 from game.platform import registry
 from game.platform.registry import REPO_ROOT
@@ -146,8 +148,20 @@ def remote_session(link: NetLink) -> tuple[Any, RemoteSession]:
         raise NetStartError("the host has not welcomed this window yet")
     entry = registry.game(welcome.game)
     ruleset = entry.ruleset(welcome.box)
-    board = load_board(REPO_ROOT / welcome.board)
+    board = load_board(board_path(welcome))
     return entry, RemoteSession(link, ruleset, board, ruleset.setup_from_json(welcome.setup))
+
+
+def board_path(welcome: Any) -> Path:
+    """This copy's file of the host's board: in the repository, or (a board from outside it, sent by
+    name and digest) the file of that name and digest among the maps; NetStartError when it is missing."""
+    if not welcome.board.startswith(ELSEWHERE):
+        return REPO_ROOT / welcome.board
+    found = find_elsewhere(welcome.board, welcome.board_digest)
+    if found is None:
+        raise NetStartError(_("The host's board {name} is not on this machine: put a copy in your maps folder")
+                            .format(name=welcome.board.removeprefix(ELSEWHERE)))
+    return found
 
 
 def open_remote_game(app: Any, link: NetLink, hosting: Hosting | None = None) -> Any:
