@@ -138,6 +138,7 @@ def test_city_of_horror_picks_votes_and_reveals_in_the_window(tmp_path, coh_host
                 frames_until(app, lambda o=overlay: o.finished, "the reveal's cards turned")
                 press(app, scene, "done")
             elif isinstance(overlay, PrivatePanel):
+                assert not scene.net_overlay.entry.visible  # the chat line waits under the player's panel
                 key = panel_choice(overlay)
                 if key is None:
                     press(app, scene, "hide")

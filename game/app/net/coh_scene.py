@@ -79,6 +79,23 @@ class NetCohScene(NetPlay, CohGameScene):
     def table_rect(self) -> pygame.Rect:
         return pygame.Rect(self.board_rect)
 
+    def _set_overlay(self, overlay: Any) -> None:
+        """The table's overlays (a panel, a reveal) cover the board: the chat line waits under them."""
+        super()._set_overlay(overlay)
+        entry = getattr(getattr(self, "net_overlay", None), "entry", None)
+        if entry is not None:
+            entry.show() if overlay is None else entry.hide()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        self._set_overlay(self.overlay)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.overlay is None:
+            super().draw(surface)  # the table, then the chat and the pings over it
+        else:
+            CohGameScene.draw(self, surface)
+
     # --- the host's updates ---------------------------------------------------------------------------
 
     def show_update(self, update: Update) -> None:
