@@ -43,7 +43,7 @@ from game.net.seats import (
     join_code,
     new_token,
 )
-from game.net.views import encode_events, encode_legal, encode_view, to_wire
+from game.net.views import Memo, encode_events, encode_legal, encode_view, to_wire
 from game.platform import envelope, registry
 from game.platform.registry import REPO_ROOT, GameEntry
 from game.rules.core.base import IllegalCommand
@@ -686,13 +686,13 @@ class Host:
             if legal != hold.legal:
                 hold.legal, hold.legal_changed = legal, self.number
 
-    def _update_for(self, seat: str | None, events: Any, cause: str) -> p.Update:
+    def _update_for(self, seat: str | None, events: Any, cause: str, memo: Memo | None = None) -> p.Update:
         ruleset, state = self.session.ruleset, self.session.state
         outcome = ruleset.outcome(state)
         viewer = seat if seat is not None else SPECTATOR
         shown = events_for(events, viewer, revealed=outcome is not None)
         return p.Update.model_validate({
-            "number": self.number, "cause": cause, "view": encode_view(ruleset.player_view(state, viewer)),
+            "number": self.number, "cause": cause, "view": encode_view(ruleset.player_view(state, viewer), memo),
             "events": encode_events(shown), "legal": self.seats[seat].legal if seat is not None else [],
             "turn": sorted(ruleset.current_seats(state)), "outcome": to_wire(outcome),
             "can_undo": self.session.can_undo(), "can_redo": self.session.can_redo()})
@@ -701,8 +701,18 @@ class Host:
         await self._send(connection.socket, self._update_for(connection.seat, events, cause))
 
     async def _broadcast_update(self, events: Any, cause: str) -> None:
-        for connection in self._connections():
-            await self._send_update(connection, events, cause)
+        """Every connection's update: each viewer's text made once (a seat's phone shares it, the
+        spectators one), all before the first is sent, the views sharing the encoding of their common
+        parts; then sent."""
+        memo: Memo = {}
+        texts: dict[str | None, str] = {}
+        connections = self._connections()
+        for connection in connections:
+            if connection.seat not in texts:
+                texts[connection.seat] = p.encode(self._update_for(connection.seat, events, cause, memo))
+        for connection in connections:
+            with contextlib.suppress(ConnectionClosed):
+                await connection.socket.send(texts[connection.seat])
         if self.on_change is not None:
             self.on_change()
 
