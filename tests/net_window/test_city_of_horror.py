@@ -59,23 +59,19 @@ def press(app, scene, key: str) -> None:
     tap(app, button)
 
 
+def first_key(buttons, prefixes: tuple[str, ...]) -> str | None:
+    """The key of the first button starting with the first of ``prefixes`` any has."""
+    keys = [b.key for b in buttons]
+    return next((k for prefix in prefixes for k in keys if k.startswith(prefix)), None)
+
+
 def panel_choice(panel: PrivatePanel) -> str | None:
     """The first thing the panel offers to play (never a trade, never putting the panel away)."""
-    keys = [b.key for b in panel.buttons.buttons]
-    for prefix in ("play:", "value:", "group:", "item:"):
-        found = [k for k in keys if k.startswith(prefix)]
-        if found:
-            return found[0]
-    return None
+    return first_key(panel.buttons.buttons, ("play:", "value:", "group:", "item:"))
 
 
 def bar_choice(scene: NetCohScene) -> str | None:
-    keys = [b.key for b in scene.bar.buttons]
-    for prefix in ("pubpick:ana", "pub:", "pubcmd:ana", "done"):
-        found = [k for k in keys if k.startswith(prefix)]
-        if found:
-            return found[0]
-    return None
+    return first_key(scene.bar.buttons, ("pubpick:ana", "pub:", "pubcmd:ana", "done"))
 
 
 def friend_turn(friend: RemoteSession, chooser: Random) -> None:

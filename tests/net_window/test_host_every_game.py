@@ -35,6 +35,13 @@ def press_setup(app, scene, key: str) -> None:
     tap(app, next(b for b in scene.buttons.buttons if b.key == key))
 
 
+@pytest.fixture
+def app(tmp_path):
+    window = new_app(tmp_path / "window")
+    yield window
+    window._leave_all()
+
+
 def start_now(app, lobby: LobbyScene, screen: type):
     frames_until(app, lambda: lobby.link.welcome is not None and lobby.link.lobby is not None, "the welcome")
     assert lobby.host is not None and lobby.link.seat is not None
@@ -46,84 +53,68 @@ def start_now(app, lobby: LobbyScene, screen: type):
 
 
 @pytest.mark.filterwarnings("error:Label Rect is too small:UserWarning")
-def test_host_a_new_city_of_horror_game_from_its_set_up_page(tmp_path):
-    app = new_app(tmp_path / "window")
-    try:
-        form = host_form(app, "new_city_of_horror")
-        assert screen_problems(app, form, "host port") == []
-        tap(app, form.buttons["next"])
-        setup = app.scenes.top
-        assert isinstance(setup, HostedCohSetup)
-        players = setup.count + 1
-        press_setup(app, setup, "more")  # one player more, as the set-up page asks
-        if setup.compact():
-            press_setup(app, setup, "page")  # a small window shows the boards on a page of their own
-        press_setup(app, setup, "board:church")  # the Church's B side
-        if setup.compact():
-            press_setup(app, setup, "page")
-        press_setup(app, setup, "start")
-        lobby = app.scenes.top
-        assert isinstance(lobby, LobbyScene), setup.status
-        host = lobby.host.host
-        assert host.entry.id == "city_of_horror" and len(host.seats) == players
-        assert host.session.setup_spec.sides.get("church") == "B"
-        game = start_now(app, lobby, NetCohScene)
-        assert game.state == host.session.ruleset.player_view(host.session.state, lobby.link.seat)
-        assert all(hold.bot for seat, hold in host.seats.items() if seat != lobby.link.seat)
-        assert host.save_path.parent == tmp_path / "window"
-    finally:
-        app._leave_all()
+def test_host_a_new_city_of_horror_game_from_its_set_up_page(app, tmp_path):
+    form = host_form(app, "new_city_of_horror")
+    assert screen_problems(app, form, "host port") == []
+    tap(app, form.buttons["next"])
+    setup = app.scenes.top
+    assert isinstance(setup, HostedCohSetup)
+    players = setup.count + 1
+    press_setup(app, setup, "more")  # one player more, as the set-up page asks
+    if setup.compact():
+        press_setup(app, setup, "page")  # a small window shows the boards on a page of their own
+    press_setup(app, setup, "board:church")  # the Church's B side
+    if setup.compact():
+        press_setup(app, setup, "page")
+    press_setup(app, setup, "start")
+    lobby = app.scenes.top
+    assert isinstance(lobby, LobbyScene), setup.status
+    host = lobby.host.host
+    assert host.entry.id == "city_of_horror" and len(host.seats) == players
+    assert host.session.setup_spec.sides.get("church") == "B"
+    game = start_now(app, lobby, NetCohScene)
+    assert game.state == host.session.ruleset.player_view(host.session.state, lobby.link.seat)
+    assert all(hold.bot for seat, hold in host.seats.items() if seat != lobby.link.seat)
+    assert host.save_path.parent == tmp_path / "window"
 
 
 @pytest.mark.filterwarnings("error:Label Rect is too small:UserWarning")
-def test_host_a_new_zombieworld_game_from_its_set_up_page(tmp_path):
-    app = new_app(tmp_path / "window")
-    try:
-        form = host_form(app, "new_zombieworld")
-        tap(app, form.buttons["next"])
-        setup = app.scenes.top
-        assert isinstance(setup, HostedZombieworldSetup)
-        for band, _where in setup.bands[:2]:
-            setup.pick(band)
-        while setup.step < 3:
-            press_setup(app, setup, "next")
-        scenario, table = setup.scenario, setup.table
-        press_setup(app, setup, "next")  # Start the game
-        lobby = app.scenes.top
-        assert isinstance(lobby, LobbyScene), setup.status
-        host = lobby.host.host
-        assert host.entry.id == "zombieworld" and host.session.setup_spec.scenario == scenario
-        assert Path(host.board.source).resolve() == Path(table).resolve()
-        assert [b.band.name for b in host.session.setup_spec.bands] == [b.name for b in setup.chosen]
-        game = start_now(app, lobby, NetZombieworldScene)
-        assert game.state == host.session.ruleset.player_view(host.session.state, lobby.link.seat)
-    finally:
-        app._leave_all()
+def test_host_a_new_zombieworld_game_from_its_set_up_page(app):
+    form = host_form(app, "new_zombieworld")
+    tap(app, form.buttons["next"])
+    setup = app.scenes.top
+    assert isinstance(setup, HostedZombieworldSetup)
+    for band, _where in setup.bands[:2]:
+        setup.pick(band)
+    while setup.step < 3:
+        press_setup(app, setup, "next")
+    scenario, table = setup.scenario, setup.table
+    press_setup(app, setup, "next")  # Start the game
+    lobby = app.scenes.top
+    assert isinstance(lobby, LobbyScene), setup.status
+    host = lobby.host.host
+    assert host.entry.id == "zombieworld" and host.session.setup_spec.scenario == scenario
+    assert Path(host.board.source).resolve() == Path(table).resolve()
+    assert [b.band.name for b in host.session.setup_spec.bands] == [b.name for b in setup.chosen]
+    game = start_now(app, lobby, NetZombieworldScene)
+    assert game.state == host.session.ruleset.player_view(host.session.state, lobby.link.seat)
 
 
-def test_host_a_zombicide_mission_of_another_box(tmp_path):
-    app = new_app(tmp_path / "window")
-    try:
-        form = host_form(app, "mission_gh-01-dragon-bile")
-        tap(app, form.buttons["next"])
-        lobby = app.scenes.top
-        assert isinstance(lobby, LobbyScene), form.problem
-        host = lobby.host.host
-        assert host.entry.id == "zombicide" and host.box == "green_horde"
-        start_now(app, lobby, NetZombicideScene)
-    finally:
-        app._leave_all()
+def test_host_a_zombicide_mission_of_another_box(app):
+    form = host_form(app, "mission_gh-01-dragon-bile")
+    tap(app, form.buttons["next"])
+    lobby = app.scenes.top
+    assert isinstance(lobby, LobbyScene), form.problem
+    host = lobby.host.host
+    assert host.entry.id == "zombicide" and host.box == "green_horde"
+    start_now(app, lobby, NetZombicideScene)
 
 
-def test_a_campaign_is_not_hosted(tmp_path):
-    app = new_app(tmp_path / "window")
-    try:
-        form = host_form(app, "new_zombieworld")
-        tap(app, form.buttons["next"])
-        setup = app.scenes.top
-        for band, _where in setup.bands[:2]:
-            setup.pick(band)
-        assert setup.start_campaign() is None and "one machine" in setup.status
-        assert app.scenes.top is setup
-    finally:
-        app._leave_all()
+def test_a_campaign_is_not_hosted(app):
+    form = host_form(app, "new_zombieworld")
+    tap(app, form.buttons["next"])
+    setup = app.scenes.top
+    for band, _where in setup.bands[:2]:
+        setup.pick(band)
+    assert setup.start_campaign() is None and "one machine" in setup.status
+    assert app.scenes.top is setup

@@ -9,7 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from game.app.city_of_horror.controller import check_names, new_controller
 from game.app.city_of_horror.setup_scene import CohSetupScene
 from game.app.net.lobby_scene import LobbyScene
 from game.app.net.start import NetStartError, host_session
@@ -17,7 +16,6 @@ from game.app.zombieworld.controller import ZombieworldController
 from game.app.zombieworld.setup_scene import MAX_BANDS, MIN_BANDS, ZombieworldSetupScene
 from game.board.mission import load_board
 from game.i18n import _
-from game.rules.city_of_horror.registration import CITY_MAP
 
 NEW_GAMES = ("zombieworld", "city_of_horror")  # the games the Host form sets up through their own pages
 
@@ -46,14 +44,8 @@ class HostedCohSetup(HostedGame, CohSetupScene):
     """City of Horror's set-up page, hosting the game it deals (each seat a player's own machine)."""
 
     def start(self) -> bool:
-        self._keep_names()
-        problem = check_names([plan.name for plan in self.plans()])
-        if problem:
-            self.status = problem
-            return False
-        controller = new_controller(self.plans(), self.setup_choices(), self.seed, load_board(CITY_MAP),
-                                    self.host_dir, write_saves=False)
-        return self.host_it("city_of_horror", controller.session) is not None
+        controller = self.deal(write_saves=False)
+        return controller is not None and self.host_it("city_of_horror", controller.session) is not None
 
 
 class HostedZombieworldSetup(HostedGame, ZombieworldSetupScene):
