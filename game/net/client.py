@@ -18,13 +18,16 @@ from pydantic import BaseModel
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from game.net.content import local_content
+from game.net.content import content_of_this_copy, digest_chunks
 from game.net.protocol import (
+    CONTENT_CHUNK_FILES,
     MAX_HOST_MESSAGE_BYTES,
     PROTOCOL_VERSION,
     Bye,
     Command,
+    ContentDigests,
     ContentMismatch,
+    ContentRequest,
     Hello,
     HostClosing,
     ProtocolError,
@@ -38,21 +41,16 @@ from game.net.protocol import (
 RECONNECT_WINDOW_S = 60.0  # how long a dropped client keeps trying before it gives up
 RECONNECT_DELAYS_S = (0.05, 0.1, 0.25, 0.5, 1.0, 2.0)
 
-_content_cache: tuple[str, dict[str, str]] | None = None
-
-
-def content_of_this_copy() -> tuple[str, dict[str, str]]:
-    """The hello's content digests (computed once per process: the files do not change mid-game)."""
-    global _content_cache
-    if _content_cache is None:
-        _content_cache = local_content()
-    return _content_cache
-
-
 def make_hello(name: str, code: str, seat: str | None, token: str | None = None) -> Hello:
-    digest, files = content_of_this_copy()
-    return Hello(name=name, code=code, seat=seat, token=token, content_hash=digest, content_files=files,
-                 protocol=PROTOCOL_VERSION)
+    """A hello with one digest of all this copy's content (the host asks for files when it differs)."""
+    digest, _files = content_of_this_copy()
+    return Hello(name=name, code=code, seat=seat, token=token, content_hash=digest, protocol=PROTOCOL_VERSION)
+
+
+def content_answer(request: ContentRequest) -> list[ContentDigests]:
+    """The messages answering the host's ``content_request``."""
+    chunks = digest_chunks(list(request.paths), CONTENT_CHUNK_FILES, dict(request.elsewhere))
+    return [ContentDigests(files=chunk, more=n < len(chunks) - 1) for n, chunk in enumerate(chunks)]
 
 
 class AsyncClient:
@@ -84,6 +82,9 @@ class AsyncClient:
             raise ConnectionError("not connected")
         text = await asyncio.wait_for(self.socket.recv(), timeout_s)
         message = parse_host(text)
+        if isinstance(message, ContentRequest):
+            for answer in content_answer(message):
+                await self.send(answer)
         if isinstance(message, Welcome):
             self.welcome = message
         elif isinstance(message, Update):
@@ -225,6 +226,10 @@ class NetClient:
                     message = parse_host(text)
                 except ProtocolError as error:
                     self.error = error.reason
+                    continue
+                if isinstance(message, ContentRequest):
+                    for answer in content_answer(message):
+                        await socket.send(encode(answer))
                     continue
                 if isinstance(message, Welcome):
                     self.welcome, self.token = message, message.token

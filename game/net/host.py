@@ -31,7 +31,8 @@ from game.board.mission import load_board
 from game.i18n import N_
 from game.net import protocol as p
 from game.net.autosave import Autosave, Snapshot, frozen_copy, journal_path, replay_journal
-from game.net.content import differing_files, whole_digest
+from game.net.content import ELSEWHERE, content_of_this_copy, differing_files, whole_digest, wire_path
+from game.net.phone import PHONE_MESSAGES, phone_page
 from game.net.seats import (
     FLOOD_CLOSE_AFTER,
     Flood,
@@ -42,7 +43,7 @@ from game.net.seats import (
     join_code,
     new_token,
 )
-from game.net.views import encode_events, encode_legal, encode_view, to_wire
+from game.net.views import Memo, encode_events, encode_legal, encode_view, to_wire
 from game.platform import envelope, registry
 from game.platform.registry import REPO_ROOT, GameEntry
 from game.rules.core.base import IllegalCommand
@@ -82,6 +83,7 @@ class Connection:
     seat: str | None  # None: a spectator
     token: str
     flood: Flood = field(default_factory=Flood)
+    phone: bool = False  # a seat's phone page: it plays the seat's commands and chats, nothing else
 
 
 class Host:
@@ -108,14 +110,15 @@ class Host:
                 hold.ready = True
         self.started = bool(saved.get("started", False))
         self.spectators: list[Connection] = []
+        self.phones: list[Connection] = []  # the seats' phone pages (game/net/phone.py)
         self.vote: UndoVote | None = None
         self.board = session.board
-        self.board_ref = envelope.portable(getattr(self.board, "source", ""))
+        self.board_ref = wire_path(getattr(self.board, "source", ""))  # never a path outside the repository
         box = entry.box_of_setup(entry.codec.setup_json(session))
         self.box = box
         stamp = envelope.content_stamp(entry, box, self.board)
         self.autosave.content = stamp
-        self.content = dict(stamp.files)
+        self.content = {wire_path(path): digest for path, digest in stamp.files.items()}
         self.content_hash = whole_digest(self.content)
         self.zone_ids = frozenset(getattr(self.board, "zones", {}) or {})
         self.server: Server | None = None
@@ -172,7 +175,8 @@ class Host:
     async def start(self, port: int = 0, bind: str = "0.0.0.0") -> int:
         """Listen on ``port`` (0: any free one); returns the port."""
         self.server = await serve(self._handle, bind, port, max_size=4 * p.MAX_MESSAGE_BYTES,
-                                  ping_interval=10, ping_timeout=20, close_timeout=CLOSE_TIMEOUT_S)
+                                  ping_interval=10, ping_timeout=20, close_timeout=CLOSE_TIMEOUT_S,
+                                  process_request=phone_page)
         self.port = self.server.sockets[0].getsockname()[1] if self.server.sockets else port
         self._save()
         return self.port
@@ -246,7 +250,11 @@ class Host:
         if not name:
             await self._refuse_and_close(socket, why("hello", N_("a name is needed")))
             return None
-        differing = differing_files(self.content, hello.content_files)
+        if hello.phone:
+            return await self._greet_phone(socket, name, hello.phone)
+        differing = await self._differing_content(socket, hello)
+        if differing is None:
+            return None
         if differing:
             await self._send(socket, p.ContentMismatch(files=differing))
             await socket.close(1008, "content differs")
@@ -257,12 +265,51 @@ class Host:
             return None
         connection = Connection(socket, name, seat, token)
         self._attach(connection)
-        await self._send(socket, p.Welcome(seat=seat, token=token, game=self.entry.id, box=self.box,
-                                           board=self.board_ref, setup=self._public_setup(),
-                                           seats=list(self.seats)))
+        await self._send(socket, self._welcome(seat, token, self.seats[seat].phone_code if seat is not None else ""))
         await self._broadcast_lobby()
         await self._send_update(connection, [], "join")
         return connection
+
+    def _welcome(self, seat: str | None, token: str, phone_code: str = "") -> p.Welcome:
+        return p.Welcome(seat=seat, token=token, game=self.entry.id, box=self.box, board=self.board_ref,
+                         board_digest=self.content.get(self.board_ref, ""), setup=self._public_setup(),
+                         seats=list(self.seats), phone_code=phone_code)
+
+    async def _greet_phone(self, socket: ServerConnection, name: str, phone_code: str) -> Connection | None:
+        """A seat's phone page, known by the seat's phone code: it sees what the seat sees."""
+        hold = next((h for h in self.seats.values() if h.phone_code == phone_code.strip().upper()), None)
+        if hold is None:
+            await self._refuse_and_close(socket, why("hello", N_("wrong phone code")))
+            return None
+        connection = Connection(socket, name, hold.seat, "", phone=True)
+        self.phones.append(connection)
+        await self._send(socket, self._welcome(hold.seat, ""))
+        await self._send_update(connection, [], "join")
+        return connection
+
+    async def _differing_content(self, socket: ServerConnection, hello: p.Hello) -> list[str] | None:
+        """The game's files the client has otherwise ([] when the same), None when it did not answer.
+        The same copy says so with one digest; otherwise the host asks for its game's files."""
+        if hello.content_files:
+            return differing_files(self.content, hello.content_files)
+        elsewhere = {path: digest for path, digest in self.content.items() if path.startswith(ELSEWHERE)}
+        if hello.content_hash == content_of_this_copy()[0] and not elsewhere:
+            return []
+        await self._send(socket, p.ContentRequest(paths=sorted(self.content), elsewhere=elsewhere))
+        theirs: dict[str, str] = {}
+        try:
+            while True:
+                answer = p.parse(await asyncio.wait_for(socket.recv(), HELLO_TIMEOUT_S))
+                if not isinstance(answer, p.ContentDigests):
+                    raise p.ProtocolError("the content's digests were expected")
+                theirs.update(answer.files)
+                if not answer.more or len(theirs) > len(self.content):
+                    break
+        except (TimeoutError, p.ProtocolError) as error:
+            await self._refuse_and_close(socket, why("hello", N_("the content's digests did not come ({problem})"),
+                                                     problem=str(error)[:100]))
+            return None
+        return differing_files(self.content, theirs)
 
     def _seat_for(self, hello: p.Hello) -> tuple[str | None, str, Reason | None]:
         """(seat, token, refusal): the seat a hello may have."""
@@ -293,13 +340,20 @@ class Host:
         if previous is not None and previous is not connection:  # the same player from a new connection
             previous.seat = None
             asyncio.ensure_future(previous.socket.close(1000, "reconnected elsewhere"))
-        if hold.token != connection.token:  # a new holder
+        if hold.token != connection.token:  # a new holder: the last one's phone page no longer shows the seat
             hold.ready = False
+            hold.phone_code = join_code()
+            for phone in [c for c in self.phones if c.seat == hold.seat]:
+                phone.seat = None
+                asyncio.ensure_future(phone.socket.close(1000, "the seat has a new holder"))
         hold.holder, hold.token, hold.connection, hold.left, hold.bot = (
             connection.name, connection.token, connection, False, None)
         self._seats_changed()
 
     def _drop(self, connection: Connection) -> None:
+        if connection.phone:
+            self.phones.remove(connection)
+            return
         if connection in self.spectators:
             self.spectators.remove(connection)
         if connection.seat is not None:
@@ -329,6 +383,10 @@ class Host:
             await self._refuse(connection, not_understood("", error))
             return
         handler = self._HANDLERS.get(message.type)
+        if connection.phone and message.type not in PHONE_MESSAGES:
+            await self._refuse(connection, why(message.type, N_("a phone page plays its seat's moves and chats, "
+                                                                "nothing else")))
+            return
         if handler is None:
             await self._refuse(connection, why(message.type, N_("a hello is only sent once")))
             return
@@ -537,9 +595,7 @@ class Host:
         self._attach(connection)
         hold.ready = True
         self._maybe_start()
-        await self._send(connection.socket, p.Welcome(seat=hold.seat, token=connection.token, game=self.entry.id,
-                                                      box=self.box, board=self.board_ref,
-                                                      setup=self._public_setup(), seats=list(self.seats)))
+        await self._send(connection.socket, self._welcome(hold.seat, connection.token, hold.phone_code))
         await self._broadcast_lobby()
         await self._send_update(connection, [], "seat")
         await self._play_bots()
@@ -630,13 +686,13 @@ class Host:
             if legal != hold.legal:
                 hold.legal, hold.legal_changed = legal, self.number
 
-    def _update_for(self, seat: str | None, events: Any, cause: str) -> p.Update:
+    def _update_for(self, seat: str | None, events: Any, cause: str, memo: Memo | None = None) -> p.Update:
         ruleset, state = self.session.ruleset, self.session.state
         outcome = ruleset.outcome(state)
         viewer = seat if seat is not None else SPECTATOR
         shown = events_for(events, viewer, revealed=outcome is not None)
         return p.Update.model_validate({
-            "number": self.number, "cause": cause, "view": encode_view(ruleset.player_view(state, viewer)),
+            "number": self.number, "cause": cause, "view": encode_view(ruleset.player_view(state, viewer), memo),
             "events": encode_events(shown), "legal": self.seats[seat].legal if seat is not None else [],
             "turn": sorted(ruleset.current_seats(state)), "outcome": to_wire(outcome),
             "can_undo": self.session.can_undo(), "can_redo": self.session.can_redo()})
@@ -645,8 +701,18 @@ class Host:
         await self._send(connection.socket, self._update_for(connection.seat, events, cause))
 
     async def _broadcast_update(self, events: Any, cause: str) -> None:
-        for connection in self._connections():
-            await self._send_update(connection, events, cause)
+        """Every connection's update: each viewer's text made once (a seat's phone shares it, the
+        spectators one), all before the first is sent, the views sharing the encoding of their common
+        parts; then sent."""
+        memo: Memo = {}
+        texts: dict[str | None, str] = {}
+        connections = self._connections()
+        for connection in connections:
+            if connection.seat not in texts:
+                texts[connection.seat] = p.encode(self._update_for(connection.seat, events, cause, memo))
+        for connection in connections:
+            with contextlib.suppress(ConnectionClosed):
+                await connection.socket.send(texts[connection.seat])
         if self.on_change is not None:
             self.on_change()
 
@@ -657,7 +723,8 @@ class Host:
             self.on_change()
 
     def _connections(self) -> list[Connection]:
-        return [h.connection for h in self.seats.values() if h.connection is not None] + list(self.spectators)
+        return ([h.connection for h in self.seats.values() if h.connection is not None] + list(self.spectators)
+                + list(self.phones))
 
     async def _broadcast(self, message: BaseModel) -> None:
         text = p.encode(message)

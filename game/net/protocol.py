@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: the phone page (Hello.phone, Welcome.phone_code); content asked for (ContentRequest)
 MAX_MESSAGE_BYTES = 64 * 1024  # a client's message; larger ones are refused with a reason
 MAX_HOST_MESSAGE_BYTES = 16 * 1024 * 1024  # a host's message (a whole view) as clients accept it
 NAME_CHARS = 40
@@ -22,6 +22,7 @@ CHAT_CHARS = 300
 TOKEN_CHARS = 64
 SEAT_CHARS = 100
 MAX_CONTENT_FILES = 2_000
+CONTENT_CHUNK_FILES = 400  # digests per ContentDigests message: well under MAX_MESSAGE_BYTES
 
 
 class ProtocolError(ValueError):
@@ -53,6 +54,16 @@ class Hello(_Message):
     content_files: dict[str, str] = Field(default_factory=dict, max_length=MAX_CONTENT_FILES)
     token: str | None = Field(default=None, max_length=TOKEN_CHARS)  # from an earlier welcome: back to that seat
     protocol: int
+    phone: str = Field(default="", max_length=CODE_CHARS)  # a seat's phone code: this is that seat's phone page
+
+
+class ContentDigests(_Message):
+    """The answer to a ``content_request``: this copy's digest of each file asked for, in chunks of at
+    most ``CONTENT_CHUNK_FILES``; ``more`` while chunks follow."""
+
+    type: Literal["content_digests"] = "content_digests"
+    files: dict[str, str] = Field(default_factory=dict, max_length=CONTENT_CHUNK_FILES)
+    more: bool = False
 
 
 class Ready(_Message):
@@ -106,7 +117,7 @@ class Bye(_Message):
     type: Literal["bye"] = "bye"
 
 
-ClientMessage = Annotated[Hello | Ready | Command | Undo | Redo | UndoVote | Chat | Ping | TakeSeat | Bye,
+ClientMessage = Annotated[Hello | ContentDigests | Ready | Command | Undo | Redo | UndoVote | Chat | Ping | TakeSeat | Bye,
                           Field(discriminator="type")]
 
 
@@ -130,10 +141,12 @@ class Welcome(_Message):
     token: str
     game: str
     box: str
-    board: str  # the mission or map, relative to the repository (content matched by hash)
+    board: str  # the mission or map, relative to the repository, or ``elsewhere:NAME`` (outside it)
+    board_digest: str = ""  # the board file's digest: an ``elsewhere:`` board is found by name and digest
     setup: str  # ``ruleset.setup_to_json`` of the game: public
     seats: list[Seat]
     protocol: int = PROTOCOL_VERSION
+    phone_code: str = ""  # for the seat's holder only: what their phone page asks (docs/network.md)
 
 
 class Lobby(_Message):
@@ -197,6 +210,15 @@ class UndoAsked(_Message):
     decided: Literal["done", "refused"] | None = None
 
 
+class ContentRequest(_Message):
+    """The hello's digest of all content differs from the host's: the digests of these files, please
+    (the host's game's files; the answer names which of them differ)."""
+
+    type: Literal["content_request"] = "content_request"
+    paths: list[str]
+    elsewhere: dict[str, str] = Field(default_factory=dict)  # an ``elsewhere:NAME`` file's digest: find it by name
+
+
 class ContentMismatch(_Message):
     type: Literal["content_mismatch"] = "content_mismatch"
     files: list[str]  # each with what differs: "maps/x.tmx (changed)"
@@ -208,6 +230,7 @@ class HostClosing(_Message):
 
 
 HostMessage = Annotated[Welcome | Lobby | Update | Refused | ChatLine | PingShown | UndoAsked | ContentMismatch
+                        | ContentRequest
                         | HostClosing, Field(discriminator="type")]
 
 CLIENT_ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientMessage)

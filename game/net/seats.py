@@ -58,6 +58,7 @@ class SeatHold:
     token: str | None = None
     ready: bool = False
     connection: Any = None  # the holder's live connection, None while dropped
+    phone_code: str = field(default_factory=join_code)  # the holder's phone page shows this seat with it
     left: bool = False  # the holder said bye: the seat may be taken by anyone
     bot: str | None = None
     legal_changed: int = 0  # the update number at which this seat's legal commands last changed

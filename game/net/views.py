@@ -46,10 +46,29 @@ def _sent_fields(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(cls) if f.compare and f.init)
 
 
-def to_wire(value: Any) -> Any:
-    """``value`` as plain JSON data (see the module's doc for the shapes)."""
+@cache
+def _is_dataclass(cls: type) -> bool:
+    return dataclasses.is_dataclass(cls)
+
+
+Memo = dict[int, tuple[Any, Any]]  # id of a tuple or dataclass → (it, its wire form): kept alive while used
+
+
+def to_wire(value: Any, memo: Memo | None = None) -> Any:
+    """``value`` as plain JSON data (see the module's doc for the shapes). ``memo``: the wire form of
+    each tuple and dataclass already encoded, by identity, for several views of one unchanged state
+    (the seats' views share most of their parts); never kept past that state."""
     if value is None or isinstance(value, bool | int | str):
         return value
+    kind: type = type(value)
+    if (memo is not None and isinstance(value, tuple)) or _is_dataclass(kind):
+        known = memo.get(id(value)) if memo is not None else None
+        if known is not None and known[0] is value:
+            return known[1]
+        wire = _compound_to_wire(value, memo)
+        if memo is not None:
+            memo[id(value)] = (value, wire)
+        return wire
     if isinstance(value, float):
         if value != value or value in (float("inf"), float("-inf")):
             raise ValueError("a view holds a number JSON cannot carry")
@@ -59,18 +78,23 @@ def to_wire(value: Any) -> Any:
     if isinstance(value, tuple):
         return [to_wire(item) for item in value]
     if isinstance(value, list):
-        return {"$l": [to_wire(item) for item in value]}
+        return {"$l": [to_wire(item, memo) for item in value]}
     if isinstance(value, frozenset | set):
-        return {"$s": sorted((to_wire(item) for item in value), key=repr)}
+        return {"$s": sorted((to_wire(item, memo) for item in value), key=repr)}
     if isinstance(value, Mapping):
-        return {"$d": [[to_wire(key), to_wire(item)] for key, item in value.items()]}
+        return {"$d": [[to_wire(key, memo), to_wire(item, memo)] for key, item in value.items()]}
     if isinstance(value, BaseModel):
         return {"$m": _kind(type(value)), "v": value.model_dump(mode="json")}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        data = {"$t": _kind(type(value))}
-        data.update({name: to_wire(getattr(value, name)) for name in _sent_fields(type(value))})
-        return data
     raise TypeError(f"cannot send a {type(value).__name__} over the network")
+
+
+def _compound_to_wire(value: Any, memo: Memo | None) -> Any:
+    if isinstance(value, tuple):
+        return [to_wire(item, memo) for item in value]
+    kind: type = type(value)
+    data = {"$t": _kind(kind)}
+    data.update({name: to_wire(getattr(value, name), memo) for name in _sent_fields(kind)})
+    return data
 
 
 def _class(kind: Any) -> type:
@@ -132,9 +156,10 @@ def from_wire(data: Any, depth: int = 0) -> Any:
 # --- views ---------------------------------------------------------------------------------------------
 
 
-def encode_view(view: Any) -> dict[str, Any]:
-    """The JSON object of a view: its compared fields (the derived ones stay behind)."""
-    encoded = to_wire(view)
+def encode_view(view: Any, memo: Memo | None = None) -> dict[str, Any]:
+    """The JSON object of a view: its compared fields (the derived ones stay behind). ``memo``: see
+    ``to_wire`` (the views of one state for several seats)."""
+    encoded = to_wire(view, memo)
     if not isinstance(encoded, dict) or "$t" not in encoded:
         raise TypeError(f"a view is a dataclass, not {type(view).__name__}")
     return encoded

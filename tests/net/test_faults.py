@@ -16,7 +16,8 @@ from websockets.exceptions import ConnectionClosed
 
 from game.net import protocol as p
 from game.net.autosave import Autosave
-from game.net.client import AsyncClient, make_hello
+from game.net.client import AsyncClient, content_answer, make_hello
+from game.net.content import content_of_this_copy
 from game.net.host import Host
 from game.platform import envelope
 from tests.net.harness import REPO, WAIT_S, Player, new_host, play_script, seat_players, start, zombicide_game
@@ -113,7 +114,8 @@ async def _hellos(tmp_path: Path) -> None:
         assert isinstance(no_seat, p.Refused) and no_seat.reason == "there is no seat Z (seats: A, B, C)"
 
         # content: the host names each file that differs
-        files = dict(good.content_files)
+        assert good.content_files == {}  # the hello carries one digest of everything
+        files = dict(content_of_this_copy()[1])
         mission = "maps/missions/rm-tutorial-1.toml"
         files[mission] = "0" * 16
         some_content = next(name for name in host.content if name.startswith("game/rules/zombicide/content/"))
@@ -132,6 +134,59 @@ async def _hellos(tmp_path: Path) -> None:
 
 def test_hellos_wrong_code_version_name_seat_or_content(tmp_path):
     asyncio.run(_hellos(tmp_path))
+
+
+async def _content_asked(tmp_path: Path) -> None:
+    host = new_host(GAME, tmp_path / "net.json")
+    url = await start(host)
+    try:
+        other_copy = make_hello("ana", host.code, "A").model_copy(update={"content_hash": "another copy"})
+
+        async def asked() -> tuple[AsyncClient, p.ContentRequest]:
+            client = AsyncClient()
+            await client.connect(url, other_copy)
+            request = p.parse_host(await asyncio.wait_for(client.socket.recv(), WAIT_S))
+            assert isinstance(request, p.ContentRequest) and request.paths == sorted(host.content)
+            return client, request
+
+        # a copy that differs somewhere else: the game's files are the same, it is welcome
+        client, request = await asked()
+        for answer in content_answer(request):
+            await client.send(answer)
+        assert isinstance(await client.recv(WAIT_S), p.Welcome)
+        await client.socket.close()
+        # one of the game's files differs: named, in chunks of one file
+        client, request = await asked()
+        theirs = dict(content_of_this_copy()[1])
+        changed = request.paths[-1]
+        theirs[changed] = "0" * 16
+        for n, path in enumerate(request.paths):
+            await client.send(p.ContentDigests(files={path: theirs[path]}, more=n < len(request.paths) - 1))
+        mismatch = await client.recv(WAIT_S)
+        assert isinstance(mismatch, p.ContentMismatch) and mismatch.files == [f"{changed} (changed)"]
+        # no answer that makes sense: refused with the reason
+        client, request = await asked()
+        await client.send(p.Ready())
+        refusal = await client.recv(WAIT_S)
+        assert isinstance(refusal, p.Refused) and "digests" in refusal.reason
+    finally:
+        await host.stop()
+
+
+def test_a_different_copy_is_asked_for_its_game_files(tmp_path):
+    asyncio.run(_content_asked(tmp_path))
+
+
+def test_no_content_message_passes_the_size_limit_however_much_content():
+    hello = make_hello("a" * p.NAME_CHARS, "CODE12", "A" * 50, "t" * p.TOKEN_CHARS)
+    assert len(p.encode(hello)) < 1024
+    paths = [f"maps/player/some-long-folder-name/board-number-{n:05d}.tmx" for n in range(20_000)]
+    answers = content_answer(p.ContentRequest(paths=paths))
+    assert len(answers) == -(-len(paths) // p.CONTENT_CHUNK_FILES)
+    assert all(len(p.encode(answer).encode("utf-8")) < p.MAX_MESSAGE_BYTES for answer in answers)
+    assert [a.more for a in answers] == [True] * (len(answers) - 1) + [False]
+    assert sum(len(a.files) for a in answers) == len(paths)
+    assert all(p.parse(p.encode(answer)) == answer for answer in answers[:3])  # the host reads them back
 
 
 async def _failed_saves(tmp_path: Path, monkeypatch) -> None:

@@ -86,8 +86,6 @@ def test_nothing_secret_reaches_a_zombicide_client(tmp_path):
 
 
 def test_nothing_secret_reaches_a_city_of_horror_client(tmp_path):
-    from game.rules.city_of_horror.state import HIDDEN_CARD, HIDDEN_FOOD
-
     game = h.city_of_horror_game()
     seats = ["ana", "ben", "cai"]
     players = asyncio.run(_recorded_game(game, tmp_path, seats))
@@ -98,16 +96,25 @@ def test_nothing_secret_reaches_a_city_of_horror_client(tmp_path):
         _check_every_update(game, player, states)
         template = view_template(game.ruleset, game.board, game.setup)
         for update in (m for m in player.messages if isinstance(m, p.Update)):
-            view = decode_view(update.view, template)
-            assert set(view.deck) <= {HIDDEN_CARD} and set(view.food_pile) <= {HIDDEN_FOOD}
-            for own, hand, food in zip(view.seats, view.hands, view.food, strict=True):
-                if own != player.seat:
-                    assert set(hand) <= {HIDDEN_CARD}, f"{player.name} saw {own}'s hand"
-                    assert set(food) <= {HIDDEN_FOOD}, f"{player.name} saw {own}'s food"
-            decision = view.decision
-            if decision is not None:
-                for own, answer, options in zip(decision.seats, decision.answers, decision.options, strict=True):
-                    if own != player.seat:
-                        assert options == () and answer in ("", SEALED), f"{player.name} saw {own}'s sealed pick"
-                        sealed_seen += answer == SEALED
+            sealed_seen += check_coh_view(decode_view(update.view, template), player.seat, player.name)
     assert sealed_seen, "the round had no sealed pick to hide"
+
+
+def check_coh_view(view, seat: str | None, name: str) -> int:
+    """A City of Horror view sent to ``seat``: no deck order, no other hand or food, no other sealed
+    pick. How many other seats' picks it showed as sealed."""
+    from game.rules.city_of_horror.state import HIDDEN_CARD, HIDDEN_FOOD
+
+    sealed_seen = 0
+    assert set(view.deck) <= {HIDDEN_CARD} and set(view.food_pile) <= {HIDDEN_FOOD}
+    for own, hand, food in zip(view.seats, view.hands, view.food, strict=True):
+        if own != seat:
+            assert set(hand) <= {HIDDEN_CARD}, f"{name} saw {own}'s hand"
+            assert set(food) <= {HIDDEN_FOOD}, f"{name} saw {own}'s food"
+    decision = view.decision
+    if decision is not None:
+        for own, answer, options in zip(decision.seats, decision.answers, decision.options, strict=True):
+            if own != seat:
+                assert options == () and answer in ("", SEALED), f"{name} saw {own}'s sealed pick"
+                sealed_seen += answer == SEALED
+    return sealed_seen

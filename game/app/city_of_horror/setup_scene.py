@@ -12,7 +12,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
-from game.app.city_of_horror.controller import SIDES, SeatPlan, check_names, new_controller
+from game.app.city_of_horror.controller import SIDES, CohController, SeatPlan, check_names, new_controller
 from game.app.city_of_horror.overlays import write
 from game.app.city_of_horror.words import COLOUR_RGB, location_name
 from game.app.scenes import Scene
@@ -230,15 +230,22 @@ class CohSetupScene(Scene):
         """Deal the game and open the table; a problem (a name) is shown and nothing starts."""
         from game.app.city_of_horror.game_scene import CohGameScene
 
+        controller = self.deal()
+        if controller is None:
+            return False
+        pygame.display.set_caption("Deadtable — City of Horror")
+        self.app.show(CohGameScene(self.app, controller))
+        return True
+
+    def deal(self, write_saves: bool = True) -> CohController | None:
+        """The game the page sets up (None, and the problem shown, when a name will not do)."""
         self._keep_names()
         problem = check_names([plan.name for plan in self.plans()])
         if problem:
             self.status = problem
-            return False
-        controller = new_controller(self.plans(), self.setup_choices(), self.seed, load_board(CITY_MAP), self.save_dir)
-        pygame.display.set_caption("Deadtable — City of Horror")
-        self.app.show(CohGameScene(self.app, controller))
-        return True
+            return None
+        return new_controller(self.plans(), self.setup_choices(), self.seed, load_board(CITY_MAP), self.save_dir,
+                              write_saves=write_saves)
 
     # --- drawing --------------------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from pygame_gui.elements import UILabel
 from game.app.net.link import NetLink, refusal_words
 from game.app.widgets.card_scene import BUTTON_H, GAP, CardScene
 from game.i18n import _
+from game.net.phone import phone_url
 from game.net.protocol import ContentMismatch, HostClosing, Lobby, Ready, Refused, TakeSeat, Update
 
 ROW_H = 52
@@ -135,6 +136,9 @@ class LobbyScene(CardScene):
         if welcome is not None:
             mine = self.link.seat_label(welcome.seat) if welcome.seat else _("a spectator")
             lines.append(_("You are {seat}").format(seat=mine))
+            if welcome.seat and welcome.phone_code:
+                lines.append(_("Your hand on your phone: {url}  ·  phone code {code}").format(
+                    url=phone_url(self.addresses[0] if self.addresses else self.link.address), code=welcome.phone_code))
         if self.note:
             lines.append(self.note)
         for text in lines:

@@ -1,7 +1,8 @@
 """Host and Join, from the start screen.
 
-Host: pick a mission (a new game with its own set-up) or a save to resume, then your name and the
-port; the host starts beside this window and the lobby shows the address and the join code.
+Host: pick a mission (a new game with its own set-up), a new game of another kind (set up on that
+game's own page after the port) or a save to resume, then your name and the port; the host starts
+beside this window and the lobby shows the address and the join code.
 Join: your name, the host's address and the join code; the lobby then offers the free seats.
 """
 
@@ -15,6 +16,7 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UILabel, UIScrollingContainer, UITextEntryLine
 
+from game.app.net.host_setup import NEW_GAMES, open_setup
 from game.app.net.lobby_scene import LobbyScene
 from game.app.net.start import (
     DEFAULT_PORT,
@@ -87,6 +89,7 @@ class HostScene(_FormScene):
         self.page = "pick"
         self.source: Path | None = None
         self.source_title = ""
+        self.new_game = ""  # a game set up on its own page after the port (host_setup.NEW_GAMES)
 
     def back(self) -> None:
         if self.page == "port":
@@ -96,7 +99,13 @@ class HostScene(_FormScene):
             self.app.open_start()
 
     def pick(self, path: Path, title: str) -> None:
-        self.source, self.source_title = path, title
+        self.source, self.source_title, self.new_game = path, title, ""
+        self.page, self.problem = "port", ""
+        self._build()
+
+    def pick_new(self, game: str, title: str) -> None:
+        """A new game of ``game``, set up on its own page once the name and port are given."""
+        self.source, self.source_title, self.new_game = None, title, game
         self.page, self.problem = "port", ""
         self._build()
 
@@ -105,6 +114,11 @@ class HostScene(_FormScene):
         scroller = UIScrollingContainer(pygame.Rect(16, 56, width - 24, height - 70 - BUTTON_H - 24),
                                         manager=self.app.ui, container=c, allow_scroll_x=False)
         y = 0
+        for game in NEW_GAMES:
+            text = _("New {game} game…").format(game=registry.game(game).name)
+            self._button(pygame.Rect(0, y, width - 56, BUTTON_H - 6), text, partial(self.pick_new, game, text),
+                         scroller, key=f"new_{game}", object_id="@start_choice")
+            y += BUTTON_H
         playable = {registry.game(game).name for game in NEW_GAME_GAMES}
         for info in envelope.list_saves(self.save_dir)[0]:
             if info.game not in PLAYABLE_GAMES or info.finished:
@@ -131,7 +145,7 @@ class HostScene(_FormScene):
         self._nav(c, width, height, _("Start hosting"), self.start_hosting)
 
     def start_hosting(self) -> None:
-        if self.source is None:
+        if self.source is None and not self.new_game:
             return
         try:
             port = int(self.value("port") or DEFAULT_PORT)
@@ -141,6 +155,10 @@ class HostScene(_FormScene):
             self.problem = _("The port is a number from 1024 to 65535")
             self._build()
             return
+        if self.new_game:
+            open_setup(self.app, self.new_game, self.value("name") or player_name(), port, self.save_dir)
+            return
+        assert self.source is not None
         try:
             hosting, link = host_game(self.source, port, self.value("name") or player_name(), self.save_dir)
         except NetStartError as error:

@@ -14,10 +14,13 @@ from typing import Any
 from game.app.net.link import NetLink
 from game.app.net.remote import RemoteSession
 from game.board.mission import load_board
+from game.i18n import _
 from game.net.client import NetClient
+from game.net.content import ELSEWHERE, find_elsewhere
 from game.net.host import Host, HostError, HostThread
 from game.platform import registry
 from game.platform.registry import REPO_ROOT
+from game.rules.core.session import Session
 
 DEFAULT_PORT = 8765
 LOOPBACK = "127.0.0.1"
@@ -75,7 +78,7 @@ def url_of(address: str, port: int | None = None) -> str:
     return f"ws://{address}"
 
 
-PLAYABLE_GAMES = ("zombicide", "zombieworld")  # the games whose screens play a remote game (docs/network.md)
+PLAYABLE_GAMES = ("zombicide", "zombieworld", "city_of_horror")  # the games whose screens play a remote game (docs/network.md)
 NEW_GAME_GAMES = ("zombicide",)  # the games a new network game starts for from a mission (the others: a save)
 
 
@@ -104,9 +107,27 @@ def host_game(source: Path, port: int, name: str, save_dir: Path) -> tuple[Hosti
     try:
         setup = None if is_save else new_game_setup(source)
         host = Host.open(source, save_path=target, setup_json=setup)
+    except (HostError, OSError, ValueError) as error:
+        raise NetStartError(str(error)) from None
+    return start_hosting(host, port, name)
+
+
+def host_session(game: str, session: Session, port: int, name: str, save_dir: Path) -> tuple[Hosting, NetLink]:
+    """Host a new game of ``game`` whose ``session`` a set-up screen made, saved in ``save_dir``."""
+    try:
+        host = Host(registry.game(game), session, Path(save_dir) / "net.json")
+    except (HostError, OSError, ValueError) as error:
+        raise NetStartError(str(error)) from None
+    host.save_path = Path(save_dir) / f"net-{game}-{host.code.lower()}.json"
+    return start_hosting(host, port, name)
+
+
+def start_hosting(host: Host, port: int, name: str) -> tuple[Hosting, NetLink]:
+    """Run ``host`` beside the window on ``port`` and join it from this window for its first seat."""
+    try:
         thread = HostThread(host, port)
         bound = thread.start()
-    except (HostError, OSError, ValueError) as error:
+    except (HostError, OSError) as error:
         raise NetStartError(str(error)) from None
     hosting = Hosting(thread, tuple(host.addresses()), host.code)
     seats = list(getattr(host.session.state, "seats", ()))
@@ -127,8 +148,20 @@ def remote_session(link: NetLink) -> tuple[Any, RemoteSession]:
         raise NetStartError("the host has not welcomed this window yet")
     entry = registry.game(welcome.game)
     ruleset = entry.ruleset(welcome.box)
-    board = load_board(REPO_ROOT / welcome.board)
+    board = load_board(board_path(welcome))
     return entry, RemoteSession(link, ruleset, board, ruleset.setup_from_json(welcome.setup))
+
+
+def board_path(welcome: Any) -> Path:
+    """This copy's file of the host's board: in the repository, or (a board from outside it, sent by
+    name and digest) the file of that name and digest among the maps; NetStartError when it is missing."""
+    if not welcome.board.startswith(ELSEWHERE):
+        return REPO_ROOT / welcome.board
+    found = find_elsewhere(welcome.board, welcome.board_digest)
+    if found is None:
+        raise NetStartError(_("The host's board {name} is not on this machine: put a copy in your maps folder")
+                            .format(name=welcome.board.removeprefix(ELSEWHERE)))
+    return found
 
 
 def open_remote_game(app: Any, link: NetLink, hosting: Hosting | None = None) -> Any:
@@ -136,10 +169,14 @@ def open_remote_game(app: Any, link: NetLink, hosting: Hosting | None = None) ->
     entry, session = remote_session(link)
     if entry.id not in PLAYABLE_GAMES:
         raise NetStartError(f"{entry.name} cannot be played over the network from this window yet")
-    if entry.id == "zombieworld":
+    if entry.id == "city_of_horror":
+        from game.app.net.coh_scene import NetCohScene
+
+        scene: Any = NetCohScene(app, link, session, hosting)
+    elif entry.id == "zombieworld":
         from game.app.net.zombieworld_scene import NetZombieworldScene
 
-        scene: Any = NetZombieworldScene(app, link, session, Path(session.board.source), hosting)
+        scene = NetZombieworldScene(app, link, session, Path(session.board.source), hosting)
     else:
         from game.app.net.zombicide_scene import NetZombicideScene
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pygame
+
 from game.app.net.link import NetLink
 from game.app.net.remote import RemoteSession
 from game.app.net.scene_mixin import NetPlay
@@ -47,6 +49,12 @@ class NetZombicideScene(NetPlay, GameScene):
             self.follow_undo()
         self.sync_pieces()
         self.refresh_buttons()
+
+    def handle_key(self, key: int, mod: int = 0) -> bool:
+        if key == pygame.K_t and not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            return False  # no tape in a game of zones: a stray "t" (the chat line's, typed before it had the
+            # keyboard) switched it on silently, and the next click on a lit zone measured 0.0 cm, not a move
+        return bool(super().handle_key(key, mod))
 
     def undo(self) -> bool:
         return self.ask_undo()
