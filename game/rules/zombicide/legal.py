@@ -29,6 +29,7 @@ from game.rules.zombicide.commands import (
     Taunt,
     Trade,
 )
+from game.rules.zombicide.boxes import InventoryRules
 from game.rules.zombicide.graph import ZoneGraph, jump_targets
 from game.rules.zombicide.odds import fired_cards, weapon_reach
 from game.rules.zombicide.state import (
@@ -369,40 +370,68 @@ def _trades(
 ) -> tuple[Trade, ...]:
     """Give a card to a free slot, take one into a free slot, or swap hand cards; swapping two
     cards of the same kind changes nothing and is left out. Cards go only where they fit."""
-    card_kinds, tables, rules = state.card_kinds, state.tables, state.box.inventory
-    trades = []
-
-    def fits(who: str, slot: int, card: int) -> bool:
-        return card < 0 or rules.fits(tables, who, slot, tables.equipment[card_kinds[card]])
-
-    def swap(a: int, b: int) -> None:  # my slot a ↔ their slot b
-        mine, theirs = my_slots[a], their_slots[b]
-        if mine >= 0 and theirs >= 0 and card_kinds[mine] == card_kinds[theirs]:
-            return
-        if not (fits(sid, a, theirs) and fits(other_id, b, mine)):
-            return
-        mine_after, theirs_after = list(my_slots), list(their_slots)
-        mine_after[a], theirs_after[b] = theirs, mine
-        trades.append(Trade(sid, other_id, tuple(mine_after), tuple(theirs_after)))
-
+    card_kinds = state.card_kinds
+    fits = _fits_for(state)
+    pairs: list[tuple[int, int]] = []  # (my slot, their slot) swapped
     their_free = [b for b, held in enumerate(their_slots) if held == EMPTY]
     my_free = [a for a, held in enumerate(my_slots) if held == EMPTY]
     for a, card in enumerate(my_slots):
-        if card >= 0:
-            free = next((b for b in their_free if fits(other_id, b, card)), None)
+        if card >= 0 and their_free:
+            kind = card_kinds[card]
+            # the first free slot of theirs the card fits; it goes there if what comes back fits mine
+            free = next((b for b in their_free if fits(other_id, b, kind)), None)
             if free is not None:
-                swap(a, free)
+                pairs.append((a, free))
     for b, card in enumerate(their_slots):
-        if card >= 0:
-            free = next((a for a in my_free if fits(sid, a, card)), None)
+        if card >= 0 and my_free:
+            kind = card_kinds[card]
+            free = next((a for a in my_free if fits(sid, a, kind)), None)
             if free is not None:
-                swap(free, b)
+                pairs.append((free, b))
     for a in (0, 1):
-        if my_slots[a] >= 0:
+        mine = my_slots[a]
+        if mine >= 0:
             for b in (0, 1):
-                if their_slots[b] >= 0:
-                    swap(a, b)
+                theirs = their_slots[b]
+                if theirs >= 0 and card_kinds[mine] != card_kinds[theirs] and fits(
+                        sid, a, card_kinds[theirs]) and fits(other_id, b, card_kinds[mine]):
+                    pairs.append((a, b))
+    trades = []
+    for a, b in pairs:
+        mine_after, theirs_after = list(my_slots), list(their_slots)
+        mine_after[a], theirs_after[b] = their_slots[b], my_slots[a]
+        trades.append(Trade(sid, other_id, tuple(mine_after), tuple(theirs_after)))
     return tuple(trades)
+
+
+def _fits_anywhere(who: str, slot: int, kind: str) -> bool:
+    return True
+
+
+# (tables, inventory rules) → whether a card kind fits a slot of a survivor, remembered (the answer
+# depends on those alone: ``InventoryRules``); the entry holds both, so their ids stay theirs
+_FITS: dict[tuple[int, int], tuple[Tables, object, Any]] = {}
+
+
+def _fits_for(state: ZombicideState) -> Any:
+    """``fits(survivor_id, slot, kind)`` of the game's box, answered from a table once asked."""
+    tables, rules = state.tables, state.box.inventory
+    if type(rules).fits is InventoryRules.fits:  # the core's: every card fits every slot
+        return _fits_anywhere
+    entry = _FITS.get((id(tables), id(rules)))
+    if entry is None:
+        if len(_FITS) >= _MEMO_GAMES:
+            _FITS.clear()
+        known: dict[tuple[str, int, str], bool] = {}
+
+        def fits(who: str, slot: int, kind: str) -> bool:
+            answer = known.get((who, slot, kind))
+            if answer is None:
+                answer = known[who, slot, kind] = bool(rules.fits(tables, who, slot, tables.equipment[kind]))
+            return answer
+
+        entry = _FITS[id(tables), id(rules)] = (tables, rules, fits)
+    return entry[2]
 
 
 def _steps(graph: ZoneGraph, doors_open: tuple[bool, ...], sid: str, zone: int) -> tuple[Move, ...]:
