@@ -372,29 +372,38 @@ def _trades(
     cards of the same kind changes nothing and is left out. Cards go only where they fit."""
     card_kinds = state.card_kinds
     fits = _fits_for(state)
+    anywhere = fits is _fits_anywhere
     pairs: list[tuple[int, int]] = []  # (my slot, their slot) swapped
-    their_free = [b for b, held in enumerate(their_slots) if held == EMPTY]
-    my_free = [a for a, held in enumerate(my_slots) if held == EMPTY]
-    for a, card in enumerate(my_slots):
-        if card >= 0 and their_free:
-            kind = card_kinds[card]
-            # the first free slot of theirs the card fits; it goes there if what comes back fits mine
-            free = next((b for b in their_free if fits(other_id, b, kind)), None)
-            if free is not None:
-                pairs.append((a, free))
-    for b, card in enumerate(their_slots):
-        if card >= 0 and my_free:
-            kind = card_kinds[card]
-            free = next((a for a in my_free if fits(sid, a, kind)), None)
-            if free is not None:
-                pairs.append((free, b))
+    if EMPTY in their_slots:
+        their_free = [b for b, held in enumerate(their_slots) if held == EMPTY]
+        for a, card in enumerate(my_slots):
+            if card >= 0:
+                # the first free slot of theirs the card fits (an empty slot always fits mine)
+                if anywhere:
+                    pairs.append((a, their_free[0]))
+                    continue
+                kind = card_kinds[card]
+                free = next((b for b in their_free if fits(other_id, b, kind)), None)
+                if free is not None:
+                    pairs.append((a, free))
+    if EMPTY in my_slots:
+        my_free = [a for a, held in enumerate(my_slots) if held == EMPTY]
+        for b, card in enumerate(their_slots):
+            if card >= 0:
+                if anywhere:
+                    pairs.append((my_free[0], b))
+                    continue
+                kind = card_kinds[card]
+                free = next((a for a in my_free if fits(sid, a, kind)), None)
+                if free is not None:
+                    pairs.append((free, b))
     for a in (0, 1):
         mine = my_slots[a]
         if mine >= 0:
             for b in (0, 1):
                 theirs = their_slots[b]
-                if theirs >= 0 and card_kinds[mine] != card_kinds[theirs] and fits(
-                        sid, a, card_kinds[theirs]) and fits(other_id, b, card_kinds[mine]):
+                if theirs >= 0 and card_kinds[mine] != card_kinds[theirs] and (anywhere or (fits(
+                        sid, a, card_kinds[theirs]) and fits(other_id, b, card_kinds[mine]))):
                     pairs.append((a, b))
     trades = []
     for a, b in pairs:
