@@ -2,10 +2,11 @@
 its own commands at two places (``BoxRules.legal_actions``, ``legal_free``) and those of a survivor
 it holds (``confined_commands``)."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.rules.zombicide import skills as sk
+from game.rules.zombicide.boxes import InventoryRules
 from game.rules.zombicide.commands import (
     Attack,
     ChooseOption,
@@ -29,7 +30,6 @@ from game.rules.zombicide.commands import (
     Taunt,
     Trade,
 )
-from game.rules.zombicide.boxes import InventoryRules
 from game.rules.zombicide.graph import ZoneGraph, jump_targets
 from game.rules.zombicide.odds import fired_cards, weapon_reach
 from game.rules.zombicide.state import (
@@ -371,39 +371,29 @@ def _trades(
     """Give a card to a free slot, take one into a free slot, or swap hand cards; swapping two
     cards of the same kind changes nothing and is left out. Cards go only where they fit."""
     card_kinds = state.card_kinds
-    fits = _fits_for(state)
-    anywhere = fits is _fits_anywhere
+    first_fit = _first_fit_for(state)
     pairs: list[tuple[int, int]] = []  # (my slot, their slot) swapped
-    if EMPTY in their_slots:
-        their_free = [b for b, held in enumerate(their_slots) if held == EMPTY]
+    if EMPTY in their_slots:  # give: each card of mine to the first free slot of theirs it fits
+        their_free = tuple([b for b, held in enumerate(their_slots) if held == EMPTY])
         for a, card in enumerate(my_slots):
             if card >= 0:
-                # the first free slot of theirs the card fits (an empty slot always fits mine)
-                if anywhere:
-                    pairs.append((a, their_free[0]))
-                    continue
-                kind = card_kinds[card]
-                free = next((b for b in their_free if fits(other_id, b, kind)), None)
-                if free is not None:
+                free = first_fit(other_id, their_free, card_kinds[card])
+                if free >= 0:
                     pairs.append((a, free))
-    if EMPTY in my_slots:
-        my_free = [a for a, held in enumerate(my_slots) if held == EMPTY]
+    if EMPTY in my_slots:  # take: each card of theirs to the first free slot of mine it fits
+        my_free = tuple([a for a, held in enumerate(my_slots) if held == EMPTY])
         for b, card in enumerate(their_slots):
             if card >= 0:
-                if anywhere:
-                    pairs.append((my_free[0], b))
-                    continue
-                kind = card_kinds[card]
-                free = next((a for a in my_free if fits(sid, a, kind)), None)
-                if free is not None:
+                free = first_fit(sid, my_free, card_kinds[card])
+                if free >= 0:
                     pairs.append((free, b))
-    for a in (0, 1):
+    for a in (0, 1):  # swap hand cards of different kinds
         mine = my_slots[a]
         if mine >= 0:
             for b in (0, 1):
                 theirs = their_slots[b]
-                if theirs >= 0 and card_kinds[mine] != card_kinds[theirs] and (anywhere or (fits(
-                        sid, a, card_kinds[theirs]) and fits(other_id, b, card_kinds[mine]))):
+                if theirs >= 0 and card_kinds[mine] != card_kinds[theirs] and first_fit(
+                        sid, _SLOT[a], card_kinds[theirs]) >= 0 and first_fit(other_id, _SLOT[b], card_kinds[mine]) >= 0:
                     pairs.append((a, b))
     trades = []
     for a, b in pairs:
@@ -413,33 +403,42 @@ def _trades(
     return tuple(trades)
 
 
-def _fits_anywhere(who: str, slot: int, kind: str) -> bool:
-    return True
+_SLOT = ((0,), (1,))  # one hand, as the slots a card may go to
 
 
-# (tables, inventory rules) → whether a card kind fits a slot of a survivor, remembered (the answer
-# depends on those alone: ``InventoryRules``); the entry holds both, so their ids stay theirs
-_FITS: dict[tuple[int, int], tuple[Tables, object, Any]] = {}
+def _first_anywhere(who: str, slots: tuple[int, ...], kind: str) -> int:
+    return slots[0]
 
 
-def _fits_for(state: ZombicideState) -> Any:
-    """``fits(survivor_id, slot, kind)`` of the game's box, answered from a table once asked."""
+FirstFit = Callable[[str, tuple[int, ...], str], int]
+# (tables, inventory rules) → the first of some slots of a survivor that a card kind fits, remembered
+# (the answer depends on those alone: ``InventoryRules``); the entry holds both, so their ids stay theirs
+_FITS: dict[tuple[int, int], tuple[Tables, object, FirstFit]] = {}
+
+
+def _first_fit_for(state: ZombicideState) -> FirstFit:
+    """``first_fit(survivor_id, slots, kind)``: the first of ``slots`` where a card of ``kind`` may go
+    in that survivor's inventory (the box's ``InventoryRules.fits``), -1 if none."""
     tables, rules = state.tables, state.box.inventory
     if type(rules).fits is InventoryRules.fits:  # the core's: every card fits every slot
-        return _fits_anywhere
+        return _first_anywhere
     entry = _FITS.get((id(tables), id(rules)))
     if entry is None:
         if len(_FITS) >= _MEMO_GAMES:
             _FITS.clear()
-        known: dict[tuple[str, int, str], bool] = {}
+        known: dict[tuple[str, tuple[int, ...], str], int] = {}
 
-        def fits(who: str, slot: int, kind: str) -> bool:
-            answer = known.get((who, slot, kind))
-            if answer is None:
-                answer = known[who, slot, kind] = bool(rules.fits(tables, who, slot, tables.equipment[kind]))
-            return answer
+        def first_fit(who: str, slots: tuple[int, ...], kind: str) -> int:
+            found = known.get((who, slots, kind))
+            if found is None:
+                if len(known) > _MEMO_ENTRIES * 16:
+                    known.clear()
+                equipment = tables.equipment[kind]
+                found = known[who, slots, kind] = next(
+                    (slot for slot in slots if rules.fits(tables, who, slot, equipment)), -1)
+            return found
 
-        entry = _FITS[id(tables), id(rules)] = (tables, rules, fits)
+        entry = _FITS[id(tables), id(rules)] = (tables, rules, first_fit)
     return entry[2]
 
 
