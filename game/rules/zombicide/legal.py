@@ -84,7 +84,8 @@ def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
     flags = sk.flags(s.skills)
     graph, tables = state.graph, state.tables
     sid = s.id
-    commands: list[Any] = [EndTurn(sid)]
+    end_turn, shout, search, reload, make_noise, take_objective, escape = _simple_commands(sid)
+    commands: list[Any] = [end_turn]
     zone = s.zone
     box = state.box
     if box.confined_commands is not None:
@@ -146,7 +147,7 @@ def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
             if edge.door >= 0 and state.doors_open[edge.door]:
                 commands.append(CloseDoor(sid, edge.connection_id))
     if "loud" in flags and state.loud[1] != i:
-        commands.append(Shout(sid))
+        commands.append(shout)
     if "medic" in flags and not s.healed:
         for other in state.survivors:
             if other.in_play and other.zone == zone and other.wounds:
@@ -169,7 +170,7 @@ def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
     if searchable and (_can_spend(s, "search") or s.nose_search) and not s.searched and zombies_here == 0 and (
         state.equipment_deck or state.equipment_discard
     ):
-        commands.append(Search(sid))
+        commands.append(search)
     seen_weapons: set[str] = set()
     for slot in equipped:
         card = s.slots[slot]
@@ -224,13 +225,13 @@ def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
                         if first != second:
                             commands.append(Attack(sid, slot, first, second_zone=second))
     if state.unloaded and s.actions_left > 0 and any(c in state.unloaded for c in hands if c >= 0):
-        commands.append(Reload(sid))
+        commands.append(reload)
     if s.actions_left > 0:
-        commands.append(MakeNoise(sid))
+        commands.append(make_noise)
         commands.extend(box.legal_actions(state, i))
         for index, point in enumerate(graph.objectives):
             if point.zone == zone and not state.objectives_taken[index]:
-                commands.append(TakeObjective(sid))
+                commands.append(take_objective)
                 break
         commands.extend(rearranges)
         # trading, listed as single moves: give a card to a free slot, take one, or swap hands
@@ -253,11 +254,26 @@ def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
     commands.extend(box.legal_free(state, i))
     commands.extend(combines)
     if "escape_all" in state.setup.goals and zone in graph.exits and zombies_here == 0:
-        commands.append(Escape(sid))
+        commands.append(escape)
     if box.refuses_listed and box.refuses is not None:  # what the box would refuse is not listed
         refuses = box.refuses
         commands = [c for c in commands if isinstance(c, EndTurn) or not refuses(state, i, c)]
     return commands
+
+
+SimpleCommands = tuple[EndTurn, Shout, Search, Reload, MakeNoise, TakeObjective, Escape]
+_SIMPLE: dict[str, SimpleCommands] = {}  # survivor id → its commands that name nothing else
+
+
+def _simple_commands(sid: str) -> SimpleCommands:
+    """A survivor's commands without arguments, made once (commands are frozen: lists share them)."""
+    made = _SIMPLE.get(sid)
+    if made is None:
+        if len(_SIMPLE) > _MEMO_ENTRIES:
+            _SIMPLE.clear()
+        made = _SIMPLE[sid] = (EndTurn(sid), Shout(sid), Search(sid), Reload(sid), MakeNoise(sid),
+                               TakeObjective(sid), Escape(sid))
+    return made
 
 
 def move_reach(s: Survivor) -> int:
