@@ -326,6 +326,8 @@ _MEMOS: dict[tuple[str, ...], _GameMemo] = {}  # by card_kinds
 _LAST_MEMO: tuple[tuple[str, ...], _GameMemo] = ((), _GameMemo(None))  # type: ignore[arg-type]
 _MEMO_GAMES = 8
 _MEMO_ENTRIES = 4096
+# a game's trades and inventories: the first rounds of games of one mission list the same ones
+_GAME_MEMO_ENTRIES = 16384
 
 
 def _memo_for(state: ZombicideState) -> _GameMemo:
@@ -333,10 +335,10 @@ def _memo_for(state: ZombicideState) -> _GameMemo:
     last = _LAST_MEMO  # the same game asks again and again: no need to hash its card list
     if last[0] is state.card_kinds and last[1].tables is state.tables and len(last[1].trades) + len(
         last[1].inventories
-    ) <= _MEMO_ENTRIES:
+    ) <= _GAME_MEMO_ENTRIES:
         return last[1]
     memo = _MEMOS.get(state.card_kinds)
-    if memo is None or memo.tables is not state.tables or len(memo.trades) + len(memo.inventories) > _MEMO_ENTRIES:
+    if memo is None or memo.tables is not state.tables or len(memo.trades) + len(memo.inventories) > _GAME_MEMO_ENTRIES:
         if len(_MEMOS) >= _MEMO_GAMES:
             _MEMOS.clear()
         memo = _MEMOS[state.card_kinds] = _GameMemo(state.tables)
