@@ -339,7 +339,8 @@ def _memo_for(state: ZombicideState) -> _GameMemo:
         return last[1]
     memo = _MEMOS.get(state.card_kinds)
     if memo is None or memo.tables is not state.tables or len(memo.trades) + len(memo.inventories) > _GAME_MEMO_ENTRIES:
-        if len(_MEMOS) >= _MEMO_GAMES:
+        if len(_MEMOS) >= _MEMO_GAMES or sum(len(m.trades) + len(m.inventories) for m in _MEMOS.values()) > (
+                2 * _GAME_MEMO_ENTRIES):  # the memos of all games together stay within a few megabytes
             _MEMOS.clear()
         memo = _MEMOS[state.card_kinds] = _GameMemo(state.tables)
     _LAST_MEMO = (state.card_kinds, memo)
