@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import re
-import time
 from contextlib import redirect_stdout
 from functools import cache
 from pathlib import Path
@@ -117,14 +116,7 @@ def _random_games(path: Path, games: int) -> tuple[float, int, dict[str, int]]:
     players = {"players": players_for(mission_team(path.stem, [s.id for s in load_catalog(box).survivors])),
                "auto_wounds": True}
     play_out(board, players, 10_000, random_bot, max_rounds=40)  # warm the box's caches
-    started = time.perf_counter()
-    commands = 0
-    results: dict[str, int] = {}
-    for seed in range(games):
-        stats = play_out(board, players, seed, random_bot, max_rounds=40)
-        commands += stats.commands
-        results[stats.result or "unfinished"] = results.get(stats.result or "unfinished", 0) + 1
-    elapsed = time.perf_counter() - started
+    elapsed, commands, results = benchmark.timed_play_outs(board, players, games)
     return games / elapsed, commands // games, results
 
 

@@ -13,19 +13,15 @@ A rules change that is meant to change games must record them again:
 
 from __future__ import annotations
 
-import hashlib
 from functools import cache
 from pathlib import Path
-from random import Random
 from typing import Any
 
+import digests
 import pytest
 
 from game.board.mission import load_board
 from game.board.model import Board
-from game.rules.core.session import state_hash
-from game.rules.zombicide import engine
-from game.rules.zombicide.commands import EndTurn
 
 MISSIONS_DIR = Path(__file__).parent / "golden_missions"
 MAX_COMMANDS = 600
@@ -58,25 +54,9 @@ def setup_for(box: str) -> dict[str, Any]:
 
 
 def game_digest(mission: str, seed: int, eager: bool) -> str:
-    """One bot game folded into a digest. The bot draws from its own seeded ``Random``; the eager one
-    ends a turn only when nothing else is listed or one time in six, so games run longer."""
+    """One bot game of the mission folded into a digest (``digests.game_digest``)."""
     box, _ = GROUPS[mission]
-    rng = Random(seed)
-    trace = hashlib.sha256()
-    state = engine.setup(mission_board(mission), setup_for(box), seed)
-    played = 0
-    while state.result is None and played < MAX_COMMANDS:
-        (seat,) = engine.current_seats(state)
-        legal = engine.legal_commands(state, seat)
-        trace.update(repr(legal).encode())
-        choices = legal
-        if eager and rng.random() * 6 >= 1:
-            choices = [c for c in legal if not isinstance(c, EndTurn)] or legal
-        command = choices[int(rng.random() * len(choices))]
-        state, events = engine.apply(state, seat, command)
-        trace.update(repr((seat, command, events)).encode())
-        played += 1
-    return f"{state_hash(state)}:{trace.hexdigest()[:16]}"
+    return digests.game_digest(mission_board(mission), setup_for(box), seed, eager, MAX_COMMANDS)
 
 
 def mission_digests(mission: str) -> tuple[str, ...]:

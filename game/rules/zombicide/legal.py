@@ -391,21 +391,9 @@ def _trades(
     cards of the same kind changes nothing and is left out. Cards go only where they fit."""
     card_kinds = state.card_kinds
     first_fit = _first_fit_for(state)
-    pairs: list[tuple[int, int]] = []  # (my slot, their slot) swapped
-    if EMPTY in their_slots:  # give: each card of mine to the first free slot of theirs it fits
-        their_free = tuple([b for b, held in enumerate(their_slots) if held == EMPTY])
-        for a, card in enumerate(my_slots):
-            if card >= 0:
-                free = first_fit(other_id, their_free, card_kinds[card])
-                if free >= 0:
-                    pairs.append((a, free))
-    if EMPTY in my_slots:  # take: each card of theirs to the first free slot of mine it fits
-        my_free = tuple([a for a, held in enumerate(my_slots) if held == EMPTY])
-        for b, card in enumerate(their_slots):
-            if card >= 0:
-                free = first_fit(sid, my_free, card_kinds[card])
-                if free >= 0:
-                    pairs.append((free, b))
+    # (my slot, their slot) swapped: what I give, what I take, then hand cards swapped
+    pairs = _gifts(card_kinds, first_fit, my_slots, other_id, their_slots)
+    pairs.extend((mine, theirs) for theirs, mine in _gifts(card_kinds, first_fit, their_slots, sid, my_slots))
     for a in (0, 1):  # swap hand cards of different kinds
         mine = my_slots[a]
         if mine >= 0:
@@ -420,6 +408,21 @@ def _trades(
         mine_after[a], theirs_after[b] = their_slots[b], my_slots[a]
         trades.append(Trade(sid, other_id, tuple(mine_after), tuple(theirs_after)))
     return tuple(trades)
+
+
+def _gifts(card_kinds: tuple[str, ...], first_fit: "FirstFit", giver_slots: tuple[int, ...], receiver: str,
+           receiver_slots: tuple[int, ...]) -> list[tuple[int, int]]:
+    """(giver's slot, receiver's slot): each card given into the first free slot it fits."""
+    if EMPTY not in receiver_slots:
+        return []
+    free = tuple([b for b, held in enumerate(receiver_slots) if held == EMPTY])
+    gifts = []
+    for a, card in enumerate(giver_slots):
+        if card >= 0:
+            into = first_fit(receiver, free, card_kinds[card])
+            if into >= 0:
+                gifts.append((a, into))
+    return gifts
 
 
 _SLOT = ((0,), (1,))  # one hand, as the slots a card may go to
