@@ -5,7 +5,7 @@ every command played, every event, and the final state's hash."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from random import Random
 from typing import Any
 
@@ -34,3 +34,14 @@ def game_digest(board: Board, setup: Mapping[str, Any], seed: int, eager: bool, 
         trace.update(repr((seat, command, events)).encode())
         played += 1
     return f"{state_hash(state)}:{trace.hexdigest()[:16]}"
+
+
+def print_recorded(names: list[str], digests_of: Callable[[str], tuple[str, ...]]) -> None:
+    """A new ``RECORDED`` table to paste into the test, for a rules change meant to change games."""
+    print("RECORDED: dict[str, tuple[str, ...]] = {")
+    for name in names:
+        print(f"    {name!r}: (")
+        for digest in digests_of(name):
+            print(f"        {digest!r},")
+        print("    ),")
+    print("}")

@@ -318,10 +318,4 @@ RECORDED: dict[str, tuple[str, ...]] = {
 
 
 if __name__ == "__main__":
-    print("RECORDED: dict[str, tuple[str, ...]] = {")
-    for group in sorted(GROUPS):
-        print(f"    {group!r}: (")
-        for digest in group_digests(group):
-            print(f"        {digest!r},")
-        print("    ),")
-    print("}")
+    digests.print_recorded(sorted(GROUPS), group_digests)

@@ -185,10 +185,4 @@ RECORDED: dict[str, tuple[str, ...]] = {
 
 
 if __name__ == "__main__":
-    print("RECORDED: dict[str, tuple[str, ...]] = {")
-    for name in sorted(GROUPS):
-        print(f"    {name!r}: (")
-        for digest in mission_digests(name):
-            print(f"        {digest!r},")
-        print("    ),")
-    print("}")
+    digests.print_recorded(sorted(GROUPS), mission_digests)
