@@ -8,6 +8,7 @@ sections pick its figures out and set them beside the targets.
 from __future__ import annotations
 
 import io
+import os
 import re
 from contextlib import redirect_stdout
 from functools import cache
@@ -120,12 +121,22 @@ def _random_games(path: Path, games: int) -> tuple[float, int, dict[str, int]]:
     return games / elapsed, commands // games, results
 
 
+def machine_load() -> str:
+    """How busy the machine was: figures on one core fall when other processes share it."""
+    try:
+        one_minute = os.getloadavg()[0]
+    except OSError:  # not offered on every system
+        return "load average unknown"
+    return f"load average {one_minute:.1f} on {os.cpu_count()} cores"
+
+
 def tutorial_play_outs() -> list[str]:
     """The issue's figure: random play-outs of the first tutorial with its team, one core."""
     per_second, commands, results = _random_games(TUTORIAL, TUTORIAL_GAMES)
     return [f"{TUTORIAL.name:<20} random bot {per_second:8.1f} games/s   {commands} commands/game   {results}"
             f"   target ≥ {TUTORIAL_TARGET_PER_S:g}/s   {verdict(per_second >= TUTORIAL_TARGET_PER_S)}",
-            f"({TUTORIAL_GAMES} games, the mission's team of 6 on two seats, at most 40 rounds, one core)"]
+            f"({TUTORIAL_GAMES} games, the mission's team of 6 on two seats, at most 40 rounds, one core; "
+            f"{machine_load()})"]
 
 
 def _box_play_outs(paths: tuple[Path, ...], box_name: str) -> list[str]:
@@ -142,7 +153,8 @@ def _box_play_outs(paths: tuple[Path, ...], box_name: str) -> list[str]:
     per_second = len(paths) * GAMES_PER_BOT / total_s if total_s else 0.0
     lines.append(f"all {box_name} missions  random bot {per_second:8.1f} games/s (the slowest {slowest:.1f})"
                  f"   target every mission ≥ {PLAY_OUTS_TARGET_PER_S:g}/s   {verdict(slowest >= PLAY_OUTS_TARGET_PER_S)}")
-    lines.append(f"({GAMES_PER_BOT} games per mission, 6 survivors on two seats, at most 40 rounds, one core)")
+    lines.append(f"({GAMES_PER_BOT} games per mission, 6 survivors on two seats, at most 40 rounds, one core; "
+                 f"{machine_load()})")
     return lines
 
 
