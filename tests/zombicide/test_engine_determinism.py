@@ -14,18 +14,14 @@ to change games must record them again:
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping
-from random import Random
 from typing import Any
 
+import digests
 import pytest
 from boards import CAMP, TOWN, players
 
 from game.board.model import Board
-from game.rules.core.session import state_hash
-from game.rules.zombicide import engine
-from game.rules.zombicide.commands import EndTurn
 
 MAX_COMMANDS = 300
 
@@ -70,24 +66,8 @@ GROUPS: dict[str, tuple[str, Mapping[str, Any], bool, range]] = {
 
 
 def game_digest(board: Board, setup: Mapping[str, Any], seed: int, eager: bool) -> str:
-    """One bot game folded into a digest. The bot draws from its own seeded ``Random``; the eager one
-    ends a turn only when nothing else is listed or one time in six, so games run longer."""
-    rng = Random(seed)
-    trace = hashlib.sha256()
-    state = engine.setup(board, setup, seed)
-    played = 0
-    while state.result is None and played < MAX_COMMANDS:
-        (seat,) = engine.current_seats(state)
-        legal = engine.legal_commands(state, seat)
-        trace.update(repr(legal).encode())
-        choices = legal
-        if eager and rng.random() * 6 >= 1:
-            choices = [c for c in legal if not isinstance(c, EndTurn)] or legal
-        command = choices[int(rng.random() * len(choices))]
-        state, events = engine.apply(state, seat, command)
-        trace.update(repr((seat, command, events)).encode())
-        played += 1
-    return f"{state_hash(state)}:{trace.hexdigest()[:16]}"
+    """One bot game folded into a digest (``digests.game_digest``, at most ``MAX_COMMANDS``)."""
+    return digests.game_digest(board, setup, seed, eager, MAX_COMMANDS)
 
 
 def group_digests(name: str) -> tuple[str, ...]:
@@ -338,10 +318,4 @@ RECORDED: dict[str, tuple[str, ...]] = {
 
 
 if __name__ == "__main__":
-    print("RECORDED: dict[str, tuple[str, ...]] = {")
-    for group in sorted(GROUPS):
-        print(f"    {group!r}: (")
-        for digest in group_digests(group):
-            print(f"        {digest!r},")
-        print("    ),")
-    print("}")
+    digests.print_recorded(sorted(GROUPS), group_digests)

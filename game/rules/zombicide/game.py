@@ -256,7 +256,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
             raise IllegalCommand("the zombies are playing")
         i = self.survivor_by_id(command.survivor)
         s = self.survivors[i]
-        if isinstance(command, Discard | Combine):  # free at any time, even on another's turn (§13.3, §10.7)
+        if isinstance(command, _FREE_ANY_TURN):  # free at any time, even on another's turn (§13.3, §10.7)
             if s.seat != seat:
                 raise IllegalCommand(f"{s.name} is not yours to play")
             if not s.in_play:
@@ -379,6 +379,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
 
 
 _OPEN_AT_ANY_TIME = (EndTurn, Discard, Combine)  # listed whenever: they hold no turn open
+_FREE_ANY_TURN = (Discard, Combine)  # played on anyone's turn
 
 _evolve_state = evolver_for(ZombicideState)
 _evolve_survivor = evolver_for(Survivor)

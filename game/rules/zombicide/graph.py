@@ -94,7 +94,8 @@ class ZoneGraph:
     _distance_cache: dict[tuple[bool, ...], tuple[tuple[int, ...], ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
-    _sight_cache: dict[tuple[tuple[bool, ...], bool], tuple[tuple[int, ...], ...]] = field(
+    _sight_cache: dict[tuple[tuple[bool, ...], bool],
+                       tuple[tuple[tuple[int, ...], ...], tuple[dict[int, int], ...]]] = field(
         default_factory=dict, compare=False, repr=False
     )
     _step_cache: dict[tuple[bool, ...], tuple[tuple[int, ...], ...]] = field(
@@ -245,24 +246,32 @@ class ZoneGraph:
         """Zones each zone sees (itself excluded), for this door configuration; ``deeper``: for a
         viewer whose sight reaches one zone farther into buildings (a skill), where the board's
         sight lines go on past the first building zone."""
+        return self._sight_of(doors_open, deeper)[0]
+
+    def _sight_of(self, doors_open: tuple[bool, ...], deeper: bool) -> tuple[
+            tuple[tuple[int, ...], ...], tuple[dict[int, int], ...]]:
+        """``visible``, and per zone how many zones away each zone it sees is (along its first sight
+        line showing it), worked out together once per door configuration."""
         key = (doors_open, deeper)
         cached = self._sight_cache.get(key)
         if cached is not None:
             return cached
         rooms = 2 if deeper else 1
-        result = tuple(self._visible_from(z, doors_open, rooms) for z in range(self.zone_count))
+        ranges = tuple(self._ranges_from(z, doors_open, rooms) for z in range(self.zone_count))
+        result = (tuple(tuple(seen) for seen in ranges), ranges)
         if len(self._sight_cache) > 256:
             self._sight_cache.clear()
         self._sight_cache[key] = result
         return result
 
-    def _visible_from(self, zone: int, doors_open: tuple[bool, ...], rooms: int = 1) -> tuple[int, ...]:
-        seen: list[int] = []
+    def _ranges_from(self, zone: int, doors_open: tuple[bool, ...], rooms: int = 1) -> dict[int, int]:
+        """The zones ``zone`` sees, in the order its sight lines show them, and how far each is."""
+        seen: dict[int, int] = {}
         for line in self.sight[zone]:
-            for there, _steps in self._seen_along(zone, line, doors_open, rooms):
+            for there, steps in self._seen_along(zone, line, doors_open, rooms):
                 if there not in seen:
-                    seen.append(there)
-        return tuple(seen)
+                    seen[there] = steps
+        return seen
 
     def _seen_along(self, zone: int, line: tuple[tuple[int, int], ...], doors_open: tuple[bool, ...],
                     rooms: int) -> Iterator[tuple[int, int]]:
@@ -288,14 +297,7 @@ class ZoneGraph:
         """How many zones away ``target`` is along a sight line, or None when out of sight."""
         if viewer == target:
             return 0
-        if target not in self.visible(doors_open, deeper)[viewer]:
-            return None
-        rooms = 2 if deeper else 1
-        for line in self.sight[viewer]:
-            for there, steps in self._seen_along(viewer, line, doors_open, rooms):
-                if there == target:
-                    return steps
-        return None
+        return self._sight_of(doors_open, deeper)[1][viewer].get(target)
 
 
 def jump_targets(graph: ZoneGraph, doors: tuple[bool, ...], zone: int) -> list[int]:

@@ -2,10 +2,11 @@
 its own commands at two places (``BoxRules.legal_actions``, ``legal_free``) and those of a survivor
 it holds (``confined_commands``)."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.rules.zombicide import skills as sk
+from game.rules.zombicide.boxes import InventoryRules
 from game.rules.zombicide.commands import (
     Attack,
     ChooseOption,
@@ -83,7 +84,8 @@ def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
     flags = sk.flags(s.skills)
     graph, tables = state.graph, state.tables
     sid = s.id
-    commands: list[Any] = [EndTurn(sid)]
+    end_turn, shout, search, reload, make_noise, take_objective, escape = _simple_commands(sid)
+    commands: list[Any] = [end_turn]
     zone = s.zone
     box = state.box
     if box.confined_commands is not None:
@@ -145,7 +147,7 @@ def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
             if edge.door >= 0 and state.doors_open[edge.door]:
                 commands.append(CloseDoor(sid, edge.connection_id))
     if "loud" in flags and state.loud[1] != i:
-        commands.append(Shout(sid))
+        commands.append(shout)
     if "medic" in flags and not s.healed:
         for other in state.survivors:
             if other.in_play and other.zone == zone and other.wounds:
@@ -168,7 +170,7 @@ def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
     if searchable and (_can_spend(s, "search") or s.nose_search) and not s.searched and zombies_here == 0 and (
         state.equipment_deck or state.equipment_discard
     ):
-        commands.append(Search(sid))
+        commands.append(search)
     seen_weapons: set[str] = set()
     for slot in equipped:
         card = s.slots[slot]
@@ -223,13 +225,13 @@ def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
                         if first != second:
                             commands.append(Attack(sid, slot, first, second_zone=second))
     if state.unloaded and s.actions_left > 0 and any(c in state.unloaded for c in hands if c >= 0):
-        commands.append(Reload(sid))
+        commands.append(reload)
     if s.actions_left > 0:
-        commands.append(MakeNoise(sid))
+        commands.append(make_noise)
         commands.extend(box.legal_actions(state, i))
         for index, point in enumerate(graph.objectives):
             if point.zone == zone and not state.objectives_taken[index]:
-                commands.append(TakeObjective(sid))
+                commands.append(take_objective)
                 break
         commands.extend(rearranges)
         # trading, listed as single moves: give a card to a free slot, take one, or swap hands
@@ -252,11 +254,26 @@ def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
     commands.extend(box.legal_free(state, i))
     commands.extend(combines)
     if "escape_all" in state.setup.goals and zone in graph.exits and zombies_here == 0:
-        commands.append(Escape(sid))
+        commands.append(escape)
     if box.refuses_listed and box.refuses is not None:  # what the box would refuse is not listed
         refuses = box.refuses
         commands = [c for c in commands if isinstance(c, EndTurn) or not refuses(state, i, c)]
     return commands
+
+
+SimpleCommands = tuple[EndTurn, Shout, Search, Reload, MakeNoise, TakeObjective, Escape]
+_SIMPLE: dict[str, SimpleCommands] = {}  # survivor id → its commands that name nothing else
+
+
+def _simple_commands(sid: str) -> SimpleCommands:
+    """A survivor's commands without arguments, made once (commands are frozen: lists share them)."""
+    made = _SIMPLE.get(sid)
+    if made is None:
+        if len(_SIMPLE) > _MEMO_ENTRIES:
+            _SIMPLE.clear()
+        made = _SIMPLE[sid] = (EndTurn(sid), Shout(sid), Search(sid), Reload(sid), MakeNoise(sid),
+                               TakeObjective(sid), Escape(sid))
+    return made
 
 
 def move_reach(s: Survivor) -> int:
@@ -309,6 +326,8 @@ _MEMOS: dict[tuple[str, ...], _GameMemo] = {}  # by card_kinds
 _LAST_MEMO: tuple[tuple[str, ...], _GameMemo] = ((), _GameMemo(None))  # type: ignore[arg-type]
 _MEMO_GAMES = 8
 _MEMO_ENTRIES = 4096
+# a game's trades and inventories: the first rounds of games of one mission list the same ones
+_GAME_MEMO_ENTRIES = 16384
 
 
 def _memo_for(state: ZombicideState) -> _GameMemo:
@@ -316,11 +335,12 @@ def _memo_for(state: ZombicideState) -> _GameMemo:
     last = _LAST_MEMO  # the same game asks again and again: no need to hash its card list
     if last[0] is state.card_kinds and last[1].tables is state.tables and len(last[1].trades) + len(
         last[1].inventories
-    ) <= _MEMO_ENTRIES:
+    ) <= _GAME_MEMO_ENTRIES:
         return last[1]
     memo = _MEMOS.get(state.card_kinds)
-    if memo is None or memo.tables is not state.tables or len(memo.trades) + len(memo.inventories) > _MEMO_ENTRIES:
-        if len(_MEMOS) >= _MEMO_GAMES:
+    if memo is None or memo.tables is not state.tables or len(memo.trades) + len(memo.inventories) > _GAME_MEMO_ENTRIES:
+        if len(_MEMOS) >= _MEMO_GAMES or sum(len(m.trades) + len(m.inventories) for m in _MEMOS.values()) > (
+                2 * _GAME_MEMO_ENTRIES):  # the memos of all games together stay within a few megabytes
             _MEMOS.clear()
         memo = _MEMOS[state.card_kinds] = _GameMemo(state.tables)
     _LAST_MEMO = (state.card_kinds, memo)
@@ -369,40 +389,79 @@ def _trades(
 ) -> tuple[Trade, ...]:
     """Give a card to a free slot, take one into a free slot, or swap hand cards; swapping two
     cards of the same kind changes nothing and is left out. Cards go only where they fit."""
-    card_kinds, tables, rules = state.card_kinds, state.tables, state.box.inventory
-    trades = []
-
-    def fits(who: str, slot: int, card: int) -> bool:
-        return card < 0 or rules.fits(tables, who, slot, tables.equipment[card_kinds[card]])
-
-    def swap(a: int, b: int) -> None:  # my slot a ↔ their slot b
-        mine, theirs = my_slots[a], their_slots[b]
-        if mine >= 0 and theirs >= 0 and card_kinds[mine] == card_kinds[theirs]:
-            return
-        if not (fits(sid, a, theirs) and fits(other_id, b, mine)):
-            return
-        mine_after, theirs_after = list(my_slots), list(their_slots)
-        mine_after[a], theirs_after[b] = theirs, mine
-        trades.append(Trade(sid, other_id, tuple(mine_after), tuple(theirs_after)))
-
-    their_free = [b for b, held in enumerate(their_slots) if held == EMPTY]
-    my_free = [a for a, held in enumerate(my_slots) if held == EMPTY]
-    for a, card in enumerate(my_slots):
-        if card >= 0:
-            free = next((b for b in their_free if fits(other_id, b, card)), None)
-            if free is not None:
-                swap(a, free)
-    for b, card in enumerate(their_slots):
-        if card >= 0:
-            free = next((a for a in my_free if fits(sid, a, card)), None)
-            if free is not None:
-                swap(free, b)
-    for a in (0, 1):
-        if my_slots[a] >= 0:
+    card_kinds = state.card_kinds
+    first_fit = _first_fit_for(state)
+    # (my slot, their slot) swapped: what I give, what I take, then hand cards swapped
+    pairs = _gifts(card_kinds, first_fit, my_slots, other_id, their_slots)
+    pairs.extend((mine, theirs) for theirs, mine in _gifts(card_kinds, first_fit, their_slots, sid, my_slots))
+    for a in (0, 1):  # swap hand cards of different kinds
+        mine = my_slots[a]
+        if mine >= 0:
             for b in (0, 1):
-                if their_slots[b] >= 0:
-                    swap(a, b)
+                theirs = their_slots[b]
+                if theirs >= 0 and card_kinds[mine] != card_kinds[theirs] and first_fit(
+                        sid, _SLOT[a], card_kinds[theirs]) >= 0 and first_fit(other_id, _SLOT[b], card_kinds[mine]) >= 0:
+                    pairs.append((a, b))
+    trades = []
+    for a, b in pairs:
+        mine_after, theirs_after = list(my_slots), list(their_slots)
+        mine_after[a], theirs_after[b] = their_slots[b], my_slots[a]
+        trades.append(Trade(sid, other_id, tuple(mine_after), tuple(theirs_after)))
     return tuple(trades)
+
+
+def _gifts(card_kinds: tuple[str, ...], first_fit: "FirstFit", giver_slots: tuple[int, ...], receiver: str,
+           receiver_slots: tuple[int, ...]) -> list[tuple[int, int]]:
+    """(giver's slot, receiver's slot): each card given into the first free slot it fits."""
+    if EMPTY not in receiver_slots:
+        return []
+    free = tuple([b for b, held in enumerate(receiver_slots) if held == EMPTY])
+    gifts = []
+    for a, card in enumerate(giver_slots):
+        if card >= 0:
+            into = first_fit(receiver, free, card_kinds[card])
+            if into >= 0:
+                gifts.append((a, into))
+    return gifts
+
+
+_SLOT = ((0,), (1,))  # one hand, as the slots a card may go to
+
+
+def _first_anywhere(who: str, slots: tuple[int, ...], kind: str) -> int:
+    return slots[0]
+
+
+FirstFit = Callable[[str, tuple[int, ...], str], int]
+# (tables, inventory rules) → the first of some slots of a survivor that a card kind fits, remembered
+# (the answer depends on those alone: ``InventoryRules``); the entry holds both, so their ids stay theirs
+_FITS: dict[tuple[int, int], tuple[Tables, object, FirstFit]] = {}
+
+
+def _first_fit_for(state: ZombicideState) -> FirstFit:
+    """``first_fit(survivor_id, slots, kind)``: the first of ``slots`` where a card of ``kind`` may go
+    in that survivor's inventory (the box's ``InventoryRules.fits``), -1 if none."""
+    tables, rules = state.tables, state.box.inventory
+    if type(rules).fits is InventoryRules.fits:  # the core's: every card fits every slot
+        return _first_anywhere
+    entry = _FITS.get((id(tables), id(rules)))
+    if entry is None:
+        if len(_FITS) >= _MEMO_GAMES:
+            _FITS.clear()
+        known: dict[tuple[str, tuple[int, ...], str], int] = {}
+
+        def first_fit(who: str, slots: tuple[int, ...], kind: str) -> int:
+            found = known.get((who, slots, kind))
+            if found is None:
+                if len(known) > _MEMO_ENTRIES * 16:
+                    known.clear()
+                equipment = tables.equipment[kind]
+                found = known[who, slots, kind] = next(
+                    (slot for slot in slots if rules.fits(tables, who, slot, equipment)), -1)
+            return found
+
+        entry = _FITS[id(tables), id(rules)] = (tables, rules, first_fit)
+    return entry[2]
 
 
 def _steps(graph: ZoneGraph, doors_open: tuple[bool, ...], sid: str, zone: int) -> tuple[Move, ...]:

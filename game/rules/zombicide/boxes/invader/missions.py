@@ -227,7 +227,7 @@ def _happened(game: Game, when: str) -> bool:
         removed = set(box.doors_gone) | set(box.doors_broken)
         return any(game.graph.edges[game.graph.doors[d]].color == value for d in removed)
     if kind == "mold_near_spawn":
-        mold = mold_of(game)
+        mold = game.box_state.mold  # empty while no Mold was ever placed
         if not any(mold):
             return False
         borders = board_of(game.graph).borders

@@ -84,8 +84,10 @@ def spread(game: Game) -> None:
             continue  # not a spreader, or every one of them is still in the box
         outdoor = board_of(game.graph).outdoor
         for zone, counts in enumerate(game.zombies):
-            if counts[t] and not outdoor[zone] and mold_of(game)[zone] != ACTIVE:
-                set_mold(game, zone, ACTIVE, "abomination")
+            if counts[t] and not outdoor[zone]:
+                mold = game.box_state.mold  # read afresh: each new Mold zone changes it
+                if (mold[zone] if mold else NO_MOLD) != ACTIVE:
+                    set_mold(game, zone, ACTIVE, "abomination")
 
 
 def joined_spawns(state: Any) -> bool:
