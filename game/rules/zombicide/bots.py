@@ -188,7 +188,7 @@ HIDDEN_COST = 6  # a zone nobody has looked into may hide zombies
 CLOSE_IN_SPARE = 0  # actions kept back before stepping into zombies to fight
 CLOSE_IN_RISK = 0.0  # zombies a melee survivor accepts to leave standing beside it
 NEAR_WEIGHT = 0.5  # zombies next door reach the zone at the end of the round but attack only the next one
-LEASH = 2  # how far (in route cost) a survivor may walk ahead of the team's rearmost member
+LEASH = 4  # how far (in route cost) a survivor may walk ahead of the team's rearmost member
 SKILL_PREFERENCE = (
     "plus_one_action", "plus_one_free_combat_action", "plus_one_free_melee_action", "plus_one_free_ranged_action",
     "medic", "tough", "slippery", "plus_one_die:combat", "plus_one_die:melee", "plus_one_die:ranged",
@@ -559,6 +559,31 @@ def _arm(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -
     return best
 
 
+def _hand_power(state: ZombicideState, s: Any, slots: tuple[int, ...]) -> float:
+    """What a survivor's hands are worth to the team: the first weapon counts most (an unarmed
+    survivor can neither fight nor cover a friend), more power a little less."""
+    armed = replace(s, slots=slots)
+    power = max(_weapon_power(state, armed, 0), _weapon_power(state, armed, 1))
+    return min(power, 0.5) * 3 + power
+
+
+def _share(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
+    """Hand a spare weapon to a friend in the zone whose hands are weaker, when the zone is quiet."""
+    s = state.survivors[i]
+    if state.zombies_in(s.zone):
+        return None
+    best, best_gain = None, 0.4
+    for command in commands:
+        if not isinstance(command, Trade):
+            continue
+        other = state.survivors[state.survivor_index(command.other)]
+        gain = (_hand_power(state, s, command.slots) + _hand_power(state, other, command.other_slots)
+                - _hand_power(state, s, s.slots) - _hand_power(state, other, other.slots))
+        if gain > best_gain:
+            best, best_gain = command, gain
+    return best
+
+
 def _search(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
     return next((c for c in commands if isinstance(c, Search)), None)
 
@@ -791,11 +816,12 @@ TACTICS: tuple[Tactic, ...] = (
     _take_objective,
     _escape,
     _arm,
+    _share,
     _regroup,
     _search_on_the_way,
-    _advance,
     _shoot_near,
     _close_in,
+    _advance,
     _search,
     _wait,
 )
