@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
@@ -205,9 +206,12 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, SceneDecisions, OverrideTo
     # --- building ----------------------------------------------------------------------------
 
     @classmethod
-    def new_game(cls, app: Any, mission_path: Path, setup: ZombicideSetup | dict, seed: int) -> GameScene:
+    def new_game(cls, app: Any, mission_path: Path, setup: ZombicideSetup | dict, seed: int,
+                 bot_seats: Sequence[str] = ()) -> GameScene:
         board = load_board(mission_path)
-        return cls(app, GameController.new(board, setup, seed), mission_path)
+        scene = cls(app, GameController.new(board, setup, seed), mission_path)
+        scene.restore_bot_seats(list(bot_seats))
+        return scene
 
     @classmethod
     def resume(cls, app: Any, save_path: Path) -> GameScene:
@@ -218,6 +222,7 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, SceneDecisions, OverrideTo
             scene.director.speed_index = speed
         if scene.tutorial is not None:
             scene.tutorial.restore(extra.get("tutorial"))
+        scene.restore_bot_seats(extra.get("bot_seats"))
         return scene
 
     def _window_size(self) -> tuple[int, int]:
