@@ -396,9 +396,11 @@ def _hit_chance(accuracy: int, bonus: int) -> float:
     return max(0.0, min(1.0, (7 - max(1, accuracy - bonus)) / 6))
 
 
-def _weapon_power(state: ZombicideState, s: Any, slot: int) -> float:
-    """Expected hits of one attack action with the weapon in ``slot`` (its Dual twin joining in)."""
-    card = s.slots[slot]
+def _weapon_power(state: ZombicideState, s: Any, slot: int, slots: tuple[int, ...] | None = None) -> float:
+    """Expected hits of one attack action with the weapon in ``slot`` (its Dual twin joining in), the
+    survivor holding ``slots`` (its own by default)."""
+    slots = s.slots if slots is None else slots
+    card = slots[slot]
     if card < 0:
         return 0.0
     weapon = _equipment(state, card)
@@ -408,7 +410,7 @@ def _weapon_power(state: ZombicideState, s: Any, slot: int) -> float:
 
     dice = weapon.dice + sk.dice_bonus(s.skills, weapon.attack)
     hits = dice * _hit_chance(weapon.accuracy, sk.roll_bonus(s.skills, weapon.attack))
-    other = s.slots[1 - slot] if slot in (0, 1) else EMPTY
+    other = slots[1 - slot] if slot in (0, 1) else EMPTY
     if other >= 0 and state.card_kinds[other] == weapon.id and weapon.dual:
         hits *= 2
     if weapon.damage >= 2:
@@ -562,8 +564,7 @@ def _arm(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -
 def _hand_power(state: ZombicideState, s: Any, slots: tuple[int, ...]) -> float:
     """What a survivor's hands are worth to the team: the first weapon counts most (an unarmed
     survivor can neither fight nor cover a friend), more power a little less."""
-    armed = replace(s, slots=slots)
-    power = max(_weapon_power(state, armed, 0), _weapon_power(state, armed, 1))
+    power = max(_weapon_power(state, s, 0, slots), _weapon_power(state, s, 1, slots))
     return min(power, 0.5) * 3 + power
 
 
@@ -573,12 +574,20 @@ def _share(state: ZombicideState, i: int, commands: Sequence[Any], route: Route)
     if state.zombies_in(s.zone):
         return None
     best, best_gain = None, 0.4
+    known: dict[tuple[str, tuple[int, ...]], float] = {}  # many trades leave one side's hands as they are
+
+    def worth(who: Any, slots: tuple[int, ...]) -> float:
+        key = (who.id, slots[:2])
+        if key not in known:
+            known[key] = _hand_power(state, who, slots)
+        return known[key]
+
     for command in commands:
         if not isinstance(command, Trade):
             continue
         other = state.survivors[state.survivor_index(command.other)]
-        gain = (_hand_power(state, s, command.slots) + _hand_power(state, other, command.other_slots)
-                - _hand_power(state, s, s.slots) - _hand_power(state, other, other.slots))
+        gain = (worth(s, command.slots) + worth(other, command.other_slots)
+                - worth(s, s.slots) - worth(other, other.slots))
         if gain > best_gain:
             best, best_gain = command, gain
     return best
