@@ -16,9 +16,9 @@ rule comes from the engine: what may be played, the odds of an attack, the goals
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from collections.abc import Sequence
 from typing import Any
 
 import pygame

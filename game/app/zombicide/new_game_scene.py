@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from collections.abc import Sequence
 from typing import Any
 
 import pygame
