@@ -1,17 +1,17 @@
 """Bot seats chosen at the Zombicide set-up: on New game's Options step each seat is Human or Bot; a
 game started with a bot seat plays that seat by itself; the choice is saved with the game and comes
-back on Continue; the Bot tool still takes the seat back in play."""
+back on Continue; the Bot tool still takes the seat back in play. (The page's layout with six seats is
+checked in test_layout_zombicide.)"""
 
 from __future__ import annotations
 
 import json
 
 import pygame
-import pytest
 from test_around_start import app, press, tap  # noqa: F401 (the fixture)
+from test_around_survivor_picking import survivors_page
 
 from game.app.zombicide.game_scene import GameScene
-from game.app.zombicide.new_game_scene import ZombicideNewGameScene
 from game.rules.zombicide.search import SearchBudget
 
 SMALL = SearchBudget(playouts=4, candidates=2)
@@ -19,13 +19,9 @@ SMALL = SearchBudget(playouts=4, candidates=2)
 
 def start_with_bot_seat(app, seat_key: str) -> GameScene:  # noqa: F811
     """New game of Tutorial 1 for two players, ``seat_key`` handed to the bot on Options, by taps."""
-    home = app.scenes.top
-    tap(app, home.buttons["new"], False)
-    tap(app, home.buttons["new_rue_morgue"], False)
-    setup = app.scenes.top
-    assert isinstance(setup, ZombicideNewGameScene)
-    tap(app, setup.buttons["mission_rm-tutorial-1"], False)
-    tap(app, setup.buttons["next"], False)
+    setup = survivors_page(app)
+    setup.choose_mission(next(m for m in setup.missions if m.id == "rm-tutorial-1"))
+    setup.go("survivors")
     tap(app, setup.buttons["players_2"], False)
     tap(app, setup.buttons["next"], False)
     assert setup.page == "options"
@@ -48,11 +44,7 @@ def frames_until(app, condition, what: str, limit: int = 20_000) -> None:  # noq
 
 
 def test_a_seat_toggles_human_and_bot_and_only_the_bot_seats_go_to_the_game(app):  # noqa: F811
-    home = app.scenes.top
-    tap(app, home.buttons["new"], False)
-    tap(app, home.buttons["new_rue_morgue"], False)
-    setup = app.scenes.top
-    setup.go("survivors")
+    setup = survivors_page(app)
     tap(app, setup.buttons["players_2"], False)
     setup.go("options")
     tap(app, setup.buttons["seat_2"], False)
@@ -96,24 +88,3 @@ def test_a_saved_bot_seat_that_is_no_seat_of_the_game_is_left_out(app, tmp_path)
     saved.write_text(json.dumps(data), encoding="utf-8")
     assert GameScene.resume(app, saved).bot_seats == {"Player 2"}
 
-
-SIZES = [(1000, 650), (1920, 1080), (3840, 2160)]
-
-
-@pytest.mark.filterwarnings("error:Label Rect is too small:UserWarning")
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_the_options_page_with_six_seats_fits(tmp_path, size):
-    from layout_check import layout_problems, ui_rects
-    from test_play_scene import forget_fonts
-
-    from game.app.app import DeadtableApp
-
-    forget_fonts()
-    window = DeadtableApp(size=size, save_dir=tmp_path)
-    setup = ZombicideNewGameScene(window, "rue_morgue")
-    window.show(setup)
-    setup.set_players(6)
-    setup.go("options")
-    window.frame(0.02, events=[])
-    assert [f"seat_{n}" in setup.buttons for n in range(1, 7)] == [True] * 6
-    assert layout_problems(ui_rects(window.ui), size) == []
