@@ -77,7 +77,7 @@ def test_fit_keeps_the_room_names(tmp_path, size):
 
 @too_small_fails
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_the_survivors_page_and_the_end_screen_fit(tmp_path, size):
+def test_the_survivors_and_options_pages_and_the_end_screen_fit(tmp_path, size):
     forget_fonts()
     app = DeadtableApp(size=size, save_dir=tmp_path)
     picking = ZombicideNewGameScene(app, "rue_morgue")
@@ -85,6 +85,11 @@ def test_the_survivors_page_and_the_end_screen_fit(tmp_path, size):
     picking.go("survivors")
     app.frame(0.02, events=[])
     assert layout_problems(in_view(app, ui_rects(app.ui)), size) == []
+    picking.set_players(6)  # the Options step with the most Human/Bot seat buttons
+    picking.go("options")
+    app.frame(0.02, events=[])
+    assert all(f"seat_{n}" in picking.buttons for n in range(1, 7))
+    assert layout_problems(ui_rects(app.ui), size) == []
     _, scene = open_game(tmp_path, size)
     end = EndScene(scene.app, scene.controller.session)
     scene.app.push(end)

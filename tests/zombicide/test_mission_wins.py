@@ -34,12 +34,12 @@ MAX_ROUNDS = 60
 WINNING_SEEDS = {
     "rm-tutorial-1": 0,
     "rm-tutorial-2": 1,
-    "rm-night-shift": 1,
-    "rm-airlift": 5,
-    "rm-field-hospital": 2,
-    "rm-supply-run": 2,
-    "rm-quarantine": 2,
-    "rm-last-flight": 5,
+    "rm-night-shift": 0,
+    "rm-airlift": 3,
+    "rm-field-hospital": 1,
+    "rm-supply-run": 0,
+    "rm-quarantine": 0,
+    "rm-last-flight": 3,
 }
 
 

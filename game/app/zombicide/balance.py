@@ -108,6 +108,16 @@ def _histogram(values: Sequence[int]) -> list[tuple[int, int]]:
     return [(value, counts[value]) for value in range(min(values), max(values) + 1)] if values else []
 
 
+def _shown_path(mission_path: Path) -> str:
+    """The mission's path from the repository when it lies inside it (a shipped report names no
+    folder of the machine that wrote it), else as given."""
+    repo = Path(__file__).resolve().parents[3]
+    try:
+        return mission_path.resolve().relative_to(repo).as_posix()
+    except ValueError:
+        return mission_path.as_posix()
+
+
 def markdown(figures: MissionFigures, mission_path: Path, deaths_png: str, rounds_png: str) -> str:
     n = len(figures.games)
     low, high = wilson_interval(figures.won, n)
@@ -120,7 +130,7 @@ def markdown(figures: MissionFigures, mission_path: Path, deaths_png: str, round
     lines = [
         f"# {figures.title}: balance report",
         "",
-        f"Mission file `{mission_path.as_posix()}`; {n} games by the **{figures.bot}** bot with "
+        f"Mission file `{_shown_path(mission_path)}`; {n} games by the **{figures.bot}** bot with "
         f"{len(figures.survivors)} survivors ({', '.join(figures.survivors)}); {figures.seconds:.1f} s.",
         *(["", "**Stopped with Ctrl-C**: the figures are those of the games played."] if figures.interrupted else []),
         "",

@@ -47,6 +47,14 @@ class BotSeats:
             scene.status(_("The bot plays seat {seat}").format(seat=seat))
         scene.refresh_buttons()
 
+    def restore_bot_seats(self, seats: object) -> None:
+        """The bot seats chosen at set-up or saved with the game: names of the game's seats only
+        (anything else in a save is left out, never an error)."""
+        scene: Any = self
+        known = {s.seat for s in scene.controller.state.survivors}
+        if isinstance(seats, list):
+            self.bot_seats.update(seat for seat in seats if isinstance(seat, str) and seat in known)
+
     def bot_is_playing(self) -> bool:
         scene: Any = self
         return scene.controller.seat in self.bot_seats and scene.controller.outcome() is None

@@ -16,6 +16,7 @@ rule comes from the engine: what may be played, the odds of an attack, the goals
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -206,9 +207,12 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, SceneDecisions, OverrideTo
     # --- building ----------------------------------------------------------------------------
 
     @classmethod
-    def new_game(cls, app: Any, mission_path: Path, setup: ZombicideSetup | dict, seed: int) -> GameScene:
+    def new_game(cls, app: Any, mission_path: Path, setup: ZombicideSetup | dict, seed: int,
+                 bot_seats: Sequence[str] = ()) -> GameScene:
         board = load_board(mission_path)
-        return cls(app, GameController.new(board, setup, seed), mission_path)
+        scene = cls(app, GameController.new(board, setup, seed), mission_path)
+        scene.restore_bot_seats(list(bot_seats))
+        return scene
 
     @classmethod
     def resume(cls, app: Any, save_path: Path) -> GameScene:
@@ -219,6 +223,7 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, SceneDecisions, OverrideTo
             scene.director.speed_index = speed
         if scene.tutorial is not None:
             scene.tutorial.restore(extra.get("tutorial"))
+        scene.restore_bot_seats(extra.get("bot_seats"))
         return scene
 
     def _window_size(self) -> tuple[int, int]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -35,6 +36,7 @@ from game.rules.zombicide.registration import DEFAULT_BOX
 REPO = Path(__file__).resolve().parents[3]
 MISSION_DIR = REPO / "maps" / "missions"
 MAX_PLAYERS = 6
+SEAT_BUTTON_H = 48  # the Human/Bot buttons: up to six seats fit above Back in a 650-pixel window
 DEFAULT_SURVIVORS = ("marta", "juno", "bruno", "ines", "kasia", "nell")
 # Skills a mission needs among the chosen survivors (the tutorial that flies the helicopter).
 MISSION_NEEDS: dict[str, tuple[str, ...]] = {"rm-tutorial-2": ("helicopter_pilot", "rope_descent")}
@@ -145,13 +147,13 @@ def mission_error(mission_path: Path, error: Exception) -> str:
     return text if str(mission_path) in text or Path(mission_path).name in text else f"{mission_path}: {text}"
 
 
-def start_game(app, mission_path: Path, setup: Any, seed: int) -> bool:
-    """Start a game of ``mission_path`` in the window; a mission that cannot start says why and
-    changes nothing."""
+def start_game(app, mission_path: Path, setup: Any, seed: int, bot_seats: Sequence[str] = ()) -> bool:
+    """Start a game of ``mission_path`` in the window, ``bot_seats`` played by the bot; a mission
+    that cannot start says why and changes nothing."""
     from game.app.zombicide.game_scene import GameScene
 
     try:
-        scene = GameScene.new_game(app, Path(mission_path), setup, seed)
+        scene = GameScene.new_game(app, Path(mission_path), setup, seed, bot_seats)
     except (MapFormatError, ValueError, OSError) as error:
         app.show_message("Could not start the game", mission_error(mission_path, error))
         return False
@@ -181,6 +183,7 @@ class ZombicideNewGameScene(CardScene):
         self.crawlers = True
         self.auto_wounds = False
         self.seed = new_seed()
+        self.bot_players: set[int] = set()  # player indexes whose seat the bot plays
         self.deal_owners()
 
     # --- navigation -----------------------------------------------------------------------------
@@ -263,10 +266,22 @@ class ZombicideNewGameScene(CardScene):
 
     def seats(self) -> list[dict[str, Any]]:
         """Each player's survivors in the order they were picked (a player without any sits out)."""
+        return [seat for _n, seat in self._numbered_seats()]
+
+    def _numbered_seats(self) -> list[tuple[int, dict[str, Any]]]:
         seats: list[dict[str, Any]] = [{"seat": _("Player {n}").format(n=n + 1), "survivors": []} for n in range(self.players)]
         for survivor_id in self.picked:
             seats[self.owners[survivor_id]]["survivors"].append(survivor_id)
-        return [seat for seat in seats if seat["survivors"]]
+        return [(n, seat) for n, seat in enumerate(seats) if seat["survivors"]]
+
+    def bot_seats(self) -> list[str]:
+        """The seats (of players who play a survivor) handed to the bot."""
+        return [seat["seat"] for n, seat in self._numbered_seats() if n in self.bot_players]
+
+    def toggle_bot_player(self, player: int) -> None:
+        """Player ``player``'s seat: Human ↔ Bot."""
+        self.bot_players ^= {player}
+        self._build()
 
     def missing_skills(self) -> list[str]:
         if self.mission is None:
@@ -295,7 +310,7 @@ class ZombicideNewGameScene(CardScene):
         except (MapFormatError, ValueError, OSError) as error:
             self.app.show_message("Could not start the game", mission_error(self.mission.path, error))
             return False
-        return start_game(self.app, self.mission.path, setup, self.seed)
+        return start_game(self.app, self.mission.path, setup, self.seed, self.bot_seats())
 
     # --- the pages ------------------------------------------------------------------------------
 
@@ -383,11 +398,31 @@ class ZombicideNewGameScene(CardScene):
                      key="seed", object_id="@start_choice",
                      tip="The same seed and the same moves give the same game: dice, cards and spawns.")
         y += BUTTON_H + GAP
+        y = self._seat_buttons(c, x, y, bw)
         lines = [f"{seat['seat']}: " + ", ".join(self.catalog.survivor(s).name for s in seat["survivors"])
                  for seat in self.seats()]
-        UITextBox("<br>".join(_esc(line) for line in lines), pygame.Rect(x, y, bw, max(60, height - y - BUTTON_H - 30)),
-                  manager=self.app.ui, container=c, object_id=ObjectID(object_id="#start_detail"))
+        room = height - y - BUTTON_H - 30
+        if room >= 60:  # a small window with many seats: their buttons already name them
+            UITextBox("<br>".join(_esc(line) for line in lines), pygame.Rect(x, y, bw, room),
+                      manager=self.app.ui, container=c, object_id=ObjectID(object_id="#start_detail"))
         self._nav(c, width, height, "Start the game", self.start)
+
+    def _seat_buttons(self, c, x: int, y: int, width: int) -> int:
+        """One button a seat, Human or Bot, as many a row as fit; returns the y below them."""
+        numbered = self._numbered_seats()
+        per_row = max(1, min(len(numbered), width // 180))
+        cell_w = (width - GAP * (per_row - 1)) // per_row
+        row_h = SEAT_BUTTON_H + GAP // 2
+        for k, (n, seat) in enumerate(numbered):
+            row, col = divmod(k, per_row)
+            bot = n in self.bot_players
+            label = (_("{seat}: Bot") if bot else _("{seat}: Human")).format(seat=seat["seat"])
+            self._button(pygame.Rect(x + col * (cell_w + GAP), y + row * row_h, cell_w, SEAT_BUTTON_H), label,
+                         partial(self.toggle_bot_player, n), c, key=f"seat_{n + 1}", selected=bot,
+                         object_id="@start_choice",
+                         tip=_("Tap to give this seat to the bot, or take it back; the Bot tool does the same in play."))
+        rows = -(-len(numbered) // per_row)
+        return y + rows * row_h + GAP // 2
 
     def _toggle_crawlers(self) -> None:
         self.crawlers = not self.crawlers

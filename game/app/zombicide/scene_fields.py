@@ -58,6 +58,7 @@ class SceneFields:
     animated: tuple[Any, tuple[Any, ...]] | None
     tutorial: Any  # a TutorialPrompt, or None when the mission has no tutorial
     tutorial_events: list[Any]
+    bot_seats: set[str]  # the seats the bot plays (BotSeats)
     ended_shown: bool
     _chrome: ChromeCache
 

@@ -152,7 +152,7 @@ class SceneHistory(SceneFields):
         target = path or self.save_path or Path(getattr(self.app, "save_dir", Path("saves"))) / (
             f"zombicide-{self.mission_path.stem}.json")
         try:
-            extra: dict[str, Any] = {"speed": self.director.speed_index}
+            extra: dict[str, Any] = {"speed": self.director.speed_index, "bot_seats": sorted(self.bot_seats)}
             if self.tutorial is not None:  # the step it is on: a resumed tutorial goes on from there
                 extra["tutorial"] = self.tutorial.guide.progress()
             written = save_game(target, self.live_controller.session, extra)

@@ -188,7 +188,7 @@ HIDDEN_COST = 6  # a zone nobody has looked into may hide zombies
 CLOSE_IN_SPARE = 0  # actions kept back before stepping into zombies to fight
 CLOSE_IN_RISK = 0.0  # zombies a melee survivor accepts to leave standing beside it
 NEAR_WEIGHT = 0.5  # zombies next door reach the zone at the end of the round but attack only the next one
-LEASH = 2  # how far (in route cost) a survivor may walk ahead of the team's rearmost member
+LEASH = 4  # how far (in route cost) a survivor may walk ahead of the team's rearmost member
 SKILL_PREFERENCE = (
     "plus_one_action", "plus_one_free_combat_action", "plus_one_free_melee_action", "plus_one_free_ranged_action",
     "medic", "tough", "slippery", "plus_one_die:combat", "plus_one_die:melee", "plus_one_die:ranged",
@@ -396,9 +396,11 @@ def _hit_chance(accuracy: int, bonus: int) -> float:
     return max(0.0, min(1.0, (7 - max(1, accuracy - bonus)) / 6))
 
 
-def _weapon_power(state: ZombicideState, s: Any, slot: int) -> float:
-    """Expected hits of one attack action with the weapon in ``slot`` (its Dual twin joining in)."""
-    card = s.slots[slot]
+def _weapon_power(state: ZombicideState, s: Any, slot: int, slots: tuple[int, ...] | None = None) -> float:
+    """Expected hits of one attack action with the weapon in ``slot`` (its Dual twin joining in), the
+    survivor holding ``slots`` (its own by default)."""
+    slots = s.slots if slots is None else slots
+    card = slots[slot]
     if card < 0:
         return 0.0
     weapon = _equipment(state, card)
@@ -408,7 +410,7 @@ def _weapon_power(state: ZombicideState, s: Any, slot: int) -> float:
 
     dice = weapon.dice + sk.dice_bonus(s.skills, weapon.attack)
     hits = dice * _hit_chance(weapon.accuracy, sk.roll_bonus(s.skills, weapon.attack))
-    other = s.slots[1 - slot] if slot in (0, 1) else EMPTY
+    other = slots[1 - slot] if slot in (0, 1) else EMPTY
     if other >= 0 and state.card_kinds[other] == weapon.id and weapon.dual:
         hits *= 2
     if weapon.damage >= 2:
@@ -556,6 +558,38 @@ def _arm(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -
             power = max(_weapon_power(state, after, 0), _weapon_power(state, after, 1))
             if power > best_power:
                 best, best_power = command, power
+    return best
+
+
+def _hand_power(state: ZombicideState, s: Any, slots: tuple[int, ...]) -> float:
+    """What a survivor's hands are worth to the team: the first weapon counts most (an unarmed
+    survivor can neither fight nor cover a friend), more power a little less."""
+    power = max(_weapon_power(state, s, 0, slots), _weapon_power(state, s, 1, slots))
+    return min(power, 0.5) * 3 + power
+
+
+def _share(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
+    """Hand a spare weapon to a friend in the zone whose hands are weaker, when the zone is quiet."""
+    s = state.survivors[i]
+    if state.zombies_in(s.zone):
+        return None
+    best, best_gain = None, 0.4
+    known: dict[tuple[str, tuple[int, ...]], float] = {}  # many trades leave one side's hands as they are
+
+    def worth(who: Any, slots: tuple[int, ...]) -> float:
+        key = (who.id, slots[:2])
+        if key not in known:
+            known[key] = _hand_power(state, who, slots)
+        return known[key]
+
+    for command in commands:
+        if not isinstance(command, Trade):
+            continue
+        other = state.survivors[state.survivor_index(command.other)]
+        gain = (worth(s, command.slots) + worth(other, command.other_slots)
+                - worth(s, s.slots) - worth(other, other.slots))
+        if gain > best_gain:
+            best, best_gain = command, gain
     return best
 
 
@@ -791,11 +825,12 @@ TACTICS: tuple[Tactic, ...] = (
     _take_objective,
     _escape,
     _arm,
+    _share,
     _regroup,
     _search_on_the_way,
-    _advance,
     _shoot_near,
     _close_in,
+    _advance,
     _search,
     _wait,
 )
