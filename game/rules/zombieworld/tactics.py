@@ -45,12 +45,13 @@ from game.rules.zombieworld.tactics_ground import (
     aim_for,
     exit_point,
     exit_ready,
-    fan,
     foes_of,
     nearest,
     objective_point,
     objective_radius_cm,
+    on_table_point,
     plan_of,
+    routes,
     spot_score,
     victory_of,
 )
@@ -183,15 +184,15 @@ def _moves(state: State, seat: str, model: Model, aim: Aim, options: Sequence[An
     if leave is not None and exit_ready(state, seat):
         point = exit_point(state, seat, model)
         if point is not None and math.dist(model.position, point) <= leave.max_cm:
-            found.append(c.LeaveTable(model.id, (point,)))
+            found.append(c.LeaveTable(model.id, (on_table_point(state, point),)))
     walk = next((o for o in options if isinstance(o, c.MoveTemplate) and o.model == model.id), None)
     if walk is None or (state.active is not None and state.active.moved):
         return found  # one walk per activation: what is left is kept for a shot or a charge
     here = spot_score(state, model, aim, model.position)
-    scored = [(spot_score(state, model, aim, spot), spot) for spot in fan(model, aim.goal, walk.max_cm)]
-    scored = [(score, spot) for score, spot in scored if score < here - MIN_GAIN]
+    scored = [(spot_score(state, model, aim, path[-1]), path) for path in routes(state, model, aim.goal, walk.max_cm)]
+    scored = [(score, path) for score, path in scored if score < here - MIN_GAIN]
     scored.sort(key=lambda pair: pair[0])
-    found.extend(c.MoveModel(model.id, (spot,)) for _, spot in scored)
+    found.extend(c.MoveModel(model.id, path) for _, path in scored)
     return found
 
 
@@ -240,7 +241,8 @@ def tactical_bot(state: State, seat: str, rng: Random) -> Any | None:
     sprint: list[Any] = []
     far = aim.goal is not None and math.dist(model.position, aim.goal) - aim.near_cm > 2 * (state.active.remaining_cm
                                                                                             if state.active else 0)
-    if action_free and far and not shots and not needed and plan in (HOLD, EXIT, CONTAINERS):
+    walked = state.active is not None and state.active.moved
+    if action_free and far and not walked and not shots and not needed and plan in (HOLD, EXIT, CONTAINERS):
         sprint = [o for o in options if isinstance(o, c.Sprint)]
     if plan == EVADE:
         candidates: list[Any] = [fight, *found, *shots, *reload, *moves, *spare]

@@ -15,12 +15,14 @@ from dataclasses import dataclass
 from game.board.model import TerrainKind
 from game.rules.zombieworld.catalog import Catalog, load_catalog
 from game.rules.zombieworld.state import ZOMBIES, Model, State
+from game.rules.zombieworld.tactics_routes import walks_of
 
 Point = tuple[float, float]
 
 ZOMBIE_REACH_CM = 14.0  # a walker's move and the contact: closer than this, it reaches a survivor next turn
 HOLD_MARGIN_CM = 2.5  # a survivor holding an objective stands this far inside its radius
 EDGE_POINTS = {"n": (0.5, 0.0), "s": (0.5, 1.0), "e": (1.0, 0.5), "w": (0.0, 0.5)}
+WAIT_BY_EXIT_CM = 10.0  # before the band may leave: this near its way out, killing what comes
 FAN_DEGREES = (0, 20, -20, 45, -45, 70, -70, 100, -100, 135, -135, 180)
 FAN_FRACTIONS = (1.0, 0.6, 0.3)
 
@@ -190,14 +192,19 @@ def aim_for(state: State, seat: str, model: Model, shot_cm: float, fights_well: 
             return Aim(point, 0.0, shot_cm, close_zombies, caution=1.0)
         return Aim(None, 0.0, shot_cm, close_zombies, caution=2.0)
     if plan == EXIT:
-        if exit_ready(state, seat):
-            return Aim(exit_point(state, seat, model), 0.0, shot_cm, close_zombies, caution=0.7)
+        way_out = exit_point(state, seat, model)
+        if exit_ready(state, seat) and way_out is not None:
+            return Aim(on_table_point(state, way_out), 0.0, shot_cm, close_zombies, caution=0.7)
         scenario = _catalog(state).scenario(state.scenario)
-        if state.score(seat).buildings_searched < scenario.buildings_searched:
-            buildings = unsearched_buildings(state)
-            if buildings:
+        buildings = unsearched_buildings(state)
+        if state.score(seat).buildings_searched < scenario.buildings_searched and buildings:
+            searcher = min((m for m in state.models if m.side == seat and m.kind == "survivor"),
+                           key=lambda m: min(math.dist(m.position, b[1]) for b in buildings), default=None)
+            if searcher is not None and searcher.id == model.id:  # the nearest goes, the others wait by the way out
                 _, point = min(buildings, key=lambda b: math.dist(model.position, b[1]))
                 return Aim(point, 0.0, shot_cm, close_zombies, caution=1.0)
+        if way_out is not None:
+            return Aim(on_table_point(state, way_out), WAIT_BY_EXIT_CM, shot_cm, close_zombies, caution=1.0)
     foe = nearest(model.position, close_zombies)
     if foe is None:
         return Aim(None, 0.0, shot_cm, close_zombies)
@@ -210,7 +217,8 @@ def spot_score(state: State, model: Model, aim: Aim, point: Point) -> float:
     zombies that could reach it there, and whether a target is within shot."""
     score = 0.0
     if aim.goal is not None:
-        score += max(0.0, math.dist(point, aim.goal) - aim.near_cm)
+        way = walks_of(state.table).walking_cm(point, aim.goal) if state.table is not None else math.dist(point, aim.goal)
+        score += max(0.0, way - aim.near_cm)
     danger = 0.0
     for zombie in zombies(state):
         gap = math.dist(point, zombie.position)
@@ -247,3 +255,59 @@ def fan(model: Model, toward: Point | None, reach_cm: float) -> list[Point]:
             angle = base + math.radians(degrees)
             spots.append((model.x + math.cos(angle) * step, model.y + math.sin(angle) * step))
     return spots
+
+
+EDGE_INSET_CM = 1.3  # a base's centre this far from the edge keeps it on the table
+DOOR_STEP_CM = 2.0  # through a door or window: this far inside, then this far outside
+
+
+def on_table_point(state: State, point: Point) -> Point:
+    width, height = table_size(state)
+    return (min(max(point[0], EDGE_INSET_CM), width - EDGE_INSET_CM),
+            min(max(point[1], EDGE_INSET_CM), height - EDGE_INSET_CM))
+
+
+def _door_steps(state: State, index: int) -> list[tuple[Point, Point]]:
+    """Each door or window of a building as (a spot just inside, a spot just outside)."""
+    assert state.table is not None
+    piece = state.table.piece(index)
+    steps = []
+    for a, b, _kind, _opened in piece.portals:
+        mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        length = math.dist(a, b) or 1.0
+        normal = (-(b[1] - a[1]) / length, (b[0] - a[0]) / length)
+        one = (mid[0] + normal[0] * DOOR_STEP_CM, mid[1] + normal[1] * DOOR_STEP_CM)
+        other = (mid[0] - normal[0] * DOOR_STEP_CM, mid[1] - normal[1] * DOOR_STEP_CM)
+        inside_first = state.table.building_at(one) == index
+        steps.append((one, other) if inside_first else (other, one))
+    return steps
+
+
+def routes(state: State, model: Model, goal: Point | None, reach_cm: float) -> list[tuple[Point, ...]]:
+    """Paths to try: straight walks of the fan and, when a building's walls stand between the
+    survivor and its goal, walks through each of its doors and windows, going on toward the goal."""
+    paths: list[tuple[Point, ...]] = [(on_table_point(state, spot),) for spot in fan(model, goal, reach_cm)]
+    if state.table is None or goal is None or model.level:
+        return paths
+    here = state.table.building_at(model.position)
+    there = state.table.building_at(goal)
+    if here == there:
+        return paths
+    for building, leaving in ((here, True), (there, False)):
+        if building is None:
+            continue
+        for inside, outside in _door_steps(state, building):
+            first, second = (inside, outside) if leaving else (outside, inside)
+            to_door = math.dist(model.position, first) + DOOR_STEP_CM * 2
+            if to_door > reach_cm:
+                continue
+            left = reach_cm - to_door
+            gap = math.dist(second, goal)
+            if gap < 0.5 or left < 1.0:
+                paths.append((first, second))
+                continue
+            for fraction in (0.9, 0.5, 0.0):
+                step = min(left * fraction, gap)
+                end = (second[0] + (goal[0] - second[0]) / gap * step, second[1] + (goal[1] - second[1]) / gap * step)
+                paths.append((first, second, on_table_point(state, end)) if step > 0.5 else (first, second))
+    return paths
