@@ -45,6 +45,7 @@ class Walks:
         for piece in table.pieces:
             for a, b, _kind, _opened in piece.portals:
                 self._door(a, b)
+        self.buildings = [table.building_at(point) for point in self.points]
         self._fields: OrderedDict[int, list[float]] = OrderedDict()
 
     def _link(self, one: int, other: int) -> bool:
@@ -115,11 +116,13 @@ class Walks:
         i = min(self.columns - 1, max(0, int(point[0] * self.columns / self.table.width_cm)))
         j = min(self.rows - 1, max(0, int(point[1] * self.rows / self.table.height_cm)))
         best = math.inf
+        building = self.table.building_at(point)
         for nj in range(j - 1, j + 2):
             for ni in range(i - 1, i + 2):
                 if 0 <= ni < self.columns and 0 <= nj < self.rows:
                     node = nj * self.columns + ni
-                    best = min(best, distance[node] + math.dist(point, self.points[node]) * 1.5)
+                    if self.buildings[node] == building:  # no straight bit through a building's wall
+                        best = min(best, distance[node] + math.dist(point, self.points[node]) * 1.5)
         return best if best < math.inf else math.dist(point, goal) * 3.0
 
 
