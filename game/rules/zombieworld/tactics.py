@@ -60,7 +60,7 @@ DANGER_CM = 12.0  # a foe this close means no time for searching
 BASE_GAP_CM = 2.5  # centre to centre minus this: base to base
 MIN_GAIN = 1.0  # a walk must improve its spot's score by this much
 REACTIONS = (c.ReturnFire, c.ShootFirst, c.StandFirm, c.KeepReaction, c.KeepFound)
-CHARGING_PLANS = (HUNT_ZOMBIES, HUNT_RIVALS, EXIT, HOLD)
+CHARGING_PLANS = (HUNT_ZOMBIES, HUNT_RIVALS, HOLD)
 
 __all__ = ["tactical_bot", "victory_of"]
 

@@ -204,7 +204,7 @@ def aim_for(state: State, seat: str, model: Model, shot_cm: float, fights_well: 
                 _, point = min(buildings, key=lambda b: math.dist(model.position, b[1]))
                 return Aim(point, 0.0, shot_cm, close_zombies, caution=1.0)
         if way_out is not None:
-            return Aim(on_table_point(state, way_out), WAIT_BY_EXIT_CM, shot_cm, close_zombies, caution=1.0)
+            return Aim(on_table_point(state, way_out), WAIT_BY_EXIT_CM, shot_cm, close_zombies, caution=2.0)
     foe = nearest(model.position, close_zombies)
     if foe is None:
         return Aim(None, 0.0, shot_cm, close_zombies)
