@@ -22,6 +22,7 @@ Point = tuple[float, float]
 ZOMBIE_REACH_CM = 14.0  # a walker's move and the contact: closer than this, it reaches a survivor next turn
 HOLD_MARGIN_CM = 2.5  # a survivor holding an objective stands this far inside its radius
 EDGE_POINTS = {"n": (0.5, 0.0), "s": (0.5, 1.0), "e": (1.0, 0.5), "w": (0.0, 0.5)}
+TOUCH_CM = 2.0  # a base this near a container's side touches it
 WAIT_BY_EXIT_CM = 10.0  # before the band may leave: this near its way out, killing what comes
 FAN_DEGREES = (0, 20, -20, 45, -45, 70, -70, 100, -100, 135, -135, 180)
 FAN_FRACTIONS = (1.0, 0.6, 0.3)
@@ -165,6 +166,7 @@ class Aim:
     shot_cm: float = 0.0
     targets: tuple[Model, ...] = ()
     caution: float = 1.0  # how much the zombies' reach weighs
+    searching: bool = False  # the goal is a container or building to search
 
 
 def aim_for(state: State, seat: str, model: Model, shot_cm: float, fights_well: bool) -> Aim:
@@ -189,7 +191,7 @@ def aim_for(state: State, seat: str, model: Model, shot_cm: float, fights_well: 
         spots = open_containers(state, model)
         if spots:
             _, point = min(spots, key=lambda s: math.dist(model.position, s[1]))
-            return Aim(point, 0.0, shot_cm, close_zombies, caution=1.0)
+            return Aim(point, TOUCH_CM, shot_cm, close_zombies, caution=0.4, searching=True)
         return Aim(None, 0.0, shot_cm, close_zombies, caution=2.0)
     if plan == EXIT:
         way_out = exit_point(state, seat, model)
@@ -202,7 +204,7 @@ def aim_for(state: State, seat: str, model: Model, shot_cm: float, fights_well: 
                            key=lambda m: min(math.dist(m.position, b[1]) for b in buildings), default=None)
             if searcher is not None and searcher.id == model.id:  # the nearest goes, the others wait by the way out
                 _, point = min(buildings, key=lambda b: math.dist(model.position, b[1]))
-                return Aim(point, 0.0, shot_cm, close_zombies, caution=1.0)
+                return Aim(point, 0.0, shot_cm, close_zombies, caution=1.0, searching=True)
         if way_out is not None:
             return Aim(on_table_point(state, way_out), WAIT_BY_EXIT_CM, shot_cm, close_zombies, caution=2.0)
     foe = nearest(model.position, close_zombies)
