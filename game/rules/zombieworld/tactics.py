@@ -246,6 +246,8 @@ def tactical_bot(state: State, seat: str, rng: Random) -> Any | None:
         sprint = [o for o in options if isinstance(o, c.Sprint)]
     if plan == EVADE:
         candidates: list[Any] = [fight, *found, *shots, *reload, *moves, *spare]
+    elif plan in (CONTAINERS, EXIT) and aim.searching:  # walk up to the container or into the building before any shot
+        candidates = [fight, *found, *needed, *moves, *sprint, *shots, *charges, *reload, *spare]
     else:
         candidates = [fight, *found, *needed, *shots, *charges, *sprint, *reload, *moves, *spare]
     chosen = _first_accepted(state, seat, candidates)
