@@ -167,9 +167,7 @@ def _searches(state: State, seat: str, model: Model, plan: str, options: Sequenc
     for option in searches:
         container = isinstance(option, c.Search) and option.piece >= 0
         building = isinstance(option, c.Search) and option.piece < 0 and not option.vehicle
-        if plan == CONTAINERS and container:
-            needed.append(option)
-        elif plan == EXIT and building and not exit_ready(state, seat):
+        if plan == CONTAINERS and container or plan == EXIT and building and not exit_ready(state, seat):
             needed.append(option)
         elif quiet:
             spare.append(option)

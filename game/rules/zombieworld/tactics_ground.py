@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from game.board.model import TerrainKind
 from game.rules.zombieworld.catalog import Catalog, load_catalog
-from game.rules.zombieworld.state import ZOMBIES, Model, State
+from game.rules.zombieworld.state import ZOMBIES, Model, Place, State
 from game.rules.zombieworld.tactics_routes import walks_of
 
 Point = tuple[float, float]
@@ -120,7 +120,7 @@ def exit_ready(state: State, seat: str) -> bool:
     return score.buildings_searched >= scenario.buildings_searched and score.zombies_killed >= scenario.zombies_killed
 
 
-def _place(state: State, index: int) -> object | None:
+def _place(state: State, index: int) -> Place | None:
     return next((p for p in state.places if p.index == index), None)
 
 
@@ -133,7 +133,7 @@ def unsearched_buildings(state: State) -> list[tuple[int, Point]]:
         if piece.kind is not TerrainKind.BUILDING or not piece.portals:
             continue
         place = _place(state, piece.index)
-        if place is not None and getattr(place, "searched", False):
+        if place is not None and place.searched:
             continue
         b = piece.bounds
         found.append((piece.index, ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)))
@@ -149,7 +149,7 @@ def open_containers(state: State, model: Model) -> list[tuple[int, Point]]:
         if not piece.prop:
             continue
         place = _place(state, piece.index)
-        if place is not None and (getattr(place, "searched", False) or model.id in getattr(place, "tried_by", ())):
+        if place is not None and (place.searched or model.id in place.tried_by):
             continue
         x0, y0, x1, y1 = piece.bounds
         found.append((piece.index, (min(max(model.x, x0), x1), min(max(model.y, y0), y1))))
