@@ -41,6 +41,7 @@ from game.rules.zombieworld.tactics_ground import (
     HOLD,
     HUNT_RIVALS,
     HUNT_ZOMBIES,
+    ZOMBIE_REACH_CM,
     Aim,
     aim_for,
     exit_point,
@@ -127,7 +128,9 @@ def _shots(state: State, seat: str, model: Model, plan: str, options: Sequence[A
             continue
         targets = [state.model(t) for t in option.targets]
         in_range = [t for t in targets if math.dist(model.position, t.position) - BASE_GAP_CM <= option.range_cm
-                    and (t.side == ZOMBIES or _wants_rivals(plan))]
+                    and (t.side == ZOMBIES or _wants_rivals(plan))
+                    and not (plan == HUNT_RIVALS and t.side == ZOMBIES and math.dist(model.position, t.position)
+                             > ZOMBIE_REACH_CM)]  # hunting rivals: only the zombies about to strike are worth a shot
         for target in sorted(in_range, key=rank):
             shots.append(c.Shoot(model.id, ((target.id, option.shots_max),), option.weapon))
             shots.append(c.Shoot(model.id, ((target.id, option.shots_min),), option.weapon))
@@ -149,6 +152,8 @@ def _charges(state: State, seat: str, model: Model, plan: str, options: Sequence
                 continue  # holding the objective: only what comes onto it
             if plan in (HUNT_ZOMBIES, EXIT) and target.side != ZOMBIES:
                 continue
+            if plan == HUNT_RIVALS and target.side == ZOMBIES:
+                continue  # the charge is kept for the rivals whose kills count
             gap = math.dist(model.position, target.position)
             if gap <= CONTACT_CM or gap - CONTACT_CM > option.max_cm:
                 continue
