@@ -211,7 +211,7 @@ def aim_for(state: State, seat: str, model: Model, shot_cm: float, fights_well: 
     if foe is None:
         return Aim(None, 0.0, shot_cm, close_zombies)
     keep = 0.0 if fights_well and not shot_cm else min(shot_cm * 0.8, 18.0)
-    return Aim(foe.position, keep, shot_cm, close_zombies, caution=0.6 if fights_well else 1.0)
+    return Aim(foe.position, keep, shot_cm, close_zombies, caution=1.5)
 
 
 def spot_score(state: State, model: Model, aim: Aim, point: Point) -> float:
