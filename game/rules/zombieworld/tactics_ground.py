@@ -22,6 +22,8 @@ Point = tuple[float, float]
 ZOMBIE_REACH_CM = 14.0  # a walker's move and the contact: closer than this, it reaches a survivor next turn
 HOLD_MARGIN_CM = 2.5  # a survivor holding an objective stands this far inside its radius
 EDGE_POINTS = {"n": (0.5, 0.0), "s": (0.5, 1.0), "e": (1.0, 0.5), "w": (0.0, 0.5)}
+FLIGHT_CM = 25.0  # a fleeing survivor runs its move and 10 cm more toward the nearest edge
+EDGE_CARE = 0.5  # what each cm nearer the edge than a flight costs a spot
 TOUCH_CM = 2.0  # a base this near a container's side touches it
 WAIT_BY_EXIT_CM = 10.0  # before the band may leave: this near its way out, killing what comes
 FAN_DEGREES = (0, 20, -20, 45, -45, 70, -70, 100, -100, 135, -135, 180)
@@ -167,6 +169,7 @@ class Aim:
     targets: tuple[Model, ...] = ()
     caution: float = 1.0  # how much the zombies' reach weighs
     searching: bool = False  # the goal is a container or building to search
+    off_edges: bool = True  # keep a flight's length from the table's edges (a survivor who flees runs off)
 
 
 def aim_for(state: State, seat: str, model: Model, shot_cm: float, fights_well: bool) -> Aim:
@@ -196,7 +199,7 @@ def aim_for(state: State, seat: str, model: Model, shot_cm: float, fights_well: 
     if plan == EXIT:
         way_out = exit_point(state, seat, model)
         if exit_ready(state, seat) and way_out is not None:
-            return Aim(on_table_point(state, way_out), 0.0, shot_cm, close_zombies, caution=0.7)
+            return Aim(on_table_point(state, way_out), 0.0, shot_cm, close_zombies, caution=0.7, off_edges=False)
         scenario = _catalog(state).scenario(state.scenario)
         buildings = unsearched_buildings(state)
         if state.score(seat).buildings_searched < scenario.buildings_searched and buildings:
@@ -206,12 +209,13 @@ def aim_for(state: State, seat: str, model: Model, shot_cm: float, fights_well: 
                 _, point = min(buildings, key=lambda b: math.dist(model.position, b[1]))
                 return Aim(point, 0.0, shot_cm, close_zombies, caution=1.0, searching=True)
         if way_out is not None:
-            return Aim(on_table_point(state, way_out), WAIT_BY_EXIT_CM, shot_cm, close_zombies, caution=2.0)
+            return Aim(on_table_point(state, way_out), WAIT_BY_EXIT_CM, shot_cm, close_zombies, caution=2.0,
+                       off_edges=False)
     foe = nearest(model.position, close_zombies)
     if foe is None:
         return Aim(None, 0.0, shot_cm, close_zombies)
     keep = 0.0 if fights_well and not shot_cm else min(shot_cm * 0.8, 18.0)
-    return Aim(foe.position, keep, shot_cm, close_zombies, caution=1.5)
+    return Aim(foe.position, keep, shot_cm, close_zombies, caution=1.5, off_edges=False)
 
 
 def spot_score(state: State, model: Model, aim: Aim, point: Point) -> float:
@@ -227,10 +231,11 @@ def spot_score(state: State, model: Model, aim: Aim, point: Point) -> float:
         if gap < ZOMBIE_REACH_CM:
             danger += (ZOMBIE_REACH_CM - gap) ** 2 / ZOMBIE_REACH_CM
     score += aim.caution * danger
-    if aim.goal is None and aim.caution > 1.0:  # nothing to reach: keep clear of the zombies, away from the edges
+    if aim.off_edges:
         width, height = table_size(state)
         edge = min(point[0], point[1], width - point[0], height - point[1])
-        score += max(0.0, 10.0 - edge)
+        score += EDGE_CARE * max(0.0, FLIGHT_CM - edge)
+    if aim.goal is None and aim.caution > 1.0:  # nothing to reach: keep clear of the zombies
         foe = nearest(point, aim.targets)
         if foe is not None:
             score -= min(math.dist(point, foe.position), 40.0) * 0.3
