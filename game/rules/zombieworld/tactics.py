@@ -1,18 +1,20 @@
-"""An opponent band for one player: it plays a seat by rules of thumb a Zombieworld player knows.
+"""An opponent band for one player: it plays a seat by the rules of thumb a Zombieworld player knows.
 
 - **Reactions first.** Return fire when shot at, shoot first or stand firm when charged.
 - **Activation order.** The survivor in the most danger acts first: the one closest to a zombie
   or a rival, then the others, nearest first.
-- **Melee, then shooting.** A survivor locked in a fight fights. A survivor with a firearm and a
-  target in sight shoots the nearest; it keeps its distance while reloading or out of range.
-- **Charge or shoot.** Without a shot, a survivor charges the nearest foe it can reach, unless the
-  scenario rewards staying unhurt or getting away. Targets come in the order the scenario rewards:
-  rivals first when their kills win it, zombies first otherwise.
-- **Searching.** A survivor that can search a building or pick something up does so when no foe
-  is close.
-- **Scenario goals.** When the scenario names a way out (``exits``) or an objective point, the
-  band heads for it and leaves the table there when the scenario allows it; otherwise it closes on
-  the nearest foe, stopping at shooting distance.
+- **Melee.** A survivor locked in a fight fights.
+- **Scenario goals** (``tactics_ground``): each survivor walks for what the scenario rewards: the
+  objective it then holds, the containers to search, a building to search and then the way out,
+  the rivals whose kills win, or the zombies; in Survival it keeps out of the zombies' reach.
+- **Searching.** Containers and buildings the scenario needs are searched first; any other
+  building is searched when no foe is close.
+- **Charge or shoot.** A survivor shoots only at a target within its weapon's range, in the order
+  the scenario rewards; without a shot, a good fighter charges a foe it can reach when the
+  scenario rewards the kill, never when it rewards staying unhurt.
+- **Moving.** Of a fan of spots around the way to its goal, it walks to the best one the engine
+  accepts: nearer the goal, within shot of a target, out of the zombies' reach. It sprints when the
+  goal is still far and it has nothing better to do with its action.
 
 Every choice is legal: candidates are checked with ``engine.check`` and the next is tried when one
 is refused; what the rules of thumb do not cover (vehicles, deployment, exchanges) goes to
@@ -31,35 +33,37 @@ from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.bots import CONTACT_CM, random_bot
 from game.rules.zombieworld.catalog import load_catalog
-from game.rules.zombieworld.state import Model, State
+from game.rules.zombieworld.state import ZOMBIES, Model, State
+from game.rules.zombieworld.tactics_ground import (
+    CONTAINERS,
+    EVADE,
+    EXIT,
+    HOLD,
+    HUNT_RIVALS,
+    HUNT_ZOMBIES,
+    ZOMBIE_REACH_CM,
+    Aim,
+    aim_for,
+    exit_point,
+    exit_ready,
+    foes_of,
+    nearest,
+    objective_point,
+    objective_radius_cm,
+    on_table_point,
+    plan_of,
+    routes,
+    spot_score,
+    victory_of,
+)
 
-SHOOTING_DISTANCE_CM = 18.0  # a gunman stops closing in here
 DANGER_CM = 12.0  # a foe this close means no time for searching
-MOVE_FRACTIONS = (1.0, 0.75, 0.5, 0.3, 0.15)  # a refused walk is tried shorter
-MIN_STEP_CM = 1.0  # shorter walks are not worth an action
+BASE_GAP_CM = 2.5  # centre to centre minus this: base to base
+MIN_GAIN = 1.0  # a walk must improve its spot's score by this much
 REACTIONS = (c.ReturnFire, c.ShootFirst, c.StandFirm, c.KeepReaction, c.KeepFound)
-EDGE_POINTS = {"n": (0.5, 0.0), "s": (0.5, 1.0), "e": (1.0, 0.5), "w": (0.0, 0.5)}
+CHARGING_PLANS = (HUNT_ZOMBIES, HUNT_RIVALS, HOLD)
 
-
-CAUTIOUS_GOALS = ("fewest_wounds_taken", "exit_opposite_edge", "exit_any_edge", "rescue", "near_objective")
-
-
-def victory_of(state: State) -> str:
-    """How the scenario is won (``most_zombie_kills``, ``fewest_wounds_taken``…); "" when unknown."""
-    return next((s.victory for s in load_catalog().scenarios if s.id == state.scenario), "")
-
-
-def _target_order(state: State, model: Model, target_ids: Iterable[str]) -> list[str]:
-    """Targets in the order the scenario rewards: rivals first when their kills win it, else
-    zombies first; nearest first within each."""
-    rivals_first = victory_of(state) == "most_hostile_kills"
-
-    def key(target_id: str) -> tuple[bool, float]:
-        target = state.model(target_id)
-        is_zombie = target.kind == "zombie"
-        return (is_zombie if rivals_first else not is_zombie, math.dist(model.position, target.position))
-
-    return sorted(target_ids, key=key)
+__all__ = ["tactical_bot", "victory_of"]
 
 
 def _accepted(state: State, seat: str, command: Any) -> bool:
@@ -70,51 +74,13 @@ def _accepted(state: State, seat: str, command: Any) -> bool:
     return True
 
 
-def _foes(state: State, seat: str) -> list[Model]:
-    allies = {seat, *(b for a, b in state.alliances if a == seat), *(a for a, b in state.alliances if b == seat)}
-    return [m for m in state.models if m.side not in allies]
-
-
-def _nearest(model: Model, others: Iterable[Model]) -> Model | None:
-    return min(others, key=lambda other: math.dist(model.position, other.position), default=None)
-
-
-def _distance_to_foe(state: State, seat: str, model: Model) -> float:
-    foe = _nearest(model, _foes(state, seat))
-    return math.dist(model.position, foe.position) if foe is not None else math.inf
-
-
-def _goal_point(state: State, seat: str, model: Model) -> tuple[float, float] | None:
-    """Where the scenario wants this band: its way out, or the objective."""
-    edge = dict(state.exits).get(seat)
-    if edge:
-        width, height = state_size(state)
-        if edge == "any":
-            candidates = [(model.x, 0.0), (model.x, height), (0.0, model.y), (width, model.y)]
-            return min(candidates, key=lambda p: math.dist(p, model.position))
-        fx, fy = EDGE_POINTS.get(edge, (0.5, 0.5))
-        return (model.x if fx == 0.5 else fx * width, model.y if fy == 0.5 else fy * height)
-    return state.objective
-
-
-def state_size(state: State) -> tuple[float, float]:
-    """The table's size in cm."""
-    if state.table is not None:
-        return (state.table.width_cm, state.table.height_cm)
-    return (max([m.x for m in state.models], default=120.0), max([m.y for m in state.models], default=120.0))
-
-
 def _first_accepted(state: State, seat: str, candidates: Iterable[Any]) -> Any | None:
     return next((command for command in candidates if command is not None and _accepted(state, seat, command)), None)
 
 
-def _walk_towards(model: Model, point: tuple[float, float], step_cm: float) -> list[c.MoveModel]:
-    gap = math.dist(model.position, point)
-    if gap < 0.5 or step_cm < MIN_STEP_CM:
-        return []
-    return [c.MoveModel(model.id, ((model.x + (point[0] - model.x) / gap * step_cm * fraction,
-                                    model.y + (point[1] - model.y) / gap * step_cm * fraction),))
-            for fraction in MOVE_FRACTIONS]
+def _distance_to_foe(state: State, seat: str, model: Model) -> float:
+    foe = nearest(model.position, foes_of(state, seat))
+    return math.dist(model.position, foe.position) if foe is not None else math.inf
 
 
 def _reaction(options: Sequence[Any]) -> Any | None:
@@ -125,57 +91,131 @@ def _reaction(options: Sequence[Any]) -> Any | None:
     return None
 
 
-def _shots(state: State, model_id: str, options: Sequence[Any]) -> list[Any]:
-    model = state.model(model_id)
+def _fights_well(model: Model) -> bool:
+    """A hand weapon in hand (firearms alone fight as knuckle-dusters)."""
+    catalog = load_catalog()
+    return any(catalog.hand_weapon(item) is not None for item in model.hand) or model.kind == "dog"
+
+
+def _target_rank(state: State, seat: str, model: Model, plan: str) -> Any:
+    """Targets in the order the scenario rewards, nearest first within each kind."""
+    centre = objective_point(state)
+    reach = objective_radius_cm(state) + 10.0
+
+    def key(target: Model) -> tuple[int, float]:
+        zombie = target.side == ZOMBIES
+        if plan == HUNT_RIVALS:
+            kind = 1 if zombie else 0
+        elif plan == HOLD:  # rivals on the objective first, then whatever comes near it
+            kind = 0 if not zombie and math.dist(target.position, centre) <= reach else (1 if zombie else 2)
+        else:
+            kind = 0 if zombie else 1
+        return (kind, math.dist(model.position, target.position))
+
+    return key
+
+
+def _wants_rivals(plan: str) -> bool:
+    return plan in (HUNT_RIVALS, HOLD)
+
+
+def _shots(state: State, seat: str, model: Model, plan: str, options: Sequence[Any]) -> list[Any]:
+    """Shots at targets within range (range is not pre-measured: a shot beyond it is wasted)."""
     shots = []
+    rank = _target_rank(state, seat, model, plan)
     for option in options:
-        if isinstance(option, c.ShootTemplate) and option.model == model_id and option.targets:
-            for target in _target_order(state, model, option.targets):
-                shots.append(c.Shoot(model_id, ((target, option.shots_max),), option.weapon))
-                shots.append(c.Shoot(model_id, ((target, option.shots_min),), option.weapon))
+        if not isinstance(option, c.ShootTemplate) or option.model != model.id:
+            continue
+        targets = [state.model(t) for t in option.targets]
+        in_range = [t for t in targets if math.dist(model.position, t.position) - BASE_GAP_CM <= option.range_cm
+                    and (t.side == ZOMBIES or _wants_rivals(plan))
+                    and not (plan == HUNT_RIVALS and t.side == ZOMBIES and math.dist(model.position, t.position)
+                             > ZOMBIE_REACH_CM)]  # hunting rivals: only the zombies about to strike are worth a shot
+        for target in sorted(in_range, key=rank):
+            shots.append(c.Shoot(model.id, ((target.id, option.shots_max),), option.weapon))
+            shots.append(c.Shoot(model.id, ((target.id, option.shots_min),), option.weapon))
     return shots
 
 
-def _charges(state: State, model_id: str, options: Sequence[Any]) -> list[Any]:
-    model = state.model(model_id)
+def _charges(state: State, seat: str, model: Model, plan: str, options: Sequence[Any]) -> list[Any]:
+    if plan not in CHARGING_PLANS or not _fights_well(model):
+        return []
+    rank = _target_rank(state, seat, model, plan)
+    centre, reach = objective_point(state), objective_radius_cm(state) + 6.0
     charges = []
     for option in options:
-        if not isinstance(option, c.ChargeTemplate) or option.model != model_id:
+        if not isinstance(option, c.ChargeTemplate) or option.model != model.id:
             continue
-        for target_id in _target_order(state, model, option.targets):
-            target = state.model(target_id)
+        targets = sorted((state.model(t) for t in option.targets), key=rank)
+        for target in targets:
+            if plan == HOLD and math.dist(target.position, centre) > reach:
+                continue  # holding the objective: only what comes onto it
+            if plan in (HUNT_ZOMBIES, EXIT) and target.side != ZOMBIES:
+                continue
+            if plan == HUNT_RIVALS and target.side == ZOMBIES:
+                continue  # the charge is kept for the rivals whose kills count
             gap = math.dist(model.position, target.position)
             if gap <= CONTACT_CM or gap - CONTACT_CM > option.max_cm:
                 continue
             stop = gap - CONTACT_CM
             point = (model.x + (target.x - model.x) / gap * stop, model.y + (target.y - model.y) / gap * stop)
-            charges.append(c.Charge(model_id, target_id, (point,)))
+            charges.append(c.Charge(model.id, target.id, (point,)))
     return charges
 
 
-def _moves(state: State, seat: str, model: Model, options: Sequence[Any]) -> list[Any]:
-    walk = next((o for o in options if isinstance(o, c.MoveTemplate) and o.model == model.id), None)
-    if state.active is not None and state.active.moved:
-        walk = None  # one walk per activation: what is left of the move is kept for a shot or a charge
-    leave = next((o for o in options if isinstance(o, c.LeaveTemplate) and o.model == model.id), None)
-    goal = _goal_point(state, seat, model)
+def _searches(state: State, seat: str, model: Model, plan: str, options: Sequence[Any]) -> tuple[list[Any], list[Any]]:
+    """(searches the scenario needs now, other searches worth an action when it is quiet)."""
+    searches = [o for o in options if isinstance(o, (c.Search, c.PickUp)) and getattr(o, "model", "") == model.id]
+    needed: list[Any] = []
+    spare: list[Any] = []
+    quiet = _distance_to_foe(state, seat, model) > DANGER_CM
+    for option in searches:
+        container = isinstance(option, c.Search) and option.piece >= 0
+        building = isinstance(option, c.Search) and option.piece < 0 and not option.vehicle
+        if plan == CONTAINERS and container or plan == EXIT and building and not exit_ready(state, seat):
+            needed.append(option)
+        elif quiet:
+            spare.append(option)
+    return needed, spare
+
+
+def _moves(state: State, seat: str, model: Model, aim: Aim, options: Sequence[Any]) -> list[Any]:
+    """Walks to the spots of the fan that score better than staying put, best first; leaving the
+    table first when the scenario's way out is within reach and the band is ready."""
     found: list[Any] = []
-    if leave is not None and goal is not None and math.dist(model.position, goal) <= leave.max_cm:
-        found.append(c.LeaveTable(model.id, (goal,)))
-    if walk is None:
-        return found
-    if goal is not None:
-        found.extend(_walk_towards(model, goal, walk.max_cm))
-        return found
-    foe = _nearest(model, _foes(state, seat))
-    if foe is not None:
-        gap = math.dist(model.position, foe.position)
-        if victory_of(state) in CAUTIOUS_GOALS and gap < SHOOTING_DISTANCE_CM:  # step back out of reach
-            away = (2 * model.x - foe.x, 2 * model.y - foe.y)
-            found.extend(_walk_towards(model, away, min(walk.max_cm, SHOOTING_DISTANCE_CM - gap)))
-        elif gap > SHOOTING_DISTANCE_CM:
-            found.extend(_walk_towards(model, foe.position, min(walk.max_cm, gap - SHOOTING_DISTANCE_CM)))
+    leave = next((o for o in options if isinstance(o, c.LeaveTemplate) and o.model == model.id), None)
+    if leave is not None and exit_ready(state, seat):
+        point = exit_point(state, seat, model)
+        if point is not None and math.dist(model.position, point) <= leave.max_cm:
+            found.append(c.LeaveTable(model.id, (on_table_point(state, point),)))
+    walk = next((o for o in options if isinstance(o, c.MoveTemplate) and o.model == model.id), None)
+    if walk is None or (state.active is not None and state.active.moved):
+        return found  # one walk per activation: what is left is kept for a shot or a charge
+    here = spot_score(state, model, aim, model.position)
+    scored = [(spot_score(state, model, aim, path[-1]), path) for path in routes(state, model, aim.goal, walk.max_cm)]
+    scored = [(score, path) for score, path in scored if score < here - MIN_GAIN]
+    scored.sort(key=lambda pair: pair[0])
+    found.extend(c.MoveModel(model.id, path) for _, path in scored)
     return found
+
+
+def _shot_reach_cm(options: Sequence[Any], model: Model) -> float:
+    shot = next((o for o in options if isinstance(o, c.ShootTemplate) and o.model == model.id), None)
+    if shot is not None:
+        return shot.range_cm
+    catalog = load_catalog()
+    firearm = next((f for item in model.hand if (f := catalog.firearm(item)) is not None), None)
+    return float(firearm.range_cm) if firearm is not None else 0.0
+
+
+def _activation(state: State, seat: str, options: Sequence[Any], rng: Random) -> Any | None:
+    activations = [o for o in options if isinstance(o, c.Activate)]
+    if activations:
+        ranked = sorted(activations, key=lambda o: _distance_to_foe(state, seat, state.model(o.model)))
+        chosen = _first_accepted(state, seat, ranked)
+        if chosen is not None:
+            return chosen
+    return random_bot(state, seat, rng)
 
 
 def tactical_bot(state: State, seat: str, rng: Random) -> Any | None:
@@ -188,21 +228,31 @@ def tactical_bot(state: State, seat: str, rng: Random) -> Any | None:
         return reaction
     active = state.active.model if state.active is not None and state.model(state.active.model).side == seat else None
     if active is None:
-        activations = [o for o in options if isinstance(o, c.Activate)]
-        if activations:
-            ranked = sorted(activations, key=lambda o: _distance_to_foe(state, seat, state.model(o.model)))
-            chosen = _first_accepted(state, seat, ranked)
-            if chosen is not None:
-                return chosen
-        return random_bot(state, seat, rng)
+        return _activation(state, seat, options, rng)
     model = state.model(active)
+    plan = plan_of(state)
     fight = next((o for o in options if isinstance(o, c.Fight)), None)
-    danger = _distance_to_foe(state, seat, model)
-    searching = [o for o in options if isinstance(o, (c.Search, c.PickUp))] if danger > DANGER_CM else []
+    found = [o for o in options if isinstance(o, (c.KeepFound, c.HandOver))]
+    action_free = state.active is not None and not state.active.action_used
+    reach_cm = _shot_reach_cm(options, model)
+    aim = aim_for(state, seat, model, reach_cm, _fights_well(model))
+    needed, spare = _searches(state, seat, model, plan, options)
+    shots = _shots(state, seat, model, plan, options)
     reload = [o for o in options if isinstance(o, c.Reload)]
-    charges = [] if victory_of(state) in CAUTIOUS_GOALS else _charges(state, active, options)
-    candidates: list[Any] = [fight, *_shots(state, active, options), *charges, *searching,
-                             *reload, *_moves(state, seat, model, options)]
+    moves = _moves(state, seat, model, aim, options)
+    charges = _charges(state, seat, model, plan, options)
+    sprint: list[Any] = []
+    far = aim.goal is not None and math.dist(model.position, aim.goal) - aim.near_cm > 2 * (state.active.remaining_cm
+                                                                                            if state.active else 0)
+    walked = state.active is not None and state.active.moved
+    if action_free and far and not walked and not shots and not needed and plan in (HOLD, EXIT, CONTAINERS):
+        sprint = [o for o in options if isinstance(o, c.Sprint)]
+    if plan == EVADE:
+        candidates: list[Any] = [fight, *found, *shots, *reload, *moves, *spare]
+    elif plan in (CONTAINERS, EXIT) and aim.searching:  # walk up to the container or into the building before any shot
+        candidates = [fight, *found, *needed, *moves, *sprint, *shots, *charges, *reload, *spare]
+    else:
+        candidates = [fight, *found, *needed, *shots, *charges, *sprint, *reload, *moves, *spare]
     chosen = _first_accepted(state, seat, candidates)
     if chosen is not None:
         return chosen
