@@ -36,6 +36,7 @@ from make_maps import (
 from make_maps import MarkerSpec as Marker
 from make_maps import PortalSpec as Portal
 from make_maps import toml_value as plain_toml_value
+from mission_spanish import spanish_lines
 
 FOLDER = "green_horde"
 TILESET_SOURCE = "../../../assets/tiles/green_horde.tsx"
@@ -301,7 +302,8 @@ def mission_toml(mission_id: str, title: str, story: str, goal: str, modules: Se
     lines = ["# Our own Green Horde mission, written by tools/green_horde_maps.py (edit it, then run `make maps`)."]
     lines += [f"# {line}" for line in textwrap.wrap(story, 100)]
     lines += [f"# Goal: {line}" if n == 0 else f"# {line}" for n, line in enumerate(textwrap.wrap(goal, 94))]
-    lines += ["schema_version = 1", f'id = "{mission_id}"', f'title = "{title}"', 'game = "zombicide"', ""]
+    lines += ["schema_version = 1", f'id = "{mission_id}"', f'title = "{title}"',
+              *spanish_lines(mission_id, toml_value), 'game = "zombicide"', ""]
     lines += mission_tables(FOLDER, modules, markers, doors, toml_value)
     for a, b, kind in edges:
         lines += ["[[edges]]", f"zones = {toml_value([a, b])}", f'kind = "{kind}"', ""]

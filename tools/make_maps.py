@@ -21,6 +21,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tools"))
 
 from make_assets import TILE_INDEX, TILE_PX  # noqa: E402
+from mission_spanish import spanish_lines  # noqa: E402
 
 TILESET_SOURCE = "../../assets/tiles/deadtable.tsx"
 MODULE_TILES = 15  # a Zombicide module: 15×15 tiles of 2 cm
@@ -901,6 +902,7 @@ def mission_toml(mission_id: str, title: str, story: str, modules: Sequence[Plac
         "schema_version = 1",
         f'id = "{mission_id}"',
         f'title = "{title}"',
+        *spanish_lines(mission_id, toml_value),
         'game = "zombicide"',
         "",
     ]

@@ -355,6 +355,11 @@ class Board:
     hedges: tuple[tuple[Point, Point], ...] = ()
     ledges: tuple[tuple[Point, Point], ...] = ()
 
+    def title_in(self, language: str) -> str:
+        """The title in ``language`` when the mission gives it (``title_es``), else the English one."""
+        shown = self.properties.get(f"title_{language}") if language != "en" else None
+        return shown if isinstance(shown, str) and shown else self.title
+
     def zone_at(self, p: Point) -> str | None:
         col = int(p[0] // self.cell_cm)
         row = int(p[1] // self.cell_cm)

@@ -15,7 +15,7 @@ from pygame_gui.elements import UIButton, UIPanel, UITextBox
 
 from game.app.render import FONT_PATH, font
 from game.app.scenes import Scene
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, language, ngettext
 from game.rules.zombicide.state import LEVEL_NAMES, ZombicideState
 
 LEVEL_COLOURS = {"blue": "#6aa8ff", "yellow": "#f2d640", "orange": "#ff9a3a", "red": "#ff4a3a"}
@@ -142,7 +142,7 @@ class EndScene(Scene):
         board = getattr(state, "board", None)
         if isinstance(getattr(state, "state", None), ZombicideState):
             state = state.state
-        self.title = title or getattr(board, "title", "")
+        self.title = title or (board.title_in(language()) if board is not None else "")
         self.figures = game_figures(state)
         self.panel: UIPanel | None = None
         self.buttons: dict[str, UIButton] = {}

@@ -19,7 +19,7 @@ from game.app.zombicide.director import draw_banner, mission_words
 from game.app.zombicide.scene_fields import SceneFields
 from game.app.zombicide.view_model import danger_colour, survivor_card
 from game.board.model import Board
-from game.i18n import N_, _
+from game.i18n import N_, _, language
 from game.rules.zombicide import engine
 
 TOP_BAR_PX = 72
@@ -373,7 +373,7 @@ class SceneDrawing(SceneFields):
         left, right = self.side_panels_px()
         pygame.draw.rect(surface, (20, 22, 24), (0, TOP_BAR_PX, left, h - TOP_BAR_PX))
         if self.round_line_in_top_bar():
-            surface.blit(fit_text(self.board.title or self.mission_path.stem, 20, w - last - 30), (last + 16, 10))
+            surface.blit(fit_text(self.board.title_in(language()) or self.mission_path.stem, 20, w - last - 30), (last + 16, 10))
             surface.blit(_fitted(self.turn_text(), 15, w - last - 30, MUTED), (last + 16, 40))
         else:  # a narrow window: the round line heads the left panel
             surface.blit(_fitted(self.turn_text(), 15, left - 16, MUTED), (10, TOP_BAR_PX + 2))
