@@ -37,6 +37,7 @@ from make_maps import MarkerSpec as Marker
 from make_maps import PortalSpec as Portal
 from make_maps import toml_value as plain_toml_value
 from mission_spanish import spanish_lines
+from zone_labels_es import LABELS_ES
 
 FOLDER = "green_horde"
 TILESET_SOURCE = "../../../assets/tiles/green_horde.tsx"
@@ -257,6 +258,8 @@ def write_module(module: Module, folder: Path) -> Path:
         props: list[tuple[str, Prop]] = [("kind", zone.kind)]
         if zone.label:
             props.append(("label", zone.label))
+            if zone.label in LABELS_ES:
+                props.append(("label_es", LABELS_ES[zone.label]))
         r = zone.rect
         zones.append(writer.obj("zone", r.x * tile, r.y * tile, r.w * tile, r.h * tile, zone.name, props))
     writer.object_layer("zones", zones)

@@ -96,7 +96,7 @@ SPANISH: dict[str, tuple[str, str]] = {
     "gh-02-necromancers": (
         "¿Nigromantes orcos?",
         "Un orco con túnica recorre la plaza del pueblo sin que los muertos lo toquen. No es un zombi: los "
-        "dirige. Huirá hacia los campos del oeste para extender la plaga. Atrápalo antes de que escape. "
+        "dirige. Huirá hacia los campos del oeste para extender la plaga. Atrápalo antes de que huya. "
         "Objetivo: mata al Nigromante Orco y luego todos los supervivientes en la zona de salida en una "
         "fase final. Si escapa un Nigromante y quedan demasiadas fichas de aparición, se pierde la partida."),
     "gh-03-know-your-enemy": (

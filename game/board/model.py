@@ -282,6 +282,11 @@ class BoardZone:
     label: str = ""
     properties: Mapping[str, object] = field(default_factory=frozen_mapping)
 
+    def label_in(self, language: str) -> str:
+        """The label in ``language`` when the map gives it (``label_es``), else the English one."""
+        shown = self.properties.get(f"label_{language}") if language != "en" and self.label else None
+        return shown if isinstance(shown, str) and shown else self.label
+
     @property
     def is_street_like(self) -> bool:
         return self.kind in STREET_LIKE_KINDS

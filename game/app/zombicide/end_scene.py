@@ -61,11 +61,11 @@ def title_font(size_px: int) -> pygame.font.Font:
 
 def end_reason(state: ZombicideState) -> str:
     """Why the mission ended: the goal reached, or who was lost."""
-    from game.app.zombicide.goal_words import GOAL_WORDS
+    from game.app.zombicide.goal_words import goals_told
 
     goals = tuple(getattr(state.setup, "goals", ()) or ())
     if state.result == "won":
-        done = _("; then ").join(_(GOAL_WORDS[g]) if g in GOAL_WORDS else g.replace("_", " ") for g in goals)
+        done = goals_told(goals, state.box)
         return _("Done: {goals}.").format(goals=done) if goals else ""
     if state.result != "lost":
         return ""

@@ -154,7 +154,7 @@ class Gestures:
     def _way(self, aim: Aim) -> str:
         """The box's words for one way to fire (its ammunition), without the zone the dialog names."""
         c = self.scene.controller
-        return c.state.box.command_text(aim.command, c.state) or c.describe(aim.command).label
+        return c.state.box.command_text(aim.command, c.state, c.box_words()) or c.describe(aim.command).label
 
     def draw_aim_odds(self, surface: pygame.Surface) -> None:
         """The zone the dragged piece would hit and the odds of each way to fire, by the pointer (drawn

@@ -23,12 +23,12 @@ from game.app.seeds import new_seed
 from game.app.widgets.card_scene import BUTTON_H, GAP, CardScene
 from game.app.widgets.card_view import local_name
 from game.app.zombicide.game_save import mission_setup
-from game.app.zombicide.goal_words import GOAL_WORDS
+from game.app.zombicide.goal_words import goals_told
 from game.app.zombicide.survivor_preview import survivor_card_html
 from game.board.errors import MapFormatError, describe_error
 from game.board.mission import load_board
-from game.i18n import _, language, ngettext
-from game.rules.zombicide.boxes import box_name
+from game.i18n import N_, _, language, ngettext
+from game.rules.zombicide.boxes import UnknownBoxError, box_name, box_rules
 from game.rules.zombicide.catalog import load_catalog
 from game.rules.zombicide.engine import setup_model
 from game.rules.zombicide.registration import DEFAULT_BOX
@@ -38,6 +38,9 @@ MISSION_DIR = REPO / "maps" / "missions"
 MAX_PLAYERS = 6
 DEFAULT_SURVIVORS = ("marta", "juno", "bruno", "ines", "kasia", "nell")
 # Skills a mission needs among the chosen survivors (the tutorial that flies the helicopter).
+# the balance reports' bots (simulate.BOTS), as the difficulty line names them
+BOT_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "planner": N_("planner"), "search": N_("search"),
+             "search-deep": N_("deep search")}
 MISSION_NEEDS: dict[str, tuple[str, ...]] = {"rm-tutorial-2": ("helicopter_pilot", "rope_descent")}
 
 
@@ -63,8 +66,7 @@ class MissionInfo:
         goals = self.setup.get("goals") or ()
         rules = []
         if goals:
-            rules.append(_("<b>Goal</b>: {goals}.").format(
-                goals=_("; then ").join(_(GOAL_WORDS[g]) if g in GOAL_WORDS else g for g in goals)))
+            rules.append(_("<b>Goal</b>: {goals}.").format(goals=goals_told(goals, mission_box(self.setup))))
         if self.setup.get("objective_xp"):
             rules.append(_("Each objective gives {xp} XP.").format(xp=self.setup["objective_xp"]))
         if self.setup.get("door_keys"):
@@ -81,6 +83,14 @@ class MissionInfo:
         return text + "<br>".join(r for r in rules if r)
 
 
+def mission_box(setup: dict[str, Any]) -> Any:
+    """The rules of the box a mission's ``[setup]`` plays (None for a box this build does not know)."""
+    try:
+        return box_rules(str(setup.get("box") or DEFAULT_BOX))
+    except UnknownBoxError:
+        return None
+
+
 def difficulty_words(mission_id: str) -> str:
     """The mission's difficulty from its last balance report (``main.py balance``), in words."""
     from game.app.zombicide.balance import last_report
@@ -89,8 +99,9 @@ def difficulty_words(mission_id: str) -> str:
     if report is None:
         return _("<b>Difficulty</b>: not measured yet (python main.py balance)")
     rating = _(report.rating)
+    bot = _(BOT_NAMES[report.bot]) if report.bot in BOT_NAMES else report.bot
     return _("<b>Difficulty</b>: {rating}: the {bot} bot won {won} of {games} games").format(
-        rating=rating, bot=report.bot, won=report.won, games=report.games)
+        rating=rating, bot=bot, won=report.won, games=report.games)
 
 
 def skill_list(catalog: Any, skills: Any) -> str:
@@ -185,7 +196,7 @@ class ZombicideNewGameScene(CardScene):
     PAGES = ("mission", "survivors", "options")
 
     def __init__(self, app, box: str = DEFAULT_BOX, mission_dir: Path = MISSION_DIR):
-        super().__init__(app, _("Zombicide: {box}").format(box=box_name(box)))
+        super().__init__(app, f"Zombicide: {box_name(box)}")  # two names: the same in every language
         self.box = box
         self.page = "mission"
         self.missions = list_missions(mission_dir, box)

@@ -138,7 +138,7 @@ class SceneDrawing(SceneFields):
                 ahead = _(" and ").join(goal.teams) or _("nobody")
                 lines.append((_("Rivals: the team with the most experience wins (ahead: {ahead}, {xp} XP)").format(
                     ahead=ahead, xp=goal.done), False))
-            elif (words := self.controller.state.box.goal_words(goal)) is not None:  # a goal of the box's own
+            elif (words := self.controller.state.box.goal_words(goal, self.controller.box_words())) is not None:  # a goal of the box's own
                 lines.append((words, goal.reached))
         return lines
 
@@ -264,7 +264,7 @@ class SceneDrawing(SceneFields):
             width_px = int((max(xs) - min(xs)) * zoom * 0.92)
             if width_px < 28:
                 continue
-            label = _zone_label(zone.label, width_px)
+            label = _zone_label(zone.label_in(language()), width_px)
             if label is None:
                 continue
             middle_cm = (min(xs) + max(xs)) / 2
