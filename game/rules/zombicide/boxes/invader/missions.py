@@ -171,7 +171,7 @@ def _advance_goals(game: Game, end_phase: bool) -> None:
 
 def refuse_escape(state: Any, i: int, command: Any) -> str:
     if isinstance(command, Escape) and not all_goals_done(state):
-        return "the mission's goals come first: nobody escapes before"
+        return N_("The mission's goals come first: nobody escapes before")
     return ""
 
 
