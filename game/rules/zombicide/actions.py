@@ -59,7 +59,7 @@ from game.rules.zombicide.working import Fields
 DESTINY = -2  # keep_card option: Destiny swaps the drawn card for the next one
 
 # where a kept card goes, by the inventory's slot names (a box may name others: said as "in <name>")
-SLOT_WORDS = {"hand": N_("in hand"), "backpack": N_("in backpack"), "body": N_("on the body"), "reserve": N_("in reserve")}
+SLOT_WORDS = {"hand": N_("in hand"), "backpack": N_("in backpack"), "body": N_("in body"), "reserve": N_("in reserve")}
 
 
 class SurvivorActions(Fields):
