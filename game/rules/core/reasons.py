@@ -41,6 +41,12 @@ class Said(str):
         return (_said, (self.template, dict(self.fields)))
 
 
+class ZoneId(str):
+    """A Said field that is a board zone's id: the window names the zone as its board does."""
+
+    __slots__ = ()
+
+
 def _said(template: str, fields: dict[str, Any]) -> Said:
     return Said(template, **fields)
 
@@ -52,4 +58,4 @@ def _english(value: Any) -> Any:
     return name if isinstance(name, str) else value
 
 
-__all__ = ["Reason", "Said"]
+__all__ = ["Reason", "Said", "ZoneId"]
