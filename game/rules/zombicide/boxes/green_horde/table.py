@@ -37,12 +37,13 @@ def table_pieces(state: Any) -> list[TablePiece]:
         seen[base] += 1
 
     for tok in box.spawn_tokens:
-        label = f"Necromancer spawn ({tok.face})" if tok.kind == "necromancer" else "Spawn zone"
+        label = Said(N_("Necromancer spawn ({face})"), face=tok.face) if tok.kind == "necromancer" else Said(
+            N_("Spawn zone"))
         add(f"spawn:{tok.kind}:{tok.face}", spawn_token_image(tok.kind, tok.face), label, tok.zone)
     for zone in box.siege_engines:
-        add("siege", "gh_trebuchet", "Trebuchet", zone)
+        add("siege", "gh_trebuchet", Said(N_("Trebuchet")), zone)
     for zone in box.bile:
-        add("bile", "gh_dragon_bile", "Dragon Bile", zone)
+        add("bile", "gh_dragon_bile", Said(N_("Dragon Bile")), zone)
     return pieces
 
 

@@ -9,6 +9,7 @@ from collections import Counter
 from typing import Any
 
 from game.i18n import N_
+from game.rules.core.reasons import Said
 from game.rules.zombicide.boxes import TablePiece
 from game.rules.zombicide.boxes.invader.commands import (
     ArmorChanged,
@@ -251,7 +252,8 @@ def goal_line(goal: Any, w: Any) -> str | None:
     return str(w.say(N_("Step {step}: {goal}"), step=step, goal=goal_words(wanted, w)))
 
 
-MOLD_MARKS = {INACTIVE: ("mold_inactive", "Inactive Mold"), ACTIVE: ("mold_active", "Active Mold")}
+SCIENTIST_LABELS = {"blue": N_("Blue scientist"), "white": N_("White scientist")}
+MOLD_MARKS = {INACTIVE: ("mold_inactive", Said(N_("Inactive Mold"))), ACTIVE: ("mold_active", Said(N_("Active Mold")))}
 
 
 def table_pieces(state: Any) -> list[TablePiece]:
@@ -274,12 +276,13 @@ def table_pieces(state: Any) -> list[TablePiece]:
         if machine.destroyed:
             continue
         model = machine_model(state.tables.catalog, machine.model)
-        add(model.token, model.name, machine.zone)
+        add(model.token, Said(N_("{machine}"), machine=model), machine.zone)
         if machine.active:
-            add("machine_activation", f"{model.name} activated", machine.zone)
+            add("machine_activation", Said(N_("{machine} activated"), machine=model), machine.zone)
     for p in box.scientists:
         if not (p.escaped or p.dead):
-            add(f"scientist_{p.colour}", f"{p.colour.capitalize()} scientist", p.zone)
+            add(f"scientist_{p.colour}", Said(SCIENTIST_LABELS.get(p.colour, N_("{colour} scientist")), colour=p.colour),
+                p.zone)
     return pieces
 
 
