@@ -60,8 +60,8 @@ def test_each_action_skill_says_why_it_cannot_be_used() -> None:
     idle = game(joe={"zone": "r0c0", "skills": ("shove", "taunt", "medic", "lock_it_down")})
     assert reasons_of(idle, "joe", "skill") == ["Shove: no zombie here to push away",
                                                 "Taunt: no zombies here or in sight",
-                                                "Lock it down: no open door in this zone",
-                                                "Medic: nobody wounded in this zone"]
+                                                "Medic: nobody wounded in this zone",
+                                                "Lock it down: no open door in this zone"]
 
 
 def test_no_skill_reason_while_a_skill_action_is_offered() -> None:

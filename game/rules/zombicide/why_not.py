@@ -69,6 +69,17 @@ def why_not(state: ZombicideState, survivor_id: str) -> list[Reason]:
 SKILL_COMMANDS = frozenset({"give_action", "jump", "shove", "rescue", "taunt", "close_door", "shout", "heal"})
 
 
+# the skills used once a turn: their flag, the survivor's field set once used, why used, why idle
+ONCE_A_TURN_SKILLS = (
+    ("jump", "jump_used", N_("Jump: already used this turn"), N_("Jump: no zone in reach, or too few actions")),
+    ("shove", "shoved", N_("Shove: already used this turn"), N_("Shove: no zombie here to push away")),
+    ("lifesaver", "rescued", N_("Lifesaver: already used this turn"),
+     N_("Lifesaver: no survivor with zombies in a zone next to this one")),
+    ("taunt", "taunted", N_("Taunt: already used this turn"), N_("Taunt: no zombies here or in sight")),
+    ("medic", "healed", N_("Medic: already used this turn"), N_("Medic: nobody wounded in this zone")),
+)
+
+
 def _escape_reasons(state: ZombicideState, i: int, offered: set[str]) -> list[Reason]:
     """Why survivor ``i`` may not escape now, on a mission won by escaping (digest: Escape)."""
     s = state.survivors[i]
@@ -95,26 +106,14 @@ def _skill_reasons(state: ZombicideState, i: int, offered: set[str]) -> list[Rea
     reasons: list[Reason] = []
     if "born_leader" in flags and s.led:
         reasons.append(Reason("skill", N_("Born leader: already used this turn")))
-    if "jump" in flags:
-        reasons.append(Reason("skill", N_("Jump: already used this turn") if s.jump_used
-                              else N_("Jump: no zone in reach, or too few actions")))
-    if "shove" in flags:
-        reasons.append(Reason("skill", N_("Shove: already used this turn") if s.shoved
-                              else N_("Shove: no zombie here to push away")))
-    if "lifesaver" in flags:
-        reasons.append(Reason("skill", N_("Lifesaver: already used this turn") if s.rescued
-                              else N_("Lifesaver: no survivor with zombies in a zone next to this one")))
-    if "taunt" in flags:
-        reasons.append(Reason("skill", N_("Taunt: already used this turn") if s.taunted
-                              else N_("Taunt: no zombies here or in sight")))
+    for flag, used_field, used, idle in ONCE_A_TURN_SKILLS:
+        if flag in flags:
+            reasons.append(Reason("skill", used if getattr(s, used_field) else idle))
     if "closes_doors" in flags and not any(graph.edges[e].door >= 0 and state.doors_open[graph.edges[e].door]
                                            for _other, e in graph.adjacent[zone]):
         reasons.append(Reason("skill", N_("Lock it down: no open door in this zone")))
     if "loud" in flags:
         reasons.append(Reason("skill", N_("Loud: {survivor} already shouted this round"), {"survivor": s.name}))
-    if "medic" in flags:
-        reasons.append(Reason("skill", N_("Medic: already used this turn") if s.healed
-                              else N_("Medic: nobody wounded in this zone")))
     if not reasons:
         reasons.append(Reason("skill", N_("{survivor} has no skill that is an action"), {"survivor": s.name}))
     return reasons
