@@ -132,7 +132,7 @@ def _(message: str) -> str:
     if _language == SOURCE_LANGUAGE or not message:
         return message
     shown = _translations.gettext(message)
-    if shown is message or shown == message:
+    if shown == message and message not in getattr(_translations, "_catalog", {}):  # a word kept ("Brutal") is translated
         _untranslated.add(message)
     return shown
 
@@ -155,6 +155,22 @@ def N_(message: str) -> str:
 def phrase(template: str, **fields: object) -> str:
     """An engine's English template translated, then filled: ``phrase("Bow: range {low}-{high}", low=0, high=1)``."""
     return _(template).format(**fields)
+
+
+def said(text: object, zone_name: Callable[[str], str] | None = None) -> str:
+    """What an engine said (``game.rules.core.reasons.Said``: a template and its fields) in the current
+    language; a field that is content (a ``name`` and a ``name_es`` column) gives its own name, a zone
+    id (``ZoneId``) the name ``zone_name`` gives it; any other text is shown as it is."""
+    template, fields = getattr(text, "template", None), getattr(text, "fields", None)
+    if isinstance(template, str) and isinstance(fields, dict):
+        return phrase(template, **{key: said(value, zone_name) for key, value in fields.items()})
+    if zone_name is not None and type(text).__name__ == "ZoneId":
+        return zone_name(str(text))
+    name = getattr(text, "name", None)
+    if isinstance(name, str) and not isinstance(text, str):
+        local = getattr(text, f"name_{_language}", "") if _language != SOURCE_LANGUAGE else ""
+        return local if isinstance(local, str) and local else name
+    return str(text)
 
 
 def untranslated() -> frozenset[str]:

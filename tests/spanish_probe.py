@@ -25,7 +25,7 @@ WORD = re.compile(r"[A-Za-zÀ-ÿ]+")
 ENGLISH_ONLY = frozenset(
     ["the", "and", "of", "to", "with", "from", "your", "you", "is", "are", "was", "has", "have", "this", "that", "turn", "turns", "moves", "end", "ends", "round", "rounds", "zombies", "survivors", "survivor", "action", "actions", "attack", "attacks", "search", "searches", "takes", "wound", "wounds", "killed", "kills", "door", "doors", "open", "opens", "room", "street", "spawn", "spawns", "phase", "players", "player", "next", "back", "latest", "log", "skip", "more", "move", "trade", "ready", "menu", "help", "goals", "goal", "done", "why", "not", "now"])
 # English words that are also Spanish words, names or units the Spanish UI shows as they are
-SHARED = frozenset(["a", "no", "ok", "xp", "cm", "mm", "px", "id", "pc", "set"])
+SHARED = frozenset(["a", "no", "ok", "xp", "cm", "mm", "px", "id", "pc", "set", "base"])
 
 
 @lru_cache(maxsize=1)

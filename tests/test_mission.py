@@ -335,3 +335,23 @@ def test_edge_tokens_need_two_known_zones_with_a_street_border(tmp_path):
     no_border = TWO_STREETS + '\n[[edges]]\nzones = ["1R:s1", "1R:r2"]\nkind = "hedge"\n'
     problem = only_problem(write_mission(tmp_path, no_border))
     assert problem.layer == "edges" and problem.what == "1R:s1 and 1R:r2 share no street border to lay a hedge on"
+
+
+def test_a_spanish_title_is_shown_in_spanish_and_checked(tmp_path):
+    header = HEADER + 'title_es = "Prueba"\nstory_es = "Una historia."\n'
+    board = load_mission(write_mission(tmp_path, module_entry(MAPS / "1R.tmx", 0, 0), header))
+    assert board.title_in("es") == "Prueba" and board.title_in("en") == "Test" == board.title
+    plain = load_mission(write_mission(tmp_path, module_entry(MAPS / "1R.tmx", 0, 0)))
+    assert plain.title_in("es") == "Test"  # no Spanish: the English title
+    empty = only_problem(write_mission(tmp_path, module_entry(MAPS / "1R.tmx", 0, 0), HEADER + 'title_es = ""\n'))
+    assert empty.what.startswith("title_es:")
+    long_story = HEADER + f'story_es = "{"x" * 2001}"\n'
+    assert only_problem(write_mission(tmp_path, module_entry(MAPS / "1R.tmx", 0, 0), long_story)).what.startswith(
+        "story_es:")
+
+
+def test_our_zones_carry_their_spanish_labels():
+    board = load_mission(Path(__file__).resolve().parents[1] / "maps" / "missions" / "rm-last-flight.toml")
+    labelled = [zone for zone in board.zones.values() if zone.label]
+    assert labelled and all(zone.label_in("es") != zone.label or zone.label in ("Bar", "Reactor") for zone in labelled)
+    assert all(zone.label_in("en") == zone.label for zone in labelled)

@@ -36,6 +36,8 @@ from make_maps import (
 from make_maps import MarkerSpec as Marker
 from make_maps import PortalSpec as Portal
 from make_maps import toml_value as plain_toml_value
+from mission_spanish import spanish_lines
+from zone_labels_es import LABELS_ES
 
 FOLDER = "green_horde"
 TILESET_SOURCE = "../../../assets/tiles/green_horde.tsx"
@@ -256,6 +258,8 @@ def write_module(module: Module, folder: Path) -> Path:
         props: list[tuple[str, Prop]] = [("kind", zone.kind)]
         if zone.label:
             props.append(("label", zone.label))
+            if zone.label in LABELS_ES:
+                props.append(("label_es", LABELS_ES[zone.label]))
         r = zone.rect
         zones.append(writer.obj("zone", r.x * tile, r.y * tile, r.w * tile, r.h * tile, zone.name, props))
     writer.object_layer("zones", zones)
@@ -301,7 +305,8 @@ def mission_toml(mission_id: str, title: str, story: str, goal: str, modules: Se
     lines = ["# Our own Green Horde mission, written by tools/green_horde_maps.py (edit it, then run `make maps`)."]
     lines += [f"# {line}" for line in textwrap.wrap(story, 100)]
     lines += [f"# Goal: {line}" if n == 0 else f"# {line}" for n, line in enumerate(textwrap.wrap(goal, 94))]
-    lines += ["schema_version = 1", f'id = "{mission_id}"', f'title = "{title}"', 'game = "zombicide"', ""]
+    lines += ["schema_version = 1", f'id = "{mission_id}"', f'title = "{title}"',
+              *spanish_lines(mission_id, toml_value), 'game = "zombicide"', ""]
     lines += mission_tables(FOLDER, modules, markers, doors, toml_value)
     for a, b, kind in edges:
         lines += ["[[edges]]", f"zones = {toml_value([a, b])}", f'kind = "{kind}"', ""]

@@ -29,6 +29,7 @@ from make_maps import (
     write_module,
     zone_grid,
 )
+from mission_spanish import spanish_lines
 
 TILESET_SOURCE = "../../../assets/tiles/invader.tsx"
 CELL = 5  # tiles per cell
@@ -229,7 +230,8 @@ def mission(mission_id: str, title: str, story: str, modules: Sequence[Placement
     lines = ["# Zombicide: Invader, written by tools/make_invader_maps.py (edit that script, then run `make maps`).",
              "# The book's mission; the map is ours (the book's maps are images we do not have)."]
     lines += [f"# {line}" for line in textwrap.wrap(story, 100)]
-    lines += ["schema_version = 1", f'id = "{mission_id}"', f'title = "{title}"', 'game = "zombicide"', ""]
+    lines += ["schema_version = 1", f'id = "{mission_id}"', f'title = "{title}"',
+              *spanish_lines(mission_id, toml_value), 'game = "zombicide"', ""]
     lines += mission_tables("invader", modules, markers, doors, toml_value)
     lines.append("# The mission's rules; the players and their survivors are chosen when the game starts.")
     lines.append("[setup]")

@@ -21,6 +21,8 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tools"))
 
 from make_assets import TILE_INDEX, TILE_PX  # noqa: E402
+from mission_spanish import spanish_lines  # noqa: E402
+from zone_labels_es import LABELS_ES  # noqa: E402
 
 TILESET_SOURCE = "../../assets/tiles/deadtable.tsx"
 MODULE_TILES = 15  # a Zombicide module: 15×15 tiles of 2 cm
@@ -633,6 +635,8 @@ def write_module(spec: ModuleSpec, game: str, folder: Path,
         props: list[tuple[str, Prop]] = [("kind", zone.kind)]
         if zone.label:
             props.append(("label", zone.label))
+            if zone.label in LABELS_ES:
+                props.append(("label_es", LABELS_ES[zone.label]))
         r = zone.rect
         zone_objects.append(writer.obj("zone", r.x * tile, r.y * tile, r.w * tile, r.h * tile, zone.name, props))
     writer.object_layer("zones", zone_objects)
@@ -901,6 +905,7 @@ def mission_toml(mission_id: str, title: str, story: str, modules: Sequence[Plac
         "schema_version = 1",
         f'id = "{mission_id}"',
         f'title = "{title}"',
+        *spanish_lines(mission_id, toml_value),
         'game = "zombicide"',
         "",
     ]

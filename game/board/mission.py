@@ -43,6 +43,7 @@ from game.datacheck import tree_problem
 from game.roots import OutsideRootsError, confine_content
 
 SCHEMA_VERSION = 1
+MAX_STORY_CHARS = 2_000
 # the tokens a mission may lay on the border of two street zones (``[[edges]]``)
 EdgeTokenKind = Literal["barrier", "hedge"]
 TILE_SIDE_PATTERN = re.compile(r"^(\d+)([RV])$")
@@ -106,6 +107,9 @@ class MissionFile(_Strict):
     schema_version: Annotated[StrictInt, Field(ge=1)]
     id: Annotated[StrictStr, Field(min_length=1, max_length=100)]
     title: Annotated[StrictStr, Field(min_length=1, max_length=200)]
+    # the title and story in Spanish (the English story is the file's header comments); optional
+    title_es: Annotated[StrictStr, Field(min_length=1, max_length=200)] | None = None
+    story_es: Annotated[StrictStr, Field(min_length=1, max_length=MAX_STORY_CHARS)] | None = None
     game: StrictStr
     modules: Annotated[list[MissionModule], Field(min_length=1, max_length=limits.MAX_MODULES)]
     markers: Annotated[list[MissionMarker], Field(max_length=limits.MAX_MISSION_ENTRIES)] = Field(default_factory=list)
@@ -282,6 +286,8 @@ def _read_mission(path: Path) -> tuple[Board | None, list[MapProblem]]:
     properties: dict[str, object] = {"mission_id": mission.id}
     if mission.setup:
         properties["setup"] = mission.setup
+    if mission.title_es:
+        properties["title_es"] = mission.title_es
     if mission.tutorial:
         properties["tutorial"] = tuple(step.model_dump(exclude_none=True) for step in mission.tutorial)
     try:

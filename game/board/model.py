@@ -282,6 +282,11 @@ class BoardZone:
     label: str = ""
     properties: Mapping[str, object] = field(default_factory=frozen_mapping)
 
+    def label_in(self, language: str) -> str:
+        """The label in ``language`` when the map gives it (``label_es``), else the English one."""
+        shown = self.properties.get(f"label_{language}") if language != "en" and self.label else None
+        return shown if isinstance(shown, str) and shown else self.label
+
     @property
     def is_street_like(self) -> bool:
         return self.kind in STREET_LIKE_KINDS
@@ -354,6 +359,11 @@ class Board:
     # drawn only: how hedges and ledges act is in ``connections`` (grid boards) or the terrain
     hedges: tuple[tuple[Point, Point], ...] = ()
     ledges: tuple[tuple[Point, Point], ...] = ()
+
+    def title_in(self, language: str) -> str:
+        """The title in ``language`` when the mission gives it (``title_es``), else the English one."""
+        shown = self.properties.get(f"title_{language}") if language != "en" else None
+        return shown if isinstance(shown, str) and shown else self.title
 
     def zone_at(self, p: Point) -> str | None:
         col = int(p[0] // self.cell_cm)

@@ -64,6 +64,7 @@ MAP_PROPERTIES: tuple[PropertySpec, ...] = (
 )
 
 _LABEL = PropertySpec("label", "string", "a short name shown on the board")
+_LABEL_ES = PropertySpec("label_es", "string", "the label in Spanish (empty: the label is shown)")
 _HEIGHT = PropertySpec("height_cm", "float", "height in cm (sight and climbing)", default=0.0, loader_checks=True)
 _OPEN = PropertySpec("open", "bool", "starts open", default=False, loader_checks=True)
 _TILE = PropertySpec("tile", "string", "the tile of a zone spanning several tiles the token stands on")
@@ -77,6 +78,7 @@ ZONE_BOARD_CLASSES: dict[str, tuple[PropertySpec, ...]] = {
         PropertySpec("kind", "string", "what the zone is (street, room…)", enum="ZoneKind", loader_checks=True,
                      in_class=False),
         _LABEL,
+        _LABEL_ES,
         PropertySpec("location", "string", "City of Horror: the location board this zone is part of",
                      enum="CohLocation"),
         PropertySpec("part", "string", "City of Horror: which part of the location", enum="CohPart"),

@@ -100,6 +100,20 @@ class CohDriver:
                 return
         raise DriverError(f"no button {key!r} among {[b.key for b in buttons.buttons]}")
 
+    def tap_offer(self, key: str) -> None:
+        """The bar's offer of ``key``: its slot, or the slot (or More…) whose list holds it, then that line."""
+        scene = self.scene
+        route = scene.bar.route(key)
+        if route is None:
+            raise DriverError(f"the bar does not offer {key!r}")
+        button, index = route
+        self.tap_canvas(button.rect.center)
+        if index is not None:
+            overlay = scene.overlay
+            if not isinstance(overlay, ListOverlay):
+                raise DriverError(f"the slot {button.label!r} opened no list")
+            self.tap_key(overlay.buttons, f"pick:{overlay.picks[index][1]}")
+
     def bar_keys(self) -> list[str]:
         return [b.key for b in self.scene.bar.buttons]
 
@@ -151,9 +165,9 @@ class CohDriver:
             self.tap_key(overlay.buttons, "open")
             return True
         keys = self.bar_keys()
-        for key in keys:
-            if key.startswith(("pubpick:", "pub:", "pubcmd:")):
-                self.tap_key(scene.bar, key)
+        for offer in scene.bar.all_offers():
+            if offer.key.startswith(("pubpick:", "pub:", "pubcmd:")):
+                self.tap_offer(offer.key)
                 return True
         if "done" in keys:
             self.tap_key(scene.bar, "done")

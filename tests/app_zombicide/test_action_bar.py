@@ -211,3 +211,19 @@ def test_a_melee_attack_sits_in_the_melee_slot_and_is_never_called_shoot(tmp_pat
     slot = scene.actions.button_of_kind("melee")
     assert slot is not None and slot.enabled and "Shoot" not in slot.label
     assert not any("Crowbar" in o.label for o in scene.actions.offers_of_kind("ranged"))
+
+
+def test_the_skills_slot_says_the_engines_reason_when_tapped(tmp_path: Path) -> None:
+    from game.rules.zombicide.why_not import why_not
+
+    host, scene = new_scene(tmp_path)
+    c = scene.controller
+    c.select("marta")
+    scene.refresh_buttons()
+    skills = scene.actions.button_of_kind("skill")
+    said = [r.text() for r in why_not(c.state, "marta") if r.kind == "skill"]
+    assert skills is not None and not skills.enabled and said
+    host.click(skills.rect.center)
+    assert scene.status_text == said[0]
+    host.click(scene.actions.button(MORE_KEY).rect.center)
+    assert scene.dialog is not None and any(line.endswith(said[0]) for line in scene.dialog.lines)

@@ -18,8 +18,9 @@ def scene_with(kind: str):
     survivor = SimpleNamespace(name="Bruno Sala")
     pending = SimpleNamespace(kind=kind, survivor=0, options=("first", "second"), card=-1, more_cards=(),
                               remaining=2)
-    controller = SimpleNamespace(pending=pending, state=SimpleNamespace(survivors=(survivor,)),
-                                 card_name=lambda card: "Pistol")
+    controller = SimpleNamespace(pending=pending, state=SimpleNamespace(survivors=(survivor,),
+                                                                        tables=SimpleNamespace(catalog=None)),
+                                 card_name=lambda card: "Pistol", zone_name=lambda zone: zone)
     return SimpleNamespace(controller=controller, controller_choose=lambda option: None, deaths_of=lambda option: "")
 
 

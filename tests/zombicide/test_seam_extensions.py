@@ -578,7 +578,7 @@ def test_a_box_event_shows_as_a_banner_while_the_window_animates(tiny_box):
     from game.app.zombicide.director import AnimationDirector
     from game.app.zombicide.view_model import PieceMaker
 
-    tiny_box(event_banners={BeaconLit: lambda e: f"A beacon burns in {e.zone}!"})
+    tiny_box(event_banners={BeaconLit: lambda e, words: f"A beacon burns in {e.zone}!"})
     state = new_game(ROAD, {"A": ["ada"]}, box=TINY)
     director = AnimationDirector(ROAD, PieceMaker(state))
     director.banners = state.box.event_banners

@@ -446,8 +446,8 @@ def test_the_planner_plays_the_box_tactics_first_and_asks_it_for_its_decisions()
 def test_the_goals_box_words_a_goal_of_the_box() -> None:
     from game.rules.zombicide.queries import GoalProgress
 
-    probe(goal_words=lambda goal: f"Light {goal.total} beacons" if goal.goal == "beacons" else None)
+    probe(goal_words=lambda goal, words: f"Light {goal.total} beacons" if goal.goal == "beacons" else None)
     state = game(LINE)
-    assert state.box.goal_words(GoalProgress("beacons", 0, 2, False)) == "Light 2 beacons"
-    assert state.box.goal_words(GoalProgress("take_all_objectives", 0, 2, False)) is None
+    assert state.box.goal_words(GoalProgress("beacons", 0, 2, False), None) == "Light 2 beacons"
+    assert state.box.goal_words(GoalProgress("take_all_objectives", 0, 2, False), None) is None
 

@@ -18,6 +18,7 @@ from typing import Any
 import pygame
 
 from game.app.city_of_horror import choices
+from game.app.city_of_horror.bar_slots import coh_kinds, coh_offers
 from game.app.city_of_horror.board_view import BoardView
 from game.app.city_of_horror.controller import CohController, Need
 from game.app.city_of_horror.overlays import Curtain as CurtainOverlay
@@ -34,7 +35,7 @@ from game.app.city_of_horror.overlays import (
 )
 from game.app.city_of_horror.words import COLOUR_RGB, WINDOW_WORDS, describe, location_name, plural
 from game.app.scenes import Scene
-from game.app.widgets.action_bar import MORE_KEY, ActionBar, Offer
+from game.app.widgets.action_bar import KIND_PREFIX, MORE_KEY, ActionBar
 from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_FILL, TEXT
 from game.i18n import _
 from game.rules.city_of_horror import commands as c
@@ -312,7 +313,8 @@ class CohGameScene(Scene):
             labels.append(("Trade…", "trade", "trade"))
         labels.append(("Discard pile", "discard", "tool"))
         labels += [("Turn the table", "turn", "tool"), ("Auto-turn", "auto_turn", "tool"), ("Menu", "menu", "tool")]
-        self.bar.show_plain(area, [Offer(key, label, key, group) for label, key, group in labels])
+        self.bar.kinds = coh_kinds([seat for seat in self.controller.humans()])
+        self.bar.update(area, coh_offers(labels))
         for button in self.bar.buttons:
             if button.key == "auto_turn":
                 button.toggled = self.auto_turn
@@ -405,7 +407,14 @@ class CohGameScene(Scene):
 
     def on_bar(self, key: str) -> None:
         state = self.state
-        if key == MORE_KEY:
+        if key.startswith(KIND_PREFIX):  # a slot offering several: list them; offering none: say so
+            slot = self.bar.slots.get(key)
+            if slot is not None and slot.offers:
+                self._set_overlay(ListOverlay(slot.kind.title.rstrip("…"), [], lambda: None,
+                                              [(o.label, o.key) for o in slot.offers], self.on_bar))
+            elif slot is not None:
+                self.message = _("{action}: not possible now").format(action=slot.kind.title.rstrip("…"))
+        elif key == MORE_KEY:
             self._set_overlay(ListOverlay(_("More actions"), [], lambda: None,
                                           [(o.label, o.key) for o in self.bar.hidden], self.on_bar))
         elif key == "done":

@@ -14,7 +14,7 @@ import pygame
 
 from game.app.render import font
 from game.app.widgets.dialogs import ACCENT, ChoiceDialog
-from game.i18n import _
+from game.i18n import _, said
 from game.rules.zombicide.boxes import TablePile
 
 if TYPE_CHECKING:
@@ -111,7 +111,7 @@ class BoxMarks:
             badge = count.get_rect(center=(rect.left + STACK_PX - 6, rect.top + 10)).inflate(12, 4)
             pygame.draw.rect(surface, (150, 40, 36), badge, border_radius=10)
             surface.blit(count, count.get_rect(center=badge.center))
-            title = font(14).render(pile.title, True, ACCENT)
+            title = font(14).render(said(pile.title), True, ACCENT)
             where = title.get_rect(midtop=(rect.left + STACK_PX // 2, rect.top + STACK_PX + 4))
             pygame.draw.rect(surface, (20, 18, 14), where.inflate(8, 2), border_radius=6)
             surface.blit(title, where)
@@ -139,7 +139,7 @@ class BoxMarks:
         """A tap on a pile lists what is in it; False when ``pos`` is on no pile."""
         for pile, rect in self.places():
             if rect.collidepoint(pos):
-                self.scene.open_dialog(ChoiceDialog(f"{pile.title}: {pile.count}", list(pile.lines), [_("Close")],
+                self.scene.open_dialog(ChoiceDialog(f"{said(pile.title)}: {pile.count}", [said(line) for line in pile.lines], [_("Close")],
                                                     lambda _n: None))
                 return True
         return False

@@ -158,6 +158,13 @@ _COMMAND_LABELS = {
     "take_objective": N_("Take objective"), "escape": N_("Escape"), "shout": N_("Shout (Loud)"),
 }
 
+# the skills' own commands (action_kinds.SKILL_KINDS), named before the zone or survivor they act on
+_SKILL_COMMAND_WORDS = {
+    "give_action": N_("Give action"), "jump": N_("Jump"), "shove": N_("Shove"), "rescue": N_("Rescue"),
+    "taunt": N_("Taunt"), "close_door": N_("Close door"), "shout": N_("Shout"), "heal": N_("Heal"),
+    "combine": N_("Combine"),
+}
+
 
 def shot_lines(shots: list[ShotOption]) -> list[str]:
     """The engine's modifiers of each weapon's shot, for a dialog's lines."""
@@ -320,6 +327,13 @@ class GameController:
             choices.append(choice)
         return choices
 
+    def box_words(self) -> Any:
+        """The names the box's words use: the log's names for survivors, zones, cards and zombies."""
+        from game.app.zombicide.event_text import box_words
+
+        self.zone_name("")  # the board's zone names, in the language now chosen
+        return box_words(self.state, self._zone_names)
+
     def zone_name(self, zone_id: str) -> str:
         """The zone as a player names it (the log's words)."""
         if self._zone_names is None or self._zone_names_language != language():  # names are in words
@@ -364,7 +378,7 @@ class GameController:
         if kind == "search":
             return ActionChoice(_("Search"), command, "search")
         box = self.state.box
-        told = box.command_text(command, self.state)
+        told = box.command_text(command, self.state, self.box_words())
         zone = getattr(command, "zone", None) or getattr(command, "to", None)  # where it acts
         if told and isinstance(zone, str) and zone in self.state.graph.index:
             told += f": {self.zone_name(zone)}"
@@ -373,7 +387,7 @@ class GameController:
         if kind in box.gathered:
             return ActionChoice(label or kind.replace("_", " ").capitalize(), command, f"gather:{kind}")
         if label is None:
-            words = kind.replace("_", " ").capitalize()
+            words = _(_SKILL_COMMAND_WORDS[kind]) if kind in _SKILL_COMMAND_WORDS else kind.replace("_", " ").capitalize()
             target = getattr(command, "target", None) or getattr(command, "to", None) or getattr(command, "zone", None)
             if isinstance(target, str) and target:
                 words += f": {self.survivor_name(target) if self.state.survivor_index(target) >= 0 else self.zone_name(target)}"

@@ -18,7 +18,7 @@ import pygame
 
 from game.app.render import text_with_halo as _text_with_halo
 from game.app.widgets.dice import draw_dice
-from game.app.zombicide.event_text import zone_names_for
+from game.app.zombicide.event_text import box_words, zone_names_for
 from game.app.zombicide.view_model import (
     Occupancy,
     PieceMaker,
@@ -84,6 +84,7 @@ class AnimationDirector:
         self.maker = maker
         self.names = dict(names or {})  # ids → words for titles (zombie types, equipment, survivors)
         self.zone_names = zone_names_for(board)  # zone ids → the names the board shows
+        self.state_after: Any = None
         self.beats: list[Beat] = []
         self.index = 0
         self.elapsed_s = 0.0
@@ -147,6 +148,7 @@ class AnimationDirector:
     def start(self, events: Iterable[Any], before: Any, after: Any, hit_on: int | None = None,
               doors_before: Mapping[str, bool] | None = None, doors_after: Mapping[str, bool] | None = None) -> int:
         """Beats for ``events`` that led from state ``before`` to ``after``; how many beats."""
+        self.state_after = after  # the names a box's banner uses
         occupancy = occupancy_of(before)
         self._zone_index = {zone: n for n, zone in enumerate(before.graph.zone_ids)}
         layout = table_layout(before, self.board, self.maker)
@@ -286,10 +288,11 @@ class AnimationDirector:
                 occupancy.box.pop(zone, None)
             banner = self.banners.get(type(event))
             return self._add("appear", self._relayout(occupancy, layout, changed), doors,
-                             zone=next(iter(changed), ""), title=banner(event) if banner is not None else "")
+                             zone=next(iter(changed), ""),
+                             title=banner(event, box_words(self.state_after, self.zone_names)) if banner is not None else "")
         banner = self.banners.get(type(event))
         if banner is not None:
-            return self._add("banner", layout, doors, title=banner(event))
+            return self._add("banner", layout, doors, title=banner(event, box_words(self.state_after, self.zone_names)))
         return layout
 
     # --- what to draw now ----------------------------------------------------------------------

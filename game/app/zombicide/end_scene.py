@@ -15,7 +15,7 @@ from pygame_gui.elements import UIButton, UIPanel, UITextBox
 
 from game.app.render import FONT_PATH, font
 from game.app.scenes import Scene
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, language, ngettext
 from game.rules.zombicide.state import LEVEL_NAMES, ZombicideState
 
 LEVEL_COLOURS = {"blue": "#6aa8ff", "yellow": "#f2d640", "orange": "#ff9a3a", "red": "#ff4a3a"}
@@ -61,11 +61,11 @@ def title_font(size_px: int) -> pygame.font.Font:
 
 def end_reason(state: ZombicideState) -> str:
     """Why the mission ended: the goal reached, or who was lost."""
-    from game.app.zombicide.goal_words import GOAL_WORDS
+    from game.app.zombicide.goal_words import goals_told
 
     goals = tuple(getattr(state.setup, "goals", ()) or ())
     if state.result == "won":
-        done = _("; then ").join(_(GOAL_WORDS[g]) if g in GOAL_WORDS else g.replace("_", " ") for g in goals)
+        done = goals_told(goals, state.box)
         return _("Done: {goals}.").format(goals=done) if goals else ""
     if state.result != "lost":
         return ""
@@ -142,7 +142,7 @@ class EndScene(Scene):
         board = getattr(state, "board", None)
         if isinstance(getattr(state, "state", None), ZombicideState):
             state = state.state
-        self.title = title or getattr(board, "title", "")
+        self.title = title or (board.title_in(language()) if board is not None else "")
         self.figures = game_figures(state)
         self.panel: UIPanel | None = None
         self.buttons: dict[str, UIButton] = {}

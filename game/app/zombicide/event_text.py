@@ -113,13 +113,13 @@ def zone_names_for(board: Any) -> dict[str, str]:
     anchors: dict[str, Any] = {}
     for zone_id, zone in zones.items():
         if zone.label:
-            names[zone_id] = zone.label
+            names[zone_id] = zone.label_in(language())
             continue
         labelled = sorted((zones[n] for n in neighbours[zone_id] if zones[n].label), key=lambda z: z.label)
         if labelled:
             anchors[zone_id] = labelled[0]
             template = N_("{the_kind} outside {room}") if zone.is_street_like else N_("{the_kind} by {room}")
-            names[zone_id] = phrase(template, room=labelled[0].label, **kind_of(zone))
+            names[zone_id] = phrase(template, room=labelled[0].label_in(language()), **kind_of(zone))
         else:
             names[zone_id] = phrase("the {compass} {kind}", compass=compass(zone), **kind_of(zone))
     repeats: dict[str, list[str]] = {}
@@ -132,10 +132,10 @@ def zone_names_for(board: Any) -> dict[str, str]:
             zone = zones[zone_id]
             if zone_id in anchors:
                 names[zone_id] = phrase("the {kind} {direction} of {room}", direction=direction(zone, anchors[zone_id]),
-                                        room=anchors[zone_id].label, **kind_of(zone))
+                                        room=anchors[zone_id].label_in(language()), **kind_of(zone))
             else:
                 place = compass(zone, [zones[z] for z in same])
-                names[zone_id] = f"{zone.label} ({place})" if zone.label else phrase(
+                names[zone_id] = f"{zone.label_in(language())} ({place})" if zone.label else phrase(
                     "the {kind} ({compass}, {place})", compass=compass(zone), place=place, **kind_of(zone))
     counted: dict[str, list[str]] = {}
     for zone_id, name in names.items():
@@ -186,6 +186,11 @@ class _Words:
             if n is not None:
                 return kind_words(str(self.state.graph.kinds[n]))[1]
         return zone_id or _("somewhere")
+
+    @staticmethod
+    def named(content: Any) -> str:
+        """A content entry's name in the player's language (its ``name_es`` column)."""
+        return local_name(content)
 
     def item(self, equipment_id: str) -> str:
         if equipment_id == "wound":
@@ -477,6 +482,11 @@ def _wounded(e: ev.SurvivorWounded, w: _Words) -> str:
 def _box(state: ZombicideState | None) -> BoxRules:
     """The rules of the state's box (its events' words), the default box's without a state."""
     return state.box if state is not None else box_rules(DEFAULT_BOX)
+
+
+def box_words(state: ZombicideState | None, zone_names: Mapping[str, str] | None = None) -> Any:
+    """The names a box's words use (``BoxRules.command_text``, ``goal_words``, ``event_banners``)."""
+    return _Words(state, zone_names)
 
 
 def describe(event: Any, state: ZombicideState | None = None, zone_names: Mapping[str, str] | None = None) -> str:

@@ -63,6 +63,7 @@ from game.app.zombicide.scene_drawing import (
 from game.app.zombicide.scene_history import SceneHistory
 from game.app.zombicide.scene_log import LogAdapter
 from game.app.zombicide.scene_overrides import OverrideTools, _override, _zombie_of
+from game.app.zombicide.scene_sides import SceneSides
 from game.app.zombicide.survivor_card import SurvivorCardPanel
 from game.app.zombicide.view_model import PieceMaker, door_states, table_layout
 from game.board.mission import load_board
@@ -154,7 +155,8 @@ class GameTable(TableScene):
         self.scene.drop_piece(piece_id, at_cm)
 
 
-class GameScene(SceneHistory, SceneDrawing, SceneBar, SceneDecisions, OverrideTools, HintTools, BotSeats, Scene):
+class GameScene(SceneHistory, SceneDrawing, SceneBar, SceneDecisions, OverrideTools, HintTools, BotSeats, SceneSides,
+                Scene):
     """One game in the window. Build it with ``new_game`` or ``resume``; push it on the app's scenes."""
 
     def __init__(self, app: Any, controller: GameController, mission_path: Path, save_path: Path | None = None):
@@ -252,7 +254,7 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, SceneDecisions, OverrideTo
     def table_rect(self) -> pygame.Rect:
         w, h = self.window_size
         left, right = self.side_panels_px()
-        return pygame.Rect(left, TOP_BAR_PX, max(1, w - left - right), max(1, h - TOP_BAR_PX - self.bottom_bar_px()))
+        return pygame.Rect(self.middle_x(), TOP_BAR_PX, max(1, w - left - right), max(1, h - TOP_BAR_PX - self.bottom_bar_px()))
 
     def bottom_bar_px(self) -> int:
         """The action bar's height: two rows of slots when one row cannot hold every kind and the
@@ -281,7 +283,7 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, SceneDecisions, OverrideTo
         log_top = TOP_BAR_PX + 4
         if self.goals_on_right() and self.goals_rect().height:
             log_top = self.goals_rect().bottom + GOALS_SLACK_PX
-        self.log.layout(pygame.Rect(w - right + 8, log_top, right - 16, h - log_top - 8))
+        self.log.layout(pygame.Rect(self.log_side_x() + 8, log_top, right - 16, h - log_top - 8))
         if self.tutorial is not None:
             self.tutorial.layout(self.tutorial.panel_rect(area))
         self.refresh_buttons()
@@ -303,12 +305,12 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, SceneDecisions, OverrideTo
         gap = self.chip_gap_px()
         for n, s in enumerate(survivors):
             col, row = n % 2, n // 2
-            rect = pygame.Rect(8 + col * (chip_w + 8), top + row * (chip_h + gap), chip_w, chip_h)
+            rect = pygame.Rect(self.card_side_x() + 8 + col * (chip_w + 8), top + row * (chip_h + gap), chip_w, chip_h)
             self.roster.append((rect, s.id))
         card_top = top + 4 + math.ceil(len(survivors) / 2) * (chip_h + gap)
         goals = 0 if self.goals_on_right() else self.goals_rect().height
         card_top += goals + 6 if goals else 0
-        self.card_panel.rect = pygame.Rect(8, card_top, left - 16, max(100, h - card_top - 8))
+        self.card_panel.rect = pygame.Rect(self.card_side_x() + 8, card_top, left - 16, max(100, h - card_top - 8))
 
     def round_line_in_top_bar(self) -> bool:
         """Whether the tools leave room for the title and the round line in the top bar."""
@@ -333,7 +335,7 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, SceneDecisions, OverrideTo
         """The action bar's panel, under the table: nothing of the bar is ever drawn outside it."""
         w, h = self.window_size
         left, right = self.side_panels_px()
-        return pygame.Rect(left + 8, h - self.bottom_bar_px(), w - left - right - 16, self.bottom_bar_px())
+        return pygame.Rect(self.middle_x() + 8, h - self.bottom_bar_px(), w - left - right - 16, self.bottom_bar_px())
 
     def refresh_buttons(self) -> None:
         c = self.controller

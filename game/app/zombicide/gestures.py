@@ -20,7 +20,7 @@ import pygame
 from game.app.render import font
 from game.app.widgets.dialogs import ChoiceDialog
 from game.app.zombicide.controller import ActionChoice, ShotOption
-from game.i18n import _, ngettext
+from game.i18n import _, ngettext, said
 from game.rules.core.base import IllegalCommand
 from game.rules.zombicide import engine
 from game.rules.zombicide.boxes import Aim, TablePile
@@ -103,7 +103,8 @@ class Gestures:
     def _target_words(self, aim: Aim) -> str:
         """What the aim fires at: the pile's title, or the zone's name."""
         if aim.pile:
-            return next((pile.title for pile, _rect in self.scene.box_marks.places() if pile.id == aim.pile), aim.pile)
+            return next((said(pile.title) for pile, _rect in self.scene.box_marks.places() if pile.id == aim.pile),
+                        aim.pile)
         c = self.scene.controller
         return c.zone_name(c.state.graph.zone_ids[aim.zone])
 
@@ -166,7 +167,7 @@ class Gestures:
     def _way(self, aim: Aim) -> str:
         """The box's words for one way to fire (its ammunition), without the zone the dialog names."""
         c = self.scene.controller
-        return c.state.box.command_text(aim.command, c.state) or c.describe(aim.command).label
+        return c.state.box.command_text(aim.command, c.state, c.box_words()) or c.describe(aim.command).label
 
     def draw_aim_odds(self, surface: pygame.Surface) -> None:
         """The zone the dragged piece would hit and the odds of each way to fire, by the pointer (drawn

@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from game.app.widgets.dialogs import ChoiceDialog
-from game.i18n import _, ngettext
+from game.i18n import _, ngettext, said
 from game.rules.zombicide.commands import ChooseOption
 from game.rules.zombicide.search import DEEP, Advice, Considered, SearchBudget, advise
 from game.rules.zombicide.state import ZombicideState
@@ -161,7 +161,7 @@ class HintTools:
         controller = scene.controller
         pending = controller.pending
         if isinstance(command, ChooseOption) and pending is not None and 0 <= command.option < len(pending.options):
-            return str(pending.options[command.option])
+            return said(pending.options[command.option])
         label = controller.describe(command).label
         survivor = getattr(command, "survivor", None)
         if isinstance(survivor, str) and survivor:

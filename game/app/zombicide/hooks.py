@@ -18,7 +18,7 @@ from game.app.zombicide.new_game_scene import (
 )
 from game.board.errors import MapFormatError, describe_error
 from game.board.mission import load_board
-from game.i18n import _
+from game.i18n import _, language
 from game.platform.envelope import SaveFileError
 from game.rules.zombicide.boxes import UnknownBoxError, box_name
 from game.rules.zombicide.catalog import load_catalog
@@ -78,7 +78,7 @@ def open_end(app: Any, save_path: Path) -> None:
     scene = GameScene.resume(app, Path(save_path))
     app.show(scene)
     scene.ended_shown = True  # a finished game would push its own End screen under this one
-    app.push(EndScene(app, scene.controller.state, scene.controller.board.title))
+    app.push(EndScene(app, scene.controller.state, scene.controller.board.title_in(language())))
 
 
 def quick_start(app: Any, board_path: Path, seed: int) -> None:

@@ -22,13 +22,14 @@ from pygame_gui.elements import UILabel, UIScrollingContainer, UITextBox
 
 from game.app.seeds import new_seed
 from game.app.widgets.card_scene import BUTTON_H, GAP, CardScene
+from game.app.widgets.card_view import local_name
 from game.app.zombicide.game_save import mission_setup
-from game.app.zombicide.goal_words import GOAL_WORDS
+from game.app.zombicide.goal_words import goals_told
 from game.app.zombicide.survivor_preview import survivor_card_html
 from game.board.errors import MapFormatError, describe_error
 from game.board.mission import load_board
-from game.i18n import _, ngettext
-from game.rules.zombicide.boxes import box_name
+from game.i18n import N_, _, language, ngettext
+from game.rules.zombicide.boxes import UnknownBoxError, box_name, box_rules
 from game.rules.zombicide.catalog import load_catalog
 from game.rules.zombicide.engine import setup_model
 from game.rules.zombicide.registration import DEFAULT_BOX
@@ -39,6 +40,9 @@ MAX_PLAYERS = 6
 SEAT_BUTTON_H = 48  # the Human/Bot buttons: up to six seats fit above Back in a 650-pixel window
 DEFAULT_SURVIVORS = ("marta", "juno", "bruno", "ines", "kasia", "nell")
 # Skills a mission needs among the chosen survivors (the tutorial that flies the helicopter).
+# the balance reports' bots (simulate.BOTS), as the difficulty line names them
+BOT_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "planner": N_("planner"), "search": N_("search"),
+             "search-deep": N_("deep search")}
 MISSION_NEEDS: dict[str, tuple[str, ...]] = {"rm-tutorial-2": ("helicopter_pilot", "rope_descent")}
 
 
@@ -50,26 +54,43 @@ class MissionInfo:
     story: str
     setup: dict[str, Any] = field(default_factory=dict)
     modules: int = 0
+    title_es: str = ""
+    story_es: str = ""
+
+    def shown_title(self) -> str:
+        """The title in the player's language when the file gives it, else the English one."""
+        return self.title_es if language() == "es" and self.title_es else self.title
+
+    def shown_story(self) -> str:
+        return self.story_es if language() == "es" and self.story_es else self.story
 
     def summary_html(self) -> str:
         goals = self.setup.get("goals") or ()
         rules = []
         if goals:
-            rules.append(_("<b>Goal</b>: {goals}.").format(
-                goals=_("; then ").join(_(GOAL_WORDS[g]) if g in GOAL_WORDS else g for g in goals)))
+            rules.append(_("<b>Goal</b>: {goals}.").format(goals=goals_told(goals, mission_box(self.setup))))
         if self.setup.get("objective_xp"):
-            rules.append(f"Each objective gives {self.setup['objective_xp']} XP.")
+            rules.append(_("Each objective gives {xp} XP.").format(xp=self.setup["objective_xp"]))
         if self.setup.get("door_keys"):
-            rules.append("Coloured doors open once the objective of their colour is taken.")
-        rules.append("The helicopter can fly." if self.setup.get("helicopter_flies") else "")
+            rules.append(_("Coloured doors open once the objective of their colour is taken."))
+        rules.append(_("The helicopter can fly.") if self.setup.get("helicopter_flies") else "")
         if self.setup.get("crawlers") is False:
-            rules.append("Beginner rules: Skinners leave no Crawlers.")
+            rules.append(_("Beginner rules: Skinners leave no Crawlers."))
         needs = MISSION_NEEDS.get(self.id)
         if needs:
-            rules.append("Needs survivors with " + " and ".join(n.replace("_", " ").title() for n in needs) + ".")
+            rules.append(_("Needs survivors with {skills}.").format(skills=skill_list(load_catalog(str(self.setup.get("box") or DEFAULT_BOX)), needs)))
         rules.append(difficulty_words(self.id))
-        text = f"<b>{_esc(self.title)}</b> ({self.modules} tiles)<br><br>{_esc(self.story)}<br><br>"
+        tiles = ngettext("{n} tile", "{n} tiles", self.modules).format(n=self.modules)
+        text = f"<b>{_esc(self.shown_title())}</b> ({tiles})<br><br>{_esc(self.shown_story())}<br><br>"
         return text + "<br>".join(r for r in rules if r)
+
+
+def mission_box(setup: dict[str, Any]) -> Any:
+    """The rules of the box a mission's ``[setup]`` plays (None for a box this build does not know)."""
+    try:
+        return box_rules(str(setup.get("box") or DEFAULT_BOX))
+    except UnknownBoxError:
+        return None
 
 
 def difficulty_words(mission_id: str) -> str:
@@ -80,8 +101,16 @@ def difficulty_words(mission_id: str) -> str:
     if report is None:
         return _("<b>Difficulty</b>: not measured yet (python main.py balance)")
     rating = _(report.rating)
+    bot = _(BOT_NAMES[report.bot]) if report.bot in BOT_NAMES else report.bot
     return _("<b>Difficulty</b>: {rating}: the {bot} bot won {won} of {games} games").format(
-        rating=rating, bot=report.bot, won=report.won, games=report.games)
+        rating=rating, bot=bot, won=report.won, games=report.games)
+
+
+def skill_list(catalog: Any, skills: Any) -> str:
+    """Skill ids as the player reads them: "Helicopter pilot and Rope descent", in their language."""
+    from game.app.zombicide.event_text import skill_words
+
+    return _(" and ").join(skill_words(catalog, skill) for skill in skills)
 
 
 def _esc(text: str) -> str:
@@ -107,7 +136,8 @@ def read_mission_info(path: Path) -> MissionInfo | None:
     table = data.get("setup")
     setup: dict[str, Any] = dict(table) if isinstance(table, dict) else {}
     return MissionInfo(path=path, id=str(data.get("id", path.stem)), title=str(data.get("title", path.stem)),
-                       story=" ".join(story_lines), setup=setup, modules=len(data.get("modules", [])))
+                       story=" ".join(story_lines), setup=setup, modules=len(data.get("modules", [])),
+                       title_es=str(data.get("title_es") or ""), story_es=str(data.get("story_es") or ""))
 
 
 def list_missions(folder: Path = MISSION_DIR, box: str = DEFAULT_BOX) -> list[MissionInfo]:
@@ -155,7 +185,7 @@ def start_game(app, mission_path: Path, setup: Any, seed: int, bot_seats: Sequen
     try:
         scene = GameScene.new_game(app, Path(mission_path), setup, seed, bot_seats)
     except (MapFormatError, ValueError, OSError) as error:
-        app.show_message("Could not start the game", mission_error(mission_path, error))
+        app.show_message(_("Could not start the game"), mission_error(mission_path, error))
         return False
     if scene is not None and scene not in app.scenes.scenes:
         app.show(scene)
@@ -168,7 +198,7 @@ class ZombicideNewGameScene(CardScene):
     PAGES = ("mission", "survivors", "options")
 
     def __init__(self, app, box: str = DEFAULT_BOX, mission_dir: Path = MISSION_DIR):
-        super().__init__(app, f"Zombicide: {box_name(box)}")
+        super().__init__(app, f"Zombicide: {box_name(box)}")  # two names: the same in every language
         self.box = box
         self.page = "mission"
         self.missions = list_missions(mission_dir, box)
@@ -298,39 +328,39 @@ class ZombicideNewGameScene(CardScene):
     def start(self) -> bool:
         """Build the setup from the mission and the choices, and start the game."""
         if self.mission is None or not self.picked:
-            self.app.status("Pick a mission and at least one survivor")
+            self.app.status(_("Pick a mission and at least one survivor"))
             return False
         missing = self.missing_skills()
         if missing:
-            self.app.status("This mission needs " + " and ".join(m.replace("_", " ") for m in missing))
+            self.app.status(_("This mission needs {skills}.").format(skills=skill_list(self.catalog, missing)))
             return False
         try:
             board = load_board(self.mission.path)
             setup = mission_setup(board, self.choices())
         except (MapFormatError, ValueError, OSError) as error:
-            self.app.show_message("Could not start the game", mission_error(self.mission.path, error))
+            self.app.show_message(_("Could not start the game"), mission_error(self.mission.path, error))
             return False
         return start_game(self.app, self.mission.path, setup, self.seed, self.bot_seats())
 
     # --- the pages ------------------------------------------------------------------------------
 
     def _page_mission(self, c, width: int, height: int) -> None:
-        self._heading(c, width, "Choose a mission")
+        self._heading(c, width, _("Choose a mission"))
         list_w = min(440, width // 2)
         list_h = height - 70 - BUTTON_H - 24
         scroller = UIScrollingContainer(pygame.Rect(16, 56, list_w, list_h), manager=self.app.ui, container=c,
                                         allow_scroll_x=False)
         y = 0
         for mission in self.missions:
-            self._button(pygame.Rect(0, y, list_w - 24, BUTTON_H - 6), mission.title,
+            self._button(pygame.Rect(0, y, list_w - 24, BUTTON_H - 6), mission.shown_title(),
                          partial(self.choose_mission, mission), scroller, key=f"mission_{mission.id}",
                          selected=mission is self.mission, object_id="@start_choice")
             y += BUTTON_H
         scroller.set_scrollable_area_dimensions((list_w - 24, max(y, 1)))
-        detail = self.mission.summary_html() if self.mission else "No Zombicide mission found in maps/missions."
+        detail = self.mission.summary_html() if self.mission else _("No Zombicide mission found in maps/missions.")
         UITextBox(detail, pygame.Rect(list_w + 32, 56, width - list_w - 48, list_h), manager=self.app.ui,
                   container=c, object_id=ObjectID(object_id="#start_detail"))
-        self._nav(c, width, height, "Survivors", lambda: self.go("survivors"), self.mission is not None)
+        self._nav(c, width, height, _("Survivors"), lambda: self.go("survivors"), self.mission is not None)
 
     def _page_survivors(self, c, width: int, height: int) -> None:
         self._heading(c, width, _("Players and survivors (tap to pick, in turn order)"))
@@ -348,19 +378,18 @@ class ZombicideNewGameScene(CardScene):
         grid_h = height - grid_top - BUTTON_H - 70
         scroller = UIScrollingContainer(pygame.Rect(16, grid_top, grid_w, grid_h), manager=self.app.ui,
                                         container=c, allow_scroll_x=False)
-        seat_of = {s: seat["seat"] for seat in self.seats() for s in seat["survivors"]}
         for n, survivor in enumerate(self.catalog.survivors):
             row, col = divmod(n, cols)
-            order = f" · {seat_of[survivor.id].replace('Player ', 'P')}" if survivor.id in seat_of else ""
+            order = " · " + _("P{n}").format(n=self.owners[survivor.id] + 1) if survivor.id in self.owners else ""
             extras = [ref.skill for ref in survivor.blue_free]
             mark = _(" (pilot)") if "helicopter_pilot" in extras else (_(" (rope)") if "rope_descent" in extras else "")
             x, y = col * (cell_w + 8), row * (BUTTON_H - 4)
-            self._button(pygame.Rect(x, y, cell_w - card_w - 4, BUTTON_H - 10), survivor.name + mark + order,
+            self._button(pygame.Rect(x, y, cell_w - card_w - 4, BUTTON_H - 10), local_name(survivor) + mark + order,
                          partial(self.toggle_survivor, survivor.id), scroller, key=f"survivor_{survivor.id}",
                          selected=survivor.id in self.picked, object_id="@start_choice")
             self._button(pygame.Rect(x + cell_w - card_w, y, card_w, BUTTON_H - 10), _("Card"),
                          partial(self.preview, survivor.id), scroller, key=f"card_{survivor.id}",
-                         selected=survivor.id == self.previewed, tip=_("Show {name}'s card").format(name=survivor.name))
+                         selected=survivor.id == self.previewed, tip=_("Show {name}'s card").format(name=local_name(survivor)))
         rows = -(-len(self.catalog.survivors) // cols)
         scroller.set_scrollable_area_dimensions((grid_w - 24, rows * (BUTTON_H - 4)))
         shown = self.previewed if self.previewed in {s.id for s in self.catalog.survivors} else None
@@ -373,7 +402,7 @@ class ZombicideNewGameScene(CardScene):
             ngettext("{n} player", "{n} players", players).format(n=players) + "."
         if missing:
             note += " " + _("This mission needs {skills}.").format(
-                skills=_(" and ").join(m.replace("_", " ") for m in missing))
+                skills=skill_list(self.catalog, missing))
         if self.refusal:
             note = self.refusal
         UILabel(pygame.Rect(16, height - BUTTON_H - 58, width - 32, 36), note, manager=self.app.ui, container=c,
@@ -381,31 +410,31 @@ class ZombicideNewGameScene(CardScene):
         self._nav(c, width, height, _("Options"), lambda: self.go("options"), bool(self.picked) and not missing)
 
     def _page_options(self, c, width: int, height: int) -> None:
-        self._heading(c, width, f"Options — {self.mission.title if self.mission else ''}")
+        self._heading(c, width, _("Options — {mission}").format(mission=self.mission.shown_title() if self.mission else ""))
         bw = min(640, width - 40)
         x = (width - bw) // 2
         y = 70
         if "crawlers" in self.options:
-            self._button(pygame.Rect(x, y, bw, BUTTON_H), "Skinners leave Crawlers: " + ("on" if self.crawlers else
-                         "off (beginner)"), self._toggle_crawlers, c, key="crawlers", selected=self.crawlers,
+            self._button(pygame.Rect(x, y, bw, BUTTON_H), _("Skinners leave Crawlers: on") if self.crawlers else
+                         _("Skinners leave Crawlers: off (beginner)"), self._toggle_crawlers, c, key="crawlers", selected=self.crawlers,
                          object_id="@start_choice")
             y += BUTTON_H + GAP
-        self._button(pygame.Rect(x, y, bw, BUTTON_H), "Share zombie wounds automatically: " +
-                     ("on" if self.auto_wounds else "off (you choose)"), self._toggle_wounds, c, key="auto_wounds",
+        self._button(pygame.Rect(x, y, bw, BUTTON_H), _("Share zombie wounds automatically: on") if self.auto_wounds
+                     else _("Share zombie wounds automatically: off (you choose)"), self._toggle_wounds, c, key="auto_wounds",
                      selected=self.auto_wounds, object_id="@start_choice")
         y += BUTTON_H + GAP
-        self._button(pygame.Rect(x, y, bw, BUTTON_H), f"Seed {self.seed} — tap for a new one", self._reseed, c,
-                     key="seed", object_id="@start_choice",
-                     tip="The same seed and the same moves give the same game: dice, cards and spawns.")
+        self._button(pygame.Rect(x, y, bw, BUTTON_H), _("Seed {seed} — tap for a new one").format(seed=self.seed),
+                     self._reseed, c, key="seed", object_id="@start_choice",
+                     tip=_("The same seed and the same moves give the same game: dice, cards and spawns."))
         y += BUTTON_H + GAP
         y = self._seat_buttons(c, x, y, bw)
-        lines = [f"{seat['seat']}: " + ", ".join(self.catalog.survivor(s).name for s in seat["survivors"])
+        lines = [f"{seat['seat']}: " + ", ".join(local_name(self.catalog.survivor(s)) for s in seat["survivors"])
                  for seat in self.seats()]
         room = height - y - BUTTON_H - 30
         if room >= 60:  # a small window with many seats: their buttons already name them
             UITextBox("<br>".join(_esc(line) for line in lines), pygame.Rect(x, y, bw, room),
                       manager=self.app.ui, container=c, object_id=ObjectID(object_id="#start_detail"))
-        self._nav(c, width, height, "Start the game", self.start)
+        self._nav(c, width, height, _("Start the game"), self.start)
 
     def _seat_buttons(self, c, x: int, y: int, width: int) -> int:
         """One button a seat, Human or Bot, as many a row as fit; returns the y below them."""

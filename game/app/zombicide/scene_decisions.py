@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from game.app.widgets.dialogs import ChoiceDialog
 from game.app.zombicide.cards import equipment_summary
+from game.app.zombicide.event_text import skill_words
 from game.app.zombicide.scene_fields import SceneFields
-from game.i18n import _
+from game.i18n import _, said
 from game.rules.zombicide import engine
 
 
@@ -38,7 +39,10 @@ class SceneDecisions(SceneFields):
             title = _("{who}'s hit: zombies share the top rank, pick the one it kills").format(who=who)
         else:
             title = _("{who}: re-roll the dice?").format(who=who)
-        options = list(pending.options)
+        if pending.kind in ("skill", "inv_ultrared"):  # skill ids ("plus_one_die:melee"), by their names
+            options = [skill_words(state.tables.catalog, str(option)) for option in pending.options]
+        else:
+            options = [said(option, self.controller.zone_name) for option in pending.options]
         if pending.kind in ("wound", "friendly_fire"):
             deaths = [self.deaths_of(n) for n in range(len(options))]
             options = [option + death for option, death in zip(options, deaths, strict=True)]

@@ -19,7 +19,7 @@ from game.app.zombicide.director import draw_banner, mission_words
 from game.app.zombicide.scene_fields import SceneFields
 from game.app.zombicide.view_model import danger_colour, survivor_card
 from game.board.model import Board
-from game.i18n import N_, _
+from game.i18n import N_, _, language
 from game.rules.zombicide import engine
 
 TOP_BAR_PX = 72
@@ -94,7 +94,7 @@ class SceneDrawing(SceneFields):
         signature = (
             self.window_size, id(c.state), c.selected, self.override, self.replaying, self.director.speed_index,
             self.director.busy, self.shown_phase(), card.drag_from, card.drag_pos, card.flash_s > 0, self.log.shown,
-            bar_signature(self.tools, self.actions),
+            bar_signature(self.tools, self.actions), self.left_handed, language(),
         )
         return self._chrome.get(self.window_size, signature, self.draw_panels)
 
@@ -138,7 +138,7 @@ class SceneDrawing(SceneFields):
                 ahead = _(" and ").join(goal.teams) or _("nobody")
                 lines.append((_("Rivals: the team with the most experience wins (ahead: {ahead}, {xp} XP)").format(
                     ahead=ahead, xp=goal.done), False))
-            elif (words := self.controller.state.box.goal_words(goal)) is not None:  # a goal of the box's own
+            elif (words := self.controller.state.box.goal_words(goal, self.controller.box_words())) is not None:  # a goal of the box's own
                 lines.append((words, goal.reached))
         return lines
 
@@ -165,12 +165,12 @@ class SceneDrawing(SceneFields):
             right = self.side_panels_px()[1]
             rows = self.goal_rows(right - 40)
             height = sum(r.get_height() + 2 for r in rows) + 12 if rows else 0
-            return pygame.Rect(self.window_size[0] - right + 8, TOP_BAR_PX + 4, right - 16, height)
+            return pygame.Rect(self.log_side_x() + 8, TOP_BAR_PX + 4, right - 16, height)
         left = self.side_panels_px()[0]
         top = self.roster_top_px() + math.ceil(len(self.roster) / 2) * (self.chip_px() + self.chip_gap_px())
         rows = self.goal_rows(left - 40)
         height = sum(r.get_height() + 2 for r in rows) + 12 if rows else 0
-        return pygame.Rect(8, top, left - 16, height)
+        return pygame.Rect(self.card_side_x() + 8, top, left - 16, height)
 
     def draw_goals(self, surface: pygame.Surface) -> None:
         box = self.goals_rect()
@@ -264,7 +264,7 @@ class SceneDrawing(SceneFields):
             width_px = int((max(xs) - min(xs)) * zoom * 0.92)
             if width_px < 28:
                 continue
-            label = _zone_label(zone.label, width_px)
+            label = _zone_label(zone.label_in(language()), width_px)
             if label is None:
                 continue
             middle_cm = (min(xs) + max(xs)) / 2
@@ -360,7 +360,7 @@ class SceneDrawing(SceneFields):
             rects.append(("round line", line.get_rect(topleft=(last + 16, 40))))
         else:
             line = _fitted(self.turn_text(), 15, left - 16, MUTED)
-            rects.append(("round line", line.get_rect(topleft=(10, TOP_BAR_PX + 2))))
+            rects.append(("round line", line.get_rect(topleft=(self.card_side_x() + 10, TOP_BAR_PX + 2))))
         rects += [(f"card slot {n}", pygame.Rect(rect)) for n, rect in enumerate(self.card_panel.slot_rects)]
         return rects
 
@@ -371,12 +371,12 @@ class SceneDrawing(SceneFields):
         self.tools.draw(surface)
         last = self.tools.buttons[-1].rect.right if self.tools.buttons else 0
         left, right = self.side_panels_px()
-        pygame.draw.rect(surface, (20, 22, 24), (0, TOP_BAR_PX, left, h - TOP_BAR_PX))
+        pygame.draw.rect(surface, (20, 22, 24), (self.card_side_x(), TOP_BAR_PX, left, h - TOP_BAR_PX))
         if self.round_line_in_top_bar():
-            surface.blit(fit_text(self.board.title or self.mission_path.stem, 20, w - last - 30), (last + 16, 10))
+            surface.blit(fit_text(self.board.title_in(language()) or self.mission_path.stem, 20, w - last - 30), (last + 16, 10))
             surface.blit(_fitted(self.turn_text(), 15, w - last - 30, MUTED), (last + 16, 40))
         else:  # a narrow window: the round line heads the left panel
-            surface.blit(_fitted(self.turn_text(), 15, left - 16, MUTED), (10, TOP_BAR_PX + 2))
+            surface.blit(_fitted(self.turn_text(), 15, left - 16, MUTED), (self.card_side_x() + 10, TOP_BAR_PX + 2))
         state = self.shown_view()
         playable = set(self.controller.playable_survivors()) if self.animated is None else set()
         partners = set(self.trade_partners())
@@ -398,9 +398,9 @@ class SceneDrawing(SceneFields):
             self.draw_goals(surface)
         self.card_panel.draw(surface, self.selected_card())
         bar_px = self.bottom_bar_px()
-        pygame.draw.rect(surface, (22, 24, 26), (left, h - bar_px, w - left - right, bar_px))
+        pygame.draw.rect(surface, (22, 24, 26), (self.middle_x(), h - bar_px, w - left - right, bar_px))
         self.actions.draw(surface)
-        pygame.draw.rect(surface, (20, 22, 24), (w - right, TOP_BAR_PX, right, h - TOP_BAR_PX))
+        pygame.draw.rect(surface, (20, 22, 24), (self.log_side_x(), TOP_BAR_PX, right, h - TOP_BAR_PX))
         if self.goals_on_right():
             self.draw_goals(surface)
         self.log.draw(surface)

@@ -10,7 +10,7 @@ from game.app.zombicide.game_save import GameSaveError, autosave_path, save_game
 from game.app.zombicide.replay import ReplayPlayer
 from game.app.zombicide.scene_fields import SceneFields
 from game.app.zombicide.view_model import door_states
-from game.i18n import _
+from game.i18n import _, language
 
 
 class SceneHistory(SceneFields):
@@ -19,7 +19,7 @@ class SceneHistory(SceneFields):
     def rebuild_log(self) -> None:
         """The log told again from the session: the mission's start, then every command in effect."""
         c = self.controller
-        lines: list[Any] = [(_("Mission: {title}").format(title=self.board.title or self.mission_path.stem), "phase")]
+        lines: list[Any] = [(_("Mission: {title}").format(title=self.board.title_in(language()) or self.mission_path.stem), "phase")]
         self.log_marks = {0: len(lines)}
         for done, (state, events) in enumerate(c.history() if c.can_undo() else [], start=1):
             lines += self.log.event_lines(events, state, self.board)

@@ -11,7 +11,7 @@ from game.app.widgets.dialogs import PANEL_EDGE, PANEL_FILL, TEXT, fit_text
 from game.app.widgets.log_panel import LogPanel
 from game.app.zombicide.event_text import describe, tone, zone_names_for
 from game.board.model import Board
-from game.i18n import _, phrase
+from game.i18n import _, language, phrase
 
 
 def _override_words(event: Any, state: Any, board: Board) -> str:
@@ -21,7 +21,7 @@ def _override_words(event: Any, state: Any, board: Board) -> str:
     catalog = state.tables.catalog
     name = next((s.name for s in catalog.survivors if s.id == event.survivor), event.survivor)
     zone = board.zones.get(event.zone)
-    where = zone.label if zone is not None and zone.label else event.zone.split(":")[-1]
+    where = zone.label_in(language()) if zone is not None and zone.label else event.zone.split(":")[-1]
     if isinstance(event, SurvivorAdded):
         return phrase("Override: {name} joins the game in {where} ({seat}).", name=name, where=where, seat=event.seat)
     return phrase("Override: {name} is taken off the board.", name=name)

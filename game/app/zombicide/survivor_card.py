@@ -11,7 +11,7 @@ from game.app.render import font
 from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_EDGE, PANEL_FILL, TEXT, fit_text
 from game.app.zombicide.event_text import colour_word
 from game.app.zombicide.view_model import DANGER_COLOURS, SlotView, SurvivorCardView, danger_colour
-from game.i18n import _
+from game.i18n import N_, _, said
 from game.rules.zombicide.state import LEVEL_NAMES
 
 SLOT_H_PX = 56
@@ -21,6 +21,11 @@ LIT_GREEN = (90, 220, 120)
 SNAP_BACK_S = 0.25
 GHOST_SIZE_PX = (150, 52)
 WORN_ROW_MAX = 3  # slots side by side in the first row (two hands and a body)
+
+# the kinds of free actions skills give (skills.SkillHook.free_actions and the boxes')
+FREE_ACTION_WORDS = {"move": N_("move"), "search": N_("search"), "melee": N_("melee"), "ranged": N_("ranged"),
+                     "magic": N_("magic"), "combat": N_("combat"), "door": N_("door"), "spell": N_("spell"),
+                     "enchantment": N_("enchantment"), "machine": N_("machine")}
 
 
 class SurvivorCardPanel:
@@ -96,7 +101,7 @@ class SurvivorCardPanel:
             _("turn done") if card.done else _("acting") if card.active else card.seat)
         target.blit(font(15).render(status, True, MUTED), (x, y))
         for n, line in enumerate(card.lines[:2]):  # the box's lines, right of the status
-            words = fit_text(line, 15, r.width // 2 + 20)
+            words = fit_text(said(line), 15, r.width // 2 + 20)
             target.blit(words, (r.right - 16 - words.get_width(), y - 2 + n * 18))
         y += 26 + 18 * max(0, len(card.lines[:2]) - 1)
         # actions left as pips, free actions as words
@@ -104,7 +109,8 @@ class SurvivorCardPanel:
         for n in range(max(card.actions_left, 0)):
             pygame.draw.circle(target, ACCENT, (x + 92 + n * 24, y + 11), 9)
         if card.free_actions:
-            words = font(13).render(_("+ free: {actions}").format(actions=", ".join(card.free_actions)), True, MUTED)
+            words = font(13).render(_("+ free: {actions}").format(actions=", ".join(
+                _(FREE_ACTION_WORDS[a]) if a in FREE_ACTION_WORDS else a for a in card.free_actions)), True, MUTED)
             target.blit(words, (x + 96 + max(card.actions_left, 0) * 24, y + 3))
         y += 28
         target.blit(font(16).render(_("Wounds"), True, TEXT), (x, y))

@@ -6,28 +6,21 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from game.app.widgets.card_view import local_description, local_name
+from game.app.zombicide.event_text import skill_words
 from game.i18n import N_, _
 
 LEVELS = (("blue", N_("Blue"), "#6aa8ff"), ("yellow", N_("Yellow"), "#f2d640"),
           ("orange", N_("Orange"), "#ff9a3a"), ("red", N_("Red"), "#ff4a3a"))
 
 
-def skill_words(catalog: Any, ref: Any) -> str:
-    """A skill as the card prints it: "+1 die: melee"."""
-    try:
-        name = catalog.skill(ref.skill).name
-    except Exception:  # a skill the catalog does not know: shown as written
-        name = ref.skill.replace("_", " ")
-    return f"{name}: {ref.parameter.replace('_', ' ')}" if ref.parameter else name
-
-
 def survivor_card_html(catalog: Any, survivor_id: str) -> str:
     """The card of ``survivor_id`` in ``catalog``: its skills level by level, choices marked as such."""
     survivor = catalog.survivor(survivor_id)
-    lines = [f"<font size=5><b>{html.escape(survivor.name)}</b></font>", html.escape(survivor.description), ""]
+    lines = [f"<font size=5><b>{html.escape(local_name(survivor))}</b></font>", html.escape(local_description(survivor)), ""]
     for level, title, colour in LEVELS:
         refs = survivor.skills_at(level)
-        words = [html.escape(skill_words(catalog, ref)) for ref in refs]
+        words = [html.escape(skill_words(catalog, ref.text)) for ref in refs]
         if len(refs) > 1 and level in ("orange", "red"):
             told = _("one of: {skills}").format(skills=" / ".join(words))
         else:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from game.app.widgets.card_view import local_name
 from game.app.zombicide.event_text import skill_words
 from game.board.model import Board
-from game.i18n import N_
+from game.i18n import N_, _, said
 from game.rules.zombicide.boxes import TablePiece
 from game.rules.zombicide.state import EMPTY, LEVEL_NAMES, ZombicideState
 from game.table.arrange import arrange_zone
@@ -104,11 +104,11 @@ class PieceMaker:
                      side=PieceSide.ZOMBIE, base_cm=self.base_cm(token), x_cm=0.0, y_cm=0.0, zone=zone)
 
     def box_piece(self, zone: str, piece: TablePiece) -> Piece:
-        return Piece(id=piece.id, token=piece.token, label=piece.label, side=PieceSide.TOKEN,
+        return Piece(id=piece.id, token=piece.token, label=said(piece.label), side=PieceSide.TOKEN,
                      base_cm=self.base_cm(piece.token), x_cm=0.0, y_cm=0.0, zone=zone)
 
     def noise(self, zone: str, n: int) -> Piece:
-        return Piece(id=f"noise:{zone}:{n}", token=NOISE_TOKEN, label="Noise", side=PieceSide.TOKEN,
+        return Piece(id=f"noise:{zone}:{n}", token=NOISE_TOKEN, label=_("Noise"), side=PieceSide.TOKEN,
                      base_cm=NOISE_BASE_CM, x_cm=0.0, y_cm=0.0, zone=zone)
 
 

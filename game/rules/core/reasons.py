@@ -21,4 +21,41 @@ class Reason:
         return self.template.format(**self.fields)
 
 
-__all__ = ["Reason"]
+class Said(str):
+    """Words the engine says where a string was expected (a decision's options): the English text,
+    and the template and fields it was made from, so the window can say it in the player's language.
+
+    ``Said(N_("keep {card} in hand (slot {slot})"), card=equipment, slot=2)``: a field may be Said
+    itself, or content with a ``name`` (English here; the window uses its ``name_es``)."""
+
+    template: str
+    fields: Mapping[str, Any]
+
+    def __new__(cls, template: str, **fields: Any) -> Said:
+        said = super().__new__(cls, template.format(**{key: _english(value) for key, value in fields.items()}))
+        said.template = template
+        said.fields = fields
+        return said
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copies keep the template
+        return (_said, (self.template, dict(self.fields)))
+
+
+class ZoneId(str):
+    """A Said field that is a board zone's id: the window names the zone as its board does."""
+
+    __slots__ = ()
+
+
+def _said(template: str, fields: dict[str, Any]) -> Said:
+    return Said(template, **fields)
+
+
+def _english(value: Any) -> Any:
+    if isinstance(value, str | int | float):
+        return value
+    name = getattr(value, "name", None)
+    return name if isinstance(name, str) else value
+
+
+__all__ = ["Reason", "Said", "ZoneId"]

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said
 from game.rules.core.rng import shuffled
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.commands import (
@@ -55,6 +57,9 @@ from game.rules.zombicide.state import (
 from game.rules.zombicide.working import Fields
 
 DESTINY = -2  # keep_card option: Destiny swaps the drawn card for the next one
+
+# where a kept card goes, by the inventory's slot names (a box may name others: said as "in <name>")
+SLOT_WORDS = {"hand": N_("in hand"), "backpack": N_("in backpack"), "body": N_("in body"), "reserve": N_("in reserve")}
 
 
 class SurvivorActions(Fields):
@@ -491,22 +496,23 @@ class SurvivorActions(Fields):
                 if walker is not None:
                     self.place(s.zone, walker, 1)
                 continue
-            options = ["discard it"]
+            options: list[str] = [Said(N_("discard it"))]
             payload: list[tuple[int, ...]] = [(-1,)]
             inventory = self.box.inventory
             names = inventory.slot_names(self.tables, s.id, len(s.slots))
             for slot, held in enumerate(s.slots):
                 if not inventory.fits(self.tables, s.id, slot, equipment):
                     continue
-                where = "in hand" if names[slot] == "hand" else f"in {names[slot]}"
+                where = Said(SLOT_WORDS[names[slot]]) if names[slot] in SLOT_WORDS else Said(N_("in {slot}"), slot=names[slot])
                 if held == EMPTY:
-                    options.append(f"keep {equipment.name} {where} (slot {slot})")
+                    options.append(Said(N_("keep {card} {where} (slot {slot})"), card=equipment, where=where, slot=slot))
                     payload.append((slot,))
                 elif held >= 0:
-                    options.append(f"keep {equipment.name} {where} instead of {self.equipment(held).name}")
+                    options.append(Said(N_("keep {card} {where} instead of {other}"), card=equipment, where=where,
+                                        other=self.equipment(held)))
                     payload.append((slot,))
             if sk.has(s.skills, "destiny") and not s.destiny_used and (self.equipment_deck or self.equipment_discard):
-                options.append(f"discard {equipment.name} and draw another card (Destiny)")
+                options.append(Said(N_("discard {card} and draw another card (Destiny)"), card=equipment))
                 payload.append((DESTINY,))
             self.pending = Pending(
                 "keep_card", s.seat, i, tuple(options), tuple(payload), card=card, more_cards=tuple(cards)

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said
 from game.rules.core.rng import roll_d6
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.commands import (
@@ -177,10 +179,11 @@ class Combat(Fields):
             self.finish_attack(i, target, list(fired), attack, priority, values, rival)
             return
         s = self.survivors[i]
-        labels = {"lucky": "Lucky", "one_reroll_per_turn": "1 re-roll per turn", "ammo": "Plenty of Ammo"}
+        labels = {"lucky": N_("Lucky"), "one_reroll_per_turn": N_("1 re-roll per turn"), "ammo": N_("Plenty of Ammo")}
         if self.box.rerolls is not None:
             labels.update(self.box.rerolls(self, s, fired, used))
-        options = ("keep the dice",) + tuple(f"re-roll every die ({labels[src]})" for src in sources)
+        options = (Said(N_("keep the dice")),) + tuple(
+            Said(N_("re-roll every die ({source})"), source=Said(labels[src])) for src in sources)
         self.pending = Pending(
             "reroll", s.seat, i, options, ((-1,),) + tuple((n,) for n in range(len(sources))),
             attack=(target, fired, attack, priority, values, used, tuple(sources), rival),
@@ -238,7 +241,7 @@ class Combat(Fields):
 
     def stray(self, i: int, target: int, misses: int, damage: int, attack: str, values: tuple[int, ...]) -> None:
         """Each miss of a shot hits a survivor in the target zone, with the shot's damage."""
-        self.hit_survivors_first(i, target, misses, damage, attack, values, STRAYS, "the stray shot hits")
+        self.hit_survivors_first(i, target, misses, damage, attack, values, STRAYS, N_("the stray shot hits"))
 
     def hit_survivors_first(self, i: int, target: int, hits: int, damage: int, attack: str,
                             values: tuple[int, ...], then: Any, words: str) -> int | None:
@@ -251,7 +254,7 @@ class Combat(Fields):
                 break
             if len(victims) > 1 and not self.spec.auto_wounds:
                 seat = self.survivors[i].seat
-                labels = tuple(f"{words} {self.survivors[j].name}" for j in victims)
+                labels = tuple(Said(N_("{what} {who}"), what=Said(words), who=self.survivors[j].name) for j in victims)
                 self.pending = Pending(
                     "friendly_fire", seat, i, labels, tuple((j,) for j in victims),
                     attack=(target, hits, damage, attack, values, then),
@@ -268,7 +271,7 @@ class Combat(Fields):
         pick the victim when several may be hit), then the zombies rank by rank. When zombies of
         several kinds share the top rank and a hit can kill more than one kind, the players pick which
         one dies (the attack's ``priority`` answers at once, else a ``target`` decision, hit by hit)."""
-        left = self.hit_survivors_first(i, target, hits, damage, attack, values, priority, "the hit lands on")
+        left = self.hit_survivors_first(i, target, hits, damage, attack, values, priority, N_("the hit lands on"))
         if left is not None:
             self.hit_zombies(i, target, left, damage, attack, values, priority)
 
@@ -293,7 +296,8 @@ class Combat(Fields):
                 victim = next((t for t in named if t in killable), killable[0])
                 if len(killable) > 1 and not any(t in killable for t in named) and not self.spec.auto_wounds:
                     seat = self.survivors[i].seat
-                    labels = tuple(f"the hit kills a {self.catalog_zombie_name(t)}" for t in killable)
+                    labels = tuple(Said(N_("the hit kills a {zombie}"), zombie=self.tables.catalog.zombies[t])
+                                   for t in killable)
                     self.pending = Pending(
                         "target", seat, i, labels, tuple((t,) for t in killable),
                         attack=(target, hits, damage, attack, values, priority, tuple(killed)),

@@ -18,6 +18,7 @@ from typing import Any
 from game.i18n import N_
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.boxes import Reason
+from game.rules.zombicide.commands import Escape
 from game.rules.zombicide.legal import _path_extra, legal_commands, survivor_commands
 from game.rules.zombicide.state import ZombicideState, searchable_now
 
@@ -59,7 +60,62 @@ def why_not(state: ZombicideState, survivor_id: str) -> list[Reason]:
     if s.actions_left <= 0:
         reasons += [Reason(kind, N_("{survivor} has no actions left"), {"survivor": s.name})
                     for kind in TURN_KINDS if kind not in offered and kind not in missing and kind != "end_turn"]
+    reasons += [r for r in _escape_reasons(state, i, offered) + _skill_reasons(state, i, offered) if r.kind not in missing]
     reasons += [r for r in state.box.why_not(state, i) if r.kind not in offered]
+    return reasons
+
+
+# the skills' own commands: the bar shows them in one "skill" slot
+SKILL_COMMANDS = frozenset({"give_action", "jump", "shove", "rescue", "taunt", "close_door", "shout", "heal"})
+
+
+# the skills used once a turn: their flag, the survivor's field set once used, why used, why idle
+ONCE_A_TURN_SKILLS = (
+    ("jump", "jump_used", N_("Jump: already used this turn"), N_("Jump: no zone in reach, or too few actions")),
+    ("shove", "shoved", N_("Shove: already used this turn"), N_("Shove: no zombie here to push away")),
+    ("lifesaver", "rescued", N_("Lifesaver: already used this turn"),
+     N_("Lifesaver: no survivor with zombies in a zone next to this one")),
+    ("taunt", "taunted", N_("Taunt: already used this turn"), N_("Taunt: no zombies here or in sight")),
+    ("medic", "healed", N_("Medic: already used this turn"), N_("Medic: nobody wounded in this zone")),
+)
+
+
+def _escape_reasons(state: ZombicideState, i: int, offered: set[str]) -> list[Reason]:
+    """Why survivor ``i`` may not escape now, on a mission won by escaping (digest: Escape)."""
+    s = state.survivors[i]
+    graph = state.graph
+    if "escape_all" not in state.setup.goals or "escape" in offered:
+        return []
+    if s.zone not in graph.exits:
+        return [Reason("escape", N_("Escape only from the EXIT: {survivor} is not on it"), {"survivor": s.name})]
+    zombies = state.zombies_in(s.zone)
+    if zombies:
+        return [Reason("escape", N_("Nobody escapes with zombies on the EXIT ({zombies} here)"), {"zombies": zombies})]
+    refusal = state.box.refuses(state, i, Escape(s.id)) if state.box.refuses is not None else ""
+    return [Reason("escape", refusal)] if refusal else []
+
+
+def _skill_reasons(state: ZombicideState, i: int, offered: set[str]) -> list[Reason]:
+    """Why none of survivor ``i``'s skills that are actions may be used now (one line per skill held)."""
+    if offered & SKILL_COMMANDS:
+        return []
+    s = state.survivors[i]
+    graph = state.graph
+    flags = sk.flags(s.skills)
+    zone = s.zone
+    reasons: list[Reason] = []
+    if "born_leader" in flags and s.led:
+        reasons.append(Reason("skill", N_("Born leader: already used this turn")))
+    for flag, used_field, used, idle in ONCE_A_TURN_SKILLS:
+        if flag in flags:
+            reasons.append(Reason("skill", used if getattr(s, used_field) else idle))
+    if "closes_doors" in flags and not any(graph.edges[e].door >= 0 and state.doors_open[graph.edges[e].door]
+                                           for _other, e in graph.adjacent[zone]):
+        reasons.append(Reason("skill", N_("Lock it down: no open door in this zone")))
+    if "loud" in flags:
+        reasons.append(Reason("skill", N_("Loud: {survivor} already shouted this round"), {"survivor": s.name}))
+    if not reasons:
+        reasons.append(Reason("skill", N_("{survivor} has no skill that is an action"), {"survivor": s.name}))
     return reasons
 
 

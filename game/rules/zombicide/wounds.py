@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.i18n import N_
+from game.rules.core.reasons import Said
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.commands import (
     CardDiscarded,
@@ -108,7 +110,8 @@ class Wounds(Fields):
         if sk.has(s.skills, "discards_to_ignore_wounds"):
             for slot, card in enumerate(s.slots):
                 if card >= 0:
-                    labels.append(f"{s.name} discards {self.equipment(card).name} and ignores the wound")
+                    labels.append(Said(N_("{who} discards {card} and ignores the wound"), who=s.name,
+                                       card=self.equipment(card)))
                     payload.append((i, slot, 1))
 
     def shrug_off(self, i: int, slot: int) -> None:

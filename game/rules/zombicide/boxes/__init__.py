@@ -168,8 +168,13 @@ that adds nothing, so a box declares only what it has.
   as one, their picks joined); ``ordered``: command kinds whose acting order the players pick, kind →
   ``survivors(command)``, the survivors to put in order (the window asks, then sets the command's
   ``order``); ``card_text(card, words, level)``: the sentence of a zombie card of the box's own kinds;
-  ``goal_words(goal)``: the Goals box's line for one of the box's own goals (a ``GoalProgress`` of
-  ``goals`` or ``goal_steps``), None to leave it out.
+  ``goal_words(goal, words)``: the Goals box's line for one of the box's own goals (a ``GoalProgress`` of
+  ``goals`` or ``goal_steps``), None to leave it out; ``goal_names``: goal id of ``[setup] goals`` →
+  its words (English, marked ``N_``), for the New game and end screens.
+- Words the window shows are English templates marked with ``N_`` and said through ``words.say``
+  (``words``: the window's names for survivors, zones, cards, zombies), so that they reach the player
+  in their language: ``event_text``, ``card_text``, ``command_text(command, state, words)``,
+  ``goal_words`` and ``event_banners`` (``title(event, words)``) all take it.
 
 ``game`` in these signatures is the engine's working copy (``game.Game``): hooks read and change it
 like the core does, and add their events to ``game.events``. ``state`` is a frozen ``ZombicideState``
@@ -184,7 +189,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from game.rules.core.reasons import Reason
+from game.i18n import N_
+from game.rules.core.reasons import Reason, Said
 from game.rules.zombicide.skills import SkillHook, add_hooks, equipped_slots
 
 if TYPE_CHECKING:
@@ -311,7 +317,7 @@ class WoundRules:
         """The ways survivor ``i`` may take one wound: labels, and per label (survivor, slot[, 1]);
         a payload of length 3 discards the card of ``slot`` instead of taking the wound."""
         s = game.survivors[i]
-        labels: list[str] = [f"{s.name} takes a wound"]
+        labels: list[str] = [Said(N_("{who} takes a wound"), who=s.name)]
         payload: list[tuple[int, ...]] = [(i, -1)]
         game.shrug_off_options(i, labels, payload)
         return labels, payload
@@ -586,15 +592,16 @@ class BoxRules:
     event_text: Mapping[type, Callable[[Any, Any], str]] = field(default_factory=dict)
     event_tones: Mapping[type, str] = field(default_factory=dict)
     command_labels: Mapping[str, str] = field(default_factory=dict)
-    command_text: Callable[[Any, Any], str | None] = _none
+    command_text: Callable[[Any, Any, Any], str | None] = _none
     gathered: Mapping[str, str] = field(default_factory=dict)
     ordered: Mapping[str, Callable[[Any], tuple[str, ...]]] = field(default_factory=dict)
     card_text: Callable[[Any, Any, str], str | None] = _none
-    goal_words: Callable[[Any], str | None] = _none
+    goal_words: Callable[[Any, Any], str | None] = _none
+    goal_names: Mapping[str, str] = field(default_factory=dict)
     table_pieces: Callable[[Any], Sequence[TablePiece]] = _nothing_listed
     kept_markers: frozenset[str] = frozenset()
     card_lines: Callable[[Any, int], Sequence[str]] = _nothing_listed
-    event_banners: Mapping[type, Callable[[Any], str]] = field(default_factory=dict)
+    event_banners: Mapping[type, Callable[[Any, Any], str]] = field(default_factory=dict)
     table_piece_events: Mapping[type, Callable[[Any, Mapping[str, tuple[TablePiece, ...]], Mapping[str, int]],
                                                Mapping[str, tuple[TablePiece, ...]]]] = field(default_factory=dict)
     aims: Callable[[Any, int], Sequence[Aim]] = _nothing_listed

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from game.i18n import N_
+from game.rules.core.reasons import Said, ZoneId
 from game.rules.zombicide.boxes.green_horde.commands import NecromancerEscaped, SpawnTokenRemoved
 from game.rules.zombicide.boxes.green_horde.spawns import awake, necromancer_kind
 from game.rules.zombicide.boxes.green_horde.state import Necromancer, SpawnToken
@@ -152,7 +154,7 @@ def ask_spawn_to_remove(game: Game, face: str) -> None:
     tokens = game.box_state.spawn_tokens
     if not tokens:
         return
-    labels = tuple(f"remove the {_token_words(tok)} spawn token in {game.zid(tok.zone)}" for tok in tokens)
+    labels = tuple(_removal_words(tok, game.zid(tok.zone)) for tok in tokens)
     if len(set(labels)) == 1 or game.spec.auto_wounds:
         remove_spawn(game, _first_choice(game, tokens, face), face)
         return
@@ -167,8 +169,10 @@ def _first_choice(game: Game, tokens: tuple[SpawnToken, ...], face: str) -> int:
     return next((k for k, tok in enumerate(tokens) if tok.kind == "necromancer" and tok.face == face), 0)
 
 
-def _token_words(token: SpawnToken) -> str:
-    return f"{token.face} Necromancer" if token.kind == "necromancer" else token.kind
+def _removal_words(token: SpawnToken, zone: str) -> str:
+    if token.kind == "necromancer":
+        return Said(N_("remove the {face} Necromancer spawn token in {zone}"), face=token.face, zone=ZoneId(zone))
+    return Said(N_("remove the {colour} spawn token in {zone}"), colour=Said(token.kind), zone=ZoneId(zone))
 
 
 def resolve_remove_spawn(game: Game, pending: Pending, option: int) -> None:

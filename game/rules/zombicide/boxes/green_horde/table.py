@@ -9,6 +9,8 @@ from collections import Counter
 from typing import Any
 
 from game.board.model import ConnectionKind
+from game.i18n import N_
+from game.rules.core.reasons import Said
 from game.rules.zombicide.boxes import Aim, TablePiece, TablePile
 from game.rules.zombicide.boxes.green_horde.board import board_of_graph
 from game.rules.zombicide.boxes.green_horde.commands import HORDE_TARGET, FireSiegeEngine
@@ -37,12 +39,13 @@ def table_pieces(state: Any) -> list[TablePiece]:
         seen[base] += 1
 
     for tok in box.spawn_tokens:
-        label = f"Necromancer spawn ({tok.face})" if tok.kind == "necromancer" else "Spawn zone"
+        label = Said(N_("Necromancer spawn ({face})"), face=tok.face) if tok.kind == "necromancer" else Said(
+            N_("Spawn zone"))
         add(f"spawn:{tok.kind}:{tok.face}", spawn_token_image(tok.kind, tok.face), label, tok.zone)
     for zone in box.siege_engines:
-        add("siege", "gh_trebuchet", "Trebuchet", zone)
+        add("siege", "gh_trebuchet", Said(N_("Trebuchet")), zone)
     for zone in box.bile:
-        add("bile", "gh_dragon_bile", "Dragon Bile", zone)
+        add("bile", "gh_dragon_bile", Said(N_("Dragon Bile")), zone)
     return pieces
 
 
@@ -50,9 +53,13 @@ def card_lines(state: Any, i: int) -> list[str]:
     """The survivor's armour: the number each die needs and what it wears (or "No armour")."""
     armour = armour_of(state, state.survivors[i])
     if not armour.needed:
-        return ["No armour"]
-    bonus = f", +{armour.bonus} a die" if armour.bonus else ""
-    return [f"Armour {armour.needed}+ ({armour.source}{bonus})"]
+        return [Said(N_("No armour"))]
+    source = Said(N_("Iron hide")) if armour.source == "Iron hide" else next(
+        (e for e in state.tables.equipment.values() if e.name == armour.source), armour.source)
+    if armour.bonus:
+        return [Said(N_("Armour {needed}+ ({source}, +{bonus} a die)"), needed=armour.needed, source=source,
+                     bonus=armour.bonus)]
+    return [Said(N_("Armour {needed}+ ({source})"), needed=armour.needed, source=source)]
 
 
 HORDE_PILE = "gh:horde"
@@ -84,9 +91,10 @@ def aims(state: Any, i: int) -> list[Aim]:
 def piles(state: Any) -> list[TablePile]:
     """The Horde (§7.7), set aside beside the board in plain sight: its count, and each kind in it."""
     horde, tables = state.box_state.horde, state.tables
-    names = {z.id: z.name for z in tables.catalog.zombies}
-    lines = tuple(f"{n} × {names.get(tables.zombie_ids[t], tables.zombie_ids[t])}" for t, n in enumerate(horde) if n)
-    return [TablePile(HORDE_PILE, "The Horde", "gh_horde", sum(horde), lines or ("Empty for now",))]
+    kinds = {z.id: z for z in tables.catalog.zombies}
+    lines = tuple(Said(N_("{n} × {zombie}"), n=n, zombie=kinds.get(tables.zombie_ids[t], tables.zombie_ids[t]))
+                  for t, n in enumerate(horde) if n)
+    return [TablePile(HORDE_PILE, Said(N_("The Horde")), "gh_horde", sum(horde), lines or (Said(N_("Empty for now")),))]
 
 
 def edge_tokens(state: Any) -> list[tuple[str, str]]:

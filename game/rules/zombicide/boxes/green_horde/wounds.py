@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game.i18n import N_
+from game.rules.core.reasons import Said
 from game.rules.core.rng import roll_d6
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.boxes import WoundRules
@@ -21,6 +23,8 @@ from game.rules.zombicide.state import EMPTY, Pending
 
 Game = Any  # the engine's working copy (game.Game)
 IRON_HIDE_SAVE = 5  # Iron hide: armour rolls at 5+ with no armour
+
+REROLL_WORDS = {"shield": N_("Shield"), "lucky": N_("Lucky")}  # what lets the armour dice roll again
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,12 +139,12 @@ def assign_step(game: Game, zone: int, left: tuple[int, ...], given: tuple[tuple
         game.queue.insert(0, ("gh_resolve", given))
         return
     t = left[0]
-    name = game.tables.catalog.zombies[t].name
-    what = f"{name} attack ({wounds_of(game, t)} Wound{'s' if wounds_of(game, t) > 1 else ''})"
-    labels = [f"{game.survivors[i].name} takes the {what}" for i in prey]
+    zombie, wounds = game.tables.catalog.zombies[t], wounds_of(game, t)
+    takes = N_("{who} takes the {zombie} attack ({n} Wound)") if wounds == 1 else N_("{who} takes the {zombie} attack ({n} Wounds)")
+    labels: list[str] = [Said(takes, who=game.survivors[i].name, zombie=zombie, n=wounds) for i in prey]
     payload: list[tuple[int, ...]] = [(i, 0) for i in prey]
     if len(left) > 1:
-        labels += [f"{game.survivors[i].name} takes all {len(left)} attacks left" for i in prey]
+        labels += [Said(N_("{who} takes all {n} attacks left"), who=game.survivors[i].name, n=len(left)) for i in prey]
         payload += [(i, 1) for i in prey]
     seat = game.seats[game.first_seat] if len({game.survivors[i].seat for i in prey}) > 1 else game.survivors[prey[0]].seat
     game.pending = Pending("gh_assign", seat, -1, tuple(labels), tuple(payload), zone=zone,
@@ -194,7 +198,9 @@ def _settle_armour(game: Game, i: int, kept: tuple[int, ...], values: tuple[int,
         if saved == 0:  # every die failed: rolling again cannot hurt
             _reroll(game, i, kept, values, armour, rerolled + (sources[0],))
             return
-        labels = ("keep the armour dice",) + tuple(f"re-roll the armour dice ({r})" for r in sources)
+        labels = (Said(N_("keep the armour dice")),) + tuple(
+            Said(N_("re-roll the armour dice ({source})"), source=Said(REROLL_WORDS[r]) if r in REROLL_WORDS else r)
+            for r in sources)
         game.pending = Pending("gh_armour", s.seat, i, labels, ((-1,),) + tuple((n,) for n in range(len(sources))),
                                attack=(kept, values, tuple(sources), rerolled))
         game.events.append(ArmourRolled(s.id, values, armour.needed, saved))
@@ -243,8 +249,9 @@ def wounds_step(game: Game, i: int, wounds: tuple[int, ...]) -> None:
         return
     cards = [slot for slot, c in enumerate(s.slots) if c >= 0]
     if sk.has(s.skills, "discards_to_ignore_wounds") and cards and not game.spec.auto_wounds:
-        labels = (f"{s.name} takes the Wound",) + tuple(
-            f"{s.name} discards {game.equipment(s.slots[slot]).name} and ignores the Wound" for slot in cards)
+        labels = (Said(N_("{who} takes the Wound"), who=s.name),) + tuple(
+            Said(N_("{who} discards {card} and ignores the Wound"), who=s.name, card=game.equipment(s.slots[slot]))
+            for slot in cards)
         game.pending = Pending("gh_wound", s.seat, i, labels, ((-1,),) + tuple((slot,) for slot in cards),
                                attack=(wounds,))
         game.events.append(DecisionNeeded("gh_wound", s.seat, labels))

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from game.i18n import N_
+from game.rules.core.reasons import Said
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.boxes import WoundRules
 from game.rules.zombicide.boxes.invader.commands import ArmorChanged, MachineDestroyed, MissionProgress
@@ -148,12 +150,16 @@ def repair(game: Game, i: int, points: int, cause: str) -> None:
     game.events.append(ArmorChanged(s.id, armor_left(game, i), base_armor(game, i), cause))
 
 
+# the scientists (blue and white) as a decoy option
+SCIENTIST_TAKES = {"blue": N_("the blue scientist takes the attack"), "white": N_("the white scientist takes the attack")}
+
+
 class ArmorRules(WoundRules):
     """Wounds as Armor points (``WoundRules``): whole attacks shared out, points taken one by one."""
 
     def options(self, game: Game, i: int) -> tuple[list[str], list[tuple[int, ...]]]:
         s = game.survivors[i]
-        return [f"{s.name} takes the attack ({armor_left(game, i)} Armor)"], [(i, -1)]
+        return [Said(N_("{who} takes the attack ({armor} Armor)"), who=s.name, armor=armor_left(game, i))], [(i, -1)]
 
     def limit(self, game: Game, i: int) -> int:
         return base_armor(game, i)
@@ -166,11 +172,13 @@ class ArmorRules(WoundRules):
         payload: list[tuple[int, ...]] = []
         for n, machine in enumerate(game.box_state.machines):
             if machine.zone == zone and machine.active and not machine.destroyed:
-                labels.append(f"the {machine_name(game, machine)} takes the attack (it is destroyed)")
+                labels.append(Said(N_("the {machine} takes the attack (it is destroyed)"),
+                                   machine=machine_entry(game, machine)))
                 payload.append((MACHINE_TARGET, n))
         for n, scientist in enumerate(game.box_state.scientists):
             if scientist.zone == zone and not scientist.escaped and not scientist.dead:
-                labels.append(f"the {scientist.colour} scientist takes the attack")
+                labels.append(Said(SCIENTIST_TAKES.get(scientist.colour, N_("the {colour} scientist takes the attack")),
+                                   colour=scientist.colour))
                 payload.append((SCIENTIST_TARGET, n))
         return labels, payload
 
@@ -184,11 +192,14 @@ class ArmorRules(WoundRules):
         return slots
 
 
+def machine_entry(state: Any, machine: Any) -> Any:
+    """The Machine's reference card (its names), or its model id when the catalog lacks it."""
+    return next((model for model in state.tables.catalog.extra.get("machines", ()) if model.id == machine.model),
+                machine.model)
+
+
 def machine_name(state: Any, machine: Any) -> str:
-    for model in state.tables.catalog.extra.get("machines", ()):
-        if model.id == machine.model:
-            return str(model.name)
-    return str(machine.model)
+    return str(getattr(machine_entry(state, machine), "name", machine.model))
 
 
 def destroy_machine(game: Game, n: int, why: str) -> None:

@@ -15,7 +15,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said
 from game.rules.core.rng import roll_d6
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.boxes.invader.armor import (
@@ -42,6 +44,7 @@ from game.rules.zombicide.state import Pending
 
 Game = Any
 MISFIRE_STEP = "inv_misfire"  # queued: (name, shooter, zone, misses, damage)
+SCIENTIST_WORDS = {"blue": N_("the blue scientist"), "white": N_("the white scientist")}
 MISFIRE_DECISION = "inv_misfire"
 REFLEX_DECISION = "inv_reflexes"
 CONCENTRATED = "concentrated"
@@ -232,7 +235,7 @@ def misfire_step(game: Game, shooter: int, target: int, misses: int, points: int
     if misses <= 0 or not victims:
         return
     if len(victims) > 1 and not game.spec.auto_wounds:
-        labels = tuple(_victim_name(game, v) + " takes a miss" for v in victims)
+        labels = tuple(Said(N_("{who} takes a miss"), who=_victim_words(game, v)) for v in victims)
         payload = tuple((*v, target, misses, points, shooter) for v in victims)
         seat = game.survivors[shooter].seat
         game.pending = Pending(MISFIRE_DECISION, seat, shooter, labels, payload)
@@ -244,10 +247,11 @@ def misfire_step(game: Game, shooter: int, target: int, misses: int, points: int
         game.queue.insert(0, (MISFIRE_STEP, shooter, target, misses - 1, points))
 
 
-def _victim_name(game: Game, victim: tuple[int, ...]) -> str:
+def _victim_words(game: Game, victim: tuple[int, ...]) -> str:
     if victim[0] >= 0:
         return str(game.survivors[victim[0]].name)
-    return f"the {game.box_state.scientists[victim[1]].colour} scientist"
+    colour = game.box_state.scientists[victim[1]].colour
+    return Said(SCIENTIST_WORDS.get(colour, N_("the {colour} scientist")), colour=colour)
 
 
 def _misfire(game: Game, victim: tuple[int, ...], points: int) -> None:
@@ -504,7 +508,8 @@ def reflex_step(game: Game, zone: int) -> None:
         if not options:
             continue
         game.change(j, box_fields=replace(hero(s), reflex_card=card))
-        labels = ("let them come",) + tuple(f"{s.name} attacks with {game.equipment(s.slots[slot]).name}" for slot in options)
+        labels = (Said(N_("let them come")),) + tuple(
+            Said(N_("{who} attacks with {weapon}"), who=s.name, weapon=game.equipment(s.slots[slot])) for slot in options)
         payload = ((j, -1, zone),) + tuple((j, slot, zone) for slot in options)
         game.queue.insert(0, ("inv_reflexes", zone))  # the next survivor with the skill, once this one chose
         game.pending = Pending(REFLEX_DECISION, s.seat, j, labels, payload)

@@ -116,6 +116,7 @@ class MachineModel(_Frozen):
 
     id: str
     name: str
+    name_es: str = ""  # the name in Spanish (empty: the name)
     kind: MachineKind
     token: str
     moves: bool = False

@@ -13,6 +13,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
+from game.i18n import N_
 from game.rules.core.base import IllegalCommand
 from game.rules.core.rng import shuffled
 from game.rules.zombicide.boxes.invader.board import board_of
@@ -32,8 +33,8 @@ from game.rules.zombicide.state import EMPTY, LEVEL_NAMES
 
 Game = Any
 REMOTE_OF = {"green": "robot", "purple": "sentry_gun"}
-SAMPLE_NAMES = {"worker": "a Worker", "tank": "a Tank", "hunter": "a Hunter",
-                "spoiler_abomination": "the Spoiler Abomination", "mold": "Mold"}
+SAMPLE_NAMES = {"worker": N_("a Worker"), "tank": N_("a Tank"), "hunter": N_("a Hunter"),
+                "spoiler_abomination": N_("the Spoiler Abomination"), "mold": N_("Mold")}
 END_PHASE_GOALS = ("regroup",)
 
 
@@ -170,23 +171,8 @@ def _advance_goals(game: Game, end_phase: bool) -> None:
 
 def refuse_escape(state: Any, i: int, command: Any) -> str:
     if isinstance(command, Escape) and not all_goals_done(state):
-        return "the mission's goals come first: nobody escapes before"
+        return N_("The mission's goals come first: nobody escapes before")
     return ""
-
-
-def goal_words(goal: str) -> str:
-    kind, _, value = goal.partition(":")
-    return {
-        "take": f"take the {value} objective" + ("s" if value == "red" else ""),
-        "take_all": "take every objective",
-        "evacuated": "hold the exit until every family is evacuated",
-        "regroup": f"everyone in the {value.replace('_', ' ')}'s zone, with no xeno, at an End Phase",
-        "level": f"every survivor at {value.capitalize()} danger level or higher",
-        "destroy_spawn": f"find and destroy the {value} spawn token",
-        "samples": "collect every xeno sample",
-        "new_oxygen": "every survivor with a new Oxygen Tank equipped",
-        "scientists_out": "bring both scientists to the exit",
-    }.get(kind, goal)
 
 
 def goal_progress(state: Any) -> tuple[GoalProgress, ...]:

@@ -110,29 +110,21 @@ GATHERED = {"store_equipment": "slots", "take_equipment": "cards"}
 ORDERED = {"use_team_action": lambda command: (command.survivor, *command.members)}
 
 
-class _Catalog:
-    """The catalog of a state, as the log's words carry it."""
-
-    def __init__(self, state: Any):
-        self.catalog = state.tables.catalog
-
-
-def _card_title(state: Any, card: int) -> str:
-    return str(state.tables.equipment[state.card_kinds[card]].name)
-
-
-def command_text(command: Any, state: Any) -> str | None:
+def command_text(command: Any, state: Any, w: Any) -> str | None:
     """The cards a store or take command moves, by name; a Team Action with its card and team-mates."""
     if isinstance(command, UseTeamAction):
-        names = [state.survivors[state.survivor_index(m)].name for m in command.members if state.survivor_index(m) >= 0]
-        mode = "" if command.mode == "destination" else " (from here)"
-        return f"{_team_action_name(_Catalog(state), command.card)} with {', '.join(names)}{mode}"
+        names = w.listed([w.who(m) for m in command.members if state.survivor_index(m) >= 0])
+        card = _team_action_name(w, command.card)
+        if command.mode == "destination":
+            return str(w.say(N_("{card} with {survivors}"), card=card, survivors=names))
+        return str(w.say(N_("{card} with {survivors} (from here)"), card=card, survivors=names))
     if isinstance(command, StoreEquipment):
         i = state.survivor_index(command.survivor)
         chosen = command.slots or ((command.slot,) if command.slot >= 0 else ())
         if i < 0 or not chosen:
             return None
-        return "Store " + ", ".join(_card_title(state, state.survivors[i].slots[n]) for n in chosen)
+        cards = w.listed([w.item(state.card_kinds[state.survivors[i].slots[n]]) for n in chosen])
+        return str(w.say(N_("Store {cards}"), cards=cards))
     if isinstance(command, TakeEquipment):
         i = state.survivor_index(command.survivor)
         if i < 0:
@@ -144,7 +136,8 @@ def command_text(command: Any, state: Any) -> str | None:
         if reached < 0 or not picked:
             return None
         hold = state.box_state.helicopters[reached].cards
-        return "Take " + ", ".join(_card_title(state, hold[n]) for n in picked if n < len(hold))
+        return str(w.say(N_("Take {cards}"), cards=w.listed([w.item(state.card_kinds[hold[n]]) for n in picked
+                                                              if n < len(hold)])))
     return None
 
 

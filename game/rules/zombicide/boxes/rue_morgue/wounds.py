@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.i18n import N_
+from game.rules.core.reasons import Said
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.boxes import WoundRules
 from game.rules.zombicide.state import EMPTY
@@ -22,14 +24,14 @@ class WoundCards(WoundRules):
         s = game.survivors[i]
         seen: set[str] = set()
         if EMPTY in s.slots and sk.has(s.skills, "wounds_cost_no_card"):
-            return [f"{s.name} takes a wound"], [(i, -1)]
+            return [Said(N_("{who} takes a wound"), who=s.name)], [(i, -1)]
         for slot, card in enumerate(s.slots):
             if card >= 0 and game.card_kinds[card] not in seen:
                 seen.add(game.card_kinds[card])
-                labels.append(f"{s.name} takes a wound and loses {game.equipment(card).name}")
+                labels.append(Said(N_("{who} takes a wound and loses {card}"), who=s.name, card=game.equipment(card)))
                 payload.append((i, slot))
         if not seen:
-            labels.append(f"{s.name} takes a wound")
+            labels.append(Said(N_("{who} takes a wound"), who=s.name))
             payload.append((i, -1))
         game.shrug_off_options(i, labels, payload)
         return labels, payload
