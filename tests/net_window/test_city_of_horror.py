@@ -70,8 +70,12 @@ def panel_choice(panel: PrivatePanel) -> str | None:
     return first_key(panel.buttons.buttons, ("play:", "value:", "group:", "item:"))
 
 
+PUBLIC_CHOICES = ("pubpick:ana", "pub:", "pubcmd:ana")
+
+
 def bar_choice(scene: NetCohScene) -> str | None:
-    return first_key(scene.bar.buttons, ("pubpick:ana", "pub:", "pubcmd:ana", "done"))
+    """A public choice of the bar, else Done, else its Choose… slot (a list opens when it offers several)."""
+    return first_key(scene.bar.buttons, (*PUBLIC_CHOICES, "done", "kind:choice"))
 
 
 def friend_turn(friend: RemoteSession, chooser: Random) -> None:
@@ -143,8 +147,12 @@ def test_city_of_horror_picks_votes_and_reveals_in_the_window(tmp_path, coh_host
                         assert screen_problems(app, scene, f"the {overlay.need} panel") == []
                         mine_sealed.append(overlay.need)
                     press(app, scene, key)
-            elif isinstance(overlay, ListOverlay):
-                scene._set_overlay(None)
+            elif isinstance(overlay, ListOverlay):  # the Choose… slot's list: pick from it, else put it away
+                key = first_key(overlay.buttons.buttons, tuple(f"pick:{choice}" for choice in PUBLIC_CHOICES))
+                if key is None:
+                    scene._set_overlay(None)
+                else:
+                    press(app, scene, key)
             elif (key := bar_choice(scene)) is not None:
                 press(app, scene, key)
             friend_turn(friend, chooser)
