@@ -159,19 +159,19 @@ def draw_broken_barrier() -> pygame.Surface:
 
 def draw_standing_barrier() -> pygame.Surface:
     """A barrier still standing: a palisade of upright stakes bound by two rails, outlined in amber so
-    it reads on grass, dirt and cobbles alike. Long and low: the window stretches it along its border
-    and keeps its proportions, so it lies across the border as a band a fifth of the border long."""
+    it reads on grass, dirt and cobbles alike, across the middle of a clear marker like the broken one
+    (the window stretches it along the border it closes: a band a fifth of the border long)."""
     k = 2
-    surf = pygame.Surface((60 * k, 12 * k), pygame.SRCALPHA)
-    band = surf.get_rect()
+    surf = pygame.Surface((48 * k, 48 * k), pygame.SRCALPHA)
+    band = pygame.Rect(0, 19 * k, 48 * k, 10 * k)
     pygame.draw.rect(surf, (*hex_color("#3a2c1c"), 240), band, border_radius=3 * k)
     wood, dark, light = hex_color("#9a7446"), hex_color("#4a3420"), hex_color("#c8a070")
-    for n in range(10):  # the stakes, side by side
-        stake = pygame.Rect(2 * k + n * 6 * k, 2 * k, 5 * k, band.height - 4 * k)
+    for n in range(8):  # the stakes, side by side
+        stake = pygame.Rect(k + n * 6 * k, band.top + 2 * k, 5 * k, band.height - 4 * k)
         pygame.draw.rect(surf, wood, stake)
         pygame.draw.line(surf, light, stake.topleft, stake.bottomleft, k)
         pygame.draw.line(surf, dark, stake.topright, stake.bottomright, k)
-    for y in (4 * k, band.height - 4 * k):  # the rails that bind them
+    for y in (band.top + 3 * k, band.bottom - 3 * k):  # the rails that bind them
         pygame.draw.line(surf, dark, (0, y), (band.width, y), k)
     pygame.draw.rect(surf, hex_color("#f0b030"), band, k, border_radius=3 * k)
     return surf
