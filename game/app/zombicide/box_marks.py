@@ -25,6 +25,7 @@ MARGIN_PX = 12
 LAYER_PX = 4  # each layer of the stack shown under the top one
 MAX_LAYERS = 4
 EMPTY_ALPHA = 90
+MAX_STRIPS = 64  # edge-token images kept stretched and turned (a zoom level's worth)
 THREAT_TINT = (190, 70, 230)
 
 
@@ -34,6 +35,8 @@ class BoxMarks:
     def __init__(self, scene: GameScene):
         self.scene = scene
         self._threats: tuple[int, list[tuple[int, str]]] | None = None  # (state id, threats)
+        self._edge_marks: tuple[int, list[tuple[str, str]]] | None = None  # (state id, edge tokens)
+        self._strips: dict[tuple[str, int, int, int], pygame.Surface] = {}  # stretched and turned, per size
 
     def threats(self) -> list[tuple[int, str]]:
         """The box's threatened zones in the state shown (asked once per state)."""
@@ -119,7 +122,9 @@ class BoxMarks:
     def draw_edge_tokens(self, surface: pygame.Surface) -> None:
         """Each of the box's tokens across a border, along it, over what the board printed there."""
         state = self.scene.shown_state()
-        marks = state.box.edge_tokens(state)
+        if self._edge_marks is None or self._edge_marks[0] != id(state):
+            self._edge_marks = (id(state), list(state.box.edge_tokens(state)))
+        marks = self._edge_marks[1]
         if not marks:
             return
         cam, images = self.scene.table.camera, self.scene.table.renderer.images
@@ -131,8 +136,13 @@ class BoxMarks:
             (ax, ay), (bx, by) = (cam.world_to_screen(p) for p in connection.segment)
             length = max(24.0, math.dist((ax, ay), (bx, by)))
             height = max(10.0, length * image.get_height() / image.get_width())
-            strip = pygame.transform.smoothscale(image, (round(length), round(height)))
-            strip = pygame.transform.rotate(strip, -math.degrees(math.atan2(by - ay, bx - ax)))
+            key = (token, round(length), round(height), round(-math.degrees(math.atan2(by - ay, bx - ax))))
+            strip = self._strips.get(key)
+            if strip is None:  # made once per size and angle, not every frame
+                if len(self._strips) > MAX_STRIPS:
+                    self._strips.clear()
+                strip = pygame.transform.rotate(pygame.transform.smoothscale(image, key[1:3]), key[3])
+                self._strips[key] = strip
             surface.blit(strip, strip.get_rect(center=((ax + bx) / 2, (ay + by) / 2)))
 
     def tap(self, pos: tuple[float, float]) -> bool:
