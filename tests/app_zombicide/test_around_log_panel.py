@@ -135,7 +135,7 @@ def test_a_long_log_scrolls_back_to_its_first_line_and_renders_only_what_is_in_v
     assert sorted(rendered) == sorted(text for text, _ in log.lines)  # each row rendered once, as it came in
     back = pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=log.up_button)
     for _ in range(200):  # Back scrolls up a page at a time, to the first line
-        if log._offset_px() <= 0.0:
+        if log.offset_px <= 0.0:
             break
         assert log.handle_event(back)
     assert log.visible_lines()[0] == "action 0 line 0"
@@ -156,7 +156,7 @@ def test_a_long_line_wraps_and_the_bar_drags_the_view(ui):
     assert " ".join(text for text, _ in log.rows[: len(log.rows) - 40]) == long_line
     bar = log.text_view.bar_rect()
     manager.process_events(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(bar.centerx, bar.top + 1)))
-    assert log._offset_px() == 0.0 and log.visible_lines()[0].startswith("word0")
+    assert log.offset_px == 0.0 and log.visible_lines()[0].startswith("word0")
     manager.process_events(pygame.event.Event(pygame.MOUSEMOTION, pos=(bar.centerx, bar.bottom - 1), rel=(0, 1),
                                               buttons=(1, 0, 0), touch=False))
     manager.process_events(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(bar.centerx, bar.bottom - 1)))

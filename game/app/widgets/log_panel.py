@@ -114,7 +114,6 @@ class LogPanel:
         self._rendered: OrderedDict[int, pygame.Surface] = OrderedDict()
         self._first_row = 0  # rows dropped with the oldest lines, so cached renders keep their keys
         self._drag_y: float | None = None
-        self._drag_moved = 0.0
         self._font = pygame.font.Font(str(FONT_FILE), TEXT_PX) if FONT_FILE.exists() else pygame.font.Font(None, 20)
         self.panel = UIPanel(pygame.Rect(rect), manager=manager, container=container, object_id="#log_panel")
         self._build()
@@ -256,9 +255,6 @@ class LogPanel:
     def _view_px(self) -> float:
         return float(self.text_view.rect.height)
 
-    def _offset_px(self) -> float:
-        return self.offset_px
-
     def _set_offset_px(self, offset_px: float) -> None:
         furthest = max(0.0, self._content_px() - self._view_px())
         self.offset_px = min(max(offset_px, 0.0), furthest)
@@ -303,7 +299,7 @@ class LogPanel:
             pos = (event.x * size[0], event.y * size[1])
             if event.type == pygame.FINGERDOWN:
                 if self.text_view.rect.collidepoint(pos):
-                    self._drag_y, self._drag_moved = pos[1], 0.0
+                    self._drag_y = pos[1]
                     return True
                 return False
             if self._drag_y is None:
@@ -311,7 +307,6 @@ class LogPanel:
             if event.type == pygame.FINGERMOTION:
                 dy = pos[1] - self._drag_y
                 self._drag_y = pos[1]
-                self._drag_moved += abs(dy)
                 self._set_offset_px(self.offset_px - dy)
             else:
                 self._drag_y = None
