@@ -4,7 +4,7 @@ import pygame
 import pytest
 
 from game.app.assets import ImageStore
-from game.app.render import TableRenderer, TableView
+from game.app.render import SHADOW_PAD_MAX_PX, TableRenderer, TableView
 from game.board.model import (
     Board,
     BoardModule,
@@ -87,6 +87,27 @@ def test_a_tokens_colour_appears_at_its_position_and_nowhere_far():
     assert screen.get_at((cx, cy)) != empty.get_at((cx, cy))
     far = [round(v) for v in cam.world_to_screen((30, 5))]
     assert screen.get_at(far) == empty.get_at(far)
+
+
+def test_close_up_a_tokens_shadow_stays_within_its_capped_spread():
+    """Close up, a quarter of a token's width would be a broad blur: its soft shadow darkens the
+    board near it, but no further than SHADOW_PAD_MAX_PX past it (a wider blur costs every frame)."""
+    board = make_board()
+    renderer = TableRenderer(board, ImageStore())
+    cam = camera_on(board)
+    cam.zoom_level += 10
+    cam.center_x_cm, cam.center_y_cm = 10.0, 10.0
+    empty = pygame.Surface((800, 500))
+    renderer.draw(empty, cam, [])
+    screen = pygame.Surface((800, 500))
+    renderer.draw(screen, cam, [walker("w1", 10, 10)])
+    cx, cy = (round(v) for v in cam.world_to_screen((10, 10)))
+    diameter_px = round(2.5 * cam.zoom_px_per_cm)
+    assert diameter_px // 4 > SHADOW_PAD_MAX_PX  # so close up, the cap is what bounds the blur
+    lift_px = diameter_px // 12  # the token stands lifted up and left of its shadow
+    changed = [x for x in range(cx, 800) if screen.get_at((x, cy)) != empty.get_at((x, cy))]
+    reach_px = max(changed) - cx
+    assert diameter_px / 2 + lift_px < reach_px <= diameter_px / 2 + lift_px + SHADOW_PAD_MAX_PX + 1
 
 
 def test_selection_tape_ring_and_door_state_change_the_picture():
