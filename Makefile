@@ -19,7 +19,9 @@ $(DEVSTAMP): pyproject.toml $(STAMP)
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $@
 
+# byte-compiled first: a launch then never compiles the sources, even where Python may not cache them
 play: $(STAMP)
+	$(PY) -m compileall -q game > /dev/null
 	$(PY) main.py $(ARGS)
 
 lint: $(DEVSTAMP)

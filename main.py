@@ -121,7 +121,7 @@ def open_scene(app, scene: str, args: argparse.Namespace) -> None:
     if not hasattr(hooks, "quick_start"):
         raise ValueError(f"{mission}: {entry.name} games start from the start screen (--scene "
                          f"{entry.menu[0].key.replace('_', '-')})")
-    hooks.quick_start(app, mission, args.seed)
+    hooks.quick_start(app, mission, args.seed, board)
     if scene == "end":
         game = app.scenes.top
         if hasattr(game, "show_end"):

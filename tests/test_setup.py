@@ -260,6 +260,22 @@ def test_manifest_loads_in_file_order(tmp_path):
     assert tokens["walker"] == TOKENS["walker"]
 
 
+def test_a_manifest_read_again_is_checked_again_only_when_its_bytes_changed(tmp_path):
+    data = {name: info.model_dump() for name, info in TOKENS.items()}
+    path = write_manifest(tmp_path, data)
+    first = load_token_manifest(path)
+    again = load_token_manifest(path)
+    assert again == first and again is not first
+    assert all(again[name] is first[name] for name in first)  # the same checked entries, not parsed anew
+    data["walker"]["label"] = data["walker"]["label"][:-1] + "#"  # as long, at once: the bytes tell, not the clock
+    write_manifest(tmp_path, data)
+    changed = load_token_manifest(path)
+    assert changed["walker"].label.endswith("#") and changed["runner"] == first["runner"]
+    write_manifest(tmp_path, '{"walker":\n')
+    with pytest.raises(TokenManifestError, match="invalid JSON"):
+        load_token_manifest(path)
+
+
 def test_manifest_entry_errors_name_the_file_the_entry_and_the_field(tmp_path):
     data = {name: info.model_dump() for name, info in TOKENS.items()}
     data["runner"]["base_cm"] = -1

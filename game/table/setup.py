@@ -20,7 +20,7 @@ from game.board.geometry import point_in_polygon, polygon_centroid, rectangle, s
 from game.board.model import Board, Layout, MarkerKind, Point, TerrainKind
 from game.jsonfile import JsonReadError, read_json
 from game.limits import MAX_DATA_FILE_BYTES
-from game.roots import confine_content
+from game.roots import confine_content, content_roots
 from game.table.arrange import arrange_in_polygon, arrange_zone, ordered_pieces
 from game.table.state import Piece, PieceSide
 
@@ -66,11 +66,36 @@ class TokenManifestError(ValueError):
         super().__init__(f"{self.path}: {what}")
 
 
+# manifests read in this process, by file, with their bytes and the folders their images could come
+# from when they were checked: a new game reads the same manifest three times
+_read_manifests: dict[Path, tuple[bytes, tuple[Path, ...], dict[str, TokenInfo]]] = {}
+
+
 def load_token_manifest(path: str | os.PathLike[str] = DEFAULT_TOKEN_MANIFEST) -> dict[str, TokenInfo]:
-    """``{name: TokenInfo}`` in file order; a relative path is looked up from the repository."""
+    """``{name: TokenInfo}`` in file order; a relative path is looked up from the repository. A file
+    read before, unchanged since, is not parsed and checked again."""
     manifest = Path(path)
     if not manifest.is_absolute() and not manifest.exists():
         manifest = REPO_ROOT / manifest
+    known = _read_manifests.get(manifest)
+    if known is not None:
+        try:
+            unchanged = manifest.read_bytes() == known[0] and content_roots() == known[1]
+        except OSError:
+            unchanged = False
+        if unchanged:
+            return dict(known[2])
+    try:
+        read = manifest.read_bytes()  # before parsing: a change meanwhile makes the next call read again
+    except OSError:
+        read = None
+    tokens = _read_token_manifest(manifest)
+    if read is not None:
+        _read_manifests[manifest] = (read, content_roots(), tokens)
+    return dict(tokens)
+
+
+def _read_token_manifest(manifest: Path) -> dict[str, TokenInfo]:
     try:
         raw = read_json(manifest, "token manifest", max_bytes=MAX_DATA_FILE_BYTES)
     except JsonReadError as error:

@@ -13,6 +13,7 @@ from game.app.city_of_horror.game_scene import CohGameScene
 from game.app.city_of_horror.setup_scene import CohSetupScene
 from game.board.errors import MapFormatError, describe_error
 from game.board.mission import load_board
+from game.board.model import Board
 from game.platform.envelope import SaveFileError
 
 QUICK_PLAYERS = (("Ana", "red", ""), ("Ben", "green", "survivor"), ("Cai", "blue", "survivor"),
@@ -46,9 +47,10 @@ def open_end(app: Any, save_path: Path) -> None:
         scene.show_end()
 
 
-def quick_start(app: Any, board_path: Path, seed: int) -> None:
-    """A new game on ``board_path`` with one person and three bots, for ``main.py --scene game``."""
-    board = load_board(board_path)
+def quick_start(app: Any, board_path: Path, seed: int, board: Board | None = None) -> None:
+    """A new game on ``board_path`` (already loaded as ``board``, if given) with one person and three
+    bots, for ``main.py --scene game``."""
+    board = board or load_board(board_path)
     plans = [SeatPlan(name, colour, bot) for name, colour, bot in QUICK_PLAYERS]
     controller = new_controller(plans, {}, seed, board, Path(getattr(app, "save_dir", Path("saves"))))
     app.show(CohGameScene(app, controller))

@@ -210,8 +210,10 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, SceneDecisions, OverrideTo
 
     @classmethod
     def new_game(cls, app: Any, mission_path: Path, setup: ZombicideSetup | dict, seed: int,
-                 bot_seats: Sequence[str] = ()) -> GameScene:
-        board = load_board(mission_path)
+                 bot_seats: Sequence[str] = (), board: Board | None = None) -> GameScene:
+        """A new game of the mission at ``mission_path``; ``board`` is that mission when the caller
+        has loaded it already (start-up loads it once)."""
+        board = board or load_board(mission_path)
         scene = cls(app, GameController.new(board, setup, seed), mission_path)
         scene.restore_bot_seats(list(bot_seats))
         return scene

@@ -18,6 +18,7 @@ from game.app.zombicide.new_game_scene import (
 )
 from game.board.errors import MapFormatError, describe_error
 from game.board.mission import load_board
+from game.board.model import Board
 from game.i18n import _, language
 from game.platform.envelope import SaveFileError
 from game.rules.zombicide.boxes import UnknownBoxError, box_name
@@ -81,10 +82,10 @@ def open_end(app: Any, save_path: Path) -> None:
     app.push(EndScene(app, scene.controller.state, scene.controller.board.title_in(language())))
 
 
-def quick_start(app: Any, board_path: Path, seed: int) -> None:
-    """A new game of ``board_path`` with the default team (two players of three survivors), for
-    ``main.py --scene game``; raises when the mission cannot start."""
-    board = load_board(board_path)
+def quick_start(app: Any, board_path: Path, seed: int, board: Board | None = None) -> None:
+    """A new game of ``board_path`` (already loaded as ``board``, if given) with the default team (two
+    players of three survivors), for ``main.py --scene game``; raises when the mission cannot start."""
+    board = board or load_board(board_path)
     table = board.properties.get("setup")
     team = default_team(load_catalog(box_of_setup(table if isinstance(table, dict) else {})))
     setup = mission_setup(board, {"players": [{"seat": "Player 1", "survivors": team[:3]},
@@ -92,7 +93,7 @@ def quick_start(app: Any, board_path: Path, seed: int) -> None:
     from game.app.zombicide.game_scene import GameScene
 
     try:
-        scene = GameScene.new_game(app, Path(board_path), setup, seed)
+        scene = GameScene.new_game(app, Path(board_path), setup, seed, board=board)
     except (MapFormatError, ValueError, OSError) as error:  # the engine's whole reason, not just "it failed"
         raise ValueError(f"the game could not start: {mission_error(Path(board_path), error)}") from error
     if scene is not None and scene not in app.scenes.scenes:
