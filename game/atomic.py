@@ -24,8 +24,7 @@ import tempfile
 import time
 from collections import OrderedDict
 from pathlib import Path
-
-import filelock
+from typing import TYPE_CHECKING
 
 from game.limits import SAVE_LOCK_WAIT_S, STALE_TEMP_AGE_S
 
@@ -35,6 +34,9 @@ TEMP_SUFFIX = ".tmp"
 MAX_OWNED_SLOTS = 64  # slots one process keeps locked at once (the oldest is let go past this)
 # ``.<name>.<pid>.<random>.tmp``, and ``.<name>.<random>.tmp`` from before the pid was written
 TEMP_PATTERN = re.compile(r"^\.(?P<name>.+?)\.(?:(?P<pid>\d{1,10})\.)?[a-z0-9_]{8}\.tmp$")
+
+if TYPE_CHECKING:
+    import filelock
 
 
 class SlotBusyError(OSError):
@@ -79,6 +81,8 @@ def own_slot(path: str | os.PathLike[str], wait_s: float = SAVE_LOCK_WAIT_S) -> 
     if held is not None:
         _owned.move_to_end(key)
         return
+    import filelock  # here, not at the top: it brings in asyncio (40 ms of start-up) and no game saves before it is drawn
+
     lock = filelock.FileLock(lock_path(key), timeout=wait_s, thread_local=False)
     try:
         lock.acquire()
