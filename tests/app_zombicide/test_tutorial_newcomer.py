@@ -12,14 +12,18 @@ import sys
 from pathlib import Path
 from random import Random
 
+import pygame
 import pytest
 
-from game.app.zombicide import new_game_scene
+from game.app.app import DeadtableApp
+from game.app.zombicide import director, new_game_scene
 from game.rules.zombicide import engine
 from game.rules.zombicide.commands import Attack, ChooseOption, EndTurn, Move
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_full_mission import game_shown, launch  # noqa: E402
+from test_full_mission import game_shown, launch, start_shown  # noqa: E402
+from test_play_scene import forget_fonts  # noqa: E402
+from ui_driver import UiDriver  # noqa: E402
 
 
 def distances_to(state, target: int) -> dict[int, int]:  # type: ignore[no-untyped-def]
@@ -102,3 +106,35 @@ def test_a_newcomer_following_the_prompts_wins_tutorial_1(tmp_path, monkeypatch,
     assert scene.controller.outcome() == "won"
     # the prompts led to the last one (two that end in one zombies' phase pass together)
     assert 0 in steps_seen and max(steps_seen) == len(scene.tutorial.guide.steps) - 1
+
+
+def test_cards_shown_during_the_tutorial_stay_clear_of_its_panel(tmp_path, monkeypatch):
+    """At 1000×650 the tutorial's panel covers the top of the table; the zombie cards an event trigger
+    draws are shown below it, where the board is, not under it."""
+    monkeypatch.setattr(new_game_scene, "new_seed", lambda: 3)
+    forget_fonts()
+    app = DeadtableApp(size=(1000, 650), save_dir=tmp_path)
+    app.open_start()
+    driver = UiDriver(app, Random(0))
+    driver.frames_until(lambda: start_shown(driver), "the start screen is shown")
+    scene = start_tutorial_1(driver)
+    driver.frames_until(lambda: game_shown(scene), "the tutorial is shown")
+    cards: list[tuple[int, int]] = []
+    drawn = director.draw_card
+    monkeypatch.setattr(director, "draw_card", lambda target, centre, *rest: (cards.append(centre),
+                                                                             drawn(target, centre, *rest)))
+    for _ in range(6):  # the first steps' moves along the hallway set off its event trigger
+        prompt = scene.tutorial
+        if prompt.step is not None and prompt.step.until == "next":
+            driver.tap_gui(prompt.buttons["next"])
+            continue
+        driver.perform(newcomer_command(scene))
+        if cards:
+            break
+    assert cards, "no zombie card was shown"
+    panel = scene.tutorial.rect
+    assert scene.tutorial.visible and panel.bottom > scene.table_rect().top
+    for centre in cards:
+        card = pygame.Rect(0, 0, 220, 140)
+        card.center = centre
+        assert not card.colliderect(panel), (card, panel)

@@ -61,9 +61,9 @@ class SceneDrawing(SceneFields):
             self.card_actions.draw(surface)
         self.draw_tutorial_pointer(surface)
         if animating:
-            self.director.draw_overlay(surface, table.camera, area)
+            self.director.draw_overlay(surface, table.camera, self.open_table_rect(area))
         elif (result := self.controller.outcome()) is not None:
-            draw_banner(surface, area, mission_words(result), 0.5)
+            draw_banner(surface, self.open_table_rect(area), mission_words(result), 0.5)
         surface.set_clip(old)
         chrome = self.chrome()
         w, h = self.window_size
@@ -79,6 +79,15 @@ class SceneDrawing(SceneFields):
         self.card_panel.draw_ghost(surface)
         if self.dialog is not None:
             self.dialog.draw(surface)
+
+    def open_table_rect(self, area: pygame.Rect) -> pygame.Rect:
+        """The part of the table no panel covers: cards, dice and banners go there, not under the
+        tutorial's panel."""
+        prompt = self.tutorial
+        if prompt is None or not prompt.visible or not prompt.rect.colliderect(area):
+            return area
+        top = min(max(area.top, prompt.rect.bottom), area.bottom - 1)
+        return pygame.Rect(area.left, top, area.width, area.bottom - top)
 
     def draw_tutorial_pointer(self, surface: pygame.Surface) -> None:
         """The zone the tutorial's step points at, ringed on the board."""
