@@ -701,6 +701,7 @@ class DeadtableApp:
             self.screen.fill((20, 22, 26))
         self.scenes.draw(self.screen)
         self.ui.draw_ui(self.screen)
+        self.scenes.draw_above_ui(self.screen)
         if self._toast:
             if time.monotonic() > self._status_until:
                 self._toast = ""

@@ -19,6 +19,9 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
+    def draw_above_ui(self, surface: pygame.Surface) -> None:
+        """What must cover the widgets too (a modal question over the log and its buttons)."""
+
 
 class SceneStack:
     def __init__(self) -> None:
@@ -46,11 +49,21 @@ class SceneStack:
         for scene in list(self.scenes):
             scene.update(dt_s)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def _shown(self) -> list[Scene]:
+        """The top opaque scene and the overlays above it."""
         first = 0
         for index in range(len(self.scenes) - 1, -1, -1):
             if self.scenes[index].opaque:
                 first = index
                 break
-        for scene in self.scenes[first:]:
+        return self.scenes[first:]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for scene in self._shown():
             scene.draw(surface)
+
+    def draw_above_ui(self, surface: pygame.Surface) -> None:
+        for scene in self._shown():
+            above = getattr(scene, "draw_above_ui", None)  # scenes need not derive from Scene
+            if above is not None:
+                above(surface)

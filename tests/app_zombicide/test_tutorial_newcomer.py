@@ -16,6 +16,7 @@ import pygame
 import pytest
 
 from game.app.app import DeadtableApp
+from game.app.widgets.dialogs import PANEL_FILL
 from game.app.zombicide import director, new_game_scene
 from game.rules.zombicide import engine
 from game.rules.zombicide.commands import Attack, ChooseOption, EndTurn, Move
@@ -138,3 +139,24 @@ def test_cards_shown_during_the_tutorial_stay_clear_of_its_panel(tmp_path, monke
         card = pygame.Rect(0, 0, 220, 140)
         card.center = centre
         assert not card.colliderect(panel), (card, panel)
+
+
+def test_a_question_covers_the_log_it_overlaps(tmp_path, monkeypatch):
+    """At 1000×650 the Move list is wider than the table and reaches over the log: being modal, it is
+    drawn over the log's widgets, not under them."""
+    monkeypatch.setattr(new_game_scene, "new_seed", lambda: 3)
+    forget_fonts()
+    app = DeadtableApp(size=(1000, 650), save_dir=tmp_path)
+    app.open_start()
+    driver = UiDriver(app, Random(0))
+    driver.frames_until(lambda: start_shown(driver), "the start screen is shown")
+    scene = start_tutorial_1(driver)
+    driver.frames_until(lambda: game_shown(scene), "the tutorial is shown")
+    scene.open_group_dialog("move")
+    driver.frames(2)
+    dialog, log = scene.dialog.rect, scene.log.panel.rect
+    overlap = dialog.clip(log)
+    assert overlap.width > 20 and overlap.height > 40
+    inside = (dialog.right - 10, dialog.top + dialog.height // 2)  # the dialog's margin, beside its buttons
+    assert overlap.collidepoint(inside)
+    assert tuple(app.screen.get_at(inside))[:3] == PANEL_FILL

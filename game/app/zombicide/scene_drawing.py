@@ -77,6 +77,9 @@ class SceneDrawing(SceneFields):
             pygame.draw.rect(surface, (20, 20, 20), box.inflate(20, 10), border_radius=8)
             surface.blit(words, box)
         self.card_panel.draw_ghost(surface)
+
+    def draw_above_ui(self, surface: pygame.Surface) -> None:
+        """A question is modal: drawn over the log and the other widgets, which it shades."""
         if self.dialog is not None:
             self.dialog.draw(surface)
 

@@ -90,8 +90,11 @@ class GamePainter:
             pygame.draw.rect(surface, (20, 20, 20), box.inflate(24, 12), border_radius=8)
             pygame.draw.rect(surface, ACCENT, box.inflate(24, 12), 2, border_radius=8)
             surface.blit(words, box)
-        if scene.dialog is not None:
-            scene.dialog.draw(surface)
+
+    def draw_above_ui(self, surface: pygame.Surface) -> None:
+        """A question is modal: drawn over the log and the other widgets, which it shades."""
+        if self.scene.dialog is not None:
+            self.scene.dialog.draw(surface)
 
     def overlay_layer(self) -> pygame.Surface:
         """Seat rings, the acting model's reach, targets: redrawn only when the view or the game changes."""

@@ -463,6 +463,9 @@ class ZombieworldGameScene(AiSeats, Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.painter.draw(surface)
 
+    def draw_above_ui(self, surface: pygame.Surface) -> None:
+        self.painter.draw_above_ui(surface)
+
     def shown_rects(self) -> list[tuple[str, pygame.Rect]]:
         """What the screen draws by hand, for the layout checks: its buttons, the roster's rows, the
         card and the header's lines (the log is a pygame_gui panel)."""
