@@ -12,7 +12,7 @@ import pytest
 
 from game.board.mission import load_board
 from game.rules.zombicide import engine
-from game.rules.zombicide.bots import play_out, planner_bot, whose_turn
+from game.rules.zombicide.bots import planner_bot, play_out, whose_turn
 from game.rules.zombicide.boxes.green_horde import bot as gh_bot
 from game.rules.zombicide.catalog import load_catalog
 from game.rules.zombicide.commands import Rearrange

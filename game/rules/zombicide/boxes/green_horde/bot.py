@@ -227,7 +227,6 @@ def burn(state: Any, i: int, commands: Sequence[Any], route: Any) -> Any:
                 best, best_value = command, value
     if best is not None:
         return best
-    s = state.survivors[i]
     if not _torch_at_hand(state, i) and not (_goal_unmet(state, "burn_zombies") and _team_has_torch(state)):
         return None  # the puddle waits for a Torch when the mission wants fires and the team has one
     for command in commands:
