@@ -185,3 +185,27 @@ def test_spawn_dice_are_refused_where_the_box_draws_at_every_spawn_zone(mission:
 
 def test_a_rue_morgue_mission_rolls_spawn_dice() -> None:
     assert rolls_spawn_dice(_setup(MISSIONS_DIR / "rm-tutorial-1.toml"))
+
+
+# --- Invader: our maps' spawn zones -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("mission", ["inv-m0", "inv-m2", "inv-m3", "inv-m4", "inv-m9"])
+def test_an_invader_map_whose_legend_names_one_spawn_zone_has_one(mission: str) -> None:
+    text = (MISSIONS_DIR / f"{mission}.toml").read_text(encoding="utf-8")
+    assert "# Balance (docs/zombicide-invader-rules-choices.md, Our maps' balance):" in text
+    assert len([m for m in _data(mission)["markers"] if m["kind"] == "spawn"]) == 1
+    doc = (ROOT / "docs" / "zombicide-invader-rules-choices.md").read_text(encoding="utf-8")
+    assert "Our maps' balance" in doc and mission in doc
+
+
+def test_the_scientists_of_m9_start_off_the_spawn_zones_tile() -> None:
+    data = _data("inv-m9")
+    scientists = [m["zone"] for m in data["markers"] if m["kind"] == "objective" and m.get("color") in ("blue", "white")]
+    spawn_tiles = {m["zone"].split(":")[0] for m in data["markers"] if m["kind"] == "spawn"}
+    assert len(scientists) == 2 and not {zone.split(":")[0] for zone in scientists} & spawn_tiles
+
+
+@pytest.mark.parametrize("mission", ["inv-m1", "inv-m6", "inv-m7"])
+def test_an_invader_mission_of_coloured_spawn_zones_keeps_them(mission: str) -> None:
+    assert len([m for m in _data(mission)["markers"] if m["kind"] == "spawn"]) >= 3
