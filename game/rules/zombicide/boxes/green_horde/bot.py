@@ -1,8 +1,10 @@
 """What the planner bot knows of Green Horde (``BoxRules.bot``): orc zombies deal Wounds by the
 kind (a Walker 2, a Fatty or the Abomination 3, a Runner attacks twice), so a zone is weighed in
-Wounds; spawn zones are walked round; a Necromancer in reach is killed before anything else (its
-death takes a spawn zone away, its escape brings the end nearer); armour goes on at once; Dragon Bile
-and a Torch burn a crowd or the Abomination; the siege engine fires at the crowds it reaches and
+Wounds; spawn zones are walked round; every Necromancer is hunted, goal or not, and one in reach is
+killed before anything else (its death takes a spawn zone away, its escape brings the end nearer); the
+kinds a ``kill_zombies`` goal still wants are hunted; armour goes on at once; Dragon Bile and a Torch
+go into a free hand while a fire is wanted, and burn a crowd or the Abomination (the bile is poured
+ahead of the Torch when the mission wants fires); the siege engine fires at the crowds it reaches and
 hauls itself to the exit when the mission wants it there; a spell heals the wounded. The box's
 decisions: the zombies' attacks go to whoever survives them best, armour dice are re-rolled when most
 failed, a card is discarded instead of a Wound when it is worth less, the spawn token nearest the
@@ -215,7 +217,8 @@ def _burn_wanted(state: Any) -> float:
 
 
 def burn(state: Any, i: int, commands: Sequence[Any], route: Any) -> Any:
-    """A Torch on a puddle under a crowd; else Dragon Bile poured where a Torch at hand will follow."""
+    """A Torch on a puddle under a crowd; else Dragon Bile poured where a Torch at hand will follow (or,
+    while the mission wants fires, where the team's Torch may come later)."""
     wanted = _burn_wanted(state)
     graph = state.graph
     best: ThrowTorch | ThrowBile | None = None
