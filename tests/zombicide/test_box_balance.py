@@ -209,3 +209,18 @@ def test_the_scientists_of_m9_start_off_the_spawn_zones_tile() -> None:
 @pytest.mark.parametrize("mission", ["inv-m1", "inv-m6", "inv-m7"])
 def test_an_invader_mission_of_coloured_spawn_zones_keeps_them(mission: str) -> None:
     assert len([m for m in _data(mission)["markers"] if m["kind"] == "spawn"]) >= 3
+
+
+def test_the_goal_words_say_the_living_where_the_mission_counts_them() -> None:
+    from game.app.zombicide.goal_words import goals_told
+    from game.i18n import set_language
+
+    goals = ("take_all_objectives", "all_in_exit")
+    assert "still standing on the EXIT" in goals_told(goals, None, _data("gh-04-river-of-the-dead")["setup"])
+    assert "every starting survivor on the EXIT" in goals_told(goals, None, {})
+    state = _setup(MISSIONS_DIR / "gh-04-river-of-the-dead.toml")
+    try:
+        set_language("es")
+        assert "que sigan en pie en la SALIDA" in goals_told(goals, state.box, state.setup)
+    finally:
+        set_language("en")
