@@ -351,8 +351,7 @@ def missions() -> dict[str, str]:
         "gh-tutorial", "Tutorial: The Sanctuary of Evil",
         "The chapel on the hill was the last place anyone prayed before the Horde came. The relics kept in its crypt"
         " and at the inn may tell where the plague began: fetch them, and leave by the south road.",
-        "take both objectives (5 XP each), then stand with every survivor still standing in the exit zone at an End"
-        " Phase.",
+        "take both objectives (5 XP each), then every survivor still standing in the exit zone at an End Phase.",
         [("1R", 0, 0, 0), ("3R", 1, 0, 90), ("6V", 0, 1, 270), ("4R", 1, 1, 180)],
         [at("start", "6V:gr-c"), at("exit", "6V:ln-w"), at("objective", "3R:rm-crypt", color="red"),
          at("objective", "1R:rm-ne", color="red"), at("spawn", "4R:ln-w", color="red", locators=[1])],
