@@ -299,9 +299,19 @@ def write_module(module: Module, folder: Path) -> Path:
 Placement = tuple[str, int, int, int]  # module, col, row, rotation
 
 
+BALANCE_DOC = "docs/zombicide-green-horde-rules-choices.md, Our missions' balance"
+LIVING = {"exit_counts_the_living": True}  # §4.4: only the whole team's loss loses the mission
+NO_NECROMANCER = {"supply": {"orc_necromancer": 0}}  # §8.1: Necromancer cards bring no Necromancer
+ONE_SPAWN = ("one spawn zone: with two or more the orcs spawned faster than six survivors could kill them, and"
+             " every game was lost (docs/balance/); ")
+NOT_NECRO = "no Necromancer (its escapes stacked spawn tokens on a mission about something else); "
+LIVING_EXIT = "the survivors still standing reach the exit (a death no longer ends the game: §4.4)"
+
+
 def mission_toml(mission_id: str, title: str, story: str, goal: str, modules: Sequence[Placement],
                  markers: Sequence[dict[str, object]], setup: dict[str, object],
-                 edges: Sequence[tuple[str, str, str]] = (), doors: Sequence[dict[str, object]] = ()) -> str:
+                 edges: Sequence[tuple[str, str, str]] = (), doors: Sequence[dict[str, object]] = (),
+                 balance: str = "") -> str:
     lines = ["# Our own Green Horde mission, written by tools/green_horde_maps.py (edit it, then run `make maps`)."]
     lines += [f"# {line}" for line in textwrap.wrap(story, 100)]
     lines += [f"# Goal: {line}" if n == 0 else f"# {line}" for n, line in enumerate(textwrap.wrap(goal, 94))]
@@ -310,6 +320,8 @@ def mission_toml(mission_id: str, title: str, story: str, goal: str, modules: Se
     lines += mission_tables(FOLDER, modules, markers, doors, toml_value)
     for a, b, kind in edges:
         lines += ["[[edges]]", f"zones = {toml_value([a, b])}", f'kind = "{kind}"', ""]
+    if balance:  # why the mission's numbers are what they are (docs/balance/ shows the bot's games)
+        lines += [f"# {line}" for line in textwrap.wrap("Balance (" + BALANCE_DOC + "): " + balance, 100)]
     lines.append("# Rules for this mission; the players and their survivors are chosen when the game starts.")
     lines.append("[setup]")
     lines += [f"{key} = {toml_value(value)}" for key, value in {"box": "green_horde", **setup}.items()]
@@ -339,38 +351,39 @@ def missions() -> dict[str, str]:
         "gh-tutorial", "Tutorial: The Sanctuary of Evil",
         "The chapel on the hill was the last place anyone prayed before the Horde came. The relics kept in its crypt"
         " and at the inn may tell where the plague began: fetch them, and leave by the south road.",
-        "take both objectives (5 XP each), then stand with every survivor in the exit zone at an End Phase.",
+        "take both objectives (5 XP each), then every survivor still standing in the exit zone at an End Phase.",
         [("1R", 0, 0, 0), ("3R", 1, 0, 90), ("6V", 0, 1, 270), ("4R", 1, 1, 180)],
         [at("start", "6V:gr-c"), at("exit", "6V:ln-w"), at("objective", "3R:rm-crypt", color="red"),
          at("objective", "1R:rm-ne", color="red"), at("spawn", "4R:ln-w", color="red", locators=[1])],
-        {"goals": ["take_all_objectives", "all_in_exit"]},
+        {"goals": ["take_all_objectives", "all_in_exit"], **LIVING}, balance=LIVING_EXIT + ".",
     )
     out["gh-01-dragon-bile"] = mission_toml(
         "gh-01-dragon-bile", "In Search of Dragon Bile",
         "Old farmers kept jars of dragon bile for burning stumps. Three farms still hide theirs: one in the barn, one"
         " in the town stores, one at the mill. A puddle already lies in the market. Burn the orcs, then get out by"
         " the eastern lane.",
-        "take the three objectives (each gives a card: Dragon Bile, a Torch, Dragon Bile), kill 3 zombies with Dragon"
-        " Fire, then every survivor in the exit zone at an End Phase.",
+        "take the three objectives (each gives a card: Dragon Bile, a Torch, Dragon Bile), kill 2 zombies with Dragon"
+        " Fire, then every survivor still standing in the exit zone at an End Phase.",
         [("4R", 0, 0, 0), ("5R", 1, 0, 90), ("8V", 2, 0, 0), ("1V", 0, 1, 180), ("6R", 1, 1, 0), ("2R", 2, 1, 270)],
         [at("start", "6R:ln-n"), at("exit", "8V:ln-e"), at("objective", "4R:rm-sw", color="red"),
          at("objective", "5R:rm-se", color="red"), at("objective", "2R:rm-nw", color="red"),
-         at("dragon_bile", "5R:mk-c"), at("spawn", "4R:ln-w", color="red", locators=[1]),
-         at("spawn", "8V:ln-n", color="red"), at("spawn", "1V:ln-n", color="red")],
-        {"goals": ["take_all_objectives", "burn_zombies", "all_in_exit"], "zombies_to_burn": 3,
-         "objective_cards": {"red": ["dragon_bile", "torch", "dragon_bile"]}},
+         at("dragon_bile", "5R:mk-c"), at("spawn", "4R:ln-w", color="red", locators=[1])],
+        {"goals": ["take_all_objectives", "burn_zombies", "all_in_exit"], "zombies_to_burn": 2,
+         "objective_cards": {"red": ["dragon_bile", "torch", "dragon_bile"]}, **LIVING, **NO_NECROMANCER},
+        balance=ONE_SPAWN + NOT_NECRO + "2 zombies to burn instead of 3 (three fires of two are rare with few"
+        " orcs on a puddle); " + LIVING_EXIT + ".",
     )
     out["gh-02-necromancers"] = mission_toml(
         "gh-02-necromancers", "Orc Necromancers?",
         "A robed orc walks the village square, untouched by the dead around it. It is no zombie: it leads them. It"
         " will run for the western fields to spread the plague further. Catch it before it gets away.",
-        "kill the Orc Necromancer, then every survivor in the exit zone at an End Phase. Too many spawn tokens when a"
+        "kill the Orc Necromancer, then every survivor still standing in the exit zone at an End Phase. Too many spawn tokens when a"
         " Necromancer escapes lose the game.",
         [("6V", 0, 0, 0), ("7R", 1, 0, 180), ("1R", 2, 0, 90), ("3V", 0, 1, 0), ("8R", 1, 1, 270), ("4V", 2, 1, 0)],
         [at("start", "8R:ln-c"), at("exit", "3V:ln-s"), at("spawn", "6V:ln-w", color="red", locators=[1]),
          at("spawn", "3V:ln-w", color="red")],
         {"goals": ["kill_necromancers", "all_in_exit"], "necromancers_to_kill": 1,
-         "necromancers_at_start": ["1R:sq-c"]},
+         "necromancers_at_start": ["1R:sq-c"], **LIVING}, balance=LIVING_EXIT + ".",
     )
     out["gh-03-know-your-enemy"] = mission_toml(
         "gh-03-know-your-enemy", "Know Your Enemy",
@@ -380,37 +393,38 @@ def missions() -> dict[str, str]:
         [("6R", 0, 0, 0), ("4V", 1, 0, 90), ("8V", 0, 1, 270), ("5R", 1, 1, 180)],
         [at("start", "6R:ln-s"), at("exit", "8V:ln-e"), at("siege_engine", "6R:ln-s"),
          at("objective", "6R:rm-c", color="red"), at("objective", "5R:rm-nw", color="red"),
-         at("spawn", "4V:ln-w", color="red", locators=[1]), at("spawn", "5R:ln-w", color="red")],
+         at("spawn", "4V:ln-w", color="red", locators=[1])],
         {"goals": ["kill_abominations", "take_all_objectives"], "abominations_to_kill": 1,
          "zombies_at_start": {"4V:gr-ne": "1 orc_abomination"},
-         "objective_cards": {"red": ["dragon_bile", "torch"]}},
+         "objective_cards": {"red": ["dragon_bile", "torch"]}, **NO_NECROMANCER},
+        balance=ONE_SPAWN + NOT_NECRO.rstrip("; ") + ".",
     )
     out["gh-04-river-of-the-dead"] = mission_toml(
         "gh-04-river-of-the-dead", "The River of the Dead",
         "The dead drift down the river and climb out wherever the bank is low. The inn and the tannery across the"
         " water kept the only boats' oars. Wade across by the ford, fetch them, and come back.",
-        "take both objectives on the far bank, then every survivor in the exit zone at an End Phase. Flooded zones"
+        "take both objectives on the far bank, then every survivor still standing in the exit zone at an End Phase. Flooded zones"
         " cost an action more to leave, but by a shore; zombies never climb a ledge.",
         [("7R", 0, 0, 0), ("2V", 1, 0, 0), ("1R", 2, 0, 90), ("6R", 0, 1, 90), ("5V", 1, 1, 0), ("8R", 2, 1, 180)],
         [at("start", "7R:ln-w"), at("exit", "6R:ln-e"), at("objective", "1R:rm-se", color="red"),
-         at("objective", "8R:rm-nw-a", color="red"), at("spawn", "1R:ln-w", color="red", locators=[1]),
-         at("spawn", "8R:ln-s", color="red"), at("spawn", "2V:wt-n", color="red")],
-        {"goals": ["take_all_objectives", "all_in_exit"]},
+         at("objective", "8R:rm-nw-a", color="red"), at("spawn", "1R:ln-w", color="red", locators=[1])],
+        {"goals": ["take_all_objectives", "all_in_exit"], **LIVING, **NO_NECROMANCER},
+        balance=ONE_SPAWN + NOT_NECRO + LIVING_EXIT + ".",
     )
     out["gh-05-purifying-flood"] = mission_toml(
         "gh-05-purifying-flood", "Purifying Flood",
         "The river broke its banks and drowned the old village; the dead still wade its streets. The sluice key is"
         " at the mill (blue): with it the crypt's blue door opens, and the crypt leads out. The drowned belfry and"
         " shop hold spells that make wading easier.",
-        "take every objective (the blue one unlocks the blue door), then every survivor in the exit zone at an End"
-        " Phase.",
+        "take every objective (the blue one unlocks the blue door), then every survivor still standing in the exit"
+        " zone at an End Phase.",
         [("9V", 0, 0, 0), ("2R", 1, 0, 90), ("4V", 0, 1, 180), ("3R", 1, 1, 270)],
         [at("start", "4V:ln-n"), at("exit", "3R:rm-crypt"), at("objective", "2R:rm-nw", color="blue"),
          at("objective", "9V:rm-sw", color="red"), at("objective", "9V:rm-ne", color="red"),
-         at("spawn", "9V:wt-w", color="red", locators=[1]), at("spawn", "2R:wt-w", color="red"),
-         at("spawn", "4V:ln-s", color="red")],
+         at("spawn", "9V:wt-w", color="red", locators=[1])],
         {"goals": ["take_all_objectives", "all_in_exit"], "door_keys": {"blue": "blue"},
-         "objective_cards": {"red": ["speed", "healing"]}},
+         "objective_cards": {"red": ["speed", "healing"]}, **LIVING, **NO_NECROMANCER},
+        balance=ONE_SPAWN + NOT_NECRO + LIVING_EXIT + ".",
         doors=[{"id": "3R:door-chapel", "color": "blue"}],
     )
     out["gh-06-breaking-the-siege"] = mission_toml(
@@ -423,51 +437,56 @@ def missions() -> dict[str, str]:
         [("6V", 0, 0, 90), ("8V", 1, 0, 0), ("9R", 2, 0, 0), ("1V", 0, 1, 0), ("4R", 1, 1, 90), ("5R", 2, 1, 270)],
         [at("start", "4R:yd-c"), at("exit", "1V:ln-c"), at("siege_engine", "4R:yd-c"),
          at("objective", "9R:rm-nw", color="red"), at("objective", "9R:rm-sw", color="red"),
-         at("spawn", "6V:ln-w", color="red", locators=[1]), at("spawn", "9R:ln-e", color="red"),
-         at("spawn", "5R:ln-s", color="red")],
+         at("spawn", "6V:ln-w", color="red", locators=[1])],
         {"goals": ["kill_abominations", "take_all_objectives"], "abominations_to_kill": 1,
-         "zombies_at_start": {"9R:yd-c": "1 orc_abomination + 2 orc_walker"}},
+         "zombies_at_start": {"9R:yd-c": "1 orc_abomination + 2 orc_walker"}, **NO_NECROMANCER},
+        balance=ONE_SPAWN + NOT_NECRO.rstrip("; ") + ".",
         edges=[("9R:yd-c", "9R:ln-e", "barrier"), ("9R:yd-c", "9R:ln-s", "barrier"), ("9R:yd-c", "9R:ln-w", "barrier")],
     )
     out["gh-07-blood-and-fire"] = mission_toml(
         "gh-07-blood-and-fire", "By Blood and Fire",
         "A two-page valley: a Necromancer raises the dead at the riverside while the Horde gathers. Burn what it"
         " raises with the dragon bile hidden in the valley, kill it, and leave by the drowned village.",
-        "kill the Orc Necromancer, kill 4 zombies with Dragon Fire, then every survivor in the exit zone at an End"
+        "kill the Orc Necromancer, kill 2 zombies with Dragon Fire, then every survivor still standing in the exit"
+        " zone at an End"
         " Phase. Each red objective gives a card: a Torch, Dragon Bile, a Torch.",
         [("1R", 0, 0, 0), ("2R", 1, 0, 90), ("3V", 2, 0, 180), ("4V", 0, 1, 270), ("5R", 1, 1, 0), ("6V", 2, 1, 90),
          ("7V", 0, 2, 180), ("8R", 1, 2, 270), ("9V", 2, 2, 0)],
         [at("start", "5R:mk-c"), at("exit", "9V:wt-c"), at("objective", "1R:rm-se", color="red"),
          at("objective", "6V:rm-se", color="red"), at("objective", "8R:rm-ne", color="red"),
          at("dragon_bile", "4V:ln-e"), at("dragon_bile", "2R:ln-s"),
-         at("spawn", "1R:ln-n", color="red", locators=[1]), at("spawn", "3V:ln-s", color="red"),
-         at("spawn", "9V:wt-e", color="red"), at("spawn", "7V:ln-n", color="red")],
+         at("spawn", "9V:wt-e", color="red", locators=[1])],
         {"goals": ["kill_necromancers", "burn_zombies", "all_in_exit"], "necromancers_to_kill": 1,
-         "zombies_to_burn": 4, "necromancers_at_start": ["7V:ln-c"],
-         "objective_cards": {"red": ["torch", "dragon_bile", "torch"]}},
+         "zombies_to_burn": 2, "necromancers_at_start": ["7V:ln-c"],
+         "objective_cards": {"red": ["torch", "dragon_bile", "torch"]}, **LIVING},
+        balance="one spawn zone, across the valley from the Necromancer: with four, and the Necromancer one zone"
+        " from one of them, it escaped in the first round and the next one lost the game with six spawn tokens"
+        " (docs/balance/); 2 zombies to burn instead of 4; " + LIVING_EXIT + ".",
     )
     out["gh-08-selective-slaughter"] = mission_toml(
         "gh-08-selective-slaughter", "Selective Slaughter",
         "The Horde's brutes and goblins lead it: thin out the Fatties and the Runners before the mass follows them,"
         " then go home through the fields.",
-        "kill 3 Orc Fatties and 4 Orc Runners, then every survivor in the exit zone at an End Phase.",
+        "kill 2 Orc Fatties and 2 Orc Runners, then every survivor still standing in the exit zone at an End Phase.",
         [("5R", 0, 0, 0), ("6R", 1, 0, 90), ("8V", 0, 1, 180), ("4R", 1, 1, 270)],
-        [at("start", "4R:yd-c"), at("exit", "8V:ln-s"), at("spawn", "5R:ln-n", color="red", locators=[1]),
-         at("spawn", "6R:ln-w", color="red")],
-        {"goals": ["kill_zombies", "all_in_exit"], "zombies_to_kill": {"orc_fatty": 3, "orc_runner": 4}},
+        [at("start", "4R:yd-c"), at("exit", "8V:ln-s"), at("spawn", "5R:ln-n", color="red", locators=[1])],
+        {"goals": ["kill_zombies", "all_in_exit"], "zombies_to_kill": {"orc_fatty": 2, "orc_runner": 2},
+         **LIVING, **NO_NECROMANCER},
+        balance=ONE_SPAWN + NOT_NECRO + "2 Fatties and 2 Runners instead of 3 and 4 (one spawn zone brings fewer"
+        " of them); " + LIVING_EXIT + ".",
     )
     out["gh-09-fallen-fortress"] = mission_toml(
         "gh-09-fallen-fortress", "The Fallen Fortress",
         "The fortress fell, but its treasure rooms did not: the keep and the armoury hold Vault weapons of the old"
         " garrison. Find them and get out by the manor road.",
-        "take every objective (the two blue ones each give a Vault card), then every survivor in the exit zone at"
-        " an End Phase.",
+        "take every objective (the two blue ones each give a Vault card), then every survivor still standing in the exit"
+        " zone at an End Phase.",
         [("9R", 0, 0, 0), ("7R", 1, 0, 270), ("3V", 2, 0, 90), ("2V", 0, 1, 180), ("6V", 1, 1, 0), ("8V", 2, 1, 90)],
         [at("start", "6V:gr-c"), at("exit", "8V:ln-n"), at("objective", "9R:rm-nw", color="blue"),
          at("objective", "9R:rm-se", color="blue"), at("objective", "7R:rm-ne", color="red"),
-         at("spawn", "9R:ln-w", color="red", locators=[1]), at("spawn", "3V:ln-e", color="red"),
-         at("spawn", "2V:wt-s", color="red")],
-        {"goals": ["take_all_objectives", "all_in_exit"], "vault_objectives": ["blue"]},
+         at("spawn", "9R:ln-w", color="red", locators=[1])],
+        {"goals": ["take_all_objectives", "all_in_exit"], "vault_objectives": ["blue"], **LIVING, **NO_NECROMANCER},
+        balance=ONE_SPAWN + NOT_NECRO + LIVING_EXIT + ".",
         edges=[("9R:ln-s", "9R:yd-c", "barrier")],
     )
     return out

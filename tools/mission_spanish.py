@@ -85,19 +85,21 @@ SPANISH: dict[str, tuple[str, str]] = {
         "La capilla de la colina fue el último lugar donde alguien rezó antes de que llegara la Horda. Las "
         "reliquias de su cripta y de la posada quizá digan dónde empezó la plaga: recógelas y sal por el "
         "camino del sur. Objetivo: toma los dos objetivos (5 PX cada uno) y luego reúne a todos los "
-        "supervivientes en la zona de salida en una fase final."),
+        "supervivientes que sigan en pie en la zona de salida en una fase final."),
     "gh-01-dragon-bile": (
         "En busca de la Bilis de Dragón",
         "Los viejos granjeros guardaban tarros de Bilis de Dragón para quemar tocones. Tres granjas aún "
         "esconden los suyos: uno en el granero, otro en los almacenes del pueblo y otro en el molino. Ya hay "
         "un charco en el mercado. Quema a los orcos y sal por el camino del este. Objetivo: toma los tres "
-        "objetivos (cada uno da una carta: Bilis de Dragón, una Antorcha, Bilis de Dragón), mata 3 zombis "
-        "con Fuego de Dragón y luego todos los supervivientes en la zona de salida en una fase final."),
+        "objetivos (cada uno da una carta: Bilis de Dragón, una Antorcha, Bilis de Dragón), mata 2 zombis "
+        "con Fuego de Dragón y luego todos los supervivientes que sigan en pie en la zona de salida en una "
+        "fase final."),
     "gh-02-necromancers": (
         "¿Nigromantes orcos?",
         "Un orco con túnica recorre la plaza del pueblo sin que los muertos lo toquen. No es un zombi: los "
         "dirige. Huirá hacia los campos del oeste para extender la plaga. Atrápalo antes de que huya. "
-        "Objetivo: mata al Nigromante Orco y luego todos los supervivientes en la zona de salida en una "
+        "Objetivo: mata al Nigromante Orco y luego todos los supervivientes que sigan en pie en la zona de "
+        "salida en una "
         "fase final. Si escapa un Nigromante y quedan demasiadas fichas de aparición, se pierde la partida."),
     "gh-03-know-your-enemy": (
         "Conoce a tu enemigo",
@@ -109,15 +111,17 @@ SPANISH: dict[str, tuple[str, str]] = {
         "El río de los muertos",
         "Los muertos bajan flotando por el río y salen allí donde la orilla es baja. La posada y la "
         "curtiduría de la otra orilla guardaron los únicos remos de las barcas. Cruza por el vado, tráelos "
-        "y vuelve. Objetivo: toma los dos objetivos de la otra orilla y luego todos los supervivientes en la "
-        "zona de salida en una fase final. Salir de una zona inundada cuesta una acción más, salvo por una "
+        "y vuelve. Objetivo: toma los dos objetivos de la otra orilla y luego todos los supervivientes que "
+        "sigan en pie en la zona de salida en una fase final. Salir de una zona inundada cuesta una acción "
+        "más, salvo por una "
         "orilla; los zombis nunca trepan un desnivel."),
     "gh-05-purifying-flood": (
         "La inundación purificadora",
         "El río se desbordó y ahogó la vieja aldea; los muertos aún vadean sus calles. La llave de la "
         "compuerta está en el molino (azul): con ella se abre la puerta azul de la cripta, y la cripta lleva "
         "afuera. El campanario y la tienda inundados guardan hechizos que facilitan vadear. Objetivo: toma "
-        "todos los objetivos (el azul abre la puerta azul) y luego todos los supervivientes en la zona de "
+        "todos los objetivos (el azul abre la puerta azul) y luego todos los supervivientes que sigan en pie "
+        "en la zona de "
         "salida en una fase final."),
     "gh-06-breaking-the-siege": (
         "Romper el asedio",
@@ -130,19 +134,22 @@ SPANISH: dict[str, tuple[str, str]] = {
         "Por la sangre y el fuego",
         "Un valle de dos páginas: un Nigromante levanta a los muertos junto al río mientras la Horda se "
         "reúne. Quema lo que levante con la Bilis de Dragón escondida en el valle, mátalo y sal por la aldea "
-        "inundada. Objetivo: mata al Nigromante Orco, mata 4 zombis con Fuego de Dragón y luego todos los "
-        "supervivientes en la zona de salida en una fase final. Cada objetivo rojo da una carta: una "
+        "inundada. Objetivo: mata al Nigromante Orco, mata 2 zombis con Fuego de Dragón y luego todos los "
+        "supervivientes que sigan en pie en la zona de salida en una fase final. Cada objetivo rojo da una "
+        "carta: una "
         "Antorcha, Bilis de Dragón, una Antorcha."),
     "gh-08-selective-slaughter": (
         "Matanza selectiva",
         "Los brutos y los trasgos de la Horda la guían: diezma a los Gordos y a los Corredores antes de que "
-        "la masa los siga y vuelve a casa por los campos. Objetivo: mata 3 Gordos Orcos y 4 Corredores "
-        "Orcos y luego todos los supervivientes en la zona de salida en una fase final."),
+        "la masa los siga y vuelve a casa por los campos. Objetivo: mata 2 Gordos Orcos y 2 Corredores "
+        "Orcos y luego todos los supervivientes que sigan en pie en la zona de salida en una fase "
+        "final."),
     "gh-09-fallen-fortress": (
         "La fortaleza caída",
         "La fortaleza cayó, pero sus salas del tesoro no: el torreón y la armería guardan armas de la Cámara "
         "de la vieja guarnición. Encuéntralas y sal por el camino de la mansión. Objetivo: toma todos los "
-        "objetivos (los dos azules dan una carta de la Cámara cada uno) y luego todos los supervivientes en "
+        "objetivos (los dos azules dan una carta de la Cámara cada uno) y luego todos los supervivientes que "
+        "sigan en pie en "
         "la zona de salida en una fase final."),
     "inv-m0": (
         "M0 Tutorial: ¡Brecha!",

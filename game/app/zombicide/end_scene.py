@@ -65,7 +65,7 @@ def end_reason(state: ZombicideState) -> str:
 
     goals = tuple(getattr(state.setup, "goals", ()) or ())
     if state.result == "won":
-        done = goals_told(goals, state.box)
+        done = goals_told(goals, state.box, state.setup)
         return _("Done: {goals}.").format(goals=done) if goals else ""
     if state.result != "lost":
         return ""

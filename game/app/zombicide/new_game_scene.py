@@ -68,7 +68,8 @@ class MissionInfo:
         goals = self.setup.get("goals") or ()
         rules = []
         if goals:
-            rules.append(_("<b>Goal</b>: {goals}.").format(goals=goals_told(goals, mission_box(self.setup))))
+            told = goals_told(goals, mission_box(self.setup), self.setup)
+            rules.append(_("<b>Goal</b>: {goals}.").format(goals=told))
         if self.setup.get("objective_xp"):
             rules.append(_("Each objective gives {xp} XP.").format(xp=self.setup["objective_xp"]))
         if self.setup.get("door_keys"):

@@ -52,7 +52,10 @@ class Competitive(Fields):
                 self.winners = experience_race(self.survivors).teams
                 self.finish("over")
             return
-        everyone_needed = "all_in_exit" in goals or "escape_all" in goals
+        # a mission may count only the living on the EXIT (``exit_counts_the_living``): then only the
+        # whole team's loss loses it
+        everyone_needed = ("all_in_exit" in goals or "escape_all" in goals) and not getattr(
+            self.spec, "exit_counts_the_living", False)
         alive = [s.alive for s in self.survivors]
         if everyone_needed and False in alive or True not in alive:
             self.finish("lost")

@@ -178,6 +178,12 @@ def _losses(events: Sequence[Any], state: Any, last_attack: dict[str, str]) -> l
     return found
 
 
+def rolls_spawn_dice(state: Any) -> bool:
+    """Whether the mission rolls spawn dice to pick its spawn zones: a box that keeps its own spawn
+    zones (Green Horde's tokens) or spawn zones without locators (Invader's) draw at every zone."""
+    return state.box.spawn_zones is None and any(point.locators for point in state.graph.spawns)
+
+
 def _play_on(board: Board, setup: Mapping[str, Any], bot: Bot, max_rounds: int, seed: int) -> GameFigures:
     return play_game(board, setup, seed, bot, max_rounds)
 
@@ -316,10 +322,14 @@ def run_cli(argv: Sequence[str], out: Callable[[str], None] | None = None) -> in
     if args.spawn_dice is not None:
         setup["spawn_dice"] = args.spawn_dice
     try:
-        engine.setup(board, setup, args.seed)
+        first = engine.setup(board, setup, args.seed)
     except ValueError as error:
         write(f"simulate: {path}: the mission cannot be set up: {str(error).splitlines()[0]}")
         return 1
+    if args.spawn_dice is not None and not rolls_spawn_dice(first):
+        write(f"simulate: {path}: --spawn-dice: this mission rolls no spawn dice (box {box!r} draws a Zombie card"
+              " at every spawn zone); change its spawn zones instead")
+        return 2
 
     write(
         f"{board.title or path.stem} ({path}): {args.games} games, {args.bot} bot, {len(survivors)} survivors "

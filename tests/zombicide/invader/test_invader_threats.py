@@ -14,7 +14,7 @@ from game.rules.zombicide.boxes.invader.board import board_of
 from game.rules.zombicide.boxes.invader.mold import joined_spawns, mold_of, threats
 from game.rules.zombicide.boxes.invader.state import ACTIVE, NO_MOLD
 
-MISSION = Path(__file__).resolve().parents[3] / "maps" / "missions" / "inv-m0.toml"
+MISSION = Path(__file__).resolve().parents[1] / "golden_missions" / "inv-m0.toml"  # the frozen copy: two spawn zones
 SETUP = {"players": [{"seat": "A", "survivors": ["jared", "baraka", "cole"]}]}
 
 

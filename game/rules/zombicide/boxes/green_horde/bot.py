@@ -1,8 +1,10 @@
 """What the planner bot knows of Green Horde (``BoxRules.bot``): orc zombies deal Wounds by the
 kind (a Walker 2, a Fatty or the Abomination 3, a Runner attacks twice), so a zone is weighed in
-Wounds; spawn zones are walked round; a Necromancer in reach is killed before anything else (its
-death takes a spawn zone away, its escape brings the end nearer); armour goes on at once; Dragon Bile
-and a Torch burn a crowd or the Abomination; the siege engine fires at the crowds it reaches and
+Wounds; spawn zones are walked round; every Necromancer is hunted, goal or not, and one in reach is
+killed before anything else (its death takes a spawn zone away, its escape brings the end nearer); the
+kinds a ``kill_zombies`` goal still wants are hunted; armour goes on at once; Dragon Bile and a Torch
+go into a free hand while a fire is wanted, and burn a crowd or the Abomination (the bile is poured
+ahead of the Torch when the mission wants fires); the siege engine fires at the crowds it reaches and
 hauls itself to the exit when the mission wants it there; a spell heals the wounded. The box's
 decisions: the zombies' attacks go to whoever survives them best, armour dice are re-rolled when most
 failed, a card is discarded instead of a Wound when it is worth less, the spawn token nearest the
@@ -70,10 +72,13 @@ def targets(state: Any, core: list[list[int]]) -> list[list[int]]:
     objectives, which may hold the bile); a siege engine to bring out is fetched, then the exit. Until
     those goals are reached the exit is not a target."""
     own: list[list[int]] = []
-    if _goal_unmet(state, "kill_necromancers"):
-        own += [[z] for z in _zones_of(state, special="necromancer")]
+    # every Necromancer is hunted, goal or not: each escape adds a spawn token, and one escaping with
+    # six on the board loses the game (§8.1)
+    own += [[z] for z in _zones_of(state, special="necromancer")]
     if _goal_unmet(state, "kill_abominations") and _can_burn(state):
         own += [[z] for z in _zones_of(state, zombie_id="orc_abomination")]
+    if _goal_unmet(state, "kill_zombies"):  # hunt the kinds still wanted
+        own += [[z] for z in _wanted_kills(state)]
     if _goal_unmet(state, "siege_engine_to_exit"):
         engines = state.box_state.siege_engines
         if engines and not any(s.in_play and s.zone in engines for s in state.survivors):
@@ -84,6 +89,17 @@ def targets(state: Any, core: list[list[int]]) -> list[list[int]]:
     if not own and not rest and unmet:  # nothing to fetch: wait for the zombies where the team is
         return [[s.zone] for s in state.survivors if s.in_play][:1] or core
     return own + rest or core
+
+
+def _wanted_kills(state: Any) -> list[int]:
+    """Zones holding a zombie of a kind ``kill_zombies`` still wants."""
+    killed = state.box_state.killed
+    zones: list[int] = []
+    for zombie_id, need in state.setup.zombies_to_kill.items():
+        t = state.tables.zombie_index.get(zombie_id)
+        if t is not None and (killed[t] if killed else 0) < need:
+            zones += [z for z, counts in enumerate(state.zombies) if counts[t] and z not in zones]
+    return zones
 
 
 def _can_burn(state: Any) -> bool:
@@ -133,6 +149,30 @@ def wear_armour(state: Any, i: int, commands: Sequence[Any], route: Any) -> Any:
     return best
 
 
+def _fire_card(state: Any, card: int) -> bool:
+    effects = state.tables.equipment[state.card_kinds[card]].effects if card >= 0 else ()
+    return "pours_bile" in effects or "ignites_bile" in effects
+
+
+def ready_fire(state: Any, i: int, commands: Sequence[Any], route: Any) -> Any:
+    """Dragon Bile or a Torch carried in the backpack goes into a free hand while the mission wants a
+    fire (only what is in hand is thrown, §6), keeping the best weapon in the other hand."""
+    if not (_goal_unmet(state, "burn_zombies") or (_goal_unmet(state, "kill_abominations")
+                                                   and _zones_of(state, zombie_id="orc_abomination"))):
+        return None
+    s = state.survivors[i]
+    if any(_fire_card(state, c) for c in s.slots[:2]) or not any(_fire_card(state, c) for c in s.slots[2:]):
+        return None
+    hands = max(bots._weapon_power(state, s, 0), bots._weapon_power(state, s, 1))
+    for command in commands:
+        if isinstance(command, Rearrange) and any(_fire_card(state, c) for c in command.slots[:2]):
+            after = replace(s, slots=command.slots)
+            if max(bots._weapon_power(state, after, 0), bots._weapon_power(state, after, 1)) >= hands \
+                    and sorted(c for c in command.slots if c >= 0) == sorted(c for c in s.slots if c >= 0):
+                return command
+    return None
+
+
 def heal(state: Any, i: int, commands: Sequence[Any], route: Any) -> Any:
     """Healing on the most wounded survivor in sight."""
     best, most = None, 0
@@ -177,7 +217,8 @@ def _burn_wanted(state: Any) -> float:
 
 
 def burn(state: Any, i: int, commands: Sequence[Any], route: Any) -> Any:
-    """A Torch on a puddle under a crowd; else Dragon Bile poured where a Torch at hand will follow."""
+    """A Torch on a puddle under a crowd; else Dragon Bile poured where a Torch at hand will follow (or,
+    while the mission wants fires, where the team's Torch may come later)."""
     wanted = _burn_wanted(state)
     graph = state.graph
     best: ThrowTorch | ThrowBile | None = None
@@ -189,17 +230,33 @@ def burn(state: Any, i: int, commands: Sequence[Any], route: Any) -> Any:
                 best, best_value = command, value
     if best is not None:
         return best
-    s = state.survivors[i]
-    has_torch = any(c >= 0 and "ignites_bile" in state.tables.equipment[state.card_kinds[c]].effects
-                    for c in s.slots[:2])
-    if not has_torch or s.actions_left < 2:
-        return None
+    if not _torch_at_hand(state, i) and not (_goal_unmet(state, "burn_zombies") and _team_has_torch(state)):
+        return None  # the puddle waits for a Torch when the mission wants fires and the team has one
     for command in commands:
         if isinstance(command, ThrowBile):
             value = _burn_value(state, graph.index[command.zone])
             if value > best_value:
                 best, best_value = command, value
     return best
+
+
+def _holds_torch(state: Any, s: Any) -> bool:
+    return any(c >= 0 and "ignites_bile" in state.tables.equipment[state.card_kinds[c]].effects for c in s.slots[:2])
+
+
+def _team_has_torch(state: Any) -> bool:
+    return any(o.in_play and any(_fire_card(state, c) and "ignites_bile" in state.tables.equipment[
+        state.card_kinds[c]].effects for c in o.slots) for o in state.survivors)
+
+
+def _torch_at_hand(state: Any, i: int) -> bool:
+    """Whether a Torch can follow the bile this round: the thrower's own (with an action left after
+    the bile), or one in the hand of a friend in the same zone who has not played yet."""
+    s = state.survivors[i]
+    if s.actions_left >= 2 and _holds_torch(state, s):
+        return True
+    return any(o.in_play and o.zone == s.zone and not o.done and o.actions_left and _holds_torch(state, o)
+               for n, o in enumerate(state.survivors) if n != i)
 
 
 def siege(state: Any, i: int, commands: Sequence[Any], route: Any) -> Any:
@@ -350,6 +407,7 @@ ADVICE = BotAdvice(
         ("fight_here", burn),
         ("fight_here", siege),
         ("arm", wear_armour),
+        ("arm", ready_fire),
         ("shoot_near", melee_strike),
     ),
     decisions={

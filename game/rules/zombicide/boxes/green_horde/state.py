@@ -85,6 +85,9 @@ class GreenHordeSetup(ZombicideSetup):
     zombies_at_start: dict[str, str] = Field(default_factory=dict)  # zone → spawn line placed at set-up
     necromancers_at_start: tuple[str, ...] = ()  # zones where a Necromancer stands at set-up, with its token
     lose_if_anyone_dies: bool = False
+    # §4.4 (Lose: all Survivors eliminated): a survivor's death does not lose an "EXIT" mission; the
+    # survivors still standing reach the EXIT (our missions' choice, the rules-choices doc)
+    exit_counts_the_living: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,226 @@
+"""Green Horde and Invader balance: the rebalanced Green Horde missions (what each file now says, and
+why), the rule that lets a Green Horde mission count only the living on the EXIT, the box's bot advice
+that reads those missions, and ``simulate --spawn-dice`` on boxes that roll no spawn dice."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from game.board.mission import load_board
+from game.rules.zombicide import engine
+from game.rules.zombicide.bots import planner_bot, play_out, whose_turn
+from game.rules.zombicide.boxes.green_horde import bot as gh_bot
+from game.rules.zombicide.catalog import load_catalog
+from game.rules.zombicide.commands import Rearrange
+from game.rules.zombicide.game import Game
+from game.rules.zombicide.simulate import mission_team, players_for, rolls_spawn_dice, run_cli
+
+ROOT = Path(__file__).resolve().parents[2]
+MISSIONS_DIR = ROOT / "maps" / "missions"
+GOLDEN_DIR = Path(__file__).resolve().parent / "golden_missions"
+GREEN_HORDE = sorted(path.stem for path in MISSIONS_DIR.glob("gh-*.toml"))
+NECROMANCER_MISSIONS = {"gh-tutorial", "gh-02-necromancers", "gh-07-blood-and-fire"}
+
+
+def _setup(path: Path, seed: int = 0):
+    board = load_board(path)
+    box = board.properties["setup"].get("box", "rue_morgue")
+    known = [s.id for s in load_catalog(box).survivors]
+    return engine.setup(board, {"players": players_for(mission_team(str(board.properties.get("mission_id", path.stem)), known))}, seed)
+
+
+def _data(mission: str) -> dict:
+    return tomllib.loads((MISSIONS_DIR / f"{mission}.toml").read_text(encoding="utf-8"))
+
+
+# --- the mission files --------------------------------------------------------------------------
+
+
+def test_every_green_horde_mission_is_checked() -> None:
+    assert len(GREEN_HORDE) == 10
+
+
+@pytest.mark.parametrize("mission", GREEN_HORDE)
+def test_a_green_horde_mission_says_why_it_is_balanced_so(mission: str) -> None:
+    text = (MISSIONS_DIR / f"{mission}.toml").read_text(encoding="utf-8")
+    assert "# Balance (docs/zombicide-green-horde-rules-choices.md, Our missions' balance):" in text
+    doc = (ROOT / "docs" / "zombicide-green-horde-rules-choices.md").read_text(encoding="utf-8")
+    assert "Our missions' balance" in doc and "-".join(mission.split("-")[:2]) in doc
+
+
+@pytest.mark.parametrize("mission", GREEN_HORDE)
+def test_a_green_horde_mission_has_one_spawn_zone_but_the_necromancers_first(mission: str) -> None:
+    spawns = [m for m in _data(mission)["markers"] if m["kind"] == "spawn"]
+    assert len(spawns) == (2 if mission == "gh-02-necromancers" else 1)
+
+
+@pytest.mark.parametrize("mission", GREEN_HORDE)
+def test_only_the_necromancer_missions_bring_necromancers(mission: str) -> None:
+    supply = _data(mission)["setup"].get("supply", {})
+    if mission in NECROMANCER_MISSIONS:
+        assert "orc_necromancer" not in supply
+    else:
+        assert supply == {"orc_necromancer": 0}
+
+
+@pytest.mark.parametrize("mission", GREEN_HORDE)
+def test_an_exit_mission_counts_the_living_on_the_exit(mission: str) -> None:
+    setup = _data(mission)["setup"]
+    assert setup.get("exit_counts_the_living", False) == ("all_in_exit" in setup["goals"])
+
+
+def test_the_fires_and_kills_asked_are_fewer() -> None:
+    assert _data("gh-01-dragon-bile")["setup"]["zombies_to_burn"] == 2
+    assert _data("gh-07-blood-and-fire")["setup"]["zombies_to_burn"] == 2
+    assert _data("gh-08-selective-slaughter")["setup"]["zombies_to_kill"] == {"orc_fatty": 2, "orc_runner": 2}
+
+
+def test_the_necromancer_of_blood_and_fire_starts_across_the_valley_from_the_spawn_zone() -> None:
+    state = _setup(MISSIONS_DIR / "gh-07-blood-and-fire.toml")
+    necromancer = state.box_state.necromancers[0]
+    spawn = next(t.zone for t in state.box_state.spawn_tokens if t.kind == "red")
+    assert state.graph.distances(state.doors_open)[necromancer.zone][spawn] >= 4
+
+
+def test_no_necromancer_comes_when_the_mission_keeps_none() -> None:
+    state = _setup(MISSIONS_DIR / "gh-04-river-of-the-dead.toml")
+    t = state.tables.zombie_index["orc_necromancer"]
+    assert state.supply[t] == 0
+    game = Game(state)
+    number = next(n for n, card in state.tables.zombie_cards.items() if card.kind == "necromancer")
+    spawn = state.box_state.spawn_tokens[0].zone
+    game.resolve_zombie_card(number, spawn)
+    assert not game.box_state.necromancers and sum(game.zombies[z][t] for z in range(state.graph.zone_count)) == 0
+
+
+# --- the living on the EXIT ---------------------------------------------------------------------
+
+
+def _one_dead(state):
+    game = Game(state)
+    game.survivors[0] = replace(game.survivors[0], alive=False)
+    game.check_goals(end_phase=False)
+    return game.result
+
+
+def test_a_death_does_not_lose_a_mission_that_counts_the_living() -> None:
+    assert _one_dead(_setup(MISSIONS_DIR / "gh-04-river-of-the-dead.toml")) is None
+
+
+def test_a_death_still_loses_an_exit_mission_that_counts_everyone() -> None:
+    assert _one_dead(_setup(GOLDEN_DIR / "gh-tutorial.toml")) == "lost"  # the frozen copy has no such line
+    assert _one_dead(_setup(MISSIONS_DIR / "rm-tutorial-1.toml")) == "lost"
+
+
+def test_the_whole_team_lost_loses_a_mission_that_counts_the_living() -> None:
+    game = Game(_setup(MISSIONS_DIR / "gh-04-river-of-the-dead.toml"))
+    for n, s in enumerate(game.survivors):
+        game.survivors[n] = replace(s, alive=False)
+    game.check_goals(end_phase=True)
+    assert game.result == "lost"
+
+
+# --- the box's bot advice -----------------------------------------------------------------------
+
+
+def test_every_necromancer_is_hunted_even_when_no_goal_names_it() -> None:
+    state = _setup(MISSIONS_DIR / "gh-07-blood-and-fire.toml")
+    necromancer = state.box_state.necromancers[0].zone
+    state = replace(state, setup=state.setup.model_copy(update={"goals": ("all_in_exit",)}))
+    assert gh_bot.targets(state, [[0]])[0] == [necromancer]
+
+
+def test_the_team_hunts_the_kinds_kill_zombies_still_wants() -> None:
+    state = _setup(MISSIONS_DIR / "gh-08-selective-slaughter.toml")
+    fatty = state.tables.zombie_index["orc_fatty"]
+    walker = state.tables.zombie_index["orc_walker"]
+    zombies = [list(row) for row in state.zombies]
+    zombies[5][fatty] = 1
+    zombies[7][walker] = 2
+    state = replace(state, zombies=tuple(tuple(row) for row in zombies))
+    assert [5] in gh_bot.targets(state, [[0]]) and [7] not in gh_bot.targets(state, [[0]])
+
+
+def test_a_torch_in_the_backpack_goes_into_a_free_hand_while_a_fire_is_wanted() -> None:
+    state = _setup(MISSIONS_DIR / "gh-01-dragon-bile.toml")
+    torch = next(n for n, kind in enumerate(state.card_kinds) if kind == "torch")
+    s = state.survivors[0]
+    slots = list(s.slots)
+    slots[3] = torch
+    survivors = list(state.survivors)
+    survivors[0] = replace(s, slots=tuple(slots))
+    state = replace(state, survivors=tuple(survivors))
+    seat, legal = whose_turn(state)
+    mine = [c for c in legal if getattr(c, "survivor", "") == s.id]
+    command = gh_bot.ready_fire(state, 0, mine, None)
+    assert isinstance(command, Rearrange)
+    assert torch in command.slots[:2] and s.slots[0] in command.slots[:2]
+    engine.apply(state, seat, command)  # legal
+
+
+@pytest.mark.parametrize("mission", ["gh-01-dragon-bile", "gh-07-blood-and-fire", "gh-08-selective-slaughter"])
+def test_the_planner_plays_a_rebalanced_mission_legally_and_the_same_way_per_seed(mission: str) -> None:
+    board = load_board(MISSIONS_DIR / f"{mission}.toml")
+    known = [s.id for s in load_catalog("green_horde").survivors]
+    setup = {"players": players_for(mission_team(mission, known))}
+    first = play_out(board, setup, 3, planner_bot, max_rounds=8)
+    again = play_out(board, setup, 3, planner_bot, max_rounds=8)
+    assert first.commands > 50 and first.final_hash == again.final_hash
+
+
+# --- simulate --spawn-dice ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("mission", ["gh-04-river-of-the-dead", "inv-m0"])
+def test_spawn_dice_are_refused_where_the_box_draws_at_every_spawn_zone(mission: str) -> None:
+    lines: list[str] = []
+    assert run_cli([str(MISSIONS_DIR / f"{mission}.toml"), "--games", "1", "--spawn-dice", "3"], out=lines.append) == 2
+    assert "rolls no spawn dice" in lines[-1] and f"{mission}.toml" in lines[-1]
+    assert not rolls_spawn_dice(_setup(MISSIONS_DIR / f"{mission}.toml"))
+
+
+def test_a_rue_morgue_mission_rolls_spawn_dice() -> None:
+    assert rolls_spawn_dice(_setup(MISSIONS_DIR / "rm-tutorial-1.toml"))
+
+
+# --- Invader: our maps' spawn zones -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("mission", ["inv-m0", "inv-m2", "inv-m3", "inv-m4", "inv-m9"])
+def test_an_invader_map_whose_legend_names_one_spawn_zone_has_one(mission: str) -> None:
+    text = (MISSIONS_DIR / f"{mission}.toml").read_text(encoding="utf-8")
+    assert "# Balance (docs/zombicide-invader-rules-choices.md, Our maps' balance):" in text
+    assert len([m for m in _data(mission)["markers"] if m["kind"] == "spawn"]) == 1
+    doc = (ROOT / "docs" / "zombicide-invader-rules-choices.md").read_text(encoding="utf-8")
+    assert "Our maps' balance" in doc and mission in doc
+
+
+def test_the_scientists_of_m9_start_off_the_spawn_zones_tile() -> None:
+    data = _data("inv-m9")
+    scientists = [m["zone"] for m in data["markers"] if m["kind"] == "objective" and m.get("color") in ("blue", "white")]
+    spawn_tiles = {m["zone"].split(":")[0] for m in data["markers"] if m["kind"] == "spawn"}
+    assert len(scientists) == 2 and not {zone.split(":")[0] for zone in scientists} & spawn_tiles
+
+
+@pytest.mark.parametrize("mission", ["inv-m1", "inv-m6", "inv-m7"])
+def test_an_invader_mission_of_coloured_spawn_zones_keeps_them(mission: str) -> None:
+    assert len([m for m in _data(mission)["markers"] if m["kind"] == "spawn"]) >= 3
+
+
+def test_the_goal_words_say_the_living_where_the_mission_counts_them() -> None:
+    from game.app.zombicide.goal_words import goals_told
+    from game.i18n import set_language
+
+    goals = ("take_all_objectives", "all_in_exit")
+    assert "still standing on the EXIT" in goals_told(goals, None, _data("gh-04-river-of-the-dead")["setup"])
+    assert "every starting survivor on the EXIT" in goals_told(goals, None, {})
+    state = _setup(MISSIONS_DIR / "gh-04-river-of-the-dead.toml")
+    try:
+        set_language("es")
+        assert "que sigan en pie en la SALIDA" in goals_told(goals, state.box, state.setup)
+    finally:
+        set_language("en")
