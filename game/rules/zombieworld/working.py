@@ -94,6 +94,7 @@ class Game:
         self.fallen = list(state.fallen)
         self.departed = list(state.departed)
         self.vehicles: dict[str, Vehicle] = {v.id: v for v in state.vehicles}
+        self.containers = state.containers
         self._sight_tables: dict[Any, Table] = {}
         self._tops: dict[tuple[float, float], float] = {}  # obstacle tops under ground-level bases
         self.events: list[Any] = []
@@ -133,6 +134,8 @@ class Game:
             forced_directions=self.forced_directions,
             fallen=tuple(self.fallen),
             departed=tuple(self.departed),
+            containers=self.containers,
+            table=self.table,
             vehicles=tuple(self.vehicles.values()),
             weather=self.weather,
             sight_cm=self.sight_cm,
