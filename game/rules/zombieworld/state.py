@@ -245,7 +245,9 @@ class State:
     deploy_order: tuple[str, ...] = ()  # the order the deployment dice gave
     deploy_areas: tuple[tuple[str, tuple[float, float, float, float] | None], ...] = ()  # each band's starting area
     deploy_spots: tuple[tuple[str, tuple[float, float]], ...] = ()  # while deploying: where set-up laid each figure out
-    containers: tuple[tuple[float, float], ...] = ()  # the scenario's containers placed at set-up (centres, cm)
+    # the scenario's containers placed at set-up (centres, cm): out of the repr, so that the digest
+    # of games saved before they existed (every game without containers) stays the same
+    containers: tuple[tuple[float, float], ...] = field(default=(), repr=False)
     table: Table | None = field(default=None, compare=False, repr=False)
     catalog: Catalog | None = field(default=None, compare=False, repr=False)
     # a property of the whole game (see ZombieworldSetup.legacy_placement), outside its digest
