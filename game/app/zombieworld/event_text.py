@@ -97,6 +97,7 @@ ROLL_WORDS = {  # each roll's purpose (the engine's words) as the log names the 
     "interior light": N_("interior light roll"), "building entry": N_("building entry roll"),
     "surprise": N_("surprise roll"), "surprise shot": N_("surprise shot roll"),
     "search": N_("search roll"), "container": N_("container roll"), "prop search": N_("prop search roll"),
+    "containers": N_("containers roll"),
     "zombie in the vehicle": N_("zombie in the vehicle roll"), "weather": N_("weather roll"),
     "street lamp": N_("street lamp roll"), "run over": N_("run over roll"),
     "in the way": N_("in the way roll"), "regain control": N_("regain control roll"),

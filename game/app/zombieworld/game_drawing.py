@@ -22,6 +22,7 @@ from game.app.zombieworld.game_words import hint, level_tag
 from game.i18n import N_, _, ngettext
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
+from game.rules.zombieworld.containers import CONTAINER_PROP
 from game.rules.zombieworld.geometry import BASE_RADIUS_CM
 from game.rules.zombieworld.state import ZOMBIES, Vehicle
 
@@ -39,6 +40,7 @@ ILLEGAL_TAPE = (236, 70, 60)
 TARGET_TINT = (245, 140, 50)
 RAISED_TINT = (240, 220, 120)
 ITEM_TINT = (235, 200, 120)  # items lying on the ground
+CONTAINER_TINT = (176, 120, 62)  # the scenario's containers
 DEPLOY_TINT = (120, 200, 240)  # where the deploying band may place its figures
 KEEP_OUT_TINT = (236, 70, 60)  # ... and the rival survivors' distance it must keep
 ALLIANCE_FIXED = (110, 200, 130)  # the frame round the alliance line: binding, or only a promise
@@ -134,6 +136,7 @@ class GamePainter:
                 pygame.draw.polygon(layer, (*WALK_TINT, 230), points, 3)
         for vehicle in scene.anim.shown_vehicles(scene.state.vehicles):
             self.draw_vehicle(layer, vehicle, px)
+        self.draw_containers(layer, px)
         radius = max(5, BASE_RADIUS_CM * zoom)
         ready = set(scene.controller.activatable()) | set(deploy.models if deploy is not None else ())
         targets = set(scene.controller.shot_targets()) if scene.aiming or scene.aim else set()
@@ -234,6 +237,24 @@ class GamePainter:
             if zoom >= 9:
                 label = text_with_halo(name, max(10, min(15, round(zoom * 0.9))), ITEM_TINT)
                 layer.blit(label, label.get_rect(midtop=(box.centerx, box.bottom + 1)))
+
+    def draw_containers(self, layer: pygame.Surface, px: Any) -> None:
+        """The scenario's containers placed at set-up (they are pieces of the rules' table only):
+        a crate, crossed once searched."""
+        state = self.scene.state
+        if not state.containers or state.table is None:
+            return
+        searched = {p.index for p in state.places if p.searched}
+        for piece in state.table.pieces:
+            if piece.prop != CONTAINER_PROP:
+                continue
+            corners = [px(p) for p in piece.polygon]
+            pygame.draw.polygon(layer, (*CONTAINER_TINT, 255), corners)
+            pygame.draw.polygon(layer, (40, 30, 20, 255), corners, 2)
+            pygame.draw.line(layer, (40, 30, 20, 255), corners[0], corners[2], 1)
+            if piece.index in searched:
+                pygame.draw.line(layer, (*ILLEGAL_TAPE, 255), corners[1], corners[3], 3)
+                pygame.draw.line(layer, (*ILLEGAL_TAPE, 255), corners[0], corners[2], 3)
 
     def draw_vehicle(self, layer: pygame.Surface, vehicle: Vehicle, px: Any) -> None:
         """A top-down car drawn in code: body in its owner's colour, windscreen and lights at the front,

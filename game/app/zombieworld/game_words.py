@@ -48,7 +48,9 @@ def option_label(scene: ZombieworldGameScene, option: Any) -> tuple[str, str] | 
     if isinstance(option, c.SwapWeapons):
         return _("Swap weapons"), "items"
     if isinstance(option, c.Search):
-        return (_("Search the building") if option.piece < 0 else _("Search the prop")), "search"
+        if option.piece < 0:
+            return _("Search the building"), "search"
+        return (_("Search the container") if engine.scenario_container_at(state, option.piece) else _("Search the prop")), "search"
     if isinstance(option, c.UseItem):
         if option.target and scene.controller.model(option.target) is None:  # a scope or silencer for a weapon
             return _("Fit {item} to {weapon}").format(item=item(option.item), weapon=item(option.target)), "items"

@@ -19,6 +19,7 @@ from game.rules.zombieworld.band import (
     unplaced_free_items,
 )
 from game.rules.zombieworld.catalog import Catalog, load_catalog
+from game.rules.zombieworld.containers import place_containers
 from game.rules.zombieworld.deploying import begin, order_bands, pen_quadrant
 from game.rules.zombieworld.geometry import Figure, Table, make_piece
 from game.rules.zombieworld.rounds import advance, start_round
@@ -110,6 +111,8 @@ def setup(board: Board, setup_spec: ZombieworldSetup, seed: int, catalog: Catalo
     if scenario.deployment == "shared_pen_quadrant":  # scenario 6: every band in the pen's quadrant
         pen = pen_quadrant(game)
         rects = {seat: pen for seat in order}
+    if setup_spec.scenario_containers:  # before the bands deploy, out of their areas
+        place_containers(game, order, [rect for rect in rects.values() if rect is not None])
     players = setup_spec.deploy == "players"
     for entry in setup_spec.bands:
         for vehicle_id in entry.band.vehicles:

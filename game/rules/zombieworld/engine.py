@@ -23,6 +23,7 @@ from game.rules.zombieworld.casualties import withdraw
 from game.rules.zombieworld.catalog import load_catalog
 from game.rules.zombieworld.charges import do_charge
 from game.rules.zombieworld.climbing import do_climb, do_jump
+from game.rules.zombieworld.containers import scenario_container_at
 from game.rules.zombieworld.decisions import answer
 from game.rules.zombieworld.deploying import do_deploy, do_deployment_done
 from game.rules.zombieworld.deployment import (
@@ -87,7 +88,7 @@ __all__ = [
     "ALLIANCE_FIXED_UP_TO", "ALLIANCE_FLIP_ON", "ALLIANCE_MIN_BANDS", "EXCHANGE_CM", "GEAR_CHANGE_CM",
     "POINT_BLANK_CM", "SPRINT_DICE", "SPRINT_STEP_CM", "TURN_COST_CM", "DrivePlan", "MoveCost", "Reach",
     "ShotRange", "alliance_problem", "at_exit", "drive_plan", "engaged", "ground_item", "height_cm", "jump_price", "move_cost",
-    "profile", "reach", "shot_range",
+    "profile", "reach", "scenario_container_at", "shot_range",
     # state types and the catalog, for callers that build states
     "Activation", "Bang", "load_catalog",
 ]
@@ -236,4 +237,5 @@ class ZombieworldRules:
         data = json.loads(text)
         if isinstance(data, dict):  # saved before issue 13: replayed with the placement it was played with
             data.setdefault("legacy_placement", True)
+            data.setdefault("scenario_containers", False)
         return ZombieworldSetup.model_validate(data)

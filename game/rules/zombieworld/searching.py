@@ -12,6 +12,7 @@ from game.rules.core.base import IllegalCommand
 from game.rules.core.rng import draw_floats
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.casualties import wound
+from game.rules.zombieworld.containers import is_scenario_container
 from game.rules.zombieworld.equipment import give
 from game.rules.zombieworld.geometry import BASE_RADIUS_CM, Figure, base_distance, figure_footprint_gap
 from game.rules.zombieworld.melee import after_fight, melee
@@ -277,7 +278,7 @@ def _search_piece(game: Game, model: Model, command: c.Search) -> None:
     if place.searched:
         raise IllegalCommand(f"the {piece.label or 'piece'} has already been searched")
     scenario = game.catalog.scenario(game.base.scenario)
-    if scenario.find_on is not None:
+    if scenario.find_on is not None and is_scenario_container(piece, game.containers):
         if model.id in place.tried_by:
             raise IllegalCommand(f"{model.name} has already searched the {piece.label or 'piece'}")
         if scenario.victory == "rescue" and any(m.rescued for m in game.alive()):

@@ -45,6 +45,9 @@ class ZombieworldSetup(BaseModel):
     # True only for games saved before issue 13 (their saves lack the field): bands laid out from
     # their area's corner and zombies landing on models, so that those games replay as played
     legacy_placement: bool = False
+    # False only for games saved before the scenario's containers were placed (their saves lack the
+    # field), so that a rescue or antidote game saved then replays as played
+    scenario_containers: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,6 +245,9 @@ class State:
     deploy_order: tuple[str, ...] = ()  # the order the deployment dice gave
     deploy_areas: tuple[tuple[str, tuple[float, float, float, float] | None], ...] = ()  # each band's starting area
     deploy_spots: tuple[tuple[str, tuple[float, float]], ...] = ()  # while deploying: where set-up laid each figure out
+    # the scenario's containers placed at set-up (centres, cm): out of the repr, so that the digest
+    # of games saved before they existed (every game without containers) stays the same
+    containers: tuple[tuple[float, float], ...] = field(default=(), repr=False)
     table: Table | None = field(default=None, compare=False, repr=False)
     catalog: Catalog | None = field(default=None, compare=False, repr=False)
     # a property of the whole game (see ZombieworldSetup.legacy_placement), outside its digest

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from game.board.model import TerrainKind
 from game.rules.zombieworld.catalog import Catalog, load_catalog
+from game.rules.zombieworld.containers import is_scenario_container
 from game.rules.zombieworld.state import ZOMBIES, Model, Place, State
 from game.rules.zombieworld.tactics_routes import walks_of
 
@@ -143,12 +144,12 @@ def unsearched_buildings(state: State) -> list[tuple[int, Point]]:
 
 
 def open_containers(state: State, model: Model) -> list[tuple[int, Point]]:
-    """Containers and props this survivor may still search, with the point of them nearest to it."""
+    """The scenario's containers this survivor may still search, with the point of them nearest to it."""
     if state.table is None:
         return []
     found = []
     for piece in state.table.pieces:
-        if not piece.prop:
+        if not is_scenario_container(piece, state.containers):
             continue
         place = _place(state, piece.index)
         if place is not None and (place.searched or model.id in place.tried_by):

@@ -14,6 +14,7 @@ there is no import circle.
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from dataclasses import replace
 from typing import Any
 
@@ -45,6 +46,8 @@ from game.rules.zombieworld.state import (
 )
 
 CONTACT_CM = 0.05
+KEPT_SIGHT_TABLES = 64  # tables with the vehicles' bodies, kept across applies while nothing moved
+_SIGHT_TABLES: OrderedDict[tuple[Any, ...], tuple[Table, Table]] = OrderedDict()
 STAIRS_CONTACT_CM = 2 * BASE_RADIUS_CM  # two models part-way up one flight this close in height meet
 
 
@@ -94,7 +97,7 @@ class Game:
         self.fallen = list(state.fallen)
         self.departed = list(state.departed)
         self.vehicles: dict[str, Vehicle] = {v.id: v for v in state.vehicles}
-        self._sight_tables: dict[Any, Table] = {}
+        self.containers = state.containers
         self._tops: dict[tuple[float, float], float] = {}  # obstacle tops under ground-level bases
         self.events: list[Any] = []
         self.alliance_fixed = state.alliance_fixed
@@ -133,6 +136,8 @@ class Game:
             forced_directions=self.forced_directions,
             fallen=tuple(self.fallen),
             departed=tuple(self.departed),
+            containers=self.containers,
+            table=self.table,
             vehicles=tuple(self.vehicles.values()),
             weather=self.weather,
             sight_cm=self.sight_cm,
@@ -313,18 +318,23 @@ class Game:
         if not self.vehicles:
             return self.table
         skip = tuple(sorted({m.vehicle for m in models if m.vehicle}))
-        key = (skip, tuple((v.id, v.x, v.y, v.facing) for v in self.vehicles.values()))
-        table = self._sight_tables.get(key)
-        if table is None:
-            pieces = list(self.table.pieces)
-            for vehicle in self.vehicles.values():
-                if vehicle.id in skip:
-                    continue
-                spec = self.catalog.vehicle(vehicle.vehicle)
-                pieces.append(make_piece(len(pieces), TerrainKind.COVER, self.body(vehicle).corners(),
-                                         spec.height_cm if spec else 4.0, 2, spec.name if spec else "vehicle"))
-            table = Table.build(self.table.width_cm, self.table.height_cm, pieces, self.table.walls)
-            self._sight_tables[key] = table
+        key = (id(self.table), skip, tuple((v.id, v.vehicle, v.x, v.y, v.facing, v.length_cm, v.width_cm)
+                                           for v in self.vehicles.values()))
+        kept = _SIGHT_TABLES.get(key)
+        if kept is not None and kept[0] is self.table:  # the same table, not another one at a reused address
+            _SIGHT_TABLES.move_to_end(key)
+            return kept[1]
+        pieces = list(self.table.pieces)
+        for vehicle in self.vehicles.values():
+            if vehicle.id in skip:
+                continue
+            spec = self.catalog.vehicle(vehicle.vehicle)
+            pieces.append(make_piece(len(pieces), TerrainKind.COVER, self.body(vehicle).corners(),
+                                     spec.height_cm if spec else 4.0, 2, spec.name if spec else "vehicle"))
+        table = Table.build(self.table.width_cm, self.table.height_cm, pieces, self.table.walls)
+        _SIGHT_TABLES[key] = (self.table, table)
+        if len(_SIGHT_TABLES) > KEPT_SIGHT_TABLES:
+            _SIGHT_TABLES.popitem(last=False)
         return table
 
     def gap(self, a: Model, b: Model) -> float:

@@ -1,7 +1,8 @@
 """Table geometry for Zombieworld, in cm: distances between bases, line of sight, cover, the cost
 of a move along waypoints, and vehicle bodies. Pure Python; built once per board
 (``Table.from_board``). One module per concern: ``table`` (figures, pieces, the table, distances),
-``sight`` (line of sight and cover), ``moves`` (path costs, jumps, where a base may stand) and
+``sight`` (line of sight and cover), ``sight_map`` (every figure's sight of every other, shared and
+kept between moves), ``moves`` (path costs, jumps, where a base may stand) and
 ``bodies`` (vehicle footprints); this package offers all of their names.
 """
 
@@ -41,6 +42,7 @@ from game.rules.zombieworld.geometry.sight import (
     targets_in_sight,
     visible_fraction,
 )
+from game.rules.zombieworld.geometry.sight_map import SightMap
 from game.rules.zombieworld.geometry.table import (
     BASE_RADIUS_CM,
     DEFAULT_FLOOR_HEIGHT_CM,
@@ -131,4 +133,5 @@ __all__ = [
     "targets_in_sight",
     "truthy",
     "visible_fraction",
+    "SightMap",
 ]

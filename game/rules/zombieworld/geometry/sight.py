@@ -113,7 +113,9 @@ def visible_fraction(table: Table, shooter: Figure, target: Figure, others: Sequ
 
 def _visible_fraction(table: Table, shooter: Figure, target: Figure, rows: Sequence[FigureRow],
                       open_portals: frozenset[str], eye_height_cm: float, shooter_building: int | None,
-                      view: Sequence[ViewRow] | None = None) -> float:
+                      view: Sequence[ViewRow] | None = None, near: Sequence[Blocker] | None = None) -> float:
+    """``near``, when given, holds every blocker the rays can meet (and maybe more): the pair's own
+    list, shared by both directions (``sight_map``)."""
     sx, sy = shooter.x, shooter.y
     tx, ty = target.x, target.y
     length = math.hypot(tx - sx, ty - sy)
@@ -131,7 +133,9 @@ def _visible_fraction(table: Table, shooter: Figure, target: Figure, rows: Seque
     margin = reach + BASE_RADIUS_CM
     low_x, high_x = (sx - margin, tx + margin) if sx < tx else (tx - margin, sx + margin)
     low_y, high_y = (sy - margin, ty + margin) if sy < ty else (ty - margin, sy + margin)
-    if view is not None:
+    if near is not None:
+        candidates = [b for b in near if b[0] <= high_x and b[2] >= low_x and b[1] <= high_y and b[3] >= low_y]
+    elif view is not None:
         spread = math.atan2(reach, length) + 1e-6
         candidates = _in_view(view, math.atan2(ty - sy, tx - sx), spread, math.hypot(length, reach) + 1e-6)
     else:

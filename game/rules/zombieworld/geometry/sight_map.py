@@ -1,0 +1,198 @@
+"""Every figure's sight of every other at once, with the work shared (what the AI band asks at each
+decision): ``SightMap``.
+
+The answers are ``sight``'s own (``targets_in_sight`` for each shooter); only the work is shared:
+- each pair of figures looks up once, in the table's grid, the pieces and walls between them, and
+  the figures standing between them; both directions use that list;
+- a pair with nothing between them sees each other whole, without tracing a ray;
+- where each figure stands (in a building, on difficult ground) and the cover pieces next to it
+  are found once per figure, not once per shooter;
+- ``update`` with the figures after a move recomputes only the pairs a change can touch: those
+  of the figures that moved, and those whose line passes where a moved figure stood or stands
+  (a miniature hides what is behind it). The table and its open doors are fixed for one map.
+"""
+
+from __future__ import annotations
+
+import math
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.board.model import TerrainKind
+from game.rules.zombieworld.geometry.sight import (
+    Blocker,
+    Cover,
+    FigureRow,
+    _visible_fraction,
+    figure_rows,
+)
+from game.rules.zombieworld.geometry.table import (
+    BASE_RADIUS_CM,
+    EPS,
+    EYE_HEIGHT_CM,
+    GRID_MARGIN_CM,
+    Figure,
+    Piece,
+    Table,
+    base_distance,
+    crossings,
+)
+
+Pair = tuple[str, str]
+Box = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class _Ground:
+    """Where one figure stands, as cover sees it."""
+
+    building: int | None
+    difficult: bool
+    cover_pieces: tuple[Piece, ...]  # cover pieces within a base and a cm of it
+
+
+class SightMap:
+    """The sight of every figure on ``table`` by every other; ``update`` after a move."""
+
+    def __init__(self, table: Table, figures: Sequence[Figure] = (), open_portals: frozenset[str] = frozenset()):
+        self.table = table
+        self.open_portals = open_portals
+        self._figures: dict[str, Figure] = {}
+        self._order: list[str] = []
+        self._fractions: dict[Pair, float] = {}
+        self._grounds: dict[str, _Ground] = {}
+        self._boxes: dict[Pair, Box] = {}
+        self.pairs_traced = 0  # pairs worked out by the last update (the others were kept)
+        self.update(figures)
+
+    # --- answers ----------------------------------------------------------------------------
+
+    def fraction(self, shooter: str, target: str) -> float:
+        """Share of ``target``'s vital points ``shooter`` sees (``sight.visible_fraction``)."""
+        return self._fractions[(shooter, target)]
+
+    def sees(self, shooter: str, target: str, max_range_cm: float = 0.0) -> bool:
+        """``sight.can_see``: half the vital points or more, within ``max_range_cm`` when set."""
+        if max_range_cm and base_distance(self._figures[shooter], self._figures[target]) > max_range_cm:
+            return False
+        return self._fractions[(shooter, target)] >= 0.5
+
+    def targets_in_sight(self, shooter: str, max_range_cm: float = 0.0) -> list[tuple[Figure, Cover]]:
+        """``sight.targets_in_sight`` for this shooter, in the figures' order."""
+        return [(self._figures[target], self.cover(shooter, target)) for target in self._order
+                if target != shooter and self.sees(shooter, target, max_range_cm)]
+
+    def cover(self, shooter: str, target: str) -> Cover:
+        """``sight.target_cover``, from what each figure's ground was found to be."""
+        at_shooter, at_target = self._grounds[shooter], self._grounds[target]
+        same = at_shooter.building is not None and at_shooter.building == at_target.building
+        behind = _behind_cover(self._figures[shooter], self._figures[target], at_target.cover_pieces)
+        if at_target.building is not None and not same:
+            column = "building"
+        elif at_target.difficult or behind:
+            column = "difficult"
+        else:
+            column = "open"
+        return Cover(column, at_shooter.building is not None, at_target.building is not None, same, behind)
+
+    # --- work -------------------------------------------------------------------------------
+
+    def update(self, figures: Sequence[Figure]) -> None:
+        """Take the figures as they stand now; recompute only what their changes can touch."""
+        new = {f.id: f for f in figures}
+        changed = {fid for fid, f in new.items() if self._figures.get(fid) != f} | (self._figures.keys() - new.keys())
+        spots = [(f.x, f.y, f.radius_cm) for fid in changed for f in (self._figures.get(fid), new.get(fid))
+                 if f is not None]
+        for fid in changed:
+            if fid in new:
+                self._grounds[fid] = self._ground(new[fid])
+            else:
+                self._grounds.pop(fid, None)
+        self._figures = new
+        self._order = [f.id for f in figures]
+        rows = figure_rows(figures)
+        self.pairs_traced = 0
+        kept_fractions: dict[Pair, float] = {}
+        kept_boxes: dict[Pair, Box] = {}
+        ids = self._order
+        for i, first in enumerate(ids):
+            for second in ids[i + 1:]:
+                pair = (first, second)
+                box = self._boxes.get(pair)
+                if box is not None and first not in changed and second not in changed and not any(
+                        box[0] - r <= x <= box[2] + r and box[1] - r <= y <= box[3] + r
+                        and _near_line(new[first], new[second], x, y, r + box_margin(new[first], new[second]))
+                        for x, y, r in spots):
+                    kept_boxes[pair] = box
+                    kept_fractions[pair] = self._fractions[pair]
+                    kept_fractions[(second, first)] = self._fractions[(second, first)]
+                    continue
+                box = self._trace(new[first], new[second], rows, kept_fractions)
+                kept_boxes[pair] = box
+                self.pairs_traced += 1
+        self._fractions = kept_fractions
+        self._boxes = kept_boxes
+
+    def _trace(self, a: Figure, b: Figure, rows: Sequence[FigureRow], into: dict[Pair, float]) -> Box:
+        """Both directions of one pair; the box within which a figure could hide either."""
+        margin = box_margin(a, b)
+        low_x, high_x = (a.x - margin, b.x + margin) if a.x < b.x else (b.x - margin, a.x + margin)
+        low_y, high_y = (a.y - margin, b.y + margin) if a.y < b.y else (b.y - margin, a.y + margin)
+        box = (low_x, low_y, high_x, high_y)
+        table = self.table
+        if max(a.radius_cm, b.radius_cm) * 0.8 < GRID_MARGIN_CM and table.grid[0]:
+            near: list[Blocker] = table.blockers_along(a.x, a.y, b.x, b.y)
+        else:  # rays aimed beyond the grid's margin: every blocker
+            near = list(table.blockers)
+        near = [k for k in near if k[0] <= high_x and k[2] >= low_x and k[1] <= high_y and k[3] >= low_y]
+        between = _rows_in(rows, box, a.id, b.id)
+        if not near and not between or math.hypot(b.x - a.x, b.y - a.y) < EPS:
+            into[(a.id, b.id)] = into[(b.id, a.id)] = 1.0  # nothing between them: whole, both ways
+            return box
+        for shooter, target in ((a, b), (b, a)):
+            into[(shooter.id, target.id)] = _visible_fraction(table, shooter, target, between, self.open_portals,
+                                                              EYE_HEIGHT_CM, self._grounds[shooter.id].building,
+                                                              near=near)
+        return box
+
+    def _ground(self, figure: Figure) -> _Ground:
+        table = self.table
+        reach = figure.radius_cm + 1.0
+        cover = tuple(p for p in table.pieces if p.kind is TerrainKind.COVER
+                      and p.bounds[0] - reach <= figure.x <= p.bounds[2] + reach
+                      and p.bounds[1] - reach <= figure.y <= p.bounds[3] + reach)
+        return _Ground(table.building_at(figure.position), table.in_difficult(figure.position), cover)
+
+
+def box_margin(a: Figure, b: Figure) -> float:
+    """How far beside the line between two figures their rays (and a figure hiding them) can pass."""
+    return max(a.radius_cm, b.radius_cm) * 0.8 + BASE_RADIUS_CM
+
+
+def _near_line(a: Figure, b: Figure, x: float, y: float, within: float) -> bool:
+    """The point (x, y) lies within ``within`` of the segment between the two figures."""
+    dx, dy = b.x - a.x, b.y - a.y
+    length_sq = dx * dx + dy * dy
+    t = 0.0 if length_sq < EPS else min(1.0, max(0.0, ((x - a.x) * dx + (y - a.y) * dy) / length_sq))
+    px, py = a.x + t * dx - x, a.y + t * dy - y
+    return px * px + py * py <= within * within
+
+
+def _rows_in(rows: Sequence[FigureRow], box: Box, skip_a: str, skip_b: str) -> list[FigureRow]:
+    low_x, low_y, high_x, high_y = box
+    xs = getattr(rows, "xs", None)
+    if xs is not None:
+        rows = rows[bisect_left(xs, low_x):bisect_right(xs, high_x)]
+    return [r for r in rows if low_x <= r[0] <= high_x and low_y <= r[1] <= high_y and r[2] != skip_a and r[2] != skip_b]
+
+
+def _behind_cover(shooter: Figure, target: Figure, pieces: Sequence[Piece]) -> bool:
+    """``sight._behind_cover_piece`` over the cover pieces next to the target."""
+    reach = target.radius_cm + 1.0
+    length = math.hypot(target.x - shooter.x, target.y - shooter.y)
+    for piece in pieces:
+        ts = crossings(piece, shooter.x, shooter.y, target.x, target.y)
+        if any((1 - t) * length <= reach for t in ts):
+            return True
+    return False
