@@ -56,3 +56,12 @@ def test_nine_blocks_was_rebalanced_to_a_short_walk_and_fewer_spawns() -> None:
     assert sorted(n for p in red for n in p.locators) == [1, 2, 3]  # a face each, half the dice name none
     assert {p.color for p in state.graph.spawns} >= {"red", "blue", "green"}
     assert "Balance (issue 18)" in (MISSIONS / "city-3x3.toml").read_text(encoding="utf-8")
+
+
+def test_supply_run_was_rebalanced_to_a_shorter_walk_and_three_spawn_dice() -> None:
+    state = fresh("rm-supply-run")
+    walk = mission_walk(state)
+    assert walk.walk == 25 and walk.objectives == 5 and not walk.leaves  # was 32
+    assert state.spawn_dice == 3  # the survivor-count table would roll 4 for six
+    assert "2R:rm-s-e" in {state.graph.zone_ids[p.zone] for p in state.graph.objectives}
+    assert "Balance (issue 18)" in (MISSIONS / "rm-supply-run.toml").read_text(encoding="utf-8")
