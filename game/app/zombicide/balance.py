@@ -187,7 +187,8 @@ def _walk_lines(figures: MissionFigures) -> list[str]:
     walk = figures.walk
     lines: list[str] = []
     if walk is not None:
-        exit_text = f"the exit is {walk.to_exit} zones from the start" if walk.to_exit is not None else "no exit to reach"
+        exit_text = (f"the exit is {walk.to_exit} zone{'' if walk.to_exit == 1 else 's'} from the start"
+                     if walk.to_exit is not None else "no exit to reach")
         route = (f"the shortest walk through the {walk.objectives} objectives the goals want"
                  f"{' and out' if walk.leaves else ''} is {walk.walk} zones"
                  if walk.walk is not None else "the goals cannot all be reached on foot")
