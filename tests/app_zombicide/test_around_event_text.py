@@ -84,9 +84,10 @@ def test_sentences_use_names_from_the_state_and_the_board(game):
         "Skinner Fatty shambles from the street outside Butcher to Butcher."
     assert describe(ev.DiceRolled("attack", (6, 1, 4), "joe"), state) == "Joe rolls: [6] [1] [4]."
     # the spawn dice say which zones draw cards, by the names the board shows (no locator numbers)
-    assert describe(ev.DiceRolled("spawn", (4, 4, 2, 3)), state, names) == (
-        f"The spawn dice roll 4, 4, 2, 3: 1 card for {names['1R:st-n']}, 3 cards for {names['7R:st-w']}.")
-    assert describe(ev.DiceRolled("spawn", (5,)), state, names) == f"The spawn dice roll 5: 1 card for {names['9R:st-e']}."
+    # (Nine Blocks: one face a red spawn zone, 1 to 3; a 4 names none)
+    assert describe(ev.DiceRolled("spawn", (2, 4, 1, 2)), state, names) == (
+        f"The spawn dice roll 2, 4, 1, 2: 1 card for {names['1R:st-n']}, 2 cards for {names['7R:st-w']}.")
+    assert describe(ev.DiceRolled("spawn", (3,)), state, names) == f"The spawn dice roll 3: 1 card for {names['9R:st-e']}."
     assert describe(ev.SurvivorWounded("cathy", 1, "crowbar"), state) == "Cathy is wounded, losing Crowbar (1 wound)."
     assert describe(ev.GameEnded("won"), state).startswith("Victory")
     assert describe(ev.SkillGained("joe", "plus_one_die:melee"), state) == "Joe learns +1 die: melee."

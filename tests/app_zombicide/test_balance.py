@@ -91,3 +91,19 @@ def test_a_report_without_pictures_for_shipping(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["README.md", "rm-night-shift.json", "rm-night-shift.md"]
     index = (tmp_path / "README.md").read_text(encoding="utf-8")
     assert "| [rm-night-shift](rm-night-shift.md) |" in index and "/2 (" in index
+
+
+def test_a_report_tells_how_far_the_mission_walks_and_which_objectives_were_taken(tmp_path: Path) -> None:
+    lines: list[str] = []
+    assert balance.run_cli([str(NIGHT_SHIFT), "--games", "3", "--jobs", "1", "--no-progress", "--no-pictures",
+                            "--out", str(tmp_path)], lines.append) == 0, lines
+    text = (tmp_path / "rm-night-shift.md").read_text(encoding="utf-8")
+    # Night Shift: take its four objectives, no exit goal (tests/zombicide/test_mission_walk.py)
+    assert "the shortest walk through the 4 objectives the goals want and out is" not in text
+    assert "## The walk" in text and "the shortest walk through the 4 objectives the goals want is 19 zones" in text
+    table = text.split("## Objectives taken", 1)[1].split("##", 1)[0]
+    rows = [row for row in table.splitlines() if row.startswith("| ") and "of 3 |" in row]
+    assert len(rows) == 4 and ":hl-" not in table and ":rm-" not in table  # the names the board shows
+    report = balance.last_report("rm-night-shift", tmp_path)
+    assert report is not None and report.walk == 19
+    assert "| 19 |" in (tmp_path / "README.md").read_text(encoding="utf-8")

@@ -52,6 +52,7 @@ class BalanceReport(BaseModel):
     interval: tuple[float, float]
     rating: str = Field(max_length=40)
     bot: str = Field(max_length=40)
+    walk: int | None = None  # zones of the mission's shortest walk (mission_walk), to compare missions by
 
 
 def wilson_interval(won: int, games: int, z: float = Z_95) -> tuple[float, float]:
@@ -97,6 +98,8 @@ class MissionFigures:
     interrupted: bool
     zone_names: dict[str, str]  # zone id → the name the board shows
     zombie_names: dict[str, str]  # zombie kind id → its name on the cards
+    walk: Any = None  # mission_walk.MissionWalk: how far the mission makes the team walk
+    objectives: tuple[tuple[str, str], ...] = ()  # (zone name, colour) of each objective, in the board's order
 
     @property
     def won(self) -> int:
@@ -144,6 +147,7 @@ def markdown(figures: MissionFigures, mission_path: Path, deaths_png: str, round
         f"| survivors lost per game | mean {sum(lost) / n:.2f}, none lost in {lost.count(0)} games |" if n else "",
         f"| games still going at the round limit | {sum(1 for g in figures.games if g.result == 'unfinished')} |",
         "",
+        *_walk_lines(figures),
         "## Where survivors fell",
         "",
         *([f"![where survivors fell]({deaths_png})", ""] if deaths_png else []),
@@ -175,6 +179,30 @@ def markdown(figures: MissionFigures, mission_path: Path, deaths_png: str, round
         "",
     ]
     return "\n".join(lines)
+
+
+def _walk_lines(figures: MissionFigures) -> list[str]:
+    """How far the mission makes the team walk, and how often each objective was taken: a long walk
+    or an objective never reached points at the mission, not the bot."""
+    walk = figures.walk
+    lines: list[str] = []
+    if walk is not None:
+        exit_text = (f"the exit is {walk.to_exit} zone{'' if walk.to_exit == 1 else 's'} from the start"
+                     if walk.to_exit is not None else "no exit to reach")
+        route = (f"the shortest walk through the {walk.objectives} objectives the goals want"
+                 f"{' and out' if walk.leaves else ''} is {walk.walk} zones"
+                 if walk.walk is not None else "the goals cannot all be reached on foot")
+        lines += ["## The walk", "",
+                  f"With every door open, {exit_text}; {route}. The index (README.md) compares the walks "
+                  "of every mission.", ""]
+    if figures.objectives and figures.games:
+        n = len(figures.games)
+        lines += ["## Objectives taken", "", "| objective | colour | games where it was taken |", "| --- | --- | --- |"]
+        for k, (zone, colour) in enumerate(figures.objectives):
+            taken = sum(1 for game in figures.games if k < len(game.objectives_taken) and game.objectives_taken[k])
+            lines.append(f"| {zone} | {colour or '—'} | {taken} of {n} |")
+        lines.append("")
+    return lines
 
 
 # --- pictures ----------------------------------------------------------------------------------
@@ -276,8 +304,10 @@ def report_mission(path: Path, games: int, seed: int, bot_name: str, out_dir: Pa
     """Play and write one mission's report (``pictures``: with its heat map and rounds chart); raises
     ValueError (or MapFormatError) when it cannot be played."""
     from game.board.mission import load_board
+    from game.rules.zombicide import engine
     from game.rules.zombicide.boxes import DEFAULT_BOX
     from game.rules.zombicide.catalog import load_catalog
+    from game.rules.zombicide.mission_walk import mission_walk
     from game.rules.zombicide.simulate import BOTS, mission_team, players_for, simulate
 
     board = load_board(path)
@@ -289,9 +319,12 @@ def report_mission(path: Path, games: int, seed: int, bot_name: str, out_dir: Pa
     summary = simulate(board, {"players": players_for(survivors)}, games, seed, BOTS[bot_name], mission=path,
                        jobs=jobs, cluster=cluster, progress=progress)
     zone_names = {zone_id: _zone_name(zone) for zone_id, zone in board.zones.items()}
+    fresh = engine.setup(board, {"players": players_for(survivors)}, seed)
+    objectives = tuple((zone_names.get(fresh.graph.zone_ids[p.zone], fresh.graph.zone_ids[p.zone]), p.color)
+                       for p in fresh.graph.objectives)
     figures = MissionFigures(mission_id, board.title or path.stem, summary.games, bot_name, survivors,
                              summary.seconds, summary.interrupted, zone_names,
-                             {kind.id: kind.name for kind in catalog.zombies})
+                             {kind.id: kind.name for kind in catalog.zombies}, mission_walk(fresh), objectives)
     if not figures.games:
         return figures
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -302,7 +335,8 @@ def report_mission(path: Path, games: int, seed: int, bot_name: str, out_dir: Pa
     _write(out_dir / f"{mission_id}.md", markdown(figures, path, deaths_png, rounds_png))
     n = len(figures.games)
     record = BalanceReport(mission_id=mission_id, games=n, won=figures.won, interval=wilson_interval(figures.won, n),
-                           rating=rating(figures.won / n), bot=bot_name)
+                           rating=rating(figures.won / n), bot=bot_name,
+                           walk=figures.walk.walk if figures.walk is not None else None)
     _write(out_dir / f"{mission_id}.json", record.model_dump_json(indent=2) + "\n")
     return figures
 
@@ -317,15 +351,18 @@ def write_index(out_dir: Path) -> Path:
         low, high = report.interval
         rows.append(f"| [{report.mission_id}]({report.mission_id}.md) | {report.rating} | "
                     f"{report.won}/{report.games} ({report.won / report.games:.0%}, 95 % {low:.0%}–{high:.0%}) | "
-                    f"{report.bot} |")
+                    f"{report.bot} | {'—' if report.walk is None else report.walk} |")
     text = "\n".join([
         "# How hard each mission is",
         "",
         "Measured by bots with `python main.py balance` (`make balance` writes this folder). The mission picker "
         "shows each mission's rating from here until the player measures it again.",
         "",
-        "| mission | rating | won | bot |",
-        "| --- | --- | --- | --- |",
+        "The walk is the zones from the start through every objective the goals want (and out, when they "
+        "want it), every door open: a long walk makes a mission hard whoever plays it.",
+        "",
+        "| mission | rating | won | bot | walk |",
+        "| --- | --- | --- | --- | --- |",
         *rows,
         "",
     ])

@@ -88,6 +88,7 @@ class GameFigures:
     commands: int
     # each survivor lost: the zone, and the zombie kind whose attack came last before it fell ("" if none)
     losses: tuple[tuple[str, str], ...] = ()
+    objectives_taken: tuple[bool, ...] = ()  # in the board's order of objectives
 
 
 @dataclass
@@ -158,6 +159,7 @@ def play_game(board: Board, setup: Mapping[str, Any], seed: int, bot: Bot, max_r
         zombies_killed=state.kills,
         commands=commands,
         losses=tuple(losses),
+        objectives_taken=tuple(state.objectives_taken),
     )
 
 
