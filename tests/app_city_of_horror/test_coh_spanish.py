@@ -45,6 +45,10 @@ def test_set_up_a_whole_game_and_the_end_in_spanish(tmp_path, monkeypatch, spani
     setup.seed = SEED
     app.frame(1 / 30, [])
     setup.press_key("page")  # the boards and table rules
+    setup.press_key("option:hold_back")
+    app.frame(1 / 30, [])
+    assert any(text.endswith(": sí") for text in drawn.texts)
+    setup.press_key("option:hold_back")
     app.frame(1 / 30, [])
     setup.press_key("page")
     for seat in (1, 2):  # two more people (bot, random bot, person); the rest stay bots

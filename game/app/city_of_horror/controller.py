@@ -136,7 +136,7 @@ class CohController:
     def everyone_done(self) -> int:
         """Every person the open window (or the card waiting) is still waiting for passes; how many."""
         count = 0
-        for _ in range(len(self.seats) * 2):
+        for _sweep in range(len(self.seats) * 2):
             state = self.state
             if state.stage.kind != "window":
                 break

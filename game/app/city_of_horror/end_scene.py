@@ -29,7 +29,7 @@ def score_lines(state: State, seat: str) -> list[str]:
     for character in state.alive_characters(seat):
         card = catalog.characters[character.id]
         value = card.fit if character.fit else card.exhausted
-        lines.append(f"{character_name(character.id)} ({character_state(character)}): {value}")
+        lines.append(f"{character_name(character.id)} {character_state(character)}: {value}")
     if state.antidotes[index]:
         lines.append(_("{antidotes} left: {n}").format(antidotes=antidotes(state.antidotes[index]), n=state.antidotes[index]))
     if state.food[index]:

@@ -375,7 +375,7 @@ class PrivatePanel(Overlay):
         y += write(target, _("Your characters"), (box.left, y), 19) + 2
         for character in view.alive_characters(seat):
             state = character_state(character)
-            y += write(target, f"{character_name(character.id)}: {location_name(character.location)} ({state})",
+            y += write(target, f"{character_name(character.id)}: {location_name(character.location)} {state}",
                        (box.left + 6, y), 15, width=box.width - 6) + 2
         known = [(number, card) for number, card in enumerate(view.invasion, start=1)
                  if card != HIDDEN_CARD and number > view.revealed]
@@ -739,6 +739,6 @@ def location_lines(view: State, location: str) -> list[str]:
         lines.append(_("Explosion markers: {n}").format(n=place.explosions))
     for character in view.present(location):
         state = character_state(character)
-        lines.append(f"{character_name(character.id)} ({character.owner}, {state})")
+        lines.append(f"{character_name(character.id)} ({character.owner}) {state}")
     return lines
 

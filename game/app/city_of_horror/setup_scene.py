@@ -25,7 +25,7 @@ from game.table.saves import DEFAULT_SAVE_DIR
 
 DEFAULT_NAMES = ("Ana", "Ben", "Cai", "Dee", "Eve", "Fay")
 WHO = ("", "survivor", "random")  # a person, or one of the bots
-SIDE_WORDS = {"bottom": N_("bottom"), "right": N_("right"), "top": N_("top"), "left": N_("left")}
+SIDE_WORDS = {"bottom": N_("Edge: bottom"), "right": N_("Edge: right"), "top": N_("Edge: top"), "left": N_("Edge: left")}
 WHO_WORDS = {"": N_("Person"), "survivor": N_("Bot"), "random": N_("Random bot")}
 ROW_PX = 62
 COMPACT_BELOW_PX = (1240, 96 + 12 * 52 + 8 + 52 + 48)  # the boards-and-rules column beside the players
@@ -90,7 +90,7 @@ class CohSetupScene(Scene):
             buttons += [
                 Button(pygame.Rect(left + 256, y, 130, BUTTON_H), colour_name(self.colours[n]).capitalize(), f"colour:{n}", "option"),
                 Button(pygame.Rect(left + 394, y, 150, BUTTON_H), _(WHO_WORDS[self.who[n]]), f"who:{n}", "option"),
-                Button(pygame.Rect(left + 552, y, 150, BUTTON_H), _("Edge: {side}").format(side=_(SIDE_WORDS[self.sides[n]])), f"side:{n}", "option"),
+                Button(pygame.Rect(left + 552, y, 150, BUTTON_H), _(SIDE_WORDS[self.sides[n]]), f"side:{n}", "option"),
             ]
         y = top + self.count * ROW_PX + 6
         if not (compact and self.rules_page):
@@ -126,7 +126,7 @@ class CohSetupScene(Scene):
         if self.compact():  # their own page: the rules in a second column
             right, y = right + 440, top
         for key, words in OPTIONS:
-            button = Button(pygame.Rect(right, y, 420, 46), f"{_(words)}: {_('yes') if self.options[key] else _('no')}",
+            button = Button(pygame.Rect(right, y, 420, 46), (_("{option}: yes") if self.options[key] else _("{option}: no")).format(option=_(words)),
 
                             f"option:{key}", "option")
             button.toggled = self.options[key]

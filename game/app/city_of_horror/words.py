@@ -137,9 +137,10 @@ STATUS_WORDS = {"collapsed": N_("collapsed"), "burned": N_("burned"), "blocked":
 
 
 def character_state(character: Any) -> str:
-    """Fit or Exhausted, and hidden, in the player's language."""
-    state = _("Fit") if character.fit else _("Exhausted")
-    return _("{state}, hidden").format(state=state) if character.hidden else state
+    """"(Fit)" or "(Exhausted)", and hidden, in the player's language (whole, as "Fit" alone is also a verb)."""
+    if character.hidden:
+        return _("(Fit, hidden)") if character.fit else _("(Exhausted, hidden)")
+    return _("(Fit)") if character.fit else _("(Exhausted)")
 
 
 def choice_name(choice: str) -> str:
