@@ -121,5 +121,6 @@ def test_sentences_join_the_spanish_article_to_a_and_de(spanish):
 
     moved = ev.ZombiesMoved("crossroads", "bank", 2, "invasion")
     assert describe(moved) == "2 zombis van del Cruce al Banco (la Invasión)"
+    assert describe(ev.ZombiesArrived("armory", 1, 1, "invasion")) == "llega 1 zombi a la Armería"
     i18n.set_language("en")
     assert describe(moved) == "2 zombies go from the Crossroads to the Bank (the Invasion)"

@@ -337,9 +337,16 @@ class BoardView:
     def _pile_caption(self, target: pygame.Surface, rect: Rect, title: str, detail: str) -> None:
         size = max(9, round(self.scale * 1.05))
         words = text_with_halo(title, size)
+        while words.get_width() > rect.width - 6 and size > 7:  # a long name (in Spanish) shrinks to its pile
+            size -= 1
+            words = text_with_halo(title, size)
         target.blit(words, (rect.left + 4, rect.top + 2))
         if detail:
-            more = text_with_halo(detail, max(8, size - 3), color=MUTED)
+            small = max(7, size - 3)
+            more = text_with_halo(detail, small, color=MUTED)
+            while more.get_width() > rect.width - 6 and small > 7:
+                small -= 1
+                more = text_with_halo(detail, small, color=MUTED)
             target.blit(more, (rect.left + 4, rect.bottom - more.get_height() - 2))
 
     def at(self, pos: tuple[float, float]) -> str:

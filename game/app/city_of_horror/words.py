@@ -49,7 +49,11 @@ def local(entry: Any, field: str) -> str:
 
 def say(template: str, **fields: Any) -> str:
     """``template`` in the player's language, filled in (Spanish contractions joined)."""
-    text = _(template).format(**fields)
+    return contracted(_(template).format(**fields))
+
+
+def contracted(text: str) -> str:
+    """A sentence already in the player's language with its Spanish contractions joined."""
     return _CONTRACTED.sub(lambda m: m.group(1) + "l", text) if language() == "es" else text
 
 
@@ -226,7 +230,8 @@ def _trade_offered(e: Any) -> str:
 
 
 def _arrived(e: Any) -> str:
-    line = say(N_("{zombies} come to {place}"), zombies=zombies(e.count), place=the_location(e.location))
+    line = contracted(ngettext("{n} zombie comes to {place}", "{n} zombies come to {place}", e.count).format(
+        n=e.count, place=the_location(e.location)))
     if e.count < e.wanted:
         line += say(N_(" ({n} turned back: 8 at most)"), n=e.wanted - e.count)
     return line
@@ -271,9 +276,10 @@ _TELLERS: dict[str, Any] = {
                                         hour=e.round),
     "invasion_peeked": lambda e: say(N_("You look at the {hour:02d}:00 Invasion card ({card})"), hour=e.round, card=e.card),
     "zombies_arrived": _arrived,
-    "zombies_moved": lambda e: say(N_("{zombies} go from {source} to {target} ({reason})"), zombies=zombies(e.count),
-                                   source=the_location(e.source), target=the_location(e.target),
-                                   reason=reason_words(e.reason)),
+    "zombies_moved": lambda e: contracted(ngettext(
+        "{n} zombie goes from {source} to {target} ({reason})", "{n} zombies go from {source} to {target} ({reason})",
+        e.count).format(n=e.count, source=the_location(e.source), target=the_location(e.target),
+                        reason=reason_words(e.reason))),
     "zombies_killed": lambda e: say(N_("{zombies} killed at {place} ({reason})"), zombies=zombies(e.count),
                                     place=the_location(e.location), reason=reason_words(e.reason)),
     "supplies_dropped": lambda e: say(N_("Supplies at {place}: {antidotes}, {cards}"), place=the_location(e.location),
