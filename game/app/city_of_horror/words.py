@@ -4,9 +4,9 @@ columns); nothing here decides a rule."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from game.app.words_es import contracted
 from game.i18n import N_, _, language, ngettext
 from game.rules.city_of_horror.catalog import load_catalog
 from game.rules.city_of_horror.state import HIDDEN_CARD
@@ -37,8 +37,6 @@ ENGINE_WORDS = {
     "not among the tied players": N_("not among the tied players"), "void": N_("void"),
     "declined": N_("declined"), "withdrawn": N_("withdrawn"),
 }
-# Spanish joins "a el" and "de el" into "al" and "del" ("vuelve al Cruce", "la puerta del Banco")
-_CONTRACTED = re.compile(r"\b([Aa]|[Dd]e) [Ee]l\b")
 
 
 def local(entry: Any, field: str) -> str:
@@ -50,11 +48,6 @@ def local(entry: Any, field: str) -> str:
 def say(template: str, **fields: Any) -> str:
     """``template`` in the player's language, filled in (Spanish contractions joined)."""
     return contracted(_(template).format(**fields))
-
-
-def contracted(text: str) -> str:
-    """A sentence already in the player's language with its Spanish contractions joined."""
-    return _CONTRACTED.sub(lambda m: m.group(1) + "l", text) if language() == "es" else text
 
 
 def colour_name(colour: str) -> str:
