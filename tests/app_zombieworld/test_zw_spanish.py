@@ -27,16 +27,22 @@ def press(app, scene, key: str) -> None:
     tap(app, button.rect.center)
 
 
-def test_set_up_game_and_end_in_spanish(tmp_path, monkeypatch, spanish):
-    drawn = DrawnText(monkeypatch)
-    app = new_app(tmp_path)
+def two_bands_for_survival(app, campaign: bool = False) -> ZombieworldSetupScene:  # type: ignore[no-untyped-def]
+    """The set-up by taps: the first two bands (as a new campaign, or a single game), then Survival."""
     setup = ZombieworldSetupScene(app)
     app.show(setup)
     app.frame(1 / 60, [])
     press(app, setup, "band:0")
     press(app, setup, "band:1")
-    press(app, setup, "next")
+    press(app, setup, "campaign" if campaign else "next")
     press(app, setup, "scenario:survival")
+    return setup
+
+
+def test_set_up_game_and_end_in_spanish(tmp_path, monkeypatch, spanish):
+    drawn = DrawnText(monkeypatch)
+    app = new_app(tmp_path)
+    setup = two_bands_for_survival(app)
     press(app, setup, "next")
     press(app, setup, f"table:{setup.tables[-1][0].name}")
     press(app, setup, "next")
@@ -94,13 +100,7 @@ def test_the_band_builder_in_spanish(tmp_path, monkeypatch, spanish):
 def test_the_campaign_screen_in_spanish(tmp_path, monkeypatch, spanish):
     drawn = DrawnText(monkeypatch)
     app = new_app(tmp_path)
-    setup = ZombieworldSetupScene(app)
-    app.show(setup)
-    app.frame(1 / 60, [])
-    press(app, setup, "band:0")
-    press(app, setup, "band:1")
-    press(app, setup, "campaign")
-    press(app, setup, "scenario:survival")
+    setup = two_bands_for_survival(app, campaign=True)
     for _ in range(3):
         press(app, setup, "next")
     game = app.scenes.top
