@@ -158,3 +158,17 @@ def test_vehicle_climb_and_jump_lines_in_spanish(tmp_path, spanish):
     assert lines[2].startswith(f"{name} sube a ") and lines[2].endswith("(3.0 cm)")
     assert lines[3].startswith(f"{name} salta, no llega y cae en ")
     assert i18n.untranslated() == frozenset()
+
+
+def test_the_new_game_page_names_the_band_builder_in_spanish(tmp_path, monkeypatch, spanish):
+    drawn = DrawnText(monkeypatch)
+    app = new_app(tmp_path, size=(1000, 650))
+    app.open_start()
+    start = app.scenes.top
+    start.go("games")
+    run_until(app, lambda: "new_band_builder" in start.buttons)
+    app.frame(1 / 60, [])
+    assert start.buttons["new_band_builder"].text == "Zombieworld: creador de bandas"
+    assert not any("band builder" in text for text in drawn.texts)
+    assert i18n.untranslated() == frozenset()
+    drawn.close()
