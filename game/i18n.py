@@ -147,6 +147,14 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return shown
 
 
+def named(message: str) -> str:
+    """A name kept in data (a game's title, a menu entry): its catalogue's words when it has some,
+    else the name as it is (never counted as untranslated)."""
+    if _language == SOURCE_LANGUAGE or not message:
+        return message
+    return _translations.gettext(message)
+
+
 def N_(message: str) -> str:
     """Marks ``message`` for the catalogue without translating it now (it is translated where shown)."""
     return message

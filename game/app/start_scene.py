@@ -21,7 +21,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UILabel, UIScrollingContainer, UITextBox
 
 from game.app.widgets.card_scene import BUTTON_H, GAP, CardScene
-from game.i18n import N_, _
+from game.i18n import N_, _, named
 from game.platform import envelope, map_sources, registry
 from game.platform.envelope import BadSave, SaveInfo
 from game.platform.registry import GameEntry, MenuEntry
@@ -211,7 +211,7 @@ class StartScene(CardScene):
         y = 60
         step = max(BUTTON_H - 8, min(BUTTON_H + GAP, (height - 60 - BUTTON_H - 20) // max(1, len(entries))))
         for entry, item in entries:
-            self._button(pygame.Rect((width - bw) // 2, y, bw, step - 8), item.label,
+            self._button(pygame.Rect((width - bw) // 2, y, bw, step - 8), named(item.label),
                          partial(self.open_menu_entry, item.key), c, key=f"new_{item.key}",
                          tip=entry.summary, object_id="@start_primary")
             y += step

@@ -9,7 +9,9 @@ state set up with seed 0 whose compared fields are then replaced by those receiv
 The JSON describes itself, because the games keep some values under fields typed ``Any`` (a box's
 own state, a survivor's box fields): a dataclass is ``{"$t": "<module>:<class>", field: value...}``,
 a pydantic model ``{"$m": kind, "v": {...}}``, an enum ``{"$e": kind, "v": value}``, a tuple a
-JSON list, a list ``{"$l": [...]}``, a set ``{"$s": [...]}``, a mapping ``{"$d": [[key, value]...]}``.
+JSON list, a list ``{"$l": [...]}``, a set ``{"$s": [...]}``, a mapping ``{"$d": [[key, value]...]}``;
+words the engine said (a decision's options, a refusal) ``{"$w": template, "f": {field: value}}`` and a
+zone id among their fields ``{"$z": id}``, so each client says them in its own player's language.
 Reading never imports and never evaluates: a kind must name a class of a ``game.`` module already
 loaded (the client loaded the game's rules to draw it), and be a dataclass, a model or an enum.
 Events and legal commands travel the same way (``encode_events``, ``encode_legal`` and back).
@@ -28,6 +30,8 @@ from types import MappingProxyType
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
+
+from game.rules.core.reasons import Said, ZoneId
 
 GAME_PACKAGE = "game."
 MAX_DEPTH = 60
@@ -58,6 +62,10 @@ def to_wire(value: Any, memo: Memo | None = None) -> Any:
     """``value`` as plain JSON data (see the module's doc for the shapes). ``memo``: the wire form of
     each tuple and dataclass already encoded, by identity, for several views of one unchanged state
     (the seats' views share most of their parts); never kept past that state."""
+    if isinstance(value, Said):  # words the engine said travel as their template, said on the client
+        return {"$w": value.template, "f": {key: to_wire(item, memo) for key, item in value.fields.items()}}
+    if isinstance(value, ZoneId):
+        return {"$z": str(value)}
     if value is None or isinstance(value, bool | int | str):
         return value
     kind: type = type(value)
@@ -120,6 +128,10 @@ def from_wire(data: Any, depth: int = 0) -> Any:
         return tuple(from_wire(item, depth + 1) for item in data)
     if not isinstance(data, dict):
         raise ViewCodecError(f"unexpected {type(data).__name__}")
+    if "$w" in data:
+        return _said_from_wire(data, depth)
+    if "$z" in data and isinstance(data["$z"], str):
+        return ZoneId(data["$z"])
     if "$t" in data:
         cls = _class(data["$t"])
         fields = {name: from_wire(data[name], depth + 1) for name in _sent_fields(cls) if name in data}
@@ -151,6 +163,16 @@ def from_wire(data: Any, depth: int = 0) -> Any:
             pairs.append((from_wire(pair[0], depth + 1), from_wire(pair[1], depth + 1)))
         return MappingProxyType(dict(pairs))
     raise ViewCodecError("an object of unknown shape")
+
+
+def _said_from_wire(data: dict[str, Any], depth: int) -> Said:
+    template, fields = data["$w"], data.get("f")
+    if not isinstance(template, str) or not isinstance(fields, dict) or not all(isinstance(k, str) for k in fields):
+        raise ViewCodecError("words said are not a template and its fields")
+    try:
+        return Said(template, **{key: from_wire(item, depth + 1) for key, item in fields.items()})
+    except (KeyError, IndexError, ValueError) as error:
+        raise ViewCodecError(f"words said do not fit their template ({error})") from None
 
 
 # --- views ---------------------------------------------------------------------------------------------

@@ -212,7 +212,8 @@ def test_distributor_draws_the_spawn_cards_first_then_deals_them():
     assert [e.decision for e in events if e.kind == "decision_needed"] == ["deal"]
     assert "r0c3" in state.pending.options[0] and len(state.pending.options) == 2
     assert zombies_at(state, "r0c3") == {} and len(state.zombie_discard) == 2  # both cards drawn already
-    two = next(n for n, label in enumerate(state.pending.options) if "2 skinner_walker" in label)
+    walker = next(z.name for z in state.tables.catalog.zombies if z.id == "skinner_walker")
+    two = next(n for n, label in enumerate(state.pending.options) if f"2 {walker}" in label)  # by its name, not its id
     state, _ = engine.apply(state, "A", ChooseOption(two))
     # the last card goes to the last zone by itself
     assert zombies_at(state, "r0c3") == {"skinner_walker": 2} and zombies_at(state, "r0c4") == {"skinner_walker": 1}

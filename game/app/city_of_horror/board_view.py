@@ -15,9 +15,19 @@ from typing import Any
 
 import pygame
 
-from game.app.city_of_horror.words import COLOUR_RGB, card_name, card_text, character_name, location_name
+from game.app.city_of_horror.words import (
+    COLOUR_RGB,
+    STATUS_WORDS,
+    antidotes,
+    card_name,
+    card_text,
+    cards,
+    character_name,
+    location_name,
+)
 from game.app.render import font, text_with_halo
 from game.board.geometry import polygon_bounds
+from game.i18n import _
 from game.rules.city_of_horror.catalog import CROSSROADS, SLOTS, WATER_TOWER, load_catalog
 from game.rules.city_of_horror.state import BLOCKED, BURNED, COLLAPSED, HIDDEN_CARD, STRAGGLER_CYCLE, State
 
@@ -180,14 +190,15 @@ class BoardView:
         target.blit(shade, rect)
         number = f"{place.number}  " if place.number else ""
         spaces = view.spaces(location)
-        room = "no limit" if not spaces else f"{view.occupancy(location)}/{spaces}"
+        room = _("no limit") if not spaces else f"{view.occupancy(location)}/{spaces}"
         title = text_with_halo(f"{number}{location_name(location)}", max(10, round(rect.height * 0.42)))
         target.blit(title, title.get_rect(midleft=(rect.left + rect.height * 0.2, rect.centery - rect.height * 0.05)))
         condition = view.attack_condition(location)
-        attack = "zombies > people" if condition == "more" else f"{condition}+ zombies"
-        status = "" if place.status == "standing" else f" · {place.status}"
+        attack = _("zombies > people") if condition == "more" else _("{n}+ zombies").format(n=condition)
+        status = "" if place.status == "standing" else " · " + _(STATUS_WORDS.get(place.status, place.status))
         info = font(max(8, round(rect.height * 0.24))).render(
-            f"side {place.side} · {room} · attacks at {attack}{status}", True, MUTED)
+            _("side {side} · {room} · attacks at {attack}").format(side=place.side, room=room, attack=attack) + status,
+            True, MUTED)
         target.blit(info, info.get_rect(midright=(rect.right - 6, rect.bottom - rect.height * 0.22)))
 
     def _draw_people(self, target: pygame.Surface, view: State, location: str, slot: str) -> None:
@@ -235,7 +246,7 @@ class BoardView:
         place = view.place(location)
         unit = max(6, round(min(rect.width / 3.2, rect.height / 3.4)))
         x, y = rect.left + 4, rect.top + 4
-        for _ in range(place.antidotes):
+        for _antidote in range(place.antidotes):
             pygame.draw.circle(target, ANTIDOTE, (x + unit // 2, y + unit // 2), unit // 2)
             pygame.draw.circle(target, (20, 60, 70), (x + unit // 2, y + unit // 2), unit // 2, 2)
             x += unit + 2
@@ -279,30 +290,30 @@ class BoardView:
                 draw_zombie(target, rect.center, round(min(rect.width, rect.height) * 0.8), marker=True)
         if self.layout.track:
             first, last = self.px(self.layout.track[0]), self.px(self.layout.track[-1])
-            label = text_with_halo("Straggler track", max(9, round(first.height * 0.22)))
+            label = text_with_halo(_("Straggler track"), max(9, round(first.height * 0.22)))
             target.blit(label, label.get_rect(midtop=((first.left + last.right) // 2, last.bottom + 1)))
 
     def _draw_piles(self, target: pygame.Surface, view: State) -> None:
         layout = self.layout
         if "deck" in layout.piles:
             rect = self.px(layout.piles["deck"])
-            self._pile_caption(target, rect, "Action deck", f"{len(view.deck)} cards")
+            self._pile_caption(target, rect, _("Action deck"), cards(len(view.deck)))
             if view.deck:
                 draw_card_back(target, _card_rect(rect))
         if "discard" in layout.piles:
             rect = self.px(layout.piles["discard"])
-            self._pile_caption(target, rect, "Discard pile", f"{len(view.discard)} · tap to browse")
+            self._pile_caption(target, rect, _("Discard pile"), _("{n} · tap to browse").format(n=len(view.discard)))
             if view.discard:
                 draw_card_face(target, _card_rect(rect), view.discard[-1])
             self.hotspots.append((rect, "discard"))
         if "food" in layout.piles:
             rect = self.px(layout.piles["food"])
-            self._pile_caption(target, rect, "Food", f"{len(view.food_pile)} face down")
+            self._pile_caption(target, rect, _("Food"), _("{n} face down").format(n=len(view.food_pile)))
             for index in range(min(4, len(view.food_pile))):
                 draw_food(target, (rect.centerx - 6 + index * 4, rect.centery + 6 - index * 3), rect.width // 6, None)
         if "invasion" in layout.piles:
             rect = self.px(layout.piles["invasion"])
-            self._pile_caption(target, rect, "Invasion", "")
+            self._pile_caption(target, rect, _("Invasion"), "")
             width = rect.width // 5
             for number, card in enumerate(view.invasion, start=1):
                 box = Rect(rect.left + 4 + (number - 1) * (width + 3), rect.centery - width // 2, width, round(width * 1.3))
@@ -314,21 +325,28 @@ class BoardView:
                 target.blit(hour, hour.get_rect(center=box.center))
         if "antidotes" in layout.piles:
             rect = self.px(layout.piles["antidotes"])
-            self._pile_caption(target, rect, "Ambulance", f"{view.supply} Antidotes")
+            self._pile_caption(target, rect, _("Ambulance"), antidotes(view.supply))
             unit = max(6, rect.width // 14)
             for index in range(min(view.supply, 20)):
                 centre = (rect.left + unit + (index % 10) * (unit * 1.25), rect.centery + (index // 10) * unit * 1.25)
                 pygame.draw.circle(target, ANTIDOTE, centre, unit // 2)
         if "horde" in layout.piles:
             rect = self.px(layout.piles["horde"])
-            self._pile_caption(target, rect, "The horde", f"{view.reserve()} zombies in reserve")
+            self._pile_caption(target, rect, _("The horde"), _("{n} zombies in reserve").format(n=view.reserve()))
 
     def _pile_caption(self, target: pygame.Surface, rect: Rect, title: str, detail: str) -> None:
         size = max(9, round(self.scale * 1.05))
         words = text_with_halo(title, size)
+        while words.get_width() > rect.width - 6 and size > 7:  # a long name (in Spanish) shrinks to its pile
+            size -= 1
+            words = text_with_halo(title, size)
         target.blit(words, (rect.left + 4, rect.top + 2))
         if detail:
-            more = text_with_halo(detail, max(8, size - 3), color=MUTED)
+            small = max(7, size - 3)
+            more = text_with_halo(detail, small, color=MUTED)
+            while more.get_width() > rect.width - 6 and small > 7:
+                small -= 1
+                more = text_with_halo(detail, small, color=MUTED)
             target.blit(more, (rect.left + 4, rect.bottom - more.get_height() - 2))
 
     def at(self, pos: tuple[float, float]) -> str:
@@ -351,7 +369,7 @@ def _card_rect(rect: Rect) -> Rect:
 
 
 def initials(character: str) -> str:
-    words = [w for w in character_name(character).replace("&", " ").split() if w.lower() not in ("the", "and")]
+    words = [w for w in character_name(character).replace("&", " ").split() if w.lower() not in ("the", "and", "el", "la", "y")]
     return "".join(w[0] for w in words[:2]).upper()
 
 

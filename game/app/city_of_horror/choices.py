@@ -13,24 +13,30 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-from game.app.city_of_horror.words import card_name, character_name, location_name
+from game.app.city_of_horror.words import card_name, character_name, local, location_name, say, the_location
+from game.i18n import N_, _
 from game.rules.city_of_horror import commands as c
 from game.rules.city_of_horror.catalog import load_catalog
 
 FIELD_QUESTIONS = {
-    "location": "Where?",
-    "to": "To where?",
-    "target": "Which one?",
-    "blast": "The Explosion marker goes on…",
-    "card": "Pay with which card?",
-    "take": "Take which one?",
-    "steps": "Move the Straggler on by…",
-    "character": "Which character?",
-    "mamma": "How?",
-    "item": "Which item?",
-    "cards": "Which cards do you give?",
+    "location": N_("Where?"),
+    "to": N_("To where?"),
+    "target": N_("Which one?"),
+    "blast": N_("The Explosion marker goes on…"),
+    "card": N_("Pay with which card?"),
+    "take": N_("Take which one?"),
+    "steps": N_("Move the Straggler on by…"),
+    "character": N_("Which character?"),
+    "mamma": N_("How?"),
+    "item": N_("Which item?"),
+    "cards": N_("Which cards do you give?"),
 }
 SKIPPED_FIELDS = ("kind",)
+
+
+def field_question(field: str) -> str:
+    """The question a player answers to choose a command field."""
+    return _(FIELD_QUESTIONS[field]) if field in FIELD_QUESTIONS else _("Which?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,11 +54,11 @@ def value_words(field: str, value: Any, seat_names: Sequence[str] = ()) -> str:
     """A command field's value in a player's words."""
     catalog = load_catalog()
     if field == "steps":
-        return "1 colour" if value else "nothing (it stays)"
+        return _("1 colour") if value else _("nothing (it stays)")
     if field == "mamma":
-        return "squeezing in (the Mamma's ability)" if value else "a plain move"
+        return _("squeezing in (the Mamma's ability)") if value else _("a plain move")
     if isinstance(value, tuple):
-        return ", ".join(card_name(v) for v in value) or "nothing"
+        return ", ".join(card_name(v) for v in value) or _("nothing")
     text = str(value)
     if not text:
         return "—"
@@ -63,13 +69,13 @@ def value_words(field: str, value: Any, seat_names: Sequence[str] = ()) -> str:
     if text in catalog.cards:
         return card_name(text)
     if text == "antidote":
-        return "an Antidote"
+        return _("an Antidote")
     if text == "down":
-        return "a face-down Food token"
+        return _("a face-down Food token")
     if text.startswith("up:"):
-        return f"the face-up Food token worth {text[3:]}"
+        return _("the face-up Food token worth {value}").format(value=text[3:])
     if field == "take" and text.lstrip("-").isdigit():
-        return f"a Food token worth {text}"
+        return _("a Food token worth {value}").format(value=text)
     return text
 
 
@@ -81,20 +87,22 @@ def groups(commands: Sequence[Any]) -> list[Group]:
     for command in commands:
         if isinstance(command, c.PlayCard):
             key = f"card:{command.card}"
-            labels[key] = (f"Play {card_name(command.card)}", catalog.cards[command.card].text, "attack")
+            labels[key] = (_("Play {card}").format(card=card_name(command.card)), local(catalog.cards[command.card], "text"),
+                           "attack")
         elif isinstance(command, c.UseAbility):
             key = f"ability:{command.character}"
-            labels[key] = (f"Use {character_name(command.character)}", catalog.characters[command.character].text,
+            labels[key] = (_("Use {who}").format(who=character_name(command.character)),
+                           local(catalog.characters[command.character], "text"),
                            "search")
         elif isinstance(command, c.UseEffect):
             key = f"effect:{command.location}"
-            labels[key] = (f"Use the {location_name(command.location)}", "", "door")
+            labels[key] = (say(N_("Use {place}"), place=the_location(command.location)), "", "door")
         elif isinstance(command, c.LockBallot):
             key = "lock_ballot"
-            labels[key] = ("Promise my vote (locked)", "The engine will cast your ballot as promised", "items")
+            labels[key] = (_("Promise my vote (locked)"), _("The engine will cast your ballot as promised"), "items")
         elif isinstance(command, c.LockTieBreak):
             key = "lock_tie_break"
-            labels[key] = ("Promise my tie-break (locked)", "If the vote ties, you will pick as promised", "items")
+            labels[key] = (_("Promise my tie-break (locked)"), _("If the vote ties, you will pick as promised"), "items")
         else:
             continue
         found.setdefault(key, []).append(command)
@@ -126,21 +134,22 @@ def options(commands: Sequence[Any], field: str) -> list[Any]:
 def summary(command: Any) -> str:
     """A command in a few words, for a confirmation or the last button."""
     if isinstance(command, c.PlayCard):
-        parts = [f"Play {card_name(command.card)}"]
+        parts = [_("Play {card}").format(card=card_name(command.card))]
         if command.location:
-            parts.append(f"on the {location_name(command.location)}")
+            parts.append(say(N_("on {place}"), place=the_location(command.location)))
         if command.to:
-            parts.append(f"to the {location_name(command.to)}")
+            parts.append(say(N_("to {place}"), place=the_location(command.to)))
         if command.target:
             parts.append(f"({value_words('target', command.target)})")
         if command.blast:
-            parts.append(f"— marker on the {location_name(command.blast)}")
+            parts.append(say(N_("— marker on {place}"), place=the_location(command.blast)))
         return " ".join(parts)
     if isinstance(command, c.UseAbility):
         extra = command.to or command.target or command.take
-        return f"Use {character_name(command.character)}" + (f" ({value_words('target', extra)})" if extra else "")
+        return _("Use {who}").format(who=character_name(command.character)) + (
+            f" ({value_words('target', extra)})" if extra else "")
     if isinstance(command, c.UseEffect):
-        return f"Use the {location_name(command.location)}"
+        return say(N_("Use {place}"), place=the_location(command.location))
     if isinstance(command, c.Pass):
-        return "Pass"
+        return _("Pass")
     return str(getattr(command, "kind", command)).replace("_", " ")

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.i18n import _
 from game.platform import envelope, registry
 from game.rules.city_of_horror import commands as c
 from game.rules.city_of_horror.bots import BOTS
@@ -135,7 +136,7 @@ class CohController:
     def everyone_done(self) -> int:
         """Every person the open window (or the card waiting) is still waiting for passes; how many."""
         count = 0
-        for _ in range(len(self.seats) * 2):
+        for _sweep in range(len(self.seats) * 2):
             state = self.state
             if state.stage.kind != "window":
                 break
@@ -242,10 +243,10 @@ def check_names(names: Sequence[str]) -> str:
     """"" when the names can be players' names, else why not (for the set-up page)."""
     cleaned = [name.strip() for name in names]
     if any(not name for name in cleaned):
-        return "Every player needs a name"
+        return _("Every player needs a name")
     if len(set(cleaned)) != len(cleaned):
-        return "Two players have the same name"
+        return _("Two players have the same name")
     if any(name in LOCATIONS or name == "?" or len(name) > 24 for name in cleaned):
-        return "A name may not be a location's, nor longer than 24 letters"
+        return _("A name may not be a location's, nor longer than 24 letters")
     return ""
 

@@ -8,9 +8,10 @@ from typing import Any
 import pygame
 
 from game.app.city_of_horror.overlays import frame, shade, write
-from game.app.city_of_horror.words import COLOUR_RGB, character_name, plural
+from game.app.city_of_horror.words import COLOUR_RGB, antidotes, character_name, character_state
 from game.app.scenes import Scene
 from game.app.widgets.dialogs import ACCENT, MUTED, TEXT, Button, ButtonSet
+from game.i18n import _
 from game.rules.city_of_horror.catalog import load_catalog
 from game.rules.city_of_horror.registration import GAME
 from game.rules.city_of_horror.state import State
@@ -21,30 +22,31 @@ BUTTON_H = 56
 def score_lines(state: State, seat: str) -> list[str]:
     """How a seat's score adds up: its living characters, Antidotes left, Food, Canned Food."""
     if not state.in_game(seat):
-        return ["Nobody boarded: 0"]
+        return [_("Nobody boarded: 0")]
     catalog = load_catalog()
     index = state.index(seat)
     lines = []
     for character in state.alive_characters(seat):
         card = catalog.characters[character.id]
         value = card.fit if character.fit else card.exhausted
-        lines.append(f"{character_name(character.id)} ({'Fit' if character.fit else 'Exhausted'}): {value}")
+        lines.append(f"{character_name(character.id)} {character_state(character)}: {value}")
     if state.antidotes[index]:
-        lines.append(f"{plural(state.antidotes[index], 'Antidote')} left: {state.antidotes[index]}")
+        lines.append(_("{antidotes} left: {n}").format(antidotes=antidotes(state.antidotes[index]), n=state.antidotes[index]))
     if state.food[index]:
-        lines.append(f"Food ({', '.join(str(v) for v in state.food[index])}): {sum(state.food[index])}")
+        lines.append(_("Food ({values}): {total}").format(values=", ".join(str(v) for v in state.food[index]),
+                                                          total=sum(state.food[index])))
     canned = state.hands[index].count("canned_food")
     if canned:
-        lines.append(f"Canned Food: {canned}")
+        lines.append(_("Canned Food: {n}").format(n=canned))
     return lines
 
 
 def headline(state: State) -> str:
     if not state.winners:
-        return "Nobody made it to the helicopter"
+        return _("Nobody made it to the helicopter")
     if len(state.winners) == 1:
-        return f"{state.winners[0]} wins!"
-    return "Shared win: " + " and ".join(state.winners)
+        return _("{seat} wins!").format(seat=state.winners[0])
+    return _("Shared win: {seats}").format(seats=_(" and ").join(state.winners))
 
 
 class CohEndScene(Scene):
@@ -68,7 +70,7 @@ class CohEndScene(Scene):
         w, h = size
         self.rect = pygame.Rect(0, 0, min(1100, w - 40), min(700, h - 40))
         self.rect.center = (w // 2, h // 2)
-        labels = (("Back to the table", "table"), ("New game", "new"), ("Start screen", "start"))
+        labels = ((_("Back to the table"), "table"), (_("New game"), "new"), (_("Start screen"), "start"))
         width = (self.rect.width - 40 - 16 * (len(labels) - 1)) // len(labels)
         self.buttons.buttons = [
             Button(pygame.Rect(self.rect.left + 20 + n * (width + 16), self.rect.bottom - BUTTON_H - 16, width, BUTTON_H),
@@ -81,7 +83,7 @@ class CohEndScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         shade(surface, 170)
-        top = frame(surface, self.rect, "The helicopter has left")
+        top = frame(surface, self.rect, _("The helicopter has left"))
         state = self.state
         write(surface, headline(state), (self.rect.left + 20, top), 30, ACCENT, width=self.rect.width - 40)
         scores = dict(state.scores)
@@ -93,7 +95,7 @@ class CohEndScene(Scene):
             x = self.rect.left + 20 + col * width
             y = top + 50 + row * 220
             colour = COLOUR_RGB.get(state.colour(seat), TEXT)
-            write(surface, f"{seat}: {scores.get(seat, 0)} VP", (x, y), 22, colour, width=width - 10)
+            write(surface, _("{seat}: {points} VP").format(seat=seat, points=scores.get(seat, 0)), (x, y), 22, colour, width=width - 10)
             for index, line in enumerate(score_lines(state, seat)[:7]):
                 write(surface, line, (x + 8, y + 30 + index * 22), 15, MUTED, width=width - 20)
         self.buttons.draw(surface)

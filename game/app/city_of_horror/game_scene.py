@@ -33,11 +33,20 @@ from game.app.city_of_horror.overlays import (
     wrap,
     write,
 )
-from game.app.city_of_horror.words import COLOUR_RGB, WINDOW_WORDS, describe, location_name, plural
+from game.app.city_of_horror.words import (
+    COLOUR_RGB,
+    WINDOW_WORDS,
+    antidotes,
+    cards,
+    describe,
+    location_name,
+    say,
+    the_location,
+)
 from game.app.scenes import Scene
 from game.app.widgets.action_bar import KIND_PREFIX, MORE_KEY, ActionBar
 from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_FILL, TEXT
-from game.i18n import _
+from game.i18n import N_, _, ngettext
 from game.rules.city_of_horror import commands as c
 from game.rules.city_of_horror.effects import effect_turn
 from game.rules.city_of_horror.timing import trading_open
@@ -252,41 +261,46 @@ class CohGameScene(Scene):
         """What the table is doing, in words (public)."""
         state = self.state
         kind = state.stage.kind
-        hour = f"{state.round:02d}:00 · " if state.round else "Set-up · "
+        hour = f"{state.round:02d}:00 · " if state.round else _("Set-up") + " · "
+        place = the_location(state.stage.location) if state.stage.location else ""
+        seat = state.stage.seat
         if kind == "over":
-            return "The helicopter has left. " + ", ".join(f"{s} {p}" for s, p in state.scores)
+            return _("The helicopter has left.") + " " + ", ".join(f"{s} {p}" for s, p in state.scores)
         if kind == "place":
-            return f"{hour}{state.stage.seat} places a character on a location they drew"
+            return hour + say(N_("{seat} places a character on a location they drew"), seat=seat)
         if kind == "draft":
-            return f"{hour}Expert draft: each keeps a card in secret"
+            return hour + _("Expert draft: each keeps a card in secret")
         if kind in ("pick", "pick_tower"):
             left = ", ".join(sorted(state.decision.waiting())) if state.decision is not None else ""
-            return f"{hour}Movement cards, in secret: waiting for {left}"
+            return hour + say(N_("Movement cards, in secret: waiting for {seats}"), seats=left)
         if kind == "ballot":
             left = ", ".join(sorted(state.decision.waiting())) if state.decision is not None else ""
-            return f"{hour}Vote at the {location_name(state.stage.location)}: waiting for {left}"
+            return hour + say(N_("Vote at {place}: waiting for {seats}"), place=place, seats=left)
         if kind == "tie":
-            return f"{hour}Tie at the {location_name(state.stage.location)}: {state.first} picks " + \
-                   " or ".join(state.stage.options)
+            return hour + say(N_("Tie at {place}: {seat} picks {options}"), place=place, seat=state.first,
+                              options=_(" or ").join(state.stage.options))
         if kind == "victim":
-            return f"{hour}{state.stage.seat} chooses which character the zombies take"
+            return hour + say(N_("{seat} chooses which character the zombies take"), seat=seat)
         if kind == "distribute":
-            return f"{hour}{state.stage.seat} hands out the items of the {location_name(state.stage.location)}"
+            return hour + say(N_("{seat} hands out the items of {place}"), seat=seat, place=place)
         if kind == "helicopter":
-            return f"{hour}The helicopter: {state.stage.seat} has too few Antidotes and chooses who stays"
+            return hour + say(N_("The helicopter: {seat} has too few Antidotes and chooses who stays"), seat=seat)
         window = state.window
         if window is None:
             return hour
         if state.stack:
             top = state.stack[-1]
-            return f"{hour}{top.seat} plays {choices.value_words('card', top.card)}: anyone to cancel it?"
-        where = f" at the {location_name(window.location)}" if window.location else ""
+            return hour + say(N_("{seat} plays {card}: anyone to cancel it?"), seat=top.seat,
+                              card=choices.value_words("card", top.card))
         if window.kind == "mover":
-            return (f"{hour}Movement: {window.mover} moves a character to the "
-                    f"{location_name(state.picks[state.index(window.mover)])}")
+            return hour + say(N_("Movement: {seat} moves a character to {place}"), seat=window.mover,
+                              place=the_location(state.picks[state.index(window.mover)]))
         turn = effect_turn(state)
-        effect = f" ({turn}'s turn to use its effect)" if turn else ""
-        return f"{hour}{WINDOW_WORDS.get(window.kind, window.kind)}{where}: anyone may act{effect}"
+        moment = _(WINDOW_WORDS[window.kind]) if window.kind in WINDOW_WORDS else window.kind
+        if window.location:
+            moment = say(N_("{moment} at {place}"), moment=moment, place=the_location(window.location))
+        effect = say(N_(" ({seat}'s turn to use its effect)"), seat=turn) if turn else ""
+        return hour + say(N_("{moment}: anyone may act"), moment=moment) + effect
 
     def _build_bar(self) -> None:
         key = (len(self.controller.session.log), id(self.overlay), self.message, repr(self.public_pending),
@@ -302,17 +316,17 @@ class CohGameScene(Scene):
             field = choices.differing_field(commands)
             for value in choices.options(commands, field):
                 labels.append((f"{seat}: {choices.value_words(field, value)}", f"pub:{field}:{value!r}", "option"))
-            labels.append(("Back", "pub_back", "turn"))
+            labels.append((_("Back"), "pub_back", "turn"))
         else:
             labels += self._public_choice_labels()
             labels += self._act_labels()
             for seat in self.controller.humans():
                 if any(o.partner == seat for o in self.state.offers):
-                    labels.append((f"{seat}: an offer", f"offer_for:{seat}", "trade"))
+                    labels.append((_("{seat}: an offer").format(seat=seat), f"offer_for:{seat}", "trade"))
         if trading_open(self.state):
-            labels.append(("Trade…", "trade", "trade"))
-        labels.append(("Discard pile", "discard", "tool"))
-        labels += [("Turn the table", "turn", "tool"), ("Auto-turn", "auto_turn", "tool"), ("Menu", "menu", "tool")]
+            labels.append((_("Trade…"), "trade", "trade"))
+        labels.append((_("Discard pile"), "discard", "tool"))
+        labels += [(_("Turn the table"), "turn", "tool"), (_("Auto-turn"), "auto_turn", "tool"), (_("Menu"), "menu", "tool")]
         self.bar.kinds = coh_kinds([seat for seat in self.controller.humans()])
         self.bar.update(area, coh_offers(labels))
         for button in self.bar.buttons:
@@ -332,7 +346,7 @@ class CohGameScene(Scene):
             seen: set[str] = set()
             for command in commands:
                 if isinstance(command, c.Pass):
-                    labels.append((f"{need.seat}: no move", f"pubcmd:{need.seat}:pass", "turn"))
+                    labels.append((_("{seat}: no move").format(seat=need.seat), f"pubcmd:{need.seat}:pass", "turn"))
                     continue
                 value = getattr(command, field, "")
                 key = f"pubpick:{need.seat}:{field}:{value!r}"
@@ -352,9 +366,9 @@ class CohGameScene(Scene):
             if not state.in_game(seat):
                 continue
             if seat in waiting or self.controller.can_act(seat):
-                labels.append((f"{seat}: act", f"act:{seat}", "attack" if seat in waiting else "other"))
+                labels.append((_("{seat}: act").format(seat=seat), f"act:{seat}", "attack" if seat in waiting else "other"))
         if waiting:
-            labels.append(("Everyone done", "done", "turn"))
+            labels.append((_("Everyone done"), "done", "turn"))
         return labels
 
     # --- input --------------------------------------------------------------------------------------------
@@ -382,7 +396,7 @@ class CohGameScene(Scene):
             return True
         spot = self.board_view.at(pos)
         if spot == "discard":
-            self._set_overlay(ListOverlay("The discard pile (open to all)", discard_lines(self.state),
+            self._set_overlay(ListOverlay(_("The discard pile (open to all)"), discard_lines(self.state),
                                           lambda: None))
             return True
         if spot.startswith("location:"):
@@ -426,11 +440,11 @@ class CohGameScene(Scene):
             self._curtain(Need(key[10:], "trade", True), optional=True)
         elif key == "trade":
             people = [seat for seat in self.controller.humans() if state.in_game(seat)]
-            self._set_overlay(ListOverlay("Who offers a trade?", ["The offer is made behind the curtain."],
+            self._set_overlay(ListOverlay(_("Who offers a trade?"), [_("The offer is made behind the curtain.")],
                                           lambda: None, [(seat, seat) for seat in people],
                                           lambda seat: self._curtain(Need(seat, "offer", True), optional=True)))
         elif key == "discard":
-            self._set_overlay(ListOverlay("The discard pile (open to all)", discard_lines(state), lambda: None))
+            self._set_overlay(ListOverlay(_("The discard pile (open to all)"), discard_lines(state), lambda: None))
         elif key == "turn":
             self.turn_to(self.rotation + 90)
         elif key == "auto_turn":
@@ -512,17 +526,18 @@ class CohGameScene(Scene):
                        row_w, 46)
             pygame.draw.rect(canvas, (34, 37, 40), row, border_radius=8)
             pygame.draw.rect(canvas, rgb, Rect(row.left, row.top, 10, row.height), border_radius=4)
-            name = seat + (" (bot)" if plan.bot else "") + ("  · First Player" if seat == view.first else "")
+            name = seat + (" " + _("(bot)") if plan.bot else "") + ("  · " + _("First Player") if seat == view.first else "")
             write(canvas, name, (row.left + 18, row.top + 2), 18, rgb if plan.colour != "white" else TEXT,
                   width=row.width - 24)
             index = view.index(seat)
-            detail = (f"{plural(len(view.hands[index]), 'card')} · {plural(view.antidotes[index], 'Antidote')} · "
-                      f"{plural(len(view.food[index]), 'Food')} · {plural(alive, 'character')}")
+            detail = " · ".join((cards(len(view.hands[index])), antidotes(view.antidotes[index]),
+                                 ngettext("{n} Food", "{n} Food", len(view.food[index])).format(n=len(view.food[index])),
+                                 ngettext("{n} character", "{n} characters", alive).format(n=alive)))
             if not alive:
-                detail = "out of the game"
+                detail = _("out of the game")
             write(canvas, detail, (row.left + 18, row.top + 24), 14, MUTED, width=row.width - 24)
         y = rect.top + 10 + -(-len(view.seats) // columns) * 52 + 4
-        write(canvas, "Log", (rect.left + 12, y), 18, ACCENT)
+        write(canvas, _("Log"), (rect.left + 12, y), 18, ACCENT)
         y += 26
         room = max(1, (rect.bottom - y - 6) // 19)
         lines: list[str] = []

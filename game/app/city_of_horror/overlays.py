@@ -17,12 +17,20 @@ from game.app.city_of_horror import choices
 from game.app.city_of_horror.board_view import draw_card_back, draw_card_face
 from game.app.city_of_horror.words import (
     COLOUR_RGB,
+    STATUS_WORDS,
+    antidotes,
     card_name,
     card_text,
+    cards,
     character_name,
+    character_state,
     describe,
+    face_down_cards,
     location_name,
-    plural,
+    say,
+    side_text,
+    the_location,
+    zombies,
 )
 from game.app.render import font, text_with_halo
 from game.app.widgets.dialogs import (
@@ -35,6 +43,7 @@ from game.app.widgets.dialogs import (
     fit_text,
     flow_buttons,
 )
+from game.i18n import N_, _, ngettext
 from game.rules.city_of_horror import commands as c
 from game.rules.city_of_horror.catalog import LOCATIONS, load_catalog
 from game.rules.city_of_horror.state import HIDDEN_CARD, State
@@ -43,13 +52,13 @@ Rect = pygame.Rect
 BUTTON_H = 56
 GAP = 8
 NEED_WORDS = {
-    "pick": "choose a Movement card, in secret",
-    "ballot": "cast a ballot, in secret",
-    "draft": "keep a card of the draft, in secret",
-    "distribute": "hand out the items (the face-down cards are theirs to see)",
-    "trade": "answer the trade offered to them",
-    "act": "act: play a card, use an ability or an effect, promise, pass",
-    "offer": "offer a trade",
+    "pick": N_("choose a Movement card, in secret"),
+    "ballot": N_("cast a ballot, in secret"),
+    "draft": N_("keep a card of the draft, in secret"),
+    "distribute": N_("hand out the items (the face-down cards are theirs to see)"),
+    "trade": N_("answer the trade offered to them"),
+    "act": N_("act: play a card, use an ability or an effect, promise, pass"),
+    "offer": N_("offer a trade"),
 }
 
 
@@ -144,23 +153,24 @@ class Curtain(Overlay):
         self.rect.center = area.center
         wide = Rect(0, 0, min(460, self.rect.width - 60), 84)
         wide.midbottom = (self.rect.centerx, self.rect.bottom - (BUTTON_H + 40 if self.on_back else 30))
-        buttons = [Button(wide, f"I am {self.seat}", "open", "move")]
+        buttons = [Button(wide, _("I am {seat}").format(seat=self.seat), "open", "move")]
         if self.on_back is not None:
             back = Rect(0, 0, 220, BUTTON_H)
             back.midbottom = (self.rect.centerx, self.rect.bottom - 16)
-            buttons.append(Button(back, "Back to the table", "back", "turn"))
+            buttons.append(Button(back, _("Back to the table"), "back", "turn"))
         self.buttons.buttons = buttons
 
     def draw(self, target: pygame.Surface) -> None:
         target.fill((14, 15, 17))
         rgb = COLOUR_RGB.get(self.colour, ACCENT)
         pygame.draw.rect(target, rgb, self.area, 10)
-        frame(target, self.rect, "Pass the device", rgb)
+        frame(target, self.rect, _("Pass the device"), rgb)
         name = text_with_halo(self.seat, 54, color=rgb)
         target.blit(name, name.get_rect(center=(self.rect.centerx, self.rect.top + 120)))
-        why = fit_text(f"{self.seat} must {NEED_WORDS.get(self.need, self.need)}.", 20, self.rect.width - 40)
+        need = _(NEED_WORDS[self.need]) if self.need in NEED_WORDS else self.need
+        why = fit_text(_("{seat} must {need}.").format(seat=self.seat, need=need), 20, self.rect.width - 40)
         target.blit(why, why.get_rect(center=(self.rect.centerx, self.rect.top + 180)))
-        hint = font(16).render("Everyone else: look away until the curtain is back.", True, MUTED)
+        hint = font(16).render(_("Everyone else: look away until the curtain is back."), True, MUTED)
         target.blit(hint, hint.get_rect(center=(self.rect.centerx, self.rect.top + 212)))
         self.buttons.draw(target)
 
@@ -186,12 +196,12 @@ class TableCurtain(Overlay):
         self.rect.center = area.center
         wide = Rect(0, 0, min(420, self.rect.width - 60), 76)
         wide.midbottom = (self.rect.centerx, self.rect.bottom - 28)
-        self.buttons.buttons = [Button(wide, "Show the table", "open", "move")]
+        self.buttons.buttons = [Button(wide, _("Show the table"), "open", "move")]
 
     def draw(self, target: pygame.Surface) -> None:
         target.fill((14, 15, 17))
-        frame(target, self.rect, "City of Horror: the game goes on")
-        hint = fit_text("Everyone at the table may look: only public things are shown.", 19, self.rect.width - 40)
+        frame(target, self.rect, _("City of Horror: the game goes on"))
+        hint = fit_text(_("Everyone at the table may look: only public things are shown."), 19, self.rect.width - 40)
         target.blit(hint, hint.get_rect(center=(self.rect.centerx, self.rect.top + 110)))
         self.buttons.draw(target)
 
@@ -240,7 +250,7 @@ class PrivatePanel(Overlay):
         title = ""
         if self.pending:
             field = choices.differing_field(self.pending)
-            title = f"{self.pending_title}: {choices.FIELD_QUESTIONS.get(field, 'Which?')}"
+            title = f"{self.pending_title}: {choices.field_question(field)}"
             for value in choices.options(self.pending, field):
                 labels.append((choices.value_words(field, value), f"value:{field}:{_token(value)}", "option"))
         elif self.mode == "offer":
@@ -258,8 +268,8 @@ class PrivatePanel(Overlay):
         self.buttons.buttons = _flow(area, labels)
         foot = []
         if self.pending or self.mode == "offer":
-            foot.append(("Back", "back", "turn"))
-        foot.append(("Hide my screen", "hide", "turn"))
+            foot.append((_("Back"), "back", "turn"))
+        foot.append((_("Hide my screen"), "hide", "turn"))
         foot_area = Rect(body.left, body.bottom - BUTTON_H, body.width, BUTTON_H)
         self.buttons.buttons += _flow(foot_area, foot)
 
@@ -269,25 +279,27 @@ class PrivatePanel(Overlay):
         for command in self.legal:
             if isinstance(command, c.PickMovement):
                 place = view.place(command.location)
-                room = "no limit" if not view.spaces(command.location) else (
+                room = _("no limit") if not view.spaces(command.location) else (
                     f"{view.occupancy(command.location)}/{view.spaces(command.location)}")
-                labels.append((f"{location_name(command.location)} ({room}, {plural(place.zombies, 'zombie')})",
+                labels.append((f"{location_name(command.location)} ({room}, {zombies(place.zombies)})",
                                f"play:{self.legal.index(command)}", "move"))
             elif isinstance(command, c.Vote):
                 here = len([ch for ch in view.present(view.stage.location, command.target)])
-                labels.append((f"{command.target} ({plural(here, 'character')} here)",
+                labels.append((ngettext("{seat} ({n} character here)", "{seat} ({n} characters here)", here).format(
+                    seat=command.target, n=here),
                                f"play:{self.legal.index(command)}", "attack" if view.stage.vote == "attack" else "search"))
             elif isinstance(command, c.DraftKeep):
-                labels.append((f"Keep {card_name(command.card)}", f"play:{self.legal.index(command)}", "items"))
+                labels.append((_("Keep {card}").format(card=card_name(command.card)), f"play:{self.legal.index(command)}", "items"))
         if self.need == "pick":
-            return "Your Movement card for this round", labels
+            return _("Your Movement card for this round"), labels
         if self.need == "draft":
-            return "Keep one card; the rest go to the player on your left", labels
+            return _("Keep one card; the rest go to the player on your left"), labels
         stage = view.stage
         votes = view.votes(self.seat, stage.location)
-        question = ("whose character do the zombies take?" if stage.vote == "attack"
-                    else "who hands out the items?")
-        return f"{location_name(stage.location)}: {question} (your {plural(votes, 'vote')})", labels
+        question = (_("whose character do the zombies take?") if stage.vote == "attack"
+                    else _("who hands out the items?"))
+        yours = ngettext("your {n} vote", "your {n} votes", votes).format(n=votes)
+        return f"{location_name(stage.location)}: {question} ({yours})", labels
 
     def _distribute_buttons(self) -> tuple[str, list[tuple[str, str, str]]]:
         gifts = [command for command in self.legal if isinstance(command, c.GiveItem)]
@@ -295,40 +307,42 @@ class PrivatePanel(Overlay):
         if not self.item:
             for item in dict.fromkeys(command.item for command in gifts):
                 labels.append((choices.value_words("item", item), f"item:{item}", "items"))
-            labels += [("Keep the rest here", f"play:{self.legal.index(command)}", "turn")
+            labels += [(_("Keep the rest here"), f"play:{self.legal.index(command)}", "turn")
                        for command in self.legal if isinstance(command, c.EndDistribution)]
-            return "Pick an item to hand out (one per player)", labels
+            return _("Pick an item to hand out (one per player)"), labels
         for command in gifts:
             if command.item == self.item:
-                labels.append((f"to {command.to}", f"play:{self.legal.index(command)}", "move"))
-        return f"Give {choices.value_words('item', self.item)} to…", labels
+                labels.append((_("to {seat}").format(seat=command.to), f"play:{self.legal.index(command)}", "move"))
+        return _("Give {item} to…").format(item=choices.value_words("item", self.item)), labels
 
     def _answer_buttons(self) -> tuple[str, list[tuple[str, str, str]]]:
         labels = []
         for command in self.legal:
             if isinstance(command, c.AcceptTrade):
-                give = f" (giving {', '.join(card_name(k) for k in command.cards)})" if command.cards else ""
-                labels.append((f"Accept {command.seat}'s offer{give}", f"play:{self.legal.index(command)}", "move"))
+                giving = ", ".join(card_name(k) for k in command.cards)
+                label = (_("Accept {seat}'s offer (giving {cards})").format(seat=command.seat, cards=giving) if giving
+                         else _("Accept {seat}'s offer").format(seat=command.seat))
+                labels.append((label, f"play:{self.legal.index(command)}", "move"))
             elif isinstance(command, c.DeclineTrade):
-                labels.append((f"Decline {command.seat}'s offer", f"play:{self.legal.index(command)}", "danger"))
-        return "An offer for you", labels
+                labels.append((_("Decline {seat}'s offer").format(seat=command.seat), f"play:{self.legal.index(command)}", "danger"))
+        return _("An offer for you"), labels
 
     def _act_buttons(self) -> tuple[str, list[tuple[str, str, str]]]:
         labels = [(group.label, f"group:{index}", group.tone) for index, group in enumerate(choices.groups(self.legal))]
         if any(isinstance(command, c.OfferTrade) for command in self.legal) or self.trade.can_offer():
-            labels.append(("Offer a trade…", "offer", "trade"))
+            labels.append((_("Offer a trade…"), "offer", "trade"))
         if c.WithdrawTrade() in self.legal:
-            labels.append(("Withdraw my offer", f"play:{self.legal.index(c.WithdrawTrade())}", "turn"))
+            labels.append((_("Withdraw my offer"), f"play:{self.legal.index(c.WithdrawTrade())}", "turn"))
         if c.Pass() in self.legal:
-            labels.append(("Pass (nothing more now)", f"play:{self.legal.index(c.Pass())}", "turn"))
-        return "What you can do now", labels
+            labels.append((_("Pass (nothing more now)"), f"play:{self.legal.index(c.Pass())}", "turn"))
+        return _("What you can do now"), labels
 
     # --- drawing ----------------------------------------------------------------------------------------------
 
     def draw(self, target: pygame.Surface) -> None:
         target.fill((14, 15, 17))
         colour = COLOUR_RGB.get(self.view.colour(self.seat), ACCENT)
-        frame(target, self.rect, f"{self.seat} — private", colour)
+        frame(target, self.rect, _("{seat} — private").format(seat=self.seat), colour)
         self._draw_info(target)
         heading = fit_text(self.title, 22, self.body.width)
         target.blit(heading, (self.body.left, self.body.top))
@@ -342,7 +356,7 @@ class PrivatePanel(Overlay):
     def _draw_info(self, target: pygame.Surface) -> None:
         view, seat, box = self.view, self.seat, self.info
         y = box.top
-        y += write(target, "Your hand", (box.left, y), 19) + 4
+        y += write(target, _("Your hand"), (box.left, y), 19) + 4
         hand = view.hand(seat)
         card_w = max(40, min(78, (box.width - 8) // 4 - 6))
         for index, card in enumerate(hand):
@@ -352,29 +366,28 @@ class PrivatePanel(Overlay):
         rows = (len(hand) + 3) // 4
         y += rows * (round(card_w * 1.35) + 6) + (0 if hand else 24)
         if not hand:
-            write(target, "(no card)", (box.left, y - 22), 16, MUTED)
+            write(target, _("(no card)"), (box.left, y - 22), 16, MUTED)
         index = view.index(seat)
         food = view.food[index]
-        y += write(target, f"Antidotes: {view.antidotes[index]}   Food: "
-                   + (", ".join(str(v) for v in food) or "none"), (box.left, y + 6), 17) + 12
-        y += write(target, "Your characters", (box.left, y), 19) + 2
+        stock = _("Antidotes: {antidotes}   Food: {food}").format(
+            antidotes=view.antidotes[index], food=", ".join(str(v) for v in food) or _("none"))
+        y += write(target, stock, (box.left, y + 6), 17) + 12
+        y += write(target, _("Your characters"), (box.left, y), 19) + 2
         for character in view.alive_characters(seat):
-            state = "Fit" if character.fit else "Exhausted"
-            if character.hidden:
-                state += ", hidden"
-            y += write(target, f"{character_name(character.id)}: {location_name(character.location)} ({state})",
+            state = character_state(character)
+            y += write(target, f"{character_name(character.id)}: {location_name(character.location)} {state}",
                        (box.left + 6, y), 15, width=box.width - 6) + 2
         known = [(number, card) for number, card in enumerate(view.invasion, start=1)
                  if card != HIDDEN_CARD and number > view.revealed]
         for number, card in known:
             y += 8
-            y += write(target, f"You know the {number:02d}:00 Invasion card:", (box.left, y), 17) + 2
+            y += write(target, _("You know the {hour:02d}:00 Invasion card:").format(hour=number), (box.left, y), 17) + 2
             for line in invasion_lines(view, card):
                 for part in wrap(line, 15, box.width - 8):
                     y += write(target, part, (box.left + 6, y), 15) + 1
         if self.notes and y < box.bottom - 60:
             y += 8
-            y += write(target, "Your notes", (box.left, y), 17) + 2
+            y += write(target, _("Your notes"), (box.left, y), 17) + 2
             for line in self.notes:
                 for part in wrap(line, 14, box.width - 8):
                     if y > box.bottom - 18:
@@ -457,19 +470,22 @@ def invasion_lines(view: State, card_id: str) -> list[str]:
     def where(slot: str) -> str:
         return location_name(view.place_of_slot(slot).id)
 
-    lines = [f"zombies from the {where(a)} to the {where(b)}" for a, b in card.moves]
+    def the(slot: str) -> str:
+        return the_location(view.place_of_slot(slot).id)
+
+    lines = [say(N_("zombies from {source} to {target}"), source=the(a), target=the(b)) for a, b in card.moves]
     arrivals = [f"{where(slot)} +{count}" for slot, count in card.zombies.items() if count]
     if arrivals:
-        lines.append("arrivals: " + ", ".join(arrivals))
+        lines.append(_("arrivals: {places}").format(places=", ".join(arrivals)))
     for supply in card.supplies:
         parts = []
         if supply.antidotes:
-            parts.append(plural(supply.antidotes, "Antidote"))
+            parts.append(antidotes(supply.antidotes))
         if supply.actions:
-            parts.append(plural(supply.actions, "card"))
-        lines.append(f"supplies at the {where(supply.at)}: {', '.join(parts)}")
+            parts.append(cards(supply.actions))
+        lines.append(say(N_("supplies at {place}: {items}"), place=the(supply.at), items=", ".join(parts)))
     if card.straggler:
-        lines.append(f"the Straggler moves on {card.straggler}")
+        lines.append(_("the Straggler moves on {n}").format(n=card.straggler))
     return lines
 
 
@@ -496,8 +512,8 @@ class TradeDraft:
 
     def title(self) -> str:
         if self.asking_kind:
-            return "Ask for which card?"
-        return "Offer a trade" + (f" to {self.partner}" if self.partner else ": to whom?")
+            return _("Ask for which card?")
+        return _("Offer a trade to {seat}").format(seat=self.partner) if self.partner else _("Offer a trade: to whom?")
 
     def buttons(self) -> list[tuple[str, str, str]]:
         view = self.view
@@ -509,16 +525,16 @@ class TradeDraft:
         labels = []
         for index, card in enumerate(view.hand(self.seat)):
             chosen = index in self.give
-            labels.append((("✓ " if chosen else "") + f"Give {card_name(card)}", f"trade:give:{index}",
+            labels.append((("✓ " if chosen else "") + _("Give {card}").format(card=card_name(card)), f"trade:give:{index}",
                            "move" if chosen else "items"))
         mine = view.antidotes[view.index(self.seat)]
         labels += [
-            (f"Give Antidotes: {self.give_antidotes}", "trade:give_antidote", "items"),
-            (f"Ask Antidotes: {self.ask_antidotes}", "trade:ask_antidote", "items"),
-            (f"Ask cards of their choice: {self.ask_any}", "trade:ask_any", "items"),
-            ("Ask for a card by name…", "trade:ask_kind", "items"),
-            ("Send the offer", "trade:send", "move"),
-            ("Clear", "trade:clear", "turn"),
+            (_("Give Antidotes: {n}").format(n=self.give_antidotes), "trade:give_antidote", "items"),
+            (_("Ask Antidotes: {n}").format(n=self.ask_antidotes), "trade:ask_antidote", "items"),
+            (_("Ask cards of their choice: {n}").format(n=self.ask_any), "trade:ask_any", "items"),
+            (_("Ask for a card by name…"), "trade:ask_kind", "items"),
+            (_("Send the offer"), "trade:send", "move"),
+            (_("Clear"), "trade:clear", "turn"),
         ]
         if mine == 0:
             labels = [item for item in labels if item[1] != "trade:give_antidote"]
@@ -555,16 +571,19 @@ class TradeDraft:
         if not self.partner or self.asking_kind:
             return
         hand = self.view.hand(self.seat)
-        gives = [card_name(hand[i]) for i in self.give] + ([plural(self.give_antidotes, "Antidote")]
+        gives = [card_name(hand[i]) for i in self.give] + ([antidotes(self.give_antidotes)]
                                                          if self.give_antidotes else [])
         asks = [card_name(k) for k in self.ask_cards]
         if self.ask_any:
-            asks.append(plural(self.ask_any, "card") + " of their choice")
+            asks.append(ngettext("{n} card of their choice", "{n} cards of their choice", self.ask_any).format(n=self.ask_any))
         if self.ask_antidotes:
-            asks.append(plural(self.ask_antidotes, "Antidote"))
-        write(target, f"You give: {', '.join(gives) or 'nothing'}", (rect.left, rect.top), 17, width=rect.width)
-        write(target, f"You ask: {', '.join(asks) or 'nothing'}", (rect.left, rect.top + 26), 17, width=rect.width)
-        write(target, f"{self.partner} must accept it: both confirm.", (rect.left, rect.top + 52), 15, MUTED,
+            asks.append(antidotes(self.ask_antidotes))
+        nothing = _("nothing")
+        write(target, _("You give: {items}").format(items=", ".join(gives) or nothing), (rect.left, rect.top), 17,
+              width=rect.width)
+        write(target, _("You ask: {items}").format(items=", ".join(asks) or nothing), (rect.left, rect.top + 26), 17,
+              width=rect.width)
+        write(target, _("{seat} must accept it: both confirm.").format(seat=self.partner), (rect.left, rect.top + 52), 15, MUTED,
               width=rect.width)
 
 
@@ -596,7 +615,7 @@ class Reveal(Overlay):
         self.rect.center = area.center
         button = Rect(0, 0, 240, BUTTON_H)
         button.midbottom = (self.rect.centerx, self.rect.bottom - 18)
-        self.buttons.buttons = [Button(button, "Continue", "done", "move")]
+        self.buttons.buttons = [Button(button, _("Continue"), "done", "move")]
 
     def draw(self, target: pygame.Surface) -> None:
         shade(target, 160)
@@ -638,13 +657,13 @@ class Reveal(Overlay):
 
 def _topic_words(topic: str) -> str:
     if topic.startswith("movement"):
-        return "The Movement cards"
+        return _("The Movement cards")
     if topic.startswith("water tower movement"):
-        return "The Water Tower's Movement cards"
+        return _("The Water Tower's Movement cards")
     if topic.startswith("attack vote at "):
-        return f"The vote at the {location_name(topic.removeprefix('attack vote at '))}: who do the zombies take?"
+        return say(N_("The vote at {place}: who do the zombies take?"), place=the_location(topic.removeprefix("attack vote at ")))
     if topic.startswith("distribution vote at "):
-        return f"The vote at the {location_name(topic.removeprefix('distribution vote at '))}: who hands out?"
+        return say(N_("The vote at {place}: who hands out?"), place=the_location(topic.removeprefix("distribution vote at ")))
     return topic
 
 
@@ -669,7 +688,7 @@ class ListOverlay(Overlay):
         self.buttons.buttons = _flow(body, [(label, f"pick:{key}", "option") for label, key in self.picks])
         close = Rect(0, 0, 200, BUTTON_H)
         close.bottomright = (self.rect.right - 20, self.rect.bottom - 16)
-        self.buttons.buttons.append(Button(close, "Close", "close", "turn"))
+        self.buttons.buttons.append(Button(close, _("Close"), "close", "turn"))
 
     def draw(self, target: pygame.Surface) -> None:
         shade(target, 150)
@@ -690,12 +709,12 @@ class ListOverlay(Overlay):
 def discard_lines(view: State) -> list[str]:
     """The discard pile, newest first, counted by kind."""
     if not view.discard:
-        return ["The discard pile is empty."]
+        return [_("The discard pile is empty.")]
     counts: dict[str, int] = {}
     for card in view.discard:
         counts[card] = counts.get(card, 0) + 1
     newest = ", ".join(card_name(card) for card in reversed(view.discard[-6:]))
-    return [f"Newest first: {newest}"] + [f"{card_name(card)} ×{count}: {card_text(card)}"
+    return [_("Newest first: {cards}").format(cards=newest)] + [f"{card_name(card)} ×{count}: {card_text(card)}"
                                           for card, count in sorted(counts.items())]
 
 
@@ -704,19 +723,22 @@ def location_lines(view: State, location: str) -> list[str]:
     there."""
     place = view.place(location)
     side = view.side_card(location)
-    number = f"location {place.number}, " if place.number else ""
+    number = _("location {n}, ").format(n=place.number) if place.number else ""
     condition = view.attack_condition(location)
-    attack = "more zombies than characters" if condition == "more" else f"{condition} zombies or more"
-    spaces = "no limit" if not side.spaces else f"{view.occupancy(location)} of {side.spaces} spaces taken"
-    lines = [f"{number}side {place.side}{'' if place.status == 'standing' else ', ' + place.status}: {spaces}",
-             side.text, f"Attacks with {attack}; {plural(place.zombies, 'zombie')} outside now."]
+    attack = _("more zombies than characters") if condition == "more" else _("{n} zombies or more").format(n=condition)
+    spaces = _("no limit") if not side.spaces else _("{taken} of {spaces} spaces taken").format(
+        taken=view.occupancy(location), spaces=side.spaces)
+    status = "" if place.status == "standing" else ", " + _(STATUS_WORDS.get(place.status, place.status))
+    lines = [number + _("side {side}").format(side=place.side) + f"{status}: {spaces}",
+             side_text(side), _("Attacks with {attack}; {zombies} outside now.").format(
+                 attack=attack, zombies=zombies(place.zombies))]
     if place.antidotes or place.cards:
-        lines.append(f"Lying here: {plural(place.antidotes, 'Antidote')}, {plural(len(place.cards), 'face-down card')}")
+        lines.append(_("Lying here: {antidotes}, {cards}").format(antidotes=antidotes(place.antidotes),
+                                                                  cards=face_down_cards(len(place.cards))))
     if place.explosions:
-        lines.append(f"Explosion markers: {place.explosions}")
+        lines.append(_("Explosion markers: {n}").format(n=place.explosions))
     for character in view.present(location):
-        state = "Fit" if character.fit else "Exhausted"
-        if character.hidden:
-            state += ", hidden"
-        lines.append(f"{character_name(character.id)} ({character.owner}, {state})")
+        state = character_state(character)
+        lines.append(f"{character_name(character.id)} ({character.owner}) {state}")
     return lines
+

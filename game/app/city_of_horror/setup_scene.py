@@ -14,27 +14,29 @@ from pygame_gui.elements import UITextEntryLine
 
 from game.app.city_of_horror.controller import SIDES, CohController, SeatPlan, check_names, new_controller
 from game.app.city_of_horror.overlays import write
-from game.app.city_of_horror.words import COLOUR_RGB, location_name
+from game.app.city_of_horror.words import COLOUR_RGB, colour_name, location_name
 from game.app.scenes import Scene
 from game.app.widgets.dialogs import ACCENT, MUTED, Button, ButtonSet, draw_button
 from game.board.mission import load_board
+from game.i18n import N_, _
 from game.rules.city_of_horror.catalog import COLOURS, LOCATIONS
 from game.rules.city_of_horror.registration import CITY_MAP
 from game.table.saves import DEFAULT_SAVE_DIR
 
 DEFAULT_NAMES = ("Ana", "Ben", "Cai", "Dee", "Eve", "Fay")
 WHO = ("", "survivor", "random")  # a person, or one of the bots
-WHO_WORDS = {"": "Person", "survivor": "Bot", "random": "Random bot"}
+SIDE_WORDS = {"bottom": N_("Edge: bottom"), "right": N_("Edge: right"), "top": N_("Edge: top"), "left": N_("Edge: left")}
+WHO_WORDS = {"": N_("Person"), "survivor": N_("Bot"), "random": N_("Random bot")}
 ROW_PX = 62
 COMPACT_BELOW_PX = (1240, 96 + 12 * 52 + 8 + 52 + 48)  # the boards-and-rules column beside the players
 BUTTON_H = 52
 OPTIONS = (
-    ("draft", "Expert draft of the Action cards"),
-    ("promises_may_be_broken", "Every promise may be broken (no locked votes)"),
-    ("hold_back", "The distributor may keep items back"),
-    ("energy_drink_any", "Energy Drink may wake anyone's character"),
-    ("replica_always", "Weapon Replica counts with nobody there"),
-    ("seating", "Straggler track in seating order"),
+    ("draft", N_("Expert draft of the Action cards")),
+    ("promises_may_be_broken", N_("Every promise may be broken (no locked votes)")),
+    ("hold_back", N_("The distributor may keep items back")),
+    ("energy_drink_any", N_("Energy Drink may wake anyone's character")),
+    ("replica_always", N_("Weapon Replica counts with nobody there")),
+    ("seating", N_("Straggler track in seating order")),
 )
 
 
@@ -86,27 +88,27 @@ class CohSetupScene(Scene):
             entry.set_text(self.names[n])
             self.entries.append(entry)
             buttons += [
-                Button(pygame.Rect(left + 256, y, 130, BUTTON_H), self.colours[n].capitalize(), f"colour:{n}", "option"),
-                Button(pygame.Rect(left + 394, y, 150, BUTTON_H), WHO_WORDS[self.who[n]], f"who:{n}", "option"),
-                Button(pygame.Rect(left + 552, y, 150, BUTTON_H), f"Edge: {self.sides[n]}", f"side:{n}", "option"),
+                Button(pygame.Rect(left + 256, y, 130, BUTTON_H), colour_name(self.colours[n]).capitalize(), f"colour:{n}", "option"),
+                Button(pygame.Rect(left + 394, y, 150, BUTTON_H), _(WHO_WORDS[self.who[n]]), f"who:{n}", "option"),
+                Button(pygame.Rect(left + 552, y, 150, BUTTON_H), _(SIDE_WORDS[self.sides[n]]), f"side:{n}", "option"),
             ]
         y = top + self.count * ROW_PX + 6
         if not (compact and self.rules_page):
             buttons += [
-                Button(pygame.Rect(left + 24, y, 150, BUTTON_H), "− player", "fewer", "tool", self.count > 3),
-                Button(pygame.Rect(left + 182, y, 150, BUTTON_H), "+ player", "more", "tool", self.count < 6),
+                Button(pygame.Rect(left + 24, y, 150, BUTTON_H), _("− player"), "fewer", "tool", self.count > 3),
+                Button(pygame.Rect(left + 182, y, 150, BUTTON_H), _("+ player"), "more", "tool", self.count < 6),
                 Button(pygame.Rect(left + 340, y, 362, BUTTON_H), self._first_words(), "first", "option"),
             ]
         if compact:  # one page or the other, and a button to turn it
-            words = "Players…" if self.rules_page else "Boards and table rules…"
+            words = _("Players…") if self.rules_page else _("Boards and table rules…")
             buttons.append(Button(pygame.Rect(left + 344, h - BUTTON_H - 24, 300, BUTTON_H), words, "page", "tool"))
             if self.rules_page:
                 buttons += self._rules_buttons(left, top)
         else:
             buttons += self._rules_buttons(self.rules_left(), top)
         buttons += [
-            Button(pygame.Rect(left + 24, h - BUTTON_H - 24, 200, BUTTON_H), "Back", "back", "turn"),
-            Button(pygame.Rect(w - 300, h - BUTTON_H - 24, 260, BUTTON_H), "Start the game", "start", "move"),
+            Button(pygame.Rect(left + 24, h - BUTTON_H - 24, 200, BUTTON_H), _("Back"), "back", "turn"),
+            Button(pygame.Rect(w - 300, h - BUTTON_H - 24, 260, BUTTON_H), _("Start the game"), "start", "move"),
         ]
         self.buttons.buttons = buttons
 
@@ -116,14 +118,16 @@ class CohSetupScene(Scene):
         y = top
         for location in LOCATIONS:
             buttons.append(Button(pygame.Rect(right, y, 420, 46),
-                                  f"{location_name(location)}: side {self.board_sides[location]}", f"board:{location}",
+                                  _("{place}: side {side}").format(place=location_name(location), side=self.board_sides[location]),
+                                  f"board:{location}",
                                   "option"))
             y += 52
         y += 8
         if self.compact():  # their own page: the rules in a second column
             right, y = right + 440, top
         for key, words in OPTIONS:
-            button = Button(pygame.Rect(right, y, 420, 46), f"{words}: {'yes' if self.options[key] else 'no'}",
+            button = Button(pygame.Rect(right, y, 420, 46), (_("{option}: yes") if self.options[key] else _("{option}: no")).format(option=_(words)),
+
                             f"option:{key}", "option")
             button.toggled = self.options[key]
             buttons.append(button)
@@ -140,7 +144,8 @@ class CohSetupScene(Scene):
             self.names[n] = entry.get_text()
 
     def _first_words(self) -> str:
-        return "First Player: at random" if self.first < 0 else f"First Player: {self.names[self.first] or '?'}"
+        return _("First Player: at random") if self.first < 0 else _("First Player: {name}").format(
+            name=self.names[self.first] or "?")
 
     # --- input ----------------------------------------------------------------------------------------
 
@@ -255,21 +260,21 @@ class CohSetupScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((20, 22, 24))
-        write(surface, "City of Horror — new game", (40, 24), 34, ACCENT)
+        write(surface, _("City of Horror — new game"), (40, 24), 34, ACCENT)
         players = not (self.compact() and self.rules_page)
         if players:
-            write(surface, "Players in seating order (clockwise). Bots play empty seats from their own view.",
+            write(surface, _("Players in seating order (clockwise). Bots play empty seats from their own view."),
                   (40, 64), 17, MUTED)
         for n in range(self.count if players else 0):
             y = 96 + n * ROW_PX
             pygame.draw.circle(surface, COLOUR_RGB[self.colours[n]], (50, y + BUTTON_H // 2), 12)
         if not players or not self.compact():
-            write(surface, "Boards (A for a first game) and table rules", (self.rules_left(), 64), 17, MUTED)
+            write(surface, _("Boards (A for a first game) and table rules"), (self.rules_left(), 64), 17, MUTED)
         for button in self.buttons.buttons:
             draw_button(surface, button)
         if self.status:
             write(surface, self.status, (40, self.window_size[1] - 118), 20, (255, 140, 120))
         if players:
-            write(surface, "Edge: the side of a touch table the player sits at; the view turns to face them.",
+            write(surface, _("Edge: the side of a touch table the player sits at; the view turns to face them."),
                   (64, 110 + self.count * ROW_PX + BUTTON_H), 15, MUTED)
-        write(surface, f"Seed {self.seed}", (264, self.window_size[1] - 58), 15, MUTED)
+        write(surface, _("Seed {seed}").format(seed=self.seed), (264, self.window_size[1] - 58), 15, MUTED)

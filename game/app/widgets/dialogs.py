@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.app.render import font
+from game.i18n import _
 
 BUTTON_H_PX = 56  # every touch target is at least this tall
 HEADER_PX = 58  # a dialog's title band
@@ -182,7 +183,7 @@ class ChoiceDialog:
             buttons.append(Button(rect, option, str(index), "option"))
         if self.cancel:
             rect = pygame.Rect(self.rect.right - 180, self.rect.bottom - BUTTON_H_PX - 12, 160, BUTTON_H_PX)
-            buttons.append(Button(rect, "Cancel", "cancel", "turn"))
+            buttons.append(Button(rect, _("Cancel"), "cancel", "turn"))
         self.buttons.buttons = buttons
 
     def press(self, pointer: int, pos: tuple[float, float]) -> bool:

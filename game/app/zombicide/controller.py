@@ -19,7 +19,7 @@ from typing import Any
 from game.app.widgets.card_view import local_name
 from game.app.zombicide.event_text import parameter_words
 from game.board.model import Board
-from game.i18n import N_, _, language, ngettext, phrase
+from game.i18n import N_, _, language, ngettext, phrase, said
 from game.rules.core.base import IllegalCommand
 from game.rules.core.session import Session
 from game.rules.core.visibility import SPECTATOR, events_for
@@ -439,7 +439,7 @@ class GameController:
         try:
             events = self.session.play(seat, command)
         except IllegalCommand as refusal:
-            return Outcome(False, reason=refusal.reason, command=command)
+            return Outcome(False, reason=said(refusal.reason, self.zone_name), command=command)  # in the player's words
         self.select_default()
         return Outcome(True, self.shown(events, seat), command=command)
 
@@ -575,7 +575,7 @@ class GameController:
         try:
             self.session.ruleset.check(state, seat, attempt)
         except IllegalCommand as refusal:
-            return [], refusal.reason
+            return [], said(refusal.reason, self.zone_name)
         return [self._offer(attempt, card)], ""
 
     def _offer(self, command: Trade, card: int) -> ActionChoice:

@@ -15,7 +15,7 @@ import pygame
 from game.app.input import event_pointer
 from game.app.render import font, text_with_halo
 from game.app.scenes import Scene
-from game.app.widgets.card_view import local_name
+from game.app.widgets.card_view import local_name, local_text
 from game.app.widgets.dialogs import (
     ACCENT,
     MUTED,
@@ -28,6 +28,7 @@ from game.app.widgets.dialogs import (
 )
 from game.app.zombieworld.navigation import hooks
 from game.app.zombieworld.saves import save_band_file
+from game.i18n import N_, _
 from game.rules.zombieworld.band import DOG, Band, Member, band_cost, band_problems, member_cost
 from game.rules.zombieworld.catalog import Catalog, load_catalog
 from game.table.saves import DEFAULT_SAVE_DIR
@@ -36,8 +37,8 @@ NAMES = ("Alex", "Bea", "Carl", "Dana", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jad
          "Oto", "Pia", "Quin", "Rui", "Sol", "Tam")
 ROW_PX = 50
 SLOTS = ("rank", "hand1", "hand2", "backpack", "object1", "object2", "virtue", "defect")
-SLOT_TITLES = {"rank": "Rank", "hand1": "Hand", "hand2": "Second hand", "backpack": "Backpack",
-               "object1": "Object", "object2": "Object", "virtue": "Virtue", "defect": "Defect"}
+SLOT_TITLES = {"rank": N_("Rank"), "hand1": N_("Hand"), "hand2": N_("Second hand"), "backpack": N_("Backpack"),
+               "object1": N_("Object"), "object2": N_("Object"), "virtue": N_("Virtue"), "defect": N_("Defect")}
 
 
 @dataclass(slots=True)
@@ -60,7 +61,7 @@ class Draft:
                 backpack=tuple(i for i in (m.get("backpack", ""),) if i),
                 objects=tuple(i for i in (m.get("object1", ""), m.get("object2", "")) if i),
                 virtue=m.get("virtue", ""), defect=m.get("defect", "")))
-        return Band(name=self.name or "Unnamed band", band_type=self.band_type, members=tuple(members) or (
+        return Band(name=self.name or _("Unnamed band"), band_type=self.band_type, members=tuple(members) or (
             Member(name="Nobody", rank="rookie"),))
 
     @classmethod
@@ -93,13 +94,13 @@ def choice_name(catalog: Catalog, slot: str, value: str) -> str:
     if not value:
         return "—"
     if slot == "rank":
-        return "Dog" if value == DOG else catalog.rank(value).name
+        return _("Dog") if value == DOG else local_name(catalog.rank(value))
     if slot == "virtue":
         quality = catalog.virtue(value)
-        return quality.name if quality else value
+        return local_name(quality) if quality else value
     if slot == "defect":
         quality = catalog.defect(value)
-        return quality.name if quality else value
+        return local_name(quality) if quality else value
     return catalog.item_name(value)
 
 
@@ -113,7 +114,7 @@ class BandBuilderScene(Scene):
         self.on_done = on_done
         self.save_dir = getattr(app, "save_dir", DEFAULT_SAVE_DIR)
         if band is None:
-            band = Band(name="My band", band_type="citizens", members=(
+            band = Band(name=_("My band"), band_type="citizens", members=(
                 Member(name="Alex", rank="hardened", hand=("pistol",)),
                 Member(name="Bea", rank="rookie", hand=("baseball_bat",)),
                 Member(name="Carl", rank="rookie", hand=("blunt",))))
@@ -136,12 +137,12 @@ class BandBuilderScene(Scene):
 
     def problems(self) -> list[str]:
         if not self.draft.members:
-            return ["a band needs members"]
+            return [_("a band needs members")]
         return band_problems(self.band(), self.catalog)
 
     def add_member(self, dog: bool = False) -> None:
         used = {m["name"] for m in self.draft.members}
-        name = next((n for n in NAMES if n not in used), f"Member {len(used) + 1}")
+        name = next((n for n in NAMES if n not in used), _("Member {n}").format(n=len(used) + 1))
         if dog:
             self.draft.members.append({"name": "Rex" if "Rex" not in used else name, "rank": DOG})
         else:
@@ -174,10 +175,10 @@ class BandBuilderScene(Scene):
     def save(self) -> bool:
         problems = self.problems()
         if problems:
-            self.status = "Fix first: " + problems[0]
+            self.status = _("Fix first: {problem}").format(problem=problems[0])
             return False
         path = save_band_file(self.band(), self.save_dir)
-        self.status = f"Saved to {path.name}"
+        self.status = _("Saved to {file}").format(file=path.name)
         return True
 
     def close(self, band: Band | None) -> None:
@@ -205,8 +206,8 @@ class BandBuilderScene(Scene):
         add_y = top + len(self.draft.members) * (ROW_PX + 6) + 8
         wide = side >= 360
         for (x, width), label, key, group in (((0, 170) if wide else (0, 140), "+ Survivor", "add", "move"),
-                                              ((180, 90) if wide else (146, 74), "+ Dog", "add_dog", "move"),
-                                              ((280, 80) if wide else (226, 74), "Remove", "remove", "danger")):
+                                              ((180, 90) if wide else (146, 74), _("+ Dog"), "add_dog", "move"),
+                                              ((280, 80) if wide else (226, 74), _("Remove"), "remove", "danger")):
             buttons.append(Button(pygame.Rect(col1.left + x, add_y, width, ROW_PX), label, key, group))
         col2 = pygame.Rect(col1.right + 30, 90, min(520, w - col1.right - 50 - side), h - 200)
         self.slot_rows = []
@@ -219,9 +220,9 @@ class BandBuilderScene(Scene):
             buttons.append(Button(pygame.Rect(col2.left + 130, y, 56, row_h), "<", f"slot:{slot}:-1", "tool"))
             buttons.append(Button(pygame.Rect(col2.right - 56, y, 56, row_h), ">", f"slot:{slot}:1", "tool"))
         self.col1, self.col2 = col1, col2
-        buttons.append(Button(pygame.Rect(20, h - 84, 180, 60), "Back", "back", "turn"))
-        buttons.append(Button(pygame.Rect(w - 420, h - 84, 190, 60), "Save band", "save", "search"))
-        buttons.append(Button(pygame.Rect(w - 220, h - 84, 200, 60), "Use this band", "use", "move"))
+        buttons.append(Button(pygame.Rect(20, h - 84, 180, 60), _("Back"), "back", "turn"))
+        buttons.append(Button(pygame.Rect(w - 420, h - 84, 190, 60), _("Save band"), "save", "search"))
+        buttons.append(Button(pygame.Rect(w - 220, h - 84, 200, 60), _("Use this band"), "use", "move"))
         self.name_rect = pygame.Rect(20, 20, 520, 52)
         self.buttons.buttons = buttons
 
@@ -302,11 +303,11 @@ class BandBuilderScene(Scene):
                          border_radius=10)
         pygame.draw.rect(surface, ACCENT if self.editing_name else PANEL_EDGE, self.name_rect, 2, border_radius=10)
         name = self.draft.name + ("|" if self.editing_name else "")
-        surface.blit(fit_text(name or "Tap to name the band", 26, self.name_rect.width - 24),
+        surface.blit(fit_text(name or _("Tap to name the band"), 26, self.name_rect.width - 24),
                      (self.name_rect.left + 12, self.name_rect.top + 10))
         cost = self.cost()
         budget = self.catalog.bands.rules.budget
-        points = text_with_halo(f"{cost} / {budget} points", 30, color=(255, 224, 130) if cost <= budget else (255, 110, 100))
+        points = text_with_halo(_("{cost} / {budget} points").format(cost=cost, budget=budget), 30, color=(255, 224, 130) if cost <= budget else (255, 110, 100))
         surface.blit(points, points.get_rect(topright=(w - 24, 24)))
         unique = self.catalog.unique_band(self.draft.band_type)
         col1 = self.col1
@@ -315,7 +316,7 @@ class BandBuilderScene(Scene):
         surface.blit(fit_text(local_name(unique) if unique else self.draft.band_type, 18, type_box.width - 16),
                      (type_box.left + 8, type_box.top + 6))
         if unique is not None:
-            surface.blit(fit_text(unique.description, 12, type_box.width - 16), (type_box.left + 8, type_box.top + 30))
+            surface.blit(fit_text(local_text(unique, "description"), 12, type_box.width - 16), (type_box.left + 8, type_box.top + 30))
         for button in self.buttons.buttons:
             if button.key.startswith("member:"):
                 index = int(button.key.split(":")[1])
@@ -327,14 +328,14 @@ class BandBuilderScene(Scene):
             member = band.members[index]
             rank = choice_name(self.catalog, "rank", m["rank"])
             surface.blit(fit_text(f"{m['name']} · {rank}", 18, rect.width - 80), (rect.left + 12, rect.top + 13))
-            price = font(16).render(f"{member_cost(band, member, self.catalog)} pts", True, ACCENT)
+            price = font(16).render(_("{n} pts").format(n=member_cost(band, member, self.catalog)), True, ACCENT)
             surface.blit(price, price.get_rect(midright=(rect.right - 12, rect.centery)))
         col2 = self.col2
         if self.draft.members:
             m = self.draft.members[self.member]
             surface.blit(text_with_halo(f"{m['name']}", 24), (col2.left, col2.top))
             for slot, rect in self.slot_rows:
-                surface.blit(font(16).render(SLOT_TITLES[slot], True, MUTED), (rect.left, rect.top + 15))
+                surface.blit(font(16).render(_(SLOT_TITLES[slot]), True, MUTED), (rect.left, rect.top + 15))
                 value = m.get(slot, "") if m["rank"] != DOG or slot == "rank" else ""
                 box = pygame.Rect(rect.left + 192, rect.top, rect.width - 254, rect.height)
                 pygame.draw.rect(surface, PANEL_FILL, box, border_radius=10)
@@ -343,11 +344,11 @@ class BandBuilderScene(Scene):
         panel = pygame.Rect(col2.right + 20, 90, w - col2.right - 40, h - 200)
         pygame.draw.rect(surface, PANEL_FILL, panel, border_radius=12)
         problems = self.problems()
-        title = "Ready to play" if not problems else "To fix"
+        title = _("Ready to play") if not problems else _("To fix")
         surface.blit(text_with_halo(title, 22, color=(120, 230, 140) if not problems else (255, 150, 120)),
                      (panel.left + 14, panel.top + 12))
         y = panel.top + 50
-        for problem in problems[:12] or ["Every rule is met."]:
+        for problem in problems[:12] or [_("Every rule is met.")]:
             for line in _wrap(problem, 17, panel.width - 28):
                 surface.blit(font(17).render(line, True, TEXT), (panel.left + 14, y))
                 y += 24

@@ -79,21 +79,26 @@ def draw_band_row(surface: pygame.Surface, rect: pygame.Rect, band: Band, catalo
              seat_colour(seat) if seat is not None else None)
 
 
+ATTRIBUTE_WORDS = {"skill": N_("skill"), "move": N_("move"), "combat": N_("combat")}
+
+
 def member_title(member: Member, catalog: Catalog) -> str:
-    return f"{member.name} · {'Dog' if member.is_dog else catalog.rank(member.rank).name}"
+    return f"{member.name} · {_('Dog') if member.is_dog else local_name(catalog.rank(member.rank))}"
 
 
 def member_facts(member: Member, catalog: Catalog, recovering: bool = False) -> str:
     """Wounds, improvements, qualities, sitting out, and what the member carries, in one line."""
-    facts = [f"{member.wounds} wounds" if member.wounds else "unhurt"]
+    facts = [ngettext("{n} wound", "{n} wounds", member.wounds).format(n=member.wounds) if member.wounds
+             else _("unhurt")]
     if member.improvements:
-        facts.append("improved " + ", ".join(member.improvements))
-    qualities = [q.name for q in (catalog.virtue(member.virtue) if member.virtue else None,
+        facts.append(_("improved {attributes}").format(attributes=", ".join(
+            _(ATTRIBUTE_WORDS.get(a, a)) for a in member.improvements)))
+    qualities = [local_name(q) for q in (catalog.virtue(member.virtue) if member.virtue else None,
                                   catalog.defect(member.defect) if member.defect else None) if q is not None]
     if qualities:
         facts.append(", ".join(qualities))
     if recovering:
-        facts.append("misses the next game")
+        facts.append(_("misses the next game"))
     kit = [catalog.item_name(i) for i in member.carried() if i in catalog.item_ids()]
     if kit:
         facts.append(", ".join(kit))

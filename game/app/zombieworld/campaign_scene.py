@@ -20,8 +20,10 @@ import pygame
 
 from game.app.render import font, text_with_halo
 from game.app.scenes import Scene
+from game.app.widgets.card_view import local_name, local_text
 from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_FILL, Button, ButtonSet, fit_text
 from game.app.zombieworld.band_list import (
+    ATTRIBUTE_WORDS,
     SEATS,
     draw_member_row,
     names_of,
@@ -31,6 +33,7 @@ from game.app.zombieworld.band_list import (
 )
 from game.app.zombieworld.navigation import hooks
 from game.app.zombieworld.saves import CampaignLink
+from game.i18n import N_, _, ngettext
 from game.rules.zombieworld.band import Band
 from game.rules.zombieworld.campaign import (
     ATTRIBUTES,
@@ -58,18 +61,19 @@ NAME_MAX_CHARS = 60
 ROW_PX = 56
 OFFER_PX = 56
 OFFER_W_PX = 195
-TABS = (("train", "Train"), ("kit", "Equipment"), ("qualities", "Qualities"), ("recruit", "Recruit"))
+TABS = (("train", N_("Train")), ("kit", N_("Equipment")), ("qualities", N_("Qualities")), ("recruit", N_("Recruit")))
 
 
 def tab_hint(tab: str, catalog: Catalog) -> str:
     """The line under the shop's tabs: what the tab sells, at the campaign rules' prices."""
     costs = catalog.qualities
     return {
-        "train": f"Heal {HEAL_COST} a wound; +1 to an attribute {IMPROVE_COST} (once each); a rank {RANK_UP_COST}",
-        "kit": "Weapons and objects at their points in Glory, while slots allow",
-        "qualities": f"One virtue ({costs.virtue_cost} Glory) and one defect (gives {-costs.defect_cost} Glory) "
-                     "per survivor",
-        "recruit": f"New survivors at their points; {MAX_MEMBERS} members at most",
+        "train": _("Heal {heal} a wound; +1 to an attribute {improve} (once each); a rank {rank}").format(
+            heal=HEAL_COST, improve=IMPROVE_COST, rank=RANK_UP_COST),
+        "kit": _("Weapons and objects at their points in Glory, while slots allow"),
+        "qualities": _("One virtue ({virtue} Glory) and one defect (gives {defect} Glory) per survivor").format(
+            virtue=costs.virtue_cost, defect=-costs.defect_cost),
+        "recruit": _("New survivors at their points; {most} members at most").format(most=MAX_MEMBERS),
     }.get(tab, "")
 
 
@@ -148,8 +152,8 @@ def saved_campaigns(save_dir: Path) -> list[tuple[Path, Campaign | None, str]]:
 
 def campaign_summary(campaign: Campaign) -> str:
     """Games and rounds played and the bands, for a list of campaigns."""
-    games = f"{campaign.games} game{'s' if campaign.games != 1 else ''}"
-    rounds = f"{campaign.rounds_played} round{'s' if campaign.rounds_played != 1 else ''} played"
+    games = ngettext("{n} game", "{n} games", campaign.games).format(n=campaign.games)
+    rounds = ngettext("{n} round played", "{n} rounds played", campaign.rounds_played).format(n=campaign.rounds_played)
     return f"{games} · {rounds} · {names_of([b.band for b in campaign.bands])}"
 
 
@@ -165,13 +169,15 @@ def record(play: CampaignPlay, state: Any, catalog: Catalog, seed: int) -> tuple
         return ()
     if play.games_at_start is not None and play.campaign.games != play.games_at_start:
         play.recorded = True
-        return (f"This game is not added: {play.campaign.name} has recorded "
-                f"{play.campaign.games - play.games_at_start} game(s) since it began",)
+        since = play.campaign.games - play.games_at_start
+        return (ngettext("This game is not added: {name} has recorded {n} game since it began",
+                         "This game is not added: {name} has recorded {n} games since it began", since).format(
+            name=play.campaign.name, n=since),)
     campaign, report = record_game(play.campaign, state, catalog, seed)
     try:
         commit(play, campaign)
     except CampaignError as error:  # not recorded: a later try (after freeing the disk) folds it in
-        return (f"The game could not be added: {error}",)
+        return (_("The game could not be added: {error}").format(error=error),)
     play.recorded = True
     return report
 
@@ -186,15 +192,16 @@ def shop(campaign: Campaign, seat: str, member_index: int | None, catalog: Catal
     wanted: list[tuple[str, Purchase]] = []
     if tab == "recruit":
         for rank in RANK_LADDER:
-            wanted.append((f"Recruit {catalog.rank(rank).name} · {catalog.rank(rank).cost}",
+            wanted.append((_("Recruit {rank} · {cost}").format(rank=local_name(catalog.rank(rank)), cost=catalog.rank(rank).cost),
                            Purchase(kind="recruit", member="Recruit", what=rank)))
     elif member is not None and tab == "train":
         if member.wounds:
-            wanted.append((f"Heal a wound · {HEAL_COST}", Purchase(kind="heal", member=member.name)))
+            wanted.append((_("Heal a wound · {cost}").format(cost=HEAL_COST), Purchase(kind="heal", member=member.name)))
         for attribute in ATTRIBUTES:
-            wanted.append((f"Improve {attribute} · {IMPROVE_COST}",
+            wanted.append((_("Improve {attribute} · {cost}").format(attribute=_(ATTRIBUTE_WORDS.get(attribute, attribute)),
+                                                                    cost=IMPROVE_COST),
                            Purchase(kind="improve", member=member.name, what=attribute)))
-        wanted.append((f"Rise in rank · {RANK_UP_COST}", Purchase(kind="rank_up", member=member.name)))
+        wanted.append((_("Rise in rank · {cost}").format(cost=RANK_UP_COST), Purchase(kind="rank_up", member=member.name)))
     elif member is not None and tab == "kit":
         for item in sorted(catalog.item_ids(), key=lambda i: (catalog.item_cost(i), catalog.item_name(i))):
             if catalog.item_cost(item) > 0:
@@ -202,10 +209,10 @@ def shop(campaign: Campaign, seat: str, member_index: int | None, catalog: Catal
                                Purchase(kind="item", member=member.name, what=item)))
     elif member is not None and tab == "qualities":
         for virtue in catalog.qualities.virtue:
-            wanted.append((f"{virtue.name} · {quality_cost('virtue', catalog)}",
+            wanted.append((f"{local_name(virtue)} · {quality_cost('virtue', catalog)}",
                            Purchase(kind="virtue", member=member.name, what=virtue.id)))
         for defect in catalog.qualities.defect:
-            wanted.append((f"{defect.name} · gives {-quality_cost('defect', catalog)}",
+            wanted.append((_("{quality} · gives {glory}").format(quality=local_name(defect), glory=-quality_cost("defect", catalog)),
                            Purchase(kind="defect", member=member.name, what=defect.id)))
     shelf = [Offer(label, purchase, refusal(campaign, seat, purchase, catalog)) for label, purchase in wanted]
     return [o for o in shelf if not o.reason] + [o for o in shelf if o.reason]
@@ -279,7 +286,7 @@ class ZombieworldCampaignScene(Scene):
         tab_w = (panel.width - 20 - 3 * 6) // len(TABS)
         for index, (key, label) in enumerate(TABS):
             rect = pygame.Rect(panel.left + 10 + index * (tab_w + 6), panel.top + 40, tab_w, OFFER_PX)
-            buttons.append(Button(rect, label, f"tab:{key}", "turn"))
+            buttons.append(Button(rect, _(label), f"tab:{key}", "turn"))
         self.shelf = shop(self.campaign, self.seat, self.member, self.catalog, self.tab)
         slots = self.offer_slots()
         per_page = len(slots) if len(self.shelf) <= len(slots) else max(1, len(slots) - 1)
@@ -291,9 +298,9 @@ class ZombieworldCampaignScene(Scene):
             group = "tool" if offer.reason else "danger" if offer.purchase.kind == "defect" else "search"
             buttons.append(Button(slot, offer.label, f"buy:{index}", group))
         if pages > 1:
-            buttons.append(Button(slots[-1], f"More ({self.page + 1}/{pages})", "page", "turn"))
-        buttons.append(Button(pygame.Rect(40, h - 96, 240, 64), "Save and quit", "quit", "turn"))
-        buttons.append(Button(pygame.Rect(w - 280, h - 96, 240, 64), "Next game", "next", "move"))
+            buttons.append(Button(slots[-1], _("More ({page}/{pages})").format(page=self.page + 1, pages=pages), "page", "turn"))
+        buttons.append(Button(pygame.Rect(40, h - 96, 240, 64), _("Save and quit"), "quit", "turn"))
+        buttons.append(Button(pygame.Rect(w - 280, h - 96, 240, 64), _("Next game"), "next", "move"))
         self.buttons.buttons = buttons
 
     # --- events --------------------------------------------------------------------------------
@@ -342,10 +349,11 @@ class ZombieworldCampaignScene(Scene):
         if purchase.kind in ("virtue", "defect"):
             quality = self.catalog.virtue(purchase.what) if purchase.kind == "virtue" else \
                 self.catalog.defect(purchase.what)
-            self.status = f"{purchase.member} takes {quality.name if quality else purchase.what}: " \
-                f"{quality.description if quality else ''}"
+            self.status = _("{name} takes {quality}: {description}").format(
+                name=purchase.member, quality=local_name(quality) if quality else purchase.what,
+                description=local_text(quality, "description") if quality else "")
         else:
-            self.status = f"Bought: {offer.label.rsplit(' · ', 1)[0]}"
+            self.status = _("Bought: {what}").format(what=offer.label.rsplit(" · ", 1)[0])
 
     def next_game(self) -> Any:
         """The set-up for the next game: scenario and table, the bands as the campaign has them."""
@@ -360,39 +368,41 @@ class ZombieworldCampaignScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.window_size
         surface.fill((18, 20, 22))
-        title = text_with_halo(f"Campaign: {self.campaign.name}", 32, color=(255, 224, 130))
+        title = text_with_halo(_("Campaign: {name}").format(name=self.campaign.name), 32, color=(255, 224, 130))
         surface.blit(title, (40, 22))
         standings = sorted(self.campaign.bands, key=lambda b: -b.glory)
-        line = "Standings: " + "  ·  ".join(f"{b.band.name} {b.glory} Glory" for b in standings)
-        line += f"  ·  {self.campaign.games} games, {self.campaign.rounds_played} rounds played"
+        line = _("Standings: {bands}").format(bands="  ·  ".join(
+            _("{band} {glory} Glory").format(band=b.band.name, glory=b.glory) for b in standings))
+        line += "  ·  " + campaign_summary(self.campaign).rsplit(" · ", 1)[0]
         surface.blit(fit_text(line, 18, w - 80), (40, 70))
         if self.report:
-            surface.blit(fit_text("Last game: " + "; ".join(self.report), 15, w - 80), (40, 98))
+            surface.blit(fit_text(_("Last game: {report}").format(report="; ".join(self.report)), 15, w - 80), (40, 98))
         for button in self.buttons.buttons:
             button.toggled = button.key in (f"member:{self.seat}:{self.member}", f"tab:{self.tab}")
         for column, band in zip(self.columns(), self.campaign.bands, strict=False):
             pygame.draw.rect(surface, PANEL_FILL, column, border_radius=12)
             pygame.draw.rect(surface, seat_colour(band.seat), column, 2, border_radius=12)
             surface.blit(fit_text(band.band.name, 22, column.width - 24), (column.left + 12, column.top + 10))
-            surface.blit(font(18).render(f"Glory: {band.glory}", True, ACCENT), (column.left + 12, column.top + 40))
+            surface.blit(font(18).render(_("Glory: {n}").format(n=band.glory), True, ACCENT), (column.left + 12, column.top + 40))
         panel = self.offer_rect()
         pygame.draw.rect(surface, PANEL_FILL, panel, border_radius=12)
         self.buttons.draw(surface)
         for button in self.buttons.buttons:
             if button.key.startswith("member:"):
-                _, seat, index = button.key.split(":")
+                _member, seat, index = button.key.split(":")
                 band = self.campaign.band(seat)
                 member = band.band.members[int(index)]
                 draw_member_row(surface, button.rect, member, self.catalog, member.name in band.recovering)
         chosen = self._chosen_member()
-        who = "" if self.tab == "recruit" or chosen is None else f" on {chosen.name}"
-        heading = f"Spend {self.campaign.band(self.seat).band.name}'s Glory{who}"
+        band_name = self.campaign.band(self.seat).band.name
+        heading = (_("Spend {band}'s Glory").format(band=band_name) if self.tab == "recruit" or chosen is None
+                   else _("Spend {band}'s Glory on {name}").format(band=band_name, name=chosen.name))
         surface.blit(fit_text(heading, 18, panel.width - 20), (panel.left + 10, panel.top + 12))
         surface.blit(fit_text(tab_hint(self.tab, self.catalog), 14, panel.width - 20), (panel.left + 10, panel.top + 102))
         if not self.shelf:
-            surface.blit(font(16).render("Choose a survivor first", True, MUTED), (panel.left + 10, panel.top + 130))
+            surface.blit(font(16).render(_("Choose a survivor first"), True, MUTED), (panel.left + 10, panel.top + 130))
         elif not self.offer_list:
-            surface.blit(font(14).render("Nothing here can be bought now", True, MUTED),
+            surface.blit(font(14).render(_("Nothing here can be bought now"), True, MUTED),
                          (panel.left + 10, panel.bottom - 24))
         if self.status:
             words = fit_text(self.status, 18, w - 80)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from game.app.zombieworld.vehicle_text import vehicle_line, vehicle_name
 from game.i18n import N_, _, ngettext, phrase
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
@@ -55,18 +56,6 @@ def model_name(state: State | None, model_id: str, names: dict[str, str] | None 
     if model_id.startswith("z") and model_id[1:].isdigit():
         return f"Zombie {model_id[1:]}"
     return model_id.split(":")[-1]
-
-
-def vehicle_name(state: State | None, vehicle_id: str, names: dict[str, str] | None = None) -> str:
-    if names and vehicle_id in names:
-        return names[vehicle_id]
-    catalog = state.catalog if state is not None else None
-    if state is not None:
-        for vehicle in state.vehicles:
-            if vehicle.id == vehicle_id:
-                spec = catalog.vehicle(vehicle.vehicle) if catalog is not None else None
-                return f"the {spec.name if spec is not None else vehicle.vehicle.replace('_', ' ')}"
-    return f"the vehicle {vehicle_id}"
 
 
 def modifiers_text(modifiers: tuple[tuple[str, int], ...]) -> str:
@@ -250,7 +239,7 @@ def describe(event: Any, state: State | None, names: dict[str, str] | None = Non
         return phrase("{name} takes cover", name=name(event.model)), "plain"
     if isinstance(event, c.DogControl):
         return phrase(N_("{name} obeys") if event.kept else N_("{name} runs wild"), name=name(event.model)), "plain"
-    line = _vehicle_line(event, state, name, names)
+    line = vehicle_line(event, state, name, names)
     if line is not None:
         return line
     if isinstance(event, c.GameEnded):
@@ -260,122 +249,3 @@ def describe(event: Any, state: State | None, names: dict[str, str] | None = Non
     if isinstance(event, c.ActivationEnded | c.PlaceMarked):
         return None
     return getattr(event, "kind", "").replace("_", " "), "plain"
-
-
-SEAT_NAMES = {0: "the driver's seat"}
-RUN_OVER = {"out_of_control": "and loses control", "radiator": "and the radiator takes a hit",
-            "one_less": "", "casualty": "", "stepped_aside": "— it steps aside"}
-STATUS_TEXT = {"out_of_control": "is out of control", "control_regained": "is back under control",
-               "overturned": "overturns", "broken": "breaks down for good", "stalled": "stalls",
-               "held": "is held in place this round", "lost": "is lost"}
-
-
-def seat_name(seat: int) -> str:
-    return SEAT_NAMES.get(seat, f"seat {seat}")
-
-
-def cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _vehicle_line(event: Any, state: State | None, name: Any, names: dict[str, str] | None = None) -> Line | None:
-    """Vehicles, climbing and jumping told in words (None for any other event)."""
-    car = lambda vehicle_id: vehicle_name(state, vehicle_id, names)  # noqa: E731
-    if isinstance(event, c.VehiclePlaced):
-        return f"{cap(car(event.vehicle))} is on the table ({event.how})", "plain"
-    if isinstance(event, c.VehicleBoarded):
-        return f"{name(event.model)} gets into {car(event.vehicle)} ({seat_name(event.seat)})", "plain"
-    if isinstance(event, c.BoardingFellShort):
-        return (f"{name(event.model)} reaches {car(event.vehicle)} with {event.left_cm:g} cm left, short of the "
-                f"{event.needed_cm:g} cm to get in: stays beside it"), "plain"
-    if isinstance(event, c.VehicleLeft):
-        return f"{name(event.model)} gets out of {car(event.vehicle)}", "plain"
-    if isinstance(event, c.SeatChanged):
-        return f"{name(event.model)} moves to {seat_name(event.seat)}", "plain"
-    if isinstance(event, c.VehicleStarted):
-        if event.started:
-            return f"{name(event.model)} starts {car(event.vehicle)} ({event.how})", "good"
-        return f"{cap(car(event.vehicle))} will not start", "danger"
-    if isinstance(event, c.VehicleMoved):
-        how = "" if event.how == "driven" else f" ({event.how})"
-        return f"{cap(car(event.vehicle))} drives {event.cost_cm:.1f} cm{how}", "plain"
-    if isinstance(event, c.RanOver):
-        tail = RUN_OVER.get(event.result, event.result.replace("_", " "))
-        return f"{cap(car(event.vehicle))} runs over {name(event.victim)}" + (f" {tail}" if tail else ""), \
-            "danger"
-    if isinstance(event, c.VehicleCrashed):
-        known = state is not None and any(v.id == event.into for v in state.vehicles)
-        into = "the scenery" if event.into == "scenery" else car(event.into) if known or (names and event.into
-                                                                                              in names) else event.into
-        return f"{cap(car(event.vehicle))} crashes into {into}", "danger"
-    if isinstance(event, c.VehicleStatus):
-        return f"{cap(car(event.vehicle))} {STATUS_TEXT.get(event.status, event.status.replace('_', ' '))}", \
-            "danger" if event.status not in ("control_regained",) else "good"
-    if isinstance(event, c.Climbed):
-        model = _find(state, event.model)
-        if event.stairs_cm > 0:
-            way = "the ladder" if model is not None and model.ladder >= 0 else "the stairs"
-            return f"{name(event.model)} climbs part-way up {way} ({event.stairs_cm:.1f} cm high, " \
-                   f"{event.cost_cm:.1f} cm)", "plain"
-        floor = level_place(state, model.position if model is not None else None, event.level)
-        return f"{name(event.model)} climbs to {floor} ({event.cost_cm:.1f} cm)", "plain"
-    if isinstance(event, c.Jumped):
-        landing = event.path[-1] if event.path else None
-        floor = level_place(state, landing, event.level, jumped=not event.fell)
-        if event.fell:
-            return f"{name(event.model)} jumps, falls short and lands on {floor}", "danger"
-        return f"{name(event.model)} jumps to {floor} ({event.cost_cm:.1f} cm)", "plain"
-    if isinstance(event, c.GearChanged):
-        catalog = state.catalog if state is not None else None
-        thing = catalog.item_name(event.item) if catalog is not None else event.item.replace("_", " ")
-        if event.mounted:
-            return f"{name(event.model)} gets on {thing}", "plain"
-        return f"{name(event.model)} gets off {thing}" + (" and leaves it here" if event.left else ""), "plain"
-    if isinstance(event, c.ItemsExchanged):
-        catalog = state.catalog if state is not None else None
-        item = catalog.item_name if catalog is not None else (lambda i: i.replace("_", " "))
-        parts = []
-        if event.given:
-            parts.append(f"gives {', '.join(item(i) for i in event.given)} to {name(event.other)}")
-        if event.taken:
-            parts.append(f"takes {', '.join(item(i) for i in event.taken)} from {name(event.other)}")
-        return f"{name(event.model)} {' and '.join(parts) or 'exchanges nothing'}", "good"
-    return None
-
-
-def _find(state: State | None, model_id: str) -> Model | None:
-    if state is None:
-        return None
-    return next((m for m in state.models if m.id == model_id), None)
-
-
-def level_place(state: State | None, point: tuple[float, float] | None, level: int, jumped: bool = False) -> str:
-    """Level ``level`` at ``point`` in words: "the roof of the Town Hall", "floor 1 of the Garage",
-    "the ground", or (a jump's landing off buildings) "the top of an obstacle"."""
-    table = state.table if state is not None else None
-    index = table.building_at(point) if table is not None and point is not None else None
-    if index is None or table is None:
-        if level == 0 and jumped and table is not None and point is not None and table.standing_top_cm(point) > 0:
-            return "the top of an obstacle"
-        return "the ground" if level == 0 else f"floor {level}"
-    piece = table.piece(index)
-    building = f" of the {piece.label}" if piece.label else ""
-    if piece.roof and level >= piece.floors:
-        return f"the roof{building}"
-    return "the ground floor" + building if level == 0 else f"floor {level}{building}"
-
-
-def where_text(state: State | None, model: Model) -> str:
-    """Where a model stands when it is off the ground: on a roof, an upper floor, part-way up
-    stairs or a ladder, on top of an obstacle; empty on the ground."""
-    table = state.table if state is not None else None
-    if table is None or model.vehicle:
-        return ""
-    if model.stairs_cm > 0:
-        way = "a ladder" if model.ladder >= 0 else "the stairs"
-        return f"Part-way up {way} ({model.stairs_cm:.1f} cm high)"
-    if model.level > 0:
-        place = level_place(state, model.position, model.level)
-        return f"On {place}"
-    top = table.standing_top_cm(model.position)
-    return f"On top of an obstacle ({top:g} cm high)" if top > 0 else ""

@@ -15,10 +15,11 @@ from game.app.render import font, text_with_halo
 from game.app.widgets.card_view import local_name
 from game.app.widgets.chrome import CHROME_FILL, ChromeCache, bar_signature
 from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_EDGE, PANEL_FILL, TEXT, fit_text
+from game.app.words_es import contracted
 from game.app.zombieworld.controller import MovePreview, ShotPreview
-from game.app.zombieworld.event_text import level_place, where_text
 from game.app.zombieworld.game_table import vehicle_outline
 from game.app.zombieworld.game_words import hint, level_tag
+from game.app.zombieworld.vehicle_text import level_place, where_text
 from game.i18n import N_, _, ngettext
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
@@ -305,18 +306,20 @@ class GamePainter:
                                                              (*drag.waypoints, drag.point), strict=True))
         turns = ""
         if preview.turns:
-            turns = f" with {preview.turns} turn{'s' if preview.turns > 1 else ''} (+{preview.turn_cost_cm:g} cm each)"
+            turns = ngettext(" with {n} turn (+{each} cm each)", " with {n} turns (+{each} cm each)",
+                             preview.turns).format(n=preview.turns, each=f"{preview.turn_cost_cm:g}")
+        cost, left = f"{preview.cost_cm:.1f}", f"{max(0.0, preview.left_cm):.1f}"
         if isinstance(preview.command, c.Deploy):
-            used = "Deploy here" if preview.legal else "Deploy: refused"
+            used = _("Deploy here") if preview.legal else _("Deploy: refused")
         elif isinstance(preview.command, c.Jump):
             place = level_place(scene.state, preview.point, preview.command.level, jumped=True)
-            used = f"Jump to {place}: {preview.cost_cm:.1f} cm · {max(0.0, preview.left_cm):.1f} left" \
-                if preview.legal else f"Jump to {place} ({preview.cost_cm:.1f} cm): refused"
+            used = contracted(_("Jump to {place}: {cost} cm · {left} left").format(place=place, cost=cost, left=left)
+                              if preview.legal else _("Jump to {place} ({cost} cm): refused").format(place=place, cost=cost))
         elif preview.path and preview.legal:
-            used = f"Drive {preview.cost_cm:.1f} cm{turns} · {max(0.0, preview.left_cm):.1f} of " \
-                   f"{preview.allowance_cm:g} left"
+            used = _("Drive {cost} cm{turns} · {left} of {allowance} left").format(
+                cost=cost, turns=turns, left=left, allowance=f"{preview.allowance_cm:g}")
         elif preview.path:
-            used = f"Drive {preview.cost_cm:.1f} cm{turns}: refused"
+            used = _("Drive {cost} cm{turns}: refused").format(cost=cost, turns=turns)
         elif preview.legal:
             used = f"{preview.cost_cm:.1f} cm used · {max(0.0, preview.left_cm):.1f} left"
         elif preview.cost_cm > preview.allowance_cm:

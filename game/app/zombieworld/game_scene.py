@@ -583,9 +583,9 @@ class ZombieworldGameScene(AiSeats, Scene):
         self.aim_buttons.buttons = [
             Button(pygame.Rect(panel.left + 14, y, 64, BUTTON_H_PX), "−", "fewer", "tool"),
             Button(pygame.Rect(panel.left + 84, y, 64, BUTTON_H_PX), "+", "more", "tool"),
-            Button(pygame.Rect(panel.right - 290, y, 150, BUTTON_H_PX), "Fire", "fire", "attack",
+            Button(pygame.Rect(panel.right - 290, y, 150, BUTTON_H_PX), _("Fire"), "fire", "attack",
                    enabled=self.aim.legal),
-            Button(pygame.Rect(panel.right - 130, y, 116, BUTTON_H_PX), "Cancel", "cancel", "turn"),
+            Button(pygame.Rect(panel.right - 130, y, 116, BUTTON_H_PX), _("Cancel"), "cancel", "turn"),
         ]
 
     def aim_rect(self) -> pygame.Rect:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.app.widgets.card_view import local_name
 from game.i18n import N_, _, ngettext
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
@@ -14,7 +15,9 @@ from game.rules.zombieworld.state import Model
 if TYPE_CHECKING:
     from game.app.zombieworld.game_scene import ZombieworldGameScene
 
-EDGE_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west", "any": "any"}
+EDGE_NAMES = {"n": N_("reach the north edge to leave"), "e": N_("reach the east edge to leave"),
+              "s": N_("reach the south edge to leave"), "w": N_("reach the west edge to leave"),
+              "any": N_("reach any edge to leave")}
 
 
 def action_labels(scene: ZombieworldGameScene) -> list[tuple[str, str, str]]:
@@ -128,28 +131,30 @@ def decision_text(scene: ZombieworldGameScene) -> str:
     who = scene.state.model(decision.model).name if any(m.id == decision.model for m in scene.state.models) \
         else decision.model
     band = scene.controller.band_name(decision.seat)
-    what = {"return_fire": "how to return fire", "reaction_reroll": "whether to roll the reaction again",
-            "flee_direction": "where to flee (a button, or tap the table)",
-            "vehicle_surprise": "what to do about the zombie out of the vehicle"}.get(decision.kind, decision.kind)
-    return f"{band}: {who} chooses {what}"
+    what = {"return_fire": N_("{band}: {who} chooses how to return fire"),
+            "reaction_reroll": N_("{band}: {who} chooses whether to roll the reaction again"),
+            "flee_direction": N_("{band}: {who} chooses where to flee (a button, or tap the table)"),
+            "vehicle_surprise": N_("{band}: {who} chooses what to do about the zombie out of the vehicle")}
+    template = what.get(decision.kind)
+    return _(template).format(band=band, who=who) if template else f"{band}: {who} {decision.kind}"
 
 
 def climb_label(scene: ZombieworldGameScene, option: Any) -> str:
     """Stairs to a floor or the roof, or a ladder up to a roof or down from it."""
     if getattr(option, "ladder", -1) >= 0:
-        return "Down the ladder" if option.level == 0 else "Up the ladder to the roof"
+        return _("Down the ladder") if option.level == 0 else _("Up the ladder to the roof")
     if option.level == 0:
-        return "Go down to the ground"
+        return _("Go down to the ground")
     table = scene.state.table
     index = table.building_at(scene.state.model(option.model).position) if table is not None else None
     floors = table.piece(index).floors if index is not None and table is not None else option.level + 1
-    return "Climb to the roof" if option.level >= floors else f"Climb to floor {option.level}"
+    return _("Climb to the roof") if option.level >= floors else _("Climb to floor {n}").format(n=option.level)
 
 
 def vehicle_label(scene: ZombieworldGameScene, vehicle_id: str) -> str:
     catalog = scene.state.catalog
     spec = catalog.vehicle(scene.state.vehicle(vehicle_id).vehicle) if catalog is not None else None
-    return f"the {spec.name}" if spec is not None else "the vehicle"
+    return _("the {vehicle}").format(vehicle=local_name(spec)) if spec is not None else _("the vehicle")
 
 
 def level_tag(scene: ZombieworldGameScene, model: Model) -> str:
@@ -225,22 +230,25 @@ def hint(scene: ZombieworldGameScene) -> str:
     move = next((o for o in legal if isinstance(o, c.MoveTemplate)), None)
     parts = []
     if move is not None:
-        parts.append(f"Drag {scene.state.model(move.model).name} to move ({move.max_cm:.1f} cm left; "
-                     "tap with another finger, right-click or W to pin a corner); drop on an enemy to charge"
-                     + (" (on a parked car: its rider)" if rider_targets(scene) else ""))
+        parts.append(_("Drag {name} to move ({left} cm left; tap with another finger, right-click or W to pin a "
+                       "corner); drop on an enemy to charge").format(name=scene.state.model(move.model).name,
+                                                                      left=f"{move.max_cm:.1f}")
+                     + (_(" (on a parked car: its rider)") if rider_targets(scene) else ""))
     drive = next((o for o in legal if isinstance(o, c.DriveTemplate)), None)
     if drive is not None:
-        parts.append(f"drag {vehicle_label(scene, drive.vehicle)} to drive (up to {drive.max_cm:g} cm)")
+        parts.append(_("drag {vehicle} to drive (up to {most} cm)").format(
+            vehicle=vehicle_label(scene, drive.vehicle), most=f"{drive.max_cm:g}"))
     if any(isinstance(o, c.LeaveVehicleTemplate) for o in legal):
-        parts.append("drag the rider out beside the doors to get out")
+        parts.append(_("drag the rider out beside the doors to get out"))
     if any(isinstance(o, c.BoardTemplate) for o in legal):
-        parts.append("drop on a vehicle to get in")
+        parts.append(_("drop on a vehicle to get in"))
     jump = next((o for o in legal if isinstance(o, c.JumpTemplate)), None)
     if jump is not None:
-        parts.append(f"drag onto a roof, an upper floor or an obstacle's top within {jump.max_gap_cm:g} cm to jump")
+        parts.append(_("drag onto a roof, an upper floor or an obstacle's top within {gap} cm to jump").format(
+            gap=f"{jump.max_gap_cm:g}"))
     leave = next((o for o in legal if isinstance(o, c.LeaveTemplate)), None)
     if leave is not None:
-        parts.append(f"reach the {EDGE_NAMES.get(leave.edge, leave.edge)} edge to leave")
+        parts.append(_(EDGE_NAMES[leave.edge]) if leave.edge in EDGE_NAMES else leave.edge)
     if any(isinstance(o, c.Activate) for o in legal):
         parts.append(_("tap a ringed survivor to activate it"))
     return "; ".join(parts)

@@ -53,17 +53,22 @@ class _Frozen(BaseModel):
 class CharacterCard(_Frozen):
     id: str
     name: str
+    name_es: str = Field(default="", description="the name in Spanish (empty: the name)")
     fit: int = Field(ge=0)
     exhausted: int = Field(ge=0)
     text: str
+    text_es: str = Field(default="", description="the ability in Spanish (empty: the text)")
     drawback: str = ""
+    drawback_es: str = Field(default="", description="the drawback in Spanish (empty: the drawback)")
 
 
 class ActionCard(_Frozen):
     id: str
     name: str
+    name_es: str = Field(default="", description="the name in Spanish (empty: the name)")
     copies: int = Field(ge=1)
     text: str
+    text_es: str = Field(default="", description="the text in Spanish (empty: the text)")
     explosion: bool = False
     playable: bool = True
 
@@ -73,11 +78,14 @@ class Side(_Frozen):
     attack: int | Literal["more"]
     effect: str
     text: str
+    text_es: str = Field(default="", description="the text in Spanish (empty: the text)")
 
 
 class LocationCard(_Frozen):
     id: str
     name: str
+    name_es: str = Field(default="", description="the name in Spanish (empty: the name)")
+    article_es: Literal["el", "la", ""] = Field(default="", description="the Spanish article of the name")
     corner: bool
     A: Side
     B: Side

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from game.i18n import N_
+from game.rules.core.reasons import Said, ZoneId
 from game.rules.core.rng import roll_d6, shuffled
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.commands import (
@@ -79,7 +81,7 @@ class Spawning(Fields):
         if len(set(effects)) == 1:  # nothing to choose
             self.deal(seat, zones, cards, 0)
             return
-        labels = tuple(f"card {number} ({what}) in {self.zid(zones[0])}" for number, what in zip(cards, effects, strict=True))
+        labels = tuple(self.deal_label(number, zones[0]) for number in cards)
         self.pending = Pending("deal", seat, -1, labels, tuple((n,) for n in range(len(cards))), zone=zones[0], attack=(zones, cards))
         self.events.append(DecisionNeeded("deal", seat, labels))
 
@@ -92,6 +94,24 @@ class Spawning(Fields):
         if zones[1:] and rest:
             self.queue.insert(0, ("deal", seat, zones[1:], rest))
         self.resolve_zombie_card(cards[pick], zones[0])
+
+    def deal_label(self, number: int, zone: int) -> Said:
+        """A Distributor's option: a card, what it does at the current danger level, and the zone it
+        goes to, in words the window says in the player's language (zombies by their names)."""
+        card = self.tables.zombie_cards[number]
+        what: Said
+        if card.kind == "spawn":
+            zombies = self.tables.catalog.zombies
+            parts = [Said(N_("{n} {zombie}"), n=n, zombie=zombies[t]) for t, n in self.tables.card_lines[number][self.danger_level()]]
+            what = parts[0] if parts else Said(N_("nothing"))
+            for part in parts[1:]:
+                what = Said(N_("{spawns} + {more}"), spawns=what, more=part)
+        elif card.kind == "extra_activation":
+            kind = next((z for z in self.tables.catalog.zombies if z.id == card.zombie), card.zombie)
+            what = Said(N_("extra activation of {zombie}"), zombie=kind)
+        else:
+            what = Said(N_("{kind} card {number}"), kind=card.kind, number=number)
+        return Said(N_("card {number} ({what}) in {zone}"), number=number, what=what, zone=ZoneId(self.zid(zone)))
 
     def zombie_card_effect(self, number: int) -> str:
         """What a zombie card does at the current danger level, in words."""

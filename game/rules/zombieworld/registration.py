@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game.i18n import N_
 from game.platform.registry import BoxEntry, GameEntry, MenuEntry, SaveStatus
 
 CONTENT_ROOT = Path(__file__).resolve().parent / "content"  # the catalog's own folder, without importing it
@@ -111,7 +112,7 @@ GAME = GameEntry(
     app="game.app.zombieworld.hooks",
     menu=(
         MenuEntry("zombieworld", "Zombieworld Evolution", "new_game", BOX),
-        MenuEntry("band_builder", "Zombieworld: band builder", "band_builder", BOX),
+        MenuEntry("band_builder", N_("Zombieworld: band builder"), "band_builder", BOX),
     ),
     box_of_setup=box_of_setup,
     bots={"random": "game.rules.zombieworld.bots:random_bot"},

@@ -8,7 +8,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said, ZoneId
 from game.rules.zombicide.boxes.green_horde.commands import BilePoured, DragonFire, ThrowBile, ThrowTorch
 from game.rules.zombicide.boxes.green_horde.fighting import count_kills
 from game.rules.zombicide.boxes.green_horde.magic import held_card
@@ -28,19 +30,19 @@ def _thrown(game: Game, i: int, slot: int, effect: str, zone_id: str, what: str)
     s = game.survivors[i]
     card, equipment = held_card(game, i, slot)
     if effect not in equipment.effects:
-        raise IllegalCommand(f"{equipment.name} is not {what}")
+        raise IllegalCommand(Said(N_("{card} is not {what}"), card=equipment, what=Said(what)))
     zone = game.zone_by_id(zone_id)
     distance = game.graph.zone_range(s.zone, zone, tuple(game.doors_open))
     if distance is None or distance > THROW_RANGE:
-        raise IllegalCommand(f"{s.name} throws at Range 0-{THROW_RANGE}, in sight")
+        raise IllegalCommand(Said(N_("{survivor} throws at Range 0-{most}, in sight"), survivor=s.name, most=THROW_RANGE))
     return zone
 
 
 def throw_bile(game: Game, i: int, command: ThrowBile) -> None:
-    zone = _thrown(game, i, command.slot, "pours_bile", command.zone, "Dragon Bile")
+    zone = _thrown(game, i, command.slot, "pours_bile", command.zone, N_("Dragon Bile"))
     puddles = list(game.box_state.bile)
     if zone in puddles:
-        raise IllegalCommand(f"Dragon Bile already lies in {command.zone}")
+        raise IllegalCommand(Said(N_("Dragon Bile already lies in {zone}"), zone=ZoneId(command.zone)))
     game.spend(i, "other")
     discard_slot(game, i, command.slot)
     moved = ""
@@ -52,9 +54,9 @@ def throw_bile(game: Game, i: int, command: ThrowBile) -> None:
 
 
 def throw_torch(game: Game, i: int, command: ThrowTorch) -> None:
-    zone = _thrown(game, i, command.slot, "ignites_bile", command.zone, "a Torch")
+    zone = _thrown(game, i, command.slot, "ignites_bile", command.zone, N_("a Torch"))
     if zone not in game.box_state.bile:
-        raise IllegalCommand(f"there is no Dragon Bile in {command.zone}")
+        raise IllegalCommand(Said(N_("there is no Dragon Bile in {zone}"), zone=ZoneId(command.zone)))
     game.spend(i, "other")
     discard_slot(game, i, command.slot)
     game.box_state = replace(game.box_state, bile=tuple(z for z in game.box_state.bile if z != zone))

@@ -8,7 +8,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said
 from game.rules.core.rng import roll_d6
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.boxes.green_horde.commands import DoorStuck, MeleeStrike
@@ -95,18 +97,18 @@ def melee_strike(game: Game, i: int, command: MeleeStrike) -> None:
     and damage; the melee skills apply; hits go where the player says, as in any melee (§9.1)."""
     s = game.survivors[i]
     if command.slot not in game.box.inventory.held(game, s) or s.slots[command.slot] < 0:
-        raise IllegalCommand("strike with a weapon in hand")
+        raise IllegalCommand(Said(N_("strike with a weapon in hand")))
     card = s.slots[command.slot]
     weapon = game.equipment(card)
     if not getattr(weapon, "melee_dice", 0):
-        raise IllegalCommand(f"{weapon.name} is no melee weapon")
+        raise IllegalCommand(Said(N_("{weapon} is no melee weapon"), weapon=weapon))
     if not game.box.inventory.ready(game, s, card):
-        raise IllegalCommand(f"{weapon.name} cannot be used at {s.name}'s danger level")
+        raise IllegalCommand(Said(N_("{weapon} cannot be used at {survivor}'s danger level"), weapon=weapon, survivor=s.name))
     if not game.zombie_count(s.zone):
-        raise IllegalCommand("there is no zombie here to strike")
+        raise IllegalCommand(Said(N_("there is no zombie here to strike")))
     for name in command.priority:
         if name not in game.tables.zombie_index:
-            raise IllegalCommand(f"unknown zombie type {name!r}")
+            raise IllegalCommand(Said(N_("unknown zombie type {kind}"), kind=repr(name)))
     game.spend(i, "melee")
     game.made_a_stir(i)
     if fields(s).striking != "melee":

@@ -8,7 +8,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said, ZoneId
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.boxes.green_horde.commands import (
     CastEnchantment,
@@ -29,7 +31,7 @@ def held_card(game: Game, i: int, slot: int) -> tuple[int, Any]:
     """The card in a slot the survivor holds (in Hand, or counted so), or IllegalCommand."""
     s = game.survivors[i]
     if slot not in game.box.inventory.held(game, s) or not 0 <= slot < len(s.slots) or s.slots[slot] < 0:
-        raise IllegalCommand("use a card held in hand")
+        raise IllegalCommand(Said(N_("use a card held in hand")))
     return s.slots[slot], game.equipment(s.slots[slot])
 
 
@@ -42,12 +44,12 @@ def cast_enchantment(game: Game, i: int, command: CastEnchantment) -> None:
     card, spell = held_card(game, i, command.slot)
     effect = getattr(spell, "enchantment", None)
     if effect is None:
-        raise IllegalCommand(f"{spell.name} is not an enchantment")
+        raise IllegalCommand(Said(N_("{spell} is not an enchantment"), spell=spell))
     if card in fields(s).cast:
-        raise IllegalCommand(f"{spell.name} has been cast this turn already")
+        raise IllegalCommand(Said(N_("{spell} has been cast this turn already"), spell=spell))
     targets = [command.target] + ([command.also] if command.also else [])
     if command.also and ("twin_spell" not in s.skills or command.also == command.target):
-        raise IllegalCommand("only Twin spell casts on a second, other target")
+        raise IllegalCommand(Said(N_("only Twin spell casts on a second, other target")))
     resolved = [_target(game, i, effect, t) for t in targets]
     game.spend(i, "enchantment")
     s = game.change(i, box_fields=replace(fields(s), cast=fields(s).cast + (card,)))
@@ -63,16 +65,16 @@ def _target(game: Game, i: int, effect: str, target: str) -> int:
         j = game.survivor_by_id(target)
         other = game.survivors[j]
         if not other.in_play or not sees(game, s.zone, other.zone) or game.isolated(other) != game.isolated(s):
-            raise IllegalCommand(f"{s.name} cannot see {other.name}")
+            raise IllegalCommand(Said(N_("{survivor} cannot see {other}"), survivor=s.name, other=other.name))
         if effect == "healing" and not other.wounds:
-            raise IllegalCommand(f"{other.name} has no wound to heal")
+            raise IllegalCommand(Said(N_("{other} has no wound to heal"), other=other.name))
         return j
     zone = game.zone_by_id(target)
     distance = game.graph.zone_range(s.zone, zone, tuple(game.doors_open))
     if distance is None or distance > REPULSE_RANGE:
-        raise IllegalCommand(f"{s.name} cannot reach {target} (Range 0-{REPULSE_RANGE}, in sight)")
+        raise IllegalCommand(Said(N_("{survivor} cannot reach {zone} (Range 0-{most}, in sight)"), survivor=s.name, zone=ZoneId(target), most=REPULSE_RANGE))
     if not game.zombie_count(zone):
-        raise IllegalCommand(f"there is no zombie in {target}")
+        raise IllegalCommand(Said(N_("there is no zombie in {zone}"), zone=ZoneId(target)))
     return zone
 
 
@@ -121,9 +123,9 @@ def open_door_from_afar(game: Game, i: int, command: OpenDoorFromAfar) -> None:
     s = game.survivors[i]
     card, spell = held_card(game, i, command.slot)
     if not getattr(spell, "opens_doors_at_range", False):
-        raise IllegalCommand(f"{spell.name} does not open doors")
+        raise IllegalCommand(Said(N_("{spell} does not open doors"), spell=spell))
     if not game.box.inventory.ready(game, s, card):
-        raise IllegalCommand(f"{spell.name} cannot be used at {s.name}'s danger level")
+        raise IllegalCommand(Said(N_("{spell} cannot be used at {survivor}'s danger level"), spell=spell, survivor=s.name))
     edge = _door(game, i, command.door, spell)
     game.spend(i, "door")
     game.swing_open(i, edge, False)
@@ -133,14 +135,14 @@ def _door(game: Game, i: int, door_id: str, spell: Any) -> Any:
     e = game.graph.edge_by_id.get(door_id)
     edge = game.graph.edges[e] if e is not None else None
     if edge is None or edge.door < 0:
-        raise IllegalCommand(f"{door_id!r} is not a door")
+        raise IllegalCommand(Said(N_("{door} is not a door"), door=repr(door_id)))
     if game.doors_open[edge.door]:
-        raise IllegalCommand("that door is already open")
+        raise IllegalCommand(Said(N_("that door is already open")))
     key = game.spec.door_keys.get(edge.color)
     if key is not None and key not in game.unlocked:
-        raise IllegalCommand(f"the {edge.color} door stays locked until the {key} objective is taken")
+        raise IllegalCommand(Said(N_("the {colour} door stays locked until the {goal} objective is taken"), colour=edge.color, goal=key))
     if not reachable_door(game, game.survivors[i], edge, spell):
-        raise IllegalCommand(f"that door is not in sight within {spell.name}'s range")
+        raise IllegalCommand(Said(N_("that door is not in sight within {spell}'s range"), spell=spell))
     return edge
 
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.boxes.green_horde.commands import SkillLent, Transmute, VaultCardFound
 from game.rules.zombicide.boxes.green_horde.content import book_skills
@@ -89,11 +91,11 @@ def transmute(game: Game, i: int, command: Transmute) -> None:
     """Transmutation: 1 action, discard a card and draw another (no Search; an Aaahh! card acts)."""
     s = game.survivors[i]
     if "transmutation" not in s.skills:
-        raise IllegalCommand(f"{s.name} cannot transmute")
+        raise IllegalCommand(Said(N_("{survivor} cannot transmute"), survivor=s.name))
     if not 0 <= command.slot < len(s.slots) or s.slots[command.slot] < 0:
-        raise IllegalCommand("transmute a card the survivor carries")
+        raise IllegalCommand(Said(N_("transmute a card the survivor carries")))
     if not game.equipment_deck and not game.equipment_discard:
-        raise IllegalCommand("the equipment deck is empty")
+        raise IllegalCommand(Said(N_("the equipment deck is empty")))
     game.spend(i, "other")
     game.discard(i, command.slot)
     drawn = game.draw_equipment()

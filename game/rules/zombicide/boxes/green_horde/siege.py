@@ -8,7 +8,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said, ZoneId
 from game.rules.core.rng import roll_d6
 from game.rules.zombicide.boxes.green_horde.commands import (
     HORDE_TARGET,
@@ -35,9 +37,9 @@ AMMUNITION = {"scattered": (6, 1), "concentrated": (3, 2), "stone": (1, 3)}  # d
 def _engine_here(game: Game, i: int) -> None:
     s = game.survivors[i]
     if s.zone not in game.box_state.siege_engines:
-        raise IllegalCommand(f"there is no siege engine in {s.name}'s zone")
+        raise IllegalCommand(Said(N_("there is no siege engine in {survivor}'s zone"), survivor=s.name))
     if s.actions_left < SIEGE_ACTIONS:
-        raise IllegalCommand(f"a siege action takes {SIEGE_ACTIONS} actions at once")
+        raise IllegalCommand(Said(N_("a siege action takes {actions} actions at once"), actions=SIEGE_ACTIONS))
 
 
 def move_siege_engine(game: Game, i: int, command: MoveSiegeEngine) -> None:
@@ -45,10 +47,10 @@ def move_siege_engine(game: Game, i: int, command: MoveSiegeEngine) -> None:
     s = game.survivors[i]
     to = game.zone_by_id(command.to)
     if to not in game.graph.neighbours(s.zone, tuple(game.doors_open)):
-        raise IllegalCommand(f"the siege engine cannot go from {game.zid(s.zone)} to {command.to}")
+        raise IllegalCommand(Said(N_("the siege engine cannot go from {zone} to {to}"), zone=ZoneId(game.zid(s.zone)), to=ZoneId(command.to)))
     cost = SIEGE_ACTIONS + game.zombie_count(s.zone) + game.graph.step_extra(s.zone, to)
     if s.actions_left < cost:
-        raise IllegalCommand(f"moving the siege engine there costs {cost} actions")
+        raise IllegalCommand(Said(N_("moving the siege engine there costs {actions} actions"), actions=cost))
     from_zone = s.zone
     game.change(i, actions_left=s.actions_left - cost, zone=to)
     engines = list(game.box_state.siege_engines)
@@ -89,11 +91,11 @@ def fire_siege_engine(game: Game, i: int, command: FireSiegeEngine) -> None:
     _engine_here(game, i)
     s = game.survivors[i]
     if command.ammunition not in AMMUNITION:
-        raise IllegalCommand(f"unknown ammunition {command.ammunition!r}")
+        raise IllegalCommand(Said(N_("unknown ammunition {ammunition}"), ammunition=repr(command.ammunition)))
     horde = command.zone == HORDE_TARGET
     target = -1 if horde else game.zone_by_id(command.zone)
     if not horde and target not in siege_targets(game, s.zone):
-        raise IllegalCommand(f"a siege engine fires at Range {MIN_RANGE} or more")
+        raise IllegalCommand(Said(N_("a siege engine fires at Range {least} or more"), least=MIN_RANGE))
     dice, damage = AMMUNITION[command.ammunition]
     needed = accuracy_at(game, target)
     game.change(i, actions_left=s.actions_left - SIEGE_ACTIONS)

@@ -17,7 +17,7 @@ from typing import Any
 
 from game.i18n import N_
 from game.rules.core.base import IllegalCommand
-from game.rules.core.reasons import Said
+from game.rules.core.reasons import Said, ZoneId
 from game.rules.core.rng import roll_d6
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.boxes.invader.armor import (
@@ -327,13 +327,15 @@ def _nameable(state: Any, s: Any, weapon: Any, zone: int, attack: str) -> list[s
 def do_concentrated(game: Game, i: int, command: ConcentratedAttack) -> None:
     s = game.survivors[i]
     if command.slot not in (0, 1) or s.slots[command.slot] < 0:
-        raise IllegalCommand("attack with a weapon in hand")
+        raise IllegalCommand(Said(N_("attack with a weapon in hand")))
     weapon = game.equipment(s.slots[command.slot])
     if weapon.attack is None or weapon.kills_everything:
-        raise IllegalCommand(f"{weapon.name} makes no Concentrated Attack")
+        raise IllegalCommand(Said(N_("{weapon} makes no Concentrated Attack"), weapon=weapon))
     zone = game.zone_by_id(command.zone)
     if command.target not in _nameable(game, s, weapon, zone, weapon.attack):
-        raise IllegalCommand(f"a Concentrated Attack here names one of: {', '.join(_nameable(game, s, weapon, zone, weapon.attack)) or 'nothing'}")
+        named = ", ".join(_nameable(game, s, weapon, zone, weapon.attack))
+        raise IllegalCommand(Said(N_("a Concentrated Attack here names one of: {targets}"), targets=named) if named
+                             else Said(N_("a Concentrated Attack here has nothing to name")))
     game.box_state = replace(game.box_state, attack=(CONCENTRATED, command.target))
     game.do_attack(i, Attack(s.id, command.slot, command.zone))
 
@@ -457,12 +459,12 @@ def do_machine_attack(game: Game, i: int, command: MachineAttack) -> None:
     model = machine_model(game.tables.catalog, machine.model)
     zone = game.zone_by_id(command.zone)
     if zone not in machine_targets(game, i, command.machine, command.weapon):
-        raise IllegalCommand(f"the {model.name} cannot attack {command.zone} with that weapon")
+        raise IllegalCommand(Said(N_("the {machine} cannot attack {zone} with that weapon"), machine=model.name, zone=ZoneId(command.zone)))
     stats = model.melee if command.weapon == "melee" else model.ranged
     assert stats is not None
     if command.target and command.target not in [game.tables.zombie_ids[t] for t in range(game.tables.type_count)
                                                   if game.zombies[zone][t]]:
-        raise IllegalCommand(f"there is no {command.target} in {command.zone}")
+        raise IllegalCommand(Said(N_("there is no {target} in {zone}"), target=command.target, zone=ZoneId(command.zone)))
     pay(game, i)
     acted(game, i, command.machine, command.weapon)
     values, game.rng = roll_d6(game.rng, stats.dice)

@@ -13,7 +13,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said
 from game.rules.zombicide.boxes import InventoryRules
 from game.rules.zombicide.boxes.invader.board import board_of
 from game.rules.zombicide.boxes.invader.commands import (
@@ -87,11 +89,12 @@ def refuse_arrangement(state: Any, i: int, command: Any) -> str:
     if not outdoors(state, s):
         return ""
     if isinstance(command, Rearrange) and not _oxygen_in(state, tuple(command.slots)):
-        return f"{s.name} is outdoors: the Oxygen Tank stays in a Body slot"
+        return Said(N_("{survivor} is outdoors: the Oxygen Tank stays in a Body slot"), survivor=s.name)
     if isinstance(command, Trade):
         other = state.survivors[state.survivor_index(command.other)]
         if not _oxygen_in(state, tuple(command.slots)) or not _oxygen_in(state, tuple(command.other_slots)):
-            return f"{s.name} and {other.name} are outdoors: their Oxygen Tanks stay in their Body slots"
+            return Said(N_("{survivor} and {other} are outdoors: their Oxygen Tanks stay in their Body slots"),
+                        survivor=s.name, other=other.name)
     return ""
 
 
@@ -109,7 +112,7 @@ def refuse_outdoors(state: Any, i: int, command: Any) -> str:
     s = state.survivors[i]
     if has_oxygen(state, s):
         return ""
-    return f"{s.name} needs an Oxygen Tank in a Body slot to go outdoors"
+    return Said(N_("{survivor} needs an Oxygen Tank in a Body slot to go outdoors"), survivor=s.name)
 
 
 def keeps(game: Game, i: int, slot: int) -> str:
@@ -120,7 +123,7 @@ def keeps(game: Game, i: int, slot: int) -> str:
     slots = list(s.slots)
     slots[slot] = EMPTY
     if has_oxygen(game, s) and not _oxygen_in(game, tuple(slots)):
-        return f"{s.name} is outdoors: the Oxygen Tank stays in a Body slot"
+        return Said(N_("{survivor} is outdoors: the Oxygen Tank stays in a Body slot"), survivor=s.name)
     return ""
 
 
@@ -156,10 +159,10 @@ def card_dropped(state: Any, i: int, from_slot: int, onto_slot: int) -> Attach |
 def do_attach(game: Game, i: int, command: Attach) -> None:
     s = game.survivors[i]
     if not (0 <= command.slot < len(s.slots)) or command.weapon_slot not in HANDS:
-        raise IllegalCommand("attach a card to a weapon in a hand")
+        raise IllegalCommand(Said(N_("attach a card to a weapon in a hand")))
     card, weapon = s.slots[command.slot], s.slots[command.weapon_slot]
     if card < 0 or weapon < 0 or not can_attach(game, card, weapon):
-        raise IllegalCommand("that card does not attach to that weapon")
+        raise IllegalCommand(Said(N_("that card does not attach to that weapon")))
     _reorganize(game, i)
     slots = list(s.slots)
     slots[command.slot] = EMPTY
@@ -174,10 +177,10 @@ def do_detach(game: Game, i: int, command: Detach) -> None:
     weapon = s.slots[command.weapon_slot] if 0 <= command.weapon_slot < len(s.slots) else -1
     on_it = attachments_of(game, weapon) if weapon >= 0 else ()
     if not on_it:
-        raise IllegalCommand("no card is attached to that weapon")
+        raise IllegalCommand(Said(N_("no card is attached to that weapon")))
     free = next((n for n in range(BACKPACK_FROM, len(s.slots)) if s.slots[n] == EMPTY), None)
     if free is None:
-        raise IllegalCommand(f"{s.name}'s Backpack is full")
+        raise IllegalCommand(Said(N_("{survivor}'s Backpack is full"), survivor=s.name))
     _reorganize(game, i)
     card = on_it[-1]
     slots = list(s.slots)
@@ -217,11 +220,11 @@ def oxygen_room_here(state: Any, s: Any) -> bool:
 def do_take_oxygen(game: Game, i: int, command: TakeOxygenTank) -> None:
     s = game.survivors[i]
     if not oxygen_room_here(game, s):
-        raise IllegalCommand("Oxygen Tanks are taken in an Oxygen Supply Room (not under Mold)")
+        raise IllegalCommand(Said(N_("Oxygen Tanks are taken in an Oxygen Supply Room (not under Mold)")))
     if game.zombie_count(s.zone):
-        raise IllegalCommand("nobody takes an Oxygen Tank with xenos in the zone")
+        raise IllegalCommand(Said(N_("nobody takes an Oxygen Tank with xenos in the zone")))
     if not game.box_state.oxygen_pile:
-        raise IllegalCommand("every Oxygen Tank is out")
+        raise IllegalCommand(Said(N_("every Oxygen Tank is out")))
     game.spend(i, "other")
     tank = game.box_state.oxygen_pile[0]
     game.box_state = replace(game.box_state, oxygen_pile=game.box_state.oxygen_pile[1:])
@@ -235,7 +238,7 @@ def do_use_card(game: Game, i: int, command: UseCard) -> None:
     card = s.slots[command.slot] if 0 <= command.slot < len(s.slots) else -1
     xp = _xp_of(game, card)
     if card < 0 or not xp:
-        raise IllegalCommand("that card is not used up for an effect")
+        raise IllegalCommand(Said(N_("that card is not used up for an effect")))
     game.discard(i, command.slot)
     game.gain_xp(i, xp)
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said, ZoneId
 from game.rules.zombicide.boxes.invader.armor import machine_name
 from game.rules.zombicide.boxes.invader.commands import (
     EscortMove,
@@ -82,19 +84,19 @@ def acted(game: Game, i: int, n: int, what: str, to_zone: int = -1) -> None:
 
 def check_control(game: Game, i: int, n: int) -> Any:
     if not controls(game, i, n):
-        raise IllegalCommand(f"{game.survivors[i].name} does not control that Machine")
+        raise IllegalCommand(Said(N_("{survivor} does not control that Machine"), survivor=game.survivors[i].name))
     if not can_pay(game, i):
-        raise IllegalCommand(f"{game.survivors[i].name} has no action left")
+        raise IllegalCommand(Said(N_("{survivor} has no action left"), survivor=game.survivors[i].name))
     return machine_at(game, n)
 
 
 def do_machine_move(game: Game, i: int, command: MachineMove) -> None:
     machine = check_control(game, i, command.machine)
     if machine.kind != "robot":
-        raise IllegalCommand("a Sentry Gun never moves")
+        raise IllegalCommand(Said(N_("a Sentry Gun never moves")))
     to = game.zone_by_id(command.to)
     if to not in game.graph.neighbours(machine.zone, tuple(game.doors_open)):
-        raise IllegalCommand(f"the Robot cannot move from {game.zid(machine.zone)} to {command.to}")
+        raise IllegalCommand(Said(N_("the Robot cannot move from {zone} to {to}"), zone=ZoneId(game.zid(machine.zone)), to=ZoneId(command.to)))
     pay(game, i)
     acted(game, i, command.machine, "moved", to)
     set_machine(game, command.machine, zone=to)
@@ -104,9 +106,9 @@ def do_escort_move(game: Game, i: int, command: EscortMove) -> None:
     machine = machine_at(game, command.machine) if 0 <= command.machine < len(game.box_state.machines) else None
     s = game.survivors[i]
     if machine is None or machine.kind != "robot" or not controls(game, i, command.machine):
-        raise IllegalCommand(f"{s.name} does not control a Robot")
+        raise IllegalCommand(Said(N_("{survivor} does not control a Robot"), survivor=s.name))
     if machine.zone != s.zone:
-        raise IllegalCommand("the Robot must stand in the survivor's zone")
+        raise IllegalCommand(Said(N_("the Robot must stand in the survivor's zone")))
     game.do_move(i, Move(s.id, command.to))
     arrived = game.survivors[i].zone
     if arrived == game.zone_by_id(command.to):
@@ -119,9 +121,9 @@ def do_unseal(game: Game, i: int, command: UnsealDoor) -> None:
     e = game.graph.edge_by_id.get(command.door)
     edge = game.graph.edges[e] if e is not None else None
     if machine.kind != "robot" or edge is None or edge.door not in game.box_state.sealed:
-        raise IllegalCommand("only a Robot opens a sealed door")
+        raise IllegalCommand(Said(N_("only a Robot opens a sealed door")))
     if machine.zone not in (edge.a, edge.b):
-        raise IllegalCommand("the Robot must stand in front of the sealed door")
+        raise IllegalCommand(Said(N_("the Robot must stand in front of the sealed door")))
     pay(game, i)
     game.box_state = replace(game.box_state, sealed=tuple(d for d in game.box_state.sealed if d != edge.door))
     game.doors_open[edge.door] = True
@@ -134,9 +136,9 @@ def do_pass_remote(game: Game, i: int, command: PassRemote) -> None:
     s = game.survivors[i]
     j = game.survivor_by_id(command.other)
     if command.remote not in hero(s).remotes:
-        raise IllegalCommand(f"{s.name} does not carry that Remote Control")
+        raise IllegalCommand(Said(N_("{survivor} does not carry that Remote Control"), survivor=s.name))
     if not can_trade(game, i, j):
-        raise IllegalCommand(f"{game.survivors[j].name} is not in {s.name}'s zone")
+        raise IllegalCommand(Said(N_("{other} is not in {survivor}'s zone"), other=game.survivors[j].name, survivor=s.name))
     game.spend(i, "other")
     mine = list(hero(s).remotes)
     mine.remove(command.remote)

@@ -15,6 +15,7 @@ from typing import Any
 
 from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said
 from game.rules.core.rng import shuffled
 from game.rules.zombicide.boxes.invader.board import board_of
 from game.rules.zombicide.boxes.invader.commands import (
@@ -74,10 +75,10 @@ def objective_taken(game: Game, i: int, n: int) -> None:
 def do_take_sample(game: Game, i: int, command: TakeSample) -> None:
     s = game.survivors[i]
     if "mold" not in game.spec.samples or "mold" in game.box_state.samples:
-        raise IllegalCommand("no Mold sample to take in this mission")
+        raise IllegalCommand(Said(N_("no Mold sample to take in this mission")))
     gone = set(game.box_state.spawns_gone)
     if not any(p.zone == s.zone for n, p in enumerate(game.graph.spawns) if n not in gone):
-        raise IllegalCommand("a Mold sample is taken in a spawn zone")
+        raise IllegalCommand(Said(N_("a Mold sample is taken in a spawn zone")))
     game.spend(i, "other")
     game.box_state = replace(game.box_state, samples=game.box_state.samples + ("mold",))
     game.events.append(MissionProgress("sample", "mold"))
@@ -171,7 +172,7 @@ def _advance_goals(game: Game, end_phase: bool) -> None:
 
 def refuse_escape(state: Any, i: int, command: Any) -> str:
     if isinstance(command, Escape) and not all_goals_done(state):
-        return N_("The mission's goals come first: nobody escapes before")
+        return Said(N_("The mission's goals come first: nobody escapes before"))
     return ""
 
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said, ZoneId
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.boxes.invader.armor import armor_left, repair
 from game.rules.zombicide.boxes.invader.commands import (
@@ -92,11 +94,11 @@ def refuse(state: Any, i: int, command: Any) -> str:
     s = state.survivors[i]
     fields = hero(s)
     if isinstance(command, Move) and command.charge and fields.charged:
-        return "Charge works once per turn"
+        return Said(N_("Charge works once per turn"))
     if isinstance(command, Bloodlust) and fields.lusted:
-        return "Bloodlust works once per turn"
+        return Said(N_("Bloodlust works once per turn"))
     if fields.led_by >= 0 and isinstance(command, (EndTurn, Lead)):
-        return f"{s.name} plays the one action a Born Leader gave"
+        return Said(N_("{survivor} plays the one action a Born Leader gave"), survivor=s.name)
     return ""
 
 
@@ -141,12 +143,12 @@ def within_two(state: Any, zone: int) -> list[int]:
 def do_provoke(game: Game, i: int, command: Provoke) -> None:
     s = game.survivors[i]
     if "taunt_within_two" not in s.skills or s.taunted:
-        raise IllegalCommand(f"{s.name} cannot taunt now (Taunt, once per turn)")
+        raise IllegalCommand(Said(N_("{survivor} cannot taunt now (Taunt, once per turn)"), survivor=s.name))
     zone = game.zone_by_id(command.zone)
     if zone not in within_two(game, s.zone):
-        raise IllegalCommand("Taunt reaches a zone up to 2 zones away by a clear path")
+        raise IllegalCommand(Said(N_("Taunt reaches a zone up to 2 zones away by a clear path")))
     if not game.zombie_count(zone):
-        raise IllegalCommand(f"there are no xenos in {command.zone} to taunt")
+        raise IllegalCommand(Said(N_("there are no xenos in {zone} to taunt"), zone=ZoneId(command.zone)))
     game.change(i, taunted=True)
     game.taunt_zone(i, zone)
 
@@ -169,14 +171,14 @@ def spin_targets(state: Any, i: int) -> list[tuple[int, int]]:
 def do_spin(game: Game, i: int, command: ZeroGSpin) -> None:
     s = game.survivors[i]
     if "zero_g_spin" not in s.skills or hero(s).spun:
-        raise IllegalCommand(f"{s.name} cannot spin now (Zero-G Spin, once per turn)")
+        raise IllegalCommand(Said(N_("{survivor} cannot spin now (Zero-G Spin, once per turn)"), survivor=s.name))
     via, to = game.zone_by_id(command.via), game.zone_by_id(command.to)
     if (via, to) not in spin_targets(game, i):
-        raise IllegalCommand("Zero-G Spin lands exactly 2 zones away, through no Airlock, wall or closed door")
+        raise IllegalCommand(Said(N_("Zero-G Spin lands exactly 2 zones away, through no Airlock, wall or closed door")))
     extra = 0 if sk.has(s.skills, "slippery") else game.zombie_count(s.zone)
     game.spend(i, "move")
     if extra > game.survivors[i].actions_left:
-        raise IllegalCommand(f"leaving a zone with {extra} xenos costs {extra + 1} actions")
+        raise IllegalCommand(Said(N_("leaving a zone with {extra} xenos costs {actions} actions"), extra=extra, actions=extra + 1))
     game.change(i, actions_left=game.survivors[i].actions_left - extra, zone=to,
                 box_fields=replace(hero(game.survivors[i]), spun=True))
     game.events.append(SurvivorMoved(s.id, game.zid(s.zone), command.to, 1 + extra))
@@ -187,11 +189,11 @@ def do_lead(game: Game, i: int, command: Lead) -> None:
     """Born Leader: the other survivor plays one action at once; then the leader's turn goes on."""
     s = game.survivors[i]
     if "born_leader_now" not in s.skills or s.led:
-        raise IllegalCommand(f"{s.name} cannot lead now (Born Leader, once per turn)")
+        raise IllegalCommand(Said(N_("{survivor} cannot lead now (Born Leader, once per turn)"), survivor=s.name))
     j = game.survivor_by_id(command.other)
     other = game.survivors[j]
     if j == i or not other.in_play or other.done:
-        raise IllegalCommand(f"{other.name} cannot take an action now")
+        raise IllegalCommand(Said(N_("{other} cannot take an action now"), other=other.name))
     game.change(i, led=True)
     game.change(j, actions_left=1, free_actions=(), acting=True,
                 box_fields=replace(hero(other), led_by=i, lent=(other.actions_left, other.acting)))
