@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import string
 import sys
 from collections.abc import Iterable, Mapping
 from functools import cache
@@ -35,6 +36,7 @@ from game.rules.core.reasons import Said, ZoneId
 
 GAME_PACKAGE = "game."
 MAX_DEPTH = 60
+MAX_SAID_CHARS = 2000  # the longest words the engine says are a few hundred characters
 
 
 class ViewCodecError(ValueError):
@@ -169,10 +171,28 @@ def _said_from_wire(data: dict[str, Any], depth: int) -> Said:
     template, fields = data["$w"], data.get("f")
     if not isinstance(template, str) or not isinstance(fields, dict) or not all(isinstance(k, str) for k in fields):
         raise ViewCodecError("words said are not a template and its fields")
+    _check_template(template, fields)
     try:
         return Said(template, **{key: from_wire(item, depth + 1) for key, item in fields.items()})
     except (KeyError, IndexError, ValueError) as error:
         raise ViewCodecError(f"words said do not fit their template ({error})") from None
+
+
+def _check_template(template: str, fields: dict[str, Any]) -> None:
+    """A template from the wire names its fields plainly: ``{name}``, never an attribute, an index, a
+    conversion or a format (``{f.__class__}`` or ``{f:>999999999}`` would read or build what no
+    engine says)."""
+    if len(template) > MAX_SAID_CHARS:
+        raise ViewCodecError(f"words said are {len(template)} characters long (at most {MAX_SAID_CHARS})")
+    try:
+        parts = list(string.Formatter().parse(template))
+    except ValueError as error:
+        raise ViewCodecError(f"words said are not a template ({error})") from None
+    for _literal, name, spec, conversion in parts:
+        if name is None:
+            continue
+        if not name.isidentifier() or spec or conversion or name not in fields:
+            raise ViewCodecError(f"words said name a field as {{{name}}}: only plain names of their fields")
 
 
 # --- views ---------------------------------------------------------------------------------------------

@@ -57,6 +57,12 @@ def test_a_refusal_with_a_zone_crosses_the_wire_and_keeps_its_zone(spanish):
     {"$w": 3, "f": {}},
     {"$w": "card {number}", "f": []},
     {"$w": "card {number}", "f": {}},
+    {"$w": "{number.__class__}", "f": {"number": 3}},
+    {"$w": "{number[0]}", "f": {"number": "abc"}},
+    {"$w": "{number:>999999999}", "f": {"number": 3}},
+    {"$w": "{number!r}", "f": {"number": 3}},
+    {"$w": "card {", "f": {}},
+    {"$w": "x" * 5000, "f": {}},
 ])
 def test_words_that_do_not_fit_their_template_are_refused(data):
     with pytest.raises(ViewCodecError):
