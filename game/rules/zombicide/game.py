@@ -340,7 +340,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
             s = self.survivors[self.active]
             if not s.in_play or (s.actions_left <= 0 and not s.free_actions and not self.free_to_act(self.active)):
                 self.end_turn(self.active)
-        if self.paused_queue:
+        if self._paused_queue:  # read without making the working copy its own list
             if self.active < 0:  # a Zombie link turn is over: the zombies' phase goes on
                 self.phase = "zombies"
                 self.queue[0:0] = self.paused_queue
