@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import time
 from contextlib import redirect_stdout
 from functools import cache
 from pathlib import Path
@@ -103,9 +104,10 @@ INVADER_MISSIONS = tuple(sorted(MISSIONS_DIR.glob("inv-m*.toml"), key=lambda p: 
 GREEN_HORDE_MISSIONS = tuple(sorted(MISSIONS_DIR.glob("gh-*.toml")))
 
 
-def _random_games(path: Path, games: int) -> tuple[float, int, dict[str, int]]:
+def _random_games(path: Path, games: int) -> tuple[float, int, dict[str, int], float]:
     """Whole random play-outs of one mission on one core, the set-up counted: games per second,
-    commands per game and the results. The team is the mission's own (``simulate``'s), three a seat."""
+    commands per game, the results, and games per second of this process's CPU time (the figure a
+    loaded machine spoils least). The team is the mission's own (``simulate``'s), three a seat."""
     from game.board.mission import load_board
     from game.rules.zombicide.bots import play_out, random_bot
     from game.rules.zombicide.catalog import load_catalog
@@ -117,8 +119,10 @@ def _random_games(path: Path, games: int) -> tuple[float, int, dict[str, int]]:
     players = {"players": players_for(mission_team(path.stem, [s.id for s in load_catalog(box).survivors])),
                "auto_wounds": True}
     play_out(board, players, 10_000, random_bot, max_rounds=40)  # warm the box's caches
+    cpu_started = time.process_time()
     elapsed, commands, results = benchmark.timed_play_outs(board, players, games)
-    return games / elapsed, commands // games, results
+    cpu_s = time.process_time() - cpu_started
+    return games / elapsed, commands // games, results, games / cpu_s if cpu_s > 0 else float("inf")
 
 
 def machine_load() -> str:
@@ -131,9 +135,15 @@ def machine_load() -> str:
 
 
 def tutorial_play_outs() -> list[str]:
-    """The issue's figure: random play-outs of the first tutorial with its team, one core."""
-    per_second, commands, results = _random_games(TUTORIAL, TUTORIAL_GAMES)
-    return [f"{TUTORIAL.name:<20} random bot {per_second:8.1f} games/s   {commands} commands/game   {results}"
+    """The issue's figure: random play-outs of the first tutorial with its team, one core.
+
+    The issue's "about 169" was taken with ``game.rules.zombicide.benchmark``'s six (Joe, Dan, Cathy,
+    Jane, Terry, Oso: 57 commands a game); the mission's own team here plays about 80 commands a game,
+    so the same engine measures about a third fewer games per second with it (not a regression: both
+    teams measure the same at the commit the issue was filed on and at b2f794b)."""
+    per_second, commands, results, per_cpu_second = _random_games(TUTORIAL, TUTORIAL_GAMES)
+    return [f"{TUTORIAL.name:<20} random bot {per_second:8.1f} games/s ({per_cpu_second:.1f} per CPU second)"
+            f"   {commands} commands/game   {results}"
             f"   target ≥ {TUTORIAL_TARGET_PER_S:g}/s   {verdict(per_second >= TUTORIAL_TARGET_PER_S)}",
             f"({TUTORIAL_GAMES} games, the mission's team of 6 on two seats, at most 40 rounds, one core; "
             f"{machine_load()})"]
@@ -145,10 +155,11 @@ def _box_play_outs(paths: tuple[Path, ...], box_name: str) -> list[str]:
     total_s = 0.0
     slowest = float("inf")
     for path in paths:
-        per_second, commands, results = _random_games(path, GAMES_PER_BOT)
+        per_second, commands, results, per_cpu_second = _random_games(path, GAMES_PER_BOT)
         total_s += GAMES_PER_BOT / per_second
         slowest = min(slowest, per_second)
-        lines.append(f"{path.name:<30} random bot {per_second:8.1f} games/s   {commands} commands/game   {results}"
+        lines.append(f"{path.name:<30} random bot {per_second:8.1f} games/s ({per_cpu_second:.1f} per CPU second)"
+                     f"   {commands} commands/game   {results}"
                      f"   {verdict(per_second >= PLAY_OUTS_TARGET_PER_S)}")
     per_second = len(paths) * GAMES_PER_BOT / total_s if total_s else 0.0
     lines.append(f"all {box_name} missions  random bot {per_second:8.1f} games/s (the slowest {slowest:.1f})"

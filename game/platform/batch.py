@@ -24,6 +24,8 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from game.platform.collector import collect_seldom, few_collections
+
 Result = TypeVar("Result")
 
 
@@ -53,8 +55,10 @@ def default_jobs() -> int:
 
 
 def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the parent, which cancels what is left and keeps what is done."""
+    """Workers leave Ctrl-C to the parent, which cancels what is left and keeps what is done; they
+    only play games, so their cycle collector runs seldom (``collector``)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    collect_seldom()
 
 
 def _progress_bar(total: int, label: str, shown: bool) -> Any:
@@ -76,9 +80,10 @@ def run_batch(play: Callable[[int], Result], seeds: Sequence[int], *, jobs: int 
         if cluster:
             _on_cluster(play, seeds, cluster, finished, bar)
         elif (jobs or default_jobs()) <= 1 or len(seeds) <= 1:
-            for seed in seeds:
-                finished[seed] = play(seed)
-                bar.update(1)
+            with few_collections():
+                for seed in seeds:
+                    finished[seed] = play(seed)
+                    bar.update(1)
         else:
             _on_cores(play, seeds, jobs or default_jobs(), finished, bar)
     except KeyboardInterrupt:

@@ -9,6 +9,7 @@ from game.rules.core.base import IllegalCommand
 from game.rules.core.reasons import Said
 from game.rules.core.rng import shuffled
 from game.rules.zombicide import skills as sk
+from game.rules.zombicide.boxes import InventoryRules
 from game.rules.zombicide.commands import (
     Bloodlust,
     CardDiscarded,
@@ -105,7 +106,7 @@ class SurvivorActions(Fields):
         """The zones a declared move really crosses: every step of it must be open and adjacent, and
         the move ends in the first zone on the way that holds zombies (§6.1), the rest dropped."""
         here = s.zone
-        doors = tuple(self.doors_open)
+        doors = self.doors_now()
         for zone in path:
             if zone not in self.graph.neighbours(here, doors):
                 raise IllegalCommand(
@@ -150,7 +151,7 @@ class SurvivorActions(Fields):
         if s.jump_used:
             raise IllegalCommand("Jump works once per turn")
         to = self.zone_by_id(command.to)
-        if to not in jump_targets(self.graph, tuple(self.doors_open), s.zone):
+        if to not in jump_targets(self.graph, self.doors_now(), s.zone):
             raise IllegalCommand(f"{s.name} cannot jump to {command.to}: it must be 2 zones away in a clear straight line")
         extra = 0 if sk.has(s.skills, "slippery") else self.zombie_count(s.zone)
         self.spend(i, "move")
@@ -201,7 +202,7 @@ class SurvivorActions(Fields):
         if not sk.has(s.skills, "shove") or s.shoved:
             raise IllegalCommand(f"{s.name} cannot shove now (Shove, once per turn)")
         to = self.zone_by_id(command.to)
-        if to not in self.graph.reaches(s.zone, tuple(self.doors_open)):
+        if to not in self.graph.reaches(s.zone, self.doors_now()):
             raise IllegalCommand("zombies are shoved into an adjacent zone with a clear path")
         if not self.zombie_count(s.zone):
             raise IllegalCommand("there is no zombie here to shove")
@@ -216,7 +217,7 @@ class SurvivorActions(Fields):
         if not sk.has(s.skills, "lifesaver") or s.rescued:
             raise IllegalCommand(f"{s.name} cannot rescue now (Lifesaver, once per turn)")
         zone = self.zone_by_id(command.zone)
-        if zone not in self.graph.reaches(s.zone, tuple(self.doors_open)) or not self.zombie_count(zone):
+        if zone not in self.graph.reaches(s.zone, self.doors_now()) or not self.zombie_count(zone):
             raise IllegalCommand("Lifesaver reaches an adjacent zone holding zombies, with a clear path")
         pulled = [j for j in self.survivors_in(zone) if not self.box.confined(self.survivors[j])]
         if not pulled:
@@ -243,7 +244,7 @@ class SurvivorActions(Fields):
         if not sk.has(s.skills, "taunt") or s.taunted:
             raise IllegalCommand(f"{s.name} cannot taunt now (Taunt, once per turn)")
         zone = self.zone_by_id(command.zone)
-        doors = tuple(self.doors_open)
+        doors = self.doors_now()
         if zone != s.zone and zone not in self.graph.visible(doors)[s.zone]:
             raise IllegalCommand(f"{s.name} cannot see {command.zone}")
         if not self.zombie_count(zone):
@@ -254,7 +255,7 @@ class SurvivorActions(Fields):
     def taunt_zone(self, i: int, zone: int) -> None:
         """The zombies of ``zone`` take one extra activation (every action of it) aimed only at
         survivor ``i`` (Taunt-like skills of every box)."""
-        doors = tuple(self.doors_open)
+        doors = self.doors_now()
         home = self.survivors[i].zone
         distance_to_home = [row[home] for row in self.graph.zombie_distances(doors)]
         taunted = list(self.zombies[zone])
@@ -580,11 +581,14 @@ class SurvivorActions(Fields):
         if len(after) != len(before):
             raise IllegalCommand(f"{who}'s inventory has {len(before)} slots")
         inventory = self.box.inventory
-        for slot, card in enumerate(after):
-            if card >= 0 and card < len(self.card_kinds) and not inventory.fits(
-                    self.tables, survivor_id, slot, self.equipment(card)):
-                where = inventory.slot_names(self.tables, survivor_id, len(after))[slot]
-                raise IllegalCommand(f"{self.equipment(card).name} cannot go in {who}'s {where} slot")
+        if type(inventory).fits is not InventoryRules.fits:  # the core's: every card fits every slot
+            for slot, card in enumerate(after):
+                if card >= 0 and card < len(self.card_kinds) and not inventory.fits(
+                        self.tables, survivor_id, slot, self.equipment(card)):
+                    where = inventory.slot_names(self.tables, survivor_id, len(after))[slot]
+                    raise IllegalCommand(f"{self.equipment(card).name} cannot go in {who}'s {where} slot")
+        if min(before, default=EMPTY) >= EMPTY and min(after, default=EMPTY) >= EMPTY:
+            return  # equipment and empty slots only
         held = [c for c in before if c < EMPTY]  # cards that are not equipment (a box's)
         held_after = [c for c in after if c < EMPTY]
         if (held or held_after) and sorted(held_after) != sorted(held):

@@ -16,6 +16,7 @@ from random import Random
 from typing import Any
 
 from game.board.mission import load_board
+from game.platform.collector import few_collections
 from game.rules.zombicide import engine
 from game.rules.zombicide.bots import greedy_bot, play_out, random_bot
 from game.rules.zombicide.boxes import DEFAULT_BOX
@@ -53,11 +54,12 @@ def timed_play_outs(board: Any, players: Mapping[str, Any], games: int, bot: Any
     started = time.perf_counter()
     commands = 0
     results: dict[str, int] = {}
-    for seed in range(games):
-        stats = play_out(board, players, seed, bot, max_rounds=40)
-        commands += stats.commands
-        key = stats.result or "unfinished"
-        results[key] = results.get(key, 0) + 1
+    with few_collections():  # as ``simulate`` plays its batches
+        for seed in range(games):
+            stats = play_out(board, players, seed, bot, max_rounds=40)
+            commands += stats.commands
+            key = stats.result or "unfinished"
+            results[key] = results.get(key, 0) + 1
     return time.perf_counter() - started, commands, results
 
 

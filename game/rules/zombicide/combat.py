@@ -118,7 +118,7 @@ class Combat(Fields):
 
     def check_in_range(self, i: int, weapon: Any, target: int, zone_id: str) -> None:
         s = self.survivors[i]
-        distance = self.graph.zone_range(s.zone, target, tuple(self.doors_open), sk.has(s.skills, "sees_deeper"))
+        distance = self.graph.zone_range(s.zone, target, self.doors_now(), sk.has(s.skills, "sees_deeper"))
         low, high = weapon_reach(self, s, weapon)
         if distance is None:
             raise IllegalCommand(f"{s.name} cannot see {zone_id}")

@@ -66,12 +66,13 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
     """A mutable copy of a state for the length of one ``apply``."""
 
     # every attribute of the working copy (``working.Fields`` types them): a new one must be listed here
+    # (the fields of ``_COPIED_ON_USE`` are stored under a leading underscore, behind a property)
     __slots__ = (
         "base", "graph", "tables", "spec", "box", "card_kinds", "round", "phase", "seats", "first_seat",
-        "turn", "survivors", "owned", "active", "zombies", "noise", "doors_open", "doors_spawned",
-        "buildings_spawned", "objectives_taken", "unlocked", "unloaded", "equipment_deck",
-        "equipment_discard", "zombie_deck", "zombie_discard", "supply", "rng", "pending", "queue",
-        "paused_queue", "box_state", "vests_hit", "loud", "winners", "result", "kills", "events",
+        "turn", "survivors", "owned", "active", "zombies", "_noise", "_doors_open", "_doors_spawned",
+        "_buildings_spawned", "_objectives_taken", "_unlocked", "_unloaded", "_equipment_deck",
+        "_equipment_discard", "_zombie_deck", "_zombie_discard", "_supply", "rng", "pending", "queue",
+        "_paused_queue", "box_state", "_vests_hit", "loud", "winners", "result", "kills", "events",
     )
 
     def __init__(self, state: ZombicideState):
@@ -91,24 +92,26 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
         self.owned: list[Survivor | None] = [None] * len(self.survivors)
         self.active = state.active
         self.zombies = list(state.zombies)
-        self.noise = list(state.noise)
-        self.doors_open = list(state.doors_open)
-        self.doors_spawned = list(state.doors_spawned)
-        self.buildings_spawned = list(state.buildings_spawned)
-        self.objectives_taken = list(state.objectives_taken)
-        self.unlocked = list(state.unlocked_colours)
-        self.unloaded = list(state.unloaded)
-        self.equipment_deck = list(state.equipment_deck)
-        self.equipment_discard = list(state.equipment_discard)
-        self.zombie_deck = list(state.zombie_deck)
-        self.zombie_discard = list(state.zombie_discard)
-        self.supply = list(state.supply)
+        # the state's own tuples until a rule first uses them (a property then copies them to a list):
+        # most commands touch few of them, and an untouched one goes back unchanged into the next state
+        self._noise = state.noise
+        self._doors_open = state.doors_open
+        self._doors_spawned = state.doors_spawned
+        self._buildings_spawned = state.buildings_spawned
+        self._objectives_taken = state.objectives_taken
+        self._unlocked = state.unlocked_colours
+        self._unloaded = state.unloaded
+        self._equipment_deck = state.equipment_deck
+        self._equipment_discard = state.equipment_discard
+        self._zombie_deck = state.zombie_deck
+        self._zombie_discard = state.zombie_discard
+        self._supply = state.supply
         self.rng: RngState = state.rng
         self.pending: Pending | None = state.pending
         self.queue = list(state.queue)
-        self.paused_queue = list(state.paused_queue)
+        self._paused_queue = state.paused_queue
         self.box_state = state.box_state
-        self.vests_hit = list(state.vests_hit)
+        self._vests_hit = state.vests_hit
         self.loud = state.loud
         self.winners = state.winners
         self.result = state.result
@@ -127,29 +130,34 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
             survivors=tuple(self.survivors),
             active=self.active,
             zombies=tuple(self.zombies),
-            noise=tuple(self.noise),
-            doors_open=tuple(self.doors_open),
-            doors_spawned=tuple(self.doors_spawned),
-            buildings_spawned=tuple(self.buildings_spawned),
-            objectives_taken=tuple(self.objectives_taken),
-            unlocked_colours=tuple(self.unlocked),
-            unloaded=tuple(sorted(self.unloaded)),
-            equipment_deck=tuple(self.equipment_deck),
-            equipment_discard=tuple(self.equipment_discard),
-            zombie_deck=tuple(self.zombie_deck),
-            zombie_discard=tuple(self.zombie_discard),
-            supply=tuple(self.supply),
+            noise=tuple(self._noise),  # tuple() gives an untouched tuple back as it is
+            doors_open=tuple(self._doors_open),
+            doors_spawned=tuple(self._doors_spawned),
+            buildings_spawned=tuple(self._buildings_spawned),
+            objectives_taken=tuple(self._objectives_taken),
+            unlocked_colours=tuple(self._unlocked),
+            unloaded=tuple(sorted(self._unloaded)),
+            equipment_deck=tuple(self._equipment_deck),
+            equipment_discard=tuple(self._equipment_discard),
+            zombie_deck=tuple(self._zombie_deck),
+            zombie_discard=tuple(self._zombie_discard),
+            supply=tuple(self._supply),
             rng=self.rng,
             pending=self.pending,
             queue=tuple(self.queue),
-            paused_queue=tuple(self.paused_queue),
+            paused_queue=tuple(self._paused_queue),
             box_state=self.box_state,
-            vests_hit=tuple(self.vests_hit),
+            vests_hit=tuple(self._vests_hit),
             loud=self.loud,
             winners=self.winners,
             result=self.result,  # type: ignore[arg-type]
             kills=self.kills,
         )
+
+    def doors_now(self) -> tuple[bool, ...]:
+        """The doors as they stand, as the tuple the board's tables are kept by (the state's own while
+        no rule has touched them: its tables are found by identity)."""
+        return tuple(self._doors_open)
 
     def zid(self, zone: int) -> str:
         return self.graph.zone_ids[zone]
@@ -217,7 +225,9 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
 
     def inventory_event(self, i: int) -> None:
         s = self.survivors[i]
-        self.events.append(InventoryChanged(s.id, tuple(self.card_name(c) for c in s.slots)))
+        kinds = self.card_kinds
+        self.events.append(InventoryChanged(s.id, tuple([  # ``card_name`` of each slot, inlined
+            kinds[c] if c >= 0 else self.card_name(c) for c in s.slots])))
 
     def survivor_by_id(self, survivor_id: str) -> int:
         for i, s in enumerate(self.survivors):
@@ -330,7 +340,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
             s = self.survivors[self.active]
             if not s.in_play or (s.actions_left <= 0 and not s.free_actions and not self.free_to_act(self.active)):
                 self.end_turn(self.active)
-        if self.paused_queue:
+        if self._paused_queue:  # read without making the working copy its own list
             if self.active < 0:  # a Zombie link turn is over: the zombies' phase goes on
                 self.phase = "zombies"
                 self.queue[0:0] = self.paused_queue
@@ -377,6 +387,28 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
             raise IllegalCommand(f"no rule settles a {pending.kind!r} decision in this box")
         resolve(self, pending, option)
 
+
+def _copied_on_use(name: str) -> property:
+    """``Game.<name>``: the state's tuple turned into the working copy's own list when a rule first
+    reads or sets it (stored in the slot ``_<name>``)."""
+    slot = Game.__dict__[f"_{name}"]
+    read, store = slot.__get__, slot.__set__
+
+    def get(game: Game) -> list[Any]:
+        value = read(game, Game)
+        if value.__class__ is tuple:
+            value = list(value)
+            store(game, value)
+        return value  # type: ignore[no-any-return]
+
+    return property(get, store)
+
+
+_COPIED_ON_USE = ("noise", "doors_open", "doors_spawned", "buildings_spawned", "objectives_taken", "unlocked",
+                  "unloaded", "equipment_deck", "equipment_discard", "zombie_deck", "zombie_discard", "supply",
+                  "paused_queue", "vests_hit")
+for _name in _COPIED_ON_USE:
+    setattr(Game, _name, _copied_on_use(_name))
 
 _OPEN_AT_ANY_TIME = (EndTurn, Discard, Combine)  # listed whenever: they hold no turn open
 _FREE_ANY_TURN = (Discard, Combine)  # played on anyone's turn

@@ -391,6 +391,8 @@ def _trades(
     cards of the same kind changes nothing and is left out. Cards go only where they fit."""
     card_kinds = state.card_kinds
     first_fit = _first_fit_for(state)
+    if first_fit is _first_anywhere:
+        return _trades_anywhere(card_kinds, sid, my_slots, other_id, their_slots)
     # (my slot, their slot) swapped: what I give, what I take, then hand cards swapped
     pairs = _gifts(card_kinds, first_fit, my_slots, other_id, their_slots)
     pairs.extend((mine, theirs) for theirs, mine in _gifts(card_kinds, first_fit, their_slots, sid, my_slots))
@@ -407,6 +409,35 @@ def _trades(
         mine_after, theirs_after = list(my_slots), list(their_slots)
         mine_after[a], theirs_after[b] = their_slots[b], my_slots[a]
         trades.append(Trade(sid, other_id, tuple(mine_after), tuple(theirs_after)))
+    return tuple(trades)
+
+
+def _trades_anywhere(card_kinds: tuple[str, ...], sid: str, my_slots: tuple[int, ...], other_id: str,
+                     their_slots: tuple[int, ...]) -> tuple[Trade, ...]:
+    """``_trades`` where every card fits every slot (the core's inventory): a card given goes to the
+    receiver's first free slot, and any two hand cards of different kinds may be swapped. Same trades
+    in the same order, without asking where each card fits."""
+    trades = []
+    if EMPTY in their_slots:  # what I give
+        into = their_slots.index(EMPTY)
+        head, tail = their_slots[:into], their_slots[into + 1:]
+        for a, card in enumerate(my_slots):
+            if card >= 0:
+                trades.append(Trade(sid, other_id, my_slots[:a] + (EMPTY,) + my_slots[a + 1:], head + (card,) + tail))
+    if EMPTY in my_slots:  # what I take
+        into = my_slots.index(EMPTY)
+        head, tail = my_slots[:into], my_slots[into + 1:]
+        for b, card in enumerate(their_slots):
+            if card >= 0:
+                trades.append(Trade(sid, other_id, head + (card,) + tail, their_slots[:b] + (EMPTY,) + their_slots[b + 1:]))
+    for a in (0, 1):  # hand cards of different kinds swapped
+        mine = my_slots[a]
+        if mine >= 0:
+            for b in (0, 1):
+                theirs = their_slots[b]
+                if theirs >= 0 and card_kinds[mine] != card_kinds[theirs]:
+                    trades.append(Trade(sid, other_id, my_slots[:a] + (theirs,) + my_slots[a + 1:],
+                                        their_slots[:b] + (mine,) + their_slots[b + 1:]))
     return tuple(trades)
 
 

@@ -230,7 +230,7 @@ class ZombiePhase(Fields):
         return sorted(result)
 
     def step_move(self, types: tuple[int, ...], attacked: tuple[int, ...]) -> None:
-        doors = tuple(self.doors_open)
+        doors = self.doors_now()
         noise = self.noise_map()
         occupied = [False] * self.graph.zone_count
         for s in self.survivors:

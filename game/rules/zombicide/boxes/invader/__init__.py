@@ -82,8 +82,9 @@ def refuses(state: Any, i: int, command: Any) -> str:
     kind = type(command)
     if kind in _MOVES:
         return inventory.refuse_outdoors(state, i, command) or skills.refuse(state, i, command)
-    if kind is Rearrange or kind is Trade:
-        return inventory.refuse_arrangement(state, i, command)
+    if kind is Rearrange or kind is Trade:  # indoors, the common case, asks nothing more
+        outdoor = board.board_of(state.graph).outdoor[state.survivors[i].zone]
+        return inventory.refuse_arrangement(state, i, command) if outdoor else ""
     if kind is Escape:
         return missions.refuse_escape(state, i, command)
     if kind is EndTurn or kind is Lead:

@@ -7,7 +7,8 @@ corridor (§3.2). Sight lines are cast here along the board's grid of cells, thr
 connection covers (a door or an opening where it is drawn, a corridor's open border where no wall
 stands, a Mold opening all along the shared wall); a line stops one zone into anything that sees like
 a room. The Airlock's door to the outside never carries sight (§3.2, §12.3). Each configuration's
-graph is built once per board and kept.
+graph is built once per board and kept, from the configuration before it: only the sight lines
+through a zone whose Mold changed are cast again.
 """
 
 from __future__ import annotations
@@ -141,20 +142,48 @@ def graph_in_play(graph: ZoneGraph, box_state: Any) -> ZoneGraph:
     data = board_of(graph)
     if data is None:
         return graph
+    mold = tuple(box_state.mold) if box_state.mold else (0,) * data.base.zone_count
+    return _variant(data, mold, graph)
+
+
+def _variant(data: InvaderBoard, mold: tuple[int, ...], graph: ZoneGraph) -> ZoneGraph:
+    """The graph of a Mold configuration, built from ``graph``'s (the configuration before) or, from
+    the board's own graph, from the configuration without Mold (built once per board)."""
     base = data.base
-    mold = tuple(box_state.mold) if box_state.mold else (0,) * base.zone_count
     key = (id(base), mold)
     found = _VARIANTS.get(key)
     if found is not None and found.box_data is data:
         return found
     if len(_VARIANTS) > _VARIANT_LIMIT:
         _VARIANTS.clear()
-    variant = _build_variant(base, data, mold)
+        _CASTS.clear()
+    before = _CASTS.get(id(graph))
+    if before is None or before.variant is not graph:
+        bare = (0,) * base.zone_count
+        before = _CASTS.get(id(_variant(data, bare, base))) if mold != bare else None
+    variant = _build_variant(base, data, mold, before)
     _VARIANTS[key] = variant
     return variant
 
 
-def _build_variant(base: ZoneGraph, data: InvaderBoard, mold: Sequence[int]) -> ZoneGraph:
+Line = tuple[tuple[int, int], ...]  # a sight line: (zone entered, edge crossed) steps
+
+
+@dataclass(frozen=True, slots=True)
+class _Casts:
+    """How a configuration's sight lines were cast, for the next configuration to start from."""
+
+    variant: ZoneGraph
+    mold: tuple[int, ...]
+    lines: tuple[tuple[Line, ...], ...]  # per zone, the line cast along each of its runs
+    through_openings: frozenset[tuple[int, int]]  # the (zone, run) whose line crosses a Mold opening
+
+
+_CASTS: dict[int, _Casts] = {}  # by the variant's id: the next configuration recasts only what changed
+
+
+def _build_variant(base: ZoneGraph, data: InvaderBoard, mold: tuple[int, ...], before: _Casts | None = None,
+                   ) -> ZoneGraph:
     edges = list(base.edges)
     adjacent = [list(a) for a in base.adjacent]
     connected = {(min(e.a, e.b), max(e.a, e.b)) for e in base.edges if e.walkable and e.door < 0}
@@ -185,8 +214,8 @@ def _build_variant(base: ZoneGraph, data: InvaderBoard, mold: Sequence[int]) -> 
             street_like[zone] = False  # Active Mold sees like a room
         elif face == 1:
             street_like[zone] = True  # Inactive Mold sees like a corridor
-    sight = _sight_lines(base, data, edges, opened, street_like)
-    return replace(
+    lines, sight, through_openings = _sight_lines(base, data, edges, opened, street_like, mold, before)
+    variant = replace(
         base,
         edges=tuple(edges),
         edge_by_id={e.connection_id: e.index for e in edges},
@@ -200,13 +229,19 @@ def _build_variant(base: ZoneGraph, data: InvaderBoard, mold: Sequence[int]) -> 
         _row_cache={},
         _zombie_caches=({}, {}, {}),
     )
+    _CASTS[id(variant)] = _Casts(variant, mold, lines, through_openings)
+    return variant
 
 
 def _sight_lines(base: ZoneGraph, data: InvaderBoard, edges: Sequence[Edge], opened: set[tuple[int, int]],
-                 street_like: Sequence[bool]) -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
-    """Per zone, the straight lines leaving it: (zone entered, edge crossed) steps, stopping two zones
-    into anything that sees like a room (the core's sight stops at the first, Sharp Senses' at the
-    second)."""
+                 street_like: Sequence[bool], mold: tuple[int, ...], before: _Casts | None,
+                 ) -> tuple[tuple[tuple[Line, ...], ...], tuple[tuple[Line, ...], ...], frozenset[tuple[int, int]]]:
+    """Per zone, the line cast along each of its runs (``_straight_runs``), and the distinct straight
+    lines leaving it (the graph's sight): (zone entered, edge crossed) steps, stopping two zones into
+    anything that sees like a room (the core's sight stops at the first, Sharp Senses' at the second).
+    From the configuration ``before``, only the runs through a zone whose Mold changed are cast
+    again (nothing else along the others changed); the others keep their steps, a Mold opening
+    renamed to its index among ``edges``."""
     mold_edge: dict[tuple[int, int], int] = {}
     for edge in edges[len(base.edges):]:
         mold_edge[(edge.a, edge.b)] = mold_edge[(edge.b, edge.a)] = edge.index
@@ -218,11 +253,55 @@ def _sight_lines(base: ZoneGraph, data: InvaderBoard, edges: Sequence[Edge], ope
             if e is None:
                 e = next((e for other, e in base.adjacent[a] if other == b), -1)
         opening_of[(a, b)] = opening_of[(b, a)] = e
-    lines_of = []
+    runs_of = _straight_runs(data)
+    first_opening = len(base.edges)
+
+    def crosses_openings(line: Line) -> bool:
+        return any(via >= first_opening for _there, via in line)
+
+    if before is None:
+        lines = tuple(tuple(_cast(zone, run, data.covered, opening_of, street_like) for run in runs)
+                      for zone, runs in enumerate(runs_of))
+        return lines, tuple(tuple(_distinct(list(found))) for found in lines), frozenset(
+            (zone, n) for zone, found in enumerate(lines) for n, line in enumerate(found) if crosses_openings(line))
+    edge_by_id = {edge.connection_id: edge.index for edge in edges[first_opening:]}
+    renamed = {e: edge_by_id.get(edge.connection_id, -1)
+               for e, edge in enumerate(before.variant.edges[first_opening:], start=first_opening)}
+    through = _runs_through(data)
+    again = {run for z, (was, now) in enumerate(zip(before.mold, mold, strict=True)) if was != now for run in through[z]}
+    changed: dict[int, list[Line]] = {}  # zone → its lines, where one changed
+    for zone, n in again:
+        found = changed.get(zone) or changed.setdefault(zone, list(before.lines[zone]))
+        found[n] = _cast(zone, runs_of[zone][n], data.covered, opening_of, street_like)
+    if any(old != new for old, new in renamed.items()):  # Mold openings numbered anew
+        for zone, n in before.through_openings - again:
+            found = changed.get(zone) or changed.setdefault(zone, list(before.lines[zone]))
+            found[n] = tuple((there, renamed[via] if via >= first_opening else via) for there, via in found[n])
+    lines = tuple(tuple(changed[zone]) if zone in changed else found for zone, found in enumerate(before.lines))
+    sight = tuple(tuple(_distinct(changed[zone])) if zone in changed else seen
+                  for zone, seen in enumerate(before.variant.sight))
+    return lines, sight, (before.through_openings - again) | {
+        (zone, n) for zone, n in again if crosses_openings(lines[zone][n])}
+
+
+_THROUGH: dict[int, tuple[InvaderBoard, tuple[tuple[tuple[int, int], ...], ...]]] = {}
+
+
+def _runs_through(data: InvaderBoard) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per zone, the runs (start zone, run index) that leave it or cross it, once per board."""
+    known = _THROUGH.get(id(data))
+    if known is not None and known[0] is data:
+        return known[1]
+    through: list[list[tuple[int, int]]] = [[] for _ in range(data.base.zone_count)]
     for zone, runs in enumerate(_straight_runs(data)):
-        found = [_cast(zone, run, data.covered, opening_of, street_like) for run in runs]
-        lines_of.append(tuple(_distinct(found)))
-    return tuple(lines_of)
+        for n, run in enumerate(runs):
+            for z in dict.fromkeys((zone, *(nxt for nxt, _cell, _next in run))):
+                through[z].append((zone, n))
+    if len(_THROUGH) > _VARIANT_LIMIT:
+        _THROUGH.clear()
+    found = tuple(tuple(t) for t in through)
+    _THROUGH[id(data)] = (data, found)
+    return found
 
 
 Run = tuple[tuple[int, int, int], ...]  # the zone borders a straight line crosses: (next zone, cell, next cell)
