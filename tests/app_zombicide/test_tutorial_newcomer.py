@@ -109,9 +109,8 @@ def test_a_newcomer_following_the_prompts_wins_tutorial_1(tmp_path, monkeypatch,
     assert 0 in steps_seen and max(steps_seen) == len(scene.tutorial.guide.steps) - 1
 
 
-def test_cards_shown_during_the_tutorial_stay_clear_of_its_panel(tmp_path, monkeypatch):
-    """At 1000×650 the tutorial's panel covers the top of the table; the zombie cards an event trigger
-    draws are shown below it, where the board is, not under it."""
+def tutorial_1_in_a_small_window(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
+    """Tutorial 1 started from the start screen in a 1000×650 window: the driver and the game."""
     monkeypatch.setattr(new_game_scene, "new_seed", lambda: 3)
     forget_fonts()
     app = DeadtableApp(size=(1000, 650), save_dir=tmp_path)
@@ -120,6 +119,13 @@ def test_cards_shown_during_the_tutorial_stay_clear_of_its_panel(tmp_path, monke
     driver.frames_until(lambda: start_shown(driver), "the start screen is shown")
     scene = start_tutorial_1(driver)
     driver.frames_until(lambda: game_shown(scene), "the tutorial is shown")
+    return driver, scene
+
+
+def test_cards_shown_during_the_tutorial_stay_clear_of_its_panel(tmp_path, monkeypatch):
+    """At 1000×650 the tutorial's panel covers the top of the table; the zombie cards an event trigger
+    draws are shown below it, where the board is, not under it."""
+    driver, scene = tutorial_1_in_a_small_window(tmp_path, monkeypatch)
     cards: list[tuple[int, int]] = []
     drawn = director.draw_card
     monkeypatch.setattr(director, "draw_card", lambda target, centre, *rest: (cards.append(centre),
@@ -144,14 +150,7 @@ def test_cards_shown_during_the_tutorial_stay_clear_of_its_panel(tmp_path, monke
 def test_a_question_covers_the_log_it_overlaps(tmp_path, monkeypatch):
     """At 1000×650 the Move list is wider than the table and reaches over the log: being modal, it is
     drawn over the log's widgets, not under them."""
-    monkeypatch.setattr(new_game_scene, "new_seed", lambda: 3)
-    forget_fonts()
-    app = DeadtableApp(size=(1000, 650), save_dir=tmp_path)
-    app.open_start()
-    driver = UiDriver(app, Random(0))
-    driver.frames_until(lambda: start_shown(driver), "the start screen is shown")
-    scene = start_tutorial_1(driver)
-    driver.frames_until(lambda: game_shown(scene), "the tutorial is shown")
+    driver, scene = tutorial_1_in_a_small_window(tmp_path, monkeypatch)
     scene.open_group_dialog("move")
     driver.frames(2)
     dialog, log = scene.dialog.rect, scene.log.panel.rect
@@ -159,4 +158,4 @@ def test_a_question_covers_the_log_it_overlaps(tmp_path, monkeypatch):
     assert overlap.width > 20 and overlap.height > 40
     inside = (dialog.right - 10, dialog.top + dialog.height // 2)  # the dialog's margin, beside its buttons
     assert overlap.collidepoint(inside)
-    assert tuple(app.screen.get_at(inside))[:3] == PANEL_FILL
+    assert tuple(driver.app.screen.get_at(inside))[:3] == PANEL_FILL

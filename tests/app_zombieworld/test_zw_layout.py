@@ -50,3 +50,28 @@ def test_zombieworld_screens_fit(tmp_path, size):
     end = finish_by_withdrawing(app, game)
     found += screen_problems(app, end, "end screen")
     assert found == [], "\n".join(found)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_scenario_and_table_can_be_picked_at_every_size(tmp_path, size):
+    """The lists of the set-up steps spread into columns rather than drop what does not fit: at
+    1000×650 the last scenarios (Rescue, Find the antidote) were not offered at all."""
+    app = new_app(tmp_path, size)
+    setup = ZombieworldSetupScene(app)
+    app.show(setup)
+    app.frame(1 / 60, [])
+    for band in ("band:0", "band:1"):
+        tap(app, next(b for b in setup.buttons.buttons if b.key == band).rect.center)
+    tap(app, next(b for b in setup.buttons.buttons if b.key == "next").rect.center)
+    offered = [b for b in setup.buttons.buttons if b.key.startswith("scenario:")]
+    assert {b.key.split(":", 1)[1] for b in offered} == {s.id for s in setup.scenarios()}
+    last = offered[-1]
+    tap(app, last.rect.center)
+    assert setup.scenario == last.key.split(":", 1)[1]
+    tap(app, next(b for b in setup.buttons.buttons if b.key == "next").rect.center)
+    tables = [b for b in setup.buttons.buttons if b.key.startswith("table:")]
+    assert len(tables) == len(setup.tables)
+    screen = app.screen.get_rect()
+    for rows in (offered, tables):
+        assert all(screen.contains(b.rect) for b in rows)
+        assert not any(a.rect.colliderect(b.rect) for n, a in enumerate(rows) for b in rows[n + 1:])

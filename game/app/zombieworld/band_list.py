@@ -48,6 +48,27 @@ def stack_rows(area: pygame.Rect, count: int, width_px: int | None = None, row_p
     return rows
 
 
+MIN_COLUMN_PX = 220  # a row narrower than this cannot show its title
+
+
+def grid_rows(area: pygame.Rect, count: int, width_px: int | None = None, row_px: int = ROW_PX,
+              gap_px: int = ROW_GAP_PX) -> list[pygame.Rect]:
+    """A row for each of ``count`` items: one column when they fit in ``area``'s height, else side by
+    side columns sharing ``width_px`` (a small window still offers every scenario and table)."""
+    width = width_px or area.width
+    per_column = max(1, (area.height + gap_px) // (row_px + gap_px))
+    columns = max(1, min(-(-count // per_column), max(1, (width + gap_px) // (MIN_COLUMN_PX + gap_px))))
+    column_w = (width - gap_px * (columns - 1)) // columns
+    rows = []
+    for index in range(count):
+        column, row = divmod(index, per_column)
+        if column >= columns:
+            break
+        rows.append(pygame.Rect(area.left + column * (column_w + gap_px), area.top + row * (row_px + gap_px),
+                                column_w, row_px))
+    return rows
+
+
 def draw_row(surface: pygame.Surface, rect: pygame.Rect, title: str, detail: str, figure: str = "",
              dot: tuple[int, int, int] | None = None) -> None:
     """The words of a list row drawn over its button: a title, a detail line under it, a figure

@@ -27,6 +27,7 @@ from game.app.zombieworld.band_list import (
     SEATS,
     draw_band_row,
     draw_row,
+    grid_rows,
     names_of,
     route_taps,
     seat_colour,
@@ -148,7 +149,7 @@ class ZombieworldSetupScene(SeatChoice, Scene):
         area = pygame.Rect(40, 140, w - 80, h - 260)
         if self.step == 0:
             list_w = max(240, min(760, area.width - 260))
-            for index, rect in enumerate(stack_rows(area, len(self.bands), list_w)):
+            for index, rect in enumerate(grid_rows(area, len(self.bands), list_w)):
                 buttons.append(Button(rect, "", f"band:{index}", "other"))
             side_left = area.left + list_w + 20
             side = pygame.Rect(side_left, area.top, max(240, min(460, area.right - side_left)), area.height)
@@ -165,11 +166,11 @@ class ZombieworldSetupScene(SeatChoice, Scene):
             for index, rect in enumerate(stack_rows(listed, len(self.campaigns))):
                 buttons.append(Button(rect, "", f"resume:{index}", "search"))
         elif self.step == 1:
-            for scenario, rect in zip(self.scenarios(), stack_rows(area, len(self.scenarios()), min(900, area.width)),
+            for scenario, rect in zip(self.scenarios(), grid_rows(area, len(self.scenarios()), min(900, area.width)),
                                       strict=False):
                 buttons.append(Button(rect, "", f"scenario:{scenario.id}", "other"))
         elif self.step == 2:
-            for (path, _title), rect in zip(self.tables, stack_rows(area, len(self.tables), min(760, area.width)),
+            for (path, _title), rect in zip(self.tables, grid_rows(area, len(self.tables), min(760, area.width)),
                                             strict=False):
                 buttons.append(Button(rect, "", f"table:{self.table_key(path)}", "other"))
         elif self.step == 3:
