@@ -276,6 +276,19 @@ def test_a_manifest_read_again_is_checked_again_only_when_its_bytes_changed(tmp_
         load_token_manifest(path)
 
 
+def test_a_manifest_larger_than_a_data_file_may_be_is_refused_before_it_is_read_whole(tmp_path, monkeypatch):
+    path = write_manifest(tmp_path, {name: info.model_dump() for name, info in TOKENS.items()})
+    load_token_manifest(path)  # read once: the next call compares the file with what was read
+    monkeypatch.setattr(setup, "MAX_DATA_FILE_BYTES", 64)
+    with path.open("a", encoding="utf-8") as handle:
+        handle.write(" " * 100)
+    read_whole = []
+    monkeypatch.setattr(Path, "read_bytes", lambda self: read_whole.append(self) or b"")
+    with pytest.raises(TokenManifestError):
+        load_token_manifest(path)
+    assert read_whole == []
+
+
 def test_manifest_entry_errors_name_the_file_the_entry_and_the_field(tmp_path):
     data = {name: info.model_dump() for name, info in TOKENS.items()}
     data["runner"]["base_cm"] = -1

@@ -77,22 +77,25 @@ def load_token_manifest(path: str | os.PathLike[str] = DEFAULT_TOKEN_MANIFEST) -
     manifest = Path(path)
     if not manifest.is_absolute() and not manifest.exists():
         manifest = REPO_ROOT / manifest
+    read = _small_file_bytes(manifest)  # before parsing: a change meanwhile makes the next call read again
     known = _read_manifests.get(manifest)
-    if known is not None:
-        try:
-            unchanged = manifest.read_bytes() == known[0] and content_roots() == known[1]
-        except OSError:
-            unchanged = False
-        if unchanged:
-            return dict(known[2])
-    try:
-        read = manifest.read_bytes()  # before parsing: a change meanwhile makes the next call read again
-    except OSError:
-        read = None
+    if known is not None and read is not None and read == known[0] and content_roots() == known[1]:
+        return dict(known[2])
     tokens = _read_token_manifest(manifest)
     if read is not None:
         _read_manifests[manifest] = (read, content_roots(), tokens)
     return dict(tokens)
+
+
+def _small_file_bytes(path: Path) -> bytes | None:
+    """The file's bytes when it can be read and is no larger than a data file may be; else None (the
+    reader then says what is wrong)."""
+    try:
+        if path.stat().st_size > MAX_DATA_FILE_BYTES:
+            return None
+        return path.read_bytes()
+    except OSError:
+        return None
 
 
 def _read_token_manifest(manifest: Path) -> dict[str, TokenInfo]:
