@@ -3,8 +3,9 @@
 The board is baked once at a base resolution (tiles, zones, walls, openings, fences, markers,
 terrain, labels). Each zoom step of the camera gets its own scaled copy, cut in chunks so only the
 visible ones are made and blitted; chunks beyond a memory cap are dropped, least recently used first.
-Doors are drawn every frame from their state, so they can open and close during play. Token images,
-their shadows and labels are scaled once per zoom step.
+Zone names, doors (from their state, so they open and close during play) and the pieces at rest are
+drawn into copies of those chunks (game.app.resting_layer); only what moves is drawn every frame.
+Token images, their shadows and labels are scaled once per zoom step.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import pygame
 
 from game.app.assets import ImageStore
 from game.app.barrier_art import paint_fences, paint_hedges, paint_ledges
+from game.app.resting_layer import PieceView, RestingLayer, paint, piece_items
 from game.board.geometry import point_in_polygon, polygon_bounds, polygon_centroid
 from game.board.model import (
     Board,
@@ -45,7 +47,7 @@ Point = tuple[float, float]
 FONT_PATH = Path(pygame.__file__).resolve().parent.parent / "pygame_gui" / "data" / "NotoSans-Bold.ttf"
 MAX_BAKE_SIDE_PX = 4096
 CHUNK_BASE_PX = 256
-CHUNK_CACHE_BYTES = 192 * 1024 * 1024
+CHUNK_CACHE_BYTES = 96 * 1024 * 1024  # as much again for chunks with what rests on them
 SMOOTH_CHUNKS_PER_FRAME = 6  # the rest are drawn quickly now and smoothly on a later frame
 
 TABLE_TOP = (44, 52, 48)
@@ -151,6 +153,9 @@ def _display_format(surf: pygame.Surface, alpha: bool = False) -> pygame.Surface
 
 class BoardArt:
     """The board drawn once at ``bake_px_per_cm``, and its scaled chunks per zoom step."""
+
+    chunk_base_px = CHUNK_BASE_PX
+    smooth_chunks_per_frame = SMOOTH_CHUNKS_PER_FRAME
 
     def __init__(self, board: Board, images: ImageStore):
         self.board = board
@@ -366,35 +371,8 @@ class BoardArt:
     def cached_bytes(self) -> int:
         return self._chunk_bytes
 
-    def draw(self, target: pygame.Surface, camera: Camera) -> bool:
-        """Blit the visible chunks; False when some were drawn roughly and need another frame."""
-        zoom = camera.zoom_px_per_cm
-        scale = zoom / self.bake_px_per_cm
-        ox, oy = camera.world_to_screen((0.0, 0.0))
-        ox, oy = math.floor(ox), math.floor(oy)
-        clip = target.get_clip()
-        bw, bh = self.base.get_size()
-        cols, rows = math.ceil(bw / CHUNK_BASE_PX), math.ceil(bh / CHUNK_BASE_PX)
-        step = CHUNK_BASE_PX * scale
-        first_col = max(0, int((clip.left - ox) // step))
-        last_col = min(cols - 1, int((clip.right - ox) // step))
-        first_row = max(0, int((clip.top - oy) // step))
-        last_row = min(rows - 1, int((clip.bottom - oy) // step))
-        budget = SMOOTH_CHUNKS_PER_FRAME
-        complete = True
-        blits = []
-        for row in range(first_row, last_row + 1):
-            for col in range(first_col, last_col + 1):
-                fresh = (camera.zoom_level, col, row) not in self._chunks
-                chunk, smooth = self._chunk(camera.zoom_level, zoom, col, row, smooth=budget > 0)
-                if fresh and smooth:
-                    budget -= 1
-                complete = complete and smooth
-                x = ox + round(col * CHUNK_BASE_PX * scale)
-                y = oy + round(row * CHUNK_BASE_PX * scale)
-                blits.append((chunk, (x, y)))
-        target.blits(blits, doreturn=False)
-        return complete
+    def has_chunk(self, level: int, col: int, row: int) -> bool:
+        return (level, col, row) in self._chunks
 
     def screen_rect(self, camera: Camera) -> pygame.Rect:
         zoom = camera.zoom_px_per_cm
@@ -571,21 +549,6 @@ class BoardLabels:
             self._drawn_by_level[zoom_level] = found
         return found
 
-    def draw(self, target: pygame.Surface, camera: Camera) -> None:
-        zoom = camera.zoom_px_per_cm
-        view_cx, view_cy = camera.viewport_center_px
-        centre_x_cm, centre_y_cm = camera.center_x_cm, camera.center_y_cm
-        clip = target.get_clip()
-        left, top, right, bottom = clip.left, clip.top, clip.right, clip.bottom
-        blits = []
-        for surf, (x_cm, y_cm), w, h, half_w, half_h in self._drawn(camera.zoom_level, zoom):
-            # camera.world_to_screen, unrolled; the rect as surf.get_rect(center=...) sets it
-            x = round(view_cx + (x_cm - centre_x_cm) * zoom) - half_w
-            y = round(view_cy + (y_cm - centre_y_cm) * zoom) - half_h
-            if x < right and x + w > left and y < bottom and y + h > top:  # only the visible ones
-                blits.append((surf, (x, y)))
-        target.blits(blits, doreturn=False)
-
 
 # --- what changes during play ------------------------------------------------------------------
 
@@ -629,6 +592,7 @@ class TableRenderer:
         self._labels: dict[tuple[str, int], pygame.Surface] = {}
         self._doors: dict[tuple[str, bool, int, int, int], pygame.Surface] = {}
         self._door_layouts: dict[int, list[tuple[str, bool, str, Point, int, int, int]]] = {}
+        self.layer = RestingLayer(self)  # the board's chunks with what lies still on them
         self.complete = True  # False while some board chunks are still rough
         self._pinch_frame: pygame.Surface | None = None
 
@@ -764,11 +728,16 @@ class TableRenderer:
             for strip in _around(viewport, board_rect):  # only what the board leaves: a 4K frame is 33 MB
                 target.blit(background, strip.topleft, strip.move(-viewport.x, -viewport.y))
             self._board_shadow(target, board_rect)
-        self.complete = self.art.draw(target, camera)
-        self.labels.draw(target, camera)
-        self._draw_doors(target, camera, view)
-        self._draw_ring(target, camera, pieces, view)
-        self._draw_pieces(target, camera, pieces, view)
+        piece_view = PieceView(view.selected, view.piece_scale, view.show_facing)
+        resting, moving = self.layer.split(pieces, piece_view)
+        self.complete = self.layer.draw(target, camera, resting, piece_view, view.door_open)
+        self._draw_ring(target, camera, moving, view)
+        if moving:
+            clip = target.get_clip()
+            taken = self.layer.name_boxes_on_screen(camera)
+            paint(target, piece_items(self, moving, (*camera.viewport_center_px, camera.center_x_cm, camera.center_y_cm,
+                                                     camera.zoom_px_per_cm),
+                                      (clip.left, clip.top, clip.right, clip.bottom), piece_view, taken))
         if view.tape is not None:
             self._draw_tape(target, camera, view.tape)
         target.set_clip(old_clip)
@@ -829,85 +798,6 @@ class TableRenderer:
             angle = round(math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))) % 180
             found.append((door_id, is_open, color, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), length_px, thick_px, angle))
         return found
-
-    def _draw_doors(self, target: pygame.Surface, camera: Camera, view: TableView) -> None:
-        zoom = camera.zoom_px_per_cm
-        layout = self._door_layout(camera.zoom_level, zoom)  # draw() only comes here on a zoom step
-        view_cx, view_cy = camera.viewport_center_px
-        centre_x_cm, centre_y_cm = camera.center_x_cm, camera.center_y_cm
-        clip = target.get_clip()
-        left, top, right, bottom = clip.left, clip.top, clip.right, clip.bottom
-        door_open = view.door_open
-        blits = []
-        for door_id, default_open, color, (mx, my), length_px, thick_px, angle in layout:
-            x = view_cx + (mx - centre_x_cm) * zoom  # camera.world_to_screen, unrolled
-            y = view_cy + (my - centre_y_cm) * zoom
-            if not (left - length_px <= int(x) < right + length_px and top - length_px <= int(y) < bottom + length_px):
-                continue
-            surf = self._door(color, door_open.get(door_id, default_open), length_px, thick_px, angle)
-            blits.append((surf, surf.get_rect(center=(round(x), round(y)))))
-        target.blits(blits, doreturn=False)
-
-    def _draw_pieces(self, target: pygame.Surface, camera: Camera, pieces: Iterable[Piece], view: TableView) -> None:
-        zoom = camera.zoom_px_per_cm
-        # camera.world_to_screen, unrolled: the same arithmetic, once per piece per frame
-        view_cx, view_cy = camera.viewport_center_px
-        centre_x_cm, centre_y_cm = camera.center_x_cm, camera.center_y_cm
-        clip = target.get_clip()
-        left, top, right, bottom = clip.left, clip.top, clip.right, clip.bottom
-        selected, piece_scale, show_facing = view.selected, view.piece_scale, view.show_facing
-        sprites: list[tuple[pygame.Surface, pygame.Rect | tuple[float, float], pygame.Rect, int]] = []
-        overlays: list[tuple[Piece, int, int, int]] = []
-        ordered = sorted(pieces, key=lambda p: (p.id == selected, p.side != PieceSide.TOKEN))
-        for piece in ordered:
-            d = max(4, round(piece.base_cm * piece_scale.get(piece.id, 1.0) * zoom))
-            sx = view_cx + (piece.x_cm - centre_x_cm) * zoom
-            sy = view_cy + (piece.y_cm - centre_y_cm) * zoom
-            if not (left - d <= int(sx) < right + d and top - d <= int(sy) < bottom + d):  # as Rect.collidepoint
-                continue
-            cx, cy = round(sx), round(sy)
-            if piece.id == selected:  # lifted: a longer shadow
-                shadow = self._shadow(d)
-                lift = max(1, d // 12) * 3
-                sprites.append((shadow, shadow.get_rect(center=(cx + lift, cy + lift * 1.5)), shadow.get_rect(), 0))
-                token = self._token(piece, d)
-                sprites.append((token, token.get_rect(center=(cx, cy)), token.get_rect(), 0))
-            else:
-                sprite, (ox, oy) = self._sprite(piece, d)
-                sprites.append((sprite, (cx - ox, cy - oy), sprite.get_rect(), pygame.BLEND_PREMULTIPLIED))
-            if piece.id == selected or show_facing or d >= 34:
-                overlays.append((piece, d, cx, cy))
-        target.blits(sprites, doreturn=False)
-        labels: list[tuple[pygame.Surface, pygame.Rect]] = []  # consecutive labels: one blits call, in order
-        taken: list[pygame.Rect] = []  # where labels are drawn: a label that would overlap one gives way
-        selected_label = next(((p, d, cx, cy) for p, d, cx, cy in overlays if p.id == selected and p.label), None)
-        if selected_label is not None:  # the selected piece's full name is never the one to give way
-            p, d, cx, cy = selected_label
-            taken.append(self._label(p.label, max(10, min(16, d // 3))).get_rect(midtop=(cx, cy + d // 2 + 1)))
-        for piece, d, cx, cy in overlays:
-            is_selected = piece.id == selected
-            if labels and (is_selected or (show_facing and piece.side != PieceSide.TOKEN)):
-                target.blits(labels, doreturn=False)  # drawn under this piece's marks, as before
-                labels = []
-            if is_selected:
-                pygame.draw.circle(target, SELECT_COLOR, (cx, cy), d / 2 + max(2, d // 10), max(2, d // 14))
-            if show_facing and piece.side != PieceSide.TOKEN:
-                angle = math.radians(piece.facing_deg)
-                tip = (cx + math.sin(angle) * d * 0.62, cy - math.cos(angle) * d * 0.62)
-                left_wing = (cx + math.sin(angle - 0.35) * d * 0.42, cy - math.cos(angle - 0.35) * d * 0.42)
-                right_wing = (cx + math.sin(angle + 0.35) * d * 0.42, cy - math.cos(angle + 0.35) * d * 0.42)
-                pygame.draw.polygon(target, (250, 250, 250), (tip, left_wing, right_wing))
-                pygame.draw.polygon(target, (20, 20, 20), (tip, left_wing, right_wing), 1)
-            if piece.label and (d >= 34 or is_selected):
-                text = piece.label if is_selected else piece.label.split()[0]
-                label = self._label(text, max(10, min(16, d // 3)))
-                where = label.get_rect(midtop=(cx, cy + d // 2 + 1))
-                if not is_selected and where.collidelist(taken) >= 0:
-                    continue  # labels give way to each other: "Skinner" once, not "Skinn Skinn Skinner"
-                taken.append(where)
-                labels.append((label, where))
-        if labels:
-            target.blits(labels, doreturn=False)
 
     def _draw_ring(self, target: pygame.Surface, camera: Camera, pieces: Iterable[Piece], view: TableView) -> None:
         if view.ring_cm is None or view.selected is None:
