@@ -2,7 +2,9 @@
 tactical band beats the random bot on each scenario, from the first seat and from the second.
 
 A win is the tactical seat alone among the winners; draws and games nobody won are counted apart.
-One process (the figures of ``main.py simulate zombieworld --jobs 1``)."""
+The two preset bands change hands from one seed to the next, so each seat's figure is over both
+bands: a seat's figure then differs from the other's only by the seat. One process (the figures of
+``main.py simulate zombieworld --jobs 1``)."""
 
 from __future__ import annotations
 
@@ -29,11 +31,12 @@ PLAYABLE = tuple(s.id for s in load_catalog().scenarios if s.victory != "pick_an
 def strength(board: object, scenario: str, games: int, seed: int, tactical_first: bool) -> tuple[int, int, int]:
     """(wins, draws, nobody) of the tactical seat over ``games`` seeds."""
     bands = preset_bands()[:2]
-    setup = ZombieworldSetup(bands=tuple(BandEntry(seat=s, band=b) for s, b in zip(SEATS, bands, strict=False)),
-                             scenario=scenario)
     tactical_seat = SEATS[0] if tactical_first else SEATS[1]
     wins = draws = nobody = 0
     for game_seed in range(seed, seed + games):
+        dealt = bands if game_seed % 2 == 0 else bands[::-1]  # the bands change hands every seed
+        setup = ZombieworldSetup(bands=tuple(BandEntry(seat=s, band=b) for s, b in zip(SEATS, dealt, strict=False)),
+                                 scenario=scenario)
         if tactical_first:
             figures = play_game(board, setup, game_seed, tactical_bot, 3000, random_bot)
         else:

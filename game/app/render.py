@@ -47,7 +47,7 @@ Point = tuple[float, float]
 FONT_PATH = Path(pygame.__file__).resolve().parent.parent / "pygame_gui" / "data" / "NotoSans-Bold.ttf"
 MAX_BAKE_SIDE_PX = 4096
 CHUNK_BASE_PX = 256
-CHUNK_CACHE_BYTES = 96 * 1024 * 1024  # as much again for chunks with what rests on them
+CHUNK_CACHE_BYTES = 48 * 1024 * 1024  # what a frame shows comes from the resting chunks (resting_layer)
 SMOOTH_CHUNKS_PER_FRAME = 6  # the rest are drawn quickly now and smoothly on a later frame
 
 TABLE_TOP = (44, 52, 48)

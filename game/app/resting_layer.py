@@ -26,7 +26,7 @@ from game.table.camera import Camera
 from game.table.state import Piece, PieceSide
 
 SETTLE_FRAMES = 12  # once no piece has moved for this many frames, the moved ones go into the chunks
-RESTING_CACHE_BYTES = 96 * 1024 * 1024  # with the board chunks, 192 MiB at most
+RESTING_CACHE_BYTES = 144 * 1024 * 1024  # with the board chunks (48 MiB), 192 MiB at most
 SELECT_COLOR = (255, 208, 64)
 EVERYWHERE = (-(1 << 30), -(1 << 30), 1 << 30, 1 << 30)
 
