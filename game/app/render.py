@@ -593,6 +593,7 @@ class TableRenderer:
         self._doors: dict[tuple[str, bool, int, int, int], pygame.Surface] = {}
         self._door_layouts: dict[int, list[tuple[str, bool, str, Point, int, int, int]]] = {}
         self.layer = RestingLayer(self)  # the board's chunks with what lies still on them
+        self.name_rects: list[pygame.Rect] = []  # where the last frame wrote the pieces' names (the selected one's first)
         self.complete = True  # False while some board chunks are still rough
         self._pinch_frame: pygame.Surface | None = None
 
@@ -730,14 +731,18 @@ class TableRenderer:
             self._board_shadow(target, board_rect)
         piece_view = PieceView(view.selected, view.piece_scale, view.show_facing)
         resting, moving = self.layer.split(pieces, piece_view)
-        self.complete = self.layer.draw(target, camera, resting, piece_view, view.door_open)
+        selected = next((p for p in moving if p.id == view.selected), None)
+        self.complete = self.layer.draw(target, camera, resting, piece_view, view.door_open, selected)
         self._draw_ring(target, camera, moving, view)
+        resting_names, resting_bodies = self.layer.on_screen(camera)
+        self.name_rects = resting_names  # zone names and tags drawn over the table keep off these
         if moving:
             clip = target.get_clip()
-            taken = self.layer.name_boxes_on_screen(camera)
-            paint(target, piece_items(self, moving, (*camera.viewport_center_px, camera.center_x_cm, camera.center_y_cm,
-                                                     camera.zoom_px_per_cm),
-                                      (clip.left, clip.top, clip.right, clip.bottom), piece_view, taken))
+            ox, oy = camera.world_to_screen((0.0, 0.0))  # where the chunks put the board's corner: no 1 px jump on settling
+            marks = piece_items(self, moving, (math.floor(ox), math.floor(oy), 0.0, 0.0, camera.zoom_px_per_cm),
+                                (clip.left, clip.top, clip.right, clip.bottom), piece_view, resting_names, resting_bodies)
+            paint(target, marks.items)
+            self.name_rects = marks.names + resting_names
         if view.tape is not None:
             self._draw_tape(target, camera, view.tape)
         target.set_clip(old_clip)

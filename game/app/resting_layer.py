@@ -59,18 +59,31 @@ def _blit(surf: pygame.Surface, x: int, y: int, flags: int = 0) -> Item:
     return (BLIT, surf, x, y, w, h, flags)
 
 
+@dataclass(slots=True)
+class PieceMarks:
+    """What drawing some pieces takes: the items in order, the names written (the selected piece's
+    first) and the miniatures' boxes."""
+
+    items: list[Item]
+    names: list[pygame.Rect]
+    bodies: list[pygame.Rect]
+
+
 def piece_items(art: PieceArt, pieces: Iterable[Piece], camera: tuple[float, float, float, float, float],
-                clip: Box, view: PieceView, taken: list[pygame.Rect]) -> list[Item]:
+                clip: Box, view: PieceView, names_elsewhere: Sequence[pygame.Rect] = (),
+                bodies_elsewhere: Sequence[pygame.Rect] = ()) -> PieceMarks:
     """How ``pieces`` are drawn: sprites, then the selection ring, facing arrows and names in order.
 
-    ``camera`` is (screen x and y of the centre, centre x and y in cm, px per cm). A name that would
-    overlap one in ``taken`` (or one placed before it) gives way; the names placed are added to it.
+    ``camera`` is (screen x and y of the centre, centre x and y in cm, px per cm). A name goes under
+    its miniature, else over it, where it covers no other miniature nor name (those drawn here and
+    those ``elsewhere``); the selected piece's full name never gives way to another name.
     """
     view_cx, view_cy, centre_x_cm, centre_y_cm, zoom = camera
     left, top, right, bottom = clip
     selected, piece_scale, show_facing = view.selected, view.piece_scale, view.show_facing
     items: list[Item] = []
-    overlays: list[tuple[Piece, int, int, int]] = []
+    overlays: list[tuple[Piece, int, int, int, int]] = []
+    bodies: list[pygame.Rect] = []
     for piece in sorted(pieces, key=lambda p: (p.id == selected, p.side != PieceSide.TOKEN)):
         d = max(4, round(piece.base_cm * piece_scale.get(piece.id, 1.0) * zoom))
         sx = view_cx + (piece.x_cm - centre_x_cm) * zoom
@@ -78,6 +91,7 @@ def piece_items(art: PieceArt, pieces: Iterable[Piece], camera: tuple[float, flo
         if not (left - d <= int(sx) < right + d and top - d <= int(sy) < bottom + d):  # as Rect.collidepoint
             continue
         cx, cy = round(sx), round(sy)
+        bodies.append(pygame.Rect(cx - d // 2, cy - d // 2, d, d))
         if piece.id == selected:  # lifted: a longer shadow
             shadow = art._shadow(d)
             lift = max(1, d // 12) * 3
@@ -90,12 +104,26 @@ def piece_items(art: PieceArt, pieces: Iterable[Piece], camera: tuple[float, flo
             sprite, (ox, oy) = art._sprite(piece, d)
             items.append(_blit(sprite, cx - ox, cy - oy, pygame.BLEND_PREMULTIPLIED))
         if piece.id == selected or show_facing or d >= 34:
-            overlays.append((piece, d, cx, cy))
-    selected_label = next(((p, d, cx, cy) for p, d, cx, cy in overlays if p.id == selected and p.label), None)
-    if selected_label is not None:  # the selected piece's full name is never the one to give way
-        p, d, cx, cy = selected_label
-        taken.append(art._label(p.label, max(10, min(16, d // 3))).get_rect(midtop=(cx, cy + d // 2 + 1)))
-    for piece, d, cx, cy in overlays:
+            overlays.append((piece, len(bodies) - 1, d, cx, cy))
+    every_body = bodies + list(bodies_elsewhere)
+    taken = list(names_elsewhere)
+    names: list[pygame.Rect] = []
+
+    def place(own: int, label: pygame.Surface, d: int, cx: int, cy: int, names_too: bool = True) -> pygame.Rect | None:
+        for where in (label.get_rect(midtop=(cx, cy + d // 2 + 1)), label.get_rect(midbottom=(cx, cy - d // 2 - 1))):
+            if all(hit == own for hit in where.collidelistall(every_body)) and not (names_too and where.collidelist(taken) >= 0):
+                return where
+        return None
+
+    selected_where: pygame.Rect | None = None
+    chosen = next(((p, own, d, cx, cy) for p, own, d, cx, cy in overlays if p.id == selected and p.label), None)
+    if chosen is not None:  # placed first: other names give way to it
+        p, own, d, cx, cy = chosen
+        label = art._label(p.label, max(10, min(16, d // 3)))
+        selected_where = place(own, label, d, cx, cy, names_too=False) or label.get_rect(midtop=(cx, cy + d // 2 + 1))
+        taken.append(selected_where)
+        names.append(selected_where)
+    for piece, own, d, cx, cy in overlays:
         is_selected = piece.id == selected
         if is_selected:
             radius, width = d / 2 + max(2, d // 10), max(2, d // 14)
@@ -113,12 +141,21 @@ def piece_items(art: PieceArt, pieces: Iterable[Piece], camera: tuple[float, flo
         if piece.label and (d >= 34 or is_selected):
             text = piece.label if is_selected else piece.label.split()[0]
             label = art._label(text, max(10, min(16, d // 3)))
-            where = label.get_rect(midtop=(cx, cy + d // 2 + 1))
-            if not is_selected and where.collidelist(taken) >= 0:
-                continue  # names give way to each other: "Skinner" once, not "Skinn Skinn Skinner"
-            taken.append(where)
+            where = selected_where if is_selected else place(own, label, d, cx, cy)
+            if where is None:
+                continue  # names give way to miniatures and each other: "Skinner" once, not "Skinn Skinn Skinner"
+            if not is_selected:
+                taken.append(where)
+                names.append(where)
             items.append(_blit(label, where.x, where.y))
-    return items
+    return PieceMarks(items, names, bodies)
+
+
+def _body(piece: Piece, zoom: float, piece_scale: Mapping[str, float]) -> pygame.Rect:
+    """A miniature's box at a zoom step, the board's top-left at 0, 0 (as ``piece_items`` draws it)."""
+    d = max(4, round(piece.base_cm * piece_scale.get(piece.id, 1.0) * zoom))
+    cx, cy = round(piece.x_cm * zoom), round(piece.y_cm * zoom)
+    return pygame.Rect(cx - d // 2, cy - d // 2, d, d)
 
 
 def paint(target: pygame.Surface, items: Iterable[Item], dx: int = 0, dy: int = 0) -> None:
@@ -153,7 +190,8 @@ class _Step:
 
     signature: tuple[object, ...]
     items: list[Item]
-    name_boxes: list[pygame.Rect]  # the resting pieces' names, so a moving piece's name gives way
+    names: list[pygame.Rect]  # the resting pieces' names and miniatures: a moving piece's name keeps off them
+    bodies: list[pygame.Rect]
 
 
 class RestingLayer:
@@ -205,11 +243,11 @@ class RestingLayer:
         return resting, moving
 
     def draw(self, target: pygame.Surface, camera: Camera, resting: Sequence[Piece], view: PieceView,
-             door_open: Mapping[str, bool]) -> bool:
+             door_open: Mapping[str, bool], selected: Piece | None = None) -> bool:
         """Blit the visible resting chunks; False when some were drawn roughly and need another frame."""
         art = self.renderer.art
         level, zoom = camera.zoom_level, camera.zoom_px_per_cm
-        step = self._step(level, zoom, resting, view, door_open)
+        step = self._step(level, zoom, resting, view, door_open, selected)
         scale = zoom / art.bake_px_per_cm
         ox, oy = camera.world_to_screen((0.0, 0.0))
         ox, oy = math.floor(ox), math.floor(oy)
@@ -245,29 +283,37 @@ class RestingLayer:
         target.blits(blits, doreturn=False)
         return complete
 
-    def name_boxes_on_screen(self, camera: Camera) -> list[pygame.Rect]:
-        """Where the resting pieces' names are on screen at this camera."""
+    def on_screen(self, camera: Camera) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+        """Where the resting pieces' names and miniatures are on screen at this camera."""
         step = self._steps.get(camera.zoom_level)
         if step is None:
-            return []
+            return [], []
         ox, oy = camera.world_to_screen((0.0, 0.0))
         ox, oy = math.floor(ox), math.floor(oy)
-        return [box.move(ox, oy) for box in step.name_boxes]
+        return [box.move(ox, oy) for box in step.names], [box.move(ox, oy) for box in step.bodies]
 
     # the items of a zoom step
 
     def _step(self, level: int, zoom: float, resting: Sequence[Piece], view: PieceView,
-              door_open: Mapping[str, bool]) -> _Step:
+              door_open: Mapping[str, bool], selected: Piece | None) -> _Step:
         seen = self._seen
-        signature = (tuple((p.id, seen.get(p.id)) for p in resting), tuple(sorted(door_open.items())), view.show_facing)
+        chosen = (selected.id, seen.get(selected.id)) if selected is not None else None
+        signature = (tuple((p.id, seen.get(p.id)) for p in resting), tuple(sorted(door_open.items())), view.show_facing,
+                     chosen)
         old = self._steps.get(level)
         if old is not None and old.signature == signature:
             return old
-        name_boxes: list[pygame.Rect] = []
         items = self._board_items(level, zoom, door_open)
-        pieces = piece_items(self.renderer, resting, (0.0, 0.0, 0.0, 0.0, zoom), EVERYWHERE,
-                             PieceView(None, view.piece_scale, view.show_facing), name_boxes)
-        new = _Step(signature, items + pieces, name_boxes)
+        at_step = (0.0, 0.0, 0.0, 0.0, zoom)
+        resting_view = PieceView(None, view.piece_scale, view.show_facing)
+        keep_off_names: list[pygame.Rect] = []
+        keep_off_bodies: list[pygame.Rect] = []
+        if selected is not None:  # its name is placed first, as one frame would: the names at rest keep off it
+            bodies = [_body(p, zoom, view.piece_scale) for p in resting]
+            marks = piece_items(self.renderer, [selected], at_step, EVERYWHERE, view, (), bodies)
+            keep_off_names, keep_off_bodies = marks.names, marks.bodies
+        marks = piece_items(self.renderer, resting, at_step, EVERYWHERE, resting_view, keep_off_names, keep_off_bodies)
+        new = _Step(signature, items + marks.items, marks.names, marks.bodies)
         self._steps[level] = new
         if old is not None:
             self._forget_changed(level, zoom, old.items, new.items)
