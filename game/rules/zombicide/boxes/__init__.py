@@ -615,10 +615,10 @@ class BoxRules:
 
 
 # The registry of shipped boxes, one line each: its id → (its name, the module whose ``RULES`` are its BoxRules).
-BOXES: dict[str, tuple[str, str]] = {
+BOXES: dict[str, tuple[str, str]] = {  # in the order the boxes came out: the New game page lists them so
     "rue_morgue": ("Rue Morgue", "game.rules.zombicide.boxes.rue_morgue"),
-    "invader": ("Invader", "game.rules.zombicide.boxes.invader"),
     "green_horde": ("Green Horde", "game.rules.zombicide.boxes.green_horde"),
+    "invader": ("Invader", "game.rules.zombicide.boxes.invader"),
 }
 DEFAULT_BOX = "rue_morgue"
 _REGISTERED: dict[str, BoxRules] = {}  # boxes added at run time (tests, later plug-ins)
