@@ -28,15 +28,15 @@ from make_maps import (
     ZoneSpec,
     door,
     mark,
-    mission_tables,
     opening,
     shared_border,
     zone_grid,
 )
 from make_maps import MarkerSpec as Marker
 from make_maps import PortalSpec as Portal
-from make_maps import toml_value as plain_toml_value
 from mission_spanish import spanish_lines
+from mission_toml import mission_tables
+from mission_toml import toml_value as plain_toml_value
 from zone_labels_es import LABELS_ES
 
 FOLDER = "green_horde"

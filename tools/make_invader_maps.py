@@ -24,12 +24,12 @@ from make_maps import (
     Z,
     ZoneSpec,
     door,
-    mission_tables,
     opening,
     write_module,
     zone_grid,
 )
 from mission_spanish import spanish_lines
+from mission_toml import mission_tables
 
 TILESET_SOURCE = "../../../assets/tiles/invader.tsx"
 CELL = 5  # tiles per cell
