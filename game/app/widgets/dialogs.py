@@ -53,7 +53,18 @@ def fit_text(text: str, size_px: int, width_px: int) -> pygame.Surface:
     return font(11).render(text + "…", True, TEXT)
 
 
-def draw_button(target: pygame.Surface, button: Button, pressed: bool = False) -> None:
+def wrap(text: str, size: int, width: int) -> list[str]:
+    """``text`` cut into lines no wider than ``width`` pixels at ``size``."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and font(size).size(lines[-1] + " " + word)[0] <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def draw_button(target: pygame.Surface, button: Button, pressed: bool = False, label_dy_px: int = 0) -> None:
     base: tuple[int, ...] = GROUP_COLORS.get(button.group, GROUP_COLORS["tool"])
     if not button.enabled:
         base = (48, 50, 52)
@@ -68,7 +79,7 @@ def draw_button(target: pygame.Surface, button: Button, pressed: bool = False) -
     words = fit_text(button.label, 17, button.rect.width - 14)
     if not button.enabled:
         words.set_alpha(120)
-    target.blit(words, words.get_rect(center=button.rect.center))
+    target.blit(words, words.get_rect(center=(button.rect.centerx, button.rect.centery + label_dy_px)))
 
 
 def flow_buttons(area: pygame.Rect, labels: Sequence[tuple[str, str, str]], min_w_px: int = 120,

@@ -84,13 +84,26 @@ class SceneDrawing(SceneFields):
             self.dialog.draw(surface)
 
     def open_table_rect(self, area: pygame.Rect) -> pygame.Rect:
-        """The part of the table no panel covers: cards, dice and banners go there, not under the
-        tutorial's panel."""
+        """The part of the table no panel covers: Fit keeps the board there, and cards, dice and
+        banners go there, not under the tutorial's panel."""
         prompt = self.tutorial
         if prompt is None or not prompt.visible or not prompt.rect.colliderect(area):
             return area
         top = min(max(area.top, prompt.rect.bottom), area.bottom - 1)
         return pygame.Rect(area.left, top, area.width, area.bottom - top)
+
+    def tutorial_rect(self, area: pygame.Rect, column: pygame.Rect) -> pygame.Rect | None:
+        """Where the tutorial's panel goes: over the top of the table ``area``, or at the top of the
+        log's ``column`` when over the table it would leave the board less than two thirds of the
+        table's height (a short window). None once the tutorial is over."""
+        prompt = self.tutorial
+        if prompt is None or prompt.step is None:
+            return None
+        over = prompt.panel_rect(area)
+        tallest = max(over.height, prompt.beside_rect(pygame.Rect(over.left, 0, over.width, area.height)).height)
+        if area.height - tallest - 8 >= area.height * 2 // 3:
+            return over
+        return prompt.beside_rect(column)
 
     def draw_tutorial_pointer(self, surface: pygame.Surface) -> None:
         """The zone the tutorial's step points at, ringed on the board."""
