@@ -200,3 +200,30 @@ def test_hedges_and_ledges_of_a_module_reach_the_assembled_board(fixture_roots):
     assert len(board.hedges) >= 4
     ledged = load_board(green_horde / "2R.tmx")
     assert len(ledged.ledges) >= 2
+
+
+def test_a_name_gives_way_to_the_miniature_under_it_and_to_other_names():
+    """The selected survivor's name goes under its miniature, or over it when another miniature
+    stands just below; other pieces' names never cover a miniature nor a name."""
+    board = make_board()
+    renderer = TableRenderer(board, ImageStore())
+    cam = camera_on(board)
+    screen = pygame.Surface((800, 500))
+    marta = Piece(id="marta", token="no-such-token", label="Marta Quiroga", side="survivor", base_cm=2.5, x_cm=10, y_cm=8)
+    renderer.draw(screen, cam, [marta], TableView(selected="marta"))
+    (alone,) = renderer.name_rects
+    cx, cy = cam.world_to_screen((10, 8))
+    assert alone.top > cy  # under the miniature
+    below = walker("skinner", 10, 10.6)
+    nearby = [walker(f"walker{n}", 10 + 2.6 * n, 8) for n in (1, 2)]
+    renderer.draw(screen, cam, [marta, below, *nearby], TableView(selected="marta"))
+    names, bodies = renderer.name_rects, []
+    for piece in (marta, below, *nearby):
+        x, y = cam.world_to_screen((piece.x_cm, piece.y_cm))
+        d = round(piece.base_cm * cam.zoom_px_per_cm)
+        bodies.append(pygame.Rect(round(x) - d // 2, round(y) - d // 2, d, d))
+    assert names[0].bottom < cy  # over it: the Skinner stands under it
+    assert len(names) >= 2  # names besides the selected one's are written
+    for n, name in enumerate(names):
+        assert name.collidelist(bodies) < 0, name
+        assert name.collidelist(names[:n] + names[n + 1:]) < 0

@@ -631,6 +631,7 @@ class TableRenderer:
         self._door_layouts: dict[int, list[tuple[str, bool, str, Point, int, int, int]]] = {}
         self.complete = True  # False while some board chunks are still rough
         self._pinch_frame: pygame.Surface | None = None
+        self.name_rects: list[pygame.Rect] = []  # where the last frame wrote the pieces' names
 
     # cached pieces of art
 
@@ -858,6 +859,7 @@ class TableRenderer:
         selected, piece_scale, show_facing = view.selected, view.piece_scale, view.show_facing
         sprites: list[tuple[pygame.Surface, pygame.Rect | tuple[float, float], pygame.Rect, int]] = []
         overlays: list[tuple[Piece, int, int, int]] = []
+        bodies: list[tuple[str, pygame.Rect]] = []  # every miniature drawn: names keep off them
         ordered = sorted(pieces, key=lambda p: (p.id == selected, p.side != PieceSide.TOKEN))
         for piece in ordered:
             d = max(4, round(piece.base_cm * piece_scale.get(piece.id, 1.0) * zoom))
@@ -866,6 +868,7 @@ class TableRenderer:
             if not (left - d <= int(sx) < right + d and top - d <= int(sy) < bottom + d):  # as Rect.collidepoint
                 continue
             cx, cy = round(sx), round(sy)
+            bodies.append((piece.id, pygame.Rect(cx - d // 2, cy - d // 2, d, d)))
             if piece.id == selected:  # lifted: a longer shadow
                 shadow = self._shadow(d)
                 lift = max(1, d // 12) * 3
@@ -880,10 +883,22 @@ class TableRenderer:
         target.blits(sprites, doreturn=False)
         labels: list[tuple[pygame.Surface, pygame.Rect]] = []  # consecutive labels: one blits call, in order
         taken: list[pygame.Rect] = []  # where labels are drawn: a label that would overlap one gives way
+
+        def place(piece: Piece, label: pygame.Surface, d: int, cx: int, cy: int) -> pygame.Rect | None:
+            """Under the piece, else over it: where the name covers no other miniature nor name."""
+            others = [body for pid, body in bodies if pid != piece.id]
+            for where in (label.get_rect(midtop=(cx, cy + d // 2 + 1)), label.get_rect(midbottom=(cx, cy - d // 2 - 1))):
+                if where.collidelist(others) < 0 and where.collidelist(taken) < 0:
+                    return where
+            return None
+
         selected_label = next(((p, d, cx, cy) for p, d, cx, cy in overlays if p.id == selected and p.label), None)
-        if selected_label is not None:  # the selected piece's full name is never the one to give way
+        selected_where: pygame.Rect | None = None
+        if selected_label is not None:  # the selected piece's full name is never the one to give way to a name
             p, d, cx, cy = selected_label
-            taken.append(self._label(p.label, max(10, min(16, d // 3))).get_rect(midtop=(cx, cy + d // 2 + 1)))
+            label = self._label(p.label, max(10, min(16, d // 3)))
+            selected_where = place(p, label, d, cx, cy) or label.get_rect(midtop=(cx, cy + d // 2 + 1))
+            taken.append(selected_where)
         for piece, d, cx, cy in overlays:
             is_selected = piece.id == selected
             if labels and (is_selected or (show_facing and piece.side != PieceSide.TOKEN)):
@@ -901,13 +916,15 @@ class TableRenderer:
             if piece.label and (d >= 34 or is_selected):
                 text = piece.label if is_selected else piece.label.split()[0]
                 label = self._label(text, max(10, min(16, d // 3)))
-                where = label.get_rect(midtop=(cx, cy + d // 2 + 1))
-                if not is_selected and where.collidelist(taken) >= 0:
-                    continue  # labels give way to each other: "Skinner" once, not "Skinn Skinn Skinner"
-                taken.append(where)
+                where = selected_where if is_selected else place(piece, label, d, cx, cy)
+                if where is None:
+                    continue  # labels give way to miniatures and to each other: "Skinner" once, not "Skinn Skinn Skinner"
+                if not is_selected:
+                    taken.append(where)
                 labels.append((label, where))
         if labels:
             target.blits(labels, doreturn=False)
+        self.name_rects = taken  # zone names and tags drawn over the table keep off these
 
     def _draw_ring(self, target: pygame.Surface, camera: Camera, pieces: Iterable[Piece], view: TableView) -> None:
         if view.ring_cm is None or view.selected is None:

@@ -263,7 +263,8 @@ class SceneDrawing(SceneFields):
             surface.blit(words, words.get_rect(center=box.center))
 
     def token_rects(self) -> list[pygame.Rect]:
-        """Screen boxes of the miniatures on the table (zone names keep off them)."""
+        """Screen boxes of the miniatures on the table and of the names written under them (zone
+        names keep off them)."""
         cam = self.table.camera
         zoom = cam.zoom_px_per_cm
         rects = []
@@ -271,7 +272,7 @@ class SceneDrawing(SceneFields):
             x, y = cam.world_to_screen((piece.x_cm, piece.y_cm))
             r = max(4.0, piece.radius_cm * zoom)
             rects.append(pygame.Rect(round(x - r), round(y - r), round(2 * r), round(2 * r)))
-        return rects
+        return rects + list(getattr(self.table.renderer, "name_rects", ()))
 
     def zone_label_places(self) -> list[tuple[str, pygame.Surface, pygame.Rect, bool]]:
         """(zone id, label, where, faded) for each zone name: along the top of the zone, else along its
