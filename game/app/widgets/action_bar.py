@@ -308,7 +308,12 @@ class ActionBar(ButtonSet):
             lines = wrap(reason, REASON_PX, button.rect.width - 12) if reason else []
             if len(lines) > 2:  # the engine's reason under the words, whole, or where to read it whole
                 lines = wrap(_("Tap to see why"), REASON_PX, button.rect.width - 12)
-            draw_button(target, button, id(button) in held, label_dy_px=-(len(lines) * REASON_LINE_PX) // 2 - 2 * bool(lines))
+            shortcut = self.shortcuts.get(button.key)
+            badge = font(12).render(shortcut.upper() if len(shortcut) == 1 else shortcut.capitalize(), True,
+                                    MUTED) if shortcut else None
+            beside = badge.get_width() + 2 if lines and badge is not None else 0  # raised, the name keeps off the badge
+            draw_button(target, button, id(button) in held, label_dy_px=-(len(lines) * REASON_LINE_PX) // 2 - 2 * bool(lines),
+                        label_right_px=beside)
             if lines:
                 bottom = button.rect.bottom - 4
                 for line in reversed(lines[-2:]):
@@ -316,9 +321,7 @@ class ActionBar(ButtonSet):
                     words.set_alpha(170)
                     target.blit(words, words.get_rect(midbottom=(button.rect.centerx, bottom)))
                     bottom -= REASON_LINE_PX
-            shortcut = self.shortcuts.get(button.key)
-            if shortcut:
-                badge = font(12).render(shortcut.upper() if len(shortcut) == 1 else shortcut.capitalize(), True, MUTED)
+            if badge is not None:
                 target.blit(badge, badge.get_rect(topright=(button.rect.right - 7, button.rect.top + 4)))
 
 
