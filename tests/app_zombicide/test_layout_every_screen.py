@@ -84,3 +84,14 @@ def screens_fit(tmp_path, size) -> None:  # type: ignore[no-untyped-def]
         app.scenes.pop()
         app.frame(0.02, events=[])
     assert found == [], "\n".join(found[:20])
+
+
+def test_a_label_too_small_for_its_words_fails_a_test(tmp_path):
+    """The check above would miss a cut label if pygame_gui's warning were not an error: it is, for
+    every test (pyproject's filterwarnings), without a mark."""
+    import pygame
+    from pygame_gui.elements import UILabel
+
+    app = DeadtableApp(size=(1000, 650), save_dir=tmp_path)
+    with pytest.raises(UserWarning, match="Label Rect is too small"):
+        UILabel(pygame.Rect(0, 0, 30, 20), "Words far too long for thirty pixels", manager=app.ui)
