@@ -14,6 +14,7 @@ from random import Random
 
 import pygame
 import pytest
+from pygame_gui.elements import UITextBox
 
 from game import i18n
 from game.app.app import DeadtableApp
@@ -146,6 +147,9 @@ def test_a_newcomer_wins_tutorial_1_by_mouse_in_a_small_window(tmp_path, monkeyp
             if scene.controller.outcome() is not None:
                 break
             step = scene.tutorial.step
+            if step is not None and scene.tutorial.visible:  # each step's words are read whole, unscrolled
+                words = next(e for e in scene.tutorial.panel.get_container().elements if isinstance(e, UITextBox))
+                assert words.scroll_bar is None, (language, scene.tutorial.guide.index)
             zone = scene.board.zones.get(step.zone) if step is not None and step.zone else None
             if zone is not None:  # the ringed zone is on the table, in view
                 assert all(table.collidepoint(scene.table.camera.world_to_screen(p)) for p in zone.polygon), step.zone

@@ -30,7 +30,9 @@ BUTTON_H_PX = 40
 TITLE_H_PX = 24
 TEXT_PX = 18  # the theme's text box font, near enough to measure the words' lines
 LINE_PX = 28
-STACKED_BELOW_PX = 320  # a panel narrower than this puts its two buttons one above the other
+NARROW_PX = 320  # a panel narrower than this (beside the table) writes smaller
+NARROW_TEXT_PX = 14  # the theme's #tutorial_text_narrow
+NARROW_LINE_PX = 23
 BESIDE_LOG_PX = 110  # what a panel beside the table leaves of its column (the log's latest lines)
 
 
@@ -146,17 +148,20 @@ class TutorialPrompt:
 
         words = (self.text() if text is None else text).split()
         line_w, lines, room = 0, 1, max(60, width_px - 40)
-        face = font(TEXT_PX)
+        narrow = width_px < NARROW_PX
+        face = font(NARROW_TEXT_PX if narrow else TEXT_PX)
         for word in words:
             size = face.size(word + " ")[0]
             if line_w + size > room and line_w:
                 lines, line_w = lines + 1, 0
             line_w += size
-        return TITLE_H_PX + 2 + lines * LINE_PX + 18 + self.button_rows(width_px) * (BUTTON_H_PX + 6) + 8
+        line_px = NARROW_LINE_PX if narrow else LINE_PX
+        return TITLE_H_PX + 2 + lines * line_px + 18 + self.button_rows(width_px) * (BUTTON_H_PX + 6) + 8
 
     @staticmethod
     def button_rows(width_px: int) -> int:
-        return 2 if width_px < STACKED_BELOW_PX else 1
+        """A narrow panel puts Next above End tutorial, each as wide as the panel (their words fit)."""
+        return 2 if width_px < NARROW_PX else 1
 
     @property
     def visible(self) -> bool:
@@ -204,7 +209,8 @@ class TutorialPrompt:
                 manager=self.manager, container=self.panel, object_id=ObjectID(object_id="#tutorial_title"))
         buttons_h = self.button_rows(w) * (BUTTON_H_PX + 6)
         UITextBox(html.escape(self.text(), quote=False), pygame.Rect(4, TITLE_H_PX + 2, inner_w, h - TITLE_H_PX - buttons_h - 10),
-                  manager=self.manager, container=self.panel, object_id=ObjectID(object_id="#tutorial_text"))
+                  manager=self.manager, container=self.panel,
+                  object_id=ObjectID(object_id="#tutorial_text_narrow" if w < NARROW_PX else "#tutorial_text"))
         label = _("Next") if step.until == NEXT else _("Skip step")
         if self.button_rows(w) == 2:  # a narrow panel: Next above End tutorial, each as wide as the panel
             next_rect = pygame.Rect(8, h - 2 * BUTTON_H_PX - 16, inner_w - 12, BUTTON_H_PX)
