@@ -229,3 +229,23 @@ def test_a_greyed_slot_shows_its_whole_reason_or_where_to_read_it(tmp_path, monk
     long_one = next(b for b, why in greyed if len(action_bar.wrap(why[0], action_bar.REASON_PX, b.rect.width - 12)) > 2)
     driver.tap(long_one.rect.center, finger=False)
     assert scene.status_text == scene.actions.slots[long_one.key].why[0]
+
+
+def test_a_step_brings_its_ringed_zone_back_into_view(tmp_path, monkeypatch):
+    """Zoomed in on the far corner of the board, the player taps Next: the zone the new step rings
+    comes to the middle of the table rather than stay off screen."""
+    driver, scene = tutorial_1_in_a_small_window(tmp_path, monkeypatch)
+    table = scene.open_table_rect(scene.table_rect())
+    camera = scene.table.camera
+    camera.zoom_at(camera.world_to_screen((scene.board.width_cm, scene.board.height_cm)), 4.0)
+    steps = scene.tutorial.guide.steps
+    following = steps[scene.tutorial.guide.index + 1]
+    zone = scene.board.zones[following.zone]
+
+    def ringed_in_view() -> bool:
+        return all(table.collidepoint(camera.world_to_screen(p)) for p in zone.polygon)
+
+    assert not ringed_in_view()
+    driver.tap_gui(scene.tutorial.buttons["next"], finger=False)
+    assert scene.tutorial.step is following
+    driver.frames_until(ringed_in_view, "the ringed zone comes into view")

@@ -201,6 +201,7 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, SceneDecisions, OverrideTo
         if self.tutorial is not None:
             self.tutorial.on_step = self.autosave  # Continue goes on at the step the tutorial is on
         self.tutorial_place: pygame.Rect | None = None  # where the tutorial's panel was laid out
+        self.tutorial_step_seen = 0  # the first step's zone is in view: Fit shows the whole board
         self.tutorial_events: list[Any] = []  # events played, told to the tutorial once the table shows them
         self.ended_shown = False
         self._chrome = ChromeCache()
@@ -941,6 +942,7 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, SceneDecisions, OverrideTo
             self.refresh_buttons()
         if self.tutorial_place is not None and self.tutorial is not None and self.tutorial.step is None:
             self.layout(size)  # the tutorial is over: the log takes back the room of its panel
+        self.follow_tutorial_step()
         if self.tutorial is not None:  # hidden under a dialog, and under the menu or another scene on top
             scenes = getattr(self.app, "scenes", None)
             self.tutorial.set_visible(self.dialog is None and (scenes is None or scenes.top is self))

@@ -105,6 +105,25 @@ class SceneDrawing(SceneFields):
             return over
         return prompt.beside_rect(column)
 
+    def follow_tutorial_step(self) -> None:
+        """A new step whose ringed zone is off the open table (the player zoomed or panned away)
+        brings that zone to the middle of it."""
+        prompt = self.tutorial
+        step = prompt.step if prompt is not None else None
+        if prompt is None or prompt.guide.index == self.tutorial_step_seen:
+            return
+        self.tutorial_step_seen = prompt.guide.index
+        zone = self.board.zones.get(step.zone) if step is not None and step.zone else None
+        if zone is None or len(zone.polygon) < 3:
+            return
+        cam = self.table.camera
+        points = [cam.world_to_screen(p) for p in zone.polygon]
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        ringed = pygame.Rect(round(min(xs)), round(min(ys)), round(max(xs) - min(xs)), round(max(ys) - min(ys)))
+        area = self.open_table_rect(self.table_rect())
+        if not area.contains(ringed):
+            cam.pan_by_px(area.centerx - ringed.centerx, area.centery - ringed.centery)
+
     def draw_tutorial_pointer(self, surface: pygame.Surface) -> None:
         """The zone the tutorial's step points at, ringed on the board."""
         step = self.tutorial.step if self.tutorial is not None else None
