@@ -89,3 +89,17 @@ def screen_problems(app: Any, scene: Any, what: str) -> list[str]:
     shown = ui_rects(app.ui) + (scene.shown_rects() if hasattr(scene, "shown_rects") else [])
     assert shown, f"{what}: nothing listed, the check would prove nothing"
     return [f"{what}: {line}" for line in layout_problems(shown, app.screen.get_size())]
+
+
+def dialog_problems(dialog: Any, window_size: tuple[int, int], what: str) -> list[str]:
+    """What is wrong with a hand-drawn question (``ChoiceDialog``): an option left without its
+    button, a button outside the dialog, buttons overlapping, the dialog leaving the window."""
+    keys = {button.key for button in dialog.buttons.buttons}
+    problems = [f"{what}: option {n} {option!r} has no button" for n, option in enumerate(dialog.options)
+                if str(n) not in keys]
+    problems += [f"{what}: button {button.label!r} {tuple(button.rect)} leaves the dialog {tuple(dialog.rect)}"
+                 for button in dialog.buttons.buttons if not dialog.rect.contains(button.rect)]
+    shown = [(f"dialog {what!r}", pygame.Rect(dialog.rect))]
+    problems += [f"{what}: {line}" for line in layout_problems(shown, window_size)]
+    buttons = [(f"button {button.label!r}", pygame.Rect(button.rect)) for button in dialog.buttons.buttons]
+    return problems + [f"{what}: {line}" for line in layout_problems(buttons, window_size)]

@@ -19,7 +19,7 @@ import pytest
 from game.app.app import DeadtableApp
 from game.app.start_scene import StartScene
 from game.app.zombicide import new_game_scene
-from game.app.zombicide.end_scene import RESULT_COLOURS, EndScene, game_figures
+from game.app.zombicide.end_scene import RESULT_COLOURS, EndScene, game_figures, title_font
 from game.app.zombicide.game_scene import GameScene
 from game.app.zombicide.new_game_scene import ZombicideNewGameScene
 from game.rules.zombicide import bots, engine
@@ -272,6 +272,9 @@ def play_the_lost_mission(save_dir: Path, shots_dir: Path | None = None) -> None
                                   f"{' and '.join(dead)} did not make it, and this mission needs every survivor.")
     title_band = pygame.Rect(0, 0, SIZE[0], end.panel.rect.top)
     assert colour_pixels(driver.app.screen, RESULT_COLOURS["lost"], title_band) > 50  # DEFEAT in red
+    # the audit's "DEFE AT" (pygame's default font) and "Done (5/5)" behind it, re-checked
+    assert end._font is not None and end._font.name == title_font(20).name
+    assert scene.goal_lines() and not any(done for _, done in scene.goal_lines())
     # the end screen's "Start screen" button goes back to the start
     driver.tap_gui(end.buttons["menu"], finger=True)
     assert isinstance(driver.app.scenes.top, StartScene)

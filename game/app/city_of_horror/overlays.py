@@ -42,6 +42,7 @@ from game.app.widgets.dialogs import (
     ButtonSet,
     fit_text,
     flow_buttons,
+    wrap,
 )
 from game.i18n import N_, _, ngettext
 from game.rules.city_of_horror import commands as c
@@ -89,17 +90,6 @@ def write(target: pygame.Surface, text: str, pos: tuple[int, int], size: int = 1
         surf = font(smaller).render(text, True, colour)
     target.blit(surf, pos)
     return surf.get_height()
-
-
-def wrap(text: str, size: int, width: int) -> list[str]:
-    """``text`` cut into lines no wider than ``width`` pixels at ``size``."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and font(size).size(lines[-1] + " " + word)[0] <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines or [""]
 
 
 class Overlay:

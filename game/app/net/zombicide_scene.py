@@ -30,8 +30,10 @@ class NetZombicideScene(NetPlay, GameScene):
         super().__init__(app, RemoteGameController(session), mission_path)
 
     def overlay_top_px(self) -> int | None:
-        prompt = self.tutorial
-        return prompt.rect.bottom + 8 if prompt is not None and prompt.visible else None
+        """Below the tutorial's panel when it covers the top of the table (beside the table, it does not)."""
+        area = self.table_rect()
+        top = self.open_table_rect(area).top
+        return top + 8 if top > area.top else None
 
     def show_update(self, update: Update) -> None:
         before = self.controller.state

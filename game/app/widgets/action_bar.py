@@ -32,6 +32,7 @@ from game.app.widgets.dialogs import (
     ButtonSet,
     draw_button,
     fit_text,
+    wrap,
 )
 from game.i18n import _, ngettext
 
@@ -42,6 +43,8 @@ MIN_SLOT_W_PX = 96
 MAX_SLOT_W_PX = 230
 FIXED_SLOT_W_PX = 116
 MORE_SLOT_W_PX = 92
+REASON_PX = 11  # a greyed slot's reason, under its name
+REASON_LINE_PX = 12
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,15 +303,25 @@ class ActionBar(ButtonSet):
     def draw(self, target: pygame.Surface) -> None:
         held = {id(b) for b in self.pressed.values()}
         for button in self.buttons:
-            draw_button(target, button, id(button) in held)
             slot = self.slots.get(button.key)
-            if not button.enabled and slot is not None and slot.why:  # the engine's reason, under the words
-                reason = fit_text(slot.why[0], 11, button.rect.width - 12)
-                reason.set_alpha(150)
-                target.blit(reason, reason.get_rect(midbottom=(button.rect.centerx, button.rect.bottom - 4)))
+            reason = slot.why[0] if not button.enabled and slot is not None and slot.why else ""
+            lines = wrap(reason, REASON_PX, button.rect.width - 12) if reason else []
+            if len(lines) > 2:  # the engine's reason under the words, whole, or where to read it whole
+                lines = wrap(_("Tap to see why"), REASON_PX, button.rect.width - 12)
             shortcut = self.shortcuts.get(button.key)
-            if shortcut:
-                badge = font(12).render(shortcut.upper() if len(shortcut) == 1 else shortcut.capitalize(), True, MUTED)
+            badge = font(12).render(shortcut.upper() if len(shortcut) == 1 else shortcut.capitalize(), True,
+                                    MUTED) if shortcut else None
+            beside = badge.get_width() + 2 if lines and badge is not None else 0  # raised, the name keeps off the badge
+            draw_button(target, button, id(button) in held, label_dy_px=-(len(lines) * REASON_LINE_PX) // 2 - 2 * bool(lines),
+                        label_right_px=beside)
+            if lines:
+                bottom = button.rect.bottom - 4
+                for line in reversed(lines[-2:]):
+                    words = fit_text(line, REASON_PX, button.rect.width - 8)
+                    words.set_alpha(170)
+                    target.blit(words, words.get_rect(midbottom=(button.rect.centerx, bottom)))
+                    bottom -= REASON_LINE_PX
+            if badge is not None:
                 target.blit(badge, badge.get_rect(topright=(button.rect.right - 7, button.rect.top + 4)))
 
 

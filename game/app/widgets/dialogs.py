@@ -53,7 +53,19 @@ def fit_text(text: str, size_px: int, width_px: int) -> pygame.Surface:
     return font(11).render(text + "…", True, TEXT)
 
 
-def draw_button(target: pygame.Surface, button: Button, pressed: bool = False) -> None:
+def wrap(text: str, size: int, width: int) -> list[str]:
+    """``text`` cut into lines no wider than ``width`` pixels at ``size``."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and font(size).size(lines[-1] + " " + word)[0] <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def draw_button(target: pygame.Surface, button: Button, pressed: bool = False, label_dy_px: int = 0,
+                label_right_px: int = 0) -> None:
     base: tuple[int, ...] = GROUP_COLORS.get(button.group, GROUP_COLORS["tool"])
     if not button.enabled:
         base = (48, 50, 52)
@@ -65,10 +77,10 @@ def draw_button(target: pygame.Surface, button: Button, pressed: bool = False) -
     pygame.draw.rect(target, base, button.rect, border_radius=10)
     edge = ACCENT if button.toggled else tuple(min(255, c + 40) for c in base)
     pygame.draw.rect(target, edge, button.rect, 2, border_radius=10)
-    words = fit_text(button.label, 17, button.rect.width - 14)
+    words = fit_text(button.label, 17, button.rect.width - 14 - label_right_px)  # room kept at the right for a badge
     if not button.enabled:
         words.set_alpha(120)
-    target.blit(words, words.get_rect(center=button.rect.center))
+    target.blit(words, words.get_rect(center=(button.rect.centerx - label_right_px // 2, button.rect.centery + label_dy_px)))
 
 
 def flow_buttons(area: pygame.Rect, labels: Sequence[tuple[str, str, str]], min_w_px: int = 120,

@@ -30,6 +30,10 @@ BUTTON_H_PX = 40
 TITLE_H_PX = 24
 TEXT_PX = 18  # the theme's text box font, near enough to measure the words' lines
 LINE_PX = 28
+NARROW_PX = 320  # a panel narrower than this (beside the table) writes smaller
+NARROW_TEXT_PX = 14  # the theme's #tutorial_text_narrow
+NARROW_LINE_PX = 23
+BESIDE_LOG_PX = 110  # what a panel beside the table leaves of its column (the log's latest lines)
 
 
 def event_values(event: Any) -> set[str]:
@@ -131,19 +135,33 @@ class TutorialPrompt:
         height = min(self.height_px(width), table.height // 2)
         return pygame.Rect(table.centerx - width // 2, table.top + 8, width, height)
 
-    def height_px(self, width_px: int) -> int:
-        """The panel's height for ``width_px``: the step's words wrapped, its title and its buttons."""
+    def beside_rect(self, column: pygame.Rect) -> pygame.Rect:
+        """The panel at the top of a side ``column`` (a short window, where over the table it would
+        leave too little board): as tall as the wordiest step needs, so nothing below it moves
+        from step to step."""
+        tallest = max(self.height_px(column.width, step.text_in(i18n.language())) for step in self.guide.steps)
+        return pygame.Rect(column.left, column.top, column.width, min(tallest, column.height - BESIDE_LOG_PX))
+
+    def height_px(self, width_px: int, text: str | None = None) -> int:
+        """The panel's height for ``width_px``: the words (the step's) wrapped, its title and its buttons."""
         from game.app.render import font
 
-        words = self.text().split()
+        words = (self.text() if text is None else text).split()
         line_w, lines, room = 0, 1, max(60, width_px - 40)
-        face = font(TEXT_PX)
+        narrow = width_px < NARROW_PX
+        face = font(NARROW_TEXT_PX if narrow else TEXT_PX)
         for word in words:
             size = face.size(word + " ")[0]
             if line_w + size > room and line_w:
                 lines, line_w = lines + 1, 0
             line_w += size
-        return TITLE_H_PX + 2 + lines * LINE_PX + 18 + BUTTON_H_PX + 14
+        line_px = NARROW_LINE_PX if narrow else LINE_PX
+        return TITLE_H_PX + 2 + lines * line_px + 18 + self.button_rows(width_px) * (BUTTON_H_PX + 6) + 8
+
+    @staticmethod
+    def button_rows(width_px: int) -> int:
+        """A narrow panel puts Next above End tutorial, each as wide as the panel (their words fit)."""
+        return 2 if width_px < NARROW_PX else 1
 
     @property
     def visible(self) -> bool:
@@ -189,15 +207,22 @@ class TutorialPrompt:
         UILabel(pygame.Rect(8, 2, inner_w - 16, TITLE_H_PX),
                 _("Tutorial · step {n} of {total}").format(n=self.guide.index + 1, total=len(self.guide.steps)),
                 manager=self.manager, container=self.panel, object_id=ObjectID(object_id="#tutorial_title"))
-        UITextBox(html.escape(self.text(), quote=False), pygame.Rect(4, TITLE_H_PX + 2, inner_w, h - TITLE_H_PX - BUTTON_H_PX - 16),
-                  manager=self.manager, container=self.panel, object_id=ObjectID(object_id="#tutorial_text"))
-        button_w = min(170, (inner_w - 24) // 2)
-        y = h - BUTTON_H_PX - 10
+        buttons_h = self.button_rows(w) * (BUTTON_H_PX + 6)
+        UITextBox(html.escape(self.text(), quote=False), pygame.Rect(4, TITLE_H_PX + 2, inner_w, h - TITLE_H_PX - buttons_h - 10),
+                  manager=self.manager, container=self.panel,
+                  object_id=ObjectID(object_id="#tutorial_text_narrow" if w < NARROW_PX else "#tutorial_text"))
         label = _("Next") if step.until == NEXT else _("Skip step")
-        self.buttons["next"] = UIButton(pygame.Rect(inner_w - button_w - 4, y, button_w, BUTTON_H_PX), label,
-                                        manager=self.manager, container=self.panel,
+        if self.button_rows(w) == 2:  # a narrow panel: Next above End tutorial, each as wide as the panel
+            next_rect = pygame.Rect(8, h - 2 * BUTTON_H_PX - 16, inner_w - 12, BUTTON_H_PX)
+            end_rect = pygame.Rect(8, h - BUTTON_H_PX - 10, inner_w - 12, BUTTON_H_PX)
+        else:
+            button_w = min(170, (inner_w - 24) // 2)
+            y = h - BUTTON_H_PX - 10
+            next_rect = pygame.Rect(inner_w - button_w - 4, y, button_w, BUTTON_H_PX)
+            end_rect = pygame.Rect(8, y, button_w, BUTTON_H_PX)
+        self.buttons["next"] = UIButton(next_rect, label, manager=self.manager, container=self.panel,
                                         object_id=ObjectID(object_id="#tutorial_next"))
-        self.buttons["end"] = UIButton(pygame.Rect(8, y, button_w, BUTTON_H_PX), _("End tutorial"),
+        self.buttons["end"] = UIButton(end_rect, _("End tutorial"),
                                        manager=self.manager, container=self.panel,
                                        object_id=ObjectID(object_id="#tutorial_end"))
 

@@ -120,8 +120,10 @@ class GameTable(TableScene):
 
     def fit(self, margin_px: int = FIT_MARGIN_PX) -> None:
         """The whole board in view, below the tutorial's panel when it shows."""
-        prompt = getattr(self.scene, "tutorial", None)
-        top = prompt.rect.bottom - self.camera.viewport_y_px if prompt is not None and prompt.visible else 0
+        top = 0
+        if getattr(self.scene, "tutorial", None) is not None:  # (the table is built before the scene's panels)
+            area = self.scene.table_rect()
+            top = self.scene.open_table_rect(area).top - area.top
         self.camera.fit((0, 0, self.board.width_cm, self.board.height_cm), margin_px=margin_px,
                         covered_px=(0, max(0, top), 0, 0))
 
@@ -198,6 +200,8 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, SceneDecisions, OverrideTo
         self.tutorial = TutorialPrompt.for_board(app, self.board)  # the mission's step prompts, if any
         if self.tutorial is not None:
             self.tutorial.on_step = self.autosave  # Continue goes on at the step the tutorial is on
+        self.tutorial_place: pygame.Rect | None = None  # where the tutorial's panel was laid out
+        self.tutorial_step_seen = 0  # the first step's zone is in view: Fit shows the whole board
         self.tutorial_events: list[Any] = []  # events played, told to the tutorial once the table shows them
         self.ended_shown = False
         self._chrome = ChromeCache()
@@ -285,9 +289,13 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, SceneDecisions, OverrideTo
         log_top = TOP_BAR_PX + 4
         if self.goals_on_right() and self.goals_rect().height:
             log_top = self.goals_rect().bottom + GOALS_SLACK_PX
+        self.tutorial_place = self.tutorial_rect(area, pygame.Rect(self.log_side_x() + 8, log_top, right - 16,
+                                                                    h - log_top - 8))
+        if self.tutorial is not None and self.tutorial_place is not None:
+            self.tutorial.layout(self.tutorial_place)
+            if not self.tutorial_place.colliderect(area):  # beside the table: the log gives it its top
+                log_top = self.tutorial_place.bottom + 8
         self.log.layout(pygame.Rect(self.log_side_x() + 8, log_top, right - 16, h - log_top - 8))
-        if self.tutorial is not None:
-            self.tutorial.layout(self.tutorial.panel_rect(area))
         self.refresh_buttons()
         if self.dialog is not None:
             self.dialog.layout(pygame.Rect(0, 0, w, h))
@@ -932,6 +940,9 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, SceneDecisions, OverrideTo
             self.card_panel.flash_s = 0.3
         if was_busy and not self.director.busy:
             self.refresh_buttons()
+        if self.tutorial_place is not None and self.tutorial is not None and self.tutorial.step is None:
+            self.layout(size)  # the tutorial is over: the log takes back the room of its panel
+        self.follow_tutorial_step()
         if self.tutorial is not None:  # hidden under a dialog, and under the menu or another scene on top
             scenes = getattr(self.app, "scenes", None)
             self.tutorial.set_visible(self.dialog is None and (scenes is None or scenes.top is self))

@@ -84,13 +84,45 @@ class SceneDrawing(SceneFields):
             self.dialog.draw(surface)
 
     def open_table_rect(self, area: pygame.Rect) -> pygame.Rect:
-        """The part of the table no panel covers: cards, dice and banners go there, not under the
-        tutorial's panel."""
+        """The part of the table no panel covers: Fit keeps the board there, and cards, dice and
+        banners go there, not under the tutorial's panel."""
         prompt = self.tutorial
         if prompt is None or not prompt.visible or not prompt.rect.colliderect(area):
             return area
         top = min(max(area.top, prompt.rect.bottom), area.bottom - 1)
         return pygame.Rect(area.left, top, area.width, area.bottom - top)
+
+    def tutorial_rect(self, area: pygame.Rect, column: pygame.Rect) -> pygame.Rect | None:
+        """Where the tutorial's panel goes: over the top of the table ``area``, or at the top of the
+        log's ``column`` when over the table it would leave the board less than two thirds of the
+        table's height (a short window). None once the tutorial is over."""
+        prompt = self.tutorial
+        if prompt is None or prompt.step is None:
+            return None
+        over = prompt.panel_rect(area)
+        tallest = max(over.height, prompt.beside_rect(pygame.Rect(over.left, 0, over.width, area.height)).height)
+        if area.height - tallest - 8 >= area.height * 2 // 3:
+            return over
+        return prompt.beside_rect(column)
+
+    def follow_tutorial_step(self) -> None:
+        """A new step whose ringed zone is off the open table (the player zoomed or panned away)
+        brings that zone to the middle of it."""
+        prompt = self.tutorial
+        step = prompt.step if prompt is not None else None
+        if prompt is None or prompt.guide.index == self.tutorial_step_seen:
+            return
+        self.tutorial_step_seen = prompt.guide.index
+        zone = self.board.zones.get(step.zone) if step is not None and step.zone else None
+        if zone is None or len(zone.polygon) < 3:
+            return
+        cam = self.table.camera
+        points = [cam.world_to_screen(p) for p in zone.polygon]
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        ringed = pygame.Rect(round(min(xs)), round(min(ys)), round(max(xs) - min(xs)), round(max(ys) - min(ys)))
+        area = self.open_table_rect(self.table_rect())
+        if not area.contains(ringed):
+            cam.pan_by_px(area.centerx - ringed.centerx, area.centery - ringed.centery)
 
     def draw_tutorial_pointer(self, surface: pygame.Surface) -> None:
         """The zone the tutorial's step points at, ringed on the board."""
@@ -250,7 +282,8 @@ class SceneDrawing(SceneFields):
             surface.blit(words, words.get_rect(center=box.center))
 
     def token_rects(self) -> list[pygame.Rect]:
-        """Screen boxes of the miniatures on the table (zone names keep off them)."""
+        """Screen boxes of the miniatures on the table and of the names written under them (zone
+        names keep off them)."""
         cam = self.table.camera
         zoom = cam.zoom_px_per_cm
         rects = []
@@ -258,7 +291,7 @@ class SceneDrawing(SceneFields):
             x, y = cam.world_to_screen((piece.x_cm, piece.y_cm))
             r = max(4.0, piece.radius_cm * zoom)
             rects.append(pygame.Rect(round(x - r), round(y - r), round(2 * r), round(2 * r)))
-        return rects
+        return rects + list(getattr(self.table.renderer, "name_rects", ()))
 
     def zone_label_places(self) -> list[tuple[str, pygame.Surface, pygame.Rect, bool]]:
         """(zone id, label, where, faded) for each zone name: along the top of the zone, else along its

@@ -57,6 +57,7 @@ class SceneFields:
     log_marks: dict[int, int]
     animated: tuple[Any, tuple[Any, ...]] | None
     tutorial: Any  # a TutorialPrompt, or None when the mission has no tutorial
+    tutorial_step_seen: int  # the step whose ringed zone was last brought into view
     tutorial_events: list[Any]
     bot_seats: set[str]  # the seats the bot plays (BotSeats)
     ended_shown: bool

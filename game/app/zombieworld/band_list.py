@@ -38,14 +38,9 @@ def seat_colour(seat: str | int) -> tuple[int, int, int]:
 
 def stack_rows(area: pygame.Rect, count: int, width_px: int | None = None, row_px: int = ROW_PX,
                gap_px: int = ROW_GAP_PX) -> list[pygame.Rect]:
-    """Up to ``count`` rows from the top of ``area``, as many as fit whole."""
-    rows = []
-    for index in range(count):
-        rect = pygame.Rect(area.left, area.top + index * (row_px + gap_px), width_px or area.width, row_px)
-        if rect.bottom > area.bottom:
-            break
-        rows.append(rect)
-    return rows
+    """Up to ``count`` rows from the top of ``area``, as many as fit whole (``grid_rows`` in one column)."""
+    fit = max(0, (area.height + gap_px) // (row_px + gap_px))
+    return grid_rows(area, min(count, fit), width_px, row_px, gap_px)
 
 
 MIN_COLUMN_PX = 220  # a row narrower than this cannot show its title
