@@ -68,10 +68,10 @@ def test_set_up_game_and_end_in_spanish(tmp_path, monkeypatch, spanish):
 
 
 def content_names(catalog) -> list[str]:
-    """Names kept in data with no Spanish column yet (ranks, items, qualities, vehicles): allowed."""
-    names = [rank.name for rank in catalog.ranks] + [vehicle.name for vehicle in catalog.vehicles]
-    names += [item.name for group in (catalog.firearms, catalog.hand_weapons, catalog.objects) for item in group]
-    names += [q.name for q in (*catalog.qualities.virtue, *catalog.qualities.defect)]
+    """The Spanish names of the content (ranks, items, qualities, vehicles): names, never English words."""
+    names = [rank.name_es for rank in catalog.ranks] + [vehicle.name_es for vehicle in catalog.vehicles]
+    names += [item.name_es for group in (catalog.firearms, catalog.hand_weapons, catalog.objects) for item in group]
+    names += [q.name_es for q in (*catalog.qualities.virtue, *catalog.qualities.defect)]
     return names
 
 

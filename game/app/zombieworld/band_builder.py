@@ -26,6 +26,7 @@ from game.app.widgets.dialogs import (
     ButtonSet,
     fit_text,
 )
+from game.app.zombieworld.content_words import item_name
 from game.app.zombieworld.navigation import hooks
 from game.app.zombieworld.saves import save_band_file
 from game.i18n import N_, _
@@ -101,7 +102,7 @@ def choice_name(catalog: Catalog, slot: str, value: str) -> str:
     if slot == "defect":
         quality = catalog.defect(value)
         return local_name(quality) if quality else value
-    return catalog.item_name(value)
+    return item_name(catalog, value)
 
 
 class BandBuilderScene(Scene):
@@ -205,7 +206,7 @@ class BandBuilderScene(Scene):
             buttons.append(Button(rect, "", f"member:{index}", "other"))
         add_y = top + len(self.draft.members) * (ROW_PX + 6) + 8
         wide = side >= 360
-        for (x, width), label, key, group in (((0, 170) if wide else (0, 140), "+ Survivor", "add", "move"),
+        for (x, width), label, key, group in (((0, 170) if wide else (0, 140), _("+ Survivor"), "add", "move"),
                                               ((180, 90) if wide else (146, 74), _("+ Dog"), "add_dog", "move"),
                                               ((280, 80) if wide else (226, 74), _("Remove"), "remove", "danger")):
             buttons.append(Button(pygame.Rect(col1.left + x, add_y, width, ROW_PX), label, key, group))

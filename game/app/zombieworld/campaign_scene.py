@@ -31,6 +31,7 @@ from game.app.zombieworld.band_list import (
     seat_colour,
     stack_rows,
 )
+from game.app.zombieworld.content_words import item_name
 from game.app.zombieworld.navigation import hooks
 from game.app.zombieworld.saves import CampaignLink
 from game.i18n import N_, _, ngettext
@@ -203,9 +204,9 @@ def shop(campaign: Campaign, seat: str, member_index: int | None, catalog: Catal
                            Purchase(kind="improve", member=member.name, what=attribute)))
         wanted.append((_("Rise in rank · {cost}").format(cost=RANK_UP_COST), Purchase(kind="rank_up", member=member.name)))
     elif member is not None and tab == "kit":
-        for item in sorted(catalog.item_ids(), key=lambda i: (catalog.item_cost(i), catalog.item_name(i))):
+        for item in sorted(catalog.item_ids(), key=lambda i: (catalog.item_cost(i), item_name(catalog, i))):
             if catalog.item_cost(item) > 0:
-                wanted.append((f"{catalog.item_name(item)} · {catalog.item_cost(item)}",
+                wanted.append((f"{item_name(catalog, item)} · {catalog.item_cost(item)}",
                                Purchase(kind="item", member=member.name, what=item)))
     elif member is not None and tab == "qualities":
         for virtue in catalog.qualities.virtue:

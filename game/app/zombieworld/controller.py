@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.app.zombieworld.content_words import item_name
 from game.board.model import Board
 from game.rules.core.base import IllegalCommand
 from game.rules.core.session import Session
@@ -455,7 +456,7 @@ class ZombieworldController:
         sees = target_id in template.targets
         command = c.Shoot(shooter.id, ((target_id, count),), template.weapon)
         catalog = self.state.catalog
-        weapon = catalog.item_name(template.weapon) if catalog is not None else template.weapon
+        weapon = item_name(catalog, template.weapon)
         base = dict(shooter=shooter.id, target=target_id, weapon=weapon, distance_cm=measured.distance_cm,
                     range_cm=template.range_cm, band=measured.band, sees=sees, cover=measured.cover, shots=count,
                     bonus=measured.bonus, hit_chance=measured.chance_per_die)

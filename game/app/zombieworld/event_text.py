@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from game.app.zombieworld.content_words import item_name
 from game.app.zombieworld.vehicle_text import vehicle_line, vehicle_name
 from game.i18n import N_, _, ngettext, phrase
 from game.rules.zombieworld import commands as c
@@ -18,6 +19,7 @@ REMOVAL = {"killed": N_("{name} is killed"), "out_of_action": N_("{name} is out 
            "withdrawn": N_("{name} withdraws"), "escaped": N_("{name} escapes off the table")}
 
 
+BUILDING_FOUND = {"empty": N_("empty"), "frightened_survivor": N_("a frightened survivor")}
 SPAWN_SOURCES = {"round": N_("round"), "bang": N_("bang"), "building": N_("building"), "devoured": N_("devoured"),
                  "pen": N_("pen"), "vehicle": N_("vehicle")}
 
@@ -208,27 +210,28 @@ def describe(event: Any, state: State | None, names: dict[str, str] | None = Non
         return f"{name(event.model)} {event.reason}", "danger"
     if isinstance(event, c.Fled):
         if event.dropped:
-            return phrase("{name} flees, dropping {item}", name=name(event.model), item=event.dropped), "danger"
+            return phrase("{name} flees, dropping {item}", name=name(event.model),
+                          item=item_name(state.catalog if state is not None else None, event.dropped)), "danger"
         return phrase("{name} flees", name=name(event.model)), "danger"
     if isinstance(event, c.BandWithdrew):
         return phrase("{band} withdraws from the table", band=(bands or {}).get(event.seat, event.seat)), "danger"
     if isinstance(event, c.BuildingEntered):
-        found = {"zombies": f"{event.zombies} zombie(s) inside!", "empty": "empty",
-                 "frightened_survivor": "a frightened survivor"}.get(event.found, event.found)
-        return f"{name(event.model)} enters a building: {found}", "zombie" if event.zombies else "plain"
+        if event.found == "zombies":
+            found = ngettext("{n} zombie inside!", "{n} zombies inside!", event.zombies).format(n=event.zombies)
+        else:
+            found = _(BUILDING_FOUND.get(event.found, event.found))
+        return phrase(N_("{name} enters a building: {found}"), name=name(event.model), found=found), \
+            "zombie" if event.zombies else "plain"
+    catalog = state.catalog if state is not None else None
     if isinstance(event, c.ItemFound):
-        room = ": no room, it lies at their feet" if event.dropped else ""
-        return f"{name(event.model)} finds {event.item.replace('_', ' ')}{room}", "card"
+        return phrase(N_("{name} finds {item}: no room, it lies at their feet") if event.dropped else
+                      N_("{name} finds {item}"), name=name(event.model), item=item_name(catalog, event.item)), "card"
     if isinstance(event, c.FoundKept):
-        catalog = state.catalog if state is not None else None
-        item = catalog.item_name if catalog is not None else (lambda i: i.replace("_", " "))
-        return f"{name(event.model)} keeps the {item(event.item)} and leaves the {item(event.dropped)} on the ground", \
-            "card"
+        return phrase(N_("{name} keeps the {item} and leaves the {dropped} on the ground"), name=name(event.model),
+                      item=item_name(catalog, event.item), dropped=item_name(catalog, event.dropped)), "card"
     if isinstance(event, c.ItemsDropped):
-        catalog = state.catalog if state is not None else None
-        things = [catalog.item_name(i) if catalog is not None and i in catalog.item_ids() else i.replace("_", " ")
-                  for i in event.items]
-        return f"{name(event.model)} leaves on the ground: {', '.join(things)}", "card"
+        return phrase(N_("{name} leaves on the ground: {items}"), name=name(event.model),
+                      items=", ".join(item_name(catalog, i) for i in event.items)), "card"
     if isinstance(event, c.SurvivorJoined):
         return phrase("{name} joins {band}", name=name(event.model), band=(bands or {}).get(event.seat, event.seat)), "good"
     if isinstance(event, c.ItemUsed):

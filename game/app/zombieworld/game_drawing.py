@@ -16,6 +16,7 @@ from game.app.widgets.card_view import local_name
 from game.app.widgets.chrome import CHROME_FILL, ChromeCache, bar_signature
 from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_EDGE, PANEL_FILL, TEXT, fit_text
 from game.app.words_es import contracted
+from game.app.zombieworld.content_words import item_name, rank_name
 from game.app.zombieworld.controller import MovePreview, ShotPreview
 from game.app.zombieworld.game_table import vehicle_outline
 from game.app.zombieworld.game_words import hint, level_tag
@@ -26,6 +27,8 @@ from game.rules.zombieworld import engine
 from game.rules.zombieworld.containers import CONTAINER_PROP
 from game.rules.zombieworld.geometry import BASE_RADIUS_CM
 from game.rules.zombieworld.state import ZOMBIES, Vehicle
+
+MODEL_KINDS = {"survivor": N_("Survivor"), "dog": N_("Dog"), "zombie": N_("Zombie")}
 
 if TYPE_CHECKING:
     from game.app.zombieworld.game_scene import ZombieworldGameScene
@@ -229,10 +232,7 @@ class GamePainter:
             box.center = (round(centre[0]), round(centre[1]))
             pygame.draw.rect(layer, (46, 40, 28, 235), box, border_radius=3)
             pygame.draw.rect(layer, (*ITEM_TINT, 255), box, 2, border_radius=3)
-            try:
-                name = catalog.item_name(item) if catalog is not None else item
-            except KeyError:
-                name = item.replace("_", " ")
+            name = item_name(catalog, item)
             initial = font(max(9, round(side * 0.7))).render(name[:1].upper(), True, ITEM_TINT)
             layer.blit(initial, initial.get_rect(center=box.center))
             if zoom >= 9:
@@ -508,28 +508,29 @@ class GamePainter:
         lines = []
         if catalog is not None and model.kind == "survivor":
             profile, wounds, move_cm = engine.profile(scene.state, model.id)
-            lines.append(f"{catalog.rank(model.profile).name}")
-            lines.append(f"Move {move_cm:g} cm · Skill {profile.skill} · Combat {profile.combat_dice}")
-            lines.append(f"Wounds {model.wounds}/{wounds}")
+            lines.append(rank_name(catalog, model.profile))
+            lines.append(_("Move {cm} cm · Skill {skill} · Combat {dice}").format(
+                cm=f"{move_cm:g}", skill=profile.skill, dice=profile.combat_dice))
+            lines.append(_("Wounds {n}/{most}").format(n=model.wounds, most=wounds))
             where = where_text(scene.state, model)
             if where:
                 lines.append(where)
-            name = catalog.item_name
+            carried = (lambda items: ", ".join(item_name(catalog, i) for i in items))  # noqa: E731
             if model.hand:
-                lines.append("Hand: " + ", ".join(name(i) for i in model.hand))
+                lines.append(_("Hand: {items}").format(items=carried(model.hand)))
             if model.backpack:
-                lines.append("Backpack: " + ", ".join(name(i) for i in model.backpack))
+                lines.append(_("Backpack: {items}").format(items=carried(model.backpack)))
             if model.objects:
-                lines.append("Objects: " + ", ".join(name(i) for i in model.objects))
+                lines.append(_("Objects: {items}").format(items=carried(model.objects)))
             for quality in (catalog.virtue(model.virtue) if model.virtue else None,
                             catalog.defect(model.defect) if model.defect else None):
                 if quality is not None:
-                    lines.append(f"{quality.name}")
+                    lines.append(local_name(quality))
             if model.unloaded:
-                lines.append("Unloaded: " + ", ".join(name(i) for i in model.unloaded))
+                lines.append(_("Unloaded: {items}").format(items=carried(model.unloaded)))
         else:
-            lines.append(model.kind.capitalize())
-            lines.append(f"Wounds {model.wounds}")
+            lines.append(_(MODEL_KINDS.get(model.kind, model.kind)))
+            lines.append(_("Wounds {n}").format(n=model.wounds))
             where = where_text(scene.state, model)
             if where:
                 lines.append(where)

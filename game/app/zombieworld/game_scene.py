@@ -692,7 +692,7 @@ class ZombieworldGameScene(AiSeats, Scene):
         """Each item either survivor carries, as a labelled one-item exchange."""
         me, mate = self.state.model(model_id), self.state.model(other_id)
         catalog = self.state.catalog
-        item = catalog.item_name if catalog is not None else (lambda i: i.replace("_", " "))
+        item = (lambda i: local_name(catalog.item(i))) if catalog is not None else (lambda i: i.replace("_", " "))
         choices = []
         for thing in (*me.hand, *me.backpack, *me.objects, *me.elements):
             choices.append((_("Give {item} to {name}").format(item=item(thing), name=mate.name), c.Exchange(model_id, other_id, give=(thing,))))

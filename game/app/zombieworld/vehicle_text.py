@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from game.app.words_es import contracted
+from game.app.zombieworld.content_words import item_name
+from game.app.zombieworld.content_words import vehicle_name as vehicle_kind_name
 from game.i18n import N_, _, phrase
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.state import Model, State
@@ -37,8 +39,7 @@ def vehicle_name(state: State | None, vehicle_id: str, names: dict[str, str] | N
     if state is not None:
         for vehicle in state.vehicles:
             if vehicle.id == vehicle_id:
-                spec = catalog.vehicle(vehicle.vehicle) if catalog is not None else None
-                return phrase("the {vehicle}", vehicle=spec.name if spec is not None else vehicle.vehicle.replace("_", " "))
+                return phrase("the {vehicle}", vehicle=vehicle_kind_name(catalog, vehicle.vehicle))
     return phrase("the vehicle {vehicle}", vehicle=vehicle_id)
 
 
@@ -115,7 +116,7 @@ def vehicle_line(event: Any, state: State | None, name: Any, names: dict[str, st
                    cost=f"{event.cost_cm:.1f}"), "plain"
     if isinstance(event, c.GearChanged):
         catalog = state.catalog if state is not None else None
-        thing = catalog.item_name(event.item) if catalog is not None else event.item.replace("_", " ")
+        thing = item_name(catalog, event.item)
         if event.mounted:
             return say(N_("{name} gets on {thing}"), name=name(event.model), thing=thing), "plain"
         if event.left:
@@ -128,7 +129,7 @@ def vehicle_line(event: Any, state: State | None, name: Any, names: dict[str, st
 
 def exchange_line(event: Any, state: State | None, name: Any) -> str:
     catalog = state.catalog if state is not None else None
-    item = catalog.item_name if catalog is not None else (lambda i: i.replace("_", " "))
+    item = lambda i: item_name(catalog, i)  # noqa: E731
     other = name(event.other)
     parts = []
     if event.given:
