@@ -160,8 +160,9 @@ def test_every_refusal_met_in_a_seeded_sweep_is_said_in_spanish_and_changes_noth
 
     for players, extra, seed in GAMES:
         chooser = Random(seed)
-        after = None
+        final = None
         for step, (before, _seat, _command, after, _events) in enumerate(play_out(spec(players, **extra), seed)):
+            final = after
             if step % STRIDE:
                 continue
             wire = json.dumps(to_wire(before), sort_keys=True)
@@ -172,8 +173,8 @@ def test_every_refusal_met_in_a_seeded_sweep_is_said_in_spanish_and_changes_noth
             attempt(before, before.seats[0], object())
             attempt(Rules.player_view(before, before.seats[0]), before.seats[0], c.Pass())
             assert json.dumps(to_wire(before), sort_keys=True) == wire, "a refused command changed the game"
-        assert after is not None and after.over
-        attempt(after, after.seats[0], c.Pass())
+        assert final is not None and final.over
+        attempt(final, final.seats[0], c.Pass())
     written = refusal_templates()
     assert set(met) <= written
     assert len(met) >= 0.8 * len(written), sorted(written - set(met))

@@ -61,3 +61,19 @@ def test_the_log_names_what_is_found_and_dropped_in_spanish(spanish):
         f"{name} entra en un edificio: ¡3 zombis dentro!",
     ]
     assert i18n.untranslated() == frozenset()
+
+
+def test_why_not_names_the_weapon_in_spanish(spanish):
+    """The engine's reason keeps the weapon itself (its English text names it in English); the game
+    screen's "Why not?" says it by its Spanish name."""
+    from types import SimpleNamespace
+
+    from game.app.zombieworld.game_scene import ZombieworldGameScene
+    from game.rules.zombieworld.why_not import why_not
+
+    state = arranged_state({"red:Ana": (20, 60.0)}, active="red:Ana")
+    reason = next(r for r in why_not(state, "red") if r.kind == "shoot")
+    assert reason.text() == "Assault rifle: no enemy in sight"
+    scene = SimpleNamespace(state=state, controller=SimpleNamespace(seat="red", band_name=lambda seat: seat))
+    assert ZombieworldGameScene.why_not(scene)["shoot"] == ["Rifle de Asalto: ningún enemigo a la vista"]
+    assert i18n.untranslated() == frozenset()

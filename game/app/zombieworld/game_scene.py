@@ -54,7 +54,7 @@ from game.app.zombieworld.game_table import Drag, ZwTable, model_pieces, without
 from game.app.zombieworld.game_words import level_tag, option_label, turn_text
 from game.app.zombieworld.saves import ZwSaveError, autosave_path, load_game, save_game
 from game.board.mission import load_board
-from game.i18n import N_, _, phrase
+from game.i18n import N_, _, phrase, said
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.state import Model
@@ -310,7 +310,7 @@ class ZombieworldGameScene(AiSeats, Scene):
             fields = dict(reason.fields)
             if "seat" in fields:
                 fields["band"] = self.controller.band_name(str(fields["seat"])) if fields["seat"] else ""
-            reasons.setdefault(reason.kind, []).append(phrase(reason.template, **fields))
+            reasons.setdefault(reason.kind, []).append(phrase(reason.template, **{key: said(value) for key, value in fields.items()}))
         return reasons
 
     def open_kind(self, key: str) -> None:

@@ -17,8 +17,8 @@ class Reason:
     fields: Mapping[str, Any] = field(default_factory=dict)
 
     def text(self) -> str:
-        """The reason in English."""
-        return self.template.format(**self.fields)
+        """The reason in English (a field that is content gives its English name)."""
+        return self.template.format(**{key: _english(value) for key, value in self.fields.items()})
 
 
 class Said(str):
