@@ -90,8 +90,10 @@ def test_the_band_builder_in_spanish(tmp_path, monkeypatch, spanish):
     assert any(text.startswith(("Por corregir", "Lista para jugar")) for text in drawn.texts)
     assert any(text.endswith(" puntos") for text in drawn.texts)
     names = [m["name"] for m in builder.draft.members] + ["Alex", "Bea", "Carl", "Rex"] + content_names(builder.catalog)
-    # the rules' own words about the band and the bands' descriptions have no Spanish column yet
-    kept = [*problems, *(u.description for u in builder.catalog.bands.unique)]
+    assert any("figuras" in p for p in problems)  # the band's size, said in Spanish
+    assert english_words(problems, names) == {}
+    # the bands' descriptions have no Spanish column yet
+    kept = [u.description for u in builder.catalog.bands.unique]
     assert english_words([t for t in drawn.texts if not any(t.rstrip("…") in k for k in kept)], names) == {}
     assert i18n.untranslated() == frozenset()
     drawn.close()
@@ -127,8 +129,9 @@ def test_the_campaign_screen_in_spanish(tmp_path, monkeypatch, spanish):
     names = [b.band.name for b in screen.campaign.bands] + [m.name for b in screen.campaign.bands for m in b.band.members]
     names += [m.name for m in (*state.models, *state.departed)] + content_names(state.catalog)
     names += [piece.label for piece in state.table.pieces if piece.label]
-    report = [text for text in drawn.texts if text.startswith("Última partida: ")]  # the campaign rules' own words
-    assert english_words([t for t in drawn.texts if t not in report], names) == {}
+    report = [text for text in drawn.texts if text.startswith("Última partida: ")]
+    assert report and " de Gloria" in report[0]  # the campaign's report, in Spanish
+    assert english_words(drawn.texts, names) == {}
     assert i18n.untranslated() == frozenset()
     drawn.close()
 

@@ -29,7 +29,7 @@ from game.app.widgets.dialogs import (
 from game.app.zombieworld.content_words import item_name
 from game.app.zombieworld.navigation import hooks
 from game.app.zombieworld.saves import save_band_file
-from game.i18n import N_, _
+from game.i18n import N_, _, said
 from game.rules.zombieworld.band import DOG, Band, Member, band_cost, band_problems, member_cost
 from game.rules.zombieworld.catalog import Catalog, load_catalog
 from game.table.saves import DEFAULT_SAVE_DIR
@@ -139,7 +139,7 @@ class BandBuilderScene(Scene):
     def problems(self) -> list[str]:
         if not self.draft.members:
             return [_("a band needs members")]
-        return band_problems(self.band(), self.catalog)
+        return [said(problem) for problem in band_problems(self.band(), self.catalog)]  # in the player's words
 
     def add_member(self, dog: bool = False) -> None:
         used = {m["name"] for m in self.draft.members}

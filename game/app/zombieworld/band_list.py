@@ -16,6 +16,7 @@ from game.app.widgets.dialogs import ACCENT, MUTED, ButtonSet, fit_text
 from game.app.zombieworld.content_words import item_name
 from game.i18n import N_, _, ngettext
 from game.rules.zombieworld.band import Band, Member, band_cost
+from game.rules.zombieworld.campaign import ATTRIBUTE_WORDS
 from game.rules.zombieworld.catalog import Catalog
 
 SEATS = ("red", "blue", "green", "amber")  # in the order bands are picked
@@ -101,7 +102,6 @@ def draw_band_row(surface: pygame.Surface, rect: pygame.Rect, band: Band, catalo
              seat_colour(seat) if seat is not None else None)
 
 
-ATTRIBUTE_WORDS = {"skill": N_("skill"), "move": N_("move"), "combat": N_("combat")}
 
 
 def member_title(member: Member, catalog: Catalog) -> str:

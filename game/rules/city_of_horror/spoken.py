@@ -12,7 +12,7 @@ from typing import Any
 from game.i18n import N_
 from game.rules.city_of_horror.catalog import COLOURS
 from game.rules.city_of_horror.state import catalog
-from game.rules.core.reasons import Said
+from game.rules.core.reasons import Said, listed
 
 COLOUR_WORDS = {
     "yellow": N_("yellow"), "red": N_("red"), "green": N_("green"), "violet": N_("violet"), "blue": N_("blue"),
@@ -49,15 +49,6 @@ def place(location: str) -> PlaceName | str:
 
 def colour(name: str) -> Said | str:
     return Said(COLOUR_WORDS[name]) if name in COLOUR_WORDS else name
-
-
-def listed(items: Sequence[Any]) -> Any:
-    """``items`` joined by commas: "yellow, red, green"."""
-    if not items:
-        return Said(N_("nothing"))
-    if len(items) == 1:
-        return items[0]
-    return Said(N_("{first}, {rest}"), first=items[0], rest=listed(items[1:]))
 
 
 def either(items: Sequence[Any]) -> Any:

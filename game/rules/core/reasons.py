@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from game.i18n import N_
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +43,13 @@ class Said(str):
         return (_said, (self.template, dict(self.fields)))
 
 
+def listed(items: Sequence[Any]) -> Any:
+    """``items`` joined by commas, as one field of a Said (each item said in the player's language)."""
+    if len(items) <= 1:
+        return items[0] if items else Said(N_("nothing"))
+    return Said(N_("{first}, {rest}"), first=items[0], rest=listed(items[1:]))
+
+
 class ZoneId(str):
     """A Said field that is a board zone's id: the window names the zone as its board does."""
 
@@ -58,4 +67,4 @@ def _english(value: Any) -> Any:
     return name if isinstance(name, str) else value
 
 
-__all__ = ["Reason", "Said", "ZoneId"]
+__all__ = ["Reason", "Said", "ZoneId", "listed"]
