@@ -171,7 +171,11 @@ def said(text: object, zone_name: Callable[[str], str] | None = None) -> str:
     id (``ZoneId``) the name ``zone_name`` gives it; any other text is shown as it is."""
     template, fields = getattr(text, "template", None), getattr(text, "fields", None)
     if isinstance(template, str) and isinstance(fields, dict):
-        return phrase(template, **{key: said(value, zone_name) for key, value in fields.items()})
+        filled = {key: said(value, zone_name) for key, value in fields.items()}
+        plural = getattr(text, "plural", "")
+        if isinstance(plural, str) and plural:  # words that count: the language's own plural form
+            return ngettext(template, plural, int(fields.get("count", 0))).format(**filled)
+        return phrase(template, **filled)
     if zone_name is not None and type(text).__name__ == "ZoneId":
         return zone_name(str(text))
     name = getattr(text, "name", None)

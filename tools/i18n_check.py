@@ -18,7 +18,7 @@ sys.path.insert(0, str(REPO))
 
 from game.i18n import LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, catalogue_paths, read_catalogue  # noqa: E402
 
-KEYWORDS = {"_": None, "ngettext": (1, 2), "N_": None, "phrase": None}
+KEYWORDS = {"_": None, "ngettext": (1, 2), "N_": None, "phrase": None, "counted": (1, 2)}  # counted: engine words that count
 SOURCES = ("game", "main.py")
 
 

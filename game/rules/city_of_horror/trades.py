@@ -19,7 +19,7 @@ from game.rules.city_of_horror.commands import AcceptTrade, DeclineTrade, OfferT
 from game.rules.city_of_horror.state import Offer, State, catalog, evolve, with_antidotes, with_hand
 from game.rules.city_of_horror.timing import trading_open
 from game.rules.core.base import IllegalCommand
-from game.rules.core.reasons import Said
+from game.rules.core.reasons import Said, counted
 
 MAX_CARDS = 10  # per side of one offer
 
@@ -99,8 +99,8 @@ def accept(state: State, partner: str, command: AcceptTrade, out: Events) -> Sta
     made = _open_offer(state, command.seat, partner)
     chosen = tuple(sorted(command.cards))
     if len(chosen) != made.ask_any:
-        raise IllegalCommand(Said(N_("choose {n} cards of yours to give"), n=made.ask_any) if made.ask_any != 1
-                             else Said(N_("choose 1 card of yours to give")))
+        raise IllegalCommand(counted("choose {count} card of yours to give", "choose {count} cards of yours to give",
+                                     made.ask_any))
     received = tuple(sorted(made.ask_cards + chosen))
     if not holds(state.hand(partner), received):
         raise IllegalCommand(Said(N_("you do not hold the cards this trade asks for")))

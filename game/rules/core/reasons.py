@@ -32,6 +32,7 @@ class Said(str):
 
     template: str
     fields: Mapping[str, Any]
+    plural: str = ""  # words that count (``counted``): the plural template; ``template`` is the singular
 
     def __new__(cls, template: str, **fields: Any) -> Said:
         said = super().__new__(cls, template.format(**{key: _english(value) for key, value in fields.items()}))
@@ -40,7 +41,15 @@ class Said(str):
         return said
 
     def __reduce__(self) -> tuple[Any, ...]:  # copies keep the template
-        return (_said, (self.template, dict(self.fields)))
+        return (_said, (self.template, dict(self.fields), self.plural))
+
+
+def counted(singular: str, plural: str, count: int, **fields: Any) -> Said:
+    """Words that count ``count`` (also their field ``{count}``): English picks ``singular`` or ``plural``;
+    the window picks the player's language's own form (``ngettext``). Both are marked by this call."""
+    said = Said(singular if count == 1 else plural, count=count, **fields)
+    said.template, said.plural = singular, plural
+    return said
 
 
 def listed(items: Sequence[Any]) -> Any:
@@ -56,7 +65,10 @@ class ZoneId(str):
     __slots__ = ()
 
 
-def _said(template: str, fields: dict[str, Any]) -> Said:
+def _said(template: str, fields: dict[str, Any], plural: str = "") -> Said:
+    if plural:
+        rest = {key: value for key, value in fields.items() if key != "count"}
+        return counted(template, plural, int(fields["count"]), **rest)
     return Said(template, **fields)
 
 
@@ -67,4 +79,4 @@ def _english(value: Any) -> Any:
     return name if isinstance(name, str) else value
 
 
-__all__ = ["Reason", "Said", "ZoneId", "listed"]
+__all__ = ["Reason", "Said", "ZoneId", "counted", "listed"]

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from game.i18n import N_
 from game.jsonfile import JsonReadError, parse_json
 from game.limits import MAX_BAND_MEMBERS, MAX_SAVE_FILE_BYTES, MIB
-from game.rules.core.reasons import Said
+from game.rules.core.reasons import Said, counted
 from game.rules.core.reasons import listed as _listed
 from game.rules.zombieworld.catalog import Catalog
 
@@ -221,11 +221,6 @@ def unknown_content(band: Band, catalog: Catalog) -> str | None:
     return None
 
 
-def _counted(count: int, one: str, many: str, **fields: object) -> Said:
-    """``one`` or ``many`` as ``count`` asks (both marked for the catalogue; Spanish counts as English)."""
-    return Said(one if count == 1 else many, count=count, **fields)
-
-
 def band_problems(band: Band, catalog: Catalog) -> list[str]:
     """Every reason the band breaks the building rules, in words for the player (``Said``: the window
     says them in the player's language, content by its shown names)."""
@@ -260,8 +255,8 @@ def _composition_problems(band: Band, catalog: Catalog) -> list[str]:
     people = [m for m in band.members if not m.is_dog]
     dogs = [m for m in band.members if m.is_dog]
     if len(dogs) > catalog.dog.max_per_band + sum(1 for d in dogs if free_dog(band, d, catalog)):
-        problems.append(_counted(catalog.dog.max_per_band, N_("at most {count} bought dog per band"),
-                                 N_("at most {count} bought dogs per band")))
+        problems.append(counted("at most {count} bought dog per band", "at most {count} bought dogs per band",
+                                catalog.dog.max_per_band))
     if band.mode == "individual":
         if len(people) != 1:
             problems.append(Said(N_("an individual-mode player has exactly one survivor")))
@@ -271,10 +266,10 @@ def _composition_problems(band: Band, catalog: Catalog) -> list[str]:
                 problems.append(Said(N_("{name}: in individual mode a survivor is one of: {ranks}"), name=member.name,
                                      ranks=_listed([_rank(catalog, rank) for rank in allowed])))
         return problems
-    counted = len(people) + sum(1 for d in dogs if not free_dog(band, d, catalog))
-    if not rules.min_size <= counted <= rules.max_size:
+    figures = len(people) + sum(1 for d in dogs if not free_dog(band, d, catalog))
+    if not rules.min_size <= figures <= rules.max_size:
         problems.append(Said(N_("a band has {least} to {most} figures, not {count}"), least=rules.min_size,
-                             most=rules.max_size, count=counted))
+                             most=rules.max_size, count=figures))
     for rank in catalog.ranks:
         count = sum(1 for m in people if m.rank == rank.id)
         if count > rank.max_per_band:
@@ -359,8 +354,8 @@ def _equipment_problems(member: Member, catalog: Catalog) -> list[str]:
             problems.append(Said(N_("{name}: {item} is fitted to a weapon (fittings), not carried as an object"),
                                  name=name, item=held))
     if len(member.hand) > rules.hand_slots:
-        problems.append(_counted(rules.hand_slots, N_("{name}: only {count} weapon in hand"),
-                                 N_("{name}: only {count} weapons in hand"), name=name))
+        problems.append(counted("{name}: only {count} weapon in hand", "{name}: only {count} weapons in hand",
+                                rules.hand_slots, name=name))
     if len(member.hand) == 2:
         first, second = member.hand
         if not pairable(first, second, catalog):
@@ -373,11 +368,11 @@ def _equipment_problems(member: Member, catalog: Catalog) -> list[str]:
                                  name=name))
     backpack_slots = 0 if defect is not None and defect.no_backpack else rules.backpack_slots
     if len(member.backpack) > backpack_slots:
-        problems.append(_counted(backpack_slots, N_("{name}: the backpack holds {count} weapon"),
-                                 N_("{name}: the backpack holds {count} weapons"), name=name))
+        problems.append(counted("{name}: the backpack holds {count} weapon", "{name}: the backpack holds {count} weapons",
+                                backpack_slots, name=name))
     object_slots = defect.object_slots if defect is not None and defect.object_slots is not None else rules.object_slots
     if len(member.objects) > object_slots:
-        problems.append(_counted(object_slots, N_("{name}: only {count} object"), N_("{name}: only {count} objects"),
+        problems.append(counted("{name}: only {count} object", "{name}: only {count} objects", object_slots,
                                  name=name))
     if defect is not None and defect.no_wheels:
         for item in member.carried():

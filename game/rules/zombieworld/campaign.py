@@ -20,7 +20,7 @@ from game.atomic import atomic_write_text
 from game.i18n import N_
 from game.jsonfile import JsonReadError, read_json
 from game.limits import MAX_CAMPAIGN_GAMES, MAX_GLORY
-from game.rules.core.reasons import Said, listed
+from game.rules.core.reasons import Said, counted, listed
 from game.rules.zombieworld.band import Band, Member, band_problems, first_fault, unknown_content
 from game.rules.zombieworld.catalog import Catalog, load_catalog
 from game.rules.zombieworld.scoring import glory_total
@@ -257,8 +257,8 @@ def spend(campaign: Campaign, seat: str, purchase: Purchase, catalog: Catalog) -
     else:  # heal
         assert member is not None
         if member.wounds < purchase.count:
-            raise CampaignError(Said(N_("{name} has only 1 wound"), name=member.name) if member.wounds == 1 else
-                                Said(N_("{name} has only {count} wounds"), name=member.name, count=member.wounds))
+            raise CampaignError(counted("{name} has only {count} wound", "{name} has only {count} wounds", member.wounds,
+                                        name=member.name))
         cost = HEAL_COST * purchase.count
         member = member.model_copy(update={"wounds": member.wounds - purchase.count})
     if cost > band.glory:
