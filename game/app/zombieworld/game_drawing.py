@@ -21,7 +21,7 @@ from game.app.zombieworld.controller import MovePreview, ShotPreview
 from game.app.zombieworld.game_table import vehicle_outline
 from game.app.zombieworld.game_words import hint, level_tag
 from game.app.zombieworld.vehicle_text import level_place, where_text
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, language, ngettext
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.containers import CONTAINER_PROP
@@ -438,7 +438,7 @@ class GamePainter:
         last = scene.tools.buttons[-1].rect.right if scene.tools.buttons else 0
         if w - last > 200:
             scenario = local_name(state.catalog.scenario(state.scenario)) if state.catalog else state.scenario
-            surface.blit(fit_text(f"{scene.board.title or 'Zombieworld'} — {scenario}", 20, w - last - 30),
+            surface.blit(fit_text(f"{scene.board.title_in(language()) or 'Zombieworld'} — {scenario}", 20, w - last - 30),
                          (last + 16, 8))
             surface.blit(fit_text(scene.header_text(), 15, w - last - 30), (last + 16, 38))
         # the bands' panel stands on the left, or on the right for a left hand (settings)
