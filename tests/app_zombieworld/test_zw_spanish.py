@@ -59,7 +59,7 @@ def test_set_up_game_and_end_in_spanish(tmp_path, monkeypatch, spanish):
     state = game.controller.state
     names = [game.controller.band_name(seat) for seat in state.seats]
     names += [m.name for m in (*state.models, *state.departed)]
-    names += [title for _path, title in setup.tables]
+    names += [title for _path, title in setup.tables] + [path.name for path, _title in setup.tables]
     names += [piece.label for piece in state.table.pieces if piece.label]  # the map's own labels
     assert any("Empezar la partida" in text for text in drawn.texts)  # the set-up's last button
     assert english_words(drawn.texts, names) == {}

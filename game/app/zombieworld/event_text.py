@@ -7,7 +7,7 @@ from typing import Any
 
 from game.app.zombieworld.content_words import item_name
 from game.app.zombieworld.vehicle_text import vehicle_line, vehicle_name
-from game.i18n import N_, _, ngettext, phrase
+from game.i18n import N_, _, ngettext, phrase, said
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.state import ZOMBIES, Model, State
@@ -30,9 +30,12 @@ def zombie_number(model_id: str) -> str:
     return digits or model_id
 
 
-def shown_name(model: Model) -> str:
-    """A survivor's own name; a zombie's kind and number ("Walker 3")."""
-    return f"{model.name} {zombie_number(model.id)}" if model.kind == "zombie" else model.name
+def shown_name(model: Model, catalog: Any = None) -> str:
+    """A survivor's own name; a zombie's kind, in the player's language, and number ("Walker 3", "Caminante 3")."""
+    if model.kind != "zombie":
+        return model.name
+    kind = next((z for z in catalog.zombies if z.id == model.profile), None) if catalog is not None else None
+    return f"{said(kind) if kind is not None else model.name} {zombie_number(model.id)}"
 
 
 def names_of(*states: State | None) -> dict[str, str]:
@@ -42,7 +45,7 @@ def names_of(*states: State | None) -> dict[str, str]:
     for state in states:
         if state is not None:
             for model in (*state.models, *state.departed):
-                names[model.id] = shown_name(model)
+                names[model.id] = shown_name(model, state.catalog)
             for vehicle in state.vehicles:  # so a vehicle lost off the table keeps its name
                 names[vehicle.id] = vehicle_name(state, vehicle.id)
     return names
@@ -54,9 +57,9 @@ def model_name(state: State | None, model_id: str, names: dict[str, str] | None 
     if state is not None:
         for model in (*state.models, *state.departed):
             if model.id == model_id:
-                return shown_name(model)
+                return shown_name(model, state.catalog)
     if model_id.startswith("z") and model_id[1:].isdigit():
-        return f"Zombie {model_id[1:]}"
+        return _("Zombie {n}").format(n=model_id[1:])
     return model_id.split(":")[-1]
 
 
