@@ -86,3 +86,39 @@ def test_zombicides_victory_and_defeat_screens_in_spanish(tmp_path, monkeypatch,
     assert english_words(drawn.texts, names) == {}
     assert i18n.untranslated() == frozenset()
     drawn.close()
+
+
+def test_the_zombieworld_shooting_panel_and_dice_in_spanish(tmp_path, monkeypatch, spanish):
+    """A target tapped: the panel (range, sight, cover, shots, the roll needed with its modifiers, the
+    chance) in Spanish, the weapon and the zombie by their Spanish names; then the shot's dice pop-up."""
+    import math
+
+    from game.rules.zombieworld import commands as c
+    from tests.app_zombieworld.test_zw_shots_and_saves import scene_ready_to_shoot
+    from tests.app_zombieworld.zw_ui import screen_of, tap
+
+    drawn = DrawnText(monkeypatch)
+    app = new_app(tmp_path, SIZE)
+    scene = scene_ready_to_shoot(app)
+    template = scene.controller.template(c.ShootTemplate)
+    shooter = scene.controller.active_model()
+    nearest = min(template.targets, key=lambda t: math.dist(scene.controller.state.model(t).position, shooter.position))
+    drawn.clear()
+    tap(app, screen_of(scene, scene.controller.state.model(nearest).position))
+    assert scene.aim is not None
+    app.frame(1 / 60, [])
+    state = scene.state
+    names = [m.name for m in state.models] + [scene.controller.band_name(seat) for seat in state.seats]
+    names += [piece.label for piece in state.table.pieces if piece.label]
+    assert any(text.startswith("Línea de visión") for text in drawn.texts)
+    assert any(" dispara a " in text for text in drawn.texts)
+    assert english_words(drawn.texts, names) == {}
+    scene.press_aim("fire")
+    for _ in range(120):  # the shot's dice come up
+        app.frame(1 / 30, [])
+        if any(text.startswith("Modificadores: ") for text in drawn.texts):
+            break
+    assert any(text.startswith("Modificadores: ") for text in drawn.texts)
+    assert english_words(drawn.texts, names) == {}
+    assert i18n.untranslated() == frozenset()
+    drawn.close()

@@ -17,7 +17,9 @@ from typing import Any
 
 from game.app.zombieworld.content_words import item_name
 from game.board.model import Board
+from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said
 from game.rules.core.session import Session
 from game.rules.core.visibility import SPECTATOR, events_for
 from game.rules.zombieworld import commands as c
@@ -469,7 +471,7 @@ class ZombieworldController:
                      and e.model == shooter.id), None)
         if roll is None:  # every shot wasted: out of range
             return ShotPreview(**base, dice=count, needs=0, modifiers=(), legal=True,
-                               reason="out of range: the shots would be wasted", command=command)
+                               reason=Said(N_("out of range: the shots would be wasted")), command=command)
         return ShotPreview(**base, dice=len(roll.dice), needs=roll.target, modifiers=roll.modifiers, legal=True,
                            command=command)
 

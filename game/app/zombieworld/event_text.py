@@ -63,17 +63,48 @@ def model_name(state: State | None, model_id: str, names: dict[str, str] | None 
     return model_id.split(":")[-1]
 
 
-def modifiers_text(modifiers: tuple[tuple[str, int], ...]) -> str:
-    return ", ".join(f"{label} {value:+d}" if value else label for label, value in modifiers)
+def modifiers_text(modifiers: tuple[tuple[str, int], ...], catalog: Any = None) -> str:
+    """A roll's modifiers in the player's language: the engine's words, or a piece of content (a weapon,
+    a quality) by its shown name."""
+    shown = content_names(catalog)
+    words = [shown.get(label) or (_(label) if label else "") for label, _value in modifiers]
+    return ", ".join(f"{word} {value:+d}" if value else word for word, (_label, value) in zip(words, modifiers, strict=True))
+
+
+def content_names(catalog: Any) -> dict[str, str]:
+    """Each piece of content's English name → its shown name (the engine labels some modifiers with them)."""
+    if catalog is None:
+        return {}
+    entries = (*catalog.firearms, *catalog.hand_weapons, *catalog.objects, *catalog.qualities.virtue,
+               *catalog.qualities.defect, *catalog.ranks, *catalog.zombies)
+    return {entry.name: said(entry) for entry in entries}
+
+
+def roll_name(purpose: str, catalog: Any = None) -> str:
+    """A roll's purpose (the engine's words) as the log names the roll."""
+    if purpose in ROLL_WORDS:
+        return _(ROLL_WORDS[purpose])
+    floor = purpose.removeprefix("floor ").removesuffix(" entry")
+    if purpose.startswith("floor ") and floor.isdigit():
+        return phrase(N_("floor {n} entry roll"), n=floor)
+    shop = next((s for s in catalog.tables.shop if f"{s.name} reward" == purpose), None) if catalog is not None else None
+    if shop is not None:
+        return phrase(N_("{shop} reward roll"), shop=said(shop))
+    return phrase("{purpose} roll", purpose=purpose)
+
+
+def result_word(result: str) -> str:
+    """What a die scored, in the player's language (a number stays a number)."""
+    return _(RESULT_WORDS[result]) if result in RESULT_WORDS else result
 
 
 def dice_line(event: c.DiceRolled, state: State | None, names: dict[str, str] | None = None) -> str:
     who = model_name(state, event.model, names) + ": " if event.model else ""
     dice = " ".join(str(d) for d in event.dice) or _("no roll")
-    purpose = _(ROLL_WORDS[event.purpose]) if event.purpose in ROLL_WORDS else phrase("{purpose} roll", purpose=event.purpose)
+    purpose = roll_name(event.purpose, state.catalog if state is not None else None)
     parts = [f"{who}{purpose} [{dice}]"]
     if event.modifiers:
-        parts.append(f"({modifiers_text(event.modifiers)})")
+        parts.append(f"({modifiers_text(event.modifiers, state.catalog if state is not None else None)})")
     if event.target:
         parts.append(phrase("vs {target}", target=event.target))
     if event.results:
@@ -97,13 +128,28 @@ ROLL_WORDS = {  # each roll's purpose (the engine's words) as the log names the 
     "in the way": N_("in the way roll"), "regain control": N_("regain control roll"),
     "shrug off a wound": N_("shrug off a wound roll"), "few of us left": N_("few of us left roll"),
     "will it start": N_("will it start roll"), "sprint": N_("sprint roll"),
-    "disengage": N_("disengage roll"), "BANG": N_("BANG roll"),
+    "disengage": N_("disengage roll"), "BANG": N_("BANG roll"), "alliance": N_("alliance roll"),
+    "weapon loss": N_("weapon loss roll"), "charged reaction": N_("reaction roll (charged)"),
+    "charging reaction": N_("reaction roll (charging)"), "shot_at reaction": N_("reaction roll (shot at)"),
 }
 RESULT_WORDS = {  # what a die scored
     "zombie": N_("zombie"), "pass": N_("pass"), "fail": N_("fail"), "wound": N_("wound"),
     "miss": N_("miss"), "healed": N_("healed"), "no effect": N_("no effect"), "found": N_("found"),
     "empty": N_("empty"), "nothing": N_("nothing"), "on": N_("on"), "off": N_("off"),
-    "ignored": N_("ignored"),
+    "ignored": N_("ignored"), "keep": N_("keep"), "drop": N_("drop"), "fixed": N_("fixed"), "fragile": N_("fragile"),
+    "starts": N_("starts"), "dead": N_("dead"), "casualty": N_("casualty"), "jumped aside": N_("jumped aside"),
+    "stepped_aside": N_("stepped aside"), "zombies": N_("zombies"), "frightened_survivor": N_("a frightened survivor"),
+    "out_of_control": N_("out of control"), "radiator": N_("radiator"), "one_less": N_("one less"),
+    "dark": N_("dark"), "normal": N_("normal"), "dim": N_("dim"),
+}
+REACTION_WORDS = {  # a reaction's result (the engine's words)
+    "shoot_then_melee": N_("shoot, then melee"), "melee": N_("melee"), "flee": N_("flee"), "charge": N_("charge"),
+    "shoot_instead": N_("shoot instead"), "frozen": N_("frozen"), "return_fire": N_("return fire"),
+    "take_cover": N_("take cover"),
+}
+DECISION_WORDS = {  # a decision a band takes in the middle of a turn
+    "return_fire": N_("{name} may return fire at {other}"), "reaction_reroll": N_("{name} may roll the reaction again"),
+    "flee_direction": N_("{name} flees: its band chooses where"), "vehicle_surprise": N_("{name} reacts first to {other}"),
 }
 
 
@@ -160,10 +206,10 @@ def describe(event: Any, state: State | None, names: dict[str, str] | None = Non
             return f"{sides}: {dice_line(replace(event, model=''), state, names)}", "dice"
         return dice_line(event, state, names), "dice"
     if isinstance(event, c.DecisionPending):
-        what = {"return_fire": "may return fire at", "reaction_reroll": "may roll the reaction again",
-                "flee_direction": "flees: its band chooses where", "vehicle_surprise": "reacts first to"}
-        tail = f" {name(event.other)}" if event.other and event.decision in ("return_fire", "vehicle_surprise") else ""
-        return f"{name(event.model)} {what.get(event.decision, event.decision)}{tail}", "phase"
+        other = name(event.other) if event.other else "?"
+        if event.decision in DECISION_WORDS:
+            return phrase(DECISION_WORDS[event.decision], name=name(event.model), other=other), "phase"
+        return f"{name(event.model)} {event.decision}", "phase"
     if isinstance(event, c.Deployed):
         return phrase("{name} deploys at {x}, {y} cm", name=name(event.model), x=f"{event.at[0]:.0f}",
                       y=f"{event.at[1]:.0f}"), "move"
@@ -198,7 +244,8 @@ def describe(event: Any, state: State | None, names: dict[str, str] | None = Non
         return ngettext("The noise brings {n} zombie", "The noise brings {n} zombies", event.spawned).format(
             n=event.spawned), "zombie"
     if isinstance(event, c.ReactionResolved):
-        return f"{name(event.model)} reacts: {event.result.replace('_', ' ')}", "plain"
+        return phrase(N_("{name} reacts: {result}"), name=name(event.model),
+                      result=_(REACTION_WORDS[event.result]) if event.result in REACTION_WORDS else event.result), "plain"
     if isinstance(event, c.MeleeFought):
         if not event.winner:
             return phrase("{name} and {other} fight: a tie", name=name(event.model), other=name(event.opponent)), "plain"

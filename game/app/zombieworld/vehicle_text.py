@@ -20,7 +20,8 @@ RUN_OVER = {"out_of_control": N_("{vehicle} runs over {name} and loses control")
 STATUS_TEXT = {"out_of_control": N_("{vehicle} is out of control"), "control_regained": N_("{vehicle} is back under control"),
                "overturned": N_("{vehicle} overturns"), "broken": N_("{vehicle} breaks down for good"),
                "stalled": N_("{vehicle} stalls"), "held": N_("{vehicle} is held in place this round"),
-               "lost": N_("{vehicle} is lost")}
+               "lost": N_("{vehicle} is lost"), "opened": N_("{vehicle} is opened: it may be searched"),
+               "searched": N_("{vehicle} is searched")}
 
 HOW_WORDS = {"own": N_("its band's own"), "shop": N_("found in a shop"), "own vehicle": N_("its band's own vehicle"),
              "petrol can": N_("with a petrol can"), "roll": N_("by a roll"), "out of control": N_("out of control"),
