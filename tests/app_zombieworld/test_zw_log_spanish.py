@@ -13,7 +13,6 @@ from game.rules.zombieworld import engine
 from tests.spanish_probe import english_words
 from tests.zombieworld.helpers import play_out
 
-
 BANDS = {"red": "Blue Line", "blue": "Fire Crew"}  # as the game screen names the seats
 
 
