@@ -15,13 +15,6 @@ from game.rules.core.reasons import Said, counted
 ONE, MANY = "{name}: only {count} object", "{name}: only {count} objects"
 
 
-@pytest.fixture
-def spanish():
-    i18n.set_language("es")
-    yield
-    i18n.set_language("en")
-
-
 def test_english_and_spanish_forms_follow_the_count(spanish):
     for count, english, spanish_words in ((1, "Ana: only 1 object", "Ana: solo 1 objeto"),
                                           (2, "Ana: only 2 objects", "Ana: solo 2 objetos"),

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from random import Random
 
-import pytest
-
 from game import i18n
 from game.app.city_of_horror.controller import SeatPlan
 from game.rules.city_of_horror import commands as c
@@ -17,13 +15,6 @@ from tests.app_city_of_horror.test_coh_screens import in_window, reach
 from tests.spanish_probe import DrawnText, english_words
 
 PEOPLE = [SeatPlan("Ana", "red"), SeatPlan("Ben", "green"), SeatPlan("Cai", "blue")]
-
-
-@pytest.fixture
-def spanish():
-    i18n.set_language("es")
-    yield
-    i18n.set_language("en")
 
 
 def test_a_refusal_is_drawn_in_spanish_and_changes_nothing(tmp_path, monkeypatch, spanish):

@@ -25,13 +25,6 @@ SIZE = (1000, 650)
 MISSIONS = __import__("pathlib").Path(__file__).resolve().parents[2] / "maps" / "missions"
 
 
-@pytest.fixture
-def spanish():
-    i18n.set_language("es")
-    yield
-    i18n.set_language("en")
-
-
 def test_a_zombieworld_game_its_dialogs_and_its_end_in_spanish(tmp_path, monkeypatch, spanish):
     drawn = DrawnText(monkeypatch)
     app = new_app(tmp_path, SIZE)

@@ -16,13 +16,6 @@ from tests.zombieworld.helpers import play_out
 BANDS = {"red": "Blue Line", "blue": "Fire Crew"}  # as the game screen names the seats
 
 
-@pytest.fixture
-def spanish():
-    i18n.set_language("es")
-    yield
-    i18n.set_language("en")
-
-
 @pytest.mark.parametrize("seed", [3, 11, 5, 21])
 def test_a_played_game_logs_in_spanish(spanish, seed):
     states, log = play_out(seed, steps=300)

@@ -137,13 +137,6 @@ def test_every_refusal_has_spanish_words_with_the_same_fields(spanish):
     assert i18n.untranslated() == frozenset()
 
 
-@pytest.fixture
-def spanish():
-    i18n.set_language("es")
-    yield
-    i18n.set_language("en")
-
-
 def test_every_refusal_met_in_a_seeded_sweep_is_said_in_spanish_and_changes_nothing(spanish):
     names = [*NAMES, *(entry.name_es for entry in load_catalog().characters.values())]
     met: dict[str, str] = {}

@@ -3,8 +3,6 @@ rulebook's names), and the screens and the log show it when the game is in Spani
 
 from __future__ import annotations
 
-import pytest
-
 from game import i18n
 from game.app.zombieworld.content_words import item_name, rank_name, vehicle_name
 from game.app.zombieworld.event_text import describe
@@ -25,13 +23,6 @@ def test_every_name_a_player_reads_has_its_spanish():
     missing = [entry.id for entry in named_entries() if not entry.name_es.strip()]
     assert missing == []
     assert len(named_entries()) > 120
-
-
-@pytest.fixture
-def spanish():
-    i18n.set_language("es")
-    yield
-    i18n.set_language("en")
 
 
 def test_names_are_shown_in_the_players_language(spanish):
