@@ -5,7 +5,9 @@
   own plural forms (Spanish has two, like English; other languages more). ``N_`` marks a string
   kept in a table and translated later, where it is shown.
 - Rules code never translates: the engine's reasons are English templates with named fields,
-  which the app shows through ``phrase`` (``phrase("Bow: range {low}-{high}", low=0, high=1)``).
+  which the app shows through ``phrase`` (``phrase("Bow: range {low}-{high}", low=0, high=1)``), or
+  ``Said`` words the app shows through ``said`` (``counted(singular, plural, n)`` for words that count:
+  the app picks the language's plural form).
 - Catalogues live in ``game/locale/<language>/LC_MESSAGES/*.po``, one file per part of the app.
   ``make i18n`` extracts the template (``game/locale/deadtable.pot``) and lists the strings a
   catalogue still lacks (``tools/i18n_check.py``). No compiled
