@@ -5,7 +5,9 @@
   own plural forms (Spanish has two, like English; other languages more). ``N_`` marks a string
   kept in a table and translated later, where it is shown.
 - Rules code never translates: the engine's reasons are English templates with named fields,
-  which the app shows through ``phrase`` (``phrase("Bow: range {low}-{high}", low=0, high=1)``).
+  which the app shows through ``phrase`` (``phrase("Bow: range {low}-{high}", low=0, high=1)``), or
+  ``Said`` words the app shows through ``said`` (``counted(singular, plural, n)`` for words that count:
+  the app picks the language's plural form).
 - Catalogues live in ``game/locale/<language>/LC_MESSAGES/*.po``, one file per part of the app.
   ``make i18n`` extracts the template (``game/locale/deadtable.pot``) and lists the strings a
   catalogue still lacks (``tools/i18n_check.py``). No compiled
@@ -171,7 +173,11 @@ def said(text: object, zone_name: Callable[[str], str] | None = None) -> str:
     id (``ZoneId``) the name ``zone_name`` gives it; any other text is shown as it is."""
     template, fields = getattr(text, "template", None), getattr(text, "fields", None)
     if isinstance(template, str) and isinstance(fields, dict):
-        return phrase(template, **{key: said(value, zone_name) for key, value in fields.items()})
+        filled = {key: said(value, zone_name) for key, value in fields.items()}
+        plural = getattr(text, "plural", "")
+        if isinstance(plural, str) and plural:  # words that count: the language's own plural form
+            return ngettext(template, plural, int(fields.get("count", 0))).format(**filled)
+        return phrase(template, **filled)
     if zone_name is not None and type(text).__name__ == "ZoneId":
         return zone_name(str(text))
     name = getattr(text, "name", None)

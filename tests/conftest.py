@@ -59,3 +59,13 @@ def own_maps(tmp_path, monkeypatch):
     monkeypatch.setattr(map_sources, "_user_folders", [])
     monkeypatch.setattr(roots, "_extra", list(roots._extra))
     return user
+
+
+@pytest.fixture
+def spanish():
+    """The app speaks Spanish for the test, English again after it."""
+    from game import i18n
+
+    i18n.set_language("es")
+    yield
+    i18n.set_language("en")

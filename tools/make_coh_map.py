@@ -119,7 +119,7 @@ def write_city(folder: Path) -> Path:
     areas = city_areas()
     writer = TmxWriter(SIZE_TILES, SIZE_TILES, [
         ("module", "string", MODULE), ("game", "string", "city_of_horror"), ("scale", "float", SCALE),
-        ("layout", "string", "zones"), ("title", "string", "City of Horror: the city"),
+        ("layout", "string", "zones"), ("title", "string", "The city"), ("title_es", "string", "La ciudad"),
     ])
     writer.tile_layer("floor", floor_cells(areas))
     objects = [writer.obj("zone", a.x * TILE_PX, a.y * TILE_PX, a.w * TILE_PX, a.h * TILE_PX, a.name, list(a.props))

@@ -702,6 +702,10 @@ def all_module_specs() -> list[ModuleSpec]:
 # --- Zombieworld free tables (coordinates in cm) ----------------------------------------------
 
 
+TITLES_ES = {"Town Square": "La plaza del pueblo", "Outskirts Farm": "La granja de las afueras",
+             "Crossroads Petrol Station": "La gasolinera del cruce"}  # the tables' titles in Spanish (ours)
+
+
 @dataclass
 class FreeTable:
     module_id: str
@@ -856,7 +860,7 @@ def write_free_table(table: FreeTable, folder: Path) -> Path:
     s = FREE_SCALE
     writer = TmxWriter(FREE_TILES, FREE_TILES, [
         ("module", "string", table.module_id), ("game", "string", "zombieworld"), ("scale", "float", FREE_SCALE),
-        ("layout", "string", "free"), ("title", "string", table.title),
+        ("layout", "string", "free"), ("title", "string", table.title), ("title_es", "string", TITLES_ES[table.title]),
     ])
     tile_cm = TILE_PX / s
     cells = []

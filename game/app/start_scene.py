@@ -21,7 +21,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UILabel, UIScrollingContainer, UITextBox
 
 from game.app.widgets.card_scene import BUTTON_H, GAP, CardScene
-from game.i18n import N_, _, named
+from game.i18n import N_, _, language, named
 from game.platform import envelope, map_sources, registry
 from game.platform.envelope import BadSave, SaveInfo
 from game.platform.registry import GameEntry, MenuEntry
@@ -195,8 +195,8 @@ class StartScene(CardScene):
                              tip=shorten(str(source.path), TIP_CHARS), object_id="@start_choice")
                 y += BUTTON_H
                 continue
-            label = f"{game_name}: {source.title}" if source.shipped else \
-                _("{game}: {title} (yours)").format(game=game_name, title=source.title)
+            title = source.title_in(language())
+            label = f"{game_name}: {title}" if source.shipped else _("{game}: {title} (yours)").format(game=game_name, title=title)
             self._button(pygame.Rect(0, y, width - 56, BUTTON_H - 6), shorten(label, LABEL_CHARS),
                          partial(self.open_free_table, source.path), scroller, key=f"table_{source.path.stem}",
                          tip=source.path.name if source.shipped else str(source.path), object_id="@start_choice")

@@ -61,6 +61,7 @@ MAP_PROPERTIES: tuple[PropertySpec, ...] = (
     PropertySpec("layout", "string", "zones (pieces stand in zones) or free (a free table in cm)", enum="Layout",
                  default="zones", loader_checks=True),
     PropertySpec("title", "string", "a human name shown in the app"),
+    PropertySpec("title_es", "string", "the title in Spanish (empty: the title is shown)"),
 )
 
 _LABEL = PropertySpec("label", "string", "a short name shown on the board")

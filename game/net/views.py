@@ -32,7 +32,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from game.rules.core.reasons import Said, ZoneId
+from game.rules.core.reasons import Said, ZoneId, counted
 
 GAME_PACKAGE = "game."
 MAX_DEPTH = 60
@@ -65,7 +65,10 @@ def to_wire(value: Any, memo: Memo | None = None) -> Any:
     each tuple and dataclass already encoded, by identity, for several views of one unchanged state
     (the seats' views share most of their parts); never kept past that state."""
     if isinstance(value, Said):  # words the engine said travel as their template, said on the client
-        return {"$w": value.template, "f": {key: to_wire(item, memo) for key, item in value.fields.items()}}
+        wire = {"$w": value.template, "f": {key: to_wire(item, memo) for key, item in value.fields.items()}}
+        if value.plural:  # words that count: their plural template too (the count is a field)
+            wire["p"] = value.plural
+        return wire
     if isinstance(value, ZoneId):
         return {"$z": str(value)}
     if value is None or isinstance(value, bool | int | str):
@@ -172,7 +175,15 @@ def _said_from_wire(data: dict[str, Any], depth: int) -> Said:
     if not isinstance(template, str) or not isinstance(fields, dict) or not all(isinstance(k, str) for k in fields):
         raise ViewCodecError("words said are not a template and its fields")
     _check_template(template, fields)
+    plural = data.get("p", "")
+    if not isinstance(plural, str) or (plural and not isinstance(fields.get("count"), int)):
+        raise ViewCodecError("words that count need a plural template and a whole count")
+    if plural:
+        _check_template(plural, fields)
     try:
+        if plural:
+            rest = {key: from_wire(item, depth + 1) for key, item in fields.items() if key != "count"}
+            return counted(template, plural, fields["count"], **rest)
         return Said(template, **{key: from_wire(item, depth + 1) for key, item in fields.items()})
     except (KeyError, IndexError, ValueError) as error:
         raise ViewCodecError(f"words said do not fit their template ({error})") from None

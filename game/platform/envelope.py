@@ -466,6 +466,9 @@ def claims_game_file(path: str | os.PathLike[str]) -> bool:
     return kind == ENVELOPE_KIND or any(str(kind) in entry.codec.legacy_kinds for entry in registry.games())
 
 
+NOT_SAVES = frozenset({"settings.json"})  # the player's settings live beside the saves: never a save to list
+
+
 def list_saves(folder: str | os.PathLike[str]) -> tuple[list[SaveInfo], list[BadSave]]:
     """Every game save in ``folder``, newest first, and the files that could not be listed, each with
     its reason (table saves are neither: they are not games)."""
@@ -475,6 +478,8 @@ def list_saves(folder: str | os.PathLike[str]) -> tuple[list[SaveInfo], list[Bad
     if not directory.is_dir():
         return [], []
     for path in sorted(directory.glob("*.json")):
+        if path.name in NOT_SAVES:
+            continue
         try:
             info = read_info(path)
             found.append((path.stat().st_mtime, info.saved_at, info))

@@ -19,7 +19,7 @@ from game import roots
 from game.limits import MAX_MAP_FILE_BYTES, MAX_MISSION_FILE_BYTES
 
 _user_folders: list[Path] = []
-MAP_PROPERTY = re.compile(r'<property\s+name="(game|layout|module|title)"(?:\s+type="\w+")?\s+value="([^"]*)"')
+MAP_PROPERTY = re.compile(r'<property\s+name="(game|layout|module|title|title_es)"(?:\s+type="\w+")?\s+value="([^"]*)"')
 HEADER_CHARS = 8192  # map properties come first in a Tiled file
 
 
@@ -32,10 +32,16 @@ class MapSource:
     layout: str = "zones"
     shipped: bool = True  # under maps/, else one of the player's folders
     problem: str = ""  # why the file cannot be used, when it cannot
+    title_es: str = ""  # the title in Spanish, when the file gives it
 
     @property
     def usable(self) -> bool:
         return not self.problem
+
+    def title_in(self, language: str) -> str:
+        """The title in ``language`` when the file gives it (``title_es``), else the English one."""
+        shown = getattr(self, f"title_{language}", "") if language != "en" else ""
+        return shown if isinstance(shown, str) and shown else self.title
 
 
 def add_user_folder(folder: str | Path) -> None:
@@ -63,7 +69,7 @@ def _read_map(path: Path, shipped: bool) -> MapSource:
         return MapSource(path, "map", "", path.stem, shipped=shipped, problem="not a Tiled map")
     return MapSource(path, "map", found.get("game", ""), found.get("title") or found.get("module") or path.stem,
                      found.get("layout", "zones"), shipped,
-                     "" if found.get("game") else "the map has no 'game' property")
+                     "" if found.get("game") else "the map has no 'game' property", found.get("title_es", ""))
 
 
 def _read_mission(path: Path, shipped: bool) -> MapSource:
@@ -78,7 +84,8 @@ def _read_mission(path: Path, shipped: bool) -> MapSource:
         return MapSource(path, "mission", "", path.stem, shipped=shipped, problem=f"not a readable mission ({error})")
     if "modules" not in data:
         return MapSource(path, "mission", "", path.stem, shipped=shipped, problem="not a mission (no [[modules]])")
-    return MapSource(path, "mission", str(data.get("game", "")), str(data.get("title") or path.stem), "zones", shipped)
+    return MapSource(path, "mission", str(data.get("game", "")), str(data.get("title") or path.stem), "zones", shipped,
+                     title_es=str(data.get("title_es") or ""))
 
 
 def _files(folder: Path) -> list[Path]:

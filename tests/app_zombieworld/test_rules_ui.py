@@ -33,7 +33,7 @@ def test_items_on_the_ground_are_drawn_where_they_lie_and_the_drop_is_logged(tmp
              for dy in range(-side, side + 1)}
     assert ITEM_TINT in tints
     line = describe(c.ItemsDropped(model.id, ("hunting_rifle", "antidote"), spot), scene.state)
-    assert line == (f"{model.name} leaves on the ground: Hunting rifle, antidote", "card")
+    assert line == (f"{model.name} leaves on the ground: Hunting rifle, the antidote", "card")
 
 
 def test_boarding_short_of_the_cm_reads_as_staying_beside(tmp_path) -> None:

@@ -59,7 +59,7 @@ def test_set_up_game_and_end_in_spanish(tmp_path, monkeypatch, spanish):
     state = game.controller.state
     names = [game.controller.band_name(seat) for seat in state.seats]
     names += [m.name for m in (*state.models, *state.departed)]
-    names += [title for _path, title in setup.tables]
+    names += [title for _path, title in setup.tables] + [path.name for path, _title in setup.tables]
     names += [piece.label for piece in state.table.pieces if piece.label]  # the map's own labels
     assert any("Empezar la partida" in text for text in drawn.texts)  # the set-up's last button
     assert english_words(drawn.texts, names) == {}
@@ -68,10 +68,10 @@ def test_set_up_game_and_end_in_spanish(tmp_path, monkeypatch, spanish):
 
 
 def content_names(catalog) -> list[str]:
-    """Names kept in data with no Spanish column yet (ranks, items, qualities, vehicles): allowed."""
-    names = [rank.name for rank in catalog.ranks] + [vehicle.name for vehicle in catalog.vehicles]
-    names += [item.name for group in (catalog.firearms, catalog.hand_weapons, catalog.objects) for item in group]
-    names += [q.name for q in (*catalog.qualities.virtue, *catalog.qualities.defect)]
+    """The Spanish names of the content (ranks, items, qualities, vehicles): names, never English words."""
+    names = [rank.name_es for rank in catalog.ranks] + [vehicle.name_es for vehicle in catalog.vehicles]
+    names += [item.name_es for group in (catalog.firearms, catalog.hand_weapons, catalog.objects) for item in group]
+    names += [q.name_es for q in (*catalog.qualities.virtue, *catalog.qualities.defect)]
     return names
 
 
@@ -90,8 +90,10 @@ def test_the_band_builder_in_spanish(tmp_path, monkeypatch, spanish):
     assert any(text.startswith(("Por corregir", "Lista para jugar")) for text in drawn.texts)
     assert any(text.endswith(" puntos") for text in drawn.texts)
     names = [m["name"] for m in builder.draft.members] + ["Alex", "Bea", "Carl", "Rex"] + content_names(builder.catalog)
-    # the rules' own words about the band and the bands' descriptions have no Spanish column yet
-    kept = [*problems, *(u.description for u in builder.catalog.bands.unique)]
+    assert any("figuras" in p for p in problems)  # the band's size, said in Spanish
+    assert english_words(problems, names) == {}
+    # the bands' descriptions have no Spanish column yet
+    kept = [u.description for u in builder.catalog.bands.unique]
     assert english_words([t for t in drawn.texts if not any(t.rstrip("…") in k for k in kept)], names) == {}
     assert i18n.untranslated() == frozenset()
     drawn.close()
@@ -127,8 +129,9 @@ def test_the_campaign_screen_in_spanish(tmp_path, monkeypatch, spanish):
     names = [b.band.name for b in screen.campaign.bands] + [m.name for b in screen.campaign.bands for m in b.band.members]
     names += [m.name for m in (*state.models, *state.departed)] + content_names(state.catalog)
     names += [piece.label for piece in state.table.pieces if piece.label]
-    report = [text for text in drawn.texts if text.startswith("Última partida: ")]  # the campaign rules' own words
-    assert english_words([t for t in drawn.texts if t not in report], names) == {}
+    report = [text for text in drawn.texts if text.startswith("Última partida: ")]
+    assert report and " de Gloria" in report[0]  # the campaign's report, in Spanish
+    assert english_words(drawn.texts, names) == {}
     assert i18n.untranslated() == frozenset()
     drawn.close()
 

@@ -40,6 +40,7 @@ from game.app.city_of_horror.words import (
     cards,
     describe,
     location_name,
+    refusal_words,
     say,
     the_location,
 )
@@ -227,7 +228,7 @@ class CohGameScene(Scene):
         try:
             self.controller.play(seat, command)
         except IllegalCommand as refusal:
-            return refusal.reason
+            return refusal_words(refusal.reason)
         self.public_pending = None
         self._absorb_events()
         return ""

@@ -7,17 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from game.app.words_es import contracted
-from game.i18n import N_, _, language, ngettext
+from game.i18n import N_, _, language, ngettext, said
 from game.rules.city_of_horror.catalog import load_catalog
+from game.rules.city_of_horror.spoken import COLOUR_WORDS
 from game.rules.city_of_horror.state import HIDDEN_CARD
 
 COLOUR_RGB = {
     "yellow": (236, 200, 60), "red": (214, 64, 54), "green": (80, 176, 92), "violet": (150, 96, 206),
     "blue": (66, 124, 228), "white": (236, 234, 226),
-}
-COLOUR_WORDS = {
-    "yellow": N_("yellow"), "red": N_("red"), "green": N_("green"), "violet": N_("violet"), "blue": N_("blue"),
-    "white": N_("white"),
 }
 WINDOW_WORDS = {
     "round_start": N_("Before the Movement cards"),
@@ -48,6 +45,12 @@ def local(entry: Any, field: str) -> str:
 def say(template: str, **fields: Any) -> str:
     """``template`` in the player's language, filled in (Spanish contractions joined)."""
     return contracted(_(template).format(**fields))
+
+
+def refusal_words(reason: object) -> str:
+    """What the engine said when it refused a command (a ``Said`` template, or words already said by a
+    host), in the player's language: characters, cards and locations by their shown names."""
+    return contracted(said(reason))
 
 
 def colour_name(colour: str) -> str:

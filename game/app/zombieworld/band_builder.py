@@ -26,9 +26,10 @@ from game.app.widgets.dialogs import (
     ButtonSet,
     fit_text,
 )
+from game.app.zombieworld.content_words import item_name
 from game.app.zombieworld.navigation import hooks
 from game.app.zombieworld.saves import save_band_file
-from game.i18n import N_, _
+from game.i18n import N_, _, said
 from game.rules.zombieworld.band import DOG, Band, Member, band_cost, band_problems, member_cost
 from game.rules.zombieworld.catalog import Catalog, load_catalog
 from game.table.saves import DEFAULT_SAVE_DIR
@@ -101,7 +102,7 @@ def choice_name(catalog: Catalog, slot: str, value: str) -> str:
     if slot == "defect":
         quality = catalog.defect(value)
         return local_name(quality) if quality else value
-    return catalog.item_name(value)
+    return item_name(catalog, value)
 
 
 class BandBuilderScene(Scene):
@@ -138,7 +139,7 @@ class BandBuilderScene(Scene):
     def problems(self) -> list[str]:
         if not self.draft.members:
             return [_("a band needs members")]
-        return band_problems(self.band(), self.catalog)
+        return [said(problem) for problem in band_problems(self.band(), self.catalog)]  # in the player's words
 
     def add_member(self, dog: bool = False) -> None:
         used = {m["name"] for m in self.draft.members}
@@ -205,7 +206,7 @@ class BandBuilderScene(Scene):
             buttons.append(Button(rect, "", f"member:{index}", "other"))
         add_y = top + len(self.draft.members) * (ROW_PX + 6) + 8
         wide = side >= 360
-        for (x, width), label, key, group in (((0, 170) if wide else (0, 140), "+ Survivor", "add", "move"),
+        for (x, width), label, key, group in (((0, 170) if wide else (0, 140), _("+ Survivor"), "add", "move"),
                                               ((180, 90) if wide else (146, 74), _("+ Dog"), "add_dog", "move"),
                                               ((280, 80) if wide else (226, 74), _("Remove"), "remove", "danger")):
             buttons.append(Button(pygame.Rect(col1.left + x, add_y, width, ROW_PX), label, key, group))

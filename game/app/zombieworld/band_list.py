@@ -13,8 +13,10 @@ from game.app.input import event_pointer
 from game.app.render import font
 from game.app.widgets.card_view import local_name
 from game.app.widgets.dialogs import ACCENT, MUTED, ButtonSet, fit_text
+from game.app.zombieworld.content_words import item_name
 from game.i18n import N_, _, ngettext
 from game.rules.zombieworld.band import Band, Member, band_cost
+from game.rules.zombieworld.campaign import ATTRIBUTE_WORDS
 from game.rules.zombieworld.catalog import Catalog
 
 SEATS = ("red", "blue", "green", "amber")  # in the order bands are picked
@@ -95,7 +97,6 @@ def draw_band_row(surface: pygame.Surface, rect: pygame.Rect, band: Band, catalo
              seat_colour(seat) if seat is not None else None)
 
 
-ATTRIBUTE_WORDS = {"skill": N_("skill"), "move": N_("move"), "combat": N_("combat")}
 
 
 def member_title(member: Member, catalog: Catalog) -> str:
@@ -115,7 +116,7 @@ def member_facts(member: Member, catalog: Catalog, recovering: bool = False) -> 
         facts.append(", ".join(qualities))
     if recovering:
         facts.append(_("misses the next game"))
-    kit = [catalog.item_name(i) for i in member.carried() if i in catalog.item_ids()]
+    kit = [item_name(catalog, i) for i in member.carried() if i in catalog.item_ids()]
     if kit:
         facts.append(", ".join(kit))
     return " · ".join(facts)

@@ -31,9 +31,10 @@ from game.app.zombieworld.band_list import (
     seat_colour,
     stack_rows,
 )
+from game.app.zombieworld.content_words import item_name
 from game.app.zombieworld.navigation import hooks
 from game.app.zombieworld.saves import CampaignLink
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, ngettext, said
 from game.rules.zombieworld.band import Band
 from game.rules.zombieworld.campaign import (
     ATTRIBUTES,
@@ -50,6 +51,7 @@ from game.rules.zombieworld.campaign import (
     quality_cost,
     record_game,
     refusal,
+    said_of,
     save_campaign,
     spend,
 )
@@ -203,9 +205,9 @@ def shop(campaign: Campaign, seat: str, member_index: int | None, catalog: Catal
                            Purchase(kind="improve", member=member.name, what=attribute)))
         wanted.append((_("Rise in rank · {cost}").format(cost=RANK_UP_COST), Purchase(kind="rank_up", member=member.name)))
     elif member is not None and tab == "kit":
-        for item in sorted(catalog.item_ids(), key=lambda i: (catalog.item_cost(i), catalog.item_name(i))):
+        for item in sorted(catalog.item_ids(), key=lambda i: (catalog.item_cost(i), item_name(catalog, i))):
             if catalog.item_cost(item) > 0:
-                wanted.append((f"{catalog.item_name(item)} · {catalog.item_cost(item)}",
+                wanted.append((f"{item_name(catalog, item)} · {catalog.item_cost(item)}",
                                Purchase(kind="item", member=member.name, what=item)))
     elif member is not None and tab == "qualities":
         for virtue in catalog.qualities.virtue:
@@ -214,7 +216,7 @@ def shop(campaign: Campaign, seat: str, member_index: int | None, catalog: Catal
         for defect in catalog.qualities.defect:
             wanted.append((_("{quality} · gives {glory}").format(quality=local_name(defect), glory=-quality_cost("defect", catalog)),
                            Purchase(kind="defect", member=member.name, what=defect.id)))
-    shelf = [Offer(label, purchase, refusal(campaign, seat, purchase, catalog)) for label, purchase in wanted]
+    shelf = [Offer(label, purchase, said(refusal(campaign, seat, purchase, catalog))) for label, purchase in wanted]
     return [o for o in shelf if not o.reason] + [o for o in shelf if o.reason]
 
 
@@ -343,7 +345,7 @@ class ZombieworldCampaignScene(Scene):
         try:
             commit(self.play, spend(self.campaign, self.seat, offer.purchase, self.catalog))
         except CampaignError as refusal_reason:  # refused, or the write failed: nothing is bought
-            self.status = str(refusal_reason)
+            self.status = said(said_of(refusal_reason))
             return
         purchase = offer.purchase
         if purchase.kind in ("virtue", "defect"):
@@ -376,7 +378,8 @@ class ZombieworldCampaignScene(Scene):
         line += "  ·  " + campaign_summary(self.campaign).rsplit(" · ", 1)[0]
         surface.blit(fit_text(line, 18, w - 80), (40, 70))
         if self.report:
-            surface.blit(fit_text(_("Last game: {report}").format(report="; ".join(self.report)), 15, w - 80), (40, 98))
+            report = "; ".join(said(line) for line in self.report)  # the campaign's words, in the player's language
+            surface.blit(fit_text(_("Last game: {report}").format(report=report), 15, w - 80), (40, 98))
         for button in self.buttons.buttons:
             button.toggled = button.key in (f"member:{self.seat}:{self.member}", f"tab:{self.tab}")
         for column, band in zip(self.columns(), self.campaign.bands, strict=False):

@@ -15,8 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.app.zombieworld.content_words import item_name
 from game.board.model import Board
+from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said
 from game.rules.core.session import Session
 from game.rules.core.visibility import SPECTATOR, events_for
 from game.rules.zombieworld import commands as c
@@ -455,7 +458,7 @@ class ZombieworldController:
         sees = target_id in template.targets
         command = c.Shoot(shooter.id, ((target_id, count),), template.weapon)
         catalog = self.state.catalog
-        weapon = catalog.item_name(template.weapon) if catalog is not None else template.weapon
+        weapon = item_name(catalog, template.weapon)
         base = dict(shooter=shooter.id, target=target_id, weapon=weapon, distance_cm=measured.distance_cm,
                     range_cm=template.range_cm, band=measured.band, sees=sees, cover=measured.cover, shots=count,
                     bonus=measured.bonus, hit_chance=measured.chance_per_die)
@@ -468,7 +471,7 @@ class ZombieworldController:
                      and e.model == shooter.id), None)
         if roll is None:  # every shot wasted: out of range
             return ShotPreview(**base, dice=count, needs=0, modifiers=(), legal=True,
-                               reason="out of range: the shots would be wasted", command=command)
+                               reason=Said(N_("out of range: the shots would be wasted")), command=command)
         return ShotPreview(**base, dice=len(roll.dice), needs=roll.target, modifiers=roll.modifiers, legal=True,
                            command=command)
 

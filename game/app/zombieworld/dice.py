@@ -10,12 +10,14 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
 from game.app.render import font, text_with_halo
 from game.app.widgets.dice import die_face
-from game.app.zombieworld.event_text import model_name, modifiers_text
+from game.app.zombieworld.event_text import model_name, modifiers_text, result_word, roll_name
+from game.i18n import _, ngettext
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.state import State
 
@@ -64,6 +66,7 @@ class _Roll:
     event: c.DiceRolled
     title: str
     elapsed_s: float = 0.0
+    catalog: Any = None  # to name a weapon or a quality among the modifiers
     quick: bool = False  # shown in a collapsed queue
 
     @property
@@ -95,8 +98,9 @@ class DiceTray:
         for event in events:
             if isinstance(event, c.DiceRolled) and event.dice:
                 who = model_name(state, event.model) if event.model else ""
-                title = f"{who} — {event.purpose}" if who else event.purpose.capitalize()
-                added[id(event)] = _Roll(event, title)
+                purpose = roll_name(event.purpose, state.catalog if state is not None else None)
+                title = f"{who} — {purpose}" if who else purpose[:1].upper() + purpose[1:]
+                added[id(event)] = _Roll(event, title, catalog=state.catalog if state is not None else None)
                 self.queue.append(added[id(event)])
         return added
 
@@ -128,7 +132,8 @@ class DiceTray:
             return None
         roll = self.queue[0]
         return draw_roll(target, area, roll.event, roll.title, min(1.0, roll.elapsed_s / roll.tumble_s),
-                         waiting=len(self.queue) - 1, avoid=avoid(roll.event) if avoid is not None else ())
+                         waiting=len(self.queue) - 1, avoid=avoid(roll.event) if avoid is not None else (),
+                         catalog=roll.catalog)
 
 
 def place_panel(area: pygame.Rect, size: tuple[int, int], avoid: Sequence[tuple[float, float]]) -> pygame.Rect:
@@ -162,7 +167,7 @@ def place_panel(area: pygame.Rect, size: tuple[int, int], avoid: Sequence[tuple[
 
 
 def draw_roll(target: pygame.Surface, area: pygame.Rect, event: c.DiceRolled, title: str, progress: float,
-              waiting: int = 0, avoid: Sequence[tuple[float, float]] = ()) -> pygame.Rect:
+              waiting: int = 0, avoid: Sequence[tuple[float, float]] = (), catalog: Any = None) -> pygame.Rect:
     """One roll in a panel of ``area`` away from ``avoid``: dice, then the modifiers and the results."""
     size = 60
     gap = 14
@@ -170,9 +175,9 @@ def draw_roll(target: pygame.Surface, area: pygame.Rect, event: c.DiceRolled, ti
     settled = progress >= 1.0
     lines = []
     if event.modifiers:
-        lines.append("Modifiers: " + modifiers_text(event.modifiers))
+        lines.append(_("Modifiers: {modifiers}").format(modifiers=modifiers_text(event.modifiers, catalog)))
     if event.target:
-        lines.append(f"Needs {event.target}" + ("+" if event.purpose == "shot" else " or less"))
+        lines.append((_("Needs {n}+") if event.purpose == "shot" else _("Needs {n} or less")).format(n=event.target))
     width = max(360, count * (size + gap) + 60, *(font(17).size(line)[0] + 40 for line in lines))
     width = max(60, min(width, area.width - 20))  # a window too small still gets a (cut) panel
     height = 48 + size + 20 + 26 * len(lines) + (30 if settled and event.results else 0)
@@ -181,7 +186,8 @@ def draw_roll(target: pygame.Surface, area: pygame.Rect, event: c.DiceRolled, ti
     pygame.draw.rect(layer, PANEL, layer.get_rect(), border_radius=16)
     pygame.draw.rect(layer, (212, 154, 46, 255), layer.get_rect(), 2, border_radius=16)
     target.blit(layer, panel)
-    heading = text_with_halo(title + (f"   (+{waiting} more)" if waiting else ""), 20)
+    more = ngettext("   (+{n} more)", "   (+{n} more)", waiting).format(n=waiting) if waiting else ""
+    heading = text_with_halo(title + more, 20)
     target.blit(heading, heading.get_rect(midtop=(panel.centerx, panel.top + 10)))
     d10 = is_d10(event)
     left = panel.centerx - (count * size + (count - 1) * gap) // 2
@@ -194,7 +200,7 @@ def draw_roll(target: pygame.Surface, area: pygame.Rect, event: c.DiceRolled, ti
         x = left + index * (size + gap)
         target.blit(face, (x, panel.top + 44 - bounce))
         if result:
-            words = font(13).render(result, True, GOOD_COLOR if result in GOOD else BAD_COLOR)
+            words = font(13).render(result_word(result), True, GOOD_COLOR if result in GOOD else BAD_COLOR)
             target.blit(words, words.get_rect(midtop=(x + size // 2, panel.top + 46 + size)))
     y = panel.top + 48 + size + 20
     for line in lines:

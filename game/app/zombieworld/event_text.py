@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from game.app.zombieworld.content_words import item_name
 from game.app.zombieworld.vehicle_text import vehicle_line, vehicle_name
-from game.i18n import N_, _, ngettext, phrase
+from game.i18n import N_, _, ngettext, phrase, said
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.state import ZOMBIES, Model, State
@@ -18,6 +19,7 @@ REMOVAL = {"killed": N_("{name} is killed"), "out_of_action": N_("{name} is out 
            "withdrawn": N_("{name} withdraws"), "escaped": N_("{name} escapes off the table")}
 
 
+BUILDING_FOUND = {"empty": N_("empty"), "frightened_survivor": N_("a frightened survivor")}
 SPAWN_SOURCES = {"round": N_("round"), "bang": N_("bang"), "building": N_("building"), "devoured": N_("devoured"),
                  "pen": N_("pen"), "vehicle": N_("vehicle")}
 
@@ -28,9 +30,12 @@ def zombie_number(model_id: str) -> str:
     return digits or model_id
 
 
-def shown_name(model: Model) -> str:
-    """A survivor's own name; a zombie's kind and number ("Walker 3")."""
-    return f"{model.name} {zombie_number(model.id)}" if model.kind == "zombie" else model.name
+def shown_name(model: Model, catalog: Any = None) -> str:
+    """A survivor's own name; a zombie's kind, in the player's language, and number ("Walker 3", "Caminante 3")."""
+    if model.kind != "zombie":
+        return model.name
+    kind = next((z for z in catalog.zombies if z.id == model.profile), None) if catalog is not None else None
+    return f"{said(kind) if kind is not None else model.name} {zombie_number(model.id)}"
 
 
 def names_of(*states: State | None) -> dict[str, str]:
@@ -40,7 +45,7 @@ def names_of(*states: State | None) -> dict[str, str]:
     for state in states:
         if state is not None:
             for model in (*state.models, *state.departed):
-                names[model.id] = shown_name(model)
+                names[model.id] = shown_name(model, state.catalog)
             for vehicle in state.vehicles:  # so a vehicle lost off the table keeps its name
                 names[vehicle.id] = vehicle_name(state, vehicle.id)
     return names
@@ -52,23 +57,54 @@ def model_name(state: State | None, model_id: str, names: dict[str, str] | None 
     if state is not None:
         for model in (*state.models, *state.departed):
             if model.id == model_id:
-                return shown_name(model)
+                return shown_name(model, state.catalog)
     if model_id.startswith("z") and model_id[1:].isdigit():
-        return f"Zombie {model_id[1:]}"
+        return _("Zombie {n}").format(n=model_id[1:])
     return model_id.split(":")[-1]
 
 
-def modifiers_text(modifiers: tuple[tuple[str, int], ...]) -> str:
-    return ", ".join(f"{label} {value:+d}" if value else label for label, value in modifiers)
+def modifiers_text(modifiers: tuple[tuple[str, int], ...], catalog: Any = None) -> str:
+    """A roll's modifiers in the player's language: the engine's words, or a piece of content (a weapon,
+    a quality) by its shown name."""
+    shown = content_names(catalog)
+    words = [shown.get(label) or (_(label) if label else "") for label, _value in modifiers]
+    return ", ".join(f"{word} {value:+d}" if value else word for word, (_label, value) in zip(words, modifiers, strict=True))
+
+
+def content_names(catalog: Any) -> dict[str, str]:
+    """Each piece of content's English name → its shown name (the engine labels some modifiers with them)."""
+    if catalog is None:
+        return {}
+    entries = (*catalog.firearms, *catalog.hand_weapons, *catalog.objects, *catalog.qualities.virtue,
+               *catalog.qualities.defect, *catalog.ranks, *catalog.zombies)
+    return {entry.name: said(entry) for entry in entries}
+
+
+def roll_name(purpose: str, catalog: Any = None) -> str:
+    """A roll's purpose (the engine's words) as the log names the roll."""
+    if purpose in ROLL_WORDS:
+        return _(ROLL_WORDS[purpose])
+    floor = purpose.removeprefix("floor ").removesuffix(" entry")
+    if purpose.startswith("floor ") and floor.isdigit():
+        return phrase(N_("floor {n} entry roll"), n=floor)
+    shop = next((s for s in catalog.tables.shop if f"{s.name} reward" == purpose), None) if catalog is not None else None
+    if shop is not None:
+        return phrase(N_("{shop} reward roll"), shop=said(shop))
+    return phrase("{purpose} roll", purpose=purpose)
+
+
+def result_word(result: str) -> str:
+    """What a die scored, in the player's language (a number stays a number)."""
+    return _(RESULT_WORDS[result]) if result in RESULT_WORDS else result
 
 
 def dice_line(event: c.DiceRolled, state: State | None, names: dict[str, str] | None = None) -> str:
     who = model_name(state, event.model, names) + ": " if event.model else ""
     dice = " ".join(str(d) for d in event.dice) or _("no roll")
-    purpose = _(ROLL_WORDS[event.purpose]) if event.purpose in ROLL_WORDS else phrase("{purpose} roll", purpose=event.purpose)
+    purpose = roll_name(event.purpose, state.catalog if state is not None else None)
     parts = [f"{who}{purpose} [{dice}]"]
     if event.modifiers:
-        parts.append(f"({modifiers_text(event.modifiers)})")
+        parts.append(f"({modifiers_text(event.modifiers, state.catalog if state is not None else None)})")
     if event.target:
         parts.append(phrase("vs {target}", target=event.target))
     if event.results:
@@ -92,13 +128,28 @@ ROLL_WORDS = {  # each roll's purpose (the engine's words) as the log names the 
     "in the way": N_("in the way roll"), "regain control": N_("regain control roll"),
     "shrug off a wound": N_("shrug off a wound roll"), "few of us left": N_("few of us left roll"),
     "will it start": N_("will it start roll"), "sprint": N_("sprint roll"),
-    "disengage": N_("disengage roll"), "BANG": N_("BANG roll"),
+    "disengage": N_("disengage roll"), "BANG": N_("BANG roll"), "alliance": N_("alliance roll"),
+    "weapon loss": N_("weapon loss roll"), "charged reaction": N_("reaction roll (charged)"),
+    "charging reaction": N_("reaction roll (charging)"), "shot_at reaction": N_("reaction roll (shot at)"),
 }
 RESULT_WORDS = {  # what a die scored
     "zombie": N_("zombie"), "pass": N_("pass"), "fail": N_("fail"), "wound": N_("wound"),
     "miss": N_("miss"), "healed": N_("healed"), "no effect": N_("no effect"), "found": N_("found"),
     "empty": N_("empty"), "nothing": N_("nothing"), "on": N_("on"), "off": N_("off"),
-    "ignored": N_("ignored"),
+    "ignored": N_("ignored"), "keep": N_("keep"), "drop": N_("drop"), "fixed": N_("fixed"), "fragile": N_("fragile"),
+    "starts": N_("starts"), "dead": N_("dead"), "casualty": N_("casualty"), "jumped aside": N_("jumped aside"),
+    "stepped_aside": N_("stepped aside"), "zombies": N_("zombies"), "frightened_survivor": N_("a frightened survivor"),
+    "out_of_control": N_("out of control"), "radiator": N_("radiator"), "one_less": N_("one less"),
+    "dark": N_("dark"), "normal": N_("normal"), "dim": N_("dim"),
+}
+REACTION_WORDS = {  # a reaction's result (the engine's words)
+    "shoot_then_melee": N_("shoot, then melee"), "melee": N_("melee"), "flee": N_("flee"), "charge": N_("charge"),
+    "shoot_instead": N_("shoot instead"), "frozen": N_("frozen"), "return_fire": N_("return fire"),
+    "take_cover": N_("take cover"),
+}
+DECISION_WORDS = {  # a decision a band takes in the middle of a turn
+    "return_fire": N_("{name} may return fire at {other}"), "reaction_reroll": N_("{name} may roll the reaction again"),
+    "flee_direction": N_("{name} flees: its band chooses where"), "vehicle_surprise": N_("{name} reacts first to {other}"),
 }
 
 
@@ -155,10 +206,10 @@ def describe(event: Any, state: State | None, names: dict[str, str] | None = Non
             return f"{sides}: {dice_line(replace(event, model=''), state, names)}", "dice"
         return dice_line(event, state, names), "dice"
     if isinstance(event, c.DecisionPending):
-        what = {"return_fire": "may return fire at", "reaction_reroll": "may roll the reaction again",
-                "flee_direction": "flees: its band chooses where", "vehicle_surprise": "reacts first to"}
-        tail = f" {name(event.other)}" if event.other and event.decision in ("return_fire", "vehicle_surprise") else ""
-        return f"{name(event.model)} {what.get(event.decision, event.decision)}{tail}", "phase"
+        other = name(event.other) if event.other else "?"
+        if event.decision in DECISION_WORDS:
+            return phrase(DECISION_WORDS[event.decision], name=name(event.model), other=other), "phase"
+        return f"{name(event.model)} {event.decision}", "phase"
     if isinstance(event, c.Deployed):
         return phrase("{name} deploys at {x}, {y} cm", name=name(event.model), x=f"{event.at[0]:.0f}",
                       y=f"{event.at[1]:.0f}"), "move"
@@ -193,7 +244,8 @@ def describe(event: Any, state: State | None, names: dict[str, str] | None = Non
         return ngettext("The noise brings {n} zombie", "The noise brings {n} zombies", event.spawned).format(
             n=event.spawned), "zombie"
     if isinstance(event, c.ReactionResolved):
-        return f"{name(event.model)} reacts: {event.result.replace('_', ' ')}", "plain"
+        return phrase(N_("{name} reacts: {result}"), name=name(event.model),
+                      result=_(REACTION_WORDS[event.result]) if event.result in REACTION_WORDS else event.result), "plain"
     if isinstance(event, c.MeleeFought):
         if not event.winner:
             return phrase("{name} and {other} fight: a tie", name=name(event.model), other=name(event.opponent)), "plain"
@@ -208,27 +260,28 @@ def describe(event: Any, state: State | None, names: dict[str, str] | None = Non
         return f"{name(event.model)} {event.reason}", "danger"
     if isinstance(event, c.Fled):
         if event.dropped:
-            return phrase("{name} flees, dropping {item}", name=name(event.model), item=event.dropped), "danger"
+            return phrase("{name} flees, dropping {item}", name=name(event.model),
+                          item=item_name(state.catalog if state is not None else None, event.dropped)), "danger"
         return phrase("{name} flees", name=name(event.model)), "danger"
     if isinstance(event, c.BandWithdrew):
         return phrase("{band} withdraws from the table", band=(bands or {}).get(event.seat, event.seat)), "danger"
     if isinstance(event, c.BuildingEntered):
-        found = {"zombies": f"{event.zombies} zombie(s) inside!", "empty": "empty",
-                 "frightened_survivor": "a frightened survivor"}.get(event.found, event.found)
-        return f"{name(event.model)} enters a building: {found}", "zombie" if event.zombies else "plain"
+        if event.found == "zombies":
+            found = ngettext("{n} zombie inside!", "{n} zombies inside!", event.zombies).format(n=event.zombies)
+        else:
+            found = _(BUILDING_FOUND.get(event.found, event.found))
+        return phrase(N_("{name} enters a building: {found}"), name=name(event.model), found=found), \
+            "zombie" if event.zombies else "plain"
+    catalog = state.catalog if state is not None else None
     if isinstance(event, c.ItemFound):
-        room = ": no room, it lies at their feet" if event.dropped else ""
-        return f"{name(event.model)} finds {event.item.replace('_', ' ')}{room}", "card"
+        return phrase(N_("{name} finds {item}: no room, it lies at their feet") if event.dropped else
+                      N_("{name} finds {item}"), name=name(event.model), item=item_name(catalog, event.item)), "card"
     if isinstance(event, c.FoundKept):
-        catalog = state.catalog if state is not None else None
-        item = catalog.item_name if catalog is not None else (lambda i: i.replace("_", " "))
-        return f"{name(event.model)} keeps the {item(event.item)} and leaves the {item(event.dropped)} on the ground", \
-            "card"
+        return phrase(N_("{name} keeps the {item} and leaves the {dropped} on the ground"), name=name(event.model),
+                      item=item_name(catalog, event.item), dropped=item_name(catalog, event.dropped)), "card"
     if isinstance(event, c.ItemsDropped):
-        catalog = state.catalog if state is not None else None
-        things = [catalog.item_name(i) if catalog is not None and i in catalog.item_ids() else i.replace("_", " ")
-                  for i in event.items]
-        return f"{name(event.model)} leaves on the ground: {', '.join(things)}", "card"
+        return phrase(N_("{name} leaves on the ground: {items}"), name=name(event.model),
+                      items=", ".join(item_name(catalog, i) for i in event.items)), "card"
     if isinstance(event, c.SurvivorJoined):
         return phrase("{name} joins {band}", name=name(event.model), band=(bands or {}).get(event.seat, event.seat)), "good"
     if isinstance(event, c.ItemUsed):

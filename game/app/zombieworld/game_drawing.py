@@ -16,16 +16,22 @@ from game.app.widgets.card_view import local_name
 from game.app.widgets.chrome import CHROME_FILL, ChromeCache, bar_signature
 from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_EDGE, PANEL_FILL, TEXT, fit_text
 from game.app.words_es import contracted
+from game.app.zombieworld.content_words import item_name, rank_name
 from game.app.zombieworld.controller import MovePreview, ShotPreview
+from game.app.zombieworld.event_text import model_name, modifiers_text
 from game.app.zombieworld.game_table import vehicle_outline
 from game.app.zombieworld.game_words import hint, level_tag
 from game.app.zombieworld.vehicle_text import level_place, where_text
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, language, ngettext, said
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.containers import CONTAINER_PROP
 from game.rules.zombieworld.geometry import BASE_RADIUS_CM
 from game.rules.zombieworld.state import ZOMBIES, Vehicle
+
+RANGE_BANDS = {"point blank": N_("point blank"), "in range": N_("in range"), "out of range": N_("out of range")}
+COVER_WORDS = {"open": N_("open ground"), "difficult": N_("difficult ground"), "building": N_("in a building")}
+MODEL_KINDS = {"survivor": N_("Survivor"), "dog": N_("Dog"), "zombie": N_("Zombie")}
 
 if TYPE_CHECKING:
     from game.app.zombieworld.game_scene import ZombieworldGameScene
@@ -229,10 +235,7 @@ class GamePainter:
             box.center = (round(centre[0]), round(centre[1]))
             pygame.draw.rect(layer, (46, 40, 28, 235), box, border_radius=3)
             pygame.draw.rect(layer, (*ITEM_TINT, 255), box, 2, border_radius=3)
-            try:
-                name = catalog.item_name(item) if catalog is not None else item
-            except KeyError:
-                name = item.replace("_", " ")
+            name = item_name(catalog, item)
             initial = font(max(9, round(side * 0.7))).render(name[:1].upper(), True, ITEM_TINT)
             layer.blit(initial, initial.get_rect(center=box.center))
             if zoom >= 9:
@@ -389,23 +392,29 @@ class GamePainter:
         pictures = [(layer, (0, 0))]
         shooter = scene.controller.model(aim.shooter)
         target = scene.controller.model(aim.target)
-        title = f"{shooter.name if shooter else '?'} shoots at {target.name if target else '?'} · {aim.weapon}"
+        state = scene.state
+        title = _("{shooter} shoots at {target} · {weapon}").format(
+            shooter=model_name(state, aim.shooter) if shooter else "?", target=model_name(state, aim.target) if target else "?",
+            weapon=aim.weapon)
         pictures.append((fit_text(title, 22, width - 28), (14, 10)))
         rows = [
-            ("Range", f"{aim.distance_cm:.1f} cm of {aim.range_cm:g} cm — {aim.band}"),
-            ("Line of sight", "clear" if aim.sees else "blocked"),
-            ("Cover", aim.cover),
-            ("Shots", f"{aim.shots} ({aim.dice} dice)" if aim.legal else str(aim.shots)),
+            (N_("Range"), _("{distance} cm of {range} cm — {band}").format(
+                distance=f"{aim.distance_cm:.1f}", range=f"{aim.range_cm:g}", band=_(RANGE_BANDS.get(aim.band, aim.band)))),
+            (N_("Line of sight"), _("clear") if aim.sees else _("blocked")),
+            (N_("Cover"), _(COVER_WORDS.get(aim.cover, aim.cover))),
+            (N_("Shots"), ngettext("{shots} ({dice} die)", "{shots} ({dice} dice)", aim.dice).format(shots=aim.shots, dice=aim.dice)
+             if aim.legal else str(aim.shots)),
         ]
         if aim.legal and aim.needs:
-            rows.append(("Needs", f"{aim.needs}+ on die {aim.bonus:+d}  ({', '.join(f'{k} {v:+d}' for k, v in aim.modifiers)})"))
-            rows.append(("Chance", f"{aim.chance_per_die:.0%} a die · {aim.chance_any:.0%} at least one wound · "
-                                   f"{aim.expected_wounds:.1f} expected"))
+            rows.append((N_("Needs"), _("{needs}+ on the die {bonus}  ({modifiers})").format(
+                needs=aim.needs, bonus=f"{aim.bonus:+d}", modifiers=modifiers_text(aim.modifiers, state.catalog))))
+            rows.append((N_("Chance"), _("{per_die} a die · {any} at least one wound · {expected} expected").format(
+                per_die=f"{aim.chance_per_die:.0%}", any=f"{aim.chance_any:.0%}", expected=f"{aim.expected_wounds:.1f}")))
         elif aim.reason:
-            rows.append(("Why not", aim.reason))
+            rows.append((N_("Why not"), said(aim.reason)))
         y = 46
         for label, value in rows:
-            pictures.append((font(15).render(label, True, MUTED), (14, y + 2)))
+            pictures.append((font(15).render(_(label), True, MUTED), (14, y + 2)))
             pictures.append((fit_text(value, 17, width - 140), (124, y)))
             y += 28
         self._aim_pictures = (aim, size, pictures)
@@ -438,7 +447,7 @@ class GamePainter:
         last = scene.tools.buttons[-1].rect.right if scene.tools.buttons else 0
         if w - last > 200:
             scenario = local_name(state.catalog.scenario(state.scenario)) if state.catalog else state.scenario
-            surface.blit(fit_text(f"{scene.board.title or 'Zombieworld'} — {scenario}", 20, w - last - 30),
+            surface.blit(fit_text(f"{scene.board.title_in(language()) or 'Zombieworld'} — {scenario}", 20, w - last - 30),
                          (last + 16, 8))
             surface.blit(fit_text(scene.header_text(), 15, w - last - 30), (last + 16, 38))
         # the bands' panel stands on the left, or on the right for a left hand (settings)
@@ -508,28 +517,29 @@ class GamePainter:
         lines = []
         if catalog is not None and model.kind == "survivor":
             profile, wounds, move_cm = engine.profile(scene.state, model.id)
-            lines.append(f"{catalog.rank(model.profile).name}")
-            lines.append(f"Move {move_cm:g} cm · Skill {profile.skill} · Combat {profile.combat_dice}")
-            lines.append(f"Wounds {model.wounds}/{wounds}")
+            lines.append(rank_name(catalog, model.profile))
+            lines.append(_("Move {cm} cm · Skill {skill} · Combat {dice}").format(
+                cm=f"{move_cm:g}", skill=profile.skill, dice=profile.combat_dice))
+            lines.append(_("Wounds {n}/{most}").format(n=model.wounds, most=wounds))
             where = where_text(scene.state, model)
             if where:
                 lines.append(where)
-            name = catalog.item_name
+            carried = (lambda items: ", ".join(item_name(catalog, i) for i in items))  # noqa: E731
             if model.hand:
-                lines.append("Hand: " + ", ".join(name(i) for i in model.hand))
+                lines.append(_("Hand: {items}").format(items=carried(model.hand)))
             if model.backpack:
-                lines.append("Backpack: " + ", ".join(name(i) for i in model.backpack))
+                lines.append(_("Backpack: {items}").format(items=carried(model.backpack)))
             if model.objects:
-                lines.append("Objects: " + ", ".join(name(i) for i in model.objects))
+                lines.append(_("Objects: {items}").format(items=carried(model.objects)))
             for quality in (catalog.virtue(model.virtue) if model.virtue else None,
                             catalog.defect(model.defect) if model.defect else None):
                 if quality is not None:
-                    lines.append(f"{quality.name}")
+                    lines.append(local_name(quality))
             if model.unloaded:
-                lines.append("Unloaded: " + ", ".join(name(i) for i in model.unloaded))
+                lines.append(_("Unloaded: {items}").format(items=carried(model.unloaded)))
         else:
-            lines.append(model.kind.capitalize())
-            lines.append(f"Wounds {model.wounds}")
+            lines.append(_(MODEL_KINDS.get(model.kind, model.kind)))
+            lines.append(_("Wounds {n}").format(n=model.wounds))
             where = where_text(scene.state, model)
             if where:
                 lines.append(where)

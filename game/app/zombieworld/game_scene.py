@@ -54,7 +54,7 @@ from game.app.zombieworld.game_table import Drag, ZwTable, model_pieces, without
 from game.app.zombieworld.game_words import level_tag, option_label, turn_text
 from game.app.zombieworld.saves import ZwSaveError, autosave_path, load_game, save_game
 from game.board.mission import load_board
-from game.i18n import N_, _, phrase
+from game.i18n import N_, _, language, phrase, said
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.state import Model
@@ -124,7 +124,7 @@ class ZombieworldGameScene(AiSeats, Scene):
         self.sync_pieces()
         self.table.fit()
         scenario = self.state.catalog.scenario(self.state.scenario) if self.state.catalog else None
-        self.log([(f"{self.board.title or self.controller.table_path.stem}: "
+        self.log([(f"{self.board.title_in(language()) or self.controller.table_path.stem}: "
                    f"{local_name(scenario) if scenario else self.state.scenario}", "phase")])
         if self.state.alliances:  # the engine keeps no events of the set-up (nor its alliance roll)
             rolled = _(" — rolled before play") if controller.session.setup_spec.alliance == "roll" else ""
@@ -310,7 +310,7 @@ class ZombieworldGameScene(AiSeats, Scene):
             fields = dict(reason.fields)
             if "seat" in fields:
                 fields["band"] = self.controller.band_name(str(fields["seat"])) if fields["seat"] else ""
-            reasons.setdefault(reason.kind, []).append(phrase(reason.template, **fields))
+            reasons.setdefault(reason.kind, []).append(phrase(reason.template, **{key: said(value) for key, value in fields.items()}))
         return reasons
 
     def open_kind(self, key: str) -> None:
@@ -692,7 +692,7 @@ class ZombieworldGameScene(AiSeats, Scene):
         """Each item either survivor carries, as a labelled one-item exchange."""
         me, mate = self.state.model(model_id), self.state.model(other_id)
         catalog = self.state.catalog
-        item = catalog.item_name if catalog is not None else (lambda i: i.replace("_", " "))
+        item = (lambda i: local_name(catalog.item(i))) if catalog is not None else (lambda i: i.replace("_", " "))
         choices = []
         for thing in (*me.hand, *me.backpack, *me.objects, *me.elements):
             choices.append((_("Give {item} to {name}").format(item=item(thing), name=mate.name), c.Exchange(model_id, other_id, give=(thing,))))

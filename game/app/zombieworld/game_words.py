@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.app.widgets.card_view import local_name
+from game.app.zombieworld.content_words import item_name
 from game.i18n import N_, _, ngettext
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
@@ -35,7 +36,7 @@ def option_label(scene: ZombieworldGameScene, option: Any) -> tuple[str, str] | 
     state = scene.state
     name = lambda model_id: state.model(model_id).name  # noqa: E731
     catalog = state.catalog
-    item = (lambda i: catalog.item_name(i)) if catalog is not None else (lambda i: i)
+    item = lambda i: item_name(catalog, i)  # noqa: E731
     if isinstance(option, c.Activate):
         return _("Activate {name}").format(name=name(option.model)), "move"
     if isinstance(option, c.ShootTemplate):
@@ -196,10 +197,12 @@ def rider_targets(scene: ZombieworldGameScene) -> list[str]:
 
 def deploy_hint(template: c.DeployTemplate) -> str:
     """What a deploying player does, with the rules' cm."""
-    where = f"within {template.depth_cm:g} cm of the table's centre" if template.centre else \
-        f"in one quadrant, within {template.depth_cm:g} cm of its table edge (the shaded strips)"
-    apart = f", {template.apart_cm:g} cm from rival survivors (outside the red rings)" if template.apart_cm else ""
-    return f"Drag each figure {where}{apart}; then Done deploying"
+    depth = f"{template.depth_cm:g}"
+    where = _("within {cm} cm of the table's centre").format(cm=depth) if template.centre else \
+        _("in one quadrant, within {cm} cm of its table edge (the shaded strips)").format(cm=depth)
+    apart = _(", {cm} cm from rival survivors (outside the red rings)").format(cm=f"{template.apart_cm:g}") \
+        if template.apart_cm else ""
+    return _("Drag each figure {where}{apart}; then Done deploying").format(where=where, apart=apart)
 
 
 def find_hint(scene: ZombieworldGameScene, legal: list[Any]) -> str:
@@ -209,10 +212,11 @@ def find_hint(scene: ZombieworldGameScene, legal: list[Any]) -> str:
     parts = []
     hand_over = next((o for o in legal if isinstance(o, c.HandOver)), None)
     if hand_over is not None:
-        parts.append(f"{state.model(hand_over.to).name} may be given a backpack weapon or an object, free, now")
+        parts.append(_("{name} may be given a backpack weapon or an object, free, now").format(
+            name=state.model(hand_over.to).name))
     if any(isinstance(o, c.KeepFound) for o in legal) and state.active is not None and catalog is not None:
-        parts.append(f"no room for the {catalog.item_name(state.active.found_item)}: keep it instead of something "
-                     "(its button), or leave it on the ground")
+        parts.append(_("no room for the {item}: keep it instead of something (its button), or leave it on the "
+                       "ground").format(item=item_name(catalog, state.active.found_item)))
     return "; ".join(parts)
 
 

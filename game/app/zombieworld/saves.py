@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from game.atomic import atomic_write_text
-from game.i18n import _
+from game.i18n import _, language
 from game.platform import envelope, registry
 from game.platform.envelope import SaveFileError
 from game.rules.core.session import Session
@@ -205,5 +205,6 @@ def table_choices() -> list[tuple[Path, str]]:
     A file of theirs that cannot be used is left out here; the free table page lists it with why."""
     from game.platform.map_sources import list_sources
 
-    return [(source.path, source.title if source.shipped else _("{title} (yours)").format(title=source.title))
-            for source in list_sources("zombieworld", kind="map", layout="free", include_unusable=False)]
+    shown = [(source, source.title_in(language())) for source in
+             list_sources("zombieworld", kind="map", layout="free", include_unusable=False)]
+    return [(source.path, title if source.shipped else _("{title} (yours)").format(title=title)) for source, title in shown]

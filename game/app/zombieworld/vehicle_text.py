@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from game.app.words_es import contracted
+from game.app.zombieworld.content_words import item_name
+from game.app.zombieworld.content_words import vehicle_name as vehicle_kind_name
 from game.i18n import N_, _, phrase
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.state import Model, State
@@ -18,7 +20,8 @@ RUN_OVER = {"out_of_control": N_("{vehicle} runs over {name} and loses control")
 STATUS_TEXT = {"out_of_control": N_("{vehicle} is out of control"), "control_regained": N_("{vehicle} is back under control"),
                "overturned": N_("{vehicle} overturns"), "broken": N_("{vehicle} breaks down for good"),
                "stalled": N_("{vehicle} stalls"), "held": N_("{vehicle} is held in place this round"),
-               "lost": N_("{vehicle} is lost")}
+               "lost": N_("{vehicle} is lost"), "opened": N_("{vehicle} is opened: it may be searched"),
+               "searched": N_("{vehicle} is searched")}
 
 HOW_WORDS = {"own": N_("its band's own"), "shop": N_("found in a shop"), "own vehicle": N_("its band's own vehicle"),
              "petrol can": N_("with a petrol can"), "roll": N_("by a roll"), "out of control": N_("out of control"),
@@ -37,8 +40,7 @@ def vehicle_name(state: State | None, vehicle_id: str, names: dict[str, str] | N
     if state is not None:
         for vehicle in state.vehicles:
             if vehicle.id == vehicle_id:
-                spec = catalog.vehicle(vehicle.vehicle) if catalog is not None else None
-                return phrase("the {vehicle}", vehicle=spec.name if spec is not None else vehicle.vehicle.replace("_", " "))
+                return phrase("the {vehicle}", vehicle=vehicle_kind_name(catalog, vehicle.vehicle))
     return phrase("the vehicle {vehicle}", vehicle=vehicle_id)
 
 
@@ -115,7 +117,7 @@ def vehicle_line(event: Any, state: State | None, name: Any, names: dict[str, st
                    cost=f"{event.cost_cm:.1f}"), "plain"
     if isinstance(event, c.GearChanged):
         catalog = state.catalog if state is not None else None
-        thing = catalog.item_name(event.item) if catalog is not None else event.item.replace("_", " ")
+        thing = item_name(catalog, event.item)
         if event.mounted:
             return say(N_("{name} gets on {thing}"), name=name(event.model), thing=thing), "plain"
         if event.left:
@@ -128,7 +130,7 @@ def vehicle_line(event: Any, state: State | None, name: Any, names: dict[str, st
 
 def exchange_line(event: Any, state: State | None, name: Any) -> str:
     catalog = state.catalog if state is not None else None
-    item = catalog.item_name if catalog is not None else (lambda i: i.replace("_", " "))
+    item = lambda i: item_name(catalog, i)  # noqa: E731
     other = name(event.other)
     parts = []
     if event.given:

@@ -3,6 +3,7 @@ Abilities take effect at once: only Action cards can be cancelled."""
 
 from __future__ import annotations
 
+from game.i18n import N_
 from game.rules.city_of_horror import events as ev
 from game.rules.city_of_horror.board import Events, give_first_player, kill_zombies, move_zombies
 from game.rules.city_of_horror.cards import (
@@ -17,7 +18,9 @@ from game.rules.city_of_horror.cards import (
 )
 from game.rules.city_of_horror.catalog import LOCATIONS
 from game.rules.city_of_horror.commands import UseAbility
-from game.rules.city_of_horror.state import Character, State, catalog, evolve, with_character
+from game.rules.city_of_horror.spoken import character as named_character
+from game.rules.city_of_horror.spoken import track
+from game.rules.city_of_horror.state import Character, State, evolve, with_character
 from game.rules.city_of_horror.timing import (
     BEFORE_RESOLUTION,
     in_response,
@@ -28,6 +31,7 @@ from game.rules.city_of_horror.timing import (
     window_kind,
 )
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said
 
 KILLERS = ("housewife", "vigilante")
 ZOMBIE_MOVERS = ("geek", "rocker")
@@ -84,70 +88,75 @@ def usable(state: State, character: Character) -> bool:
 
 def check_ability(state: State, seat: str, command: UseAbility) -> Character:
     if not state.has_character(command.character):
-        raise IllegalCommand(f"there is no character {command.character!r}")
+        raise IllegalCommand(Said(N_("there is no such character")))
     character = state.character(command.character)
-    name = catalog().character(character.id).name
+    name = named_character(character.id)
     if character.owner != seat:
-        raise IllegalCommand(f"{name} is not yours")
+        raise IllegalCommand(Said(N_("{name} is not yours"), name=name))
     if not character.location:
-        raise IllegalCommand(f"{name} is dead")
+        raise IllegalCommand(Said(N_("{name} is dead"), name=name))
     if not can_flip(character):
-        raise IllegalCommand(f"{name} is Exhausted: only a Fit character uses its ability")
+        raise IllegalCommand(Said(N_("{name} is Exhausted: only a Fit character uses its ability"), name=name))
     if not timing_ok(state, character):
         raise IllegalCommand(_timing_reason(state, character, name))
     ability = character.id
     if ability in ZOMBIE_MOVERS and (command.to not in LOCATIONS or command.to == character.location):
-        raise IllegalCommand(f"{name} sends the zombie to another location")
+        raise IllegalCommand(Said(N_("{name} sends the zombie to another location"), name=name))
     if ability in TRADERS:
         if command.card not in state.hand(seat):
-            raise IllegalCommand(f"{name} first discards a card from your hand")
+            raise IllegalCommand(Said(N_("{name} first discards a card from your hand"), name=name))
         if command.take not in state.discard:
-            raise IllegalCommand(f"there is no {command.take or 'such card'} in the discard pile")
+            raise IllegalCommand(Said(N_("that card is not in the discard pile")))
     if ability == "teen":
         check_new_movement_card(state, seat, command.target)
     if ability == "special_agent" and command.target not in state.track:
-        raise IllegalCommand(f"the Straggler marker goes on a colour of the track ({', '.join(state.track)})")
+        raise IllegalCommand(Said(N_("the Straggler marker goes on a colour of the track ({colours})"),
+                                  colours=track(state.track)))
     if ability == "thief":
         victim = command.target
         if victim not in state.seats or victim == seat or not state.in_game(victim) or not state.hand(victim):
-            raise IllegalCommand("the Thief takes a card from another player who holds one")
+            raise IllegalCommand(Said(N_("the Thief takes a card from another player who holds one")))
     if ability == "priest":
         last = state.moves[-1]
         moved = state.character(last.character)
         if moved.location != last.target:
-            raise IllegalCommand("the last move can no longer be undone")
+            raise IllegalCommand(Said(N_("the last move can no longer be undone")))
     return character
 
 
-def _timing_reason(state: State, character: Character, name: str) -> str:
+_TIMING_REASONS = {
+    "blonde": N_("her zombie has already come this round (or is stopped)"),
+    "priest": N_("the Priest undoes a move of this round's movement, while it lasts"),
+    "teen": N_("the Teen changes your Movement card on your own move, before you move"),
+    "granny": N_("the Granny's ability is for a move still to come this round"),
+    "grandpa": N_("the Grandpa may already vote this round"),
+    "pregnant_woman": N_("she has already given birth"),
+    "rasta": N_("no Invasion card is left to look at"),
+    "thief": N_("nobody else holds a card"),
+}
+
+
+def _timing_reason(state: State, character: Character, name: object) -> Said:
     ability = character.id
     if ability == "punk":
-        return "the Punk cancels a card just played, and none is waiting"
+        return Said(N_("the Punk cancels a card just played, and none is waiting"))
     if in_response(state):
-        return "a card is waiting for answers: only a cancel may answer it now"
+        return Said(N_("a card is waiting for answers: only a cancel may answer it now"))
     if ability == "mamma":
-        return "the Mamma uses her ability as she moves"
+        return Said(N_("the Mamma uses her ability as she moves"))
     if ability == "student":
-        return "you already hold the First Player marker"
+        return Said(N_("you already hold the First Player marker"))
     if state.stage.kind != "window":
-        return "abilities are used in an open window, not now"
-    reasons = {
-        "blonde": "her zombie has already come this round (or is stopped)",
-        "priest": "the Priest undoes a move of this round's movement, while it lasts",
-        "teen": "the Teen changes your Movement card on your own move, before you move",
-        "granny": "the Granny's ability is for a move still to come this round",
-        "grandpa": "the Grandpa may already vote this round",
-        "pregnant_woman": "she has already given birth",
-        "rasta": "no Invasion card is left to look at",
-        "thief": "nobody else holds a card",
-    }
+        return Said(N_("abilities are used in an open window, not now"))
     if ability in HIDERS:
-        return f"{name} is already hidden"
+        return Said(N_("{name} is already hidden"), name=name)
     if ability in KILLERS or ability in ZOMBIE_MOVERS:
-        return f"there is no zombie at {name}'s location"
+        return Said(N_("there is no zombie where {name} is"), name=name)
     if ability in TRADERS:
-        return f"{name} needs a card in your hand and one in the discard pile"
-    return reasons.get(ability, f"{name} cannot act now")
+        return Said(N_("{name} needs a card in your hand and one in the discard pile"), name=name)
+    if ability in _TIMING_REASONS:
+        return Said(_TIMING_REASONS[ability])
+    return Said(N_("{name} cannot act now"), name=name)
 
 
 def use(state: State, seat: str, command: UseAbility, out: Events) -> State:

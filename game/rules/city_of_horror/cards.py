@@ -4,6 +4,7 @@ when it takes effect or is cancelled (digest [CANCEL])."""
 
 from __future__ import annotations
 
+from game.i18n import N_
 from game.rules.city_of_horror import events as ev
 from game.rules.city_of_horror.board import (
     ARMORY,
@@ -15,6 +16,9 @@ from game.rules.city_of_horror.board import (
 )
 from game.rules.city_of_horror.catalog import LOCATIONS, WATER_TOWER
 from game.rules.city_of_horror.commands import PlayCard
+from game.rules.city_of_horror.spoken import card as named_card
+from game.rules.city_of_horror.spoken import character as named_character
+from game.rules.city_of_horror.spoken import either, place, track
 from game.rules.city_of_horror.state import (
     Pending,
     State,
@@ -26,6 +30,7 @@ from game.rules.city_of_horror.state import (
 )
 from game.rules.city_of_horror.timing import in_response, in_window, mover_turn
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said
 from game.rules.core.rng import choose_index
 
 KILLS = {"gun": 1, "molotov_cocktail": 1, "shotgun": 2, "makeshift_bomb": 2}
@@ -60,95 +65,93 @@ def check_card(state: State, seat: str, command: PlayCard) -> None:
     """Refuse a card that is not in the hand, out of its moment or missing what it needs."""
     card = command.card
     if card not in catalog().cards:
-        raise IllegalCommand(f"there is no Action card {card!r}")
+        raise IllegalCommand(Said(N_("there is no such Action card")))
     if not state.in_game(seat):
-        raise IllegalCommand("a player with no character left plays no card")
+        raise IllegalCommand(Said(N_("a player with no character left plays no card")))
     if card not in state.hand(seat):
-        raise IllegalCommand(f"{seat} holds no {catalog().card(card).name}")
+        raise IllegalCommand(Said(N_("{seat} holds no {card}"), seat=seat, card=named_card(card)))
     if not catalog().card(card).playable:
-        raise IllegalCommand(f"{catalog().card(card).name} is not played: keep it for its points")
+        raise IllegalCommand(Said(N_("{card} is not played: keep it for its points"), card=named_card(card)))
     if not card_timing_ok(state, seat, card):
         raise IllegalCommand(_timing_reason(state, card))
     _check_target(state, seat, command)
 
 
-def _timing_reason(state: State, card: str) -> str:
-    name = catalog().card(card).name
+def _timing_reason(state: State, card: str) -> Said:
+    name = named_card(card)
     if card == "pepper_spray":
-        return f"{name} answers a card just played, and none is waiting"
+        return Said(N_("{card} answers a card just played, and none is waiting"), card=name)
     if in_response(state):
-        return "a card is waiting for answers: only a cancel may be played now"
+        return Said(N_("a card is waiting for answers: only a cancel may be played now"))
     if card in MOVEMENT_CARDS:
-        return f"{name} is played on your own move, before you move"
+        return Said(N_("{card} is played on your own move, before you move"), card=name)
     if card == "night_vision_goggles" and state.next_invasion_round() == 0:
-        return "no Invasion card is left to look at"
+        return Said(N_("no Invasion card is left to look at"))
     if state.stage.kind != "window":
-        return "cards are played in an open window, not now"
-    return f"{name} cannot be played now"
+        return Said(N_("cards are played in an open window, not now"))
+    return Said(N_("{card} cannot be played now"), card=name)
 
 
 def _check_target(state: State, seat: str, command: PlayCard) -> None:
     card = command.card
     if card in LOCATION_CARDS and command.location not in LOCATIONS:
-        raise IllegalCommand(f"{catalog().card(card).name} needs a location")
+        raise IllegalCommand(Said(N_("{card} needs a location"), card=named_card(card)))
     if card == "rescue_flare" and (command.to not in LOCATIONS or command.to == command.location):
-        raise IllegalCommand("the Rescue Flare needs another location for the zombie to go to")
+        raise IllegalCommand(Said(N_("the Rescue Flare needs another location for the zombie to go to")))
     if is_explosive(card) and command.blast not in blast_choices(state):
-        choices = " or ".join(b for b in blast_choices(state) if b) or "nowhere"
-        raise IllegalCommand(f"the Explosion marker goes on the {choices.replace('_', ' ')}")
+        places = [place(b) for b in blast_choices(state) if b]
+        raise IllegalCommand(Said(N_("the Explosion marker goes on {places}"), places=either(places)) if places
+                             else Said(N_("the Explosion marker has nowhere left to go")))
     if card == "energy_drink":
         _check_energy_drink(state, seat, command.target)
     elif card == "hideout":
         character = _own_character(state, seat, command.target)
         if character.hidden:
-            raise IllegalCommand(f"{_name(character.id)} is already hidden")
+            raise IllegalCommand(Said(N_("{name} is already hidden"), name=named_character(character.id)))
     elif card == "flashlight":
         if command.target not in state.track:
-            raise IllegalCommand(f"the Straggler marker goes on a colour of the track ({', '.join(state.track)})")
+            raise IllegalCommand(Said(N_("the Straggler marker goes on a colour of the track ({colours})"),
+                                      colours=track(state.track)))
     elif card == "pickpocket":
         _check_victim(state, seat, command.target)
     elif card == "running_shoes":
         check_new_movement_card(state, seat, command.target)
 
 
-def _name(character: str) -> str:
-    return catalog().character(character).name
-
-
 def _own_character(state: State, seat: str, character_id: str):
     if not state.has_character(character_id):
-        raise IllegalCommand(f"there is no character {character_id!r}")
+        raise IllegalCommand(Said(N_("there is no such character")))
     character = state.character(character_id)
     if character.owner != seat or not character.location:
-        raise IllegalCommand(f"{_name(character_id)} is not one of your living characters")
+        raise IllegalCommand(Said(N_("{name} is not one of your living characters"), name=named_character(character_id)))
     return character
 
 
 def _check_energy_drink(state: State, seat: str, character_id: str) -> None:
     if not state.has_character(character_id) or not state.character(character_id).location:
-        raise IllegalCommand("the Energy Drink needs a living character")
+        raise IllegalCommand(Said(N_("the Energy Drink needs a living character")))
     character = state.character(character_id)
     if character.owner != seat and not state.options.energy_drink_any:
-        raise IllegalCommand("the Energy Drink wakes one of your own characters")
+        raise IllegalCommand(Said(N_("the Energy Drink wakes one of your own characters")))
     if character.fit:
-        raise IllegalCommand(f"{_name(character_id)} is already Fit")
+        raise IllegalCommand(Said(N_("{name} is already Fit"), name=named_character(character_id)))
     if character.id == "pregnant_woman" and character.born:
-        raise IllegalCommand("after the birth the Pregnant Woman never turns Fit again")
+        raise IllegalCommand(Said(N_("after the birth the Pregnant Woman never turns Fit again")))
 
 
 def _check_victim(state: State, seat: str, victim: str) -> None:
     if victim not in state.seats or victim == seat:
-        raise IllegalCommand("take a card from another player")
+        raise IllegalCommand(Said(N_("take a card from another player")))
     if not state.in_game(victim):
-        raise IllegalCommand(f"{victim} is out of the game")
+        raise IllegalCommand(Said(N_("{seat} is out of the game"), seat=victim))
     if not state.hand(victim):
-        raise IllegalCommand(f"{victim} holds no card")
+        raise IllegalCommand(Said(N_("{seat} holds no card"), seat=victim))
 
 
 def check_new_movement_card(state: State, seat: str, location: str) -> None:
     current = state.picks[state.index(seat)] if state.picks else ""
     if location not in LOCATIONS or location == current:
-        raise IllegalCommand("change your Movement card for another of yours")
+        raise IllegalCommand(Said(N_("change your Movement card for another of yours")))
 
 
 # --- playing and resolving ---------------------------------------------------------------------------

@@ -3,14 +3,15 @@ there (hidden ones too, G39) may use its effect once, in turn order from the Fir
 
 from __future__ import annotations
 
+from game.i18n import N_
 from game.rules.city_of_horror import events as ev
 from game.rules.city_of_horror.board import Events
 from game.rules.city_of_horror.cards import draw_card, pay_card, take_from_discard
 from game.rules.city_of_horror.catalog import CROSSROADS
 from game.rules.city_of_horror.commands import UseEffect
+from game.rules.city_of_horror.spoken import place, track
 from game.rules.city_of_horror.state import (
     State,
-    catalog,
     evolve,
     with_antidotes,
     with_character,
@@ -18,6 +19,7 @@ from game.rules.city_of_horror.state import (
 )
 from game.rules.city_of_horror.timing import in_window, window_kind
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said
 
 PAID_WITH_A_CARD = ("church_a", "hospital_a", "bank_a", "armory_a", "crossroads_a", "crossroads_b")
 PAID_BY_EXHAUSTING = ("hospital_b", "armory_b")
@@ -76,40 +78,41 @@ def check_effect(state: State, seat: str, command: UseEffect) -> str:
     """Refuse an effect out of its moment or turn, or unpaid; returns the effect's id."""
     location = command.location
     if not in_window(state) or effect_location(state) != location:
-        raise IllegalCommand("a location's effect is used during its own activation")
+        raise IllegalCommand(Said(N_("a location's effect is used during its own activation")))
     effect = state.effect_of(location)
     if effect not in _ACTIVE:
-        raise IllegalCommand(f"the {catalog().locations[location].name} has no effect to use now")
+        raise IllegalCommand(Said(N_("{place} has no effect to use now"), place=place(location)))
     if not state.present(location, seat):
-        raise IllegalCommand("only a player with a character there uses its effect")
+        raise IllegalCommand(Said(N_("only a player with a character there uses its effect")))
     if (location, seat) in state.used:
-        raise IllegalCommand("you have already used this effect this round")
+        raise IllegalCommand(Said(N_("you have already used this effect this round")))
     assert state.window is not None
     if seat in state.window.effect_done:
-        raise IllegalCommand("you passed on this effect this round")
+        raise IllegalCommand(Said(N_("you passed on this effect this round")))
     turn = effect_turn(state)
     if turn != seat:
-        raise IllegalCommand(f"{turn} uses (or passes on) the effect first: turn order")
+        raise IllegalCommand(Said(N_("{seat} uses (or passes on) the effect first: turn order"), seat=turn))
     if effect in PAID_WITH_A_CARD and command.card not in state.hand(seat):
-        raise IllegalCommand("this effect is paid with an Action card from your hand")
+        raise IllegalCommand(Said(N_("this effect is paid with an Action card from your hand")))
     if effect in ("church_a", "church_b"):
         _check_wake(state, seat, command.target)
     if effect == "church_b" and (not command.take.lstrip("-").isdigit() or int(command.take) not in state.food[state.index(seat)]):
-        raise IllegalCommand("the Church (side B) is paid with one of your Food tokens")
+        raise IllegalCommand(Said(N_("the Church (side B) is paid with one of your Food tokens")))
     if effect == "hospital_a" and state.supply <= 0:
-        raise IllegalCommand("no Antidote is left in the supply")
+        raise IllegalCommand(Said(N_("no Antidote is left in the supply")))
     if effect in PAID_BY_EXHAUSTING:
         _check_exhaust(state, seat, command.target, location)
     if effect == "hospital_b" and state.supply <= 0:
-        raise IllegalCommand("no Antidote is left in the supply")
+        raise IllegalCommand(Said(N_("no Antidote is left in the supply")))
     if effect == "armory_b" and command.take not in state.discard:
-        raise IllegalCommand("take a card that is in the discard pile")
+        raise IllegalCommand(Said(N_("take a card that is in the discard pile")))
     if effect == "bank_a" and command.target not in state.track:
-        raise IllegalCommand(f"the Straggler marker goes on a colour of the track ({', '.join(state.track)})")
+        raise IllegalCommand(Said(N_("the Straggler marker goes on a colour of the track ({colours})"),
+                                  colours=track(state.track)))
     if effect == "bank_b" and command.steps not in (0, 1):
-        raise IllegalCommand("the Straggler marker moves on by 0 or 1 colour")
+        raise IllegalCommand(Said(N_("the Straggler marker moves on by 0 or 1 colour")))
     if effect == "crossroads_a" and not state.food_pile:
-        raise IllegalCommand("no Food token is left")
+        raise IllegalCommand(Said(N_("no Food token is left")))
     if effect == "crossroads_b":
         _check_food_pick(state, command.take)
     return effect
@@ -117,32 +120,32 @@ def check_effect(state: State, seat: str, command: UseEffect) -> str:
 
 def _check_wake(state: State, seat: str, character_id: str) -> None:
     if not state.has_character(character_id):
-        raise IllegalCommand("name one of your Exhausted characters")
+        raise IllegalCommand(Said(N_("name one of your Exhausted characters")))
     character = state.character(character_id)
     if character.owner != seat or not character.location or character.fit:
-        raise IllegalCommand("name one of your Exhausted characters")
+        raise IllegalCommand(Said(N_("name one of your Exhausted characters")))
     if character.id == "pregnant_woman" and character.born:
-        raise IllegalCommand("after the birth the Pregnant Woman never turns Fit again")
+        raise IllegalCommand(Said(N_("after the birth the Pregnant Woman never turns Fit again")))
 
 
 def _check_exhaust(state: State, seat: str, character_id: str, location: str) -> None:
     if not state.has_character(character_id):
-        raise IllegalCommand("exhaust one of your Fit characters here")
+        raise IllegalCommand(Said(N_("exhaust one of your Fit characters here")))
     character = state.character(character_id)
     if character.owner != seat or character.location != location or not character.fit:
-        raise IllegalCommand("exhaust one of your Fit characters here")
+        raise IllegalCommand(Said(N_("exhaust one of your Fit characters here")))
     if character.id == "pregnant_woman":
-        raise IllegalCommand("the Pregnant Woman is never exhausted to pay an effect")
+        raise IllegalCommand(Said(N_("the Pregnant Woman is never exhausted to pay an effect")))
 
 
 def _check_food_pick(state: State, take: str) -> None:
     if take == "down":
         if not state.food_pile:
-            raise IllegalCommand("no face-down Food token is left")
+            raise IllegalCommand(Said(N_("no face-down Food token is left")))
         return
     value = take.removeprefix("up:")
     if not take.startswith("up:") or not value.isdigit() or int(value) not in state.food_up:
-        raise IllegalCommand("take a face-up Food token (up:VALUE) or a face-down one (down)")
+        raise IllegalCommand(Said(N_("take a face-up Food token (up:VALUE) or a face-down one (down)")))
 
 
 def use(state: State, seat: str, command: UseEffect, out: Events) -> State:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from game.i18n import N_
 from game.rules.city_of_horror import abilities, cards, effects, flow, trades
 from game.rules.city_of_horror import events as ev
 from game.rules.city_of_horror import setup as setup_rules
@@ -34,12 +35,16 @@ from game.rules.city_of_horror.commands import (
     WithdrawTrade,
 )
 from game.rules.city_of_horror.legal import legal_commands, lock_vote
-from game.rules.city_of_horror.state import State, catalog, evolve, with_antidotes, with_hand, with_place
+from game.rules.city_of_horror.spoken import card as named_card
+from game.rules.city_of_horror.spoken import character as named_character
+from game.rules.city_of_horror.spoken import listed, place
+from game.rules.city_of_horror.state import State, evolve, with_antidotes, with_hand, with_place
 from game.rules.city_of_horror.timing import trading_open
 from game.rules.city_of_horror.view import player_view
 from game.rules.city_of_horror.votes import targets
 from game.rules.city_of_horror.windows import in_seat_order, waiting
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said
 
 RULESET_NAME = "city_of_horror"
 RULESET_VERSION = "1"
@@ -82,14 +87,14 @@ def current_seats(state: State) -> frozenset[str]:
 
 def apply(state: State, seat: str, command: Any) -> tuple[State, tuple[Any, ...]]:
     if state.viewer is not None:
-        raise IllegalCommand("this is one player's view of the game: commands go to the game itself")
+        raise IllegalCommand(Said(N_("this is one player's view of the game: commands go to the game itself")))
     if seat not in state.seats:
-        raise IllegalCommand(f"{seat!r} does not play in this game")
+        raise IllegalCommand(Said(N_("{seat} does not play in this game"), seat=seat))
     handler = _HANDLERS.get(type(command))
     if handler is None:
-        raise IllegalCommand(f"unknown command {command!r}")
+        raise IllegalCommand(Said(N_("that is not a command of this game")))
     if state.over:
-        raise IllegalCommand("the game is over")
+        raise IllegalCommand(Said(N_("the game is over")))
     out: Events = []
     state = handler(state, seat, command, out)
     return flow.settle(state, out), tuple(out)
@@ -108,7 +113,7 @@ def outcome(state: State) -> Outcome | None:
 
 def _in_game(state: State, seat: str) -> None:
     if not state.in_game(seat):
-        raise IllegalCommand(f"{seat} has no character left: out of the game")
+        raise IllegalCommand(Said(N_("{seat} has no character left: out of the game"), seat=seat))
 
 
 def _acted(state: State) -> State:
@@ -121,22 +126,22 @@ def _acted(state: State) -> State:
 def _pass(state: State, seat: str, command: Pass, out: Events) -> State:
     window = state.window
     if state.stage.kind != "window" or window is None:
-        raise IllegalCommand("there is nothing to pass on now")
+        raise IllegalCommand(Said(N_("there is nothing to pass on now")))
     _in_game(state, seat)
     if state.stack:
         if seat in state.responded:
-            raise IllegalCommand("you have already let this card through")
+            raise IllegalCommand(Said(N_("you have already let this card through")))
         out.append(ev.Passed(seat))
         return evolve(state, responded=in_seat_order(state, state.responded + (seat,)))
     if window.kind == "mover":
         if seat != window.mover:
-            raise IllegalCommand(f"{window.mover} is moving: act now, or let them move")
+            raise IllegalCommand(Said(N_("{seat} is moving: act now, or let them move"), seat=window.mover))
         if flow.movable(state, seat):
-            raise IllegalCommand("you must move a character that can move")
+            raise IllegalCommand(Said(N_("you must move a character that can move")))
         out.append(ev.NoMove(seat, "chose not to move"))
         return flow.next_mover(state, out)
     if seat in window.passed:
-        raise IllegalCommand("you have already passed in this window")
+        raise IllegalCommand(Said(N_("you have already passed in this window")))
     declined = window.effect_done + (seat,) if effects.has_effect_to_use(state, seat) else window.effect_done
     out.append(ev.Passed(seat))
     return evolve(state, window=evolve(window, passed=in_seat_order(state, window.passed + (seat,)),
@@ -147,16 +152,16 @@ def _place(state: State, seat: str, command: PlaceCharacter, out: Events) -> Sta
     return setup_rules.place_character(state, seat, command.character, command.location, out)
 
 
-def _sealed(kind: tuple[str, ...], what: str) -> Callable[[State, str], None]:
+def _sealed(kind: tuple[str, ...], refusal: str) -> Callable[[State, str], None]:
     def ensure(state: State, seat: str) -> None:
         if state.stage.kind not in kind or state.decision is None:
-            raise IllegalCommand(f"no {what} is being chosen now")
+            raise IllegalCommand(Said(refusal))
     return ensure
 
 
-_DRAFTING = _sealed(("draft",), "draft pick")
-_PICKING = _sealed(("pick", "pick_tower"), "Movement card")
-_VOTING = _sealed(("ballot",), "vote")
+_DRAFTING = _sealed(("draft",), N_("no draft pick is being chosen now"))
+_PICKING = _sealed(("pick", "pick_tower"), N_("no Movement card is being chosen now"))
+_VOTING = _sealed(("ballot",), N_("no vote is being chosen now"))
 
 
 def _draft(state: State, seat: str, command: DraftKeep, out: Events) -> State:
@@ -181,11 +186,11 @@ def _vote(state: State, seat: str, command: Vote, out: Events) -> State:
 def _break_tie(state: State, seat: str, command: BreakTie, out: Events) -> State:
     stage = state.stage
     if stage.kind != "tie":
-        raise IllegalCommand("there is no tie to break")
+        raise IllegalCommand(Said(N_("there is no tie to break")))
     if seat != state.first:
-        raise IllegalCommand(f"the First Player ({state.first}) breaks the tie")
+        raise IllegalCommand(Said(N_("the First Player ({seat}) breaks the tie"), seat=state.first))
     if command.target not in stage.options:
-        raise IllegalCommand(f"pick one of the tied players: {', '.join(stage.options)}")
+        raise IllegalCommand(Said(N_("pick one of the tied players: {seats}"), seats=listed(stage.options)))
     out.append(ev.TieBroken(stage.location, seat, command.target))
     return flow.decide(state, stage.location, stage.vote, command.target, out)
 
@@ -193,12 +198,11 @@ def _break_tie(state: State, seat: str, command: BreakTie, out: Events) -> State
 def _choose_victim(state: State, seat: str, command: ChooseVictim, out: Events) -> State:
     stage = state.stage
     if stage.kind not in ("victim", "helicopter"):
-        raise IllegalCommand("nobody has to choose a victim now")
+        raise IllegalCommand(Said(N_("nobody has to choose a victim now")))
     if seat != stage.seat:
-        raise IllegalCommand(f"{stage.seat} chooses")
+        raise IllegalCommand(Said(N_("{seat} chooses"), seat=stage.seat))
     if command.character not in stage.options:
-        names = ", ".join(catalog().character(c).name for c in stage.options)
-        raise IllegalCommand(f"choose one of {names}")
+        raise IllegalCommand(Said(N_("choose one of {names}"), names=listed([named_character(c) for c in stage.options])))
     if stage.kind == "helicopter":
         return flow.helicopter_victim(state, command.character, out)
     return flow.kill_victim(state, stage.location, stage.vote, command.character, out)
@@ -207,21 +211,21 @@ def _choose_victim(state: State, seat: str, command: ChooseVictim, out: Events) 
 def _give(state: State, seat: str, command: GiveItem, out: Events) -> State:
     stage = state.stage
     if stage.kind != "distribute":
-        raise IllegalCommand("nothing is being handed out now")
+        raise IllegalCommand(Said(N_("nothing is being handed out now")))
     if seat != stage.seat:
-        raise IllegalCommand(f"{stage.seat} hands out the items")
+        raise IllegalCommand(Said(N_("{seat} hands out the items"), seat=stage.seat))
     if command.to not in flow.receivers(state):
-        raise IllegalCommand(f"{command.to} cannot be given an item (one each, to players still in the game)")
+        raise IllegalCommand(Said(N_("{seat} cannot be given an item (one each, to players still in the game)"), seat=command.to))
     place = state.place(stage.location)
     if command.item == "antidote":
         if not place.antidotes:
-            raise IllegalCommand("no Antidote is left here")
+            raise IllegalCommand(Said(N_("no Antidote is left here")))
         state = with_place(state, evolve(place, antidotes=place.antidotes - 1))
         state = with_antidotes(state, command.to, state.antidotes[state.index(command.to)] + 1)
         out.append(ev.ItemGiven(seat, command.to, "antidote", place.id))
     else:
         if command.item not in place.cards:
-            raise IllegalCommand(f"no {command.item} card lies here")
+            raise IllegalCommand(Said(N_("no {card} lies here"), card=named_card(command.item)))
         index = place.cards.index(command.item)
         state = with_place(state, evolve(place, cards=place.cards[:index] + place.cards[index + 1:]))
         state = with_hand(state, command.to, state.hand(command.to) + (command.item,))
@@ -232,37 +236,37 @@ def _give(state: State, seat: str, command: GiveItem, out: Events) -> State:
 
 def _end_distribution(state: State, seat: str, command: EndDistribution, out: Events) -> State:
     if state.stage.kind != "distribute" or seat != state.stage.seat:
-        raise IllegalCommand("you are not handing anything out")
+        raise IllegalCommand(Said(N_("you are not handing anything out")))
     if not state.options.hold_back:
-        raise IllegalCommand("the distributor hands out as many items as possible (one per player)")
+        raise IllegalCommand(Said(N_("the distributor hands out as many items as possible (one per player)")))
     return flow.end_distribution(state, out)
 
 
 def _move(state: State, seat: str, command: Move, out: Events) -> State:
     window = state.window
     if state.stage.kind != "window" or window is None or window.kind != "mover":
-        raise IllegalCommand("characters move in the movement phase, one per player in turn order")
+        raise IllegalCommand(Said(N_("characters move in the movement phase, one per player in turn order")))
     if window.mover != seat:
-        raise IllegalCommand(f"{window.mover} is moving now")
+        raise IllegalCommand(Said(N_("{seat} is moving now"), seat=window.mover))
     if state.stack:
-        raise IllegalCommand("a card is waiting for answers: move once it is settled")
+        raise IllegalCommand(Said(N_("a card is waiting for answers: move once it is settled")))
     if not state.has_character(command.character):
-        raise IllegalCommand(f"there is no character {command.character!r}")
+        raise IllegalCommand(Said(N_("there is no such character")))
     character = state.character(command.character)
-    name = catalog().character(character.id).name
+    name = named_character(character.id)
     target = flow.destination(state, seat)
     if character.owner != seat or not character.location:
-        raise IllegalCommand(f"{name} is not one of your living characters")
+        raise IllegalCommand(Said(N_("{name} is not one of your living characters"), name=name))
     if character.location == target:
-        raise IllegalCommand(f"{name} is already at the {catalog().locations[target].name}: move another")
+        raise IllegalCommand(Said(N_("{name} is already at {place}: move another"), name=name, place=place(target)))
     if not flow.can_move(state, character, target):
-        raise IllegalCommand(f"{name} cannot move" + (" (use her ability first)" if character.id == "granny" else
-                                                       " (the Armory's door is blocked)"))
+        raise IllegalCommand(Said(N_("{name} cannot move (use her ability first)"), name=name) if character.id == "granny"
+                             else Said(N_("{name} cannot move (the Armory's door is blocked)"), name=name))
     if command.mamma:
         if character.id != "mamma" or not abilities.can_flip(character):
-            raise IllegalCommand("only a Fit Mamma squeezes into a full location")
+            raise IllegalCommand(Said(N_("only a Fit Mamma squeezes into a full location")))
         if not state.is_full(target) or state.place(target).closed:
-            raise IllegalCommand("the Mamma squeezes in only where the location is full (and open)")
+            raise IllegalCommand(Said(N_("the Mamma squeezes in only where the location is full (and open)")))
     return flow.move(state, seat, command.character, command.mamma, out)
 
 
@@ -293,11 +297,11 @@ def _lock_ballot(state: State, seat: str, command: LockBallot, out: Events) -> S
     assert state.window is not None
     location = state.window.location
     if state.votes(seat, location) <= 0:
-        raise IllegalCommand("only a player who will vote here may lock a ballot")
+        raise IllegalCommand(Said(N_("only a player who will vote here may lock a ballot")))
     if seat in dict(state.locks):
-        raise IllegalCommand("your ballot is already locked")
+        raise IllegalCommand(Said(N_("your ballot is already locked")))
     if command.target not in targets(state, location, vote):
-        raise IllegalCommand(f"{command.target} cannot be voted for here")
+        raise IllegalCommand(Said(N_("{seat} cannot be voted for here"), seat=command.target))
     out.append(ev.BallotLocked(seat, location, command.target, vote))
     return _acted(evolve(state, locks=state.locks + ((seat, command.target),)))
 
@@ -307,21 +311,21 @@ def _lock_tie(state: State, seat: str, command: LockTieBreak, out: Events) -> St
     assert state.window is not None
     location = state.window.location
     if seat != state.first:
-        raise IllegalCommand("only the First Player breaks ties")
+        raise IllegalCommand(Said(N_("only the First Player breaks ties")))
     if state.tie_lock:
-        raise IllegalCommand("the tie-break is already locked")
+        raise IllegalCommand(Said(N_("the tie-break is already locked")))
     if command.target not in targets(state, location, vote):
-        raise IllegalCommand(f"{command.target} cannot win this vote")
+        raise IllegalCommand(Said(N_("{seat} cannot win this vote"), seat=command.target))
     out.append(ev.TieBreakLocked(seat, location, command.target))
     return _acted(evolve(state, tie_lock=(seat, command.target)))
 
 
 def _lock_moment(state: State) -> str:
     if state.options.promises_may_be_broken:
-        raise IllegalCommand("at this table every promise may be broken: nothing is locked")
+        raise IllegalCommand(Said(N_("at this table every promise may be broken: nothing is locked")))
     vote = lock_vote(state)
     if not vote:
-        raise IllegalCommand("a ballot is locked before a vote, in the window that comes before it")
+        raise IllegalCommand(Said(N_("a ballot is locked before a vote, in the window that comes before it")))
     return vote
 
 

@@ -13,11 +13,13 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from game.i18n import N_
 from game.rules.city_of_horror import events as ev
 from game.rules.city_of_horror.board import Events, add_zombies
 from game.rules.city_of_horror.catalog import CORNERS, CROSSROADS, LOCATIONS, SLOTS, load_catalog
 from game.rules.city_of_horror.effects import refill_food
 from game.rules.city_of_horror.flow import answer, start_round
+from game.rules.city_of_horror.spoken import listed, place
 from game.rules.city_of_horror.state import (
     ANTIDOTES_IN_BOX,
     FOOD_TOKENS,
@@ -32,6 +34,7 @@ from game.rules.city_of_horror.state import (
     with_hand,
 )
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said
 from game.rules.core.rng import choose_index, new_rng, shuffled
 from game.rules.core.sealed import SealedDecision
 
@@ -225,12 +228,13 @@ def next_placement(state: State, out: Events) -> State:
 def place_character(state: State, seat: str, character_id: str, location: str, out: Events) -> State:
     stage = state.stage
     if stage.kind != "place" or stage.seat != seat:
-        raise IllegalCommand(f"{stage.seat or 'nobody'} places characters now" if stage.kind == "place"
-                             else "the characters are already on the table")
+        raise IllegalCommand(Said(N_("{seat} places characters now"), seat=stage.seat) if stage.kind == "place"
+                             else Said(N_("the characters are already on the table")))
     if location not in stage.options:
-        raise IllegalCommand(f"place on a location you drew ({', '.join(stage.options)})")
+        raise IllegalCommand(Said(N_("place on a location you drew ({places})"),
+                                  places=listed([place(option) for option in stage.options])))
     if not state.has_character(character_id) or state.character(character_id) not in unplaced(state, seat):
-        raise IllegalCommand(f"{character_id!r} is not one of your characters still to place")
+        raise IllegalCommand(Said(N_("that is not one of your characters still to place")))
     target = CROSSROADS if state.is_full(location) else location
     out.append(ev.CharacterPlaced(seat, character_id, target, location))
     state = with_character(state, evolve(state.character(character_id), location=target))

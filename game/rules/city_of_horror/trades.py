@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from collections import Counter
 
+from game.i18n import N_
 from game.rules.city_of_horror import events as ev
 from game.rules.city_of_horror.board import Events, return_offer
 from game.rules.city_of_horror.commands import AcceptTrade, DeclineTrade, OfferTrade, WithdrawTrade
 from game.rules.city_of_horror.state import Offer, State, catalog, evolve, with_antidotes, with_hand
 from game.rules.city_of_horror.timing import trading_open
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said, counted
 
 MAX_CARDS = 10  # per side of one offer
 
@@ -36,38 +38,38 @@ def offers_to(state: State, seat: str) -> tuple[Offer, ...]:
     return tuple(offer for offer in state.offers if offer.partner == seat)
 
 
-def _closed_reason(state: State) -> str:
+def _closed_reason(state: State) -> Said:
     if state.stage.kind in ("place", "draft"):
-        return "trades begin with the first round, once the table is set up"
-    return "no trade once the helicopter is here"
+        return Said(N_("trades begin with the first round, once the table is set up"))
+    return Said(N_("no trade once the helicopter is here"))
 
 
 def check_offer(state: State, seat: str, command: OfferTrade) -> None:
     if not trading_open(state):
         raise IllegalCommand(_closed_reason(state))
     if not state.in_game(seat):
-        raise IllegalCommand("a player with no character left trades no more")
+        raise IllegalCommand(Said(N_("a player with no character left trades no more")))
     partner = command.partner
     if partner not in state.seats or partner == seat:
-        raise IllegalCommand("trade with another player")
+        raise IllegalCommand(Said(N_("trade with another player")))
     if not state.in_game(partner):
-        raise IllegalCommand(f"{partner} is out of the game")
+        raise IllegalCommand(Said(N_("{seat} is out of the game"), seat=partner))
     if offer_of(state, seat) is not None:
-        raise IllegalCommand("you already have an offer open: withdraw it first")
+        raise IllegalCommand(Said(N_("you already have an offer open: withdraw it first")))
     if min(command.give_antidotes, command.ask_antidotes, command.ask_any) < 0:
-        raise IllegalCommand("an offer moves whole items")
+        raise IllegalCommand(Said(N_("an offer moves whole items")))
     if not (command.give_cards or command.give_antidotes or command.ask_cards or command.ask_any
             or command.ask_antidotes):
-        raise IllegalCommand("the offer moves nothing")
+        raise IllegalCommand(Said(N_("the offer moves nothing")))
     if len(command.give_cards) > MAX_CARDS or len(command.ask_cards) + command.ask_any > MAX_CARDS:
-        raise IllegalCommand(f"at most {MAX_CARDS} cards each way")
+        raise IllegalCommand(Said(N_("at most {most} cards each way"), most=MAX_CARDS))
     for card in (*command.give_cards, *command.ask_cards):
         if card not in catalog().cards:
-            raise IllegalCommand(f"there is no Action card {card!r}")
+            raise IllegalCommand(Said(N_("there is no such Action card")))
     if not holds(state.hand(seat), command.give_cards):
-        raise IllegalCommand("you do not hold every card you offer")
+        raise IllegalCommand(Said(N_("you do not hold every card you offer")))
     if command.give_antidotes > state.antidotes[state.index(seat)]:
-        raise IllegalCommand("you do not have that many Antidotes")
+        raise IllegalCommand(Said(N_("you do not have that many Antidotes")))
 
 
 def offer(state: State, seat: str, command: OfferTrade, out: Events) -> State:
@@ -90,19 +92,20 @@ def _open_offer(state: State, seat: str, partner: str) -> Offer:
     for item in state.offers:
         if item.seat == seat and item.partner == partner:
             return item
-    raise IllegalCommand(f"{seat} has no offer open to {partner}")
+    raise IllegalCommand(Said(N_("{seat} has no offer open to {partner}"), seat=seat, partner=partner))
 
 
 def accept(state: State, partner: str, command: AcceptTrade, out: Events) -> State:
     made = _open_offer(state, command.seat, partner)
     chosen = tuple(sorted(command.cards))
     if len(chosen) != made.ask_any:
-        raise IllegalCommand(f"choose {made.ask_any} card{'s' if made.ask_any != 1 else ''} of yours to give")
+        raise IllegalCommand(counted("choose {count} card of yours to give", "choose {count} cards of yours to give",
+                                     made.ask_any))
     received = tuple(sorted(made.ask_cards + chosen))
     if not holds(state.hand(partner), received):
-        raise IllegalCommand("you do not hold the cards this trade asks for")
+        raise IllegalCommand(Said(N_("you do not hold the cards this trade asks for")))
     if made.ask_antidotes > state.antidotes[state.index(partner)]:
-        raise IllegalCommand("you do not have the Antidotes this trade asks for")
+        raise IllegalCommand(Said(N_("you do not have the Antidotes this trade asks for")))
     seat_hand = list(state.hand(made.seat)) + list(received)
     partner_hand = list(state.hand(partner)) + list(made.give_cards)
     for card in received:
@@ -125,6 +128,6 @@ def decline(state: State, partner: str, command: DeclineTrade, out: Events) -> S
 def withdraw(state: State, seat: str, command: WithdrawTrade, out: Events) -> State:
     made = offer_of(state, seat)
     if made is None:
-        raise IllegalCommand("you have no offer open")
+        raise IllegalCommand(Said(N_("you have no offer open")))
     out.append(ev.TradeClosed(seat, made.partner, "withdrawn"))
     return return_offer(state, made)

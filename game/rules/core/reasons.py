@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from game.i18n import N_
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,8 +19,8 @@ class Reason:
     fields: Mapping[str, Any] = field(default_factory=dict)
 
     def text(self) -> str:
-        """The reason in English."""
-        return self.template.format(**self.fields)
+        """The reason in English (a field that is content gives its English name)."""
+        return self.template.format(**{key: _english(value) for key, value in self.fields.items()})
 
 
 class Said(str):
@@ -30,6 +32,7 @@ class Said(str):
 
     template: str
     fields: Mapping[str, Any]
+    plural: str = ""  # words that count (``counted``): the plural template; ``template`` is the singular
 
     def __new__(cls, template: str, **fields: Any) -> Said:
         said = super().__new__(cls, template.format(**{key: _english(value) for key, value in fields.items()}))
@@ -38,7 +41,22 @@ class Said(str):
         return said
 
     def __reduce__(self) -> tuple[Any, ...]:  # copies keep the template
-        return (_said, (self.template, dict(self.fields)))
+        return (_said, (self.template, dict(self.fields), self.plural))
+
+
+def counted(singular: str, plural: str, count: int, **fields: Any) -> Said:
+    """Words that count ``count`` (also their field ``{count}``): English picks ``singular`` or ``plural``;
+    the window picks the player's language's own form (``ngettext``). Both are marked by this call."""
+    said = Said(singular if count == 1 else plural, count=count, **fields)
+    said.template, said.plural = singular, plural
+    return said
+
+
+def listed(items: Sequence[Any]) -> Any:
+    """``items`` joined by commas, as one field of a Said (each item said in the player's language)."""
+    if len(items) <= 1:
+        return items[0] if items else Said(N_("nothing"))
+    return Said(N_("{first}, {rest}"), first=items[0], rest=listed(items[1:]))
 
 
 class ZoneId(str):
@@ -47,7 +65,10 @@ class ZoneId(str):
     __slots__ = ()
 
 
-def _said(template: str, fields: dict[str, Any]) -> Said:
+def _said(template: str, fields: dict[str, Any], plural: str = "") -> Said:
+    if plural:
+        rest = {key: value for key, value in fields.items() if key != "count"}
+        return counted(template, plural, int(fields["count"]), **rest)
     return Said(template, **fields)
 
 
@@ -58,4 +79,4 @@ def _english(value: Any) -> Any:
     return name if isinstance(name, str) else value
 
 
-__all__ = ["Reason", "Said", "ZoneId"]
+__all__ = ["Reason", "Said", "ZoneId", "counted", "listed"]

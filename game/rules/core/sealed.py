@@ -14,7 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from game.i18n import N_
 from game.rules.core.base import IllegalCommand, Seat
+from game.rules.core.reasons import Said
 from game.rules.core.visibility import Audience, only
 
 SEALED = "?"  # what a view shows in place of another seat's answer
@@ -52,13 +54,12 @@ class SealedDecision:
     def answer(self, seat: Seat, choice: str) -> SealedDecision:
         """This decision with ``seat``'s sealed ``choice``; IllegalCommand says why one is refused."""
         if seat not in self.seats:
-            raise IllegalCommand(f"{seat} is not asked to choose now")
+            raise IllegalCommand(Said(N_("{seat} is not asked to choose now"), seat=seat))
         index = self.seats.index(seat)
         if self.answers[index]:
-            raise IllegalCommand(f"{seat} has already chosen; the choice is sealed")
+            raise IllegalCommand(Said(N_("{seat} has already chosen; the choice is sealed"), seat=seat))
         if choice not in self.options[index]:
-            offered = ", ".join(self.options[index]) or "nothing"
-            raise IllegalCommand(f"{choice!r} is not one of {seat}'s options ({offered})")
+            raise IllegalCommand(Said(N_("that is not one of {seat}'s options"), seat=seat))
         answers = list(self.answers)
         answers[index] = choice
         return SealedDecision(self.topic, self.seats, self.options, tuple(answers))

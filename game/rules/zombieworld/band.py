@@ -12,8 +12,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from game.i18n import N_
 from game.jsonfile import JsonReadError, parse_json
 from game.limits import MAX_BAND_MEMBERS, MAX_SAVE_FILE_BYTES, MIB
+from game.rules.core.reasons import Said, counted
+from game.rules.core.reasons import listed as _listed
 from game.rules.zombieworld.catalog import Catalog
 
 DOG = "dog"
@@ -219,17 +222,18 @@ def unknown_content(band: Band, catalog: Catalog) -> str | None:
 
 
 def band_problems(band: Band, catalog: Catalog) -> list[str]:
-    """Every reason the band breaks the building rules, in words for the player."""
+    """Every reason the band breaks the building rules, in words for the player (``Said``: the window
+    says them in the player's language, content by its shown names)."""
     problems: list[str] = []
     rules = catalog.bands.rules
     names = [m.name for m in band.members]
     for name, count in Counter(names).items():
         if count > 1:
-            problems.append(f"two members are called {name!r}")
+            problems.append(Said(N_("two members are called {name}"), name=name))
     rank_ids = {r.id for r in catalog.ranks}
     for member in band.members:
         if member.rank != DOG and member.rank not in rank_ids:
-            problems.append(f"{member.name}: unknown rank {member.rank!r}")
+            problems.append(Said(N_("{name}: unknown rank {rank}"), name=member.name, rank=member.rank))
     problems += _composition_problems(band, catalog)
     problems += _ability_problems(band, catalog)
     for member in band.members:
@@ -237,11 +241,11 @@ def band_problems(band: Band, catalog: Catalog) -> list[str]:
         problems += _quality_problems(member, catalog)
     for vehicle_id in band.vehicles:
         if catalog.vehicle(vehicle_id) is None:
-            problems.append(f"unknown vehicle {vehicle_id!r}")
+            problems.append(Said(N_("unknown vehicle {vehicle}"), vehicle=vehicle_id))
     budget = catalog.bands.individual.budget if band.mode == "individual" else rules.budget
     cost = band_cost(band, catalog)
     if cost > budget:
-        problems.append(f"the band costs {cost} points, over the {budget}-point budget")
+        problems.append(Said(N_("the band costs {cost} points, over the {budget}-point budget"), cost=cost, budget=budget))
     return problems
 
 
@@ -251,24 +255,28 @@ def _composition_problems(band: Band, catalog: Catalog) -> list[str]:
     people = [m for m in band.members if not m.is_dog]
     dogs = [m for m in band.members if m.is_dog]
     if len(dogs) > catalog.dog.max_per_band + sum(1 for d in dogs if free_dog(band, d, catalog)):
-        problems.append(f"at most {catalog.dog.max_per_band} bought dog per band")
+        problems.append(counted("at most {count} bought dog per band", "at most {count} bought dogs per band",
+                                catalog.dog.max_per_band))
     if band.mode == "individual":
         if len(people) != 1:
-            problems.append("an individual-mode player has exactly one survivor")
+            problems.append(Said(N_("an individual-mode player has exactly one survivor")))
         allowed = catalog.bands.individual.ranks
         for member in people:
             if member.rank not in allowed:
-                problems.append(f"{member.name}: in individual mode a survivor is one of: {', '.join(allowed)}")
+                problems.append(Said(N_("{name}: in individual mode a survivor is one of: {ranks}"), name=member.name,
+                                     ranks=_listed([_rank(catalog, rank) for rank in allowed])))
         return problems
-    counted = len(people) + sum(1 for d in dogs if not free_dog(band, d, catalog))
-    if not rules.min_size <= counted <= rules.max_size:
-        problems.append(f"a band has {rules.min_size} to {rules.max_size} figures, not {counted}")
+    figures = len(people) + sum(1 for d in dogs if not free_dog(band, d, catalog))
+    if not rules.min_size <= figures <= rules.max_size:
+        problems.append(Said(N_("a band has {least} to {most} figures, not {count}"), least=rules.min_size,
+                             most=rules.max_size, count=figures))
     for rank in catalog.ranks:
         count = sum(1 for m in people if m.rank == rank.id)
         if count > rank.max_per_band:
-            problems.append(f"at most {rank.max_per_band} {rank.name} per band, not {count}")
+            problems.append(Said(N_("at most {most} {rank} per band, not {count}"), most=rank.max_per_band, rank=rank,
+                                 count=count))
     if people and not leader_order(band, catalog):
-        problems.append("no member can lead: a band needs a born, expert or hardened survivor")
+        problems.append(Said(N_("no member can lead: a band needs a born, expert or hardened survivor")))
     return problems
 
 
@@ -278,40 +286,43 @@ def _ability_problems(band: Band, catalog: Catalog) -> list[str]:
     if band.kind == "unique" and band.mode == "standard":
         unique = catalog.unique_band(band.band_type)
         if unique is None:
-            return [f"unknown band type {band.band_type!r}"]
+            return [Said(N_("unknown band type {kind}"), kind=band.band_type)]
         for member in people:
             if member.profession and member.profession != band.band_type:
-                problems.append(
-                    f"{member.name}: a {unique.name} band has only members of that profession, "
-                    "or make it a mixed band"
-                )
+                problems.append(Said(N_("{name}: a {kind} band has only members of that profession, or make it a "
+                                        "mixed band"), name=member.name, kind=unique))
             if member.ability:
-                problems.append(f"{member.name}: in a unique band the ability is the band's, not chosen")
+                problems.append(Said(N_("{name}: in a unique band the ability is the band's, not chosen"), name=member.name))
         allowed_free = Counter(unique.free_items)
     else:
         allowed_free = Counter()
         for member in people:
             unique = catalog.unique_band(member.profession)
             if unique is None:
-                problems.append(f"{member.name}: a mixed band needs each member's profession (unknown {member.profession!r})")
+                problems.append(Said(N_("{name}: a mixed band needs each member's profession (unknown {profession})"),
+                                     name=member.name, profession=member.profession))
                 continue
             faction = catalog.faction(unique.faction)
             choices = [a.ability for a in faction.abilities] if faction else []
             if member.ability not in choices:
-                problems.append(f"{member.name}: pick one of the {unique.faction} abilities: {', '.join(choices)}")
+                problems.append(Said(N_("{name}: pick one of the abilities of the faction {faction}"), name=member.name,
+                                     faction=faction if faction is not None else unique.faction))
             if member.ability == "one_free_ammo_box":
                 allowed_free["ammo_box"] += 1
         for dog in (m for m in band.members if m.is_dog and m.owner):
             if not free_dog(band, dog, catalog):
-                problems.append(f"{dog.name}: its owner {dog.owner!r} did not pick the free dog ability")
+                problems.append(Said(N_("{name}: its owner {owner} did not pick the free dog ability"), name=dog.name,
+                                     owner=dog.owner))
     given = Counter(item for m in band.members for item in m.free_items)
     for member in band.members:
         missing = Counter(member.free_items) - Counter(member.carried())
         if missing:
-            problems.append(f"{member.name}: free items it does not carry: {', '.join(sorted(missing))}")
+            problems.append(Said(N_("{name}: free items it does not carry: {items}"), name=member.name,
+                                 items=_listed([_item(catalog, item) for item in sorted(missing)])))
     extra = given - allowed_free
     if extra:
-        problems.append(f"more free items than the band's abilities give: {', '.join(sorted(extra))}")
+        problems.append(Said(N_("more free items than the band's abilities give: {items}"),
+                             items=_listed([_item(catalog, item) for item in sorted(extra)])))
     return problems
 
 
@@ -319,62 +330,81 @@ def _equipment_problems(member: Member, catalog: Catalog) -> list[str]:
     name = member.name
     if member.is_dog:
         if member.carried() or member.fittings or member.virtue or member.defect:
-            return [f"{name}: a dog carries nothing and has no qualities"]
+            return [Said(N_("{name}: a dog carries nothing and has no qualities"), name=name)]
         return []
     problems: list[str] = []
     known = catalog.item_ids()
     for item in member.carried():
         if item not in known:
-            problems.append(f"{name}: unknown item {item!r}")
+            problems.append(Said(N_("{name}: unknown item {item}"), name=name, item=item))
     if problems:
         return problems
     rules = catalog.bands.rules
     defect = catalog.defect(member.defect) if member.defect else None
     for item in member.hand + member.backpack:
         if not catalog.is_weapon(item):
-            problems.append(f"{name}: {catalog.item_name(item)} is not a weapon; carry it as an object")
+            problems.append(Said(N_("{name}: {item} is not a weapon; carry it as an object"), name=name,
+                                 item=catalog.item(item)))
     for item in member.objects:
         held = catalog.object(item)
         if held is None or held.weapon_slot:
-            problems.append(f"{name}: {catalog.item_name(item)} goes in a weapon slot, not among the objects")
+            problems.append(Said(N_("{name}: {item} goes in a weapon slot, not among the objects"), name=name,
+                                 item=catalog.item(item)))
         elif held.mounts_on_weapon:
-            problems.append(f"{name}: a {held.name} is fitted to a weapon (fittings), not carried as an object")
+            problems.append(Said(N_("{name}: {item} is fitted to a weapon (fittings), not carried as an object"),
+                                 name=name, item=held))
     if len(member.hand) > rules.hand_slots:
-        problems.append(f"{name}: only {rules.hand_slots} weapons in hand")
+        problems.append(counted("{name}: only {count} weapon in hand", "{name}: only {count} weapons in hand",
+                                rules.hand_slots, name=name))
     if len(member.hand) == 2:
         first, second = member.hand
         if not pairable(first, second, catalog):
-            problems.append(
-                f"{name}: {catalog.item_name(first)} and {catalog.item_name(second)} cannot be held together"
-            )
+            problems.append(Said(N_("{name}: {first} and {second} cannot be held together"), name=name,
+                                 first=catalog.item(first), second=catalog.item(second)))
         elif member.backpack:
-            problems.append(f"{name}: with two weapons in hand the backpack must be empty")
+            problems.append(Said(N_("{name}: with two weapons in hand the backpack must be empty"), name=name))
         if "flashlight" in member.objects:
-            problems.append(f"{name}: a flashlight counts as held, so it goes with only one other weapon")
+            problems.append(Said(N_("{name}: a flashlight counts as held, so it goes with only one other weapon"),
+                                 name=name))
     backpack_slots = 0 if defect is not None and defect.no_backpack else rules.backpack_slots
     if len(member.backpack) > backpack_slots:
-        problems.append(f"{name}: the backpack holds {backpack_slots} weapon(s)")
+        problems.append(counted("{name}: the backpack holds {count} weapon", "{name}: the backpack holds {count} weapons",
+                                backpack_slots, name=name))
     object_slots = defect.object_slots if defect is not None and defect.object_slots is not None else rules.object_slots
     if len(member.objects) > object_slots:
-        problems.append(f"{name}: only {object_slots} object(s)")
+        problems.append(counted("{name}: only {count} object", "{name}: only {count} objects", object_slots,
+                                 name=name))
     if defect is not None and defect.no_wheels:
         for item in member.carried():
             held = catalog.object(item)
             if held is not None and held.open_move_bonus_cm:
-                problems.append(f"{name}: {defect.name} cannot use a {held.name}")
+                problems.append(Said(N_("{name}: {defect} cannot use {item}"), name=name, defect=defect, item=held))
     for fitting in member.fittings:
         firearm = catalog.firearm(fitting.weapon)
         if firearm is None or fitting.weapon not in member.hand + member.backpack:
-            problems.append(f"{name}: a {fitting.item} needs a carried firearm, not {fitting.weapon!r}")
+            problems.append(Said(N_("{name}: {fitting} needs a carried firearm, not {weapon}"), name=name,
+                                 fitting=_item(catalog, fitting.item), weapon=_item(catalog, fitting.weapon)))
             continue
         if fitting.item == "scope" and not firearm.takes_scope:
-            problems.append(f"{name}: a {firearm.name} cannot take a scope")
+            problems.append(Said(N_("{name}: {weapon} cannot take a scope"), name=name, weapon=firearm))
         if fitting.item == "silencer" and (not firearm.takes_silencer or firearm.bang == 0):
-            problems.append(f"{name}: a {firearm.name} cannot take a silencer")
+            problems.append(Said(N_("{name}: {weapon} cannot take a silencer"), name=name, weapon=firearm))
     fitted = Counter((f.item, f.weapon) for f in member.fittings)
     if any(count > 1 for count in fitted.values()):
-        problems.append(f"{name}: one scope and one silencer at most per weapon")
+        problems.append(Said(N_("{name}: one scope and one silencer at most per weapon"), name=name))
     return problems
+
+
+def _item(catalog: Catalog, item_id: str) -> object:
+    """An item's content entry (its name in each language), or its id when the catalog has none."""
+    try:
+        return catalog.item(item_id)
+    except KeyError:
+        return item_id
+
+
+def _rank(catalog: Catalog, rank_id: str) -> object:
+    return next((rank for rank in catalog.ranks if rank.id == rank_id), rank_id)
 
 
 def pairable(first: str, second: str, catalog: Catalog) -> bool:
@@ -393,15 +423,16 @@ def pairable(first: str, second: str, catalog: Catalog) -> bool:
 def _quality_problems(member: Member, catalog: Catalog) -> list[str]:
     problems: list[str] = []
     if member.virtue and catalog.virtue(member.virtue) is None:
-        problems.append(f"{member.name}: unknown virtue {member.virtue!r}")
+        problems.append(Said(N_("{name}: unknown virtue {quality}"), name=member.name, quality=member.virtue))
     if member.defect:
         defect = catalog.defect(member.defect)
         if defect is None:
-            problems.append(f"{member.name}: unknown defect {member.defect!r}")
+            problems.append(Said(N_("{name}: unknown defect {quality}"), name=member.name, quality=member.defect))
         elif defect.needs_multishot_weapon:
             multishot = any(
                 (f := catalog.firearm(item)) is not None and f.shots_max >= 2 for item in member.hand + member.backpack
             )
             if not multishot:
-                problems.append(f"{member.name}: {defect.name} needs a starting firearm that fires 2 or more shots")
+                problems.append(Said(N_("{name}: {defect} needs a starting firearm that fires 2 or more shots"),
+                                     name=member.name, defect=defect))
     return problems

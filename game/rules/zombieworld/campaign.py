@@ -17,8 +17,10 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from game.atomic import atomic_write_text
+from game.i18n import N_
 from game.jsonfile import JsonReadError, read_json
 from game.limits import MAX_CAMPAIGN_GAMES, MAX_GLORY
+from game.rules.core.reasons import Said, counted, listed
 from game.rules.zombieworld.band import Band, Member, band_problems, first_fault, unknown_content
 from game.rules.zombieworld.catalog import Catalog, load_catalog
 from game.rules.zombieworld.scoring import glory_total
@@ -31,10 +33,19 @@ HEAL_COST = 1
 MAX_MEMBERS = 6
 RANK_LADDER = ("frightened", "rookie", "hardened", "expert", "born")
 ATTRIBUTES = ("skill", "move", "combat")
+ATTRIBUTE_WORDS = {"skill": N_("skill"), "move": N_("move"), "combat": N_("combat")}
+QUALITY_KINDS = {"virtue": N_("virtue"), "defect": N_("defect")}
 
 
 class CampaignError(Exception):
-    pass
+    """A campaign that cannot be read or saved, or a purchase refused; its words are a ``Said`` where the
+    window says them in the player's language (``said_of``)."""
+
+
+def said_of(error: CampaignError) -> str:
+    """The error's own words: a ``Said`` (template and fields kept) when it was raised with one."""
+    words = error.args[0] if error.args else ""
+    return words if isinstance(words, str) else str(error)
 
 
 class _Frozen(BaseModel):
@@ -109,7 +120,7 @@ def record_game(campaign: Campaign, state: State, catalog: Catalog, seed: int) -
     fallen = dict(state.fallen)
     for band in campaign.bands:
         earned = glory_total(state, band.seat, catalog) if band.seat in state.seats else 0
-        report.append(f"{band.band.name}: {earned:+d} Glory")
+        report.append(Said(N_("{band}: {glory} Glory"), band=band.band.name, glory=f"{earned:+d}"))
         members: list[Member] = []
         recovering: list[str] = []
         for member in band.band.members:
@@ -123,25 +134,25 @@ def record_game(campaign: Campaign, state: State, catalog: Catalog, seed: int) -
                 continue
             why = fallen.get(model_id, "")
             if why == "devoured":
-                report.append(f"{member.name} was devoured")
+                report.append(Said(N_("{name} was devoured"), name=member.name))
                 continue
             outcome = _recovery(rng, member, catalog)
             if outcome == 2:
                 members.append(member.model_copy(update={"wounds": 2}))
-                report.append(f"{member.name} recovers and plays on, badly hurt")
+                report.append(Said(N_("{name} recovers and plays on, badly hurt"), name=member.name))
             elif outcome == 1:
                 members.append(member)
                 recovering.append(member.name)
-                report.append(f"{member.name} misses the next game")
+                report.append(Said(N_("{name} misses the next game"), name=member.name))
             else:
-                report.append(f"{member.name} dies and rises as a zombie")
+                report.append(Said(N_("{name} dies and rises as a zombie"), name=member.name))
         for model in final.values():
             if model.side == band.seat and ":found" in model.id and model.kind in ("survivor", "dog"):
                 joined = Member(name=_free_name(members, model.name), rank="dog" if model.kind == "dog" else model.profile,
                                 hand=model.hand, backpack=model.backpack, objects=model.objects,
                                 wounds=min(model.wounds, 3))
                 members.append(joined)
-                report.append(f"{joined.name} joins {band.band.name} for good")
+                report.append(Said(N_("{name} joins {band} for good"), name=joined.name, band=band.band.name))
         new_band = band.band.model_copy(update={"members": tuple(members)})
         bands.append(band.model_copy(update={"band": new_band, "glory": band.glory + earned,
                                              "recovering": tuple(recovering)}))
@@ -181,39 +192,39 @@ def spend(campaign: Campaign, seat: str, purchase: Purchase, catalog: Catalog) -
     extra_improved = band.extra_improved
     index = next((i for i, m in enumerate(members) if m.name == purchase.member), None)
     if purchase.kind != "recruit" and index is None:
-        raise CampaignError(f"{band.band.name} has no member called {purchase.member!r}")
+        raise CampaignError(Said(N_("{band} has no member called {name}"), band=band.band.name, name=purchase.member))
     member = members[index] if index is not None else None
     if purchase.kind == "item":
         cost = _item_cost(catalog, purchase.what)
         assert member is not None
         if catalog.is_weapon(purchase.what):
             if member.backpack:
-                raise CampaignError(f"{member.name} has no free weapon slot")
+                raise CampaignError(Said(N_("{name} has no free weapon slot"), name=member.name))
             member = member.model_copy(update={"backpack": (purchase.what,)}) if member.hand else \
                 member.model_copy(update={"hand": (purchase.what,)})
         else:
             if len(member.objects) >= catalog.bands.rules.object_slots:
-                raise CampaignError(f"{member.name} has no free object slot")
+                raise CampaignError(Said(N_("{name} has no free object slot"), name=member.name))
             member = member.model_copy(update={"objects": (*member.objects, purchase.what)})
     elif purchase.kind in ("virtue", "defect"):
         assert member is not None
         quality = catalog.virtue(purchase.what) if purchase.kind == "virtue" else catalog.defect(purchase.what)
         if quality is None:
-            raise CampaignError(f"no {purchase.kind} called {purchase.what!r}")
+            raise CampaignError(Said(N_("no {kind} called {what}"), kind=Said(QUALITY_KINDS[purchase.kind]), what=purchase.what))
         if member.is_dog:
-            raise CampaignError(f"{member.name} is a dog: dogs take no virtues or defects")
+            raise CampaignError(Said(N_("{name} is a dog: dogs take no virtues or defects"), name=member.name))
         held = getattr(member, purchase.kind)
         if held:
             named = catalog.virtue(held) if purchase.kind == "virtue" else catalog.defect(held)
-            raise CampaignError(f"{member.name} already has the {purchase.kind} {named.name if named else held}; "
-                                f"one of each at most")
+            raise CampaignError(Said(N_("{name} already has the {kind} {quality}; one of each at most"), name=member.name,
+                                     kind=Said(QUALITY_KINDS[purchase.kind]), quality=named if named else held))
         cost = quality_cost(purchase.kind, catalog)
         member = member.model_copy(update={purchase.kind: purchase.what})
     elif purchase.kind == "recruit":
         if len(members) >= MAX_MEMBERS:
-            raise CampaignError(f"a band has at most {MAX_MEMBERS} members")
+            raise CampaignError(Said(N_("a band has at most {most} members"), most=MAX_MEMBERS))
         if purchase.what not in RANK_LADDER:
-            raise CampaignError(f"no rank called {purchase.what!r}")
+            raise CampaignError(Said(N_("no rank called {what}"), what=purchase.what))
         cost = catalog.rank(purchase.what).cost
         member = Member(name=_free_name(members, purchase.member or "Recruit"), rank=purchase.what)
         members.append(member)
@@ -221,34 +232,38 @@ def spend(campaign: Campaign, seat: str, purchase: Purchase, catalog: Catalog) -
     elif purchase.kind == "improve":
         assert member is not None
         if purchase.what not in ATTRIBUTES:
-            raise CampaignError(f"improve one of {', '.join(ATTRIBUTES)}")
+            raise CampaignError(Said(N_("improve one of {attributes}"),
+                                     attributes=listed([Said(ATTRIBUTE_WORDS[a]) for a in ATTRIBUTES])))
         cost = IMPROVE_COST
         if purchase.what in member.improvements:
             top = member.rank == RANK_LADDER[-1] and set(ATTRIBUTES) <= set(member.improvements)
             if not top or member.name in extra_improved:
-                raise CampaignError(f"{member.name}'s {purchase.what} has already been improved")
+                raise CampaignError(Said(N_("{name}'s {attribute} has already been improved"), name=member.name,
+                                         attribute=Said(ATTRIBUTE_WORDS[purchase.what])))
             extra_improved = (*extra_improved, member.name)
         member = member.model_copy(update={"improvements": (*member.improvements, purchase.what)})
     elif purchase.kind == "rank_up":
         assert member is not None
         if member.is_dog or member.rank not in RANK_LADDER or member.rank == RANK_LADDER[-1]:
-            raise CampaignError(f"{member.name} cannot rise in rank")
+            raise CampaignError(Said(N_("{name} cannot rise in rank"), name=member.name))
         if not set(ATTRIBUTES) <= set(member.improvements):
-            raise CampaignError(f"{member.name} must improve every attribute first")
+            raise CampaignError(Said(N_("{name} must improve every attribute first"), name=member.name))
         new_rank = RANK_LADDER[RANK_LADDER.index(member.rank) + 1]
         limit = catalog.rank(new_rank).max_per_band
         if sum(1 for m in members if m.rank == new_rank) >= limit:
-            raise CampaignError(f"a band has at most {limit} of rank {new_rank}")
+            raise CampaignError(Said(N_("a band has at most {most} of rank {rank}"), most=limit, rank=catalog.rank(new_rank)))
         cost = RANK_UP_COST
         member = member.model_copy(update={"rank": new_rank, "improvements": ()})
     else:  # heal
         assert member is not None
         if member.wounds < purchase.count:
-            raise CampaignError(f"{member.name} has only {member.wounds} wounds")
+            raise CampaignError(counted("{name} has only {count} wound", "{name} has only {count} wounds", member.wounds,
+                                        name=member.name))
         cost = HEAL_COST * purchase.count
         member = member.model_copy(update={"wounds": member.wounds - purchase.count})
     if cost > band.glory:
-        raise CampaignError(f"that costs {cost} Glory; {band.band.name} has {band.glory}")
+        raise CampaignError(Said(N_("that costs {cost} Glory; {band} has {glory}"), cost=cost, band=band.band.name,
+                                 glory=band.glory))
     assert index is not None
     members[index] = member
     if purchase.kind in ("item", "virtue", "defect"):
@@ -263,7 +278,7 @@ def refusal(campaign: Campaign, seat: str, purchase: Purchase, catalog: Catalog)
     try:
         spend(campaign, seat, purchase, catalog)
     except CampaignError as problem:
-        return str(problem)
+        return said_of(problem)
     return ""
 
 
@@ -284,7 +299,7 @@ def _check_kit(before: Band, after: Band, name: str, catalog: Catalog) -> None:
 
 def _item_cost(catalog: Catalog, item: str) -> int:
     if item not in catalog.item_ids():
-        raise CampaignError(f"no item called {item!r}")
+        raise CampaignError(Said(N_("no item called {what}"), what=item))
     return catalog.item_cost(item)
 
 

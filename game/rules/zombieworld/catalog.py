@@ -58,6 +58,7 @@ class Profile(_Frozen):
 class Rank(_Frozen):
     id: str
     name: str
+    name_es: str = Field(default="", description="the name in Spanish, from the Spanish rulebook")
     cost: int = Field(ge=0)
     max_per_band: int = Field(ge=0)
     leader_priority: int | None = Field(default=None, ge=1, description="lower leads first; None never leads")
@@ -73,6 +74,7 @@ class Rank(_Frozen):
 class DogProfile(_Frozen):
     id: str
     name: str
+    name_es: str = Field(default="", description="the name in Spanish, from the Spanish rulebook")
     cost: int = Field(ge=0)
     max_per_band: int = Field(ge=0)
     wounds: int = Field(ge=1)
@@ -84,6 +86,7 @@ class DogProfile(_Frozen):
 class ZombieProfile(_Frozen):
     id: str
     name: str
+    name_es: str = Field(default="", description="the name in Spanish, from the Spanish rulebook")
     profile: Profile
     wounds: int = Field(ge=1)
     max_climb_cm: float = Field(ge=0)
@@ -133,6 +136,7 @@ class Firearm(_Frozen):
 
     id: str
     name: str
+    name_es: str = Field(default="", description="the name in Spanish, from the Spanish rulebook")
     card: str
     cost: int = Field(ge=0)
     range_cm: float = Field(gt=0)
@@ -185,6 +189,7 @@ class Firearm(_Frozen):
 class HandWeapon(_Frozen):
     id: str
     name: str
+    name_es: str = Field(default="", description="the name in Spanish, from the Spanish rulebook")
     cost: int = Field(ge=0)
     extra_dice: int = 0
     die_bonus: int = 0
@@ -197,6 +202,7 @@ class HandWeapon(_Frozen):
 class GameObject(_Frozen):
     id: str
     name: str
+    name_es: str = Field(default="", description="the name in Spanish, from the Spanish rulebook")
     cost: int = Field(ge=0)
     description: str
     mounts_on_weapon: bool = False
@@ -219,6 +225,7 @@ class GameObject(_Frozen):
 class Quality(_Frozen):
     id: str
     name: str
+    name_es: str = Field(default="", description="the name in Spanish, from the Spanish rulebook")
     description: str
     melee_die_bonus: int = 0
     melee_rerolls: int = Field(default=0, ge=0)
@@ -296,6 +303,7 @@ class BandsFile(_Frozen):
 class Vehicle(_Frozen):
     id: str
     name: str
+    name_es: str = Field(default="", description="the name in Spanish, from the Spanish rulebook")
     move_cm: float = Field(gt=0)
     run_over: Literal["none", "table", "juggernaut"]
     difficult_halved: bool
@@ -347,6 +355,7 @@ class Shop(_Frozen):
     roll: int = Field(ge=1, le=10)
     id: str
     name: str
+    name_es: str = Field(default="", description="the name in Spanish, from the Spanish rulebook")
     rewards: tuple[tuple[int, int, tuple[str, ...]], ...] = Field(min_length=1)
 
 
@@ -357,12 +366,14 @@ class PropsRule(_Frozen):
 class Prop(_Frozen):
     id: str
     name: str
+    name_es: str = Field(default="", description="the name in Spanish, from the Spanish rulebook")
     item: str
 
 
 class WeatherRow(RangeRow):
     id: str
     name: str
+    name_es: str = Field(default="", description="the name in Spanish, from the Spanish rulebook")
     sight_cm: float = Field(ge=0)
 
 
@@ -480,12 +491,16 @@ class Catalog(_Frozen):
                     return item.cost
         raise KeyError(f"unknown item {item_id!r}")
 
-    def item_name(self, item_id: str) -> str:
+    def item(self, item_id: str) -> Firearm | HandWeapon | GameObject:
+        """The firearm, hand weapon or object ``item_id`` (KeyError when there is none)."""
         for group in (self.firearms, self.hand_weapons, self.objects):
             for item in group:
                 if item.id == item_id:
-                    return item.name
+                    return item
         raise KeyError(f"unknown item {item_id!r}")
+
+    def item_name(self, item_id: str) -> str:
+        return self.item(item_id).name
 
     def item_ids(self) -> frozenset[str]:
         return frozenset(i.id for group in (self.firearms, self.hand_weapons, self.objects) for i in group)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from game.board.model import TerrainKind
+from game.i18n import N_
 from game.rules.core.base import IllegalCommand
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.casualties import wound
@@ -296,7 +297,7 @@ def do_jump(game: Game, model: Model, command: c.Jump) -> None:
         if not landed and model.virtue == "agile":
             (die,) = game.d6(1)
             landed = check_passes(die, skill)
-            modifiers = [*modifiers, ("agile re-roll", 0)]
+            modifiers = [*modifiers, (N_("agile re-roll"), 0)]
         game.emit(c.DiceRolled("landing", model.id, (die,), tuple(modifiers), skill, ("pass" if landed else "fail",)))
         if not landed:
             model = game.update(model, cannot_activate_round=game.round + 1)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 
+from game.i18n import N_
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.casualties import remove, wound
 from game.rules.zombieworld.geometry import BASE_RADIUS_CM, Footprint, figure_footprint_gap, sweep
@@ -64,10 +65,10 @@ def run_over_roll(game: Game, driver: Model, vehicle: Vehicle) -> str:
     modifiers: list[tuple[str, int]] = []
     if spec.run_over == "juggernaut" and result(die) != "one_less":
         dice.append(game.d10(1)[0])
-        modifiers.append(("juggernaut re-roll", 0))
+        modifiers.append((N_("juggernaut re-roll"), 0))
     elif driver.virtue == "ace_driver" and die <= 2 and not dict(driver.uses).get("ace_driver"):
         dice.append(game.d10(1)[0])
-        modifiers.append(("ace driver re-roll", 0))
+        modifiers.append((N_("ace driver re-roll"), 0))
         game.update(driver, uses=tuple(sorted({**dict(driver.uses), "ace_driver": 1}.items())))
     outcome = result(dice[-1])
     game.emit(c.DiceRolled("run over", driver.id, tuple(dice), tuple(modifiers), 0, (outcome,)))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.i18n import N_
 from game.rules.core.base import IllegalCommand
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.casualties import wound
@@ -80,12 +81,12 @@ def _side_roll(game: Game, model: Model, opponent: Model, count: int,
                skill_now: tuple[int, list[tuple[str, int]]]) -> tuple[list[int], list[int]]:
     _, bonus, rerolls, modifiers = _melee_dice(game, model)
     skill, skill_mods = skill_now
-    labelled = [("skill", skill), *skill_mods, *modifiers]
+    labelled = [(N_("skill"), skill), *skill_mods, *modifiers]
     if model.vehicle:
-        labelled.append(("fighting from a vehicle", -1))
+        labelled.append((N_("fighting from a vehicle"), -1))
         bonus -= 1
     if any((o := game.catalog.object(i)) is not None and o.armour for i in (*opponent.objects, *opponent.hand)):
-        labelled.append(("opponent protected", -1))
+        labelled.append((N_("opponent protected"), -1))
         bonus -= 1
     dice = list(game.d6(count))
     for _ in range(rerolls):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 
+from game.i18n import N_
 from game.rules.core.base import IllegalCommand
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.casualties import finish
@@ -127,7 +128,7 @@ def do_activate(game: Game, model: Model, command: c.Activate) -> None:
         raise IllegalCommand("survivors activate in order of skill: a more skilled one goes first")
     skill, modifiers = game.check_skill(model)
     if _coherent(game, model):
-        modifiers = [*modifiers, ("coherence", 1)]
+        modifiers = [*modifiers, (N_("coherence"), 1)]
         skill += 1
     if model.vehicle and model.entrenched:
         model = game.update(model, entrenched=False)  # the cover a vehicle gave lasts until its riders act

@@ -8,6 +8,7 @@ import math
 from dataclasses import replace
 from typing import Any, Literal
 
+from game.i18n import N_
 from game.rules.core.base import IllegalCommand
 from game.rules.core.rng import draw_floats
 from game.rules.zombieworld import commands as c
@@ -100,14 +101,14 @@ def _zombie_encounter(game: Game, model: Model, index: int, count: int, sprintin
     skill, modifiers = game.check_skill(model)
     if model.ability == "reroll_surprise" and survivor_die + skill < zombies_die + count:
         survivor_die = game.d6(1)[0]
-        modifiers = [*modifiers, ("re-roll", 0)]
+        modifiers = [*modifiers, (N_("re-roll"), 0)]
     if model.virtue == "locksmith":
         winner = "survivor"
     elif sprinting:
         winner = "zombies"
     else:
         winner = "survivor" if survivor_die + skill >= zombies_die + count else "zombies"
-    game.emit(c.DiceRolled("surprise", model.id, (survivor_die, zombies_die), (("skill", skill), *modifiers,
+    game.emit(c.DiceRolled("surprise", model.id, (survivor_die, zombies_die), ((N_("skill"), skill), *modifiers,
                                                                                ("zombies", count)), 0, (winner,)))
     game.emit(c.BuildingEntered(model.id, index, "zombies", count, winner))
     placed: list[Model] = []
@@ -139,7 +140,7 @@ def _zombie_encounter(game: Game, model: Model, index: int, count: int, sprintin
             for zombie in placed:
                 (die,) = game.d6(1)
                 hit = die + skill >= threshold
-                game.emit(c.DiceRolled("surprise shot", model.id, (die,), (("skill", skill),), threshold,
+                game.emit(c.DiceRolled("surprise shot", model.id, (die,), ((N_("skill"), skill),), threshold,
                                        ("wound" if hit else "miss",)))
                 if hit:
                     wound(game, zombie, 1, game.models[model.id], melee=False)
@@ -373,10 +374,10 @@ def vehicle_touched(game: Game, model: Model, vehicle: Vehicle) -> bool:
     zombie_skill = game.profile(zombie).skill
     if victim.ability == "reroll_surprise" and survivor_die + skill <= zombie_die + zombie_skill:
         survivor_die = game.d6(1)[0]
-        modifiers = [*modifiers, ("re-roll", 0)]
+        modifiers = [*modifiers, (N_("re-roll"), 0)]
     winner = "survivor" if survivor_die + skill > zombie_die + zombie_skill else "zombies"
     game.emit(c.DiceRolled("surprise", victim.id, (survivor_die, zombie_die),
-                           (("skill", skill), *modifiers, ("zombie", zombie_skill)), 0, (winner,)))
+                           ((N_("skill"), skill), *modifiers, (N_("zombie"), zombie_skill)), 0, (winner,)))
     if winner == "survivor":
         game.ask(Decision("vehicle_surprise", victim.side, victim.id, zombie.id))
     else:

@@ -8,6 +8,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from game.i18n import N_
 from game.rules.core.base import IllegalCommand
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.casualties import remove, wound
@@ -124,13 +125,13 @@ def shoot(game: Game, model: Model, firearm: Firearm, allocations: tuple[tuple[s
         dice_count = count
         if _light_between(game, model, target) == "dim" and dice_count > 1:
             dice_count -= 1
-            modifiers.append(("dim light: one die less", 0))
+            modifiers.append((N_("dim light: one die less"), 0))
         dice = game.d6(dice_count)
         all_dice.extend(dice)
         skill, skill_mods = game.own_skill(model)
         bonus = shot_bonus(skill, modifiers)
         results = tuple("wound" if d + bonus >= threshold else "miss" for d in dice)
-        game.emit(c.DiceRolled("shot", model.id, dice, (("skill", skill), *skill_mods, *modifiers), threshold, results))
+        game.emit(c.DiceRolled("shot", model.id, dice, ((N_("skill"), skill), *skill_mods, *modifiers), threshold, results))
         hits = results.count("wound")
         game.emit(c.ShotFired(model.id, firearm.id, target.id, hits))
         if hits:
@@ -210,17 +211,17 @@ def _shot_modifiers(game: Game, shooter: Model, target: Model, firearm: Firearm)
             shooter.virtue == "gang_shooter" and shooter.seat != 0) or (
             shooter.virtue == "expert_biker" and spec.two_wheeled)
         if not steady:
-            modifiers.append(("shooting from a moving vehicle", -2))
+            modifiers.append((N_("shooting from a moving vehicle"), -2))
     if cover.same_building:
-        modifiers.append(("inside the same building", -1))
+        modifiers.append((N_("inside the same building"), -1))
     elif cover.target_in_building and not cover.shooter_in_building:
-        modifiers.append(("target inside a building", -1))
+        modifiers.append((N_("target inside a building"), -1))
     if point_blank(game, shooter, target):
-        modifiers.append(("point blank", 1))
+        modifiers.append((N_("point blank"), 1))
     if game.height_of(shooter) - game.height_of(target) > HIGH_GROUND_CM:
-        modifiers.append(("shooting from above", 1))
+        modifiers.append((N_("shooting from above"), 1))
     if shooter.stairs_cm and game.active is not None and game.active.model == shooter.id and game.active.moved:
-        modifiers.append(("shooting from the stairs after moving", -1))
+        modifiers.append((N_("shooting from the stairs after moving"), -1))
     if firearm.hit_bonus:
         modifiers.append((firearm.name, firearm.hit_bonus))
     for quality_id in (shooter.virtue, shooter.defect):
@@ -228,13 +229,13 @@ def _shot_modifiers(game: Game, shooter: Model, target: Model, firearm: Firearm)
         if quality is not None and quality.shoot_die_bonus:
             modifiers.append((quality.name, quality.shoot_die_bonus))
     if any((o := game.catalog.object(i)) is not None and o.armour for i in (*target.objects, *target.hand)):
-        modifiers.append(("target protected", -1))
+        modifiers.append((N_("target protected"), -1))
     if target.entrenched:
-        modifiers.append(("target entrenched", -1))
+        modifiers.append((N_("target entrenched"), -1))
     if cover.target_in_building or cover.shooter_in_building or game.sight_cm:
         bonus = max((o.dark_bonus for i in shooter.objects if (o := game.catalog.object(i)) is not None), default=0)
         if bonus:
-            modifiers.append(("light indoors", bonus))
+            modifiers.append((N_("light indoors"), bonus))
     return threshold, modifiers
 
 
@@ -255,13 +256,13 @@ def reaction_successes(game: Game, model: Model, table: str) -> int:
     rank = game.catalog.rank(model.profile) if model.kind == "survivor" else None
     if rank is not None and rank.reaction == "exempt":
         successes = 2
-        game.emit(c.DiceRolled(f"{table} reaction", model.id, (), (("born survivor: no roll", 0),), 0, ()))
+        game.emit(c.DiceRolled(f"{table} reaction", model.id, (), ((N_("born survivor: no roll"), 0),), 0, ()))
     else:
         skill, modifiers = game.check_skill(model)
         bonus_ability = {"charged": "charged_reaction_bonus", "charging": "charging_reaction_bonus"}.get(table)
         if bonus_ability and model.ability == bonus_ability:
             skill += 1
-            modifiers = [*modifiers, ("band ability", 1)]
+            modifiers = [*modifiers, (N_("band ability"), 1)]
         dice = list(game.d6(2))
         rerolled = False
         if rank is not None and rank.reaction == "reroll_first_failure":
@@ -274,10 +275,10 @@ def reaction_successes(game: Game, model: Model, table: str) -> int:
             if failed is not None:  # UN/NATO, military: one die again, once a round (it can only help)
                 dice[failed] = game.d6(1)[0]
                 game.update(game.models[model.id], charge_reroll_round=game.round)
-                modifiers = [*modifiers, ("band re-roll", 0)]
+                modifiers = [*modifiers, (N_("band re-roll"), 0)]
         results = tuple("pass" if check_passes(d, skill) else "fail" for d in dice)
         if rerolled:
-            modifiers = [*modifiers, ("expert re-roll", 0)]
+            modifiers = [*modifiers, (N_("expert re-roll"), 0)]
         game.emit(c.DiceRolled(f"{table} reaction", model.id, tuple(dice), tuple(modifiers), skill, results))
         successes = results.count("pass")
     return successes

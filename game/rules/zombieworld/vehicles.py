@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+from game.i18n import N_
 from game.rules.core.base import IllegalCommand
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.casualties import wound
@@ -168,7 +169,7 @@ def _start_engine(game: Game, driver: Model, vehicle: Vehicle) -> bool:
         need = 2 if driver.virtue == "mechanic" else 4
         modifiers: list[tuple[str, int]] = []
         if driver.ability == "vehicle_start_bonus":
-            modifiers.append(("band ability", 1))
+            modifiers.append((N_("band ability"), 1))
         (die,) = game.d6(1)
         started = die + sum(v for _, v in modifiers) >= need
         game.emit(c.DiceRolled("will it start", driver.id, (die,), tuple(modifiers), need,

@@ -88,10 +88,10 @@ def _shoot_reason(game: Game, model: Any) -> Reason:
     if firearm is None:
         return Reason("shoot", N_("No firearm in hand"))
     if firearm.id in model.unloaded:
-        return Reason("shoot", N_("{weapon} must be reloaded first"), {"weapon": game.catalog.item_name(firearm.id)})
+        return Reason("shoot", N_("{weapon} must be reloaded first"), {"weapon": game.catalog.item(firearm.id)})
     if game.engaged_with(model):
         return Reason("shoot", N_("No shooting while in melee"))
-    return Reason("shoot", N_("{weapon}: no enemy in sight"), {"weapon": game.catalog.item_name(firearm.id)})
+    return Reason("shoot", N_("{weapon}: no enemy in sight"), {"weapon": game.catalog.item(firearm.id)})
 
 
 __all__ = ["KINDS", "offered_kinds", "why_not"]

@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 from game.board.model import TerrainKind
+from game.i18n import N_
 from game.rules.core.base import IllegalCommand
 from game.rules.core.rng import RngState, draw_floats, roll_d6
 from game.rules.zombieworld.catalog import Catalog, Profile, load_catalog
@@ -378,11 +379,11 @@ class Game:
         profile = self.profile(model)
         modifiers: list[tuple[str, int]] = []
         if any((o := self.catalog.object(i)) is not None and o.skill_modifier for i in model.objects):
-            modifiers.append(("costume", -1))
+            modifiers.append((N_("costume"), -1))
         if len(self.engaged_with(model)) >= 3:  # survivors and zombies alike (book 14.2)
-            modifiers.append(("engaged with 3 or more", -1))
+            modifiers.append((N_("engaged with 3 or more"), -1))
         if self.boosted(model):
-            modifiers.append(("stimulant", 1))
+            modifiers.append((N_("stimulant"), 1))
         return max(1, profile.skill + sum(v for _, v in modifiers)), modifiers
 
     def boosted(self, model: Model, item: str = "") -> bool:
@@ -401,7 +402,7 @@ class Game:
         if base_distance(self.figure(model), self.figure(leader)) <= radius:
             leader_skill, _ = self.own_skill(leader)
             if leader_skill > skill:
-                return leader_skill, [("leader's skill", leader_skill - skill)]
+                return leader_skill, [(N_("leader's skill"), leader_skill - skill)]
         return skill, modifiers
 
     def leader(self, seat: str) -> Model | None:
