@@ -31,6 +31,7 @@ from game.rules.zombicide.commands import (
     Trade,
 )
 from game.rules.zombicide.graph import ZoneGraph, jump_targets
+from game.rules.zombicide.listed import Listed, Run
 from game.rules.zombicide.odds import fired_cards, weapon_reach
 from game.rules.zombicide.state import (
     EMPTY,
@@ -51,23 +52,41 @@ def legal_commands(state: ZombicideState, seat: str) -> list[Any]:
         if pending.seat != seat:
             return []
         return [ChooseOption(i) for i in range(len(pending.options))]
+    result: list[Any] = []
+    for i in _candidates(state, seat):
+        result.extend(survivor_commands(state, i))
+    return result
+
+
+def listed_commands(state: ZombicideState, seat: str) -> Sequence[Any]:
+    """``legal_commands`` in the same order, the trades between two survivors built only when read
+    (``listed.Listed``): a bot that reads one command of the list pays for that one's run alone."""
+    if state.result is not None or state.pending is not None:
+        return legal_commands(state, seat)
+    plain: list[Any] = []
+    runs: list[tuple[int, Run]] = []
+    for i in _candidates(state, seat):
+        found: list[tuple[int, Run]] = []
+        commands = survivor_commands(state, i, found)
+        runs.extend((len(plain) + position, run) for position, run in found)
+        plain.extend(commands)
+    return Listed(plain, runs) if runs else plain
+
+
+def _candidates(state: ZombicideState, seat: str) -> list[int]:
+    """The survivors whose commands ``seat`` may play now (no decision pending)."""
     if state.phase != "players":
         return []
     if state.current_seat != seat:  # Tacticians may step in between other seats' turns
         if state.active >= 0:
             return []
-        candidates = [
+        return [
             i for i, s in enumerate(state.survivors)
             if s.seat == seat and s.in_play and not s.done and sk.is_tactician(s.skills)
         ]
-    elif state.active >= 0:
-        candidates = [state.active]
-    else:
-        candidates = [i for i, s in enumerate(state.survivors) if s.seat == seat and s.in_play and not s.done]
-    result: list[Any] = []
-    for i in candidates:
-        result.extend(survivor_commands(state, i))
-    return result
+    if state.active >= 0:
+        return [state.active]
+    return [i for i, s in enumerate(state.survivors) if s.seat == seat and s.in_play and not s.done]
 
 
 def _can_spend(s: Survivor, category: str, aliases: Any = None) -> bool:
@@ -78,8 +97,10 @@ def _can_spend(s: Survivor, category: str, aliases: Any = None) -> bool:
                for tag in s.free_actions)
 
 
-def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
-    """What survivor ``i`` may play now, as if its turn were the one going on."""
+def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]] | None = None) -> list[Any]:
+    """What survivor ``i`` may play now, as if its turn were the one going on. Given ``runs``, the
+    trades with each other survivor may be left out of the list and put there instead, as a run
+    (``TradeRun``) standing before the command at its position (``listed.Listed``)."""
     s = state.survivors[i]
     flags = sk.flags(s.skills)
     graph, tables = state.graph, state.tables
@@ -238,6 +259,9 @@ def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
         trades = memo.trades
         isolated = box.isolated  # those a box isolates trade only among themselves (``can_trade``)
         apart: bool | None = None
+        # runs only where they can be counted unbuilt and the box filters nothing listed
+        counted = runs is not None and _first_fit_for(state) is _first_anywhere and not (
+            box.refuses_listed and box.refuses is not None)
         for j, other in enumerate(state.survivors):
             if j == i or other.zone != zone or not other.in_play:
                 continue
@@ -248,6 +272,11 @@ def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
                     continue
             key = (sid, s.slots, other.id, other.slots)
             listed = trades.get(key)
+            if listed is None and counted:
+                count = _count_trades_anywhere(state.card_kinds, s.slots, other.slots)
+                if count:
+                    runs.append((len(commands), TradeRun(state, key, count)))  # type: ignore[union-attr]
+                continue
             if listed is None:
                 listed = trades[key] = _trades(state, *key)
             commands.extend(listed)
@@ -439,6 +468,40 @@ def _trades_anywhere(card_kinds: tuple[str, ...], sid: str, my_slots: tuple[int,
                     trades.append(Trade(sid, other_id, my_slots[:a] + (theirs,) + my_slots[a + 1:],
                                         their_slots[:b] + (mine,) + their_slots[b + 1:]))
     return tuple(trades)
+
+
+def _count_trades_anywhere(card_kinds: tuple[str, ...], my_slots: tuple[int, ...],
+                           their_slots: tuple[int, ...]) -> int:
+    """How many trades ``_trades_anywhere`` lists, without making them."""
+    count = 0
+    if EMPTY in their_slots:
+        count += sum(1 for card in my_slots if card >= 0)
+    if EMPTY in my_slots:
+        count += sum(1 for card in their_slots if card >= 0)
+    for mine in my_slots[:2]:
+        if mine >= 0:
+            for theirs in their_slots[:2]:
+                if theirs >= 0 and card_kinds[mine] != card_kinds[theirs]:
+                    count += 1
+    return count
+
+
+class TradeRun:
+    """The trades between two survivors, as ``survivor_commands`` lists them, made when first read."""
+
+    __slots__ = ("state", "key", "count")
+
+    def __init__(self, state: ZombicideState, key: tuple[str, tuple[int, ...], str, tuple[int, ...]], count: int):
+        self.state = state
+        self.key = key
+        self.count = count
+
+    def commands(self) -> tuple[Trade, ...]:
+        trades = _memo_for(self.state).trades
+        listed = trades.get(self.key)
+        if listed is None:
+            listed = trades[self.key] = _trades(self.state, *self.key)
+        return listed
 
 
 def _gifts(card_kinds: tuple[str, ...], first_fit: "FirstFit", giver_slots: tuple[int, ...], receiver: str,
