@@ -256,7 +256,7 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
                 break
         commands.extend(rearranges)
         # trading, listed as single moves: give a card to a free slot, take one, or swap hands
-        trades = memo.trades
+        trades, counts = memo.trades, memo.trade_counts
         isolated = box.isolated  # those a box isolates trade only among themselves (``can_trade``)
         apart: bool | None = None
         # runs only where they can be counted unbuilt and the box filters nothing listed
@@ -271,12 +271,14 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
                 if isolated(state, other) != apart:
                     continue
             key = (sid, s.slots, other.id, other.slots)
-            listed = trades.get(key)
-            if listed is None and counted:
-                count = _count_trades_anywhere(state.card_kinds, s.slots, other.slots)
+            if counted:
+                count = counts.get((s.slots, other.slots))
+                if count is None:
+                    count = counts[s.slots, other.slots] = _count_trades_anywhere(state.card_kinds, s.slots, other.slots)
                 if count:
                     runs.append((len(commands), TradeRun(state, key, count)))  # type: ignore[union-attr]
                 continue
+            listed = trades.get(key)
             if listed is None:
                 listed = trades[key] = _trades(state, *key)
             commands.extend(listed)
@@ -347,8 +349,13 @@ class _GameMemo:
         self.tables = tables
         # (survivor, slots, other survivor, other slots) → the single-card trades between them
         self.trades: dict[tuple[str, tuple[int, ...], str, tuple[int, ...]], tuple[Trade, ...]] = {}
+        # (slots, other survivor's slots) → how many trades between them where every card fits every slot
+        self.trade_counts: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
         # (survivor, slots, skills) → what ``_inventory`` works out
         self.inventories: dict[tuple[str, tuple[int, ...], tuple[str, ...]], tuple] = {}
+
+    def size(self) -> int:
+        return len(self.trades) + len(self.inventories) + len(self.trade_counts)
 
 
 _MEMOS: dict[tuple[str, ...], _GameMemo] = {}  # by card_kinds
@@ -362,13 +369,11 @@ _GAME_MEMO_ENTRIES = 16384
 def _memo_for(state: ZombicideState) -> _GameMemo:
     global _LAST_MEMO
     last = _LAST_MEMO  # the same game asks again and again: no need to hash its card list
-    if last[0] is state.card_kinds and last[1].tables is state.tables and len(last[1].trades) + len(
-        last[1].inventories
-    ) <= _GAME_MEMO_ENTRIES:
+    if last[0] is state.card_kinds and last[1].tables is state.tables and last[1].size() <= _GAME_MEMO_ENTRIES:
         return last[1]
     memo = _MEMOS.get(state.card_kinds)
-    if memo is None or memo.tables is not state.tables or len(memo.trades) + len(memo.inventories) > _GAME_MEMO_ENTRIES:
-        if len(_MEMOS) >= _MEMO_GAMES or sum(len(m.trades) + len(m.inventories) for m in _MEMOS.values()) > (
+    if memo is None or memo.tables is not state.tables or memo.size() > _GAME_MEMO_ENTRIES:
+        if len(_MEMOS) >= _MEMO_GAMES or sum(m.size() for m in _MEMOS.values()) > (
                 2 * _GAME_MEMO_ENTRIES):  # the memos of all games together stay within a few megabytes
             _MEMOS.clear()
         memo = _MEMOS[state.card_kinds] = _GameMemo(state.tables)
