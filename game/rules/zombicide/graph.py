@@ -11,7 +11,7 @@ every crossing lets both through alike.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -94,8 +94,7 @@ class ZoneGraph:
     _distance_cache: dict[tuple[bool, ...], tuple[tuple[int, ...], ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
-    _sight_cache: dict[tuple[tuple[bool, ...], bool],
-                       tuple[tuple[tuple[int, ...], ...], tuple[dict[int, int], ...]]] = field(
+    _sight_cache: dict[tuple[tuple[bool, ...], bool], SightRows] = field(
         default_factory=dict, compare=False, repr=False
     )
     _step_cache: dict[tuple[bool, ...], tuple[tuple[int, ...], ...]] = field(
@@ -242,23 +241,20 @@ class ZoneGraph:
                     queue.append(there)
         return tuple(dist)
 
-    def visible(self, doors_open: tuple[bool, ...], deeper: bool = False) -> tuple[tuple[int, ...], ...]:
+    def visible(self, doors_open: tuple[bool, ...], deeper: bool = False) -> Sequence[tuple[int, ...]]:
         """Zones each zone sees (itself excluded), for this door configuration; ``deeper``: for a
         viewer whose sight reaches one zone farther into buildings (a skill), where the board's
         sight lines go on past the first building zone."""
-        return self._sight_of(doors_open, deeper)[0]
+        return self._sight_of(doors_open, deeper)
 
-    def _sight_of(self, doors_open: tuple[bool, ...], deeper: bool) -> tuple[
-            tuple[tuple[int, ...], ...], tuple[dict[int, int], ...]]:
+    def _sight_of(self, doors_open: tuple[bool, ...], deeper: bool) -> SightRows:
         """``visible``, and per zone how many zones away each zone it sees is (along its first sight
-        line showing it), worked out together once per door configuration."""
+        line showing it), each zone's row worked out when first asked, once per door configuration."""
         key = (doors_open, deeper)
         cached = self._sight_cache.get(key)
         if cached is not None:
             return cached
-        rooms = 2 if deeper else 1
-        ranges = tuple(self._ranges_from(z, doors_open, rooms) for z in range(self.zone_count))
-        result = (tuple(tuple(seen) for seen in ranges), ranges)
+        result = SightRows(self, doors_open, 2 if deeper else 1)
         if len(self._sight_cache) > 256:
             self._sight_cache.clear()
         self._sight_cache[key] = result
@@ -297,8 +293,45 @@ class ZoneGraph:
         """How many zones away ``target`` is along a sight line, or None when out of sight."""
         if viewer == target:
             return 0
-        return self._sight_of(doors_open, deeper)[1][viewer].get(target)
+        return self._sight_of(doors_open, deeper).ranges(viewer).get(target)
 
+
+
+class SightRows(Sequence[tuple[int, ...]]):
+    """What each zone sees for one door configuration (``ZoneGraph.visible``), in the order its
+    sight lines show them, and how far each is: a zone's row worked out when first asked (a rules
+    question is about one or two viewers' zones, and a box that changes the board in play starts
+    from an empty table)."""
+
+    __slots__ = ("_graph", "_doors_open", "_rooms", "_ranges", "_seen")
+
+    def __init__(self, graph: ZoneGraph, doors_open: tuple[bool, ...], rooms: int):
+        self._graph = graph
+        self._doors_open = doors_open
+        self._rooms = rooms
+        self._ranges: list[dict[int, int] | None] = [None] * graph.zone_count
+        self._seen: list[tuple[int, ...] | None] = [None] * graph.zone_count
+
+    def ranges(self, zone: int) -> dict[int, int]:
+        """Zone seen → how many zones away, for the viewer in ``zone``."""
+        found = self._ranges[zone]
+        if found is None:
+            found = self._ranges[zone] = self._graph._ranges_from(zone, self._doors_open, self._rooms)
+        return found
+
+    def __getitem__(self, zone: Any) -> Any:
+        if zone.__class__ is not int:
+            return tuple(self)[zone]
+        found = self._seen[zone]
+        if found is None:
+            found = self._seen[zone] = tuple(self.ranges(zone))
+        return found
+
+    def __len__(self) -> int:
+        return len(self._seen)
+
+    def __iter__(self) -> Iterator[tuple[int, ...]]:
+        return (self[zone] for zone in range(len(self._seen)))
 
 def jump_targets(graph: ZoneGraph, doors: tuple[bool, ...], zone: int) -> list[int]:
     """Zones exactly 2 steps away along a sight line, with nothing but actors in between."""
