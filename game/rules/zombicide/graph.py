@@ -216,6 +216,28 @@ class ZoneGraph:
             return table[zone]  # type: ignore[no-any-return]
         return self._row(self._zombie_caches[2], zone, doors_open, True)
 
+    def zombie_distances_to(self, zone: int, doors_open: tuple[bool, ...]) -> tuple[int, ...]:
+        """How many zombie steps each zone is from ``zone`` going towards it (a column of
+        ``zombie_distances``), worked out alone: one walk back along the steps, not a walk from
+        every zone (crossings may be one-way, so it is not ``zombie_distances_from``)."""
+        table = (self._distance_cache if self.same_walkers else self._zombie_caches[1]).get(doors_open)
+        if table is not None:
+            return tuple(row[zone] for row in table)
+        into: list[list[int]] = [[] for _ in range(self.zone_count)]
+        for here in range(self.zone_count):
+            for there in self.zombie_neighbours(here, doors_open):
+                into[there].append(here)
+        dist = [UNREACHABLE] * self.zone_count
+        dist[zone] = 0
+        queue = deque([zone])
+        while queue:
+            here = queue.popleft()
+            for before in into[here]:
+                if dist[before] == UNREACHABLE:
+                    dist[before] = dist[here] + 1
+                    queue.append(before)
+        return tuple(dist)
+
     def _row(self, cache: dict, zone: int, doors_open: tuple[bool, ...], zombies: bool) -> tuple[int, ...]:
         rows = cache.get(doors_open)
         if rows is None:

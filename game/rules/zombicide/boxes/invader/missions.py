@@ -354,7 +354,7 @@ def walk_scientists(game: Game) -> None:
     if not box.scientists or box.walked_round == game.round or not game.graph.exits:
         return
     doors = tuple(game.doors_open)
-    distances = game.graph.distances(doors)
+    distances_from = game.graph.distances_from  # the rows of the zones asked about, not the whole table
     exits = game.graph.exits
     scientists = list(box.scientists)
     for n, scientist in enumerate(scientists):
@@ -366,8 +366,8 @@ def walk_scientists(game: Game) -> None:
                 scientists[n] = replace(scientist, escaped=True)
                 game.events.append(MissionProgress("scientist_out", scientist.colour))
             continue
-        best = min(distances[here][e] for e in exits)
-        steps = [z for z in game.graph.neighbours(here, doors) if min(distances[z][e] for e in exits) < best]
+        best = min(distances_from(here, doors)[e] for e in exits)
+        steps = [z for z in game.graph.neighbours(here, doors) if min(distances_from(z, doors)[e] for e in exits) < best]
         if steps:
             scientists[n] = replace(scientist, zone=steps[0])
             game.events.append(MissionProgress("scientist_walked", f"{scientist.colour}:{game.zid(steps[0])}"))
