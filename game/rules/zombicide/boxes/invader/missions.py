@@ -112,8 +112,8 @@ def _objectives_of(colours: tuple[str, ...], scientists: tuple[str, ...], colour
 def goal_done(state: Any, goal: str) -> bool:
     kind, _, value = goal.partition(":")
     box = state.box_state
-    gone = set(box.objectives_gone)
     if kind in ("take", "take_all"):
+        gone = box.objectives_gone
         wanted = _needed(state, value if kind == "take" else "")
         return all(state.objectives_taken[n] and n not in gone for n in wanted)
     if kind == "evacuated":
@@ -143,7 +143,7 @@ def goal_done(state: Any, goal: str) -> bool:
 
 def goal_impossible(state: Any, goal: str) -> bool:
     kind, _, value = goal.partition(":")
-    gone = set(state.box_state.objectives_gone)
+    gone = state.box_state.objectives_gone
     if kind in ("take", "take_all") and gone:
         return any(n in gone for n in _needed(state, value if kind == "take" else ""))
     if kind == "scientists_out":
