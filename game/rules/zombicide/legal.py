@@ -206,11 +206,11 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
             continue
         seen_weapons.add(kinds[slot])
         unusable = box.weapon_unusable
-        pair = not equipment.kills_everything and len(fired_cards(state, s, slot)) > 1  # one may fire alone
+        pair: bool | None = None  # whether one of a pair may fire alone: asked once there is a target
         if equipment.attack == "melee":
             if zombies_here and not (unusable is not None and unusable(state, i, slot, zone)):
                 commands.append(Attack(sid, slot, graph.zone_ids[zone]))
-                if pair:
+                if _fires_a_pair(state, s, slot, equipment):
                     commands.append(Attack(sid, slot, graph.zone_ids[zone], single=True))
             if state.setup.competitive:  # rival survivors within reach
                 for other in state.survivors:
@@ -231,6 +231,8 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
                 unusable is not None and unusable(state, i, slot, target)
             ):
                 commands.append(Attack(sid, slot, graph.zone_ids[target]))
+                if pair is None:
+                    pair = _fires_a_pair(state, s, slot, equipment)
                 if pair:
                     commands.append(Attack(sid, slot, graph.zone_ids[target], single=True))
                 in_reach.append(graph.zone_ids[target])
@@ -290,6 +292,11 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
         refuses = box.refuses
         commands = [c for c in commands if isinstance(c, EndTurn) or not refuses(state, i, c)]
     return commands
+
+
+def _fires_a_pair(state: ZombicideState, s: Survivor, slot: int, equipment: Any) -> bool:
+    """The weapon of ``slot`` fires with its Dual twin, so firing it alone is a command of its own."""
+    return not equipment.kills_everything and len(fired_cards(state, s, slot)) > 1
 
 
 SimpleCommands = tuple[EndTurn, Shout, Search, Reload, MakeNoise, TakeObjective, Escape]
@@ -354,8 +361,6 @@ class _GameMemo:
         # (survivor, slots, skills) → what ``_inventory`` works out
         self.inventories: dict[tuple[str, tuple[int, ...], tuple[str, ...]], tuple] = {}
 
-    def size(self) -> int:
-        return len(self.trades) + len(self.inventories) + len(self.trade_counts)
 
 
 _MEMOS: dict[tuple[str, ...], _GameMemo] = {}  # by card_kinds
@@ -369,16 +374,21 @@ _GAME_MEMO_ENTRIES = 16384
 def _memo_for(state: ZombicideState) -> _GameMemo:
     global _LAST_MEMO
     last = _LAST_MEMO  # the same game asks again and again: no need to hash its card list
-    if last[0] is state.card_kinds and last[1].tables is state.tables and last[1].size() <= _GAME_MEMO_ENTRIES:
+    if last[0] is state.card_kinds and last[1].tables is state.tables and len(last[1].trades) + len(
+            last[1].inventories) + len(last[1].trade_counts) <= _GAME_MEMO_ENTRIES:
         return last[1]
     memo = _MEMOS.get(state.card_kinds)
-    if memo is None or memo.tables is not state.tables or memo.size() > _GAME_MEMO_ENTRIES:
-        if len(_MEMOS) >= _MEMO_GAMES or sum(m.size() for m in _MEMOS.values()) > (
+    if memo is None or memo.tables is not state.tables or _size(memo) > _GAME_MEMO_ENTRIES:
+        if len(_MEMOS) >= _MEMO_GAMES or sum(_size(m) for m in _MEMOS.values()) > (
                 2 * _GAME_MEMO_ENTRIES):  # the memos of all games together stay within a few megabytes
             _MEMOS.clear()
         memo = _MEMOS[state.card_kinds] = _GameMemo(state.tables)
     _LAST_MEMO = (state.card_kinds, memo)
     return memo
+
+
+def _size(memo: _GameMemo) -> int:
+    return len(memo.trades) + len(memo.inventories) + len(memo.trade_counts)
 
 
 def _inventory(
