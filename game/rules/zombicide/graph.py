@@ -103,7 +103,9 @@ class ZoneGraph:
     _row_cache: dict[tuple[bool, ...], dict[int, tuple[int, ...]]] = field(
         default_factory=dict, compare=False, repr=False
     )
-    _zombie_caches: tuple[dict, dict, dict] = field(default_factory=lambda: ({}, {}, {}), compare=False, repr=False)
+    # the zombies' steps, distance tables, rows and columns (``zombie_distances_to``) per door configuration
+    _zombie_caches: tuple[dict, dict, dict, dict] = field(default_factory=lambda: ({}, {}, {}, {}), compare=False,
+                                                          repr=False)
     # what the rules modules remember per board (e.g. the one-zone Moves from a zone)
     memo: dict[tuple, object] = field(default_factory=dict, compare=False, repr=False)
 
@@ -220,9 +222,20 @@ class ZoneGraph:
         """How many zombie steps each zone is from ``zone`` going towards it (a column of
         ``zombie_distances``), worked out alone: one walk back along the steps, not a walk from
         every zone (crossings may be one-way, so it is not ``zombie_distances_from``)."""
-        table = (self._distance_cache if self.same_walkers else self._zombie_caches[1]).get(doors_open)
-        if table is not None:
-            return tuple(row[zone] for row in table)
+        columns = self._zombie_caches[3].get(doors_open)
+        if columns is None:
+            if len(self._zombie_caches[3]) > 256:
+                self._zombie_caches[3].clear()
+            columns = self._zombie_caches[3][doors_open] = {}
+        column = columns.get(zone)
+        if column is None:
+            table = (self._distance_cache if self.same_walkers else self._zombie_caches[1]).get(doors_open)
+            column = columns[zone] = tuple(row[zone] for row in table) if table is not None else self._walk_to(
+                zone, doors_open)
+        return column  # type: ignore[no-any-return]
+
+    def _walk_to(self, zone: int, doors_open: tuple[bool, ...]) -> tuple[int, ...]:
+        """Breadth-first zombie steps back from ``zone``: how far each zone is from it."""
         into: list[list[int]] = [[] for _ in range(self.zone_count)]
         for here in range(self.zone_count):
             for there in self.zombie_neighbours(here, doors_open):
