@@ -4,6 +4,8 @@ every viewer sees, on every shipped mission of each box, doors shut and doors op
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 from boards import shipped_missions
 
@@ -30,3 +32,13 @@ def test_a_zone_alone_gives_the_tables_column(box, path):
             assert viewer not in seen and len(set(seen)) == len(seen)
             assert all(graph.zone_range(viewer, zone, doors) >= 1 for zone in seen)
         assert list(graph.visible(doors)) == [graph.visible(doors)[z] for z in range(graph.zone_count)]
+
+
+def test_the_sight_rows_a_board_keeps_do_not_point_back_at_it():
+    """The board's caches hold its sight rows: rows holding the board would make a reference cycle,
+    which batches of games (the collector run seldom) would leave behind with every board a box
+    makes in play (Invader's Mold)."""
+    graph = build_graph(load_board(shipped_missions("invader")[0]), box_rules("invader"))
+    rows = graph.visible(graph.doors_open_at_start)
+    assert rows[0] == rows[0] and rows is graph.visible(graph.doors_open_at_start)
+    assert not any(referent is graph for referent in gc.get_referents(rows))

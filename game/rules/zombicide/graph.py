@@ -295,35 +295,6 @@ class ZoneGraph:
         self._sight_cache[key] = result
         return result
 
-    def _ranges_from(self, zone: int, doors_open: tuple[bool, ...], rooms: int = 1) -> dict[int, int]:
-        """The zones ``zone`` sees, in the order its sight lines show them, and how far each is."""
-        seen: dict[int, int] = {}
-        for line in self.sight[zone]:
-            for there, steps in self._seen_along(zone, line, doors_open, rooms):
-                if there not in seen:
-                    seen[there] = steps
-        return seen
-
-    def _seen_along(self, zone: int, line: tuple[tuple[int, int], ...], doors_open: tuple[bool, ...],
-                    rooms: int) -> Iterator[tuple[int, int]]:
-        """The zones one sight line shows from ``zone``, with how many zones away each is: it stops at
-        a closed door, a wall that cuts sight, a zone nobody sees through, and ``rooms`` zones into a
-        building."""
-        if self.sightless[zone]:
-            return
-        inside = 0  # building zones the line has entered
-        for steps, (there, e) in enumerate(line, start=1):
-            edge = self.edges[e]
-            if not edge.sight or (edge.door >= 0 and not doors_open[edge.door]):
-                return
-            if self.sightless[there]:
-                return
-            yield there, steps
-            if not self.street_like[there]:
-                inside += 1
-                if inside >= rooms:
-                    return  # sight reaches one zone into a building (two for a keener eye)
-
     def zone_range(self, viewer: int, target: int, doors_open: tuple[bool, ...], deeper: bool = False) -> int | None:
         """How many zones away ``target`` is along a sight line, or None when out of sight."""
         if viewer == target:
@@ -336,14 +307,18 @@ class SightRows(Sequence[tuple[int, ...]]):
     """What each zone sees for one door configuration (``ZoneGraph.visible``), in the order its
     sight lines show them, and how far each is: a zone's row worked out when first asked (a rules
     question is about one or two viewers' zones, and a box that changes the board in play starts
-    from an empty table)."""
+    from an empty table). It keeps the board's sight tables, not the graph whose cache holds it (no
+    reference cycle)."""
 
-    __slots__ = ("_graph", "_doors_open", "_rooms", "_ranges", "_seen")
+    __slots__ = ("_sight", "_edges", "_sightless", "_street_like", "_doors_open", "_rooms", "_ranges", "_seen")
 
     def __init__(self, graph: ZoneGraph, doors_open: tuple[bool, ...], rooms: int):
-        self._graph = graph
+        self._sight = graph.sight
+        self._edges = graph.edges
+        self._sightless = graph.sightless
+        self._street_like = graph.street_like
         self._doors_open = doors_open
-        self._rooms = rooms
+        self._rooms = rooms  # building zones a line enters before it stops (two for a keener eye)
         self._ranges: list[dict[int, int] | None] = [None] * graph.zone_count
         self._seen: list[tuple[int, ...] | None] = [None] * graph.zone_count
 
@@ -351,7 +326,7 @@ class SightRows(Sequence[tuple[int, ...]]):
         """Zone seen → how many zones away, for the viewer in ``zone``."""
         found = self._ranges[zone]
         if found is None:
-            found = self._ranges[zone] = self._graph._ranges_from(zone, self._doors_open, self._rooms)
+            found = self._ranges[zone] = self._ranges_from(zone)
         return found
 
     def __getitem__(self, zone: Any) -> Any:
@@ -367,6 +342,36 @@ class SightRows(Sequence[tuple[int, ...]]):
 
     def __iter__(self) -> Iterator[tuple[int, ...]]:
         return (self[zone] for zone in range(len(self._seen)))
+
+    def _ranges_from(self, zone: int) -> dict[int, int]:
+        """The zones ``zone`` sees, in the order its sight lines show them, and how far each is."""
+        seen: dict[int, int] = {}
+        for line in self._sight[zone]:
+            for there, steps in self._seen_along(zone, line):
+                if there not in seen:
+                    seen[there] = steps
+        return seen
+
+    def _seen_along(self, zone: int, line: tuple[tuple[int, int], ...]) -> Iterator[tuple[int, int]]:
+        """The zones one sight line shows from ``zone``, with how many zones away each is: it stops at
+        a closed door, a wall that cuts sight, a zone nobody sees through, and ``rooms`` zones into a
+        building."""
+        sightless, doors_open = self._sightless, self._doors_open
+        if sightless[zone]:
+            return
+        inside = 0  # building zones the line has entered
+        for steps, (there, e) in enumerate(line, start=1):
+            edge = self._edges[e]
+            if not edge.sight or (edge.door >= 0 and not doors_open[edge.door]):
+                return
+            if sightless[there]:
+                return
+            yield there, steps
+            if not self._street_like[there]:
+                inside += 1
+                if inside >= self._rooms:
+                    return  # sight reaches one zone into a building (two for a keener eye)
+
 
 def jump_targets(graph: ZoneGraph, doors: tuple[bool, ...], zone: int) -> list[int]:
     """Zones exactly 2 steps away along a sight line, with nothing but actors in between."""
