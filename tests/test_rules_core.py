@@ -273,3 +273,27 @@ def test_the_screen_shows_only_the_share_of_events_its_seat_may_see():
     assert events_for(events, "ben") == ("public", "ana did something")
     assert events_for(events, SPECTATOR) == ("public", "ana did something")
     assert events_for(events, "ben", revealed=True) == events
+
+
+def test_draws_from_any_earlier_state_repeat_what_it_drew_first():
+    """The generator goes on from the state drawn last, and is rebuilt from the internal state taken a
+    few draws before for any other: branches, out of order and interleaved, draw what a fresh seed
+    draws at that point."""
+    reference = Random(21)
+    expected = [reference.random() for _ in range(400)]
+    rng = new_rng(21)
+    states = [rng]
+    for count in (1, 3, 2, 40, 7, 1, 60, 5, 2, 30):  # past the snapshots taken every few draws
+        values, rng = draw_floats(rng, count)
+        assert list(values) == expected[rng.draws - count:rng.draws]
+        states.append(rng)
+    for state in reversed(states):  # each earlier state again, the live generator elsewhere
+        values, _ = draw_floats(state, 9)
+        assert list(values) == expected[state.draws:state.draws + 9]
+    first, second = states[3], states[6]
+    for _ in range(3):  # two chains interleaved
+        a, first = draw_floats(first, 4)
+        b, second = draw_floats(second, 4)
+        assert list(a) == expected[first.draws - 4:first.draws] and list(b) == expected[second.draws - 4:second.draws]
+    by_hand = replace(states[5], internal=())  # a state typed in by hand: rebuilt from seed and draws
+    assert list(draw_floats(by_hand, 3)[0]) == expected[by_hand.draws:by_hand.draws + 3]

@@ -7,6 +7,7 @@ rolls take from that queue first; shuffles never do.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from random import Random
@@ -23,23 +24,46 @@ class RngState:
     seed: int
     draws: int = 0  # how many floats were drawn since the seed
     forced: tuple[int, ...] = ()  # dice results typed in by players, used before drawing
-    # Random's internal state after ``draws`` draws; left out of equality and repr (seed and
-    # draws already identify it), so hashing a game state stays cheap.
+    # Random's internal state ``behind`` draws before this one (taken every few draws, not at each:
+    # it is 625 numbers); both left out of equality and repr (seed and draws already identify the
+    # state), so hashing a game state stays cheap.
     internal: tuple = field(default=(), compare=False, repr=False)
+    behind: int = field(default=0, compare=False, repr=False)
 
 
 def new_rng(seed: int) -> RngState:
     return RngState(seed=seed, draws=0, forced=(), internal=Random(seed).getstate())
 
 
+# at most this many draws replayed to rebuild a generator from the internal state last taken
+_SNAPSHOT_EVERY = 48
+
+
+class _Live(threading.local):
+    """The generator last drawn from, with the state it stands at: the next draw from that state (a
+    game's next roll, nearly always) goes on with it, without copying the generator's state in."""
+
+    state: RngState | None = None
+    generator: Random | None = None
+
+
+_LIVE = _Live()
+
+
 def _generator(rng: RngState) -> Random:
+    live = _LIVE
+    if live.state is rng:
+        live.state = None  # handed on: the next state is recorded when the draws are done
+        return live.generator  # type: ignore[return-value]
     generator = Random.__new__(Random)  # unseeded: seeding from the OS would be wasted work
     if rng.internal:
         generator.setstate(rng.internal)
+        replay = rng.behind
     else:  # rebuilt from seed and draw count (e.g. a state made by hand)
         generator.seed(rng.seed)
-        for _ in range(rng.draws):
-            generator.random()
+        replay = rng.draws
+    for _ in range(replay):
+        generator.random()
     return generator
 
 
@@ -48,8 +72,14 @@ def draw_floats(rng: RngState, count: int) -> tuple[tuple[float, ...], RngState]
     if count <= 0:
         return (), rng
     generator = _generator(rng)
-    values = tuple(generator.random() for _ in range(count))
-    return values, replace(rng, draws=rng.draws + count, internal=generator.getstate())
+    values = tuple([generator.random() for _ in range(count)])
+    behind = rng.behind + count
+    if rng.internal and behind <= _SNAPSHOT_EVERY:
+        advanced = RngState(rng.seed, rng.draws + count, rng.forced, rng.internal, behind)
+    else:
+        advanced = RngState(rng.seed, rng.draws + count, rng.forced, generator.getstate(), 0)
+    _LIVE.state, _LIVE.generator = advanced, generator
+    return values, advanced
 
 
 def roll_d6(rng: RngState, count: int) -> tuple[tuple[int, ...], RngState]:

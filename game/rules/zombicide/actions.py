@@ -257,7 +257,7 @@ class SurvivorActions(Fields):
         survivor ``i`` (Taunt-like skills of every box)."""
         doors = self.doors_now()
         home = self.survivors[i].zone
-        distance_to_home = [row[home] for row in self.graph.zombie_distances(doors)]
+        distance_to_home = self.graph.zombie_distances_to(home, doors)
         taunted = list(self.zombies[zone])
         where = [zone] * len(taunted)
         wounds: list[tuple] = []

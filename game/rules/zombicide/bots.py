@@ -116,7 +116,7 @@ def whose_turn(state: ZombicideState) -> tuple[str, Sequence[Any]] | None:
     if not seats:
         return None
     seat = min(seats)
-    legal = engine.legal_commands(state, seat)
+    legal = engine.listed_commands(state, seat)  # its trades built only when a bot reads them
     return (seat, legal) if legal else None
 
 

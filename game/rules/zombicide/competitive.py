@@ -54,8 +54,9 @@ class Competitive(Fields):
             return
         # a mission may count only the living on the EXIT (``exit_counts_the_living``): then only the
         # whole team's loss loses it
-        everyone_needed = ("all_in_exit" in goals or "escape_all" in goals) and not getattr(
-            self.spec, "exit_counts_the_living", False)
+        # (a box's option, read from the fields: asking the core's setup for it fails through pydantic)
+        everyone_needed = ("all_in_exit" in goals or "escape_all" in goals) and not self.spec.__dict__.get(
+            "exit_counts_the_living", False)
         alive = [s.alive for s in self.survivors]
         if everyone_needed and False in alive or True not in alive:
             self.finish("lost")

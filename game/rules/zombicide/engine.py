@@ -90,7 +90,7 @@ from game.rules.zombicide.commands import (
 )
 from game.rules.zombicide.game import Game
 from game.rules.zombicide.graph import UNREACHABLE, ZoneGraph, build_graph, graph_for
-from game.rules.zombicide.legal import declared_move, legal_commands
+from game.rules.zombicide.legal import declared_move, legal_commands, listed_commands
 from game.rules.zombicide.odds import AttackOdds, Modifier, attack_odds
 from game.rules.zombicide.overrides import OVERRIDE_EVENTS, OVERRIDE_TYPES, apply_override
 from game.rules.zombicide.queries import GoalProgress, goal_progress, trade_partners
@@ -157,6 +157,7 @@ __all__ = [
     "Jump",
     "legal_commands",
     "LEVEL_NAMES",
+    "listed_commands",
     "load_catalog",
     "MakeNoise",
     "Modifier",

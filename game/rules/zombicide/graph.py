@@ -11,7 +11,7 @@ every crossing lets both through alike.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -94,8 +94,7 @@ class ZoneGraph:
     _distance_cache: dict[tuple[bool, ...], tuple[tuple[int, ...], ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
-    _sight_cache: dict[tuple[tuple[bool, ...], bool],
-                       tuple[tuple[tuple[int, ...], ...], tuple[dict[int, int], ...]]] = field(
+    _sight_cache: dict[tuple[tuple[bool, ...], bool], SightRows] = field(
         default_factory=dict, compare=False, repr=False
     )
     _step_cache: dict[tuple[bool, ...], tuple[tuple[int, ...], ...]] = field(
@@ -104,7 +103,9 @@ class ZoneGraph:
     _row_cache: dict[tuple[bool, ...], dict[int, tuple[int, ...]]] = field(
         default_factory=dict, compare=False, repr=False
     )
-    _zombie_caches: tuple[dict, dict, dict] = field(default_factory=lambda: ({}, {}, {}), compare=False, repr=False)
+    # the zombies' steps, distance tables, rows and columns (``zombie_distances_to``) per door configuration
+    _zombie_caches: tuple[dict, dict, dict, dict] = field(default_factory=lambda: ({}, {}, {}, {}), compare=False,
+                                                          repr=False)
     # what the rules modules remember per board (e.g. the one-zone Moves from a zone)
     memo: dict[tuple, object] = field(default_factory=dict, compare=False, repr=False)
 
@@ -217,6 +218,39 @@ class ZoneGraph:
             return table[zone]  # type: ignore[no-any-return]
         return self._row(self._zombie_caches[2], zone, doors_open, True)
 
+    def zombie_distances_to(self, zone: int, doors_open: tuple[bool, ...]) -> tuple[int, ...]:
+        """How many zombie steps each zone is from ``zone`` going towards it (a column of
+        ``zombie_distances``), worked out alone: one walk back along the steps, not a walk from
+        every zone (crossings may be one-way, so it is not ``zombie_distances_from``)."""
+        columns = self._zombie_caches[3].get(doors_open)
+        if columns is None:
+            if len(self._zombie_caches[3]) > 256:
+                self._zombie_caches[3].clear()
+            columns = self._zombie_caches[3][doors_open] = {}
+        column = columns.get(zone)
+        if column is None:
+            table = (self._distance_cache if self.same_walkers else self._zombie_caches[1]).get(doors_open)
+            column = columns[zone] = tuple(row[zone] for row in table) if table is not None else self._walk_to(
+                zone, doors_open)
+        return column  # type: ignore[no-any-return]
+
+    def _walk_to(self, zone: int, doors_open: tuple[bool, ...]) -> tuple[int, ...]:
+        """Breadth-first zombie steps back from ``zone``: how far each zone is from it."""
+        into: list[list[int]] = [[] for _ in range(self.zone_count)]
+        for here in range(self.zone_count):
+            for there in self.zombie_neighbours(here, doors_open):
+                into[there].append(here)
+        dist = [UNREACHABLE] * self.zone_count
+        dist[zone] = 0
+        queue = deque([zone])
+        while queue:
+            here = queue.popleft()
+            for before in into[here]:
+                if dist[before] == UNREACHABLE:
+                    dist[before] = dist[here] + 1
+                    queue.append(before)
+        return tuple(dist)
+
     def _row(self, cache: dict, zone: int, doors_open: tuple[bool, ...], zombies: bool) -> tuple[int, ...]:
         rows = cache.get(doors_open)
         if rows is None:
@@ -242,62 +276,101 @@ class ZoneGraph:
                     queue.append(there)
         return tuple(dist)
 
-    def visible(self, doors_open: tuple[bool, ...], deeper: bool = False) -> tuple[tuple[int, ...], ...]:
+    def visible(self, doors_open: tuple[bool, ...], deeper: bool = False) -> Sequence[tuple[int, ...]]:
         """Zones each zone sees (itself excluded), for this door configuration; ``deeper``: for a
         viewer whose sight reaches one zone farther into buildings (a skill), where the board's
         sight lines go on past the first building zone."""
-        return self._sight_of(doors_open, deeper)[0]
+        return self._sight_of(doors_open, deeper)
 
-    def _sight_of(self, doors_open: tuple[bool, ...], deeper: bool) -> tuple[
-            tuple[tuple[int, ...], ...], tuple[dict[int, int], ...]]:
+    def _sight_of(self, doors_open: tuple[bool, ...], deeper: bool) -> SightRows:
         """``visible``, and per zone how many zones away each zone it sees is (along its first sight
-        line showing it), worked out together once per door configuration."""
+        line showing it), each zone's row worked out when first asked, once per door configuration."""
         key = (doors_open, deeper)
         cached = self._sight_cache.get(key)
         if cached is not None:
             return cached
-        rooms = 2 if deeper else 1
-        ranges = tuple(self._ranges_from(z, doors_open, rooms) for z in range(self.zone_count))
-        result = (tuple(tuple(seen) for seen in ranges), ranges)
+        result = SightRows(self, doors_open, 2 if deeper else 1)
         if len(self._sight_cache) > 256:
             self._sight_cache.clear()
         self._sight_cache[key] = result
         return result
 
-    def _ranges_from(self, zone: int, doors_open: tuple[bool, ...], rooms: int = 1) -> dict[int, int]:
-        """The zones ``zone`` sees, in the order its sight lines show them, and how far each is."""
-        seen: dict[int, int] = {}
-        for line in self.sight[zone]:
-            for there, steps in self._seen_along(zone, line, doors_open, rooms):
-                if there not in seen:
-                    seen[there] = steps
-        return seen
-
-    def _seen_along(self, zone: int, line: tuple[tuple[int, int], ...], doors_open: tuple[bool, ...],
-                    rooms: int) -> Iterator[tuple[int, int]]:
-        """The zones one sight line shows from ``zone``, with how many zones away each is: it stops at
-        a closed door, a wall that cuts sight, a zone nobody sees through, and ``rooms`` zones into a
-        building."""
-        if self.sightless[zone]:
-            return
-        inside = 0  # building zones the line has entered
-        for steps, (there, e) in enumerate(line, start=1):
-            edge = self.edges[e]
-            if not edge.sight or (edge.door >= 0 and not doors_open[edge.door]):
-                return
-            if self.sightless[there]:
-                return
-            yield there, steps
-            if not self.street_like[there]:
-                inside += 1
-                if inside >= rooms:
-                    return  # sight reaches one zone into a building (two for a keener eye)
-
     def zone_range(self, viewer: int, target: int, doors_open: tuple[bool, ...], deeper: bool = False) -> int | None:
         """How many zones away ``target`` is along a sight line, or None when out of sight."""
         if viewer == target:
             return 0
-        return self._sight_of(doors_open, deeper)[1][viewer].get(target)
+        return self._sight_of(doors_open, deeper).ranges(viewer).get(target)
+
+
+
+class SightRows(Sequence[tuple[int, ...]]):
+    """What each zone sees for one door configuration (``ZoneGraph.visible``), in the order its
+    sight lines show them, and how far each is: a zone's row worked out when first asked (a rules
+    question is about one or two viewers' zones, and a box that changes the board in play starts
+    from an empty table). It keeps the board's sight tables, not the graph whose cache holds it (no
+    reference cycle)."""
+
+    __slots__ = ("_sight", "_edges", "_sightless", "_street_like", "_doors_open", "_rooms", "_ranges", "_seen")
+
+    def __init__(self, graph: ZoneGraph, doors_open: tuple[bool, ...], rooms: int):
+        self._sight = graph.sight
+        self._edges = graph.edges
+        self._sightless = graph.sightless
+        self._street_like = graph.street_like
+        self._doors_open = doors_open
+        self._rooms = rooms  # building zones a line enters before it stops (two for a keener eye)
+        self._ranges: list[dict[int, int] | None] = [None] * graph.zone_count
+        self._seen: list[tuple[int, ...] | None] = [None] * graph.zone_count
+
+    def ranges(self, zone: int) -> dict[int, int]:
+        """Zone seen → how many zones away, for the viewer in ``zone``."""
+        found = self._ranges[zone]
+        if found is None:
+            found = self._ranges[zone] = self._ranges_from(zone)
+        return found
+
+    def __getitem__(self, zone: Any) -> Any:
+        if zone.__class__ is not int:
+            return tuple(self)[zone]
+        found = self._seen[zone]
+        if found is None:
+            found = self._seen[zone] = tuple(self.ranges(zone))
+        return found
+
+    def __len__(self) -> int:
+        return len(self._seen)
+
+    def __iter__(self) -> Iterator[tuple[int, ...]]:
+        return (self[zone] for zone in range(len(self._seen)))
+
+    def _ranges_from(self, zone: int) -> dict[int, int]:
+        """The zones ``zone`` sees, in the order its sight lines show them, and how far each is."""
+        seen: dict[int, int] = {}
+        for line in self._sight[zone]:
+            for there, steps in self._seen_along(zone, line):
+                if there not in seen:
+                    seen[there] = steps
+        return seen
+
+    def _seen_along(self, zone: int, line: tuple[tuple[int, int], ...]) -> Iterator[tuple[int, int]]:
+        """The zones one sight line shows from ``zone``, with how many zones away each is: it stops at
+        a closed door, a wall that cuts sight, a zone nobody sees through, and ``rooms`` zones into a
+        building."""
+        sightless, doors_open = self._sightless, self._doors_open
+        if sightless[zone]:
+            return
+        inside = 0  # building zones the line has entered
+        for steps, (there, e) in enumerate(line, start=1):
+            edge = self._edges[e]
+            if not edge.sight or (edge.door >= 0 and not doors_open[edge.door]):
+                return
+            if sightless[there]:
+                return
+            yield there, steps
+            if not self._street_like[there]:
+                inside += 1
+                if inside >= self._rooms:
+                    return  # sight reaches one zone into a building (two for a keener eye)
 
 
 def jump_targets(graph: ZoneGraph, doors: tuple[bool, ...], zone: int) -> list[int]:

@@ -31,6 +31,7 @@ from game.rules.zombicide.commands import (
     Trade,
 )
 from game.rules.zombicide.graph import ZoneGraph, jump_targets
+from game.rules.zombicide.listed import Listed, Run
 from game.rules.zombicide.odds import fired_cards, weapon_reach
 from game.rules.zombicide.state import (
     EMPTY,
@@ -51,23 +52,41 @@ def legal_commands(state: ZombicideState, seat: str) -> list[Any]:
         if pending.seat != seat:
             return []
         return [ChooseOption(i) for i in range(len(pending.options))]
+    result: list[Any] = []
+    for i in _candidates(state, seat):
+        result.extend(survivor_commands(state, i))
+    return result
+
+
+def listed_commands(state: ZombicideState, seat: str) -> Sequence[Any]:
+    """``legal_commands`` in the same order, the trades between two survivors built only when read
+    (``listed.Listed``): a bot that reads one command of the list pays for that one's run alone."""
+    if state.result is not None or state.pending is not None:
+        return legal_commands(state, seat)
+    plain: list[Any] = []
+    runs: list[tuple[int, Run]] = []
+    for i in _candidates(state, seat):
+        found: list[tuple[int, Run]] = []
+        commands = survivor_commands(state, i, found)
+        runs.extend((len(plain) + position, run) for position, run in found)
+        plain.extend(commands)
+    return Listed(plain, runs) if runs else plain
+
+
+def _candidates(state: ZombicideState, seat: str) -> list[int]:
+    """The survivors whose commands ``seat`` may play now (no decision pending)."""
     if state.phase != "players":
         return []
     if state.current_seat != seat:  # Tacticians may step in between other seats' turns
         if state.active >= 0:
             return []
-        candidates = [
+        return [
             i for i, s in enumerate(state.survivors)
             if s.seat == seat and s.in_play and not s.done and sk.is_tactician(s.skills)
         ]
-    elif state.active >= 0:
-        candidates = [state.active]
-    else:
-        candidates = [i for i, s in enumerate(state.survivors) if s.seat == seat and s.in_play and not s.done]
-    result: list[Any] = []
-    for i in candidates:
-        result.extend(survivor_commands(state, i))
-    return result
+    if state.active >= 0:
+        return [state.active]
+    return [i for i, s in enumerate(state.survivors) if s.seat == seat and s.in_play and not s.done]
 
 
 def _can_spend(s: Survivor, category: str, aliases: Any = None) -> bool:
@@ -78,8 +97,10 @@ def _can_spend(s: Survivor, category: str, aliases: Any = None) -> bool:
                for tag in s.free_actions)
 
 
-def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
-    """What survivor ``i`` may play now, as if its turn were the one going on."""
+def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]] | None = None) -> list[Any]:
+    """What survivor ``i`` may play now, as if its turn were the one going on. Given ``runs``, the
+    trades with each other survivor may be left out of the list and put there instead, as a run
+    (``TradeRun``) standing before the command at its position (``listed.Listed``)."""
     s = state.survivors[i]
     flags = sk.flags(s.skills)
     graph, tables = state.graph, state.tables
@@ -185,11 +206,11 @@ def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
             continue
         seen_weapons.add(kinds[slot])
         unusable = box.weapon_unusable
-        pair = not equipment.kills_everything and len(fired_cards(state, s, slot)) > 1  # one may fire alone
+        pair: bool | None = None  # whether one of a pair may fire alone: asked once there is a target
         if equipment.attack == "melee":
             if zombies_here and not (unusable is not None and unusable(state, i, slot, zone)):
                 commands.append(Attack(sid, slot, graph.zone_ids[zone]))
-                if pair:
+                if _fires_a_pair(state, s, slot, equipment):
                     commands.append(Attack(sid, slot, graph.zone_ids[zone], single=True))
             if state.setup.competitive:  # rival survivors within reach
                 for other in state.survivors:
@@ -210,6 +231,8 @@ def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
                 unusable is not None and unusable(state, i, slot, target)
             ):
                 commands.append(Attack(sid, slot, graph.zone_ids[target]))
+                if pair is None:
+                    pair = _fires_a_pair(state, s, slot, equipment)
                 if pair:
                     commands.append(Attack(sid, slot, graph.zone_ids[target], single=True))
                 in_reach.append(graph.zone_ids[target])
@@ -235,9 +258,12 @@ def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
                 break
         commands.extend(rearranges)
         # trading, listed as single moves: give a card to a free slot, take one, or swap hands
-        trades = memo.trades
+        trades, counts = memo.trades, memo.trade_counts
         isolated = box.isolated  # those a box isolates trade only among themselves (``can_trade``)
         apart: bool | None = None
+        # runs only where they can be counted unbuilt and the box filters nothing listed
+        counted = runs is not None and _first_fit_for(state) is _first_anywhere and not (
+            box.refuses_listed and box.refuses is not None)
         for j, other in enumerate(state.survivors):
             if j == i or other.zone != zone or not other.in_play:
                 continue
@@ -247,6 +273,13 @@ def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
                 if isolated(state, other) != apart:
                     continue
             key = (sid, s.slots, other.id, other.slots)
+            if counted:
+                count = counts.get((s.slots, other.slots))
+                if count is None:
+                    count = counts[s.slots, other.slots] = _count_trades_anywhere(state.card_kinds, s.slots, other.slots)
+                if count:
+                    runs.append((len(commands), TradeRun(state, key, count)))  # type: ignore[union-attr]
+                continue
             listed = trades.get(key)
             if listed is None:
                 listed = trades[key] = _trades(state, *key)
@@ -259,6 +292,11 @@ def survivor_commands(state: ZombicideState, i: int) -> list[Any]:
         refuses = box.refuses
         commands = [c for c in commands if isinstance(c, EndTurn) or not refuses(state, i, c)]
     return commands
+
+
+def _fires_a_pair(state: ZombicideState, s: Survivor, slot: int, equipment: Any) -> bool:
+    """The weapon of ``slot`` fires with its Dual twin, so firing it alone is a command of its own."""
+    return not equipment.kills_everything and len(fired_cards(state, s, slot)) > 1
 
 
 SimpleCommands = tuple[EndTurn, Shout, Search, Reload, MakeNoise, TakeObjective, Escape]
@@ -318,8 +356,11 @@ class _GameMemo:
         self.tables = tables
         # (survivor, slots, other survivor, other slots) → the single-card trades between them
         self.trades: dict[tuple[str, tuple[int, ...], str, tuple[int, ...]], tuple[Trade, ...]] = {}
+        # (slots, other survivor's slots) → how many trades between them where every card fits every slot
+        self.trade_counts: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
         # (survivor, slots, skills) → what ``_inventory`` works out
         self.inventories: dict[tuple[str, tuple[int, ...], tuple[str, ...]], tuple] = {}
+
 
 
 _MEMOS: dict[tuple[str, ...], _GameMemo] = {}  # by card_kinds
@@ -334,17 +375,20 @@ def _memo_for(state: ZombicideState) -> _GameMemo:
     global _LAST_MEMO
     last = _LAST_MEMO  # the same game asks again and again: no need to hash its card list
     if last[0] is state.card_kinds and last[1].tables is state.tables and len(last[1].trades) + len(
-        last[1].inventories
-    ) <= _GAME_MEMO_ENTRIES:
+            last[1].inventories) + len(last[1].trade_counts) <= _GAME_MEMO_ENTRIES:
         return last[1]
     memo = _MEMOS.get(state.card_kinds)
-    if memo is None or memo.tables is not state.tables or len(memo.trades) + len(memo.inventories) > _GAME_MEMO_ENTRIES:
-        if len(_MEMOS) >= _MEMO_GAMES or sum(len(m.trades) + len(m.inventories) for m in _MEMOS.values()) > (
+    if memo is None or memo.tables is not state.tables or _size(memo) > _GAME_MEMO_ENTRIES:
+        if len(_MEMOS) >= _MEMO_GAMES or sum(_size(m) for m in _MEMOS.values()) > (
                 2 * _GAME_MEMO_ENTRIES):  # the memos of all games together stay within a few megabytes
             _MEMOS.clear()
         memo = _MEMOS[state.card_kinds] = _GameMemo(state.tables)
     _LAST_MEMO = (state.card_kinds, memo)
     return memo
+
+
+def _size(memo: _GameMemo) -> int:
+    return len(memo.trades) + len(memo.inventories) + len(memo.trade_counts)
 
 
 def _inventory(
@@ -439,6 +483,40 @@ def _trades_anywhere(card_kinds: tuple[str, ...], sid: str, my_slots: tuple[int,
                     trades.append(Trade(sid, other_id, my_slots[:a] + (theirs,) + my_slots[a + 1:],
                                         their_slots[:b] + (mine,) + their_slots[b + 1:]))
     return tuple(trades)
+
+
+def _count_trades_anywhere(card_kinds: tuple[str, ...], my_slots: tuple[int, ...],
+                           their_slots: tuple[int, ...]) -> int:
+    """How many trades ``_trades_anywhere`` lists, without making them."""
+    count = 0
+    if EMPTY in their_slots:
+        count += sum(1 for card in my_slots if card >= 0)
+    if EMPTY in my_slots:
+        count += sum(1 for card in their_slots if card >= 0)
+    for mine in my_slots[:2]:
+        if mine >= 0:
+            for theirs in their_slots[:2]:
+                if theirs >= 0 and card_kinds[mine] != card_kinds[theirs]:
+                    count += 1
+    return count
+
+
+class TradeRun:
+    """The trades between two survivors, as ``survivor_commands`` lists them, made when first read."""
+
+    __slots__ = ("state", "key", "count")
+
+    def __init__(self, state: ZombicideState, key: tuple[str, tuple[int, ...], str, tuple[int, ...]], count: int):
+        self.state = state
+        self.key = key
+        self.count = count
+
+    def commands(self) -> tuple[Trade, ...]:
+        trades = _memo_for(self.state).trades
+        listed = trades.get(self.key)
+        if listed is None:
+            listed = trades[self.key] = _trades(self.state, *self.key)
+        return listed
 
 
 def _gifts(card_kinds: tuple[str, ...], first_fit: "FirstFit", giver_slots: tuple[int, ...], receiver: str,

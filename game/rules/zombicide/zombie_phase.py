@@ -220,12 +220,14 @@ class ZombiePhase(Fields):
             return []
         if visible:  # several visible targets: the noisiest, then the closest
             goals = [g for g in goals if here[g] == nearest]
+        # a step on a shortest way to a goal, read from each goal's distances towards it (worked out
+        # once per goal for every zone's zombies, not once per zone next to each zone with zombies)
+        towards = [(graph.zombie_distances_to(g, walk_doors), here[g] - 1) for g in goals]
         result: list[int] = []
         for other in graph.zombie_neighbours(zone, walk_doors if breaks else doors):
             if other in result:
                 continue
-            there = distances_from(other, walk_doors)
-            if any(there[g] == here[g] - 1 for g in goals):
+            if any(column[other] == closer for column, closer in towards):
                 result.append(other)
         return sorted(result)
 

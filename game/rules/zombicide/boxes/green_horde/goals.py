@@ -20,7 +20,11 @@ def _killed(state: Any, special: str = "", zombie_id: str = "") -> int:
 
 
 def _setup(state: Any) -> Any:
-    return getattr(state, "setup", None) or state.spec
+    """The setup of a state, or of the working copy (``spec``), whose goals are asked after every action."""
+    try:
+        return state.spec
+    except AttributeError:
+        return state.setup
 
 
 def kill_necromancers(state: Any) -> GoalProgress:

@@ -19,7 +19,7 @@ from game.rules.zombicide.boxes.green_horde.commands import (
     Transmute,
 )
 from game.rules.zombicide.boxes.green_horde.dragon import THROW_RANGE
-from game.rules.zombicide.boxes.green_horde.magic import REPULSE_RANGE, SURVIVOR_TARGETS, reachable_door
+from game.rules.zombicide.boxes.green_horde.magic import REPULSE_RANGE, SURVIVOR_TARGETS, zones_in_spell_range
 from game.rules.zombicide.boxes.green_horde.siege import AMMUNITION, SIEGE_ACTIONS, siege_targets
 from game.rules.zombicide.boxes.green_horde.state import fields
 
@@ -55,11 +55,12 @@ def listed(state: Any, i: int) -> list[Any]:
                 commands.extend(CastEnchantment(sid, slot, a, b) for a in targets for b in targets if a < b)
         if getattr(equipment, "opens_doors_at_range", False) and can_spend(s, "door") \
                 and state.box.inventory.ready(state, s, card):
+            within = zones_in_spell_range(state, s, equipment)  # as ``reachable_door`` asks it of each door
             for e in graph.doors:
                 edge = graph.edges[e]
                 key = state.setup.door_keys.get(edge.color)
                 if not doors[edge.door] and (key is None or key in state.unlocked_colours) \
-                        and reachable_door(state, s, edge, equipment):
+                        and (edge.a in within or edge.b in within):
                     commands.append(OpenDoorFromAfar(sid, slot, edge.connection_id))
         if getattr(equipment, "melee_dice", 0) and state.zombies_in(s.zone) and can_spend(s, "melee") \
                 and state.box.inventory.ready(state, s, card):

@@ -147,10 +147,14 @@ def _door(game: Game, i: int, door_id: str, spell: Any) -> Any:
 
 
 def reachable_door(state: Any, s: Any, edge: Any, spell: Any) -> bool:
+    within = zones_in_spell_range(state, s, spell)
+    return edge.a in within or edge.b in within
+
+
+def zones_in_spell_range(state: Any, s: Any, spell: Any) -> set[int]:
+    """The zones in the survivor's sight within ``spell``'s range (its own zone first): a door on
+    the border of one of them is in reach."""
     high = spell.range_max + sk.range_bonus(s.skills)
     doors = tuple(state.doors_open)
-    for side in (edge.a, edge.b):
-        distance = state.graph.zone_range(s.zone, side, doors)
-        if distance is not None and distance <= high:
-            return True
-    return False
+    graph = state.graph
+    return {s.zone, *(zone for zone in graph.visible(doors)[s.zone] if graph.zone_range(s.zone, zone, doors) <= high)}

@@ -227,7 +227,7 @@ def _build_variant(base: ZoneGraph, data: InvaderBoard, mold: tuple[int, ...], b
         _sight_cache={},
         _step_cache={},
         _row_cache={},
-        _zombie_caches=({}, {}, {}),
+        _zombie_caches=({}, {}, {}, {}),
     )
     _CASTS[id(variant)] = _Casts(variant, mold, lines, through_openings)
     return variant

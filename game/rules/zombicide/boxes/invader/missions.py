@@ -112,8 +112,8 @@ def _objectives_of(colours: tuple[str, ...], scientists: tuple[str, ...], colour
 def goal_done(state: Any, goal: str) -> bool:
     kind, _, value = goal.partition(":")
     box = state.box_state
-    gone = set(box.objectives_gone)
     if kind in ("take", "take_all"):
+        gone = box.objectives_gone
         wanted = _needed(state, value if kind == "take" else "")
         return all(state.objectives_taken[n] and n not in gone for n in wanted)
     if kind == "evacuated":
@@ -143,7 +143,7 @@ def goal_done(state: Any, goal: str) -> bool:
 
 def goal_impossible(state: Any, goal: str) -> bool:
     kind, _, value = goal.partition(":")
-    gone = set(state.box_state.objectives_gone)
+    gone = state.box_state.objectives_gone
     if kind in ("take", "take_all") and gone:
         return any(n in gone for n in _needed(state, value if kind == "take" else ""))
     if kind == "scientists_out":
@@ -354,7 +354,7 @@ def walk_scientists(game: Game) -> None:
     if not box.scientists or box.walked_round == game.round or not game.graph.exits:
         return
     doors = tuple(game.doors_open)
-    distances = game.graph.distances(doors)
+    distances_from = game.graph.distances_from  # the rows of the zones asked about, not the whole table
     exits = game.graph.exits
     scientists = list(box.scientists)
     for n, scientist in enumerate(scientists):
@@ -366,8 +366,8 @@ def walk_scientists(game: Game) -> None:
                 scientists[n] = replace(scientist, escaped=True)
                 game.events.append(MissionProgress("scientist_out", scientist.colour))
             continue
-        best = min(distances[here][e] for e in exits)
-        steps = [z for z in game.graph.neighbours(here, doors) if min(distances[z][e] for e in exits) < best]
+        best = min(distances_from(here, doors)[e] for e in exits)
+        steps = [z for z in game.graph.neighbours(here, doors) if min(distances_from(z, doors)[e] for e in exits) < best]
         if steps:
             scientists[n] = replace(scientist, zone=steps[0])
             game.events.append(MissionProgress("scientist_walked", f"{scientist.colour}:{game.zid(steps[0])}"))

@@ -79,15 +79,29 @@ def _clear_tokens(game: Game, zone: int, why: str) -> None:
 def spread(game: Game) -> None:
     """Every zone holding a Mold-spreading xeno (not outdoors) turns to Active Mold."""
     tables = game.tables
-    for t in range(tables.type_count):
-        if "spreads_mold" not in tables.specials[t] or game.supply[t] >= tables.miniatures[t]:
-            continue  # not a spreader, or every one of them is still in the box
+    for t in _spreaders(tables):
+        if game.supply[t] >= tables.miniatures[t]:
+            continue  # every one of them is still in the box
         outdoor = board_of(game.graph).outdoor
         for zone, counts in enumerate(game.zombies):
             if counts[t] and not outdoor[zone]:
                 mold = game.box_state.mold  # read afresh: each new Mold zone changes it
                 if (mold[zone] if mold else NO_MOLD) != ACTIVE:
                     set_mold(game, zone, ACTIVE, "abomination")
+
+
+# id of a game's tables → (the tables, the xeno types that spread Mold): asked after every command
+_SPREADERS: dict[int, tuple[Any, tuple[int, ...]]] = {}
+
+
+def _spreaders(tables: Any) -> tuple[int, ...]:
+    entry = _SPREADERS.get(id(tables))
+    if entry is None or entry[0] is not tables:
+        if len(_SPREADERS) > 8:
+            _SPREADERS.clear()
+        entry = _SPREADERS[id(tables)] = (tables, tuple(
+            t for t in range(tables.type_count) if "spreads_mold" in tables.specials[t]))
+    return entry[1]
 
 
 def joined_spawns(state: Any) -> bool:

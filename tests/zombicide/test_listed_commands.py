@@ -1,0 +1,89 @@
+"""``listed_commands`` (the legal list whose trades are built only when read) is ``legal_commands``:
+the same length, the same command at every index, the same list read whole, on every state of
+seeded games of missions of each box (Rue Morgue's trades are left unbuilt; the other boxes' slot
+rules list them built)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from random import Random
+
+import pytest
+
+from game.board.mission import load_board
+from game.rules.zombicide import engine
+from game.rules.zombicide.listed import Listed
+
+GOLDEN = Path(__file__).parent / "golden_missions"
+TEAMS = {
+    "rm-tutorial-1": (("parker", "bruno", "oso"), ("otis", "cathy", "hektor")),
+    "rm-night-shift": (("joe", "dan", "cathy"), ("jane", "terry", "oso")),
+    "gh-tutorial": (("asim", "seli", "berin"), ("johannes", "megan", "rolf")),
+    "inv-m0": (("jared", "baraka", "cole"), ("magnus", "vivian", "mitsuki")),
+}
+
+
+def _setup(mission: str) -> dict[str, object]:
+    first, second = TEAMS[mission]
+    return {"players": [{"seat": "A", "survivors": list(first)}, {"seat": "B", "survivors": list(second)}],
+            "auto_wounds": True}
+
+
+@pytest.mark.parametrize("mission", sorted(TEAMS))
+def test_listed_commands_are_the_legal_commands_at_every_index(mission: str) -> None:
+    board = load_board(GOLDEN / f"{mission}.toml")
+    runs_seen = 0
+    for seed in range(3):
+        rng = Random(seed)
+        state = engine.setup(board, _setup(mission), seed)
+        for _ in range(250):
+            if state.result is not None:
+                break
+            (seat,) = engine.current_seats(state)
+            # listed before the legal list is built (which remembers the trades it makes), one list
+            # per index: each reads one command, building only the run it falls in
+            listed = engine.listed_commands(state, seat)
+            runs_seen += isinstance(listed, Listed)
+            count = len(listed)
+            fresh = [engine.listed_commands(state, seat) for _ in range(2 * count + 1)]
+            legal = engine.legal_commands(state, seat)
+            assert count == len(legal)
+            for n, index in enumerate(range(-count, count)):
+                assert fresh[n][index] == legal[index]
+            with pytest.raises(IndexError):
+                fresh[-1][count]
+            assert listed == legal and list(listed) == legal and repr(listed) == repr(legal)
+            state, _ = engine.apply(state, seat, listed[int(rng.random() * len(listed))])
+    if mission.startswith("rm-"):
+        assert runs_seen > 50  # the trades of Rue Morgue's survivors were listed as runs
+
+
+class _Letters:
+    """A run of letters that counts how often it was built."""
+
+    def __init__(self, letters: str):
+        self.count = len(letters)
+        self.letters = letters
+        self.built = 0
+
+    def commands(self) -> tuple[str, ...]:
+        self.built += 1
+        return tuple(self.letters)
+
+
+def test_a_listed_list_reads_one_run_for_one_item_and_acts_as_its_whole_list() -> None:
+    first, second, third = _Letters("ab"), _Letters("cde"), _Letters("f")
+    # 0 1 [a b] 2 [c d e] [f] 3 4
+    listed = Listed([0, 1, 2, 3, 4], [(2, first), (3, second), (3, third)])
+    whole = [0, 1, "a", "b", 2, "c", "d", "e", "f", 3, 4]
+    assert len(listed) == len(whole)
+    assert listed[3] == "b" and (first.built, second.built, third.built) == (1, 0, 0)
+    assert listed[4] == 2 and listed[-2] == 3 and (second.built, third.built) == (0, 0)
+    assert listed[8] == "f" and (second.built, third.built) == (0, 1)
+    assert [listed[n] for n in range(-len(whole), len(whole))] == whole + whole
+    for outside in (len(whole), -len(whole) - 1):
+        with pytest.raises(IndexError):
+            listed[outside]
+    assert listed[2:6] == whole[2:6] and listed == whole and list(listed) == whole and repr(listed) == repr(whole)
+    assert "e" in listed and listed.index("e") == 7 and listed.count(2) == 1
+    assert listed != whole[:-1] and Listed([0], []) == [0]
