@@ -352,11 +352,15 @@ def missions() -> dict[str, str]:
         [tok("start", "inv-06V:c-c"), tok("exit", "inv-07V:c-s"), tok("objective", "inv-07V:refinery"),
          tok("objective", "inv-04V:bunker"), tok("objective", "inv-02V:bay"), tok("objective", "inv-08V:lander"),
          tok("objective", "inv-06V:green"), tok("objective", "inv-06V:c-nw"),
-         tok("spawn", "inv-05V:nest"), tok("spawn", "inv-08V:o-ne"), tok("spawn", "inv-04V:o-sw")],
+         tok("spawn", "inv-05V:nest")],
         {"goals": ["escape_all"], "invader_goals": ["take:red"], "shuffle_colours": ["purple", "green"],
+         "oxygen_at_start": True,
          "mold": {"inv-05V:nest": "inactive", "inv-07V:c-sw": "active"},
          "machines": [{"model": "falchion_sentry_gun", "zone": "inv-06V:c-w"},
                       {"model": "peacekeeper_bot", "zone": "inv-07V:c-s"}]},
+        balance="every survivor starts with an Oxygen Tank equipped, and " + ONE_SPAWN + " Our V modules have no"
+        " Oxygen Supply Room and their buildings meet only through the outdoors, so without a tank at the start"
+        " no objective but the Greenhouse's could be reached: the bot won no game (docs/balance/).",
     )
     out["inv-m6"] = mission(
         "inv-m6", "M6 Playing with Fire",

@@ -189,6 +189,9 @@ CLOSE_IN_SPARE = 0  # actions kept back before stepping into zombies to fight
 CLOSE_IN_RISK = 0.0  # zombies a melee survivor accepts to leave standing beside it
 NEAR_WEIGHT = 0.5  # zombies next door reach the zone at the end of the round but attack only the next one
 LEASH = 4  # how far (in route cost) a survivor may walk ahead of the team's rearmost member
+ESCORT_LEASH = 2  # on the way out, how far ahead of the rearmost (whoever took the last objective, often)
+ESCORT_WAIT = 3  # a survivor on the exit waits while a friend is farther than this from it
+ESCORT_PATH = 4  # the zones of the rearmost's way out the others keep clear
 SKILL_PREFERENCE = (
     "plus_one_action", "plus_one_free_combat_action", "plus_one_free_melee_action", "plus_one_free_ranged_action",
     "medic", "tough", "slippery", "plus_one_die:combat", "plus_one_die:melee", "plus_one_die:ranged",
@@ -213,13 +216,17 @@ def planner_bot(state: ZombicideState, seat: str, commands: Sequence[Any], rng: 
     if state.pending is not None:
         return _decide(state, commands)
     route = _route(state)
-    actor = _next_actor(state, commands, route)
-    mine = [c for c in commands if getattr(c, "survivor", None) == state.survivors[actor].id]
-    for tactic in _tactics(state.box):
-        command = tactic(state, actor, mine, route)
-        if command is not None:
+    waiting = None
+    for actor in _actors(state, commands, route):
+        mine = [c for c in commands if getattr(c, "survivor", None) == state.survivors[actor].id]
+        command = next((c for tactic in _tactics(state.box) if (c := tactic(state, actor, mine, route)) is not None),
+                       None)
+        if command is not None and not isinstance(command, EndTurn):
             return command
-    return next((c for c in mine if isinstance(c, EndTurn)), commands[0])
+        # a survivor with nothing to do lets the others of its seat act first: the group may move on,
+        # and then it follows them instead of staying behind alone
+        waiting = waiting or command or next((c for c in mine if isinstance(c, EndTurn)), None)
+    return waiting or commands[0]
 
 
 # --- where to go --------------------------------------------------------------------------------
@@ -370,11 +377,11 @@ def _plain_distance(state: ZombicideState, targets: Sequence[int], can_open: boo
     return dist
 
 
-def _next_actor(state: ZombicideState, commands: Sequence[Any], route: Route) -> int:
-    """The survivor to play: the one already acting, else those with zombies on them, then the
-    team's rearmost, so the front waits for the back."""
+def _actors(state: ZombicideState, commands: Sequence[Any], route: Route) -> list[int]:
+    """The survivors who may play now, in the order they are asked: the one already acting alone,
+    else those with zombies on them, then the team's rearmost, so the front waits for the back."""
     if state.active >= 0:
-        return state.active
+        return [state.active]
     named = {getattr(c, "survivor", None) for c in commands}
     ready = [i for i, s in enumerate(state.survivors) if s.id in named]
 
@@ -382,7 +389,7 @@ def _next_actor(state: ZombicideState, commands: Sequence[Any], route: Route) ->
         s = state.survivors[i]
         return (-state.zombies_in(s.zone), -min(route.cost[s.zone], UNREACHABLE), i)
 
-    return min(ready, key=urgency)
+    return sorted(ready, key=urgency)
 
 
 # --- weapons and fights -------------------------------------------------------------------------
@@ -531,7 +538,15 @@ def _take_objective(state: ZombicideState, i: int, commands: Sequence[Any], rout
 def _escape(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
     if "take_all_objectives" in state.setup.goals and not all(state.objectives_taken):
         return None
-    return next((c for c in commands if isinstance(c, Escape)), None)
+    escape = next((c for c in commands if isinstance(c, Escape)), None)
+    if escape is None or not _final_leg(state, route):
+        return escape
+    # the escort: a survivor on the exit stays while a friend is still on the way and its zone is safe
+    rear = _rearmost(state, route)
+    if rear is not None and rear != i and route.cost[state.survivors[rear].zone] > ESCORT_WAIT \
+            and _margin(state, i, state.survivors[i].zone) >= 0:
+        return None
+    return escape
 
 
 def _shoot_near(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
@@ -606,6 +621,38 @@ def _search_on_the_way(state: ZombicideState, i: int, commands: Sequence[Any], r
     return _search(state, i, commands, route)
 
 
+SEARCH_DETOUR = 0  # route cost a survivor gives up to step into a room it can search
+
+
+def _step_in_to_search(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
+    """A survivor with a free slot and actions for a step and a search steps into a quiet searchable
+    zone next door (the street holds nothing): a few route steps spent now buy the weapons and
+    armour the rest of the mission is fought with."""
+    s = state.survivors[i]
+    if s.searched or s.actions_left < 2 or EMPTY not in s.slots or state.zombies_in(s.zone):
+        return None
+    if not (state.equipment_deck or state.equipment_discard) or _final_leg(state, route):
+        return None
+    from game.rules.zombicide.state import searchable_now
+
+    graph = state.graph
+    here = route.cost[s.zone]
+    best, best_cost = None, UNREACHABLE
+    for command in commands:
+        if not isinstance(command, Move) or command.charge or command.via:
+            continue
+        to = graph.index[command.to]
+        cost = route.cost[to]
+        if state.zombies_in(to) or not searchable_now(state, to) or _hides_zombies(state, to):
+            continue
+        if cost >= UNREACHABLE or cost > here + SEARCH_DETOUR or _ahead_too_far(state, route, i, cost):
+            continue
+        if _margin(state, i, to) < 0 or cost >= best_cost:
+            continue
+        best, best_cost = command, cost
+    return best
+
+
 def _advance(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
     """Walk (or open the door) along the route, never into zombies nor far ahead of the team."""
     graph = state.graph
@@ -655,14 +702,44 @@ def _on_the_way(route: Route, here: int, to: int) -> bool:
 
 
 def _ahead_too_far(state: ZombicideState, route: Route, i: int, cost_after: int) -> bool:
-    """Whether the survivor would end more than LEASH ahead of a team-mate."""
+    """Whether the survivor would end more than LEASH ahead of a team-mate (on the final leg,
+    ESCORT_LEASH ahead of the rearmost: the team walks out with whoever comes last)."""
     if _final_leg(state, route):
-        return False
+        rear = _rearmost(state, route)
+        return rear is not None and rear != i and route.cost[state.survivors[rear].zone] > cost_after + ESCORT_LEASH
     for j in _team(state):
         other = state.survivors[j]
         if j != i and UNREACHABLE > route.cost[other.zone] > cost_after + LEASH:
             return True
     return False
+
+
+def _rearmost(state: ZombicideState, route: Route) -> int | None:
+    """The survivor farthest from the route's end (ties: the first), None when nobody can reach it."""
+    best, best_cost = None, -1
+    for j in _team(state):
+        cost = route.cost[state.survivors[j].zone]
+        if best_cost < cost < UNREACHABLE:
+            best, best_cost = j, cost
+    return best
+
+
+def _clear_the_way(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
+    """On the final leg, the others shoot the zombies on the rearmost survivor's way out (its zone
+    and the next zones of its route), so whoever comes last walks out too."""
+    if not _final_leg(state, route):
+        return None
+    rear = _rearmost(state, route)
+    if rear is None or rear == i:
+        return None
+    zone = state.survivors[rear].zone
+    path: set[int] = set()
+    for _ in range(ESCORT_PATH):
+        if zone < 0 or zone in path:
+            break
+        path.add(zone)
+        zone = route.step[zone]
+    return _best_attack(state, i, commands, path)
 
 
 def _team_gathered(state: ZombicideState, i: int) -> bool:
@@ -672,12 +749,12 @@ def _team_gathered(state: ZombicideState, i: int) -> bool:
     return all(dist[state.survivors[k].zone][zone] <= 1 for k in _team(state))
 
 
-def _margin(state: ZombicideState, i: int, zone: int) -> float:
-    """How well the survivors who would stand in ``zone`` (``i`` among them) face the zombies in it
-    and next to it: a round of their attacks plus the wounds they can take, minus the zombies."""
+def _margin(state: ZombicideState, i: int, zone: int, joining: Sequence[int] = ()) -> float:
+    """How well the survivors who would stand in ``zone`` (``i`` and ``joining`` among them) face the
+    zombies in it and next to it: a round of their attacks plus the wounds they can take, minus the zombies."""
     graph = state.graph
     defence = 0.0
-    there = [state.survivors[j] for j in _team(state) if state.survivors[j].zone == zone or j == i]
+    there = [state.survivors[j] for j in _team(state) if state.survivors[j].zone == zone or j == i or j in joining]
     if state.box.bot.attack_wounds is not None:
         return _margin_in_wounds(state, there, zone)
     for o in there:
@@ -754,6 +831,7 @@ def _regroup(state: ZombicideState, i: int, commands: Sequence[Any], route: Rout
     now = _margin(state, i, s.zone)
     if now >= 0:
         return None
+    group = _who_can_follow(state, i)
     best, best_margin = None, now + 0.5
     for command in commands:
         if not isinstance(command, Move) or command.charge:
@@ -763,10 +841,19 @@ def _regroup(state: ZombicideState, i: int, commands: Sequence[Any], route: Rout
             continue
         if _final_leg(state, route) and route.cost[to] > route.cost[s.zone]:
             continue  # on the way out, never back
-        margin = _margin(state, i, to)
+        margin = max(_margin(state, i, to), _margin(state, i, to, group))
         if margin > best_margin:
             best, best_margin = command, margin
     return best
+
+
+def _who_can_follow(state: ZombicideState, i: int) -> list[int]:
+    """Friends in the survivor's zone still able to walk out of it this turn: a group steps out
+    together, so the first to leave weighs the zone it goes to with them there."""
+    s = state.survivors[i]
+    leave = 1 + state.zombies_in(s.zone)
+    return [j for j in _team(state) if j != i and state.survivors[j].zone == s.zone
+            and not state.survivors[j].done and state.survivors[j].actions_left >= leave]
 
 
 def _close_in(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
@@ -828,8 +915,10 @@ TACTICS: tuple[Tactic, ...] = (
     _share,
     _regroup,
     _search_on_the_way,
+    _clear_the_way,
     _shoot_near,
     _close_in,
+    _step_in_to_search,
     _advance,
     _search,
     _wait,
