@@ -86,6 +86,11 @@ def targets(state: Any, core: list[list[int]]) -> list[list[int]]:
     unmet = any(_goal_unmet(state, g) for g in state.box.goals)
     exits = set(state.graph.exits)
     rest = [zones for zones in core if not (unmet and set(zones) == exits)]
+    if "take_all_objectives" not in state.setup.goals and _goal_unmet(state, "burn_zombies") and _can_burn(state):
+        # the objectives hold only cards: with bile and a Torch in hand, the team waits for a crowd to burn
+        # instead of opening one more building (what it wakes kills the team in the street)
+        rest = [zones for zones in rest if set(zones) == exits or not any(
+            p.zone in zones for p in state.graph.objectives)]
     if not own and not rest and unmet:  # nothing to fetch: wait for the zombies where the team is
         return [[s.zone] for s in state.survivors if s.in_play][:1] or core
     return own + rest or core
