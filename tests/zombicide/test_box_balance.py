@@ -253,6 +253,15 @@ def test_an_invader_mission_of_coloured_spawn_zones_keeps_them(mission: str) -> 
     assert len([m for m in _data(mission)["markers"] if m["kind"] == "spawn"]) >= 3
 
 
+@pytest.mark.parametrize("mission", ["inv-m1", "inv-m7"])
+def test_an_invader_mission_of_coloured_spawn_zones_has_one_red_one_besides(mission: str) -> None:
+    spawns = [m for m in _data(mission)["markers"] if m["kind"] == "spawn"]
+    assert sorted(m.get("color", "red") for m in spawns) == ["green", "purple", "red"]
+    text = (MISSIONS_DIR / f"{mission}.toml").read_text(encoding="utf-8")
+    assert "# Balance (docs/zombicide-invader-rules-choices.md, Our maps' balance):" in text
+    assert mission in (ROOT / "docs" / "zombicide-invader-rules-choices.md").read_text(encoding="utf-8")
+
+
 def test_the_goal_words_say_the_living_where_the_mission_counts_them() -> None:
     from game.app.zombicide.goal_words import goals_told
     from game.i18n import set_language
