@@ -27,6 +27,8 @@ from game.rules.zombicide.commands import (
     Trade,
 )
 from game.rules.zombicide.graph import UNREACHABLE
+from game.rules.zombicide.planner_decisions import decide as _decide
+from game.rules.zombicide.planner_decisions import hit_chance as _hit_chance
 from game.rules.zombicide.state import EMPTY, ZombicideState
 
 Bot = Callable[[ZombicideState, str, Sequence[Any], Random], Any]
@@ -192,11 +194,6 @@ LEASH = 4  # how far (in route cost) a survivor may walk ahead of the team's rea
 ESCORT_LEASH = 2  # on the way out, how far ahead of the rearmost (whoever took the last objective, often)
 ESCORT_WAIT = 3  # a survivor on the exit waits while a friend is farther than this from it
 ESCORT_PATH = 4  # the zones of the rearmost's way out the others keep clear
-SKILL_PREFERENCE = (
-    "plus_one_action", "plus_one_free_combat_action", "plus_one_free_melee_action", "plus_one_free_ranged_action",
-    "medic", "tough", "slippery", "plus_one_die:combat", "plus_one_die:melee", "plus_one_die:ranged",
-    "plus_one_damage:melee", "regeneration", "lucky", "plus_one_free_move_action", "plus_one_free_search_action",
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -399,10 +396,6 @@ def _equipment(state: ZombicideState, card: int) -> Any:
     return state.tables.equipment[state.card_kinds[card]]
 
 
-def _hit_chance(accuracy: int, bonus: int) -> float:
-    return max(0.0, min(1.0, (7 - max(1, accuracy - bonus)) / 6))
-
-
 def _weapon_power(state: ZombicideState, s: Any, slot: int, slots: tuple[int, ...] | None = None) -> float:
     """Expected hits of one attack action with the weapon in ``slot`` (its Dual twin joining in), the
     survivor holding ``slots`` (its own by default)."""
@@ -438,30 +431,6 @@ def _power_in_crowd(state: ZombicideState, s: Any, crowded: bool) -> float:
             continue
         best = max(best, _weapon_power(state, s, slot))
     return best
-
-
-def _card_value(state: ZombicideState, kind: str) -> float:
-    """How much a card is worth carrying (the box's word first)."""
-    own = state.box.bot.card_value(state, kind)
-    if own is not None:
-        return float(own)
-    equipment = state.tables.equipment[kind]
-    if equipment.kind == "weapon":
-        if equipment.kills_everything:
-            return 1.0
-        value = equipment.dice * _hit_chance(equipment.accuracy, 0) * (1.3 if equipment.damage >= 2 else 1.0)
-        if equipment.dual:
-            value *= 1.3
-        if equipment.reload:
-            value *= 0.8
-        if equipment.attack != "melee":
-            value *= 0.7  # useless in a zone shared with friends
-        return value + (0.3 if equipment.opens_doors else 0.0) + 0.2
-    if "ignore_first_wound_each_round" in equipment.effects:
-        return 0.9
-    if equipment.combines_with or equipment.effects:
-        return 0.3
-    return 0.1
 
 
 def _killable(state: ZombicideState, zone: int, damage: int) -> int:
@@ -619,38 +588,6 @@ def _search_on_the_way(state: ZombicideState, i: int, commands: Sequence[Any], r
     if EMPTY not in s.slots or _margin(state, i, s.zone) < 0 or _final_leg(state, route):
         return None
     return _search(state, i, commands, route)
-
-
-SEARCH_DETOUR = 0  # route cost a survivor gives up to step into a room it can search
-
-
-def _step_in_to_search(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
-    """A survivor with a free slot and actions for a step and a search steps into a quiet searchable
-    zone next door (the street holds nothing): a few route steps spent now buy the weapons and
-    armour the rest of the mission is fought with."""
-    s = state.survivors[i]
-    if s.searched or s.actions_left < 2 or EMPTY not in s.slots or state.zombies_in(s.zone):
-        return None
-    if not (state.equipment_deck or state.equipment_discard) or _final_leg(state, route):
-        return None
-    from game.rules.zombicide.state import searchable_now
-
-    graph = state.graph
-    here = route.cost[s.zone]
-    best, best_cost = None, UNREACHABLE
-    for command in commands:
-        if not isinstance(command, Move) or command.charge or command.via:
-            continue
-        to = graph.index[command.to]
-        cost = route.cost[to]
-        if state.zombies_in(to) or not searchable_now(state, to) or _hides_zombies(state, to):
-            continue
-        if cost >= UNREACHABLE or cost > here + SEARCH_DETOUR or _ahead_too_far(state, route, i, cost):
-            continue
-        if _margin(state, i, to) < 0 or cost >= best_cost:
-            continue
-        best, best_cost = command, cost
-    return best
 
 
 def _advance(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
@@ -918,7 +855,6 @@ TACTICS: tuple[Tactic, ...] = (
     _clear_the_way,
     _shoot_near,
     _close_in,
-    _step_in_to_search,
     _advance,
     _search,
     _wait,
@@ -944,90 +880,3 @@ def _tactics(box: Any) -> tuple[Tactic, ...]:
             raise ValueError(f"box {box.name!r}: bot tactics before unknown core tactics {unknown}; known: {names}")
         cached = _BOX_TACTICS[id(advice)] = (advice, tuple(ordered))
     return cached[1]
-
-
-# --- decisions the game asks for ----------------------------------------------------------------
-
-
-def _decide(state: ZombicideState, commands: Sequence[Any]) -> Any:
-    pending = state.pending
-    assert pending is not None
-    core = {
-        "keep_card": _decide_keep,
-        "wound": _decide_wound,
-        "skill": _decide_skill,
-        "reroll": _decide_reroll,
-        "friendly_fire": _decide_friendly_fire,
-    }
-    pick = state.box.bot.decisions.get(pending.kind) or core.get(pending.kind)  # the box's way first
-    choice = pick(state) if pick is not None else 0
-    return ChooseOption(choice if 0 <= choice < len(pending.options) else 0)
-
-
-def _decide_keep(state: ZombicideState) -> int:
-    """Keep the card in the slot where it adds the most, or discard it."""
-    pending = state.pending
-    assert pending is not None
-    s = state.survivors[pending.survivor]
-    new_value = _card_value(state, state.card_kinds[pending.card])
-    best, best_gain = 0, 0.0
-    for n, payload in enumerate(pending.payload):
-        slot = payload[0]
-        if slot < 0 or slot >= len(s.slots):
-            continue
-        held = s.slots[slot]
-        old_value = _card_value(state, state.card_kinds[held]) if held >= 0 else 0.0
-        weapon = state.tables.equipment[state.card_kinds[pending.card]]
-        in_hand = 0.05 if (slot < 2) == (weapon.kind == "weapon") else 0.0
-        gain = new_value - old_value + in_hand
-        if held < EMPTY:  # a card that is not equipment (a box's) stays
-            continue
-        if gain > best_gain:
-            best, best_gain = n, gain
-    return best
-
-
-def _decide_wound(state: ZombicideState) -> int:
-    """The wound goes to whoever survives it best, losing the least useful card."""
-    pending = state.pending
-    assert pending is not None
-    best, best_key = 0, None
-    for n, payload in enumerate(pending.payload):
-        i, slot = payload[0], payload[1]
-        if i < 0:  # one of the box's decoys: given the blow only to save a survivor
-            key = (False, 8, 0.0, n)
-            if best_key is None or key < best_key:
-                best, best_key = n, key
-            continue
-        s = state.survivors[i]
-        shrug = len(payload) > 2
-        card_value = _card_value(state, state.card_kinds[s.slots[slot]]) if 0 <= slot < len(s.slots) and s.slots[slot] >= 0 else 0.0
-        dies = (s.wounds + 1 >= state.box.wounds.limit(state, i)) and not shrug
-        key = (dies, 0 if shrug else s.wounds, card_value, n)
-        if best_key is None or key < best_key:
-            best, best_key = n, key
-    return best
-
-
-def _decide_skill(state: ZombicideState) -> int:
-    pending = state.pending
-    assert pending is not None
-    for wanted in SKILL_PREFERENCE:
-        if wanted in pending.options:
-            return pending.options.index(wanted)
-    return 0
-
-
-def _decide_reroll(state: ZombicideState) -> int:
-    """Re-roll when most dice missed."""
-    pending = state.pending
-    assert pending is not None
-    dice = pending.attack[4] if len(pending.attack) > 4 else ()
-    misses = sum(1 for d in dice if d < 4)
-    return 1 if dice and misses * 2 > len(dice) and len(pending.options) > 1 else 0
-
-
-def _decide_friendly_fire(state: ZombicideState) -> int:
-    pending = state.pending
-    assert pending is not None
-    return min(range(len(pending.payload)), key=lambda n: (state.survivors[pending.payload[n][0]].wounds, n))

@@ -33,6 +33,7 @@ from game.rules.zombicide.boxes.green_horde.siege import AMMUNITION, SEEN_ACCURA
 from game.rules.zombicide.boxes.green_horde.wounds import armour_of
 from game.rules.zombicide.commands import Rearrange
 from game.rules.zombicide.graph import UNREACHABLE
+from game.rules.zombicide.planner_decisions import card_value as card_value_of
 
 SPAWN_ZONE_COST = 4  # walking through a spawn zone: the next card may land on the team
 CROWD = 3  # zombies worth a Torch or a siege shot
@@ -360,7 +361,7 @@ def decide_wound(state: Any) -> int:
     for n, (slot,) in enumerate(pending.payload):
         if slot < 0 or s.slots[slot] < 0:
             continue
-        value = bots._card_value(state, state.card_kinds[s.slots[slot]])
+        value = card_value_of(state, state.card_kinds[s.slots[slot]])
         if best_value is None or value < best_value:
             best, best_value = n, value
     if best_value is None or (not deadly and best_value > 1.2):
