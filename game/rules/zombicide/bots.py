@@ -29,7 +29,7 @@ from game.rules.zombicide.commands import (
 from game.rules.zombicide.graph import UNREACHABLE
 from game.rules.zombicide.planner_decisions import decide as _decide
 from game.rules.zombicide.planner_decisions import hit_chance as _hit_chance
-from game.rules.zombicide.state import EMPTY, ZombicideState
+from game.rules.zombicide.state import EMPTY, ZombicideState, searchable_now
 
 Bot = Callable[[ZombicideState, str, Sequence[Any], Random], Any]
 
@@ -508,7 +508,7 @@ def _escape(state: ZombicideState, i: int, commands: Sequence[Any], route: Route
     if "take_all_objectives" in state.setup.goals and not all(state.objectives_taken):
         return None
     escape = next((c for c in commands if isinstance(c, Escape)), None)
-    if escape is None or not _final_leg(state, route):
+    if escape is None or not _escorted(state, route):
         return escape
     # the escort: a survivor on the exit stays while a friend is still on the way and its zone is safe
     rear = _rearmost(state, route)
@@ -590,6 +590,36 @@ def _search_on_the_way(state: ZombicideState, i: int, commands: Sequence[Any], r
     return _search(state, i, commands, route)
 
 
+SEARCH_DETOUR = 0  # route cost a survivor gives up to step into a room it can search (2 lost more games)
+
+
+def _step_in_to_search(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
+    """A survivor with a free slot and actions for a step and a search walks on through a quiet
+    searchable zone rather than the street beside it, when that costs the route nothing more: the
+    weapons and armour found there are what the rest of the mission is fought with."""
+    s = state.survivors[i]
+    if s.searched or s.actions_left < 2 or EMPTY not in s.slots or state.zombies_in(s.zone):
+        return None
+    if not (state.equipment_deck or state.equipment_discard) or _final_leg(state, route):
+        return None
+    graph = state.graph
+    here = route.cost[s.zone]
+    best, best_cost = None, UNREACHABLE
+    for command in commands:
+        if not isinstance(command, Move) or command.charge or command.via:
+            continue
+        to = graph.index[command.to]
+        cost = route.cost[to]
+        if state.zombies_in(to) or not searchable_now(state, to) or _hides_zombies(state, to):
+            continue
+        if cost >= UNREACHABLE or cost > here + SEARCH_DETOUR or _ahead_too_far(state, route, i, cost):
+            continue
+        if _margin(state, i, to) < 0 or cost >= best_cost:
+            continue
+        best, best_cost = command, cost
+    return best
+
+
 def _advance(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
     """Walk (or open the door) along the route, never into zombies nor far ahead of the team."""
     graph = state.graph
@@ -624,6 +654,13 @@ def _advance(state: ZombicideState, i: int, commands: Sequence[Any], route: Rout
     return None
 
 
+def _escorted(state: ZombicideState, route: Route) -> bool:
+    """Whether the team is on its final leg and walks out with its rearmost (the box's word: where
+    a death loses the mission; where only the living count, waiting for the last only feeds the zombies)."""
+    escort = state.box.bot.escort
+    return _final_leg(state, route) and (escort is None or escort(state))
+
+
 def _final_leg(state: ZombicideState, route: Route) -> bool:
     """Whether the team is on its way out: every objective the mission wants is taken and the route
     leads to the exit. Then each survivor runs for it; waiting for the rearmost only feeds the zombies."""
@@ -640,8 +677,10 @@ def _on_the_way(route: Route, here: int, to: int) -> bool:
 
 def _ahead_too_far(state: ZombicideState, route: Route, i: int, cost_after: int) -> bool:
     """Whether the survivor would end more than LEASH ahead of a team-mate (on the final leg,
-    ESCORT_LEASH ahead of the rearmost: the team walks out with whoever comes last)."""
+    ESCORT_LEASH ahead of the rearmost when escorted, else never: each runs for the exit)."""
     if _final_leg(state, route):
+        if not _escorted(state, route):
+            return False
         rear = _rearmost(state, route)
         return rear is not None and rear != i and route.cost[state.survivors[rear].zone] > cost_after + ESCORT_LEASH
     for j in _team(state):
@@ -664,7 +703,7 @@ def _rearmost(state: ZombicideState, route: Route) -> int | None:
 def _clear_the_way(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
     """On the final leg, the others shoot the zombies on the rearmost survivor's way out (its zone
     and the next zones of its route), so whoever comes last walks out too."""
-    if not _final_leg(state, route):
+    if not _escorted(state, route):
         return None
     rear = _rearmost(state, route)
     if rear is None or rear == i:
@@ -855,6 +894,7 @@ TACTICS: tuple[Tactic, ...] = (
     _clear_the_way,
     _shoot_near,
     _close_in,
+    _step_in_to_search,
     _advance,
     _search,
     _wait,

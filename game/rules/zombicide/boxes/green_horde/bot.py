@@ -406,6 +406,12 @@ def card_value(state: Any, kind: str) -> float | None:
     return None
 
 
+def escort(state: Any) -> bool:
+    """The team walks out with its rearmost only where a death loses the mission; where the exit
+    counts the living, each runs for it (waiting for the last fed the zombies: docs/balance/)."""
+    return bool(state.setup.lose_if_anyone_dies or not state.setup.exit_counts_the_living)
+
+
 ADVICE = BotAdvice(
     tactics=(
         ("free_help", heal),
@@ -426,5 +432,6 @@ ADVICE = BotAdvice(
     zone_cost=zone_cost,
     card_value=card_value,
     attack_wounds=attack_wounds,
+    escort=escort,
 )
 
