@@ -162,6 +162,21 @@ def test_a_torch_in_the_backpack_goes_into_a_free_hand_while_a_fire_is_wanted() 
     engine.apply(state, seat, command)  # legal
 
 
+def test_with_bile_and_a_torch_in_hand_the_team_fetches_no_more_objectives_of_cards() -> None:
+    state = _setup(MISSIONS_DIR / "gh-07-blood-and-fire.toml")
+    objectives = {p.zone for p in state.graph.objectives}
+    necromancers = state.box_state.necromancers
+    state = replace(state, box_state=replace(state.box_state, necromancers=()))
+    assert any(objectives & set(zones) for zones in gh_bot.targets(state, [[z] for z in sorted(objectives)]))
+    cards = [next(n for n, kind in enumerate(state.card_kinds) if kind == wanted) for wanted in ("torch", "dragon_bile")]
+    s = state.survivors[0]
+    survivors = list(state.survivors)
+    survivors[0] = replace(s, slots=(s.slots[0], cards[0], cards[1], *s.slots[3:]))
+    armed = replace(state, survivors=tuple(survivors))
+    assert not any(objectives & set(zones) for zones in gh_bot.targets(armed, [[z] for z in sorted(objectives)]))
+    assert necromancers  # the mission's Necromancer was left out above, or it would come first
+
+
 @pytest.mark.parametrize("mission", ["gh-01-dragon-bile", "gh-07-blood-and-fire", "gh-08-selective-slaughter"])
 def test_the_planner_plays_a_rebalanced_mission_legally_and_the_same_way_per_seed(mission: str) -> None:
     board = load_board(MISSIONS_DIR / f"{mission}.toml")
@@ -190,13 +205,40 @@ def test_a_rue_morgue_mission_rolls_spawn_dice() -> None:
 # --- Invader: our maps' spawn zones -------------------------------------------------------------
 
 
-@pytest.mark.parametrize("mission", ["inv-m0", "inv-m2", "inv-m3", "inv-m4", "inv-m9"])
+@pytest.mark.parametrize("mission", ["inv-m0", "inv-m2", "inv-m3", "inv-m4", "inv-m5", "inv-m9"])
 def test_an_invader_map_whose_legend_names_one_spawn_zone_has_one(mission: str) -> None:
     text = (MISSIONS_DIR / f"{mission}.toml").read_text(encoding="utf-8")
     assert "# Balance (docs/zombicide-invader-rules-choices.md, Our maps' balance):" in text
     assert len([m for m in _data(mission)["markers"] if m["kind"] == "spawn"]) == 1
     doc = (ROOT / "docs" / "zombicide-invader-rules-choices.md").read_text(encoding="utf-8")
     assert "Our maps' balance" in doc and mission in doc
+
+
+def test_m5s_team_starts_with_oxygen_and_can_reach_every_prototype() -> None:
+    from game.rules.zombicide.bots import _costs_from
+    from game.rules.zombicide.boxes.invader.inventory import has_oxygen
+
+    state = _setup(MISSIONS_DIR / "inv-m5.toml")
+    assert all(has_oxygen(state, s) for s in state.survivors)
+    for point in state.graph.objectives:
+        cost, _ = _costs_from(state, [point.zone], can_open=False)
+        assert cost[state.survivors[0].zone] < 10**6, state.graph.zone_ids[point.zone]
+
+
+def test_a_trade_outdoors_is_checked_without_crashing() -> None:
+    """The engine asks the Invader box with its working copy; a trade outdoors that keeps both tanks
+    in their Body slots plays (it crashed: the working copy has no survivor_index)."""
+    from game.rules.zombicide.boxes.invader.board import board_of
+    from game.rules.zombicide.commands import Trade
+
+    state = _setup(MISSIONS_DIR / "inv-m5.toml")
+    outdoor = next(z for z in range(state.graph.zone_count) if board_of(state.graph).outdoor[z])
+    survivors = [replace(s, zone=outdoor) for s in state.survivors]
+    state = replace(state, survivors=tuple(survivors))
+    seat, legal = whose_turn(state)
+    trade = next(c for c in legal if isinstance(c, Trade))
+    after, _ = engine.apply(state, seat, trade)
+    assert after.survivors != state.survivors
 
 
 def test_the_scientists_of_m9_start_off_the_spawn_zones_tile() -> None:
@@ -209,6 +251,15 @@ def test_the_scientists_of_m9_start_off_the_spawn_zones_tile() -> None:
 @pytest.mark.parametrize("mission", ["inv-m1", "inv-m6", "inv-m7"])
 def test_an_invader_mission_of_coloured_spawn_zones_keeps_them(mission: str) -> None:
     assert len([m for m in _data(mission)["markers"] if m["kind"] == "spawn"]) >= 3
+
+
+@pytest.mark.parametrize("mission", ["inv-m1", "inv-m7"])
+def test_an_invader_mission_of_coloured_spawn_zones_has_one_red_one_besides(mission: str) -> None:
+    spawns = [m for m in _data(mission)["markers"] if m["kind"] == "spawn"]
+    assert sorted(m.get("color", "red") for m in spawns) == ["green", "purple", "red"]
+    text = (MISSIONS_DIR / f"{mission}.toml").read_text(encoding="utf-8")
+    assert "# Balance (docs/zombicide-invader-rules-choices.md, Our maps' balance):" in text
+    assert mission in (ROOT / "docs" / "zombicide-invader-rules-choices.md").read_text(encoding="utf-8")
 
 
 def test_the_goal_words_say_the_living_where_the_mission_counts_them() -> None:

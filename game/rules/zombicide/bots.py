@@ -27,7 +27,9 @@ from game.rules.zombicide.commands import (
     Trade,
 )
 from game.rules.zombicide.graph import UNREACHABLE
-from game.rules.zombicide.state import EMPTY, ZombicideState
+from game.rules.zombicide.planner_decisions import decide as _decide
+from game.rules.zombicide.planner_decisions import hit_chance as _hit_chance
+from game.rules.zombicide.state import EMPTY, ZombicideState, searchable_now
 
 Bot = Callable[[ZombicideState, str, Sequence[Any], Random], Any]
 
@@ -189,11 +191,9 @@ CLOSE_IN_SPARE = 0  # actions kept back before stepping into zombies to fight
 CLOSE_IN_RISK = 0.0  # zombies a melee survivor accepts to leave standing beside it
 NEAR_WEIGHT = 0.5  # zombies next door reach the zone at the end of the round but attack only the next one
 LEASH = 4  # how far (in route cost) a survivor may walk ahead of the team's rearmost member
-SKILL_PREFERENCE = (
-    "plus_one_action", "plus_one_free_combat_action", "plus_one_free_melee_action", "plus_one_free_ranged_action",
-    "medic", "tough", "slippery", "plus_one_die:combat", "plus_one_die:melee", "plus_one_die:ranged",
-    "plus_one_damage:melee", "regeneration", "lucky", "plus_one_free_move_action", "plus_one_free_search_action",
-)
+ESCORT_LEASH = 2  # on the way out, how far ahead of the rearmost (whoever took the last objective, often)
+ESCORT_WAIT = 3  # a survivor on the exit waits while a friend is farther than this from it
+ESCORT_PATH = 4  # the zones of the rearmost's way out the others keep clear
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,13 +213,17 @@ def planner_bot(state: ZombicideState, seat: str, commands: Sequence[Any], rng: 
     if state.pending is not None:
         return _decide(state, commands)
     route = _route(state)
-    actor = _next_actor(state, commands, route)
-    mine = [c for c in commands if getattr(c, "survivor", None) == state.survivors[actor].id]
-    for tactic in _tactics(state.box):
-        command = tactic(state, actor, mine, route)
-        if command is not None:
+    waiting = None
+    for actor in _actors(state, commands, route):
+        mine = [c for c in commands if getattr(c, "survivor", None) == state.survivors[actor].id]
+        command = next((c for tactic in _tactics(state.box) if (c := tactic(state, actor, mine, route)) is not None),
+                       None)
+        if command is not None and not isinstance(command, EndTurn):
             return command
-    return next((c for c in mine if isinstance(c, EndTurn)), commands[0])
+        # a survivor with nothing to do lets the others of its seat act first: the group may move on,
+        # and then it follows them instead of staying behind alone
+        waiting = waiting or command or next((c for c in mine if isinstance(c, EndTurn)), None)
+    return waiting or commands[0]
 
 
 # --- where to go --------------------------------------------------------------------------------
@@ -370,11 +374,11 @@ def _plain_distance(state: ZombicideState, targets: Sequence[int], can_open: boo
     return dist
 
 
-def _next_actor(state: ZombicideState, commands: Sequence[Any], route: Route) -> int:
-    """The survivor to play: the one already acting, else those with zombies on them, then the
-    team's rearmost, so the front waits for the back."""
+def _actors(state: ZombicideState, commands: Sequence[Any], route: Route) -> list[int]:
+    """The survivors who may play now, in the order they are asked: the one already acting alone,
+    else those with zombies on them, then the team's rearmost, so the front waits for the back."""
     if state.active >= 0:
-        return state.active
+        return [state.active]
     named = {getattr(c, "survivor", None) for c in commands}
     ready = [i for i, s in enumerate(state.survivors) if s.id in named]
 
@@ -382,7 +386,7 @@ def _next_actor(state: ZombicideState, commands: Sequence[Any], route: Route) ->
         s = state.survivors[i]
         return (-state.zombies_in(s.zone), -min(route.cost[s.zone], UNREACHABLE), i)
 
-    return min(ready, key=urgency)
+    return sorted(ready, key=urgency)
 
 
 # --- weapons and fights -------------------------------------------------------------------------
@@ -390,10 +394,6 @@ def _next_actor(state: ZombicideState, commands: Sequence[Any], route: Route) ->
 
 def _equipment(state: ZombicideState, card: int) -> Any:
     return state.tables.equipment[state.card_kinds[card]]
-
-
-def _hit_chance(accuracy: int, bonus: int) -> float:
-    return max(0.0, min(1.0, (7 - max(1, accuracy - bonus)) / 6))
 
 
 def _weapon_power(state: ZombicideState, s: Any, slot: int, slots: tuple[int, ...] | None = None) -> float:
@@ -431,30 +431,6 @@ def _power_in_crowd(state: ZombicideState, s: Any, crowded: bool) -> float:
             continue
         best = max(best, _weapon_power(state, s, slot))
     return best
-
-
-def _card_value(state: ZombicideState, kind: str) -> float:
-    """How much a card is worth carrying (the box's word first)."""
-    own = state.box.bot.card_value(state, kind)
-    if own is not None:
-        return float(own)
-    equipment = state.tables.equipment[kind]
-    if equipment.kind == "weapon":
-        if equipment.kills_everything:
-            return 1.0
-        value = equipment.dice * _hit_chance(equipment.accuracy, 0) * (1.3 if equipment.damage >= 2 else 1.0)
-        if equipment.dual:
-            value *= 1.3
-        if equipment.reload:
-            value *= 0.8
-        if equipment.attack != "melee":
-            value *= 0.7  # useless in a zone shared with friends
-        return value + (0.3 if equipment.opens_doors else 0.0) + 0.2
-    if "ignore_first_wound_each_round" in equipment.effects:
-        return 0.9
-    if equipment.combines_with or equipment.effects:
-        return 0.3
-    return 0.1
 
 
 def _killable(state: ZombicideState, zone: int, damage: int) -> int:
@@ -531,7 +507,15 @@ def _take_objective(state: ZombicideState, i: int, commands: Sequence[Any], rout
 def _escape(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
     if "take_all_objectives" in state.setup.goals and not all(state.objectives_taken):
         return None
-    return next((c for c in commands if isinstance(c, Escape)), None)
+    escape = next((c for c in commands if isinstance(c, Escape)), None)
+    if escape is None or not _escorted(state, route):
+        return escape
+    # the escort: a survivor on the exit stays while a friend is still on the way and its zone is safe
+    rear = _rearmost(state, route)
+    if rear is not None and rear != i and route.cost[state.survivors[rear].zone] > ESCORT_WAIT \
+            and _margin(state, i, state.survivors[i].zone) >= 0:
+        return None
+    return escape
 
 
 def _shoot_near(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
@@ -606,6 +590,36 @@ def _search_on_the_way(state: ZombicideState, i: int, commands: Sequence[Any], r
     return _search(state, i, commands, route)
 
 
+SEARCH_DETOUR = 0  # route cost a survivor gives up to step into a room it can search (2 lost more games)
+
+
+def _step_in_to_search(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
+    """A survivor with a free slot and actions for a step and a search walks on through a quiet
+    searchable zone rather than the street beside it, when that costs the route nothing more: the
+    weapons and armour found there are what the rest of the mission is fought with."""
+    s = state.survivors[i]
+    if s.searched or s.actions_left < 2 or EMPTY not in s.slots or state.zombies_in(s.zone):
+        return None
+    if not (state.equipment_deck or state.equipment_discard) or _final_leg(state, route):
+        return None
+    graph = state.graph
+    here = route.cost[s.zone]
+    best, best_cost = None, UNREACHABLE
+    for command in commands:
+        if not isinstance(command, Move) or command.charge or command.via:
+            continue
+        to = graph.index[command.to]
+        cost = route.cost[to]
+        if state.zombies_in(to) or not searchable_now(state, to) or _hides_zombies(state, to):
+            continue
+        if cost >= UNREACHABLE or cost > here + SEARCH_DETOUR or _ahead_too_far(state, route, i, cost):
+            continue
+        if _margin(state, i, to) < 0 or cost >= best_cost:
+            continue
+        best, best_cost = command, cost
+    return best
+
+
 def _advance(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
     """Walk (or open the door) along the route, never into zombies nor far ahead of the team."""
     graph = state.graph
@@ -640,6 +654,13 @@ def _advance(state: ZombicideState, i: int, commands: Sequence[Any], route: Rout
     return None
 
 
+def _escorted(state: ZombicideState, route: Route) -> bool:
+    """Whether the team is on its final leg and walks out with its rearmost (the box's word: where
+    a death loses the mission; where only the living count, waiting for the last only feeds the zombies)."""
+    escort = state.box.bot.escort
+    return _final_leg(state, route) and (escort is None or escort(state))
+
+
 def _final_leg(state: ZombicideState, route: Route) -> bool:
     """Whether the team is on its way out: every objective the mission wants is taken and the route
     leads to the exit. Then each survivor runs for it; waiting for the rearmost only feeds the zombies."""
@@ -655,14 +676,46 @@ def _on_the_way(route: Route, here: int, to: int) -> bool:
 
 
 def _ahead_too_far(state: ZombicideState, route: Route, i: int, cost_after: int) -> bool:
-    """Whether the survivor would end more than LEASH ahead of a team-mate."""
+    """Whether the survivor would end more than LEASH ahead of a team-mate (on the final leg,
+    ESCORT_LEASH ahead of the rearmost when escorted, else never: each runs for the exit)."""
     if _final_leg(state, route):
-        return False
+        if not _escorted(state, route):
+            return False
+        rear = _rearmost(state, route)
+        return rear is not None and rear != i and route.cost[state.survivors[rear].zone] > cost_after + ESCORT_LEASH
     for j in _team(state):
         other = state.survivors[j]
         if j != i and UNREACHABLE > route.cost[other.zone] > cost_after + LEASH:
             return True
     return False
+
+
+def _rearmost(state: ZombicideState, route: Route) -> int | None:
+    """The survivor farthest from the route's end (ties: the first), None when nobody can reach it."""
+    best, best_cost = None, -1
+    for j in _team(state):
+        cost = route.cost[state.survivors[j].zone]
+        if best_cost < cost < UNREACHABLE:
+            best, best_cost = j, cost
+    return best
+
+
+def _clear_the_way(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
+    """On the final leg, the others shoot the zombies on the rearmost survivor's way out (its zone
+    and the next zones of its route), so whoever comes last walks out too."""
+    if not _escorted(state, route):
+        return None
+    rear = _rearmost(state, route)
+    if rear is None or rear == i:
+        return None
+    zone = state.survivors[rear].zone
+    path: set[int] = set()
+    for _ in range(ESCORT_PATH):
+        if zone < 0 or zone in path:
+            break
+        path.add(zone)
+        zone = route.step[zone]
+    return _best_attack(state, i, commands, path)
 
 
 def _team_gathered(state: ZombicideState, i: int) -> bool:
@@ -672,12 +725,12 @@ def _team_gathered(state: ZombicideState, i: int) -> bool:
     return all(dist[state.survivors[k].zone][zone] <= 1 for k in _team(state))
 
 
-def _margin(state: ZombicideState, i: int, zone: int) -> float:
-    """How well the survivors who would stand in ``zone`` (``i`` among them) face the zombies in it
-    and next to it: a round of their attacks plus the wounds they can take, minus the zombies."""
+def _margin(state: ZombicideState, i: int, zone: int, joining: Sequence[int] = ()) -> float:
+    """How well the survivors who would stand in ``zone`` (``i`` and ``joining`` among them) face the
+    zombies in it and next to it: a round of their attacks plus the wounds they can take, minus the zombies."""
     graph = state.graph
     defence = 0.0
-    there = [state.survivors[j] for j in _team(state) if state.survivors[j].zone == zone or j == i]
+    there = [state.survivors[j] for j in _team(state) if state.survivors[j].zone == zone or j == i or j in joining]
     if state.box.bot.attack_wounds is not None:
         return _margin_in_wounds(state, there, zone)
     for o in there:
@@ -754,6 +807,7 @@ def _regroup(state: ZombicideState, i: int, commands: Sequence[Any], route: Rout
     now = _margin(state, i, s.zone)
     if now >= 0:
         return None
+    group = _who_can_follow(state, i)
     best, best_margin = None, now + 0.5
     for command in commands:
         if not isinstance(command, Move) or command.charge:
@@ -763,10 +817,19 @@ def _regroup(state: ZombicideState, i: int, commands: Sequence[Any], route: Rout
             continue
         if _final_leg(state, route) and route.cost[to] > route.cost[s.zone]:
             continue  # on the way out, never back
-        margin = _margin(state, i, to)
+        margin = max(_margin(state, i, to), _margin(state, i, to, group))
         if margin > best_margin:
             best, best_margin = command, margin
     return best
+
+
+def _who_can_follow(state: ZombicideState, i: int) -> list[int]:
+    """Friends in the survivor's zone still able to walk out of it this turn: a group steps out
+    together, so the first to leave weighs the zone it goes to with them there."""
+    s = state.survivors[i]
+    leave = 1 + state.zombies_in(s.zone)
+    return [j for j in _team(state) if j != i and state.survivors[j].zone == s.zone
+            and not state.survivors[j].done and state.survivors[j].actions_left >= leave]
 
 
 def _close_in(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
@@ -828,8 +891,10 @@ TACTICS: tuple[Tactic, ...] = (
     _share,
     _regroup,
     _search_on_the_way,
+    _clear_the_way,
     _shoot_near,
     _close_in,
+    _step_in_to_search,
     _advance,
     _search,
     _wait,
@@ -855,90 +920,3 @@ def _tactics(box: Any) -> tuple[Tactic, ...]:
             raise ValueError(f"box {box.name!r}: bot tactics before unknown core tactics {unknown}; known: {names}")
         cached = _BOX_TACTICS[id(advice)] = (advice, tuple(ordered))
     return cached[1]
-
-
-# --- decisions the game asks for ----------------------------------------------------------------
-
-
-def _decide(state: ZombicideState, commands: Sequence[Any]) -> Any:
-    pending = state.pending
-    assert pending is not None
-    core = {
-        "keep_card": _decide_keep,
-        "wound": _decide_wound,
-        "skill": _decide_skill,
-        "reroll": _decide_reroll,
-        "friendly_fire": _decide_friendly_fire,
-    }
-    pick = state.box.bot.decisions.get(pending.kind) or core.get(pending.kind)  # the box's way first
-    choice = pick(state) if pick is not None else 0
-    return ChooseOption(choice if 0 <= choice < len(pending.options) else 0)
-
-
-def _decide_keep(state: ZombicideState) -> int:
-    """Keep the card in the slot where it adds the most, or discard it."""
-    pending = state.pending
-    assert pending is not None
-    s = state.survivors[pending.survivor]
-    new_value = _card_value(state, state.card_kinds[pending.card])
-    best, best_gain = 0, 0.0
-    for n, payload in enumerate(pending.payload):
-        slot = payload[0]
-        if slot < 0 or slot >= len(s.slots):
-            continue
-        held = s.slots[slot]
-        old_value = _card_value(state, state.card_kinds[held]) if held >= 0 else 0.0
-        weapon = state.tables.equipment[state.card_kinds[pending.card]]
-        in_hand = 0.05 if (slot < 2) == (weapon.kind == "weapon") else 0.0
-        gain = new_value - old_value + in_hand
-        if held < EMPTY:  # a card that is not equipment (a box's) stays
-            continue
-        if gain > best_gain:
-            best, best_gain = n, gain
-    return best
-
-
-def _decide_wound(state: ZombicideState) -> int:
-    """The wound goes to whoever survives it best, losing the least useful card."""
-    pending = state.pending
-    assert pending is not None
-    best, best_key = 0, None
-    for n, payload in enumerate(pending.payload):
-        i, slot = payload[0], payload[1]
-        if i < 0:  # one of the box's decoys: given the blow only to save a survivor
-            key = (False, 8, 0.0, n)
-            if best_key is None or key < best_key:
-                best, best_key = n, key
-            continue
-        s = state.survivors[i]
-        shrug = len(payload) > 2
-        card_value = _card_value(state, state.card_kinds[s.slots[slot]]) if 0 <= slot < len(s.slots) and s.slots[slot] >= 0 else 0.0
-        dies = (s.wounds + 1 >= state.box.wounds.limit(state, i)) and not shrug
-        key = (dies, 0 if shrug else s.wounds, card_value, n)
-        if best_key is None or key < best_key:
-            best, best_key = n, key
-    return best
-
-
-def _decide_skill(state: ZombicideState) -> int:
-    pending = state.pending
-    assert pending is not None
-    for wanted in SKILL_PREFERENCE:
-        if wanted in pending.options:
-            return pending.options.index(wanted)
-    return 0
-
-
-def _decide_reroll(state: ZombicideState) -> int:
-    """Re-roll when most dice missed."""
-    pending = state.pending
-    assert pending is not None
-    dice = pending.attack[4] if len(pending.attack) > 4 else ()
-    misses = sum(1 for d in dice if d < 4)
-    return 1 if dice and misses * 2 > len(dice) and len(pending.options) > 1 else 0
-
-
-def _decide_friendly_fire(state: ZombicideState) -> int:
-    pending = state.pending
-    assert pending is not None
-    return min(range(len(pending.payload)), key=lambda n: (state.survivors[pending.payload[n][0]].wounds, n))

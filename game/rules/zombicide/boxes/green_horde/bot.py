@@ -33,6 +33,7 @@ from game.rules.zombicide.boxes.green_horde.siege import AMMUNITION, SEEN_ACCURA
 from game.rules.zombicide.boxes.green_horde.wounds import armour_of
 from game.rules.zombicide.commands import Rearrange
 from game.rules.zombicide.graph import UNREACHABLE
+from game.rules.zombicide.planner_decisions import card_value as card_value_of
 
 SPAWN_ZONE_COST = 4  # walking through a spawn zone: the next card may land on the team
 CROWD = 3  # zombies worth a Torch or a siege shot
@@ -86,6 +87,11 @@ def targets(state: Any, core: list[list[int]]) -> list[list[int]]:
     unmet = any(_goal_unmet(state, g) for g in state.box.goals)
     exits = set(state.graph.exits)
     rest = [zones for zones in core if not (unmet and set(zones) == exits)]
+    if "take_all_objectives" not in state.setup.goals and _goal_unmet(state, "burn_zombies") and _can_burn(state):
+        # the objectives hold only cards: with bile and a Torch in hand, the team waits for a crowd to burn
+        # instead of opening one more building (what it wakes kills the team in the street)
+        rest = [zones for zones in rest if set(zones) == exits or not any(
+            p.zone in zones for p in state.graph.objectives)]
     if not own and not rest and unmet:  # nothing to fetch: wait for the zombies where the team is
         return [[s.zone] for s in state.survivors if s.in_play][:1] or core
     return own + rest or core
@@ -355,7 +361,7 @@ def decide_wound(state: Any) -> int:
     for n, (slot,) in enumerate(pending.payload):
         if slot < 0 or s.slots[slot] < 0:
             continue
-        value = bots._card_value(state, state.card_kinds[s.slots[slot]])
+        value = card_value_of(state, state.card_kinds[s.slots[slot]])
         if best_value is None or value < best_value:
             best, best_value = n, value
     if best_value is None or (not deadly and best_value > 1.2):
@@ -400,6 +406,12 @@ def card_value(state: Any, kind: str) -> float | None:
     return None
 
 
+def escort(state: Any) -> bool:
+    """The team walks out with its rearmost only where a death loses the mission; where the exit
+    counts the living, each runs for it (waiting for the last fed the zombies: docs/balance/)."""
+    return bool(state.setup.lose_if_anyone_dies or not state.setup.exit_counts_the_living)
+
+
 ADVICE = BotAdvice(
     tactics=(
         ("free_help", heal),
@@ -420,5 +432,6 @@ ADVICE = BotAdvice(
     zone_cost=zone_cost,
     card_value=card_value,
     attack_wounds=attack_wounds,
+    escort=escort,
 )
 

@@ -91,7 +91,8 @@ def refuse_arrangement(state: Any, i: int, command: Any) -> str:
     if isinstance(command, Rearrange) and not _oxygen_in(state, tuple(command.slots)):
         return Said(N_("{survivor} is outdoors: the Oxygen Tank stays in a Body slot"), survivor=s.name)
     if isinstance(command, Trade):
-        other = state.survivors[state.survivor_index(command.other)]
+        # the engine asks with its working copy as well as a state: find the other by its id either way
+        other = next(o for o in state.survivors if o.id == command.other)
         if not _oxygen_in(state, tuple(command.slots)) or not _oxygen_in(state, tuple(command.other_slots)):
             return Said(N_("{survivor} and {other} are outdoors: their Oxygen Tanks stay in their Body slots"),
                         survivor=s.name, other=other.name)
