@@ -124,18 +124,19 @@ class TutorialPrompt:
         step = self.step
         return step.text_in(i18n.language()) if step is not None else ""
 
-    def panel_rect(self, table: pygame.Rect) -> pygame.Rect:
+    def panel_rect(self, table: pygame.Rect, every_step: bool = False) -> pygame.Rect:
         """The panel: along the top of the table (Fit keeps the board below it), as tall as its
-        words need."""
+        words need (``every_step``: as the longest step's, so the board below never moves)."""
         width = min(620, table.width - 20)
-        height = min(self.height_px(width), table.height // 2)
+        texts = [s.text_in(i18n.language()) for s in self.guide.steps] if every_step else [self.text()]
+        height = min(max(self.height_px(width, text) for text in texts), table.height // 2)
         return pygame.Rect(table.centerx - width // 2, table.top + 8, width, height)
 
-    def height_px(self, width_px: int) -> int:
-        """The panel's height for ``width_px``: the step's words wrapped, its title and its buttons."""
+    def height_px(self, width_px: int, text: str | None = None) -> int:
+        """The panel's height for ``width_px``: the words (the step's) wrapped, its title and its buttons."""
         from game.app.render import font
 
-        words = self.text().split()
+        words = (self.text() if text is None else text).split()
         line_w, lines, room = 0, 1, max(60, width_px - 40)
         face = font(TEXT_PX)
         for word in words:

@@ -53,6 +53,7 @@ from game.app.zombieworld.game_drawing import (
 from game.app.zombieworld.game_table import Drag, ZwTable, model_pieces, without_parked_cars
 from game.app.zombieworld.game_words import level_tag, option_label, turn_text
 from game.app.zombieworld.saves import ZwSaveError, autosave_path, load_game, save_game
+from game.app.zombieworld.tutorial import ZwTutorial
 from game.board.mission import load_board
 from game.i18n import N_, _, phrase
 from game.rules.zombieworld import commands as c
@@ -117,6 +118,7 @@ class ZombieworldGameScene(AiSeats, Scene):
         self.header_shown = ""
         self.ended_shown = False
         self.painter = GamePainter(self)
+        self.tutorial = ZwTutorial.for_scene(self)  # the table's step prompts, if its file has any
         settings = getattr(app, "settings", None)
         if settings is not None:
             self.apply_settings(settings)
@@ -160,6 +162,8 @@ class ZombieworldGameScene(AiSeats, Scene):
     def resume(cls, app: Any, save_path: Path) -> ZombieworldGameScene:
         session, table_path, extra = load_game(Path(save_path))
         scene = cls(app, ZombieworldController(session, table_path), Path(save_path))
+        if scene.tutorial is not None:  # a resumed tutorial goes on at its step
+            scene.tutorial.restore(extra.get("tutorial"))
         scene.log([(_("Resumed from {file}: {n} actions played so far").format(file=Path(save_path).name,
                                                                                 n=len(session.log)), "phase")])
         speed = extra.get("speed")
@@ -223,6 +227,8 @@ class ZombieworldGameScene(AiSeats, Scene):
         w, h = size
         area = self.table_rect()
         self.table.set_viewport(area.x, area.y, area.w, area.h, size)
+        if self.tutorial is not None:
+            self.tutorial.layout(area)
         self.tools.buttons = flow_buttons(pygame.Rect(8, 8, w - 16, TOP_BAR_PX - 16),
                                           [(_(label), key, "tool") for key, label in TOOLS], min_w_px=84,
                                           height_px=TOP_BAR_PX - 16)
@@ -246,6 +252,8 @@ class ZombieworldGameScene(AiSeats, Scene):
             self.log_panel.add_lines(list(self.log_lines[-LOG_KEPT_LINES:]))
 
     def leave(self) -> None:
+        if self.tutorial is not None:
+            self.tutorial.kill()
         if self.log_panel is not None:
             self.log_panel.kill()
             self.log_panel = None
@@ -399,6 +407,8 @@ class ZombieworldGameScene(AiSeats, Scene):
         """One command's events: rolls to the dice tray, the rest to the table's animation, and
         their log lines queued until the table has shown them."""
         rolls = self.dice.add(events, self.state)
+        if self.tutorial is not None:
+            self.tutorial.played(events)
         self.anim.add(events, before, SEAT_COLORS)
         names, bands = names_of(before, self.state), self.band_names()
         for event in events:
@@ -462,6 +472,8 @@ class ZombieworldGameScene(AiSeats, Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.painter.draw(surface)
+        if self.tutorial is not None:
+            self.tutorial.draw_pointer(surface, self.clock_s)
 
     def draw_above_ui(self, surface: pygame.Surface) -> None:
         self.painter.draw_above_ui(surface)
@@ -733,8 +745,10 @@ class ZombieworldGameScene(AiSeats, Scene):
         target = path or self.save_path or Path(getattr(self.app, "save_dir", Path("saves"))) / (
             f"zombieworld-{self.controller.table_path.stem}.json")
         try:
-            written = save_game(target, self.controller.session, self.controller.table_path,
-                                {"speed": self.speed_index})
+            extra: dict[str, Any] = {"speed": self.speed_index}
+            if self.tutorial is not None:
+                extra["tutorial"] = self.tutorial.progress()
+            written = save_game(target, self.controller.session, self.controller.table_path, extra)
         except ZwSaveError as error:
             self.status(_("Could not save: {what}").format(what=error.what))
             return None
@@ -768,6 +782,8 @@ class ZombieworldGameScene(AiSeats, Scene):
             return self.handle_key(event.key, event.mod)
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 3 and self.table.drag is not None:
             return self.add_waypoint() or True
+        if self.tutorial is not None and self.tutorial.handle_event(event):  # Next, Skip step, End tutorial
+            return True
         if self.log_panel is not None and self.log_panel.handle_event(event):
             return True
         pointer = event_pointer(event, self.window_size)
@@ -880,6 +896,10 @@ class ZombieworldGameScene(AiSeats, Scene):
         self.place_riders()
         self.release_lines()
         self.update_ai_seats()
+        if self.tutorial is not None:
+            scenes = getattr(self.app, "scenes", None)
+            self.tutorial.update(not (self.dice.busy or self.table_busy() or self.pending_lines),
+                                 self.dialog is None and (scenes is None or scenes.top is self))
         if not self.dice.busy and not self.anim.busy and not self.pending_lines and self.dialog is None \
                 and self.controller.outcome() is not None and not self.ended_shown:
             self.ended_shown = True
