@@ -19,7 +19,7 @@ REMOVAL = {"killed": N_("{name} is killed"), "out_of_action": N_("{name} is out 
 
 
 SPAWN_SOURCES = {"round": N_("round"), "bang": N_("bang"), "building": N_("building"), "devoured": N_("devoured"),
-                 "pen": N_("pen"), "vehicle": N_("vehicle")}
+                 "pen": N_("pen"), "vehicle": N_("vehicle"), "scenario": N_("placed by the scenario")}
 
 
 def zombie_number(model_id: str) -> str:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game import i18n
 from game.app.render import font, text_with_halo
 from game.app.widgets.card_view import local_name
 from game.app.widgets.chrome import CHROME_FILL, ChromeCache, bar_signature
@@ -438,7 +439,7 @@ class GamePainter:
         last = scene.tools.buttons[-1].rect.right if scene.tools.buttons else 0
         if w - last > 200:
             scenario = local_name(state.catalog.scenario(state.scenario)) if state.catalog else state.scenario
-            surface.blit(fit_text(f"{scene.board.title or 'Zombieworld'} — {scenario}", 20, w - last - 30),
+            surface.blit(fit_text(f"{scene.board.title_in(i18n.language()) or 'Zombieworld'} — {scenario}", 20, w - last - 30),
                          (last + 16, 8))
             surface.blit(fit_text(scene.header_text(), 15, w - last - 30), (last + 16, 38))
         # the bands' panel stands on the left, or on the right for a left hand (settings)

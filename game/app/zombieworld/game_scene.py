@@ -21,6 +21,7 @@ from typing import Any
 
 import pygame
 
+from game import i18n
 from game.app.input import event_pointer
 from game.app.scenes import Scene
 from game.app.table_scene import _Slide
@@ -126,7 +127,7 @@ class ZombieworldGameScene(AiSeats, Scene):
         self.sync_pieces()
         self.table.fit()
         scenario = self.state.catalog.scenario(self.state.scenario) if self.state.catalog else None
-        self.log([(f"{self.board.title or self.controller.table_path.stem}: "
+        self.log([(f"{self.board.title_in(i18n.language()) or self.controller.table_path.stem}: "
                    f"{local_name(scenario) if scenario else self.state.scenario}", "phase")])
         if self.state.alliances:  # the engine keeps no events of the set-up (nor its alliance roll)
             rolled = _(" — rolled before play") if controller.session.setup_spec.alliance == "roll" else ""

@@ -22,6 +22,7 @@ TUTORIAL_PATH = REPO / "maps" / "zombieworld" / "zw-tutorial.toml"
 POINTER_CM = 3.5  # the ring round a spot or a model: a little wider than a base
 POINTER_MIN_PX = 16
 RING_SIDES = 24
+PANEL_SHARE = 0.8  # of the table's height at most: in a small window the words come first
 
 
 class ZwTutorial:
@@ -49,7 +50,7 @@ class ZwTutorial:
 
     def layout(self, table: pygame.Rect) -> None:
         self.table_rect = pygame.Rect(table)
-        self.prompt.layout(self.prompt.panel_rect(table, every_step=True))
+        self.prompt.layout(self.prompt.panel_rect(table, every_step=True, share=PANEL_SHARE))
         self._report()
 
     def _report(self) -> None:
