@@ -281,7 +281,11 @@ def test_the_tutorial_screen_fits_every_window(tmp_path, size, language):
                      and e.ui_container is prompt.panel.get_container()]
             assert len(boxes) == 1 and boxes[0].scroll_bar is None, f"step {index} is cut at {size}"
         assert problems == [], problems
-        board_top = game.table.camera.world_to_screen((0.0, 0.0))[1]
-        assert board_top >= prompt.rect.bottom, "Fit keeps the board below the panel"
+        view = game.tutorial.fit_rect_cm()
+        assert view is not None  # Fit frames the part of the table the prompts are about, below the panel
+        top_left = game.table.camera.world_to_screen((view[0], view[1]))
+        bottom_right = game.table.camera.world_to_screen((view[0] + view[2], view[1] + view[3]))
+        assert top_left[1] >= prompt.rect.bottom and bottom_right[1] <= game.table_rect().bottom
+        assert top_left[0] >= game.table_rect().left and bottom_right[0] <= game.table_rect().right
     finally:
         i18n.set_language("en")

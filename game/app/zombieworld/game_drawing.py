@@ -76,6 +76,8 @@ class GamePainter:
         surface.set_clip(area)
         surface.blit(self.overlay_layer(), area.topleft)
         scene.anim.draw(surface, scene.table.camera.world_to_screen, scene.table.camera.zoom_px_per_cm)
+        if scene.tutorial is not None:  # on the table, under the panels, dice and pop-ups
+            scene.tutorial.draw_pointer(surface, scene.clock_s)
         self.draw_drag(surface)
         self.draw_aim_line(surface)
         surface.set_clip(old)

@@ -473,8 +473,6 @@ class ZombieworldGameScene(AiSeats, Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.painter.draw(surface)
-        if self.tutorial is not None:
-            self.tutorial.draw_pointer(surface, self.clock_s)
 
     def draw_above_ui(self, surface: pygame.Surface) -> None:
         self.painter.draw_above_ui(surface)

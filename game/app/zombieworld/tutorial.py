@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from game.app.widgets.tutorial_prompt import TutorialPrompt, draw_pointer
+from game.rules.zombieworld.tutorial_setup import tutorial_view
 
 REPO = Path(__file__).resolve().parents[3]
 TUTORIAL_PATH = REPO / "maps" / "zombieworld" / "zw-tutorial.toml"
@@ -33,6 +34,7 @@ class ZwTutorial:
         self.prompt = prompt
         self.waiting: list[Any] = []  # events played, told to the guide once the table has shown them
         self.table_rect = pygame.Rect(0, 0, 1, 1)
+        self.view_cm = tutorial_view(scene.board)  # what Fit frames while the prompts show
         prompt.on_step = scene.autosave  # Continue goes on at the step the tutorial is on
 
     @classmethod
@@ -57,6 +59,10 @@ class ZwTutorial:
         """Fit frames the board below the panel while it shows."""
         covered = self.prompt.rect.bottom - self.table_rect.top if self.prompt.step is not None else 0
         self.scene.table.report_panel("tutorial", (0, max(0, covered), 0, 0))
+
+    def fit_rect_cm(self) -> tuple[float, float, float, float] | None:
+        """The part of the table Fit frames while a step shows (the file's ``view_cm``)."""
+        return self.view_cm if self.prompt.step is not None else None
 
     def kill(self) -> None:
         self.prompt.kill()
@@ -99,7 +105,7 @@ class ZwTutorial:
         return None
 
     def draw_pointer(self, surface: pygame.Surface, clock_s: float) -> None:
-        """A pulsing ring round the spot or the model the step points at."""
+        """A pulsing ring round the spot or the model the step points at (the painter clips it to the table)."""
         at = self.pointed_at()
         if at is None:
             return
@@ -109,8 +115,5 @@ class ZwTutorial:
         radius = max(POINTER_MIN_PX, abs(edge[0] - cx))
         ring = [(cx + radius * math.cos(2 * math.pi * k / RING_SIDES), cy + radius * math.sin(2 * math.pi * k / RING_SIDES))
                 for k in range(RING_SIDES)]
-        clip = surface.get_clip()
-        surface.set_clip(self.scene.table_rect())
         draw_pointer(surface, ring, clock_s)
-        surface.set_clip(clip)
 

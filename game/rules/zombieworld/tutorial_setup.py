@@ -36,6 +36,7 @@ class TutorialTable(BaseModel):
     stand_at: dict[str, Spot] = Field(default_factory=dict, max_length=20)  # member name → spot, cm
     zombies_at: Annotated[list[Spot], Field(max_length=40)] = Field(default_factory=list)
     containers_at: Annotated[list[Spot], Field(max_length=20)] = Field(default_factory=list)
+    view_cm: tuple[float, float, float, float] | None = None  # x, y, w, h: what Fit frames while the prompts show
 
     def setup(self) -> ZombieworldSetup:
         return ZombieworldSetup(
@@ -61,11 +62,21 @@ def tutorial_game(board: Any) -> tuple[ZombieworldSetup, int]:
     return table.setup(), table.seed
 
 
+def tutorial_view(board: Any) -> tuple[float, float, float, float] | None:
+    """The part of the table a tutorial's prompts are about (``view_cm``), or None."""
+    if not has_tutorial_table(board):
+        return None
+    try:
+        return TutorialTable.model_validate(board.properties.get("setup")).view_cm
+    except ValidationError:
+        return None
+
+
 @cache
 def event_kinds() -> frozenset[str]:
     """Every event kind the Zombieworld engine reports (what a step's ``until`` may wait for)."""
     union = get_args(c.Event)[0]
-    return frozenset(f.default for event in get_args(union) for f in dataclasses.fields(event) if f.name == "kind")
+    return frozenset(str(f.default) for event in get_args(union) for f in dataclasses.fields(event) if f.name == "kind")
 
 
 def tutorial_problems(board: Any) -> list[str]:
@@ -83,6 +94,11 @@ def tutorial_problems(board: Any) -> list[str]:
         return [str(error) if str(error).startswith("setup") else f"setup: {error}"]
     models = {m.id for m in state.models}
     problems = []
+    view = tutorial_view(board)
+    if view is not None and not (view[2] > 0 and view[3] > 0 and view[0] >= 0 and view[1] >= 0
+                                 and view[0] + view[2] <= board.width_cm and view[1] + view[3] <= board.height_cm):
+        problems.append(f"setup.view_cm: {list(view)} is not a part of the table "
+                        f"({board.width_cm:g} × {board.height_cm:g} cm): x, y, width, height")
     for index, step in enumerate(steps):
         place = f"tutorial[{index}]"
         if step.until != NEXT and step.until not in event_kinds():
