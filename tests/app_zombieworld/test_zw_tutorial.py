@@ -13,6 +13,7 @@ from game import i18n
 from game.app.start_scene import StartScene
 from game.app.zombieworld.end_scene import ZombieworldEndScene
 from game.app.zombieworld.game_scene import ZombieworldGameScene
+from game.app.zombieworld.setup_scene import ZombieworldSetupScene
 from game.app.zombieworld.tutorial import TUTORIAL_PATH
 from game.board.mission import load_board
 from game.platform.validate import validate_paths
@@ -56,13 +57,18 @@ def press_gui(app, button) -> None:  # type: ignore[no-untyped-def]
 
 
 def open_from_start(app) -> ZombieworldGameScene:  # type: ignore[no-untyped-def]
-    """Start screen → New game → Zombieworld: tutorial, by clicks."""
+    """Start screen → New game → Zombieworld Evolution → New? Play the tutorial, by clicks."""
     app.open_start()
     app.frame(1 / 60, [])
     start = app.scenes.top
     assert isinstance(start, StartScene)
     press_gui(app, start.buttons["new"])
-    press_gui(app, start.buttons["new_zombieworld_tutorial"])
+    press_gui(app, start.buttons["new_zombieworld"])
+    setup = app.scenes.top
+    assert isinstance(setup, ZombieworldSetupScene) and setup.step == 0
+    button = next(b for b in setup.buttons.buttons if b.key == "tutorial")
+    assert button.label == i18n._("New? Play the tutorial")
+    tap(app, button.rect.center)
     game = app.scenes.top
     assert isinstance(game, ZombieworldGameScene) and game.tutorial is not None
     return game
@@ -175,12 +181,13 @@ def test_the_tutorial_in_spanish_teaches_in_spanish(tmp_path, monkeypatch, spani
     are drawn in Spanish while the newcomer plays the tutorial to its end."""
     drawn, game, names = play_in_spanish(tmp_path, monkeypatch)
     steps = game.tutorial.prompt.guide.steps
-    ours = {s.text_es for s in steps} | {"Zombieworld: tutorial", "Tutorial: el cruce"}
+    ours = {s.text_es for s in steps} | {"¿Nuevo? Juega el tutorial", "Tutorial: el cruce"}
     ours |= {i18n._("Tutorial · step {n} of {total}").format(n=n + 1, total=len(steps)) for n in range(len(steps))}
     ours |= {i18n._(word) for word in ("Next", "Skip step", "End tutorial")}
     shown = [text for text in drawn.texts if text in ours or any(text.startswith(o) for o in ours if len(o) > 20)]
     assert {s.text_es for s in steps} <= set(shown) or all(any(t in s.text_es for t in shown) for s in steps)
     assert any(text.startswith("Tutorial: el cruce") for text in drawn.texts)
+    assert "¿Nuevo? Juega el tutorial" in drawn.texts
     found = english_words(shown, names)
     assert found == {}, found
     assert i18n.untranslated() == frozenset()

@@ -120,7 +120,6 @@ GAME = GameEntry(
     menu=(
         MenuEntry("zombieworld", "Zombieworld Evolution", "new_game", BOX),
         MenuEntry("band_builder", N_("Zombieworld: band builder"), "band_builder", BOX),
-        MenuEntry("zombieworld_tutorial", N_("Zombieworld: tutorial"), "tutorial", BOX),
     ),
     box_of_setup=box_of_setup,
     validate_board=validate_board,
