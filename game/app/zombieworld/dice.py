@@ -15,7 +15,8 @@ import pygame
 
 from game.app.render import font, text_with_halo
 from game.app.widgets.dice import die_face
-from game.app.zombieworld.event_text import model_name, modifiers_text
+from game.app.zombieworld.event_text import model_name, modifiers_text, result_word, roll_title
+from game.i18n import _
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.state import State
 
@@ -94,8 +95,9 @@ class DiceTray:
         added: dict[int, _Roll] = {}
         for event in events:
             if isinstance(event, c.DiceRolled) and event.dice:
-                who = model_name(state, event.model) if event.model else ""
-                title = f"{who} — {event.purpose}" if who else event.purpose.capitalize()
+                # one model's roll is named for it; a roll of several bands (initiative) for nobody
+                who = model_name(state, event.model) if event.model and "," not in event.model else ""
+                title = roll_title(event, who)
                 added[id(event)] = _Roll(event, title)
                 self.queue.append(added[id(event)])
         return added
@@ -170,9 +172,10 @@ def draw_roll(target: pygame.Surface, area: pygame.Rect, event: c.DiceRolled, ti
     settled = progress >= 1.0
     lines = []
     if event.modifiers:
-        lines.append("Modifiers: " + modifiers_text(event.modifiers))
+        lines.append(_("Modifiers: {list}").format(list=modifiers_text(event.modifiers)))
     if event.target:
-        lines.append(f"Needs {event.target}" + ("+" if event.purpose == "shot" else " or less"))
+        lines.append(_("Needs {n}+").format(n=event.target) if event.purpose == "shot" else
+                     _("Needs {n} or less").format(n=event.target))
     width = max(360, count * (size + gap) + 60, *(font(17).size(line)[0] + 40 for line in lines))
     width = max(60, min(width, area.width - 20))  # a window too small still gets a (cut) panel
     height = 48 + size + 20 + 26 * len(lines) + (30 if settled and event.results else 0)
@@ -181,7 +184,7 @@ def draw_roll(target: pygame.Surface, area: pygame.Rect, event: c.DiceRolled, ti
     pygame.draw.rect(layer, PANEL, layer.get_rect(), border_radius=16)
     pygame.draw.rect(layer, (212, 154, 46, 255), layer.get_rect(), 2, border_radius=16)
     target.blit(layer, panel)
-    heading = text_with_halo(title + (f"   (+{waiting} more)" if waiting else ""), 20)
+    heading = text_with_halo(title + ("   " + _("(+{n} more)").format(n=waiting) if waiting else ""), 20)
     target.blit(heading, heading.get_rect(midtop=(panel.centerx, panel.top + 10)))
     d10 = is_d10(event)
     left = panel.centerx - (count * size + (count - 1) * gap) // 2
@@ -194,7 +197,7 @@ def draw_roll(target: pygame.Surface, area: pygame.Rect, event: c.DiceRolled, ti
         x = left + index * (size + gap)
         target.blit(face, (x, panel.top + 44 - bounce))
         if result:
-            words = font(13).render(result, True, GOOD_COLOR if result in GOOD else BAD_COLOR)
+            words = font(13).render(result_word(result), True, GOOD_COLOR if result in GOOD else BAD_COLOR)
             target.blit(words, words.get_rect(midtop=(x + size // 2, panel.top + 46 + size)))
     y = panel.top + 48 + size + 20
     for line in lines:

@@ -54,12 +54,44 @@ def model_name(state: State | None, model_id: str, names: dict[str, str] | None 
             if model.id == model_id:
                 return shown_name(model)
     if model_id.startswith("z") and model_id[1:].isdigit():
-        return f"Zombie {model_id[1:]}"
+        return _("Zombie {n}").format(n=model_id[1:])
     return model_id.split(":")[-1]
 
 
+MODIFIER_WORDS = {  # the engine's names of a roll's modifiers (weapons and qualities are content names)
+    "skill": N_("skill"), "coherence": N_("coherence"), "leader's skill": N_("leader's skill"),
+    "costume": N_("costume"), "engaged with 3 or more": N_("engaged with 3 or more"), "stimulant": N_("stimulant"),
+    "point blank": N_("point blank"), "shooting from above": N_("shooting from above"),
+    "target protected": N_("target protected"), "target entrenched": N_("target entrenched"),
+    "target inside a building": N_("target inside a building"), "inside the same building": N_("inside the same building"),
+    "shooting from a moving vehicle": N_("shooting from a moving vehicle"),
+    "shooting from the stairs after moving": N_("shooting from the stairs after moving"),
+    "light indoors": N_("light indoors"), "dim light: one die less": N_("dim light: one die less"),
+    "band ability": N_("band ability"), "re-roll": N_("re-roll"), "opponent protected": N_("opponent protected"),
+}
+REACTION_WORDS = {  # a reaction's result (the dice tables' words)
+    "shoot_then_melee": N_("shoot, then fight"), "melee": N_("fight"), "flee": N_("flee"), "charge": N_("charge"),
+    "shoot_instead": N_("shoot instead (or charge, without a firearm)"), "frozen": N_("frozen"),
+    "return_fire": N_("return fire"), "take_cover": N_("take cover"),
+}
+
+
+def modifier_word(label: str) -> str:
+    return _(MODIFIER_WORDS[label]) if label in MODIFIER_WORDS else label
+
+
 def modifiers_text(modifiers: tuple[tuple[str, int], ...]) -> str:
-    return ", ".join(f"{label} {value:+d}" if value else label for label, value in modifiers)
+    return ", ".join(f"{modifier_word(label)} {value:+d}" if value else modifier_word(label) for label, value in modifiers)
+
+
+def roll_title(event: c.DiceRolled, who: str) -> str:
+    """A roll's heading on its dice pop-up: whose roll, and what for."""
+    purpose = _(ROLL_WORDS[event.purpose]) if event.purpose in ROLL_WORDS else event.purpose
+    return f"{who} — {purpose}" if who else purpose[:1].upper() + purpose[1:]
+
+
+def result_word(result: str) -> str:
+    return _(RESULT_WORDS[result]) if result in RESULT_WORDS else result
 
 
 def dice_line(event: c.DiceRolled, state: State | None, names: dict[str, str] | None = None) -> str:
@@ -93,7 +125,11 @@ ROLL_WORDS = {  # each roll's purpose (the engine's words) as the log names the 
     "shrug off a wound": N_("shrug off a wound roll"), "few of us left": N_("few of us left roll"),
     "will it start": N_("will it start roll"), "sprint": N_("sprint roll"),
     "disengage": N_("disengage roll"), "BANG": N_("BANG roll"),
+    "charged reaction": N_("charged reaction roll"), "charging reaction": N_("charging reaction roll"),
+    "shot_at reaction": N_("shot-at reaction roll"), "weapon loss": N_("weapon loss roll"),
 }
+FOUND_WORDS = {"antidote": N_("the antidote"), "dog": N_("a dog"), "frightened_survivor": N_("a frightened survivor"),
+               "rescued": N_("the person to rescue")}
 RESULT_WORDS = {  # what a die scored
     "zombie": N_("zombie"), "pass": N_("pass"), "fail": N_("fail"), "wound": N_("wound"),
     "miss": N_("miss"), "healed": N_("healed"), "no effect": N_("no effect"), "found": N_("found"),
@@ -193,7 +229,8 @@ def describe(event: Any, state: State | None, names: dict[str, str] | None = Non
         return ngettext("The noise brings {n} zombie", "The noise brings {n} zombies", event.spawned).format(
             n=event.spawned), "zombie"
     if isinstance(event, c.ReactionResolved):
-        return f"{name(event.model)} reacts: {event.result.replace('_', ' ')}", "plain"
+        result = _(REACTION_WORDS[event.result]) if event.result in REACTION_WORDS else event.result.replace("_", " ")
+        return phrase("{name} reacts: {result}", name=name(event.model), result=result), "plain"
     if isinstance(event, c.MeleeFought):
         if not event.winner:
             return phrase("{name} and {other} fight: a tie", name=name(event.model), other=name(event.opponent)), "plain"
@@ -217,8 +254,12 @@ def describe(event: Any, state: State | None, names: dict[str, str] | None = Non
                  "frightened_survivor": "a frightened survivor"}.get(event.found, event.found)
         return f"{name(event.model)} enters a building: {found}", "zombie" if event.zombies else "plain"
     if isinstance(event, c.ItemFound):
-        room = ": no room, it lies at their feet" if event.dropped else ""
-        return f"{name(event.model)} finds {event.item.replace('_', ' ')}{room}", "card"
+        catalog = state.catalog if state is not None else None
+        found = _(FOUND_WORDS[event.item]) if event.item in FOUND_WORDS else (
+            catalog.item_name(event.item) if catalog is not None and event.item in catalog.item_ids()
+            else event.item.replace("_", " "))
+        return phrase(N_("{name} finds {item}: no room, it lies at their feet") if event.dropped else N_("{name} finds {item}"),
+                      name=name(event.model), item=found), "card"
     if isinstance(event, c.FoundKept):
         catalog = state.catalog if state is not None else None
         item = catalog.item_name if catalog is not None else (lambda i: i.replace("_", " "))

@@ -18,6 +18,7 @@ from game.app.widgets.chrome import CHROME_FILL, ChromeCache, bar_signature
 from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_EDGE, PANEL_FILL, TEXT, fit_text
 from game.app.words_es import contracted
 from game.app.zombieworld.controller import MovePreview, ShotPreview
+from game.app.zombieworld.event_text import modifiers_text
 from game.app.zombieworld.game_table import vehicle_outline
 from game.app.zombieworld.game_words import hint, level_tag
 from game.app.zombieworld.vehicle_text import level_place, where_text
@@ -55,6 +56,10 @@ LEFT_PANEL_PX = 330
 RIGHT_PANEL_PX = 330
 BOTTOM_BAR_PX = 132
 ALLIANCE_ROW_PX = 48
+RANGE_BANDS = {"point blank": N_("point blank"), "in range": N_("in range"), "out of range": N_("out of range")}
+COVER_WORDS = {"open": N_("open"), "difficult": N_("difficult ground"), "building": N_("inside a building")}
+KIND_WORDS = {"zombie": N_("Zombie"), "dog": N_("Dog"), "survivor": N_("Survivor")}
+ELEMENT_WORDS = {"antidote": N_("antidote")}
 
 
 class GamePainter:
@@ -324,11 +329,13 @@ class GamePainter:
         elif preview.path:
             used = _("Drive {cost} cm{turns}: refused").format(cost=cost, turns=turns)
         elif preview.legal:
-            used = f"{preview.cost_cm:.1f} cm used · {max(0.0, preview.left_cm):.1f} left"
+            used = _("{cost} cm used · {left} left").format(cost=f"{preview.cost_cm:.1f}",
+                                                              left=f"{max(0.0, preview.left_cm):.1f}")
         elif preview.cost_cm > preview.allowance_cm:
-            used = f"{preview.cost_cm:.1f} cm: over the {preview.allowance_cm:.1f} cm left"
+            used = _("{cost} cm: over the {left} cm left").format(cost=f"{preview.cost_cm:.1f}",
+                                                                  left=f"{preview.allowance_cm:.1f}")
         else:
-            used = f"{straight_cm:.1f} cm: refused"
+            used = _("{cost} cm: refused").format(cost=f"{straight_cm:.1f}")
         lines = [used] if preview.legal else [used, preview.reason]
         y = b[1] - 34
         for line in reversed(lines):
@@ -392,20 +399,24 @@ class GamePainter:
         pictures = [(layer, (0, 0))]
         shooter = scene.controller.model(aim.shooter)
         target = scene.controller.model(aim.target)
-        title = f"{shooter.name if shooter else '?'} shoots at {target.name if target else '?'} · {aim.weapon}"
+        title = _("{shooter} shoots at {target} · {weapon}").format(
+            shooter=shooter.name if shooter else "?", target=target.name if target else "?", weapon=aim.weapon)
         pictures.append((fit_text(title, 22, width - 28), (14, 10)))
         rows = [
-            ("Range", f"{aim.distance_cm:.1f} cm of {aim.range_cm:g} cm — {aim.band}"),
-            ("Line of sight", "clear" if aim.sees else "blocked"),
-            ("Cover", aim.cover),
-            ("Shots", f"{aim.shots} ({aim.dice} dice)" if aim.legal else str(aim.shots)),
+            (_("Range"), _("{distance} cm of {range} cm — {band}").format(
+                distance=f"{aim.distance_cm:.1f}", range=f"{aim.range_cm:g}", band=_(RANGE_BANDS.get(aim.band, aim.band)))),
+            (_("Line of sight"), _("clear") if aim.sees else _("blocked")),
+            (_("Cover"), _(COVER_WORDS.get(aim.cover, aim.cover))),
+            (_("Shots"), ngettext("{shots} ({n} die)", "{shots} ({n} dice)", aim.dice).format(shots=aim.shots, n=aim.dice)
+             if aim.legal else str(aim.shots)),
         ]
         if aim.legal and aim.needs:
-            rows.append(("Needs", f"{aim.needs}+ on die {aim.bonus:+d}  ({', '.join(f'{k} {v:+d}' for k, v in aim.modifiers)})"))
-            rows.append(("Chance", f"{aim.chance_per_die:.0%} a die · {aim.chance_any:.0%} at least one wound · "
-                                   f"{aim.expected_wounds:.1f} expected"))
+            rows.append((_("Needs"), _("{needs}+ on die {bonus}  ({modifiers})").format(
+                needs=aim.needs, bonus=f"{aim.bonus:+d}", modifiers=modifiers_text(aim.modifiers))))
+            rows.append((_("Chance"), _("{die} a die · {any} at least one wound · {expected} expected").format(
+                die=f"{aim.chance_per_die:.0%}", any=f"{aim.chance_any:.0%}", expected=f"{aim.expected_wounds:.1f}")))
         elif aim.reason:
-            rows.append(("Why not", aim.reason))
+            rows.append((_("Why not"), aim.reason))
         y = 46
         for label, value in rows:
             pictures.append((font(15).render(label, True, MUTED), (14, y + 2)))
@@ -512,27 +523,30 @@ class GamePainter:
         if catalog is not None and model.kind == "survivor":
             profile, wounds, move_cm = engine.profile(scene.state, model.id)
             lines.append(f"{catalog.rank(model.profile).name}")
-            lines.append(f"Move {move_cm:g} cm · Skill {profile.skill} · Combat {profile.combat_dice}")
-            lines.append(f"Wounds {model.wounds}/{wounds}")
+            lines.append(_("Move {move} cm · Skill {skill} · Combat {combat}").format(
+                move=f"{move_cm:g}", skill=profile.skill, combat=profile.combat_dice))
+            lines.append(_("Wounds {n}/{most}").format(n=model.wounds, most=wounds))
             where = where_text(scene.state, model)
             if where:
                 lines.append(where)
             name = catalog.item_name
             if model.hand:
-                lines.append("Hand: " + ", ".join(name(i) for i in model.hand))
+                lines.append(_("Hand: {items}").format(items=", ".join(name(i) for i in model.hand)))
             if model.backpack:
-                lines.append("Backpack: " + ", ".join(name(i) for i in model.backpack))
+                lines.append(_("Backpack: {items}").format(items=", ".join(name(i) for i in model.backpack)))
             if model.objects:
-                lines.append("Objects: " + ", ".join(name(i) for i in model.objects))
+                lines.append(_("Objects: {items}").format(items=", ".join(name(i) for i in model.objects)))
+            if model.elements:  # what the scenario asks for: the antidote
+                lines.append(_("Carries: {items}").format(items=", ".join(_(ELEMENT_WORDS.get(e, e)) for e in model.elements)))
             for quality in (catalog.virtue(model.virtue) if model.virtue else None,
                             catalog.defect(model.defect) if model.defect else None):
                 if quality is not None:
                     lines.append(f"{quality.name}")
             if model.unloaded:
-                lines.append("Unloaded: " + ", ".join(name(i) for i in model.unloaded))
+                lines.append(_("Unloaded: {items}").format(items=", ".join(name(i) for i in model.unloaded)))
         else:
-            lines.append(model.kind.capitalize())
-            lines.append(f"Wounds {model.wounds}")
+            lines.append(_(KIND_WORDS.get(model.kind, model.kind)))
+            lines.append(_("Wounds {n}").format(n=model.wounds))
             where = where_text(scene.state, model)
             if where:
                 lines.append(where)
