@@ -28,7 +28,7 @@ from tests.app_zombieworld.zw_ui import (
     tap,
     tap_offer,
 )
-from tests.layout_check import screen_problems
+from tests.layout_check import layout_problems, screen_problems
 from tests.spanish_probe import DrawnText, english_words
 
 SIZE = (1600, 960)
@@ -114,6 +114,8 @@ def follow_the_prompt(app, game: ZombieworldGameScene) -> None:  # type: ignore[
     elif step.until == "shot_fired":
         tap(app, screen(game, game.state.model(step.model).position))  # the panel of the shot opens
         assert game.aim is not None and game.aim.legal, game.aim
+        buttons = [(b.label, b.rect) for b in game.aim_buttons.buttons]  # in any window, none on another
+        assert layout_problems(buttons, game.window_size) == [] and all(game.aim_rect().contains(r) for _l, r in buttons)
         fire = next(b for b in game.aim_buttons.buttons if b.key == "fire")
         tap(app, fire.rect.center)
     elif step.until == "activation_ended" or step.until == "round_started":
@@ -149,8 +151,9 @@ def play_to_the_end(app, game: ZombieworldGameScene) -> list[int]:  # type: igno
     return seen
 
 
-def test_a_newcomer_following_the_prompts_wins_the_tutorial(tmp_path):
-    app = new_app(tmp_path, SIZE)
+@pytest.mark.parametrize("size", [SIZE, (1000, 650)], ids=["1600x960", "1000x650"])
+def test_a_newcomer_following_the_prompts_wins_the_tutorial(tmp_path, size):
+    app = new_app(tmp_path, size)
     game = open_from_start(app)
     seen = play_to_the_end(app, game)
     guide = game.tutorial.prompt.guide
@@ -284,7 +287,12 @@ def test_the_tutorial_screen_fits_every_window(tmp_path, size, language):
         game = open_from_start(app)
         app.frame(1 / 60, [])
         prompt = game.tutorial.prompt
-        assert game.table_rect().contains(prompt.rect), (prompt.rect, game.table_rect())
+        table = game.table_rect()
+        if size[0] < 1280:  # a narrow window: the panel stands below the roster, the table stays whole
+            assert game.tutorial.docked and not table.colliderect(prompt.rect)
+            assert prompt.rect.top >= max(r.bottom for r, _m in game.roster) and prompt.rect.bottom <= size[1]
+        else:
+            assert not game.tutorial.docked and table.contains(prompt.rect), (prompt.rect, table)
         problems = screen_problems(app, game, f"tutorial at {size}")
         for index in range(len(prompt.guide.steps)):  # every step's words fit the panel unscrolled
             prompt.guide.index = index
@@ -298,7 +306,8 @@ def test_the_tutorial_screen_fits_every_window(tmp_path, size, language):
         assert view is not None  # Fit frames the part of the table the prompts are about, below the panel
         top_left = game.table.camera.world_to_screen((view[0], view[1]))
         bottom_right = game.table.camera.world_to_screen((view[0] + view[2], view[1] + view[3]))
-        assert top_left[1] >= prompt.rect.bottom and bottom_right[1] <= game.table_rect().bottom
+        assert top_left[1] >= (table.top if game.tutorial.docked else prompt.rect.bottom)
+        assert bottom_right[1] <= game.table_rect().bottom
         assert top_left[0] >= game.table_rect().left and bottom_right[0] <= game.table_rect().right
     finally:
         i18n.set_language("en")

@@ -495,7 +495,8 @@ class GamePainter:
             info = _("{rank} · {wounds} wd").format(rank=_(RANK_WORDS.get(rank, rank)), wounds=m.wounds) + \
                 (f" · {mark}" if mark else "")
             panel.blit(font(13).render(info, True, colour), (rect.left + 132, rect.top + 10))
-        self.draw_card(panel, pygame.Rect(10, scene.card_top, LEFT_PANEL_PX - 20, h - scene.card_top - 10))
+        if scene.tutorial is None or not scene.tutorial.covers_card():
+            self.draw_card(panel, pygame.Rect(10, scene.card_top, LEFT_PANEL_PX - 20, h - scene.card_top - 10))
         surface.blit(panel, (scene.roster_x, TOP_BAR_PX), pygame.Rect(0, TOP_BAR_PX, LEFT_PANEL_PX, max(0, h - TOP_BAR_PX)))
         pygame.draw.rect(surface, (22, 24, 26), (LEFT_PANEL_PX, h - scene.bottom_px, w - LEFT_PANEL_PX - RIGHT_PANEL_PX,
                                                  scene.bottom_px))

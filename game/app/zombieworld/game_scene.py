@@ -228,14 +228,15 @@ class ZombieworldGameScene(AiSeats, Scene):
         w, h = size
         area = self.table_rect()
         self.table.set_viewport(area.x, area.y, area.w, area.h, size)
-        if self.tutorial is not None:
-            self.tutorial.layout(area)
         self.tools.buttons = flow_buttons(pygame.Rect(8, 8, w - 16, TOP_BAR_PX - 16),
                                           [(_(label), key, "tool") for key, label in TOOLS], min_w_px=84,
                                           height_px=TOP_BAR_PX - 16)
         self._layout_log(pygame.Rect(self.log_x + 8, TOP_BAR_PX + 4, RIGHT_PANEL_PX - 16,
                                      h - TOP_BAR_PX - 12))
         self.refresh()
+        if self.tutorial is not None:  # over the table, or below the roster in a narrow window
+            self.tutorial.layout(self.table_rect(), pygame.Rect(self.roster_x + 10, self.card_top, LEFT_PANEL_PX - 20,
+                                                                h - self.card_top - 10))
         if self.dialog is not None:
             self.dialog.layout(pygame.Rect(0, 0, w, h))
 
@@ -591,12 +592,17 @@ class ZombieworldGameScene(AiSeats, Scene):
             return
         panel = self.aim_rect()
         y = panel.bottom - BUTTON_H_PX - 12
+        step_w = 64 if panel.width >= 460 else 48  # a narrow window's panel keeps its four buttons apart
+        rest_left = panel.left + 14 + 2 * step_w + 18
+        rest_w = panel.right - 14 - rest_left
+        cancel_w = min(116, int(rest_w * 0.45))
+        fire_w = min(150, rest_w - cancel_w - 6)
         self.aim_buttons.buttons = [
-            Button(pygame.Rect(panel.left + 14, y, 64, BUTTON_H_PX), "−", "fewer", "tool"),
-            Button(pygame.Rect(panel.left + 84, y, 64, BUTTON_H_PX), "+", "more", "tool"),
-            Button(pygame.Rect(panel.right - 290, y, 150, BUTTON_H_PX), _("Fire"), "fire", "attack",
+            Button(pygame.Rect(panel.left + 14, y, step_w, BUTTON_H_PX), "−", "fewer", "tool"),
+            Button(pygame.Rect(panel.left + 20 + step_w, y, step_w, BUTTON_H_PX), "+", "more", "tool"),
+            Button(pygame.Rect(panel.right - 20 - cancel_w - fire_w, y, fire_w, BUTTON_H_PX), _("Fire"), "fire", "attack",
                    enabled=self.aim.legal),
-            Button(pygame.Rect(panel.right - 130, y, 116, BUTTON_H_PX), _("Cancel"), "cancel", "turn"),
+            Button(pygame.Rect(panel.right - 14 - cancel_w, y, cancel_w, BUTTON_H_PX), _("Cancel"), "cancel", "turn"),
         ]
 
     def aim_rect(self) -> pygame.Rect:

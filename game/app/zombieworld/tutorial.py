@@ -24,6 +24,8 @@ POINTER_CM = 3.5  # the ring round a spot or a model: a little wider than a base
 POINTER_MIN_PX = 16
 RING_SIDES = 24
 PANEL_SHARE = 0.8  # of the table's height at most: in a small window the words come first
+DOCK_BELOW_PX = 560  # a table narrower than this keeps the panel off it, in the bands' panel
+DOCK_MIN_H_PX = 240
 
 
 class ZwTutorial:
@@ -34,6 +36,7 @@ class ZwTutorial:
         self.prompt = prompt
         self.waiting: list[Any] = []  # events played, told to the guide once the table has shown them
         self.table_rect = pygame.Rect(0, 0, 1, 1)
+        self.docked = False
         self.view_cm = tutorial_view(scene.board)  # what Fit frames while the prompts show
         prompt.on_step = scene.autosave  # Continue goes on at the step the tutorial is on
 
@@ -50,14 +53,25 @@ class ZwTutorial:
     def rect(self) -> pygame.Rect:
         return self.prompt.rect
 
-    def layout(self, table: pygame.Rect) -> None:
+    def layout(self, table: pygame.Rect, side: pygame.Rect) -> None:
+        """Over the top of the table; in a narrow window (``table`` narrower than ``DOCK_BELOW_PX``),
+        in the bands' panel below the roster (``side``, where the card goes), so the table stays whole."""
         self.table_rect = pygame.Rect(table)
-        self.prompt.layout(self.prompt.panel_rect(table, every_step=True, share=PANEL_SHARE))
+        self.docked = table.width < DOCK_BELOW_PX and side.height >= DOCK_MIN_H_PX
+        if self.docked:  # panel_rect leaves 10 px each side and 8 above: the bands' panel's own margins
+            room = pygame.Rect(side.left - 2, side.top - 8, side.width + 4, side.height + 8)
+            self.prompt.layout(self.prompt.panel_rect(room, every_step=True, share=1.0))
+        else:
+            self.prompt.layout(self.prompt.panel_rect(table, every_step=True, share=PANEL_SHARE))
         self._report()
 
+    def covers_card(self) -> bool:
+        """Whether the panel sits where the survivor's card is drawn (a narrow window)."""
+        return self.docked and self.prompt.step is not None
+
     def _report(self) -> None:
-        """Fit frames the board below the panel while it shows."""
-        covered = self.prompt.rect.bottom - self.table_rect.top if self.prompt.step is not None else 0
+        """Fit frames the board below the panel while it shows over the table."""
+        covered = self.prompt.rect.bottom - self.table_rect.top if self.prompt.step is not None and not self.docked else 0
         self.scene.table.report_panel("tutorial", (0, max(0, covered), 0, 0))
 
     def fit_rect_cm(self) -> tuple[float, float, float, float] | None:
