@@ -105,3 +105,10 @@ def test_the_guide_moves_on_with_matching_events_next_and_skip():
     skipping.end()
     assert skipping.step is None
     assert {"marta", "r0", "r1", "1"} <= event_values(ev.SurvivorMoved("marta", "r0", "r1", 1))
+
+
+def test_a_zone_game_refuses_a_step_that_points_in_cm(tmp_path):
+    path = with_steps(tmp_path, '\n[[tutorial]]\ntext = "x"\nspot_cm = [10.0, 20.0]\n')
+    assert check_mission(path) == []  # the shape is right: spot_cm is a key of the format
+    told = [str(p) for p in validate_paths([str(path)]) if "spot_cm" in str(p)]
+    assert told and "tutorial[0]" in told[0] and str(path) in told[0]

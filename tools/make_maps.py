@@ -915,6 +915,9 @@ def main(argv: list[str] | None = None) -> int:
     import make_invader_maps  # Zombicide: Invader's 18 modules and its missions
 
     written += make_invader_maps.write_all(root)
+    import zw_tutorial_map  # the Zombieworld tutorial: a table, a band and its prompts
+
+    written += zw_tutorial_map.write_all(root)
     print(f"wrote {len(written)} files into {root}")
     return 0
 

@@ -253,7 +253,10 @@ def _read_mission(path: Path) -> tuple[Board | None, list[MapProblem]]:
         if what:
             problems.append(_problem(shown, f"doors[{i}]", what))
     for i, step in enumerate(mission.tutorial):
-        for named in (step.zone, step.match if step.match and ":" in step.match else None):
+        # a match names a zone when it starts with one of the mission's modules (a model's id such
+        # as "red:Marta" is the game's to check)
+        match_zone = step.match if step.match and (_split_global_id(step.match) or ("",))[0] in by_id else None
+        for named in (step.zone, match_zone):
             what = _unknown_zone(named, by_id) if named is not None else ""
             if what:
                 problems.append(_problem(shown, f"tutorial[{i}]", what))

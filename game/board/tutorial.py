@@ -1,9 +1,11 @@
 """A mission's tutorial: step prompts written in the mission file (``[[tutorial]]``), so designers
 write them. The board layer checks their shape and the zones they name; each game checks that the
-events a step waits for are its own (its ``validate_board``). The format: docs/tutorials.md."""
+events a step waits for, and the table spots or models a step points at, are its own (its
+``validate_board``). The format: docs/tutorials.md."""
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Annotated
 
@@ -16,15 +18,18 @@ EVENT_KIND = re.compile(r"^[a-z][a-z0-9_]{0,59}$")
 
 
 class TutorialStep(BaseModel):
-    """One prompt: its words (English, and Spanish next to them), the zone it points at, and what
-    ends it: ``until = "next"`` (the player taps Next) or an event kind of the game, counted only
-    when one of the event's fields equals ``match`` (a phase, a zone id…) if it is given."""
+    """One prompt: its words (English, and Spanish next to them), what it points at (a zone of a
+    zone game; a spot in cm or a model of a free-table game), and what ends it: ``until = "next"``
+    (the player taps Next) or an event kind of the game, counted only when one of the event's fields
+    equals ``match`` (a phase, a zone id, a model id…) if it is given."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     text: Annotated[StrictStr, Field(min_length=1, max_length=MAX_PROMPT_CHARS)]
     text_es: Annotated[StrictStr, Field(min_length=1, max_length=MAX_PROMPT_CHARS)] | None = None
     zone: StrictStr | None = None
+    spot_cm: tuple[float, float] | None = None  # a point of a free table, in cm from its top-left corner
+    model: Annotated[StrictStr, Field(min_length=1, max_length=100)] | None = None  # a model's id
     until: StrictStr = NEXT
     match: Annotated[StrictStr, Field(min_length=1, max_length=100)] | None = None
 
@@ -33,6 +38,13 @@ class TutorialStep(BaseModel):
     def _event_kind(cls, value: str) -> str:
         if not EVENT_KIND.match(value):
             raise ValueError(f"until {value[:40]!r} must be \"next\" or an event kind such as survivor_moved")
+        return value
+
+    @field_validator("spot_cm")
+    @classmethod
+    def _finite(cls, value: tuple[float, float] | None) -> tuple[float, float] | None:
+        if value is not None and not all(math.isfinite(v) for v in value):
+            raise ValueError("spot_cm must be two finite numbers of cm, [x, y]")
         return value
 
     def text_in(self, language: str) -> str:

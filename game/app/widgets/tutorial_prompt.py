@@ -128,11 +128,13 @@ class TutorialPrompt:
         step = self.step
         return step.text_in(i18n.language()) if step is not None else ""
 
-    def panel_rect(self, table: pygame.Rect) -> pygame.Rect:
+    def panel_rect(self, table: pygame.Rect, every_step: bool = False, share: float = 0.5) -> pygame.Rect:
         """The panel: along the top of the table (Fit keeps the board below it), as tall as its
-        words need."""
+        words need (``every_step``: as the longest step's, so the board below never moves), within
+        ``share`` of the table's height."""
         width = min(620, table.width - 20)
-        height = min(self.height_px(width), table.height // 2)
+        texts = [s.text_in(i18n.language()) for s in self.guide.steps] if every_step else [self.text()]
+        height = min(max(self.height_px(width, text) for text in texts), int(table.height * share))
         return pygame.Rect(table.centerx - width // 2, table.top + 8, width, height)
 
     def beside_rect(self, column: pygame.Rect) -> pygame.Rect:

@@ -97,7 +97,8 @@ class DiceTray:
         added: dict[int, _Roll] = {}
         for event in events:
             if isinstance(event, c.DiceRolled) and event.dice:
-                who = model_name(state, event.model) if event.model else ""
+                # one model's roll is named for it; a roll of several bands (initiative) for nobody
+                who = model_name(state, event.model) if event.model and "," not in event.model else ""
                 purpose = roll_name(event.purpose, state.catalog if state is not None else None)
                 title = f"{who} — {purpose}" if who else purpose[:1].upper() + purpose[1:]
                 added[id(event)] = _Roll(event, title, catalog=state.catalog if state is not None else None)

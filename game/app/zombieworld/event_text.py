@@ -21,7 +21,7 @@ REMOVAL = {"killed": N_("{name} is killed"), "out_of_action": N_("{name} is out 
 
 BUILDING_FOUND = {"empty": N_("empty"), "frightened_survivor": N_("a frightened survivor")}
 SPAWN_SOURCES = {"round": N_("round"), "bang": N_("bang"), "building": N_("building"), "devoured": N_("devoured"),
-                 "pen": N_("pen"), "vehicle": N_("vehicle")}
+                 "pen": N_("pen"), "vehicle": N_("vehicle"), "scenario": N_("placed by the scenario")}
 
 
 def zombie_number(model_id: str) -> str:
@@ -132,6 +132,8 @@ ROLL_WORDS = {  # each roll's purpose (the engine's words) as the log names the 
     "weapon loss": N_("weapon loss roll"), "charged reaction": N_("reaction roll (charged)"),
     "charging reaction": N_("reaction roll (charging)"), "shot_at reaction": N_("reaction roll (shot at)"),
 }
+FOUND_WORDS = {"antidote": N_("the antidote"), "dog": N_("a dog"), "frightened_survivor": N_("a frightened survivor"),
+               "rescued": N_("the person to rescue")}
 RESULT_WORDS = {  # what a die scored
     "zombie": N_("zombie"), "pass": N_("pass"), "fail": N_("fail"), "wound": N_("wound"),
     "miss": N_("miss"), "healed": N_("healed"), "no effect": N_("no effect"), "found": N_("found"),
@@ -275,7 +277,8 @@ def describe(event: Any, state: State | None, names: dict[str, str] | None = Non
     catalog = state.catalog if state is not None else None
     if isinstance(event, c.ItemFound):
         return phrase(N_("{name} finds {item}: no room, it lies at their feet") if event.dropped else
-                      N_("{name} finds {item}"), name=name(event.model), item=item_name(catalog, event.item)), "card"
+                      N_("{name} finds {item}"), name=name(event.model),
+                      item=_(FOUND_WORDS[event.item]) if event.item in FOUND_WORDS else item_name(catalog, event.item)), "card"
     if isinstance(event, c.FoundKept):
         return phrase(N_("{name} keeps the {item} and leaves the {dropped} on the ground"), name=name(event.model),
                       item=item_name(catalog, event.item), dropped=item_name(catalog, event.dropped)), "card"

@@ -60,6 +60,9 @@ LEFT_PANEL_PX = 330
 RIGHT_PANEL_PX = 330
 BOTTOM_BAR_PX = 132
 ALLIANCE_ROW_PX = 48
+RANGE_BANDS = {"point blank": N_("point blank"), "in range": N_("in range"), "out of range": N_("out of range")}
+COVER_WORDS = {"open": N_("open"), "difficult": N_("difficult ground"), "building": N_("inside a building")}
+ELEMENT_WORDS = {"antidote": N_("antidote")}
 
 
 class GamePainter:
@@ -81,6 +84,8 @@ class GamePainter:
         surface.set_clip(area)
         surface.blit(self.overlay_layer(), area.topleft)
         scene.anim.draw(surface, scene.table.camera.world_to_screen, scene.table.camera.zoom_px_per_cm)
+        if scene.tutorial is not None:  # on the table, under the panels, dice and pop-ups
+            scene.tutorial.draw_pointer(surface, scene.clock_s)
         self.draw_drag(surface)
         self.draw_aim_line(surface)
         surface.set_clip(old)
@@ -324,11 +329,13 @@ class GamePainter:
         elif preview.path:
             used = _("Drive {cost} cm{turns}: refused").format(cost=cost, turns=turns)
         elif preview.legal:
-            used = f"{preview.cost_cm:.1f} cm used · {max(0.0, preview.left_cm):.1f} left"
+            used = _("{cost} cm used · {left} left").format(cost=f"{preview.cost_cm:.1f}",
+                                                              left=f"{max(0.0, preview.left_cm):.1f}")
         elif preview.cost_cm > preview.allowance_cm:
-            used = f"{preview.cost_cm:.1f} cm: over the {preview.allowance_cm:.1f} cm left"
+            used = _("{cost} cm: over the {left} cm left").format(cost=f"{preview.cost_cm:.1f}",
+                                                                  left=f"{preview.allowance_cm:.1f}")
         else:
-            used = f"{straight_cm:.1f} cm: refused"
+            used = _("{cost} cm: refused").format(cost=f"{straight_cm:.1f}")
         lines = [used] if preview.legal else [used, preview.reason]
         y = b[1] - 34
         for line in reversed(lines):
@@ -490,7 +497,8 @@ class GamePainter:
             info = _("{rank} · {wounds} wd").format(rank=_(RANK_WORDS.get(rank, rank)), wounds=m.wounds) + \
                 (f" · {mark}" if mark else "")
             panel.blit(font(13).render(info, True, colour), (rect.left + 132, rect.top + 10))
-        self.draw_card(panel, pygame.Rect(10, scene.card_top, LEFT_PANEL_PX - 20, h - scene.card_top - 10))
+        if scene.tutorial is None or not scene.tutorial.covers_card():
+            self.draw_card(panel, pygame.Rect(10, scene.card_top, LEFT_PANEL_PX - 20, h - scene.card_top - 10))
         surface.blit(panel, (scene.roster_x, TOP_BAR_PX), pygame.Rect(0, TOP_BAR_PX, LEFT_PANEL_PX, max(0, h - TOP_BAR_PX)))
         pygame.draw.rect(surface, (22, 24, 26), (LEFT_PANEL_PX, h - scene.bottom_px, w - LEFT_PANEL_PX - RIGHT_PANEL_PX,
                                                  scene.bottom_px))
@@ -531,6 +539,8 @@ class GamePainter:
                 lines.append(_("Backpack: {items}").format(items=carried(model.backpack)))
             if model.objects:
                 lines.append(_("Objects: {items}").format(items=carried(model.objects)))
+            if model.elements:  # what the scenario asks for: the antidote
+                lines.append(_("Carries: {items}").format(items=", ".join(_(ELEMENT_WORDS.get(e, e)) for e in model.elements)))
             for quality in (catalog.virtue(model.virtue) if model.virtue else None,
                             catalog.defect(model.defect) if model.defect else None):
                 if quality is not None:

@@ -53,6 +53,7 @@ from game.app.zombieworld.game_drawing import (
 from game.app.zombieworld.game_table import Drag, ZwTable, model_pieces, without_parked_cars
 from game.app.zombieworld.game_words import level_tag, option_label, turn_text
 from game.app.zombieworld.saves import ZwSaveError, autosave_path, load_game, save_game
+from game.app.zombieworld.tutorial import ZwTutorial
 from game.board.mission import load_board
 from game.i18n import N_, _, language, phrase, said
 from game.rules.zombieworld import commands as c
@@ -117,6 +118,7 @@ class ZombieworldGameScene(AiSeats, Scene):
         self.header_shown = ""
         self.ended_shown = False
         self.painter = GamePainter(self)
+        self.tutorial = ZwTutorial.for_scene(self)  # the table's step prompts, if its file has any
         settings = getattr(app, "settings", None)
         if settings is not None:
             self.apply_settings(settings)
@@ -160,6 +162,8 @@ class ZombieworldGameScene(AiSeats, Scene):
     def resume(cls, app: Any, save_path: Path) -> ZombieworldGameScene:
         session, table_path, extra = load_game(Path(save_path))
         scene = cls(app, ZombieworldController(session, table_path), Path(save_path))
+        if scene.tutorial is not None:  # a resumed tutorial goes on at its step
+            scene.tutorial.restore(extra.get("tutorial"))
         scene.log([(_("Resumed from {file}: {n} actions played so far").format(file=Path(save_path).name,
                                                                                 n=len(session.log)), "phase")])
         speed = extra.get("speed")
@@ -229,6 +233,9 @@ class ZombieworldGameScene(AiSeats, Scene):
         self._layout_log(pygame.Rect(self.log_x + 8, TOP_BAR_PX + 4, RIGHT_PANEL_PX - 16,
                                      h - TOP_BAR_PX - 12))
         self.refresh()
+        if self.tutorial is not None:  # over the table, or below the roster in a narrow window
+            self.tutorial.layout(self.table_rect(), pygame.Rect(self.roster_x + 10, self.card_top, LEFT_PANEL_PX - 20,
+                                                                h - self.card_top - 10))
         if self.dialog is not None:
             self.dialog.layout(pygame.Rect(0, 0, w, h))
 
@@ -246,6 +253,8 @@ class ZombieworldGameScene(AiSeats, Scene):
             self.log_panel.add_lines(list(self.log_lines[-LOG_KEPT_LINES:]))
 
     def leave(self) -> None:
+        if self.tutorial is not None:
+            self.tutorial.kill()
         if self.log_panel is not None:
             self.log_panel.kill()
             self.log_panel = None
@@ -399,6 +408,8 @@ class ZombieworldGameScene(AiSeats, Scene):
         """One command's events: rolls to the dice tray, the rest to the table's animation, and
         their log lines queued until the table has shown them."""
         rolls = self.dice.add(events, self.state)
+        if self.tutorial is not None:
+            self.tutorial.played(events)
         self.anim.add(events, before, SEAT_COLORS)
         names, bands = names_of(before, self.state), self.band_names()
         for event in events:
@@ -580,12 +591,17 @@ class ZombieworldGameScene(AiSeats, Scene):
             return
         panel = self.aim_rect()
         y = panel.bottom - BUTTON_H_PX - 12
+        step_w = 64 if panel.width >= 460 else 48  # a narrow window's panel keeps its four buttons apart
+        rest_left = panel.left + 14 + 2 * step_w + 18
+        rest_w = panel.right - 14 - rest_left
+        cancel_w = min(116, int(rest_w * 0.45))
+        fire_w = min(150, rest_w - cancel_w - 6)
         self.aim_buttons.buttons = [
-            Button(pygame.Rect(panel.left + 14, y, 64, BUTTON_H_PX), "−", "fewer", "tool"),
-            Button(pygame.Rect(panel.left + 84, y, 64, BUTTON_H_PX), "+", "more", "tool"),
-            Button(pygame.Rect(panel.right - 290, y, 150, BUTTON_H_PX), _("Fire"), "fire", "attack",
+            Button(pygame.Rect(panel.left + 14, y, step_w, BUTTON_H_PX), "−", "fewer", "tool"),
+            Button(pygame.Rect(panel.left + 20 + step_w, y, step_w, BUTTON_H_PX), "+", "more", "tool"),
+            Button(pygame.Rect(panel.right - 20 - cancel_w - fire_w, y, fire_w, BUTTON_H_PX), _("Fire"), "fire", "attack",
                    enabled=self.aim.legal),
-            Button(pygame.Rect(panel.right - 130, y, 116, BUTTON_H_PX), _("Cancel"), "cancel", "turn"),
+            Button(pygame.Rect(panel.right - 14 - cancel_w, y, cancel_w, BUTTON_H_PX), _("Cancel"), "cancel", "turn"),
         ]
 
     def aim_rect(self) -> pygame.Rect:
@@ -733,8 +749,10 @@ class ZombieworldGameScene(AiSeats, Scene):
         target = path or self.save_path or Path(getattr(self.app, "save_dir", Path("saves"))) / (
             f"zombieworld-{self.controller.table_path.stem}.json")
         try:
-            written = save_game(target, self.controller.session, self.controller.table_path,
-                                {"speed": self.speed_index})
+            extra: dict[str, Any] = {"speed": self.speed_index}
+            if self.tutorial is not None:
+                extra["tutorial"] = self.tutorial.progress()
+            written = save_game(target, self.controller.session, self.controller.table_path, extra)
         except ZwSaveError as error:
             self.status(_("Could not save: {what}").format(what=error.what))
             return None
@@ -768,6 +786,8 @@ class ZombieworldGameScene(AiSeats, Scene):
             return self.handle_key(event.key, event.mod)
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 3 and self.table.drag is not None:
             return self.add_waypoint() or True
+        if self.tutorial is not None and self.tutorial.handle_event(event):  # Next, Skip step, End tutorial
+            return True
         if self.log_panel is not None and self.log_panel.handle_event(event):
             return True
         pointer = event_pointer(event, self.window_size)
@@ -880,6 +900,10 @@ class ZombieworldGameScene(AiSeats, Scene):
         self.place_riders()
         self.release_lines()
         self.update_ai_seats()
+        if self.tutorial is not None:
+            scenes = getattr(self.app, "scenes", None)
+            self.tutorial.update(not (self.dice.busy or self.table_busy() or self.pending_lines),
+                                 self.dialog is None and (scenes is None or scenes.top is self))
         if not self.dice.busy and not self.anim.busy and not self.pending_lines and self.dialog is None \
                 and self.controller.outcome() is not None and not self.ended_shown:
             self.ended_shown = True

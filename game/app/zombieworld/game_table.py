@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from game.app.table_scene import TableScene, _Pointer
+from game.app.table_scene import FIT_MARGIN_PX, TableScene, _Pointer
 from game.app.zombieworld.controller import MovePreview, seat_points
 from game.board.geometry import point_in_polygon
 from game.board.model import Board, MarkerKind, TerrainKind
@@ -96,6 +96,12 @@ class ZwTable(TableScene):
 
     def _remember(self) -> None:  # the game's own undo replaces the table's
         pass
+
+    def fit(self, margin_px: int = FIT_MARGIN_PX) -> None:
+        """The whole table, or while a tutorial's prompts show the part of it they are about."""
+        tutorial = getattr(self.scene, "tutorial", None)
+        view = tutorial.fit_rect_cm() if tutorial is not None else None
+        self.camera.fit(view or self.board_rect_cm, margin_px, self.covered_px())
 
     def _pointer_down(self, intent: Any) -> None:
         pid, pos = intent.pointer_id, intent.pos_px

@@ -42,6 +42,7 @@ from game.app.zombieworld.campaign_scene import (
     start_campaign,
 )
 from game.app.zombieworld.game_scene import ZombieworldGameScene
+from game.app.zombieworld.navigation import hooks
 from game.app.zombieworld.saves import link_campaign, saved_bands, table_choices
 from game.i18n import N_, _, ngettext
 from game.rules.zombieworld import engine
@@ -154,11 +155,15 @@ class ZombieworldSetupScene(SeatChoice, Scene):
             side_left = area.left + list_w + 20
             side = pygame.Rect(side_left, area.top, max(240, min(460, area.right - side_left)), area.height)
             step = ROW_PX + ROW_GAP_PX
-            buttons.append(Button(pygame.Rect(side.left, side.top, side.width, ROW_PX), _("Build a new band"), "build",
+            top = side.top
+            if self.campaign is None:  # for a newcomer: a short game that teaches, between Back and Next
+                buttons.append(Button(pygame.Rect(264, h - 96, min(360, max(0, w - 264 - 284)), 64),
+                                      _("New? Play the tutorial"), "tutorial", "move"))
+            buttons.append(Button(pygame.Rect(side.left, top, side.width, ROW_PX), _("Build a new band"), "build",
                                   "search"))
-            buttons.append(Button(pygame.Rect(side.left, side.top + step, side.width, ROW_PX), _("Clear choice"),
+            buttons.append(Button(pygame.Rect(side.left, top + step, side.width, ROW_PX), _("Clear choice"),
                                   "clear", "turn"))
-            self.name_rect = pygame.Rect(side.left, side.top + 2 * step + 26, side.width, NAME_ENTRY_PX)
+            self.name_rect = pygame.Rect(side.left, top + 2 * step + 26, side.width, NAME_ENTRY_PX)
             buttons.append(Button(pygame.Rect(side.left, self.name_rect.bottom + ROW_GAP_PX, side.width, ROW_PX),
                                   _("Start a campaign"), "campaign", "move", enabled=len(self.chosen) == 2))
             listed = pygame.Rect(side.left, self.name_rect.bottom + ROW_GAP_PX + step + 30, side.width, 0)
@@ -373,6 +378,9 @@ class ZombieworldSetupScene(SeatChoice, Scene):
             self.chosen.clear()
         elif key == "build":
             self.app.show(BandBuilderScene(self.app, on_done=self._built))
+            return
+        elif key == "tutorial":
+            hooks().tutorial(self.app)
             return
         elif key.startswith("scenario:"):
             self.scenario = key.split(":", 1)[1]

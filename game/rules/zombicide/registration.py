@@ -83,6 +83,9 @@ def tutorial_problems(board: Any, box: str) -> list[str]:
         if step.until != NEXT and step.until not in kinds:
             problems.append(f"tutorial[{i}]: until {step.until!r} is not an event of this game "
                             f"(\"next\", or one of: {', '.join(sorted(k for k in kinds if k))})")
+        if step.spot_cm is not None or step.model is not None:  # those point at a free table's cm
+            problems.append(f"tutorial[{i}]: a Zombicide step points at a zone (zone = \"<module>:<zone>\"), "
+                            "not at spot_cm or a model")
     return problems
 
 

@@ -19,11 +19,11 @@ from game.rules.zombieworld.band import (
     unplaced_free_items,
 )
 from game.rules.zombieworld.catalog import Catalog, load_catalog
-from game.rules.zombieworld.containers import place_containers
+from game.rules.zombieworld.containers import place_containers, with_containers
 from game.rules.zombieworld.deploying import begin, order_bands, pen_quadrant
 from game.rules.zombieworld.geometry import Figure, Table, make_piece
 from game.rules.zombieworld.rounds import advance, start_round
-from game.rules.zombieworld.spawning import spawn_zombie
+from game.rules.zombieworld.spawning import spawn_zombie, stand_zombie
 from game.rules.zombieworld.spots import spot_problem, vehicle_spot
 from game.rules.zombieworld.state import (
     ZOMBIES,
@@ -77,7 +77,7 @@ def setup(board: Board, setup_spec: ZombieworldSetup, seed: int, catalog: Catalo
     centre = (table.width_cm / 2, table.height_cm / 2)
     state = State(
         round=0,
-        rounds=scenario.rounds or 8,
+        rounds=setup_spec.rounds or scenario.rounds or 8,
         scenario=scenario.id,
         seats=seats,
         bands=tuple(bands),
@@ -111,7 +111,10 @@ def setup(board: Board, setup_spec: ZombieworldSetup, seed: int, catalog: Catalo
     if scenario.deployment == "shared_pen_quadrant":  # scenario 6: every band in the pen's quadrant
         pen = pen_quadrant(game)
         rects = {seat: pen for seat in order}
-    if setup_spec.scenario_containers:  # before the bands deploy, out of their areas
+    if setup_spec.containers_at:  # a tutorial's: where its prompts point
+        game.containers = tuple(setup_spec.containers_at)
+        game.table = with_containers(game.table, game.containers)
+    elif setup_spec.scenario_containers:  # before the bands deploy, out of their areas
         place_containers(game, order, [rect for rect in rects.values() if rect is not None])
     players = setup_spec.deploy == "players"
     for entry in setup_spec.bands:
@@ -121,6 +124,7 @@ def setup(board: Board, setup_spec: ZombieworldSetup, seed: int, catalog: Catalo
         for number, vehicle in enumerate(v for v in list(game.vehicles.values()) if v.owner):
             game.vehicles[vehicle.id] = replace(vehicle, x=-100.0 - 20 * number, y=-100.0)
     begin(game, order, rects, players)
+    _stand_as_told(game, setup_spec)
     _roll_weather(game, setup_spec, board)
     if setup_spec.alliance == "roll" and game.base.alliances:
         (die,) = game.d6(1)
@@ -134,6 +138,25 @@ def setup(board: Board, setup_spec: ZombieworldSetup, seed: int, catalog: Catalo
     if events is not None:
         events.extend(game.events)
     return game.freeze()
+
+
+def _stand_as_told(game: Game, setup_spec: ZombieworldSetup) -> None:
+    """A tutorial's table: its figures moved to the spots its file gives and its walkers standing
+    where it says (set-up refuses a spot off the table or on another base)."""
+    for model_id, x, y in setup_spec.stand_at:
+        model = game.models.get(model_id)
+        if model is None:
+            raise ValueError(f"stand_at names {model_id!r}, which is not a model of the bands")
+        game.update(model, x=x, y=y)
+    for x, y in setup_spec.zombies_at:
+        stand_zombie(game, (x, y))
+    told = {model_id for model_id, _, _ in setup_spec.stand_at}
+    for model in game.alive():
+        if model.id not in told and model.side != ZOMBIES:
+            continue
+        problem = spot_problem(game, game.figure(model), model.position, game.figures_except(model.id))
+        if problem:
+            raise ValueError(f"{model.name} cannot stand at ({model.x:g}, {model.y:g}) cm: {problem}")
 
 
 def alliance_problem(band_count: int) -> str:

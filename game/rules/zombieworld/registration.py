@@ -80,6 +80,13 @@ def scenario_name(state: Any) -> str:
         return str(state.scenario).replace("_", " ")
 
 
+def validate_board(board: Any) -> list[str]:
+    """A Zombieworld mission (a tutorial): its set-up starts a game and its steps point at the table."""
+    from game.rules.zombieworld.tutorial_setup import tutorial_problems
+
+    return tutorial_problems(board)
+
+
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
 
@@ -115,6 +122,7 @@ GAME = GameEntry(
         MenuEntry("band_builder", N_("Zombieworld: band builder"), "band_builder", BOX),
     ),
     box_of_setup=box_of_setup,
+    validate_board=validate_board,
     bots={"random": "game.rules.zombieworld.bots:random_bot"},
     tools={
         "simulate": "game.rules.zombieworld.simulate",

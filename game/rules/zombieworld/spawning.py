@@ -35,6 +35,17 @@ def spawn_zombie(game: Game, origin: tuple[float, float], source: str, zombie_ty
     return model
 
 
+def stand_zombie(game: Game, point: tuple[float, float]) -> Model:
+    """A walker standing at ``point`` from the start (a tutorial's table): no scatter, no die."""
+    zombie_id = f"z{game.next_zombie}"
+    game.next_zombie += 1
+    model = Model(id=zombie_id, side=ZOMBIES, kind="zombie", profile="walker", name="Walker", x=point[0], y=point[1])
+    game.models[zombie_id] = model
+    game.order_ids.append(zombie_id)
+    game.emit(c.ZombieSpawned(zombie_id, point, "scenario"))
+    return model
+
+
 def zombies_have_acted(game: Game) -> bool:
     return ZOMBIES in game.order[: game.turn]
 

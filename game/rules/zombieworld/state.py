@@ -48,6 +48,12 @@ class ZombieworldSetup(BaseModel):
     # False only for games saved before the scenario's containers were placed (their saves lack the
     # field), so that a rescue or antidote game saved then replays as played
     scenario_containers: bool = True
+    # a tutorial's table, as its file sets it (docs/tutorials.md): fewer rounds than the scenario's,
+    # figures standing where the prompts point, walkers already there and the containers at set spots
+    rounds: Annotated[int, Field(ge=1, le=50)] | None = None
+    stand_at: tuple[tuple[str, float, float], ...] = ()  # (model id, x cm, y cm) after deployment
+    zombies_at: tuple[tuple[float, float], ...] = ()  # a walker standing at each spot at set-up
+    containers_at: tuple[tuple[float, float], ...] = ()  # the scenario's containers here, not rolled
 
 
 @dataclass(frozen=True, slots=True)
