@@ -67,6 +67,9 @@ class PieceMarks:
     items: list[Item]
     names: list[pygame.Rect]
     bodies: list[pygame.Rect]
+    owners: list[str] = field(default_factory=list)  # the piece each item is drawn for
+    name_owners: list[str] = field(default_factory=list)
+    body_owners: list[str] = field(default_factory=list)
 
 
 def piece_items(art: PieceArt, pieces: Iterable[Piece], camera: tuple[float, float, float, float, float],
@@ -82,8 +85,10 @@ def piece_items(art: PieceArt, pieces: Iterable[Piece], camera: tuple[float, flo
     left, top, right, bottom = clip
     selected, piece_scale, show_facing = view.selected, view.piece_scale, view.show_facing
     items: list[Item] = []
+    owners: list[str] = []
     overlays: list[tuple[Piece, int, int, int, int]] = []
     bodies: list[pygame.Rect] = []
+    body_owners: list[str] = []
     for piece in sorted(pieces, key=lambda p: (p.id == selected, p.side != PieceSide.TOKEN)):
         d = max(4, round(piece.base_cm * piece_scale.get(piece.id, 1.0) * zoom))
         sx = view_cx + (piece.x_cm - centre_x_cm) * zoom
@@ -92,6 +97,8 @@ def piece_items(art: PieceArt, pieces: Iterable[Piece], camera: tuple[float, flo
             continue
         cx, cy = round(sx), round(sy)
         bodies.append(pygame.Rect(cx - d // 2, cy - d // 2, d, d))
+        body_owners.append(piece.id)
+        before = len(items)
         if piece.id == selected:  # lifted: a longer shadow
             shadow = art._shadow(d)
             lift = max(1, d // 12) * 3
@@ -103,11 +110,13 @@ def piece_items(art: PieceArt, pieces: Iterable[Piece], camera: tuple[float, flo
         else:
             sprite, (ox, oy) = art._sprite(piece, d)
             items.append(_blit(sprite, cx - ox, cy - oy, pygame.BLEND_PREMULTIPLIED))
+        owners.extend([piece.id] * (len(items) - before))
         if piece.id == selected or show_facing or d >= 34:
             overlays.append((piece, len(bodies) - 1, d, cx, cy))
     every_body = bodies + list(bodies_elsewhere)
     taken = list(names_elsewhere)
     names: list[pygame.Rect] = []
+    name_owners: list[str] = []
 
     def place(own: int, label: pygame.Surface, d: int, cx: int, cy: int, names_too: bool = True) -> pygame.Rect | None:
         for where in (label.get_rect(midtop=(cx, cy + d // 2 + 1)), label.get_rect(midbottom=(cx, cy - d // 2 - 1))):
@@ -123,8 +132,10 @@ def piece_items(art: PieceArt, pieces: Iterable[Piece], camera: tuple[float, flo
         selected_where = place(own, label, d, cx, cy, names_too=False) or label.get_rect(midtop=(cx, cy + d // 2 + 1))
         taken.append(selected_where)
         names.append(selected_where)
+        name_owners.append(p.id)
     for piece, own, d, cx, cy in overlays:
         is_selected = piece.id == selected
+        before = len(items)
         if is_selected:
             radius, width = d / 2 + max(2, d // 10), max(2, d // 14)
             reach = math.ceil(radius) + 1
@@ -142,13 +153,16 @@ def piece_items(art: PieceArt, pieces: Iterable[Piece], camera: tuple[float, flo
             text = piece.label if is_selected else piece.label.split()[0]
             label = art._label(text, max(10, min(16, d // 3)))
             where = selected_where if is_selected else place(own, label, d, cx, cy)
-            if where is None:
-                continue  # names give way to miniatures and each other: "Skinner" once, not "Skinn Skinn Skinner"
+            if where is None:  # names give way to miniatures and each other: "Skinner" once, not "Skinn Skinn Skinner"
+                owners.extend([piece.id] * (len(items) - before))
+                continue
             if not is_selected:
                 taken.append(where)
                 names.append(where)
+                name_owners.append(piece.id)
             items.append(_blit(label, where.x, where.y))
-    return PieceMarks(items, names, bodies)
+        owners.extend([piece.id] * (len(items) - before))
+    return PieceMarks(items, names, bodies, owners, name_owners, body_owners)
 
 
 def _body(piece: Piece, zoom: float, piece_scale: Mapping[str, float]) -> pygame.Rect:
@@ -188,10 +202,12 @@ def _identity(item: Item) -> tuple[object, ...]:
 class _Step:
     """One zoom step's items at rest, in board pixels at that step (the board's top-left is 0, 0)."""
 
-    signature: tuple[object, ...]
+    keys: dict[str, object]  # the pieces at rest, each as it was drawn
+    rest: tuple[object, ...]  # the doors, facing marks and selected piece the items were drawn with
     items: list[Item]
-    names: list[pygame.Rect]  # the resting pieces' names and miniatures: a moving piece's name keeps off them
-    bodies: list[pygame.Rect]
+    owners: list[str]  # for each item, the piece it is drawn for ("" for the board's own)
+    names: list[tuple[str, pygame.Rect]]  # the resting pieces' names and miniatures: a moving piece's name keeps off them
+    bodies: list[tuple[str, pygame.Rect]]
 
 
 class RestingLayer:
@@ -243,11 +259,11 @@ class RestingLayer:
         return resting, moving
 
     def draw(self, target: pygame.Surface, camera: Camera, resting: Sequence[Piece], view: PieceView,
-             door_open: Mapping[str, bool], selected: Piece | None = None) -> bool:
+             door_open: Mapping[str, bool], selected: Piece | None = None, moving: frozenset[str] = frozenset()) -> bool:
         """Blit the visible resting chunks; False when some were drawn roughly and need another frame."""
         art = self.renderer.art
         level, zoom = camera.zoom_level, camera.zoom_px_per_cm
-        step = self._step(level, zoom, resting, view, door_open, selected)
+        step = self._step(level, zoom, resting, view, door_open, selected, moving)
         scale = zoom / art.bake_px_per_cm
         ox, oy = camera.world_to_screen((0.0, 0.0))
         ox, oy = math.floor(ox), math.floor(oy)
@@ -290,19 +306,39 @@ class RestingLayer:
             return [], []
         ox, oy = camera.world_to_screen((0.0, 0.0))
         ox, oy = math.floor(ox), math.floor(oy)
-        return [box.move(ox, oy) for box in step.names], [box.move(ox, oy) for box in step.bodies]
+        return [box.move(ox, oy) for _owner, box in step.names], [box.move(ox, oy) for _owner, box in step.bodies]
 
     # the items of a zoom step
 
     def _step(self, level: int, zoom: float, resting: Sequence[Piece], view: PieceView,
-              door_open: Mapping[str, bool], selected: Piece | None) -> _Step:
+              door_open: Mapping[str, bool], selected: Piece | None, moving: frozenset[str] = frozenset()) -> _Step:
         seen = self._seen
-        chosen = (selected.id, seen.get(selected.id)) if selected is not None else None
-        signature = (tuple((p.id, seen.get(p.id)) for p in resting), tuple(sorted(door_open.items())), view.show_facing,
-                     chosen)
+        keys: dict[str, object] = {p.id: seen.get(p.id) for p in resting}
+        rest = (tuple(sorted(door_open.items())), view.show_facing,
+                (selected.id, seen.get(selected.id)) if selected is not None else None)
         old = self._steps.get(level)
-        if old is not None and old.signature == signature:
+        if old is not None and old.rest == rest and old.keys == keys:
             return old
+        if old is not None and old.rest == rest and keys.items() <= old.keys.items() and old.keys.keys() - keys.keys() <= moving:
+            new = self._without(old, old.keys.keys() - keys.keys(), keys)  # pieces only started moving
+        else:
+            new = self._laid_out(level, zoom, resting, view, door_open, selected, keys, rest)
+        self._steps[level] = new
+        if old is not None:
+            self._forget_changed(level, zoom, old.items, new.items)
+        return new
+
+    @staticmethod
+    def _without(old: _Step, gone: set[str], keys: dict[str, object]) -> _Step:
+        """``old`` less the pieces that started moving: their sprites and names come out, the rest
+        stays as it was drawn (a name that gave way to one of theirs reappears when all is still)."""
+        kept = [i for i, owner in enumerate(old.owners) if owner not in gone]
+        return _Step(keys, old.rest, [old.items[i] for i in kept], [old.owners[i] for i in kept],
+                     [(o, r) for o, r in old.names if o not in gone], [(o, r) for o, r in old.bodies if o not in gone])
+
+    def _laid_out(self, level: int, zoom: float, resting: Sequence[Piece], view: PieceView,
+                  door_open: Mapping[str, bool], selected: Piece | None, keys: dict[str, object],
+                  rest: tuple[object, ...]) -> _Step:
         items = self._board_items(level, zoom, door_open)
         at_step = (0.0, 0.0, 0.0, 0.0, zoom)
         resting_view = PieceView(None, view.piece_scale, view.show_facing)
@@ -313,11 +349,9 @@ class RestingLayer:
             marks = piece_items(self.renderer, [selected], at_step, EVERYWHERE, view, (), bodies)
             keep_off_names, keep_off_bodies = marks.names, marks.bodies
         marks = piece_items(self.renderer, resting, at_step, EVERYWHERE, resting_view, keep_off_names, keep_off_bodies)
-        new = _Step(signature, items + marks.items, marks.names, marks.bodies)
-        self._steps[level] = new
-        if old is not None:
-            self._forget_changed(level, zoom, old.items, new.items)
-        return new
+        return _Step(keys, rest, items + marks.items, [""] * len(items) + marks.owners,
+                     list(zip(marks.name_owners, marks.names, strict=True)),
+                     list(zip(marks.body_owners, marks.bodies, strict=True)))
 
     def _board_items(self, level: int, zoom: float, door_open: Mapping[str, bool]) -> list[Item]:
         renderer = self.renderer
