@@ -275,3 +275,20 @@ def test_the_goal_words_say_the_living_where_the_mission_counts_them() -> None:
         assert "que sigan en pie en la SALIDA" in goals_told(goals, state.box, state.setup)
     finally:
         set_language("en")
+
+
+def test_the_bots_outdoors_follow_the_teams_tanks_from_state_to_state() -> None:
+    """The Invader bot keeps the team's "everyone breathes outdoors" for the same survivors: a state
+    whose survivors lost a tank is blocked outdoors, and the first state again is not."""
+    from game.rules.zombicide.boxes.invader.board import board_of
+    from game.rules.zombicide.boxes.invader.bots import blocked
+    from game.rules.zombicide.boxes.invader.inventory import BODY
+
+    state = _setup(MISSIONS_DIR / "inv-m5.toml")
+    outdoor = next(z for z in range(state.graph.zone_count) if board_of(state.graph).outdoor[z])
+    first = state.survivors[0]
+    no_tank = replace(first, slots=tuple(-1 if n in BODY else card for n, card in enumerate(first.slots)))
+    without = replace(state, survivors=(no_tank, *state.survivors[1:]))
+    assert not blocked(state, outdoor)
+    assert blocked(without, outdoor)
+    assert not blocked(state, outdoor)

@@ -31,9 +31,23 @@ def _team(state: Any) -> list[Any]:
     return [s for s in state.survivors if s.in_play]
 
 
+_BREATHING: tuple[object, bool] = ((), True)  # the last survivors asked about, and whether all of them breathe outdoors
+
+
 def blocked(state: Any, zone: int) -> bool:
     """The outdoors, while a survivor of the team has no Oxygen Tank in a Body slot."""
-    return bool(board_of(state.graph).outdoor[zone]) and not all(has_oxygen(state, s) for s in _team(state))
+    return bool(board_of(state.graph).outdoor[zone]) and not _team_breathes(state)
+
+
+def _team_breathes(state: Any) -> bool:
+    """Every survivor in play has an Oxygen Tank in a Body slot. A route asks this for every outdoor
+    zone it weighs: the answer for the same survivors (the same tuple, kept alive here) is reused."""
+    global _BREATHING
+    survivors, breathes = _BREATHING
+    if survivors is not state.survivors:
+        breathes = all(has_oxygen(state, s) for s in _team(state))
+        _BREATHING = (state.survivors, breathes)
+    return breathes
 
 
 def _objectives(state: Any, colour: str) -> list[int]:
