@@ -73,9 +73,12 @@ def _compiled(language: str) -> gettext.GNUTranslations:
     from babel.messages.catalog import Catalog
     from babel.messages.mofile import write_mo
 
+    catalogues = [read_catalogue(path, language) for path in catalogue_paths(language)]
     joined = Catalog(locale=language, domain=DOMAIN)
-    for path in catalogue_paths(language):
-        for message in read_catalogue(path, language):
+    if catalogues:  # the plural forms our files are written with, not the locale's newest CLDR ones
+        joined.mime_headers = catalogues[0].mime_headers  # (Babel 2.19 gives Spanish a third form)
+    for catalogue in catalogues:
+        for message in catalogue:
             if message.id and message.string and not message.fuzzy and message.id not in joined:
                 joined[message.id] = message
     buffer = io.BytesIO()

@@ -129,3 +129,13 @@ def test_one_english_string_has_one_spanish_translation_across_the_catalogues() 
                 found.setdefault(key, {})[path.name] = str(message.string)
     clashes = {text: files for text, files in found.items() if len(set(files.values())) > 1}
     assert clashes == {}
+
+
+def test_the_joined_catalogue_keeps_the_plural_forms_its_files_declare() -> None:
+    """Our Spanish files have two forms; Babel 2.19's locale data gives Spanish a third ("many"), and a
+    catalogue built with it looked for a form the files do not have (every plural fell back to English)."""
+    from game.i18n import _compiled
+
+    translations = _compiled("es")
+    assert [translations.plural(n) for n in (0, 1, 2, 1_000_000)] == [1, 0, 1, 1]
+    assert translations.ngettext("{n} Action card", "{n} Action cards", 2) == "{n} cartas de Acción"
