@@ -151,3 +151,20 @@ def test_the_dice_panel_keeps_away_from_the_fight():
     panel = place_panel(area, (420, 220), [fight])
     assert area.contains(panel) and not panel.inflate(40, 40).collidepoint(fight)
     assert place_panel(area, (420, 220), []).midtop == (area.centerx, area.top + 16)
+
+
+def test_a_die_that_brings_no_zombie_says_so() -> None:
+    """A zombie-generation die under 4 scores "-" in the engine; the log read "… vs 4 — -"."""
+    from game.app.zombieworld.event_text import dice_line
+
+    roll = c.DiceRolled("zombie generation", "", (2, 5), (), 4, ("-", "zombie"))
+    assert dice_line(roll, None).endswith("vs 4 — no zombie, zombie")
+
+
+def test_a_die_that_brings_no_zombie_says_so_in_spanish(spanish) -> None:
+    from game import i18n
+    from game.app.zombieworld.event_text import dice_line
+
+    roll = c.DiceRolled("zombie generation", "", (2,), (), 4, ("-",))
+    assert dice_line(roll, None).endswith("— ningún zombi")
+    assert i18n.untranslated() == frozenset()

@@ -201,7 +201,8 @@ def draw_roll(target: pygame.Surface, area: pygame.Rect, event: c.DiceRolled, ti
         x = left + index * (size + gap)
         target.blit(face, (x, panel.top + 44 - bounce))
         if result:
-            words = font(13).render(result_word(result), True, GOOD_COLOR if result in GOOD else BAD_COLOR)
+            under = "–" if result == "-" else result_word(result)  # under a die, a dash: "no zombie" would meet its neighbours'
+            words = font(13).render(under, True, GOOD_COLOR if result in GOOD else BAD_COLOR)
             target.blit(words, words.get_rect(midtop=(x + size // 2, panel.top + 46 + size)))
     y = panel.top + 48 + size + 20
     for line in lines:

@@ -134,8 +134,8 @@ ROLL_WORDS = {  # each roll's purpose (the engine's words) as the log names the 
 }
 FOUND_WORDS = {"antidote": N_("the antidote"), "dog": N_("a dog"), "frightened_survivor": N_("a frightened survivor"),
                "rescued": N_("the person to rescue")}
-RESULT_WORDS = {  # what a die scored
-    "zombie": N_("zombie"), "pass": N_("pass"), "fail": N_("fail"), "wound": N_("wound"),
+RESULT_WORDS = {  # what a die scored ("-": a zombie-generation or BANG die that brought none)
+    "zombie": N_("zombie"), "-": N_("no zombie"), "pass": N_("pass"), "fail": N_("fail"), "wound": N_("wound"),
     "miss": N_("miss"), "healed": N_("healed"), "no effect": N_("no effect"), "found": N_("found"),
     "empty": N_("empty"), "nothing": N_("nothing"), "on": N_("on"), "off": N_("off"),
     "ignored": N_("ignored"), "keep": N_("keep"), "drop": N_("drop"), "fixed": N_("fixed"), "fragile": N_("fragile"),
