@@ -731,9 +731,7 @@ class TableRenderer:
             self._board_shadow(target, board_rect)
         piece_view = PieceView(view.selected, view.piece_scale, view.show_facing)
         resting, moving = self.layer.split(pieces, piece_view)
-        selected = next((p for p in moving if p.id == view.selected), None)
-        self.complete = self.layer.draw(target, camera, resting, piece_view, view.door_open, selected,
-                                        frozenset(p.id for p in moving))
+        self.complete = self.layer.draw(target, camera, resting, piece_view, view.door_open)
         self._draw_ring(target, camera, moving, view)
         resting_names, resting_bodies = self.layer.on_screen(camera)
         self.name_rects = resting_names  # zone names and tags drawn over the table keep off these

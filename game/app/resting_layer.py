@@ -218,6 +218,8 @@ class RestingLayer:
         self.cache_limit_bytes = RESTING_CACHE_BYTES
         self._frame = 0
         self.all_at_rest = True  # after the last frame: no piece was drawn over the chunks
+        self._moving: frozenset[str] = frozenset()  # the last split's pieces drawn over the chunks
+        self._selected: Piece | None = None  # and the selected one among them
         self._seen: dict[str, tuple[object, ...]] = {}
         self._unsettled: set[str] = set()  # moved since the pieces last went back into the chunks
         self._last_move_frame = 0
@@ -256,14 +258,17 @@ class RestingLayer:
         for piece in pieces:
             (moving if piece.id == view.selected or piece.id in unsettled else resting).append(piece)
         self.all_at_rest = not moving
+        self._moving = frozenset(p.id for p in moving)
+        self._selected = next((p for p in moving if p.id == view.selected), None)
         return resting, moving
 
     def draw(self, target: pygame.Surface, camera: Camera, resting: Sequence[Piece], view: PieceView,
-             door_open: Mapping[str, bool], selected: Piece | None = None, moving: frozenset[str] = frozenset()) -> bool:
-        """Blit the visible resting chunks; False when some were drawn roughly and need another frame."""
+             door_open: Mapping[str, bool]) -> bool:
+        """Blit the visible resting chunks (``resting`` as the last ``split`` gave them); False when some
+        were drawn roughly and need another frame."""
         art = self.renderer.art
         level, zoom = camera.zoom_level, camera.zoom_px_per_cm
-        step = self._step(level, zoom, resting, view, door_open, selected, moving)
+        step = self._step(level, zoom, resting, view, door_open, self._selected, self._moving)
         scale = zoom / art.bake_px_per_cm
         ox, oy = camera.world_to_screen((0.0, 0.0))
         ox, oy = math.floor(ox), math.floor(oy)
@@ -311,7 +316,7 @@ class RestingLayer:
     # the items of a zoom step
 
     def _step(self, level: int, zoom: float, resting: Sequence[Piece], view: PieceView,
-              door_open: Mapping[str, bool], selected: Piece | None, moving: frozenset[str] = frozenset()) -> _Step:
+              door_open: Mapping[str, bool], selected: Piece | None, moving: frozenset[str]) -> _Step:
         seen = self._seen
         keys: dict[str, object] = {p.id: seen.get(p.id) for p in resting}
         rest = (tuple(sorted(door_open.items())), view.show_facing,
