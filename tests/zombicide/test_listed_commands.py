@@ -70,6 +70,10 @@ class _Letters:
         self.built += 1
         return tuple(self.letters)
 
+    def command(self, index: int) -> str:
+        self.built += 1
+        return self.letters[index]
+
 
 def test_a_listed_list_reads_one_run_for_one_item_and_acts_as_its_whole_list() -> None:
     first, second, third = _Letters("ab"), _Letters("cde"), _Letters("f")
@@ -87,3 +91,24 @@ def test_a_listed_list_reads_one_run_for_one_item_and_acts_as_its_whole_list() -
     assert listed[2:6] == whole[2:6] and listed == whole and list(listed) == whole and repr(listed) == repr(whole)
     assert "e" in listed and listed.index("e") == 7 and listed.count(2) == 1
     assert listed != whole[:-1] and Listed([0], []) == [0]
+
+
+def test_one_trade_made_alone_is_the_one_at_its_index_in_the_whole_run() -> None:
+    """``TradeRun.command`` makes one trade of the run alone: the same as the whole run's, at every
+    index, for hands and reserves full, empty or in between, cards of one kind or of several."""
+    from game.rules.zombicide.legal import _trade_anywhere_at, _trades_anywhere
+
+    rng = Random(7)
+    card_kinds = ("axe", "axe", "pistol", "rifle", "pistol", "water", "crowbar", "axe", "rifle", "water")
+    cards_seen = 0
+    for _ in range(400):
+        cards = list(range(len(card_kinds)))
+        rng.shuffle(cards)
+        mine = tuple(cards.pop() if rng.random() < 0.6 else -1 for _ in range(rng.choice((3, 5))))
+        theirs = tuple(cards.pop() if rng.random() < 0.6 else -1 for _ in range(rng.choice((3, 5, 6))))
+        whole = _trades_anywhere(card_kinds, "amy", mine, "ned", theirs)
+        cards_seen += len(whole)
+        assert [_trade_anywhere_at(card_kinds, "amy", mine, "ned", theirs, k) for k in range(len(whole))] == list(whole)
+        with pytest.raises(IndexError):
+            _trade_anywhere_at(card_kinds, "amy", mine, "ned", theirs, len(whole))
+    assert cards_seen > 2000

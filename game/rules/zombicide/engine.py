@@ -320,14 +320,7 @@ def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog 
             card_kinds.append(equipment_id)
         return made
 
-    kept_out = set(catalog.setup.kept_out_of_deck)
-    pool_ids = catalog.starting_pool_ids()
-    deck_ids = [
-        c.id
-        for c in catalog.equipment_cards
-        if c.in_equipment_deck and not c.in_starting_pool and c.id not in kept_out
-        for _ in range(c.deck_count)
-    ]
+    kept_out, pool_ids, deck_ids = _card_ids(catalog)
     pool = make_cards(pool_ids)
     deck = make_cards(deck_ids)
 
@@ -450,6 +443,27 @@ def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog 
     if plugged.setup_board is not None:  # what the mission puts on the board before the first turn
         state = plugged.setup_board(state)
     return state
+
+
+_CARD_IDS: dict[int, tuple[Catalog, frozenset[str], tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _card_ids(catalog: Catalog) -> tuple[frozenset[str], tuple[str, ...], tuple[str, ...]]:
+    """The cards kept out of the deck, the starting pool's and the deck's card ids before the shuffle:
+    worked out once per catalog (every play-out of a batch sets up the same one)."""
+    entry = _CARD_IDS.get(id(catalog))
+    if entry is None or entry[0] is not catalog:
+        if len(_CARD_IDS) >= 8:
+            _CARD_IDS.clear()
+        kept_out = frozenset(catalog.setup.kept_out_of_deck)
+        deck_ids = tuple(
+            c.id
+            for c in catalog.equipment_cards
+            if c.in_equipment_deck and not c.in_starting_pool and c.id not in kept_out
+            for _ in range(c.deck_count)
+        )
+        entry = _CARD_IDS[id(catalog)] = (catalog, kept_out, catalog.starting_pool_ids(), deck_ids)
+    return entry[1], entry[2], entry[3]
 
 
 # --- the contract -----------------------------------------------------------------------------

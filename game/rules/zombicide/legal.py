@@ -518,6 +518,48 @@ class TradeRun:
             listed = trades[self.key] = _trades(self.state, *self.key)
         return listed
 
+    def command(self, index: int) -> Trade:
+        """``commands()[index]``, made alone unless the whole run was built before (a random
+        play-out reads one trade of the dozen)."""
+        listed = _memo_for(self.state).trades.get(self.key)
+        if listed is not None:
+            return listed[index]
+        return _trade_anywhere_at(self.state.card_kinds, *self.key, index)
+
+
+def _trade_anywhere_at(card_kinds: tuple[str, ...], sid: str, my_slots: tuple[int, ...], other_id: str,
+                       their_slots: tuple[int, ...], index: int) -> Trade:
+    """``_trades_anywhere(...)[index]`` without making the others: the gifts, the takes, then the
+    swaps of hand cards, in the same order."""
+    if index >= 0 and EMPTY in their_slots:  # what I give
+        for a, card in enumerate(my_slots):
+            if card >= 0:
+                if index == 0:
+                    into = their_slots.index(EMPTY)
+                    return Trade(sid, other_id, my_slots[:a] + (EMPTY,) + my_slots[a + 1:],
+                                 their_slots[:into] + (card,) + their_slots[into + 1:])
+                index -= 1
+    if index >= 0 and EMPTY in my_slots:  # what I take
+        for b, card in enumerate(their_slots):
+            if card >= 0:
+                if index == 0:
+                    into = my_slots.index(EMPTY)
+                    return Trade(sid, other_id, my_slots[:into] + (card,) + my_slots[into + 1:],
+                                 their_slots[:b] + (EMPTY,) + their_slots[b + 1:])
+                index -= 1
+    if index >= 0:
+        for a in (0, 1):  # hand cards of different kinds swapped
+            mine = my_slots[a]
+            if mine >= 0:
+                for b in (0, 1):
+                    theirs = their_slots[b]
+                    if theirs >= 0 and card_kinds[mine] != card_kinds[theirs]:
+                        if index == 0:
+                            return Trade(sid, other_id, my_slots[:a] + (theirs,) + my_slots[a + 1:],
+                                         their_slots[:b] + (mine,) + their_slots[b + 1:])
+                        index -= 1
+    raise IndexError("trade index out of range")
+
 
 def _gifts(card_kinds: tuple[str, ...], first_fit: "FirstFit", giver_slots: tuple[int, ...], receiver: str,
            receiver_slots: tuple[int, ...]) -> list[tuple[int, int]]:

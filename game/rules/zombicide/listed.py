@@ -21,6 +21,9 @@ class Run(Protocol):
 
     def commands(self) -> Sequence[Any]: ...
 
+    def command(self, index: int) -> Any:
+        """``commands()[index]`` (0 <= index < count), which a run may make without the others."""
+
 
 class Listed(Sequence[Any]):
     """``plain`` commands in order, with each run of ``runs`` standing before ``plain[position]``
@@ -54,7 +57,7 @@ class Listed(Sequence[Any]):
             passed += before
             read = position
             if index < passed + run.count:
-                return run.commands()[index - passed]
+                return run.command(index - passed)
             passed += run.count
         return plain[read + index - passed]  # an index past the end raises IndexError here
 

@@ -122,8 +122,8 @@ def add_hooks(hooks: Mapping[str, SkillHook]) -> None:
         if known is not None and known != added:
             raise ValueError(f"skill {skill_id!r} already has other hooks")
         HOOKS[skill_id] = added
-    _flags.cache_clear()
-    _zones_per_move.cache_clear()
+    for cached in (_flags, _zones_per_move, _extra_actions, _free_actions):
+        cached.cache_clear()
 
 
 def split(skill: str) -> tuple[str, str | None]:
@@ -136,10 +136,21 @@ def hook(skill: str) -> SkillHook:
 
 
 def extra_actions(skills: Iterable[str]) -> int:
-    return sum(hook(s).extra_actions for s in skills)
+    return _extra_actions(skills if skills.__class__ is tuple else tuple(skills))  # type: ignore[arg-type]
 
 
 def free_actions(skills: Iterable[str]) -> tuple[str, ...]:
+    return _free_actions(skills if skills.__class__ is tuple else tuple(skills))  # type: ignore[arg-type]
+
+
+# asked for every survivor at every round's start and every set-up: cached per skill set
+@lru_cache(maxsize=4096)
+def _extra_actions(skills: tuple[str, ...]) -> int:
+    return sum(hook(s).extra_actions for s in skills)
+
+
+@lru_cache(maxsize=4096)
+def _free_actions(skills: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(tag for s in skills for tag in hook(s).free_actions)
 
 

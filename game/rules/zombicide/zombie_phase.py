@@ -190,8 +190,13 @@ class ZombiePhase(Fields):
             self.box.adjust_noise(self, noise)
         return noise
 
-    def destinations(self, zone: int, noise: list[int], doors: tuple[bool, ...], occupied: list[bool]) -> list[int]:
+    def destinations(self, zone: int, noise: list[int], doors: tuple[bool, ...], occupied: list[bool],
+                     noisy: list[int] | None = None) -> list[int]:
+        """The zones the zombies of ``zone`` step into (several: they split). ``noisy``: the zones with
+        noise, in order (worked out once for every zone's zombies of one move)."""
         graph = self.graph
+        if noisy is None:
+            noisy = [v for v, heard in enumerate(noise) if heard > 0]
         distances_from = graph.distances_from if graph.same_walkers else graph.zombie_distances_from
         breaks = self.box.zombies_break_doors  # closed doors are no obstacle to zombies that break them
         walk_doors = (True,) * len(doors) if breaks else doors  # the doors the routes are measured with
@@ -201,7 +206,7 @@ class ZombiePhase(Fields):
             loudest = max(noise[v] for v in visible)
             goals = [v for v in visible if noise[v] == loudest]
         else:
-            reachable = [v for v in range(graph.zone_count) if noise[v] > 0 and here[v] < UNREACHABLE]
+            reachable = [v for v in noisy if here[v] < UNREACHABLE]
             if reachable:
                 loudest = max(noise[v] for v in reachable)
                 goals = [v for v in reachable if noise[v] == loudest]
@@ -210,7 +215,7 @@ class ZombiePhase(Fields):
             else:  # no open route: head for the noisiest zone as if every door were open
                 walk_doors = (True,) * len(doors)
                 here = distances_from(zone, walk_doors)
-                candidates = [v for v in range(graph.zone_count) if noise[v] > 0 and here[v] < UNREACHABLE]
+                candidates = [v for v in noisy if here[v] < UNREACHABLE]
                 if not candidates:
                     return []
                 loudest = max(noise[v] for v in candidates)
@@ -234,6 +239,7 @@ class ZombiePhase(Fields):
     def step_move(self, types: tuple[int, ...], attacked: tuple[int, ...]) -> None:
         doors = self.doors_now()
         noise = self.noise_map()
+        noisy = [v for v, heard in enumerate(noise) if heard > 0]
         occupied = [False] * self.graph.zone_count
         for s in self.survivors:
             if s.in_play and not self.isolated(s) and not s.rotten:
@@ -257,7 +263,7 @@ class ZombiePhase(Fields):
                         moving[t] = 0
             if not any(moving):
                 continue
-            routes = self.destinations(zone, noise, doors, occupied)
+            routes = self.destinations(zone, noise, doors, occupied, noisy)
             if routes:
                 plans.append((zone, routes, moving))
         if self.box.zombies_break_doors:  # a closed door on the way: the zone's zombies break it instead
@@ -330,12 +336,10 @@ class ZombiePhase(Fields):
         self.phase = "players"
         self.turn = 0
         actions = self.tables.catalog.setup.actions_per_turn
+        reset = {**self.turn_flags_reset(), "mask_used": False, "done": False, "acting": False}  # mask: once a round
         for i, s in enumerate(self.survivors):
             changes: dict[str, Any] = {
-                **self.turn_flags_reset(),
-                "mask_used": False,  # once a round, not once a turn
-                "done": False,
-                "acting": False,
+                **reset,
                 "actions_left": actions + sk.extra_actions(s.skills) if s.in_play else 0,
                 "free_actions": sk.free_actions(s.skills) if s.in_play else (),
             }
