@@ -227,9 +227,14 @@ class ZombicideState:
         if self.active >= 0:
             return self.survivors[self.active].seat
         seats = self.seats
+        # the seats with a survivor still to play, Tacticians aside (loops, not ``any``: asked of every state)
+        waiting_seats = set()
+        for s in self.survivors:
+            if not s.done and s.alive and not s.escaped and "tactician" not in s.skills:
+                waiting_seats.add(s.seat)
         for n in range(self.turn, len(seats)):
             seat = seats[(self.first_seat + n) % len(seats)]
-            if any(s.seat == seat and s.in_play and not s.done and "tactician" not in s.skills for s in self.survivors):
+            if seat in waiting_seats:
                 return seat
         waiting = {s.seat for s in self.survivors if s.in_play and not s.done and "tactician" in s.skills}
         return first_in_turn_order(self.seats, self.first_seat, waiting)

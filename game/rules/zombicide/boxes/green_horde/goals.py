@@ -16,7 +16,22 @@ def _killed(state: Any, special: str = "", zombie_id: str = "") -> int:
     if zombie_id:
         t = tables.zombie_index.get(zombie_id)
         return killed[t] if t is not None else 0
-    return sum(n for t, n in enumerate(killed) if special in tables.specials[t])
+    return sum(killed[t] for t in _types_with(tables, special))
+
+
+# (id of a game's tables, special) → (the tables, the zombie types with that special): goals are
+# asked after every action and step
+_TYPES_WITH: dict[tuple[int, str], tuple[Any, tuple[int, ...]]] = {}
+
+
+def _types_with(tables: Any, special: str) -> tuple[int, ...]:
+    entry = _TYPES_WITH.get((id(tables), special))
+    if entry is None or entry[0] is not tables:
+        if len(_TYPES_WITH) > 32:
+            _TYPES_WITH.clear()
+        entry = _TYPES_WITH[id(tables), special] = (
+            tables, tuple(t for t in range(tables.type_count) if special in tables.specials[t]))
+    return entry[1]
 
 
 def _setup(state: Any) -> Any:

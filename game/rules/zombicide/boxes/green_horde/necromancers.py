@@ -47,7 +47,7 @@ def reconcile(game: Game) -> None:
     a miniature with no record gets one (it came in where it stands)."""
     t = necromancer_kind(game)
     records = list(game.box_state.necromancers)
-    placed = {z: game.zombies[z][t] for z in range(game.graph.zone_count) if game.zombies[z][t]}
+    placed = {z: counts[t] for z, counts in enumerate(game.zombies) if counts[t]}
     if len(records) == sum(placed.values()) and all(
             sum(1 for r in records if r.zone == z) == n for z, n in placed.items()):
         return

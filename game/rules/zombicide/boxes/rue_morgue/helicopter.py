@@ -358,10 +358,20 @@ def hold_commands(state: Any, i: int, h: int) -> list[Any]:
     """Storing or taking cards, listed one card at a time (one action stores or takes any number:
     the window gathers several, ``BoxRules.gathered``)."""
     s = state.survivors[i]
-    commands: list[Any] = [StoreEquipment(s.id, slots=(slot,)) for slot, card in enumerate(s.slots) if card >= 0]
-    if EMPTY in s.slots:
-        commands.extend(TakeEquipment(s.id, cards=(n,)) for n in range(len(state.box_state.helicopters[h].cards)))
-    return commands
+    key = (s.id, s.slots, len(state.box_state.helicopters[h].cards))
+    made = _HOLD_COMMANDS.get(key)
+    if made is None:  # the same few lists again and again (commands are frozen: lists share them)
+        if len(_HOLD_COMMANDS) > 4096:
+            _HOLD_COMMANDS.clear()
+        found: list[Any] = [StoreEquipment(s.id, slots=(slot,)) for slot, card in enumerate(s.slots) if card >= 0]
+        if EMPTY in s.slots:
+            found.extend(TakeEquipment(s.id, cards=(n,)) for n in range(key[2]))
+        made = _HOLD_COMMANDS[key] = tuple(found)
+    return list(made)
+
+
+# (survivor, its slots, cards in the helicopter) → what ``hold_commands`` lists
+_HOLD_COMMANDS: dict[tuple[str, tuple[int, ...], int], tuple[Any, ...]] = {}
 
 
 def aboard_commands(state: Any, i: int) -> list[Any] | None:
