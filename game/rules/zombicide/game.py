@@ -119,40 +119,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
         self.events: list[Any] = []
 
     def freeze(self) -> ZombicideState:
-        return _evolve_state(  # type: ignore[no-any-return]
-            self.base,
-            graph=self.graph,  # a box may change the board in play (``BoxRules.board_in_play``)
-            card_kinds=self.card_kinds,
-            round=self.round,
-            phase=self.phase,  # type: ignore[arg-type]
-            first_seat=self.first_seat,
-            turn=self.turn,
-            survivors=tuple(self.survivors),
-            active=self.active,
-            zombies=tuple(self.zombies),
-            noise=tuple(self._noise),  # tuple() gives an untouched tuple back as it is
-            doors_open=tuple(self._doors_open),
-            doors_spawned=tuple(self._doors_spawned),
-            buildings_spawned=tuple(self._buildings_spawned),
-            objectives_taken=tuple(self._objectives_taken),
-            unlocked_colours=tuple(self._unlocked),
-            unloaded=tuple(sorted(self._unloaded)),
-            equipment_deck=tuple(self._equipment_deck),
-            equipment_discard=tuple(self._equipment_discard),
-            zombie_deck=tuple(self._zombie_deck),
-            zombie_discard=tuple(self._zombie_discard),
-            supply=tuple(self._supply),
-            rng=self.rng,
-            pending=self.pending,
-            queue=tuple(self.queue),
-            paused_queue=tuple(self._paused_queue),
-            box_state=self.box_state,
-            vests_hit=tuple(self._vests_hit),
-            loud=self.loud,
-            winners=self.winners,
-            result=self.result,  # type: ignore[arg-type]
-            kills=self.kills,
-        )
+        return _freeze(self)  # type: ignore[no-any-return]
 
     def doors_now(self) -> tuple[bool, ...]:
         """The doors as they stand, as the tuple the board's tables are kept by (the state's own while
@@ -230,6 +197,9 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
             kinds[c] if c >= 0 else self.card_name(c) for c in s.slots])))
 
     def survivor_by_id(self, survivor_id: str) -> int:
+        active = self.active  # most commands are the acting survivor's (ids are unique in a game)
+        if active >= 0 and self.survivors[active].id == survivor_id:
+            return active
         for i, s in enumerate(self.survivors):
             if s.id == survivor_id:
                 return i
@@ -413,7 +383,61 @@ for _name in _COPIED_ON_USE:
 _OPEN_AT_ANY_TIME = (EndTurn, Discard, Combine)  # listed whenever: they hold no turn open
 _FREE_ANY_TURN = (Discard, Combine)  # played on anyone's turn
 
-_evolve_state = evolver_for(ZombicideState)
+# the state's fields as the working copy holds them (``freeze``); any other field is the base state's
+_FROZEN_FROM = {
+    "graph": "game.graph",  # a box may change the board in play (``BoxRules.board_in_play``)
+    "card_kinds": "game.card_kinds",
+    "round": "game.round",
+    "phase": "game.phase",
+    "first_seat": "game.first_seat",
+    "turn": "game.turn",
+    "survivors": "tuple(game.survivors)",
+    "active": "game.active",
+    "zombies": "tuple(game.zombies)",
+    # the copied-on-use fields are read from their slots: tuple() gives an untouched tuple back as it is
+    "noise": "tuple(game._noise)",
+    "doors_open": "tuple(game._doors_open)",
+    "doors_spawned": "tuple(game._doors_spawned)",
+    "buildings_spawned": "tuple(game._buildings_spawned)",
+    "objectives_taken": "tuple(game._objectives_taken)",
+    "unlocked_colours": "tuple(game._unlocked)",
+    "unloaded": "tuple(sorted(game._unloaded))",
+    "equipment_deck": "tuple(game._equipment_deck)",
+    "equipment_discard": "tuple(game._equipment_discard)",
+    "zombie_deck": "tuple(game._zombie_deck)",
+    "zombie_discard": "tuple(game._zombie_discard)",
+    "supply": "tuple(game._supply)",
+    "rng": "game.rng",
+    "pending": "game.pending",
+    "queue": "tuple(game.queue)",
+    "paused_queue": "tuple(game._paused_queue)",
+    "box_state": "game.box_state",
+    "vests_hit": "tuple(game._vests_hit)",
+    "loud": "game.loud",
+    "winners": "game.winners",
+    "result": "game.result",
+    "kills": "game.kills",
+}
+
+
+def _freezer() -> Any:
+    """``Game.freeze`` written once: the new state's slots stored one by one from the working copy
+    (no call with thirty keywords, no test of each for a change at every apply)."""
+    names = tuple(ZombicideState.__dataclass_fields__)
+    unknown = set(_FROZEN_FROM) - set(names)
+    if unknown:
+        raise TypeError(f"not fields of the state: {sorted(unknown)}")
+    scope: dict[str, Any] = {"new_": object.__new__, "cls": ZombicideState, "tuple": tuple, "sorted": sorted}
+    lines = ["def freeze(game):", "    base = game.base", "    new = new_(cls)"]
+    for n, name in enumerate(names):
+        scope[f"set{n}"] = ZombicideState.__dict__[name].__set__
+        lines.append(f"    set{n}(new, {_FROZEN_FROM.get(name, f'base.{name}')})")
+    lines.append("    return new")
+    exec("\n".join(lines), scope)  # noqa: S102 - code built from the state's own field names
+    return scope["freeze"]
+
+
+_freeze = _freezer()
 _evolve_survivor = evolver_for(Survivor)
 
 _SET_SURVIVOR_FIELD = {name: Survivor.__dict__[name].__set__ for name in Survivor.__dataclass_fields__}
