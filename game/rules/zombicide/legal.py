@@ -437,7 +437,24 @@ def _trades(
     first_fit = _first_fit_for(state)
     if first_fit is _first_anywhere:
         return _trades_anywhere(card_kinds, sid, my_slots, other_id, their_slots)
-    # (my slot, their slot) swapped: what I give, what I take, then hand cards swapped
+    trades = []
+    for a, b in _trade_pairs(card_kinds, first_fit, sid, my_slots, other_id, their_slots):
+        mine_after, theirs_after = list(my_slots), list(their_slots)
+        mine_after[a], theirs_after[b] = their_slots[b], my_slots[a]
+        trades.append(Trade(sid, other_id, tuple(mine_after), tuple(theirs_after)))
+    return tuple(trades)
+
+
+def _trade_pairs(card_kinds: tuple[str, ...], first_fit: "FirstFit", sid: str, my_slots: tuple[int, ...],
+                 other_id: str, their_slots: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """(my slot, their slot) swapped by each trade: what I give, what I take, then hand cards swapped.
+    They depend on the two survivors and the kinds in their slots alone (not on which cards): worked
+    out once per such pattern."""
+    key = (sid, other_id, tuple([card_kinds[c] if c >= 0 else c for c in my_slots]),
+           tuple([card_kinds[c] if c >= 0 else c for c in their_slots]))
+    found = _PAIRS.get(key)
+    if found is not None and found[0] is first_fit:
+        return found[1]
     pairs = _gifts(card_kinds, first_fit, my_slots, other_id, their_slots)
     pairs.extend((mine, theirs) for theirs, mine in _gifts(card_kinds, first_fit, their_slots, sid, my_slots))
     for a in (0, 1):  # swap hand cards of different kinds
@@ -448,12 +465,15 @@ def _trades(
                 if theirs >= 0 and card_kinds[mine] != card_kinds[theirs] and first_fit(
                         sid, _SLOT[a], card_kinds[theirs]) >= 0 and first_fit(other_id, _SLOT[b], card_kinds[mine]) >= 0:
                     pairs.append((a, b))
-    trades = []
-    for a, b in pairs:
-        mine_after, theirs_after = list(my_slots), list(their_slots)
-        mine_after[a], theirs_after[b] = their_slots[b], my_slots[a]
-        trades.append(Trade(sid, other_id, tuple(mine_after), tuple(theirs_after)))
-    return tuple(trades)
+    if len(_PAIRS) > _MEMO_ENTRIES * 4:
+        _PAIRS.clear()
+    _PAIRS[key] = (first_fit, tuple(pairs))
+    return tuple(pairs)
+
+
+# (survivor, other survivor, the kinds in their slots) → (the slot rules' ``first_fit``, the trades'
+# swapped slots); negative cards (a box's own, not equipment) stand for themselves
+_PAIRS: dict[tuple[str, str, tuple[Any, ...], tuple[Any, ...]], tuple[Any, tuple[tuple[int, int], ...]]] = {}
 
 
 def _trades_anywhere(card_kinds: tuple[str, ...], sid: str, my_slots: tuple[int, ...], other_id: str,

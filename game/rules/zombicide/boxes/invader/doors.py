@@ -36,14 +36,31 @@ def usable(state: Any, i: int, door: int, closing: bool) -> str:
     if closing:
         colour = edge.color
         limit = token_count(state.tables.catalog, "door_neutral") if colour in NEUTRAL else 1
-        closed = sum(
-            1 for d, e in enumerate(state.graph.doors)
-            if not state.doors_open[d] and (state.graph.edges[e].color in NEUTRAL) == (colour in NEUTRAL)
-            and (colour in NEUTRAL or state.graph.edges[e].color == colour)
-        )
-        if closed >= limit:
+        if _closed_doors(state.graph, tuple(state.doors_open), colour) >= limit:
             return f"every {'neutral ' if colour in NEUTRAL else colour + ' '}door token is on the board"
     return ""
+
+
+# (id of a board's graph, its doors, a colour) → (the graph, how many doors of that colour's tokens are
+# closed): asked for every open door beside a survivor at every listing
+_CLOSED: dict[tuple[int, tuple[bool, ...], str], tuple[Any, int]] = {}
+
+
+def _closed_doors(graph: Any, doors_open: tuple[bool, ...], colour: str) -> int:
+    """The closed doors that take a token of the same kind as a door of ``colour`` (every neutral
+    colour shares the neutral tokens)."""
+    key = (id(graph), doors_open, colour)
+    found = _CLOSED.get(key)
+    if found is None or found[0] is not graph:
+        if len(_CLOSED) > 4096:
+            _CLOSED.clear()
+        closed = sum(
+            1 for d, e in enumerate(graph.doors)
+            if not doors_open[d] and (graph.edges[e].color in NEUTRAL) == (colour in NEUTRAL)
+            and (colour in NEUTRAL or graph.edges[e].color == colour)
+        )
+        found = _CLOSED[key] = (graph, closed)
+    return found[1]
 
 
 def worked(game: Game, i: int, door: int, closing: bool) -> None:
