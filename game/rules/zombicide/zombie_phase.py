@@ -251,11 +251,11 @@ class ZombiePhase(Fields):
         mover_of = [next((movers[s] for s in self.tables.specials[t] if s in movers), None)
                     for t in range(self.tables.type_count)] if movers else []
         own: list[tuple[Any, int, int, int]] = []  # a box's zombie kinds that walk their own way
-        for zone in range(self.graph.zone_count):
-            counts = self.zombies[zone]
-            if zone in attacked or not any(counts):
+        activated = [t in types for t in range(self.tables.type_count)]
+        for zone, counts in enumerate(self.zombies):
+            if not any(counts) or zone in attacked:
                 continue
-            moving = [counts[t] if t in types else 0 for t in range(len(counts))]
+            moving = [n if moves else 0 for n, moves in zip(counts, activated)]
             if mover_of:
                 for t, n in enumerate(moving):
                     if n and mover_of[t] is not None:
