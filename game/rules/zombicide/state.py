@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -24,6 +24,7 @@ from game.rules.zombicide.tables import Tables
 if TYPE_CHECKING:
     from game.rules.zombicide.boxes import BoxRules
 
+_T = TypeVar("_T")
 EMPTY = -1  # an empty inventory slot; below it, cards that are not equipment (a box's own)
 HAND_SLOTS = (0, 1)
 LEVEL_NAMES = ("blue", "yellow", "orange", "red")
@@ -282,6 +283,12 @@ def evolve(obj: object, **changes: object) -> object:
     """A copy of a frozen, slotted dataclass with some fields changed: ``dataclasses.replace``
     without its per-call introspection, for the engine's hot paths (the fields are not re-checked)."""
     return evolver_for(type(obj))(obj, **changes)
+
+
+def evolved(obj: _T, **changes: Any) -> _T:
+    """``evolve`` typed as its object: ``dataclasses.replace`` for the boxes' frozen, slotted state
+    and survivor fields changed after every command (none has a ``__post_init__``)."""
+    return evolver_for(type(obj))(obj, **changes)  # type: ignore[no-any-return]
 
 
 _EVOLVERS: dict[type, Any] = {}

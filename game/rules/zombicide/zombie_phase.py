@@ -255,7 +255,7 @@ class ZombiePhase(Fields):
         for zone, counts in enumerate(self.zombies):
             if not any(counts) or zone in attacked:
                 continue
-            moving = [n if moves else 0 for n, moves in zip(counts, activated)]
+            moving = [n if moves else 0 for n, moves in zip(counts, activated, strict=True)]
             if mover_of:
                 for t, n in enumerate(moving):
                     if n and mover_of[t] is not None:

@@ -6,13 +6,13 @@ its destroyed face and stays open."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from game.rules.zombicide.boxes import DoorRules
 from game.rules.zombicide.boxes.invader.content import token_count
 from game.rules.zombicide.boxes.invader.mold import is_mold
 from game.rules.zombicide.boxes.invader.state import hero
+from game.rules.zombicide.state import evolved
 
 Game = Any
 NEUTRAL = ("", "neutral")
@@ -65,7 +65,7 @@ def _closed_doors(graph: Any, doors_open: tuple[bool, ...], colour: str) -> int:
 
 def worked(game: Game, i: int, door: int, closing: bool) -> None:
     s = game.survivors[i]
-    game.change(i, box_fields=replace(hero(s), door_worked=True))
+    game.change(i, box_fields=evolved(hero(s), door_worked=True))
 
 
 def broken(game: Game, edge: Any) -> None:
@@ -75,7 +75,7 @@ def broken(game: Game, edge: Any) -> None:
         game.doors_open[edge.door] = False
         return
     if edge.door not in game.box_state.doors_broken:
-        game.box_state = replace(game.box_state, doors_broken=game.box_state.doors_broken + (edge.door,))
+        game.box_state = evolved(game.box_state, doors_broken=game.box_state.doors_broken + (edge.door,))
 
 
 DOORS = DoorRules(anyone=True, free=True, spawns_buildings=False, usable=usable, worked=worked)

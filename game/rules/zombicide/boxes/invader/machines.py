@@ -9,7 +9,6 @@ of Damage destroys it. Moving with the Robot alongside costs the Robot nothing (
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from game.i18n import N_
@@ -27,6 +26,7 @@ from game.rules.zombicide.boxes.invader.commands import (
 from game.rules.zombicide.boxes.invader.state import hero
 from game.rules.zombicide.commands import DoorOpened, Move
 from game.rules.zombicide.queries import can_trade
+from game.rules.zombicide.state import evolved
 
 Game = Any
 REMOTE_SKILL = "remote_control"
@@ -58,7 +58,7 @@ def pay(game: Game, i: int) -> None:
     """A Machine action: the free one first, else an action."""
     s = game.survivors[i]
     if "plus_one_free_machine_action" in s.skills and not hero(s).machine_free:
-        game.change(i, box_fields=replace(hero(s), machine_free=True))
+        game.change(i, box_fields=evolved(hero(s), machine_free=True))
         return
     game.spend(i, "machine")
 
@@ -69,8 +69,8 @@ def machine_at(game: Game, n: int) -> Any:
 
 def set_machine(game: Game, n: int, **changes: Any) -> None:
     machines = list(game.box_state.machines)
-    machines[n] = replace(machines[n], **changes)
-    game.box_state = replace(game.box_state, machines=tuple(machines))
+    machines[n] = evolved(machines[n], **changes)
+    game.box_state = evolved(game.box_state, machines=tuple(machines))
 
 
 def acted(game: Game, i: int, n: int, what: str, to_zone: int = -1) -> None:
@@ -125,7 +125,7 @@ def do_unseal(game: Game, i: int, command: UnsealDoor) -> None:
     if machine.zone not in (edge.a, edge.b):
         raise IllegalCommand(Said(N_("the Robot must stand in front of the sealed door")))
     pay(game, i)
-    game.box_state = replace(game.box_state, sealed=tuple(d for d in game.box_state.sealed if d != edge.door))
+    game.box_state = evolved(game.box_state, sealed=tuple(d for d in game.box_state.sealed if d != edge.door))
     game.doors_open[edge.door] = True
     game.doors_spawned[edge.door] = True
     acted(game, i, command.machine, "unsealed")
@@ -142,9 +142,9 @@ def do_pass_remote(game: Game, i: int, command: PassRemote) -> None:
     game.spend(i, "other")
     mine = list(hero(s).remotes)
     mine.remove(command.remote)
-    game.change(i, box_fields=replace(hero(s), remotes=tuple(mine)))
+    game.change(i, box_fields=evolved(hero(s), remotes=tuple(mine)))
     other = game.survivors[j]
-    game.change(j, box_fields=replace(hero(other), remotes=hero(other).remotes + (command.remote,)))
+    game.change(j, box_fields=evolved(hero(other), remotes=hero(other).remotes + (command.remote,)))
     game.events.append(RemoteChanged(command.remote, other.id, s.id))
 
 
@@ -193,7 +193,7 @@ def heard(game: Game, noise: list[int]) -> None:
 def stand_down(game: Game) -> None:
     """End Phase: Machine Activation tokens come off."""
     if any(m.active for m in game.box_state.machines):
-        game.box_state = replace(game.box_state, machines=tuple(replace(m, active=False) for m in game.box_state.machines))
+        game.box_state = evolved(game.box_state, machines=tuple(evolved(m, active=False) for m in game.box_state.machines))
 
 
 def describe(state: Any, n: int) -> str:

@@ -10,13 +10,13 @@ has 15 Mold tokens: once all are on the board, no new zone gets one.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from game.rules.zombicide.boxes.invader.board import board_of, graph_in_play
 from game.rules.zombicide.boxes.invader.commands import MoldChanged, SpawnZoneChanged, TokenRemoved
 from game.rules.zombicide.boxes.invader.content import token_count
 from game.rules.zombicide.boxes.invader.state import ACTIVE, INACTIVE, NO_MOLD
+from game.rules.zombicide.state import evolved
 
 FACE_WORDS = {NO_MOLD: "none", INACTIVE: "inactive", ACTIVE: "active"}
 Game = Any
@@ -45,7 +45,7 @@ def set_mold(game: Game, zone: int, face: int, why: str) -> bool:
         if sum(1 for m in mold if m != NO_MOLD) >= token_count(game.tables.catalog, "mold"):
             return False
     mold[zone] = face
-    game.box_state = replace(game.box_state, mold=tuple(mold))
+    game.box_state = evolved(game.box_state, mold=tuple(mold))
     game.events.append(MoldChanged(game.zid(zone), FACE_WORDS[face], FACE_WORDS[before], why))
     if before == NO_MOLD:
         _clear_tokens(game, zone, why)
@@ -72,7 +72,7 @@ def _clear_tokens(game: Game, zone: int, why: str) -> None:
         game.doors_open[edge.door] = True
         game.doors_spawned[edge.door] = True
         game.events.append(TokenRemoved("door", game.zid(zone), edge.connection_id, "mold"))
-    game.box_state = replace(game.box_state, objectives_gone=tuple(gone), doors_gone=tuple(doors_gone),
+    game.box_state = evolved(game.box_state, objectives_gone=tuple(gone), doors_gone=tuple(doors_gone),
                              sealed=tuple(d for d in state.sealed if d not in doors_gone))
 
 
@@ -155,7 +155,7 @@ def threats(state: Any) -> list[tuple[int, str]]:
 
 
 def _with_mold(state: Any, mold: tuple[int, ...]) -> Any:
-    return replace(state, box_state=replace(state.box_state, mold=mold))
+    return evolved(state, box_state=evolved(state.box_state, mold=mold))
 
 
 def set_spawn(game: Game, n: int, active: bool, why: str) -> None:
@@ -164,7 +164,7 @@ def set_spawn(game: Game, n: int, active: bool, why: str) -> None:
     if spawns[n] == active:
         return
     spawns[n] = active
-    game.box_state = replace(game.box_state, spawns_on=tuple(spawns))
+    game.box_state = evolved(game.box_state, spawns_on=tuple(spawns))
     point = game.graph.spawns[n]
     colour = game.box_state.spawn_colours[n] if game.box_state.spawn_colours else point.color
     game.events.append(SpawnZoneChanged(game.zid(point.zone), colour, active, why))

@@ -6,7 +6,6 @@ Hit & Run, Tactician, Super Strength…) keep their Season 3 code."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from game.i18n import N_
@@ -36,7 +35,7 @@ from game.rules.zombicide.commands import (
     SurvivorMoved,
     TurnStarted,
 )
-from game.rules.zombicide.state import LEVEL_NAMES, Pending
+from game.rules.zombicide.state import LEVEL_NAMES, Pending, evolved
 
 Game = Any
 RED = LEVEL_NAMES.index("red")
@@ -50,7 +49,7 @@ def fresh_turn(game: Game, i: int) -> None:
     s = game.survivors[i]
     fields = hero(s)
     if any(getattr(fields, name) != value for name, value in PER_TURN.items()):
-        game.change(i, box_fields=replace(fields, **PER_TURN))
+        game.change(i, box_fields=evolved(fields, **PER_TURN))
 
 
 def turn_started(game: Game, i: int) -> None:
@@ -124,7 +123,7 @@ def played(game: Game, i: int, command: Any) -> None:
     elif not isinstance(command, (Attach, Detach, Rearrange)) and fields.reorganize_free:
         changes["reorganize_free"] = False
     if changes:
-        game.change(i, box_fields=replace(hero(game.survivors[i]), **changes))
+        game.change(i, box_fields=evolved(hero(game.survivors[i]), **changes))
     if fields.led_by >= 0 and not isinstance(command, Lead):
         _give_back(game, i)
 
@@ -180,7 +179,7 @@ def do_spin(game: Game, i: int, command: ZeroGSpin) -> None:
     if extra > game.survivors[i].actions_left:
         raise IllegalCommand(Said(N_("leaving a zone with {extra} xenos costs {actions} actions"), extra=extra, actions=extra + 1))
     game.change(i, actions_left=game.survivors[i].actions_left - extra, zone=to,
-                box_fields=replace(hero(game.survivors[i]), spun=True))
+                box_fields=evolved(hero(game.survivors[i]), spun=True))
     game.events.append(SurvivorMoved(s.id, game.zid(s.zone), command.to, 1 + extra))
     game.box.entered_zone(game, to)
 
@@ -196,8 +195,8 @@ def do_lead(game: Game, i: int, command: Lead) -> None:
         raise IllegalCommand(Said(N_("{other} cannot take an action now"), other=other.name))
     game.change(i, led=True)
     game.change(j, actions_left=1, free_actions=(), acting=True,
-                box_fields=replace(hero(other), led_by=i, lent=(other.actions_left, other.acting)))
-    game.box_state = replace(game.box_state, loaned=(j, other.free_actions))
+                box_fields=evolved(hero(other), led_by=i, lent=(other.actions_left, other.acting)))
+    game.box_state = evolved(game.box_state, loaned=(j, other.free_actions))
     game.active = j
     game.events.append(TurnStarted(other.id, 1))
 
@@ -209,8 +208,8 @@ def _give_back(game: Game, j: int) -> None:
     actions, acting = hero(other).lent
     free = game.box_state.loaned[1] if game.box_state.loaned and game.box_state.loaned[0] == j else other.free_actions
     game.change(j, actions_left=actions, free_actions=free, acting=acting,
-                box_fields=replace(hero(other), led_by=-1, lent=(0, False)))
-    game.box_state = replace(game.box_state, loaned=())
+                box_fields=evolved(hero(other), led_by=-1, lent=(0, False)))
+    game.box_state = evolved(game.box_state, loaned=())
     game.active = leader if game.survivors[leader].in_play and not game.survivors[leader].done else -1
 
 
@@ -275,7 +274,7 @@ def ultrared(game: Game, i: int, before: int, after: int) -> None:
     done = hero(s).ultrared
     if passed <= done:
         return
-    game.change(i, box_fields=replace(hero(s), ultrared=passed))
+    game.change(i, box_fields=evolved(hero(s), ultrared=passed))
     for n in range(done, passed):
         level = "orange" if n % 2 == 0 else "red"
         _ultrared_skill(game, i, level)

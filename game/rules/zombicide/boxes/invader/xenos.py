@@ -11,12 +11,12 @@ into the zone if one is left; running out of Abominations does nothing more.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from typing import Any
 
 from game.rules.zombicide.boxes.invader.mold import mold_of
 from game.rules.zombicide.boxes.invader.state import ACTIVE
 from game.rules.zombicide.commands import CardDrawn, ExtraActivation
+from game.rules.zombicide.state import evolved
 
 Game = Any
 PLACE_STEP = "inv_place"  # queued: (name, zone, xeno kind, count)
@@ -29,7 +29,7 @@ def abomination_kinds(game: Game) -> list[int]:
 
 
 def _counted(game: Game) -> None:
-    game.box_state = replace(game.box_state, cards_drawn=game.box_state.cards_drawn + 1)
+    game.box_state = evolved(game.box_state, cards_drawn=game.box_state.cards_drawn + 1)
 
 
 def activation_of(game: Game, types: tuple[int, ...], why: str) -> list[tuple]:
@@ -147,7 +147,7 @@ def extra_draws(game: Game) -> None:
 
 
 def next_attack_step(game: Game) -> None:
-    game.box_state = replace(game.box_state, attack_step=game.box_state.attack_step + 1)
+    game.box_state = evolved(game.box_state, attack_step=game.box_state.attack_step + 1)
 
 
 def card_drawn_zone(event: Any) -> bool:
