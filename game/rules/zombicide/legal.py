@@ -261,9 +261,9 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
         trades, counts = memo.trades, memo.trade_counts
         isolated = box.isolated  # those a box isolates trade only among themselves (``can_trade``)
         apart: bool | None = None
-        # runs only where they can be counted unbuilt and the box filters nothing listed
-        counted = runs is not None and _first_fit_for(state) is _first_anywhere and not (
-            box.refuses_listed and box.refuses is not None)
+        # runs only where the box filters nothing listed
+        counted = runs is not None and not (box.refuses_listed and box.refuses is not None)
+        first_fit = _first_fit_for(state) if counted else None
         for j, other in enumerate(state.survivors):
             if j == i or other.zone != zone or not other.in_play:
                 continue
@@ -274,9 +274,14 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
                     continue
             key = (sid, s.slots, other.id, other.slots)
             if counted:
-                count = counts.get((s.slots, other.slots))
-                if count is None:
-                    count = counts[s.slots, other.slots] = _count_trades_anywhere(state.card_kinds, s.slots, other.slots)
+                if first_fit is _first_anywhere:
+                    count = counts.get((s.slots, other.slots))
+                    if count is None:
+                        count = counts[s.slots, other.slots] = _count_trades_anywhere(
+                            state.card_kinds, s.slots, other.slots)
+                else:  # the box's slot rules: the slots each trade swaps, known per kinds held
+                    count = len(_trade_pairs(state.card_kinds, first_fit, sid, s.slots, other.id,  # type: ignore[arg-type]
+                                             other.slots))
                 if count:
                     runs.append((len(commands), TradeRun(state, key, count)))  # type: ignore[union-attr]
                 continue
@@ -437,12 +442,16 @@ def _trades(
     first_fit = _first_fit_for(state)
     if first_fit is _first_anywhere:
         return _trades_anywhere(card_kinds, sid, my_slots, other_id, their_slots)
-    trades = []
-    for a, b in _trade_pairs(card_kinds, first_fit, sid, my_slots, other_id, their_slots):
-        mine_after, theirs_after = list(my_slots), list(their_slots)
-        mine_after[a], theirs_after[b] = their_slots[b], my_slots[a]
-        trades.append(Trade(sid, other_id, tuple(mine_after), tuple(theirs_after)))
-    return tuple(trades)
+    return tuple(_swapped(sid, my_slots, other_id, their_slots, a, b)
+                 for a, b in _trade_pairs(card_kinds, first_fit, sid, my_slots, other_id, their_slots))
+
+
+def _swapped(sid: str, my_slots: tuple[int, ...], other_id: str, their_slots: tuple[int, ...], a: int,
+             b: int) -> Trade:
+    """The trade that swaps my slot ``a`` with their slot ``b``."""
+    mine_after, theirs_after = list(my_slots), list(their_slots)
+    mine_after[a], theirs_after[b] = their_slots[b], my_slots[a]
+    return Trade(sid, other_id, tuple(mine_after), tuple(theirs_after))
 
 
 def _trade_pairs(card_kinds: tuple[str, ...], first_fit: "FirstFit", sid: str, my_slots: tuple[int, ...],
@@ -544,7 +553,12 @@ class TradeRun:
         listed = _memo_for(self.state).trades.get(self.key)
         if listed is not None:
             return listed[index]
-        return _trade_anywhere_at(self.state.card_kinds, *self.key, index)
+        first_fit = _first_fit_for(self.state)
+        if first_fit is _first_anywhere:
+            return _trade_anywhere_at(self.state.card_kinds, *self.key, index)
+        sid, my_slots, other_id, their_slots = self.key
+        a, b = _trade_pairs(self.state.card_kinds, first_fit, sid, my_slots, other_id, their_slots)[index]
+        return _swapped(sid, my_slots, other_id, their_slots, a, b)
 
 
 def _trade_anywhere_at(card_kinds: tuple[str, ...], sid: str, my_slots: tuple[int, ...], other_id: str,
