@@ -22,9 +22,10 @@ def grab(game: Game) -> None:
     doors = tuple(game.doors_open)
     taken: set[int] = set()
     grabbers = [t for t in range(game.tables.type_count) if GRAB in game.tables.specials[t]]
-    for zone in range(game.graph.zone_count):
-        counts = game.zombies[zone]
-        if not any(counts[t] for t in grabbers):
+    if not grabbers:
+        return
+    for zone, counts in enumerate(game.zombies):
+        if not any(counts) or not any(counts[t] for t in grabbers):  # most zones are empty
             continue
         pulled = []
         for other, e in game.graph.adjacent[zone]:
