@@ -157,6 +157,11 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
         self.survivors[i] = self.owned[i] = survivor
         return survivor
 
+    def in_supply(self, t: int) -> int:
+        """Miniatures of zombie type ``t`` left in the supply, read without making the supply the
+        working copy's own list (a read after every command stays a read)."""
+        return self._supply[t]  # type: ignore[no-any-return]
+
     def zombie_count(self, zone: int) -> int:
         return sum(self.zombies[zone])
 

@@ -268,6 +268,23 @@ def card_commands(state: Any, i: int) -> list[Any]:
     return found
 
 
+# id of a game's cards → (its cards, the equipment table, the cards that go to piles of their own when
+# discarded: Oxygen Tanks and Prototypes)
+_PILED_APART: dict[int, tuple[tuple[str, ...], Any, frozenset[int]]] = {}
+
+
+def _piled_apart(kinds: tuple[str, ...], equipment: Any) -> frozenset[int]:
+    entry = _PILED_APART.get(id(kinds))
+    if entry is None or entry[0] is not kinds or entry[1] is not equipment:
+        if len(_PILED_APART) > 64:
+            _PILED_APART.clear()
+        cards = [(c, equipment.get(kind)) for c, kind in enumerate(kinds)]
+        entry = _PILED_APART[id(kinds)] = (kinds, equipment, frozenset(
+            c for c, card in cards
+            if card is not None and (OXYGEN in card.effects or getattr(card, "prototype", False))))
+    return entry[2]
+
+
 def tidy(game: Game) -> None:
     """Cards back where they belong: discarded Oxygen Tanks and Prototypes to their piles, an
     attachment off a weapon that left the hands (into the Backpack, or discarded with no room) and
@@ -277,8 +294,11 @@ def tidy(game: Game) -> None:
         return
     kinds, equipment = game.card_kinds, game.tables.equipment
     if game.equipment_discard:
-        tanks = [c for c in game.equipment_discard if OXYGEN in equipment[kinds[c]].effects]
-        protos = [c for c in game.equipment_discard if getattr(equipment[kinds[c]], "prototype", False)]
+        piled = _piled_apart(kinds, equipment)
+        tanks = protos = []
+        if not piled.isdisjoint(game.equipment_discard):  # asked after every command: seldom any
+            tanks = [c for c in game.equipment_discard if OXYGEN in equipment[kinds[c]].effects]
+            protos = [c for c in game.equipment_discard if getattr(equipment[kinds[c]], "prototype", False)]
         if tanks or protos:
             game.equipment_discard = [c for c in game.equipment_discard if c not in tanks and c not in protos]
             box = replace(box, oxygen_pile=box.oxygen_pile + tuple(tanks), prototype_pile=box.prototype_pile + tuple(protos))

@@ -80,7 +80,7 @@ def spread(game: Game) -> None:
     """Every zone holding a Mold-spreading xeno (not outdoors) turns to Active Mold."""
     tables = game.tables
     for t in _spreaders(tables):
-        if game.supply[t] >= tables.miniatures[t]:
+        if game.in_supply(t) >= tables.miniatures[t]:
             continue  # every one of them is still in the box
         outdoor = board_of(game.graph).outdoor
         for zone, counts in enumerate(game.zombies):
