@@ -2,7 +2,8 @@
 its own commands at two places (``BoxRules.legal_actions``, ``legal_free``) and those of a survivor
 it holds (``confined_commands``)."""
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from itertools import islice
 from typing import Any
 
 from game.rules.zombicide import skills as sk
@@ -487,31 +488,33 @@ _PAIRS: dict[tuple[str, str, tuple[Any, ...], tuple[Any, ...]], tuple[Any, tuple
 
 def _trades_anywhere(card_kinds: tuple[str, ...], sid: str, my_slots: tuple[int, ...], other_id: str,
                      their_slots: tuple[int, ...]) -> tuple[Trade, ...]:
-    """``_trades`` where every card fits every slot (the core's inventory): a card given goes to the
-    receiver's first free slot, and any two hand cards of different kinds may be swapped. Same trades
-    in the same order, without asking where each card fits."""
-    trades = []
+    """``_trades`` where every card fits every slot (the core's inventory): same trades in the same
+    order, without asking where each card fits."""
+    return tuple(_swapped(sid, my_slots, other_id, their_slots, a, b)
+                 for a, b in _anywhere_pairs(card_kinds, my_slots, their_slots))
+
+
+def _anywhere_pairs(card_kinds: tuple[str, ...], my_slots: tuple[int, ...],
+                    their_slots: tuple[int, ...]) -> Iterator[tuple[int, int]]:
+    """(my slot, their slot) swapped by each trade where every card fits every slot: a card I give
+    goes to their first free slot, one I take to mine, then any two hand cards of different kinds."""
     if EMPTY in their_slots:  # what I give
         into = their_slots.index(EMPTY)
-        head, tail = their_slots[:into], their_slots[into + 1:]
         for a, card in enumerate(my_slots):
             if card >= 0:
-                trades.append(Trade(sid, other_id, my_slots[:a] + (EMPTY,) + my_slots[a + 1:], head + (card,) + tail))
+                yield a, into
     if EMPTY in my_slots:  # what I take
         into = my_slots.index(EMPTY)
-        head, tail = my_slots[:into], my_slots[into + 1:]
         for b, card in enumerate(their_slots):
             if card >= 0:
-                trades.append(Trade(sid, other_id, head + (card,) + tail, their_slots[:b] + (EMPTY,) + their_slots[b + 1:]))
+                yield into, b
     for a in (0, 1):  # hand cards of different kinds swapped
         mine = my_slots[a]
         if mine >= 0:
             for b in (0, 1):
                 theirs = their_slots[b]
                 if theirs >= 0 and card_kinds[mine] != card_kinds[theirs]:
-                    trades.append(Trade(sid, other_id, my_slots[:a] + (theirs,) + my_slots[a + 1:],
-                                        their_slots[:b] + (mine,) + their_slots[b + 1:]))
-    return tuple(trades)
+                    yield a, b
 
 
 def _count_trades_anywhere(card_kinds: tuple[str, ...], my_slots: tuple[int, ...],
@@ -563,35 +566,10 @@ class TradeRun:
 
 def _trade_anywhere_at(card_kinds: tuple[str, ...], sid: str, my_slots: tuple[int, ...], other_id: str,
                        their_slots: tuple[int, ...], index: int) -> Trade:
-    """``_trades_anywhere(...)[index]`` without making the others: the gifts, the takes, then the
-    swaps of hand cards, in the same order."""
-    if index >= 0 and EMPTY in their_slots:  # what I give
-        for a, card in enumerate(my_slots):
-            if card >= 0:
-                if index == 0:
-                    into = their_slots.index(EMPTY)
-                    return Trade(sid, other_id, my_slots[:a] + (EMPTY,) + my_slots[a + 1:],
-                                 their_slots[:into] + (card,) + their_slots[into + 1:])
-                index -= 1
-    if index >= 0 and EMPTY in my_slots:  # what I take
-        for b, card in enumerate(their_slots):
-            if card >= 0:
-                if index == 0:
-                    into = my_slots.index(EMPTY)
-                    return Trade(sid, other_id, my_slots[:into] + (card,) + my_slots[into + 1:],
-                                 their_slots[:b] + (EMPTY,) + their_slots[b + 1:])
-                index -= 1
+    """``_trades_anywhere(...)[index]`` without making the others."""
     if index >= 0:
-        for a in (0, 1):  # hand cards of different kinds swapped
-            mine = my_slots[a]
-            if mine >= 0:
-                for b in (0, 1):
-                    theirs = their_slots[b]
-                    if theirs >= 0 and card_kinds[mine] != card_kinds[theirs]:
-                        if index == 0:
-                            return Trade(sid, other_id, my_slots[:a] + (theirs,) + my_slots[a + 1:],
-                                         their_slots[:b] + (mine,) + their_slots[b + 1:])
-                        index -= 1
+        for a, b in islice(_anywhere_pairs(card_kinds, my_slots, their_slots), index, None):
+            return _swapped(sid, my_slots, other_id, their_slots, a, b)
     raise IndexError("trade index out of range")
 
 
