@@ -783,7 +783,6 @@ def _margin_in_wounds(state: ZombicideState, there: Sequence[Any], zone: int) ->
     # (lethal, Wounds of its attacks, Damage to kill it, how many): the worst first
     standing = sorted(([wounds(state, t) > most, _harm(state, t), state.tables.damage_to_kill[t], float(n)]
                        for t, n in enumerate(state.zombies[zone]) if n), reverse=True)
-    total = sum(h * n for _, h, _, n in standing)
     for damage, hits in fighters:
         for row in standing:
             if hits <= 0:
@@ -797,7 +796,7 @@ def _margin_in_wounds(state: ZombicideState, there: Sequence[Any], zone: int) ->
     near = sum(n * _harm(state, t) for a in state.graph.neighbours(zone, state.doors_open)
                for t, n in enumerate(state.zombies[a]) if n)
     margin = sum(_wounds_left(state, o) for o in there) - left - NEAR_WEIGHT * near
-    return margin - LETHAL * lethal_left - 0 * total
+    return margin - LETHAL * lethal_left
 
 
 def _hand_damage(state: ZombicideState, s: Any) -> int:
