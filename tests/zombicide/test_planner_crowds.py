@@ -183,7 +183,7 @@ def test_the_bile_goes_into_a_hand_beside_one_weapon_of_a_dual_pair() -> None:
     engine.apply(state, seat, command)  # legal
 
 
-# --- the mission file -----------------------------------------------------------------------------
+# --- the mission files ----------------------------------------------------------------------------
 
 
 def test_blood_and_fires_spawn_zone_stands_far_from_its_exit() -> None:
@@ -192,3 +192,12 @@ def test_blood_and_fires_spawn_zone_stands_far_from_its_exit() -> None:
     spawn = next(t.zone for t in state.box_state.spawn_tokens if t.kind == "red")
     exit_zone = state.graph.exits[0]
     assert dist[spawn][exit_zone] >= 6  # beside it (1 zone), every card drawn filled the exit
+
+
+def test_no_spawn_zone_of_field_hospital_stands_beside_its_helicopter() -> None:
+    state = _setup("rm-field-hospital")
+    dist = state.graph.distances((True,) * len(state.doors_open))
+    exit_zone = state.graph.exits[0]
+    spawns = [p for p in state.graph.spawns if p.color == "red"]
+    assert len(spawns) == 2 and sorted(p.locators[0] for p in spawns) == [1, 2]  # moved, not removed
+    assert min(dist[p.zone][exit_zone] for p in spawns) >= 3  # one zone from it, what spawned met the team on its way out
