@@ -36,7 +36,7 @@ WINNING_SEEDS = {
     "rm-tutorial-2": 1,
     "rm-night-shift": 0,
     "rm-airlift": 0,
-    "rm-field-hospital": 4,
+    "rm-field-hospital": 0,
     "rm-supply-run": 0,
     "rm-quarantine": 0,
     "rm-last-flight": 3,

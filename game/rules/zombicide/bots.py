@@ -194,6 +194,7 @@ LEASH = 4  # how far (in route cost) a survivor may walk ahead of the team's rea
 ESCORT_LEASH = 2  # on the way out, how far ahead of the rearmost (whoever took the last objective, often)
 ESCORT_WAIT = 3  # a survivor on the exit waits while a friend is farther than this from it
 ESCORT_PATH = 4  # the zones of the rearmost's way out the others keep clear
+STORM_REACH = 2  # zones from the exit every survivor stands before the team walks into the zombies in it
 
 
 @dataclass(frozen=True, slots=True)
@@ -629,11 +630,14 @@ def _advance(state: ZombicideState, i: int, commands: Sequence[Any], route: Rout
         return None
     best, best_cost = None, here
     blocked = state.box.bot.blocked
+    storm = _storm_the_exit(state, route)
     for command in commands:
         if not isinstance(command, Move) or command.charge:
             continue
         to = graph.index[command.to]
-        if state.zombies_in(to) or route.cost[to] >= best_cost or _ahead_too_far(state, route, i, route.cost[to]):
+        if route.cost[to] >= best_cost or _ahead_too_far(state, route, i, route.cost[to]):
+            continue
+        if state.zombies_in(to) and not (storm and to in route.targets):
             continue
         if blocked is not None and any(blocked(state, graph.index[v]) for v in command.via):
             continue  # the route goes round what the box blocks, so does every step of a long move
@@ -659,6 +663,17 @@ def _escorted(state: ZombicideState, route: Route) -> bool:
     a death loses the mission; where only the living count, waiting for the last only feeds the zombies)."""
     escort = state.box.bot.escort
     return _final_leg(state, route) and (escort is None or escort(state))
+
+
+def _storm_the_exit(state: ZombicideState, route: Route) -> bool:
+    """Whether the survivors walk into the exit through the zombies standing in it: on the final leg of
+    a mission won by whoever still stands there at an End Phase, where a death does not lose it (each
+    runs for the exit, unescorted), once the whole team is a step or two from it: waiting beside it only
+    lets the zombies that gather there grow, but one survivor alone in it is eaten before the rest come."""
+    if "all_in_exit" not in state.setup.goals or not _final_leg(state, route) or _escorted(state, route):
+        return False
+    dist = state.graph.distances(state.doors_open)
+    return all(min(dist[state.survivors[j].zone][e] for e in route.targets) <= STORM_REACH for j in _team(state))
 
 
 def _final_leg(state: ZombicideState, route: Route) -> bool:
@@ -734,9 +749,15 @@ def _margin(state: ZombicideState, i: int, zone: int, joining: Sequence[int] = (
     if state.box.bot.attack_wounds is not None:
         return _margin_in_wounds(state, there, zone)
     for o in there:
-        defence += 3 * _power_in_crowd(state, o, len(there) > 1) + _wounds_left(state, o)
+        defence += _attacks_left(o) * _power_in_crowd(state, o, len(there) > 1) + _wounds_left(state, o)
     near = sum(state.zombies_in(n) for n in graph.neighbours(zone, state.doors_open))
     return defence - state.zombies_in(zone) - NEAR_WEIGHT * near
+
+
+def _attacks_left(s: Any) -> int:
+    """The attacks a survivor can still make before the zombies' phase: none once its turn is over (a
+    friend who has played stands in the zone but no longer fights for it), at most a round's three."""
+    return min(3, s.actions_left)
 
 
 LETHAL = 10.0  # a zombie left standing whose one attack kills whoever takes it
@@ -749,33 +770,32 @@ def _harm(state: ZombicideState, t: int) -> float:
 
 
 def _margin_in_wounds(state: ZombicideState, there: Sequence[Any], zone: int) -> float:
-    """``_margin`` when the box counts zombies' attacks in Wounds: the survivors' attacks take away
-    only the zombies their best hit can kill, those they kill first being the ones whose single
-    attack would kill whoever takes it; what is left deals its Wounds."""
+    """``_margin`` when the box counts zombies' attacks in Wounds: each survivor's attacks left take
+    away only the zombies its own best hit can kill (a Fatty stands through any number of a dagger's
+    hits), the most harmful first, those whose single attack would kill whoever takes it before all;
+    what is left deals its Wounds."""
     wounds = state.box.bot.attack_wounds
     assert wounds is not None
-    damage = max((_hand_damage(state, o) for o in there), default=0)
-    power = sum(3 * _power_in_crowd(state, o, len(there) > 1) for o in there)
     most = max((_wounds_left(state, o) for o in there), default=0)
-    killable_count = lethal_left = 0
-    killable_harm = total = 0.0
-    lethal_killable = 0
-    for t, n in enumerate(state.zombies[zone]):
-        if not n:
-            continue
-        total += n * _harm(state, t)
-        lethal = wounds(state, t) > most
-        if state.tables.damage_to_kill[t] <= damage:
-            killable_count += n
-            killable_harm += n * _harm(state, t)
-            lethal_killable += n if lethal else 0
-        elif lethal:
-            lethal_left += n
-    removed = min(power, killable_count) * killable_harm / killable_count if killable_count else 0.0
-    lethal_left += max(0.0, lethal_killable - power) > 0
+    crowded = len(there) > 1
+    fighters = sorted(((_hand_damage(state, o), _attacks_left(o) * _power_in_crowd(state, o, crowded))
+                       for o in there if _attacks_left(o)), reverse=True)
+    # (lethal, Wounds of its attacks, Damage to kill it, how many): the worst first
+    standing = sorted(([wounds(state, t) > most, _harm(state, t), state.tables.damage_to_kill[t], float(n)]
+                       for t, n in enumerate(state.zombies[zone]) if n), reverse=True)
+    for damage, hits in fighters:
+        for row in standing:
+            if hits <= 0:
+                break
+            if row[2] <= damage and row[3] > 0:
+                killed = min(hits, row[3])
+                row[3] -= killed
+                hits -= killed
+    left = sum(h * n for _, h, _, n in standing)
+    lethal_left = sum(1 for lethal, _, _, n in standing if lethal and n > 0.5)
     near = sum(n * _harm(state, t) for a in state.graph.neighbours(zone, state.doors_open)
                for t, n in enumerate(state.zombies[a]) if n)
-    margin = sum(_wounds_left(state, o) for o in there) + removed - total - NEAR_WEIGHT * near
+    margin = sum(_wounds_left(state, o) for o in there) - left - NEAR_WEIGHT * near
     return margin - LETHAL * lethal_left
 
 

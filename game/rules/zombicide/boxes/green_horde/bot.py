@@ -34,9 +34,11 @@ from game.rules.zombicide.boxes.green_horde.wounds import armour_of
 from game.rules.zombicide.commands import Rearrange
 from game.rules.zombicide.graph import UNREACHABLE
 from game.rules.zombicide.planner_decisions import card_value as card_value_of
+from game.rules.zombicide.state import searchable_now
 
 SPAWN_ZONE_COST = 4  # walking through a spawn zone: the next card may land on the team
 CROWD = 3  # zombies worth a Torch or a siege shot
+WAIT_ROOM_STEPS = 4  # how far the team walks to a quiet room to search while it waits for a crowd
 
 
 def _wounds(state: Any, t: int) -> int:
@@ -92,9 +94,21 @@ def targets(state: Any, core: list[list[int]]) -> list[list[int]]:
         # instead of opening one more building (what it wakes kills the team in the street)
         rest = [zones for zones in rest if set(zones) == exits or not any(
             p.zone in zones for p in state.graph.objectives)]
-    if not own and not rest and unmet:  # nothing to fetch: wait for the zombies where the team is
-        return [[s.zone] for s in state.survivors if s.in_play][:1] or core
+    if not own and not rest and unmet:  # nothing to fetch: wait for the zombies, searching if it can
+        team = [s.zone for s in state.survivors if s.in_play]
+        return [_open_rooms(state, team) or team[:1]] if team else core
     return own + rest or core
+
+
+def _open_rooms(state: Any, team: list[int]) -> list[int]:
+    """Quiet rooms the team reaches without opening a door (a door opened wakes what is behind it),
+    where it waits searching: the weapons found there are what it fights the crowd with."""
+    if not team or not (state.equipment_deck or state.equipment_discard):
+        return []
+    dist = state.graph.distances(state.doors_open)
+    return [z for z in range(state.graph.zone_count)
+            if searchable_now(state, z) and not state.zombies_in(z) and not state.box.hides_zombies(state, z)
+            and max(dist[t][z] for t in team) <= WAIT_ROOM_STEPS]
 
 
 def _wanted_kills(state: Any) -> list[int]:
@@ -169,14 +183,18 @@ def ready_fire(state: Any, i: int, commands: Sequence[Any], route: Any) -> Any:
     s = state.survivors[i]
     if any(_fire_card(state, c) for c in s.slots[:2]) or not any(_fire_card(state, c) for c in s.slots[2:]):
         return None
-    hands = max(bots._weapon_power(state, s, 0), bots._weapon_power(state, s, 1))
+    # the best weapon stays in the other hand: a Dual pair loses its twin (the fire is worth more), an
+    # armed survivor never ends with a fire card alone
+    armed = max(bots._weapon_power(state, s, 0), bots._weapon_power(state, s, 1)) > 0
+    carried = sorted(c for c in s.slots if c >= 0)
+    best, best_power = None, 0.0 if armed else -1.0
     for command in commands:
         if isinstance(command, Rearrange) and any(_fire_card(state, c) for c in command.slots[:2]):
             after = replace(s, slots=command.slots)
-            if max(bots._weapon_power(state, after, 0), bots._weapon_power(state, after, 1)) >= hands \
-                    and sorted(c for c in command.slots if c >= 0) == sorted(c for c in s.slots if c >= 0):
-                return command
-    return None
+            power = max(bots._weapon_power(state, after, 0), bots._weapon_power(state, after, 1))
+            if power > best_power and sorted(c for c in command.slots if c >= 0) == carried:
+                best, best_power = command, power
+    return best
 
 
 def heal(state: Any, i: int, commands: Sequence[Any], route: Any) -> Any:

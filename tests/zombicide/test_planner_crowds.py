@@ -1,0 +1,203 @@
+"""The planner among crowds it may not beat: a zone is weighed by what each survivor there can still
+kill before the zombies' phase (a friend who has played no longer fights; a dagger never fells a
+Fatty); on the way out of a mission won by whoever stands on the exit, the team walks into the
+zombies there once all are near; Green Horde's team waits for a crowd to burn searching a quiet room,
+and puts the bile in hand beside one weapon of a Dual pair."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from game.board.mission import load_board
+from game.rules.zombicide import bots, engine
+from game.rules.zombicide.boxes.green_horde import bot as gh_bot
+from game.rules.zombicide.catalog import load_catalog
+from game.rules.zombicide.commands import Move, Rearrange
+from game.rules.zombicide.simulate import mission_team, players_for
+from game.rules.zombicide.state import EMPTY, searchable_now
+
+MISSIONS_DIR = Path(__file__).resolve().parents[2] / "maps" / "missions"
+BLOOD_AND_FIRE = "gh-07-blood-and-fire"
+
+
+def _setup(mission: str, seed: int = 0):
+    board = load_board(MISSIONS_DIR / f"{mission}.toml")
+    box = board.properties["setup"].get("box", "rue_morgue")
+    team = mission_team(mission, [s.id for s in load_catalog(box).survivors])
+    return engine.setup(board, {"players": players_for(team)}, seed)
+
+
+def _card(state, kind: str, skip: int = 0) -> int:
+    return [n for n, k in enumerate(state.card_kinds) if k == kind][skip]
+
+
+def _with(state, i: int, **changes):
+    survivors = list(state.survivors)
+    survivors[i] = replace(survivors[i], **changes)
+    return replace(state, survivors=tuple(survivors))
+
+
+def _zombies(state, zone: int, kind: str, count: int):
+    t = state.tables.zombie_index[kind]
+    rows = [list(row) for row in state.zombies]
+    rows[zone][t] = count
+    return replace(state, zombies=tuple(tuple(row) for row in rows))
+
+
+def _only(state, keep: set[int]):
+    """The state with every survivor but ``keep`` out of play (eliminated)."""
+    for i in range(len(state.survivors)):
+        if i not in keep:
+            state = _with(state, i, alive=False)
+    return state
+
+
+# --- a zone weighed by who can still fight in it ------------------------------------------------
+
+
+def test_a_friend_who_has_played_no_longer_counts_against_the_zombies_in_the_zone() -> None:
+    state = _setup(BLOOD_AND_FIRE)
+    zone = state.survivors[0].zone
+    state = _zombies(_only(state, {0, 1}), zone, "orc_walker", 3)
+    fresh = bots._margin(state, 0, zone)
+    played = bots._margin(_with(state, 1, actions_left=0, done=True), 0, zone)
+    assert played < fresh
+
+
+def test_a_fatty_among_daggers_counts_as_standing_while_a_sword_that_fells_it_is_at_hand() -> None:
+    state = _setup(BLOOD_AND_FIRE)
+    zone = state.survivors[0].zone
+    sword, dagger = _card(state, "nordic_sword"), _card(state, "short_sword")
+    state = _zombies(_only(state, {0, 1}), zone, "orc_fatty", 1)
+    daggers = _with(_with(state, 0, slots=(dagger, *state.survivors[0].slots[1:])), 1,
+                    slots=(_card(state, "short_sword_start"), *state.survivors[1].slots[1:]))
+    with_sword = _with(daggers, 1, slots=(sword, *state.survivors[1].slots[1:]))
+    assert state.tables.damage_to_kill[state.tables.zombie_index["orc_fatty"]] == 2
+    # the Fatty's one attack (3 Wounds) kills either survivor: left standing, it weighs LETHAL
+    assert bots._margin(daggers, 0, zone) < 0 <= bots._margin(with_sword, 0, zone)
+    assert bots._margin(with_sword, 0, zone) - bots._margin(daggers, 0, zone) >= bots.LETHAL
+
+
+# --- walking into a crowded exit ----------------------------------------------------------------
+
+
+def _beside_a_crowded_exit(mission: str = BLOOD_AND_FIRE):
+    """The mission with its goals but the exit met, the team one step from the exit, orcs on it."""
+    state = _setup(mission)
+    necromancer = state.box_state.necromancers[0].zone
+    state = replace(state, setup=state.setup.model_copy(update={"goals": ("all_in_exit",)}),
+                    box_state=replace(state.box_state, necromancers=()))
+    state = _zombies(state, necromancer, "orc_necromancer", 0)
+    exit_zone = state.graph.exits[0]
+    beside = next(z for z in state.graph.neighbours(exit_zone, state.doors_open) if not state.zombies_in(z))
+    for i in range(len(state.survivors)):
+        state = _with(state, i, zone=beside)
+    return _zombies(state, exit_zone, "orc_walker", 2), exit_zone
+
+
+def test_where_the_living_count_the_team_walks_into_the_zombies_on_the_exit_once_all_are_near() -> None:
+    state, exit_zone = _beside_a_crowded_exit()
+    route = bots._route(state)
+    assert bots._final_leg(state, route) and bots._storm_the_exit(state, route)
+    _, legal = bots.whose_turn(state)
+    mine = [c for c in legal if getattr(c, "survivor", None) == state.survivors[0].id]
+    command = bots._advance(state, 0, mine, route)
+    assert isinstance(command, Move) and state.graph.index[command.to] == exit_zone
+    engine.apply(state, bots.whose_turn(state)[0], command)  # legal
+
+
+def test_nobody_walks_into_the_crowded_exit_while_a_friend_is_far_from_it() -> None:
+    state, exit_zone = _beside_a_crowded_exit()
+    dist = state.graph.distances(state.doors_open)
+    far = max((z for z in range(state.graph.zone_count) if dist[z][exit_zone] < bots.UNREACHABLE),
+              key=lambda z: dist[z][exit_zone])
+    state = _with(state, 5, zone=far)
+    route = bots._route(state)
+    assert not bots._storm_the_exit(state, route)
+    mine = [c for c in bots.whose_turn(state)[1] if getattr(c, "survivor", None) == state.survivors[0].id]
+    command = bots._advance(state, 0, mine, route)
+    assert not (isinstance(command, Move) and state.graph.index[command.to] == exit_zone)
+
+
+def test_where_a_death_loses_the_mission_the_team_never_walks_into_a_crowded_exit() -> None:
+    state = _setup("rm-airlift")
+    state = replace(state, objectives_taken=(True,) * len(state.objectives_taken))
+    route = bots._route(state)
+    assert bots._final_leg(state, route) and not bots._storm_the_exit(state, route)
+
+
+# --- Green Horde: waiting for a crowd to burn -----------------------------------------------------
+
+
+def _ready_to_burn(state):
+    """Blood and Fire with its Necromancer dead and a Torch and Dragon Bile in the first survivor's hands."""
+    necromancer = state.box_state.necromancers[0].zone
+    state = _zombies(replace(state, box_state=replace(state.box_state, necromancers=())), necromancer, "orc_necromancer", 0)
+    s = state.survivors[0]
+    return _with(state, 0, slots=(s.slots[0], _card(state, "torch"), _card(state, "dragon_bile"), *s.slots[3:]))
+
+
+def test_waiting_for_a_crowd_to_burn_the_team_heads_for_a_quiet_room_it_reaches_without_a_door() -> None:
+    state = _setup(BLOOD_AND_FIRE)
+    state = replace(state, doors_open=(True,) * len(state.doors_open))  # the buildings near the start open
+    state = _ready_to_burn(state)
+    objectives = [[p.zone] for p in state.graph.objectives]
+    targets = gh_bot.targets(state, objectives)
+    assert len(targets) == 1 and targets[0] != [state.survivors[0].zone]
+    dist = state.graph.distances(state.doors_open)
+    start = state.survivors[0].zone
+    for zone in targets[0]:
+        assert searchable_now(state, zone) and not state.zombies_in(zone)
+        assert dist[start][zone] <= gh_bot.WAIT_ROOM_STEPS
+
+
+def test_with_no_quiet_room_in_reach_the_team_waits_where_it_stands() -> None:
+    state = _ready_to_burn(_setup(BLOOD_AND_FIRE))
+    rooms = [z for z in range(state.graph.zone_count) if searchable_now(state, z)]
+    for zone in rooms:
+        state = _zombies(state, zone, "orc_walker", 1)
+    assert gh_bot.targets(state, [[p.zone] for p in state.graph.objectives]) == [[state.survivors[0].zone]]
+
+
+def test_the_bile_goes_into_a_hand_beside_one_weapon_of_a_dual_pair() -> None:
+    state = _setup(BLOOD_AND_FIRE)
+    holders = [i for i, s in enumerate(state.survivors) if state.card_kinds[s.slots[0]] == "short_sword_start"]
+    one, two = (state.survivors[i].slots[0] for i in holders[:2])  # two friends' swords: a Dual pair for the first
+    for i in holders[:2]:
+        state = _with(state, i, slots=(EMPTY, *state.survivors[i].slots[1:]))
+    first = 0
+    bile = _card(state, "dragon_bile")
+    s = state.survivors[first]
+    slots = [EMPTY] * len(s.slots)
+    slots[0], slots[1], slots[3] = one, two, bile
+    state = _with(state, first, slots=tuple(slots))
+    assert state.tables.equipment["short_sword_start"].dual
+    seat, legal = bots.whose_turn(state)
+    mine = [c for c in legal if getattr(c, "survivor", None) == s.id]
+    assert mine
+    command = gh_bot.ready_fire(state, first, mine, None)
+    assert isinstance(command, Rearrange)
+    assert bile in command.slots[:2] and ({one, two} & set(command.slots[:2]))
+    assert sorted(c for c in command.slots if c >= 0) == sorted(c for c in slots if c >= 0)  # nothing dropped
+    engine.apply(state, seat, command)  # legal
+
+
+# --- the mission files ----------------------------------------------------------------------------
+
+
+def test_blood_and_fires_spawn_zone_stands_far_from_its_exit() -> None:
+    state = _setup(BLOOD_AND_FIRE)
+    dist = state.graph.distances((True,) * len(state.doors_open))
+    spawn = next(t.zone for t in state.box_state.spawn_tokens if t.kind == "red")
+    exit_zone = state.graph.exits[0]
+    assert dist[spawn][exit_zone] >= 6  # beside it (1 zone), every card drawn filled the exit
+
+
+def test_no_spawn_zone_of_field_hospital_stands_beside_its_helicopter() -> None:
+    state = _setup("rm-field-hospital")
+    dist = state.graph.distances((True,) * len(state.doors_open))
+    exit_zone = state.graph.exits[0]
+    spawns = [p for p in state.graph.spawns if p.color == "red"]
+    assert len(spawns) == 2 and sorted(p.locators[0] for p in spawns) == [1, 2]  # moved, not removed
+    assert min(dist[p.zone][exit_zone] for p in spawns) >= 3  # one zone from it, what spawned met the team on its way out
