@@ -148,6 +148,7 @@ def markdown(figures: MissionFigures, mission_path: Path, deaths_png: str, round
         f"| games still going at the round limit | {sum(1 for g in figures.games if g.result == 'unfinished')} |",
         "",
         *_walk_lines(figures),
+        *_end_lines(figures),
         "## Where survivors fell",
         "",
         *([f"![where survivors fell]({deaths_png})", ""] if deaths_png else []),
@@ -179,6 +180,32 @@ def markdown(figures: MissionFigures, mission_path: Path, deaths_png: str, round
         "",
     ]
     return "\n".join(lines)
+
+
+END_WORDS = {
+    "survivor_lost": "a survivor was lost",
+    "round_limit": "still going at the round limit",
+    "mold_joined_spawns": "the Mold linked two spawn zones",
+    "goal_out_of_reach": "a goal could no longer be reached",
+    "other": "another loss the mission's rules decide",
+}
+
+
+def _end_lines(figures: MissionFigures) -> list[str]:
+    """Why the games the bot did not win ended, with counts (a loss the mission's own rules give
+    shows its trigger as the rules name it)."""
+    ends = Counter(getattr(game, "end", "") or ("" if game.result == "won" else "other") for game in figures.games)
+    ends.pop("", None)
+    if not ends:
+        return []
+    return [
+        "## Why games were lost",
+        "",
+        "| how the game ended | games |",
+        "| --- | --- |",
+        *[f"| {END_WORDS.get(end, f'the mission rule `{end}`')} | {count} |" for end, count in ends.most_common()],
+        "",
+    ]
 
 
 def _walk_lines(figures: MissionFigures) -> list[str]:
