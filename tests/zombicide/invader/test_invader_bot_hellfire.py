@@ -11,6 +11,7 @@ from game.board.mission import load_board
 from game.rules.zombicide import engine
 from game.rules.zombicide.bots import planner_bot, play_out, whose_turn
 from game.rules.zombicide.boxes.invader import bots as inv_bots
+from game.rules.zombicide.boxes.invader.board import board_of
 from game.rules.zombicide.catalog import load_catalog
 from game.rules.zombicide.commands import Trade
 from game.rules.zombicide.simulate import mission_team, players_for
@@ -51,8 +52,20 @@ def test_without_the_kit_the_team_heads_for_the_objectives_then_for_the_spawn_to
     hosts = {p.zone for p in state.graph.spawns if state.graph.tile[p.zone] in ("inv-01V", "inv-02V")}
     assert {z for zs in inv_bots.targets(state, [[0]]) for z in zs} <= objectives | set(inv_bots._oxygen_rooms(state))
     armed = _holding(_holding(state, 0, 0, _card(state, "flamethrower")), 0, 4, _card(state, "canister"))
-    wanted = {z for zs in inv_bots.targets(armed, [[0]]) for z in zs}
-    assert hosts <= wanted and not wanted & objectives
+    wanted = {z for zs in inv_bots.targets(armed, [[0]]) for z in zs} - set(inv_bots._oxygen_rooms(state))
+    # (an Oxygen Supply Room first: the way there crosses the outdoors) then beside the tokens, indoors: Hellfire kills everyone in its zone and is never fired from outdoors
+    outdoor = board_of(state.graph).outdoor
+    assert wanted and not wanted & (objectives | hosts) and not any(outdoor[z] for z in wanted)
+    assert all(hosts & set(state.graph.neighbours(z, (True,) * len(state.doors_open))) for z in wanted)
+
+
+def test_with_every_objective_taken_and_no_kit_the_team_searches_quiet_rooms() -> None:
+    state = _setup("inv-m6")
+    state = replace(state, objectives_taken=(True,) * len(state.objectives_taken))
+    wanted = {z for zs in inv_bots.targets(state, [[0]]) for z in zs} - set(inv_bots._oxygen_rooms(state))
+    outdoor = board_of(state.graph).outdoor
+    assert wanted and all(state.graph.searchable[z] and not outdoor[z] for z in wanted)
+    assert not wanted & {p.zone for p in state.graph.spawns}  # their Mold is never searched
 
 
 def test_a_flamethrower_and_a_canister_on_two_friends_are_pooled_by_a_trade() -> None:
@@ -79,3 +92,26 @@ def test_the_planner_plays_m6_legally_and_the_same_way_per_seed() -> None:
     first = play_out(board, setup, 5, planner_bot, max_rounds=10, max_commands=4000)
     again = play_out(board, setup, 5, planner_bot, max_rounds=10, max_commands=4000)
     assert first.commands > 50 and first.commands < 4000 and first.final_hash == again.final_hash
+
+
+def test_the_flamethrower_goes_to_hand_beside_the_token_and_the_core_leaves_it_there() -> None:
+    """The core brings its best guns to the hands; the Flamethrower taken to a hand beside the token keeps
+    the best gun in the other, so the two never undo each other (both are free after a Search)."""
+    from game.rules.zombicide.bots import _arm
+
+    state = _setup("inv-m6")
+    lock = state.graph.index["inv-02V:lock"]
+    s = state.survivors[0]
+    state = _holding(state, 0, 4, _card(state, "flamethrower"))
+    state = _holding(state, 0, 5, _card(state, "canister"))
+    state = _holding(state, 0, 1, _card(state, "heavy_shotgun"))
+    survivors = list(state.survivors)
+    survivors[0] = replace(state.survivors[0], zone=lock)
+    state = replace(state, survivors=tuple(survivors))
+    seat, legal = whose_turn(state)
+    mine = [c for c in legal if getattr(c, "survivor", "") == s.id]
+    command = inv_bots._pool_hellfire_kit(state, 0, mine)
+    assert command is not None and inv_bots._kit_in_hand(state, command.slots)
+    after, _ = engine.apply(state, seat, command)
+    again = [c for c in whose_turn(after)[1] if getattr(c, "survivor", "") == s.id]
+    assert _arm(after, 0, again, None) is None

@@ -89,10 +89,12 @@ def targets(state: Any, core: list[list[int]]) -> list[list[int]]:
             zones = _objectives(state, "") or spawns
         elif kind == "destroy_spawn":
             zones = _burn_targets(state)
-            if not _hellfire_ready(state):
+            if _hellfire_ready(state):
+                zones = _firing_spots(state, zones) or zones
+            else:
                 # nothing to burn a token with yet: the objectives first (a red one gives a
                 # Prototype; every room on the way is searched for a Flamethrower and a Canister)
-                zones = _objectives(state, "") or zones
+                zones = _objectives(state, "") or _rooms_to_search(state) or zones
         elif kind == "samples":
             zones = spawns
         elif kind == "new_oxygen":
@@ -115,6 +117,23 @@ def _burn_targets(state: Any) -> list[int]:
     graph, box = state.graph, state.box_state
     tiles = mission(state).hidden_spawn_tiles
     return [p.zone for n, p in enumerate(graph.spawns) if n not in box.spawns_gone and graph.tile[p.zone] in tiles]
+
+
+def _rooms_to_search(state: Any) -> list[int]:
+    """The indoor rooms the team may search, free of Mold and xenos, while the deck has cards."""
+    if not (state.equipment_deck or state.equipment_discard):
+        return []
+    data, mold = board_of(state.graph), state.box_state.mold
+    return [z for z in range(state.graph.zone_count) if state.graph.searchable[z] and not data.outdoor[z]
+            and not (mold and mold[z]) and not sum(state.zombies[z])]
+
+
+def _firing_spots(state: Any, burn: list[int]) -> list[int]:
+    """The indoor zones next to a spawn token to burn: Hellfire kills everyone in its zone, so the team
+    waits beside it, not on it (and never fires from the outdoors, §10.6)."""
+    outdoor = board_of(state.graph).outdoor
+    doors = (True,) * len(state.doors_open)
+    return [n for z in burn for n in state.graph.neighbours(z, doors) if not outdoor[n] and n not in burn]
 
 
 def _hellfire_ready(state: Any) -> bool:
@@ -221,15 +240,30 @@ def _pool_hellfire_kit(state: Any, i: int, commands: Sequence[Any]) -> Any:
     if _kit_in_hand(state, s.slots):
         return None
     if _hellfire_carried(state, s) and _near_burn_target(state, s.zone):
-        for command in commands:  # (the core puts its best gun back in hand when far from the token)
-            if isinstance(command, Rearrange) and _kit_in_hand(state, command.slots):
-                return command
+        return _kit_to_hand(state, s, commands)
     if any(_kit_in_hand(state, o.slots) or _hellfire_carried(state, o) for o in _team(state)):
         return None  # someone already holds it ready
     for command in commands:
         if isinstance(command, Trade) and (_kit_in_hand(state, command.slots) or _kit_in_hand(state, command.other_slots)):
             return command
     return None
+
+
+def _kit_to_hand(state: Any, s: Any, commands: Sequence[Any]) -> Any:
+    """The Flamethrower to a hand with the best gun in the other, unless the core's "bring the best
+    weapons to the hands" would take it out again (both are free after a Search: they would loop)."""
+    from game.rules.zombicide.bots import _weapon_power
+
+    def power(slots: tuple[int, ...]) -> float:
+        return max(_weapon_power(state, s, 0, slots), _weapon_power(state, s, 1, slots))
+
+    arrangements = [c for c in commands if isinstance(c, Rearrange)]
+    kit = [c for c in arrangements if _kit_in_hand(state, c.slots)]
+    if not kit:
+        return None
+    best = max(kit, key=lambda c: power(c.slots))
+    core_best = max([power(c.slots) for c in arrangements] + [power(s.slots)])
+    return best if core_best <= power(best.slots) + 0.1 else None
 
 
 def _hellfire_carried(state: Any, s: Any) -> bool:
