@@ -5,7 +5,9 @@ plays ``--games`` games with the mission's own team (``simulate``'s, on every co
 cluster) and writes, in ``--out`` (default ``saves/reports/``):
 
 - ``<mission>.md``: the win rate with its 95 % interval (Wilson), the rounds, the survivors lost,
-  where they fell and which zombies felled them, and a rating a player understands;
+  why the games not won ended (a survivor lost, the round limit, the mission's own loss such as
+  Mold linking two spawn zones), where survivors fell and which zombies felled them, and a rating
+  a player understands;
 - ``<mission>-deaths.png``: the board with a heat map of where survivors fell;
 - ``<mission>-rounds.png``: how many rounds the games lasted, won and lost;
 - ``<mission>.json``: the figures the mission picker reads to show each mission's difficulty.
