@@ -107,3 +107,24 @@ def test_a_report_tells_how_far_the_mission_walks_and_which_objectives_were_take
     report = balance.last_report("rm-night-shift", tmp_path)
     assert report is not None and report.walk == 19
     assert "| 19 |" in (tmp_path / "README.md").read_text(encoding="utf-8")
+
+
+def test_a_report_tells_why_the_games_were_lost(tmp_path: Path) -> None:
+    from game.rules.zombicide.simulate import end_reason
+
+    assert end_reason("won", False, "") == "" and end_reason("over", False, "") == ""
+    assert end_reason(None, True, "") == "round_limit"
+    assert end_reason("lost", True, "mold_joined_spawns") == "survivor_lost"
+    assert end_reason("lost", False, "mold_joined_spawns") == "mold_joined_spawns"
+    assert end_reason("lost", False, "") == "other"
+    lines: list[str] = []
+    mission = REPO / "maps" / "missions" / "inv-m6.toml"  # never won yet: every game is lost
+    assert balance.run_cli([str(mission), "--games", "3", "--jobs", "1", "--no-progress", "--no-pictures",
+                            "--out", str(tmp_path)], lines.append) == 0, lines
+    text = (tmp_path / "inv-m6.md").read_text(encoding="utf-8")
+    report = balance.last_report("inv-m6", tmp_path)
+    assert report is not None
+    table = text.split("## Why games were lost", 1)[1].split("##", 1)[0]
+    cells = [row.rsplit("|", 2)[1].strip() for row in table.splitlines() if row.startswith("| ")]
+    counts = [int(cell) for cell in cells if cell.isdigit()]
+    assert sum(counts) == 3 - report.won and "a survivor was lost" in table

@@ -5,7 +5,9 @@ plays ``--games`` games with the mission's own team (``simulate``'s, on every co
 cluster) and writes, in ``--out`` (default ``saves/reports/``):
 
 - ``<mission>.md``: the win rate with its 95 % interval (Wilson), the rounds, the survivors lost,
-  where they fell and which zombies felled them, and a rating a player understands;
+  why the games not won ended (a survivor lost, the round limit, the mission's own loss such as
+  Mold linking two spawn zones), where survivors fell and which zombies felled them, and a rating
+  a player understands;
 - ``<mission>-deaths.png``: the board with a heat map of where survivors fell;
 - ``<mission>-rounds.png``: how many rounds the games lasted, won and lost;
 - ``<mission>.json``: the figures the mission picker reads to show each mission's difficulty.
@@ -148,6 +150,7 @@ def markdown(figures: MissionFigures, mission_path: Path, deaths_png: str, round
         f"| games still going at the round limit | {sum(1 for g in figures.games if g.result == 'unfinished')} |",
         "",
         *_walk_lines(figures),
+        *_end_lines(figures),
         "## Where survivors fell",
         "",
         *([f"![where survivors fell]({deaths_png})", ""] if deaths_png else []),
@@ -179,6 +182,32 @@ def markdown(figures: MissionFigures, mission_path: Path, deaths_png: str, round
         "",
     ]
     return "\n".join(lines)
+
+
+END_WORDS = {
+    "survivor_lost": "a survivor was lost",
+    "round_limit": "still going at the round limit",
+    "mold_joined_spawns": "the Mold linked two spawn zones",
+    "goal_out_of_reach": "a goal could no longer be reached",
+    "other": "another loss the mission's rules decide",
+}
+
+
+def _end_lines(figures: MissionFigures) -> list[str]:
+    """Why the games the bot did not win ended, with counts (a loss the mission's own rules give
+    shows its trigger as the rules name it)."""
+    ends = Counter(getattr(game, "end", "") or ("" if game.result == "won" else "other") for game in figures.games)
+    ends.pop("", None)
+    if not ends:
+        return []
+    return [
+        "## Why games were lost",
+        "",
+        "| how the game ended | games |",
+        "| --- | --- |",
+        *[f"| {END_WORDS.get(end, f'the mission rule `{end}`')} | {count} |" for end, count in ends.most_common()],
+        "",
+    ]
 
 
 def _walk_lines(figures: MissionFigures) -> list[str]:

@@ -89,6 +89,8 @@ class GameFigures:
     # each survivor lost: the zone, and the zombie kind whose attack came last before it fell ("" if none)
     losses: tuple[tuple[str, str], ...] = ()
     objectives_taken: tuple[bool, ...] = ()  # in the board's order of objectives
+    # why a game that was not won ended (``end_reason``); "" for a game won
+    end: str = ""
 
 
 @dataclass
@@ -143,6 +145,7 @@ def play_game(board: Board, setup: Mapping[str, Any], seed: int, bot: Bot, max_r
     commands = 0
     losses: list[tuple[str, str]] = []
     last_attack: dict[str, str] = {}  # zone → the zombie kind that attacked there last
+    said = ""  # the mission's own word for a loss, when the rules give one
     while state.result is None and state.round <= max_rounds:
         turn = whose_turn(state)
         if turn is None:
@@ -151,6 +154,7 @@ def play_game(board: Board, setup: Mapping[str, Any], seed: int, bot: Bot, max_r
         state, events = engine.apply(state, seat, bot(state, seat, legal, rng))
         commands += 1
         losses.extend(_losses(events, state, last_attack))
+        said = said or next((str(getattr(e, "detail", "")) for e in events if getattr(e, "what", None) == "lost"), "")
     return GameFigures(
         seed=seed,
         result=state.result or "unfinished",
@@ -160,7 +164,21 @@ def play_game(board: Board, setup: Mapping[str, Any], seed: int, bot: Bot, max_r
         commands=commands,
         losses=tuple(losses),
         objectives_taken=tuple(state.objectives_taken),
+        end=end_reason(state.result, bool(losses), said),
     )
+
+
+def end_reason(result: str | None, survivor_lost: bool, said: str) -> str:
+    """Why a game that was not won ended: "round_limit" (still going), "survivor_lost" (a survivor
+    fell), the mission's own reason (a box's "lost" event: "mold_joined_spawns", "goal_out_of_reach",
+    an event's trigger), else "other"."""
+    if result in ("won", "over"):
+        return ""
+    if result is None:
+        return "round_limit"
+    if survivor_lost:
+        return "survivor_lost"
+    return said or "other"
 
 
 def _losses(events: Sequence[Any], state: Any, last_attack: dict[str, str]) -> list[tuple[str, str]]:

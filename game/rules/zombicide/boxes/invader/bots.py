@@ -22,7 +22,7 @@ from game.rules.zombicide.boxes.invader.commands import (
 )
 from game.rules.zombicide.boxes.invader.inventory import has_oxygen
 from game.rules.zombicide.boxes.invader.state import mission
-from game.rules.zombicide.commands import Attack
+from game.rules.zombicide.commands import Attack, Rearrange, Trade
 
 Route = Any
 
@@ -88,8 +88,13 @@ def targets(state: Any, core: list[list[int]]) -> list[list[int]]:
         elif kind == "level":
             zones = _objectives(state, "") or spawns
         elif kind == "destroy_spawn":
-            zones = [p.zone for n, p in enumerate(graph.spawns)
-                     if n not in box.spawns_gone and graph.tile[p.zone] in spec.hidden_spawn_tiles]
+            zones = _burn_targets(state)
+            if _hellfire_ready(state):
+                zones = _firing_spots(state, zones) or zones
+            else:
+                # nothing to burn a token with yet: the objectives first (a red one gives a
+                # Prototype; every room on the way is searched for a Flamethrower and a Canister)
+                zones = _objectives(state, "") or _rooms_to_search(state) or zones
         elif kind == "samples":
             zones = spawns
         elif kind == "new_oxygen":
@@ -105,6 +110,52 @@ def targets(state: Any, core: list[list[int]]) -> list[list[int]]:
         if rooms and state.box_state.oxygen_pile:
             return [[z] for z in rooms] + wanted
     return wanted
+
+
+def _burn_targets(state: Any) -> list[int]:
+    """The spawn tokens still standing where the hidden one may lie (M6)."""
+    graph, box = state.graph, state.box_state
+    tiles = mission(state).hidden_spawn_tiles
+    return [p.zone for n, p in enumerate(graph.spawns) if n not in box.spawns_gone and graph.tile[p.zone] in tiles]
+
+
+def _rooms_to_search(state: Any) -> list[int]:
+    """The indoor rooms the team may search, free of Mold and xenos, while the deck has cards."""
+    if not (state.equipment_deck or state.equipment_discard):
+        return []
+    data, mold = board_of(state.graph), state.box_state.mold
+    return [z for z in range(state.graph.zone_count) if state.graph.searchable[z] and not data.outdoor[z]
+            and not (mold and mold[z]) and not sum(state.zombies[z])]
+
+
+def _firing_spots(state: Any, burn: list[int]) -> list[int]:
+    """The indoor zones next to a spawn token to burn: Hellfire kills everyone in its zone, so the team
+    waits beside it, not on it (and never fires from the outdoors, §10.6)."""
+    outdoor = board_of(state.graph).outdoor
+    doors = (True,) * len(state.doors_open)
+    return [n for z in burn for n in state.graph.neighbours(z, doors) if not outdoor[n] and n not in burn]
+
+
+def _hellfire_ready(state: Any) -> bool:
+    """A survivor in play carries a Flamethrower and a Canister (attached or still to attach)."""
+    return any(_hellfire_carried(state, s) for s in _team(state))
+
+
+def _needs_hellfire(state: Any) -> bool:
+    """The mission's goals are reached by burning spawn tokens (M6)."""
+    spec = mission(state)
+    return bool(spec.hellfire_removes_spawns_on) and any(g.startswith("destroy_spawn") for g in spec.invader_goals)
+
+
+def card_value(state: Any, kind: str) -> float | None:
+    """A Flamethrower and its Canisters are the mission itself where only Hellfire reaches the goal;
+    elsewhere the core's guess."""
+    if kind in _HELLFIRE_KIT and _needs_hellfire(state):
+        return _HELLFIRE_KIT[kind]
+    return None
+
+
+_HELLFIRE_KIT = {"flamethrower": 4.0, "canister": 3.5}
 
 
 def _oxygen_rooms(state: Any) -> list[int]:
@@ -140,6 +191,9 @@ def tactics(state: Any, i: int, commands: Sequence[Any], route: Route) -> Any:
     for command in commands:
         if isinstance(command, TakeOxygenTank) and not has_oxygen(state, s):
             return command
+    kit = _pool_hellfire_kit(state, i, commands)
+    if kit is not None:
+        return kit
     for command in commands:
         if isinstance(command, (UseCard, TakeSample)):
             return command
@@ -157,6 +211,67 @@ def tactics(state: Any, i: int, commands: Sequence[Any], route: Route) -> Any:
         if value > best_value:
             best, best_value = command, value
     return best
+
+
+def _kit_in_hand(state: Any, slots: Sequence[int]) -> bool:
+    """A Flamethrower in hand, and a Canister carried or attached to it."""
+    kinds = state.card_kinds
+    hands = [c for c in slots[:2] if c >= 0 and kinds[c] == "flamethrower"]
+    attached = any(w in hands and kinds[a] == "canister" for a, w in state.box_state.attached)
+    return bool(hands) and (attached or any(kinds[c] == "canister" for c in slots if c >= 0))
+
+
+def _near_burn_target(state: Any, zone: int) -> bool:
+    """``zone`` is within Hellfire's Range 2 (open doors) of a spawn token the goal wants burnt."""
+    burn = set(_burn_targets(state))
+    frontier, seen = {zone}, {zone}
+    for _ in range(2):
+        frontier = {n for z in frontier for n in state.graph.neighbours(z, state.doors_open)} - seen
+        seen |= frontier
+    return bool(seen & burn)
+
+
+def _pool_hellfire_kit(state: Any, i: int, commands: Sequence[Any]) -> Any:
+    """Where only Hellfire reaches the goal, bring a Flamethrower (in hand) and a Canister together on
+    one survivor: a trade with a friend in a quiet zone, or the survivor's own Flamethrower to a hand."""
+    if not _needs_hellfire(state) or sum(state.zombies[state.survivors[i].zone]):
+        return None
+    s = state.survivors[i]
+    if _kit_in_hand(state, s.slots):
+        return None
+    if _hellfire_carried(state, s) and _near_burn_target(state, s.zone):
+        return _kit_to_hand(state, s, commands)
+    if any(_kit_in_hand(state, o.slots) or _hellfire_carried(state, o) for o in _team(state)):
+        return None  # someone already holds it ready
+    for command in commands:
+        if isinstance(command, Trade) and (_kit_in_hand(state, command.slots) or _kit_in_hand(state, command.other_slots)):
+            return command
+    return None
+
+
+def _kit_to_hand(state: Any, s: Any, commands: Sequence[Any]) -> Any:
+    """The Flamethrower to a hand with the best gun in the other, unless the core's "bring the best
+    weapons to the hands" would take it out again (both are free after a Search: they would loop)."""
+    from game.rules.zombicide.bots import _weapon_power
+
+    def power(slots: tuple[int, ...]) -> float:
+        return max(_weapon_power(state, s, 0, slots), _weapon_power(state, s, 1, slots))
+
+    arrangements = [c for c in commands if isinstance(c, Rearrange)]
+    kit = [c for c in arrangements if _kit_in_hand(state, c.slots)]
+    if not kit:
+        return None
+    best = max(kit, key=lambda c: power(c.slots))
+    core_best = max([power(c.slots) for c in arrangements] + [power(s.slots)])
+    return best if core_best <= power(best.slots) + 0.1 else None
+
+
+def _hellfire_carried(state: Any, s: Any) -> bool:
+    """The survivor carries a Flamethrower and a Canister (attached or not), in hand or not."""
+    kinds = state.card_kinds
+    held = [kinds[c] for c in s.cards()]
+    attached = [kinds[a] for a, w in state.box_state.attached if w in s.cards()]
+    return "flamethrower" in held and "canister" in held + attached
 
 
 def _friends_in(state: Any, i: int, zone: int) -> bool:
