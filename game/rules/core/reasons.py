@@ -65,6 +65,13 @@ class ZoneId(str):
     __slots__ = ()
 
 
+class Label(str):
+    """A Said field that is a name kept in map data (a building's label): the window says it in the
+    player's language when a catalogue has it (``game.i18n.named``), else as it is."""
+
+    __slots__ = ()
+
+
 def _said(template: str, fields: dict[str, Any], plural: str = "") -> Said:
     if plural:
         rest = {key: value for key, value in fields.items() if key != "count"}
@@ -79,4 +86,4 @@ def _english(value: Any) -> Any:
     return name if isinstance(name, str) else value
 
 
-__all__ = ["Reason", "Said", "ZoneId", "counted", "listed"]
+__all__ = ["Label", "Reason", "Said", "ZoneId", "counted", "listed"]
