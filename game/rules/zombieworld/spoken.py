@@ -33,11 +33,11 @@ def who(catalog: Any, model: Any) -> Any:
 
 
 def item(catalog: Any, item_id: str) -> Any:
-    """A weapon or object's content entry (its name in each language), or the id when there is none."""
+    """A weapon or object's content entry (its name in each language); "that item" for an unknown id."""
     try:
         return catalog.item(item_id)
     except KeyError:
-        return item_id
+        return Said(N_("that item"))
 
 
 KIND_WORDS = {

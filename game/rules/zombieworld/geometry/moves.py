@@ -107,7 +107,8 @@ def path_cost(table: Table, points: Sequence[Point], *, max_climb_cm: float = MA
                 factor = 0.0  # book 11.2: from touching it to the far side, crossing costs the height alone
             for piece in here:
                 if piece.kind is TerrainKind.IMPASSABLE:
-                    return PathCost(total, length, f"the {piece.label or 'ground'} cannot be crossed")
+                    return PathCost(total, length, Said(N_("the {piece} cannot be crossed"),
+                                                        piece=spoken.piece(piece.label, "impassable")))
                 if piece.kind is TerrainKind.DIFFICULT and factor:
                     factor = 2.0
                 if piece.index in inside:
@@ -117,8 +118,9 @@ def path_cost(table: Table, points: Sequence[Point], *, max_climb_cm: float = MA
                     if climb is None and ladders and _on_ladder(table, (ax + (bx - ax) * t0, ay + (by - ay) * t0)):
                         climb = piece.height_cm
                     if climb is None:
-                        return PathCost(total, length,
-                                        f"the {piece.label or 'obstacle'} ({piece.height_cm:g} cm) is too high to climb")
+                        return PathCost(total, length, Said(N_("the {piece} ({cm} cm) is too high to climb"),
+                                                            piece=spoken.piece(piece.label, "obstacle"),
+                                                            cm=spoken.cm(piece.height_cm)))
                     total += climb
                     rough += climb
                 elif piece.kind in (TerrainKind.BUILDING, TerrainKind.STAIRS):
