@@ -6,19 +6,10 @@ Pure data: the window says them (``game.i18n.said``); ids are never shown."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from game.i18n import N_
-from game.rules.core.reasons import Label, Said
-
-
-@dataclass(frozen=True, slots=True)
-class Named:
-    """A name as a sentence says it, in each language (empty ``name_es``: the English)."""
-
-    name: str
-    name_es: str = ""
+from game.rules.core.reasons import Label, Named, Said
 
 
 def who(catalog: Any, model: Any) -> Any:
