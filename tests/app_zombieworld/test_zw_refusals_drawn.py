@@ -23,15 +23,21 @@ def shown_names(scene) -> list[str]:  # type: ignore[no-untyped-def]
     return names + [piece.label for piece in state.table.pieces if piece.label]
 
 
-@pytest.mark.parametrize("where", ["beyond", "wall"])
-def test_a_refused_drag_says_why_in_spanish_on_the_tape_and_the_status_line(tmp_path, monkeypatch, spanish, spots,
-                                                                             where):
-    seed, points = spots
+def acting_in_spanish(tmp_path, monkeypatch, seed: int):  # type: ignore[no-untyped-def]
+    """The app, a game whose first survivor is acting, the words drawn from now on, and that survivor."""
     app = new_app(tmp_path)
     scene = open_game(app, seed)
     drawn = DrawnText(monkeypatch)
     model = scene.controller.active_model()
     assert model is not None
+    return app, scene, drawn, model
+
+
+@pytest.mark.parametrize("where", ["beyond", "wall"])
+def test_a_refused_drag_says_why_in_spanish_on_the_tape_and_the_status_line(tmp_path, monkeypatch, spanish, spots,
+                                                                             where):
+    seed, points = spots
+    app, scene, drawn, model = acting_in_spanish(tmp_path, monkeypatch, seed)
     before = scene.controller.state
     mouse_drag(app, screen_of(scene, model.position), screen_of(scene, points[where]))
     drag = scene.table.drag
@@ -55,11 +61,7 @@ def test_a_refused_drag_says_why_in_spanish_on_the_tape_and_the_status_line(tmp_
 
 def test_the_shooting_panel_says_why_not_in_spanish(tmp_path, monkeypatch, spanish, spots):
     seed, _points = spots
-    app = new_app(tmp_path)
-    scene = open_game(app, seed)
-    drawn = DrawnText(monkeypatch)
-    model = scene.controller.active_model()
-    assert model is not None
+    app, scene, drawn, model = acting_in_spanish(tmp_path, monkeypatch, seed)
     enemies = [m for m in scene.controller.state.models if m.side != model.side]
     refused = None
     for enemy in enemies:  # the first enemy this survivor cannot shoot, and the engine's reason
