@@ -8,7 +8,14 @@ import pytest
 
 from game import i18n
 from game.rules.core.reasons import Said
-from tests.app_zombieworld.zw_ui import game_with_spots, mouse_drag, mouse_release, new_app, open_game, screen_of
+from tests.app_zombieworld.zw_ui import (
+    game_with_spots,
+    mouse_drag,
+    mouse_release,
+    new_app,
+    open_game,
+    screen_of,
+)
 from tests.spanish_probe import DrawnText, english_words
 
 
