@@ -171,7 +171,7 @@ def spanish_names(value: Any, found: set[str] | None = None) -> set[str]:
     if isinstance(value, list | tuple):
         for item in value:
             spanish_names(item, found)
-    elif hasattr(value, "model_fields"):
+    elif hasattr(type(value), "model_fields"):
         if isinstance(getattr(value, "name_es", None), str):
             found.add(value.name_es)
         for key in type(value).model_fields:
