@@ -173,7 +173,8 @@ def phrase(template: str, **fields: object) -> str:
 def said(text: object, zone_name: Callable[[str], str] | None = None) -> str:
     """What an engine said (``game.rules.core.reasons.Said``: a template and its fields) in the current
     language; a field that is content (a ``name`` and a ``name_es`` column) gives its own name, a zone
-    id (``ZoneId``) the name ``zone_name`` gives it; any other text is shown as it is."""
+    id (``ZoneId``) the name ``zone_name`` gives it, a map's label (``Label``) its catalogue's words; any other
+    text is shown as it is."""
     template, fields = getattr(text, "template", None), getattr(text, "fields", None)
     if isinstance(template, str) and isinstance(fields, dict):
         filled = {key: said(value, zone_name) for key, value in fields.items()}
@@ -183,6 +184,8 @@ def said(text: object, zone_name: Callable[[str], str] | None = None) -> str:
         return phrase(template, **filled)
     if zone_name is not None and type(text).__name__ == "ZoneId":
         return zone_name(str(text))
+    if type(text).__name__ == "Label":
+        return named(str(text))
     name = getattr(text, "name", None)
     if isinstance(name, str) and not isinstance(text, str):
         local = getattr(text, f"name_{_language}", "") if _language != SOURCE_LANGUAGE else ""

@@ -15,7 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from game.datacheck import tree_problem
+from game.i18n import N_
 from game.limits import MAX_NUMBER_CHARS, MAX_SAVE_FILE_BYTES, MIB
+from game.rules.core.reasons import Said
 
 
 class JsonReadError(Exception):
@@ -64,13 +66,14 @@ def parse_json(text: str) -> object:
         data = json.loads(text, parse_int=_integer, parse_float=_decimal, parse_constant=_constant,
                           object_pairs_hook=_object)
     except json.JSONDecodeError as error:
-        raise JsonReadError(f"invalid JSON at line {error.lineno}, column {error.colno}: {error.msg}") from None
+        raise JsonReadError(Said(N_("invalid JSON at line {line}, column {column}: {problem}"), line=error.lineno,
+                                 column=error.colno, problem=error.msg)) from None
     except _Refused as error:
         raise JsonReadError(str(error)) from None
     except RecursionError:
-        raise JsonReadError("lists and objects nest too deeply") from None
+        raise JsonReadError(Said(N_("lists and objects nest too deeply"))) from None
     except ValueError as error:  # what json itself refuses outside JSONDecodeError
-        raise JsonReadError(f"invalid JSON ({error})") from None
+        raise JsonReadError(Said(N_("invalid JSON ({problem})"), problem=str(error))) from None
     problem = tree_problem(data)
     if problem is not None:
         place, what = problem
@@ -84,17 +87,18 @@ def read_json(path: str | os.PathLike[str], document: str, *, max_bytes: int = M
     try:
         size = source.stat().st_size
         if size > max_bytes:
-            raise JsonReadError(f"the {document} is {size:,} bytes: at most {max_bytes / MIB:g} MB")
+            raise JsonReadError(Said(N_("the {document} is {size} bytes: at most {most} MB"), document=Said(document),
+                                     size=f"{size:,}", most=f"{max_bytes / MIB:g}"))
         text = source.read_text(encoding="utf-8")
     except FileNotFoundError as error:
-        raise JsonReadError(f"no such {document}") from error
+        raise JsonReadError(Said(N_("no such {document}"), document=Said(document))) from error
     except UnicodeDecodeError as error:
-        raise JsonReadError(f"not a Deadtable {document} (the file is not UTF-8 text)") from error
+        raise JsonReadError(Said(N_("not a Deadtable {document} (the file is not UTF-8 text)"), document=Said(document))) from error
     except OSError as error:
-        raise JsonReadError(f"could not read the file ({error.strerror or error})") from error
+        raise JsonReadError(Said(N_("could not read the file ({problem})"), problem=str(error.strerror or error))) from error
     except ValueError as error:  # a path with a NUL byte
-        raise JsonReadError(f"could not read the file ({error})") from error
+        raise JsonReadError(Said(N_("could not read the file ({problem})"), problem=str(error))) from error
     try:
         return parse_json(text)
     except JsonReadError as error:
-        raise JsonReadError(f"corrupt {document}: {error.what}") from None
+        raise JsonReadError(Said(N_("corrupt {document}: {problem}"), document=Said(document), problem=error.what)) from None

@@ -15,6 +15,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from game.atomic import atomic_write_text
+from game.i18n import N_
 from game.jsonfile import JsonReadError, read_json
 from game.roots import DEFAULT_SAVE_DIR
 
@@ -38,7 +39,7 @@ def load_settings(path: str | os.PathLike[str] = SETTINGS_PATH) -> tuple[Setting
     if not source.exists():
         return Settings(), None
     try:
-        data = read_json(source, "settings file", max_bytes=MAX_SETTINGS_BYTES)
+        data = read_json(source, N_("settings file"), max_bytes=MAX_SETTINGS_BYTES)
         return Settings.model_validate(data), None
     except JsonReadError as error:
         return Settings(), f"{source.name}: {error.what}; the default settings are used"

@@ -36,7 +36,7 @@ from game.board.model import (
     TileLayer,
     ZoneKind,
 )
-from game.i18n import _
+from game.i18n import _, named
 from game.table.arrange import marker_size_cm
 from game.table.camera import Camera
 from game.table.state import Piece, PieceSide
@@ -463,7 +463,7 @@ class BoardLabels:
                 self.areas.append((zone.label, tuple(zone.polygon), zone.center))
         for terrain in board.terrain:
             if terrain.label and len(terrain.polygon) >= 3:
-                self.areas.append((terrain.label, tuple(terrain.polygon), polygon_centroid(terrain.polygon)))
+                self.areas.append((named(terrain.label), tuple(terrain.polygon), polygon_centroid(terrain.polygon)))
         self.markers: list[Box] = []
         for marker in board.markers:
             w_cm, h_cm = marker_size_cm(marker.size)

@@ -21,7 +21,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UILabel, UIScrollingContainer, UITextBox
 
 from game.app.widgets.card_scene import BUTTON_H, GAP, CardScene
-from game.i18n import N_, _, language, named
+from game.i18n import N_, _, language, named, said
 from game.platform import envelope, map_sources, registry
 from game.platform.envelope import BadSave, SaveInfo
 from game.platform.registry import GameEntry, MenuEntry
@@ -228,9 +228,9 @@ class StartScene(CardScene):
             y += BUTTON_H
         for bad in self.bad_saves:  # greyed, with the reason: the list never stops at a bad file
             self._button(pygame.Rect(0, y, width - 56, BUTTON_H - 6),
-                         shorten(f"{bad.path.name} — {bad.reason}", LABEL_CHARS),
+                         shorten(f"{bad.path.name} — {said(bad.reason)}", LABEL_CHARS),
                          lambda: None, scroller, key=f"bad_{bad.path.stem}", enabled=False,
-                         tip=shorten(bad.reason, TIP_CHARS),
+                         tip=shorten(said(bad.reason), TIP_CHARS),
                          object_id="@start_choice")
             y += BUTTON_H
         if not self.saves and not self.bad_saves:

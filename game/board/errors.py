@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game.i18n import said
+
 WARNING_PREFIX = "warning: "  # a problem that does not stop the map from loading
 
 
@@ -56,4 +58,7 @@ def describe_error(error: Exception) -> str:
         first = str(error.problems[0])
         more = len(error.problems) - 1
         return one_line(first) + (f" (and {more} more problem{'s' if more > 1 else ''})" if more else "")
+    what, path = getattr(error, "what", None), getattr(error, "path", None)
+    if isinstance(what, str) and hasattr(what, "template") and isinstance(path, str):  # a save's words: said
+        return one_line(f"{path}: {said(what)}")
     return one_line(str(error))

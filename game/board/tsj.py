@@ -18,6 +18,7 @@ from xml.etree.ElementTree import Element, SubElement
 
 from game import limits
 from game.board.errors import MapProblem
+from game.i18n import N_
 from game.jsonfile import JsonReadError, read_json
 from game.roots import OutsideRootsError, confine_content
 
@@ -156,7 +157,7 @@ def tileset_element(data: Any, firstgid: str, tileset_dir: Path, map_dir: Path) 
 def read_tileset(path: Path, firstgid: str, map_dir: Path) -> Element:
     """The JSON tileset at ``path`` as an embedded ``<tileset>`` for a map in ``map_dir``."""
     try:
-        data = read_json(path, "JSON tileset", max_bytes=limits.MAX_TILESET_FILE_BYTES)
+        data = read_json(path, N_("JSON tileset"), max_bytes=limits.MAX_TILESET_FILE_BYTES)
     except JsonReadError as error:
         raise TilesetJsonError(error.what) from None
     return tileset_element(data, firstgid, path.parent, map_dir)

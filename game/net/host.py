@@ -33,6 +33,7 @@ from game.net import protocol as p
 from game.net.autosave import Autosave, Snapshot, frozen_copy, journal_path, replay_journal
 from game.net.content import ELSEWHERE, content_of_this_copy, differing_files, whole_digest, wire_path
 from game.net.phone import PHONE_MESSAGES, phone_page
+from game.net.said_wire import said_to_wire
 from game.net.seats import (
     FLOOD_CLOSE_AFTER,
     Flood,
@@ -417,8 +418,10 @@ class Host:
         try:
             await self._play(seat, command)
         except IllegalCommand as refusal_:
-            plain = refusal_.reason.replace("{", "{{").replace("}", "}}")  # the engine's own words, already filled
-            await self._refuse(connection, why(message.type, plain), message.command)
+            plain = str(refusal_.reason).replace("{", "{{").replace("}", "}}")  # the engine's own words, already filled
+            answer = refused(why(message.type, plain), message.command)
+            words = said_to_wire(refusal_.reason)  # and, when it said them with a template, the words whole
+            await self._send(connection.socket, answer if words is None else answer.model_copy(update={"said": words}))
             return
         except OSError as error:
             await self._refuse(connection, why(message.type, N_("the host could not save the game ({problem}); the "

@@ -11,9 +11,19 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictFloat,
+    StrictInt,
+    StrictStr,
+    TypeAdapter,
+    ValidationError,
+)
 
-PROTOCOL_VERSION = 2  # 2: the phone page (Hello.phone, Welcome.phone_code); content asked for (ContentRequest)
+PROTOCOL_VERSION = 3  # 2: the phone page (Hello.phone, Welcome.phone_code); content asked for (ContentRequest)
+# 3: a refusal carries the engine's words as a template and fields (Refused.said)
 MAX_MESSAGE_BYTES = 64 * 1024  # a client's message; larger ones are refused with a reason
 MAX_HOST_MESSAGE_BYTES = 16 * 1024 * 1024  # a host's message (a whole view) as clients accept it
 NAME_CHARS = 40
@@ -171,6 +181,37 @@ class Update(_Message):
     can_redo: bool = False
 
 
+SAID_CHARS = 600  # a template or a name in a refusal's words
+SAID_FIELDS = 12
+
+
+class SaidName(_Message):
+    """A field that is content: its name in each language (``name_es`` empty: the English name)."""
+
+    name: str = Field(max_length=SAID_CHARS)
+    name_es: str = Field(default="", max_length=SAID_CHARS)
+
+
+class SaidTag(_Message):
+    """A field the window names itself: a board zone's id, or a label kept in map data."""
+
+    tag: Literal["zone", "label"]
+    text: str = Field(max_length=SAID_CHARS)
+
+
+class SaidWords(_Message):
+    """What an engine said (``game.rules.core.reasons.Said``): an English template, its plural for words
+    that count, and its fields, each plain text, a number, content, a tag or words of its own."""
+
+    template: str = Field(max_length=SAID_CHARS)
+    plural: str = Field(default="", max_length=SAID_CHARS)
+    fields: dict[str, SaidField] = Field(default_factory=dict, max_length=SAID_FIELDS)
+
+
+SaidField = Annotated[StrictInt | StrictFloat | StrictStr | SaidName | SaidTag | SaidWords, Field(union_mode="left_to_right")]
+SaidWords.model_rebuild()
+
+
 class Refused(_Message):
     """A message the host did not act on, with the reason for the player; nothing changed."""
 
@@ -178,6 +219,7 @@ class Refused(_Message):
     reason: str  # in English, filled
     template: str = ""  # the English template: show ``game.i18n.phrase(template, **fields)``
     fields: dict[str, str] = Field(default_factory=dict)
+    said: SaidWords | None = None  # an engine's refusal, whole: the window says it in its player's language
     refused: str = ""  # the refused message's type ("" when it could not be read)
     command: str | None = None  # the refused command's JSON
 

@@ -174,12 +174,12 @@ def _said_from_wire(data: dict[str, Any], depth: int) -> Said:
     template, fields = data["$w"], data.get("f")
     if not isinstance(template, str) or not isinstance(fields, dict) or not all(isinstance(k, str) for k in fields):
         raise ViewCodecError("words said are not a template and its fields")
-    _check_template(template, fields)
+    check_template(template, fields)
     plural = data.get("p", "")
     if not isinstance(plural, str) or (plural and not isinstance(fields.get("count"), int)):
         raise ViewCodecError("words that count need a plural template and a whole count")
     if plural:
-        _check_template(plural, fields)
+        check_template(plural, fields)
     try:
         if plural:
             rest = {key: from_wire(item, depth + 1) for key, item in fields.items() if key != "count"}
@@ -189,7 +189,7 @@ def _said_from_wire(data: dict[str, Any], depth: int) -> Said:
         raise ViewCodecError(f"words said do not fit their template ({error})") from None
 
 
-def _check_template(template: str, fields: dict[str, Any]) -> None:
+def check_template(template: str, fields: dict[str, Any]) -> None:
     """A template from the wire names its fields plainly: ``{name}``, never an attribute, an index, a
     conversion or a format (``{f.__class__}`` or ``{f:>999999999}`` would read or build what no
     engine says)."""

@@ -37,11 +37,13 @@ from game import limits
 from game.atomic import atomic_write_text
 from game.board.errors import MapFormatError, one_line
 from game.board.mission import load_board
+from game.i18n import N_
 from game.jsonfile import JsonReadError, read_json
 from game.platform import registry
 from game.platform.registry import REPO_ROOT, GameEntry, SaveStatus, UnknownGameError
 from game.roots import OutsideRootsError, confine, confine_content, save_roots
 from game.rules.core.datafile import explain_validation_error
+from game.rules.core.reasons import Said
 from game.rules.core.session import SaveData, Session
 
 ENVELOPE_KIND = "deadtable-save"
@@ -245,11 +247,11 @@ def write_game(path: str | os.PathLike[str], entry: GameEntry, session: Session,
     board = session.board
     source = getattr(board, "source", "")
     if not source:
-        raise SaveFileError(target, "this game's board has no file to save")
+        raise SaveFileError(target, Said(N_("this game's board has no file to save")))
     recorded = session.save()
     if len(recorded.log) > limits.MAX_COMMANDS:
-        raise SaveFileError(target, f"the game's log holds {len(recorded.log):,} commands: a save holds at most "
-                                    f"{limits.MAX_COMMANDS:,}")
+        raise SaveFileError(target, Said(N_("the game's log holds {count} commands: a save holds at most {most}"),
+                                         count=f"{len(recorded.log):,}", most=f"{limits.MAX_COMMANDS:,}"))
     setup = entry.codec.setup_json(session)
     box = entry.box_of_setup(setup)
     status = entry.codec.status(session.state)
@@ -276,13 +278,13 @@ def write_game(path: str | os.PathLike[str], entry: GameEntry, session: Session,
     try:
         text = json.dumps(data, indent=1, ensure_ascii=False)
     except (TypeError, ValueError) as error:
-        raise SaveFileError(target, f"the extra data is not plain JSON ({error})") from error
+        raise SaveFileError(target, Said(N_("the extra data is not plain JSON ({problem})"), problem=str(error))) from error
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         atomic_write_text(target, text + "\n")
     except OSError as error:
-        raise SaveFileError(target, f"could not write the save ({error.strerror or error}); "
-                                    "the previous save is intact") from error
+        raise SaveFileError(target, Said(N_("could not write the save ({problem}); the previous save is intact"),
+                                         problem=str(error.strerror or error))) from error
     return target
 
 
@@ -291,13 +293,13 @@ def write_game(path: str | os.PathLike[str], entry: GameEntry, session: Session,
 
 def _raw(path: Path) -> dict[str, Any]:
     try:
-        data = read_json(path, "save file")
+        data = read_json(path, N_("save file"))
     except JsonReadError as error:
         raise SaveFileError(path, error.what) from None
     except RecursionError:
-        raise SaveFileError(path, "not a Deadtable save (nested too deeply)") from None
+        raise SaveFileError(path, Said(N_("not a Deadtable save (nested too deeply)"))) from None
     if not isinstance(data, dict):
-        raise SaveFileError(path, "not a game save (the file holds no JSON object)")
+        raise SaveFileError(path, Said(N_("not a game save (the file holds no JSON object)")))
     return data
 
 
@@ -307,13 +309,13 @@ def _game_of(data: dict[str, Any], path: Path) -> tuple[GameEntry, dict[str, Any
     if kind == ENVELOPE_KIND:
         version = data.get("envelope_version")
         if not _is_whole(version) or version < 1:
-            raise SaveFileError(path, f"'envelope_version' is not a version number ({str(version)[:40]!r})")
+            raise SaveFileError(path, Said(N_("'envelope_version' is not a version number ({value})"), value=repr(str(version)[:40])))
         if version > ENVELOPE_VERSION:
-            raise SaveFileError(path, f"written by a newer Deadtable (envelope version {version}; "
-                                      f"this one reads up to {ENVELOPE_VERSION})")
+            raise SaveFileError(path, Said(N_("written by a newer Deadtable (envelope version {version}; this one reads up to {most})"),
+                                           version=version, most=ENVELOPE_VERSION))
         game_id = data.get("game")
         if not isinstance(game_id, str):
-            raise SaveFileError(path, "'game' is missing")
+            raise SaveFileError(path, Said(N_("'game' is missing")))
         try:
             return registry.game(game_id, path), data
         except UnknownGameError as error:
@@ -324,10 +326,11 @@ def _game_of(data: dict[str, Any], path: Path) -> tuple[GameEntry, dict[str, Any
             try:
                 return entry, legacy(data)
             except (KeyError, TypeError, ValueError, AttributeError) as error:
-                raise SaveFileError(path, f"an older {entry.name} save that cannot be read ({error})") from None
+                raise SaveFileError(path, Said(N_("an older {game} save that cannot be read ({problem})"), game=entry.name,
+                                               problem=str(error))) from None
     if kind == TABLE_KIND:
-        raise SaveFileError(path, "a table save, not a game save")
-    raise SaveFileError(path, f"not a Deadtable game save (kind is {kind!r})")
+        raise SaveFileError(path, Said(N_("a table save, not a game save")))
+    raise SaveFileError(path, Said(N_("not a Deadtable game save (kind is {kind})"), kind=repr(kind)))
 
 
 def _is_whole(value: object) -> TypeGuard[int]:
@@ -337,20 +340,21 @@ def _is_whole(value: object) -> TypeGuard[int]:
 def _migrated(entry: GameEntry, data: dict[str, Any], path: Path) -> Envelope:
     version = data.get("game_schema")
     if version is None:
-        raise SaveFileError(path, "'game_schema' is missing (the save is cut short or not a Deadtable save)")
+        raise SaveFileError(path, Said(N_("'game_schema' is missing (the save is cut short or not a Deadtable save)")))
     if not _is_whole(version) or version < 1:
-        raise SaveFileError(path, f"'game_schema' is not a schema number ({str(version)[:40]!r})")
+        raise SaveFileError(path, Said(N_("'game_schema' is not a schema number ({value})"), value=repr(str(version)[:40])))
     if version > entry.codec.schema:
-        raise SaveFileError(path, f"written by a newer Deadtable ({entry.name} save schema {version}; "
-                                  f"this one reads up to {entry.codec.schema})")
+        raise SaveFileError(path, Said(N_("written by a newer Deadtable ({game} save schema {version}; this one reads up to {most})"),
+                                       game=entry.name, version=version, most=entry.codec.schema))
     while version < entry.codec.schema:
         step = entry.codec.migrations.get(version)
         if step is None:
-            raise SaveFileError(path, f"no migration from {entry.name} save schema {version}")
+            raise SaveFileError(path, Said(N_("no migration from {game} save schema {version}"), game=entry.name, version=version))
         try:
             data = step(dict(data))
         except (KeyError, TypeError, ValueError, AttributeError) as error:
-            raise SaveFileError(path, f"could not bring schema {version} up to date ({error})") from None
+            raise SaveFileError(path, Said(N_("could not bring schema {version} up to date ({problem})"), version=version,
+                                               problem=str(error))) from None
         version += 1
         data["game_schema"] = version
     try:
@@ -373,11 +377,13 @@ def read_envelope(path: str | os.PathLike[str]) -> tuple[GameEntry, Envelope]:
     except (UnknownGameError, ValueError) as error:
         raise SaveFileError(target, str(error).removeprefix(f"{target}: ")) from None
     if _version_parts(envelope.ruleset_version) is None:
-        raise SaveFileError(target, f"{entry.name} rules version {envelope.ruleset_version[:40]!r} is not a version "
-                                    f"number (this Deadtable plays version {rules_version!r})")
+        raise SaveFileError(target, Said(N_("{game} rules version {version} is not a version number (this Deadtable plays "
+                                            "version {ours})"), game=entry.name, version=repr(envelope.ruleset_version[:40]),
+                                         ours=repr(rules_version)))
     if _newer(envelope.ruleset_version, rules_version):
-        raise SaveFileError(target, f"written by a newer Deadtable ({entry.name} rules version "
-                                    f"{envelope.ruleset_version!r}; this one plays version {rules_version!r})")
+        raise SaveFileError(target, Said(N_("written by a newer Deadtable ({game} rules version {version}; this one plays "
+                                            "version {ours})"), game=entry.name, version=repr(envelope.ruleset_version),
+                                         ours=repr(rules_version)))
     board_path(envelope, target)
     campaign_path(envelope, target)
     return entry, envelope
@@ -487,9 +493,9 @@ def list_saves(folder: str | os.PathLike[str]) -> tuple[list[SaveInfo], list[Bad
             if "a table save" not in error.what:
                 bad.append(BadSave(path, error.what))
         except OSError as error:
-            bad.append(BadSave(path, f"could not read the file ({error.strerror or error})"))
+            bad.append(BadSave(path, Said(N_("could not read the file ({problem})"), problem=str(error.strerror or error))))
         except Exception as error:  # a reader's bug must not stop the list: the file is shown greyed
-            bad.append(BadSave(path, f"could not be read ({type(error).__name__}: {error})"))
+            bad.append(BadSave(path, Said(N_("could not be read ({problem})"), problem=f"{type(error).__name__}: {error}")))
     found.sort(key=lambda item: (item[0], item[1]), reverse=True)
     return [info for _, _, info in found], bad
 
@@ -525,9 +531,10 @@ def load_game(path: str | os.PathLike[str]) -> LoadedGame:
     try:
         board = load_board(board_file)
     except MapFormatError as error:
-        raise SaveFileError(target, f"its board cannot be loaded: {error.problems[0]}") from None
+        raise SaveFileError(target, Said(N_("its board cannot be loaded: {problem}"), problem=str(error.problems[0]))) from None
     except OSError as error:
-        raise SaveFileError(target, f"its board {envelope.board} cannot be read ({error.strerror or error})") from None
+        raise SaveFileError(target, Said(N_("its board {board} cannot be read ({problem})"), board=envelope.board,
+                                         problem=str(error.strerror or error))) from None
     changes: list[str] = []
     if envelope.content is not None:
         changes = changed_files(envelope.content, content_stamp(entry, envelope.box, board))
@@ -542,13 +549,14 @@ def load_game(path: str | os.PathLike[str]) -> LoadedGame:
     except Exception as error:  # a command, setup or content the rules no longer accept
         reason = one_line(str(error).removeprefix(f"{target}: "), 300)
         if envelope.ruleset_version != ruleset.version:
-            raise SaveFileError(target, f"it was saved under {entry.name} rules version {envelope.ruleset_version}; "
-                                        f"the rules were corrected since (now version {ruleset.version}) and the game "
-                                        f"no longer replays: {reason}. The file is left as it was") from None
+            raise SaveFileError(target, Said(N_("it was saved under {game} rules version {version}; the rules were "
+                                                "corrected since (now version {ours}) and the game no longer replays: "
+                                                "{problem}. The file is left as it was"), game=entry.name,
+                                             version=envelope.ruleset_version, ours=ruleset.version, problem=reason)) from None
         if changes:
-            raise SaveFileError(target, f"the content changed since this game was saved ({', '.join(changes)}) "
-                                        f"and the game no longer replays: {reason}") from None
-        raise SaveFileError(target, f"the game does not replay: {reason}") from None
+            raise SaveFileError(target, Said(N_("the content changed since this game was saved ({files}) and the game no "
+                                                "longer replays: {problem}"), files=", ".join(changes), problem=reason)) from None
+        raise SaveFileError(target, Said(N_("the game does not replay: {problem}"), problem=reason)) from None
     notes = (content_note(changes),) if changes else ()
     return LoadedGame(entry=entry, session=session, board_path=board_file, info=_info(target, entry, envelope),
                       extra=dict(envelope.extra), campaign=envelope.campaign, notes=notes)

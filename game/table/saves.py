@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from game import limits
 from game.atomic import atomic_write_text, backup_path
+from game.i18n import N_
 from game.jsonfile import JsonReadError, read_json
 from game.roots import DEFAULT_SAVE_DIR, REPO_ROOT, OutsideRootsError, confine_content
 from game.table.state import CameraState, Piece, TableState
@@ -216,7 +217,7 @@ def read_save(path: str | os.PathLike[str]) -> TableSave:
     """Read and validate a save file without touching anything on disk."""
     source = Path(path)
     try:
-        raw = read_json(source, "save file")
+        raw = read_json(source, N_("save file"))
     except JsonReadError as error:
         raise SaveError(source, error.what) from error
     if not isinstance(raw, dict):

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from game.board.geometry import point_in_polygon, polygon_centroid, rectangle, segments_intersect
 from game.board.model import Board, Layout, MarkerKind, Point, TerrainKind
+from game.i18n import N_
 from game.jsonfile import JsonReadError, read_json
 from game.limits import MAX_DATA_FILE_BYTES
 from game.roots import confine_content, content_roots
@@ -100,7 +101,7 @@ def _small_file_bytes(path: Path) -> bytes | None:
 
 def _read_token_manifest(manifest: Path) -> dict[str, TokenInfo]:
     try:
-        raw = read_json(manifest, "token manifest", max_bytes=MAX_DATA_FILE_BYTES)
+        raw = read_json(manifest, N_("token manifest"), max_bytes=MAX_DATA_FILE_BYTES)
     except JsonReadError as error:
         raise TokenManifestError(manifest, error.what) from error
     if not isinstance(raw, dict):

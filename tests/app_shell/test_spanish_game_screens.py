@@ -115,3 +115,52 @@ def test_the_zombieworld_shooting_panel_and_dice_in_spanish(tmp_path, monkeypatc
     assert english_words(drawn.texts, names) == {}
     assert i18n.untranslated() == frozenset()
     drawn.close()
+
+
+def test_a_whole_zombieworld_game_in_spanish_draws_no_english(tmp_path, monkeypatch, spanish):
+    """A whole game on the town square, every command a seeded random player's, at 1000×650: each frame's
+    words (table, log, header, roster, dice, questions) and the end screen are Spanish."""
+    from random import Random
+
+    from game.app.zombieworld.game_scene import ZombieworldGameScene
+    from game.rules.zombieworld import engine
+    from game.rules.zombieworld.bots import random_bot
+    from game.rules.zombieworld.presets import preset_bands
+    from tests.app_zombieworld.zw_ui import TOWN
+    from tests.zombieworld.test_zw_refusals_spanish import spanish_names
+
+    drawn = DrawnText(monkeypatch)
+    app = new_app(tmp_path, SIZE)
+    scene = ZombieworldGameScene.new_game(app, TOWN, preset_bands()[:2], "massacre", 7)
+    app.show(scene)
+    chooser = Random(7)
+    state = scene.state
+    names = [m.name for m in state.models] + [piece.label for piece in state.table.pieces if piece.label]
+    names += [scene.controller.band_name(seat) for seat in state.seats]
+    names += sorted(spanish_names(state.catalog))
+    seen: dict[str, str] = {}
+    played = 0
+    while scene.controller.outcome() is None and played < 900:
+        app.frame(1 / 60, [])
+        scene.skip_all()
+        state = scene.controller.state
+        seats = sorted(engine.current_seats(state))
+        command = random_bot(state, seats[0], chooser) if seats else None
+        if command is None:
+            break
+        scene.play(command)
+        played += 1
+        names += [m.name for m in state.models if m.name not in names]
+        seen.update({word: text for word, text in english_words(drawn.texts, names).items() if word not in seen})
+        drawn.clear()
+    assert scene.controller.outcome() is not None, f"the game did not end in {played} commands"
+    for _ in range(400):
+        app.frame(1 / 30, [])
+        if isinstance(app.scenes.top, ZombieworldEndScene):
+            break
+    assert isinstance(app.scenes.top, ZombieworldEndScene)
+    app.frame(1 / 60, [])
+    seen.update(english_words(drawn.texts, names))
+    assert seen == {}, "\n".join(f"{word}: {text}" for word, text in seen.items())
+    assert i18n.untranslated() == frozenset()
+    drawn.close()

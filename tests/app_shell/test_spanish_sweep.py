@@ -77,3 +77,38 @@ def test_the_settings_beside_the_saves_are_never_listed_as_a_broken_save(tmp_pat
     (tmp_path / "notes.json").write_text("{}", encoding="utf-8")
     saves, bad = list_saves(tmp_path)
     assert saves == [] and [b.path.name for b in bad] == ["notes.json"]
+
+
+def test_broken_saves_are_listed_with_their_reasons_in_spanish(tmp_path, monkeypatch, spanish):
+    """The Continue page lists each broken save greyed with its reason: in Spanish, no English word."""
+    import json
+
+    from game.platform.envelope import ENVELOPE_KIND, ENVELOPE_VERSION, list_saves
+
+    (tmp_path / "p1.json").write_text('{"kind": "deadtable-save", "game": ', encoding="utf-8")
+    (tmp_path / "p2.json").write_text(json.dumps({"kind": ENVELOPE_KIND, "envelope_version": ENVELOPE_VERSION + 1}),
+                                         encoding="utf-8")
+    (tmp_path / "p3.json").write_text(json.dumps({"kind": ENVELOPE_KIND, "envelope_version": 1}), encoding="utf-8")
+    (tmp_path / "p4.json").write_text(json.dumps({"kind": ENVELOPE_KIND, "envelope_version": 1,
+                                                          "game": "zombieworld"}), encoding="utf-8")
+    drawn = DrawnText(monkeypatch)
+    app = new_app(tmp_path, SIZE)
+    app.change_settings(app.settings.model_copy(update={"language": "es"}))
+    _saves, bad = list_saves(tmp_path)
+    assert sorted(b.path.name for b in bad) == ["p1.json", "p2.json", "p3.json", "p4.json"]
+    reasons = [i18n.said(b.reason) for b in bad]
+    assert any(reason.startswith("archivo de partida dañado: JSON no válido en la línea 1") for reason in reasons)
+    assert any("escrita por un Deadtable más nuevo" in reason for reason in reasons)
+    assert "falta 'game'" in reasons
+    assert any(reason.startswith("falta 'game_schema'") for reason in reasons)
+    app.open_start()
+    app.frame(0.02, [])
+    start = app.scenes.top
+    drawn.clear()
+    tap_at(app, start.buttons["load"].rect.center, False)
+    assert start.page == "load"
+    app.frame(0.02, [])
+    assert any("JSON no válido" in text for text in drawn.texts)  # the reasons as the list draws them
+    assert english_words(drawn.texts, [*KEPT, str(tmp_path), "json", "game", "game_schema"]) == {}
+    assert i18n.untranslated() == frozenset()
+    drawn.close()

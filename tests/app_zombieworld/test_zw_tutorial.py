@@ -197,9 +197,6 @@ def test_the_tutorial_in_spanish_teaches_in_spanish(tmp_path, monkeypatch, spani
     drawn.close()
 
 
-@pytest.mark.xfail(strict=True, reason="content names (ranks such as 'Hardened survivor', weapons such as 'Pistol or "
-                                       "revolver') have no Spanish column yet, and the end screen's Glory lines "
-                                       "('won the scenario') come from the rules in English")
 def test_the_whole_tutorial_in_spanish_draws_no_english(tmp_path, monkeypatch, spanish):
     drawn, _game, names = play_in_spanish(tmp_path, monkeypatch)
     from game.platform import registry

@@ -68,3 +68,16 @@ def test_why_not_names_the_weapon_in_spanish(spanish):
     scene = SimpleNamespace(state=state, controller=SimpleNamespace(seat="red", band_name=lambda seat: seat))
     assert ZombieworldGameScene.why_not(scene)["shoot"] == ["Rifle de Asalto: ningún enemigo a la vista"]
     assert i18n.untranslated() == frozenset()
+
+
+def test_every_description_a_player_reads_has_its_spanish(spanish):
+    """The band builder shows a unique band's rule, the campaign's shop a quality's: both in Spanish."""
+    from game.app.widgets.card_view import local_text
+    from tests.spanish_probe import english_words
+
+    catalog = load_catalog()
+    described = [*catalog.bands.unique, *catalog.qualities.virtue, *catalog.qualities.defect]
+    assert [entry.id for entry in described if not entry.description_es.strip()] == []
+    shown = [local_text(entry, "description") for entry in described]
+    assert shown == [entry.description_es for entry in described]
+    assert english_words(shown) == {}

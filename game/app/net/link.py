@@ -13,8 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from game.i18n import phrase
+from game.i18n import phrase, said
 from game.net.protocol import ChatLine, HostClosing, Lobby, Refused, SeatInfo, Welcome
+from game.net.said_wire import said_from_wire
 
 ANSWER_WAIT_S = 10.0  # how long a command waits for the host before it is given up
 POLL_PAUSE_S = 0.002
@@ -37,8 +38,24 @@ class Client(Protocol):
     def close(self) -> None: ...
 
 
+def refusal_reason(refused: Refused) -> Any:
+    """The host's reason as the engine said it (a ``Said`` the window says in its player's language) when
+    the host sent its words whole, else as ``refusal_words`` gives it."""
+    if refused.said is not None:
+        try:
+            return said_from_wire(refused.said)
+        except (KeyError, IndexError, ValueError):
+            return refused.reason
+    return refusal_words(refused)
+
+
 def refusal_words(refused: Refused) -> str:
     """The host's reason, in the player's language when the host sent its template."""
+    if refused.said is not None:
+        try:
+            return said(refusal_reason(refused))
+        except (KeyError, IndexError, ValueError):  # a catalogue's words that do not fit the host's fields
+            return refused.reason
     if refused.template:
         try:
             return phrase(refused.template, **refused.fields)

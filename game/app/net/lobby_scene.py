@@ -16,13 +16,16 @@ from pygame_gui.elements import UILabel
 
 from game.app.net.link import NetLink, refusal_words
 from game.app.widgets.card_scene import BUTTON_H, GAP, CardScene
-from game.i18n import _
+from game.i18n import N_, _
 from game.net.phone import phone_url
 from game.net.protocol import ContentMismatch, HostClosing, Lobby, Ready, Refused, TakeSeat, Update
 
 ROW_H = 52
 INFO_H = 34
 
+
+BOT_WORDS = {"survivor": N_("survivor"), "random": N_("random"), "greedy": N_("greedy"), "planner": N_("planner"),
+             "search": N_("searcher")}  # the games' bots (registration ids), as the lobby names them
 
 class LobbyScene(CardScene):
     """Waiting for the game to start. ``host`` is this window's ``HostThread`` when it hosts (stopped
@@ -152,7 +155,7 @@ class LobbyScene(CardScene):
         for info in seats:
             holder = info.holder or _("free")
             if info.bot:
-                holder = _("a bot ({bot})").format(bot=info.bot)
+                holder = _("a bot ({bot})").format(bot=_(BOT_WORDS[info.bot]) if info.bot in BOT_WORDS else info.bot)
             UILabel(pygame.Rect(16, y, name_w, ROW_H - 8), info.label, manager=self.app.ui, container=c)
             marks = [holder]
             if info.holder and not info.bot:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.app.net.link import NetLink, refusal_words
+from game.app.net.link import NetLink, refusal_reason
 from game.net import views
 from game.net.protocol import Command, Redo, Refused, Undo, Update
 from game.rules.core.base import IllegalCommand
@@ -136,7 +136,7 @@ class RemoteSession:
         if answer is None:
             raise IllegalCommand(HOST_GONE if self.link.gone else NO_ANSWER)
         if isinstance(answer, Refused):
-            raise IllegalCommand(refusal_words(answer))
+            raise IllegalCommand(refusal_reason(answer))
         received = self.receive(answer)
         return received.events if received is not None else ()
 

@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 
 from game.app.render import text_with_halo
+from game.i18n import N_, _
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.geometry import BASE_RADIUS_CM
 from game.rules.zombieworld.state import State, Vehicle
@@ -36,11 +37,12 @@ WORD_S = 1.3
 WORD_GAP_S = 0.35  # a word holds the timeline this long before the next beat starts
 FLASH_COLOUR = (255, 236, 120)
 WOUND_COLOUR = (235, 50, 40)
-STATUS_WORDS = {"out_of_control": ("Out of control!", (255, 120, 80)),
-                "control_regained": ("Back under control", (140, 230, 140)),
-                "overturned": ("Overturned!", (255, 110, 90)), "broken": ("Broken down", (255, 110, 90)),
-                "stalled": ("Stalled", (255, 200, 120)), "held": ("Held fast", (255, 200, 120)),
-                "lost": ("Off the table!", (255, 110, 90))}
+STATUS_WORDS = {"out_of_control": (N_("Out of control!"), (255, 120, 80)),
+                "control_regained": (N_("Back under control"), (140, 230, 140)),
+                "overturned": (N_("Overturned!"), (255, 110, 90)), "broken": (N_("Broken down"), (255, 110, 90)),
+                "stalled": (N_("Stalled"), (255, 200, 120)), "held": (N_("Held fast"), (255, 200, 120)),
+                "lost": (N_("Off the table!"), (255, 110, 90)), "opened": (N_("Opened"), (250, 230, 150)),
+                "searched": (N_("Searched"), (250, 230, 150))}  # a word over the vehicle, said when drawn
 
 
 def _angle_between(a: float, b: float) -> float:
@@ -190,7 +192,7 @@ class EventAnimator:
                 vehicles[vehicle.id] = replace(vehicle, x=poses[-1][0], y=poses[-1][1], facing=poses[-1][2])
                 self.cursor_s += duration
             elif isinstance(event, c.VehicleStarted) and vehicle is not None:
-                text, colour = ("Vroom!", (250, 230, 150)) if event.started else ("Won't start", (255, 150, 120))
+                text, colour = (N_("Vroom!"), (250, 230, 150)) if event.started else (N_("Won't start"), (255, 150, 120))
                 self.effects.append(Effect("word", vehicle.position, self.cursor_s, WORD_S, shown_s=self.cursor_s,
                                            colour=colour, text=text, model=vehicle.id))
                 self.cursor_s += WORD_GAP_S
@@ -199,7 +201,7 @@ class EventAnimator:
                 self.effects.append(Effect("crash", point, self.cursor_s, CRASH_S, shown_s=self.cursor_s,
                                            model=vehicle.id))
                 self.effects.append(Effect("word", vehicle.position, self.cursor_s, WORD_S, shown_s=self.cursor_s,
-                                           colour=(255, 120, 80), text="Crash!", model=vehicle.id))
+                                           colour=(255, 120, 80), text=N_("Crash!"), model=vehicle.id))
                 self.cursor_s += WORD_GAP_S
             elif isinstance(event, c.Deployed):  # a figure set down: a flash in its band's colour
                 colour = colours.get(sides.get(event.model, ""), FLASH_COLOUR)
@@ -207,18 +209,18 @@ class EventAnimator:
                                            colour=colour, model=event.model))
             elif isinstance(event, c.FoundKept) and event.model in positions:  # the swap, over the finder
                 self.effects.append(Effect("word", positions[event.model], self.cursor_s, WORD_S,
-                                           shown_s=self.cursor_s, colour=(235, 200, 120), text="Kept!"))
+                                           shown_s=self.cursor_s, colour=(235, 200, 120), text=N_("Kept!")))
                 self.cursor_s += WORD_GAP_S
             elif isinstance(event, c.ItemsExchanged) and event.other in positions:  # a hand-over, over the taker
                 self.effects.append(Effect("word", positions[event.other], self.cursor_s, WORD_S,
-                                           shown_s=self.cursor_s, colour=(235, 200, 120), text="Got it!"))
+                                           shown_s=self.cursor_s, colour=(235, 200, 120), text=N_("Got it!")))
                 self.cursor_s += WORD_GAP_S
             elif isinstance(event, c.BandDeployed):  # a word over the band, where it stands
                 placed = [positions[m] for m, side in sides.items() if side == event.seat and positions[m][0] >= 0]
                 if placed:
                     middle = (sum(p[0] for p in placed) / len(placed), sum(p[1] for p in placed) / len(placed))
                     self.effects.append(Effect("word", middle, self.cursor_s, WORD_S, shown_s=self.cursor_s,
-                                               colour=colours.get(event.seat, (250, 230, 150)), text="Deployed"))
+                                               colour=colours.get(event.seat, (250, 230, 150)), text=N_("Deployed")))
                     self.cursor_s += WORD_GAP_S
             elif isinstance(event, c.VehicleStatus) and vehicle is not None:
                 text, colour = STATUS_WORDS.get(event.status, (event.status.replace("_", " "), (255, 220, 150)))
@@ -340,7 +342,7 @@ class EventAnimator:
             elif effect.kind == "crash":
                 _draw_burst(surface, (x, y), radius * (1.6 + 1.8 * min(1.0, t * 2)), t)
             elif effect.kind == "word":
-                words = text_with_halo(effect.text, 26 if t < 0.15 else 24, color=effect.colour)
+                words = text_with_halo(_(effect.text), 26 if t < 0.15 else 24, color=effect.colour)
                 rise = 12 + 26 * min(1.0, t) + 30 * stacked.get(effect.model, 0)
                 stacked[effect.model] = stacked.get(effect.model, 0) + 1
                 if t > 0.75:

@@ -175,7 +175,7 @@ class ZombieworldController:
     def play(self, command: Any) -> Outcome:
         seat = self.seat if not isinstance(command, c.Withdraw) else (self.seat or "")
         if seat is None:
-            return Outcome(False, "the game is over" if self.outcome() is not None else "nobody is to play")
+            return Outcome(False, Said(N_("the game is over")) if self.outcome() is not None else Said(N_("nobody is to play")))
         try:
             events = self.shown(self.session.play(seat, command), seat)
         except IllegalCommand as refusal:

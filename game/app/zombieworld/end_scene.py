@@ -15,7 +15,7 @@ from game.app.zombieworld.band_list import seat_word
 from game.app.zombieworld.campaign_scene import ZombieworldCampaignScene, play_for_link, record
 from game.app.zombieworld.navigation import hooks
 from game.app.zombieworld.saves import campaign_link
-from game.i18n import _, ngettext
+from game.i18n import _, ngettext, said
 from game.rules.zombieworld.campaign import CampaignError, recovery_seed
 from game.rules.zombieworld.scoring import glory
 
@@ -181,7 +181,7 @@ class ZombieworldEndScene(Scene):
             for label, points in lines:
                 if y > box.bottom - 20:
                     break
-                surface.blit(fit_text(f"{points:+d}  {label}", 15, box.width - 24), (box.left + 12, y))
+                surface.blit(fit_text(f"{points:+d}  {said(label)}", 15, box.width - 24), (box.left + 12, y))
                 y += 22
         self.buttons.draw(surface)
         if self.status:

@@ -336,7 +336,7 @@ class GamePainter:
                                                                   left=f"{preview.allowance_cm:.1f}")
         else:
             used = _("{cost} cm: refused").format(cost=f"{straight_cm:.1f}")
-        lines = [used] if preview.legal else [used, preview.reason]
+        lines = [used] if preview.legal else [used, said(preview.reason)]
         y = b[1] - 34
         for line in reversed(lines):
             words = text_with_halo(line, 20 if line is used else 16, color=colour if line is used else (255, 200, 190))

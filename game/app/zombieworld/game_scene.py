@@ -496,7 +496,7 @@ class ZombieworldGameScene(AiSeats, Scene):
         before = self.state
         outcome = self.controller.play(command)
         if not outcome.ok:
-            self.status(outcome.reason)
+            self.status(said(outcome.reason))
             self.sync_pieces(snap_from=snap_from)
             return outcome
         self.aiming, self.aim, self.aim_shots = False, None, None
@@ -539,7 +539,7 @@ class ZombieworldGameScene(AiSeats, Scene):
                                 snap_from={drag.model: drag.point})
             return outcome
         if not preview.legal:
-            self.status(_("Refused: {reason}").format(reason=preview.reason))
+            self.status(_("Refused: {reason}").format(reason=said(preview.reason)))
             self.sync_pieces(snap_from={drag.model: drag.point})
             return Outcome(False, preview.reason)
         return self.play(preview.command, snap_from={drag.model: drag.point})

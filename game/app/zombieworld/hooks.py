@@ -100,7 +100,7 @@ def resume(app: Any, path: Path) -> bool:
     try:
         scene = ZombieworldGameScene.resume(app, Path(path))
     except (ZwSaveError, MapFormatError, ValueError, OSError) as error:
-        app.show_message("Could not open the save", describe_load_error(error))
+        app.show_message(_("Could not open the save"), describe_load_error(error))
         return False
     pygame.display.set_caption(CAPTION)
     app.show(scene)

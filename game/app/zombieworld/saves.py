@@ -23,9 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from game.atomic import atomic_write_text
-from game.i18n import _, language
+from game.i18n import N_, _, language
 from game.platform import envelope, registry
 from game.platform.envelope import SaveFileError
+from game.rules.core.reasons import Said
 from game.rules.core.session import Session
 from game.rules.zombieworld.band import Band, load_band
 from game.rules.zombieworld.catalog import load_catalog
@@ -69,7 +70,7 @@ class CampaignLink:
         if not isinstance(data, dict) or not isinstance(data.get("path"), str) or not data["path"] \
                 or not isinstance(data.get("games_at_start"), int) or isinstance(data["games_at_start"], bool) \
                 or data["games_at_start"] < 0:
-            raise ZwSaveError(source, "'campaign' needs a path and a whole number games_at_start")
+            raise ZwSaveError(source, Said(N_("'campaign' needs a path and a whole number games_at_start")))
         try:
             path = envelope.resolve_campaign_link(data, source)
         except SaveFileError as error:
@@ -103,7 +104,8 @@ def save_game(path: str | os.PathLike[str], session: Session, table_path: Path,
     """Write ``session`` (played on ``table_path``) in the save envelope, with its campaign link."""
     link = campaign_link(session)
     if Path(getattr(session.board, "source", "") or table_path).resolve() != Path(table_path).resolve():
-        raise ZwSaveError(path, f"the game is played on {session.board.source}, not on {table_path}")
+        raise ZwSaveError(path, Said(N_("the game is played on {board}, not on {table}"), board=str(session.board.source),
+                                     table=str(table_path)))
     try:
         return envelope.write_game(path, registry.game(GAME_ID), session,
                                    campaign=link.to_json(Path(path)) if link is not None else None, extra=extra)
@@ -126,7 +128,7 @@ def load_game(path: str | os.PathLike[str]) -> tuple[Session, Path, dict[str, An
     except SaveFileError as error:
         raise ZwSaveError(error.path, error.what) from None
     if loaded.entry.id != GAME_ID:
-        raise ZwSaveError(target, f"a {loaded.entry.name} save, not a Zombieworld one")
+        raise ZwSaveError(target, Said(N_("a {game} save, not a Zombieworld one"), game=loaded.entry.name))
     link_campaign(loaded.session, CampaignLink.from_json(loaded.campaign, target))
     return loaded.session, loaded.board_path, loaded.extra
 
@@ -152,7 +154,7 @@ def read_info(path: str | os.PathLike[str]) -> ZwSaveInfo:
     except SaveFileError as error:
         raise ZwSaveError(error.path, error.what) from None
     if info.game != GAME_ID:
-        raise ZwSaveError(target, f"a {info.game_name} save, not a Zombieworld one")
+        raise ZwSaveError(target, Said(N_("a {game} save, not a Zombieworld one"), game=info.game_name))
     return ZwSaveInfo(path=target, title=info.shown_title, scenario=info.status.summary, round=info.status.round,
                       saved_at=info.saved_at, finished=info.finished, campaign=info.campaign)
 
@@ -181,8 +183,8 @@ def write_band(band: Band, target: Path) -> Path:
         target.parent.mkdir(parents=True, exist_ok=True)
         atomic_write_text(target, band.to_json() + "\n")
     except OSError as error:  # a full disk, a read-only folder, another window saving it
-        raise ZwSaveError(target, f"could not write the save ({error.strerror or error}); "
-                                  "the previous save is intact") from None
+        raise ZwSaveError(target, Said(N_("could not write the save ({problem}); the previous save is intact"),
+                                       problem=str(error.strerror or error))) from None
     return target
 
 

@@ -65,6 +65,21 @@ class ZoneId(str):
     __slots__ = ()
 
 
+@dataclass(frozen=True, slots=True)
+class Named:
+    """A Said field that names something in each language (``name_es`` empty: the English name)."""
+
+    name: str
+    name_es: str = ""
+
+
+class Label(str):
+    """A Said field that is a name kept in map data (a building's label): the window says it in the
+    player's language when a catalogue has it (``game.i18n.named``), else as it is."""
+
+    __slots__ = ()
+
+
 def _said(template: str, fields: dict[str, Any], plural: str = "") -> Said:
     if plural:
         rest = {key: value for key, value in fields.items() if key != "count"}
@@ -79,4 +94,4 @@ def _english(value: Any) -> Any:
     return name if isinstance(name, str) else value
 
 
-__all__ = ["Reason", "Said", "ZoneId", "counted", "listed"]
+__all__ = ["Label", "Named", "Reason", "Said", "ZoneId", "counted", "listed"]

@@ -331,7 +331,7 @@ def load_campaign(path: str | Path, catalog: Catalog | None = None) -> Campaign:
     quality the catalog does not know)."""
     path = Path(path)
     try:
-        data = read_json(path, "campaign")
+        data = read_json(path, N_("campaign"))
     except JsonReadError as error:
         raise CampaignError(f"{path}: {error.what}") from None
     if isinstance(data, dict):

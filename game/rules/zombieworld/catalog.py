@@ -227,6 +227,7 @@ class Quality(_Frozen):
     name: str
     name_es: str = Field(default="", description="the name in Spanish, from the Spanish rulebook")
     description: str
+    description_es: str = Field(default="", description="the description in Spanish (empty: the English)")
     melee_die_bonus: int = 0
     melee_rerolls: int = Field(default=0, ge=0)
     shoot_die_bonus: int = 0
@@ -276,6 +277,7 @@ class UniqueBand(_Frozen):
     faction: str
     free_items: tuple[str, ...] = ()
     description: str
+    description_es: str = Field(default="", description="the description in Spanish (empty: the English)")
 
 
 class FactionAbility(_Frozen):

@@ -6,8 +6,11 @@ import contextlib
 import math
 from dataclasses import replace
 
+from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said
 from game.rules.zombieworld import commands as c
+from game.rules.zombieworld import spoken
 from game.rules.zombieworld.geometry import Figure, base_distance, figure_footprint_gap
 from game.rules.zombieworld.melee import after_fight, melee
 from game.rules.zombieworld.movement import SPRINT_MAX_CM, priced_path, sprint_roll, validate_path
@@ -22,22 +25,22 @@ def do_charge(game: Game, model: Model, command: c.Charge) -> None:
     active = need_active(game, model)
     need_on_foot(game, model)
     if active.must_fight:
-        raise IllegalCommand(f"{model.name} is already locked in melee")
+        raise IllegalCommand(Said(N_("{name} is already locked in melee"), name=model.name))
     target = game.models.get(command.target)
     if target is None or target.side == model.side:
-        raise IllegalCommand("charge an enemy on the table")
+        raise IllegalCommand(Said(N_("charge an enemy on the table")))
     if game.allied(model.side, target.side):
-        raise IllegalCommand(f"{target.name}'s band is an ally (a fixed alliance)")
+        raise IllegalCommand(Said(N_("{name}'s band is an ally (a fixed alliance)"), name=target.name))
     if model.kind == "dog":
-        raise IllegalCommand("dogs charge only when they lose control")
+        raise IllegalCommand(Said(N_("dogs charge only when they lose control")))
     if game.individual and target.side != ZOMBIES:
-        raise IllegalCommand("in individual mode the survivors play together")
+        raise IllegalCommand(Said(N_("in individual mode the survivors play together")))
     vehicle = game.riding(target)
     if vehicle is not None:
         _charge_rider(game, model, target, vehicle, command, active)
         return
     if target.stairs_cm:
-        raise IllegalCommand(f"{target.name} is part-way up the stairs: shoot instead")
+        raise IllegalCommand(Said(N_("{name} is part-way up the stairs: shoot instead"), name=spoken.who(game.catalog, target)))
     defect = game.catalog.defect(model.defect) if model.defect else None
     free_sprint = target.side == ZOMBIES and not (defect is not None and defect.cannot_sprint) and not active.sprinted
     budget = active.remaining_cm + (SPRINT_MAX_CM if free_sprint else 0.0)
@@ -68,7 +71,8 @@ def do_charge(game: Game, model: Model, command: c.Charge) -> None:
             game.active = active
     else:
         if cost > active.remaining_cm + 1e-6:
-            raise IllegalCommand(f"that charge costs {cost:.1f} cm; {model.name} has {active.remaining_cm:.1f} cm left")
+            raise IllegalCommand(Said(N_("that charge costs {cost} cm; {name} has {left} cm left"), cost=spoken.cm1(cost),
+                                      name=model.name, left=spoken.cm1(active.remaining_cm)))
         defender = target
         ground = frozenset({"difficult"} if in_cover_ground(game, defender) else {"open"})
         if not defender.charged_reaction_used and not defender.fleeing:
@@ -98,13 +102,14 @@ def _charge_rider(game: Game, model: Model, rider: Model, vehicle: Vehicle, comm
     """A charge on a rider of a vehicle standing still: the path ends touching its body; the rider
     (in difficult ground, as riders are) rolls its charged reaction, then they fight one round, the
     rider at -1 a die. Riders are never locked in melee, so the charger is free afterwards."""
-    name = vehicle_spec(game, vehicle).name
+    spec = vehicle_spec(game, vehicle)
     if vehicle.moving:
-        raise IllegalCommand(f"the {name} is on the move: its riders can be fought only while it stands still")
+        raise IllegalCommand(Said(N_("the {vehicle} is on the move: its riders can be fought only while it stands still"),
+                                  vehicle=spec))
     cost, _ = validate_path(game, model, command.path, active.remaining_cm, contact_with=None)
     end = command.path[-1]
     if figure_footprint_gap(game.body(vehicle), Figure(model.id, *end)) > DOOR_REACH_CM:
-        raise IllegalCommand(f"a charge on a rider ends touching the {name}")
+        raise IllegalCommand(Said(N_("a charge on a rider ends touching the {vehicle}"), vehicle=spec))
     if not rider.charged_reaction_used and not rider.fleeing and rider.kind == "survivor":
         rider = game.update(rider, charged_reaction_used=True)
         result, _ = roll_reaction(game, rider, "charged", frozenset({"difficult"}))

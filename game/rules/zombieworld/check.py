@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from game.i18n import N_
 from game.jsonfile import JsonReadError, read_json
 from game.rules.zombieworld.band import load_band
 from game.rules.zombieworld.campaign import CampaignError, load_campaign
@@ -22,7 +23,7 @@ def kind_of(path: str | Path) -> str:
     if target.suffix.lower() != ".json" or not target.is_file():
         return ""
     try:
-        data = read_json(target, "file")
+        data = read_json(target, N_("file"))
     except JsonReadError:
         parent = target.parent.name
         return "campaign" if parent == "campaigns" else "band" if parent == "bands" else ""

@@ -9,7 +9,9 @@ from typing import Any
 from game.board.model import TerrainKind
 from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said
 from game.rules.zombieworld import commands as c
+from game.rules.zombieworld import spoken
 from game.rules.zombieworld.casualties import wound
 from game.rules.zombieworld.geometry import (
     BASE_RADIUS_CM,
@@ -47,20 +49,21 @@ def do_climb(game: Game, model: Model, command: c.Climb) -> None:
     need_on_foot(game, model, stairs_ok=True)
     not_riding(game, model)
     if active.must_fight or game.engaged_with(model):
-        raise IllegalCommand(f"{model.name} is locked in melee")
+        raise IllegalCommand(spoken.in_melee(model.name))
     if command.ladder >= 0 or model.ladder >= 0:
         _climb_ladder(game, model, command, active)
         return
     index = game.table.building_at(model.position)
     if index is None:
-        raise IllegalCommand(f"{model.name} is not inside a building")
+        raise IllegalCommand(Said(N_("{name} is not inside a building"), name=model.name))
     piece = game.table.piece(index)
     if not 0 <= command.level <= piece.top_level or (command.level == model.level and not model.stairs_cm):
-        roof = f" and a roof ({piece.floors})" if piece.roof else ""
-        raise IllegalCommand(f"the {piece.label or 'building'} has floors 0 to {piece.floors - 1}{roof}; "
-                             f"{model.name} is on {model.level}")
+        raise IllegalCommand(Said(N_("the {piece} has floors 0 to {top} and a roof ({roof}); {name} is on {level}")
+                                  if piece.roof else N_("the {piece} has floors 0 to {top}; {name} is on {level}"),
+                                  piece=spoken.piece(piece.label), top=piece.floors - 1, roof=piece.floors,
+                                  name=model.name, level=model.level))
     if active.sprinted:
-        raise IllegalCommand("no sprinting on stairs")
+        raise IllegalCommand(Said(N_("no sprinting on stairs")))
     storey = piece.floor_height_cm
     here = model.level * storey + model.stairs_cm
     reached, cost = _stairs_progress(game, model, here, command.level * storey, active.remaining_cm)
@@ -90,7 +93,8 @@ def _stairs_progress(game: Game, model: Model, here: float, goal: float, budget:
     if cost <= budget + 1e-6:
         return goal, cost
     if budget - entry <= 1e-6:
-        raise IllegalCommand(f"stepping onto the stairs costs {entry:g} cm; {model.name} has {budget:.1f} cm left")
+        raise IllegalCommand(Said(N_("stepping onto the stairs costs {cost} cm; {name} has {left} cm left"),
+                                  cost=spoken.cm(entry), name=model.name, left=spoken.cm1(budget)))
     step = budget - entry
     return here + (step if goal > here else -step), budget
 
@@ -102,11 +106,11 @@ def _climb_ladder(game: Game, model: Model, command: c.Climb, active: Activation
     table = game.table
     ladder_index = model.ladder if model.ladder >= 0 else command.ladder
     if not 0 <= ladder_index < len(table.pieces) or table.piece(ladder_index).kind is not TerrainKind.STAIRS:
-        raise IllegalCommand("that is not a ladder or a stairway")
+        raise IllegalCommand(Said(N_("that is not a ladder or a stairway")))
     if command.ladder >= 0 and command.ladder != ladder_index:
-        raise IllegalCommand(f"{model.name} is part-way up another ladder")
+        raise IllegalCommand(Said(N_("{name} is part-way up another ladder"), name=model.name))
     if active.sprinted:
-        raise IllegalCommand("no sprinting on stairs")
+        raise IllegalCommand(Said(N_("no sprinting on stairs")))
     ladder = table.piece(ladder_index)
     others = game.figures_except(model.id)
 
@@ -119,26 +123,29 @@ def _climb_ladder(game: Game, model: Model, command: c.Climb, active: Activation
         assert index is not None
         piece = table.piece(index)
         if command.level != 0:
-            raise IllegalCommand("a ladder goes down to the ground (level 0)")
+            raise IllegalCommand(Said(N_("a ladder goes down to the ground (level 0)")))
         if piece not in table.roofs_reached_by(ladder):
-            raise IllegalCommand(f"that ladder does not reach the roof of the {piece.label or 'building'}")
+            raise IllegalCommand(Said(N_("that ladder does not reach the roof of the {piece}"),
+                                      piece=spoken.piece(piece.label)))
         if ladder not in table.ladders_at(model.position, LADDER_TOP_REACH_CM):
-            raise IllegalCommand(f"{model.name} must stand at the top of the ladder")
+            raise IllegalCommand(Said(N_("{name} must stand at the top of the ladder"), name=model.name))
         here = piece.top_cm
     elif model.ladder >= 0:  # part-way up: on to the roof or back down to the ground
         roofs = [r for r in table.roofs_reached_by(ladder) if command.level in (0, r.floors)]
         if not roofs:
-            raise IllegalCommand(f"that ladder goes down to the ground (0) or up to a roof, not to {command.level}")
+            raise IllegalCommand(Said(N_("that ladder goes down to the ground (0) or up to a roof, not to {level}"),
+                                      level=command.level))
         piece = min(roofs, key=lambda r: distance_to_edges(r, model.position))
         here = model.stairs_cm
     else:
         if model.level:
-            raise IllegalCommand(f"{model.name} is on floor {model.level}: take the stairs down first")
+            raise IllegalCommand(Said(N_("{name} is on floor {level}: take the stairs down first"), name=model.name,
+                                      level=model.level))
         if ladder not in table.ladders_at(model.position):
-            raise IllegalCommand(f"{model.name} must stand at the foot of the ladder")
+            raise IllegalCommand(Said(N_("{name} must stand at the foot of the ladder"), name=model.name))
         roofs = [r for r in table.roofs_reached_by(ladder) if r.floors == command.level]
         if not roofs:
-            raise IllegalCommand(f"that ladder reaches no roof at level {command.level}")
+            raise IllegalCommand(Said(N_("that ladder reaches no roof at level {level}"), level=command.level))
         piece = min(roofs, key=lambda r: distance_to_edges(r, model.position))
         here = 0.0
     goal = piece.top_cm if command.level else 0.0
@@ -155,7 +162,7 @@ def _climb_ladder(game: Game, model: Model, command: c.Climb, active: Activation
         if stairs_cm < 1e-3:
             stairs_cm, on = 0.0, -1
     if spot is None:
-        raise IllegalCommand("there is no room at the other end of the ladder")
+        raise IllegalCommand(Said(N_("there is no room at the other end of the ladder")))
     model = game.update(model, x=spot[0], y=spot[1], level=level, stairs_cm=stairs_cm, ladder=on, entrenched=False)
     game.active = replace(active, remaining_cm=max(0.0, active.remaining_cm - cost), moved=True)
     game.emit(c.ModelMoved(model.id, (spot,), 0.0))
@@ -169,13 +176,14 @@ def _landing_surface(game: Game, point: tuple[float, float], level: int) -> tupl
     if index is not None:
         piece = game.table.piece(index)
         if not 0 < level <= piece.top_level:
-            roof = f" and its roof ({piece.floors})" if piece.roof else ""
-            return f"the {piece.label or 'building'} has upper floors 1 to {piece.floors - 1}{roof}"
+            return Said(N_("the {piece} has upper floors 1 to {top} and its roof ({roof})") if piece.roof
+                        else N_("the {piece} has upper floors 1 to {top}"), piece=spoken.piece(piece.label),
+                        top=piece.floors - 1, roof=piece.floors)
         return level * piece.floor_height_cm, index, "roof" if level == piece.floors else "floor"
     top = game.table.standing_top_cm(point)
     if level == 0 and top > 0:
         return top, None, "top"
-    return "land on a raised place: an upper floor or the roof of another building, or on top of an obstacle"
+    return Said(N_("land on a raised place: an upper floor or the roof of another building, or on top of an obstacle"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,7 +261,7 @@ def do_jump(game: Game, model: Model, command: c.Jump) -> None:
     need_on_foot(game, model)
     not_riding(game, model)
     if active.must_fight or game.engaged_with(model):
-        raise IllegalCommand(f"{model.name} is locked in melee")
+        raise IllegalCommand(spoken.in_melee(model.name))
     start = model.position
     takeoff = game.height_of(model)
     home = game.table.building_at(start)
@@ -263,15 +271,17 @@ def do_jump(game: Game, model: Model, command: c.Jump) -> None:
         raise IllegalCommand(surface)
     height, target, where = surface
     if target is not None and target == home:
-        raise IllegalCommand("land on a floor of another building")
+        raise IllegalCommand(Said(N_("land on a floor of another building")))
     if target is None and math.dist(start, landing) < 1e-6:
-        raise IllegalCommand("land somewhere else")
+        raise IllegalCommand(Said(N_("land somewhere else")))
     line = jump_line(game, model, landing, command.level)
     assert not isinstance(line, str)
     if line.gap_cm > JUMP_GAP_CM + 1e-6:
-        raise IllegalCommand(f"a jump spans a gap of at most {JUMP_GAP_CM:g} cm, not {line.gap_cm:.1f}")
+        raise IllegalCommand(Said(N_("a jump spans a gap of at most {most} cm, not {gap}"), most=spoken.cm(JUMP_GAP_CM),
+                                  gap=spoken.cm1(line.gap_cm)))
     if abs(height - takeoff) > JUMP_HEIGHT_CM + 1e-6:
-        raise IllegalCommand(f"a jump climbs or drops at most {JUMP_HEIGHT_CM:g} cm, not {abs(height - takeoff):g}")
+        raise IllegalCommand(Said(N_("a jump climbs or drops at most {most} cm, not {height}"), most=spoken.cm(JUMP_HEIGHT_CM),
+                                  height=spoken.cm(abs(height - takeoff))))
     over = {i for i, up in ((home, game.on_roof(model)), (target, where == "roof")) if i is not None and up}
     problem = jump_line_problem(game.table, start, landing, over)
     if problem:

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from game.board.model import TerrainKind
+from game.i18n import N_
 from game.rules.core.rng import draw_floats
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.geometry import Piece, Table, make_piece
@@ -58,7 +59,7 @@ def with_containers(table: Table, centres: Iterable[Point]) -> Table:
     for centre in centres:
         x0, y0, x1, y1 = container_box(centre)
         piece = make_piece(len(pieces), TerrainKind.OBSTACLE, ((x0, y0), (x1, y0), (x1, y1), (x0, y1)),
-                           CONTAINER_HEIGHT_CM, 0, "Container")
+                           CONTAINER_HEIGHT_CM, 0, N_("Container"))
         pieces.append(replace(piece, prop=CONTAINER_PROP))
     return Table.build(table.width_cm, table.height_cm, pieces, table.walls)
 

@@ -10,8 +10,11 @@ import math
 from dataclasses import replace
 from typing import Any
 
+from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said, listed
 from game.rules.zombieworld import commands as c
+from game.rules.zombieworld import spoken
 from game.rules.zombieworld.melee import after_fight
 from game.rules.zombieworld.movement import validate_path
 from game.rules.zombieworld.reactions import (
@@ -27,16 +30,18 @@ from game.rules.zombieworld.working import Game
 from game.rules.zombieworld.zombies import resume_zombie_turn
 
 COMPASS_DEG = tuple(range(0, 360, 45))  # the flight directions offered: east, south-east, south...
-WORDS = {"return_fire": "whether and how to return fire", "reaction_reroll": "whether to roll the reaction again",
-         "flee_direction": "where to flee", "vehicle_surprise": "what to do about the zombie"}
+WORDS = {"return_fire": N_("{name} must first choose whether and how to return fire"),
+         "reaction_reroll": N_("{name} must first choose whether to roll the reaction again"),
+         "flee_direction": N_("{name} must first choose where to flee"),
+         "vehicle_surprise": N_("{name} must first choose what to do about the zombie")}
 
 
 def answer(game: Game, decision: Decision, command: Any) -> None:
     """Play the answer ``command`` to ``decision`` (refused with the reason when it does not fit)."""
     model = game.models.get(decision.model)
     if model is None or getattr(command, "model", "") != decision.model or not isinstance(command, c.ANSWERS):
-        who = model.name if model is not None else decision.model
-        raise IllegalCommand(f"{who} must first choose {WORDS[decision.kind]}")
+        who = spoken.who(game.catalog, model) if model is not None else decision.model
+        raise IllegalCommand(Said(WORDS[decision.kind], name=who))
     other = game.models.get(decision.other) if decision.other else None
     if decision.kind == "return_fire":
         _return_fire(game, decision, model, other, command)
@@ -44,7 +49,7 @@ def answer(game: Game, decision: Decision, command: Any) -> None:
         _reroll(game, decision, model, other, command)
     elif decision.kind == "flee_direction":
         if not isinstance(command, c.FleeToward):
-            raise IllegalCommand(f"{model.name} must first choose where to flee")
+            raise IllegalCommand(Said(WORDS["flee_direction"], name=model.name))
         game.decision = None
         flee(game, model, toward_edge=False, direction=math.radians(command.direction))
     else:
@@ -67,14 +72,17 @@ def _return_fire(game: Game, decision: Decision, model: Model, shooter: Model | 
     shots = return_fire_shots(game, model, shooter) if shooter is not None else ()
     if isinstance(command, c.HoldFire):
         if not decision.may_hold and shots:
-            raise IllegalCommand(f"{model.name} must return fire: only a survivor free to react as it likes may hold")
+            raise IllegalCommand(Said(N_("{name} must return fire: only a survivor free to react as it likes may hold"),
+                                      name=model.name))
         game.decision = None
         game.emit(c.ReactionResolved(model.id, "shot_at", 2, "holds fire"))
         return
     if not isinstance(command, c.ReturnFire):
-        raise IllegalCommand(f"{model.name} must first choose whether and how to return fire")
+        raise IllegalCommand(Said(WORDS["return_fire"], name=model.name))
     if command.shots not in shots:
-        raise IllegalCommand(f"{model.name} fires back {', '.join(map(str, shots)) or 'no'} shots, not {command.shots}")
+        raise IllegalCommand(Said(N_("{name} fires back {shots} shots, not {asked}"), name=model.name,
+                                  shots=listed([str(n) for n in shots]), asked=command.shots) if shots
+                             else Said(N_("{name} fires back no shots"), name=model.name))
     game.decision = None
     assert shooter is not None
     fire_now(game, model, shooter, command.shots)
@@ -82,7 +90,7 @@ def _return_fire(game: Game, decision: Decision, model: Model, shooter: Model | 
 
 def _reroll(game: Game, decision: Decision, model: Model, shooter: Model | None, command: Any) -> None:
     if not isinstance(command, c.RerollReaction | c.KeepReaction):
-        raise IllegalCommand(f"{model.name} must first choose whether to roll the reaction again")
+        raise IllegalCommand(Said(WORDS["reaction_reroll"], name=model.name))
     game.decision = None
     successes = decision.successes
     if isinstance(command, c.RerollReaction):
@@ -101,7 +109,7 @@ def _vehicle_surprise(game: Game, decision: Decision, model: Model, zombie: Mode
     if isinstance(command, c.StepAway):
         active = game.active
         if active is None or active.model != model.id or active.remaining_cm <= 1e-6:
-            raise IllegalCommand(f"{model.name} has no move left to step away")
+            raise IllegalCommand(Said(N_("{name} has no move left to step away"), name=model.name))
         cost, _ = validate_path(game, model, command.path, active.remaining_cm, contact_with=None)
         game.decision = None
         end = command.path[-1]
@@ -112,15 +120,16 @@ def _vehicle_surprise(game: Game, decision: Decision, model: Model, zombie: Mode
     if isinstance(command, c.ShootFirst):
         firearm = firearm_in_hand(game, model)
         if firearm is None or firearm.id in model.unloaded or not sees(game, model, zombie):
-            raise IllegalCommand(f"{model.name} cannot shoot the zombie")
+            raise IllegalCommand(Said(N_("{name} cannot shoot the zombie"), name=model.name))
         if not firearm.shots_min <= command.shots <= firearm.shots_max:
-            raise IllegalCommand(f"a {firearm.name} fires {firearm.shots_min} to {firearm.shots_max} shots")
+            raise IllegalCommand(Said(N_("a {weapon} fires {least} to {most} shots"), weapon=firearm,
+                                      least=firearm.shots_min, most=firearm.shots_max))
         game.decision = None
         shoot(game, model, firearm, ((zombie.id, command.shots),), reaction=True)
     elif isinstance(command, c.StandFirm):
         game.decision = None
     else:
-        raise IllegalCommand(f"{model.name} must first choose what to do about the zombie")
+        raise IllegalCommand(Said(WORDS["vehicle_surprise"], name=model.name))
     if zombie.id in game.models and model.id in game.models:
         zombie_grabs(game, model.id, zombie.id)
     else:

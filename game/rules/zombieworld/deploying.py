@@ -13,8 +13,11 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
+from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said
 from game.rules.zombieworld import commands as c
+from game.rules.zombieworld import spoken
 from game.rules.zombieworld.geometry import BASE_RADIUS_CM, Figure, base_distance
 from game.rules.zombieworld.rounds import advance, roll_order, start_round
 from game.rules.zombieworld.spots import spot_problem, vehicle_spot
@@ -88,14 +91,15 @@ def deployed_rivals(game: Game, seat: str) -> list[Model]:
     return [m for m in game.alive() if m.side not in (seat, ZOMBIES) and m.kind == "survivor" and m.x >= 0]
 
 
-def deploy_problem(game: Game, model: Model, point: tuple[float, float]) -> str:
+def deploy_problem(game: Game, model: Model, point: tuple[float, float]) -> Said | str:
     """Why ``model`` cannot be deployed at ``point`` ("" when it can)."""
     if zone_of(game, point) is None:
         scenario = game.catalog.scenario(game.base.scenario)
         if scenario.deployment == "centre":
-            return f"deploy within {CENTRE_RADIUS_CM:g} cm of the table's centre"
-        where = " of the pen's quadrant" if scenario.deployment == "shared_pen_quadrant" else " of a quadrant"
-        return f"deploy within {EDGE_DEPTH_CM:g} cm of the table edge{where}"
+            return Said(N_("deploy within {cm} cm of the table's centre"), cm=spoken.cm(CENTRE_RADIUS_CM))
+        return Said(N_("deploy within {cm} cm of the table edge of the pen's quadrant")
+                    if scenario.deployment == "shared_pen_quadrant"
+                    else N_("deploy within {cm} cm of the table edge of a quadrant"), cm=spoken.cm(EDGE_DEPTH_CM))
     waiting = [f for f in game.figures_except(model.id) if f.x >= 0]
     problem = spot_problem(game, game.figure(model), point, waiting)
     if problem:
@@ -105,7 +109,7 @@ def deploy_problem(game: Game, model: Model, point: tuple[float, float]) -> str:
     spot = Figure(model.id, point[0], point[1])
     for rival in deployed_rivals(game, model.side):
         if base_distance(spot, game.figure(rival)) < RIVAL_GAP_CM - 1e-6:
-            return f"at least {RIVAL_GAP_CM:g} cm from {rival.name} of a rival band"
+            return Said(N_("at least {cm} cm from {name} of a rival band"), cm=spoken.cm(RIVAL_GAP_CM), name=rival.name)
     return ""
 
 
@@ -169,7 +173,7 @@ def begin(game: Game, order: tuple[str, ...], areas: dict[str, Rect | None], pla
 def do_deploy(game: Game, seat: str, command: c.Deploy) -> None:
     model = game.models.get(command.model)
     if model is None or model.side != seat:
-        raise IllegalCommand(f"deploy one of your own figures, not {command.model!r}")
+        raise IllegalCommand(Said(N_("deploy one of your own figures")))
     problem = deploy_problem(game, model, command.at)
     if problem:
         raise IllegalCommand(problem)
@@ -177,22 +181,22 @@ def do_deploy(game: Game, seat: str, command: c.Deploy) -> None:
     game.emit(c.Deployed(model.id, command.at))
 
 
-def deployment_problem(game: Game, seat: str) -> str:
+def deployment_problem(game: Game, seat: str) -> Said | str:
     """Why the band cannot end its deployment yet ("" when it can)."""
     members = [m for m in game.alive(seat) if not m.vehicle]
     zones = set()
     for model in members:
         if model.x < 0:
-            return f"{model.name} is not on the table yet"
+            return Said(N_("{name} is not on the table yet"), name=model.name)
         zone = zone_of(game, model.position)
         if zone is None:
             return deploy_problem(game, model, model.position)
         zones.add(zone[0])
         problem = deploy_problem(game, model, model.position)
         if problem:
-            return f"{model.name}: {problem}"
+            return Said(N_("{name}: {problem}"), name=model.name, problem=problem)
     if len(zones) > 1:
-        return "the whole band deploys in one quadrant"
+        return Said(N_("the whole band deploys in one quadrant"))
     return ""
 
 

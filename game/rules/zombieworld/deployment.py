@@ -9,6 +9,8 @@ from dataclasses import replace
 from typing import Any, Literal
 
 from game.board.model import Board, Marker, MarkerKind, TerrainKind
+from game.i18n import N_
+from game.rules.core.reasons import Said
 from game.rules.core.rng import new_rng
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.band import (
@@ -159,11 +161,11 @@ def _stand_as_told(game: Game, setup_spec: ZombieworldSetup) -> None:
             raise ValueError(f"{model.name} cannot stand at ({model.x:g}, {model.y:g}) cm: {problem}")
 
 
-def alliance_problem(band_count: int) -> str:
+def alliance_problem(band_count: int) -> Said | str:
     """Why a set-up of ``band_count`` bands should not offer alliances ("" when it may): allies need
     someone left to fight. Advice for set-up screens; ``setup`` itself accepts any pair of seats."""
     if band_count < ALLIANCE_MIN_BANDS:
-        return f"Needs {ALLIANCE_MIN_BANDS} bands or more: two allies would have nobody left to fight"
+        return Said(N_("Needs {n} bands or more: two allies would have nobody left to fight"), n=ALLIANCE_MIN_BANDS)
     return ""
 
 

@@ -16,9 +16,12 @@ from dataclasses import replace
 from typing import Any
 
 from game.board.model import Board
+from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said
 from game.rules.core.rng import RngState
 from game.rules.zombieworld import commands as c
+from game.rules.zombieworld import spoken
 from game.rules.zombieworld.casualties import withdraw
 from game.rules.zombieworld.catalog import load_catalog
 from game.rules.zombieworld.charges import do_charge
@@ -144,46 +147,46 @@ def check(state: State, seat: str, command: Any) -> None:
 
 def apply(state: State, seat: str, command: Any) -> tuple[State, tuple[Any, ...]]:
     if state.finished:
-        raise IllegalCommand("the game is over")
+        raise IllegalCommand(Said(N_("the game is over")))
     game = Game(state)
     if state.decision is not None:  # play waits for one player's choice
         decision = state.decision
         if seat != decision.seat:
-            raise IllegalCommand("another player is choosing now")
+            raise IllegalCommand(Said(N_("another player is choosing now")))
         answer(game, decision, command)
         advance(game)
         return game.freeze(), tuple(game.events)
     if state.deploying:  # book 10.1: the bands deploy one after another
         if seat != state.deploying[0]:
-            raise IllegalCommand("another band is deploying now")
+            raise IllegalCommand(Said(N_("another band is deploying now")))
         if isinstance(command, c.Deploy):
             do_deploy(game, seat, command)
         elif isinstance(command, c.DeploymentDone) and command.seat == seat:
             do_deployment_done(game, seat, command)
         else:
-            raise IllegalCommand("the bands are deploying: place your figures, then say you are done")
+            raise IllegalCommand(Said(N_("the bands are deploying: place your figures, then say you are done")))
         return game.freeze(), tuple(game.events)
     if isinstance(command, (*c.ANSWERS, c.Deploy, c.DeploymentDone)):
-        raise IllegalCommand("there is no choice to answer now" if isinstance(command, c.ANSWERS)
-                             else "the bands have deployed")
+        raise IllegalCommand(Said(N_("there is no choice to answer now")) if isinstance(command, c.ANSWERS)
+                             else Said(N_("the bands have deployed")))
     if isinstance(command, c.Withdraw):
         if seat not in state.seats or game.score(seat).withdrawn:
-            raise IllegalCommand("this band is not on the table")
+            raise IllegalCommand(Said(N_("this band is not on the table")))
         withdraw(game, seat)
         if game.active is not None and game.active.model not in game.models:
             game.active = None
         advance(game)
         return game.freeze(), tuple(game.events)
     if seat not in current_seats(state):
-        raise IllegalCommand("it is not this player's turn")
+        raise IllegalCommand(Said(N_("it is not this player's turn")))
     model = game.models.get(getattr(command, "model", ""))
     if model is None:
-        raise IllegalCommand("no such model on the table")
+        raise IllegalCommand(Said(N_("no such model on the table")))
     if model.side != seat:
-        raise IllegalCommand(f"{model.name} is not yours")
+        raise IllegalCommand(Said(N_("{name} is not yours"), name=spoken.who(game.catalog, model)))
     handler = _HANDLERS.get(type(command))
     if handler is None:
-        raise IllegalCommand(f"unknown command {type(command).__name__}")
+        raise IllegalCommand(Said(N_("unknown command {name}"), name=type(command).__name__))
     active = game.active
     if active is not None and (active.found_item or active.found_survivor) \
             and not isinstance(command, (c.HandOver, c.KeepFound)):

@@ -7,8 +7,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said
 from game.rules.zombieworld import commands as c
+from game.rules.zombieworld import spoken
 from game.rules.zombieworld.band import pairable
 from game.rules.zombieworld.geometry import base_distance, point_base_distance
 from game.rules.zombieworld.state import ZOMBIES, Model
@@ -23,9 +26,9 @@ _KIT = ("hand", "backpack", "objects", "elements", "unloaded", "scoped", "silenc
 def do_reload(game: Game, model: Model, command: c.Reload) -> None:
     active = need_active(game, model)
     if active.action_used:
-        raise IllegalCommand(f"{model.name} has already used its action")
+        raise IllegalCommand(spoken.used_action(model.name))
     if not model.unloaded:
-        raise IllegalCommand(f"{model.name} has nothing to reload")
+        raise IllegalCommand(Said(N_("{name} has nothing to reload"), name=model.name))
     game.update(model, unloaded=())
     game.active = replace(active, action_used=True)
 
@@ -33,11 +36,11 @@ def do_reload(game: Game, model: Model, command: c.Reload) -> None:
 def do_swap(game: Game, model: Model, command: c.SwapWeapons) -> None:
     active = need_active(game, model)
     if active.action_used:
-        raise IllegalCommand("weapons can be swapped only before the action")
+        raise IllegalCommand(Said(N_("weapons can be swapped only before the action")))
     if not model.backpack:
-        raise IllegalCommand(f"{model.name} has nothing in the backpack")
+        raise IllegalCommand(Said(N_("{name} has nothing in the backpack"), name=model.name))
     if len(model.hand) > 1:
-        raise IllegalCommand("with two weapons in hand the backpack is empty")
+        raise IllegalCommand(Said(N_("with two weapons in hand the backpack is empty")))
     game.update(model, hand=model.backpack, backpack=model.hand)
     game.active = replace(active, action_used=True)
 
@@ -131,22 +134,22 @@ def do_use_item(game: Game, model: Model, command: c.UseItem) -> None:
         return
     active = need_active(game, model)
     if command.item not in model.objects:
-        raise IllegalCommand(f"{model.name} carries no {game.catalog.item_name(command.item)}")
+        raise IllegalCommand(spoken.carries_no(game.catalog, model.name, command.item))
     item = game.catalog.object(command.item)
     if item is None:
-        raise IllegalCommand(f"{command.item} is not an object")
+        raise IllegalCommand(Said(N_("{item} is not an object"), item=spoken.item(game.catalog, command.item)))
     if item.id == "ammo_box":
         if not model.unloaded:
-            raise IllegalCommand(f"{model.name} has no unloaded weapon")
+            raise IllegalCommand(Said(N_("{name} has no unloaded weapon"), name=model.name))
         model = game.update(model, unloaded=())
         take_object(game, model, item.id)
         game.emit(c.ItemUsed(model.id, item.id))
         return
     if item.id in SELF_BOOSTS:
         if active.moved or active.action_used:
-            raise IllegalCommand(f"the {item.name} is taken at the start of the turn, before moving or acting")
+            raise IllegalCommand(Said(N_("the {item} is taken at the start of the turn, before moving or acting"), item=item))
         if game.boosted(model, item.id):
-            raise IllegalCommand(f"the {item.name} is still working")
+            raise IllegalCommand(Said(N_("the {item} is still working"), item=item))
         boosts = tuple((i, r) for i, r in model.boosts if i != item.id) + ((item.id, game.round + 1),)
         model = game.update(model, boosts=boosts)
         model = _spend_use(game, model, item.id, item.uses or 1)
@@ -155,7 +158,7 @@ def do_use_item(game: Game, model: Model, command: c.UseItem) -> None:
         game.emit(c.ItemUsed(model.id, item.id))
         return
     if active.action_used:
-        raise IllegalCommand(f"{model.name} has already used its action")
+        raise IllegalCommand(spoken.used_action(model.name))
     if item.heals:
         target = _patient(game, model, command.target)
         uses = item.uses or 1
@@ -172,25 +175,25 @@ def do_use_item(game: Game, model: Model, command: c.UseItem) -> None:
         _spend_use(game, model, item.id, item.uses or 1)
         game.emit(c.ItemUsed(model.id, item.id))
     else:
-        raise IllegalCommand(f"the {item.name} is not used like that")
+        raise IllegalCommand(Said(N_("the {item} is not used like that"), item=item))
     game.active = replace(active, action_used=True)
 
 
-def fitting_problem(game: Game, model: Model, item: Any, weapon_id: str) -> str:
+def fitting_problem(game: Game, model: Model, item: Any, weapon_id: str) -> Said | str:
     """Why ``item`` (a scope or silencer) cannot go on the carried weapon ``weapon_id`` ("" if it can)."""
     firearm = game.catalog.firearm(weapon_id)
     if firearm is None or weapon_id not in (*model.hand, *model.backpack):
-        return f"name a firearm {model.name} carries to fit the {item.name} to"
+        return Said(N_("name a firearm {name} carries to fit the {item} to"), name=model.name, item=item)
     if item.silences:
         if not firearm.takes_silencer or firearm.bang == 0:
-            return f"a {firearm.name} cannot take a silencer"
+            return Said(N_("a {weapon} cannot take a silencer"), weapon=firearm)
         if weapon_id in model.silenced:
-            return f"the {firearm.name} already has a silencer"
+            return Said(N_("the {weapon} already has a silencer"), weapon=firearm)
     else:
         if not firearm.takes_scope:
-            return f"a {firearm.name} cannot take a scope"
+            return Said(N_("a {weapon} cannot take a scope"), weapon=firearm)
         if weapon_id in model.scoped:
-            return f"the {firearm.name} already has a scope"
+            return Said(N_("the {weapon} already has a scope"), weapon=firearm)
     return ""
 
 
@@ -210,17 +213,17 @@ def _fit_to_weapon(game: Game, model: Model, item: Any, weapon_id: str) -> None:
 def _boost_before_activation(game: Game, model: Model, item_id: str) -> None:
     """Stimulants or a cigarette taken by the survivor about to activate, so they help its roll."""
     if item_id not in model.objects:
-        raise IllegalCommand(f"{model.name} carries no {game.catalog.item_name(item_id)}")
+        raise IllegalCommand(spoken.carries_no(game.catalog, model.name, item_id))
     item = game.catalog.object(item_id)
     if item is None:
-        raise IllegalCommand(f"{item_id} is not an object")
+        raise IllegalCommand(Said(N_("{item} is not an object"), item=spoken.item(game.catalog, item_id)))
     if model.activated:
-        raise IllegalCommand(f"{model.name} has already been activated this round")
+        raise IllegalCommand(Said(N_("{name} has already been activated this round"), name=model.name))
     waiting = [m for m in game.alive(model.side) if not m.activated]
     if game.own_skill(model)[0] < max(game.own_skill(m)[0] for m in waiting):
-        raise IllegalCommand("a more skilled survivor activates first")
+        raise IllegalCommand(Said(N_("a more skilled survivor activates first")))
     if game.boosted(model, item.id):
-        raise IllegalCommand(f"the {item.name} is still working")
+        raise IllegalCommand(Said(N_("the {item} is still working"), item=item))
     boosts = tuple((i, r) for i, r in model.boosts if i != item.id) + ((item.id, game.round + 1),)
     model = game.update(model, boosts=boosts)
     _spend_use(game, model, item.id, item.uses or 1)
@@ -230,22 +233,22 @@ def _boost_before_activation(game: Game, model: Model, item_id: str) -> None:
 def _patient(game: Game, model: Model, target_id: str) -> Model:
     target = game.models.get(target_id or model.id)
     if target is None or target.kind != "survivor":
-        raise IllegalCommand("tend yourself or a survivor")
+        raise IllegalCommand(Said(N_("tend yourself or a survivor")))
     if target.id != model.id and base_distance(game.figure(model), game.figure(target)) > CONTACT_CM + 0.2:
-        raise IllegalCommand(f"{target.name} must be in base contact")
+        raise IllegalCommand(Said(N_("{name} must be in base contact"), name=spoken.who(game.catalog, target)))
     if target.side != model.side and target.side != ZOMBIES and not game.individual:
-        raise IllegalCommand(f"{target.name} is not in your band")
+        raise IllegalCommand(Said(N_("{name} is not in your band"), name=spoken.who(game.catalog, target)))
     if not target.wounds:
-        raise IllegalCommand(f"{target.name} has no wound to heal")
+        raise IllegalCommand(Said(N_("{name} has no wound to heal"), name=spoken.who(game.catalog, target)))
     return target
 
 
 def do_first_aid(game: Game, model: Model, command: c.FirstAid) -> None:
     active = need_active(game, model)
     if model.virtue != "first_aid":
-        raise IllegalCommand(f"{model.name} does not know first aid")
+        raise IllegalCommand(Said(N_("{name} does not know first aid"), name=model.name))
     if active.action_used:
-        raise IllegalCommand(f"{model.name} has already used its action")
+        raise IllegalCommand(spoken.used_action(model.name))
     target = _patient(game, model, command.target)
     (die,) = game.d10(1)
     healed = 1 if die >= 8 else 0
@@ -260,14 +263,14 @@ def do_pick_up(game: Game, model: Model, command: c.PickUp) -> None:
     active = need_active(game, model)
     need_on_foot(game, model)
     if model.kind != "survivor":
-        raise IllegalCommand("only survivors pick things up")
+        raise IllegalCommand(Said(N_("only survivors pick things up")))
     if active.action_used:
-        raise IllegalCommand(f"{model.name} has already used its action")
+        raise IllegalCommand(spoken.used_action(model.name))
     if game.engaged_with(model):
-        raise IllegalCommand(f"{model.name} is locked in melee")
+        raise IllegalCommand(spoken.in_melee(model.name))
     near = [g for g in game.ground if point_base_distance((g[0], g[1]), game.figure(model)) <= PICK_UP_CM]
     if not near:
-        raise IllegalCommand(f"nothing lies within {PICK_UP_CM:g} cm of {model.name}")
+        raise IllegalCommand(Said(N_("nothing lies within {cm} cm of {name}"), cm=spoken.cm(PICK_UP_CM), name=model.name))
     for entry in near:
         game.ground.remove(entry)
         item, marks, used = ground_item(entry[2])
@@ -291,19 +294,20 @@ def do_exchange(game: Game, model: Model, command: c.Exchange) -> None:
     active = need_active(game, model)
     need_on_foot(game, model)
     if model.kind != "survivor":
-        raise IllegalCommand("only survivors carry equipment")
+        raise IllegalCommand(Said(N_("only survivors carry equipment")))
     if active.action_used:
-        raise IllegalCommand(f"{model.name} has already used its action")
+        raise IllegalCommand(spoken.used_action(model.name))
     other = game.models.get(command.other)
     if other is None or other.id == model.id or other.side != model.side or other.kind != "survivor":
-        raise IllegalCommand("exchange equipment with a survivor of the same band")
+        raise IllegalCommand(Said(N_("exchange equipment with a survivor of the same band")))
     if other.vehicle or other.stairs_cm or other.level != model.level \
             or base_distance(game.figure(model), game.figure(other)) > EXCHANGE_CM:
-        raise IllegalCommand(f"{other.name} must stand within {EXCHANGE_CM:g} cm of {model.name}")
+        raise IllegalCommand(Said(N_("{other} must stand within {cm} cm of {name}"), other=other.name,
+                                  cm=spoken.cm(EXCHANGE_CM), name=model.name))
     if game.engaged_with(model) or game.engaged_with(other):
-        raise IllegalCommand("nobody in melee exchanges equipment")
+        raise IllegalCommand(Said(N_("nobody in melee exchanges equipment")))
     if not command.give and not command.take:
-        raise IllegalCommand("name what changes hands")
+        raise IllegalCommand(Said(N_("name what changes hands")))
     giver, taker = model, other
     for item in command.give:
         giver, taker = _hand_over(game, giver, taker, item)
@@ -328,7 +332,8 @@ def _hand_over(game: Game, source: Model, holder: Model, item: str) -> tuple[Mod
         return replace(source, elements=without(source.elements)), replace(holder, elements=(*holder.elements, item))
     if item in source.objects:
         if len(holder.objects) >= _object_slots(game, holder):
-            raise IllegalCommand(f"{holder.name} has no free object slot for the {game.catalog.item_name(item)}")
+            raise IllegalCommand(Said(N_("{name} has no free object slot for the {item}"), name=holder.name,
+                                      item=spoken.item(game.catalog, item)))
         spent = dict(source.uses).get(item)
         source = replace(source, objects=without(source.objects),
                          uses=tuple((i, n) for i, n in source.uses if i != item))
@@ -339,14 +344,15 @@ def _hand_over(game: Game, source: Model, holder: Model, item: str) -> tuple[Mod
     elif item in source.hand:
         source = replace(source, hand=without(source.hand))
     else:
-        raise IllegalCommand(f"{source.name} carries no {game.catalog.item_name(item)}")
+        raise IllegalCommand(spoken.carries_no(game.catalog, source.name, item))
     defect = game.catalog.defect(holder.defect) if holder.defect else None
     if not holder.hand:
         holder = replace(holder, hand=(item,))
     elif not holder.backpack and len(holder.hand) < 2 and not (defect is not None and defect.no_backpack):
         holder = replace(holder, backpack=(item,))
     else:
-        raise IllegalCommand(f"{holder.name} has no free hand or backpack for the {game.catalog.item_name(item)}")
+        raise IllegalCommand(Said(N_("{name} has no free hand or backpack for the {item}"), name=holder.name,
+                                  item=spoken.item(game.catalog, item)))
     still_held = item in source.hand or item in source.backpack
     for mark in ("unloaded", "scoped", "silenced"):
         if item in getattr(source, mark):
@@ -371,9 +377,9 @@ def do_hand_over(game: Game, model: Model, command: c.HandOver) -> None:
     active = need_active(game, model)
     found = game.models.get(command.to)
     if not active.found_survivor or active.found_survivor != command.to or found is None:
-        raise IllegalCommand("only a survivor just found, at once, is handed something for free")
+        raise IllegalCommand(Said(N_("only a survivor just found, at once, is handed something for free")))
     if command.item not in hand_over_items(game, model):
-        raise IllegalCommand(f"hand over a weapon from {model.name}'s backpack or an object it carries")
+        raise IllegalCommand(Said(N_("hand over a weapon from {name}'s backpack or an object it carries"), name=model.name))
     giver, taker = _hand_over(game, model, found, command.item)
     game.update(model, **{f: getattr(giver, f) for f in _KIT})
     game.update(found, **{f: getattr(taker, f) for f in _KIT})
@@ -397,19 +403,21 @@ def do_keep_found(game: Game, model: Model, command: c.KeepFound) -> None:
     active = need_active(game, model)
     found = active.found_item
     if not found:
-        raise IllegalCommand(f"{model.name} has found nothing it had no room for just now")
+        raise IllegalCommand(Said(N_("{name} has found nothing it had no room for just now"), name=model.name))
     if command.drop not in keep_found_options(game, model, found):
-        kind = "a weapon" if game.catalog.is_weapon(found) else "an object"
-        raise IllegalCommand(f"leave {kind} {model.name} carries to keep the {game.catalog.item_name(found)}")
+        raise IllegalCommand(Said(N_("leave a weapon {name} carries to keep the {item}") if game.catalog.is_weapon(found)
+                                  else N_("leave an object {name} carries to keep the {item}"),
+                                  name=model.name, item=spoken.item(game.catalog, found)))
     lying = next((g for g in reversed(game.ground) if g[2] == found and
                   point_base_distance((g[0], g[1]), game.figure(model)) <= PICK_UP_CM), None)
     if lying is None:
-        raise IllegalCommand(f"the {game.catalog.item_name(found)} no longer lies at {model.name}'s feet")
+        raise IllegalCommand(Said(N_("the {item} no longer lies at {name}'s feet"), item=spoken.item(game.catalog, found),
+                                  name=model.name))
     current = game.models[model.id]
     other_hand = [w for w in current.hand if w != command.drop] if command.drop in current.hand else []
     if other_hand and not pairable(found, other_hand[0], game.catalog):
-        raise IllegalCommand(f"the {game.catalog.item_name(found)} is not held with the "
-                             f"{game.catalog.item_name(other_hand[0])}: leave that one instead")
+        raise IllegalCommand(Said(N_("the {item} is not held with the {other}: leave that one instead"),
+                                  item=spoken.item(game.catalog, found), other=spoken.item(game.catalog, other_hand[0])))
     game.ground.remove(lying)
     spent = dict(current.uses).get(command.drop, 0)
     marks = tuple(m for m in MARKS if command.drop in getattr(current, m))

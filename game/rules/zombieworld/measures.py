@@ -9,7 +9,9 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.catalog import Profile
 from game.rules.zombieworld.climbing import jump_cost, run_on
@@ -168,7 +170,7 @@ def drive_plan(state: State, command: c.Drive) -> DrivePlan:
     game = Game(state)
     vehicle = game.riding(game.models[command.model])
     if vehicle is None:
-        raise IllegalCommand("only a driver drives")
+        raise IllegalCommand(Said(N_("only a driver drives")))
     legs, cost_cm, turns = plan_drive(game, vehicle, command)
     end = None
     for body, length, _rams in legs:

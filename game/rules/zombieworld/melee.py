@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.casualties import wound
 from game.rules.zombieworld.spawning import end_activation
@@ -153,9 +154,9 @@ def do_fight(game: Game, model: Model, command: c.Fight) -> None:
     active = need_active(game, model)
     engaged = game.engaged_with(model)
     if not engaged:
-        raise IllegalCommand(f"{model.name} is not in melee")
+        raise IllegalCommand(Said(N_("{name} is not in melee"), name=model.name))
     if not active.must_fight:
-        raise IllegalCommand(f"{model.name} has already fought this turn")
+        raise IllegalCommand(Said(N_("{name} has already fought this turn"), name=model.name))
     melee(game, model, engaged)
     if model.id in game.models and not game.engaged_with(game.models[model.id]):
         game.update(game.models[model.id], grabbed=False)
@@ -168,11 +169,12 @@ def do_disengage(game: Game, model: Model, command: c.Disengage) -> None:
     active = need_active(game, model)
     engaged = game.engaged_with(model)
     if not engaged or not active.must_fight:
-        raise IllegalCommand(f"{model.name} is not in melee")
+        raise IllegalCommand(Said(N_("{name} is not in melee"), name=model.name))
     if model.grabbed:
-        raise IllegalCommand(f"the zombies have grabbed {model.name}: it must fight")
+        raise IllegalCommand(Said(N_("the zombies have grabbed {name}: it must fight"), name=model.name))
     if model.kind == "dog" and model.drew_blood:
-        raise IllegalCommand(f"{model.name} wounded its enemy in its last melee: a dog breaks off only when it did not")
+        raise IllegalCommand(Said(N_("{name} wounded its enemy in its last melee: a dog breaks off only when it did not"),
+                                  name=model.name))
     skill, modifiers = game.check_skill(model)
     (die,) = game.d6(1)
     passed = check_passes(die, skill)

@@ -10,8 +10,11 @@ from dataclasses import replace
 from typing import Any
 
 from game.board.model import TerrainKind
+from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said
 from game.rules.zombieworld import commands as c
+from game.rules.zombieworld import spoken
 from game.rules.zombieworld.equipment import take_object
 from game.rules.zombieworld.geometry import (
     BASE_RADIUS_CM,
@@ -47,7 +50,7 @@ GEAR_CHANGE_CM = 5.0  # getting on or off a bicycle or skateboard, putting skate
 PUSHED_BICYCLE_CM = 3.0  # a bicycle pushed along on foot slows its owner
 EXIT_SLACK_CM = BASE_RADIUS_CM + 0.5  # a base this close to the exit edge touches it
 LEAVE_ENTRENCHED_CM = ENTRY_COST_CM  # climbing out of an entrenched spot costs as much as entering a building
-EDGE_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west"}
+EDGE_NAMES = {"n": N_("north"), "e": N_("east"), "s": N_("south"), "w": N_("west")}
 ENTRENCH_MIN_CM = 2.0
 
 
@@ -64,7 +67,7 @@ def do_move(game: Game, model: Model, command: c.MoveModel) -> None:
     active = need_active(game, model)
     need_on_foot(game, model)
     if active.must_fight:
-        raise IllegalCommand(f"{model.name} is locked in melee: fight on or try to disengage first")
+        raise IllegalCommand(Said(N_("{name} is locked in melee: fight on or try to disengage first"), name=model.name))
     cost, entered = validate_path(game, model, command.path, active.remaining_cm, contact_with=None)
     end = command.path[-1]
     start = model.position
@@ -86,11 +89,12 @@ def do_move(game: Game, model: Model, command: c.MoveModel) -> None:
 def validate_path(game: Game, model: Model, path: tuple[tuple[float, float], ...], budget: float,
                   contact_with: Model | None) -> tuple[float, tuple[int, ...]]:
     if not path:
-        raise IllegalCommand("a move needs at least one point")
+        raise IllegalCommand(Said(N_("a move needs at least one point")))
     total, result = priced_path(game, model, path)
     total, game.gear_spent_cm = wheels_cost(game, model, result, total, budget)
     if total > budget + 1e-6:
-        raise IllegalCommand(f"that move costs {total:.1f} cm; {model.name} has {budget:.1f} cm left")
+        raise IllegalCommand(Said(N_("that move costs {cost} cm; {name} has {left} cm left"), cost=spoken.cm1(total),
+                                  name=model.name, left=spoken.cm1(budget)))
     others = game.figures_except(model.id)
     problem = spot_problem(game, game.figure(model), path[-1], others)
     if problem:
@@ -99,9 +103,11 @@ def validate_path(game: Game, model: Model, path: tuple[tuple[float, float], ...
     for enemy in game.enemies_of(model):
         touching = enemy.level == model.level and base_distance(moved, game.figure(enemy)) <= CONTACT_CM
         if touching and (contact_with is None or enemy.id != contact_with.id) and contact_with is None:
-            raise IllegalCommand(f"moving into contact with {enemy.name} is a charge")
+            raise IllegalCommand(Said(N_("moving into contact with {enemy} is a charge"),
+                                      enemy=spoken.who(game.catalog, enemy)))
     if contact_with is not None and base_distance(moved, game.figure(contact_with)) > CONTACT_CM:
-        raise IllegalCommand(f"a charge must end in base contact with {contact_with.name}")
+        raise IllegalCommand(Said(N_("a charge must end in base contact with {enemy}"),
+                                  enemy=spoken.who(game.catalog, contact_with)))
     return total, result.entered_buildings
 
 
@@ -125,7 +131,7 @@ def priced_path(game: Game, model: Model, path: Sequence[tuple[float, float]]) -
     if not model.level:
         blocking = path_hits_vehicle(game, points)
         if blocking:
-            raise IllegalCommand(f"walk around the {blocking}")
+            raise IllegalCommand(Said(N_("walk around the {vehicle}"), vehicle=blocking))
     return result.cost_cm + (LEAVE_ENTRENCHED_CM if model.entrenched else 0.0), result
 
 
@@ -138,14 +144,16 @@ def wheels_cost(game: Game, model: Model, result: Any, total: float, budget: flo
         return total, 0.0
     if result.rough_cost_cm > 1e-6:
         if not gear.halved_off_open:
-            raise IllegalCommand(f"{model.name} must get off the {gear.name} (5 cm) to leave open ground")
+            raise IllegalCommand(Said(N_("{name} must get off the {gear} (5 cm) to leave open ground"),
+                                      name=model.name, gear=gear))
         total += result.rough_cost_cm
     bonus = game.active.gear_cm if game.active is not None and game.active.model == model.id else 0.0
     from_bonus = min(bonus, max(0.0, result.cost_cm - result.rough_cost_cm))
     on_foot = total - from_bonus
     if on_foot > budget - bonus + 1e-6:
-        raise IllegalCommand(f"the {gear.name}'s {bonus:g} cm more count only on open ground: "
-                             f"that move costs {on_foot:.1f} cm off it; {model.name} has {max(0.0, budget - bonus):.1f} cm")
+        raise IllegalCommand(Said(N_("the {gear}'s {bonus} cm more count only on open ground: that move costs {cost} cm off it; "
+                                     "{name} has {left} cm"), gear=gear, bonus=spoken.cm(bonus), cost=spoken.cm1(on_foot),
+                                  name=model.name, left=spoken.cm1(max(0.0, budget - bonus))))
     return total, from_bonus
 
 
@@ -168,21 +176,22 @@ def do_mount(game: Game, model: Model, command: c.Mount) -> None:
     active = need_active(game, model)
     need_on_foot(game, model)
     if active.must_fight or game.engaged_with(model):
-        raise IllegalCommand(f"{model.name} is locked in melee")
+        raise IllegalCommand(spoken.in_melee(model.name))
     gear = game.catalog.object(command.item)
     if gear is None or not gear.open_move_bonus_cm:
-        raise IllegalCommand(f"{game.catalog.item_name(command.item)} is not ridden or worn to move")
+        raise IllegalCommand(Said(N_("{item} is not ridden or worn to move"), item=spoken.item(game.catalog, command.item)))
     if command.item not in model.objects:
-        raise IllegalCommand(f"{model.name} carries no {gear.name}")
+        raise IllegalCommand(spoken.carries_no(game.catalog, model.name, gear.id))
     if model.mounted:
-        raise IllegalCommand(f"{model.name} is already on the {game.catalog.item_name(model.mounted)}")
+        raise IllegalCommand(Said(N_("{name} is already on the {item}"), name=model.name,
+                                  item=spoken.item(game.catalog, model.mounted)))
     if model.defect and (d := game.catalog.defect(model.defect)) is not None and d.no_wheels:
-        raise IllegalCommand(f"{model.name} cannot use a {gear.name} ({d.name})")
+        raise IllegalCommand(Said(N_("{name} cannot use a {gear} ({defect})"), name=model.name, gear=gear, defect=d))
     if not gear.halved_off_open and (model.level or not open_ground(game.table, model.position)):
-        raise IllegalCommand(f"a {gear.name} is ridden only on open ground")
+        raise IllegalCommand(Said(N_("a {gear} is ridden only on open ground"), gear=gear))
     if active.remaining_cm + 1e-6 < GEAR_CHANGE_CM:
-        raise IllegalCommand(f"getting on the {gear.name} costs {GEAR_CHANGE_CM:g} cm; "
-                             f"{model.name} has {active.remaining_cm:.1f} cm left")
+        raise IllegalCommand(Said(N_("getting on the {gear} costs {cost} cm; {name} has {left} cm left"), gear=gear,
+                                  cost=spoken.cm(GEAR_CHANGE_CM), name=model.name, left=spoken.cm1(active.remaining_cm)))
     remaining = active.remaining_cm - GEAR_CHANGE_CM
     gear_cm = 0.0
     if not active.gear_bonus_given:
@@ -197,12 +206,12 @@ def do_dismount(game: Game, model: Model, command: c.Dismount) -> None:
     active = need_active(game, model)
     gear = wheels(game, model)
     if gear is None:
-        raise IllegalCommand(f"{model.name} is on foot")
+        raise IllegalCommand(Said(N_("{name} is on foot"), name=model.name))
     if command.leave and gear.id != "bicycle":
-        raise IllegalCommand("only a bicycle is left standing on the ground")
+        raise IllegalCommand(Said(N_("only a bicycle is left standing on the ground")))
     if active.remaining_cm + 1e-6 < GEAR_CHANGE_CM:
-        raise IllegalCommand(f"getting off the {gear.name} costs {GEAR_CHANGE_CM:g} cm; "
-                             f"{model.name} has {active.remaining_cm:.1f} cm left")
+        raise IllegalCommand(Said(N_("getting off the {gear} costs {cost} cm; {name} has {left} cm left"), gear=gear,
+                                  cost=spoken.cm(GEAR_CHANGE_CM), name=model.name, left=spoken.cm1(active.remaining_cm)))
     # the change is paid from the bonus first (it is done on open ground); the rest of the bonus is lost
     from_bonus = min(active.gear_cm, GEAR_CHANGE_CM)
     remaining = active.remaining_cm - GEAR_CHANGE_CM - (active.gear_cm - from_bonus)
@@ -224,11 +233,11 @@ def do_sprint(game: Game, model: Model, command: c.Sprint) -> None:
     active = need_active(game, model)
     need_on_foot(game, model)
     if active.action_used:
-        raise IllegalCommand(f"{model.name} has already used its action")
+        raise IllegalCommand(spoken.used_action(model.name))
     if active.must_fight:
-        raise IllegalCommand(f"{model.name} is locked in melee")
+        raise IllegalCommand(spoken.in_melee(model.name))
     if model.defect and (d := game.catalog.defect(model.defect)) is not None and d.cannot_sprint:
-        raise IllegalCommand(f"{model.name} cannot sprint ({d.name})")
+        raise IllegalCommand(Said(N_("{name} cannot sprint ({defect})"), name=model.name, defect=d))
     extra = sprint_roll(game, model)
     game.active = replace(active, remaining_cm=active.remaining_cm + extra, action_used=True, sprinted=True)
 
@@ -249,13 +258,14 @@ def do_entrench(game: Game, model: Model, command: c.Entrench) -> None:
     need_on_foot(game, model)
     not_riding(game, model)
     if active.moved or active.action_used:
-        raise IllegalCommand("entrenching is declared at the start of the turn, before moving or acting")
+        raise IllegalCommand(Said(N_("entrenching is declared at the start of the turn, before moving or acting")))
     if model.entrenched:
-        raise IllegalCommand(f"{model.name} is already entrenched")
+        raise IllegalCommand(Said(N_("{name} is already entrenched"), name=model.name))
     if active.must_fight or game.engaged_with(model):
-        raise IllegalCommand(f"{model.name} is locked in melee")
+        raise IllegalCommand(spoken.in_melee(model.name))
     if not shelter_near(game, model):
-        raise IllegalCommand(f"{model.name} needs an obstacle 2 cm high or more, no taller than itself, to hide behind")
+        raise IllegalCommand(Said(N_("{name} needs an obstacle 2 cm high or more, no taller than itself, to hide behind"),
+                                  name=model.name))
     game.update(model, entrenched=True)
     game.active = replace(active, remaining_cm=0.0)
     game.emit(c.Entrenched(model.id))
@@ -288,14 +298,14 @@ def do_leave_table(game: Game, model: Model, command: c.LeaveTable) -> None:
     need_on_foot(game, model)
     edge = dict(game.exits).get(model.side)
     if edge is None:
-        raise IllegalCommand("this scenario has no way off the table")
+        raise IllegalCommand(Said(N_("this scenario has no way off the table")))
     if active.must_fight or game.engaged_with(model):
-        raise IllegalCommand(f"{model.name} is locked in melee")
+        raise IllegalCommand(spoken.in_melee(model.name))
     cost = validate_path(game, model, command.path, active.remaining_cm, contact_with=None)[0]
     x, y = command.path[-1]
     if not at_exit_edge(game.table, (x, y), edge):
-        where = "a table edge" if edge == "any" else f"the {EDGE_NAMES[edge]} edge"
-        raise IllegalCommand(f"the path must end touching {where}")
+        raise IllegalCommand(Said(N_("the path must end touching a table edge")) if edge == "any" else
+                             Said(N_("the path must end touching the {edge} edge"), edge=Said(EDGE_NAMES[edge])))
     game.emit(c.ModelMoved(model.id, command.path, round(cost, 3)))
     game.departed.append(game.update(model, x=x, y=y))
     game.bump(model.side, escaped=1)
@@ -334,4 +344,5 @@ def _stay_upstairs(game: Game, model: Model, points: list[tuple[float, float]]) 
         for i in range(1, steps + 1):
             t = i / steps
             if game.table.building_at((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)) != index:
-                raise IllegalCommand(f"{model.name} is on floor {model.level}: take the stairs down first")
+                raise IllegalCommand(Said(N_("{name} is on floor {level}: take the stairs down first"), name=model.name,
+                                                  level=model.level))

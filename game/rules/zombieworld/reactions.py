@@ -11,8 +11,11 @@ import contextlib
 import math
 from dataclasses import replace
 
+from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said
 from game.rules.zombieworld import commands as c
+from game.rules.zombieworld import spoken
 from game.rules.zombieworld.crashes import runaway
 from game.rules.zombieworld.geometry import BASE_RADIUS_CM, Figure, path_cost, visible_fraction
 from game.rules.zombieworld.shooting import (
@@ -35,16 +38,16 @@ COVER_GRID_CM = 1.0  # taking cover looks at every point of this grid within the
 def do_shoot(game: Game, model: Model, command: c.Shoot) -> None:
     active = need_active(game, model)
     if active.action_used:
-        raise IllegalCommand(f"{model.name} has already used its action")
+        raise IllegalCommand(spoken.used_action(model.name))
     if active.must_fight or game.engaged_with(model):
-        raise IllegalCommand(f"{model.name} is locked in melee and cannot shoot")
+        raise IllegalCommand(Said(N_("{name} is locked in melee and cannot shoot"), name=model.name))
     firearm = firearm_in_hand(game, model, command.weapon)
     if firearm is None:
-        raise IllegalCommand(f"{model.name} holds no firearm to shoot with")
+        raise IllegalCommand(Said(N_("{name} holds no firearm to shoot with"), name=model.name))
     vehicle = game.riding(model)
     if vehicle is not None and model.seat == 0 and (vehicle.moved_round == game.round or active.drove) \
             and not vehicle_spec(game, vehicle).two_wheeled and model.virtue != "expert_driver":
-        raise IllegalCommand(f"{model.name} is driving and cannot shoot")
+        raise IllegalCommand(Said(N_("{name} is driving and cannot shoot"), name=model.name))
     targets = shoot(game, model, firearm, command.allocations, reaction=False)
     if game.active is not None and game.active.model == model.id:
         game.active = replace(game.active, action_used=True)
@@ -138,7 +141,7 @@ def fire_now(game: Game, target: Model, shooter: Model, shots: int) -> None:
     firearm = firearm_in_hand(game, target)
     try:
         if firearm is None:
-            raise IllegalCommand("no firearm")
+            raise IllegalCommand(Said(N_("no firearm")))
         shoot(game, target, firearm, ((shooter.id, shots),), reaction=True)
     except IllegalCommand:
         if target.id in game.models and not target.entrenched:

@@ -8,6 +8,7 @@ import math
 
 from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.casualties import finish
 from game.rules.zombieworld.crashes import driver_activation
@@ -119,13 +120,13 @@ def current_seats(state: State) -> frozenset[str]:
 
 def do_activate(game: Game, model: Model, command: c.Activate) -> None:
     if game.active is not None:
-        raise IllegalCommand("finish the current activation first")
+        raise IllegalCommand(Said(N_("finish the current activation first")))
     if model.activated:
-        raise IllegalCommand(f"{model.name} has already been activated this round")
+        raise IllegalCommand(Said(N_("{name} has already been activated this round"), name=model.name))
     waiting = [m for m in game.alive(model.side) if not m.activated]
     top = max(game.own_skill(m)[0] for m in waiting)
     if game.own_skill(model)[0] < top:
-        raise IllegalCommand("survivors activate in order of skill: a more skilled one goes first")
+        raise IllegalCommand(Said(N_("survivors activate in order of skill: a more skilled one goes first")))
     skill, modifiers = game.check_skill(model)
     if _coherent(game, model):
         modifiers = [*modifiers, (N_("coherence"), 1)]
@@ -196,7 +197,7 @@ def _coherent(game: Game, model: Model) -> bool:
 def do_end(game: Game, model: Model, command: c.EndActivation) -> None:
     active = need_active(game, model)
     if active.must_fight and game.engaged_with(model):
-        raise IllegalCommand(f"{model.name} is locked in melee: fight on or try to disengage")
+        raise IllegalCommand(Said(N_("{name} is locked in melee: fight on or try to disengage"), name=model.name))
     end_activation(game, model)
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+from game.i18n import N_
+from game.rules.core.reasons import Said, counted
 from game.rules.zombieworld.catalog import Catalog, Scenario
 from game.rules.zombieworld.state import SeatScore, State
 
@@ -54,33 +56,34 @@ def winners(state: State, catalog: Catalog) -> tuple[str, ...]:
     return tuple(s for s in seats if key(s) == best)
 
 
-def counted(number: int, noun: str) -> str:
-    """'1 member', '3 members'."""
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
-
-
 def glory(state: State, seat: str, catalog: Catalog) -> tuple[tuple[str, int], ...]:
-    """The Glory a band earned, line by line (label, points); sum them for the total."""
+    """The Glory a band earned, line by line (label, points); sum them for the total. A label is words
+    the engine says (``Said``: the window says them in its player's language)."""
     table = catalog.tables.glory
     score = state.score(seat)
     lines: list[tuple[str, int]] = []
     if score.withdrawn:
-        lines.append(("withdrew", table.withdrew))
+        lines.append((Said(N_("withdrew")), table.withdrew))
     if score.members_lost:
-        lines.append((f"{counted(score.members_lost, 'member')} out of action", table.member_lost * score.members_lost))
+        lines.append((counted("{count} member out of action", "{count} members out of action", score.members_lost),
+                      table.member_lost * score.members_lost))
     if score.buildings_searched:
-        lines.append((f"{counted(score.buildings_searched, 'building')} searched", table.building_searched * score.buildings_searched))
+        lines.append((counted("{count} building searched", "{count} buildings searched", score.buildings_searched),
+                      table.building_searched * score.buildings_searched))
     if score.zombies_killed >= table.per_zombies_killed:
-        lines.append((f"{counted(score.zombies_killed, 'zombie')} killed", score.zombies_killed // table.per_zombies_killed))
+        lines.append((counted("{count} zombie killed", "{count} zombies killed", score.zombies_killed),
+                      score.zombies_killed // table.per_zombies_killed))
     if score.hostile_killed:
-        lines.append((f"{counted(score.hostile_killed, 'hostile survivor')} killed", table.hostile_survivor_killed * score.hostile_killed))
+        lines.append((counted("{count} hostile survivor killed", "{count} hostile survivors killed", score.hostile_killed),
+                      table.hostile_survivor_killed * score.hostile_killed))
     if score.survivors_found:
-        lines.append((f"{counted(score.survivors_found, 'survivor')} found", table.survivor_found * score.survivors_found))
+        lines.append((counted("{count} survivor found", "{count} survivors found", score.survivors_found),
+                      table.survivor_found * score.survivors_found))
     if state.finished and seat in state.winners:
         if len(state.winners) > 1:
-            lines.append(("draw", table.draw))
+            lines.append((Said(N_("draw")), table.draw))
         else:
-            lines.append(("won the scenario", table.win))
+            lines.append((Said(N_("won the scenario")), table.win))
     return tuple(lines)
 
 

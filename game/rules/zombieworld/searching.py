@@ -10,8 +10,10 @@ from typing import Any, Literal
 
 from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said
 from game.rules.core.rng import draw_floats
 from game.rules.zombieworld import commands as c
+from game.rules.zombieworld import spoken
 from game.rules.zombieworld.casualties import wound
 from game.rules.zombieworld.containers import is_scenario_container
 from game.rules.zombieworld.equipment import give
@@ -159,17 +161,17 @@ def zombies_inside(game: Game, index: int, level: int = 0) -> bool:
 def do_search(game: Game, model: Model, command: c.Search) -> None:
     active = need_active(game, model)
     if model.stairs_cm:
-        raise IllegalCommand(f"{model.name} is part-way up the stairs: climb on up or back down first")
+        raise IllegalCommand(Said(N_("{name} is part-way up the stairs: climb on up or back down first"), name=model.name))
     if model.kind != "survivor":
-        raise IllegalCommand("only survivors search")
+        raise IllegalCommand(Said(N_("only survivors search")))
     if active.action_used:
-        raise IllegalCommand(f"{model.name} has already used its action")
+        raise IllegalCommand(spoken.used_action(model.name))
     if active.must_fight or game.engaged_with(model):
-        raise IllegalCommand(f"{model.name} is locked in melee")
+        raise IllegalCommand(spoken.in_melee(model.name))
     if command.vehicle:
         _search_vehicle(game, model, command)
     elif model.vehicle:
-        raise IllegalCommand(f"{model.name} is in a vehicle: search the vehicle or get out")
+        raise IllegalCommand(Said(N_("{name} is in a vehicle: search the vehicle or get out"), name=model.name))
     elif command.piece >= 0:
         _search_piece(game, model, command)
     else:
@@ -181,20 +183,20 @@ def do_search(game: Game, model: Model, command: c.Search) -> None:
 def _search_building(game: Game, model: Model, command: c.Search) -> None:
     index = game.table.building_at(model.position)
     if index is None:
-        raise IllegalCommand(f"{model.name} is not inside a building")
+        raise IllegalCommand(Said(N_("{name} is not inside a building"), name=model.name))
     if game.on_roof(model):
-        raise IllegalCommand("there is nothing to search on a roof: go down inside")
+        raise IllegalCommand(Said(N_("there is nothing to search on a roof: go down inside")))
     place = game.place(index)
     if zombies_inside(game, index, model.level):
-        raise IllegalCommand("clear the zombies out of the building first" if not model.level
-                             else "clear the zombies off this floor first")
+        raise IllegalCommand(Said(N_("clear the zombies out of the building first")) if not model.level
+                             else Said(N_("clear the zombies off this floor first")))
     if model.level:
         _search_floor(game, model, command, index)
         return
     again = False
     if place.searched:
         if model.ability != "search_again" or model.side in place.searched_again_by:
-            raise IllegalCommand("this building has already been searched")
+            raise IllegalCommand(Said(N_("this building has already been searched")))
         again = True
     _roll_search(game, model, command.prefer)
     piece = game.table.piece(index)
@@ -211,7 +213,7 @@ def _search_building(game: Game, model: Model, command: c.Search) -> None:
 def _search_floor(game: Game, model: Model, command: c.Search, index: int) -> None:
     """An upper floor is a place of its own: searched once, worth a searched building's Glory."""
     if model.level in game.place(index).floors_searched:
-        raise IllegalCommand(f"floor {model.level} has already been searched")
+        raise IllegalCommand(Said(N_("floor {level} has already been searched"), level=model.level))
     _roll_search(game, model, command.prefer)
     place = game.place(index)
     game.mark(index, floors_searched=(*place.floors_searched, model.level),
@@ -269,21 +271,23 @@ def _shop_reward(game: Game, model: Model, shop_id: str) -> None:
 def _search_piece(game: Game, model: Model, command: c.Search) -> None:
     """A prop (D6 on the props table) or, in the rescue and antidote scenarios, a container."""
     if not 0 <= command.piece < len(game.table.pieces):
-        raise IllegalCommand("no such piece of scenery")
+        raise IllegalCommand(Said(N_("no such piece of scenery")))
     piece = game.table.piece(command.piece)
     if not piece.prop:
-        raise IllegalCommand(f"the {piece.label or 'piece'} cannot be searched")
+        raise IllegalCommand(Said(N_("the {piece} cannot be searched"), piece=spoken.piece(piece.label, "piece")))
     if not touching_piece(game, model, piece.index):
-        raise IllegalCommand(f"{model.name} must touch the {piece.label or 'piece'} to search it")
+        raise IllegalCommand(Said(N_("{name} must touch the {piece} to search it"), name=model.name,
+                                  piece=spoken.piece(piece.label, "piece")))
     place = game.place(piece.index)
     if place.searched:
-        raise IllegalCommand(f"the {piece.label or 'piece'} has already been searched")
+        raise IllegalCommand(Said(N_("the {piece} has already been searched"), piece=spoken.piece(piece.label, "piece")))
     scenario = game.catalog.scenario(game.base.scenario)
     if scenario.find_on is not None and is_scenario_container(piece, game.containers):
         if model.id in place.tried_by:
-            raise IllegalCommand(f"{model.name} has already searched the {piece.label or 'piece'}")
+            raise IllegalCommand(Said(N_("{name} has already searched the {piece}"), name=model.name,
+                                      piece=spoken.piece(piece.label, "piece")))
         if scenario.victory == "rescue" and any(m.rescued for m in game.alive()):
-            raise IllegalCommand("the person has already been found")
+            raise IllegalCommand(Said(N_("the person has already been found")))
         (die,) = game.d6(1)
         found = die >= scenario.find_on
         game.emit(c.DiceRolled("container", model.id, (die,), (), scenario.find_on, ("found" if found else "empty",)))
@@ -302,7 +306,7 @@ def _search_piece(game: Game, model: Model, command: c.Search) -> None:
         return
     prop = next((p for p in game.catalog.tables.prop if p.id == piece.prop), None)
     if prop is None:
-        raise IllegalCommand(f"the {piece.label or 'piece'} cannot be searched")
+        raise IllegalCommand(Said(N_("the {piece} cannot be searched"), piece=spoken.piece(piece.label, "piece")))
     (die,) = game.d6(1)
     find_on = game.catalog.tables.props.find_on
     found = die >= find_on
@@ -441,16 +445,16 @@ def _search_vehicle(game: Game, model: Model, command: c.Search) -> None:
     3D10 on the search table, no Glory; a band never searches its own vehicle."""
     vehicle = game.vehicles.get(command.vehicle)
     if vehicle is None:
-        raise IllegalCommand("no such vehicle on the table")
+        raise IllegalCommand(Said(N_("no such vehicle on the table")))
     spec = vehicle_spec(game, vehicle)
     if spec.two_wheeled:
-        raise IllegalCommand(f"a {spec.name} cannot be searched")
+        raise IllegalCommand(Said(N_("a {vehicle} cannot be searched"), vehicle=spec))
     if vehicle.owner == model.side:
-        raise IllegalCommand(f"the {spec.name} is your band's own")
+        raise IllegalCommand(Said(N_("the {vehicle} is your band's own"), vehicle=spec))
     if vehicle.searched:
-        raise IllegalCommand(f"the {spec.name} has already been searched")
+        raise IllegalCommand(Said(N_("the {vehicle} has already been searched"), vehicle=spec))
     if model.vehicle != vehicle.id and figure_footprint_gap(game.body(vehicle), game.figure(model)) > DOOR_REACH_CM:
-        raise IllegalCommand(f"{model.name} must touch the {spec.name} to search it")
+        raise IllegalCommand(Said(N_("{name} must touch the {vehicle} to search it"), name=model.name, vehicle=spec))
     if vehicle_touched(game, model, vehicle):
         return  # a zombie was inside: the search is spent fighting it
     _roll_search(game, model, command.prefer)

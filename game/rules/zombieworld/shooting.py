@@ -10,7 +10,9 @@ from typing import Any
 
 from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said
 from game.rules.zombieworld import commands as c
+from game.rules.zombieworld import spoken
 from game.rules.zombieworld.casualties import remove, wound
 from game.rules.zombieworld.catalog import Firearm
 from game.rules.zombieworld.equipment import MARKS, ground_text
@@ -66,42 +68,46 @@ def shoot(game: Game, model: Model, firearm: Firearm, allocations: tuple[tuple[s
     hostile survivors it shot at who are still there to react (none for a reaction shot: there is
     no reaction to a reaction)."""
     if firearm.id in model.unloaded:
-        raise IllegalCommand(f"the {firearm.name} is unloaded: reload it first")
+        raise IllegalCommand(Said(N_("the {weapon} is unloaded: reload it first"), weapon=firearm))
     if firearm.once_per_round and firearm.id in model.shot_this_round:
-        raise IllegalCommand(f"the {firearm.name} fires only once per round")
+        raise IllegalCommand(Said(N_("the {weapon} fires only once per round"), weapon=firearm))
     if not allocations:
-        raise IllegalCommand("choose at least one target")
+        raise IllegalCommand(Said(N_("choose at least one target")))
     total = sum(n for _, n in allocations)
     if firearm.template_diameter_cm:
         if len(allocations) != 1 or total != 1:
-            raise IllegalCommand(f"a {firearm.name} is thrown at one target")
+            raise IllegalCommand(Said(N_("a {weapon} is thrown at one target"), weapon=firearm))
     elif not firearm.shots_min <= total <= firearm.shots_max:
-        raise IllegalCommand(f"a {firearm.name} fires {firearm.shots_min} to {firearm.shots_max} shots, not {total}")
+        raise IllegalCommand(Said(N_("a {weapon} fires {least} to {most} shots, not {total}"), weapon=firearm,
+                                  least=firearm.shots_min, most=firearm.shots_max, total=total))
     if model.defect == "trigger_happy" and total != firearm.shots_max and not firearm.template_diameter_cm:
-        raise IllegalCommand(f"{model.name} is trigger-happy: always the most shots ({firearm.shots_max})")
+        raise IllegalCommand(Said(N_("{name} is trigger-happy: always the most shots ({most})"), name=model.name,
+                                  most=firearm.shots_max))
     shooter = game.figure(model)
     figures = game.figures()
     targets = []
     for target_id, count in allocations:
         target = game.models.get(target_id)
         if target is None:
-            raise IllegalCommand(f"no model {target_id!r} on the table")
+            raise IllegalCommand(Said(N_("no such model on the table")))
         if count < 1:
-            raise IllegalCommand("each target needs at least one shot")
+            raise IllegalCommand(Said(N_("each target needs at least one shot")))
         if target.side == model.side:
-            raise IllegalCommand(f"{target.name} is in your own band")
+            raise IllegalCommand(Said(N_("{name} is in your own band"), name=target.name))
         if game.allied(model.side, target.side):
-            raise IllegalCommand(f"{target.name}'s band is an ally (a fixed alliance)")
+            raise IllegalCommand(Said(N_("{name}'s band is an ally (a fixed alliance)"), name=target.name))
         if game.individual and target.side != ZOMBIES:
-            raise IllegalCommand("in individual mode the survivors play together")
+            raise IllegalCommand(Said(N_("in individual mode the survivors play together")))
         if not sees(game, model, target, figure_rows(figures)):
-            raise IllegalCommand(f"{model.name} cannot see {target.name}")
+            raise IllegalCommand(Said(N_("{name} cannot see {target}"), name=model.name,
+                                      target=spoken.who(game.catalog, target)))
         light = _light_between(game, model, target)
         if light == "dark" and base_distance(shooter, game.figure(target)) > POINT_BLANK_CM and not any(
                 (o := game.catalog.object(i)) is not None and o.sees_in_dark for i in model.objects):
-            raise IllegalCommand("too dark in there to shoot without a flashlight or goggles (or point blank)")
+            raise IllegalCommand(Said(N_("too dark in there to shoot without a flashlight or goggles (or point blank)")))
         if any(e.side == model.side for e in game.engaged_with(target)):
-            raise IllegalCommand(f"{target.name} is in melee with your band: no shooting into it")
+            raise IllegalCommand(Said(N_("{name} is in melee with your band: no shooting into it"),
+                                      name=spoken.who(game.catalog, target)))
         targets.append((target, count))
     reach = range_cm(game, model, firearm)
     all_dice: list[int] = []

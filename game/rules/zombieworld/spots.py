@@ -6,6 +6,9 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from game.i18n import N_
+from game.rules.core.reasons import Said
+from game.rules.zombieworld import spoken
 from game.rules.zombieworld.geometry import (
     BASE_RADIUS_CM,
     Figure,
@@ -93,6 +96,8 @@ def vehicle_spot(game: Game, near: tuple[float, float], length: float, width: fl
 def spot_problem(game: Game, mover: Figure, point: tuple[float, float], figures: Any) -> str:
     """Where a base cannot stand: the table's reasons, or inside a vehicle's body."""
     problem = destination_problem(game.table, mover, point, figures)
+    if isinstance(problem, Said) and problem.fields.get("model") in game.models:  # named as the player knows it
+        return Said(problem.template, model=spoken.who(game.catalog, game.models[problem.fields["model"]]))
     if problem:
         return problem
     moved = Figure(mover.id, point[0], point[1], mover.radius_cm, mover.kind, mover.base_cm)
@@ -100,12 +105,12 @@ def spot_problem(game: Game, mover: Figure, point: tuple[float, float], figures:
         return ""  # upstairs: no vehicle is in the way
     for vehicle in game.vehicles.values():
         if figure_footprint_gap(game.body(vehicle), moved) < -0.05:
-            return f"the base would overlap the {game.catalog.vehicle(vehicle.vehicle).name}"  # type: ignore[union-attr]
+            return Said(N_("the base would overlap the {vehicle}"), vehicle=game.catalog.vehicle(vehicle.vehicle))
     return ""
 
 
-def path_hits_vehicle(game: Game, points: list[tuple[float, float]], radius: float = BASE_RADIUS_CM) -> str:
-    """The name of a vehicle a base walking these legs would pass through ("" for none)."""
+def path_hits_vehicle(game: Game, points: list[tuple[float, float]], radius: float = BASE_RADIUS_CM) -> Any:
+    """The vehicle (its catalogue entry) a base walking these legs would pass through (None for none)."""
     for vehicle in game.vehicles.values():
         body = game.body(vehicle)
         x0, y0, x1, y1 = body.bounds()
@@ -118,9 +123,8 @@ def path_hits_vehicle(game: Game, points: list[tuple[float, float]], radius: flo
                 t = i / steps
                 point = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
                 if footprint_distance(body, point) < radius - 0.05:
-                    spec = game.catalog.vehicle(vehicle.vehicle)
-                    return spec.name if spec else "vehicle"
-    return ""
+                    return game.catalog.vehicle(vehicle.vehicle) or Said(N_("vehicle"))
+    return None
 
 
 Point = tuple[float, float]

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from typing import Any
 
 from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said
 from game.rules.zombieworld import commands as c
+from game.rules.zombieworld import spoken
 from game.rules.zombieworld.casualties import wound
 from game.rules.zombieworld.crashes import clear_path, collide, place_vehicle, run_over_roll, runaway
 from game.rules.zombieworld.equipment import take_object
@@ -37,15 +40,21 @@ TURN_COST_CM = 10.0
 START_BANG = 2
 
 
-def _at_door(game: Game, vehicle: Vehicle, point: tuple[float, float]) -> str:
+def _at_door(game: Game, vehicle: Vehicle, point: tuple[float, float]) -> Said | str:
     """Why a base at ``point`` is not at a door of the vehicle ("" when it is)."""
     body = game.body(vehicle)
     gap = figure_footprint_gap(body, Figure("door", point[0], point[1]))
     if gap < -0.05 or gap > DOOR_REACH_CM:
-        return "the base must touch the vehicle"
+        return Said(N_("the base must touch the vehicle"))
     if not vehicle_spec(game, vehicle).two_wheeled and footprint_side(body, point) == "front":
-        return "get in and out by a side or the rear, not the front"
+        return Said(N_("get in and out by a side or the rear, not the front"))
     return ""
+
+
+def _obstacle(game: Game, stopped_by: str) -> Any:
+    """What stopped a vehicle, as the words name it: scenery or the table's edge, or another vehicle."""
+    vehicle = game.vehicles.get(stopped_by)
+    return vehicle_spec(game, vehicle) if vehicle is not None else stopped_by
 
 
 def do_board(game: Game, model: Model, command: c.BoardVehicle) -> None:
@@ -53,30 +62,31 @@ def do_board(game: Game, model: Model, command: c.BoardVehicle) -> None:
     need_on_foot(game, model)
     not_riding(game, model)
     if model.kind != "survivor":
-        raise IllegalCommand("only survivors ride in vehicles")
+        raise IllegalCommand(Said(N_("only survivors ride in vehicles")))
     if active.must_fight or game.engaged_with(model):
-        raise IllegalCommand(f"{model.name} is locked in melee")
+        raise IllegalCommand(spoken.in_melee(model.name))
     vehicle = game.vehicles.get(command.vehicle)
     if vehicle is None:
-        raise IllegalCommand("no such vehicle on the table")
+        raise IllegalCommand(Said(N_("no such vehicle on the table")))
     spec = vehicle_spec(game, vehicle)
     if vehicle.broken:
-        raise IllegalCommand(f"the {spec.name} is broken down")
+        raise IllegalCommand(Said(N_("the {vehicle} is broken down"), vehicle=spec))
     taken = {m.seat for m in game.occupants(vehicle.id)}
     free = [s for s in range(spec.seats) if s not in taken]
     if not free:
-        raise IllegalCommand(f"the {spec.name} is full ({spec.seats} seats)")
+        raise IllegalCommand(Said(N_("the {vehicle} is full ({seats} seats)"), vehicle=spec, seats=spec.seats))
     seat = free[0] if command.seat < 0 else command.seat
     if seat not in free:
-        raise IllegalCommand(f"seat {seat} of the {spec.name} is not free" if 0 <= seat < spec.seats
-                             else f"the {spec.name} has seats 0 to {spec.seats - 1}")
+        raise IllegalCommand(Said(N_("seat {seat} of the {vehicle} is not free"), seat=seat, vehicle=spec)
+                             if 0 <= seat < spec.seats
+                             else Said(N_("the {vehicle} has seats 0 to {last}"), vehicle=spec, last=spec.seats - 1))
     entry = entry_cost(game, model)
     walked = 0.0
     end = model.position
     if command.path:
         walked, entered = validate_path(game, model, command.path, active.remaining_cm, contact_with=None)
         if entered:
-            raise IllegalCommand("walk to the vehicle without going through a building")
+            raise IllegalCommand(Said(N_("walk to the vehicle without going through a building")))
         end = command.path[-1]
     problem = _at_door(game, vehicle, end)
     if problem:
@@ -104,15 +114,16 @@ def do_leave_vehicle(game: Game, model: Model, command: c.LeaveVehicle) -> None:
     active = need_active(game, model)
     vehicle = game.riding(model)
     if vehicle is None:
-        raise IllegalCommand(f"{model.name} is not in a vehicle")
+        raise IllegalCommand(Said(N_("{name} is not in a vehicle"), name=model.name))
     spec = vehicle_spec(game, vehicle)
     if vehicle.held_round == game.round:
-        raise IllegalCommand(f"nobody can get out of the {spec.name} this turn")
+        raise IllegalCommand(Said(N_("nobody can get out of the {vehicle} this turn"), vehicle=spec))
     if not command.path:
-        raise IllegalCommand("say where to get out")
+        raise IllegalCommand(Said(N_("say where to get out")))
     entry = entry_cost(game, model)
     if active.remaining_cm + 1e-6 < entry:
-        raise IllegalCommand(f"getting out costs {entry:g} cm; {model.name} has {active.remaining_cm:.1f} cm left")
+        raise IllegalCommand(Said(N_("getting out costs {cost} cm; {name} has {left} cm left"), cost=spoken.cm(entry),
+                                  name=model.name, left=spoken.cm1(active.remaining_cm)))
     door = command.path[0]
     problem = _at_door(game, vehicle, door)
     others = game.figures_except(model.id)
@@ -137,12 +148,13 @@ def do_change_seat(game: Game, model: Model, command: c.ChangeSeat) -> None:
     active = need_active(game, model)
     vehicle = game.riding(model)
     if vehicle is None:
-        raise IllegalCommand(f"{model.name} is not in a vehicle")
+        raise IllegalCommand(Said(N_("{name} is not in a vehicle"), name=model.name))
     spec = vehicle_spec(game, vehicle)
     if active.action_used:
-        raise IllegalCommand(f"{model.name} has already used its action")
+        raise IllegalCommand(spoken.used_action(model.name))
     if not 0 <= command.seat < spec.seats or command.seat == model.seat:
-        raise IllegalCommand(f"choose another of the {spec.name}'s seats (0 to {spec.seats - 1})")
+        raise IllegalCommand(Said(N_("choose another of the {vehicle}'s seats (0 to {last})"), vehicle=spec,
+                                  last=spec.seats - 1))
     other = next((m for m in game.occupants(vehicle.id) if m.seat == command.seat), None)
     if other is not None:
         game.update(other, seat=model.seat, activated=True)
@@ -221,11 +233,12 @@ def _plan(game: Game, vehicle: Vehicle, command: c.Drive) -> tuple[list[tuple[Fo
             turns += 1
             if footprint_problem(game.table, body) or any(footprints_overlap(body, o) for _, o in others) \
                     or any(figure_footprint_gap(body, f) < -0.05 for f in walkers):
-                raise IllegalCommand(f"no room for the {spec.name} to turn there")
+                raise IllegalCommand(Said(N_("no room for the {vehicle} to turn there"), vehicle=spec))
         result = sweep(game.table, body, length, [], others, backwards=command.reverse)
         last = number == len(command.path) - 1
         if result.stopped_by and not (result.stopped_by in game.vehicles and last):
-            raise IllegalCommand(f"the {spec.name} would hit {result.stopped_by}")
+            raise IllegalCommand(Said(N_("the {vehicle} would hit {what}"), vehicle=spec,
+                                      what=_obstacle(game, result.stopped_by)))
         length = result.travelled_cm if result.stopped_by else length
         steps = max(1, math.ceil(length / 0.5))
         direction = heading
@@ -238,14 +251,17 @@ def _plan(game: Game, vehicle: Vehicle, command: c.Drive) -> tuple[list[tuple[Fo
         if spec.run_over == "none":
             blocked = sweep(game.table, body, length, walkers, others, backwards=command.reverse).met
             if blocked:
-                raise IllegalCommand(f"a {spec.name} cannot run anyone over: {blocked[0][0]} is in the way")
+                raise IllegalCommand(Said(N_("a {vehicle} cannot run anyone over: {name} is in the way"), vehicle=spec,
+                                          name=spoken.who(game.catalog, game.models[blocked[0][0]])
+                                          if blocked[0][0] in game.models else blocked[0][0]))
         legs.append((body, length, result.stopped_by))
         prices.append((before, (cost - before) / length if length > 1e-9 else 1.0))
         body = result.footprint if result.stopped_by else Footprint(
             body.x + math.cos(direction) * length, body.y + math.sin(direction) * length, body.facing,
             body.length_cm, body.width_cm)
     if cost > spec.move_cm + 1e-6:
-        raise IllegalCommand(f"that drive costs {cost:.1f} cm; the {spec.name} moves {spec.move_cm:g} cm")
+        raise IllegalCommand(Said(N_("that drive costs {cost} cm; the {vehicle} moves {move} cm"), cost=spoken.cm1(cost),
+                                  vehicle=spec, move=spoken.cm(spec.move_cm)))
     return legs, cost, turns, prices
 
 
@@ -253,23 +269,23 @@ def do_drive(game: Game, model: Model, command: c.Drive) -> None:
     active = need_active(game, model)
     vehicle = game.riding(model)
     if vehicle is None:
-        raise IllegalCommand(f"{model.name} is not in a vehicle")
+        raise IllegalCommand(Said(N_("{name} is not in a vehicle"), name=model.name))
     spec = vehicle_spec(game, vehicle)
     if model.seat != 0:
-        raise IllegalCommand(f"only the driver drives the {spec.name}")
+        raise IllegalCommand(Said(N_("only the driver drives the {vehicle}"), vehicle=spec))
     if vehicle.broken:
-        raise IllegalCommand(f"the {spec.name} is broken down")
+        raise IllegalCommand(Said(N_("the {vehicle} is broken down"), vehicle=spec))
     if active.drove:
-        raise IllegalCommand(f"the {spec.name} has already moved this turn")
+        raise IllegalCommand(Said(N_("the {vehicle} has already moved this turn"), vehicle=spec))
     if active.boarded:
-        raise IllegalCommand(f"{model.name} got in this activation: it may drive from its next turn, after "
-                             "activating as usual")
+        raise IllegalCommand(Said(N_("{name} got in this activation: it may drive from its next turn, after activating as usual"),
+                                  name=model.name))
     if not spec.two_wheeled and active.action_used:
-        raise IllegalCommand(f"{model.name} has already used its action")
+        raise IllegalCommand(spoken.used_action(model.name))
     if vehicle.held_round == game.round:
-        raise IllegalCommand(f"the {spec.name} cannot move this turn")
+        raise IllegalCommand(Said(N_("the {vehicle} cannot move this turn"), vehicle=spec))
     if command.reverse and spec.two_wheeled:
-        raise IllegalCommand(f"a {spec.name} cannot reverse")
+        raise IllegalCommand(Said(N_("a {vehicle} cannot reverse"), vehicle=spec))
     legs, cost, _, prices = _plan(game, vehicle, command)
     game.active = replace(active, drove=True, action_used=active.action_used or not spec.two_wheeled)
     if needs_start(game, vehicle) and not _start_engine(game, model, vehicle):

@@ -21,6 +21,7 @@ from typing import Any
 from game.board.model import TerrainKind
 from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said
 from game.rules.core.rng import RngState, draw_floats, roll_d6
 from game.rules.zombieworld.catalog import Catalog, Profile, load_catalog
 from game.rules.zombieworld.commands import DecisionPending
@@ -417,7 +418,7 @@ class Game:
 
 def need_active(game: Game, model: Model) -> Activation:
     if game.active is None or game.active.model != model.id:
-        raise IllegalCommand(f"{model.name} is not the model acting now")
+        raise IllegalCommand(Said(N_("{name} is not the model acting now"), name=model.name))
     return game.active
 
 
@@ -431,8 +432,8 @@ def wheels(game: Game, model: Model) -> Any:
 def not_riding(game: Game, model: Model) -> None:
     gear = wheels(game, model)
     if gear is not None:
-        verb = "take off" if gear.halved_off_open else "get off"
-        raise IllegalCommand(f"{model.name} must {verb} the {gear.name} first")
+        raise IllegalCommand(Said(N_("{name} must take off the {gear} first") if gear.halved_off_open
+                                  else N_("{name} must get off the {gear} first"), name=model.name, gear=gear))
 
 
 def stairs_cost(game: Game, model: Model) -> float:
@@ -450,10 +451,12 @@ def vehicle_spec(game: Game, vehicle: Vehicle) -> Any:
 def need_on_foot(game: Game, model: Model, stairs_ok: bool = False) -> None:
     vehicle = game.riding(model)
     if vehicle is not None:
-        raise IllegalCommand(f"{model.name} is in the {vehicle_spec(game, vehicle).name}: get out first")
+        raise IllegalCommand(Said(N_("{name} is in the {vehicle}: get out first"), name=model.name,
+                                  vehicle=vehicle_spec(game, vehicle)))
     if model.stairs_cm and not stairs_ok:
-        raise IllegalCommand(f"{model.name} is part-way up the {'ladder' if model.ladder >= 0 else 'stairs'}: "
-                             "climb on up or back down first")
+        raise IllegalCommand(Said(N_("{name} is part-way up the ladder: climb on up or back down first")
+                                  if model.ladder >= 0 else N_("{name} is part-way up the stairs: climb on up or back down first"),
+                                  name=model.name))
 
 
 def entry_cost(game: Game, model: Model) -> float:

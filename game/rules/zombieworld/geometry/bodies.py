@@ -10,6 +10,9 @@ from dataclasses import dataclass
 
 from game.board.geometry import point_in_polygon
 from game.board.model import TerrainKind
+from game.i18n import N_
+from game.rules.core.reasons import Said
+from game.rules.zombieworld import spoken
 from game.rules.zombieworld.geometry.table import Figure, Point, Table, segment_params
 
 VEHICLE_BLOCKING_HEIGHT_CM = 3.0  # walls and obstacles taller than this stop any vehicle
@@ -116,13 +119,16 @@ def footprint_meets_segment(footprint: Footprint, a: Point, b: Point) -> bool:
     return any(_segments_cross(a, b, p, q) for p, q in _polygon_edges(footprint.corners()))
 
 
+OFF_TABLE = Said(N_("off the table"))  # what stopped a vehicle that reached the edge
+
+
 def footprint_problem(table: Table, footprint: Footprint) -> str:
     """Why a vehicle cannot stand here (empty when it can): off the table, in a building, in woods
     (difficult ground for figures, closed to vehicles) or impassable ground, on stairs, or against a
     wall or obstacle taller than 3 cm."""
     x0, y0, x1, y1 = footprint.bounds()
     if x0 < 0 or y0 < 0 or x1 > table.width_cm or y1 > table.height_cm:
-        return "off the table"
+        return OFF_TABLE
     for piece in table.pieces:
         b = piece.bounds
         if b[2] < x0 or b[0] > x1 or b[3] < y0 or b[1] > y1:
@@ -130,10 +136,10 @@ def footprint_problem(table: Table, footprint: Footprint) -> str:
         blocking = piece.kind in (TerrainKind.BUILDING, TerrainKind.IMPASSABLE, TerrainKind.STAIRS) or piece.woods or (
             piece.kind in (TerrainKind.OBSTACLE, TerrainKind.WALL) and piece.height_cm > VEHICLE_BLOCKING_HEIGHT_CM)
         if blocking and footprint_meets_polygon(footprint, piece.polygon):
-            return f"the {piece.label or piece.kind.value}"
+            return Said(N_("the {piece}"), piece=spoken.piece(piece.label, piece.kind.value))
     for wall in table.walls:
         if wall.height_cm > VEHICLE_BLOCKING_HEIGHT_CM and footprint_meets_segment(footprint, wall.a, wall.b):
-            return f"a {wall.kind} {wall.height_cm:g} cm high"
+            return Said(N_("a {wall} {cm} cm high"), wall=spoken.kind_word(wall.kind), cm=spoken.cm(wall.height_cm))
     return ""
 
 

@@ -10,6 +10,9 @@ from dataclasses import dataclass
 
 from game.board.geometry import point_in_polygon
 from game.board.model import TerrainKind
+from game.i18n import N_
+from game.rules.core.reasons import Said
+from game.rules.zombieworld import spoken
 from game.rules.zombieworld.geometry.table import (
     BASE_RADIUS_CM,
     ENTRY_COST_CM,
@@ -75,12 +78,12 @@ def path_cost(table: Table, points: Sequence[Point], *, max_climb_cm: float = MA
                 cuts.update(span)
             if piece.kind is TerrainKind.BUILDING and ts:
                 if not can_enter_buildings:
-                    return PathCost(total, length, "cannot enter or leave a building on this move")
+                    return PathCost(total, length, Said(N_("cannot enter or leave a building on this move")))
                 for t in ts:
                     point = (ax + (bx - ax) * t, ay + (by - ay) * t)
                     if not through_portal(point, piece, frozenset(), walking=True):
-                        where = f"the {piece.label or 'building'}"
-                        return PathCost(total, length, f"{where} can only be entered or left by a door or window")
+                        return PathCost(total, length, Said(N_("the {piece} can only be entered or left by a door or window"),
+                                                            piece=spoken.piece(piece.label)))
         for wall in table.walls:
             ts = segment_params(ax, ay, bx, by, ((wall.a[0], wall.a[1], wall.b[0], wall.b[1]),))
             if ts:
@@ -89,7 +92,8 @@ def path_cost(table: Table, points: Sequence[Point], *, max_climb_cm: float = MA
                         _on_ladder(table, (ax + (bx - ax) * t, ay + (by - ay) * t)) for t in ts):
                     climb = wall.height_cm
                 if climb is None:
-                    return PathCost(total, length, f"a {wall.kind} {wall.height_cm:g} cm high is too high to cross")
+                    return PathCost(total, length, Said(N_("a {wall} {cm} cm high is too high to cross"),
+                                                        wall=spoken.kind_word(wall.kind), cm=spoken.cm(wall.height_cm)))
                 total += climb
                 rough += climb
         ordered = sorted(cuts)
@@ -103,7 +107,8 @@ def path_cost(table: Table, points: Sequence[Point], *, max_climb_cm: float = MA
                 factor = 0.0  # book 11.2: from touching it to the far side, crossing costs the height alone
             for piece in here:
                 if piece.kind is TerrainKind.IMPASSABLE:
-                    return PathCost(total, length, f"the {piece.label or 'ground'} cannot be crossed")
+                    return PathCost(total, length, Said(N_("the {piece} cannot be crossed"),
+                                                        piece=spoken.piece(piece.label, "impassable")))
                 if piece.kind is TerrainKind.DIFFICULT and factor:
                     factor = 2.0
                 if piece.index in inside:
@@ -113,8 +118,9 @@ def path_cost(table: Table, points: Sequence[Point], *, max_climb_cm: float = MA
                     if climb is None and ladders and _on_ladder(table, (ax + (bx - ax) * t0, ay + (by - ay) * t0)):
                         climb = piece.height_cm
                     if climb is None:
-                        return PathCost(total, length,
-                                        f"the {piece.label or 'obstacle'} ({piece.height_cm:g} cm) is too high to climb")
+                        return PathCost(total, length, Said(N_("the {piece} ({cm} cm) is too high to climb"),
+                                                            piece=spoken.piece(piece.label, "obstacle"),
+                                                            cm=spoken.cm(piece.height_cm)))
                     total += climb
                     rough += climb
                 elif piece.kind in (TerrainKind.BUILDING, TerrainKind.STAIRS):
@@ -192,7 +198,7 @@ def jump_line_problem(table: Table, start: Point, landing: Point, over: Iterable
         for t in crossings(piece, ax, ay, bx, by):
             point = (ax + (bx - ax) * t, ay + (by - ay) * t)
             if not through_portal(point, piece, frozenset(), walking=True):
-                return f"the wall of the {piece.label or 'building'} is in the way: jump through a window"
+                return Said(N_("the wall of the {piece} is in the way: jump through a window"), piece=spoken.piece(piece.label))
     return ""
 
 
@@ -204,21 +210,22 @@ def _climb_cost(height_cm: float, max_climb_cm: float) -> float | None:
     return height_cm
 
 
-def destination_problem(table: Table, mover: Figure, destination: Point, figures: Sequence[Figure]) -> str:
+def destination_problem(table: Table, mover: Figure, destination: Point, figures: Sequence[Figure]) -> Said | str:
     """Why a base cannot stand at ``destination`` (empty when it can): off the table, on impassable
     ground, part-way onto an obstacle (standing on top is fine when the whole base fits), or
     overlapping another base on the same level (touching is fine)."""
     if not table.on_table(destination, mover.radius_cm):
-        return "the base would hang off the table"
+        return Said(N_("the base would hang off the table"))
     for piece in table.pieces_at(destination):
         if piece.kind is TerrainKind.IMPASSABLE:
-            return f"cannot stand in the {piece.label or 'impassable ground'}"
+            return Said(N_("cannot stand in the {piece}"), piece=spoken.piece(piece.label, "impassable"))
         if piece.kind in (TerrainKind.OBSTACLE, TerrainKind.WALL) and piece.height_cm >= FREE_CLIMB_CM \
                 and not holds_base(piece, destination, mover.radius_cm):
-            return f"cannot end a move on top of the {piece.label or 'obstacle'}: the base does not fit on it"
+            return Said(N_("cannot end a move on top of the {piece}: the base does not fit on it"),
+                        piece=spoken.piece(piece.label, "obstacle"))
     for wall in table.walls:  # a base cannot straddle a wall, fence or hedge
         if wall.height_cm >= FREE_CLIMB_CM and _segment_gap(destination, wall.a, wall.b) < mover.radius_cm - 0.05:
-            return f"the base would straddle the {wall.kind}"
+            return Said(N_("the base would straddle the {wall}"), wall=spoken.kind_word(wall.kind))
     moved = Figure(mover.id, destination[0], destination[1], mover.radius_cm, mover.kind)
     height = mover.base_cm if mover.base_cm and table.building_at(destination) is not None \
         else table.standing_top_cm(destination, mover.radius_cm)
@@ -227,7 +234,7 @@ def destination_problem(table: Table, mover: Figure, destination: Point, figures
             continue
         gap = math.hypot(other.x - moved.x, other.y - moved.y) - other.radius_cm - moved.radius_cm
         if gap < -0.05:
-            return f"the base would overlap {other.id}"
+            return Said(N_("the base would overlap {model}"), model=other.id)
     return ""
 
 
