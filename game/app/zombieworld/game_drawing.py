@@ -500,14 +500,14 @@ class GamePainter:
         if scene.tutorial is None or not scene.tutorial.covers_card():
             self.draw_card(panel, pygame.Rect(10, scene.card_top, LEFT_PANEL_PX - 20, h - scene.card_top - 10))
         surface.blit(panel, (scene.roster_x, TOP_BAR_PX), pygame.Rect(0, TOP_BAR_PX, LEFT_PANEL_PX, max(0, h - TOP_BAR_PX)))
-        pygame.draw.rect(surface, (22, 24, 26), (LEFT_PANEL_PX, h - scene.bottom_px, w - LEFT_PANEL_PX - RIGHT_PANEL_PX,
-                                                 scene.bottom_px))
+        pygame.draw.rect(surface, (20, 22, 24), (scene.log_x, TOP_BAR_PX, RIGHT_PANEL_PX, h - TOP_BAR_PX))
+        bar_left, bar_w = scene.bar_span()
+        pygame.draw.rect(surface, (22, 24, 26), (bar_left, h - scene.bottom_px, bar_w, scene.bottom_px))
         scene.actions.draw(surface)
         words = hint(self.scene)
         if words:
             surface.blit(fit_text(words, 15, scene.actions_rect().width),
                          (scene.actions_rect().left, h - 26))
-        pygame.draw.rect(surface, (20, 22, 24), (scene.log_x, TOP_BAR_PX, RIGHT_PANEL_PX, h - TOP_BAR_PX))
         if scene.log_panel is None:
             self._draw_plain_log(surface)
 
