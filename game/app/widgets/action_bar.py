@@ -33,7 +33,6 @@ from game.app.widgets.dialogs import (
     draw_button,
     fit_lines,
     fit_text,
-    is_whole,
     wrap,
 )
 from game.i18n import _, ngettext
@@ -345,13 +344,11 @@ class ActionBar(ButtonSet):
                 return (size, lines), [], 0
         badge = self.badge_px(button)
         for name_h in (room_h - 2 * REASON_LINE_PX, room_h - REASON_LINE_PX, room_h) if reason else (room_h,):
-            size, lines = fit_lines(button.label, width - badge, name_h)
-            if is_whole(lines, button.label):
+            size, lines = fit_lines(button.label, width - badge, name_h, cut=False)
+            if lines:
                 break
-        else:  # a long word: the whole width of the slot, in one line (its reason is a tap away)
-            whole = fit_lines(button.label, button.rect.width - 6, room_h, most_lines=1, cut=False)
-            if whole[1]:
-                return whole, [], 0
+        else:  # a long word: the whole width of the slot in one line (its reason is a tap away), else cut
+            return fit_lines(button.label, button.rect.width - 6, room_h, most_lines=1), [], 0
         said: list[str] = []
         spare = (room_h - len(lines) * font(size).get_linesize()) // REASON_LINE_PX
         for words in (reason, _("Tap to see why")) if reason else ():

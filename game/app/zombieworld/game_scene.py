@@ -629,7 +629,8 @@ class ZombieworldGameScene(AiSeats, Scene):
 
     def aim_rect(self) -> pygame.Rect:
         area = self.table_rect()
-        rect = pygame.Rect(0, 0, min(560, area.width - 20), 300)
+        width = min(560, area.width - 20)
+        rect = pygame.Rect(0, 0, width, min(self.painter.aim_panel_px(width), area.height - 20))
         rect.midbottom = (area.centerx, area.bottom - 10)
         return rect
 
