@@ -1,7 +1,8 @@
 """City of Horror's menu and dialogs at 1000×650, 1920×1080 and 3840×2160, in English and Spanish:
 curtains, private panels (hands, secret choices, votes), reveals, a trade offered and answered, the
 discard pile, a location looked at, the menu's pages and the end screen. No widget overlaps another
-or leaves the window, no words are drawn cut, and pygame_gui's "Label Rect is too small" fails."""
+or leaves the window, no words are drawn cut, the bar offers nothing only under More… while a greyed
+slot shows, and pygame_gui's "Label Rect is too small" fails."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from game.app.city_of_horror.end_scene import CohEndScene
 from game.app.city_of_horror.overlays import Curtain, ListOverlay, PrivatePanel
 from game.app.widgets.game_menu import GameMenu
 from tests.app_city_of_horror.coh_ui import CohDriver, new_app, start_game
+from tests.app_shell.shell_ui import tap_at
+from tests.bar_check import bar_problems
 from tests.layout_check import CutWords, layout_problems, screen_problems, ui_rects
 
 SIZES = [(1000, 650), (1920, 1080), (3840, 2160)]
@@ -46,6 +49,8 @@ def sweep(tmp_path, monkeypatch, size) -> list[str]:  # type: ignore[no-untyped-
         app.frame(1 / 30, [])
         found.extend(screen_problems(app, app.scenes.top, what))
         found.extend(cut.take(what))
+        if app.scenes.top is game and game.overlay is None:  # the bar: names whole, offers before greyed slots
+            found.extend(bar_problems(game.bar, what))
 
     for step in range(200):  # curtains, private panels, votes and reveals up to the first free moment
         look(f"step {step}")
@@ -90,7 +95,8 @@ def sweep(tmp_path, monkeypatch, size) -> list[str]:  # type: ignore[no-untyped-
         found.extend(f"menu/{page}: {p}" for p in layout_problems(ui_rects(app.ui), size))
         found.extend(cut.take(f"menu/{page}"))
     menu.go("main")
-    app.scenes.pop()
+    tap_at(app, menu.buttons["resume"].rect.center, False)
+    assert app.scenes.top is game
     for step in range(STEPS_LOOKED_AT):  # more of the round: the next votes, hands and reveals
         look(f"later step {step}")
         if not driver.step():
