@@ -46,6 +46,7 @@ FIXED_SLOT_W_PX = 116
 MORE_SLOT_W_PX = 92
 REASON_PX = 11  # a greyed slot's reason, under its name
 REASON_LINE_PX = 12
+KEY_LABELS = {"return": "Enter"}  # pygame's key names that differ from the keycap
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,11 +314,10 @@ class ActionBar(ButtonSet):
         return lines
 
     def for_key(self, key_name: str) -> Button | None:
-        """The slot whose shortcut is ``key_name`` (pygame.key.name of the key pressed)."""
-        for button in self.buttons:
-            if self.shortcuts.get(button.key) == key_name:
-                return button
-        return None
+        """The slot whose shortcut is ``key_name`` (pygame.key.name of the key pressed): one that
+        plays before one greyed (two kinds that never come together may share a key)."""
+        slots = [button for button in self.buttons if self.shortcuts.get(button.key) == key_name]
+        return next((button for button in slots if button.enabled), slots[0] if slots else None)
 
     def shown_rects(self) -> list[tuple[str, pygame.Rect]]:
         return [(f"action {b.label!r}", pygame.Rect(b.rect)) for b in self.buttons]
@@ -376,7 +376,8 @@ class ActionBar(ButtonSet):
 
     @staticmethod
     def badge_text(shortcut: str) -> str:
-        return shortcut.upper() if len(shortcut) == 1 else shortcut.capitalize()
+        """A shortcut as its key is labelled ("E", "Tab", "Enter")."""
+        return shortcut.upper() if len(shortcut) == 1 else KEY_LABELS.get(shortcut, shortcut.capitalize())
 
     def draw(self, target: pygame.Surface) -> None:
         held = {id(b) for b in self.pressed.values()}
