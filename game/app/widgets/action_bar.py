@@ -35,7 +35,7 @@ from game.app.widgets.dialogs import (
     fit_text,
     wrap,
 )
-from game.i18n import _, ngettext
+from game.i18n import N_, _, ngettext
 
 MORE_KEY = "more"
 KIND_PREFIX = "kind:"
@@ -46,7 +46,7 @@ FIXED_SLOT_W_PX = 116
 MORE_SLOT_W_PX = 92
 REASON_PX = 11  # a greyed slot's reason, under its name
 REASON_LINE_PX = 12
-KEY_LABELS = {"return": "Enter"}  # pygame's key names that differ from the keycap
+KEY_LABELS = {"return": N_("Enter")}  # pygame's key names that differ from the keycap
 
 
 @dataclass(frozen=True, slots=True)
@@ -377,7 +377,9 @@ class ActionBar(ButtonSet):
     @staticmethod
     def badge_text(shortcut: str) -> str:
         """A shortcut as its key is labelled ("E", "Tab", "Enter")."""
-        return shortcut.upper() if len(shortcut) == 1 else KEY_LABELS.get(shortcut, shortcut.capitalize())
+        if len(shortcut) == 1:
+            return shortcut.upper()
+        return _(KEY_LABELS[shortcut]) if shortcut in KEY_LABELS else shortcut.capitalize()
 
     def draw(self, target: pygame.Surface) -> None:
         held = {id(b) for b in self.pressed.values()}
