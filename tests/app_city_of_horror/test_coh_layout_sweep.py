@@ -10,10 +10,9 @@ from random import Random
 
 import pytest
 
-from game import i18n
 from game.app.city_of_horror.controller import SeatPlan
 from game.app.city_of_horror.end_scene import CohEndScene
-from game.app.city_of_horror.overlays import Curtain, ListOverlay, PrivatePanel
+from game.app.city_of_horror.overlays import ListOverlay
 from game.app.widgets.game_menu import GameMenu
 from tests.app_city_of_horror.coh_ui import CohDriver, new_app, start_game
 from tests.app_shell.shell_ui import tap_at
@@ -26,14 +25,9 @@ STEPS_LOOKED_AT = 40
 
 
 @pytest.mark.filterwarnings("error:Label Rect is too small:UserWarning")
-@pytest.mark.parametrize("language", ["en", "es"])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_city_of_horror_menu_and_dialogs_fit(tmp_path, monkeypatch, size, language):
-    i18n.set_language(language)
-    try:
-        found = sweep(tmp_path, monkeypatch, size)
-    finally:
-        i18n.set_language("en")
+def test_city_of_horror_menu_and_dialogs_fit(tmp_path, monkeypatch, size, both_languages):
+    found = sweep(tmp_path, monkeypatch, size)
     assert found == [], "\n".join(found[:30])
 
 
@@ -60,21 +54,7 @@ def sweep(tmp_path, monkeypatch, size) -> list[str]:  # type: ignore[no-untyped-
         driver.step()
     people = [seat for seat in game.controller.humans() if game.state.in_game(seat)]
     offering, partner = people[0], people[1]
-    driver.tap_key(game.bar, "trade")  # a trade offered from the table, then answered behind the curtain
-    look("trade: who offers")
-    driver.tap_key(game.overlay.buttons, f"pick:{offering}")
-    driver.tap_key(game.overlay.buttons, "open")
-    panel = game.overlay
-    assert isinstance(panel, PrivatePanel) and panel.mode == "offer"
-    driver.tap_key(panel.buttons, f"trade:partner:{partner}")
-    driver.tap_key(panel.buttons, "trade:give:0")
-    driver.tap_key(panel.buttons, "trade:ask_any")
-    look("trade: the offer")
-    driver.tap_key(panel.buttons, "trade:send")
-    driver.tap_key(game.bar, f"offer_for:{partner}")
-    assert isinstance(game.overlay, Curtain)
-    driver.tap_key(game.overlay.buttons, "open")
-    assert isinstance(game.overlay, PrivatePanel) and game.overlay.need == "trade"
+    driver.offer_a_trade(offering, partner, look)  # offered from the table, answered behind the curtain
     look("trade: the answer")
     driver.tap_key(game.overlay.buttons, game.overlay.buttons.buttons[-1].key)
     driver.tap_key(game.bar, "discard")

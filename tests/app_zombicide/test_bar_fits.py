@@ -12,7 +12,6 @@ import pytest
 from bar_check import bar_problems, fixed_places
 from test_layout_zombicide import open_game
 
-from game import i18n
 from game.app.zombicide.director import SPEEDS
 from game.rules.zombicide.commands import EndTurn, MakeNoise, Move
 
@@ -46,35 +45,30 @@ def reach(app, scene, offer_key: str) -> None:  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.filterwarnings("error:Label Rect is too small:UserWarning")
-@pytest.mark.parametrize("language", ["en", "es"])
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_names_whole_offers_in_the_bar_and_fixed_slots_still(tmp_path, size, language) -> None:
-    i18n.set_language(language)
-    try:
-        app, scene = open_game(tmp_path, size)
-        scene.director.speed_index = SPEEDS.index(math.inf)  # instant: what is checked is the bar, not the show
-        bar, session = scene.actions, scene.controller.session
-        still = fixed_places(bar)
-        assert {"end_turn", "more"} <= set(still)
-        problems = bar_problems(bar, "at the start")
-        for kind, command in (("move", Move), ("make_noise", MakeNoise)):
-            offer = bar.offers_of_kind(kind)[0]
-            route = bar.route(offer.key)
-            assert route is not None and route[0].key != "more", f"{offer.label!r} is only under More…"
-            played = len(session.log)
-            reach(app, scene, offer.key)
-            if scene.dialog is not None:  # the Move slot lists the destinations: the first is taken
-                click(app, scene.dialog.button_for(0).rect.center)
-                settle(app, scene)
-            assert len(session.log) == played + 1 and isinstance(session.log[-1].command, command)
-            assert fixed_places(bar) == still, f"a fixed slot moved after {kind}"
-            problems += bar_problems(bar, f"after {kind}")
-        survivor = scene.controller.selected
-        click(app, bar.button_of_kind("end_turn").rect.center)
-        settle(app, scene)
-        assert session.log[-1].command == EndTurn(survivor)
-        assert fixed_places(bar) == still
-        problems += bar_problems(bar, "after End turn")
-        assert problems == []
-    finally:
-        i18n.set_language("en")
+def test_names_whole_offers_in_the_bar_and_fixed_slots_still(tmp_path, size, both_languages) -> None:
+    app, scene = open_game(tmp_path, size)
+    scene.director.speed_index = SPEEDS.index(math.inf)  # instant: what is checked is the bar, not the show
+    bar, session = scene.actions, scene.controller.session
+    still = fixed_places(bar)
+    assert {"end_turn", "more"} <= set(still)
+    problems = bar_problems(bar, "at the start")
+    for kind, command in (("move", Move), ("make_noise", MakeNoise)):
+        offer = bar.offers_of_kind(kind)[0]
+        route = bar.route(offer.key)
+        assert route is not None and route[0].key != "more", f"{offer.label!r} is only under More…"
+        played = len(session.log)
+        reach(app, scene, offer.key)
+        if scene.dialog is not None:  # the Move slot lists the destinations: the first is taken
+            click(app, scene.dialog.button_for(0).rect.center)
+            settle(app, scene)
+        assert len(session.log) == played + 1 and isinstance(session.log[-1].command, command)
+        assert fixed_places(bar) == still, f"a fixed slot moved after {kind}"
+        problems += bar_problems(bar, f"after {kind}")
+    survivor = scene.controller.selected
+    click(app, bar.button_of_kind("end_turn").rect.center)
+    settle(app, scene)
+    assert session.log[-1].command == EndTurn(survivor)
+    assert fixed_places(bar) == still
+    problems += bar_problems(bar, "after End turn")
+    assert problems == []
