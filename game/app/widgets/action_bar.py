@@ -215,7 +215,7 @@ class ActionBar(ButtonSet):
                 self.hidden.extend(mine)
                 self.hidden_why.extend(reasons)
                 continue
-            if len(mine) == 1 and self.name_fits(mine[0].label, rect, kind.shortcut):
+            if len(mine) == 1 and self.name_fits(mine[0].label, rect):
                 key, label, group = mine[0].key, mine[0].label, mine[0].group or kind.group
             else:
                 key, label, group = KIND_PREFIX + kind.kind, kind.title, kind.group
@@ -331,10 +331,11 @@ class ActionBar(ButtonSet):
             return held
         return None
 
-    def name_and_reason(self, button: Button) -> tuple[tuple[int, list[str]], list[str], int]:
+    def name_and_reason(self, button: Button) -> tuple[tuple[int, list[str]], list[str], int | None]:
         """How a slot's words go: its name whole (size and lines, as large as fits: one line, else up
-        to three beside the shortcut's badge), the lines of a greyed slot's reason under it (the
-        engine's reason whole, else where to read it, else none), and the room kept for the badge."""
+        to three beside the shortcut's badge, else over the badge's corner with the badge left out),
+        the lines of a greyed slot's reason under it (the engine's reason whole, else where to read
+        it, else none), and the room kept for the badge (None: no badge drawn)."""
         slot = self.slots.get(button.key)
         reason = slot.why[0] if not button.enabled and slot is not None and slot.why else ""
         room_h, width = button.rect.height - 4, button.rect.width - 14
@@ -347,8 +348,11 @@ class ActionBar(ButtonSet):
             size, lines = fit_lines(button.label, width - badge, name_h, cut=False)
             if lines:
                 break
-        else:  # a long word: the whole width of the slot in one line (its reason is a tap away), else cut
-            return fit_lines(button.label, button.rect.width - 6, room_h, most_lines=1), [], 0
+        else:  # the whole width without the badge (the key still plays it; the reason is a tap away)
+            size, lines = fit_lines(button.label, width, room_h, cut=False)
+            if lines:
+                return (size, lines), [], None
+            return fit_lines(button.label, button.rect.width - 6, room_h, most_lines=1), [], None  # a long word
         said: list[str] = []
         spare = (room_h - len(lines) * font(size).get_linesize()) // REASON_LINE_PX
         for words in (reason, _("Tap to see why")) if reason else ():
@@ -365,13 +369,12 @@ class ActionBar(ButtonSet):
     def shortcut_px(self, shortcut: str) -> int:
         return font(12).size(self.badge_text(shortcut))[0] + 4 if shortcut else 0
 
-    def name_fits(self, label: str, rect: pygame.Rect, shortcut: str) -> bool:
+    def name_fits(self, label: str, rect: pygame.Rect) -> bool:
         """Whether ``label`` shows whole on an offered slot at ``rect`` (else the slot shows its kind's
         title and a tap lists the offer in whole words)."""
         room_h = rect.height - 4
         return any(lines for _size, lines in (
-            fit_lines(label, rect.width - 14, room_h, most_lines=1, cut=False),
-            fit_lines(label, rect.width - 14 - self.shortcut_px(shortcut), room_h, cut=False),
+            fit_lines(label, rect.width - 14, room_h, cut=False),
             fit_lines(label, rect.width - 6, room_h, most_lines=1, cut=False)))
 
     @staticmethod
@@ -385,7 +388,8 @@ class ActionBar(ButtonSet):
         held = {id(b) for b in self.pressed.values()}
         self.drawn = {}
         for button in self.buttons:
-            name, reason, beside = self.name_and_reason(button)
+            name, reason, badge_room = self.name_and_reason(button)
+            beside = badge_room or 0
             raised = -(len(reason) * REASON_LINE_PX) // 2
             self.drawn[button.key] = draw_button(target, button, id(button) in held, label_dy_px=raised,
                                                  label_right_px=beside, lines=name)
@@ -396,7 +400,7 @@ class ActionBar(ButtonSet):
                 target.blit(words, words.get_rect(midbottom=(button.rect.centerx, bottom)))
                 bottom -= REASON_LINE_PX
             shortcut = self.shortcuts.get(button.key)
-            if shortcut:
+            if shortcut and badge_room is not None:
                 badge = font(12).render(self.badge_text(shortcut), True, MUTED)
                 target.blit(badge, badge.get_rect(topright=(button.rect.right - 7, button.rect.top + 4)))
 
