@@ -69,3 +69,13 @@ def spanish():
     i18n.set_language("es")
     yield
     i18n.set_language("en")
+
+
+@pytest.fixture(params=["en", "es"])
+def both_languages(request):
+    """The test runs once in English and once in Spanish; English is set back after it."""
+    from game import i18n
+
+    i18n.set_language(request.param)
+    yield request.param
+    i18n.set_language("en")

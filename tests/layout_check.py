@@ -103,3 +103,27 @@ def dialog_problems(dialog: Any, window_size: tuple[int, int], what: str) -> lis
     problems += [f"{what}: {line}" for line in layout_problems(shown, window_size)]
     buttons = [(f"button {button.label!r}", pygame.Rect(button.rect)) for button in dialog.buttons.buttons]
     return problems + [f"{what}: {line}" for line in layout_problems(buttons, window_size)]
+
+
+class CutWords:
+    """Every text drawn cut with an ellipsis while it is open (``fit_text`` and buttons' names go
+    through ``dialogs.fitted``): ``with CutWords(monkeypatch) as cut: …; assert cut.texts == []``."""
+
+    def __init__(self, monkeypatch: Any):
+        from game.app.widgets import dialogs
+
+        self.texts: list[str] = []
+        whole = dialogs.fitted
+
+        def fitted(text: str, size_px: int, width_px: int) -> tuple[str, int]:
+            words, size = whole(text, size_px, width_px)
+            if words != text and text not in self.texts:
+                self.texts.append(text)
+            return words, size
+
+        monkeypatch.setattr(dialogs, "fitted", fitted)
+
+    def take(self, what: str) -> list[str]:
+        """The texts cut since the last call, each headed by ``what``."""
+        taken, self.texts = self.texts, []
+        return [f"{what}: cut {text!r}" for text in taken]

@@ -192,6 +192,31 @@ class CohDriver:
         passing = [key for key in keys if key.startswith("play:")]
         self.tap_key(panel.buttons, passing[-1] if passing else "hide")
 
+    def offer_a_trade(self, offering: str, partner: str, look: Any = None) -> PrivatePanel:
+        """From the table: Trade…, ``offering`` behind the curtain gives their first card for anything
+        of ``partner``'s, sends it; ``partner``'s slot opens their curtain. Gives the answer's panel;
+        ``look(what)`` is called on the list of who offers and on the offer made."""
+        look = look or (lambda what: None)
+        scene = self.scene
+        self.tap_key(scene.bar, "trade")
+        look("trade: who offers")
+        self.tap_key(scene.overlay.buttons, f"pick:{offering}")
+        self.tap_key(scene.overlay.buttons, "open")
+        panel = scene.overlay
+        assert isinstance(panel, PrivatePanel) and panel.mode == "offer"
+        self.tap_key(panel.buttons, f"trade:partner:{partner}")
+        self.tap_key(panel.buttons, "trade:give:0")
+        self.tap_key(panel.buttons, "trade:ask_any")
+        self.frame()
+        look("trade: the offer")
+        self.tap_key(panel.buttons, "trade:send")
+        self.tap_key(scene.bar, f"offer_for:{partner}")
+        assert isinstance(scene.overlay, Curtain)
+        self.tap_key(scene.overlay.buttons, "open")
+        answer = scene.overlay
+        assert isinstance(answer, PrivatePanel) and answer.need == "trade"
+        return answer
+
     def play_to_the_end(self, limit: int = 3000) -> None:
         for _ in range(limit):
             if not self.step():

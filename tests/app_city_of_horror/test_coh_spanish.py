@@ -12,7 +12,7 @@ from game import i18n
 from game.app.city_of_horror import hooks
 from game.app.city_of_horror.end_scene import CohEndScene
 from game.app.city_of_horror.game_scene import CohGameScene
-from game.app.city_of_horror.overlays import Curtain, ListOverlay, PrivatePanel
+from game.app.city_of_horror.overlays import ListOverlay
 from game.app.city_of_horror.setup_scene import CohSetupScene
 from game.app.city_of_horror.words import describe, location_name, the_location
 from game.rules.city_of_horror.catalog import LOCATIONS, load_catalog
@@ -72,21 +72,7 @@ def test_set_up_a_whole_game_and_the_end_in_spanish(tmp_path, monkeypatch, spani
         driver.step()
     people = [seat for seat in game.controller.humans() if game.state.in_game(seat)]
     offering, partner = people[0], people[1]
-    driver.tap_key(game.bar, "trade")  # a trade offered from the table and declined behind the curtain
-    driver.tap_key(game.overlay.buttons, f"pick:{offering}")
-    driver.tap_key(game.overlay.buttons, "open")
-    panel = game.overlay
-    assert isinstance(panel, PrivatePanel) and panel.mode == "offer"
-    driver.tap_key(panel.buttons, f"trade:partner:{partner}")
-    driver.tap_key(panel.buttons, "trade:give:0")
-    driver.tap_key(panel.buttons, "trade:ask_any")
-    driver.frame()
-    driver.tap_key(panel.buttons, "trade:send")
-    driver.tap_key(game.bar, f"offer_for:{partner}")
-    assert isinstance(game.overlay, Curtain)
-    driver.tap_key(game.overlay.buttons, "open")
-    answer = game.overlay
-    assert isinstance(answer, PrivatePanel) and answer.need == "trade"
+    answer = driver.offer_a_trade(offering, partner)  # offered from the table, declined behind the curtain
     driver.frame()
     decline = next(b.key for b in answer.buttons.buttons if b.label.startswith("Rechazar"))
     driver.tap_key(answer.buttons, decline)

@@ -11,16 +11,12 @@ from game.app.widgets.action_bar import MORE_KEY
 from game.app.zombieworld.game_scene import ZombieworldGameScene
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.presets import preset_bands
-from tests.app_zombieworld.zw_ui import TOWN, new_app, run_until, tap
+from tests.app_zombieworld.zw_ui import TOWN, activate_by_tap, new_app, tap
 from tests.layout_check import layout_problems
 
 
 def places(scene: ZombieworldGameScene) -> dict[str, pygame.Rect]:
     return {scene.actions.slots[b.key].kind.kind: pygame.Rect(b.rect) for b in scene.actions.buttons}
-
-
-def settled(scene: ZombieworldGameScene) -> bool:
-    return not scene.dice.busy and not scene.anim.busy and scene.dialog is None
 
 
 def test_fixed_slots_stay_put_through_activations_by_taps_and_shortcuts(tmp_path) -> None:
@@ -32,18 +28,11 @@ def test_fixed_slots_stay_put_through_activations_by_taps_and_shortcuts(tmp_path
     assert {"activate", "end_activation", "withdraw", MORE_KEY} <= set(start)
     ended = 0
     for _turn in range(12):  # an activation roll may fail: enough turns for two to succeed
-        run_until(app, lambda: settled(scene))
-        if scene.controller.outcome() is not None or scene.state.decision is not None:
+        acting = activate_by_tap(app, scene)
+        if acting is None:
             break
-        activate = scene.actions.button_of_kind("activate")
-        assert activate is not None and activate.enabled
-        tap(app, activate.rect.center)
-        if scene.dialog is not None:  # several may act: the slot lists them
-            tap(app, scene.dialog.button_for(0).rect.center)
-        assert isinstance(scene.controller.session.log[-1].command, c.Activate)
         assert places(scene) == start
-        run_until(app, lambda: settled(scene))
-        if scene.state.active is None:
+        if not acting:
             continue
         app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="e")])
         assert isinstance(scene.controller.session.log[-1].command, c.EndActivation)

@@ -158,6 +158,27 @@ def tap(app: DeadtableApp, pos: tuple[int, int]) -> None:
     app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
 
 
+def activate_by_tap(app: DeadtableApp, scene: ZombieworldGameScene) -> bool | None:
+    """Once the table is still, tap Activate (and the first model its list offers), then let the roll
+    play out: whether a model now acts (its roll may fail), None when the game is over or a
+    decision waits instead."""
+    def settled() -> bool:
+        return not scene.dice.busy and not scene.anim.busy and scene.dialog is None
+
+    run_until(app, settled)
+    if scene.controller.outcome() is not None or scene.state.decision is not None:
+        return None
+    activate = scene.actions.button_of_kind("activate")
+    assert activate is not None and activate.enabled
+    tap(app, activate.rect.center)
+    if scene.dialog is not None:  # several may act: the slot lists them
+        tap(app, scene.dialog.button_for(0).rect.center)
+    assert isinstance(scene.controller.session.log[-1].command, c.Activate)
+    run_until(app, settled)
+    app.frame(1 / 60, [])
+    return scene.state.active is not None
+
+
 def offer_of(scene: ZombieworldGameScene, label: str, starts: bool = False) -> Any:
     """The action bar's offer labelled ``label`` (or starting with it), wherever the bar shows it."""
     return next((o for o in scene.actions.all_offers() if (o.label.startswith(label) if starts else o.label == label)),

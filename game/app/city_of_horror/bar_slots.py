@@ -15,17 +15,19 @@ from game.i18n import _
 
 
 def coh_kinds(seats: Sequence[str]) -> list[ActionKind]:
-    """The bar's kinds, in their fixed order, for the people at the table (``seats``, in seat order)."""
+    """The bar's kinds, in their fixed order, for the people at the table (``seats``, in seat order);
+    each person's Act answers to their place's number on the keyboard."""
     return [
-        ActionKind("choice", _("Choose…"), "move"),
-        ActionKind("back", _("Back"), "turn"),
-        *[ActionKind(f"act:{seat}", _("{seat}: act").format(seat=seat), "other") for seat in seats],
-        ActionKind("offer", _("Offers…"), "trade"),
-        ActionKind("discard", _("Discard pile"), "tool"),
-        ActionKind("turn", _("Turn the table"), "tool"),
-        ActionKind("auto_turn", _("Auto-turn"), "tool"),
-        ActionKind("trade", _("Trade…"), "trade", fixed=True),
-        ActionKind("done", _("Everyone done"), "turn", fixed=True),
+        ActionKind("choice", _("Choose…"), "move", "c"),
+        ActionKind("back", _("Back"), "turn", "b"),
+        *[ActionKind(f"act:{seat}", _("{seat}: act").format(seat=seat), "other", str(n + 1) if n < 9 else "")
+          for n, seat in enumerate(seats)],
+        ActionKind("offer", _("Offers…"), "trade", "o"),
+        ActionKind("discard", _("Discard pile"), "tool", "p"),
+        ActionKind("turn", _("Turn the table"), "tool", "r"),
+        ActionKind("auto_turn", _("Auto-turn"), "tool", "u"),
+        ActionKind("trade", _("Trade…"), "trade", "t", fixed=True),
+        ActionKind("done", _("Everyone done"), "turn", "e", fixed=True),
         ActionKind("menu", _("Menu"), "tool", fixed=True),
     ]
 

@@ -388,6 +388,12 @@ class CohGameScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and isinstance(self.overlay, ListOverlay):
             self._set_overlay(None)
             return True
+        if event.type == pygame.KEYDOWN and self.overlay is None and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            button = self.bar.for_key(pygame.key.name(event.key))  # the shortcut shown on a slot
+            if button is not None:  # a greyed one says why, as a tap does
+                self.message = ""
+                self.on_bar(button.key)
+                return True
         return False
 
     def press(self, pointer: int, pos: tuple[float, float]) -> bool:

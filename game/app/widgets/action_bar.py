@@ -31,10 +31,11 @@ from game.app.widgets.dialogs import (
     Button,
     ButtonSet,
     draw_button,
+    fit_lines,
     fit_text,
     wrap,
 )
-from game.i18n import _, ngettext
+from game.i18n import N_, _, ngettext
 
 MORE_KEY = "more"
 KIND_PREFIX = "kind:"
@@ -45,6 +46,7 @@ FIXED_SLOT_W_PX = 116
 MORE_SLOT_W_PX = 92
 REASON_PX = 11  # a greyed slot's reason, under its name
 REASON_LINE_PX = 12
+KEY_LABELS = {"return": N_("Enter")}  # pygame's key names that differ from the keycap
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,51 +117,81 @@ class ActionBar(ButtonSet):
         self.hidden_why: list[str] = []
         self.shortcuts: dict[str, str] = {}  # button key → key name shown
         self.plain = False
+        self.drawn: dict[str, list[str]] = {}  # button key → the lines of its name drawn last
 
     # --- layout ---------------------------------------------------------------------------------
 
-    def capacity(self, panel: pygame.Rect) -> int:
-        """How many ordinary slots one row of ``panel`` holds."""
-        fixed = [k for k in self.kinds if k.fixed]
-        room = panel.width - MORE_SLOT_W_PX - SLOT_GAP_PX - len(fixed) * (FIXED_SLOT_W_PX + SLOT_GAP_PX)
-        return max(0, (room + SLOT_GAP_PX) // (MIN_SLOT_W_PX + SLOT_GAP_PX))
+    def _block(self, panel: pygame.Rect, rows: int, top: int) -> tuple[dict[str, pygame.Rect], int]:
+        """The fixed slots and More… at the right end of ``panel``: in columns of ``rows`` (the fixed
+        ones top down in their order, More… last, stretched down its column), and the left edge of
+        that block. A narrow panel shares its width out among them."""
+        entries = [(k.kind, FIXED_SLOT_W_PX) for k in self.kinds if k.fixed] + [(MORE_KEY, MORE_SLOT_W_PX)]
+        columns = [entries[n:n + rows] for n in range(0, len(entries), rows)]
+        widths = [max(w for _kind, w in column) for column in columns]
+        if sum(widths) + SLOT_GAP_PX * (len(columns) - 1) > panel.width:
+            share = max(1, (panel.width - SLOT_GAP_PX * (len(columns) - 1)) // len(columns))
+            widths = [share] * len(columns)
+        rects: dict[str, pygame.Rect] = {}
+        x = panel.right
+        for column, width in zip(columns, widths, strict=True):
+            x -= width
+            for row, (kind, _width) in enumerate(column):
+                rows_taken = rows - row if kind == MORE_KEY else 1
+                rects[kind] = pygame.Rect(x, top + row * (BUTTON_H_PX + SLOT_GAP_PX), width,
+                                          bar_rows_px(rows_taken) - 2 * SLOT_GAP_PX)
+            x -= SLOT_GAP_PX
+        return rects, x + SLOT_GAP_PX
+
+    @staticmethod
+    def _rows(panel: pygame.Rect) -> int:
+        return max(1, (panel.height + SLOT_GAP_PX) // (BUTTON_H_PX + SLOT_GAP_PX))
+
+    def capacity(self, panel: pygame.Rect, rows: int | None = None) -> int:
+        """How many ordinary slots one row of ``panel`` holds (with ``rows`` rows: the panel's own)."""
+        rows = rows or self._rows(panel)
+        _rects, left = self._block(panel, rows, panel.top)
+        return max(0, (left - panel.left) // (MIN_SLOT_W_PX + SLOT_GAP_PX))
 
     def rows_needed(self, width_px: int, most_rows: int) -> int:
         """The fewest rows (up to ``most_rows``) in which every declared kind gets a slot."""
         ordinary = sum(1 for k in self.kinds if not k.fixed)
-        per_row = self.capacity(pygame.Rect(0, 0, width_px, 1))
         for rows in range(1, most_rows + 1):
-            if per_row * rows >= ordinary:
+            if self.capacity(pygame.Rect(0, 0, width_px, bar_rows_px(rows)), rows) * rows >= ordinary:
                 return rows
         return max(1, most_rows)
 
-    def slot_rects(self, panel: pygame.Rect) -> dict[str, pygame.Rect]:
-        """Every slot's place in ``panel`` by kind (``MORE_KEY`` for More…): a function of the
-        panel and the declared kinds alone."""
-        rows = max(1, (panel.height + SLOT_GAP_PX) // (BUTTON_H_PX + SLOT_GAP_PX))
+    def cells(self, panel: pygame.Rect) -> list[pygame.Rect]:
+        """The ordinary slots' places in ``panel``, row by row: as many as the declared kinds need,
+        spread evenly over the rows and as wide as the room allows."""
+        rows = self._rows(panel)
         top = panel.top + (panel.height - bar_rows_px(rows) + SLOT_GAP_PX) // 2
-        rects: dict[str, pygame.Rect] = {}
-        fixed = [k for k in self.kinds if k.fixed]
-        fixed_w, more_w = FIXED_SLOT_W_PX, MORE_SLOT_W_PX
-        if len(fixed) * (fixed_w + SLOT_GAP_PX) + more_w > panel.width:  # a narrow panel: share it out
-            fixed_w = more_w = max(1, (panel.width - len(fixed) * SLOT_GAP_PX) // (len(fixed) + 1))
-        x = panel.right
-        for kind in reversed(fixed):
-            x -= fixed_w
-            rects[kind.kind] = pygame.Rect(x, top, fixed_w, BUTTON_H_PX)
-            x -= SLOT_GAP_PX
-        x -= more_w
-        rects[MORE_KEY] = pygame.Rect(x, top, more_w, BUTTON_H_PX)
-        ordinary = [k for k in self.kinds if not k.fixed]
-        per_row = self.capacity(panel)
-        if per_row == 0:
-            return rects
-        cells = min(len(ordinary), per_row * rows)
-        width = min(MAX_SLOT_W_PX, (x - SLOT_GAP_PX - panel.left + SLOT_GAP_PX) // per_row - SLOT_GAP_PX)
-        for n, kind in enumerate(ordinary[:cells]):
-            row, col = divmod(n, per_row)
-            rects[kind.kind] = pygame.Rect(panel.left + col * (width + SLOT_GAP_PX),
-                                           top + row * (BUTTON_H_PX + SLOT_GAP_PX), width, BUTTON_H_PX)
+        _rects, left = self._block(panel, rows, top)
+        ordinary = sum(1 for k in self.kinds if not k.fixed)
+        per_row = min(self.capacity(panel, rows), -(-ordinary // rows))
+        if per_row <= 0:
+            return []
+        width = min(MAX_SLOT_W_PX, (left - panel.left) // per_row - SLOT_GAP_PX)
+        return [pygame.Rect(panel.left + col * (width + SLOT_GAP_PX), top + row * (BUTTON_H_PX + SLOT_GAP_PX),
+                            width, BUTTON_H_PX) for row in range(rows) for col in range(per_row)][:ordinary]
+
+    def slot_rects(self, panel: pygame.Rect, offered: frozenset[str] = frozenset(),
+                   explained: frozenset[str] = frozenset()) -> dict[str, pygame.Rect]:
+        """Every shown slot's place in ``panel`` by kind (``MORE_KEY`` for More…). The fixed slots
+        and More… depend on the panel and the declared kinds alone; so does every slot when all the
+        kinds have one. When they do not, the kinds ``offered`` now take the slots first (an action
+        the player can take never hides under More… while a greyed one shows), then the greyed kinds
+        whose reason is ``explained``, then the others; the shown kinds keep their declared order."""
+        rows = self._rows(panel)
+        top = panel.top + (panel.height - bar_rows_px(rows) + SLOT_GAP_PX) // 2
+        rects, _left = self._block(panel, rows, top)
+        cells = self.cells(panel)
+        ordinary = [k.kind for k in self.kinds if not k.fixed]
+        if len(ordinary) > len(cells):
+            rank = {k: 0 if k in offered else 1 if k in explained else 2 for k in ordinary}
+            first = sorted(ordinary, key=lambda k: rank[k])  # stable: the declared order within a rank
+            chosen = set(first[:len(cells)])
+            ordinary = [k for k in ordinary if k in chosen]
+        rects.update(zip(ordinary, cells, strict=False))
         return rects
 
     def update(self, panel: pygame.Rect, offers: Sequence[Offer], why: Mapping[str, Sequence[str]] | None = None,
@@ -173,7 +205,7 @@ class ActionBar(ButtonSet):
         by_kind: dict[str, list[Offer]] = {}
         for offer in offers:
             by_kind.setdefault(offer.kind, []).append(offer)
-        rects = self.slot_rects(panel)
+        rects = self.slot_rects(panel, frozenset(by_kind), frozenset(k for k, said in why.items() if said))
         buttons: list[Button] = []
         for kind in self.kinds:
             mine = by_kind.pop(kind.kind, [])
@@ -183,7 +215,7 @@ class ActionBar(ButtonSet):
                 self.hidden.extend(mine)
                 self.hidden_why.extend(reasons)
                 continue
-            if len(mine) == 1:
+            if len(mine) == 1 and self.name_fits(mine[0].label, rect):
                 key, label, group = mine[0].key, mine[0].label, mine[0].group or kind.group
             else:
                 key, label, group = KIND_PREFIX + kind.kind, kind.title, kind.group
@@ -282,11 +314,10 @@ class ActionBar(ButtonSet):
         return lines
 
     def for_key(self, key_name: str) -> Button | None:
-        """The slot whose shortcut is ``key_name`` (pygame.key.name of the key pressed)."""
-        for button in self.buttons:
-            if self.shortcuts.get(button.key) == key_name:
-                return button
-        return None
+        """The slot whose shortcut is ``key_name`` (pygame.key.name of the key pressed): one that
+        plays before one greyed (two kinds that never come together may share a key)."""
+        slots = [button for button in self.buttons if self.shortcuts.get(button.key) == key_name]
+        return next((button for button in slots if button.enabled), slots[0] if slots else None)
 
     def shown_rects(self) -> list[tuple[str, pygame.Rect]]:
         return [(f"action {b.label!r}", pygame.Rect(b.rect)) for b in self.buttons]
@@ -300,28 +331,77 @@ class ActionBar(ButtonSet):
             return held
         return None
 
+    def name_and_reason(self, button: Button) -> tuple[tuple[int, list[str]], list[str], int | None]:
+        """How a slot's words go: its name whole (size and lines, as large as fits: one line, else up
+        to three beside the shortcut's badge, else over the badge's corner with the badge left out),
+        the lines of a greyed slot's reason under it (the engine's reason whole, else where to read
+        it, else none), and the room kept for the badge (None: no badge drawn)."""
+        slot = self.slots.get(button.key)
+        reason = slot.why[0] if not button.enabled and slot is not None and slot.why else ""
+        room_h, width = button.rect.height - 4, button.rect.width - 14
+        if not reason:
+            size, lines = fit_lines(button.label, width, room_h, most_lines=1, cut=False)
+            if lines:
+                return (size, lines), [], 0
+        badge = self.badge_px(button)
+        for name_h in (room_h - 2 * REASON_LINE_PX, room_h - REASON_LINE_PX, room_h) if reason else (room_h,):
+            size, lines = fit_lines(button.label, width - badge, name_h, cut=False)
+            if lines:
+                break
+        else:  # the whole width without the badge (the key still plays it; the reason is a tap away)
+            size, lines = fit_lines(button.label, width, room_h, cut=False)
+            if lines:
+                return (size, lines), [], None
+            return fit_lines(button.label, button.rect.width - 6, room_h, most_lines=1), [], None  # a long word
+        said: list[str] = []
+        spare = (room_h - len(lines) * font(size).get_linesize()) // REASON_LINE_PX
+        for words in (reason, _("Tap to see why")) if reason else ():
+            said = wrap(words, REASON_PX, button.rect.width - 12)
+            if len(said) <= min(2, spare) and all(font(REASON_PX).size(line)[0] <= button.rect.width - 8
+                                                  for line in said):
+                break
+            said = []
+        return (size, lines), said, badge
+
+    def badge_px(self, button: Button) -> int:
+        return self.shortcut_px(self.shortcuts.get(button.key, ""))
+
+    def shortcut_px(self, shortcut: str) -> int:
+        return font(12).size(self.badge_text(shortcut))[0] + 4 if shortcut else 0
+
+    def name_fits(self, label: str, rect: pygame.Rect) -> bool:
+        """Whether ``label`` shows whole on an offered slot at ``rect`` (else the slot shows its kind's
+        title and a tap lists the offer in whole words)."""
+        room_h = rect.height - 4
+        return any(lines for _size, lines in (
+            fit_lines(label, rect.width - 14, room_h, cut=False),
+            fit_lines(label, rect.width - 6, room_h, most_lines=1, cut=False)))
+
+    @staticmethod
+    def badge_text(shortcut: str) -> str:
+        """A shortcut as its key is labelled ("E", "Tab", "Enter")."""
+        if len(shortcut) == 1:
+            return shortcut.upper()
+        return _(KEY_LABELS[shortcut]) if shortcut in KEY_LABELS else shortcut.capitalize()
+
     def draw(self, target: pygame.Surface) -> None:
         held = {id(b) for b in self.pressed.values()}
+        self.drawn = {}
         for button in self.buttons:
-            slot = self.slots.get(button.key)
-            reason = slot.why[0] if not button.enabled and slot is not None and slot.why else ""
-            lines = wrap(reason, REASON_PX, button.rect.width - 12) if reason else []
-            if len(lines) > 2:  # the engine's reason under the words, whole, or where to read it whole
-                lines = wrap(_("Tap to see why"), REASON_PX, button.rect.width - 12)
+            name, reason, badge_room = self.name_and_reason(button)
+            beside = badge_room or 0
+            raised = -(len(reason) * REASON_LINE_PX) // 2
+            self.drawn[button.key] = draw_button(target, button, id(button) in held, label_dy_px=raised,
+                                                 label_right_px=beside, lines=name)
+            bottom = button.rect.bottom - 4
+            for line in reversed(reason):
+                words = fit_text(line, REASON_PX, button.rect.width - 8)
+                words.set_alpha(170)
+                target.blit(words, words.get_rect(midbottom=(button.rect.centerx, bottom)))
+                bottom -= REASON_LINE_PX
             shortcut = self.shortcuts.get(button.key)
-            badge = font(12).render(shortcut.upper() if len(shortcut) == 1 else shortcut.capitalize(), True,
-                                    MUTED) if shortcut else None
-            beside = badge.get_width() + 2 if lines and badge is not None else 0  # raised, the name keeps off the badge
-            draw_button(target, button, id(button) in held, label_dy_px=-(len(lines) * REASON_LINE_PX) // 2 - 2 * bool(lines),
-                        label_right_px=beside)
-            if lines:
-                bottom = button.rect.bottom - 4
-                for line in reversed(lines[-2:]):
-                    words = fit_text(line, REASON_PX, button.rect.width - 8)
-                    words.set_alpha(170)
-                    target.blit(words, words.get_rect(midbottom=(button.rect.centerx, bottom)))
-                    bottom -= REASON_LINE_PX
-            if badge is not None:
+            if shortcut and badge_room is not None:
+                badge = font(12).render(self.badge_text(shortcut), True, MUTED)
                 target.blit(badge, badge.get_rect(topright=(button.rect.right - 7, button.rect.top + 4)))
 
 

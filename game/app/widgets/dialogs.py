@@ -42,15 +42,47 @@ class Button:
     toggled: bool = False
 
 
-def fit_text(text: str, size_px: int, width_px: int) -> pygame.Surface:
-    """The text in ``size_px`` or smaller, cut with an ellipsis when it still does not fit."""
+def fitted(text: str, size_px: int, width_px: int) -> tuple[str, int]:
+    """The words ``fit_text`` draws for ``text`` (cut with an ellipsis when nothing fits) and their size."""
     for size in range(size_px, 10, -1):
-        surf = font(size).render(text, True, TEXT)
-        if surf.get_width() <= width_px:
-            return surf
+        if font(size).size(text)[0] <= width_px:
+            return text, size
     while len(text) > 2 and font(11).size(text + "…")[0] > width_px:
         text = text[:-1]
-    return font(11).render(text + "…", True, TEXT)
+    return text + "…", 11
+
+
+def fit_text(text: str, size_px: int, width_px: int) -> pygame.Surface:
+    """The text in ``size_px`` or smaller, cut with an ellipsis when it still does not fit."""
+    words, size = fitted(text, size_px, width_px)
+    return font(size).render(words, True, TEXT)
+
+
+# the sizes a button's name tries, most readable first: one line, then two, then three; a word
+# wider than the button then makes the line smaller
+NAME_TRIES = ((1, 17), (1, 16), (1, 15), (2, 16), (2, 15), (2, 14), (2, 13), (3, 13), (3, 12), (1, 14), (1, 13),
+              (1, 12), (1, 11))
+
+
+def fit_lines(text: str, width_px: int, height_px: int, most_lines: int = 3, cut: bool = True) -> tuple[int, list[str]]:
+    """``text`` whole in as few lines (up to ``most_lines``) and as large as fits ``width_px`` ×
+    ``height_px``: its size and lines. When nothing fits whole, one line cut with an ellipsis (no
+    lines when not ``cut``)."""
+    for lines_n, size in NAME_TRIES:
+        if lines_n > most_lines or lines_n * font(size).get_linesize() > height_px:
+            continue
+        lines = wrap(text, size, width_px)
+        if len(lines) <= lines_n and all(font(size).size(line)[0] <= width_px for line in lines):
+            return size, lines
+    if not cut:
+        return 0, []
+    words, size = fitted(text, 17, width_px)
+    return size, [words]
+
+
+def is_whole(lines: Sequence[str], text: str) -> bool:
+    """Whether ``lines`` hold every word of ``text`` (nothing cut)."""
+    return " ".join(lines) == " ".join(text.split())
 
 
 def wrap(text: str, size: int, width: int) -> list[str]:
@@ -65,7 +97,9 @@ def wrap(text: str, size: int, width: int) -> list[str]:
 
 
 def draw_button(target: pygame.Surface, button: Button, pressed: bool = False, label_dy_px: int = 0,
-                label_right_px: int = 0) -> None:
+                label_right_px: int = 0, lines: tuple[int, Sequence[str]] | None = None) -> list[str]:
+    """One button; its name in one line fitted to it, or the ``lines`` (size, words) given. Gives
+    back the words drawn."""
     base: tuple[int, ...] = GROUP_COLORS.get(button.group, GROUP_COLORS["tool"])
     if not button.enabled:
         base = (48, 50, 52)
@@ -77,10 +111,18 @@ def draw_button(target: pygame.Surface, button: Button, pressed: bool = False, l
     pygame.draw.rect(target, base, button.rect, border_radius=10)
     edge = ACCENT if button.toggled else tuple(min(255, c + 40) for c in base)
     pygame.draw.rect(target, edge, button.rect, 2, border_radius=10)
-    words = fit_text(button.label, 17, button.rect.width - 14 - label_right_px)  # room kept at the right for a badge
-    if not button.enabled:
-        words.set_alpha(120)
-    target.blit(words, words.get_rect(center=(button.rect.centerx - label_right_px // 2, button.rect.centery + label_dy_px)))
+    if lines is None:  # room kept at the right for a badge
+        words, size = fitted(button.label, 17, button.rect.width - 14 - label_right_px)
+        lines = (size, [words])
+    size, texts = lines
+    step = font(size).get_linesize()
+    top = button.rect.centery + label_dy_px - step * len(texts) // 2
+    for n, text in enumerate(texts):
+        surface = font(size).render(text, True, TEXT)
+        if not button.enabled:
+            surface.set_alpha(120)
+        target.blit(surface, surface.get_rect(midtop=(button.rect.centerx - label_right_px // 2, top + n * step)))
+    return list(texts)
 
 
 def flow_buttons(area: pygame.Rect, labels: Sequence[tuple[str, str, str]], min_w_px: int = 120,

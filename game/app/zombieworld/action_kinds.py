@@ -12,19 +12,19 @@ from game.rules.zombieworld import commands as c
 
 KINDS: tuple[tuple[str, str, str, str, bool], ...] = (  # kind, title, colour group, shortcut, fixed
     ("answer", N_("Decide…"), "attack", "d", False),
-    ("result", N_("See the result"), "turn", "", False),
-    ("deploy_done", N_("Done deploying"), "turn", "", False),
+    ("result", N_("See the result"), "turn", "return", False),
+    ("deploy_done", N_("Done deploying"), "turn", "return", False),
     ("activate", N_("Activate…"), "move", "a", False),
     ("shoot", N_("Shoot…"), "attack", "s", False),
     ("fight", N_("Fight on"), "attack", "f", False),
     ("sprint", N_("Sprint"), "move", "p", False),
-    ("disengage", N_("Disengage"), "move", "", False),
+    ("disengage", N_("Disengage"), "move", "g", False),
     ("climb", N_("Climb or jump…"), "move", "c", False),
     ("search", N_("Search…"), "search", "h", False),
     ("weapons", N_("Reload or swap…"), "items", "l", False),
     ("items", N_("Items…"), "items", "i", False),
     ("vehicle", N_("Vehicles…"), "move", "v", False),
-    ("dig_in", N_("Dig in"), "other", "", False),
+    ("dig_in", N_("Dig in"), "other", "t", False),
     ("end_activation", N_("End activation"), "turn", "e", True),
     ("withdraw", N_("Withdraw band"), "danger", "", True),
 )

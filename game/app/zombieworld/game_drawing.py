@@ -14,7 +14,17 @@ import pygame
 from game.app.render import font, text_with_halo
 from game.app.widgets.card_view import local_name
 from game.app.widgets.chrome import CHROME_FILL, ChromeCache, bar_signature
-from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_EDGE, PANEL_FILL, TEXT, fit_text
+from game.app.widgets.dialogs import (
+    ACCENT,
+    BUTTON_H_PX,
+    MUTED,
+    PANEL_EDGE,
+    PANEL_FILL,
+    TEXT,
+    fit_lines,
+    fit_text,
+    fitted,
+)
 from game.app.words_es import contracted
 from game.app.zombieworld.content_words import item_name, rank_name
 from game.app.zombieworld.controller import MovePreview, ShotPreview
@@ -59,6 +69,9 @@ RANK_WORDS = {"born": N_("born"), "expert": N_("expert"), "hardened": N_("harden
 LEFT_PANEL_PX = 330
 RIGHT_PANEL_PX = 330
 BOTTOM_BAR_PX = 132
+AIM_ROW_PX = 28  # a line of the shot panel
+AIM_ROWS_TOP_PX = 46
+AIM_PANEL_PX = 300
 ALLIANCE_ROW_PX = 48
 RANGE_BANDS = {"point blank": N_("point blank"), "in range": N_("in range"), "out of range": N_("out of range")}
 COVER_WORDS = {"open": N_("open"), "difficult": N_("difficult ground"), "building": N_("inside a building")}
@@ -385,25 +398,17 @@ class GamePainter:
             surface.blit(picture, (rect.left + dx, rect.top + dy))
         scene.aim_buttons.draw(surface)
 
-    def aim_panel_pictures(self, size: tuple[int, int]) -> list[tuple[pygame.Surface, tuple[int, int]]]:
-        """The shot panel's frame and words, each at its offset in the panel: rendered once per aim, not every frame."""
+    def aim_words(self) -> tuple[str, list[tuple[str, str]]]:
+        """The shot panel's title and its rows (label, value)."""
         scene = self.scene
         aim = scene.aim
         assert aim is not None
-        if self._aim_pictures is not None and self._aim_pictures[0] is aim and self._aim_pictures[1] == size:
-            return self._aim_pictures[2]
-        width = size[0]
-        layer = pygame.Surface(size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (22, 24, 26, 240), layer.get_rect(), border_radius=14)
-        pygame.draw.rect(layer, (*TARGET_TINT, 255), layer.get_rect(), 2, border_radius=14)
-        pictures = [(layer, (0, 0))]
         shooter = scene.controller.model(aim.shooter)
         target = scene.controller.model(aim.target)
         state = scene.state
         title = _("{shooter} shoots at {target} · {weapon}").format(
             shooter=model_name(state, aim.shooter) if shooter else "?", target=model_name(state, aim.target) if target else "?",
             weapon=aim.weapon)
-        pictures.append((fit_text(title, 22, width - 28), (14, 10)))
         rows = [
             (N_("Range"), _("{distance} cm of {range} cm — {band}").format(
                 distance=f"{aim.distance_cm:.1f}", range=f"{aim.range_cm:g}", band=_(RANGE_BANDS.get(aim.band, aim.band)))),
@@ -419,11 +424,40 @@ class GamePainter:
                 per_die=f"{aim.chance_per_die:.0%}", any=f"{aim.chance_any:.0%}", expected=f"{aim.expected_wounds:.1f}")))
         elif aim.reason:
             rows.append((N_("Why not"), said(aim.reason)))
-        y = 46
-        for label, value in rows:
+        return title, rows
+
+    def aim_panel_px(self, width: int) -> int:
+        """How tall the shot panel must be at ``width`` for its rows (on more lines when too long)
+        and its buttons."""
+        if self.scene.aim is None:
+            return AIM_PANEL_PX
+        rows = self.aim_words()[1]
+        value_x = aim_value_x([label for label, _value in rows])
+        rows_px = sum(aim_row_px(*aim_value_lines(value, width, value_x)) for _label, value in rows)
+        return max(AIM_PANEL_PX, AIM_ROWS_TOP_PX + rows_px + BUTTON_H_PX + 24)
+
+    def aim_panel_pictures(self, size: tuple[int, int]) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """The shot panel's frame and words, each at its offset in the panel: rendered once per aim, not every frame."""
+        scene = self.scene
+        aim = scene.aim
+        assert aim is not None
+        if self._aim_pictures is not None and self._aim_pictures[0] is aim and self._aim_pictures[1] == size:
+            return self._aim_pictures[2]
+        width = size[0]
+        layer = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (22, 24, 26, 240), layer.get_rect(), border_radius=14)
+        pygame.draw.rect(layer, (*TARGET_TINT, 255), layer.get_rect(), 2, border_radius=14)
+        pictures = [(layer, (0, 0))]
+        title, rows = self.aim_words()
+        pictures.append((fit_text(title, 22, width - 28), (14, 10)))
+        y = AIM_ROWS_TOP_PX
+        value_x = aim_value_x([label for label, _value in rows])
+        for label, value in rows:  # a value too long for its line goes on two or three, smaller
             pictures.append((font(15).render(_(label), True, MUTED), (14, y + 2)))
-            pictures.append((fit_text(value, 17, width - 140), (124, y)))
-            y += 28
+            value_size, lines = aim_value_lines(value, width, value_x)
+            for n, line in enumerate(lines):
+                pictures.append((font(value_size).render(line, True, TEXT), (value_x, y + n * font(value_size).get_linesize())))
+            y += aim_row_px(value_size, lines)
         self._aim_pictures = (aim, size, pictures)
         return pictures
 
@@ -436,13 +470,30 @@ class GamePainter:
 
     def header_rects(self) -> list[tuple[str, pygame.Rect]]:
         """The title and round lines beside the tools, where they are drawn (none without room)."""
+        return [(f"header line {n}", pygame.Rect(x, y, width, font(size).get_linesize()))
+                for n, (_text, size, (x, y), width) in enumerate(self.header_lines())]
+
+    def header_lines(self) -> list[tuple[str, int, tuple[int, int], int]]:
+        """The title and round line beside the tools (text, size, place, width): both whole on a
+        line each when they fit; else the round line alone, on up to three lines."""
         scene = self.scene
         w = scene.window_size[0]
         last = scene.tools.buttons[-1].rect.right if scene.tools.buttons else 0
+        width = w - last - 30
         if w - last <= 200:
             return []
-        return [("title", pygame.Rect(last + 16, 8, w - last - 30, 26)),
-                ("round line", pygame.Rect(last + 16, 38, w - last - 30, 20))]
+        state = scene.state
+        scenario = local_name(state.catalog.scenario(state.scenario)) if state.catalog else state.scenario
+        title = f"{scene.board.title_in(language()) or 'Zombieworld'} — {scenario}"
+        round_line = scene.header_text()
+        title_words, title_size = fitted(title, 20, width)
+        round_words, round_size = fitted(round_line, 15, width)
+        if title_words == title and round_words == round_line and title_size >= 15 and round_size >= 13:
+            return [(title, title_size, (last + 16, 8), width), (round_line, round_size, (last + 16, 38), width)]
+        size, lines = fit_lines(round_line, width, TOP_BAR_PX - 12)
+        step = font(size).get_linesize()
+        top = (TOP_BAR_PX - step * len(lines)) // 2
+        return [(line, size, (last + 16, top + n * step), width) for n, line in enumerate(lines)]
 
     def draw_panels(self, surface: pygame.Surface) -> None:
         scene = self.scene
@@ -451,12 +502,8 @@ class GamePainter:
         pygame.draw.rect(surface, (22, 24, 26), (0, 0, w, TOP_BAR_PX))
         pygame.draw.line(surface, PANEL_EDGE, (0, TOP_BAR_PX - 1), (w, TOP_BAR_PX - 1))
         scene.tools.draw(surface)
-        last = scene.tools.buttons[-1].rect.right if scene.tools.buttons else 0
-        if w - last > 200:
-            scenario = local_name(state.catalog.scenario(state.scenario)) if state.catalog else state.scenario
-            surface.blit(fit_text(f"{scene.board.title_in(language()) or 'Zombieworld'} — {scenario}", 20, w - last - 30),
-                         (last + 16, 8))
-            surface.blit(fit_text(scene.header_text(), 15, w - last - 30), (last + 16, 38))
+        for text, size, place, _width in self.header_lines():
+            surface.blit(font(size).render(text, True, TEXT), place)
         # the bands' panel stands on the left, or on the right for a left hand (settings)
         panel = pygame.Surface((LEFT_PANEL_PX, h))  # blitted in place below (any window size)
         panel.fill(CHROME_FILL)
@@ -500,14 +547,17 @@ class GamePainter:
         if scene.tutorial is None or not scene.tutorial.covers_card():
             self.draw_card(panel, pygame.Rect(10, scene.card_top, LEFT_PANEL_PX - 20, h - scene.card_top - 10))
         surface.blit(panel, (scene.roster_x, TOP_BAR_PX), pygame.Rect(0, TOP_BAR_PX, LEFT_PANEL_PX, max(0, h - TOP_BAR_PX)))
-        pygame.draw.rect(surface, (22, 24, 26), (LEFT_PANEL_PX, h - scene.bottom_px, w - LEFT_PANEL_PX - RIGHT_PANEL_PX,
-                                                 scene.bottom_px))
+        pygame.draw.rect(surface, (20, 22, 24), (scene.log_x, TOP_BAR_PX, RIGHT_PANEL_PX, h - TOP_BAR_PX))
+        bar_left, bar_w = scene.bar_span()
+        pygame.draw.rect(surface, (22, 24, 26), (bar_left, h - scene.bottom_px, bar_w, scene.bottom_px))
         scene.actions.draw(surface)
         words = hint(self.scene)
-        if words:
-            surface.blit(fit_text(words, 15, scene.actions_rect().width),
-                         (scene.actions_rect().left, h - 26))
-        pygame.draw.rect(surface, (20, 22, 24), (scene.log_x, TOP_BAR_PX, RIGHT_PANEL_PX, h - TOP_BAR_PX))
+        if words:  # under the bar: one line, or two smaller ones when it is long
+            bar = scene.actions_rect()
+            size, lines = fit_lines(words, bar.width, h - bar.bottom + 6, most_lines=2)  # the panel's foot is margin
+            step = font(size).get_linesize()
+            for n, line in enumerate(lines):
+                surface.blit(font(size).render(line, True, TEXT), (bar.left, h - 2 - step * (len(lines) - n)))
         if scene.log_panel is None:
             self._draw_plain_log(surface)
 
@@ -578,6 +628,20 @@ class GamePainter:
         if self._status_words is None or self._status_words[0] != scene.status_text:
             self._status_words = (scene.status_text, text_with_halo(scene.status_text, 18, color=(255, 226, 160)))
         return self._status_words[1]
+
+
+def aim_value_x(labels: list[str]) -> int:
+    """Where the shot panel's values start: right of its longest label ("Línea de visión")."""
+    return max(124, 24 + max((font(15).size(_(label))[0] for label in labels), default=0))
+
+
+def aim_value_lines(value: str, panel_w_px: int, value_x: int) -> tuple[int, list[str]]:
+    """A value of the shot panel in its column: one line, or two or three smaller when it is too long."""
+    return fit_lines(value, panel_w_px - value_x - 16, 2 * AIM_ROW_PX + 10, most_lines=3)
+
+
+def aim_row_px(size: int, lines: list[str]) -> int:
+    return AIM_ROW_PX if len(lines) == 1 else len(lines) * font(size).get_linesize() + 8
 
 
 def _dashed(surface: pygame.Surface, colour: tuple[int, ...], a: tuple[float, float], b: tuple[float, float],

@@ -217,10 +217,33 @@ class ZombieworldGameScene(AiSeats, Scene):
         return pygame.Rect(LEFT_PANEL_PX, TOP_BAR_PX, max(1, w - LEFT_PANEL_PX - RIGHT_PANEL_PX),
                            max(1, h - TOP_BAR_PX - self.bottom_px))
 
+    def bar_span(self) -> tuple[int, int]:
+        """Where the action bar's strip runs (its left edge and width): under the table, and under
+        the log as well (which then ends above it) when the table's width cannot give every kind a slot."""
+        w = self.window_size[0]
+        if not self.bar_under_log():
+            return LEFT_PANEL_PX, w - LEFT_PANEL_PX - RIGHT_PANEL_PX
+        return (0 if self.left_handed else LEFT_PANEL_PX), w - LEFT_PANEL_PX
+
+    def bar_rows(self) -> int:
+        """One row of slots, or two in a window tall enough to spare them."""
+        return 2 if self.window_size[1] >= 700 else 1
+
+    def bar_under_log(self) -> bool:
+        w = self.window_size[0]
+        rows = self.bar_rows()
+        between = pygame.Rect(0, 0, w - LEFT_PANEL_PX - RIGHT_PANEL_PX - 16, bar_rows_px(rows))
+        return self.actions.capacity(between, rows) * rows < sum(1 for k in self.actions.kinds if not k.fixed)
+
+    def log_bottom_px(self) -> int:
+        """Where the log's panel ends: the window's foot, or the bar's top when the bar runs under it."""
+        h = self.window_size[1]
+        return h - self.bottom_px if self.bar_under_log() else h
+
     def actions_rect(self) -> pygame.Rect:
-        w, h = self.window_size
-        return pygame.Rect(LEFT_PANEL_PX + 8, h - self.bottom_px + 10, w - LEFT_PANEL_PX - RIGHT_PANEL_PX - 16,
-                           self.bottom_px - 44)
+        h = self.window_size[1]
+        left, width = self.bar_span()
+        return pygame.Rect(left + 8, h - self.bottom_px + 10, width - 16, self.bottom_px - 44)
 
     def layout(self, size: tuple[int, int]) -> None:
         self.window_size = size
@@ -230,8 +253,9 @@ class ZombieworldGameScene(AiSeats, Scene):
         self.tools.buttons = flow_buttons(pygame.Rect(8, 8, w - 16, TOP_BAR_PX - 16),
                                           [(_(label), key, "tool") for key, label in TOOLS], min_w_px=84,
                                           height_px=TOP_BAR_PX - 16)
+        self.fit_bottom_bar()
         self._layout_log(pygame.Rect(self.log_x + 8, TOP_BAR_PX + 4, RIGHT_PANEL_PX - 16,
-                                     h - TOP_BAR_PX - 12))
+                                     self.log_bottom_px() - TOP_BAR_PX - 12))
         self.refresh()
         if self.tutorial is not None:  # over the table, or below the roster in a narrow window
             self.tutorial.layout(self.table_rect(), pygame.Rect(self.roster_x + 10, self.card_top, LEFT_PANEL_PX - 20,
@@ -290,8 +314,7 @@ class ZombieworldGameScene(AiSeats, Scene):
     def fit_bottom_bar(self) -> None:
         """The action bar takes two rows when one cannot hold every kind and the window is tall
         enough; its height follows the window alone, so its slots never move during play."""
-        w, h = self.window_size
-        rows = self.actions.rows_needed(w - LEFT_PANEL_PX - RIGHT_PANEL_PX - 16, 2 if h >= 700 else 1)
+        rows = self.actions.rows_needed(self.bar_span()[1] - 16, self.bar_rows())
         bottom = max(BOTTOM_BAR_PX, bar_rows_px(rows) + 44)
         if bottom != self.bottom_px:
             self.bottom_px = bottom
@@ -606,7 +629,8 @@ class ZombieworldGameScene(AiSeats, Scene):
 
     def aim_rect(self) -> pygame.Rect:
         area = self.table_rect()
-        rect = pygame.Rect(0, 0, min(560, area.width - 20), 300)
+        width = min(560, area.width - 20)
+        rect = pygame.Rect(0, 0, width, min(self.painter.aim_panel_px(width), area.height - 20))
         rect.midbottom = (area.centerx, area.bottom - 10)
         return rect
 
