@@ -26,7 +26,12 @@ EDGE_POINTS = {"n": (0.5, 0.0), "s": (0.5, 1.0), "e": (1.0, 0.5), "w": (0.0, 0.5
 FLIGHT_CM = 25.0  # a fleeing survivor runs its move and 10 cm more toward the nearest edge
 EDGE_CARE = 0.5  # what each cm nearer the edge than a flight costs a spot
 TOUCH_CM = 2.0  # a base this near a container's side touches it
-WAIT_BY_EXIT_CM = 10.0  # before the band may leave: this near its way out, killing what comes
+WAIT_BY_EXIT_CM = FLIGHT_CM  # before the band may leave: this near its way out (no nearer: a flight would
+# run it off the table, a casualty), killing what comes
+COVER_CM = 6.0  # what standing in cover is worth where a foe can reach: charged there, a survivor never flees
+CROWD_CM = 20.0  # zombies this near a building crowd it
+CROWD_COST_CM = 8.0  # each crowding zombie makes a building as dear to search as this much more walking
+RIVAL_THREAT_CM = 30.0  # a rival this near may shoot or charge: cover is worth having
 FAN_DEGREES = (0, 20, -20, 45, -45, 70, -70, 100, -100, 135, -135, 180)
 FAN_FRACTIONS = (1.0, 0.6, 0.3)
 
@@ -173,6 +178,15 @@ class Aim:
     off_edges: bool = True  # keep a flight's length from the table's edges (a survivor who flees runs off)
 
 
+def _search_cost(state: State, seat: str, searcher: Model, building: Point) -> float:
+    """How dear a building is to search on the way out: the walk there, the walk on from it to the
+    way out, and the zombies crowding it (they must be cleared out before the search)."""
+    way_out = exit_point(state, seat, searcher)
+    onward = math.dist(building, way_out) if way_out is not None else 0.0
+    crowd = sum(1 for z in zombies(state) if math.dist(z.position, building) <= CROWD_CM)
+    return math.dist(searcher.position, building) + onward + CROWD_COST_CM * crowd
+
+
 def aim_for(state: State, seat: str, model: Model, shot_cm: float, fights_well: bool) -> Aim:
     """The scenario's goal for this survivor now."""
     plan = plan_of(state)
@@ -204,24 +218,30 @@ def aim_for(state: State, seat: str, model: Model, shot_cm: float, fights_well: 
         scenario = _catalog(state).scenario(state.scenario)
         buildings = unsearched_buildings(state)
         if state.score(seat).buildings_searched < scenario.buildings_searched and buildings:
-            searcher = min((m for m in state.models if m.side == seat and m.kind == "survivor"),
-                           key=lambda m: min(math.dist(m.position, b[1]) for b in buildings), default=None)
-            if searcher is not None and searcher.id == model.id:  # the nearest goes, the others wait by the way out
-                _, point = min(buildings, key=lambda b: math.dist(model.position, b[1]))
+            searcher, point = min(((m, b[1]) for m in state.models if m.side == seat and m.kind == "survivor"
+                                   for b in buildings), key=lambda pair: _search_cost(state, seat, *pair),
+                                  default=(None, None))
+            if searcher is not None and point is not None and searcher.id == model.id:
+                # the one best placed goes, the others wait by the way out
                 return Aim(point, 0.0, shot_cm, close_zombies, caution=1.0, searching=True)
         if way_out is not None:
-            return Aim(on_table_point(state, way_out), WAIT_BY_EXIT_CM, shot_cm, close_zombies, caution=2.0,
-                       off_edges=False)
+            return Aim(on_table_point(state, way_out), WAIT_BY_EXIT_CM, shot_cm, close_zombies, caution=2.0)
     foe = nearest(model.position, close_zombies)
     if foe is None:
         return Aim(None, 0.0, shot_cm, close_zombies)
     keep = 0.0 if fights_well and not shot_cm else min(shot_cm * 0.8, 18.0)
-    return Aim(foe.position, keep, shot_cm, close_zombies, caution=1.5, off_edges=False)
+    return Aim(foe.position, keep, shot_cm, close_zombies, caution=1.5)
+
+
+def in_cover(state: State, point: Point) -> bool:
+    """Difficult ground or a building: charged there, a survivor shoots or fights but never flees (book 15.1)."""
+    return state.table is not None and (state.table.in_difficult(point) or state.table.building_at(point) is not None)
 
 
 def spot_score(state: State, model: Model, aim: Aim, point: Point) -> float:
     """How good ``point`` is for ``model`` (lower is better): the way still to go to the goal, the
-    zombies that could reach it there, and whether a target is within shot."""
+    zombies that could reach it there, cover where a foe can reach it, how near a table edge a flight
+    would take it, and whether a target is within shot."""
     score = 0.0
     if aim.goal is not None:
         way = walks_of(state.table).walking_cm(point, aim.goal) if state.table is not None else math.dist(point, aim.goal)
@@ -232,6 +252,9 @@ def spot_score(state: State, model: Model, aim: Aim, point: Point) -> float:
         if gap < ZOMBIE_REACH_CM:
             danger += (ZOMBIE_REACH_CM - gap) ** 2 / ZOMBIE_REACH_CM
     score += aim.caution * danger
+    if in_cover(state, point) and (danger > 0 or any(math.dist(point, rival.position) <= RIVAL_THREAT_CM
+                                                      for rival in rivals(state, model.side))):
+        score -= COVER_CM
     if aim.off_edges:
         width, height = table_size(state)
         edge = min(point[0], point[1], width - point[0], height - point[1])
