@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from game.board.model import TerrainKind
 from game.rules.zombieworld.catalog import Catalog, load_catalog
 from game.rules.zombieworld.containers import is_scenario_container
+from game.rules.zombieworld.geometry import BASE_RADIUS_CM
 from game.rules.zombieworld.state import ZOMBIES, Model, Place, State
 from game.rules.zombieworld.tactics_routes import walks_of
 
@@ -31,6 +32,7 @@ WAIT_BY_EXIT_CM = FLIGHT_CM  # before the band may leave: this near its way out 
 COVER_CM = 6.0  # what standing in cover is worth where a foe can reach: charged there, a survivor never flees
 CROWD_CM = 20.0  # zombies this near a building crowd it
 CROWD_COST_CM = 8.0  # each crowding zombie makes a building as dear to search as this much more walking
+APART_CM = 5.0  # what a spot out of coherence with the band costs
 RIVAL_THREAT_CM = 30.0  # a rival this near may shoot or charge: cover is worth having
 FAN_DEGREES = (0, 20, -20, 45, -45, 70, -70, 100, -100, 135, -135, 180)
 FAN_FRACTIONS = (1.0, 0.6, 0.3)
@@ -238,6 +240,16 @@ def in_cover(state: State, point: Point) -> bool:
     return state.table is not None and (state.table.in_difficult(point) or state.table.building_at(point) is not None)
 
 
+def _coherent_at(state: State, model: Model, point: Point) -> bool:
+    """Within coherence of a band mate at ``point`` (+1 to the activation check and to rallying,
+    book 11.1); with two or fewer on the table there is no coherence to keep."""
+    mates = [m for m in state.models if m.side == model.side and m.id != model.id and not m.vehicle]
+    if len(mates) < 2:
+        return True
+    reach = _catalog(state).bands.rules.coherence_cm + 2 * BASE_RADIUS_CM
+    return any(math.dist(point, mate.position) <= reach for mate in mates)
+
+
 def spot_score(state: State, model: Model, aim: Aim, point: Point) -> float:
     """How good ``point`` is for ``model`` (lower is better): the way still to go to the goal, the
     zombies that could reach it there, cover where a foe can reach it, how near a table edge a flight
@@ -255,6 +267,8 @@ def spot_score(state: State, model: Model, aim: Aim, point: Point) -> float:
     if in_cover(state, point) and (danger > 0 or any(math.dist(point, rival.position) <= RIVAL_THREAT_CM
                                                       for rival in rivals(state, model.side))):
         score -= COVER_CM
+    if not _coherent_at(state, model, point):
+        score += APART_CM
     if aim.off_edges:
         width, height = table_size(state)
         edge = min(point[0], point[1], width - point[0], height - point[1])
