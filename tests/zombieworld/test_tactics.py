@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pytest
 
@@ -12,11 +12,11 @@ from game.board.mission import load_board
 from game.rules.zombieworld.bots import random_bot
 from game.rules.zombieworld.presets import preset_bands
 from game.rules.zombieworld.simulate import SEATS, play_game
-from game.rules.zombieworld.state import BandEntry, ZombieworldSetup
+from game.rules.zombieworld.state import BandEntry, State, ZombieworldSetup
 from game.rules.zombieworld.tactics import tactical_bot, victory_of
 
-if TYPE_CHECKING:
-    from game.rules.zombieworld.state import State
+sys.path.insert(0, str(Path(__file__).parent))
+from helpers import arranged_state, two_bands  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 TOWN = load_board(REPO / "maps" / "zombieworld" / "zw-town-square.tmx")
@@ -129,13 +129,8 @@ def test_each_scenario_gives_the_band_its_own_goal() -> None:
 # The rules of thumb for keeping the band alive: each in a small set-up where the band must follow it.
 
 def _arranged(scenario: str, positions: dict[str, tuple[float, float]],
-              zombies: dict[str, tuple[float, float]] | None = None, **fields: object) -> "State":
-    import sys
-
-    sys.path.insert(0, str(Path(__file__).parent))
-    from helpers import arranged_state, two_bands
-
-    return arranged_state(positions, zombies, setup=two_bands(scenario, spawn_dice=0), **fields)  # type: ignore[arg-type]
+              zombies: dict[str, tuple[float, float]] | None = None, active: str | None = None) -> State:
+    return arranged_state(positions, zombies, setup=two_bands(scenario, spawn_dice=0), active=active)
 
 
 def test_where_zombies_can_reach_a_survivor_a_spot_in_a_building_is_worth_more() -> None:

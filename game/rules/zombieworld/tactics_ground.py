@@ -220,12 +220,11 @@ def aim_for(state: State, seat: str, model: Model, shot_cm: float, fights_well: 
         scenario = _catalog(state).scenario(state.scenario)
         buildings = unsearched_buildings(state)
         if state.score(seat).buildings_searched < scenario.buildings_searched and buildings:
-            searcher, point = min(((m, b[1]) for m in state.models if m.side == seat and m.kind == "survivor"
-                                   for b in buildings), key=lambda pair: _search_cost(state, seat, *pair),
-                                  default=(None, None))
-            if searcher is not None and point is not None and searcher.id == model.id:
-                # the one best placed goes, the others wait by the way out
-                return Aim(point, 0.0, shot_cm, close_zombies, caution=1.0, searching=True)
+            pairs = [(m, b[1]) for m in state.models if m.side == seat and m.kind == "survivor" for b in buildings]
+            if pairs:
+                searcher, point = min(pairs, key=lambda pair: _search_cost(state, seat, *pair))
+                if searcher.id == model.id:  # the one best placed goes, the others wait by the way out
+                    return Aim(point, 0.0, shot_cm, close_zombies, caution=1.0, searching=True)
         if way_out is not None:
             return Aim(on_table_point(state, way_out), WAIT_BY_EXIT_CM, shot_cm, close_zombies, caution=2.0)
     foe = nearest(model.position, close_zombies)
