@@ -33,6 +33,7 @@ COVER_CM = 6.0  # what standing in cover is worth where a foe can reach: charged
 CROWD_CM = 20.0  # zombies this near a building crowd it
 CROWD_COST_CM = 8.0  # each crowding zombie makes a building as dear to search as this much more walking
 APART_CM = 5.0  # what a spot out of coherence with the band costs
+COVER_NEED_CM = 2 * ZOMBIE_REACH_CM  # a zombie this near may charge this turn or the next: cover is worth having
 RIVAL_THREAT_CM = 30.0  # a rival this near may shoot or charge: cover is worth having
 FAN_DEGREES = (0, 20, -20, 45, -45, 70, -70, 100, -100, 135, -135, 180)
 FAN_FRACTIONS = (1.0, 0.6, 0.3)
@@ -263,8 +264,9 @@ def spot_score(state: State, model: Model, aim: Aim, point: Point) -> float:
         if gap < ZOMBIE_REACH_CM:
             danger += (ZOMBIE_REACH_CM - gap) ** 2 / ZOMBIE_REACH_CM
     score += aim.caution * danger
-    if in_cover(state, point) and (danger > 0 or any(math.dist(point, rival.position) <= RIVAL_THREAT_CM
-                                                      for rival in rivals(state, model.side))):
+    if in_cover(state, point) and any(math.dist(point, foe.position) <= (COVER_NEED_CM if foe.side == ZOMBIES
+                                                                          else RIVAL_THREAT_CM)
+                                       for foe in foes_of(state, model.side)):
         score -= COVER_CM
     if not _coherent_at(state, model, point):
         score += APART_CM
@@ -335,9 +337,13 @@ def routes(state: State, model: Model, goal: Point | None, reach_cm: float) -> l
         return paths
     here = state.table.building_at(model.position)
     there = state.table.building_at(goal)
-    if here == there:
-        return paths
-    for building, leaving in ((here, True), (there, False)):
+    ways: list[tuple[int | None, bool]] = [(here, True), (there, False)] if here != there else []
+    if here is None:  # in by the doors within reach too: a building is cover
+        ways += [(piece.index, False) for piece in state.table.pieces
+                 if piece.kind is TerrainKind.BUILDING and piece.portals and piece.index != there
+                 and any(math.dist(model.position, step[1]) <= reach_cm
+                         for step in _door_steps(state, piece.index))]
+    for building, leaving in ways:
         if building is None:
             continue
         for inside, outside in _door_steps(state, building):
