@@ -221,3 +221,15 @@ def test_the_band_searches_a_building_on_its_way_out_and_not_one_crowded_with_zo
     searching = [aim.goal for aim in (aim_for(crowded, "red", crowded.model(m), 20.0, True) for m in positions)
                  if aim.searching]
     assert searching == [(90.0, 92.0)]  # one goes, for the Garage: on the way out too, and no zombie near it
+
+
+def test_a_survivor_outside_tries_the_doors_within_reach_as_ways_into_cover() -> None:
+    from game.rules.zombieworld.tactics_ground import in_cover, routes
+
+    # Bo south of the Chemist's door (81.7–84.7, 44), his goal away to the west: no building on the way
+    state = _arranged("massacre", {"red:Bo": (83.0, 52.0), "red:Ana": (60.0, 60.0), "red:Cy": (62.0, 62.0)},
+                      {"z1": (90.0, 60.0)})
+    paths = routes(state, state.model("red:Bo"), (10.0, 52.0), 15.0)
+    by_the_door = [path for path in paths if len(path) >= 2 and abs(path[0][1] - 44.0) < 3.0]  # the fan's are straight
+    assert by_the_door and all(state.table is not None and state.table.building_at(path[-1]) == 2
+                               and in_cover(state, path[-1]) for path in by_the_door)
