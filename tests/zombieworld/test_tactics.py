@@ -53,9 +53,10 @@ def test_the_band_plays_the_goal_scenarios_to_their_end(board: object, scenario:
     assert figures.commands < 3000
 
 
-def test_the_same_seed_plays_the_same_game() -> None:
-    first = play_game(TOWN, _setup("massacre"), 11, tactical_bot, 3000, versus=random_bot)
-    again = play_game(TOWN, _setup("massacre"), 11, tactical_bot, 3000, versus=random_bot)
+@pytest.mark.parametrize("scenario", ["massacre", "find_a_way_out"])
+def test_the_same_seed_plays_the_same_game(scenario: str) -> None:
+    first = play_game(TOWN, _setup(scenario), 11, tactical_bot, 3000, versus=random_bot)
+    again = play_game(TOWN, _setup(scenario), 11, tactical_bot, 3000, versus=random_bot)
     assert first == again
 
 
