@@ -2,18 +2,26 @@
 
 - **Reactions first.** Return fire when shot at, shoot first or stand firm when charged.
 - **Activation order.** The survivor in the most danger acts first: the one closest to a zombie
-  or a rival, then the others, nearest first.
+  or a rival, then the others, nearest first. Once the band may leave (exit scenarios), the one
+  nearest the way out acts first and sprints for it when a walk will not do.
 - **Melee.** A survivor locked in a fight fights.
 - **Scenario goals** (``tactics_ground``): each survivor walks for what the scenario rewards: the
   objective it then holds, the containers to search, a building to search and then the way out,
-  the rivals whose kills win, or the zombies; in Survival it keeps out of the zombies' reach.
+  the rivals whose kills win, or the zombies; in Survival it keeps out of the zombies' reach. The
+  building searched on the way out is the one cheapest to reach, on the way, and least crowded.
 - **Searching.** Containers and buildings the scenario needs are searched first; any other
   building is searched when no foe is close.
 - **Charge or shoot.** A survivor shoots only at a target within its weapon's range, in the order
   the scenario rewards; without a shot, a good fighter charges a foe it can reach when the
   scenario rewards the kill, never when it rewards staying unhurt.
-- **Moving.** Of a fan of spots around the way to its goal, it walks to the best one the engine
-  accepts: nearer the goal, within shot of a target, out of the zombies' reach. It sprints when the
+- **Moving.** Of a fan of spots around the way to its goal (and the doors of buildings within
+  reach), it walks to the best one the engine accepts: nearer the goal, within shot of a target, out
+  of the zombies' reach, in cover (difficult ground or a building: charged there, a survivor never
+  flees) when a foe is near, in coherence with the band, and a flight's length from the table's
+  edges (a survivor who flees off the table is lost); waiting to leave, it stands that far from the
+  way out.
+- **Clearing.** A survivor in the building it must search shoots or charges the zombies in there
+  first (the search is refused while they are inside). It sprints when the
   goal is still far and it has nothing better to do with its action.
 
 Every choice is legal: candidates are checked with ``engine.check`` and the next is tried when one
