@@ -2,18 +2,26 @@
 
 - **Reactions first.** Return fire when shot at, shoot first or stand firm when charged.
 - **Activation order.** The survivor in the most danger acts first: the one closest to a zombie
-  or a rival, then the others, nearest first.
+  or a rival, then the others, nearest first. Once the band may leave (exit scenarios), the one
+  nearest the way out acts first and sprints for it when a walk will not do.
 - **Melee.** A survivor locked in a fight fights.
 - **Scenario goals** (``tactics_ground``): each survivor walks for what the scenario rewards: the
   objective it then holds, the containers to search, a building to search and then the way out,
-  the rivals whose kills win, or the zombies; in Survival it keeps out of the zombies' reach.
+  the rivals whose kills win, or the zombies; in Survival it keeps out of the zombies' reach. The
+  building searched on the way out is the one cheapest to reach, on the way, and least crowded.
 - **Searching.** Containers and buildings the scenario needs are searched first; any other
   building is searched when no foe is close.
 - **Charge or shoot.** A survivor shoots only at a target within its weapon's range, in the order
   the scenario rewards; without a shot, a good fighter charges a foe it can reach when the
   scenario rewards the kill, never when it rewards staying unhurt.
-- **Moving.** Of a fan of spots around the way to its goal, it walks to the best one the engine
-  accepts: nearer the goal, within shot of a target, out of the zombies' reach. It sprints when the
+- **Moving.** Of a fan of spots around the way to its goal (and the doors of buildings within
+  reach), it walks to the best one the engine accepts: nearer the goal, within shot of a target, out
+  of the zombies' reach, in cover (difficult ground or a building: charged there, a survivor never
+  flees) when a foe is near, in coherence with the band, and a flight's length from the table's
+  edges (a survivor who flees off the table is lost); waiting to leave, it stands that far from the
+  way out.
+- **Clearing.** A survivor in the building it must search shoots or charges the zombies in there
+  first (the search is refused while they are inside). It sprints when the
   goal is still far and it has nothing better to do with its action.
 
 Every choice is legal: candidates are checked with ``engine.check`` and the next is tried when one
@@ -137,9 +145,22 @@ def _shots(state: State, seat: str, model: Model, plan: str, options: Sequence[A
     return shots
 
 
+def _zombies_in_my_building(state: State, model: Model) -> bool:
+    """Zombies share the building the survivor stands in: they must go before it can search there."""
+    if state.table is None or model.level:
+        return False
+    here = state.table.building_at(model.position)
+    return here is not None and any(z.side == ZOMBIES and not z.level and state.table.building_at(z.position) == here
+                                    for z in state.models)
+
+
 def _charges(state: State, seat: str, model: Model, plan: str, options: Sequence[Any]) -> list[Any]:
-    if plan not in CHARGING_PLANS or not _fights_well(model):
+    """Charges at what the scenario rewards; a survivor with a building to search also clears the
+    zombies out of it."""
+    clearing = plan in (EXIT, CONTAINERS) and _zombies_in_my_building(state, model)
+    if plan not in CHARGING_PLANS and not clearing or not _fights_well(model):
         return []
+    here = state.table.building_at(model.position) if clearing and state.table is not None else None
     rank = _target_rank(state, seat, model, plan)
     centre, reach = objective_point(state), objective_radius_cm(state) + 6.0
     charges = []
@@ -151,6 +172,9 @@ def _charges(state: State, seat: str, model: Model, plan: str, options: Sequence
             if plan == HOLD and math.dist(target.position, centre) > reach:
                 continue  # holding the objective: only what comes onto it
             if plan in (HUNT_ZOMBIES, EXIT) and target.side != ZOMBIES:
+                continue
+            if clearing and (target.side != ZOMBIES or state.table is None
+                             or state.table.building_at(target.position) != here):
                 continue
             if plan == HUNT_RIVALS and target.side == ZOMBIES:
                 continue  # the charge is kept for the rivals whose kills count
@@ -208,10 +232,19 @@ def _shot_reach_cm(options: Sequence[Any], model: Model) -> float:
     return float(firearm.range_cm) if firearm is not None else 0.0
 
 
+def _distance_to_exit(state: State, seat: str, model: Model) -> float:
+    point = exit_point(state, seat, model)
+    return math.dist(model.position, point) if point is not None else math.inf
+
+
 def _activation(state: State, seat: str, options: Sequence[Any], rng: Random) -> Any | None:
+    """The survivor in most danger first; once the band may leave, the one nearest the way out
+    (its leaving may end the game)."""
     activations = [o for o in options if isinstance(o, c.Activate)]
     if activations:
-        ranked = sorted(activations, key=lambda o: _distance_to_foe(state, seat, state.model(o.model)))
+        leaving = plan_of(state) == EXIT and exit_ready(state, seat)
+        urgency = _distance_to_exit if leaving else _distance_to_foe
+        ranked = sorted(activations, key=lambda o: urgency(state, seat, state.model(o.model)))
         chosen = _first_accepted(state, seat, ranked)
         if chosen is not None:
             return chosen
@@ -245,11 +278,17 @@ def tactical_bot(state: State, seat: str, rng: Random) -> Any | None:
     far = aim.goal is not None and math.dist(model.position, aim.goal) - aim.near_cm > 2 * (state.active.remaining_cm
                                                                                             if state.active else 0)
     walked = state.active is not None and state.active.moved
-    if action_free and far and not walked and not shots and not needed and plan in (HOLD, EXIT, CONTAINERS):
+    leaving = plan == EXIT and exit_ready(state, seat)
+    if leaving and state.active is not None:  # out of reach of the way out this walk: sprint for it first
+        far = _distance_to_exit(state, seat, model) > state.active.remaining_cm
+    if action_free and far and not walked and (leaving or not shots and not needed) and plan in (HOLD, EXIT, CONTAINERS):
         sprint = [o for o in options if isinstance(o, c.Sprint)]
-    if plan == EVADE:
-        candidates: list[Any] = [fight, *found, *shots, *reload, *moves, *spare]
-    elif plan in (CONTAINERS, EXIT) and aim.searching:  # walk up to the container or into the building before any shot
+    if leaving:
+        candidates: list[Any] = [fight, *found, *sprint, *moves, *shots, *charges, *reload]
+    elif plan == EVADE:
+        candidates = [fight, *found, *shots, *reload, *moves, *spare]
+    elif plan in (CONTAINERS, EXIT) and aim.searching and not _zombies_in_my_building(state, model):
+        # walk up to the container or into the building before any shot
         candidates = [fight, *found, *needed, *moves, *sprint, *shots, *charges, *reload, *spare]
     else:
         candidates = [fight, *found, *needed, *shots, *charges, *sprint, *reload, *moves, *spare]

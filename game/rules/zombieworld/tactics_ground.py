@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from game.board.model import TerrainKind
 from game.rules.zombieworld.catalog import Catalog, load_catalog
 from game.rules.zombieworld.containers import is_scenario_container
+from game.rules.zombieworld.geometry import BASE_RADIUS_CM
 from game.rules.zombieworld.state import ZOMBIES, Model, Place, State
 from game.rules.zombieworld.tactics_routes import walks_of
 
@@ -26,7 +27,14 @@ EDGE_POINTS = {"n": (0.5, 0.0), "s": (0.5, 1.0), "e": (1.0, 0.5), "w": (0.0, 0.5
 FLIGHT_CM = 25.0  # a fleeing survivor runs its move and 10 cm more toward the nearest edge
 EDGE_CARE = 0.5  # what each cm nearer the edge than a flight costs a spot
 TOUCH_CM = 2.0  # a base this near a container's side touches it
-WAIT_BY_EXIT_CM = 10.0  # before the band may leave: this near its way out, killing what comes
+WAIT_BY_EXIT_CM = FLIGHT_CM  # before the band may leave: this near its way out (no nearer: a flight would
+# run it off the table, a casualty), killing what comes
+COVER_CM = 6.0  # what standing in cover is worth where a foe can reach: charged there, a survivor never flees
+CROWD_CM = 20.0  # zombies this near a building crowd it
+CROWD_COST_CM = 8.0  # each crowding zombie makes a building as dear to search as this much more walking
+APART_CM = 5.0  # what a spot out of coherence with the band costs
+COVER_NEED_CM = 2 * ZOMBIE_REACH_CM  # a zombie this near may charge this turn or the next: cover is worth having
+RIVAL_THREAT_CM = 30.0  # a rival this near may shoot or charge: cover is worth having
 FAN_DEGREES = (0, 20, -20, 45, -45, 70, -70, 100, -100, 135, -135, 180)
 FAN_FRACTIONS = (1.0, 0.6, 0.3)
 
@@ -173,6 +181,15 @@ class Aim:
     off_edges: bool = True  # keep a flight's length from the table's edges (a survivor who flees runs off)
 
 
+def _search_cost(state: State, seat: str, searcher: Model, building: Point) -> float:
+    """How dear a building is to search on the way out: the walk there, the walk on from it to the
+    way out, and the zombies crowding it (they must be cleared out before the search)."""
+    way_out = exit_point(state, seat, searcher)
+    onward = math.dist(building, way_out) if way_out is not None else 0.0
+    crowd = sum(1 for z in zombies(state) if math.dist(z.position, building) <= CROWD_CM)
+    return math.dist(searcher.position, building) + onward + CROWD_COST_CM * crowd
+
+
 def aim_for(state: State, seat: str, model: Model, shot_cm: float, fights_well: bool) -> Aim:
     """The scenario's goal for this survivor now."""
     plan = plan_of(state)
@@ -204,24 +221,39 @@ def aim_for(state: State, seat: str, model: Model, shot_cm: float, fights_well: 
         scenario = _catalog(state).scenario(state.scenario)
         buildings = unsearched_buildings(state)
         if state.score(seat).buildings_searched < scenario.buildings_searched and buildings:
-            searcher = min((m for m in state.models if m.side == seat and m.kind == "survivor"),
-                           key=lambda m: min(math.dist(m.position, b[1]) for b in buildings), default=None)
-            if searcher is not None and searcher.id == model.id:  # the nearest goes, the others wait by the way out
-                _, point = min(buildings, key=lambda b: math.dist(model.position, b[1]))
-                return Aim(point, 0.0, shot_cm, close_zombies, caution=1.0, searching=True)
+            pairs = [(m, b[1]) for m in state.models if m.side == seat and m.kind == "survivor" for b in buildings]
+            if pairs:
+                searcher, point = min(pairs, key=lambda pair: _search_cost(state, seat, *pair))
+                if searcher.id == model.id:  # the one best placed goes, the others wait by the way out
+                    return Aim(point, 0.0, shot_cm, close_zombies, caution=1.0, searching=True)
         if way_out is not None:
-            return Aim(on_table_point(state, way_out), WAIT_BY_EXIT_CM, shot_cm, close_zombies, caution=2.0,
-                       off_edges=False)
+            return Aim(on_table_point(state, way_out), WAIT_BY_EXIT_CM, shot_cm, close_zombies, caution=2.0)
     foe = nearest(model.position, close_zombies)
     if foe is None:
         return Aim(None, 0.0, shot_cm, close_zombies)
     keep = 0.0 if fights_well and not shot_cm else min(shot_cm * 0.8, 18.0)
-    return Aim(foe.position, keep, shot_cm, close_zombies, caution=1.5, off_edges=False)
+    return Aim(foe.position, keep, shot_cm, close_zombies, caution=1.5)
+
+
+def in_cover(state: State, point: Point) -> bool:
+    """Difficult ground or a building: charged there, a survivor shoots or fights but never flees (book 15.1)."""
+    return state.table is not None and (state.table.in_difficult(point) or state.table.building_at(point) is not None)
+
+
+def _coherent_at(state: State, model: Model, point: Point) -> bool:
+    """Within coherence of a band mate at ``point`` (+1 to the activation check and to rallying,
+    book 11.1); with two or fewer on the table there is no coherence to keep."""
+    mates = [m for m in state.models if m.side == model.side and m.id != model.id and not m.vehicle]
+    if len(mates) < 2:
+        return True
+    reach = _catalog(state).bands.rules.coherence_cm + 2 * BASE_RADIUS_CM
+    return any(math.dist(point, mate.position) <= reach for mate in mates)
 
 
 def spot_score(state: State, model: Model, aim: Aim, point: Point) -> float:
     """How good ``point`` is for ``model`` (lower is better): the way still to go to the goal, the
-    zombies that could reach it there, and whether a target is within shot."""
+    zombies that could reach it there, cover where a foe can reach it, how near a table edge a flight
+    would take it, and whether a target is within shot."""
     score = 0.0
     if aim.goal is not None:
         way = walks_of(state.table).walking_cm(point, aim.goal) if state.table is not None else math.dist(point, aim.goal)
@@ -232,6 +264,12 @@ def spot_score(state: State, model: Model, aim: Aim, point: Point) -> float:
         if gap < ZOMBIE_REACH_CM:
             danger += (ZOMBIE_REACH_CM - gap) ** 2 / ZOMBIE_REACH_CM
     score += aim.caution * danger
+    if in_cover(state, point) and any(math.dist(point, foe.position) <= (COVER_NEED_CM if foe.side == ZOMBIES
+                                                                          else RIVAL_THREAT_CM)
+                                       for foe in foes_of(state, model.side)):
+        score -= COVER_CM
+    if not _coherent_at(state, model, point):
+        score += APART_CM
     if aim.off_edges:
         width, height = table_size(state)
         edge = min(point[0], point[1], width - point[0], height - point[1])
@@ -299,9 +337,13 @@ def routes(state: State, model: Model, goal: Point | None, reach_cm: float) -> l
         return paths
     here = state.table.building_at(model.position)
     there = state.table.building_at(goal)
-    if here == there:
-        return paths
-    for building, leaving in ((here, True), (there, False)):
+    ways: list[tuple[int | None, bool]] = [(here, True), (there, False)] if here != there else []
+    if here is None:  # in by the doors within reach too: a building is cover
+        ways += [(piece.index, False) for piece in state.table.pieces
+                 if piece.kind is TerrainKind.BUILDING and piece.portals and piece.index != there
+                 and any(math.dist(model.position, step[1]) <= reach_cm
+                         for step in _door_steps(state, piece.index))]
+    for building, leaving in ways:
         if building is None:
             continue
         for inside, outside in _door_steps(state, building):
