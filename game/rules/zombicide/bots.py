@@ -12,6 +12,7 @@ from random import Random
 from typing import Any
 
 from game.board.model import Board
+from game.rules.core.frozen import record
 from game.rules.zombicide import engine
 from game.rules.zombicide.catalog import Catalog
 from game.rules.zombicide.commands import (
@@ -196,7 +197,7 @@ ESCORT_WAIT = 3  # a survivor on the exit waits while a friend is farther than t
 ESCORT_PATH = 4  # the zones of the rearmost's way out the others keep clear
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Route:
     """Where the team is heading: every zone's route cost to ``target`` (closed doors the team can
     open and zombies on the way make a route dearer), and the survivors it waits for."""

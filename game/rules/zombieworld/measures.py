@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from game.rules.core.base import IllegalCommand
+from game.rules.core.frozen import record
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.catalog import Profile
 from game.rules.zombieworld.climbing import jump_cost, run_on
@@ -30,7 +30,7 @@ from game.rules.zombieworld.working import Game
 Point = tuple[float, float]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MoveCost:
     """What a walk along a path costs the model, or why it cannot be walked (``problem``)."""
 
@@ -42,7 +42,7 @@ class MoveCost:
         return not self.problem
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Reach:
     """Where the model can go in one straight leg: walking now, and with a sprint's best roll."""
 
@@ -54,7 +54,7 @@ class Reach:
     sprint_cm: float = 0.0  # the same with the best sprint (0: it cannot sprint now)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DrivePlan:
     """A drive as the engine would play it: its cost, its turns and where the body ends."""
 
@@ -63,7 +63,7 @@ class DrivePlan:
     end_pose: tuple[float, float, float] | None  # the body's centre and facing at the end
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ShotRange:
     distance_cm: float  # as the range is measured (a rider from its vehicle's body)
     band: str  # "point blank", "in range" or "out of range"

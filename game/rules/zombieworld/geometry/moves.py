@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from game.board.geometry import point_in_polygon
 from game.board.model import TerrainKind
+from game.rules.core.frozen import record
 from game.rules.zombieworld.geometry.table import (
     BASE_RADIUS_CM,
     ENTRY_COST_CM,
@@ -28,7 +28,7 @@ from game.rules.zombieworld.geometry.table import (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PathCost:
     cost_cm: float
     length_cm: float
