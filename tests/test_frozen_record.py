@@ -3,7 +3,9 @@ hashing, repr text, ``replace``, refusals and pydantic round trip, with fewer ge
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import pickle
 from dataclasses import dataclass, field
 
 import pytest
@@ -109,3 +111,10 @@ def test_pydantic_reads_and_writes_a_record_as_it_does_the_dataclass():
     assert ours.validate_python(data) == Step("ana", "z1", ("z0",))
     assert ours.dump_python(Step("ana", "z1", ("z0",))) == theirs.dump_python(PlainStep("ana", "z1", ("z0",)))
     assert ours.json_schema()["required"] == theirs.json_schema()["required"]
+
+
+def test_copies_and_worker_processes_rebuild_a_record():
+    step = Child("ana", "z1", ("z0",), [3], extra=2)
+    assert copy.copy(step) == step and copy.deepcopy(step) == step
+    again = pickle.loads(pickle.dumps(step))  # how a process pool hands results back; never for data files
+    assert again == step and again.seen == [3]

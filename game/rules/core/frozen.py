@@ -34,6 +34,9 @@ def record(cls: C) -> C:
     made: Any = dataclasses.dataclass(slots=True, init=False, repr=False, eq=False)(cls)
     made.__setattr__ = _refuse_assignment
     made.__delattr__ = _refuse_deletion
+    if "__getstate__" not in own:  # copies and worker processes rebuild it past the refusals
+        made.__getstate__ = _field_values
+        made.__setstate__ = _set_field_values
     fields = dataclasses.fields(made)
     scope: dict[str, Any] = {"FACTORY": _FACTORY}
     source = [_init_source(made, fields, scope)]
@@ -64,6 +67,15 @@ def _refuse_assignment(self: Any, name: str, value: Any) -> None:
 
 def _refuse_deletion(self: Any, name: str) -> None:
     raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+def _field_values(self: Any) -> list[Any]:
+    return [getattr(self, f.name) for f in dataclasses.fields(self)]
+
+
+def _set_field_values(self: Any, state: list[Any]) -> None:
+    for f, value in zip(dataclasses.fields(self), state, strict=True):
+        object.__setattr__(self, f.name, value)
 
 
 def fast_init(cls: C) -> C:
