@@ -205,13 +205,10 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, SceneDecisions, OverrideTo
         self.tutorial_events: list[Any] = []  # events played, told to the tutorial once the table shows them
         self.ended_shown = False
         self._chrome = ChromeCache()
-        self._laid_out_unshown: tuple[int, int] | None = None
         self.layout(self.window_size)
         self.sync_pieces()
         self.table.fit()
         self.rebuild_log()
-        # the app lays a scene out when it shows it: a new scene is laid out for that size already
-        self._laid_out_unshown = self.window_size
 
     # --- building ----------------------------------------------------------------------------
 
@@ -273,9 +270,6 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, SceneDecisions, OverrideTo
         return bar_rows_px(self.actions.rows_needed(w - left - right - 16, 2 if h >= 600 else 1))
 
     def layout(self, size: tuple[int, int]) -> None:
-        unshown, self._laid_out_unshown = self._laid_out_unshown, None
-        if unshown == size:
-            return
         resized = size != self.window_size
         self.window_size = size
         w, h = size
