@@ -9,6 +9,7 @@ roots (``game.roots``); ``--allow-root DIR`` adds a folder for this run.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 from pathlib import Path
@@ -16,6 +17,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent
 DEFAULT_MISSION = REPO / "maps" / "missions" / "tutorial-2x2.toml"
 DEFAULT_GAME_MISSION = REPO / "maps" / "missions" / "rm-tutorial-1.toml"
+# pydantic looks through every installed package's metadata for plugins when it builds its first
+# model (a good part of start-up); the game uses none
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 NO_DISPLAY_MESSAGE = ("deadtable: no display available to open a window; "
                       "use --screenshot OUT.png to render the table to a file")
 
@@ -193,8 +197,32 @@ def _unclaimed_reason(path: Path, tool_name: str) -> str:
     return f"{path}: no game's {tool_name} reads this file"
 
 
+def _import_pygame_gui() -> None:
+    """pygame_gui's translations (JSON files) come through python-i18n, which also imports PyYAML
+    when it is installed: only the developers' extras bring it (for dask), and it costs 30 ms.
+    It is kept out while pygame_gui loads; anything that asks for it later gets it."""
+    if "pygame_gui" in sys.modules or "yaml" in sys.modules:
+        return
+    sys.modules["yaml"] = None  # type: ignore[assignment]  # "import yaml" raises ImportError
+    try:
+        import pygame_gui  # noqa: F401
+    finally:
+        del sys.modules["yaml"]
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    # Start-up builds thousands of long-lived objects (modules, classes, the board): the cycle
+    # collector would walk them again and again for nothing. It runs again once the first frame
+    # is on the screen (or written).
+    gc.disable()
+    try:
+        return _main(argv)
+    finally:
+        gc.enable()
+
+
+def _main(argv: list[str]) -> int:
     if argv and argv[0] == "host":  # network play with no window (docs/network.md)
         from game.net.cli import run_cli
 
@@ -255,6 +283,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import pygame
 
+    _import_pygame_gui()
     from game.app.app import DeadtableApp, describe_load_error
     from game.platform.envelope import SaveFileError
 
@@ -286,7 +315,7 @@ def main(argv: list[str] | None = None) -> int:
             pygame.quit()
         return 0
     try:
-        app.run()
+        app.run(after_first_frame=gc.enable)
     finally:
         pygame.quit()
     return 0

@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -26,7 +27,6 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel
 from pygame_gui.windows import UIFileDialog, UIMessageWindow
 
 from game import i18n
-from game.app.filewatch import FileWatch
 from game.app.scenes import SceneStack
 from game.app.table_scene import TableScene
 from game.atomic import clean_stale_temps
@@ -40,6 +40,9 @@ from game.settings import Settings, load_settings, save_settings
 from game.table.reload import carry_pieces
 from game.table.saves import AUTOSAVE_NAME, DEFAULT_SAVE_DIR, SaveError, open_table, save_table
 from game.table.state import TableState
+
+if TYPE_CHECKING:
+    from game.app import filewatch
 
 THEME_PATH = Path(__file__).resolve().parent / "theme.json"
 BUTTON_PX = 64
@@ -124,7 +127,7 @@ class DeadtableApp:
         self._last_top: object = None
         self.running = True
         self.watch_files = watch_files  # False: a test injects the changes (``watch.notify``)
-        self.watch: FileWatch | None = None  # the plain table's map, mission and module files
+        self.watch: filewatch.FileWatch | None = None  # the plain table's map, mission and module files
         self.cleaned_temps = clean_stale_temps(self.save_dir)  # what crashed saves left behind
         self.settings_path = self.save_dir / "settings.json"
         self.settings, self.settings_problem = load_settings(self.settings_path)
@@ -247,6 +250,8 @@ class DeadtableApp:
         """Watch the files the table's board was built from: its mission or map and every module."""
         if self.watch is not None:
             self.watch.stop()
+        from game.app.filewatch import FileWatch  # watchdog and its thread only for the plain table
+
         files = [Path(source).resolve(), *(file_of_shown(placed.module.path) for placed in board.modules)]
         self.watch = FileWatch(files, start=self.watch_files) if source else None
 
@@ -707,13 +712,17 @@ class DeadtableApp:
                 self._toast = ""
             self._draw_toast()
 
-    def run(self) -> None:
+    def run(self, after_first_frame: Callable[[], None] | None = None) -> None:
+        """Frames until the window closes; ``after_first_frame`` is called once the first is shown."""
         clock = pygame.time.Clock()
         pygame.key.set_repeat(300, 40)
         while self.running:
             dt_s = clock.tick(FRAME_RATE) / 1000
             self.frame(min(dt_s, 0.1))
             pygame.display.flip()
+            if after_first_frame is not None:
+                after_first_frame()
+                after_first_frame = None
         self.quit_scenes()
 
     def quit_scenes(self) -> None:

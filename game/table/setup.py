@@ -14,14 +14,14 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
 from game.board.geometry import point_in_polygon, polygon_centroid, rectangle, segments_intersect
 from game.board.model import Board, Layout, MarkerKind, Point, TerrainKind
 from game.i18n import N_
 from game.jsonfile import JsonReadError, read_json
 from game.limits import MAX_DATA_FILE_BYTES
-from game.roots import confine_content, content_roots
+from game.roots import confine, content_roots
 from game.table.arrange import arrange_in_polygon, arrange_zone, ordered_pieces
 from game.table.state import Piece, PieceSide
 
@@ -53,8 +53,10 @@ class TokenInfo(BaseModel):
 
     @field_validator("file")
     @classmethod
-    def _inside_the_roots(cls, file: str) -> str:
-        confine_content(file, TOKEN_IMAGES, "the token image")  # OutsideRootsError is a ValueError
+    def _inside_the_roots(cls, file: str, info: ValidationInfo) -> str:
+        # a manifest's reader works the roots out once for all its entries (``{"roots": ...}``)
+        roots = (info.context or {}).get("roots") or content_roots()
+        confine(file, TOKEN_IMAGES, roots, "the token image")  # OutsideRootsError is a ValueError
         return file
 
 
@@ -107,9 +109,10 @@ def _read_token_manifest(manifest: Path) -> dict[str, TokenInfo]:
     if not isinstance(raw, dict):
         raise TokenManifestError(manifest, "expected an object of {name: {file, label, side, base_cm}}")
     tokens: dict[str, TokenInfo] = {}
+    roots = {"roots": content_roots()}
     for name, entry in raw.items():
         try:
-            tokens[name] = TokenInfo.model_validate(entry)
+            tokens[name] = TokenInfo.model_validate(entry, context=roots)
         except ValidationError as error:
             problems = "; ".join(
                 f"{'.'.join(str(p) for p in problem['loc']) or 'entry'}: {problem['msg']}"

@@ -8,24 +8,21 @@ discard pile, a face-up Food token) and ``blast`` (where an Explosion marker goe
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter
 
-from game.rules.core.frozen import fast_init
+from game.rules.core.frozen import record
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class Pass:
     """Nothing more from me in this window (or: no cancel for the card just played)."""
 
     kind: Literal["pass"] = "pass"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class PlaceCharacter:
     """Set-up: put one of my characters on one of the locations I drew."""
 
@@ -34,8 +31,7 @@ class PlaceCharacter:
     kind: Literal["place_character"] = "place_character"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class DraftKeep:
     """Expert draft: keep this card of the packet I hold (sealed until everyone has kept one)."""
 
@@ -43,8 +39,7 @@ class DraftKeep:
     kind: Literal["draft_keep"] = "draft_keep"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class PickMovement:
     """Choose my Movement card for this round, in secret."""
 
@@ -52,8 +47,7 @@ class PickMovement:
     kind: Literal["pick_movement"] = "pick_movement"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class Vote:
     """My ballot: all my votes go to ``target`` (a seat)."""
 
@@ -61,15 +55,13 @@ class Vote:
     kind: Literal["vote"] = "vote"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class BreakTie:
     target: str
     kind: Literal["break_tie"] = "break_tie"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class ChooseVictim:
     """Which of my characters dies (an attack I lost, or no Antidote at the helicopter)."""
 
@@ -77,8 +69,7 @@ class ChooseVictim:
     kind: Literal["choose_victim"] = "choose_victim"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class GiveItem:
     """Distribution: hand ``item`` ("antidote" or an Action card's id) to ``to``."""
 
@@ -87,16 +78,14 @@ class GiveItem:
     kind: Literal["give_item"] = "give_item"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class EndDistribution:
     """Keep the rest on the location (only where the table lets the distributor hold items back)."""
 
     kind: Literal["end_distribution"] = "end_distribution"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class Move:
     """Move one of my characters to the location of my Movement card (``mamma``: she uses her ability
     to squeeze into a full location)."""
@@ -106,8 +95,7 @@ class Move:
     kind: Literal["move"] = "move"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class PlayCard:
     card: str
     location: str = ""
@@ -117,8 +105,7 @@ class PlayCard:
     kind: Literal["play_card"] = "play_card"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class UseAbility:
     character: str
     location: str = ""
@@ -129,8 +116,7 @@ class UseAbility:
     kind: Literal["use_ability"] = "use_ability"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class UseEffect:
     """Use the effect of the location being resolved, paying with ``card`` or ``target`` as it asks."""
 
@@ -142,8 +128,7 @@ class UseEffect:
     kind: Literal["use_effect"] = "use_effect"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class LockBallot:
     """A promise the engine keeps: my ballot in the coming vote here will go to ``target``."""
 
@@ -151,8 +136,7 @@ class LockBallot:
     kind: Literal["lock_ballot"] = "lock_ballot"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class LockTieBreak:
     """The First Player's promise: if the coming vote here ties, ``target`` is the one picked."""
 
@@ -160,8 +144,7 @@ class LockTieBreak:
     kind: Literal["lock_tie_break"] = "lock_tie_break"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class OfferTrade:
     partner: str
     give_cards: tuple[str, ...] = ()
@@ -172,8 +155,7 @@ class OfferTrade:
     kind: Literal["offer_trade"] = "offer_trade"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class AcceptTrade:
     """Accept ``seat``'s offer; ``cards`` are the ones I choose to give when it asks for any."""
 
@@ -182,15 +164,13 @@ class AcceptTrade:
     kind: Literal["accept_trade"] = "accept_trade"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class DeclineTrade:
     seat: str
     kind: Literal["decline_trade"] = "decline_trade"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class WithdrawTrade:
     kind: Literal["withdraw_trade"] = "withdraw_trade"
 

@@ -5,7 +5,6 @@ plays it and runs the game on until someone must answer."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from game.i18n import N_
@@ -44,6 +43,7 @@ from game.rules.city_of_horror.view import player_view
 from game.rules.city_of_horror.votes import targets
 from game.rules.city_of_horror.windows import in_seat_order, waiting
 from game.rules.core.base import IllegalCommand
+from game.rules.core.frozen import record
 from game.rules.core.reasons import Said
 
 RULESET_NAME = "city_of_horror"
@@ -51,7 +51,7 @@ RULESET_VERSION = "1"
 Events = list[Any]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Outcome:
     scores: tuple[tuple[str, int], ...]
     winners: tuple[str, ...]

@@ -5,17 +5,15 @@ in its place (a hand dealt face down, an Invasion card looked at without its con
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
-from game.rules.core.frozen import fast_init
+from game.rules.core.frozen import record
 from game.rules.core.visibility import Audience, only
 
 # --- set-up -----------------------------------------------------------------------------------------
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class GameSetUp:
     seats: tuple[str, ...]
     colours: tuple[str, ...]
@@ -25,16 +23,14 @@ class GameSetUp:
     kind: Literal["game_set_up"] = "game_set_up"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class CharactersDealt:
     seat: str
     characters: tuple[str, ...]
     kind: Literal["characters_dealt"] = "characters_dealt"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class LocationsDrawn:
     """Set-up: the Movement cards a player drew to place their characters (shown to all)."""
 
@@ -43,16 +39,14 @@ class LocationsDrawn:
     kind: Literal["locations_drawn"] = "locations_drawn"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class HandDealtFaceDown:
     seat: str
     count: int
     kind: Literal["hand_dealt_face_down"] = "hand_dealt_face_down"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class HandDealt:
     seat: str
     cards: tuple[str, ...]
@@ -65,8 +59,7 @@ class HandDealt:
         return HandDealtFaceDown(self.seat, len(self.cards))
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class DraftPassed:
     """Expert draft: everyone kept a card and passed the rest to the left."""
 
@@ -74,16 +67,14 @@ class DraftPassed:
     kind: Literal["draft_passed"] = "draft_passed"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class PacketReceivedFaceDown:
     seat: str
     count: int
     kind: Literal["packet_received_face_down"] = "packet_received_face_down"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class PacketReceived:
     seat: str
     cards: tuple[str, ...]
@@ -99,38 +90,33 @@ class PacketReceived:
 # --- rounds, invasions, zombies -----------------------------------------------------------------------
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class RoundStarted:
     round: int
     kind: Literal["round_started"] = "round_started"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class RoundEnded:
     round: int
     kind: Literal["round_ended"] = "round_ended"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class InvasionRevealed:
     round: int  # 0: the 00:00 card of the set-up
     card: str
     kind: Literal["invasion_revealed"] = "invasion_revealed"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class InvasionLookedAt:
     seat: str
     round: int
     kind: Literal["invasion_looked_at"] = "invasion_looked_at"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class InvasionPeeked:
     """``seat`` looked at the Invasion card of ``round`` in secret (Water Tower A, Rasta, Goggles)."""
 
@@ -146,8 +132,7 @@ class InvasionPeeked:
         return InvasionLookedAt(self.seat, self.round)
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class ZombiesArrived:
     location: str
     count: int  # how many came (the cap of 8 and the reserve may take some)
@@ -156,8 +141,7 @@ class ZombiesArrived:
     kind: Literal["zombies_arrived"] = "zombies_arrived"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class ZombiesMoved:
     source: str
     target: str
@@ -166,8 +150,7 @@ class ZombiesMoved:
     kind: Literal["zombies_moved"] = "zombies_moved"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class ZombiesKilled:
     location: str
     count: int
@@ -175,8 +158,7 @@ class ZombiesKilled:
     kind: Literal["zombies_killed"] = "zombies_killed"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class SuppliesDropped:
     location: str
     antidotes: int
@@ -184,8 +166,7 @@ class SuppliesDropped:
     kind: Literal["supplies_dropped"] = "supplies_dropped"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class StragglerMoved:
     colour: str
     reason: str
@@ -195,8 +176,7 @@ class StragglerMoved:
 # --- windows and the card stack ------------------------------------------------------------------------
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class WindowOpened:
     window: str  # round_start, mover, after_move, location, negotiation
     location: str = ""
@@ -204,15 +184,13 @@ class WindowOpened:
     kind: Literal["window_opened"] = "window_opened"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class Passed:
     seat: str
     kind: Literal["passed"] = "passed"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class CardPlayed:
     seat: str
     card: str
@@ -223,8 +201,7 @@ class CardPlayed:
     kind: Literal["card_played"] = "card_played"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class CardCancelled:
     seat: str  # who had played it
     card: str
@@ -232,8 +209,7 @@ class CardCancelled:
     kind: Literal["card_cancelled"] = "card_cancelled"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class CardDiscarded:
     seat: str
     card: str
@@ -241,8 +217,7 @@ class CardDiscarded:
     kind: Literal["card_discarded"] = "card_discarded"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class CardTaken:
     """A card taken from the (public) discard pile."""
 
@@ -252,16 +227,14 @@ class CardTaken:
     kind: Literal["card_taken"] = "card_taken"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class CardDrawnFaceDown:
     seat: str
     reason: str
     kind: Literal["card_drawn_face_down"] = "card_drawn_face_down"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class CardDrawn:
     seat: str
     card: str
@@ -275,16 +248,14 @@ class CardDrawn:
         return CardDrawnFaceDown(self.seat, self.reason)
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class NothingToDraw:
     seat: str
     reason: str
     kind: Literal["nothing_to_draw"] = "nothing_to_draw"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class CardStolenFaceDown:
     seat: str
     victim: str
@@ -292,8 +263,7 @@ class CardStolenFaceDown:
     kind: Literal["card_stolen_face_down"] = "card_stolen_face_down"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class CardStolen:
     seat: str
     victim: str
@@ -308,8 +278,7 @@ class CardStolen:
         return CardStolenFaceDown(self.seat, self.victim, self.reason)
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class KittenDrew:
     """The Kitten's Movement card, drawn at random and shown to all."""
 
@@ -322,8 +291,7 @@ class KittenDrew:
 # --- characters -----------------------------------------------------------------------------------------
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class AbilityUsed:
     seat: str
     character: str
@@ -333,8 +301,7 @@ class AbilityUsed:
     kind: Literal["ability_used"] = "ability_used"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class EffectUsed:
     seat: str
     location: str
@@ -342,23 +309,20 @@ class EffectUsed:
     kind: Literal["effect_used"] = "effect_used"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class CharacterFlipped:
     character: str
     fit: bool
     kind: Literal["character_flipped"] = "character_flipped"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class CharacterHidden:
     character: str
     kind: Literal["character_hidden"] = "character_hidden"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class CharacterPlaced:
     seat: str
     character: str
@@ -367,8 +331,7 @@ class CharacterPlaced:
     kind: Literal["character_placed"] = "character_placed"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class CharacterMoved:
     seat: str
     character: str
@@ -378,24 +341,21 @@ class CharacterMoved:
     kind: Literal["character_moved"] = "character_moved"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class NoMove:
     seat: str
     reason: str
     kind: Literal["no_move"] = "no_move"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class MovementCardChanged:
     seat: str
     card: str
     kind: Literal["movement_card_changed"] = "movement_card_changed"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class CharacterDied:
     character: str
     seat: str
@@ -404,15 +364,13 @@ class CharacterDied:
     kind: Literal["character_died"] = "character_died"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class PlayerEliminated:
     seat: str
     kind: Literal["player_eliminated"] = "player_eliminated"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class FirstPlayerChanged:
     seat: str
     reason: str
@@ -422,31 +380,27 @@ class FirstPlayerChanged:
 # --- attacks, votes and distributions -------------------------------------------------------------------
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class LocationResolved:
     location: str
     kind: Literal["location_resolved"] = "location_resolved"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class NoAttack:
     location: str
     reason: str
     kind: Literal["no_attack"] = "no_attack"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class AttackStarted:
     location: str
     zombies: int
     kind: Literal["attack_started"] = "attack_started"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class BallotLocked:
     seat: str
     location: str
@@ -455,8 +409,7 @@ class BallotLocked:
     kind: Literal["ballot_locked"] = "ballot_locked"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class TieBreakLocked:
     seat: str
     location: str
@@ -464,8 +417,7 @@ class TieBreakLocked:
     kind: Literal["tie_break_locked"] = "tie_break_locked"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class LockLapsed:
     seat: str
     target: str
@@ -473,8 +425,7 @@ class LockLapsed:
     kind: Literal["lock_lapsed"] = "lock_lapsed"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class VoteCalled:
     location: str
     vote: str
@@ -483,8 +434,7 @@ class VoteCalled:
     kind: Literal["vote_called"] = "vote_called"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class VotesCounted:
     location: str
     vote: str
@@ -493,8 +443,7 @@ class VotesCounted:
     kind: Literal["votes_counted"] = "votes_counted"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class TieBroken:
     location: str
     by: str
@@ -502,8 +451,7 @@ class TieBroken:
     kind: Literal["tie_broken"] = "tie_broken"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class VictimChosen:
     """The player the zombies take a character from (by vote, or by the Straggler)."""
 
@@ -512,16 +460,14 @@ class VictimChosen:
     kind: Literal["victim_chosen"] = "victim_chosen"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class DistributorChosen:
     location: str
     seat: str
     kind: Literal["distributor_chosen"] = "distributor_chosen"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class ItemsLookedAt:
     seat: str
     location: str
@@ -529,8 +475,7 @@ class ItemsLookedAt:
     kind: Literal["items_looked_at"] = "items_looked_at"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class ItemsSeen:
     """The distributor looks at the face-down cards before handing them out."""
 
@@ -546,8 +491,7 @@ class ItemsSeen:
         return ItemsLookedAt(self.seat, self.location, len(self.cards))
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class ItemGiven:
     seat: str  # the distributor
     to: str
@@ -556,8 +500,7 @@ class ItemGiven:
     kind: Literal["item_given"] = "item_given"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class CardGiven:
     seat: str
     to: str
@@ -572,8 +515,7 @@ class CardGiven:
         return ItemGiven(self.seat, self.to, "card", self.location)
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class ItemsLeft:
     location: str
     antidotes: int
@@ -584,16 +526,14 @@ class ItemsLeft:
 # --- explosions ---------------------------------------------------------------------------------------
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class ExplosionMarkerPlaced:
     location: str
     markers: int
     kind: Literal["explosion_marker_placed"] = "explosion_marker_placed"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class LocationDestroyed:
     location: str
     status: str  # collapsed, burned, blocked
@@ -603,24 +543,21 @@ class LocationDestroyed:
 # --- items ----------------------------------------------------------------------------------------------
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class AntidoteTaken:
     seat: str
     reason: str
     kind: Literal["antidote_taken"] = "antidote_taken"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class FoodGainedFaceDown:
     seat: str
     face_up: bool
     kind: Literal["food_gained_face_down"] = "food_gained_face_down"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class FoodGained:
     seat: str
     value: int
@@ -634,15 +571,13 @@ class FoodGained:
         return FoodGainedFaceDown(self.seat, self.face_up)
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class FoodSpent:
     seat: str
     kind: Literal["food_spent"] = "food_spent"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class FoodTurnedUp:
     value: int
     kind: Literal["food_turned_up"] = "food_turned_up"
@@ -651,8 +586,7 @@ class FoodTurnedUp:
 # --- trades ---------------------------------------------------------------------------------------------
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class TradeOfferedFaceDown:
     seat: str
     partner: str
@@ -663,8 +597,7 @@ class TradeOfferedFaceDown:
     kind: Literal["trade_offered_face_down"] = "trade_offered_face_down"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class TradeOffered:
     seat: str
     partner: str
@@ -683,8 +616,7 @@ class TradeOffered:
                                     len(self.ask_cards) + self.ask_any, self.ask_antidotes)
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class TradeDoneFaceDown:
     seat: str
     partner: str
@@ -695,8 +627,7 @@ class TradeDoneFaceDown:
     kind: Literal["trade_done_face_down"] = "trade_done_face_down"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class TradeDone:
     """``seat``'s offer accepted by ``partner``: what went each way."""
 
@@ -716,8 +647,7 @@ class TradeDone:
                                  self.antidotes_given, self.antidotes_received)
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class TradeClosed:
     seat: str
     partner: str
@@ -728,16 +658,14 @@ class TradeClosed:
 # --- the end --------------------------------------------------------------------------------------------
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class HelicopterBoarded:
     seat: str
     antidotes_used: int
     kind: Literal["helicopter_boarded"] = "helicopter_boarded"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class GameScored:
     scores: tuple[tuple[str, int], ...]
     winners: tuple[str, ...]

@@ -6,12 +6,12 @@ the window says them (``game.i18n.said``); ids are never shown."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from game.i18n import N_
 from game.rules.city_of_horror.catalog import COLOURS
 from game.rules.city_of_horror.state import catalog
+from game.rules.core.frozen import record
 from game.rules.core.reasons import Said, listed
 
 COLOUR_WORDS = {
@@ -21,7 +21,7 @@ COLOUR_WORDS = {
 assert set(COLOUR_WORDS) == set(COLOURS)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlaceName:
     """A location as a sentence names it, with its article in each language."""
 

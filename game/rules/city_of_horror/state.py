@@ -21,7 +21,7 @@ from game.rules.city_of_horror.catalog import (
     Side,
     load_catalog,
 )
-from game.rules.core.frozen import fast_init
+from game.rules.core.frozen import record
 from game.rules.core.rng import RngState
 from game.rules.core.sealed import SealedDecision
 
@@ -43,8 +43,7 @@ HIDDEN_CARD = "?"  # what a view shows in place of a card, food value or Invasio
 HIDDEN_FOOD = -1
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class Options:
     """The table's choices, fixed at set-up (digest §15 and the §16 alternatives we offer)."""
 
@@ -56,8 +55,7 @@ class Options:
     hold_back: bool = False  # §16 G12: the distributor may keep items back on the location
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class Character:
     id: str
     owner: str
@@ -73,8 +71,7 @@ class Character:
         return bool(self.location)
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class Place:
     """A location on the table. Characters are inside, zombies outside; items lie on it."""
 
@@ -102,8 +99,7 @@ class Place:
         return self.status != STANDING
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class Window:
     """An open window: anyone still in the game may act; it closes when all have passed.
 
@@ -118,8 +114,7 @@ class Window:
     entry_pass: bool = False  # mover windows: a Back Door lets the mover into a full location
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class Pending:
     """An Action card played and waiting for answers (a cancel) before it takes effect."""
 
@@ -131,8 +126,7 @@ class Pending:
     blast: str = ""  # explosion cards: water_tower or armory
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class Stage:
     """What the game waits for.
 
@@ -147,8 +141,7 @@ class Stage:
     tally: tuple[tuple[str, int], ...] = ()  # the last count of a vote, per target
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class MoveRecord:
     seat: str
     character: str
@@ -156,8 +149,7 @@ class MoveRecord:
     target: str
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class Offer:
     """A trade offered by ``seat`` to ``partner``; done when the partner accepts (both confirm)."""
 

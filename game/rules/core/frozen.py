@@ -1,20 +1,81 @@
-"""Faster construction for frozen, slotted dataclasses, the rules engines' commands, events and states.
+"""Frozen, slotted records for the rules engines' commands, events and states: quick to build and
+quick to declare.
 
-``dataclass(frozen=True)`` writes an ``__init__`` that stores every field through
-``object.__setattr__`` (a global lookup, a method lookup and a call per field). ``fast_init`` swaps in
-an ``__init__`` with the same signature and defaults that stores each field straight into its slot,
-and a ``__repr__`` writing the same text without the dataclass's recursion guard: objects,
-equality, hashing and repr text stay exactly as the dataclass made them.
+``record`` is ``dataclass(frozen=True, slots=True)`` with the same fields, equality, hashing, repr
+text, ``replace`` and pydantic schema, but cheaper in two ways:
+
+- Its ``__init__`` stores each field straight into its slot; the dataclass's goes through
+  ``object.__setattr__`` (a global lookup, a method lookup and a call per field), which bot play-outs
+  pay by the million.
+- Its ``__init__``, ``__repr__``, ``__eq__`` and ``__hash__`` are written by one ``exec`` per class,
+  and every record shares one ``__setattr__`` and ``__delattr__`` that refuse; the dataclass module
+  runs one ``exec`` per method, and parsing those snippets was a quarter of start-up. (So
+  ``__dataclass_params__.frozen`` reads False: a record is frozen by those two methods.)
+
+``fast_init`` gives a class already made by ``dataclass(frozen=True, slots=True)`` the quick
+``__init__`` (and the plain repr).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, TypeVar
+from typing import Any, TypeVar, dataclass_transform
 
 C = TypeVar("C", bound=type)
 
 _FACTORY = object()  # default of a parameter whose field has a default_factory
+
+
+@dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field, dataclasses.Field))
+def record(cls: C) -> C:
+    """``@record`` on a class with annotated fields: see the module's text."""
+    own = cls.__dict__
+    # frozen by the two shared methods below: the dataclass writes a pair for every class
+    made: Any = dataclasses.dataclass(slots=True, init=False, repr=False, eq=False)(cls)
+    made.__setattr__ = _refuse_assignment
+    made.__delattr__ = _refuse_deletion
+    if "__getstate__" not in own:  # copies and worker processes rebuild it past the refusals
+        made.__getstate__ = _field_values
+        made.__setstate__ = _set_field_values
+    fields = dataclasses.fields(made)
+    scope: dict[str, Any] = {"FACTORY": _FACTORY}
+    source = [_init_source(made, fields, scope)]
+    # as the dataclass does: what the class writes itself is kept
+    if "__repr__" not in own:
+        source.append(_repr_source(fields))
+    if "__eq__" not in own:
+        compared = _tuple_of("self", [f for f in fields if f.compare])
+        other = _tuple_of("other", [f for f in fields if f.compare])
+        source.append(f"def __eq__(self, other):\n    if other.__class__ is self.__class__:\n"
+                      f"        return {compared} == {other}\n    return NotImplemented")
+    if "__hash__" not in own:  # frozen and compared: hashed by the fields it compares (or marks hash=True)
+        hashed = [f for f in fields if (f.compare if f.hash is None else f.hash)]
+        source.append(f"def __hash__(self):\n    return hash({_tuple_of('self', hashed)})")
+    exec("\n".join(source), scope)  # noqa: S102 - code built from the class's own field names
+    for name in ("__init__", "__repr__", "__eq__", "__hash__"):
+        if name in scope:
+            function = scope[name]
+            function.__qualname__ = f"{made.__qualname__}.{name}"
+            function.__module__ = made.__module__
+            setattr(made, name, function)
+    return made
+
+
+def _refuse_assignment(self: Any, name: str, value: Any) -> None:
+    raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
+
+def _refuse_deletion(self: Any, name: str) -> None:
+    raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+def _field_values(self: Any) -> list[Any]:
+    return [getattr(self, f.name) for f in dataclasses.fields(self)]
+
+
+def _set_field_values(self: Any, state: list[Any]) -> None:
+    for f, value in zip(dataclasses.fields(self), state, strict=True):
+        object.__setattr__(self, f.name, value)
 
 
 def fast_init(cls: C) -> C:
@@ -22,13 +83,29 @@ def fast_init(cls: C) -> C:
     params = cls.__dataclass_params__  # type: ignore[attr-defined]
     if not params.frozen or "__slots__" not in cls.__dict__:
         raise TypeError(f"{cls.__name__}: fast_init is for frozen, slotted dataclasses")
+    fields = dataclasses.fields(cls)
     scope: dict[str, Any] = {"FACTORY": _FACTORY}
+    source = [_init_source(cls, fields, scope)]
+    plain_repr = params.repr and getattr(cls.__repr__, "__wrapped__", None) is not None
+    if plain_repr:
+        source.append(_repr_source(fields))
+    exec("\n".join(source), scope)  # noqa: S102 - code built from the class's own field names
+    for name in ("__init__", "__repr__") if plain_repr else ("__init__",):
+        scope[name].__qualname__ = f"{cls.__qualname__}.{name}"
+        scope[name].__module__ = cls.__module__
+        setattr(cls, name, scope[name])
+    return cls
+
+
+def _init_source(cls: type, fields: tuple[dataclasses.Field, ...], scope: dict[str, Any]) -> str:
+    """An ``__init__`` with the dataclass's signature and defaults that stores each field into its
+    slot; the slots' setters and the defaults go into ``scope``."""
     signature: list[str] = ["self"]
     body: list[str] = []
-    for n, f in enumerate(dataclasses.fields(cls)):
+    for n, f in enumerate(fields):
         if f.kw_only:
             raise TypeError(f"{cls.__name__}.{f.name}: keyword-only fields are not handled")
-        scope[f"set{n}"] = cls.__dict__[f.name].__set__
+        scope[f"set{n}"] = _slot(cls, f.name).__set__
         value = f.name
         if f.default is not dataclasses.MISSING:
             scope[f"default{n}"] = f.default
@@ -48,22 +125,20 @@ def fast_init(cls: C) -> C:
         body.append(f"    set{n}(self, {value})")
     if hasattr(cls, "__post_init__"):
         body.append("    self.__post_init__()")
-    source = f"def __init__({', '.join(signature)}):\n" + ("\n".join(body) or "    pass")
-    exec(source, scope)  # noqa: S102 - code built from the class's own field names
-    init = scope["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__module__ = cls.__module__
-    cls.__init__ = init  # type: ignore[misc]
-    if params.repr and getattr(cls.__repr__, "__wrapped__", None) is not None:
-        _plain_repr(cls)
-    return cls
+    return f"def __init__({', '.join(signature)}):\n" + ("\n".join(body) or "    pass")
 
 
-def _plain_repr(cls: type) -> None:
+def _slot(cls: type, name: str) -> Any:
+    """The slot that holds field ``name`` (a base record's own, for an inherited field)."""
+    return next(klass.__dict__[name] for klass in cls.__mro__ if name in klass.__dict__)
+
+
+def _repr_source(fields: tuple[dataclasses.Field, ...]) -> str:
     """The dataclass's own ``__repr__`` text without its guard against self-containing objects (frozen
     objects built from finished parts cannot contain themselves); state hashes are reprs."""
-    shown = ", ".join(f"{f.name}={{self.{f.name}!r}}" for f in dataclasses.fields(cls) if f.repr)
-    scope: dict[str, Any] = {}
-    exec(f'def __repr__(self):\n    return self.__class__.__qualname__ + f"({shown})"', scope)  # noqa: S102
-    scope["__repr__"].__qualname__ = f"{cls.__qualname__}.__repr__"
-    cls.__repr__ = scope["__repr__"]  # type: ignore[method-assign]
+    shown = ", ".join(f"{f.name}={{self.{f.name}!r}}" for f in fields if f.repr)
+    return f'def __repr__(self):\n    return self.__class__.__qualname__ + f"({shown})"'
+
+
+def _tuple_of(owner: str, fields: list[dataclasses.Field]) -> str:
+    return "(" + "".join(f"{owner}.{f.name}," for f in fields) + ")"

@@ -4,13 +4,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from game.i18n import N_
+from game.rules.core.frozen import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Reason:
     """Why an action ``kind`` is not offered now: ``template`` (English, with ``{fields}``) and its fields."""
 
@@ -65,7 +66,7 @@ class ZoneId(str):
     __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Named:
     """A Said field that names something in each language (``name_es`` empty: the English name)."""
 

@@ -9,17 +9,16 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from random import Random
 from typing import TypeVar
 
-from game.rules.core.frozen import fast_init
+from game.rules.core.frozen import record
 
 T = TypeVar("T")
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class RngState:
     seed: int
     draws: int = 0  # how many floats were drawn since the seed

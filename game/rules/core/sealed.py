@@ -11,18 +11,18 @@ by the answering seat only (the others see ``SealedAnswerGiven``: that the seat 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from game.i18n import N_
 from game.rules.core.base import IllegalCommand, Seat
+from game.rules.core.frozen import record
 from game.rules.core.reasons import Said
 from game.rules.core.visibility import Audience, only
 
 SEALED = "?"  # what a view shows in place of another seat's answer
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SealedDecision:
     """``topic`` names the decision (for events and screens); ``seats`` must each answer with one of
     their ``options`` (same order as ``seats``); ``answers`` holds what each has picked ("" not yet)."""
@@ -79,7 +79,7 @@ class SealedDecision:
         return tuple(zip(self.seats, self.answers, strict=True))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SealedAnswerGiven:
     """What every other seat sees when ``seat`` answers: that it has, not what."""
 
@@ -88,7 +88,7 @@ class SealedAnswerGiven:
     kind: Literal["sealed_answer_given"] = "sealed_answer_given"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ChoiceSealed:
     """``seat`` sealed ``choice`` for ``topic``; only that seat sees the choice."""
 
@@ -104,7 +104,7 @@ class ChoiceSealed:
         return SealedAnswerGiven(self.topic, self.seat)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ChoicesRevealed:
     """Every answer to ``topic``, shown to everyone at once."""
 

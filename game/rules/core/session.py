@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.rules.core.base import IllegalCommand, Ruleset, Seat
+from game.rules.core.frozen import record
 
 SAVE_SCHEMA_VERSION = 1
 
@@ -23,13 +24,13 @@ def state_hash(state: Any) -> str:
     return hashlib.sha256(repr(state).encode("utf-8")).hexdigest()[:16]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LogEntry:
     seat: Seat
     command: Any
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SaveData:
     """What a save file holds: enough to rebuild the game exactly by replay."""
 

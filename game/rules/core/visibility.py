@@ -9,15 +9,15 @@ the animation and a network host all hand out events through it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from game.rules.core.base import Seat
+from game.rules.core.frozen import record
 
 SPECTATOR: Seat = ""  # a watcher with no seat: sees what everyone sees
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Audience:
     """``seats`` None: everyone; a set: only those seats; empty: nobody until revealed (deck
     order, dice to come), which every seat sees once the game has ended."""

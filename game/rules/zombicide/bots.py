@@ -12,6 +12,7 @@ from random import Random
 from typing import Any
 
 from game.board.model import Board
+from game.rules.core.frozen import record
 from game.rules.zombicide import engine
 from game.rules.zombicide.catalog import Catalog
 from game.rules.zombicide.commands import (
@@ -197,7 +198,7 @@ ESCORT_PATH = 4  # the zones of the rearmost's way out the others keep clear
 STORM_REACH = 2  # zones from the exit every survivor stands before the team walks into the zombies in it
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Route:
     """Where the team is heading: every zone's route cost to ``target`` (closed doors the team can
     open and zombies on the way make a route dearer), and the survivors it waits for."""

@@ -5,17 +5,17 @@ Zones, doors and survivors are named by their string ids so logs and scenario fi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, is_dataclass
+from dataclasses import is_dataclass
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import Field, TypeAdapter
 
-from game.rules.core.frozen import fast_init
+from game.rules.core.frozen import record
 
 # --- commands ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Move:
     """Move to an adjacent zone; skills that cross several zones name the zones passed ``via``.
 
@@ -28,7 +28,7 @@ class Move:
     kind: Literal["move"] = "move"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Heal:
     """Medic: once per turn, for free, remove one Wound from a survivor in the same zone."""
 
@@ -37,7 +37,7 @@ class Heal:
     kind: Literal["heal"] = "heal"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Jump:
     """Jump: once per turn, 1 action, exactly 2 zones in a straight line the survivor can see."""
 
@@ -46,7 +46,7 @@ class Jump:
     kind: Literal["jump"] = "jump"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GiveAction:
     """Born leader: once per turn, for free, give another survivor 1 action for its next turn."""
 
@@ -55,7 +55,7 @@ class GiveAction:
     kind: Literal["give_action"] = "give_action"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CloseDoor:
     """Lock it down: 1 action, close an open door next to the survivor (it never spawns again)."""
 
@@ -64,7 +64,7 @@ class CloseDoor:
     kind: Literal["close_door"] = "close_door"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Shove:
     """Shove: once per turn, free: push every zombie in the zone into an adjacent open zone."""
 
@@ -73,7 +73,7 @@ class Shove:
     kind: Literal["shove"] = "shove"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Rescue:
     """Lifesaver: once per turn, free: pull the survivors of an adjacent zone holding zombies."""
 
@@ -82,7 +82,7 @@ class Rescue:
     kind: Literal["rescue"] = "rescue"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Bloodlust:
     """Bloodlust: 1 action, move up to 2 zones into a zone with zombies, then a free attack with
     the weapon in hand ``slot``."""
@@ -94,7 +94,7 @@ class Bloodlust:
     kind: Literal["bloodlust"] = "bloodlust"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Shout:
     """Loud: free, once per turn; the zone counts as the noisiest until the survivor's next turn."""
 
@@ -102,7 +102,7 @@ class Shout:
     kind: Literal["shout"] = "shout"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Taunt:
     """Taunt: free, once per turn: the zombies of a zone in sight take an extra activation aimed only at this survivor."""
 
@@ -111,20 +111,20 @@ class Taunt:
     kind: Literal["taunt"] = "taunt"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class OpenDoor:
     survivor: str
     door: str  # connection id
     kind: Literal["open_door"] = "open_door"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Search:
     survivor: str
     kind: Literal["search"] = "search"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Attack:
     """Attack with the weapon in hand ``slot`` (its Dual twin in the other hand joins in, unless
     ``single``: that weapon alone).
@@ -145,13 +145,13 @@ class Attack:
     kind: Literal["attack"] = "attack"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Reload:
     survivor: str
     kind: Literal["reload"] = "reload"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Rearrange:
     """Put the survivor's own cards in a new arrangement; cards left out are discarded."""
 
@@ -160,7 +160,7 @@ class Rearrange:
     kind: Literal["rearrange"] = "rearrange"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Trade:
     """Swap cards with another survivor in the zone: both final arrangements are given."""
 
@@ -171,7 +171,7 @@ class Trade:
     kind: Literal["trade"] = "trade"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Discard:
     """Free at any time: drop an equipment card."""
 
@@ -180,7 +180,7 @@ class Discard:
     kind: Literal["discard"] = "discard"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Combine:
     """Free at any time: join two matching cards (Glass Bottle + Gasoline → Molotov)."""
 
@@ -190,19 +190,19 @@ class Combine:
     kind: Literal["combine"] = "combine"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TakeObjective:
     survivor: str
     kind: Literal["take_objective"] = "take_objective"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MakeNoise:
     survivor: str
     kind: Literal["make_noise"] = "make_noise"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class EndTurn:
     """Do nothing: the survivor's turn ends and its remaining actions are lost."""
 
@@ -210,7 +210,7 @@ class EndTurn:
     kind: Literal["end_turn"] = "end_turn"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Escape:
     """Leave the board through the exit zone (it must hold no zombies); ends the turn."""
 
@@ -218,13 +218,13 @@ class Escape:
     kind: Literal["escape"] = "escape"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ChooseOption:
     option: int
     kind: Literal["choose_option"] = "choose_option"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ForceDice:
     """Dice thrown on the real table: the next d6 rolls use these results."""
 
@@ -268,7 +268,7 @@ Command = Annotated[
 # --- events -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GameStarted:
     seed: int
     first_seat: str
@@ -276,34 +276,34 @@ class GameStarted:
     kind: Literal["game_started"] = "game_started"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DeckShuffled:
     deck: str  # "equipment" or "zombie"
     size: int
     kind: Literal["deck_shuffled"] = "deck_shuffled"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class EquipmentDealt:
     survivor: str
     card: str
     kind: Literal["equipment_dealt"] = "equipment_dealt"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TurnStarted:
     survivor: str
     actions: int
     kind: Literal["turn_started"] = "turn_started"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TurnEnded:
     survivor: str
     kind: Literal["turn_ended"] = "turn_ended"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SurvivorMoved:
     survivor: str
     from_zone: str
@@ -312,7 +312,7 @@ class SurvivorMoved:
     kind: Literal["survivor_moved"] = "survivor_moved"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MoveStopped:
     """A move of several zones ended early in ``zone``: zombies were there (or showed up there)."""
 
@@ -321,7 +321,7 @@ class MoveStopped:
     kind: Literal["move_stopped"] = "move_stopped"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SurvivorHealed:
     survivor: str
     target: str
@@ -329,21 +329,21 @@ class SurvivorHealed:
     kind: Literal["survivor_healed"] = "survivor_healed"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DoorClosed:
     door: str
     survivor: str
     kind: Literal["door_closed"] = "door_closed"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DoorOpened:
     door: str
     survivor: str
     kind: Literal["door_opened"] = "door_opened"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DoorBroken:
     """Zombies whose way is barred by a closed door break it open (``BoxRules.zombies_break_doors``)."""
 
@@ -352,14 +352,14 @@ class DoorBroken:
     kind: Literal["door_broken"] = "door_broken"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NoiseMade:
     zone: str
     tokens: int
     kind: Literal["noise_made"] = "noise_made"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DiceRolled:
     purpose: str  # "attack", "spawn"
     values: tuple[int, ...]
@@ -367,7 +367,7 @@ class DiceRolled:
     kind: Literal["dice_rolled"] = "dice_rolled"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardDrawn:
     deck: str
     card: str  # equipment id, or the zombie card number
@@ -376,7 +376,7 @@ class CardDrawn:
     kind: Literal["card_drawn"] = "card_drawn"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardKept:
     survivor: str
     card: str
@@ -384,28 +384,28 @@ class CardKept:
     kind: Literal["card_kept"] = "card_kept"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardDiscarded:
     survivor: str
     card: str
     kind: Literal["card_discarded"] = "card_discarded"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class InventoryChanged:
     survivor: str
     cards: tuple[str, ...]  # per slot; "" empty, else the card's id (or the box's name of a card that is not equipment)
     kind: Literal["inventory_changed"] = "inventory_changed"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class WeaponReloaded:
     survivor: str
     card: str
     kind: Literal["weapon_reloaded"] = "weapon_reloaded"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AttackMade:
     """A survivor attacks: ``weapons`` cards of ``weapon`` (2: a Dual pair) at ``zone`` (and the twin
     at ``second_zone``, Trick shot)."""
@@ -418,7 +418,7 @@ class AttackMade:
     kind: Literal["attack_made"] = "attack_made"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ZombieSpawned:
     zone: str
     zombie: str
@@ -426,7 +426,7 @@ class ZombieSpawned:
     kind: Literal["zombie_spawned"] = "zombie_spawned"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ZombieMoved:
     from_zone: str
     to_zone: str
@@ -435,7 +435,7 @@ class ZombieMoved:
     kind: Literal["zombie_moved"] = "zombie_moved"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ZombieAttacked:
     zone: str
     zombie: str
@@ -443,7 +443,7 @@ class ZombieAttacked:
     kind: Literal["zombie_attacked"] = "zombie_attacked"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ZombiesKilled:
     zone: str
     zombie: str
@@ -452,14 +452,14 @@ class ZombiesKilled:
     kind: Literal["zombies_killed"] = "zombies_killed"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ExtraActivation:
     zombie: str
     why: str  # "card", "out_of_miniatures"
     kind: Literal["extra_activation"] = "extra_activation"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SurvivorWounded:
     survivor: str
     wounds: int
@@ -468,13 +468,13 @@ class SurvivorWounded:
     kind: Literal["survivor_wounded"] = "survivor_wounded"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SurvivorEliminated:
     survivor: str
     kind: Literal["survivor_eliminated"] = "survivor_eliminated"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ExperienceGained:
     survivor: str
     xp: int
@@ -482,21 +482,21 @@ class ExperienceGained:
     kind: Literal["experience_gained"] = "experience_gained"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DangerLevelReached:
     survivor: str
     level: str
     kind: Literal["danger_level_reached"] = "danger_level_reached"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SkillGained:
     survivor: str
     skill: str
     kind: Literal["skill_gained"] = "skill_gained"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ObjectiveTaken:
     survivor: str
     zone: str
@@ -504,13 +504,13 @@ class ObjectiveTaken:
     kind: Literal["objective_taken"] = "objective_taken"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SurvivorEscaped:
     survivor: str
     kind: Literal["survivor_escaped"] = "survivor_escaped"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DecisionNeeded:
     decision: str
     seat: str
@@ -518,31 +518,31 @@ class DecisionNeeded:
     kind: Literal["decision_needed"] = "decision_needed"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PhaseStarted:
     phase: str
     round: int
     kind: Literal["phase_started"] = "phase_started"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NoiseCleared:
     kind: Literal["noise_cleared"] = "noise_cleared"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FirstPlayerPassed:
     seat: str
     kind: Literal["first_player_passed"] = "first_player_passed"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DiceForced:
     values: tuple[int, ...]
     kind: Literal["dice_forced"] = "dice_forced"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardsCombined:
     survivor: str
     made: str
@@ -550,7 +550,7 @@ class CardsCombined:
     kind: Literal["cards_combined"] = "cards_combined"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GameEnded:
     result: str
     kind: Literal["game_ended"] = "game_ended"
@@ -619,7 +619,3 @@ def tagged_adapter(types: tuple[type, ...]) -> TypeAdapter:
     return TypeAdapter(Annotated[union, Field(discriminator="kind")])
 
 
-# commands and events are built by the thousand in bot games: every class here gets the quick __init__
-for _class in list(globals().values()):
-    if isinstance(_class, type) and is_dataclass(_class) and _class.__module__ == __name__:
-        fast_init(_class)

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from game.board.model import Board, ConnectionKind, MarkerKind, ZoneKind
+from game.rules.core.frozen import record
 from game.rules.zombicide.boxes import CROSS_FREELY, UNKNOWN_EDGE, BoxRules, Crossing, EdgeKind, ZoneKindRule
 
 UNREACHABLE = 1 << 20
@@ -29,7 +30,7 @@ CORE_EDGE_KINDS: dict[str, EdgeKind] = {
 PLAIN_ZONE = ZoneKindRule()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Edge:
     index: int
     connection_id: str
@@ -50,21 +51,21 @@ class Edge:
         return self.crossings[0] if zone == self.a else self.crossings[1]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SpawnPoint:
     zone: int
     color: str
     locators: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TokenPoint:
     zone: int
     color: str
     tile: str  # the module the token sits on
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ZoneGraph:
     zone_ids: tuple[str, ...]
     index: dict[str, int]

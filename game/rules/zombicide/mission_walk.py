@@ -8,15 +8,15 @@ the bot's. Distances count zones with every door open (the team opens what it mu
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
+from game.rules.core.frozen import record
 from game.rules.zombicide.graph import UNREACHABLE
 from game.rules.zombicide.state import ZombicideState
 
 MAX_EXACT_OBJECTIVES = 12  # the shortest order is searched exactly up to this many objectives
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MissionWalk:
     to_exit: int | None  # zones from the start to the nearest exit; None: no exit, or none reachable
     walk: int | None  # zones of the shortest walk through every objective the goals want, then out if they want it

@@ -10,11 +10,12 @@ survivors, cards, tables, zombies, the unloaded weapons and the box.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Literal
 
 from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.frozen import record
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.commands import Attack
 from game.rules.zombicide.state import Survivor
@@ -27,7 +28,7 @@ What = Literal["dice", "needed", "damage", "range", "reroll", "note"]
 Source = Literal["weapon", "skill", "equipment", "rule"]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Modifier:
     """One thing that shapes an attack: ``amount`` of ``what``, from ``source`` (its ``name``)."""
 
@@ -37,7 +38,7 @@ class Modifier:
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AttackOdds:
     """An attack before it is made. ``chance``: at least one hit, re-rolling every die whenever all
     of them miss while a re-roll is at hand; ``expected_hits``: without re-rolls."""

@@ -9,10 +9,11 @@ replayed and undone like any other move.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Literal
 
 from game.rules.core.base import IllegalCommand
+from game.rules.core.frozen import record
 from game.rules.core.rng import shuffled
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.commands import (
@@ -32,7 +33,7 @@ OVERRIDE_SEAT = "table"  # who plays manual-override commands: the table itself,
 # --- manual override commands ------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlaceZombies:
     """Put zombies of a type in a zone from the box (as many as the supply still holds)."""
 
@@ -42,7 +43,7 @@ class PlaceZombies:
     kind: Literal["override_place_zombies"] = "override_place_zombies"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RemoveZombies:
     """Take zombies of a type off a zone, back to the box."""
 
@@ -52,7 +53,7 @@ class RemoveZombies:
     kind: Literal["override_remove_zombies"] = "override_remove_zombies"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ShiftZombies:
     """Carry zombies of a type from one zone to any other."""
 
@@ -63,7 +64,7 @@ class ShiftZombies:
     kind: Literal["override_shift_zombies"] = "override_shift_zombies"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlaceSurvivor:
     """Stand a survivor in any zone, costing no action."""
 
@@ -72,7 +73,7 @@ class PlaceSurvivor:
     kind: Literal["override_place_survivor"] = "override_place_survivor"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AddSurvivor:
     """Bring a survivor of the box who is not in the game onto the board, for a seat, with empty hands."""
 
@@ -82,7 +83,7 @@ class AddSurvivor:
     kind: Literal["override_add_survivor"] = "override_add_survivor"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RemoveSurvivor:
     """Take a survivor off the game: its cards go to the discard pile."""
 
@@ -90,7 +91,7 @@ class RemoveSurvivor:
     kind: Literal["override_remove_survivor"] = "override_remove_survivor"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SurvivorAdded:
     """Event of an AddSurvivor override."""
 
@@ -100,7 +101,7 @@ class SurvivorAdded:
     kind: Literal["override_survivor_added"] = "override_survivor_added"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SurvivorRemoved:
     """Event of a RemoveSurvivor override."""
 
@@ -113,7 +114,7 @@ Counter = Literal["xp", "wounds", "actions"]
 Deck = Literal["equipment", "zombie"]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SetCounter:
     """Set a survivor's experience, its wounds, or the actions it has left this turn."""
 
@@ -123,7 +124,7 @@ class SetCounter:
     kind: Literal["override_set_counter"] = "override_set_counter"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SetNoise:
     """Set the Noise tokens lying in a zone."""
 
@@ -132,7 +133,7 @@ class SetNoise:
     kind: Literal["override_set_noise"] = "override_set_noise"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PutCardOnTop:
     """Put a named card on top of a deck: an equipment id, or a zombie card's number."""
 
@@ -141,7 +142,7 @@ class PutCardOnTop:
     kind: Literal["override_put_card_on_top"] = "override_put_card_on_top"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ReshuffleDeck:
     """Shuffle a deck with its discard pile (equipment kept out of the deck stays out)."""
 
@@ -149,7 +150,7 @@ class ReshuffleDeck:
     kind: Literal["override_reshuffle_deck"] = "override_reshuffle_deck"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CounterSet:
     """Event of a SetCounter override."""
 
@@ -159,7 +160,7 @@ class CounterSet:
     kind: Literal["override_counter_set"] = "override_counter_set"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NoiseSet:
     """Event of a SetNoise override."""
 
@@ -168,7 +169,7 @@ class NoiseSet:
     kind: Literal["override_noise_set"] = "override_noise_set"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardPutOnTop:
     """Event of a PutCardOnTop override: the players named it, so everybody knows it."""
 

@@ -4,16 +4,16 @@ whom a survivor may trade with. The rules that end the game read the same progre
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from game.rules.core.frozen import record
 from game.rules.zombicide.state import Survivor
 
 GOALS = ("take_all_objectives", "all_in_exit", "escape_all")
 MOST_EXPERIENCE = "most_experience"  # competitive mode: the teams with the most XP win
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GoalProgress:
     """One goal of the mission: ``done`` of ``total``, and whether it holds now. ``all_in_exit`` is
     checked at an End Phase only; ``zones`` are where the goal sends the survivors; ``teams`` (the

@@ -18,11 +18,11 @@ budget always give the same game. ``SearchBudget`` names the settings: ``FAST`` 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from random import Random
 from typing import Any
 
 from game.rules.core.base import IllegalCommand
+from game.rules.core.frozen import record
 from game.rules.zombicide import bots, engine
 from game.rules.zombicide.commands import ChooseOption, EndTurn
 from game.rules.zombicide.determinize import determinize
@@ -44,7 +44,7 @@ ZOMBIE_ON_BOARD_COST = 3.0  # zombies left standing come back stronger: the cloc
 MAX_ROLLOUT_COMMANDS = 600
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SearchBudget:
     playouts: int = 24  # rollouts per decision, shared by the candidates
     candidates: int = 5  # commands compared at a decision
@@ -60,7 +60,7 @@ FAST = SearchBudget(playouts=24, candidates=3)
 DEEP = SearchBudget(playouts=48, candidates=6, horizon_rounds=None, quiet_radius=-1)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Considered:
     """One candidate and what its play-outs gave."""
 
@@ -81,7 +81,7 @@ class Considered:
         return self.lost / self.playouts if self.playouts else 0.0
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Advice:
     command: Any
     considered: tuple[Considered, ...]  # best first

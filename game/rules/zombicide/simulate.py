@@ -27,6 +27,7 @@ from typing import Any
 
 from game.board.model import Board
 from game.platform.batch import ClusterError, default_jobs, run_batch
+from game.rules.core.frozen import record
 from game.rules.zombicide import engine
 from game.rules.zombicide.bots import Bot, greedy_bot, planner_bot, random_bot, whose_turn
 from game.rules.zombicide.boxes import DEFAULT_BOX
@@ -78,7 +79,7 @@ def mission_team(mission_id: str, known: Sequence[str]) -> list[str]:
     return list(known[:6])
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GameFigures:
     seed: int
     result: str  # "won", "lost", "over" (a competitive game), or "unfinished"

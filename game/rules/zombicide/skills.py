@@ -9,11 +9,12 @@ skills in that box's code (``boxes/<box>/``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 
+from game.rules.core.frozen import record
 
-@dataclass(frozen=True, slots=True)
+
+@record
 class SkillHook:
     extra_actions: int = 0
     free_actions: tuple[str, ...] = ()  # "move", "search", "melee", "ranged", "magic", "combat", "door"

@@ -10,12 +10,12 @@ right after the RNG, a survivor's box fields last.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from game.rules.core.frozen import fast_init
+from game.rules.core.frozen import record
 from game.rules.core.rng import RngState
 from game.rules.zombicide.boxes import DEFAULT_BOX, NoFields
 from game.rules.zombicide.graph import ZoneGraph
@@ -80,8 +80,7 @@ class ZombicideSetup(BaseModel):
     vests_per_team: int = 0  # competitive: Bulletproof Vests handed to each team at set-up
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class Survivor:
     id: str
     name: str
@@ -135,8 +134,7 @@ class Survivor:
         return skill in self.skills
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class Pending:
     """A decision the players must take before the game goes on."""
 
@@ -164,8 +162,7 @@ _LAST_SEAT: tuple[object, str | None] = (None, None)
 Step = tuple
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class ZombicideState:
     graph: ZoneGraph = field(compare=False, repr=False)
     tables: Tables = field(compare=False, repr=False)

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
+from game.rules.core.frozen import record
 from game.rules.zombicide.catalog import DANGER_LEVELS, Catalog, Equipment, ZombieCard
 
 IMMUNE = 1 << 10  # the damage needed to kill a zombie that only kill-everything effects destroy
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Tables:
     catalog: Catalog
     zombie_ids: tuple[str, ...]

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from game.board.model import TerrainKind
 from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.frozen import record
 from game.rules.core.reasons import Said
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import spoken
@@ -186,7 +187,7 @@ def _landing_surface(game: Game, point: tuple[float, float], level: int) -> tupl
     return Said(N_("land on a raised place: an upper floor or the roof of another building, or on top of an obstacle"))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class JumpLine:
     """A jump measured along its line: the ground walked on the take-off place up to the edge, the
     gap crossed (edge to edge), the ground walked on the landing place, and the height changed."""

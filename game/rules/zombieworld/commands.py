@@ -5,17 +5,18 @@ Positions are (x, y) in table cm. A move is a path of waypoints after the model'
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
+
+from game.rules.core.frozen import record
 
 Point = tuple[float, float]
 
 # --- commands -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Activate:
     """Try to activate a survivor or dog: the activation check is rolled."""
 
@@ -23,7 +24,7 @@ class Activate:
     kind: Literal["activate"] = "activate"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MoveModel:
     """Walk along ``path``. Should the survivor surprise zombies in a building it enters, it fires
     at them (``surprise="shoot"``) or steps back to where it started (``"retreat"``)."""
@@ -34,13 +35,13 @@ class MoveModel:
     surprise: Literal["shoot", "retreat"] = "shoot"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Sprint:
     model: str
     kind: Literal["sprint"] = "sprint"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Shoot:
     """Fire the firearm in hand; ``allocations`` gives each target its number of shots."""
 
@@ -50,7 +51,7 @@ class Shoot:
     kind: Literal["shoot"] = "shoot"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Charge:
     """Move into base contact with an enemy along ``path`` (which ends touching it), then fight."""
 
@@ -60,7 +61,7 @@ class Charge:
     kind: Literal["charge"] = "charge"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Fight:
     """A survivor locked in melee fights on."""
 
@@ -68,19 +69,19 @@ class Fight:
     kind: Literal["fight"] = "fight"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Disengage:
     model: str
     kind: Literal["disengage"] = "disengage"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Reload:
     model: str
     kind: Literal["reload"] = "reload"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SwapWeapons:
     """Hand and backpack trade places (only before any action this turn)."""
 
@@ -88,13 +89,13 @@ class SwapWeapons:
     kind: Literal["swap_weapons"] = "swap_weapons"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class EndActivation:
     model: str
     kind: Literal["end_activation"] = "end_activation"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Search:
     """Search the building the survivor stands in (3D10), or the prop or container ``piece`` it
     touches. ``prefer`` picks the item when the table offers a choice ("X or Y")."""
@@ -106,7 +107,7 @@ class Search:
     vehicle: str = ""  # search this vehicle (touching it or riding in it) instead
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class UseItem:
     """Use a carried object: medkit or canned food (on itself or a survivor in contact: ``target``),
     stimulants or cigarettes (start of the turn), ammunition box (free reload), air horn, a scope or
@@ -118,7 +119,7 @@ class UseItem:
     kind: Literal["use_item"] = "use_item"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FirstAid:
     """A survivor with the First aid virtue tends itself or a survivor in contact (D10, 8+)."""
 
@@ -127,7 +128,7 @@ class FirstAid:
     kind: Literal["first_aid"] = "first_aid"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Entrench:
     """At the start of its turn, before moving: dig in behind an obstacle it touches."""
 
@@ -135,7 +136,7 @@ class Entrench:
     kind: Literal["entrench"] = "entrench"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PickUp:
     """Pick up the items lying within 2 cm (an action), as many as the slots hold."""
 
@@ -143,7 +144,7 @@ class PickUp:
     kind: Literal["pick_up"] = "pick_up"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LeaveTable:
     """Walk off the table by the scenario's exit edge along ``path`` (its last point on the edge)."""
 
@@ -152,14 +153,14 @@ class LeaveTable:
     kind: Literal["leave_table"] = "leave_table"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Withdraw:
     """The band leaves the table (counts as a failed "few of us left" check)."""
 
     kind: Literal["withdraw"] = "withdraw"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BoardVehicle:
     """Walk along ``path`` (may be empty) to touch a side or the rear of the vehicle, then get in
     (5 cm) and take ``seat`` (-1: the first free one; 0 is the driver's). Ends the move."""
@@ -171,7 +172,7 @@ class BoardVehicle:
     kind: Literal["board_vehicle"] = "board_vehicle"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LeaveVehicle:
     """Get out (5 cm) at ``path[0]``, touching a side or the rear, then walk on along the rest."""
 
@@ -180,7 +181,7 @@ class LeaveVehicle:
     kind: Literal["leave_vehicle"] = "leave_vehicle"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Drive:
     """The driver moves the vehicle: its front follows ``path`` in straight legs; every change of
     heading costs 10 cm; backwards (``reverse``) each cm costs two. Starts the engine first if needed."""
@@ -191,7 +192,7 @@ class Drive:
     kind: Literal["drive"] = "drive"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ChangeSeat:
     """Move to another seat of the vehicle (an action); an occupied seat is swapped, and the other
     occupant counts as activated."""
@@ -201,7 +202,7 @@ class ChangeSeat:
     kind: Literal["change_seat"] = "change_seat"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Climb:
     """Take the stairs of the building it stands in to floor ``level`` (0: the ground floor; the
     building's floor count: its roof, when it has one): 5 cm onto the stairs plus the height
@@ -214,7 +215,7 @@ class Climb:
     ladder: int = -1
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Jump:
     """Jump from an upper floor across a gap of at most 10 cm to ``landing`` on floor ``level`` of
     another building, at most 5 cm higher or lower; then 5 cm straight on."""
@@ -225,7 +226,7 @@ class Jump:
     kind: Literal["jump"] = "jump"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HandOver:
     """Free, right as a frightened survivor is found: the finder passes it ``item``, a weapon from
     its backpack or an object (book 16.1.3)."""
@@ -236,7 +237,7 @@ class HandOver:
     kind: Literal["hand_over"] = "hand_over"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class KeepFound:
     """Right after a search found an item with no room for it (it lies at the finder's feet): keep
     it, leaving ``drop`` (a weapon or an object the finder carries, of the same kind of slot) on the
@@ -247,7 +248,7 @@ class KeepFound:
     kind: Literal["keep_found"] = "keep_found"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Exchange:
     """Hand items to (``give``) and take items from (``take``) a survivor of the band within 2 cm,
     neither of them in melee: one action for the whole exchange. Items are named by id (weapons,
@@ -261,7 +262,7 @@ class Exchange:
     kind: Literal["exchange"] = "exchange"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Mount:
     """Get on a carried bicycle or skateboard, or put on roller skates: 5 cm of the move. A bicycle
     or skateboard is mounted on open ground."""
@@ -271,7 +272,7 @@ class Mount:
     kind: Literal["mount"] = "mount"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Dismount:
     """Get off the bicycle or skateboard, or take the skates off: 5 cm of the move. ``leave`` parks
     a bicycle where the model stands (picked up again later) instead of pushing it along."""
@@ -281,7 +282,7 @@ class Dismount:
     kind: Literal["dismount"] = "dismount"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ReturnFire:
     """Answer to a return-fire decision: fire ``shots`` back at the survivor who shot."""
 
@@ -290,7 +291,7 @@ class ReturnFire:
     kind: Literal["return_fire"] = "return_fire"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HoldFire:
     """Answer to a return-fire decision where the survivor may react as it likes: no shot back."""
 
@@ -298,7 +299,7 @@ class HoldFire:
     kind: Literal["hold_fire"] = "hold_fire"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RerollReaction:
     """Answer to a re-roll decision (special operations): roll the reaction's 2D6 again (it stands)."""
 
@@ -306,13 +307,13 @@ class RerollReaction:
     kind: Literal["reroll_reaction"] = "reroll_reaction"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class KeepReaction:
     model: str
     kind: Literal["keep_reaction"] = "keep_reaction"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FleeToward:
     """Answer to a flight whose direction the band chooses (secret corporation): ``direction`` in
     degrees (0 east, 90 south, as y grows down the table)."""
@@ -322,7 +323,7 @@ class FleeToward:
     kind: Literal["flee_toward"] = "flee_toward"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ShootFirst:
     """Answer to a zombie out of a vehicle that the survivor surprised: shoot it now (``shots``)."""
 
@@ -331,7 +332,7 @@ class ShootFirst:
     kind: Literal["shoot_first"] = "shoot_first"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class StepAway:
     """Answer to a zombie out of a vehicle that the survivor surprised: step away along ``path``
     with the move it has left."""
@@ -341,7 +342,7 @@ class StepAway:
     kind: Literal["step_away"] = "step_away"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class StandFirm:
     """Answer to a zombie out of a vehicle that the survivor surprised: meet it in melee."""
 
@@ -349,7 +350,7 @@ class StandFirm:
     kind: Literal["stand_firm"] = "stand_firm"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Deploy:
     """Deployment: put one of the deploying band's figures at ``at``."""
 
@@ -358,7 +359,7 @@ class Deploy:
     kind: Literal["deploy"] = "deploy"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DeploymentDone:
     """Deployment: the band's figures are all placed; the next band deploys (or play begins)."""
 
@@ -380,14 +381,14 @@ COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
 # --- templates (what legal_commands offers; the UI fills in the geometry) ------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MoveTemplate:
     model: str
     max_cm: float
     kind: Literal["move_template"] = "move_template"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ShootTemplate:
     model: str
     weapon: str
@@ -398,7 +399,7 @@ class ShootTemplate:
     kind: Literal["shoot_template"] = "shoot_template"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ChargeTemplate:
     model: str
     max_cm: float
@@ -406,7 +407,7 @@ class ChargeTemplate:
     kind: Literal["charge_template"] = "charge_template"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LeaveTemplate:
     """The survivor may walk off by ``edge`` (n, e, s, w, or any) if it reaches it."""
 
@@ -416,7 +417,7 @@ class LeaveTemplate:
     kind: Literal["leave_template"] = "leave_template"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DriveTemplate:
     """The driver may drive up to ``max_cm`` (turns cost ``turn_cost_cm``); ``start_roll``: the engine
     must be started first (it may not start)."""
@@ -430,7 +431,7 @@ class DriveTemplate:
     kind: Literal["drive_template"] = "drive_template"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BoardTemplate:
     """The survivor may walk up to ``max_cm`` to ``vehicle`` and get in (``free_seats``) if it still
     has ``entry_cm`` then; short of them it stays beside the vehicle."""
@@ -443,7 +444,7 @@ class BoardTemplate:
     entry_cm: float = 5.0
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LeaveVehicleTemplate:
     model: str
     vehicle: str
@@ -451,7 +452,7 @@ class LeaveVehicleTemplate:
     kind: Literal["leave_vehicle_template"] = "leave_vehicle_template"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class JumpTemplate:
     """From an upper floor the survivor may jump a gap of ``max_gap_cm`` to another building's floor
     at most ``max_height_cm`` higher or lower (falling short if ``max_cm`` runs out)."""
@@ -463,7 +464,7 @@ class JumpTemplate:
     kind: Literal["jump_template"] = "jump_template"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DeployTemplate:
     """The deploying band places ``models`` (the whole band in one zone) within ``depth_cm`` of the
     table edge of one of the ``zones`` (x0, y0, x1, y1; with ``centre``: within ``depth_cm`` of the
@@ -478,7 +479,7 @@ class DeployTemplate:
     kind: Literal["deploy_template"] = "deploy_template"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class StepAwayTemplate:
     """The survivor may step away (up to ``max_cm``) from the zombie it surprised."""
 
@@ -487,7 +488,7 @@ class StepAwayTemplate:
     kind: Literal["step_away_template"] = "step_away_template"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ExchangeTemplate:
     """The acting survivor may exchange equipment (an action) with these band mates within 2 cm."""
 
@@ -499,7 +500,7 @@ class ExchangeTemplate:
 # --- events -------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DiceRolled:
     """Every roll, with its purpose, the dice, the modifiers (label, value) and what each die scored."""
 
@@ -512,7 +513,7 @@ class DiceRolled:
     kind: Literal["dice_rolled"] = "dice_rolled"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DecisionPending:
     """Play waits for ``seat`` to choose for ``model`` (return fire, a re-roll, where to flee, what to
     do about a zombie out of a vehicle); ``other`` is the shooter or the zombie."""
@@ -524,32 +525,32 @@ class DecisionPending:
     kind: Literal["decision_pending"] = "decision_pending"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Deployed:
     model: str
     at: Point
     kind: Literal["deployed"] = "deployed"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BandDeployed:
     seat: str
     kind: Literal["band_deployed"] = "band_deployed"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RoundStarted:
     round: int
     kind: Literal["round_started"] = "round_started"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class InitiativeDecided:
     order: tuple[str, ...]
     kind: Literal["initiative_decided"] = "initiative_decided"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ZombieSpawned:
     zombie: str
     position: Point
@@ -558,14 +559,14 @@ class ZombieSpawned:
     kind: Literal["zombie_spawned"] = "zombie_spawned"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Activated:
     model: str
     success: bool
     kind: Literal["activated"] = "activated"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ModelMoved:
     model: str
     path: tuple[Point, ...]
@@ -573,7 +574,7 @@ class ModelMoved:
     kind: Literal["model_moved"] = "model_moved"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ShotFired:
     model: str
     weapon: str
@@ -583,28 +584,28 @@ class ShotFired:
     kind: Literal["shot_fired"] = "shot_fired"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class WeaponJammed:
     model: str
     weapon: str
     kind: Literal["weapon_jammed"] = "weapon_jammed"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BangPlaced:
     position: Point
     value: int
     kind: Literal["bang_placed"] = "bang_placed"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BangResolved:
     position: Point
     spawned: int
     kind: Literal["bang_resolved"] = "bang_resolved"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ReactionResolved:
     model: str
     table: str
@@ -613,7 +614,7 @@ class ReactionResolved:
     kind: Literal["reaction_resolved"] = "reaction_resolved"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MeleeFought:
     model: str
     opponent: str
@@ -622,7 +623,7 @@ class MeleeFought:
     kind: Literal["melee_fought"] = "melee_fought"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Wounded:
     model: str
     wounds: int  # total marked now
@@ -630,14 +631,14 @@ class Wounded:
     kind: Literal["wounded"] = "wounded"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ModelRemoved:
     model: str
     reason: str  # "killed", "out_of_action", "devoured", "left_table", "withdrawn"
     kind: Literal["model_removed"] = "model_removed"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Fled:
     model: str
     path: tuple[Point, ...]
@@ -645,19 +646,19 @@ class Fled:
     kind: Literal["fled"] = "fled"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BandWithdrew:
     seat: str
     kind: Literal["band_withdrew"] = "band_withdrew"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ActivationEnded:
     model: str
     kind: Literal["activation_ended"] = "activation_ended"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BuildingEntered:
     """An unopened building's D10: zombies (how many), empty or a frightened survivor."""
 
@@ -669,7 +670,7 @@ class BuildingEntered:
     kind: Literal["building_entered"] = "building_entered"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlaceMarked:
     """An "open" or "searched" marker on a building or prop; ``light`` once rolled."""
 
@@ -679,7 +680,7 @@ class PlaceMarked:
     kind: Literal["place_marked"] = "place_marked"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ItemFound:
     model: str
     item: str  # an item id, "dog", "frightened_survivor", "antidote", "rescued"
@@ -688,7 +689,7 @@ class ItemFound:
     kind: Literal["item_found"] = "item_found"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ItemsDropped:
     """What a model leaves on the ground at ``position`` (a devoured survivor's gear, an element)."""
 
@@ -698,7 +699,7 @@ class ItemsDropped:
     kind: Literal["items_dropped"] = "items_dropped"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SurvivorJoined:
     model: str
     seat: str
@@ -706,7 +707,7 @@ class SurvivorJoined:
     kind: Literal["survivor_joined"] = "survivor_joined"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ItemUsed:
     model: str
     item: str
@@ -715,13 +716,13 @@ class ItemUsed:
     kind: Literal["item_used"] = "item_used"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Entrenched:
     model: str
     kind: Literal["entrenched"] = "entrenched"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TookCover:
     model: str
     path: tuple[Point, ...]
@@ -729,7 +730,7 @@ class TookCover:
     kind: Literal["took_cover"] = "took_cover"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DogControl:
     model: str
     kept: bool
@@ -737,14 +738,14 @@ class DogControl:
     kind: Literal["dog_control"] = "dog_control"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GameEnded:
     winners: tuple[str, ...]
     reason: str
     kind: Literal["game_ended"] = "game_ended"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class VehiclePlaced:
     vehicle: str
     position: Point
@@ -753,7 +754,7 @@ class VehiclePlaced:
     kind: Literal["vehicle_placed"] = "vehicle_placed"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class VehicleBoarded:
     model: str
     vehicle: str
@@ -761,7 +762,7 @@ class VehicleBoarded:
     kind: Literal["vehicle_boarded"] = "vehicle_boarded"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BoardingFellShort:
     """The survivor reached the vehicle without the cm to get in: it stays beside it, its move over."""
 
@@ -772,7 +773,7 @@ class BoardingFellShort:
     kind: Literal["boarding_fell_short"] = "boarding_fell_short"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class VehicleLeft:
     model: str
     vehicle: str
@@ -780,7 +781,7 @@ class VehicleLeft:
     kind: Literal["vehicle_left"] = "vehicle_left"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SeatChanged:
     model: str
     vehicle: str
@@ -788,7 +789,7 @@ class SeatChanged:
     kind: Literal["seat_changed"] = "seat_changed"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class VehicleStarted:
     vehicle: str
     model: str
@@ -797,7 +798,7 @@ class VehicleStarted:
     kind: Literal["vehicle_started"] = "vehicle_started"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class VehicleMoved:
     """The body's centre and facing after each straight leg."""
 
@@ -808,7 +809,7 @@ class VehicleMoved:
     kind: Literal["vehicle_moved"] = "vehicle_moved"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RanOver:
     vehicle: str
     victim: str
@@ -816,14 +817,14 @@ class RanOver:
     kind: Literal["ran_over"] = "ran_over"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class VehicleCrashed:
     vehicle: str
     into: str  # scenery, or another vehicle's id
     kind: Literal["vehicle_crashed"] = "vehicle_crashed"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class VehicleStatus:
     """A change of state: out_of_control, control_regained, overturned, broken, stalled, held, lost."""
 
@@ -832,7 +833,7 @@ class VehicleStatus:
     kind: Literal["vehicle_status"] = "vehicle_status"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Climbed:
     """Up or down stairs or a ladder toward ``level``; ``stairs_cm`` > 0: it stopped part-way, that
     high above the floor of ``level``."""
@@ -844,7 +845,7 @@ class Climbed:
     stairs_cm: float = 0.0
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Jumped:
     """A jump: where it landed (after the momentum), on which floor; ``fell`` when it fell short."""
 
@@ -856,7 +857,7 @@ class Jumped:
     kind: Literal["jumped"] = "jumped"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ItemsExchanged:
     model: str
     other: str
@@ -865,7 +866,7 @@ class ItemsExchanged:
     kind: Literal["items_exchanged"] = "items_exchanged"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FoundKept:
     """The finder kept the ``item`` it found and left ``dropped`` on the ground instead."""
 
@@ -875,7 +876,7 @@ class FoundKept:
     kind: Literal["found_kept"] = "found_kept"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GearChanged:
     """A survivor got on (``mounted``) or off its bicycle, skateboard or skates; ``left``: a
     bicycle parked on the ground."""

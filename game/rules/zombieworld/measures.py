@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.frozen import record
 from game.rules.core.reasons import Said
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.catalog import Profile
@@ -32,7 +32,7 @@ from game.rules.zombieworld.working import Game
 Point = tuple[float, float]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MoveCost:
     """What a walk along a path costs the model, or why it cannot be walked (``problem``)."""
 
@@ -44,7 +44,7 @@ class MoveCost:
         return not self.problem
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Reach:
     """Where the model can go in one straight leg: walking now, and with a sprint's best roll."""
 
@@ -56,7 +56,7 @@ class Reach:
     sprint_cm: float = 0.0  # the same with the best sprint (0: it cannot sprint now)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DrivePlan:
     """A drive as the engine would play it: its cost, its turns and where the body ends."""
 
@@ -65,7 +65,7 @@ class DrivePlan:
     end_pose: tuple[float, float, float] | None  # the body's centre and facing at the end
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ShotRange:
     distance_cm: float  # as the range is measured (a rider from its vehicle's body)
     band: str  # "point blank", "in range" or "out of range"

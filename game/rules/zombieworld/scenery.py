@@ -12,7 +12,6 @@ same table.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from random import Random
 from types import MappingProxyType
 
@@ -31,11 +30,12 @@ from game.board.model import (
     Terrain,
     TerrainKind,
 )
+from game.rules.core.frozen import record
 
 Box = tuple[float, float, float, float]  # x, y, width, height
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SceneryRule:
     """One row of the setup table: how many (dice) and how far apart."""
 
@@ -64,14 +64,14 @@ EDGE_MARGIN_CM = 2.0
 PASSAGE_CM = 5.0  # room left between pieces of different kinds
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlacedPiece:
     kind: str
     box: Box
     spaced: bool = True  # False: no spot kept the full separation, so it went where there was most room
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Scenery:
     """What was rolled and placed (pieces that found no room are listed as dropped)."""
 

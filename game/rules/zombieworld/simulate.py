@@ -23,6 +23,7 @@ from random import Random
 from typing import Any
 
 from game.platform.batch import ClusterError, default_jobs, run_batch
+from game.rules.core.frozen import record
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.band import Band
 from game.rules.zombieworld.bots import random_bot
@@ -51,7 +52,7 @@ def claims(path: str | Path) -> bool:
     return re.search(r'name="game"\s+value="zombieworld"', head) is not None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GameFigures:
     winners: tuple[str, ...]
     rounds: int

@@ -3,11 +3,12 @@ outside equality and repr, so hashing a state hashes only the game."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from game.rules.core.frozen import record
 from game.rules.core.rng import RngState
 from game.rules.zombieworld.band import Band
 from game.rules.zombieworld.catalog import Catalog
@@ -56,7 +57,7 @@ class ZombieworldSetup(BaseModel):
     containers_at: tuple[tuple[float, float], ...] = ()  # the scenario's containers here, not rolled
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Model:
     id: str
     side: str  # a seat, or "zombies"
@@ -108,7 +109,7 @@ class Model:
 DecisionKind = Literal["return_fire", "reaction_reroll", "flee_direction", "vehicle_surprise"]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Decision:
     """A choice the rules leave to a player in the middle of play (a reaction, a surprise): play
     stops until it is answered; ``current_seats`` is its seat and ``legal_commands`` its answers."""
@@ -124,7 +125,7 @@ class Decision:
     then: Literal["", "zombies"] = ""  # "zombies": the zombies' turn goes on after the answer
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Activation:
     """The survivor acting now."""
 
@@ -142,7 +143,7 @@ class Activation:
     found_item: str = ""  # an item it has just found with no room (as it lies at its feet): it may keep it, now only
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Vehicle:
     """A vehicle on the table: its body (centre, facing in radians, size) and what play has done to it."""
 
@@ -170,14 +171,14 @@ class Vehicle:
         return (self.x, self.y)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Bang:
     x: float
     y: float
     value: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SeatScore:
     zombies_killed: int = 0
     hostile_killed: int = 0
@@ -191,7 +192,7 @@ class SeatScore:
     antidotes: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Place:
     """A building (terrain piece index) or prop as play has marked it."""
 
@@ -205,7 +206,7 @@ class Place:
     floors_searched: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class State:
     round: int
     rounds: int

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from game.board.model import TerrainKind
+from game.rules.core.frozen import record
 from game.rules.zombieworld.catalog import Catalog, load_catalog
 from game.rules.zombieworld.containers import is_scenario_container
 from game.rules.zombieworld.geometry import BASE_RADIUS_CM
@@ -167,7 +167,7 @@ def open_containers(state: State, model: Model) -> list[tuple[int, Point]]:
     return found
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Aim:
     """What one survivor walks for: ``goal`` (None: no place, only safety), the distance from it
     that is good enough, and the foes it wants within ``shot_cm`` (0: no shooting)."""

@@ -185,11 +185,12 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from game.i18n import N_
+from game.rules.core.frozen import record
 from game.rules.core.reasons import Reason, Said
 from game.rules.zombicide.skills import SkillHook, add_hooks, equipped_slots
 
@@ -205,12 +206,12 @@ StepAt = Literal[
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NoFields:
     """A box that adds no state (or no survivor fields) of its own."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Crossing:
     """One way across an edge: who may cross, and what a survivor pays on top of its Move."""
 
@@ -223,7 +224,7 @@ CROSS_FREELY = Crossing()
 CROSS_NEVER = Crossing(survivors=False, zombies=False)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class EdgeKind:
     """What a kind of edge between two zones does.
 
@@ -243,7 +244,7 @@ class EdgeKind:
 UNKNOWN_EDGE = EdgeKind(sight=True, crossing=CROSS_NEVER)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ZoneKindRule:
     """What a kind of zone does beyond the board's word (street-like or a building room)."""
 
@@ -253,7 +254,7 @@ class ZoneKindRule:
     unsearchable_why: str = ""  # why such a zone cannot be searched (an English template, N_-marked)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DoorRules:
     """How survivors work doors. The core's: a door-opening weapon in hand (or a skill) opens a
     closed door for an action, and a door's first opening spawns its building; a skill (Lock it
@@ -275,7 +276,7 @@ class DoorRules:
 CORE_DOORS = DoorRules()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PhaseStep:
     """A box's own step in the round: queued at ``at`` when ``when(game, types)`` says so (``types``:
     the zombie kinds activating, empty away from an activation), then run as ``run(game, *args)``.
@@ -417,7 +418,7 @@ def _not_confined(*_: Any) -> str:
     return ""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ContentExtension:
     """A box's content beyond the core files: its own tables and richer models.
 
@@ -438,7 +439,7 @@ class ContentExtension:
     check: Callable[[Any, Path], None] = _none
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BotAdvice:
     """What a box tells the planner bot (``bots.planner_bot``) of its own pieces. Every field's default
     leaves the planner as it plays the core.
@@ -468,7 +469,7 @@ class BotAdvice:
     escort: Callable[[Any], bool] | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TablePiece:
     """A piece of a box's own on the table: ``id`` stays the same while the piece stays where it is,
     ``token`` names its image in the token manifest, ``zone`` is its zone index."""
@@ -479,7 +480,7 @@ class TablePiece:
     zone: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TablePile:
     """A pile of the box's off the board: ``title`` and ``count`` on its stack, ``token`` its image in
     the token manifest, ``lines`` what a tap shows of it (what the rules make public)."""
@@ -491,7 +492,7 @@ class TablePile:
     lines: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Aim:
     """A shot aimed by dragging ``piece`` (a ``TablePiece`` id) onto ``zone`` (a zone index), or onto
     the pile ``pile`` (a ``TablePile`` id; ``zone`` is then -1): it plays ``command``, hits
@@ -507,7 +508,7 @@ class Aim:
     pile: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BoxRules:
     name: str
     # melee hits (and free-targeting shooters) go to these types first when the player names none

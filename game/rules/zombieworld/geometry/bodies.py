@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from game.board.geometry import point_in_polygon
 from game.board.model import TerrainKind
 from game.i18n import N_
+from game.rules.core.frozen import record
 from game.rules.core.reasons import Said
 from game.rules.zombieworld import spoken
 from game.rules.zombieworld.geometry.table import Figure, Point, Table, segment_params
@@ -18,7 +18,7 @@ from game.rules.zombieworld.geometry.table import Figure, Point, Table, segment_
 VEHICLE_BLOCKING_HEIGHT_CM = 3.0  # walls and obstacles taller than this stop any vehicle
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Footprint:
     """A vehicle on the table: a rectangle around its centre, its front along ``facing`` (radians)."""
 
@@ -147,7 +147,7 @@ def footprint_in_difficult(table: Table, footprint: Footprint) -> bool:
     return table.in_difficult(footprint.front)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Sweep:
     """A vehicle driven straight: where it got to, what stopped it, and the figures it met in order."""
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from game.board.geometry import point_in_polygon
 from game.board.model import TerrainKind
 from game.i18n import N_
+from game.rules.core.frozen import record
 from game.rules.core.reasons import Said
 from game.rules.zombieworld import spoken
 from game.rules.zombieworld.geometry.table import (
@@ -31,7 +31,7 @@ from game.rules.zombieworld.geometry.table import (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PathCost:
     cost_cm: float
     length_cm: float

@@ -13,10 +13,10 @@ from __future__ import annotations
 import math
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from game.board.geometry import point_in_polygon
 from game.board.model import TerrainKind
+from game.rules.core.frozen import record
 from game.rules.zombieworld.geometry.table import (
     BASE_RADIUS_CM,
     EPS,
@@ -308,7 +308,7 @@ def can_see(table: Table, shooter: Figure, target: Figure, others: Sequence[Figu
     return fraction >= 0.5
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Cover:
     """The ground a target stands on, as the shooting table sees it from this shooter."""
 

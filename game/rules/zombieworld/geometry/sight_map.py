@@ -17,9 +17,9 @@ from __future__ import annotations
 import math
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from game.board.model import TerrainKind
+from game.rules.core.frozen import record
 from game.rules.zombieworld.geometry.sight import (
     Blocker,
     Cover,
@@ -43,7 +43,7 @@ Pair = tuple[str, str]
 Box = tuple[float, float, float, float]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _Ground:
     """Where one figure stands, as cover sees it."""
 

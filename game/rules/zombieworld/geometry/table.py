@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 from game.board.geometry import axis_aligned_rectangle, point_in_polygon, polygon_bounds
 from game.board.model import Board, PortalKind, TerrainKind
+from game.rules.core.frozen import record
 
 Point = tuple[float, float]
 
@@ -68,7 +69,7 @@ def _cell(value: float, count: int) -> int:
     return min(max(int(value // GRID_CM), 0), count - 1)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Figure:
     """A miniature as geometry sees it."""
 
@@ -85,7 +86,7 @@ class Figure:
         return (self.x, self.y)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Piece:
     """A terrain piece ready for fast queries."""
 
@@ -121,7 +122,7 @@ class Piece:
         return self.floors if self.roof else self.floors - 1
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Wall:
     a: Point
     b: Point
@@ -129,7 +130,7 @@ class Wall:
     kind: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Table:
     width_cm: float
     height_cm: float

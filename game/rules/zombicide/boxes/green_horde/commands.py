@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
-from game.rules.core.frozen import fast_init
+from game.rules.core.frozen import record
 
 HORDE_TARGET = "horde"  # a siege engine's target: the Horde, set aside off the board (§13.6)
 Ammunition = Literal["scattered", "concentrated", "stone"]
@@ -14,8 +13,7 @@ Ammunition = Literal["scattered", "concentrated", "stone"]
 # --- commands ---------------------------------------------------------------------------------------
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class CastEnchantment:
     """Cast the enchantment held in ``slot`` on ``target`` (a survivor id or a zone id); Twin spell
     names a second target in ``also``."""
@@ -27,8 +25,7 @@ class CastEnchantment:
     kind: Literal["gh_cast_enchantment"] = "gh_cast_enchantment"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class OpenDoorFromAfar:
     """1 action: the spell held in ``slot`` (Telekinetic Blast) opens a door in sight at its range."""
 
@@ -38,8 +35,7 @@ class OpenDoorFromAfar:
     kind: Literal["gh_open_door_from_afar"] = "gh_open_door_from_afar"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class MeleeStrike:
     """A Melee action with a ranged weapon that is also a melee weapon (the Spiked Bow), in ``slot``."""
 
@@ -49,8 +45,7 @@ class MeleeStrike:
     kind: Literal["gh_melee_strike"] = "gh_melee_strike"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class MoveSiegeEngine:
     """3 actions at once: the survivor and the siege engine in its zone move one zone together."""
 
@@ -59,8 +54,7 @@ class MoveSiegeEngine:
     kind: Literal["gh_move_siege_engine"] = "gh_move_siege_engine"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class FireSiegeEngine:
     """3 actions at once: the siege engine in the survivor's zone throws ``ammunition`` at ``zone``
     (a zone at Range 2 or more, or ``"horde"``)."""
@@ -71,8 +65,7 @@ class FireSiegeEngine:
     kind: Literal["gh_fire_siege_engine"] = "gh_fire_siege_engine"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class ThrowBile:
     """1 action: the Dragon Bile held in ``slot`` is poured into ``zone`` (Range 0-1, in sight)."""
 
@@ -82,8 +75,7 @@ class ThrowBile:
     kind: Literal["gh_throw_bile"] = "gh_throw_bile"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class ThrowTorch:
     """1 action: the Torch held in ``slot`` sets the Dragon Bile in ``zone`` ablaze (Range 0-1, in sight)."""
 
@@ -93,8 +85,7 @@ class ThrowTorch:
     kind: Literal["gh_throw_torch"] = "gh_throw_torch"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class Transmute:
     """Transmutation: 1 action, the card in ``slot`` is discarded and a new Equipment card drawn."""
 
@@ -111,56 +102,49 @@ COMMANDS: tuple[type, ...] = (
 # --- events -------------------------------------------------------------------------------------------
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class HordeGrew:
     zombie: str
     count: int  # the Horde's size of that kind now
     kind: Literal["gh_horde_grew"] = "gh_horde_grew"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class HordeArrived:
     zone: str
     count: int  # miniatures that came out
     kind: Literal["gh_horde_arrived"] = "gh_horde_arrived"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class NecromancerArrived:
     zone: str
     face: str
     kind: Literal["gh_necromancer_arrived"] = "gh_necromancer_arrived"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class NecromancerEscaped:
     zone: str
     spawn_tokens: int  # spawn tokens on the board once its token turned to a normal one
     kind: Literal["gh_necromancer_escaped"] = "gh_necromancer_escaped"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class SpawnTokenPlaced:
     zone: str
     token: str  # "red", a colour, or "necromancer:<face>"
     kind: Literal["gh_spawn_token_placed"] = "gh_spawn_token_placed"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class SpawnTokenRemoved:
     zone: str
     token: str
     kind: Literal["gh_spawn_token_removed"] = "gh_spawn_token_removed"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class ArmourRolled:
     survivor: str
     values: tuple[int, ...]
@@ -169,15 +153,13 @@ class ArmourRolled:
     kind: Literal["gh_armour_rolled"] = "gh_armour_rolled"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class BarrierBroken:
     connection: str
     kind: Literal["gh_barrier_broken"] = "gh_barrier_broken"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class HedgeRustled:
     """A survivor crossed a hedge into a zone nobody saw: the die, and whether a Walker was there."""
 
@@ -188,8 +170,7 @@ class HedgeRustled:
     kind: Literal["gh_hedge_rustled"] = "gh_hedge_rustled"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class BilePoured:
     zone: str
     survivor: str
@@ -197,8 +178,7 @@ class BilePoured:
     kind: Literal["gh_bile_poured"] = "gh_bile_poured"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class DragonFire:
     zone: str
     survivor: str
@@ -206,8 +186,7 @@ class DragonFire:
     kind: Literal["gh_dragon_fire"] = "gh_dragon_fire"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class SiegeEngineMoved:
     from_zone: str
     to_zone: str
@@ -215,8 +194,7 @@ class SiegeEngineMoved:
     kind: Literal["gh_siege_engine_moved"] = "gh_siege_engine_moved"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class SiegeEngineFired:
     zone: str  # the target zone, or "horde"
     ammunition: str
@@ -225,16 +203,14 @@ class SiegeEngineFired:
     kind: Literal["gh_siege_engine_fired"] = "gh_siege_engine_fired"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class SiegeEngineDestroyed:
     zone: str
     why: str  # "fire", "water"
     kind: Literal["gh_siege_engine_destroyed"] = "gh_siege_engine_destroyed"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class EnchantmentCast:
     survivor: str
     card: str
@@ -242,8 +218,7 @@ class EnchantmentCast:
     kind: Literal["gh_enchantment_cast"] = "gh_enchantment_cast"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class ZombiesRepulsed:
     from_zone: str
     to_zone: str
@@ -251,8 +226,7 @@ class ZombiesRepulsed:
     kind: Literal["gh_zombies_repulsed"] = "gh_zombies_repulsed"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class DoorStuck:
     """A door roll failed: the door stays shut."""
 
@@ -261,16 +235,14 @@ class DoorStuck:
     kind: Literal["gh_door_stuck"] = "gh_door_stuck"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class VaultCardFound:
     survivor: str
     card: str
     kind: Literal["gh_vault_card_found"] = "gh_vault_card_found"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class SkillLent:
     """Brother in arms: survivors in the zone hold (or no longer hold) the skill."""
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import Field
 
-from game.rules.core.frozen import fast_init
+from game.rules.core.frozen import record
 from game.rules.zombicide.state import ZombicideSetup
 
 # The faces of the Necromancer spawn tokens, one per Necromancer on the board (§1.3).
@@ -18,8 +17,7 @@ GOALS = Literal[
 ]
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class SpawnToken:
     """A Zombie Spawn token on the board: ``kind`` "red", a colour ("blue", "green": asleep until its
     objective is taken) or "necromancer" (``face``: which of the six)."""
@@ -29,16 +27,14 @@ class SpawnToken:
     face: str = ""
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class Necromancer:
     zone: int
     entry: int  # the zone it came in by, where its spawn token lies
     face: str  # the face of its spawn token
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class GreenHordeState:
     """The box's fields of the game state (``state.box_state``)."""
 
@@ -55,8 +51,7 @@ class GreenHordeState:
     necromancers_escaped: int = 0
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class GreenHordeSurvivor:
     """The box's fields of a survivor (``survivor.box_fields``)."""
 
@@ -90,7 +85,7 @@ class GreenHordeSetup(ZombicideSetup):
     exit_counts_the_living: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GreenHordeBoard:
     """What Green Horde reads of a board (``graph.box_data``), worked out once per board."""
 

@@ -8,10 +8,10 @@ a survivor) meets armour the same way, one die per shot, and deals the weapon's 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from game.i18n import N_
+from game.rules.core.frozen import record
 from game.rules.core.reasons import Said
 from game.rules.core.rng import roll_d6
 from game.rules.zombicide import skills as sk
@@ -27,7 +27,7 @@ IRON_HIDE_SAVE = 5  # Iron hide: armour rolls at 5+ with no armour
 REROLL_WORDS = {"shield": N_("Shield"), "lucky": N_("Lucky")}  # what lets the armour dice roll again
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Armour:
     """A survivor's armour now: the number each die needs (0: no armour roll), what it is worn as, the
     bonus on each die (Iron hide), and the re-rolls at hand."""

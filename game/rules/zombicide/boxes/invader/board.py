@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from game.board.model import Board, ConnectionKind, ZoneKind
+from game.rules.core.frozen import record
 from game.rules.zombicide.graph import Edge, ZoneGraph
 
 ROOMLIKE_SIGHT = frozenset({ConnectionKind.DOOR, ConnectionKind.OPENING})
@@ -28,7 +29,7 @@ MOLD_EDGE = "mold:"  # the id prefix of the openings Mold makes
 _VARIANT_LIMIT = 256
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class InvaderBoard:
     """What Invader reads of a board (``graph.box_data``), worked out once per board."""
 
@@ -169,7 +170,7 @@ def _variant(data: InvaderBoard, mold: tuple[int, ...], graph: ZoneGraph) -> Zon
 Line = tuple[tuple[int, int], ...]  # a sight line: (zone entered, edge crossed) steps
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _Casts:
     """How a configuration's sight lines were cast, for the next configuration to start from."""
 

@@ -4,15 +4,14 @@ through pydantic like the core's."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
-from game.rules.core.frozen import fast_init
+from game.rules.core.frozen import record
 
 # --- commands ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ConcentratedAttack:
     """An attack with the weapon of ``slot`` at ``zone`` whose hits all go to one xeno of kind
     ``target``, its Damage multiplied by the hits (§10.5)."""
@@ -24,7 +23,7 @@ class ConcentratedAttack:
     kind: Literal["inv_concentrated_attack"] = "inv_concentrated_attack"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MachineMove:
     """1 action (or a free Machine action): a Robot under control moves 1 zone."""
 
@@ -34,7 +33,7 @@ class MachineMove:
     kind: Literal["inv_machine_move"] = "inv_machine_move"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MachineAttack:
     """1 action: a Machine under control attacks with its melee or ranged weapon; ``target`` names a
     xeno kind for a Concentrated Attack, "" for an ordinary one."""
@@ -47,7 +46,7 @@ class MachineAttack:
     kind: Literal["inv_machine_attack"] = "inv_machine_attack"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class EscortMove:
     """A Move action with the Robot alongside (§7): survivor and Robot end in ``to``; the Robot pays
     nothing and xenos do not stop it."""
@@ -58,7 +57,7 @@ class EscortMove:
     kind: Literal["inv_escort_move"] = "inv_escort_move"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class UnsealDoor:
     """A Robot action in front of a sealed door opens it (M8)."""
 
@@ -68,7 +67,7 @@ class UnsealDoor:
     kind: Literal["inv_unseal_door"] = "inv_unseal_door"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PassRemote:
     """Part of a Trade (1 action): hand a Remote Control token to a survivor in the zone."""
 
@@ -78,7 +77,7 @@ class PassRemote:
     kind: Literal["inv_pass_remote"] = "inv_pass_remote"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Attach:
     """Slide the attachment of ``slot`` under the weapon of ``weapon_slot`` (a reorganization: free
     right after a Search or an Oxygen Tank, else 1 action)."""
@@ -89,7 +88,7 @@ class Attach:
     kind: Literal["inv_attach"] = "inv_attach"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Detach:
     """Take an attachment off the weapon of ``weapon_slot`` into a free Backpack slot."""
 
@@ -98,7 +97,7 @@ class Detach:
     kind: Literal["inv_detach"] = "inv_detach"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TakeOxygenTank:
     """1 action in an Oxygen Supply Room with no xeno: take an Oxygen Tank (then reorganize for free)."""
 
@@ -106,7 +105,7 @@ class TakeOxygenTank:
     kind: Literal["inv_take_oxygen_tank"] = "inv_take_oxygen_tank"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class UseCard:
     """Free: discard a card for its effect (an M.R.E. gives 3 XP)."""
 
@@ -115,7 +114,7 @@ class UseCard:
     kind: Literal["inv_use_card"] = "inv_use_card"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Provoke:
     """Taunt: free, once per turn: the xenos of a zone up to 2 zones away take an extra activation
     aimed at this survivor alone."""
@@ -125,7 +124,7 @@ class Provoke:
     kind: Literal["inv_provoke"] = "inv_provoke"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ZeroGSpin:
     """Zero-G Spin: once per turn, 1 action, exactly 2 zones, the zone between ignored."""
 
@@ -135,7 +134,7 @@ class ZeroGSpin:
     kind: Literal["inv_zero_g_spin"] = "inv_zero_g_spin"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Lead:
     """Born Leader: once per turn, another survivor plays one free action at once; ``order`` is that
     action (a command of the other survivor, as JSON)."""
@@ -145,7 +144,7 @@ class Lead:
     kind: Literal["inv_lead"] = "inv_lead"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TakeSample:
     """1 action in a Spawn Zone: collect a Mold sample (M10)."""
 
@@ -156,7 +155,7 @@ class TakeSample:
 # --- events -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MoldChanged:
     """A zone's Mold: ``face`` "active", "inactive" or "none" (was ``before``); ``why``: "abomination",
     "hellfire", "mission", "set_up"."""
@@ -168,7 +167,7 @@ class MoldChanged:
     kind: Literal["inv_mold_changed"] = "inv_mold_changed"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TokenRemoved:
     """Mold or Hellfire took a token away for good: ``token`` "door", "objective" or "spawn"."""
 
@@ -179,7 +178,7 @@ class TokenRemoved:
     kind: Literal["inv_token_removed"] = "inv_token_removed"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ObjectiveRevealed:
     zone: str
     colour: str
@@ -188,7 +187,7 @@ class ObjectiveRevealed:
     kind: Literal["inv_objective_revealed"] = "inv_objective_revealed"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RemoteChanged:
     """A Remote Control token was taken with an objective, or passed between survivors."""
 
@@ -198,7 +197,7 @@ class RemoteChanged:
     kind: Literal["inv_remote_changed"] = "inv_remote_changed"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MachineActed:
     """A Machine moved (``to_zone``), attacked or opened a sealed door; it now carries its
     Machine Activation token."""
@@ -211,7 +210,7 @@ class MachineActed:
     kind: Literal["inv_machine_acted"] = "inv_machine_acted"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MachineDestroyed:
     machine: str
     zone: str
@@ -219,14 +218,14 @@ class MachineDestroyed:
     kind: Literal["inv_machine_destroyed"] = "inv_machine_destroyed"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Hellfire:
     zone: str
     survivor: str
     kind: Literal["inv_hellfire"] = "inv_hellfire"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ArmorChanged:
     """A survivor's Armor: ``armor`` points left of ``base``; ``cause``: "xeno", "friendly_fire",
     "medic", "self_repair", "ablative" (a card discarded instead), "tough", "ironclad"."""
@@ -238,7 +237,7 @@ class ArmorChanged:
     kind: Literal["inv_armor_changed"] = "inv_armor_changed"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardAttached:
     survivor: str
     card: str
@@ -247,14 +246,14 @@ class CardAttached:
     kind: Literal["inv_card_attached"] = "inv_card_attached"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Camouflaged:
     survivor: str
     hidden: bool
     kind: Literal["inv_camouflaged"] = "inv_camouflaged"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SpawnZoneChanged:
     zone: str
     colour: str
@@ -263,7 +262,7 @@ class SpawnZoneChanged:
     kind: Literal["inv_spawn_zone_changed"] = "inv_spawn_zone_changed"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MissionProgress:
     """The mission moved on: ``goal`` reached, families evacuated, a sample taken, a scientist walked."""
 
@@ -277,5 +276,3 @@ COMMANDS = (ConcentratedAttack, MachineMove, MachineAttack, EscortMove, UnsealDo
 EVENTS = (MoldChanged, TokenRemoved, ObjectiveRevealed, RemoteChanged, MachineActed, MachineDestroyed, Hellfire,
           ArmorChanged, CardAttached, Camouflaged, SpawnZoneChanged, MissionProgress)
 
-for _class in (*COMMANDS, *EVENTS):
-    fast_init(_class)

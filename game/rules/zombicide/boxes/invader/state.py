@@ -3,20 +3,18 @@ the mission's progress), its survivor fields and its mission options."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from game.rules.core.frozen import fast_init
+from game.rules.core.frozen import record
 from game.rules.zombicide.state import ZombicideSetup
 
 NO_MOLD, INACTIVE, ACTIVE = 0, 1, 2
 MOLD_FACES = {"inactive": INACTIVE, "active": ACTIVE}
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class Machine:
     """A Machine on the board: its model, its type, where it stands, whether it carries a Machine
     Activation token (it acted this round: xenos then hunt it) and whether it was destroyed."""
@@ -28,8 +26,7 @@ class Machine:
     destroyed: bool = False
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class Scientist:
     """A scientist of mission M9: walks one zone to the exit at the end of each Players' Phase."""
 
@@ -40,8 +37,7 @@ class Scientist:
     dead: bool = False
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class InvaderState:
     """The box's fields of the game state (``state.box_state``)."""
 
@@ -75,8 +71,7 @@ class InvaderState:
     loaned: tuple[Any, ...] = ()  # Born Leader: (survivor, its free actions) while it plays the leader's action
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class Hero:
     """The box's fields of a survivor (``survivor.box_fields``). Once-a-turn marks are cleared at the
     start of each round and each turn."""

@@ -3,15 +3,14 @@ tents, event triggers): frozen, tagged, JSON through pydantic like the core's.""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
-from game.rules.core.frozen import fast_init
+from game.rules.core.frozen import record
 
 # --- commands ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BoardHelicopter:
     """Climb into the helicopter in the survivor's zone, in the pilot's seat or a passenger's."""
 
@@ -20,31 +19,31 @@ class BoardHelicopter:
     kind: Literal["board_helicopter"] = "board_helicopter"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LeaveHelicopter:
     survivor: str
     kind: Literal["leave_helicopter"] = "leave_helicopter"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ChangeSeat:
     survivor: str
     kind: Literal["change_seat"] = "change_seat"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TakeOff:
     survivor: str
     kind: Literal["take_off"] = "take_off"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Land:
     survivor: str
     kind: Literal["land"] = "land"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Fly:
     """The pilot flies 1 or 2 zones in straight steps, over walls, fences and zombies."""
 
@@ -54,7 +53,7 @@ class Fly:
     kind: Literal["fly"] = "fly"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class UseTeamAction:
     """Play one of the team's Team Action cards (free, once per team per players' phase).
 
@@ -74,7 +73,7 @@ class UseTeamAction:
     kind: Literal["use_team_action"] = "use_team_action"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class StoreEquipment:
     """1 action: put the cards of ``slots`` (any number of them) on the helicopter, landed in the
     zone or from aboard. ``slot``: one card, as saves from before held it."""
@@ -85,7 +84,7 @@ class StoreEquipment:
     kind: Literal["store_equipment"] = "store_equipment"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TakeEquipment:
     """1 action: take the stored cards at ``cards`` (positions in the hold, any number of them) into
     ``slots`` (empty ones; left out: the first empty slots in order). ``index`` and ``slot``: one
@@ -102,7 +101,7 @@ class TakeEquipment:
 # --- events -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HelicopterChanged:
     """Someone boarded, left, changed seat, or the helicopter took off, landed or flew."""
 
@@ -114,7 +113,7 @@ class HelicopterChanged:
     kind: Literal["helicopter_changed"] = "helicopter_changed"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HelicopterHold:
     """Cards went into the helicopter's hold (``what`` "stored") or out of it ("took")."""
 
@@ -125,7 +124,7 @@ class HelicopterHold:
     kind: Literal["helicopter_hold"] = "helicopter_hold"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TeamActionUsed:
     team: str
     card: str
@@ -133,14 +132,14 @@ class TeamActionUsed:
     kind: Literal["team_action_used"] = "team_action_used"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TentRevealed:
     zone: str
     tent: str
     kind: Literal["tent_revealed"] = "tent_revealed"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class EventTriggered:
     tile: str
     survivor: str
@@ -148,7 +147,7 @@ class EventTriggered:
 
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SurvivorsGrabbed:
     zone: str
     survivors: tuple[str, ...]
@@ -159,5 +158,3 @@ HELICOPTER_COMMANDS = (BoardHelicopter, LeaveHelicopter, ChangeSeat, TakeOff, La
 COMMANDS = (*HELICOPTER_COMMANDS, UseTeamAction)
 EVENTS = (HelicopterChanged, HelicopterHold, TeamActionUsed, TentRevealed, EventTriggered, SurvivorsGrabbed)
 
-for _class in (*COMMANDS, *EVENTS):
-    fast_init(_class)

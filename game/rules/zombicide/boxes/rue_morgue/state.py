@@ -2,26 +2,23 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from pydantic import Field
 
-from game.rules.core.frozen import fast_init
+from game.rules.core.frozen import record
 from game.rules.zombicide.graph import TokenPoint
 from game.rules.zombicide.state import ZombicideSetup
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class Helicopter:
     zone: int
     flying: bool = False
     cards: tuple[int, ...] = ()  # equipment stored aboard
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class RueMorgueState:
     """The box's fields of the game state (``state.box_state``)."""
 
@@ -33,8 +30,7 @@ class RueMorgueState:
     team_cards_used: tuple[str, ...] = ()  # "team:card" of the Team Actions played this players' phase
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class HelicopterSeat:
     """The box's fields of a survivor (``survivor.box_fields``)."""
 
@@ -53,7 +49,7 @@ class RueMorgueSetup(ZombicideSetup):
     team_actions: dict[str, tuple[str, ...]] = Field(default_factory=dict)  # team → Team Action cards kept
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RueMorgueBoard:
     """What Rue Morgue reads of a board (``graph.box_data``), worked out once per board."""
 
