@@ -90,13 +90,13 @@ def piece_items(art: PieceArt, pieces: Iterable[Piece], camera: tuple[float, flo
     bodies: list[pygame.Rect] = []
     body_owners: list[str] = []
     for piece in sorted(pieces, key=lambda p: (p.id == selected, p.side != PieceSide.TOKEN)):
-        d = max(4, round(piece.base_cm * piece_scale.get(piece.id, 1.0) * zoom))
+        d = _diameter_px(piece, zoom, piece_scale)
         sx = view_cx + (piece.x_cm - centre_x_cm) * zoom
         sy = view_cy + (piece.y_cm - centre_y_cm) * zoom
         if not (left - d <= int(sx) < right + d and top - d <= int(sy) < bottom + d):  # as Rect.collidepoint
             continue
         cx, cy = round(sx), round(sy)
-        bodies.append(pygame.Rect(cx - d // 2, cy - d // 2, d, d))
+        bodies.append(_box_px(cx, cy, d))
         body_owners.append(piece.id)
         before = len(items)
         if piece.id == selected:  # lifted: a longer shadow
@@ -167,8 +167,15 @@ def piece_items(art: PieceArt, pieces: Iterable[Piece], camera: tuple[float, flo
 
 def _body(piece: Piece, zoom: float, piece_scale: Mapping[str, float]) -> pygame.Rect:
     """A miniature's box at a zoom step, the board's top-left at 0, 0 (as ``piece_items`` draws it)."""
-    d = max(4, round(piece.base_cm * piece_scale.get(piece.id, 1.0) * zoom))
-    cx, cy = round(piece.x_cm * zoom), round(piece.y_cm * zoom)
+    return _box_px(round(piece.x_cm * zoom), round(piece.y_cm * zoom), _diameter_px(piece, zoom, piece_scale))
+
+
+def _diameter_px(piece: Piece, zoom: float, piece_scale: Mapping[str, float]) -> int:
+    return max(4, round(piece.base_cm * piece_scale.get(piece.id, 1.0) * zoom))
+
+
+def _box_px(cx: int, cy: int, d: int) -> pygame.Rect:
+    """The square a miniature of diameter ``d`` centred on (cx, cy) covers."""
     return pygame.Rect(cx - d // 2, cy - d // 2, d, d)
 
 

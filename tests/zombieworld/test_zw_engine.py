@@ -180,6 +180,18 @@ def test_few_of_us_left_is_checked_with_two_left():
     assert game.score("red").withdrawn and not game.alive("red")
 
 
+def test_members_who_escaped_are_alive_for_few_of_us_left():
+    # four members: two walked out through the way out, Ana and Cy are still on the table
+    state = arranged({"red:Ana": (20, 80), "red:Cy": (24, 80), "red:Di": (28, 80), "red:Bo": (32, 80)}, dice=(6,))
+    game = Game(state)
+    for escaped in ("red:Di", "red:Bo"):
+        game.departed.append(game.models.pop(escaped))
+    assert len(game.alive("red")) == 2
+    remove(game, game.models["red:Cy"], "out_of_action", None, melee=False)  # one lost, three alive
+    assert rolls(game.events, "few of us left") == []
+    assert not game.score("red").withdrawn and [m.id for m in game.alive("red")] == ["red:Ana"]
+
+
 def test_bang_markers_bring_walkers_after_an_activation():
     state = arranged({"red:Ana": (60, 90)}, dice=(5,), active="red:Ana")
     state = replace(state, bangs=(engine.Bang(60, 90, 1),))

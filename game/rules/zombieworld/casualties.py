@@ -96,7 +96,9 @@ def _few_of_us_left(game: Game, seat: str) -> None:
         return
     unique = game.catalog.unique_band(game.band_type.get(seat, "")) if game.band_kind.get(seat) == "unique" else None
     threshold = 3 if unique is not None and unique.ability == "few_left_after_three" else 2
-    if not score.few_left_checked and score.members_lost < threshold and len(game.alive(seat)) > 2:
+    # "only 2 alive" (17.2): members who walked off the table through a way out are alive too
+    escaped = sum(1 for model in game.departed if model.side == seat)
+    if not score.few_left_checked and score.members_lost < threshold and len(game.alive(seat)) + escaped > 2:
         return
     game.bump(seat, few_left_checked=True)
     best = max(living, key=lambda m: game.own_skill(m)[0])
