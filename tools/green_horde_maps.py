@@ -35,7 +35,7 @@ from make_maps import (
 from make_maps import MarkerSpec as Marker
 from make_maps import PortalSpec as Portal
 from mission_spanish import spanish_lines
-from mission_toml import mission_tables
+from mission_toml import key_where_needed, mission_tables
 from mission_toml import toml_value as plain_toml_value
 from zone_labels_es import LABELS_ES
 
@@ -331,12 +331,7 @@ def mission_toml(mission_id: str, title: str, story: str, goal: str, modules: Se
 
 def toml_value(value: object) -> str:
     """make_maps' TOML values, with table keys quoted where a bare key cannot hold them (zone ids)."""
-    if isinstance(value, dict):
-        keys = [k if k.replace("_", "").replace("-", "").isalnum() else plain_toml_value(k) for k in value]
-        return "{ " + ", ".join(f"{k} = {toml_value(v)}" for k, v in zip(keys, value.values(), strict=True)) + " }"
-    if isinstance(value, list):
-        return "[" + ", ".join(toml_value(v) for v in value) + "]"
-    return plain_toml_value(value)
+    return plain_toml_value(value, key_where_needed)
 
 
 def at(kind: str, zone: str, **props: object) -> dict[str, object]:

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import invader_art
+import mission_toml
 from make_maps import (
     MODULE_TILES,
     ModuleSpec,
@@ -29,7 +30,7 @@ from make_maps import (
     zone_grid,
 )
 from mission_spanish import spanish_lines
-from mission_toml import mission_tables
+from mission_toml import mission_tables, quoted_key
 
 TILESET_SOURCE = "../../../assets/tiles/invader.tsx"
 CELL = 5  # tiles per cell
@@ -214,15 +215,7 @@ Placement = tuple[str, int, int, int]
 
 def toml_value(value: object) -> str:
     """A TOML value; table keys are quoted (zone ids hold ``:`` and ``-``)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, list):
-        return "[" + ", ".join(toml_value(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{toml_value(str(k))} = {toml_value(v)}" for k, v in value.items()) + " }"
-    return '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return mission_toml.toml_value(value, quoted_key)
 
 
 def mission(mission_id: str, title: str, story: str, modules: Sequence[Placement], markers: Sequence[dict[str, object]],

@@ -47,15 +47,30 @@ def toml_table(header: str, table: dict[str, object]) -> list[str]:
     return [header, *(f"{key} = {toml_value(value)}" for key, value in table.items()), ""]
 
 
-def toml_value(value: object) -> str:
+def bare_key(key: object) -> str:
+    return str(key)
+
+
+def quoted_key(key: object) -> str:
+    return toml_value(str(key))
+
+
+def key_where_needed(key: object) -> str:
+    """Bare where TOML allows it, else quoted (zone ids hold ``:``)."""
+    text = str(key)
+    return text if text.replace("_", "").replace("-", "").isalnum() else quoted_key(text)
+
+
+def toml_value(value: object, key: Callable[[object], str] = bare_key) -> str:
+    """A TOML value; an inline table's keys are written by ``key``."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
     if isinstance(value, list):
-        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+        return "[" + ", ".join(toml_value(v, key) for v in value) + "]"
     if isinstance(value, dict):
-        return "{ " + ", ".join(f"{k} = {toml_value(v)}" for k, v in value.items()) + " }"
+        return "{ " + ", ".join(f"{key(k)} = {toml_value(v, key)}" for k, v in value.items()) + " }"
     return '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
