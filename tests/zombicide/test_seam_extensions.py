@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import shutil
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Literal
 
 import pytest
@@ -17,7 +17,7 @@ from boards import arrange, end_turns, new_game, sketch_board, survivor, zone_of
 from toy_box import CONTENT, RULES, TOY_ID, LightBeacon
 
 from game.board.model import ConnectionKind, ZoneKind
-from game.rules.core.frozen import fast_init
+from game.rules.core.frozen import record
 from game.rules.zombicide import engine
 from game.rules.zombicide.boxes import (
     CROSS_FREELY,
@@ -144,8 +144,7 @@ def test_every_step_of_a_walk_is_reported(tiny_box):
     assert seen == [("ada", 0, 1), ("ada", 1, 2), ("ada", 2, 3)]
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class KnockDown:
     survivor: str
     kind: Literal["tiny_knock_down"] = "tiny_knock_down"
@@ -568,7 +567,7 @@ def test_a_box_puts_its_pieces_on_the_table_and_lines_on_the_survivor_card(tiny_
     assert survivor_card(state, "ada").lines == ("Ada carries a flag",)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BeaconLit:
     zone: str
     kind: str = "beacon_lit"

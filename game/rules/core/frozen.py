@@ -11,9 +11,6 @@ text, ``replace`` and pydantic schema, but cheaper in two ways:
   and every record shares one ``__setattr__`` and ``__delattr__`` that refuse; the dataclass module
   runs one ``exec`` per method, and parsing those snippets was a quarter of start-up. (So
   ``__dataclass_params__.frozen`` reads False: a record is frozen by those two methods.)
-
-``fast_init`` gives a class already made by ``dataclass(frozen=True, slots=True)`` the quick
-``__init__`` (and the plain repr).
 """
 
 from __future__ import annotations
@@ -76,25 +73,6 @@ def _field_values(self: Any) -> list[Any]:
 def _set_field_values(self: Any, state: list[Any]) -> None:
     for f, value in zip(dataclasses.fields(self), state, strict=True):
         object.__setattr__(self, f.name, value)
-
-
-def fast_init(cls: C) -> C:
-    """Give a frozen, slotted dataclass a quicker ``__init__``; use below ``@dataclass``."""
-    params = cls.__dataclass_params__  # type: ignore[attr-defined]
-    if not params.frozen or "__slots__" not in cls.__dict__:
-        raise TypeError(f"{cls.__name__}: fast_init is for frozen, slotted dataclasses")
-    fields = dataclasses.fields(cls)
-    scope: dict[str, Any] = {"FACTORY": _FACTORY}
-    source = [_init_source(cls, fields, scope)]
-    plain_repr = params.repr and getattr(cls.__repr__, "__wrapped__", None) is not None
-    if plain_repr:
-        source.append(_repr_source(fields))
-    exec("\n".join(source), scope)  # noqa: S102 - code built from the class's own field names
-    for name in ("__init__", "__repr__") if plain_repr else ("__init__",):
-        scope[name].__qualname__ = f"{cls.__qualname__}.{name}"
-        scope[name].__module__ = cls.__module__
-        setattr(cls, name, scope[name])
-    return cls
 
 
 def _init_source(cls: type, fields: tuple[dataclasses.Field, ...], scope: dict[str, Any]) -> str:

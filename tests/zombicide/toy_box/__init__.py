@@ -17,13 +17,13 @@ Tests register it with ``register_box(TOY_ID, "Toy box", RULES)``; nothing in ``
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Literal
 
 from game.board.model import Board, Connection, ConnectionKind, ZoneKind
 from game.rules.core.base import IllegalCommand
-from game.rules.core.frozen import fast_init
+from game.rules.core.frozen import record
 from game.rules.zombicide.boxes import (
     CROSS_FREELY,
     BoxRules,
@@ -41,35 +41,30 @@ BEACON_NOISE = 2  # a beacon sounds like this many Noise tokens to the zombies
 Game = Any  # the engine's working copy
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class ToyState:
     beacons: tuple[int, ...] = ()  # zones with a beacon burning, in the order they were lit
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class ToySurvivor:
     beacons_lit: int = 0
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class LightBeacon:
     survivor: str
     kind: Literal["toy_light_beacon"] = "toy_light_beacon"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class BeaconLit:
     zone: str
     by: str  # a survivor id, or a zombie kind
     kind: Literal["toy_beacon_lit"] = "toy_beacon_lit"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class BeaconsDoused:
     count: int
     kind: Literal["toy_beacons_doused"] = "toy_beacons_doused"
