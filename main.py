@@ -214,8 +214,11 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     # Start-up builds thousands of long-lived objects (modules, classes, the board): the cycle
     # collector would walk them again and again for nothing. It runs again once the first frame
-    # is on the screen (or written).
-    gc.disable()
+    # is on the screen (or written). Tools, checks and the headless host keep it: a balance batch
+    # or a long hosted game leaves cycles to collect.
+    opens_a_window = not argv or (argv[0].startswith("-") and "--validate" not in argv)
+    if opens_a_window:
+        gc.disable()
     try:
         return _main(argv)
     finally:

@@ -73,3 +73,15 @@ def test_no_display_says_so_in_one_line_and_exits_2():
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "--screenshot" in lines[0]
+
+
+def test_only_a_window_start_holds_the_cycle_collector(monkeypatch):
+    import gc
+
+    import main as cli
+
+    seen = []
+    monkeypatch.setattr(cli, "_main", lambda argv: seen.append(gc.isenabled()) or 0)
+    for argv in (["--validate", "maps"], ["simulate", "x.toml"], ["host"], ["--mission", "m.toml"]):
+        assert cli.main(argv) == 0 and gc.isenabled()  # given back whatever happened
+    assert seen == [True, True, True, False]
