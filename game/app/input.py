@@ -7,9 +7,9 @@ finger gets its own pointer id from 1 up. SDL sends every touch a second time as
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygame
+
+from game.rules.core.frozen import record
 
 Point = tuple[float, float]
 
@@ -18,33 +18,33 @@ PAN_POINTER = -1  # right or middle mouse button: always pans
 FIRST_FINGER_POINTER = 1
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PointerDown:
     pointer_id: int
     pos_px: Point
     pan_only: bool = False  # right/middle mouse: pan, never grab
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PointerMove:
     pointer_id: int
     pos_px: Point
     pressed: bool = True  # False: the mouse hovers with no button held
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PointerUp:
     pointer_id: int
     pos_px: Point
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class WheelZoom:
     pos_px: Point
     steps: float  # > 0 zooms in
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class WheelPan:
     dx_px: float
     dy_px: float

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from pathlib import Path
 
@@ -37,6 +37,7 @@ from game.board.model import (
     ZoneKind,
 )
 from game.i18n import _, named
+from game.rules.core.frozen import mutable_record, record
 from game.table.arrange import marker_size_cm
 from game.table.camera import Camera
 from game.table.state import Piece, PieceSide
@@ -440,7 +441,7 @@ def _door_box(segment: tuple[Point, Point]) -> Box:
     return (cx - half, cy - half, cx + half, cy + half)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlacedLabel:
     """A name set for one zoom step: its lines, letter size, and where its centre lies on the table."""
 
@@ -553,7 +554,7 @@ class BoardLabels:
 # --- what changes during play ------------------------------------------------------------------
 
 
-@dataclass(slots=True)
+@mutable_record
 class TableView:
     """What to draw over the board this frame, besides the pieces."""
 

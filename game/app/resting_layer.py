@@ -17,11 +17,12 @@ from __future__ import annotations
 import math
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Protocol, cast
 
 import pygame
 
+from game.rules.core.frozen import mutable_record
 from game.table.camera import Camera
 from game.table.state import Piece, PieceSide
 
@@ -45,7 +46,7 @@ class PieceArt(Protocol):
     def _label(self, text: str, size_px: int) -> pygame.Surface: ...
 
 
-@dataclass(slots=True)
+@mutable_record
 class PieceView:
     """The parts of a frame's view that change how pieces are drawn."""
 
@@ -59,7 +60,7 @@ def _blit(surf: pygame.Surface, x: int, y: int, flags: int = 0) -> Item:
     return (BLIT, surf, x, y, w, h, flags)
 
 
-@dataclass(slots=True)
+@mutable_record
 class PieceMarks:
     """What drawing some pieces takes: the items in order, the names written (the selected piece's
     first) and the miniatures' boxes."""
@@ -205,7 +206,7 @@ def _identity(item: Item) -> tuple[object, ...]:
     return (kind, id(what) if kind == BLIT else what, x, y, w, h, flags)
 
 
-@dataclass(slots=True)
+@mutable_record
 class _Step:
     """One zoom step's items at rest, in board pixels at that step (the board's top-left is 0, 0)."""
 

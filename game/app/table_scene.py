@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 import math
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import pygame
 
@@ -26,6 +26,7 @@ from game.app.input import (
 from game.app.render import TableRenderer, TableView
 from game.app.scenes import Scene
 from game.board.model import Board, Layout
+from game.rules.core.frozen import mutable_record
 from game.table.arrange import arrange_zone
 from game.table.camera import ZOOM_STEP, Camera, Insets
 from game.table.physics import TablePhysics
@@ -47,7 +48,7 @@ TRAY_PAD_PX = 8
 FIT_MARGIN_PX = 24
 
 
-@dataclass(slots=True)
+@mutable_record
 class _Pointer:
     role: str  # "piece", "pan", "twist", "tape", "tape_end", "tape_pending", "tray"
     start_px: Point
@@ -60,7 +61,7 @@ class _Pointer:
     entry: TrayEntry | None = None  # tray pointers: the entry pressed
 
 
-@dataclass(slots=True)
+@mutable_record
 class _Slide:
     start: Point
     end: Point

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from types import MappingProxyType
 from typing import NoReturn
 
@@ -49,6 +49,7 @@ from game.board.model import (
     ZoneKind,
     frozen_mapping,
 )
+from game.rules.core.frozen import record
 
 VALID_ROTATIONS = (0, 90, 180, 270)
 # Finer grids tried when zone corners do not fall on the tile grid.
@@ -84,7 +85,7 @@ _SIGHT_PASSES = {_NO_BARRIER: True, _LEDGE: True, _HEDGE: False, _FENCE: True, _
 _MOVE_PASSES = {_NO_BARRIER: True, _LEDGE: True, _HEDGE: True, _FENCE: False, _WALL: False}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DoorOverride:
     """A mission's change to a door printed on a module; None keeps the module's value."""
 

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from game.i18n import said
+from game.rules.core.frozen import record
 
 WARNING_PREFIX = "warning: "  # a problem that does not stop the map from loading
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MapProblem:
     path: str
     what: str

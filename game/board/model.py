@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 from types import MappingProxyType
+
+from game.rules.core.frozen import record
 
 Point = tuple[float, float]
 PropertyValue = str | int | float | bool
@@ -116,7 +118,7 @@ class TerrainKind(StrEnum):
     IMPASSABLE = "impassable"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Zone:
     """A zone of a module, in module cm."""
 
@@ -128,7 +130,7 @@ class Zone:
     properties: Mapping[str, object] = field(default_factory=frozen_mapping)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Portal:
     """A door, opening or window: a segment on the edge between two zones (or a building's edge)."""
 
@@ -147,7 +149,7 @@ class Portal:
         return ((self.a[0] + self.b[0]) / 2, (self.a[1] + self.b[1]) / 2)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Barrier:
     """A wall, fence, hedge or ledge drawn as a polyline."""
 
@@ -157,7 +159,7 @@ class Barrier:
     object_id: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Marker:
     """A token printed on the module or placed by a mission: spawn, objective, exit…"""
 
@@ -171,7 +173,7 @@ class Marker:
     properties: Mapping[str, object] = field(default_factory=frozen_mapping)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Terrain:
     """A piece of terrain of a free table: building, wall, obstacle, difficult ground, cover."""
 
@@ -185,7 +187,7 @@ class Terrain:
     properties: Mapping[str, object] = field(default_factory=frozen_mapping)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TileRef:
     """One cell of a tile layer: a rectangle of a tileset image (path relative to the repo or absolute)."""
 
@@ -196,7 +198,7 @@ class TileRef:
     flip_diagonal: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TileLayer:
     name: str
     width: int  # in tiles
@@ -207,7 +209,7 @@ class TileLayer:
     offset_px: tuple[int, int] = (0, 0)  # its own and its groups' offsets, in the map's pixels
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BoardModule:
     """One Tiled map, turned into plain data in cm."""
 
@@ -242,7 +244,7 @@ class BoardModule:
 # --- the assembled board -------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlacedModule:
     """A module placed on the board grid; ``origin_cm`` is the board position of its top-left."""
 
@@ -270,7 +272,7 @@ class PlacedModule:
         return (h, w) if self.rotation in (90, 270) else (w, h)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BoardZone:
     id: str  # "<module_id>:<zone id>"
     module_id: str
@@ -306,7 +308,7 @@ class ConnectionKind(StrEnum):
     BARRIER = "barrier"  # a token across a street border: blocks walking, not sight (placed by missions)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Connection:
     """An edge of the zone graph between two zones that share a border."""
 
@@ -323,7 +325,7 @@ class Connection:
         return self.b if zone_id == self.a else self.a
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SightStep:
     """One zone a sight line enters, and the connection it crosses to enter it."""
 
@@ -331,7 +333,7 @@ class SightStep:
     via: str  # connection id
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Board:
     """An assembled mission board (or a single module shown alone)."""
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import difflib
 import math
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from xml.etree.ElementTree import Element
 
@@ -20,9 +19,10 @@ from game import limits
 from game.board import templates, xmlcheck
 from game.board.errors import WARNING_PREFIX, MapProblem
 from game.board.vocabulary import BOOLEAN_WORDS, ENUMS, MAP_PROPERTIES, PropertySpec, classes_for
+from game.rules.core.frozen import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ObjectPlace:
     """Where an object sits in its map, as Tiled shows it: its layer and its x, y in map pixels."""
 

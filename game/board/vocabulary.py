@@ -8,14 +8,13 @@ drift apart.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from game.board.model import DOOR_COLORS, BarrierKind, Layout, MarkerKind, TerrainKind, ZoneKind
+from game.rules.core.frozen import record
 
 PropertyDefault = str | int | float | bool
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PropertySpec:
     """One custom property: its Tiled type (string, int, float, bool), the enum its values come from
     (a key of ``ENUMS``, or "" for any value), its default and what it means. ``required`` and

@@ -26,7 +26,6 @@ import hashlib
 import json
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal, TypeGuard
@@ -43,6 +42,7 @@ from game.platform import registry
 from game.platform.registry import REPO_ROOT, GameEntry, SaveStatus, UnknownGameError
 from game.roots import OutsideRootsError, confine, confine_content, save_roots
 from game.rules.core.datafile import explain_validation_error
+from game.rules.core.frozen import mutable_record, record
 from game.rules.core.reasons import Said
 from game.rules.core.session import SaveData, Session
 
@@ -64,7 +64,8 @@ class SaveFileError(Exception):
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+    # built when first used: start-up opens a game without reading or writing a save
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, defer_build=True)
 
 
 class ContentStamp(_Strict):
@@ -121,7 +122,7 @@ class Envelope(_Strict):
 # --- what callers get back ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SaveInfo:
     """A game save as save lists show it, read without replaying."""
 
@@ -152,7 +153,7 @@ class SaveInfo:
         return f"{self.game_name}: {self.shown_title}{details} — {self.progress()} — {when} ({self.path.name})"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BadSave:
     """A file in a save folder that cannot be listed as a game, with the one-line reason."""
 
@@ -160,7 +161,7 @@ class BadSave:
     reason: str
 
 
-@dataclass(slots=True)
+@mutable_record
 class LoadedGame:
     """A game save resumed: its session rebuilt by replay, and what the app keeps beside it."""
 

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, Protocol
 
 from game.rules.core.base import Ruleset
+from game.rules.core.frozen import record
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -40,7 +41,7 @@ class UnknownGameError(ValueError):
         super().__init__(f"{self.source}: unknown {what} {wanted!r} (known: {known_text})")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BoxEntry:
     """One box of a game (a game with a single box has one, named after the game)."""
 
@@ -49,7 +50,7 @@ class BoxEntry:
     summary: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MenuEntry:
     """A button of the start screen's "New game" page: ``hook`` is a function of the game's app
     module, called as ``hook(app, box)``."""
@@ -60,7 +61,7 @@ class MenuEntry:
     box: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SaveStatus:
     """How far a saved game got, read without replaying: shown in save lists."""
 
@@ -86,7 +87,7 @@ class SaveCodec(Protocol):
     def setup_json(self, session: Any) -> dict[str, Any]: ...
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GameEntry:
     id: str
     name: str

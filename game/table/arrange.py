@@ -17,11 +17,11 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
 from game.board.geometry import point_in_polygon, point_segment_distance
 from game.board.model import Board, MarkerKind, Point
+from game.rules.core.frozen import record
 from game.table.state import Piece, PieceSide
 
 GAP_RATIO = 0.12  # free space between neighbouring bases, as a share of the base diameter
@@ -39,7 +39,7 @@ ZOMBIE_ORDER = ("walker", "runner", "fatty", "brute", "abomination")
 SIDE_ORDER = (PieceSide.SURVIVOR, PieceSide.ZOMBIE, PieceSide.TOKEN)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Arrangement:
     """Where each piece goes (piece id → centre in cm) and the uniform base scale to draw and collide."""
 

@@ -8,8 +8,8 @@ steps (``fine_zoom`` times the nearest step); ``settle`` puts it back on the lad
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
+from game.rules.core.frozen import mutable_record
 from game.table.state import CameraState
 
 Point = tuple[float, float]
@@ -37,7 +37,7 @@ def clamp_level(level: int) -> int:
     return max(MIN_ZOOM_LEVEL, min(MAX_ZOOM_LEVEL, level))
 
 
-@dataclass(slots=True)
+@mutable_record
 class Camera:
     """Looks at ``center_*_cm`` with ``zoom_level`` (px per cm = ZOOM_STEP ** level) in a viewport.
 

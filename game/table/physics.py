@@ -10,10 +10,10 @@ through a thin wall in one step. Physics only moves pieces around: it decides no
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 import pymunk
 
+from game.rules.core.frozen import mutable_record
 from game.table.state import Piece, PieceSide
 
 Point = tuple[float, float]
@@ -40,7 +40,7 @@ def _capped_velocity(body: pymunk.Body, gravity: tuple[float, float], damping: f
         body.velocity = body.velocity * (MAX_SPEED_CM_S / speed)
 
 
-@dataclass(slots=True)
+@mutable_record
 class _Grip:
     piece_id: str
     pointer_body: pymunk.Body

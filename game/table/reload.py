@@ -9,13 +9,14 @@ the reason, for the window to show.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from game.board.model import Board, Layout
+from game.rules.core.frozen import record
 from game.table.state import Piece
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MovedPiece:
     piece_id: str
     why: str

@@ -55,7 +55,8 @@ class SaveError(Exception):
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+    # built when first used: start-up opens a game without reading or writing a save
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, defer_build=True)
 
 
 # Numbers are strict: a whole number is a number, but true and "12" are not.

@@ -5,7 +5,9 @@ The window edits a ``TableState``; saves write it; physics is rebuilt from it af
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
+
+from game.rules.core.frozen import mutable_record
 
 
 class PieceSide:
@@ -14,7 +16,7 @@ class PieceSide:
     TOKEN = "token"  # noise, objective and other flat tokens placed by players
 
 
-@dataclass(slots=True)
+@mutable_record
 class Piece:
     id: str  # unique on the table, e.g. "survivor-1", "walker-7"
     token: str  # asset name in assets/tokens/tokens.json, e.g. "walker"
@@ -34,14 +36,14 @@ class Piece:
         return replace(self, x_cm=x_cm, y_cm=y_cm, zone=zone)
 
 
-@dataclass(slots=True)
+@mutable_record
 class CameraState:
     center_x_cm: float = 0.0
     center_y_cm: float = 0.0
     zoom_px_per_cm: float = 10.0
 
 
-@dataclass(slots=True)
+@mutable_record
 class TableState:
     source: str  # the mission (.toml) or map (.tmx) path the board was built from
     pieces: dict[str, Piece] = field(default_factory=dict)

@@ -7,7 +7,9 @@ it touches a base, the distance is measured from the base's edge, as on a real t
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from game.rules.core.frozen import mutable_record
 
 Point = tuple[float, float]
 
@@ -29,7 +31,7 @@ def path_length_cm(points: list[Point] | tuple[Point, ...]) -> float:
     return sum(leg_lengths_cm(points))
 
 
-@dataclass(slots=True)
+@mutable_record
 class Tape:
     """A tape being laid: start, taps (waypoints), the current end, and the bases at either end."""
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from game.board.model import Layout, Point
 from game.i18n import N_
+from game.rules.core.frozen import record
 from game.table.setup import TokenInfo, slug, survivor_names
 from game.table.state import Piece, PieceSide, TableState
 
@@ -32,7 +32,7 @@ FLAT_TOKENS: dict[str, str] = {  # marker image name → label
 TRAY_NAMES = (N_("Survivor"), N_("Dog"), N_("Walker"), N_("Runner"), N_("Fatty"), N_("Abomination"))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TrayEntry:
     token: str  # manifest name, marker image name, or NEXT_SURVIVOR
     label: str

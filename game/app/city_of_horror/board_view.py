@@ -8,7 +8,6 @@ by their ``location``/``part``/``index`` properties, the track by ``order``, the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -30,6 +29,7 @@ from game.board.geometry import polygon_bounds
 from game.i18n import _
 from game.rules.city_of_horror.catalog import CROSSROADS, SLOTS, WATER_TOWER, load_catalog
 from game.rules.city_of_horror.state import BLOCKED, BURNED, COLLAPSED, HIDDEN_CARD, STRAGGLER_CYCLE, State
+from game.rules.core.frozen import record
 
 Rect = pygame.Rect
 TABLE = (30, 33, 34)
@@ -44,7 +44,7 @@ CARD_BACK = (122, 46, 40)
 REPO = Path(__file__).resolve().parents[3]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Area:
     """A zone of the map in cm: x, y, w, h."""
 

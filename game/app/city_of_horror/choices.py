@@ -10,13 +10,14 @@ marker goes…).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import Any
 
 from game.app.city_of_horror.words import card_name, character_name, local, location_name, say, the_location
 from game.i18n import N_, _
 from game.rules.city_of_horror import commands as c
 from game.rules.city_of_horror.catalog import load_catalog
+from game.rules.core.frozen import record
 
 FIELD_QUESTIONS = {
     "location": N_("Where?"),
@@ -39,7 +40,7 @@ def field_question(field: str) -> str:
     return _(FIELD_QUESTIONS[field]) if field in FIELD_QUESTIONS else _("Which?")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Group:
     """Commands that do one thing (play this card, use this ability…), to be narrowed down."""
 

@@ -22,6 +22,7 @@ from game.rules.city_of_horror.engine import CityOfHorrorRules, current_seats, s
 from game.rules.city_of_horror.state import State
 from game.rules.city_of_horror.trades import offers_to
 from game.rules.city_of_horror.windows import waiting
+from game.rules.core.frozen import record
 from game.rules.core.session import Session
 from game.rules.core.visibility import SPECTATOR, audience_of, events_for
 
@@ -30,7 +31,7 @@ SIDES = ("bottom", "right", "top", "left")  # where a seat sits around a touch t
 PRIVATE_STAGES = {"pick": "pick", "pick_tower": "pick", "ballot": "ballot", "draft": "draft"}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SeatPlan:
     """Who plays a seat: a person (``bot`` empty) or one of the game's bots, and the table side."""
 
@@ -50,7 +51,7 @@ class SeatPlan:
                    side if side in SIDES else "bottom")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Need:
     """Something the game waits for from a person. ``private``: only that person may see it, so the
     device is passed behind the curtain first."""

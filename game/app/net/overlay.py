@@ -8,7 +8,6 @@ clicks on its own widgets (pygame_gui: the chat line, the vote's and the seats' 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -19,6 +18,7 @@ from game.app.net.link import NetLink
 from game.app.render import text_with_halo
 from game.i18n import _
 from game.net.protocol import CHAT_CHARS, Chat, Ping, PingShown, TakeSeat, UndoAsked, UndoVote
+from game.rules.core.frozen import record
 
 PING_SECONDS = 4.0
 PING_TINT = (255, 90, 200)
@@ -32,7 +32,7 @@ EDGE_PX = 10
 QUESTION_PX = 32  # the vote's question, above the buttons
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ShownPing:
     ping: PingShown
     until_s: float

@@ -12,20 +12,20 @@ No pygame here: the screens call ``receive`` with each update ``NetLink.poll`` h
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from game.app.net.link import NetLink, refusal_reason
 from game.net import views
 from game.net.protocol import Command, Redo, Refused, Undo, Update
 from game.rules.core.base import IllegalCommand
+from game.rules.core.frozen import record
 from game.rules.core.session import LogEntry, state_hash
 
 NO_ANSWER = "the host did not answer in time; try again"
 HOST_GONE = "the connection to the host is closed"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Received:
     """What an update did to the game shown: the state before, the events to animate, and whether it
     took a command back (an undo)."""

@@ -18,7 +18,7 @@ shortcut in a corner; ``for_key`` finds the slot of a key pressed.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 import pygame
 
@@ -36,6 +36,7 @@ from game.app.widgets.dialogs import (
     wrap,
 )
 from game.i18n import N_, _, ngettext
+from game.rules.core.frozen import mutable_record, record
 
 MORE_KEY = "more"
 KIND_PREFIX = "kind:"
@@ -49,7 +50,7 @@ REASON_LINE_PX = 12
 KEY_LABELS = {"return": N_("Enter")}  # pygame's key names that differ from the keycap
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ActionKind:
     """A kind of action a game offers: its slot's words when it is offered several times or not
     at all ("Move…"), its colour group, its shortcut (a pygame key name, "m") and whether it is a
@@ -62,7 +63,7 @@ class ActionKind:
     fixed: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Offer:
     """One action offered now: its kind, its words and the key the scene plays it by."""
 
@@ -72,7 +73,7 @@ class Offer:
     group: str = ""
 
 
-@dataclass(slots=True)
+@mutable_record
 class Slot:
     """What one button of the bar stands for."""
 

@@ -5,7 +5,6 @@ spawns). ``CardViewScene`` shows one over the game (built on ``CardScene``: Back
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -16,6 +15,7 @@ from game.app.render import font
 from game.app.widgets.card_scene import BUTTON_H, CardScene
 from game.app.widgets.dialogs import TEXT, fit_text
 from game.i18n import _, language
+from game.rules.core.frozen import record
 
 CARD_FILL = (236, 228, 208)
 CARD_INK = (34, 30, 26)
@@ -24,7 +24,7 @@ KIND_COLOURS = {"weapon": (150, 56, 46), "item": (56, 90, 150), "zombie": (70, 1
                 "survivor": (84, 84, 120), "other": (90, 90, 90)}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardFace:
     """What a card shows: ``kind_label`` in words ("Weapon", "Sewer card"), ``colour`` a key of
     ``KIND_COLOURS``, figures as (label, value) rows, then titled sections of lines."""

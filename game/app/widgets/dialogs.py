@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 import pygame
 
 from game.app.render import font
 from game.i18n import _
+from game.rules.core.frozen import mutable_record
 
 BUTTON_H_PX = 56  # every touch target is at least this tall
 HEADER_PX = 58  # a dialog's title band
@@ -32,7 +32,7 @@ GROUP_COLORS = {
 HEADER_FILL = (40, 36, 30)
 
 
-@dataclass(slots=True)
+@mutable_record
 class Button:
     rect: pygame.Rect
     label: str

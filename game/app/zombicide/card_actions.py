@@ -9,7 +9,6 @@ combat spells), their targets the zones, survivors or doors they name; the words
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -17,6 +16,7 @@ import pygame
 from game.app.widgets.dialogs import ChoiceDialog
 from game.app.zombicide.controller import ActionChoice
 from game.i18n import _
+from game.rules.core.frozen import record
 from game.rules.zombicide.commands import Attack
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ CARD_TINT = (120, 160, 255)
 NOT_FROM_THE_CARD = ("trade", "items", "move")  # slot-naming commands that belong to the inventory's gestures
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardAim:
     """The tapped card: its slot, its name, and each of its actions with the zones it may target."""
 

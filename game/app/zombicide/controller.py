@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any
 
 from game.app.widgets.card_view import local_name
@@ -21,6 +21,7 @@ from game.app.zombicide.event_text import parameter_words
 from game.board.model import Board
 from game.i18n import N_, _, language, ngettext, phrase, said
 from game.rules.core.base import IllegalCommand
+from game.rules.core.frozen import mutable_record, record
 from game.rules.core.session import Session
 from game.rules.core.visibility import SPECTATOR, events_for
 from game.rules.zombicide import engine
@@ -70,7 +71,7 @@ def game_rules(box: str = DEFAULT_BOX) -> engine.ZombicideRules:
 # --- what the window shows ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ActionChoice:
     """One button: what it says, the command it plays, and a group for layout."""
 
@@ -79,7 +80,7 @@ class ActionChoice:
     group: str  # "move", "door", "attack", "search", "items", "trade", "turn", "other"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ShotOption:
     """An attack the survivor may make, with the engine's odds for it."""
 
@@ -100,7 +101,7 @@ class ShotOption:
         return self.odds.expected_hits
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Outcome:
     """What an intent did: the events to animate, or the reason it was refused."""
 
@@ -110,7 +111,7 @@ class Outcome:
     command: Any = None
 
 
-@dataclass(slots=True)
+@mutable_record
 class Targets:
     """The selected survivor's legal targets on the board."""
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -30,6 +30,7 @@ from game.app.zombicide.view_model import (
 )
 from game.board.model import Board
 from game.i18n import N_, _, ngettext
+from game.rules.core.frozen import mutable_record
 from game.table.camera import Camera
 from game.table.state import Piece
 
@@ -51,7 +52,7 @@ BROKEN_GLOW = (235, 80, 50)
 DOOR_BROKEN = "door broken"  # a door beat's mark: the zombies broke it (drawn, never shown as words)
 
 
-@dataclass(slots=True)
+@mutable_record
 class Beat:
     kind: str
     duration_s: float

@@ -6,8 +6,6 @@ the board (closes the screen), a new game, the start screen.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
@@ -16,6 +14,7 @@ from pygame_gui.elements import UIButton, UIPanel, UITextBox
 from game.app.render import FONT_PATH, font
 from game.app.scenes import Scene
 from game.i18n import N_, _, language, ngettext
+from game.rules.core.frozen import record
 from game.rules.zombicide.state import LEVEL_NAMES, ZombicideState
 
 LEVEL_COLOURS = {"blue": "#6aa8ff", "yellow": "#f2d640", "orange": "#ff9a3a", "red": "#ff4a3a"}
@@ -26,7 +25,7 @@ LEVEL_WORDS = {"blue": N_("blue level"), "yellow": N_("yellow level"), "orange":
 BUTTON_H = 64
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SurvivorFigures:
     name: str
     seat: str
@@ -35,7 +34,7 @@ class SurvivorFigures:
     fate: str  # "alive", "dead", "escaped"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GameFigures:
     result: str | None
     rounds: int

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -29,6 +29,7 @@ from game.app.zombicide.survivor_preview import survivor_card_html
 from game.board.errors import MapFormatError, describe_error
 from game.board.mission import load_board
 from game.i18n import N_, _, language, ngettext
+from game.rules.core.frozen import record
 from game.rules.zombicide.boxes import UnknownBoxError, box_name, box_rules
 from game.rules.zombicide.catalog import load_catalog
 from game.rules.zombicide.engine import setup_model
@@ -46,7 +47,7 @@ BOT_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "planner": N_("plan
 MISSION_NEEDS: dict[str, tuple[str, ...]] = {"rm-tutorial-2": ("helicopter_pilot", "rope_descent")}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MissionInfo:
     path: Path
     id: str

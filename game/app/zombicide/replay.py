@@ -8,12 +8,13 @@ No pygame here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from game.app.zombicide.controller import GameController
+from game.rules.core.frozen import mutable_record
 
 
-@dataclass(slots=True)
+@mutable_record
 class ReplayPlayer:
     """Where a replay stands, whether it plays on its own, and the log lines each step added."""
 

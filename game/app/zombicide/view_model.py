@@ -9,12 +9,13 @@ No pygame: the renderer draws what this module returns.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from game.app.widgets.card_view import local_name
 from game.app.zombicide.event_text import skill_words
 from game.board.model import Board
 from game.i18n import N_, _, said
+from game.rules.core.frozen import mutable_record, record
 from game.rules.zombicide.boxes import TablePiece
 from game.rules.zombicide.state import EMPTY, LEVEL_NAMES, ZombicideState
 from game.table.arrange import arrange_zone
@@ -35,7 +36,7 @@ def danger_colour(level: int) -> tuple[int, int, int]:
     return DANGER_COLOURS[LEVEL_NAMES[max(0, min(len(LEVEL_NAMES) - 1, level))]]
 
 
-@dataclass(slots=True)
+@mutable_record
 class Occupancy:
     """Who stands where, as counts: survivors by zone, zombies per zone per type, noise per zone."""
 
@@ -112,7 +113,7 @@ class PieceMaker:
                      base_cm=NOISE_BASE_CM, x_cm=0.0, y_cm=0.0, zone=zone)
 
 
-@dataclass(slots=True)
+@mutable_record
 class TableLayout:
     pieces: dict[str, Piece] = field(default_factory=dict)
     scale: dict[str, float] = field(default_factory=dict)  # piece id → base scale of its crowded zone
@@ -170,7 +171,7 @@ def door_states(state: ZombicideState) -> dict[str, bool]:
 SLOT_HEADINGS = {"hand": N_("Hands"), "reserve": N_("Backpack"), "backpack": N_("Backpack"), "body": N_("Body")}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SlotView:
     index: int
     name: str  # "" for an empty slot
@@ -180,7 +181,7 @@ class SlotView:
     group: str = ""  # the heading it sits under: "Hands", "Body", "Backpack"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SurvivorCardView:
     """What a survivor's card shows."""
 

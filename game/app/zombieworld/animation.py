@@ -20,6 +20,7 @@ import pygame
 
 from game.app.render import text_with_halo
 from game.i18n import N_, _
+from game.rules.core.frozen import mutable_record
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld.geometry import BASE_RADIUS_CM
 from game.rules.zombieworld.state import State, Vehicle
@@ -58,7 +59,7 @@ def front_of(pose: Pose, length_cm: float) -> Point:
     return pose[0] + math.cos(pose[2]) * length_cm / 2, pose[1] + math.sin(pose[2]) * length_cm / 2
 
 
-@dataclass(slots=True)
+@mutable_record
 class Trip:
     """One ``VehicleMoved``: the body from its pose before through each leg's pose."""
 
@@ -114,7 +115,7 @@ class Trip:
         return best
 
 
-@dataclass(slots=True)
+@mutable_record
 class Effect:
     """A flash, a fall, a crash burst or a word, drawn from ``shown_s`` and playing from ``start_s``."""
 

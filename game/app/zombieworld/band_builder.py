@@ -7,7 +7,6 @@ Every choice is a row of < value > buttons (touch-sized); the band's name is typ
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -30,6 +29,7 @@ from game.app.zombieworld.content_words import item_name
 from game.app.zombieworld.navigation import hooks
 from game.app.zombieworld.saves import save_band_file
 from game.i18n import N_, _, said
+from game.rules.core.frozen import mutable_record
 from game.rules.zombieworld.band import DOG, Band, Member, band_cost, band_problems, member_cost
 from game.rules.zombieworld.catalog import Catalog, load_catalog
 from game.table.saves import DEFAULT_SAVE_DIR
@@ -42,7 +42,7 @@ SLOT_TITLES = {"rank": N_("Rank"), "hand1": N_("Hand"), "hand2": N_("Second hand
                "object1": N_("Object"), "object2": N_("Object"), "virtue": N_("Virtue"), "defect": N_("Defect")}
 
 
-@dataclass(slots=True)
+@mutable_record
 class Draft:
     """A band being built: plain lists, turned into a ``Band`` for costs and checks."""
 

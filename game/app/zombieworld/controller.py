@@ -19,6 +19,7 @@ from game.app.zombieworld.content_words import item_name
 from game.board.model import Board
 from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.frozen import record
 from game.rules.core.reasons import Said
 from game.rules.core.session import Session
 from game.rules.core.visibility import SPECTATOR, events_for
@@ -37,14 +38,14 @@ REACH_STEPS = 11  # halvings of the search along each ray (about 0.02 cm at 25 c
 CONTACT_SNAP_CM = 0.6  # a drop this close to an enemy's base counts as touching it (a charge)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Outcome:
     ok: bool
     reason: str = ""
     events: tuple[Any, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MovePreview:
     """What dropping ``model`` at ``point`` would do: the tape's numbers and the engine's verdict."""
 
@@ -65,7 +66,7 @@ class MovePreview:
         return self.allowance_cm - self.cost_cm
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ShotPreview:
     """A shot before it is fired: range band, sight, cover and the chance that one die wounds."""
 

@@ -15,7 +15,6 @@ This module holds the screen's state, layout and input; ``game_table`` the table
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +55,7 @@ from game.app.zombieworld.saves import ZwSaveError, autosave_path, load_game, sa
 from game.app.zombieworld.tutorial import ZwTutorial
 from game.board.mission import load_board
 from game.i18n import N_, _, language, phrase, said
+from game.rules.core.frozen import mutable_record
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.state import Model
@@ -76,7 +76,7 @@ TOOLS = (("undo", N_("Undo")), ("redo", N_("Redo")), ("save", N_("Save")), ("fit
 SPEEDS = (1.0, 2.0, 4.0)
 
 
-@dataclass(slots=True)
+@mutable_record
 class _Press:
     where: str
     pos: Point

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
 from game.app.table_scene import FIT_MARGIN_PX, TableScene, _Pointer
 from game.app.zombieworld.controller import MovePreview, seat_points
 from game.board.geometry import point_in_polygon
 from game.board.model import Board, MarkerKind, TerrainKind
+from game.rules.core.frozen import mutable_record
 from game.rules.zombieworld.geometry import BASE_RADIUS_CM
 from game.rules.zombieworld.state import ZOMBIES, Model, Vehicle
 from game.table.physics import TablePhysics
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 Point = tuple[float, float]
 
 
-@dataclass(slots=True)
+@mutable_record
 class Drag:
     model: str
     origin: Point

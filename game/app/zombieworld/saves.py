@@ -17,7 +17,6 @@ from __future__ import annotations
 import os
 import re
 import weakref
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -26,6 +25,7 @@ from game.atomic import atomic_write_text
 from game.i18n import N_, _, language
 from game.platform import envelope, registry
 from game.platform.envelope import SaveFileError
+from game.rules.core.frozen import record
 from game.rules.core.reasons import Said
 from game.rules.core.session import Session
 from game.rules.zombieworld.band import Band, load_band
@@ -45,7 +45,7 @@ def autosave_path(save_dir: Path = DEFAULT_SAVE_DIR) -> Path:
     return Path(save_dir) / AUTOSAVE_NAME
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CampaignLink:
     """The campaign a game belongs to: its file, its name, and how many games it had recorded when
     this one started (the game is folded in only while that is still so, so never twice)."""
@@ -133,7 +133,7 @@ def load_game(path: str | os.PathLike[str]) -> tuple[Session, Path, dict[str, An
     return loaded.session, loaded.board_path, loaded.extra
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ZwSaveInfo:
     """What the start screen lists about a Zombieworld save without replaying it."""
 
