@@ -78,7 +78,7 @@ def test_no_display_says_so_in_one_line_and_exits_2():
 def test_only_a_window_start_holds_the_cycle_collector(monkeypatch):
     import gc
 
-    import main as cli
+    from game import launch as cli
 
     seen = []
     monkeypatch.setattr(cli, "_main", lambda argv: seen.append(gc.isenabled()) or 0)

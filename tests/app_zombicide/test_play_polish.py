@@ -247,7 +247,7 @@ def test_a_wound_choice_that_kills_says_so(tmp_path):
 
 
 def test_a_finished_game_opened_on_its_end_screen_shows_one(tmp_path):
-    import main
+    from game import launch as main
     from game.app.app import DeadtableApp
     from game.app.zombicide.end_scene import EndScene
 
