@@ -17,7 +17,6 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -36,6 +35,7 @@ from game.board.mission import load_board
 from game.i18n import N_, _
 from game.platform import envelope, registry
 from game.platform.envelope import SaveFileError
+from game.rules.core.frozen import record
 from game.settings import Settings, load_settings, save_settings
 from game.table.reload import carry_pieces
 from game.table.saves import AUTOSAVE_NAME, DEFAULT_SAVE_DIR, SaveError, open_table, save_table
@@ -69,7 +69,7 @@ HELP_HTML = N_(
 )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ToolSpec:
     key: str
     text: str
@@ -151,9 +151,20 @@ class DeadtableApp:
 
     def show(self, scene) -> None:
         """Replace every scene by ``scene`` (its ``layout`` builds its UI)."""
+        if self._fresh_and_laid_out(scene):  # start-up: the scene's UI is the only UI, already at this size
+            self.scenes.push(scene)
+            return
         self._leave_all()
         self.scenes.push(scene)
         self._layout_scene(scene)
+
+    def _fresh_and_laid_out(self, scene) -> bool:
+        """An empty window (no scene, no table, no dialog) showing a scene that laid itself out at the
+        window's size when it was built: clearing the UI and laying it out again would build the
+        same widgets twice."""
+        return (not self.scenes.scenes and self.table is None and self.dialog is None and self.message is None
+                and self.watch is None
+                and getattr(scene, "laid_out_size", None) == self.screen.get_size())
 
     def push(self, scene) -> None:
         """Put ``scene`` over the current ones (an overlay such as the end screen)."""

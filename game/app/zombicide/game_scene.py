@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -69,6 +69,7 @@ from game.app.zombicide.view_model import PieceMaker, door_states, table_layout
 from game.board.mission import load_board
 from game.board.model import Board
 from game.i18n import N_, _, ngettext
+from game.rules.core.frozen import mutable_record
 from game.rules.zombicide import engine
 from game.rules.zombicide.commands import Attack
 from game.rules.zombicide.state import ZombicideSetup
@@ -101,7 +102,7 @@ TOOLS = (
 TOOLS_MORE = "tools_more"  # the top bar's More…: the tools a narrow window (or long words) leaves no room for
 
 
-@dataclass(slots=True)
+@mutable_record
 class _Press:
     where: str  # "tools", "actions", "card", "roster", "dialog", "table", "log"
     pos: Point
@@ -205,6 +206,7 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, SceneDecisions, OverrideTo
         self.tutorial_events: list[Any] = []  # events played, told to the tutorial once the table shows them
         self.ended_shown = False
         self._chrome = ChromeCache()
+        self.laid_out_size: tuple[int, int] | None = None
         self.layout(self.window_size)
         self.sync_pieces()
         self.table.fit()
@@ -301,6 +303,7 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, SceneDecisions, OverrideTo
             self.dialog.layout(pygame.Rect(0, 0, w, h))
         if resized:  # a new window size (a resumed game's window, a resize): the whole board again
             self.table.fit()
+        self.laid_out_size = size  # its widgets are built for this size (the app need not build them again)
 
     def layout_roster(self) -> None:
         """One chip per survivor of the game (two columns), the card below them (and the goals
