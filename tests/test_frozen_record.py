@@ -1,10 +1,12 @@
-"""``record`` behaves as ``dataclass(frozen=True, slots=True)`` does: the same constructor, equality,
-hashing, repr text, ``replace``, refusals and pydantic round trip, with fewer generated methods."""
+"""``record`` behaves as ``dataclass(frozen=True, slots=True)`` does, and ``mutable_record`` as
+``dataclass(slots=True)``: the same constructor, equality, hashing, repr text, ``replace``, refusals
+and pydantic round trip, with methods made from shared templates."""
 
 from __future__ import annotations
 
 import copy
 import dataclasses
+import inspect
 import pickle
 from dataclasses import dataclass, field
 
@@ -13,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
-from game.rules.core.frozen import record
+from game.rules.core.frozen import mutable_record, record
 
 
 @record
@@ -118,3 +120,69 @@ def test_copies_and_worker_processes_rebuild_a_record():
     assert copy.copy(step) == step and copy.deepcopy(step) == step
     again = pickle.loads(pickle.dumps(step))  # how a process pool hands results back; never for data files
     assert again == step and again.seen == [3]
+
+
+@record
+class Door:
+    zone: str
+    open: bool = False
+
+
+@record
+class Shot:  # the same shape as Door: the same template, its own names and defaults
+    weapon: str
+    hits: int = 2
+
+
+def test_records_of_one_shape_keep_their_own_names_and_defaults():
+    assert inspect.signature(Door).parameters.keys() == {"zone", "open"}
+    assert inspect.signature(Shot).parameters.keys() == {"weapon", "hits"}
+    assert Door("z1") == Door(zone="z1", open=False) and Door("z1").open is False
+    assert Shot(weapon="bow").hits == 2 and repr(Shot("bow", 3)) == "Shot(weapon='bow', hits=3)"
+    assert Door.__init__.__qualname__ == "Door.__init__" and Shot.__repr__.__qualname__ == "Shot.__repr__"
+    with pytest.raises(TypeError, match="open"):
+        Shot("bow", open=True)  # type: ignore[call-arg]
+
+
+def test_init_false_fields_and_the_order_of_defaults():
+    @record
+    class Counted:
+        name: str
+        seen: list[str] = field(default_factory=list, init=False)
+        marked: int = field(default=7, init=False)
+
+    counted = Counted("ana")
+    assert (counted.seen, counted.marked) == ([], 7) and "seen" not in inspect.signature(Counted).parameters
+    with pytest.raises(TypeError, match="non-default argument 'to' follows default argument"):
+        @record
+        class Wrong:
+            via: str = ""
+            to: str  # type: ignore[misc]
+
+
+@mutable_record
+class Tally:
+    name: str
+    kills: int = 0
+    seen: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class PlainTally:
+    name: str
+    kills: int = 0
+    seen: list[str] = field(default_factory=list)
+
+
+def test_a_mutable_record_is_a_slotted_dataclass():
+    ours, theirs = Tally("ana"), PlainTally("ana")
+    assert repr(ours) == repr(theirs).replace("PlainTally", "Tally")
+    ours.kills += 2
+    assert ours == Tally("ana", 2) and ours != Tally("ana", 3) and ours != PlainTally("ana", 2)
+    assert Tally("a").seen is not Tally("a").seen
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(ours)  # as the dataclass leaves an eq class that is not frozen
+    with pytest.raises(AttributeError):
+        ours.other = 1  # type: ignore[attr-defined]
+    assert dataclasses.replace(ours, kills=5) == Tally("ana", 5)
+    assert dataclasses.asdict(ours) == dataclasses.asdict(PlainTally("ana", 2))
