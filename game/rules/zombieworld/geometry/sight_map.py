@@ -18,20 +18,21 @@ import math
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
+import numpy as np
+
 from game.board.model import TerrainKind
 from game.rules.core.frozen import record
 from game.rules.zombieworld.geometry.sight import (
-    Blocker,
     Cover,
     FigureRow,
     _visible_fraction,
     figure_rows,
 )
+from game.rules.zombieworld.geometry.sight_batch import Terrain, survey
 from game.rules.zombieworld.geometry.table import (
     BASE_RADIUS_CM,
     EPS,
     EYE_HEIGHT_CM,
-    GRID_MARGIN_CM,
     Figure,
     Piece,
     Table,
@@ -64,6 +65,7 @@ class SightMap:
         self._grounds: dict[str, _Ground] = {}
         self._boxes: dict[Pair, Box] = {}
         self.pairs_traced = 0  # pairs worked out by the last update (the others were kept)
+        self._terrain = Terrain(table, open_portals)
         self.update(figures)
 
     # --- answers ----------------------------------------------------------------------------
@@ -112,9 +114,9 @@ class SightMap:
         self._figures = new
         self._order = [f.id for f in figures]
         rows = figure_rows(figures)
-        self.pairs_traced = 0
         kept_fractions: dict[Pair, float] = {}
         kept_boxes: dict[Pair, Box] = {}
+        to_trace: list[Pair] = []
         ids = self._order
         for i, first in enumerate(ids):
             for second in ids[i + 1:]:
@@ -128,33 +130,41 @@ class SightMap:
                     kept_fractions[pair] = self._fractions[pair]
                     kept_fractions[(second, first)] = self._fractions[(second, first)]
                     continue
-                box = self._trace(new[first], new[second], rows, kept_fractions)
-                kept_boxes[pair] = box
-                self.pairs_traced += 1
+                to_trace.append(pair)
+        self._trace(to_trace, rows, kept_fractions, kept_boxes)
+        self.pairs_traced = len(to_trace)
         self._fractions = kept_fractions
         self._boxes = kept_boxes
 
-    def _trace(self, a: Figure, b: Figure, rows: Sequence[FigureRow], into: dict[Pair, float]) -> Box:
-        """Both directions of one pair; the box within which a figure could hide either."""
-        margin = box_margin(a, b)
-        low_x, high_x = (a.x - margin, b.x + margin) if a.x < b.x else (b.x - margin, a.x + margin)
-        low_y, high_y = (a.y - margin, b.y + margin) if a.y < b.y else (b.y - margin, a.y + margin)
-        box = (low_x, low_y, high_x, high_y)
-        table = self.table
-        if max(a.radius_cm, b.radius_cm) * 0.8 < GRID_MARGIN_CM and table.grid[0]:
-            near: list[Blocker] = table.blockers_along(a.x, a.y, b.x, b.y)
-        else:  # rays aimed beyond the grid's margin: every blocker
-            near = list(table.blockers)
-        near = [k for k in near if k[0] <= high_x and k[2] >= low_x and k[1] <= high_y and k[3] >= low_y]
-        between = _rows_in(rows, box, a.id, b.id)
-        if not near and not between or math.hypot(b.x - a.x, b.y - a.y) < EPS:
-            into[(a.id, b.id)] = into[(b.id, a.id)] = 1.0  # nothing between them: whole, both ways
-            return box
-        for shooter, target in ((a, b), (b, a)):
-            into[(shooter.id, target.id)] = _visible_fraction(table, shooter, target, between, self.open_portals,
-                                                              EYE_HEIGHT_CM, self._grounds[shooter.id].building,
-                                                              near=near)
-        return box
+    def _trace(self, pairs: Sequence[Pair], rows: Sequence[FigureRow], fractions: dict[Pair, float],
+               boxes: dict[Pair, Box]) -> None:
+        """Both directions of each pair, and the box within which a figure could hide either: the
+        pairs ``sight_batch`` finds wholly hidden at once, the others ray by ray."""
+        if not pairs:
+            return
+        figures = self._figures
+        place = {fid: k for k, fid in enumerate(self._order)}
+        found = survey(self._terrain, [figures[fid] for fid in self._order],
+                       np.array([place[a] for a, _ in pairs], dtype=np.intp),
+                       np.array([place[b] for _, b in pairs], dtype=np.intp))
+        forward, back = found.hidden_forward.tolist(), found.hidden_back.tolist()
+        blockers = self.table.blockers
+        for k, (box, (first, second)) in enumerate(zip(found.boxes.tolist(), pairs, strict=True)):
+            low_x, low_y, high_x, high_y = box
+            boxes[(first, second)] = (low_x, low_y, high_x, high_y)
+            if forward[k] and back[k]:
+                fractions[(first, second)] = fractions[(second, first)] = 0.0
+                continue
+            a, b = figures[first], figures[second]
+            near = [blockers[i] for i in np.flatnonzero(found.near[k]).tolist()]
+            between = _rows_in(rows, (low_x, low_y, high_x, high_y), first, second)
+            if not near and not between or math.hypot(b.x - a.x, b.y - a.y) < EPS:
+                fractions[(first, second)] = fractions[(second, first)] = 1.0  # nothing between them: whole
+                continue
+            for shooter, target, hidden in ((a, b, forward[k]), (b, a, back[k])):
+                fractions[(shooter.id, target.id)] = 0.0 if hidden else _visible_fraction(
+                    self.table, shooter, target, between, self.open_portals, EYE_HEIGHT_CM,
+                    self._grounds[shooter.id].building, near=near)
 
     def _ground(self, figure: Figure) -> _Ground:
         table = self.table
