@@ -46,6 +46,30 @@ _FAR_CM = 1e12  # an empty box's bounds (finite: products with them stay numbers
 AIM_SPREAD = 0.8  # rays aim this share of the target's base radius aside (``sight``)
 
 
+FIGURE_BLOCKING = 0.9  # a figure hides a ray passing within this share of its base radius (``sight``)
+
+
+class _Lines:
+    """Per pair (or couple): the two figures, the unit normal of the line a→b, its length and the
+    half-widths of the corridor's ends (the rays' spread, and ``DEPTH_CM``)."""
+
+    def __init__(self, ax: Floats, ay: Floats, bx: Floats, by: Floats, px: Floats, py: Floats, length: Floats,
+                 reach_a: Floats, reach_b: Floats) -> None:
+        self.ax, self.ay, self.bx, self.by, self.px, self.py = ax, ay, bx, by, px, py
+        self.length, self.reach_a, self.reach_b = length, reach_a, reach_b
+
+    def take(self, rows: npt.NDArray[np.intp]) -> _Lines:
+        return _Lines(self.ax[rows], self.ay[rows], self.bx[rows], self.by[rows], self.px[rows], self.py[rows],
+                      self.length[rows], self.reach_a[rows], self.reach_b[rows])
+
+    def corners(self) -> tuple[Floats, Floats]:
+        """The corridor's four corners' xs and ys (4 × pairs)."""
+        ax, ay, bx, by, px, py = self.ax, self.ay, self.bx, self.by, self.px, self.py
+        reach_a, reach_b = self.reach_a, self.reach_b
+        return (np.stack((ax + px * reach_a, ax - px * reach_a, bx + px * reach_b, bx - px * reach_b)),
+                np.stack((ay + py * reach_a, ay - py * reach_a, by + py * reach_b, by - py * reach_b)))
+
+
 class Terrain:
     """The table's pieces as arrays, built once per ``SightMap`` (its table and open doors are fixed)."""
 
@@ -84,11 +108,12 @@ class Terrain:
 class Survey:
     """What ``survey`` found for each pair (rows in the order given)."""
 
-    def __init__(self, boxes: Floats, near: Flags, hidden_forward: Flags, hidden_back: Flags) -> None:
+    def __init__(self, boxes: Floats, near: Flags, hidden_forward: Flags, hidden_back: Flags, clear: Flags) -> None:
         self.boxes = boxes  # per pair: the box within which a blocker or figure can matter (``SightMap``)
         self.near = near  # pair × blocker: the blocker's box meets the pair's
         self.hidden_forward = hidden_forward  # the first figure sees nothing of the second
         self.hidden_back = hidden_back  # the second sees nothing of the first
+        self.clear = clear  # nothing comes near either direction's rays: each sees all of the other
 
 
 def survey(terrain: Terrain, figures: Sequence[Figure], firsts: npt.NDArray[np.intp],
@@ -108,18 +133,41 @@ def survey(terrain: Terrain, figures: Sequence[Figure], firsts: npt.NDArray[np.i
     blocker = terrain.boxes
     near = ((blocker[None, :, 0] <= high_x[:, None]) & (blocker[None, :, 2] >= low_x[:, None])
             & (blocker[None, :, 1] <= high_y[:, None]) & (blocker[None, :, 3] >= low_y[:, None]))
+    dx, dy = bx - ax, by - ay
+    length = np.hypot(dx, dy)
+    usable = length > 10 * DEPTH_CM
+    safe = np.where(usable, length, 1.0)
+    lines = _Lines(ax, ay, bx, by, -dy / safe, dx / safe, length, ra * AIM_SPREAD + DEPTH_CM, rb * AIM_SPREAD + DEPTH_CM)
     forward_top = np.maximum(a_eye, b_top) + HEIGHT_SLACK_CM
     back_top = np.maximum(b_eye, a_top) + HEIGHT_SLACK_CM
     # only the (pair, blocker) couples that could hide one direction are worked out, as flat arrays
-    pair, column = np.nonzero(near & (terrain.heights[None, :] > np.minimum(forward_top, back_top)[:, None]))
-    cuts = _cutting(terrain, pair, column, ax, ay, bx, by, ra * AIM_SPREAD + DEPTH_CM, rb * AIM_SPREAD + DEPTH_CM)
+    pair, column = np.nonzero(near & usable[:, None]
+                              & (terrain.heights[None, :] > np.minimum(forward_top, back_top)[:, None]))
+    cuts = _cutting(terrain, pair, column, lines)
     pair, column = pair[cuts], column[cuts]
     tall = terrain.heights[column]
     hidden_forward = np.zeros(len(firsts), dtype=np.bool_)
     hidden_back = np.zeros(len(firsts), dtype=np.bool_)
     hidden_forward[pair[tall > forward_top[pair]]] = True
     hidden_back[pair[tall > back_top[pair]]] = True
-    return Survey(boxes, near, hidden_forward, hidden_back)
+    # nothing near the corridor: no piece (``DEPTH_CM`` apart) and no figure whose base could hide a
+    # ray (asked only of the pairs not found hidden)
+    rest = np.flatnonzero(usable & ~(hidden_forward & hidden_back))
+    pair, column = np.nonzero(near[rest])
+    struck = ~_off_corridor(terrain.boxes[column].T, lines.take(rest[pair]))
+    blocked = np.zeros(len(rest), dtype=np.bool_)
+    blocked[pair[struck]] = True
+    fx, fy, fr = columns[:, 0][None, :], columns[:, 1][None, :], columns[:, 2][None, :]
+    inside = ((low_x[rest, None] <= fx) & (fx <= high_x[rest, None]) & (low_y[rest, None] <= fy)
+              & (fy <= high_y[rest, None]))
+    inside[np.arange(len(rest)), firsts[rest]] = False
+    inside[np.arange(len(rest)), seconds[rest]] = False
+    across = (fx - ax[rest, None]) * lines.px[rest, None] + (fy - ay[rest, None]) * lines.py[rest, None]
+    widest = np.maximum(lines.reach_a, lines.reach_b)[rest, None]
+    blocked |= (inside & (np.abs(across) <= widest + fr * FIGURE_BLOCKING + DEPTH_CM)).any(axis=1)
+    clear = np.zeros(len(firsts), dtype=np.bool_)
+    clear[rest[~blocked]] = True
+    return Survey(boxes, near, hidden_forward, hidden_back, clear)
 
 
 def _columns(figures: Sequence[Figure]) -> Floats:
@@ -129,28 +177,22 @@ def _columns(figures: Sequence[Figure]) -> Floats:
     return np.array(rows, dtype=np.float64).reshape(-1, 5)
 
 
-def _cutting(terrain: Terrain, pair: npt.NDArray[np.intp], column: npt.NDArray[np.intp], ax: Floats, ay: Floats,
-             bx: Floats, by: Floats, reach_a: Floats, reach_b: Floats) -> Flags:
+def _cutting(terrain: Terrain, pair: npt.NDArray[np.intp], column: npt.NDArray[np.intp], lines: _Lines) -> Flags:
     """Per couple (``pair``, ``column``): every segment from the end across a (half-width
     ``reach_a``) to the end across b crosses the outline of blocker ``column`` (a rectangle) at least
     once, ``DEPTH_CM`` clear of the edge cases, and never where an opening lets sight through.
     Either one end lies ``DEPTH_CM`` inside the rectangle and the other ``DEPTH_CM`` outside it, or
     both ends lie outside and both long sides of the corridor run ``DEPTH_CM`` deep through it (a
     chord between their deep points then lies inside, and every such segment crosses the chord).
-    The pair's figures come per pair; each test runs on the couples the ones before it kept."""
-    dx, dy = bx - ax, by - ay
-    length = np.hypot(dx, dy)
-    usable = length > 10 * DEPTH_CM
-    safe = np.where(usable, length, 1.0)
-    normal_x, normal_y = -dy / safe, dx / safe
+    Each test runs on the couples the ones before it kept."""
     result = np.zeros(len(pair), dtype=np.bool_)
     # the segment between the two figures meets the rectangle: a cheap test that leaves few couples
     box = terrain.boxes[column].T
     outer = (box[0] - DEPTH_CM, box[1] - DEPTH_CM, box[2] + DEPTH_CM, box[3] + DEPTH_CM)
-    kept = np.flatnonzero(usable[pair] & _runs_through(ax[pair], ay[pair], bx[pair], by[pair], outer))
-    pair, column, box = pair[kept], column[kept], box[:, kept]
-    ax, ay, bx, by, length = ax[pair], ay[pair], bx[pair], by[pair], length[pair]
-    px, py, reach_a, reach_b = normal_x[pair], normal_y[pair], reach_a[pair], reach_b[pair]
+    kept = np.flatnonzero(_runs_through(lines.ax[pair], lines.ay[pair], lines.bx[pair], lines.by[pair], outer))
+    pair, column, box, lines = pair[kept], column[kept], box[:, kept], lines.take(pair[kept])
+    ax, ay, bx, by, px, py = lines.ax, lines.ay, lines.bx, lines.by, lines.px, lines.py
+    reach_a, reach_b = lines.reach_a, lines.reach_b
     inner = (box[0] + DEPTH_CM, box[1] + DEPTH_CM, box[2] - DEPTH_CM, box[3] - DEPTH_CM)
     outer = (box[0] - DEPTH_CM, box[1] - DEPTH_CM, box[2] + DEPTH_CM, box[3] + DEPTH_CM)
     ends = []
@@ -167,26 +209,8 @@ def _cutting(terrain: Terrain, pair: npt.NDArray[np.intp], column: npt.NDArray[n
     found = across | (a_in & b_out) | (a_out & b_in)
     openings = terrain.openings[column]  # couple × opening of that building (empty boxes pad)
     if openings.shape[1] and found.any():
-        # an opening of this very building near the corridor: a ray may pass there; apart along
-        # either the table's axes or the corridor's own
-        corners_x = np.stack((ax + px * reach_a, ax - px * reach_a, bx + px * reach_b, bx - px * reach_b))
-        corners_y = np.stack((ay + py * reach_a, ay - py * reach_a, by + py * reach_b, by - py * reach_b))
-        corridor = (corners_x.min(axis=0)[:, None], corners_y.min(axis=0)[:, None],
-                    corners_x.max(axis=0)[:, None], corners_y.max(axis=0)[:, None])
-        apart = _apart(corridor, (openings[:, :, 0], openings[:, :, 1], openings[:, :, 2], openings[:, :, 3]))
-        widest = np.maximum(reach_a, reach_b)[:, None]
-        across_lo, across_hi = np.full(apart.shape, np.inf), np.full(apart.shape, -np.inf)
-        along_lo, along_hi = across_lo.copy(), across_hi.copy()
-        for corner_x, corner_y in ((0, 1), (0, 3), (2, 1), (2, 3)):
-            rel_x = openings[:, :, corner_x] - ax[:, None]
-            rel_y = openings[:, :, corner_y] - ay[:, None]
-            across_corner = rel_x * px[:, None] + rel_y * py[:, None]
-            along_corner = rel_x * py[:, None] - rel_y * px[:, None]  # along a→b, whose direction is (py, -px)
-            across_lo, across_hi = np.minimum(across_lo, across_corner), np.maximum(across_hi, across_corner)
-            along_lo, along_hi = np.minimum(along_lo, along_corner), np.maximum(along_hi, along_corner)
-        apart |= (across_lo > widest + DEPTH_CM) | (across_hi < -widest - DEPTH_CM)
-        apart |= (along_hi < -DEPTH_CM) | (along_lo > length[:, None] + DEPTH_CM)
-        found &= apart.all(axis=1)
+        # an opening of this very building near the corridor: a ray may pass there
+        found &= _off_corridor(openings.transpose(2, 0, 1), lines, True).all(axis=1)
     result[kept[found]] = True
     return result
 
@@ -206,6 +230,33 @@ def _runs_through(start_x: Floats, start_y: Floats, end_x: Floats, end_y: Floats
         low = np.where(outside, np.inf, np.where(flat, low, np.maximum(low, np.minimum(first, second))))
         high = np.where(flat, high, np.minimum(high, np.maximum(first, second)))
     return low < high
+
+
+def _off_corridor(boxes: Floats, lines: _Lines, per_row: bool = False) -> Flags:
+    """The boxes (4 × couples, or 4 × couples × k with ``per_row``) lie ``DEPTH_CM`` apart from
+    their pair's corridor: along the table's axes or along the corridor's own (the rectangle
+    around it: as wide as its wider end, as long as the pair)."""
+    def widen(values: Floats) -> Floats:
+        return values[:, None] if per_row else values
+
+    corners_x, corners_y = lines.corners()
+    corridor = tuple(widen(v) for v in (corners_x.min(axis=0) - DEPTH_CM, corners_y.min(axis=0) - DEPTH_CM,
+                                        corners_x.max(axis=0) + DEPTH_CM, corners_y.max(axis=0) + DEPTH_CM))
+    apart = _apart((boxes[0], boxes[1], boxes[2], boxes[3]), (corridor[0], corridor[1], corridor[2], corridor[3]))
+    ax, ay, px, py = widen(lines.ax), widen(lines.ay), widen(lines.px), widen(lines.py)
+    across, along = [], []
+    for corner_x, corner_y in ((0, 1), (0, 3), (2, 1), (2, 3)):
+        rel_x, rel_y = boxes[corner_x] - ax, boxes[corner_y] - ay
+        across.append(rel_x * px + rel_y * py)
+        along.append(rel_x * py - rel_y * px)  # the direction a→b is (py, -px)
+    across_low = np.minimum(np.minimum(across[0], across[1]), np.minimum(across[2], across[3]))
+    across_high = np.maximum(np.maximum(across[0], across[1]), np.maximum(across[2], across[3]))
+    along_low = np.minimum(np.minimum(along[0], along[1]), np.minimum(along[2], along[3]))
+    along_high = np.maximum(np.maximum(along[0], along[1]), np.maximum(along[2], along[3]))
+    widest = widen(np.maximum(lines.reach_a, lines.reach_b)) + DEPTH_CM
+    apart |= (across_low > widest) | (across_high < -widest)
+    apart |= (along_high < -DEPTH_CM) | (along_low > widen(lines.length) + DEPTH_CM)
+    return apart
 
 
 def _within(boxes: tuple[Floats, Floats, Floats, Floats], others: tuple[Floats, Floats, Floats, Floats]) -> Flags:

@@ -147,13 +147,13 @@ class SightMap:
         found = survey(self._terrain, [figures[fid] for fid in self._order],
                        np.array([place[a] for a, _ in pairs], dtype=np.intp),
                        np.array([place[b] for _, b in pairs], dtype=np.intp))
-        forward, back = found.hidden_forward.tolist(), found.hidden_back.tolist()
+        forward, back, clear = found.hidden_forward.tolist(), found.hidden_back.tolist(), found.clear.tolist()
         blockers = self.table.blockers
         for k, (box, (first, second)) in enumerate(zip(found.boxes.tolist(), pairs, strict=True)):
             low_x, low_y, high_x, high_y = box
             boxes[(first, second)] = (low_x, low_y, high_x, high_y)
-            if forward[k] and back[k]:
-                fractions[(first, second)] = fractions[(second, first)] = 0.0
+            if forward[k] and back[k] or clear[k]:
+                fractions[(first, second)] = fractions[(second, first)] = 1.0 if clear[k] else 0.0
                 continue
             a, b = figures[first], figures[second]
             near = [blockers[i] for i in np.flatnonzero(found.near[k]).tolist()]
