@@ -95,6 +95,10 @@ class Terrain:
             else:
                 heights.append(sight_height)
         self.heights: Floats = np.array(heights, dtype=np.float64)
+        self.centres_x: Floats = (self.boxes[:, 0] + self.boxes[:, 2]) / 2
+        self.centres_y: Floats = (self.boxes[:, 1] + self.boxes[:, 3]) / 2
+        self.half_widths: Floats = (self.boxes[:, 2] - self.boxes[:, 0]) / 2
+        self.half_heights: Floats = (self.boxes[:, 3] - self.boxes[:, 1]) / 2
         widest = max((portal_owner.count(c) for c in set(portal_owner)), default=0)
         # per blocker, the boxes its openings reach (padded with boxes no corridor meets)
         openings = np.tile(np.array([_FAR_CM, _FAR_CM, -_FAR_CM, -_FAR_CM]), (len(blockers), widest, 1))
@@ -186,11 +190,13 @@ def _cutting(terrain: Terrain, pair: npt.NDArray[np.intp], column: npt.NDArray[n
     chord between their deep points then lies inside, and every such segment crosses the chord).
     Each test runs on the couples the ones before it kept."""
     result = np.zeros(len(pair), dtype=np.bool_)
-    # the segment between the two figures meets the rectangle: a cheap test that leaves few couples
+    # the line through the two figures meets the rectangle: a cheap test that leaves few couples
+    kept = np.flatnonzero(np.abs((terrain.centres_x[column] - lines.ax[pair]) * lines.px[pair]
+                                 + (terrain.centres_y[column] - lines.ay[pair]) * lines.py[pair])
+                          <= np.abs(lines.px[pair]) * terrain.half_widths[column]
+                          + np.abs(lines.py[pair]) * terrain.half_heights[column] + DEPTH_CM)
+    pair, column, lines = pair[kept], column[kept], lines.take(pair[kept])
     box = terrain.boxes[column].T
-    outer = (box[0] - DEPTH_CM, box[1] - DEPTH_CM, box[2] + DEPTH_CM, box[3] + DEPTH_CM)
-    kept = np.flatnonzero(_runs_through(lines.ax[pair], lines.ay[pair], lines.bx[pair], lines.by[pair], outer))
-    pair, column, box, lines = pair[kept], column[kept], box[:, kept], lines.take(pair[kept])
     ax, ay, bx, by, px, py = lines.ax, lines.ay, lines.bx, lines.by, lines.px, lines.py
     reach_a, reach_b = lines.reach_a, lines.reach_b
     inner = (box[0] + DEPTH_CM, box[1] + DEPTH_CM, box[2] - DEPTH_CM, box[3] - DEPTH_CM)
@@ -202,22 +208,33 @@ def _cutting(terrain: Terrain, pair: npt.NDArray[np.intp], column: npt.NDArray[n
         ends.append((_apart(end, outer), _within(end, inner)))
     (a_out, a_in), (b_out, b_in) = ends
     across = a_out & b_out
+    chord_near, chord_far = np.zeros(len(ax)), np.ones(len(ax))  # where the chord lies, as shares of a→b
     if across.any():
         for side in (1.0, -1.0):
-            across &= _runs_through(ax + side * px * reach_a, ay + side * py * reach_a,
-                                    bx + side * px * reach_b, by + side * py * reach_b, inner)
+            through, deep_at = _runs_through(ax + side * px * reach_a, ay + side * py * reach_a,
+                                             bx + side * px * reach_b, by + side * py * reach_b, inner)
+            across &= through
+            chord_near, chord_far = np.where(through, np.maximum(chord_near, deep_at), chord_near), np.where(
+                through, np.minimum(chord_far, deep_at), chord_far)
     found = across | (a_in & b_out) | (a_out & b_in)
     openings = terrain.openings[column]  # couple × opening of that building (empty boxes pad)
     if openings.shape[1] and found.any():
-        # an opening of this very building near the corridor: a ray may pass there
-        found &= _off_corridor(openings.transpose(2, 0, 1), lines, True).all(axis=1)
+        # no opening of this very building near where the rays cross its walls. Going through, a ray
+        # enters before the chord and leaves after it: away from the openings on either side is enough
+        boxes = openings.transpose(2, 0, 1)
+        length = lines.length
+        whole = _off_corridor(boxes, lines, True).all(axis=1)
+        entering = _off_corridor(boxes, lines, True, np.zeros(len(ax)), chord_near * length).all(axis=1)
+        leaving = _off_corridor(boxes, lines, True, chord_far * length, length).all(axis=1)
+        found &= whole | (across & (entering | leaving))
     result[kept[found]] = True
     return result
 
 
 def _runs_through(start_x: Floats, start_y: Floats, end_x: Floats, end_y: Floats,
-                  inner: tuple[Floats, Floats, Floats, Floats]) -> Flags:
-    """Per couple: the segment passes through the inside of the box."""
+                  inner: tuple[Floats, Floats, Floats, Floats]) -> tuple[Flags, Floats]:
+    """Per couple: the segment passes through the inside of the box, and a point it passes there
+    (the middle of its stretch inside, as a share of the segment)."""
     low = np.zeros(len(start_x))
     high = np.ones(len(start_x))
     for start, end, box_low, box_high in ((start_x, end_x, inner[0], inner[2]), (start_y, end_y, inner[1], inner[3])):
@@ -229,13 +246,15 @@ def _runs_through(start_x: Floats, start_y: Floats, end_x: Floats, end_y: Floats
         outside = flat & ((start <= box_low) | (start >= box_high))
         low = np.where(outside, np.inf, np.where(flat, low, np.maximum(low, np.minimum(first, second))))
         high = np.where(flat, high, np.minimum(high, np.maximum(first, second)))
-    return low < high
+    return low < high, (low + high) / 2
 
 
-def _off_corridor(boxes: Floats, lines: _Lines, per_row: bool = False) -> Flags:
+def _off_corridor(boxes: Floats, lines: _Lines, per_row: bool = False, along_from: Floats | None = None,
+                  along_to: Floats | None = None) -> Flags:
     """The boxes (4 × couples, or 4 × couples × k with ``per_row``) lie ``DEPTH_CM`` apart from
     their pair's corridor: along the table's axes or along the corridor's own (the rectangle
-    around it: as wide as its wider end, as long as the pair)."""
+    around it: as wide as its wider end, as long as the pair or from ``along_from`` to ``along_to``
+    cm of it)."""
     def widen(values: Floats) -> Floats:
         return values[:, None] if per_row else values
 
@@ -255,7 +274,9 @@ def _off_corridor(boxes: Floats, lines: _Lines, per_row: bool = False) -> Flags:
     along_high = np.maximum(np.maximum(along[0], along[1]), np.maximum(along[2], along[3]))
     widest = widen(np.maximum(lines.reach_a, lines.reach_b)) + DEPTH_CM
     apart |= (across_low > widest) | (across_high < -widest)
-    apart |= (along_high < -DEPTH_CM) | (along_low > widen(lines.length) + DEPTH_CM)
+    start = widen(np.zeros(len(lines.length)) if along_from is None else along_from)
+    end = widen(lines.length if along_to is None else along_to)
+    apart |= (along_high < start - DEPTH_CM) | (along_low > end + DEPTH_CM)
     return apart
 
 

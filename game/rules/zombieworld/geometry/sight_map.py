@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
+from itertools import combinations
 
 import numpy as np
 
@@ -66,6 +67,7 @@ class SightMap:
         self._boxes: dict[Pair, Box] = {}
         self.pairs_traced = 0  # pairs worked out by the last update (the others were kept)
         self._terrain = Terrain(table, open_portals)
+        self._cover_pieces = tuple(p for p in table.pieces if p.kind is TerrainKind.COVER)
         self.update(figures)
 
     # --- answers ----------------------------------------------------------------------------
@@ -82,8 +84,11 @@ class SightMap:
 
     def targets_in_sight(self, shooter: str, max_range_cm: float = 0.0) -> list[tuple[Figure, Cover]]:
         """``sight.targets_in_sight`` for this shooter, in the figures' order."""
-        return [(self._figures[target], self.cover(shooter, target)) for target in self._order
-                if target != shooter and self.sees(shooter, target, max_range_cm)]
+        fractions, figures = self._fractions, self._figures
+        seen = [target for target in self._order if target != shooter and fractions[(shooter, target)] >= 0.5]
+        if max_range_cm:
+            seen = [target for target in seen if base_distance(figures[shooter], figures[target]) <= max_range_cm]
+        return [(figures[target], self.cover(shooter, target)) for target in seen]
 
     def cover(self, shooter: str, target: str) -> Cover:
         """``sight.target_cover``, from what each figure's ground was found to be."""
@@ -118,7 +123,9 @@ class SightMap:
         kept_boxes: dict[Pair, Box] = {}
         to_trace: list[Pair] = []
         ids = self._order
-        for i, first in enumerate(ids):
+        if not self._boxes:  # from scratch: every pair
+            to_trace = list(combinations(ids, 2))
+        for i, first in enumerate(ids if self._boxes else ()):
             for second in ids[i + 1:]:
                 pair = (first, second)
                 box = self._boxes.get(pair)
@@ -147,17 +154,19 @@ class SightMap:
         found = survey(self._terrain, [figures[fid] for fid in self._order],
                        np.array([place[a] for a, _ in pairs], dtype=np.intp),
                        np.array([place[b] for _, b in pairs], dtype=np.intp))
-        forward, back, clear = found.hidden_forward.tolist(), found.hidden_back.tolist(), found.clear.tolist()
+        boxes.update(zip(pairs, zip(*found.boxes.T.tolist(), strict=True), strict=True))
+        for settled, fraction in ((found.clear, 1.0), (found.hidden_forward & found.hidden_back, 0.0)):
+            for k in np.flatnonzero(settled).tolist():  # nothing between them, or a piece hides all
+                first, second = pairs[k]
+                fractions[(first, second)] = fractions[(second, first)] = fraction
+        forward, back = found.hidden_forward.tolist(), found.hidden_back.tolist()
         blockers = self.table.blockers
-        for k, (box, (first, second)) in enumerate(zip(found.boxes.tolist(), pairs, strict=True)):
-            low_x, low_y, high_x, high_y = box
-            boxes[(first, second)] = (low_x, low_y, high_x, high_y)
-            if forward[k] and back[k] or clear[k]:
-                fractions[(first, second)] = fractions[(second, first)] = 1.0 if clear[k] else 0.0
-                continue
+        for k in np.flatnonzero(~found.clear & ~(found.hidden_forward & found.hidden_back)).tolist():
+            first, second = pairs[k]
+            box = boxes[(first, second)]
             a, b = figures[first], figures[second]
             near = [blockers[i] for i in np.flatnonzero(found.near[k]).tolist()]
-            between = _rows_in(rows, (low_x, low_y, high_x, high_y), first, second)
+            between = _rows_in(rows, box, first, second)
             if not near and not between or math.hypot(b.x - a.x, b.y - a.y) < EPS:
                 fractions[(first, second)] = fractions[(second, first)] = 1.0  # nothing between them: whole
                 continue
@@ -167,12 +176,14 @@ class SightMap:
                     self._grounds[shooter.id].building, near=near)
 
     def _ground(self, figure: Figure) -> _Ground:
-        table = self.table
+        """``Table.building_at`` and ``Table.in_difficult`` from one look at the pieces under it."""
         reach = figure.radius_cm + 1.0
-        cover = tuple(p for p in table.pieces if p.kind is TerrainKind.COVER
-                      and p.bounds[0] - reach <= figure.x <= p.bounds[2] + reach
+        cover = tuple(p for p in self._cover_pieces
+                      if p.bounds[0] - reach <= figure.x <= p.bounds[2] + reach
                       and p.bounds[1] - reach <= figure.y <= p.bounds[3] + reach)
-        return _Ground(table.building_at(figure.position), table.in_difficult(figure.position), cover)
+        under = self.table.pieces_at(figure.position)
+        building = next((p.index for p in under if p.kind is TerrainKind.BUILDING), None)
+        return _Ground(building, any(p.kind is TerrainKind.DIFFICULT for p in under), cover)
 
 
 def box_margin(a: Figure, b: Figure) -> float:
