@@ -62,13 +62,6 @@ class _Lines:
         return _Lines(self.ax[rows], self.ay[rows], self.bx[rows], self.by[rows], self.px[rows], self.py[rows],
                       self.length[rows], self.reach_a[rows], self.reach_b[rows])
 
-    def corners(self) -> tuple[Floats, Floats]:
-        """The corridor's four corners' xs and ys (4 × pairs)."""
-        ax, ay, bx, by, px, py = self.ax, self.ay, self.bx, self.by, self.px, self.py
-        reach_a, reach_b = self.reach_a, self.reach_b
-        return (np.stack((ax + px * reach_a, ax - px * reach_a, bx + px * reach_b, bx - px * reach_b)),
-                np.stack((ay + py * reach_a, ay - py * reach_a, by + py * reach_b, by - py * reach_b)))
-
 
 class Terrain:
     """The table's pieces as arrays, built once per ``SightMap`` (its table and open doors are fixed)."""
@@ -158,7 +151,8 @@ def survey(terrain: Terrain, figures: Sequence[Figure], firsts: npt.NDArray[np.i
     # ray (asked only of the pairs not found hidden)
     rest = np.flatnonzero(usable & ~(hidden_forward & hidden_back))
     pair, column = np.nonzero(near[rest])
-    struck = ~_off_corridor(terrain.boxes[column].T, lines.take(rest[pair]))
+    apart, starts, ends = _off_corridor(terrain.boxes[column].T, lines.take(rest[pair]))
+    struck = ~(apart | (ends < 0.0) | (starts > lines.length[rest[pair]]))
     blocked = np.zeros(len(rest), dtype=np.bool_)
     blocked[pair[struck]] = True
     fx, fy, fr = columns[:, 0][None, :], columns[:, 1][None, :], columns[:, 2][None, :]
@@ -221,11 +215,11 @@ def _cutting(terrain: Terrain, pair: npt.NDArray[np.intp], column: npt.NDArray[n
     if openings.shape[1] and found.any():
         # no opening of this very building near where the rays cross its walls. Going through, a ray
         # enters before the chord and leaves after it: away from the openings on either side is enough
-        boxes = openings.transpose(2, 0, 1)
-        length = lines.length
-        whole = _off_corridor(boxes, lines, True).all(axis=1)
-        entering = _off_corridor(boxes, lines, True, np.zeros(len(ax)), chord_near * length).all(axis=1)
-        leaving = _off_corridor(boxes, lines, True, chord_far * length, length).all(axis=1)
+        apart, first_cm, last_cm = _off_corridor(openings.transpose(2, 0, 1), lines, True)
+        length = lines.length[:, None]
+        whole = (apart | (last_cm < 0.0) | (first_cm > length)).all(axis=1)
+        entering = (apart | (last_cm < 0.0) | (first_cm > chord_near[:, None] * length)).all(axis=1)
+        leaving = (apart | (last_cm < chord_far[:, None] * length) | (first_cm > length)).all(axis=1)
         found &= whole | (across & (entering | leaving))
     result[kept[found]] = True
     return result
@@ -249,35 +243,23 @@ def _runs_through(start_x: Floats, start_y: Floats, end_x: Floats, end_y: Floats
     return low < high, (low + high) / 2
 
 
-def _off_corridor(boxes: Floats, lines: _Lines, per_row: bool = False, along_from: Floats | None = None,
-                  along_to: Floats | None = None) -> Flags:
-    """The boxes (4 × couples, or 4 × couples × k with ``per_row``) lie ``DEPTH_CM`` apart from
-    their pair's corridor: along the table's axes or along the corridor's own (the rectangle
-    around it: as wide as its wider end, as long as the pair or from ``along_from`` to ``along_to``
-    cm of it)."""
+def _off_corridor(boxes: Floats, lines: _Lines, per_row: bool = False) -> tuple[Flags, Floats, Floats]:
+    """How the boxes (4 × couples, or 4 × couples × k with ``per_row``) lie against their pair's
+    corridor, in the corridor's own axes (the rectangle around it, as wide as its wider end): apart
+    across it (by ``DEPTH_CM``), and where they start and end along a→b (cm from a). A box that is
+    apart across, or ends before the stretch of a→b asked about or starts after it, misses it."""
     def widen(values: Floats) -> Floats:
         return values[:, None] if per_row else values
 
-    corners_x, corners_y = lines.corners()
-    corridor = tuple(widen(v) for v in (corners_x.min(axis=0) - DEPTH_CM, corners_y.min(axis=0) - DEPTH_CM,
-                                        corners_x.max(axis=0) + DEPTH_CM, corners_y.max(axis=0) + DEPTH_CM))
-    apart = _apart((boxes[0], boxes[1], boxes[2], boxes[3]), (corridor[0], corridor[1], corridor[2], corridor[3]))
     ax, ay, px, py = widen(lines.ax), widen(lines.ay), widen(lines.px), widen(lines.py)
-    across, along = [], []
-    for corner_x, corner_y in ((0, 1), (0, 3), (2, 1), (2, 3)):
-        rel_x, rel_y = boxes[corner_x] - ax, boxes[corner_y] - ay
-        across.append(rel_x * px + rel_y * py)
-        along.append(rel_x * py - rel_y * px)  # the direction a→b is (py, -px)
-    across_low = np.minimum(np.minimum(across[0], across[1]), np.minimum(across[2], across[3]))
-    across_high = np.maximum(np.maximum(across[0], across[1]), np.maximum(across[2], across[3]))
-    along_low = np.minimum(np.minimum(along[0], along[1]), np.minimum(along[2], along[3]))
-    along_high = np.maximum(np.maximum(along[0], along[1]), np.maximum(along[2], along[3]))
-    widest = widen(np.maximum(lines.reach_a, lines.reach_b)) + DEPTH_CM
-    apart |= (across_low > widest) | (across_high < -widest)
-    start = widen(np.zeros(len(lines.length)) if along_from is None else along_from)
-    end = widen(lines.length if along_to is None else along_to)
-    apart |= (along_high < start - DEPTH_CM) | (along_low > end + DEPTH_CM)
-    return apart
+    half_x, half_y = (boxes[2] - boxes[0]) / 2, (boxes[3] - boxes[1]) / 2
+    rel_x, rel_y = boxes[0] + half_x - ax, boxes[1] + half_y - ay
+    abs_px, abs_py = np.abs(px), np.abs(py)
+    across = np.abs(rel_x * px + rel_y * py) - (abs_px * half_x + abs_py * half_y)
+    along = rel_x * py - rel_y * px  # the direction a→b is (py, -px)
+    along_half = abs_py * half_x + abs_px * half_y
+    apart = across > widen(np.maximum(lines.reach_a, lines.reach_b)) + DEPTH_CM
+    return apart, along - along_half - DEPTH_CM, along + along_half + DEPTH_CM
 
 
 def _within(boxes: tuple[Floats, Floats, Floats, Floats], others: tuple[Floats, Floats, Floats, Floats]) -> Flags:
