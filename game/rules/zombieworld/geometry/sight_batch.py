@@ -105,12 +105,16 @@ class Terrain:
 class Survey:
     """What ``survey`` found for each pair (rows in the order given)."""
 
-    def __init__(self, boxes: Floats, near: Flags, hidden_forward: Flags, hidden_back: Flags, clear: Flags) -> None:
-        self.boxes = boxes  # per pair: the box within which a blocker or figure can matter (``SightMap``)
-        self.near = near  # pair × blocker: the blocker's box meets the pair's
+    def __init__(self, boxes: Floats, hidden_forward: Flags, hidden_back: Flags, clear: Flags,
+                 touching: dict[int, list[int]], crowding: dict[int, list[int]]) -> None:
+        self.boxes = boxes  # per pair: the box within which a figure could hide either (``SightMap``)
         self.hidden_forward = hidden_forward  # the first figure sees nothing of the second
         self.hidden_back = hidden_back  # the second sees nothing of the first
         self.clear = clear  # nothing comes near either direction's rays: each sees all of the other
+        # for the other pairs: the blockers (columns of ``Table.blockers``, tallest first) and the
+        # figures (indices) that may meet a ray; the rest are apart from every ray
+        self.touching = touching
+        self.crowding = crowding
 
 
 def survey(terrain: Terrain, figures: Sequence[Figure], firsts: npt.NDArray[np.intp],
@@ -149,12 +153,16 @@ def survey(terrain: Terrain, figures: Sequence[Figure], firsts: npt.NDArray[np.i
     hidden_back[pair[tall > back_top[pair]]] = True
     # nothing near the corridor: no piece (``DEPTH_CM`` apart) and no figure whose base could hide a
     # ray (asked only of the pairs not found hidden)
-    rest = np.flatnonzero(usable & ~(hidden_forward & hidden_back))
+    rest = np.flatnonzero(~(hidden_forward & hidden_back))
+    short = ~usable[rest]  # figures (almost) on one another: everything in their box is kept
     pair, column = np.nonzero(near[rest])
     apart, starts, ends = _off_corridor(terrain.boxes[column].T, lines.take(rest[pair]))
-    struck = ~(apart | (ends < 0.0) | (starts > lines.length[rest[pair]]))
+    struck = ~(apart | (ends < 0.0) | (starts > lines.length[rest[pair]])) | short[pair]
     blocked = np.zeros(len(rest), dtype=np.bool_)
     blocked[pair[struck]] = True
+    touching: dict[int, list[int]] = {}
+    for k, blocker_column in zip(rest[pair[struck]].tolist(), column[struck].tolist(), strict=True):
+        touching.setdefault(k, []).append(blocker_column)
     fx, fy, fr = columns[:, 0][None, :], columns[:, 1][None, :], columns[:, 2][None, :]
     inside = ((low_x[rest, None] <= fx) & (fx <= high_x[rest, None]) & (low_y[rest, None] <= fy)
               & (fy <= high_y[rest, None]))
@@ -162,10 +170,15 @@ def survey(terrain: Terrain, figures: Sequence[Figure], firsts: npt.NDArray[np.i
     inside[np.arange(len(rest)), seconds[rest]] = False
     across = (fx - ax[rest, None]) * lines.px[rest, None] + (fy - ay[rest, None]) * lines.py[rest, None]
     widest = np.maximum(lines.reach_a, lines.reach_b)[rest, None]
-    blocked |= (inside & (np.abs(across) <= widest + fr * FIGURE_BLOCKING + DEPTH_CM)).any(axis=1)
+    crowd = inside & ((np.abs(across) <= widest + fr * FIGURE_BLOCKING + DEPTH_CM) | short[:, None])
+    blocked |= crowd.any(axis=1)
+    crowding: dict[int, list[int]] = {}
+    pair, figure = np.nonzero(crowd)
+    for k, figure_index in zip(rest[pair].tolist(), figure.tolist(), strict=True):
+        crowding.setdefault(k, []).append(figure_index)
     clear = np.zeros(len(firsts), dtype=np.bool_)
-    clear[rest[~blocked]] = True
-    return Survey(boxes, near, hidden_forward, hidden_back, clear)
+    clear[rest[~blocked & ~short]] = True
+    return Survey(boxes, hidden_forward, hidden_back, clear, touching, crowding)
 
 
 def _columns(figures: Sequence[Figure]) -> Floats:

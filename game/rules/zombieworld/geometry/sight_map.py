@@ -15,7 +15,6 @@ The answers are ``sight``'s own (``targets_in_sight`` for each shooter); only th
 from __future__ import annotations
 
 import math
-from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from itertools import combinations
 
@@ -25,7 +24,6 @@ from game.board.model import TerrainKind
 from game.rules.core.frozen import record
 from game.rules.zombieworld.geometry.sight import (
     Cover,
-    FigureRow,
     _visible_fraction,
     figure_rows,
 )
@@ -118,7 +116,6 @@ class SightMap:
                 self._grounds.pop(fid, None)
         self._figures = new
         self._order = [f.id for f in figures]
-        rows = figure_rows(figures)
         kept_fractions: dict[Pair, float] = {}
         kept_boxes: dict[Pair, Box] = {}
         to_trace: list[Pair] = []
@@ -138,12 +135,12 @@ class SightMap:
                     kept_fractions[(second, first)] = self._fractions[(second, first)]
                     continue
                 to_trace.append(pair)
-        self._trace(to_trace, rows, kept_fractions, kept_boxes)
+        self._trace(to_trace, kept_fractions, kept_boxes)
         self.pairs_traced = len(to_trace)
         self._fractions = kept_fractions
         self._boxes = kept_boxes
 
-    def _trace(self, pairs: Sequence[Pair], rows: Sequence[FigureRow], fractions: dict[Pair, float],
+    def _trace(self, pairs: Sequence[Pair], fractions: dict[Pair, float],
                boxes: dict[Pair, Box]) -> None:
         """Both directions of each pair, and the box within which a figure could hide either: the
         pairs ``sight_batch`` finds wholly hidden at once, the others ray by ray."""
@@ -161,12 +158,12 @@ class SightMap:
                 fractions[(first, second)] = fractions[(second, first)] = fraction
         forward, back = found.hidden_forward.tolist(), found.hidden_back.tolist()
         blockers = self.table.blockers
+        ordered = [figures[fid] for fid in self._order]
         for k in np.flatnonzero(~found.clear & ~(found.hidden_forward & found.hidden_back)).tolist():
             first, second = pairs[k]
-            box = boxes[(first, second)]
             a, b = figures[first], figures[second]
-            near = [blockers[i] for i in np.flatnonzero(found.near[k]).tolist()]
-            between = _rows_in(rows, box, first, second)
+            near = [blockers[i] for i in found.touching.get(k, ())]
+            between = figure_rows([ordered[i] for i in found.crowding.get(k, ())])
             if not near and not between or math.hypot(b.x - a.x, b.y - a.y) < EPS:
                 fractions[(first, second)] = fractions[(second, first)] = 1.0  # nothing between them: whole
                 continue
@@ -198,14 +195,6 @@ def _near_line(a: Figure, b: Figure, x: float, y: float, within: float) -> bool:
     t = 0.0 if length_sq < EPS else min(1.0, max(0.0, ((x - a.x) * dx + (y - a.y) * dy) / length_sq))
     px, py = a.x + t * dx - x, a.y + t * dy - y
     return px * px + py * py <= within * within
-
-
-def _rows_in(rows: Sequence[FigureRow], box: Box, skip_a: str, skip_b: str) -> list[FigureRow]:
-    low_x, low_y, high_x, high_y = box
-    xs = getattr(rows, "xs", None)
-    if xs is not None:
-        rows = rows[bisect_left(xs, low_x):bisect_right(xs, high_x)]
-    return [r for r in rows if low_x <= r[0] <= high_x and low_y <= r[1] <= high_y and r[2] != skip_a and r[2] != skip_b]
 
 
 def _behind_cover(shooter: Figure, target: Figure, pieces: Sequence[Piece]) -> bool:
