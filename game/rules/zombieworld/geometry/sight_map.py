@@ -2,9 +2,10 @@
 decision): ``SightMap``.
 
 The answers are ``sight``'s own (``targets_in_sight`` for each shooter); only the work is shared:
-- each pair of figures looks up once, in the table's grid, the pieces and walls between them, and
-  the figures standing between them; both directions use that list;
-- a pair with nothing between them sees each other whole, without tracing a ray;
+- all the pairs to work out go at once through ``sight_batch`` (numpy): those a tall piece cuts
+  off wholly see nothing of each other, those with nothing near their rays see each other whole,
+  and for the others it lists the pieces and figures that can meet their rays; only those pairs'
+  rays are traced (``sight``), both directions from the one list;
 - where each figure stands (in a building, on difficult ground) and the cover pieces next to it
   are found once per figure, not once per shooter;
 - ``update`` with the figures after a move recomputes only the pairs a change can touch: those
