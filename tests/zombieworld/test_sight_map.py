@@ -29,7 +29,9 @@ KINDS = (TerrainKind.BUILDING, TerrainKind.OBSTACLE, TerrainKind.DIFFICULT, Terr
          TerrainKind.IMPASSABLE, TerrainKind.WALL)
 
 
-def _table(rng: Random, pieces: int) -> Table:
+def _table(rng: Random, pieces: int, openings_across: bool = False) -> Table:
+    """Random pieces; a building has an opening on its left wall, and with ``openings_across`` maybe
+    one facing it on the right wall and others on the top and bottom walls."""
     terrain = []
     for index in range(pieces):
         kind = KINDS[rng.randrange(len(KINDS))]
@@ -37,6 +39,11 @@ def _table(rng: Random, pieces: int) -> Table:
         w, h = rng.uniform(2, 14), rng.uniform(2, 14)
         portals = [((x, y + h / 2 - 1.5), (x, y + h / 2 + 1.5), rng.choice(("window", "door")), rng.random() < 0.5,
                     f"p{index}")] if kind is TerrainKind.BUILDING else []
+        if portals and openings_across:
+            sides = [((x + w, y + h / 2 - 1.5), (x + w, y + h / 2 + 1.5)), ((x + w / 2 - 1, y), (x + w / 2 + 1, y)),
+                     ((x + w / 2 - 1, y + h), (x + w / 2 + 1, y + h))]
+            portals += [(a, b, rng.choice(("window", "door")), rng.random() < 0.5, f"p{index}-{n}")
+                        for n, (a, b) in enumerate(sides) if rng.random() < 0.6]
         piece = make_piece(index, kind, rectangle(x, y, w, h), rng.uniform(0.5, 9), rng.randrange(3), "", portals)
         if kind is TerrainKind.BUILDING and rng.random() < 0.4:
             piece = replace(piece, floors=2, roof=rng.random() < 0.5)
@@ -98,3 +105,62 @@ def test_a_move_traces_again_only_the_pairs_it_can_touch() -> None:
     assert 29 <= sight.pairs_traced < 30 * 29 // 2
     for shooter in moved:
         assert sight.targets_in_sight(shooter.id) == targets_in_sight(table, shooter, moved)
+
+
+def _edge_case_figures(rng: Random, table: Table, count: int) -> list[Figure]:
+    """Figures where exact sight is hardest: on a piece's corner or edge, touching it from outside,
+    inside it (a building's middle), and lined up so that a line runs through a corner or along an
+    edge of a piece."""
+    figures: list[Figure] = []
+    pieces = [p for p in table.pieces if p.sight_height_cm > 0] or list(table.pieces)
+    for i in range(count):
+        radius = rng.choice((1.25, 1.25, 2.0))
+        kind = rng.choice(("survivor", "zombie", "dog"))
+        base = rng.choice((0.0, 0.0, 6.0))
+        if not pieces:
+            x, y = rng.uniform(1, 99), rng.uniform(1, 79)
+        else:
+            min_x, min_y, max_x, max_y = rng.choice(pieces).bounds
+            corner_x, corner_y = rng.choice((min_x, max_x)), rng.choice((min_y, max_y))
+            way = rng.randrange(8)
+            if way == 0:  # on a corner
+                x, y = corner_x, corner_y
+            elif way == 1:  # on an edge
+                x, y = rng.uniform(min_x, max_x), corner_y
+            elif way == 2:  # touching an edge from outside
+                x, y = corner_x + (radius if corner_x == max_x else -radius), rng.uniform(min_y, max_y)
+            elif way == 3:  # inside (a building's middle)
+                x, y = (min_x + max_x) / 2, (min_y + max_y) / 2
+            elif way == 4 and figures:  # the line from another figure runs through this corner
+                other = rng.choice(figures)
+                scale = rng.choice((0.5, 1.0, 1.5, 2.0))
+                x, y = corner_x + (corner_x - other.x) * scale, corner_y + (corner_y - other.y) * scale
+            elif way == 6:  # level with the building's openings: a line may pass through two of them
+                x = rng.choice((min_x - rng.uniform(0.5, 20), max_x + rng.uniform(0.5, 20), (min_x + max_x) / 2))
+                y = (min_y + max_y) / 2 + rng.choice((0.0, 0.0, 0.5, -1.0))
+            elif way == 5 and figures:  # on the line of an edge, in line with another on it
+                x, y = rng.uniform(-20, 120), corner_y
+                figures.append(Figure(f"e{i}", rng.uniform(-20, 120), corner_y, radius, kind, base))
+            else:
+                x, y = rng.uniform(1, 99), rng.uniform(1, 79)
+        figures.append(Figure(f"m{i}", x, y, radius, kind, base))
+    return figures
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(st.integers(0, 10_000), st.integers(1, 30), st.integers(2, 16))
+def test_edge_cases_are_seen_as_each_shooter_alone_sees_them(seed: int, pieces: int, count: int) -> None:
+    """Lines through a corner or along an edge, models touching terrain or inside a building: every
+    pair's fraction, targets and cover are the old function's (``targets_in_sight``, the reference)."""
+    rng = Random(seed)
+    table = _table(rng, pieces, openings_across=True)
+    figures = _edge_case_figures(rng, table, count)
+    portals = frozenset(f"p{i}{suffix}" for i in range(pieces) for suffix in ("", "-0", "-1", "-2")
+                        if rng.random() < 0.3)
+    sight = SightMap(table, figures, portals)
+    for shooter in figures:
+        assert sight.targets_in_sight(shooter.id) == targets_in_sight(table, shooter, figures, portals)
+        for target in figures:
+            if target.id != shooter.id:
+                assert sight.fraction(shooter.id, target.id) == visible_fraction(table, shooter, target, figures,
+                                                                                 portals)

@@ -2,9 +2,10 @@
 decision): ``SightMap``.
 
 The answers are ``sight``'s own (``targets_in_sight`` for each shooter); only the work is shared:
-- each pair of figures looks up once, in the table's grid, the pieces and walls between them, and
-  the figures standing between them; both directions use that list;
-- a pair with nothing between them sees each other whole, without tracing a ray;
+- all the pairs to work out go at once through ``sight_batch`` (numpy): those a tall piece cuts
+  off wholly see nothing of each other, those with nothing near their rays see each other whole,
+  and for the others it lists the pieces and figures that can meet their rays; only those pairs'
+  rays are traced (``sight``), both directions from the one list;
 - where each figure stands (in a building, on difficult ground) and the cover pieces next to it
   are found once per figure, not once per shooter;
 - ``update`` with the figures after a move recomputes only the pairs a change can touch: those
@@ -15,23 +16,23 @@ The answers are ``sight``'s own (``targets_in_sight`` for each shooter); only th
 from __future__ import annotations
 
 import math
-from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
+from itertools import combinations
+
+import numpy as np
 
 from game.board.model import TerrainKind
 from game.rules.core.frozen import record
 from game.rules.zombieworld.geometry.sight import (
-    Blocker,
     Cover,
-    FigureRow,
     _visible_fraction,
     figure_rows,
 )
+from game.rules.zombieworld.geometry.sight_batch import Terrain, survey
 from game.rules.zombieworld.geometry.table import (
     BASE_RADIUS_CM,
     EPS,
     EYE_HEIGHT_CM,
-    GRID_MARGIN_CM,
     Figure,
     Piece,
     Table,
@@ -64,6 +65,8 @@ class SightMap:
         self._grounds: dict[str, _Ground] = {}
         self._boxes: dict[Pair, Box] = {}
         self.pairs_traced = 0  # pairs worked out by the last update (the others were kept)
+        self._terrain = Terrain(table, open_portals)
+        self._cover_pieces = tuple(p for p in table.pieces if p.kind is TerrainKind.COVER)
         self.update(figures)
 
     # --- answers ----------------------------------------------------------------------------
@@ -80,8 +83,11 @@ class SightMap:
 
     def targets_in_sight(self, shooter: str, max_range_cm: float = 0.0) -> list[tuple[Figure, Cover]]:
         """``sight.targets_in_sight`` for this shooter, in the figures' order."""
-        return [(self._figures[target], self.cover(shooter, target)) for target in self._order
-                if target != shooter and self.sees(shooter, target, max_range_cm)]
+        fractions, figures = self._fractions, self._figures
+        seen = [target for target in self._order if target != shooter and fractions[(shooter, target)] >= 0.5]
+        if max_range_cm:
+            seen = [target for target in seen if base_distance(figures[shooter], figures[target]) <= max_range_cm]
+        return [(figures[target], self.cover(shooter, target)) for target in seen]
 
     def cover(self, shooter: str, target: str) -> Cover:
         """``sight.target_cover``, from what each figure's ground was found to be."""
@@ -111,12 +117,13 @@ class SightMap:
                 self._grounds.pop(fid, None)
         self._figures = new
         self._order = [f.id for f in figures]
-        rows = figure_rows(figures)
-        self.pairs_traced = 0
         kept_fractions: dict[Pair, float] = {}
         kept_boxes: dict[Pair, Box] = {}
+        to_trace: list[Pair] = []
         ids = self._order
-        for i, first in enumerate(ids):
+        if not self._boxes:  # from scratch: every pair
+            to_trace = list(combinations(ids, 2))
+        for i, first in enumerate(ids if self._boxes else ()):
             for second in ids[i + 1:]:
                 pair = (first, second)
                 box = self._boxes.get(pair)
@@ -128,41 +135,53 @@ class SightMap:
                     kept_fractions[pair] = self._fractions[pair]
                     kept_fractions[(second, first)] = self._fractions[(second, first)]
                     continue
-                box = self._trace(new[first], new[second], rows, kept_fractions)
-                kept_boxes[pair] = box
-                self.pairs_traced += 1
+                to_trace.append(pair)
+        self._trace(to_trace, kept_fractions, kept_boxes)
+        self.pairs_traced = len(to_trace)
         self._fractions = kept_fractions
         self._boxes = kept_boxes
 
-    def _trace(self, a: Figure, b: Figure, rows: Sequence[FigureRow], into: dict[Pair, float]) -> Box:
-        """Both directions of one pair; the box within which a figure could hide either."""
-        margin = box_margin(a, b)
-        low_x, high_x = (a.x - margin, b.x + margin) if a.x < b.x else (b.x - margin, a.x + margin)
-        low_y, high_y = (a.y - margin, b.y + margin) if a.y < b.y else (b.y - margin, a.y + margin)
-        box = (low_x, low_y, high_x, high_y)
-        table = self.table
-        if max(a.radius_cm, b.radius_cm) * 0.8 < GRID_MARGIN_CM and table.grid[0]:
-            near: list[Blocker] = table.blockers_along(a.x, a.y, b.x, b.y)
-        else:  # rays aimed beyond the grid's margin: every blocker
-            near = list(table.blockers)
-        near = [k for k in near if k[0] <= high_x and k[2] >= low_x and k[1] <= high_y and k[3] >= low_y]
-        between = _rows_in(rows, box, a.id, b.id)
-        if not near and not between or math.hypot(b.x - a.x, b.y - a.y) < EPS:
-            into[(a.id, b.id)] = into[(b.id, a.id)] = 1.0  # nothing between them: whole, both ways
-            return box
-        for shooter, target in ((a, b), (b, a)):
-            into[(shooter.id, target.id)] = _visible_fraction(table, shooter, target, between, self.open_portals,
-                                                              EYE_HEIGHT_CM, self._grounds[shooter.id].building,
-                                                              near=near)
-        return box
+    def _trace(self, pairs: Sequence[Pair], fractions: dict[Pair, float],
+               boxes: dict[Pair, Box]) -> None:
+        """Both directions of each pair, and the box within which a figure could hide either: the
+        pairs ``sight_batch`` finds wholly hidden at once, the others ray by ray."""
+        if not pairs:
+            return
+        figures = self._figures
+        place = {fid: k for k, fid in enumerate(self._order)}
+        found = survey(self._terrain, [figures[fid] for fid in self._order],
+                       np.array([place[a] for a, _ in pairs], dtype=np.intp),
+                       np.array([place[b] for _, b in pairs], dtype=np.intp))
+        boxes.update(zip(pairs, zip(*found.boxes.T.tolist(), strict=True), strict=True))
+        for settled, fraction in ((found.clear, 1.0), (found.hidden_forward & found.hidden_back, 0.0)):
+            for k in np.flatnonzero(settled).tolist():  # nothing between them, or a piece hides all
+                first, second = pairs[k]
+                fractions[(first, second)] = fractions[(second, first)] = fraction
+        forward, back = found.hidden_forward.tolist(), found.hidden_back.tolist()
+        blockers = self.table.blockers
+        ordered = [figures[fid] for fid in self._order]
+        for k in np.flatnonzero(~found.clear & ~(found.hidden_forward & found.hidden_back)).tolist():
+            first, second = pairs[k]
+            a, b = figures[first], figures[second]
+            near = [blockers[i] for i in found.touching.get(k, ())]
+            between = figure_rows([ordered[i] for i in found.crowding.get(k, ())])
+            if not near and not between or math.hypot(b.x - a.x, b.y - a.y) < EPS:
+                fractions[(first, second)] = fractions[(second, first)] = 1.0  # nothing between them: whole
+                continue
+            for shooter, target, hidden in ((a, b, forward[k]), (b, a, back[k])):
+                fractions[(shooter.id, target.id)] = 0.0 if hidden else _visible_fraction(
+                    self.table, shooter, target, between, self.open_portals, EYE_HEIGHT_CM,
+                    self._grounds[shooter.id].building, near=near)
 
     def _ground(self, figure: Figure) -> _Ground:
-        table = self.table
+        """``Table.building_at`` and ``Table.in_difficult`` from one look at the pieces under it."""
         reach = figure.radius_cm + 1.0
-        cover = tuple(p for p in table.pieces if p.kind is TerrainKind.COVER
-                      and p.bounds[0] - reach <= figure.x <= p.bounds[2] + reach
+        cover = tuple(p for p in self._cover_pieces
+                      if p.bounds[0] - reach <= figure.x <= p.bounds[2] + reach
                       and p.bounds[1] - reach <= figure.y <= p.bounds[3] + reach)
-        return _Ground(table.building_at(figure.position), table.in_difficult(figure.position), cover)
+        under = self.table.pieces_at(figure.position)
+        building = next((p.index for p in under if p.kind is TerrainKind.BUILDING), None)
+        return _Ground(building, any(p.kind is TerrainKind.DIFFICULT for p in under), cover)
 
 
 def box_margin(a: Figure, b: Figure) -> float:
@@ -177,14 +196,6 @@ def _near_line(a: Figure, b: Figure, x: float, y: float, within: float) -> bool:
     t = 0.0 if length_sq < EPS else min(1.0, max(0.0, ((x - a.x) * dx + (y - a.y) * dy) / length_sq))
     px, py = a.x + t * dx - x, a.y + t * dy - y
     return px * px + py * py <= within * within
-
-
-def _rows_in(rows: Sequence[FigureRow], box: Box, skip_a: str, skip_b: str) -> list[FigureRow]:
-    low_x, low_y, high_x, high_y = box
-    xs = getattr(rows, "xs", None)
-    if xs is not None:
-        rows = rows[bisect_left(xs, low_x):bisect_right(xs, high_x)]
-    return [r for r in rows if low_x <= r[0] <= high_x and low_y <= r[1] <= high_y and r[2] != skip_a and r[2] != skip_b]
 
 
 def _behind_cover(shooter: Figure, target: Figure, pieces: Sequence[Piece]) -> bool:

@@ -393,14 +393,19 @@ def segment_params(ax: float, ay: float, bx: float, by: float,
 _WINDOW = PortalKind.WINDOW.value
 
 
-_PORTAL_REACH_CM = PORTAL_SLACK_CM + BASE_RADIUS_CM * 0.5
+PORTAL_REACH_CM = PORTAL_SLACK_CM + BASE_RADIUS_CM * 0.5  # a point this near an opening passes through it
+
+
+def sight_portal_open(kind: str, opened: bool, portal_id: str, open_portals: frozenset[str]) -> bool:
+    """Sight passes this opening: a window, or a door open at set-up or since."""
+    return kind == _WINDOW or opened or portal_id in open_portals
 
 
 def through_portal(point: Point, piece: Piece, open_portals: frozenset[str], walking: bool) -> bool:
     for (a, b, kind, opened), portal_id in zip(piece.portals, piece.portal_ids, strict=True):
         # walking: doors open as you go through; windows are climbed
-        if (walking or kind == _WINDOW or opened or portal_id in open_portals) \
-                and _point_segment_distance(point, a, b) <= _PORTAL_REACH_CM:
+        if (walking or sight_portal_open(kind, opened, portal_id, open_portals)) \
+                and _point_segment_distance(point, a, b) <= PORTAL_REACH_CM:
             return True
     return False
 
