@@ -144,25 +144,33 @@ class ZoneGraph:
 
     def neighbours(self, zone: int, doors_open: tuple[bool, ...]) -> tuple[int, ...]:
         """Zones one survivor's step away (open passages only), cached per door configuration."""
+        return self._steps_of(doors_open, False)[zone]
+
+    def zombie_neighbours(self, zone: int, doors_open: tuple[bool, ...]) -> tuple[int, ...]:
+        """Zones one zombie's step away: the survivors' own unless a crossing tells them apart."""
+        return self._steps_of(doors_open, True)[zone]
+
+    def neighbours_table(self, doors_open: tuple[bool, ...]) -> tuple[tuple[int, ...], ...]:
+        """``neighbours`` of every zone at once (a walk over many zones looks the doors up once)."""
+        return self._steps_of(doors_open, False)
+
+    def _steps_of(self, doors_open: tuple[bool, ...], zombies: bool) -> tuple[tuple[int, ...], ...]:
+        """Every zone's ``neighbours`` (or ``zombie_neighbours``) for one door configuration."""
+        if zombies and not self.same_walkers:
+            cache = self._zombie_caches[0]
+            table = cache.get(doors_open)
+            if table is None:
+                if len(cache) > 256:
+                    cache.clear()
+                table = cache[doors_open] = self._step_table(doors_open, zombies=True)
+            return table  # type: ignore[no-any-return]
         table = self._step_cache.get(doors_open)
         if table is None:
             table = self._step_table(doors_open, zombies=False)
             if len(self._step_cache) > 256:
                 self._step_cache.clear()
             self._step_cache[doors_open] = table
-        return table[zone]
-
-    def zombie_neighbours(self, zone: int, doors_open: tuple[bool, ...]) -> tuple[int, ...]:
-        """Zones one zombie's step away: the survivors' own unless a crossing tells them apart."""
-        if self.same_walkers:
-            return self.neighbours(zone, doors_open)
-        cache = self._zombie_caches[0]
-        table = cache.get(doors_open)
-        if table is None:
-            if len(cache) > 256:
-                cache.clear()
-            table = cache[doors_open] = self._step_table(doors_open, zombies=True)
-        return table[zone]  # type: ignore[no-any-return]
+        return table
 
     def _step_table(self, doors_open: tuple[bool, ...], zombies: bool) -> tuple[tuple[int, ...], ...]:
         return tuple(
@@ -238,8 +246,9 @@ class ZoneGraph:
     def _walk_to(self, zone: int, doors_open: tuple[bool, ...]) -> tuple[int, ...]:
         """Breadth-first zombie steps back from ``zone``: how far each zone is from it."""
         into: list[list[int]] = [[] for _ in range(self.zone_count)]
+        steps = self._steps_of(doors_open, True)
         for here in range(self.zone_count):
-            for there in self.zombie_neighbours(here, doors_open):
+            for there in steps[here]:
                 into[there].append(here)
         dist = [UNREACHABLE] * self.zone_count
         dist[zone] = 0
@@ -265,13 +274,13 @@ class ZoneGraph:
 
     def _walk_from(self, source: int, doors_open: tuple[bool, ...], zombies: bool) -> tuple[int, ...]:
         """Breadth-first walking distances from ``source``."""
-        step = self.zombie_neighbours if zombies else self.neighbours
+        steps = self._steps_of(doors_open, zombies)  # the table once, not a look-up per zone reached
         dist = [UNREACHABLE] * self.zone_count
         dist[source] = 0
         queue = deque([source])
         while queue:
             here = queue.popleft()
-            for there in step(here, doors_open):
+            for there in steps[here]:
                 if dist[there] == UNREACHABLE:
                     dist[there] = dist[here] + 1
                     queue.append(there)
