@@ -11,7 +11,7 @@ every crossing lets both through alike.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import field
 from typing import Any
 
@@ -242,6 +242,22 @@ class ZoneGraph:
             column = columns[zone] = tuple(row[zone] for row in table) if table is not None else self._walk_to(
                 zone, doors_open)
         return column  # type: ignore[no-any-return]
+
+    def zombie_columns(self, doors_open: tuple[bool, ...]) -> Callable[[int], tuple[int, ...]]:
+        """``zombie_distances_to`` for one door configuration, the configuration looked up once."""
+        cache = self._zombie_caches[3]
+        columns = cache.get(doors_open)
+        if columns is None:
+            if len(cache) > 256:
+                cache.clear()
+            columns = cache[doors_open] = {}
+        known = columns.get
+
+        def column(zone: int) -> tuple[int, ...]:
+            found = known(zone)
+            return found if found is not None else self.zombie_distances_to(zone, doors_open)
+
+        return column
 
     def _walk_to(self, zone: int, doors_open: tuple[bool, ...]) -> tuple[int, ...]:
         """Breadth-first zombie steps back from ``zone``: how far each zone is from it."""
