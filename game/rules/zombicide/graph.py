@@ -173,14 +173,26 @@ class ZoneGraph:
         return table
 
     def _step_table(self, doors_open: tuple[bool, ...], zombies: bool) -> tuple[tuple[int, ...], ...]:
-        return tuple(
-            tuple(
-                other
-                for other, e in self.adjacent[z]
-                if self.can_step(self.edges[e], z, doors_open, zombies) and not self.blocked[other]
-            )
-            for z in range(self.zone_count)
-        )
+        """``can_step`` out of every zone into every unblocked zone, for one door configuration: read from
+        the steps any door configuration allows (``_door_steps``), the closed doors' left out."""
+        return tuple(tuple([other for other, door in row if door < 0 or doors_open[door]])
+                     for row in self._door_steps(zombies))
+
+    def _door_steps(self, zombies: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """Per zone, (zone, door or -1) of each crossing a survivor (or a zombie) may take out of it
+        into an unblocked zone when its door, if any, is open: what ``can_step`` asks but the doors,
+        worked out once per board (a box whose survivors work doors meets a new configuration after
+        nearly every turn)."""
+        key = ("door_steps", zombies)
+        rows: tuple[tuple[tuple[int, int], ...], ...] | None = self.memo.get(key)  # type: ignore[assignment]
+        if rows is None:
+            every_door_open = (True,) * len(self.doors)
+            rows = tuple(
+                tuple((other, self.edges[e].door) for other, e in self.adjacent[z]
+                      if self.can_step(self.edges[e], z, every_door_open, zombies) and not self.blocked[other])
+                for z in range(self.zone_count))
+            self.memo[key] = rows
+        return rows
 
     def step_extra(self, from_zone: int, to_zone: int) -> int:
         """The actions a survivor pays on top of a Move to step from one zone to the next (edges and
