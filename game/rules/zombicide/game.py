@@ -56,6 +56,8 @@ from game.rules.zombicide.state import (
     ZombicideSetup,
     ZombicideState,
     evolver_for,
+    layout_twin,
+    slot_stores,
 )
 from game.rules.zombicide.tables import Tables, into_discard
 from game.rules.zombicide.wounds import Wounds
@@ -432,12 +434,12 @@ def _freezer() -> Any:
     unknown = set(_FROZEN_FROM) - set(names)
     if unknown:
         raise TypeError(f"not fields of the state: {sorted(unknown)}")
-    scope: dict[str, Any] = {"new_": object.__new__, "cls": ZombicideState, "tuple": tuple, "sorted": sorted}
-    lines = ["def freeze(game):", "    base = game.base", "    new = new_(cls)"]
+    scope: dict[str, Any] = {"new_": object.__new__, "cls": ZombicideState, "tuple": tuple, "sorted": sorted,
+                             "twin": layout_twin(ZombicideState)}
     for n, name in enumerate(names):
         scope[f"set{n}"] = ZombicideState.__dict__[name].__set__
-        lines.append(f"    set{n}(new, {_FROZEN_FROM.get(name, f'base.{name}')})")
-    lines.append("    return new")
+    values = {name: _FROZEN_FROM.get(name, f"base.{name}") for name in names}
+    lines = ["def freeze(game):", "    base = game.base", *slot_stores(ZombicideState, "new", values), "    return new"]
     exec("\n".join(lines), scope)  # noqa: S102 - code built from the state's own field names
     return scope["freeze"]
 

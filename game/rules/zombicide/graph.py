@@ -11,7 +11,7 @@ every crossing lets both through alike.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import field
 from typing import Any
 
@@ -144,35 +144,55 @@ class ZoneGraph:
 
     def neighbours(self, zone: int, doors_open: tuple[bool, ...]) -> tuple[int, ...]:
         """Zones one survivor's step away (open passages only), cached per door configuration."""
+        return self._steps_of(doors_open, False)[zone]
+
+    def zombie_neighbours(self, zone: int, doors_open: tuple[bool, ...]) -> tuple[int, ...]:
+        """Zones one zombie's step away: the survivors' own unless a crossing tells them apart."""
+        return self._steps_of(doors_open, True)[zone]
+
+    def neighbours_table(self, doors_open: tuple[bool, ...]) -> tuple[tuple[int, ...], ...]:
+        """``neighbours`` of every zone at once (a walk over many zones looks the doors up once)."""
+        return self._steps_of(doors_open, False)
+
+    def _steps_of(self, doors_open: tuple[bool, ...], zombies: bool) -> tuple[tuple[int, ...], ...]:
+        """Every zone's ``neighbours`` (or ``zombie_neighbours``) for one door configuration."""
+        if zombies and not self.same_walkers:
+            cache = self._zombie_caches[0]
+            table = cache.get(doors_open)
+            if table is None:
+                if len(cache) > 256:
+                    cache.clear()
+                table = cache[doors_open] = self._step_table(doors_open, zombies=True)
+            return table  # type: ignore[no-any-return]
         table = self._step_cache.get(doors_open)
         if table is None:
             table = self._step_table(doors_open, zombies=False)
             if len(self._step_cache) > 256:
                 self._step_cache.clear()
             self._step_cache[doors_open] = table
-        return table[zone]
-
-    def zombie_neighbours(self, zone: int, doors_open: tuple[bool, ...]) -> tuple[int, ...]:
-        """Zones one zombie's step away: the survivors' own unless a crossing tells them apart."""
-        if self.same_walkers:
-            return self.neighbours(zone, doors_open)
-        cache = self._zombie_caches[0]
-        table = cache.get(doors_open)
-        if table is None:
-            if len(cache) > 256:
-                cache.clear()
-            table = cache[doors_open] = self._step_table(doors_open, zombies=True)
-        return table[zone]  # type: ignore[no-any-return]
+        return table
 
     def _step_table(self, doors_open: tuple[bool, ...], zombies: bool) -> tuple[tuple[int, ...], ...]:
-        return tuple(
-            tuple(
-                other
-                for other, e in self.adjacent[z]
-                if self.can_step(self.edges[e], z, doors_open, zombies) and not self.blocked[other]
-            )
-            for z in range(self.zone_count)
-        )
+        """``can_step`` out of every zone into every unblocked zone, for one door configuration: read from
+        the steps any door configuration allows (``_door_steps``), the closed doors' left out."""
+        return tuple(tuple([other for other, door in row if door < 0 or doors_open[door]])
+                     for row in self._door_steps(zombies))
+
+    def _door_steps(self, zombies: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """Per zone, (zone, door or -1) of each crossing a survivor (or a zombie) may take out of it
+        into an unblocked zone when its door, if any, is open: what ``can_step`` asks but the doors,
+        worked out once per board (a box whose survivors work doors meets a new configuration after
+        nearly every turn)."""
+        key = ("door_steps", zombies)
+        rows: tuple[tuple[tuple[int, int], ...], ...] | None = self.memo.get(key)  # type: ignore[assignment]
+        if rows is None:
+            every_door_open = (True,) * len(self.doors)
+            rows = tuple(
+                tuple((other, self.edges[e].door) for other, e in self.adjacent[z]
+                      if self.can_step(self.edges[e], z, every_door_open, zombies) and not self.blocked[other])
+                for z in range(self.zone_count))
+            self.memo[key] = rows
+        return rows
 
     def step_extra(self, from_zone: int, to_zone: int) -> int:
         """The actions a survivor pays on top of a Move to step from one zone to the next (edges and
@@ -235,11 +255,28 @@ class ZoneGraph:
                 zone, doors_open)
         return column  # type: ignore[no-any-return]
 
+    def zombie_columns(self, doors_open: tuple[bool, ...]) -> Callable[[int], tuple[int, ...]]:
+        """``zombie_distances_to`` for one door configuration, the configuration looked up once."""
+        cache = self._zombie_caches[3]
+        columns = cache.get(doors_open)
+        if columns is None:
+            if len(cache) > 256:
+                cache.clear()
+            columns = cache[doors_open] = {}
+        known = columns.get
+
+        def column(zone: int) -> tuple[int, ...]:
+            found = known(zone)
+            return found if found is not None else self.zombie_distances_to(zone, doors_open)
+
+        return column
+
     def _walk_to(self, zone: int, doors_open: tuple[bool, ...]) -> tuple[int, ...]:
         """Breadth-first zombie steps back from ``zone``: how far each zone is from it."""
         into: list[list[int]] = [[] for _ in range(self.zone_count)]
+        steps = self._steps_of(doors_open, True)
         for here in range(self.zone_count):
-            for there in self.zombie_neighbours(here, doors_open):
+            for there in steps[here]:
                 into[there].append(here)
         dist = [UNREACHABLE] * self.zone_count
         dist[zone] = 0
@@ -265,13 +302,13 @@ class ZoneGraph:
 
     def _walk_from(self, source: int, doors_open: tuple[bool, ...], zombies: bool) -> tuple[int, ...]:
         """Breadth-first walking distances from ``source``."""
-        step = self.zombie_neighbours if zombies else self.neighbours
+        steps = self._steps_of(doors_open, zombies)  # the table once, not a look-up per zone reached
         dist = [UNREACHABLE] * self.zone_count
         dist[source] = 0
         queue = deque([source])
         while queue:
             here = queue.popleft()
-            for there in step(here, doors_open):
+            for there in steps[here]:
                 if dist[there] == UNREACHABLE:
                     dist[there] = dist[here] + 1
                     queue.append(there)

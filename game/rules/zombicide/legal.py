@@ -519,17 +519,25 @@ def _anywhere_pairs(card_kinds: tuple[str, ...], my_slots: tuple[int, ...],
 
 def _count_trades_anywhere(card_kinds: tuple[str, ...], my_slots: tuple[int, ...],
                            their_slots: tuple[int, ...]) -> int:
-    """How many trades ``_trades_anywhere`` lists, without making them."""
+    """How many trades ``_trades_anywhere`` lists, without making them (asked for every pair of
+    survivors sharing a zone at every listing: no generators)."""
     count = 0
     if EMPTY in their_slots:
-        count += sum(1 for card in my_slots if card >= 0)
+        for card in my_slots:
+            if card >= 0:
+                count += 1
     if EMPTY in my_slots:
-        count += sum(1 for card in their_slots if card >= 0)
-    for mine in my_slots[:2]:
-        if mine >= 0:
-            for theirs in their_slots[:2]:
-                if theirs >= 0 and card_kinds[mine] != card_kinds[theirs]:
-                    count += 1
+        for card in their_slots:
+            if card >= 0:
+                count += 1
+    a, b = my_slots[0], my_slots[1]
+    c, d = their_slots[0], their_slots[1]
+    if a >= 0:
+        kind = card_kinds[a]
+        count += (c >= 0 and card_kinds[c] != kind) + (d >= 0 and card_kinds[d] != kind)
+    if b >= 0:
+        kind = card_kinds[b]
+        count += (c >= 0 and card_kinds[c] != kind) + (d >= 0 and card_kinds[d] != kind)
     return count
 
 
@@ -650,7 +658,7 @@ def _path_extra(graph: ZoneGraph, start: int, path: tuple[int, ...]) -> int:
 
 def _paths(state: ZombicideState, start: int, reach: int) -> list[tuple[int, ...]]:
     """One shortest path to every zone within ``reach`` zones, never passing through zombies."""
-    graph = state.graph
+    steps = state.graph.neighbours_table(state.doors_open)
     found: dict[int, tuple[int, ...]] = {start: ()}
     frontier = [start]
     for _ in range(reach):
@@ -658,7 +666,7 @@ def _paths(state: ZombicideState, start: int, reach: int) -> list[tuple[int, ...
         for here in frontier:
             if here != start and state.zombies_in(here):
                 continue  # entering a zone with zombies ends the move
-            for there in graph.neighbours(here, state.doors_open):
+            for there in steps[here]:
                 if there not in found:
                     found[there] = found[here] + (there,)
                     following.append(there)

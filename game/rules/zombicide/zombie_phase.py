@@ -197,16 +197,18 @@ class ZombiePhase(Fields):
         graph = self.graph
         if noisy is None:
             noisy = [v for v, heard in enumerate(noise) if heard > 0]
-        distances_from = graph.distances_from if graph.same_walkers else graph.zombie_distances_from
         breaks = self.box.zombies_break_doors  # closed doors are no obstacle to zombies that break them
         walk_doors = (True,) * len(doors) if breaks else doors  # the doors the routes are measured with
-        here = distances_from(zone, walk_doors)
-        visible = [v for v in graph.visible(doors)[zone] if occupied[v] and here[v] < UNREACHABLE]
+        # how far the zone is from each zone it may head for, read from that zone's column of distances
+        # (one walk back per zone heard or seen, shared by every zone's zombies of the configuration:
+        # fewer walks than one from every zone holding zombies)
+        to = graph.zombie_columns(walk_doors)
+        visible = [v for v in graph.visible(doors)[zone] if occupied[v] and to(v)[zone] < UNREACHABLE]
         if visible:
             loudest = max(noise[v] for v in visible)
             goals = [v for v in visible if noise[v] == loudest]
         else:
-            reachable = [v for v in noisy if here[v] < UNREACHABLE]
+            reachable = [v for v in noisy if to(v)[zone] < UNREACHABLE]
             if reachable:
                 loudest = max(noise[v] for v in reachable)
                 goals = [v for v in reachable if noise[v] == loudest]
@@ -214,20 +216,19 @@ class ZombiePhase(Fields):
                 return []
             else:  # no open route: head for the noisiest zone as if every door were open
                 walk_doors = (True,) * len(doors)
-                here = distances_from(zone, walk_doors)
-                candidates = [v for v in noisy if here[v] < UNREACHABLE]
+                to = graph.zombie_columns(walk_doors)
+                candidates = [v for v in noisy if to(v)[zone] < UNREACHABLE]
                 if not candidates:
                     return []
                 loudest = max(noise[v] for v in candidates)
                 goals = [v for v in candidates if noise[v] == loudest]
-        nearest = min(here[g] for g in goals)
+        nearest = min(to(g)[zone] for g in goals)
         if nearest == 0:  # already in the loudest zone
             return []
         if visible:  # several visible targets: the noisiest, then the closest
-            goals = [g for g in goals if here[g] == nearest]
-        # a step on a shortest way to a goal, read from each goal's distances towards it (worked out
-        # once per goal for every zone's zombies, not once per zone next to each zone with zombies)
-        towards = [(graph.zombie_distances_to(g, walk_doors), here[g] - 1) for g in goals]
+            goals = [g for g in goals if to(g)[zone] == nearest]
+        # a step on a shortest way to a goal, read from each goal's distances towards it
+        towards = [(to(g), to(g)[zone] - 1) for g in goals]
         result: list[int] = []
         for other in graph.zombie_neighbours(zone, walk_doors if breaks else doors):
             if other in result:

@@ -6,6 +6,7 @@ Killing one lets the players remove a spawn zone of their choice."""
 from __future__ import annotations
 
 from dataclasses import replace
+from operator import itemgetter
 from typing import Any
 
 from game.i18n import N_
@@ -47,7 +48,10 @@ def reconcile(game: Game) -> None:
     a miniature with no record gets one (it came in where it stands)."""
     t = necromancer_kind(game)
     records = list(game.box_state.necromancers)
-    placed = {z: counts[t] for z, counts in enumerate(game.zombies) if counts[t]}
+    on_board = list(map(itemgetter(t), game.zombies))  # asked after every command: read in one pass
+    if not records and not any(on_board):
+        return  # no record and no miniature (the usual case)
+    placed = {z: n for z, n in enumerate(on_board) if n}
     if len(records) == sum(placed.values()) and all(
             sum(1 for r in records if r.zone == z) == n for z, n in placed.items()):
         return

@@ -56,10 +56,23 @@ def ultrared_step(game: Game, i: int, level: int) -> None:
     game.events.append(DecisionNeeded("skill", s.seat, tuple(options)))
 
 
+def _lends(skills: tuple[str, ...]) -> bool:
+    """Whether one of the skills is a Brother in arms (asked for every survivor after every command)."""
+    found = _LENDS.get(skills)
+    if found is None:
+        if len(_LENDS) > 4096:
+            _LENDS.clear()
+        found = _LENDS[skills] = any(k.startswith("brother_in_arms") for k in skills)
+    return found
+
+
+_LENDS: dict[tuple[str, ...], bool] = {}  # a skill set → whether it lends skills
+
+
 def lend_skills(game: Game) -> None:
     """Brother in arms: while two survivors or more share a zone, each of them holds the skills their
     Brothers in arms name; the skills go when the zone breaks up (§14 #54)."""
-    if not any(fields(s).lent or any(k.startswith("brother_in_arms") for k in s.skills) for s in game.survivors):
+    if not any(fields(s).lent or _lends(s.skills) for s in game.survivors):
         return  # nobody lends or holds a lent skill: nothing to do (the usual case, after every command)
     by_zone: dict[int, list[int]] = {}
     for i, s in enumerate(game.survivors):

@@ -9,6 +9,7 @@ of Damage destroys it. Moving with the Robot alongside costs the Robot nothing (
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from game.i18n import N_
@@ -30,6 +31,13 @@ from game.rules.zombicide.state import evolved
 
 Game = Any
 REMOTE_SKILL = "remote_control"
+_REMOTE_ALL = f"{REMOTE_SKILL}:all"  # the skill that controls every Machine (asked at every listing)
+
+
+@cache
+def _remote_of(kind: str) -> str:
+    """The skill that controls the Machines of one kind."""
+    return f"{REMOTE_SKILL}:{kind}"
 
 
 def controls(state: Any, i: int, n: int) -> bool:
@@ -43,7 +51,7 @@ def controls(state: Any, i: int, n: int) -> bool:
         return False
     if machine.kind in hero(s).remotes:
         return True
-    if f"{REMOTE_SKILL}:all" in s.skills or f"{REMOTE_SKILL}:{machine.kind}" in s.skills:
+    if _REMOTE_ALL in s.skills or _remote_of(machine.kind) in s.skills:
         return True
     return machine.kind == "sentry_gun" and machine.zone == s.zone
 

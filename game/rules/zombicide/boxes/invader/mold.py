@@ -83,8 +83,10 @@ def spread(game: Game) -> None:
         if game.in_supply(t) >= tables.miniatures[t]:
             continue  # every one of them is still in the box
         outdoor = board_of(game.graph).outdoor
-        for zone, counts in enumerate(game.zombies):
-            if counts[t] and not outdoor[zone]:
+        # the zones holding one, found in one pass (asked after every command and step); Mold
+        # never moves a zombie, so the zones found stay those holding one
+        for zone in [z for z, counts in enumerate(game.zombies) if counts[t]]:
+            if not outdoor[zone]:
                 mold = game.box_state.mold  # read afresh: each new Mold zone changes it
                 if (mold[zone] if mold else NO_MOLD) != ACTIVE:
                     set_mold(game, zone, ACTIVE, "abomination")
@@ -106,6 +108,21 @@ def _spreaders(tables: Any) -> tuple[int, ...]:
 
 def joined_spawns(state: Any) -> bool:
     """Two spawn zones (each under Active Mold) joined by a chain of Active Mold zones."""
+    global _LAST_JOINED
+    # asked after every command and step: the answer of the same Mold, spawns and board again
+    key = (state.box_state.mold, state.box_state.spawns_gone, state.graph.spawns, board_of(state.graph).borders)
+    last_key, last_answer = _LAST_JOINED
+    if len(last_key) == len(key) and all(a is b for a, b in zip(key, last_key, strict=True)):
+        return last_answer
+    answer = _joined_spawns(state)
+    _LAST_JOINED = (key, answer)
+    return answer
+
+
+_LAST_JOINED: tuple[tuple[Any, ...], bool] = ((), False)
+
+
+def _joined_spawns(state: Any) -> bool:
     mold = mold_of(state)
     gone = set(state.box_state.spawns_gone)
     spawn_zones = {p.zone for n, p in enumerate(state.graph.spawns) if n not in gone and mold[p.zone] == ACTIVE}
