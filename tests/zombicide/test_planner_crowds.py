@@ -245,3 +245,20 @@ def test_a_team_whose_only_door_opener_is_telekinetic_blast_opens_the_door_on_it
     assert isinstance(command, OpenDoorFromAfar) and command.door == edge.connection_id
     after, _ = engine.apply(state, seat, command)
     assert after.doors_open[edge.door]
+
+
+def test_a_team_that_cannot_open_the_door_to_its_goal_heads_for_a_room_to_search() -> None:
+    """Every objective behind a shut door and nobody able to open one: the team searches (for a
+    weapon that opens doors) instead of walking to the exit to wait there."""
+    state = _setup("gh-09-fallen-fortress")
+    for i, s in enumerate(state.survivors):
+        state = _with(state, i, slots=tuple(EMPTY for _ in s.slots))
+    graph = state.graph
+    goals = {p.zone for p in graph.objectives}
+    state = replace(state, doors_open=tuple(not ({graph.edges[e].a, graph.edges[e].b} & goals) for e in graph.doors))
+    assert not bots._team_opens_doors(state)
+    route = bots._route(state)
+    assert route.targets and not set(route.targets) & (goals | set(graph.exits))
+    assert all(searchable_now(state, z) and not state.zombies_in(z) for z in route.targets)
+    start = state.survivors[0].zone
+    assert route.cost[start] < bots.UNREACHABLE
