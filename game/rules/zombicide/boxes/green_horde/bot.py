@@ -5,7 +5,9 @@ killed before anything else (its death takes a spawn zone away, its escape bring
 kinds a ``kill_zombies`` goal still wants are hunted; armour goes on at once; Dragon Bile and a Torch
 go into a free hand while a fire is wanted, and burn a crowd or the Abomination (the bile is poured
 ahead of the Torch when the mission wants fires); the siege engine fires at the crowds it reaches and
-hauls itself to the exit when the mission wants it there; a spell heals the wounded. The box's
+hauls itself to the exit when the mission wants it there; a spell heals the wounded; a Telekinetic
+Blast opens the door the route goes through; a team waiting for a crowd searches a quiet room, behind
+a door it opens when no room is open. The box's
 decisions: the zombies' attacks go to whoever survives them best, armour dice are re-rolled when most
 failed, a card is discarded instead of a Wound when it is worth less, the spawn token nearest the
 team goes when a Necromancer dies.
