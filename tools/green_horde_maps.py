@@ -429,7 +429,7 @@ def missions() -> dict[str, str]:
     out["gh-06-breaking-the-siege"] = mission_toml(
         "gh-06-breaking-the-siege", "Breaking the Siege",
         "The Horde besieges the fortress; barriers hold its bailey shut, and an Abomination paces inside. Haul the"
-        " Trebuchet into range, break the siege with its stones, and carry the garrison's records out of the keep"
+        " Trebuchet into range, break the siege with its stones, and carry the garrison's records out of the barracks"
         " and the armoury.",
         "kill the Orc Abomination and take both objectives. Barriers stop walking but not sight or stones; the"
         " zombies break one when they have no way round.",
@@ -472,7 +472,7 @@ def missions() -> dict[str, str]:
         "gh-08-selective-slaughter", "Selective Slaughter",
         "The Horde's brutes and goblins lead it: thin out the Fatties and the Runners before the mass follows them,"
         " then go home through the fields.",
-        "kill 2 Orc Fatties and 2 Orc Runners, then every survivor still standing in the exit zone at an End Phase.",
+        "kill 1 Orc Fatty and 2 Orc Runners, then every survivor still standing in the exit zone at an End Phase.",
         [("5R", 0, 0, 0), ("6R", 1, 0, 90), ("8V", 0, 1, 180), ("4R", 1, 1, 270)],
         [at("start", "4R:yd-c"), at("exit", "8V:ln-s"), at("spawn", "5R:ln-n", color="red", locators=[1])],
         {"goals": ["kill_zombies", "all_in_exit"], "zombies_to_kill": {"orc_fatty": 1, "orc_runner": 2},
