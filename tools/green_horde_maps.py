@@ -350,7 +350,11 @@ def missions() -> dict[str, str]:
         [("1R", 0, 0, 0), ("3R", 1, 0, 90), ("6V", 0, 1, 270), ("4R", 1, 1, 180)],
         [at("start", "6V:gr-c"), at("exit", "6V:ln-w"), at("objective", "3R:rm-crypt", color="red"),
          at("objective", "1R:rm-ne", color="red"), at("spawn", "4R:ln-w", color="red", locators=[1])],
-        {"goals": ["take_all_objectives", "all_in_exit"], **LIVING}, balance=LIVING_EXIT + ".",
+        {"goals": ["take_all_objectives", "all_in_exit"], **LIVING, **NO_NECROMANCER},
+        balance=NOT_NECRO + "a tutorial teaches the Horde before its Necromancers: in a traced lost game"
+        " a Necromancer came with a round-3 card and about 60 zombies stood on the board by round 12; the planner"
+        " won 29 of 50 games with Necromancers, 29 of 30 without (docs/balance/); "
+        + LIVING_EXIT + ".",
     )
     out["gh-01-dragon-bile"] = mission_toml(
         "gh-01-dragon-bile", "In Search of Dragon Bile",
@@ -425,17 +429,20 @@ def missions() -> dict[str, str]:
     out["gh-06-breaking-the-siege"] = mission_toml(
         "gh-06-breaking-the-siege", "Breaking the Siege",
         "The Horde besieges the fortress; barriers hold its bailey shut, and an Abomination paces inside. Haul the"
-        " Trebuchet into range, break the siege with its stones, and carry the garrison's records out of the keep"
+        " Trebuchet into range, break the siege with its stones, and carry the garrison's records out of the barracks"
         " and the armoury.",
         "kill the Orc Abomination and take both objectives. Barriers stop walking but not sight or stones; the"
         " zombies break one when they have no way round.",
         [("6V", 0, 0, 90), ("8V", 1, 0, 0), ("9R", 2, 0, 0), ("1V", 0, 1, 0), ("4R", 1, 1, 90), ("5R", 2, 1, 270)],
         [at("start", "4R:yd-c"), at("exit", "1V:ln-c"), at("siege_engine", "4R:yd-c"),
-         at("objective", "9R:rm-nw", color="red"), at("objective", "9R:rm-sw", color="red"),
+         at("objective", "9R:rm-se", color="red"), at("objective", "9R:rm-sw", color="red"),
          at("spawn", "6V:ln-w", color="red", locators=[1])],
         {"goals": ["kill_abominations", "take_all_objectives"], "abominations_to_kill": 1,
          "zombies_at_start": {"9R:yd-c": "1 orc_abomination + 2 orc_walker"}, **NO_NECROMANCER},
-        balance=ONE_SPAWN + NOT_NECRO.rstrip("; ") + ".",
+        balance=ONE_SPAWN + NOT_NECRO + "the second objective lies in the fortress's south-east room: in the"
+        " north-west one its only way in was the lane behind the bailey, and the barriers stop survivors, so"
+        " the team could not take it until the zombies broke one; it won 19 of 50 games, waiting in the open"
+        " until the Horde came, and 24 of 30 with the objective outside the bailey (docs/balance/).",
         edges=[("9R:yd-c", "9R:ln-e", "barrier"), ("9R:yd-c", "9R:ln-s", "barrier"), ("9R:yd-c", "9R:ln-w", "barrier")],
     )
     out["gh-07-blood-and-fire"] = mission_toml(
@@ -465,13 +472,15 @@ def missions() -> dict[str, str]:
         "gh-08-selective-slaughter", "Selective Slaughter",
         "The Horde's brutes and goblins lead it: thin out the Fatties and the Runners before the mass follows them,"
         " then go home through the fields.",
-        "kill 2 Orc Fatties and 2 Orc Runners, then every survivor still standing in the exit zone at an End Phase.",
+        "kill 1 Orc Fatty and 2 Orc Runners, then every survivor still standing in the exit zone at an End Phase.",
         [("5R", 0, 0, 0), ("6R", 1, 0, 90), ("8V", 0, 1, 180), ("4R", 1, 1, 270)],
         [at("start", "4R:yd-c"), at("exit", "8V:ln-s"), at("spawn", "5R:ln-n", color="red", locators=[1])],
-        {"goals": ["kill_zombies", "all_in_exit"], "zombies_to_kill": {"orc_fatty": 2, "orc_runner": 2},
+        {"goals": ["kill_zombies", "all_in_exit"], "zombies_to_kill": {"orc_fatty": 1, "orc_runner": 2},
          **LIVING, **NO_NECROMANCER},
-        balance=ONE_SPAWN + NOT_NECRO + "2 Fatties and 2 Runners instead of 3 and 4 (one spawn zone brings fewer"
-        " of them); " + LIVING_EXIT + ".",
+        balance=ONE_SPAWN + NOT_NECRO + "1 Fatty and 2 Runners instead of 3 and 4 (one spawn zone brings fewer"
+        " of them, and a Fatty needs Damage 2, which the team's starting weapons lack: with 2 Fatties the"
+        " planner won 27 of 50 games, and 6 of the 11 lost among the first 20 had killed fewer than two"
+        " Fatties, however many Runners; with 1 Fatty 32 of 50, docs/balance/); " + LIVING_EXIT + ".",
     )
     out["gh-09-fallen-fortress"] = mission_toml(
         "gh-09-fallen-fortress", "The Fallen Fortress",

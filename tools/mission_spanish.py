@@ -127,7 +127,7 @@ SPANISH: dict[str, tuple[str, str]] = {
         "Romper el asedio",
         "La Horda asedia la fortaleza; unas barricadas cierran su patio y dentro ronda una Abominación. "
         "Acerca el Trabuquete hasta tener alcance, rompe el asedio con sus piedras y saca los archivos de la "
-        "guarnición del torreón y de la armería. Objetivo: mata a la Abominación Orca y toma los dos "
+        "guarnición del cuartel y de la armería. Objetivo: mata a la Abominación Orca y toma los dos "
         "objetivos. Las barricadas impiden el paso, pero no la vista ni las piedras; los zombis rompen una "
         "cuando no tienen otro camino."),
     "gh-07-blood-and-fire": (
@@ -141,7 +141,7 @@ SPANISH: dict[str, tuple[str, str]] = {
     "gh-08-selective-slaughter": (
         "Matanza selectiva",
         "Los brutos y los trasgos de la Horda la guían: diezma a los Gordos y a los Corredores antes de que "
-        "la masa los siga y vuelve a casa por los campos. Objetivo: mata 2 Gordos Orcos y 2 Corredores "
+        "la masa los siga y vuelve a casa por los campos. Objetivo: mata 1 Gordo Orco y 2 Corredores "
         "Orcos y luego todos los supervivientes que sigan en pie en la zona de salida en una fase "
         "final."),
     "gh-09-fallen-fortress": (

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 MISSIONS_DIR = ROOT / "maps" / "missions"
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden_missions"
 GREEN_HORDE = sorted(path.stem for path in MISSIONS_DIR.glob("gh-*.toml"))
-NECROMANCER_MISSIONS = {"gh-tutorial", "gh-02-necromancers", "gh-07-blood-and-fire"}
+NECROMANCER_MISSIONS = {"gh-02-necromancers", "gh-07-blood-and-fire"}  # the tutorial lost its (issue 18)
 
 
 def _setup(path: Path, seed: int = 0):
@@ -76,7 +76,7 @@ def test_an_exit_mission_counts_the_living_on_the_exit(mission: str) -> None:
 def test_the_fires_and_kills_asked_are_fewer() -> None:
     assert _data("gh-01-dragon-bile")["setup"]["zombies_to_burn"] == 2
     assert _data("gh-07-blood-and-fire")["setup"]["zombies_to_burn"] == 2
-    assert _data("gh-08-selective-slaughter")["setup"]["zombies_to_kill"] == {"orc_fatty": 2, "orc_runner": 2}
+    assert _data("gh-08-selective-slaughter")["setup"]["zombies_to_kill"] == {"orc_fatty": 1, "orc_runner": 2}
 
 
 def test_the_necromancer_of_blood_and_fire_starts_across_the_valley_from_the_spawn_zone() -> None:

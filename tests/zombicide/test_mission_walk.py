@@ -65,3 +65,19 @@ def test_supply_run_was_rebalanced_to_a_shorter_walk_and_three_spawn_dice() -> N
     assert state.spawn_dice == 3  # the survivor-count table would roll 4 for six
     assert "2R:rm-s-e" in {state.graph.zone_ids[p.zone] for p in state.graph.objectives}
     assert "Balance (issue 18)" in (MISSIONS / "rm-supply-run.toml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("mission", "dice"), [("rm-airlift", 2), ("rm-field-hospital", 2), ("rm-night-shift", 2),
+                                               ("rm-quarantine", 3), ("rm-last-flight", 2)])
+def test_rue_morgue_missions_were_rebalanced_to_fewer_spawn_dice(mission: str, dice: int) -> None:
+    state = fresh(mission)
+    assert state.spawn_dice == dice  # the survivor-count table would roll 4 for six
+    assert "Balance (issue 18)" in (MISSIONS / f"{mission}.toml").read_text(encoding="utf-8")
+
+
+def test_field_hospital_s_first_objective_lies_on_the_way_out() -> None:
+    state = fresh("rm-field-hospital")
+    objectives = {state.graph.zone_ids[p.zone] for p in state.graph.objectives}
+    assert "9V:cp-se" in objectives and "9V:cp-nw" not in objectives  # the dead end beside the spawn zone
+    spawns = {state.graph.zone_ids[p.zone] for p in state.graph.spawns if p.color == "red"}
+    assert spawns == {"9V:cp-n", "1V:hl-c"}

@@ -35,11 +35,11 @@ WINNING_SEEDS = {
     "rm-tutorial-1": 0,
     "rm-tutorial-2": 1,
     "rm-night-shift": 0,
-    "rm-airlift": 0,
+    "rm-airlift": 5,
     "rm-field-hospital": 0,
     "rm-supply-run": 0,
     "rm-quarantine": 0,
-    "rm-last-flight": 3,
+    "rm-last-flight": 1,
 }
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from game.board.mission import load_board
 from game.rules.zombicide import bots, engine
 from game.rules.zombicide.boxes.green_horde import bot as gh_bot
+from game.rules.zombicide.boxes.green_horde.commands import OpenDoorFromAfar
 from game.rules.zombicide.catalog import load_catalog
 from game.rules.zombicide.commands import Move, Rearrange
 from game.rules.zombicide.simulate import mission_team, players_for
@@ -152,6 +153,23 @@ def test_waiting_for_a_crowd_to_burn_the_team_heads_for_a_quiet_room_it_reaches_
         assert dist[start][zone] <= gh_bot.WAIT_ROOM_STEPS
 
 
+def test_with_every_room_behind_a_door_a_team_that_opens_doors_waits_searching_behind_one() -> None:
+    """Selective Slaughter starts in a yard whose rooms are all shut: the team used to stand there,
+    ending its turns unarmed for the Fatties it must kill, until the Horde came."""
+    state = _setup("gh-08-selective-slaughter")
+    assert bots._team_opens_doors(state) and not any(state.doors_open)
+    targets = gh_bot.targets(state, [list(state.graph.exits)])
+    start = state.survivors[0].zone
+    assert len(targets) == 1 and start not in targets[0]
+    shut = state.graph.distances(state.doors_open)
+    opened = state.graph.distances((True,) * len(state.doors_open))
+    for zone in targets[0]:
+        assert searchable_now(state, zone) and not state.zombies_in(zone)
+        assert shut[start][zone] > opened[start][zone] and opened[start][zone] <= gh_bot.WAIT_ROOM_STEPS
+    route = bots._route(state)
+    assert route.cost[start] > 0  # the team walks off the yard
+
+
 def test_with_no_quiet_room_in_reach_the_team_waits_where_it_stands() -> None:
     state = _ready_to_burn(_setup(BLOOD_AND_FIRE))
     rooms = [z for z in range(state.graph.zone_count) if searchable_now(state, z)]
@@ -201,3 +219,46 @@ def test_no_spawn_zone_of_field_hospital_stands_beside_its_helicopter() -> None:
     spawns = [p for p in state.graph.spawns if p.color == "red"]
     assert len(spawns) == 2 and sorted(p.locators[0] for p in spawns) == [1, 2]  # moved, not removed
     assert min(dist[p.zone][exit_zone] for p in spawns) >= 3  # one zone from it, what spawned met the team on its way out
+
+
+# --- Green Horde: a door opened by a spell ---------------------------------------------------------
+
+
+def test_a_team_whose_only_door_opener_is_telekinetic_blast_opens_the_door_on_its_route() -> None:
+    """The Fallen Fortress: once the survivor with the Nordic Sword fell, the team counted itself
+    unable to open doors, walked to the exit with an objective left behind one, and waited there."""
+    state = _setup("gh-09-fallen-fortress")
+    blaster = next(i for i, s in enumerate(state.survivors)
+                   if any(state.card_kinds[c] == "telekinetic_blast_start" for c in s.cards()))
+    state = _only(state, {blaster})
+    assert bots._team_opens_doors(state)
+    graph = state.graph
+    edge = next(graph.edges[e] for e in graph.doors if not state.doors_open[graph.edges[e].door]
+                and bots._door_unlocked(state, graph.edges[e].color))
+    state = _with(state, blaster, zone=edge.a)
+    cost, step = bots._costs_from(state, [edge.b], True)
+    route = bots.Route((edge.b,), tuple(cost), tuple(step), True)
+    assert route.step[edge.a] == edge.b
+    seat = state.survivors[blaster].seat
+    mine = [c for c in engine.legal_commands(state, seat) if getattr(c, "survivor", None) == state.survivors[blaster].id]
+    command = gh_bot.open_from_afar(state, blaster, mine, route)
+    assert isinstance(command, OpenDoorFromAfar) and command.door == edge.connection_id
+    after, _ = engine.apply(state, seat, command)
+    assert after.doors_open[edge.door]
+
+
+def test_a_team_that_cannot_open_the_door_to_its_goal_heads_for_a_room_to_search() -> None:
+    """Every objective behind a shut door and nobody able to open one: the team searches (for a
+    weapon that opens doors) instead of walking to the exit to wait there."""
+    state = _setup("gh-09-fallen-fortress")
+    for i, s in enumerate(state.survivors):
+        state = _with(state, i, slots=tuple(EMPTY for _ in s.slots))
+    graph = state.graph
+    goals = {p.zone for p in graph.objectives}
+    state = replace(state, doors_open=tuple(not ({graph.edges[e].a, graph.edges[e].b} & goals) for e in graph.doors))
+    assert not bots._team_opens_doors(state)
+    route = bots._route(state)
+    assert route.targets and not set(route.targets) & (goals | set(graph.exits))
+    assert all(searchable_now(state, z) and not state.zombies_in(z) for z in route.targets)
+    start = state.survivors[0].zone
+    assert route.cost[start] < bots.UNREACHABLE

@@ -238,9 +238,14 @@ def _team(state: ZombicideState) -> list[int]:
 def _team_opens_doors(state: ZombicideState) -> bool:
     for i in _team(state):
         s = state.survivors[i]
-        if "break_in" in s.skills or any(_equipment(state, c).opens_doors for c in s.cards()):
+        if "break_in" in s.skills or any(_opens_doors(_equipment(state, c)) for c in s.cards()):
             return True
     return False
+
+
+def _opens_doors(equipment: Any) -> bool:
+    """A card that opens doors: beside them, or (a box's spell) at range."""
+    return bool(equipment.opens_doors or getattr(equipment, "opens_doors_at_range", False))
 
 
 def _door_unlocked(state: ZombicideState, colour: str) -> bool:
@@ -343,10 +348,24 @@ def _route(state: ZombicideState) -> Route:
         plain = _plain_distance(state, targets, can_open)
         reachable.append((sum(plain[z] for z in zones) + max(plain[z] for z in zones), targets, cost, step))
     if not reachable:
+        rooms = [] if can_open else _rooms_to_search(state, zones)
+        if rooms:  # a goal behind a door nobody can open: search for something that opens it
+            cost, step = _costs_from(state, rooms, can_open)
+            return Route(tuple(rooms), tuple(cost), tuple(step), can_open)
         cost, step = _costs_from(state, exits or zones, can_open)
         return Route(tuple(exits), tuple(cost), tuple(step), can_open)
     _, targets, cost, step = min(reachable, key=lambda r: (r[0], r[1]))
     return Route(tuple(targets), tuple(cost), tuple(step), can_open)
+
+
+def _rooms_to_search(state: ZombicideState, zones: Sequence[int]) -> list[int]:
+    """Quiet zones the whole team reaches and may search, while the deck still holds cards."""
+    if not (state.equipment_deck or state.equipment_discard):
+        return []
+    dist = state.graph.distances(state.doors_open)
+    return [z for z in range(state.graph.zone_count)
+            if searchable_now(state, z) and not state.zombies_in(z) and not _hides_zombies(state, z)
+            and all(dist[t][z] < UNREACHABLE for t in zones)]
 
 
 def _plain_distance(state: ZombicideState, targets: Sequence[int], can_open: bool) -> list[int]:

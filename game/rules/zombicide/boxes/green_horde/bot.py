@@ -5,7 +5,9 @@ killed before anything else (its death takes a spawn zone away, its escape bring
 kinds a ``kill_zombies`` goal still wants are hunted; armour goes on at once; Dragon Bile and a Torch
 go into a free hand while a fire is wanted, and burn a crowd or the Abomination (the bile is poured
 ahead of the Torch when the mission wants fires); the siege engine fires at the crowds it reaches and
-hauls itself to the exit when the mission wants it there; a spell heals the wounded. The box's
+hauls itself to the exit when the mission wants it there; a spell heals the wounded; a Telekinetic
+Blast opens the door the route goes through; a team waiting for a crowd searches a quiet room, behind
+a door it opens when no room is open. The box's
 decisions: the zombies' attacks go to whoever survives them best, armour dice are re-rolled when most
 failed, a card is discarded instead of a Wound when it is worth less, the spawn token nearest the
 team goes when a Necromancer dies.
@@ -26,6 +28,7 @@ from game.rules.zombicide.boxes.green_horde.commands import (
     FireSiegeEngine,
     MeleeStrike,
     MoveSiegeEngine,
+    OpenDoorFromAfar,
     ThrowBile,
     ThrowTorch,
 )
@@ -102,13 +105,22 @@ def targets(state: Any, core: list[list[int]]) -> list[list[int]]:
 
 def _open_rooms(state: Any, team: list[int]) -> list[int]:
     """Quiet rooms the team reaches without opening a door (a door opened wakes what is behind it),
-    where it waits searching: the weapons found there are what it fights the crowd with."""
+    where it waits searching: the weapons found there are what it fights the crowd with. With none,
+    a team that opens doors opens one to a room near by: standing in the street unarmed until the
+    crowd comes lost more (Selective Slaughter starts in a yard whose rooms are all shut)."""
     if not team or not (state.equipment_deck or state.equipment_discard):
         return []
-    dist = state.graph.distances(state.doors_open)
-    return [z for z in range(state.graph.zone_count)
-            if searchable_now(state, z) and not state.zombies_in(z) and not state.box.hides_zombies(state, z)
-            and max(dist[t][z] for t in team) <= WAIT_ROOM_STEPS]
+
+    def rooms(doors: tuple[bool, ...]) -> list[int]:
+        dist = state.graph.distances(doors)
+        return [z for z in range(state.graph.zone_count)
+                if searchable_now(state, z) and not state.zombies_in(z) and not state.box.hides_zombies(state, z)
+                and max(dist[t][z] for t in team) <= WAIT_ROOM_STEPS]
+
+    quiet = rooms(state.doors_open)
+    if quiet or not bots._team_opens_doors(state):
+        return quiet
+    return rooms(tuple(True for _ in state.doors_open))
 
 
 def _wanted_kills(state: Any) -> list[int]:
@@ -424,6 +436,22 @@ def card_value(state: Any, kind: str) -> float | None:
     return None
 
 
+def open_from_afar(state: Any, i: int, commands: Sequence[Any], route: Any) -> Any:
+    """A Telekinetic Blast opens the closed door the route goes through next, as a hand would beside
+    it (the core's walk opens doors only by hand): with the team gathered, as for any door."""
+    s = state.survivors[i]
+    nxt = route.step[s.zone]
+    if nxt < 0:
+        return None
+    graph = state.graph
+    for command in commands:
+        if isinstance(command, OpenDoorFromAfar):
+            edge = graph.edges[graph.edge_by_id[command.door]]
+            if {edge.a, edge.b} == {s.zone, nxt} and bots._team_gathered(state, i):
+                return command
+    return None
+
+
 def escort(state: Any) -> bool:
     """The team walks out with its rearmost only where a death loses the mission; where the exit
     counts the living, each runs for it (waiting for the last fed the zombies: docs/balance/)."""
@@ -439,6 +467,7 @@ ADVICE = BotAdvice(
         ("arm", wear_armour),
         ("arm", ready_fire),
         ("shoot_near", melee_strike),
+        ("search", open_from_afar),
     ),
     decisions={
         "gh_assign": decide_assign,
