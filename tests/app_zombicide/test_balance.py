@@ -128,3 +128,18 @@ def test_a_report_tells_why_the_games_were_lost(tmp_path: Path) -> None:
     cells = [row.rsplit("|", 2)[1].strip() for row in table.splitlines() if row.startswith("| ")]
     counts = [int(cell) for cell in cells if cell.isdigit()]
     assert sum(counts) == 3 - report.won and "a survivor was lost" in table
+
+
+def test_the_mission_picker_says_when_a_mission_rolls_its_own_spawn_dice() -> None:
+    from game import i18n
+    from game.app.zombicide.new_game_scene import list_missions
+
+    missions = {m.id: m for m in list_missions()}
+    assert "This mission rolls 2 spawn dice, whatever the team." in missions["rm-night-shift"].summary_html()
+    assert "This mission rolls 1 spawn die," in missions["rm-tutorial-1"].summary_html()
+    assert "spawn di" not in missions["rm-tutorial-2"].summary_html()  # the box's table: nothing to say
+    i18n.set_language("es")
+    try:
+        assert "Esta misión tira 3 dados de aparición" in missions["rm-quarantine"].summary_html()
+    finally:
+        i18n.set_language("en")

@@ -78,6 +78,10 @@ class MissionInfo:
         rules.append(_("The helicopter can fly.") if self.setup.get("helicopter_flies") else "")
         if self.setup.get("crawlers") is False:
             rules.append(_("Beginner rules: Skinners leave no Crawlers."))
+        dice = self.setup.get("spawn_dice")
+        if isinstance(dice, int) and not isinstance(dice, bool):  # the mission's own number, not the box's table
+            rules.append(ngettext("This mission rolls {n} spawn die, whatever the team.",
+                                  "This mission rolls {n} spawn dice, whatever the team.", dice).format(n=dice))
         needs = MISSION_NEEDS.get(self.id)
         if needs:
             rules.append(_("Needs survivors with {skills}.").format(skills=skill_list(load_catalog(str(self.setup.get("box") or DEFAULT_BOX)), needs)))
