@@ -22,7 +22,8 @@ from game.rules.zombicide.boxes.invader.commands import (
 )
 from game.rules.zombicide.boxes.invader.inventory import has_oxygen
 from game.rules.zombicide.boxes.invader.state import mission
-from game.rules.zombicide.commands import Attack, Rearrange, Trade
+from game.rules.zombicide.state import LEVEL_NAMES
+from game.rules.zombicide.commands import Attack, EndTurn, Move, Rearrange, Trade
 
 Route = Any
 
@@ -35,8 +36,11 @@ _BREATHING: tuple[object, bool] = ((), True)  # the last survivors asked about, 
 
 
 def blocked(state: Any, zone: int) -> bool:
-    """The outdoors, while a survivor of the team has no Oxygen Tank in a Body slot."""
-    return bool(board_of(state.graph).outdoor[zone]) and not _team_breathes(state)
+    """The outdoors, while a survivor of the team has no Oxygen Tank in a Body slot; a zone no survivor
+    stands in where a xeno the team cannot kill stands or walks in next (``_danger``)."""
+    if board_of(state.graph).outdoor[zone] and not _team_breathes(state):
+        return True
+    return zone in _danger(state) and not any(s.zone == zone for s in _team(state))
 
 
 def _team_breathes(state: Any) -> bool:
@@ -48,6 +52,84 @@ def _team_breathes(state: Any) -> bool:
         breathes = all(has_oxygen(state, s) for s in _team(state))
         _BREATHING = (state.survivors, breathes)
     return breathes
+
+
+_DANGER: tuple[object, object, frozenset[int]] = ((), (), frozenset())  # (zombies, survivors, zones) last worked out
+
+
+def _danger(state: Any) -> frozenset[int]:
+    """The zones where a xeno no survivor's one hit can kill stands (a Tank before any Damage-2 weapon,
+    the Abomination) and those it walks into at the xenos' phase. Worked out once per position."""
+    global _DANGER
+    zombies, survivors, zones = _DANGER
+    if zombies is not state.zombies or survivors is not state.survivors:
+        tough = _tough_zones(state, _hand_damage(state, _team(state)))
+        found = set(tough)
+        for z in tough:
+            found.update(state.graph.neighbours(z, state.doors_open))
+        zones = frozenset(found)
+        _DANGER = (state.zombies, state.survivors, zones)
+    return zones
+
+
+def _hand_damage(state: Any, survivors: Sequence[Any]) -> int:
+    """The most Damage one hit of a weapon in the hands of ``survivors`` deals."""
+    kinds, equipment = state.card_kinds, state.tables.equipment
+    return max((equipment[kinds[c]].damage for s in survivors for c in s.slots[:2] if c >= 0), default=0)
+
+
+def _tough_zones(state: Any, damage: int) -> list[int]:
+    """The zones holding a xeno that one hit of ``damage`` cannot kill."""
+    need = state.tables.damage_to_kill
+    return [z for z, row in enumerate(state.zombies) if any(n and need[t] > damage for t, n in enumerate(row))]
+
+
+def keep_clear(state: Any, i: int, commands: Sequence[Any], route: Route) -> Any:
+    """Never end a turn where a xeno the survivor's zone cannot kill stands or walks in next (§8.6: a
+    Tank's attack takes 2 Armor, the Abomination's 3; a zone with xenos costs an action per xeno to
+    leave, so once they are in, the team is stuck with them): step to the clear zone nearest the goal."""
+    s = state.survivors[i]
+    here = [o for o in _team(state) if o.zone == s.zone]
+    tough = _tough_zones(state, _hand_damage(state, here))
+    if not tough:
+        return None
+    graph, doors = state.graph, state.doors_open
+    danger = set(tough)
+    for z in tough:
+        danger.update(graph.neighbours(z, doors))
+    if s.zone not in danger:
+        return None
+    best, best_key = None, None
+    for command in commands:
+        if not isinstance(command, Move) or command.charge or command.via:
+            continue
+        to = graph.index[command.to]
+        if to in danger or sum(state.zombies[to]) or blocked(state, to):
+            continue
+        key = (route.cost[to], sum(sum(state.zombies[n]) for n in graph.neighbours(to, doors)))
+        if best_key is None or key < best_key:
+            best, best_key = command, key
+    return best
+
+
+def leave_kills(state: Any, i: int, commands: Sequence[Any], route: Route) -> Any:
+    """Where the goal left is every survivor at a danger level (M8), a survivor already there leaves the
+    xenos to a friend still short of it (their XP is the goal; its own only makes the spawns bigger): it
+    ends its turn while such a friend with actions left stands in its zone, or next to it when its own
+    zone is clear."""
+    goals = mission(state).invader_goals[len(state.box_state.goals_done):]
+    if not goals or not goals[0].startswith("level:"):
+        return None
+    needed = LEVEL_NAMES.index(goals[0].partition(":")[2])
+    s = state.survivors[i]
+    if s.level < needed or not any(isinstance(c, (Attack, ConcentratedAttack)) for c in commands):
+        return None
+    near = {s.zone}
+    if not sum(state.zombies[s.zone]):
+        near.update(state.graph.neighbours(s.zone, state.doors_open))
+    if any(o is not s and o.level < needed and o.zone in near and o.actions_left > 0 for o in _team(state)):
+        return next((c for c in commands if isinstance(c, EndTurn)), None)
+    return None
 
 
 def _objectives(state: Any, colour: str) -> list[int]:
@@ -98,7 +180,11 @@ def targets(state: Any, core: list[list[int]]) -> list[list[int]]:
         elif kind == "samples":
             zones = spawns
         elif kind == "new_oxygen":
-            zones = _oxygen_rooms(state)
+            # an old tank goes only in an Airlock (M10); a new one is taken in an Oxygen Supply Room
+            old = set(box.old_tanks)
+            holding = any(c in old for s in _team(state) for c in s.cards())
+            data = board_of(graph)
+            zones = [z for z in range(graph.zone_count) if data.airlock[z]] if holding else _oxygen_rooms(state)
     elif "escape_all" in spec.goals:
         zones = list(graph.exits)
     if not zones:
@@ -307,8 +393,37 @@ def _value(state: Any, i: int, command: Any) -> float:
         weapon = state.tables.equipment[state.card_kinds[s.slots[command.slot]]]
         if weapon.attack == "ranged" and _friends_in(state, i, target):
             return 0.0
-        return 1.5 if weapon.dice >= 2 else 0.0
+        need = state.tables.damage_to_kill[state.tables.zombie_index[command.target]]
+        return CONCENTRATED_WORTH * _concentrated_kill_chance(state, s, command.slot, need)
     return 0.0
+
+
+CONCENTRATED_WORTH = 3.0  # a Tank or the Abomination killed; tried (above 0.9) from a 30 % chance to kill
+
+
+def _concentrated_kill_chance(state: Any, s: Any, slot: int, need: int) -> float:
+    """The chance that one Concentrated Attack with the weapon in ``slot`` (its Dual twin rolling too)
+    deals ``need`` Damage to its one target (§10.5: Damage × successes)."""
+    from math import ceil, comb
+
+    from game.rules.zombicide import skills as sk
+    from game.rules.zombicide.planner_decisions import hit_chance
+
+    weapon = state.tables.equipment[state.card_kinds[s.slots[slot]]]
+    if weapon.damage <= 0:
+        return 0.0
+    dice = weapon.dice + sk.dice_bonus(s.skills, weapon.attack)
+    other = s.slots[1 - slot] if slot in (0, 1) else -1
+    if other >= 0 and state.card_kinds[other] == weapon.id and weapon.dual:
+        dice *= 2
+    p = hit_chance(weapon.accuracy, sk.roll_bonus(s.skills, weapon.attack))
+    hits = ceil(need / weapon.damage)
+    return sum(comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(hits, dice + 1))
+
+
+def attack_wounds(state: Any, t: int) -> int:
+    """The Armor one attack of xeno kind ``t`` takes away (§8.6: a Tank 2, the Abomination 3)."""
+    return int(getattr(state.tables.catalog.zombies[t], "damage", 1))
 
 
 def _sturdiest(state: Any, pending: Any) -> int:
