@@ -22,8 +22,7 @@ from game.rules.zombicide.boxes.invader.commands import (
 )
 from game.rules.zombicide.boxes.invader.inventory import has_oxygen
 from game.rules.zombicide.boxes.invader.state import mission
-from game.rules.zombicide.state import LEVEL_NAMES
-from game.rules.zombicide.commands import Attack, EndTurn, Move, Rearrange, Trade
+from game.rules.zombicide.commands import Attack, Move, Rearrange, Trade
 
 Route = Any
 
@@ -110,26 +109,6 @@ def keep_clear(state: Any, i: int, commands: Sequence[Any], route: Route) -> Any
         if best_key is None or key < best_key:
             best, best_key = command, key
     return best
-
-
-def leave_kills(state: Any, i: int, commands: Sequence[Any], route: Route) -> Any:
-    """Where the goal left is every survivor at a danger level (M8), a survivor already there leaves the
-    xenos to a friend still short of it (their XP is the goal; its own only makes the spawns bigger): it
-    ends its turn while such a friend with actions left stands in its zone, or next to it when its own
-    zone is clear."""
-    goals = mission(state).invader_goals[len(state.box_state.goals_done):]
-    if not goals or not goals[0].startswith("level:"):
-        return None
-    needed = LEVEL_NAMES.index(goals[0].partition(":")[2])
-    s = state.survivors[i]
-    if s.level < needed or not any(isinstance(c, (Attack, ConcentratedAttack)) for c in commands):
-        return None
-    near = {s.zone}
-    if not sum(state.zombies[s.zone]):
-        near.update(state.graph.neighbours(s.zone, state.doors_open))
-    if any(o is not s and o.level < needed and o.zone in near and o.actions_left > 0 for o in _team(state)):
-        return next((c for c in commands if isinstance(c, EndTurn)), None)
-    return None
 
 
 def _objectives(state: Any, colour: str) -> list[int]:
