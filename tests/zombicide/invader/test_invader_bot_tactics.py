@@ -1,0 +1,144 @@
+"""The Invader bot's own reading of the xenos: a Tank's attack takes 2 Armor and the Abomination's 3,
+a Concentrated Attack is tried for its chance to kill, the team keeps clear of xenos nobody's hit can
+kill, M10's old tanks go to an Airlock before a new one is taken; the rebalanced missions (M8, M10)."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import replace
+from math import comb
+from pathlib import Path
+
+from game.board.mission import load_board
+from game.rules.zombicide import engine
+from game.rules.zombicide.bots import planner_bot, play_out, whose_turn
+from game.rules.zombicide.boxes.invader import bots as inv_bots
+from game.rules.zombicide.boxes.invader.board import board_of
+from game.rules.zombicide.boxes.invader.state import mission
+from game.rules.zombicide.catalog import load_catalog
+from game.rules.zombicide.commands import Move
+from game.rules.zombicide.simulate import mission_team, players_for
+
+MISSIONS_DIR = Path(__file__).resolve().parents[3] / "maps" / "missions"
+
+
+def _setup(name: str, seed: int = 0):
+    board = load_board(MISSIONS_DIR / f"{name}.toml")
+    known = [s.id for s in load_catalog("invader").survivors]
+    return engine.setup(board, {"players": players_for(mission_team(name, known))}, seed)
+
+
+def _card(state, kind: str, skip: int = 0) -> int:
+    return [n for n, k in enumerate(state.card_kinds) if k == kind][skip]
+
+
+def _with(state, who: int, **fields):
+    survivors = list(state.survivors)
+    survivors[who] = replace(survivors[who], **fields)
+    return replace(state, survivors=tuple(survivors))
+
+
+def _xenos(state, zone: int, kind: str, count: int):
+    t = state.tables.zombie_index[kind]
+    zombies = [list(row) for row in state.zombies]
+    zombies[zone][t] = count
+    return replace(state, zombies=tuple(tuple(row) for row in zombies))
+
+
+def test_a_tank_attack_takes_two_armor_and_the_abomination_three() -> None:
+    state = _setup("inv-m8")
+    wounds = {kind: inv_bots.attack_wounds(state, state.tables.zombie_index[kind])
+              for kind in ("worker", "tank", "hunter", "spoiler_abomination")}
+    assert wounds == {"worker": 1, "tank": 2, "hunter": 1, "spoiler_abomination": 3}
+    assert state.box.bot.attack_wounds is inv_bots.attack_wounds
+
+
+def test_a_concentrated_attack_counts_its_chance_to_kill() -> None:
+    state = _setup("inv-m8")
+    prod = _card(state, "cattle_prod")
+    one = _with(state, 0, slots=(prod, -1, *state.survivors[0].slots[2:]))
+    two = _with(state, 0, slots=(prod, _card(state, "cattle_prod", 1), *state.survivors[0].slots[2:]))
+    third = 1 / 3  # Accuracy 5+
+    # one Cattle Prod (2 dice, Damage 1) needs both dice on a Tank; a Dual pair rolls 4 and needs 2 of them
+    assert abs(inv_bots._concentrated_kill_chance(one, one.survivors[0], 0, 2) - third ** 2) < 1e-9
+    pair = sum(comb(4, k) * third ** k * (1 - third) ** (4 - k) for k in range(2, 5))
+    assert abs(inv_bots._concentrated_kill_chance(two, two.survivors[0], 0, 2) - pair) < 1e-9
+    assert inv_bots.CONCENTRATED_WORTH * third ** 2 < 0.9 < inv_bots.CONCENTRATED_WORTH * pair  # tried only with the pair
+
+
+def _beside_a_tank(damage_two: bool):
+    """The whole team in the start zone of M8, a Tank in a neighbouring corridor."""
+    state = _setup("inv-m8")
+    start = state.survivors[0].zone
+    doors = state.doors_open
+    tank_zone = next(n for n in state.graph.neighbours(start, doors) if not board_of(state.graph).outdoor[n])
+    state = _xenos(state, tank_zone, "tank", 1)
+    if damage_two:
+        state = _with(state, 0, slots=(_card(state, "heavy_shotgun"), *state.survivors[0].slots[1:]))
+    return state, start, tank_zone
+
+
+def test_the_team_keeps_clear_of_a_tank_nobody_can_kill() -> None:
+    state, start, tank_zone = _beside_a_tank(damage_two=False)
+    seat, legal = whose_turn(state)
+    i = next(n for n, s in enumerate(state.survivors) if any(getattr(c, "survivor", "") == s.id for c in legal))
+    mine = [c for c in legal if getattr(c, "survivor", "") == state.survivors[i].id]
+    command = inv_bots.keep_clear(state, i, mine, _flat_route(state))
+    assert isinstance(command, Move)
+    to = state.graph.index[command.to]
+    reach = {tank_zone, *state.graph.neighbours(tank_zone, state.doors_open)}
+    assert to not in reach and not sum(state.zombies[to])
+    engine.apply(state, seat, command)  # legal
+    # routes go round the Tank's zone and where it walks next, but not round the team's own zone
+    assert inv_bots.blocked(state, tank_zone) and not inv_bots.blocked(state, start)
+
+
+def test_a_damage_two_weapon_in_hand_lets_the_team_face_the_tank() -> None:
+    state, start, tank_zone = _beside_a_tank(damage_two=True)
+    seat, legal = whose_turn(state)
+    mine = [c for c in legal if getattr(c, "survivor", "") == state.survivors[0].id]
+    assert inv_bots.keep_clear(state, 0, mine, _flat_route(state)) is None
+    assert not inv_bots.blocked(state, tank_zone)
+
+
+def _flat_route(state):
+    from game.rules.zombicide.bots import Route
+
+    n = state.graph.zone_count
+    return Route(targets=(), cost=(1,) * n, step=(-1,) * n, can_open=True)
+
+
+def test_m10_takes_its_old_tanks_to_an_airlock_then_to_an_oxygen_supply_room() -> None:
+    state = _setup("inv-m10")
+    state = replace(state, box_state=replace(state.box_state, goals_done=("take_all",)))
+    data = board_of(state.graph)
+    wanted = {z for zs in inv_bots.targets(state, [[0]]) for z in zs}
+    assert wanted and all(data.airlock[z] for z in wanted)
+    state = replace(state, box_state=replace(state.box_state, old_tanks=()))  # every old tank left in an Airlock
+    wanted = {z for zs in inv_bots.targets(state, [[0]]) for z in zs}
+    assert wanted == set(inv_bots._oxygen_rooms(state))
+
+
+def test_m8_and_m10_keep_one_spawn_zone_and_say_why() -> None:
+    for name in ("inv-m8", "inv-m10"):
+        text = (MISSIONS_DIR / f"{name}.toml").read_text(encoding="utf-8")
+        data = tomllib.loads(text)
+        assert [m["kind"] for m in data["markers"]].count("spawn") == 1
+        assert "# Balance (docs/zombicide-invader-rules-choices.md" in text
+        state = _setup(name)
+        assert len(state.graph.spawns) == 1
+    # M10 plays the easier Xeno cards (§16.2): only cards #1-#25 in its deck
+    state = _setup("inv-m10")
+    assert mission(state).xeno_cards == "easier"
+    assert data["setup"]["xeno_cards"] == "easier"
+    assert len(state.zombie_deck) == 29 and not [n for n in state.zombie_deck if 25 < n <= 50]  # #51-#54: Extra Activations
+    assert mission(_setup("inv-m8")).xeno_cards == "all" and len(_setup("inv-m8").zombie_deck) == 54
+
+
+def test_the_planner_plays_m10_legally_and_the_same_way_per_seed() -> None:
+    board = load_board(MISSIONS_DIR / "inv-m10.toml")
+    known = [s.id for s in load_catalog("invader").survivors]
+    setup = {"players": players_for(mission_team("inv-m10", known))}
+    first = play_out(board, setup, 3, planner_bot, max_rounds=12, max_commands=5000)
+    again = play_out(board, setup, 3, planner_bot, max_rounds=12, max_commands=5000)
+    assert 50 < first.commands < 5000 and first.final_hash == again.final_hash
