@@ -1,12 +1,11 @@
 """The Invader bot's own reading of the xenos: a Tank's attack takes 2 Armor and the Abomination's 3,
-a Concentrated Attack is tried for its chance to kill, the team keeps clear of xenos nobody's hit can
+the team keeps clear of xenos nobody's hit can
 kill, M10's old tanks go to an Airlock before a new one is taken; the rebalanced missions (M8, M10)."""
 
 from __future__ import annotations
 
 import tomllib
 from dataclasses import replace
-from math import comb
 from pathlib import Path
 
 from game.board.mission import load_board
@@ -51,19 +50,6 @@ def test_a_tank_attack_takes_two_armor_and_the_abomination_three() -> None:
               for kind in ("worker", "tank", "hunter", "spoiler_abomination")}
     assert wounds == {"worker": 1, "tank": 2, "hunter": 1, "spoiler_abomination": 3}
     assert state.box.bot.attack_wounds is inv_bots.attack_wounds
-
-
-def test_a_concentrated_attack_counts_its_chance_to_kill() -> None:
-    state = _setup("inv-m8")
-    prod = _card(state, "cattle_prod")
-    one = _with(state, 0, slots=(prod, -1, *state.survivors[0].slots[2:]))
-    two = _with(state, 0, slots=(prod, _card(state, "cattle_prod", 1), *state.survivors[0].slots[2:]))
-    third = 1 / 3  # Accuracy 5+
-    # one Cattle Prod (2 dice, Damage 1) needs both dice on a Tank; a Dual pair rolls 4 and needs 2 of them
-    assert abs(inv_bots._concentrated_kill_chance(one, one.survivors[0], 0, 2) - third ** 2) < 1e-9
-    pair = sum(comb(4, k) * third ** k * (1 - third) ** (4 - k) for k in range(2, 5))
-    assert abs(inv_bots._concentrated_kill_chance(two, two.survivors[0], 0, 2) - pair) < 1e-9
-    assert inv_bots.CONCENTRATED_WORTH * third ** 2 < 0.9 < inv_bots.CONCENTRATED_WORTH * pair  # tried only with the pair
 
 
 def _beside_a_tank(damage_two: bool):

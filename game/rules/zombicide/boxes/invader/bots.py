@@ -372,32 +372,8 @@ def _value(state: Any, i: int, command: Any) -> float:
         weapon = state.tables.equipment[state.card_kinds[s.slots[command.slot]]]
         if weapon.attack == "ranged" and _friends_in(state, i, target):
             return 0.0
-        need = state.tables.damage_to_kill[state.tables.zombie_index[command.target]]
-        return CONCENTRATED_WORTH * _concentrated_kill_chance(state, s, command.slot, need)
+        return 1.5 if weapon.dice >= 2 else 0.0
     return 0.0
-
-
-CONCENTRATED_WORTH = 3.0  # a Tank or the Abomination killed; tried (above 0.9) from a 30 % chance to kill
-
-
-def _concentrated_kill_chance(state: Any, s: Any, slot: int, need: int) -> float:
-    """The chance that one Concentrated Attack with the weapon in ``slot`` (its Dual twin rolling too)
-    deals ``need`` Damage to its one target (§10.5: Damage × successes)."""
-    from math import ceil, comb
-
-    from game.rules.zombicide import skills as sk
-    from game.rules.zombicide.planner_decisions import hit_chance
-
-    weapon = state.tables.equipment[state.card_kinds[s.slots[slot]]]
-    if weapon.damage <= 0:
-        return 0.0
-    dice = weapon.dice + sk.dice_bonus(s.skills, weapon.attack)
-    other = s.slots[1 - slot] if slot in (0, 1) else -1
-    if other >= 0 and state.card_kinds[other] == weapon.id and weapon.dual:
-        dice *= 2
-    p = hit_chance(weapon.accuracy, sk.roll_bonus(s.skills, weapon.attack))
-    hits = ceil(need / weapon.damage)
-    return sum(comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(hits, dice + 1))
 
 
 def attack_wounds(state: Any, t: int) -> int:
