@@ -1,12 +1,11 @@
 """The Invader bot's own reading of the xenos: a Tank's attack takes 2 Armor and the Abomination's 3,
-the team keeps clear of xenos nobody's hit can
-kill, M10's old tanks go to an Airlock before a new one is taken; the rebalanced missions (M8, M10)."""
+the team keeps clear of xenos nobody's hit can kill, M10's old tanks go to an Airlock before a new
+one is taken; the rebalanced missions (M8, M10)."""
 
 from __future__ import annotations
 
 import tomllib
 from dataclasses import replace
-from pathlib import Path
 
 from game.board.mission import load_board
 from game.rules.zombicide import engine
@@ -17,31 +16,9 @@ from game.rules.zombicide.boxes.invader.state import mission
 from game.rules.zombicide.catalog import load_catalog
 from game.rules.zombicide.commands import Move
 from game.rules.zombicide.simulate import mission_team, players_for
+from tests.zombicide.test_planner_crowds import MISSIONS_DIR, _card, _setup, _with, _zombies
 
-MISSIONS_DIR = Path(__file__).resolve().parents[3] / "maps" / "missions"
-
-
-def _setup(name: str, seed: int = 0):
-    board = load_board(MISSIONS_DIR / f"{name}.toml")
-    known = [s.id for s in load_catalog("invader").survivors]
-    return engine.setup(board, {"players": players_for(mission_team(name, known))}, seed)
-
-
-def _card(state, kind: str, skip: int = 0) -> int:
-    return [n for n, k in enumerate(state.card_kinds) if k == kind][skip]
-
-
-def _with(state, who: int, **fields):
-    survivors = list(state.survivors)
-    survivors[who] = replace(survivors[who], **fields)
-    return replace(state, survivors=tuple(survivors))
-
-
-def _xenos(state, zone: int, kind: str, count: int):
-    t = state.tables.zombie_index[kind]
-    zombies = [list(row) for row in state.zombies]
-    zombies[zone][t] = count
-    return replace(state, zombies=tuple(tuple(row) for row in zombies))
+_xenos = _zombies
 
 
 def test_a_tank_attack_takes_two_armor_and_the_abomination_three() -> None:
