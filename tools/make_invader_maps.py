@@ -419,8 +419,8 @@ def missions() -> dict[str, str]:
                       {"model": "peacekeeper_bot", "zone": "inv-04R:c-s"}]},
         balance="one spawn zone, in the Medbay's corridor at the board's corner (the digest's legend names one; our"
         " map had four, one of them on the central Security Hub tile): with four a survivor was lost by the"
-        " sixth round of most games and the bot won none of 50; with one it won 1 of 40 and lasted to the"
-        " round limit in 4. What is left is the goal's length: every survivor to Orange (19 XP each, about"
+        " sixth round of most games and the bot won none of 50; with one it won 1 of 50 and lasted to the"
+        " round limit in 5. What is left is the goal's length: every survivor to Orange (19 XP each, about"
         " 80 kills besides the objectives' 30 XP), and the bot's kills go to one or two survivors.",
     )
     out["inv-m9"] = mission(

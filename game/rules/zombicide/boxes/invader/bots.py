@@ -22,7 +22,7 @@ from game.rules.zombicide.boxes.invader.commands import (
 )
 from game.rules.zombicide.boxes.invader.inventory import has_oxygen
 from game.rules.zombicide.boxes.invader.state import mission
-from game.rules.zombicide.commands import Attack, Move, Rearrange, Trade
+from game.rules.zombicide.commands import Attack, Rearrange, Trade
 
 Route = Any
 
@@ -35,11 +35,8 @@ _BREATHING: tuple[object, bool] = ((), True)  # the last survivors asked about, 
 
 
 def blocked(state: Any, zone: int) -> bool:
-    """The outdoors, while a survivor of the team has no Oxygen Tank in a Body slot; a zone no survivor
-    stands in where a xeno the team cannot kill stands or walks in next (``_danger``)."""
-    if board_of(state.graph).outdoor[zone] and not _team_breathes(state):
-        return True
-    return zone in _danger(state) and not any(s.zone == zone for s in _team(state))
+    """The outdoors, while a survivor of the team has no Oxygen Tank in a Body slot."""
+    return bool(board_of(state.graph).outdoor[zone]) and not _team_breathes(state)
 
 
 def _team_breathes(state: Any) -> bool:
@@ -51,64 +48,6 @@ def _team_breathes(state: Any) -> bool:
         breathes = all(has_oxygen(state, s) for s in _team(state))
         _BREATHING = (state.survivors, breathes)
     return breathes
-
-
-_DANGER: tuple[object, object, frozenset[int]] = ((), (), frozenset())  # (zombies, survivors, zones) last worked out
-
-
-def _danger(state: Any) -> frozenset[int]:
-    """The zones where a xeno no survivor's one hit can kill stands (a Tank before any Damage-2 weapon,
-    the Abomination) and those it walks into at the xenos' phase. Worked out once per position."""
-    global _DANGER
-    zombies, survivors, zones = _DANGER
-    if zombies is not state.zombies or survivors is not state.survivors:
-        tough = _tough_zones(state, _hand_damage(state, _team(state)))
-        found = set(tough)
-        for z in tough:
-            found.update(state.graph.neighbours(z, state.doors_open))
-        zones = frozenset(found)
-        _DANGER = (state.zombies, state.survivors, zones)
-    return zones
-
-
-def _hand_damage(state: Any, survivors: Sequence[Any]) -> int:
-    """The most Damage one hit of a weapon in the hands of ``survivors`` deals."""
-    kinds, equipment = state.card_kinds, state.tables.equipment
-    return max((equipment[kinds[c]].damage for s in survivors for c in s.slots[:2] if c >= 0), default=0)
-
-
-def _tough_zones(state: Any, damage: int) -> list[int]:
-    """The zones holding a xeno that one hit of ``damage`` cannot kill."""
-    need = state.tables.damage_to_kill
-    return [z for z, row in enumerate(state.zombies) if any(n and need[t] > damage for t, n in enumerate(row))]
-
-
-def keep_clear(state: Any, i: int, commands: Sequence[Any], route: Route) -> Any:
-    """Never end a turn where a xeno the survivor's zone cannot kill stands or walks in next (§8.6: a
-    Tank's attack takes 2 Armor, the Abomination's 3; a zone with xenos costs an action per xeno to
-    leave, so once they are in, the team is stuck with them): step to the clear zone nearest the goal."""
-    s = state.survivors[i]
-    here = [o for o in _team(state) if o.zone == s.zone]
-    tough = _tough_zones(state, _hand_damage(state, here))
-    if not tough:
-        return None
-    graph, doors = state.graph, state.doors_open
-    danger = set(tough)
-    for z in tough:
-        danger.update(graph.neighbours(z, doors))
-    if s.zone not in danger:
-        return None
-    best, best_key = None, None
-    for command in commands:
-        if not isinstance(command, Move) or command.charge or command.via:
-            continue
-        to = graph.index[command.to]
-        if to in danger or sum(state.zombies[to]) or blocked(state, to):
-            continue
-        key = (route.cost[to], sum(sum(state.zombies[n]) for n in graph.neighbours(to, doors)))
-        if best_key is None or key < best_key:
-            best, best_key = command, key
-    return best
 
 
 def _objectives(state: Any, colour: str) -> list[int]:
