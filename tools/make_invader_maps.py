@@ -463,7 +463,7 @@ def missions() -> dict[str, str]:
         " easier Xeno cards #1-#25 (difficulty tuning, §16.2): the mission's goals are the longest of the box (every"
         " objective, a new tank for everyone through an Airlock and an Oxygen Supply Room, five samples with the"
         " Abomination killed in melee), and with three spawn zones and the whole deck a survivor was lost in every"
-        " game the bot played (0 of 50; one zone: 10 %, one zone and the easier cards: 35 % of 40).",
+        " game the bot played (0 of 50; with one zone and the easier cards: 30 % of 50).",
     )
     return out
 
