@@ -411,12 +411,17 @@ def missions() -> dict[str, str]:
         [tok("start", "inv-04R:c-c"), tok("exit", "inv-03V:lock"), tok("objective", "inv-09R:store-a"),
          tok("objective", "inv-08R:medbay"), tok("objective", "inv-02R:workshop"), tok("objective", "inv-01R:bridge"),
          tok("objective", "inv-06R:garage"), tok("objective", "inv-05R:hub"),
-         tok("spawn", "inv-09R:c-w"), tok("spawn", "inv-08R:c-e"), tok("spawn", "inv-06R:o-se"), tok("spawn", "inv-05R:c-se")],
+         tok("spawn", "inv-08R:c-e")],
         {"invader_goals": ["take_all", "level:orange"], "shuffle_colours": ["purple", "green"],
          "sealed_doors": ["door:inv-03V:d-inner"],
          "mold": {"inv-07R:reactor": "active"},
          "machines": [{"model": "falchion_sentry_gun", "zone": "inv-04R:c-n"},
                       {"model": "peacekeeper_bot", "zone": "inv-04R:c-s"}]},
+        balance="one spawn zone, in the Medbay's corridor at the board's corner (the digest's legend names one; our"
+        " map had four, one of them on the central Security Hub tile): with four a survivor was lost by the"
+        " sixth round of most games and the bot won none of 50; with one it won 1 of 50 and lasted to the"
+        " round limit in 5. What is left is the goal's length: every survivor to Orange (19 XP each, about"
+        " 80 kills besides the objectives' 30 XP), and the bot's kills go to one or two survivors.",
     )
     out["inv-m9"] = mission(
         "inv-m9", "M9 Unwanted Guests",
@@ -447,12 +452,18 @@ def missions() -> dict[str, str]:
          ("inv-08R", 0, 1, 0), ("inv-07R", 1, 1, 0), ("inv-06R", 2, 1, 180)],
         [tok("start", "inv-07R:c-w"), tok("objective", "inv-05R:hub"),
          tok("objective", "inv-09R:arms"), tok("objective", "inv-06R:garage"), tok("objective", "inv-08R:surgery"),
-         tok("spawn", "inv-05R:c-nw"), tok("spawn", "inv-01V:o-ne"), tok("spawn", "inv-08R:c-e")],
+         tok("spawn", "inv-08R:c-e")],
         {"invader_goals": ["take_all", "new_oxygen", "samples"], "shuffle_colours": ["purple", "green"],
          "oxygen_at_start": True, "old_tanks_discarded_in_airlock": True,
          "samples": ["worker", "tank", "hunter", "spoiler_abomination", "mold"],
+         "xeno_cards": "easier",
          "mold": {"inv-01V:outpost": "active"},
          "machines": [{"model": "peacekeeper_bot", "zone": "inv-07R:c-e"}]},
+        balance="one spawn zone (the digest's legend names one; our map had three, on 05-R and 01-V too) and the"
+        " easier Xeno cards #1-#25 (difficulty tuning, §16.2): the mission's goals are the longest of the box (every"
+        " objective, a new tank for everyone through an Airlock and an Oxygen Supply Room, five samples with the"
+        " Abomination killed in melee), and with three spawn zones and the whole deck a survivor was lost in every"
+        " game the bot played (0 of 50; with one zone and the easier cards: 30 % of 50).",
     )
     return out
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from game.board.mission import load_board
 from game.rules.zombicide import engine
 from game.rules.zombicide.bots import planner_bot, play_out, whose_turn
@@ -85,10 +87,11 @@ def test_a_flamethrower_and_a_canister_on_two_friends_are_pooled_by_a_trade() ->
     assert not isinstance(inv_bots._pool_hellfire_kit(after, holder, again), Trade)
 
 
-def test_the_planner_plays_m6_legally_and_the_same_way_per_seed() -> None:
-    board = load_board(MISSIONS_DIR / "inv-m6.toml")
+@pytest.mark.parametrize("mission", ["inv-m6", "inv-m10"])
+def test_the_planner_plays_legally_and_the_same_way_per_seed(mission: str) -> None:
+    board = load_board(MISSIONS_DIR / f"{mission}.toml")
     known = [s.id for s in load_catalog("invader").survivors]
-    setup = {"players": players_for(mission_team("inv-m6", known))}
+    setup = {"players": players_for(mission_team(mission, known))}
     first = play_out(board, setup, 5, planner_bot, max_rounds=10, max_commands=4000)
     again = play_out(board, setup, 5, planner_bot, max_rounds=10, max_commands=4000)
     assert first.commands > 50 and first.commands < 4000 and first.final_hash == again.final_hash

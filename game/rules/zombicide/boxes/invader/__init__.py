@@ -220,7 +220,8 @@ RULES = BoxRules(
     search_draws=inventory.search_draws,
     searched_card=searched_card,
     bot=BotAdvice(tactics=(("free_help", bots.tactics),), decisions=bots.DECISIONS, targets=bots.targets,
-                  blocked=bots.blocked, card_value=bots.card_value),
+                  blocked=bots.blocked, card_value=bots.card_value,
+                  attack_wounds=bots.attack_wounds),
     scenario_keys=scenario.SCENARIO_KEYS,
     scenario_facts={"box": scenario.facts},  # [expect.state.box]: the box's facts, one table
     event_text=words.EVENT_TEXT,

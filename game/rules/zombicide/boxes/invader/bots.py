@@ -98,7 +98,11 @@ def targets(state: Any, core: list[list[int]]) -> list[list[int]]:
         elif kind == "samples":
             zones = spawns
         elif kind == "new_oxygen":
-            zones = _oxygen_rooms(state)
+            # an old tank goes only in an Airlock (M10); a new one is taken in an Oxygen Supply Room
+            old = set(box.old_tanks)
+            holding = any(c in old for s in _team(state) for c in s.cards())
+            data = board_of(graph)
+            zones = [z for z in range(graph.zone_count) if data.airlock[z]] if holding else _oxygen_rooms(state)
     elif "escape_all" in spec.goals:
         zones = list(graph.exits)
     if not zones:
@@ -309,6 +313,11 @@ def _value(state: Any, i: int, command: Any) -> float:
             return 0.0
         return 1.5 if weapon.dice >= 2 else 0.0
     return 0.0
+
+
+def attack_wounds(state: Any, t: int) -> int:
+    """The Armor one attack of xeno kind ``t`` takes away (§8.6: a Tank 2, the Abomination 3)."""
+    return int(getattr(state.tables.catalog.zombies[t], "damage", 1))
 
 
 def _sturdiest(state: Any, pending: Any) -> int:
