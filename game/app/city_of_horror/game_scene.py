@@ -31,7 +31,6 @@ from game.app.city_of_horror.overlays import (
     TableCurtain,
     discard_lines,
     location_lines,
-    wrap,
     write,
 )
 from game.app.city_of_horror.words import (
