@@ -22,6 +22,7 @@ import gettext
 import io
 import locale
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -35,6 +36,31 @@ _translations: gettext.NullTranslations = gettext.NullTranslations()
 _language = SOURCE_LANGUAGE
 _untranslated: set[str] = set()
 _listeners: list[Callable[[str], None]] = []
+
+
+# Spanish joins "a" and "de" with the article "el" ("al", "del"); a template's field that begins with
+# "el" ("Subir a {vehicle}" with "el vehículo") must be joined once the template is filled.
+# "El" with a capital begins a name ("a El Paso") and stays apart.
+_CONTRACTIONS = {"es": (re.compile(r"\b([Aa]|[Dd]e) el\b"), lambda m: m.group(1)[0] + ("l" if len(m.group(1)) == 1 else "el"))}
+
+
+def contract(text: str, language: str | None = None) -> str:
+    """``text`` with the contractions ``language`` (the current one by default) makes obligatory."""
+    rule = _CONTRACTIONS.get(language or _language)
+    return rule[0].sub(rule[1], text) if rule is not None else text
+
+
+class Template(str):
+    """A translated template: ``format`` fills it, then joins what the language contracts."""
+
+    __slots__ = ()
+
+    def format(self, *args: object, **kwargs: object) -> str:
+        return contract(str.format(self, *args, **kwargs))
+
+
+def _template(shown: str) -> str:
+    return Template(shown) if "{" in shown and _language in _CONTRACTIONS else shown
 
 
 class CatalogueError(Exception):
@@ -139,7 +165,7 @@ def _(message: str) -> str:
     shown = _translations.gettext(message)
     if shown == message and message not in getattr(_translations, "_catalog", {}):  # a word kept ("Brutal") is translated
         _untranslated.add(message)
-    return shown
+    return _template(shown)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
@@ -149,7 +175,7 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     shown = _translations.ngettext(singular, plural, count)
     if shown in (singular, plural):
         _untranslated.add(singular)
-    return shown
+    return _template(shown)
 
 
 def named(message: str) -> str:
