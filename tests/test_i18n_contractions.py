@@ -57,3 +57,24 @@ def test_the_zombieworld_bar_offers_to_get_into_the_vehicle_contracted(tmp_path,
     getting_in = [label for label in labels if label.startswith("Subir a")]
     assert getting_in, labels
     assert all(label.startswith("Subir al vehículo ") for label in getting_in), getting_in
+
+
+def test_english_says_an_before_a_field_said_with_a_vowel():
+    from game.rules.core.reasons import Said
+    from game.rules.zombieworld.catalog import load_catalog
+
+    catalog = load_catalog()
+    rifle = next(f for f in catalog.firearms if f.name == "Assault rifle")
+    refusal = Said("a {weapon} fires {least} to {most} shots, not {total}", weapon=rifle, least=1, most=3, total=5)
+    assert i18n.said(refusal) == "an Assault rifle fires 1 to 3 shots, not 5"
+    consonant = next(f for f in catalog.firearms if f.name[0].lower() not in "aeiou")
+    assert i18n.said(Said("a {weapon} is thrown at one target", weapon=consonant)).startswith(f"a {consonant.name} ")
+    assert i18n.phrase("a {game} save, not a Zombieworld one", game="Invader") == "an Invader save, not a Zombieworld one"
+    assert i18n.phrase("a {thing}", thing="Uzi") == "an Uzi"
+    assert i18n.phrase("a {thing}", thing="unique find") == "a unique find"
+    assert i18n.phrase("a {thing}", thing="one-shot pistol") == "a one-shot pistol"
+    assert _("Give {item} to {name} (free)").format(item="Axe", name="Ana") == "Give Axe to Ana (free)"
+
+
+def test_spanish_leaves_a_and_an_alone(spanish):
+    assert i18n.contract("an Uzi, a Axe", "es") == "an Uzi, a Axe"
