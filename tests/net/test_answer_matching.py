@@ -97,7 +97,7 @@ def test_a_refusal_behind_another_seats_update_is_this_commands_answer(game) -> 
 def test_this_commands_update_behind_another_seats_is_the_one_taken(game) -> None:
     script = game.script
     turn = next(n for n in range(len(script) - 1) if script[n][0] != script[n + 1][0])  # one seat, then another
-    (other, other_text), (mine, own_text) = script[turn], script[turn + 1]
+    (other, _other_text), (mine, own_text) = script[turn], script[turn + 1]
     session = game.session()
     for seat, text in script[:turn + 1]:
         session.play(seat, game.ruleset.command_from_json(text))
