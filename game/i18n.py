@@ -22,6 +22,7 @@ import gettext
 import io
 import locale
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -35,6 +36,50 @@ _translations: gettext.NullTranslations = gettext.NullTranslations()
 _language = SOURCE_LANGUAGE
 _untranslated: set[str] = set()
 _listeners: list[Callable[[str], None]] = []
+
+
+# Spanish joins "a" and "de" with the article "el" ("al", "del"); a template's field that begins with
+# "el" ("Subir a {vehicle}" with "el vehículo") must be joined once the template is filled.
+# "El" with a capital begins a name ("a El Paso") and stays apart.
+_CONTRACTIONS = {"es": (re.compile(r"\b([Aa]|[Dd]e) el\b"), lambda m: m.group(1)[0] + ("l" if len(m.group(1)) == 1 else "el"))}
+# English's "a" before a field becomes "an" when the field is said with a vowel first ("an Assault rifle")
+_ARTICLE_FIELD = re.compile(r"\b([Aa]) \{(\w+)\}")
+_CONSONANT_SOUND = ("uni", "use", "usu", "uti", "ure", "ura", "eu", "ewe", "one", "once")
+
+
+def contract(text: str, language: str | None = None) -> str:
+    """``text`` with the contractions ``language`` (the current one by default) makes obligatory."""
+    rule = _CONTRACTIONS.get(language or _language)
+    return rule[0].sub(rule[1], text) if rule is not None else text
+
+
+def _vowel_sound(word: str) -> bool:
+    lowered = word.lower()
+    return lowered[:1] in ("a", "e", "i", "o", "u") and not lowered.startswith(_CONSONANT_SOUND) or (
+        lowered.startswith(("hour", "honest", "honour")))
+
+
+class Template(str):
+    """A translated template: ``format`` fills it, then joins what the language contracts (and in
+    English says "an" before a field said with a vowel first)."""
+
+    __slots__ = ()
+
+    def format(self, *args: object, **kwargs: object) -> str:
+        template = str(self)
+        if _language == SOURCE_LANGUAGE:
+            def article(match: re.Match[str]) -> str:
+                value = kwargs.get(match.group(2))
+                wanted = "n" if isinstance(value, str) and _vowel_sound(value) else ""
+                return f"{match.group(1)}{wanted} {{{match.group(2)}}}"
+            template = _ARTICLE_FIELD.sub(article, template)
+        return contract(str.format(template, *args, **kwargs))
+
+
+def _template(shown: str) -> str:
+    if _language == SOURCE_LANGUAGE:
+        return Template(shown) if _ARTICLE_FIELD.search(shown) else shown
+    return Template(shown) if "{" in shown and _language in _CONTRACTIONS else shown
 
 
 class CatalogueError(Exception):
@@ -134,22 +179,24 @@ def on_language_change(listener: Callable[[str], None]) -> None:
 
 def _(message: str) -> str:
     """``message`` in the current language."""
-    if _language == SOURCE_LANGUAGE or not message:
+    if not message:
         return message
+    if _language == SOURCE_LANGUAGE:
+        return _template(message) if "{" in message else message
     shown = _translations.gettext(message)
     if shown == message and message not in getattr(_translations, "_catalog", {}):  # a word kept ("Brutal") is translated
         _untranslated.add(message)
-    return shown
+    return _template(shown)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of ``singular``/``plural`` that goes with ``count``, in the current language."""
     if _language == SOURCE_LANGUAGE:
-        return singular if count == 1 else plural
+        return _template(singular if count == 1 else plural)
     shown = _translations.ngettext(singular, plural, count)
     if shown in (singular, plural):
         _untranslated.add(singular)
-    return shown
+    return _template(shown)
 
 
 def named(message: str) -> str:

@@ -481,6 +481,13 @@ class BoardLabels:
         self._surfaces: dict[tuple[tuple[str, ...], int], pygame.Surface] = {}
         self._drawn_by_level: dict[int, list[tuple[pygame.Surface, Point, int, int, int, int]]] = {}
 
+    def avoid(self, boxes: list[Box]) -> None:
+        """Keep the names off these boxes too (a game's tokens that lie still, such as its crates):
+        the names are placed again."""
+        self.markers.extend(boxes)
+        self._placed.clear()
+        self._drawn_by_level.clear()
+
     def placed(self, zoom_level: int, zoom_px_per_cm: float) -> list[PlacedLabel]:
         """The names that show at this zoom step, and where."""
         found = self._placed.get(zoom_level)

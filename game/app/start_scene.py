@@ -68,6 +68,30 @@ def subtitle() -> str:
     return " · ".join(entry.name for entry in registry.games())
 
 
+RESULT_WORDS = {"won": N_("won"), "lost": N_("lost"), "over": N_("over")}
+
+
+def shown_title(info: SaveInfo) -> str:
+    """A save's title in the player's language: the mission's own (its ``title_es``) when the file is
+    there, else as saved; with its campaign."""
+    title = (map_sources.title_of(info.board, language()) if info.board and language() != "en" else "") or info.title
+    return _("{title} (campaign {campaign})").format(title=title, campaign=info.campaign) if info.campaign else title
+
+
+def shown_progress(info: SaveInfo) -> str:
+    result = info.status.result
+    if result is None:
+        return _("round {n}").format(n=info.status.round)
+    return _(RESULT_WORDS[result]) if result in RESULT_WORDS else result
+
+
+def shown_label(info: SaveInfo) -> str:
+    """A save as the lists show it, in the player's language (``SaveInfo.label``'s parts)."""
+    when = info.saved_at.astimezone().strftime("%d/%m/%Y %H:%M")
+    details = f", {info.status.summary}" if info.status.summary else ""
+    return f"{info.game_name}: {shown_title(info)}{details} — {shown_progress(info)} — {when} ({info.path.name})"
+
+
 def list_saves(save_dir: Path) -> list[SaveInfo]:
     """Every readable game save of every registered game in ``save_dir``, newest first."""
     return envelope.list_saves(save_dir)[0]
@@ -144,9 +168,9 @@ class StartScene(CardScene):
         y = max(10, (height - HOME_ROWS * (BUTTON_H + GAP) + GAP) // 2)
         cont = _("Continue (no game saved yet)")
         if info is not None:  # the button holds about one character per 10 px
-            tail = shorten(f", {info.progress()}", 24)
+            tail = shorten(f", {shown_progress(info)}", 24)
             head = _("Continue {game}: ").format(game=info.game_name)
-            cont = head + shorten(info.shown_title, max(8, bw // 10 - len(head) - len(tail))) + tail
+            cont = head + shorten(shown_title(info), max(8, bw // 10 - len(head) - len(tail))) + tail
         # each row holds one button, or two side by side
         rows = [
             [("new", _("New game"), lambda: self.go("games"), True, "@start_primary")],
@@ -162,7 +186,7 @@ class StartScene(CardScene):
         for row in rows:
             each = (bw - GAP * (len(row) - 1)) // len(row)
             for index, (key, text, action, enabled, style) in enumerate(row):
-                tip = shorten(info.label(), TIP_CHARS) if key == "continue" and info is not None else None
+                tip = shorten(shown_label(info), TIP_CHARS) if key == "continue" and info is not None else None
                 self._button(pygame.Rect(x + index * (each + GAP), y, each, BUTTON_H), text, action, c, key=key,
                              enabled=enabled, object_id=style, tip=tip)
             y += BUTTON_H + GAP
@@ -222,7 +246,7 @@ class StartScene(CardScene):
         scroller = self._list(c, width, height)
         y = 0
         for info in self.saves:
-            self._button(pygame.Rect(0, y, width - 56, BUTTON_H - 6), shorten(info.label(), LABEL_CHARS),
+            self._button(pygame.Rect(0, y, width - 56, BUTTON_H - 6), shorten(shown_label(info), LABEL_CHARS),
                          partial(self.app.resume_game, info.path), scroller, key=f"save_{info.path.stem}",
                          tip=shorten(info.status.summary, TIP_CHARS) or None, object_id="@start_choice")
             y += BUTTON_H

@@ -68,9 +68,9 @@ def not_understood(refused_type: str, error: p.ProtocolError) -> Reason:
     return why(refused_type, N_("the message was not understood: {problem}"), problem=error.reason)
 
 
-def refused(reason: Reason, command: str | None = None) -> p.Refused:
+def refused(reason: Reason, command: str | None = None, ask: int = 0) -> p.Refused:
     return p.Refused(reason=reason.text(), template=reason.template, fields=dict(reason.fields), refused=reason.kind,
-                     command=command)
+                     command=command, ask=ask)
 
 
 class HostError(Exception):
@@ -406,27 +406,27 @@ class Host:
         seat = connection.seat
         refusal = self._command_refusal(seat, message)
         if refusal is not None or seat is None:
-            await self._refuse(connection, refusal or why("command", ""), message.command)
+            await self._refuse(connection, refusal or why("command", ""), message.command, message.ask)
             return
         ruleset = self.session.ruleset
         try:
             command = ruleset.command_from_json(message.command)
         except Exception as error:  # the game's own reader: pydantic or ValueError
             await self._refuse(connection, why(message.type, N_("not a command of this game ({problem})"),
-                                               problem=str(error)[:200]), message.command)
+                                               problem=str(error)[:200]), message.command, message.ask)
             return
         try:
-            await self._play(seat, command)
+            await self._play(seat, command, message.ask)
         except IllegalCommand as refusal_:
             plain = str(refusal_.reason).replace("{", "{{").replace("}", "}}")  # the engine's own words, already filled
-            answer = refused(why(message.type, plain), message.command)
+            answer = refused(why(message.type, plain), message.command, message.ask)
             words = said_to_wire(refusal_.reason)  # and, when it said them with a template, the words whole
             await self._send(connection.socket, answer if words is None else answer.model_copy(update={"said": words}))
             return
         except OSError as error:
             await self._refuse(connection, why(message.type, N_("the host could not save the game ({problem}); the "
                                                                 "command was taken back"), problem=str(error)),
-                               message.command)
+                               message.command, message.ask)
             return
         await self._play_bots()
 
@@ -444,7 +444,7 @@ class Host:
             return why(message.type, N_("it is not your turn"))
         return None
 
-    async def _play(self, seat: str, command: Any) -> None:
+    async def _play(self, seat: str, command: Any, ask: int = 0) -> None:
         """Apply, journal (taken back if it cannot be written), tell everyone; the envelope follows."""
         events = self.session.play(seat, command)
         try:
@@ -454,7 +454,7 @@ class Host:
             self.session.queue(())
             raise
         await self._cancel_vote()
-        await self._broadcast_update(events, "command")
+        await self._broadcast_update(events, "command", seat, ask)
 
     def _change(self, line: dict[str, Any]) -> None:
         """Count and journal a change of the game (OSError, the count unchanged, when the journal
@@ -689,7 +689,8 @@ class Host:
             if legal != hold.legal:
                 hold.legal, hold.legal_changed = legal, self.number
 
-    def _update_for(self, seat: str | None, events: Any, cause: str, memo: Memo | None = None) -> p.Update:
+    def _update_for(self, seat: str | None, events: Any, cause: str, memo: Memo | None = None, by: str | None = None,
+                    ask: int = 0) -> p.Update:
         ruleset, state = self.session.ruleset, self.session.state
         outcome = ruleset.outcome(state)
         viewer = seat if seat is not None else SPECTATOR
@@ -698,12 +699,12 @@ class Host:
             "number": self.number, "cause": cause, "view": encode_view(ruleset.player_view(state, viewer), memo),
             "events": encode_events(shown), "legal": self.seats[seat].legal if seat is not None else [],
             "turn": sorted(ruleset.current_seats(state)), "outcome": to_wire(outcome),
-            "can_undo": self.session.can_undo(), "can_redo": self.session.can_redo()})
+            "can_undo": self.session.can_undo(), "can_redo": self.session.can_redo(), "by": by, "ask": ask})
 
     async def _send_update(self, connection: Connection, events: Any, cause: str) -> None:
         await self._send(connection.socket, self._update_for(connection.seat, events, cause))
 
-    async def _broadcast_update(self, events: Any, cause: str) -> None:
+    async def _broadcast_update(self, events: Any, cause: str, by: str | None = None, ask: int = 0) -> None:
         """Every connection's update: each viewer's text made once (a seat's phone shares it, the
         spectators one), all before the first is sent, the views sharing the encoding of their common
         parts; then sent."""
@@ -712,7 +713,7 @@ class Host:
         connections = self._connections()
         for connection in connections:
             if connection.seat not in texts:
-                texts[connection.seat] = p.encode(self._update_for(connection.seat, events, cause, memo))
+                texts[connection.seat] = p.encode(self._update_for(connection.seat, events, cause, memo, by, ask))
         for connection in connections:
             with contextlib.suppress(ConnectionClosed):
                 await connection.socket.send(texts[connection.seat])
@@ -739,8 +740,8 @@ class Host:
         with contextlib.suppress(ConnectionClosed):
             await socket.send(p.encode(message))
 
-    async def _refuse(self, connection: Connection, reason: Reason, command: str | None = None) -> None:
-        await self._send(connection.socket, refused(reason, command))
+    async def _refuse(self, connection: Connection, reason: Reason, command: str | None = None, ask: int = 0) -> None:
+        await self._send(connection.socket, refused(reason, command, ask))
 
     # --- the autosave ----------------------------------------------------------------------------------------
 

@@ -22,8 +22,10 @@ from pydantic import (
     ValidationError,
 )
 
-PROTOCOL_VERSION = 3  # 2: the phone page (Hello.phone, Welcome.phone_code); content asked for (ContentRequest)
+PROTOCOL_VERSION = 4  # 2: the phone page (Hello.phone, Welcome.phone_code); content asked for (ContentRequest)
 # 3: a refusal carries the engine's words as a template and fields (Refused.said)
+# 4: a command carries its sender's number for it (Command.ask), which its update or refusal names (``ask``,
+#    and the update its seat, ``by``): an answer is matched to its command, never to another seat's update
 MAX_MESSAGE_BYTES = 64 * 1024  # a client's message; larger ones are refused with a reason
 MAX_HOST_MESSAGE_BYTES = 16 * 1024 * 1024  # a host's message (a whole view) as clients accept it
 NAME_CHARS = 40
@@ -87,6 +89,7 @@ class Command(_Message):
     type: Literal["command"] = "command"
     command: str = Field(max_length=MAX_MESSAGE_BYTES)
     seen: int = Field(ge=0)  # the last update number the client had: a command on a stale view is refused
+    ask: int = Field(default=0, ge=0)  # the sender's own count of its commands: its answer names it
 
 
 class Undo(_Message):
@@ -179,6 +182,8 @@ class Update(_Message):
     outcome: Any = None  # ``views.to_wire`` of the game's ``outcome`` (None while it goes on): ``from_wire`` reads it
     can_undo: bool = False
     can_redo: bool = False
+    by: Seat | None = None  # cause "command": the seat whose command it was
+    ask: int = 0  # cause "command": that command's ``Command.ask`` (0: a bot's, or the sender gave none)
 
 
 SAID_CHARS = 600  # a template or a name in a refusal's words
@@ -222,6 +227,7 @@ class Refused(_Message):
     said: SaidWords | None = None  # an engine's refusal, whole: the window says it in its player's language
     refused: str = ""  # the refused message's type ("" when it could not be read)
     command: str | None = None  # the refused command's JSON
+    ask: int = 0  # the refused command's ``Command.ask``
 
 
 class ChatLine(_Message):

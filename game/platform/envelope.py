@@ -134,6 +134,7 @@ class SaveInfo:
     status: SaveStatus
     saved_at: datetime  # always aware (UTC when the file gave no zone)
     campaign: str = ""  # the campaign's name, for a game played for one
+    board: str = ""  # the mission or map played, as the save names it (repository-relative when inside it)
 
     @property
     def finished(self) -> bool:
@@ -442,7 +443,7 @@ def _info(path: Path, entry: GameEntry, envelope: Envelope) -> SaveInfo:
     name = campaign.get("name") if isinstance(campaign, dict) else ""
     return SaveInfo(path=path, game=entry.id, game_name=entry.name, box=envelope.box, title=envelope.title,
                     status=SaveStatus(envelope.status.round, envelope.status.result, envelope.status.summary),
-                    saved_at=_aware(envelope.saved_at), campaign=str(name or ""))
+                    saved_at=_aware(envelope.saved_at), campaign=str(name or ""), board=envelope.board)
 
 
 def read_info(path: str | os.PathLike[str]) -> SaveInfo:

@@ -88,6 +88,18 @@ def _read_mission(path: Path, shipped: bool) -> MapSource:
                      title_es=str(data.get("title_es") or ""))
 
 
+def title_of(board: str, language: str) -> str:
+    """The title in ``language`` of the mission or map a save names (``board``: repository-relative or
+    a path), when the file is there and gives one; else ""."""
+    path = Path(board)
+    if not path.is_absolute():
+        path = roots.REPO_ROOT / path
+    if path.suffix.lower() not in (".toml", ".tmx") or not path.is_file():
+        return ""
+    source = _read_mission(path, True) if path.suffix.lower() == ".toml" else _read_map(path, True)
+    return "" if source.problem else source.title_in(language)
+
+
 def _files(folder: Path) -> list[Path]:
     if not folder.is_dir():
         return []

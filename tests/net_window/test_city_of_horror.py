@@ -230,6 +230,7 @@ def test_city_of_horror_over_the_network_in_spanish_draws_no_english(tmp_path, c
             assert time.monotonic() < deadline, "ana never came to place"  # nobody else acts meanwhile
             friend_turn(friend, chooser)
             app.frame(0.02, events=[])
+        frames_until(app, lambda: scene.remote.number == host.number, "the last update")  # a stale view is refused
         state = host.session.state
         mine = next(c.character for c in host.session.ruleset.legal_commands(state, "ana")
                     if isinstance(c, coh.PlaceCharacter))  # one of ana's characters to place

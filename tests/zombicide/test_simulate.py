@@ -55,6 +55,29 @@ def test_a_game_stopped_by_the_round_limit_is_unfinished():
     assert game.result == "unfinished" and game.rounds == 2 and game.commands > 0
 
 
+def test_a_game_past_the_command_cap_is_abandoned_with_its_reason_and_the_others_go_on():
+    """A bot that loops within a round would play forever: the cap ends its game as abandoned (not a
+    crash, not a loss), the summary says so with the seeds, and every game of the run is counted."""
+    board = sketch_board("s s|s", markers=[("start", (0, 0)), ("exit", (0, 2))], setup={"goals": ["all_in_exit"]})
+    setup = {"players": players_for(["joe"])}
+    game = play_game(board, setup, seed=3, bot=random_bot, max_rounds=10, max_commands=4)
+    assert (game.result, game.end, game.commands) == ("abandoned", "command_cap", 4)
+    summary = simulate(board, setup, games=2, seed=3, bot=random_bot, max_rounds=10, max_commands=4)
+    assert [g.result for g in summary.games] == ["abandoned", "abandoned"]
+    lines = summary.lines()
+    assert lines[0].startswith("abandoned 2 of 2 games at the cap of 4 commands without an end")
+    assert re.search(r"seeds 3 \(round \d+\), 4 \(round \d+\)$", lines[0]), lines[0]
+    assert "abandoned 100.0% (2)" in lines[1]
+
+
+def test_the_command_line_takes_the_cap():
+    status, lines = run([str(TUTORIAL), "--games", "2", "--seed", "4", "--bot", "random", "--max-commands", "3",
+                         "--no-progress", "--jobs", "1"])
+    assert status == 0
+    assert "at most 60 rounds and 3 commands a game" in lines[0]
+    assert any(line.startswith("abandoned 2 of 2 games at the cap of 3 commands") for line in lines), lines
+
+
 def test_seats_hold_three_survivors_each():
     seats = players_for(["a", "b", "c", "d"])
     assert seats == [{"seat": "P1", "survivors": ["a", "b", "c"]}, {"seat": "P2", "survivors": ["d"]}]

@@ -21,6 +21,7 @@ from game.app.city_of_horror import choices
 from game.app.city_of_horror.bar_slots import coh_kinds, coh_offers
 from game.app.city_of_horror.board_view import BoardView
 from game.app.city_of_horror.controller import CohController, Need
+from game.app.city_of_horror.log_view import CanvasLog
 from game.app.city_of_horror.overlays import Curtain as CurtainOverlay
 from game.app.city_of_horror.overlays import (
     ListOverlay,
@@ -30,7 +31,6 @@ from game.app.city_of_horror.overlays import (
     TableCurtain,
     discard_lines,
     location_lines,
-    wrap,
     write,
 )
 from game.app.city_of_horror.words import (
@@ -75,6 +75,8 @@ class CohGameScene(Scene):
         self.auto_turn = any(plan.side != "bottom" for plan in controller.seats)
         self.bar = ActionBar([])  # the shared bar: what does not fit goes under More…, never off the panel
         self.public_lines: list[str] = []
+        self.log = CanvasLog()
+        self._pointer_pos: tuple[float, float] = (0.0, 0.0)  # the mouse's last window point, for the wheel
         self.events_seen = 0
         self.bot_timer_s = 0.0
         self.bot_delay_s = BOT_DELAY_S
@@ -110,6 +112,7 @@ class CohGameScene(Scene):
             self.board_rect = Rect(0, 0, w, board_h)
             self.side_rect = Rect(0, board_h, w, h - BAR_PX - board_h)
         self.bar_rect = Rect(0, h - BAR_PX, w, BAR_PX)
+        self.log.layout(self._log_rect())
         if self.overlay is not None:
             self.overlay.layout(Rect(0, 0, w, h))
         self._build_bar()
@@ -137,6 +140,7 @@ class CohGameScene(Scene):
             buttons = [(f"overlay {b.label!r}", b.rect) for b in self.overlay.buttons.buttons]
         else:
             buttons = [(f"bar {b.label!r}", b.rect) for b in self.bar.buttons]
+            buttons += [(f"log {b.label!r}", b.rect) for b in self.log.buttons.buttons]
         shown = []
         for name, rect in buttons:
             corners = [self.to_window(rect.topleft), self.to_window(rect.bottomright)]
@@ -375,6 +379,14 @@ class CohGameScene(Scene):
     # --- input --------------------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION and not getattr(event, "touch", False):
+            self._pointer_pos = event.pos
+            return bool(event.buttons[0]) and self.log.drag(MOUSE_POINTER, self.to_canvas(event.pos))
+        if event.type == pygame.MOUSEWHEEL and self.overlay is None:
+            return self.log.wheel(self.to_canvas(self._pointer_pos), event.y)
+        if event.type == pygame.FINGERMOTION:
+            w, h = self.window_size
+            return self.log.drag(event.finger_id, self.to_canvas((event.x * w, event.y * h)))
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not getattr(event, "touch", False):
             return self.press(MOUSE_POINTER, self.to_canvas(event.pos))
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not getattr(event, "touch", False):
@@ -399,7 +411,7 @@ class CohGameScene(Scene):
     def press(self, pointer: int, pos: tuple[float, float]) -> bool:
         if self.overlay is not None:
             return self.overlay.press(pointer, pos)
-        if self.bar.press(pointer, pos):
+        if self.bar.press(pointer, pos) or self.log.press(pointer, pos):
             return True
         spot = self.board_view.at(pos)
         if spot == "discard":
@@ -419,6 +431,8 @@ class CohGameScene(Scene):
             if self.overlay is not None and self.overlay.closed:
                 self._set_overlay(self.queue.pop(0) if self.queue else None)
             return True
+        if self.log.holds(pointer):
+            return self.log.release(pointer, pos)
         button = self.bar.release(pointer, pos)
         if button is None:
             return False
@@ -501,6 +515,8 @@ class CohGameScene(Scene):
         canvas.fill((22, 24, 26))
         if not isinstance(self.overlay, CurtainOverlay | PrivatePanel | TableCurtain):
             canvas.blit(self._table_layer(), (0, 0))
+            self.log.set_lines(self.public_lines)
+            self.log.draw(canvas)
             self._draw_bar(canvas)
         if self.overlay is not None:
             self.overlay.draw(canvas)
@@ -520,10 +536,19 @@ class CohGameScene(Scene):
             self._table_cache = (key, layer)
         return self._table_cache[1]
 
+    def _side_columns(self) -> int:
+        return 2 if self.side_rect.width >= 560 else 1
+
+    def _log_rect(self) -> Rect:
+        """The side panel under the players' rows: the public log's."""
+        rect = self.side_rect
+        top = rect.top + 10 + -(-len(self.state.seats) // self._side_columns()) * 52
+        return Rect(rect.left, top, rect.width, max(0, rect.bottom - top))
+
     def _draw_side(self, canvas: pygame.Surface, view: Any) -> None:
         rect = self.side_rect
         pygame.draw.rect(canvas, PANEL_FILL, rect)
-        columns = 2 if rect.width >= 560 else 1
+        columns = self._side_columns()
         row_w = (rect.width - 20 - 8 * (columns - 1)) // columns
         for number, seat in enumerate(view.seats):
             plan = self.controller.plan(seat)
@@ -543,16 +568,6 @@ class CohGameScene(Scene):
             if not alive:
                 detail = _("out of the game")
             write(canvas, detail, (row.left + 18, row.top + 24), 14, MUTED, width=row.width - 24)
-        y = rect.top + 10 + -(-len(view.seats) // columns) * 52 + 4
-        write(canvas, _("Log"), (rect.left + 12, y), 18, ACCENT)
-        y += 26
-        room = max(1, (rect.bottom - y - 6) // 19)
-        lines: list[str] = []
-        for line in self.public_lines[-room:]:
-            lines.extend(wrap(line, 14, rect.width - 24))
-        for line in lines[-room:]:
-            write(canvas, line, (rect.left + 12, y), 14, TEXT)
-            y += 19
 
     def _draw_bar(self, canvas: pygame.Surface) -> None:
         rect = self.bar_rect

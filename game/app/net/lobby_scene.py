@@ -34,6 +34,8 @@ class LobbyScene(CardScene):
     page = "lobby"
 
     def __init__(self, app: Any, link: NetLink, host: Any = None, addresses: tuple[str, ...] = ()):
+        self._handing_over = False  # the game screen is opening: it takes the connection and the host
+        self._rebuilding = False
         super().__init__(app, _("Network game"))
         self.link = link
         self.host = host
@@ -45,6 +47,24 @@ class LobbyScene(CardScene):
 
     def back(self) -> None:
         self.leave_game()
+
+    def _build(self) -> None:
+        self._rebuilding = True  # the card's rebuild leaves its widgets, not the game
+        try:
+            super()._build()
+        finally:
+            self._rebuilding = False
+
+    def leave(self) -> None:
+        """Every scene is left (the window closes, or a new start) while in the lobby: the connection
+        and the host this window runs end with it (a game screen opened from here owns them then)."""
+        super().leave()
+        if self._rebuilding or self._handing_over:
+            return
+        self.link.close()
+        if self.host is not None:
+            self.host.stop()
+            self.host = None
 
     def leave_game(self) -> None:
         self.link.close()
@@ -98,9 +118,11 @@ class LobbyScene(CardScene):
 
         self.link.keep(self._kept)
         self._kept = []
+        self._handing_over = True
         try:
             self.opened = open_remote_game(self.app, self.link, self.host)
         except NetStartError as error:
+            self._handing_over = False
             self.stop_with(str(error))
             return
         self.host = None  # the game screen owns it now

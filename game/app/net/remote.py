@@ -55,6 +55,7 @@ class RemoteSession:
         self._can_redo = False
         self._history: list[tuple[Any, tuple[Any, ...]]] = []
         self._entries: list[LogEntry] = []
+        self._asked = 0  # commands sent: each names its number, and its answer names it back
 
     # --- what a Session shows ----------------------------------------------------------------------
 
@@ -127,12 +128,14 @@ class RemoteSession:
     def play(self, seat: str, command: Any) -> tuple[Any, ...]:
         """Send ``command`` and wait for the host: its events, or IllegalCommand with its reason."""
         text = self.ruleset.command_to_json(command)
-        if not self.link.send(Command(command=text, seen=self.number)):
+        self._asked += 1
+        ask = self._asked
+        if not self.link.send(Command(command=text, seen=self.number, ask=ask)):
             raise IllegalCommand(HOST_GONE)
-        sent_on = self.number
-        answer = self.link.wait_for(  # the command's own update (or an earlier command's, then its refusal)
-            lambda m: (isinstance(m, Update) and m.number > sent_on and m.cause == "command")
-            or (isinstance(m, Refused) and m.refused == "command"))
+        mine = self.link.seat
+        answer = self.link.wait_for(  # this command's own update or refusal; another seat's update waits for poll
+            lambda m: (isinstance(m, Update) and m.cause == "command" and m.by == mine and m.ask == ask)
+            or (isinstance(m, Refused) and m.refused == "command" and m.ask == ask))
         if answer is None:
             raise IllegalCommand(HOST_GONE if self.link.gone else NO_ANSWER)
         if isinstance(answer, Refused):

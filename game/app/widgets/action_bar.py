@@ -54,13 +54,16 @@ KEY_LABELS = {"return": N_("Enter")}  # pygame's key names that differ from the 
 class ActionKind:
     """A kind of action a game offers: its slot's words when it is offered several times or not
     at all ("Move…"), its colour group, its shortcut (a pygame key name, "m") and whether it is a
-    turn-level action kept in a fixed slot."""
+    turn-level action kept in a fixed slot. A ``situational`` kind matters only in its own moment
+    (a decision, a result to see, the end of deployment): when the bar is short of slots it gets
+    one only while it is offered."""
 
     kind: str
     title: str
     group: str = "other"
     shortcut: str = ""
     fixed: bool = False
+    situational: bool = False
 
 
 @record
@@ -181,17 +184,21 @@ class ActionBar(ButtonSet):
         and More… depend on the panel and the declared kinds alone; so does every slot when all the
         kinds have one. When they do not, the kinds ``offered`` now take the slots first (an action
         the player can take never hides under More… while a greyed one shows), then the greyed kinds
-        whose reason is ``explained``, then the others; the shown kinds keep their declared order."""
+        whose reason is ``explained``, then the others; the shown kinds keep their declared order, but
+        a situational kind gets a slot only while offered, and then one of the last."""
         rows = self._rows(panel)
         top = panel.top + (panel.height - bar_rows_px(rows) + SLOT_GAP_PX) // 2
         rects, _left = self._block(panel, rows, top)
         cells = self.cells(panel)
         ordinary = [k.kind for k in self.kinds if not k.fixed]
         if len(ordinary) > len(cells):
+            situational = {k.kind for k in self.kinds if k.situational}
+            ordinary = [k for k in ordinary if k in offered or k not in situational]
             rank = {k: 0 if k in offered else 1 if k in explained else 2 for k in ordinary}
             first = sorted(ordinary, key=lambda k: rank[k])  # stable: the declared order within a rank
             chosen = set(first[:len(cells)])
-            ordinary = [k for k in ordinary if k in chosen]
+            # the situational ones offered take the last cells, so the others keep their places
+            ordinary = sorted((k for k in ordinary if k in chosen), key=lambda k: k in situational)
         rects.update(zip(ordinary, cells, strict=False))
         return rects
 

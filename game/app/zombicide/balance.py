@@ -187,6 +187,7 @@ def markdown(figures: MissionFigures, mission_path: Path, deaths_png: str, round
 END_WORDS = {
     "survivor_lost": "a survivor was lost",
     "round_limit": "still going at the round limit",
+    "command_cap": "abandoned at the command cap (the bot repeated itself)",
     "mold_joined_spawns": "the Mold linked two spawn zones",
     "goal_out_of_reach": "a goal could no longer be reached",
     "other": "another loss the mission's rules decide",

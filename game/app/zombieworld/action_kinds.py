@@ -41,8 +41,11 @@ _KIND_OF: dict[type, str] = {
 }
 
 
+SITUATIONAL = frozenset({"answer", "result", "deploy_done"})  # slots only while offered, when slots are short
+
+
 def zombieworld_kinds() -> list[ActionKind]:
-    return [ActionKind(kind, _(title), group, key, fixed) for kind, title, group, key, fixed in KINDS]
+    return [ActionKind(kind, _(title), group, key, fixed, kind in SITUATIONAL) for kind, title, group, key, fixed in KINDS]
 
 
 def option_kind(option: Any) -> str:

@@ -49,7 +49,13 @@ from game.app.zombieworld.game_drawing import (
     TOP_BAR_PX,
     GamePainter,
 )
-from game.app.zombieworld.game_table import Drag, ZwTable, model_pieces, without_parked_cars
+from game.app.zombieworld.game_table import (
+    Drag,
+    ZwTable,
+    container_boxes_cm,
+    model_pieces,
+    without_parked_cars,
+)
 from game.app.zombieworld.game_words import level_tag, option_label, turn_text
 from game.app.zombieworld.saves import ZwSaveError, autosave_path, load_game, save_game
 from game.app.zombieworld.tutorial import ZwTutorial
@@ -92,6 +98,7 @@ class ZombieworldGameScene(AiSeats, Scene):
         self.save_path = save_path
         self.window_size = self._window_size()
         self.table = ZwTable(self, without_parked_cars(self.board), self.window_size)
+        self.table.renderer.labels.avoid(container_boxes_cm(controller.state))  # names give way to crates
         self.tools = ButtonSet()
         self.actions = ActionBar(zombieworld_kinds())
         self.aim_buttons = ButtonSet()

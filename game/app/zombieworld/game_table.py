@@ -15,6 +15,7 @@ from game.app.zombieworld.controller import MovePreview, seat_points
 from game.board.geometry import point_in_polygon
 from game.board.model import Board, MarkerKind, TerrainKind
 from game.rules.core.frozen import mutable_record
+from game.rules.zombieworld.containers import CONTAINER_PROP
 from game.rules.zombieworld.geometry import BASE_RADIUS_CM
 from game.rules.zombieworld.state import ZOMBIES, Model, Vehicle
 from game.table.physics import TablePhysics
@@ -65,6 +66,19 @@ def vehicle_outline(vehicle: Vehicle, along_share: tuple[float, float] = (-0.5, 
         a, b = along * vehicle.length_cm, across * vehicle.width_cm
         corners.append((vehicle.x + a * cos - b * sin, vehicle.y + a * sin + b * cos))
     return corners
+
+
+def container_boxes_cm(state: Any) -> list[tuple[float, float, float, float]]:
+    """The bounding boxes of the scenario's crates (left, top, right, bottom in cm): names keep off them."""
+    table = state.table
+    if not state.containers or table is None:
+        return []
+    boxes = []
+    for piece in table.pieces:
+        if piece.prop == CONTAINER_PROP and piece.polygon:
+            xs, ys = [x for x, _y in piece.polygon], [y for _x, y in piece.polygon]
+            boxes.append((min(xs), min(ys), max(xs), max(ys)))
+    return boxes
 
 
 def without_parked_cars(board: Board) -> Board:

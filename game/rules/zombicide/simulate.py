@@ -9,7 +9,9 @@ the figures are the same either way. A progress bar shows games per second and t
 Ctrl-C stops and prints the figures of the games played.
 
 Game ``n`` uses seed ``S + n`` for the dice and for the bot's own choices, so a run repeats
-exactly. A game still going after ``--max-rounds`` rounds counts as unfinished.
+exactly. A game still going after ``--max-rounds`` rounds counts as unfinished; one that has played
+``--max-commands`` commands without ending (a bot repeating itself within a round) is abandoned, with
+its reason, and the other games go on.
 """
 
 from __future__ import annotations
@@ -39,8 +41,9 @@ BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "planner": p
 SURVIVORS_PER_SEAT = 3
 USAGE = (
     "usage: simulate MISSION [--games N] [--seed S] [--bot random|greedy|planner|search|search-deep] [--survivors team|N|ID,ID...] "
-    "[--max-rounds R] [--spawn-dice D] [--jobs N] [--cluster ADDRESS] [--no-progress]"
+    "[--max-rounds R] [--max-commands C] [--spawn-dice D] [--jobs N] [--cluster ADDRESS] [--no-progress]"
 )
+MAX_COMMANDS = 20000  # per game: ten times a long game's; only a bot that loops reaches it
 
 # The team each shipped mission is played with by default, in seat order (three a seat; in each seat the
 # first gets the Bow, the second the Crowbar, the third the Fire Axe). Parker flies the helicopter and his
@@ -82,7 +85,7 @@ def mission_team(mission_id: str, known: Sequence[str]) -> list[str]:
 @record
 class GameFigures:
     seed: int
-    result: str  # "won", "lost", "over" (a competitive game), or "unfinished"
+    result: str  # "won", "lost", "over" (a competitive game), "unfinished" or "abandoned" (the command cap)
     rounds: int
     deaths: int
     zombies_killed: int
@@ -112,15 +115,20 @@ class Summary:
         if not n:
             return ["no games played"]
         rounds = [game.rounds for game in self.games]
+        stopped = [f"stopped: {n} of {self.planned} games played; the figures are theirs"] if self.interrupted else []
         results = "   ".join(
             f"{name} {self.rate(name) * 100:.1f}% ({self.count(name)})"
-            for name in ("won", "lost", "over", "unfinished")
+            for name in ("won", "lost", "over", "unfinished", "abandoned")
             if name in ("won", "lost") or self.count(name)
         )
+        abandoned = [game for game in self.games if game.result == "abandoned"]
+        if abandoned:
+            seeds = ", ".join(f"{game.seed} (round {game.rounds})" for game in abandoned[:10])
+            stopped.append(f"abandoned {len(abandoned)} of {n} games at the cap of {abandoned[0].commands} commands "
+                           f"without an end (a bot repeating itself?): seeds {seeds}{', …' if len(abandoned) > 10 else ''}")
         deaths = sum(game.deaths for game in self.games)
         kills = sum(game.zombies_killed for game in self.games)
         speed = f"{n / self.seconds:.1f}" if self.seconds > 0 else "inf"
-        stopped = [f"stopped: {n} of {self.planned} games played; the figures are theirs"] if self.interrupted else []
         return [
             *stopped,
             f"win rate {self.rate('won') * 100:.1f}%   {results}",
@@ -139,8 +147,10 @@ def players_for(survivor_ids: Sequence[str]) -> list[dict[str, Any]]:
     ]
 
 
-def play_game(board: Board, setup: Mapping[str, Any], seed: int, bot: Bot, max_rounds: int) -> GameFigures:
-    """One game to its end (or to ``max_rounds``), every seat played by ``bot``."""
+def play_game(board: Board, setup: Mapping[str, Any], seed: int, bot: Bot, max_rounds: int,
+              max_commands: int = MAX_COMMANDS) -> GameFigures:
+    """One game to its end (or to ``max_rounds``, or abandoned after ``max_commands``), every seat
+    played by ``bot``."""
     state = engine.setup(board, setup, seed)
     rng = Random(seed)
     commands = 0
@@ -148,6 +158,8 @@ def play_game(board: Board, setup: Mapping[str, Any], seed: int, bot: Bot, max_r
     last_attack: dict[str, str] = {}  # zone → the zombie kind that attacked there last
     said = ""  # the mission's own word for a loss, when the rules give one
     while state.result is None and state.round <= max_rounds:
+        if commands >= max_commands:
+            break
         turn = whose_turn(state)
         if turn is None:
             break
@@ -156,16 +168,17 @@ def play_game(board: Board, setup: Mapping[str, Any], seed: int, bot: Bot, max_r
         commands += 1
         losses.extend(_losses(events, state, last_attack))
         said = said or next((str(getattr(e, "detail", "")) for e in events if getattr(e, "what", None) == "lost"), "")
+    capped = state.result is None and commands >= max_commands
     return GameFigures(
         seed=seed,
-        result=state.result or "unfinished",
+        result=state.result or ("abandoned" if capped else "unfinished"),
         rounds=min(state.round, max_rounds),
         deaths=sum(1 for s in state.survivors if not s.alive),
         zombies_killed=state.kills,
         commands=commands,
         losses=tuple(losses),
         objectives_taken=tuple(state.objectives_taken),
-        end=end_reason(state.result, bool(losses), said),
+        end="command_cap" if capped else end_reason(state.result, bool(losses), said),
     )
 
 
@@ -205,8 +218,9 @@ def rolls_spawn_dice(state: Any) -> bool:
     return state.box.spawn_zones is None and any(point.locators for point in state.graph.spawns)
 
 
-def _play_on(board: Board, setup: Mapping[str, Any], bot: Bot, max_rounds: int, seed: int) -> GameFigures:
-    return play_game(board, setup, seed, bot, max_rounds)
+def _play_on(board: Board, setup: Mapping[str, Any], bot: Bot, max_rounds: int, max_commands: int,
+             seed: int) -> GameFigures:
+    return play_game(board, setup, seed, bot, max_rounds, max_commands)
 
 
 @functools.lru_cache(maxsize=4)
@@ -216,23 +230,25 @@ def _mission_board(mission: str) -> Board:
     return load_board(mission)
 
 
-def _play_mission(mission: str, setup: dict[str, Any], bot_name: str, max_rounds: int, seed: int) -> GameFigures:
+def _play_mission(mission: str, setup: dict[str, Any], bot_name: str, max_rounds: int, max_commands: int,
+                  seed: int) -> GameFigures:
     """One game in a worker process: the board is loaded there once (a loaded board does not pickle)."""
-    return play_game(_mission_board(mission), setup, seed, BOTS[bot_name], max_rounds)
+    return play_game(_mission_board(mission), setup, seed, BOTS[bot_name], max_rounds, max_commands)
 
 
 def simulate(board: Board, setup: Mapping[str, Any], games: int, seed: int, bot: Bot = greedy_bot,
              max_rounds: int = 60, clock: Callable[[], float] = time.perf_counter, *, mission: Path | None = None,
-             jobs: int = 1, cluster: str | None = None, progress: bool = False) -> Summary:
+             jobs: int = 1, cluster: str | None = None, progress: bool = False,
+             max_commands: int = MAX_COMMANDS) -> Summary:
     """``games`` games with seeds ``seed``, ``seed + 1``…; with ``mission`` (the board's file) they may
     run on ``jobs`` processes or a Dask ``cluster`` (game.platform.batch), with the same figures."""
     seeds = range(seed, seed + games)
     bot_name = next((name for name, known in BOTS.items() if known is bot), None)
     play: Callable[[int], GameFigures]
     if mission is not None and bot_name is not None and (jobs > 1 or cluster):
-        play = functools.partial(_play_mission, str(mission), dict(setup), bot_name, max_rounds)
+        play = functools.partial(_play_mission, str(mission), dict(setup), bot_name, max_rounds, max_commands)
     else:
-        play = functools.partial(_play_on, board, setup, bot, max_rounds)
+        play = functools.partial(_play_on, board, setup, bot, max_rounds, max_commands)
         jobs, cluster = 1, None
     batch = run_batch(play, seeds, jobs=jobs, cluster=cluster, progress=progress, clock=clock)
     return Summary(games=batch.results, seconds=batch.seconds, interrupted=batch.interrupted, planned=games)
@@ -274,6 +290,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--survivors", default="team", help="team (the mission's own), how many (the catalogue's first ones) or ids"
     )
     parser.add_argument("--max-rounds", type=_positive, default=60)
+    parser.add_argument("--max-commands", type=_positive, default=MAX_COMMANDS)
     parser.add_argument("--spawn-dice", type=_positive, default=None)
     parser.add_argument("--jobs", type=_positive, default=None)
     parser.add_argument("--cluster", default=None)
@@ -355,11 +372,13 @@ def run_cli(argv: Sequence[str], out: Callable[[str], None] | None = None) -> in
     write(
         f"{board.title or path.stem} ({path}): {args.games} games, {args.bot} bot, {len(survivors)} survivors "
         f"({', '.join(survivors)}), seeds {args.seed}..{args.seed + args.games - 1}, at most {args.max_rounds} rounds"
+        f" and {args.max_commands} commands a game"
         + (f", {args.spawn_dice} spawn dice" if args.spawn_dice is not None else "")
     )
     try:
         summary = simulate(board, setup, args.games, args.seed, BOTS[args.bot], args.max_rounds, mission=path,
-                           jobs=args.jobs or default_jobs(), cluster=args.cluster, progress=not args.no_progress)
+                           jobs=args.jobs or default_jobs(), cluster=args.cluster, progress=not args.no_progress,
+                           max_commands=args.max_commands)
     except ClusterError as error:
         write(f"simulate: {error.what}")
         return 1

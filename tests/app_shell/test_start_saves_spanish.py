@@ -1,0 +1,38 @@
+"""A game saved in English is listed in Spanish: the start screen's Continue button and the Load list
+give the mission's Spanish title (its ``title_es``) and "ronda", not the English the save was written
+with ("Tutorial: the crossroads, round 1")."""
+
+from __future__ import annotations
+
+from game import i18n
+from game.app.app import DeadtableApp
+from game.app.start_scene import StartScene
+from game.app.zombieworld.hooks import start_tutorial
+from tests.spanish_probe import english_words
+
+
+def button_text(start: StartScene, key: str) -> str:
+    return start.buttons[key].text
+
+
+def test_a_save_made_in_english_is_listed_in_spanish(tmp_path) -> None:
+    app = DeadtableApp(size=(1000, 650), save_dir=tmp_path)
+    scene = start_tutorial(app)
+    app.show(scene)
+    app.frame(1 / 60, [])
+    assert scene.save(tmp_path / "zw-tutorial.json", quiet=True) is not None
+    i18n.set_language("es")
+    try:
+        app.open_start()
+        app.frame(1 / 60, [])
+        start = app.scenes.top
+        assert isinstance(start, StartScene)
+        shown = button_text(start, "continue")
+        assert "Tutorial: el cruce" in shown and "ronda 1" in shown, shown
+        assert english_words([shown], ["Zombieworld"]) == {}, shown
+        start.go("load")
+        app.frame(1 / 60, [])
+        listed = [b.text for key, b in start.buttons.items() if key.startswith("save")]
+        assert listed and all("Tutorial: el cruce" in text and "ronda 1" in text for text in listed), listed
+    finally:
+        i18n.set_language("en")
