@@ -25,7 +25,8 @@
   goal is still far and it has nothing better to do with its action.
 
 Every choice is legal: candidates are checked with ``engine.check`` and the next is tried when one
-is refused; what the rules of thumb do not cover (vehicles, deployment, exchanges) goes to
+is refused; deployment follows the same rules of thumb (``tactics_deploy``); what they do not
+cover (vehicles, exchanges) goes to
 ``random_bot``. Every roll it makes comes from the ``Random`` it is handed.
 """
 
@@ -42,6 +43,7 @@ from game.rules.zombieworld import engine
 from game.rules.zombieworld.bots import CONTACT_CM, random_bot
 from game.rules.zombieworld.catalog import load_catalog
 from game.rules.zombieworld.state import ZOMBIES, Model, State
+from game.rules.zombieworld.tactics_deploy import deploy_command
 from game.rules.zombieworld.tactics_ground import (
     CONTAINERS,
     EVADE,
@@ -256,6 +258,10 @@ def tactical_bot(state: State, seat: str, rng: Random) -> Any | None:
     options = [o for o in engine.legal_commands(state, seat) if not isinstance(o, c.Withdraw)]
     if not options:
         return None
+    template = next((o for o in options if isinstance(o, c.DeployTemplate) and o.seat == seat), None)
+    if template is not None:
+        deploy = deploy_command(state, seat, template)
+        return deploy if deploy is not None else random_bot(state, seat, rng)
     reaction = _reaction(options)
     if reaction is not None and _accepted(state, seat, reaction):
         return reaction
