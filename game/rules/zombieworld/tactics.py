@@ -2,7 +2,8 @@
 
 - **Reactions first.** Return fire when shot at, shoot first or stand firm when charged.
 - **Activation order.** The survivor in the most danger acts first: the one closest to a zombie
-  or a rival, then the others, nearest first. Once the band may leave (exit scenarios), the one
+  or a rival, then the others, nearest first; a fleeing survivor a flight from the table's edge
+  acts last, once its mates have come within coherence (+1 to its check: a failed one runs it off). Once the band may leave (exit scenarios), the one
   nearest the way out acts first and sprints for it when a walk will not do.
 - **Melee.** A survivor locked in a fight fights.
 - **Scenario goals** (``tactics_ground``): each survivor walks for what the scenario rewards: the
@@ -17,7 +18,7 @@
 - **Moving.** Of a fan of spots around the way to its goal (and the doors of buildings within
   reach), it walks to the best one the engine accepts: nearer the goal, within shot of a target, out
   of the zombies' reach, in cover (difficult ground or a building: charged there, a survivor never
-  flees) when a foe is near, in coherence with the band, and a flight's length from the table's
+  flees) when a foe is near, in coherence with the band and with any fleeing mate yet to act, and a flight's length from the table's
   edges (a survivor who flees off the table is lost); waiting to leave, it stands that far from the
   way out.
 - **Clearing.** A survivor in the building it must search shoots or charges the zombies in there
@@ -57,6 +58,7 @@ from game.rules.zombieworld.tactics_ground import (
     exit_point,
     exit_ready,
     foes_of,
+    near_edge_fleeing,
     nearest,
     objective_point,
     objective_radius_cm,
@@ -241,12 +243,14 @@ def _distance_to_exit(state: State, seat: str, model: Model) -> float:
 
 def _activation(state: State, seat: str, options: Sequence[Any], rng: Random) -> Any | None:
     """The survivor in most danger first; once the band may leave, the one nearest the way out
-    (its leaving may end the game)."""
+    (its leaving may end the game); a fleeing one near the edge last (its mates come within
+    coherence first: +1 to its check)."""
     activations = [o for o in options if isinstance(o, c.Activate)]
     if activations:
         leaving = plan_of(state) == EXIT and exit_ready(state, seat)
         urgency = _distance_to_exit if leaving else _distance_to_foe
-        ranked = sorted(activations, key=lambda o: urgency(state, seat, state.model(o.model)))
+        ranked = sorted(activations, key=lambda o: (near_edge_fleeing(state, state.model(o.model)),
+                                                    urgency(state, seat, state.model(o.model))))
         chosen = _first_accepted(state, seat, ranked)
         if chosen is not None:
             return chosen
