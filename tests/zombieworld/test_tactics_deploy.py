@@ -14,12 +14,14 @@ import pytest
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.bots import random_bot
 from game.rules.zombieworld.catalog import load_catalog
+from game.rules.zombieworld.commands import DeploymentDone
 from game.rules.zombieworld.deploying import quadrants
 from game.rules.zombieworld.geometry import BASE_RADIUS_CM
 from game.rules.zombieworld.presets import preset_bands
 from game.rules.zombieworld.simulate import SEATS, play_game
 from game.rules.zombieworld.state import ZOMBIES, BandEntry, Model, State, ZombieworldSetup
 from game.rules.zombieworld.tactics import tactical_bot
+from game.rules.zombieworld.tactics_deploy import RIVAL_CLEAR_CM
 from game.rules.zombieworld.tactics_ground import ZOMBIE_REACH_CM, in_cover
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -82,6 +84,22 @@ def test_where_a_zombie_is_near_the_band_deploys_in_cover() -> None:
     assert all(in_cover(state, m.position) for m in band)  # the rough ground of the south edge [84-100, 108-118]
     quiet, quiet_band = _deployed(_deploying("find_a_way_out", tuple(p for rect in crowded for p in _strip(rect))))
     assert not all(in_cover(quiet, m.position) for m in quiet_band)  # no zombie near: cover is not sought
+
+
+@pytest.mark.parametrize("scenario", ["find_a_way_out", "massacre"])
+def test_the_band_deploys_clear_of_the_rival_band_unless_their_kills_count(scenario: str) -> None:
+    state = _deploying(scenario)
+    first = state.deploying[0]
+    state, _ = engine.apply(state, first, DeploymentDone(first))  # where the engine put it
+    rivals = [m for m in state.models if m.side == first]
+    state, band = _deployed(state)
+    assert min(math.dist(m.position, r.position) for m in band for r in rivals) >= RIVAL_CLEAR_CM
+    hunting = _deploying("law_of_the_strongest")
+    first = hunting.deploying[0]
+    hunting, _ = engine.apply(hunting, first, DeploymentDone(first))
+    hunted = [m for m in hunting.models if m.side == first]
+    hunting, hunters = _deployed(hunting)
+    assert min(math.dist(m.position, r.position) for m in hunters for r in hunted) < RIVAL_CLEAR_CM
 
 
 def test_the_band_deploys_together() -> None:

@@ -7,6 +7,8 @@
   within 30 cm) could reach the spot: charged there, a survivor never flees.
 - **Toward the goal.** The scenario's goal (``tactics_ground.aim_for``'s: the objective to hold, the
   nearest container to search, the building to search and the way out beyond it) near.
+- **Clear of rival bands** unless the scenario rewards their kills or holding the middle: a rival
+  band's shots and charges cost members on the way to the goal.
 - **Together.** Each figure within coherence of those already placed.
 - **Off the edges.** As deep into the table as the area allows (a survivor who flees off the table
   is lost).
@@ -37,6 +39,7 @@ from game.rules.zombieworld.tactics_ground import (
     EXIT,
     FLIGHT_CM,
     HOLD,
+    HUNT_RIVALS,
     RIVAL_THREAT_CM,
     ZOMBIE_REACH_CM,
     in_cover,
@@ -57,6 +60,8 @@ OFF_TABLE = (-100.0, -100.0)  # where a figure waits to be deployed (the engine'
 REACH_WEIGHT = 3.0  # a zombie that can reach the spot at once: as in play, with great caution
 NEAR_WEIGHT = 0.5  # each cm a zombie stands within two charges
 GOAL_WEIGHT = 0.3  # each cm of the way to the scenario's goal (a few rounds' walk, not all of it)
+RIVAL_CLEAR_CM = 60.0  # a rival nearer than this may shoot or charge in the first rounds
+RIVAL_WEIGHT = 0.5  # each cm a rival stands nearer than that
 APART_DEPLOY_CM = 10.0  # a spot out of coherence with the figures already placed
 TRIES = 40  # spots asked of the engine per figure before giving up on it
 SPACING_CM = 2 * BASE_RADIUS_CM + 0.2  # bases side by side, not overlapping
@@ -126,8 +131,10 @@ def _spot_cost(state: State, seat: str, point: Point, placed: list[Point], goal:
         if gap < COVER_NEED_CM:
             cost += NEAR_WEIGHT * (COVER_NEED_CM - gap)
             threatened = True
-    if not threatened:
-        threatened = any(math.dist(point, r.position) <= RIVAL_THREAT_CM for r in rivals(state, seat) if r.x >= 0)
+    rival_gap = min((math.dist(point, r.position) for r in rivals(state, seat) if r.x >= 0), default=math.inf)
+    threatened = threatened or rival_gap <= RIVAL_THREAT_CM
+    if plan_of(state) not in (HUNT_RIVALS, HOLD):
+        cost += RIVAL_WEIGHT * max(0.0, RIVAL_CLEAR_CM - rival_gap)
     if threatened and in_cover(state, point):
         cost -= COVER_CM
     width, height = table_size(state)
@@ -181,12 +188,27 @@ def _place_in(state: State, seat: str, members: tuple[str, ...], spots: list[Poi
     return total, placed
 
 
+_PLANS: dict[Any, dict[str, Point]] = {}  # the last few plans: the same deployment asks again for each figure
+PLANS_KEPT = 8
+
+
 def deployment_plan(state: State, seat: str, template: c.DeployTemplate) -> dict[str, Point]:
-    """Where each of the band's figures goes: the zone whose placement costs least, the best spots in it."""
+    """Where each of the band's figures goes: the zone whose placement costs least, the best spots
+    in it. A pure function of what the band's own figures do not change, so kept for the next call."""
     lifted = _lifted(state, seat)
+    key = (seat, template, state.table, state.scenario, state.containers, state.exits, state.places,
+           state.catalog is None, tuple((m.id, m.x, m.y) for m in lifted.models if m.side != seat or m.vehicle))
+    if key not in _PLANS:
+        if len(_PLANS) >= PLANS_KEPT:
+            del _PLANS[next(iter(_PLANS))]
+        _PLANS[key] = _worked_out_plan(lifted, seat, template)
+    return dict(_PLANS[key])
+
+
+def _worked_out_plan(lifted: State, seat: str, template: c.DeployTemplate) -> dict[str, Point]:
     best: tuple[float, dict[str, Point]] = (math.inf, {})
     for zone in template.zones:
-        spots = _zone_spots(state, zone, template.depth_cm, template.centre)
+        spots = _zone_spots(lifted, zone, template.depth_cm, template.centre)
         if not spots:
             continue
         goals = {p: _goal_cost(lifted, seat, p) for p in spots}
