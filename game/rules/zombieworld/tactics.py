@@ -38,13 +38,12 @@ from collections.abc import Iterable, Sequence
 from random import Random
 from typing import Any
 
-from game.rules.core.base import IllegalCommand
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.bots import CONTACT_CM, random_bot
 from game.rules.zombieworld.catalog import load_catalog
 from game.rules.zombieworld.state import ZOMBIES, Model, State
-from game.rules.zombieworld.tactics_deploy import deploy_command
+from game.rules.zombieworld.tactics_deploy import accepted, deploy_command
 from game.rules.zombieworld.tactics_ground import (
     CONTAINERS,
     EVADE,
@@ -78,16 +77,8 @@ CHARGING_PLANS = (HUNT_ZOMBIES, HUNT_RIVALS, HOLD)
 __all__ = ["tactical_bot", "victory_of"]
 
 
-def _accepted(state: State, seat: str, command: Any) -> bool:
-    try:
-        engine.check(state, seat, command)
-    except IllegalCommand:
-        return False
-    return True
-
-
 def _first_accepted(state: State, seat: str, candidates: Iterable[Any]) -> Any | None:
-    return next((command for command in candidates if command is not None and _accepted(state, seat, command)), None)
+    return next((command for command in candidates if command is not None and accepted(state, seat, command)), None)
 
 
 def _distance_to_foe(state: State, seat: str, model: Model) -> float:
@@ -267,7 +258,7 @@ def tactical_bot(state: State, seat: str, rng: Random) -> Any | None:
         deploy = deploy_command(state, seat, template)
         return deploy if deploy is not None else random_bot(state, seat, rng)
     reaction = _reaction(options)
-    if reaction is not None and _accepted(state, seat, reaction):
+    if reaction is not None and accepted(state, seat, reaction):
         return reaction
     active = state.active.model if state.active is not None and state.model(state.active.model).side == seat else None
     if active is None:
@@ -306,4 +297,4 @@ def tactical_bot(state: State, seat: str, rng: Random) -> Any | None:
     if chosen is not None:
         return chosen
     end = c.EndActivation(active)
-    return end if _accepted(state, seat, end) else random_bot(state, seat, rng)
+    return end if accepted(state, seat, end) else random_bot(state, seat, rng)

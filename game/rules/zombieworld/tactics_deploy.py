@@ -149,7 +149,8 @@ def _spot_cost(state: State, seat: str, point: Point, placed: list[Point], goal:
     return cost
 
 
-def _accepted(state: State, seat: str, command: Any) -> bool:
+def accepted(state: State, seat: str, command: Any) -> bool:
+    """The engine takes ``command`` from ``seat`` now (the band's every choice is checked so)."""
     try:
         engine.check(state, seat, command)
     except IllegalCommand:
@@ -175,7 +176,7 @@ def _place_in(state: State, seat: str, members: tuple[str, ...], spots: list[Poi
         for point in ranked[:TRIES]:
             if any(math.dist(point, other) < SPACING_CM for other in placed.values()):
                 continue
-            if _accepted(state, seat, c.Deploy(model_id, point)):
+            if accepted(state, seat, c.Deploy(model_id, point)):
                 chosen = point
                 break
         if chosen is None:
@@ -228,7 +229,7 @@ def deploy_command(state: State, seat: str, template: c.DeployTemplate) -> Any |
                if math.dist(state.model(model_id).position, point) > 1e-6]
     for model_id, point in pending:
         command = c.Deploy(model_id, point)
-        if _accepted(state, seat, command):
+        if accepted(state, seat, command):
             return command
     if pending:  # a mate still stands on a planned spot: step it aside, off the plan's spots
         targets = list(plan.values())
@@ -239,8 +240,8 @@ def deploy_command(state: State, seat: str, template: c.DeployTemplate) -> Any |
                 if all(math.dist(point, t) >= SPACING_CM for t in targets):
                     for other, _ in pending:
                         command = c.Deploy(other, point)
-                        if _accepted(state, seat, command):
+                        if accepted(state, seat, command):
                             return command
         return None
     done = c.DeploymentDone(seat)
-    return done if _accepted(state, seat, done) else None
+    return done if accepted(state, seat, done) else None
