@@ -22,11 +22,12 @@ SEEDS = (1, 2)
 MAX_STEPS = 3000
 
 
-def _decision_times(board: Any, scenario: str, seed: int) -> list[float]:
-    """Seconds of processor time of each of the tactical band's decisions in one game (first seat)."""
+def _decision_times(board: Any, scenario: str, seed: int, deploying: list[float] | None = None) -> list[float]:
+    """Seconds of processor time of each of the tactical band's decisions in one game (first seat),
+    the bands deploying themselves; those of its deployment also go to ``deploying``."""
     bands = preset_bands()[:2]
     setup = ZombieworldSetup(bands=tuple(BandEntry(seat=s, band=b) for s, b in zip(SEATS, bands, strict=False)),
-                             scenario=scenario)
+                             scenario=scenario, deploy="players")
     state: State = engine.setup(board, setup, seed)
     rng = Random(seed)
     times = []
@@ -36,9 +37,12 @@ def _decision_times(board: Any, scenario: str, seed: int) -> list[float]:
             break
         seat = seats[0]
         if seat == state.seats[0]:
+            placing = bool(state.deploying)
             start = time.process_time()
             command = tactical_bot(state, seat, rng)
             times.append(time.process_time() - start)
+            if placing and deploying is not None:
+                deploying.append(times[-1])
         else:
             command = random_bot(state, seat, rng)
         if command is None:
@@ -51,14 +55,16 @@ def decisions() -> list[str]:
     board = load_board(Path(DEFAULT_TABLE))
     lines = []
     for scenario in SCENARIOS:
-        times = sorted(t for seed in SEEDS for t in _decision_times(board, scenario, seed))
+        placing: list[float] = []
+        times = sorted(t for seed in SEEDS for t in _decision_times(board, scenario, seed, placing))
         if not times:
             lines.append(f"{scenario}: no decision")
             continue
         mean_ms = sum(times) / len(times) * 1000
         lines.append(f"{scenario} ({Path(DEFAULT_TABLE).stem}, seeds {SEEDS}): {len(times)} decisions, "
                      f"mean {mean_ms:.1f} ms, median {times[len(times) // 2] * 1000:.1f} ms, "
-                     f"slowest {times[-1] * 1000:.0f} ms")
+                     f"slowest {times[-1] * 1000:.0f} ms; deploying: {len(placing)} decisions, "
+                     f"mean {sum(placing) / max(1, len(placing)) * 1000:.1f} ms")
     return lines
 
 

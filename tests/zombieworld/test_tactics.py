@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -130,8 +131,9 @@ def test_each_scenario_gives_the_band_its_own_goal() -> None:
 # The rules of thumb for keeping the band alive: each in a small set-up where the band must follow it.
 
 def _arranged(scenario: str, positions: dict[str, tuple[float, float]],
-              zombies: dict[str, tuple[float, float]] | None = None, active: str | None = None) -> State:
-    return arranged_state(positions, zombies, setup=two_bands(scenario, spawn_dice=0), active=active)
+              zombies: dict[str, tuple[float, float]] | None = None, active: str | None = None,
+              changes: dict[str, dict[str, Any]] | None = None) -> State:
+    return arranged_state(positions, zombies, setup=two_bands(scenario, spawn_dice=0), active=active, changes=changes)
 
 
 def test_where_zombies_can_reach_a_survivor_a_spot_in_a_building_is_worth_more() -> None:
@@ -234,3 +236,32 @@ def test_a_survivor_outside_tries_the_doors_within_reach_as_ways_into_cover() ->
     by_the_door = [path for path in paths if len(path) >= 2 and abs(path[0][1] - 44.0) < 3.0]  # the fan's are straight
     assert by_the_door and all(state.table is not None and state.table.building_at(path[-1]) == 2
                                and in_cover(state, path[-1]) for path in by_the_door)
+
+
+def test_a_spot_in_coherence_with_a_fleeing_mate_yet_to_act_is_worth_more() -> None:
+    from game.rules.zombieworld.tactics_ground import Aim, spot_score
+
+    positions = {"red:Bo": (60.0, 60.0), "red:Ana": (70.0, 60.0), "red:Cy": (50.0, 75.0)}
+    aim = Aim(None, caution=1.0, off_edges=False)
+    by_cy, by_ana = (58.0, 68.0), (68.0, 52.0)  # each in coherence with one mate: Cy, or Ana
+    fleeing = _arranged("massacre", positions, changes={"red:Cy": {"fleeing": True}})
+    bo = fleeing.model("red:Bo")
+    assert spot_score(fleeing, bo, aim, by_cy) < spot_score(fleeing, bo, aim, by_ana)
+    steady = _arranged("massacre", positions)
+    assert spot_score(steady, bo, aim, by_cy) == spot_score(steady, bo, aim, by_ana)
+    acted = _arranged("massacre", positions, changes={"red:Cy": {"fleeing": True, "activated": True}})
+    assert spot_score(acted, bo, aim, by_cy) == spot_score(acted, bo, aim, by_ana)  # its check is behind it
+
+
+def test_a_fleeing_survivor_near_the_edge_acts_after_its_mates() -> None:
+    from random import Random
+
+    from game.rules.zombieworld import commands as c
+
+    positions = {"red:Bo": (6.0, 60.0), "red:Cy": (40.0, 60.0)}
+    same_skill = {"red:Cy": {"profile": "hardened"}}
+    calm = _arranged("massacre", positions, {"z1": (20.0, 60.0)}, changes=same_skill)
+    assert tactical_bot(calm, "red", Random(1)) == c.Activate("red:Bo")  # nearest the zombie: in most danger
+    fleeing = _arranged("massacre", positions, {"z1": (20.0, 60.0)},
+                        changes={**same_skill, "red:Bo": {"fleeing": True}})
+    assert tactical_bot(fleeing, "red", Random(1)) == c.Activate("red:Cy")  # a failed check would run Bo off the table

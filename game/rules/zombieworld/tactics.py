@@ -2,7 +2,8 @@
 
 - **Reactions first.** Return fire when shot at, shoot first or stand firm when charged.
 - **Activation order.** The survivor in the most danger acts first: the one closest to a zombie
-  or a rival, then the others, nearest first. Once the band may leave (exit scenarios), the one
+  or a rival, then the others, nearest first; a fleeing survivor a flight from the table's edge
+  acts last, once its mates have come within coherence (+1 to its check: a failed one runs it off). Once the band may leave (exit scenarios), the one
   nearest the way out acts first and sprints for it when a walk will not do.
 - **Melee.** A survivor locked in a fight fights.
 - **Scenario goals** (``tactics_ground``): each survivor walks for what the scenario rewards: the
@@ -17,7 +18,7 @@
 - **Moving.** Of a fan of spots around the way to its goal (and the doors of buildings within
   reach), it walks to the best one the engine accepts: nearer the goal, within shot of a target, out
   of the zombies' reach, in cover (difficult ground or a building: charged there, a survivor never
-  flees) when a foe is near, in coherence with the band, and a flight's length from the table's
+  flees) when a foe is near, in coherence with the band and with any fleeing mate yet to act, and a flight's length from the table's
   edges (a survivor who flees off the table is lost); waiting to leave, it stands that far from the
   way out.
 - **Clearing.** A survivor in the building it must search shoots or charges the zombies in there
@@ -25,7 +26,8 @@
   goal is still far and it has nothing better to do with its action.
 
 Every choice is legal: candidates are checked with ``engine.check`` and the next is tried when one
-is refused; what the rules of thumb do not cover (vehicles, deployment, exchanges) goes to
+is refused; deployment follows the same rules of thumb (``tactics_deploy``); what they do not
+cover (vehicles, exchanges) goes to
 ``random_bot``. Every roll it makes comes from the ``Random`` it is handed.
 """
 
@@ -36,12 +38,12 @@ from collections.abc import Iterable, Sequence
 from random import Random
 from typing import Any
 
-from game.rules.core.base import IllegalCommand
 from game.rules.zombieworld import commands as c
 from game.rules.zombieworld import engine
 from game.rules.zombieworld.bots import CONTACT_CM, random_bot
 from game.rules.zombieworld.catalog import load_catalog
 from game.rules.zombieworld.state import ZOMBIES, Model, State
+from game.rules.zombieworld.tactics_deploy import accepted, deploy_command
 from game.rules.zombieworld.tactics_ground import (
     CONTAINERS,
     EVADE,
@@ -55,6 +57,7 @@ from game.rules.zombieworld.tactics_ground import (
     exit_point,
     exit_ready,
     foes_of,
+    near_edge_fleeing,
     nearest,
     objective_point,
     objective_radius_cm,
@@ -74,16 +77,8 @@ CHARGING_PLANS = (HUNT_ZOMBIES, HUNT_RIVALS, HOLD)
 __all__ = ["tactical_bot", "victory_of"]
 
 
-def _accepted(state: State, seat: str, command: Any) -> bool:
-    try:
-        engine.check(state, seat, command)
-    except IllegalCommand:
-        return False
-    return True
-
-
 def _first_accepted(state: State, seat: str, candidates: Iterable[Any]) -> Any | None:
-    return next((command for command in candidates if command is not None and _accepted(state, seat, command)), None)
+    return next((command for command in candidates if command is not None and accepted(state, seat, command)), None)
 
 
 def _distance_to_foe(state: State, seat: str, model: Model) -> float:
@@ -239,12 +234,14 @@ def _distance_to_exit(state: State, seat: str, model: Model) -> float:
 
 def _activation(state: State, seat: str, options: Sequence[Any], rng: Random) -> Any | None:
     """The survivor in most danger first; once the band may leave, the one nearest the way out
-    (its leaving may end the game)."""
+    (its leaving may end the game); a fleeing one near the edge last (its mates come within
+    coherence first: +1 to its check)."""
     activations = [o for o in options if isinstance(o, c.Activate)]
     if activations:
         leaving = plan_of(state) == EXIT and exit_ready(state, seat)
         urgency = _distance_to_exit if leaving else _distance_to_foe
-        ranked = sorted(activations, key=lambda o: urgency(state, seat, state.model(o.model)))
+        ranked = sorted(activations, key=lambda o: (near_edge_fleeing(state, state.model(o.model)),
+                                                    urgency(state, seat, state.model(o.model))))
         chosen = _first_accepted(state, seat, ranked)
         if chosen is not None:
             return chosen
@@ -256,8 +253,12 @@ def tactical_bot(state: State, seat: str, rng: Random) -> Any | None:
     options = [o for o in engine.legal_commands(state, seat) if not isinstance(o, c.Withdraw)]
     if not options:
         return None
+    template = next((o for o in options if isinstance(o, c.DeployTemplate) and o.seat == seat), None)
+    if template is not None:
+        deploy = deploy_command(state, seat, template)
+        return deploy if deploy is not None else random_bot(state, seat, rng)
     reaction = _reaction(options)
-    if reaction is not None and _accepted(state, seat, reaction):
+    if reaction is not None and accepted(state, seat, reaction):
         return reaction
     active = state.active.model if state.active is not None and state.model(state.active.model).side == seat else None
     if active is None:
@@ -296,4 +297,4 @@ def tactical_bot(state: State, seat: str, rng: Random) -> Any | None:
     if chosen is not None:
         return chosen
     end = c.EndActivation(active)
-    return end if _accepted(state, seat, end) else random_bot(state, seat, rng)
+    return end if accepted(state, seat, end) else random_bot(state, seat, rng)

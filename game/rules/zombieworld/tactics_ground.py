@@ -24,7 +24,8 @@ Point = tuple[float, float]
 ZOMBIE_REACH_CM = 14.0  # a walker's move and the contact: closer than this, it reaches a survivor next turn
 HOLD_MARGIN_CM = 2.5  # a survivor holding an objective stands this far inside its radius
 EDGE_POINTS = {"n": (0.5, 0.0), "s": (0.5, 1.0), "e": (1.0, 0.5), "w": (0.0, 0.5)}
-FLIGHT_CM = 25.0  # a fleeing survivor runs its move and 10 cm more toward the nearest edge
+FLIGHT_CM = 31.0  # a fleeing survivor runs its move (20 cm at most) and 10 cm more toward the nearest edge:
+# off the table once its base (1.25 cm) crosses it
 EDGE_CARE = 0.5  # what each cm nearer the edge than a flight costs a spot
 TOUCH_CM = 2.0  # a base this near a container's side touches it
 WAIT_BY_EXIT_CM = FLIGHT_CM  # before the band may leave: this near its way out (no nearer: a flight would
@@ -33,6 +34,7 @@ COVER_CM = 6.0  # what standing in cover is worth where a foe can reach: charged
 CROWD_CM = 20.0  # zombies this near a building crowd it
 CROWD_COST_CM = 8.0  # each crowding zombie makes a building as dear to search as this much more walking
 APART_CM = 5.0  # what a spot out of coherence with the band costs
+RALLY_CM = 6.0  # what a spot out of coherence with a fleeing mate yet to act costs (+1 to its check: book 11.1)
 COVER_NEED_CM = 2 * ZOMBIE_REACH_CM  # a zombie this near may charge this turn or the next: cover is worth having
 RIVAL_THREAT_CM = 30.0  # a rival this near may shoot or charge: cover is worth having
 FAN_DEGREES = (0, 20, -20, 45, -45, 70, -70, 100, -100, 135, -135, 180)
@@ -250,6 +252,22 @@ def _coherent_at(state: State, model: Model, point: Point) -> bool:
     return any(math.dist(point, mate.position) <= reach for mate in mates)
 
 
+def _within_coherence(state: State, point: Point, mate: Model) -> bool:
+    return math.dist(point, mate.position) <= _catalog(state).bands.rules.coherence_cm + 2 * BASE_RADIUS_CM
+
+
+def _fleeing_mates(state: State, model: Model) -> list[Model]:
+    """Band mates who flee and have yet to act: a failed check runs them toward the edge."""
+    return [m for m in state.models if m.side == model.side and m.id != model.id and m.fleeing and not m.activated
+            and not m.vehicle]
+
+
+def near_edge_fleeing(state: State, model: Model) -> bool:
+    """A fleeing survivor a flight from the table's edge: a failed activation check runs it off."""
+    width, height = table_size(state)
+    return model.fleeing and min(model.x, model.y, width - model.x, height - model.y) <= FLIGHT_CM
+
+
 def spot_score(state: State, model: Model, aim: Aim, point: Point) -> float:
     """How good ``point`` is for ``model`` (lower is better): the way still to go to the goal, the
     zombies that could reach it there, cover where a foe can reach it, how near a table edge a flight
@@ -270,6 +288,7 @@ def spot_score(state: State, model: Model, aim: Aim, point: Point) -> float:
         score -= COVER_CM
     if not _coherent_at(state, model, point):
         score += APART_CM
+    score += RALLY_CM * sum(1 for mate in _fleeing_mates(state, model) if not _within_coherence(state, point, mate))
     if aim.off_edges:
         width, height = table_size(state)
         edge = min(point[0], point[1], width - point[0], height - point[1])
