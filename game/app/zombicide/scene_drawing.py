@@ -52,6 +52,7 @@ class SceneDrawing(SceneFields):
         self.draw_spawn_numbers(surface)
         if not animating and not self.gestures.draw_aim(surface):  # a piece aimed: its targets instead
             self.draw_highlights(surface)
+        self.draw_tutorial_pointer(surface)  # under the zones' names: its ring never cuts a name
         self.draw_zone_labels(surface)
         self.box_marks.draw_threats(surface)
         self.box_marks.draw(surface)
@@ -59,7 +60,6 @@ class SceneDrawing(SceneFields):
         if not animating:
             self.gestures.draw_pointed(surface)
             self.card_actions.draw(surface)
-        self.draw_tutorial_pointer(surface)
         if animating:
             self.director.draw_overlay(surface, table.camera, self.open_table_rect(area))
         elif (result := self.controller.outcome()) is not None:
