@@ -33,3 +33,19 @@ def test_a_game_built_for_another_size_is_laid_out_again(tmp_path):
     scene.laid_out_size = (640, 480)  # as if the window changed size after the scene was built
     app.show(scene)
     assert scene.laid_out_size == app.screen.get_size() and scene.log.panel.panel.alive()
+
+
+def test_a_resumed_game_is_laid_out_again_after_what_it_restored(tmp_path, monkeypatch):
+    from game.app.zombicide.game_scene import GameScene
+
+    app = new_app(tmp_path)
+    hooks = registry.game("zombicide").app_hooks()
+    hooks.quick_start(app, TUTORIAL, 1)
+    saved = app.scenes.top.autosave() or next(tmp_path.glob("*.json"))
+    layouts = []
+    original = GameScene.layout
+    monkeypatch.setattr(GameScene, "layout", lambda scene, size: layouts.append(size) or original(scene, size))
+    fresh = new_app(tmp_path / "again")
+    assert hooks.resume(fresh, saved)
+    assert len(layouts) == 2  # when built, then by the window once its speed, tutorial and seats are back
+    assert fresh.scenes.top.laid_out_size == fresh.screen.get_size()

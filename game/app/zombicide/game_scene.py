@@ -221,7 +221,9 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, SceneDecisions, OverrideTo
         has loaded it already (start-up loads it once)."""
         board = board or load_board(mission_path)
         scene = cls(app, GameController.new(board, setup, seed), mission_path)
-        scene.restore_bot_seats(list(bot_seats))
+        if bot_seats:
+            scene.restore_bot_seats(list(bot_seats))
+            scene.laid_out_size = None  # changed since its layout: the app lays it out again
         return scene
 
     @classmethod
@@ -234,6 +236,7 @@ class GameScene(SceneHistory, SceneDrawing, SceneBar, SceneDecisions, OverrideTo
         if scene.tutorial is not None:
             scene.tutorial.restore(extra.get("tutorial"))
         scene.restore_bot_seats(extra.get("bot_seats"))
+        scene.laid_out_size = None  # speed, tutorial and seats restored after its layout: laid out again
         return scene
 
     def _window_size(self) -> tuple[int, int]:
