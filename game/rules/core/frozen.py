@@ -187,3 +187,30 @@ def _slot(cls: type, name: str) -> Any:
     """The slot that holds field ``name`` (a base record's own, for an inherited field)."""
     own = cls.__dict__.get(name)
     return own if own is not None else next(k.__dict__[name] for k in cls.__mro__ if name in k.__dict__)
+
+
+def layout_twin(cls: type) -> type | None:
+    """A plain class with the same slots as the record ``cls`` (whose refusing ``__setattr__``
+    makes every slot store a call): a new object is filled as the twin, with plain attribute stores,
+    then made a ``cls`` (the layouts match, so Python allows the change of class). None when ``cls``
+    is not a slotted class straight under ``object``."""
+    if cls not in _TWINS:
+        slots = cls.__dict__.get("__slots__")
+        plain = cls.__bases__ == (object,) and isinstance(slots, tuple) and "__dict__" not in slots
+        _TWINS[cls] = type(f"_{cls.__name__}Twin", (object,), {"__slots__": slots}) if plain else None
+    return _TWINS[cls]
+
+
+_TWINS: dict[type, type | None] = {}
+
+
+def slot_stores(cls: type, target: str, values: dict[str, str]) -> list[str]:
+    """The lines that make ``target``, a new ``cls`` whose fields take ``values`` (field → code),
+    through ``cls``'s layout twin (the scope's ``twin``) when it has one, else through the slots'
+    setters (the scope's ``set<n>``, numbered as the fields). The scope also holds ``new_``
+    (``object.__new__``) and ``cls``."""
+    names = tuple(cls.__dataclass_fields__)  # type: ignore[attr-defined]
+    if layout_twin(cls) is not None:
+        return [f"    {target} = new_(twin)", *(f"    {target}.{name} = {values[name]}" for name in names),
+                f"    {target}.__class__ = cls"]
+    return [f"    {target} = new_(cls)", *(f"    set{n}({target}, {values[name]})" for n, name in enumerate(names))]

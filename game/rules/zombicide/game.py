@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from game.rules.core.base import IllegalCommand
+from game.rules.core.frozen import layout_twin, slot_stores
 from game.rules.core.rng import RngState, force_dice
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.actions import SurvivorActions
@@ -56,8 +57,6 @@ from game.rules.zombicide.state import (
     ZombicideSetup,
     ZombicideState,
     evolver_for,
-    layout_twin,
-    slot_stores,
 )
 from game.rules.zombicide.tables import Tables, into_discard
 from game.rules.zombicide.wounds import Wounds

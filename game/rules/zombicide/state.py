@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from game.rules.core.frozen import record
+from game.rules.core.frozen import layout_twin, record, slot_stores
 from game.rules.core.rng import RngState
 from game.rules.zombicide.boxes import DEFAULT_BOX, NoFields
 from game.rules.zombicide.graph import ZoneGraph
@@ -308,29 +308,3 @@ def evolver_for(cls: type) -> Any:
         made = _EVOLVERS[cls] = scope["evolve_"]
     return made
 
-
-def layout_twin(cls: type) -> type | None:
-    """A plain class with the same slots as the frozen record ``cls`` (whose refusing ``__setattr__``
-    makes every slot store a call): a new object is filled as the twin, with plain attribute stores,
-    then made a ``cls`` (the layouts match, so Python allows the change of class). None when ``cls``
-    is not a slotted class straight under ``object``."""
-    if cls not in _TWINS:
-        slots = cls.__dict__.get("__slots__")
-        plain = cls.__bases__ == (object,) and isinstance(slots, tuple) and "__dict__" not in slots
-        _TWINS[cls] = type(f"_{cls.__name__}Twin", (object,), {"__slots__": slots}) if plain else None
-    return _TWINS[cls]
-
-
-_TWINS: dict[type, type | None] = {}
-
-
-def slot_stores(cls: type, target: str, values: dict[str, str]) -> list[str]:
-    """The lines that make ``target``, a new ``cls`` whose fields take ``values`` (field → code),
-    through ``cls``'s layout twin (the scope's ``twin``) when it has one, else through the slots'
-    setters (the scope's ``set<n>``, numbered as the fields). The scope also holds ``new_``
-    (``object.__new__``) and ``cls``."""
-    names = tuple(cls.__dataclass_fields__)  # type: ignore[attr-defined]
-    if layout_twin(cls) is not None:
-        return [f"    {target} = new_(twin)", *(f"    {target}.{name} = {values[name]}" for name in names),
-                f"    {target}.__class__ = cls"]
-    return [f"    {target} = new_(cls)", *(f"    set{n}({target}, {values[name]})" for n, name in enumerate(names))]
