@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+import functools
 import gettext
 import io
 import locale
@@ -77,9 +78,15 @@ class Template(str):
 
 
 def _template(shown: str) -> str:
-    if _language == SOURCE_LANGUAGE:
+    return _template_in(shown, _language)
+
+
+# the window asks for the same words at every layout: whether a string is a template is worked out once
+@functools.lru_cache(maxsize=4096)
+def _template_in(shown: str, language: str) -> str:
+    if language == SOURCE_LANGUAGE:
         return Template(shown) if _ARTICLE_FIELD.search(shown) else shown
-    return Template(shown) if "{" in shown and _language in _CONTRACTIONS else shown
+    return Template(shown) if "{" in shown and language in _CONTRACTIONS else shown
 
 
 class CatalogueError(Exception):
