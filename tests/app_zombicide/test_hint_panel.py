@@ -10,7 +10,7 @@ from test_play_polish import new_scene, settle
 from waiting import frames_until
 
 from game.app.zombicide.hint_panel import ThinkingDialog
-from game.rules.zombicide.search import SearchBudget
+from game.rules.zombicide.search import Advice, Considered, SearchBudget
 
 # small enough for a test, deep enough to weigh several actions to the game's end
 TEST_BUDGET = SearchBudget(playouts=6, candidates=3, horizon_rounds=None, quiet_radius=-1, max_rounds=12)
@@ -89,3 +89,31 @@ def test_the_hint_dialogs_fit(tmp_path, size):
         if dialog_is == "thinking":
             frames_until(lambda: app.frame(0.02, events=[]), lambda: scene.hint is None, "the hint's advice",
                          limit=200_000)
+
+
+def test_the_advice_says_when_the_planners_choice_is_kept_over_a_higher_score(tmp_path):
+    host, scene = new_scene(tmp_path)
+    legal = scene.controller.legal()
+    kept, other = Considered(legal[0], 500.0, 8, 5, 3, True), Considered(legal[1], 2900.0, 8, 6, 2, False)
+    held = scene.advice_dialog(Advice(kept.command, (kept, other), True, held=True))
+    assert held.title == f"Hint: {scene.command_words(kept.command)}"
+    assert "the higher scores below are within the luck of 8 worlds." in held.lines
+    plain = scene.advice_dialog(Advice(other.command, (other, kept), True))
+    assert not any("luck" in line for line in plain.lines)
+
+
+@pytest.mark.filterwarnings("error:Label Rect is too small:UserWarning")
+def test_the_advice_of_a_deep_hint_that_keeps_the_planner_fits_the_smallest_window(tmp_path):
+    from layout_check import layout_problems
+    from test_layout_zombicide import open_game
+
+    size = SIZES[0]
+    _app, scene = open_game(tmp_path, size)
+    legal = scene.controller.legal()
+    weighed = tuple(Considered(command, 100.0 * n, 8, n, 8 - n, n == 0) for n, command in enumerate(legal[:6]))
+    assert len(weighed) == 6  # as many as the hint's deep setting weighs
+    scene.open_dialog(scene.advice_dialog(Advice(weighed[0].command, weighed, True, held=True)))
+    dialog = scene.dialog
+    rects = [(f"button {b.label!r}", b.rect) for b in dialog.buttons.buttons]
+    assert layout_problems([("dialog", dialog.rect)], size) == []
+    assert layout_problems(rects, size) == [] and all(dialog.rect.contains(r) for _, r in rects)

@@ -15,12 +15,16 @@ from game.rules.zombicide.bots import planner_bot
 from game.rules.zombicide.boxes.rue_morgue.content import tents as tent_cards
 from game.rules.zombicide.catalog import load_catalog
 from game.rules.zombicide.determinize import determinize
-from game.rules.zombicide.search import SearchBudget, advise, search_bot
+from game.rules.zombicide.search import LOST, WON, SearchBudget, advise, clear_gain, search_bot
 from game.rules.zombicide.simulate import mission_team, players_for
 from game.rules.zombicide.state import ZombicideState
 
 MISSIONS_DIR = Path(__file__).resolve().parents[2] / "maps" / "missions"
 SMALL = SearchBudget(playouts=6, candidates=3)
+
+
+LOST_SCORE = LOST + 6 * 400.0  # a world lost, as _score counts it
+WON_SCORE = WON + 6 * 400.0
 
 
 def _start(mission: str, seed: int) -> ZombicideState:
@@ -145,3 +149,23 @@ def test_the_search_bot_is_registered_for_simulate_and_the_platform() -> None:
 
     assert BOTS["search"] is search_bot
     assert bot("zombicide", "search") is search_bot
+
+
+def test_one_lucky_world_is_no_reason_to_leave_the_planner() -> None:
+    # eight worlds on the same luck: the other candidate wins one game the planner's loses, the rest alike
+    planner = [LOST_SCORE] * 3 + [WON_SCORE] * 5
+    lucky = [LOST_SCORE] * 2 + [WON_SCORE] * 6
+    assert not clear_gain(lucky, planner, margin=60.0, confidence=2.0)
+
+
+def test_a_steady_gain_in_every_world_leaves_the_planner() -> None:
+    planner = [100.0, 250.0, -30.0, 400.0, 90.0, 10.0, 75.0, 300.0]
+    steady = [p + gain for p, gain in zip(planner, [80.0, 95.0, 70.0, 110.0, 85.0, 90.0, 100.0, 75.0], strict=True)]
+    assert clear_gain(steady, planner, margin=60.0, confidence=2.0)
+    assert not clear_gain(steady, planner, margin=200.0, confidence=2.0)  # steady, but under the margin
+
+
+def test_a_gain_from_a_single_world_or_none_is_never_clear() -> None:
+    assert not clear_gain([500.0], [0.0], margin=60.0, confidence=2.0)
+    assert not clear_gain([], [], margin=60.0, confidence=2.0)
+    assert clear_gain([500.0, 500.0], [0.0, 0.0], margin=60.0, confidence=2.0)  # the same gain twice

@@ -143,6 +143,10 @@ class HintTools:
                          best.playouts).format(n=best.playouts),
                 _("the planner bot playing every seat after it; best first."),
             ]
+            if advice.held:
+                lines += [_("The planner bot's choice stands first:"),
+                          ngettext("the higher scores below are within the luck of {n} world.",
+                                   "the higher scores below are within the luck of {n} worlds.", best.playouts).format(n=best.playouts)]
         else:
             lines = [_("Nothing to weigh here: this is the planner bot's choice.")]
         return ChoiceDialog(_("Hint: {action}").format(action=self.command_words(best.command)), lines, labels,

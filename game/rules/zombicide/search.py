@@ -7,8 +7,9 @@ face down drawn anew from the bot's seed, never read from the real state). After
 planner plays every seat, to the end of the round (``horizon_rounds`` rounds on) or of the game, and
 the world is scored: won or lost first, then survivors standing, wounds, objectives, how far the team
 still has to go, and how exposed each survivor stands. The candidate with the best mean score is
-played. All candidates meet the same worlds (common random numbers), so they are compared on the
-same luck.
+played if it beats the planner's own clearly: by a margin, steadily across the worlds (a paired
+t-statistic), and losing no more of them. All candidates meet the same worlds (common random
+numbers), so they are compared on the same luck.
 
 The budget is counted in playouts (``playouts`` per decision), never in time: the same seed and
 budget always give the same game. ``SearchBudget`` names the settings: ``FAST`` for simulation,
@@ -17,6 +18,7 @@ budget always give the same game. ``SearchBudget`` names the settings: ``FAST`` 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from random import Random
 from typing import Any
@@ -54,6 +56,9 @@ class SearchBudget:
     # the planner's choice stands unless another beats it by this much: the planner knows the
     # mission's way, the short look-ahead knows the next zombies' phase
     switch_margin: float = 60.0
+    # ... and unless the gain is steady across the worlds: the paired t-statistic of the per-world
+    # differences reaches this (one lucky world of eight, a game won instead of lost, is not a gain)
+    switch_confidence: float = 2.0
 
 
 FAST = SearchBudget(playouts=24, candidates=3)
@@ -86,6 +91,7 @@ class Advice:
     command: Any
     considered: tuple[Considered, ...]  # best first
     searched: bool  # False: the planner decided alone (a quiet moment, or a single choice)
+    held: bool = False  # another scored higher, but not clearly above the worlds' luck: the planner's choice kept
 
 
 def advise(state: ZombicideState, seat: str, commands: Sequence[Any], rng: Random,
@@ -99,10 +105,9 @@ def advise(state: ZombicideState, seat: str, commands: Sequence[Any], rng: Rando
         only = Considered(planner_choice, 0.0, 0, 0, 0, True)
         return Advice(planner_choice, (only,), False)
     per_candidate = max(1, budget.playouts // len(candidates))
-    totals = [0.0] * len(candidates)
+    scores: list[list[float]] = [[] for _ in candidates]  # per world, the same worlds for every candidate
     wins = [0] * len(candidates)
     losses = [0] * len(candidates)
-    played = [0] * len(candidates)
     for world_seed in world_seeds[:per_candidate]:
         if should_stop is not None and should_stop():
             break
@@ -111,26 +116,43 @@ def advise(state: ZombicideState, seat: str, commands: Sequence[Any], rng: Rando
             try:
                 after, _ = engine.apply(world, seat, command)
             except IllegalCommand:
-                totals[n] += LOST  # legal in the real state yet not in this world: never prefer it
-                played[n] += 1
+                scores[n].append(LOST)  # legal in the real state yet not in this world: never prefer it
                 continue
             end = _roll_out(after, Random(world_seed), state.round, budget)
-            totals[n] += _score(end)
+            scores[n].append(_score(end))
             wins[n] += end.result == "won"
             losses[n] += end.result == "lost"
-            played[n] += 1
     considered = [
-        Considered(command, totals[n] / played[n] if played[n] else 0.0, played[n], wins[n], losses[n],
-                   command == planner_choice)
+        Considered(command, sum(scores[n]) / len(scores[n]) if scores[n] else 0.0, len(scores[n]), wins[n],
+                   losses[n], command == planner_choice)
         for n, command in enumerate(candidates)
     ]
     # best mean first; an exact tie keeps the planner's choice (it is first among the candidates)
     order = sorted(range(len(considered)), key=lambda n: (-considered[n].value, n))
     ranked = tuple(considered[n] for n in order)
     best, planner = ranked[0], considered[0]
-    if best.value - planner.value < budget.switch_margin or best.lost > planner.lost:
-        best = planner  # a few worlds are a noisy guide: leave the planner only for a clear gain at no more risk
-    return Advice(best.command, (best, *(c for c in ranked if c is not best)), True)
+    held = False
+    if best is not planner and (best.lost > planner.lost
+                                or not clear_gain(scores[order[0]], scores[0], budget.switch_margin, budget.switch_confidence)):
+        best, held = planner, True  # a few worlds are a noisy guide: leave the planner only for a clear gain at no more risk
+    return Advice(best.command, (best, *(c for c in ranked if c is not best)), True, held)
+
+
+def clear_gain(candidate: Sequence[float], planner: Sequence[float], margin: float, confidence: float) -> bool:
+    """Whether ``candidate`` beats ``planner`` on the same worlds by at least ``margin`` on average, with
+    the per-world differences steady enough that their paired t-statistic reaches ``confidence``."""
+    differences = [c - p for c, p in zip(candidate, planner, strict=False)]
+    if not differences:
+        return False
+    mean = sum(differences) / len(differences)
+    if mean < margin:
+        return False
+    if len(differences) < 2:
+        return False  # one world says nothing of luck
+    variance = sum((d - mean) ** 2 for d in differences) / (len(differences) - 1)
+    if variance == 0.0:
+        return True  # the same gain in every world
+    return mean / math.sqrt(variance / len(differences)) >= confidence
 
 
 def search_bot(state: ZombicideState, seat: str, commands: Sequence[Any], rng: Random) -> Any:
