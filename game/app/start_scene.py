@@ -22,7 +22,7 @@ from pygame_gui.elements import UILabel, UIScrollingContainer, UITextBox
 
 from game.app.widgets.card_scene import BUTTON_H, GAP, CardScene
 from game.i18n import N_, _, language, named, said
-from game.platform import envelope, map_sources, registry
+from game.platform import envelope, map_sources, registry, save_words
 from game.platform.envelope import BadSave, SaveInfo
 from game.platform.registry import GameEntry, MenuEntry
 
@@ -82,13 +82,25 @@ def shown_progress(info: SaveInfo) -> str:
     result = info.status.result
     if result is None:
         return _("round {n}").format(n=info.status.round)
-    return _(RESULT_WORDS[result]) if result in RESULT_WORDS else result
+    return _(RESULT_WORDS[result]) if result in RESULT_WORDS else _shown_words(info, result, "result_templates")
+
+
+def _shown_words(info: SaveInfo, text: str, templates: str) -> str:
+    """A status's summary or result in the player's language when the game's codec says which of its
+    templates it was filled from; as written otherwise (an unknown game, an older wording)."""
+    try:
+        codec = registry.game(info.game).codec
+    except registry.UnknownGameError:
+        return text
+    words = save_words.read_back(text, getattr(codec, templates, ()))
+    return said(words) if words is not None else text
 
 
 def shown_label(info: SaveInfo) -> str:
     """A save as the lists show it, in the player's language (``SaveInfo.label``'s parts)."""
     when = info.saved_at.astimezone().strftime("%d/%m/%Y %H:%M")
-    details = f", {info.status.summary}" if info.status.summary else ""
+    summary = info.status.summary
+    details = f", {_shown_words(info, summary, 'summary_templates')}" if summary else ""
     return f"{info.game_name}: {shown_title(info)}{details} — {shown_progress(info)} — {when} ({info.path.name})"
 
 

@@ -82,6 +82,11 @@ class SaveCodec(Protocol):
     # file kinds written before the envelope → a function turning such a file into an envelope dict
     legacy_kinds: Mapping[str, Callable[[dict[str, Any]], dict[str, Any]]]
 
+    # the English templates its statuses' summaries and results are filled from, marked for translation:
+    # save lists read a status back into them to show it in the player's language (game.platform.save_words)
+    summary_templates: tuple[str, ...]
+    result_templates: tuple[str, ...]
+
     def status(self, state: Any) -> SaveStatus: ...
 
     def setup_json(self, session: Any) -> dict[str, Any]: ...

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game.i18n import N_
 from game.platform.registry import BoxEntry, GameEntry, MenuEntry, SaveStatus
 
 if TYPE_CHECKING:  # the engine, its state and catalog are imported when a game is played, not listed
@@ -65,27 +66,35 @@ def validate_board(board: Any) -> list[str]:
     return problems
 
 
+# a save's summary and result (save lists read them back to show them translated)
+PLAYERS_ALIVE = N_("{players} players, {alive} characters alive")
+AT_SET_UP = N_("{players} players, {alive} characters alive, set-up")
+AT_HOUR = N_("{players} players, {alive} characters alive, {hour}:00")
+WON_BY = N_("won by {winners}")
+NOBODY_BOARDED = N_("nobody boarded the helicopter")
+
+
 class CityOfHorrorCodec:
     schema = 1
     migrations: Mapping[int, Any] = {}
     legacy_kinds: Mapping[str, Any] = {}
+    summary_templates: tuple[str, ...] = (PLAYERS_ALIVE, AT_SET_UP, AT_HOUR)
+    result_templates: tuple[str, ...] = (WON_BY, NOBODY_BOARDED)
 
     def status(self, state: State) -> SaveStatus:
+        players, alive = len(state.seats), sum(1 for c in state.characters if c.location)
         if state.over:
-            result = "won by " + " and ".join(state.winners) if state.winners else "nobody boarded the helicopter"
+            result = WON_BY.format(winners=", ".join(state.winners)) if state.winners else NOBODY_BOARDED
             from game.rules.city_of_horror.state import ROUNDS
 
-            return SaveStatus(round=ROUNDS, result=result, summary=_players(state))
-        where = "set-up" if state.round == 0 else f"{state.round:02d}:00"
-        return SaveStatus(round=int(state.round), result=None, summary=f"{_players(state)}, {where}")
+            return SaveStatus(round=ROUNDS, result=result, summary=PLAYERS_ALIVE.format(players=players, alive=alive))
+        if state.round == 0:
+            return SaveStatus(round=0, result=None, summary=AT_SET_UP.format(players=players, alive=alive))
+        return SaveStatus(round=int(state.round), result=None,
+                          summary=AT_HOUR.format(players=players, alive=alive, hour=f"{state.round:02d}"))
 
     def setup_json(self, session: Any) -> dict[str, Any]:
         return dict(json.loads(session.ruleset.setup_to_json(session.setup_spec)))
-
-
-def _players(state: State) -> str:
-    alive = sum(1 for c in state.characters if c.location)
-    return f"{len(state.seats)} players, {alive} characters alive"
 
 
 GAME = GameEntry(

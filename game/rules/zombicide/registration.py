@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game.i18n import N_
 from game.platform.registry import BoxEntry, GameEntry, MenuEntry, SaveStatus
 from game.rules.zombicide.boxes import BOXES, DEFAULT_BOX, UnknownBoxError, box_rules
 
@@ -121,17 +122,24 @@ def from_legacy(data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+# a save's summary, by how many survivors stand (save lists read it back to show it translated)
+ONE_STANDING = N_("{standing} of {total} survivor standing, {zombies} zombies")
+SEVERAL_STANDING = N_("{standing} of {total} survivors standing, {zombies} zombies")
+
+
 class ZombicideCodec:
     schema = 1
     migrations: Mapping[int, Any] = {}
     legacy_kinds: Mapping[str, Callable[[dict[str, Any]], dict[str, Any]]] = {LEGACY_KIND: from_legacy}
+    summary_templates: tuple[str, ...] = (ONE_STANDING, SEVERAL_STANDING)
+    result_templates: tuple[str, ...] = ()  # "won" or "lost": the save lists' own words
 
     def status(self, state: Any) -> SaveStatus:
         standing = sum(1 for s in state.survivors if s.in_play)
         zombies = sum(sum(zone) for zone in state.zombies)
-        word = "survivor" if standing == 1 else "survivors"
+        template = ONE_STANDING if standing == 1 else SEVERAL_STANDING
         return SaveStatus(round=int(state.round), result=state.result,
-                          summary=f"{standing} of {len(state.survivors)} {word} standing, {zombies} zombies")
+                          summary=template.format(standing=standing, total=len(state.survivors), zombies=zombies))
 
     def setup_json(self, session: Any) -> dict[str, Any]:
         """The whole setup as the game applied it, so a later edit of the mission's [setup] table

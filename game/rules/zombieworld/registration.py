@@ -90,15 +90,22 @@ def validate_board(board: Any) -> list[str]:
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
 
+# a save's result (save lists read it back to show it translated); its summary is the scenario's name
+WON_BY = N_("won by {winners}")
+FINISHED = N_("finished")
+
+
 class ZombieworldCodec:
     schema = 1
     migrations: Mapping[int, Migration] = {}
     legacy_kinds: Mapping[str, Migration] = {LEGACY_KIND: from_legacy}
+    summary_templates: tuple[str, ...] = ()
+    result_templates: tuple[str, ...] = (WON_BY, FINISHED)
 
     def status(self, state: Any) -> SaveStatus:
         result = None
         if state.finished:
-            result = "won by " + " and ".join(state.winners) if state.winners else "finished"
+            result = WON_BY.format(winners=", ".join(state.winners)) if state.winners else FINISHED
         return SaveStatus(round=int(state.round), result=result, summary=scenario_name(state))
 
     def setup_json(self, session: Any) -> dict[str, Any]:
