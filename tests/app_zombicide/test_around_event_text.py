@@ -7,6 +7,7 @@ from random import Random
 
 import pytest
 
+from game import i18n
 from game.app.zombicide.event_text import describe, described_event_types, zone_names_for
 from game.board.mission import load_board
 from game.rules.zombicide import commands as ev
@@ -161,3 +162,19 @@ def test_an_event_trigger_is_told_by_the_rooms_it_wakes_not_by_its_tile():
     assert text.startswith(f"Marta Quiroga sets off the event trigger in {where}: zombies come into ")
     for room in ("Triage", "Room 201", "Room 203"):  # the names written on the tile's rooms
         assert room in text
+
+
+def test_every_zone_kind_of_the_shipped_missions_is_named_in_spanish() -> None:
+    """A zone named after its kind says the kind in the player's language: Invader's exit was "corridor
+    frente a Taller" in Spanish."""
+    from game.app.zombicide.event_text import KIND_WORDS
+
+    missions = sorted((Path(__file__).resolve().parents[2] / "maps" / "missions").glob("*.toml"))
+    kinds = {str(zone.kind) for path in missions for zone in load_board(path).zones.values()}
+    assert kinds - set(KIND_WORDS) == set()
+    i18n.set_language("es")
+    try:
+        names = zone_names_for(load_board(missions[0].parent / "inv-m0.toml"))
+    finally:
+        i18n.set_language("en")
+    assert names["inv-02R:c-e"] == "el pasillo frente a Taller"

@@ -185,3 +185,46 @@ def test_tapping_the_survivor_panel_away_from_a_card_shows_the_survivor_card(tmp
         app.frame(1 / 60, [pygame.event.Event(kind, pos=where, button=1)])
     top = app.scenes.top
     assert isinstance(top, CardViewScene) and top.face.title == "Marta Quiroga" and top.face.kind_label == "Survivor"
+
+
+def test_every_card_name_is_whole_in_a_hand_slot_in_both_languages(tmp_path: Path) -> None:
+    """A long name takes two or three lines in a hand slot ("Arco con púas" was cut to "Arco con …")."""
+    from game.app.zombicide.survivor_card import slot_words
+
+    _app, scene = open_game(tmp_path, (1000, 650))
+    hand = scene.card_panel.slot_rects[0]
+    cut: list[str] = []
+    try:
+        for language in ("en", "es"):
+            i18n.set_language(language)
+            for box in ("rue_morgue", "green_horde", "invader"):
+                for card in load_catalog(box).equipment_cards:
+                    name = (card.name_es if language == "es" else "") or card.name
+                    _size, lines = slot_words(name, hand.width - 10, hand.height - 4)
+                    if " ".join(lines) != name:
+                        cut.append(name)
+    finally:
+        i18n.set_language("en")
+    assert cut == []
+
+
+@pytest.mark.parametrize("size", [(1000, 650), (1280, 800)], ids=["1000x650", "1280x800"])
+@pytest.mark.parametrize("mission", ["gh-05-purifying-flood", "inv-m0"])
+def test_a_body_slot_and_five_in_the_backpack_stay_on_the_card(tmp_path: Path, size: tuple[int, int], mission: str) -> None:
+    """Green Horde's and Invader's cards hold hands, a body (two slots in Invader) and five backpack
+    slots: a short card says the rest in fewer rows and its slots grow shorter, never past its edge
+    (at 1280x800 Invader's backpack was drawn below the window)."""
+    from game.app.zombicide.game_save import mission_setup
+    from game.rules.zombicide.simulate import mission_team, players_for
+
+    path = MISSION.parent / f"{mission}.toml"
+    board = load_board(path)
+    team = mission_team(mission, [s.id for s in load_catalog(board.properties["setup"]["box"]).survivors])
+    app = DeadtableApp(size=size, save_dir=tmp_path)
+    scene = GameScene.new_game(app, path, mission_setup(board, {"players": players_for(team)}), 3)
+    app.show(scene)
+    app.frame(1 / 60, [])
+    panel = scene.card_panel
+    assert len(panel.slot_rects) == (9 if mission.startswith("inv") else 8)
+    assert all(panel.rect.contains(rect) for rect in panel.slot_rects), (panel.rect, panel.slot_rects)
+    assert min(rect.height for rect in panel.slot_rects) >= 30

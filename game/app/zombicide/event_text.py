@@ -29,6 +29,12 @@ KIND_WORDS = {
     "tent": N_("tent"),
     "helipad": N_("helipad"),
     "wasteland": N_("wasteland"),
+    "water": N_("water"),
+    "corridor": N_("corridor"),
+    "airlock": N_("airlock"),
+    "outdoor": N_("outdoor"),
+    "oxygen_room": N_("oxygen room"),
+    "security_room": N_("security room"),
 }
 KIND_WITH_ARTICLE = {
     "street": N_("the street"),
@@ -40,6 +46,12 @@ KIND_WITH_ARTICLE = {
     "tent": N_("the tent"),
     "helipad": N_("the helipad"),
     "wasteland": N_("the wasteland"),
+    "water": N_("the water"),
+    "corridor": N_("the corridor"),
+    "airlock": N_("the airlock"),
+    "outdoor": N_("the outdoor"),
+    "oxygen_room": N_("the oxygen room"),
+    "security_room": N_("the security room"),
 }
 COMPASS_WORDS = {
     "north": N_("north"), "south": N_("south"), "east": N_("east"), "west": N_("west"),

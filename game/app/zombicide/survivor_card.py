@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.app.render import font
-from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_EDGE, PANEL_FILL, TEXT, fit_text
+from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_EDGE, PANEL_FILL, TEXT, fit_text, fitted, wrap
 from game.app.zombicide.event_text import colour_word
 from game.app.zombicide.view_model import DANGER_COLOURS, SlotView, SurvivorCardView, danger_colour
 from game.i18n import N_, _, said
@@ -16,6 +16,9 @@ from game.rules.zombicide.state import LEVEL_NAMES
 
 SLOT_H_PX = 56
 PACK_SLOT_H_PX = 42  # the backpack's slots, in rows under the hands
+PACK_SLOT_MIN_H_PX = 30  # ... no shorter than this on a short card (a name's line and a finger's tap)
+SLOT_MIN_H_PX = 40
+XP_H_PX = 48  # the experience's words and bar
 WOUND_RED = (200, 50, 44)
 LIT_GREEN = (90, 220, 120)
 SNAP_BACK_S = 0.25
@@ -95,7 +98,13 @@ class SurvivorCardPanel:
         pygame.draw.rect(target, level_colour, (r.left, r.top, r.width, 8), border_top_left_radius=12,
                          border_top_right_radius=12)
         x, y = r.left + 16, r.top + 16
-        target.blit(fit_text(card.name, 24, r.width - 32), (x, y))
+        width = r.width - 32
+        # a short card (a small window, a box with a body and a big backpack) says the same in fewer
+        # rows: actions and wounds on one, the skills on one, the slots below the hands in one grid
+        lines_h = 18 * max(0, len(card.lines[:2]) - 1)
+        full_h = 16 + 34 + 26 + lines_h + 28 + 30 + XP_H_PX + 22 + 20 * len(card.skills[:6]) + 8
+        compact = full_h + self._slots_height(card, width, merged=False) + 8 > r.height
+        target.blit(fit_text(card.name, 24, width), (x, y))
         y += 34
         status = _("eliminated") if not card.alive else _("escaped") if card.escaped else (
             _("turn done") if card.done else _("acting") if card.active else card.seat)
@@ -103,30 +112,51 @@ class SurvivorCardPanel:
         for n, line in enumerate(card.lines[:2]):  # the box's lines, right of the status
             words = fit_text(said(line), 15, r.width // 2 + 20)
             target.blit(words, (r.right - 16 - words.get_width(), y - 2 + n * 18))
-        y += 26 + 18 * max(0, len(card.lines[:2]) - 1)
+        y += 26 + lines_h
         # actions left as pips, free actions as words
         target.blit(font(16).render(_("Actions"), True, TEXT), (x, y))
         for n in range(max(card.actions_left, 0)):
             pygame.draw.circle(target, ACCENT, (x + 92 + n * 24, y + 11), 9)
+        wounds_x, wounds_w = x + 84, 0
+        if compact:  # the wounds at the row's right end
+            wounds_w = font(16).size(_("Wounds"))[0] + 8 + 26 * card.wounds
+            wounds_x = x + width - 26 * card.wounds
+            if card.wounds:
+                target.blit(font(16).render(_("Wounds"), True, TEXT), (x + width - wounds_w, y))
         if card.free_actions:
-            words = font(13).render(_("+ free: {actions}").format(actions=", ".join(
-                _(FREE_ACTION_WORDS[a]) if a in FREE_ACTION_WORDS else a for a in card.free_actions)), True, MUTED)
-            target.blit(words, (x + 96 + max(card.actions_left, 0) * 24, y + 3))
-        y += 28
-        target.blit(font(16).render(_("Wounds"), True, TEXT), (x, y))
+            free_x = x + 96 + max(card.actions_left, 0) * 24
+            room = (x + width - wounds_w - 8 if compact and card.wounds else x + width) - free_x
+            if room > 24:
+                words = fit_text(_("+ free: {actions}").format(actions=", ".join(
+                    _(FREE_ACTION_WORDS[a]) if a in FREE_ACTION_WORDS else a for a in card.free_actions)), 13, room)
+                target.blit(words, (free_x, y + 3))
+        if not compact:
+            y += 28
+            target.blit(font(16).render(_("Wounds"), True, TEXT), (x, y))
         for n in range(card.wounds):
-            pygame.draw.rect(target, WOUND_RED, (x + 84 + n * 26, y + 2, 20, 20), border_radius=4)
+            pygame.draw.rect(target, WOUND_RED, (wounds_x + n * 26, y + 2, 20, 20), border_radius=4)
         y += 30
-        y = self._xp_bar(target, card, x, y, r.width - 32)
-        target.blit(font(16).render(_("Skills"), True, TEXT), (x, y))
-        y += 22
-        for skill in card.skills[:6]:
-            target.blit(fit_text("• " + skill, 15, r.width - 40), (x + 4, y))
-            y += 20
-        y += 8
-        for rect, slot in zip(self._slot_layout(card, x, y, r.width - 32), card.slots, strict=True):
+        y = self._xp_bar(target, card, x, y, width)
+        if compact:
+            skills = ", ".join(card.skills) or "—"
+            target.blit(fit_text(_("Skills: {skills}").format(skills=skills), 15, width), (x, y))
+            y += 26
+        else:
+            target.blit(font(16).render(_("Skills"), True, TEXT), (x, y))
+            y += 22
+            for skill in card.skills[:6]:
+                target.blit(fit_text("• " + skill, 15, r.width - 40), (x + 4, y))
+                y += 20
+            y += 8
+        for rect, slot in zip(self._slot_layout(card, x, y, width, r.bottom - 8 - y, merged=compact), card.slots,
+                              strict=True):
             self.slot_rects.append(rect)
             self._slot(target, rect, slot.name, slot.wound, slot.loaded, slot.index == self.drag_from)
+            if compact and slot.group not in ("", "Hands", "Backpack") and not slot.name:
+                # one grid for the body and the backpack: an empty body slot names its place
+                label, size = fitted(_(slot.group), 13, rect.width - 8)
+                words = font(size).render(label, True, MUTED)
+                target.blit(words, words.get_rect(center=rect.center))
             if slot.index in self.lit_slots:
                 pygame.draw.rect(target, LIT_GREEN, rect.inflate(4, 4), 3, border_radius=9)
         for heading, at in self._headings:
@@ -136,11 +166,10 @@ class SurvivorCardPanel:
         if self.flash_s > 0:
             pygame.draw.rect(target, WOUND_RED, r, 6, border_radius=12)
 
-    def _slot_layout(self, card: SurvivorCardView, x: int, y: int, width: int) -> list[pygame.Rect]:
-        """Each slot's place under its group's heading: the hands and a lone worn slot (the body)
-        side by side in the first row, tall; the rest (the backpack) in rows below."""
-        rects: list[pygame.Rect] = []
-        self._headings = []
+    @staticmethod
+    def _slot_groups(card: SurvivorCardView, merged: bool) -> tuple[list[tuple[str, list[SlotView]]], int]:
+        """The slots by heading, and how many leading groups share the first row (the hands and a
+        lone worn slot); ``merged``: the groups after that row under one heading, in one grid."""
         groups: list[tuple[str, list[SlotView]]] = []
         for slot in card.slots:
             heading = _(slot.group) if slot.group else _("Hands") if slot.hand else _("Backpack")
@@ -148,29 +177,59 @@ class SurvivorCardPanel:
                 groups[-1][1].append(slot)
             else:
                 groups.append((heading, [slot]))
-        worn = 0  # the leading groups that share the first row
+        worn = 0
         while worn < len(groups) and (all(s.hand for s in groups[worn][1]) or len(groups[worn][1]) == 1) \
                 and sum(len(g[1]) for g in groups[:worn + 1]) <= WORN_ROW_MAX:
             worn += 1
+        if merged and len(groups) - worn > 1:
+            rest = groups[worn:]
+            groups = [*groups[:worn], (" · ".join(h for h, _slots in rest), [s for _h, slots in rest for s in slots])]
+        return groups, worn
+
+    def _slots_height(self, card: SurvivorCardView, width: int, merged: bool) -> int:
+        """The height the slots take at their natural sizes."""
+        groups, worn = self._slot_groups(card, merged)
+        per_row = max(1, width // 84)
+        rows = sum(-(-len(slots) // per_row) for _heading, slots in groups[worn:])
+        return (28 + SLOT_H_PX if worn else 0) + 28 * len(groups[worn:]) + (PACK_SLOT_H_PX + 4) * rows
+
+    def _slot_layout(self, card: SurvivorCardView, x: int, y: int, width: int, room_px: int,
+                     merged: bool = False) -> list[pygame.Rect]:
+        """Each slot's place under its group's heading: the hands and a lone worn slot (the body)
+        side by side in the first row, tall; the rest (the backpack) in rows below. Where the card is
+        short (a small window, a box with a body slot and five in the backpack), the slots grow
+        shorter to stay on it: the backpack's first, down to a floor, then the first row's."""
+        rects: list[pygame.Rect] = []
+        self._headings = []
+        groups, worn = self._slot_groups(card, merged)
         in_row = sum(len(g[1]) for g in groups[:worn])
+        per_row = max(1, width // 84)
+        pack_rows = sum(-(-len(slots) // per_row) for _heading, slots in groups[worn:])
+        fixed = (28 if in_row else 0) + 28 * len(groups[worn:]) + 4 * pack_rows  # headings and gaps
+        worn_h, pack_h = SLOT_H_PX if in_row else 0, PACK_SLOT_H_PX
+        over = fixed + worn_h + pack_rows * pack_h - room_px
+        if over > 0 and pack_rows:
+            pack_h = max(PACK_SLOT_MIN_H_PX, pack_h - -(-over // pack_rows))
+            over = fixed + worn_h + pack_rows * pack_h - room_px
+        if over > 0 and in_row:
+            worn_h = max(SLOT_MIN_H_PX, worn_h - over)
         if in_row:
             wide = (width - 8 * (in_row - 1)) // in_row
             n = 0
             for heading, slots in groups[:worn]:
                 self._headings.append((heading, (x + n * (wide + 8), y)))
                 for _slot in slots:
-                    rects.append(pygame.Rect(x + n * (wide + 8), y + 22, wide, SLOT_H_PX))
+                    rects.append(pygame.Rect(x + n * (wide + 8), y + 22, wide, worn_h))
                     n += 1
-            y += 22 + SLOT_H_PX + 6
-        per_row = max(1, width // 84)
+            y += 22 + worn_h + 6
         wide = (width - (per_row - 1) * 8) // per_row
         for heading, slots in groups[worn:]:
             self._headings.append((heading, (x, y)))
             y += 22
             for n in range(len(slots)):
                 row, col = divmod(n, per_row)
-                rects.append(pygame.Rect(x + col * (wide + 8), y + row * (PACK_SLOT_H_PX + 4), wide, PACK_SLOT_H_PX))
-            y += (PACK_SLOT_H_PX + 4) * -(-len(slots) // per_row) + 6
+                rects.append(pygame.Rect(x + col * (wide + 8), y + row * (pack_h + 4), wide, pack_h))
+            y += (pack_h + 4) * -(-len(slots) // per_row) + 6
         return rects
 
     def draw_ghost(self, target: pygame.Surface) -> None:
@@ -200,11 +259,16 @@ class SurvivorCardPanel:
         pygame.draw.rect(target, fill, rect, border_radius=8)
         pygame.draw.rect(target, (96, 100, 104), rect, 1, border_radius=8)
         if name and not lifted:
-            words = fit_text(name + ("" if loaded else _(" (empty)")), 15, rect.width - 10)
-            target.blit(words, words.get_rect(center=rect.center))
+            size, lines = slot_words(name + ("" if loaded else _(" (empty)")), rect.width - 10, rect.height - 4)
+            line_h = font(size).get_linesize()
+            top = rect.centery - line_h * len(lines) // 2
+            for n, line in enumerate(lines):
+                words = font(size).render(line, True, TEXT)
+                target.blit(words, words.get_rect(centerx=rect.centerx, top=top + n * line_h))
 
     @staticmethod
     def _xp_bar(target: pygame.Surface, card: SurvivorCardView, x: int, y: int, width: int) -> int:
+        """The experience and its bar; ``XP_H_PX`` tall."""
         target.blit(font(16).render(_("Experience {xp}").format(xp=card.xp), True, TEXT), (x, y))
         label = font(14).render(colour_word(LEVEL_NAMES[card.level]).capitalize(), True, danger_colour(card.level))
         target.blit(label, (x + width - label.get_width(), y + 2))
@@ -229,3 +293,20 @@ class SurvivorCardPanel:
                 pygame.draw.rect(target, tuple(c // 4 for c in colour), section)
         pygame.draw.rect(target, (200, 200, 196), bar, 1, border_radius=7)
         return y + 26
+
+
+def slot_words(text: str, width_px: int, height_px: int) -> tuple[int, list[str]]:
+    """A card's name in a slot: one line at the slot's size or a little smaller, else two lines
+    (longer names, "Arco con púas"), else three where the slot is tall enough, cut with an ellipsis
+    only when nothing holds it whole."""
+    for size in range(15, 12, -1):
+        if font(size).size(text)[0] <= width_px:
+            return size, [text]
+    for most, sizes in ((2, range(14, 10, -1)), (3, range(12, 10, -1))):
+        for size in sizes:
+            lines = wrap(text, size, width_px)
+            if len(lines) <= most and len(lines) * font(size).get_linesize() <= height_px \
+                    and all(font(size).size(line)[0] <= width_px for line in lines):
+                return size, lines
+    words, size = fitted(text, 15, width_px)
+    return size, [words]
