@@ -15,6 +15,7 @@ from game.rules.zombicide.boxes.green_horde import bot as gh_bot
 from game.rules.zombicide.boxes.green_horde.commands import OpenDoorFromAfar
 from game.rules.zombicide.catalog import load_catalog
 from game.rules.zombicide.commands import Move, Rearrange
+from game.rules.zombicide.mission_walk import mission_walk
 from game.rules.zombicide.simulate import mission_team, players_for
 from game.rules.zombicide.state import EMPTY, searchable_now
 
@@ -201,7 +202,48 @@ def test_the_bile_goes_into_a_hand_beside_one_weapon_of_a_dual_pair() -> None:
     engine.apply(state, seat, command)  # legal
 
 
+def test_a_torch_in_the_backpack_comes_to_hand_over_the_bile_when_no_hand_of_the_team_holds_one() -> None:
+    """In Search of Dragon Bile: the survivor carrying both Torches held bile in hand; the bile was
+    poured, the friends killed the doused crowd, and no fire came for fifteen rounds."""
+    state = _setup("gh-01-dragon-bile")
+    bile, torch = _card(state, "dragon_bile"), _card(state, "torch")
+    s = state.survivors[0]
+    slots = [EMPTY] * len(s.slots)
+    slots[0], slots[1], slots[3] = s.slots[0], bile, torch
+    state = _with(state, 0, slots=tuple(slots))
+    for i in range(1, len(state.survivors)):  # nobody else holds a Torch
+        assert not gh_bot._holds_torch(state, state.survivors[i])
+    seat, legal = bots.whose_turn(state)
+    mine = [c for c in legal if getattr(c, "survivor", None) == s.id]
+    command = gh_bot.ready_fire(state, 0, mine, None)
+    assert isinstance(command, Rearrange)
+    assert torch in command.slots[:2] and s.slots[0] in command.slots[:2]  # the weapon stays in hand
+    assert sorted(c for c in command.slots if c >= 0) == sorted(c for c in slots if c >= 0)  # nothing dropped
+    engine.apply(state, seat, command)  # legal
+    friend = 1
+    state = _with(state, friend, slots=(torch, *state.survivors[friend].slots[1:]))
+    assert gh_bot.ready_fire(state, 0, mine, None) is None  # a friend's Torch is in hand: the bile stays
+
+
 # --- the mission files ----------------------------------------------------------------------------
+
+
+def test_blood_and_fire_has_a_puddle_of_bile_before_the_dyer_whose_torch_the_team_takes() -> None:
+    """The team takes the Dyer's Torch and waits there: the crowd coming to it crosses the Dyer's lane."""
+    state = _setup(BLOOD_AND_FIRE)
+    dyer = state.graph.index["8R:rm-ne"]
+    assert dyer in {p.zone for p in state.graph.objectives}
+    lane = state.graph.index["8R:ln-e"]
+    assert lane in state.box_state.bile and lane in state.graph.neighbours(dyer, (True,) * len(state.doors_open))
+
+
+def test_the_fallen_fortress_bailey_opens_on_the_south_lane() -> None:
+    """With a barrier there the walk through its objectives and out was 38 zones (42 of 100 games won)."""
+    state = _setup("gh-09-fallen-fortress")
+    graph = state.graph
+    bailey, lane = graph.index["9R:yd-c"], graph.index["9R:ln-s"]
+    assert lane in graph.neighbours(bailey, state.doors_open)
+    assert mission_walk(state).walk <= 30
 
 
 def test_blood_and_fires_spawn_zone_stands_far_from_its_exit() -> None:

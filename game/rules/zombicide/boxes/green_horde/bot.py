@@ -188,12 +188,18 @@ def _fire_card(state: Any, card: int) -> bool:
 
 def ready_fire(state: Any, i: int, commands: Sequence[Any], route: Any) -> Any:
     """Dragon Bile or a Torch carried in the backpack goes into a free hand while the mission wants a
-    fire (only what is in hand is thrown, §6), keeping the best weapon in the other hand."""
+    fire (only what is in hand is thrown, §6), keeping the best weapon in the other hand. A Torch
+    comes to hand even over bile held there when no hand of the team holds one: bile alone never
+    lights (In Search of Dragon Bile: the survivor carrying both Torches held bile and poured it,
+    and the team waited fifteen rounds in the mill for a fire)."""
     if not (_goal_unmet(state, "burn_zombies") or (_goal_unmet(state, "kill_abominations")
                                                    and _zones_of(state, zombie_id="orc_abomination"))):
         return None
     s = state.survivors[i]
-    if any(_fire_card(state, c) for c in s.slots[:2]) or not any(_fire_card(state, c) for c in s.slots[2:]):
+    wanted = _fire_card
+    if _carries_torch(state, s) and not any(_holds_torch(state, o) for o in state.survivors if o.in_play):
+        wanted = _torch_card
+    elif any(_fire_card(state, c) for c in s.slots[:2]) or not any(_fire_card(state, c) for c in s.slots[2:]):
         return None
     # the best weapon stays in the other hand: a Dual pair loses its twin (the fire is worth more), an
     # armed survivor never ends with a fire card alone
@@ -201,7 +207,7 @@ def ready_fire(state: Any, i: int, commands: Sequence[Any], route: Any) -> Any:
     carried = sorted(c for c in s.slots if c >= 0)
     best, best_power = None, 0.0 if armed else -1.0
     for command in commands:
-        if isinstance(command, Rearrange) and any(_fire_card(state, c) for c in command.slots[:2]):
+        if isinstance(command, Rearrange) and any(wanted(state, c) for c in command.slots[:2]):
             after = replace(s, slots=command.slots)
             power = max(bots._weapon_power(state, after, 0), bots._weapon_power(state, after, 1))
             if power > best_power and sorted(c for c in command.slots if c >= 0) == carried:
@@ -276,8 +282,17 @@ def burn(state: Any, i: int, commands: Sequence[Any], route: Any) -> Any:
     return best
 
 
+def _torch_card(state: Any, card: int) -> bool:
+    return card >= 0 and "ignites_bile" in state.tables.equipment[state.card_kinds[card]].effects
+
+
 def _holds_torch(state: Any, s: Any) -> bool:
-    return any(c >= 0 and "ignites_bile" in state.tables.equipment[state.card_kinds[c]].effects for c in s.slots[:2])
+    return any(_torch_card(state, c) for c in s.slots[:2])
+
+
+def _carries_torch(state: Any, s: Any) -> bool:
+    """A Torch in the backpack (not in hand)."""
+    return any(_torch_card(state, c) for c in s.slots[2:])
 
 
 def _team_has_torch(state: Any) -> bool:
