@@ -11,6 +11,7 @@ from typing import Any
 
 from game.rules.zombicide.boxes.invader.armor import DAMAGE_STEP, armor_left
 from game.rules.zombicide.boxes.invader.board import board_of
+from game.rules.zombicide.boxes.invader.bots_safety import concentrated_kill_chance, hold_together, shove, stand_guard
 from game.rules.zombicide.boxes.invader.combat import REFLEX_DECISION
 from game.rules.zombicide.boxes.invader.commands import (
     Attach,
@@ -311,8 +312,13 @@ def _value(state: Any, i: int, command: Any) -> float:
         weapon = state.tables.equipment[state.card_kinds[s.slots[command.slot]]]
         if weapon.attack == "ranged" and _friends_in(state, i, target):
             return 0.0
-        return 1.5 if weapon.dice >= 2 else 0.0
+        chance = concentrated_kill_chance(state, s, command.slot,
+                                          state.tables.damage_to_kill[state.tables.zombie_index[command.target]])
+        return 1.5 if chance >= CONCENTRATED_WORTH else 0.0
     return 0.0
+
+
+CONCENTRATED_WORTH = 0.25  # the least chance of felling a Tank or the Abomination a Concentrated Attack is made with
 
 
 def attack_wounds(state: Any, t: int) -> int:
@@ -366,3 +372,7 @@ def _wound(state: Any) -> int:
 
 # The box's decisions, and the core's "wound" taken its way (the planner asks these first).
 DECISIONS = {"wound": _wound, REFLEX_DECISION: _reflex, "inv_damage_point": _damage_point, "inv_misfire": _misfire}
+
+
+# The box's tactics, each before the core tactic it names.
+TACTICS = (("free_help", tactics), ("fight_here", shove), ("fight_here", stand_guard), ("advance", hold_together))
