@@ -11,7 +11,12 @@ from typing import Any
 
 from game.rules.zombicide.boxes.invader.armor import DAMAGE_STEP, armor_left
 from game.rules.zombicide.boxes.invader.board import board_of
-from game.rules.zombicide.boxes.invader.bots_safety import concentrated_kill_chance, hold_together, shove, stand_guard
+from game.rules.zombicide.boxes.invader.bots_safety import (
+    concentrated_kill_chance,
+    hold_together,
+    shove,
+    stand_guard,
+)
 from game.rules.zombicide.boxes.invader.combat import REFLEX_DECISION
 from game.rules.zombicide.boxes.invader.commands import (
     Attach,
@@ -318,7 +323,7 @@ def _value(state: Any, i: int, command: Any) -> float:
     return 0.0
 
 
-CONCENTRATED_WORTH = 0.25  # the least chance of felling a Tank or the Abomination a Concentrated Attack is made with
+CONCENTRATED_WORTH = 0.01  # a Concentrated Attack that cannot fell its target (a single Cattle Prod on the Abomination) is not made
 
 
 def attack_wounds(state: Any, t: int) -> int:
