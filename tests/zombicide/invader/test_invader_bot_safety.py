@@ -92,3 +92,28 @@ def test_the_box_plays_these_tactics() -> None:
     state, _ = _corridor()
     played = {tactic for _, tactic in state.box.bot.tactics}
     assert {bots_safety.shove, bots_safety.stand_guard, bots_safety.hold_together} <= played
+
+
+def test_jared_shoves_out_a_tank_even_among_friends_who_could_take_its_blows() -> None:
+    state, zone = _corridor()
+    state = _zombies(state, zone, "tank", 2)
+    assert bots._margin(state, 0, zone) >= 0  # six survivors share the blows: the core would stay
+    command = bots_safety.shove(state, 0, _legal(state, 0), bots._route(state))
+    assert isinstance(command, Shove)
+
+
+def test_hunters_next_door_are_deadly_to_a_worn_survivor_who_steps_to_a_friend() -> None:
+    state, zone = _corridor()
+    state = _only(state, {0, 3})  # Jared (Armor 3), Magnus (Armor 6)
+    beside = state.graph.index["inv-01R:c-s"]
+    friend_zone = state.graph.index["inv-01R:c-e"]
+    state = _with(_with(state, 0, wounds=2), 3, zone=friend_zone)
+    assert armor_left(state, 0) == 1
+    assert not bots_safety.deadly(state, zone, [0])
+    hunted = _zombies(state, beside, "hunter", 2)  # two actions: in, then strike
+    assert bots_safety.deadly(hunted, zone, [0])
+    command = bots_safety.step_out(hunted, 0, _legal(hunted, 0), bots._route(hunted))
+    assert isinstance(command, Move) and hunted.graph.index[command.to] not in (zone, beside)
+    assert not bots_safety.deadly(hunted, hunted.graph.index[command.to], [0, 3])
+    # a fresh survivor shares two Hunters' blows: it stays
+    assert bots_safety.step_out(_with(hunted, 0, wounds=0), 0, _legal(hunted, 0), bots._route(hunted)) is None

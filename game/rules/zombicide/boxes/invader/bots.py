@@ -16,6 +16,7 @@ from game.rules.zombicide.boxes.invader.bots_safety import (
     hold_together,
     shove,
     stand_guard,
+    step_out,
 )
 from game.rules.zombicide.boxes.invader.combat import REFLEX_DECISION
 from game.rules.zombicide.boxes.invader.commands import (
@@ -380,4 +381,4 @@ DECISIONS = {"wound": _wound, REFLEX_DECISION: _reflex, "inv_damage_point": _dam
 
 
 # The box's tactics, each before the core tactic it names.
-TACTICS = (("free_help", tactics), ("fight_here", shove), ("fight_here", stand_guard), ("advance", hold_together))
+TACTICS = (("free_help", shove), ("free_help", step_out), ("free_help", tactics), ("fight_here", stand_guard), ("advance", hold_together))

@@ -29,12 +29,16 @@ def _survivors_in(state: Any, zone: int) -> int:
 
 
 def shove(state: Any, i: int, commands: Sequence[Any], route: Route) -> Any:
-    """Shove (free, once per turn: every xeno in the zone to a zone at Range 1) when the survivors in
-    the zone cannot face what stands in it: into the open zone beside with no survivor and the fewest
+    """Shove (free, once per turn: every xeno in the zone to a zone at Range 1) when a Tank or the
+    Abomination stands in the zone (few weapons fell them: their blows take 2 or 3 Armor each round
+    they stay), or the survivors in the zone cannot face what stands in it: into the open zone beside with no survivor and the fewest
     xenos, off the route when it can. A ranged weapon that cannot fire at Range 0 then reaches them."""
     s = state.survivors[i]
     zone = s.zone
-    if not sum(state.zombies[zone]) or _core()._margin(state, i, zone) >= 0:
+    if not sum(state.zombies[zone]):
+        return None
+    tough = any(n and state.tables.damage_to_kill[t] > 1 for t, n in enumerate(state.zombies[zone]))
+    if not tough and _core()._margin(state, i, zone) >= 0:
         return None
     graph = state.graph
     best, best_key = None, None
@@ -136,3 +140,63 @@ def stand_guard(state: Any, i: int, commands: Sequence[Any], route: Route) -> An
     if not any(isinstance(c, Move) for c in commands):
         return None
     return next((c for c in commands if isinstance(c, EndTurn)), None)
+
+
+def _blows_on(state: Any, zone: int, keepers: Sequence[int]) -> list[int]:
+    """The blows the survivors ending in ``zone`` take this Xenos' Phase from what they cannot fell:
+    every Tank and Abomination in it (no hand there fells them), and a Hunter in it or next to it
+    (its two actions bring it in and strike, §8.3). Workers and Hunters they can kill count as killed."""
+    from game.rules.zombicide.boxes.invader.bots import attack_wounds
+
+    tables = state.tables
+    hunter = tables.zombie_index.get("hunter", -1)
+    best = max((_core()._hand_damage(state, state.survivors[j]) for j in keepers), default=0)
+    blows: list[int] = []
+    for t, n in enumerate(state.zombies[zone]):
+        if n and tables.damage_to_kill[t] > best:
+            blows.extend([attack_wounds(state, t)] * n)
+    if hunter >= 0:
+        for near in state.graph.neighbours(zone, state.doors_open):
+            blows.extend([attack_wounds(state, hunter)] * state.zombies[near][hunter])
+    return blows
+
+
+def deadly(state: Any, zone: int, keepers: Sequence[int]) -> bool:
+    """Whether the blows on ``zone`` cannot be shared out among ``keepers`` without one of them falling:
+    each blow, the biggest first, to whoever has the most Armor to spare (§8.1: players share them)."""
+    from game.rules.zombicide.boxes.invader.armor import armor_left
+
+    blows = sorted(_blows_on(state, zone, keepers), reverse=True)
+    if not blows:
+        return False
+    spare = [armor_left(state, j) - 1 for j in keepers]
+    for blow in blows:
+        k = max(range(len(spare)), key=spare.__getitem__)
+        if spare[k] < blow:
+            return True
+        spare[k] -= blow
+    return False
+
+
+def step_out(state: Any, i: int, commands: Sequence[Any], route: Route) -> Any:
+    """A survivor about to end where the xenos would take its last Armor (or a friend's) walks to a
+    zone beside where they would not: a Tank or the Abomination moves or strikes, never both (§8.2), and
+    Hunters reach one zone. Along the route, to friends, when it can."""
+    s = state.survivors[i]
+    zone = s.zone
+    here = [j for j in _team(state) if state.survivors[j].zone == zone]
+    if not deadly(state, zone, here):
+        return None
+    graph = state.graph
+    best, best_key = None, None
+    for command in commands:
+        if not isinstance(command, Move) or command.charge or command.via:
+            continue
+        to = graph.index[command.to]
+        there = [j for j in _team(state) if state.survivors[j].zone == to] + [i]
+        if sum(state.zombies[to]) or deadly(state, to, there):
+            continue
+        key = (route.cost[to], -len(there), to)
+        if best_key is None or key < best_key:
+            best, best_key = command, key
+    return best
