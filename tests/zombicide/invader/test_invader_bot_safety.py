@@ -117,3 +117,15 @@ def test_hunters_next_door_are_deadly_to_a_worn_survivor_who_steps_to_a_friend()
     assert not bots_safety.deadly(hunted, hunted.graph.index[command.to], [0, 3])
     # a fresh survivor shares two Hunters' blows: it stays
     assert bots_safety.step_out(_with(hunted, 0, wounds=0), 0, _legal(hunted, 0), bots._route(hunted)) is None
+
+
+def test_m3s_team_holds_the_exit_from_the_zone_beside_it_on_the_xenos_way_in() -> None:
+    state = _setup("inv-m3")
+    graph = state.graph
+    exit_zone = graph.exits[0]
+    wanted = [z for zs in inv_bots.targets(state, [[exit_zone]]) for z in zs]
+    doors = (True,) * len(state.doors_open)
+    dist = graph.distances(doors)
+    spawn = graph.spawns[0].zone
+    assert wanted and exit_zone not in wanted
+    assert all(z in graph.neighbours(exit_zone, doors) and dist[spawn][z] + 1 == dist[spawn][exit_zone] for z in wanted)

@@ -90,7 +90,9 @@ def targets(state: Any, core: list[list[int]]) -> list[list[int]]:
             zones = _objectives(state, "")
         elif kind == "regroup":
             zones = [m.zone for m in box.machines if m.kind == value]
-        elif kind in ("evacuated", "scientists_out"):
+        elif kind == "evacuated":
+            zones = guard_zones(state, spawns)
+        elif kind == "scientists_out":
             zones = list(graph.exits)
         elif kind == "level":
             zones = _objectives(state, "") or spawns
@@ -121,6 +123,19 @@ def targets(state: Any, core: list[list[int]]) -> list[list[int]]:
         if rooms and state.box_state.oxygen_pile:
             return [[z] for z in rooms] + wanted
     return wanted
+
+
+def guard_zones(state: Any, spawns: Sequence[int]) -> list[int]:
+    """M3: where the team holds the exit from: the zones beside it on the xenos' shortest way in from
+    the spawn zones (a xeno entering the exit loses the mission; a Hunter walks two zones a round, so
+    the team waiting in the exit itself sees it only once it is in). The exit when none is found."""
+    graph = state.graph
+    doors = (True,) * len(state.doors_open)  # xenos' routes ignore closed doors (§8.2)
+    dist = graph.distances(doors)
+    exits = list(graph.exits)
+    guards = [n for e in exits for n in graph.neighbours(e, doors) if n not in exits
+              and any(dist[s][n] + 1 == dist[s][e] for s in spawns)]
+    return list(dict.fromkeys(guards)) or exits
 
 
 def _burn_targets(state: Any) -> list[int]:
