@@ -129,3 +129,15 @@ def test_m3s_team_holds_the_exit_from_the_zone_beside_it_on_the_xenos_way_in() -
     spawn = graph.spawns[0].zone
     assert wanted and exit_zone not in wanted
     assert all(z in graph.neighbours(exit_zone, doors) and dist[spawn][z] + 1 == dist[spawn][exit_zone] for z in wanted)
+
+
+def test_a_survivor_walks_away_from_an_abomination_it_cannot_fell_while_its_armor_lasts() -> None:
+    state, zone = _corridor()
+    state = _zombies(_only(state, {3}), zone, "spoiler_abomination", 1)  # Magnus alone: Armor 6 takes one blow
+    assert not bots_safety.deadly(state, zone, [3])
+    command = bots_safety.step_out(state, 3, _legal(state, 3), bots._route(state))
+    assert isinstance(command, Move)
+    # with a friend its Armor guards, it stays
+    guarded = _only(_corridor()[0], {3, 4})
+    guarded = _zombies(guarded, zone, "spoiler_abomination", 1)
+    assert bots_safety.step_out(guarded, 3, _legal(guarded, 3), bots._route(guarded)) is None

@@ -178,14 +178,28 @@ def deadly(state: Any, zone: int, keepers: Sequence[int]) -> bool:
     return False
 
 
+def _wears_down(state: Any, i: int, here: Sequence[int]) -> bool:
+    """A Tank or the Abomination nobody in the zone can fell stands in it: it takes 2 or 3 Armor every
+    round the survivor stays, so it leaves while it still can (leaving costs an action per xeno), unless
+    it stands guard over friends the blow would kill."""
+    from game.rules.zombicide.boxes.invader.bots import attack_wounds
+
+    zone = state.survivors[i].zone
+    best = max(_core()._hand_damage(state, state.survivors[j]) for j in here)
+    wearing = any(n and attack_wounds(state, t) > 1 and state.tables.damage_to_kill[t] > best
+                  for t, n in enumerate(state.zombies[zone]))
+    friends = [j for j in here if j != i]
+    return wearing and not (friends and _lethal_xenos(state, zone, friends) and not _lethal_xenos(state, zone, here))
+
+
 def step_out(state: Any, i: int, commands: Sequence[Any], route: Route) -> Any:
-    """A survivor about to end where the xenos would take its last Armor (or a friend's) walks to a
-    zone beside where they would not: a Tank or the Abomination moves or strikes, never both (§8.2), and
+    """A survivor about to end where the xenos would take its last Armor (or a friend's), or beside a
+    Tank or the Abomination it cannot fell, walks to a zone beside where they would not: a Tank or the Abomination moves or strikes, never both (§8.2), and
     Hunters reach one zone. Along the route, to friends, when it can."""
     s = state.survivors[i]
     zone = s.zone
     here = [j for j in _team(state) if state.survivors[j].zone == zone]
-    if not deadly(state, zone, here):
+    if not deadly(state, zone, here) and not _wears_down(state, i, here):
         return None
     graph = state.graph
     best, best_key = None, None
