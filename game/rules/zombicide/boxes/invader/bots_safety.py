@@ -28,6 +28,16 @@ def _survivors_in(state: Any, zone: int) -> int:
     return sum(1 for i in _team(state) if state.survivors[i].zone == zone)
 
 
+def _samples_wanted(state: Any) -> set[int]:
+    """The xeno kinds whose sample (a kill with a Melee action, M10) the mission still wants: the team
+    does not push them away nor walk away from them."""
+    from game.rules.zombicide.boxes.invader.state import mission
+
+    index = state.tables.zombie_index
+    taken = set(state.box_state.samples)
+    return {index[kind] for kind in mission(state).samples if kind in index and kind not in taken}
+
+
 def shove(state: Any, i: int, commands: Sequence[Any], route: Route) -> Any:
     """Shove (free, once per turn: every xeno in the zone to a zone at Range 1) when a Tank or the
     Abomination stands in the zone (few weapons fell them: their blows take 2 or 3 Armor each round
@@ -37,7 +47,8 @@ def shove(state: Any, i: int, commands: Sequence[Any], route: Route) -> Any:
     zone = s.zone
     if not sum(state.zombies[zone]):
         return None
-    tough = any(n and state.tables.damage_to_kill[t] > 1 for t, n in enumerate(state.zombies[zone]))
+    wanted = _samples_wanted(state)
+    tough = any(n and state.tables.damage_to_kill[t] > 1 and t not in wanted for t, n in enumerate(state.zombies[zone]))
     if not tough and _core()._margin(state, i, zone) >= 0:
         return None
     graph = state.graph
@@ -186,7 +197,8 @@ def _wears_down(state: Any, i: int, here: Sequence[int]) -> bool:
 
     zone = state.survivors[i].zone
     best = max(_core()._hand_damage(state, state.survivors[j]) for j in here)
-    wearing = any(n and attack_wounds(state, t) > 1 and state.tables.damage_to_kill[t] > best
+    wanted = _samples_wanted(state)
+    wearing = any(n and attack_wounds(state, t) > 1 and state.tables.damage_to_kill[t] > best and t not in wanted
                   for t, n in enumerate(state.zombies[zone]))
     friends = [j for j in here if j != i]
     return wearing and not (friends and _lethal_xenos(state, zone, friends) and not _lethal_xenos(state, zone, here))
@@ -214,3 +226,33 @@ def step_out(state: Any, i: int, commands: Sequence[Any], route: Route) -> Any:
         if best_key is None or key < best_key:
             best, best_key = command, key
     return best
+
+
+PIN = 3  # xenos that reach a lone survivor's zone this Xenos' Phase and pin it there (an action each to leave)
+
+
+def _arrivals(state: Any, zone: int) -> int:
+    """The xenos that may stand in ``zone`` after this Xenos' Phase: those in it and beside it, and
+    Hunters two zones off (two actions, §8.3)."""
+    graph, doors = state.graph, state.doors_open
+    hunter = state.tables.zombie_index.get("hunter", -1)
+    near = graph.neighbours(zone, doors)
+    far = {f for n in near for f in graph.neighbours(n, doors)} - set(near) - {zone}
+    count = sum(state.zombies[zone]) + sum(sum(state.zombies[n]) for n in near)
+    return count + (sum(state.zombies[f][hunter] for f in far) if hunter >= 0 else 0)
+
+
+def no_lone_trap(state: Any, i: int, commands: Sequence[Any], route: Route) -> Any:
+    """The core's next step is not taken when it leaves the survivor alone in a zone the xenos about
+    can crowd (PIN or more reach it): a lone scout there cannot walk out next round. It searches or waits."""
+    core = _core()
+    if core._final_leg(state, route):
+        return None
+    step = core._advance(state, i, commands, route)
+    if not isinstance(step, Move):
+        return None
+    to = state.graph.index[step.to]
+    if any(state.survivors[j].zone == to for j in _team(state) if j != i) or _arrivals(state, to) < PIN:
+        return None
+    search = next((c for c in commands if isinstance(c, Search)), None)
+    return search or next((c for c in commands if isinstance(c, EndTurn)), None)
