@@ -143,23 +143,6 @@ def test_a_survivor_walks_away_from_an_abomination_it_cannot_fell_while_its_armo
     assert bots_safety.step_out(guarded, 3, _legal(guarded, 3), bots._route(guarded)) is None
 
 
-def test_nobody_walks_on_alone_into_a_zone_the_xenos_about_can_crowd() -> None:
-    state, _ = _corridor()
-    west = state.graph.index["inv-01R:c-w"]
-    state = _with(_with(_only(state, {0, 1}), 0, zone=west), 1, zone=west)
-    route = bots._route(state)
-    step = bots._advance(state, 0, _legal(state, 0), route)
-    assert isinstance(step, Move) and step.to == "inv-01R:c-c"
-    assert bots_safety.no_lone_trap(state, 0, _legal(state, 0), route) is None  # nothing about: walk on
-    crowded = _zombies(state, state.graph.index["inv-01R:c-s"], "worker", bots_safety.PIN)
-    assert bots._advance(crowded, 0, _legal(crowded, 0), bots._route(crowded)) == step
-    held = bots_safety.no_lone_trap(crowded, 0, _legal(crowded, 0), bots._route(crowded))
-    assert isinstance(held, (EndTurn, Search))
-    # with a friend already there, it joins it
-    joined = _with(crowded, 1, zone=state.graph.index["inv-01R:c-c"])
-    assert bots_safety.no_lone_trap(joined, 0, _legal(joined, 0), bots._route(joined)) is None
-
-
 def test_m10s_team_neither_shoves_nor_leaves_a_tank_whose_sample_it_still_wants() -> None:
     state, zone = _corridor()
     m10 = _setup("inv-m10")

@@ -14,7 +14,6 @@ from game.rules.zombicide.boxes.invader.board import board_of
 from game.rules.zombicide.boxes.invader.bots_safety import (
     concentrated_kill_chance,
     hold_together,
-    no_lone_trap,
     shove,
     stand_guard,
     step_out,
@@ -397,4 +396,4 @@ DECISIONS = {"wound": _wound, REFLEX_DECISION: _reflex, "inv_damage_point": _dam
 
 
 # The box's tactics, each before the core tactic it names.
-TACTICS = (("free_help", shove), ("free_help", step_out), ("free_help", tactics), ("fight_here", stand_guard), ("advance", hold_together), ("advance", no_lone_trap))
+TACTICS = (("free_help", shove), ("free_help", step_out), ("free_help", tactics), ("fight_here", stand_guard), ("advance", hold_together))

@@ -227,32 +227,3 @@ def step_out(state: Any, i: int, commands: Sequence[Any], route: Route) -> Any:
             best, best_key = command, key
     return best
 
-
-PIN = 3  # xenos that reach a lone survivor's zone this Xenos' Phase and pin it there (an action each to leave)
-
-
-def _arrivals(state: Any, zone: int) -> int:
-    """The xenos that may stand in ``zone`` after this Xenos' Phase: those in it and beside it, and
-    Hunters two zones off (two actions, §8.3)."""
-    graph, doors = state.graph, state.doors_open
-    hunter = state.tables.zombie_index.get("hunter", -1)
-    near = graph.neighbours(zone, doors)
-    far = {f for n in near for f in graph.neighbours(n, doors)} - set(near) - {zone}
-    count = sum(state.zombies[zone]) + sum(sum(state.zombies[n]) for n in near)
-    return count + (sum(state.zombies[f][hunter] for f in far) if hunter >= 0 else 0)
-
-
-def no_lone_trap(state: Any, i: int, commands: Sequence[Any], route: Route) -> Any:
-    """The core's next step is not taken when it leaves the survivor alone in a zone the xenos about
-    can crowd (PIN or more reach it): a lone scout there cannot walk out next round. It searches or waits."""
-    core = _core()
-    if core._final_leg(state, route):
-        return None
-    step = core._advance(state, i, commands, route)
-    if not isinstance(step, Move):
-        return None
-    to = state.graph.index[step.to]
-    if any(state.survivors[j].zone == to for j in _team(state) if j != i) or _arrivals(state, to) < PIN:
-        return None
-    search = next((c for c in commands if isinstance(c, Search)), None)
-    return search or next((c for c in commands if isinstance(c, EndTurn)), None)
