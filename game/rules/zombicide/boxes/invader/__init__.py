@@ -219,7 +219,7 @@ RULES = BoxRules(
     may_search=inventory.may_search,
     search_draws=inventory.search_draws,
     searched_card=searched_card,
-    bot=BotAdvice(tactics=(("free_help", bots.tactics),), decisions=bots.DECISIONS, targets=bots.targets,
+    bot=BotAdvice(tactics=bots.TACTICS, decisions=bots.DECISIONS, targets=bots.targets,
                   blocked=bots.blocked, card_value=bots.card_value,
                   attack_wounds=bots.attack_wounds),
     scenario_keys=scenario.SCENARIO_KEYS,

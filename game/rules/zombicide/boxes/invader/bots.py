@@ -11,6 +11,13 @@ from typing import Any
 
 from game.rules.zombicide.boxes.invader.armor import DAMAGE_STEP, armor_left
 from game.rules.zombicide.boxes.invader.board import board_of
+from game.rules.zombicide.boxes.invader.bots_safety import (
+    concentrated_kill_chance,
+    hold_together,
+    shove,
+    stand_guard,
+    step_out,
+)
 from game.rules.zombicide.boxes.invader.combat import REFLEX_DECISION
 from game.rules.zombicide.boxes.invader.commands import (
     Attach,
@@ -83,7 +90,9 @@ def targets(state: Any, core: list[list[int]]) -> list[list[int]]:
             zones = _objectives(state, "")
         elif kind == "regroup":
             zones = [m.zone for m in box.machines if m.kind == value]
-        elif kind in ("evacuated", "scientists_out"):
+        elif kind == "evacuated":
+            zones = guard_zones(state, spawns)
+        elif kind == "scientists_out":
             zones = list(graph.exits)
         elif kind == "level":
             zones = _objectives(state, "") or spawns
@@ -114,6 +123,19 @@ def targets(state: Any, core: list[list[int]]) -> list[list[int]]:
         if rooms and state.box_state.oxygen_pile:
             return [[z] for z in rooms] + wanted
     return wanted
+
+
+def guard_zones(state: Any, spawns: Sequence[int]) -> list[int]:
+    """M3: where the team holds the exit from: the zones beside it on the xenos' shortest way in from
+    the spawn zones (a xeno entering the exit loses the mission; a Hunter walks two zones a round, so
+    the team waiting in the exit itself sees it only once it is in). The exit when none is found."""
+    graph = state.graph
+    doors = (True,) * len(state.doors_open)  # xenos' routes ignore closed doors (§8.2)
+    dist = graph.distances(doors)
+    exits = list(graph.exits)
+    guards = [n for e in exits for n in graph.neighbours(e, doors) if n not in exits
+              and any(dist[s][n] + 1 == dist[s][e] for s in spawns)]
+    return list(dict.fromkeys(guards)) or exits
 
 
 def _burn_targets(state: Any) -> list[int]:
@@ -311,8 +333,13 @@ def _value(state: Any, i: int, command: Any) -> float:
         weapon = state.tables.equipment[state.card_kinds[s.slots[command.slot]]]
         if weapon.attack == "ranged" and _friends_in(state, i, target):
             return 0.0
-        return 1.5 if weapon.dice >= 2 else 0.0
+        chance = concentrated_kill_chance(state, s, command.slot,
+                                          state.tables.damage_to_kill[state.tables.zombie_index[command.target]])
+        return 1.5 if chance >= CONCENTRATED_WORTH else 0.0
     return 0.0
+
+
+CONCENTRATED_WORTH = 0.01  # a Concentrated Attack that cannot fell its target (a single Cattle Prod on the Abomination) is not made
 
 
 def attack_wounds(state: Any, t: int) -> int:
@@ -366,3 +393,7 @@ def _wound(state: Any) -> int:
 
 # The box's decisions, and the core's "wound" taken its way (the planner asks these first).
 DECISIONS = {"wound": _wound, REFLEX_DECISION: _reflex, "inv_damage_point": _damage_point, "inv_misfire": _misfire}
+
+
+# The box's tactics, each before the core tactic it names.
+TACTICS = (("free_help", shove), ("free_help", step_out), ("free_help", tactics), ("fight_here", stand_guard), ("advance", hold_together))
