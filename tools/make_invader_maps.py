@@ -162,7 +162,27 @@ def modules() -> list[ModuleSpec]:
         cell("o-sw", OUT, 0, 2), cell("o-s", OUT, 1, 2), cell("o-se", OUT, 2, 2),
     ], portals=[hatch("watch", "c-nw", "d-watch"), hatch("barracks", "c-ne", "d-barracks"), hatch("lock", "c-n", "d-inner"),
                 hatch("lock", "o-s", "d-outer")]))
+    mods += m6_modules()
     return mods
+
+
+def m6_modules() -> list[ModuleSpec]:
+    """M6's own sides of tiles 01 and 02 (ours, not the shared 01-V and 02-V): their spawn rooms open on a
+    corridor that meets the Security Hub's, so Hellfire (Range 1-2, never from or into the outdoors, §10.6)
+    reaches them from inside the base. On 01-V and 02-V the rooms lie behind an Airlock and the outdoors, and
+    the planner never burnt a token in 50 games (docs/zombicide-invader-rules-choices.md, Mission balance)."""
+    return [
+        ModuleSpec("inv-01V-m6", "Crater Rim (M6)", [
+            cell("c-nw", C, 0, 0), cell("c-n", C, 1, 0), cell("c-ne", C, 2, 0),
+            cell("outpost", R, 0, 1, label="Outpost"), cell("lock", A, 1, 1, label="Airlock"), cell("o-e", OUT, 2, 1),
+            cell("o-sw", OUT, 0, 2), cell("o-s", OUT, 1, 2), cell("o-se", OUT, 2, 2),
+        ], portals=[hatch("outpost", "c-nw", "d-outpost"), hatch("lock", "c-n", "d-inner"), hatch("lock", "o-s", "d-outer")]),
+        ModuleSpec("inv-02V-m6", "Landing Pad (M6)", [
+            cell("c-nw", C, 0, 0), cell("c-n", C, 1, 0), cell("c-ne", C, 2, 0),
+            cell("o-w", OUT, 0, 1), cell("lock", A, 1, 1, label="Pad airlock"), cell("bay", R, 2, 1, label="Shuttle bay"),
+            cell("o-sw", OUT, 0, 2), cell("pad", OUT, 1, 2, label="Landing pad"), cell("o-se", OUT, 2, 2),
+        ], portals=[hatch("bay", "c-ne", "d-bay"), hatch("lock", "c-n", "d-inner"), hatch("lock", "pad", "d-outer")]),
+    ]
 
 
 def paint(spec: ModuleSpec) -> list[int]:
@@ -362,16 +382,22 @@ def missions() -> dict[str, str]:
         "Find and destroy the purple spawn token: it lies face down among the spawn tokens of tiles 01-V and"
         " 02-V. Hellfire removes a spawn token there (and the Mold under it); its colour shows then. " + COMMON,
         [("inv-06R", 0, 0, 0), ("inv-05R", 1, 0, 0), ("inv-09R", 2, 0, 0),
-         ("inv-01V", 0, 1, 0), ("inv-02V", 1, 1, 0), ("inv-08R", 2, 1, 0)],
+         ("inv-01V-m6", 0, 1, 0), ("inv-02V-m6", 1, 1, 0), ("inv-08R", 2, 1, 0)],
         [tok("start", "inv-05R:c-w"), tok("objective", "inv-06R:hangar"), tok("objective", "inv-09R:store-b"),
-         tok("objective", "inv-08R:surgery"), tok("spawn", "inv-02V:bay"), tok("spawn", "inv-01V:outpost"),
+         tok("objective", "inv-08R:surgery"), tok("spawn", "inv-02V-m6:bay"), tok("spawn", "inv-01V-m6:outpost"),
          tok("spawn", "inv-09R:c-n")],
         {"invader_goals": ["destroy_spawn:purple"], "hidden_spawn_colour": "purple",
-         "hidden_spawn_tiles": ["inv-01V", "inv-02V"], "hellfire_removes_spawns_on": ["inv-01V", "inv-02V"],
+         "hidden_spawn_tiles": ["inv-01V-m6", "inv-02V-m6"], "hellfire_removes_spawns_on": ["inv-01V-m6", "inv-02V-m6"],
          "hellfire_clears_mold_under_spawns": True,
-         "mold": {"inv-02V:bay": "active", "inv-01V:outpost": "active"},
+         "mold": {"inv-02V-m6:bay": "active", "inv-01V-m6:outpost": "active"},
+         "objective_rewards": {"red": ["flamethrower", "canister", "canister"]}, "xeno_cards": "easier",
          "machines": [{"model": "falchion_sentry_gun", "zone": "inv-05R:c-s"},
                       {"model": "peacekeeper_bot", "zone": "inv-08R:c-c"}]},
+        balance="M6's own sides of tiles 01 and 02 (ours: inv-01V-m6, inv-02V-m6), whose spawn rooms open on a"
+        " corridor of the base, so Hellfire (never from or into the outdoors, §10.6) reaches them from inside;"
+        " the first red objective also gives a Flamethrower and two Canisters (the Hangar's stock; two tokens may"
+        " need burning), and the easier Xeno cards #1-#25 (§16.2). On 01-V and 02-V the rooms lay behind an Airlock"
+        " and the outdoors, and the planner never burnt a token: 0 of 50 games won.",
     )
     out["inv-m7"] = mission(
         "inv-m7", "M7 Xenium Burger",
