@@ -64,3 +64,22 @@ def test_m6s_first_red_objective_gives_the_hellfire_kit() -> None:
     deck = [state.card_kinds[c] for c in state.equipment_deck]
     assert deck.count("flamethrower") == 1 and deck.count("canister") == 2
     assert _data("inv-m6")["setup"]["xeno_cards"] == "easier"
+
+
+def test_m7_keeps_its_purple_and_green_spawn_zones_and_no_red_one() -> None:
+    """M7's spawn zones are the mission's purple and green ones, asleep until their objective or door: our
+    red one stood beside the Hangar, whose wall its Mold opened, taking the objective and the goal."""
+    spawns = [m for m in _data("inv-m7")["markers"] if m["kind"] == "spawn"]
+    assert sorted(m.get("color", "red") for m in spawns) == ["green", "purple"]
+    state = _setup("inv-m7")
+    assert not state.graph.spawns or all(p.color in ("purple", "green") for p in state.graph.spawns)
+    assert _data("inv-m7")["setup"]["xeno_cards"] == "easier" and len(state.zombie_deck) == 25 + 4  # and #51-#54
+
+
+def test_the_rebalanced_missions_say_why_in_file_and_doc() -> None:
+    doc = (ROOT / "docs" / "zombicide-invader-rules-choices.md").read_text(encoding="utf-8")
+    section = doc.split("## Mission balance", 1)[1]
+    for mission in ("inv-m6", "inv-m7"):
+        text = (MISSIONS_DIR / f"{mission}.toml").read_text(encoding="utf-8")
+        assert "# Balance (docs/zombicide-invader-rules-choices.md, Mission balance):" in text
+        assert f"**{mission}**" in section
