@@ -79,7 +79,15 @@ def test_m7_keeps_its_purple_and_green_spawn_zones_and_no_red_one() -> None:
 def test_the_rebalanced_missions_say_why_in_file_and_doc() -> None:
     doc = (ROOT / "docs" / "zombicide-invader-rules-choices.md").read_text(encoding="utf-8")
     section = doc.split("## Mission balance", 1)[1]
-    for mission in ("inv-m6", "inv-m7"):
+    for mission in ("inv-m5", "inv-m6", "inv-m7"):
         text = (MISSIONS_DIR / f"{mission}.toml").read_text(encoding="utf-8")
         assert "# Balance (docs/zombicide-invader-rules-choices.md, Mission balance):" in text
         assert f"**{mission}**" in section
+
+
+def test_m5s_prototypes_lie_off_the_nests_tile_and_the_far_wreck() -> None:
+    """M5's objectives: none on the tile under the Nest (the spawn zone's tile above it) nor in the Wrecked
+    lander across the outdoors, where the bot lost a survivor in 36 of 50 games."""
+    zones = [m["zone"] for m in _data("inv-m5")["markers"] if m["kind"] == "objective"]
+    assert len(zones) == 6
+    assert not {z.split(":")[0] for z in zones} & {"inv-04V", "inv-08V"}
