@@ -1,4 +1,5 @@
-"""Zombicide: Invader's board: 9 double-sided tiles (18 modules, ``inv-01R`` … ``inv-09V``) and the
+"""Zombicide: Invader's board: 9 double-sided tiles (18 modules, ``inv-01R`` … ``inv-09V``, and M6's own
+sides of tiles 01 and 02, ``inv-01V-m6`` and ``inv-02V-m6``) and the
 book's eleven missions M0-M10 (``maps/missions/inv-m*.toml``), written by ``make_maps.py``.
 
 The book's mission maps are images we do not have (rules digest §17, §19.11): every module layout
