@@ -1,4 +1,5 @@
-"""Zombicide: Invader's board: 9 double-sided tiles (18 modules, ``inv-01R`` … ``inv-09V``) and the
+"""Zombicide: Invader's board: 9 double-sided tiles (18 modules, ``inv-01R`` … ``inv-09V``, and M6's own
+sides of tiles 01 and 02, ``inv-01V-m6`` and ``inv-02V-m6``) and the
 book's eleven missions M0-M10 (``maps/missions/inv-m*.toml``), written by ``make_maps.py``.
 
 The book's mission maps are images we do not have (rules digest §17, §19.11): every module layout
@@ -162,7 +163,27 @@ def modules() -> list[ModuleSpec]:
         cell("o-sw", OUT, 0, 2), cell("o-s", OUT, 1, 2), cell("o-se", OUT, 2, 2),
     ], portals=[hatch("watch", "c-nw", "d-watch"), hatch("barracks", "c-ne", "d-barracks"), hatch("lock", "c-n", "d-inner"),
                 hatch("lock", "o-s", "d-outer")]))
+    mods += m6_modules()
     return mods
+
+
+def m6_modules() -> list[ModuleSpec]:
+    """M6's own sides of tiles 01 and 02 (ours, not the shared 01-V and 02-V): their spawn rooms open on a
+    corridor that meets the Security Hub's, so Hellfire (Range 1-2, never from or into the outdoors, §10.6)
+    reaches them from inside the base. On 01-V and 02-V the rooms lie behind an Airlock and the outdoors, and
+    the planner never burnt a token in 50 games (docs/zombicide-invader-rules-choices.md, Mission balance)."""
+    return [
+        ModuleSpec("inv-01V-m6", "Crater Rim (M6)", [
+            cell("c-nw", C, 0, 0), cell("c-n", C, 1, 0), cell("c-ne", C, 2, 0),
+            cell("outpost", R, 0, 1, label="Outpost"), cell("lock", A, 1, 1, label="Airlock"), cell("o-e", OUT, 2, 1),
+            cell("o-sw", OUT, 0, 2), cell("o-s", OUT, 1, 2), cell("o-se", OUT, 2, 2),
+        ], portals=[hatch("outpost", "c-nw", "d-outpost"), hatch("lock", "c-n", "d-inner"), hatch("lock", "o-s", "d-outer")]),
+        ModuleSpec("inv-02V-m6", "Landing Pad (M6)", [
+            cell("c-nw", C, 0, 0), cell("c-n", C, 1, 0), cell("c-ne", C, 2, 0),
+            cell("o-w", OUT, 0, 1), cell("lock", A, 1, 1, label="Pad airlock"), cell("bay", R, 2, 1, label="Shuttle bay"),
+            cell("o-sw", OUT, 0, 2), cell("pad", OUT, 1, 2, label="Landing pad"), cell("o-se", OUT, 2, 2),
+        ], portals=[hatch("bay", "c-ne", "d-bay"), hatch("lock", "c-n", "d-inner"), hatch("lock", "pad", "d-outer")]),
+    ]
 
 
 def paint(spec: ModuleSpec) -> list[int]:
@@ -219,7 +240,8 @@ def toml_value(value: object) -> str:
 
 
 def mission(mission_id: str, title: str, story: str, modules: Sequence[Placement], markers: Sequence[dict[str, object]],
-            setup: dict[str, object], doors: Sequence[dict[str, object]] = (), balance: str = "") -> str:
+            setup: dict[str, object], doors: Sequence[dict[str, object]] = (), balance: str = "",
+            balance_doc: str = "") -> str:
     lines = ["# Zombicide: Invader, written by tools/make_invader_maps.py (edit that script, then run `make maps`).",
              "# The book's mission; the map is ours (the book's maps are images we do not have)."]
     lines += [f"# {line}" for line in textwrap.wrap(story, 100)]
@@ -227,7 +249,7 @@ def mission(mission_id: str, title: str, story: str, modules: Sequence[Placement
               *spanish_lines(mission_id, toml_value), 'game = "zombicide"', ""]
     lines += mission_tables("invader", modules, markers, doors, toml_value)
     if balance:  # why our map's numbers are what they are (docs/balance/ shows the bot's games)
-        lines += [f"# {line}" for line in textwrap.wrap("Balance (" + BALANCE_DOC + "): " + balance, 100)]
+        lines += [f"# {line}" for line in textwrap.wrap("Balance (" + (balance_doc or BALANCE_DOC) + "): " + balance, 100)]
     lines.append("# The mission's rules; the players and their survivors are chosen when the game starts.")
     lines.append("[setup]")
     lines.append('box = "invader"')
@@ -241,6 +263,7 @@ def tok(kind: str, zone: str, color: str = "") -> dict[str, object]:
 
 
 BALANCE_DOC = "docs/zombicide-invader-rules-choices.md, Our maps' balance"
+MISSION_BALANCE_DOC = "docs/zombicide-invader-rules-choices.md, Mission balance"  # M5-M8 (issues 15, 18)
 ONE_SPAWN = ("one spawn zone (the digest's legend names one; our map had more): with two or three, a survivor"
              " was lost in almost every game, and any starting survivor lost loses the mission (§5).")
 COMMON = "Each objective gives 5 XP; a red one also gives a random Prototype weapon."
@@ -345,7 +368,7 @@ def missions() -> dict[str, str]:
         [("inv-05V", 0, 0, 0), ("inv-07V", 1, 0, 0), ("inv-06V", 2, 0, 0),
          ("inv-04V", 0, 1, 0), ("inv-02V", 1, 1, 0), ("inv-08V", 2, 1, 0)],
         [tok("start", "inv-06V:c-c"), tok("exit", "inv-07V:c-s"), tok("objective", "inv-07V:refinery"),
-         tok("objective", "inv-04V:bunker"), tok("objective", "inv-02V:bay"), tok("objective", "inv-08V:lander"),
+         tok("objective", "inv-06V:c-w"), tok("objective", "inv-02V:bay"), tok("objective", "inv-07V:lock"),
          tok("objective", "inv-06V:green"), tok("objective", "inv-06V:c-nw"),
          tok("spawn", "inv-05V:nest")],
         {"goals": ["escape_all"], "invader_goals": ["take:red"], "shuffle_colours": ["purple", "green"],
@@ -355,23 +378,34 @@ def missions() -> dict[str, str]:
                       {"model": "peacekeeper_bot", "zone": "inv-07V:c-s"}]},
         balance="every survivor starts with an Oxygen Tank equipped, and " + ONE_SPAWN + " Our V modules have no"
         " Oxygen Supply Room and their buildings meet only through the outdoors, so without a tank at the start"
-        " no objective but the Greenhouse's could be reached: the bot won no game (docs/balance/).",
+        " no objective but the Greenhouse's could be reached: the bot won no game (docs/balance/). Two objectives"
+        " moved into the base (the Greenhouse's west corridor, the Refinery's airlock): the Bunker's stood on the"
+        " tile under the Nest and the Wrecked lander's across the outdoors, where Bullets weapons do not fire"
+        " (§10.3); on the way to them 36 of 50 games lost a survivor (the bot won 8).",
+        balance_doc=MISSION_BALANCE_DOC,
     )
     out["inv-m6"] = mission(
         "inv-m6", "M6 Playing with Fire",
         "Find and destroy the purple spawn token: it lies face down among the spawn tokens of tiles 01-V and"
         " 02-V. Hellfire removes a spawn token there (and the Mold under it); its colour shows then. " + COMMON,
         [("inv-06R", 0, 0, 0), ("inv-05R", 1, 0, 0), ("inv-09R", 2, 0, 0),
-         ("inv-01V", 0, 1, 0), ("inv-02V", 1, 1, 0), ("inv-08R", 2, 1, 0)],
+         ("inv-01V-m6", 0, 1, 0), ("inv-02V-m6", 1, 1, 0), ("inv-08R", 2, 1, 0)],
         [tok("start", "inv-05R:c-w"), tok("objective", "inv-06R:hangar"), tok("objective", "inv-09R:store-b"),
-         tok("objective", "inv-08R:surgery"), tok("spawn", "inv-02V:bay"), tok("spawn", "inv-01V:outpost"),
+         tok("objective", "inv-08R:surgery"), tok("spawn", "inv-02V-m6:bay"), tok("spawn", "inv-01V-m6:outpost"),
          tok("spawn", "inv-09R:c-n")],
         {"invader_goals": ["destroy_spawn:purple"], "hidden_spawn_colour": "purple",
-         "hidden_spawn_tiles": ["inv-01V", "inv-02V"], "hellfire_removes_spawns_on": ["inv-01V", "inv-02V"],
+         "hidden_spawn_tiles": ["inv-01V-m6", "inv-02V-m6"], "hellfire_removes_spawns_on": ["inv-01V-m6", "inv-02V-m6"],
          "hellfire_clears_mold_under_spawns": True,
-         "mold": {"inv-02V:bay": "active", "inv-01V:outpost": "active"},
+         "mold": {"inv-02V-m6:bay": "active", "inv-01V-m6:outpost": "active"},
+         "objective_rewards": {"red": ["flamethrower", "canister", "canister"]}, "xeno_cards": "easier",
          "machines": [{"model": "falchion_sentry_gun", "zone": "inv-05R:c-s"},
                       {"model": "peacekeeper_bot", "zone": "inv-08R:c-c"}]},
+        balance="M6's own sides of tiles 01 and 02 (ours: inv-01V-m6, inv-02V-m6), whose spawn rooms open on a"
+        " corridor of the base, so Hellfire (never from or into the outdoors, §10.6) reaches them from inside;"
+        " the first red objective also gives a Flamethrower and two Canisters (the Hangar's stock; two tokens may"
+        " need burning), and the easier Xeno cards #1-#25 (§16.2). On 01-V and 02-V the rooms lay behind an Airlock"
+        " and the outdoors, and the planner never burnt a token: 0 of 50 games won.",
+        balance_doc=MISSION_BALANCE_DOC,
     )
     out["inv-m7"] = mission(
         "inv-m7", "M7 Xenium Burger",
@@ -385,9 +419,9 @@ def missions() -> dict[str, str]:
         [tok("start", "inv-07R:c-s"), tok("exit", "inv-01R:c-w"), tok("objective", "inv-03R:lab-a"),
          tok("objective", "inv-06R:hangar"), tok("objective", "inv-09R:store-d"), tok("objective", "inv-04R:bunk-c"),
          tok("objective", "inv-08R:quarantine"), tok("objective", "inv-02R:workshop"),
-         tok("spawn", "inv-03R:c-ne"), tok("spawn", "inv-04R:c-n", "purple"), tok("spawn", "inv-08R:c-e", "green")],
+         tok("spawn", "inv-04R:c-n", "purple"), tok("spawn", "inv-08R:c-e", "green")],
         {"goals": ["escape_all"], "invader_goals": ["take_all"], "shuffle_colours": ["purple", "green"],
-         "oxygen_at_start": True, "hellfire_removes_spawns_on": ["*"],
+         "oxygen_at_start": True, "hellfire_removes_spawns_on": ["*"], "xeno_cards": "easier",
          "mold": {"inv-07R:c-ne": "active", "inv-02R:o-se": "inactive"},
          "machines": [{"model": "falchion_sentry_gun", "zone": "inv-07R:c-w"},
                       {"model": "peacekeeper_bot", "zone": "inv-01R:c-c"}],
@@ -397,9 +431,12 @@ def missions() -> dict[str, str]:
                     {"when": "door_removed:green", "then": "activate_spawn:green"}]},
         doors=[{"id": "inv-04R:d-galley", "color": "purple", "open": False},
                {"id": "inv-08R:d-surgery", "color": "green", "open": False}],
-        balance="one red spawn zone besides the purple and the green ones (the mission's): with three red ones on"
-        " our nine modules a survivor was lost by the fifth round of most games and the bot won none (any starting"
-        " survivor lost loses, §5).",
+        balance="the purple and the green spawn zones only (the mission's \"Spawn zones\"; no red one of ours) and"
+        " the easier Xeno cards #1-#25 (§16.2). Our red one stood in Lab A's corridor beside the Hangar: its"
+        " Abomination's Mold opened the Hangar's wall and took its objective, and the goal with it, in 14 of 50"
+        " games; with three red ones a survivor was lost by the fifth round of most games. The bot won 1 of 50"
+        " with one red zone, 6 of 30 without it, 18 of 30 without it and with the easier cards.",
+        balance_doc=MISSION_BALANCE_DOC,
     )
     out["inv-m8"] = mission(
         "inv-m8", "M8 Code Orange",

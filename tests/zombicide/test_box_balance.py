@@ -208,7 +208,8 @@ def test_a_rue_morgue_mission_rolls_spawn_dice() -> None:
 @pytest.mark.parametrize("mission", ["inv-m0", "inv-m2", "inv-m3", "inv-m4", "inv-m5", "inv-m9"])
 def test_an_invader_map_whose_legend_names_one_spawn_zone_has_one(mission: str) -> None:
     text = (MISSIONS_DIR / f"{mission}.toml").read_text(encoding="utf-8")
-    assert "# Balance (docs/zombicide-invader-rules-choices.md, Our maps' balance):" in text
+    assert ("# Balance (docs/zombicide-invader-rules-choices.md, Our maps' balance):" in text
+            or "# Balance (docs/zombicide-invader-rules-choices.md, Mission balance):" in text)
     assert len([m for m in _data(mission)["markers"] if m["kind"] == "spawn"]) == 1
     doc = (ROOT / "docs" / "zombicide-invader-rules-choices.md").read_text(encoding="utf-8")
     assert "Our maps' balance" in doc and mission in doc
@@ -248,12 +249,12 @@ def test_the_scientists_of_m9_start_off_the_spawn_zones_tile() -> None:
     assert len(scientists) == 2 and not {zone.split(":")[0] for zone in scientists} & spawn_tiles
 
 
-@pytest.mark.parametrize("mission", ["inv-m1", "inv-m6", "inv-m7"])
+@pytest.mark.parametrize("mission", ["inv-m1", "inv-m6"])
 def test_an_invader_mission_of_coloured_spawn_zones_keeps_them(mission: str) -> None:
     assert len([m for m in _data(mission)["markers"] if m["kind"] == "spawn"]) >= 3
 
 
-@pytest.mark.parametrize("mission", ["inv-m1", "inv-m7"])
+@pytest.mark.parametrize("mission", ["inv-m1"])
 def test_an_invader_mission_of_coloured_spawn_zones_has_one_red_one_besides(mission: str) -> None:
     spawns = [m for m in _data(mission)["markers"] if m["kind"] == "spawn"]
     assert sorted(m.get("color", "red") for m in spawns) == ["green", "purple", "red"]

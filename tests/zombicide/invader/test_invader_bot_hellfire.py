@@ -51,7 +51,7 @@ def test_the_flamethrower_and_canisters_are_kept_only_where_hellfire_is_the_goal
 def test_without_the_kit_the_team_heads_for_the_objectives_then_for_the_spawn_tokens() -> None:
     state = _setup("inv-m6")
     objectives = {p.zone for p in state.graph.objectives}
-    hosts = {p.zone for p in state.graph.spawns if state.graph.tile[p.zone] in ("inv-01V", "inv-02V")}
+    hosts = {p.zone for p in state.graph.spawns if state.graph.tile[p.zone] in ("inv-01V-m6", "inv-02V-m6")}
     assert {z for zs in inv_bots.targets(state, [[0]]) for z in zs} <= objectives | set(inv_bots._oxygen_rooms(state))
     armed = _holding(_holding(state, 0, 0, _card(state, "flamethrower")), 0, 4, _card(state, "canister"))
     wanted = {z for zs in inv_bots.targets(armed, [[0]]) for z in zs} - set(inv_bots._oxygen_rooms(state))
@@ -103,7 +103,7 @@ def test_the_flamethrower_goes_to_hand_beside_the_token_and_the_core_leaves_it_t
     from game.rules.zombicide.bots import _arm
 
     state = _setup("inv-m6")
-    lock = state.graph.index["inv-02V:lock"]
+    lock = state.graph.index["inv-02V-m6:lock"]
     s = state.survivors[0]
     state = _holding(state, 0, 4, _card(state, "flamethrower"))
     state = _holding(state, 0, 5, _card(state, "canister"))

@@ -1,0 +1,93 @@
+"""Invader M5-M8 as rebalanced (docs/zombicide-invader-rules-choices.md, Mission balance): what each
+mission file now holds, and why the bot could not win before."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from game.board.mission import load_board
+from game.rules.zombicide import engine
+from game.rules.zombicide.boxes.invader.board import board_of
+from game.rules.zombicide.catalog import load_catalog
+from game.rules.zombicide.simulate import mission_team, players_for
+
+ROOT = Path(__file__).resolve().parents[3]
+MISSIONS_DIR = ROOT / "maps" / "missions"
+
+
+def _setup(mission: str, seed: int = 0):
+    board = load_board(MISSIONS_DIR / f"{mission}.toml")
+    known = [s.id for s in load_catalog("invader").survivors]
+    return engine.setup(board, {"players": players_for(mission_team(mission, known))}, seed)
+
+
+def _data(mission: str) -> dict:
+    return tomllib.loads((MISSIONS_DIR / f"{mission}.toml").read_text(encoding="utf-8"))
+
+
+def _indoors_from_start(state) -> set[int]:
+    """The zones the team reaches from its start without setting foot outdoors (every door open)."""
+    outdoor = board_of(state.graph).outdoor
+    doors = (True,) * len(state.doors_open)
+    seen = {s.zone for s in state.survivors}
+    frontier = set(seen)
+    while frontier:
+        frontier = {n for z in frontier for n in state.graph.neighbours(z, doors) if not outdoor[n]} - seen
+        seen |= frontier
+    return seen
+
+
+def test_m6s_spawn_tokens_are_burnt_from_a_corridor_reached_indoors() -> None:
+    """Hellfire is never fired from or into the outdoors (§10.6): each token that may be the purple one
+    has a corridor beside it that the team reaches without crossing the outdoors (on the shared 01-V and
+    02-V the only zone beside them was an Airlock behind the outdoors)."""
+    state = _setup("inv-m6")
+    data = board_of(state.graph)
+    tiles = _data("inv-m6")["setup"]["hidden_spawn_tiles"]
+    hosts = [p.zone for p in state.graph.spawns if state.graph.tile[p.zone] in tiles]
+    assert len(hosts) == 2
+    indoors = _indoors_from_start(state)
+    doors = (True,) * len(state.doors_open)
+    for host in hosts:
+        spots = [n for n in state.graph.neighbours(host, doors) if n in indoors and not data.airlock[n]
+                 and not data.outdoor[n] and n not in hosts]
+        assert spots, state.graph.zone_ids[host]
+
+
+def test_m6s_first_red_objective_gives_the_hellfire_kit() -> None:
+    """A Flamethrower and two Canisters (two tokens may need burning) come with the first red objective,
+    beside its Prototype, and the deck keeps the other Flamethrower and Canisters."""
+    state = _setup("inv-m6")
+    rewards = sorted(state.card_kinds[card] for colour, card in state.box_state.rewards if colour == "red")
+    assert rewards == ["canister", "canister", "flamethrower"]
+    deck = [state.card_kinds[c] for c in state.equipment_deck]
+    assert deck.count("flamethrower") == 1 and deck.count("canister") == 2
+    assert _data("inv-m6")["setup"]["xeno_cards"] == "easier"
+
+
+def test_m7_keeps_its_purple_and_green_spawn_zones_and_no_red_one() -> None:
+    """M7's spawn zones are the mission's purple and green ones, asleep until their objective or door: our
+    red one stood beside the Hangar, whose wall its Mold opened, taking the objective and the goal."""
+    spawns = [m for m in _data("inv-m7")["markers"] if m["kind"] == "spawn"]
+    assert sorted(m.get("color", "red") for m in spawns) == ["green", "purple"]
+    state = _setup("inv-m7")
+    assert not state.graph.spawns or all(p.color in ("purple", "green") for p in state.graph.spawns)
+    assert _data("inv-m7")["setup"]["xeno_cards"] == "easier" and len(state.zombie_deck) == 25 + 4  # and #51-#54
+
+
+def test_the_rebalanced_missions_say_why_in_file_and_doc() -> None:
+    doc = (ROOT / "docs" / "zombicide-invader-rules-choices.md").read_text(encoding="utf-8")
+    section = doc.split("## Mission balance", 1)[1]
+    for mission in ("inv-m5", "inv-m6", "inv-m7"):
+        text = (MISSIONS_DIR / f"{mission}.toml").read_text(encoding="utf-8")
+        assert "# Balance (docs/zombicide-invader-rules-choices.md, Mission balance):" in text
+        assert f"**{mission}**" in section
+
+
+def test_m5s_prototypes_lie_off_the_nests_tile_and_the_far_wreck() -> None:
+    """M5's objectives: none on the tile under the Nest (the spawn zone's tile above it) nor in the Wrecked
+    lander across the outdoors, where the bot lost a survivor in 36 of 50 games."""
+    zones = [m["zone"] for m in _data("inv-m5")["markers"] if m["kind"] == "objective"]
+    assert len(zones) == 6
+    assert not {z.split(":")[0] for z in zones} & {"inv-04V", "inv-08V"}
