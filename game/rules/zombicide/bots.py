@@ -468,7 +468,8 @@ def _shot_value(state: ZombicideState, i: int, attack: Attack) -> float:
     weapon = _equipment(state, s.slots[attack.slot])
     friends_there = any(o.in_play and o.zone == target and o.id != s.id for o in state.survivors)
     if weapon.kills_everything:
-        if friends_there or target == s.zone:
+        keep = state.box.bot.keep_kill_all
+        if friends_there or target == s.zone or (keep is not None and keep(state, target)):
             return -1.0
         return float(state.zombies_in(target)) - 1.5  # a Molotov is worth keeping for a crowd
     if weapon.attack != "melee" and friends_there and "steady_hand" not in s.skills:

@@ -455,7 +455,7 @@ class BotAdvice:
     the box is worth carrying (None: the core's guess); ``attack_wounds(state, kind)``: the Wounds one
     attack of a zombie kind (its index) deals (None: one, as the core counts); the planner then weighs
     a zone in Wounds: each zombie's attacks, the ones its survivors cannot kill, their Wounds left,
-    and an attack bigger than anyone there can take; ``escort(state)``: whether the team walks out
+    and an attack bigger than anyone there can take; ``keep_kill_all`` (below); ``escort(state)``: whether the team walks out
     with its rearmost on the final leg (None: always, as a death loses the core's exit goals; a box
     whose mission counts only the living lets each run for the exit)."""
 
@@ -466,6 +466,9 @@ class BotAdvice:
     blocked: Callable[[Any, int], bool] | None = None
     card_value: Callable[[Any, str], float | None] = _none
     attack_wounds: Callable[[Any, int], int] | None = None
+    # ``keep_kill_all(state, zone)``: a weapon that kills everything is kept for the mission's goal
+    # rather than fired at ``zone`` (None: fired at any crowd worth it)
+    keep_kill_all: Callable[[Any, int], bool] | None = None
     escort: Callable[[Any], bool] | None = None
 
 

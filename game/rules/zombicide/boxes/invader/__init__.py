@@ -221,7 +221,7 @@ RULES = BoxRules(
     searched_card=searched_card,
     bot=BotAdvice(tactics=bots.TACTICS, decisions=bots.DECISIONS, targets=bots.targets,
                   blocked=bots.blocked, card_value=bots.card_value,
-                  attack_wounds=bots.attack_wounds),
+                  attack_wounds=bots.attack_wounds, keep_kill_all=bots.keep_hellfire),
     scenario_keys=scenario.SCENARIO_KEYS,
     scenario_facts={"box": scenario.facts},  # [expect.state.box]: the box's facts, one table
     event_text=words.EVENT_TEXT,

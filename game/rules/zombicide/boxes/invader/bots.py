@@ -239,6 +239,20 @@ def tactics(state: Any, i: int, commands: Sequence[Any], route: Route) -> Any:
     return best
 
 
+def keep_hellfire(state: Any, zone: int) -> bool:
+    """Where only Hellfire reaches the goal (M6), a Canister is kept for a spawn token to burn, not
+    spent on a crowd at ``zone``, unless the team carries more than the tokens left need."""
+    if not _needs_hellfire(state):
+        return False
+    burn = _burn_targets(state)
+    if zone in burn:
+        return False
+    kinds = state.card_kinds
+    carried = sum(1 for s in _team(state) for c in s.cards() if kinds[c] == "canister")
+    carried += sum(1 for a, _weapon in state.box_state.attached if kinds[a] == "canister")
+    return carried <= len(burn)
+
+
 def _kit_in_hand(state: Any, slots: Sequence[int]) -> bool:
     """A Flamethrower in hand, and a Canister carried or attached to it."""
     kinds = state.card_kinds
@@ -313,6 +327,8 @@ def _value(state: Any, i: int, command: Any) -> float:
             return 0.0
         target = graph.index[command.zone]
         if _friends_in(state, i, target) or any(m.zone == target and not m.destroyed for m in state.box_state.machines):
+            return 0.0
+        if keep_hellfire(state, target):
             return 0.0
         spawn_here = any(p.zone == target for p in graph.spawns) and "destroy_spawn" in " ".join(
             mission(state).invader_goals)
