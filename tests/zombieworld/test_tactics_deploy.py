@@ -132,3 +132,19 @@ def test_a_game_where_the_bands_deploy_themselves_is_legal_and_the_same_for_a_se
     first = play_game(TOWN, _setup(scenario), seed, tactical_bot, 3000, versus=random_bot)
     again = play_game(TOWN, _setup(scenario), seed, tactical_bot, 3000, versus=random_bot)
     assert first.finished and first == again
+
+
+def test_a_band_whose_planned_spots_its_own_mates_block_steps_them_aside_and_finishes_deploying() -> None:
+    # escape, seed 19, the second preset band first: every planned spot had a mate on it, and the band
+    # stepped aside a figure that blocked nothing, onto the spot it stood on, for ever (round 0 at the step limit)
+    bands = preset_bands()[:2][::-1]
+    setup = ZombieworldSetup(bands=tuple(BandEntry(seat=s, band=b) for s, b in zip(SEATS, bands, strict=False)),
+                             scenario="escape", deploy="players")
+    state = engine.setup(TOWN, setup, 19)
+    rng = Random(19)
+    for _ in range(40):
+        if not state.deploying:
+            break
+        seat = sorted(engine.current_seats(state))[0]
+        state, _ = engine.apply(state, seat, (tactical_bot if seat == SEATS[0] else random_bot)(state, seat, rng))
+    assert not state.deploying and state.round == 1

@@ -231,16 +231,19 @@ def deploy_command(state: State, seat: str, template: c.DeployTemplate) -> Any |
         command = c.Deploy(model_id, point)
         if accepted(state, seat, command):
             return command
-    if pending:  # a mate still stands on a planned spot: step it aside, off the plan's spots
+    if pending:  # mates still stand on planned spots: step one of them aside, off the plan's spots
         targets = list(plan.values())
-        model_id = pending[0][0]
+        # only a mate in the way is moved, and to where it does not stand: moving another (or to its own
+        # spot) would leave every planned spot blocked and the band deploying for ever
+        blockers = [other for other, _ in pending
+                    if any(math.dist(state.model(other).position, t) < SPACING_CM for t in targets)]
         for zone in template.zones:
             spots = _zone_spots(state, zone, template.depth_cm, template.centre)
-            for point in sorted(spots, key=lambda p: math.dist(p, plan[model_id])):
+            for point in sorted(spots, key=lambda p: math.dist(p, plan[pending[0][0]])):
                 if all(math.dist(point, t) >= SPACING_CM for t in targets):
-                    for other, _ in pending:
+                    for other in blockers:
                         command = c.Deploy(other, point)
-                        if accepted(state, seat, command):
+                        if math.dist(state.model(other).position, point) > 1e-6 and accepted(state, seat, command):
                             return command
         return None
     done = c.DeploymentDone(seat)
