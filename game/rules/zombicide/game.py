@@ -56,7 +56,7 @@ from game.rules.zombicide.state import (
     Survivor,
     ZombicideSetup,
     ZombicideState,
-    evolver_for,
+    copier_for,
 )
 from game.rules.zombicide.tables import Tables, into_discard
 from game.rules.zombicide.wounds import Wounds
@@ -154,7 +154,9 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
             for name, value in changes.items():
                 _SET_SURVIVOR_FIELD[name](survivor, value)
             return survivor
-        survivor = _evolve_survivor(survivor, **changes)
+        survivor = _copy_survivor(survivor)  # then changed in place: no test of thirty-odd keywords
+        for name, value in changes.items():
+            _SET_SURVIVOR_FIELD[name](survivor, value)
         self.survivors[i] = self.owned[i] = survivor
         return survivor
 
@@ -170,8 +172,9 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
         """Survivors in the zone that the actors there can reach (not those a box isolates)."""
         isolated = self.box.isolated
         if isolated is None:
-            return [i for i, s in enumerate(self.survivors) if s.in_play and s.zone == zone]
-        return [i for i, s in enumerate(self.survivors) if s.in_play and s.zone == zone and not isolated(self, s)]
+            return [i for i, s in enumerate(self.survivors) if s.zone == zone and s.alive and not s.escaped]
+        return [i for i, s in enumerate(self.survivors)
+                if s.zone == zone and s.alive and not s.escaped and not isolated(self, s)]
 
     def prey_in(self, zone: int) -> list[int]:
         """Survivors the zombies can attack (or a box's zombies seize) in the zone: Rotten ones are ignored."""
@@ -444,7 +447,7 @@ def _freezer() -> Any:
 
 
 _freeze = _freezer()
-_evolve_survivor = evolver_for(Survivor)
+_copy_survivor = copier_for(Survivor)
 
 _SET_SURVIVOR_FIELD = {name: Survivor.__dict__[name].__set__ for name in Survivor.__dataclass_fields__}
 

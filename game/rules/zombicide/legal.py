@@ -69,7 +69,10 @@ def listed_commands(state: ZombicideState, seat: str) -> Sequence[Any]:
     for i in _candidates(state, seat):
         found: list[tuple[int, Run]] = []
         commands = survivor_commands(state, i, found)
-        runs.extend((len(plain) + position, run) for position, run in found)
+        if found:  # no generator for the many lists without trades
+            before = len(plain)
+            for position, run in found:
+                runs.append((before + position, run))
         plain.extend(commands)
     return Listed(plain, runs) if runs else plain
 
@@ -119,7 +122,7 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
     confined = box.confined
     zombies_here = state.zombies_in(zone)
     extra = 0 if "slippery" in flags else zombies_here
-    if _can_spend(s, "move") and (
+    if (s.actions_left > 0 or _can_spend(s, "move")) and (
         ("move" in s.free_actions and s.actions_left >= extra) or s.actions_left >= 1 + extra
     ):
         reach = move_reach(s)
@@ -172,7 +175,7 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
         commands.append(shout)
     if "medic" in flags and not s.healed:
         for other in state.survivors:
-            if other.in_play and other.zone == zone and other.wounds:
+            if other.zone == zone and other.wounds and other.alive and not other.escaped:  # in play
                 commands.append(Heal(sid, other.id))
     memo = _memo_for(state)
     inventory_key = (sid, s.slots, s.skills)
@@ -265,27 +268,37 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
         # runs only where the box filters nothing listed
         counted = runs is not None and not (box.refuses_listed and box.refuses is not None)
         first_fit = _first_fit_for(state) if counted else None
+        my_slots = s.slots
+        my_counts: dict[tuple[int, ...], int] | None = None  # the counts' row for my slots, looked up once
         for j, other in enumerate(state.survivors):
-            if j == i or other.zone != zone or not other.in_play:
+            if j == i or other.zone != zone or not other.alive or other.escaped:  # ``in_play`` inlined
                 continue
             if isolated is not None:
                 if apart is None:
                     apart = bool(isolated(state, s))
                 if isolated(state, other) != apart:
                     continue
-            key = (sid, s.slots, other.id, other.slots)
+            their_slots = other.slots
             if counted:
                 if first_fit is _first_anywhere:
-                    count = counts.get((s.slots, other.slots))
+                    if my_counts is None:
+                        my_counts = counts.get(my_slots)
+                        if my_counts is None:
+                            my_counts = counts[my_slots] = {}
+                    count = my_counts.get(their_slots)
                     if count is None:
-                        count = counts[s.slots, other.slots] = _count_trades_anywhere(
-                            state.card_kinds, s.slots, other.slots)
+                        if len(my_counts) > _MEMO_ROW_ENTRIES:  # a row stays small too
+                            my_counts.clear()
+                        count = my_counts[their_slots] = _count_trades_anywhere(
+                            state.card_kinds, my_slots, their_slots)
                 else:  # the box's slot rules: the slots each trade swaps, known per kinds held
-                    count = len(_trade_pairs(state.card_kinds, first_fit, sid, s.slots, other.id,  # type: ignore[arg-type]
-                                             other.slots))
+                    count = len(_trade_pairs(state.card_kinds, first_fit, sid, my_slots, other.id,  # type: ignore[arg-type]
+                                             their_slots))
                 if count:
-                    runs.append((len(commands), TradeRun(state, key, count)))  # type: ignore[union-attr]
+                    runs.append((len(commands), TradeRun(state, (sid, my_slots, other.id, their_slots),  # type: ignore[union-attr]
+                                                         count)))
                 continue
+            key = (sid, my_slots, other.id, their_slots)
             listed = trades.get(key)
             if listed is None:
                 listed = trades[key] = _trades(state, *key)
@@ -322,10 +335,19 @@ def _simple_commands(sid: str) -> SimpleCommands:
 
 def move_reach(s: Survivor) -> int:
     """How many zones one Move action of the survivor may cross now (Sprint once per turn)."""
-    reach = sk.zones_per_move(s.skills)
-    if sk.has(s.skills, "sprint") and not s.sprint_used:
-        reach = max(reach, 3)
+    key = (s.skills, s.sprint_used)
+    reach = _REACHES.get(key)
+    if reach is None:
+        reach = sk.zones_per_move(s.skills)
+        if sk.has(s.skills, "sprint") and not s.sprint_used:
+            reach = max(reach, 3)
+        if len(_REACHES) > _MEMO_ENTRIES:
+            _REACHES.clear()
+        _REACHES[key] = reach
     return reach
+
+
+_REACHES: dict[tuple[tuple[str, ...], bool], int] = {}  # (skills, Sprint used) → ``move_reach``
 
 
 def declared_move(state: ZombicideState, survivor_id: str, zone_id: str) -> Move | None:
@@ -362,8 +384,8 @@ class _GameMemo:
         self.tables = tables
         # (survivor, slots, other survivor, other slots) → the single-card trades between them
         self.trades: dict[tuple[str, tuple[int, ...], str, tuple[int, ...]], tuple[Trade, ...]] = {}
-        # (slots, other survivor's slots) → how many trades between them where every card fits every slot
-        self.trade_counts: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
+        # slots → other survivor's slots → how many trades between them where every card fits every slot
+        self.trade_counts: dict[tuple[int, ...], dict[tuple[int, ...], int]] = {}
         # (survivor, slots, skills) → what ``_inventory`` works out
         self.inventories: dict[tuple[str, tuple[int, ...], tuple[str, ...]], tuple] = {}
 
@@ -373,6 +395,7 @@ _MEMOS: dict[tuple[str, ...], _GameMemo] = {}  # by card_kinds
 _LAST_MEMO: tuple[tuple[str, ...], _GameMemo] = ((), _GameMemo(None))  # type: ignore[arg-type]
 _MEMO_GAMES = 8
 _MEMO_ENTRIES = 4096
+_MEMO_ROW_ENTRIES = 256
 # a game's trades and inventories: the first rounds of games of one mission list the same ones
 _GAME_MEMO_ENTRIES = 16384
 
