@@ -60,8 +60,11 @@ class InvaderInventory(InventoryRules):
 
 
 def effect_in_body(state: Any, s: Any, effect: str) -> bool:
-    kinds, equipment = state.card_kinds, state.tables.equipment
-    return any(s.slots[n] >= 0 and effect in equipment[kinds[s.slots[n]]].effects for n in BODY if n < len(s.slots))
+    kinds, equipment, slots = state.card_kinds, state.tables.equipment, s.slots
+    for n in BODY:  # a plain loop: asked for every listed move outdoors and at every listing
+        if n < len(slots) and slots[n] >= 0 and effect in equipment[kinds[slots[n]]].effects:
+            return True
+    return False
 
 
 def has_oxygen(state: Any, s: Any) -> bool:
@@ -357,15 +360,26 @@ def may_search(state: Any, i: int) -> bool:
     data = board_of(state.graph)
     if data.outdoor[zone] or is_mold(state, zone):
         return False
-    if effect_in_body(state, s, "searches_building"):
+    # asked at every listing: the cheap checks first; the catalogue's look-up of the role last
+    if "scavenger" in s.skills or data.security[zone] or effect_in_body(state, s, "searches_building"):
         return True
-    is_room = not data.corridor[zone]
-    if "scavenger" in s.skills:
-        return True
-    if data.security[zone]:
-        return True
-    role = getattr(state.tables.catalog.survivor(s.id), "role", "civilian")
-    return role == "civilian" and is_room
+    return _role(state.tables.catalog, s.id) == "civilian" and not data.corridor[zone]
+
+
+# id of a catalogue → (the catalogue, survivor id → role): the catalogue finds a survivor by a walk
+_ROLES: dict[int, tuple[Any, dict[str, str]]] = {}
+
+
+def _role(catalog: Any, survivor_id: str) -> str:
+    entry = _ROLES.get(id(catalog))
+    if entry is None or entry[0] is not catalog:
+        if len(_ROLES) > 8:
+            _ROLES.clear()
+        entry = _ROLES[id(catalog)] = (catalog, {})
+    role = entry[1].get(survivor_id)
+    if role is None:
+        role = entry[1][survivor_id] = getattr(catalog.survivor(survivor_id), "role", "civilian")
+    return role
 
 
 def search_draws(state: Any, i: int) -> int:
