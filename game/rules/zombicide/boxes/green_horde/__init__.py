@@ -17,7 +17,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from game.rules.zombicide import skills as sk
@@ -56,6 +55,7 @@ from game.rules.zombicide.boxes.green_horde.commands import (
 from game.rules.zombicide.boxes.green_horde.inventory import GreenHordeInventory
 from game.rules.zombicide.boxes.green_horde.setup import setup_board, setup_state
 from game.rules.zombicide.boxes.green_horde.state import GreenHordeSetup, GreenHordeState, GreenHordeSurvivor
+from game.rules.zombicide.state import evolved
 
 # The box's skills that work through the core's hooks (the others are read by this box's modules).
 SKILL_HOOKS = {
@@ -73,7 +73,7 @@ def _end_of_round(game: Any) -> None:
 
 def _face_down(box_state: GreenHordeState) -> GreenHordeState:
     """What a player may see: the Vault cards still to find, not their order."""
-    return replace(box_state, vault=tuple(sorted(box_state.vault)))
+    return evolved(box_state, vault=tuple(sorted(box_state.vault)))
 
 
 def _queued(name: str, run: Any) -> PhaseStep:

@@ -5,7 +5,6 @@ thrower gains all the experience. No noise; no effect in flooded zones."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from game.i18n import N_
@@ -19,6 +18,7 @@ from game.rules.zombicide.boxes.green_horde.siege import destroy_engines
 from game.rules.zombicide.boxes.green_horde.spawns import necromancer_kind
 from game.rules.zombicide.boxes.green_horde.state import board_of
 from game.rules.zombicide.boxes.green_horde.wounds import discard_slot
+from game.rules.zombicide.state import evolved
 
 Game = Any  # the engine's working copy (game.Game)
 BILE_TOKENS = 4
@@ -49,7 +49,7 @@ def throw_bile(game: Game, i: int, command: ThrowBile) -> None:
     if len(puddles) >= BILE_TOKENS:  # every token is out: the oldest puddle is moved here
         moved = game.zid(puddles.pop(0))
     puddles.append(zone)
-    game.box_state = replace(game.box_state, bile=tuple(puddles))
+    game.box_state = evolved(game.box_state, bile=tuple(puddles))
     game.events.append(BilePoured(command.zone, game.survivors[i].id, moved))
 
 
@@ -59,7 +59,7 @@ def throw_torch(game: Game, i: int, command: ThrowTorch) -> None:
         raise IllegalCommand(Said(N_("there is no Dragon Bile in {zone}"), zone=ZoneId(command.zone)))
     game.spend(i, "other")
     discard_slot(game, i, command.slot)
-    game.box_state = replace(game.box_state, bile=tuple(z for z in game.box_state.bile if z != zone))
+    game.box_state = evolved(game.box_state, bile=tuple(z for z in game.box_state.bile if z != zone))
     s = game.survivors[i]
     if board_of(game.graph).water[zone]:
         game.events.append(DragonFire(command.zone, s.id, flooded=True))
@@ -75,7 +75,7 @@ def burn(game: Game, i: int, zone: int) -> None:
     if any(killed):
         game.kill(i, zone, killed, combat=False)
         count_kills(game, killed)
-        game.box_state = replace(game.box_state, burned=game.box_state.burned + sum(killed))
+        game.box_state = evolved(game.box_state, burned=game.box_state.burned + sum(killed))
         necro = killed[necromancer_kind(game)]
         if necro:
             necromancers_killed(game, zone, necro)

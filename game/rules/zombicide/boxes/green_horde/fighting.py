@@ -5,7 +5,6 @@ missions' counts, Battle fury), and melee with a bow that is also a blade (the S
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Any
 
 from game.i18n import N_
@@ -19,6 +18,7 @@ from game.rules.zombicide.boxes.green_horde.spawns import necromancer_kind
 from game.rules.zombicide.boxes.green_horde.state import fields
 from game.rules.zombicide.commands import DiceRolled
 from game.rules.zombicide.odds import needed_roll
+from game.rules.zombicide.state import evolved
 
 Game = Any  # the engine's working copy (game.Game)
 CROWD_SKILLS = {"melee": "barbarian_zombies", "ranged": "iron_rain", "magic": "mana_rain"}
@@ -75,21 +75,21 @@ def after_attack(game: Game, i: int, zone: int, killed: Sequence[int], values: t
         necromancers_killed(game, zone, killed[necro])
     s = game.survivors[i]
     if any(killed) and "battle_fury" in s.skills and game.active == i and fields(s).striking == "melee":
-        game.change(i, box_fields=replace(fields(s), fury=fields(s).fury + 1))
+        game.change(i, box_fields=evolved(fields(s), fury=fields(s).fury + 1))
 
 
 def before_attack(game: Game, i: int, target: int, fired: tuple[int, ...]) -> None:
     """Remember the kind of the attack being made (Battle fury counts melee kills only)."""
     kind = game.equipment(fired[0]).attack or ""
     if fields(game.survivors[i]).striking != kind:
-        game.change(i, box_fields=replace(fields(game.survivors[i]), striking=kind))
+        game.change(i, box_fields=evolved(fields(game.survivors[i]), striking=kind))
 
 
 def count_kills(game: Game, killed: Sequence[int]) -> None:
     totals = list(game.box_state.killed) or [0] * game.tables.type_count
     for t, n in enumerate(killed):
         totals[t] += n
-    game.box_state = replace(game.box_state, killed=tuple(totals))
+    game.box_state = evolved(game.box_state, killed=tuple(totals))
 
 
 def melee_strike(game: Game, i: int, command: MeleeStrike) -> None:
@@ -112,7 +112,7 @@ def melee_strike(game: Game, i: int, command: MeleeStrike) -> None:
     game.spend(i, "melee")
     game.made_a_stir(i)
     if fields(s).striking != "melee":
-        s = game.change(i, box_fields=replace(fields(s), striking="melee"))
+        s = game.change(i, box_fields=evolved(fields(s), striking="melee"))
     dice = weapon.melee_dice + sk.dice_bonus(s.skills, "melee") + sk.frenzy_dice(s.skills, "melee", s.wounds)
     dice += attack_dice(game, s, s.zone, (card,), "melee", lambda *_: None)
     values, game.rng = roll_d6(game.rng, dice)

@@ -45,6 +45,8 @@ def listed(state: Any, i: int) -> list[Any]:
         if card < 0:
             continue
         equipment = state.tables.equipment[state.card_kinds[card]]
+        if not _lists_any(equipment):
+            continue  # most cards list nothing of the box's (asked for each held card at every listing)
         effect = getattr(equipment, "enchantment", None)
         if effect and card not in fields(s).cast and can_spend(s, "enchantment"):
             if in_sight is None:
@@ -72,6 +74,23 @@ def listed(state: Any, i: int) -> list[Any]:
     if "transmutation" in s.skills and s.actions_left > 0 and (state.equipment_deck or state.equipment_discard):
         commands.extend(Transmute(sid, slot) for slot, card in enumerate(s.slots) if card >= 0)
     return commands
+
+
+# id of an equipment card → (the card, whether it may list an enchantment, a door opened from afar,
+# a Spiked Bow's melee or a throw of Dragon Bile or a Torch)
+_LISTS_ANY: dict[int, tuple[Any, bool]] = {}
+
+
+def _lists_any(equipment: Any) -> bool:
+    entry = _LISTS_ANY.get(id(equipment))
+    if entry is None or entry[0] is not equipment:
+        if len(_LISTS_ANY) > 4096:
+            _LISTS_ANY.clear()
+        entry = _LISTS_ANY[id(equipment)] = (equipment, bool(
+            getattr(equipment, "enchantment", None) or getattr(equipment, "opens_doors_at_range", False)
+            or getattr(equipment, "melee_dice", 0)
+            or "pours_bile" in equipment.effects or "ignites_bile" in equipment.effects))
+    return entry[1]
 
 
 def _enchantment_targets(state: Any, s: Any, effect: str, in_sight: tuple[int, ...]) -> list[str]:

@@ -5,7 +5,6 @@ the card descriptions (healing, repulse, speed, ghost sight)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from game.i18n import N_
@@ -21,6 +20,7 @@ from game.rules.zombicide.boxes.green_horde.commands import (
 from game.rules.zombicide.boxes.green_horde.state import fields
 from game.rules.zombicide.commands import SurvivorHealed
 from game.rules.zombicide.graph import UNREACHABLE
+from game.rules.zombicide.state import evolved
 
 Game = Any  # the engine's working copy (game.Game)
 REPULSE_RANGE = 1
@@ -52,7 +52,7 @@ def cast_enchantment(game: Game, i: int, command: CastEnchantment) -> None:
         raise IllegalCommand(Said(N_("only Twin spell casts on a second, other target")))
     resolved = [_target(game, i, effect, t) for t in targets]
     game.spend(i, "enchantment")
-    s = game.change(i, box_fields=replace(fields(s), cast=fields(s).cast + (card,)))
+    s = game.change(i, box_fields=evolved(fields(s), cast=fields(s).cast + (card,)))
     for name, target in zip(targets, resolved, strict=True):
         game.events.append(EnchantmentCast(s.id, spell.id, name))
         EFFECTS[effect](game, i, target)
@@ -87,7 +87,7 @@ def _heal(game: Game, i: int, j: int) -> None:
 
 def _speed(game: Game, i: int, j: int) -> None:
     target = game.survivors[j]
-    changes: dict[str, Any] = {"box_fields": replace(fields(target), hasted=True)}
+    changes: dict[str, Any] = {"box_fields": evolved(fields(target), hasted=True)}
     if j == i:
         changes["free_actions"] = target.free_actions + ("move",)
     game.change(j, **changes)

@@ -5,7 +5,6 @@ Killing one lets the players remove a spawn zone of their choice."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from operator import itemgetter
 from typing import Any
 
@@ -16,7 +15,7 @@ from game.rules.zombicide.boxes.green_horde.spawns import awake, necromancer_kin
 from game.rules.zombicide.boxes.green_horde.state import Necromancer, SpawnToken
 from game.rules.zombicide.commands import DecisionNeeded
 from game.rules.zombicide.graph import UNREACHABLE
-from game.rules.zombicide.state import Pending
+from game.rules.zombicide.state import Pending, evolved
 
 Game = Any  # the engine's working copy (game.Game)
 
@@ -51,10 +50,12 @@ def reconcile(game: Game) -> None:
     on_board = list(map(itemgetter(t), game.zombies))  # asked after every command: read in one pass
     if not records and not any(on_board):
         return  # no record and no miniature (the usual case)
-    placed = {z: n for z, n in enumerate(on_board) if n}
-    if len(records) == sum(placed.values()) and all(
-            sum(1 for r in records if r.zone == z) == n for z, n in placed.items()):
+    # every record's zone holds as many miniatures as records, and no other zone holds one (the
+    # counts add up): each record is where its miniature is (checked without a pass over the zones)
+    if len(records) == sum(on_board) and all(
+            on_board[r.zone] == sum(1 for o in records if o.zone == r.zone) for r in records):
         return
+    placed = {z: n for z, n in enumerate(on_board) if n}
     spare = dict(placed)
     kept: list[Necromancer | None] = []
     for record in records:
@@ -72,11 +73,11 @@ def reconcile(game: Game) -> None:
             distance = game.graph.distances_from(record.zone, doors)
             to = min(free, key=lambda z: (distance[z], z))
             spare[to] -= 1
-            kept[n] = replace(record, zone=to)
+            kept[n] = evolved(record, zone=to)
     found = [r for r in kept if r is not None]
     for z, left in spare.items():
         found.extend(Necromancer(z, z, "") for _ in range(left))
-    game.box_state = replace(game.box_state, necromancers=tuple(found))
+    game.box_state = evolved(game.box_state, necromancers=tuple(found))
 
 
 def move_necromancers(game: Game, t: int, zone: int, count: int) -> None:
@@ -105,8 +106,8 @@ def move_necromancers(game: Game, t: int, zone: int, count: int) -> None:
         game.zombies[zone] = tuple(counts)
         game.arrive(zone, step, t, 1)
         moved = list(game.box_state.necromancers)
-        moved[n] = replace(necromancer, zone=step)
-        game.box_state = replace(game.box_state, necromancers=tuple(moved))
+        moved[n] = evolved(necromancer, zone=step)
+        game.box_state = evolved(game.box_state, necromancers=tuple(moved))
 
 
 def escape(game: Game, n: int, t: int) -> None:
@@ -119,7 +120,7 @@ def escape(game: Game, n: int, t: int) -> None:
     _forget(game, n)
     _token_turns_red(game, necromancer.face)
     tokens = len(game.box_state.spawn_tokens)
-    game.box_state = replace(game.box_state, necromancers_escaped=game.box_state.necromancers_escaped + 1)
+    game.box_state = evolved(game.box_state, necromancers_escaped=game.box_state.necromancers_escaped + 1)
     game.events.append(NecromancerEscaped(game.zid(necromancer.zone), tokens))
     if tokens >= spawn_token_limit(game):
         game.finish("lost")
@@ -127,13 +128,13 @@ def escape(game: Game, n: int, t: int) -> None:
 
 def _forget(game: Game, n: int) -> None:
     kept = game.box_state.necromancers[:n] + game.box_state.necromancers[n + 1:]
-    game.box_state = replace(game.box_state, necromancers=kept)
+    game.box_state = evolved(game.box_state, necromancers=kept)
 
 
 def _token_turns_red(game: Game, face: str) -> None:
-    tokens = tuple(replace(tok, kind="red", face="") if tok.kind == "necromancer" and tok.face == face else tok
+    tokens = tuple(evolved(tok, kind="red", face="") if tok.kind == "necromancer" and tok.face == face else tok
                    for tok in game.box_state.spawn_tokens)
-    game.box_state = replace(game.box_state, spawn_tokens=tokens)
+    game.box_state = evolved(game.box_state, spawn_tokens=tokens)
 
 
 def necromancers_killed(game: Game, zone: int, count: int) -> None:
@@ -186,7 +187,7 @@ def resolve_remove_spawn(game: Game, pending: Pending, option: int) -> None:
 def remove_spawn(game: Game, k: int, face: str) -> None:
     tokens = list(game.box_state.spawn_tokens)
     gone = tokens.pop(k)
-    game.box_state = replace(game.box_state, spawn_tokens=tuple(tokens))
+    game.box_state = evolved(game.box_state, spawn_tokens=tuple(tokens))
     label = f"necromancer:{gone.face}" if gone.kind == "necromancer" else gone.kind
     game.events.append(SpawnTokenRemoved(game.zid(gone.zone), label))
     _token_turns_red(game, face)

@@ -4,7 +4,6 @@ the box clears at the end of a round."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from game.i18n import N_
@@ -16,7 +15,7 @@ from game.rules.zombicide.boxes.green_horde.content import book_skills
 from game.rules.zombicide.boxes.green_horde.necromancers import reconcile
 from game.rules.zombicide.boxes.green_horde.state import fields
 from game.rules.zombicide.commands import CardDrawn, DecisionNeeded
-from game.rules.zombicide.state import LEVEL_NAMES, Pending
+from game.rules.zombicide.state import LEVEL_NAMES, Pending, evolved
 
 Game = Any  # the engine's working copy (game.Game)
 RED = 3
@@ -40,7 +39,7 @@ def ultrared_step(game: Game, i: int, level: int) -> None:
     s = game.survivors[i]
     if not s.in_play:
         return
-    game.change(i, box_fields=replace(fields(s), ultrared=fields(s).ultrared + 1))
+    game.change(i, box_fields=evolved(fields(s), ultrared=fields(s).ultrared + 1))
     card = game.tables.catalog.survivor(s.id)
     name = LEVEL_NAMES[level]
     options = [ref.text for ref in card.skills_at(name) if ref.text not in s.skills]  # type: ignore[arg-type]
@@ -72,7 +71,12 @@ _LENDS: dict[tuple[str, ...], bool] = {}  # a skill set → whether it lends ski
 def lend_skills(game: Game) -> None:
     """Brother in arms: while two survivors or more share a zone, each of them holds the skills their
     Brothers in arms name; the skills go when the zone breaks up (§14 #54)."""
-    if not any(fields(s).lent or _lends(s.skills) for s in game.survivors):
+    lends = _LENDS
+    for s in game.survivors:  # a plain loop: asked after every command
+        found = lends.get(s.skills)
+        if found or (found is None and _lends(s.skills)) or fields(s).lent:
+            break
+    else:
         return  # nobody lends or holds a lent skill: nothing to do (the usual case, after every command)
     by_zone: dict[int, list[int]] = {}
     for i, s in enumerate(game.survivors):
@@ -97,7 +101,7 @@ def lend_skills(game: Game) -> None:
         for skill in mine.lent:
             if skill not in wanted:
                 game.events.append(SkillLent(s.id, skill, False))
-        game.change(i, skills=own + tuple(wanted), box_fields=replace(mine, lent=tuple(wanted)))
+        game.change(i, skills=own + tuple(wanted), box_fields=evolved(mine, lent=tuple(wanted)))
 
 
 def transmute(game: Game, i: int, command: Transmute) -> None:
@@ -130,12 +134,12 @@ def objective_taken(game: Game, i: int, index: int) -> None:
         if cards:
             _hand_over(game, i, cards[found[n] % len(cards)], vault=False)
             found[n] += 1
-            game.box_state = replace(game.box_state, found=tuple(found))
+            game.box_state = evolved(game.box_state, found=tuple(found))
         return
     if colour not in getattr(game.spec, "vault_objectives", ()) or not game.box_state.vault:
         return
     equipment_id = game.box_state.vault[0]
-    game.box_state = replace(game.box_state, vault=game.box_state.vault[1:])
+    game.box_state = evolved(game.box_state, vault=game.box_state.vault[1:])
     _hand_over(game, i, equipment_id, vault=True)
 
 
@@ -156,7 +160,7 @@ def end_of_round(game: Game) -> None:
     for i, s in enumerate(game.survivors):
         mine = fields(s)
         if mine.cast or mine.fury or mine.hasted or mine.striking:
-            game.change(i, box_fields=replace(mine, cast=(), fury=0, hasted=False, striking=""))
+            game.change(i, box_fields=evolved(mine, cast=(), fury=0, hasted=False, striking=""))
 
 
 def anyone_dead(game: Game) -> None:

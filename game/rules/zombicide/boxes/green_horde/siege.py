@@ -5,7 +5,6 @@ noise; hits follow the targeting priority and its misses hit the survivors there
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from game.i18n import N_
@@ -25,6 +24,7 @@ from game.rules.zombicide.boxes.green_horde.state import board_of
 from game.rules.zombicide.boxes.green_horde.terrain import crossed
 from game.rules.zombicide.commands import DiceRolled, SurvivorMoved, ZombiesKilled
 from game.rules.zombicide.graph import UNREACHABLE
+from game.rules.zombicide.state import evolved
 
 Game = Any  # the engine's working copy (game.Game)
 SIEGE_ACTIONS = 3
@@ -55,7 +55,7 @@ def move_siege_engine(game: Game, i: int, command: MoveSiegeEngine) -> None:
     game.change(i, actions_left=s.actions_left - cost, zone=to)
     engines = list(game.box_state.siege_engines)
     engines[engines.index(from_zone)] = to
-    game.box_state = replace(game.box_state, siege_engines=tuple(engines))
+    game.box_state = evolved(game.box_state, siege_engines=tuple(engines))
     game.events.append(SurvivorMoved(s.id, game.zid(from_zone), command.to, cost))
     game.events.append(SiegeEngineMoved(game.zid(from_zone), command.to, s.id))
     if board_of(game.graph).water[to]:
@@ -67,7 +67,7 @@ def move_siege_engine(game: Game, i: int, command: MoveSiegeEngine) -> None:
 def destroy_engines(game: Game, zone: int, why: str) -> None:
     engines = game.box_state.siege_engines
     if zone in engines:
-        game.box_state = replace(game.box_state, siege_engines=tuple(z for z in engines if z != zone))
+        game.box_state = evolved(game.box_state, siege_engines=tuple(z for z in engines if z != zone))
         game.events.append(SiegeEngineDestroyed(game.zid(zone), why))
 
 
@@ -134,7 +134,7 @@ def _bombard_horde(game: Game, i: int, hits: int, damage: int) -> None:
             game.kills += n
             xp += n * game.tables.xp[t]
             game.events.append(ZombiesKilled(HORDE_TARGET, game.zname(t), n, s.id))
-    game.box_state = replace(game.box_state, horde=tuple(horde))
+    game.box_state = evolved(game.box_state, horde=tuple(horde))
     count_kills(game, killed)
     if xp:
         game.gain_xp(i, xp)

@@ -3,7 +3,6 @@ cards that feed the Horde, "The Horde has arrived!", and the Necromancer cards."
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from game.rules.zombicide.boxes.green_horde.commands import (
@@ -14,6 +13,7 @@ from game.rules.zombicide.boxes.green_horde.commands import (
 )
 from game.rules.zombicide.boxes.green_horde.state import NECROMANCER_FACES, Necromancer, SpawnToken, board_of
 from game.rules.zombicide.commands import ExtraActivation, ZombieSpawned
+from game.rules.zombicide.state import evolved
 
 Game = Any  # the engine's working copy (game.Game)
 SPAWN_COLOURS = ("", "red")
@@ -35,7 +35,7 @@ def add_token(game: Game, token: SpawnToken) -> None:
     tokens = list(game.box_state.spawn_tokens)
     at = next((n for n, t in enumerate(tokens) if (angle[t.zone], t.zone) > (angle[token.zone], token.zone)), len(tokens))
     tokens.insert(at, token)
-    game.box_state = replace(game.box_state, spawn_tokens=tuple(tokens))
+    game.box_state = evolved(game.box_state, spawn_tokens=tuple(tokens))
     label = f"necromancer:{token.face}" if token.kind == "necromancer" else token.kind
     game.events.append(SpawnTokenPlaced(game.zid(token.zone), label))
 
@@ -51,7 +51,7 @@ def grow_horde(game: Game, t: int) -> None:
     game.supply[t] -= 1
     horde = list(game.box_state.horde)
     horde[t] += 1
-    game.box_state = replace(game.box_state, horde=tuple(horde))
+    game.box_state = evolved(game.box_state, horde=tuple(horde))
     game.events.append(HordeGrew(game.zname(t), horde[t]))
 
 
@@ -79,13 +79,25 @@ def horde_arrives_card(game: Game, zone: int, number: int, level: int) -> None:
             counts[t] += n
             game.events.append(ZombieSpawned(game.zid(zone), game.zname(t), n))
     game.zombies[zone] = tuple(counts)
-    game.box_state = replace(game.box_state, horde=(0,) * len(horde))
+    game.box_state = evolved(game.box_state, horde=(0,) * len(horde))
     game.events.append(HordeArrived(game.zid(zone), sum(horde)))
     game.queue[:] = [step for step in game.queue if step[0] != "draw"]
 
 
 def necromancer_kind(game: Game) -> int:
-    return next(t for t in range(game.tables.type_count) if "necromancer" in game.tables.specials[t])
+    """The Necromancers' zombie type (asked after every command: kept per game's tables)."""
+    tables = game.tables
+    entry = _NECROMANCER_KIND.get(id(tables))
+    if entry is None or entry[0] is not tables:
+        if len(_NECROMANCER_KIND) > 8:
+            _NECROMANCER_KIND.clear()
+        entry = _NECROMANCER_KIND[id(tables)] = (
+            tables, next(t for t in range(tables.type_count) if "necromancer" in tables.specials[t]))
+    return entry[1]
+
+
+# id of a game's tables → (the tables, the Necromancers' zombie type)
+_NECROMANCER_KIND: dict[int, tuple[Any, int]] = {}
 
 
 def necromancer_card(game: Game, zone: int, number: int, level: int) -> None:
@@ -113,7 +125,7 @@ def arrive(game: Game, t: int, zone: int) -> None:
     used = {n.face for n in game.box_state.necromancers} | {
         tok.face for tok in game.box_state.spawn_tokens if tok.kind == "necromancer"}
     face = next((f for f in NECROMANCER_FACES if f not in used), NECROMANCER_FACES[0])
-    game.box_state = replace(game.box_state, necromancers=game.box_state.necromancers + (Necromancer(zone, zone, face),))
+    game.box_state = evolved(game.box_state, necromancers=game.box_state.necromancers + (Necromancer(zone, zone, face),))
     game.events.append(NecromancerArrived(game.zid(zone), face))
     add_token(game, SpawnToken(zone, "necromancer", face))
 

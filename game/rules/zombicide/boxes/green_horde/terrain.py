@@ -4,13 +4,13 @@ survivor wade through flooded zones freely."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from game.rules.core.rng import roll_d6
 from game.rules.zombicide.boxes.green_horde.board import graph_with_barriers_down
 from game.rules.zombicide.boxes.green_horde.commands import BarrierBroken, HedgeRustled
 from game.rules.zombicide.boxes.green_horde.state import board_of, fields
+from game.rules.zombicide.state import evolved
 
 Game = Any  # the engine's working copy (game.Game)
 SURPRISE = 6  # the die that puts a Walker behind the hedge
@@ -76,7 +76,7 @@ def break_barriers(game: Game, types: tuple[int, ...]) -> None:
                 broken.append(cid)
     if broken:
         down = game.box_state.barriers_down + tuple(broken)
-        game.box_state = replace(game.box_state, barriers_down=down)
+        game.box_state = evolved(game.box_state, barriers_down=down)
         game.graph = graph_with_barriers_down(game.graph, game.box, down)
         for cid in broken:
             game.events.append(BarrierBroken(cid))

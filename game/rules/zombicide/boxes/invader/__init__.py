@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from game.rules.zombicide.boxes import BotAdvice, BoxRules, ContentExtension, PhaseStep
@@ -61,6 +60,7 @@ from game.rules.zombicide.commands import (
     Trade,
 )
 from game.rules.zombicide.skills import SkillHook
+from game.rules.zombicide.state import evolved
 
 Game = Any
 
@@ -73,23 +73,29 @@ def _types(game: Game, types: tuple[int, ...]) -> tuple[Any, ...]:
     return (types,)
 
 
-_MOVES = (Move, Bloodlust, ZeroGSpin, EscortMove)
+def _refuse_move(state: Any, i: int, command: Any) -> str:
+    return inventory.refuse_outdoors(state, i, command) or skills.refuse(state, i, command)
+
+
+def _refuse_arrangement(state: Any, i: int, command: Any) -> str:
+    outdoor = board.board_of(state.graph).outdoor[state.survivors[i].zone]  # indoors, the common case, asks nothing more
+    return inventory.refuse_arrangement(state, i, command) if outdoor else ""
+
+
+# the kind of command → what may refuse it (a kind not named here is never refused)
+_REFUSERS: dict[type, Any] = {
+    Move: _refuse_move, Bloodlust: _refuse_move, ZeroGSpin: _refuse_move, EscortMove: _refuse_move,
+    Rearrange: _refuse_arrangement, Trade: _refuse_arrangement,
+    Escape: missions.refuse_escape,
+    EndTurn: skills.refuse, Lead: skills.refuse,
+}
 
 
 def refuses(state: Any, i: int, command: Any) -> str:
     """Every refusal of the box: Oxygen outdoors, once-a-turn skills, Born Leader's one action, the
-    mission's order (asked for every listed command: the kind of command is looked at first)."""
-    kind = type(command)
-    if kind in _MOVES:
-        return inventory.refuse_outdoors(state, i, command) or skills.refuse(state, i, command)
-    if kind is Rearrange or kind is Trade:  # indoors, the common case, asks nothing more
-        outdoor = board.board_of(state.graph).outdoor[state.survivors[i].zone]
-        return inventory.refuse_arrangement(state, i, command) if outdoor else ""
-    if kind is Escape:
-        return missions.refuse_escape(state, i, command)
-    if kind is EndTurn or kind is Lead:
-        return skills.refuse(state, i, command)
-    return ""
+    mission's order (asked for every listed command: one look-up by the kind of command first)."""
+    refuser = _REFUSERS.get(type(command))
+    return refuser(state, i, command) if refuser is not None else ""
 
 
 def legal_actions(state: Any, i: int) -> list[Any]:
@@ -134,7 +140,7 @@ def hidden(box_state: InvaderState) -> InvaderState:
     secret = box_state.hidden_spawn
     if 0 <= secret < len(spawns) and secret not in box_state.spawns_gone:
         spawns[secret] = "red"
-    return replace(box_state, objective_colours=colours, spawn_colours=tuple(spawns))
+    return evolved(box_state, objective_colours=colours, spawn_colours=tuple(spawns))
 
 
 RULES = BoxRules(

@@ -9,7 +9,6 @@ with Is that all you've got? and any card) may discard a card to cancel a point.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from game.i18n import N_
@@ -19,7 +18,7 @@ from game.rules.zombicide.boxes import WoundRules
 from game.rules.zombicide.boxes.invader.commands import ArmorChanged, MachineDestroyed, MissionProgress
 from game.rules.zombicide.boxes.invader.state import hero
 from game.rules.zombicide.commands import DecisionNeeded, SurvivorWounded
-from game.rules.zombicide.state import Pending
+from game.rules.zombicide.state import Pending, evolved
 
 Game = Any
 DAMAGE_STEP = "inv_damage"  # queued: (name, survivor, points left, cause, xeno kind)
@@ -75,7 +74,7 @@ def damage(game: Game, i: int, points: int, cause: str, t: int = -1) -> None:
         # once per Attack step of the xenos, and once per shot for friendly fire
         step = game.box_state.attack_step if cause == "xeno" else -1 - game.box_state.shots
         if hero(s).tough_step != step:
-            game.change(i, box_fields=replace(hero(s), tough_step=step))
+            game.change(i, box_fields=evolved(hero(s), tough_step=step))
             points -= 1
             game.events.append(ArmorChanged(s.id, armor_left(game, i), base_armor(game, i), "tough"))
     if points > 0:
@@ -207,8 +206,8 @@ def destroy_machine(game: Game, n: int, why: str) -> None:
     machine = machines[n]
     if machine.destroyed:
         return
-    machines[n] = replace(machine, destroyed=True, active=False)
-    game.box_state = replace(game.box_state, machines=tuple(machines))
+    machines[n] = evolved(machine, destroyed=True, active=False)
+    game.box_state = evolved(game.box_state, machines=tuple(machines))
     game.events.append(MachineDestroyed(machine.model, game.zid(machine.zone), why))
 
 
@@ -216,6 +215,6 @@ def hurt_scientist(game: Game, n: int, points: int) -> None:
     scientists = list(game.box_state.scientists)
     scientist = scientists[n]
     armor = scientist.armor - points
-    scientists[n] = replace(scientist, armor=max(0, armor), dead=armor <= 0)
-    game.box_state = replace(game.box_state, scientists=tuple(scientists))
+    scientists[n] = evolved(scientist, armor=max(0, armor), dead=armor <= 0)
+    game.box_state = evolved(game.box_state, scientists=tuple(scientists))
     game.events.append(MissionProgress("scientist_hurt" if armor > 0 else "scientist_killed", scientist.colour))

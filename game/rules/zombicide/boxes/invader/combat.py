@@ -12,7 +12,6 @@ Attack names one xeno before rolling: its Damage is multiplied by the hits and g
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Any
 
 from game.i18n import N_
@@ -40,7 +39,7 @@ from game.rules.zombicide.boxes.invader.mold import mold_of, set_mold
 from game.rules.zombicide.boxes.invader.state import ACTIVE, INACTIVE, NO_MOLD, hero
 from game.rules.zombicide.commands import Attack, DecisionNeeded, DiceRolled, ZombiesKilled
 from game.rules.zombicide.odds import fired_cards
-from game.rules.zombicide.state import Pending
+from game.rules.zombicide.state import Pending, evolved
 
 Game = Any
 MISFIRE_STEP = "inv_misfire"  # queued: (name, shooter, zone, misses, damage)
@@ -172,7 +171,7 @@ def resolve(game: Game, i: int, target: int, attack: str, values: Sequence[int],
     tables = game.tables
     hits = sum(1 for v in values if min(6, v + bonus) >= accuracy) if accuracy <= 6 else 0
     misses = len(values) - hits
-    game.box_state = replace(game.box_state, shots=game.box_state.shots + 1)
+    game.box_state = evolved(game.box_state, shots=game.box_state.shots + 1)
     counts = list(game.zombies[target])
     killed = [0] * tables.type_count
     if concentrated:
@@ -226,7 +225,7 @@ def from_samples(game: Game, killed: Sequence[int]) -> None:
         if n and name in wanted and name not in samples:
             samples.append(name)
     if len(samples) != len(game.box_state.samples):
-        game.box_state = replace(game.box_state, samples=tuple(samples))
+        game.box_state = evolved(game.box_state, samples=tuple(samples))
 
 
 def misfire_step(game: Game, shooter: int, target: int, misses: int, points: int) -> None:
@@ -278,7 +277,7 @@ def land_hits(game: Game, i: int, target: int, fired: Sequence[int], attack: str
     mode = game.box_state.attack
     concentrated = mode[1] if mode and mode[0] == CONCENTRATED else ""
     if mode:
-        game.box_state = replace(game.box_state, attack=())
+        game.box_state = evolved(game.box_state, attack=())
     chooses = (
         attack == "melee" or "sniper" in s.skills or "chooses_targets" in weapon.effects
         or (target == s.zone and "point_blank" in s.skills)
@@ -299,7 +298,7 @@ def land_hits(game: Game, i: int, target: int, fired: Sequence[int], attack: str
 def _escalate(game: Game, i: int, attack: str) -> None:
     s = game.survivors[i]
     kind, streak = hero(s).escalation
-    game.change(i, box_fields=replace(hero(s), escalation=(attack, streak + 1 if kind == attack else 1)))
+    game.change(i, box_fields=evolved(hero(s), escalation=(attack, streak + 1 if kind == attack else 1)))
 
 
 # --- Concentrated Attacks -------------------------------------------------------------------------
@@ -336,7 +335,7 @@ def do_concentrated(game: Game, i: int, command: ConcentratedAttack) -> None:
         named = ", ".join(_nameable(game, s, weapon, zone, weapon.attack))
         raise IllegalCommand(Said(N_("a Concentrated Attack here names one of: {targets}"), targets=named) if named
                              else Said(N_("a Concentrated Attack here has nothing to name")))
-    game.box_state = replace(game.box_state, attack=(CONCENTRATED, command.target))
+    game.box_state = evolved(game.box_state, attack=(CONCENTRATED, command.target))
     game.do_attack(i, Attack(s.id, command.slot, command.zone))
 
 
@@ -394,7 +393,7 @@ def hellfire(game: Game, i: int, target: int, card: int) -> None:
     s = game.survivors[i]
     fuel = next((a for a in attachments_of(game, card) if "hellfire_fuel" in game.equipment(a).effects), None)
     if fuel is not None:
-        game.box_state = replace(game.box_state, attached=tuple(p for p in game.box_state.attached if p[0] != fuel))
+        game.box_state = evolved(game.box_state, attached=tuple(p for p in game.box_state.attached if p[0] != fuel))
         game.equipment_discard.append(fuel)
     game.events.append(Hellfire(game.zid(target), s.id))
     game.kill(i, target, list(game.zombies[target]))
@@ -406,7 +405,7 @@ def hellfire(game: Game, i: int, target: int, card: int) -> None:
     scientists = list(game.box_state.scientists)
     for n, scientist in enumerate(scientists):
         if scientist.zone == target and not scientist.escaped and not scientist.dead:
-            scientists[n] = replace(scientist, armor=0, dead=True)
+            scientists[n] = evolved(scientist, armor=0, dead=True)
     gone = list(game.box_state.objectives_gone)
     for n, point in enumerate(game.graph.objectives):
         if point.zone == target and not game.objectives_taken[n]:
@@ -414,7 +413,7 @@ def hellfire(game: Game, i: int, target: int, card: int) -> None:
             gone.append(n)
             colour = game.box_state.objective_colours[n] if game.box_state.objective_colours else point.color
             game.events.append(TokenRemoved("objective", game.zid(target), colour, "hellfire"))
-    game.box_state = replace(game.box_state, objectives_gone=tuple(gone), scientists=tuple(scientists))
+    game.box_state = evolved(game.box_state, objectives_gone=tuple(gone), scientists=tuple(scientists))
     tiles = game.spec.hellfire_removes_spawns_on
     spawns_gone = list(game.box_state.spawns_gone)
     cleared = False
@@ -424,7 +423,7 @@ def hellfire(game: Game, i: int, target: int, card: int) -> None:
             colour = game.box_state.spawn_colours[n] if game.box_state.spawn_colours else point.color
             game.events.append(TokenRemoved("spawn", game.zid(target), colour, "hellfire"))
             cleared = game.spec.hellfire_clears_mold_under_spawns
-    game.box_state = replace(game.box_state, spawns_gone=tuple(spawns_gone))
+    game.box_state = evolved(game.box_state, spawns_gone=tuple(spawns_gone))
     if mold_of(game)[target] == ACTIVE:
         set_mold(game, target, INACTIVE, "hellfire")
     if cleared and mold_of(game)[target] != NO_MOLD:
@@ -509,7 +508,7 @@ def reflex_step(game: Game, zone: int) -> None:
         options = [slot for slot in (0, 1) if zone in attack_targets(game, j, slot)]
         if not options:
             continue
-        game.change(j, box_fields=replace(hero(s), reflex_card=card))
+        game.change(j, box_fields=evolved(hero(s), reflex_card=card))
         labels = (Said(N_("let them come")),) + tuple(
             Said(N_("{who} attacks with {weapon}"), who=s.name, weapon=game.equipment(s.slots[slot])) for slot in options)
         payload = ((j, -1, zone),) + tuple((j, slot, zone) for slot in options)

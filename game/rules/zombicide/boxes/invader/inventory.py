@@ -10,7 +10,6 @@ Prototypes go back to their own piles, never into the Equipment deck.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from game.i18n import N_
@@ -30,7 +29,7 @@ from game.rules.zombicide.boxes.invader.commands import (
 from game.rules.zombicide.boxes.invader.mold import is_mold
 from game.rules.zombicide.boxes.invader.state import hero
 from game.rules.zombicide.commands import Bloodlust, CardDiscarded, CardDrawn, Move, Rearrange, Trade
-from game.rules.zombicide.state import EMPTY
+from game.rules.zombicide.state import EMPTY, evolved
 
 Game = Any
 HANDS = (0, 1)
@@ -61,8 +60,11 @@ class InvaderInventory(InventoryRules):
 
 
 def effect_in_body(state: Any, s: Any, effect: str) -> bool:
-    kinds, equipment = state.card_kinds, state.tables.equipment
-    return any(s.slots[n] >= 0 and effect in equipment[kinds[s.slots[n]]].effects for n in BODY if n < len(s.slots))
+    kinds, equipment, slots = state.card_kinds, state.tables.equipment, s.slots
+    for n in BODY:  # a plain loop: asked for every listed move outdoors and at every listing
+        if n < len(slots) and slots[n] >= 0 and effect in equipment[kinds[slots[n]]].effects:
+            return True
+    return False
 
 
 def has_oxygen(state: Any, s: Any) -> bool:
@@ -102,18 +104,33 @@ def refuse_arrangement(state: Any, i: int, command: Any) -> str:
 def refuse_outdoors(state: Any, i: int, command: Any) -> str:
     """Nobody steps outdoors without an Oxygen Tank in a Body slot (§12.3)."""
     if isinstance(command, (Move, Bloodlust)):
-        path = (*command.via, command.to)
+        to, via = command.to, command.via
     elif isinstance(command, (ZeroGSpin, EscortMove)):
-        path = (command.to,)
+        to, via = command.to, ()
     else:
         return ""
-    outdoor, index = board_of(state.graph).outdoor, state.graph.index
-    if not any(outdoor[index[z]] for z in path if z in index):
+    outside = _outdoor_ids(state.graph)  # asked for every listed move: most boards have few outdoor zones
+    if not outside or (to not in outside and not any(z in outside for z in via)):
         return ""
     s = state.survivors[i]
     if has_oxygen(state, s):
         return ""
     return Said(N_("{survivor} needs an Oxygen Tank in a Body slot to go outdoors"), survivor=s.name)
+
+
+# id of a board's graph → (the graph, its outdoor flags, the ids of its outdoor zones)
+_OUTDOOR_IDS: dict[int, tuple[Any, tuple[bool, ...], frozenset[str]]] = {}
+
+
+def _outdoor_ids(graph: Any) -> frozenset[str]:
+    outdoor = board_of(graph).outdoor
+    entry = _OUTDOOR_IDS.get(id(graph))
+    if entry is None or entry[0] is not graph or entry[1] is not outdoor:
+        if len(_OUTDOOR_IDS) > 64:
+            _OUTDOOR_IDS.clear()
+        entry = _OUTDOOR_IDS[id(graph)] = (
+            graph, outdoor, frozenset(z for n, z in enumerate(graph.zone_ids) if outdoor[n]))
+    return entry[2]
 
 
 def keeps(game: Game, i: int, slot: int) -> str:
@@ -168,7 +185,7 @@ def do_attach(game: Game, i: int, command: Attach) -> None:
     slots = list(s.slots)
     slots[command.slot] = EMPTY
     game.change(i, slots=tuple(slots))
-    game.box_state = replace(game.box_state, attached=game.box_state.attached + ((card, weapon),))
+    game.box_state = evolved(game.box_state, attached=game.box_state.attached + ((card, weapon),))
     game.events.append(CardAttached(s.id, game.card_kinds[card], game.card_kinds[weapon], True))
     game.inventory_event(i)
 
@@ -187,7 +204,7 @@ def do_detach(game: Game, i: int, command: Detach) -> None:
     slots = list(s.slots)
     slots[free] = card
     game.change(i, slots=tuple(slots))
-    game.box_state = replace(game.box_state, attached=tuple(p for p in game.box_state.attached if p[0] != card))
+    game.box_state = evolved(game.box_state, attached=tuple(p for p in game.box_state.attached if p[0] != card))
     game.events.append(CardAttached(s.id, game.card_kinds[card], game.card_kinds[weapon], False))
     game.inventory_event(i)
 
@@ -228,8 +245,8 @@ def do_take_oxygen(game: Game, i: int, command: TakeOxygenTank) -> None:
         raise IllegalCommand(Said(N_("every Oxygen Tank is out")))
     game.spend(i, "other")
     tank = game.box_state.oxygen_pile[0]
-    game.box_state = replace(game.box_state, oxygen_pile=game.box_state.oxygen_pile[1:])
-    game.change(i, box_fields=replace(hero(s), reorganize_free=True))
+    game.box_state = evolved(game.box_state, oxygen_pile=game.box_state.oxygen_pile[1:])
+    game.change(i, box_fields=evolved(hero(s), reorganize_free=True))
     game.events.append(CardDrawn("oxygen", game.card_kinds[tank], game.zid(s.zone), s.id))
     game.offer_cards(i, [tank])
 
@@ -301,7 +318,7 @@ def tidy(game: Game) -> None:
             protos = [c for c in game.equipment_discard if getattr(equipment[kinds[c]], "prototype", False)]
         if tanks or protos:
             game.equipment_discard = [c for c in game.equipment_discard if c not in tanks and c not in protos]
-            box = replace(box, oxygen_pile=box.oxygen_pile + tuple(tanks), prototype_pile=box.prototype_pile + tuple(protos))
+            box = evolved(box, oxygen_pile=box.oxygen_pile + tuple(tanks), prototype_pile=box.prototype_pile + tuple(protos))
     if box.attached:
         holder: dict[int, tuple[int, int]] = {}
         for i, s in enumerate(game.survivors):
@@ -327,7 +344,7 @@ def tidy(game: Game) -> None:
                     continue
             game.equipment_discard.append(card)
             game.events.append(CardDiscarded(game.survivors[where[0]].id if where else "", kinds[card]))
-        box = replace(box, attached=tuple(kept))
+        box = evolved(box, attached=tuple(kept))
     game.box_state = box
 
 
@@ -343,15 +360,26 @@ def may_search(state: Any, i: int) -> bool:
     data = board_of(state.graph)
     if data.outdoor[zone] or is_mold(state, zone):
         return False
-    if effect_in_body(state, s, "searches_building"):
+    # asked at every listing: the cheap checks first; the catalogue's look-up of the role last
+    if "scavenger" in s.skills or data.security[zone] or effect_in_body(state, s, "searches_building"):
         return True
-    is_room = not data.corridor[zone]
-    if "scavenger" in s.skills:
-        return True
-    if data.security[zone]:
-        return True
-    role = getattr(state.tables.catalog.survivor(s.id), "role", "civilian")
-    return role == "civilian" and is_room
+    return _role(state.tables.catalog, s.id) == "civilian" and not data.corridor[zone]
+
+
+# id of a catalogue → (the catalogue, survivor id → role): the catalogue finds a survivor by a walk
+_ROLES: dict[int, tuple[Any, dict[str, str]]] = {}
+
+
+def _role(catalog: Any, survivor_id: str) -> str:
+    entry = _ROLES.get(id(catalog))
+    if entry is None or entry[0] is not catalog:
+        if len(_ROLES) > 8:
+            _ROLES.clear()
+        entry = _ROLES[id(catalog)] = (catalog, {})
+    role = entry[1].get(survivor_id)
+    if role is None:
+        role = entry[1][survivor_id] = getattr(catalog.survivor(survivor_id), "role", "civilian")
+    return role
 
 
 def search_draws(state: Any, i: int) -> int:

@@ -9,7 +9,6 @@ them.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -30,7 +29,7 @@ from game.rules.zombicide.boxes.invader.state import ACTIVE, INACTIVE, hero, mis
 from game.rules.zombicide.boxes.invader.xenos import next_attack_step
 from game.rules.zombicide.commands import CardDiscarded, Escape
 from game.rules.zombicide.queries import GoalProgress
-from game.rules.zombicide.state import EMPTY, LEVEL_NAMES
+from game.rules.zombicide.state import EMPTY, LEVEL_NAMES, evolved
 
 Game = Any
 REMOTE_OF = {"green": "robot", "purple": "sentry_gun"}
@@ -52,21 +51,21 @@ def objective_taken(game: Game, i: int, n: int) -> None:
     and the mission's own cards go with their colour (``objective_rewards``)."""
     s = game.survivors[i]
     colour = colour_of(game, n)
-    game.box_state = replace(game.box_state, revealed=game.box_state.revealed + (n,))
+    game.box_state = evolved(game.box_state, revealed=game.box_state.revealed + (n,))
     cards: list[int] = []
     if colour == "red" and game.spec.prototype_for_red and game.box_state.prototype_pile:
         pile, game.rng = shuffled(game.rng, list(game.box_state.prototype_pile))
         cards.append(pile[0])
-        game.box_state = replace(game.box_state, prototype_pile=tuple(pile[1:]))
+        game.box_state = evolved(game.box_state, prototype_pile=tuple(pile[1:]))
     rewards = [card for c, card in game.box_state.rewards if c == colour]
     if rewards:
         cards.extend(rewards)
-        game.box_state = replace(game.box_state, rewards=tuple(r for r in game.box_state.rewards if r[0] != colour))
+        game.box_state = evolved(game.box_state, rewards=tuple(r for r in game.box_state.rewards if r[0] != colour))
     game.events.append(ObjectiveRevealed(game.zid(game.graph.objectives[n].zone), colour, s.id,
                                          tuple(game.card_kinds[c] for c in cards)))
     remote = REMOTE_OF.get(colour)
     if remote is not None:
-        game.change(i, box_fields=replace(hero(game.survivors[i]), remotes=hero(game.survivors[i]).remotes + (remote,)))
+        game.change(i, box_fields=evolved(hero(game.survivors[i]), remotes=hero(game.survivors[i]).remotes + (remote,)))
         game.events.append(RemoteChanged(remote, s.id))
     if cards:
         game.offer_cards(i, cards)
@@ -80,7 +79,7 @@ def do_take_sample(game: Game, i: int, command: TakeSample) -> None:
     if not any(p.zone == s.zone for n, p in enumerate(game.graph.spawns) if n not in gone):
         raise IllegalCommand(Said(N_("a Mold sample is taken in a spawn zone")))
     game.spend(i, "other")
-    game.box_state = replace(game.box_state, samples=game.box_state.samples + ("mold",))
+    game.box_state = evolved(game.box_state, samples=game.box_state.samples + ("mold",))
     game.events.append(MissionProgress("sample", "mold"))
 
 
@@ -158,16 +157,20 @@ def all_goals_done(state: Any) -> bool:
 
 
 def _advance_goals(game: Game, end_phase: bool) -> None:
-    done = list(game.box_state.goals_done)
-    for goal in game.spec.invader_goals[len(done):]:
+    before = game.box_state.goals_done
+    goals = game.spec.invader_goals
+    if len(before) >= len(goals):
+        return  # every goal done (or none): asked after every command and step
+    done = list(before)
+    for goal in goals[len(done):]:
         if goal.partition(":")[0] in END_PHASE_GOALS and not end_phase:
             break
         if not goal_done(game, goal):
             break
         done.append(goal)
         game.events.append(MissionProgress("goal", goal))
-    if len(done) != len(game.box_state.goals_done):
-        game.box_state = replace(game.box_state, goals_done=tuple(done))
+    if len(done) != len(before):
+        game.box_state = evolved(game.box_state, goals_done=tuple(done))
 
 
 def refuse_escape(state: Any, i: int, command: Any) -> str:
@@ -259,7 +262,7 @@ def _rules(game: Game, activating: tuple[int, ...] = ()) -> None:
         elif not _happened(game, event.when):
             continue
         fired.append(n)
-        game.box_state = replace(game.box_state, events_fired=tuple(fired))
+        game.box_state = evolved(game.box_state, events_fired=tuple(fired))
         _apply(game, event)
         if game.result is not None:
             return
@@ -302,7 +305,10 @@ def settle(game: Game) -> None:
         game.finish("lost")
         return
     _advance_goals(game, end_phase=False)
-    if any(goal_impossible(game, g) for g in game.spec.invader_goals[len(game.box_state.goals_done):]):
+    box = game.box_state
+    # a goal goes out of reach only with an objective gone or a scientist (dead): seldom, asked after every step
+    if (box.objectives_gone or box.scientists) and any(
+            goal_impossible(game, g) for g in game.spec.invader_goals[len(box.goals_done):]):
         game.events.append(MissionProgress("lost", "goal_out_of_reach"))
         game.finish("lost")
         return
@@ -323,7 +329,7 @@ def evacuate(game: Game) -> None:
     if box.evacuees <= 0:
         return
     left = box.evacuees - 1
-    game.box_state = replace(box, evacuees=left)
+    game.box_state = evolved(box, evacuees=left)
     game.events.append(MissionProgress("evacuated", str(left)))
     for zone in game.graph.exits[:1]:
         game.noise[zone] = left
@@ -344,7 +350,7 @@ def discard_old_tanks(game: Game, zone: int) -> None:
                     game.events.append(CardDiscarded(s.id, game.card_kinds[c]))
             game.change(i, slots=tuple(EMPTY if c in old else c for c in s.slots))
     if dropped:
-        game.box_state = replace(game.box_state, old_tanks=tuple(c for c in game.box_state.old_tanks if c not in dropped))
+        game.box_state = evolved(game.box_state, old_tanks=tuple(c for c in game.box_state.old_tanks if c not in dropped))
 
 
 def walk_scientists(game: Game) -> None:
@@ -363,12 +369,12 @@ def walk_scientists(game: Game) -> None:
         here = scientist.zone
         if here in exits:
             if not sum(game.zombies[here]):
-                scientists[n] = replace(scientist, escaped=True)
+                scientists[n] = evolved(scientist, escaped=True)
                 game.events.append(MissionProgress("scientist_out", scientist.colour))
             continue
         best = min(distances_from(here, doors)[e] for e in exits)
         steps = [z for z in game.graph.neighbours(here, doors) if min(distances_from(z, doors)[e] for e in exits) < best]
         if steps:
-            scientists[n] = replace(scientist, zone=steps[0])
+            scientists[n] = evolved(scientist, zone=steps[0])
             game.events.append(MissionProgress("scientist_walked", f"{scientist.colour}:{game.zid(steps[0])}"))
-    game.box_state = replace(box, scientists=tuple(scientists), walked_round=game.round)
+    game.box_state = evolved(box, scientists=tuple(scientists), walked_round=game.round)

@@ -110,16 +110,17 @@ def joined_spawns(state: Any) -> bool:
     """Two spawn zones (each under Active Mold) joined by a chain of Active Mold zones."""
     global _LAST_JOINED
     # asked after every command and step: the answer of the same Mold, spawns and board again
-    key = (state.box_state.mold, state.box_state.spawns_gone, state.graph.spawns, board_of(state.graph).borders)
-    last_key, last_answer = _LAST_JOINED
-    if len(last_key) == len(key) and all(a is b for a, b in zip(key, last_key, strict=True)):
-        return last_answer
+    box, graph = state.box_state, state.graph
+    mold, gone, spawns, borders = box.mold, box.spawns_gone, graph.spawns, board_of(graph).borders
+    last = _LAST_JOINED
+    if last[0] is mold and last[1] is gone and last[2] is spawns and last[3] is borders:
+        return last[4]
     answer = _joined_spawns(state)
-    _LAST_JOINED = (key, answer)
+    _LAST_JOINED = (mold, gone, spawns, borders, answer)
     return answer
 
 
-_LAST_JOINED: tuple[tuple[Any, ...], bool] = ((), False)
+_LAST_JOINED: tuple[Any, Any, Any, Any, bool] = (None, None, None, None, False)
 
 
 def _joined_spawns(state: Any) -> bool:
