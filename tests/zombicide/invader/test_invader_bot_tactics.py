@@ -7,6 +7,7 @@ import tomllib
 from dataclasses import replace
 
 from game.rules.zombicide.boxes.invader import bots as inv_bots
+from game.rules.zombicide.boxes.invader.armor import attack_wounds
 from game.rules.zombicide.boxes.invader.board import board_of
 from game.rules.zombicide.boxes.invader.state import mission
 from tests.zombicide.test_planner_crowds import MISSIONS_DIR, _setup, _zombies
@@ -16,10 +17,10 @@ _xenos = _zombies
 
 def test_a_tank_attack_takes_two_armor_and_the_abomination_three() -> None:
     state = _setup("inv-m8")
-    wounds = {kind: inv_bots.attack_wounds(state, state.tables.zombie_index[kind])
+    wounds = {kind: attack_wounds(state, state.tables.zombie_index[kind])
               for kind in ("worker", "tank", "hunter", "spoiler_abomination")}
     assert wounds == {"worker": 1, "tank": 2, "hunter": 1, "spoiler_abomination": 3}
-    assert state.box.bot.attack_wounds is inv_bots.attack_wounds
+    assert state.box.bot.attack_wounds is attack_wounds
 
 
 def test_m10_takes_its_old_tanks_to_an_airlock_then_to_an_oxygen_supply_room() -> None:

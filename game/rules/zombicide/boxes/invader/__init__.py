@@ -36,6 +36,7 @@ from game.rules.zombicide.boxes.invader.armor import (
     DAMAGE_DECISION,
     DAMAGE_STEP,
     ArmorRules,
+    attack_wounds,
     damage_step,
     resolve_point,
 )
@@ -227,7 +228,7 @@ RULES = BoxRules(
     searched_card=searched_card,
     bot=BotAdvice(tactics=bots.TACTICS, decisions=bots.DECISIONS, targets=bots.targets,
                   blocked=bots.blocked, card_value=bots.card_value,
-                  attack_wounds=bots.attack_wounds, keep_kill_all=bots.keep_hellfire),
+                  attack_wounds=attack_wounds, keep_kill_all=bots.keep_hellfire),
     scenario_keys=scenario.SCENARIO_KEYS,
     scenario_facts={"box": scenario.facts},  # [expect.state.box]: the box's facts, one table
     event_text=words.EVENT_TEXT,

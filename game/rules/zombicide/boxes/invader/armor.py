@@ -218,3 +218,8 @@ def hurt_scientist(game: Game, n: int, points: int) -> None:
     scientists[n] = evolved(scientist, armor=max(0, armor), dead=armor <= 0)
     game.box_state = evolved(game.box_state, scientists=tuple(scientists))
     game.events.append(MissionProgress("scientist_hurt" if armor > 0 else "scientist_killed", scientist.colour))
+
+
+def attack_wounds(state: Any, t: int) -> int:
+    """The Armor one attack of xeno kind ``t`` takes away (§8.6: a Tank 2, the Abomination 3)."""
+    return int(getattr(state.tables.catalog.zombies[t], "damage", 1))

@@ -358,11 +358,6 @@ def _value(state: Any, i: int, command: Any) -> float:
 CONCENTRATED_WORTH = 0.01  # a Concentrated Attack that cannot fell its target (a single Cattle Prod on the Abomination) is not made
 
 
-def attack_wounds(state: Any, t: int) -> int:
-    """The Armor one attack of xeno kind ``t`` takes away (§8.6: a Tank 2, the Abomination 3)."""
-    return int(getattr(state.tables.catalog.zombies[t], "damage", 1))
-
-
 def _sturdiest(state: Any, pending: Any) -> int:
     """The option whose survivor keeps the most Armor once the Damage already on its way lands
     (a xeno's attack lands point by point after the choices); decoys only when nobody else stands."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from game.rules.zombicide.boxes.invader.armor import attack_wounds
 from game.rules.zombicide.commands import EndTurn, Move, Search, Shove
 
 Route = Any
@@ -127,7 +128,6 @@ def _lethal_xenos(state: Any, zone: int, keepers: Sequence[int]) -> bool:
     """A xeno in ``zone`` whose one attack takes the last Armor of whoever of ``keepers`` it falls on:
     none of them has more Armor left than it deals (§8.1: every attack lands)."""
     from game.rules.zombicide.boxes.invader.armor import armor_left
-    from game.rules.zombicide.boxes.invader.bots import attack_wounds
 
     if not keepers:
         return False
@@ -139,7 +139,6 @@ def stand_guard(state: Any, i: int, commands: Sequence[Any], route: Route) -> An
     """A survivor who can take the blow of a Tank or the Abomination in its zone does not walk away
     from friends there who cannot (its Armor soaks it: the blow goes to the sturdiest, §8.1). It
     waits; it does not leave them to lose one of theirs."""
-    from game.rules.zombicide.boxes.invader.bots import attack_wounds
 
     s = state.survivors[i]
     zone = s.zone
@@ -157,7 +156,6 @@ def _blows_on(state: Any, zone: int, keepers: Sequence[int]) -> list[int]:
     """The blows the survivors ending in ``zone`` take this Xenos' Phase from what they cannot fell:
     every Tank and Abomination in it (no hand there fells them), and a Hunter in it or next to it
     (its two actions bring it in and strike, §8.3). Workers and Hunters they can kill count as killed."""
-    from game.rules.zombicide.boxes.invader.bots import attack_wounds
 
     tables = state.tables
     hunter = tables.zombie_index.get("hunter", -1)
@@ -193,7 +191,6 @@ def _wears_down(state: Any, i: int, here: Sequence[int]) -> bool:
     """A Tank or the Abomination nobody in the zone can fell stands in it: it takes 2 or 3 Armor every
     round the survivor stays, so it leaves while it still can (leaving costs an action per xeno), unless
     it stands guard over friends the blow would kill."""
-    from game.rules.zombicide.boxes.invader.bots import attack_wounds
 
     zone = state.survivors[i].zone
     best = max(_core()._hand_damage(state, state.survivors[j]) for j in here)
