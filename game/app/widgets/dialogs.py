@@ -64,11 +64,12 @@ NAME_TRIES = ((1, 17), (1, 16), (1, 15), (2, 16), (2, 15), (2, 14), (2, 13), (3,
               (1, 12), (1, 11))
 
 
-def fit_lines(text: str, width_px: int, height_px: int, most_lines: int = 3, cut: bool = True) -> tuple[int, list[str]]:
+def fit_lines(text: str, width_px: int, height_px: int, most_lines: int = 3, cut: bool = True,
+              tries: Sequence[tuple[int, int]] = NAME_TRIES) -> tuple[int, list[str]]:
     """``text`` whole in as few lines (up to ``most_lines``) and as large as fits ``width_px`` ×
-    ``height_px``: its size and lines. When nothing fits whole, one line cut with an ellipsis (no
-    lines when not ``cut``)."""
-    for lines_n, size in NAME_TRIES:
+    ``height_px``: its size and lines, trying ``tries`` (lines, size) in order. When nothing fits whole,
+    one line cut with an ellipsis (no lines when not ``cut``)."""
+    for lines_n, size in tries:
         if lines_n > most_lines or lines_n * font(size).get_linesize() > height_px:
             continue
         lines = wrap(text, size, width_px)

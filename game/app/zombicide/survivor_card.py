@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.app.render import font
-from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_EDGE, PANEL_FILL, TEXT, fit_text, fitted, wrap
+from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_EDGE, PANEL_FILL, TEXT, fit_lines, fit_text, fitted
 from game.app.zombicide.event_text import colour_word
 from game.app.zombicide.view_model import DANGER_COLOURS, SlotView, SurvivorCardView, danger_colour
 from game.i18n import N_, _, said
@@ -189,9 +189,8 @@ class SurvivorCardPanel:
     def _slots_height(self, card: SurvivorCardView, width: int, merged: bool) -> int:
         """The height the slots take at their natural sizes."""
         groups, worn = self._slot_groups(card, merged)
-        per_row = max(1, width // 84)
-        rows = sum(-(-len(slots) // per_row) for _heading, slots in groups[worn:])
-        return (28 + SLOT_H_PX if worn else 0) + 28 * len(groups[worn:]) + (PACK_SLOT_H_PX + 4) * rows
+        fixed, pack_rows = _slot_rows(groups, worn, width)
+        return fixed + (SLOT_H_PX if worn else 0) + PACK_SLOT_H_PX * pack_rows
 
     def _slot_layout(self, card: SurvivorCardView, x: int, y: int, width: int, room_px: int,
                      merged: bool = False) -> list[pygame.Rect]:
@@ -203,9 +202,8 @@ class SurvivorCardPanel:
         self._headings = []
         groups, worn = self._slot_groups(card, merged)
         in_row = sum(len(g[1]) for g in groups[:worn])
-        per_row = max(1, width // 84)
-        pack_rows = sum(-(-len(slots) // per_row) for _heading, slots in groups[worn:])
-        fixed = (28 if in_row else 0) + 28 * len(groups[worn:]) + 4 * pack_rows  # headings and gaps
+        per_row = _per_row(width)
+        fixed, pack_rows = _slot_rows(groups, worn, width)
         worn_h, pack_h = SLOT_H_PX if in_row else 0, PACK_SLOT_H_PX
         over = fixed + worn_h + pack_rows * pack_h - room_px
         if over > 0 and pack_rows:
@@ -295,18 +293,23 @@ class SurvivorCardPanel:
         return y + 26
 
 
+def _per_row(width_px: int) -> int:
+    return max(1, width_px // 84)
+
+
+def _slot_rows(groups: list[tuple[str, list[SlotView]]], worn: int, width_px: int) -> tuple[int, int]:
+    """The height the slots' headings and gaps take, and how many rows the slots below the first row
+    fill (``_slot_layout``'s geometry, shared with ``_slots_height``)."""
+    per_row = _per_row(width_px)
+    pack_rows = sum(-(-len(slots) // per_row) for _heading, slots in groups[worn:])
+    return (28 if worn else 0) + 28 * len(groups[worn:]) + 4 * pack_rows, pack_rows
+
+
+# a card's name in a slot: one line at the slot's size or a little smaller, else two lines (longer
+# names, "Arco con púas"), else three where the slot is tall enough
+SLOT_NAME_TRIES = ((1, 15), (1, 14), (1, 13), (2, 14), (2, 13), (2, 12), (2, 11), (3, 12), (3, 11))
+
+
 def slot_words(text: str, width_px: int, height_px: int) -> tuple[int, list[str]]:
-    """A card's name in a slot: one line at the slot's size or a little smaller, else two lines
-    (longer names, "Arco con púas"), else three where the slot is tall enough, cut with an ellipsis
-    only when nothing holds it whole."""
-    for size in range(15, 12, -1):
-        if font(size).size(text)[0] <= width_px:
-            return size, [text]
-    for most, sizes in ((2, range(14, 10, -1)), (3, range(12, 10, -1))):
-        for size in sizes:
-            lines = wrap(text, size, width_px)
-            if len(lines) <= most and len(lines) * font(size).get_linesize() <= height_px \
-                    and all(font(size).size(line)[0] <= width_px for line in lines):
-                return size, lines
-    words, size = fitted(text, 15, width_px)
-    return size, [words]
+    """A card's name in a slot (``SLOT_NAME_TRIES``), cut with an ellipsis only when nothing holds it whole."""
+    return fit_lines(text, width_px, height_px, tries=SLOT_NAME_TRIES)
