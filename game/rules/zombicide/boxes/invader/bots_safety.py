@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from game.rules.zombicide.boxes.invader.armor import attack_wounds
+from game.rules.zombicide.boxes.invader.armor import armor_left, attack_wounds
 from game.rules.zombicide.commands import EndTurn, Move, Search, Shove
 
 Route = Any
@@ -127,8 +127,6 @@ def concentrated_kill_chance(state: Any, s: Any, slot: int, toughness: int) -> f
 def _lethal_xenos(state: Any, zone: int, keepers: Sequence[int]) -> bool:
     """A xeno in ``zone`` whose one attack takes the last Armor of whoever of ``keepers`` it falls on:
     none of them has more Armor left than it deals (§8.1: every attack lands)."""
-    from game.rules.zombicide.boxes.invader.armor import armor_left
-
     if not keepers:
         return False
     most = max(armor_left(state, j) for j in keepers)
@@ -139,7 +137,6 @@ def stand_guard(state: Any, i: int, commands: Sequence[Any], route: Route) -> An
     """A survivor who can take the blow of a Tank or the Abomination in its zone does not walk away
     from friends there who cannot (its Armor soaks it: the blow goes to the sturdiest, §8.1). It
     waits; it does not leave them to lose one of theirs."""
-
     s = state.survivors[i]
     zone = s.zone
     if not any(n and attack_wounds(state, t) > 1 for t, n in enumerate(state.zombies[zone])):
@@ -156,7 +153,6 @@ def _blows_on(state: Any, zone: int, keepers: Sequence[int]) -> list[int]:
     """The blows the survivors ending in ``zone`` take this Xenos' Phase from what they cannot fell:
     every Tank and Abomination in it (no hand there fells them), and a Hunter in it or next to it
     (its two actions bring it in and strike, §8.3). Workers and Hunters they can kill count as killed."""
-
     tables = state.tables
     hunter = tables.zombie_index.get("hunter", -1)
     best = max((_core()._hand_damage(state, state.survivors[j]) for j in keepers), default=0)
@@ -173,8 +169,6 @@ def _blows_on(state: Any, zone: int, keepers: Sequence[int]) -> list[int]:
 def deadly(state: Any, zone: int, keepers: Sequence[int]) -> bool:
     """Whether the blows on ``zone`` cannot be shared out among ``keepers`` without one of them falling:
     each blow, the biggest first, to whoever has the most Armor to spare (§8.1: players share them)."""
-    from game.rules.zombicide.boxes.invader.armor import armor_left
-
     blows = sorted(_blows_on(state, zone, keepers), reverse=True)
     if not blows:
         return False
@@ -191,7 +185,6 @@ def _wears_down(state: Any, i: int, here: Sequence[int]) -> bool:
     """A Tank or the Abomination nobody in the zone can fell stands in it: it takes 2 or 3 Armor every
     round the survivor stays, so it leaves while it still can (leaving costs an action per xeno), unless
     it stands guard over friends the blow would kill."""
-
     zone = state.survivors[i].zone
     best = max(_core()._hand_damage(state, state.survivors[j]) for j in here)
     wanted = _samples_wanted(state)
