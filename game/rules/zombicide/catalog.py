@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from functools import cache, cached_property
+from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -337,15 +337,7 @@ class Catalog(_Frozen):
         return _find(self.skills, skill_id, "skill")
 
     def survivor(self, survivor_id: str) -> Survivor:
-        found = self.survivors_by_id.get(survivor_id)
-        if found is None:
-            raise KeyError(f"unknown survivor {survivor_id!r}")
-        return found
-
-    @cached_property
-    def survivors_by_id(self) -> dict[str, Survivor]:
-        """The survivors by id (the rules ask for one by id at every listing, Invader's searches among them)."""
-        return {s.id: s for s in self.survivors}
+        return _find(self.survivors, survivor_id, "survivor")
 
     def entry(self, table: str, entry_id: str) -> Any:
         """An entry of a box's own table (``extra``, by file stem) by its id."""

@@ -360,10 +360,26 @@ def may_search(state: Any, i: int) -> bool:
     data = board_of(state.graph)
     if data.outdoor[zone] or is_mold(state, zone):
         return False
-    # asked at every listing: the cheap checks first, the survivor's role last
+    # asked at every listing: the cheap checks first; the catalogue's look-up of the role last
     if "scavenger" in s.skills or data.security[zone] or effect_in_body(state, s, "searches_building"):
         return True
-    return getattr(state.tables.catalog.survivor(s.id), "role", "civilian") == "civilian" and not data.corridor[zone]
+    return _role(state.tables.catalog, s.id) == "civilian" and not data.corridor[zone]
+
+
+# id of a catalogue → (the catalogue, survivor id → role): the catalogue finds a survivor by a walk
+_ROLES: dict[int, tuple[Any, dict[str, str]]] = {}
+
+
+def _role(catalog: Any, survivor_id: str) -> str:
+    entry = _ROLES.get(id(catalog))
+    if entry is None or entry[0] is not catalog:
+        if len(_ROLES) > 8:
+            _ROLES.clear()
+        entry = _ROLES[id(catalog)] = (catalog, {})
+    role = entry[1].get(survivor_id)
+    if role is None:
+        role = entry[1][survivor_id] = getattr(catalog.survivor(survivor_id), "role", "civilian")
+    return role
 
 
 def search_draws(state: Any, i: int) -> int:
