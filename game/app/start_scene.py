@@ -87,13 +87,18 @@ def shown_progress(info: SaveInfo) -> str:
 
 def _shown_words(info: SaveInfo, text: str, templates: str) -> str:
     """A status's summary or result in the player's language when the game's codec says which of its
-    templates it was filled from; as written otherwise (an unknown game, an older wording)."""
+    templates it was filled from, or a summary that names the codec's content by that content's name; as
+    written otherwise (an unknown game, an older wording)."""
     try:
         codec = registry.game(info.game).codec
     except registry.UnknownGameError:
         return text
     words = save_words.read_back(text, getattr(codec, templates, ()))
-    return said(words) if words is not None else text
+    if words is not None:
+        return said(words)
+    named_content = getattr(codec, "summary_content", None) if templates == "summary_templates" else None
+    content = named_content(text) if named_content is not None else None
+    return said(content) if content is not None else text
 
 
 def shown_label(info: SaveInfo) -> str:

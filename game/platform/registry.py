@@ -86,6 +86,8 @@ class SaveCodec(Protocol):
     # save lists read a status back into them to show it in the player's language (game.platform.save_words)
     summary_templates: tuple[str, ...]
     result_templates: tuple[str, ...]
+    # optionally, ``summary_content(summary)``: the piece of content (a ``name`` and a ``name_es``) a summary
+    # that is only a name names (Zombieworld's is its scenario's), so lists show its name in the language
 
     def status(self, state: Any) -> SaveStatus: ...
 

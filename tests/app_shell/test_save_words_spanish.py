@@ -53,6 +53,12 @@ def test_results_and_summaries_of_city_of_horror_and_zombieworld_in_spanish(span
     assert shown_progress(info("zombieworld", SaveStatus(6, "finished", "Survival"))) == "terminada"
 
 
+def test_a_zombieworld_summary_names_its_scenario_in_spanish(spanish) -> None:
+    assert ", Supervivencia —" in shown_label(info("zombieworld", SaveStatus(6, None, "Survival")))
+    assert ", Masacre —" in shown_label(info("zombieworld", SaveStatus(2, None, "Massacre")))
+    assert ", A scenario of a newer version —" in shown_label(info("zombieworld", SaveStatus(2, None, "A scenario of a newer version")))
+
+
 def test_other_wordings_and_unknown_games_show_as_written(spanish) -> None:
     assert shown_progress(info("zombicide", SaveStatus(3, "abandoned by the host", ""))) == "abandoned by the host"
     assert shown_progress(info("no_such_game", SaveStatus(3, "won by Ana", ""))) == "won by Ana"

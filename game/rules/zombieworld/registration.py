@@ -111,6 +111,12 @@ class ZombieworldCodec:
     def setup_json(self, session: Any) -> dict[str, Any]:
         return dict(json.loads(session.ruleset.setup_to_json(session.setup_spec)))
 
+    def summary_content(self, summary: str) -> Any | None:
+        """The scenario a save's summary names (its English name, as ``status`` writes it), or None."""
+        from game.rules.zombieworld.catalog import load_catalog
+
+        return next((s for s in load_catalog().scenarios if s.name == summary), None)
+
 
 GAME = GameEntry(
     id="zombieworld",
