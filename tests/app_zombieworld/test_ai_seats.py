@@ -29,9 +29,9 @@ def start_with_ai(tmp_path, ai: tuple[str, ...]) -> tuple[object, ZombieworldGam
     for seat in ai:
         press(app, setup, f"seat:{seat}")
         button = next(b for b in setup.buttons.buttons if b.key == f"seat:{seat}")
-        assert button.label == f"{seat}: AI"
+        assert button.label == f"{seat.capitalize()}: AI"  # the seat's colour, as the set-up's summary names it
     labels = {b.label for b in setup.buttons.buttons if b.key.startswith("seat:")}
-    assert labels == {f"{seat}: {'AI' if seat in ai else 'Human'}" for seat in ("red", "blue")}
+    assert labels == {f"{seat.capitalize()}: {'AI' if seat in ai else 'Human'}" for seat in ("red", "blue")}
     press(app, setup, "next")
     game = app.scenes.top
     assert isinstance(game, ZombieworldGameScene) and game.ai_seats == set(ai)
@@ -70,3 +70,23 @@ def test_the_human_seat_waits_for_its_player(tmp_path, ai):
     for _ in range(30):
         app.frame(1 / 60, [])
     assert len(game.controller.session.log) == logged and game.controller.seat == human
+
+
+def test_the_seat_toggles_name_the_seats_colour_in_the_players_language(tmp_path):
+    from game import i18n
+
+    i18n.set_language("es")
+    try:
+        app = new_app(tmp_path)
+        setup = ZombieworldSetupScene(app, seed=7)
+        app.show(setup)
+        app.frame(1 / 60, [])
+        press(app, setup, "band:0")
+        press(app, setup, "band:1")
+        for _ in range(3):
+            press(app, setup, "next")
+        press(app, setup, "seat:blue")
+        labels = {b.key: b.label for b in setup.buttons.buttons if b.key.startswith("seat:")}
+        assert labels == {"seat:red": "Rojo: humano", "seat:blue": "Azul: IA"}
+    finally:
+        i18n.set_language("en")

@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 
 from game.app.widgets.dialogs import Button
+from game.app.zombieworld.band_list import seat_word
 from game.i18n import _
 from game.rules.zombieworld.tactics import tactical_bot
 
@@ -45,7 +46,7 @@ class SeatChoice:
                 for n, seat in enumerate(seats)]
 
     def seat_label(self, seat: str) -> str:
-        return (_("{seat}: AI") if seat in self.ai_chosen else _("{seat}: Human")).format(seat=seat)
+        return (_("{seat}: AI") if seat in self.ai_chosen else _("{seat}: Human")).format(seat=seat_word(seat))
 
     def toggle_seat(self, seat: str) -> None:
         if seat in self.ai_chosen:
