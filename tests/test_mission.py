@@ -355,3 +355,8 @@ def test_our_zones_carry_their_spanish_labels():
     labelled = [zone for zone in board.zones.values() if zone.label]
     assert labelled and all(zone.label_in("es") != zone.label or zone.label in ("Bar", "Reactor") for zone in labelled)
     assert all(zone.label_in("en") == zone.label for zone in labelled)
+
+
+def test_a_free_table_opened_alone_keeps_its_spanish_title():
+    board = load_board(Path(__file__).resolve().parent.parent / "maps" / "zombieworld" / "zw-crossroads.tmx")
+    assert board.title_in("es") == "La gasolinera del cruce" and board.title_in("en") == "Crossroads Petrol Station"

@@ -107,12 +107,15 @@ def place_module(module: BoardModule, col: int, row: int, rotation: int = 0) -> 
 
 
 def board_from_module(module: BoardModule, source: str = "") -> Board:
-    """A single map shown alone (a zone module, or a whole free table)."""
+    """A single map shown alone (a zone module, or a whole free table); its titles in other languages
+    (``title_es``) come with it, so the table is named in the player's language."""
+    titles = {name: value for name, value in module.properties.items() if name.startswith("title_")}
     return assemble(
         [place_module(module, 0, 0, 0)],
         title=module.title or module.module_id,
         game=module.game,
         source=source or module.path,
+        properties=titles,
     )
 
 
