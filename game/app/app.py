@@ -139,7 +139,7 @@ class DeadtableApp:
     def open_table(self, board, state: TableState, save_path: Path | None = None) -> TableScene:
         """The plain table with its toolbar, replacing whatever was shown."""
         self._leave_all()
-        pygame.display.set_caption("Deadtable — " + (board.title or Path(state.source).stem))
+        pygame.display.set_caption("Deadtable — " + (board.title_in(i18n.language()) or Path(state.source).stem))
         self.save_path = save_path
         self.table = TableScene(board, state, window_size=self.screen.get_size())
         self._watch_board(board, state.source)
@@ -368,7 +368,7 @@ class DeadtableApp:
         if rest < 160:  # no room beside the buttons: no title, the status goes over the table
             x, rest = w - 8, 0
         assert self.table is not None, "the toolbar belongs to the plain table"
-        title = self.table.board.title or Path(self.table.state.source).stem
+        title = self.table.board.title_in(i18n.language()) or Path(self.table.state.source).stem
         top = self.toolbar_px - TOOLBAR_PX
         self.title_label = UILabel(pygame.Rect(x + 8, top + 2, rest, 26), title if rest else "", manager=self.ui,
                                    container=self.toolbar, object_id="#title")

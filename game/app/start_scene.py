@@ -254,7 +254,7 @@ class StartScene(CardScene):
         for entry, item in entries:
             self._button(pygame.Rect((width - bw) // 2, y, bw, step - 8), named(item.label),
                          partial(self.open_menu_entry, item.key), c, key=f"new_{item.key}",
-                         tip=entry.summary, object_id="@start_primary")
+                         tip=_(entry.summary), object_id="@start_primary")
             y += step
         self._nav(c, width, height)
 
@@ -262,10 +262,11 @@ class StartScene(CardScene):
         self._heading(c, width, _("Load a game"))
         scroller = self._list(c, width, height)
         y = 0
-        for info in self.saves:
-            self._button(pygame.Rect(0, y, width - 56, BUTTON_H - 6), shorten(shown_label(info), LABEL_CHARS),
+        for info in self.saves:  # the tip shows the whole label, which the button may cut
+            label = shown_label(info)
+            self._button(pygame.Rect(0, y, width - 56, BUTTON_H - 6), shorten(label, LABEL_CHARS),
                          partial(self.app.resume_game, info.path), scroller, key=f"save_{info.path.stem}",
-                         tip=shorten(info.status.summary, TIP_CHARS) or None, object_id="@start_choice")
+                         tip=shorten(label, TIP_CHARS), object_id="@start_choice")
             y += BUTTON_H
         for bad in self.bad_saves:  # greyed, with the reason: the list never stops at a bad file
             self._button(pygame.Rect(0, y, width - 56, BUTTON_H - 6),

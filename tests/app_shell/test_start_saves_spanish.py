@@ -36,3 +36,28 @@ def test_a_save_made_in_english_is_listed_in_spanish(tmp_path) -> None:
         assert listed and all("Tutorial: el cruce" in text and "ronda 1" in text for text in listed), listed
     finally:
         i18n.set_language("en")
+
+
+def test_the_start_screens_tips_are_in_spanish(tmp_path) -> None:
+    app = DeadtableApp(size=(1000, 650), save_dir=tmp_path)
+    scene = start_tutorial(app)
+    app.show(scene)
+    app.frame(1 / 60, [])
+    assert scene.save(tmp_path / "zw-tutorial.json", quiet=True) is not None
+    i18n.set_language("es")
+    try:
+        app.open_start()
+        app.frame(1 / 60, [])
+        start = app.scenes.top
+        assert isinstance(start, StartScene)
+        start.go("games")
+        app.frame(1 / 60, [])
+        games = [b.tool_tip_text for key, b in start.buttons.items() if key.startswith("new_") and b.tool_tip_text]
+        assert any("centímetros" in tip for tip in games), games
+        assert english_words(games, ["Zombieworld", "City of Horror"]) == {}, games
+        start.go("load")
+        app.frame(1 / 60, [])
+        tips = [b.tool_tip_text for key, b in start.buttons.items() if key.startswith("save")]
+        assert tips and all("Tutorial: el cruce" in tip and "zw-tutorial.json" in tip for tip in tips), tips
+    finally:
+        i18n.set_language("en")

@@ -100,7 +100,7 @@ class CityOfHorrorCodec:
 GAME = GameEntry(
     id=GAME_ID,
     name="City of Horror",
-    summary="Four hours to the helicopter: hidden moves, secret votes, deals and betrayals (3–6 players).",
+    summary=N_("Four hours to the helicopter: hidden moves, secret votes, deals and betrayals (3–6 players)."),
     boxes=(BoxEntry(BOX, "City of Horror"),),
     ruleset=ruleset,
     plays_on=(GAME_ID,),

@@ -153,7 +153,7 @@ class ZombicideCodec:
 GAME = GameEntry(
     id="zombicide",
     name="Zombicide",
-    summary="Co-operative survival on square tiles: survivors against the zombies the rules move.",
+    summary=N_("Co-operative survival on square tiles: survivors against the zombies the rules move."),
     boxes=tuple(BoxEntry(box, name) for box, (name, _) in BOXES.items()),
     ruleset=ruleset,
     plays_on=("zombicide",),

@@ -121,7 +121,7 @@ class ZombieworldCodec:
 GAME = GameEntry(
     id="zombieworld",
     name="Zombieworld",
-    summary="A skirmish of rival bands and zombies on a free table, measured in centimetres.",
+    summary=N_("A skirmish of rival bands and zombies on a free table, measured in centimetres."),
     boxes=(BoxEntry(BOX, "Zombieworld Evolution"),),
     ruleset=ruleset,
     plays_on=("zombieworld",),
