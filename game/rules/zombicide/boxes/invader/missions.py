@@ -133,11 +133,16 @@ def goal_done(state: Any, goal: str) -> bool:
         return all(sample in box.samples for sample in mission(state).samples)
     if kind == "new_oxygen":
         old = set(box.old_tanks)
-        return all(any(s.slots[n] >= 0 and s.slots[n] not in old and OXYGEN in state.tables.equipment[
-            state.card_kinds[s.slots[n]]].effects for n in BODY) for s in state.survivors if s.in_play)
+        return all(_wears_new_tank(state, s, old) for s in state.survivors if s.in_play)
     if kind == "scientists_out":
         return all(p.escaped for p in box.scientists)
     return False
+
+
+def _wears_new_tank(state: Any, survivor: Any, old: set[int]) -> bool:
+    """``survivor`` has an Oxygen Tank in a body slot that is not one of the mission's old tanks."""
+    return any(survivor.slots[n] >= 0 and survivor.slots[n] not in old and OXYGEN in state.tables.equipment[
+        state.card_kinds[survivor.slots[n]]].effects for n in BODY)
 
 
 def goal_impossible(state: Any, goal: str) -> bool:
@@ -197,6 +202,14 @@ def goal_progress(state: Any) -> tuple[GoalProgress, ...]:
         elif kind == "scientists_out":
             total = len(state.box_state.scientists)
             count = sum(1 for p in state.box_state.scientists if p.escaped)
+        elif kind == "level":  # the living survivors at that level or higher, of the living
+            needed = LEVEL_NAMES.index(value)
+            alive = [s for s in state.survivors if s.alive]
+            count, total = sum(1 for s in alive if s.level >= needed), len(alive)
+        elif kind == "new_oxygen":
+            old = set(state.box_state.old_tanks)
+            playing = [s for s in state.survivors if s.in_play]
+            count, total = sum(1 for s in playing if _wears_new_tank(state, s, old)), len(playing)
         found.append(GoalProgress(f"inv:{n + 1}:{goal}", count, total, n < len(done)))  # its step, then the goal
     return tuple(found)
 
