@@ -81,3 +81,15 @@ def test_field_hospital_s_first_objective_lies_on_the_way_out() -> None:
     assert "9V:cp-se" in objectives and "9V:cp-nw" not in objectives  # the dead end beside the spawn zone
     spawns = {state.graph.zone_ids[p.zone] for p in state.graph.spawns if p.color == "red"}
     assert spawns == {"9V:cp-n", "1V:hl-c"}
+
+
+@pytest.mark.parametrize("name", ["inv-m0", "inv-m2", "inv-m8"])
+def test_an_invader_walk_goes_through_the_objectives_its_own_goals_want(name: str) -> None:
+    invader = players_for(["jared", "baraka", "cole", "magnus", "vivian", "mitsuki"])
+    state = engine.setup(load_board(MISSIONS / f"{name}.toml"), {"players": invader}, 0)
+    stops = state.box.walk_stops(state)  # the objectives of its take goals ([setup] invader_goals)
+    walk = mission_walk(state)
+    assert stops and walk.objectives == len(stops) and walk.walk is not None
+    dist = state.graph.distances(tuple(True for _ in state.doors_open))
+    start = state.graph.starts[0]
+    assert walk.walk >= max(dist[start][zone] for zone in stops)

@@ -32,6 +32,7 @@ def mission_walk(state: ZombicideState) -> MissionWalk:
     exits = list(graph.exits)
     goals = state.setup.goals
     objectives = [p.zone for p in graph.objectives] if "take_all_objectives" in goals else []
+    objectives += [zone for zone in state.box.walk_stops(state) if zone not in objectives]  # the box's own goals
     leaving = "all_in_exit" in goals or "escape_all" in goals
 
     def to_exit(zone: int) -> int:

@@ -90,6 +90,8 @@ that adds nothing, so a box declares only what it has.
 - ``goal_steps(state)``: the progress of goals the box keeps itself in an order of its own (steps a
   mission names outside ``[setup] goals``, reached one after the other; the box's ``settle`` wins
   the game), shown after the mission's named goals.
+- ``walk_stops(state)``: the zones the box's own goals send the team to (the objectives they want), so
+  the balance report's walk (``mission_walk``) counts them.
 - ``board_problems(board, setup)``: what is wrong with a mission of the box beyond its ``[setup]``
   table's shape (tokens on zones the board lacks…), one line each, for ``--validate``.
 - weapons: ``weapon_range(state, survivor, equipment)`` (the zones a weapon reaches, min and max,
@@ -567,6 +569,7 @@ class BoxRules:
     short_of_miniatures: Callable[[Any, int, int, int], None] | None = None
     spawn_active: Callable[[Any, Any], bool] | None = None
     goal_steps: Callable[[Any], Sequence[Any]] = _nothing_listed
+    walk_stops: Callable[[Any], Sequence[int]] = _nothing_listed
     board_problems: Callable[[Any, Any], Sequence[str]] = _nothing_listed
     weapon_range: Callable[[Any, Any, Any], tuple[int, int]] | None = None
     weapon_unusable: Callable[[Any, int, int, int], str] | None = None

@@ -206,6 +206,7 @@ RULES = BoxRules(
     short_of_miniatures=xenos.short,
     spawn_active=xenos.spawn_active,
     goal_steps=missions.goal_progress,
+    walk_stops=missions.walk_stops,
     board_problems=setup.board_problems,
     wounds=ArmorRules(),
     decoys=machines.decoy_zones,

@@ -145,6 +145,16 @@ def _wears_new_tank(state: Any, survivor: Any, old: set[int]) -> bool:
         state.card_kinds[survivor.slots[n]]].effects for n in BODY)
 
 
+def walk_stops(state: Any) -> tuple[int, ...]:
+    """The zones of the objectives the mission's take goals want (the balance report's walk)."""
+    wanted: dict[int, None] = {}
+    for goal in mission(state).invader_goals:
+        kind, _, value = goal.partition(":")
+        if kind in ("take", "take_all"):
+            wanted.update(dict.fromkeys(state.graph.objectives[n].zone for n in _needed(state, value if kind == "take" else "")))
+    return tuple(wanted)
+
+
 def goal_impossible(state: Any, goal: str) -> bool:
     kind, _, value = goal.partition(":")
     gone = state.box_state.objectives_gone
