@@ -39,6 +39,10 @@ BAD = [
                  "'active' or 'inactive'", id="inv-unknown-mold-state"),
     pytest.param(INVADER, '"when" = "xeno_enters_exit"', '"when" = "xeno_dances"', "events",
                  "unknown event 'xeno_dances'", id="inv-unknown-event"),
+    pytest.param("inv-m6.toml", 'xeno_cards = "easier"', "xeno_cards = [1, 16, 99]", "xeno_cards",
+                 "no Xeno card #99", id="inv-unknown-xeno-card"),
+    pytest.param("inv-m6.toml", 'xeno_cards = "easier"', "xeno_cards = [51, 52]", "xeno_cards",
+                 "at least one card that spawns", id="inv-xeno-cards-that-spawn-nothing"),
 ]
 
 

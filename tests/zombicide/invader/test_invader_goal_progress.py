@@ -28,3 +28,16 @@ def test_m8s_level_step_counts_the_living_survivors_at_orange() -> None:
     state = arrange(state, survivors={"baraka": {"alive": False}})
     assert (level_step(state).done, level_step(state).total) == (2, 5)
     assert not level_step(state).reached  # the step before it is not done
+
+
+
+def test_a_mission_may_mix_its_xeno_cards_as_desired() -> None:
+    """§16.2, "mix as desired": a mission lists the cards it plays with, Extra Activation ones only when listed."""
+    from game.rules.zombicide.boxes.invader.missions import mission
+    from game.rules.zombicide.boxes.invader.setup import deck_for
+
+    state = engine.setup(load_board(M8), {"players": [{"seat": "A", "survivors": SIX}]}, 3)
+    spec, numbers = mission(state), state.tables.zombie_cards
+    assert deck_for(spec.model_copy(update={"xeno_cards": (41, 16, 3, 52)}), numbers) == [3, 16, 41, 52]
+    assert len(deck_for(spec.model_copy(update={"xeno_cards": "easier"}), numbers)) == 25 + 4
+    assert len(deck_for(spec, numbers)) == 54  # M8 plays with every card

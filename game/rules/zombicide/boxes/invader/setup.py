@@ -108,7 +108,9 @@ def board_problems(board: Any, spec: Any) -> list[str]:
     ``--validate``; the set-up raises the same faults)."""
     try:
         graph = graph_for(board, box_rules(spec.box))
-        setup_state(load_catalog(spec.box), spec, graph, RngState(seed=0))
+        catalog = load_catalog(spec.box)
+        setup_state(catalog, spec, graph, RngState(seed=0))
+        deck_for(spec, {card.number: card for card in catalog.zombie_deck})
     except ValueError as error:
         return [str(error).removeprefix("[setup] → ")]
     return airlock_problems(graph)
@@ -256,7 +258,14 @@ def setup_board(state: Any) -> Any:
 
 def deck_for(spec: Any, numbers: Mapping[int, Any]) -> list[int]:
     """The Xeno cards a game plays with (§16.2): all, the easier or the harder half, with or without
-    the Extra Activation cards."""
+    the Extra Activation cards, or the cards the mission lists (mixed as desired)."""
+    if isinstance(spec.xeno_cards, tuple):
+        unknown = sorted(set(spec.xeno_cards) - set(numbers))
+        if unknown:
+            raise ValueError(f"[setup] → xeno_cards: no Xeno card #{unknown[0]} (the cards are #{min(numbers)}-#{max(numbers)})")
+        if not any(numbers[n].kind != "activation" for n in spec.xeno_cards):
+            raise ValueError("[setup] → xeno_cards: list at least one card that spawns xenos")
+        return sorted(set(spec.xeno_cards))
     wanted = []
     for number, card in numbers.items():
         if card.kind == "activation":

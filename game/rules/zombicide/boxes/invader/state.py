@@ -183,7 +183,9 @@ class InvaderSetup(ZombicideSetup):
     events: tuple[MissionEvent, ...] = ()
     split_start: bool = False  # M1: two groups, placed at random on the two starting zones
     ultrared: bool = False  # Ultrared mode (§14.1)
-    xeno_cards: Literal["all", "easier", "harder"] = "all"  # §16.2
+    # §16.2: the whole deck, the easier (#1-#25) or the harder half (#26-#50), or the numbers of the cards
+    # "mixed as desired" (the Extra Activation cards among them only when listed)
+    xeno_cards: Literal["all", "easier", "harder"] | tuple[int, ...] = "all"
     extra_activation_cards: bool = True  # §16.2: #51-#54 in the deck
     extra_spawn_zones: tuple[str, ...] = ()  # more than six survivors: where the extra tokens stack
 
