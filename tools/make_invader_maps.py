@@ -512,8 +512,9 @@ def missions() -> dict[str, str]:
         " Abomination killed in melee), and with three spawn zones and the whole deck a survivor was lost in every"
         " game the bot played (0 of 50; with one zone and the easier cards: 30 % of 50). Moving the spawn zone,"
         " the start or an objective, dropping the Extra Activation cards or dealing melee weapons with the"
-        " first red objective stayed within the noise; without the samples goal the same map wins 65 % of 20:"
-        " the bot stands beside the xenos whose sample is wanted (Mission balance, in the same doc).",
+        " first red objective stayed within the noise; without the samples goal (the book's) the same map wins"
+        " 60-65 % of 20: the wait for the Abomination's card and a melee kill is where survivors fall (Mission"
+        " balance, in the same doc).",
     )
     return out
 
