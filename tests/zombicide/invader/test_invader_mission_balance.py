@@ -1,4 +1,4 @@
-"""Invader M5-M8 as rebalanced (docs/zombicide-invader-rules-choices.md, Mission balance): what each
+"""Invader M2 and M5-M8 as rebalanced (docs/zombicide-invader-rules-choices.md, Mission balance): what each
 mission file now holds, and why the bot could not win before."""
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ def test_m7_keeps_its_purple_and_green_spawn_zones_and_no_red_one() -> None:
 def test_the_rebalanced_missions_say_why_in_file_and_doc() -> None:
     doc = (ROOT / "docs" / "zombicide-invader-rules-choices.md").read_text(encoding="utf-8")
     section = doc.split("## Mission balance", 1)[1]
-    for mission in ("inv-m5", "inv-m6", "inv-m7"):
+    for mission in ("inv-m2", "inv-m5", "inv-m6", "inv-m7"):
         text = (MISSIONS_DIR / f"{mission}.toml").read_text(encoding="utf-8")
         assert "# Balance (docs/zombicide-invader-rules-choices.md, Mission balance):" in text
         assert f"**{mission}**" in section
@@ -91,3 +91,23 @@ def test_m5s_prototypes_lie_off_the_nests_tile_and_the_far_wreck() -> None:
     zones = [m["zone"] for m in _data("inv-m5")["markers"] if m["kind"] == "objective"]
     assert len(zones) == 6
     assert not {z.split(":")[0] for z in zones} & {"inv-04V", "inv-08V"}
+
+
+def test_m2s_spawn_zone_stands_off_rollys_tile_and_the_outdoors() -> None:
+    """M2's one spawn zone: on the Gate's outdoors (Rolly's tile, 02-R) its xenos came in through the Gate
+    airlock into the corridor every goal is reached by, where 20 of the 24 survivors lost in 50 games fell."""
+    state = _setup("inv-m2")
+    (spawn,) = state.graph.spawns
+    rolly = next(p.zone for p in state.graph.objectives if p.color == "blue")
+    assert state.graph.tile[spawn.zone] != state.graph.tile[rolly]
+    assert not board_of(state.graph).outdoor[spawn.zone]
+
+
+def test_m7_has_no_objective_on_the_green_spawn_zones_way_out() -> None:
+    """M7's five objectives: none on 09-R, whose corridor the green spawn zone's xenos take out of 08-R (Store
+    D, in that far corner, was where 9 of the 24 survivors lost in 50 games fell)."""
+    state = _setup("inv-m7")
+    tiles = [state.graph.tile[p.zone] for p in state.graph.objectives]
+    assert len(tiles) == 5 and "inv-09R" not in tiles
+    green = next(p.zone for p in state.graph.spawns if p.color == "green")
+    assert state.graph.tile[green] == "inv-08R"
