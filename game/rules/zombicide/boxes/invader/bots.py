@@ -11,6 +11,7 @@ from typing import Any
 
 from game.rules.zombicide.boxes.invader.armor import DAMAGE_STEP, armor_left
 from game.rules.zombicide.boxes.invader.board import board_of
+from game.rules.zombicide.boxes.invader.bots_levels import cover, hand_over, share_kills
 from game.rules.zombicide.boxes.invader.bots_safety import (
     concentrated_kill_chance,
     hold_together,
@@ -407,4 +408,4 @@ DECISIONS = {"wound": _wound, REFLEX_DECISION: _reflex, "inv_damage_point": _dam
 
 
 # The box's tactics, each before the core tactic it names.
-TACTICS = (("free_help", shove), ("free_help", step_out), ("free_help", tactics), ("fight_here", stand_guard), ("advance", hold_together))
+TACTICS = (("free_help", share_kills), ("free_help", shove), ("free_help", step_out), ("free_help", tactics), ("fight_here", stand_guard), ("fight_here", cover), ("share", hand_over), ("advance", hold_together))
