@@ -354,12 +354,22 @@ def attack_targets(state: Any, i: int, slot: int) -> list[int]:
         zones = []
         deeper = sk.has(s.skills, "sees_deeper")  # Sharp Senses
         for zone in ([s.zone] if low == 0 else []) + list(state.graph.visible(doors, deeper)[s.zone]):
+            if not sum(state.zombies[zone]):  # most zones in sight hold no xeno: no range to work out
+                continue
             distance = state.graph.zone_range(s.zone, zone, doors, deeper)
-            if sum(state.zombies[zone]) and distance is not None and low <= distance <= high:
+            if distance is not None and low <= distance <= high:
                 zones.append(zone)
     else:
         return []
     return [z for z in zones if not weapon_unusable(state, i, slot, z)]
+
+
+def _xenos_in_sight(state: Any, zone: int, deeper: bool) -> bool:
+    """Xenos in ``zone`` or a zone seen from it: where every attack from it looks for targets."""
+    zombies = state.zombies
+    if sum(zombies[zone]):
+        return True
+    return any(sum(zombies[z]) for z in state.graph.visible(tuple(state.doors_open), deeper)[zone])
 
 
 def concentrated_commands(state: Any, i: int) -> list[Any]:
@@ -373,6 +383,8 @@ def concentrated_commands(state: Any, i: int) -> list[Any]:
         weapon = state.tables.equipment[state.card_kinds[card]]
         if weapon.attack is None or weapon.kills_everything or not _can_spend(s, weapon.attack):
             continue
+        if not found and not seen and not _xenos_in_sight(state, s.zone, sk.has(s.skills, "sees_deeper")):
+            return found  # the usual case, asked at every listing: no target for any weapon
         seen.add(state.card_kinds[card])
         for zone in attack_targets(state, i, slot):
             for kind in _nameable(state, s, weapon, zone, weapon.attack):
@@ -447,8 +459,10 @@ def machine_targets(state: Any, i: int, n: int, weapon: str) -> list[int]:
     found = []
     doors = tuple(state.doors_open)
     for zone in ([machine.zone] if stats.range_min == 0 else []) + list(state.graph.visible(doors)[machine.zone]):
+        if not sum(state.zombies[zone]):
+            continue
         distance = state.graph.zone_range(machine.zone, zone, doors)
-        if sum(state.zombies[zone]) and distance is not None and stats.range_min <= distance <= stats.range_max:
+        if distance is not None and stats.range_min <= distance <= stats.range_max:
             found.append(zone)
     return found
 
@@ -478,8 +492,8 @@ def machine_attack_commands(state: Any, i: int) -> list[Any]:
         return []
     s = state.survivors[i]
     found: list[Any] = []
-    for n in range(len(state.box_state.machines)):
-        if not controls(state, i, n):
+    for n, machine in enumerate(state.box_state.machines):
+        if not controls(state, i, n) or not _xenos_in_sight(state, machine.zone, False):
             continue
         for weapon in ("melee", "ranged"):
             for zone in machine_targets(state, i, n, weapon):

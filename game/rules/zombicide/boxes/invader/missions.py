@@ -9,6 +9,7 @@ them.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from functools import lru_cache
 from typing import Any
 
@@ -98,9 +99,19 @@ def sample_commands(state: Any, i: int) -> list[Any]:
 
 def _needed(state: Any, colour: str) -> tuple[int, ...]:
     """The objectives a goal of ``colour`` asks for ("" for all), scientists left out."""
+    global _LAST_NEEDED
     box = state.box_state
-    colours = box.objective_colours or tuple(p.color or "red" for p in state.graph.objectives)
-    return _objectives_of(colours, tuple(p.colour for p in box.scientists), colour)
+    colours, scientists, objectives = box.objective_colours, box.scientists, state.graph.objectives
+    last = _LAST_NEEDED  # asked after every command: the same colours and scientists again
+    if last[0] is colours and last[1] is scientists and last[2] is objectives and last[3] == colour:
+        return last[4]
+    found = _objectives_of(colours or tuple(p.color or "red" for p in objectives),
+                           tuple(p.colour for p in scientists), colour)
+    _LAST_NEEDED = (colours, scientists, objectives, colour, found)
+    return found
+
+
+_LAST_NEEDED: tuple[Any, Any, Any, str, tuple[int, ...]] = (None, None, None, "", ())
 
 
 @lru_cache(maxsize=256)
@@ -204,18 +215,9 @@ def goal_progress(state: Any) -> tuple[GoalProgress, ...]:
 # --- special rules ------------------------------------------------------------------------------
 
 
-def _happened(game: Game, when: str) -> bool:
-    kind, _, value = when.partition(":")
-    box = game.box_state
-    if kind == "objective_taken":
-        if not any(game.objectives_taken):
-            return False
-        gone = set(box.objectives_gone)
-        return any(game.objectives_taken[n] and n not in gone and colour_of(game, n) == value
-                   for n in range(len(game.graph.objectives)))
-    if kind == "door_removed":
-        removed = set(box.doors_gone) | set(box.doors_broken)
-        return any(game.graph.edges[game.graph.doors[d]].color == value for d in removed)
+def _happened(game: Game, kind: str, value: str) -> bool:
+    if kind in _COLOURS_OF:
+        return value in _COLOURS_OF[kind](game)
     if kind == "mold_near_spawn":
         mold = game.box_state.mold  # empty while no Mold was ever placed
         if not any(mold):
@@ -228,6 +230,29 @@ def _happened(game: Game, when: str) -> bool:
     if kind == "xeno_enters_exit":
         return any(sum(game.zombies[z]) for z in game.graph.exits)
     return False
+
+
+def _taken_colours(game: Game) -> Collection[str]:
+    """The colours of the objectives taken (and not gone since)."""
+    taken = game.objectives_taken
+    if True not in taken:  # the usual case, asked after every command
+        return ()
+    gone = game.box_state.objectives_gone
+    return {colour_of(game, n) for n, t in enumerate(taken) if t and n not in gone}
+
+
+def _removed_door_colours(game: Game) -> Collection[str]:
+    """The colours of the doors destroyed or taken away by Mold."""
+    box = game.box_state
+    if not box.doors_gone and not box.doors_broken:  # the usual case, asked after every command
+        return ()
+    edges, doors = game.graph.edges, game.graph.doors
+    return {edges[doors[d]].color for d in (*box.doors_gone, *box.doors_broken)}
+
+
+# a rule's ``when`` → the colours for which it holds now (a ``when`` of a colour holds when its colour is there)
+_COLOURS_OF: dict[str, Callable[[Game], Collection[str]]] = {
+    "objective_taken": _taken_colours, "door_removed": _removed_door_colours}
 
 
 def _spawn_colour(state: Any, n: int) -> str:
@@ -252,20 +277,45 @@ def _apply(game: Game, event: Any) -> None:
 
 
 def _rules(game: Game, activating: tuple[int, ...] = ()) -> None:
+    events = game.spec.events
+    if len(game.box_state.events_fired) >= len(events):
+        return  # every rule fired (or the mission has none): asked after every command and step
     fired = list(game.box_state.events_fired)
-    for n, event in enumerate(game.spec.events):
+    colours: dict[str, Collection[str]] = {}  # a ``when`` of a colour → its colours now, worked out once
+    for n, kind, value, event in _parsed(events):
         if n in fired or (event.until and event.until in game.box_state.goals_done):
             continue
-        if event.when.startswith("xeno_activates_on:"):
-            if not activating or not _xenos_on(game, event.when.partition(":")[2], activating):
+        if kind == "xeno_activates_on":
+            if not activating or not _xenos_on(game, value, activating):
                 continue
-        elif not _happened(game, event.when):
+        elif kind in _COLOURS_OF:
+            now = colours.get(kind)
+            if now is None:
+                now = colours[kind] = _COLOURS_OF[kind](game)
+            if value not in now:
+                continue
+        elif not _happened(game, kind, value):
             continue
+        colours.clear()  # the rule's effect may change them
         fired.append(n)
         game.box_state = evolved(game.box_state, events_fired=tuple(fired))
         _apply(game, event)
         if game.result is not None:
             return
+
+
+# id of a mission's rules → (its rules, each with its number and its ``when`` split in kind and value)
+_PARSED: dict[int, tuple[Any, tuple[tuple[int, str, str, Any], ...]]] = {}
+
+
+def _parsed(events: tuple[Any, ...]) -> tuple[tuple[int, str, str, Any], ...]:
+    entry = _PARSED.get(id(events))
+    if entry is None or entry[0] is not events:
+        if len(_PARSED) > 64:
+            _PARSED.clear()
+        split = tuple((n, *event.when.partition(":")[::2], event) for n, event in enumerate(events))
+        entry = _PARSED[id(events)] = (events, split)
+    return entry[1]
 
 
 def _xenos_on(game: Game, colour: str, types: tuple[int, ...]) -> bool:

@@ -111,8 +111,8 @@ def played(game: Game, i: int, command: Any) -> None:
         changes["charged"] = True
     if isinstance(command, Bloodlust):
         changes["lusted"] = True
-    attacked = any(getattr(e, "kind", "") == "dice_rolled" and getattr(e, "survivor", "") == s.id for e in game.events)
-    if not attacked and fields.escalation != ("", 0):
+    if fields.escalation != ("", 0) and not any(  # a streak going on (seldom): did this command attack?
+            getattr(e, "kind", "") == "dice_rolled" and getattr(e, "survivor", "") == s.id for e in game.events):
         changes["escalation"] = ("", 0)
     searched = isinstance(command, (Search, TakeOxygenTank)) or any(
         isinstance(e, CardDrawn) and e.survivor == s.id for e in game.events)
