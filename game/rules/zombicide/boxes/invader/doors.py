@@ -10,8 +10,7 @@ from typing import Any
 
 from game.rules.zombicide.boxes import DoorRules
 from game.rules.zombicide.boxes.invader.content import token_count
-from game.rules.zombicide.boxes.invader.mold import is_mold
-from game.rules.zombicide.boxes.invader.state import hero
+from game.rules.zombicide.boxes.invader.state import NO_MOLD, hero
 from game.rules.zombicide.state import evolved
 
 Game = Any
@@ -31,7 +30,8 @@ def usable(state: Any, i: int, door: int, closing: bool) -> str:
     if door in box.sealed:
         return "that door is sealed: only a Robot opens it"
     edge = state.graph.edges[state.graph.doors[door]]
-    if is_mold(state, edge.a) or is_mold(state, edge.b):
+    mold = box.mold  # ``is_mold`` of both sides, inlined (asked for every door beside a survivor at every listing)
+    if mold and (mold[edge.a] != NO_MOLD or mold[edge.b] != NO_MOLD):
         return "a door next to Mold cannot be worked"
     if closing:
         colour = edge.color

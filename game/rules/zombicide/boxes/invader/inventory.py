@@ -53,7 +53,9 @@ class InvaderInventory(InventoryRules):
     """Two Hands, two Body slots, the Backpack (the core's: weapons work from the hands)."""
 
     def fits(self, tables: Any, survivor_id: str, slot: int, equipment: Any) -> bool:
-        return slot_fits(equipment, slot)
+        if slot >= BACKPACK_FROM:  # ``slot_fits``, inlined: asked for every slot of every listed trade
+            return True
+        return getattr(equipment, "slot", "backpack") == ("hand" if slot in HANDS else "body")
 
     def slot_names(self, tables: Any, survivor_id: str, slot_count: int) -> tuple[str, ...]:
         return tuple(slot_kind(slot) for slot in range(slot_count))
