@@ -123,9 +123,9 @@ def goal_done(state: Any, goal: str) -> bool:
     kind, _, value = goal.partition(":")
     box = state.box_state
     if kind in ("take", "take_all"):
-        gone = box.objectives_gone
+        gone, taken = box.objectives_gone, state.objectives_taken  # read once: the working copy's is a property
         wanted = _needed(state, value if kind == "take" else "")
-        return all(state.objectives_taken[n] and n not in gone for n in wanted)
+        return all(taken[n] and n not in gone for n in wanted)
     if kind == "evacuated":
         return box.evacuees <= 0
     if kind == "regroup":
