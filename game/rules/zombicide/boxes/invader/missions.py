@@ -218,15 +218,6 @@ def goal_progress(state: Any) -> tuple[GoalProgress, ...]:
 def _happened(game: Game, kind: str, value: str) -> bool:
     if kind in _COLOURS_OF:
         return value in _COLOURS_OF[kind](game)
-    if kind == "mold_near_spawn":
-        mold = game.box_state.mold  # empty while no Mold was ever placed
-        if not any(mold):
-            return False
-        borders = board_of(game.graph).borders
-        for n, point in enumerate(game.graph.spawns):
-            if _spawn_colour(game, n) == value and (mold[point.zone] or any(mold[z] for z in borders[point.zone])):
-                return True
-        return False
     if kind == "xeno_enters_exit":
         return any(sum(game.zombies[z]) for z in game.graph.exits)
     return False
@@ -250,9 +241,19 @@ def _removed_door_colours(game: Game) -> Collection[str]:
     return {edges[doors[d]].color for d in (*box.doors_gone, *box.doors_broken)}
 
 
+def _mold_near_colours(game: Game) -> Collection[str]:
+    """The colours of the spawn zones with Mold in them or beside them."""
+    mold = game.box_state.mold  # empty while no Mold was ever placed
+    if not any(mold):
+        return ()
+    borders = board_of(game.graph).borders
+    return {_spawn_colour(game, n) for n, point in enumerate(game.graph.spawns)
+            if mold[point.zone] or any(mold[z] for z in borders[point.zone])}
+
+
 # a rule's ``when`` → the colours for which it holds now (a ``when`` of a colour holds when its colour is there)
 _COLOURS_OF: dict[str, Callable[[Game], Collection[str]]] = {
-    "objective_taken": _taken_colours, "door_removed": _removed_door_colours}
+    "objective_taken": _taken_colours, "door_removed": _removed_door_colours, "mold_near_spawn": _mold_near_colours}
 
 
 def _spawn_colour(state: Any, n: int) -> str:
@@ -280,9 +281,15 @@ def _rules(game: Game, activating: tuple[int, ...] = ()) -> None:
     events = game.spec.events
     if len(game.box_state.events_fired) >= len(events):
         return  # every rule fired (or the mission has none): asked after every command and step
-    fired = list(game.box_state.events_fired)
+    rules, colour_kinds = _parsed(events)
     colours: dict[str, Collection[str]] = {}  # a ``when`` of a colour → its colours now, worked out once
-    for n, kind, value, event in _parsed(events):
+    if colour_kinds:  # every rule is on a colour: none holds while no colour is there (the usual case)
+        for kind in colour_kinds:
+            colours[kind] = _COLOURS_OF[kind](game)
+        if not any(colours.values()):
+            return
+    fired = list(game.box_state.events_fired)
+    for n, kind, value, event in rules:
         if n in fired or (event.until and event.until in game.box_state.goals_done):
             continue
         if kind == "xeno_activates_on":
@@ -304,18 +311,20 @@ def _rules(game: Game, activating: tuple[int, ...] = ()) -> None:
             return
 
 
-# id of a mission's rules → (its rules, each with its number and its ``when`` split in kind and value)
-_PARSED: dict[int, tuple[Any, tuple[tuple[int, str, str, Any], ...]]] = {}
+Rule = tuple[int, str, str, Any]  # a mission's rule: its number, its ``when`` split in kind and value, the rule
+# id of a mission's rules → (its rules, the rules split, the kinds of ``when`` when every one is on a colour)
+_PARSED: dict[int, tuple[Any, tuple[Rule, ...], tuple[str, ...]]] = {}
 
 
-def _parsed(events: tuple[Any, ...]) -> tuple[tuple[int, str, str, Any], ...]:
+def _parsed(events: tuple[Any, ...]) -> tuple[tuple[Rule, ...], tuple[str, ...]]:
     entry = _PARSED.get(id(events))
     if entry is None or entry[0] is not events:
         if len(_PARSED) > 64:
             _PARSED.clear()
-        split = tuple((n, *event.when.partition(":")[::2], event) for n, event in enumerate(events))
-        entry = _PARSED[id(events)] = (events, split)
-    return entry[1]
+        split: tuple[Rule, ...] = tuple((n, *event.when.partition(":")[::2], event) for n, event in enumerate(events))
+        kinds = tuple(dict.fromkeys(kind for _n, kind, _value, _event in split))
+        entry = _PARSED[id(events)] = (events, split, kinds if all(k in _COLOURS_OF for k in kinds) else ())
+    return entry[1], entry[2]
 
 
 def _xenos_on(game: Game, colour: str, types: tuple[int, ...]) -> bool:
