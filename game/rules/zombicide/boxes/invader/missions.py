@@ -228,8 +228,10 @@ def _taken_colours(game: Game) -> Collection[str]:
     taken = game.objectives_taken
     if True not in taken:  # the usual case, asked after every command
         return ()
-    gone = game.box_state.objectives_gone
-    return {colour_of(game, n) for n, t in enumerate(taken) if t and n not in gone}
+    box = game.box_state
+    colours = box.objective_colours or tuple(p.color or "red" for p in game.graph.objectives)  # ``colour_of``'s
+    gone = box.objectives_gone
+    return {colours[n] for n, t in enumerate(taken) if t and n not in gone}
 
 
 def _removed_door_colours(game: Game) -> Collection[str]:
@@ -278,17 +280,18 @@ def _apply(game: Game, event: Any) -> None:
 
 
 def _rules(game: Game, activating: tuple[int, ...] = ()) -> None:
-    events = game.spec.events
-    if len(game.box_state.events_fired) >= len(events):
+    global _LAST_QUIET
+    events, box = game.spec.events, game.box_state
+    if len(box.events_fired) >= len(events):
         return  # every rule fired (or the mission has none): asked after every command and step
-    rules, colour_kinds = _parsed(events)
-    colours: dict[str, Collection[str]] = {}  # a ``when`` of a colour → its colours now, worked out once
-    if colour_kinds:  # every rule is on a colour: none holds while no colour is there (the usual case)
-        for kind in colour_kinds:
-            colours[kind] = _COLOURS_OF[kind](game)
-        if not any(colours.values()):
+    rules, on_colours = _parsed(events)
+    if on_colours:  # rules that read only the box state, the board and the objectives taken
+        key = (events, box, game.graph, tuple(game.objectives_taken))
+        last = _LAST_QUIET  # none held after the last command: most often nothing they read changed
+        if last[0] is key[0] and last[1] is key[1] and last[2] is key[2] and last[3] == key[3]:
             return
-    fired = list(game.box_state.events_fired)
+    fired = list(box.events_fired)
+    colours: dict[str, Collection[str]] = {}  # a ``when`` of a colour → its colours now, worked out once
     for n, kind, value, event in rules:
         if n in fired or (event.until and event.until in game.box_state.goals_done):
             continue
@@ -309,21 +312,26 @@ def _rules(game: Game, activating: tuple[int, ...] = ()) -> None:
         _apply(game, event)
         if game.result is not None:
             return
+    if on_colours and len(fired) == len(box.events_fired):
+        _LAST_QUIET = key
+
+
+# (the rules, box state, board and objectives taken) after which no rule on a colour held
+_LAST_QUIET: tuple[Any, Any, Any, tuple[bool, ...]] = (None, None, None, ())
 
 
 Rule = tuple[int, str, str, Any]  # a mission's rule: its number, its ``when`` split in kind and value, the rule
-# id of a mission's rules → (its rules, the rules split, the kinds of ``when`` when every one is on a colour)
-_PARSED: dict[int, tuple[Any, tuple[Rule, ...], tuple[str, ...]]] = {}
+# id of a mission's rules → (its rules, the rules split, whether every one is on a colour)
+_PARSED: dict[int, tuple[Any, tuple[Rule, ...], bool]] = {}
 
 
-def _parsed(events: tuple[Any, ...]) -> tuple[tuple[Rule, ...], tuple[str, ...]]:
+def _parsed(events: tuple[Any, ...]) -> tuple[tuple[Rule, ...], bool]:
     entry = _PARSED.get(id(events))
     if entry is None or entry[0] is not events:
         if len(_PARSED) > 64:
             _PARSED.clear()
         split: tuple[Rule, ...] = tuple((n, *event.when.partition(":")[::2], event) for n, event in enumerate(events))
-        kinds = tuple(dict.fromkeys(kind for _n, kind, _value, _event in split))
-        entry = _PARSED[id(events)] = (events, split, kinds if all(k in _COLOURS_OF for k in kinds) else ())
+        entry = _PARSED[id(events)] = (events, split, all(kind in _COLOURS_OF for _n, kind, _v, _e in split))
     return entry[1], entry[2]
 
 
