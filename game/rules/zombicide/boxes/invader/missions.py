@@ -125,7 +125,8 @@ def goal_done(state: Any, goal: str) -> bool:
     if kind in ("take", "take_all"):
         gone, taken = box.objectives_gone, state.objectives_taken  # read once: the working copy's is a property
         wanted = _needed(state, value if kind == "take" else "")
-        return all(taken[n] and n not in gone for n in wanted)
+        # every one taken (read in C) and none gone since (seldom any): asked after every command
+        return all(map(taken.__getitem__, wanted)) and (not gone or all(n not in gone for n in wanted))
     if kind == "evacuated":
         return box.evacuees <= 0
     if kind == "regroup":
