@@ -94,8 +94,15 @@ _REFUSERS: dict[type, Any] = {
 
 def refuses(state: Any, i: int, command: Any) -> str:
     """Every refusal of the box: Oxygen outdoors, once-a-turn skills, Born Leader's one action, the
-    mission's order (asked for every listed command: one look-up by the kind of command first)."""
-    refuser = _REFUSERS.get(type(command))
+    mission's order (asked for every listed command: the most listed kinds answered here, in one call)."""
+    kind = command.__class__
+    if kind is Trade or kind is Rearrange:  # refused outdoors only
+        return _refuse_arrangement(state, i, command) if state.graph.box_data.outdoor[state.survivors[i].zone] else ""
+    if kind is Move:  # refused into or through an outdoor zone, or a second Charge
+        if command.charge or inventory.crosses_outdoors(state.graph, command.to, command.via):
+            return _refuse_move(state, i, command)
+        return ""
+    refuser = _REFUSERS.get(kind)
     return refuser(state, i, command) if refuser is not None else ""
 
 

@@ -346,16 +346,35 @@ def attack_targets(state: Any, i: int, slot: int) -> list[int]:
     if card < 0:
         return []
     weapon = state.tables.equipment[state.card_kinds[card]]
+    deeper = sk.has(s.skills, "sees_deeper")  # Sharp Senses
+    return _targets(state, i, slot, weapon, xeno_zones_in_sight(state, s.zone, deeper), deeper)
+
+
+def xeno_zones_in_sight(state: Any, zone: int, deeper: bool) -> list[int]:
+    """The zones holding xenos among ``zone`` (first) and those seen from it, where every attack
+    from ``zone`` finds its targets."""
+    zombies = state.zombies
+    found = [zone] if sum(zombies[zone]) else []
+    for z in state.graph.visible(tuple(state.doors_open), deeper)[zone]:
+        if sum(zombies[z]):
+            found.append(z)
+    return found
+
+
+def _targets(state: Any, i: int, slot: int, weapon: Any, near: list[int], deeper: bool) -> list[int]:
+    """``attack_targets`` among ``near`` (``xeno_zones_in_sight`` of the survivor's zone)."""
+    s = state.survivors[i]
+    if not near:
+        return []
     if weapon.attack == "melee":
-        zones = [s.zone] if sum(state.zombies[s.zone]) else []
+        zones = [s.zone] if near[0] == s.zone else []
     elif weapon.attack == "ranged":
         low, high = weapon_range(state, s, weapon)
         doors = tuple(state.doors_open)
         zones = []
-        deeper = sk.has(s.skills, "sees_deeper")  # Sharp Senses
-        for zone in ([s.zone] if low == 0 else []) + list(state.graph.visible(doors, deeper)[s.zone]):
-            distance = state.graph.zone_range(s.zone, zone, doors, deeper)
-            if sum(state.zombies[zone]) and distance is not None and low <= distance <= high:
+        for zone in near:
+            distance = state.graph.zone_range(s.zone, zone, doors, deeper)  # 0 in its own zone
+            if distance is not None and low <= distance <= high:
                 zones.append(zone)
     else:
         return []
@@ -366,6 +385,8 @@ def concentrated_commands(state: Any, i: int) -> list[Any]:
     s = state.survivors[i]
     found: list[Any] = []
     seen: set[str] = set()
+    near: list[int] | None = None
+    deeper = False
     for slot in (0, 1):
         card = s.slots[slot]
         if card < 0 or state.card_kinds[card] in seen:
@@ -373,8 +394,13 @@ def concentrated_commands(state: Any, i: int) -> list[Any]:
         weapon = state.tables.equipment[state.card_kinds[card]]
         if weapon.attack is None or weapon.kills_everything or not _can_spend(s, weapon.attack):
             continue
+        if near is None:  # worked out once, for the first weapon that may attack
+            deeper = sk.has(s.skills, "sees_deeper")
+            near = xeno_zones_in_sight(state, s.zone, deeper)
+            if not near:
+                return found  # the usual case, asked at every listing: no target for any weapon
         seen.add(state.card_kinds[card])
-        for zone in attack_targets(state, i, slot):
+        for zone in _targets(state, i, slot, weapon, near, deeper):
             for kind in _nameable(state, s, weapon, zone, weapon.attack):
                 found.append(ConcentratedAttack(s.id, slot, state.graph.zone_ids[zone], kind))
     return found
@@ -434,21 +460,25 @@ def hellfire(game: Game, i: int, target: int, card: int) -> None:
 # --- Machines' attacks ----------------------------------------------------------------------------
 
 
-def machine_targets(state: Any, i: int, n: int, weapon: str) -> list[int]:
+def machine_targets(state: Any, i: int, n: int, weapon: str, near: list[int] | None = None) -> list[int]:
+    """The zones Machine ``n`` may attack with ``weapon``; ``near``: ``xeno_zones_in_sight`` of its
+    zone when known."""
     machine = state.box_state.machines[n]
     model = machine_model(state.tables.catalog, machine.model)
     stats = model.melee if weapon == "melee" else model.ranged
     if stats is None:
         return []
+    if near is None:
+        near = xeno_zones_in_sight(state, machine.zone, False)
     if weapon == "melee":
-        return [machine.zone] if sum(state.zombies[machine.zone]) else []
+        return [machine.zone] if near and near[0] == machine.zone else []
     if board_of(state.graph).outdoor[machine.zone] and "prototype" not in model.keywords:
         return []
     found = []
     doors = tuple(state.doors_open)
-    for zone in ([machine.zone] if stats.range_min == 0 else []) + list(state.graph.visible(doors)[machine.zone]):
-        distance = state.graph.zone_range(machine.zone, zone, doors)
-        if sum(state.zombies[zone]) and distance is not None and stats.range_min <= distance <= stats.range_max:
+    for zone in near:
+        distance = state.graph.zone_range(machine.zone, zone, doors)  # 0 in its own zone
+        if distance is not None and stats.range_min <= distance <= stats.range_max:
             found.append(zone)
     return found
 
@@ -478,11 +508,14 @@ def machine_attack_commands(state: Any, i: int) -> list[Any]:
         return []
     s = state.survivors[i]
     found: list[Any] = []
-    for n in range(len(state.box_state.machines)):
+    for n, machine in enumerate(state.box_state.machines):
         if not controls(state, i, n):
             continue
+        near = xeno_zones_in_sight(state, machine.zone, False)
+        if not near:
+            continue  # the usual case: nothing for it to attack
         for weapon in ("melee", "ranged"):
-            for zone in machine_targets(state, i, n, weapon):
+            for zone in machine_targets(state, i, n, weapon, near):
                 zone_id = state.graph.zone_ids[zone]
                 found.append(MachineAttack(s.id, n, weapon, zone_id))  # type: ignore[arg-type]
                 kinds = (front_kinds(state, zone) if weapon == "ranged" else

@@ -144,7 +144,16 @@ def machine_models(catalog: Catalog) -> tuple[MachineModel, ...]:
 
 
 def machine_model(catalog: Catalog, model_id: str) -> MachineModel:
-    return catalog.entry("machines", model_id)  # type: ignore[no-any-return]
+    global _LAST_MODELS
+    if _LAST_MODELS[0] is not catalog:  # asked for every Machine at every listing: kept for the last catalogue
+        _LAST_MODELS = (catalog, {})
+    model = _LAST_MODELS[1].get(model_id)
+    if model is None:
+        model = _LAST_MODELS[1][model_id] = catalog.entry("machines", model_id)
+    return model  # type: ignore[no-any-return]
+
+
+_LAST_MODELS: tuple[Any, dict[str, Any]] = (None, {})
 
 
 def token_count(catalog: Catalog, token_id: str) -> int:

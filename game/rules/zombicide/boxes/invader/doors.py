@@ -10,8 +10,7 @@ from typing import Any
 
 from game.rules.zombicide.boxes import DoorRules
 from game.rules.zombicide.boxes.invader.content import token_count
-from game.rules.zombicide.boxes.invader.mold import is_mold
-from game.rules.zombicide.boxes.invader.state import hero
+from game.rules.zombicide.boxes.invader.state import NO_MOLD, hero
 from game.rules.zombicide.state import evolved
 
 Game = Any
@@ -31,14 +30,26 @@ def usable(state: Any, i: int, door: int, closing: bool) -> str:
     if door in box.sealed:
         return "that door is sealed: only a Robot opens it"
     edge = state.graph.edges[state.graph.doors[door]]
-    if is_mold(state, edge.a) or is_mold(state, edge.b):
+    mold = box.mold  # ``is_mold`` of both sides, inlined (asked for every door beside a survivor at every listing)
+    if mold and (mold[edge.a] != NO_MOLD or mold[edge.b] != NO_MOLD):
         return "a door next to Mold cannot be worked"
     if closing:
         colour = edge.color
-        limit = token_count(state.tables.catalog, "door_neutral") if colour in NEUTRAL else 1
+        limit = _neutral_tokens(state.tables.catalog) if colour in NEUTRAL else 1
         if _closed_doors(state.graph, tuple(state.doors_open), colour) >= limit:
             return f"every {'neutral ' if colour in NEUTRAL else colour + ' '}door token is on the board"
     return ""
+
+
+# the last catalogue asked about and its neutral door tokens (asked for every open door beside a survivor)
+_LAST_TOKENS: tuple[Any, int] = (None, 0)
+
+
+def _neutral_tokens(catalog: Any) -> int:
+    global _LAST_TOKENS
+    if _LAST_TOKENS[0] is not catalog:
+        _LAST_TOKENS = (catalog, token_count(catalog, "door_neutral"))
+    return _LAST_TOKENS[1]
 
 
 # (id of a board's graph, its doors, a colour) → (the graph, how many doors of that colour's tokens are

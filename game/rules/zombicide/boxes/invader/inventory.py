@@ -53,7 +53,9 @@ class InvaderInventory(InventoryRules):
     """Two Hands, two Body slots, the Backpack (the core's: weapons work from the hands)."""
 
     def fits(self, tables: Any, survivor_id: str, slot: int, equipment: Any) -> bool:
-        return slot_fits(equipment, slot)
+        if slot >= BACKPACK_FROM:  # ``slot_fits``, inlined: asked for every slot of every listed trade
+            return True
+        return getattr(equipment, "slot", "backpack") == ("hand" if slot in HANDS else "body")
 
     def slot_names(self, tables: Any, survivor_id: str, slot_count: int) -> tuple[str, ...]:
         return tuple(slot_kind(slot) for slot in range(slot_count))
@@ -109,8 +111,7 @@ def refuse_outdoors(state: Any, i: int, command: Any) -> str:
         to, via = command.to, ()
     else:
         return ""
-    outside = _outdoor_ids(state.graph)  # asked for every listed move: most boards have few outdoor zones
-    if not outside or (to not in outside and not any(z in outside for z in via)):
+    if not crosses_outdoors(state.graph, to, via):
         return ""
     s = state.survivors[i]
     if has_oxygen(state, s):
@@ -118,19 +119,20 @@ def refuse_outdoors(state: Any, i: int, command: Any) -> str:
     return Said(N_("{survivor} needs an Oxygen Tank in a Body slot to go outdoors"), survivor=s.name)
 
 
-# id of a board's graph → (the graph, its outdoor flags, the ids of its outdoor zones)
-_OUTDOOR_IDS: dict[int, tuple[Any, tuple[bool, ...], frozenset[str]]] = {}
+def crosses_outdoors(graph: Any, to: str, via: tuple[str, ...]) -> bool:
+    """A move to zone ``to`` passing ``via`` (zone ids) enters an outdoor zone (asked for every listed
+    move: most boards have few outdoor zones)."""
+    global _LAST_OUTDOOR
+    outdoor = graph.box_data.outdoor  # ``board_of``, inlined
+    last = _LAST_OUTDOOR
+    if last[0] is not graph or last[1] is not outdoor:
+        last = _LAST_OUTDOOR = (graph, outdoor, frozenset(z for n, z in enumerate(graph.zone_ids) if outdoor[n]))
+    outside = last[2]
+    return bool(outside) and (to in outside or any(z in outside for z in via))
 
 
-def _outdoor_ids(graph: Any) -> frozenset[str]:
-    outdoor = board_of(graph).outdoor
-    entry = _OUTDOOR_IDS.get(id(graph))
-    if entry is None or entry[0] is not graph or entry[1] is not outdoor:
-        if len(_OUTDOOR_IDS) > 64:
-            _OUTDOOR_IDS.clear()
-        entry = _OUTDOOR_IDS[id(graph)] = (
-            graph, outdoor, frozenset(z for n, z in enumerate(graph.zone_ids) if outdoor[n]))
-    return entry[2]
+# the last board asked about: (its graph, its outdoor flags, the ids of its outdoor zones)
+_LAST_OUTDOOR: tuple[Any, Any, frozenset[str]] = (None, None, frozenset())
 
 
 def keeps(game: Game, i: int, slot: int) -> str:
@@ -213,6 +215,8 @@ def attach_commands(state: Any, i: int) -> list[Any]:
     s = state.survivors[i]
     if not (hero(s).reorganize_free or s.actions_left > 0):
         return []
+    if not state.box_state.attached and _card_sets(state.card_kinds, state.tables.equipment)[1].isdisjoint(s.slots):
+        return []  # the usual case, asked at every listing: nothing to attach, nothing attached
     found: list[Any] = []
     for weapon_slot in HANDS:
         weapon = s.slots[weapon_slot]
@@ -262,9 +266,11 @@ def do_use_card(game: Game, i: int, command: UseCard) -> None:
 
 
 def _xp_of(state: Any, card: int) -> int:
-    if card < 0:
-        return 0
-    for effect in state.tables.equipment[state.card_kinds[card]].effects:
+    return _xp_of_card(state.tables.equipment[state.card_kinds[card]]) if card >= 0 else 0
+
+
+def _xp_of_card(equipment: Any) -> int:
+    for effect in equipment.effects:
         name, _, value = effect.partition(":")
         if name == "discard_for_xp" and value.isdigit():
             return int(value)
@@ -277,6 +283,8 @@ def card_commands(state: Any, i: int) -> list[Any]:
     found: list[Any] = []
     if s.actions_left > 0 and oxygen_room_here(state, s) and state.box_state.oxygen_pile and not sum(state.zombies[s.zone]):
         found.append(TakeOxygenTank(s.id))
+    if _card_sets(state.card_kinds, state.tables.equipment)[2].isdisjoint(s.slots):
+        return found  # the usual case, asked at every listing: no card used up for XP
     seen: set[str] = set()
     for slot, card in enumerate(s.slots):
         if card >= 0 and _xp_of(state, card) and state.card_kinds[card] not in seen:
@@ -285,20 +293,24 @@ def card_commands(state: Any, i: int) -> list[Any]:
     return found
 
 
-# id of a game's cards → (its cards, the equipment table, the cards that go to piles of their own when
-# discarded: Oxygen Tanks and Prototypes)
-_PILED_APART: dict[int, tuple[tuple[str, ...], Any, frozenset[int]]] = {}
+# id of a game's cards → (its cards, the equipment table, its card sets): the cards that go to piles of
+# their own when discarded (Oxygen Tanks and Prototypes), those that attach to a weapon, those used up
+# for XP
+CardSets = tuple[frozenset[int], frozenset[int], frozenset[int]]
+_CARD_SETS: dict[int, tuple[tuple[str, ...], Any, CardSets]] = {}
 
 
-def _piled_apart(kinds: tuple[str, ...], equipment: Any) -> frozenset[int]:
-    entry = _PILED_APART.get(id(kinds))
+def _card_sets(kinds: tuple[str, ...], equipment: Any) -> CardSets:
+    entry = _CARD_SETS.get(id(kinds))
     if entry is None or entry[0] is not kinds or entry[1] is not equipment:
-        if len(_PILED_APART) > 64:
-            _PILED_APART.clear()
+        if len(_CARD_SETS) > 64:
+            _CARD_SETS.clear()
         cards = [(c, equipment.get(kind)) for c, kind in enumerate(kinds)]
-        entry = _PILED_APART[id(kinds)] = (kinds, equipment, frozenset(
-            c for c, card in cards
-            if card is not None and (OXYGEN in card.effects or getattr(card, "prototype", False))))
+        known = [(c, card) for c, card in cards if card is not None]
+        piled = frozenset(c for c, card in known if OXYGEN in card.effects or getattr(card, "prototype", False))
+        attaching = frozenset(c for c, card in known if getattr(card, "attaches_to", None) is not None)
+        for_xp = frozenset(c for c, card in known if _xp_of_card(card))
+        entry = _CARD_SETS[id(kinds)] = (kinds, equipment, (piled, attaching, for_xp))
     return entry[2]
 
 
@@ -311,7 +323,7 @@ def tidy(game: Game) -> None:
         return
     kinds, equipment = game.card_kinds, game.tables.equipment
     if game.equipment_discard:
-        piled = _piled_apart(kinds, equipment)
+        piled = _card_sets(kinds, equipment)[0]
         tanks = protos = []
         if not piled.isdisjoint(game.equipment_discard):  # asked after every command: seldom any
             tanks = [c for c in game.equipment_discard if OXYGEN in equipment[kinds[c]].effects]
@@ -344,7 +356,8 @@ def tidy(game: Game) -> None:
                     continue
             game.equipment_discard.append(card)
             game.events.append(CardDiscarded(game.survivors[where[0]].id if where else "", kinds[card]))
-        box = evolved(box, attached=tuple(kept))
+        if len(kept) != len(box.attached):  # most often every weapon is still in a hand
+            box = evolved(box, attached=tuple(kept))
     game.box_state = box
 
 

@@ -160,6 +160,21 @@ def listed(state: Any, i: int) -> list[Any]:
     """The Machine commands survivor ``i`` may play now (attacks are listed by the combat module)."""
     s = state.survivors[i]
     found: list[Any] = []
+    remotes = hero(s).remotes
+    # a Robot answers its Remote Control and the skills only: most survivors have neither (asked at every listing)
+    if "robot" in remotes or _REMOTE_ALL in s.skills or _remote_of("robot") in s.skills:
+        _robot_commands(state, i, found)
+    if s.actions_left > 0:
+        for remote in dict.fromkeys(remotes):
+            for j, other in enumerate(state.survivors):
+                if j != i and can_trade(state, i, j):
+                    found.append(PassRemote(s.id, other.id, remote))
+    return found
+
+
+def _robot_commands(state: Any, i: int, found: list[Any]) -> None:
+    """The Robot's moves and the doors it unseals, then the survivor's moves with it alongside."""
+    s = state.survivors[i]
     if can_pay(state, i):
         doors = tuple(state.doors_open)
         for n, machine in enumerate(state.box_state.machines):
@@ -178,11 +193,6 @@ def listed(state: Any, i: int) -> list[Any]:
                 if "slippery" in s.skills or s.actions_left > zombies_here:
                     for to in dict.fromkeys(state.graph.neighbours(s.zone, tuple(state.doors_open))):
                         found.append(EscortMove(s.id, n, state.graph.zone_ids[to]))
-        for remote in dict.fromkeys(hero(s).remotes):
-            for j, other in enumerate(state.survivors):
-                if j != i and can_trade(state, i, j):
-                    found.append(PassRemote(s.id, other.id, remote))
-    return found
 
 
 def decoy_zones(game: Game) -> list[int]:

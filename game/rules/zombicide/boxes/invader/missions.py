@@ -9,6 +9,7 @@ them.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from functools import lru_cache
 from typing import Any
 
@@ -98,9 +99,19 @@ def sample_commands(state: Any, i: int) -> list[Any]:
 
 def _needed(state: Any, colour: str) -> tuple[int, ...]:
     """The objectives a goal of ``colour`` asks for ("" for all), scientists left out."""
+    global _LAST_NEEDED
     box = state.box_state
-    colours = box.objective_colours or tuple(p.color or "red" for p in state.graph.objectives)
-    return _objectives_of(colours, tuple(p.colour for p in box.scientists), colour)
+    colours, scientists, objectives = box.objective_colours, box.scientists, state.graph.objectives
+    last = _LAST_NEEDED  # asked after every command: the same colours and scientists again
+    if last[0] is colours and last[1] is scientists and last[2] is objectives and last[3] == colour:
+        return last[4]
+    found = _objectives_of(colours or tuple(p.color or "red" for p in objectives),
+                           tuple(p.colour for p in scientists), colour)
+    _LAST_NEEDED = (colours, scientists, objectives, colour, found)
+    return found
+
+
+_LAST_NEEDED: tuple[Any, Any, Any, str, tuple[int, ...]] = (None, None, None, "", ())
 
 
 @lru_cache(maxsize=256)
@@ -112,9 +123,10 @@ def goal_done(state: Any, goal: str) -> bool:
     kind, _, value = goal.partition(":")
     box = state.box_state
     if kind in ("take", "take_all"):
-        gone = box.objectives_gone
+        gone, taken = box.objectives_gone, state.objectives_taken  # read once: the working copy's is a property
         wanted = _needed(state, value if kind == "take" else "")
-        return all(state.objectives_taken[n] and n not in gone for n in wanted)
+        # every one taken (read in C) and none gone since (seldom any): asked after every command
+        return all(map(taken.__getitem__, wanted)) and (not gone or all(n not in gone for n in wanted))
     if kind == "evacuated":
         return box.evacuees <= 0
     if kind == "regroup":
@@ -227,30 +239,47 @@ def goal_progress(state: Any) -> tuple[GoalProgress, ...]:
 # --- special rules ------------------------------------------------------------------------------
 
 
-def _happened(game: Game, when: str) -> bool:
-    kind, _, value = when.partition(":")
-    box = game.box_state
-    if kind == "objective_taken":
-        if not any(game.objectives_taken):
-            return False
-        gone = set(box.objectives_gone)
-        return any(game.objectives_taken[n] and n not in gone and colour_of(game, n) == value
-                   for n in range(len(game.graph.objectives)))
-    if kind == "door_removed":
-        removed = set(box.doors_gone) | set(box.doors_broken)
-        return any(game.graph.edges[game.graph.doors[d]].color == value for d in removed)
-    if kind == "mold_near_spawn":
-        mold = game.box_state.mold  # empty while no Mold was ever placed
-        if not any(mold):
-            return False
-        borders = board_of(game.graph).borders
-        for n, point in enumerate(game.graph.spawns):
-            if _spawn_colour(game, n) == value and (mold[point.zone] or any(mold[z] for z in borders[point.zone])):
-                return True
-        return False
+def _happened(game: Game, kind: str, value: str) -> bool:
+    if kind in _COLOURS_OF:
+        return value in _COLOURS_OF[kind](game)
     if kind == "xeno_enters_exit":
         return any(sum(game.zombies[z]) for z in game.graph.exits)
     return False
+
+
+def _taken_colours(game: Game) -> Collection[str]:
+    """The colours of the objectives taken (and not gone since)."""
+    taken = game.objectives_taken
+    if True not in taken:  # the usual case, asked after every command
+        return ()
+    box = game.box_state
+    colours = box.objective_colours or tuple(p.color or "red" for p in game.graph.objectives)  # ``colour_of``'s
+    gone = box.objectives_gone
+    return {colours[n] for n, t in enumerate(taken) if t and n not in gone}
+
+
+def _removed_door_colours(game: Game) -> Collection[str]:
+    """The colours of the doors destroyed or taken away by Mold."""
+    box = game.box_state
+    if not box.doors_gone and not box.doors_broken:  # the usual case, asked after every command
+        return ()
+    edges, doors = game.graph.edges, game.graph.doors
+    return {edges[doors[d]].color for d in (*box.doors_gone, *box.doors_broken)}
+
+
+def _mold_near_colours(game: Game) -> Collection[str]:
+    """The colours of the spawn zones with Mold in them or beside them."""
+    mold = game.box_state.mold  # empty while no Mold was ever placed
+    if not any(mold):
+        return ()
+    borders = board_of(game.graph).borders
+    return {_spawn_colour(game, n) for n, point in enumerate(game.graph.spawns)
+            if mold[point.zone] or any(mold[z] for z in borders[point.zone])}
+
+
+# a rule's ``when`` → the colours for which it holds now (a ``when`` of a colour holds when its colour is there)
+_COLOURS_OF: dict[str, Callable[[Game], Collection[str]]] = {
+    "objective_taken": _taken_colours, "door_removed": _removed_door_colours, "mold_near_spawn": _mold_near_colours}
 
 
 def _spawn_colour(state: Any, n: int) -> str:
@@ -275,20 +304,59 @@ def _apply(game: Game, event: Any) -> None:
 
 
 def _rules(game: Game, activating: tuple[int, ...] = ()) -> None:
-    fired = list(game.box_state.events_fired)
-    for n, event in enumerate(game.spec.events):
+    global _LAST_QUIET
+    events, box = game.spec.events, game.box_state
+    if len(box.events_fired) >= len(events):
+        return  # every rule fired (or the mission has none): asked after every command and step
+    rules, on_colours = _parsed(events)
+    if on_colours:  # rules that read only the box state, the board and the objectives taken
+        key = (events, box, game.graph, tuple(game.objectives_taken))
+        last = _LAST_QUIET  # none held after the last command: most often nothing they read changed
+        if last[0] is key[0] and last[1] is key[1] and last[2] is key[2] and last[3] == key[3]:
+            return
+    fired = list(box.events_fired)
+    colours: dict[str, Collection[str]] = {}  # a ``when`` of a colour → its colours now, worked out once
+    for n, kind, value, event in rules:
         if n in fired or (event.until and event.until in game.box_state.goals_done):
             continue
-        if event.when.startswith("xeno_activates_on:"):
-            if not activating or not _xenos_on(game, event.when.partition(":")[2], activating):
+        if kind == "xeno_activates_on":
+            if not activating or not _xenos_on(game, value, activating):
                 continue
-        elif not _happened(game, event.when):
+        elif kind in _COLOURS_OF:
+            now = colours.get(kind)
+            if now is None:
+                now = colours[kind] = _COLOURS_OF[kind](game)
+            if value not in now:
+                continue
+        elif not _happened(game, kind, value):
             continue
+        colours.clear()  # the rule's effect may change them
         fired.append(n)
         game.box_state = evolved(game.box_state, events_fired=tuple(fired))
         _apply(game, event)
         if game.result is not None:
             return
+    if on_colours and len(fired) == len(box.events_fired):
+        _LAST_QUIET = key
+
+
+# (the rules, box state, board and objectives taken) after which no rule on a colour held
+_LAST_QUIET: tuple[Any, Any, Any, tuple[bool, ...]] = (None, None, None, ())
+
+
+Rule = tuple[int, str, str, Any]  # a mission's rule: its number, its ``when`` split in kind and value, the rule
+# id of a mission's rules → (its rules, the rules split, whether every one is on a colour)
+_PARSED: dict[int, tuple[Any, tuple[Rule, ...], bool]] = {}
+
+
+def _parsed(events: tuple[Any, ...]) -> tuple[tuple[Rule, ...], bool]:
+    entry = _PARSED.get(id(events))
+    if entry is None or entry[0] is not events:
+        if len(_PARSED) > 64:
+            _PARSED.clear()
+        split: tuple[Rule, ...] = tuple((n, *event.when.partition(":")[::2], event) for n, event in enumerate(events))
+        entry = _PARSED[id(events)] = (events, split, all(kind in _COLOURS_OF for _n, kind, _v, _e in split))
+    return entry[1], entry[2]
 
 
 def _xenos_on(game: Game, colour: str, types: tuple[int, ...]) -> bool:
@@ -335,7 +403,8 @@ def settle(game: Game) -> None:
         game.events.append(MissionProgress("lost", "goal_out_of_reach"))
         game.finish("lost")
         return
-    if all_goals_done(game) and game.spec.invader_goals and "escape_all" not in game.spec.goals:
+    goals = game.spec.invader_goals  # ``all_goals_done``, inlined: asked after every command
+    if goals and len(box.goals_done) >= len(goals) and "escape_all" not in game.spec.goals:
         game.finish("won")
 
 

@@ -10,6 +10,8 @@ has 15 Mold tokens: once all are on the board, no new zone gets one.
 
 from __future__ import annotations
 
+from itertools import compress, count
+from operator import itemgetter
 from typing import Any
 
 from game.rules.zombicide.boxes.invader.board import board_of, graph_in_play
@@ -83,9 +85,9 @@ def spread(game: Game) -> None:
         if game.in_supply(t) >= tables.miniatures[t]:
             continue  # every one of them is still in the box
         outdoor = board_of(game.graph).outdoor
-        # the zones holding one, found in one pass (asked after every command and step); Mold
+        # the zones holding one, found in one pass in C (asked after every command and step); Mold
         # never moves a zombie, so the zones found stay those holding one
-        for zone in [z for z, counts in enumerate(game.zombies) if counts[t]]:
+        for zone in list(compress(count(), map(itemgetter(t), game.zombies))):
             if not outdoor[zone]:
                 mold = game.box_state.mold  # read afresh: each new Mold zone changes it
                 if (mold[zone] if mold else NO_MOLD) != ACTIVE:

@@ -6,6 +6,7 @@ Hit & Run, Tactician, Super Strength…) keep their Season 3 code."""
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from game.i18n import N_
@@ -42,13 +43,15 @@ RED = LEVEL_NAMES.index("red")
 ULTRARED_DECISION = "inv_ultrared"
 PER_TURN: dict[str, Any] = {"door_worked": False, "machine_free": False, "charged": False, "lusted": False, "spun": False,
             "dual_expert_used": False, "reorganize_free": False, "escalation": ("", 0)}
+_PER_TURN_MARKS = attrgetter(*PER_TURN)
+_PER_TURN_FRESH = tuple(PER_TURN.values())
 
 
 def fresh_turn(game: Game, i: int) -> None:
     """A new turn (or round): the once-a-turn marks cleared."""
     s = game.survivors[i]
     fields = hero(s)
-    if any(getattr(fields, name) != value for name, value in PER_TURN.items()):
+    if _PER_TURN_MARKS(fields) != _PER_TURN_FRESH:  # read in one C call: asked at every turn and End Phase
         game.change(i, box_fields=evolved(fields, **PER_TURN))
 
 
@@ -111,8 +114,8 @@ def played(game: Game, i: int, command: Any) -> None:
         changes["charged"] = True
     if isinstance(command, Bloodlust):
         changes["lusted"] = True
-    attacked = any(getattr(e, "kind", "") == "dice_rolled" and getattr(e, "survivor", "") == s.id for e in game.events)
-    if not attacked and fields.escalation != ("", 0):
+    if fields.escalation != ("", 0) and not any(  # a streak going on (seldom): did this command attack?
+            getattr(e, "kind", "") == "dice_rolled" and getattr(e, "survivor", "") == s.id for e in game.events):
         changes["escalation"] = ("", 0)
     searched = isinstance(command, (Search, TakeOxygenTank)) or any(
         isinstance(e, CardDrawn) and e.survivor == s.id for e in game.events)
@@ -220,9 +223,14 @@ def lead_commands(state: Any, i: int) -> list[Any]:
     return [Lead(s.id, o.id) for j, o in enumerate(state.survivors) if j != i and o.in_play and not o.done]
 
 
+_LISTED_SKILLS = frozenset({"taunt_within_two", "zero_g_spin", "born_leader_now"})  # those that list commands
+
+
 def skill_commands(state: Any, i: int) -> list[Any]:
     """Taunt, Zero-G Spin and Born Leader, as listed for survivor ``i``."""
     s = state.survivors[i]
+    if _LISTED_SKILLS.isdisjoint(s.skills):
+        return []  # the usual case, asked at every listing
     found: list[Any] = []
     if "taunt_within_two" in s.skills and not s.taunted:
         found.extend(Provoke(s.id, state.graph.zone_ids[z]) for z in within_two(state, s.zone) if sum(state.zombies[z]))

@@ -1,0 +1,60 @@
+"""The box's hooks keep what they worked out for the last board, catalogue, cards or mission they
+were asked about (the outdoor zones, the objectives a goal needs, the neutral door tokens, the
+Machines' models, the cards that attach or give XP): games of different missions played in turn,
+one command each, end exactly as each one played alone, and each board's outdoor zones are its own
+when boards are asked about in turn."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from random import Random
+
+from game.board.mission import load_board
+from game.board.model import Board
+from game.rules.core.session import state_hash
+from game.rules.zombicide import engine
+from game.rules.zombicide.bots import random_bot, whose_turn
+from game.rules.zombicide.boxes.invader.inventory import crosses_outdoors
+
+MISSIONS = Path(__file__).resolve().parents[3] / "maps" / "missions"
+SIX = ["jared", "baraka", "cole", "magnus", "vivian", "mitsuki"]
+ONE_SEAT = {"players": [{"seat": "A", "survivors": SIX}]}
+COMMANDS = 120  # per game: enough for objectives, doors, Machines and Mold to change
+
+
+@cache
+def _board(stem: str) -> Board:
+    return load_board(MISSIONS / f"{stem}.toml")
+
+
+def _played_in_turn(stems: list[str], seed: int) -> list[str]:
+    """Each mission's game, one random command at a time in turn; their final state hashes."""
+    states = [engine.setup(_board(stem), ONE_SEAT, seed) for stem in stems]
+    rngs = [Random(seed) for _ in stems]
+    for _ in range(COMMANDS):
+        for k, state in enumerate(states):
+            turn = whose_turn(state) if state.result is None else None
+            if turn is None:
+                continue
+            seat, legal = turn
+            states[k], _events = engine.apply(state, seat, random_bot(state, seat, legal, rngs[k]))
+    return [state_hash(state) for state in states]
+
+
+def test_games_of_different_missions_played_in_turn_end_as_each_alone() -> None:
+    # m7: shuffled objective colours, outdoor zones, rules on colours; m5: Machines and Mold;
+    # m9: scientists walking out
+    stems = ["inv-m7", "inv-m5", "inv-m9"]
+    for seed in (1, 2):
+        alone = [_played_in_turn([stem], seed)[0] for stem in stems]
+        assert _played_in_turn(stems, seed) == alone
+
+
+def test_outdoor_moves_are_told_apart_on_each_board_asked_in_turn() -> None:
+    graphs = [engine.setup(_board(stem), ONE_SEAT, 1).graph for stem in ("inv-m7", "inv-m5", "inv-m0")]
+    for _ in range(2):
+        for graph in graphs:
+            outdoor = graph.box_data.outdoor
+            assert [crosses_outdoors(graph, zone, ()) for zone in graph.zone_ids] == [bool(o) for o in outdoor]
+            assert any(outdoor)
