@@ -4,6 +4,7 @@ it holds (``confined_commands``)."""
 
 from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
+from operator import itemgetter
 from typing import Any
 
 from game.rules.zombicide import skills as sk
@@ -275,8 +276,12 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
                 continue
             if isolated is not None:
                 if apart is None:
-                    apart = bool(isolated(state, s))
-                if isolated(state, other) != apart:
+                    isolating = box.isolating
+                    if isolating is not None and not isolating(state):
+                        isolated = None  # nobody is, now
+                    else:
+                        apart = bool(isolated(state, s))
+                if isolated is not None and isolated(state, other) != apart:
                     continue
             their_slots = other.slots
             if counted:
@@ -295,8 +300,8 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
                     count = len(_trade_pairs(state.card_kinds, first_fit, sid, my_slots, other.id,  # type: ignore[arg-type]
                                              their_slots))
                 if count:
-                    runs.append((len(commands), TradeRun(state, (sid, my_slots, other.id, their_slots),  # type: ignore[union-attr]
-                                                         count)))
+                    runs.append((len(commands), _new_run(TradeRun, (state, (sid, my_slots, other.id,  # type: ignore[union-attr]
+                                                                                 their_slots), count))))
                 continue
             key = (sid, my_slots, other.id, their_slots)
             listed = trades.get(key)
@@ -564,15 +569,15 @@ def _count_trades_anywhere(card_kinds: tuple[str, ...], my_slots: tuple[int, ...
     return count
 
 
-class TradeRun:
-    """The trades between two survivors, as ``survivor_commands`` lists them, made when first read."""
+class TradeRun(tuple):  # type: ignore[type-arg]
+    """The trades between two survivors, as ``survivor_commands`` lists them, made when first read:
+    (state, key, count) as a tuple, made in one call (a listing makes a few hundred a game)."""
 
-    __slots__ = ("state", "key", "count")
+    __slots__ = ()
 
-    def __init__(self, state: ZombicideState, key: tuple[str, tuple[int, ...], str, tuple[int, ...]], count: int):
-        self.state = state
-        self.key = key
-        self.count = count
+    state: ZombicideState = property(itemgetter(0))  # type: ignore[assignment]
+    key: tuple[str, tuple[int, ...], str, tuple[int, ...]] = property(itemgetter(1))  # type: ignore[assignment]
+    count: int = property(itemgetter(2))  # type: ignore[assignment]
 
     def commands(self) -> tuple[Trade, ...]:
         trades = _memo_for(self.state).trades
@@ -593,6 +598,9 @@ class TradeRun:
         sid, my_slots, other_id, their_slots = self.key
         a, b = _trade_pairs(self.state.card_kinds, first_fit, sid, my_slots, other_id, their_slots)[index]
         return _swapped(sid, my_slots, other_id, their_slots, a, b)
+
+
+_new_run = tuple.__new__  # ``TradeRun((state, key, count))`` without a Python call
 
 
 def _trade_anywhere_at(card_kinds: tuple[str, ...], sid: str, my_slots: tuple[int, ...], other_id: str,

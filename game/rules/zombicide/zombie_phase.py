@@ -181,8 +181,10 @@ class ZombiePhase(Fields):
 
     def noise_map(self) -> list[int]:
         noise = list(self.noise)
+        isolated = self.box.isolation(self)
         for s in self.survivors:
-            if s.in_play and not sk.has(s.skills, "makes_no_noise") and not self.isolated(s) and not s.rotten:
+            if s.in_play and not sk.has(s.skills, "makes_no_noise") and not (
+                    isolated is not None and isolated(self, s)) and not s.rotten:
                 noise[s.zone] += 1
         if self.loud[0] >= 0:  # the last Loud makes its zone the noisiest
             noise[self.loud[0]] = max(noise) + 1
@@ -242,8 +244,9 @@ class ZombiePhase(Fields):
         noise = self.noise_map()
         noisy = [v for v, heard in enumerate(noise) if heard > 0]
         occupied = [False] * self.graph.zone_count
+        isolated = self.box.isolation(self)
         for s in self.survivors:
-            if s.in_play and not self.isolated(s) and not s.rotten:
+            if s.in_play and not (isolated is not None and isolated(self, s)) and not s.rotten:
                 occupied[s.zone] = True
         for zone in self.decoy_zones():
             occupied[zone] = True
