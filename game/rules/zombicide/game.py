@@ -203,7 +203,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
         s = self.survivors[i]
         kinds = self.card_kinds
         self.events.append(InventoryChanged(s.id, tuple([  # ``card_name`` of each slot, inlined
-            kinds[c] if c >= 0 else self.card_name(c) for c in s.slots])))
+            kinds[c] if c >= 0 else "" if c == EMPTY else self.card_name(c) for c in s.slots])))
 
     def survivor_by_id(self, survivor_id: str) -> int:
         active = self.active  # most commands are the acting survivor's (ids are unique in a game)

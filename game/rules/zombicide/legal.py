@@ -4,7 +4,6 @@ it holds (``confined_commands``)."""
 
 from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
-from operator import itemgetter
 from typing import Any
 
 from game.rules.zombicide import skills as sk
@@ -138,32 +137,33 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
         else:
             for path in _paths(state, zone, reach):
                 commands.append(Move(sid, graph.zone_ids[path[-1]], tuple(graph.zone_ids[z] for z in path[:-1])))
-    if "charge" in flags and s.actions_left >= extra:
-        for path in _paths(state, zone, 2):
-            if state.zombies_in(path[-1]):
-                commands.append(
-                    Move(sid, graph.zone_ids[path[-1]], tuple(graph.zone_ids[z] for z in path[:-1]), charge=True)
-                )
-    if "born_leader" in flags and not s.led:
-        for other in state.survivors:
-            if other.id != sid and other.in_play and not confined(other):
-                commands.append(GiveAction(sid, other.id))
-    if "jump" in flags and not s.jump_used and s.actions_left > extra:
-        for target in jump_targets(graph, state.doors_open, zone):
-            commands.append(Jump(sid, graph.zone_ids[target]))
-    if "shove" in flags and not s.shoved and zombies_here:
-        for next_zone in graph.reaches(zone, state.doors_open):
-            commands.append(Shove(sid, graph.zone_ids[next_zone]))
-    if "lifesaver" in flags and not s.rescued:
-        for next_zone in graph.reaches(zone, state.doors_open):
-            if state.zombies_in(next_zone) and any(
-                o.in_play and o.zone == next_zone and not confined(o) for o in state.survivors
-            ):
-                commands.append(Rescue(sid, graph.zone_ids[next_zone]))
-    if "taunt" in flags and not s.taunted:
-        for target in (zone, *graph.visible(state.doors_open)[zone]):
-            if state.zombies_in(target):
-                commands.append(Taunt(sid, graph.zone_ids[target]))
+    if not flags.isdisjoint(_MOVING_SKILLS):  # most survivors have none of these skills: one test
+        if "charge" in flags and s.actions_left >= extra:
+            for path in _paths(state, zone, 2):
+                if state.zombies_in(path[-1]):
+                    commands.append(
+                        Move(sid, graph.zone_ids[path[-1]], tuple(graph.zone_ids[z] for z in path[:-1]), charge=True)
+                    )
+        if "born_leader" in flags and not s.led:
+            for other in state.survivors:
+                if other.id != sid and other.in_play and not confined(other):
+                    commands.append(GiveAction(sid, other.id))
+        if "jump" in flags and not s.jump_used and s.actions_left > extra:
+            for target in jump_targets(graph, state.doors_open, zone):
+                commands.append(Jump(sid, graph.zone_ids[target]))
+        if "shove" in flags and not s.shoved and zombies_here:
+            for next_zone in graph.reaches(zone, state.doors_open):
+                commands.append(Shove(sid, graph.zone_ids[next_zone]))
+        if "lifesaver" in flags and not s.rescued:
+            for next_zone in graph.reaches(zone, state.doors_open):
+                if state.zombies_in(next_zone) and any(
+                    o.in_play and o.zone == next_zone and not confined(o) for o in state.survivors
+                ):
+                    commands.append(Rescue(sid, graph.zone_ids[next_zone]))
+        if "taunt" in flags and not s.taunted:
+            for target in (zone, *graph.visible(state.doors_open)[zone]):
+                if state.zombies_in(target):
+                    commands.append(Taunt(sid, graph.zone_ids[target]))
     doors = box.doors
     if doors.anyone:
         commands.extend(_door_commands(state, i, zone))
@@ -189,12 +189,11 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
             edge = graph.edges[e]
             if edge.door >= 0 and not state.doors_open[edge.door] and _door_unlocked(state, edge.color):
                 commands.append(OpenDoor(sid, edge.connection_id))
-    if box.may_search is not None:
-        searchable = box.may_search(state, i)
-    else:
-        searchable = searchable_now(state, zone) or "search_anywhere" in flags or s.nose_search
-    if searchable and (_can_spend(s, "search") or s.nose_search) and not s.searched and zombies_here == 0 and (
+    if not s.searched and zombies_here == 0 and (s.nose_search or _can_spend(s, "search")) and (
         state.equipment_deck or state.equipment_discard
+    ) and (  # where the survivor may search, asked last (the dearest question)
+        box.may_search(state, i) if box.may_search is not None
+        else s.nose_search or searchable_now(state, zone) or "search_anywhere" in flags
     ):
         commands.append(search)
     seen_weapons: set[str] = set()
@@ -300,8 +299,8 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
                     count = len(_trade_pairs(state.card_kinds, first_fit, sid, my_slots, other.id,  # type: ignore[arg-type]
                                              their_slots))
                 if count:
-                    runs.append((len(commands), _new_run(TradeRun, (state, (sid, my_slots, other.id,  # type: ignore[union-attr]
-                                                                                 their_slots), count))))
+                    runs.append((len(commands), TradeRun(state, (sid, my_slots, other.id, their_slots),  # type: ignore[union-attr]
+                                                         count)))
                 continue
             key = (sid, my_slots, other.id, their_slots)
             listed = trades.get(key)
@@ -316,6 +315,10 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
         refuses = box.refuses
         commands = [c for c in commands if isinstance(c, EndTurn) or not refuses(state, i, c)]
     return commands
+
+
+# the skills whose commands are listed between the Moves and the doors
+_MOVING_SKILLS = frozenset({"charge", "born_leader", "jump", "shove", "lifesaver", "taunt"})
 
 
 def _fires_a_pair(state: ZombicideState, s: Survivor, slot: int, equipment: Any) -> bool:
@@ -569,15 +572,15 @@ def _count_trades_anywhere(card_kinds: tuple[str, ...], my_slots: tuple[int, ...
     return count
 
 
-class TradeRun(tuple):  # type: ignore[type-arg]
-    """The trades between two survivors, as ``survivor_commands`` lists them, made when first read:
-    (state, key, count) as a tuple, made in one call (a listing makes a few hundred a game)."""
+class TradeRun:
+    """The trades between two survivors, as ``survivor_commands`` lists them, made when first read."""
 
-    __slots__ = ()
+    __slots__ = ("state", "key", "count")
 
-    state: ZombicideState = property(itemgetter(0))  # type: ignore[assignment]
-    key: tuple[str, tuple[int, ...], str, tuple[int, ...]] = property(itemgetter(1))  # type: ignore[assignment]
-    count: int = property(itemgetter(2))  # type: ignore[assignment]
+    def __init__(self, state: ZombicideState, key: tuple[str, tuple[int, ...], str, tuple[int, ...]], count: int):
+        self.state = state
+        self.key = key
+        self.count = count
 
     def commands(self) -> tuple[Trade, ...]:
         trades = _memo_for(self.state).trades
@@ -598,9 +601,6 @@ class TradeRun(tuple):  # type: ignore[type-arg]
         sid, my_slots, other_id, their_slots = self.key
         a, b = _trade_pairs(self.state.card_kinds, first_fit, sid, my_slots, other_id, their_slots)[index]
         return _swapped(sid, my_slots, other_id, their_slots, a, b)
-
-
-_new_run = tuple.__new__  # ``TradeRun((state, key, count))`` without a Python call
 
 
 def _trade_anywhere_at(card_kinds: tuple[str, ...], sid: str, my_slots: tuple[int, ...], other_id: str,

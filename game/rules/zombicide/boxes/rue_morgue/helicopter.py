@@ -60,7 +60,10 @@ def in_flight(state: Any, s: Survivor) -> bool:
 def any_flying(state: Any) -> bool:
     """A helicopter is in the air: only then may ``in_flight`` hold for anyone (asked once per listing
     or zombie step instead of once per survivor)."""
-    return any(helicopter.flying for helicopter in state.box_state.helicopters)
+    for helicopter in state.box_state.helicopters:  # noqa: SIM110 - no generator: asked after every command
+        if helicopter.flying:
+            return True
+    return False
 
 
 def aboard(s: Survivor) -> str:
