@@ -262,7 +262,7 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
                 break
         commands.extend(rearranges)
         # trading, listed as single moves: give a card to a free slot, take one, or swap hands
-        trades, counts = memo.trades, memo.trade_counts
+        trades, counts, pair_counts = memo.trades, memo.trade_counts, memo.pair_counts
         isolated = box.isolated  # those a box isolates trade only among themselves (``can_trade``)
         apart: bool | None = None
         # runs only where the box filters nothing listed
@@ -296,8 +296,11 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
                         count = my_counts[their_slots] = _count_trades_anywhere(
                             state.card_kinds, my_slots, their_slots)
                 else:  # the box's slot rules: the slots each trade swaps, known per kinds held
-                    count = len(_trade_pairs(state.card_kinds, first_fit, sid, my_slots, other.id,  # type: ignore[arg-type]
-                                             their_slots))
+                    key = (sid, my_slots, other.id, their_slots)  # the cards' kinds are the game's own
+                    count = pair_counts.get(key)
+                    if count is None:
+                        count = pair_counts[key] = len(_trade_pairs(
+                            state.card_kinds, first_fit, sid, my_slots, other.id, their_slots))  # type: ignore[arg-type]
                 if count:
                     runs.append((len(commands), TradeRun(state, (sid, my_slots, other.id, their_slots),  # type: ignore[union-attr]
                                                          count)))
@@ -396,6 +399,8 @@ class _GameMemo:
         self.trade_counts: dict[tuple[int, ...], dict[tuple[int, ...], int]] = {}
         # (survivor, slots, skills) → what ``_inventory`` works out
         self.inventories: dict[tuple[str, tuple[int, ...], tuple[str, ...]], tuple] = {}
+        # (survivor, slots, other survivor, other slots) → how many trades a box's slot rules allow them
+        self.pair_counts: dict[tuple[str, tuple[int, ...], str, tuple[int, ...]], int] = {}
 
 
 
@@ -412,7 +417,7 @@ def _memo_for(state: ZombicideState) -> _GameMemo:
     global _LAST_MEMO
     last = _LAST_MEMO  # the same game asks again and again: no need to hash its card list
     if last[0] is state.card_kinds and last[1].tables is state.tables and len(last[1].trades) + len(
-            last[1].inventories) + len(last[1].trade_counts) <= _GAME_MEMO_ENTRIES:
+            last[1].inventories) + len(last[1].trade_counts) + len(last[1].pair_counts) <= _GAME_MEMO_ENTRIES:
         return last[1]
     memo = _MEMOS.get(state.card_kinds)
     if memo is None or memo.tables is not state.tables or _size(memo) > _GAME_MEMO_ENTRIES:
@@ -425,7 +430,7 @@ def _memo_for(state: ZombicideState) -> _GameMemo:
 
 
 def _size(memo: _GameMemo) -> int:
-    return len(memo.trades) + len(memo.inventories) + len(memo.trade_counts)
+    return len(memo.trades) + len(memo.inventories) + len(memo.trade_counts) + len(memo.pair_counts)
 
 
 def _inventory(

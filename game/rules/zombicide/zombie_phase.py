@@ -4,6 +4,7 @@ box's own steps, the end of the round."""
 from __future__ import annotations
 
 import math
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from game.rules.zombicide import skills as sk
@@ -98,10 +99,9 @@ class ZombiePhase(Fields):
         wounds: list[tuple] = []
         attacked: list[int] = []
         decoys = self.decoy_zones()
-        for zone in range(self.graph.zone_count):
-            counts = self.zombies[zone]
-            if not any(counts):  # most zones are empty
-                continue
+        zombies = self.zombies
+        for zone in compress(range(self.graph.zone_count), map(any, zombies)):  # most zones are empty: skipped in C
+            counts = zombies[zone]
             attackers = sum(counts[t] for t in types)
             if not attackers or not (self.prey_in(zone) or zone in decoys):
                 continue
@@ -256,9 +256,11 @@ class ZombiePhase(Fields):
                     for t in range(self.tables.type_count)] if movers else []
         own: list[tuple[Any, int, int, int]] = []  # a box's zombie kinds that walk their own way
         activated = [t in types for t in range(self.tables.type_count)]
-        for zone, counts in enumerate(self.zombies):
-            if not any(counts) or zone in attacked:
+        zombies = self.zombies
+        for zone in compress(range(len(zombies)), map(any, zombies)):  # most zones are empty: skipped in C
+            if zone in attacked:
                 continue
+            counts = zombies[zone]
             moving = [n if moves else 0 for n, moves in zip(counts, activated, strict=True)]
             if mover_of:
                 for t, n in enumerate(moving):
