@@ -173,3 +173,25 @@ def test_nobody_trades_across_the_hull_of_a_flying_helicopter():
     cathy, terry = survivor(state, "cathy"), survivor(state, "terry")
     with pytest.raises(IllegalCommand, match="cannot reach Terry"):
         play(state, Trade("cathy", "terry", (terry.slots[0],) + cathy.slots[1:], (cathy.slots[0],) + terry.slots[1:]))
+
+
+def test_only_a_flying_helicopter_isolates_anyone():
+    """``BoxRules.isolating``: while no helicopter flies nobody's ``in_flight`` is asked (the box's
+    ``isolation`` is None); once one flies, ``in_flight`` is asked and says who is aboard."""
+    from game.rules.zombicide.boxes.rue_morgue.helicopter import in_flight
+
+    landed = boarded()
+    assert landed.box.isolation(landed) is None
+    assert not any(in_flight(landed, s) for s in landed.survivors)
+    flying, _ = play(landed, TakeOff("terry"))
+    isolated = flying.box.isolation(flying)
+    assert isolated is in_flight
+    assert isolated(flying, survivor(flying, "terry")) and isolated(flying, survivor(flying, "dan"))
+
+
+def test_a_box_that_cannot_say_whether_anyone_is_isolated_is_asked_about_everyone():
+    from dataclasses import replace
+
+    state = game()
+    box = replace(state.box, isolating=None)
+    assert box.isolation(state) is box.isolated

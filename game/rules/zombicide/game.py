@@ -170,7 +170,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
 
     def survivors_in(self, zone: int) -> list[int]:
         """Survivors in the zone that the actors there can reach (not those a box isolates)."""
-        isolated = self.box.isolated
+        isolated = self.box.isolation(self)
         if isolated is None:
             return [i for i, s in enumerate(self.survivors) if s.zone == zone and s.alive and not s.escaped]
         return [i for i, s in enumerate(self.survivors)
@@ -203,7 +203,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
         s = self.survivors[i]
         kinds = self.card_kinds
         self.events.append(InventoryChanged(s.id, tuple([  # ``card_name`` of each slot, inlined
-            kinds[c] if c >= 0 else self.card_name(c) for c in s.slots])))
+            kinds[c] if c >= 0 else "" if c == EMPTY else self.card_name(c) for c in s.slots])))
 
     def survivor_by_id(self, survivor_id: str) -> int:
         active = self.active  # most commands are the acting survivor's (ids are unique in a game)
@@ -299,16 +299,23 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
 
     def spend(self, i: int, category: str) -> None:
         s = self.survivors[i]
+        if s.free_actions and self.spend_free(i, category):  # a free action of the kind goes first
+            return
+        if s.actions_left <= 0:
+            raise IllegalCommand(f"{s.name} has no action left")
+        self.change(i, actions_left=s.actions_left - 1)
+
+    def spend_free(self, i: int, category: str) -> bool:
+        """Spend a free action of survivor ``i`` that pays for ``category``, if it has one."""
+        s = self.survivors[i]
         tags = (category, "combat") if category in sk.COMBAT_KINDS else (category,)
         for tag in tags + self.box.free_action_tags.get(category, ()):
             if tag in s.free_actions:
                 free = list(s.free_actions)
                 free.remove(tag)
                 self.change(i, free_actions=tuple(free))
-                return
-        if s.actions_left <= 0:
-            raise IllegalCommand(f"{s.name} has no action left")
-        self.change(i, actions_left=s.actions_left - 1)
+                return True
+        return False
 
     def after_action(self) -> None:
         """End the active survivor's turn when it cannot act any more; move the game on."""

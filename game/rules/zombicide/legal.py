@@ -137,32 +137,33 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
         else:
             for path in _paths(state, zone, reach):
                 commands.append(Move(sid, graph.zone_ids[path[-1]], tuple(graph.zone_ids[z] for z in path[:-1])))
-    if "charge" in flags and s.actions_left >= extra:
-        for path in _paths(state, zone, 2):
-            if state.zombies_in(path[-1]):
-                commands.append(
-                    Move(sid, graph.zone_ids[path[-1]], tuple(graph.zone_ids[z] for z in path[:-1]), charge=True)
-                )
-    if "born_leader" in flags and not s.led:
-        for other in state.survivors:
-            if other.id != sid and other.in_play and not confined(other):
-                commands.append(GiveAction(sid, other.id))
-    if "jump" in flags and not s.jump_used and s.actions_left > extra:
-        for target in jump_targets(graph, state.doors_open, zone):
-            commands.append(Jump(sid, graph.zone_ids[target]))
-    if "shove" in flags and not s.shoved and zombies_here:
-        for next_zone in graph.reaches(zone, state.doors_open):
-            commands.append(Shove(sid, graph.zone_ids[next_zone]))
-    if "lifesaver" in flags and not s.rescued:
-        for next_zone in graph.reaches(zone, state.doors_open):
-            if state.zombies_in(next_zone) and any(
-                o.in_play and o.zone == next_zone and not confined(o) for o in state.survivors
-            ):
-                commands.append(Rescue(sid, graph.zone_ids[next_zone]))
-    if "taunt" in flags and not s.taunted:
-        for target in (zone, *graph.visible(state.doors_open)[zone]):
-            if state.zombies_in(target):
-                commands.append(Taunt(sid, graph.zone_ids[target]))
+    if not flags.isdisjoint(_MOVING_SKILLS):  # most survivors have none of these skills: one test
+        if "charge" in flags and s.actions_left >= extra:
+            for path in _paths(state, zone, 2):
+                if state.zombies_in(path[-1]):
+                    commands.append(
+                        Move(sid, graph.zone_ids[path[-1]], tuple(graph.zone_ids[z] for z in path[:-1]), charge=True)
+                    )
+        if "born_leader" in flags and not s.led:
+            for other in state.survivors:
+                if other.id != sid and other.in_play and not confined(other):
+                    commands.append(GiveAction(sid, other.id))
+        if "jump" in flags and not s.jump_used and s.actions_left > extra:
+            for target in jump_targets(graph, state.doors_open, zone):
+                commands.append(Jump(sid, graph.zone_ids[target]))
+        if "shove" in flags and not s.shoved and zombies_here:
+            for next_zone in graph.reaches(zone, state.doors_open):
+                commands.append(Shove(sid, graph.zone_ids[next_zone]))
+        if "lifesaver" in flags and not s.rescued:
+            for next_zone in graph.reaches(zone, state.doors_open):
+                if state.zombies_in(next_zone) and any(
+                    o.in_play and o.zone == next_zone and not confined(o) for o in state.survivors
+                ):
+                    commands.append(Rescue(sid, graph.zone_ids[next_zone]))
+        if "taunt" in flags and not s.taunted:
+            for target in (zone, *graph.visible(state.doors_open)[zone]):
+                if state.zombies_in(target):
+                    commands.append(Taunt(sid, graph.zone_ids[target]))
     doors = box.doors
     if doors.anyone:
         commands.extend(_door_commands(state, i, zone))
@@ -188,12 +189,11 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
             edge = graph.edges[e]
             if edge.door >= 0 and not state.doors_open[edge.door] and _door_unlocked(state, edge.color):
                 commands.append(OpenDoor(sid, edge.connection_id))
-    if box.may_search is not None:
-        searchable = box.may_search(state, i)
-    else:
-        searchable = searchable_now(state, zone) or "search_anywhere" in flags or s.nose_search
-    if searchable and (_can_spend(s, "search") or s.nose_search) and not s.searched and zombies_here == 0 and (
+    if not s.searched and zombies_here == 0 and (s.nose_search or _can_spend(s, "search")) and (
         state.equipment_deck or state.equipment_discard
+    ) and (  # where the survivor may search, asked last (the dearest question)
+        box.may_search(state, i) if box.may_search is not None
+        else s.nose_search or searchable_now(state, zone) or "search_anywhere" in flags
     ):
         commands.append(search)
     seen_weapons: set[str] = set()
@@ -262,7 +262,7 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
                 break
         commands.extend(rearranges)
         # trading, listed as single moves: give a card to a free slot, take one, or swap hands
-        trades, counts = memo.trades, memo.trade_counts
+        trades, counts, pair_counts = memo.trades, memo.trade_counts, memo.pair_counts
         isolated = box.isolated  # those a box isolates trade only among themselves (``can_trade``)
         apart: bool | None = None
         # runs only where the box filters nothing listed
@@ -275,8 +275,12 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
                 continue
             if isolated is not None:
                 if apart is None:
-                    apart = bool(isolated(state, s))
-                if isolated(state, other) != apart:
+                    isolating = box.isolating
+                    if isolating is not None and not isolating(state):
+                        isolated = None  # nobody is, now
+                    else:
+                        apart = bool(isolated(state, s))
+                if isolated is not None and isolated(state, other) != apart:
                     continue
             their_slots = other.slots
             if counted:
@@ -292,8 +296,11 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
                         count = my_counts[their_slots] = _count_trades_anywhere(
                             state.card_kinds, my_slots, their_slots)
                 else:  # the box's slot rules: the slots each trade swaps, known per kinds held
-                    count = len(_trade_pairs(state.card_kinds, first_fit, sid, my_slots, other.id,  # type: ignore[arg-type]
-                                             their_slots))
+                    key = (sid, my_slots, other.id, their_slots)  # the cards' kinds are the game's own
+                    count = pair_counts.get(key)
+                    if count is None:
+                        count = pair_counts[key] = len(_trade_pairs(
+                            state.card_kinds, first_fit, sid, my_slots, other.id, their_slots))  # type: ignore[arg-type]
                 if count:
                     runs.append((len(commands), TradeRun(state, (sid, my_slots, other.id, their_slots),  # type: ignore[union-attr]
                                                          count)))
@@ -311,6 +318,10 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
         refuses = box.refuses
         commands = [c for c in commands if isinstance(c, EndTurn) or not refuses(state, i, c)]
     return commands
+
+
+# the skills whose commands are listed between the Moves and the doors
+_MOVING_SKILLS = frozenset({"charge", "born_leader", "jump", "shove", "lifesaver", "taunt"})
 
 
 def _fires_a_pair(state: ZombicideState, s: Survivor, slot: int, equipment: Any) -> bool:
@@ -388,6 +399,8 @@ class _GameMemo:
         self.trade_counts: dict[tuple[int, ...], dict[tuple[int, ...], int]] = {}
         # (survivor, slots, skills) → what ``_inventory`` works out
         self.inventories: dict[tuple[str, tuple[int, ...], tuple[str, ...]], tuple] = {}
+        # (survivor, slots, other survivor, other slots) → how many trades a box's slot rules allow them
+        self.pair_counts: dict[tuple[str, tuple[int, ...], str, tuple[int, ...]], int] = {}
 
 
 
@@ -404,7 +417,7 @@ def _memo_for(state: ZombicideState) -> _GameMemo:
     global _LAST_MEMO
     last = _LAST_MEMO  # the same game asks again and again: no need to hash its card list
     if last[0] is state.card_kinds and last[1].tables is state.tables and len(last[1].trades) + len(
-            last[1].inventories) + len(last[1].trade_counts) <= _GAME_MEMO_ENTRIES:
+            last[1].inventories) + len(last[1].trade_counts) + len(last[1].pair_counts) <= _GAME_MEMO_ENTRIES:
         return last[1]
     memo = _MEMOS.get(state.card_kinds)
     if memo is None or memo.tables is not state.tables or _size(memo) > _GAME_MEMO_ENTRIES:
@@ -417,7 +430,7 @@ def _memo_for(state: ZombicideState) -> _GameMemo:
 
 
 def _size(memo: _GameMemo) -> int:
-    return len(memo.trades) + len(memo.inventories) + len(memo.trade_counts)
+    return len(memo.trades) + len(memo.inventories) + len(memo.trade_counts) + len(memo.pair_counts)
 
 
 def _inventory(

@@ -83,7 +83,7 @@ def can_trade(state: Any, i: int, j: int) -> bool:
     s, other = state.survivors[i], state.survivors[j]
     if not (other.in_play and s.in_play and other.zone == s.zone):
         return False
-    isolated = state.box.isolated
+    isolated = state.box.isolation(state)
     return isolated is None or isolated(state, s) == isolated(state, other)
 
 

@@ -4,6 +4,7 @@ box's own steps, the end of the round."""
 from __future__ import annotations
 
 import math
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from game.rules.zombicide import skills as sk
@@ -98,10 +99,9 @@ class ZombiePhase(Fields):
         wounds: list[tuple] = []
         attacked: list[int] = []
         decoys = self.decoy_zones()
-        for zone in range(self.graph.zone_count):
-            counts = self.zombies[zone]
-            if not any(counts):  # most zones are empty
-                continue
+        zombies = self.zombies
+        for zone in compress(range(self.graph.zone_count), map(any, zombies)):  # most zones are empty: skipped in C
+            counts = zombies[zone]
             attackers = sum(counts[t] for t in types)
             if not attackers or not (self.prey_in(zone) or zone in decoys):
                 continue
@@ -181,8 +181,10 @@ class ZombiePhase(Fields):
 
     def noise_map(self) -> list[int]:
         noise = list(self.noise)
+        isolated = self.box.isolation(self)
         for s in self.survivors:
-            if s.in_play and not sk.has(s.skills, "makes_no_noise") and not self.isolated(s) and not s.rotten:
+            if s.in_play and not sk.has(s.skills, "makes_no_noise") and not (
+                    isolated is not None and isolated(self, s)) and not s.rotten:
                 noise[s.zone] += 1
         if self.loud[0] >= 0:  # the last Loud makes its zone the noisiest
             noise[self.loud[0]] = max(noise) + 1
@@ -242,8 +244,9 @@ class ZombiePhase(Fields):
         noise = self.noise_map()
         noisy = [v for v, heard in enumerate(noise) if heard > 0]
         occupied = [False] * self.graph.zone_count
+        isolated = self.box.isolation(self)
         for s in self.survivors:
-            if s.in_play and not self.isolated(s) and not s.rotten:
+            if s.in_play and not (isolated is not None and isolated(self, s)) and not s.rotten:
                 occupied[s.zone] = True
         for zone in self.decoy_zones():
             occupied[zone] = True
@@ -253,9 +256,11 @@ class ZombiePhase(Fields):
                     for t in range(self.tables.type_count)] if movers else []
         own: list[tuple[Any, int, int, int]] = []  # a box's zombie kinds that walk their own way
         activated = [t in types for t in range(self.tables.type_count)]
-        for zone, counts in enumerate(self.zombies):
-            if not any(counts) or zone in attacked:
+        zombies = self.zombies
+        for zone in compress(range(len(zombies)), map(any, zombies)):  # most zones are empty: skipped in C
+            if zone in attacked:
                 continue
+            counts = zombies[zone]
             moving = [n if moves else 0 for n, moves in zip(counts, activated, strict=True)]
             if mover_of:
                 for t, n in enumerate(moving):

@@ -102,7 +102,8 @@ that adds nothing, so a box declares only what it has.
   itself, hits and misses, and returns True); ``burn(game, i, target, card)`` (a kill-everything
   weapon, the box's way).
 - survivors out of reach: ``isolated(state, survivor)`` (nobody outside can reach them, nor they
-  anyone: a vehicle in the air); ``confined(survivor)`` (what holds them, "the <vehicle>", or ""),
+  anyone: a vehicle in the air), and ``isolating(state)``: whether it may isolate anyone now (when
+  it says no, nobody's ``isolated`` is asked); ``confined(survivor)`` (what holds them, "the <vehicle>", or ""),
   ``confined_commands(state, i)`` (what they may do there) and ``refuses(game, i, command)`` (a reason
   to refuse a command, or ""; with ``refuses_listed`` the legal lists leave out what it refuses,
   ``state`` then standing for ``game``); ``keeps(game, i, slot)``: a reason survivor ``i`` may not
@@ -577,6 +578,7 @@ class BoxRules:
     land_hits: Callable[[Any, int, int, Sequence[int], str, tuple[str, ...], tuple[int, ...]], bool] | None = None
     burn: Callable[[Any, int, int, int], None] | None = None
     isolated: Callable[[Any, Any], bool] | None = None
+    isolating: Callable[[Any], bool] | None = None
     confined: Callable[[Any], str] = _not_confined
     confined_commands: Callable[[Any, int], Sequence[Any] | None] | None = None
     refuses: Callable[[Any, int, Any], str] | None = None
@@ -622,6 +624,14 @@ class BoxRules:
 
     def steps_at(self, at: StepAt) -> tuple[PhaseStep, ...]:
         return tuple(step for step in self.phase_steps if step.at == at)
+
+    def isolation(self, state: Any) -> Callable[[Any, Any], bool] | None:
+        """``isolated`` while the box may isolate anyone (``isolating``), else None: a walk over the
+        survivors asks it once instead of once per survivor."""
+        isolating = self.isolating
+        if isolating is not None and not isolating(state):
+            return None
+        return self.isolated
 
 
 # The registry of shipped boxes, one line each: its id → (its name, the module whose ``RULES`` are its BoxRules).

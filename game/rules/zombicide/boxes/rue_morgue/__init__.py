@@ -70,6 +70,7 @@ RULES = BoxRules(
     end_of_round=team_actions.end_of_round,
     adjust_noise=helicopter.flying_noise,
     isolated=helicopter.in_flight,
+    isolating=helicopter.any_flying,
     confined=helicopter.aboard,
     confined_commands=helicopter.aboard_commands,
     refuses=helicopter.refuse_aboard,

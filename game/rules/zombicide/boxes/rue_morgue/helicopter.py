@@ -57,6 +57,15 @@ def in_flight(state: Any, s: Survivor) -> bool:
     return aboard >= 0 and state.box_state.helicopters[aboard].flying  # type: ignore[no-any-return]
 
 
+def any_flying(state: Any) -> bool:
+    """A helicopter is in the air: only then may ``in_flight`` hold for anyone (asked once per listing
+    or zombie step instead of once per survivor)."""
+    for helicopter in state.box_state.helicopters:  # noqa: SIM110 - no generator: asked after every command
+        if helicopter.flying:
+            return True
+    return False
+
+
 def aboard(s: Survivor) -> str:
     """What holds the survivor: "the helicopter", or "" when it stands on the board."""
     return "the helicopter" if s.box_fields.aboard >= 0 else ""
