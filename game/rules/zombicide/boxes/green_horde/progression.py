@@ -72,12 +72,18 @@ def lend_skills(game: Game) -> None:
     """Brother in arms: while two survivors or more share a zone, each of them holds the skills their
     Brothers in arms name; the skills go when the zone breaks up (§14 #54)."""
     lends = _LENDS
+    lending_zones: list[int] = []  # where a survivor in play lends skills
     for s in game.survivors:  # a plain loop: asked after every command
         found = lends.get(s.skills)
-        if found or (found is None and _lends(s.skills)) or fields(s).lent:
-            break
+        if fields(s).lent:
+            break  # a lent skill may have to go
+        if (found or (found is None and _lends(s.skills))) and s.in_play:
+            lending_zones.append(s.zone)
     else:
-        return  # nobody lends or holds a lent skill: nothing to do (the usual case, after every command)
+        # nobody holds a lent skill: only a lender sharing its zone lends any (the usual case: nobody
+        # lends, or the lender stands alone)
+        if not any(sum(1 for s in game.survivors if s.in_play and s.zone == zone) > 1 for zone in lending_zones):
+            return
     by_zone: dict[int, list[int]] = {}
     for i, s in enumerate(game.survivors):
         if s.in_play:
