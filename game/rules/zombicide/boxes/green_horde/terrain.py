@@ -45,7 +45,8 @@ def standing_barriers(game: Game) -> list[tuple[str, int, int]]:
 
 
 def barriers_stand(game: Game, types: tuple[int, ...]) -> bool:
-    return bool(standing_barriers(game))
+    down = game.box_state.barriers_down  # asked at every activation: no list built
+    return any(b[0] not in down for b in board_of(game.graph).barriers)
 
 
 def break_barriers(game: Game, types: tuple[int, ...]) -> None:
