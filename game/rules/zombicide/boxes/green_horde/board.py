@@ -16,6 +16,7 @@ from game.rules.zombicide.boxes.green_horde.state import GreenHordeBoard
 from game.rules.zombicide.graph import UNREACHABLE, ZoneGraph, graph_for
 
 WADE = Crossing(extra_actions=1)  # from one flooded zone into another: a survivor pays an action more
+SIEGE_MIN_RANGE = 2  # a siege engine fires at Range 2 or more (§13.6)
 CLIMB = Crossing(survivors=True, zombies=False, extra_actions=1)  # out of the water up a ledge
 DOWN_KEY = "barriers_down"  # a board property: the barriers broken on this copy of the board
 BASE_KEY = "barriers_base"  # a board property: the board the copy was made from
@@ -77,6 +78,7 @@ def board_data(board: Board, graph: ZoneGraph) -> GreenHordeBoard:
             barriers.append((connection.id, a, b))
     marked = {kind: tuple(index[m.zone] for m in board.markers if m.kind == kind and m.zone in index)
               for kind in (MarkerKind.SIEGE_ENGINE, MarkerKind.DRAGON_BILE)}
+    apart = _apart(board, graph)
     return GreenHordeBoard(
         board=board,
         spawns=tuple(spawns),
@@ -86,7 +88,9 @@ def board_data(board: Board, graph: ZoneGraph) -> GreenHordeBoard:
         barriers=tuple(barriers),
         siege_engines=marked[MarkerKind.SIEGE_ENGINE],
         bile=marked[MarkerKind.DRAGON_BILE],
-        siege_range=_apart(board, graph),
+        siege_range=apart,
+        siege_targets=tuple(tuple(z for z in range(graph.zone_count) if SIEGE_MIN_RANGE <= row[z] < UNREACHABLE)
+                            for row in apart),
     )
 
 

@@ -44,28 +44,47 @@ def _setup(state: Any) -> Any:
 
 def kill_necromancers(state: Any) -> GoalProgress:
     need = _setup(state).necromancers_to_kill
-    done = _killed(state, special="necromancer")
-    return GoalProgress("kill_necromancers", min(done, need), need, done >= need)
+    killed = state.box_state.killed
+    done = 0
+    if killed:
+        for t in _types_with(state.tables, "necromancer"):
+            done += killed[t]
+    return _progress("kill_necromancers", min(done, need), need, done >= need)
 
 
 def kill_abominations(state: Any) -> GoalProgress:
     need = _setup(state).abominations_to_kill
     t = state.tables.zombie_index.get("orc_abomination")
     done = state.box_state.killed[t] if state.box_state.killed and t is not None else 0
-    return GoalProgress("kill_abominations", min(done, need), need, done >= need)
+    return _progress("kill_abominations", min(done, need), need, done >= need)
+
+
+# (goal, done, total, reached) → its progress: a goal is asked after every action and step, and the
+# same few answers come back game after game (a record, so one object serves them all)
+_PROGRESS: dict[tuple[str, int, int, bool], GoalProgress] = {}
+
+
+def _progress(goal: str, done: int, total: int, reached: bool) -> GoalProgress:
+    key = (goal, done, total, reached)
+    found = _PROGRESS.get(key)
+    if found is None:
+        if len(_PROGRESS) > 4096:
+            _PROGRESS.clear()
+        found = _PROGRESS[key] = GoalProgress(goal, done, total, reached)
+    return found
 
 
 def burn_zombies(state: Any) -> GoalProgress:
     need = _setup(state).zombies_to_burn
     done = state.box_state.burned
-    return GoalProgress("burn_zombies", min(done, need), need, done >= need)
+    return _progress("burn_zombies", min(done, need), need, done >= need)
 
 
 def kill_zombies(state: Any) -> GoalProgress:
     wanted = _setup(state).zombies_to_kill
     done = sum(min(_killed(state, zombie_id=z), n) for z, n in wanted.items())
     total = sum(wanted.values())
-    return GoalProgress("kill_zombies", done, total, done >= total)
+    return _progress("kill_zombies", done, total, done >= total)
 
 
 def siege_engine_to_exit(state: Any) -> GoalProgress:

@@ -38,15 +38,8 @@ def listed(state: Any, i: int) -> list[Any]:
     sid = s.id
     commands: list[Any] = []
     graph, doors = state.graph, state.doors_open
-    held = state.box.inventory.held(state, s)
     in_sight: tuple[int, ...] | None = None
-    for slot in held:
-        card = s.slots[slot]
-        if card < 0:
-            continue
-        equipment = state.tables.equipment[state.card_kinds[card]]
-        if not _lists_any(equipment):
-            continue  # most cards list nothing of the box's (asked for each held card at every listing)
+    for slot, card, equipment in _listing_cards(state, s):
         effect = getattr(equipment, "enchantment", None)
         if effect and card not in fields(s).cast and can_spend(s, "enchantment"):
             if in_sight is None:
@@ -74,6 +67,33 @@ def listed(state: Any, i: int) -> list[Any]:
     if "transmutation" in s.skills and s.actions_left > 0 and (state.equipment_deck or state.equipment_discard):
         commands.extend(Transmute(sid, slot) for slot, card in enumerate(s.slots) if card >= 0)
     return commands
+
+
+Listing = tuple[tuple[int, int, Any], ...]  # (slot, card, its equipment) of the held cards that may list something
+
+# (survivor id, slots, skills) → (the game's tables, its card kinds, the survivor's held cards that may list
+# an enchantment, a door opened from afar, a Spiked Bow's melee or a throw of Dragon Bile or a Torch):
+# most survivors hold none, and their cards change far less often than they are listed
+_LISTINGS: dict[tuple[str, tuple[int, ...], tuple[str, ...]], tuple[Any, tuple[str, ...], Listing]] = {}
+
+
+def _listing_cards(state: Any, s: Any) -> Listing:
+    tables, kinds = state.tables, state.card_kinds
+    key = (s.id, s.slots, s.skills)
+    entry = _LISTINGS.get(key)
+    if entry is not None and entry[0] is tables and entry[1] is kinds:
+        return entry[2]
+    if len(_LISTINGS) > 4096:
+        _LISTINGS.clear()
+    equipment_of = tables.equipment
+    found = []
+    for slot in state.box.inventory.held(state, s):
+        card = s.slots[slot]
+        if card >= 0 and _lists_any(equipment_of[kinds[card]]):
+            found.append((slot, card, equipment_of[kinds[card]]))
+    listing = tuple(found)
+    _LISTINGS[key] = (tables, kinds, listing)
+    return listing
 
 
 # id of an equipment card → (the card, whether it may list an enchantment, a door opened from afar,

@@ -46,10 +46,11 @@ def reconcile(game: Game) -> None:
     without its miniature follows the nearest miniature without a record; one with none is dropped;
     a miniature with no record gets one (it came in where it stands)."""
     t = necromancer_kind(game)
-    records = list(game.box_state.necromancers)
-    on_board = list(map(itemgetter(t), game.zombies))  # asked after every command: read in one pass
-    if not records and not any(on_board):
+    records = game.box_state.necromancers
+    if not records and not any(map(itemgetter(t), game.zombies)):  # asked after every command: one pass
         return  # no record and no miniature (the usual case)
+    records = list(records)
+    on_board = list(map(itemgetter(t), game.zombies))
     # every record's zone holds as many miniatures as records, and no other zone holds one (the
     # counts add up): each record is where its miniature is (checked without a pass over the zones)
     if len(records) == sum(on_board) and all(

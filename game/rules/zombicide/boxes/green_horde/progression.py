@@ -55,43 +55,54 @@ def ultrared_step(game: Game, i: int, level: int) -> None:
     game.events.append(DecisionNeeded("skill", s.seat, tuple(options)))
 
 
-def _lends(skills: tuple[str, ...]) -> bool:
-    """Whether one of the skills is a Brother in arms (asked for every survivor after every command)."""
-    found = _LENDS.get(skills)
+def _lent_by(skills: tuple[str, ...]) -> tuple[str, ...]:
+    """The skills a survivor's Brothers in arms name, in order (asked for every survivor after every
+    command)."""
+    found = _LENT_BY.get(skills)
     if found is None:
-        if len(_LENDS) > 4096:
-            _LENDS.clear()
-        found = _LENDS[skills] = any(k.startswith("brother_in_arms") for k in skills)
+        if len(_LENT_BY) > 4096:
+            _LENT_BY.clear()
+        lent = []
+        for skill in skills:
+            name, parameter = sk.split(skill)
+            if name == "brother_in_arms" and parameter and parameter not in lent:
+                lent.append(parameter)
+        found = _LENT_BY[skills] = tuple(lent)
     return found
 
 
-_LENDS: dict[tuple[str, ...], bool] = {}  # a skill set → whether it lends skills
+_LENT_BY: dict[tuple[str, ...], tuple[str, ...]] = {}  # a skill set → the skills it lends
 
 
 def lend_skills(game: Game) -> None:
     """Brother in arms: while two survivors or more share a zone, each of them holds the skills their
     Brothers in arms name; the skills go when the zone breaks up (§14 #54)."""
-    lends = _LENDS
+    lent_by = _LENT_BY
+    lending_zones: list[int] = []  # where a survivor in play lends skills
     for s in game.survivors:  # a plain loop: asked after every command
-        found = lends.get(s.skills)
-        if found or (found is None and _lends(s.skills)) or fields(s).lent:
-            break
+        if fields(s).lent:
+            break  # a lent skill may have to go
+        found = lent_by.get(s.skills)
+        if (found or (found is None and _lent_by(s.skills))) and s.in_play:
+            lending_zones.append(s.zone)
     else:
-        return  # nobody lends or holds a lent skill: nothing to do (the usual case, after every command)
+        # nobody holds a lent skill: only a lender sharing its zone lends any (the usual case: nobody
+        # lends, or the lender stands alone)
+        if not any(sum(1 for s in game.survivors if s.in_play and s.zone == zone) > 1 for zone in lending_zones):
+            return
     by_zone: dict[int, list[int]] = {}
     for i, s in enumerate(game.survivors):
         if s.in_play:
             by_zone.setdefault(s.zone, []).append(i)
     for i, s in enumerate(game.survivors):
         mine = fields(s)
-        own = tuple(k for k in s.skills if k not in mine.lent)
+        own = tuple(k for k in s.skills if k not in mine.lent) if mine.lent else s.skills
         wanted: list[str] = []
         together = by_zone.get(s.zone, []) if s.in_play else []
         if len(together) > 1:
             for j in together:
-                for skill in game.survivors[j].skills:
-                    name, parameter = sk.split(skill)
-                    if name == "brother_in_arms" and parameter and parameter not in own and parameter not in wanted:
+                for parameter in _lent_by(game.survivors[j].skills):
+                    if parameter not in own and parameter not in wanted:
                         wanted.append(parameter)
         if tuple(wanted) == mine.lent:
             continue

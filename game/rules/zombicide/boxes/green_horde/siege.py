@@ -11,6 +11,7 @@ from game.i18n import N_
 from game.rules.core.base import IllegalCommand
 from game.rules.core.reasons import Said, ZoneId
 from game.rules.core.rng import roll_d6
+from game.rules.zombicide.boxes.green_horde.board import SIEGE_MIN_RANGE
 from game.rules.zombicide.boxes.green_horde.commands import (
     HORDE_TARGET,
     FireSiegeEngine,
@@ -23,12 +24,10 @@ from game.rules.zombicide.boxes.green_horde.fighting import count_kills
 from game.rules.zombicide.boxes.green_horde.state import board_of
 from game.rules.zombicide.boxes.green_horde.terrain import crossed
 from game.rules.zombicide.commands import DiceRolled, SurvivorMoved, ZombiesKilled
-from game.rules.zombicide.graph import UNREACHABLE
 from game.rules.zombicide.state import evolved
 
 Game = Any  # the engine's working copy (game.Game)
 SIEGE_ACTIONS = 3
-MIN_RANGE = 2
 SEEN_ACCURACY = 3  # a survivor sees the target
 BLIND_ACCURACY = 4
 AMMUNITION = {"scattered": (6, 1), "concentrated": (3, 2), "stone": (1, 3)}  # dice, damage
@@ -81,10 +80,10 @@ def accuracy_at(state: Any, zone: int) -> int:
     return SEEN_ACCURACY if seen else BLIND_ACCURACY
 
 
-def siege_targets(state: Any, zone: int) -> list[int]:
-    """The zones a siege engine in ``zone`` may fire at: every zone at Range 2 or more."""
-    apart = board_of(state.graph).siege_range[zone]
-    return [z for z in range(state.graph.zone_count) if MIN_RANGE <= apart[z] < UNREACHABLE]
+def siege_targets(state: Any, zone: int) -> tuple[int, ...]:
+    """The zones a siege engine in ``zone`` may fire at: every zone at Range 2 or more (worked out
+    with the board's data: listed at every turn beside an engine)."""
+    return board_of(state.graph).siege_targets[zone]
 
 
 def fire_siege_engine(game: Game, i: int, command: FireSiegeEngine) -> None:
@@ -95,7 +94,7 @@ def fire_siege_engine(game: Game, i: int, command: FireSiegeEngine) -> None:
     horde = command.zone == HORDE_TARGET
     target = -1 if horde else game.zone_by_id(command.zone)
     if not horde and target not in siege_targets(game, s.zone):
-        raise IllegalCommand(Said(N_("a siege engine fires at Range {least} or more"), least=MIN_RANGE))
+        raise IllegalCommand(Said(N_("a siege engine fires at Range {least} or more"), least=SIEGE_MIN_RANGE))
     dice, damage = AMMUNITION[command.ammunition]
     needed = accuracy_at(game, target)
     game.change(i, actions_left=s.actions_left - SIEGE_ACTIONS)

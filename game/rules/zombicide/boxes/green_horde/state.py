@@ -98,6 +98,7 @@ class GreenHordeBoard:
     siege_engines: tuple[int, ...] = ()  # zones of the siege engine markers
     bile: tuple[int, ...] = ()  # zones of the Dragon Bile markers
     siege_range: tuple[tuple[int, ...], ...] = ()  # zones apart, whatever lies between (the siege engine's range)
+    siege_targets: tuple[tuple[int, ...], ...] = ()  # per zone: the zones a siege engine there may fire at
 
 
 def board_of(graph: Any) -> GreenHordeBoard:

@@ -45,26 +45,30 @@ def standing_barriers(game: Game) -> list[tuple[str, int, int]]:
 
 
 def barriers_stand(game: Game, types: tuple[int, ...]) -> bool:
-    return bool(standing_barriers(game))
+    down = game.box_state.barriers_down  # asked at every activation: no list built
+    return any(b[0] not in down for b in board_of(game.graph).barriers)
 
 
 def break_barriers(game: Game, types: tuple[int, ...]) -> None:
     """Before the zombies move: a group with no way to where it goes, that would go there with the
     barriers down, breaks the barrier across its next step, at no cost (§13.1)."""
     standing = standing_barriers(game)
+    # only a group beside a standing barrier can break it: the others are never looked at
+    ends = sorted({zone for _, a, b in standing for zone in (a, b)})
+    own = {t for t in types if "necromancer" in game.tables.specials[t]}
+    hunting = [t for t in types if t not in own]
+    ends = [zone for zone in ends if any(game.zombies[zone][t] for t in hunting) and not game.prey_in(zone)]
+    if not ends:
+        return
     doors = tuple(game.doors_open)
     noise = game.noise_map()
     occupied = [False] * game.graph.zone_count
     for s in game.survivors:
         if s.in_play and not game.isolated(s) and not s.rotten:
             occupied[s.zone] = True
-    own = {t for t in types if "necromancer" in game.tables.specials[t]}
     open_graph = graph_with_barriers_down(game.graph, game.box, tuple(b[0] for b in board_of(game.graph).barriers))
     broken: list[str] = []
-    for zone in range(game.graph.zone_count):
-        counts = game.zombies[zone]
-        if not any(counts[t] for t in types if t not in own) or game.prey_in(zone):
-            continue
+    for zone in ends:
         if game.destinations(zone, noise, doors, occupied):
             continue  # a way round, or already there
         walking = game.graph
