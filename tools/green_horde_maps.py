@@ -430,8 +430,8 @@ def missions() -> dict[str, str]:
          "objective_cards": {"red": ["speed", "healing"]}, **LIVING,
          "supply": {"orc_necromancer": 0, "orc_abomination": 0}},
         balance=ONE_SPAWN + NOT_NECRO + "no Abomination (supply 0, §7.5: its cards bring only an extra activation):"
-        " the drowned village has no Dragon Bile and no Trebuchet, the only things that kill one (§7.1: the box has no"
-        " Damage 3 weapon); in its flooded streets, where leaving a zone holding zombies costs an action more, the"
+        " the mission hands out no Dragon Bile, Torch or Trebuchet, the only things that kill one (§7.1: the box has"
+        " no Damage 3 weapon), so only a search finding both a Bile and a Torch could; in its flooded streets, where leaving a zone holding zombies costs an action more, the"
         " Abomination did a third of the killing; the planner won 29 of 50 games with it, 37 of 50 (seeds 1-50) and"
         " 38 of 50 (seeds 101-150) without (docs/balance/); " + LIVING_EXIT + ".",
         doors=[{"id": "3R:door-chapel", "color": "blue"}],

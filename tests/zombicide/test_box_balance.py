@@ -72,7 +72,7 @@ NO_ABOMINATION_MISSIONS = ("gh-01-dragon-bile", "gh-05-purifying-flood")  # issu
 
 @pytest.mark.parametrize("mission", GREEN_HORDE)
 def test_only_the_missions_rebalanced_without_it_leave_the_abomination_out(mission: str) -> None:
-    """Purifying Flood has neither Dragon Bile nor the Trebuchet, the only things that kill it (§7.1);
+    """Purifying Flood hands out no Dragon Bile, Torch or Trebuchet, the only things that kill it (§7.1);
     Dragon Bile comes before Know Your Enemy, which brings it in."""
     supply = _data(mission)["setup"].get("supply", {})
     assert (supply.get("orc_abomination") == 0) == (mission in NO_ABOMINATION_MISSIONS)
