@@ -88,12 +88,11 @@ SPANISH: dict[str, tuple[str, str]] = {
         "supervivientes que sigan en pie en la zona de salida en una fase final."),
     "gh-01-dragon-bile": (
         "En busca de la Bilis de Dragón",
-        "Los viejos granjeros guardaban tarros de Bilis de Dragón para quemar tocones. Tres granjas aún "
-        "esconden los suyos: uno en el granero, otro en los almacenes del pueblo y otro en el molino. Ya hay "
-        "un charco en el mercado. Quema a los orcos y sal por el camino del este. Objetivo: toma los tres "
-        "objetivos (cada uno da una carta: Bilis de Dragón, una Antorcha, Bilis de Dragón), mata 2 zombis "
-        "con Fuego de Dragón y luego todos los supervivientes que sigan en pie en la zona de salida en una "
-        "fase final."),
+        "Los viejos granjeros guardaban tarros de Bilis de Dragón para quemar tocones. Dos granjas aún "
+        "esconden los suyos: uno en el granero y otro en los almacenes del pueblo. Ya hay un charco en el "
+        "mercado. Quema a los orcos y sal por el camino del este. Objetivo: toma los dos objetivos (dan "
+        "Bilis de Dragón y una Antorcha), mata 2 zombis con Fuego de Dragón y luego todos los supervivientes "
+        "que sigan en pie en la zona de salida en una fase final."),
     "gh-02-necromancers": (
         "¿Nigromantes orcos?",
         "Un orco con túnica recorre la plaza del pueblo sin que los muertos lo toquen. No es un zombi: los "

@@ -64,7 +64,24 @@ def test_only_the_necromancer_missions_bring_necromancers(mission: str) -> None:
     if mission in NECROMANCER_MISSIONS:
         assert "orc_necromancer" not in supply
     else:
-        assert supply == {"orc_necromancer": 0}
+        assert supply.get("orc_necromancer") == 0
+
+
+NO_ABOMINATION_MISSIONS = ("gh-01-dragon-bile", "gh-05-purifying-flood")  # issue 14
+
+
+@pytest.mark.parametrize("mission", GREEN_HORDE)
+def test_only_the_missions_rebalanced_without_it_leave_the_abomination_out(mission: str) -> None:
+    """Purifying Flood hands out no Dragon Bile, Torch or Trebuchet, the only things that kill it (§7.1);
+    Dragon Bile comes before Know Your Enemy, which brings it in."""
+    supply = _data(mission)["setup"].get("supply", {})
+    assert (supply.get("orc_abomination") == 0) == (mission in NO_ABOMINATION_MISSIONS)
+
+
+def test_dragon_bile_hides_bile_and_a_torch_in_two_objectives() -> None:
+    data = _data("gh-01-dragon-bile")
+    assert [m["zone"] for m in data["markers"] if m["kind"] == "objective"] == ["4R:rm-sw", "5R:rm-se"]
+    assert data["setup"]["objective_cards"] == {"red": ["dragon_bile", "torch"]}
 
 
 @pytest.mark.parametrize("mission", GREEN_HORDE)

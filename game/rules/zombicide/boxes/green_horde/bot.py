@@ -451,9 +451,18 @@ def card_value(state: Any, kind: str) -> float | None:
     return None
 
 
+def _only_the_way_out_left(state: Any) -> bool:
+    """Every objective taken and every box goal reached, where the exit counts the living: what is
+    left is to walk out, each on its own (``escort``)."""
+    return not escort(state) and all(state.objectives_taken) and not any(
+        _goal_unmet(state, g) for g in state.box.goals)
+
+
 def open_from_afar(state: Any, i: int, commands: Sequence[Any], route: Any) -> Any:
     """A Telekinetic Blast opens the closed door the route goes through next, as a hand would beside
-    it (the core's walk opens doors only by hand): with the team gathered, as for any door."""
+    it (the core's walk opens doors only by hand): with the team gathered, as for any door, unless
+    only the way out is left where the exit counts the living (Purifying Flood: the team waited
+    beside the crypt's door for a friend caught in a flooded street, and the crowd came to it)."""
     s = state.survivors[i]
     nxt = route.step[s.zone]
     if nxt < 0:
@@ -462,7 +471,7 @@ def open_from_afar(state: Any, i: int, commands: Sequence[Any], route: Any) -> A
     for command in commands:
         if isinstance(command, OpenDoorFromAfar):
             edge = graph.edges[graph.edge_by_id[command.door]]
-            if {edge.a, edge.b} == {s.zone, nxt} and bots._team_gathered(state, i):
+            if {edge.a, edge.b} == {s.zone, nxt} and (bots._team_gathered(state, i) or _only_the_way_out_left(state)):
                 return command
     return None
 
