@@ -16,7 +16,8 @@ def press(app, scene, key: str) -> None:
     tap(app, button.rect.center)
 
 
-def start_with_ai(tmp_path, ai: tuple[str, ...]) -> tuple[object, ZombieworldGameScene]:
+def at_the_seats(tmp_path) -> tuple[object, ZombieworldSetupScene]:
+    """The set-up's last step, two preset bands chosen, where each seat is Human or AI."""
     app = new_app(tmp_path)
     setup = ZombieworldSetupScene(app, seed=7)
     app.show(setup)
@@ -26,6 +27,11 @@ def start_with_ai(tmp_path, ai: tuple[str, ...]) -> tuple[object, ZombieworldGam
     for _ in range(3):
         press(app, setup, "next")
     assert setup.step == 3
+    return app, setup
+
+
+def start_with_ai(tmp_path, ai: tuple[str, ...]) -> tuple[object, ZombieworldGameScene]:
+    app, setup = at_the_seats(tmp_path)
     for seat in ai:
         press(app, setup, f"seat:{seat}")
         button = next(b for b in setup.buttons.buttons if b.key == f"seat:{seat}")
@@ -77,14 +83,7 @@ def test_the_seat_toggles_name_the_seats_colour_in_the_players_language(tmp_path
 
     i18n.set_language("es")
     try:
-        app = new_app(tmp_path)
-        setup = ZombieworldSetupScene(app, seed=7)
-        app.show(setup)
-        app.frame(1 / 60, [])
-        press(app, setup, "band:0")
-        press(app, setup, "band:1")
-        for _ in range(3):
-            press(app, setup, "next")
+        app, setup = at_the_seats(tmp_path)
         press(app, setup, "seat:blue")
         labels = {b.key: b.label for b in setup.buttons.buttons if b.key.startswith("seat:")}
         assert labels == {"seat:red": "Rojo: humano", "seat:blue": "Azul: IA"}

@@ -47,7 +47,8 @@ def refusal_templates() -> dict[str, str]:
     """Every template a City of Horror refusal is written with (the N_ strings of the rules' Said calls,
     and the singular of words that count), each with its plural ("" for none)."""
     found: dict[str, str] = {}
-    for path in [*(p for p in RULES.glob("*.py") if p.name != "spoken.py"), SEALED]:
+    not_refusals = ("spoken.py", "registration.py")  # the log's words; the game's entry and its saves' words
+    for path in [*(p for p in RULES.glob("*.py") if p.name not in not_refusals), SEALED]:
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("N_", "counted") and node.args:
                 words = [arg.value for arg in node.args[:2] if isinstance(arg, ast.Constant) and isinstance(arg.value, str)]
