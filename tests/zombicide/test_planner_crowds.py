@@ -225,6 +225,25 @@ def test_a_torch_in_the_backpack_comes_to_hand_over_the_bile_when_no_hand_of_the
     assert gh_bot.ready_fire(state, 0, mine, None) is None  # a friend's Torch is in hand: the bile stays
 
 
+def test_a_torch_put_in_hand_for_the_fire_stays_there() -> None:
+    """By Blood and Fire: the planner's arming swapped the Torch out for a second sword, or a Shield went
+    back on over it, and the box put it back: two actions a turn for nothing, about nine a game."""
+    state = _setup(BLOOD_AND_FIRE)
+    torch, sword, spare = _card(state, "torch"), _card(state, "short_sword_start"), _card(state, "short_sword_start", 1)
+    shield = _card(state, "shield")
+    s = state.survivors[0]
+    slots = [EMPTY] * len(s.slots)
+    slots[0], slots[1], slots[3], slots[4] = torch, sword, spare, shield
+    state = _with(state, 0, slots=tuple(slots))
+    seat, legal = bots.whose_turn(state)
+    mine = [c for c in legal if getattr(c, "survivor", None) == s.id]
+    assert any(isinstance(c, Rearrange) and torch not in c.slots[:2] for c in mine)  # the swaps are there to make
+    assert gh_bot.kept_in_hand(state, 0) == {torch}
+    for tactic in (bots._arm, gh_bot.wear_armour):
+        command = tactic(state, 0, mine, None)
+        assert command is None or torch in command.slots[:2], tactic.__name__
+
+
 # --- the mission files ----------------------------------------------------------------------------
 
 

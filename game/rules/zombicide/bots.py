@@ -554,12 +554,14 @@ def _shoot_near(state: ZombicideState, i: int, commands: Sequence[Any], route: R
 
 
 def _arm(state: ZombicideState, i: int, commands: Sequence[Any], route: Route) -> Any:
-    """Bring the best weapons to the hands."""
+    """Bring the best weapons to the hands, leaving there what the box keeps in hand."""
     s = state.survivors[i]
     now = max(_weapon_power(state, s, 0), _weapon_power(state, s, 1))
     best, best_power = None, now + 0.1
+    kept_in_hand = state.box.bot.kept_in_hand
+    kept = set(kept_in_hand(state, i)) if kept_in_hand is not None else set()
     for command in commands:
-        if isinstance(command, Rearrange):
+        if isinstance(command, Rearrange) and kept <= set(command.slots[:2]):
             after = replace(s, slots=command.slots)
             power = max(_weapon_power(state, after, 0), _weapon_power(state, after, 1))
             if power > best_power:

@@ -187,7 +187,7 @@ like the core does, and add their events to ``game.events``. ``state`` is a froz
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -473,6 +473,9 @@ class BotAdvice:
     # rather than fired at ``zone`` (None: fired at any crowd worth it)
     keep_kill_all: Callable[[Any, int], bool] | None = None
     escort: Callable[[Any], bool] | None = None
+    # ``kept_in_hand(state, i)``: cards in survivor ``i``'s hands the box wants left there (a Torch while the
+    # mission wants a fire): the planner's arming does not swap them out (None: nothing kept)
+    kept_in_hand: Callable[[Any, int], Collection[int]] | None = None
 
 
 @record

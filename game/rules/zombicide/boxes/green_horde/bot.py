@@ -166,13 +166,15 @@ def melee_strike(state: Any, i: int, commands: Sequence[Any], route: Any) -> Any
 
 
 def wear_armour(state: Any, i: int, commands: Sequence[Any], route: Any) -> Any:
-    """Body armour goes on (or a better one), keeping the hands' weapons."""
+    """Body armour goes on (or a better one), keeping the hands' weapons and what stays in hand
+    (``kept_in_hand``)."""
     s = state.survivors[i]
     now = armour_of(state, s).needed or 7
     hands = max(bots._weapon_power(state, s, 0), bots._weapon_power(state, s, 1))
+    kept = set(kept_in_hand(state, i))
     best, best_needed = None, now
     for command in commands:
-        if not isinstance(command, Rearrange):
+        if not isinstance(command, Rearrange) or not kept <= set(command.slots[:2]):
             continue
         after = replace(s, slots=command.slots)
         needed = armour_of(state, after).needed or 7
@@ -186,14 +188,27 @@ def _fire_card(state: Any, card: int) -> bool:
     return "pours_bile" in effects or "ignites_bile" in effects
 
 
+def kept_in_hand(state: Any, i: int) -> set[int]:
+    """The Dragon Bile and Torches in survivor ``i``'s hands while the mission wants a fire: ``ready_fire``
+    put them there, and a Shield (``wear_armour``) or a second sword (the planner's arming) taken back over
+    them, then the fire card again, spent two actions a turn for nothing (Blood and Fire: about nine a game)."""
+    s = state.survivors[i]
+    return {c for c in s.slots[:2] if _fire_card(state, c)} if _fire_wanted(state) else set()
+
+
+def _fire_wanted(state: Any) -> bool:
+    """The mission still wants zombies burnt, or an Abomination killed while one is on the board."""
+    return _goal_unmet(state, "burn_zombies") or (_goal_unmet(state, "kill_abominations")
+                                                  and bool(_zones_of(state, zombie_id="orc_abomination")))
+
+
 def ready_fire(state: Any, i: int, commands: Sequence[Any], route: Any) -> Any:
     """Dragon Bile or a Torch carried in the backpack goes into a free hand while the mission wants a
     fire (only what is in hand is thrown, §6), keeping the best weapon in the other hand. A Torch
     comes to hand even over bile held there when no hand of the team holds one: bile alone never
     lights (In Search of Dragon Bile: the survivor carrying both Torches held bile and poured it,
     and the team waited fifteen rounds in the mill for a fire)."""
-    if not (_goal_unmet(state, "burn_zombies") or (_goal_unmet(state, "kill_abominations")
-                                                   and _zones_of(state, zombie_id="orc_abomination"))):
+    if not _fire_wanted(state):
         return None
     s = state.survivors[i]
     wanted = _fire_card
@@ -504,5 +519,6 @@ ADVICE = BotAdvice(
     card_value=card_value,
     attack_wounds=attack_wounds,
     escort=escort,
+    kept_in_hand=kept_in_hand,
 )
 
