@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import pygame
 from pygame_gui.core import ObjectID
@@ -85,27 +86,38 @@ def shown_progress(info: SaveInfo) -> str:
     return _(RESULT_WORDS[result]) if result in RESULT_WORDS else _shown_words(info, result, "result_templates")
 
 
+def _codec(info: SaveInfo) -> Any | None:
+    """The save codec of the game a save is of, None for a game this build does not know."""
+    try:
+        return registry.game(info.game).codec
+    except registry.UnknownGameError:
+        return None
+
+
 def _shown_words(info: SaveInfo, text: str, templates: str) -> str:
     """A status's summary or result in the player's language when the game's codec says which of its
-    templates it was filled from, or a summary that names the codec's content by that content's name; as
-    written otherwise (an unknown game, an older wording)."""
-    try:
-        codec = registry.game(info.game).codec
-    except registry.UnknownGameError:
-        return text
-    words = save_words.read_back(text, getattr(codec, templates, ()))
+    templates it was filled from; as written otherwise (an unknown game, an older wording)."""
+    words = save_words.read_back(text, getattr(_codec(info), templates, ()))
+    return said(words) if words is not None else text
+
+
+def _shown_summary(info: SaveInfo, summary: str) -> str:
+    """A status's summary in the player's language: read back from the codec's templates, or, when it is
+    only the name of a piece of the codec's content (a Zombieworld scenario), that content's own name."""
+    codec = _codec(info)
+    words = save_words.read_back(summary, getattr(codec, "summary_templates", ()))
     if words is not None:
         return said(words)
-    named_content = getattr(codec, "summary_content", None) if templates == "summary_templates" else None
-    content = named_content(text) if named_content is not None else None
-    return said(content) if content is not None else text
+    named_content = getattr(codec, "summary_content", None)
+    content = named_content(summary) if named_content is not None else None
+    return said(content) if content is not None else summary
 
 
 def shown_label(info: SaveInfo) -> str:
     """A save as the lists show it, in the player's language (``SaveInfo.label``'s parts)."""
     when = info.saved_at.astimezone().strftime("%d/%m/%Y %H:%M")
     summary = info.status.summary
-    details = f", {_shown_words(info, summary, 'summary_templates')}" if summary else ""
+    details = f", {_shown_summary(info, summary)}" if summary else ""
     return f"{info.game_name}: {shown_title(info)}{details} — {shown_progress(info)} — {when} ({info.path.name})"
 
 

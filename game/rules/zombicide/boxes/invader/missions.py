@@ -44,6 +44,11 @@ def colour_of(state: Any, n: int) -> str:
     return colours[n] if colours else state.graph.objectives[n].color or "red"
 
 
+def _objective_colours(state: Any) -> tuple[str, ...]:
+    """Every objective's colour (``colour_of`` of each): as dealt, else as the board prints it."""
+    return state.box_state.objective_colours or tuple(p.color or "red" for p in state.graph.objectives)
+
+
 # --- objectives ---------------------------------------------------------------------------------
 
 
@@ -105,8 +110,7 @@ def _needed(state: Any, colour: str) -> tuple[int, ...]:
     last = _LAST_NEEDED  # asked after every command: the same colours and scientists again
     if last[0] is colours and last[1] is scientists and last[2] is objectives and last[3] == colour:
         return last[4]
-    found = _objectives_of(colours or tuple(p.color or "red" for p in objectives),
-                           tuple(p.colour for p in scientists), colour)
+    found = _objectives_of(_objective_colours(state), tuple(p.colour for p in scientists), colour)
     _LAST_NEEDED = (colours, scientists, objectives, colour, found)
     return found
 
@@ -252,9 +256,7 @@ def _taken_colours(game: Game) -> Collection[str]:
     taken = game.objectives_taken
     if True not in taken:  # the usual case, asked after every command
         return ()
-    box = game.box_state
-    colours = box.objective_colours or tuple(p.color or "red" for p in game.graph.objectives)  # ``colour_of``'s
-    gone = box.objectives_gone
+    colours, gone = _objective_colours(game), game.box_state.objectives_gone
     return {colours[n] for n, t in enumerate(taken) if t and n not in gone}
 
 

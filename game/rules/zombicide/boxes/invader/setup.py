@@ -22,6 +22,7 @@ from game.rules.zombicide.boxes.invader.state import (
 from game.rules.zombicide.catalog import load_catalog, parse_spawn_line
 from game.rules.zombicide.graph import graph_for
 from game.rules.zombicide.state import EMPTY
+from game.rules.zombicide.tables import tables_for
 
 BODY_SLOTS = (2, 3)
 
@@ -110,7 +111,7 @@ def board_problems(board: Any, spec: Any) -> list[str]:
         graph = graph_for(board, box_rules(spec.box))
         catalog = load_catalog(spec.box)
         setup_state(catalog, spec, graph, RngState(seed=0))
-        deck_for(spec, {card.number: card for card in catalog.zombie_deck})
+        deck_for(spec, tables_for(catalog).zombie_cards)
     except ValueError as error:
         return [str(error).removeprefix("[setup] → ")]
     return airlock_problems(graph)
