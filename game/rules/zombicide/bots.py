@@ -131,8 +131,15 @@ class PlayOutStats:
     zombies_killed: int
     survivors_left: int
     events: int
-    final_hash: str = ""
+    final_state: ZombicideState | None = None
     log: list[tuple[str, Any]] = field(default_factory=list)
+
+    @property
+    def final_hash(self) -> str:
+        """The final state's digest, worked out when read: most play-outs never ask for it."""
+        from game.rules.core.session import state_hash
+
+        return state_hash(self.final_state) if self.final_state is not None else ""
 
 
 def play_out(
@@ -148,8 +155,6 @@ def play_out(
     keep_log: bool = False,
 ) -> PlayOutStats:
     """Play a whole game with ``bot`` on every seat; returns the outcome and a few figures."""
-    from game.rules.core.session import state_hash
-
     state = engine.setup(board, setup, seed, catalog=catalog)
     rng = Random(seed if bot_seed is None else bot_seed)
     commands = events = 0
@@ -172,7 +177,7 @@ def play_out(
         zombies_killed=state.kills,
         survivors_left=sum(1 for s in state.survivors if s.in_play),
         events=events,
-        final_hash=state_hash(state),
+        final_state=state,
         log=log,
     )
 
