@@ -150,6 +150,18 @@ def test_unknown_lookups_raise_key_error(catalog):
         catalog.zombie_card(999)
 
 
+def test_lookups_follow_a_copied_catalogue_not_the_original(catalog):
+    first = catalog.survivors[0]
+    assert catalog.survivor(first.id) is first  # the original's tables indexed
+    renamed = first.model_copy(update={"name": "Someone else"})
+    copy = catalog.model_copy(update={"survivors": (renamed, *catalog.survivors[2:])})
+    assert copy.survivor(first.id).name == "Someone else"
+    with pytest.raises(KeyError):
+        copy.survivor(catalog.survivors[1].id)
+    assert catalog.survivor(first.id) is first
+    assert catalog.survivor(catalog.survivors[1].id) is catalog.survivors[1]
+
+
 def test_spawn_line_parser():
     groups = parse_spawn_line("2 skinner_walker + 1 skinner_runner")
     assert [(g.zombie, g.count) for g in groups] == [("skinner_walker", 2), ("skinner_runner", 1)]

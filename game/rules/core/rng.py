@@ -103,9 +103,10 @@ def force_dice(rng: RngState, values: Sequence[int]) -> RngState:
 def shuffled(rng: RngState, items: Sequence[T]) -> tuple[tuple[T, ...], RngState]:
     """Fisher–Yates on ``random()``: the same seed gives the same order on every Python."""
     result = list(items)
-    floats, rng = draw_floats(rng, max(len(result) - 1, 0))
-    for step, i in enumerate(range(len(result) - 1, 0, -1)):
-        j = int(floats[step] * (i + 1))
+    last = len(result) - 1
+    floats, rng = draw_floats(rng, max(last, 0))
+    for i, drawn in zip(range(last, 0, -1), floats, strict=True):
+        j = int(drawn * (i + 1))
         result[i], result[j] = result[j], result[i]
     return tuple(result), rng
 

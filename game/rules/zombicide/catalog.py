@@ -385,10 +385,28 @@ class Catalog(_Frozen):
         return tuple(card.number for card in self.zombie_deck)
 
 
+_INDEXES: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+
+
 def _find(items: Sequence[Any], item_id: str, what: str) -> Any:
-    for item in items:
-        if item.id == item_id:
-            return item
+    """The first of ``items`` with that id; a catalogue's tables are tuples, indexed once each (the
+    index is keyed on the tuple itself, so a copied catalogue never reads another's)."""
+    if type(items) is tuple:
+        entry = _INDEXES.get(id(items))
+        if entry is None or entry[0] is not items:
+            if len(_INDEXES) >= 256:
+                _INDEXES.clear()
+            index: dict[str, Any] = {}
+            for item in items:
+                index.setdefault(item.id, item)
+            entry = _INDEXES[id(items)] = (items, index)
+        found = entry[1].get(item_id)
+        if found is not None:
+            return found
+    else:
+        for item in items:
+            if item.id == item_id:
+                return item
     raise KeyError(f"unknown {what} {item_id!r}")
 
 

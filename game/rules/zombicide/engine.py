@@ -314,11 +314,9 @@ def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog 
     card_kinds: list[str] = []
 
     def make_cards(equipment_ids: Sequence[str]) -> list[int]:
-        made = []
-        for equipment_id in equipment_ids:
-            made.append(len(card_kinds))
-            card_kinds.append(equipment_id)
-        return made
+        first = len(card_kinds)
+        card_kinds.extend(equipment_ids)
+        return list(range(first, len(card_kinds)))
 
     kept_out, pool_ids, deck_ids = _card_ids(catalog)
     pool = make_cards(pool_ids)
