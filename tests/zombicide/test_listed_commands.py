@@ -1,10 +1,11 @@
 """``listed_commands`` (the legal list whose trades are built only when read) is ``legal_commands``:
 the same length, the same command at every index, the same list read whole, on every state of
-seeded games of missions of each box (the trades are left unbuilt, but where the box filters what it
-lists: Invader's are built)."""
+seeded games of missions of each box (the trades are left unbuilt, but where the box may refuse a
+trade it filters out of the list: Invader's outdoors)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from random import Random
 
@@ -54,8 +55,9 @@ def test_listed_commands_are_the_legal_commands_at_every_index(mission: str) -> 
                 fresh[-1][count]
             assert listed == legal and list(listed) == legal and repr(listed) == repr(legal)
             state, _ = engine.apply(state, seat, listed[int(rng.random() * len(listed))])
-    if not mission.startswith("inv-"):
-        assert runs_seen > 50  # the trades were listed as runs (the core's slots, and Green Horde's rules)
+    # the trades were listed as runs: the core's slots, Green Horde's rules, and Invader's indoors (where
+    # the box, which filters what it refuses out of the lists, refuses no trade)
+    assert runs_seen > 50
 
 
 class _Letters:
@@ -112,3 +114,26 @@ def test_one_trade_made_alone_is_the_one_at_its_index_in_the_whole_run() -> None
         with pytest.raises(IndexError):
             _trade_anywhere_at(card_kinds, "amy", mine, "ned", theirs, len(whole))
     assert cards_seen > 2000
+
+
+def test_trade_runs_stand_before_the_same_commands_when_the_box_filters_others_out() -> None:
+    """Indoors Invader refuses no trade, so its trades are runs, while it still filters out what it
+    refuses (a move out into vacuum without Oxygen, a skill used once a turn): each run keeps its place."""
+    board = load_board(Path(__file__).resolve().parents[2] / "maps" / "missions" / "inv-m3.toml")
+    met = 0
+    for seed in (2, 3):
+        rng = Random(seed)
+        state = engine.setup(board, _setup("inv-m0"), seed)
+        for _ in range(100):
+            if state.result is not None:
+                break
+            (seat,) = engine.current_seats(state)
+            listed = engine.listed_commands(state, seat)
+            legal = engine.legal_commands(state, seat)
+            assert len(listed) == len(legal)
+            assert [engine.listed_commands(state, seat)[n] for n in range(len(legal))] == legal
+            if isinstance(listed, Listed):
+                unfiltered = replace(state, box=replace(state.box, refuses_listed=False))
+                met += len(engine.legal_commands(unfiltered, seat)) > len(legal)
+            state, _ = engine.apply(state, seat, listed[int(rng.random() * len(listed))])
+    assert met  # the games met runs beside refused commands

@@ -265,8 +265,10 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
         trades, counts, pair_counts = memo.trades, memo.trade_counts, memo.pair_counts
         isolated = box.isolated  # those a box isolates trade only among themselves (``can_trade``)
         apart: bool | None = None
-        # runs only where the box filters nothing listed
-        counted = runs is not None and not (box.refuses_listed and box.refuses is not None)
+        # runs only where the box filters no trade out of the list
+        counted = runs is not None and not (
+            box.refuses_listed and box.refuses is not None
+            and (box.refuses_trades is None or box.refuses_trades(state, i)))
         first_fit = _first_fit_for(state) if counted else None
         my_slots = s.slots
         my_counts: dict[tuple[int, ...], int] | None = None  # the counts' row for my slots, looked up once
@@ -316,7 +318,17 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
         commands.append(escape)
     if box.refuses_listed and box.refuses is not None:  # what the box would refuse is not listed
         refuses = box.refuses
-        commands = [c for c in commands if isinstance(c, EndTurn) or not refuses(state, i, c)]
+        if not runs:
+            return [c for c in commands if isinstance(c, EndTurn) or not refuses(state, i, c)]
+        kept: list[Any] = []
+        kept_before: list[int] = []  # for each listed position, how many commands before it are kept
+        for command in commands:
+            kept_before.append(len(kept))
+            if isinstance(command, EndTurn) or not refuses(state, i, command):
+                kept.append(command)
+        kept_before.append(len(kept))
+        runs[:] = [(kept_before[position], run) for position, run in runs]  # each run before the same command
+        return kept
     return commands
 
 

@@ -106,7 +106,9 @@ that adds nothing, so a box declares only what it has.
   it says no, nobody's ``isolated`` is asked); ``confined(survivor)`` (what holds them, "the <vehicle>", or ""),
   ``confined_commands(state, i)`` (what they may do there) and ``refuses(game, i, command)`` (a reason
   to refuse a command, or ""; with ``refuses_listed`` the legal lists leave out what it refuses,
-  ``state`` then standing for ``game``); ``keeps(game, i, slot)``: a reason survivor ``i`` may not
+  ``state`` then standing for ``game``, and ``refuses_trades(state, i)`` says whether it may refuse
+  a Trade of survivor ``i`` now: when it cannot, the trades are listed lazily, as where nothing is
+  filtered); ``keeps(game, i, slot)``: a reason survivor ``i`` may not
   discard the card of that slot now.
 - ``inventory`` (``InventoryRules``): which card may sit in which slot, the slots a card is readied
   into, the slots held in hand, whether a weapon may be used now, the slots' names.
@@ -586,6 +588,7 @@ class BoxRules:
     confined_commands: Callable[[Any, int], Sequence[Any] | None] | None = None
     refuses: Callable[[Any, int, Any], str] | None = None
     refuses_listed: bool = False
+    refuses_trades: Callable[[Any, int], bool] | None = None
     keeps: Callable[[Any, int, int], str] | None = None
     may_search: Callable[[Any, int], bool] | None = None
     search_draws: Callable[[Any, int], int] | None = None

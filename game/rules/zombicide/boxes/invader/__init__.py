@@ -106,6 +106,11 @@ def refuses(state: Any, i: int, command: Any) -> str:
     return refuser(state, i, command) if refuser is not None else ""
 
 
+def refuses_trades(state: Any, i: int) -> bool:
+    """Whether ``refuses`` may refuse a Trade of survivor ``i`` now: only outdoors (``refuses``)."""
+    return bool(state.graph.box_data.outdoor[state.survivors[i].zone])
+
+
 def legal_actions(state: Any, i: int) -> list[Any]:
     return missions.sample_commands(state, i)
 
@@ -228,6 +233,7 @@ RULES = BoxRules(
     burn=combat.hellfire,
     refuses=refuses,
     refuses_listed=True,
+    refuses_trades=refuses_trades,
     keeps=inventory.keeps,
     card_dropped=inventory.card_dropped,
     inventory=inventory.InvaderInventory(),
