@@ -126,6 +126,23 @@ def test_a_box_redefines_an_open_border(tiny_box):
     assert events[-1].actions == 2 and survivor(state, "ada").actions_left == 1
 
 
+def test_a_step_is_listed_only_when_its_extra_cost_can_be_paid(tiny_box):
+    tiny_box(edge_kinds={**RULES.edge_kinds, ConnectionKind.OPEN: EdgeKind(cross=_wading)})
+    state = new_game(POND, {"A": ["ada"]}, box=TINY)
+    ada = state.survivors.index(survivor(state, "ada"))
+
+    def steps_listed(actions: int) -> set[str]:
+        now = replace(state, survivors=tuple(
+            replace(s, actions_left=actions, skills=()) if n == ada else s for n, s in enumerate(state.survivors)))
+        return {c.to for c in engine.legal_commands(now, "A") if isinstance(c, Move)}
+
+    # one zone a Move, no skills; the wade costs a second action. Asked richer first, then poorer,
+    # so a list kept for one budget must not serve the other
+    assert steps_listed(3) == {"r0c1"} and steps_listed(2) == {"r0c1"}
+    assert steps_listed(1) == set()
+    assert steps_listed(3) == {"r0c1"}
+
+
 def test_survivors_the_box_names_cross_freely(tiny_box):
     tiny_box(edge_kinds={**RULES.edge_kinds, ConnectionKind.OPEN: EdgeKind(cross=_wading)},
              crosses_freely=lambda state, i: state.survivors[i].id == "ada")

@@ -129,9 +129,13 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
         waived = box.crosses_freely is not None and box.crosses_freely(state, i)
         if graph.step_costs and not waived:  # a box's dearer crossings: only the moves the survivor can pay for
             budget = s.actions_left - extra - (0 if "move" in s.free_actions else 1)
-            for path in _paths(state, zone, reach):
-                if _path_extra(graph, zone, path) <= budget:
-                    commands.append(Move(sid, graph.zone_ids[path[-1]], tuple(graph.zone_ids[z] for z in path[:-1])))
+            if reach == 1:
+                commands.extend(_paid_steps(graph, state.doors_open, sid, zone, budget))
+            else:
+                for path in _paths(state, zone, reach):
+                    if _path_extra(graph, zone, path) <= budget:
+                        commands.append(
+                            Move(sid, graph.zone_ids[path[-1]], tuple(graph.zone_ids[z] for z in path[:-1])))
         elif reach == 1:
             commands.extend(_steps(graph, state.doors_open, sid, zone))
         else:
@@ -692,6 +696,21 @@ def _steps(graph: ZoneGraph, doors_open: tuple[bool, ...], sid: str, zone: int) 
         if len(graph.memo) > _MEMO_ENTRIES:
             graph.memo.clear()
         reached = [z for z in dict.fromkeys(graph.neighbours(zone, doors_open)) if z != zone]
+        moves = graph.memo[key] = tuple(Move(sid, graph.zone_ids[z], ()) for z in reached)
+    return moves
+
+
+def _paid_steps(graph: ZoneGraph, doors_open: tuple[bool, ...], sid: str, zone: int,
+                budget: int) -> tuple[Move, ...]:
+    """``_steps`` whose extra cost (``step_costs``: a board's dearer crossings) fits ``budget``
+    actions, remembered per board like them."""
+    key = ("paid steps", sid, zone, doors_open, budget)
+    moves: tuple[Move, ...] | None = graph.memo.get(key)  # type: ignore[assignment]
+    if moves is None:
+        if len(graph.memo) > _MEMO_ENTRIES:
+            graph.memo.clear()
+        reached = [z for z in dict.fromkeys(graph.neighbours(zone, doors_open))
+                   if z != zone and graph.step_extra(zone, z) <= budget]
         moves = graph.memo[key] = tuple(Move(sid, graph.zone_ids[z], ()) for z in reached)
     return moves
 
