@@ -180,6 +180,13 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
         """Survivors the zombies can attack (or a box's zombies seize) in the zone: Rotten ones are ignored."""
         return [i for i in self.survivors_in(zone) if not self.survivors[i].rotten]
 
+    def prey_zones(self) -> set[int]:
+        """The zones where ``prey_in`` finds someone, all worked out at once (a whole activation's
+        look-up: the survivors stand still while it is queued)."""
+        isolated = self.box.isolation(self)
+        return {s.zone for s in self.survivors if s.alive and not s.escaped and not s.rotten
+                and (isolated is None or not isolated(self, s))}
+
     def made_a_stir(self, i: int) -> None:
         """A combat action or noise: the turn is not quiet and any Rotten token is lost."""
         s = self.survivors[i]

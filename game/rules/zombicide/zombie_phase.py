@@ -20,7 +20,7 @@ from game.rules.zombicide.commands import (
     ZombieSpawned,
 )
 from game.rules.zombicide.graph import UNREACHABLE
-from game.rules.zombicide.state import Pending
+from game.rules.zombicide.state import Pending, Survivor
 from game.rules.zombicide.working import Fields
 
 
@@ -98,12 +98,12 @@ class ZombiePhase(Fields):
     def step_activate(self, types: tuple[int, ...]) -> None:
         wounds: list[tuple] = []
         attacked: list[int] = []
-        decoys = self.decoy_zones()
+        targets = self.prey_zones() | self.decoy_zones()
         zombies = self.zombies
         for zone in compress(range(self.graph.zone_count), map(any, zombies)):  # most zones are empty: skipped in C
             counts = zombies[zone]
             attackers = sum(counts[t] for t in types)
-            if not attackers or not (self.prey_in(zone) or zone in decoys):
+            if not attackers or zone not in targets:
                 continue
             attacked.append(zone)
             attacks = []
@@ -116,7 +116,16 @@ class ZombiePhase(Fields):
         self.queue[0:0] = follow
 
     def step_wound(self, zone: int, count: int, t: int) -> None:
-        if count <= 0 or not (self.prey_in(zone) or zone in self.decoy_zones()):
+        if count <= 0:
+            return
+        prey = self.prey_in(zone)
+        if prey and self.spec.auto_wounds:  # the fixed policy: no options to list (each prey has one at least)
+            i = min(prey, key=lambda j: (self.survivors[j].wounds, j))  # ``default_wound``, prey in hand
+            self.box.wounds.zombie_attack(self, i, self.default_wound_for(i), t)
+            if count > 1:
+                self.queue.insert(0, ("wound", zone, count - 1, t))
+            return
+        if not (prey or zone in self.decoy_zones()):
             return
         labels, payload = self.wound_options(zone)
         if not payload:
@@ -195,17 +204,27 @@ class ZombiePhase(Fields):
     def destinations(self, zone: int, noise: list[int], doors: tuple[bool, ...], occupied: list[bool],
                      noisy: list[int] | None = None) -> list[int]:
         """The zones the zombies of ``zone`` step into (several: they split). ``noisy``: the zones with
-        noise, in order (worked out once for every zone's zombies of one move)."""
-        graph = self.graph
+        noise, in order."""
         if noisy is None:
             noisy = [v for v, heard in enumerate(noise) if heard > 0]
+        return self.routes_from(zone, noise, noisy, occupied, self.move_tables(doors))
+
+    def move_tables(self, doors: tuple[bool, ...]) -> tuple[Any, ...]:
+        """What every zone's zombies of one move read, looked up once for the move: the doors, whether
+        zombies break closed doors, the doors their routes are measured with, the distance columns
+        towards each zone and the sight rows."""
+        graph = self.graph
         breaks = self.box.zombies_break_doors  # closed doors are no obstacle to zombies that break them
         walk_doors = (True,) * len(doors) if breaks else doors  # the doors the routes are measured with
-        # how far the zone is from each zone it may head for, read from that zone's column of distances
-        # (one walk back per zone heard or seen, shared by every zone's zombies of the configuration:
-        # fewer walks than one from every zone holding zombies)
-        to = graph.zombie_columns(walk_doors)
-        visible = [v for v in graph.visible(doors)[zone] if occupied[v] and to(v)[zone] < UNREACHABLE]
+        # how far a zone is from each zone it may head for, read from that zone's column of distances
+        # (one walk back per zone heard or seen, shared by every zone's zombies of the configuration)
+        return doors, breaks, walk_doors, graph.zombie_columns(walk_doors), graph.visible(doors)
+
+    def routes_from(self, zone: int, noise: list[int], noisy: list[int], occupied: list[bool],
+                    tables: tuple[Any, ...]) -> list[int]:
+        """``destinations``, with the move's ``move_tables``."""
+        doors, breaks, walk_doors, to, sight = tables
+        visible = [v for v in sight[zone] if occupied[v] and to(v)[zone] < UNREACHABLE]
         if visible:
             loudest = max(noise[v] for v in visible)
             goals = [v for v in visible if noise[v] == loudest]
@@ -217,8 +236,7 @@ class ZombiePhase(Fields):
             elif breaks:
                 return []
             else:  # no open route: head for the noisiest zone as if every door were open
-                walk_doors = (True,) * len(doors)
-                to = graph.zombie_columns(walk_doors)
+                to = self.graph.zombie_columns((True,) * len(doors))
                 candidates = [v for v in noisy if to(v)[zone] < UNREACHABLE]
                 if not candidates:
                     return []
@@ -230,9 +248,9 @@ class ZombiePhase(Fields):
         if visible:  # several visible targets: the noisiest, then the closest
             goals = [g for g in goals if to(g)[zone] == nearest]
         # a step on a shortest way to a goal, read from each goal's distances towards it
-        towards = [(to(g), to(g)[zone] - 1) for g in goals]
+        towards = [(column, column[zone] - 1) for column in map(to, goals)]
         result: list[int] = []
-        for other in graph.zombie_neighbours(zone, walk_doors if breaks else doors):
+        for other in self.graph.zombie_neighbours(zone, walk_doors if breaks else doors):
             if other in result:
                 continue
             if any(column[other] == closer for column, closer in towards):
@@ -250,6 +268,7 @@ class ZombiePhase(Fields):
                 occupied[s.zone] = True
         for zone in self.decoy_zones():
             occupied[zone] = True
+        tables = self.move_tables(doors)  # looked up once for every zone's zombies
         plans: list[tuple[int, list[int], list[int]]] = []
         movers = self.box.zombie_movers
         mover_of = [next((movers[s] for s in self.tables.specials[t] if s in movers), None)
@@ -269,7 +288,7 @@ class ZombiePhase(Fields):
                         moving[t] = 0
             if not any(moving):
                 continue
-            routes = self.destinations(zone, noise, doors, occupied, noisy)
+            routes = self.routes_from(zone, noise, noisy, occupied, tables)
             if routes:
                 plans.append((zone, routes, moving))
         if self.box.zombies_break_doors:  # a closed door on the way: the zone's zombies break it instead
@@ -342,16 +361,21 @@ class ZombiePhase(Fields):
         self.phase = "players"
         self.turn = 0
         actions = self.tables.catalog.setup.actions_per_turn
-        reset = {**self.turn_flags_reset(), "mask_used": False, "done": False, "acting": False}  # mask: once a round
         for i, s in enumerate(self.survivors):
-            changes: dict[str, Any] = {
-                **reset,
-                "actions_left": actions + sk.extra_actions(s.skills) if s.in_play else 0,
-                "free_actions": sk.free_actions(s.skills) if s.in_play else (),
-            }
-            if s.in_play and s.wounds and sk.has(s.skills, "drops_wounds_each_round"):
-                changes["wounds"] = 0
-                changes["slots"] = self.box.wounds.heal(s.slots, -1)
-            self.change(i, **changes)
+            in_play = s.in_play
+            if in_play and s.wounds and sk.has(s.skills, "drops_wounds_each_round"):
+                self.change(i, wounds=0, slots=self.box.wounds.heal(s.slots, -1))
+            own = self.change(i, actions_left=actions + sk.extra_actions(s.skills) if in_play else 0,
+                              free_actions=sk.free_actions(s.skills) if in_play else ())
+            for set_field, value in _ROUND_RESET:  # the working copy's own survivor now: set in place
+                set_field(own, value)
         self.events.append(PhaseStarted("players", self.round))
         self.advance_turns()
+
+
+# what every survivor's new round clears, as (slot setter, value): the once-per-turn marks, the Hockey
+# Mask (once a round), done and acting; set in place on the working copy's own survivors
+_ROUND_RESET = tuple(
+    (Survivor.__dict__[name].__set__, value)
+    for name, value in {**ZombiePhase.turn_flags_reset(), "mask_used": False, "done": False, "acting": False}.items()
+)

@@ -321,7 +321,8 @@ class WoundRules:
 
     def options(self, game: Any, i: int) -> tuple[list[str], list[tuple[int, ...]]]:
         """The ways survivor ``i`` may take one wound: labels, and per label (survivor, slot[, 1]);
-        a payload of length 3 discards the card of ``slot`` instead of taking the wound."""
+        a payload of length 3 discards the card of ``slot`` instead of taking the wound. At least one
+        way always (the automatic sharing skips listing them: ``ZombiePhase.step_wound``)."""
         s = game.survivors[i]
         labels: list[str] = [Said(N_("{who} takes a wound"), who=s.name)]
         payload: list[tuple[int, ...]] = [(i, -1)]
