@@ -336,8 +336,23 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
     return commands
 
 
+def spent_may_act(state: ZombicideState, i: int) -> bool:
+    """False only when survivor ``i``, no action and no free action left, is surely listed nothing but
+    End Turn, discards and combinations (``survivor_commands`` read with both spent): what ``free_to_act``
+    asks without a full listing. True means "maybe": list to know."""
+    s = state.survivors[i]
+    flags = sk.flags(s.skills)
+    if s.nose_search or state.box.doors.anyone or not flags.isdisjoint(_SPENT_SKILLS):
+        return True
+    if "escape_all" in state.setup.goals and s.zone in state.graph.exits and state.zombies_in(s.zone) == 0:
+        return True
+    return bool(state.box.legal_free(state, i))
+
+
 # the skills whose commands are listed between the Moves and the doors
 _MOVING_SKILLS = frozenset({"charge", "born_leader", "jump", "shove", "lifesaver", "taunt"})
+# the skills listed with no action left: the moving ones, a shout, a heal
+_SPENT_SKILLS = _MOVING_SKILLS | {"loud", "medic"}
 
 
 def _fires_a_pair(state: ZombicideState, s: Survivor, slot: int, equipment: Any) -> bool:
