@@ -319,13 +319,14 @@ def tidy(game: Game) -> None:
     attachment off a weapon that left the hands (into the Backpack, or discarded with no room) and
     to the discard pile with a weapon that is gone."""
     box = game.box_state
-    if not box.attached and not game.equipment_discard:
+    discard = game.as_it_stands("equipment_discard")  # asked after every command: read, not copied
+    if not box.attached and not discard:
         return
     kinds, equipment = game.card_kinds, game.tables.equipment
-    if game.equipment_discard:
+    if discard:
         piled = _card_sets(kinds, equipment)[0]
         tanks = protos = []
-        if not piled.isdisjoint(game.equipment_discard):  # asked after every command: seldom any
+        if not piled.isdisjoint(discard):  # seldom any
             tanks = [c for c in game.equipment_discard if OXYGEN in equipment[kinds[c]].effects]
             protos = [c for c in game.equipment_discard if getattr(equipment[kinds[c]], "prototype", False)]
         if tanks or protos:

@@ -127,7 +127,8 @@ def goal_done(state: Any, goal: str) -> bool:
     kind, _, value = goal.partition(":")
     box = state.box_state
     if kind in ("take", "take_all"):
-        gone, taken = box.objectives_gone, state.objectives_taken  # read once: the working copy's is a property
+        # read as it stands: asked after every command, a read that made the working copy's own list cost a copy
+        gone, taken = box.objectives_gone, state.as_it_stands("objectives_taken")
         wanted = _needed(state, value if kind == "take" else "")
         # every one taken (read in C) and none gone since (seldom any): asked after every command
         return all(map(taken.__getitem__, wanted)) and (not gone or all(n not in gone for n in wanted))
@@ -312,7 +313,7 @@ def _rules(game: Game, activating: tuple[int, ...] = ()) -> None:
         return  # every rule fired (or the mission has none): asked after every command and step
     rules, on_colours = _parsed(events)
     if on_colours:  # rules that read only the box state, the board and the objectives taken
-        key = (events, box, game.graph, tuple(game.objectives_taken))
+        key = (events, box, game.graph, tuple(game.as_it_stands("objectives_taken")))
         last = _LAST_QUIET  # none held after the last command: most often nothing they read changed
         if last[0] is key[0] and last[1] is key[1] and last[2] is key[2] and last[3] == key[3]:
             return
