@@ -314,21 +314,30 @@ def _card_sets(kinds: tuple[str, ...], equipment: Any) -> CardSets:
     return entry[2]
 
 
+# the last untouched discard pile (a tuple, with the game's cards and equipment table) ``tidy`` found
+# with no card of a pile of its own: asked after every command, most often of the same pile
+_LAST_CLEAN_DISCARD: tuple[Any, Any, Any] = (None, None, None)
+
+
 def tidy(game: Game) -> None:
     """Cards back where they belong: discarded Oxygen Tanks and Prototypes to their piles, an
     attachment off a weapon that left the hands (into the Backpack, or discarded with no room) and
     to the discard pile with a weapon that is gone."""
+    global _LAST_CLEAN_DISCARD
     box = game.box_state
     discard = game.as_it_stands("equipment_discard")  # asked after every command: read, not copied
-    if not box.attached and not discard:
-        return
     kinds, equipment = game.card_kinds, game.tables.equipment
+    if not box.attached and (not discard or (discard is _LAST_CLEAN_DISCARD[0] and kinds is _LAST_CLEAN_DISCARD[1]
+                                             and equipment is _LAST_CLEAN_DISCARD[2])):
+        return  # the same untouched pile as last time, found with no Oxygen Tank or Prototype
     if discard:
         piled = _card_sets(kinds, equipment)[0]
         tanks = protos = []
         if not piled.isdisjoint(discard):  # seldom any
             tanks = [c for c in game.equipment_discard if OXYGEN in equipment[kinds[c]].effects]
             protos = [c for c in game.equipment_discard if getattr(equipment[kinds[c]], "prototype", False)]
+        elif discard.__class__ is tuple:  # a tuple is never changed: the next command may skip it
+            _LAST_CLEAN_DISCARD = (discard, kinds, equipment)
         if tanks or protos:
             game.equipment_discard = [c for c in game.equipment_discard if c not in tanks and c not in protos]
             box = evolved(box, oxygen_pile=box.oxygen_pile + tuple(tanks), prototype_pile=box.prototype_pile + tuple(protos))

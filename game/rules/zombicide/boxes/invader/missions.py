@@ -125,6 +125,10 @@ def _objectives_of(colours: tuple[str, ...], scientists: tuple[str, ...], colour
 
 def goal_done(state: Any, goal: str) -> bool:
     kind, _, value = goal.partition(":")
+    return _done(state, kind, value)
+
+
+def _done(state: Any, kind: str, value: str) -> bool:
     box = state.box_state
     if kind in ("take", "take_all"):
         # read as it stands: asked after every command, a read that made the working copy's own list cost a copy
@@ -194,15 +198,28 @@ def _advance_goals(game: Game, end_phase: bool) -> None:
     if len(before) >= len(goals):
         return  # every goal done (or none): asked after every command and step
     done = list(before)
-    for goal in goals[len(done):]:
-        if goal.partition(":")[0] in END_PHASE_GOALS and not end_phase:
+    for goal, kind, value in _parsed_goals(goals)[len(done):]:
+        if kind in END_PHASE_GOALS and not end_phase:
             break
-        if not goal_done(game, goal):
+        if not _done(game, kind, value):
             break
         done.append(goal)
         game.events.append(MissionProgress("goal", goal))
     if len(done) != len(before):
         game.box_state = evolved(game.box_state, goals_done=tuple(done))
+
+
+# id of a mission's goals → (the goals, each with its kind and value): asked after every command
+_PARSED_GOALS: dict[int, tuple[tuple[str, ...], tuple[tuple[str, str, str], ...]]] = {}
+
+
+def _parsed_goals(goals: tuple[str, ...]) -> tuple[tuple[str, str, str], ...]:
+    entry = _PARSED_GOALS.get(id(goals))
+    if entry is None or entry[0] is not goals:
+        if len(_PARSED_GOALS) > 64:
+            _PARSED_GOALS.clear()
+        entry = _PARSED_GOALS[id(goals)] = (goals, tuple((g, *g.partition(":")[::2]) for g in goals))
+    return entry[1]
 
 
 def refuse_escape(state: Any, i: int, command: Any) -> str:
