@@ -271,7 +271,7 @@ def _happened(game: Game, kind: str, value: str) -> bool:
 
 def _taken_colours(game: Game) -> Collection[str]:
     """The colours of the objectives taken (and not gone since)."""
-    taken = game.objectives_taken
+    taken = game.as_it_stands("objectives_taken")  # read, not made the working copy's own list
     if True not in taken:  # the usual case, asked after every command
         return ()
     colours, gone = _objective_colours(game), game.box_state.objectives_gone
@@ -382,7 +382,7 @@ def _parsed(events: tuple[Any, ...]) -> tuple[tuple[Rule, ...], bool]:
 def _xenos_on(game: Game, colour: str, types: tuple[int, ...]) -> bool:
     """Xenos of the activating kinds stand on the (untaken) objective of that colour."""
     for n, point in enumerate(game.graph.objectives):
-        if colour_of(game, n) == colour and not game.objectives_taken[n] and any(
+        if colour_of(game, n) == colour and not game.as_it_stands("objectives_taken")[n] and any(
                 game.zombies[point.zone][t] for t in types):
             return True
     return False
@@ -471,7 +471,7 @@ def walk_scientists(game: Game) -> None:
     box = game.box_state
     if not box.scientists or box.walked_round == game.round or not game.graph.exits:
         return
-    doors = tuple(game.doors_open)
+    doors = tuple(game.as_it_stands("doors_open"))
     distances_from = game.graph.distances_from  # the rows of the zones asked about, not the whole table
     exits = game.graph.exits
     scientists = list(box.scientists)
