@@ -128,7 +128,9 @@ def crosses_outdoors(graph: Any, to: str, via: tuple[str, ...]) -> bool:
     if last[0] is not graph or last[1] is not outdoor:
         last = _LAST_OUTDOOR = (graph, outdoor, frozenset(z for n, z in enumerate(graph.zone_ids) if outdoor[n]))
     outside = last[2]
-    return bool(outside) and (to in outside or any(z in outside for z in via))
+    if not outside or to in outside:
+        return bool(outside)
+    return bool(via) and not outside.isdisjoint(via)  # most moves go one zone, with no ``via``
 
 
 # the last board asked about: (its graph, its outdoor flags, the ids of its outdoor zones)

@@ -197,16 +197,16 @@ def _advance_goals(game: Game, end_phase: bool) -> None:
     goals = game.spec.invader_goals
     if len(before) >= len(goals):
         return  # every goal done (or none): asked after every command and step
-    done = list(before)
-    for goal, kind, value in _parsed_goals(goals)[len(done):]:
+    done: list[str] = []  # the goals done now (most often none: asked after every command and step)
+    for goal, kind, value in _parsed_goals(goals)[len(before):]:
         if kind in END_PHASE_GOALS and not end_phase:
             break
         if not _done(game, kind, value):
             break
         done.append(goal)
         game.events.append(MissionProgress("goal", goal))
-    if len(done) != len(before):
-        game.box_state = evolved(game.box_state, goals_done=tuple(done))
+    if done:
+        game.box_state = evolved(game.box_state, goals_done=before + tuple(done))
 
 
 # id of a mission's goals → (the goals, each with its kind and value): asked after every command
