@@ -74,7 +74,8 @@ class Competitive(Fields):
             if own is not None:
                 if not own(self).reached:
                     return False
-            elif not goal_reached(goal, self.objectives_taken, self.survivors, self.graph.exits):
+            # read as it stands: asked after every step, a read that made the list its own cost a copy
+            elif not goal_reached(goal, self.as_it_stands("objectives_taken"), self.survivors, self.graph.exits):
                 return False
         return True
 

@@ -6,7 +6,7 @@ the mutable fields, the small helpers every concern shares, the dispatch of comm
 decisions that pause the game. ``freeze`` turns the copy back into an immutable state.
 """
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from game.rules.core.base import IllegalCommand
@@ -164,6 +164,11 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
         """Miniatures of zombie type ``t`` left in the supply, read without making the supply the
         working copy's own list (a read after every command stays a read)."""
         return self._supply[t]  # type: ignore[no-any-return]
+
+    def as_it_stands(self, name: str) -> Sequence[Any]:
+        """The copied-on-use field ``name`` read without making it the working copy's own list (a
+        read after every command stays a read, and the next freeze copies nothing). Not to be changed."""
+        return getattr(self, "_" + name)  # type: ignore[no-any-return]
 
     def zombie_count(self, zone: int) -> int:
         return sum(self.zombies[zone])

@@ -532,7 +532,7 @@ def reflex_step(game: Game, zone: int) -> None:
     if not sum(game.zombies[zone]):
         return
     card = game.box_state.cards_drawn
-    doors = tuple(game.doors_open)
+    doors = tuple(game.as_it_stands("doors_open"))  # read, not made the working copy's own list
     for j, s in enumerate(game.survivors):
         if not s.in_play or "combat_reflexes" not in s.skills or hero(s).reflex_card == card:
             continue

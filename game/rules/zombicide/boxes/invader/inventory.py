@@ -128,7 +128,9 @@ def crosses_outdoors(graph: Any, to: str, via: tuple[str, ...]) -> bool:
     if last[0] is not graph or last[1] is not outdoor:
         last = _LAST_OUTDOOR = (graph, outdoor, frozenset(z for n, z in enumerate(graph.zone_ids) if outdoor[n]))
     outside = last[2]
-    return bool(outside) and (to in outside or any(z in outside for z in via))
+    if not outside or to in outside:
+        return bool(outside)
+    return bool(via) and not outside.isdisjoint(via)  # most moves go one zone, with no ``via``
 
 
 # the last board asked about: (its graph, its outdoor flags, the ids of its outdoor zones)
@@ -314,20 +316,30 @@ def _card_sets(kinds: tuple[str, ...], equipment: Any) -> CardSets:
     return entry[2]
 
 
+# the last untouched discard pile (a tuple, with the game's cards and equipment table) ``tidy`` found
+# with no card of a pile of its own: asked after every command, most often of the same pile
+_LAST_CLEAN_DISCARD: tuple[Any, Any, Any] = (None, None, None)
+
+
 def tidy(game: Game) -> None:
     """Cards back where they belong: discarded Oxygen Tanks and Prototypes to their piles, an
     attachment off a weapon that left the hands (into the Backpack, or discarded with no room) and
     to the discard pile with a weapon that is gone."""
+    global _LAST_CLEAN_DISCARD
     box = game.box_state
-    if not box.attached and not game.equipment_discard:
-        return
+    discard = game.as_it_stands("equipment_discard")  # asked after every command: read, not copied
     kinds, equipment = game.card_kinds, game.tables.equipment
-    if game.equipment_discard:
+    if not box.attached and (not discard or (discard is _LAST_CLEAN_DISCARD[0] and kinds is _LAST_CLEAN_DISCARD[1]
+                                             and equipment is _LAST_CLEAN_DISCARD[2])):
+        return  # the same untouched pile as last time, found with no Oxygen Tank or Prototype
+    if discard:
         piled = _card_sets(kinds, equipment)[0]
         tanks = protos = []
-        if not piled.isdisjoint(game.equipment_discard):  # asked after every command: seldom any
+        if not piled.isdisjoint(discard):  # seldom any
             tanks = [c for c in game.equipment_discard if OXYGEN in equipment[kinds[c]].effects]
             protos = [c for c in game.equipment_discard if getattr(equipment[kinds[c]], "prototype", False)]
+        elif discard.__class__ is tuple:  # a tuple is never changed: the next command may skip it
+            _LAST_CLEAN_DISCARD = (discard, kinds, equipment)
         if tanks or protos:
             game.equipment_discard = [c for c in game.equipment_discard if c not in tanks and c not in protos]
             box = evolved(box, oxygen_pile=box.oxygen_pile + tuple(tanks), prototype_pile=box.prototype_pile + tuple(protos))

@@ -103,7 +103,7 @@ def do_machine_move(game: Game, i: int, command: MachineMove) -> None:
     if machine.kind != "robot":
         raise IllegalCommand(Said(N_("a Sentry Gun never moves")))
     to = game.zone_by_id(command.to)
-    if to not in game.graph.neighbours(machine.zone, tuple(game.doors_open)):
+    if to not in game.graph.neighbours(machine.zone, tuple(game.as_it_stands("doors_open"))):
         raise IllegalCommand(Said(N_("the Robot cannot move from {zone} to {to}"), zone=ZoneId(game.zid(machine.zone)), to=ZoneId(command.to)))
     pay(game, i)
     acted(game, i, command.machine, "moved", to)

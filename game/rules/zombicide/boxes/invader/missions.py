@@ -125,9 +125,14 @@ def _objectives_of(colours: tuple[str, ...], scientists: tuple[str, ...], colour
 
 def goal_done(state: Any, goal: str) -> bool:
     kind, _, value = goal.partition(":")
+    return _done(state, kind, value)
+
+
+def _done(state: Any, kind: str, value: str) -> bool:
     box = state.box_state
     if kind in ("take", "take_all"):
-        gone, taken = box.objectives_gone, state.objectives_taken  # read once: the working copy's is a property
+        # read as it stands: asked after every command, a read that made the working copy's own list cost a copy
+        gone, taken = box.objectives_gone, state.as_it_stands("objectives_taken")
         wanted = _needed(state, value if kind == "take" else "")
         # every one taken (read in C) and none gone since (seldom any): asked after every command
         return all(map(taken.__getitem__, wanted)) and (not gone or all(n not in gone for n in wanted))
@@ -192,16 +197,29 @@ def _advance_goals(game: Game, end_phase: bool) -> None:
     goals = game.spec.invader_goals
     if len(before) >= len(goals):
         return  # every goal done (or none): asked after every command and step
-    done = list(before)
-    for goal in goals[len(done):]:
-        if goal.partition(":")[0] in END_PHASE_GOALS and not end_phase:
+    done: list[str] = []  # the goals done now (most often none: asked after every command and step)
+    for goal, kind, value in _parsed_goals(goals)[len(before):]:
+        if kind in END_PHASE_GOALS and not end_phase:
             break
-        if not goal_done(game, goal):
+        if not _done(game, kind, value):
             break
         done.append(goal)
         game.events.append(MissionProgress("goal", goal))
-    if len(done) != len(before):
-        game.box_state = evolved(game.box_state, goals_done=tuple(done))
+    if done:
+        game.box_state = evolved(game.box_state, goals_done=before + tuple(done))
+
+
+# id of a mission's goals → (the goals, each with its kind and value): asked after every command
+_PARSED_GOALS: dict[int, tuple[tuple[str, ...], tuple[tuple[str, str, str], ...]]] = {}
+
+
+def _parsed_goals(goals: tuple[str, ...]) -> tuple[tuple[str, str, str], ...]:
+    entry = _PARSED_GOALS.get(id(goals))
+    if entry is None or entry[0] is not goals:
+        if len(_PARSED_GOALS) > 64:
+            _PARSED_GOALS.clear()
+        entry = _PARSED_GOALS[id(goals)] = (goals, tuple((g, *g.partition(":")[::2]) for g in goals))
+    return entry[1]
 
 
 def refuse_escape(state: Any, i: int, command: Any) -> str:
@@ -253,7 +271,7 @@ def _happened(game: Game, kind: str, value: str) -> bool:
 
 def _taken_colours(game: Game) -> Collection[str]:
     """The colours of the objectives taken (and not gone since)."""
-    taken = game.objectives_taken
+    taken = game.as_it_stands("objectives_taken")  # read, not made the working copy's own list
     if True not in taken:  # the usual case, asked after every command
         return ()
     colours, gone = _objective_colours(game), game.box_state.objectives_gone
@@ -312,7 +330,7 @@ def _rules(game: Game, activating: tuple[int, ...] = ()) -> None:
         return  # every rule fired (or the mission has none): asked after every command and step
     rules, on_colours = _parsed(events)
     if on_colours:  # rules that read only the box state, the board and the objectives taken
-        key = (events, box, game.graph, tuple(game.objectives_taken))
+        key = (events, box, game.graph, tuple(game.as_it_stands("objectives_taken")))
         last = _LAST_QUIET  # none held after the last command: most often nothing they read changed
         if last[0] is key[0] and last[1] is key[1] and last[2] is key[2] and last[3] == key[3]:
             return
@@ -364,7 +382,7 @@ def _parsed(events: tuple[Any, ...]) -> tuple[tuple[Rule, ...], bool]:
 def _xenos_on(game: Game, colour: str, types: tuple[int, ...]) -> bool:
     """Xenos of the activating kinds stand on the (untaken) objective of that colour."""
     for n, point in enumerate(game.graph.objectives):
-        if colour_of(game, n) == colour and not game.objectives_taken[n] and any(
+        if colour_of(game, n) == colour and not game.as_it_stands("objectives_taken")[n] and any(
                 game.zombies[point.zone][t] for t in types):
             return True
     return False
@@ -453,7 +471,7 @@ def walk_scientists(game: Game) -> None:
     box = game.box_state
     if not box.scientists or box.walked_round == game.round or not game.graph.exits:
         return
-    doors = tuple(game.doors_open)
+    doors = tuple(game.as_it_stands("doors_open"))
     distances_from = game.graph.distances_from  # the rows of the zones asked about, not the whole table
     exits = game.graph.exits
     scientists = list(box.scientists)
