@@ -42,9 +42,24 @@ def _setup(state: Any) -> Any:
         return state.setup
 
 
+# the last answer of ``kill_necromancers``: (kills per kind, the tables, Necromancers needed, the
+# progress); goals are asked two or three times a command, and kills change far less often (the
+# kills are a tuple, replaced when they change)
+_LAST_NECROMANCER_KILLS: list[Any] = [None, None, -1, None]
+
+
 def kill_necromancers(state: Any) -> GoalProgress:
     need = _setup(state).necromancers_to_kill
     killed = state.box_state.killed
+    last = _LAST_NECROMANCER_KILLS
+    if last[0] is killed and last[1] is state.tables and last[2] == need:
+        return last[3]  # type: ignore[no-any-return]
+    progress = _necromancers_progress(state, killed, need)
+    last[:] = [killed, state.tables, need, progress]
+    return progress
+
+
+def _necromancers_progress(state: Any, killed: tuple[int, ...], need: int) -> GoalProgress:
     done = 0
     if killed:
         for t in _types_with(state.tables, "necromancer"):

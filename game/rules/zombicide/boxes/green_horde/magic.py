@@ -151,10 +151,22 @@ def reachable_door(state: Any, s: Any, edge: Any, spell: Any) -> bool:
     return edge.a in within or edge.b in within
 
 
-def zones_in_spell_range(state: Any, s: Any, spell: Any) -> set[int]:
+# (id of the board's graph, doors open, zone, range) → (the graph, the zones in sight within that
+# range): the box lists doors opened from afar after every command, from the same few places
+_IN_SPELL_RANGE: dict[tuple[int, tuple[bool, ...], int, int], tuple[Any, frozenset[int]]] = {}
+
+
+def zones_in_spell_range(state: Any, s: Any, spell: Any) -> frozenset[int]:
     """The zones in the survivor's sight within ``spell``'s range (its own zone first): a door on
     the border of one of them is in reach."""
     high = spell.range_max + sk.range_bonus(s.skills)
     doors = tuple(state.doors_open)
     graph = state.graph
-    return {s.zone, *(zone for zone in graph.visible(doors)[s.zone] if graph.zone_range(s.zone, zone, doors) <= high)}
+    key = (id(graph), doors, s.zone, high)
+    entry = _IN_SPELL_RANGE.get(key)
+    if entry is None or entry[0] is not graph:
+        if len(_IN_SPELL_RANGE) > 4096:
+            _IN_SPELL_RANGE.clear()
+        entry = _IN_SPELL_RANGE[key] = (graph, frozenset(
+            {s.zone, *(zone for zone in graph.visible(doors)[s.zone] if graph.zone_range(s.zone, zone, doors) <= high)}))
+    return entry[1]

@@ -13,7 +13,7 @@ from game.rules.zombicide import skills as sk
 from game.rules.zombicide.boxes.green_horde.commands import SkillLent, Transmute, VaultCardFound
 from game.rules.zombicide.boxes.green_horde.content import book_skills
 from game.rules.zombicide.boxes.green_horde.necromancers import reconcile
-from game.rules.zombicide.boxes.green_horde.state import fields
+from game.rules.zombicide.boxes.green_horde.state import GreenHordeSurvivor, fields
 from game.rules.zombicide.commands import CardDrawn, DecisionNeeded
 from game.rules.zombicide.state import LEVEL_NAMES, Pending, evolved
 
@@ -79,8 +79,9 @@ def lend_skills(game: Game) -> None:
     Brothers in arms name; the skills go when the zone breaks up (§14 #54)."""
     lent_by = _LENT_BY
     lending_zones: list[int] = []  # where a survivor in play lends skills
-    for s in game.survivors:  # a plain loop: asked after every command
-        if fields(s).lent:
+    for s in game.survivors:  # a plain loop, ``fields`` inlined: asked after every command
+        own_fields = s.box_fields
+        if isinstance(own_fields, GreenHordeSurvivor) and own_fields.lent:
             break  # a lent skill may have to go
         found = lent_by.get(s.skills)
         if (found or (found is None and _lent_by(s.skills))) and s.in_play:
