@@ -47,4 +47,4 @@ def test_m8_and_m10_keep_one_spawn_zone_and_say_why() -> None:
     assert mission(state).xeno_cards == "easier"
     assert data["setup"]["xeno_cards"] == "easier"
     assert len(state.zombie_deck) == 29 and not [n for n in state.zombie_deck if 25 < n <= 50]  # #51-#54: Extra Activations
-    assert mission(_setup("inv-m8")).xeno_cards == "all" and len(_setup("inv-m8").zombie_deck) == 54
+    # (M8 too, since issue 18: test_invader_mission_balance.py)

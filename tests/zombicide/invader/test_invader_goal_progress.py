@@ -40,4 +40,5 @@ def test_a_mission_may_mix_its_xeno_cards_as_desired() -> None:
     spec, numbers = mission(state), state.tables.zombie_cards
     assert deck_for(spec.model_copy(update={"xeno_cards": (41, 16, 3, 52)}), numbers) == [3, 16, 41, 52]
     assert len(deck_for(spec.model_copy(update={"xeno_cards": "easier"}), numbers)) == 25 + 4
-    assert len(deck_for(spec, numbers)) == 54  # M8 plays with every card
+    assert len(deck_for(spec, numbers)) == 25 + 4  # M8 plays the easier cards (issue 18)
+    assert len(deck_for(spec.model_copy(update={"xeno_cards": "all"}), numbers)) == 54
