@@ -130,7 +130,7 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
         if graph.step_costs and not waived:  # a box's dearer crossings: only the moves the survivor can pay for
             budget = s.actions_left - extra - (0 if "move" in s.free_actions else 1)
             if reach == 1:
-                commands.extend(_paid_steps(graph, state.doors_open, sid, zone, budget))
+                commands.extend(_steps(graph, state.doors_open, sid, zone, budget))
             else:
                 for path in _paths(state, zone, reach):
                     if _path_extra(graph, zone, path) <= budget:
@@ -702,30 +702,18 @@ def _first_fit_for(state: ZombicideState) -> FirstFit:
     return entry[2]
 
 
-def _steps(graph: ZoneGraph, doors_open: tuple[bool, ...], sid: str, zone: int) -> tuple[Move, ...]:
+def _steps(graph: ZoneGraph, doors_open: tuple[bool, ...], sid: str, zone: int,
+           budget: int | None = None) -> tuple[Move, ...]:
     """The one-zone Moves from ``zone`` (``_paths`` with a reach of 1), remembered per board: zombies
-    never stop a single step, so they depend on the doors only."""
-    key = ("steps", sid, zone, doors_open)
-    moves: tuple[Move, ...] | None = graph.memo.get(key)  # type: ignore[assignment]
-    if moves is None:
-        if len(graph.memo) > _MEMO_ENTRIES:
-            graph.memo.clear()
-        reached = [z for z in dict.fromkeys(graph.neighbours(zone, doors_open)) if z != zone]
-        moves = graph.memo[key] = tuple(Move(sid, graph.zone_ids[z], ()) for z in reached)
-    return moves
-
-
-def _paid_steps(graph: ZoneGraph, doors_open: tuple[bool, ...], sid: str, zone: int,
-                budget: int) -> tuple[Move, ...]:
-    """``_steps`` whose extra cost (``step_costs``: a board's dearer crossings) fits ``budget``
-    actions, remembered per board like them."""
-    key = ("paid steps", sid, zone, doors_open, budget)
+    never stop a single step, so they depend on the doors only. Given ``budget``, only the steps whose
+    extra cost (``step_costs``: a board's dearer crossings) fits that many actions."""
+    key = ("steps", sid, zone, doors_open, budget)
     moves: tuple[Move, ...] | None = graph.memo.get(key)  # type: ignore[assignment]
     if moves is None:
         if len(graph.memo) > _MEMO_ENTRIES:
             graph.memo.clear()
         reached = [z for z in dict.fromkeys(graph.neighbours(zone, doors_open))
-                   if z != zone and graph.step_extra(zone, z) <= budget]
+                   if z != zone and (budget is None or graph.step_extra(zone, z) <= budget)]
         moves = graph.memo[key] = tuple(Move(sid, graph.zone_ids[z], ()) for z in reached)
     return moves
 

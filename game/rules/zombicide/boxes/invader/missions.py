@@ -123,17 +123,13 @@ def _objectives_of(colours: tuple[str, ...], scientists: tuple[str, ...], colour
     return tuple(n for n, c in enumerate(colours) if colour in ("", c) and c not in scientists)
 
 
-def goal_done(state: Any, goal: str) -> bool:
-    kind, _, value = goal.partition(":")
-    return _done(state, kind, value)
-
-
-def _done(state: Any, kind: str, value: str) -> bool:
-    box = state.box_state
+def goal_done(game: Game, kind: str, value: str) -> bool:
+    """Whether the goal ``kind:value`` holds now (asked of the working copy after every command)."""
+    box = game.box_state
     if kind in ("take", "take_all"):
         # read as it stands: asked after every command, a read that made the working copy's own list cost a copy
-        gone, taken = box.objectives_gone, state.as_it_stands("objectives_taken")
-        wanted = _needed(state, value if kind == "take" else "")
+        gone, taken = box.objectives_gone, game.as_it_stands("objectives_taken")
+        wanted = _needed(game, value if kind == "take" else "")
         # every one taken (read in C) and none gone since (seldom any): asked after every command
         return all(map(taken.__getitem__, wanted)) and (not gone or all(n not in gone for n in wanted))
     if kind == "evacuated":
@@ -142,19 +138,19 @@ def _done(state: Any, kind: str, value: str) -> bool:
         machine = next((m for m in box.machines if m.kind == value), None)
         if machine is None:
             return False
-        standing = [s for s in state.survivors if s.in_play]
-        return bool(standing) and all(s.zone == machine.zone for s in standing) and not sum(state.zombies[machine.zone])
+        standing = [s for s in game.survivors if s.in_play]
+        return bool(standing) and all(s.zone == machine.zone for s in standing) and not sum(game.zombies[machine.zone])
     if kind == "level":
         needed = LEVEL_NAMES.index(value)
-        return all(s.level >= needed for s in state.survivors if s.alive)
+        return all(s.level >= needed for s in game.survivors if s.alive)
     if kind == "destroy_spawn":
         colours = box.spawn_colours
         return any(colours[n] == value for n in box.spawns_gone) if colours else False
     if kind == "samples":
-        return all(sample in box.samples for sample in mission(state).samples)
+        return all(sample in box.samples for sample in mission(game).samples)
     if kind == "new_oxygen":
         old = set(box.old_tanks)
-        return all(_wears_new_tank(state, s, old) for s in state.survivors if s.in_play)
+        return all(_wears_new_tank(game, s, old) for s in game.survivors if s.in_play)
     if kind == "scientists_out":
         return all(p.escaped for p in box.scientists)
     return False
@@ -201,7 +197,7 @@ def _advance_goals(game: Game, end_phase: bool) -> None:
     for goal, kind, value in _parsed_goals(goals)[len(before):]:
         if kind in END_PHASE_GOALS and not end_phase:
             break
-        if not _done(game, kind, value):
+        if not goal_done(game, kind, value):
             break
         done.append(goal)
         game.events.append(MissionProgress("goal", goal))
