@@ -623,16 +623,19 @@ class SurvivorActions(Fields):
         mine, theirs = tuple(command.slots), tuple(command.other_slots)
         self.arrangement_ok(s.slots, mine, s.name, s.id)
         self.arrangement_ok(other.slots, theirs, other.name, other.id)
-        pool = [c for c in s.slots + other.slots if c >= 0]
-        placed = [c for c in mine + theirs if c >= 0]
-        if len(placed) != len(set(placed)) or any(c not in pool for c in placed):
-            raise IllegalCommand("a trade only moves the two survivors' own cards")
+        before = s.slots + other.slots
+        left: list[int] = []  # the cards nobody keeps: discarded
+        if sorted(mine + theirs) != sorted(before):  # not the same cards moved about (most trades are)
+            pool = [c for c in before if c >= 0]
+            placed = [c for c in mine + theirs if c >= 0]
+            if len(placed) != len(set(placed)) or any(c not in pool for c in placed):
+                raise IllegalCommand("a trade only moves the two survivors' own cards")
+            left = [c for c in pool if c not in placed]
         self.spend(i, "other")
-        for c in pool:
-            if c not in placed:
-                self.discard_cards((c,))
-        self.change(i, slots=mine)
-        self.change(j, slots=theirs)
+        for c in left:
+            self.discard_cards((c,))
+        self.set_slots(i, mine)
+        self.set_slots(j, theirs)
         self.inventory_event(i)
         self.inventory_event(j)
 

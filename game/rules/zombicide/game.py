@@ -160,6 +160,13 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
         self.survivors[i] = self.owned[i] = survivor
         return survivor
 
+    def set_slots(self, i: int, slots: tuple[int, ...]) -> None:
+        """``change(i, slots=slots)`` without the keywords (every trade sets two inventories)."""
+        survivor = self.survivors[i]
+        if self.owned[i] is not survivor:
+            survivor = self.survivors[i] = self.owned[i] = _copy_survivor(survivor)
+        _SET_SLOTS(survivor, slots)
+
     def in_supply(self, t: int) -> int:
         """Miniatures of zombie type ``t`` left in the supply, read without making the supply the
         working copy's own list (a read after every command stays a read)."""
@@ -372,8 +379,8 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
                     self.start_zombie_phase()  # a Tactician still to play holds the phase open
                 return
             seat = self.seats[(self.first_seat + self.turn) % len(self.seats)]
-            for s in self.survivors:
-                if s.seat == seat and s.alive and not s.escaped and not s.done and not sk.is_tactician(s.skills):
+            for s in self.survivors:  # ``sk.is_tactician`` inlined: asked after every command
+                if s.seat == seat and not s.done and s.alive and not s.escaped and "tactician" not in s.skills:
                     return  # a survivor of this seat still has to play
             self.turn += 1
 
@@ -472,6 +479,7 @@ _freeze = _freezer()
 _copy_survivor = copier_for(Survivor)
 
 _SET_SURVIVOR_FIELD = {name: Survivor.__dict__[name].__set__ for name in Survivor.__dataclass_fields__}
+_SET_SLOTS = _SET_SURVIVOR_FIELD["slots"]
 
 # the core's decisions, kind → how the chosen option is played (a box adds its own: ``BoxRules.decisions``)
 _DECISIONS = {

@@ -20,7 +20,7 @@ from game.rules.zombicide.commands import (
     ZombieSpawned,
 )
 from game.rules.zombicide.graph import UNREACHABLE
-from game.rules.zombicide.state import Pending, Survivor
+from game.rules.zombicide.state import Pending, Survivor, resetter_for
 from game.rules.zombicide.working import Fields
 
 
@@ -361,21 +361,19 @@ class ZombiePhase(Fields):
         self.phase = "players"
         self.turn = 0
         actions = self.tables.catalog.setup.actions_per_turn
-        for i, s in enumerate(self.survivors):
+        survivors, owned = self.survivors, self.owned
+        for i, s in enumerate(survivors):
             in_play = s.in_play
             if in_play and s.wounds and sk.has(s.skills, "drops_wounds_each_round"):
-                self.change(i, wounds=0, slots=self.box.wounds.heal(s.slots, -1))
-            own = self.change(i, actions_left=actions + sk.extra_actions(s.skills) if in_play else 0,
-                              free_actions=sk.free_actions(s.skills) if in_play else ())
-            for set_field, value in _ROUND_RESET:  # the working copy's own survivor now: set in place
-                set_field(own, value)
+                s = self.change(i, wounds=0, slots=self.box.wounds.heal(s.slots, -1))
+            # the survivor made anew with the round's marks cleared: the working copy's own from now on
+            survivors[i] = owned[i] = _NEW_ROUND(s, actions + sk.extra_actions(s.skills) if in_play else 0,
+                                                 sk.free_actions(s.skills) if in_play else ())
         self.events.append(PhaseStarted("players", self.round))
         self.advance_turns()
 
 
-# what every survivor's new round clears, as (slot setter, value): the once-per-turn marks, the Hockey
-# Mask (once a round), done and acting; set in place on the working copy's own survivors
-_ROUND_RESET = tuple(
-    (Survivor.__dict__[name].__set__, value)
-    for name, value in {**ZombiePhase.turn_flags_reset(), "mask_used": False, "done": False, "acting": False}.items()
-)
+# a survivor at a new round: the once-per-turn marks, the Hockey Mask (once a round), done and acting
+# cleared, its actions and free actions given
+_NEW_ROUND = resetter_for(Survivor, {**ZombiePhase.turn_flags_reset(), "mask_used": False, "done": False,
+                                     "acting": False}, ("actions_left", "free_actions"))
