@@ -100,10 +100,12 @@ class ZombiePhase(Fields):
         attacked: list[int] = []
         targets = self.prey_zones() | self.decoy_zones()
         zombies = self.zombies
+        everyone = len(set(types)) == self.tables.type_count  # every kind activates: none to pick out
         for zone in compress(range(self.graph.zone_count), map(any, zombies)):  # most zones are empty: skipped in C
+            if zone not in targets:
+                continue
             counts = zombies[zone]
-            attackers = sum(counts[t] for t in types)
-            if not attackers or zone not in targets:
+            if not everyone and not any(counts[t] for t in types):
                 continue
             attacked.append(zone)
             attacks = []
@@ -189,7 +191,7 @@ class ZombiePhase(Fields):
         self.events.append(DecisionNeeded("wound", s.seat, tuple(labels)))
 
     def noise_map(self) -> list[int]:
-        noise = list(self.noise)
+        noise = list(self.as_it_stands("noise"))  # read: the working copy's own list is not needed
         isolated = self.box.isolation(self)
         for s in self.survivors:
             if s.in_play and not sk.has(s.skills, "makes_no_noise") and not (
@@ -275,12 +277,13 @@ class ZombiePhase(Fields):
                     for t in range(self.tables.type_count)] if movers else []
         own: list[tuple[Any, int, int, int]] = []  # a box's zombie kinds that walk their own way
         activated = [t in types for t in range(self.tables.type_count)]
+        everyone = False not in activated  # every kind moves: each zone's counts as they are
         zombies = self.zombies
         for zone in compress(range(len(zombies)), map(any, zombies)):  # most zones are empty: skipped in C
             if zone in attacked:
                 continue
             counts = zombies[zone]
-            moving = [n if moves else 0 for n, moves in zip(counts, activated, strict=True)]
+            moving = list(counts) if everyone else [n if moves else 0 for n, moves in zip(counts, activated, strict=True)]
             if mover_of:
                 for t, n in enumerate(moving):
                     if n and mover_of[t] is not None:

@@ -14,7 +14,7 @@ from game.rules.zombicide.boxes.rue_morgue.commands import TeamActionUsed, UseTe
 from game.rules.zombicide.boxes.rue_morgue.content import team_action, team_actions
 from game.rules.zombicide.commands import Attack, SurvivorMoved
 from game.rules.zombicide.game import Game as WorkingCopy
-from game.rules.zombicide.state import Survivor
+from game.rules.zombicide.state import Survivor, evolved
 
 Game = Any  # the engine's working copy (game.Game)
 BONUS_SKILL = "plus_one_free_team_action"
@@ -158,7 +158,9 @@ def team_weapon(game: Game, j: int, attack: str, target: int) -> int:
 
 def end_of_round(game: Game) -> None:
     """A new players' phase: every team may play its Team Actions again."""
-    game.box_state = replace(game.box_state, team_actions_used=(), team_cards_used=())
+    box = game.box_state
+    if box.team_actions_used or box.team_cards_used:  # most rounds none was played: nothing to clear
+        game.box_state = evolved(box, team_actions_used=(), team_cards_used=())
 
 
 def listed(state: Any, i: int) -> list[Any]:
