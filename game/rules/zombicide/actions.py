@@ -94,12 +94,14 @@ class SurvivorActions(Fields):
             self.change(i, slip_next_move=False)
         if not command.charge:
             self.spend(i, "move")
-        if extra > self.survivors[i].actions_left:
+        left = self.survivors[i].actions_left
+        if extra > left:
             raise IllegalCommand(f"leaving a zone with {extra} zombies costs {extra + 1} actions")
-        if extra + crossing > self.survivors[i].actions_left:
+        if extra + crossing > left:
             raise IllegalCommand(f"this way costs {extra + crossing + 1} actions")
         extra += crossing
-        self.change(i, actions_left=self.survivors[i].actions_left - extra, sprint_used=s.sprint_used or sprint)
+        if extra or sprint:  # most Moves cost the one action spent above, and no Sprint
+            self.change(i, actions_left=left - extra, sprint_used=s.sprint_used or sprint)
         self.walk(i, walked, len(path), extra if command.charge else 1 + extra)  # a Charge is free
 
     def walked_path(self, s: Survivor, path: list[int]) -> list[int]:
@@ -587,7 +589,8 @@ class SurvivorActions(Fields):
                         self.tables, survivor_id, slot, self.equipment(card)):
                     where = inventory.slot_names(self.tables, survivor_id, len(after))[slot]
                     raise IllegalCommand(f"{self.equipment(card).name} cannot go in {who}'s {where} slot")
-        if min(before, default=EMPTY) >= EMPTY and min(after, default=EMPTY) >= EMPTY:
+        both = before + after
+        if not both or min(both) >= EMPTY:
             return  # equipment and empty slots only
         held = [c for c in before if c < EMPTY]  # cards that are not equipment (a box's)
         held_after = [c for c in after if c < EMPTY]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from game.rules.zombicide.commands import (
     GameEnded,
@@ -45,23 +45,22 @@ class Competitive(Fields):
             settle(self)
             if self.result is not None:
                 return
-        goals = self.spec.goals
-        if self.spec.competitive:
+        spec = self.spec
+        plan = _GOAL_PLANS.get(id(spec))
+        if plan is None or plan[0] is not spec:
+            plan = _goal_plan(spec)
+        _, goals, competitive, everyone_needed, checked_now = plan
+        if competitive:
             done = not any(s.in_play for s in self.survivors) or (goals and self.goals_met(goals, end_phase))
             if done:
                 self.winners = experience_race(self.survivors).teams
                 self.finish("over")
             return
-        # a mission may count only the living on the EXIT (``exit_counts_the_living``): then only the
-        # whole team's loss loses it
-        # (a box's option, read from the fields: asking the core's setup for it fails through pydantic)
-        everyone_needed = ("all_in_exit" in goals or "escape_all" in goals) and not self.spec.__dict__.get(
-            "exit_counts_the_living", False)
         alive = [s.alive for s in self.survivors]
         if everyone_needed and False in alive or True not in alive:
             self.finish("lost")
             return
-        if goals and self.goals_met(goals, end_phase):
+        if goals and (end_phase or checked_now) and self.goals_met(goals, end_phase):
             self.finish("won")
 
     def goals_met(self, goals: Sequence[str], end_phase: bool) -> bool:
@@ -85,3 +84,22 @@ class Competitive(Fields):
         self.queue = []
         self.pending = None
         self.events.append(GameEnded(result))
+
+
+# setup → (setup, its goals, competitive, whether every survivor must live, whether its goals may be met
+# outside an End Phase): read from the setup once, not after every command and step
+_GOAL_PLANS: dict[int, tuple[Any, tuple[str, ...], bool, bool, bool]] = {}
+
+
+def _goal_plan(spec: Any) -> tuple[Any, tuple[str, ...], bool, bool, bool]:
+    goals = tuple(spec.goals)
+    # a mission may count only the living on the EXIT (``exit_counts_the_living``): then only the
+    # whole team's loss loses it
+    # (a box's option, read from the fields: asking the core's setup for it fails through pydantic)
+    everyone_needed = ("all_in_exit" in goals or "escape_all" in goals) and not spec.__dict__.get(
+        "exit_counts_the_living", False)
+    if len(_GOAL_PLANS) >= 64:
+        _GOAL_PLANS.clear()
+    plan = _GOAL_PLANS[id(spec)] = (spec, goals, bool(spec.competitive), bool(everyone_needed),
+                                    "all_in_exit" not in goals)  # ``goals_met``: all_in_exit waits for an End Phase
+    return plan
