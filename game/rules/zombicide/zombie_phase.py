@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from itertools import compress
+from operator import sub
 from typing import TYPE_CHECKING, Any
 
 from game.rules.zombicide import skills as sk
@@ -193,9 +194,9 @@ class ZombiePhase(Fields):
     def noise_map(self) -> list[int]:
         noise = list(self.as_it_stands("noise"))  # read: the working copy's own list is not needed
         isolated = self.box.isolation(self)
-        for s in self.survivors:
-            if s.in_play and not sk.has(s.skills, "makes_no_noise") and not (
-                    isolated is not None and isolated(self, s)) and not s.rotten:
+        for s in self.survivors:  # ``in_play`` inlined: asked of every survivor at every move
+            if s.alive and not s.escaped and not s.rotten and not sk.has(s.skills, "makes_no_noise") and not (
+                    isolated is not None and isolated(self, s)):
                 noise[s.zone] += 1
         if self.loud[0] >= 0:  # the last Loud makes its zone the noisiest
             noise[self.loud[0]] = max(noise) + 1
@@ -244,20 +245,20 @@ class ZombiePhase(Fields):
                     return []
                 loudest = max(noise[v] for v in candidates)
                 goals = [v for v in candidates if noise[v] == loudest]
-        nearest = min(to(g)[zone] for g in goals)
+        columns = [to(g) for g in goals]  # each goal's distances towards it
+        nearest = min([column[zone] for column in columns])
         if nearest == 0:  # already in the loudest zone
             return []
         if visible:  # several visible targets: the noisiest, then the closest
-            goals = [g for g in goals if to(g)[zone] == nearest]
-        # a step on a shortest way to a goal, read from each goal's distances towards it
-        towards = [(column, column[zone] - 1) for column in map(to, goals)]
-        result: list[int] = []
-        for other in self.graph.zombie_neighbours(zone, walk_doors if breaks else doors):
-            if other in result:
-                continue
-            if any(column[other] == closer for column, closer in towards):
-                result.append(other)
-        return sorted(result)
+            columns = [column for column in columns if column[zone] == nearest]
+        # a step on a shortest way to a goal
+        neighbours = self.graph.zombie_neighbours(zone, walk_doors if breaks else doors)
+        if len(columns) == 1:  # one goal, most often
+            column = columns[0]
+            closer = column[zone] - 1
+            return sorted({other for other in neighbours if column[other] == closer})
+        towards = [(column, column[zone] - 1) for column in columns]
+        return sorted({other for other in neighbours if any(column[other] == closer for column, closer in towards)})
 
     def step_move(self, types: tuple[int, ...], attacked: tuple[int, ...]) -> None:
         doors = self.doors_now()
@@ -273,8 +274,7 @@ class ZombiePhase(Fields):
         tables = self.move_tables(doors)  # looked up once for every zone's zombies
         plans: list[tuple[int, list[int], list[int]]] = []
         movers = self.box.zombie_movers
-        mover_of = [next((movers[s] for s in self.tables.specials[t] if s in movers), None)
-                    for t in range(self.tables.type_count)] if movers else []
+        mover_of = _movers_by_kind(self.tables, movers) if movers else []
         own: list[tuple[Any, int, int, int]] = []  # a box's zombie kinds that walk their own way
         activated = [t in types for t in range(self.tables.type_count)]
         everyone = False not in activated  # every kind moves: each zone's counts as they are
@@ -297,10 +297,7 @@ class ZombiePhase(Fields):
         if self.box.zombies_break_doors:  # a closed door on the way: the zone's zombies break it instead
             plans = [plan for plan in plans if not self.break_door_on(plan[0], plan[1], doors)]
         for zone, _routes, moving in plans:  # everybody moves at once
-            left = list(self.zombies[zone])
-            for t, n in enumerate(moving):
-                left[t] -= n
-            self.zombies[zone] = tuple(left)
+            self.zombies[zone] = tuple(map(sub, self.zombies[zone], moving))
         for zone, routes, moving in plans:
             groups = len(routes)
             for t, n in enumerate(moving):
@@ -374,6 +371,21 @@ class ZombiePhase(Fields):
                                                  sk.free_actions(s.skills) if in_play else ())
         self.events.append(PhaseStarted("players", self.round))
         self.advance_turns()
+
+
+# (tables, the box's movers) → each zombie kind's own mover or None, made once per box and catalogue
+_MOVERS_BY_KIND: dict[tuple[int, int], tuple[Any, Any, list[Any]]] = {}
+
+
+def _movers_by_kind(tables: Any, movers: Any) -> list[Any]:
+    """Each zombie kind's mover among the box's ``zombie_movers`` (by its specials), None for none."""
+    entry = _MOVERS_BY_KIND.get((id(tables), id(movers)))
+    if entry is None or entry[0] is not tables or entry[1] is not movers:
+        if len(_MOVERS_BY_KIND) >= 16:
+            _MOVERS_BY_KIND.clear()
+        found = [next((movers[s] for s in tables.specials[t] if s in movers), None) for t in range(tables.type_count)]
+        entry = _MOVERS_BY_KIND[(id(tables), id(movers))] = (tables, movers, found)
+    return entry[2]
 
 
 # a survivor at a new round: the once-per-turn marks, the Hockey Mask (once a round), done and acting
