@@ -175,7 +175,8 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
     def as_it_stands(self, name: str) -> Sequence[Any]:
         """The copied-on-use field ``name`` read without making it the working copy's own list (a
         read after every command stays a read, and the next freeze copies nothing). Not to be changed."""
-        return getattr(self, "_" + name)  # type: ignore[no-any-return]
+        read = _SLOT_READERS.get(name)  # the slot's own reader: no name built, no getattr, at every step
+        return read(self, Game) if read is not None else getattr(self, "_" + name)  # type: ignore[no-any-return]
 
     def zombie_count(self, zone: int) -> int:
         return sum(self.zombies[zone])
@@ -415,6 +416,7 @@ def _copied_on_use(name: str) -> property:
 _COPIED_ON_USE = ("noise", "doors_open", "doors_spawned", "buildings_spawned", "objectives_taken", "unlocked",
                   "unloaded", "equipment_deck", "equipment_discard", "zombie_deck", "zombie_discard", "supply",
                   "paused_queue", "vests_hit")
+_SLOT_READERS = {name: Game.__dict__[f"_{name}"].__get__ for name in _COPIED_ON_USE}
 for _name in _COPIED_ON_USE:
     setattr(Game, _name, _copied_on_use(_name))
 
@@ -439,7 +441,8 @@ _FROZEN_FROM = {
     "buildings_spawned": "tuple(game._buildings_spawned)",
     "objectives_taken": "tuple(game._objectives_taken)",
     "unlocked_colours": "tuple(game._unlocked)",
-    "unloaded": "tuple(sorted(game._unloaded))",
+    # kept sorted: the state's own tuple, untouched, is sorted already
+    "unloaded": "game._unloaded if game._unloaded.__class__ is tuple else tuple(sorted(game._unloaded))",
     "equipment_deck": "tuple(game._equipment_deck)",
     "equipment_discard": "tuple(game._equipment_discard)",
     "zombie_deck": "tuple(game._zombie_deck)",
