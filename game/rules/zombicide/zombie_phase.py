@@ -298,25 +298,41 @@ class ZombiePhase(Fields):
             plans = [plan for plan in plans if not self.break_door_on(plan[0], plan[1], doors)]
         for zone, _routes, moving in plans:  # everybody moves at once
             self.zombies[zone] = tuple(map(sub, self.zombies[zone], moving))
+        # ``arrive`` for every group, each zone's counts made a tuple once when all have arrived (a
+        # horde's zone takes many kinds from many zones)
+        arrived: dict[int, list[int]] = {}
+        zone_ids, zombie_ids, never_splits = self.graph.zone_ids, self.tables.zombie_ids, self.tables.never_splits
+        events, zombies = self.events, self.zombies  # read again: a broken door's hook may have set them
         for zone, routes, moving in plans:
             groups = len(routes)
             for t, n in enumerate(moving):
                 if n == 0:
                     continue
-                if groups == 1 or self.tables.never_splits[t]:
-                    self.arrive(zone, routes[0], t, n)
+                if groups == 1 or never_splits[t]:
+                    route = routes[0]
+                    counts = arrived.get(route)
+                    if counts is None:
+                        counts = arrived[route] = list(zombies[route])
+                    counts[t] += n
+                    events.append(ZombieMoved(zone_ids[zone], zone_ids[route], zombie_ids[t], n))
                     continue
                 per_group = math.ceil(n / groups)
                 top_up = min(per_group * groups - n, self.supply[t])
                 if top_up:
                     self.supply[t] -= top_up
-                    self.events.append(ZombieSpawned(self.zid(zone), self.zname(t), top_up))
+                    events.append(ZombieSpawned(zone_ids[zone], zombie_ids[t], top_up))
                 remaining = n + top_up
                 for route in routes:
                     share = min(per_group, remaining)
                     remaining -= share
                     if share:
-                        self.arrive(zone, route, t, share)
+                        counts = arrived.get(route)
+                        if counts is None:
+                            counts = arrived[route] = list(zombies[route])
+                        counts[t] += share
+                        events.append(ZombieMoved(zone_ids[zone], zone_ids[route], zombie_ids[t], share))
+        for route, counts in arrived.items():
+            zombies[route] = tuple(counts)
         for mover, t, zone, n in own:
             mover(self, t, zone, n)
 
