@@ -221,9 +221,14 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
 
     def inventory_event(self, i: int) -> None:
         s = self.survivors[i]
+        slots = s.slots
+        if slots and min(slots) >= EMPTY:  # equipment and empty slots: each name read in C
+            names = _slot_names(self.card_kinds)
+            self.events.append(InventoryChanged(s.id, tuple(map(names.__getitem__, slots))))
+            return
         kinds = self.card_kinds
         self.events.append(InventoryChanged(s.id, tuple([  # ``card_name`` of each slot, inlined
-            kinds[c] if c >= 0 else "" if c == EMPTY else self.card_name(c) for c in s.slots])))
+            kinds[c] if c >= 0 else "" if c == EMPTY else self.card_name(c) for c in slots])))
 
     def survivor_by_id(self, survivor_id: str) -> int:
         active = self.active  # most commands are the acting survivor's (ids are unique in a game)
@@ -395,6 +400,19 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
         if resolve is None:
             raise IllegalCommand(f"no rule settles a {pending.kind!r} decision in this box")
         resolve(self, pending, option)
+
+
+_NAMES_OF: list[Any] = [None, ()]  # the last card kinds asked of ``_slot_names``, and its answer
+
+
+def _slot_names(card_kinds: tuple[str, ...]) -> tuple[str, ...]:
+    """The name of each card, then "" read at index -1 (``EMPTY``): a slot's name by indexing (the
+    card kinds of a game change only when cards are combined; the last ones are remembered)."""
+    if _NAMES_OF[0] is not card_kinds:
+        if card_kinds.__class__ is not tuple:  # a list may change in place: not remembered
+            return (*card_kinds, "")
+        _NAMES_OF[:] = [card_kinds, (*card_kinds, "")]
+    return _NAMES_OF[1]  # type: ignore[no-any-return]
 
 
 def _copied_on_use(name: str) -> property:
