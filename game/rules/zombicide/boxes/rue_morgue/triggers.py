@@ -24,19 +24,13 @@ def check(game: Game, i: int) -> None:
     """After each action, and when a move stops: the survivor ended it in a building or hallway zone
     on a trigger's tile (a zone over several tiles is on each of them, §2.1)."""
     graph = game.graph
-    trigger_tiles = graph.box_data.trigger_tiles  # asked after every action: no look-up on the way
-    if not trigger_tiles:
+    if not graph.box_data.trigger_tiles:  # asked after every action: no look-up on the way
         return
     s = game.survivors[i]
-    if not s.in_play or in_flight(game, s):  # a flying helicopter is never inside a room (§16)
+    here = _zone_triggers(graph)[s.zone]
+    if not here or not s.in_play or in_flight(game, s):  # a flying helicopter is never inside a room (§16)
         return
-    zone = s.zone
-    if graph.street_like[zone] and graph.kinds[zone] != ZoneKind.HALLWAY:
-        return
-    for tile in graph.tiles[zone]:
-        if tile not in trigger_tiles:
-            continue
-        n = trigger_tiles.index(tile)
+    for n, tile in here:
         if game.box_state.triggers_fired[n]:
             continue
         fired = list(game.box_state.triggers_fired)
@@ -46,3 +40,22 @@ def check(game: Game, i: int) -> None:
         rooms = [z for z in range(graph.zone_count)
                  if tile in graph.tiles[z] and not graph.street_like[z] and not graph.no_spawn[z]]
         game.queue[0:0] = [("draw", z, "trigger") for z in rooms]
+
+
+# graph → (graph, per zone: (trigger number, tile) of each trigger tile the zone's building or hallway
+# is on, in the zone's tile order); a box may change the board in play: each graph its own
+_ZONE_TRIGGERS: dict[int, tuple[Any, tuple[tuple[tuple[int, str], ...], ...]]] = {}
+
+
+def _zone_triggers(graph: Any) -> tuple[tuple[tuple[int, str], ...], ...]:
+    entry = _ZONE_TRIGGERS.get(id(graph))
+    if entry is None or entry[0] is not graph:
+        if len(_ZONE_TRIGGERS) >= 32:
+            _ZONE_TRIGGERS.clear()
+        trigger_tiles = graph.box_data.trigger_tiles
+        per_zone = tuple(
+            () if graph.street_like[zone] and graph.kinds[zone] != ZoneKind.HALLWAY
+            else tuple((trigger_tiles.index(tile), tile) for tile in graph.tiles[zone] if tile in trigger_tiles)
+            for zone in range(graph.zone_count))
+        entry = _ZONE_TRIGGERS[id(graph)] = (graph, per_zone)
+    return entry[1]
