@@ -70,7 +70,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
     # (the fields of ``_COPIED_ON_USE`` are stored under a leading underscore, behind a property)
     __slots__ = (
         "base", "graph", "tables", "spec", "box", "card_kinds", "round", "phase", "seats", "first_seat",
-        "turn", "survivors", "owned", "active", "zombies", "_noise", "_doors_open", "_doors_spawned",
+        "turn", "survivors", "owned", "active", "_zombies", "_noise", "_doors_open", "_doors_spawned",
         "_buildings_spawned", "_objectives_taken", "_unlocked", "_unloaded", "_equipment_deck",
         "_equipment_discard", "_zombie_deck", "_zombie_discard", "_supply", "rng", "pending", "queue",
         "_paused_queue", "box_state", "_vests_hit", "loud", "winners", "result", "kills", "events",
@@ -92,9 +92,9 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
         # survivors copied by this working copy, by position: later changes are made in place
         self.owned: list[Survivor | None] = [None] * len(self.survivors)
         self.active = state.active
-        self.zombies = list(state.zombies)
         # the state's own tuples until a rule first uses them (a property then copies them to a list):
         # most commands touch few of them, and an untouched one goes back unchanged into the next state
+        self._zombies = state.zombies
         self._noise = state.noise
         self._doors_open = state.doors_open
         self._doors_spawned = state.doors_spawned
@@ -179,7 +179,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
         return read(self, Game) if read is not None else getattr(self, "_" + name)  # type: ignore[no-any-return]
 
     def zombie_count(self, zone: int) -> int:
-        return sum(self.zombies[zone])
+        return sum(self._zombies[zone])  # read as it stands: not made the working copy's list
 
     def survivors_in(self, zone: int) -> list[int]:
         """Survivors in the zone that the actors there can reach (not those a box isolates)."""
@@ -431,7 +431,7 @@ def _copied_on_use(name: str) -> property:
     return property(get, store)
 
 
-_COPIED_ON_USE = ("noise", "doors_open", "doors_spawned", "buildings_spawned", "objectives_taken", "unlocked",
+_COPIED_ON_USE = ("zombies", "noise", "doors_open", "doors_spawned", "buildings_spawned", "objectives_taken", "unlocked",
                   "unloaded", "equipment_deck", "equipment_discard", "zombie_deck", "zombie_discard", "supply",
                   "paused_queue", "vests_hit")
 _SLOT_READERS = {name: Game.__dict__[f"_{name}"].__get__ for name in _COPIED_ON_USE}
@@ -451,8 +451,8 @@ _FROZEN_FROM = {
     "turn": "game.turn",
     "survivors": "tuple(game.survivors)",
     "active": "game.active",
-    "zombies": "tuple(game.zombies)",
     # the copied-on-use fields are read from their slots: tuple() gives an untouched tuple back as it is
+    "zombies": "tuple(game._zombies)",
     "noise": "tuple(game._noise)",
     "doors_open": "tuple(game._doors_open)",
     "doors_spawned": "tuple(game._doors_spawned)",

@@ -100,7 +100,7 @@ class ZombiePhase(Fields):
         wounds: list[tuple] = []
         attacked: list[int] = []
         targets = self.prey_zones() | self.decoy_zones()
-        zombies = self.zombies
+        zombies = self.as_it_stands("zombies")  # read only
         everyone = len(set(types)) == self.tables.type_count  # every kind activates: none to pick out
         for zone in compress(range(self.graph.zone_count), map(any, zombies)):  # most zones are empty: skipped in C
             if zone not in targets:
