@@ -310,10 +310,10 @@ class ZombiePhase(Fields):
                     continue
                 if groups == 1 or never_splits[t]:
                     route = routes[0]
-                    counts = arrived.get(route)
-                    if counts is None:
-                        counts = arrived[route] = list(zombies[route])
-                    counts[t] += n
+                    landing = arrived.get(route)
+                    if landing is None:
+                        landing = arrived[route] = list(zombies[route])
+                    landing[t] += n
                     events.append(ZombieMoved(zone_ids[zone], zone_ids[route], zombie_ids[t], n))
                     continue
                 per_group = math.ceil(n / groups)
@@ -326,13 +326,13 @@ class ZombiePhase(Fields):
                     share = min(per_group, remaining)
                     remaining -= share
                     if share:
-                        counts = arrived.get(route)
-                        if counts is None:
-                            counts = arrived[route] = list(zombies[route])
-                        counts[t] += share
+                        landing = arrived.get(route)
+                        if landing is None:
+                            landing = arrived[route] = list(zombies[route])
+                        landing[t] += share
                         events.append(ZombieMoved(zone_ids[zone], zone_ids[route], zombie_ids[t], share))
-        for route, counts in arrived.items():
-            zombies[route] = tuple(counts)
+        for route, landing in arrived.items():
+            zombies[route] = tuple(landing)
         for mover, t, zone, n in own:
             mover(self, t, zone, n)
 
