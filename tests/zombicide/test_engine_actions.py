@@ -191,6 +191,25 @@ def test_rearrange_and_trade():
     assert survivor(state, "joe").actions_left == 1
 
 
+def test_a_trade_that_leaves_a_card_out_discards_it_and_tells_both_inventories():
+    state = arrange(game(), survivors={"joe": {"hand": ["crowbar", "knife"]}, "dan": {"hand": ["bow"]}})
+    joe, dan = survivor(state, "joe"), survivor(state, "dan")
+    knife = joe.slots[1]
+    new_joe = (-1, -1) + joe.slots[2:]  # the crowbar to Dan, the knife to nobody
+    new_dan = (dan.slots[0], joe.slots[0]) + dan.slots[2:]
+    state, events = play(state, "A", Trade("joe", "dan", new_joe, new_dan))
+    assert hand(state, "dan")[:2] == ["bow", "crowbar"] and hand(state, "joe")[:2] == ["", ""]
+    assert knife in state.equipment_discard
+    told = [(e.survivor, e.cards[:2]) for e in events if e.kind == "inventory_changed"]
+    assert told == [("joe", ("", "")), ("dan", ("bow", "crowbar"))]
+
+
+def test_a_trade_cannot_give_one_card_twice():
+    state = arrange(game(), survivors={"joe": {"hand": ["crowbar", "knife"]}, "dan": {"hand": ["bow"]}})
+    joe, dan = survivor(state, "joe"), survivor(state, "dan")
+    refused(state, "A", Trade("joe", "dan", joe.slots, (joe.slots[0],) + dan.slots[1:]), "own cards")
+
+
 def test_wounds_cannot_be_traded_or_duplicated():
     state = arrange(game(), survivors={"joe": {"hand": ["crowbar"], "reserve": ["wound"]}, "dan": {"hand": ["bow"]}})
     joe, dan = survivor(state, "joe"), survivor(state, "dan")

@@ -9,7 +9,9 @@ from boards import TOWN, players
 
 from game.rules.zombicide import engine
 from game.rules.zombicide.game import Game
-from game.rules.zombicide.state import Survivor, copier_for
+import pytest
+
+from game.rules.zombicide.state import Survivor, copier_for, resetter_for
 
 SETUP = {"players": players(("joe", "dan", "cathy"), ("jane", "terry", "oso")), "goals": ["take_all_objectives"]}
 
@@ -35,3 +37,26 @@ def test_first_change_copies_and_later_ones_change_the_copy_in_place():
     frozen = game.freeze()
     assert frozen.survivors[0] == dataclasses.replace(state.survivors[0], actions_left=0, acting=True)
     assert frozen.survivors[1:] == state.survivors[1:]
+
+
+def test_resetter_sets_its_fields_and_copies_the_rest():
+    survivor = dataclasses.replace(engine.setup(TOWN, SETUP, 3).survivors[0], done=True, acting=True, xp=4)
+    reset = resetter_for(Survivor, {"done": False, "acting": False}, ("actions_left", "free_actions"))
+    made = reset(survivor, 5, ("move",))
+    assert made is not survivor and made.__class__ is Survivor
+    assert made == dataclasses.replace(survivor, done=False, acting=False, actions_left=5, free_actions=("move",))
+    with pytest.raises(TypeError, match="not fields of Survivor"):
+        resetter_for(Survivor, {"no_such_field": 1}, ())
+
+
+def test_set_slots_copies_once_then_sets_in_place():
+    state = engine.setup(TOWN, SETUP, 3)
+    before = repr(state)
+    game = Game(state)
+    first = game.change(0, actions_left=1)
+    game.set_slots(0, (-1,) * len(first.slots))
+    assert game.survivors[0] is first and first.slots == (-1,) * len(first.slots)
+    game.set_slots(1, state.survivors[0].slots)
+    assert game.survivors[1] is not state.survivors[1] and game.survivors[1].slots == state.survivors[0].slots
+    assert repr(state) == before  # the base state is untouched
+    assert game.freeze().survivors[2:] == state.survivors[2:]
