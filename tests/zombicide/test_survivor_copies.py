@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
 from boards import TOWN, players
 
 from game.rules.zombicide import engine
 from game.rules.zombicide.game import Game
-import pytest
-
 from game.rules.zombicide.state import Survivor, copier_for, resetter_for
 
 SETUP = {"players": players(("joe", "dan", "cathy"), ("jane", "terry", "oso")), "goals": ["take_all_objectives"]}
