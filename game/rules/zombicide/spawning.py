@@ -52,7 +52,7 @@ class Spawning(Fields):
             steps = [("draw", zone, "spawn") for zone in kept(self) if not graph.no_spawn[zone]]
             active: list = []
         else:
-            active = active_spawn_points(graph, self.unlocked,
+            active = active_spawn_points(graph, self.as_it_stands("unlocked"),
                                          (lambda point: chooses(self, point)) if chooses is not None else None)
         with_locators = sorted((p for p in active if p.locators), key=lambda p: p.locators[0])
         without = [p for p in active if not p.locators]
