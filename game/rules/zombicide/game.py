@@ -402,17 +402,19 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
         resolve(self, pending, option)
 
 
-_NAMES_OF: list[Any] = [None, ()]  # the last card kinds asked of ``_slot_names``, and its answer
+# the last card kinds asked of ``_slot_names`` and its answer, one pair (read and replaced whole)
+_NAMES_OF: list[tuple[Any, tuple[str, ...]]] = [(None, ())]
 
 
 def _slot_names(card_kinds: tuple[str, ...]) -> tuple[str, ...]:
     """The name of each card, then "" read at index -1 (``EMPTY``): a slot's name by indexing (the
     card kinds of a game change only when cards are combined; the last ones are remembered)."""
-    if _NAMES_OF[0] is not card_kinds:
+    entry = _NAMES_OF[0]
+    if entry[0] is not card_kinds:
         if card_kinds.__class__ is not tuple:  # a list may change in place: not remembered
             return (*card_kinds, "")
-        _NAMES_OF[:] = [card_kinds, (*card_kinds, "")]
-    return _NAMES_OF[1]  # type: ignore[no-any-return]
+        entry = _NAMES_OF[0] = (card_kinds, (*card_kinds, ""))
+    return entry[1]
 
 
 def _copied_on_use(name: str) -> property:

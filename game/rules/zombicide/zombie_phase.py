@@ -367,9 +367,9 @@ class ZombiePhase(Fields):
         self.check_goals(end_phase=True)
         if self.result is not None:
             return
-        self.noise = (0,) * self.graph.zone_count  # a tuple, as the state's: a list only if a rule adds to it
+        self.noise = [0] * self.graph.zone_count
         self.events.append(NoiseCleared())
-        self.unloaded = ()
+        self.unloaded = []
         self.box.end_of_round(self)
         self.first_seat = (self.first_seat + 1) % len(self.seats)
         self.events.append(FirstPlayerPassed(self.seats[self.first_seat]))
