@@ -276,6 +276,7 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
         first_fit = _first_fit_for(state) if counted else None
         my_slots = s.slots
         my_counts: dict[tuple[int, ...], int] | None = None  # the counts' row for my slots, looked up once
+        fit_rows: _FitRows | None = None  # the box's slot rules' answers, looked up once
         for j, other in enumerate(state.survivors):
             if j == i or other.zone != zone or not other.alive or other.escaped:  # ``in_play`` inlined
                 continue
@@ -305,8 +306,10 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
                     key = (sid, my_slots, other.id, their_slots)  # the cards' kinds are the game's own
                     count = pair_counts.get(key)
                     if count is None:
-                        count = pair_counts[key] = len(_trade_pairs(
-                            state.card_kinds, first_fit, sid, my_slots, other.id, their_slots))  # type: ignore[arg-type]
+                        if fit_rows is None:
+                            fit_rows = _fits_entry(state)[3]
+                        count = pair_counts[key] = _count_pairs(
+                            state.card_kinds, fit_rows, sid, my_slots, other.id, their_slots)
                 if count:
                     runs.append((len(commands), TradeRun(state, (sid, my_slots, other.id, their_slots),  # type: ignore[union-attr]
                                                          count)))
@@ -671,35 +674,96 @@ def _first_anywhere(who: str, slots: tuple[int, ...], kind: str) -> int:
 
 
 FirstFit = Callable[[str, tuple[int, ...], str], int]
-# (tables, inventory rules) → the first of some slots of a survivor that a card kind fits, remembered
-# (the answer depends on those alone: ``InventoryRules``); the entry holds both, so their ids stay theirs
-_FITS: dict[tuple[int, int], tuple[Tables, object, FirstFit]] = {}
+
+
+class _FitRow(dict[str, int]):
+    """Card kind → the first of some slots of one survivor where a card of that kind may go
+    (``InventoryRules.fits``), -1 if none: each kind asked of the box once."""
+
+    __slots__ = ("tables", "rules", "who", "slots")
+
+    def __init__(self, tables: Tables, rules: InventoryRules, who: str, slots: tuple[int, ...]):
+        super().__init__()
+        self.tables, self.rules, self.who, self.slots = tables, rules, who, slots
+
+    def __missing__(self, kind: str) -> int:
+        equipment = self.tables.equipment[kind]
+        found = self[kind] = next(
+            (slot for slot in self.slots if self.rules.fits(self.tables, self.who, slot, equipment)), -1)
+        return found
+
+
+class _FitRows(dict[tuple[str, tuple[int, ...]], _FitRow]):
+    """(survivor, slots) → its ``_FitRow``, made when first asked, for one tables and slot rules."""
+
+    __slots__ = ("tables", "rules")
+
+    def __init__(self, tables: Tables, rules: InventoryRules):
+        super().__init__()
+        self.tables, self.rules = tables, rules
+
+    def __missing__(self, key: tuple[str, tuple[int, ...]]) -> _FitRow:
+        if len(self) > _MEMO_ENTRIES:
+            self.clear()
+        row = self[key] = _FitRow(self.tables, self.rules, *key)
+        return row
+
+
+# (tables, inventory rules) → the ``first_fit`` of ``_first_fit_for`` and the rows it reads (the answers
+# depend on those alone: ``InventoryRules``); the entry holds both, so their ids stay theirs
+_FITS: dict[tuple[int, int], tuple[Tables, object, FirstFit, _FitRows]] = {}
 
 
 def _first_fit_for(state: ZombicideState) -> FirstFit:
     """``first_fit(survivor_id, slots, kind)``: the first of ``slots`` where a card of ``kind`` may go
     in that survivor's inventory (the box's ``InventoryRules.fits``), -1 if none."""
-    tables, rules = state.tables, state.box.inventory
+    rules = state.box.inventory
     if type(rules).fits is InventoryRules.fits:  # the core's: every card fits every slot
         return _first_anywhere
+    return _fits_entry(state)[2]
+
+
+def _fits_entry(state: ZombicideState) -> tuple[Tables, object, FirstFit, _FitRows]:
+    tables, rules = state.tables, state.box.inventory
     entry = _FITS.get((id(tables), id(rules)))
     if entry is None:
         if len(_FITS) >= _MEMO_GAMES:
             _FITS.clear()
-        known: dict[tuple[str, tuple[int, ...], str], int] = {}
+        rows = _FitRows(tables, rules)
 
         def first_fit(who: str, slots: tuple[int, ...], kind: str) -> int:
-            found = known.get((who, slots, kind))
-            if found is None:
-                if len(known) > _MEMO_ENTRIES * 16:
-                    known.clear()
-                equipment = tables.equipment[kind]
-                found = known[who, slots, kind] = next(
-                    (slot for slot in slots if rules.fits(tables, who, slot, equipment)), -1)
-            return found
+            return rows[who, slots][kind]
 
-        entry = _FITS[id(tables), id(rules)] = (tables, rules, first_fit)
-    return entry[2]
+        entry = _FITS[id(tables), id(rules)] = (tables, rules, first_fit, rows)
+    return entry
+
+
+def _count_pairs(card_kinds: tuple[str, ...], rows: _FitRows, sid: str, my_slots: tuple[int, ...],
+                 other_id: str, their_slots: tuple[int, ...]) -> int:
+    """``len(_trade_pairs(...))`` without listing them (asked for every pair of survivors sharing a zone
+    at every listing, and their cards change with nearly every trade): each card's fit read from the
+    receiver's ``_FitRow`` of its free slots."""
+    count = 0
+    if EMPTY in their_slots:  # what I give
+        row = rows[other_id, tuple([b for b, held in enumerate(their_slots) if held == EMPTY])]
+        for card in my_slots:
+            if card >= 0 and row[card_kinds[card]] >= 0:
+                count += 1
+    if EMPTY in my_slots:  # what I take
+        row = rows[sid, tuple([a for a, held in enumerate(my_slots) if held == EMPTY])]
+        for card in their_slots:
+            if card >= 0 and row[card_kinds[card]] >= 0:
+                count += 1
+    for a in (0, 1):  # hand cards of different kinds swapped
+        mine = my_slots[a]
+        if mine >= 0:
+            mine_kind = card_kinds[mine]
+            for b in (0, 1):
+                theirs = their_slots[b]
+                if theirs >= 0 and card_kinds[theirs] != mine_kind and rows[sid, _SLOT[a]][
+                        card_kinds[theirs]] >= 0 and rows[other_id, _SLOT[b]][mine_kind] >= 0:
+                    count += 1
+    return count
 
 
 def _steps(graph: ZoneGraph, doors_open: tuple[bool, ...], sid: str, zone: int,
