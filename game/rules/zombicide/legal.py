@@ -103,7 +103,7 @@ def _can_spend(s: Survivor, category: str, aliases: Any = None) -> bool:
 
 def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]] | None = None) -> list[Any]:
     """What survivor ``i`` may play now, as if its turn were the one going on. Given ``runs``, the
-    trades with each other survivor may be left out of the list and put there instead, as a run
+    trades with the other survivors may be left out of the list and put there instead, as one run
     (``TradeRun``) standing before the command at its position (``listed.Listed``)."""
     s = state.survivors[i]
     flags = sk.flags(s.skills)
@@ -277,6 +277,8 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
         my_slots = s.slots
         my_counts: dict[tuple[int, ...], int] | None = None  # the counts' row for my slots, looked up once
         fit_rows: _FitRows | None = None  # the box's slot rules' answers, looked up once
+        partners: list[tuple[str, tuple[int, ...], int]] | None = None  # (other, their slots, trades) counted
+        total = 0
         for j, other in enumerate(state.survivors):
             if j == i or other.zone != zone or not other.alive or other.escaped:  # ``in_play`` inlined
                 continue
@@ -311,14 +313,18 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
                         count = pair_counts[key] = _count_pairs(
                             state.card_kinds, fit_rows, sid, my_slots, other.id, their_slots)
                 if count:
-                    runs.append((len(commands), TradeRun(state, (sid, my_slots, other.id, their_slots),  # type: ignore[union-attr]
-                                                         count)))
+                    if partners is None:
+                        partners = []
+                    partners.append((other.id, their_slots, count))
+                    total += count
                 continue
             key = (sid, my_slots, other.id, their_slots)
             listed = trades.get(key)
             if listed is None:
                 listed = trades[key] = _trades(state, *key)
             commands.extend(listed)
+        if partners:  # every trade with the others here, one run (made when read)
+            runs.append((len(commands), TradeRun(state, sid, my_slots, partners, total)))  # type: ignore[union-attr]
     commands.extend(box.legal_free(state, i))
     commands.extend(combines)
     if "escape_all" in state.setup.goals and zone in graph.exits and zombies_here == 0:
@@ -612,34 +618,50 @@ def _count_trades_anywhere(card_kinds: tuple[str, ...], my_slots: tuple[int, ...
 
 
 class TradeRun:
-    """The trades between two survivors, as ``survivor_commands`` lists them, made when first read."""
+    """The trades of one survivor with each other survivor in its zone, in turn, as
+    ``survivor_commands`` lists them: each partner's made when first read."""
 
-    __slots__ = ("state", "key", "count")
+    __slots__ = ("state", "sid", "my_slots", "partners", "count")
 
-    def __init__(self, state: ZombicideState, key: tuple[str, tuple[int, ...], str, tuple[int, ...]], count: int):
+    def __init__(self, state: ZombicideState, sid: str, my_slots: tuple[int, ...],
+                 partners: list[tuple[str, tuple[int, ...], int]], count: int):
         self.state = state
-        self.key = key
+        self.sid = sid
+        self.my_slots = my_slots
+        self.partners = partners  # (other survivor, their slots, how many trades between them)
         self.count = count
 
     def commands(self) -> tuple[Trade, ...]:
         trades = _memo_for(self.state).trades
-        listed = trades.get(self.key)
-        if listed is None:
-            listed = trades[self.key] = _trades(self.state, *self.key)
-        return listed
+        made: list[Trade] = []
+        for other_id, their_slots, _count in self.partners:
+            key = (self.sid, self.my_slots, other_id, their_slots)
+            listed = trades.get(key)
+            if listed is None:
+                listed = trades[key] = _trades(self.state, *key)
+            made.extend(listed)
+        return tuple(made)
 
     def command(self, index: int) -> Trade:
-        """``commands()[index]``, made alone unless the whole run was built before (a random
-        play-out reads one trade of the dozen)."""
-        listed = _memo_for(self.state).trades.get(self.key)
+        """``commands()[index]``, made alone unless that partner's trades were built before (a random
+        play-out reads one trade of the dozens)."""
+        if index < 0:
+            raise IndexError("trade index out of range")
+        for partner in self.partners:
+            if index < partner[2]:
+                break
+            index -= partner[2]
+        else:
+            raise IndexError("trade index out of range")
+        key = (self.sid, self.my_slots, partner[0], partner[1])
+        listed = _memo_for(self.state).trades.get(key)
         if listed is not None:
             return listed[index]
         first_fit = _first_fit_for(self.state)
         if first_fit is _first_anywhere:
-            return _trade_anywhere_at(self.state.card_kinds, *self.key, index)
-        sid, my_slots, other_id, their_slots = self.key
-        a, b = _trade_pairs(self.state.card_kinds, first_fit, sid, my_slots, other_id, their_slots)[index]
-        return _swapped(sid, my_slots, other_id, their_slots, a, b)
+            return _trade_anywhere_at(self.state.card_kinds, *key, index)
+        a, b = _trade_pairs(self.state.card_kinds, first_fit, *key)[index]
+        return _swapped(*key, a, b)
 
 
 def _trade_anywhere_at(card_kinds: tuple[str, ...], sid: str, my_slots: tuple[int, ...], other_id: str,
