@@ -186,7 +186,7 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
     inventory_key = (sid, s.slots, s.skills)
     inventory = memo.inventories.get(inventory_key)
     if inventory is None:
-        inventory = memo.inventories[inventory_key] = _inventory(state, s)
+        inventory = _bounded(memo.inventories)[inventory_key] = _inventory(state, s)
     equipped, hands, kinds, hand_opens_doors, rearranges, combines = inventory
     if not doors.anyone and _can_spend(s, "door") and ("opens_doors" in flags or hand_opens_doors):
         for _other, e in graph.adjacent[zone]:
@@ -266,7 +266,7 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
                 break
         commands.extend(rearranges)
         # trading, listed as single moves: give a card to a free slot, take one, or swap hands
-        trades, counts, pair_counts = memo.trades, memo.trade_counts, memo.pair_counts
+        trades, profiles, pair_counts = memo.trades, memo.hand_profiles, memo.pair_counts
         isolated = box.isolated  # those a box isolates trade only among themselves (``can_trade``)
         apart: bool | None = None
         # runs only where the box filters no trade out of the list
@@ -275,7 +275,7 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
             and (box.refuses_trades is None or box.refuses_trades(state, i)))
         first_fit = _first_fit_for(state) if counted else None
         my_slots = s.slots
-        my_counts: dict[tuple[int, ...], int] | None = None  # the counts' row for my slots, looked up once
+        mine: tuple[bool, int, tuple[str, ...]] | None = None  # ``_hand_profile`` of my slots, looked up once
         fit_rows: _FitRows | None = None  # the box's slot rules' answers, looked up once
         partners: list[tuple[str, tuple[int, ...], int]] | None = None  # (other, their slots, trades) counted
         total = 0
@@ -293,24 +293,20 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
                     continue
             their_slots = other.slots
             if counted:
-                if first_fit is _first_anywhere:
-                    if my_counts is None:
-                        my_counts = counts.get(my_slots)
-                        if my_counts is None:
-                            my_counts = counts[my_slots] = {}
-                    count = my_counts.get(their_slots)
+                if first_fit is _first_anywhere:  # counted from what each side holds (``_hand_profile``)
+                    if mine is None:
+                        mine = profiles.get(my_slots) or _hand_profile(memo, state.card_kinds, my_slots)
+                    theirs = profiles.get(their_slots) or _hand_profile(memo, state.card_kinds, their_slots)
+                    count = _ANYWHERE_COUNTS.get((mine, theirs))
                     if count is None:
-                        if len(my_counts) > _MEMO_ROW_ENTRIES:  # a row stays small too
-                            my_counts.clear()
-                        count = my_counts[their_slots] = _count_trades_anywhere(
-                            state.card_kinds, my_slots, their_slots)
+                        count = _anywhere_count(mine, theirs)
                 else:  # the box's slot rules: the slots each trade swaps, known per kinds held
                     key = (sid, my_slots, other.id, their_slots)  # the cards' kinds are the game's own
                     count = pair_counts.get(key)
                     if count is None:
                         if fit_rows is None:
                             fit_rows = _fits_entry(state)[3]
-                        count = pair_counts[key] = _count_pairs(
+                        count = _bounded(pair_counts)[key] = _count_pairs(
                             state.card_kinds, fit_rows, sid, my_slots, other.id, their_slots)
                 if count:
                     if partners is None:
@@ -321,7 +317,7 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
             key = (sid, my_slots, other.id, their_slots)
             listed = trades.get(key)
             if listed is None:
-                listed = trades[key] = _trades(state, *key)
+                listed = _bounded(trades)[key] = _trades(state, *key)
             commands.extend(listed)
         if partners:  # every trade with the others here, one run (made when read)
             runs.append((len(commands), TradeRun(state, sid, my_slots, partners, total)))  # type: ignore[union-attr]
@@ -435,8 +431,8 @@ class _GameMemo:
         self.tables = tables
         # (survivor, slots, other survivor, other slots) → the single-card trades between them
         self.trades: dict[tuple[str, tuple[int, ...], str, tuple[int, ...]], tuple[Trade, ...]] = {}
-        # slots → other survivor's slots → how many trades between them where every card fits every slot
-        self.trade_counts: dict[tuple[int, ...], dict[tuple[int, ...], int]] = {}
+        # slots → ``_hand_profile``: what the core's trades (every card fits every slot) are counted from
+        self.hand_profiles: dict[tuple[int, ...], tuple[bool, int, tuple[str, ...]]] = {}
         # (survivor, slots, skills) → what ``_inventory`` works out
         self.inventories: dict[tuple[str, tuple[int, ...], tuple[str, ...]], tuple] = {}
         # (survivor, slots, other survivor, other slots) → how many trades a box's slot rules allow them
@@ -448,7 +444,6 @@ _MEMOS: dict[tuple[str, ...], _GameMemo] = {}  # by card_kinds
 _LAST_MEMO: tuple[tuple[str, ...], _GameMemo] = ((), _GameMemo(None))  # type: ignore[arg-type]
 _MEMO_GAMES = 8
 _MEMO_ENTRIES = 4096
-_MEMO_ROW_ENTRIES = 256
 # a game's trades and inventories: the first rounds of games of one mission list the same ones
 _GAME_MEMO_ENTRIES = 16384
 
@@ -456,11 +451,10 @@ _GAME_MEMO_ENTRIES = 16384
 def _memo_for(state: ZombicideState) -> _GameMemo:
     global _LAST_MEMO
     last = _LAST_MEMO  # the same game asks again and again: no need to hash its card list
-    if last[0] is state.card_kinds and last[1].tables is state.tables and len(last[1].trades) + len(
-            last[1].inventories) + len(last[1].trade_counts) + len(last[1].pair_counts) <= _GAME_MEMO_ENTRIES:
+    if last[0] is state.card_kinds and last[1].tables is state.tables:  # each table bounded as it grows
         return last[1]
     memo = _MEMOS.get(state.card_kinds)
-    if memo is None or memo.tables is not state.tables or _size(memo) > _GAME_MEMO_ENTRIES:
+    if memo is None or memo.tables is not state.tables:
         if len(_MEMOS) >= _MEMO_GAMES or sum(_size(m) for m in _MEMOS.values()) > (
                 2 * _GAME_MEMO_ENTRIES):  # the memos of all games together stay within a few megabytes
             _MEMOS.clear()
@@ -470,7 +464,15 @@ def _memo_for(state: ZombicideState) -> _GameMemo:
 
 
 def _size(memo: _GameMemo) -> int:
-    return len(memo.trades) + len(memo.inventories) + len(memo.trade_counts) + len(memo.pair_counts)
+    return len(memo.trades) + len(memo.inventories) + len(memo.hand_profiles) + len(memo.pair_counts)
+
+
+def _bounded(table: dict[Any, Any]) -> dict[Any, Any]:
+    """``table`` of a game's memo, emptied first when it holds its share of ``_GAME_MEMO_ENTRIES``
+    (asked before each entry is added: the look-ups themselves ask nothing)."""
+    if len(table) >= _GAME_MEMO_ENTRIES // 4:
+        table.clear()
+    return table
 
 
 def _inventory(
@@ -593,28 +595,32 @@ def _anywhere_pairs(card_kinds: tuple[str, ...], my_slots: tuple[int, ...],
                     yield a, b
 
 
-def _count_trades_anywhere(card_kinds: tuple[str, ...], my_slots: tuple[int, ...],
-                           their_slots: tuple[int, ...]) -> int:
-    """How many trades ``_trades_anywhere`` lists, without making them (asked for every pair of
-    survivors sharing a zone at every listing: no generators)."""
-    count = 0
-    if EMPTY in their_slots:
-        for card in my_slots:
-            if card >= 0:
-                count += 1
-    if EMPTY in my_slots:
-        for card in their_slots:
-            if card >= 0:
-                count += 1
-    a, b = my_slots[0], my_slots[1]
-    c, d = their_slots[0], their_slots[1]
-    if a >= 0:
-        kind = card_kinds[a]
-        count += (c >= 0 and card_kinds[c] != kind) + (d >= 0 and card_kinds[d] != kind)
-    if b >= 0:
-        kind = card_kinds[b]
-        count += (c >= 0 and card_kinds[c] != kind) + (d >= 0 and card_kinds[d] != kind)
+def _anywhere_count(mine: tuple[bool, int, tuple[str, ...]], theirs: tuple[bool, int, tuple[str, ...]]) -> int:
+    """How many trades ``_trades_anywhere`` lists between two sides, from their ``_hand_profile``s:
+    each card given to a free slot, each taken into one, every two hand cards of different kinds
+    swapped; remembered per pair of profiles (they hold kinds, not cards: shared by all games)."""
+    count = (theirs[0] and mine[1]) + (mine[0] and theirs[1])
+    for kind in mine[2]:
+        for their_kind in theirs[2]:
+            count += kind != their_kind
+    if len(_ANYWHERE_COUNTS) > _MEMO_ENTRIES * 4:
+        _ANYWHERE_COUNTS.clear()
+    _ANYWHERE_COUNTS[mine, theirs] = count
     return count
+
+
+_ANYWHERE_COUNTS: dict[tuple[tuple[bool, int, tuple[str, ...]], tuple[bool, int, tuple[str, ...]]], int] = {}
+
+
+def _hand_profile(memo: _GameMemo, card_kinds: tuple[str, ...],
+                  slots: tuple[int, ...]) -> tuple[bool, int, tuple[str, ...]]:
+    """What ``_trades_anywhere`` counts of one side, remembered per slots: whether a slot is free, how
+    many cards it could give, the kinds of its hand cards. Between two sides: the other's cards if one
+    has a free slot (each way), and every two hand cards of different kinds."""
+    profile = (EMPTY in slots, sum(1 for card in slots if card >= 0),
+               tuple([card_kinds[card] for card in slots[:2] if card >= 0]))
+    _bounded(memo.hand_profiles)[slots] = profile
+    return profile
 
 
 class TradeRun:
@@ -638,7 +644,7 @@ class TradeRun:
             key = (self.sid, self.my_slots, other_id, their_slots)
             listed = trades.get(key)
             if listed is None:
-                listed = trades[key] = _trades(self.state, *key)
+                listed = _bounded(trades)[key] = _trades(self.state, *key)
             made.extend(listed)
         return tuple(made)
 
