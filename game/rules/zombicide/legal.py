@@ -66,6 +66,7 @@ def listed_commands(state: ZombicideState, seat: str) -> Sequence[Any]:
         return legal_commands(state, seat)
     plain: list[Any] = []
     runs: list[tuple[int, Run]] = []
+    in_runs = 0  # commands the runs hold
     for i in _candidates(state, seat):
         found: list[tuple[int, Run]] = []
         commands = survivor_commands(state, i, found)
@@ -73,8 +74,9 @@ def listed_commands(state: ZombicideState, seat: str) -> Sequence[Any]:
             before = len(plain)
             for position, run in found:
                 runs.append((before + position, run))
+                in_runs += run.count
         plain.extend(commands)
-    return Listed(plain, runs) if runs else plain
+    return Listed(plain, runs, in_runs) if runs else plain
 
 
 def _candidates(state: ZombicideState, seat: str) -> list[int]:
@@ -188,12 +190,13 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
     if inventory is None:
         inventory = _bounded(memo.inventories)[inventory_key] = _inventory(state, s)
     equipped, hands, kinds, hand_opens_doors, rearranges, combines = inventory
-    if not doors.anyone and _can_spend(s, "door") and ("opens_doors" in flags or hand_opens_doors):
+    if not doors.anyone and (s.actions_left > 0 or _can_spend(s, "door")) and (
+            hand_opens_doors or "opens_doors" in flags):
         for _other, e in graph.adjacent[zone]:
             edge = graph.edges[e]
             if edge.door >= 0 and not state.doors_open[edge.door] and _door_unlocked(state, edge.color):
                 commands.append(OpenDoor(sid, edge.connection_id))
-    if not s.searched and zombies_here == 0 and (s.nose_search or _can_spend(s, "search")) and (
+    if not s.searched and zombies_here == 0 and (s.nose_search or s.actions_left > 0 or _can_spend(s, "search")) and (
         state.equipment_deck or state.equipment_discard
     ) and (  # where the survivor may search, asked last (the dearest question)
         box.may_search(state, i) if box.may_search is not None
@@ -206,7 +209,8 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
         if card < 0 or kinds[slot] in seen_weapons:
             continue
         equipment = tables.equipment[kinds[slot]]
-        if equipment.attack is None or not _can_spend(s, equipment.attack, box.free_action_tags):
+        if equipment.attack is None or not (
+                s.actions_left > 0 or _can_spend(s, equipment.attack, box.free_action_tags)):
             continue
         if equipment.reload and card in state.unloaded:
             continue
@@ -745,10 +749,17 @@ _FITS: dict[tuple[int, int], tuple[Tables, object, FirstFit, _FitRows]] = {}
 def _first_fit_for(state: ZombicideState) -> FirstFit:
     """``first_fit(survivor_id, slots, kind)``: the first of ``slots`` where a card of ``kind`` may go
     in that survivor's inventory (the box's ``InventoryRules.fits``), -1 if none."""
+    global _LAST_FIT
     rules = state.box.inventory
-    if type(rules).fits is InventoryRules.fits:  # the core's: every card fits every slot
-        return _first_anywhere
-    return _fits_entry(state)[2]
+    last = _LAST_FIT  # one game asks again and again
+    if last[0] is rules and last[1] is state.tables:
+        return last[2]
+    found = _first_anywhere if type(rules).fits is InventoryRules.fits else _fits_entry(state)[2]  # the core's:
+    _LAST_FIT = (rules, state.tables, found)  # every card fits every slot
+    return found
+
+
+_LAST_FIT: tuple[object, object, FirstFit] = (None, None, _first_anywhere)
 
 
 def _fits_entry(state: ZombicideState) -> tuple[Tables, object, FirstFit, _FitRows]:
@@ -850,7 +861,7 @@ def _door_commands(state: ZombicideState, i: int, zone: int) -> list[Any]:
         closing = state.doors_open[edge.door]
         if not closing and not _door_unlocked(state, edge.color):
             continue
-        if not rules.free and not (s.actions_left > 0 if closing else _can_spend(s, "door")):
+        if not rules.free and not (s.actions_left > 0 or (not closing and _can_spend(s, "door"))):
             continue
         if rules.usable is not None and rules.usable(state, i, edge.door, closing):
             continue
