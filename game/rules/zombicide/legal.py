@@ -270,7 +270,7 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
                 break
         commands.extend(rearranges)
         # trading, listed as single moves: give a card to a free slot, take one, or swap hands
-        trades, profiles, pair_counts = memo.trades, memo.hand_profiles, memo.pair_counts
+        trades, profiles, slot_profiles = memo.trades, memo.hand_profiles, memo.slot_profiles
         isolated = box.isolated  # those a box isolates trade only among themselves (``can_trade``)
         apart: bool | None = None
         # runs only where the box filters no trade out of the list
@@ -281,6 +281,7 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
         my_slots = s.slots
         mine: tuple[bool, int, tuple[str, ...]] | None = None  # ``_hand_profile`` of my slots, looked up once
         fit_rows: _FitRows | None = None  # the box's slot rules' answers, looked up once
+        mine_here: SlotProfile = ((), (), ())  # ``_slot_profile`` of my slots, looked up with them
         partners: list[tuple[str, tuple[int, ...], int]] | None = None  # (other, their slots, trades) counted
         total = 0
         for j, other in enumerate(state.survivors):
@@ -304,14 +305,15 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
                     count = _ANYWHERE_COUNTS.get((mine, theirs))
                     if count is None:
                         count = _anywhere_count(mine, theirs)
-                else:  # the box's slot rules: the slots each trade swaps, known per kinds held
-                    key = (sid, my_slots, other.id, their_slots)  # the cards' kinds are the game's own
-                    count = pair_counts.get(key)
+                else:  # the box's slot rules: counted from where each side's kinds may go (``_slot_profile``)
+                    if fit_rows is None:
+                        fit_rows = _fits_entry(state)[3]
+                        mine_here = slot_profiles.get(my_slots) or _slot_profile(memo, state.card_kinds, my_slots)
+                    theirs_here = slot_profiles.get(their_slots) or _slot_profile(
+                        memo, state.card_kinds, their_slots)
+                    count = fit_rows.counts.get((sid, mine_here, other.id, theirs_here))
                     if count is None:
-                        if fit_rows is None:
-                            fit_rows = _fits_entry(state)[3]
-                        count = _bounded(pair_counts)[key] = _count_pairs(
-                            state.card_kinds, fit_rows, sid, my_slots, other.id, their_slots)
+                        count = _profile_count(fit_rows, sid, mine_here, other.id, theirs_here)
                 if count:
                     if partners is None:
                         partners = []
@@ -439,8 +441,8 @@ class _GameMemo:
         self.hand_profiles: dict[tuple[int, ...], tuple[bool, int, tuple[str, ...]]] = {}
         # (survivor, slots, skills) → what ``_inventory`` works out
         self.inventories: dict[tuple[str, tuple[int, ...], tuple[str, ...]], tuple] = {}
-        # (survivor, slots, other survivor, other slots) → how many trades a box's slot rules allow them
-        self.pair_counts: dict[tuple[str, tuple[int, ...], str, tuple[int, ...]], int] = {}
+        # slots → ``_slot_profile``: what trades under a box's slot rules are counted from
+        self.slot_profiles: dict[tuple[int, ...], SlotProfile] = {}
 
 
 
@@ -468,7 +470,7 @@ def _memo_for(state: ZombicideState) -> _GameMemo:
 
 
 def _size(memo: _GameMemo) -> int:
-    return len(memo.trades) + len(memo.inventories) + len(memo.hand_profiles) + len(memo.pair_counts)
+    return len(memo.trades) + len(memo.inventories) + len(memo.hand_profiles) + len(memo.slot_profiles)
 
 
 def _bounded(table: dict[Any, Any]) -> dict[Any, Any]:
@@ -728,11 +730,13 @@ class _FitRow(dict[str, int]):
 class _FitRows(dict[tuple[str, tuple[int, ...]], _FitRow]):
     """(survivor, slots) → its ``_FitRow``, made when first asked, for one tables and slot rules."""
 
-    __slots__ = ("tables", "rules")
+    __slots__ = ("tables", "rules", "counts")
 
     def __init__(self, tables: Tables, rules: InventoryRules):
         super().__init__()
         self.tables, self.rules = tables, rules
+        # (survivor, its ``_slot_profile``, other survivor, theirs) → how many trades: ``_profile_count``
+        self.counts: dict[tuple[str, SlotProfile, str, SlotProfile], int] = {}
 
     def __missing__(self, key: tuple[str, tuple[int, ...]]) -> _FitRow:
         if len(self) > _MEMO_ENTRIES:
@@ -777,32 +781,53 @@ def _fits_entry(state: ZombicideState) -> tuple[Tables, object, FirstFit, _FitRo
     return entry
 
 
+SlotProfile = tuple[tuple[int, ...], tuple[str, ...], tuple[tuple[int, str], ...]]
+
+
+def _slot_profile(memo: _GameMemo, card_kinds: tuple[str, ...], slots: tuple[int, ...]) -> SlotProfile:
+    """What trades under a box's slot rules are counted from, remembered per slots: the free slots,
+    the kinds of the cards held (a box's own cards, below ``EMPTY``, are never traded), the hand cards'
+    slots and kinds."""
+    profile = (tuple([n for n, held in enumerate(slots) if held == EMPTY]),
+               tuple([card_kinds[card] for card in slots if card >= 0]),
+               tuple([(n, card_kinds[slots[n]]) for n in (0, 1) if slots[n] >= 0]))
+    _bounded(memo.slot_profiles)[slots] = profile
+    return profile
+
+
+def _profile_count(rows: _FitRows, sid: str, mine: SlotProfile, other_id: str, theirs: SlotProfile) -> int:
+    """``len(_trade_pairs(...))`` from the two sides' ``_slot_profile``s, without listing the trades:
+    each card given into a free slot it fits, each taken, each two hand cards of different kinds
+    swapped where each fits the other's hand; remembered in ``rows`` (they hold kinds, not cards:
+    shared by the games of a box's tables)."""
+    count = 0
+    if theirs[0]:  # what I give
+        row = rows[other_id, theirs[0]]
+        for kind in mine[1]:
+            if row[kind] >= 0:
+                count += 1
+    if mine[0]:  # what I take
+        row = rows[sid, mine[0]]
+        for kind in theirs[1]:
+            if row[kind] >= 0:
+                count += 1
+    for a, mine_kind in mine[2]:  # hand cards of different kinds swapped
+        for b, their_kind in theirs[2]:
+            if their_kind != mine_kind and rows[sid, _SLOT[a]][their_kind] >= 0 and rows[other_id, _SLOT[b]][
+                    mine_kind] >= 0:
+                count += 1
+    if len(rows.counts) > _MEMO_ENTRIES * 4:
+        rows.counts.clear()
+    rows.counts[sid, mine, other_id, theirs] = count
+    return count
+
+
 def _count_pairs(card_kinds: tuple[str, ...], rows: _FitRows, sid: str, my_slots: tuple[int, ...],
                  other_id: str, their_slots: tuple[int, ...]) -> int:
-    """``len(_trade_pairs(...))`` without listing them (asked for every pair of survivors sharing a zone
-    at every listing, and their cards change with nearly every trade): each card's fit read from the
-    receiver's ``_FitRow`` of its free slots."""
-    count = 0
-    if EMPTY in their_slots:  # what I give
-        row = rows[other_id, tuple([b for b, held in enumerate(their_slots) if held == EMPTY])]
-        for card in my_slots:
-            if card >= 0 and row[card_kinds[card]] >= 0:
-                count += 1
-    if EMPTY in my_slots:  # what I take
-        row = rows[sid, tuple([a for a, held in enumerate(my_slots) if held == EMPTY])]
-        for card in their_slots:
-            if card >= 0 and row[card_kinds[card]] >= 0:
-                count += 1
-    for a in (0, 1):  # hand cards of different kinds swapped
-        mine = my_slots[a]
-        if mine >= 0:
-            mine_kind = card_kinds[mine]
-            for b in (0, 1):
-                theirs = their_slots[b]
-                if theirs >= 0 and card_kinds[theirs] != mine_kind and rows[sid, _SLOT[a]][
-                        card_kinds[theirs]] >= 0 and rows[other_id, _SLOT[b]][mine_kind] >= 0:
-                    count += 1
-    return count
+    """``len(_trade_pairs(...))`` without listing them (``_profile_count`` of the two sides)."""
+    memo = _GameMemo(rows.tables)
+    return _profile_count(rows, sid, _slot_profile(memo, card_kinds, my_slots), other_id,
+                          _slot_profile(memo, card_kinds, their_slots))
 
 
 def _steps(graph: ZoneGraph, doors_open: tuple[bool, ...], sid: str, zone: int,
