@@ -108,10 +108,11 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
     trades with the other survivors may be left out of the list and put there instead, as one run
     (``TradeRun``) standing before the command at its position (``listed.Listed``)."""
     s = state.survivors[i]
-    flags = sk.flags(s.skills)
-    graph, tables = state.graph, state.tables
     sid = s.id
-    end_turn, shout, search, reload, make_noise, take_objective, escape = _simple_commands(sid)
+    basics = _BASICS.get((sid, s.skills, s.sprint_used)) or _basics(s)
+    flags, reach = basics[0], basics[1]
+    end_turn, shout, search, reload, make_noise, take_objective, escape = basics[2]
+    graph, tables = state.graph, state.tables
     commands: list[Any] = [end_turn]
     zone = s.zone
     box = state.box
@@ -127,7 +128,6 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
     if (s.actions_left > 0 or _can_spend(s, "move")) and (
         ("move" in s.free_actions and s.actions_left >= extra) or s.actions_left >= 1 + extra
     ):
-        reach = move_reach(s)
         waived = box.crosses_freely is not None and box.crosses_freely(state, i)
         if graph.step_costs and not waived:  # a box's dearer crossings: only the moves the survivor can pay for
             budget = s.actions_left - extra - (0 if "move" in s.free_actions else 1)
@@ -384,6 +384,18 @@ def _simple_commands(sid: str) -> SimpleCommands:
         made = _SIMPLE[sid] = (EndTurn(sid), Shout(sid), Search(sid), Reload(sid), MakeNoise(sid),
                                TakeObjective(sid), Escape(sid))
     return made
+
+
+def _basics(s: Survivor) -> tuple[frozenset[str], int, SimpleCommands]:
+    """What a survivor's listing reads of its skills alone, remembered per (survivor, skills, Sprint
+    used): the skills' flags, ``move_reach``, its commands that name nothing else."""
+    if len(_BASICS) > _MEMO_ENTRIES:
+        _BASICS.clear()
+    found = _BASICS[s.id, s.skills, s.sprint_used] = (sk.flags(s.skills), move_reach(s), _simple_commands(s.id))
+    return found
+
+
+_BASICS: dict[tuple[str, tuple[str, ...], bool], tuple[frozenset[str], int, SimpleCommands]] = {}
 
 
 def move_reach(s: Survivor) -> int:
@@ -748,26 +760,24 @@ class _FitRows(dict[tuple[str, tuple[int, ...]], _FitRow]):
 # (tables, inventory rules) → the ``first_fit`` of ``_first_fit_for`` and the rows it reads (the answers
 # depend on those alone: ``InventoryRules``); the entry holds both, so their ids stay theirs
 _FITS: dict[tuple[int, int], tuple[Tables, object, FirstFit, _FitRows]] = {}
+_LAST_FITS: tuple[Any, object, FirstFit, Any] = (None, None, _first_anywhere, None)
 
 
 def _first_fit_for(state: ZombicideState) -> FirstFit:
     """``first_fit(survivor_id, slots, kind)``: the first of ``slots`` where a card of ``kind`` may go
     in that survivor's inventory (the box's ``InventoryRules.fits``), -1 if none."""
-    global _LAST_FIT
     rules = state.box.inventory
-    last = _LAST_FIT  # one game asks again and again
-    if last[0] is rules and last[1] is state.tables:
-        return last[2]
-    found = _first_anywhere if type(rules).fits is InventoryRules.fits else _fits_entry(state)[2]  # the core's:
-    _LAST_FIT = (rules, state.tables, found)  # every card fits every slot
-    return found
-
-
-_LAST_FIT: tuple[object, object, FirstFit] = (None, None, _first_anywhere)
+    if type(rules).fits is InventoryRules.fits:  # the core's: every card fits every slot
+        return _first_anywhere
+    return _fits_entry(state)[2]
 
 
 def _fits_entry(state: ZombicideState) -> tuple[Tables, object, FirstFit, _FitRows]:
+    global _LAST_FITS
     tables, rules = state.tables, state.box.inventory
+    entry = _LAST_FITS  # one game asks again and again
+    if entry[0] is tables and entry[1] is rules:
+        return entry
     entry = _FITS.get((id(tables), id(rules)))
     if entry is None:
         if len(_FITS) >= _MEMO_GAMES:
@@ -778,6 +788,7 @@ def _fits_entry(state: ZombicideState) -> tuple[Tables, object, FirstFit, _FitRo
             return rows[who, slots][kind]
 
         entry = _FITS[id(tables), id(rules)] = (tables, rules, first_fit, rows)
+    _LAST_FITS = entry
     return entry
 
 
