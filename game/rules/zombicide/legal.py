@@ -760,7 +760,7 @@ class _FitRows(dict[tuple[str, tuple[int, ...]], _FitRow]):
 # (tables, inventory rules) → the ``first_fit`` of ``_first_fit_for`` and the rows it reads (the answers
 # depend on those alone: ``InventoryRules``); the entry holds both, so their ids stay theirs
 _FITS: dict[tuple[int, int], tuple[Tables, object, FirstFit, _FitRows]] = {}
-_LAST_FITS: tuple[Any, object, FirstFit, Any] = (None, None, _first_anywhere, None)
+_LAST_FITS: tuple[Tables, object, FirstFit, _FitRows] = (None, None, _first_anywhere, None)  # type: ignore[assignment]
 
 
 def _first_fit_for(state: ZombicideState) -> FirstFit:
@@ -775,9 +775,9 @@ def _first_fit_for(state: ZombicideState) -> FirstFit:
 def _fits_entry(state: ZombicideState) -> tuple[Tables, object, FirstFit, _FitRows]:
     global _LAST_FITS
     tables, rules = state.tables, state.box.inventory
-    entry = _LAST_FITS  # one game asks again and again
-    if entry[0] is tables and entry[1] is rules:
-        return entry
+    last = _LAST_FITS  # one game asks again and again
+    if last[0] is tables and last[1] is rules:
+        return last
     entry = _FITS.get((id(tables), id(rules)))
     if entry is None:
         if len(_FITS) >= _MEMO_GAMES:
