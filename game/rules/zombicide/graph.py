@@ -136,11 +136,18 @@ class ZoneGraph:
         return edge.crossing_from(from_zone).survivors
 
     def reaches(self, zone: int, doors_open: tuple[bool, ...]) -> tuple[int, ...]:
-        """Zones actors may be pushed or pulled into from ``zone`` (Shove, Lifesaver), in board order."""
-        return tuple(
-            other for other, e in self.adjacent[zone]
-            if self.carried(self.edges[e], zone, doors_open) and not self.blocked[other]
-        )
+        """Zones actors may be pushed or pulled into from ``zone`` (Shove, Lifesaver), in board order;
+        remembered per zone and door configuration (listed at every turn of a survivor with those skills)."""
+        key = ("reaches", zone, doors_open)
+        found: tuple[int, ...] | None = self.memo.get(key)  # type: ignore[assignment]
+        if found is None:
+            if len(self.memo) > 4096:
+                self.memo.clear()
+            found = self.memo[key] = tuple(
+                other for other, e in self.adjacent[zone]
+                if self.carried(self.edges[e], zone, doors_open) and not self.blocked[other]
+            )
+        return found
 
     def neighbours(self, zone: int, doors_open: tuple[bool, ...]) -> tuple[int, ...]:
         """Zones one survivor's step away (open passages only), cached per door configuration."""

@@ -66,6 +66,7 @@ def listed_commands(state: ZombicideState, seat: str) -> Sequence[Any]:
         return legal_commands(state, seat)
     plain: list[Any] = []
     runs: list[tuple[int, Run]] = []
+    in_runs = 0  # commands the runs hold
     for i in _candidates(state, seat):
         found: list[tuple[int, Run]] = []
         commands = survivor_commands(state, i, found)
@@ -73,8 +74,9 @@ def listed_commands(state: ZombicideState, seat: str) -> Sequence[Any]:
             before = len(plain)
             for position, run in found:
                 runs.append((before + position, run))
+                in_runs += run.count
         plain.extend(commands)
-    return Listed(plain, runs) if runs else plain
+    return Listed(plain, runs, in_runs) if runs else plain
 
 
 def _candidates(state: ZombicideState, seat: str) -> list[int]:
@@ -103,13 +105,14 @@ def _can_spend(s: Survivor, category: str, aliases: Any = None) -> bool:
 
 def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]] | None = None) -> list[Any]:
     """What survivor ``i`` may play now, as if its turn were the one going on. Given ``runs``, the
-    trades with each other survivor may be left out of the list and put there instead, as a run
+    trades with the other survivors may be left out of the list and put there instead, as one run
     (``TradeRun``) standing before the command at its position (``listed.Listed``)."""
     s = state.survivors[i]
-    flags = sk.flags(s.skills)
-    graph, tables = state.graph, state.tables
     sid = s.id
-    end_turn, shout, search, reload, make_noise, take_objective, escape = _simple_commands(sid)
+    basics = _BASICS.get((sid, s.skills, s.sprint_used)) or _basics(s)
+    flags, reach = basics[0], basics[1]
+    end_turn, shout, search, reload, make_noise, take_objective, escape = basics[2]
+    graph, tables = state.graph, state.tables
     commands: list[Any] = [end_turn]
     zone = s.zone
     box = state.box
@@ -125,7 +128,6 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
     if (s.actions_left > 0 or _can_spend(s, "move")) and (
         ("move" in s.free_actions and s.actions_left >= extra) or s.actions_left >= 1 + extra
     ):
-        reach = move_reach(s)
         waived = box.crosses_freely is not None and box.crosses_freely(state, i)
         if graph.step_costs and not waived:  # a box's dearer crossings: only the moves the survivor can pay for
             budget = s.actions_left - extra - (0 if "move" in s.free_actions else 1)
@@ -186,14 +188,15 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
     inventory_key = (sid, s.slots, s.skills)
     inventory = memo.inventories.get(inventory_key)
     if inventory is None:
-        inventory = memo.inventories[inventory_key] = _inventory(state, s)
+        inventory = _bounded(memo.inventories)[inventory_key] = _inventory(state, s)
     equipped, hands, kinds, hand_opens_doors, rearranges, combines = inventory
-    if not doors.anyone and _can_spend(s, "door") and ("opens_doors" in flags or hand_opens_doors):
+    if not doors.anyone and (s.actions_left > 0 or _can_spend(s, "door")) and (
+            hand_opens_doors or "opens_doors" in flags):
         for _other, e in graph.adjacent[zone]:
             edge = graph.edges[e]
             if edge.door >= 0 and not state.doors_open[edge.door] and _door_unlocked(state, edge.color):
                 commands.append(OpenDoor(sid, edge.connection_id))
-    if not s.searched and zombies_here == 0 and (s.nose_search or _can_spend(s, "search")) and (
+    if not s.searched and zombies_here == 0 and (s.nose_search or s.actions_left > 0 or _can_spend(s, "search")) and (
         state.equipment_deck or state.equipment_discard
     ) and (  # where the survivor may search, asked last (the dearest question)
         box.may_search(state, i) if box.may_search is not None
@@ -206,7 +209,8 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
         if card < 0 or kinds[slot] in seen_weapons:
             continue
         equipment = tables.equipment[kinds[slot]]
-        if equipment.attack is None or not _can_spend(s, equipment.attack, box.free_action_tags):
+        if equipment.attack is None or not (
+                s.actions_left > 0 or _can_spend(s, equipment.attack, box.free_action_tags)):
             continue
         if equipment.reload and card in state.unloaded:
             continue
@@ -266,7 +270,7 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
                 break
         commands.extend(rearranges)
         # trading, listed as single moves: give a card to a free slot, take one, or swap hands
-        trades, counts, pair_counts = memo.trades, memo.trade_counts, memo.pair_counts
+        trades, profiles, slot_profiles = memo.trades, memo.hand_profiles, memo.slot_profiles
         isolated = box.isolated  # those a box isolates trade only among themselves (``can_trade``)
         apart: bool | None = None
         # runs only where the box filters no trade out of the list
@@ -275,7 +279,11 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
             and (box.refuses_trades is None or box.refuses_trades(state, i)))
         first_fit = _first_fit_for(state) if counted else None
         my_slots = s.slots
-        my_counts: dict[tuple[int, ...], int] | None = None  # the counts' row for my slots, looked up once
+        mine: tuple[bool, int, tuple[str, ...]] | None = None  # ``_hand_profile`` of my slots, looked up once
+        fit_rows: _FitRows | None = None  # the box's slot rules' answers, looked up once
+        mine_here: SlotProfile = ((), (), ())  # ``_slot_profile`` of my slots, looked up with them
+        partners: list[tuple[str, tuple[int, ...], int]] | None = None  # (other, their slots, trades) counted
+        total = 0
         for j, other in enumerate(state.survivors):
             if j == i or other.zone != zone or not other.alive or other.escaped:  # ``in_play`` inlined
                 continue
@@ -290,32 +298,35 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
                     continue
             their_slots = other.slots
             if counted:
-                if first_fit is _first_anywhere:
-                    if my_counts is None:
-                        my_counts = counts.get(my_slots)
-                        if my_counts is None:
-                            my_counts = counts[my_slots] = {}
-                    count = my_counts.get(their_slots)
+                if first_fit is _first_anywhere:  # counted from what each side holds (``_hand_profile``)
+                    if mine is None:
+                        mine = profiles.get(my_slots) or _hand_profile(memo, state.card_kinds, my_slots)
+                    theirs = profiles.get(their_slots) or _hand_profile(memo, state.card_kinds, their_slots)
+                    count = _ANYWHERE_COUNTS.get((mine, theirs))
                     if count is None:
-                        if len(my_counts) > _MEMO_ROW_ENTRIES:  # a row stays small too
-                            my_counts.clear()
-                        count = my_counts[their_slots] = _count_trades_anywhere(
-                            state.card_kinds, my_slots, their_slots)
-                else:  # the box's slot rules: the slots each trade swaps, known per kinds held
-                    key = (sid, my_slots, other.id, their_slots)  # the cards' kinds are the game's own
-                    count = pair_counts.get(key)
+                        count = _anywhere_count(mine, theirs)
+                else:  # the box's slot rules: counted from where each side's kinds may go (``_slot_profile``)
+                    if fit_rows is None:
+                        fit_rows = _fits_entry(state)[3]
+                        mine_here = slot_profiles.get(my_slots) or _slot_profile(memo, state.card_kinds, my_slots)
+                    theirs_here = slot_profiles.get(their_slots) or _slot_profile(
+                        memo, state.card_kinds, their_slots)
+                    count = fit_rows.counts.get((sid, mine_here, other.id, theirs_here))
                     if count is None:
-                        count = pair_counts[key] = len(_trade_pairs(
-                            state.card_kinds, first_fit, sid, my_slots, other.id, their_slots))  # type: ignore[arg-type]
+                        count = _profile_count(fit_rows, sid, mine_here, other.id, theirs_here)
                 if count:
-                    runs.append((len(commands), TradeRun(state, (sid, my_slots, other.id, their_slots),  # type: ignore[union-attr]
-                                                         count)))
+                    if partners is None:
+                        partners = []
+                    partners.append((other.id, their_slots, count))
+                    total += count
                 continue
             key = (sid, my_slots, other.id, their_slots)
             listed = trades.get(key)
             if listed is None:
-                listed = trades[key] = _trades(state, *key)
+                listed = _bounded(trades)[key] = _trades(state, *key)
             commands.extend(listed)
+        if partners:  # every trade with the others here, one run (made when read)
+            runs.append((len(commands), TradeRun(state, sid, my_slots, partners, total)))  # type: ignore[union-attr]
     commands.extend(box.legal_free(state, i))
     commands.extend(combines)
     if "escape_all" in state.setup.goals and zone in graph.exits and zombies_here == 0:
@@ -375,6 +386,18 @@ def _simple_commands(sid: str) -> SimpleCommands:
     return made
 
 
+def _basics(s: Survivor) -> tuple[frozenset[str], int, SimpleCommands]:
+    """What a survivor's listing reads of its skills alone, remembered per (survivor, skills, Sprint
+    used): the skills' flags, ``move_reach``, its commands that name nothing else."""
+    if len(_BASICS) > _MEMO_ENTRIES:
+        _BASICS.clear()
+    found = _BASICS[s.id, s.skills, s.sprint_used] = (sk.flags(s.skills), move_reach(s), _simple_commands(s.id))
+    return found
+
+
+_BASICS: dict[tuple[str, tuple[str, ...], bool], tuple[frozenset[str], int, SimpleCommands]] = {}
+
+
 def move_reach(s: Survivor) -> int:
     """How many zones one Move action of the survivor may cross now (Sprint once per turn)."""
     key = (s.skills, s.sprint_used)
@@ -426,12 +449,12 @@ class _GameMemo:
         self.tables = tables
         # (survivor, slots, other survivor, other slots) → the single-card trades between them
         self.trades: dict[tuple[str, tuple[int, ...], str, tuple[int, ...]], tuple[Trade, ...]] = {}
-        # slots → other survivor's slots → how many trades between them where every card fits every slot
-        self.trade_counts: dict[tuple[int, ...], dict[tuple[int, ...], int]] = {}
+        # slots → ``_hand_profile``: what the core's trades (every card fits every slot) are counted from
+        self.hand_profiles: dict[tuple[int, ...], tuple[bool, int, tuple[str, ...]]] = {}
         # (survivor, slots, skills) → what ``_inventory`` works out
         self.inventories: dict[tuple[str, tuple[int, ...], tuple[str, ...]], tuple] = {}
-        # (survivor, slots, other survivor, other slots) → how many trades a box's slot rules allow them
-        self.pair_counts: dict[tuple[str, tuple[int, ...], str, tuple[int, ...]], int] = {}
+        # slots → ``_slot_profile``: what trades under a box's slot rules are counted from
+        self.slot_profiles: dict[tuple[int, ...], SlotProfile] = {}
 
 
 
@@ -439,7 +462,6 @@ _MEMOS: dict[tuple[str, ...], _GameMemo] = {}  # by card_kinds
 _LAST_MEMO: tuple[tuple[str, ...], _GameMemo] = ((), _GameMemo(None))  # type: ignore[arg-type]
 _MEMO_GAMES = 8
 _MEMO_ENTRIES = 4096
-_MEMO_ROW_ENTRIES = 256
 # a game's trades and inventories: the first rounds of games of one mission list the same ones
 _GAME_MEMO_ENTRIES = 16384
 
@@ -447,11 +469,10 @@ _GAME_MEMO_ENTRIES = 16384
 def _memo_for(state: ZombicideState) -> _GameMemo:
     global _LAST_MEMO
     last = _LAST_MEMO  # the same game asks again and again: no need to hash its card list
-    if last[0] is state.card_kinds and last[1].tables is state.tables and len(last[1].trades) + len(
-            last[1].inventories) + len(last[1].trade_counts) + len(last[1].pair_counts) <= _GAME_MEMO_ENTRIES:
+    if last[0] is state.card_kinds and last[1].tables is state.tables:  # each table bounded as it grows
         return last[1]
     memo = _MEMOS.get(state.card_kinds)
-    if memo is None or memo.tables is not state.tables or _size(memo) > _GAME_MEMO_ENTRIES:
+    if memo is None or memo.tables is not state.tables:
         if len(_MEMOS) >= _MEMO_GAMES or sum(_size(m) for m in _MEMOS.values()) > (
                 2 * _GAME_MEMO_ENTRIES):  # the memos of all games together stay within a few megabytes
             _MEMOS.clear()
@@ -461,7 +482,15 @@ def _memo_for(state: ZombicideState) -> _GameMemo:
 
 
 def _size(memo: _GameMemo) -> int:
-    return len(memo.trades) + len(memo.inventories) + len(memo.trade_counts) + len(memo.pair_counts)
+    return len(memo.trades) + len(memo.inventories) + len(memo.hand_profiles) + len(memo.slot_profiles)
+
+
+def _bounded(table: dict[Any, Any]) -> dict[Any, Any]:
+    """``table`` of a game's memo, emptied first when it holds its share of ``_GAME_MEMO_ENTRIES``
+    (asked before each entry is added: the look-ups themselves ask nothing)."""
+    if len(table) >= _GAME_MEMO_ENTRIES // 4:
+        table.clear()
+    return table
 
 
 def _inventory(
@@ -584,59 +613,79 @@ def _anywhere_pairs(card_kinds: tuple[str, ...], my_slots: tuple[int, ...],
                     yield a, b
 
 
-def _count_trades_anywhere(card_kinds: tuple[str, ...], my_slots: tuple[int, ...],
-                           their_slots: tuple[int, ...]) -> int:
-    """How many trades ``_trades_anywhere`` lists, without making them (asked for every pair of
-    survivors sharing a zone at every listing: no generators)."""
-    count = 0
-    if EMPTY in their_slots:
-        for card in my_slots:
-            if card >= 0:
-                count += 1
-    if EMPTY in my_slots:
-        for card in their_slots:
-            if card >= 0:
-                count += 1
-    a, b = my_slots[0], my_slots[1]
-    c, d = their_slots[0], their_slots[1]
-    if a >= 0:
-        kind = card_kinds[a]
-        count += (c >= 0 and card_kinds[c] != kind) + (d >= 0 and card_kinds[d] != kind)
-    if b >= 0:
-        kind = card_kinds[b]
-        count += (c >= 0 and card_kinds[c] != kind) + (d >= 0 and card_kinds[d] != kind)
+def _anywhere_count(mine: tuple[bool, int, tuple[str, ...]], theirs: tuple[bool, int, tuple[str, ...]]) -> int:
+    """How many trades ``_trades_anywhere`` lists between two sides, from their ``_hand_profile``s:
+    each card given to a free slot, each taken into one, every two hand cards of different kinds
+    swapped; remembered per pair of profiles (they hold kinds, not cards: shared by all games)."""
+    count = (theirs[0] and mine[1]) + (mine[0] and theirs[1])
+    for kind in mine[2]:
+        for their_kind in theirs[2]:
+            count += kind != their_kind
+    if len(_ANYWHERE_COUNTS) > _MEMO_ENTRIES * 4:
+        _ANYWHERE_COUNTS.clear()
+    _ANYWHERE_COUNTS[mine, theirs] = count
     return count
 
 
+_ANYWHERE_COUNTS: dict[tuple[tuple[bool, int, tuple[str, ...]], tuple[bool, int, tuple[str, ...]]], int] = {}
+
+
+def _hand_profile(memo: _GameMemo, card_kinds: tuple[str, ...],
+                  slots: tuple[int, ...]) -> tuple[bool, int, tuple[str, ...]]:
+    """What ``_trades_anywhere`` counts of one side, remembered per slots: whether a slot is free, how
+    many cards it could give, the kinds of its hand cards. Between two sides: the other's cards if one
+    has a free slot (each way), and every two hand cards of different kinds."""
+    profile = (EMPTY in slots, sum(1 for card in slots if card >= 0),
+               tuple([card_kinds[card] for card in slots[:2] if card >= 0]))
+    _bounded(memo.hand_profiles)[slots] = profile
+    return profile
+
+
 class TradeRun:
-    """The trades between two survivors, as ``survivor_commands`` lists them, made when first read."""
+    """The trades of one survivor with each other survivor in its zone, in turn, as
+    ``survivor_commands`` lists them: each partner's made when first read."""
 
-    __slots__ = ("state", "key", "count")
+    __slots__ = ("state", "sid", "my_slots", "partners", "count")
 
-    def __init__(self, state: ZombicideState, key: tuple[str, tuple[int, ...], str, tuple[int, ...]], count: int):
+    def __init__(self, state: ZombicideState, sid: str, my_slots: tuple[int, ...],
+                 partners: list[tuple[str, tuple[int, ...], int]], count: int):
         self.state = state
-        self.key = key
+        self.sid = sid
+        self.my_slots = my_slots
+        self.partners = partners  # (other survivor, their slots, how many trades between them)
         self.count = count
 
     def commands(self) -> tuple[Trade, ...]:
         trades = _memo_for(self.state).trades
-        listed = trades.get(self.key)
-        if listed is None:
-            listed = trades[self.key] = _trades(self.state, *self.key)
-        return listed
+        made: list[Trade] = []
+        for other_id, their_slots, _count in self.partners:
+            key = (self.sid, self.my_slots, other_id, their_slots)
+            listed = trades.get(key)
+            if listed is None:
+                listed = _bounded(trades)[key] = _trades(self.state, *key)
+            made.extend(listed)
+        return tuple(made)
 
     def command(self, index: int) -> Trade:
-        """``commands()[index]``, made alone unless the whole run was built before (a random
-        play-out reads one trade of the dozen)."""
-        listed = _memo_for(self.state).trades.get(self.key)
+        """``commands()[index]``, made alone unless that partner's trades were built before (a random
+        play-out reads one trade of the dozens)."""
+        if index < 0:
+            raise IndexError("trade index out of range")
+        for partner in self.partners:
+            if index < partner[2]:
+                break
+            index -= partner[2]
+        else:
+            raise IndexError("trade index out of range")
+        key = (self.sid, self.my_slots, partner[0], partner[1])
+        listed = _memo_for(self.state).trades.get(key)
         if listed is not None:
             return listed[index]
         first_fit = _first_fit_for(self.state)
         if first_fit is _first_anywhere:
-            return _trade_anywhere_at(self.state.card_kinds, *self.key, index)
-        sid, my_slots, other_id, their_slots = self.key
-        a, b = _trade_pairs(self.state.card_kinds, first_fit, sid, my_slots, other_id, their_slots)[index]
-        return _swapped(sid, my_slots, other_id, their_slots, a, b)
+            return _trade_anywhere_at(self.state.card_kinds, *key, index)
+        a, b = _trade_pairs(self.state.card_kinds, first_fit, *key)[index]
+        return _swapped(*key, a, b)
 
 
 def _trade_anywhere_at(card_kinds: tuple[str, ...], sid: str, my_slots: tuple[int, ...], other_id: str,
@@ -671,35 +720,125 @@ def _first_anywhere(who: str, slots: tuple[int, ...], kind: str) -> int:
 
 
 FirstFit = Callable[[str, tuple[int, ...], str], int]
-# (tables, inventory rules) → the first of some slots of a survivor that a card kind fits, remembered
-# (the answer depends on those alone: ``InventoryRules``); the entry holds both, so their ids stay theirs
-_FITS: dict[tuple[int, int], tuple[Tables, object, FirstFit]] = {}
+
+
+class _FitRow(dict[str, int]):
+    """Card kind → the first of some slots of one survivor where a card of that kind may go
+    (``InventoryRules.fits``), -1 if none: each kind asked of the box once."""
+
+    __slots__ = ("tables", "rules", "who", "slots")
+
+    def __init__(self, tables: Tables, rules: InventoryRules, who: str, slots: tuple[int, ...]):
+        super().__init__()
+        self.tables, self.rules, self.who, self.slots = tables, rules, who, slots
+
+    def __missing__(self, kind: str) -> int:
+        equipment = self.tables.equipment[kind]
+        found = self[kind] = next(
+            (slot for slot in self.slots if self.rules.fits(self.tables, self.who, slot, equipment)), -1)
+        return found
+
+
+class _FitRows(dict[tuple[str, tuple[int, ...]], _FitRow]):
+    """(survivor, slots) → its ``_FitRow``, made when first asked, for one tables and slot rules."""
+
+    __slots__ = ("tables", "rules", "counts")
+
+    def __init__(self, tables: Tables, rules: InventoryRules):
+        super().__init__()
+        self.tables, self.rules = tables, rules
+        # (survivor, its ``_slot_profile``, other survivor, theirs) → how many trades: ``_profile_count``
+        self.counts: dict[tuple[str, SlotProfile, str, SlotProfile], int] = {}
+
+    def __missing__(self, key: tuple[str, tuple[int, ...]]) -> _FitRow:
+        if len(self) > _MEMO_ENTRIES:
+            self.clear()
+        row = self[key] = _FitRow(self.tables, self.rules, *key)
+        return row
+
+
+# (tables, inventory rules) → the ``first_fit`` of ``_first_fit_for`` and the rows it reads (the answers
+# depend on those alone: ``InventoryRules``); the entry holds both, so their ids stay theirs
+_FITS: dict[tuple[int, int], tuple[Tables, object, FirstFit, _FitRows]] = {}
+_LAST_FITS: tuple[Tables, object, FirstFit, _FitRows] = (None, None, _first_anywhere, None)  # type: ignore[assignment]
 
 
 def _first_fit_for(state: ZombicideState) -> FirstFit:
     """``first_fit(survivor_id, slots, kind)``: the first of ``slots`` where a card of ``kind`` may go
     in that survivor's inventory (the box's ``InventoryRules.fits``), -1 if none."""
-    tables, rules = state.tables, state.box.inventory
+    rules = state.box.inventory
     if type(rules).fits is InventoryRules.fits:  # the core's: every card fits every slot
         return _first_anywhere
+    return _fits_entry(state)[2]
+
+
+def _fits_entry(state: ZombicideState) -> tuple[Tables, object, FirstFit, _FitRows]:
+    global _LAST_FITS
+    tables, rules = state.tables, state.box.inventory
+    last = _LAST_FITS  # one game asks again and again
+    if last[0] is tables and last[1] is rules:
+        return last
     entry = _FITS.get((id(tables), id(rules)))
     if entry is None:
         if len(_FITS) >= _MEMO_GAMES:
             _FITS.clear()
-        known: dict[tuple[str, tuple[int, ...], str], int] = {}
+        rows = _FitRows(tables, rules)
 
         def first_fit(who: str, slots: tuple[int, ...], kind: str) -> int:
-            found = known.get((who, slots, kind))
-            if found is None:
-                if len(known) > _MEMO_ENTRIES * 16:
-                    known.clear()
-                equipment = tables.equipment[kind]
-                found = known[who, slots, kind] = next(
-                    (slot for slot in slots if rules.fits(tables, who, slot, equipment)), -1)
-            return found
+            return rows[who, slots][kind]
 
-        entry = _FITS[id(tables), id(rules)] = (tables, rules, first_fit)
-    return entry[2]
+        entry = _FITS[id(tables), id(rules)] = (tables, rules, first_fit, rows)
+    _LAST_FITS = entry
+    return entry
+
+
+SlotProfile = tuple[tuple[int, ...], tuple[str, ...], tuple[tuple[int, str], ...]]
+
+
+def _slot_profile(memo: _GameMemo, card_kinds: tuple[str, ...], slots: tuple[int, ...]) -> SlotProfile:
+    """What trades under a box's slot rules are counted from, remembered per slots: the free slots,
+    the kinds of the cards held (a box's own cards, below ``EMPTY``, are never traded), the hand cards'
+    slots and kinds."""
+    profile = (tuple([n for n, held in enumerate(slots) if held == EMPTY]),
+               tuple([card_kinds[card] for card in slots if card >= 0]),
+               tuple([(n, card_kinds[slots[n]]) for n in (0, 1) if slots[n] >= 0]))
+    _bounded(memo.slot_profiles)[slots] = profile
+    return profile
+
+
+def _profile_count(rows: _FitRows, sid: str, mine: SlotProfile, other_id: str, theirs: SlotProfile) -> int:
+    """``len(_trade_pairs(...))`` from the two sides' ``_slot_profile``s, without listing the trades:
+    each card given into a free slot it fits, each taken, each two hand cards of different kinds
+    swapped where each fits the other's hand; remembered in ``rows`` (they hold kinds, not cards:
+    shared by the games of a box's tables)."""
+    count = 0
+    if theirs[0]:  # what I give
+        row = rows[other_id, theirs[0]]
+        for kind in mine[1]:
+            if row[kind] >= 0:
+                count += 1
+    if mine[0]:  # what I take
+        row = rows[sid, mine[0]]
+        for kind in theirs[1]:
+            if row[kind] >= 0:
+                count += 1
+    for a, mine_kind in mine[2]:  # hand cards of different kinds swapped
+        for b, their_kind in theirs[2]:
+            if their_kind != mine_kind and rows[sid, _SLOT[a]][their_kind] >= 0 and rows[other_id, _SLOT[b]][
+                    mine_kind] >= 0:
+                count += 1
+    if len(rows.counts) > _MEMO_ENTRIES * 4:
+        rows.counts.clear()
+    rows.counts[sid, mine, other_id, theirs] = count
+    return count
+
+
+def _count_pairs(card_kinds: tuple[str, ...], rows: _FitRows, sid: str, my_slots: tuple[int, ...],
+                 other_id: str, their_slots: tuple[int, ...]) -> int:
+    """``len(_trade_pairs(...))`` without listing them (``_profile_count`` of the two sides)."""
+    memo = _GameMemo(rows.tables)
+    return _profile_count(rows, sid, _slot_profile(memo, card_kinds, my_slots), other_id,
+                          _slot_profile(memo, card_kinds, their_slots))
 
 
 def _steps(graph: ZoneGraph, doors_open: tuple[bool, ...], sid: str, zone: int,
@@ -758,7 +897,7 @@ def _door_commands(state: ZombicideState, i: int, zone: int) -> list[Any]:
         closing = state.doors_open[edge.door]
         if not closing and not _door_unlocked(state, edge.color):
             continue
-        if not rules.free and not (s.actions_left > 0 if closing else _can_spend(s, "door")):
+        if not rules.free and not (s.actions_left > 0 or (not closing and _can_spend(s, "door"))):
             continue
         if rules.usable is not None and rules.usable(state, i, edge.door, closing):
             continue

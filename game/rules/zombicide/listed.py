@@ -31,10 +31,13 @@ class Listed(Sequence[Any]):
 
     __slots__ = ("_plain", "_runs", "_length", "_whole")
 
-    def __init__(self, plain: list[Any], runs: list[tuple[int, Run]]):
+    def __init__(self, plain: list[Any], runs: list[tuple[int, Run]], run_commands: int | None = None):
+        """``run_commands``: how many commands the runs hold together, when the caller knows."""
         self._plain = plain
         self._runs = runs
-        self._length = len(plain) + sum(run.count for _, run in runs)
+        if run_commands is None:
+            run_commands = sum(run.count for _, run in runs)
+        self._length = len(plain) + run_commands
         self._whole: list[Any] | None = None
 
     def __len__(self) -> int:
