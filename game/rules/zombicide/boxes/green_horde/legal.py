@@ -19,7 +19,11 @@ from game.rules.zombicide.boxes.green_horde.commands import (
     Transmute,
 )
 from game.rules.zombicide.boxes.green_horde.dragon import THROW_RANGE
-from game.rules.zombicide.boxes.green_horde.magic import REPULSE_RANGE, SURVIVOR_TARGETS, zones_in_spell_range
+from game.rules.zombicide.boxes.green_horde.magic import (
+    REPULSE_RANGE,
+    SURVIVOR_TARGETS,
+    closed_doors_in_spell_range,
+)
 from game.rules.zombicide.boxes.green_horde.siege import AMMUNITION, SIEGE_ACTIONS, siege_targets
 from game.rules.zombicide.boxes.green_horde.state import fields
 
@@ -50,12 +54,10 @@ def listed(state: Any, i: int) -> list[Any]:
                 commands.extend(CastEnchantment(sid, slot, a, b) for a in targets for b in targets if a < b)
         if getattr(equipment, "opens_doors_at_range", False) and can_spend(s, "door") \
                 and state.box.inventory.ready(state, s, card):
-            within = zones_in_spell_range(state, s, equipment)  # as ``reachable_door`` asks it of each door
-            for e in graph.doors:
-                edge = graph.edges[e]
+            # as ``reachable_door`` asks it of each door: the closed doors in reach, known per place
+            for edge in closed_doors_in_spell_range(state, s, equipment):
                 key = state.setup.door_keys.get(edge.color)
-                if not doors[edge.door] and (key is None or key in state.unlocked_colours) \
-                        and (edge.a in within or edge.b in within):
+                if key is None or key in state.unlocked_colours:
                     commands.append(OpenDoorFromAfar(sid, slot, edge.connection_id))
         if getattr(equipment, "melee_dice", 0) and state.zombies_in(s.zone) and can_spend(s, "melee") \
                 and state.box.inventory.ready(state, s, card):
