@@ -8,7 +8,7 @@ from gh_boards import FARM, FARM_SETUP
 
 from game.rules.zombicide import engine
 from game.rules.zombicide.boxes.green_horde.commands import OpenDoorFromAfar
-from game.rules.zombicide.boxes.green_horde.goals import kill_necromancers, kill_zombies
+from game.rules.zombicide.boxes.green_horde.goals import kill_abominations, kill_necromancers, kill_zombies
 from game.rules.zombicide.boxes.green_horde.magic import reachable_door, zones_in_spell_range
 from game.rules.zombicide.state import evolved
 
@@ -76,3 +76,17 @@ def test_doors_opened_from_afar_are_those_in_reach_as_the_doors_stand():
             expected = {graph.edges[e].connection_id for e in graph.doors
                         if not doors[graph.edges[e].door] and reachable_door(now, s, graph.edges[e], spell)}
             assert _doors_from_afar(now, "asim") == expected, (zone, doors)
+
+
+def test_the_abominations_goal_counts_a_new_kill_and_a_new_need():
+    state = engine.setup(FARM, FARM_SETUP, 1)
+    before = kill_abominations(state)
+    assert (before.done, before.total, before.reached) == (0, 1, False)
+    assert kill_abominations(state) is before
+    killed = [0] * state.tables.type_count
+    killed[state.tables.zombie_index["orc_abomination"]] = 1
+    won = evolved(state, box_state=evolved(state.box_state, killed=tuple(killed)))
+    assert kill_abominations(won).reached
+    assert not kill_abominations(state).reached
+    two = evolved(won, setup=won.setup.model_copy(update={"abominations_to_kill": 2}))
+    assert (kill_abominations(two).done, kill_abominations(two).reached) == (1, False)

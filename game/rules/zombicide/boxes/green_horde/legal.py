@@ -140,9 +140,25 @@ def _siege(state: Any, s: Any) -> list[Any]:
     for to in graph.neighbours(s.zone, doors):
         if s.actions_left >= moving + graph.step_extra(s.zone, to):
             commands.append(MoveSiegeEngine(s.id, graph.zone_ids[to]))
-    aims = [graph.zone_ids[z] for z in siege_targets(state, s.zone) if state.zombies_in(z)]
+    zombies = state.zombies
+    for z in siege_targets(state, s.zone):  # the zones holding zombies (``zombies_in`` inlined: dozens a listing)
+        if sum(zombies[z]):
+            commands.extend(_shots(s.id, graph.zone_ids[z]))
     if any(state.box_state.horde):
-        aims.append(HORDE_TARGET)
-    for zone in aims:
-        commands.extend(FireSiegeEngine(s.id, zone, ammunition) for ammunition in AMMUNITION)  # type: ignore[arg-type]
+        commands.extend(_shots(s.id, HORDE_TARGET))
     return commands
+
+
+# (survivor id, target) → a siege engine's shots at it, one per ammunition (commands are frozen: listings
+# share them)
+_SHOTS: dict[tuple[str, str], tuple[FireSiegeEngine, ...]] = {}
+
+
+def _shots(sid: str, target: str) -> tuple[FireSiegeEngine, ...]:
+    shots = _SHOTS.get((sid, target))
+    if shots is None:
+        if len(_SHOTS) > 4096:
+            _SHOTS.clear()
+        shots = _SHOTS[sid, target] = tuple(
+            FireSiegeEngine(sid, target, ammunition) for ammunition in AMMUNITION)  # type: ignore[arg-type]
+    return shots
