@@ -52,3 +52,20 @@ def test_a_miniature_without_a_record_gets_one_and_a_record_without_one_goes() -
     game = game_with({}, (Necromancer(2, 0, ""),))
     reconcile(game)
     assert game.box_state.necromancers == ()
+
+
+def test_a_miniature_moved_in_place_after_a_command_left_the_records_alone_is_followed() -> None:
+    # reconciled once (and remembered), then the same list of zones changed in place, as a Taunt or
+    # the table's override does: the record follows its miniature
+    game = game_with({1: 1}, (Necromancer(1, 0, ""),))
+    reconcile(game)
+    game.zombies[1] = (0, 0)
+    game.zombies[4] = (0, 1)
+    reconcile(game)
+    assert zones_of(game) == [4]
+    # no record and no miniature (remembered), then one placed by hand: it gets its record
+    game = game_with({}, ())
+    reconcile(game)
+    game.zombies[3] = (0, 1)
+    reconcile(game)
+    assert game.box_state.necromancers == (Necromancer(3, 3, ""),)

@@ -67,11 +67,21 @@ def _necromancers_progress(state: Any, killed: tuple[int, ...], need: int) -> Go
     return _progress("kill_necromancers", min(done, need), need, done >= need)
 
 
+# the last answer of ``kill_abominations``: (kills per kind, the tables, Abominations needed, the progress)
+_LAST_ABOMINATION_KILLS: list[Any] = [None, None, -1, None]
+
+
 def kill_abominations(state: Any) -> GoalProgress:
     need = _setup(state).abominations_to_kill
+    killed = state.box_state.killed
+    last = _LAST_ABOMINATION_KILLS
+    if last[0] is killed and last[1] is state.tables and last[2] == need:
+        return last[3]  # type: ignore[no-any-return]
     t = state.tables.zombie_index.get("orc_abomination")
-    done = state.box_state.killed[t] if state.box_state.killed and t is not None else 0
-    return _progress("kill_abominations", min(done, need), need, done >= need)
+    done = killed[t] if killed and t is not None else 0
+    progress = _progress("kill_abominations", min(done, need), need, done >= need)
+    last[:] = [killed, state.tables, need, progress]
+    return progress
 
 
 # (goal, done, total, reached) → its progress: a goal is asked after every action and step, and the
@@ -95,11 +105,22 @@ def burn_zombies(state: Any) -> GoalProgress:
     return _progress("burn_zombies", min(done, need), need, done >= need)
 
 
+# the last answer of ``kill_zombies``: (kills per kind, the tables, the kills wanted, the progress), as
+# ``kill_necromancers`` keeps its own
+_LAST_ZOMBIE_KILLS: list[Any] = [None, None, None, None]
+
+
 def kill_zombies(state: Any) -> GoalProgress:
     wanted = _setup(state).zombies_to_kill
+    killed = state.box_state.killed
+    last = _LAST_ZOMBIE_KILLS
+    if last[0] is killed and last[1] is state.tables and last[2] == wanted:
+        return last[3]  # type: ignore[no-any-return]
     done = sum(min(_killed(state, zombie_id=z), n) for z, n in wanted.items())
     total = sum(wanted.values())
-    return _progress("kill_zombies", done, total, done >= total)
+    progress = _progress("kill_zombies", done, total, done >= total)
+    last[:] = [killed, state.tables, dict(wanted), progress]
+    return progress
 
 
 def siege_engine_to_exit(state: Any) -> GoalProgress:

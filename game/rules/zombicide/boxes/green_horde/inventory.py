@@ -10,8 +10,10 @@ from typing import Any
 
 from game.rules.zombicide.boxes import InventoryRules
 from game.rules.zombicide.boxes.green_horde.content import BODY_SLOT, FIRST_BACKPACK_SLOT
+from game.rules.zombicide.catalog import DANGER_LEVELS
 
 SLOT_NAMES = ("hand", "hand", "body") + ("backpack",) * 5
+_LEVEL_NEEDED = {level: n for n, level in enumerate(DANGER_LEVELS)}  # a card's ``usable_from`` → the level it needs
 
 
 def body_card(tables: Any, survivor_id: str) -> str:
@@ -54,8 +56,8 @@ class GreenHordeInventory(InventoryRules):
         return tuple(held)
 
     def ready(self, state: Any, survivor: Any, card: int) -> bool:
-        equipment = state.tables.equipment[state.card_kinds[card]]
-        return survivor.level >= getattr(equipment, "level_needed", 0)
+        equipment = state.tables.equipment[state.card_kinds[card]]  # ``level_needed``, without its property
+        return survivor.level >= _LEVEL_NEEDED.get(getattr(equipment, "usable_from", "blue"), 0)  # type: ignore[no-any-return]
 
     def slot_names(self, tables: Any, survivor_id: str, slot_count: int) -> tuple[str, ...]:
         return SLOT_NAMES[:slot_count] + ("backpack",) * max(0, slot_count - len(SLOT_NAMES))

@@ -19,7 +19,11 @@ from game.rules.zombicide.boxes.green_horde.commands import (
     Transmute,
 )
 from game.rules.zombicide.boxes.green_horde.dragon import THROW_RANGE
-from game.rules.zombicide.boxes.green_horde.magic import REPULSE_RANGE, SURVIVOR_TARGETS, zones_in_spell_range
+from game.rules.zombicide.boxes.green_horde.magic import (
+    REPULSE_RANGE,
+    SURVIVOR_TARGETS,
+    closed_doors_in_spell_range,
+)
 from game.rules.zombicide.boxes.green_horde.siege import AMMUNITION, SIEGE_ACTIONS, siege_targets
 from game.rules.zombicide.boxes.green_horde.state import fields
 
@@ -50,12 +54,10 @@ def listed(state: Any, i: int) -> list[Any]:
                 commands.extend(CastEnchantment(sid, slot, a, b) for a in targets for b in targets if a < b)
         if getattr(equipment, "opens_doors_at_range", False) and can_spend(s, "door") \
                 and state.box.inventory.ready(state, s, card):
-            within = zones_in_spell_range(state, s, equipment)  # as ``reachable_door`` asks it of each door
-            for e in graph.doors:
-                edge = graph.edges[e]
+            # as ``reachable_door`` asks it of each door: the closed doors in reach, known per place
+            for edge in closed_doors_in_spell_range(state, s, equipment):
                 key = state.setup.door_keys.get(edge.color)
-                if not doors[edge.door] and (key is None or key in state.unlocked_colours) \
-                        and (edge.a in within or edge.b in within):
+                if key is None or key in state.unlocked_colours:
                     commands.append(OpenDoorFromAfar(sid, slot, edge.connection_id))
         if getattr(equipment, "melee_dice", 0) and state.zombies_in(s.zone) and can_spend(s, "melee") \
                 and state.box.inventory.ready(state, s, card):
@@ -138,9 +140,25 @@ def _siege(state: Any, s: Any) -> list[Any]:
     for to in graph.neighbours(s.zone, doors):
         if s.actions_left >= moving + graph.step_extra(s.zone, to):
             commands.append(MoveSiegeEngine(s.id, graph.zone_ids[to]))
-    aims = [graph.zone_ids[z] for z in siege_targets(state, s.zone) if state.zombies_in(z)]
+    zombies = state.zombies
+    for z in siege_targets(state, s.zone):  # the zones holding zombies (``zombies_in`` inlined: dozens a listing)
+        if sum(zombies[z]):
+            commands.extend(_shots(s.id, graph.zone_ids[z]))
     if any(state.box_state.horde):
-        aims.append(HORDE_TARGET)
-    for zone in aims:
-        commands.extend(FireSiegeEngine(s.id, zone, ammunition) for ammunition in AMMUNITION)  # type: ignore[arg-type]
+        commands.extend(_shots(s.id, HORDE_TARGET))
     return commands
+
+
+# (survivor id, target) → a siege engine's shots at it, one per ammunition (commands are frozen: listings
+# share them)
+_SHOTS: dict[tuple[str, str], tuple[FireSiegeEngine, ...]] = {}
+
+
+def _shots(sid: str, target: str) -> tuple[FireSiegeEngine, ...]:
+    shots = _SHOTS.get((sid, target))
+    if shots is None:
+        if len(_SHOTS) > 4096:
+            _SHOTS.clear()
+        shots = _SHOTS[sid, target] = tuple(
+            FireSiegeEngine(sid, target, ammunition) for ammunition in AMMUNITION)  # type: ignore[arg-type]
+    return shots

@@ -152,13 +152,24 @@ def reachable_door(state: Any, s: Any, edge: Any, spell: Any) -> bool:
 
 
 # (id of the board's graph, doors open, zone, range) → (the graph, the zones in sight within that
-# range): the box lists doors opened from afar after every command, from the same few places
-_IN_SPELL_RANGE: dict[tuple[int, tuple[bool, ...], int, int], tuple[Any, frozenset[int]]] = {}
+# range, the closed doors on their borders): the box lists doors opened from afar after every command,
+# from the same few places
+_IN_SPELL_RANGE: dict[tuple[int, tuple[bool, ...], int, int], tuple[Any, frozenset[int], tuple[Any, ...]]] = {}
 
 
 def zones_in_spell_range(state: Any, s: Any, spell: Any) -> frozenset[int]:
     """The zones in the survivor's sight within ``spell``'s range (its own zone first): a door on
     the border of one of them is in reach."""
+    return _in_spell_range(state, s, spell)[1]
+
+
+def closed_doors_in_spell_range(state: Any, s: Any, spell: Any) -> tuple[Any, ...]:
+    """The closed doors (edges, in the board's order of doors) on the border of a zone of
+    ``zones_in_spell_range``: those the survivor may open from afar, locked ones aside."""
+    return _in_spell_range(state, s, spell)[2]
+
+
+def _in_spell_range(state: Any, s: Any, spell: Any) -> tuple[Any, frozenset[int], tuple[Any, ...]]:
     high = spell.range_max + sk.range_bonus(s.skills)
     doors = tuple(state.doors_open)
     graph = state.graph
@@ -167,6 +178,9 @@ def zones_in_spell_range(state: Any, s: Any, spell: Any) -> frozenset[int]:
     if entry is None or entry[0] is not graph:
         if len(_IN_SPELL_RANGE) > 4096:
             _IN_SPELL_RANGE.clear()
-        entry = _IN_SPELL_RANGE[key] = (graph, frozenset(
-            {s.zone, *(zone for zone in graph.visible(doors)[s.zone] if graph.zone_range(s.zone, zone, doors) <= high)}))
-    return entry[1]
+        within = frozenset(
+            {s.zone, *(zone for zone in graph.visible(doors)[s.zone] if graph.zone_range(s.zone, zone, doors) <= high)})
+        closed = tuple(edge for edge in (graph.edges[e] for e in graph.doors)
+                       if not doors[edge.door] and (edge.a in within or edge.b in within))
+        entry = _IN_SPELL_RANGE[key] = (graph, within, closed)
+    return entry

@@ -5,13 +5,12 @@ Killing one lets the players remove a spawn zone of their choice."""
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import Any
 
 from game.i18n import N_
 from game.rules.core.reasons import Said, ZoneId
 from game.rules.zombicide.boxes.green_horde.commands import NecromancerEscaped, SpawnTokenRemoved
-from game.rules.zombicide.boxes.green_horde.spawns import awake, necromancer_kind
+from game.rules.zombicide.boxes.green_horde.spawns import awake, necromancer_counts, necromancer_kind
 from game.rules.zombicide.boxes.green_horde.state import Necromancer, SpawnToken
 from game.rules.zombicide.commands import DecisionNeeded
 from game.rules.zombicide.graph import UNREACHABLE
@@ -45,17 +44,24 @@ def reconcile(game: Game) -> None:
     zombies of every kind, and the table's override places or removes them by hand. A record left
     without its miniature follows the nearest miniature without a record; one with none is dropped;
     a miniature with no record gets one (it came in where it stands)."""
-    t = necromancer_kind(game)
     records = game.box_state.necromancers
-    if not records and not any(map(itemgetter(t), game.zombies)):  # asked after every command: one pass
-        return  # no record and no miniature (the usual case)
-    records = list(records)
-    on_board = list(map(itemgetter(t), game.zombies))
+    zombies = game.zombies
+    last = _RECONCILED
+    if last[0] is records and last[1] is game.tables and last[2] == zombies:
+        return  # the zones' zombies as last found reconciled (most commands move none): compared in C
+    t, count_in = necromancer_counts(game)
+    if not records:  # one pass over the zones, in C
+        if not any(map(count_in, zombies)):
+            last[:] = [records, game.tables, list(zombies)]
+            return  # no record and no miniature (the usual case)
     # every record's zone holds as many miniatures as records, and no other zone holds one (the
-    # counts add up): each record is where its miniature is (checked without a pass over the zones)
-    if len(records) == sum(on_board) and all(
-            on_board[r.zone] == sum(1 for o in records if o.zone == r.zone) for r in records):
+    # counts add up): each record is where its miniature is
+    elif len(records) == sum(map(count_in, zombies)) and all(
+            zombies[r.zone][t] == sum(1 for o in records if o.zone == r.zone) for r in records):
+        last[:] = [records, game.tables, list(zombies)]
         return
+    records = list(records)
+    on_board = list(map(count_in, zombies))
     placed = {z: n for z, n in enumerate(on_board) if n}
     spare = dict(placed)
     kept: list[Necromancer | None] = []
@@ -79,6 +85,11 @@ def reconcile(game: Game) -> None:
     for z, left in spare.items():
         found.extend(Necromancer(z, z, "") for _ in range(left))
     game.box_state = evolved(game.box_state, necromancers=tuple(found))
+
+
+# (the Necromancers' records, the game's tables, the zones' zombies) last found reconciled: the zone
+# tuples of a command that moved no zombie are the same objects, and a list compares them by identity
+_RECONCILED: list[Any] = [None, None, None]
 
 
 def move_necromancers(game: Game, t: int, zone: int, count: int) -> None:

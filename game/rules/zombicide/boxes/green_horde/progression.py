@@ -81,15 +81,18 @@ def lend_skills(game: Game) -> None:
     lending_zones: list[int] = []  # where a survivor in play lends skills
     for s in game.survivors:  # a plain loop, ``fields`` inlined: asked after every command
         own_fields = s.box_fields
-        if isinstance(own_fields, GreenHordeSurvivor) and own_fields.lent:
+        # (the class compared before ``isinstance``: a call, for each survivor after every command)
+        if (own_fields.__class__ is GreenHordeSurvivor or isinstance(own_fields, GreenHordeSurvivor)) \
+                and own_fields.lent:
             break  # a lent skill may have to go
         found = lent_by.get(s.skills)
         if (found or (found is None and _lent_by(s.skills))) and s.in_play:
             lending_zones.append(s.zone)
     else:
         # nobody holds a lent skill: only a lender sharing its zone lends any (the usual case: nobody
-        # lends, or the lender stands alone)
-        if not any(sum(1 for s in game.survivors if s.in_play and s.zone == zone) > 1 for zone in lending_zones):
+        # lends, no generator made; or the lender stands alone)
+        if not lending_zones or not any(
+                sum(1 for s in game.survivors if s.in_play and s.zone == zone) > 1 for zone in lending_zones):
             return
     by_zone: dict[int, list[int]] = {}
     for i, s in enumerate(game.survivors):

@@ -24,8 +24,7 @@ def setup_state(catalog: Any, spec: Any, graph: Any, rng: RngState) -> tuple[Gre
     for n in range(extra if red else 0):  # stacked on the first spawn zones, in spawn order
         where = red[n % len(red)]
         tokens.insert(tokens.index(where) + 1, SpawnToken(where.zone, "red"))
-    vault_ids = [c.id for c in catalog.equipment_cards if getattr(c, "vault", False) for _ in range(c.deck_count)]
-    vault, rng = shuffled(rng, vault_ids)
+    vault, rng = shuffled(rng, _vault_ids(catalog))
     kinds = len(catalog.zombies)
     state = GreenHordeState(
         spawn_tokens=tuple(tokens),
@@ -36,6 +35,21 @@ def setup_state(catalog: Any, spec: Any, graph: Any, rng: RngState) -> tuple[Gre
         killed=(0,) * kinds,
     )
     return state, rng
+
+
+def _vault_ids(catalog: Any) -> tuple[Any, ...]:
+    """The Vault cards' ids, a copy each, in the catalogue's order (one pass over the cards per catalogue)."""
+    entry = _VAULT_IDS.get(id(catalog))
+    if entry is None or entry[0] is not catalog:
+        if len(_VAULT_IDS) > 8:
+            _VAULT_IDS.clear()
+        entry = _VAULT_IDS[id(catalog)] = (catalog, tuple(
+            c.id for c in catalog.equipment_cards if getattr(c, "vault", False) for _ in range(c.deck_count)))
+    return entry[1]
+
+
+# id of a catalogue → (the catalogue, its Vault cards' ids): every new game deals them
+_VAULT_IDS: dict[int, tuple[Any, tuple[Any, ...]]] = {}
 
 
 def setup_board(state: Any) -> Any:

@@ -3,6 +3,8 @@ cards that feed the Horde, "The Horde has arrived!", and the Necromancer cards."
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import itemgetter
 from typing import Any
 
 from game.rules.zombicide.boxes.green_horde.commands import (
@@ -86,18 +88,27 @@ def horde_arrives_card(game: Game, zone: int, number: int, level: int) -> None:
 
 def necromancer_kind(game: Game) -> int:
     """The Necromancers' zombie type (asked after every command: kept per game's tables)."""
-    tables = game.tables
+    return _necromancer_entry(game.tables)[1]
+
+
+def necromancer_counts(game: Game) -> tuple[int, Callable[[tuple[int, ...]], int]]:
+    """The Necromancers' zombie type, and what reads their count out of a zone's zombies."""
+    entry = _necromancer_entry(game.tables)
+    return entry[1], entry[2]
+
+
+def _necromancer_entry(tables: Any) -> tuple[Any, int, Callable[[tuple[int, ...]], int]]:
     entry = _NECROMANCER_KIND.get(id(tables))
     if entry is None or entry[0] is not tables:
         if len(_NECROMANCER_KIND) > 8:
             _NECROMANCER_KIND.clear()
-        entry = _NECROMANCER_KIND[id(tables)] = (
-            tables, next(t for t in range(tables.type_count) if "necromancer" in tables.specials[t]))
-    return entry[1]
+        t = next(t for t in range(tables.type_count) if "necromancer" in tables.specials[t])
+        entry = _NECROMANCER_KIND[id(tables)] = (tables, t, itemgetter(t))
+    return entry
 
 
-# id of a game's tables → (the tables, the Necromancers' zombie type)
-_NECROMANCER_KIND: dict[int, tuple[Any, int]] = {}
+# id of a game's tables → (the tables, the Necromancers' zombie type, its count's getter)
+_NECROMANCER_KIND: dict[int, tuple[Any, int, Callable[[tuple[int, ...]], int]]] = {}
 
 
 def necromancer_card(game: Game, zone: int, number: int, level: int) -> None:

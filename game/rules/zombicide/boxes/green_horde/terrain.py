@@ -68,12 +68,18 @@ def break_barriers(game: Game, types: tuple[int, ...]) -> None:
             occupied[s.zone] = True
     open_graph = graph_with_barriers_down(game.graph, game.box, tuple(b[0] for b in board_of(game.graph).barriers))
     broken: list[str] = []
+    # ``destinations`` for each zone, the noisy zones and each graph's move tables looked up once
+    noisy = [v for v, heard in enumerate(noise) if heard > 0]
+    walking = game.graph
+    tables = game.move_tables(doors)
+    open_tables = None
     for zone in ends:
-        if game.destinations(zone, noise, doors, occupied):
+        if game.routes_from(zone, noise, noisy, occupied, tables):
             continue  # a way round, or already there
-        walking = game.graph
         game.graph = open_graph
-        wanted = game.destinations(zone, noise, doors, occupied)
+        if open_tables is None:
+            open_tables = game.move_tables(doors)
+        wanted = game.routes_from(zone, noise, noisy, occupied, open_tables)
         game.graph = walking
         for cid, a, b in standing:
             if cid not in broken and ((a == zone and b in wanted) or (b == zone and a in wanted)):
