@@ -19,7 +19,6 @@ from game.rules.zombicide.boxes import BotAdvice, BoxRules, ContentExtension, Ph
 from game.rules.zombicide.boxes.invader import (
     board,
     bots,
-    bots_safety,
     combat,
     content,
     doors,
@@ -243,8 +242,7 @@ RULES = BoxRules(
     searched_card=searched_card,
     bot=BotAdvice(tactics=bots.TACTICS, decisions=bots.DECISIONS, targets=bots.targets,
                   blocked=bots.blocked, card_value=bots.card_value,
-                  attack_wounds=attack_wounds, keep_kill_all=bots.keep_hellfire,
-                  kept_in_hand=bots_safety.kept_in_hand),
+                  attack_wounds=attack_wounds, keep_kill_all=bots.keep_hellfire),
     scenario_keys=scenario.SCENARIO_KEYS,
     scenario_facts={"box": scenario.facts},  # [expect.state.box]: the box's facts, one table
     event_text=words.EVENT_TEXT,

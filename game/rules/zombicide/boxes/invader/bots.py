@@ -16,7 +16,6 @@ from game.rules.zombicide.boxes.invader.bots_safety import (
     concentrated_kill_chance,
     fetch_straggler,
     hold_together,
-    ready_close_weapon,
     shove,
     stand_guard,
     step_out,
@@ -410,4 +409,4 @@ DECISIONS = {"wound": _wound, REFLEX_DECISION: _reflex, "inv_damage_point": _dam
 
 
 # The box's tactics, each before the core tactic it names.
-TACTICS = (("free_help", share_kills), ("free_help", shove), ("free_help", step_out), ("free_help", tactics), ("fight_here", stand_guard), ("fight_here", cover), ("arm", ready_close_weapon), ("share", hand_over), ("advance", hold_together), ("advance", fetch_straggler))
+TACTICS = (("free_help", share_kills), ("free_help", shove), ("free_help", step_out), ("free_help", tactics), ("fight_here", stand_guard), ("fight_here", cover), ("share", hand_over), ("advance", hold_together), ("advance", fetch_straggler))

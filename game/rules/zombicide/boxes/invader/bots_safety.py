@@ -218,7 +218,6 @@ def step_out(state: Any, i: int, commands: Sequence[Any], route: Route) -> Any:
     return best
 
 
-
 def fetch_straggler(state: Any, i: int, commands: Sequence[Any], route: Route) -> Any:
     """A survivor the leash holds (the team's rearmost is more than the core's LEASH behind it: most
     often fighting alone where the xenos keep coming, its route dear with them) walks back to it,
@@ -248,45 +247,5 @@ def fetch_straggler(state: Any, i: int, commands: Sequence[Any], route: Route) -
             continue
         key = (dist[to][there], to)
         if best_key is None or key < best_key:
-            best, best_key = command, key
-    return best
-
-
-def _close_damage(state: Any, s: Any, slots: Sequence[int]) -> int:
-    """The best Damage the hands ``slots[:2]`` deal in the survivor's own zone (a melee weapon: every
-    gun of the box fires from Range 1)."""
-    from dataclasses import replace
-
-    return int(_core()._hand_damage(state, replace(s, slots=tuple(slots))))
-
-
-def kept_in_hand(state: Any, i: int) -> set[int]:
-    """The one weapon in survivor ``i``'s hands that strikes in its own zone: the planner's arming,
-    weighing guns and melee weapons alike, would swap it for a better gun, and a survivor holding only
-    guns cannot touch a xeno that walks in (of the survivors lost in M8 and M10, one in three)."""
-    s = state.survivors[i]
-    close = [c for c in s.slots[:2] if c >= 0 and _close_damage(state, s, (c, -1))]
-    return set(close) if len(close) == 1 else set()
-
-
-def ready_close_weapon(state: Any, i: int, commands: Sequence[Any], route: Route) -> Any:
-    """A survivor whose hands hold no weapon striking in its own zone takes one from its reserve into
-    a hand, in place of the weaker weapon (or an empty hand)."""
-    from dataclasses import replace
-
-    from game.rules.zombicide.commands import Rearrange
-
-    s = state.survivors[i]
-    if _close_damage(state, s, s.slots):
-        return None
-    core = _core()
-    best, best_key = None, None
-    for command in commands:
-        if not isinstance(command, Rearrange) or not _close_damage(state, s, command.slots):
-            continue
-        after = replace(s, slots=command.slots)
-        key = (_close_damage(state, s, command.slots),
-               max(core._weapon_power(state, after, 0), core._weapon_power(state, after, 1)))
-        if best_key is None or key > best_key:
             best, best_key = command, key
     return best
