@@ -14,6 +14,7 @@ from game.rules.zombicide.boxes.invader.board import board_of
 from game.rules.zombicide.boxes.invader.bots_levels import cover, hand_over, share_kills
 from game.rules.zombicide.boxes.invader.bots_safety import (
     concentrated_kill_chance,
+    fetch_straggler,
     hold_together,
     shove,
     stand_guard,
@@ -408,4 +409,4 @@ DECISIONS = {"wound": _wound, REFLEX_DECISION: _reflex, "inv_damage_point": _dam
 
 
 # The box's tactics, each before the core tactic it names.
-TACTICS = (("free_help", share_kills), ("free_help", shove), ("free_help", step_out), ("free_help", tactics), ("fight_here", stand_guard), ("fight_here", cover), ("share", hand_over), ("advance", hold_together))
+TACTICS = (("free_help", share_kills), ("free_help", shove), ("free_help", step_out), ("free_help", tactics), ("fight_here", stand_guard), ("fight_here", cover), ("share", hand_over), ("advance", hold_together), ("advance", fetch_straggler))

@@ -217,3 +217,35 @@ def step_out(state: Any, i: int, commands: Sequence[Any], route: Route) -> Any:
             best, best_key = command, key
     return best
 
+
+def fetch_straggler(state: Any, i: int, commands: Sequence[Any], route: Route) -> Any:
+    """A survivor the leash holds (the team's rearmost is more than the core's LEASH behind it: most
+    often fighting alone where the xenos keep coming, its route dear with them) walks back to it,
+    rather than waiting for it round after round: alone it falls, with the team beside it the fight
+    is won and the team walks on together. Never into xenos, nor somewhere it would face worse."""
+    core = _core()
+    if core._final_leg(state, route):
+        return None
+    rear = core._rearmost(state, route)
+    s = state.survivors[i]
+    if rear is None or rear == i or not core._ahead_too_far(state, route, i, route.cost[s.zone]):
+        return None
+    dist = state.graph.distances(state.doors_open)
+    there = state.survivors[rear].zone
+    if dist[s.zone][there] <= 1:
+        return None
+    graph = state.graph
+    floor = min(0.0, core._margin(state, i, s.zone))
+    best, best_key = None, None
+    for command in commands:
+        if not isinstance(command, Move) or command.charge or command.via:
+            continue
+        to = graph.index[command.to]
+        if dist[to][there] >= dist[s.zone][there] or state.zombies_in(to) or core._hides_zombies(state, to):
+            continue
+        if core._margin(state, i, to) < floor:
+            continue
+        key = (dist[to][there], to)
+        if best_key is None or key < best_key:
+            best, best_key = command, key
+    return best
