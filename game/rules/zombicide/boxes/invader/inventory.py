@@ -27,7 +27,7 @@ from game.rules.zombicide.boxes.invader.commands import (
     ZeroGSpin,
 )
 from game.rules.zombicide.boxes.invader.mold import is_mold
-from game.rules.zombicide.boxes.invader.state import hero
+from game.rules.zombicide.boxes.invader.state import NO_MOLD, hero
 from game.rules.zombicide.commands import Bloodlust, CardDiscarded, CardDrawn, Move, Rearrange, Trade
 from game.rules.zombicide.state import EMPTY, evolved
 
@@ -217,21 +217,36 @@ def attach_commands(state: Any, i: int) -> list[Any]:
     s = state.survivors[i]
     if not (hero(s).reorganize_free or s.actions_left > 0):
         return []
-    if not state.box_state.attached and _card_sets(state.card_kinds, state.tables.equipment)[1].isdisjoint(s.slots):
-        return []  # the usual case, asked at every listing: nothing to attach, nothing attached
+    attached = state.box_state.attached
+    # only a card that attaches to something attaches (``can_attach``): most survivors hold none
+    attaching = not _card_sets(state.card_kinds, state.tables.equipment)[1].isdisjoint(s.slots)
+    if not attaching and (not attached or _carriers(attached).isdisjoint([s.slots[n] for n in HANDS])):
+        return []  # the usual case, asked at every listing: nothing to attach, nothing to detach
     found: list[Any] = []
     for weapon_slot in HANDS:
         weapon = s.slots[weapon_slot]
         if weapon < 0:
             continue
-        seen: set[str] = set()
-        for slot, card in enumerate(s.slots):
-            if card >= 0 and slot != weapon_slot and state.card_kinds[card] not in seen and can_attach(state, card, weapon):
-                seen.add(state.card_kinds[card])
-                found.append(Attach(s.id, slot, weapon_slot))
+        if attaching:
+            seen: set[str] = set()
+            for slot, card in enumerate(s.slots):
+                if card >= 0 and slot != weapon_slot and state.card_kinds[card] not in seen and can_attach(state, card, weapon):
+                    seen.add(state.card_kinds[card])
+                    found.append(Attach(s.id, slot, weapon_slot))
         if attachments_of(state, weapon) and any(s.slots[n] == EMPTY for n in range(BACKPACK_FROM, len(s.slots))):
             found.append(Detach(s.id, weapon_slot))
     return found
+
+
+# the last attachments asked about (the box state's tuple of (card, weapon)) and the weapons carrying one
+_LAST_CARRIERS: tuple[Any, frozenset[int]] = ((), frozenset())
+
+
+def _carriers(attached: tuple[tuple[int, int], ...]) -> frozenset[int]:
+    global _LAST_CARRIERS
+    if _LAST_CARRIERS[0] is not attached:
+        _LAST_CARRIERS = (attached, frozenset(weapon for _card, weapon in attached))
+    return _LAST_CARRIERS[1]
 
 
 # --- Oxygen Tanks and other cards ---------------------------------------------------------------
@@ -303,6 +318,10 @@ _CARD_SETS: dict[int, tuple[tuple[str, ...], Any, CardSets]] = {}
 
 
 def _card_sets(kinds: tuple[str, ...], equipment: Any) -> CardSets:
+    global _LAST_CARD_SETS
+    last = _LAST_CARD_SETS  # the same game's cards again (asked at every listing): no look-up
+    if last[0] is kinds and last[1] is equipment:
+        return last[2]
     entry = _CARD_SETS.get(id(kinds))
     if entry is None or entry[0] is not kinds or entry[1] is not equipment:
         if len(_CARD_SETS) > 64:
@@ -313,7 +332,12 @@ def _card_sets(kinds: tuple[str, ...], equipment: Any) -> CardSets:
         attaching = frozenset(c for c, card in known if getattr(card, "attaches_to", None) is not None)
         for_xp = frozenset(c for c, card in known if _xp_of_card(card))
         entry = _CARD_SETS[id(kinds)] = (kinds, equipment, (piled, attaching, for_xp))
+    _LAST_CARD_SETS = entry
     return entry[2]
+
+
+_EMPTY_SETS: CardSets = (frozenset(), frozenset(), frozenset())
+_LAST_CARD_SETS: tuple[Any, Any, CardSets] = (None, None, _EMPTY_SETS)
 
 
 # the last untouched discard pile (a tuple, with the game's cards and equipment table) ``tidy`` found
@@ -383,7 +407,8 @@ def may_search(state: Any, i: int) -> bool:
     s = state.survivors[i]
     zone = s.zone
     data = board_of(state.graph)
-    if data.outdoor[zone] or is_mold(state, zone):
+    mold = state.box_state.mold  # ``is_mold``, inlined
+    if data.outdoor[zone] or (mold and mold[zone] != NO_MOLD):
         return False
     # asked at every listing: the cheap checks first; the catalogue's look-up of the role last
     if "scavenger" in s.skills or data.security[zone] or effect_in_body(state, s, "searches_building"):
