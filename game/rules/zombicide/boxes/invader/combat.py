@@ -355,23 +355,27 @@ def xeno_zones_in_sight(state: Any, zone: int, deeper: bool) -> list[int]:
     from ``zone`` finds its targets."""
     zombies = state.zombies
     found = [zone] if any(zombies[zone]) else []
-    found += [z for z in _sight(state.graph, tuple(state.doors_open), deeper)[zone] if any(zombies[z])]
+    for z in _sight_row(state.graph, tuple(state.doors_open), deeper, zone):  # a plain loop: asked at every listing
+        if any(zombies[z]):
+            found.append(z)
     return found
 
 
-# the last (board, doors, deeper) asked about and its sight rows: asked at every listing, most often
-# with the doors of the last state (the same tuple while no door changed)
-_LAST_SIGHT: tuple[Any, Any, bool, Any] = (None, None, False, None)
+# the last (board, doors, deeper) asked about, its sight rows and the rows read so far (zone → the zones
+# it sees): asked at every listing, most often with the doors of the last state (the same tuple while
+# no door changed)
+_LAST_SIGHT: tuple[Any, Any, bool, Any, dict[int, tuple[int, ...]]] = (None, None, False, None, {})
 
 
-def _sight(graph: Any, doors: tuple[bool, ...], deeper: bool) -> Any:
+def _sight_row(graph: Any, doors: tuple[bool, ...], deeper: bool, zone: int) -> tuple[int, ...]:
     global _LAST_SIGHT
     last = _LAST_SIGHT
-    if last[0] is graph and last[1] is doors and last[2] is deeper:
-        return last[3]
-    rows = graph.visible(doors, deeper)
-    _LAST_SIGHT = (graph, doors, deeper, rows)
-    return rows
+    if last[0] is not graph or last[1] is not doors or last[2] is not deeper:
+        last = _LAST_SIGHT = (graph, doors, deeper, graph.visible(doors, deeper), {})
+    row = last[4].get(zone)
+    if row is None:
+        row = last[4][zone] = tuple(last[3][zone])
+    return row
 
 
 def _targets(state: Any, i: int, slot: int, weapon: Any, near: list[int], deeper: bool) -> list[int]:
@@ -519,11 +523,11 @@ def do_machine_attack(game: Game, i: int, command: MachineAttack) -> None:
 
 
 def machine_attack_commands(state: Any, i: int) -> list[Any]:
-    if not state.box_state.machines or not can_pay(state, i):
-        return []
-    s = state.survivors[i]
-    found: list[Any] = []
     machines = state.box_state.machines
+    if not machines or (state.survivors[i].actions_left <= 0 and not can_pay(state, i)):
+        return []
+    found: list[Any] = []
+    sid = state.survivors[i].id
     for n in controlled(state, i):
         machine = machines[n]
         near = xeno_zones_in_sight(state, machine.zone, False)
@@ -532,10 +536,10 @@ def machine_attack_commands(state: Any, i: int) -> list[Any]:
         for weapon in ("melee", "ranged"):
             for zone in machine_targets(state, i, n, weapon, near):
                 zone_id = state.graph.zone_ids[zone]
-                found.append(MachineAttack(s.id, n, weapon, zone_id))  # type: ignore[arg-type]
+                found.append(MachineAttack(sid, n, weapon, zone_id))  # type: ignore[arg-type]
                 kinds = (front_kinds(state, zone) if weapon == "ranged" else
                          [state.tables.zombie_ids[t] for t in range(state.tables.type_count) if state.zombies[zone][t]])
-                found.extend(MachineAttack(s.id, n, weapon, zone_id, kind) for kind in kinds)  # type: ignore[arg-type]
+                found.extend(MachineAttack(sid, n, weapon, zone_id, kind) for kind in kinds)  # type: ignore[arg-type]
     return found
 
 

@@ -10,6 +10,7 @@ Prototypes go back to their own piles, never into the Equipment deck.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from game.i18n import N_
@@ -215,13 +216,17 @@ def do_detach(game: Game, i: int, command: Detach) -> None:
 
 def attach_commands(state: Any, i: int) -> list[Any]:
     s = state.survivors[i]
-    if not (hero(s).reorganize_free or s.actions_left > 0):
+    if not (s.actions_left > 0 or s.box_fields.reorganize_free):  # ``hero(s)``, inlined
         return []
     attached = state.box_state.attached
     # only a card that attaches to something attaches (``can_attach``): most survivors hold none
     attaching = not _card_sets(state.card_kinds, state.tables.equipment)[1].isdisjoint(s.slots)
-    if not attaching and (not attached or _carriers(attached).isdisjoint([s.slots[n] for n in HANDS])):
-        return []  # the usual case, asked at every listing: nothing to attach, nothing to detach
+    if not attaching:
+        if not attached:
+            return []  # the usual case, asked at every listing: nothing to attach, nothing to detach
+        carriers = _carriers(attached)
+        if s.slots[0] not in carriers and s.slots[1] not in carriers:  # the hands (``HANDS``)
+            return []
     found: list[Any] = []
     for weapon_slot in HANDS:
         weapon = s.slots[weapon_slot]
@@ -298,7 +303,9 @@ def card_commands(state: Any, i: int) -> list[Any]:
     """Oxygen Tanks to take and cards to use (free)."""
     s = state.survivors[i]
     found: list[Any] = []
-    if s.actions_left > 0 and oxygen_room_here(state, s) and state.box_state.oxygen_pile and not sum(state.zombies[s.zone]):
+    # ``oxygen_room_here``, inlined: asked at every listing, most zones are no Oxygen Supply Room
+    if s.actions_left > 0 and state.graph.box_data.oxygen[s.zone] and not is_mold(state, s.zone) and (
+            state.box_state.oxygen_pile and not sum(state.zombies[s.zone])):
         found.append(TakeOxygenTank(s.id))
     if _card_sets(state.card_kinds, state.tables.equipment)[2].isdisjoint(s.slots):
         return found  # the usual case, asked at every listing: no card used up for XP
@@ -353,9 +360,10 @@ def tidy(game: Game) -> None:
     box = game.box_state
     discard = game.as_it_stands("equipment_discard")  # asked after every command: read, not copied
     kinds, equipment = game.card_kinds, game.tables.equipment
-    if not box.attached and (not discard or (discard is _LAST_CLEAN_DISCARD[0] and kinds is _LAST_CLEAN_DISCARD[1]
-                                             and equipment is _LAST_CLEAN_DISCARD[2])):
-        return  # the same untouched pile as last time, found with no Oxygen Tank or Prototype
+    last = _LAST_CLEAN_DISCARD
+    if (not discard or (discard is last[0] and kinds is last[1] and equipment is last[2])) and (
+            not box.attached or _weapons_in_hands(game.survivors, box.attached)):
+        return  # the same untouched pile as last time, found with no Oxygen Tank or Prototype; every weapon with an attachment in a hand
     if discard:
         piled = _card_sets(kinds, equipment)[0]
         tanks = protos = []
@@ -395,6 +403,20 @@ def tidy(game: Game) -> None:
         if len(kept) != len(box.attached):  # most often every weapon is still in a hand
             box = evolved(box, attached=tuple(kept))
     game.box_state = box
+
+
+def _weapons_in_hands(survivors: Any, attached: tuple[tuple[int, int], ...]) -> bool:
+    """Every weapon with a card attached is in a hand of a survivor in play (``tidy`` then keeps them
+    all: asked after every command and step, most often so)."""
+    in_hands = set()
+    for s in survivors:
+        if s.alive and not s.escaped:  # ``in_play``, inlined
+            in_hands.add(s.slots[0])  # the hands (``HANDS``)
+            in_hands.add(s.slots[1])
+    return in_hands.issuperset(map(_WEAPON, attached))  # read in C
+
+
+_WEAPON = itemgetter(1)  # of an attachment (card, weapon)
 
 
 # --- searching ----------------------------------------------------------------------------------

@@ -61,29 +61,35 @@ def controlled(state: Any, i: int) -> list[int]:
     listing: the survivor's remotes and skills read once)."""
     machines = state.box_state.machines
     s = state.survivors[i]
+    found: list[int] = []
     if not machines or not s.in_play:
-        return []
-    remotes = hero(s).remotes
+        return found
+    remotes = s.box_fields.remotes  # ``hero(s)``, inlined
     by_skill = _skill_remotes(s.skills)
+    every = by_skill is _EVERY_KIND
     zone = s.zone
-    return [n for n, machine in enumerate(machines) if not machine.destroyed and (
-        machine.kind in remotes or by_skill is _EVERY_KIND or machine.kind in by_skill
-        or (machine.kind == "sentry_gun" and machine.zone == zone))]
+    for n, machine in enumerate(machines):  # a plain loop: two Machines at most
+        if not machine.destroyed:
+            kind = machine.kind
+            if kind in remotes or every or kind in by_skill or (kind == "sentry_gun" and machine.zone == zone):
+                found.append(n)
+    return found
 
 
 _EVERY_KIND: frozenset[str] = frozenset({"*"})  # Remote Control (all): every Machine
-# a survivor's skills → the Machine kinds its Remote Control skills control (``_EVERY_KIND`` for all)
-_SKILL_REMOTES: dict[tuple[str, ...], frozenset[str]] = {}
+# id of a survivor's skills → (the skills, the Machine kinds its Remote Control skills control:
+# ``_EVERY_KIND`` for all); a survivor keeps its skills' tuple from state to state
+_SKILL_REMOTES: dict[int, tuple[tuple[str, ...], frozenset[str]]] = {}
 
 
 def _skill_remotes(skills: tuple[str, ...]) -> frozenset[str]:
-    found = _SKILL_REMOTES.get(skills)
-    if found is None:
+    entry = _SKILL_REMOTES.get(id(skills))
+    if entry is None or entry[0] is not skills:
         if len(_SKILL_REMOTES) > 1024:
             _SKILL_REMOTES.clear()
-        found = _SKILL_REMOTES[skills] = _EVERY_KIND if _REMOTE_ALL in skills else frozenset(
-            skill.partition(":")[2] for skill in skills if skill.startswith(f"{REMOTE_SKILL}:"))
-    return found
+        entry = _SKILL_REMOTES[id(skills)] = (skills, _EVERY_KIND if _REMOTE_ALL in skills else frozenset(
+            skill.partition(":")[2] for skill in skills if skill.startswith(f"{REMOTE_SKILL}:")))
+    return entry[1]
 
 
 def can_pay(state: Any, i: int) -> bool:
@@ -189,8 +195,9 @@ def do_pass_remote(game: Game, i: int, command: PassRemote) -> None:
 def listed(state: Any, i: int) -> list[Any]:
     """The Machine commands survivor ``i`` may play now (attacks are listed by the combat module)."""
     s = state.survivors[i]
-    remotes = hero(s).remotes
-    robot = "robot" in remotes or "robot" in _skill_remotes(s.skills) or _skill_remotes(s.skills) is _EVERY_KIND
+    remotes = s.box_fields.remotes  # ``hero(s)``, inlined
+    by_skill = _skill_remotes(s.skills)
+    robot = "robot" in remotes or "robot" in by_skill or by_skill is _EVERY_KIND
     if not remotes and not robot:
         return []  # the usual case, asked at every listing: no Remote Control token, no skill for the Robot
     found: list[Any] = []
