@@ -116,10 +116,15 @@ def legal_actions(state: Any, i: int) -> list[Any]:
 
 
 def legal_free(state: Any, i: int) -> list[Any]:
-    return [
-        *combat.concentrated_commands(state, i), *machines.listed(state, i), *combat.machine_attack_commands(state, i),
-        *inventory.attach_commands(state, i), *inventory.card_commands(state, i), *skills.skill_commands(state, i),
-    ]
+    """Concentrated Attacks, Machine commands and attacks, attachments, cards and the skills' own
+    commands, in that order (asked at every listing: each lister answers its usual "none" at once)."""
+    found = combat.concentrated_commands(state, i)
+    found += machines.listed(state, i)
+    found += combat.machine_attack_commands(state, i)
+    found += inventory.attach_commands(state, i)
+    found += inventory.card_commands(state, i)
+    found += skills.skill_commands(state, i)
+    return found
 
 
 def searched_card(game: Game, i: int, card: int) -> list[int] | None:

@@ -34,7 +34,7 @@ from game.rules.zombicide.boxes.invader.commands import (
 )
 from game.rules.zombicide.boxes.invader.content import machine_model
 from game.rules.zombicide.boxes.invader.inventory import attachments_of
-from game.rules.zombicide.boxes.invader.machines import acted, can_pay, check_control, controls, pay
+from game.rules.zombicide.boxes.invader.machines import acted, can_pay, check_control, controlled, pay
 from game.rules.zombicide.boxes.invader.mold import mold_of, set_mold
 from game.rules.zombicide.boxes.invader.state import ACTIVE, INACTIVE, NO_MOLD, hero
 from game.rules.zombicide.commands import Attack, DecisionNeeded, DiceRolled, ZombiesKilled
@@ -354,11 +354,28 @@ def xeno_zones_in_sight(state: Any, zone: int, deeper: bool) -> list[int]:
     """The zones holding xenos among ``zone`` (first) and those seen from it, where every attack
     from ``zone`` finds its targets."""
     zombies = state.zombies
-    found = [zone] if sum(zombies[zone]) else []
-    for z in state.graph.visible(tuple(state.doors_open), deeper)[zone]:
-        if sum(zombies[z]):
+    found = [zone] if any(zombies[zone]) else []
+    for z in _sight_row(state.graph, tuple(state.doors_open), deeper, zone):  # a plain loop: asked at every listing
+        if any(zombies[z]):
             found.append(z)
     return found
+
+
+# the last (board, doors, deeper) asked about, its sight rows and the rows read so far (zone → the zones
+# it sees): asked at every listing, most often with the doors of the last state (the same tuple while
+# no door changed)
+_LAST_SIGHT: tuple[Any, Any, bool, Any, dict[int, tuple[int, ...]]] = (None, None, False, None, {})
+
+
+def _sight_row(graph: Any, doors: tuple[bool, ...], deeper: bool, zone: int) -> tuple[int, ...]:
+    global _LAST_SIGHT
+    last = _LAST_SIGHT
+    if last[0] is not graph or last[1] is not doors or last[2] is not deeper:
+        last = _LAST_SIGHT = (graph, doors, deeper, graph.visible(doors, deeper), {})
+    row = last[4].get(zone)
+    if row is None:
+        row = last[4][zone] = tuple(last[3][zone])
+    return row
 
 
 def _targets(state: Any, i: int, slot: int, weapon: Any, near: list[int], deeper: bool) -> list[int]:
@@ -387,19 +404,21 @@ def concentrated_commands(state: Any, i: int) -> list[Any]:
     seen: set[str] = set()
     near: list[int] | None = None
     deeper = False
+    kinds, equipment = state.card_kinds, state.tables.equipment
     for slot in (0, 1):
         card = s.slots[slot]
-        if card < 0 or state.card_kinds[card] in seen:
+        if card < 0 or kinds[card] in seen:
             continue
-        weapon = state.tables.equipment[state.card_kinds[card]]
-        if weapon.attack is None or weapon.kills_everything or not _can_spend(s, weapon.attack):
+        weapon = equipment[kinds[card]]
+        if weapon.attack is None or weapon.kills_everything or not (
+                s.actions_left > 0 or _can_spend(s, weapon.attack)):
             continue
         if near is None:  # worked out once, for the first weapon that may attack
-            deeper = sk.has(s.skills, "sees_deeper")
+            deeper = "sees_deeper" in sk.flags(s.skills)  # ``sk.has``, the skills a tuple
             near = xeno_zones_in_sight(state, s.zone, deeper)
             if not near:
                 return found  # the usual case, asked at every listing: no target for any weapon
-        seen.add(state.card_kinds[card])
+        seen.add(kinds[card])
         for zone in _targets(state, i, slot, weapon, near, deeper):
             for kind in _nameable(state, s, weapon, zone, weapon.attack):
                 found.append(ConcentratedAttack(s.id, slot, state.graph.zone_ids[zone], kind))
@@ -504,23 +523,23 @@ def do_machine_attack(game: Game, i: int, command: MachineAttack) -> None:
 
 
 def machine_attack_commands(state: Any, i: int) -> list[Any]:
-    if not can_pay(state, i):
+    machines = state.box_state.machines
+    if not machines or (state.survivors[i].actions_left <= 0 and not can_pay(state, i)):
         return []
-    s = state.survivors[i]
     found: list[Any] = []
-    for n, machine in enumerate(state.box_state.machines):
-        if not controls(state, i, n):
-            continue
+    sid = state.survivors[i].id
+    for n in controlled(state, i):
+        machine = machines[n]
         near = xeno_zones_in_sight(state, machine.zone, False)
         if not near:
             continue  # the usual case: nothing for it to attack
         for weapon in ("melee", "ranged"):
             for zone in machine_targets(state, i, n, weapon, near):
                 zone_id = state.graph.zone_ids[zone]
-                found.append(MachineAttack(s.id, n, weapon, zone_id))  # type: ignore[arg-type]
+                found.append(MachineAttack(sid, n, weapon, zone_id))  # type: ignore[arg-type]
                 kinds = (front_kinds(state, zone) if weapon == "ranged" else
                          [state.tables.zombie_ids[t] for t in range(state.tables.type_count) if state.zombies[zone][t]])
-                found.extend(MachineAttack(s.id, n, weapon, zone_id, kind) for kind in kinds)  # type: ignore[arg-type]
+                found.extend(MachineAttack(sid, n, weapon, zone_id, kind) for kind in kinds)  # type: ignore[arg-type]
     return found
 
 

@@ -21,7 +21,7 @@ def usable(state: Any, i: int, door: int, closing: bool) -> str:
     """Why survivor ``i`` cannot work ``door`` now ("" when it can)."""
     s = state.survivors[i]
     box = state.box_state
-    if hero(s).door_worked:
+    if s.box_fields.door_worked:  # ``hero(s)``, inlined: asked for every door beside a survivor at every listing
         return f"{s.name} has already worked a door this turn"
     if door in box.doors_broken:
         return "that door is destroyed: it stays open"
@@ -60,18 +60,32 @@ _CLOSED: dict[tuple[int, tuple[bool, ...], str], tuple[Any, int]] = {}
 def _closed_doors(graph: Any, doors_open: tuple[bool, ...], colour: str) -> int:
     """The closed doors that take a token of the same kind as a door of ``colour`` (every neutral
     colour shares the neutral tokens)."""
-    key = (id(graph), doors_open, colour)
-    found = _CLOSED.get(key)
-    if found is None or found[0] is not graph:
-        if len(_CLOSED) > 4096:
-            _CLOSED.clear()
-        closed = sum(
-            1 for d, e in enumerate(graph.doors)
-            if not doors_open[d] and (graph.edges[e].color in NEUTRAL) == (colour in NEUTRAL)
-            and (colour in NEUTRAL or graph.edges[e].color == colour)
-        )
-        found = _CLOSED[key] = (graph, closed)
-    return found[1]
+    global _LAST_CLOSED
+    last = _LAST_CLOSED  # the doors of the last listing again (the same tuple while no door changed)
+    if last[0] is graph and last[1] is doors_open:
+        counts = last[2]
+    else:
+        counts = {}
+        _LAST_CLOSED = (graph, doors_open, counts)
+    found = counts.get(colour)
+    if found is None:
+        key = (id(graph), doors_open, colour)
+        entry = _CLOSED.get(key)
+        if entry is None or entry[0] is not graph:
+            if len(_CLOSED) > 4096:
+                _CLOSED.clear()
+            closed = sum(
+                1 for d, e in enumerate(graph.doors)
+                if not doors_open[d] and (graph.edges[e].color in NEUTRAL) == (colour in NEUTRAL)
+                and (colour in NEUTRAL or graph.edges[e].color == colour)
+            )
+            entry = _CLOSED[key] = (graph, closed)
+        found = counts[colour] = entry[1]
+    return found
+
+
+# (the board's graph, the doors tuple, colour → closed doors of its kind) of the last listing
+_LAST_CLOSED: tuple[Any, Any, dict[str, int]] = (None, None, {})
 
 
 def worked(game: Game, i: int, door: int, closing: bool) -> None:

@@ -10,6 +10,7 @@ Prototypes go back to their own piles, never into the Equipment deck.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from game.i18n import N_
@@ -27,7 +28,7 @@ from game.rules.zombicide.boxes.invader.commands import (
     ZeroGSpin,
 )
 from game.rules.zombicide.boxes.invader.mold import is_mold
-from game.rules.zombicide.boxes.invader.state import hero
+from game.rules.zombicide.boxes.invader.state import NO_MOLD, hero
 from game.rules.zombicide.commands import Bloodlust, CardDiscarded, CardDrawn, Move, Rearrange, Trade
 from game.rules.zombicide.state import EMPTY, evolved
 
@@ -215,23 +216,42 @@ def do_detach(game: Game, i: int, command: Detach) -> None:
 
 def attach_commands(state: Any, i: int) -> list[Any]:
     s = state.survivors[i]
-    if not (hero(s).reorganize_free or s.actions_left > 0):
+    if not (s.actions_left > 0 or s.box_fields.reorganize_free):  # ``hero(s)``, inlined
         return []
-    if not state.box_state.attached and _card_sets(state.card_kinds, state.tables.equipment)[1].isdisjoint(s.slots):
-        return []  # the usual case, asked at every listing: nothing to attach, nothing attached
+    attached = state.box_state.attached
+    # only a card that attaches to something attaches (``can_attach``): most survivors hold none
+    attaching = not _card_sets(state.card_kinds, state.tables.equipment)[1].isdisjoint(s.slots)
+    if not attaching:
+        if not attached:
+            return []  # the usual case, asked at every listing: nothing to attach, nothing to detach
+        carriers = _carriers(attached)
+        if s.slots[0] not in carriers and s.slots[1] not in carriers:  # the hands (``HANDS``)
+            return []
     found: list[Any] = []
     for weapon_slot in HANDS:
         weapon = s.slots[weapon_slot]
         if weapon < 0:
             continue
-        seen: set[str] = set()
-        for slot, card in enumerate(s.slots):
-            if card >= 0 and slot != weapon_slot and state.card_kinds[card] not in seen and can_attach(state, card, weapon):
-                seen.add(state.card_kinds[card])
-                found.append(Attach(s.id, slot, weapon_slot))
+        if attaching:
+            seen: set[str] = set()
+            for slot, card in enumerate(s.slots):
+                if card >= 0 and slot != weapon_slot and state.card_kinds[card] not in seen and can_attach(state, card, weapon):
+                    seen.add(state.card_kinds[card])
+                    found.append(Attach(s.id, slot, weapon_slot))
         if attachments_of(state, weapon) and any(s.slots[n] == EMPTY for n in range(BACKPACK_FROM, len(s.slots))):
             found.append(Detach(s.id, weapon_slot))
     return found
+
+
+# the last attachments asked about (the box state's tuple of (card, weapon)) and the weapons carrying one
+_LAST_CARRIERS: tuple[Any, frozenset[int]] = ((), frozenset())
+
+
+def _carriers(attached: tuple[tuple[int, int], ...]) -> frozenset[int]:
+    global _LAST_CARRIERS
+    if _LAST_CARRIERS[0] is not attached:
+        _LAST_CARRIERS = (attached, frozenset(weapon for _card, weapon in attached))
+    return _LAST_CARRIERS[1]
 
 
 # --- Oxygen Tanks and other cards ---------------------------------------------------------------
@@ -283,7 +303,9 @@ def card_commands(state: Any, i: int) -> list[Any]:
     """Oxygen Tanks to take and cards to use (free)."""
     s = state.survivors[i]
     found: list[Any] = []
-    if s.actions_left > 0 and oxygen_room_here(state, s) and state.box_state.oxygen_pile and not sum(state.zombies[s.zone]):
+    # ``oxygen_room_here``, inlined: asked at every listing, most zones are no Oxygen Supply Room
+    if s.actions_left > 0 and state.graph.box_data.oxygen[s.zone] and not is_mold(state, s.zone) and (
+            state.box_state.oxygen_pile and not sum(state.zombies[s.zone])):
         found.append(TakeOxygenTank(s.id))
     if _card_sets(state.card_kinds, state.tables.equipment)[2].isdisjoint(s.slots):
         return found  # the usual case, asked at every listing: no card used up for XP
@@ -303,6 +325,10 @@ _CARD_SETS: dict[int, tuple[tuple[str, ...], Any, CardSets]] = {}
 
 
 def _card_sets(kinds: tuple[str, ...], equipment: Any) -> CardSets:
+    global _LAST_CARD_SETS
+    last = _LAST_CARD_SETS  # the same game's cards again (asked at every listing): no look-up
+    if last[0] is kinds and last[1] is equipment:
+        return last[2]
     entry = _CARD_SETS.get(id(kinds))
     if entry is None or entry[0] is not kinds or entry[1] is not equipment:
         if len(_CARD_SETS) > 64:
@@ -313,7 +339,12 @@ def _card_sets(kinds: tuple[str, ...], equipment: Any) -> CardSets:
         attaching = frozenset(c for c, card in known if getattr(card, "attaches_to", None) is not None)
         for_xp = frozenset(c for c, card in known if _xp_of_card(card))
         entry = _CARD_SETS[id(kinds)] = (kinds, equipment, (piled, attaching, for_xp))
+    _LAST_CARD_SETS = entry
     return entry[2]
+
+
+_EMPTY_SETS: CardSets = (frozenset(), frozenset(), frozenset())
+_LAST_CARD_SETS: tuple[Any, Any, CardSets] = (None, None, _EMPTY_SETS)
 
 
 # the last untouched discard pile (a tuple, with the game's cards and equipment table) ``tidy`` found
@@ -329,9 +360,10 @@ def tidy(game: Game) -> None:
     box = game.box_state
     discard = game.as_it_stands("equipment_discard")  # asked after every command: read, not copied
     kinds, equipment = game.card_kinds, game.tables.equipment
-    if not box.attached and (not discard or (discard is _LAST_CLEAN_DISCARD[0] and kinds is _LAST_CLEAN_DISCARD[1]
-                                             and equipment is _LAST_CLEAN_DISCARD[2])):
-        return  # the same untouched pile as last time, found with no Oxygen Tank or Prototype
+    last = _LAST_CLEAN_DISCARD
+    if (not discard or (discard is last[0] and kinds is last[1] and equipment is last[2])) and (
+            not box.attached or _weapons_in_hands(game.survivors, box.attached)):
+        return  # the same untouched pile as last time, found with no Oxygen Tank or Prototype; every weapon with an attachment in a hand
     if discard:
         piled = _card_sets(kinds, equipment)[0]
         tanks = protos = []
@@ -373,6 +405,20 @@ def tidy(game: Game) -> None:
     game.box_state = box
 
 
+def _weapons_in_hands(survivors: Any, attached: tuple[tuple[int, int], ...]) -> bool:
+    """Every weapon with a card attached is in a hand of a survivor in play (``tidy`` then keeps them
+    all: asked after every command and step, most often so)."""
+    in_hands = set()
+    for s in survivors:
+        if s.alive and not s.escaped:  # ``in_play``, inlined
+            in_hands.add(s.slots[0])  # the hands (``HANDS``)
+            in_hands.add(s.slots[1])
+    return in_hands.issuperset(map(_WEAPON, attached))  # read in C
+
+
+_WEAPON = itemgetter(1)  # of an attachment (card, weapon)
+
+
 # --- searching ----------------------------------------------------------------------------------
 
 
@@ -383,7 +429,8 @@ def may_search(state: Any, i: int) -> bool:
     s = state.survivors[i]
     zone = s.zone
     data = board_of(state.graph)
-    if data.outdoor[zone] or is_mold(state, zone):
+    mold = state.box_state.mold  # ``is_mold``, inlined
+    if data.outdoor[zone] or (mold and mold[zone] != NO_MOLD):
         return False
     # asked at every listing: the cheap checks first; the catalogue's look-up of the role last
     if "scavenger" in s.skills or data.security[zone] or effect_in_body(state, s, "searches_building"):

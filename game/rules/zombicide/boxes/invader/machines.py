@@ -56,6 +56,42 @@ def controls(state: Any, i: int, n: int) -> bool:
     return machine.kind == "sentry_gun" and machine.zone == s.zone
 
 
+def controlled(state: Any, i: int) -> list[int]:
+    """The Machines survivor ``i`` may take actions with now (``controls`` of each, asked at every
+    listing: the survivor's remotes and skills read once)."""
+    machines = state.box_state.machines
+    s = state.survivors[i]
+    found: list[int] = []
+    if not machines or not s.in_play:
+        return found
+    remotes = s.box_fields.remotes  # ``hero(s)``, inlined
+    by_skill = _skill_remotes(s.skills)
+    every = by_skill is _EVERY_KIND
+    zone = s.zone
+    for n, machine in enumerate(machines):  # a plain loop: two Machines at most
+        if not machine.destroyed:
+            kind = machine.kind
+            if kind in remotes or every or kind in by_skill or (kind == "sentry_gun" and machine.zone == zone):
+                found.append(n)
+    return found
+
+
+_EVERY_KIND: frozenset[str] = frozenset({"*"})  # Remote Control (all): every Machine
+# id of a survivor's skills → (the skills, the Machine kinds its Remote Control skills control:
+# ``_EVERY_KIND`` for all); a survivor keeps its skills' tuple from state to state
+_SKILL_REMOTES: dict[int, tuple[tuple[str, ...], frozenset[str]]] = {}
+
+
+def _skill_remotes(skills: tuple[str, ...]) -> frozenset[str]:
+    entry = _SKILL_REMOTES.get(id(skills))
+    if entry is None or entry[0] is not skills:
+        if len(_SKILL_REMOTES) > 1024:
+            _SKILL_REMOTES.clear()
+        entry = _SKILL_REMOTES[id(skills)] = (skills, _EVERY_KIND if _REMOTE_ALL in skills else frozenset(
+            skill.partition(":")[2] for skill in skills if skill.startswith(f"{REMOTE_SKILL}:")))
+    return entry[1]
+
+
 def can_pay(state: Any, i: int) -> bool:
     s = state.survivors[i]
     free = "plus_one_free_machine_action" in s.skills and not hero(s).machine_free
@@ -159,10 +195,13 @@ def do_pass_remote(game: Game, i: int, command: PassRemote) -> None:
 def listed(state: Any, i: int) -> list[Any]:
     """The Machine commands survivor ``i`` may play now (attacks are listed by the combat module)."""
     s = state.survivors[i]
+    remotes = s.box_fields.remotes  # ``hero(s)``, inlined
+    by_skill = _skill_remotes(s.skills)
+    robot = "robot" in remotes or "robot" in by_skill or by_skill is _EVERY_KIND
+    if not remotes and not robot:
+        return []  # the usual case, asked at every listing: no Remote Control token, no skill for the Robot
     found: list[Any] = []
-    remotes = hero(s).remotes
-    # a Robot answers its Remote Control and the skills only: most survivors have neither (asked at every listing)
-    if "robot" in remotes or _REMOTE_ALL in s.skills or _remote_of("robot") in s.skills:
+    if robot:
         _robot_commands(state, i, found)
     if s.actions_left > 0:
         for remote in dict.fromkeys(remotes):
@@ -175,24 +214,28 @@ def listed(state: Any, i: int) -> list[Any]:
 def _robot_commands(state: Any, i: int, found: list[Any]) -> None:
     """The Robot's moves and the doors it unseals, then the survivor's moves with it alongside."""
     s = state.survivors[i]
+    machines = state.box_state.machines
+    robots = [n for n in controlled(state, i) if machines[n].kind == "robot"]
+    if not robots:
+        return
+    graph = state.graph
     if can_pay(state, i):
         doors = tuple(state.doors_open)
-        for n, machine in enumerate(state.box_state.machines):
-            if machine.kind != "robot" or not controls(state, i, n):
-                continue
-            for to in dict.fromkeys(state.graph.neighbours(machine.zone, doors)):
-                found.append(MachineMove(s.id, n, state.graph.zone_ids[to]))
-            for _other, e in state.graph.adjacent[machine.zone]:
-                edge = state.graph.edges[e]
+        for n in robots:
+            machine = machines[n]
+            for to in dict.fromkeys(graph.neighbours(machine.zone, doors)):
+                found.append(MachineMove(s.id, n, graph.zone_ids[to]))
+            for _other, e in graph.adjacent[machine.zone]:
+                edge = graph.edges[e]
                 if edge.door >= 0 and edge.door in state.box_state.sealed:
                     found.append(UnsealDoor(s.id, n, edge.connection_id))
     if s.actions_left > 0:
-        for n, machine in enumerate(state.box_state.machines):
-            if machine.kind == "robot" and machine.zone == s.zone and controls(state, i, n):
+        for n in robots:
+            if machines[n].zone == s.zone:
                 zombies_here = sum(state.zombies[s.zone])
                 if "slippery" in s.skills or s.actions_left > zombies_here:
-                    for to in dict.fromkeys(state.graph.neighbours(s.zone, tuple(state.doors_open))):
-                        found.append(EscortMove(s.id, n, state.graph.zone_ids[to]))
+                    for to in dict.fromkeys(graph.neighbours(s.zone, tuple(state.doors_open))):
+                        found.append(EscortMove(s.id, n, graph.zone_ids[to]))
 
 
 def decoy_zones(game: Game) -> list[int]:

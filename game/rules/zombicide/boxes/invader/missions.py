@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
 from game.i18n import N_
@@ -37,6 +38,7 @@ REMOTE_OF = {"green": "robot", "purple": "sentry_gun"}
 SAMPLE_NAMES = {"worker": N_("a Worker"), "tank": N_("a Tank"), "hunter": N_("a Hunter"),
                 "spoiler_abomination": N_("the Spoiler Abomination"), "mold": N_("Mold")}
 END_PHASE_GOALS = ("regroup",)
+_ALIVE = attrgetter("alive")
 
 
 def colour_of(state: Any, n: int) -> str:
@@ -91,8 +93,8 @@ def do_take_sample(game: Game, i: int, command: TakeSample) -> None:
 
 def sample_commands(state: Any, i: int) -> list[Any]:
     s = state.survivors[i]
-    if "mold" not in mission(state).samples or "mold" in state.box_state.samples or s.actions_left <= 0:
-        return []
+    if s.actions_left <= 0 or "mold" not in mission(state).samples or "mold" in state.box_state.samples:
+        return []  # the cheapest question first: asked at every listing
     gone = set(state.box_state.spawns_gone)
     if any(p.zone == s.zone for n, p in enumerate(state.graph.spawns) if n not in gone):
         return [TakeSample(s.id)]
@@ -189,12 +191,19 @@ def all_goals_done(state: Any) -> bool:
 
 
 def _advance_goals(game: Game, end_phase: bool) -> None:
-    before = game.box_state.goals_done
+    global _LAST_UNMET
+    box = game.box_state
+    before = box.goals_done
     goals = game.spec.invader_goals
     if len(before) >= len(goals):
         return  # every goal done (or none): asked after every command and step
+    taken = game.as_it_stands("objectives_taken")
+    last = _LAST_UNMET  # the next goal was not met after the last command: most often nothing it reads changed
+    if last[0] is box and last[1] is taken and last[2] is game.spec and last[3] is game.graph:
+        return
     done: list[str] = []  # the goals done now (most often none: asked after every command and step)
-    for goal, kind, value in _parsed_goals(goals)[len(before):]:
+    parsed = _parsed_goals(goals)
+    for goal, kind, value in parsed[len(before):]:
         if kind in END_PHASE_GOALS and not end_phase:
             break
         if not goal_done(game, kind, value):
@@ -202,7 +211,15 @@ def _advance_goals(game: Game, end_phase: bool) -> None:
         done.append(goal)
         game.events.append(MissionProgress("goal", goal))
     if done:
-        game.box_state = evolved(game.box_state, goals_done=before + tuple(done))
+        game.box_state = evolved(box, goals_done=before + tuple(done))
+    elif parsed[len(before)][1] in _BOX_GOALS and taken.__class__ is tuple:  # an unchanging tuple
+        _LAST_UNMET = (box, taken, game.spec, game.graph)
+
+
+# the goal kinds that read only the box state, the objectives taken, the mission and the board
+_BOX_GOALS = frozenset({"take", "take_all", "evacuated", "destroy_spawn", "samples", "scientists_out"})
+# (box state, objectives taken, mission, board) with which the next goal was last found not met
+_LAST_UNMET: tuple[Any, Any, Any, Any] = (None, None, None, None)
 
 
 # id of a mission's goals → (the goals, each with its kind and value): asked after every command
@@ -324,7 +341,9 @@ def _rules(game: Game, activating: tuple[int, ...] = ()) -> None:
     events, box = game.spec.events, game.box_state
     if len(box.events_fired) >= len(events):
         return  # every rule fired (or the mission has none): asked after every command and step
-    rules, on_colours = _parsed(events)
+    rules, on_colours, on_activation = _parsed(events)
+    if on_activation and not activating:
+        return  # rules read at an activation alone (M2), asked after every command and step
     if on_colours:  # rules that read only the box state, the board and the objectives taken
         key = (events, box, game.graph, tuple(game.as_it_stands("objectives_taken")))
         last = _LAST_QUIET  # none held after the last command: most often nothing they read changed
@@ -361,18 +380,20 @@ _LAST_QUIET: tuple[Any, Any, Any, tuple[bool, ...]] = (None, None, None, ())
 
 
 Rule = tuple[int, str, str, Any]  # a mission's rule: its number, its ``when`` split in kind and value, the rule
-# id of a mission's rules → (its rules, the rules split, whether every one is on a colour)
-_PARSED: dict[int, tuple[Any, tuple[Rule, ...], bool]] = {}
+# id of a mission's rules → (its rules, the rules split, whether every one is on a colour, whether every
+# one is on an activation)
+_PARSED: dict[int, tuple[Any, tuple[Rule, ...], bool, bool]] = {}
 
 
-def _parsed(events: tuple[Any, ...]) -> tuple[tuple[Rule, ...], bool]:
+def _parsed(events: tuple[Any, ...]) -> tuple[tuple[Rule, ...], bool, bool]:
     entry = _PARSED.get(id(events))
     if entry is None or entry[0] is not events:
         if len(_PARSED) > 64:
             _PARSED.clear()
         split: tuple[Rule, ...] = tuple((n, *event.when.partition(":")[::2], event) for n, event in enumerate(events))
-        entry = _PARSED[id(events)] = (events, split, all(kind in _COLOURS_OF for _n, kind, _v, _e in split))
-    return entry[1], entry[2]
+        entry = _PARSED[id(events)] = (events, split, all(kind in _COLOURS_OF for _n, kind, _v, _e in split),
+                                       all(kind == "xeno_activates_on" for _n, kind, _v, _e in split))
+    return entry[1], entry[2], entry[3]
 
 
 def _xenos_on(game: Game, colour: str, types: tuple[int, ...]) -> bool:
@@ -404,7 +425,7 @@ def settle(game: Game) -> None:
     _rules(game)
     if game.result is not None:
         return
-    if any(not s.alive for s in game.survivors):
+    if not all(map(_ALIVE, game.survivors)):  # read in C: asked after every command and step
         game.finish("lost")
         return
     if joined_spawns(game):

@@ -99,13 +99,21 @@ _SPREADERS: dict[int, tuple[Any, tuple[int, ...]]] = {}
 
 
 def _spreaders(tables: Any) -> tuple[int, ...]:
+    global _LAST_SPREADERS
+    last = _LAST_SPREADERS  # the same game's tables again: no look-up
+    if last[0] is tables:
+        return last[1]
     entry = _SPREADERS.get(id(tables))
     if entry is None or entry[0] is not tables:
         if len(_SPREADERS) > 8:
             _SPREADERS.clear()
         entry = _SPREADERS[id(tables)] = (tables, tuple(
             t for t in range(tables.type_count) if "spreads_mold" in tables.specials[t]))
+    _LAST_SPREADERS = entry
     return entry[1]
+
+
+_LAST_SPREADERS: tuple[Any, tuple[int, ...]] = (None, ())
 
 
 def joined_spawns(state: Any) -> bool:
