@@ -6,9 +6,11 @@ when boards are asked about in turn."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from random import Random
+from typing import Any
 
 from game.board.mission import load_board
 from game.board.model import Board
@@ -24,19 +26,23 @@ COMMANDS = 120  # per game: enough for objectives, doors, Machines and Mold to c
 
 
 @cache
-def _board(stem: str) -> Board:
+def board_of(stem: str) -> Board:
     return load_board(MISSIONS / f"{stem}.toml")
 
 
-def _played_in_turn(stems: list[str], seed: int) -> list[str]:
-    """Each mission's game, one random command at a time in turn; their final state hashes."""
-    states = [engine.setup(_board(stem), ONE_SEAT, seed) for stem in stems]
+def played_in_turn(stems: list[str], seed: int, commands: int = COMMANDS,
+                   visit: Callable[[Any], None] | None = None) -> list[str]:
+    """Each mission's game, one random command at a time in turn (``visit`` sees each state before
+    its command); their final state hashes."""
+    states = [engine.setup(board_of(stem), ONE_SEAT, seed) for stem in stems]
     rngs = [Random(seed) for _ in stems]
-    for _ in range(COMMANDS):
+    for _ in range(commands):
         for k, state in enumerate(states):
             turn = whose_turn(state) if state.result is None else None
             if turn is None:
                 continue
+            if visit is not None:
+                visit(state)
             seat, legal = turn
             states[k], _events = engine.apply(state, seat, random_bot(state, seat, legal, rngs[k]))
     return [state_hash(state) for state in states]
@@ -47,12 +53,12 @@ def test_games_of_different_missions_played_in_turn_end_as_each_alone() -> None:
     # m9: scientists walking out
     stems = ["inv-m7", "inv-m5", "inv-m9"]
     for seed in (1, 2):
-        alone = [_played_in_turn([stem], seed)[0] for stem in stems]
-        assert _played_in_turn(stems, seed) == alone
+        alone = [played_in_turn([stem], seed)[0] for stem in stems]
+        assert played_in_turn(stems, seed) == alone
 
 
 def test_outdoor_moves_are_told_apart_on_each_board_asked_in_turn() -> None:
-    graphs = [engine.setup(_board(stem), ONE_SEAT, 1).graph for stem in ("inv-m7", "inv-m5", "inv-m0")]
+    graphs = [engine.setup(board_of(stem), ONE_SEAT, 1).graph for stem in ("inv-m7", "inv-m5", "inv-m0")]
     for _ in range(2):
         for graph in graphs:
             outdoor = graph.box_data.outdoor
