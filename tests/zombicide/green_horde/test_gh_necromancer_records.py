@@ -18,8 +18,10 @@ def game_with(miniatures: dict[int, int], records: tuple[Necromancer, ...]) -> S
     tables = SimpleNamespace(type_count=2, specials=((), ("necromancer",)))
     graph = SimpleNamespace(distances_from=lambda zone, doors: [abs(zone - z) for z in range(ZONES)])
     zombies = [(0, miniatures.get(z, 0)) for z in range(ZONES)]
-    return SimpleNamespace(tables=tables, graph=graph, zombies=zombies, doors_open=[],
+    game = SimpleNamespace(tables=tables, graph=graph, zombies=zombies, doors_open=[],
                            box_state=GreenHordeState(necromancers=records))
+    game.as_it_stands = lambda name: getattr(game, name)  # ``Game.as_it_stands``: the field as it stands
+    return game
 
 
 def zones_of(game: SimpleNamespace) -> list[int]:

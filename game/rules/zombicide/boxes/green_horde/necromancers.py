@@ -45,20 +45,21 @@ def reconcile(game: Game) -> None:
     without its miniature follows the nearest miniature without a record; one with none is dropped;
     a miniature with no record gets one (it came in where it stands)."""
     records = game.box_state.necromancers
-    zombies = game.zombies
+    # read as it stands: a command that moved no zombie leaves the state's own tuple, not copied
+    zombies = tuple(game.as_it_stands("zombies"))
     last = _RECONCILED
     if last[0] is records and last[1] is game.tables and last[2] == zombies:
         return  # the zones' zombies as last found reconciled (most commands move none): compared in C
     t, count_in = necromancer_counts(game)
     if not records:  # one pass over the zones, in C
         if not any(map(count_in, zombies)):
-            last[:] = [records, game.tables, list(zombies)]
+            last[:] = [records, game.tables, zombies]
             return  # no record and no miniature (the usual case)
     # every record's zone holds as many miniatures as records, and no other zone holds one (the
     # counts add up): each record is where its miniature is
     elif len(records) == sum(map(count_in, zombies)) and all(
             zombies[r.zone][t] == sum(1 for o in records if o.zone == r.zone) for r in records):
-        last[:] = [records, game.tables, list(zombies)]
+        last[:] = [records, game.tables, zombies]
         return
     records = list(records)
     on_board = list(map(count_in, zombies))
@@ -88,7 +89,7 @@ def reconcile(game: Game) -> None:
 
 
 # (the Necromancers' records, the game's tables, the zones' zombies) last found reconciled: the zone
-# tuples of a command that moved no zombie are the same objects, and a list compares them by identity
+# tuples of a command that moved no zombie are the same objects, and a tuple compares them by identity
 _RECONCILED: list[Any] = [None, None, None]
 
 
