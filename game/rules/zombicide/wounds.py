@@ -4,6 +4,7 @@ What a wound costs the inventory is the box's (``BoxRules.wounds``): the core on
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from game.i18n import N_
@@ -125,9 +126,10 @@ class Wounds(Fields):
         self.events.append(CardDiscarded(s.id, self.card_kinds[card]))
         self.events.append(SurvivorWounded(s.id, s.wounds, self.card_kinds[card], ignored=True))
 
-    def default_wound(self, zone: int) -> tuple[int, int]:
-        """The fixed sharing policy: the least-wounded survivor loses its last reserve card."""
-        i = min(self.prey_in(zone), key=lambda j: (self.survivors[j].wounds, j))
+    def default_wound(self, zone: int, prey: Sequence[int] | None = None) -> tuple[int, int]:
+        """The fixed sharing policy: the least-wounded survivor loses its last reserve card. ``prey``:
+        ``prey_in(zone)``, when the caller has it already."""
+        i = min(self.prey_in(zone) if prey is None else prey, key=lambda j: (self.survivors[j].wounds, j))
         return i, self.default_wound_for(i)
 
     def default_wound_for(self, i: int) -> int:

@@ -123,8 +123,8 @@ class ZombiePhase(Fields):
             return
         prey = self.prey_in(zone)
         if prey and self.spec.auto_wounds:  # the fixed policy: no options to list (each prey has one at least)
-            i = min(prey, key=lambda j: (self.survivors[j].wounds, j))  # ``default_wound``, prey in hand
-            self.box.wounds.zombie_attack(self, i, self.default_wound_for(i), t)
+            i, slot = self.default_wound(zone, prey)
+            self.box.wounds.zombie_attack(self, i, slot, t)
             if count > 1:
                 self.queue.insert(0, ("wound", zone, count - 1, t))
             return
