@@ -161,6 +161,10 @@ class ZoneGraph:
         """``neighbours`` of every zone at once (a walk over many zones looks the doors up once)."""
         return self._steps_of(doors_open, False)
 
+    def zombie_neighbours_table(self, doors_open: tuple[bool, ...]) -> tuple[tuple[int, ...], ...]:
+        """``zombie_neighbours`` of every zone at once (a zombies' move looks the doors up once)."""
+        return self._steps_of(doors_open, True)
+
     def _steps_of(self, doors_open: tuple[bool, ...], zombies: bool) -> tuple[tuple[int, ...], ...]:
         """Every zone's ``neighbours`` (or ``zombie_neighbours``) for one door configuration."""
         if zombies and not self.same_walkers:

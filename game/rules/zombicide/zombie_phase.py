@@ -210,60 +210,68 @@ class ZombiePhase(Fields):
         noise, in order."""
         if noisy is None:
             noisy = [v for v, heard in enumerate(noise) if heard > 0]
-        return self.routes_from(zone, noise, noisy, occupied, self.move_tables(doors))
+        return self.routes_heard(zone, noise, loudest_first(noise, noisy), occupied, self.move_tables(doors))
 
     def move_tables(self, doors: tuple[bool, ...]) -> tuple[Any, ...]:
         """What every zone's zombies of one move read, looked up once for the move: the doors, whether
         zombies break closed doors, the doors their routes are measured with, the distance columns
-        towards each zone and the sight rows."""
+        towards each zone, the sight rows, and the distance columns with every door open (where
+        zombies with no open route head)."""
         graph = self.graph
         breaks = self.box.zombies_break_doors  # closed doors are no obstacle to zombies that break them
-        walk_doors = (True,) * len(doors) if breaks else doors  # the doors the routes are measured with
+        every_door = (True,) * len(doors)
+        walk_doors = every_door if breaks else doors  # the doors the routes are measured with
         # how far a zone is from each zone it may head for, read from that zone's column of distances
         # (one walk back per zone heard or seen, shared by every zone's zombies of the configuration)
-        return doors, breaks, walk_doors, graph.zombie_columns(walk_doors), graph.visible(doors)
+        to = graph.zombie_columns(walk_doors)
+        return (doors, breaks, walk_doors, to, graph.visible(doors), to if breaks else graph.zombie_columns(every_door),
+                graph.zombie_neighbours_table(walk_doors if breaks else doors))
 
     def routes_from(self, zone: int, noise: list[int], noisy: list[int], occupied: list[bool],
                     tables: tuple[Any, ...]) -> list[int]:
-        """``destinations``, with the move's ``move_tables``."""
-        doors, breaks, walk_doors, to, sight = tables
-        visible = [v for v in sight[zone] if occupied[v] and to(v)[zone] < UNREACHABLE]
+        """``destinations``, with the move's ``move_tables``; ``noisy``: the zones with noise, in any order."""
+        return self.routes_heard(zone, noise, loudest_first(noise, noisy), occupied, tables)
+
+    def routes_heard(self, zone: int, noise: list[int], heard: list[int], occupied: list[bool],
+                     tables: tuple[Any, ...]) -> list[int]:
+        """``routes_from`` with the zones with noise loudest first (``loudest_first``: a move's every
+        zone reads that order, and most stop at its first zone)."""
+        doors, breaks, walk_doors, to, sight, open_to, steps = tables
+        row = sight[zone]
+        visible = [v for v in compress(row, map(occupied.__getitem__, row)) if to(v)[zone] < UNREACHABLE]
         if visible:
-            loudest = max(noise[v] for v in visible)
+            loudest = max([noise[v] for v in visible])
             goals = [v for v in visible if noise[v] == loudest]
         else:
-            reachable = [v for v in noisy if to(v)[zone] < UNREACHABLE]
-            if reachable:
-                loudest = max(noise[v] for v in reachable)
-                goals = [v for v in reachable if noise[v] == loudest]
-            elif breaks:
-                return []
-            else:  # no open route: head for the noisiest zone as if every door were open
-                to = self.graph.zombie_columns((True,) * len(doors))
-                candidates = [v for v in noisy if to(v)[zone] < UNREACHABLE]
-                if not candidates:
+            goals = _loudest_reachable(zone, noise, heard, to)
+            if not goals:
+                if breaks:
                     return []
-                loudest = max(noise[v] for v in candidates)
-                goals = [v for v in candidates if noise[v] == loudest]
+                # no open route: head for the noisiest zone as if every door were open
+                to = open_to
+                goals = _loudest_reachable(zone, noise, heard, to)
+                if not goals:
+                    return []
+        if len(goals) == 1:  # one goal, most often: a step on a shortest way to it
+            column = to(goals[0])
+            closer = column[zone] - 1
+            if closer < 0:  # already in the loudest zone
+                return []
+            return sorted({other for other in steps[zone] if column[other] == closer})
         columns = [to(g) for g in goals]  # each goal's distances towards it
         nearest = min([column[zone] for column in columns])
-        if nearest == 0:  # already in the loudest zone
+        if nearest == 0:  # already in a loudest zone
             return []
         if visible:  # several visible targets: the noisiest, then the closest
             columns = [column for column in columns if column[zone] == nearest]
         # a step on a shortest way to a goal
-        neighbours = self.graph.zombie_neighbours(zone, walk_doors if breaks else doors)
-        if len(columns) == 1:  # one goal, most often
-            column = columns[0]
-            closer = column[zone] - 1
-            return sorted({other for other in neighbours if column[other] == closer})
         towards = [(column, column[zone] - 1) for column in columns]
-        return sorted({other for other in neighbours if any(column[other] == closer for column, closer in towards)})
+        return sorted({other for other in steps[zone] if any(column[other] == closer for column, closer in towards)})
 
     def step_move(self, types: tuple[int, ...], attacked: tuple[int, ...]) -> None:
         doors = self.doors_now()
         noise = self.noise_map()
-        noisy = [v for v, heard in enumerate(noise) if heard > 0]
+        heard = loudest_first(noise, [v for v, level in enumerate(noise) if level > 0])
         occupied = [False] * self.graph.zone_count
         isolated = self.box.isolation(self)
         for s in self.survivors:
@@ -274,7 +282,7 @@ class ZombiePhase(Fields):
         tables = self.move_tables(doors)  # looked up once for every zone's zombies
         plans: list[tuple[int, list[int], list[int]]] = []
         movers = self.box.zombie_movers
-        mover_of = _movers_by_kind(self.tables, movers) if movers else []
+        own_kinds = _movers_by_kind(self.tables, movers) if movers else ()  # (kind, its mover) of those that have one
         own: list[tuple[Any, int, int, int]] = []  # a box's zombie kinds that walk their own way
         activated = [t in types for t in range(self.tables.type_count)]
         everyone = False not in activated  # every kind moves: each zone's counts as they are
@@ -284,25 +292,25 @@ class ZombiePhase(Fields):
                 continue
             counts = zombies[zone]
             moving = list(counts) if everyone else [n if moves else 0 for n, moves in zip(counts, activated, strict=True)]
-            if mover_of:
-                for t, n in enumerate(moving):
-                    if n and mover_of[t] is not None:
-                        own.append((mover_of[t], t, zone, n))
-                        moving[t] = 0
+            for t, mover in own_kinds:
+                n = moving[t]
+                if n:
+                    own.append((mover, t, zone, n))
+                    moving[t] = 0
             if not any(moving):
                 continue
-            routes = self.routes_from(zone, noise, noisy, occupied, tables)
+            routes = self.routes_heard(zone, noise, heard, occupied, tables)
             if routes:
                 plans.append((zone, routes, moving))
         if self.box.zombies_break_doors:  # a closed door on the way: the zone's zombies break it instead
             plans = [plan for plan in plans if not self.break_door_on(plan[0], plan[1], doors)]
+        events, zombies = self.events, self.zombies  # read again: a broken door's hook may have set them
         for zone, _routes, moving in plans:  # everybody moves at once
-            self.zombies[zone] = tuple(map(sub, self.zombies[zone], moving))
+            zombies[zone] = tuple(map(sub, zombies[zone], moving))
         # ``arrive`` for every group, each zone's counts made a tuple once when all have arrived (a
         # horde's zone takes many kinds from many zones)
         arrived: dict[int, list[int]] = {}
         zone_ids, zombie_ids, never_splits = self.graph.zone_ids, self.tables.zombie_ids, self.tables.never_splits
-        events, zombies = self.events, self.zombies  # read again: a broken door's hook may have set them
         for zone, routes, moving in plans:
             groups = len(routes)
             for t, n in enumerate(moving):
@@ -389,18 +397,40 @@ class ZombiePhase(Fields):
         self.advance_turns()
 
 
+def loudest_first(noise: list[int], noisy: list[int]) -> list[int]:
+    """The zones with noise, the loudest first (ties in zone order)."""
+    return sorted(noisy, key=noise.__getitem__, reverse=True)
+
+
+def _loudest_reachable(zone: int, noise: list[int], heard: list[int], to: Any) -> list[int]:
+    """The loudest of the zones ``heard`` (loudest first) that the zombies of ``zone`` can reach by
+    the distance columns ``to``: the walk stops at the first quieter zone once one is found."""
+    goals: list[int] = []
+    loudest = 0
+    for v in heard:
+        level = noise[v]
+        if goals and level < loudest:
+            break
+        if to(v)[zone] < UNREACHABLE:
+            goals.append(v)
+            loudest = level
+    return goals
+
+
 # (tables, the box's movers) → each zombie kind's own mover or None, made once per box and catalogue
-_MOVERS_BY_KIND: dict[tuple[int, int], tuple[Any, Any, list[Any]]] = {}
+_MOVERS_BY_KIND: dict[tuple[int, int], tuple[Any, Any, tuple[tuple[int, Any], ...]]] = {}
 
 
-def _movers_by_kind(tables: Any, movers: Any) -> list[Any]:
-    """Each zombie kind's mover among the box's ``zombie_movers`` (by its specials), None for none."""
+def _movers_by_kind(tables: Any, movers: Any) -> tuple[tuple[int, Any], ...]:
+    """The zombie kinds with a mover among the box's ``zombie_movers`` (by their specials), each as
+    (kind, its mover), in kind order: a move looks at those kinds only."""
     entry = _MOVERS_BY_KIND.get((id(tables), id(movers)))
     if entry is None or entry[0] is not tables or entry[1] is not movers:
         if len(_MOVERS_BY_KIND) >= 16:
             _MOVERS_BY_KIND.clear()
         found = [next((movers[s] for s in tables.specials[t] if s in movers), None) for t in range(tables.type_count)]
-        entry = _MOVERS_BY_KIND[(id(tables), id(movers))] = (tables, movers, found)
+        own = tuple((t, mover) for t, mover in enumerate(found) if mover is not None)
+        entry = _MOVERS_BY_KIND[(id(tables), id(movers))] = (tables, movers, own)
     return entry[2]
 
 
