@@ -56,8 +56,16 @@ class Competitive(Fields):
                 self.winners = experience_race(self.survivors).teams
                 self.finish("over")
             return
-        alive = [s.alive for s in self.survivors]
-        if everyone_needed and False in alive or True not in alive:
+        lost = True  # nobody alive, or (``everyone_needed``) somebody dead: a loop, asked after every step
+        for s in self.survivors:
+            if s.alive:
+                lost = False
+                if not everyone_needed:
+                    break
+            elif everyone_needed:
+                lost = True
+                break
+        if lost:
             self.finish("lost")
             return
         if goals and (end_phase or checked_now) and self.goals_met(goals, end_phase):

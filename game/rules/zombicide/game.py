@@ -167,6 +167,14 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
             survivor = self.survivors[i] = self.owned[i] = _copy_survivor(survivor)
         _SET_SLOTS(survivor, slots)
 
+    def own(self, i: int) -> Survivor:
+        """Survivor ``i`` as this working copy's own copy, to be changed in place through the slots'
+        setters (``change`` without its keywords, for the changes every command or turn makes)."""
+        survivor = self.survivors[i]
+        if self.owned[i] is not survivor:
+            survivor = self.survivors[i] = self.owned[i] = _copy_survivor(survivor)
+        return survivor
+
     def in_supply(self, t: int) -> int:
         """Miniatures of zombie type ``t`` left in the supply, read without making the supply the
         working copy's own list (a read after every command stays a read)."""
@@ -175,8 +183,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
     def as_it_stands(self, name: str) -> Sequence[Any]:
         """The copied-on-use field ``name`` read without making it the working copy's own list (a
         read after every command stays a read, and the next freeze copies nothing). Not to be changed."""
-        read = _SLOT_READERS.get(name)  # the slot's own reader: no name built, no getattr, at every step
-        return read(self, Game) if read is not None else getattr(self, "_" + name)  # type: ignore[no-any-return]
+        return _SLOT_READERS[name](self, Game)  # type: ignore[no-any-return]  # the slot's own reader: no getattr
 
     def zombie_count(self, zone: int) -> int:
         return sum(self._zombies[zone])  # read as it stands: not made the working copy's list
@@ -304,7 +311,10 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
                 raise IllegalCommand(reason)
         if self.active < 0:
             self.active = i
-            s = self.change(i, acting=True, actions_left=s.actions_left + s.gifted_actions, gifted_actions=0)
+            s = self.own(i)  # ``change(i, acting=True, actions_left=..., gifted_actions=0)``
+            _SET_ACTING(s, True)
+            _SET_ACTIONS_LEFT(s, s.actions_left + s.gifted_actions)
+            _SET_GIFTED_ACTIONS(s, 0)
             if self.loud[1] == i:
                 self.loud = (-1, -1)
             self.events.append(TurnStarted(s.id, s.actions_left))
@@ -328,7 +338,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
             return
         if s.actions_left <= 0:
             raise IllegalCommand(f"{s.name} has no action left")
-        self.change(i, actions_left=s.actions_left - 1)
+        _SET_ACTIONS_LEFT(self.own(i), s.actions_left - 1)  # ``change`` without its keywords: most actions pass here
 
     def spend_free(self, i: int, category: str) -> bool:
         """Spend a free action of survivor ``i`` that pays for ``category``, if it has one."""
@@ -503,6 +513,9 @@ _copy_survivor = copier_for(Survivor)
 
 _SET_SURVIVOR_FIELD = {name: Survivor.__dict__[name].__set__ for name in Survivor.__dataclass_fields__}
 _SET_SLOTS = _SET_SURVIVOR_FIELD["slots"]
+_SET_ACTING = _SET_SURVIVOR_FIELD["acting"]
+_SET_ACTIONS_LEFT = _SET_SURVIVOR_FIELD["actions_left"]
+_SET_GIFTED_ACTIONS = _SET_SURVIVOR_FIELD["gifted_actions"]
 
 # the core's decisions, kind → how the chosen option is played (a box adds its own: ``BoxRules.decisions``)
 _DECISIONS = {
