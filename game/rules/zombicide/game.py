@@ -384,7 +384,12 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
     def end_turn(self, i: int) -> None:
         s = self.survivors[i]
         rotten = s.rotten or (s.quiet_turn and s.in_play and sk.has(s.skills, "rotten"))
-        s = self.change(i, done=True, acting=False, actions_left=0, free_actions=(), rotten=rotten)
+        s = self.own(i)  # ``change(i, done=True, acting=False, actions_left=0, free_actions=(), rotten=rotten)``
+        _SET_DONE(s, True)
+        _SET_ACTING(s, False)
+        _SET_ACTIONS_LEFT(s, 0)
+        _SET_FREE_ACTIONS(s, ())
+        _SET_ROTTEN(s, rotten)
         self.active = -1
         self.events.append(TurnEnded(s.id))
 
@@ -516,6 +521,9 @@ _SET_SLOTS = _SET_SURVIVOR_FIELD["slots"]
 _SET_ACTING = _SET_SURVIVOR_FIELD["acting"]
 _SET_ACTIONS_LEFT = _SET_SURVIVOR_FIELD["actions_left"]
 _SET_GIFTED_ACTIONS = _SET_SURVIVOR_FIELD["gifted_actions"]
+_SET_DONE = _SET_SURVIVOR_FIELD["done"]
+_SET_FREE_ACTIONS = _SET_SURVIVOR_FIELD["free_actions"]
+_SET_ROTTEN = _SET_SURVIVOR_FIELD["rotten"]
 
 # the core's decisions, kind → how the chosen option is played (a box adds its own: ``BoxRules.decisions``)
 _DECISIONS = {

@@ -54,9 +54,12 @@ class ZombiePhase(Fields):
 
     def box_steps(self, at: str, types: tuple[int, ...] = ()) -> list[tuple]:
         """The box's phase steps due at ``at`` (``BoxRules.phase_steps``), as queued steps."""
+        due = _steps_at(self.box.phase_steps).get(at)
+        if due is None:  # most points of the phase have none: no walk over the box's steps
+            return []
         queued = []
-        for step in self.box.phase_steps:
-            if step.at == at and (step.when is None or step.when(self, types)):
+        for step in due:
+            if step.when is None or step.when(self, types):
                 queued.append((step.name, *(step.args(self, types) if step.args is not None else ())))
         return queued
 
@@ -102,10 +105,10 @@ class ZombiePhase(Fields):
         targets = self.prey_zones() | self.decoy_zones()
         zombies = self.as_it_stands("zombies")  # read only
         everyone = len(set(types)) == self.tables.type_count  # every kind activates: none to pick out
-        for zone in compress(range(self.graph.zone_count), map(any, zombies)):  # most zones are empty: skipped in C
-            if zone not in targets:
-                continue
+        for zone in sorted(targets):  # the few zones with prey, in zone order
             counts = zombies[zone]
+            if not any(counts):
+                continue
             if not everyone and not any(counts[t] for t in types):
                 continue
             attacked.append(zone)
@@ -415,6 +418,23 @@ def _loudest_reachable(zone: int, noise: list[int], heard: list[int], to: Any) -
             goals.append(v)
             loudest = level
     return goals
+
+
+# a box's phase steps (by identity) → (those steps, their point of the phase → its steps in order)
+_STEPS_AT: dict[int, tuple[Any, dict[str, tuple[Any, ...]]]] = {}
+
+
+def _steps_at(phase_steps: tuple[Any, ...]) -> dict[str, tuple[Any, ...]]:
+    """The box's ``phase_steps`` by their point of the phase (``at``), in order: sorted once per box."""
+    entry = _STEPS_AT.get(id(phase_steps))
+    if entry is None or entry[0] is not phase_steps:
+        if len(_STEPS_AT) >= 16:
+            _STEPS_AT.clear()
+        by_at: dict[str, list[Any]] = {}
+        for step in phase_steps:
+            by_at.setdefault(step.at, []).append(step)
+        entry = _STEPS_AT[id(phase_steps)] = (phase_steps, {at: tuple(steps) for at, steps in by_at.items()})
+    return entry[1]
 
 
 # (tables, the box's movers) → each zombie kind's own mover or None, made once per box and catalogue
