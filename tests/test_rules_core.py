@@ -297,3 +297,18 @@ def test_draws_from_any_earlier_state_repeat_what_it_drew_first():
         assert list(a) == expected[first.draws - 4:first.draws] and list(b) == expected[second.draws - 4:second.draws]
     by_hand = replace(states[5], internal=())  # a state typed in by hand: rebuilt from seed and draws
     assert list(draw_floats(by_hand, 3)[0]) == expected[by_hand.draws:by_hand.draws + 3]
+
+
+def test_a_new_state_draws_what_its_seed_draws_even_after_another_state_drew():
+    """A new state hands its seeded generator on to its first draw; the same state drawn from again
+    (another state drawn from in between) is rebuilt and draws the same numbers."""
+    reference = Random(8)
+    expected = [reference.random() for _ in range(5)]
+    first = new_rng(8)
+    values, _ = draw_floats(first, 5)
+    assert list(values) == expected
+    second = new_rng(8)
+    other = new_rng(9)
+    assert list(draw_floats(first, 5)[0]) == expected
+    assert list(draw_floats(other, 1)[0]) == [Random(9).random()]
+    assert list(draw_floats(second, 5)[0]) == expected

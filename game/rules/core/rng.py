@@ -30,10 +30,6 @@ class RngState:
     behind: int = field(default=0, compare=False, repr=False)
 
 
-def new_rng(seed: int) -> RngState:
-    return RngState(seed=seed, draws=0, forced=(), internal=Random(seed).getstate())
-
-
 # at most this many draws replayed to rebuild a generator from the internal state last taken
 _SNAPSHOT_EVERY = 48
 
@@ -47,6 +43,13 @@ class _Live(threading.local):
 
 
 _LIVE = _Live()
+
+
+def new_rng(seed: int) -> RngState:
+    generator = Random(seed)
+    rng = RngState(seed=seed, draws=0, forced=(), internal=generator.getstate())
+    _LIVE.state, _LIVE.generator = rng, generator  # the first draws (a set-up's shuffles) go on with it
+    return rng
 
 
 def _generator(rng: RngState) -> Random:
