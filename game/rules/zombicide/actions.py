@@ -126,7 +126,7 @@ class SurvivorActions(Fields):
         s = self.survivors[i]
         from_zone = s.zone
         for n, zone in enumerate(walked):
-            self.change(i, zone=zone)
+            _SET_ZONE(self.own(i), zone)  # ``change(i, zone=zone)`` without its keywords: every Move
             self.events.append(SurvivorMoved(s.id, self.zid(from_zone), self.zid(zone), actions))
             actions = 0
             self.box.stepped(self, i, from_zone, zone)
@@ -692,3 +692,6 @@ class SurvivorActions(Fields):
         self.change(i, escaped=True)
         self.events.append(SurvivorEscaped(s.id))
         self.end_turn(i)
+
+
+_SET_ZONE = Survivor.__dict__["zone"].__set__
