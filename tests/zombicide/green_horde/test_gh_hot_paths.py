@@ -3,7 +3,9 @@ engine's targets) answers as the rules do: it follows the cards and the board.""
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import replace
+from types import SimpleNamespace
 
 from boards import arrange, survivor
 from gh_boards import FARM, FARM_SETUP
@@ -12,12 +14,17 @@ from game.rules.zombicide import engine
 from game.rules.zombicide.boxes.green_horde.commands import (
     HORDE_TARGET,
     FireSiegeEngine,
+    OpenDoorFromAfar,
     ThrowBile,
     ThrowTorch,
 )
+from game.rules.zombicide.boxes.green_horde.content import BODY_SLOT
+from game.rules.zombicide.boxes.green_horde.inventory import GreenHordeInventory
 from game.rules.zombicide.boxes.green_horde.siege import siege_targets
 from game.rules.zombicide.boxes.green_horde.state import board_of
+from game.rules.zombicide.catalog import CONTENT_ROOT, load_catalog
 from game.rules.zombicide.graph import UNREACHABLE
+from game.rules.zombicide.state import evolved
 
 
 def test_the_listing_follows_the_card_behind_a_slot_not_the_slot():
@@ -63,3 +70,36 @@ def test_a_siege_engine_s_shots_follow_the_zombies_the_horde_and_the_survivor():
     horde[moved.tables.zombie_index["orc_walker"]] = 1
     gathered = replace(moved, box_state=replace(moved.box_state, horde=tuple(horde)))
     assert shots(gathered, "asim") == [("r2c0", a) for a in every] + [(HORDE_TARGET, a) for a in every]
+
+
+def test_doors_opened_from_afar_follow_the_keys_found_from_the_same_place():
+    state = engine.setup(FARM, FARM_SETUP, 1)
+    graph = state.graph
+    door = graph.edges[graph.doors[0]]
+    here = arrange(state, survivors={"asim": {"zone": graph.zone_ids[door.a], "hand": ("telekinetic_blast_start",)}})
+
+    def doors(state) -> set[str]:  # type: ignore[no-untyped-def]
+        return {c.door for c in engine.legal_commands(state, "A") if isinstance(c, OpenDoorFromAfar)}
+
+    assert door.connection_id in doors(here)  # no key asked
+    locked = evolved(here, setup=here.setup.model_copy(update={"door_keys": {door.color: "blue"}}))
+    assert door.connection_id not in doors(locked)
+    found = evolved(locked, unlocked_colours=("blue",))  # the same place, the same doors: the key found
+    assert door.connection_id in doors(found)
+    assert door.connection_id not in doors(locked)  # back to the locked state: no stale answer
+
+
+def test_the_body_slot_takes_the_pictured_card_of_each_survivor_as_its_catalogue_pictures_it(tmp_path):
+    rules = GreenHordeInventory()
+    shipped = load_catalog("green_horde")
+    crossbow, dagger = (SimpleNamespace(id=name, slot="hand", kind="item") for name in ("crossbow", "curved_dagger"))
+    starting_crossbow = SimpleNamespace(id="crossbow_start", slot="hand", kind="item")
+    tables = SimpleNamespace(catalog=shipped)
+    assert rules.fits(tables, "johannes", BODY_SLOT, crossbow) and rules.fits(tables, "johannes", BODY_SLOT, starting_crossbow)
+    assert not rules.fits(tables, "johannes", BODY_SLOT, dagger) and rules.fits(tables, "asim", BODY_SLOT, dagger)
+    shutil.copytree(CONTENT_ROOT / "green_horde", tmp_path / "green_horde")
+    survivors = tmp_path / "green_horde" / "survivors.toml"
+    survivors.write_text(survivors.read_text().replace('body_card = "crossbow"', 'body_card = "curved_dagger"'))
+    other = SimpleNamespace(catalog=load_catalog("green_horde", tmp_path))
+    assert rules.fits(other, "johannes", BODY_SLOT, dagger) and not rules.fits(other, "johannes", BODY_SLOT, crossbow)
+    assert rules.fits(tables, "johannes", BODY_SLOT, crossbow)  # the shipped catalogue again: no stale answer

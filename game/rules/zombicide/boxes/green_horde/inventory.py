@@ -24,9 +24,20 @@ def body_card(tables: Any, survivor_id: str) -> str:
         return ""
 
 
-def same_card(equipment: Any, name: str) -> bool:
-    """A card is the pictured one whatever its copy (a starting copy of the same card counts)."""
-    return bool(name) and (equipment.id == name or equipment.id == f"{name}_start")
+# survivor id → (the catalogue, the ids its pictured card goes by, or none): a card is the pictured one
+# whatever its copy (a starting copy of the same card counts); asked at every look at a Body slot
+_PICTURED: dict[str, tuple[Any, tuple[str, ...]]] = {}
+
+
+def _pictured(tables: Any, survivor_id: str) -> tuple[str, ...]:
+    catalog = tables.catalog
+    entry = _PICTURED.get(survivor_id)
+    if entry is None or entry[0] is not catalog:
+        if len(_PICTURED) > 4096:
+            _PICTURED.clear()
+        name = body_card(tables, survivor_id)
+        entry = _PICTURED[survivor_id] = (catalog, (name, f"{name}_start") if name else ())
+    return entry[1]
 
 
 class GreenHordeInventory(InventoryRules):
@@ -35,7 +46,7 @@ class GreenHordeInventory(InventoryRules):
         if slot < BODY_SLOT:
             return where == "hand" and equipment.kind != "event"
         if slot == BODY_SLOT:
-            return where == "body" or same_card(equipment, body_card(tables, survivor_id))
+            return where == "body" or equipment.id in _pictured(tables, survivor_id)
         return True
 
     def worn(self, tables: Any, survivor_id: str, slot_count: int) -> tuple[int, ...]:
@@ -48,7 +59,7 @@ class GreenHordeInventory(InventoryRules):
         slots, kinds, equipment = survivor.slots, state.card_kinds, state.tables.equipment
         held = [0, 1]
         body = slots[BODY_SLOT] if len(slots) > BODY_SLOT else -1
-        if body >= 0 and same_card(equipment[kinds[body]], body_card(state.tables, survivor.id)):
+        if body >= 0 and equipment[kinds[body]].id in _pictured(state.tables, survivor.id):
             held.append(BODY_SLOT)
         if "spellbook" in survivor.skills:
             held += [n for n in range(FIRST_BACKPACK_SLOT, len(slots))

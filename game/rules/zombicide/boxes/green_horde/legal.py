@@ -5,6 +5,7 @@ takes any zone at Range 2 or more."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from game.rules.zombicide.boxes.green_horde.commands import (
@@ -37,13 +38,16 @@ def can_spend(s: Any, category: str) -> bool:
     return any(tag in tags for tag in s.free_actions)
 
 
-def listed(state: Any, i: int) -> list[Any]:
+def listed(state: Any, i: int) -> Sequence[Any]:
     s = state.survivors[i]
+    listing = _listing_cards(state, s)
+    if not listing and s.zone not in state.box_state.siege_engines and "transmutation" not in s.skills:
+        return ()  # the usual case: no card that lists anything, no engine, no Transmutation
     sid = s.id
     commands: list[Any] = []
     graph, doors = state.graph, state.doors_open
     in_sight: tuple[int, ...] | None = None
-    for slot, card, equipment in _listing_cards(state, s):
+    for slot, card, equipment in listing:
         effect = getattr(equipment, "enchantment", None)
         if effect and card not in fields(s).cast and can_spend(s, "enchantment"):
             if in_sight is None:
@@ -79,11 +83,20 @@ Listing = tuple[tuple[int, int, Any], ...]  # (slot, card, its equipment) of the
 _LISTINGS: dict[tuple[str, tuple[int, ...], tuple[str, ...]], tuple[Any, tuple[str, ...], Listing]] = {}
 
 
+# survivor id → (its slots, its skills, the tables, the card kinds, its listing) as last found: a survivor
+# is listed after every command with the very same tuples most times, compared without hashing them
+_LAST_LISTING: dict[str, tuple[Any, Any, Any, Any, Listing]] = {}
+
+
 def _listing_cards(state: Any, s: Any) -> Listing:
-    tables, kinds = state.tables, state.card_kinds
-    key = (s.id, s.slots, s.skills)
+    tables, kinds, slots, skills = state.tables, state.card_kinds, s.slots, s.skills
+    last = _LAST_LISTING.get(s.id)
+    if last is not None and last[0] is slots and last[1] is skills and last[2] is tables and last[3] is kinds:
+        return last[4]
+    key = (s.id, slots, skills)
     entry = _LISTINGS.get(key)
     if entry is not None and entry[0] is tables and entry[1] is kinds:
+        _LAST_LISTING[s.id] = (slots, skills, tables, kinds, entry[2])
         return entry[2]
     if len(_LISTINGS) > 4096:
         _LISTINGS.clear()
@@ -95,6 +108,9 @@ def _listing_cards(state: Any, s: Any) -> Listing:
             found.append((slot, card, equipment_of[kinds[card]]))
     listing = tuple(found)
     _LISTINGS[key] = (tables, kinds, listing)
+    if len(_LAST_LISTING) > 4096:
+        _LAST_LISTING.clear()
+    _LAST_LISTING[s.id] = (slots, skills, tables, kinds, listing)
     return listing
 
 

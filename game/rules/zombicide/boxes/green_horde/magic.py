@@ -169,10 +169,18 @@ def closed_doors_in_spell_range(state: Any, s: Any, spell: Any) -> tuple[Any, ..
     return _in_spell_range(state, s, spell)[2]
 
 
+# survivor id → (the graph, the doors, its zone, the range, the entry) as last found: asked after every
+# command from the same place, the doors' tuple compared by identity, not hashed
+_LAST_IN_RANGE: dict[str, tuple[Any, tuple[bool, ...], int, int, Any]] = {}
+
+
 def _in_spell_range(state: Any, s: Any, spell: Any) -> tuple[Any, frozenset[int], tuple[Any, ...]]:
     high = spell.range_max + sk.range_bonus(s.skills)
     doors = tuple(state.doors_open)
     graph = state.graph
+    last = _LAST_IN_RANGE.get(s.id)
+    if last is not None and last[0] is graph and last[1] is doors and last[2] == s.zone and last[3] == high:
+        return last[4]  # type: ignore[no-any-return]
     key = (id(graph), doors, s.zone, high)
     entry = _IN_SPELL_RANGE.get(key)
     if entry is None or entry[0] is not graph:
@@ -183,4 +191,7 @@ def _in_spell_range(state: Any, s: Any, spell: Any) -> tuple[Any, frozenset[int]
         closed = tuple(edge for edge in (graph.edges[e] for e in graph.doors)
                        if not doors[edge.door] and (edge.a in within or edge.b in within))
         entry = _IN_SPELL_RANGE[key] = (graph, within, closed)
+    if len(_LAST_IN_RANGE) > 4096:
+        _LAST_IN_RANGE.clear()
+    _LAST_IN_RANGE[s.id] = (graph, doors, s.zone, high, entry)
     return entry

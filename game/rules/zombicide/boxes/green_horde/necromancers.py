@@ -48,7 +48,7 @@ def reconcile(game: Game) -> None:
     # read as it stands: a command that moved no zombie leaves the state's own tuple, not copied
     zombies = tuple(game.as_it_stands("zombies"))
     last = _RECONCILED
-    if last[0] is records and last[1] is game.tables and last[2] == zombies:
+    if last[0] is records and last[1] is game.tables and (last[2] is zombies or last[2] == zombies):
         return  # the zones' zombies as last found reconciled (most commands move none): compared in C
     t, count_in = necromancer_counts(game)
     if not records:  # one pass over the zones, in C

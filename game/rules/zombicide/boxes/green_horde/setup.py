@@ -37,7 +37,7 @@ def setup_state(catalog: Any, spec: Any, graph: Any, rng: RngState) -> tuple[Gre
     return state, rng
 
 
-def _vault_ids(catalog: Any) -> tuple[Any, ...]:
+def _vault_ids(catalog: Any) -> tuple[str, ...]:
     """The Vault cards' ids, a copy each, in the catalogue's order (one pass over the cards per catalogue)."""
     entry = _VAULT_IDS.get(id(catalog))
     if entry is None or entry[0] is not catalog:
@@ -49,7 +49,7 @@ def _vault_ids(catalog: Any) -> tuple[Any, ...]:
 
 
 # id of a catalogue → (the catalogue, its Vault cards' ids): every new game deals them
-_VAULT_IDS: dict[int, tuple[Any, tuple[Any, ...]]] = {}
+_VAULT_IDS: dict[int, tuple[Any, tuple[str, ...]]] = {}
 
 
 def setup_board(state: Any) -> Any:

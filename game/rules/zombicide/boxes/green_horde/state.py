@@ -44,7 +44,7 @@ class GreenHordeState:
     bile: tuple[int, ...] = ()  # zones with a Dragon Bile puddle, oldest first
     siege_engines: tuple[int, ...] = ()  # zones of the siege engines standing
     barriers_down: tuple[str, ...] = ()  # barriers the zombies broke (connection ids)
-    vault: tuple[int, ...] = ()  # Vault cards still to find (card ids), in the order they come
+    vault: tuple[str, ...] = ()  # Vault cards still to find (card ids), in the order they come
     killed: tuple[int, ...] = ()  # zombies killed, per kind (the missions count them)
     found: tuple[int, ...] = ()  # per objective colour of the mission's objective_cards: cards handed out so far
     burned: int = 0  # zombies killed by Dragon Fire
