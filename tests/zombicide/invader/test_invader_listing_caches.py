@@ -3,10 +3,12 @@ cards and attachments, the goal found unmet) never outlives the game, board or s
 out for: games of missions with every kind of goal, played one command each in turn, end exactly as
 each one played alone; the Machines a survivor controls, read once per listing, are those
 ``controls`` allows one by one; and the zones with xenos in sight, kept for the zombies of the last
-state, are those the zombies hold now."""
+state, are those the zombies hold now; the box's free commands, each lister asked only when its
+first test leaves it something to list, are all those the listers give when each is asked."""
 
 from __future__ import annotations
 
+from game.rules.zombicide.boxes.invader import combat, inventory, legal_free, machines, skills
 from game.rules.zombicide.boxes.invader.combat import xeno_zones_in_sight
 from game.rules.zombicide.boxes.invader.machines import controlled, controls
 from tests.zombicide.invader.test_invader_hook_caches import played_in_turn
@@ -51,3 +53,19 @@ def test_the_xenos_in_sight_are_those_the_zombies_hold_now() -> None:
 
     played_in_turn(["inv-m8", "inv-m5"], 5, 60, visit)
     assert asked  # xenos were seen
+
+
+def test_the_free_commands_are_all_those_the_listers_give() -> None:
+    listers = (combat.concentrated_commands, machines.listed, combat.machine_attack_commands,
+               inventory.attach_commands, inventory.card_commands, skills.skill_commands)
+    listed: list[object] = []
+
+    def visit(state) -> None:  # type: ignore[no-untyped-def]
+        for i in range(len(state.survivors)):
+            each = [command for lister in listers for command in lister(state, i)]
+            assert legal_free(state, i) == each
+            listed.extend(each)
+
+    # m8: Machines, attachments, Oxygen Tanks; m5: Machines and Mold; m10: cards and samples
+    played_in_turn(["inv-m8", "inv-m5", "inv-m10"], 6, 100, visit)
+    assert listed
