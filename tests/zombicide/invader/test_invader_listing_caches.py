@@ -1,11 +1,15 @@
 """What the box keeps from one listing or settling to the next (the last sight rows, closed doors,
 cards and attachments, the goal found unmet) never outlives the game, board or state it was worked
 out for: games of missions with every kind of goal, played one command each in turn, end exactly as
-each one played alone; and the Machines a survivor controls, read once per listing, are those
-``controls`` allows one by one."""
+each one played alone; the Machines a survivor controls, read once per listing, are those
+``controls`` allows one by one; and the zones with xenos in sight, kept for the zombies of the last
+state, are those the zombies hold now; the box's free commands, each lister asked only when its
+first test leaves it something to list, are all those the listers give when each is asked."""
 
 from __future__ import annotations
 
+from game.rules.zombicide.boxes.invader import combat, inventory, legal_free, machines, skills
+from game.rules.zombicide.boxes.invader.combat import xeno_zones_in_sight
 from game.rules.zombicide.boxes.invader.machines import controlled, controls
 from tests.zombicide.invader.test_invader_hook_caches import played_in_turn
 
@@ -31,3 +35,37 @@ def test_the_machines_controlled_are_those_controls_allows() -> None:
 
     played_in_turn(["inv-m0", "inv-m5"], 5, COMMANDS, visit)
     assert checked  # some survivor controlled a Machine on the way
+
+
+def test_the_xenos_in_sight_are_those_the_zombies_hold_now() -> None:
+    asked: list[int] = []
+
+    def visit(state) -> None:  # type: ignore[no-untyped-def]
+        doors, zombies = tuple(state.doors_open), state.zombies
+        for deeper in (False, True):
+            for s in state.survivors:
+                zone = s.zone
+                seen = state.graph.visible(doors, deeper)[zone]
+                expected = [z for z in (zone, *seen) if any(zombies[z])]
+                for _ in range(2):  # worked out, then as kept
+                    assert xeno_zones_in_sight(state, zone, deeper) == expected
+                asked.extend(expected)
+
+    played_in_turn(["inv-m8", "inv-m5"], 5, 60, visit)
+    assert asked  # xenos were seen
+
+
+def test_the_free_commands_are_all_those_the_listers_give() -> None:
+    listers = (combat.concentrated_commands, machines.listed, combat.machine_attack_commands,
+               inventory.attach_commands, inventory.card_commands, skills.skill_commands)
+    listed: list[object] = []
+
+    def visit(state) -> None:  # type: ignore[no-untyped-def]
+        for i in range(len(state.survivors)):
+            each = [command for lister in listers for command in lister(state, i)]
+            assert legal_free(state, i) == each
+            listed.extend(each)
+
+    # m8: Machines, attachments, Oxygen Tanks; m5: Machines and Mold; m10: cards and samples
+    played_in_turn(["inv-m8", "inv-m5", "inv-m10"], 6, 100, visit)
+    assert listed

@@ -352,13 +352,30 @@ def attack_targets(state: Any, i: int, slot: int) -> list[int]:
 
 def xeno_zones_in_sight(state: Any, zone: int, deeper: bool) -> list[int]:
     """The zones holding xenos among ``zone`` (first) and those seen from it, where every attack
-    from ``zone`` finds its targets."""
-    zombies = state.zombies
+    from ``zone`` finds its targets (not to be changed: it may be the answer kept for the next ask)."""
+    global _LAST_IN_SIGHT
+    zombies, graph, doors = state.zombies, state.graph, tuple(state.doors_open)
+    last = _LAST_IN_SIGHT
+    if zombies.__class__ is tuple:  # a state's (never changed), not a working copy's list
+        if last[0] is not zombies or last[1] is not graph or last[2] is not doors or last[3] is not deeper:
+            last = _LAST_IN_SIGHT = (zombies, graph, doors, deeper, {})
+        found = last[4].get(zone)
+        if found is not None:
+            return found
     found = [zone] if any(zombies[zone]) else []
-    for z in _sight_row(state.graph, tuple(state.doors_open), deeper, zone):  # a plain loop: asked at every listing
+    for z in _sight_row(graph, doors, deeper, zone):  # a plain loop: asked at every listing
         if any(zombies[z]):
             found.append(z)
+    if zombies.__class__ is tuple:
+        last[4][zone] = found
     return found
+
+
+# the last (zombies, board, doors, deeper) asked about and the answers found so far (zone → the zones
+# holding xenos it sees): asked at every listing (each survivor's weapons, each Machine), and the
+# zombies stay the same tuple from command to command while none moves, spawns or dies. Safe: the
+# tuples and the board are never changed, and held here their ids cannot be reused.
+_LAST_IN_SIGHT: tuple[Any, Any, Any, bool, dict[int, list[int]]] = (None, None, None, False, {})
 
 
 # the last (board, doors, deeper) asked about, its sight rows and the rows read so far (zone → the zones

@@ -220,7 +220,7 @@ def attach_commands(state: Any, i: int) -> list[Any]:
         return []
     attached = state.box_state.attached
     # only a card that attaches to something attaches (``can_attach``): most survivors hold none
-    attaching = not _card_sets(state.card_kinds, state.tables.equipment)[1].isdisjoint(s.slots)
+    attaching = not card_sets(state.card_kinds, state.tables.equipment)[1].isdisjoint(s.slots)
     if not attaching:
         if not attached:
             return []  # the usual case, asked at every listing: nothing to attach, nothing to detach
@@ -307,7 +307,7 @@ def card_commands(state: Any, i: int) -> list[Any]:
     if s.actions_left > 0 and state.graph.box_data.oxygen[s.zone] and not is_mold(state, s.zone) and (
             state.box_state.oxygen_pile and not sum(state.zombies[s.zone])):
         found.append(TakeOxygenTank(s.id))
-    if _card_sets(state.card_kinds, state.tables.equipment)[2].isdisjoint(s.slots):
+    if card_sets(state.card_kinds, state.tables.equipment)[2].isdisjoint(s.slots):
         return found  # the usual case, asked at every listing: no card used up for XP
     seen: set[str] = set()
     for slot, card in enumerate(s.slots):
@@ -324,7 +324,7 @@ CardSets = tuple[frozenset[int], frozenset[int], frozenset[int]]
 _CARD_SETS: dict[int, tuple[tuple[str, ...], Any, CardSets]] = {}
 
 
-def _card_sets(kinds: tuple[str, ...], equipment: Any) -> CardSets:
+def card_sets(kinds: tuple[str, ...], equipment: Any) -> CardSets:
     global _LAST_CARD_SETS
     last = _LAST_CARD_SETS  # the same game's cards again (asked at every listing): no look-up
     if last[0] is kinds and last[1] is equipment:
@@ -365,7 +365,7 @@ def tidy(game: Game) -> None:
             not box.attached or _weapons_in_hands(game.survivors, box.attached)):
         return  # the same untouched pile as last time, found with no Oxygen Tank or Prototype; every weapon with an attachment in a hand
     if discard:
-        piled = _card_sets(kinds, equipment)[0]
+        piled = card_sets(kinds, equipment)[0]
         tanks = protos = []
         if not piled.isdisjoint(discard):  # seldom any
             tanks = [c for c in game.equipment_discard if OXYGEN in equipment[kinds[c]].effects]

@@ -65,7 +65,7 @@ def controlled(state: Any, i: int) -> list[int]:
     if not machines or not s.in_play:
         return found
     remotes = s.box_fields.remotes  # ``hero(s)``, inlined
-    by_skill = _skill_remotes(s.skills)
+    by_skill = skill_remotes(s.skills)
     every = by_skill is _EVERY_KIND
     zone = s.zone
     for n, machine in enumerate(machines):  # a plain loop: two Machines at most
@@ -82,7 +82,7 @@ _EVERY_KIND: frozenset[str] = frozenset({"*"})  # Remote Control (all): every Ma
 _SKILL_REMOTES: dict[int, tuple[tuple[str, ...], frozenset[str]]] = {}
 
 
-def _skill_remotes(skills: tuple[str, ...]) -> frozenset[str]:
+def skill_remotes(skills: tuple[str, ...]) -> frozenset[str]:
     entry = _SKILL_REMOTES.get(id(skills))
     if entry is None or entry[0] is not skills:
         if len(_SKILL_REMOTES) > 1024:
@@ -196,7 +196,7 @@ def listed(state: Any, i: int) -> list[Any]:
     """The Machine commands survivor ``i`` may play now (attacks are listed by the combat module)."""
     s = state.survivors[i]
     remotes = s.box_fields.remotes  # ``hero(s)``, inlined
-    by_skill = _skill_remotes(s.skills)
+    by_skill = skill_remotes(s.skills)
     robot = "robot" in remotes or "robot" in by_skill or by_skill is _EVERY_KIND
     if not remotes and not robot:
         return []  # the usual case, asked at every listing: no Remote Control token, no skill for the Robot

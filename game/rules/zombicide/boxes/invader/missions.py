@@ -278,7 +278,8 @@ def _happened(game: Game, kind: str, value: str) -> bool:
     if kind in _COLOURS_OF:
         return value in _COLOURS_OF[kind](game)
     if kind == "xeno_enters_exit":
-        return any(sum(game.zombies[z]) for z in game.graph.exits)
+        zombies = game.as_it_stands("zombies")  # read, not made the working copy's own list
+        return any(sum(zombies[z]) for z in game.graph.exits)
     return False
 
 
@@ -341,13 +342,14 @@ def _rules(game: Game, activating: tuple[int, ...] = ()) -> None:
     events, box = game.spec.events, game.box_state
     if len(box.events_fired) >= len(events):
         return  # every rule fired (or the mission has none): asked after every command and step
-    rules, on_colours, on_activation = _parsed(events)
+    rules, on_state, on_activation, on_zombies = _parsed(events)
     if on_activation and not activating:
         return  # rules read at an activation alone (M2), asked after every command and step
-    if on_colours:  # rules that read only the box state, the board and the objectives taken
-        key = (events, box, game.graph, tuple(game.as_it_stands("objectives_taken")))
+    if on_state:  # rules that read only the box state, the board, the objectives taken (and the zombies)
+        zombies = game.as_it_stands("zombies") if on_zombies else None
+        key = (events, box, game.graph, tuple(game.as_it_stands("objectives_taken")), zombies)
         last = _LAST_QUIET  # none held after the last command: most often nothing they read changed
-        if last[0] is key[0] and last[1] is key[1] and last[2] is key[2] and last[3] == key[3]:
+        if last[0] is key[0] and last[1] is key[1] and last[2] is key[2] and last[3] == key[3] and last[4] is zombies:
             return
     fired = list(box.events_fired)
     colours: dict[str, Collection[str]] = {}  # a ``when`` of a colour → its colours now, worked out once
@@ -371,29 +373,33 @@ def _rules(game: Game, activating: tuple[int, ...] = ()) -> None:
         _apply(game, event)
         if game.result is not None:
             return
-    if on_colours and len(fired) == len(box.events_fired):
+    if on_state and len(fired) == len(box.events_fired) and (zombies is None or zombies.__class__ is tuple):
         _LAST_QUIET = key
 
 
-# (the rules, box state, board and objectives taken) after which no rule on a colour held
-_LAST_QUIET: tuple[Any, Any, Any, tuple[bool, ...]] = (None, None, None, ())
+# (the rules, box state, board, objectives taken and, for a rule on the exit, the zombies) after which
+# no rule on a colour or on the exit held. Safe: all immutable (a working copy's list of zombies is never
+# kept), held here so their ids cannot be reused.
+_LAST_QUIET: tuple[Any, Any, Any, tuple[bool, ...], Any] = (None, None, None, (), None)
 
 
 Rule = tuple[int, str, str, Any]  # a mission's rule: its number, its ``when`` split in kind and value, the rule
-# id of a mission's rules → (its rules, the rules split, whether every one is on a colour, whether every
-# one is on an activation)
-_PARSED: dict[int, tuple[Any, tuple[Rule, ...], bool, bool]] = {}
+# id of a mission's rules → (its rules, the rules split, whether every one reads only the state as it
+# stands (on a colour, or on the exit), whether every one is on an activation, whether one is on the exit)
+_PARSED: dict[int, tuple[Any, tuple[Rule, ...], bool, bool, bool]] = {}
+_ON_STATE = frozenset({*_COLOURS_OF, "xeno_enters_exit"})
 
 
-def _parsed(events: tuple[Any, ...]) -> tuple[tuple[Rule, ...], bool, bool]:
+def _parsed(events: tuple[Any, ...]) -> tuple[tuple[Rule, ...], bool, bool, bool]:
     entry = _PARSED.get(id(events))
     if entry is None or entry[0] is not events:
         if len(_PARSED) > 64:
             _PARSED.clear()
         split: tuple[Rule, ...] = tuple((n, *event.when.partition(":")[::2], event) for n, event in enumerate(events))
-        entry = _PARSED[id(events)] = (events, split, all(kind in _COLOURS_OF for _n, kind, _v, _e in split),
-                                       all(kind == "xeno_activates_on" for _n, kind, _v, _e in split))
-    return entry[1], entry[2], entry[3]
+        kinds = [kind for _n, kind, _v, _e in split]
+        entry = _PARSED[id(events)] = (events, split, _ON_STATE.issuperset(kinds),
+                                       all(kind == "xeno_activates_on" for kind in kinds), "xeno_enters_exit" in kinds)
+    return entry[1], entry[2], entry[3], entry[4]
 
 
 def _xenos_on(game: Game, colour: str, types: tuple[int, ...]) -> bool:

@@ -80,18 +80,33 @@ def _clear_tokens(game: Game, zone: int, why: str) -> None:
 
 def spread(game: Game) -> None:
     """Every zone holding a Mold-spreading xeno (not outdoors) turns to Active Mold."""
-    tables = game.tables
+    global _LAST_SPREAD
+    tables, graph, mold = game.tables, game.graph, game.box_state.mold
+    # read as they stand: a read that made the working copy's own list cost a copy, and a new tuple in
+    # the next state
+    zombies = game.as_it_stands("zombies")
+    last = _LAST_SPREAD  # the zombies, Mold and board with which nothing spread last time, most often again
+    if last[0] is zombies and last[1] is mold and last[2] is graph and last[3] is tables:
+        return
     for t in _spreaders(tables):
         if game.in_supply(t) >= tables.miniatures[t]:
             continue  # every one of them is still in the box
         outdoor = board_of(game.graph).outdoor
         # the zones holding one, found in one pass in C (asked after every command and step); Mold
         # never moves a zombie, so the zones found stay those holding one
-        for zone in list(compress(count(), map(itemgetter(t), game.zombies))):
+        for zone in list(compress(count(), map(itemgetter(t), zombies))):
             if not outdoor[zone]:
                 mold = game.box_state.mold  # read afresh: each new Mold zone changes it
                 if (mold[zone] if mold else NO_MOLD) != ACTIVE:
                     set_mold(game, zone, ACTIVE, "abomination")
+    if zombies.__class__ is tuple and game.box_state.mold is mold and game.graph is graph:  # nothing spread
+        _LAST_SPREAD = (zombies, mold, graph, tables)
+
+
+# the zombies, Mold, board and tables with which nothing spread (every spreader's zone already Active
+# or outdoors, or none on the board): the same again spreads nothing. Safe: all are immutable (a working
+# copy's list of zombies is never kept), and held here their ids cannot be reused.
+_LAST_SPREAD: tuple[Any, Any, Any, Any] = (None, None, None, None)
 
 
 # id of a game's tables → (the tables, the xeno types that spread Mold): asked after every command

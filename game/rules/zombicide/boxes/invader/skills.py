@@ -223,13 +223,13 @@ def lead_commands(state: Any, i: int) -> list[Any]:
     return [Lead(s.id, o.id) for j, o in enumerate(state.survivors) if j != i and o.in_play and not o.done]
 
 
-_LISTED_SKILLS = frozenset({"taunt_within_two", "zero_g_spin", "born_leader_now"})  # those that list commands
+LISTED_SKILLS = frozenset({"taunt_within_two", "zero_g_spin", "born_leader_now"})  # those that list commands
 
 
 def skill_commands(state: Any, i: int) -> list[Any]:
     """Taunt, Zero-G Spin and Born Leader, as listed for survivor ``i``."""
     s = state.survivors[i]
-    if _LISTED_SKILLS.isdisjoint(s.skills):
+    if LISTED_SKILLS.isdisjoint(s.skills):
         return []  # the usual case, asked at every listing
     found: list[Any] = []
     if "taunt_within_two" in s.skills and not s.taunted:
