@@ -29,6 +29,7 @@ from game.rules.zombieworld.geometry.sight import (
     figure_rows,
 )
 from game.rules.zombieworld.geometry.sight_batch import Terrain, survey
+from game.rules.zombieworld.geometry.sight_rays import ray_shares
 from game.rules.zombieworld.geometry.table import (
     BASE_RADIUS_CM,
     EPS,
@@ -157,19 +158,37 @@ class SightMap:
             for k in np.flatnonzero(settled).tolist():  # nothing between them, or a piece hides all
                 first, second = pairs[k]
                 fractions[(first, second)] = fractions[(second, first)] = fraction
-        forward, back = found.hidden_forward.tolist(), found.hidden_back.tolist()
+        rest = np.flatnonzero(~found.clear & ~(found.hidden_forward & found.hidden_back))
+        # ray by ray, the pairs whose figures stand apart; a share left NaN is traced below
+        forward_share = np.where(found.hidden_forward, 0.0, np.nan)
+        back_share = np.where(found.hidden_back, 0.0, np.nan)
+        apart = rest[found.usable[rest]]
+        row_of = np.full(len(pairs), -1, dtype=np.intp)
+        row_of[apart] = np.arange(len(apart))
+        (touching_pairs, touching_columns), (crowding_pairs, crowding_figures) = found.couples
+        kept_touching, kept_crowding = row_of[touching_pairs] >= 0, row_of[crowding_pairs] >= 0
+        forward_rays, back_rays = ray_shares(
+            self._terrain, found.columns, found.firsts[apart], found.seconds[apart],
+            (row_of[touching_pairs[kept_touching]], touching_columns[kept_touching]),
+            (row_of[crowding_pairs[kept_crowding]], crowding_figures[kept_crowding]))
+        forward_share[apart] = np.where(found.hidden_forward[apart], 0.0, forward_rays)
+        back_share[apart] = np.where(found.hidden_back[apart], 0.0, back_rays)
+        forward, back = forward_share.tolist(), back_share.tolist()
         blockers = self.table.blockers
         ordered = [figures[fid] for fid in self._order]
-        for k in np.flatnonzero(~found.clear & ~(found.hidden_forward & found.hidden_back)).tolist():
+        for k in rest.tolist():
             first, second = pairs[k]
             a, b = figures[first], figures[second]
+            if forward[k] == forward[k] and back[k] == back[k]:  # both settled (not NaN)
+                fractions[(first, second)], fractions[(second, first)] = forward[k], back[k]
+                continue
             near = [blockers[i] for i in found.touching.get(k, ())]
             between = figure_rows([ordered[i] for i in found.crowding.get(k, ())])
             if not near and not between or math.hypot(b.x - a.x, b.y - a.y) < EPS:
                 fractions[(first, second)] = fractions[(second, first)] = 1.0  # nothing between them: whole
                 continue
-            for shooter, target, hidden in ((a, b, forward[k]), (b, a, back[k])):
-                fractions[(shooter.id, target.id)] = 0.0 if hidden else _visible_fraction(
+            for shooter, target, share in ((a, b, forward[k]), (b, a, back[k])):
+                fractions[(shooter.id, target.id)] = share if share == share else _visible_fraction(
                     self.table, shooter, target, between, self.open_portals, EYE_HEIGHT_CM,
                     self._grounds[shooter.id].building, near=near)
 
