@@ -109,6 +109,19 @@ class Terrain:
         self.openings: Floats = openings
 
 
+_LAST_TERRAIN: list[tuple[Table, frozenset[str], Terrain]] = []  # the table last asked about
+
+
+def terrain_of(table: Table, open_portals: frozenset[str]) -> Terrain:
+    """The table's ``Terrain``, kept from the ``SightMap`` before when it was of the same table
+    with the same open doors (the AI asks again at each decision)."""
+    if _LAST_TERRAIN and _LAST_TERRAIN[0][0] is table and _LAST_TERRAIN[0][1] == open_portals:
+        return _LAST_TERRAIN[0][2]
+    terrain = Terrain(table, open_portals)
+    _LAST_TERRAIN[:] = [(table, open_portals, terrain)]
+    return terrain
+
+
 class Survey:
     """What ``survey`` found for each pair (rows in the order given)."""
 
