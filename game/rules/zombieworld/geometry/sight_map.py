@@ -202,13 +202,20 @@ class SightMap:
         beside = self._is_cover & (low_x - reach <= x) & (x <= high_x + reach) & (low_y - reach <= y) \
             & (y <= high_y + reach)
         pieces = self.table.pieces
+        under: list[list[Piece]] = [[] for _ in figures]
+        rows, columns = np.nonzero(within)
+        for row, column in zip(rows.tolist(), columns.tolist(), strict=True):
+            piece = pieces[column]
+            if point_in_polygon(figures[row].position, piece.polygon):
+                under[row].append(piece)
+        cover: list[list[Piece]] = [[] for _ in figures]
+        rows, columns = np.nonzero(beside)
+        for row, column in zip(rows.tolist(), columns.tolist(), strict=True):
+            cover[row].append(pieces[column])
         grounds = []
-        for figure, candidates, cover in zip(figures, within.tolist(), beside.tolist(), strict=True):
-            under = [p for p, maybe in zip(pieces, candidates, strict=True)
-                     if maybe and point_in_polygon(figure.position, p.polygon)]
-            building = next((p.index for p in under if p.kind is TerrainKind.BUILDING), None)
-            grounds.append(_Ground(building, any(p.kind is TerrainKind.DIFFICULT for p in under),
-                                   tuple(p for p, near in zip(pieces, cover, strict=True) if near)))
+        for standing, near in zip(under, cover, strict=True):
+            building = next((p.index for p in standing if p.kind is TerrainKind.BUILDING), None)
+            grounds.append(_Ground(building, any(p.kind is TerrainKind.DIFFICULT for p in standing), tuple(near)))
         return grounds
 
 
