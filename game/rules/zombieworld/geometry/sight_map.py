@@ -4,13 +4,16 @@ decision): ``SightMap``.
 The answers are ``sight``'s own (``targets_in_sight`` for each shooter); only the work is shared:
 - all the pairs to work out go at once through ``sight_batch`` (numpy): those a tall piece cuts
   off wholly see nothing of each other, those with nothing near their rays see each other whole,
-  and for the others it lists the pieces and figures that can meet their rays; only those pairs'
-  rays are traced (``sight``), both directions from the one list;
+  and for the others it lists the pieces and figures that can meet their rays; ``sight_rays``
+  then settles what it can of those ray by ray (a tall outline or a base across a ray, nothing
+  near it), and only the directions left are traced (``sight``), both from the one list;
+- the shares and boxes are kept as figure-by-figure matrices, filled at once;
 - where each figure stands (in a building, on difficult ground) and the cover pieces next to it
   are found once per figure, not once per shooter;
 - ``update`` with the figures after a move recomputes only the pairs a change can touch: those
   of the figures that moved, and those whose line passes where a moved figure stood or stands
-  (a miniature hides what is behind it). The table and its open doors are fixed for one map.
+  (a miniature hides what is behind it). The table and its open doors are fixed for one map;
+  the table's arrays are kept for the next ``SightMap`` of the same table and doors.
 """
 
 from __future__ import annotations
@@ -65,6 +68,7 @@ class SightMap:
         self._rows: list[list[float]] | None = None  # ``_shares`` as lists, for the answers
         self._grounds: dict[str, _Ground] = {}
         self.pairs_traced = 0  # pairs worked out by the last update (the others were kept)
+        self.directions_traced = 0  # of those, the shooter-target directions traced ray by ray (``sight``)
         self._terrain = terrain_of(table, open_portals)
         self._piece_bounds: Floats = np.array([p.bounds for p in table.pieces], dtype=np.float64).reshape(-1, 4)
         self._is_cover: Flags = np.array([p.kind is TerrainKind.COVER for p in table.pieces], dtype=np.bool_)
@@ -146,6 +150,7 @@ class SightMap:
         """Both directions of each pair (``firsts[k]``, ``seconds[k]``), and the box within which a
         figure could hide either: what ``sight_batch`` and ``sight_rays`` settle at once, the rest
         ray by ray (``sight``)."""
+        self.directions_traced = 0
         if not len(firsts):
             return
         figures = self._figures
@@ -182,9 +187,11 @@ class SightMap:
                 continue
             for shooter, target, share, found_shares in ((a, b, forward[k], traced_forward),
                                                          (b, a, back[k], traced_back)):
-                found_shares.append(share if share == share else _visible_fraction(
-                    self.table, shooter, target, between, self.open_portals, EYE_HEIGHT_CM,
-                    self._grounds[shooter.id].building, near=near))
+                if share != share:  # NaN: not settled at once
+                    share = _visible_fraction(self.table, shooter, target, between, self.open_portals, EYE_HEIGHT_CM,
+                                              self._grounds[shooter.id].building, near=near)
+                    self.directions_traced += 1
+                found_shares.append(share)
         forward[open_rows] = traced_forward
         back[open_rows] = traced_back
         self._shares[firsts, seconds] = forward
