@@ -164,3 +164,46 @@ def test_edge_cases_are_seen_as_each_shooter_alone_sees_them(seed: int, pieces: 
             if target.id != shooter.id:
                 assert sight.fraction(shooter.id, target.id) == visible_fraction(table, shooter, target, figures,
                                                                                  portals)
+
+
+def test_rays_hidden_by_different_pieces_are_settled_without_tracing() -> None:
+    """No single piece cuts the whole corridor between the two (so the survey leaves the pair open),
+    but one piece lies across the upper ray and another across the centre and lower rays: each ray
+    is settled as hidden without tracing, and the share is ``sight``'s own."""
+    table = Table.build(100, 100, [
+        make_piece(0, TerrainKind.IMPASSABLE, rectangle(30, 50.3, 4, 10), 9.0),
+        make_piece(1, TerrainKind.IMPASSABLE, rectangle(40, 40, 4, 10.2), 9.0),
+    ], [])
+    figures = [Figure("a", 10, 50), Figure("b", 60, 50), Figure("c", 10, 80)]
+    sight = SightMap(table, figures)
+    assert sight.directions_traced == 0
+    assert sight.fraction("a", "b") == visible_fraction(table, figures[0], figures[1], figures) == 0.0
+    assert sight.fraction("b", "a") == visible_fraction(table, figures[1], figures[0], figures) == 0.0
+    _same_as_alone(sight, table, figures, frozenset())
+
+
+def test_a_base_across_a_ray_is_settled_without_tracing() -> None:
+    """A figure stands across the centre ray and a tall piece across the upper one; the lower ray
+    is clear: sight stops after two hidden rays, so nothing is seen, without tracing."""
+    table = Table.build(100, 100, [make_piece(0, TerrainKind.IMPASSABLE, rectangle(30, 50.3, 4, 10), 9.0)], [])
+    figures = [Figure("a", 10, 50), Figure("b", 60, 50), Figure("c", 45, 50)]
+    sight = SightMap(table, figures)
+    assert sight.directions_traced == 0
+    _same_as_alone(sight, table, figures, frozenset())
+    assert sight.fraction("a", "b") == 0.0
+
+
+@settings(max_examples=12, deadline=None, derandomize=True)
+@given(st.integers(0, 10_000))
+def test_crowded_tables_are_seen_as_each_shooter_alone_sees_them(seed: int) -> None:
+    """Many pieces and up to 40 figures, some in files (bases across each other's rays): the
+    answers of the pairs settled at once or ray by ray are ``sight``'s own."""
+    rng = Random(seed)
+    table = _table(rng, 40, openings_across=True)
+    figures = _figures(rng, rng.randrange(20, 41))
+    for k in range(0, len(figures) - 2, 3):  # every third figure between the next two
+        a, b = figures[k + 1], figures[k + 2]
+        figures[k] = replace(figures[k], x=(a.x + b.x) / 2 + rng.uniform(-1.5, 1.5),
+                             y=(a.y + b.y) / 2 + rng.uniform(-1.5, 1.5))
+    portals = frozenset(f"p{i}" for i in range(40) if rng.random() < 0.3)
+    _same_as_alone(SightMap(table, figures, portals), table, figures, portals)

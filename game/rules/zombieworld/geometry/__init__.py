@@ -1,9 +1,10 @@
 """Table geometry for Zombieworld, in cm: distances between bases, line of sight, cover, the cost
-of a move along waypoints, and vehicle bodies. Pure Python (numpy in ``sight_batch``); built once
+of a move along waypoints, and vehicle bodies. Pure Python (numpy for the shared sight); built once
 per board (``Table.from_board``). One module per concern: ``table`` (figures, pieces, the table,
 distances), ``sight`` (line of sight and cover), ``sight_map`` (every figure's sight of every
 other, shared and kept between moves), ``sight_batch`` (the pairs a piece hides wholly or nothing
-comes near, all at once with numpy, so that ``sight_map`` traces rays only for the others),
+comes near, all at once with numpy), ``sight_rays`` (the same ray by ray, so that ``sight_map``
+traces rays only for the directions neither settles),
 ``moves`` (path costs, jumps, where a base may stand) and ``bodies`` (vehicle footprints); this
 package offers all of their names.
 """

@@ -33,6 +33,7 @@ from game.rules.zombieworld.geometry.table import (
 
 Floats = npt.NDArray[np.float64]
 Flags = npt.NDArray[np.bool_]
+Indices = npt.NDArray[np.intp]
 
 DEPTH_CM = 1e-2  # how deep inside a piece, and how far outside it, a certain answer asks: far above rounding
 
@@ -49,7 +50,7 @@ AIM_SPREAD = 0.8  # rays aim this share of the target's base radius aside (``sig
 FIGURE_BLOCKING = 0.9  # a figure hides a ray passing within this share of its base radius (``sight``)
 
 
-class _Lines:
+class Lines:
     """Per pair (or couple): the two figures, the unit normal of the line a→b, its length and the
     half-widths of the corridor's ends (the rays' spread, and ``DEPTH_CM``)."""
 
@@ -58,8 +59,8 @@ class _Lines:
         self.ax, self.ay, self.bx, self.by, self.px, self.py = ax, ay, bx, by, px, py
         self.length, self.reach_a, self.reach_b = length, reach_a, reach_b
 
-    def take(self, rows: npt.NDArray[np.intp]) -> _Lines:
-        return _Lines(self.ax[rows], self.ay[rows], self.bx[rows], self.by[rows], self.px[rows], self.py[rows],
+    def take(self, rows: npt.NDArray[np.intp]) -> Lines:
+        return Lines(self.ax[rows], self.ay[rows], self.bx[rows], self.by[rows], self.px[rows], self.py[rows],
                       self.length[rows], self.reach_a[rows], self.reach_b[rows])
 
 
@@ -88,6 +89,12 @@ class Terrain:
             else:
                 heights.append(sight_height)
         self.heights: Floats = np.array(heights, dtype=np.float64)
+        # how high each blocker hides anything (a building: its top), and which are rectangles
+        # whose inside hides nothing (no building: a ray that stays inside crosses no outline)
+        self.tops: Floats = np.array([table.pieces[index].top_cm if sight_height == math.inf else sight_height
+                                      for *_, sight_height, index in blockers], dtype=np.float64)
+        self.hollow: Flags = np.array([index >= 0 and table.pieces[index].is_rectangle and sight_height < math.inf
+                                       for *_, sight_height, index in blockers], dtype=np.bool_)
         self.centres_x: Floats = (self.boxes[:, 0] + self.boxes[:, 2]) / 2
         self.centres_y: Floats = (self.boxes[:, 1] + self.boxes[:, 3]) / 2
         self.half_widths: Floats = (self.boxes[:, 2] - self.boxes[:, 0]) / 2
@@ -102,11 +109,26 @@ class Terrain:
         self.openings: Floats = openings
 
 
+_LAST_TERRAIN: list[tuple[Table, frozenset[str], Terrain]] = []  # the table last asked about
+
+
+def terrain_of(table: Table, open_portals: frozenset[str]) -> Terrain:
+    """The table's ``Terrain``, kept from the ``SightMap`` before when it was of the same table
+    with the same open doors (the AI asks again at each decision)."""
+    if _LAST_TERRAIN and _LAST_TERRAIN[0][0] is table and _LAST_TERRAIN[0][1] == open_portals:
+        return _LAST_TERRAIN[0][2]
+    terrain = Terrain(table, open_portals)
+    _LAST_TERRAIN[:] = [(table, open_portals, terrain)]
+    return terrain
+
+
 class Survey:
     """What ``survey`` found for each pair (rows in the order given)."""
 
     def __init__(self, boxes: Floats, hidden_forward: Flags, hidden_back: Flags, clear: Flags,
-                 touching: dict[int, list[int]], crowding: dict[int, list[int]]) -> None:
+                 touching: dict[int, list[int]], crowding: dict[int, list[int]], columns: Floats, usable: Flags,
+                 couples: tuple[tuple[Indices, Indices], tuple[Indices, Indices]], firsts: Indices,
+                 seconds: Indices) -> None:
         self.boxes = boxes  # per pair: the box within which a figure could hide either (``SightMap``)
         self.hidden_forward = hidden_forward  # the first figure sees nothing of the second
         self.hidden_back = hidden_back  # the second sees nothing of the first
@@ -115,6 +137,11 @@ class Survey:
         # figures (indices) that may meet a ray; the rest are apart from every ray
         self.touching = touching
         self.crowding = crowding
+        self.columns = columns  # per figure (``_columns``)
+        self.firsts, self.seconds = firsts, seconds
+        self.usable = usable  # the pair's figures stand apart (by ``10 * DEPTH_CM``)
+        # ``touching`` and ``crowding`` as arrays: (pair rows, blocker columns), (pair rows, figures)
+        self.couples = couples
 
 
 def survey(terrain: Terrain, figures: Sequence[Figure], firsts: npt.NDArray[np.intp],
@@ -122,8 +149,8 @@ def survey(terrain: Terrain, figures: Sequence[Figure], firsts: npt.NDArray[np.i
     """The pairs (figures[firsts[k]], figures[seconds[k]]): their boxes, the blockers near them and
     the directions a cutting piece hides wholly."""
     columns = _columns(figures)
-    ax, ay, ra, a_eye, a_top = columns[firsts].T
-    bx, by, rb, b_eye, b_top = columns[seconds].T
+    ax, ay, ra, a_eye, a_top, _ = columns[firsts].T
+    bx, by, rb, b_eye, b_top, _ = columns[seconds].T
     margin = np.maximum(ra, rb) * AIM_SPREAD + BASE_RADIUS_CM
     # the same floats as ``SightMap``'s box: a - margin on the low side, b + margin on the high
     low_x = np.where(ax < bx, ax - margin, bx - margin)
@@ -138,7 +165,7 @@ def survey(terrain: Terrain, figures: Sequence[Figure], firsts: npt.NDArray[np.i
     length = np.hypot(dx, dy)
     usable = length > 10 * DEPTH_CM
     safe = np.where(usable, length, 1.0)
-    lines = _Lines(ax, ay, bx, by, -dy / safe, dx / safe, length, ra * AIM_SPREAD + DEPTH_CM, rb * AIM_SPREAD + DEPTH_CM)
+    lines = Lines(ax, ay, bx, by, -dy / safe, dx / safe, length, ra * AIM_SPREAD + DEPTH_CM, rb * AIM_SPREAD + DEPTH_CM)
     forward_top = np.maximum(a_eye, b_top) + HEIGHT_SLACK_CM
     back_top = np.maximum(b_eye, a_top) + HEIGHT_SLACK_CM
     # only the (pair, blocker) couples that could hide one direction are worked out, as flat arrays
@@ -156,12 +183,13 @@ def survey(terrain: Terrain, figures: Sequence[Figure], firsts: npt.NDArray[np.i
     rest = np.flatnonzero(~(hidden_forward & hidden_back))
     short = ~usable[rest]  # figures (almost) on one another: everything in their box is kept
     pair, column = np.nonzero(near[rest])
-    apart, starts, ends = _off_corridor(terrain.boxes[column].T, lines.take(rest[pair]))
+    apart, starts, ends = off_corridor(terrain.boxes[column].T, lines.take(rest[pair]))
     struck = ~(apart | (ends < 0.0) | (starts > lines.length[rest[pair]])) | short[pair]
     blocked = np.zeros(len(rest), dtype=np.bool_)
     blocked[pair[struck]] = True
     touching: dict[int, list[int]] = {}
-    for k, blocker_column in zip(rest[pair[struck]].tolist(), column[struck].tolist(), strict=True):
+    touching_couples = (rest[pair[struck]], column[struck])
+    for k, blocker_column in zip(touching_couples[0].tolist(), touching_couples[1].tolist(), strict=True):
         touching.setdefault(k, []).append(blocker_column)
     fx, fy, fr = columns[:, 0][None, :], columns[:, 1][None, :], columns[:, 2][None, :]
     inside = ((low_x[rest, None] <= fx) & (fx <= high_x[rest, None]) & (low_y[rest, None] <= fy)
@@ -174,21 +202,23 @@ def survey(terrain: Terrain, figures: Sequence[Figure], firsts: npt.NDArray[np.i
     blocked |= crowd.any(axis=1)
     crowding: dict[int, list[int]] = {}
     pair, figure = np.nonzero(crowd)
-    for k, figure_index in zip(rest[pair].tolist(), figure.tolist(), strict=True):
+    crowding_couples = (rest[pair], figure)
+    for k, figure_index in zip(crowding_couples[0].tolist(), figure.tolist(), strict=True):
         crowding.setdefault(k, []).append(figure_index)
     clear = np.zeros(len(firsts), dtype=np.bool_)
     clear[rest[~blocked & ~short]] = True
-    return Survey(boxes, hidden_forward, hidden_back, clear, touching, crowding)
+    return Survey(boxes, hidden_forward, hidden_back, clear, touching, crowding, columns, usable,
+                  (touching_couples, crowding_couples), firsts, seconds)
 
 
 def _columns(figures: Sequence[Figure]) -> Floats:
-    """Per figure: x, y, base radius, eye height and highest vital point."""
-    rows = [(f.x, f.y, f.radius_cm, EYE_HEIGHT_CM + f.base_cm,
-             max(VITAL_POINTS_CM.get(f.kind, VITAL_POINTS_CM["survivor"])) + f.base_cm) for f in figures]
-    return np.array(rows, dtype=np.float64).reshape(-1, 5)
+    """Per figure: x, y, base radius, eye height, highest and lowest vital point."""
+    rows = [(f.x, f.y, f.radius_cm, EYE_HEIGHT_CM + f.base_cm, max(vitals) + f.base_cm, min(vitals) + f.base_cm)
+            for f in figures for vitals in (VITAL_POINTS_CM.get(f.kind, VITAL_POINTS_CM["survivor"]),)]
+    return np.array(rows, dtype=np.float64).reshape(-1, 6)
 
 
-def _cutting(terrain: Terrain, pair: npt.NDArray[np.intp], column: npt.NDArray[np.intp], lines: _Lines) -> Flags:
+def _cutting(terrain: Terrain, pair: npt.NDArray[np.intp], column: npt.NDArray[np.intp], lines: Lines) -> Flags:
     """Per couple (``pair``, ``column``): every segment from the end across a (half-width
     ``reach_a``) to the end across b crosses the outline of blocker ``column`` (a rectangle) at least
     once, ``DEPTH_CM`` clear of the edge cases, and never where an opening lets sight through.
@@ -228,7 +258,7 @@ def _cutting(terrain: Terrain, pair: npt.NDArray[np.intp], column: npt.NDArray[n
     if openings.shape[1] and found.any():
         # no opening of this very building near where the rays cross its walls. Going through, a ray
         # enters before the chord and leaves after it: away from the openings on either side is enough
-        apart, first_cm, last_cm = _off_corridor(openings.transpose(2, 0, 1), lines, True)
+        apart, first_cm, last_cm = off_corridor(openings.transpose(2, 0, 1), lines, True)
         length = lines.length[:, None]
         whole = (apart | (last_cm < 0.0) | (first_cm > length)).all(axis=1)
         entering = (apart | (last_cm < 0.0) | (first_cm > chord_near[:, None] * length)).all(axis=1)
@@ -256,7 +286,7 @@ def _runs_through(start_x: Floats, start_y: Floats, end_x: Floats, end_y: Floats
     return low < high, (low + high) / 2
 
 
-def _off_corridor(boxes: Floats, lines: _Lines, per_row: bool = False) -> tuple[Flags, Floats, Floats]:
+def off_corridor(boxes: Floats, lines: Lines, per_row: bool = False) -> tuple[Flags, Floats, Floats]:
     """How the boxes (4 × couples, or 4 × couples × k with ``per_row``) lie against their pair's
     corridor, in the corridor's own axes (the rectangle around it, as wide as its wider end): apart
     across it (by ``DEPTH_CM``), and where they start and end along a→b (cm from a). A box that is
