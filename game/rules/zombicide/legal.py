@@ -4,7 +4,6 @@ it holds (``confined_commands``)."""
 
 from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
-from operator import attrgetter
 from typing import Any
 
 from game.rules.zombicide import skills as sk
@@ -68,19 +67,9 @@ def listed_commands(state: ZombicideState, seat: str) -> Sequence[Any]:
     plain: list[Any] = []
     runs: list[tuple[int, Run]] = []
     in_runs = 0  # commands the runs hold
-    reused = _reads_for(state) is not None
-    for i in _candidates(state, seat):  # ``listing`` inlined
-        s = state.survivors[i]
-        last = _LAST_LISTINGS.get(s.id) if reused else None
-        if last is not None and last[0] is s and _still_listed(state, last[1], s):
-            commands, found = last[2], last[3]
-        else:
-            found = []
-            commands = survivor_commands(state, i, found)
-            if reused:  # ``_remember`` inlined
-                if len(_LAST_LISTINGS) > _MEMO_ENTRIES:
-                    _LAST_LISTINGS.clear()
-                _LAST_LISTINGS[s.id] = (s, state, commands, found)
+    for i in _candidates(state, seat):
+        found: list[tuple[int, Run]] = []
+        commands = survivor_commands(state, i, found)
         if found:  # no generator for the many lists without trades
             before = len(plain)
             for position, run in found:
@@ -88,88 +77,6 @@ def listed_commands(state: ZombicideState, seat: str) -> Sequence[Any]:
                 in_runs += run.count
         plain.extend(commands)
     return Listed(plain, runs, in_runs) if runs else plain
-
-
-def listing(state: ZombicideState, i: int) -> tuple[list[Any], list[tuple[int, Run]]]:
-    """``survivor_commands(state, i, runs)`` and its runs, shared (callers never change them): the
-    survivor's last listing again while nothing it reads has changed (``_still_listed``)."""
-    s = state.survivors[i]
-    last = _LAST_LISTINGS.get(s.id)
-    if last is not None and last[0] is s and _still_listed(state, last[1], s):
-        return last[2], last[3]
-    found: list[tuple[int, Run]] = []
-    commands = survivor_commands(state, i, found)
-    if _reads_for(state) is not None:
-        _remember(s, state, commands, found)
-    return commands, found
-
-
-def _remember(s: Survivor, state: ZombicideState, commands: list[Any], runs: list[tuple[int, Run]]) -> None:
-    if len(_LAST_LISTINGS) > _MEMO_ENTRIES:
-        _LAST_LISTINGS.clear()
-    _LAST_LISTINGS[s.id] = (s, state, commands, runs)
-
-
-def _still_listed(state: ZombicideState, then: ZombicideState, s: Survivor) -> bool:
-    """Whether survivor ``s`` (the same record in both states) is listed the same now as in
-    ``then``: every part of the state its listing reads is equal. The core reads the fields of
-    ``_CORE_READS``, whether a card is left to search, and what ``_same_to_others`` compares of the
-    other survivors in the zone (then or now), or anywhere for the skills that reach further; the box
-    names what its hooks read (``BoxRules.listing_reads``: "survivors" for others anywhere)."""
-    reads = _reads_for(state)
-    if reads is None or reads(state) != reads(then) or bool(
-            state.equipment_deck or state.equipment_discard) != bool(then.equipment_deck or then.equipment_discard):
-        return False
-    now, before = state.survivors, then.survivors
-    if len(now) != len(before):
-        return False
-    zone = s.zone
-    anywhere: bool | None = None  # whether survivors elsewhere count: asked once one has changed there
-    for other, was in zip(now, before):
-        if other is was:
-            continue
-        if other.zone != zone and was.zone != zone:
-            if anywhere is None:
-                anywhere = _LAST_READS[3] or not sk.flags(s.skills).isdisjoint(_REACHING_SKILLS)
-            if not anywhere:
-                continue
-        if not (other.id == was.id and other.zone == was.zone and other.slots == was.slots
-                and other.alive == was.alive and other.escaped == was.escaped and other.wounds == was.wounds
-                and other.team == was.team and other.box_fields == was.box_fields):
-            return False
-    return True
-
-
-# what ``survivor_commands`` reads of the state, besides the survivors and the equipment left to search
-_CORE_READS = ("zombies", "doors_open", "unloaded", "loud", "objectives_taken", "unlocked_colours", "graph",
-               "tables", "setup", "box", "card_kinds")
-# what a listing reads of another survivor (``_still_listed`` compares these)
-OTHERS_READ = frozenset({"id", "zone", "slots", "alive", "escaped", "wounds", "team", "box_fields"})
-# the skills whose listing reads survivors outside the zone (those it may lead, rescue)
-_REACHING_SKILLS = frozenset({"born_leader", "lifesaver"})
-# survivor id → (that survivor, the state listed, its commands, its runs): the last listing of each
-_LAST_LISTINGS: dict[str, tuple[Survivor, ZombicideState, list[Any], list[tuple[int, Run]]]] = {}
-# setup, box → the ``attrgetter`` of the fields a listing reads (None: nothing reused), whether the box's
-# hooks read survivors outside the zone: ``_reads_for``'s last answer
-_LAST_READS: tuple[Any, Any, Callable[[Any], tuple[Any, ...]] | None, bool] = (None, None, None, True)
-
-
-def _reads_for(state: ZombicideState) -> Callable[[Any], tuple[Any, ...]] | None:
-    """The fields of ``state`` a listing reads, as one getter of them all, for the game's setup and
-    box; None when the box does not say what its hooks read (or reads more in this game): nothing
-    is reused then."""
-    global _LAST_READS
-    setup, box = state.setup, state.box
-    last = _LAST_READS
-    if last[0] is setup and last[1] is box:
-        return last[2]
-    box_reads = box.listing_reads(setup) if box.listing_reads is not None else None
-    if box_reads is None:
-        _LAST_READS = (setup, box, None, True)
-    else:
-        fields = dict.fromkeys(name for name in (*box_reads, *_CORE_READS) if name != "survivors")
-        _LAST_READS = (setup, box, attrgetter(*fields), "survivors" in box_reads)
-    return _LAST_READS[2]
 
 
 def _candidates(state: ZombicideState, seat: str) -> list[int]:

@@ -110,12 +110,6 @@ that adds nothing, so a box declares only what it has.
   a Trade of survivor ``i`` now: when it cannot, the trades are listed lazily, as where nothing is
   filtered); ``keeps(game, i, slot)``: a reason survivor ``i`` may not
   discard the card of that slot now.
-- ``listing_reads(setup)``: the state fields the box's listing hooks (``legal_actions``, ``legal_free``,
-  ``confined_commands``, ``refuses``, ``isolated``, ``may_search``, ``searchable``, the weapon, door and
-  inventory rules…) read in a game of that setup, besides the survivor listed, the other survivors' id,
-  zone, play, cards, wounds, team and box fields, and the fields the core reads (``legal._CORE_READS``);
-  None when they may read more. A survivor's listing is then reused while all those are unchanged
-  (the default None: never).
 - ``inventory`` (``InventoryRules``): which card may sit in which slot, the slots a card is readied
   into, the slots held in hand, whether a weapon may be used now, the slots' names.
 - searching: ``may_search(state, i)``: whether survivor ``i`` may search where it stands (it replaces
@@ -596,7 +590,6 @@ class BoxRules:
     refuses: Callable[[Any, int, Any], str] | None = None
     refuses_listed: bool = False
     refuses_trades: Callable[[Any, int], bool] | None = None
-    listing_reads: Callable[[Any], Sequence[str] | None] | None = None
     keeps: Callable[[Any, int, int], str] | None = None
     may_search: Callable[[Any, int], bool] | None = None
     search_draws: Callable[[Any, int], int] | None = None

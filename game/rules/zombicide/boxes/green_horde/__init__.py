@@ -115,7 +115,6 @@ RULES = BoxRules(
     },
     events=EVENTS,
     legal_free=legal.listed,
-    listing_reads=legal.listing_reads,
     why_not=why_not.why_not,
     decisions={
         "gh_assign": wounds.resolve_assign,

@@ -37,12 +37,6 @@ def can_spend(s: Any, category: str) -> bool:
     return any(tag in tags for tag in s.free_actions)
 
 
-def listing_reads(setup: Any) -> tuple[str, ...]:
-    """What the box's listing hooks read of the state (``BoxRules.listing_reads``): the siege engines,
-    Dragon Bile and the Horde (``box_state``), and the survivors in sight (enchantments' targets)."""
-    return ("box_state", "survivors")
-
-
 def listed(state: Any, i: int) -> list[Any]:
     s = state.survivors[i]
     sid = s.id

@@ -74,7 +74,6 @@ RULES = BoxRules(
     confined=helicopter.aboard,
     confined_commands=helicopter.aboard_commands,
     refuses=helicopter.refuse_aboard,
-    listing_reads=team_actions.listing_reads,
     wounds=WoundCards(),
     searchable=tents.searchable,
     why_not=why_not.why_not,

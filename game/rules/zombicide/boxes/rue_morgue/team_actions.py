@@ -163,13 +163,6 @@ def end_of_round(game: Game) -> None:
         game.box_state = evolved(box, team_actions_used=(), team_cards_used=())
 
 
-def listing_reads(setup: Any) -> tuple[str, ...] | None:
-    """What the box's listing hooks read of the state (``BoxRules.listing_reads``): the helicopters,
-    tents and Team Actions used (``box_state``); anything once Team Actions are kept, which are tried
-    on a working copy with every mate."""
-    return None if setup.team_actions else ("box_state",)
-
-
 def listed(state: Any, i: int) -> list[Any]:
     """The Team Actions survivor ``i`` may start now, with every team-mate in its zone (only those
     each member can take part in: the rules are asked on a working copy)."""
