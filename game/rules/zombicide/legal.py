@@ -4,6 +4,7 @@ it holds (``confined_commands``)."""
 
 from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
+from operator import attrgetter
 from typing import Any
 
 from game.rules.zombicide import skills as sk
@@ -62,14 +63,23 @@ def legal_commands(state: ZombicideState, seat: str) -> list[Any]:
 def listed_commands(state: ZombicideState, seat: str) -> Sequence[Any]:
     """``legal_commands`` in the same order, the trades between two survivors built only when read
     (``listed.Listed``): a bot that reads one command of the list pays for that one's run alone."""
+    global _HANDED
+    handed = _HANDED
+    if handed is not None:  # read once, by the next list
+        _HANDED = None
+        if handed[0] is not state and _EVERY_FIELD(handed[0]) != _EVERY_FIELD(state):
+            handed = None
     if state.result is not None or state.pending is not None:
         return legal_commands(state, seat)
     plain: list[Any] = []
     runs: list[tuple[int, Run]] = []
     in_runs = 0  # commands the runs hold
     for i in _candidates(state, seat):
-        found: list[tuple[int, Run]] = []
-        commands = survivor_commands(state, i, found)
+        if handed is not None and handed[1] == i:  # listed on an equal state: the same commands
+            commands, found = handed[2], handed[3]
+        else:
+            found = []
+            commands = survivor_commands(state, i, found)
         if found:  # no generator for the many lists without trades
             before = len(plain)
             for position, run in found:
@@ -77,6 +87,23 @@ def listed_commands(state: ZombicideState, seat: str) -> Sequence[Any]:
                 in_runs += run.count
         plain.extend(commands)
     return Listed(plain, runs, in_runs) if runs else plain
+
+
+def handed_on(state: ZombicideState, i: int) -> tuple[list[Any], list[tuple[int, Run]]]:
+    """``survivor_commands(state, i, runs)`` and its runs, handed on to the next ``listed_commands``:
+    ``Game.free_to_act`` lists survivor ``i`` on a copy of the game, and when its turn stays open the
+    next legal list is that survivor's on an equal state (compared whole: nothing a box reads is
+    left out). The lists are shared: never changed by the caller."""
+    global _HANDED
+    found: list[tuple[int, Run]] = []
+    commands = survivor_commands(state, i, found)
+    _HANDED = (state, i, commands, found)
+    return commands, found
+
+
+# (state, survivor, its commands, its runs) of the last ``handed_on``, until the next legal list
+_HANDED: tuple[ZombicideState, int, list[Any], list[tuple[int, Run]]] | None = None
+_EVERY_FIELD = attrgetter(*ZombicideState.__dataclass_fields__)  # a state's fields, to compare two whole
 
 
 def _candidates(state: ZombicideState, seat: str) -> list[int]:
