@@ -41,18 +41,18 @@ def test_counted_trades_are_as_many_as_the_trades_listed(mission: str) -> None:
     card_kinds = state.card_kinds
     first, second = state.survivors[0].id, state.survivors[1].id
     sizes = tuple(sorted({len(s.slots) for s in state.survivors}))
-    first_fit = trades._first_fit_for(state)
+    rows = trades._fit_rows_for(state)  # the box's slot rules' answers; None: the core's
     rng = Random(11)
     trades_seen = 0
     for _ in range(500):
         mine, theirs = _inventories(rng, len(card_kinds), sizes)
         listed = trades._trades(state, first, mine, second, theirs)
         trades_seen += len(listed)
-        if first_fit is trades._first_anywhere:  # the core's slots: every card fits every slot
+        if rows is None:  # the core's slots: every card fits every slot
             memo = trades.GameMemo(state.tables)
             count = trades._anywhere_count(trades._hand_profile(memo, card_kinds, mine),
                                           trades._hand_profile(memo, card_kinds, theirs))
         else:  # the box's slot rules
-            count = trades._count_pairs(card_kinds, trades._fits_entry(state)[3], first, mine, second, theirs)
+            count = trades._count_pairs(card_kinds, rows, first, mine, second, theirs)
         assert count == len(listed), (mine, theirs)
     assert trades_seen > 1500

@@ -4,7 +4,7 @@ or a box's slot rules (``InventoryRules``): listed whole, counted without listin
 at a time (``TradeRun``: a random play-out reads one trade of the dozens). And what a game's listings
 remember (``GameMemo``): trades, inventories and the profiles the counts are made from."""
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from itertools import islice
 from typing import Any
 
@@ -80,11 +80,10 @@ def list_trades(state: ZombicideState, i: int, s: Survivor, memo: GameMemo, comm
     counted = runs is not None and not (
         box.refuses_listed and box.refuses is not None
         and (box.refuses_trades is None or box.refuses_trades(state, i)))
-    first_fit = _first_fit_for(state) if counted else None
+    fit_rows = _fit_rows_for(state) if counted else None  # the box's slot rules' answers (None: the core's)
     my_slots = s.slots
     mine: tuple[bool, int, tuple[str, ...]] | None = None  # ``_hand_profile`` of my slots, looked up once
-    fit_rows: _FitRows | None = None  # the box's slot rules' answers, looked up once
-    mine_here: SlotProfile = ((), (), ())  # ``_slot_profile`` of my slots, looked up with them
+    mine_here: SlotProfile | None = None  # ``_slot_profile`` of my slots, looked up once
     partners: list[tuple[str, tuple[int, ...], int]] | None = None  # (other, their slots, trades) counted
     total = 0
     for j, other in enumerate(state.survivors):
@@ -101,7 +100,7 @@ def list_trades(state: ZombicideState, i: int, s: Survivor, memo: GameMemo, comm
                 continue
         their_slots = other.slots
         if counted:
-            if first_fit is _first_anywhere:  # counted from what each side holds (``_hand_profile``)
+            if fit_rows is None:  # every card fits every slot: counted from what each side holds (``_hand_profile``)
                 if mine is None:
                     mine = profiles.get(my_slots) or _hand_profile(memo, state.card_kinds, my_slots)
                 theirs = profiles.get(their_slots) or _hand_profile(memo, state.card_kinds, their_slots)
@@ -109,8 +108,7 @@ def list_trades(state: ZombicideState, i: int, s: Survivor, memo: GameMemo, comm
                 if count is None:
                     count = _anywhere_count(mine, theirs)
             else:  # the box's slot rules: counted from where each side's kinds may go (``_slot_profile``)
-                if fit_rows is None:
-                    fit_rows = _fits_entry(state)[3]
+                if mine_here is None:
                     mine_here = slot_profiles.get(my_slots) or _slot_profile(memo, state.card_kinds, my_slots)
                 theirs_here = slot_profiles.get(their_slots) or _slot_profile(
                     memo, state.card_kinds, their_slots)
@@ -138,11 +136,11 @@ def _trades(
     """Give a card to a free slot, take one into a free slot, or swap hand cards; swapping two
     cards of the same kind changes nothing and is left out. Cards go only where they fit."""
     card_kinds = state.card_kinds
-    first_fit = _first_fit_for(state)
-    if first_fit is _first_anywhere:
+    rows = _fit_rows_for(state)
+    if rows is None:
         return _trades_anywhere(card_kinds, sid, my_slots, other_id, their_slots)
     return tuple(_swapped(sid, my_slots, other_id, their_slots, a, b)
-                 for a, b in _trade_pairs(card_kinds, first_fit, sid, my_slots, other_id, their_slots))
+                 for a, b in _trade_pairs(card_kinds, rows, sid, my_slots, other_id, their_slots))
 
 
 def _swapped(sid: str, my_slots: tuple[int, ...], other_id: str, their_slots: tuple[int, ...], a: int,
@@ -153,35 +151,30 @@ def _swapped(sid: str, my_slots: tuple[int, ...], other_id: str, their_slots: tu
     return Trade(sid, other_id, tuple(mine_after), tuple(theirs_after))
 
 
-def _trade_pairs(card_kinds: tuple[str, ...], first_fit: "FirstFit", sid: str, my_slots: tuple[int, ...],
+def _trade_pairs(card_kinds: tuple[str, ...], rows: "_FitRows", sid: str, my_slots: tuple[int, ...],
                  other_id: str, their_slots: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    """(my slot, their slot) swapped by each trade: what I give, what I take, then hand cards swapped.
-    They depend on the two survivors and the kinds in their slots alone (not on which cards): worked
-    out once per such pattern."""
+    """(my slot, their slot) swapped by each trade under the box's slot rules (``rows``): what I give,
+    what I take, then hand cards swapped. They depend on the two survivors and the kinds in their
+    slots alone (not on which cards): worked out once per such pattern (``rows.pairs``)."""
     key = (sid, other_id, tuple([card_kinds[c] if c >= 0 else c for c in my_slots]),
            tuple([card_kinds[c] if c >= 0 else c for c in their_slots]))
-    found = _PAIRS.get(key)
-    if found is not None and found[0] is first_fit:
-        return found[1]
-    pairs = _gifts(card_kinds, first_fit, my_slots, other_id, their_slots)
-    pairs.extend((mine, theirs) for theirs, mine in _gifts(card_kinds, first_fit, their_slots, sid, my_slots))
+    found = rows.pairs.get(key)
+    if found is not None:
+        return found
+    pairs = _gifts(card_kinds, rows, my_slots, other_id, their_slots)
+    pairs.extend((mine, theirs) for theirs, mine in _gifts(card_kinds, rows, their_slots, sid, my_slots))
     for a in (0, 1):  # swap hand cards of different kinds
         mine = my_slots[a]
         if mine >= 0:
             for b in (0, 1):
                 theirs = their_slots[b]
-                if theirs >= 0 and card_kinds[mine] != card_kinds[theirs] and first_fit(
-                        sid, _SLOT[a], card_kinds[theirs]) >= 0 and first_fit(other_id, _SLOT[b], card_kinds[mine]) >= 0:
+                if theirs >= 0 and card_kinds[mine] != card_kinds[theirs] and rows[sid, _SLOT[a]][
+                        card_kinds[theirs]] >= 0 and rows[other_id, _SLOT[b]][card_kinds[mine]] >= 0:
                     pairs.append((a, b))
-    if len(_PAIRS) > MEMO_ENTRIES * 4:
-        _PAIRS.clear()
-    _PAIRS[key] = (first_fit, tuple(pairs))
-    return tuple(pairs)
-
-
-# (survivor, other survivor, the kinds in their slots) → (the slot rules' ``first_fit``, the trades'
-# swapped slots); negative cards (a box's own, not equipment) stand for themselves
-_PAIRS: dict[tuple[str, str, tuple[Any, ...], tuple[Any, ...]], tuple[Any, tuple[tuple[int, int], ...]]] = {}
+    if len(rows.pairs) > MEMO_ENTRIES * 4:
+        rows.pairs.clear()
+    found = rows.pairs[key] = tuple(pairs)
+    return found
 
 
 def _trades_anywhere(card_kinds: tuple[str, ...], sid: str, my_slots: tuple[int, ...], other_id: str,
@@ -283,10 +276,10 @@ class TradeRun:
         listed = memo_for(self.state).trades.get(key)
         if listed is not None:
             return listed[index]
-        first_fit = _first_fit_for(self.state)
-        if first_fit is _first_anywhere:
+        rows = _fit_rows_for(self.state)
+        if rows is None:
             return _trade_anywhere_at(self.state.card_kinds, *key, index)
-        a, b = _trade_pairs(self.state.card_kinds, first_fit, *key)[index]
+        a, b = _trade_pairs(self.state.card_kinds, rows, *key)[index]
         return _swapped(*key, a, b)
 
 
@@ -299,7 +292,7 @@ def _trade_anywhere_at(card_kinds: tuple[str, ...], sid: str, my_slots: tuple[in
     raise IndexError("trade index out of range")
 
 
-def _gifts(card_kinds: tuple[str, ...], first_fit: "FirstFit", giver_slots: tuple[int, ...], receiver: str,
+def _gifts(card_kinds: tuple[str, ...], rows: "_FitRows", giver_slots: tuple[int, ...], receiver: str,
            receiver_slots: tuple[int, ...]) -> list[tuple[int, int]]:
     """(giver's slot, receiver's slot): each card given into the first free slot it fits."""
     if EMPTY not in receiver_slots:
@@ -308,20 +301,13 @@ def _gifts(card_kinds: tuple[str, ...], first_fit: "FirstFit", giver_slots: tupl
     gifts = []
     for a, card in enumerate(giver_slots):
         if card >= 0:
-            into = first_fit(receiver, free, card_kinds[card])
+            into = rows[receiver, free][card_kinds[card]]
             if into >= 0:
                 gifts.append((a, into))
     return gifts
 
 
 _SLOT = ((0,), (1,))  # one hand, as the slots a card may go to
-
-
-def _first_anywhere(who: str, slots: tuple[int, ...], kind: str) -> int:
-    return slots[0]
-
-
-FirstFit = Callable[[str, tuple[int, ...], str], int]
 
 
 class _FitRow(dict[str, int]):
@@ -344,13 +330,16 @@ class _FitRow(dict[str, int]):
 class _FitRows(dict[tuple[str, tuple[int, ...]], _FitRow]):
     """(survivor, slots) → its ``_FitRow``, made when first asked, for one tables and slot rules."""
 
-    __slots__ = ("tables", "rules", "counts")
+    __slots__ = ("tables", "rules", "counts", "pairs")
 
     def __init__(self, tables: Tables, rules: InventoryRules):
         super().__init__()
         self.tables, self.rules = tables, rules
         # (survivor, its ``_slot_profile``, other survivor, theirs) → how many trades: ``_profile_count``
         self.counts: dict[tuple[str, SlotProfile, str, SlotProfile], int] = {}
+        # (survivor, other survivor, the kinds in their slots) → the trades' swapped slots: ``_trade_pairs``;
+        # negative cards (a box's own, not equipment) stand for themselves
+        self.pairs: dict[tuple[str, str, tuple[Any, ...], tuple[Any, ...]], tuple[tuple[int, int], ...]] = {}
 
     def __missing__(self, key: tuple[str, tuple[int, ...]]) -> _FitRow:
         if len(self) > MEMO_ENTRIES:
@@ -359,39 +348,29 @@ class _FitRows(dict[tuple[str, tuple[int, ...]], _FitRow]):
         return row
 
 
-# (tables, inventory rules) → the ``first_fit`` of ``_first_fit_for`` and the rows it reads (the answers
-# depend on those alone: ``InventoryRules``); the entry holds both, so their ids stay theirs
-_FITS: dict[tuple[int, int], tuple[Tables, object, FirstFit, _FitRows]] = {}
-_LAST_FITS: tuple[Tables, object, FirstFit, _FitRows] = (None, None, _first_anywhere, None)  # type: ignore[assignment]
+# (tables, inventory rules) → the rows of ``_fit_rows_for`` (the answers depend on those alone:
+# ``InventoryRules``); the entry holds both, so their ids stay theirs
+_FITS: dict[tuple[int, int], tuple[Tables, object, _FitRows]] = {}
+_LAST_FITS: tuple[Tables, object, _FitRows] = (None, None, None)  # type: ignore[assignment]
 
 
-def _first_fit_for(state: ZombicideState) -> FirstFit:
-    """``first_fit(survivor_id, slots, kind)``: the first of ``slots`` where a card of ``kind`` may go
-    in that survivor's inventory (the box's ``InventoryRules.fits``), -1 if none."""
-    rules = state.box.inventory
-    if type(rules).fits is InventoryRules.fits:  # the core's: every card fits every slot
-        return _first_anywhere
-    return _fits_entry(state)[2]
-
-
-def _fits_entry(state: ZombicideState) -> tuple[Tables, object, FirstFit, _FitRows]:
+def _fit_rows_for(state: ZombicideState) -> _FitRows | None:
+    """Where each card kind may go in each survivor's slots under the box's slot rules
+    (``InventoryRules.fits``); None for the core's, where every card fits every slot."""
     global _LAST_FITS
     tables, rules = state.tables, state.box.inventory
+    if type(rules).fits is InventoryRules.fits:  # the core's: every card fits every slot
+        return None
     last = _LAST_FITS  # one game asks again and again
     if last[0] is tables and last[1] is rules:
-        return last
+        return last[2]
     entry = _FITS.get((id(tables), id(rules)))
     if entry is None:
         if len(_FITS) >= _MEMO_GAMES:
             _FITS.clear()
-        rows = _FitRows(tables, rules)
-
-        def first_fit(who: str, slots: tuple[int, ...], kind: str) -> int:
-            return rows[who, slots][kind]
-
-        entry = _FITS[id(tables), id(rules)] = (tables, rules, first_fit, rows)
+        entry = _FITS[id(tables), id(rules)] = (tables, rules, _FitRows(tables, rules))
     _LAST_FITS = entry
-    return entry
+    return entry[2]
 
 
 SlotProfile = tuple[tuple[int, ...], tuple[str, ...], tuple[tuple[int, str], ...]]
