@@ -1,5 +1,5 @@
 """The listing ``Game.free_to_act`` makes of a survivor whose actions are spent is handed on to the
-next legal list (``legal.handed_on``) when that list is of an equal state: in Invader games (where
+next legal list (``legal.hand_on``) when that list is of an equal state: in Invader games (where
 many survivors keep a free action) the next lists take it and are, command for command, the lists
 made afresh; a state that differs, or a second list, lists afresh."""
 
@@ -53,17 +53,22 @@ def test_the_next_list_takes_the_listing_handed_on_and_it_is_the_fresh_one(monke
     assert taken > 10
 
 
+def _listing(state: Any, i: int) -> tuple[list[Any], list[Any]]:
+    runs: list[Any] = []
+    return legal.survivor_commands(state, i, runs), runs
+
+
 def test_a_state_that_differs_or_a_second_list_lists_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
     state = engine.setup(load_board(MISSIONS / "inv-m5.toml"), SIX, 3)
     (seat,) = engine.current_seats(state)
     i = legal._candidates(state, seat)[0]
     made = _listings_made(monkeypatch)
-    legal.handed_on(state, i)
+    legal.hand_on(state, i, *_listing(state, i))
     moved = replace(state, doors_open=tuple(not door for door in state.doors_open))
     before = made[0]
     engine.listed_commands(moved, seat)
     assert made[0] - before == len(legal._candidates(moved, seat))  # nothing taken: the doors differ
-    legal.handed_on(state, i)
+    legal.hand_on(state, i, *_listing(state, i))
     before = made[0]
     engine.listed_commands(replace(state), seat)  # an equal copy takes it
     assert made[0] - before == len(legal._candidates(state, seat)) - 1

@@ -92,19 +92,16 @@ def listed_commands(state: ZombicideState, seat: str) -> Sequence[Any]:
     return Listed(plain, runs, in_runs) if runs else plain
 
 
-def handed_on(state: ZombicideState, i: int) -> tuple[list[Any], list[tuple[int, Run]]]:
-    """``survivor_commands(state, i, runs)`` and its runs, handed on to the next ``listed_commands``:
-    ``Game.free_to_act`` lists survivor ``i`` on a copy of the game, and when its turn stays open the
-    next legal list is that survivor's on an equal state (compared whole: nothing a box reads is
-    left out). The lists are shared: never changed by the caller."""
+def hand_on(state: ZombicideState, i: int, commands: list[Any], runs: list[tuple[int, Run]]) -> None:
+    """Keep ``survivor_commands(state, i, runs)`` (``commands``, ``runs``) for the next
+    ``listed_commands``: ``Game.free_to_act`` lists survivor ``i`` on a copy of the game, and when its
+    turn stays open the next legal list is that survivor's on an equal state (compared whole: nothing
+    a box reads is left out). The lists are shared: never changed by the caller."""
     global _HANDED
-    found: list[tuple[int, Run]] = []
-    commands = survivor_commands(state, i, found)
-    _HANDED = (state, i, commands, found)
-    return commands, found
+    _HANDED = (state, i, commands, runs)
 
 
-# (state, survivor, its commands, its runs) of the last ``handed_on``, until the next legal list
+# (state, survivor, its commands, its runs) of the last ``hand_on``, until the next legal list
 _HANDED: tuple[ZombicideState, int, list[Any], list[tuple[int, Run]]] | None = None
 _EVERY_FIELD = attrgetter(*ZombicideState.__dataclass_fields__)  # a state's fields, to compare two whole
 
