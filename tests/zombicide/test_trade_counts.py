@@ -1,4 +1,4 @@
-"""The listing counts the trades between two survivors without making them (``legal``'s
+"""The listing counts the trades between two survivors without making them (``trades``'s
 ``_anywhere_count`` from two hand profiles, ``_count_pairs`` from the slot rules' fit rows): each count
 is the length of the trade list ``legal_commands`` makes, for random inventories of each box's cards
 (hands and reserves full, empty or in between, and a box's own cards below ``EMPTY``)."""
@@ -11,7 +11,7 @@ from random import Random
 import pytest
 
 from game.board.mission import load_board
-from game.rules.zombicide import engine, legal
+from game.rules.zombicide import engine, trades
 from game.rules.zombicide.state import EMPTY
 
 GOLDEN = Path(__file__).parent / "golden_missions"
@@ -41,18 +41,18 @@ def test_counted_trades_are_as_many_as_the_trades_listed(mission: str) -> None:
     card_kinds = state.card_kinds
     first, second = state.survivors[0].id, state.survivors[1].id
     sizes = tuple(sorted({len(s.slots) for s in state.survivors}))
-    first_fit = legal._first_fit_for(state)
+    rows = trades._fit_rows_for(state)  # the box's slot rules' answers; None: the core's
     rng = Random(11)
     trades_seen = 0
     for _ in range(500):
         mine, theirs = _inventories(rng, len(card_kinds), sizes)
-        listed = legal._trades(state, first, mine, second, theirs)
+        listed = trades._trades(state, first, mine, second, theirs)
         trades_seen += len(listed)
-        if first_fit is legal._first_anywhere:  # the core's slots: every card fits every slot
-            memo = legal._GameMemo(state.tables)
-            count = legal._anywhere_count(legal._hand_profile(memo, card_kinds, mine),
-                                          legal._hand_profile(memo, card_kinds, theirs))
+        if rows is None:  # the core's slots: every card fits every slot
+            memo = trades.GameMemo(state.tables)
+            count = trades._anywhere_count(trades._hand_profile(memo, card_kinds, mine),
+                                          trades._hand_profile(memo, card_kinds, theirs))
         else:  # the box's slot rules
-            count = legal._count_pairs(card_kinds, legal._fits_entry(state)[3], first, mine, second, theirs)
+            count = trades._count_pairs(card_kinds, rows, first, mine, second, theirs)
         assert count == len(listed), (mine, theirs)
     assert trades_seen > 1500

@@ -48,7 +48,7 @@ from game.rules.zombicide.commands import (
 )
 from game.rules.zombicide.competitive import Competitive
 from game.rules.zombicide.graph import ZoneGraph
-from game.rules.zombicide.legal import spent_may_act, survivor_commands
+from game.rules.zombicide.legal import hand_on, spent_may_act, survivor_commands
 from game.rules.zombicide.spawning import Spawning
 from game.rules.zombicide.state import (
     EMPTY,
@@ -379,7 +379,12 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
         s = state.survivors[i]
         if s.actions_left <= 0 and not s.free_actions and not spent_may_act(state, i):
             return False  # nothing but End Turn to list: known without the listing
-        return any(not isinstance(c, _OPEN_AT_ANY_TIME) for c in survivor_commands(state, i))
+        trades: list[Any] = []
+        commands = survivor_commands(state, i, trades)
+        if trades or any(not isinstance(c, _OPEN_AT_ANY_TIME) for c in commands):
+            hand_on(state, i, commands, trades)  # its turn stays open: the next legal list is of it, if nothing changes
+            return True
+        return False
 
     def end_turn(self, i: int) -> None:
         s = self.survivors[i]
