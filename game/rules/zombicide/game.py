@@ -162,10 +162,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
 
     def set_slots(self, i: int, slots: tuple[int, ...]) -> None:
         """``change(i, slots=slots)`` without the keywords (every trade sets two inventories)."""
-        survivor = self.survivors[i]
-        if self.owned[i] is not survivor:
-            survivor = self.survivors[i] = self.owned[i] = _copy_survivor(survivor)
-        _SET_SLOTS(survivor, slots)
+        _SET_SLOTS(self.own(i), slots)
 
     def own(self, i: int) -> Survivor:
         """Survivor ``i`` as this working copy's own copy, to be changed in place through the slots'

@@ -8,6 +8,7 @@ from itertools import compress
 from operator import sub
 from typing import TYPE_CHECKING, Any
 
+from game.rules.core.kept import kept_per_object
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.commands import (
     DecisionNeeded,
@@ -314,18 +315,21 @@ class ZombiePhase(Fields):
         # horde's zone takes many kinds from many zones)
         arrived: dict[int, list[int]] = {}
         zone_ids, zombie_ids, never_splits = self.graph.zone_ids, self.tables.zombie_ids, self.tables.never_splits
+
+        def land(zone: int, route: int, t: int, n: int) -> None:  # ``arrive``, the zone's tuple made later
+            landing = arrived.get(route)
+            if landing is None:
+                landing = arrived[route] = list(zombies[route])
+            landing[t] += n
+            events.append(ZombieMoved(zone_ids[zone], zone_ids[route], zombie_ids[t], n))
+
         for zone, routes, moving in plans:
             groups = len(routes)
             for t, n in enumerate(moving):
                 if n == 0:
                     continue
                 if groups == 1 or never_splits[t]:
-                    route = routes[0]
-                    landing = arrived.get(route)
-                    if landing is None:
-                        landing = arrived[route] = list(zombies[route])
-                    landing[t] += n
-                    events.append(ZombieMoved(zone_ids[zone], zone_ids[route], zombie_ids[t], n))
+                    land(zone, routes[0], t, n)
                     continue
                 per_group = math.ceil(n / groups)
                 top_up = min(per_group * groups - n, self.supply[t])
@@ -337,11 +341,7 @@ class ZombiePhase(Fields):
                     share = min(per_group, remaining)
                     remaining -= share
                     if share:
-                        landing = arrived.get(route)
-                        if landing is None:
-                            landing = arrived[route] = list(zombies[route])
-                        landing[t] += share
-                        events.append(ZombieMoved(zone_ids[zone], zone_ids[route], zombie_ids[t], share))
+                        land(zone, route, t, share)
         for route, landing in arrived.items():
             zombies[route] = tuple(landing)
         for mover, t, zone, n in own:
@@ -420,21 +420,13 @@ def _loudest_reachable(zone: int, noise: list[int], heard: list[int], to: Any) -
     return goals
 
 
-# a box's phase steps (by identity) → (those steps, their point of the phase → its steps in order)
-_STEPS_AT: dict[int, tuple[Any, dict[str, tuple[Any, ...]]]] = {}
-
-
+@kept_per_object(16)
 def _steps_at(phase_steps: tuple[Any, ...]) -> dict[str, tuple[Any, ...]]:
     """The box's ``phase_steps`` by their point of the phase (``at``), in order: sorted once per box."""
-    entry = _STEPS_AT.get(id(phase_steps))
-    if entry is None or entry[0] is not phase_steps:
-        if len(_STEPS_AT) >= 16:
-            _STEPS_AT.clear()
-        by_at: dict[str, list[Any]] = {}
-        for step in phase_steps:
-            by_at.setdefault(step.at, []).append(step)
-        entry = _STEPS_AT[id(phase_steps)] = (phase_steps, {at: tuple(steps) for at, steps in by_at.items()})
-    return entry[1]
+    by_at: dict[str, list[Any]] = {}
+    for step in phase_steps:
+        by_at.setdefault(step.at, []).append(step)
+    return {at: tuple(steps) for at, steps in by_at.items()}
 
 
 # (tables, the box's movers) → each zombie kind's own mover or None, made once per box and catalogue

@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from game.board.model import ZoneKind
+from game.rules.core.kept import kept_per_object
 from game.rules.zombicide.boxes.rue_morgue.commands import EventTriggered
 from game.rules.zombicide.boxes.rue_morgue.helicopter import in_flight
 from game.rules.zombicide.boxes.rue_morgue.state import board_of
@@ -42,20 +43,12 @@ def check(game: Game, i: int) -> None:
         game.queue[0:0] = [("draw", z, "trigger") for z in rooms]
 
 
-# graph → (graph, per zone: (trigger number, tile) of each trigger tile the zone's building or hallway
-# is on, in the zone's tile order); a box may change the board in play: each graph its own
-_ZONE_TRIGGERS: dict[int, tuple[Any, tuple[tuple[tuple[int, str], ...], ...]]] = {}
-
-
+@kept_per_object(32)
 def _zone_triggers(graph: Any) -> tuple[tuple[tuple[int, str], ...], ...]:
-    entry = _ZONE_TRIGGERS.get(id(graph))
-    if entry is None or entry[0] is not graph:
-        if len(_ZONE_TRIGGERS) >= 32:
-            _ZONE_TRIGGERS.clear()
-        trigger_tiles = graph.box_data.trigger_tiles
-        per_zone = tuple(
-            () if graph.street_like[zone] and graph.kinds[zone] != ZoneKind.HALLWAY
-            else tuple((trigger_tiles.index(tile), tile) for tile in graph.tiles[zone] if tile in trigger_tiles)
-            for zone in range(graph.zone_count))
-        entry = _ZONE_TRIGGERS[id(graph)] = (graph, per_zone)
-    return entry[1]
+    """Per zone: (trigger number, tile) of each trigger tile the zone's building or hallway is on, in
+    the zone's tile order; a box may change the board in play: each graph its own."""
+    trigger_tiles = graph.box_data.trigger_tiles
+    return tuple(
+        () if graph.street_like[zone] and graph.kinds[zone] != ZoneKind.HALLWAY
+        else tuple((trigger_tiles.index(tile), tile) for tile in graph.tiles[zone] if tile in trigger_tiles)
+        for zone in range(graph.zone_count))

@@ -1,0 +1,31 @@
+"""Answers worked out once per object (a board, a catalogue, a box's tables) and kept by the object's
+identity."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def kept_per_object(size: int) -> Callable[[Callable[[T], R]], Callable[[T], R]]:
+    """Decorate ``make(obj)`` so that its answer is worked out once per object. Each entry holds its
+    object, so a reused id cannot fool it; at most ``size`` are kept (then all are dropped at once)."""
+
+    def decorate(make: Callable[[T], R]) -> Callable[[T], R]:
+        entries: dict[int, tuple[Any, R]] = {}
+
+        def kept(obj: T) -> R:
+            entry = entries.get(id(obj))
+            if entry is None or entry[0] is not obj:
+                if len(entries) >= size:
+                    entries.clear()
+                entry = entries[id(obj)] = (obj, make(obj))
+            return entry[1]
+
+        kept.__doc__, kept.__name__ = make.__doc__, make.__name__
+        return kept
+
+    return decorate
