@@ -11,7 +11,6 @@ from pydantic import Field, model_validator
 
 from game.rules.core.datafile import ContentError, check_unique
 from game.rules.zombicide.catalog import (
-    DANGER_LEVELS,
     Catalog,
     DangerLevel,
     Equipment,
@@ -91,10 +90,6 @@ class GreenHordeEquipment(Equipment):
         if self.door_roll and not self.opens_doors:
             raise ValueError("door_roll needs opens_doors")
         return self
-
-    @property
-    def level_needed(self) -> int:
-        return DANGER_LEVELS.index(self.usable_from)
 
 
 class GreenHordeSurvivor(Survivor):

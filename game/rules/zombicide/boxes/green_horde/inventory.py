@@ -67,7 +67,7 @@ class GreenHordeInventory(InventoryRules):
         return tuple(held)
 
     def ready(self, state: Any, survivor: Any, card: int) -> bool:
-        equipment = state.tables.equipment[state.card_kinds[card]]  # ``level_needed``, without its property
+        equipment = state.tables.equipment[state.card_kinds[card]]  # a core card has no ``usable_from``: Blue
         return survivor.level >= _LEVEL_NEEDED.get(getattr(equipment, "usable_from", "blue"), 0)  # type: ignore[no-any-return]
 
     def slot_names(self, tables: Any, survivor_id: str, slot_count: int) -> tuple[str, ...]:
