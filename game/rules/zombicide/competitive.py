@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
+from game.rules.core.kept import kept_per_object
 from game.rules.zombicide.commands import (
     GameEnded,
     SurvivorWounded,
@@ -46,10 +47,7 @@ class Competitive(Fields):
             if self.result is not None:
                 return
         spec = self.spec
-        plan = _GOAL_PLANS.get(id(spec))
-        if plan is None or plan[0] is not spec:
-            plan = _goal_plan(spec)
-        _, goals, competitive, everyone_needed, checked_now = plan
+        goals, competitive, everyone_needed, checked_now = _goal_plan(spec)
         if competitive:
             done = not any(s.in_play for s in self.survivors) or (goals and self.goals_met(goals, end_phase))
             if done:
@@ -94,20 +92,15 @@ class Competitive(Fields):
         self.events.append(GameEnded(result))
 
 
-# setup → (setup, its goals, competitive, whether every survivor must live, whether its goals may be met
-# outside an End Phase): read from the setup once, not after every command and step
-_GOAL_PLANS: dict[int, tuple[Any, tuple[str, ...], bool, bool, bool]] = {}
-
-
-def _goal_plan(spec: Any) -> tuple[Any, tuple[str, ...], bool, bool, bool]:
+@kept_per_object(64)
+def _goal_plan(spec: Any) -> tuple[tuple[str, ...], bool, bool, bool]:
+    """A setup's goals, whether it is competitive, whether every survivor must live, whether its goals
+    may be met outside an End Phase: read from the setup once, not after every command and step."""
     goals = tuple(spec.goals)
     # a mission may count only the living on the EXIT (``exit_counts_the_living``): then only the
     # whole team's loss loses it
     # (a box's option, read from the fields: asking the core's setup for it fails through pydantic)
     everyone_needed = ("all_in_exit" in goals or "escape_all" in goals) and not spec.__dict__.get(
         "exit_counts_the_living", False)
-    if len(_GOAL_PLANS) >= 64:
-        _GOAL_PLANS.clear()
-    plan = _GOAL_PLANS[id(spec)] = (spec, goals, bool(spec.competitive), bool(everyone_needed),
-                                    "all_in_exit" not in goals)  # ``goals_met``: all_in_exit waits for an End Phase
-    return plan
+    return (goals, bool(spec.competitive), bool(everyone_needed),
+            "all_in_exit" not in goals)  # ``goals_met``: all_in_exit waits for an End Phase

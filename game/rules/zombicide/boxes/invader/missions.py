@@ -16,6 +16,7 @@ from typing import Any
 
 from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.kept import kept_per_object
 from game.rules.core.reasons import Said
 from game.rules.core.rng import shuffled
 from game.rules.zombicide.boxes.invader.board import board_of
@@ -222,17 +223,10 @@ _BOX_GOALS = frozenset({"take", "take_all", "evacuated", "destroy_spawn", "sampl
 _LAST_UNMET: tuple[Any, Any, Any, Any] = (None, None, None, None)
 
 
-# id of a mission's goals → (the goals, each with its kind and value): asked after every command
-_PARSED_GOALS: dict[int, tuple[tuple[str, ...], tuple[tuple[str, str, str], ...]]] = {}
-
-
+@kept_per_object(64)
 def _parsed_goals(goals: tuple[str, ...]) -> tuple[tuple[str, str, str], ...]:
-    entry = _PARSED_GOALS.get(id(goals))
-    if entry is None or entry[0] is not goals:
-        if len(_PARSED_GOALS) > 64:
-            _PARSED_GOALS.clear()
-        entry = _PARSED_GOALS[id(goals)] = (goals, tuple((g, *g.partition(":")[::2]) for g in goals))
-    return entry[1]
+    """A mission's goals, each with its kind and value (asked after every command)."""
+    return tuple((g, *g.partition(":")[::2]) for g in goals)
 
 
 def refuse_escape(state: Any, i: int, command: Any) -> str:
@@ -384,22 +378,17 @@ _LAST_QUIET: tuple[Any, Any, Any, tuple[bool, ...], Any] = (None, None, None, ()
 
 
 Rule = tuple[int, str, str, Any]  # a mission's rule: its number, its ``when`` split in kind and value, the rule
-# id of a mission's rules → (its rules, the rules split, whether every one reads only the state as it
-# stands (on a colour, or on the exit), whether every one is on an activation, whether one is on the exit)
-_PARSED: dict[int, tuple[Any, tuple[Rule, ...], bool, bool, bool]] = {}
 _ON_STATE = frozenset({*_COLOURS_OF, "xeno_enters_exit"})
 
 
+@kept_per_object(64)
 def _parsed(events: tuple[Any, ...]) -> tuple[tuple[Rule, ...], bool, bool, bool]:
-    entry = _PARSED.get(id(events))
-    if entry is None or entry[0] is not events:
-        if len(_PARSED) > 64:
-            _PARSED.clear()
-        split: tuple[Rule, ...] = tuple((n, *event.when.partition(":")[::2], event) for n, event in enumerate(events))
-        kinds = [kind for _n, kind, _v, _e in split]
-        entry = _PARSED[id(events)] = (events, split, _ON_STATE.issuperset(kinds),
-                                       all(kind == "xeno_activates_on" for kind in kinds), "xeno_enters_exit" in kinds)
-    return entry[1], entry[2], entry[3], entry[4]
+    """A mission's rules split, whether every one reads only the state as it stands (on a colour, or on
+    the exit), whether every one is on an activation, whether one is on the exit."""
+    split: tuple[Rule, ...] = tuple((n, *event.when.partition(":")[::2], event) for n, event in enumerate(events))
+    kinds = [kind for _n, kind, _v, _e in split]
+    return (split, _ON_STATE.issuperset(kinds), all(kind == "xeno_activates_on" for kind in kinds),
+            "xeno_enters_exit" in kinds)
 
 
 def _xenos_on(game: Game, colour: str, types: tuple[int, ...]) -> bool:
