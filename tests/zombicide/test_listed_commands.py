@@ -98,7 +98,7 @@ def test_a_listed_list_reads_one_run_for_one_item_and_acts_as_its_whole_list() -
 def test_one_trade_made_alone_is_the_one_at_its_index_in_the_whole_run() -> None:
     """``TradeRun.command`` makes one trade of the run alone: the same as the whole run's, at every
     index, for hands and reserves full, empty or in between, cards of one kind or of several."""
-    from game.rules.zombicide.legal import _trade_anywhere_at, _trades_anywhere
+    from game.rules.zombicide.trades import _trade_anywhere_at, _trades_anywhere
 
     rng = Random(7)
     card_kinds = ("axe", "axe", "pistol", "rifle", "pistol", "water", "crowbar", "axe", "rifle", "water")

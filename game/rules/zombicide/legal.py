@@ -37,10 +37,8 @@ from game.rules.zombicide.state import (
     ZombicideState,
     searchable_now,
 )
-from game.rules.zombicide.trades import (  # noqa: F401 - the trades' listing, read by tests here as before
+from game.rules.zombicide.trades import (
     MEMO_ENTRIES,
-    _trade_anywhere_at,
-    _trades_anywhere,
     bounded,
     list_trades,
     memo_for,
