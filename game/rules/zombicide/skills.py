@@ -269,6 +269,8 @@ RANGE_SKILL = "plus_one_max_range"
 
 
 def range_bonus(skills: Iterable[str]) -> int:
+    if skills.__class__ is tuple:  # a survivor's skills: counted without a generator (asked at every listing)
+        return skills.count(RANGE_SKILL)  # type: ignore[attr-defined]
     return sum(1 for s in skills if s == RANGE_SKILL)
 
 

@@ -23,8 +23,11 @@ class GameMemo:
         self.tables = tables
         # (survivor, slots, other survivor, other slots) → the single-card trades between them
         self.trades: dict[tuple[str, tuple[int, ...], str, tuple[int, ...]], tuple[Trade, ...]] = {}
+        # (survivor, slots, other survivor, other slots) → the (my slot, their slot) each trade swaps
+        # (``_pairs``): what a ``TradeRun`` makes its one trade read from
+        self.pairs: dict[tuple[str, tuple[int, ...], str, tuple[int, ...]], tuple[tuple[int, int], ...]] = {}
         # slots → ``_hand_profile``: what the core's trades (every card fits every slot) are counted from
-        self.hand_profiles: dict[tuple[int, ...], tuple[bool, int, tuple[str, ...]]] = {}
+        self.hand_profiles: dict[tuple[int, ...], HandProfile] = {}
         # (survivor, slots, skills) → what ``_inventory`` works out
         self.inventories: dict[tuple[str, tuple[int, ...], tuple[str, ...]], tuple] = {}
         # slots → ``_slot_profile``: what trades under a box's slot rules are counted from
@@ -55,7 +58,8 @@ def memo_for(state: ZombicideState) -> GameMemo:
 
 
 def _size(memo: GameMemo) -> int:
-    return len(memo.trades) + len(memo.inventories) + len(memo.hand_profiles) + len(memo.slot_profiles)
+    return (len(memo.trades) + len(memo.pairs) + len(memo.inventories) + len(memo.hand_profiles)
+            + len(memo.slot_profiles))
 
 
 def bounded(table: dict[Any, Any]) -> dict[Any, Any]:
@@ -82,12 +86,12 @@ def list_trades(state: ZombicideState, i: int, s: Survivor, memo: GameMemo, comm
         and (box.refuses_trades is None or box.refuses_trades(state, i)))
     fit_rows = _fit_rows_for(state) if counted else None  # the box's slot rules' answers (None: the core's)
     my_slots = s.slots
-    mine: tuple[bool, int, tuple[str, ...]] | None = None  # ``_hand_profile`` of my slots, looked up once
+    mine: HandProfile | None = None  # ``_hand_profile`` of my slots, looked up once
     mine_here: SlotProfile | None = None  # ``_slot_profile`` of my slots, looked up once
     partners: list[tuple[str, tuple[int, ...], int]] | None = None  # (other, their slots, trades) counted
     total = 0
-    for j, other in enumerate(state.survivors):
-        if j == i or other.zone != zone or not other.alive or other.escaped:  # ``in_play`` inlined
+    for other in state.survivors:  # ``s`` is survivor ``i``: itself left out by identity
+        if other.zone != zone or other is s or not other.alive or other.escaped:  # ``in_play`` inlined
             continue
         if isolated is not None:
             if apart is None:
@@ -104,7 +108,7 @@ def list_trades(state: ZombicideState, i: int, s: Survivor, memo: GameMemo, comm
                 if mine is None:
                     mine = profiles.get(my_slots) or _hand_profile(memo, state.card_kinds, my_slots)
                 theirs = profiles.get(their_slots) or _hand_profile(memo, state.card_kinds, their_slots)
-                count = _ANYWHERE_COUNTS.get((mine, theirs))
+                count = mine.counts.get(theirs)
                 if count is None:
                     count = _anywhere_count(mine, theirs)
             else:  # the box's slot rules: counted from where each side's kinds may go (``_slot_profile``)
@@ -141,6 +145,15 @@ def _trades(
         return _trades_anywhere(card_kinds, sid, my_slots, other_id, their_slots)
     return tuple(_swapped(sid, my_slots, other_id, their_slots, a, b)
                  for a, b in _trade_pairs(card_kinds, rows, sid, my_slots, other_id, their_slots))
+
+
+def _pairs(state: ZombicideState, sid: str, my_slots: tuple[int, ...], other_id: str,
+           their_slots: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """(my slot, their slot) swapped by each of ``_trades``, in its order."""
+    rows = _fit_rows_for(state)
+    if rows is None:
+        return tuple(_anywhere_pairs(state.card_kinds, my_slots, their_slots))
+    return _trade_pairs(state.card_kinds, rows, sid, my_slots, other_id, their_slots)
 
 
 def _swapped(sid: str, my_slots: tuple[int, ...], other_id: str, their_slots: tuple[int, ...], a: int,
@@ -208,30 +221,48 @@ def _anywhere_pairs(card_kinds: tuple[str, ...], my_slots: tuple[int, ...],
                     yield a, b
 
 
-def _anywhere_count(mine: tuple[bool, int, tuple[str, ...]], theirs: tuple[bool, int, tuple[str, ...]]) -> int:
+def _anywhere_count(mine: "HandProfile", theirs: "HandProfile") -> int:
     """How many trades ``_trades_anywhere`` lists between two sides, from their ``_hand_profile``s:
     each card given to a free slot, each taken into one, every two hand cards of different kinds
-    swapped; remembered per pair of profiles (they hold kinds, not cards: shared by all games)."""
-    count = (theirs[0] and mine[1]) + (mine[0] and theirs[1])
-    for kind in mine[2]:
-        for their_kind in theirs[2]:
+    swapped; remembered on ``mine`` per other profile (they hold kinds, not cards: shared by all games)."""
+    count = (theirs.free and mine.cards) + (mine.free and theirs.cards)
+    for kind in mine.hand_kinds:
+        for their_kind in theirs.hand_kinds:
             count += kind != their_kind
-    if len(_ANYWHERE_COUNTS) > MEMO_ENTRIES * 4:
-        _ANYWHERE_COUNTS.clear()
-    _ANYWHERE_COUNTS[mine, theirs] = count
+    counts = mine.counts
+    if len(counts) > _COUNTS_PER_PROFILE:
+        counts.clear()
+    counts[theirs] = count
     return count
 
 
-_ANYWHERE_COUNTS: dict[tuple[tuple[bool, int, tuple[str, ...]], tuple[bool, int, tuple[str, ...]]], int] = {}
+class HandProfile:
+    """What ``_trades_anywhere`` counts of one side (``_hand_profile``): whether a slot is free, how many
+    cards it could give, the kinds of its hand cards. One object per distinct profile (``_HAND_PROFILES``),
+    hashed by identity: the counts against other sides are kept on it (``counts``), looked up without
+    hashing a tuple of tuples."""
+
+    __slots__ = ("free", "cards", "hand_kinds", "counts")
+
+    def __init__(self, free: bool, cards: int, hand_kinds: tuple[str, ...]):
+        self.free, self.cards, self.hand_kinds = free, cards, hand_kinds
+        self.counts: dict[HandProfile, int] = {}  # other side → ``_anywhere_count``
 
 
-def _hand_profile(memo: GameMemo, card_kinds: tuple[str, ...],
-                  slots: tuple[int, ...]) -> tuple[bool, int, tuple[str, ...]]:
-    """What ``_trades_anywhere`` counts of one side, remembered per slots: whether a slot is free, how
-    many cards it could give, the kinds of its hand cards. Between two sides: the other's cards if one
-    has a free slot (each way), and every two hand cards of different kinds."""
-    profile = (EMPTY in slots, sum(1 for card in slots if card >= 0),
-               tuple([card_kinds[card] for card in slots[:2] if card >= 0]))
+_HAND_PROFILES: dict[tuple[bool, int, tuple[str, ...]], HandProfile] = {}  # one object per profile
+_COUNTS_PER_PROFILE = 512
+
+
+def _hand_profile(memo: GameMemo, card_kinds: tuple[str, ...], slots: tuple[int, ...]) -> HandProfile:
+    """What ``_trades_anywhere`` counts of one side, remembered per slots. Between two sides: the
+    other's cards if one has a free slot (each way), and every two hand cards of different kinds."""
+    key = (EMPTY in slots, sum(1 for card in slots if card >= 0),
+           tuple([card_kinds[card] for card in slots[:2] if card >= 0]))
+    profile = _HAND_PROFILES.get(key)
+    if profile is None:
+        if len(_HAND_PROFILES) > MEMO_ENTRIES:
+            _HAND_PROFILES.clear()
+        profile = _HAND_PROFILES[key] = HandProfile(*key)
     bounded(memo.hand_profiles)[slots] = profile
     return profile
 
@@ -273,13 +304,11 @@ class TradeRun:
         else:
             raise IndexError("trade index out of range")
         key = (self.sid, self.my_slots, partner[0], partner[1])
-        listed = memo_for(self.state).trades.get(key)
-        if listed is not None:
-            return listed[index]
-        rows = _fit_rows_for(self.state)
-        if rows is None:
-            return _trade_anywhere_at(self.state.card_kinds, *key, index)
-        a, b = _trade_pairs(self.state.card_kinds, rows, *key)[index]
+        pairs = memo_for(self.state).pairs
+        found = pairs.get(key)
+        if found is None:
+            found = bounded(pairs)[key] = _pairs(self.state, *key)
+        a, b = found[index]
         return _swapped(*key, a, b)
 
 
@@ -373,16 +402,32 @@ def _fit_rows_for(state: ZombicideState) -> _FitRows | None:
     return entry[2]
 
 
-SlotProfile = tuple[tuple[int, ...], tuple[str, ...], tuple[tuple[int, str], ...]]
+class SlotProfile(tuple):  # type: ignore[type-arg]
+    """``_slot_profile``: (free slots, kinds held, (slot, kind) of each hand card). One object per
+    distinct profile (``_SLOT_PROFILES``), hashed and compared by identity: the counts keyed by two
+    profiles (``_FitRows.counts``) hash no tuple of tuples."""
+
+    __slots__ = ()
+    __hash__ = object.__hash__
+    __eq__ = object.__eq__  # type: ignore[assignment]
+    __ne__ = object.__ne__  # type: ignore[assignment]
+
+
+_SLOT_PROFILES: dict[tuple[tuple[int, ...], tuple[str, ...], tuple[tuple[int, str], ...]], SlotProfile] = {}
 
 
 def _slot_profile(memo: GameMemo, card_kinds: tuple[str, ...], slots: tuple[int, ...]) -> SlotProfile:
     """What trades under a box's slot rules are counted from, remembered per slots: the free slots,
     the kinds of the cards held (a box's own cards, below ``EMPTY``, are never traded), the hand cards'
     slots and kinds."""
-    profile = (tuple([n for n, held in enumerate(slots) if held == EMPTY]),
-               tuple([card_kinds[card] for card in slots if card >= 0]),
-               tuple([(n, card_kinds[slots[n]]) for n in (0, 1) if slots[n] >= 0]))
+    key = (tuple([n for n, held in enumerate(slots) if held == EMPTY]),
+           tuple([card_kinds[card] for card in slots if card >= 0]),
+           tuple([(n, card_kinds[slots[n]]) for n in (0, 1) if slots[n] >= 0]))
+    profile = _SLOT_PROFILES.get(key)
+    if profile is None:
+        if len(_SLOT_PROFILES) > MEMO_ENTRIES:
+            _SLOT_PROFILES.clear()
+        profile = _SLOT_PROFILES[key] = SlotProfile(key)
     bounded(memo.slot_profiles)[slots] = profile
     return profile
 

@@ -340,10 +340,15 @@ def boarding(state: Any, i: int) -> list[Any]:
     """Beside a landed helicopter: boarding it (no zombies in the zone), pilot's seat or passenger's,
     and storing or taking cards (the first such helicopter of the zone)."""
     fleet = state.box_state.helicopters
-    s = state.survivors[i]
     if not fleet:
         return []
-    here = next((h for h, heli in enumerate(fleet) if heli.zone == s.zone and not heli.flying), -1)
+    s = state.survivors[i]
+    zone = s.zone
+    here = -1
+    for h, heli in enumerate(fleet):  # a loop, not ``next`` over a generator: asked at every listing
+        if heli.zone == zone and not heli.flying:
+            here = h
+            break
     if here < 0:
         return []
     commands: list[Any] = hold_commands(state, i, here)
