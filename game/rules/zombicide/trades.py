@@ -5,7 +5,6 @@ at a time (``TradeRun``: a random play-out reads one trade of the dozens). And w
 remember (``GameMemo``): trades, inventories and the profiles the counts are made from."""
 
 from collections.abc import Iterator
-from itertools import islice
 from typing import Any
 
 from game.rules.zombicide.boxes import InventoryRules
@@ -23,9 +22,6 @@ class GameMemo:
         self.tables = tables
         # (survivor, slots, other survivor, other slots) → the single-card trades between them
         self.trades: dict[tuple[str, tuple[int, ...], str, tuple[int, ...]], tuple[Trade, ...]] = {}
-        # (survivor, slots, other survivor, other slots) → the (my slot, their slot) each trade swaps
-        # (``_pairs``): what a ``TradeRun`` makes its one trade read from
-        self.pairs: dict[tuple[str, tuple[int, ...], str, tuple[int, ...]], tuple[tuple[int, int], ...]] = {}
         # slots → ``_hand_profile``: what the core's trades (every card fits every slot) are counted from
         self.hand_profiles: dict[tuple[int, ...], HandProfile] = {}
         # (survivor, slots, skills) → what ``_inventory`` works out
@@ -58,8 +54,7 @@ def memo_for(state: ZombicideState) -> GameMemo:
 
 
 def _size(memo: GameMemo) -> int:
-    return (len(memo.trades) + len(memo.pairs) + len(memo.inventories) + len(memo.hand_profiles)
-            + len(memo.slot_profiles))
+    return len(memo.trades) + len(memo.inventories) + len(memo.hand_profiles) + len(memo.slot_profiles)
 
 
 def bounded(table: dict[Any, Any]) -> dict[Any, Any]:
@@ -145,15 +140,6 @@ def _trades(
         return _trades_anywhere(card_kinds, sid, my_slots, other_id, their_slots)
     return tuple(_swapped(sid, my_slots, other_id, their_slots, a, b)
                  for a, b in _trade_pairs(card_kinds, rows, sid, my_slots, other_id, their_slots))
-
-
-def _pairs(state: ZombicideState, sid: str, my_slots: tuple[int, ...], other_id: str,
-           their_slots: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    """(my slot, their slot) swapped by each of ``_trades``, in its order."""
-    rows = _fit_rows_for(state)
-    if rows is None:
-        return tuple(_anywhere_pairs(state.card_kinds, my_slots, their_slots))
-    return _trade_pairs(state.card_kinds, rows, sid, my_slots, other_id, their_slots)
 
 
 def _swapped(sid: str, my_slots: tuple[int, ...], other_id: str, their_slots: tuple[int, ...], a: int,
@@ -303,21 +289,83 @@ class TradeRun:
             index -= partner[2]
         else:
             raise IndexError("trade index out of range")
-        key = (self.sid, self.my_slots, partner[0], partner[1])
-        pairs = memo_for(self.state).pairs
-        found = pairs.get(key)
-        if found is None:
-            found = bounded(pairs)[key] = _pairs(self.state, *key)
-        a, b = found[index]
-        return _swapped(*key, a, b)
+        other_id, their_slots = partner[0], partner[1]
+        rows = _fit_rows_for(self.state)  # (a run's trades seldom come again: none is remembered)
+        if rows is None:
+            a, b = _anywhere_pair_at(self.state.card_kinds, self.my_slots, their_slots, index)
+        else:
+            a, b = _pair_at(self.state.card_kinds, rows, self.sid, self.my_slots, other_id, their_slots, index)
+        return _swapped(self.sid, self.my_slots, other_id, their_slots, a, b)
 
 
 def _trade_anywhere_at(card_kinds: tuple[str, ...], sid: str, my_slots: tuple[int, ...], other_id: str,
                        their_slots: tuple[int, ...], index: int) -> Trade:
     """``_trades_anywhere(...)[index]`` without making the others."""
+    a, b = _anywhere_pair_at(card_kinds, my_slots, their_slots, index)
+    return _swapped(sid, my_slots, other_id, their_slots, a, b)
+
+
+def _anywhere_pair_at(card_kinds: tuple[str, ...], my_slots: tuple[int, ...], their_slots: tuple[int, ...],
+                      index: int) -> tuple[int, int]:
+    """``tuple(_anywhere_pairs(...))[index]``, walked to without a generator."""
     if index >= 0:
-        for a, b in islice(_anywhere_pairs(card_kinds, my_slots, their_slots), index, None):
-            return _swapped(sid, my_slots, other_id, their_slots, a, b)
+        if EMPTY in their_slots:  # what I give
+            for a, card in enumerate(my_slots):
+                if card >= 0:
+                    if not index:
+                        return a, their_slots.index(EMPTY)
+                    index -= 1
+        if EMPTY in my_slots:  # what I take
+            for b, card in enumerate(their_slots):
+                if card >= 0:
+                    if not index:
+                        return my_slots.index(EMPTY), b
+                    index -= 1
+        for a in (0, 1):  # hand cards of different kinds swapped
+            mine = my_slots[a]
+            if mine >= 0:
+                for b in (0, 1):
+                    theirs = their_slots[b]
+                    if theirs >= 0 and card_kinds[mine] != card_kinds[theirs]:
+                        if not index:
+                            return a, b
+                        index -= 1
+    raise IndexError("trade index out of range")
+
+
+def _pair_at(card_kinds: tuple[str, ...], rows: "_FitRows", sid: str, my_slots: tuple[int, ...], other_id: str,
+             their_slots: tuple[int, ...], index: int) -> tuple[int, int]:
+    """``_trade_pairs(...)[index]``, walked to without listing the others (what I give, what I take,
+    hand cards swapped, as ``_gifts`` and ``_trade_pairs`` find them)."""
+    if index >= 0:
+        if EMPTY in their_slots:  # what I give, into their first free slot it fits
+            row = rows[other_id, tuple([b for b, held in enumerate(their_slots) if held == EMPTY])]
+            for a, card in enumerate(my_slots):
+                if card >= 0:
+                    into = row[card_kinds[card]]
+                    if into >= 0:
+                        if not index:
+                            return a, into
+                        index -= 1
+        if EMPTY in my_slots:  # what I take, into my first free slot it fits
+            row = rows[sid, tuple([a for a, held in enumerate(my_slots) if held == EMPTY])]
+            for b, card in enumerate(their_slots):
+                if card >= 0:
+                    into = row[card_kinds[card]]
+                    if into >= 0:
+                        if not index:
+                            return into, b
+                        index -= 1
+        for a in (0, 1):  # swap hand cards of different kinds, each where it fits
+            mine = my_slots[a]
+            if mine >= 0:
+                for b in (0, 1):
+                    theirs = their_slots[b]
+                    if theirs >= 0 and card_kinds[mine] != card_kinds[theirs] and rows[sid, _SLOT[a]][
+                            card_kinds[theirs]] >= 0 and rows[other_id, _SLOT[b]][card_kinds[mine]] >= 0:
+                        if not index:
+                            return a, b
+                        index -= 1
     raise IndexError("trade index out of range")
 
 
