@@ -72,10 +72,17 @@ def listed_commands(state: ZombicideState, seat: str) -> Sequence[Any]:
             handed = None
     if state.result is not None or state.pending is not None:
         return legal_commands(state, seat)
+    candidates = _candidates(state, seat)
+    if len(candidates) == 1 and (handed is None or handed[1] != candidates[0]):  # most lists: one survivor's
+        found: list[tuple[int, Run]] = []
+        commands = survivor_commands(state, candidates[0], found)
+        if not found:
+            return commands
+        return Listed(commands, found, found[0][1].count if len(found) == 1 else None)
     plain: list[Any] = []
     runs: list[tuple[int, Run]] = []
     in_runs = 0  # commands the runs hold
-    for i in _candidates(state, seat):
+    for i in candidates:
         if handed is not None and handed[1] == i:  # listed on an equal state: the same commands
             commands, found = handed[2], handed[3]
         else:
@@ -117,7 +124,8 @@ def _candidates(state: ZombicideState, seat: str) -> list[int]:
         ]
     if state.active >= 0:
         return [state.active]
-    return [i for i, s in enumerate(state.survivors) if s.seat == seat and s.in_play and not s.done]
+    return [i for i, s in enumerate(state.survivors)
+            if s.seat == seat and s.alive and not s.escaped and not s.done]  # ``in_play`` inlined
 
 
 def _can_spend(s: Survivor, category: str, aliases: Any = None) -> bool:
@@ -135,10 +143,9 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
     s = state.survivors[i]
     sid = s.id
     basics = _BASICS.get((sid, s.skills, s.sprint_used)) or _basics(s)
-    flags, reach = basics[0], basics[1]
-    end_turn, shout, search, reload, make_noise, take_objective, escape = basics[2]
-    graph, tables = state.graph, state.tables
-    commands: list[Any] = [end_turn]
+    flags, reach, simple = basics  # ``simple``: End Turn, Shout, Search, Reload, Make Noise, Take Objective, Escape
+    graph = state.graph
+    commands: list[Any] = [simple[0]]
     zone = s.zone
     box = state.box
     if box.confined_commands is not None:
@@ -148,13 +155,14 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
                 commands.extend(held)
             return commands
     confined = box.confined
-    zombies_here = state.zombies_in(zone)
+    zombies = state.zombies  # zone → count per zombie kind (``zombies_in`` inlined: asked per zone seen)
+    zombies_here = sum(zombies[zone])
     extra = 0 if "slippery" in flags else zombies_here
     if (s.actions_left > 0 or _can_spend(s, "move")) and (
         ("move" in s.free_actions and s.actions_left >= extra) or s.actions_left >= 1 + extra
     ):
-        waived = box.crosses_freely is not None and box.crosses_freely(state, i)
-        if graph.step_costs and not waived:  # a box's dearer crossings: only the moves the survivor can pay for
+        # a box's dearer crossings (unless the box waives them): only the moves the survivor can pay for
+        if graph.step_costs and not (box.crosses_freely is not None and box.crosses_freely(state, i)):
             budget = s.actions_left - extra - (0 if "move" in s.free_actions else 1)
             if reach == 1:
                 commands.extend(_steps(graph, state.doors_open, sid, zone, budget))
@@ -204,7 +212,7 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
             if edge.door >= 0 and state.doors_open[edge.door]:
                 commands.append(CloseDoor(sid, edge.connection_id))
     if "loud" in flags and state.loud[1] != i:
-        commands.append(shout)
+        commands.append(simple[1])
     if "medic" in flags and not s.healed:
         for other in state.survivors:
             if other.zone == zone and other.wounds and other.alive and not other.escaped:  # in play
@@ -214,7 +222,7 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
     inventory = memo.inventories.get(inventory_key)
     if inventory is None:
         inventory = bounded(memo.inventories)[inventory_key] = _inventory(state, s)
-    equipped, hands, kinds, hand_opens_doors, rearranges, combines = inventory
+    hands, kinds, hand_opens_doors, rearranges, combines, weapons = inventory
     if not doors.anyone and (s.actions_left > 0 or _can_spend(s, "door")) and (
             hand_opens_doors or "opens_doors" in flags):
         for _other, e in graph.adjacent[zone]:
@@ -227,27 +235,23 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
         box.may_search(state, i) if box.may_search is not None
         else s.nose_search or searchable_now(state, zone) or "search_anywhere" in flags
     ):
-        commands.append(search)
+        commands.append(simple[2])
     seen_weapons: set[str] = set()
-    for slot in equipped:
-        card = s.slots[slot]
-        if card < 0 or kinds[slot] in seen_weapons:
-            continue
-        equipment = tables.equipment[kinds[slot]]
-        if equipment.attack is None or not (
+    for slot, card, kind, equipment, twinned in weapons:
+        if kind in seen_weapons or not (
                 s.actions_left > 0 or _can_spend(s, equipment.attack, box.free_action_tags)):
             continue
         if equipment.reload and card in state.unloaded:
             continue
         if not box.inventory.ready(state, s, card):
             continue
-        seen_weapons.add(kinds[slot])
+        seen_weapons.add(kind)
         unusable = box.weapon_unusable
         pair: bool | None = None  # whether one of a pair may fire alone: asked once there is a target
         if equipment.attack == "melee":
             if zombies_here and not (unusable is not None and unusable(state, i, slot, zone)):
                 commands.append(Attack(sid, slot, graph.zone_ids[zone]))
-                if _fires_a_pair(state, s, slot, equipment):
+                if twinned and _fires_a_pair(state, s, slot, equipment):
                     commands.append(Attack(sid, slot, graph.zone_ids[zone], single=True))
             if state.setup.competitive:  # rival survivors within reach
                 for other in state.survivors:
@@ -258,10 +262,10 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
         if "shoots_own_zone" in flags:
             low = 0
         deeper = "sees_deeper" in flags
-        targets = ([zone] if low == 0 else []) + list(graph.visible(state.doors_open, deeper)[zone])
+        seen = graph.visible(state.doors_open, deeper)[zone]
         in_reach = []
-        for target in targets:
-            if state.zombies_in(target) == 0:
+        for target in ((zone, *seen) if low == 0 else seen):
+            if not sum(zombies[target]):
                 continue
             distance = graph.zone_range(zone, target, state.doors_open, deeper)
             if distance is not None and low <= distance <= high and not (
@@ -269,14 +273,14 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
             ):
                 commands.append(Attack(sid, slot, graph.zone_ids[target]))
                 if pair is None:
-                    pair = _fires_a_pair(state, s, slot, equipment)
+                    pair = twinned and _fires_a_pair(state, s, slot, equipment)
                 if pair:
                     commands.append(Attack(sid, slot, graph.zone_ids[target], single=True))
                 in_reach.append(graph.zone_ids[target])
         if "trick_shot" in flags and len(in_reach) > 1 and slot in (0, 1) and not equipment.kills_everything:
             twin = s.slots[1 - slot]
             if (
-                twin >= 0 and kinds[1 - slot] == kinds[slot]
+                twin >= 0 and kinds[1 - slot] == kind
                 and (equipment.dual or sk.counts_as_dual(s.skills, equipment.attack))
                 and not (equipment.reload and twin in state.unloaded)
             ):
@@ -285,20 +289,20 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
                         if first != second:
                             commands.append(Attack(sid, slot, first, second_zone=second))
     if state.unloaded and s.actions_left > 0 and any(c in state.unloaded for c in hands if c >= 0):
-        commands.append(reload)
+        commands.append(simple[3])
     if s.actions_left > 0:
-        commands.append(make_noise)
+        commands.append(simple[4])
         commands.extend(box.legal_actions(state, i))
         for index, point in enumerate(graph.objectives):
             if point.zone == zone and not state.objectives_taken[index]:
-                commands.append(take_objective)
+                commands.append(simple[5])
                 break
         commands.extend(rearranges)
         list_trades(state, i, s, memo, commands, runs)
     commands.extend(box.legal_free(state, i))
     commands.extend(combines)
     if "escape_all" in state.setup.goals and zone in graph.exits and zombies_here == 0:
-        commands.append(escape)
+        commands.append(simple[6])
     if box.refuses_listed and box.refuses is not None:  # what the box would refuse is not listed
         refuses = box.refuses
         if not runs:
@@ -409,12 +413,16 @@ def declared_move(state: ZombicideState, survivor_id: str, zone_id: str) -> Move
     return Move(survivor_id, zone_id, tuple(graph.zone_ids[z] for z in path[:-1]))
 
 
-def _inventory(
-    state: ZombicideState, s: Survivor
-) -> tuple[Sequence[int], tuple[int, ...], tuple[str, ...], bool, tuple[Rearrange, ...], tuple[Combine, ...]]:
-    """A survivor's equipped slots, the cards in them, the kind of every slot's card, whether an
-    equipped card opens doors, its rearrangements (a reserve weapon, or what the box readies, to a
-    worn slot it fits) and combinations."""
+Inventory = tuple[tuple[int, ...], tuple[str, ...], bool, tuple[Rearrange, ...], tuple[Combine, ...],
+                  tuple[tuple[int, int, str, Any, bool], ...]]
+
+
+def _inventory(state: ZombicideState, s: Survivor) -> Inventory:
+    """The cards in a survivor's equipped slots, the kind of every slot's card, whether an equipped card
+    opens doors, its rearrangements (a reserve weapon, or what the box readies, to a worn slot it
+    fits), combinations, and (slot, card, kind, equipment, twinned) of each equipped weapon, in slot order:
+    twinned when another slot holds a card of its kind (else it never fires as a pair: ``_fires_a_pair``
+    left unasked)."""
     sid, slots = s.id, s.slots
     equipment = state.tables.equipment
     rules = state.box.inventory
@@ -443,7 +451,10 @@ def _inventory(
             for b in range(a + 1, len(slots)):
                 if slots[b] >= 0 and kinds[b] in partners:
                     combines.append(Combine(sid, a, b))
-    return equipped, hands, kinds, hand_opens_doors, tuple(rearranges), tuple(combines)
+    weapons = tuple((n, slots[n], kinds[n], equipment[kinds[n]],
+                     any(m != n and slots[m] >= 0 and kinds[m] == kinds[n] for m in range(len(slots))))
+                    for n in equipped if slots[n] >= 0 and equipment[kinds[n]].attack is not None)
+    return hands, kinds, hand_opens_doors, tuple(rearranges), tuple(combines), weapons
 
 
 def _steps(graph: ZoneGraph, doors_open: tuple[bool, ...], sid: str, zone: int,
@@ -451,15 +462,29 @@ def _steps(graph: ZoneGraph, doors_open: tuple[bool, ...], sid: str, zone: int,
     """The one-zone Moves from ``zone`` (``_paths`` with a reach of 1), remembered per board: zombies
     never stop a single step, so they depend on the doors only. Given ``budget``, only the steps whose
     extra cost (``step_costs``: a board's dearer crossings) fits that many actions."""
-    key = ("steps", sid, zone, doors_open, budget)
-    moves: tuple[Move, ...] | None = graph.memo.get(key)  # type: ignore[assignment]
+    memo = graph.memo
+    last: Any = memo.get(_LAST_STEPS)  # (doors, their table): found by identity, no tuple of doors hashed
+    if last is not None and last[0] is doors_open:
+        table = last[1]
+    else:
+        key = ("steps", doors_open)
+        table = memo.get(key)
+        if table is None:
+            if len(memo) > MEMO_ENTRIES:
+                memo.clear()
+            table = memo[key] = {}
+        memo[_LAST_STEPS] = (doors_open, table)
+    moves: tuple[Move, ...] | None = table.get((sid, zone, budget))
     if moves is None:
-        if len(graph.memo) > MEMO_ENTRIES:
-            graph.memo.clear()
         reached = [z for z in dict.fromkeys(graph.neighbours(zone, doors_open))
                    if z != zone and (budget is None or graph.step_extra(zone, z) <= budget)]
-        moves = graph.memo[key] = tuple(Move(sid, graph.zone_ids[z], ()) for z in reached)
+        moves = table[sid, zone, budget] = tuple(Move(sid, graph.zone_ids[z], ()) for z in reached)
     return moves
+
+
+# ``graph.memo``'s key of the last door configuration ``_steps`` was asked of, and its table: the state
+# keeps its doors' tuple while no rule touches them, so consecutive listings ask of the same object
+_LAST_STEPS = ("steps of the last doors",)
 
 
 def _path_extra(graph: ZoneGraph, start: int, path: tuple[int, ...]) -> int:
