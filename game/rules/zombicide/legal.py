@@ -237,7 +237,7 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
     ):
         commands.append(simple[2])
     seen_weapons: set[str] = set()
-    for slot, card, kind, equipment, twinned in weapons:
+    for slot, card, kind, equipment in weapons:
         if kind in seen_weapons or not (
                 s.actions_left > 0 or _can_spend(s, equipment.attack, box.free_action_tags)):
             continue
@@ -251,7 +251,7 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
         if equipment.attack == "melee":
             if zombies_here and not (unusable is not None and unusable(state, i, slot, zone)):
                 commands.append(Attack(sid, slot, graph.zone_ids[zone]))
-                if twinned and _fires_a_pair(state, s, slot, equipment):
+                if _fires_a_pair(state, s, slot, equipment):
                     commands.append(Attack(sid, slot, graph.zone_ids[zone], single=True))
             if state.setup.competitive:  # rival survivors within reach
                 for other in state.survivors:
@@ -273,7 +273,7 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
             ):
                 commands.append(Attack(sid, slot, graph.zone_ids[target]))
                 if pair is None:
-                    pair = twinned and _fires_a_pair(state, s, slot, equipment)
+                    pair = _fires_a_pair(state, s, slot, equipment)
                 if pair:
                     commands.append(Attack(sid, slot, graph.zone_ids[target], single=True))
                 in_reach.append(graph.zone_ids[target])
@@ -414,15 +414,13 @@ def declared_move(state: ZombicideState, survivor_id: str, zone_id: str) -> Move
 
 
 Inventory = tuple[tuple[int, ...], tuple[str, ...], bool, tuple[Rearrange, ...], tuple[Combine, ...],
-                  tuple[tuple[int, int, str, Any, bool], ...]]
+                  tuple[tuple[int, int, str, Any], ...]]
 
 
 def _inventory(state: ZombicideState, s: Survivor) -> Inventory:
     """The cards in a survivor's equipped slots, the kind of every slot's card, whether an equipped card
     opens doors, its rearrangements (a reserve weapon, or what the box readies, to a worn slot it
-    fits), combinations, and (slot, card, kind, equipment, twinned) of each equipped weapon, in slot order:
-    twinned when another slot holds a card of its kind (else it never fires as a pair: ``_fires_a_pair``
-    left unasked)."""
+    fits), combinations, and (slot, card, kind, equipment) of each equipped weapon, in slot order."""
     sid, slots = s.id, s.slots
     equipment = state.tables.equipment
     rules = state.box.inventory
@@ -451,9 +449,8 @@ def _inventory(state: ZombicideState, s: Survivor) -> Inventory:
             for b in range(a + 1, len(slots)):
                 if slots[b] >= 0 and kinds[b] in partners:
                     combines.append(Combine(sid, a, b))
-    weapons = tuple((n, slots[n], kinds[n], equipment[kinds[n]],
-                     any(m != n and slots[m] >= 0 and kinds[m] == kinds[n] for m in range(len(slots))))
-                    for n in equipped if slots[n] >= 0 and equipment[kinds[n]].attack is not None)
+    weapons = tuple((n, slots[n], kinds[n], equipment[kinds[n]]) for n in equipped
+                    if slots[n] >= 0 and equipment[kinds[n]].attack is not None)
     return hands, kinds, hand_opens_doors, tuple(rearranges), tuple(combines), weapons
 
 
