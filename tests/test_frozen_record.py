@@ -186,3 +186,21 @@ def test_a_mutable_record_is_a_slotted_dataclass():
         ours.other = 1  # type: ignore[attr-defined]
     assert dataclasses.replace(ours, kills=5) == Tally("ana", 5)
     assert dataclasses.asdict(ours) == dataclasses.asdict(PlainTally("ana", 2))
+
+
+def test_kept_per_object_answers_each_object_once_whatever_the_order_it_is_asked_in() -> None:
+    from game.rules.core.kept import kept_per_object
+
+    made: list[object] = []
+
+    @kept_per_object(2)
+    def size_of(obj: tuple[int, ...]) -> int:
+        made.append(obj)
+        return len(obj)
+
+    one, two, three = (1,), (1, 2), (1, 2, 3)
+    assert [size_of(one), size_of(one), size_of(two), size_of(one), size_of(two)] == [1, 1, 2, 1, 2]
+    assert made == [one, two]  # the last one asked answers at once; the others from the entries
+    assert size_of(three) == 3  # a third: the entries are dropped, the last one asked stays
+    assert size_of(three) == 3 and size_of(two) == 2
+    assert made == [one, two, three, two]
