@@ -500,8 +500,8 @@ def apply(state: ZombicideState, seat: str, command: Any) -> tuple[ZombicideStat
     if type(command) in _OVERRIDES:
         return apply_override(state, command)
     game = Game(state)
-    game.play(seat, command)
-    return game.freeze(), tuple(game.events)
+    settled = game.play(seat, command)  # the state it ends in when it is frozen already
+    return (settled if settled is not None else game.freeze()), tuple(game.events)
 
 
 # --- a Ruleset object for sessions -------------------------------------------------------------
