@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from game.rules.core.base import IllegalCommand
-from game.rules.core.frozen import layout_twin, slot_stores
+from game.rules.core.frozen import layout_twin, maker_for, slot_stores
 from game.rules.core.rng import RngState, force_dice
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.actions import SurvivorActions
@@ -222,14 +222,14 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
             return
         self.made_a_stir(who)
         self.noise[zone] += 1
-        self.events.append(NoiseMade(self.zid(zone), self.noise[zone]))
+        self.events.append(_NOISE_MADE(self.zid(zone), self.noise[zone]))
 
     def inventory_event(self, i: int) -> None:
         s = self.survivors[i]
         slots = s.slots
         if slots and min(slots) >= EMPTY:  # equipment and empty slots: each name read in C
             names = _slot_names(self.card_kinds)
-            self.events.append(InventoryChanged(s.id, tuple(map(names.__getitem__, slots))))
+            self.events.append(_INVENTORY_CHANGED(s.id, tuple(map(names.__getitem__, slots))))
             return
         kinds = self.card_kinds
         self.events.append(InventoryChanged(s.id, tuple([  # ``card_name`` of each slot, inlined
@@ -315,7 +315,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
             _SET_GIFTED_ACTIONS(s, 0)
             if self.loud[1] == i:
                 self.loud = (-1, -1)
-            self.events.append(TurnStarted(s.id, s.actions_left))
+            self.events.append(_TURN_STARTED(s.id, s.actions_left))
             self.box.turn_started(self, i)
         handler: Any = _HANDLERS.get(type(command))
         if handler is not None:
@@ -412,7 +412,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
         _SET_FREE_ACTIONS(s, ())
         _SET_ROTTEN(s, rotten)
         self.active = -1
-        self.events.append(TurnEnded(s.id))
+        self.events.append(_TURN_ENDED(s.id))
 
     def advance_turns(self) -> None:
         while self.phase == "players" and self.result is None:
@@ -579,3 +579,9 @@ _HANDLERS = {
     EndTurn: Game.do_end_turn,
     Escape: Game.do_escape,
 }
+
+# the events told after most commands, made through their layout twins (``maker_for``)
+_INVENTORY_CHANGED = maker_for(InventoryChanged)
+_NOISE_MADE = maker_for(NoiseMade)
+_TURN_STARTED = maker_for(TurnStarted)
+_TURN_ENDED = maker_for(TurnEnded)

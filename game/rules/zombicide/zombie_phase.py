@@ -8,6 +8,7 @@ from itertools import compress
 from operator import sub
 from typing import TYPE_CHECKING, Any
 
+from game.rules.core.frozen import maker_for
 from game.rules.core.kept import kept_per_object
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.commands import (
@@ -116,7 +117,7 @@ class ZombiePhase(Fields):
             attacks = []
             for t in types:
                 if counts[t]:
-                    self.events.append(ZombieAttacked(self.zid(zone), self.zname(t), counts[t]))
+                    self.events.append(_ZOMBIE_ATTACKED(self.zid(zone), self.zname(t), counts[t]))
                     attacks.append((t, counts[t]))
             wounds.extend(self.box.wounds.attack_steps(self, zone, tuple(attacks), -1))
         follow: list[tuple] = [*wounds, ("move", types, tuple(attacked)), *self.box_steps("after_activation", types)]
@@ -321,7 +322,7 @@ class ZombiePhase(Fields):
             if landing is None:
                 landing = arrived[route] = list(zombies[route])
             landing[t] += n
-            events.append(ZombieMoved(zone_ids[zone], zone_ids[route], zombie_ids[t], n))
+            events.append(_ZOMBIE_MOVED(zone_ids[zone], zone_ids[route], zombie_ids[t], n))
 
         for zone, routes, moving in plans:
             groups = len(routes)
@@ -450,3 +451,7 @@ def _movers_by_kind(tables: Any, movers: Any) -> tuple[tuple[int, Any], ...]:
 # cleared, its actions and free actions given
 _NEW_ROUND = resetter_for(Survivor, {**ZombiePhase.turn_flags_reset(), "mask_used": False, "done": False,
                                      "acting": False}, ("actions_left", "free_actions"))
+
+# the events of every activation and move, made through their layout twins (``maker_for``)
+_ZOMBIE_ATTACKED = maker_for(ZombieAttacked)
+_ZOMBIE_MOVED = maker_for(ZombieMoved)
