@@ -40,11 +40,9 @@ class ZombiePhase(Fields):
         self.phase = "zombies"
         self.active = -1
         self.events.append(PhaseStarted("zombies", self.round))
-        everyone = tuple(range(self.tables.type_count))
-        steps: list[tuple] = self.activation_steps(everyone, "")
-        for n in range(2, max(self.tables.actions) + 1):
-            again = tuple(t for t in everyone if self.tables.actions[t] >= n)
-            steps += self.activation_steps(again, "")
+        steps: list[tuple] = []
+        for kinds in _activations(self.tables):
+            steps += self.activation_steps(kinds, "")
         steps += [*self.box_steps("before_spawn"), ("spawn",), *self.box_steps("after_spawn"),
                   *self.box_steps("before_end_round"), ("end_round",), *self.box_steps("after_end_round")]
         self.queue.extend(steps)
@@ -419,6 +417,15 @@ def _loudest_reachable(zone: int, noise: list[int], heard: list[int], to: Any) -
             goals.append(v)
             loudest = level
     return goals
+
+
+@kept_per_object(16)
+def _activations(tables: Any) -> tuple[tuple[int, ...], ...]:
+    """The zombie kinds of each activation of a phase: every kind, then those with a second action
+    (Runners), a third...: worked out once per box's tables, not at every phase."""
+    everyone = tuple(range(tables.type_count))
+    return (everyone, *(tuple(t for t in everyone if tables.actions[t] >= n)
+                        for n in range(2, max(tables.actions) + 1)))
 
 
 @kept_per_object(16)
