@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
-from game.rules.core.frozen import mutable_record, record
+from game.rules.core.frozen import maker_for, mutable_record, record
 
 
 @record
@@ -186,3 +186,37 @@ def test_a_mutable_record_is_a_slotted_dataclass():
         ours.other = 1  # type: ignore[attr-defined]
     assert dataclasses.replace(ours, kills=5) == Tally("ana", 5)
     assert dataclasses.asdict(ours) == dataclasses.asdict(PlainTally("ana", 2))
+
+
+def test_kept_per_object_answers_each_object_once_whatever_the_order_it_is_asked_in() -> None:
+    from game.rules.core.kept import kept_per_object
+
+    made: list[object] = []
+
+    @kept_per_object(2)
+    def size_of(obj: tuple[int, ...]) -> int:
+        made.append(obj)
+        return len(obj)
+
+    one, two, three = (1,), (1, 2), (1, 2, 3)
+    assert [size_of(one), size_of(one), size_of(two), size_of(one), size_of(two)] == [1, 1, 2, 1, 2]
+    assert made == [one, two]  # the last one asked answers at once; the others from the entries
+    assert size_of(three) == 3  # a third: the entries are dropped, the last one asked stays
+    assert size_of(three) == 3 and size_of(two) == 2
+    assert made == [one, two, three, two]
+
+
+def test_maker_for_makes_the_record_its_class_makes() -> None:
+    make = maker_for(Door)
+    made, built = make("d1"), Door("d1")
+    assert made.__class__ is Door
+    assert made == built and hash(made) == hash(built) and repr(made) == repr(built)
+    assert make("d2", True) == Door("d2", True)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.zone = "d3"  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps(made)) == built
+    assert TypeAdapter(Door).dump_python(made) == TypeAdapter(Door).dump_python(built)
+    with pytest.raises(TypeError, match="layout twin"):
+        maker_for(Step)  # a default factory: only its __init__ makes it
+    with pytest.raises(TypeError, match="layout twin"):
+        maker_for(Child)  # a base record and a __post_init__

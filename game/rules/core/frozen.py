@@ -204,6 +204,30 @@ def layout_twin(cls: type) -> type | None:
 _TWINS: dict[type, type | None] = {}
 
 
+def maker_for(cls: type) -> Any:
+    """``cls(...)`` for the hot paths (the events of every command): the same arguments and defaults,
+    the record filled as its layout twin with plain stores (``layout_twin``) instead of through its
+    ``__init__`` and a setter call per field. Only for a record straight under ``object`` whose fields
+    are all parameters with no default factory and no ``__post_init__``."""
+    fields = dataclasses.fields(cls)
+    twin = layout_twin(cls)
+    if twin is None or hasattr(cls, "__post_init__") or any(
+            not f.init or f.default_factory is not dataclasses.MISSING for f in fields):
+        raise TypeError(f"{cls.__name__} cannot be made through its layout twin")
+    scope: dict[str, Any] = {"new_": object.__new__, "cls": cls, "twin": twin}
+    params = []
+    for n, f in enumerate(fields):
+        if f.default is dataclasses.MISSING:
+            params.append(f.name)
+        else:
+            scope[f"default{n}"] = f.default
+            params.append(f"{f.name}=default{n}")
+    lines = [f"def make({', '.join(params)}):", "    new = new_(twin)",
+             *(f"    new.{f.name} = {f.name}" for f in fields), "    new.__class__ = cls", "    return new"]
+    exec("\n".join(lines), scope)  # noqa: S102 - code built from the class's own field names
+    return scope["make"]
+
+
 def slot_stores(cls: type, target: str, values: dict[str, str]) -> list[str]:
     """The lines that make ``target``, a new ``cls`` whose fields take ``values`` (field → code),
     through ``cls``'s layout twin (the scope's ``twin``) when it has one, else through the slots'

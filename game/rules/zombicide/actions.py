@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.frozen import maker_for
 from game.rules.core.reasons import Said
 from game.rules.core.rng import shuffled
 from game.rules.zombicide import skills as sk
@@ -127,7 +128,7 @@ class SurvivorActions(Fields):
         from_zone = s.zone
         for n, zone in enumerate(walked):
             _SET_ZONE(self.own(i), zone)  # ``change(i, zone=zone)`` without its keywords: every Move
-            self.events.append(SurvivorMoved(s.id, self.zid(from_zone), self.zid(zone), actions))
+            self.events.append(_SURVIVOR_MOVED(s.id, self.zid(from_zone), self.zid(zone), actions))
             actions = 0
             self.box.stepped(self, i, from_zone, zone)
             from_zone = zone
@@ -676,7 +677,7 @@ class SurvivorActions(Fields):
         self.made_a_stir(i)
         s = self.survivors[i]
         self.noise[s.zone] += 1
-        self.events.append(NoiseMade(self.zid(s.zone), self.noise[s.zone]))
+        self.events.append(_NOISE_MADE(self.zid(s.zone), self.noise[s.zone]))
 
     def do_end_turn(self, i: int, command: EndTurn) -> None:
         self.end_turn(i)
@@ -695,3 +696,7 @@ class SurvivorActions(Fields):
 
 
 _SET_ZONE = Survivor.__dict__["zone"].__set__
+
+# the events of every Move and Make Noise, made through their layout twins (``maker_for``)
+_SURVIVOR_MOVED = maker_for(SurvivorMoved)
+_NOISE_MADE = maker_for(NoiseMade)

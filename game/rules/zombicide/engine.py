@@ -22,6 +22,7 @@ from pydantic import TypeAdapter
 
 from game.board.model import Board
 from game.rules.core.base import IllegalCommand
+from game.rules.core.kept import kept_per_object
 from game.rules.core.rng import RngState, force_dice, new_rng, roll_d6, shuffled
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.boxes import BOXES, DEFAULT_BOX, BoxRules, UnknownBoxError, box_rules
@@ -443,25 +444,18 @@ def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog 
     return state
 
 
-_CARD_IDS: dict[int, tuple[Catalog, frozenset[str], tuple[str, ...], tuple[str, ...]]] = {}
-
-
+@kept_per_object(8)
 def _card_ids(catalog: Catalog) -> tuple[frozenset[str], tuple[str, ...], tuple[str, ...]]:
     """The cards kept out of the deck, the starting pool's and the deck's card ids before the shuffle:
     worked out once per catalog (every play-out of a batch sets up the same one)."""
-    entry = _CARD_IDS.get(id(catalog))
-    if entry is None or entry[0] is not catalog:
-        if len(_CARD_IDS) >= 8:
-            _CARD_IDS.clear()
-        kept_out = frozenset(catalog.setup.kept_out_of_deck)
-        deck_ids = tuple(
-            c.id
-            for c in catalog.equipment_cards
-            if c.in_equipment_deck and not c.in_starting_pool and c.id not in kept_out
-            for _ in range(c.deck_count)
-        )
-        entry = _CARD_IDS[id(catalog)] = (catalog, kept_out, catalog.starting_pool_ids(), deck_ids)
-    return entry[1], entry[2], entry[3]
+    kept_out = frozenset(catalog.setup.kept_out_of_deck)
+    deck_ids = tuple(
+        c.id
+        for c in catalog.equipment_cards
+        if c.in_equipment_deck and not c.in_starting_pool and c.id not in kept_out
+        for _ in range(c.deck_count)
+    )
+    return kept_out, catalog.starting_pool_ids(), deck_ids
 
 
 # --- the contract -----------------------------------------------------------------------------
@@ -506,8 +500,8 @@ def apply(state: ZombicideState, seat: str, command: Any) -> tuple[ZombicideStat
     if type(command) in _OVERRIDES:
         return apply_override(state, command)
     game = Game(state)
-    game.play(seat, command)
-    return game.freeze(), tuple(game.events)
+    settled = game.play(seat, command)  # the state it ends in when it is frozen already
+    return (settled if settled is not None else game.freeze()), tuple(game.events)
 
 
 # --- a Ruleset object for sessions -------------------------------------------------------------

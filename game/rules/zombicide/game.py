@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from game.rules.core.base import IllegalCommand
-from game.rules.core.frozen import layout_twin, slot_stores
+from game.rules.core.frozen import layout_twin, maker_for, slot_stores
 from game.rules.core.rng import RngState, force_dice
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.actions import SurvivorActions
@@ -73,7 +73,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
         "turn", "survivors", "owned", "active", "_zombies", "_noise", "_doors_open", "_doors_spawned",
         "_buildings_spawned", "_objectives_taken", "_unlocked", "_unloaded", "_equipment_deck",
         "_equipment_discard", "_zombie_deck", "_zombie_discard", "_supply", "rng", "pending", "queue",
-        "_paused_queue", "box_state", "_vests_hit", "loud", "winners", "result", "kills", "events",
+        "_paused_queue", "box_state", "_vests_hit", "loud", "winners", "result", "kills", "events", "frozen",
     )
 
     def __init__(self, state: ZombicideState):
@@ -120,7 +120,8 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
         self.events: list[Any] = []
 
     def freeze(self) -> ZombicideState:
-        return _freeze(self)  # type: ignore[no-any-return]
+        state = self.frozen = _freeze(self)  # kept: ``after_action`` may end the apply in it
+        return state  # type: ignore[no-any-return]
 
     def doors_now(self) -> tuple[bool, ...]:
         """The doors as they stand, as the tuple the board's tables are kept by (the state's own while
@@ -221,14 +222,14 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
             return
         self.made_a_stir(who)
         self.noise[zone] += 1
-        self.events.append(NoiseMade(self.zid(zone), self.noise[zone]))
+        self.events.append(_NOISE_MADE(self.zid(zone), self.noise[zone]))
 
     def inventory_event(self, i: int) -> None:
         s = self.survivors[i]
         slots = s.slots
         if slots and min(slots) >= EMPTY:  # equipment and empty slots: each name read in C
             names = _slot_names(self.card_kinds)
-            self.events.append(InventoryChanged(s.id, tuple(map(names.__getitem__, slots))))
+            self.events.append(_INVENTORY_CHANGED(s.id, tuple(map(names.__getitem__, slots))))
             return
         kinds = self.card_kinds
         self.events.append(InventoryChanged(s.id, tuple([  # ``card_name`` of each slot, inlined
@@ -249,7 +250,8 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
             raise IllegalCommand(f"there is no zone {zone_id!r}")
         return zone
 
-    def play(self, seat: str, command: Any) -> None:
+    def play(self, seat: str, command: Any) -> ZombicideState | None:
+        """Play ``command``; the state the working copy ends in when it is frozen already (``after_action``)."""
         if self.result is not None:
             raise IllegalCommand("the game is over")
         if isinstance(command, ForceDice):
@@ -258,7 +260,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
             except ValueError as error:
                 raise IllegalCommand(str(error)) from error
             self.events.append(DiceForced(tuple(command.values)))
-            return
+            return None
         if self.pending is not None:
             if not isinstance(command, ChooseOption):
                 raise IllegalCommand("a decision is waiting: choose one of its options first")
@@ -266,8 +268,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
                 raise IllegalCommand(f"this decision belongs to {self.pending.seat}")
             self.choose(command.option)
             self.run_queue()
-            self.after_action()
-            return
+            return self.after_action()
         if isinstance(command, ChooseOption):
             raise IllegalCommand("there is no decision to take")
         if self.phase != "players":
@@ -288,7 +289,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
             else:
                 self.combine(i, command.slot, command.other_slot)
             self.check_goals(end_phase=False)  # a box's standing rules may move the card on
-            return
+            return None
         if seat != self.base.current_seat and not (self.active < 0 and s.seat == seat and sk.is_tactician(s.skills)):
             raise IllegalCommand(f"it is {self.base.current_seat}'s turn, not {seat}'s")
         if s.seat != seat:
@@ -314,7 +315,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
             _SET_GIFTED_ACTIONS(s, 0)
             if self.loud[1] == i:
                 self.loud = (-1, -1)
-            self.events.append(TurnStarted(s.id, s.actions_left))
+            self.events.append(_TURN_STARTED(s.id, s.actions_left))
             self.box.turn_started(self, i)
         handler: Any = _HANDLERS.get(type(command))
         if handler is not None:
@@ -327,7 +328,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
         self.box.played(self, i, command)
         self.box.after_action(self, i)
         self.run_queue()
-        self.after_action()
+        return self.after_action()
 
     def spend(self, i: int, category: str) -> None:
         s = self.survivors[i]
@@ -349,14 +350,20 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
                 return True
         return False
 
-    def after_action(self) -> None:
-        """End the active survivor's turn when it cannot act any more; move the game on."""
+    def after_action(self) -> ZombicideState | None:
+        """End the active survivor's turn when it cannot act any more; move the game on. The last step
+        of every command: returns the state the working copy ends in when it is frozen already."""
         self.check_goals(end_phase=False)
         if self.result is not None or self.pending is not None or self.phase != "players":
-            return
+            return None
         if self.active >= 0:
             s = self.survivors[self.active]
-            if not s.in_play or (s.actions_left <= 0 and not s.free_actions and not self.free_to_act(self.active)):
+            if not s.in_play:
+                self.end_turn(self.active)
+            elif s.actions_left <= 0 and not s.free_actions:
+                self.frozen = None
+                if self.free_to_act(self.active):  # its turn stays open, listed on a frozen copy
+                    return self.settled_in(self.frozen)
                 self.end_turn(self.active)
         if self._paused_queue:  # read without making the working copy its own list
             if self.active < 0:  # a Zombie link turn is over: the zombies' phase goes on
@@ -364,9 +371,21 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
                 self.queue[0:0] = self.paused_queue
                 self.paused_queue = []
                 self.run_queue()
-                self.after_action()
-            return
+                return self.after_action()
+            return None
         self.advance_turns()
+        return None
+
+    def settled_in(self, listed: ZombicideState | None) -> ZombicideState | None:
+        """``after_action``'s end once ``free_to_act`` kept the turn open on ``listed`` (frozen for its
+        listing): that state when nothing moves on after it (``advance_turns`` changes the turn, or
+        tells of the phase it starts), so the apply ends in it and the next legal list finds that
+        very state handed on."""
+        if self._paused_queue:  # a survivor acts: the paused zombies' phase waits
+            return listed
+        turn, told = self.turn, len(self.events)
+        self.advance_turns()
+        return listed if self.turn == turn and len(self.events) == told else None
 
     def free_to_act(self, i: int) -> bool:
         """Survivor ``i``, its actions spent, may still take a free action this turn (a Team Action, a
@@ -393,7 +412,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
         _SET_FREE_ACTIONS(s, ())
         _SET_ROTTEN(s, rotten)
         self.active = -1
-        self.events.append(TurnEnded(s.id))
+        self.events.append(_TURN_ENDED(s.id))
 
     def advance_turns(self) -> None:
         while self.phase == "players" and self.result is None:
@@ -561,4 +580,8 @@ _HANDLERS = {
     Escape: Game.do_escape,
 }
 
-
+# the events told after most commands, made through their layout twins (``maker_for``)
+_INVENTORY_CHANGED = maker_for(InventoryChanged)
+_NOISE_MADE = maker_for(NoiseMade)
+_TURN_STARTED = maker_for(TurnStarted)
+_TURN_ENDED = maker_for(TurnEnded)

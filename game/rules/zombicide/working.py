@@ -57,6 +57,7 @@ class Fields:
     result: Literal["won", "lost", "over"] | None
     kills: int
     events: list[Any]
+    frozen: ZombicideState | None  # the last state ``Game.freeze`` made (set by it: never read before)
 
     if TYPE_CHECKING:
         # the other rules modules' methods, joined in ``Game``: looked up there at run time

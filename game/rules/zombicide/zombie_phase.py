@@ -8,6 +8,7 @@ from itertools import compress
 from operator import sub
 from typing import TYPE_CHECKING, Any
 
+from game.rules.core.frozen import maker_for
 from game.rules.core.kept import kept_per_object
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.commands import (
@@ -39,11 +40,9 @@ class ZombiePhase(Fields):
         self.phase = "zombies"
         self.active = -1
         self.events.append(PhaseStarted("zombies", self.round))
-        everyone = tuple(range(self.tables.type_count))
-        steps: list[tuple] = self.activation_steps(everyone, "")
-        for n in range(2, max(self.tables.actions) + 1):
-            again = tuple(t for t in everyone if self.tables.actions[t] >= n)
-            steps += self.activation_steps(again, "")
+        steps: list[tuple] = []
+        for kinds in _activations(self.tables):
+            steps += self.activation_steps(kinds, "")
         steps += [*self.box_steps("before_spawn"), ("spawn",), *self.box_steps("after_spawn"),
                   *self.box_steps("before_end_round"), ("end_round",), *self.box_steps("after_end_round")]
         self.queue.extend(steps)
@@ -116,7 +115,7 @@ class ZombiePhase(Fields):
             attacks = []
             for t in types:
                 if counts[t]:
-                    self.events.append(ZombieAttacked(self.zid(zone), self.zname(t), counts[t]))
+                    self.events.append(_ZOMBIE_ATTACKED(self.zid(zone), self.zname(t), counts[t]))
                     attacks.append((t, counts[t]))
             wounds.extend(self.box.wounds.attack_steps(self, zone, tuple(attacks), -1))
         follow: list[tuple] = [*wounds, ("move", types, tuple(attacked)), *self.box_steps("after_activation", types)]
@@ -321,7 +320,7 @@ class ZombiePhase(Fields):
             if landing is None:
                 landing = arrived[route] = list(zombies[route])
             landing[t] += n
-            events.append(ZombieMoved(zone_ids[zone], zone_ids[route], zombie_ids[t], n))
+            events.append(_ZOMBIE_MOVED(zone_ids[zone], zone_ids[route], zombie_ids[t], n))
 
         for zone, routes, moving in plans:
             groups = len(routes)
@@ -421,6 +420,15 @@ def _loudest_reachable(zone: int, noise: list[int], heard: list[int], to: Any) -
 
 
 @kept_per_object(16)
+def _activations(tables: Any) -> tuple[tuple[int, ...], ...]:
+    """The zombie kinds of each activation of a phase: every kind, then those with a second action
+    (Runners), a third...: worked out once per box's tables, not at every phase."""
+    everyone = tuple(range(tables.type_count))
+    return (everyone, *(tuple(t for t in everyone if tables.actions[t] >= n)
+                        for n in range(2, max(tables.actions) + 1)))
+
+
+@kept_per_object(16)
 def _steps_at(phase_steps: tuple[Any, ...]) -> dict[str, tuple[Any, ...]]:
     """The box's ``phase_steps`` by their point of the phase (``at``), in order: sorted once per box."""
     by_at: dict[str, list[Any]] = {}
@@ -450,3 +458,7 @@ def _movers_by_kind(tables: Any, movers: Any) -> tuple[tuple[int, Any], ...]:
 # cleared, its actions and free actions given
 _NEW_ROUND = resetter_for(Survivor, {**ZombiePhase.turn_flags_reset(), "mask_used": False, "done": False,
                                      "acting": False}, ("actions_left", "free_actions"))
+
+# the events of every activation and move, made through their layout twins (``maker_for``)
+_ZOMBIE_ATTACKED = maker_for(ZombieAttacked)
+_ZOMBIE_MOVED = maker_for(ZombieMoved)
