@@ -415,21 +415,31 @@ def settle(game: Game) -> None:
     the losses (a survivor down, spawn zones joined by Mold, a goal out of reach)."""
     global _LAST_SETTLED
     box = game.box_state
-    zombies, taken = game.as_it_stands("zombies"), game.as_it_stands("objectives_taken")
-    discard = game.as_it_stands("equipment_discard")
     last = _LAST_SETTLED  # what settled nothing last time: most often nothing it reads changed since
-    if (last[0] is box and last[1] is zombies and last[2] is taken and last[3] is discard
-            and last[4] is game.card_kinds and last[5] is game.spec and last[6] is game.graph
-            and last[7] is game.tables and all(map(_ALIVE, game.survivors))
-            and (not box.attached or weapons_in_hands(game.survivors, box.attached))):
+    if last[0] is box and _unchanged(game, last):
         return
+    zombies = game.as_it_stands("zombies")
+    if zombies.__class__ is not tuple:  # a working copy's list (the zombies' phase): nothing kept
+        _settle(game)
+        return
+    taken, discard = game.as_it_stands("objectives_taken"), game.as_it_stands("equipment_discard")
     events = len(game.events)
     _settle(game)
     if (game.result is None and game.box_state is box and len(game.events) == events
-            and zombies.__class__ is tuple and taken.__class__ is tuple and discard.__class__ is tuple
+            and taken.__class__ is tuple and discard.__class__ is tuple
             and game.as_it_stands("zombies") is zombies and game.as_it_stands("objectives_taken") is taken
             and game.as_it_stands("equipment_discard") is discard and _reads_box_only(game.spec, box)):
         _LAST_SETTLED = (box, zombies, taken, discard, game.card_kinds, game.spec, game.graph, game.tables)
+
+
+def _unchanged(game: Game, last: tuple[Any, ...]) -> bool:
+    """Whether ``settle`` would read the same as when it kept ``last`` (its box state already found the same)."""
+    box = last[0]
+    return (last[1] is game.as_it_stands("zombies") and last[2] is game.as_it_stands("objectives_taken")
+            and last[3] is game.as_it_stands("equipment_discard") and last[4] is game.card_kinds
+            and last[5] is game.spec and last[6] is game.graph and last[7] is game.tables
+            and all(map(_ALIVE, game.survivors))
+            and (not box.attached or weapons_in_hands(game.survivors, box.attached)))
 
 
 # (box state, zombies, objectives taken, equipment discard, card kinds, mission, board, tables) after
