@@ -69,3 +69,21 @@ def test_the_free_commands_are_all_those_the_listers_give() -> None:
     # m8: Machines, attachments, Oxygen Tanks; m5: Machines and Mold; m10: cards and samples
     played_in_turn(["inv-m8", "inv-m5", "inv-m10"], 6, 100, visit)
     assert listed
+
+
+def test_the_machine_attacks_listed_are_those_each_machine_may_make() -> None:
+    listed: list[object] = []
+
+    def visit(state) -> None:  # type: ignore[no-untyped-def]
+        for i in range(len(state.survivors)):
+            expected = []  # each Machine controlled, its targets worked out afresh
+            if state.survivors[i].actions_left > 0 or machines.can_pay(state, i):
+                for n in controlled(state, i):
+                    for weapon in ("melee", "ranged"):
+                        expected.extend(combat.machine_targets(state, i, n, weapon))
+            found = combat.machine_attack_commands(state, i)
+            assert sorted({state.graph.index[c.zone] for c in found}) == sorted(set(expected))
+            listed.extend(found)
+
+    played_in_turn(["inv-m5", "inv-m0", "inv-m8"], 7, COMMANDS, visit)
+    assert listed  # some Machine had xenos to attack

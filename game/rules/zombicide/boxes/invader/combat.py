@@ -541,15 +541,17 @@ def do_machine_attack(game: Game, i: int, command: MachineAttack) -> None:
 
 def machine_attack_commands(state: Any, i: int) -> list[Any]:
     machines = state.box_state.machines
-    if not machines or (state.survivors[i].actions_left <= 0 and not can_pay(state, i)):
+    if not machines:
         return []
+    armed = _machines_seeing_xenos(state, machines)
+    if not armed or (state.survivors[i].actions_left <= 0 and not can_pay(state, i)):
+        return []  # the usual case, asked at every listing: no Machine sees a xeno
     found: list[Any] = []
     sid = state.survivors[i].id
-    for n in controlled(state, i):
-        machine = machines[n]
-        near = xeno_zones_in_sight(state, machine.zone, False)
-        if not near:
-            continue  # the usual case: nothing for it to attack
+    mine = controlled(state, i)
+    for n, near in armed:
+        if n not in mine:
+            continue
         for weapon in ("melee", "ranged"):
             for zone in machine_targets(state, i, n, weapon, near):
                 zone_id = state.graph.zone_ids[zone]
@@ -558,6 +560,32 @@ def machine_attack_commands(state: Any, i: int) -> list[Any]:
                          [state.tables.zombie_ids[t] for t in range(state.tables.type_count) if state.zombies[zone][t]])
                 found.extend(MachineAttack(sid, n, weapon, zone_id, kind) for kind in kinds)  # type: ignore[arg-type]
     return found
+
+
+def _machines_seeing_xenos(state: Any, machines: tuple[Any, ...]) -> list[tuple[int, list[int]]]:
+    """Each Machine standing that sees xenos (in its zone or in sight), in order, with
+    ``xeno_zones_in_sight`` of its zone (not to be changed: it may be the answer kept for the next ask)."""
+    global _LAST_ARMED
+    zombies, doors, graph = state.zombies, state.doors_open, state.graph
+    last = _LAST_ARMED  # the same Machines, zombies, doors and board as the last listing, most often
+    if last[0] is machines and last[1] is zombies and last[2] is doors and last[3] is graph:
+        return last[4]
+    found = []
+    for n, machine in enumerate(machines):  # a plain loop: two Machines at most
+        if not machine.destroyed:
+            near = xeno_zones_in_sight(state, machine.zone, False)
+            if near:
+                found.append((n, near))
+    if zombies.__class__ is tuple and doors.__class__ is tuple:  # a state's, never changed
+        _LAST_ARMED = (machines, zombies, doors, graph, found)
+    return found
+
+
+# the last (Machines, zombies, doors, board) asked about and the Machines found seeing xenos: asked at
+# every listing, and all stay the same objects from command to command while nothing moves, spawns,
+# dies or opens. Safe: all immutable (a working copy's lists are never kept), and held here their ids
+# cannot be reused.
+_LAST_ARMED: tuple[Any, Any, Any, Any, list[tuple[int, list[int]]]] = (None, None, None, None, [])
 
 
 # --- Combat Reflexes ------------------------------------------------------------------------------

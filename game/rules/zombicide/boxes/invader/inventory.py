@@ -362,7 +362,7 @@ def tidy(game: Game) -> None:
     kinds, equipment = game.card_kinds, game.tables.equipment
     last = _LAST_CLEAN_DISCARD
     if (not discard or (discard is last[0] and kinds is last[1] and equipment is last[2])) and (
-            not box.attached or _weapons_in_hands(game.survivors, box.attached)):
+            not box.attached or weapons_in_hands(game.survivors, box.attached)):
         return  # the same untouched pile as last time, found with no Oxygen Tank or Prototype; every weapon with an attachment in a hand
     if discard:
         piled = card_sets(kinds, equipment)[0]
@@ -405,7 +405,7 @@ def tidy(game: Game) -> None:
     game.box_state = box
 
 
-def _weapons_in_hands(survivors: Any, attached: tuple[tuple[int, int], ...]) -> bool:
+def weapons_in_hands(survivors: Any, attached: tuple[tuple[int, int], ...]) -> bool:
     """Every weapon with a card attached is in a hand of a survivor in play (``tidy`` then keeps them
     all: asked after every command and step, most often so)."""
     in_hands = set()

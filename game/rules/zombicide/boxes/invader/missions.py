@@ -26,7 +26,7 @@ from game.rules.zombicide.boxes.invader.commands import (
     RemoteChanged,
     TakeSample,
 )
-from game.rules.zombicide.boxes.invader.inventory import BODY, OXYGEN, tidy
+from game.rules.zombicide.boxes.invader.inventory import BODY, OXYGEN, tidy, weapons_in_hands
 from game.rules.zombicide.boxes.invader.mold import joined_spawns, mold_of, set_mold, set_spawn, spread
 from game.rules.zombicide.boxes.invader.state import ACTIVE, INACTIVE, hero, mission
 from game.rules.zombicide.boxes.invader.xenos import next_attack_step
@@ -413,6 +413,54 @@ def before_activation(game: Game, types: tuple[int, ...]) -> None:
 def settle(game: Game) -> None:
     """After every command and step: cards tidied, Mold spread, the mission's rules and goals,
     the losses (a survivor down, spawn zones joined by Mold, a goal out of reach)."""
+    global _LAST_SETTLED
+    box = game.box_state
+    last = _LAST_SETTLED  # what settled nothing last time: most often nothing it reads changed since
+    if last[0] is box and _unchanged(game, last):
+        return
+    zombies = game.as_it_stands("zombies")
+    if zombies.__class__ is not tuple:  # a working copy's list (the zombies' phase): nothing kept
+        _settle(game)
+        return
+    taken, discard = game.as_it_stands("objectives_taken"), game.as_it_stands("equipment_discard")
+    events = len(game.events)
+    _settle(game)
+    if (game.result is None and game.box_state is box and len(game.events) == events
+            and taken.__class__ is tuple and discard.__class__ is tuple
+            and game.as_it_stands("zombies") is zombies and game.as_it_stands("objectives_taken") is taken
+            and game.as_it_stands("equipment_discard") is discard and _reads_box_only(game.spec, box)):
+        _LAST_SETTLED = (box, zombies, taken, discard, game.card_kinds, game.spec, game.graph, game.tables)
+
+
+def _unchanged(game: Game, last: tuple[Any, ...]) -> bool:
+    """Whether ``settle`` would read the same as when it kept ``last`` (its box state already found the same)."""
+    box = last[0]
+    return (last[1] is game.as_it_stands("zombies") and last[2] is game.as_it_stands("objectives_taken")
+            and last[3] is game.as_it_stands("equipment_discard") and last[4] is game.card_kinds
+            and last[5] is game.spec and last[6] is game.graph and last[7] is game.tables
+            and all(map(_ALIVE, game.survivors))
+            and (not box.attached or weapons_in_hands(game.survivors, box.attached)))
+
+
+# (box state, zombies, objectives taken, equipment discard, card kinds, mission, board, tables) after
+# which ``settle`` changed nothing, and read nothing else of the survivors but whether they are alive
+# and hold every weapon with an attachment (``tidy``'s), the next goal one of the box's own: the same
+# again settles nothing. Safe: all immutable (a working copy's lists are never kept), and held here their
+# ids cannot be reused.
+_LAST_SETTLED: tuple[Any, ...] = (None,) * 8
+
+
+def _reads_box_only(spec: Any, box: Any) -> bool:
+    """Whether the next goal of ``settle`` reads none of the survivors (every goal done, or the next
+    one of the box's own, or one checked at an End Phase only)."""
+    goals = spec.invader_goals
+    if len(box.goals_done) >= len(goals):
+        return True
+    kind = _parsed_goals(goals)[len(box.goals_done)][1]
+    return kind in _BOX_GOALS or kind in END_PHASE_GOALS
+
+
+def _settle(game: Game) -> None:
     tidy(game)
     spread(game)
     if game.result is not None:

@@ -6,6 +6,7 @@ Hit & Run, Tactician, Super Strength…) keep their Season 3 code."""
 
 from __future__ import annotations
 
+from itertools import repeat
 from operator import attrgetter
 from typing import Any
 
@@ -117,8 +118,10 @@ def played(game: Game, i: int, command: Any) -> None:
     if fields.escalation != ("", 0) and not any(  # a streak going on (seldom): did this command attack?
             getattr(e, "kind", "") == "dice_rolled" and getattr(e, "survivor", "") == s.id for e in game.events):
         changes["escalation"] = ("", 0)
-    searched = isinstance(command, (Search, TakeOxygenTank)) or any(
-        isinstance(e, CardDrawn) and e.survivor == s.id for e in game.events)
+    events = game.events
+    # any card drawn at all, read in C first: asked after every command, most of which draw none
+    searched = isinstance(command, (Search, TakeOxygenTank)) or (any(map(isinstance, events, repeat(CardDrawn))) and any(
+        isinstance(e, CardDrawn) and e.survivor == s.id for e in events))
     if searched:
         changes["reorganize_free"] = True
     elif isinstance(command, Rearrange) and fields.reorganize_free:
