@@ -103,3 +103,48 @@ def test_the_body_slot_takes_the_pictured_card_of_each_survivor_as_its_catalogue
     other = SimpleNamespace(catalog=load_catalog("green_horde", tmp_path))
     assert rules.fits(other, "johannes", BODY_SLOT, dagger) and not rules.fits(other, "johannes", BODY_SLOT, crossbow)
     assert rules.fits(tables, "johannes", BODY_SLOT, crossbow)  # the shipped catalogue again: no stale answer
+
+
+def _lent_after_a_command(state):  # type: ignore[no-untyped-def]
+    """Survivor asim's skills and lent skills once Brothers in arms have lent (as after every command)."""
+    from game.rules.zombicide.boxes.green_horde.progression import lend_skills
+    from game.rules.zombicide.game import Game
+
+    game = Game(state)
+    lend_skills(game)
+    s = game.survivors[state.survivor_index("asim")]
+    return s.skills, s.box_fields.lent
+
+
+def test_a_lent_skill_goes_though_the_skill_sets_are_known_to_lend_nothing():
+    state = arrange(engine.setup(FARM, FARM_SETUP, 1), survivors={"asim": {"zone": "r0c0"}, "seli": {"zone": "r0c0"}})
+    assert _lent_after_a_command(state) == (survivor(state, "asim").skills, ())  # every skill set seen: none lends
+    asim = survivor(state, "asim")
+    tough = asim.skills + ("tough",)
+    seen = arrange(state, survivors={"asim": {"skills": tough}})
+    assert _lent_after_a_command(seen) == (tough, ())  # a skill set that lends nothing, now known
+    holding = replace(asim, skills=tough, box_fields=evolved(asim.box_fields, lent=("tough",)))
+    people = tuple(holding if s.id == "asim" else s for s in state.survivors)
+    assert _lent_after_a_command(replace(state, survivors=people)) == (asim.skills, ())  # nobody lends it any more
+
+
+def test_a_brother_in_arms_lends_once_its_zone_is_shared_after_quiet_commands():
+    state = arrange(engine.setup(FARM, FARM_SETUP, 1), survivors={"asim": {"zone": "r0c0"}, "seli": {"zone": "r2c0"}})
+    assert _lent_after_a_command(state)[1] == ()  # nobody lends: the quiet case, remembered
+    lender = arrange(state, survivors={"seli": {"zone": "r0c0", "skills": ("brother_in_arms:tough",)}})
+    assert _lent_after_a_command(lender) == (survivor(state, "asim").skills + ("tough",), ("tough",))
+
+
+def test_speed_waives_flooded_zones_for_a_survivor_with_the_box_s_fields_and_one_without():
+    from game.rules.zombicide.boxes.green_horde.terrain import crosses_freely
+    from game.rules.zombicide.state import NO_FIELDS
+
+    state = engine.setup(FARM, FARM_SETUP, 1)
+    i = state.survivor_index("asim")
+    asim = survivor(state, "asim")
+    hasted = replace(state, survivors=tuple(
+        replace(s, box_fields=evolved(s.box_fields, hasted=True)) if s.id == "asim" else s for s in state.survivors))
+    plain = replace(state, survivors=tuple(replace(s, box_fields=NO_FIELDS) if s.id == "asim" else s
+                                           for s in state.survivors))
+    assert not crosses_freely(state, i) and crosses_freely(hasted, i) and not crosses_freely(plain, i)
+    assert asim.box_fields.__class__.__name__ == "GreenHordeSurvivor"

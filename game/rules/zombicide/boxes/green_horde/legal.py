@@ -40,7 +40,12 @@ def can_spend(s: Any, category: str) -> bool:
 
 def listed(state: Any, i: int) -> Sequence[Any]:
     s = state.survivors[i]
-    listing = _listing_cards(state, s)
+    last = _LAST_LISTING.get(s.id)  # ``_listing_cards``'s usual answer, read without a call
+    if last is not None and last[0] is s.slots and last[1] is s.skills and last[2] is state.tables \
+            and last[3] is state.card_kinds:
+        listing = last[4]
+    else:
+        listing = _listing_cards(state, s)
     if not listing and s.zone not in state.box_state.siege_engines and "transmutation" not in s.skills:
         return ()  # the usual case: no card that lists anything, no engine, no Transmutation
     sid = s.id

@@ -62,28 +62,39 @@ def _lent_by(skills: tuple[str, ...]) -> tuple[str, ...]:
     if found is None:
         if len(_LENT_BY) > 4096:
             _LENT_BY.clear()
+            _LENDS_NOTHING.clear()
         lent = []
         for skill in skills:
             name, parameter = sk.split(skill)
             if name == "brother_in_arms" and parameter and parameter not in lent:
                 lent.append(parameter)
         found = _LENT_BY[skills] = tuple(lent)
+        if not found:
+            _LENDS_NOTHING.add(skills)
     return found
 
 
 _LENT_BY: dict[tuple[str, ...], tuple[str, ...]] = {}  # a skill set → the skills it lends
+_LENDS_NOTHING: set[tuple[str, ...]] = set()  # the skill sets found to lend nothing (read with ``in``: no call)
 
 
 def lend_skills(game: Game) -> None:
     """Brother in arms: while two survivors or more share a zone, each of them holds the skills their
     Brothers in arms name; the skills go when the zone breaks up (§14 #54)."""
+    lends_nothing = _LENDS_NOTHING
+    for s in game.survivors:  # asked after every command: a plain loop with no call in it
+        if s.skills not in lends_nothing:
+            break
+        mine = s.box_fields
+        if mine.__class__ is not GreenHordeSurvivor or mine.lent:
+            break
+    else:
+        return  # the usual case: nobody lends a skill and nobody holds a lent one
     lent_by = _LENT_BY
     lending_zones: list[int] = []  # where a survivor in play lends skills
-    for s in game.survivors:  # a plain loop, ``fields`` inlined: asked after every command
+    for s in game.survivors:
         own_fields = s.box_fields
-        # (the class compared before ``isinstance``: a call, for each survivor after every command)
-        if (own_fields.__class__ is GreenHordeSurvivor or isinstance(own_fields, GreenHordeSurvivor)) \
-                and own_fields.lent:
+        if isinstance(own_fields, GreenHordeSurvivor) and own_fields.lent:
             break  # a lent skill may have to go
         found = lent_by.get(s.skills)
         if (found or (found is None and _lent_by(s.skills))) and s.in_play:
@@ -188,4 +199,5 @@ def anyone_dead(game: Game) -> None:
 def after_action(game: Game, i: int) -> None:
     reconcile(game)
     lend_skills(game)
-    anyone_dead(game)
+    if getattr(game.spec, "lose_if_anyone_dies", False):  # asked after every command: most missions do not
+        anyone_dead(game)

@@ -9,7 +9,7 @@ from typing import Any
 from game.rules.core.rng import roll_d6
 from game.rules.zombicide.boxes.green_horde.board import graph_with_barriers_down
 from game.rules.zombicide.boxes.green_horde.commands import BarrierBroken, HedgeRustled
-from game.rules.zombicide.boxes.green_horde.state import board_of, fields
+from game.rules.zombicide.boxes.green_horde.state import GreenHordeSurvivor, board_of, fields
 from game.rules.zombicide.state import evolved
 
 Game = Any  # the engine's working copy (game.Game)
@@ -20,7 +20,7 @@ HEDGE_ZOMBIE = "orc_walker"
 def crossed(game: Game, i: int, from_zone: int, to_zone: int) -> None:
     """A survivor crossed a hedge into a zone no other survivor can see: a 6 on a die puts an Orc
     Walker there (not from the Horde; running out of Walkers activates them, §13.2)."""
-    if (from_zone, to_zone) not in board_of(game.graph).hedges:
+    if (from_zone, to_zone) not in game.graph.box_data.hedges:  # ``board_of`` inlined: asked at every step
         return
     visible = game.graph.visible(tuple(game.doors_open))
     for j, other in enumerate(game.survivors):
@@ -36,6 +36,9 @@ def crossed(game: Game, i: int, from_zone: int, to_zone: int) -> None:
 
 def crosses_freely(state: Any, i: int) -> bool:
     """Speed: flooded zones cost the survivor nothing until the end of the round."""
+    found = state.survivors[i].box_fields  # ``fields`` inlined: asked at every listing of a move
+    if found.__class__ is GreenHordeSurvivor:
+        return found.hasted
     return fields(state.survivors[i]).hasted
 
 
