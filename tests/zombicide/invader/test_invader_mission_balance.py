@@ -137,3 +137,19 @@ def test_m10s_spawn_zone_is_no_longer_the_only_way_from_the_start() -> None:
         seen |= frontier
     wanted = [p.zone for p in graph.objectives] + [z for z in range(graph.zone_count) if board_of(graph).oxygen[z]]
     assert all(z in seen for z in wanted), [graph.zone_ids[z] for z in wanted if z not in seen]
+
+
+def test_m8s_start_lies_in_the_middle_and_the_robot_beside_the_spawn_zone() -> None:
+    """M8's start is in the middle of the board, on the Security Hub's tile: ours was at a corner, 11-16 zones
+    from three of the objectives; and the Robot stands beside the spawn zone, where the team levels up (the
+    bot won 19 of 50 before)."""
+    state = _setup("inv-m8")
+    graph = state.graph
+    doors = (True,) * len(state.doors_open)
+    dist = graph.distances(doors)
+    start = state.survivors[0].zone
+    assert graph.tile[start] == "inv-05R"
+    assert max(dist[start][p.zone] for p in graph.objectives) <= 9
+    (spawn,) = [p.zone for p in graph.spawns]
+    (robot,) = [m.zone for m in state.box_state.machines if m.kind == "robot"]
+    assert robot in graph.neighbours(spawn, doors)
