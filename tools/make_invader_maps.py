@@ -453,15 +453,16 @@ def missions() -> dict[str, str]:
         [("inv-09R", 0, 0, 0), ("inv-03V", 1, 0, 0), ("inv-08R", 2, 0, 0),
          ("inv-02R", 0, 1, 0), ("inv-05R", 1, 1, 0), ("inv-01R", 2, 1, 0),
          ("inv-06R", 0, 2, 0), ("inv-07R", 1, 2, 0), ("inv-04R", 2, 2, 0)],
-        [tok("start", "inv-04R:c-c"), tok("exit", "inv-03V:lock"), tok("objective", "inv-09R:store-a"),
+        [tok("start", "inv-05R:c-s"), tok("exit", "inv-03V:lock"), tok("objective", "inv-09R:store-a"),
          tok("objective", "inv-08R:medbay"), tok("objective", "inv-02R:workshop"), tok("objective", "inv-01R:bridge"),
          tok("objective", "inv-06R:garage"), tok("objective", "inv-05R:hub"),
          tok("spawn", "inv-08R:c-e")],
         {"invader_goals": ["take_all", "level:orange"], "shuffle_colours": ["purple", "green"],
          "sealed_doors": ["door:inv-03V:d-inner"], "xeno_cards": "easier",
+         "objective_rewards": {"red": ["heavy_cutter", "chainsaw"]},
          "mold": {"inv-07R:reactor": "active"},
          "machines": [{"model": "falchion_sentry_gun", "zone": "inv-04R:c-n"},
-                      {"model": "peacekeeper_bot", "zone": "inv-04R:c-s"}]},
+                      {"model": "peacekeeper_bot", "zone": "inv-08R:c-c"}]},
         balance="one spawn zone, in the Medbay's corridor at the board's corner (the digest's legend names one; our"
         " map had four, one of them on the central Security Hub tile): with four a survivor was lost by the"
         " sixth round of most games and the bot won none of 50; with one it won 1 of 50 and lasted to the"
@@ -472,7 +473,17 @@ def missions() -> dict[str, str]:
         " With the planner's kill sharing (bots_levels) the bot won 4 of 50, every loss but one to a death (Hunters"
         " 21 of 45, Tanks 13, mostly in the spawn tile's and the Hub's corridors): it now plays the easier Xeno"
         " cards #1-#25 (difficulty tuning, §16.2), as M6, M7 and M10 do: 18 of 50 (without the Extra"
-        " Activation cards too: 16 of 50).",
+        " Activation cards too: 16 of 50). The start is in the middle of the board, in the Security Hub's south"
+        " corridor (ours was in the Crew Quarters' corridor at a corner, 11-16 zones from three of the objectives,"
+        " 1-9 now), and the Robot stands in the spawn tile's middle corridor, beside the spawn zone, where the team"
+        " waits for the xenos to level on (Mitsuki's Remote Control works it; once it acts the xenos strike it"
+        " too, §7). Both, with the planner leaving the Robot's kills to the survivors below Orange once Mitsuki is"
+        " there (bots_levels): 29 of 50, 25 of 50 on seeds 101-150 (19 and 12 before; without that play 25 and 24)."
+        " Then the first red objective also deals a Heavy Cutter and a Chainsaw (ours, as M6's Hellfire kit: the"
+        " team's starting guns fire from Range 1 and kill nothing in the spawn zone it stands on, so one or two"
+        " survivors with the melee weapons took every kill and the others never levelled; the planner hands"
+        " them to those below Orange): 39 of 50 (with a Sledge too 46 of 50, Easy for the book's Intermediate"
+        " mission; the Heavy Cutter alone 33 of 50).",
         balance_doc=MISSION_BALANCE_DOC,
     )
     out["inv-m9"] = mission(
@@ -501,7 +512,7 @@ def missions() -> dict[str, str]:
         " for Mold. Every survivor starts with an Oxygen Tank that is discarded as soon as it enters an"
         " Airlock. " + COMMON,
         [("inv-05R", 0, 0, 0), ("inv-09R", 1, 0, 0), ("inv-01V", 2, 0, 0),
-         ("inv-08R", 0, 1, 0), ("inv-07R", 1, 1, 0), ("inv-06R", 2, 1, 180)],
+         ("inv-08R", 0, 1, 0), ("inv-07R", 1, 1, 180), ("inv-06R", 2, 1, 180)],
         [tok("start", "inv-07R:c-w"), tok("objective", "inv-05R:hub"),
          tok("objective", "inv-09R:arms"), tok("objective", "inv-06R:garage"), tok("objective", "inv-08R:surgery"),
          tok("spawn", "inv-08R:c-e")],
@@ -519,7 +530,12 @@ def missions() -> dict[str, str]:
         " the start or an objective, dropping the Extra Activation cards or dealing melee weapons with the"
         " first red objective stayed within the noise; without the samples goal (the book's) the same map wins"
         " 60-65 % of 20: the wait for the Abomination's card and a melee kill is where survivors fall (Mission"
-        " balance, in the same doc).",
+        " balance, in the same doc). The Reactor tile (07-R) is turned half a turn: unturned, its only corridor"
+        " west ran into the spawn zone, one zone from the start, and every way to the Hub, the Weapons locker,"
+        " the Surgery and the O2 room indoors went through it (14 of 29 survivors lost fell in 08-R's corridors);"
+        " turned, its south corridor meets 09-R's, the spawn zone is three zones off and each of them is reached"
+        " without it (the bot won 19 of 50, then 31 of 50; on seeds 101-150 14, then 32).",
+        balance_doc=MISSION_BALANCE_DOC,
     )
     return out
 

@@ -91,3 +91,28 @@ def test_the_box_plays_these_tactics() -> None:
     state, _ = _corridor({0})
     played = {tactic for _, tactic in state.box.bot.tactics}
     assert {bots_levels.share_kills, bots_levels.cover, bots_levels.hand_over} <= played
+
+
+def test_a_survivor_at_orange_leaves_the_robots_kills_to_friends_below_it() -> None:
+    """A Machine's kills are its controller's XP (§7): Mitsuki (Remote Control: the Robot) works it on the
+    Workers beside the spawn zone while below Orange, and no more once she is there and a friend is not."""
+    from game.rules.zombicide.boxes.invader import bots as invader_bots
+    from game.rules.zombicide.boxes.invader.commands import MachineAttack
+
+    state = replace(_setup("inv-m8"), turn=1)  # P2's turn: Mitsuki's seat
+    (robot,) = [m.zone for m in state.box_state.machines if m.kind == "robot"]
+    state = _zombies(state, robot, "worker", 2)
+
+    def value(s) -> float:  # type: ignore[no-untyped-def]
+        mine = [c for c in engine.listed_commands(s, "P2") if getattr(c, "survivor", None) == "mitsuki"]
+        attacks = [c for c in mine if isinstance(c, MachineAttack) and not c.target
+                   and s.graph.index[c.zone] == robot]
+        assert attacks
+        return max(invader_bots._value(s, 5, c) for c in attacks)
+
+    assert value(state) > 0.9
+    assert value(_with(state, 5, **ORANGE)) == 0.0
+    everyone = state
+    for i in range(len(state.survivors)):
+        everyone = _with(everyone, i, **ORANGE)
+    assert value(everyone) > 0.9

@@ -51,7 +51,8 @@ def test_the_xenos_in_sight_are_those_the_zombies_hold_now() -> None:
                     assert xeno_zones_in_sight(state, zone, deeper) == expected
                 asked.extend(expected)
 
-    played_in_turn(["inv-m8", "inv-m5"], 5, 60, visit)
+    # m0 puts xenos beside the start (m8's start lies in the middle of the board, far from its spawn zone)
+    played_in_turn(["inv-m8", "inv-m5", "inv-m0"], 5, 60, visit)
     assert asked  # xenos were seen
 
 

@@ -79,7 +79,7 @@ def test_m7_keeps_its_purple_and_green_spawn_zones_and_no_red_one() -> None:
 def test_the_rebalanced_missions_say_why_in_file_and_doc() -> None:
     doc = (ROOT / "docs" / "zombicide-invader-rules-choices.md").read_text(encoding="utf-8")
     section = doc.split("## Mission balance", 1)[1]
-    for mission in ("inv-m2", "inv-m5", "inv-m6", "inv-m7", "inv-m8"):
+    for mission in ("inv-m2", "inv-m5", "inv-m6", "inv-m7", "inv-m8", "inv-m10"):
         text = (MISSIONS_DIR / f"{mission}.toml").read_text(encoding="utf-8")
         assert "# Balance (docs/zombicide-invader-rules-choices.md, Mission balance):" in text
         assert f"**{mission}**" in section
@@ -118,3 +118,46 @@ def test_m8_plays_the_easier_xeno_cards() -> None:
     in 45 of 50 games (Hunters 21 of them) and won 4; with the easier cards 18 of 50."""
     state = _setup("inv-m8")
     assert _data("inv-m8")["setup"]["xeno_cards"] == "easier" and len(state.zombie_deck) == 25 + 4
+
+
+def test_m10s_spawn_zone_is_no_longer_the_only_way_from_the_start() -> None:
+    """M10's Reactor tile (07-R) is turned half a turn: unturned, the start stood one zone from the spawn
+    zone and every indoor way to the Hub, the Weapons locker, the Surgery and the O2 room went through it
+    (14 of the 29 survivors lost in 50 games fell in 08-R's corridors); the bot won 19 of 50, turned 31."""
+    state = _setup("inv-m10")
+    graph = state.graph
+    outdoor = board_of(graph).outdoor
+    doors = (True,) * len(state.doors_open)
+    (spawn,) = [p.zone for p in graph.spawns]
+    start = state.survivors[0].zone
+    assert graph.distances(doors)[start][spawn] >= 3
+    seen, frontier = {start}, {start}
+    while frontier:  # indoors, never through the spawn zone
+        frontier = {n for z in frontier for n in graph.neighbours(z, doors) if not outdoor[n] and n != spawn} - seen
+        seen |= frontier
+    wanted = [p.zone for p in graph.objectives] + [z for z in range(graph.zone_count) if board_of(graph).oxygen[z]]
+    assert all(z in seen for z in wanted), [graph.zone_ids[z] for z in wanted if z not in seen]
+
+
+def test_m8s_start_lies_in_the_middle_and_the_robot_beside_the_spawn_zone() -> None:
+    """M8's start is in the middle of the board, on the Security Hub's tile: ours was at a corner, 11-16 zones
+    from three of the objectives; and the Robot stands beside the spawn zone, where the team levels up (the
+    bot won 19 of 50 before)."""
+    state = _setup("inv-m8")
+    graph = state.graph
+    doors = (True,) * len(state.doors_open)
+    dist = graph.distances(doors)
+    start = state.survivors[0].zone
+    assert graph.tile[start] == "inv-05R"
+    assert max(dist[start][p.zone] for p in graph.objectives) <= 9
+    (spawn,) = [p.zone for p in graph.spawns]
+    (robot,) = [m.zone for m in state.box_state.machines if m.kind == "robot"]
+    assert robot in graph.neighbours(spawn, doors)
+
+
+def test_m8s_first_red_objective_deals_melee_weapons_for_the_spawn_zone() -> None:
+    """M8's team levels on the spawn zone, where its starting guns (Range 1) kill nothing: the first red
+    objective deals a Heavy Cutter and a Chainsaw (29 of 50 won before, 39 with them)."""
+    state = _setup("inv-m8")
+    rewards = sorted(state.card_kinds[card] for colour, card in state.box_state.rewards if colour == "red")
+    assert rewards == ["chainsaw", "heavy_cutter"]

@@ -11,7 +11,12 @@ from typing import Any
 
 from game.rules.zombicide.boxes.invader.armor import DAMAGE_STEP, armor_left
 from game.rules.zombicide.boxes.invader.board import board_of
-from game.rules.zombicide.boxes.invader.bots_levels import cover, hand_over, share_kills
+from game.rules.zombicide.boxes.invader.bots_levels import (
+    cover,
+    hand_over,
+    levelled_past_friends,
+    share_kills,
+)
 from game.rules.zombicide.boxes.invader.bots_safety import (
     concentrated_kill_chance,
     fetch_straggler,
@@ -342,7 +347,9 @@ def _value(state: Any, i: int, command: Any) -> float:
         tough = any(state.zombies[target][t] and state.tables.damage_to_kill[t] > 1 for t in range(state.tables.type_count))
         if command.target:
             return 2.0 if state.tables.damage_to_kill[state.tables.zombie_index[command.target]] > 1 else 0.0
-        return 0.0 if tough else min(2.0, float(sum(state.zombies[target])))
+        if tough or levelled_past_friends(state, i):
+            return 0.0  # a Machine's kills are its controller's XP (§7): left to the friends below the level
+        return min(2.0, float(sum(state.zombies[target])))
     if isinstance(command, ConcentratedAttack):
         target = graph.index[command.zone]
         if state.tables.damage_to_kill[state.tables.zombie_index[command.target]] <= 1:

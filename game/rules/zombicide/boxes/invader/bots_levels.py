@@ -37,6 +37,14 @@ def level_wanted(state: Any) -> int | None:
     return None
 
 
+def levelled_past_friends(state: Any, i: int) -> bool:
+    """Survivor ``i`` is at the Danger Level the mission wants while a friend is still below it."""
+    wanted = level_wanted(state)
+    if wanted is None or state.survivors[i].level < wanted:
+        return False
+    return any(_needs_xp(state, j, wanted) for j in range(len(state.survivors)))
+
+
 def _needs_xp(state: Any, j: int, wanted: int) -> bool:
     s = state.survivors[j]
     return s.in_play and s.level < wanted
