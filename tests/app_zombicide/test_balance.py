@@ -118,11 +118,11 @@ def test_a_report_tells_why_the_games_were_lost(tmp_path: Path) -> None:
     assert end_reason("lost", False, "mold_joined_spawns") == "mold_joined_spawns"
     assert end_reason("lost", False, "") == "other"
     lines: list[str] = []
-    mission = REPO / "maps" / "missions" / "inv-m10.toml"  # seldom won: its first games lose a survivor
+    mission = REPO / "maps" / "missions" / "inv-m1.toml"  # its first three games lose a survivor
     assert balance.run_cli([str(mission), "--games", "3", "--jobs", "1", "--no-progress", "--no-pictures",
                             "--out", str(tmp_path)], lines.append) == 0, lines
-    text = (tmp_path / "inv-m10.md").read_text(encoding="utf-8")
-    report = balance.last_report("inv-m10", tmp_path)
+    text = (tmp_path / "inv-m1.md").read_text(encoding="utf-8")
+    report = balance.last_report("inv-m1", tmp_path)
     assert report is not None
     table = text.split("## Why games were lost", 1)[1].split("##", 1)[0]
     cells = [row.rsplit("|", 2)[1].strip() for row in table.splitlines() if row.startswith("| ")]
