@@ -106,7 +106,7 @@ MARKER_WORDS: dict[str, str] = {
     "start": N_("Start: where the survivors begin"),
     "exit": N_("Exit: reach it to escape (ringed, marked EXIT)"),
     "spawn": N_("Spawn zone: zombies appear here; its numbers are the spawn die results that pick it"),
-    "objective": N_("Objective: take it for experience and the mission's goals"),
+    "objective": N_("Objective: take it for experience and the mission's goals; once taken it is greyed and ticked"),
     "sewer": N_("Sewer: Sewer cards bring zombies out here"),
     "bed": N_("Bed: a Bed card of its colour wakes a Crawler here when survivors are on its tile"),
     "event_trigger": N_("Event trigger: the tile's building zones spawn the first time a survivor ends an "

@@ -18,9 +18,10 @@ from game.app.zombicide.controller import odds_summary
 from game.app.zombicide.director import draw_banner, mission_words
 from game.app.zombicide.scene_fields import SceneFields
 from game.app.zombicide.view_model import danger_colour, survivor_card
-from game.board.model import Board
+from game.board.model import Board, MarkerKind
 from game.i18n import N_, _, language
 from game.rules.zombicide import engine
+from game.table.arrange import marker_size_cm
 
 TOP_BAR_PX = 72
 SPAWN_TAG_FILL = (150, 40, 36)
@@ -49,6 +50,7 @@ class SceneDrawing(SceneFields):
         surface.set_clip(area)
         self.box_marks.draw_edge_tokens(surface)
         self.draw_exits(surface)
+        self.draw_taken_objectives(surface)
         self.draw_spawn_numbers(surface)
         if not animating and not self.gestures.draw_aim(surface):  # a piece aimed: its targets instead
             self.draw_highlights(surface)
@@ -237,6 +239,16 @@ class SceneDrawing(SceneFields):
                 pygame.draw.polygon(surface, EXIT_TINT, [cam.world_to_screen(p) for p in zone.polygon], 5)
         for tag, rect, faded in self.exit_tag_places():
             surface.blit(_faded(tag) if faded else tag, rect)
+
+    def draw_taken_objectives(self, surface: pygame.Surface) -> None:
+        """Each objective already taken, greyed over and ticked: the board's art keeps every token
+        (it is baked once), the state knows which are gone."""
+        state = self.controller.state
+        if not any(state.objectives_taken):
+            return
+        cam = self.table.camera
+        for rect in taken_objective_rects(self.board, state.graph.index, state.objectives_taken, cam):
+            surface.blit(_taken_veil(rect.size), rect)
 
     def exit_tag_places(self) -> list[tuple[pygame.Surface, pygame.Rect, bool]]:
         """(tag, where, faded) for each EXIT: in the zone's middle, else above or below the
@@ -480,6 +492,34 @@ def _fitted(text: str, size_px: int, width_px: int, colour: tuple[int, int, int]
         if surf.get_width() <= width_px:
             return surf
     return surf
+
+
+def taken_objective_rects(board: Board, zone_index: dict[str, int], taken: tuple[bool, ...],
+                          camera: Any) -> list[pygame.Rect]:
+    """Screen boxes of the objective tokens taken: the engine counts objectives in the order of the
+    board's objective markers that stand in a zone (``graph.objectives``)."""
+    markers = [m for m in board.markers if m.kind == MarkerKind.OBJECTIVE and m.zone in zone_index]
+    zoom = camera.zoom_px_per_cm
+    rects = []
+    for marker, done in zip(markers, taken, strict=False):
+        if done:
+            w_cm, h_cm = marker_size_cm(marker.size)
+            rect = pygame.Rect(0, 0, max(8, round(w_cm * zoom)), max(8, round(h_cm * zoom)))
+            rect.center = tuple(round(v) for v in camera.world_to_screen(marker.position))
+            rects.append(rect)
+    return rects
+
+
+@lru_cache(maxsize=64)
+def _taken_veil(size: tuple[int, int]) -> pygame.Surface:
+    """A dark veil with a tick, laid over a taken objective's token."""
+    w, h = size
+    veil = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(veil, (18, 18, 18, 190), veil.get_rect(), border_radius=max(2, w // 5))
+    line_px = max(2, round(min(w, h) * 0.14))
+    tick = [(w * 0.22, h * 0.52), (w * 0.42, h * 0.72), (w * 0.78, h * 0.28)]
+    pygame.draw.lines(veil, (140, 225, 120, 255), False, tick, line_px)
+    return veil
 
 
 @lru_cache(maxsize=256)
