@@ -392,7 +392,8 @@ def missions() -> dict[str, str]:
     out["inv-m6"] = mission(
         "inv-m6", "M6 Playing with Fire",
         "Find and destroy the purple spawn token: it lies face down among the spawn tokens of tiles 01-V and"
-        " 02-V. Hellfire removes a spawn token there (and the Mold under it); its colour shows then. " + COMMON,
+        " 02-V. Hellfire removes a spawn token there (and the Mold under it); its colour shows then. " + COMMON
+        + " The first red objective taken also gives a Flamethrower and two Canisters (ours).",
         [("inv-06R", 0, 0, 0), ("inv-05R", 1, 0, 0), ("inv-09R", 2, 0, 0),
          ("inv-01V-m6", 0, 1, 0), ("inv-02V-m6", 1, 1, 0), ("inv-08R", 2, 1, 0)],
         [tok("start", "inv-05R:c-w"), tok("objective", "inv-06R:hangar"), tok("objective", "inv-09R:store-b"),
@@ -449,7 +450,8 @@ def missions() -> dict[str, str]:
     out["inv-m8"] = mission(
         "inv-m8", "M8 Code Orange",
         "Take every objective and bring every survivor to the Orange danger level or higher. Sealed door: the"
-        " airlock by the exit token is sealed; the Robot, standing at that door, opens it with one action. " + COMMON,
+        " airlock by the exit token is sealed; the Robot, standing at that door, opens it with one action. " + COMMON
+        + " The first red objective taken also gives a Heavy Cutter and a Chainsaw (ours).",
         [("inv-09R", 0, 0, 0), ("inv-03V", 1, 0, 0), ("inv-08R", 2, 0, 0),
          ("inv-02R", 0, 1, 0), ("inv-05R", 1, 1, 0), ("inv-01R", 2, 1, 0),
          ("inv-06R", 0, 2, 0), ("inv-07R", 1, 2, 0), ("inv-04R", 2, 2, 0)],

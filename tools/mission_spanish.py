@@ -189,7 +189,7 @@ SPANISH: dict[str, tuple[str, str]] = {
         INVADER_NOTE + " Encuentra y destruye la ficha de aparición morada: está boca abajo entre las fichas "
         "de aparición de las losetas 01-V y 02-V. El Fuego Infernal retira allí una ficha de aparición (y el "
         "Moho que tenga debajo); entonces se ve su color. Cada objetivo da 5 PX; uno rojo da además un arma "
-        "Prototipo al azar."),
+        "Prototipo al azar. El primer objetivo rojo que se toma da además un Lanzallamas y dos Bidones (nuestro)."),
     "inv-m7": (
         "M7 Hamburguesería Xenium",
         INVADER_NOTE + " Toma todos los objetivos y luego todos los supervivientes escapan. Cada "
@@ -202,7 +202,8 @@ SPANISH: dict[str, tuple[str, str]] = {
         INVADER_NOTE + " Toma todos los objetivos y lleva a todos los supervivientes al nivel de peligro "
         "naranja o superior. Puerta sellada: la esclusa junto a la ficha de salida está sellada; el Robot, "
         "de pie ante esa puerta, la abre con una acción. Cada objetivo da 5 PX; uno rojo da además un arma "
-        "Prototipo al azar."),
+        "Prototipo al azar. El primer objetivo rojo que se toma da además una Cortadora pesada y una Motosierra "
+        "(nuestro)."),
     "inv-m9": (
         "M9 Invitados no deseados",
         INVADER_NOTE + " Todos los supervivientes, y los dos científicos, llegan a la zona de salida. Los "
