@@ -1,12 +1,16 @@
 """The listing counts the trades between two survivors without making them (``trades``'s
 ``_anywhere_count`` from two hand profiles, ``_count_pairs`` from the slot rules' fit rows): each count
-is the length of the trade list ``legal_commands`` makes, for random inventories of each box's cards
-(hands and reserves full, empty or in between, and a box's own cards below ``EMPTY``)."""
+is the length of the trade list ``legal_commands`` makes. And a run of trades makes the one trade a bot
+reads without listing the others (``_anywhere_pair_at`` under the core's slots, ``_pair_at`` under a
+box's slot rules): at every index the whole list's swap, an index past the end refused. Both for random
+inventories of each box's cards (hands and reserves full, empty or in between, and a box's own cards
+below ``EMPTY``)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from random import Random
+from typing import Any
 
 import pytest
 
@@ -34,14 +38,19 @@ def _inventories(rng: Random, cards: int, sizes: tuple[int, ...]) -> tuple[tuple
     return tuple(slot() for _ in range(rng.choice(sizes))), tuple(slot() for _ in range(rng.choice(sizes)))
 
 
-@pytest.mark.parametrize("mission", sorted(TEAMS))
-def test_counted_trades_are_as_many_as_the_trades_listed(mission: str) -> None:
+def _two_sides(mission: str) -> tuple[Any, str, str, tuple[int, ...], Any]:
+    """A game of ``mission``: (state, first and second survivor, the inventory sizes, the box's fit rows
+    — the slot rules' answers; None: the core's slots, where every card fits every slot)."""
     board = load_board(GOLDEN / f"{mission}.toml")
     state = engine.setup(board, {"players": [{"seat": "A", "survivors": list(TEAMS[mission])}]}, 3)
-    card_kinds = state.card_kinds
-    first, second = state.survivors[0].id, state.survivors[1].id
     sizes = tuple(sorted({len(s.slots) for s in state.survivors}))
-    rows = trades._fit_rows_for(state)  # the box's slot rules' answers; None: the core's
+    return state, state.survivors[0].id, state.survivors[1].id, sizes, trades._fit_rows_for(state)
+
+
+@pytest.mark.parametrize("mission", sorted(TEAMS))
+def test_counted_trades_are_as_many_as_the_trades_listed(mission: str) -> None:
+    state, first, second, sizes, rows = _two_sides(mission)
+    card_kinds = state.card_kinds
     rng = Random(11)
     trades_seen = 0
     for _ in range(500):
@@ -56,3 +65,26 @@ def test_counted_trades_are_as_many_as_the_trades_listed(mission: str) -> None:
             count = trades._count_pairs(card_kinds, rows, first, mine, second, theirs)
         assert count == len(listed), (mine, theirs)
     assert trades_seen > 1500
+
+
+@pytest.mark.parametrize("mission", sorted(TEAMS))
+def test_one_trade_of_a_run_is_the_whole_lists_at_its_index(mission: str) -> None:
+    state, first, second, sizes, rows = _two_sides(mission)
+    card_kinds = state.card_kinds
+    rng = Random(5)
+    pairs_seen = 0
+    for _ in range(400):
+        mine, theirs = _inventories(rng, len(card_kinds), sizes)
+        if rows is None:
+            whole = list(trades._anywhere_pairs(card_kinds, mine, theirs))
+            at = [trades._anywhere_pair_at(card_kinds, mine, theirs, k) for k in range(len(whole))]
+            with pytest.raises(IndexError):
+                trades._anywhere_pair_at(card_kinds, mine, theirs, len(whole))
+        else:
+            whole = list(trades._trade_pairs(card_kinds, rows, first, mine, second, theirs))
+            at = [trades._pair_at(card_kinds, rows, first, mine, second, theirs, k) for k in range(len(whole))]
+            with pytest.raises(IndexError):
+                trades._pair_at(card_kinds, rows, first, mine, second, theirs, len(whole))
+        assert at == whole, (mine, theirs)
+        pairs_seen += len(whole)
+    assert pairs_seen > 1000
