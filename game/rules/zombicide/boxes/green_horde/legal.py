@@ -94,10 +94,8 @@ _LAST_LISTING: dict[str, tuple[Any, Any, Any, Any, Listing]] = {}
 
 
 def _listing_cards(state: Any, s: Any) -> Listing:
+    """The cards of ``s`` that list something, when ``listed`` did not find them in ``_LAST_LISTING``."""
     tables, kinds, slots, skills = state.tables, state.card_kinds, s.slots, s.skills
-    last = _LAST_LISTING.get(s.id)
-    if last is not None and last[0] is slots and last[1] is skills and last[2] is tables and last[3] is kinds:
-        return last[4]
     key = (s.id, slots, skills)
     entry = _LISTINGS.get(key)
     if entry is not None and entry[0] is tables and entry[1] is kinds:
