@@ -61,3 +61,45 @@ def test_a_weapon_with_an_attachment_gone_from_the_hands_is_tidied() -> None:
     game.change(i, slots=tuple(slots))
     game.box.settle(game)
     assert not game.box_state.attached  # its attachment came off
+
+
+def _spreader(state: Any) -> int:
+    return next(t for t in range(state.tables.type_count) if "spreads_mold" in state.tables.specials[t])
+
+
+def test_a_working_copys_own_zombies_are_not_settled_again_while_no_spreader_is_out(monkeypatch: Any) -> None:
+    # the zombies' phase: the working copy's own list of zombies, settled after every step
+    from game.rules.zombicide.boxes.invader import missions
+    state = _playing_state("inv-m5")
+    assert state.supply[_spreader(state)] == state.tables.miniatures[_spreader(state)]  # none out
+    game = Game(state)
+    zone = state.survivors[0].zone
+    counts = list(game.zombies[zone])  # the working copy's own list from here on
+    counts[0] += 1
+    game.zombies[zone] = tuple(counts)
+    settled: list[Any] = []
+    inner = missions._settle
+    monkeypatch.setattr(missions, "_settle", lambda g: (settled.append(g), inner(g)))
+    monkeypatch.setattr(missions, "_LAST_SETTLED", (None,) * 8)  # nothing kept yet
+    game.box.settle(game)
+    counts[0] += 1
+    game.zombies[zone] = tuple(counts)  # a walker more: nothing settle reads
+    game.box.settle(game)
+    assert len(settled) == 1 and game.result is None and not game.events
+
+
+def test_a_mold_spreader_placed_in_a_working_copys_own_zombies_is_still_spread() -> None:
+    state = _playing_state("inv-m5")
+    t = _spreader(state)
+    game = Game(state)
+    zone = next(z for z in range(state.graph.zone_count)
+                if not state.graph.box_data.outdoor[z] and not state.box_state.mold[z])
+    game.zombies[zone] = tuple(game.zombies[zone])  # the working copy's own list
+    game.box.settle(game)
+    game.box.settle(game)  # kept: nothing settles
+    counts = list(game.zombies[zone])
+    counts[t] += 1
+    game.zombies[zone] = tuple(counts)
+    game.supply[t] -= 1  # the Abomination leaves the box for the board
+    game.box.settle(game)
+    assert game.box_state.mold[zone]  # its zone turned to Mold
