@@ -119,3 +119,52 @@ def test_a_remote_control_token_or_skill_gained_shows_in_the_kit_at_once() -> No
     held = inventory.kit(evolved(state, survivors=(skill, *state.survivors[1:])), skill)
     assert held.remotes and held.machine_kinds == {"sentry_gun"}
 
+
+def test_why_a_door_cannot_be_worked_is_worked_out_afresh_when_the_board_changed() -> None:
+    from game.rules.zombicide.boxes.invader.doors import usable
+    refused: list[str] = []
+
+    def visit(state) -> None:  # type: ignore[no-untyped-def]
+        for i, s in enumerate(state.survivors):
+            for door in range(len(state.graph.doors)):
+                for closing in (False, True):
+                    expected = _why_not_worked(state, s, door, closing)
+                    for _ in range(2):  # worked out, then as kept
+                        assert usable(state, i, door, closing) == expected
+                    refused.append(expected)
+
+    # m5: Mold next to doors; m8: doors opened, closed and broken; m0: sealed doors
+    played_in_turn(["inv-m5", "inv-m8", "inv-m0"], 8, 80, visit)
+    assert len(set(refused)) > 2  # reasons of more than one kind were given
+
+
+def _why_not_worked(state, s, door: int, closing: bool) -> str:  # type: ignore[no-untyped-def]
+    """The door rules read one by one (rules digest §6.3, §8.2)."""
+    from game.rules.zombicide.boxes.invader.doors import NEUTRAL, _neutral_tokens
+    box, graph = state.box_state, state.graph
+    edge = graph.edges[graph.doors[door]]
+    if s.box_fields.door_worked:
+        return f"{s.name} has already worked a door this turn"
+    if door in box.doors_broken:
+        return "that door is destroyed: it stays open"
+    if door in box.doors_gone:
+        return "Mold took that door away"
+    if door in box.sealed:
+        return "that door is sealed: only a Robot opens it"
+    if box.mold and (box.mold[edge.a] or box.mold[edge.b]):
+        return "a door next to Mold cannot be worked"
+    if closing:
+        neutral = edge.color in NEUTRAL
+        closed = sum(1 for d, e in enumerate(graph.doors) if not state.doors_open[d] and (
+            (graph.edges[e].color in NEUTRAL) if neutral else graph.edges[e].color == edge.color))
+        if closed >= (_neutral_tokens(state.tables.catalog) if neutral else 1):
+            return f"every {'neutral ' if neutral else edge.color + ' '}door token is on the board"
+    return ""
+
+
+def test_a_door_taken_away_with_the_doors_unchanged_is_refused_at_once() -> None:
+    from game.rules.zombicide.boxes.invader.doors import usable
+    state = engine.setup(board_of("inv-m8"), ONE_SEAT, 1)
+    assert usable(state, 0, 0, False) == ""  # kept for this box state and these doors
+    gone = evolved(state, box_state=evolved(state.box_state, doors_gone=(0,)))  # the same doors tuple
+    assert usable(gone, 0, 0, False) == "Mold took that door away"
