@@ -19,33 +19,10 @@ NEUTRAL = ("", "neutral")
 
 def usable(state: Any, i: int, door: int, closing: bool) -> str:
     """Why survivor ``i`` cannot work ``door`` now ("" when it can)."""
-    global _LAST_USABLE
     s = state.survivors[i]
+    box = state.box_state
     if s.box_fields.door_worked:  # ``hero(s)``, inlined: asked for every door beside a survivor at every listing
         return f"{s.name} has already worked a door this turn"
-    box, doors, graph, tables = state.box_state, state.doors_open, state.graph, state.tables
-    last = _LAST_USABLE  # the same box state, doors, board and tables as the last listing, most often
-    if last[0] is box and last[1] is doors and last[2] is graph and last[3] is tables:
-        why = last[4].get(door + door + closing)
-        if why is not None:
-            return why
-    elif doors.__class__ is tuple:  # a state's (never changed), not a working copy's list
-        last = _LAST_USABLE = (box, doors, graph, tables, {})
-    why = _why_not(state, door, closing)
-    if last[1] is doors:
-        last[4][door + door + closing] = why
-    return why
-
-
-# (box state, doors, board, tables, door and closing → why not) of the last listing: every survivor
-# beside a door asks of the same door again until one of them changes. Safe: all immutable (a working
-# copy's list of doors is never kept), and held here their ids cannot be reused.
-_LAST_USABLE: tuple[Any, Any, Any, Any, dict[int, str]] = (None, None, None, None, {})
-
-
-def _why_not(state: Any, door: int, closing: bool) -> str:
-    """``usable`` but for the survivor's own once-a-turn mark: what the door and the board say."""
-    box = state.box_state
     if door in box.doors_broken:
         return "that door is destroyed: it stays open"
     if door in box.doors_gone:
@@ -53,7 +30,7 @@ def _why_not(state: Any, door: int, closing: bool) -> str:
     if door in box.sealed:
         return "that door is sealed: only a Robot opens it"
     edge = state.graph.edges[state.graph.doors[door]]
-    mold = box.mold  # ``is_mold`` of both sides, inlined
+    mold = box.mold  # ``is_mold`` of both sides, inlined (asked for every door beside a survivor at every listing)
     if mold and (mold[edge.a] != NO_MOLD or mold[edge.b] != NO_MOLD):
         return "a door next to Mold cannot be worked"
     if closing:
