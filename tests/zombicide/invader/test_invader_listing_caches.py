@@ -8,12 +8,10 @@ first test leaves it something to list, are all those the listers give when each
 
 from __future__ import annotations
 
-from game.rules.zombicide import engine
 from game.rules.zombicide.boxes.invader import combat, inventory, legal_free, machines, skills
 from game.rules.zombicide.boxes.invader.combat import xeno_zones_in_sight
 from game.rules.zombicide.boxes.invader.machines import controlled, controls
-from game.rules.zombicide.state import evolved
-from tests.zombicide.invader.test_invader_hook_caches import ONE_SEAT, board_of, played_in_turn
+from tests.zombicide.invader.test_invader_hook_caches import played_in_turn
 
 COMMANDS = 150  # per game: enough for doors, objectives, Machines and goals to change
 
@@ -90,32 +88,3 @@ def test_the_machine_attacks_listed_are_those_each_machine_may_make() -> None:
 
     played_in_turn(["inv-m5", "inv-m0", "inv-m8"], 7, COMMANDS, visit)
     assert listed  # some Machine had xenos to attack
-
-
-def test_each_survivors_kit_is_the_one_its_cards_skills_and_tokens_give_now() -> None:
-    kits: list[object] = []
-
-    def visit(state) -> None:  # type: ignore[no-untyped-def]
-        for s in state.survivors:
-            held = inventory.kit(state, s)  # as kept from an earlier listing, when nothing changed since
-            assert held == inventory._make_kit(s, state.card_kinds, state.tables)
-            assert (inventory.OXYGEN in held.body_effects) == inventory.effect_in_body(state, s, inventory.OXYGEN)
-            assert held.remotes == bool(s.box_fields.remotes or machines.skill_remotes(s.skills))
-            kits.append(held)
-
-    # m8: Machines' remotes, attachments, Oxygen Tanks changing hands; m5: Prototypes; m10: new tanks
-    played_in_turn(["inv-m8", "inv-m5", "inv-m10"], 7, 100, visit)
-    assert len({id(k) for k in kits}) > 10  # the kits changed on the way
-
-
-def test_a_remote_control_token_or_skill_gained_shows_in_the_kit_at_once() -> None:
-    state = engine.setup(board_of("inv-m5"), ONE_SEAT, 1)
-    s = state.survivors[0]
-    assert not inventory.kit(state, s).remotes  # kept for these cards, skills and tokens
-    token = evolved(s, box_fields=evolved(s.box_fields, remotes=("robot",)))  # the same cards and skills
-    held = inventory.kit(evolved(state, survivors=(token, *state.survivors[1:])), token)
-    assert held.remotes and held.machine_kinds == {"robot"}
-    skill = evolved(s, skills=(*s.skills, "remote_control:sentry_gun"))
-    held = inventory.kit(evolved(state, survivors=(skill, *state.survivors[1:])), skill)
-    assert held.remotes and held.machine_kinds == {"sentry_gun"}
-

@@ -118,23 +118,24 @@ def legal_actions(state: Any, i: int) -> list[Any]:
 def legal_free(state: Any, i: int) -> list[Any]:
     """Concentrated Attacks, Machine commands and attacks, attachments, cards and the skills' own
     commands, in that order. Asked at every listing, most often to list none of them: a lister is
-    asked only when what it first tests (the survivor's ``Kit``, worked out once per hand of cards,
-    or the box state) leaves it something to list."""
+    asked only when what it first tests (read here once for all) leaves it something to list."""
     s = state.survivors[i]
     box = state.box_state
-    held = inventory.kit(state, s)
-    found = combat.concentrated_commands(state, i, held) if held.weapons else []
-    if held.remotes:  # ``machines.listed``: a Remote Control token, or a skill for the Robot
+    found = combat.concentrated_commands(state, i)
+    # ``machines.listed``: a Remote Control token, or a skill for the Robot
+    if s.box_fields.remotes or machines.skill_remotes(s.skills):
         found += machines.listed(state, i)
     if box.machines:
         found += combat.machine_attack_commands(state, i)
+    slots = s.slots
+    _piled, attaching, for_xp = inventory.card_sets(state.card_kinds, state.tables.equipment)
     # ``attach_commands``: a card that attaches, or a weapon carrying one
-    if box.attached or held.attaching:
+    if box.attached or not attaching.isdisjoint(slots):
         found += inventory.attach_commands(state, i)
     # ``card_commands``: an Oxygen Supply Room here, or a card used up for XP
-    if state.graph.box_data.oxygen[s.zone] or held.for_xp:
+    if state.graph.box_data.oxygen[s.zone] or not for_xp.isdisjoint(slots):
         found += inventory.card_commands(state, i)
-    if held.listed_skills:  # ``skill_commands``' own first test
+    if not skills.LISTED_SKILLS.isdisjoint(s.skills):  # ``skill_commands``' own first test
         found += skills.skill_commands(state, i)
     return found
 

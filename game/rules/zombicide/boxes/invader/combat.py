@@ -33,7 +33,7 @@ from game.rules.zombicide.boxes.invader.commands import (
     TokenRemoved,
 )
 from game.rules.zombicide.boxes.invader.content import machine_model
-from game.rules.zombicide.boxes.invader.inventory import Kit, attachments_of, kit
+from game.rules.zombicide.boxes.invader.inventory import attachments_of
 from game.rules.zombicide.boxes.invader.machines import acted, can_pay, check_control, controlled, pay
 from game.rules.zombicide.boxes.invader.mold import mold_of, set_mold
 from game.rules.zombicide.boxes.invader.state import ACTIVE, INACTIVE, NO_MOLD, hero
@@ -415,23 +415,30 @@ def _targets(state: Any, i: int, slot: int, weapon: Any, near: list[int], deeper
     return [z for z in zones if not weapon_unusable(state, i, slot, z)]
 
 
-def concentrated_commands(state: Any, i: int, held: Kit | None = None) -> list[Any]:
-    """The Concentrated Attacks survivor ``i`` may make now; ``held``: its ``Kit`` when known."""
+def concentrated_commands(state: Any, i: int) -> list[Any]:
     s = state.survivors[i]
     found: list[Any] = []
-    if held is None:
-        held = kit(state, s)
+    seen: set[str] = set()
     near: list[int] | None = None
-    for slot, weapon in held.weapons:  # one of each kind in the hands, that may attack
-        if not (s.actions_left > 0 or _can_spend(s, weapon.attack)):
+    deeper = False
+    kinds, equipment = state.card_kinds, state.tables.equipment
+    for slot in (0, 1):
+        card = s.slots[slot]
+        if card < 0 or kinds[card] in seen:
+            continue
+        weapon = equipment[kinds[card]]
+        if weapon.attack is None or weapon.kills_everything or not (
+                s.actions_left > 0 or _can_spend(s, weapon.attack)):
             continue
         if near is None:  # worked out once, for the first weapon that may attack
-            near = xeno_zones_in_sight(state, s.zone, held.deeper)
+            deeper = "sees_deeper" in sk.flags(s.skills)  # ``sk.has``, the skills a tuple
+            near = xeno_zones_in_sight(state, s.zone, deeper)
             if not near:
                 return found  # the usual case, asked at every listing: no target for any weapon
-        for zone in _targets(state, i, slot, weapon, near, held.deeper):
-            for name in _nameable(state, s, weapon, zone, weapon.attack):
-                found.append(ConcentratedAttack(s.id, slot, state.graph.zone_ids[zone], name))
+        seen.add(kinds[card])
+        for zone in _targets(state, i, slot, weapon, near, deeper):
+            for kind in _nameable(state, s, weapon, zone, weapon.attack):
+                found.append(ConcentratedAttack(s.id, slot, state.graph.zone_ids[zone], kind))
     return found
 
 
@@ -534,16 +541,14 @@ def do_machine_attack(game: Game, i: int, command: MachineAttack) -> None:
 
 def machine_attack_commands(state: Any, i: int) -> list[Any]:
     machines = state.box_state.machines
-    if not machines or (state.survivors[i].actions_left <= 0 and not can_pay(state, i)):
+    if not machines:
         return []
-    mine = controlled(state, i)
-    if not mine:
-        return []  # the usual case, asked at every listing: no Machine of the survivor's
     armed = _machines_seeing_xenos(state, machines)
-    if not armed:
-        return []  # no Machine sees a xeno
+    if not armed or (state.survivors[i].actions_left <= 0 and not can_pay(state, i)):
+        return []  # the usual case, asked at every listing: no Machine sees a xeno
     found: list[Any] = []
     sid = state.survivors[i].id
+    mine = controlled(state, i)
     for n, near in armed:
         if n not in mine:
             continue

@@ -15,9 +15,7 @@ from typing import Any
 
 from game.i18n import N_
 from game.rules.core.base import IllegalCommand
-from game.rules.core.frozen import record
 from game.rules.core.reasons import Said
-from game.rules.zombicide import skills as sk
 from game.rules.zombicide.boxes import InventoryRules
 from game.rules.zombicide.boxes.invader.board import board_of
 from game.rules.zombicide.boxes.invader.commands import (
@@ -29,9 +27,7 @@ from game.rules.zombicide.boxes.invader.commands import (
     UseCard,
     ZeroGSpin,
 )
-from game.rules.zombicide.boxes.invader.machines import EVERY_KIND, skill_remotes
 from game.rules.zombicide.boxes.invader.mold import is_mold
-from game.rules.zombicide.boxes.invader.skills import LISTED_SKILLS
 from game.rules.zombicide.boxes.invader.state import NO_MOLD, hero
 from game.rules.zombicide.commands import Bloodlust, CardDiscarded, CardDrawn, Move, Rearrange, Trade
 from game.rules.zombicide.state import EMPTY, evolved
@@ -76,7 +72,7 @@ def effect_in_body(state: Any, s: Any, effect: str) -> bool:
 
 def has_oxygen(state: Any, s: Any) -> bool:
     """An Oxygen Tank equipped in a Body slot."""
-    return OXYGEN in kit(state, s).body_effects
+    return effect_in_body(state, s, OXYGEN)
 
 
 def outdoors(state: Any, s: Any) -> bool:
@@ -437,12 +433,9 @@ def may_search(state: Any, i: int) -> bool:
     if data.outdoor[zone] or (mold and mold[zone] != NO_MOLD):
         return False
     # asked at every listing: the cheap checks first; the catalogue's look-up of the role last
-    if data.security[zone]:
+    if "scavenger" in s.skills or data.security[zone] or effect_in_body(state, s, "searches_building"):
         return True
-    held = kit(state, s)  # the survivor's own, worked out once per hand of cards
-    if held.searches_anywhere or "searches_building" in held.body_effects:
-        return True
-    return held.civilian and not data.corridor[zone]
+    return _role(state.tables.catalog, s.id) == "civilian" and not data.corridor[zone]
 
 
 # id of a catalogue → (the catalogue, survivor id → role): the catalogue finds a survivor by a walk
@@ -459,69 +452,6 @@ def _role(catalog: Any, survivor_id: str) -> str:
     if role is None:
         role = entry[1][survivor_id] = getattr(catalog.survivor(survivor_id), "role", "civilian")
     return role
-
-
-# --- a survivor's kit ---------------------------------------------------------------------------
-
-
-@record
-class Kit:
-    """What a survivor's cards, skills and Remote Control tokens allow, whatever the board: worked out
-    once per hand of cards (``kit``), read at every listing."""
-
-    weapons: tuple[tuple[int, Any], ...]  # (slot, card) in the hands that may attack, one of each kind
-    deeper: bool  # Sharp Senses: sight one zone deeper
-    remotes: bool  # a Remote Control token, or a Remote Control skill
-    machine_kinds: frozenset[str]  # the Machine kinds its tokens and skills control (not the Sentry Gun by its zone)
-    every_machine: bool  # Remote Control (all)
-    attaching: bool  # a card that attaches to a weapon
-    for_xp: bool  # a card used up for XP
-    listed_skills: bool  # a skill that lists commands of its own (``skills.skill_commands``)
-    body_effects: frozenset[str]  # the effects of the cards in the Body slots
-    searches_anywhere: bool  # Scavenger: every room and corridor
-    civilian: bool  # a Civilian searches in any room (a Soldier in Security Rooms only)
-
-
-def kit(state: Any, s: Any) -> Kit:
-    """Survivor ``s``'s ``Kit``: the one worked out last for the same cards, skills, tokens, game's
-    cards and tables (all the same objects from listing to listing while none changes)."""
-    slots, skills, remotes, kinds, tables = s.slots, s.skills, s.box_fields.remotes, state.card_kinds, state.tables
-    entry = _KITS.get(s.id)
-    if (entry is None or entry[0] is not slots or entry[1] is not skills or entry[2] is not remotes
-            or entry[3] is not kinds or entry[4] is not tables):
-        if len(_KITS) > 64:
-            _KITS.clear()
-        entry = _KITS[s.id] = (slots, skills, remotes, kinds, tables, _make_kit(s, kinds, tables))
-    return entry[5]
-
-
-# survivor id → (its slots, skills, Remote Control tokens, the game's cards and tables, its Kit): held,
-# so their ids cannot be reused
-_KITS: dict[str, tuple[Any, Any, Any, Any, Any, Kit]] = {}
-
-
-def _make_kit(s: Any, kinds: tuple[str, ...], tables: Any) -> Kit:
-    equipment, slots = tables.equipment, s.slots
-    weapons: list[tuple[int, Any]] = []
-    seen: set[str] = set()
-    for slot in HANDS:  # one of each kind, as ``combat.concentrated_commands`` lists them
-        card = slots[slot] if slot < len(slots) else EMPTY
-        if card < 0 or kinds[card] in seen:
-            continue
-        seen.add(kinds[card])
-        weapon = equipment[kinds[card]]
-        if weapon.attack is not None and not weapon.kills_everything:
-            weapons.append((slot, weapon))
-    by_skill = skill_remotes(s.skills)
-    every = by_skill is EVERY_KIND
-    _piled, attaching, for_xp = card_sets(kinds, equipment)
-    body = frozenset(effect for n in BODY if n < len(slots) and slots[n] >= 0 for effect in equipment[kinds[slots[n]]].effects)
-    return Kit(weapons=tuple(weapons), deeper="sees_deeper" in sk.flags(s.skills),
-               remotes=bool(s.box_fields.remotes) or bool(by_skill),
-               machine_kinds=frozenset(s.box_fields.remotes) | (frozenset() if every else by_skill), every_machine=every,
-               attaching=not attaching.isdisjoint(slots), for_xp=not for_xp.isdisjoint(slots),
-               listed_skills=not LISTED_SKILLS.isdisjoint(s.skills), body_effects=body,
-               searches_anywhere="scavenger" in s.skills, civilian=_role(tables.catalog, s.id) == "civilian")
 
 
 def search_draws(state: Any, i: int) -> int:

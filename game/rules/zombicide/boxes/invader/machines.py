@@ -76,8 +76,7 @@ def controlled(state: Any, i: int) -> list[int]:
     return found
 
 
-EVERY_KIND: frozenset[str] = frozenset({"*"})  # Remote Control (all): every Machine
-_EVERY_KIND = EVERY_KIND
+_EVERY_KIND: frozenset[str] = frozenset({"*"})  # Remote Control (all): every Machine
 # id of a survivor's skills → (the skills, the Machine kinds its Remote Control skills control:
 # ``_EVERY_KIND`` for all); a survivor keeps its skills' tuple from state to state
 _SKILL_REMOTES: dict[int, tuple[tuple[str, ...], frozenset[str]]] = {}
