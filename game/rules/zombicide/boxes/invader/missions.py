@@ -27,14 +27,7 @@ from game.rules.zombicide.boxes.invader.commands import (
     TakeSample,
 )
 from game.rules.zombicide.boxes.invader.inventory import BODY, OXYGEN, tidy, weapons_in_hands
-from game.rules.zombicide.boxes.invader.mold import (
-    joined_spawns,
-    mold_of,
-    set_mold,
-    set_spawn,
-    spread,
-    spreaders_out,
-)
+from game.rules.zombicide.boxes.invader.mold import joined_spawns, mold_of, set_mold, set_spawn, spread
 from game.rules.zombicide.boxes.invader.state import ACTIVE, INACTIVE, hero, mission
 from game.rules.zombicide.boxes.invader.xenos import next_attack_step
 from game.rules.zombicide.commands import CardDiscarded, Escape
@@ -426,10 +419,7 @@ def settle(game: Game) -> None:
     if last[0] is box and _unchanged(game, last):
         return
     zombies = game.as_it_stands("zombies")
-    # the zombies kept only when read: most often no Mold spreader is out and no rule watches the
-    # exit, and then a working copy's list (the zombies' phase, step after step) keeps nothing from it
-    read = zombies if _zombies_read(game) else _UNREAD
-    if read.__class__ is not tuple and read is not _UNREAD:  # a working copy's list, read: nothing kept
+    if zombies.__class__ is not tuple:  # a working copy's list (the zombies' phase): nothing kept
         _settle(game)
         return
     taken, discard = game.as_it_stands("objectives_taken"), game.as_it_stands("equipment_discard")
@@ -439,36 +429,24 @@ def settle(game: Game) -> None:
             and taken.__class__ is tuple and discard.__class__ is tuple
             and game.as_it_stands("zombies") is zombies and game.as_it_stands("objectives_taken") is taken
             and game.as_it_stands("equipment_discard") is discard and _reads_box_only(game.spec, box)):
-        _LAST_SETTLED = (box, read, taken, discard, game.card_kinds, game.spec, game.graph, game.tables)
+        _LAST_SETTLED = (box, zombies, taken, discard, game.card_kinds, game.spec, game.graph, game.tables)
 
 
 def _unchanged(game: Game, last: tuple[Any, ...]) -> bool:
     """Whether ``settle`` would read the same as when it kept ``last`` (its box state already found the same)."""
     box = last[0]
-    return ((last[1] is game.as_it_stands("zombies") or (last[1] is _UNREAD and not _zombies_read(game)))
-            and last[2] is game.as_it_stands("objectives_taken")
+    return (last[1] is game.as_it_stands("zombies") and last[2] is game.as_it_stands("objectives_taken")
             and last[3] is game.as_it_stands("equipment_discard") and last[4] is game.card_kinds
             and last[5] is game.spec and last[6] is game.graph and last[7] is game.tables
             and all(map(_ALIVE, game.survivors))
             and (not box.attached or weapons_in_hands(game.survivors, box.attached)))
 
 
-def _zombies_read(game: Game) -> bool:
-    """Whether ``settle`` reads where the zombies stand now: a Mold-spreading xeno out of the supply
-    (``spread``), or a mission rule on a xeno in the exit (``_rules``). Nothing else it reads (the
-    End Phase's regroup goal is not asked by ``settle``) looks at the zombies."""
-    if _parsed(game.spec.events)[3]:
-        return True
-    return spreaders_out(game)
-
-
-# (box state, zombies or ``_UNREAD``, objectives taken, equipment discard, card kinds, mission, board,
-# tables) after which ``settle`` changed nothing, and read nothing else of the survivors but whether
-# they are alive and hold every weapon with an attachment (``tidy``'s), the next goal one of the box's
-# own: the same again settles nothing. ``_UNREAD`` for the zombies: they were not read (no Mold spreader
-# out, no rule on the exit), and need not be the same while that lasts. Safe: all immutable (a working
-# copy's lists are never kept), and held here their ids cannot be reused.
-_UNREAD: Any = object()
+# (box state, zombies, objectives taken, equipment discard, card kinds, mission, board, tables) after
+# which ``settle`` changed nothing, and read nothing else of the survivors but whether they are alive
+# and hold every weapon with an attachment (``tidy``'s), the next goal one of the box's own: the same
+# again settles nothing. Safe: all immutable (a working copy's lists are never kept), and held here their
+# ids cannot be reused.
 _LAST_SETTLED: tuple[Any, ...] = (None,) * 8
 
 

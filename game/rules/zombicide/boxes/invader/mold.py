@@ -131,13 +131,6 @@ def _spreaders(tables: Any) -> tuple[int, ...]:
 _LAST_SPREADERS: tuple[Any, tuple[int, ...]] = (None, ())
 
 
-def spreaders_out(game: Game) -> bool:
-    """Whether a Mold-spreading xeno is out of the supply (on the board): ``spread`` reads the zombies
-    only then."""
-    tables = game.tables
-    return any(game.in_supply(t) < tables.miniatures[t] for t in _spreaders(tables))
-
-
 def joined_spawns(state: Any) -> bool:
     """Two spawn zones (each under Active Mold) joined by a chain of Active Mold zones."""
     global _LAST_JOINED
