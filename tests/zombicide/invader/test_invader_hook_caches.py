@@ -64,3 +64,15 @@ def test_outdoor_moves_are_told_apart_on_each_board_asked_in_turn() -> None:
             outdoor = graph.box_data.outdoor
             assert [crosses_outdoors(graph, zone, ()) for zone in graph.zone_ids] == [bool(o) for o in outdoor]
             assert any(outdoor)
+
+
+def test_each_mission_set_up_in_turn_plays_its_own_xeno_cards_and_set_aside_piles() -> None:
+    from game.rules.zombicide.boxes.invader.setup import deck_for
+    # m6 plays the easier half of the Xeno deck, m5 all of it: each game's choice, not the last one kept
+    for stem in ["inv-m6", "inv-m5", "inv-m6", "inv-m5"]:
+        state = engine.setup(board_of(stem), ONE_SEAT, 1)
+        assert sorted(state.zombie_deck + state.zombie_discard) == deck_for(state.setup, dict(state.tables.zombie_cards))
+        kinds, box = state.card_kinds, state.box_state
+        assert all("oxygen" in state.tables.equipment[kinds[c]].effects for c in box.oxygen_pile)
+        assert all(state.tables.equipment[kinds[c]].prototype for c in box.prototype_pile)
+        assert len(set(box.oxygen_pile + box.prototype_pile)) == len(box.oxygen_pile + box.prototype_pile)

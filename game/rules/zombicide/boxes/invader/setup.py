@@ -6,9 +6,9 @@ placed, two starting groups, scientists; and the checks ``--validate`` runs on a
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
+from game.rules.core.kept import kept_per_object
 from game.rules.core.rng import RngState, shuffled
 from game.rules.zombicide.boxes import box_rules
 from game.rules.zombicide.boxes.invader.content import machine_models
@@ -21,7 +21,7 @@ from game.rules.zombicide.boxes.invader.state import (
 )
 from game.rules.zombicide.catalog import load_catalog, parse_spawn_line
 from game.rules.zombicide.graph import graph_for
-from game.rules.zombicide.state import EMPTY
+from game.rules.zombicide.state import EMPTY, evolved
 from game.rules.zombicide.tables import tables_for
 
 BODY_SLOTS = (2, 3)
@@ -160,11 +160,10 @@ def setup_board(state: Any) -> Any:
         kinds.append(card_id)
         return len(kinds) - 1
 
-    pile_of = {"oxygen": [], "prototype": []}  # type: dict[str, list[int]]
-    for card in catalog.equipment_cards:
-        pile = getattr(card, "set_aside", None)
-        if pile in pile_of:
-            pile_of[pile].extend(make(card.id) for _ in range(card.deck_count))
+    aside, oxygen, prototypes = _set_aside(catalog)  # made at once: the same cards in every game
+    start = len(kinds)
+    kinds.extend(aside)
+    pile_of = {"oxygen": [start + n for n in oxygen], "prototype": [start + n for n in prototypes]}
     rewards: list[tuple[str, int]] = []
     for colour, card_ids in spec.objective_rewards.items():
         for card_id in card_ids:
@@ -191,21 +190,23 @@ def setup_board(state: Any) -> Any:
             tank = pile_of["oxygen"].pop(0)
             slots[body] = tank
             old_tanks.append(tank)
-            survivors[i] = replace(s, slots=tuple(slots))
+            survivors[i] = evolved(s, slots=tuple(slots))
     rng = state.rng
     graph = state.graph
     if spec.split_start and len(graph.starts) >= 2:
         order, rng = shuffled(rng, list(graph.starts[:2]))
         half = (len(survivors) + 1) // 2
-        survivors = [replace(s, zone=order[0] if n < half else order[1]) for n, s in enumerate(survivors)]
-    zombies = [list(c) for c in state.zombies]
+        survivors = [evolved(s, zone=order[0] if n < half else order[1]) for n, s in enumerate(survivors)]
+    zombies = list(state.zombies)  # a zone's counts copied only where xenos start
     supply = list(state.supply)
     for zone_id, line in spec.start_xenos.items():
         zone = graph.index[zone_id]
         for group in parse_spawn_line(line):
             t = state.tables.zombie_index[group.zombie]
             placed = min(group.count, supply[t])
-            zombies[zone][t] += placed
+            counts = list(zombies[zone])
+            counts[t] += placed
+            zombies[zone] = tuple(counts)
             supply[t] -= placed
     taken = list(state.objectives_taken)
     doors_open = list(state.doors_open)
@@ -228,10 +229,9 @@ def setup_board(state: Any) -> Any:
         for n, colour in enumerate(colours):
             if colour == scientist.colour:
                 taken[n] = True  # a scientist is not an objective to take
-    numbers = {n: state.tables.zombie_cards[n] for n in state.zombie_deck}
-    wanted = set(deck_for(spec, numbers))
+    wanted = _wanted_cards(spec, state.tables, frozenset(state.zombie_deck))
     zombie_deck = tuple(n for n in state.zombie_deck if n in wanted)
-    box_state = replace(
+    box_state = evolved(
         state.box_state,
         oxygen_pile=tuple(pile_of["oxygen"]),
         prototype_pile=tuple(pile_of["prototype"]),
@@ -241,13 +241,13 @@ def setup_board(state: Any) -> Any:
         objectives_gone=tuple(gone_objectives),
         sealed=tuple(d for d in state.box_state.sealed if d not in gone_doors),
     )
-    return replace(
+    return evolved(
         state,
         card_kinds=tuple(kinds),
         equipment_deck=tuple(deck),
         zombie_deck=zombie_deck,
         survivors=tuple(survivors),
-        zombies=tuple(tuple(c) for c in zombies),
+        zombies=tuple(zombies),
         supply=tuple(supply),
         objectives_taken=tuple(taken),
         doors_open=tuple(doors_open),
@@ -255,6 +255,33 @@ def setup_board(state: Any) -> Any:
         box_state=box_state,
         rng=rng,
     )
+
+
+@kept_per_object(8)
+def _set_aside(catalog: Any) -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]]:
+    """The cards set aside in their own piles, every copy in the catalogue's order (the same for every
+    game of a catalogue): their ids, and the positions among them of the Oxygen Tanks and the Prototypes."""
+    piled = [(card.set_aside, card.id) for card in catalog.equipment_cards
+             if getattr(card, "set_aside", None) in ("oxygen", "prototype") for _ in range(card.deck_count)]
+    return (tuple(card_id for _pile, card_id in piled), tuple(n for n, (pile, _id) in enumerate(piled) if pile == "oxygen"),
+            tuple(n for n, (pile, _id) in enumerate(piled) if pile == "prototype"))
+
+
+# (the mission's Xeno card choice and Extra Activation cards, id of the tables, the Xeno deck's cards)
+# → (the tables, the cards the game plays with): the same for every game of a mission (each game
+# parses its own mission, so the choice is the key, not the mission)
+_WANTED: dict[tuple[Any, bool, int, frozenset[int]], tuple[Any, frozenset[int]]] = {}
+
+
+def _wanted_cards(spec: Any, tables: Any, deck: frozenset[int]) -> frozenset[int]:
+    """``deck_for`` of the mission and the Xeno deck's cards, kept for them (the tables held, so their id stays theirs)."""
+    key = (spec.xeno_cards, spec.extra_activation_cards, id(tables), deck)
+    entry = _WANTED.get(key)
+    if entry is None or entry[0] is not tables:
+        if len(_WANTED) > 64:
+            _WANTED.clear()
+        entry = _WANTED[key] = (tables, frozenset(deck_for(spec, {n: tables.zombie_cards[n] for n in deck})))
+    return entry[1]
 
 
 def deck_for(spec: Any, numbers: Mapping[int, Any]) -> list[int]:
