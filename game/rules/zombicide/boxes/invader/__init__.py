@@ -99,7 +99,8 @@ def refuses(state: Any, i: int, command: Any) -> str:
     if kind is Trade or kind is Rearrange:  # refused outdoors only
         return _refuse_arrangement(state, i, command) if state.graph.box_data.outdoor[state.survivors[i].zone] else ""
     if kind is Move:  # refused into or through an outdoor zone, or a second Charge
-        if command.charge or inventory.crosses_outdoors(state.graph, command.to, command.via):
+        outside = state.graph.box_data.outdoor_ids  # ``inventory.crosses_outdoors``, inlined: most boards have none
+        if command.charge or (outside and (command.to in outside or (command.via and not outside.isdisjoint(command.via)))):
             return _refuse_move(state, i, command)
         return ""
     refuser = _REFUSERS.get(kind)

@@ -48,6 +48,7 @@ class InvaderBoard:
     pair_edges: dict[tuple[int, int], tuple[int, int]]  # every (zone, zone) grid border: one cell pair
     borders_cells: dict[tuple[int, int], tuple[tuple[int, int], ...]]  # zone pair → their grid edges
     outside_doors: frozenset[int]  # edges between an Airlock and the outdoors
+    outdoor_ids: frozenset[str]  # the outdoor zones' ids (a move's ``to`` and ``via`` name zones by id)
 
 
 def board_of(graph: Any) -> InvaderBoard:
@@ -113,6 +114,7 @@ def board_data(board: Board, graph: ZoneGraph) -> InvaderBoard:
         pair_edges={key: cells[0] for key, cells in pair_cells.items()},
         borders_cells={key: tuple(cells) for key, cells in pair_cells.items()},
         outside_doors=outside,
+        outdoor_ids=frozenset(z for n, z in enumerate(graph.zone_ids) if outdoor[n]),
     )
 
 

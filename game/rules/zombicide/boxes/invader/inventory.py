@@ -123,19 +123,10 @@ def refuse_outdoors(state: Any, i: int, command: Any) -> str:
 def crosses_outdoors(graph: Any, to: str, via: tuple[str, ...]) -> bool:
     """A move to zone ``to`` passing ``via`` (zone ids) enters an outdoor zone (asked for every listed
     move: most boards have few outdoor zones)."""
-    global _LAST_OUTDOOR
-    outdoor = graph.box_data.outdoor  # ``board_of``, inlined
-    last = _LAST_OUTDOOR
-    if last[0] is not graph or last[1] is not outdoor:
-        last = _LAST_OUTDOOR = (graph, outdoor, frozenset(z for n, z in enumerate(graph.zone_ids) if outdoor[n]))
-    outside = last[2]
+    outside = graph.box_data.outdoor_ids  # ``board_of``, inlined: worked out once per board
     if not outside or to in outside:
         return bool(outside)
     return bool(via) and not outside.isdisjoint(via)  # most moves go one zone, with no ``via``
-
-
-# the last board asked about: (its graph, its outdoor flags, the ids of its outdoor zones)
-_LAST_OUTDOOR: tuple[Any, Any, frozenset[str]] = (None, None, frozenset())
 
 
 def keeps(game: Game, i: int, slot: int) -> str:
