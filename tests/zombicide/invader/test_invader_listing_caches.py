@@ -88,3 +88,23 @@ def test_the_machine_attacks_listed_are_those_each_machine_may_make() -> None:
 
     played_in_turn(["inv-m5", "inv-m0", "inv-m8"], 7, COMMANDS, visit)
     assert listed  # some Machine had xenos to attack
+
+
+def test_who_may_search_where_is_the_rule_whatever_order_it_is_asked_in() -> None:
+    from game.rules.zombicide.boxes.invader.inventory import effect_in_body, may_search
+    answers: list[bool] = []
+
+    def visit(state) -> None:  # type: ignore[no-untyped-def]
+        data = state.graph.box_data
+        for i, s in enumerate(state.survivors):
+            zone, mold = s.zone, state.box_state.mold
+            role = getattr(state.tables.catalog.survivor(s.id), "role", "civilian")
+            expected = not data.outdoor[zone] and not (mold and mold[zone]) and (  # rules digest §6.1, §9, §12
+                "scavenger" in s.skills or bool(data.security[zone]) or effect_in_body(state, s, "searches_building")
+                or (role == "civilian" and not data.corridor[zone]))
+            assert may_search(state, i) == expected
+            answers.append(expected)
+
+    # m5: Mold; m8: Security Rooms and corridors; m7: outdoors
+    played_in_turn(["inv-m5", "inv-m8", "inv-m7"], 9, 80, visit)
+    assert True in answers and False in answers

@@ -423,10 +423,11 @@ def may_search(state: Any, i: int) -> bool:
     mold = state.box_state.mold  # ``is_mold``, inlined
     if data.outdoor[zone] or (mold and mold[zone] != NO_MOLD):
         return False
-    # asked at every listing: the cheap checks first; the catalogue's look-up of the role last
-    if "scavenger" in s.skills or data.security[zone] or effect_in_body(state, s, "searches_building"):
+    # asked at every listing: the board's answers first, then a Civilian in a room (the usual
+    # searcher), the skill and the Body slots' cards (the dearest walk) last
+    if data.security[zone] or (not data.corridor[zone] and _role(state.tables.catalog, s.id) == "civilian"):
         return True
-    return _role(state.tables.catalog, s.id) == "civilian" and not data.corridor[zone]
+    return "scavenger" in s.skills or effect_in_body(state, s, "searches_building")
 
 
 # id of a catalogue → (the catalogue, survivor id → role): the catalogue finds a survivor by a walk
