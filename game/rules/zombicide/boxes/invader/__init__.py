@@ -123,8 +123,8 @@ def legal_free(state: Any, i: int) -> list[Any]:
     s = state.survivors[i]
     box = state.box_state
     found = combat.concentrated_commands(state, i)
-    # ``machines.listed``: a Remote Control token, or a skill for the Robot
-    if s.box_fields.remotes or machines.skill_remotes(s.skills):
+    # ``machines.listed``: a Remote Control token, or a skill for the Robot (two look-ups in C)
+    if s.box_fields.remotes or not machines.ROBOT_SKILLS.isdisjoint(s.skills):
         found += machines.listed(state, i)
     if box.machines:
         found += combat.machine_attack_commands(state, i)

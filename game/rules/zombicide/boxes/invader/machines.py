@@ -77,6 +77,8 @@ def controlled(state: Any, i: int) -> list[int]:
 
 
 _EVERY_KIND: frozenset[str] = frozenset({"*"})  # Remote Control (all): every Machine
+# the skills that control the Robot: ``listed`` lists nothing to a survivor with none of them and no token
+ROBOT_SKILLS = frozenset({_remote_of("robot"), _REMOTE_ALL})
 # id of a survivor's skills → (the skills, the Machine kinds its Remote Control skills control:
 # ``_EVERY_KIND`` for all); a survivor keeps its skills' tuple from state to state
 _SKILL_REMOTES: dict[int, tuple[tuple[str, ...], frozenset[str]]] = {}
