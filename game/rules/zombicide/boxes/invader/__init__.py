@@ -96,13 +96,13 @@ def refuses(state: Any, i: int, command: Any) -> str:
     """Every refusal of the box: Oxygen outdoors, once-a-turn skills, Born Leader's one action, the
     mission's order (asked for every listed command: the most listed kinds answered here, in one call)."""
     kind = command.__class__
-    if kind is Trade or kind is Rearrange:  # refused outdoors only
-        return _refuse_arrangement(state, i, command) if state.graph.box_data.outdoor[state.survivors[i].zone] else ""
-    if kind is Move:  # refused into or through an outdoor zone, or a second Charge
+    if kind is Move:  # refused into or through an outdoor zone, or a second Charge (half the commands asked)
         outside = state.graph.box_data.outdoor_ids  # ``inventory.crosses_outdoors``, inlined: most boards have none
         if command.charge or (outside and (command.to in outside or (command.via and not outside.isdisjoint(command.via)))):
             return _refuse_move(state, i, command)
         return ""
+    if kind is Trade or kind is Rearrange:  # refused outdoors only
+        return _refuse_arrangement(state, i, command) if state.graph.box_data.outdoor[state.survivors[i].zone] else ""
     refuser = _REFUSERS.get(kind)
     return refuser(state, i, command) if refuser is not None else ""
 

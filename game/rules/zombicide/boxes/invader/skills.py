@@ -105,23 +105,29 @@ def refuse(state: Any, i: int, command: Any) -> str:
     return ""
 
 
+_NO_STREAK = ("", 0)  # Escalation's mark with no streak going on
+
+
 def played(game: Game, i: int, command: Any) -> None:
     """After a command: once-a-turn marks, Escalation's streak, the reorganization window, and the
     end of a Born Leader's loan."""
     s = game.survivors[i]
-    fields = hero(s)
+    fields = s.box_fields  # ``hero(s)``, inlined
+    events = game.events
+    # any card drawn at all, read in C first: asked after every command, most of which draw none
+    searched = isinstance(command, (Search, TakeOxygenTank)) or (any(map(isinstance, events, repeat(CardDrawn))) and any(
+        isinstance(e, CardDrawn) and e.survivor == s.id for e in events))
+    if not (searched or fields.reorganize_free or fields.led_by >= 0 or fields.escalation != _NO_STREAK
+            or isinstance(command, Bloodlust) or (isinstance(command, Move) and command.charge)):
+        return  # the usual command: no mark to set or clear, no streak going on, no action on loan
     changes: dict[str, Any] = {}
     if isinstance(command, Move) and command.charge:
         changes["charged"] = True
     if isinstance(command, Bloodlust):
         changes["lusted"] = True
-    if fields.escalation != ("", 0) and not any(  # a streak going on (seldom): did this command attack?
+    if fields.escalation != _NO_STREAK and not any(  # a streak going on (seldom): did this command attack?
             getattr(e, "kind", "") == "dice_rolled" and getattr(e, "survivor", "") == s.id for e in game.events):
-        changes["escalation"] = ("", 0)
-    events = game.events
-    # any card drawn at all, read in C first: asked after every command, most of which draw none
-    searched = isinstance(command, (Search, TakeOxygenTank)) or (any(map(isinstance, events, repeat(CardDrawn))) and any(
-        isinstance(e, CardDrawn) and e.survivor == s.id for e in events))
+        changes["escalation"] = _NO_STREAK
     if searched:
         changes["reorganize_free"] = True
     elif isinstance(command, Rearrange) and fields.reorganize_free:
