@@ -62,16 +62,16 @@ def controlled(state: Any, i: int) -> list[int]:
     machines = state.box_state.machines
     s = state.survivors[i]
     found: list[int] = []
-    if not machines or not s.in_play:
+    if not machines or not s.alive or s.escaped:  # ``in_play``, inlined
         return found
     remotes = s.box_fields.remotes  # ``hero(s)``, inlined
-    by_skill = skill_remotes(s.skills)
-    every = by_skill is _EVERY_KIND
+    skills = s.skills
+    every = _REMOTE_ALL in skills
     zone = s.zone
     for n, machine in enumerate(machines):  # a plain loop: two Machines at most
         if not machine.destroyed:
-            kind = machine.kind
-            if kind in remotes or every or kind in by_skill or (kind == "sentry_gun" and machine.zone == zone):
+            kind = machine.kind  # the skills read in C (``_remote_of`` cached): no set of kinds built
+            if kind in remotes or every or _remote_of(kind) in skills or (kind == "sentry_gun" and machine.zone == zone):
                 found.append(n)
     return found
 
