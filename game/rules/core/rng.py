@@ -10,6 +10,8 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from dataclasses import field, replace
+from itertools import repeat, starmap
+from operator import mul
 from random import Random
 from typing import TypeVar
 
@@ -74,7 +76,7 @@ def draw_floats(rng: RngState, count: int) -> tuple[tuple[float, ...], RngState]
     if count <= 0:
         return (), rng
     generator = _generator(rng)
-    values = tuple([generator.random() for _ in range(count)])
+    values = tuple(starmap(generator.random, repeat((), count)))  # the calls made in C
     behind = rng.behind + count
     if rng.internal and behind <= _SNAPSHOT_EVERY:
         advanced = RngState(rng.seed, rng.draws + count, rng.forced, rng.internal, behind)
@@ -108,8 +110,9 @@ def shuffled(rng: RngState, items: Sequence[T]) -> tuple[tuple[T, ...], RngState
     result = list(items)
     last = len(result) - 1
     floats, rng = draw_floats(rng, max(last, 0))
-    for i, drawn in zip(range(last, 0, -1), floats, strict=True):
-        j = int(drawn * (i + 1))
+    # the swaps' partners, int(drawn * (i + 1)) for i from last down to 1, worked out in C
+    partners = map(int, map(mul, floats, range(last + 1, 1, -1)))
+    for i, j in zip(range(last, 0, -1), partners, strict=True):
         result[i], result[j] = result[j], result[i]
     return tuple(result), rng
 
