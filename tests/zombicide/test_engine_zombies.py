@@ -213,6 +213,18 @@ def test_a_coloured_spawn_zone_wakes_when_its_objective_is_taken():
     assert zombies_at(state, "r0c1") == {"skinner_walker": 1}
 
 
+def test_a_coloured_spawn_zone_asleep_for_a_phase_wakes_in_the_same_game():
+    """The spawn zones a phase finds active are kept by the colours unlocked: a colour unlocked
+    after a phase wakes its zone at the next one of the same game."""
+    state = arrange(game(SPAWNS, [WALKER] * 8), survivors=far_away(), dice=[6, 6, 6, 6])
+    state, _ = zombie_phase(state)
+    assert zombies_at(state, "r0c1") == {}
+    state = arrange(state, dice=[6, 6, 6, 6])
+    state, _ = engine.apply(state, state.current_seat, engine.TakeObjective("joe"))
+    state, events = zombie_phase(state)
+    assert [e.zone for e in events if e.kind == "card_drawn"] == ["r0c2", "r0c1"]
+
+
 def test_cards_use_the_line_of_the_highest_danger_level():
     state = arrange(game(SPAWNS, [WALKER] * 8), survivors=far_away(dan={"xp": 20}), dice=[6, 6, 6, 6])
     state, _ = zombie_phase(state)

@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from game.i18n import N_
+from game.rules.core.kept import kept_per_object
 from game.rules.core.reasons import Said, ZoneId
 from game.rules.core.rng import roll_d6, shuffled
 from game.rules.zombicide import skills as sk
@@ -37,6 +38,28 @@ def spawn_dice_picks(state: Any, values: Sequence[int]) -> list[tuple[str, int]]
     return [(zone, count) for zone, count in picks if count]
 
 
+def _by_locators(active: Sequence[Any]) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """The spawn points that spawn, split: those the dice pick (by their first locator), the others."""
+    return (tuple(sorted((p for p in active if p.locators), key=lambda p: p.locators[0])),
+            tuple(p for p in active if not p.locators))
+
+
+@kept_per_object(8)
+def _points_by_unlocked(graph: Any) -> dict[tuple[str, ...], tuple[tuple[Any, ...], tuple[Any, ...]]]:
+    """A board's ``_by_locators`` of its active spawn points, by the colours unlocked: filled as asked."""
+    return {}
+
+
+def _spawning_points(graph: Any, unlocked: tuple[str, ...]) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """``_by_locators`` of the core's active spawn points, worked out once per board and colours
+    unlocked, not at every phase."""
+    kept = _points_by_unlocked(graph)
+    found = kept.get(unlocked)
+    if found is None:
+        found = kept[unlocked] = _by_locators(active_spawn_points(graph, unlocked))
+    return found
+
+
 class Spawning(Fields):
     """Methods of the working copy (``Game``)."""
 
@@ -50,12 +73,13 @@ class Spawning(Fields):
         chooses = self.box.spawn_active
         if kept is not None:  # the box keeps the spawn zones (tokens that come and go)
             steps = [("draw", zone, "spawn") for zone in kept(self) if not graph.no_spawn[zone]]
-            active: list = []
-        else:
-            active = active_spawn_points(graph, self.as_it_stands("unlocked"),
-                                         (lambda point: chooses(self, point)) if chooses is not None else None)
-        with_locators = sorted((p for p in active if p.locators), key=lambda p: p.locators[0])
-        without = [p for p in active if not p.locators]
+            with_locators: Sequence[Any] = ()
+            without: Sequence[Any] = ()
+        elif chooses is not None:
+            active = active_spawn_points(graph, (), lambda point: chooses(self, point))
+            with_locators, without = _by_locators(active)
+        else:  # the core's: the same few unlocked colours phase after phase
+            with_locators, without = _spawning_points(graph, tuple(self.as_it_stands("unlocked")))
         if with_locators:
             dice, self.rng = roll_d6(self.rng, self.spawn_dice)
             self.events.append(DiceRolled("spawn", dice))
@@ -70,7 +94,8 @@ class Spawning(Fields):
 
     def distributor_seat(self) -> str | None:
         """The seat that deals the spawn cards: the first, in turn order, with a Distributor in play."""
-        holders = {s.seat for s in self.survivors if s.in_play and sk.has(s.skills, "distributor")}
+        has = sk.has  # asked at every spawn: ``in_play`` inlined
+        holders = {s.seat for s in self.survivors if s.alive and not s.escaped and has(s.skills, "distributor")}
         return first_in_turn_order(self.seats, self.first_seat, holders)
 
     def step_deal(self, seat: str, zones: tuple[int, ...], cards: tuple[int, ...]) -> None:
