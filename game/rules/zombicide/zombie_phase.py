@@ -294,7 +294,6 @@ class ZombiePhase(Fields):
         if movable:  # the noise and the ways are worked out for a move with movers only (often none: Runners)
             doors = self.doors_now()
             noise = self.noise_map()
-            heard = loudest_first(noise, [v for v, level in enumerate(noise) if level > 0])
             occupied = [False] * self.graph.zone_count
             isolated = self.box.isolation(self)
             for s in self.survivors:
@@ -302,9 +301,19 @@ class ZombiePhase(Fields):
                     occupied[s.zone] = True
             for zone in self.decoy_zones():
                 occupied[zone] = True
-            tables = self.move_tables(doors)  # looked up once for every zone's zombies
+            graph, box = self.graph, self.box
+            last = _LAST_MOVE[0]
+            if last[0] is graph and last[1] is box and last[2] == doors and last[3] == noise and last[4] == occupied:
+                heard, tables, ways = last[5], last[6], last[7]  # as the last move stood: its ways hold
+            else:
+                heard = loudest_first(noise, [v for v, level in enumerate(noise) if level > 0])
+                tables = self.move_tables(doors)  # looked up once for every zone's zombies
+                ways = {}
+                _LAST_MOVE[0] = (graph, box, doors, noise, occupied, heard, tables, ways)
             for zone, moving in movable:
-                routes = self.routes_heard(zone, noise, heard, occupied, tables)
+                routes = ways.get(zone)
+                if routes is None:
+                    routes = ways[zone] = self.routes_heard(zone, noise, heard, occupied, tables)
                 if routes:
                     plans.append((zone, routes, moving))
         if not plans:
@@ -442,6 +451,11 @@ def _steps_at(phase_steps: tuple[Any, ...]) -> dict[str, tuple[Any, ...]]:
         by_at.setdefault(step.at, []).append(step)
     return {at: tuple(steps) for at, steps in by_at.items()}
 
+
+# the last move's board, box, doors, noise and occupied zones, the zones heard loudest first, its
+# ``move_tables`` and each zone's ways worked out (``routes_heard``, which reads nothing else): the
+# next move finds them there when it stands the same (the Runners' move after everyone's, most often)
+_LAST_MOVE: list[tuple[Any, ...]] = [(None, None)]
 
 # (kinds activated, how many kinds) → whether each kind is among them, and whether every one is
 _ACTIVATED: dict[tuple[tuple[int, ...], int], tuple[tuple[bool, ...], bool]] = {}
