@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from game.i18n import N_
+from game.rules.core.frozen import maker_for
 from game.rules.core.kept import kept_per_object
 from game.rules.core.reasons import Said, ZoneId
 from game.rules.core.rng import roll_d6, shuffled
@@ -173,7 +174,7 @@ class Spawning(Fields):
 
     def resolve_zombie_card(self, number: int, zone: int) -> None:
         card = self.tables.zombie_cards[number]
-        self.events.append(CardDrawn("zombie", str(number), self.zid(zone)))
+        self.events.append(_CARD_DRAWN("zombie", str(number), self.graph.zone_ids[zone]))
         level = self.danger_level()
         if card.kind == "spawn":
             for t, n in self.tables.card_lines[number][level]:
@@ -192,8 +193,8 @@ class Spawning(Fields):
                 handler(self, zone, number, level)
 
     def danger_level(self) -> int:
-        levels = [s.level for s in self.survivors if s.in_play]
-        return max(levels) if levels else 0
+        # asked at every card drawn: ``in_play`` inlined
+        return max([s.level for s in self.survivors if s.alive and not s.escaped], default=0)
 
     def place(self, zone: int, t: int, n: int, escorted: bool = True, extra_activation: bool = True) -> None:
         """Put ``n`` zombies of type ``t`` in ``zone`` from the supply, with escorts and substitutes;
@@ -206,7 +207,7 @@ class Spawning(Fields):
             counts = list(self.zombies[zone])
             counts[t] += placed
             self.zombies[zone] = tuple(counts)
-            self.events.append(ZombieSpawned(self.zid(zone), self.zname(t), placed))
+            self.events.append(_ZOMBIE_SPAWNED(self.graph.zone_ids[zone], self.tables.zombie_ids[t], placed))
         missing = n - placed
         if missing and extra_activation and self.box.short_of_miniatures is not None:
             self.box.short_of_miniatures(self, zone, t, missing)
@@ -221,3 +222,8 @@ class Spawning(Fields):
         if escorted and placed:
             for et, en in self.tables.escort[t]:
                 self.place(zone, et, en * placed, True, extra_activation)
+
+
+# the events of every card drawn and zombie placed, made through their layout twins (``maker_for``)
+_CARD_DRAWN = maker_for(CardDrawn)
+_ZOMBIE_SPAWNED = maker_for(ZombieSpawned)

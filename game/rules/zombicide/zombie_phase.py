@@ -67,10 +67,19 @@ class ZombiePhase(Fields):
         while self.queue and self.pending is None and self.result is None:
             step = self.queue.pop(0)
             kind = step[0]
+            # the phase's own steps first, the most frequent first (each test a string comparison)
             if kind == "activate":
                 self.step_activate(step[1])
+            elif kind == "draw":
+                self.step_draw(step[1])
+            elif kind == "move":
+                self.step_move(step[1], step[2])
             elif kind == "wound":
                 self.step_wound(step[1], step[2], step[3])
+            elif kind == "spawn":
+                self.step_spawn()
+            elif kind == "end_round":
+                self.step_end_round()
             elif kind == "strays":  # a shot's misses, once its kills are settled
                 self.stray(*step[1:])
             elif kind == "attack":  # the second weapon of a Trick shot
@@ -84,20 +93,11 @@ class ZombiePhase(Fields):
                 self.step_link_turn(step[1])
             elif kind == "taunt_wound":
                 self.step_taunt_wound(step[1], step[2], step[3])
-            elif kind == "move":
-                self.step_move(step[1], step[2])
-            elif kind == "spawn":
-                self.step_spawn()
-            elif kind == "draw":
-                self.step_draw(step[1])
-            elif kind == "end_round":
-                self.step_end_round()
             else:  # the box's own steps
-                for box_step in self.box.phase_steps:
-                    if box_step.name == kind:
-                        box_step.run(self, *step[1:])
-                        break
-            self.check_goals(end_phase=False)
+                box_step = _steps_by_name(self.box.phase_steps).get(kind)
+                if box_step is not None:
+                    box_step.run(self, *step[1:])
+            self.check_goals(False)
 
     def step_activate(self, types: tuple[int, ...]) -> None:
         wounds: list[tuple] = []
@@ -450,6 +450,16 @@ def _steps_at(phase_steps: tuple[Any, ...]) -> dict[str, tuple[Any, ...]]:
     for step in phase_steps:
         by_at.setdefault(step.at, []).append(step)
     return {at: tuple(steps) for at, steps in by_at.items()}
+
+
+@kept_per_object(16)
+def _steps_by_name(phase_steps: tuple[Any, ...]) -> dict[str, Any]:
+    """The box's ``phase_steps`` by name (the first of a name, as a walk in order finds it): made once
+    per box, not walked at every step."""
+    by_name: dict[str, Any] = {}
+    for step in phase_steps:
+        by_name.setdefault(step.name, step)
+    return by_name
 
 
 # the last move's board, box, doors, noise and occupied zones, the zones heard loudest first, its
