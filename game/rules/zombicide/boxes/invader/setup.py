@@ -6,7 +6,6 @@ placed, two starting groups, scientists; and the checks ``--validate`` runs on a
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from game.rules.core.rng import RngState, shuffled
@@ -21,7 +20,7 @@ from game.rules.zombicide.boxes.invader.state import (
 )
 from game.rules.zombicide.catalog import load_catalog, parse_spawn_line
 from game.rules.zombicide.graph import graph_for
-from game.rules.zombicide.state import EMPTY
+from game.rules.zombicide.state import EMPTY, evolved
 from game.rules.zombicide.tables import tables_for
 
 BODY_SLOTS = (2, 3)
@@ -191,13 +190,13 @@ def setup_board(state: Any) -> Any:
             tank = pile_of["oxygen"].pop(0)
             slots[body] = tank
             old_tanks.append(tank)
-            survivors[i] = replace(s, slots=tuple(slots))
+            survivors[i] = evolved(s, slots=tuple(slots))
     rng = state.rng
     graph = state.graph
     if spec.split_start and len(graph.starts) >= 2:
         order, rng = shuffled(rng, list(graph.starts[:2]))
         half = (len(survivors) + 1) // 2
-        survivors = [replace(s, zone=order[0] if n < half else order[1]) for n, s in enumerate(survivors)]
+        survivors = [evolved(s, zone=order[0] if n < half else order[1]) for n, s in enumerate(survivors)]
     zombies = [list(c) for c in state.zombies]
     supply = list(state.supply)
     for zone_id, line in spec.start_xenos.items():
@@ -231,7 +230,7 @@ def setup_board(state: Any) -> Any:
     numbers = {n: state.tables.zombie_cards[n] for n in state.zombie_deck}
     wanted = set(deck_for(spec, numbers))
     zombie_deck = tuple(n for n in state.zombie_deck if n in wanted)
-    box_state = replace(
+    box_state = evolved(  # the records' own copiers: no dataclasses.replace per field
         state.box_state,
         oxygen_pile=tuple(pile_of["oxygen"]),
         prototype_pile=tuple(pile_of["prototype"]),
@@ -241,7 +240,7 @@ def setup_board(state: Any) -> Any:
         objectives_gone=tuple(gone_objectives),
         sealed=tuple(d for d in state.box_state.sealed if d not in gone_doors),
     )
-    return replace(
+    return evolved(
         state,
         card_kinds=tuple(kinds),
         equipment_deck=tuple(deck),
