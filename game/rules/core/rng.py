@@ -32,8 +32,10 @@ class RngState:
     behind: int = field(default=0, compare=False, repr=False)
 
 
-# at most this many draws replayed to rebuild a generator from the internal state last taken
-_SNAPSHOT_EVERY = 48
+# at most this many draws replayed to rebuild a generator from the internal state last taken (or from
+# the seed, before the first is taken): a snapshot is 625 numbers made into a tuple, dearer than a
+# hundred draws, and play-outs never rebuild (their next draw goes on with the live generator)
+_SNAPSHOT_EVERY = 256
 
 
 class _Live(threading.local):
@@ -49,7 +51,7 @@ _LIVE = _Live()
 
 def new_rng(seed: int) -> RngState:
     generator = Random(seed)
-    rng = RngState(seed=seed, draws=0, forced=(), internal=generator.getstate())
+    rng = RngState(seed=seed, draws=0, forced=(), internal=())  # rebuilt from the seed until a snapshot
     _LIVE.state, _LIVE.generator = rng, generator  # the first draws (a set-up's shuffles) go on with it
     return rng
 
@@ -78,7 +80,8 @@ def draw_floats(rng: RngState, count: int) -> tuple[tuple[float, ...], RngState]
     generator = _generator(rng)
     values = tuple(starmap(generator.random, repeat((), count)))  # the calls made in C
     behind = rng.behind + count
-    if rng.internal and behind <= _SNAPSHOT_EVERY:
+    # no snapshot yet: a state rebuilt from its seed replays every draw, as few as a snapshot's
+    if behind <= _SNAPSHOT_EVERY and (rng.internal or rng.draws + count <= _SNAPSHOT_EVERY):
         advanced = RngState(rng.seed, rng.draws + count, rng.forced, rng.internal, behind)
     else:
         advanced = RngState(rng.seed, rng.draws + count, rng.forced, generator.getstate(), 0)
