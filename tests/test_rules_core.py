@@ -43,6 +43,21 @@ def test_state_rebuilt_from_seed_and_draws_continues_the_sequence():
     assert draw_floats(rebuilt, 3)[0] == draw_floats(rng, 3)[0]
 
 
+def test_states_left_behind_are_rebuilt_before_and_after_the_first_snapshot():
+    """Every state of a long run, asked again once the live generator has moved on (from its seed
+    before the first snapshot of the generator, from a snapshot after), continues the sequence."""
+    reference = Random(7)
+    expected = [reference.random() for _ in range(800)]
+    rng, states = new_rng(7), []
+    for _ in range(14):
+        _, rng = draw_floats(rng, 50)
+        states.append(rng)
+    assert not states[0].internal and states[-1].internal  # a snapshot taken once the seed is far behind
+    for n, state in reversed(list(enumerate(states))):
+        start = 50 * (n + 1)
+        assert draw_floats(state, 3)[0] == tuple(expected[start : start + 3])
+
+
 def test_forced_dice_come_first_then_random_resumes():
     rng = force_dice(new_rng(5), [6, 1])
     values, rng = roll_d6(rng, 4)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 from boards import SIX, catalog_with, hand, new_game, sketch_board, zone_of
 
@@ -117,3 +119,29 @@ def test_the_player_view_hides_deck_order_and_future_dice():
     assert sorted(view.equipment_deck) == list(view.equipment_deck) == sorted(state.equipment_deck)
     assert view.rng.seed == 0 and view.rng.internal == ()
     assert view.survivors == state.survivors
+
+
+def test_a_setup_changed_after_a_game_sets_up_the_next_one_anew():
+    """What a set-up prepares once for a board and setup is kept by the setup's value: a caller's
+    setup changed in place between two games is read again."""
+    spec = {"players": [{"seat": "A", "survivors": list(SIX[:3])}]}
+    first = engine.setup(BOARD, spec, 1)
+    spec["players"][0]["survivors"].append(SIX[3])
+    spec["spawn_dice"] = 9
+    second = engine.setup(BOARD, spec, 1)
+    assert [s.id for s in first.survivors] == list(SIX[:3])
+    assert [s.id for s in second.survivors] == list(SIX[:4])
+    assert first.spawn_dice != 9 and second.spawn_dice == 9
+
+
+def test_a_kept_setup_deals_each_seed_as_a_new_one_would():
+    """The set-up prepared once deals the same game as a set-up read afresh (a copy of the setup:
+    nothing kept by identity), seed after seed, and a bad setup is refused every time."""
+    spec = {"players": [{"seat": "A", "survivors": list(SIX[:3])}, {"seat": "B", "survivors": list(SIX[3:])}]}
+    for seed in (1, 2, 3):
+        kept = engine.setup(BOARD, spec, seed)
+        fresh = engine.setup(BOARD, engine.parse_setup(copy.deepcopy(spec), BOARD), seed)
+        assert kept == fresh and kept.rng.draws == fresh.rng.draws
+    for _ in range(2):
+        with pytest.raises(ValueError, match="unknown survivor"):
+            engine.setup(BOARD, {"players": [{"seat": "A", "survivors": ["nobody"]}]}, 1)

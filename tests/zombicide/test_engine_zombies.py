@@ -116,6 +116,18 @@ def test_unseeing_zombies_follow_the_loudest_noise():
     assert zombies_at(state, "r1c3") == {"skinner_walker": 1}
 
 
+def test_the_same_zombies_on_the_same_board_follow_each_moves_own_noise():
+    """A move finds the last move's ways only when it stands the same: the same board, doors and
+    survivors but another noise sends the same zombie another way."""
+    people = far_away(joe={"zone": "r0c1"})
+    first = arrange(game(), survivors=people, zombies={"r1c2": {"skinner_walker": 1}}, noise={"r0c3": 5})
+    first, _ = zombie_phase(first)
+    second = arrange(game(), survivors=people, zombies={"r1c2": {"skinner_walker": 1}}, noise={"r0c1": 5})
+    second, _ = zombie_phase(second)
+    assert zombies_at(first, "r1c3") == {"skinner_walker": 1}
+    assert zombies_at(second, "r1c1") == {"skinner_walker": 1}
+
+
 def test_tied_routes_split_the_group_and_the_supply_evens_it_out():
     state = arrange(game(), survivors=far_away(joe={"zone": "r0c1"}, dan={"zone": "r0c1"}, jane={"zone": "r0c1"}),
                     zombies={"r1c2": {"skinner_walker": 3, "skinner_fatty": 1}}, noise={"r0c3": 3})
@@ -211,6 +223,18 @@ def test_a_coloured_spawn_zone_wakes_when_its_objective_is_taken():
     state, _ = engine.apply(state, "A", engine.TakeObjective("joe"))
     state, _ = zombie_phase(state)
     assert zombies_at(state, "r0c1") == {"skinner_walker": 1}
+
+
+def test_a_coloured_spawn_zone_asleep_for_a_phase_wakes_in_the_same_game():
+    """The spawn zones a phase finds active are kept by the colours unlocked: a colour unlocked
+    after a phase wakes its zone at the next one of the same game."""
+    state = arrange(game(SPAWNS, [WALKER] * 8), survivors=far_away(), dice=[6, 6, 6, 6])
+    state, _ = zombie_phase(state)
+    assert zombies_at(state, "r0c1") == {}
+    state = arrange(state, dice=[6, 6, 6, 6])
+    state, _ = engine.apply(state, state.current_seat, engine.TakeObjective("joe"))
+    state, events = zombie_phase(state)
+    assert [e.zone for e in events if e.kind == "card_drawn"] == ["r0c2", "r0c1"]
 
 
 def test_cards_use_the_line_of_the_highest_danger_level():

@@ -10,6 +10,8 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from dataclasses import field, replace
+from itertools import repeat, starmap
+from operator import mul
 from random import Random
 from typing import TypeVar
 
@@ -30,8 +32,10 @@ class RngState:
     behind: int = field(default=0, compare=False, repr=False)
 
 
-# at most this many draws replayed to rebuild a generator from the internal state last taken
-_SNAPSHOT_EVERY = 48
+# at most this many draws replayed to rebuild a generator from the internal state last taken (or from
+# the seed, before the first is taken): a snapshot is 625 numbers made into a tuple, dearer than a
+# hundred draws, and play-outs never rebuild (their next draw goes on with the live generator)
+_SNAPSHOT_EVERY = 256
 
 
 class _Live(threading.local):
@@ -47,7 +51,7 @@ _LIVE = _Live()
 
 def new_rng(seed: int) -> RngState:
     generator = Random(seed)
-    rng = RngState(seed=seed, draws=0, forced=(), internal=generator.getstate())
+    rng = RngState(seed=seed, draws=0, forced=(), internal=())  # rebuilt from the seed until a snapshot
     _LIVE.state, _LIVE.generator = rng, generator  # the first draws (a set-up's shuffles) go on with it
     return rng
 
@@ -74,9 +78,10 @@ def draw_floats(rng: RngState, count: int) -> tuple[tuple[float, ...], RngState]
     if count <= 0:
         return (), rng
     generator = _generator(rng)
-    values = tuple([generator.random() for _ in range(count)])
+    values = tuple(starmap(generator.random, repeat((), count)))  # the calls made in C
     behind = rng.behind + count
-    if rng.internal and behind <= _SNAPSHOT_EVERY:
+    # no snapshot yet: a state rebuilt from its seed replays every draw, as few as a snapshot's
+    if behind <= _SNAPSHOT_EVERY and (rng.internal or rng.draws + count <= _SNAPSHOT_EVERY):
         advanced = RngState(rng.seed, rng.draws + count, rng.forced, rng.internal, behind)
     else:
         advanced = RngState(rng.seed, rng.draws + count, rng.forced, generator.getstate(), 0)
@@ -108,8 +113,9 @@ def shuffled(rng: RngState, items: Sequence[T]) -> tuple[tuple[T, ...], RngState
     result = list(items)
     last = len(result) - 1
     floats, rng = draw_floats(rng, max(last, 0))
-    for i, drawn in zip(range(last, 0, -1), floats, strict=True):
-        j = int(drawn * (i + 1))
+    # the swaps' partners, int(drawn * (i + 1)) for i from last down to 1, worked out in C
+    partners = map(int, map(mul, floats, range(last + 1, 1, -1)))
+    for i, j in zip(range(last, 0, -1), partners, strict=True):
         result[i], result[j] = result[j], result[i]
     return tuple(result), rng
 

@@ -11,6 +11,7 @@ core, and how, is described in ``boxes/__init__.py``; ``ZombicideRules(box)`` pl
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 from collections.abc import Mapping, Sequence
@@ -22,6 +23,7 @@ from pydantic import TypeAdapter
 
 from game.board.model import Board
 from game.rules.core.base import IllegalCommand
+from game.rules.core.frozen import record
 from game.rules.core.kept import kept_per_object
 from game.rules.core.rng import RngState, force_dice, new_rng, roll_d6, shuffled
 from game.rules.zombicide import skills as sk
@@ -104,6 +106,7 @@ from game.rules.zombicide.state import (
     ZombicideSetup,
     ZombicideState,
     evolve,
+    resetter_for,
 )
 from game.rules.zombicide.tables import Tables, tables_for
 
@@ -278,6 +281,139 @@ def spawn_dice_for(catalog: Catalog, survivors: int) -> int:
 def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog | None = None,
           box: str = DEFAULT_BOX) -> ZombicideState:
     """A new game on ``board``; ``box`` is the box when the setup names none."""
+    prepared = _prepared(board, setup_spec, catalog, box)
+    plugged, catalog, tables, spec = prepared.plugged, prepared.catalog, prepared.tables, prepared.spec
+    rng = new_rng(seed)
+    card_kinds = prepared.card_kinds
+    inventories = [list(slots) for slots in prepared.inventories]
+    roster_ids = prepared.roster_ids
+    equipment, fits = tables.equipment, plugged.inventory.fits
+
+    def give(i: int, card: int) -> bool:
+        """The card goes in the survivor's first free slot it fits (the box's slot rules)."""
+        survivor_id, held_equipment = roster_ids[i], equipment[card_kinds[card]]
+        for slot, held in enumerate(inventories[i]):
+            if held == EMPTY and fits(tables, survivor_id, slot, held_equipment):
+                inventories[i][slot] = card
+                return True
+        return False
+
+    pool_order, rng = shuffled(rng, prepared.pool)
+    pool = list(pool_order)
+    for i in prepared.unarmed:  # a survivor with no weapon yet takes the next card of the shuffled pool
+        if pool:
+            give(i, pool.pop(0))
+    for i, card in prepared.gifts:  # the starting equipment of skills, taken out of the deck or made
+        give(i, card)
+    kept_out = prepared.kept_out
+    deck = [*prepared.deck, *(c for c in pool if card_kinds[c] not in kept_out)]  # starting cards nobody took
+    equipment_deck, rng = shuffled(rng, deck)
+    box_state: Any = prepared.box_fields
+    graph = prepared.graph
+    if plugged.setup_state is not None:  # the box's own state, dealt from the same RNG
+        box_state, rng = plugged.setup_state(catalog, spec, graph, rng)
+    if plugged.board_in_play is not None:  # the board as the box's tokens change it from the start
+        graph = plugged.board_in_play(graph, box_state)
+    zombie_deck, rng = shuffled(rng, prepared.zombie_cards)
+
+    start = graph.starts[0]
+    survivors = tuple(_DEALT(survivor, start, tuple(slots))
+                      for survivor, slots in zip(prepared.survivors, inventories, strict=True))
+    state = ZombicideState(
+        graph=graph,
+        tables=tables,
+        setup=spec,
+        box=plugged,
+        card_kinds=card_kinds,
+        round=1,
+        phase="players",
+        seats=prepared.seats,
+        first_seat=prepared.first_seat,
+        turn=0,
+        survivors=survivors,
+        active=-1,
+        zombies=(prepared.empty_zone,) * graph.zone_count,
+        noise=(0,) * graph.zone_count,
+        doors_open=graph.doors_open_at_start,
+        doors_spawned=graph.doors_open_at_start,
+        buildings_spawned=(False,) * len(graph.buildings),
+        objectives_taken=(False,) * len(graph.objectives),
+        unlocked_colours=(),
+        unloaded=(),
+        equipment_deck=equipment_deck,
+        equipment_discard=(),
+        zombie_deck=zombie_deck,
+        zombie_discard=(),
+        supply=prepared.supply,
+        spawn_dice=prepared.spawn_dice,
+        rng=rng,
+        box_state=box_state,
+    )
+    if plugged.setup_board is not None:  # what the mission puts on the board before the first turn
+        state = plugged.setup_board(state)
+    return state
+
+
+@record
+class _Prepared:
+    """What a set-up works out from the board, the setup and the catalogue alone, before its first
+    draw: every game set up alike (a batch of play-outs) shuffles and deals from it, no more."""
+
+    spec: ZombicideSetup
+    plugged: BoxRules
+    catalog: Catalog
+    tables: Tables
+    graph: ZoneGraph  # as the board is before the box's tokens change it
+    seats: tuple[str, ...]
+    first_seat: int
+    roster_ids: tuple[str, ...]  # each survivor's id, in the order they were picked
+    card_kinds: tuple[str, ...]  # every card made at set-up, the starting skills' own included
+    kept_out: frozenset[str]  # card ids kept out of the deck
+    pool: tuple[int, ...]  # the starting pool once the teams' starting weapons are handed out
+    inventories: tuple[tuple[int, ...], ...]  # the starting weapons (and vests) handed out
+    unarmed: tuple[int, ...]  # the survivors left without a weapon: each takes one of the shuffled pool
+    gifts: tuple[tuple[int, int], ...]  # (survivor, card): the equipment its skills start with
+    deck: tuple[int, ...]  # the deck's own cards, before the pool's leftovers join it
+    zombie_cards: tuple[int, ...]  # the zombie deck before its shuffle
+    box_fields: Any  # the box's state when it deals none of its own
+    survivors: tuple[Survivor, ...]  # as they start, but for their zone and slots (``_DEALT``)
+    empty_zone: tuple[int, ...]
+    supply: tuple[int, ...]
+    spawn_dice: int
+
+
+# a prepared survivor dealt into a game: its zone and slots given, the rest kept
+_DEALT = resetter_for(Survivor, {}, ("zone", "slots"))
+
+# (board, catalogue asked for, default box) → the board, the catalogue, a copy of the setup asked for
+# and what was prepared from them: a batch of play-outs sets up the same board with the same setup
+_PREPARED: dict[tuple[int, int, str], tuple[Board, Catalog | None, Any, _Prepared]] = {}
+
+
+def _prepared(board: Board, setup_spec: Any, catalog: Catalog | None, box: str) -> _Prepared:
+    """``_prepare``'s answer, kept for the same board (by identity) and an equal setup; checked
+    against the box's rules and catalogue as they stand (a test may register others)."""
+    entry = _PREPARED.get((id(board), id(catalog), box))
+    if entry is not None and entry[0] is board and entry[1] is catalog and entry[2] == setup_spec:
+        prepared = entry[3]
+        spec_box = prepared.spec.box
+        if box_rules(spec_box) is prepared.plugged and (catalog or load_catalog(spec_box)) is prepared.catalog:
+            return prepared
+    prepared = _prepare(board, setup_spec, catalog, box)
+    try:
+        asked = copy.deepcopy(setup_spec)  # the caller's own may change after this
+    except (TypeError, copy.Error):  # a setup that cannot be copied is prepared at every game
+        return prepared
+    if len(_PREPARED) >= 8:
+        _PREPARED.clear()
+    _PREPARED[(id(board), id(catalog), box)] = (board, catalog, asked, prepared)
+    return prepared
+
+
+def _prepare(board: Board, setup_spec: Any, catalog: Catalog | None, box: str) -> _Prepared:
+    """The set-up's every step that draws nothing: the setup read and checked, the seats, the cards
+    made, the starting weapons handed out, the starting equipment of skills found, the survivors'
+    fields; a bad setup raises ValueError here."""
     spec = parse_setup(setup_spec, board, default_box=box)
     plugged = box_rules(spec.box)
     catalog = catalog or load_catalog(spec.box)
@@ -311,7 +447,6 @@ def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog 
             raise ValueError("every team must have the same number of survivors")
     first_seat = seats.index(spec.first_seat) if spec.first_seat in seats else 0
 
-    rng = new_rng(seed)
     card_kinds: list[str] = []
 
     def make_cards(equipment_ids: Sequence[str]) -> list[int]:
@@ -354,31 +489,24 @@ def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog 
         for members in teams.values():
             for n in range(spec.vests_per_team):
                 give(members[n % len(members)], make_cards(["bulletproof_vest"])[0])
-    pool_order, rng = shuffled(rng, pool)
-    pool = list(pool_order)
-    for i in range(len(roster)):
-        if not any(c >= 0 and tables.equipment[card_kinds[c]].kind == "weapon" for c in inventories[i]) and pool:
-            give(i, pool.pop(0))
+    # the pool is shuffled here, at each game; who is left unarmed and what skills start with do not
+    # depend on it (the deck is not shuffled yet), only the slots those cards land in
+    unarmed = tuple(i for i in range(len(roster))
+                    if not any(c >= 0 and tables.equipment[card_kinds[c]].kind == "weapon" for c in inventories[i]))
+    gifts: list[tuple[int, int]] = []
     for i, skills in enumerate(skills_of):
         for equipment_id in sk.starting_equipment(skills):
             if equipment_id in tables.equipment:
                 from_deck = next((c for c in deck if card_kinds[c] == equipment_id), None)
                 if from_deck is not None:
                     deck.remove(from_deck)
-                    give(i, from_deck)
+                    gifts.append((i, from_deck))
                 else:
-                    give(i, make_cards([equipment_id])[0])
-    deck.extend(c for c in pool if card_kinds[c] not in kept_out)  # starting cards nobody took
-    equipment_deck, rng = shuffled(rng, deck)
-    box_state: Any = plugged.state_fields()
-    if plugged.setup_state is not None:  # the box's own state, dealt from the same RNG
-        box_state, rng = plugged.setup_state(catalog, spec, graph, rng)
-    if plugged.board_in_play is not None:  # the board as the box's tokens change it from the start
-        graph = plugged.board_in_play(graph, box_state)
-    zombie_deck, rng = shuffled(rng, catalog.zombie_deck_numbers())
+                    gifts.append((i, make_cards([equipment_id])[0]))
 
     actions = catalog.setup.actions_per_turn
-    survivors = []
+    box_fields = plugged.survivor_fields()  # frozen: every survivor and game shares one
+    survivors: list[Survivor] = []
     for i, (survivor_id, player) in enumerate(roster):
         profile = catalog.survivor(survivor_id)
         skills = skills_of[i]
@@ -391,57 +519,22 @@ def setup(board: Board, setup_spec: Any = None, seed: int = 0, catalog: Catalog 
             start_xp = tables.xp_thresholds[start_level]
             for level in LEVEL_NAMES[1 : start_level + 1]:  # the first skill of each level reached
                 skills = skills + (profile.skills_at(level)[0].text,)  # type: ignore[arg-type]
-        survivors.append(
-            Survivor(
-                id=survivor_id,
-                name=profile.name,
-                seat=player.seat,
-                team=player.team,
-                zone=graph.starts[0],
-                slots=tuple(inventories[i]),
-                skills=skills,
-                xp=start_xp,
-                level=start_level,
-                actions_left=actions + sk.extra_actions(skills),
-                free_actions=sk.free_actions(skills),
-                box_fields=plugged.survivor_fields(),
-            )
-        )
-    supply = tuple(spec.supply.get(z, tables.miniatures[t]) for t, z in enumerate(tables.zombie_ids))
-    empty_zone = (0,) * tables.type_count
-    state = ZombicideState(
-        graph=graph,
-        tables=tables,
-        setup=spec,
-        box=plugged,
-        card_kinds=tuple(card_kinds),
-        round=1,
-        phase="players",
-        seats=tuple(seats),
-        first_seat=first_seat,
-        turn=0,
-        survivors=tuple(survivors),
-        active=-1,
-        zombies=(empty_zone,) * graph.zone_count,
-        noise=(0,) * graph.zone_count,
-        doors_open=graph.doors_open_at_start,
-        doors_spawned=graph.doors_open_at_start,
-        buildings_spawned=(False,) * len(graph.buildings),
-        objectives_taken=(False,) * len(graph.objectives),
-        unlocked_colours=(),
-        unloaded=(),
-        equipment_deck=equipment_deck,
-        equipment_discard=(),
-        zombie_deck=zombie_deck,
-        zombie_discard=(),
-        supply=supply,
-        spawn_dice=spec.spawn_dice or spawn_dice_for(catalog, len(survivors)),
-        rng=rng,
-        box_state=box_state,
+        survivors.append(Survivor(
+            id=survivor_id, name=profile.name, seat=player.seat, team=player.team, zone=graph.starts[0],
+            slots=tuple(inventories[i]), skills=skills, xp=start_xp, level=start_level,
+            actions_left=actions + sk.extra_actions(skills), free_actions=sk.free_actions(skills),
+            box_fields=box_fields,
+        ))
+    return _Prepared(
+        spec=spec, plugged=plugged, catalog=catalog, tables=tables, graph=graph, seats=tuple(seats),
+        first_seat=first_seat, roster_ids=tuple(ids), card_kinds=tuple(card_kinds), kept_out=kept_out,
+        pool=tuple(pool), inventories=tuple(tuple(slots) for slots in inventories), unarmed=unarmed,
+        gifts=tuple(gifts), deck=tuple(deck), zombie_cards=catalog.zombie_deck_numbers(),
+        box_fields=plugged.state_fields(), survivors=tuple(survivors),
+        empty_zone=(0,) * tables.type_count,
+        supply=tuple(spec.supply.get(z, tables.miniatures[t]) for t, z in enumerate(tables.zombie_ids)),
+        spawn_dice=spec.spawn_dice or spawn_dice_for(catalog, len(roster)),
     )
-    if plugged.setup_board is not None:  # what the mission puts on the board before the first turn
-        state = plugged.setup_board(state)
-    return state
 
 
 @kept_per_object(8)

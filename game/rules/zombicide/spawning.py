@@ -6,6 +6,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from game.i18n import N_
+from game.rules.core.frozen import maker_for
+from game.rules.core.kept import kept_per_object
 from game.rules.core.reasons import Said, ZoneId
 from game.rules.core.rng import roll_d6, shuffled
 from game.rules.zombicide import skills as sk
@@ -37,6 +39,28 @@ def spawn_dice_picks(state: Any, values: Sequence[int]) -> list[tuple[str, int]]
     return [(zone, count) for zone, count in picks if count]
 
 
+def _by_locators(active: Sequence[Any]) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """The spawn points that spawn, split: those the dice pick (by their first locator), the others."""
+    return (tuple(sorted((p for p in active if p.locators), key=lambda p: p.locators[0])),
+            tuple(p for p in active if not p.locators))
+
+
+@kept_per_object(8)
+def _points_by_unlocked(graph: Any) -> dict[tuple[str, ...], tuple[tuple[Any, ...], tuple[Any, ...]]]:
+    """A board's ``_by_locators`` of its active spawn points, by the colours unlocked: filled as asked."""
+    return {}
+
+
+def _spawning_points(graph: Any, unlocked: tuple[str, ...]) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """``_by_locators`` of the core's active spawn points, worked out once per board and colours
+    unlocked, not at every phase."""
+    kept = _points_by_unlocked(graph)
+    found = kept.get(unlocked)
+    if found is None:
+        found = kept[unlocked] = _by_locators(active_spawn_points(graph, unlocked))
+    return found
+
+
 class Spawning(Fields):
     """Methods of the working copy (``Game``)."""
 
@@ -50,12 +74,13 @@ class Spawning(Fields):
         chooses = self.box.spawn_active
         if kept is not None:  # the box keeps the spawn zones (tokens that come and go)
             steps = [("draw", zone, "spawn") for zone in kept(self) if not graph.no_spawn[zone]]
-            active: list = []
-        else:
-            active = active_spawn_points(graph, self.as_it_stands("unlocked"),
-                                         (lambda point: chooses(self, point)) if chooses is not None else None)
-        with_locators = sorted((p for p in active if p.locators), key=lambda p: p.locators[0])
-        without = [p for p in active if not p.locators]
+            with_locators: Sequence[Any] = ()
+            without: Sequence[Any] = ()
+        elif chooses is not None:
+            active = active_spawn_points(graph, (), lambda point: chooses(self, point))
+            with_locators, without = _by_locators(active)
+        else:  # the core's: the same few unlocked colours phase after phase
+            with_locators, without = _spawning_points(graph, tuple(self.as_it_stands("unlocked")))
         if with_locators:
             dice, self.rng = roll_d6(self.rng, self.spawn_dice)
             self.events.append(DiceRolled("spawn", dice))
@@ -70,7 +95,8 @@ class Spawning(Fields):
 
     def distributor_seat(self) -> str | None:
         """The seat that deals the spawn cards: the first, in turn order, with a Distributor in play."""
-        holders = {s.seat for s in self.survivors if s.in_play and sk.has(s.skills, "distributor")}
+        has = sk.has  # asked at every spawn: ``in_play`` inlined
+        holders = {s.seat for s in self.survivors if s.alive and not s.escaped and has(s.skills, "distributor")}
         return first_in_turn_order(self.seats, self.first_seat, holders)
 
     def step_deal(self, seat: str, zones: tuple[int, ...], cards: tuple[int, ...]) -> None:
@@ -148,7 +174,7 @@ class Spawning(Fields):
 
     def resolve_zombie_card(self, number: int, zone: int) -> None:
         card = self.tables.zombie_cards[number]
-        self.events.append(CardDrawn("zombie", str(number), self.zid(zone)))
+        self.events.append(_CARD_DRAWN("zombie", str(number), self.graph.zone_ids[zone]))
         level = self.danger_level()
         if card.kind == "spawn":
             for t, n in self.tables.card_lines[number][level]:
@@ -167,8 +193,8 @@ class Spawning(Fields):
                 handler(self, zone, number, level)
 
     def danger_level(self) -> int:
-        levels = [s.level for s in self.survivors if s.in_play]
-        return max(levels) if levels else 0
+        # asked at every card drawn: ``in_play`` inlined
+        return max([s.level for s in self.survivors if s.alive and not s.escaped], default=0)
 
     def place(self, zone: int, t: int, n: int, escorted: bool = True, extra_activation: bool = True) -> None:
         """Put ``n`` zombies of type ``t`` in ``zone`` from the supply, with escorts and substitutes;
@@ -181,7 +207,7 @@ class Spawning(Fields):
             counts = list(self.zombies[zone])
             counts[t] += placed
             self.zombies[zone] = tuple(counts)
-            self.events.append(ZombieSpawned(self.zid(zone), self.zname(t), placed))
+            self.events.append(_ZOMBIE_SPAWNED(self.graph.zone_ids[zone], self.tables.zombie_ids[t], placed))
         missing = n - placed
         if missing and extra_activation and self.box.short_of_miniatures is not None:
             self.box.short_of_miniatures(self, zone, t, missing)
@@ -196,3 +222,8 @@ class Spawning(Fields):
         if escorted and placed:
             for et, en in self.tables.escort[t]:
                 self.place(zone, et, en * placed, True, extra_activation)
+
+
+# the events of every card drawn and zombie placed, made through their layout twins (``maker_for``)
+_CARD_DRAWN = maker_for(CardDrawn)
+_ZOMBIE_SPAWNED = maker_for(ZombieSpawned)

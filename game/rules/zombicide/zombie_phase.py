@@ -67,10 +67,19 @@ class ZombiePhase(Fields):
         while self.queue and self.pending is None and self.result is None:
             step = self.queue.pop(0)
             kind = step[0]
+            # the phase's own steps first, the most frequent first (each test a string comparison)
             if kind == "activate":
                 self.step_activate(step[1])
+            elif kind == "draw":
+                self.step_draw(step[1])
+            elif kind == "move":
+                self.step_move(step[1], step[2])
             elif kind == "wound":
                 self.step_wound(step[1], step[2], step[3])
+            elif kind == "spawn":
+                self.step_spawn()
+            elif kind == "end_round":
+                self.step_end_round()
             elif kind == "strays":  # a shot's misses, once its kills are settled
                 self.stray(*step[1:])
             elif kind == "attack":  # the second weapon of a Trick shot
@@ -84,32 +93,23 @@ class ZombiePhase(Fields):
                 self.step_link_turn(step[1])
             elif kind == "taunt_wound":
                 self.step_taunt_wound(step[1], step[2], step[3])
-            elif kind == "move":
-                self.step_move(step[1], step[2])
-            elif kind == "spawn":
-                self.step_spawn()
-            elif kind == "draw":
-                self.step_draw(step[1])
-            elif kind == "end_round":
-                self.step_end_round()
             else:  # the box's own steps
-                for box_step in self.box.phase_steps:
-                    if box_step.name == kind:
-                        box_step.run(self, *step[1:])
-                        break
-            self.check_goals(end_phase=False)
+                box_step = _steps_by_name(self.box.phase_steps).get(kind)
+                if box_step is not None:
+                    box_step.run(self, *step[1:])
+            self.check_goals(False)
 
     def step_activate(self, types: tuple[int, ...]) -> None:
         wounds: list[tuple] = []
         attacked: list[int] = []
         targets = self.prey_zones() | self.decoy_zones()
         zombies = self.as_it_stands("zombies")  # read only
-        everyone = len(set(types)) == self.tables.type_count  # every kind activates: none to pick out
+        activated, everyone = _activated(types, self.tables.type_count)  # everyone: none to pick out
         for zone in sorted(targets):  # the few zones with prey, in zone order
             counts = zombies[zone]
             if not any(counts):
                 continue
-            if not everyone and not any(counts[t] for t in types):
+            if not everyone and not any(compress(counts, activated)):
                 continue
             attacked.append(zone)
             attacks = []
@@ -272,24 +272,12 @@ class ZombiePhase(Fields):
         return sorted({other for other in steps[zone] if any(column[other] == closer for column, closer in towards)})
 
     def step_move(self, types: tuple[int, ...], attacked: tuple[int, ...]) -> None:
-        doors = self.doors_now()
-        noise = self.noise_map()
-        heard = loudest_first(noise, [v for v, level in enumerate(noise) if level > 0])
-        occupied = [False] * self.graph.zone_count
-        isolated = self.box.isolation(self)
-        for s in self.survivors:
-            if s.in_play and not (isolated is not None and isolated(self, s)) and not s.rotten:
-                occupied[s.zone] = True
-        for zone in self.decoy_zones():
-            occupied[zone] = True
-        tables = self.move_tables(doors)  # looked up once for every zone's zombies
-        plans: list[tuple[int, list[int], list[int]]] = []
         movers = self.box.zombie_movers
         own_kinds = _movers_by_kind(self.tables, movers) if movers else ()  # (kind, its mover) of those that have one
         own: list[tuple[Any, int, int, int]] = []  # a box's zombie kinds that walk their own way
-        activated = [t in types for t in range(self.tables.type_count)]
-        everyone = False not in activated  # every kind moves: each zone's counts as they are
-        zombies = self.zombies
+        activated, everyone = _activated(types, self.tables.type_count)  # everyone: each zone's counts as they are
+        zombies = self.as_it_stands("zombies")  # read: the working copy's own list is made only to move some
+        movable: list[tuple[int, list[int]]] = []  # (zone, how many of each kind move) of those that do
         for zone in compress(range(len(zombies)), map(any, zombies)):  # most zones are empty: skipped in C
             if zone in attacked:
                 continue
@@ -300,11 +288,38 @@ class ZombiePhase(Fields):
                 if n:
                     own.append((mover, t, zone, n))
                     moving[t] = 0
-            if not any(moving):
-                continue
-            routes = self.routes_heard(zone, noise, heard, occupied, tables)
-            if routes:
-                plans.append((zone, routes, moving))
+            if any(moving):
+                movable.append((zone, moving))
+        plans: list[tuple[int, list[int], list[int]]] = []
+        if movable:  # the noise and the ways are worked out for a move with movers only (often none: Runners)
+            doors = self.doors_now()
+            noise = self.noise_map()
+            occupied = [False] * self.graph.zone_count
+            isolated = self.box.isolation(self)
+            for s in self.survivors:
+                if s.in_play and not (isolated is not None and isolated(self, s)) and not s.rotten:
+                    occupied[s.zone] = True
+            for zone in self.decoy_zones():
+                occupied[zone] = True
+            graph, box = self.graph, self.box
+            last = _LAST_MOVE[0]
+            if last[0] is graph and last[1] is box and last[2] == doors and last[3] == noise and last[4] == occupied:
+                heard, tables, ways = last[5], last[6], last[7]  # as the last move stood: its ways hold
+            else:
+                heard = loudest_first(noise, [v for v, level in enumerate(noise) if level > 0])
+                tables = self.move_tables(doors)  # looked up once for every zone's zombies
+                ways = {}
+                _LAST_MOVE[0] = (graph, box, doors, noise, occupied, heard, tables, ways)
+            for zone, moving in movable:
+                routes = ways.get(zone)
+                if routes is None:
+                    routes = ways[zone] = self.routes_heard(zone, noise, heard, occupied, tables)
+                if routes:
+                    plans.append((zone, routes, moving))
+        if not plans:
+            for mover, t, zone, n in own:
+                mover(self, t, zone, n)
+            return
         if self.box.zombies_break_doors:  # a closed door on the way: the zone's zombies break it instead
             plans = [plan for plan in plans if not self.break_door_on(plan[0], plan[1], doors)]
         events, zombies = self.events, self.zombies  # read again: a broken door's hook may have set them
@@ -435,6 +450,37 @@ def _steps_at(phase_steps: tuple[Any, ...]) -> dict[str, tuple[Any, ...]]:
     for step in phase_steps:
         by_at.setdefault(step.at, []).append(step)
     return {at: tuple(steps) for at, steps in by_at.items()}
+
+
+@kept_per_object(16)
+def _steps_by_name(phase_steps: tuple[Any, ...]) -> dict[str, Any]:
+    """The box's ``phase_steps`` by name (the first of a name, as a walk in order finds it): made once
+    per box, not walked at every step."""
+    by_name: dict[str, Any] = {}
+    for step in phase_steps:
+        by_name.setdefault(step.name, step)
+    return by_name
+
+
+# the last move's board, box, doors, noise and occupied zones, the zones heard loudest first, its
+# ``move_tables`` and each zone's ways worked out (``routes_heard``, which reads nothing else): the
+# next move finds them there when it stands the same (the Runners' move after everyone's, most often)
+_LAST_MOVE: list[tuple[Any, ...]] = [(None, None)]
+
+# (kinds activated, how many kinds) → whether each kind is among them, and whether every one is
+_ACTIVATED: dict[tuple[tuple[int, ...], int], tuple[tuple[bool, ...], bool]] = {}
+
+
+def _activated(types: tuple[int, ...], type_count: int) -> tuple[tuple[bool, ...], bool]:
+    """Each zombie kind's flag, activated or not by ``types``, and whether all are: the few kinds'
+    combinations of a game's activations, each worked out once."""
+    found = _ACTIVATED.get((types, type_count))
+    if found is None:
+        if len(_ACTIVATED) >= 256:
+            _ACTIVATED.clear()
+        flags = tuple(t in types for t in range(type_count))
+        found = _ACTIVATED[(types, type_count)] = (flags, False not in flags)
+    return found
 
 
 # (tables, the box's movers) → each zombie kind's own mover or None, made once per box and catalogue

@@ -3,8 +3,10 @@ every adjacent zone (across fences, not closed doors) into its own zone."""
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
+from game.rules.core.kept import kept_per_object
 from game.rules.zombicide.boxes import PhaseStep
 from game.rules.zombicide.boxes.rue_morgue.commands import SurvivorsGrabbed
 
@@ -19,17 +21,20 @@ def grabbing(game: Game, types: tuple[int, ...]) -> bool:
 
 
 def grab(game: Game) -> None:
-    doors = tuple(game.doors_open)
-    taken: set[int] = set()
-    grabbers = [t for t in range(game.tables.type_count) if GRAB in game.tables.specials[t]]
+    grabbers = _grabbers(game.tables)
     if not grabbers:
         return
-    for zone, counts in enumerate(game.zombies):
-        if not any(counts) or not any(counts[t] for t in grabbers):  # most zones are empty
+    doors = game.doors_now()
+    zombies = game.as_it_stands("zombies")  # read only: a grab moves survivors, not zombies
+    adjacent, edges = game.graph.adjacent, game.graph.edges
+    taken: set[int] = set()
+    for zone in compress(range(len(zombies)), map(any, zombies)):  # most zones are empty: skipped in C
+        counts = zombies[zone]
+        if not any(counts[t] for t in grabbers):
             continue
         pulled = []
-        for other, e in game.graph.adjacent[zone]:
-            edge = game.graph.edges[e]
+        for other, e in adjacent[zone]:
+            edge = edges[e]
             if edge.door >= 0 and not doors[edge.door]:
                 continue
             for i in game.prey_in(other):
@@ -39,6 +44,12 @@ def grab(game: Game) -> None:
                     pulled.append(game.survivors[i].id)
         if pulled:
             game.events.append(SurvivorsGrabbed(game.zid(zone), tuple(pulled)))
+
+
+@kept_per_object(8)
+def _grabbers(tables: Any) -> tuple[int, ...]:
+    """The zombie kinds that grab, worked out once per box's tables, not at every activation."""
+    return tuple(t for t in range(tables.type_count) if GRAB in tables.specials[t])
 
 
 STEP = PhaseStep(name="grab", at="after_activation", run=grab, when=grabbing)
