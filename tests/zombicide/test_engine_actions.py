@@ -266,3 +266,17 @@ def test_every_legal_command_serialises():
     state = arrange(game(), survivors={"joe": {"zone": "r0c1", "hand": ["fire_axe"], "reserve": ["pistol"]}})
     for command in engine.legal_commands(state, "A"):
         assert engine.command_adapter().validate_json(engine.command_adapter().dump_json(command)) == command
+
+
+def test_a_trade_moving_a_wound_about_tells_it_by_name():
+    # the wound is no equipment: the trade is checked in full and its inventory named slot by slot
+    state = arrange(game(), survivors={"joe": {"hand": ["crowbar"], "reserve": ["wound"]}, "dan": {"hand": ["bow"]}})
+    joe, dan = survivor(state, "joe"), survivor(state, "dan")
+    wound_slot = joe.slots.index(-2)
+    new_joe = list(joe.slots)
+    new_joe[0], new_joe[1], new_joe[wound_slot], new_joe[wound_slot + 1] = dan.slots[0], joe.slots[0], -1, -2
+    new_dan = (-1,) + dan.slots[1:]
+    state, events = play(state, "A", Trade("joe", "dan", tuple(new_joe), new_dan))
+    told = {e.survivor: e.cards for e in events if e.kind == "inventory_changed"}
+    assert told["joe"][:2] == ("bow", "crowbar") and told["joe"][wound_slot:wound_slot + 2] == ("", "wound")
+    assert told["joe"] == tuple(hand(state, "joe")) and told["dan"][0] == ""

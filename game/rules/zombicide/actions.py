@@ -625,11 +625,14 @@ class SurvivorActions(Fields):
         if not can_trade(self, i, j):
             raise IllegalCommand(f"{s.name} cannot reach {other.name} to trade")
         mine, theirs = tuple(command.slots), tuple(command.other_slots)
-        self.arrangement_ok(s.slots, mine, s.name, s.id)
-        self.arrangement_ok(other.slots, theirs, other.name, other.id)
         before = s.slots + other.slots
         left: list[int] = []  # the cards nobody keeps: discarded
-        if sorted(mine + theirs) != sorted(before):  # not the same cards moved about (most trades are)
+        ordered = sorted(before)
+        same_cards = len(mine) == len(s.slots) and len(theirs) == len(other.slots) and sorted(mine + theirs) == ordered
+        if not (same_cards and (not ordered or ordered[0] >= EMPTY) and type(self.box.inventory).fits is InventoryRules.fits):
+            self.arrangement_ok(s.slots, mine, s.name, s.id)  # most trades pass without: equipment moved about
+            self.arrangement_ok(other.slots, theirs, other.name, other.id)  # and every card fits every slot
+        if not same_cards:  # not the same cards moved about (most trades are)
             pool = [c for c in before if c >= 0]
             placed = [c for c in mine + theirs if c >= 0]
             if len(placed) != len(set(placed)) or any(c not in pool for c in placed):

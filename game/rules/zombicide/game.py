@@ -227,13 +227,13 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
     def inventory_event(self, i: int) -> None:
         s = self.survivors[i]
         slots = s.slots
-        if slots and min(slots) >= EMPTY:  # equipment and empty slots: each name read in C
-            names = _slot_names(self.card_kinds)
-            self.events.append(_INVENTORY_CHANGED(s.id, tuple(map(names.__getitem__, slots))))
-            return
-        kinds = self.card_kinds
-        self.events.append(InventoryChanged(s.id, tuple([  # ``card_name`` of each slot, inlined
-            kinds[c] if c >= 0 else "" if c == EMPTY else self.card_name(c) for c in slots])))
+        try:  # each slot's name picked from the card kinds' table by one written-out tuple of look-ups
+            names = _PICK_NAMES[len(slots)](_names_of(self.card_kinds), slots)
+        except (KeyError, IndexError):  # a box's card (not equipment) or an inventory longer than any picker
+            kinds = self.card_kinds
+            names = tuple([  # ``card_name`` of each slot, inlined
+                kinds[c] if c >= 0 else "" if c == EMPTY else self.card_name(c) for c in slots])
+        self.events.append(_INVENTORY_CHANGED(s.id, names))
 
     def survivor_by_id(self, survivor_id: str) -> int:
         active = self.active  # most commands are the acting survivor's (ids are unique in a game)
@@ -438,20 +438,34 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
         resolve(self, pending, option)
 
 
-# the last card kinds asked of ``_slot_names`` and its answer, one pair (read and replaced whole)
-_NAMES_OF: list[tuple[Any, tuple[str, ...]]] = [(None, ())]
+# the last card kinds asked of ``_names_of`` and its answer, one pair (read and replaced whole)
+_NAMES_OF: list[tuple[Any, dict[int, str]]] = [(None, {})]
 
 
-def _slot_names(card_kinds: tuple[str, ...]) -> tuple[str, ...]:
-    """The name of each card, then "" read at index -1 (``EMPTY``): a slot's name by indexing (the
-    card kinds of a game change only when cards are combined; the last ones are remembered)."""
+def _names_of(card_kinds: tuple[str, ...]) -> dict[int, str]:
+    """Card → the name of its equipment, and "" for ``EMPTY``: a slot's name by one look-up, a box's
+    card (below ``EMPTY``) missing (the card kinds of a game change only when cards are combined; the
+    last ones are remembered)."""
     entry = _NAMES_OF[0]
     if entry[0] is not card_kinds:
+        names = dict(enumerate(card_kinds))
+        names[EMPTY] = ""
         if card_kinds.__class__ is not tuple:  # a list may change in place: not remembered
-            return (*card_kinds, "")
-        entry = _NAMES_OF[0] = (card_kinds, (*card_kinds, ""))
+            return names
+        entry = _NAMES_OF[0] = (card_kinds, names)
     return entry[1]
 
+
+def _name_picker(length: int) -> Any:
+    """``pick(names, slots)``: the tuple of ``names[slot]`` for an inventory of ``length`` slots,
+    written out (a tuple built of plain look-ups costs a fifth of ``tuple(map(...))``)."""
+    looked_up = "".join(f"names[slots[{n}]], " for n in range(length))
+    scope: dict[str, Any] = {}
+    exec(f"def pick(names, slots):\n    return ({looked_up})", scope)  # noqa: S102 - code of our own
+    return scope["pick"]
+
+
+_PICK_NAMES = tuple(_name_picker(length) for length in range(16))  # longer inventories: the loop
 
 def _copied_on_use(name: str) -> property:
     """``Game.<name>``: the state's tuple turned into the working copy's own list when a rule first
