@@ -6,7 +6,7 @@ the mutable fields, the small helpers every concern shares, the dispatch of comm
 decisions that pause the game. ``freeze`` turns the copy back into an immutable state.
 """
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from game.rules.core.base import IllegalCommand
@@ -456,16 +456,21 @@ def _names_of(card_kinds: tuple[str, ...]) -> dict[int, str]:
     return entry[1]
 
 
-def _name_picker(length: int) -> Any:
-    """``pick(names, slots)``: the tuple of ``names[slot]`` for an inventory of ``length`` slots,
-    written out (a tuple built of plain look-ups costs a fifth of ``tuple(map(...))``)."""
-    looked_up = "".join(f"names[slots[{n}]], " for n in range(length))
-    scope: dict[str, Any] = {}
-    exec(f"def pick(names, slots):\n    return ({looked_up})", scope)  # noqa: S102 - code of our own
-    return scope["pick"]
+# ``pick(names, slots)`` for an inventory of each length: the tuple of ``names[slot]``, written out
+# (a tuple of plain look-ups costs a fifth of ``tuple(map(...))``); a longer inventory takes the loop
+_PICK_NAMES: tuple[Callable[[dict[int, str], tuple[int, ...]], tuple[str, ...]], ...] = (
+    lambda names, slots: (),
+    lambda names, slots: (names[slots[0]],),
+    lambda names, slots: (names[slots[0]], names[slots[1]]),
+    lambda names, slots: (names[slots[0]], names[slots[1]], names[slots[2]]),
+    lambda names, slots: (names[slots[0]], names[slots[1]], names[slots[2]], names[slots[3]]),
+    lambda names, slots: (names[slots[0]], names[slots[1]], names[slots[2]], names[slots[3]], names[slots[4]]),
+    lambda names, slots: (names[slots[0]], names[slots[1]], names[slots[2]], names[slots[3]], names[slots[4]], names[slots[5]]),
+    lambda names, slots: (names[slots[0]], names[slots[1]], names[slots[2]], names[slots[3]], names[slots[4]], names[slots[5]], names[slots[6]]),
+    lambda names, slots: (names[slots[0]], names[slots[1]], names[slots[2]], names[slots[3]], names[slots[4]], names[slots[5]], names[slots[6]], names[slots[7]]),
+    lambda names, slots: (names[slots[0]], names[slots[1]], names[slots[2]], names[slots[3]], names[slots[4]], names[slots[5]], names[slots[6]], names[slots[7]], names[slots[8]]),
+)
 
-
-_PICK_NAMES = tuple(_name_picker(length) for length in range(16))  # longer inventories: the loop
 
 def _copied_on_use(name: str) -> property:
     """``Game.<name>``: the state's tuple turned into the working copy's own list when a rule first
