@@ -177,32 +177,7 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
             for path in _paths(state, zone, reach):
                 commands.append(Move(sid, graph.zone_ids[path[-1]], tuple(graph.zone_ids[z] for z in path[:-1])))
     if not flags.isdisjoint(_MOVING_SKILLS):  # most survivors have none of these skills: one test
-        if "charge" in flags and s.actions_left >= extra:
-            for path in _paths(state, zone, 2):
-                if state.zombies_in(path[-1]):
-                    commands.append(
-                        Move(sid, graph.zone_ids[path[-1]], tuple(graph.zone_ids[z] for z in path[:-1]), charge=True)
-                    )
-        if "born_leader" in flags and not s.led:
-            for other in state.survivors:
-                if other.id != sid and other.in_play and not confined(other):
-                    commands.append(GiveAction(sid, other.id))
-        if "jump" in flags and not s.jump_used and s.actions_left > extra:
-            for target in jump_targets(graph, state.doors_open, zone):
-                commands.append(Jump(sid, graph.zone_ids[target]))
-        if "shove" in flags and not s.shoved and zombies_here:
-            for next_zone in graph.reaches(zone, state.doors_open):
-                commands.append(Shove(sid, graph.zone_ids[next_zone]))
-        if "lifesaver" in flags and not s.rescued:
-            for next_zone in graph.reaches(zone, state.doors_open):
-                if state.zombies_in(next_zone) and any(
-                    o.in_play and o.zone == next_zone and not confined(o) for o in state.survivors
-                ):
-                    commands.append(Rescue(sid, graph.zone_ids[next_zone]))
-        if "taunt" in flags and not s.taunted:
-            for target in (zone, *graph.visible(state.doors_open)[zone]):
-                if state.zombies_in(target):
-                    commands.append(Taunt(sid, graph.zone_ids[target]))
+        _moving_skill_commands(state, i, flags, zombies_here, extra, commands)
     doors = box.doors
     if doors.anyone:
         commands.extend(_door_commands(state, i, zone))
@@ -211,12 +186,8 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
             edge = graph.edges[e]
             if edge.door >= 0 and state.doors_open[edge.door]:
                 commands.append(CloseDoor(sid, edge.connection_id))
-    if "loud" in flags and state.loud[1] != i:
-        commands.append(simple[1])
-    if "medic" in flags and not s.healed:
-        for other in state.survivors:
-            if other.zone == zone and other.wounds and other.alive and not other.escaped:  # in play
-                commands.append(Heal(sid, other.id))
+    if "loud" in flags or "medic" in flags:
+        _shout_and_heal(state, i, flags, simple, commands)
     memo = memo_for(state)
     inventory_key = (sid, s.slots, s.skills)
     inventory = memo.inventories.get(inventory_key)
@@ -322,20 +293,77 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
 def spent_may_act(state: ZombicideState, i: int) -> bool:
     """False only when survivor ``i``, no action and no free action left, is surely listed nothing but
     End Turn, discards and combinations (``survivor_commands`` read with both spent): what ``free_to_act``
-    asks without a full listing. True means "maybe": list to know."""
+    asks without a full listing. The parts of the listing that need no action are worked out by the
+    code that lists them (its free skills, the box's free doors and commands); True means "maybe"
+    (the box may still refuse them): list to know."""
     s = state.survivors[i]
+    if s.nose_search:
+        return True
+    zone = s.zone
+    zombies_here = sum(state.zombies[zone])
+    if "escape_all" in state.setup.goals and zone in state.graph.exits and zombies_here == 0:
+        return True
+    found: list[Any] = []
     flags = sk.flags(s.skills)
-    if s.nose_search or state.box.doors.anyone or not flags.isdisjoint(_SPENT_SKILLS):
-        return True
-    if "escape_all" in state.setup.goals and s.zone in state.graph.exits and state.zombies_in(s.zone) == 0:
-        return True
-    return bool(state.box.legal_free(state, i))
+    if not flags.isdisjoint(_MOVING_SKILLS):
+        _moving_skill_commands(state, i, flags, zombies_here, 0 if "slippery" in flags else zombies_here, found)
+    if state.box.doors.anyone:
+        found.extend(_door_commands(state, i, zone))
+    if "loud" in flags or "medic" in flags:
+        _shout_and_heal(state, i, flags, _simple_commands(s.id), found)
+    return bool(found) or bool(state.box.legal_free(state, i))
+
+
+def _moving_skill_commands(state: ZombicideState, i: int, flags: frozenset[str], zombies_here: int, extra: int,
+                           commands: list[Any]) -> None:
+    """Survivor ``i``'s commands of the skills listed between its Moves and the doors (Charge, Born
+    Leader, Jump, Shove, Lifesaver, Taunt), into ``commands``; ``extra``: the actions zombies here add
+    to leaving the zone."""
+    s = state.survivors[i]
+    sid, zone, graph, confined = s.id, s.zone, state.graph, state.box.confined
+    if "charge" in flags and s.actions_left >= extra:
+        for path in _paths(state, zone, 2):
+            if state.zombies_in(path[-1]):
+                commands.append(
+                    Move(sid, graph.zone_ids[path[-1]], tuple(graph.zone_ids[z] for z in path[:-1]), charge=True)
+                )
+    if "born_leader" in flags and not s.led:
+        for other in state.survivors:
+            if other.id != sid and other.in_play and not confined(other):
+                commands.append(GiveAction(sid, other.id))
+    if "jump" in flags and not s.jump_used and s.actions_left > extra:
+        for target in jump_targets(graph, state.doors_open, zone):
+            commands.append(Jump(sid, graph.zone_ids[target]))
+    if "shove" in flags and not s.shoved and zombies_here:
+        for next_zone in graph.reaches(zone, state.doors_open):
+            commands.append(Shove(sid, graph.zone_ids[next_zone]))
+    if "lifesaver" in flags and not s.rescued:
+        for next_zone in graph.reaches(zone, state.doors_open):
+            if state.zombies_in(next_zone) and any(
+                o.in_play and o.zone == next_zone and not confined(o) for o in state.survivors
+            ):
+                commands.append(Rescue(sid, graph.zone_ids[next_zone]))
+    if "taunt" in flags and not s.taunted:
+        for target in (zone, *graph.visible(state.doors_open)[zone]):
+            if state.zombies_in(target):
+                commands.append(Taunt(sid, graph.zone_ids[target]))
+
+
+def _shout_and_heal(state: ZombicideState, i: int, flags: frozenset[str], simple: "SimpleCommands",
+                    commands: list[Any]) -> None:
+    """Survivor ``i``'s Shout (Loud) and Heals (Medic), into ``commands``."""
+    s = state.survivors[i]
+    if "loud" in flags and state.loud[1] != i:
+        commands.append(simple[1])
+    if "medic" in flags and not s.healed:
+        zone = s.zone
+        for other in state.survivors:
+            if other.zone == zone and other.wounds and other.alive and not other.escaped:  # in play
+                commands.append(Heal(s.id, other.id))
 
 
 # the skills whose commands are listed between the Moves and the doors
 _MOVING_SKILLS = frozenset({"charge", "born_leader", "jump", "shove", "lifesaver", "taunt"})
-# the skills listed with no action left: the moving ones, a shout, a heal
-_SPENT_SKILLS = _MOVING_SKILLS | {"loud", "medic"}
 
 
 def _fires_a_pair(state: ZombicideState, s: Survivor, slot: int, equipment: Any) -> bool:
