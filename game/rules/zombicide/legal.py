@@ -264,10 +264,12 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
     if s.actions_left > 0:
         commands.append(simple[4])
         commands.extend(box.legal_actions(state, i))
-        for index, point in enumerate(graph.objectives):
-            if point.zone == zone and not state.objectives_taken[index]:
+        if graph.objectives:
+            waiting = _WAITING_OBJECTIVES  # found by identity: the objectives taken change seldom
+            if waiting[0] is not state.objectives_taken or waiting[1] is not graph:
+                waiting = _waiting_objectives(graph, state.objectives_taken)
+            if zone in waiting[2]:
                 commands.append(simple[5])
-                break
         commands.extend(rearranges)
         list_trades(state, i, s, memo, commands, runs)
     commands.extend(box.legal_free(state, i))
@@ -276,18 +278,31 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
         commands.append(simple[6])
     if box.refuses_listed and box.refuses is not None:  # what the box would refuse is not listed
         refuses = box.refuses
+        # ``commands[0]`` is End Turn, never refused
         if not runs:
-            return [c for c in commands if isinstance(c, EndTurn) or not refuses(state, i, c)]
-        kept: list[Any] = []
-        kept_before: list[int] = []  # for each listed position, how many commands before it are kept
-        for command in commands:
-            kept_before.append(len(kept))
-            if isinstance(command, EndTurn) or not refuses(state, i, command):
-                kept.append(command)
-        kept_before.append(len(kept))
-        runs[:] = [(kept_before[position], run) for position, run in runs]  # each run before the same command
+            return [commands[0], *[c for c in commands[1:] if isinstance(c, EndTurn) or not refuses(state, i, c)]]
+        kept: list[Any] = [commands[0]]
+        read = 1
+        for n, (position, run) in enumerate(runs):  # each run before the same command, once those before are kept
+            if position > read:
+                kept.extend([c for c in commands[read:position] if isinstance(c, EndTurn) or not refuses(state, i, c)])
+                read = position
+            runs[n] = (len(kept) if position else 0, run)
+        kept.extend([c for c in commands[read:] if isinstance(c, EndTurn) or not refuses(state, i, c)])
         return kept
     return commands
+
+
+def _waiting_objectives(graph: ZoneGraph, taken: tuple[bool, ...]) -> tuple[Any, ZoneGraph, frozenset[int]]:
+    """The zones holding an objective not taken yet, kept for the next listings (``_WAITING_OBJECTIVES``)."""
+    global _WAITING_OBJECTIVES
+    zones = frozenset(point.zone for index, point in enumerate(graph.objectives) if not taken[index])
+    _WAITING_OBJECTIVES = (taken, graph, zones)
+    return _WAITING_OBJECTIVES
+
+
+# (the objectives taken, the board, the zones of those not taken) of the last listing that asked
+_WAITING_OBJECTIVES: tuple[Any, Any, frozenset[int]] = (None, None, frozenset())
 
 
 def spent_may_act(state: ZombicideState, i: int) -> bool:
