@@ -28,6 +28,8 @@ class GameMemo:
         self.inventories: dict[tuple[str, tuple[int, ...], tuple[str, ...]], tuple] = {}
         # slots → ``_slot_profile``: what trades under a box's slot rules are counted from
         self.slot_profiles: dict[tuple[int, ...], SlotProfile] = {}
+        # ``_fit_rows_for`` of the last state listed and the slot rules it was asked for: found by identity
+        self.fit_rows: tuple[object, _FitRows | None] = (None, None)
 
 
 _MEMOS: dict[tuple[str, ...], GameMemo] = {}  # by card_kinds
@@ -79,7 +81,14 @@ def list_trades(state: ZombicideState, i: int, s: Survivor, memo: GameMemo, comm
     counted = runs is not None and not (
         box.refuses_listed and box.refuses is not None
         and (box.refuses_trades is None or box.refuses_trades(state, i)))
-    fit_rows = _fit_rows_for(state) if counted else None  # the box's slot rules' answers (None: the core's)
+    fit_rows = None  # the box's slot rules' answers (None: the core's)
+    if counted:
+        kept = memo.fit_rows
+        if kept[0] is box.inventory:
+            fit_rows = kept[1]
+        else:
+            fit_rows = _fit_rows_for(state)
+            memo.fit_rows = (box.inventory, fit_rows)
     my_slots = s.slots
     mine: HandProfile | None = None  # ``_hand_profile`` of my slots, looked up once
     mine_here: SlotProfile | None = None  # ``_slot_profile`` of my slots, looked up once
