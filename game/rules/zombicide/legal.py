@@ -7,6 +7,8 @@ from operator import attrgetter
 from typing import Any
 
 from game.rules.zombicide import skills as sk
+from game.rules.zombicide import trades as trade_lists
+from game.rules.zombicide.boxes import InventoryRules
 from game.rules.zombicide.commands import (
     Attack,
     ChooseOption,
@@ -35,7 +37,6 @@ from game.rules.zombicide.odds import fired_cards, weapon_reach
 from game.rules.zombicide.state import (
     Survivor,
     ZombicideState,
-    searchable_now,
 )
 from game.rules.zombicide.trades import (
     MEMO_ENTRIES,
@@ -72,7 +73,11 @@ def listed_commands(state: ZombicideState, seat: str) -> Sequence[Any]:
             handed = None
     if state.result is not None or state.pending is not None:
         return legal_commands(state, seat)
-    candidates = _candidates(state, seat)
+    active = state.active  # ``_candidates`` of a survivor taking its turn, read in place
+    if active >= 0 and state.phase == "players" and state.current_seat == seat:
+        candidates = [active]
+    else:
+        candidates = _candidates(state, seat)
     if len(candidates) == 1 and (handed is None or handed[1] != candidates[0]):  # most lists: one survivor's
         found: list[tuple[int, Run]] = []
         commands = survivor_commands(state, candidates[0], found)
@@ -188,7 +193,8 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
                 commands.append(CloseDoor(sid, edge.connection_id))
     if "loud" in flags or "medic" in flags:
         _shout_and_heal(state, i, flags, simple, commands)
-    memo = memo_for(state)
+    last = trade_lists.LAST_MEMO  # ``memo_for``'s usual answer, read in place: the same game asks again and again
+    memo = last[1] if last[0] is state.card_kinds and last[1].tables is state.tables else memo_for(state)
     inventory_key = (sid, s.slots, s.skills)
     inventory = memo.inventories.get(inventory_key)
     if inventory is None:
@@ -204,17 +210,20 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
         state.equipment_deck or state.equipment_discard
     ) and (  # where the survivor may search, asked last (the dearest question)
         box.may_search(state, i) if box.may_search is not None
-        else s.nose_search or searchable_now(state, zone) or "search_anywhere" in flags
+        else s.nose_search or graph.searchable[zone] or (  # ``searchable_now``, read in place
+            box.searchable is not None and bool(box.searchable(state, zone))) or "search_anywhere" in flags
     ):
         commands.append(simple[2])
     seen_weapons: set[str] = set()
+    # the box's readiness of a weapon, None where every weapon is always ready (the core's rules)
+    ready = None if not weapons or type(box.inventory).ready is InventoryRules.ready else box.inventory.ready
     for slot, card, kind, equipment in weapons:
         if kind in seen_weapons or not (
                 s.actions_left > 0 or _can_spend(s, equipment.attack, box.free_action_tags)):
             continue
         if equipment.reload and card in state.unloaded:
             continue
-        if not box.inventory.ready(state, s, card):
+        if ready is not None and not ready(state, s, card):
             continue
         seen_weapons.add(kind)
         unusable = box.weapon_unusable
@@ -278,17 +287,20 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
         commands.append(simple[6])
     if box.refuses_listed and box.refuses is not None:  # what the box would refuse is not listed
         refuses = box.refuses
-        # ``commands[0]`` is End Turn, never refused
-        if not runs:
-            return [commands[0], *[c for c in commands[1:] if isinstance(c, EndTurn) or not refuses(state, i, c)]]
+        # ``commands[0]`` is End Turn, never refused; plain loops, not comprehensions: a few commands each
         kept: list[Any] = [commands[0]]
         read = 1
-        for n, (position, run) in enumerate(runs):  # each run before the same command, once those before are kept
-            if position > read:
-                kept.extend([c for c in commands[read:position] if isinstance(c, EndTurn) or not refuses(state, i, c)])
-                read = position
-            runs[n] = (len(kept) if position else 0, run)
-        kept.extend([c for c in commands[read:] if isinstance(c, EndTurn) or not refuses(state, i, c)])
+        if runs:
+            for n, (position, run) in enumerate(runs):  # each run before the same command, those before kept
+                if position > read:
+                    for command in commands[read:position]:
+                        if isinstance(command, EndTurn) or not refuses(state, i, command):
+                            kept.append(command)
+                    read = position
+                runs[n] = (len(kept) if position else 0, run)
+        for command in commands[read:]:
+            if isinstance(command, EndTurn) or not refuses(state, i, command):
+                kept.append(command)
         return kept
     return commands
 
@@ -468,9 +480,10 @@ def _inventory(state: ZombicideState, s: Survivor) -> Inventory:
     equipment = state.tables.equipment
     rules = state.box.inventory
     equipped = rules.held(state, s)
-    hands = tuple(slots[n] for n in equipped)
-    kinds = tuple(state.card_kinds[c] if c >= 0 else "" for c in slots)
-    hand_opens_doors = any(c >= 0 and equipment[state.card_kinds[c]].opens_doors for c in hands)
+    # comprehensions in brackets, not generators: one call each, not one resumption per card
+    hands = tuple([slots[n] for n in equipped])
+    kinds = tuple([state.card_kinds[c] if c >= 0 else "" for c in slots])
+    hand_opens_doors = any([c >= 0 and equipment[state.card_kinds[c]].opens_doors for c in hands])
     rearranges = []
     worn = rules.worn(state.tables, sid, len(slots))
     for r in range(len(slots)):
@@ -492,8 +505,8 @@ def _inventory(state: ZombicideState, s: Survivor) -> Inventory:
             for b in range(a + 1, len(slots)):
                 if slots[b] >= 0 and kinds[b] in partners:
                     combines.append(Combine(sid, a, b))
-    weapons = tuple((n, slots[n], kinds[n], equipment[kinds[n]]) for n in equipped
-                    if slots[n] >= 0 and equipment[kinds[n]].attack is not None)
+    weapons = tuple([(n, slots[n], kinds[n], equipment[kinds[n]]) for n in equipped
+                     if slots[n] >= 0 and equipment[kinds[n]].attack is not None])
     return hands, kinds, hand_opens_doors, tuple(rearranges), tuple(combines), weapons
 
 
