@@ -136,6 +136,8 @@ def _candidates(state: ZombicideState, seat: str) -> list[int]:
 def _can_spend(s: Survivor, category: str, aliases: Any = None) -> bool:
     if s.actions_left > 0:
         return True
+    if not s.free_actions:  # most spent survivors: no generator made to find nothing
+        return False
     more = aliases.get(category, ()) if aliases else ()
     return any(tag == category or (tag == "combat" and category in sk.COMBAT_KINDS) or tag in more
                for tag in s.free_actions)
