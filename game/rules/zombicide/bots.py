@@ -41,7 +41,7 @@ def _pick(items: Sequence[Any], rng: Random) -> Any:
 
 def random_bot(state: ZombicideState, seat: str, commands: Sequence[Any], rng: Random) -> Any:
     """Any legal command, uniformly."""
-    return _pick(commands, rng)
+    return commands[int(rng.random() * len(commands))]  # ``_pick``, read in place: one call fewer a command
 
 
 def greedy_bot(state: ZombicideState, seat: str, commands: Sequence[Any], rng: Random) -> Any:

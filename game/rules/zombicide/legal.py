@@ -189,10 +189,10 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
     if doors.anyone:
         commands.extend(_door_commands(state, i, zone))
     elif "closes_doors" in flags and s.actions_left > 0:
-        for _other, e in graph.adjacent[zone]:
-            edge = graph.edges[e]
-            if edge.door >= 0 and state.doors_open[edge.door]:
-                commands.append(CloseDoor(sid, edge.connection_id))
+        sides: Any = graph.memo.get(_DOOR_SIDES) or _door_sides(graph)
+        for door, connection, _colour in sides[zone]:
+            if state.doors_open[door]:
+                commands.append(CloseDoor(sid, connection))
     if "loud" in flags or "medic" in flags:
         _shout_and_heal(state, i, flags, simple, commands)
     last = trade_lists.LAST_MEMO  # ``memo_for``'s usual answer, read in place: the same game asks again and again
@@ -204,10 +204,10 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
     hands, kinds, hand_opens_doors, rearranges, combines, weapons = inventory
     if not doors.anyone and (s.actions_left > 0 or _can_spend(s, "door")) and (
             hand_opens_doors or "opens_doors" in flags):
-        for _other, e in graph.adjacent[zone]:
-            edge = graph.edges[e]
-            if edge.door >= 0 and not state.doors_open[edge.door] and _door_unlocked(state, edge.color):
-                commands.append(OpenDoor(sid, edge.connection_id))
+        sides = graph.memo.get(_DOOR_SIDES) or _door_sides(graph)
+        for door, connection, colour in sides[zone]:
+            if not state.doors_open[door] and _door_unlocked(state, colour):
+                commands.append(OpenDoor(sid, connection))
     if not s.searched and zombies_here == 0 and (s.nose_search or s.actions_left > 0 or _can_spend(s, "search")) and (
         state.equipment_deck or state.equipment_discard
     ) and (  # where the survivor may search, asked last (the dearest question)
@@ -575,19 +575,33 @@ def _door_commands(state: ZombicideState, i: int, zone: int) -> list[Any]:
     rules = state.box.doors
     found: list[Any] = []
     graph = state.graph
-    for _other, e in graph.adjacent[zone]:
-        edge = graph.edges[e]
-        if edge.door < 0:
-            continue
-        closing = state.doors_open[edge.door]
-        if not closing and not _door_unlocked(state, edge.color):
-            continue
+    sides: Any = graph.memo.get(_DOOR_SIDES) or _door_sides(graph)
+    keys = state.setup.door_keys  # ``_door_unlocked``, read in place: asked of every closed door beside
+    for door, connection, colour in sides[zone]:
+        closing = state.doors_open[door]
+        if not closing and keys:
+            key = keys.get(colour)
+            if key is not None and key not in state.unlocked_colours:
+                continue
         if not rules.free and not (s.actions_left > 0 or (not closing and _can_spend(s, "door"))):
             continue
-        if rules.usable is not None and rules.usable(state, i, edge.door, closing):
+        if rules.usable is not None and rules.usable(state, i, door, closing):
             continue
-        found.append((CloseDoor if closing else OpenDoor)(s.id, edge.connection_id))
+        found.append((CloseDoor if closing else OpenDoor)(s.id, connection))
     return found
+
+
+def _door_sides(graph: ZoneGraph) -> tuple[tuple[tuple[int, str, str], ...], ...]:
+    """Per zone, (door, connection, colour) of each door on its edges, in the board's order of its
+    edges: the edges without a door left out once per board (kept in ``graph.memo``)."""
+    edges = graph.edges
+    sides = tuple(tuple((edges[e].door, edges[e].connection_id, edges[e].color) for _other, e in graph.adjacent[zone]
+                        if edges[e].door >= 0) for zone in range(len(graph.adjacent)))
+    graph.memo[_DOOR_SIDES] = sides
+    return sides
+
+
+_DOOR_SIDES = ("doors beside each zone",)  # ``graph.memo``'s key of ``_door_sides``
 
 
 def _door_unlocked(state: ZombicideState, colour: str) -> bool:
