@@ -479,9 +479,17 @@ def _slot_profile(memo: GameMemo, card_kinds: tuple[str, ...], slots: tuple[int,
     """What trades under a box's slot rules are counted from, remembered per slots: the free slots,
     the kinds of the cards held (a box's own cards, below ``EMPTY``, are never traded), the hand cards'
     slots and kinds."""
-    key = (tuple([n for n, held in enumerate(slots) if held == EMPTY]),
-           tuple([card_kinds[card] for card in slots if card >= 0]),
-           tuple([(n, card_kinds[slots[n]]) for n in (0, 1) if slots[n] >= 0]))
+    free: list[int] = []
+    kinds: list[str] = []
+    hand: list[tuple[int, str]] = []
+    for n, card in enumerate(slots):  # one walk, not three comprehensions (each a call in 3.11)
+        if card >= 0:
+            kinds.append(card_kinds[card])
+            if n < 2:
+                hand.append((n, card_kinds[card]))
+        elif card == EMPTY:
+            free.append(n)
+    key = (tuple(free), tuple(kinds), tuple(hand))
     profile = _SLOT_PROFILES.get(key)
     if profile is None:
         if len(_SLOT_PROFILES) > MEMO_ENTRIES:
