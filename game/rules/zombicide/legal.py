@@ -7,6 +7,8 @@ from operator import attrgetter
 from typing import Any
 
 from game.rules.zombicide import skills as sk
+from game.rules.zombicide import trades as trade_lists
+from game.rules.zombicide.boxes import InventoryRules
 from game.rules.zombicide.commands import (
     Attack,
     ChooseOption,
@@ -35,7 +37,6 @@ from game.rules.zombicide.odds import fired_cards, weapon_reach
 from game.rules.zombicide.state import (
     Survivor,
     ZombicideState,
-    searchable_now,
 )
 from game.rules.zombicide.trades import (
     MEMO_ENTRIES,
@@ -72,7 +73,11 @@ def listed_commands(state: ZombicideState, seat: str) -> Sequence[Any]:
             handed = None
     if state.result is not None or state.pending is not None:
         return legal_commands(state, seat)
-    candidates = _candidates(state, seat)
+    active = state.active  # ``_candidates`` of a survivor taking its turn, read in place
+    if active >= 0 and state.phase == "players" and state.current_seat == seat:
+        candidates = [active]
+    else:
+        candidates = _candidates(state, seat)
     if len(candidates) == 1 and (handed is None or handed[1] != candidates[0]):  # most lists: one survivor's
         found: list[tuple[int, Run]] = []
         commands = survivor_commands(state, candidates[0], found)
@@ -131,6 +136,8 @@ def _candidates(state: ZombicideState, seat: str) -> list[int]:
 def _can_spend(s: Survivor, category: str, aliases: Any = None) -> bool:
     if s.actions_left > 0:
         return True
+    if not s.free_actions:  # most spent survivors: no generator made to find nothing
+        return False
     more = aliases.get(category, ()) if aliases else ()
     return any(tag == category or (tag == "combat" and category in sk.COMBAT_KINDS) or tag in more
                for tag in s.free_actions)
@@ -177,47 +184,19 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
             for path in _paths(state, zone, reach):
                 commands.append(Move(sid, graph.zone_ids[path[-1]], tuple(graph.zone_ids[z] for z in path[:-1])))
     if not flags.isdisjoint(_MOVING_SKILLS):  # most survivors have none of these skills: one test
-        if "charge" in flags and s.actions_left >= extra:
-            for path in _paths(state, zone, 2):
-                if state.zombies_in(path[-1]):
-                    commands.append(
-                        Move(sid, graph.zone_ids[path[-1]], tuple(graph.zone_ids[z] for z in path[:-1]), charge=True)
-                    )
-        if "born_leader" in flags and not s.led:
-            for other in state.survivors:
-                if other.id != sid and other.in_play and not confined(other):
-                    commands.append(GiveAction(sid, other.id))
-        if "jump" in flags and not s.jump_used and s.actions_left > extra:
-            for target in jump_targets(graph, state.doors_open, zone):
-                commands.append(Jump(sid, graph.zone_ids[target]))
-        if "shove" in flags and not s.shoved and zombies_here:
-            for next_zone in graph.reaches(zone, state.doors_open):
-                commands.append(Shove(sid, graph.zone_ids[next_zone]))
-        if "lifesaver" in flags and not s.rescued:
-            for next_zone in graph.reaches(zone, state.doors_open):
-                if state.zombies_in(next_zone) and any(
-                    o.in_play and o.zone == next_zone and not confined(o) for o in state.survivors
-                ):
-                    commands.append(Rescue(sid, graph.zone_ids[next_zone]))
-        if "taunt" in flags and not s.taunted:
-            for target in (zone, *graph.visible(state.doors_open)[zone]):
-                if state.zombies_in(target):
-                    commands.append(Taunt(sid, graph.zone_ids[target]))
+        _moving_skill_commands(state, i, flags, zombies_here, extra, commands)
     doors = box.doors
     if doors.anyone:
         commands.extend(_door_commands(state, i, zone))
     elif "closes_doors" in flags and s.actions_left > 0:
-        for _other, e in graph.adjacent[zone]:
-            edge = graph.edges[e]
-            if edge.door >= 0 and state.doors_open[edge.door]:
-                commands.append(CloseDoor(sid, edge.connection_id))
-    if "loud" in flags and state.loud[1] != i:
-        commands.append(simple[1])
-    if "medic" in flags and not s.healed:
-        for other in state.survivors:
-            if other.zone == zone and other.wounds and other.alive and not other.escaped:  # in play
-                commands.append(Heal(sid, other.id))
-    memo = memo_for(state)
+        sides: Any = graph.memo.get(_DOOR_SIDES) or _door_sides(graph)
+        for door, connection, _colour in sides[zone]:
+            if state.doors_open[door]:
+                commands.append(CloseDoor(sid, connection))
+    if "loud" in flags or "medic" in flags:
+        _shout_and_heal(state, i, flags, simple, commands)
+    last = trade_lists.LAST_MEMO  # ``memo_for``'s usual answer, read in place: the same game asks again and again
+    memo = last[1] if last[0] is state.card_kinds and last[1].tables is state.tables else memo_for(state)
     inventory_key = (sid, s.slots, s.skills)
     inventory = memo.inventories.get(inventory_key)
     if inventory is None:
@@ -225,25 +204,28 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
     hands, kinds, hand_opens_doors, rearranges, combines, weapons = inventory
     if not doors.anyone and (s.actions_left > 0 or _can_spend(s, "door")) and (
             hand_opens_doors or "opens_doors" in flags):
-        for _other, e in graph.adjacent[zone]:
-            edge = graph.edges[e]
-            if edge.door >= 0 and not state.doors_open[edge.door] and _door_unlocked(state, edge.color):
-                commands.append(OpenDoor(sid, edge.connection_id))
+        sides = graph.memo.get(_DOOR_SIDES) or _door_sides(graph)
+        for door, connection, colour in sides[zone]:
+            if not state.doors_open[door] and _door_unlocked(state, colour):
+                commands.append(OpenDoor(sid, connection))
     if not s.searched and zombies_here == 0 and (s.nose_search or s.actions_left > 0 or _can_spend(s, "search")) and (
         state.equipment_deck or state.equipment_discard
     ) and (  # where the survivor may search, asked last (the dearest question)
         box.may_search(state, i) if box.may_search is not None
-        else s.nose_search or searchable_now(state, zone) or "search_anywhere" in flags
+        else s.nose_search or graph.searchable[zone] or (  # ``searchable_now``, read in place
+            box.searchable is not None and bool(box.searchable(state, zone))) or "search_anywhere" in flags
     ):
         commands.append(simple[2])
     seen_weapons: set[str] = set()
+    # the box's readiness of a weapon, None where every weapon is always ready (the core's rules)
+    ready = None if not weapons or type(box.inventory).ready is InventoryRules.ready else box.inventory.ready
     for slot, card, kind, equipment in weapons:
         if kind in seen_weapons or not (
                 s.actions_left > 0 or _can_spend(s, equipment.attack, box.free_action_tags)):
             continue
         if equipment.reload and card in state.unloaded:
             continue
-        if not box.inventory.ready(state, s, card):
+        if ready is not None and not ready(state, s, card):
             continue
         seen_weapons.add(kind)
         unusable = box.weapon_unusable
@@ -293,10 +275,12 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
     if s.actions_left > 0:
         commands.append(simple[4])
         commands.extend(box.legal_actions(state, i))
-        for index, point in enumerate(graph.objectives):
-            if point.zone == zone and not state.objectives_taken[index]:
+        if graph.objectives:
+            waiting = _WAITING_OBJECTIVES  # found by identity: the objectives taken change seldom
+            if waiting[0] is not state.objectives_taken or waiting[1] is not graph:
+                waiting = _waiting_objectives(graph, state.objectives_taken)
+            if zone in waiting[2]:
                 commands.append(simple[5])
-                break
         commands.extend(rearranges)
         list_trades(state, i, s, memo, commands, runs)
     commands.extend(box.legal_free(state, i))
@@ -305,37 +289,110 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
         commands.append(simple[6])
     if box.refuses_listed and box.refuses is not None:  # what the box would refuse is not listed
         refuses = box.refuses
-        if not runs:
-            return [c for c in commands if isinstance(c, EndTurn) or not refuses(state, i, c)]
-        kept: list[Any] = []
-        kept_before: list[int] = []  # for each listed position, how many commands before it are kept
-        for command in commands:
-            kept_before.append(len(kept))
+        # ``commands[0]`` is End Turn, never refused; plain loops, not comprehensions: a few commands each
+        kept: list[Any] = [commands[0]]
+        read = 1
+        if runs:
+            for n, (position, run) in enumerate(runs):  # each run before the same command, those before kept
+                if position > read:
+                    for command in commands[read:position]:
+                        if isinstance(command, EndTurn) or not refuses(state, i, command):
+                            kept.append(command)
+                    read = position
+                runs[n] = (len(kept) if position else 0, run)
+        for command in commands[read:]:
             if isinstance(command, EndTurn) or not refuses(state, i, command):
                 kept.append(command)
-        kept_before.append(len(kept))
-        runs[:] = [(kept_before[position], run) for position, run in runs]  # each run before the same command
         return kept
     return commands
+
+
+def _waiting_objectives(graph: ZoneGraph, taken: tuple[bool, ...]) -> tuple[Any, ZoneGraph, frozenset[int]]:
+    """The zones holding an objective not taken yet, kept for the next listings (``_WAITING_OBJECTIVES``)."""
+    global _WAITING_OBJECTIVES
+    zones = frozenset(point.zone for index, point in enumerate(graph.objectives) if not taken[index])
+    _WAITING_OBJECTIVES = (taken, graph, zones)
+    return _WAITING_OBJECTIVES
+
+
+# (the objectives taken, the board, the zones of those not taken) of the last listing that asked
+_WAITING_OBJECTIVES: tuple[Any, Any, frozenset[int]] = (None, None, frozenset())
 
 
 def spent_may_act(state: ZombicideState, i: int) -> bool:
     """False only when survivor ``i``, no action and no free action left, is surely listed nothing but
     End Turn, discards and combinations (``survivor_commands`` read with both spent): what ``free_to_act``
-    asks without a full listing. True means "maybe": list to know."""
+    asks without a full listing. The parts of the listing that need no action are worked out by the
+    code that lists them (its free skills, the box's free doors and commands); True means "maybe"
+    (the box may still refuse them): list to know."""
     s = state.survivors[i]
+    if s.nose_search:
+        return True
+    zone = s.zone
+    zombies_here = sum(state.zombies[zone])
+    if "escape_all" in state.setup.goals and zone in state.graph.exits and zombies_here == 0:
+        return True
+    found: list[Any] = []
     flags = sk.flags(s.skills)
-    if s.nose_search or state.box.doors.anyone or not flags.isdisjoint(_SPENT_SKILLS):
-        return True
-    if "escape_all" in state.setup.goals and s.zone in state.graph.exits and state.zombies_in(s.zone) == 0:
-        return True
-    return bool(state.box.legal_free(state, i))
+    if not flags.isdisjoint(_MOVING_SKILLS):
+        _moving_skill_commands(state, i, flags, zombies_here, 0 if "slippery" in flags else zombies_here, found)
+    if state.box.doors.anyone:
+        found.extend(_door_commands(state, i, zone))
+    if "loud" in flags or "medic" in flags:
+        _shout_and_heal(state, i, flags, _simple_commands(s.id), found)
+    return bool(found) or bool(state.box.legal_free(state, i))
+
+
+def _moving_skill_commands(state: ZombicideState, i: int, flags: frozenset[str], zombies_here: int, extra: int,
+                           commands: list[Any]) -> None:
+    """Survivor ``i``'s commands of the skills listed between its Moves and the doors (Charge, Born
+    Leader, Jump, Shove, Lifesaver, Taunt), into ``commands``; ``extra``: the actions zombies here add
+    to leaving the zone."""
+    s = state.survivors[i]
+    sid, zone, graph, confined = s.id, s.zone, state.graph, state.box.confined
+    if "charge" in flags and s.actions_left >= extra:
+        for path in _paths(state, zone, 2):
+            if state.zombies_in(path[-1]):
+                commands.append(
+                    Move(sid, graph.zone_ids[path[-1]], tuple(graph.zone_ids[z] for z in path[:-1]), charge=True)
+                )
+    if "born_leader" in flags and not s.led:
+        for other in state.survivors:
+            if other.id != sid and other.in_play and not confined(other):
+                commands.append(GiveAction(sid, other.id))
+    if "jump" in flags and not s.jump_used and s.actions_left > extra:
+        for target in jump_targets(graph, state.doors_open, zone):
+            commands.append(Jump(sid, graph.zone_ids[target]))
+    if "shove" in flags and not s.shoved and zombies_here:
+        for next_zone in graph.reaches(zone, state.doors_open):
+            commands.append(Shove(sid, graph.zone_ids[next_zone]))
+    if "lifesaver" in flags and not s.rescued:
+        for next_zone in graph.reaches(zone, state.doors_open):
+            if state.zombies_in(next_zone) and any(
+                o.in_play and o.zone == next_zone and not confined(o) for o in state.survivors
+            ):
+                commands.append(Rescue(sid, graph.zone_ids[next_zone]))
+    if "taunt" in flags and not s.taunted:
+        for target in (zone, *graph.visible(state.doors_open)[zone]):
+            if state.zombies_in(target):
+                commands.append(Taunt(sid, graph.zone_ids[target]))
+
+
+def _shout_and_heal(state: ZombicideState, i: int, flags: frozenset[str], simple: "SimpleCommands",
+                    commands: list[Any]) -> None:
+    """Survivor ``i``'s Shout (Loud) and Heals (Medic), into ``commands``."""
+    s = state.survivors[i]
+    if "loud" in flags and state.loud[1] != i:
+        commands.append(simple[1])
+    if "medic" in flags and not s.healed:
+        zone = s.zone
+        for other in state.survivors:
+            if other.zone == zone and other.wounds and other.alive and not other.escaped:  # in play
+                commands.append(Heal(s.id, other.id))
 
 
 # the skills whose commands are listed between the Moves and the doors
 _MOVING_SKILLS = frozenset({"charge", "born_leader", "jump", "shove", "lifesaver", "taunt"})
-# the skills listed with no action left: the moving ones, a shout, a heal
-_SPENT_SKILLS = _MOVING_SKILLS | {"loud", "medic"}
 
 
 def _fires_a_pair(state: ZombicideState, s: Survivor, slot: int, equipment: Any) -> bool:
@@ -425,9 +482,10 @@ def _inventory(state: ZombicideState, s: Survivor) -> Inventory:
     equipment = state.tables.equipment
     rules = state.box.inventory
     equipped = rules.held(state, s)
-    hands = tuple(slots[n] for n in equipped)
-    kinds = tuple(state.card_kinds[c] if c >= 0 else "" for c in slots)
-    hand_opens_doors = any(c >= 0 and equipment[state.card_kinds[c]].opens_doors for c in hands)
+    # comprehensions in brackets, not generators: one call each, not one resumption per card
+    hands = tuple([slots[n] for n in equipped])
+    kinds = tuple([state.card_kinds[c] if c >= 0 else "" for c in slots])
+    hand_opens_doors = any([c >= 0 and equipment[state.card_kinds[c]].opens_doors for c in hands])
     rearranges = []
     worn = rules.worn(state.tables, sid, len(slots))
     for r in range(len(slots)):
@@ -449,8 +507,8 @@ def _inventory(state: ZombicideState, s: Survivor) -> Inventory:
             for b in range(a + 1, len(slots)):
                 if slots[b] >= 0 and kinds[b] in partners:
                     combines.append(Combine(sid, a, b))
-    weapons = tuple((n, slots[n], kinds[n], equipment[kinds[n]]) for n in equipped
-                    if slots[n] >= 0 and equipment[kinds[n]].attack is not None)
+    weapons = tuple([(n, slots[n], kinds[n], equipment[kinds[n]]) for n in equipped
+                     if slots[n] >= 0 and equipment[kinds[n]].attack is not None])
     return hands, kinds, hand_opens_doors, tuple(rearranges), tuple(combines), weapons
 
 
@@ -517,19 +575,33 @@ def _door_commands(state: ZombicideState, i: int, zone: int) -> list[Any]:
     rules = state.box.doors
     found: list[Any] = []
     graph = state.graph
-    for _other, e in graph.adjacent[zone]:
-        edge = graph.edges[e]
-        if edge.door < 0:
-            continue
-        closing = state.doors_open[edge.door]
-        if not closing and not _door_unlocked(state, edge.color):
-            continue
+    sides: Any = graph.memo.get(_DOOR_SIDES) or _door_sides(graph)
+    keys = state.setup.door_keys  # ``_door_unlocked``, read in place: asked of every closed door beside
+    for door, connection, colour in sides[zone]:
+        closing = state.doors_open[door]
+        if not closing and keys:
+            key = keys.get(colour)
+            if key is not None and key not in state.unlocked_colours:
+                continue
         if not rules.free and not (s.actions_left > 0 or (not closing and _can_spend(s, "door"))):
             continue
-        if rules.usable is not None and rules.usable(state, i, edge.door, closing):
+        if rules.usable is not None and rules.usable(state, i, door, closing):
             continue
-        found.append((CloseDoor if closing else OpenDoor)(s.id, edge.connection_id))
+        found.append((CloseDoor if closing else OpenDoor)(s.id, connection))
     return found
+
+
+def _door_sides(graph: ZoneGraph) -> tuple[tuple[tuple[int, str, str], ...], ...]:
+    """Per zone, (door, connection, colour) of each door on its edges, in the board's order of its
+    edges: the edges without a door left out once per board (kept in ``graph.memo``)."""
+    edges = graph.edges
+    sides = tuple(tuple((edges[e].door, edges[e].connection_id, edges[e].color) for _other, e in graph.adjacent[zone]
+                        if edges[e].door >= 0) for zone in range(len(graph.adjacent)))
+    graph.memo[_DOOR_SIDES] = sides
+    return sides
+
+
+_DOOR_SIDES = ("doors beside each zone",)  # ``graph.memo``'s key of ``_door_sides``
 
 
 def _door_unlocked(state: ZombicideState, colour: str) -> bool:

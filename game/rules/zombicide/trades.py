@@ -28,10 +28,13 @@ class GameMemo:
         self.inventories: dict[tuple[str, tuple[int, ...], tuple[str, ...]], tuple] = {}
         # slots → ``_slot_profile``: what trades under a box's slot rules are counted from
         self.slot_profiles: dict[tuple[int, ...], SlotProfile] = {}
+        # ``_fit_rows_for`` of the last state listed and the slot rules it was asked for: found by identity
+        self.fit_rows: tuple[object, _FitRows | None] = (None, None)
 
 
 _MEMOS: dict[tuple[str, ...], GameMemo] = {}  # by card_kinds
-_LAST_MEMO: tuple[tuple[str, ...], GameMemo] = ((), GameMemo(None))  # type: ignore[arg-type]
+# (card kinds, memo) of the last game asked: ``survivor_commands`` reads it in place before asking ``memo_for``
+LAST_MEMO: tuple[tuple[str, ...], GameMemo] = ((), GameMemo(None))  # type: ignore[arg-type]
 _MEMO_GAMES = 8
 MEMO_ENTRIES = 4096
 # a game's trades and inventories: the first rounds of games of one mission list the same ones
@@ -39,8 +42,8 @@ _GAME_MEMO_ENTRIES = 16384
 
 
 def memo_for(state: ZombicideState) -> GameMemo:
-    global _LAST_MEMO
-    last = _LAST_MEMO  # the same game asks again and again: no need to hash its card list
+    global LAST_MEMO
+    last = LAST_MEMO  # the same game asks again and again: no need to hash its card list
     if last[0] is state.card_kinds and last[1].tables is state.tables:  # each table bounded as it grows
         return last[1]
     memo = _MEMOS.get(state.card_kinds)
@@ -49,7 +52,7 @@ def memo_for(state: ZombicideState) -> GameMemo:
                 2 * _GAME_MEMO_ENTRIES):  # the memos of all games together stay within a few megabytes
             _MEMOS.clear()
         memo = _MEMOS[state.card_kinds] = GameMemo(state.tables)
-    _LAST_MEMO = (state.card_kinds, memo)
+    LAST_MEMO = (state.card_kinds, memo)
     return memo
 
 
@@ -79,7 +82,14 @@ def list_trades(state: ZombicideState, i: int, s: Survivor, memo: GameMemo, comm
     counted = runs is not None and not (
         box.refuses_listed and box.refuses is not None
         and (box.refuses_trades is None or box.refuses_trades(state, i)))
-    fit_rows = _fit_rows_for(state) if counted else None  # the box's slot rules' answers (None: the core's)
+    fit_rows = None  # the box's slot rules' answers (None: the core's)
+    if counted:
+        kept = memo.fit_rows
+        if kept[0] is box.inventory:
+            fit_rows = kept[1]
+        else:
+            fit_rows = _fit_rows_for(state)
+            memo.fit_rows = (box.inventory, fit_rows)
     my_slots = s.slots
     mine: HandProfile | None = None  # ``_hand_profile`` of my slots, looked up once
     mine_here: SlotProfile | None = None  # ``_slot_profile`` of my slots, looked up once
@@ -126,7 +136,7 @@ def list_trades(state: ZombicideState, i: int, s: Survivor, memo: GameMemo, comm
             listed = bounded(trades)[key] = _trades(state, *key)
         commands.extend(listed)
     if partners:  # every trade with the others here, one run (made when read)
-        runs.append((len(commands), TradeRun(state, sid, my_slots, partners, total)))  # type: ignore[union-attr]
+        runs.append((len(commands), TradeRun(state, sid, my_slots, partners, total, fit_rows)))  # type: ignore[union-attr]
 
 
 def _trades(
@@ -257,15 +267,16 @@ class TradeRun:
     """The trades of one survivor with each other survivor in its zone, in turn, as
     ``survivor_commands`` lists them: each partner's made when first read."""
 
-    __slots__ = ("state", "sid", "my_slots", "partners", "count")
+    __slots__ = ("state", "sid", "my_slots", "partners", "count", "rows")
 
     def __init__(self, state: ZombicideState, sid: str, my_slots: tuple[int, ...],
-                 partners: list[tuple[str, tuple[int, ...], int]], count: int):
+                 partners: list[tuple[str, tuple[int, ...], int]], count: int, rows: "_FitRows | None"):
         self.state = state
         self.sid = sid
         self.my_slots = my_slots
         self.partners = partners  # (other survivor, their slots, how many trades between them)
         self.count = count
+        self.rows = rows  # ``_fit_rows_for(state)``, as the listing found it
 
     def commands(self) -> tuple[Trade, ...]:
         trades = memo_for(self.state).trades
@@ -290,7 +301,7 @@ class TradeRun:
         else:
             raise IndexError("trade index out of range")
         other_id, their_slots = partner[0], partner[1]
-        rows = _fit_rows_for(self.state)  # (a run's trades seldom come again: none is remembered)
+        rows = self.rows  # (a run's trades seldom come again: none is remembered)
         if rows is None:
             a, b = _anywhere_pair_at(self.state.card_kinds, self.my_slots, their_slots, index)
         else:
@@ -468,9 +479,17 @@ def _slot_profile(memo: GameMemo, card_kinds: tuple[str, ...], slots: tuple[int,
     """What trades under a box's slot rules are counted from, remembered per slots: the free slots,
     the kinds of the cards held (a box's own cards, below ``EMPTY``, are never traded), the hand cards'
     slots and kinds."""
-    key = (tuple([n for n, held in enumerate(slots) if held == EMPTY]),
-           tuple([card_kinds[card] for card in slots if card >= 0]),
-           tuple([(n, card_kinds[slots[n]]) for n in (0, 1) if slots[n] >= 0]))
+    free: list[int] = []
+    kinds: list[str] = []
+    hand: list[tuple[int, str]] = []
+    for n, card in enumerate(slots):  # one walk, not three comprehensions (each a call in 3.11)
+        if card >= 0:
+            kinds.append(card_kinds[card])
+            if n < 2:
+                hand.append((n, card_kinds[card]))
+        elif card == EMPTY:
+            free.append(n)
+    key = (tuple(free), tuple(kinds), tuple(hand))
     profile = _SLOT_PROFILES.get(key)
     if profile is None:
         if len(_SLOT_PROFILES) > MEMO_ENTRIES:
