@@ -181,8 +181,7 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
         elif reach == 1:
             commands.extend(_steps(graph, state.doors_open, sid, zone))
         else:
-            for path in _paths(state, zone, reach):
-                commands.append(Move(sid, graph.zone_ids[path[-1]], tuple(graph.zone_ids[z] for z in path[:-1])))
+            commands.extend(_path_moves(state, sid, zone, reach))
     if not flags.isdisjoint(_MOVING_SKILLS):  # most survivors have none of these skills: one test
         _moving_skill_commands(state, i, flags, zombies_here, extra, commands)
     doors = box.doors
@@ -566,6 +565,33 @@ def _paths(state: ZombicideState, start: int, reach: int) -> list[tuple[int, ...
                     following.append(there)
         frontier = following
     return [path for zone, path in found.items() if zone != start]
+
+
+def _path_moves(state: ZombicideState, sid: str, zone: int, reach: int) -> tuple[Move, ...]:
+    """The Moves of survivor ``sid`` along ``_paths(state, zone, reach)``, kept for the last board, doors
+    and zombies asked (by identity: a state keeps those tuples while no rule touches them, so the
+    listings of a turn ask of the same objects); a working copy's lists are never kept."""
+    global _LAST_PATH_MOVES
+    doors, zombies, graph = state.doors_open, state.zombies, state.graph
+    last = _LAST_PATH_MOVES
+    if last[0] is doors and last[1] is zombies and last[2] is graph:
+        table = last[3]
+    elif doors.__class__ is tuple and zombies.__class__ is tuple:
+        table = {}
+        _LAST_PATH_MOVES = (doors, zombies, graph, table)
+    else:  # lists that may change in place: worked out afresh
+        table = {}
+    key = (sid, zone, reach)
+    moves = table.get(key)
+    if moves is None:
+        ids = graph.zone_ids
+        moves = table[key] = tuple([Move(sid, ids[path[-1]], tuple([ids[z] for z in path[:-1]]))
+                                    for path in _paths(state, zone, reach)])
+    return moves
+
+
+# (doors, zombies, board, (survivor, zone, reach) → its Moves) of the last ``_path_moves`` on a state's tuples
+_LAST_PATH_MOVES: tuple[Any, Any, Any, dict[tuple[str, int, int], tuple[Move, ...]]] = (None, None, None, {})
 
 
 def _door_commands(state: ZombicideState, i: int, zone: int) -> list[Any]:
