@@ -350,11 +350,7 @@ def _moving_skill_commands(state: ZombicideState, i: int, flags: frozenset[str],
     s = state.survivors[i]
     sid, zone, graph, confined = s.id, s.zone, state.graph, state.box.confined
     if "charge" in flags and s.actions_left >= extra:
-        for path in _paths(state, zone, 2):
-            if state.zombies_in(path[-1]):
-                commands.append(
-                    Move(sid, graph.zone_ids[path[-1]], tuple(graph.zone_ids[z] for z in path[:-1]), charge=True)
-                )
+        commands.extend(_path_moves(state, sid, zone, 2, charge=True))
     if "born_leader" in flags and not s.led:
         for other in state.survivors:
             if other.id != sid and other.in_play and not confined(other):
@@ -567,10 +563,11 @@ def _paths(state: ZombicideState, start: int, reach: int) -> list[tuple[int, ...
     return [path for zone, path in found.items() if zone != start]
 
 
-def _path_moves(state: ZombicideState, sid: str, zone: int, reach: int) -> tuple[Move, ...]:
-    """The Moves of survivor ``sid`` along ``_paths(state, zone, reach)``, kept for the last board, doors
-    and zombies asked (by identity: a state keeps those tuples while no rule touches them, so the
-    listings of a turn ask of the same objects); a working copy's lists are never kept."""
+def _path_moves(state: ZombicideState, sid: str, zone: int, reach: int, charge: bool = False) -> tuple[Move, ...]:
+    """The Moves of survivor ``sid`` along ``_paths(state, zone, reach)`` (with ``charge``, the Charges:
+    those that end among zombies), kept for the last board, doors and zombies asked (by identity: a
+    state keeps those tuples while no rule touches them, so the listings of a turn ask of the same
+    objects); a working copy's lists are never kept."""
     global _LAST_PATH_MOVES
     doors, zombies, graph = state.doors_open, state.zombies, state.graph
     last = _LAST_PATH_MOVES
@@ -581,17 +578,19 @@ def _path_moves(state: ZombicideState, sid: str, zone: int, reach: int) -> tuple
         _LAST_PATH_MOVES = (doors, zombies, graph, table)
     else:  # lists that may change in place: worked out afresh
         table = {}
-    key = (sid, zone, reach)
+    key = (sid, zone, reach, charge)
     moves = table.get(key)
     if moves is None:
         ids = graph.zone_ids
-        moves = table[key] = tuple([Move(sid, ids[path[-1]], tuple([ids[z] for z in path[:-1]]))
-                                    for path in _paths(state, zone, reach)])
+        moves = table[key] = tuple([Move(sid, ids[path[-1]], tuple([ids[z] for z in path[:-1]]), charge=charge)
+                                    for path in _paths(state, zone, reach)
+                                    if not charge or state.zombies_in(path[-1])])
     return moves
 
 
-# (doors, zombies, board, (survivor, zone, reach) → its Moves) of the last ``_path_moves`` on a state's tuples
-_LAST_PATH_MOVES: tuple[Any, Any, Any, dict[tuple[str, int, int], tuple[Move, ...]]] = (None, None, None, {})
+# (doors, zombies, board, (survivor, zone, reach, Charges) → its Moves) of the last ``_path_moves`` on a
+# state's tuples
+_LAST_PATH_MOVES: tuple[Any, Any, Any, dict[tuple[str, int, int, bool], tuple[Move, ...]]] = (None, None, None, {})
 
 
 def _door_commands(state: ZombicideState, i: int, zone: int) -> list[Any]:
