@@ -128,6 +128,20 @@ def test_charge_is_free_and_must_end_among_zombies():
         engine.apply(long_game(("charge",)), "A", Move("joe", "r0c1", charge=True))
 
 
+def test_moves_of_several_zones_follow_the_zombies_as_they_stand():
+    """A survivor's Sprints and Charges are kept between listings of the same doors and zombies: zombies
+    standing elsewhere give other ones."""
+    def moves(state):
+        return {(c.to, c.via, c.charge) for c in engine.legal_commands(state, "A")
+                if isinstance(c, Move) and (c.via or c.charge)}
+
+    far = long_game(("sprint", "charge"), zombies={"r0c2": {"skinner_walker": 1}})
+    assert moves(far) == {("r0c2", ("r0c1",), False), ("r0c2", ("r0c1",), True)}  # a Sprint stops among zombies
+    near = long_game(("sprint", "charge"), zombies={"r0c1": {"skinner_walker": 1}})  # the same board and doors
+    assert moves(near) == {("r0c1", (), True)}  # nowhere past them, and the Charge goes one zone
+    assert moves(long_game(("sprint", "charge"))) == {("r0c2", ("r0c1",), False), ("r0c3", ("r0c1", "r0c2"), False)}
+
+
 def test_medic_heals_one_wound_per_turn():
     state = new_game(LONG, {"A": ["cathy", "joe"]}, catalog=catalog_with([NOTHING] * 4))
     state = arrange(state, survivors={"joe": {"hand": ["crowbar"], "reserve": ["wound"], "wounds": 1}})
