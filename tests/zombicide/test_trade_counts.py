@@ -8,6 +8,7 @@ below ``EMPTY``)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -47,14 +48,21 @@ def _two_sides(mission: str) -> tuple[Any, str, str, tuple[int, ...], Any]:
     return state, state.survivors[0].id, state.survivors[1].id, sizes, trades._fit_rows_for(state)
 
 
+def _random_sides(mission: str, seed: int, count: int) -> Iterator[tuple[Any, str, str, Any, tuple[int, ...],
+                                                                            tuple[int, ...]]]:
+    """``count`` draws of two random inventories in a game of ``mission``: (state, first and second
+    survivor, the box's fit rows, their inventories), as ``_two_sides`` and ``_inventories`` make them."""
+    state, first, second, sizes, rows = _two_sides(mission)
+    rng = Random(seed)
+    for _ in range(count):
+        yield (state, first, second, rows, *_inventories(rng, len(state.card_kinds), sizes))
+
+
 @pytest.mark.parametrize("mission", sorted(TEAMS))
 def test_counted_trades_are_as_many_as_the_trades_listed(mission: str) -> None:
-    state, first, second, sizes, rows = _two_sides(mission)
-    card_kinds = state.card_kinds
-    rng = Random(11)
     trades_seen = 0
-    for _ in range(500):
-        mine, theirs = _inventories(rng, len(card_kinds), sizes)
+    for state, first, second, rows, mine, theirs in _random_sides(mission, 11, 500):
+        card_kinds = state.card_kinds
         listed = trades._trades(state, first, mine, second, theirs)
         trades_seen += len(listed)
         if rows is None:  # the core's slots: every card fits every slot
@@ -69,12 +77,9 @@ def test_counted_trades_are_as_many_as_the_trades_listed(mission: str) -> None:
 
 @pytest.mark.parametrize("mission", sorted(TEAMS))
 def test_one_trade_of_a_run_is_the_whole_lists_at_its_index(mission: str) -> None:
-    state, first, second, sizes, rows = _two_sides(mission)
-    card_kinds = state.card_kinds
-    rng = Random(5)
     pairs_seen = 0
-    for _ in range(400):
-        mine, theirs = _inventories(rng, len(card_kinds), sizes)
+    for state, first, second, rows, mine, theirs in _random_sides(mission, 5, 400):
+        card_kinds = state.card_kinds
         if rows is None:
             whole = list(trades._anywhere_pairs(card_kinds, mine, theirs))
             at = [trades._anywhere_pair_at(card_kinds, mine, theirs, k) for k in range(len(whole))]

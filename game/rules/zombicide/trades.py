@@ -350,23 +350,13 @@ def _pair_at(card_kinds: tuple[str, ...], rows: "_FitRows", sid: str, my_slots: 
     hand cards swapped, as ``_gifts`` and ``_trade_pairs`` find them)."""
     if index >= 0:
         if EMPTY in their_slots:  # what I give, into their first free slot it fits
-            row = rows[other_id, tuple([b for b, held in enumerate(their_slots) if held == EMPTY])]
-            for a, card in enumerate(my_slots):
-                if card >= 0:
-                    into = row[card_kinds[card]]
-                    if into >= 0:
-                        if not index:
-                            return a, into
-                        index -= 1
+            a, into, index = _gift_at(card_kinds, rows, my_slots, other_id, their_slots, index)
+            if a >= 0:
+                return a, into
         if EMPTY in my_slots:  # what I take, into my first free slot it fits
-            row = rows[sid, tuple([a for a, held in enumerate(my_slots) if held == EMPTY])]
-            for b, card in enumerate(their_slots):
-                if card >= 0:
-                    into = row[card_kinds[card]]
-                    if into >= 0:
-                        if not index:
-                            return into, b
-                        index -= 1
+            b, into, index = _gift_at(card_kinds, rows, their_slots, sid, my_slots, index)
+            if b >= 0:
+                return into, b
         for a in (0, 1):  # swap hand cards of different kinds, each where it fits
             mine = my_slots[a]
             if mine >= 0:
@@ -378,6 +368,21 @@ def _pair_at(card_kinds: tuple[str, ...], rows: "_FitRows", sid: str, my_slots: 
                             return a, b
                         index -= 1
     raise IndexError("trade index out of range")
+
+
+def _gift_at(card_kinds: tuple[str, ...], rows: "_FitRows", giver_slots: tuple[int, ...], receiver: str,
+             receiver_slots: tuple[int, ...], index: int) -> tuple[int, int, int]:
+    """``_gifts(...)[index]`` walked to (the receiver has a free slot): (giver's slot, receiver's slot, 0),
+    or (-1, -1, what is left of ``index``) when there are fewer gifts."""
+    row = rows[receiver, tuple([b for b, held in enumerate(receiver_slots) if held == EMPTY])]
+    for a, card in enumerate(giver_slots):
+        if card >= 0:
+            into = row[card_kinds[card]]
+            if into >= 0:
+                if not index:
+                    return a, into, 0
+                index -= 1
+    return -1, -1, index
 
 
 def _gifts(card_kinds: tuple[str, ...], rows: "_FitRows", giver_slots: tuple[int, ...], receiver: str,
