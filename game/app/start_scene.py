@@ -229,8 +229,7 @@ class StartScene(CardScene):
     def _list(self, c, width: int, height: int) -> UIScrollingContainer:
         """A page's scrolling list of rows, between its heading and its Back button."""
         list_h = height - 70 - BUTTON_H - 24
-        return UIScrollingContainer(pygame.Rect(16, 56, width - 24, list_h), manager=self.app.ui, container=c,
-                                    allow_scroll_x=False)
+        return self._scrolling_list("list", pygame.Rect(16, 56, width - 24, list_h), c)
 
     def _page_table(self, c, width: int, height: int) -> None:
         """Every mission and table a game starts on, shipped and the player's own, on the plain table
@@ -254,7 +253,7 @@ class StartScene(CardScene):
                          partial(self.open_free_table, source.path), scroller, key=f"table_{source.path.stem}",
                          tip=source.path.name if source.shipped else str(source.path), object_id="@start_choice")
             y += BUTTON_H
-        scroller.set_scrollable_area_dimensions((width - 56, max(y, 1)))
+        self._fit_scrolling_list("list", width - 56, y)
         self._nav(c, width, height, _("Open a file…"), self.app.open_file_dialog)
 
     def _page_games(self, c, width: int, height: int) -> None:
@@ -291,7 +290,7 @@ class StartScene(CardScene):
             UILabel(pygame.Rect(0, 0, width - 56, 40), _("No game saves in {folder}").format(folder=self.save_dir),
                     manager=self.app.ui,
                     container=scroller)
-        scroller.set_scrollable_area_dimensions((width - 56, max(y, 1)))
+        self._fit_scrolling_list("list", width - 56, y)
         self._nav(c, width, height, _("Browse files…"), self.app.open_load_dialog)
 
     def _page_help(self, c, width: int, height: int) -> None:

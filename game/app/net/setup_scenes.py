@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UILabel, UIScrollingContainer, UITextEntryLine
+from pygame_gui.elements import UILabel, UITextEntryLine
 
 from game.app.net.host_setup import NEW_GAMES, open_setup
 from game.app.net.lobby_scene import LobbyScene
@@ -111,8 +111,7 @@ class HostScene(_FormScene):
 
     def _page_pick(self, c: Any, width: int, height: int) -> None:
         self._heading(c, width, _("Host — choose a mission, or a save to resume"))
-        scroller = UIScrollingContainer(pygame.Rect(16, 56, width - 24, height - 70 - BUTTON_H - 24),
-                                        manager=self.app.ui, container=c, allow_scroll_x=False)
+        scroller = self._scrolling_list("pick", pygame.Rect(16, 56, width - 24, height - 70 - BUTTON_H - 24), c)
         y = 0
         for game in NEW_GAMES:
             text = _("New {game} game…").format(game=registry.game(game).name)
@@ -134,7 +133,7 @@ class HostScene(_FormScene):
             self._button(pygame.Rect(0, y, width - 56, BUTTON_H - 6), text, partial(self.pick, source.path, text),
                          scroller, key=f"mission_{source.path.stem}", object_id="@start_choice")
             y += BUTTON_H
-        scroller.set_scrollable_area_dimensions((width - 56, max(y, 1)))
+        self._fit_scrolling_list("pick", width - 56, y)
         self._nav(c, width, height)
 
     def _page_port(self, c: Any, width: int, height: int) -> None:

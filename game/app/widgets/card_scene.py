@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton, UILabel, UIPanel
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer
 
 from game.app.backdrop import Backdrop, card_top_px
 from game.app.scenes import Scene
@@ -32,6 +32,10 @@ class CardScene(Scene):
         self.actions: dict[Any, Callable[[], object]] = {}
         self.buttons: dict[str, UIButton] = {}
         self.backdrop = Backdrop(subtitle)
+        # each scrolling list shown, and how far down it was scrolled, per (page, list): a page is
+        # rebuilt on every pick, and the list must not jump back to its top
+        self.scrollers: dict[tuple[str, str], UIScrollingContainer] = {}
+        self.scrolled: dict[tuple[str, str], float] = {}
 
     # --- the app's scene hooks ------------------------------------------------------------------
 
@@ -41,6 +45,10 @@ class CardScene(Scene):
         self._build()
 
     def leave(self) -> None:
+        for where, scroller in self.scrollers.items():
+            bar = scroller.vert_scroll_bar
+            self.scrolled[where] = bar.start_percentage if bar is not None else 0.0
+        self.scrollers.clear()
         if self.root is not None:
             self.root.kill()
         self.root = None
@@ -102,6 +110,21 @@ class CardScene(Scene):
         if key:
             self.buttons[key] = button
         return button
+
+    def _scrolling_list(self, key: str, rect: pygame.Rect, container: Any) -> UIScrollingContainer:
+        """A list that scrolls up and down; give it its height with ``_fit_scrolling_list``."""
+        scroller = UIScrollingContainer(rect, manager=self.app.ui, container=container, allow_scroll_x=False)
+        self.scrollers[(self.page, key)] = scroller
+        return scroller
+
+    def _fit_scrolling_list(self, key: str, width: int, height: int) -> None:
+        """Set the list's content size, and scroll it back to where it was when its page was last shown."""
+        scroller = self.scrollers[(self.page, key)]
+        scroller.set_scrollable_area_dimensions((width, max(height, 1)))
+        bar = scroller.vert_scroll_bar
+        kept = self.scrolled.get((self.page, key), 0.0)
+        if bar is not None and kept > 0.0:
+            bar.set_scroll_from_start_percentage(kept)
 
     def _heading(self, container: Any, width: int, text: str) -> None:
         UILabel(pygame.Rect(16, 8, width - 32, 40), text, manager=self.app.ui, container=container,

@@ -18,7 +18,7 @@ from typing import Any
 
 import pygame
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UILabel, UIScrollingContainer, UITextBox
+from pygame_gui.elements import UILabel, UITextBox
 
 from game.app.seeds import new_seed
 from game.app.widgets.card_scene import BUTTON_H, GAP, CardScene
@@ -354,15 +354,14 @@ class ZombicideNewGameScene(CardScene):
         self._heading(c, width, _("Choose a mission"))
         list_w = min(440, width // 2)
         list_h = height - 70 - BUTTON_H - 24
-        scroller = UIScrollingContainer(pygame.Rect(16, 56, list_w, list_h), manager=self.app.ui, container=c,
-                                        allow_scroll_x=False)
+        scroller = self._scrolling_list("missions", pygame.Rect(16, 56, list_w, list_h), c)
         y = 0
         for mission in self.missions:
             self._button(pygame.Rect(0, y, list_w - 24, BUTTON_H - 6), mission.shown_title(),
                          partial(self.choose_mission, mission), scroller, key=f"mission_{mission.id}",
                          selected=mission is self.mission, object_id="@start_choice")
             y += BUTTON_H
-        scroller.set_scrollable_area_dimensions((list_w - 24, max(y, 1)))
+        self._fit_scrolling_list("missions", list_w - 24, y)
         detail = self.mission.summary_html() if self.mission else _("No Zombicide mission found in maps/missions.")
         UITextBox(detail, pygame.Rect(list_w + 32, 56, width - list_w - 48, list_h), manager=self.app.ui,
                   container=c, object_id=ObjectID(object_id="#start_detail"))
@@ -382,8 +381,7 @@ class ZombicideNewGameScene(CardScene):
         card_w = 72
         grid_top = 56 + BUTTON_H + 4
         grid_h = height - grid_top - BUTTON_H - 70
-        scroller = UIScrollingContainer(pygame.Rect(16, grid_top, grid_w, grid_h), manager=self.app.ui,
-                                        container=c, allow_scroll_x=False)
+        scroller = self._scrolling_list("survivors", pygame.Rect(16, grid_top, grid_w, grid_h), c)
         for n, survivor in enumerate(self.catalog.survivors):
             row, col = divmod(n, cols)
             order = " · " + _("P{n}").format(n=self.owners[survivor.id] + 1) if survivor.id in self.owners else ""
@@ -397,7 +395,7 @@ class ZombicideNewGameScene(CardScene):
                          partial(self.preview, survivor.id), scroller, key=f"card_{survivor.id}",
                          selected=survivor.id == self.previewed, tip=_("Show {name}'s card").format(name=local_name(survivor)))
         rows = -(-len(self.catalog.survivors) // cols)
-        scroller.set_scrollable_area_dimensions((grid_w - 24, rows * (BUTTON_H - 4)))
+        self._fit_scrolling_list("survivors", grid_w - 24, rows * (BUTTON_H - 4))
         shown = self.previewed if self.previewed in {s.id for s in self.catalog.survivors} else None
         UITextBox(survivor_card_html(self.catalog, shown) if shown else _("Tap Card to read a survivor's card."),
                   pygame.Rect(width - 8 - preview_w, grid_top, preview_w, grid_h), manager=self.app.ui,
