@@ -185,9 +185,24 @@ class ZoneGraph:
 
     def _step_table(self, doors_open: tuple[bool, ...], zombies: bool) -> tuple[tuple[int, ...], ...]:
         """``can_step`` out of every zone into every unblocked zone, for one door configuration: read from
-        the steps any door configuration allows (``_door_steps``), the closed doors' left out."""
-        return tuple(tuple([other for other, door in row if door < 0 or doors_open[door]])
-                     for row in self._door_steps(zombies))
+        the steps any door configuration allows (``_door_steps``), the closed doors' left out. From the
+        last table built, a door or two apart (a survivor opened or closed one), only the rows of the
+        zones on either side of those doors are worked out again."""
+        rows = self._door_steps(zombies)
+        key = ("latest steps", zombies)
+        latest: tuple[tuple[bool, ...], tuple[tuple[int, ...], ...]] | None = self.memo.get(key)  # type: ignore[assignment]
+        changed = _doors_changed(latest[0], doors_open) if latest is not None else None
+        if latest is not None and changed is not None:
+            table = list(latest[1])
+            for door in changed:
+                edge = self.edges[self.doors[door]]
+                for zone in (edge.a, edge.b):
+                    table[zone] = tuple([other for other, d in rows[zone] if d < 0 or doors_open[d]])
+            found = tuple(table)
+        else:
+            found = tuple(tuple([other for other, door in row if door < 0 or doors_open[door]]) for row in rows)
+        self.memo[key] = (doors_open, found)
+        return found
 
     def _door_steps(self, zombies: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
         """Per zone, (zone, door or -1) of each crossing a survivor (or a zombie) may take out of it
@@ -339,10 +354,35 @@ class ZoneGraph:
         if cached is not None:
             return cached
         result = SightRows(self, doors_open, 2 if deeper else 1)
+        # the rows already read for the last configuration a door or two apart, but those of the zones
+        # whose sight lines cross those doors (a survivor opened or closed one)
+        latest_key = ("latest sight", deeper)
+        latest: SightRows | None = self.memo.get(latest_key)  # type: ignore[assignment]
+        if latest is not None:
+            changed = _doors_changed(latest.doors_open, doors_open)
+            if changed is not None:
+                through = self._sight_through_doors()
+                result.keep_rows(latest, {zone for door in changed for zone in through[door]})
+        self.memo[latest_key] = result
         if len(self._sight_cache) > 256:
             self._sight_cache.clear()
         self._sight_cache[key] = result
         return result
+
+    def _sight_through_doors(self) -> tuple[frozenset[int], ...]:
+        """Per door, the zones with a sight line crossing it (whatever the doors): only their rows of
+        ``visible`` change when it opens or closes. Worked out once per board."""
+        key = ("sight through doors",)
+        found: tuple[frozenset[int], ...] | None = self.memo.get(key)  # type: ignore[assignment]
+        if found is None:
+            through: list[set[int]] = [set() for _ in self.doors]
+            for zone, lines in enumerate(self.sight):
+                for line in lines:
+                    for _there, e in line:
+                        if self.edges[e].door >= 0:
+                            through[self.edges[e].door].add(zone)
+            found = self.memo[key] = tuple(frozenset(zones) for zones in through)
+        return found
 
     def zone_range(self, viewer: int, target: int, doors_open: tuple[bool, ...], deeper: bool = False) -> int | None:
         """How many zones away ``target`` is along a sight line, or None when out of sight."""
@@ -370,6 +410,18 @@ class SightRows(Sequence[tuple[int, ...]]):
         self._rooms = rooms  # building zones a line enters before it stops (two for a keener eye)
         self._ranges: list[dict[int, int] | None] = [None] * graph.zone_count
         self._seen: list[tuple[int, ...] | None] = [None] * graph.zone_count
+
+    @property
+    def doors_open(self) -> tuple[bool, ...]:
+        return self._doors_open
+
+    def keep_rows(self, other: SightRows, stale: set[int]) -> None:
+        """Take the rows ``other`` (the same board and keenness of sight, other doors) has read, but
+        those of the ``stale`` zones, whose sight lines cross a door the two configurations disagree on."""
+        ranges, seen = list(other._ranges), list(other._seen)
+        for zone in stale:
+            ranges[zone] = seen[zone] = None
+        self._ranges, self._seen = ranges, seen
 
     def ranges(self, zone: int) -> dict[int, int]:
         """Zone seen → how many zones away, for the viewer in ``zone``."""
@@ -420,6 +472,18 @@ class SightRows(Sequence[tuple[int, ...]]):
                 inside += 1
                 if inside >= self._rooms:
                     return  # sight reaches one zone into a building (two for a keener eye)
+
+
+def _doors_changed(before: tuple[bool, ...], now: tuple[bool, ...]) -> list[int] | None:
+    """The doors open in one configuration and closed in the other, or None when they are more than a
+    few (or the configurations are of different boards): then a table is worked out whole again."""
+    if len(before) != len(now):
+        return None
+    changed = [door for door, was in enumerate(before) if was != now[door]]
+    return changed if len(changed) <= _FEW_DOORS else None
+
+
+_FEW_DOORS = 4  # past that many doors changed, a whole table costs no more than the rows of their zones
 
 
 def jump_targets(graph: ZoneGraph, doors: tuple[bool, ...], zone: int) -> list[int]:

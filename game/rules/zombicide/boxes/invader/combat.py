@@ -550,16 +550,45 @@ def machine_attack_commands(state: Any, i: int) -> list[Any]:
     sid = state.survivors[i].id
     mine = controlled(state, i)
     for n, near in armed:
-        if n not in mine:
-            continue
-        for weapon in ("melee", "ranged"):
-            for zone in machine_targets(state, i, n, weapon, near):
-                zone_id = state.graph.zone_ids[zone]
-                found.append(MachineAttack(sid, n, weapon, zone_id))  # type: ignore[arg-type]
-                kinds = (front_kinds(state, zone) if weapon == "ranged" else
-                         [state.tables.zombie_ids[t] for t in range(state.tables.type_count) if state.zombies[zone][t]])
-                found.extend(MachineAttack(sid, n, weapon, zone_id, kind) for kind in kinds)  # type: ignore[arg-type]
+        if n in mine:
+            found.extend(_machine_attacks(state, i, sid, n, near))
     return found
+
+
+def _machine_attacks(state: Any, i: int, sid: str, n: int, near: list[int]) -> tuple[Any, ...]:
+    """Machine ``n``'s attacks for survivor ``sid``, each weapon at each target, then each kind it may
+    name there: kept for the Machines, zombies, doors, board and tables of the last listing (a state's,
+    the same objects from command to command while nothing moves, spawns, dies or opens)."""
+    global _LAST_ATTACKS
+    machines, zombies, doors, graph, tables = (state.box_state.machines, state.zombies, state.doors_open,
+                                               state.graph, state.tables)
+    kept = zombies.__class__ is tuple and doors.__class__ is tuple  # a state's, never changed
+    last = _LAST_ATTACKS
+    if kept:
+        if (last[0] is not machines or last[1] is not zombies or last[2] is not doors or last[3] is not graph
+                or last[4] is not tables):
+            last = _LAST_ATTACKS = (machines, zombies, doors, graph, tables, {})
+        found = last[5].get((sid, n))
+        if found is not None:
+            return found
+    made: list[Any] = []
+    for weapon in ("melee", "ranged"):
+        for zone in machine_targets(state, i, n, weapon, near):
+            zone_id = graph.zone_ids[zone]
+            made.append(MachineAttack(sid, n, weapon, zone_id))  # type: ignore[arg-type]
+            kinds = (front_kinds(state, zone) if weapon == "ranged" else
+                     [tables.zombie_ids[t] for t in range(tables.type_count) if zombies[zone][t]])
+            made.extend(MachineAttack(sid, n, weapon, zone_id, kind) for kind in kinds)  # type: ignore[arg-type]
+    found = tuple(made)
+    if kept:
+        last[5][(sid, n)] = found
+    return found
+
+
+# (Machines, zombies, doors, board, tables, (survivor, Machine) → its attacks) of the last listing that
+# found Machines seeing xenos: all immutable, held here so their ids cannot be reused
+_LAST_ATTACKS: tuple[Any, Any, Any, Any, Any, dict[tuple[str, int], tuple[Any, ...]]] = (
+    None, None, None, None, None, {})
 
 
 def _machines_seeing_xenos(state: Any, machines: tuple[Any, ...]) -> list[tuple[int, list[int]]]:
