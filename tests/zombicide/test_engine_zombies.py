@@ -322,3 +322,26 @@ def test_the_end_phase_clears_noise_and_passes_the_first_player():
     assert state.noise == (0,) * state.graph.zone_count
     assert state.current_seat == "B"
     assert [e.seat for e in events if e.kind == "first_player_passed"] == ["B"]
+
+
+def test_the_goals_are_not_checked_again_after_an_activation_or_a_spawn_roll(monkeypatch):
+    """An activation (its attacks and move queued) and the spawn roll (its draws queued) change
+    nothing the goals read: once a step of the phase had the goals checked, none follows them."""
+    from game.rules.zombicide.game import Game
+
+    told: list[str] = []
+    for name in ("step_activate", "step_move", "step_wound", "step_spawn", "step_draw", "step_end_round", "check_goals"):
+        original = getattr(Game, name)
+
+        def logged(self, *args, _original=original, _name=name, **kwargs):
+            told.append(_name)
+            return _original(self, *args, **kwargs)
+
+        monkeypatch.setattr(Game, name, logged)
+    state = arrange(game(), survivors=far_away(), zombies={"r0c4": {"skinner_runner": 1, "skinner_walker": 1}})
+    state, _ = zombie_phase(state)
+    assert zombies_at(state, "r0c2") == {"skinner_runner": 1}  # the Runners' second activation was played
+    assert told.count("step_activate") == 2 and told.count("step_spawn") == 1
+    followed = [after for before, after in zip(told, told[1:], strict=False) if before in ("step_activate", "step_spawn")]
+    # only the first activation's: no step of the phase had the goals checked before it
+    assert followed.count("check_goals") == 1

@@ -64,12 +64,15 @@ class ZombiePhase(Fields):
         return queued
 
     def run_queue(self) -> None:
+        checked = False  # ``check_goals`` has read the state as it stands (after a step of this run)
         while self.queue and self.pending is None and self.result is None:
             step = self.queue.pop(0)
             kind = step[0]
             # the phase's own steps first, the most frequent first (each test a string comparison)
             if kind == "activate":
                 self.step_activate(step[1])
+                if checked:  # it queues attacks and a move, tells of the attacks: nothing the goals read
+                    continue
             elif kind == "draw":
                 self.step_draw(step[1])
             elif kind == "move":
@@ -78,6 +81,8 @@ class ZombiePhase(Fields):
                 self.step_wound(step[1], step[2], step[3])
             elif kind == "spawn":
                 self.step_spawn()
+                if checked:  # the roll and the draws queued: nothing the goals read
+                    continue
             elif kind == "end_round":
                 self.step_end_round()
             elif kind == "strays":  # a shot's misses, once its kills are settled
@@ -98,6 +103,7 @@ class ZombiePhase(Fields):
                 if box_step is not None:
                     box_step.run(self, *step[1:])
             self.check_goals(False)
+            checked = True
 
     def step_activate(self, types: tuple[int, ...]) -> None:
         wounds: list[tuple] = []
