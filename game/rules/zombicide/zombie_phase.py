@@ -297,7 +297,8 @@ class ZombiePhase(Fields):
                 mover(self, t, zone, n)
             return
         if self.box.zombies_break_doors:  # a closed door on the way: the zone's zombies break it instead
-            plans = [plan for plan in plans if not self.break_door_on(plan[0], plan[1], doors)]
+            barring = _barring(self.graph, doors)
+            plans = [plan for plan in plans if not self.break_door_on(plan[0], plan[1], doors, barring)]
         events, zombies = self.events, self.zombies  # read again: a broken door's hook may have set them
         for zone, _ways, moving in plans:  # everybody moves at once
             zombies[zone] = tuple(map(sub, zombies[zone], moving))
@@ -337,16 +338,19 @@ class ZombiePhase(Fields):
         for mover, t, zone, n in own:
             mover(self, t, zone, n)
 
-    def break_door_on(self, zone: int, routes: list[int], doors: tuple[bool, ...]) -> bool:
+    def break_door_on(self, zone: int, routes: list[int], doors: tuple[bool, ...],
+                      barring: dict[tuple[int, int], Any] | None = None) -> bool:
         """Whether the zombies of ``zone`` find a closed door on one of their next steps (their move
-        is then spent breaking it: it stays open for good); ``doors``: the doors as the move began."""
+        is then spent breaking it: it stays open for good); ``doors``: the doors as the move began;
+        ``barring``: ``_barring(graph, doors)``, when the caller has it already."""
         graph = self.graph
+        if barring is None:
+            barring = _barring(graph, doors)
         barred = None
         for route in routes:
-            ways = [graph.edges[e] for other, e in graph.adjacent[zone] if other == route]
-            if any(graph.can_step(edge, zone, doors, zombies=True) for edge in ways):
-                continue
-            barred = next((edge for edge in ways if edge.door >= 0 and not doors[edge.door]), None)
+            barred = barring.get((zone, route), _UNKNOWN)
+            if barred is _UNKNOWN:
+                barred = barring[(zone, route)] = _barred_step(graph, zone, route, doors)
             if barred is not None:
                 break
         if barred is None:
@@ -471,6 +475,36 @@ def _loudest_reachable(zone: int, heard: tuple[tuple[int, int, tuple[int, ...]],
             columns.append(column)
             loudest = level
     return goals, columns
+
+
+def _barred_step(graph: Any, zone: int, route: int, doors: tuple[bool, ...]) -> Any:
+    """The closed door (an edge) that bars the zombies of ``zone`` from stepping into ``route``, or
+    None when they may step there (or no door bars them)."""
+    ways = [graph.edges[e] for other, e in graph.adjacent[zone] if other == route]
+    if any(graph.can_step(edge, zone, doors, zombies=True) for edge in ways):
+        return None
+    return next((edge for edge in ways if edge.door >= 0 and not doors[edge.door]), None)
+
+
+_UNKNOWN = object()  # a step not yet asked of ``_barring``'s table
+
+
+@kept_per_object(8)
+def _barring_by_doors(graph: Any) -> dict[tuple[bool, ...], dict[tuple[int, int], Any]]:
+    """A board's ``_barring`` tables by door configuration."""
+    return {}
+
+
+def _barring(graph: Any, doors: tuple[bool, ...]) -> dict[tuple[int, int], Any]:
+    """(zone, zone stepped into) → ``_barred_step`` for one board and door configuration, filled as
+    asked: the same few steps are asked at every move of a game whose zombies break doors."""
+    tables = _barring_by_doors(graph)
+    table = tables.get(doors)
+    if table is None:
+        if len(tables) >= 256:
+            tables.clear()
+        table = tables[doors] = {}
+    return table
 
 
 @kept_per_object(16)
