@@ -76,7 +76,8 @@ class ZombiePhase(Fields):
             elif kind == "draw":
                 self.step_draw(step[1])
             elif kind == "move":
-                self.step_move(step[1], step[2])
+                if not self.step_move(step[1], step[2]) and checked:  # nobody moved: nothing changed
+                    continue
             elif kind == "wound":
                 self.step_wound(step[1], step[2], step[3])
             elif kind == "spawn":
@@ -247,7 +248,9 @@ class ZombiePhase(Fields):
         zone reads that order, and most stop at its first zone)."""
         return _routes(zone, noise, occupied, tables, _Hearing(noise, heard, tables))
 
-    def step_move(self, types: tuple[int, ...], attacked: tuple[int, ...]) -> None:
+    def step_move(self, types: tuple[int, ...], attacked: tuple[int, ...]) -> bool:
+        """The activated zombies' move; whether anything moved (or a box's zombies walked their own
+        way): a move with nobody to move changes nothing."""
         movers = self.box.zombie_movers
         own_kinds = _movers_by_kind(self.tables, movers) if movers else ()  # (kind, its mover) of those that have one
         own: list[tuple[Any, int, int, int]] = []  # a box's zombie kinds that walk their own way
@@ -295,7 +298,7 @@ class ZombiePhase(Fields):
         if not plans:
             for mover, t, zone, n in own:
                 mover(self, t, zone, n)
-            return
+            return bool(own)
         if self.box.zombies_break_doors:  # a closed door on the way: the zone's zombies break it instead
             barring = _barring(self.graph, doors)
             plans = [plan for plan in plans if not self.break_door_on(plan[0], plan[1], doors, barring)]
@@ -337,6 +340,7 @@ class ZombiePhase(Fields):
             zombies[route] = tuple(landing)
         for mover, t, zone, n in own:
             mover(self, t, zone, n)
+        return True
 
     def break_door_on(self, zone: int, routes: list[int], doors: tuple[bool, ...],
                       barring: dict[tuple[int, int], Any] | None = None) -> bool:
