@@ -322,3 +322,44 @@ def test_the_end_phase_clears_noise_and_passes_the_first_player():
     assert state.noise == (0,) * state.graph.zone_count
     assert state.current_seat == "B"
     assert [e.seat for e in events if e.kind == "first_player_passed"] == ["B"]
+
+
+def _told_steps(monkeypatch) -> list[str]:
+    """The zombies' phase steps played and the goal checks, in order, as they come."""
+    from game.rules.zombicide.game import Game
+
+    told: list[str] = []
+    for name in ("step_activate", "step_move", "step_wound", "step_spawn", "step_draw", "step_end_round", "check_goals"):
+        original = getattr(Game, name)
+
+        def logged(self, *args, _original=original, _name=name, **kwargs):
+            told.append(_name)
+            return _original(self, *args, **kwargs)
+
+        monkeypatch.setattr(Game, name, logged)
+    return told
+
+
+def test_the_goals_are_not_checked_again_after_an_activation_or_a_spawn_roll(monkeypatch):
+    """An activation (its attacks and move queued) and the spawn roll (its draws queued) change
+    nothing the goals read: once a step of the phase had the goals checked, none follows them."""
+    told = _told_steps(monkeypatch)
+    state = arrange(game(), survivors=far_away(), zombies={"r0c4": {"skinner_runner": 1, "skinner_walker": 1}})
+    state, _ = zombie_phase(state)
+    assert zombies_at(state, "r0c2") == {"skinner_runner": 1}  # the Runners' second activation was played
+    assert told.count("step_activate") == 2 and told.count("step_spawn") == 1
+    followed = [after for before, after in zip(told, told[1:], strict=False) if before in ("step_activate", "step_spawn")]
+    # only the first activation's: no step of the phase had the goals checked before it
+    assert followed.count("check_goals") == 1
+
+
+def test_the_goals_are_not_checked_again_after_a_move_with_nobody_to_move(monkeypatch):
+    """The walker attacks instead of moving: neither activation's move moves anyone, and the goals
+    checked after the wound are not checked again after the Runners' move."""
+    told = _told_steps(monkeypatch)
+    state = arrange(game(auto_wounds=True), survivors=far_away(), zombies={"r0c0": {"skinner_walker": 1}})
+    state, _ = zombie_phase(state)
+    assert zombies_at(state, "r0c0") == {"skinner_walker": 1} and sum(s.wounds for s in state.survivors) == 1
+    assert told.count("step_move") == 2
+    # the Runners' move, last of the activations (the A-Bomb's grab, a box step, follows the first)
+    assert told[told.index("step_spawn") - 1] == "step_move"

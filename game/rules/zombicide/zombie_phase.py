@@ -8,7 +8,7 @@ from itertools import compress
 from operator import sub
 from typing import TYPE_CHECKING, Any
 
-from game.rules.core.frozen import maker_for
+from game.rules.core.frozen import maker_for, mutable_record
 from game.rules.core.kept import kept_per_object
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.commands import (
@@ -64,20 +64,26 @@ class ZombiePhase(Fields):
         return queued
 
     def run_queue(self) -> None:
+        checked = False  # ``check_goals`` has read the state as it stands (after a step of this run)
         while self.queue and self.pending is None and self.result is None:
             step = self.queue.pop(0)
             kind = step[0]
             # the phase's own steps first, the most frequent first (each test a string comparison)
             if kind == "activate":
                 self.step_activate(step[1])
+                if checked:  # it queues attacks and a move, tells of the attacks: nothing the goals read
+                    continue
             elif kind == "draw":
                 self.step_draw(step[1])
             elif kind == "move":
-                self.step_move(step[1], step[2])
+                if not self.step_move(step[1], step[2]) and checked:  # nobody moved: nothing changed
+                    continue
             elif kind == "wound":
                 self.step_wound(step[1], step[2], step[3])
             elif kind == "spawn":
                 self.step_spawn()
+                if checked:  # the roll and the draws queued: nothing the goals read
+                    continue
             elif kind == "end_round":
                 self.step_end_round()
             elif kind == "strays":  # a shot's misses, once its kills are settled
@@ -98,6 +104,7 @@ class ZombiePhase(Fields):
                 if box_step is not None:
                     box_step.run(self, *step[1:])
             self.check_goals(False)
+            checked = True
 
     def step_activate(self, types: tuple[int, ...]) -> None:
         wounds: list[tuple] = []
@@ -239,39 +246,11 @@ class ZombiePhase(Fields):
                      tables: tuple[Any, ...]) -> list[int]:
         """``routes_from`` with the zones with noise loudest first (``loudest_first``: a move's every
         zone reads that order, and most stop at its first zone)."""
-        doors, breaks, walk_doors, to, sight, open_to, steps = tables
-        row = sight[zone]
-        visible = [v for v in compress(row, map(occupied.__getitem__, row)) if to(v)[zone] < UNREACHABLE]
-        if visible:
-            loudest = max([noise[v] for v in visible])
-            goals = [v for v in visible if noise[v] == loudest]
-        else:
-            goals = _loudest_reachable(zone, noise, heard, to)
-            if not goals:
-                if breaks:
-                    return []
-                # no open route: head for the noisiest zone as if every door were open
-                to = open_to
-                goals = _loudest_reachable(zone, noise, heard, to)
-                if not goals:
-                    return []
-        if len(goals) == 1:  # one goal, most often: a step on a shortest way to it
-            column = to(goals[0])
-            closer = column[zone] - 1
-            if closer < 0:  # already in the loudest zone
-                return []
-            return sorted({other for other in steps[zone] if column[other] == closer})
-        columns = [to(g) for g in goals]  # each goal's distances towards it
-        nearest = min([column[zone] for column in columns])
-        if nearest == 0:  # already in a loudest zone
-            return []
-        if visible:  # several visible targets: the noisiest, then the closest
-            columns = [column for column in columns if column[zone] == nearest]
-        # a step on a shortest way to a goal
-        towards = [(column, column[zone] - 1) for column in columns]
-        return sorted({other for other in steps[zone] if any(column[other] == closer for column, closer in towards)})
+        return _routes(zone, noise, occupied, tables, _Hearing(noise, heard, tables))
 
-    def step_move(self, types: tuple[int, ...], attacked: tuple[int, ...]) -> None:
+    def step_move(self, types: tuple[int, ...], attacked: tuple[int, ...]) -> bool:
+        """The activated zombies' move; whether anything moved (or a box's zombies walked their own
+        way): a move with nobody to move changes nothing."""
         movers = self.box.zombie_movers
         own_kinds = _movers_by_kind(self.tables, movers) if movers else ()  # (kind, its mover) of those that have one
         own: list[tuple[Any, int, int, int]] = []  # a box's zombie kinds that walk their own way
@@ -304,26 +283,27 @@ class ZombiePhase(Fields):
             graph, box = self.graph, self.box
             last = _LAST_MOVE[0]
             if last[0] is graph and last[1] is box and last[2] == doors and last[3] == noise and last[4] == occupied:
-                heard, tables, ways = last[5], last[6], last[7]  # as the last move stood: its ways hold
+                hearing, tables, ways = last[5], last[6], last[7]  # as the last move stood: its ways hold
             else:
-                heard = loudest_first(noise, [v for v, level in enumerate(noise) if level > 0])
                 tables = self.move_tables(doors)  # looked up once for every zone's zombies
+                hearing = _Hearing(noise, loudest_first(noise, [v for v, level in enumerate(noise) if level > 0]), tables)
                 ways = {}
-                _LAST_MOVE[0] = (graph, box, doors, noise, occupied, heard, tables, ways)
+                _LAST_MOVE[0] = (graph, box, doors, noise, occupied, hearing, tables, ways)
             for zone, moving in movable:
                 routes = ways.get(zone)
                 if routes is None:
-                    routes = ways[zone] = self.routes_heard(zone, noise, heard, occupied, tables)
+                    routes = ways[zone] = _routes(zone, noise, occupied, tables, hearing)
                 if routes:
                     plans.append((zone, routes, moving))
         if not plans:
             for mover, t, zone, n in own:
                 mover(self, t, zone, n)
-            return
+            return bool(own)
         if self.box.zombies_break_doors:  # a closed door on the way: the zone's zombies break it instead
-            plans = [plan for plan in plans if not self.break_door_on(plan[0], plan[1], doors)]
+            barring = _barring(self.graph, doors)
+            plans = [plan for plan in plans if not self.break_door_on(plan[0], plan[1], doors, barring)]
         events, zombies = self.events, self.zombies  # read again: a broken door's hook may have set them
-        for zone, _routes, moving in plans:  # everybody moves at once
+        for zone, _ways, moving in plans:  # everybody moves at once
             zombies[zone] = tuple(map(sub, zombies[zone], moving))
         # ``arrive`` for every group, each zone's counts made a tuple once when all have arrived (a
         # horde's zone takes many kinds from many zones)
@@ -360,17 +340,21 @@ class ZombiePhase(Fields):
             zombies[route] = tuple(landing)
         for mover, t, zone, n in own:
             mover(self, t, zone, n)
+        return True
 
-    def break_door_on(self, zone: int, routes: list[int], doors: tuple[bool, ...]) -> bool:
+    def break_door_on(self, zone: int, routes: list[int], doors: tuple[bool, ...],
+                      barring: dict[tuple[int, int], Any] | None = None) -> bool:
         """Whether the zombies of ``zone`` find a closed door on one of their next steps (their move
-        is then spent breaking it: it stays open for good); ``doors``: the doors as the move began."""
+        is then spent breaking it: it stays open for good); ``doors``: the doors as the move began;
+        ``barring``: ``_barring(graph, doors)``, when the caller has it already."""
         graph = self.graph
+        if barring is None:
+            barring = _barring(graph, doors)
         barred = None
         for route in routes:
-            ways = [graph.edges[e] for other, e in graph.adjacent[zone] if other == route]
-            if any(graph.can_step(edge, zone, doors, zombies=True) for edge in ways):
-                continue
-            barred = next((edge for edge in ways if edge.door >= 0 and not doors[edge.door]), None)
+            barred = barring.get((zone, route), _UNKNOWN)
+            if barred is _UNKNOWN:
+                barred = barring[(zone, route)] = _barred_step(graph, zone, route, doors)
             if barred is not None:
                 break
         if barred is None:
@@ -419,19 +403,112 @@ def loudest_first(noise: list[int], noisy: list[int]) -> list[int]:
     return sorted(noisy, key=noise.__getitem__, reverse=True)
 
 
-def _loudest_reachable(zone: int, noise: list[int], heard: list[int], to: Any) -> list[int]:
-    """The loudest of the zones ``heard`` (loudest first) that the zombies of ``zone`` can reach by
-    the distance columns ``to``: the walk stops at the first quieter zone once one is found."""
+@mutable_record
+class _Hearing:
+    """The zones a move's zombies hear, loudest first, each as (its noise, the zone, its distance
+    column), with the doors the routes are measured with (``walk``) and with every door open
+    (``open``): each column looked up once per move, not once per zone's zombies."""
+
+    noise: list[int]
+    heard: list[int]
+    tables: tuple[Any, ...]
+    walk: tuple[tuple[int, int, tuple[int, ...]], ...] | None = None
+    open: tuple[tuple[int, int, tuple[int, ...]], ...] | None = None
+
+    def walk_columns(self) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+        if self.walk is None:
+            to, noise = self.tables[3], self.noise
+            self.walk = tuple([(noise[v], v, to(v)) for v in self.heard])
+        return self.walk
+
+    def open_columns(self) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+        if self.open is None:
+            to, noise = self.tables[5], self.noise
+            self.open = tuple([(noise[v], v, to(v)) for v in self.heard])
+        return self.open
+
+
+def _routes(zone: int, noise: list[int], occupied: list[bool], tables: tuple[Any, ...],
+            hearing: _Hearing) -> list[int]:
+    """``routes_heard``, the zones heard read from the move's ``hearing``."""
+    doors, breaks, walk_doors, to, sight, open_to, steps = tables
+    row = sight[zone]
+    visible = [v for v in compress(row, map(occupied.__getitem__, row)) if to(v)[zone] < UNREACHABLE]
+    if visible:
+        loudest = max([noise[v] for v in visible])
+        goals = [v for v in visible if noise[v] == loudest]
+        columns = [to(g) for g in goals]  # each goal's distances towards it
+    else:
+        goals, columns = _loudest_reachable(zone, hearing.walk_columns())
+        if not goals:
+            if breaks:
+                return []
+            # no open route: head for the noisiest zone as if every door were open
+            goals, columns = _loudest_reachable(zone, hearing.open_columns())
+            if not goals:
+                return []
+    if len(goals) == 1:  # one goal, most often: a step on a shortest way to it
+        column = columns[0]
+        closer = column[zone] - 1
+        if closer < 0:  # already in the loudest zone
+            return []
+        return sorted({other for other in steps[zone] if column[other] == closer})
+    nearest = min([column[zone] for column in columns])
+    if nearest == 0:  # already in a loudest zone
+        return []
+    if visible:  # several visible targets: the noisiest, then the closest
+        columns = [column for column in columns if column[zone] == nearest]
+    # a step on a shortest way to a goal
+    towards = [(column, column[zone] - 1) for column in columns]
+    return sorted({other for other in steps[zone] if any(column[other] == closer for column, closer in towards)})
+
+
+def _loudest_reachable(zone: int, heard: tuple[tuple[int, int, tuple[int, ...]], ...]
+                       ) -> tuple[list[int], list[tuple[int, ...]]]:
+    """The loudest of the zones ``heard`` (noise, zone, distance column; loudest first) that the
+    zombies of ``zone`` can reach, with their columns: the walk stops at the first quieter zone once
+    one is found."""
     goals: list[int] = []
+    columns: list[tuple[int, ...]] = []
     loudest = 0
-    for v in heard:
-        level = noise[v]
+    for level, v, column in heard:
         if goals and level < loudest:
             break
-        if to(v)[zone] < UNREACHABLE:
+        if column[zone] < UNREACHABLE:
             goals.append(v)
+            columns.append(column)
             loudest = level
-    return goals
+    return goals, columns
+
+
+def _barred_step(graph: Any, zone: int, route: int, doors: tuple[bool, ...]) -> Any:
+    """The closed door (an edge) that bars the zombies of ``zone`` from stepping into ``route``, or
+    None when they may step there (or no door bars them)."""
+    ways = [graph.edges[e] for other, e in graph.adjacent[zone] if other == route]
+    if any(graph.can_step(edge, zone, doors, zombies=True) for edge in ways):
+        return None
+    return next((edge for edge in ways if edge.door >= 0 and not doors[edge.door]), None)
+
+
+_UNKNOWN = object()  # a step not yet asked of ``_barring``'s table
+
+
+@kept_per_object(8)
+def _barring_by_doors(graph: Any) -> dict[tuple[bool, ...], dict[tuple[int, int], Any]]:
+    """A board's ``_barring`` tables by door configuration."""
+    return {}
+
+
+def _barring(graph: Any, doors: tuple[bool, ...]) -> dict[tuple[int, int], Any]:
+    """(zone, zone stepped into) → ``_barred_step`` for one board and door configuration, filled as
+    asked: the same few steps are asked at every move of a game whose zombies break doors."""
+    tables = _barring_by_doors(graph)
+    table = tables.get(doors)
+    if table is None:
+        if len(tables) >= 256:
+            tables.clear()
+        table = tables[doors] = {}
+    return table
 
 
 @kept_per_object(16)
@@ -462,7 +539,7 @@ def _steps_by_name(phase_steps: tuple[Any, ...]) -> dict[str, Any]:
     return by_name
 
 
-# the last move's board, box, doors, noise and occupied zones, the zones heard loudest first, its
+# the last move's board, box, doors, noise and occupied zones, the zones heard (``_Hearing``), its
 # ``move_tables`` and each zone's ways worked out (``routes_heard``, which reads nothing else): the
 # next move finds them there when it stands the same (the Runners' move after everyone's, most often)
 _LAST_MOVE: list[tuple[Any, ...]] = [(None, None)]
