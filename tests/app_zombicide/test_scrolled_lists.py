@@ -13,7 +13,7 @@ def scroller_of(scene) -> UIScrollingContainer:
     return next(e for e in scene.root.get_container().elements if isinstance(e, UIScrollingContainer))
 
 
-def shows(app, scene, key: str) -> bool:
+def shows(app, scene, key: str) -> bool:  # noqa: F811
     """Whether the button is inside its list's view once the list has settled (a bounded wait on the state)."""
     for _ in range(200):
         if scroller_of(scene).rect.contains(scene.buttons[key].rect):
