@@ -338,7 +338,8 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
             box_handler(self, i, command)
         self.box.played(self, i, command)
         self.box.after_action(self, i)
-        self.run_queue()
+        if self.queue:  # most commands queue no step: no call to find the queue empty
+            self.run_queue()
         return self.after_action()
 
     def spend(self, i: int, category: str) -> None:
@@ -433,6 +434,12 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
         self.events.append(_TURN_ENDED(s.id))
 
     def advance_turns(self) -> None:
+        active = self.active
+        if active >= 0 and self.phase == "players" and self.result is None and self.turn < len(self.seats):
+            s = self.survivors[active]  # acting on its seat's turn, not done: its seat still has to play
+            if (not s.done and s.alive and not s.escaped and "tactician" not in s.skills
+                    and s.seat == self.seats[(self.first_seat + self.turn) % len(self.seats)]):
+                return  # the loop below would stop at it (or at another of its seat) at once
         while self.phase == "players" and self.result is None:
             if self.turn >= len(self.seats):
                 if not any(s.in_play and not s.done and sk.is_tactician(s.skills) for s in self.survivors):
