@@ -59,3 +59,41 @@ def test_set_slots_copies_once_then_sets_in_place():
     assert game.survivors[1] is not state.survivors[1] and game.survivors[1].slots == state.survivors[0].slots
     assert repr(state) == before  # the base state is untouched
     assert game.freeze().survivors[2:] == state.survivors[2:]
+
+
+def test_first_change_of_a_command_is_made_with_the_copy_then_in_place():
+    state = engine.setup(TOWN, SETUP, 3)
+    state = dataclasses.replace(state, survivors=tuple(
+        dataclasses.replace(s, actions_left=3, acting=True) for s in state.survivors))
+    before = repr(state)
+    game = Game(state)
+    game.spend(0, "other")  # the first change: a new survivor with its action spent
+    first = game.survivors[0]
+    assert first is not state.survivors[0] and first is game.owned[0] and first.actions_left == 2
+    game.spend(0, "other")  # then in place
+    assert game.survivors[0] is first and first.actions_left == 1
+    game.end_turn(1)  # a turn ended as its first change
+    ended = game.survivors[1]
+    assert ended is game.owned[1] and (ended.done, ended.acting, ended.actions_left, ended.free_actions) == (
+        True, False, 0, ())
+    assert repr(state) == before  # the base state is untouched
+    frozen = game.freeze()
+    assert frozen.survivors[0] == dataclasses.replace(state.survivors[0], actions_left=1)
+    assert frozen.survivors[2:] == state.survivors[2:]
+
+
+def test_freeze_hands_on_untouched_fields_and_keeps_those_set_or_changed():
+    state = engine.setup(TOWN, SETUP, 3)
+    game = Game(state)
+    assert game.as_it_stands("zombies") is state.zombies  # a read makes no list
+    untouched = game.freeze()
+    assert untouched.zombies is state.zombies and untouched.noise is state.noise
+    assert untouched == state
+    game = Game(state)
+    game.paused_queue = [("spawn",)]  # set, never read: frozen all the same
+    assert game.freeze().paused_queue == (("spawn",),)
+    game = Game(state)
+    game.noise[0] += 2  # made the working copy's list, then changed
+    frozen = game.freeze()
+    assert frozen.noise[0] == state.noise[0] + 2 and frozen.zombies == state.zombies
+    assert frozen.noise.__class__ is tuple

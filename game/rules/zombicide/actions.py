@@ -585,10 +585,12 @@ class SurvivorActions(Fields):
             raise IllegalCommand(f"{who}'s inventory has {len(before)} slots")
         inventory = self.box.inventory
         if type(inventory).fits is not InventoryRules.fits:  # the core's: every card fits every slot
+            # ``fits(..., self.equipment(card))`` with the look-ups bound once: every trade asks it of two inventories
+            fits, tables, kinds = inventory.fits, self.tables, self.card_kinds
+            equipment, count = tables.equipment, len(kinds)
             for slot, card in enumerate(after):
-                if card >= 0 and card < len(self.card_kinds) and not inventory.fits(
-                        self.tables, survivor_id, slot, self.equipment(card)):
-                    where = inventory.slot_names(self.tables, survivor_id, len(after))[slot]
+                if card >= 0 and card < count and not fits(tables, survivor_id, slot, equipment[kinds[card]]):
+                    where = inventory.slot_names(tables, survivor_id, len(after))[slot]
                     raise IllegalCommand(f"{self.equipment(card).name} cannot go in {who}'s {where} slot")
         both = before + after
         if not both or min(both) >= EMPTY:

@@ -57,6 +57,7 @@ from game.rules.zombicide.state import (
     ZombicideSetup,
     ZombicideState,
     copier_for,
+    resetter_for,
 )
 from game.rules.zombicide.tables import Tables, into_discard
 from game.rules.zombicide.wounds import Wounds
@@ -74,6 +75,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
         "_buildings_spawned", "_objectives_taken", "_unlocked", "_unloaded", "_equipment_deck",
         "_equipment_discard", "_zombie_deck", "_zombie_discard", "_supply", "rng", "pending", "queue",
         "_paused_queue", "box_state", "_vests_hit", "loud", "winners", "result", "kills", "events", "frozen",
+        "lists_made",
     )
 
     def __init__(self, state: ZombicideState):
@@ -118,6 +120,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
         self.result = state.result
         self.kills = state.kills
         self.events: list[Any] = []
+        self.lists_made = False  # no copied-on-use field made a list yet: ``freeze`` hands the state's on
 
     def freeze(self) -> ZombicideState:
         state = self.frozen = _freeze(self)  # kept: ``after_action`` may end the apply in it
@@ -163,7 +166,11 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
 
     def set_slots(self, i: int, slots: tuple[int, ...]) -> None:
         """``change(i, slots=slots)`` without the keywords (every trade sets two inventories)."""
-        _SET_SLOTS(self.own(i), slots)
+        survivor = self.survivors[i]
+        if self.owned[i] is survivor:
+            _SET_SLOTS(survivor, slots)
+        else:  # the copy made with its new inventory: no setter call after it
+            self.survivors[i] = self.owned[i] = _WITH_SLOTS(survivor, slots)
 
     def own(self, i: int) -> Survivor:
         """Survivor ``i`` as this working copy's own copy, to be changed in place through the slots'
@@ -309,10 +316,14 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
                 raise IllegalCommand(reason)
         if self.active < 0:
             self.active = i
-            s = self.own(i)  # ``change(i, acting=True, actions_left=..., gifted_actions=0)``
-            _SET_ACTING(s, True)
-            _SET_ACTIONS_LEFT(s, s.actions_left + s.gifted_actions)
-            _SET_GIFTED_ACTIONS(s, 0)
+            # ``change(i, acting=True, actions_left=..., gifted_actions=0)``
+            s = self.survivors[i]
+            if self.owned[i] is s:
+                _SET_ACTING(s, True)
+                _SET_ACTIONS_LEFT(s, s.actions_left + s.gifted_actions)
+                _SET_GIFTED_ACTIONS(s, 0)
+            else:  # the copy made with the turn started: a setter call costs a tenth of a copy
+                s = self.survivors[i] = self.owned[i] = _TURN_STARTS(s, s.actions_left + s.gifted_actions)
             if self.loud[1] == i:
                 self.loud = (-1, -1)
             self.events.append(_TURN_STARTED(s.id, s.actions_left))
@@ -327,7 +338,8 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
             box_handler(self, i, command)
         self.box.played(self, i, command)
         self.box.after_action(self, i)
-        self.run_queue()
+        if self.queue:  # most commands queue no step: no call to find the queue empty
+            self.run_queue()
         return self.after_action()
 
     def spend(self, i: int, category: str) -> None:
@@ -336,7 +348,11 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
             return
         if s.actions_left <= 0:
             raise IllegalCommand(f"{s.name} has no action left")
-        _SET_ACTIONS_LEFT(self.own(i), s.actions_left - 1)  # ``change`` without its keywords: most actions pass here
+        # ``change`` without its keywords: most actions pass here, most of them as the command's first change
+        if self.owned[i] is s:
+            _SET_ACTIONS_LEFT(s, s.actions_left - 1)
+        else:
+            self.survivors[i] = self.owned[i] = _WITH_ACTIONS_LEFT(s, s.actions_left - 1)
 
     def spend_free(self, i: int, category: str) -> bool:
         """Spend a free action of survivor ``i`` that pays for ``category``, if it has one."""
@@ -405,16 +421,25 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
     def end_turn(self, i: int) -> None:
         s = self.survivors[i]
         rotten = s.rotten or (s.quiet_turn and s.in_play and sk.has(s.skills, "rotten"))
-        s = self.own(i)  # ``change(i, done=True, acting=False, actions_left=0, free_actions=(), rotten=rotten)``
-        _SET_DONE(s, True)
-        _SET_ACTING(s, False)
-        _SET_ACTIONS_LEFT(s, 0)
-        _SET_FREE_ACTIONS(s, ())
-        _SET_ROTTEN(s, rotten)
+        # ``change(i, done=True, acting=False, actions_left=0, free_actions=(), rotten=rotten)``
+        if self.owned[i] is s:
+            _SET_DONE(s, True)
+            _SET_ACTING(s, False)
+            _SET_ACTIONS_LEFT(s, 0)
+            _SET_FREE_ACTIONS(s, ())
+            _SET_ROTTEN(s, rotten)
+        else:  # the copy made with the turn ended: five setter calls cost half a copy
+            s = self.survivors[i] = self.owned[i] = _TURN_ENDS(s, rotten)
         self.active = -1
         self.events.append(_TURN_ENDED(s.id))
 
     def advance_turns(self) -> None:
+        active = self.active
+        if active >= 0 and self.phase == "players" and self.result is None and self.turn < len(self.seats):
+            s = self.survivors[active]  # acting on its seat's turn, not done: its seat still has to play
+            if (not s.done and s.alive and not s.escaped and "tactician" not in s.skills
+                    and s.seat == self.seats[(self.first_seat + self.turn) % len(self.seats)]):
+                return  # the loop below would stop at it (or at another of its seat) at once
         while self.phase == "players" and self.result is None:
             if self.turn >= len(self.seats):
                 if not any(s.in_play and not s.done and sk.is_tactician(s.skills) for s in self.survivors):
@@ -483,9 +508,14 @@ def _copied_on_use(name: str) -> property:
         if value.__class__ is tuple:
             value = list(value)
             store(game, value)
+            game.lists_made = True
         return value  # type: ignore[no-any-return]
 
-    return property(get, store)
+    def put(game: Game, value: Any) -> None:
+        store(game, value)
+        game.lists_made = True
+
+    return property(get, put)
 
 
 _COPIED_ON_USE = ("zombies", "noise", "doors_open", "doors_spawned", "buildings_spawned", "objectives_taken", "unlocked",
@@ -534,6 +564,8 @@ _FROZEN_FROM = {
     "result": "game.result",
     "kills": "game.kills",
 }
+# the state's fields held as copied-on-use fields (``_COPIED_ON_USE``): the state's own tuples until used
+_COPIED_FIELDS = frozenset(("unlocked_colours", *_COPIED_ON_USE)) - {"unlocked"}
 
 
 def _freezer() -> Any:
@@ -548,7 +580,12 @@ def _freezer() -> Any:
     for n, name in enumerate(names):
         scope[f"set{n}"] = ZombicideState.__dict__[name].__set__
     values = {name: _FROZEN_FROM.get(name, f"base.{name}") for name in names}
-    lines = ["def freeze(game):", "    base = game.base", *slot_stores(ZombicideState, "new", values), "    return new"]
+    # while no copied-on-use field is the working copy's list, each is the state's own tuple: handed on
+    # as it is, with no tuple() call (most commands touch none of them)
+    untouched = {name: f"base.{name}" if name in _COPIED_FIELDS else value for name, value in values.items()}
+    lines = ["def freeze(game):", "    base = game.base", "    if game.lists_made:",
+             *("    " + line for line in slot_stores(ZombicideState, "new", values)), "        return new",
+             *slot_stores(ZombicideState, "new", untouched), "    return new"]
     exec("\n".join(lines), scope)  # noqa: S102 - code built from the state's own field names
     return scope["freeze"]
 
@@ -564,6 +601,12 @@ _SET_GIFTED_ACTIONS = _SET_SURVIVOR_FIELD["gifted_actions"]
 _SET_DONE = _SET_SURVIVOR_FIELD["done"]
 _SET_FREE_ACTIONS = _SET_SURVIVOR_FIELD["free_actions"]
 _SET_ROTTEN = _SET_SURVIVOR_FIELD["rotten"]
+# a survivor's first change in an apply, made with its copy (a setter call on a record costs about a
+# tenth of a copy): the working copy owns the result
+_WITH_SLOTS = resetter_for(Survivor, {}, ("slots",))
+_WITH_ACTIONS_LEFT = resetter_for(Survivor, {}, ("actions_left",))
+_TURN_STARTS = resetter_for(Survivor, {"acting": True, "gifted_actions": 0}, ("actions_left",))
+_TURN_ENDS = resetter_for(Survivor, {"done": True, "acting": False, "actions_left": 0, "free_actions": ()}, ("rotten",))
 
 # the core's decisions, kind → how the chosen option is played (a box adds its own: ``BoxRules.decisions``)
 _DECISIONS = {

@@ -57,6 +57,7 @@ class Fields:
     result: Literal["won", "lost", "over"] | None
     kills: int
     events: list[Any]
+    lists_made: bool  # a copied-on-use field was made the working copy's list (or set): ``freeze`` copies them
     frozen: ZombicideState | None  # the last state ``Game.freeze`` made (set by it: never read before)
 
     if TYPE_CHECKING:
