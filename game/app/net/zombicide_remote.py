@@ -12,6 +12,7 @@ from typing import Any
 
 from game.app.net.remote import RemoteSession
 from game.app.zombicide.controller import GameController, Outcome
+from game.i18n import _
 
 
 class RemoteGameController(GameController):
@@ -33,7 +34,7 @@ class RemoteGameController(GameController):
     def play(self, command: Any, seat: str | None = None) -> Outcome:
         mine = self.my_seat  # the host knows who sent it: always this window's seat
         if mine is None:
-            return Outcome(False, reason="a spectator watches: take a free seat to play", command=command)
+            return Outcome(False, reason=_("a spectator watches: take a free seat to play"), command=command)
         return super().play(command, seat=mine)
 
     def shown(self, events: Sequence[Any], seat: str | None) -> tuple[Any, ...]:
@@ -47,6 +48,6 @@ class RemoteGameController(GameController):
 
     def redo(self) -> Outcome:
         if not self.session.can_redo():
-            return Outcome(False, reason="nothing to redo")
+            return Outcome(False, reason=_("nothing to redo"))
         self.session.redo()
         return Outcome(True)

@@ -16,6 +16,7 @@ from game.app.net.remote import RemoteSession
 from game.app.net.scene_mixin import NetPlay
 from game.app.zombieworld.controller import Outcome, ZombieworldController
 from game.app.zombieworld.game_scene import ZombieworldGameScene
+from game.i18n import _
 from game.net.protocol import Update
 from game.rules.core.base import IllegalCommand
 
@@ -33,7 +34,7 @@ class RemoteZombieworldController(ZombieworldController):
         session: RemoteSession = self.session  # type: ignore[assignment]
         mine = session.seat
         if mine is None:
-            return Outcome(False, "a spectator watches: take a free seat to play")
+            return Outcome(False, _("a spectator watches: take a free seat to play"))
         try:
             events = session.play(mine, command)
         except IllegalCommand as refusal:
@@ -48,7 +49,7 @@ class RemoteZombieworldController(ZombieworldController):
 
     def redo(self) -> Outcome:
         if not self.session.can_redo():
-            return Outcome(False, "nothing to redo")
+            return Outcome(False, _("nothing to redo"))
         self.session.redo()
         return Outcome(True)
 

@@ -436,7 +436,7 @@ class GameController:
         """Play a command for the acting seat; a refusal leaves everything as it was."""
         seat = seat or (OVERRIDE_SEAT if isinstance(command, OVERRIDE_TYPES) else self.seat)
         if seat is None:
-            return Outcome(False, reason="nobody may act now", command=command)
+            return Outcome(False, reason=_("nobody may act now"), command=command)
         try:
             events = self.session.play(seat, command)
         except IllegalCommand as refusal:
@@ -453,7 +453,7 @@ class GameController:
     def move_to(self, survivor_id: str, zone_id: str) -> Outcome:
         """A tap on a zone or a survivor dropped there: the legal move, or why not."""
         if zone_id == self._zone_of(survivor_id):
-            return Outcome(False, reason=f"{self.survivor_name(survivor_id)} is already there")
+            return Outcome(False, reason=_("{name} is already there").format(name=self.survivor_name(survivor_id)))
         move = self.targets(survivor_id).moves.get(zone_id)
         if move is not None:
             return self.play(move)
@@ -463,7 +463,8 @@ class GameController:
         if attempt.ok:
             return attempt
         if "adjacent" in attempt.reason or not attempt.reason:
-            return Outcome(False, reason=f"{self.survivor_name(survivor_id)} cannot reach that zone now", command=attempt.command)
+            return Outcome(False, reason=_("{name} cannot reach that zone now").format(
+                name=self.survivor_name(survivor_id)), command=attempt.command)
         return attempt
 
     def open_door(self, survivor_id: str, door_id: str) -> Outcome:
@@ -473,7 +474,7 @@ class GameController:
         """Drop a card: free at any time, for the survivor's own player (whose turn it is or not)."""
         i = self.state.survivor_index(survivor_id)
         if i < 0:
-            return Outcome(False, reason=f"there is no survivor called {survivor_id!r}")
+            return Outcome(False, reason=_("there is no survivor called {name}").format(name=repr(survivor_id)))
         return self.play(Discard(survivor_id, slot), seat=self.state.survivors[i].seat)
 
     def choose(self, option: int) -> Outcome:
@@ -485,7 +486,7 @@ class GameController:
         i = state.survivor_index(survivor_id)
         slots = list(state.survivors[i].slots)
         if not (0 <= slot_a < len(slots) and 0 <= slot_b < len(slots)) or slot_a == slot_b:
-            return Outcome(False, reason="drop the card on another slot")
+            return Outcome(False, reason=_("drop the card on another slot"))
         slots[slot_a], slots[slot_b] = slots[slot_b], slots[slot_a]
         return self.play(Rearrange(survivor_id, tuple(slots)))
 
@@ -634,7 +635,7 @@ class GameController:
     def redo(self) -> Outcome:
         """The next logged command again (the same dice come up): also one step of a replay."""
         if not self.session.can_redo():
-            return Outcome(False, reason="nothing to redo")
+            return Outcome(False, reason=_("nothing to redo"))
         entry = self.session.next_entry()
         command, seat = (entry.command, entry.seat) if entry is not None else (None, None)
         events = self.session.redo()

@@ -17,7 +17,7 @@ from typing import Any
 
 from game.app.zombieworld.content_words import item_name
 from game.board.model import Board
-from game.i18n import N_
+from game.i18n import N_, _
 from game.rules.core.base import IllegalCommand
 from game.rules.core.frozen import record
 from game.rules.core.reasons import Said
@@ -199,7 +199,7 @@ class ZombieworldController:
     def redo(self) -> Outcome:
         entry = self.session.next_entry()
         if entry is None:
-            return Outcome(False, "nothing to redo")
+            return Outcome(False, _("nothing to redo"))
         events = self.shown(self.session.redo(), entry.seat)
         self._reach_cache.clear()
         return Outcome(True, "", events)
