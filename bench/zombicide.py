@@ -100,17 +100,20 @@ MISSIONS_DIR = REPO_ROOT / "maps" / "missions"
 TUTORIAL = MISSIONS_DIR / "rm-tutorial-1.toml"
 TUTORIAL_TARGET_PER_S = 450.0  # issue 18 §4: the Kotlin port's ~222 on one core, doubled
 TUTORIAL_GAMES = 200
-WARM_UP_SEED = 10_000  # the warm-up's games: none of the timed ones
+WARM_UP_SEED = 10_000  # the warm-up games' first seed: none of them is timed
 WARMED_TEAM = "the issue's team, warmed"
 INVADER_MISSIONS = tuple(sorted(MISSIONS_DIR.glob("inv-m*.toml"), key=lambda p: int(p.stem.removeprefix("inv-m"))))
 GREEN_HORDE_MISSIONS = tuple(sorted(MISSIONS_DIR.glob("gh-*.toml")))
 
 
-def _random_games(path: Path, games: int, issue_team: bool = False) -> tuple[float, int, dict[str, int], float]:
+def _random_games(path: Path, games: int, issue_team: bool = False, warm_up_games: int = 1
+                  ) -> tuple[float, int, dict[str, int], float]:
     """Whole random play-outs of one mission on one core, the set-up counted: games per second,
     commands per game, the results, and games per second of this process's CPU time (the figure a
     loaded machine spoils least). The team is the mission's own (``simulate``'s), three a seat, or
-    with ``issue_team`` the benchmark's six (``benchmark.players_for``)."""
+    with ``issue_team`` the benchmark's six (``benchmark.players_for``). The timed games (seeds 0 up)
+    come after ``warm_up_games`` others (seeds from 10,000), which fill the box's and the engine's
+    per-board memos."""
     from game.board.mission import load_board
     from game.rules.zombicide.bots import play_out, random_bot
     from game.rules.zombicide.catalog import load_catalog
@@ -122,7 +125,8 @@ def _random_games(path: Path, games: int, issue_team: bool = False) -> tuple[flo
     players = benchmark.players_for(board) if issue_team else {
         "players": players_for(mission_team(path.stem, [s.id for s in load_catalog(box).survivors])),
         "auto_wounds": True}
-    play_out(board, players, 10_000, random_bot, max_rounds=40)  # warm the box's caches
+    for seed in range(WARM_UP_SEED, WARM_UP_SEED + warm_up_games):
+        play_out(board, players, seed, random_bot, max_rounds=40)
     cpu_started = time.process_time()
     elapsed, commands, results = benchmark.timed_play_outs(board, players, games)
     cpu_s = time.process_time() - cpu_started
@@ -151,30 +155,16 @@ def tutorial_play_outs() -> list[str]:
                   if issue_team else "(the same target, stricter: more commands a game)")
         lines.append(f"{TUTORIAL.name:<20} {team:<29} random bot {per_second:8.1f} games/s "
                      f"({per_cpu_second:.1f} per CPU second)   {commands} commands/game   {results}   {target}")
-    warmed = _warmed_rate(TUTORIAL, TUTORIAL_GAMES)
+    # the same games after as many others in the same process, the engine's per-board memos (routes,
+    # sight, set-ups) filled as in a long ``simulate`` or ``balance`` run: the steady rate, as the
+    # issue's Kotlin figure is taken once its JVM has warmed up; no timed game was played before
+    warmed = _random_games(TUTORIAL, TUTORIAL_GAMES, issue_team=True, warm_up_games=TUTORIAL_GAMES)[0]
     lines.append(f"{TUTORIAL.name:<20} {WARMED_TEAM:<29} random bot {warmed:8.1f} games/s   the same "
                  f"{TUTORIAL_GAMES} games, after {TUTORIAL_GAMES} others in the same process   "
                  f"target ≥ {TUTORIAL_TARGET_PER_S:g}/s   {verdict(warmed >= TUTORIAL_TARGET_PER_S)}")
     lines.append(f"({TUTORIAL_GAMES} games a team, 6 survivors on two seats, at most 40 rounds, one core; "
                  f"{machine_load()})")
     return lines
-
-
-def _warmed_rate(path: Path, games: int) -> float:
-    """Games per second of the issue's games (seeds 0 up) after as many other games (seeds from
-    10,000) in the same process: the engine's per-board memos (routes, sight, set-ups) filled by
-    games it does not time, as in a long ``simulate`` or ``balance`` run. The steady rate, as the
-    issue's Kotlin figure is taken once its JVM has warmed up; no timed game was played before."""
-    from game.board.mission import load_board
-    from game.platform.collector import few_collections
-    from game.rules.zombicide.bots import play_out, random_bot
-
-    board = load_board(path)
-    players = benchmark.players_for(board)
-    with few_collections():
-        for seed in range(WARM_UP_SEED, WARM_UP_SEED + games):
-            play_out(board, players, seed, random_bot, max_rounds=40)
-    return games / benchmark.timed_play_outs(board, players, games)[0]
 
 
 def _box_play_outs(paths: tuple[Path, ...], box_name: str) -> list[str]:

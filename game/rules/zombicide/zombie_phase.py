@@ -343,13 +343,11 @@ class ZombiePhase(Fields):
         return True
 
     def break_door_on(self, zone: int, routes: list[int], doors: tuple[bool, ...],
-                      barring: dict[tuple[int, int], Any] | None = None) -> bool:
+                      barring: dict[tuple[int, int], Any]) -> bool:
         """Whether the zombies of ``zone`` find a closed door on one of their next steps (their move
         is then spent breaking it: it stays open for good); ``doors``: the doors as the move began;
-        ``barring``: ``_barring(graph, doors)``, when the caller has it already."""
+        ``barring``: ``_barring(graph, doors)``, made once per move."""
         graph = self.graph
-        if barring is None:
-            barring = _barring(graph, doors)
         barred = None
         for route in routes:
             barred = barring.get((zone, route), _UNKNOWN)

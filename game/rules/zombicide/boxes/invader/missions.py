@@ -394,11 +394,11 @@ def _parsed(events: tuple[Any, ...]) -> tuple[tuple[Rule, ...], bool, bool, bool
 def _xenos_on(game: Game, colour: str, types: tuple[int, ...]) -> bool:
     """Xenos of the activating kinds stand on the (untaken) objective of that colour (asked at every
     Attack step of M2: the colours, objectives taken and zombies read once, not per objective)."""
-    colours = game.box_state.objective_colours  # ``colour_of``, inlined
+    colours = _objective_colours(game)
     taken = game.as_it_stands("objectives_taken")
     zombies = game.as_it_stands("zombies")  # read, not made the working copy's own list
     for n, point in enumerate(game.graph.objectives):
-        if (colours[n] if colours else point.color or "red") == colour and not taken[n]:
+        if colours[n] == colour and not taken[n]:
             here = zombies[point.zone]
             for t in types:
                 if here[t]:
