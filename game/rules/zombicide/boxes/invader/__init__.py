@@ -122,11 +122,13 @@ def legal_free(state: Any, i: int) -> list[Any]:
     asked only when what it first tests (read here once for all) leaves it something to list."""
     s = state.survivors[i]
     box = state.box_state
-    found = combat.concentrated_commands(state, i)
+    # with no xeno on the board (most listings of M7), no attack of any kind has a target
+    xenos = combat.xenos_anywhere(state.zombies)
+    found = combat.concentrated_commands(state, i) if xenos else []
     # ``machines.listed``: a Remote Control token, or a skill for the Robot (two look-ups in C)
     if s.box_fields.remotes or not machines.ROBOT_SKILLS.isdisjoint(s.skills):
         found += machines.listed(state, i)
-    if box.machines:
+    if box.machines and xenos:
         found += combat.machine_attack_commands(state, i)
     slots = s.slots
     _piled, attaching, for_xp = inventory.card_sets(state.card_kinds, state.tables.equipment)
