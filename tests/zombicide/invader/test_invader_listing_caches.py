@@ -3,7 +3,7 @@ cards and attachments, the goal found unmet) never outlives the game, board or s
 out for: games of missions with every kind of goal, played one command each in turn, end exactly as
 each one played alone; the Machines a survivor controls, read once per listing, are those
 ``controls`` allows one by one; and the zones with xenos in sight, kept for the zombies of the last
-state, are those the zombies hold now; the box's free commands, each lister asked only when its
+state, are those the zombies hold now, and so is whether any xeno stands at all; the box's free commands, each lister asked only when its
 first test leaves it something to list, are all those the listers give when each is asked."""
 
 from __future__ import annotations
@@ -54,6 +54,15 @@ def test_the_xenos_in_sight_are_those_the_zombies_hold_now() -> None:
     # m0 puts xenos beside the start (m8's start lies in the middle of the board, far from its spawn zone)
     played_in_turn(["inv-m8", "inv-m5", "inv-m0"], 5, 60, visit)
     assert asked  # xenos were seen
+
+
+def test_whether_xenos_stand_anywhere_follows_the_zombies() -> None:
+    empty, one = ((0, 0), (0, 0)), ((0, 0), (0, 1))
+    assert [combat.xenos_anywhere(z) for z in (empty, empty, one, one, empty)] == [False, False, True, True, False]
+    working = [(0, 0), (0, 0)]  # a working copy's list changes in place: never kept
+    assert not combat.xenos_anywhere(working)
+    working[1] = (1, 0)
+    assert combat.xenos_anywhere(working)
 
 
 def test_the_free_commands_are_all_those_the_listers_give() -> None:
