@@ -73,7 +73,7 @@ class Combat(Fields):
             raise IllegalCommand(Said(N_('{weapon} must be reloaded first'), weapon=weapon))
         for name in command.priority:
             if name not in self.tables.zombie_index:
-                raise IllegalCommand(Said(N_('unknown zombie type {name}'), name=repr(name)))
+                raise IllegalCommand(Said(N_('unknown zombie type {kind}'), kind=repr(name)))
         if not free:
             self.spend(i, weapon.attack)
         self.made_a_stir(i)

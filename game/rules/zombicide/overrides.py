@@ -199,7 +199,7 @@ def _zone_index(state: ZombicideState, zone_id: str) -> int:
 def _type_index(state: ZombicideState, zombie: str) -> int:
     index = state.tables.zombie_index.get(zombie)
     if index is None:
-        raise IllegalCommand(Said(N_('unknown zombie type {zombie}'), zombie=repr(zombie)))
+        raise IllegalCommand(Said(N_('unknown zombie type {kind}'), kind=repr(zombie)))
     return index
 
 

@@ -77,7 +77,7 @@ def refuse_aboard(game: Game, i: int, command: Any) -> str:
     """Aboard, a survivor only plays the helicopter's actions (or ends its turn)."""
     s = game.survivors[i]
     if s.box_fields.aboard >= 0 and not isinstance(command, _ABOARD_COMMANDS):
-        return f"{s.name} must leave the helicopter first"
+        return Said(N_("{survivor} must leave the helicopter first"), survivor=s.name)
     return ""
 
 
