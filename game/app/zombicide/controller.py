@@ -109,6 +109,7 @@ class Outcome:
     events: tuple[Any, ...] = ()
     reason: str = ""
     command: Any = None
+    refusal: str = ""  # the engine's reason as it gave it (English), for the window to tell refusals apart
 
 
 @mutable_record
@@ -440,7 +441,8 @@ class GameController:
         try:
             events = self.session.play(seat, command)
         except IllegalCommand as refusal:
-            return Outcome(False, reason=said(refusal.reason, self.zone_name), command=command)  # in the player's words
+            return Outcome(False, reason=said(refusal.reason, self.zone_name), command=command,  # in the player's words
+                           refusal=str(refusal.reason))
         self.select_default()
         return Outcome(True, self.shown(events, seat), command=command)
 
@@ -462,7 +464,7 @@ class GameController:
         attempt = self.play(engine.declared_move(self.state, survivor_id, zone_id) or Move(survivor_id, zone_id))
         if attempt.ok:
             return attempt
-        if "adjacent" in attempt.reason or not attempt.reason:
+        if "adjacent" in attempt.refusal or not attempt.reason:  # the engine's English: no open way there
             return Outcome(False, reason=_("{name} cannot reach that zone now").format(
                 name=self.survivor_name(survivor_id)), command=attempt.command)
         return attempt

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from game.i18n import N_
 from game.rules.core.base import IllegalCommand
 from game.rules.core.frozen import maker_for
-from game.rules.core.reasons import Said
+from game.rules.core.reasons import Label, Said, ZoneId, counted
 from game.rules.core.rng import shuffled
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.boxes import InventoryRules
@@ -77,17 +77,17 @@ class SurvivorActions(Fields):
         sprint = False
         if command.charge:
             if not sk.has(s.skills, "charge"):
-                raise IllegalCommand(f"{s.name} does not have the Charge skill")
+                raise IllegalCommand(Said(N_('{survivor} does not have the Charge skill'), survivor=s.name))
             if len(path) > 2:
-                raise IllegalCommand("a Charge goes up to 2 zones into a zone holding zombies")
+                raise IllegalCommand(Said(N_('a Charge goes up to 2 zones into a zone holding zombies')))
         elif len(path) > limit:
             if len(path) <= 3 and sk.has(s.skills, "sprint") and not s.sprint_used:
                 sprint = True
             else:
-                raise IllegalCommand(f"{s.name} moves at most {limit} zone{'s' if limit > 1 else ''} per Move action")
+                raise IllegalCommand(counted(N_("{survivor} moves at most {count} zone per Move action"), N_("{survivor} moves at most {count} zones per Move action"), limit, survivor=s.name))
         walked = self.walked_path(s, path)
         if command.charge and self.zombie_count(walked[-1]) == 0:
-            raise IllegalCommand("a Charge goes up to 2 zones into a zone holding zombies")
+            raise IllegalCommand(Said(N_('a Charge goes up to 2 zones into a zone holding zombies')))
         extra = 0 if sk.has(s.skills, "slippery") or s.slip_next_move else self.zombie_count(s.zone)
         waived = self.box.crosses_freely
         crossing = 0 if waived is not None and waived(self, i) else self.path_extra(s.zone, walked)
@@ -97,9 +97,9 @@ class SurvivorActions(Fields):
             self.spend(i, "move")
         left = self.survivors[i].actions_left
         if extra > left:
-            raise IllegalCommand(f"leaving a zone with {extra} zombies costs {extra + 1} actions")
+            raise IllegalCommand(Said(N_('leaving a zone with {extra} zombies costs {actions} actions'), extra=extra, actions=extra + 1))
         if extra + crossing > left:
-            raise IllegalCommand(f"this way costs {extra + crossing + 1} actions")
+            raise IllegalCommand(Said(N_('this way costs {actions} actions'), actions=extra + crossing + 1))
         extra += crossing
         if extra or sprint:  # most Moves cost the one action spent above, and no Sprint
             self.change(i, actions_left=left - extra, sprint_used=s.sprint_used or sprint)
@@ -113,7 +113,7 @@ class SurvivorActions(Fields):
         for zone in path:
             if zone not in self.graph.neighbours(here, doors):
                 raise IllegalCommand(
-                    f"{s.name} cannot move from {self.zid(here)} to {self.zid(zone)}: not an open, adjacent zone"
+                    Said(N_('{survivor} cannot move from {zone} to {to}: not an open, adjacent zone'), survivor=s.name, zone=ZoneId(self.zid(here)), to=ZoneId(self.zid(zone)))
                 )
             here = zone
         for n, zone in enumerate(path[:-1]):
@@ -150,16 +150,16 @@ class SurvivorActions(Fields):
     def do_jump(self, i: int, command: Jump) -> None:
         s = self.survivors[i]
         if not sk.has(s.skills, "jump"):
-            raise IllegalCommand(f"{s.name} does not have the Jump skill")
+            raise IllegalCommand(Said(N_('{survivor} does not have the Jump skill'), survivor=s.name))
         if s.jump_used:
-            raise IllegalCommand("Jump works once per turn")
+            raise IllegalCommand(Said(N_('Jump works once per turn')))
         to = self.zone_by_id(command.to)
         if to not in jump_targets(self.graph, self.doors_now(), s.zone):
-            raise IllegalCommand(f"{s.name} cannot jump to {command.to}: it must be 2 zones away in a clear straight line")
+            raise IllegalCommand(Said(N_('{survivor} cannot jump to {to}: it must be 2 zones away in a clear straight line'), survivor=s.name, to=ZoneId(command.to)))
         extra = 0 if sk.has(s.skills, "slippery") else self.zombie_count(s.zone)
         self.spend(i, "move")
         if extra > self.survivors[i].actions_left:
-            raise IllegalCommand(f"leaving a zone with {extra} zombies costs {extra + 1} actions")
+            raise IllegalCommand(Said(N_('leaving a zone with {extra} zombies costs {actions} actions'), extra=extra, actions=extra + 1))
         self.change(i, actions_left=self.survivors[i].actions_left - extra, jump_used=True, zone=to)
         self.events.append(SurvivorMoved(s.id, self.zid(s.zone), command.to, 1 + extra))
         self.box.entered_zone(self, to)
@@ -167,13 +167,13 @@ class SurvivorActions(Fields):
     def do_give_action(self, i: int, command: GiveAction) -> None:
         s = self.survivors[i]
         if not sk.has(s.skills, "born_leader"):
-            raise IllegalCommand(f"{s.name} is not a Born leader")
+            raise IllegalCommand(Said(N_('{survivor} is not a Born leader'), survivor=s.name))
         if s.led:
-            raise IllegalCommand("Born leader works once per turn")
+            raise IllegalCommand(Said(N_('Born leader works once per turn')))
         j = self.survivor_by_id(command.target)
         target = self.survivors[j]
         if j == i or not target.in_play or self.isolated(s) != self.isolated(target):
-            raise IllegalCommand(f"{s.name} cannot give an action to {target.name}")
+            raise IllegalCommand(Said(N_('{survivor} cannot give an action to {other}'), survivor=s.name, other=target.name))
         self.change(i, led=True)
         self.change(j, gifted_actions=target.gifted_actions + 1)
 
@@ -181,13 +181,13 @@ class SurvivorActions(Fields):
         s = self.survivors[i]
         rules = self.box.doors
         if not rules.anyone and not sk.has(s.skills, "closes_doors"):
-            raise IllegalCommand(f"{s.name} cannot close doors")
+            raise IllegalCommand(Said(N_('{survivor} cannot close doors'), survivor=s.name))
         e = self.graph.edge_by_id.get(command.door)
         edge = self.graph.edges[e] if e is not None else None
         if edge is None or edge.door < 0 or s.zone not in (edge.a, edge.b):
-            raise IllegalCommand(f"{s.name} is not next to that door")
+            raise IllegalCommand(Said(N_('{survivor} is not next to that door'), survivor=s.name))
         if not self.doors_open[edge.door]:
-            raise IllegalCommand("that door is already closed")
+            raise IllegalCommand(Said(N_('that door is already closed')))
         if rules.usable is not None:
             reason = rules.usable(self, i, edge.door, True)
             if reason:
@@ -203,12 +203,12 @@ class SurvivorActions(Fields):
     def do_shove(self, i: int, command: Shove) -> None:
         s = self.survivors[i]
         if not sk.has(s.skills, "shove") or s.shoved:
-            raise IllegalCommand(f"{s.name} cannot shove now (Shove, once per turn)")
+            raise IllegalCommand(Said(N_('{survivor} cannot shove now (Shove, once per turn)'), survivor=s.name))
         to = self.zone_by_id(command.to)
         if to not in self.graph.reaches(s.zone, self.doors_now()):
-            raise IllegalCommand("zombies are shoved into an adjacent zone with a clear path")
+            raise IllegalCommand(Said(N_('zombies are shoved into an adjacent zone with a clear path')))
         if not self.zombie_count(s.zone):
-            raise IllegalCommand("there is no zombie here to shove")
+            raise IllegalCommand(Said(N_('there is no zombie here to shove')))
         self.change(i, shoved=True)
         for t, n in enumerate(self.zombies[s.zone]):
             if n:
@@ -218,13 +218,13 @@ class SurvivorActions(Fields):
     def do_rescue(self, i: int, command: Rescue) -> None:
         s = self.survivors[i]
         if not sk.has(s.skills, "lifesaver") or s.rescued:
-            raise IllegalCommand(f"{s.name} cannot rescue now (Lifesaver, once per turn)")
+            raise IllegalCommand(Said(N_('{survivor} cannot rescue now (Lifesaver, once per turn)'), survivor=s.name))
         zone = self.zone_by_id(command.zone)
         if zone not in self.graph.reaches(s.zone, self.doors_now()) or not self.zombie_count(zone):
-            raise IllegalCommand("Lifesaver reaches an adjacent zone holding zombies, with a clear path")
+            raise IllegalCommand(Said(N_('Lifesaver reaches an adjacent zone holding zombies, with a clear path')))
         pulled = [j for j in self.survivors_in(zone) if not self.box.confined(self.survivors[j])]
         if not pulled:
-            raise IllegalCommand("nobody to pull out of that zone")
+            raise IllegalCommand(Said(N_('nobody to pull out of that zone')))
         self.change(i, rescued=True)
         for j in pulled:
             self.events.append(SurvivorMoved(self.survivors[j].id, command.zone, self.zid(s.zone), 0))
@@ -233,9 +233,9 @@ class SurvivorActions(Fields):
     def do_shout(self, i: int, command: Shout) -> None:
         s = self.survivors[i]
         if not sk.has(s.skills, "loud"):
-            raise IllegalCommand(f"{s.name} does not have the Loud skill")
+            raise IllegalCommand(Said(N_('{survivor} does not have the Loud skill'), survivor=s.name))
         if self.loud[1] == i:
-            raise IllegalCommand("Loud works once per turn")
+            raise IllegalCommand(Said(N_('Loud works once per turn')))
         self.loud = (s.zone, i)
         self.made_a_stir(i)
         self.events.append(NoiseMade(self.zid(s.zone), self.noise[s.zone]))
@@ -245,13 +245,13 @@ class SurvivorActions(Fields):
         taunter: they attack the taunter when they share its zone, otherwise step towards it."""
         s = self.survivors[i]
         if not sk.has(s.skills, "taunt") or s.taunted:
-            raise IllegalCommand(f"{s.name} cannot taunt now (Taunt, once per turn)")
+            raise IllegalCommand(Said(N_('{survivor} cannot taunt now (Taunt, once per turn)'), survivor=s.name))
         zone = self.zone_by_id(command.zone)
         doors = self.doors_now()
         if zone != s.zone and zone not in self.graph.visible(doors)[s.zone]:
-            raise IllegalCommand(f"{s.name} cannot see {command.zone}")
+            raise IllegalCommand(Said(N_('{survivor} cannot see {zone}'), survivor=s.name, zone=ZoneId(command.zone)))
         if not self.zombie_count(zone):
-            raise IllegalCommand(f"there are no zombies in {command.zone} to taunt")
+            raise IllegalCommand(Said(N_('there are no zombies in {zone} to taunt'), zone=ZoneId(command.zone)))
         self.change(i, taunted=True)
         self.taunt_zone(i, zone)
 
@@ -290,27 +290,27 @@ class SurvivorActions(Fields):
     def do_bloodlust(self, i: int, command: Bloodlust) -> None:
         s = self.survivors[i]
         if not any(sk.split(k)[0] == "bloodlust" for k in s.skills):
-            raise IllegalCommand(f"{s.name} does not have Bloodlust")
+            raise IllegalCommand(Said(N_('{survivor} does not have Bloodlust'), survivor=s.name))
         card = s.slots[command.slot] if command.slot in (0, 1) else -1
         weapon = self.equipment(card) if card >= 0 else None
         if weapon is None or weapon.attack is None or not any(
             sk.split(k)[0] == "bloodlust" and sk.split(k)[1] in (weapon.attack, "combat") for k in s.skills
         ):
-            raise IllegalCommand("Bloodlust needs a weapon in hand of its kind")
+            raise IllegalCommand(Said(N_('Bloodlust needs a weapon in hand of its kind')))
         if weapon.reload and card in self.unloaded:
-            raise IllegalCommand(f"{weapon.name} must be reloaded first")
+            raise IllegalCommand(Said(N_('{weapon} must be reloaded first'), weapon=weapon))
         if weapon.attack == "ranged" and weapon.range_min > 0:
-            raise IllegalCommand(f"{weapon.name} cannot strike the zone Bloodlust ends in")
+            raise IllegalCommand(Said(N_('{weapon} cannot strike the zone Bloodlust ends in'), weapon=weapon))
         path = [self.zone_by_id(z) for z in (*command.via, command.to)]
         if len(path) > 2:
-            raise IllegalCommand("Bloodlust moves up to 2 zones into a zone with zombies")
+            raise IllegalCommand(Said(N_('Bloodlust moves up to 2 zones into a zone with zombies')))
         walked = self.walked_path(s, path)
         if not self.zombie_count(walked[-1]):
-            raise IllegalCommand("Bloodlust moves up to 2 zones into a zone with zombies")
+            raise IllegalCommand(Said(N_('Bloodlust moves up to 2 zones into a zone with zombies')))
         extra = 0 if sk.has(s.skills, "slippery") else self.zombie_count(s.zone)
         self.spend(i, "move")
         if extra > self.survivors[i].actions_left:
-            raise IllegalCommand(f"leaving a zone with {extra} zombies costs {extra + 1} actions")
+            raise IllegalCommand(Said(N_('leaving a zone with {extra} zombies costs {actions} actions'), extra=extra, actions=extra + 1))
         self.change(i, actions_left=self.survivors[i].actions_left - extra)
         self.walk(i, walked, len(path), 0)
         self.box.move_ended(self, i)  # what stopping there sets off comes before the free attack (§15.5)
@@ -319,15 +319,15 @@ class SurvivorActions(Fields):
     def do_heal(self, i: int, command: Heal) -> None:
         s = self.survivors[i]
         if not sk.has(s.skills, "medic"):
-            raise IllegalCommand(f"{s.name} is not a Medic")
+            raise IllegalCommand(Said(N_('{survivor} is not a Medic'), survivor=s.name))
         if s.healed:
-            raise IllegalCommand(f"{s.name} has already healed this turn")
+            raise IllegalCommand(Said(N_('{survivor} has already healed this turn'), survivor=s.name))
         j = self.survivor_by_id(command.target)
         target = self.survivors[j]
         if not target.in_play or target.zone != s.zone:
-            raise IllegalCommand(f"{target.name} is not in {s.name}'s zone")
+            raise IllegalCommand(Said(N_("{other} is not in {survivor}'s zone"), other=target.name, survivor=s.name))
         if target.wounds == 0:
-            raise IllegalCommand(f"{target.name} has no wound")
+            raise IllegalCommand(Said(N_('{other} has no wound'), other=target.name))
         self.change(i, healed=True)
         target = self.survivors[j]
         self.change(j, wounds=target.wounds - 1, slots=self.box.wounds.heal(target.slots, 1))
@@ -338,20 +338,20 @@ class SurvivorActions(Fields):
         e = self.graph.edge_by_id.get(command.door)
         edge = self.graph.edges[e] if e is not None else None
         if edge is None or edge.door < 0:
-            raise IllegalCommand(f"{command.door!r} is not a door")
+            raise IllegalCommand(Said(N_('{door} is not a door'), door=repr(command.door)))
         if s.zone not in (edge.a, edge.b):
-            raise IllegalCommand(f"{s.name} is not next to that door")
+            raise IllegalCommand(Said(N_('{survivor} is not next to that door'), survivor=s.name))
         if self.doors_open[edge.door]:
-            raise IllegalCommand("that door is already open")
+            raise IllegalCommand(Said(N_('that door is already open')))
         key = self.spec.door_keys.get(edge.color)
         if key is not None and key not in self.unlocked:
-            raise IllegalCommand(f"the {edge.color} door stays locked until the {key} objective is taken")
+            raise IllegalCommand(Said(N_('the {colour} door stays locked until the {goal} objective is taken'), colour=edge.color, goal=key))
         rules = self.box.doors
         equipped = [s.slots[n] for n in self.box.inventory.held(self, s)]
         openers = [] if rules.anyone else [c for c in equipped if c >= 0 and self.equipment(c).opens_doors]
         silent_skill = rules.anyone or sk.has(s.skills, "opens_doors")
         if not openers and not silent_skill:
-            raise IllegalCommand(f"{s.name} needs a door-opening weapon in hand")
+            raise IllegalCommand(Said(N_('{survivor} needs a door-opening weapon in hand'), survivor=s.name))
         if rules.usable is not None:
             reason = rules.usable(self, i, edge.door, False)
             if reason:
@@ -400,13 +400,13 @@ class SurvivorActions(Fields):
         may_search = self.box.may_search
         if may_search is not None:
             if not may_search(self, i):
-                raise IllegalCommand(f"{s.name} cannot search here")
+                raise IllegalCommand(Said(N_('{survivor} cannot search here'), survivor=s.name))
         elif not nose and not searchable_now(self, s.zone) and not sk.has(s.skills, "search_anywhere"):
-            raise IllegalCommand("only building rooms can be searched")
+            raise IllegalCommand(Said(N_('only building rooms can be searched')))
         if self.zombie_count(s.zone):
-            raise IllegalCommand("nobody searches with zombies in the zone")
+            raise IllegalCommand(Said(N_('nobody searches with zombies in the zone')))
         if s.searched:
-            raise IllegalCommand(f"{s.name} has already searched this turn")
+            raise IllegalCommand(Said(N_('{survivor} has already searched this turn'), survivor=s.name))
         if nose:  # Hold your nose: free, and in any zone
             self.change(i, nose_search=False)
         else:
@@ -432,7 +432,7 @@ class SurvivorActions(Fields):
                 drawn.append(twin)
                 self.events.append(CardDrawn("equipment", self.card_kinds[twin], self.zid(s.zone), s.id))
         if not drawn:
-            raise IllegalCommand("the equipment deck is empty")
+            raise IllegalCommand(Said(N_('the equipment deck is empty')))
         self.offer_cards(i, drawn)
 
     def matching_twin(self, s: Survivor, card: int) -> int:
@@ -539,13 +539,13 @@ class SurvivorActions(Fields):
     def combine(self, i: int, slot: int, other_slot: int) -> None:
         s = self.survivors[i]
         if slot == other_slot or not (0 <= slot < len(s.slots) and 0 <= other_slot < len(s.slots)):
-            raise IllegalCommand("name two different slots")
+            raise IllegalCommand(Said(N_('name two different slots')))
         a, b = s.slots[slot], s.slots[other_slot]
         if a < 0 or b < 0:
-            raise IllegalCommand("both slots must hold an equipment card")
+            raise IllegalCommand(Said(N_('both slots must hold an equipment card')))
         recipe = next((c for c in self.equipment(a).combines_with if c.partner == self.card_kinds[b]), None)
         if recipe is None:
-            raise IllegalCommand(f"{self.equipment(a).name} and {self.equipment(b).name} do not combine")
+            raise IllegalCommand(Said(N_('{card} and {other} do not combine'), card=self.equipment(a), other=self.equipment(b)))
         count = sk.made_count(s.skills, recipe.makes_count, dict(recipe.skill_makes_count))
         made = []
         kinds = list(self.card_kinds)
@@ -571,7 +571,7 @@ class SurvivorActions(Fields):
         equipped = [s.slots[n] for n in self.box.inventory.held(self, s)]
         targets = [c for c in equipped if c >= 0 and c in self.unloaded]
         if not targets:
-            raise IllegalCommand("no weapon in hand needs reloading")
+            raise IllegalCommand(Said(N_('no weapon in hand needs reloading')))
         if not sk.has(s.skills, "free_reload"):
             self.spend(i, "reload")
         kind = self.card_kinds[targets[0]]
@@ -582,7 +582,7 @@ class SurvivorActions(Fields):
 
     def arrangement_ok(self, before: tuple[int, ...], after: tuple[int, ...], who: str, survivor_id: str = "") -> None:
         if len(after) != len(before):
-            raise IllegalCommand(f"{who}'s inventory has {len(before)} slots")
+            raise IllegalCommand(Said(N_("{survivor}'s inventory has {count} slots"), survivor=who, count=len(before)))
         inventory = self.box.inventory
         if type(inventory).fits is not InventoryRules.fits:  # the core's: every card fits every slot
             # ``fits(..., self.equipment(card))`` with the look-ups bound once: every trade asks it of two inventories
@@ -591,7 +591,7 @@ class SurvivorActions(Fields):
             for slot, card in enumerate(after):
                 if card >= 0 and card < count and not fits(tables, survivor_id, slot, equipment[kinds[card]]):
                     where = inventory.slot_names(tables, survivor_id, len(after))[slot]
-                    raise IllegalCommand(f"{self.equipment(card).name} cannot go in {who}'s {where} slot")
+                    raise IllegalCommand(Said(N_("{card} cannot go in {survivor}'s {slot} slot"), card=self.equipment(card), survivor=who, slot=Label(where)))
         both = before + after
         if not both or min(both) >= EMPTY:
             return  # equipment and empty slots only
@@ -600,8 +600,8 @@ class SurvivorActions(Fields):
         if (held or held_after) and sorted(held_after) != sorted(held):
             name = self.box.wounds.held_card_name
             if any(not name(c) for c in held_after):
-                raise IllegalCommand("unknown card in the arrangement")
-            raise IllegalCommand(f"{name((held or held_after)[0])} cards can be moved but never discarded or traded")
+                raise IllegalCommand(Said(N_('unknown card in the arrangement')))
+            raise IllegalCommand(Said(N_('{card} cards can be moved but never discarded or traded'), card=Label(name((held or held_after)[0]))))
 
     def do_rearrange(self, i: int, command: Rearrange) -> None:
         s = self.survivors[i]
@@ -609,7 +609,7 @@ class SurvivorActions(Fields):
         self.arrangement_ok(s.slots, after, s.name, s.id)
         mine = [c for c in s.slots if c >= 0]
         if any(c >= 0 and c not in mine for c in after) or len([c for c in after if c >= 0]) != len(set(c for c in after if c >= 0)):
-            raise IllegalCommand("a rearrangement only moves the survivor's own cards")
+            raise IllegalCommand(Said(N_("a rearrangement only moves the survivor's own cards")))
         self.spend(i, "other")
         for c in mine:
             if c not in after:
@@ -623,9 +623,9 @@ class SurvivorActions(Fields):
         j = self.survivor_by_id(command.other)
         other = self.survivors[j]
         if j == i or not other.in_play or other.zone != s.zone:
-            raise IllegalCommand(f"{other.name} is not in {s.name}'s zone")
+            raise IllegalCommand(Said(N_("{other} is not in {survivor}'s zone"), other=other.name, survivor=s.name))
         if not can_trade(self, i, j):
-            raise IllegalCommand(f"{s.name} cannot reach {other.name} to trade")
+            raise IllegalCommand(Said(N_('{survivor} cannot reach {other} to trade'), survivor=s.name, other=other.name))
         mine, theirs = tuple(command.slots), tuple(command.other_slots)
         before = s.slots + other.slots
         left: list[int] = []  # the cards nobody keeps: discarded
@@ -638,7 +638,7 @@ class SurvivorActions(Fields):
             pool = [c for c in before if c >= 0]
             placed = [c for c in mine + theirs if c >= 0]
             if len(placed) != len(set(placed)) or any(c not in pool for c in placed):
-                raise IllegalCommand("a trade only moves the two survivors' own cards")
+                raise IllegalCommand(Said(N_("a trade only moves the two survivors' own cards")))
             left = [c for c in pool if c not in placed]
         self.spend(i, "other")
         for c in left:
@@ -651,7 +651,7 @@ class SurvivorActions(Fields):
     def discard(self, i: int, slot: int) -> None:
         s = self.survivors[i]
         if not 0 <= slot < len(s.slots) or s.slots[slot] < 0:
-            raise IllegalCommand("that slot holds no equipment card")
+            raise IllegalCommand(Said(N_('that slot holds no equipment card')))
         card = s.slots[slot]
         slots = list(s.slots)
         slots[slot] = EMPTY
@@ -665,7 +665,7 @@ class SurvivorActions(Fields):
             (n for n, p in enumerate(self.graph.objectives) if p.zone == s.zone and not self.objectives_taken[n]), None
         )
         if index is None:
-            raise IllegalCommand("there is no objective to take in this zone")
+            raise IllegalCommand(Said(N_('there is no objective to take in this zone')))
         self.spend(i, "other")
         self.objectives_taken[index] = True
         colour = self.graph.objectives[index].color
@@ -690,11 +690,11 @@ class SurvivorActions(Fields):
     def do_escape(self, i: int, command: Escape) -> None:
         s = self.survivors[i]
         if "escape_all" not in self.spec.goals:
-            raise IllegalCommand("this mission has no escape")
+            raise IllegalCommand(Said(N_('this mission has no escape')))
         if s.zone not in self.graph.exits:
-            raise IllegalCommand(f"{s.name} is not in an exit zone")
+            raise IllegalCommand(Said(N_('{survivor} is not in an exit zone'), survivor=s.name))
         if self.zombie_count(s.zone):
-            raise IllegalCommand("nobody escapes while zombies stand in the exit zone")
+            raise IllegalCommand(Said(N_('nobody escapes while zombies stand in the exit zone')))
         self.change(i, escaped=True)
         self.events.append(SurvivorEscaped(s.id))
         self.end_turn(i)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.i18n import N_
 from game.rules.core.base import IllegalCommand
-from game.rules.core.reasons import Said
+from game.rules.core.reasons import Said, ZoneId
 from game.rules.core.rng import roll_d6
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.commands import (
@@ -41,27 +41,27 @@ class Combat(Fields):
         s = self.survivors[i]
         inventory = self.box.inventory
         if command.slot not in inventory.held(self, s):
-            raise IllegalCommand("attack with a weapon in hand (slot 0 or 1)")
+            raise IllegalCommand(Said(N_('attack with a weapon in hand (slot 0 or 1)')))
         card = s.slots[command.slot]
         if card < 0:
-            raise IllegalCommand("that hand holds no weapon")
+            raise IllegalCommand(Said(N_('that hand holds no weapon')))
         weapon = self.equipment(card)
         if weapon.attack is None:
-            raise IllegalCommand(f"{weapon.name} is not a weapon")
+            raise IllegalCommand(Said(N_('{weapon} is not a weapon'), weapon=weapon))
         if not inventory.ready(self, s, card):
-            raise IllegalCommand(f"{weapon.name} cannot be used at {s.name}'s danger level")
+            raise IllegalCommand(Said(N_("{weapon} cannot be used at {survivor}'s danger level"), weapon=weapon, survivor=s.name))
         target = self.zone_by_id(command.zone)
         rival = -1
         if command.rival:
             rival = self.survivor_by_id(command.rival)
             other = self.survivors[rival]
             if not self.spec.competitive or weapon.attack != "melee" or other.team == s.team:
-                raise IllegalCommand("only melee attacks in competitive mode strike rival survivors")
+                raise IllegalCommand(Said(N_('only melee attacks in competitive mode strike rival survivors')))
             if rival not in self.survivors_in(target):
-                raise IllegalCommand(f"{other.name} is not within reach")
+                raise IllegalCommand(Said(N_('{other} is not within reach'), other=other.name))
         if weapon.attack == "melee":
             if target != s.zone:
-                raise IllegalCommand("melee weapons only reach the survivor's own zone")
+                raise IllegalCommand(Said(N_("melee weapons only reach the survivor's own zone")))
         else:
             self.check_in_range(i, weapon, target, command.zone)
         unusable = self.box.weapon_unusable
@@ -70,21 +70,20 @@ class Combat(Fields):
             if reason:
                 raise IllegalCommand(reason)
         if weapon.reload and card in self.unloaded:
-            raise IllegalCommand(f"{weapon.name} must be reloaded first")
+            raise IllegalCommand(Said(N_('{weapon} must be reloaded first'), weapon=weapon))
         for name in command.priority:
             if name not in self.tables.zombie_index:
-                raise IllegalCommand(f"unknown zombie type {name!r}")
+                raise IllegalCommand(Said(N_('unknown zombie type {kind}'), kind=repr(name)))
         if not free:
             self.spend(i, weapon.attack)
         self.made_a_stir(i)
         fired = fired_cards(self, s, command.slot, command.single)
         if command.second_zone:  # Trick shot: the Dual twin aims at its own zone
             if not sk.has(s.skills, "trick_shot") or weapon.attack == "melee" or len(fired) < 2:
-                raise IllegalCommand("only Trick shot with a Dual pair of ranged weapons or spells aims at two zones "
-                                     "in one action; fire one weapon of the pair at each zone instead")
+                raise IllegalCommand(Said(N_('only Trick shot with a Dual pair of ranged weapons or spells aims at two zones in one action; fire one weapon of the pair at each zone instead')))
             second = self.zone_by_id(command.second_zone)
             if second == target:
-                raise IllegalCommand("the second zone must differ from the first")
+                raise IllegalCommand(Said(N_('the second zone must differ from the first')))
             self.check_in_range(i, weapon, second, command.second_zone)
             self.events.append(AttackMade(s.id, weapon.id, len(fired), command.zone, command.second_zone))
             self.roll_attack(i, target, fired[:1], weapon.attack, command.priority)
@@ -121,10 +120,10 @@ class Combat(Fields):
         distance = self.graph.zone_range(s.zone, target, self.doors_now(), sk.has(s.skills, "sees_deeper"))
         low, high = weapon_reach(self, s, weapon)
         if distance is None:
-            raise IllegalCommand(f"{s.name} cannot see {zone_id}")
+            raise IllegalCommand(Said(N_('{survivor} cannot see {zone}'), survivor=s.name, zone=ZoneId(zone_id)))
         low = 0 if distance == 0 and sk.has(s.skills, "shoots_own_zone") else low
         if not low <= distance <= high:
-            raise IllegalCommand(f"{weapon.name} reaches {low}–{high} zones, not {distance}")
+            raise IllegalCommand(Said(N_('{weapon} reaches {low}–{high} zones, not {distance}'), weapon=weapon, low=low, high=high, distance=distance))
 
     def roll_attack(
         self, i: int, target: int, fired: list[int], attack: str, priority: Sequence[str], rival: int = -1

@@ -9,8 +9,10 @@ decisions that pause the game. ``freeze`` turns the copy back into an immutable 
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from game.i18n import N_
 from game.rules.core.base import IllegalCommand
 from game.rules.core.frozen import layout_twin, maker_for, slot_stores
+from game.rules.core.reasons import Said
 from game.rules.core.rng import RngState, force_dice
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.actions import SurvivorActions
@@ -249,44 +251,44 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
         for i, s in enumerate(self.survivors):
             if s.id == survivor_id:
                 return i
-        raise IllegalCommand(f"there is no survivor called {survivor_id!r}")
+        raise IllegalCommand(Said(N_('there is no survivor called {survivor}'), survivor=repr(survivor_id)))
 
     def zone_by_id(self, zone_id: str) -> int:
         zone = self.graph.index.get(zone_id)
         if zone is None:
-            raise IllegalCommand(f"there is no zone {zone_id!r}")
+            raise IllegalCommand(Said(N_('there is no zone {zone}'), zone=repr(zone_id)))
         return zone
 
     def play(self, seat: str, command: Any) -> ZombicideState | None:
         """Play ``command``; the state the working copy ends in when it is frozen already (``after_action``)."""
         if self.result is not None:
-            raise IllegalCommand("the game is over")
+            raise IllegalCommand(Said(N_('the game is over')))
         if isinstance(command, ForceDice):
             try:
                 self.rng = force_dice(self.rng, command.values)
             except ValueError as error:
-                raise IllegalCommand(str(error)) from error
+                raise IllegalCommand(Said(N_('a die shows 1 to 6, not {value}'), value=next((v for v in command.values if not 1 <= int(v) <= 6), ''))) from error
             self.events.append(DiceForced(tuple(command.values)))
             return None
         if self.pending is not None:
             if not isinstance(command, ChooseOption):
-                raise IllegalCommand("a decision is waiting: choose one of its options first")
+                raise IllegalCommand(Said(N_('a decision is waiting: choose one of its options first')))
             if seat != self.pending.seat:
-                raise IllegalCommand(f"this decision belongs to {self.pending.seat}")
+                raise IllegalCommand(Said(N_('this decision belongs to {seat}'), seat=self.pending.seat))
             self.choose(command.option)
             self.run_queue()
             return self.after_action()
         if isinstance(command, ChooseOption):
-            raise IllegalCommand("there is no decision to take")
+            raise IllegalCommand(Said(N_('there is no decision to take')))
         if self.phase != "players":
-            raise IllegalCommand("the zombies are playing")
+            raise IllegalCommand(Said(N_('the zombies are playing')))
         i = self.survivor_by_id(command.survivor)
         s = self.survivors[i]
         if isinstance(command, _FREE_ANY_TURN):  # free at any time, even on another's turn (§13.3, §10.7)
             if s.seat != seat:
-                raise IllegalCommand(f"{s.name} is not yours to play")
+                raise IllegalCommand(Said(N_('{survivor} is not yours to play'), survivor=s.name))
             if not s.in_play:
-                raise IllegalCommand(f"{s.name} is no longer on the board")
+                raise IllegalCommand(Said(N_('{survivor} is no longer on the board'), survivor=s.name))
             if isinstance(command, Discard):
                 keeps = self.box.keeps
                 reason = keeps(self, i, command.slot) if keeps is not None else ""
@@ -298,16 +300,16 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
             self.check_goals(end_phase=False)  # a box's standing rules may move the card on
             return None
         if seat != self.base.current_seat and not (self.active < 0 and s.seat == seat and sk.is_tactician(s.skills)):
-            raise IllegalCommand(f"it is {self.base.current_seat}'s turn, not {seat}'s")
+            raise IllegalCommand(Said(N_("it is {current}'s turn, not {seat}'s"), current=self.base.current_seat, seat=seat))
         if s.seat != seat:
-            raise IllegalCommand(f"{s.name} is not yours to play")
+            raise IllegalCommand(Said(N_('{survivor} is not yours to play'), survivor=s.name))
         if not s.in_play:
-            raise IllegalCommand(f"{s.name} is no longer on the board")
+            raise IllegalCommand(Said(N_('{survivor} is no longer on the board'), survivor=s.name))
         if s.done:
-            raise IllegalCommand(f"{s.name} has already played this round")
+            raise IllegalCommand(Said(N_('{survivor} has already played this round'), survivor=s.name))
         if self.active >= 0 and self.active != i:
             if self.survivors[self.active].actions_left > 0:
-                raise IllegalCommand(f"finish {self.survivors[self.active].name}'s turn first")
+                raise IllegalCommand(Said(N_("finish {survivor}'s turn first"), survivor=self.survivors[self.active].name))
             self.end_turn(self.active)  # its actions spent, the player moves on: that turn is over
         refuses = self.box.refuses
         if refuses is not None:
@@ -334,7 +336,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
         else:
             box_handler = self.box.commands.get(type(command))  # the box's own commands
             if box_handler is None:
-                raise IllegalCommand(f"unknown command {command!r}")
+                raise IllegalCommand(Said(N_('unknown command {command}'), command=repr(command)))
             box_handler(self, i, command)
         self.box.played(self, i, command)
         self.box.after_action(self, i)
@@ -347,7 +349,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
         if s.free_actions and self.spend_free(i, category):  # a free action of the kind goes first
             return
         if s.actions_left <= 0:
-            raise IllegalCommand(f"{s.name} has no action left")
+            raise IllegalCommand(Said(N_('{survivor} has no action left'), survivor=s.name))
         # ``change`` without its keywords: most actions pass here, most of them as the command's first change
         if self.owned[i] is s:
             _SET_ACTIONS_LEFT(s, s.actions_left - 1)
@@ -455,11 +457,11 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
         pending = self.pending
         assert pending is not None
         if not 0 <= option < len(pending.options):
-            raise IllegalCommand(f"choose an option between 0 and {len(pending.options) - 1}")
+            raise IllegalCommand(Said(N_('choose an option between 0 and {most}'), most=len(pending.options) - 1))
         self.pending = None
         resolve: Any = _DECISIONS.get(pending.kind) or self.box.decisions.get(pending.kind)
         if resolve is None:
-            raise IllegalCommand(f"no rule settles a {pending.kind!r} decision in this box")
+            raise IllegalCommand(Said(N_('no rule settles a {kind} decision in this box'), kind=repr(pending.kind)))
         resolve(self, pending, option)
 
 

@@ -16,6 +16,7 @@ from typing import Any, Literal
 from game.i18n import N_
 from game.rules.core.base import IllegalCommand
 from game.rules.core.frozen import record
+from game.rules.core.reasons import Said
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.commands import Attack
 from game.rules.zombicide.state import Survivor
@@ -171,17 +172,17 @@ def attack_odds(state: Any, command: Attack, name_of: Callable[[Any], str] | Non
     named = name_of or _content_name
     i = state.survivor_index(command.survivor)
     if i < 0:
-        raise IllegalCommand(f"there is no survivor called {command.survivor!r}")
+        raise IllegalCommand(Said(N_('there is no survivor called {survivor}'), survivor=repr(command.survivor)))
     s = state.survivors[i]
     if command.slot not in state.box.inventory.held(state, s) or s.slots[command.slot] < 0:
-        raise IllegalCommand("attack with a weapon in hand")
+        raise IllegalCommand(Said(N_('attack with a weapon in hand')))
     weapon = state.tables.equipment[state.card_kinds[s.slots[command.slot]]]
     if weapon.attack is None:
-        raise IllegalCommand(f"{weapon.name} is not a weapon")
+        raise IllegalCommand(Said(N_('{weapon} is not a weapon'), weapon=weapon))
     attack = weapon.attack
     target = state.graph.index.get(command.zone)
     if target is None:
-        raise IllegalCommand(f"there is no zone {command.zone!r}")
+        raise IllegalCommand(Said(N_('there is no zone {zone}'), zone=repr(command.zone)))
     deeper = sk.has(s.skills, "sees_deeper")
     distance = 0 if target == s.zone else state.graph.zone_range(s.zone, target, tuple(state.doors_open), deeper)
     mods: list[Modifier] = []

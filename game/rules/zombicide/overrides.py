@@ -12,8 +12,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Literal
 
+from game.i18n import N_
 from game.rules.core.base import IllegalCommand
 from game.rules.core.frozen import record
+from game.rules.core.reasons import Label, Named, Said, ZoneId
 from game.rules.core.rng import shuffled
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.commands import (
@@ -190,15 +192,20 @@ DECKS: tuple[Deck, ...] = ("equipment", "zombie")
 def _zone_index(state: ZombicideState, zone_id: str) -> int:
     index = state.graph.index.get(zone_id)
     if index is None:
-        raise IllegalCommand(f"there is no zone {zone_id!r} on this board")
+        raise IllegalCommand(Said(N_('there is no zone {zone} on this board'), zone=repr(zone_id)))
     return index
 
 
 def _type_index(state: ZombicideState, zombie: str) -> int:
     index = state.tables.zombie_index.get(zombie)
     if index is None:
-        raise IllegalCommand(f"unknown zombie type {zombie!r}")
+        raise IllegalCommand(Said(N_('unknown zombie type {kind}'), kind=repr(zombie)))
     return index
+
+
+def _zombie_named(state: ZombicideState, t: int) -> Named:
+    """A zombie kind as an override names it: its id in English (as typed), its Spanish name."""
+    return Named(name=state.tables.zombie_ids[t], name_es=state.tables.catalog.zombies[t].name_es)
 
 
 def _with_zombies(state: ZombicideState, zone: int, t: int, delta: int) -> ZombicideState:
@@ -220,11 +227,11 @@ def bench_survivors(state: ZombicideState) -> list[str]:
 def _add_survivor(state: ZombicideState, command: AddSurvivor) -> tuple[ZombicideState, tuple[Any, ...]]:
     catalog = state.tables.catalog
     if state.survivor_index(command.survivor) >= 0:
-        raise IllegalCommand(f"{command.survivor!r} is already in this game")
+        raise IllegalCommand(Said(N_('{survivor} is already in this game'), survivor=repr(command.survivor)))
     if command.survivor not in {s.id for s in catalog.survivors}:
-        raise IllegalCommand(f"there is no survivor {command.survivor!r} in this box")
+        raise IllegalCommand(Said(N_('there is no survivor {survivor} in this box'), survivor=repr(command.survivor)))
     if command.seat not in state.seats:
-        raise IllegalCommand(f"there is no seat {command.seat!r} at this table")
+        raise IllegalCommand(Said(N_('there is no seat {seat} at this table'), seat=repr(command.seat)))
     zone = _zone_index(state, command.zone)
     profile = catalog.survivor(command.survivor)
     skills = tuple(ref.text for ref in profile.skills_at("blue"))
@@ -245,17 +252,17 @@ def _add_survivor(state: ZombicideState, command: AddSurvivor) -> tuple[Zombicid
 def _remove_survivor(state: ZombicideState, command: RemoveSurvivor) -> tuple[ZombicideState, tuple[Any, ...]]:
     i = state.survivor_index(command.survivor)
     if i < 0 or not state.survivors[i].in_play:
-        raise IllegalCommand(f"{command.survivor!r} is not on the board")
+        raise IllegalCommand(Said(N_('{survivor} is not on the board'), survivor=repr(command.survivor)))
     s = state.survivors[i]
     if state.pending is not None or state.queue or state.paused_queue:
-        raise IllegalCommand("finish the decision under way first")
+        raise IllegalCommand(Said(N_('finish the decision under way first')))
     if state.active == i:
-        raise IllegalCommand(f"{s.name} is taking a turn: end it first")
+        raise IllegalCommand(Said(N_('{survivor} is taking a turn: end it first'), survivor=s.name))
     if sum(1 for other in state.survivors if other.in_play) <= 1:
-        raise IllegalCommand("the game needs at least one survivor on the board")
+        raise IllegalCommand(Said(N_('the game needs at least one survivor on the board')))
     held = state.box.confined(s)
     if held:
-        raise IllegalCommand(f"{s.name} sits in {held}")
+        raise IllegalCommand(Said(N_('{survivor} sits in {held}'), survivor=s.name, held=Label(held)))
     # survivors after the removed one move up a place: indices held elsewhere follow them
     active = state.active - 1 if state.active > i else state.active
     loud_zone, loud_by = state.loud
@@ -271,24 +278,24 @@ def _remove_survivor(state: ZombicideState, command: RemoveSurvivor) -> tuple[Zo
 def _set_counter(state: ZombicideState, command: SetCounter) -> tuple[ZombicideState, tuple[Any, ...]]:
     i = state.survivor_index(command.survivor)
     if i < 0 or not state.survivors[i].in_play:
-        raise IllegalCommand(f"{command.survivor!r} is not on the board")
+        raise IllegalCommand(Said(N_('{survivor} is not on the board'), survivor=repr(command.survivor)))
     if command.counter not in COUNTERS:
-        raise IllegalCommand(f"there is no counter {command.counter!r} (xp, wounds or actions)")
+        raise IllegalCommand(Said(N_('there is no counter {counter} (xp, wounds or actions)'), counter=repr(command.counter)))
     if command.value < 0:
-        raise IllegalCommand("a counter never goes below 0")
+        raise IllegalCommand(Said(N_('a counter never goes below 0')))
     s = state.survivors[i]
     events: list[Any] = [CounterSet(s.id, command.counter, command.value)]
     if command.counter == "wounds":
         most = state.tables.catalog.setup.wounds_to_eliminate
         if command.value >= most:
-            raise IllegalCommand(f"{most} wounds eliminate {s.name}: take the survivor off the board instead")
+            raise IllegalCommand(Said(N_('{most} wounds eliminate {survivor}: take the survivor off the board instead'), most=most, survivor=s.name))
         slots = state.box.wounds.with_wounds(s.slots, command.value)
         if slots is None:
-            raise IllegalCommand(f"{s.name} has no free slot to take another wound")
+            raise IllegalCommand(Said(N_('{survivor} has no free slot to take another wound'), survivor=s.name))
         changed = replace(s, wounds=command.value, slots=slots)
     elif command.counter == "actions":
         if state.phase != "players" or s.done:
-            raise IllegalCommand(f"{s.name} has no turn left this round")
+            raise IllegalCommand(Said(N_('{survivor} has no turn left this round'), survivor=s.name))
         changed = replace(s, actions_left=command.value)
     else:
         level = state.tables.level_of(command.value)
@@ -308,7 +315,7 @@ def _set_counter(state: ZombicideState, command: SetCounter) -> tuple[ZombicideS
 def _set_noise(state: ZombicideState, command: SetNoise) -> tuple[ZombicideState, tuple[Any, ...]]:
     zone = _zone_index(state, command.zone)
     if command.tokens < 0:
-        raise IllegalCommand("a zone holds 0 Noise tokens or more")
+        raise IllegalCommand(Said(N_('a zone holds 0 Noise tokens or more')))
     noise = list(state.noise)
     noise[zone] = command.tokens
     return replace(state, noise=tuple(noise)), (NoiseSet(command.zone, command.tokens),)
@@ -318,24 +325,23 @@ def _card_on_top(state: ZombicideState, command: PutCardOnTop) -> tuple[Zombicid
     if command.deck == "zombie":
         number = int(command.card) if command.card.isdigit() else -1
         if number not in state.tables.zombie_cards:
-            raise IllegalCommand(f"there is no zombie card {command.card!r}")
+            raise IllegalCommand(Said(N_('there is no zombie card {card}'), card=repr(command.card)))
         deck = tuple(n for n in state.zombie_deck if n != number)
         discard = tuple(n for n in state.zombie_discard if n != number)
         moved = replace(state, zombie_deck=(number,) + deck, zombie_discard=discard)
         return moved, (CardPutOnTop("zombie", str(number)),)
     if command.deck != "equipment":
-        raise IllegalCommand(f"there is no {command.deck!r} deck")
+        raise IllegalCommand(Said(N_('there is no {deck} deck'), deck=repr(command.deck)))
     if command.card not in state.tables.equipment:
-        raise IllegalCommand(f"there is no equipment card {command.card!r}")
+        raise IllegalCommand(Said(N_('there is no equipment card {card}'), card=repr(command.card)))
     kinds = state.card_kinds
-    name = state.tables.equipment[command.card].name
     found = next((c for c in state.equipment_deck + state.equipment_discard if kinds[c] == command.card), None)
     if found is not None:  # from the deck if one is there, else from the discard pile
         deck = tuple(c for c in state.equipment_deck if c != found)
         discard = tuple(c for c in state.equipment_discard if c != found)
         return (replace(state, equipment_deck=(found,) + deck, equipment_discard=discard),
                 (CardPutOnTop("equipment", command.card),))
-    raise IllegalCommand(f"no {name} is left in the equipment deck or its discard pile")
+    raise IllegalCommand(Said(N_('no {card} is left in the equipment deck or its discard pile'), card=state.tables.equipment[command.card]))
 
 
 def _reshuffle(state: ZombicideState, command: ReshuffleDeck) -> tuple[ZombicideState, tuple[Any, ...]]:
@@ -343,7 +349,7 @@ def _reshuffle(state: ZombicideState, command: ReshuffleDeck) -> tuple[Zombicide
         order, rng = shuffled(state.rng, state.zombie_deck + state.zombie_discard)
         return (replace(state, zombie_deck=order, zombie_discard=(), rng=rng), (DeckShuffled("zombie", len(order)),))
     if command.deck != "equipment":
-        raise IllegalCommand(f"there is no {command.deck!r} deck")
+        raise IllegalCommand(Said(N_('there is no {deck} deck'), deck=repr(command.deck)))
     kept_out = set(state.tables.catalog.setup.kept_out_of_deck)
     kinds = state.card_kinds
     back = [c for c in state.equipment_discard if kinds[c] not in kept_out]
@@ -383,14 +389,14 @@ def cards_for_top(state: ZombicideState, deck: Deck) -> tuple[str, ...]:
 def _place_survivor(state: ZombicideState, command: PlaceSurvivor) -> tuple[ZombicideState, tuple[Any, ...]]:
     i = state.survivor_index(command.survivor)
     if i < 0 or not state.survivors[i].in_play:
-        raise IllegalCommand(f"{command.survivor!r} is not on the board")
+        raise IllegalCommand(Said(N_('{survivor} is not on the board'), survivor=repr(command.survivor)))
     s = state.survivors[i]
     zone = _zone_index(state, command.zone)
     if zone == s.zone:
-        raise IllegalCommand(f"{s.name} already stands there")
+        raise IllegalCommand(Said(N_('{survivor} already stands there'), survivor=s.name))
     held = state.box.confined(s)
     if held:
-        raise IllegalCommand(f"{s.name} sits in {held}")
+        raise IllegalCommand(Said(N_('{survivor} sits in {held}'), survivor=s.name, held=Label(held)))
     survivors = list(state.survivors)
     survivors[i] = replace(s, zone=zone)
     event = SurvivorMoved(s.id, state.graph.zone_ids[s.zone], command.zone, s.actions_left)
@@ -399,7 +405,7 @@ def _place_survivor(state: ZombicideState, command: PlaceSurvivor) -> tuple[Zomb
 
 def _zombie_kind(state: ZombicideState, command: PlaceZombies | RemoveZombies | ShiftZombies) -> int:
     if command.count < 1:
-        raise IllegalCommand("move at least one zombie")
+        raise IllegalCommand(Said(N_('move at least one zombie')))
     return _type_index(state, command.zombie)
 
 
@@ -407,7 +413,7 @@ def _place_zombies(state: ZombicideState, command: PlaceZombies) -> tuple[Zombic
     t = _zombie_kind(state, command)
     zone = _zone_index(state, command.zone)
     if state.supply[t] < command.count:
-        raise IllegalCommand(f"only {state.supply[t]} {command.zombie} left in the box")
+        raise IllegalCommand(Said(N_('only {count} {zombie} left in the box'), count=state.supply[t], zombie=_zombie_named(state, t)))
     return _with_zombies(state, zone, t, command.count), (ZombieSpawned(command.zone, command.zombie, command.count),)
 
 
@@ -415,7 +421,7 @@ def _remove_zombies(state: ZombicideState, command: RemoveZombies) -> tuple[Zomb
     t = _zombie_kind(state, command)
     zone = _zone_index(state, command.zone)
     if state.zombies[zone][t] < command.count:
-        raise IllegalCommand(f"there are not {command.count} {command.zombie} in {command.zone}")
+        raise IllegalCommand(Said(N_('there are not {count} {zombie} in {zone}'), count=command.count, zombie=_zombie_named(state, t), zone=ZoneId(command.zone)))
     return (_with_zombies(state, zone, t, -command.count),
             (ZombiesKilled(command.zone, command.zombie, command.count),))
 
@@ -424,9 +430,9 @@ def _shift_zombies(state: ZombicideState, command: ShiftZombies) -> tuple[Zombic
     t = _zombie_kind(state, command)
     source, target = _zone_index(state, command.from_zone), _zone_index(state, command.to_zone)
     if source == target:
-        raise IllegalCommand("pick another zone")
+        raise IllegalCommand(Said(N_('pick another zone')))
     if state.zombies[source][t] < command.count:
-        raise IllegalCommand(f"there are not {command.count} {command.zombie} in {command.from_zone}")
+        raise IllegalCommand(Said(N_('there are not {count} {zombie} in {zone}'), count=command.count, zombie=_zombie_named(state, t), zone=ZoneId(command.from_zone)))
     moved = _with_zombies(_with_zombies(state, source, t, -command.count), target, t, command.count)
     return moved, (ZombieMoved(command.from_zone, command.to_zone, command.zombie, command.count),)
 
@@ -441,8 +447,8 @@ _PLAYED_BY: dict[type, Any] = {
 def apply_override(state: ZombicideState, command: OverrideCommand) -> tuple[ZombicideState, tuple[Any, ...]]:
     """A manual change of the table, told with the engine's own events so the log and animations follow."""
     if state.result is not None:
-        raise IllegalCommand("the game is over")
+        raise IllegalCommand(Said(N_('the game is over')))
     played = _PLAYED_BY.get(type(command))
     if played is None:
-        raise IllegalCommand(f"{command!r} is not a manual override")
+        raise IllegalCommand(Said(N_('{command} is not a manual override'), command=repr(command)))
     return played(state, command)  # type: ignore[no-any-return]

@@ -69,14 +69,33 @@ def weapon_unusable(state: Any, i: int, slot: int, target: int) -> str:
     if getattr(weapon, "needs_attachment", False):
         fired = fired_cards(state, s, slot)
         if not any(_feeds(state, a, ammo) for c in fired for a in attachments_of(state, c)):
-            need = "an Energy Cell" if ammo == "energy" else "a Canister" if ammo == "canister" else "its ammunition"
-            return f"{weapon.name} works only with {need} attached"
+            return _needs_attachment(weapon, ammo)
     data = board_of(state.graph)
     if ammo == "bullets" and data.outdoor[s.zone]:
-        return "Bullets weapons do not work outdoors"
+        return _NO_BULLETS_OUTDOORS
     if weapon.kills_everything and (data.outdoor[s.zone] or data.outdoor[target]):
-        return "no Hellfire from or into an outdoor zone"
+        return _NO_HELLFIRE_OUTDOORS
     return ""
+
+
+_NO_BULLETS_OUTDOORS = Said(N_("Bullets weapons do not work outdoors"))
+_NO_HELLFIRE_OUTDOORS = Said(N_("no Hellfire from or into an outdoor zone"))
+_AMMUNITION = {"energy": Said(N_("an Energy Cell")), "canister": Said(N_("a Canister"))}
+_ITS_AMMUNITION = Said(N_("its ammunition"))
+# (id of the weapon's card, ammunition) → (the card, kept alive, and the reason): listing asks it per target zone
+_NEEDS_SAID: dict[tuple[int, Any], tuple[Any, Said]] = {}
+
+
+def _needs_attachment(weapon: Any, ammo: Any) -> Said:
+    """Why ``weapon`` cannot fire: nothing that feeds it is attached (one Said per card, made once)."""
+    known = _NEEDS_SAID.get((id(weapon), ammo))
+    if known is not None and known[0] is weapon:
+        return known[1]
+    said = Said(N_("{weapon} works only with {need} attached"), weapon=weapon, need=_AMMUNITION.get(ammo, _ITS_AMMUNITION))
+    if len(_NEEDS_SAID) >= 256:  # bounded: a few dozen weapon cards per catalogue
+        _NEEDS_SAID.clear()
+    _NEEDS_SAID[(id(weapon), ammo)] = (weapon, said)
+    return said
 
 
 def _feeds(state: Any, card: int, ammo: Any) -> bool:

@@ -6,8 +6,11 @@ its destroyed face and stays open."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
+from game.i18n import N_
+from game.rules.core.reasons import Said
 from game.rules.zombicide.boxes import DoorRules
 from game.rules.zombicide.boxes.invader.content import token_count
 from game.rules.zombicide.boxes.invader.state import NO_MOLD, hero
@@ -17,27 +20,44 @@ Game = Any
 NEUTRAL = ("", "neutral")
 
 
+_DESTROYED = Said(N_("that door is destroyed: it stays open"))
+_MOLD_TOOK_IT = Said(N_("Mold took that door away"))
+_SEALED = Said(N_("that door is sealed: only a Robot opens it"))
+_NEXT_TO_MOLD = Said(N_("a door next to Mold cannot be worked"))
+_NO_NEUTRAL_TOKEN = Said(N_("every neutral door token is on the board"))
+
+
+@lru_cache(maxsize=64)  # asked for every door beside a survivor at every listing: made once per name
+def _worked_a_door(survivor: str) -> Said:
+    return Said(N_("{survivor} has already worked a door this turn"), survivor=survivor)
+
+
+@lru_cache(maxsize=16)
+def _no_token(colour: str) -> Said:
+    return Said(N_("every {colour} door token is on the board"), colour=colour)
+
+
 def usable(state: Any, i: int, door: int, closing: bool) -> str:
     """Why survivor ``i`` cannot work ``door`` now ("" when it can)."""
     s = state.survivors[i]
     box = state.box_state
     if s.box_fields.door_worked:  # ``hero(s)``, inlined: asked for every door beside a survivor at every listing
-        return f"{s.name} has already worked a door this turn"
+        return _worked_a_door(s.name)
     if door in box.doors_broken:
-        return "that door is destroyed: it stays open"
+        return _DESTROYED
     if door in box.doors_gone:
-        return "Mold took that door away"
+        return _MOLD_TOOK_IT
     if door in box.sealed:
-        return "that door is sealed: only a Robot opens it"
+        return _SEALED
     edge = state.graph.edges[state.graph.doors[door]]
     mold = box.mold  # ``is_mold`` of both sides, inlined (asked for every door beside a survivor at every listing)
     if mold and (mold[edge.a] != NO_MOLD or mold[edge.b] != NO_MOLD):
-        return "a door next to Mold cannot be worked"
+        return _NEXT_TO_MOLD
     if closing:
         colour = edge.color
         limit = _neutral_tokens(state.tables.catalog) if colour in NEUTRAL else 1
         if _closed_doors(state.graph, tuple(state.doors_open), colour) >= limit:
-            return f"every {'neutral ' if colour in NEUTRAL else colour + ' '}door token is on the board"
+            return _NO_NEUTRAL_TOKEN if colour in NEUTRAL else _no_token(colour)
     return ""
 
 

@@ -9,7 +9,9 @@ from dataclasses import replace
 from typing import Any
 
 from game.board.model import ZoneKind
+from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said, ZoneId, counted
 from game.rules.zombicide.boxes.rue_morgue.commands import (
     HELICOPTER_COMMANDS,
     BoardHelicopter,
@@ -75,7 +77,7 @@ def refuse_aboard(game: Game, i: int, command: Any) -> str:
     """Aboard, a survivor only plays the helicopter's actions (or ends its turn)."""
     s = game.survivors[i]
     if s.box_fields.aboard >= 0 and not isinstance(command, _ABOARD_COMMANDS):
-        return f"{s.name} must leave the helicopter first"
+        return Said(N_("{survivor} must leave the helicopter first"), survivor=s.name)
     return ""
 
 
@@ -131,8 +133,9 @@ def _along(game: Game, i: int, companions: list[int]) -> None:
     """One more action per companion taken into or out of the helicopter along with the survivor."""
     s = game.survivors[i]
     if s.actions_left < len(companions):
-        raise IllegalCommand(f"taking {len(companions)} companion{'s' if len(companions) > 1 else ''} along costs "
-                             f"{len(companions)} more action{'s' if len(companions) > 1 else ''}: one more action each")
+        raise IllegalCommand(counted(N_("taking {count} companion along costs {count} more action: one more action each"),
+                                     N_("taking {count} companions along costs {count} more actions: one more action each"),
+                                     len(companions)))
     if companions:
         game.change(i, actions_left=s.actions_left - len(companions))
 
@@ -141,15 +144,15 @@ def board(game: Game, i: int, command: BoardHelicopter) -> None:
     s = game.survivors[i]
     h = helicopter_here(game, s)
     if h < 0:
-        raise IllegalCommand(f"there is no landed helicopter in {s.name}'s zone")
+        raise IllegalCommand(Said(N_("there is no landed helicopter in {survivor}'s zone"), survivor=s.name))
     if game.zombie_count(s.zone):
-        raise IllegalCommand("nobody boards with zombies in the zone")
+        raise IllegalCommand(Said(N_('nobody boards with zombies in the zone')))
     pilot, _ = crew(game, h)
     companions = companions_of(game, s)
     if command.pilot and pilot >= 0:
-        raise IllegalCommand("the pilot's seat is taken")
+        raise IllegalCommand(Said(N_("the pilot's seat is taken")))
     if seats_taken(game, h) + (0 if command.pilot else 1) + seating(game, companions) > PASSENGER_SEATS:
-        raise IllegalCommand("every passenger seat is taken" if not command.pilot else "no seat is left for the companions")
+        raise IllegalCommand(Said(N_("every passenger seat is taken")) if not command.pilot else Said(N_("no seat is left for the companions")))
     game.spend(i, "other")
     _along(game, i, companions)
     _seat(game, i, h, command.pilot)
@@ -166,15 +169,15 @@ def leave(game: Game, i: int, command: LeaveHelicopter) -> None:
     s = game.survivors[i]
     seat = seat_of(s)
     if seat.aboard < 0:
-        raise IllegalCommand(f"{s.name} is not in a helicopter")
+        raise IllegalCommand(Said(N_('{survivor} is not in a helicopter'), survivor=s.name))
     helicopter = game.box_state.helicopters[seat.aboard]
     if helicopter.flying:
         if seat.piloting:
-            raise IllegalCommand("the pilot cannot leave a flying helicopter")
+            raise IllegalCommand(Said(N_('the pilot cannot leave a flying helicopter')))
         if ROPE_SKILL not in s.skills:
-            raise IllegalCommand("only Rope Descent gets a survivor out of a flying helicopter")
+            raise IllegalCommand(Said(N_('only Rope Descent gets a survivor out of a flying helicopter')))
         if not rope_lands_in(game.graph, helicopter.zone):
-            raise IllegalCommand("a rope descent lands in a street zone only")
+            raise IllegalCommand(Said(N_('a rope descent lands in a street zone only')))
     game.spend(i, "other")
     companions = companions_of(game, s)
     _along(game, i, companions)
@@ -187,15 +190,15 @@ def change_seat(game: Game, i: int, command: ChangeSeat) -> None:
     s = game.survivors[i]
     seat = seat_of(s)
     if seat.aboard < 0:
-        raise IllegalCommand(f"{s.name} is not in a helicopter")
+        raise IllegalCommand(Said(N_('{survivor} is not in a helicopter'), survivor=s.name))
     pilot, _ = crew(game, seat.aboard)
     if seat.piloting:
         if game.box_state.helicopters[seat.aboard].flying:
-            raise IllegalCommand("the pilot cannot change seat in flight")
+            raise IllegalCommand(Said(N_('the pilot cannot change seat in flight')))
         if seats_taken(game, seat.aboard) >= PASSENGER_SEATS:
-            raise IllegalCommand("no passenger seat is free")
+            raise IllegalCommand(Said(N_('no passenger seat is free')))
     elif pilot >= 0:
-        raise IllegalCommand("the pilot's seat is taken")
+        raise IllegalCommand(Said(N_("the pilot's seat is taken")))
     game.spend(i, "other")
     _seat(game, i, seat.aboard, not seat.piloting)
     game.events.append(HelicopterChanged("seat", game.zid(s.zone), s.id))
@@ -204,11 +207,11 @@ def change_seat(game: Game, i: int, command: ChangeSeat) -> None:
 def pilot_check(game: Game, s: Survivor) -> Helicopter:
     seat = seat_of(s)
     if seat.aboard < 0 or not seat.piloting:
-        raise IllegalCommand(f"{s.name} is not in a pilot's seat")
+        raise IllegalCommand(Said(N_("{survivor} is not in a pilot's seat"), survivor=s.name))
     if PILOT_SKILL not in s.skills:
-        raise IllegalCommand(f"{s.name} cannot fly a helicopter")
+        raise IllegalCommand(Said(N_('{survivor} cannot fly a helicopter'), survivor=s.name))
     if not game.spec.helicopter_flies:
-        raise IllegalCommand("in this mission the helicopter cannot fly")
+        raise IllegalCommand(Said(N_('in this mission the helicopter cannot fly')))
     return game.box_state.helicopters[seat.aboard]  # type: ignore[no-any-return]
 
 
@@ -225,9 +228,9 @@ def _take_off_or_land(game: Game, i: int, flying: bool) -> None:
     s = game.survivors[i]
     helicopter = pilot_check(game, s)
     if helicopter.flying == flying:
-        raise IllegalCommand("the helicopter is already flying" if flying else "the helicopter is on the ground")
+        raise IllegalCommand(Said(N_("the helicopter is already flying")) if flying else Said(N_("the helicopter is on the ground")))
     if not board_of(game.graph).landing[helicopter.zone]:
-        raise IllegalCommand("helicopters take off and land on the helipad or the wasteland")
+        raise IllegalCommand(Said(N_('helicopters take off and land on the helipad or the wasteland')))
     game.spend(i, "other")
     game.made_a_stir(i)
     _set_helicopter(game, s.box_fields.aboard, replace(helicopter, flying=flying))
@@ -238,15 +241,15 @@ def fly(game: Game, i: int, command: Fly) -> None:
     s = game.survivors[i]
     helicopter = pilot_check(game, s)
     if not helicopter.flying:
-        raise IllegalCommand("a helicopter on the ground cannot move")
+        raise IllegalCommand(Said(N_('a helicopter on the ground cannot move')))
     path = [game.zone_by_id(z) for z in (*command.via, command.to)]
     if len(path) > 2:
-        raise IllegalCommand("a flight goes 1 or 2 zones per action")
+        raise IllegalCommand(Said(N_('a flight goes 1 or 2 zones per action')))
     flight = board_of(game.graph).flight
     here = helicopter.zone
     for zone in path:
         if zone not in flight[here]:
-            raise IllegalCommand(f"{game.zid(zone)} is not a straight step from {game.zid(here)}")
+            raise IllegalCommand(Said(N_('{zone} is not a straight step from {start}'), zone=ZoneId(game.zid(zone)), start=ZoneId(game.zid(here))))
         here = zone
     game.spend(i, "other")
     game.made_a_stir(i)
@@ -269,15 +272,15 @@ def store(game: Game, i: int, command: StoreEquipment) -> None:
     s = game.survivors[i]
     h = reachable_helicopter(game, s)
     if h < 0:
-        raise IllegalCommand("no helicopter to store equipment in: be aboard, or beside it landed")
+        raise IllegalCommand(Said(N_('no helicopter to store equipment in: be aboard, or beside it landed')))
     chosen = command.slots or ((command.slot,) if command.slot >= 0 else ())
     if not chosen or len(set(chosen)) != len(chosen):
-        raise IllegalCommand("name the slots of the cards to store, each once")
+        raise IllegalCommand(Said(N_('name the slots of the cards to store, each once')))
     for slot in chosen:
         if not 0 <= slot < len(s.slots) or s.slots[slot] < 0:
-            raise IllegalCommand("that slot holds no equipment card")
+            raise IllegalCommand(Said(N_('that slot holds no equipment card')))
     if s.box_fields.aboard < 0 and seats_taken(game, h) + seating(game, [s.slots[n] for n in chosen]) > PASSENGER_SEATS:
-        raise IllegalCommand("a companion left in the helicopter fills a seat, and none is free")
+        raise IllegalCommand(Said(N_('a companion left in the helicopter fills a seat, and none is free')))
     game.spend(i, "other")
     slots = list(s.slots)
     cards = tuple(slots[slot] for slot in chosen)
@@ -295,21 +298,20 @@ def take(game: Game, i: int, command: TakeEquipment) -> None:
     s = game.survivors[i]
     h = reachable_helicopter(game, s)
     if h < 0:
-        raise IllegalCommand("no helicopter to take equipment from: be aboard, or beside it landed")
+        raise IllegalCommand(Said(N_('no helicopter to take equipment from: be aboard, or beside it landed')))
     helicopter = game.box_state.helicopters[h]
     picked = command.cards or ((command.index,) if command.index >= 0 else ())
     if not picked or len(set(picked)) != len(picked) or not all(0 <= n < len(helicopter.cards) for n in picked):
-        raise IllegalCommand("name stored cards of the helicopter, each once")
+        raise IllegalCommand(Said(N_('name stored cards of the helicopter, each once')))
     targets = command.slots or ((command.slot,) if command.slot >= 0 else ())
     if not targets:
         targets = tuple(n for n, card in enumerate(s.slots) if card == EMPTY)[: len(picked)]
         if len(targets) < len(picked):
-            raise IllegalCommand(f"{s.name} has no empty slot for {len(picked) - len(targets)} of those cards: "
-                                 "discard first to make room")
+            raise IllegalCommand(Said(N_('{survivor} has no empty slot for {count} of those cards: discard first to make room'), survivor=s.name, count=len(picked) - len(targets)))
     if len(targets) != len(picked) or len(set(targets)) != len(targets):
-        raise IllegalCommand("give one empty slot per card taken")
+        raise IllegalCommand(Said(N_('give one empty slot per card taken')))
     if not all(0 <= slot < len(s.slots) and s.slots[slot] == EMPTY for slot in targets):
-        raise IllegalCommand("take the cards into empty slots")
+        raise IllegalCommand(Said(N_('take the cards into empty slots')))
     game.spend(i, "other")
     slots = list(s.slots)
     for n, slot in zip(picked, targets, strict=True):

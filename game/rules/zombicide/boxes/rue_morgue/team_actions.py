@@ -7,7 +7,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from game.i18n import N_
 from game.rules.core.base import IllegalCommand
+from game.rules.core.reasons import Said, ZoneId
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.boxes import PhaseStep
 from game.rules.zombicide.boxes.rue_morgue.commands import TeamActionUsed, UseTeamAction
@@ -44,29 +46,29 @@ def play(game: Game, i: int, command: UseTeamAction) -> None:
     used, cards_used = game.box_state.team_actions_used, game.box_state.team_cards_used
     cards = game.spec.team_actions.get(s.team, ())
     if command.card not in cards:
-        raise IllegalCommand(f"{s.team} did not pick the Team Action {command.card!r}")
+        raise IllegalCommand(Said(N_('{team} did not pick the Team Action {card}'), team=s.team, card=repr(command.card)))
     if f"{s.team}:{command.card}" in cards_used:
-        raise IllegalCommand("that Team Action has already been played this round")
+        raise IllegalCommand(Said(N_('that Team Action has already been played this round')))
     if used.count(s.team) >= team_action_allowance(game.survivors, s.team):
-        raise IllegalCommand("each team plays one Team Action per players' phase")
+        raise IllegalCommand(Said(N_("each team plays one Team Action per players' phase")))
     card = team_action(game.tables.catalog, command.card)
     if command.mode not in card.modes:
-        raise IllegalCommand(f"{card.name} has no {command.mode} mode")
+        raise IllegalCommand(Said(N_('{card} has no {mode} mode'), card=card, mode=command.mode))
     group = [i]
     for member_id in command.members:
         j = game.survivor_by_id(member_id)
         other = game.survivors[j]
         if j in group or other.team != s.team or not other.in_play or other.box_fields.aboard >= 0:
-            raise IllegalCommand(f"{other.name} cannot join this Team Action")
+            raise IllegalCommand(Said(N_('{other} cannot join this Team Action'), other=other.name))
         group.append(j)
     if len(group) < 2:
-        raise IllegalCommand("a Team Action needs at least one team-mate")
+        raise IllegalCommand(Said(N_('a Team Action needs at least one team-mate')))
     zone = game.zone_by_id(command.zone)
     if command.mode == "origin":
         if any(game.survivors[j].zone != zone for j in group):
-            raise IllegalCommand("in origin mode every selected survivor stands in the chosen zone")
+            raise IllegalCommand(Said(N_('in origin mode every selected survivor stands in the chosen zone')))
         if len(command.targets) != len(group):
-            raise IllegalCommand("origin mode gives one target zone per selected survivor")
+            raise IllegalCommand(Said(N_('origin mode gives one target zone per selected survivor')))
         targets = [game.zone_by_id(t) if t else -1 for t in command.targets]
     else:
         targets = [zone] * len(group)
@@ -74,12 +76,12 @@ def play(game: Game, i: int, command: UseTeamAction) -> None:
     for j, target in zip(group, targets, strict=True):
         other = game.survivors[j]
         if card.needs != "nothing" and team_weapon(game, j, card.action, target) < 0:
-            raise IllegalCommand(f"{other.name} cannot take part: no suitable weapon in hand")
+            raise IllegalCommand(Said(N_('{other} cannot take part: no suitable weapon in hand'), other=other.name))
         if card.action == "move" or card.moves_first:
             if target >= 0 and target != other.zone and target not in game.graph.neighbours(other.zone, doors):
-                raise IllegalCommand(f"{other.name} cannot reach {game.zid(target)} with one Move")
+                raise IllegalCommand(Said(N_('{other} cannot reach {zone} with one Move'), other=other.name, zone=ZoneId(game.zid(target))))
             if card.target_must_hold_zombies and target >= 0 and not game.zombie_count(target):
-                raise IllegalCommand(f"{card.name} goes into a zone holding zombies")
+                raise IllegalCommand(Said(N_('{card} goes into a zone holding zombies'), card=card))
     acting = acting_order(game, group, command.order)
     aims = dict(zip(group, targets, strict=True))
     game.box_state = replace(game.box_state, team_actions_used=used + (s.team,),
@@ -103,7 +105,7 @@ def acting_order(game: Game, group: list[int], order: Sequence[str]) -> list[int
     acting = [game.survivor_by_id(survivor_id) for survivor_id in order]
     if sorted(acting) != sorted(group):
         names = ", ".join(game.survivors[j].name for j in group)
-        raise IllegalCommand(f"the order names every selected survivor once: {names}")
+        raise IllegalCommand(Said(N_('the order names every selected survivor once: {names}'), names=names))
     return acting
 
 
