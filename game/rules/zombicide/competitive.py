@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 from game.rules.core.kept import kept_per_object
@@ -46,8 +46,14 @@ class Competitive(Fields):
             settle(self)
             if self.result is not None:
                 return
-        spec = self.spec
-        goals, competitive, everyone_needed, checked_now = _goal_plan(spec)
+        last = _LAST_CHECK[0]  # the setup and box asked last: one game asks of them after every step
+        if last[0] is not self.spec or last[1] is not self.box:
+            last = _LAST_CHECK[0] = (self.spec, self.box, _checker(self.spec, self.box))
+        last[2](self, end_phase)
+
+    def check_planned_goals(self, end_phase: bool) -> None:
+        """``check_goals`` past the box's ``settle``: the losses and the setup's goals, any setup."""
+        goals, competitive, everyone_needed, checked_now = _goal_plan(self.spec)
         if competitive:
             done = not any(s.in_play for s in self.survivors) or (goals and self.goals_met(goals, end_phase))
             if done:
@@ -67,6 +73,23 @@ class Competitive(Fields):
             self.finish("lost")
             return
         if goals and (end_phase or checked_now) and self.goals_met(goals, end_phase):
+            self.finish("won")
+
+    def check_escape_all(self, end_phase: bool) -> None:
+        """``check_planned_goals`` of a setup whose one goal is the core's ``escape_all``, every survivor
+        needed: lost with anybody dead (or nobody at all), won with everybody escaped, in one loop."""
+        survivors = self.survivors
+        if not survivors:
+            self.finish("lost")
+            return
+        everyone_out = True
+        for s in survivors:
+            if not s.alive:
+                self.finish("lost")
+                return
+            if not s.escaped:
+                everyone_out = False
+        if everyone_out:
             self.finish("won")
 
     def goals_met(self, goals: Sequence[str], end_phase: bool) -> bool:
@@ -90,6 +113,19 @@ class Competitive(Fields):
         self.queue = []
         self.pending = None
         self.events.append(GameEnded(result))
+
+
+def _checker(spec: Any, box: Any) -> Callable[[Any, bool], None]:
+    """``check_goals``' part past the box's ``settle`` for this setup and box: the one-loop check of a
+    lone ``escape_all`` when it is the core's goal, every survivor needed, else the general one."""
+    goals, competitive, everyone_needed, _ = _goal_plan(spec)
+    if goals == ("escape_all",) and not competitive and everyone_needed and "escape_all" not in box.goals:
+        return Competitive.check_escape_all
+    return Competitive.check_planned_goals
+
+
+# (setup, box, ``_checker``'s answer) asked last: held, so their ids stay their own
+_LAST_CHECK: list[tuple[Any, Any, Callable[[Any, bool], None]]] = [(None, None, Competitive.check_planned_goals)]
 
 
 @kept_per_object(64)
