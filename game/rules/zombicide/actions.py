@@ -585,13 +585,7 @@ class SurvivorActions(Fields):
             raise IllegalCommand(Said(N_("{survivor}'s inventory has {count} slots"), survivor=who, count=len(before)))
         inventory = self.box.inventory
         if type(inventory).fits is not InventoryRules.fits:  # the core's: every card fits every slot
-            # ``fits(..., self.equipment(card))`` with the look-ups bound once: every trade asks it of two inventories
-            fits, tables, kinds = inventory.fits, self.tables, self.card_kinds
-            equipment, count = tables.equipment, len(kinds)
-            for slot, card in enumerate(after):
-                if card >= 0 and card < count and not fits(tables, survivor_id, slot, equipment[kinds[card]]):
-                    where = inventory.slot_names(tables, survivor_id, len(after))[slot]
-                    raise IllegalCommand(Said(N_("{card} cannot go in {survivor}'s {slot} slot"), card=self.equipment(card), survivor=who, slot=Label(where)))
+            self.slots_fit(inventory, after, who, survivor_id)
         both = before + after
         if not both or min(both) >= EMPTY:
             return  # equipment and empty slots only
@@ -602,6 +596,18 @@ class SurvivorActions(Fields):
             if any(not name(c) for c in held_after):
                 raise IllegalCommand(Said(N_('unknown card in the arrangement')))
             raise IllegalCommand(Said(N_('{card} cards can be moved but never discarded or traded'), card=Label(name((held or held_after)[0]))))
+
+    def slots_fit(self, inventory: Any, after: tuple[int, ...], who: str, survivor_id: str) -> None:
+        """Every equipment card of ``after`` fits its slot by the box's ``fits`` (``arrangement_ok``'s
+        first test)."""
+        # ``fits(..., self.equipment(card))`` with the look-ups bound once: every trade asks it of two inventories
+        fits, tables, kinds = inventory.fits, self.tables, self.card_kinds
+        equipment, count = tables.equipment, len(kinds)
+        for slot, card in enumerate(after):
+            if card >= 0 and card < count and not fits(tables, survivor_id, slot, equipment[kinds[card]]):
+                where = inventory.slot_names(tables, survivor_id, len(after))[slot]
+                raise IllegalCommand(Said(N_("{card} cannot go in {survivor}'s {slot} slot"), card=self.equipment(card),
+                                          survivor=who, slot=Label(where)))
 
     def do_rearrange(self, i: int, command: Rearrange) -> None:
         s = self.survivors[i]
@@ -631,9 +637,14 @@ class SurvivorActions(Fields):
         left: list[int] = []  # the cards nobody keeps: discarded
         ordered = sorted(before)
         same_cards = len(mine) == len(s.slots) and len(theirs) == len(other.slots) and sorted(mine + theirs) == ordered
-        if not (same_cards and (not ordered or ordered[0] >= EMPTY) and type(self.box.inventory).fits is InventoryRules.fits):
-            self.arrangement_ok(s.slots, mine, s.name, s.id)  # most trades pass without: equipment moved about
-            self.arrangement_ok(other.slots, theirs, other.name, other.id)  # and every card fits every slot
+        if not (same_cards and (not ordered or ordered[0] >= EMPTY)):
+            self.arrangement_ok(s.slots, mine, s.name, s.id)
+            self.arrangement_ok(other.slots, theirs, other.name, other.id)
+        else:  # most trades: equipment moved about, the lengths kept, so ``arrangement_ok`` reads fits alone
+            inventory = self.box.inventory
+            if type(inventory).fits is not InventoryRules.fits:  # the core's: every card fits every slot
+                self.slots_fit(inventory, mine, s.name, s.id)
+                self.slots_fit(inventory, theirs, other.name, other.id)
         if not same_cards:  # not the same cards moved about (most trades are)
             pool = [c for c in before if c >= 0]
             placed = [c for c in mine + theirs if c >= 0]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 from game.rules.core.kept import kept_per_object
@@ -46,8 +46,15 @@ class Competitive(Fields):
             settle(self)
             if self.result is not None:
                 return
-        spec = self.spec
-        goals, competitive, everyone_needed, checked_now = _goal_plan(spec)
+        last = _LAST_CHECK[0]  # the setup and box asked last: one game asks of them after every step
+        if last[0] is not self.spec or last[1] is not self.box:
+            plan = _goal_plan(self.spec)
+            last = _LAST_CHECK[0] = (self.spec, self.box, _checker(plan, self.box), plan)
+        last[2](self, end_phase, last[3])
+
+    def check_planned_goals(self, end_phase: bool, plan: tuple[tuple[str, ...], bool, bool, bool]) -> None:
+        """``check_goals`` past the box's ``settle``: the losses and the setup's goals (``_goal_plan``), any setup."""
+        goals, competitive, everyone_needed, checked_now = plan
         if competitive:
             done = not any(s.in_play for s in self.survivors) or (goals and self.goals_met(goals, end_phase))
             if done:
@@ -67,6 +74,23 @@ class Competitive(Fields):
             self.finish("lost")
             return
         if goals and (end_phase or checked_now) and self.goals_met(goals, end_phase):
+            self.finish("won")
+
+    def check_escape_all(self, end_phase: bool, plan: Any) -> None:
+        """``check_planned_goals`` of a setup whose one goal is the core's ``escape_all``, every survivor
+        needed: lost with anybody dead (or nobody at all), won with everybody escaped, in one loop."""
+        survivors = self.survivors
+        if not survivors:
+            self.finish("lost")
+            return
+        everyone_out = True
+        for s in survivors:
+            if not s.alive:
+                self.finish("lost")
+                return
+            if not s.escaped:
+                everyone_out = False
+        if everyone_out:
             self.finish("won")
 
     def goals_met(self, goals: Sequence[str], end_phase: bool) -> bool:
@@ -90,6 +114,20 @@ class Competitive(Fields):
         self.queue = []
         self.pending = None
         self.events.append(GameEnded(result))
+
+
+def _checker(plan: tuple[tuple[str, ...], bool, bool, bool], box: Any) -> Callable[[Any, bool, Any], None]:
+    """``check_goals``' part past the box's ``settle`` for a setup's plan and box: the one-loop check of a
+    lone ``escape_all`` when it is the core's goal, every survivor needed, else the general one."""
+    goals, competitive, everyone_needed, _ = plan
+    if goals == ("escape_all",) and not competitive and everyone_needed and "escape_all" not in box.goals:
+        return Competitive.check_escape_all
+    return Competitive.check_planned_goals
+
+
+# (setup, box, ``_checker``'s answer, the setup's ``_goal_plan``) asked last: held, so their ids stay their own
+_LAST_CHECK: list[tuple[Any, Any, Callable[[Any, bool, Any], None], Any]] = [
+    (None, None, Competitive.check_planned_goals, None)]
 
 
 @kept_per_object(64)

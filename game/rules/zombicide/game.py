@@ -16,6 +16,7 @@ from game.rules.core.reasons import Said
 from game.rules.core.rng import RngState, force_dice
 from game.rules.zombicide import skills as sk
 from game.rules.zombicide.actions import SurvivorActions
+from game.rules.zombicide.boxes import BoxRules
 from game.rules.zombicide.combat import Combat
 from game.rules.zombicide.commands import (
     Attack,
@@ -263,7 +264,8 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
         """Play ``command``; the state the working copy ends in when it is frozen already (``after_action``)."""
         if self.result is not None:
             raise IllegalCommand(Said(N_('the game is over')))
-        if isinstance(command, ForceDice):
+        handler: Any = _HANDLERS.get(type(command))  # one of the core's actions: none of the types tested below
+        if handler is None and isinstance(command, ForceDice):
             try:
                 self.rng = force_dice(self.rng, command.values)
             except ValueError as error:
@@ -271,20 +273,24 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
             self.events.append(DiceForced(tuple(command.values)))
             return None
         if self.pending is not None:
-            if not isinstance(command, ChooseOption):
+            if handler is not None or not isinstance(command, ChooseOption):
                 raise IllegalCommand(Said(N_('a decision is waiting: choose one of its options first')))
             if seat != self.pending.seat:
                 raise IllegalCommand(Said(N_('this decision belongs to {seat}'), seat=self.pending.seat))
             self.choose(command.option)
             self.run_queue()
             return self.after_action()
-        if isinstance(command, ChooseOption):
+        if handler is None and isinstance(command, ChooseOption):
             raise IllegalCommand(Said(N_('there is no decision to take')))
         if self.phase != "players":
             raise IllegalCommand(Said(N_('the zombies are playing')))
-        i = self.survivor_by_id(command.survivor)
+        active = self.active  # most commands are the acting survivor's: ``survivor_by_id``'s first test
+        if active >= 0 and self.survivors[active].id == command.survivor:
+            i = active
+        else:
+            i = self.survivor_by_id(command.survivor)
         s = self.survivors[i]
-        if isinstance(command, _FREE_ANY_TURN):  # free at any time, even on another's turn (§13.3, §10.7)
+        if handler is None and isinstance(command, _FREE_ANY_TURN):  # free at any time, even on another's turn (§13.3, §10.7)
             if s.seat != seat:
                 raise IllegalCommand(Said(N_('{survivor} is not yours to play'), survivor=s.name))
             if not s.in_play:
@@ -299,11 +305,13 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
                 self.combine(i, command.slot, command.other_slot)
             self.check_goals(end_phase=False)  # a box's standing rules may move the card on
             return None
-        if seat != self.base.current_seat and not (self.active < 0 and s.seat == seat and sk.is_tactician(s.skills)):
-            raise IllegalCommand(Said(N_("it is {current}'s turn, not {seat}'s"), current=self.base.current_seat, seat=seat))
+        # ``current_seat`` (the players' phase): the acting survivor's, read without the state's property
+        current = self.survivors[active].seat if active >= 0 else self.base.current_seat
+        if seat != current and not (active < 0 and s.seat == seat and sk.is_tactician(s.skills)):
+            raise IllegalCommand(Said(N_("it is {current}'s turn, not {seat}'s"), current=current, seat=seat))
         if s.seat != seat:
             raise IllegalCommand(Said(N_('{survivor} is not yours to play'), survivor=s.name))
-        if not s.in_play:
+        if not s.alive or s.escaped:  # ``in_play``
             raise IllegalCommand(Said(N_('{survivor} is no longer on the board'), survivor=s.name))
         if s.done:
             raise IllegalCommand(Said(N_('{survivor} has already played this round'), survivor=s.name))
@@ -330,7 +338,6 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
                 self.loud = (-1, -1)
             self.events.append(_TURN_STARTED(s.id, s.actions_left))
             self.box.turn_started(self, i)
-        handler: Any = _HANDLERS.get(type(command))
         if handler is not None:
             handler(self, i, command)
         else:
@@ -338,8 +345,12 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
             if box_handler is None:
                 raise IllegalCommand(Said(N_('unknown command {command}'), command=repr(command)))
             box_handler(self, i, command)
-        self.box.played(self, i, command)
-        self.box.after_action(self, i)
+        box = self.box
+        played, after = box.played, box.after_action
+        if played is not _NO_HOOK:  # most boxes leave one or both at the default: no call to do nothing
+            played(self, i, command)
+        if after is not _NO_HOOK:
+            after(self, i)
         if self.queue:  # most commands queue no step: no call to find the queue empty
             self.run_queue()
         return self.after_action()
@@ -376,7 +387,7 @@ class Game(SurvivorActions, Combat, Wounds, ZombiePhase, Spawning, Competitive):
             return None
         if self.active >= 0:
             s = self.survivors[self.active]
-            if not s.in_play:
+            if not s.alive or s.escaped:  # ``in_play``
                 self.end_turn(self.active)
             elif s.actions_left <= 0 and not s.free_actions:
                 self.frozen = None
@@ -526,6 +537,10 @@ _COPIED_ON_USE = ("zombies", "noise", "doors_open", "doors_spawned", "buildings_
 _SLOT_READERS = {name: Game.__dict__[f"_{name}"].__get__ for name in _COPIED_ON_USE}
 for _name in _COPIED_ON_USE:
     setattr(Game, _name, _copied_on_use(_name))
+
+# the default of a box's hooks ``played`` and ``after_action``: it does nothing
+_NO_HOOK = BoxRules.__dataclass_fields__["after_action"].default
+assert BoxRules.__dataclass_fields__["played"].default is _NO_HOOK
 
 _OPEN_AT_ANY_TIME = (EndTurn, Discard, Combine)  # listed whenever: they hold no turn open
 _FREE_ANY_TURN = (Discard, Combine)  # played on anyone's turn
