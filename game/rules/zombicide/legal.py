@@ -239,6 +239,10 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
                     if other.team != s.team and other.in_play and other.zone == zone and not confined(other):
                         commands.append(Attack(sid, slot, graph.zone_ids[zone], rival=other.id))
             continue
+        if _LAST_EMPTY[0] is not zombies:
+            _board_empty(zombies)
+        if _LAST_EMPTY[1]:  # no zombie on the board (a quiet base): no target for any ranged weapon
+            continue
         low, high = weapon_reach(state, s, equipment)
         if "shoots_own_zone" in flags:
             low = 0
@@ -304,6 +308,17 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
                 kept.append(command)
         return kept
     return commands
+
+
+def _board_empty(zombies: Sequence[Sequence[int]]) -> None:
+    """Whether no zone holds a zombie, into ``_LAST_EMPTY`` (kept for a state's tuple, found by
+    identity: a state keeps it while no zombie moves, spawns or dies; a working copy's list is not)."""
+    global _LAST_EMPTY
+    _LAST_EMPTY = (zombies if zombies.__class__ is tuple else None, not any(map(any, zombies)))
+
+
+# (zombies, whether the board holds none) of the last ``_board_empty`` asked
+_LAST_EMPTY: tuple[Any, bool] = (None, False)
 
 
 def _waiting_objectives(graph: ZoneGraph, taken: tuple[bool, ...]) -> tuple[Any, ZoneGraph, frozenset[int]]:
