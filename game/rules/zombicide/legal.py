@@ -186,9 +186,12 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
         _moving_skill_commands(state, i, flags, zombies_here, extra, commands)
     doors = box.doors
     if doors.anyone:
-        commands.extend(_door_commands(state, i, zone))
-    elif "closes_doors" in flags and s.actions_left > 0:
         sides: Any = graph.memo.get(_DOOR_SIDES) or _door_sides(graph)
+        beside = sides[zone]
+        if beside:  # most zones have no door on their edges
+            commands.extend(_door_commands(state, i, beside))
+    elif "closes_doors" in flags and s.actions_left > 0:
+        sides = graph.memo.get(_DOOR_SIDES) or _door_sides(graph)
         for door, connection, _colour in sides[zone]:
             if state.doors_open[door]:
                 commands.append(CloseDoor(sid, connection))
@@ -351,7 +354,8 @@ def spent_may_act(state: ZombicideState, i: int) -> bool:
     if not flags.isdisjoint(_MOVING_SKILLS):
         _moving_skill_commands(state, i, flags, zombies_here, 0 if "slippery" in flags else zombies_here, found)
     if state.box.doors.anyone:
-        found.extend(_door_commands(state, i, zone))
+        sides: Any = state.graph.memo.get(_DOOR_SIDES) or _door_sides(state.graph)
+        found.extend(_door_commands(state, i, sides[zone]))
     if "loud" in flags or "medic" in flags:
         _shout_and_heal(state, i, flags, _simple_commands(s.id), found)
     return bool(found) or bool(state.box.legal_free(state, i))
@@ -608,16 +612,14 @@ def _path_moves(state: ZombicideState, sid: str, zone: int, reach: int, charge: 
 _LAST_PATH_MOVES: tuple[Any, Any, Any, dict[tuple[str, int, int, bool], tuple[Move, ...]]] = (None, None, None, {})
 
 
-def _door_commands(state: ZombicideState, i: int, zone: int) -> list[Any]:
-    """Doors anyone works (``DoorRules.anyone``): open the closed ones next to the survivor, close
-    the open ones, as the box's rules allow now."""
+def _door_commands(state: ZombicideState, i: int, beside: tuple[tuple[int, str, str], ...]) -> list[Any]:
+    """Doors anyone works (``DoorRules.anyone``): open the closed ones next to the survivor (``beside``:
+    its zone's ``_door_sides``), close the open ones, as the box's rules allow now."""
     s = state.survivors[i]
     rules = state.box.doors
     found: list[Any] = []
-    graph = state.graph
-    sides: Any = graph.memo.get(_DOOR_SIDES) or _door_sides(graph)
     keys = state.setup.door_keys  # ``_door_unlocked``, read in place: asked of every closed door beside
-    for door, connection, colour in sides[zone]:
+    for door, connection, colour in beside:
         closing = state.doors_open[door]
         if not closing and keys:
             key = keys.get(colour)
