@@ -544,16 +544,28 @@ def _steps(graph: ZoneGraph, doors_open: tuple[bool, ...], sid: str, zone: int,
             table = memo[key] = {}
         memo[_LAST_STEPS] = (doors_open, table)
     moves: tuple[Move, ...] | None = table.get((sid, zone, budget))
-    if moves is None:
-        reached = [z for z in dict.fromkeys(graph.neighbours(zone, doors_open))
-                   if z != zone and (budget is None or graph.step_extra(zone, z) <= budget)]
-        moves = table[sid, zone, budget] = tuple(Move(sid, graph.zone_ids[z], ()) for z in reached)
+    if moves is None:  # a door configuration's first ask: most zones' neighbours are those of others
+        row = graph.neighbours(zone, doors_open)
+        by_row: Any = memo.get(_STEPS_BY_ROW)
+        if by_row is None:
+            by_row = memo[_STEPS_BY_ROW] = {}
+        row_key = (sid, zone, budget, row)
+        moves = by_row.get(row_key)
+        if moves is None:
+            if len(by_row) > MEMO_ENTRIES:
+                by_row.clear()
+            reached = [z for z in dict.fromkeys(row)
+                       if z != zone and (budget is None or graph.step_extra(zone, z) <= budget)]
+            moves = by_row[row_key] = tuple(Move(sid, graph.zone_ids[z], ()) for z in reached)
+        table[sid, zone, budget] = moves
     return moves
 
 
 # ``graph.memo``'s key of the last door configuration ``_steps`` was asked of, and its table: the state
 # keeps its doors' tuple while no rule touches them, so consecutive listings ask of the same object
 _LAST_STEPS = ("steps of the last doors",)
+# ``graph.memo``'s key of (survivor, zone, budget, the zone's neighbours) → its steps, whatever the doors
+_STEPS_BY_ROW = ("steps by neighbours",)
 
 
 def _path_extra(graph: ZoneGraph, start: int, path: tuple[int, ...]) -> int:
