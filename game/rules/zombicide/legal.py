@@ -302,12 +302,12 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
             for n, (position, run) in enumerate(runs):  # each run before the same command, those before kept
                 if position > read:
                     for command in commands[read:position]:
-                        if isinstance(command, EndTurn) or not refuses(state, i, command):
+                        if command.__class__ is EndTurn or not refuses(state, i, command):
                             kept.append(command)
                     read = position
                 runs[n] = (len(kept) if position else 0, run)
         for command in commands[read:]:
-            if isinstance(command, EndTurn) or not refuses(state, i, command):
+            if command.__class__ is EndTurn or not refuses(state, i, command):
                 kept.append(command)
         return kept
     return commands
