@@ -186,9 +186,12 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
         _moving_skill_commands(state, i, flags, zombies_here, extra, commands)
     doors = box.doors
     if doors.anyone:
-        commands.extend(_door_commands(state, i, zone))
-    elif "closes_doors" in flags and s.actions_left > 0:
         sides: Any = graph.memo.get(_DOOR_SIDES) or _door_sides(graph)
+        beside = sides[zone]
+        if beside:  # most zones have no door on their edges
+            commands.extend(_door_commands(state, i, beside))
+    elif "closes_doors" in flags and s.actions_left > 0:
+        sides = graph.memo.get(_DOOR_SIDES) or _door_sides(graph)
         for door, connection, _colour in sides[zone]:
             if state.doors_open[door]:
                 commands.append(CloseDoor(sid, connection))
@@ -238,6 +241,10 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
                 for other in state.survivors:
                     if other.team != s.team and other.in_play and other.zone == zone and not confined(other):
                         commands.append(Attack(sid, slot, graph.zone_ids[zone], rival=other.id))
+            continue
+        if _LAST_EMPTY[0] is not zombies:
+            _board_empty(zombies)
+        if _LAST_EMPTY[1]:  # no zombie on the board (a quiet base): no target for any ranged weapon
             continue
         low, high = weapon_reach(state, s, equipment)
         if "shoots_own_zone" in flags:
@@ -295,15 +302,26 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
             for n, (position, run) in enumerate(runs):  # each run before the same command, those before kept
                 if position > read:
                     for command in commands[read:position]:
-                        if isinstance(command, EndTurn) or not refuses(state, i, command):
+                        if command.__class__ is EndTurn or not refuses(state, i, command):
                             kept.append(command)
                     read = position
                 runs[n] = (len(kept) if position else 0, run)
         for command in commands[read:]:
-            if isinstance(command, EndTurn) or not refuses(state, i, command):
+            if command.__class__ is EndTurn or not refuses(state, i, command):
                 kept.append(command)
         return kept
     return commands
+
+
+def _board_empty(zombies: Sequence[Sequence[int]]) -> None:
+    """Whether no zone holds a zombie, into ``_LAST_EMPTY`` (kept for a state's tuple, found by
+    identity: a state keeps it while no zombie moves, spawns or dies; a working copy's list is not)."""
+    global _LAST_EMPTY
+    _LAST_EMPTY = (zombies if zombies.__class__ is tuple else None, not any(map(any, zombies)))
+
+
+# (zombies, whether the board holds none) of the last ``_board_empty`` asked
+_LAST_EMPTY: tuple[Any, bool] = (None, False)
 
 
 def _waiting_objectives(graph: ZoneGraph, taken: tuple[bool, ...]) -> tuple[Any, ZoneGraph, frozenset[int]]:
@@ -336,7 +354,8 @@ def spent_may_act(state: ZombicideState, i: int) -> bool:
     if not flags.isdisjoint(_MOVING_SKILLS):
         _moving_skill_commands(state, i, flags, zombies_here, 0 if "slippery" in flags else zombies_here, found)
     if state.box.doors.anyone:
-        found.extend(_door_commands(state, i, zone))
+        sides: Any = state.graph.memo.get(_DOOR_SIDES) or _door_sides(state.graph)
+        found.extend(_door_commands(state, i, sides[zone]))
     if "loud" in flags or "medic" in flags:
         _shout_and_heal(state, i, flags, _simple_commands(s.id), found)
     return bool(found) or bool(state.box.legal_free(state, i))
@@ -525,16 +544,28 @@ def _steps(graph: ZoneGraph, doors_open: tuple[bool, ...], sid: str, zone: int,
             table = memo[key] = {}
         memo[_LAST_STEPS] = (doors_open, table)
     moves: tuple[Move, ...] | None = table.get((sid, zone, budget))
-    if moves is None:
-        reached = [z for z in dict.fromkeys(graph.neighbours(zone, doors_open))
-                   if z != zone and (budget is None or graph.step_extra(zone, z) <= budget)]
-        moves = table[sid, zone, budget] = tuple(Move(sid, graph.zone_ids[z], ()) for z in reached)
+    if moves is None:  # a door configuration's first ask: most zones' neighbours are those of others
+        row = graph.neighbours(zone, doors_open)
+        by_row: Any = memo.get(_STEPS_BY_ROW)
+        if by_row is None:
+            by_row = memo[_STEPS_BY_ROW] = {}
+        row_key = (sid, zone, budget, row)
+        moves = by_row.get(row_key)
+        if moves is None:
+            if len(by_row) > MEMO_ENTRIES:
+                by_row.clear()
+            reached = [z for z in dict.fromkeys(row)
+                       if z != zone and (budget is None or graph.step_extra(zone, z) <= budget)]
+            moves = by_row[row_key] = tuple(Move(sid, graph.zone_ids[z], ()) for z in reached)
+        table[sid, zone, budget] = moves
     return moves
 
 
 # ``graph.memo``'s key of the last door configuration ``_steps`` was asked of, and its table: the state
 # keeps its doors' tuple while no rule touches them, so consecutive listings ask of the same object
 _LAST_STEPS = ("steps of the last doors",)
+# ``graph.memo``'s key of (survivor, zone, budget, the zone's neighbours) → its steps, whatever the doors
+_STEPS_BY_ROW = ("steps by neighbours",)
 
 
 def _path_extra(graph: ZoneGraph, start: int, path: tuple[int, ...]) -> int:
@@ -593,16 +624,14 @@ def _path_moves(state: ZombicideState, sid: str, zone: int, reach: int, charge: 
 _LAST_PATH_MOVES: tuple[Any, Any, Any, dict[tuple[str, int, int, bool], tuple[Move, ...]]] = (None, None, None, {})
 
 
-def _door_commands(state: ZombicideState, i: int, zone: int) -> list[Any]:
-    """Doors anyone works (``DoorRules.anyone``): open the closed ones next to the survivor, close
-    the open ones, as the box's rules allow now."""
+def _door_commands(state: ZombicideState, i: int, beside: tuple[tuple[int, str, str], ...]) -> list[Any]:
+    """Doors anyone works (``DoorRules.anyone``): open the closed ones next to the survivor (``beside``:
+    its zone's ``_door_sides``), close the open ones, as the box's rules allow now."""
     s = state.survivors[i]
     rules = state.box.doors
     found: list[Any] = []
-    graph = state.graph
-    sides: Any = graph.memo.get(_DOOR_SIDES) or _door_sides(graph)
     keys = state.setup.door_keys  # ``_door_unlocked``, read in place: asked of every closed door beside
-    for door, connection, colour in sides[zone]:
+    for door, connection, colour in beside:
         closing = state.doors_open[door]
         if not closing and keys:
             key = keys.get(colour)

@@ -73,24 +73,13 @@ def list_trades(state: ZombicideState, i: int, s: Survivor, memo: GameMemo, comm
     """Survivor ``i``'s trades with every other survivor in its zone, in turn (``survivor_commands``
     lists them after the rearrangements): into ``commands``, or, given ``runs``, as one ``TradeRun``
     standing before the next command (where the box filters no trade out of the list)."""
-    sid, zone, box = s.id, s.zone, state.box
-    # trading, listed as single moves: give a card to a free slot, take one, or swap hands
-    trades, profiles, slot_profiles = memo.trades, memo.hand_profiles, memo.slot_profiles
-    isolated = box.isolated  # those a box isolates trade only among themselves (``can_trade``)
+    sid, zone, my_slots = s.id, s.zone, s.slots
+    counted: bool | None = None  # None until another survivor stands here: most listings find none
+    box: Any = None
+    trades: Any = None
+    isolated: Any = None
     apart: bool | None = None
-    # runs only where the box filters no trade out of the list
-    counted = runs is not None and not (
-        box.refuses_listed and box.refuses is not None
-        and (box.refuses_trades is None or box.refuses_trades(state, i)))
     fit_rows = None  # the box's slot rules' answers (None: the core's)
-    if counted:
-        kept = memo.fit_rows
-        if kept[0] is box.inventory:
-            fit_rows = kept[1]
-        else:
-            fit_rows = _fit_rows_for(state)
-            memo.fit_rows = (box.inventory, fit_rows)
-    my_slots = s.slots
     mine: HandProfile | None = None  # ``_hand_profile`` of my slots, looked up once
     mine_here: SlotProfile | None = None  # ``_slot_profile`` of my slots, looked up once
     partners: list[tuple[str, tuple[int, ...], int]] | None = None  # (other, their slots, trades) counted
@@ -98,6 +87,22 @@ def list_trades(state: ZombicideState, i: int, s: Survivor, memo: GameMemo, comm
     for other in state.survivors:  # ``s`` is survivor ``i``: itself left out by identity
         if other.zone != zone or other is s or not other.alive or other.escaped:  # ``in_play`` inlined
             continue
+        if counted is None:  # the first one here: what the trades are listed with, read once
+            box = state.box
+            # trading, listed as single moves: give a card to a free slot, take one, or swap hands
+            trades, profiles, slot_profiles = memo.trades, memo.hand_profiles, memo.slot_profiles
+            isolated = box.isolated  # those a box isolates trade only among themselves (``can_trade``)
+            # runs only where the box filters no trade out of the list
+            counted = runs is not None and not (
+                box.refuses_listed and box.refuses is not None
+                and (box.refuses_trades is None or box.refuses_trades(state, i)))
+            if counted:
+                kept = memo.fit_rows
+                if kept[0] is box.inventory:
+                    fit_rows = kept[1]
+                else:
+                    fit_rows = _fit_rows_for(state)
+                    memo.fit_rows = (box.inventory, fit_rows)
         if isolated is not None:
             if apart is None:
                 isolating = box.isolating
