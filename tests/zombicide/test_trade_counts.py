@@ -93,3 +93,19 @@ def test_one_trade_of_a_run_is_the_whole_lists_at_its_index(mission: str) -> Non
         assert at == whole, (mine, theirs)
         pairs_seen += len(whole)
     assert pairs_seen > 1000
+
+
+def test_a_count_kept_for_both_sides_is_each_sides_listing() -> None:
+    """``_profile_count`` keeps its count under both sides' keys (the same trades, each side's way):
+    the count kept for the other side is the length of the list that side's listing makes."""
+    counted = 0
+    for state, first, second, rows, mine, theirs in _random_sides("inv-m0", 17, 300):
+        memo = trades.GameMemo(state.tables)
+        mine_profile = trades._slot_profile(memo, state.card_kinds, mine)
+        theirs_profile = trades._slot_profile(memo, state.card_kinds, theirs)
+        rows.counts.clear()
+        trades._profile_count(rows, first, mine_profile, second, theirs_profile)
+        kept = rows.counts[second, theirs_profile, first, mine_profile]
+        assert kept == len(trades._trades(state, second, theirs, first, mine)), (mine, theirs)
+        counted += kept
+    assert counted > 500

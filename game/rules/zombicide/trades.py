@@ -532,7 +532,8 @@ def _profile_count(rows: _FitRows, sid: str, mine: SlotProfile, other_id: str, t
                 count += 1
     if len(rows.counts) > MEMO_ENTRIES * 4:
         rows.counts.clear()
-    rows.counts[sid, mine, other_id, theirs] = count
+    counts = rows.counts
+    counts[sid, mine, other_id, theirs] = counts[other_id, theirs, sid, mine] = count  # the same trades either way
     return count
 
 
