@@ -194,7 +194,7 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
         sides = graph.memo.get(_DOOR_SIDES) or _door_sides(graph)
         for door, connection, _colour in sides[zone]:
             if state.doors_open[door]:
-                commands.append(CloseDoor(sid, connection))
+                commands.append(_DOOR_WORKS.get((sid, connection, True)) or _door_work(sid, connection, True))
     if "loud" in flags or "medic" in flags:
         _shout_and_heal(state, i, flags, simple, commands)
     last = trade_lists.LAST_MEMO  # ``memo_for``'s usual answer, read in place: the same game asks again and again
@@ -209,7 +209,7 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
         sides = graph.memo.get(_DOOR_SIDES) or _door_sides(graph)
         for door, connection, colour in sides[zone]:
             if not state.doors_open[door] and _door_unlocked(state, colour):
-                commands.append(OpenDoor(sid, connection))
+                commands.append(_DOOR_WORKS.get((sid, connection, False)) or _door_work(sid, connection, False))
     if not s.searched and zombies_here == 0 and (s.nose_search or s.actions_left > 0 or _can_spend(s, "search")) and (
         state.equipment_deck or state.equipment_discard
     ) and (  # where the survivor may search, asked last (the dearest question)
@@ -641,8 +641,24 @@ def _door_commands(state: ZombicideState, i: int, beside: tuple[tuple[int, str, 
             continue
         if rules.usable is not None and rules.usable(state, i, door, closing):
             continue
-        found.append((CloseDoor if closing else OpenDoor)(s.id, connection))
+        command = _DOOR_WORKS.get((s.id, connection, closing))
+        if command is None:
+            command = _door_work(s.id, connection, closing)
+        found.append(command)
     return found
+
+
+def _door_work(sid: str, connection: str, closing: bool) -> Any:
+    """A survivor's Close Door or Open Door command, kept (``_DOOR_WORKS``): a record costs five
+    look-ups to make, and the same doors are listed again at every action."""
+    if len(_DOOR_WORKS) > MEMO_ENTRIES:
+        _DOOR_WORKS.clear()
+    command = _DOOR_WORKS[sid, connection, closing] = (CloseDoor if closing else OpenDoor)(sid, connection)
+    return command
+
+
+# (survivor, connection, whether it closes) → its door command: commands are records, shared by the lists
+_DOOR_WORKS: dict[tuple[str, str, bool], Any] = {}
 
 
 def _door_sides(graph: ZoneGraph) -> tuple[tuple[tuple[int, str, str], ...], ...]:
