@@ -403,27 +403,16 @@ def loudest_first(noise: list[int], noisy: list[int]) -> list[int]:
 
 @mutable_record
 class _Hearing:
-    """The zones a move's zombies hear, loudest first, each as (its noise, the zone, its distance
-    column), with the doors the routes are measured with (``walk``) and with every door open
-    (``open``): each column looked up once per move, not once per zone's zombies."""
+    """The zones a move's zombies hear, loudest first, with their distance columns as the doors stand
+    (``walk``) and with every door open (``open``): each column looked up once per move, and only when
+    some zone's zombies read that far down the order (most stop at the loudest zone they can reach)."""
 
     noise: list[int]
     heard: list[int]
     tables: tuple[Any, ...]
-    walk: tuple[tuple[int, int, tuple[int, ...]], ...] | None = None
-    open: tuple[tuple[int, int, tuple[int, ...]], ...] | None = None
-
-    def walk_columns(self) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
-        if self.walk is None:
-            to, noise = self.tables[3], self.noise
-            self.walk = tuple([(noise[v], v, to(v)) for v in self.heard])
-        return self.walk
-
-    def open_columns(self) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
-        if self.open is None:
-            to, noise = self.tables[5], self.noise
-            self.open = tuple([(noise[v], v, to(v)) for v in self.heard])
-        return self.open
+    levels: tuple[int, ...] | None = None  # each heard zone's noise, read when first asked
+    walk: list[tuple[int, ...]] | None = None  # the columns of the first heard zones, in their order
+    open: list[tuple[int, ...]] | None = None
 
 
 def _routes(zone: int, noise: list[int], occupied: list[bool], tables: tuple[Any, ...],
@@ -437,12 +426,12 @@ def _routes(zone: int, noise: list[int], occupied: list[bool], tables: tuple[Any
         goals = [v for v in visible if noise[v] == loudest]
         columns = [to(g) for g in goals]  # each goal's distances towards it
     else:
-        goals, columns = _loudest_reachable(zone, hearing.walk_columns())
+        goals, columns = _loudest_reachable(zone, hearing, False)
         if not goals:
             if breaks:
                 return []
             # no open route: head for the noisiest zone as if every door were open
-            goals, columns = _loudest_reachable(zone, hearing.open_columns())
+            goals, columns = _loudest_reachable(zone, hearing, True)
             if not goals:
                 return []
     if len(goals) == 1:  # one goal, most often: a step on a shortest way to it
@@ -461,17 +450,38 @@ def _routes(zone: int, noise: list[int], occupied: list[bool], tables: tuple[Any
     return sorted({other for other in steps[zone] if any(column[other] == closer for column, closer in towards)})
 
 
-def _loudest_reachable(zone: int, heard: tuple[tuple[int, int, tuple[int, ...]], ...]
-                       ) -> tuple[list[int], list[tuple[int, ...]]]:
-    """The loudest of the zones ``heard`` (noise, zone, distance column; loudest first) that the
-    zombies of ``zone`` can reach, with their columns: the walk stops at the first quieter zone once
-    one is found."""
+def _loudest_reachable(zone: int, hearing: _Hearing, every_door_open: bool) -> tuple[list[int], list[tuple[int, ...]]]:
+    """The loudest of the zones heard (``hearing``, loudest first) that the zombies of ``zone`` can
+    reach, with their columns (as the doors stand, or with ``every_door_open``): the walk stops at
+    the first quieter zone once one is found, and a zone's column is looked up when first read."""
+    levels = hearing.levels
+    if levels is None:
+        noise = hearing.noise
+        levels = hearing.levels = tuple([noise[v] for v in hearing.heard])
+    if every_door_open:
+        found = hearing.open
+        if found is None:
+            found = hearing.open = []
+        to = hearing.tables[5]
+    else:
+        found = hearing.walk
+        if found is None:
+            found = hearing.walk = []
+        to = hearing.tables[3]
+    known = len(found)
     goals: list[int] = []
     columns: list[tuple[int, ...]] = []
     loudest = 0
-    for level, v, column in heard:
+    for n, v in enumerate(hearing.heard):
+        level = levels[n]
         if goals and level < loudest:
             break
+        if n < known:
+            column = found[n]
+        else:  # the first zone this far down the order: its column found once for the move
+            column = to(v)
+            found.append(column)
+            known += 1
         if column[zone] < UNREACHABLE:
             goals.append(v)
             columns.append(column)
