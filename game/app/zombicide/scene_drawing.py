@@ -12,7 +12,7 @@ import pygame
 
 from game.app.render import TableView, font, text_with_halo
 from game.app.widgets.chrome import bar_signature
-from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_EDGE, TEXT, fit_text
+from game.app.widgets.dialogs import ACCENT, MUTED, PANEL_EDGE, TEXT, fit_text, wrap
 from game.app.widgets.tutorial_prompt import draw_pointer
 from game.app.zombicide.controller import odds_summary
 from game.app.zombicide.director import draw_banner, mission_words
@@ -32,6 +32,8 @@ SHOT_TINT = (245, 140, 50)
 DOOR_TINT = (255, 214, 90)
 ZONE_TINT = (120, 200, 255)
 EXIT_TINT = (110, 235, 255)
+STATUS_SIZE_PX = 18  # the status words at the foot of the table
+STATUS_COLOUR = (255, 226, 160)
 
 
 class SceneDrawing(SceneFields):
@@ -74,11 +76,23 @@ class SceneDrawing(SceneFields):
                      pygame.Rect(area.left, area.bottom, area.width, h - area.bottom)):
             surface.blit(chrome, rect, rect)
         if self.status_text:
-            words = _halo_text(self.status_text, 18, (255, 226, 160))
-            box = words.get_rect(midbottom=(area.centerx, area.bottom - 8))
-            pygame.draw.rect(surface, (20, 20, 20), box.inflate(20, 10), border_radius=8)
-            surface.blit(words, box)
+            self.draw_status(surface, area)
         self.card_panel.draw_ghost(surface)
+
+    def draw_status(self, surface: pygame.Surface, area: pygame.Rect) -> pygame.Rect:
+        """The status words at the foot of the table, in as many lines as its width needs (a long
+        hint, or the same one in a wordier language, is never cut at the window's edge); gives back its box."""
+        lines = [_halo_text(line, STATUS_SIZE_PX, STATUS_COLOUR)
+                 for line in wrap(self.status_text, STATUS_SIZE_PX, max(area.width - 60, 120))]
+        height = sum(line.get_height() for line in lines)
+        box = pygame.Rect(0, 0, max(line.get_width() for line in lines), height)
+        box.midbottom = (area.centerx, area.bottom - 8)
+        pygame.draw.rect(surface, (20, 20, 20), box.inflate(20, 10), border_radius=8)
+        y = box.top
+        for line in lines:
+            surface.blit(line, line.get_rect(midtop=(box.centerx, y)))
+            y += line.get_height()
+        return box
 
     def draw_above_ui(self, surface: pygame.Surface) -> None:
         """A question is modal: drawn over the log and the other widgets, which it shades."""

@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.app.widgets.card_view import local_name
 from game.app.widgets.dialogs import ChoiceDialog
 from game.app.zombicide.controller import Outcome
 from game.app.zombicide.scene_fields import SceneFields
 from game.app.zombicide.view_model import door_states
+from game.i18n import N_, _, phrase
 
 PAGE_OPTIONS = 10  # options per page of a long override list ("More…" turns the page)
-COUNTER_WORDS = {"xp": "Experience", "wounds": "Wounds", "actions": "Actions left"}
+COUNTER_WORDS = {"xp": N_("Experience"), "wounds": N_("Wounds"), "actions": N_("Actions left")}  # said with _()
 NOISE_CHOICES_ABOVE = 3  # the noise dialog offers up to this many tokens more than the zone holds
 
 
@@ -21,10 +23,11 @@ class OverrideTools(SceneFields):
 
     def override_labels(self) -> list[tuple[str, str, str]]:
         """The bottom bar in override mode: survivors, counters, noise, decks, a button per zombie type."""
-        labels = [("Add survivor…", "add-survivor", "move"), ("Remove selected", "remove", "turn"),
-                  ("Counters…", "ov:counters", "other"), ("Noise…", "ov:noise", "other"), ("Decks…", "ov:decks", "other")]
-        types = [z.id for z in self.controller.state.tables.catalog.zombies]
-        labels += [(f"+ {self._names().get(t, t)}", f"add:{t}", "danger") for t in types]
+        labels = [(_("Add survivor…"), "add-survivor", "move"), (_("Remove selected"), "remove", "turn"),
+                  (_("Counters…"), "ov:counters", "other"), (_("Noise…"), "ov:noise", "other"),
+                  (_("Decks…"), "ov:decks", "other")]
+        zombies = self.controller.state.tables.catalog.zombies
+        labels += [(f"+ {local_name(z)}", f"add:{z.id}", "danger") for z in zombies]
         return labels
 
     def press_override(self, key: str) -> bool:
@@ -40,7 +43,7 @@ class OverrideTools(SceneFields):
         elif key.startswith("add:"):
             zone = self.override_zone or self._selected_zone()
             if zone is None:
-                self.status("Tap a zone first")
+                self.status(_("Tap a zone first"))
             else:
                 self.play(_override("add", key.split(":", 1)[1], zone))
         elif key == "remove":
@@ -49,7 +52,7 @@ class OverrideTools(SceneFields):
             if self.controller.state.survivor_index(picked) >= 0:
                 self.remove_survivor(picked)
             elif parsed is None:
-                self.status("Tap a zombie or a survivor first")
+                self.status(_("Tap a zombie or a survivor first"))
             else:
                 self.play(_override("remove", parsed[1], parsed[0]))
         else:
@@ -63,19 +66,20 @@ class OverrideTools(SceneFields):
         state = self.controller.state
         i = state.survivor_index(survivor_id or "")
         if survivor_id is None or i < 0:
-            self.status("Tap a survivor first")
+            self.status(_("Tap a survivor first"))
             return
         s = state.survivors[i]
         now = {"xp": s.xp, "wounds": s.wounds, "actions": s.actions_left}
         counters = list(COUNTER_WORDS)
-        self.open_dialog(ChoiceDialog(f"{s.name}: set which counter?", [],
-                                      [f"{COUNTER_WORDS[c]} (now {now[c]})" for c in counters],
+        self.open_dialog(ChoiceDialog(phrase("{name}: set which counter?", name=s.name), [],
+                                      [phrase("{counter} (now {value})", counter=_(COUNTER_WORDS[c]), value=now[c])
+                                       for c in counters],
                                       lambda n: self.open_counter_values(survivor_id, counters[n]), cancel=True))
 
     def open_counter_values(self, survivor_id: str, counter: str) -> None:
         values = self.controller.counter_choices(survivor_id, counter)
         name = self.controller.survivor_name(survivor_id)
-        self.choose_paged(f"{name}: {COUNTER_WORDS[counter]}", [str(v) for v in values],
+        self.choose_paged(f"{name}: {_(COUNTER_WORDS[counter])}", [str(v) for v in values],
                           lambda n: self.play_override(self.controller.override_set_counter, survivor_id, counter,
                                                        values[n]))
 
@@ -83,25 +87,25 @@ class OverrideTools(SceneFields):
         """Override: the Noise tokens of the picked zone."""
         zone = self.override_zone or self._selected_zone()
         if zone is None:
-            self.status("Tap a zone first")
+            self.status(_("Tap a zone first"))
             return
         state = self.controller.state
         now = state.noise[state.graph.index[zone]]
         values = list(range(now + NOISE_CHOICES_ABOVE + 1))
-        self.choose_paged(f"Noise tokens in {self.controller.zone_name(zone)} (now {now})", [str(v) for v in values],
+        self.choose_paged(phrase("Noise tokens in {zone} (now {count})", zone=self.controller.zone_name(zone), count=now), [str(v) for v in values],
                           lambda n: self.play_override(self.controller.override_set_noise, zone, values[n]))
 
     def open_decks_dialog(self) -> None:
         """Override: a named card on top of a deck, or a deck shuffled with its discard pile."""
         choices = [
-            ("Equipment: put a card on top…", lambda: self.open_card_on_top("equipment")),
-            ("Zombies: put a card on top…", lambda: self.open_card_on_top("zombie")),
-            ("Shuffle the equipment deck with its discard pile",
+            (_("Equipment: put a card on top…"), lambda: self.open_card_on_top("equipment")),
+            (_("Zombies: put a card on top…"), lambda: self.open_card_on_top("zombie")),
+            (_("Shuffle the equipment deck with its discard pile"),
              lambda: self.play_override(self.controller.override_reshuffle, "equipment")),
-            ("Shuffle the zombie deck with its discard pile",
+            (_("Shuffle the zombie deck with its discard pile"),
              lambda: self.play_override(self.controller.override_reshuffle, "zombie")),
         ]
-        self.open_dialog(ChoiceDialog("Decks", [], [label for label, _ in choices], lambda n: choices[n][1](),
+        self.open_dialog(ChoiceDialog(_("Decks"), [], [label for label, _ in choices], lambda n: choices[n][1](),
                                       cancel=True))
 
     def open_card_on_top(self, deck: str) -> None:
@@ -112,8 +116,10 @@ class OverrideTools(SceneFields):
         if deck == "zombie":
             labels = [zombie_card_words(state, card) for card in cards]
         else:
-            labels = [state.tables.equipment[card].name for card in cards]
-        self.choose_paged(f"Which card goes on top of the {deck} deck?", labels,
+            labels = [local_name(state.tables.equipment[card]) for card in cards]
+        title = _("Which card goes on top of the zombie deck?") if deck == "zombie" else _(
+            "Which card goes on top of the equipment deck?")
+        self.choose_paged(title, labels,
                           lambda n: self.play_override(self.controller.override_card_on_top, deck, cards[n]))
 
     def play_override(self, call: Any, *args: Any) -> Outcome:
@@ -129,7 +135,7 @@ class OverrideTools(SceneFields):
         """A dialog of ``labels`` a page at a time; "More…" shows the next page."""
         page = labels[start:start + PAGE_OPTIONS]
         more = start + PAGE_OPTIONS < len(labels)
-        shown = page + (["More…"] if more else [])
+        shown = page + ([_("More…")] if more else [])
 
         def chosen(n: int) -> None:
             if more and n == len(page):
@@ -143,14 +149,14 @@ class OverrideTools(SceneFields):
         """Override: pick a survivor of the box who is not in the game; it joins in the picked zone."""
         zone = self.override_zone or self._selected_zone()
         if zone is None:
-            self.status("Tap a zone first")
+            self.status(_("Tap a zone first"))
             return
         bench = self.controller.bench()
         if not bench:
-            self.status("Every survivor of the box is already in the game")
+            self.status(_("Every survivor of the box is already in the game"))
             return
         names = self._names()
-        self.open_dialog(ChoiceDialog(f"Who joins in {self.controller.zone_name(zone)}?", [],
+        self.open_dialog(ChoiceDialog(phrase("Who joins in {zone}?", zone=self.controller.zone_name(zone)), [],
                                       [names.get(b, b) for b in bench],
                                       lambda n: self.add_survivor(bench[n], zone), cancel=True))
 
