@@ -34,6 +34,7 @@ from game.rules.zombicide.commands import (
 from game.rules.zombicide.graph import ZoneGraph, jump_targets
 from game.rules.zombicide.listed import Listed, Run
 from game.rules.zombicide.odds import fired_cards, weapon_reach
+from game.rules.zombicide.queries import zombies_anywhere
 from game.rules.zombicide.state import (
     Survivor,
     ZombicideState,
@@ -242,9 +243,7 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
                     if other.team != s.team and other.in_play and other.zone == zone and not confined(other):
                         commands.append(Attack(sid, slot, graph.zone_ids[zone], rival=other.id))
             continue
-        if _LAST_EMPTY[0] is not zombies:
-            _board_empty(zombies)
-        if _LAST_EMPTY[1]:  # no zombie on the board (a quiet base): no target for any ranged weapon
+        if not zombies_anywhere(zombies):  # a quiet board: no target for any ranged weapon
             continue
         low, high = weapon_reach(state, s, equipment)
         if "shoots_own_zone" in flags:
@@ -311,17 +310,6 @@ def survivor_commands(state: ZombicideState, i: int, runs: list[tuple[int, Run]]
                 kept.append(command)
         return kept
     return commands
-
-
-def _board_empty(zombies: Sequence[Sequence[int]]) -> None:
-    """Whether no zone holds a zombie, into ``_LAST_EMPTY`` (kept for a state's tuple, found by
-    identity: a state keeps it while no zombie moves, spawns or dies; a working copy's list is not)."""
-    global _LAST_EMPTY
-    _LAST_EMPTY = (zombies if zombies.__class__ is tuple else None, not any(map(any, zombies)))
-
-
-# (zombies, whether the board holds none) of the last ``_board_empty`` asked
-_LAST_EMPTY: tuple[Any, bool] = (None, False)
 
 
 def _waiting_objectives(graph: ZoneGraph, taken: tuple[bool, ...]) -> tuple[Any, ZoneGraph, frozenset[int]]:

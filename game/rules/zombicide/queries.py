@@ -100,3 +100,21 @@ def trade_partners(state: Any, survivor_id: str) -> tuple[str, ...]:
     if i < 0:
         return ()
     return tuple(o.id for j, o in enumerate(state.survivors) if can_trade(state, i, j))
+
+
+def zombies_anywhere(zombies: Any) -> bool:
+    """Whether any zombie stands on the board (zone → count per kind): with none, no attack of any
+    kind has a target. Asked at every listing, most often of the same tuple (a quiet board, as most of
+    Invader M7's): a state's tuple is kept with its answer, a working copy's list never."""
+    global _LAST_ANYWHERE
+    last = _LAST_ANYWHERE
+    if last[0] is zombies:
+        return last[1]
+    found = any(map(any, zombies))
+    if zombies.__class__ is tuple:  # a state's, never changed: kept (held, so its id is not reused)
+        _LAST_ANYWHERE = (zombies, found)
+    return found
+
+
+# the last zombies' tuple asked about and whether any zombie stood on it
+_LAST_ANYWHERE: tuple[Any, bool] = (None, False)

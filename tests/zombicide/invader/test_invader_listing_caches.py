@@ -11,6 +11,7 @@ from __future__ import annotations
 from game.rules.zombicide.boxes.invader import combat, inventory, legal_free, machines, skills
 from game.rules.zombicide.boxes.invader.combat import xeno_zones_in_sight
 from game.rules.zombicide.boxes.invader.machines import controlled, controls
+from game.rules.zombicide.queries import zombies_anywhere
 from tests.zombicide.invader.test_invader_hook_caches import played_in_turn
 
 COMMANDS = 150  # per game: enough for doors, objectives, Machines and goals to change
@@ -56,13 +57,13 @@ def test_the_xenos_in_sight_are_those_the_zombies_hold_now() -> None:
     assert asked  # xenos were seen
 
 
-def test_whether_xenos_stand_anywhere_follows_the_zombies() -> None:
+def test_whether_zombies_stand_anywhere_follows_the_zombies() -> None:
     empty, one = ((0, 0), (0, 0)), ((0, 0), (0, 1))
-    assert [combat.xenos_anywhere(z) for z in (empty, empty, one, one, empty)] == [False, False, True, True, False]
+    assert [zombies_anywhere(z) for z in (empty, empty, one, one, empty)] == [False, False, True, True, False]
     working = [(0, 0), (0, 0)]  # a working copy's list changes in place: never kept
-    assert not combat.xenos_anywhere(working)
+    assert not zombies_anywhere(working)
     working[1] = (1, 0)
-    assert combat.xenos_anywhere(working)
+    assert zombies_anywhere(working)
 
 
 def test_the_free_commands_are_all_those_the_listers_give() -> None:

@@ -60,6 +60,7 @@ from game.rules.zombicide.commands import (
     Rearrange,
     Trade,
 )
+from game.rules.zombicide.queries import zombies_anywhere
 from game.rules.zombicide.skills import SkillHook
 from game.rules.zombicide.state import evolved
 
@@ -123,7 +124,7 @@ def legal_free(state: Any, i: int) -> list[Any]:
     s = state.survivors[i]
     box = state.box_state
     # with no xeno on the board (most listings of M7), no attack of any kind has a target
-    xenos = combat.xenos_anywhere(state.zombies)
+    xenos = zombies_anywhere(state.zombies)
     found = combat.concentrated_commands(state, i) if xenos else []
     # ``machines.listed``: a Remote Control token, or a skill for the Robot (two look-ups in C)
     if s.box_fields.remotes or not machines.ROBOT_SKILLS.isdisjoint(s.skills):

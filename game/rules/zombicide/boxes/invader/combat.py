@@ -369,23 +369,6 @@ def attack_targets(state: Any, i: int, slot: int) -> list[int]:
     return _targets(state, i, slot, weapon, xeno_zones_in_sight(state, s.zone, deeper), deeper)
 
 
-def xenos_anywhere(zombies: Any) -> bool:
-    """Whether any xeno stands on the board (zone → count per kind): none, no attack of any kind
-    has a target. Asked at every listing, most often of the same tuple (M7's board is most often empty)."""
-    global _LAST_ANYWHERE
-    last = _LAST_ANYWHERE
-    if last[0] is zombies:
-        return last[1]
-    found = any(map(any, zombies))
-    if zombies.__class__ is tuple:  # a state's, never changed: kept for the next listing
-        _LAST_ANYWHERE = (zombies, found)
-    return found
-
-
-# the last zombies' tuple asked about (held, so its id cannot be reused) and whether any xeno stood on it
-_LAST_ANYWHERE: tuple[Any, bool] = (None, False)
-
-
 def xeno_zones_in_sight(state: Any, zone: int, deeper: bool) -> list[int]:
     """The zones holding xenos among ``zone`` (first) and those seen from it, where every attack
     from ``zone`` finds its targets (not to be changed: it may be the answer kept for the next ask)."""
