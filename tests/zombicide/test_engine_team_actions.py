@@ -73,3 +73,18 @@ def test_a_setup_with_too_many_or_unknown_cards_is_refused():
         game(("move", "charge", "fire"))
     with pytest.raises(ValueError, match="unknown Team Action"):
         game(("dance",))
+
+
+def test_refusals_name_the_card_not_its_id(monkeypatch):
+    from game.rules.zombicide.boxes.rue_morgue import team_actions as rules
+
+    state = game()
+    with pytest.raises(IllegalCommand) as refused:
+        engine.apply(state, "A", UseTeamAction("joe", "fire", ("dan",), "r0c1"))
+    assert str(refused.value.reason) == "survivors did not pick the Team Action Fire!"
+    picked = rules.team_action
+    monkeypatch.setattr(rules, "team_action",  # a card of our own that is played into a zone only
+                        lambda catalog, card: picked(catalog, card).model_copy(update={"modes": ("destination",)}))
+    with pytest.raises(IllegalCommand) as refused:
+        engine.apply(state, "A", UseTeamAction("joe", "move", ("dan",), "r0c0", mode="origin", targets=("r0c1", "")))
+    assert str(refused.value.reason) == "Move! cannot be played from here"

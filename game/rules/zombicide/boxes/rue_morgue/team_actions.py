@@ -41,19 +41,26 @@ def check_setup(catalog: Any, spec: Any) -> None:
                 raise ValueError(f"unknown Team Action {card!r}")
 
 
+# a mode the card lacks, said in words the player knows (the window calls origin mode "from here")
+MODE_REFUSALS = {"destination": N_("{card} cannot be played into another zone"),
+                 "origin": N_("{card} cannot be played from here")}
+
+
 def play(game: Game, i: int, command: UseTeamAction) -> None:
     s = game.survivors[i]
     used, cards_used = game.box_state.team_actions_used, game.box_state.team_cards_used
     cards = game.spec.team_actions.get(s.team, ())
     if command.card not in cards:
-        raise IllegalCommand(Said(N_('{team} did not pick the Team Action {card}'), team=s.team, card=repr(command.card)))
+        known = any(t.id == command.card for t in team_actions(game.tables.catalog))  # said by its name
+        raise IllegalCommand(Said(N_('{team} did not pick the Team Action {card}'), team=s.team,
+                                  card=team_action(game.tables.catalog, command.card) if known else command.card))
     if f"{s.team}:{command.card}" in cards_used:
         raise IllegalCommand(Said(N_('that Team Action has already been played this round')))
     if used.count(s.team) >= team_action_allowance(game.survivors, s.team):
         raise IllegalCommand(Said(N_("each team plays one Team Action per players' phase")))
     card = team_action(game.tables.catalog, command.card)
     if command.mode not in card.modes:
-        raise IllegalCommand(Said(N_('{card} has no {mode} mode'), card=card, mode=command.mode))
+        raise IllegalCommand(Said(MODE_REFUSALS[command.mode], card=card))
     group = [i]
     for member_id in command.members:
         j = game.survivor_by_id(member_id)
