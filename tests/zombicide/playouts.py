@@ -5,7 +5,7 @@ to the same state hash."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from random import Random
 from typing import Any
 
@@ -56,4 +56,20 @@ def play_checked(board: Board, setup: Mapping[str, Any], seed: int, bot: Bot, in
     return len(log)
 
 
-__all__ = ["miniatures_of", "play_checked"]
+def random_states(board: Board, setup: Mapping[str, Any], seeds: Iterable[int], max_commands: int
+                  ) -> Iterator[tuple[int, Any]]:
+    """(seed, state) for every state of seeded games where each command is drawn uniformly from the
+    legal list, up to ``max_commands`` a game: the states a listing test looks at."""
+    for seed in seeds:
+        rng = Random(seed)
+        state = engine.setup(board, setup, seed)
+        for _ in range(max_commands):
+            if state.result is not None:
+                break
+            yield seed, state
+            (seat,) = engine.current_seats(state)
+            legal = engine.legal_commands(state, seat)
+            state, _ = engine.apply(state, seat, legal[int(rng.random() * len(legal))])
+
+
+__all__ = ["miniatures_of", "play_checked", "random_states"]

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from random import Random
+
+from playouts import random_states
 
 from game.board.mission import load_board
-from game.rules.zombicide import engine
 from game.rules.zombicide.commands import Attack
 from game.rules.zombicide.legal import survivor_commands
 from game.rules.zombicide.state import ZombicideState
@@ -20,20 +20,11 @@ SETUP = {"players": [{"seat": "A", "survivors": ["parker", "bruno", "oso"]},
 
 def _ranged_shot() -> tuple[ZombicideState, int]:
     """A state of a seeded game where a survivor may shoot into another zone, and that survivor."""
-    board = load_board(GOLDEN / "rm-tutorial-1.toml")
-    for seed in range(20):
-        rng = Random(seed)
-        state = engine.setup(board, SETUP, seed)
-        for _ in range(300):
-            if state.result is not None:
-                break
-            for i, s in enumerate(state.survivors):
-                zone_id = state.graph.zone_ids[s.zone]
-                if s.in_play and any(isinstance(c, Attack) and c.zone != zone_id for c in survivor_commands(state, i)):
-                    return state, i
-            (seat,) = engine.current_seats(state)
-            legal = engine.legal_commands(state, seat)
-            state, _ = engine.apply(state, seat, legal[int(rng.random() * len(legal))])
+    for _seed, state in random_states(load_board(GOLDEN / "rm-tutorial-1.toml"), SETUP, range(20), 300):
+        for i, s in enumerate(state.survivors):
+            zone_id = state.graph.zone_ids[s.zone]
+            if s.in_play and any(isinstance(c, Attack) and c.zone != zone_id for c in survivor_commands(state, i)):
+                return state, i
     raise AssertionError("no ranged shot in the seeded games")
 
 

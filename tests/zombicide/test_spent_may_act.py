@@ -5,12 +5,11 @@ but End Turn, discards and combinations, on every state of seeded random games o
 from __future__ import annotations
 
 from pathlib import Path
-from random import Random
 
 import pytest
+from playouts import random_states
 
 from game.board.mission import load_board
-from game.rules.zombicide import engine
 from game.rules.zombicide.commands import Combine, Discard, EndTurn
 from game.rules.zombicide.legal import spent_may_act, survivor_commands
 
@@ -30,18 +29,10 @@ def test_a_spent_survivor_said_idle_is_listed_nothing_that_holds_its_turn(missio
     setup = {"players": [{"seat": "A", "survivors": list(first)}, {"seat": "B", "survivors": list(second)}],
              "auto_wounds": True}
     idle_seen = 0
-    for seed in range(3):
-        rng = Random(seed)
-        state = engine.setup(board, setup, seed)
-        for _ in range(300):
-            if state.result is not None:
-                break
-            for i, s in enumerate(state.survivors):
-                if s.in_play and s.actions_left <= 0 and not s.free_actions and not spent_may_act(state, i):
-                    idle_seen += 1
-                    listed = survivor_commands(state, i)
-                    assert all(isinstance(c, _HOLD_NO_TURN) for c in listed), (seed, s.id, listed)
-            (seat,) = engine.current_seats(state)
-            commands = engine.legal_commands(state, seat)
-            state, _events = engine.apply(state, seat, commands[int(rng.random() * len(commands))])
+    for seed, state in random_states(board, setup, range(3), 300):
+        for i, s in enumerate(state.survivors):
+            if s.in_play and s.actions_left <= 0 and not s.free_actions and not spent_may_act(state, i):
+                idle_seen += 1
+                listed = survivor_commands(state, i)
+                assert all(isinstance(c, _HOLD_NO_TURN) for c in listed), (seed, s.id, listed)
     assert idle_seen  # the shortcut was put to the test (Invader's too: its free doors are worked out)
