@@ -178,3 +178,16 @@ def test_every_zone_kind_of_the_shipped_missions_is_named_in_spanish() -> None:
     finally:
         i18n.set_language("en")
     assert names["inv-02R:c-e"] == "el pasillo frente a Taller"
+
+
+@pytest.mark.parametrize("mission", sorted(path.stem for path in (REPO / "maps" / "missions").glob("*.toml")))
+def test_a_zone_name_says_where_it_lies_once(mission):
+    """A zone named by where it lies on the board and among its namesakes says a direction once when
+    both are the same ("the corridor (west)", not "the corridor (west, west)"), and names stay unique."""
+    board = load_board(REPO / "maps" / "missions" / f"{mission}.toml")
+    names = zone_names_for(board)
+    assert len(set(names.values())) == len(names)
+    for name in names.values():
+        if name.endswith(")") and ", " in name:
+            first, _, second = name[name.rindex("(") + 1:-1].partition(", ")
+            assert first != second, name

@@ -146,9 +146,14 @@ def zone_names_for(board: Any) -> dict[str, str]:
                 names[zone_id] = phrase("the {kind} {direction} of {room}", direction=direction(zone, anchors[zone_id]),
                                         room=anchors[zone_id].label_in(language()), **kind_of(zone))
             else:
-                place = compass(zone, [zones[z] for z in same])
-                names[zone_id] = f"{zone.label_in(language())} ({place})" if zone.label else phrase(
-                    "the {kind} ({compass}, {place})", compass=compass(zone), place=place, **kind_of(zone))
+                place, on_board = compass(zone, [zones[z] for z in same]), compass(zone)
+                if zone.label:
+                    names[zone_id] = f"{zone.label_in(language())} ({place})"
+                elif place == on_board:  # said once: "(west, west)" reads as a stutter
+                    names[zone_id] = phrase("the {kind} ({compass})", compass=place, **kind_of(zone))
+                else:
+                    names[zone_id] = phrase("the {kind} ({compass}, {place})", compass=on_board, place=place,
+                                            **kind_of(zone))
     counted: dict[str, list[str]] = {}
     for zone_id, name in names.items():
         counted.setdefault(name, []).append(zone_id)
