@@ -556,17 +556,47 @@ def _faded(label: pygame.Surface) -> pygame.Surface:
     return faded
 
 
+LABEL_SIZES_PX = (16, 15, 14, 13, 12, 11, 10)  # small sizes keep the names when Fit shows a small window
+
+
 @lru_cache(maxsize=512)
 def _zone_label(text: str, width_px: int) -> pygame.Surface | None:
-    """A zone's name on a dark pill, at the largest readable size that fits ``width_px``."""
-    for size in (16, 15, 14, 13, 12, 11, 10):  # small sizes keep the names when Fit shows a small window
+    """A zone's name on a dark pill, at the largest readable size that fits ``width_px``, a little
+    over a narrow zone if need be; a name of several words that would be dropped there ("Perimeter
+    airlock") on two lines. None when even that is far too wide: names give way to each other."""
+    for size in LABEL_SIZES_PX:
         words = text_with_halo(text, size, color=(246, 240, 226))
         if words.get_width() + 12 <= width_px:
+            return _pill([words])
+    if words.get_width() + 12 <= width_px * 1.5:
+        return _pill([words])
+    lines = _two_lines(text)
+    if lines is None:
+        return None
+    for size in LABEL_SIZES_PX[2:]:
+        rows = [text_with_halo(line, size, color=(246, 240, 226)) for line in lines]
+        if max(row.get_width() for row in rows) + 12 <= width_px:
             break
-    else:
-        if words.get_width() + 12 > width_px * 1.5:  # a little over a narrow room; names give way to each other
-            return None
-    pill = pygame.Surface((words.get_width() + 12, words.get_height() + 2), pygame.SRCALPHA)
-    pygame.draw.rect(pill, (12, 12, 14, 150), pill.get_rect(), border_radius=pill.get_height() // 2)
-    pill.blit(words, (6, 1))
+    return _pill(rows) if max(row.get_width() for row in rows) + 12 <= width_px * 1.5 else None
+
+
+def _two_lines(text: str) -> tuple[str, str] | None:
+    """``text`` split at the space nearest its middle, or None for a single word."""
+    spaces = [n for n, letter in enumerate(text) if letter == " "]
+    if not spaces:
+        return None
+    at = min(spaces, key=lambda n: abs(2 * n - len(text)))
+    return text[:at], text[at + 1:]
+
+
+def _pill(rows: list[pygame.Surface]) -> pygame.Surface:
+    """Lines of words centred on a dark pill."""
+    width = max(row.get_width() for row in rows)
+    pill = pygame.Surface((width + 12, sum(row.get_height() for row in rows) + 2), pygame.SRCALPHA)
+    radius = min(pill.get_height(), pill.get_width()) // 2 if len(rows) == 1 else 8
+    pygame.draw.rect(pill, (12, 12, 14, 150), pill.get_rect(), border_radius=radius)
+    y = 1
+    for row in rows:
+        pill.blit(row, ((pill.get_width() - row.get_width()) // 2, y))
+        y += row.get_height()
     return pill
