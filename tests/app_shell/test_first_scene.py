@@ -49,3 +49,13 @@ def test_a_resumed_game_is_laid_out_again_after_what_it_restored(tmp_path, monke
     assert hooks.resume(fresh, saved)
     assert len(layouts) == 2  # when built, then by the window once its speed, tutorial and seats are back
     assert fresh.scenes.top.laid_out_size == fresh.screen.get_size()
+
+
+def test_a_game_opened_straight_from_a_mission_names_its_seats_in_the_players_language(tmp_path, spanish):
+    """``main.py --mission M --scene game`` seats two players named as the new-game pages name them."""
+    from game import i18n
+
+    app = new_app(tmp_path)  # a new window speaks its settings' language
+    i18n.set_language("es")
+    registry.game("zombicide").app_hooks().quick_start(app, TUTORIAL, 1)
+    assert [seat.seat for seat in app.scenes.top.controller.state.setup.players] == ["Jugador 1", "Jugador 2"]

@@ -88,8 +88,9 @@ def quick_start(app: Any, board_path: Path, seed: int, board: Board | None = Non
     board = board or load_board(board_path)
     table = board.properties.get("setup")
     team = default_team(load_catalog(box_of_setup(table if isinstance(table, dict) else {})))
-    setup = mission_setup(board, {"players": [{"seat": "Player 1", "survivors": team[:3]},
-                                              {"seat": "Player 2", "survivors": team[3:]}]})
+    seats = [_("Player {n}").format(n=n) for n in (1, 2)]  # named as the new-game pages name them
+    setup = mission_setup(board, {"players": [{"seat": seats[0], "survivors": team[:3]},
+                                              {"seat": seats[1], "survivors": team[3:]}]})
     from game.app.zombicide.game_scene import GameScene
 
     try:
