@@ -82,8 +82,7 @@ class SceneDrawing(SceneFields):
     def draw_status(self, surface: pygame.Surface, area: pygame.Rect) -> pygame.Rect:
         """The status words at the foot of the table, in as many lines as its width needs (a long
         hint, or the same one in a wordier language, is never cut at the window's edge); gives back its box."""
-        lines = [_halo_text(line, STATUS_SIZE_PX, STATUS_COLOUR)
-                 for line in wrap(self.status_text, STATUS_SIZE_PX, max(area.width - 60, 120))]
+        lines = _status_lines(self.status_text, max(area.width - 60, 120))
         height = sum(line.get_height() for line in lines)
         box = pygame.Rect(0, 0, max(line.get_width() for line in lines), height)
         box.midbottom = (area.centerx, area.bottom - 8)
@@ -534,6 +533,12 @@ def _taken_veil(size: tuple[int, int]) -> pygame.Surface:
     tick = [(w * 0.22, h * 0.52), (w * 0.42, h * 0.72), (w * 0.78, h * 0.28)]
     pygame.draw.lines(veil, (140, 225, 120, 255), False, tick, line_px)
     return veil
+
+
+@lru_cache(maxsize=32)
+def _status_lines(text: str, width_px: int) -> tuple[pygame.Surface, ...]:
+    """The status words cut to ``width_px`` and drawn, once per text and width (asked every frame)."""
+    return tuple(_halo_text(line, STATUS_SIZE_PX, STATUS_COLOUR) for line in wrap(text, STATUS_SIZE_PX, width_px))
 
 
 @lru_cache(maxsize=256)
